@@ -1,0 +1,112 @@
+package ast
+
+import "strings"
+
+// Root is the root node of a tree produced by a grammar's Parse: it prints back to its input
+// and splits into the components every grammar reports (the JSON contract of the CLI).
+type Root interface {
+	Node
+	String() string
+	Components() Components
+}
+
+// Components is the grammar-independent split of a parsed input. Each string is the
+// component exactly as written, without its delimiters (scheme without ":", authority without
+// "//", userinfo without "@", port without ":", query without "?", fragment without "#"; an
+// IPv6 host keeps its brackets), and nil when the component is undefined.
+type Components struct {
+	Rule      string  // the production that matched, e.g. "URI-reference"
+	Scheme    *string // or nil
+	Authority *string // or nil
+	Userinfo  *string // or nil
+	Host      *string // or nil
+	HostKind  *string // "ipv6", "ipv4", "hostname", "reg-name" (rfc1738: "hostnumber"), or nil
+	Port      *string // or nil
+	Path      *string // never nil for a parsed reference
+	Query     *string // or nil
+	Fragment  *string // or nil
+	// Parts maps the named components inside the matched production, keyed by their rule
+	// names in the grammar, to their text ([]string when the component repeats).
+	Parts map[string]any
+}
+
+func str(s string) *string { return &s }
+
+// Components splits the reference as the regular expression of Appendix B does (section 4.3
+// calls it the test oracle): an opaque-part is split at its first "?" into path and query. The
+// rule is the start rule the tree was parsed with ("URI-reference" unless set otherwise).
+//
+// Parts holds scheme, authority, userinfo, host, port, reg-name, IPv6address, IPv4address,
+// hostname, segment (an array), opaque-part, query and fragment, when defined.
+func (r *URIReference) Components() Components {
+	c := Components{Rule: r.Rule, Parts: map[string]any{}}
+	if c.Rule == "" {
+		c.Rule = "URI-reference"
+	}
+	if r.Scheme != nil {
+		c.Scheme = str(r.Scheme.Text)
+		c.Parts["scheme"] = r.Scheme.Text
+	}
+	if a := r.Authority; a != nil {
+		c.Authority = str(a.Text)
+		c.Parts["authority"] = a.Text
+		switch {
+		case a.RegName != nil:
+			c.Host = str(a.RegName.Text)
+			c.HostKind = str(string(HostKindRegName))
+			c.Parts["reg-name"] = a.RegName.Text
+		case a.Server != nil:
+			s := a.Server
+			if s.Userinfo != nil {
+				c.Userinfo = str(s.Userinfo.Text)
+				c.Parts["userinfo"] = s.Userinfo.Text
+			}
+			if h := s.Host; h != nil {
+				c.Host = str(h.Text)
+				c.HostKind = str(string(h.Kind))
+				c.Parts["host"] = h.Text
+				switch {
+				case h.IPv6 != nil:
+					c.Parts["IPv6address"] = h.IPv6.Address.Text
+				case h.IPv4 != nil:
+					c.Parts["IPv4address"] = h.IPv4.Text
+				case h.Hostname != nil:
+					c.Parts["hostname"] = h.Hostname.Text
+				}
+			}
+			if s.Port != nil {
+				c.Port = str(s.Port.Text)
+				c.Parts["port"] = s.Port.Text
+			}
+		}
+	}
+	switch {
+	case r.Opaque != nil:
+		c.Parts["opaque-part"] = r.Opaque.Text
+		if path, query, ok := strings.Cut(r.Opaque.Text, "?"); ok {
+			c.Path, c.Query = str(path), str(query)
+		} else {
+			c.Path = str(r.Opaque.Text)
+		}
+	case r.Path != nil:
+		c.Path = str(r.Path.Text)
+		if len(r.Path.Segments) > 0 {
+			segs := make([]string, len(r.Path.Segments))
+			for i, s := range r.Path.Segments {
+				segs[i] = s.Text
+			}
+			c.Parts["segment"] = segs
+		}
+	}
+	if r.Query != nil {
+		c.Query = str(r.Query.Text)
+	}
+	if c.Query != nil {
+		c.Parts["query"] = *c.Query
+	}
+	if r.Fragment != nil {
+		c.Fragment = str(r.Fragment.Text)
+		c.Parts["fragment"] = r.Fragment.Text
+	}
+	return c
+}

@@ -1,0 +1,111 @@
+package urlgrammar
+
+import (
+	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// SyntaxError reports an input that is not in a grammar's language: where the parser could
+// go no further and what the grammar allowed there.
+type SyntaxError struct {
+	Grammar  string   // the grammar id
+	Input    string   // the whole input
+	Offset   int      // byte offset of the first byte that could not be matched (len(Input) at the end)
+	Line     int      // 1-based line of Offset
+	Column   int      // 1-based byte column of Offset within its line
+	Expected []string // what the grammar allowed at Offset: literals quoted, character classes as written, EOF
+	Rule     string   // the innermost rule being matched at Offset
+	Msg      string   // one-line description, without position
+}
+
+func newSyntaxError(grammar, rule, input string, offset int, expected []string, msg string) *SyntaxError {
+	e := &SyntaxError{Grammar: grammar, Input: input, Offset: offset, Expected: expected, Rule: rule, Msg: msg}
+	e.Line, e.Column = lineColumn(input, offset)
+	if e.Msg == "" {
+		e.Msg = describe(input, offset, rule, expected)
+	}
+	return e
+}
+
+// lineColumn returns the 1-based line and byte column of offset in s.
+func lineColumn(s string, offset int) (line, col int) {
+	if offset > len(s) {
+		offset = len(s)
+	}
+	prefix := s[:offset]
+	line = 1 + strings.Count(prefix, "\n")
+	col = offset - (strings.LastIndexByte(prefix, '\n') + 1) + 1
+	return line, col
+}
+
+// describe says what was found at offset and what was expected.
+func describe(s string, offset int, rule string, expected []string) string {
+	var b strings.Builder
+	if offset >= len(s) {
+		b.WriteString("unexpected end of input")
+	} else if r, n := utf8.DecodeRuneInString(s[offset:]); r == utf8.RuneError && n <= 1 {
+		fmt.Fprintf(&b, "unexpected byte 0x%02x", s[offset])
+	} else {
+		fmt.Fprintf(&b, "unexpected %q", r)
+	}
+	if rule != "" {
+		fmt.Fprintf(&b, " in %s", rule)
+	}
+	if len(expected) > 0 {
+		b.WriteString(", expected ")
+		for i, e := range expected {
+			switch {
+			case i == 0:
+			case i == len(expected)-1:
+				b.WriteString(" or ")
+			default:
+				b.WriteString(", ")
+			}
+			b.WriteString(e)
+		}
+	}
+	return b.String()
+}
+
+// Error returns "GRAMMAR:LINE:COLUMN: message", then, on two more lines, the line of the input
+// that holds the error and a caret under the offending character. Characters that would not
+// print are shown as Go escapes, and the caret follows them.
+func (e *SyntaxError) Error() string {
+	return fmt.Sprintf("%s:%d:%d: %s\n%s", e.Grammar, e.Line, e.Column, e.Msg, e.Caret())
+}
+
+// Caret returns the two-line rendering of the error: the input line and a caret under the
+// offending byte.
+func (e *SyntaxError) Caret() string {
+	start := strings.LastIndexByte(e.Input[:min(e.Offset, len(e.Input))], '\n') + 1
+	end := len(e.Input)
+	if i := strings.IndexByte(e.Input[start:], '\n'); i >= 0 {
+		end = start + i
+	}
+	before := display(e.Input[start:min(e.Offset, end)])
+	return display(e.Input[start:end]) + "\n" + strings.Repeat(" ", utf8.RuneCountInString(before)) + "^"
+}
+
+// display returns s with every rune that would not print as itself (controls, invalid UTF-8,
+// non-graphic runes) written as a Go escape.
+func display(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && n <= 1:
+			fmt.Fprintf(&b, `\x%02x`, s[i])
+		case r == ' ' || (r > ' ' && r != 0x7f && (r < 0x80 || isGraphic(r))):
+			b.WriteRune(r)
+		default:
+			q := fmt.Sprintf("%+q", string(r))
+			b.WriteString(q[1 : len(q)-1])
+		}
+		i += n
+	}
+	return b.String()
+}
+
+func isGraphic(r rune) bool { return unicode.IsGraphic(r) }

@@ -1,0 +1,12 @@
+module github.com/urlgrammar/urlgrammar
+
+go 1.24
+
+tool github.com/mna/pigeon
+
+require (
+	github.com/mna/pigeon v1.3.0 // indirect
+	golang.org/x/mod v0.21.0 // indirect
+	golang.org/x/sync v0.8.0 // indirect
+	golang.org/x/tools v0.25.0 // indirect
+)
