@@ -154,7 +154,7 @@ func (g *Grammar) runRule(rule, s string) (any, error) {
 			return nil, newSyntaxError(g.id, f.Rule, s, f.Offset, nil,
 				"parser stopped: expression limit reached (the input is pathological for this grammar)")
 		}
-		return nil, newSyntaxError(g.id, f.Rule, s, f.Offset, f.Expected, "")
+		return nil, newSyntaxError(g.id, f.Rule, s, f.Offset, peg.NextChars(f.Expected), "")
 	}
 	return v, nil
 }

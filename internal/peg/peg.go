@@ -3,8 +3,11 @@
 package peg
 
 import (
+	"fmt"
 	"sort"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Rule is a rule of a grammar: its ABNF name and its PEG rule name.
@@ -46,4 +49,120 @@ func Expected(raw []string) []string {
 		out = append(out, "EOF")
 	}
 	return out
+}
+
+// NextChars folds pigeon's expected terminals into the set of characters that may come next:
+// a literal contributes its first character, a character class its members. It returns the
+// set as sorted items: single characters quoted ("%"), runs of three or more as ranges
+// ("0-9"), and "EOF" last when the input may end there. A terminal it cannot read (a Unicode
+// class, the any-character matcher) is kept as written.
+func NextChars(expected []string) []string {
+	var set [256]bool
+	var other []string
+	eof := false
+	for _, e := range expected {
+		switch {
+		case e == "EOF":
+			eof = true
+		case strings.HasPrefix(e, `"`):
+			if s, err := strconv.Unquote(e); err == nil && s != "" && s[0] < utf8.RuneSelf {
+				set[s[0]] = true
+				if up := s[0] &^ 0x20; up >= 'A' && up <= 'Z' && strings.HasSuffix(e, `"i`) {
+					set[up], set[up|0x20] = true, true
+				}
+				continue
+			}
+			other = append(other, e)
+		case strings.HasPrefix(e, "[") && strings.HasSuffix(e, "]") && classInto(&set, e[1:len(e)-1]):
+		default:
+			other = append(other, e)
+		}
+	}
+	var out []string
+	for c := 0; c < 256; {
+		if !set[c] {
+			c++
+			continue
+		}
+		// A run of three or more digits or letters of one case is a range; punctuation is
+		// listed character by character.
+		end := c
+		for end+1 < 256 && set[end+1] && kind(end+1) == kind(c) && kind(c) != 0 {
+			end++
+		}
+		if end-c >= 2 {
+			out = append(out, fmt.Sprintf("%c-%c", c, end))
+		} else {
+			for ; c <= end; c++ {
+				out = append(out, strconv.Quote(string(rune(c))))
+			}
+		}
+		c = end + 1
+	}
+	out = append(out, other...)
+	if eof {
+		out = append(out, "EOF")
+	}
+	return out
+}
+
+// classInto adds the members of an ASCII character class body (pigeon's syntax, without the
+// brackets) to set. It reports false, adding nothing, for a class it does not read: negated,
+// Unicode classes, non-ASCII members.
+func classInto(set *[256]bool, body string) bool {
+	if strings.HasPrefix(body, "^") || strings.Contains(body, `\p`) {
+		return false
+	}
+	var chars []byte
+	for i := 0; i < len(body); i++ {
+		c := body[i]
+		if c >= utf8.RuneSelf {
+			return false
+		}
+		if c == '\\' && i+1 < len(body) {
+			i++
+			switch body[i] {
+			case 'n':
+				c = '\n'
+			case 't':
+				c = '\t'
+			case 'r':
+				c = '\r'
+			default:
+				c = body[i]
+			}
+		}
+		chars = append(chars, c)
+	}
+	var add [256]bool
+	for i := 0; i < len(chars); i++ {
+		// A "-" between two members is a range (pigeon reads "a-z"); first or last, a member.
+		if i+2 < len(chars) && chars[i+1] == '-' && !(i+1 == len(chars)-1) {
+			for c := int(chars[i]); c <= int(chars[i+2]); c++ {
+				add[c] = true
+			}
+			i += 2
+			continue
+		}
+		add[chars[i]] = true
+	}
+	for c, ok := range add {
+		if ok {
+			set[c] = true
+		}
+	}
+	return true
+}
+
+// kind groups the characters that NextChars writes as ranges: digits, upper case, lower case.
+func kind(c int) int {
+	switch {
+	case c >= '0' && c <= '9':
+		return 1
+	case c >= 'A' && c <= 'Z':
+		return 2
+	case c >= 'a' && c <= 'z':
+		return 3
+	}
+	return 0
 }

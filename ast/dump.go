@@ -1,0 +1,89 @@
+package ast
+
+import (
+	"fmt"
+	"io"
+	"strings"
+)
+
+// Fprint writes the tree rooted at node to w, one node a line, indented by depth: the
+// production name, the byte span and the text. Absent components are not printed.
+//
+//	URI-reference [0,12) "http://a/b?q"
+//	  scheme [0,4) "http"
+//	  authority [7,8) "a"
+//	  ...
+func Fprint(w io.Writer, node Node) error {
+	var err error
+	depth := 0
+	Inspect(node, func(n Node) bool {
+		if n == nil {
+			depth--
+			return false
+		}
+		if err == nil {
+			name, text := describe(n)
+			_, err = fmt.Fprintf(w, "%s%s [%d,%d) %q\n", strings.Repeat("  ", depth), name, n.Pos(), n.End(), text)
+		}
+		depth++
+		return true
+	})
+	return err
+}
+
+// describe returns the production name and text of a node.
+func describe(n Node) (string, string) {
+	switch n := n.(type) {
+	case *URIReference:
+		if n.Rule != "" {
+			return n.Rule, n.Text
+		}
+		return "URI-reference", n.Text
+	case *Scheme:
+		return "scheme", n.Text
+	case *Authority:
+		return "authority", n.Text
+	case *Server:
+		return "server", n.Text
+	case *Userinfo:
+		return "userinfo", n.Text
+	case *Host:
+		return "host (" + string(n.Kind) + ")", n.Text
+	case *IPv6Reference:
+		return "IPv6reference", n.Text
+	case *IPv6Address:
+		return "IPv6address", n.Text
+	case *IPv4Address:
+		return "IPv4address", n.Text
+	case *DecOctet:
+		return "dec-octet", n.Text
+	case *Hostname:
+		return "hostname", n.Text
+	case *Label:
+		if n.Top {
+			return "toplabel", n.Text
+		}
+		return "domainlabel", n.Text
+	case *Port:
+		return "port", n.Text
+	case *RegName:
+		return "reg-name", n.Text
+	case *Path:
+		switch {
+		case n.Absolute:
+			return "path (abs-path)", n.Text
+		case len(n.Segments) > 0:
+			return "path (rel-path)", n.Text
+		}
+		return "path (empty)", n.Text
+	case *Segment:
+		return "segment", n.Text
+	case *OpaquePart:
+		return "opaque-part", n.Text
+	case *Query:
+		return "query", n.Text
+	case *Fragment:
+		return "fragment", n.Text
+	}
+	return fmt.Sprintf("%T", n), ""
+}
