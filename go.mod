@@ -4,8 +4,11 @@ go 1.24
 
 tool github.com/mna/pigeon
 
+require github.com/stretchr/testify v1.12.1
+
 require (
 	github.com/mna/pigeon v1.3.0 // indirect
+	go.yaml.in/yaml/v3 v3.0.5 // indirect
 	golang.org/x/mod v0.21.0 // indirect
 	golang.org/x/sync v0.8.0 // indirect
 	golang.org/x/tools v0.25.0 // indirect

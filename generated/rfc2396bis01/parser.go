@@ -530,51 +530,59 @@ var g = &grammar{
 		{
 			name:        "server",
 			displayName: "\"server\"",
-			pos:         position{line: 91, col: 1, offset: 3959},
+			pos:         position{line: 92, col: 1, offset: 4042},
 			expr: &actionExpr{
-				pos: position{line: 91, col: 20, offset: 3978},
+				pos: position{line: 92, col: 20, offset: 4061},
 				run: (*parser).callonserver1,
-				expr: &seqExpr{
-					pos: position{line: 91, col: 20, offset: 3978},
-					exprs: []any{
-						&labeledExpr{
-							pos:   position{line: 91, col: 20, offset: 3978},
-							label: "u",
-							expr: &zeroOrOneExpr{
-								pos: position{line: 91, col: 22, offset: 3980},
-								expr: &actionExpr{
-									pos: position{line: 91, col: 24, offset: 3982},
-									run: (*parser).callonserver5,
-									expr: &seqExpr{
-										pos: position{line: 91, col: 24, offset: 3982},
-										exprs: []any{
-											&labeledExpr{
-												pos:   position{line: 91, col: 24, offset: 3982},
-												label: "u",
-												expr: &ruleRefExpr{
-													pos:  position{line: 91, col: 26, offset: 3984},
-													name: "userinfo",
+				expr: &labeledExpr{
+					pos:   position{line: 92, col: 20, offset: 4061},
+					label: "s",
+					expr: &zeroOrOneExpr{
+						pos: position{line: 92, col: 22, offset: 4063},
+						expr: &actionExpr{
+							pos: position{line: 92, col: 24, offset: 4065},
+							run: (*parser).callonserver4,
+							expr: &seqExpr{
+								pos: position{line: 92, col: 24, offset: 4065},
+								exprs: []any{
+									&labeledExpr{
+										pos:   position{line: 92, col: 24, offset: 4065},
+										label: "u",
+										expr: &zeroOrOneExpr{
+											pos: position{line: 92, col: 26, offset: 4067},
+											expr: &actionExpr{
+												pos: position{line: 92, col: 28, offset: 4069},
+												run: (*parser).callonserver8,
+												expr: &seqExpr{
+													pos: position{line: 92, col: 28, offset: 4069},
+													exprs: []any{
+														&labeledExpr{
+															pos:   position{line: 92, col: 28, offset: 4069},
+															label: "u",
+															expr: &ruleRefExpr{
+																pos:  position{line: 92, col: 30, offset: 4071},
+																name: "userinfo",
+															},
+														},
+														&litMatcher{
+															pos:        position{line: 92, col: 39, offset: 4080},
+															val:        "@",
+															ignoreCase: false,
+															want:       "\"@\"",
+														},
+													},
 												},
-											},
-											&litMatcher{
-												pos:        position{line: 91, col: 35, offset: 3993},
-												val:        "@",
-												ignoreCase: false,
-												want:       "\"@\"",
 											},
 										},
 									},
-								},
-							},
-						},
-						&labeledExpr{
-							pos:   position{line: 91, col: 60, offset: 4018},
-							label: "h",
-							expr: &zeroOrOneExpr{
-								pos: position{line: 91, col: 62, offset: 4020},
-								expr: &ruleRefExpr{
-									pos:  position{line: 91, col: 62, offset: 4020},
-									name: "hostport",
+									&labeledExpr{
+										pos:   position{line: 92, col: 64, offset: 4105},
+										label: "h",
+										expr: &ruleRefExpr{
+											pos:  position{line: 92, col: 66, offset: 4107},
+											name: "hostport",
+										},
+									},
 								},
 							},
 						},
@@ -585,17 +593,17 @@ var g = &grammar{
 		{
 			name:        "userinfo",
 			displayName: "\"userinfo\"",
-			pos:         position{line: 95, col: 1, offset: 4075},
+			pos:         position{line: 99, col: 1, offset: 4245},
 			expr: &actionExpr{
-				pos: position{line: 95, col: 24, offset: 4098},
+				pos: position{line: 99, col: 24, offset: 4268},
 				run: (*parser).callonuserinfo1,
 				expr: &zeroOrMoreExpr{
-					pos: position{line: 95, col: 24, offset: 4098},
+					pos: position{line: 99, col: 24, offset: 4268},
 					expr: &choiceExpr{
-						pos: position{line: 95, col: 26, offset: 4100},
+						pos: position{line: 99, col: 26, offset: 4270},
 						alternatives: []any{
 							&charClassMatcher{
-								pos:        position{line: 95, col: 26, offset: 4100},
+								pos:        position{line: 99, col: 26, offset: 4270},
 								val:        "[a-zA-Z0-9_.!~*'();:&=+$,-]",
 								chars:      []rune{'_', '.', '!', '~', '*', '\'', '(', ')', ';', ':', '&', '=', '+', '$', ',', '-'},
 								ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -603,7 +611,7 @@ var g = &grammar{
 								inverted:   false,
 							},
 							&ruleRefExpr{
-								pos:  position{line: 95, col: 56, offset: 4130},
+								pos:  position{line: 99, col: 56, offset: 4300},
 								name: "escaped",
 							},
 						},
@@ -614,43 +622,43 @@ var g = &grammar{
 		{
 			name:        "hostport",
 			displayName: "\"hostport\"",
-			pos:         position{line: 99, col: 1, offset: 4182},
+			pos:         position{line: 103, col: 1, offset: 4352},
 			expr: &actionExpr{
-				pos: position{line: 99, col: 24, offset: 4205},
+				pos: position{line: 103, col: 24, offset: 4375},
 				run: (*parser).callonhostport1,
 				expr: &seqExpr{
-					pos: position{line: 99, col: 24, offset: 4205},
+					pos: position{line: 103, col: 24, offset: 4375},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 99, col: 24, offset: 4205},
+							pos:   position{line: 103, col: 24, offset: 4375},
 							label: "h",
 							expr: &ruleRefExpr{
-								pos:  position{line: 99, col: 26, offset: 4207},
+								pos:  position{line: 103, col: 26, offset: 4377},
 								name: "host",
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 99, col: 31, offset: 4212},
+							pos:   position{line: 103, col: 31, offset: 4382},
 							label: "p",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 99, col: 33, offset: 4214},
+								pos: position{line: 103, col: 33, offset: 4384},
 								expr: &actionExpr{
-									pos: position{line: 99, col: 35, offset: 4216},
+									pos: position{line: 103, col: 35, offset: 4386},
 									run: (*parser).callonhostport7,
 									expr: &seqExpr{
-										pos: position{line: 99, col: 35, offset: 4216},
+										pos: position{line: 103, col: 35, offset: 4386},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 99, col: 35, offset: 4216},
+												pos:        position{line: 103, col: 35, offset: 4386},
 												val:        ":",
 												ignoreCase: false,
 												want:       "\":\"",
 											},
 											&labeledExpr{
-												pos:   position{line: 99, col: 39, offset: 4220},
+												pos:   position{line: 103, col: 39, offset: 4390},
 												label: "p",
 												expr: &ruleRefExpr{
-													pos:  position{line: 99, col: 41, offset: 4222},
+													pos:  position{line: 103, col: 41, offset: 4392},
 													name: "port",
 												},
 											},
@@ -666,38 +674,38 @@ var g = &grammar{
 		{
 			name:        "host",
 			displayName: "\"host\"",
-			pos:         position{line: 106, col: 1, offset: 4533},
+			pos:         position{line: 110, col: 1, offset: 4703},
 			expr: &actionExpr{
-				pos: position{line: 106, col: 16, offset: 4548},
+				pos: position{line: 110, col: 16, offset: 4718},
 				run: (*parser).callonhost1,
 				expr: &labeledExpr{
-					pos:   position{line: 106, col: 16, offset: 4548},
+					pos:   position{line: 110, col: 16, offset: 4718},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 106, col: 20, offset: 4552},
+						pos: position{line: 110, col: 20, offset: 4722},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 106, col: 20, offset: 4552},
+								pos:  position{line: 110, col: 20, offset: 4722},
 								name: "IPv6reference",
 							},
 							&actionExpr{
-								pos: position{line: 106, col: 36, offset: 4568},
+								pos: position{line: 110, col: 36, offset: 4738},
 								run: (*parser).callonhost5,
 								expr: &seqExpr{
-									pos: position{line: 106, col: 36, offset: 4568},
+									pos: position{line: 110, col: 36, offset: 4738},
 									exprs: []any{
 										&labeledExpr{
-											pos:   position{line: 106, col: 36, offset: 4568},
+											pos:   position{line: 110, col: 36, offset: 4738},
 											label: "a",
 											expr: &ruleRefExpr{
-												pos:  position{line: 106, col: 38, offset: 4570},
+												pos:  position{line: 110, col: 38, offset: 4740},
 												name: "IPv4address",
 											},
 										},
 										&notExpr{
-											pos: position{line: 106, col: 50, offset: 4582},
+											pos: position{line: 110, col: 50, offset: 4752},
 											expr: &charClassMatcher{
-												pos:        position{line: 106, col: 51, offset: 4583},
+												pos:        position{line: 110, col: 51, offset: 4753},
 												val:        "[a-zA-Z0-9.-]",
 												chars:      []rune{'.', '-'},
 												ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -709,7 +717,7 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 106, col: 85, offset: 4617},
+								pos:  position{line: 110, col: 85, offset: 4787},
 								name: "hostname",
 							},
 						},
@@ -720,14 +728,14 @@ var g = &grammar{
 		{
 			name:        "port",
 			displayName: "\"port\"",
-			pos:         position{line: 110, col: 1, offset: 4668},
+			pos:         position{line: 114, col: 1, offset: 4838},
 			expr: &actionExpr{
-				pos: position{line: 110, col: 16, offset: 4683},
+				pos: position{line: 114, col: 16, offset: 4853},
 				run: (*parser).callonport1,
 				expr: &zeroOrMoreExpr{
-					pos: position{line: 110, col: 16, offset: 4683},
+					pos: position{line: 114, col: 16, offset: 4853},
 					expr: &charClassMatcher{
-						pos:        position{line: 110, col: 16, offset: 4683},
+						pos:        position{line: 114, col: 16, offset: 4853},
 						val:        "[0-9]",
 						ranges:     []rune{'0', '9'},
 						ignoreCase: false,
@@ -739,26 +747,26 @@ var g = &grammar{
 		{
 			name:        "hostname",
 			displayName: "\"hostname\"",
-			pos:         position{line: 114, col: 1, offset: 4727},
+			pos:         position{line: 118, col: 1, offset: 4897},
 			expr: &actionExpr{
-				pos: position{line: 114, col: 24, offset: 4750},
+				pos: position{line: 118, col: 24, offset: 4920},
 				run: (*parser).callonhostname1,
 				expr: &seqExpr{
-					pos: position{line: 114, col: 24, offset: 4750},
+					pos: position{line: 118, col: 24, offset: 4920},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 114, col: 24, offset: 4750},
+							pos:   position{line: 118, col: 24, offset: 4920},
 							label: "l",
 							expr: &ruleRefExpr{
-								pos:  position{line: 114, col: 26, offset: 4752},
+								pos:  position{line: 118, col: 26, offset: 4922},
 								name: "domainlabel",
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 114, col: 38, offset: 4764},
+							pos:   position{line: 118, col: 38, offset: 4934},
 							label: "q",
 							expr: &ruleRefExpr{
-								pos:  position{line: 114, col: 40, offset: 4766},
+								pos:  position{line: 118, col: 40, offset: 4936},
 								name: "qualified",
 							},
 						},
@@ -769,51 +777,51 @@ var g = &grammar{
 		{
 			name:        "qualified",
 			displayName: "\"qualified\"",
-			pos:         position{line: 122, col: 1, offset: 5189},
+			pos:         position{line: 126, col: 1, offset: 5359},
 			expr: &actionExpr{
-				pos: position{line: 122, col: 26, offset: 5214},
+				pos: position{line: 126, col: 26, offset: 5384},
 				run: (*parser).callonqualified1,
 				expr: &seqExpr{
-					pos: position{line: 122, col: 26, offset: 5214},
+					pos: position{line: 126, col: 26, offset: 5384},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 122, col: 26, offset: 5214},
+							pos:   position{line: 126, col: 26, offset: 5384},
 							label: "r",
 							expr: &zeroOrMoreExpr{
-								pos: position{line: 122, col: 28, offset: 5216},
+								pos: position{line: 126, col: 28, offset: 5386},
 								expr: &actionExpr{
-									pos: position{line: 122, col: 30, offset: 5218},
+									pos: position{line: 126, col: 30, offset: 5388},
 									run: (*parser).callonqualified5,
 									expr: &seqExpr{
-										pos: position{line: 122, col: 30, offset: 5218},
+										pos: position{line: 126, col: 30, offset: 5388},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 122, col: 30, offset: 5218},
+												pos:        position{line: 126, col: 30, offset: 5388},
 												val:        ".",
 												ignoreCase: false,
 												want:       "\".\"",
 											},
 											&labeledExpr{
-												pos:   position{line: 122, col: 34, offset: 5222},
+												pos:   position{line: 126, col: 34, offset: 5392},
 												label: "l",
 												expr: &ruleRefExpr{
-													pos:  position{line: 122, col: 36, offset: 5224},
+													pos:  position{line: 126, col: 36, offset: 5394},
 													name: "domainlabel",
 												},
 											},
 											&andExpr{
-												pos: position{line: 122, col: 48, offset: 5236},
+												pos: position{line: 126, col: 48, offset: 5406},
 												expr: &seqExpr{
-													pos: position{line: 122, col: 51, offset: 5239},
+													pos: position{line: 126, col: 51, offset: 5409},
 													exprs: []any{
 														&litMatcher{
-															pos:        position{line: 122, col: 51, offset: 5239},
+															pos:        position{line: 126, col: 51, offset: 5409},
 															val:        ".",
 															ignoreCase: false,
 															want:       "\".\"",
 														},
 														&charClassMatcher{
-															pos:        position{line: 122, col: 55, offset: 5243},
+															pos:        position{line: 126, col: 55, offset: 5413},
 															val:        "[a-zA-Z0-9]",
 															ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
 															ignoreCase: false,
@@ -828,32 +836,32 @@ var g = &grammar{
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 122, col: 90, offset: 5278},
+							pos:   position{line: 126, col: 90, offset: 5448},
 							label: "t",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 122, col: 92, offset: 5280},
+								pos: position{line: 126, col: 92, offset: 5450},
 								expr: &actionExpr{
-									pos: position{line: 122, col: 94, offset: 5282},
+									pos: position{line: 126, col: 94, offset: 5452},
 									run: (*parser).callonqualified16,
 									expr: &seqExpr{
-										pos: position{line: 122, col: 94, offset: 5282},
+										pos: position{line: 126, col: 94, offset: 5452},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 122, col: 94, offset: 5282},
+												pos:        position{line: 126, col: 94, offset: 5452},
 												val:        ".",
 												ignoreCase: false,
 												want:       "\".\"",
 											},
 											&labeledExpr{
-												pos:   position{line: 122, col: 98, offset: 5286},
+												pos:   position{line: 126, col: 98, offset: 5456},
 												label: "t",
 												expr: &ruleRefExpr{
-													pos:  position{line: 122, col: 100, offset: 5288},
+													pos:  position{line: 126, col: 100, offset: 5458},
 													name: "toplabel",
 												},
 											},
 											&litMatcher{
-												pos:        position{line: 122, col: 109, offset: 5297},
+												pos:        position{line: 126, col: 109, offset: 5467},
 												val:        ".",
 												ignoreCase: false,
 												want:       "\".\"",
@@ -864,27 +872,27 @@ var g = &grammar{
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 122, col: 134, offset: 5322},
+							pos:   position{line: 126, col: 134, offset: 5492},
 							label: "d",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 122, col: 136, offset: 5324},
+								pos: position{line: 126, col: 136, offset: 5494},
 								expr: &actionExpr{
-									pos: position{line: 122, col: 138, offset: 5326},
+									pos: position{line: 126, col: 138, offset: 5496},
 									run: (*parser).callonqualified24,
 									expr: &seqExpr{
-										pos: position{line: 122, col: 138, offset: 5326},
+										pos: position{line: 126, col: 138, offset: 5496},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 122, col: 138, offset: 5326},
+												pos:        position{line: 126, col: 138, offset: 5496},
 												val:        ".",
 												ignoreCase: false,
 												want:       "\".\"",
 											},
 											&labeledExpr{
-												pos:   position{line: 122, col: 142, offset: 5330},
+												pos:   position{line: 126, col: 142, offset: 5500},
 												label: "d",
 												expr: &ruleRefExpr{
-													pos:  position{line: 122, col: 144, offset: 5332},
+													pos:  position{line: 126, col: 144, offset: 5502},
 													name: "domainlabel",
 												},
 											},
@@ -900,45 +908,45 @@ var g = &grammar{
 		{
 			name:        "domainlabel",
 			displayName: "\"domainlabel\"",
-			pos:         position{line: 132, col: 1, offset: 5781},
+			pos:         position{line: 136, col: 1, offset: 5951},
 			expr: &actionExpr{
-				pos: position{line: 132, col: 30, offset: 5810},
+				pos: position{line: 136, col: 30, offset: 5980},
 				run: (*parser).callondomainlabel1,
 				expr: &seqExpr{
-					pos: position{line: 132, col: 30, offset: 5810},
+					pos: position{line: 136, col: 30, offset: 5980},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 132, col: 30, offset: 5810},
+							pos:   position{line: 136, col: 30, offset: 5980},
 							label: "n",
 							expr: &actionExpr{
-								pos: position{line: 132, col: 34, offset: 5814},
+								pos: position{line: 136, col: 34, offset: 5984},
 								run: (*parser).callondomainlabel4,
 								expr: &seqExpr{
-									pos: position{line: 132, col: 34, offset: 5814},
+									pos: position{line: 136, col: 34, offset: 5984},
 									exprs: []any{
 										&charClassMatcher{
-											pos:        position{line: 132, col: 34, offset: 5814},
+											pos:        position{line: 136, col: 34, offset: 5984},
 											val:        "[a-zA-Z0-9]",
 											ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
 											ignoreCase: false,
 											inverted:   false,
 										},
 										&zeroOrMoreExpr{
-											pos: position{line: 132, col: 46, offset: 5826},
+											pos: position{line: 136, col: 46, offset: 5996},
 											expr: &seqExpr{
-												pos: position{line: 132, col: 48, offset: 5828},
+												pos: position{line: 136, col: 48, offset: 5998},
 												exprs: []any{
 													&zeroOrMoreExpr{
-														pos: position{line: 132, col: 48, offset: 5828},
+														pos: position{line: 136, col: 48, offset: 5998},
 														expr: &litMatcher{
-															pos:        position{line: 132, col: 48, offset: 5828},
+															pos:        position{line: 136, col: 48, offset: 5998},
 															val:        "-",
 															ignoreCase: false,
 															want:       "\"-\"",
 														},
 													},
 													&charClassMatcher{
-														pos:        position{line: 132, col: 53, offset: 5833},
+														pos:        position{line: 136, col: 53, offset: 6003},
 														val:        "[a-zA-Z0-9]",
 														ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
 														ignoreCase: false,
@@ -952,7 +960,7 @@ var g = &grammar{
 							},
 						},
 						&andCodeExpr{
-							pos: position{line: 132, col: 94, offset: 5874},
+							pos: position{line: 136, col: 94, offset: 6044},
 							run: (*parser).callondomainlabel12,
 						},
 					},
@@ -962,45 +970,45 @@ var g = &grammar{
 		{
 			name:        "toplabel",
 			displayName: "\"toplabel\"",
-			pos:         position{line: 136, col: 1, offset: 5950},
+			pos:         position{line: 140, col: 1, offset: 6120},
 			expr: &actionExpr{
-				pos: position{line: 136, col: 24, offset: 5973},
+				pos: position{line: 140, col: 24, offset: 6143},
 				run: (*parser).callontoplabel1,
 				expr: &seqExpr{
-					pos: position{line: 136, col: 24, offset: 5973},
+					pos: position{line: 140, col: 24, offset: 6143},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 136, col: 24, offset: 5973},
+							pos:   position{line: 140, col: 24, offset: 6143},
 							label: "n",
 							expr: &actionExpr{
-								pos: position{line: 136, col: 28, offset: 5977},
+								pos: position{line: 140, col: 28, offset: 6147},
 								run: (*parser).callontoplabel4,
 								expr: &seqExpr{
-									pos: position{line: 136, col: 28, offset: 5977},
+									pos: position{line: 140, col: 28, offset: 6147},
 									exprs: []any{
 										&charClassMatcher{
-											pos:        position{line: 136, col: 28, offset: 5977},
+											pos:        position{line: 140, col: 28, offset: 6147},
 											val:        "[a-zA-Z]",
 											ranges:     []rune{'a', 'z', 'A', 'Z'},
 											ignoreCase: false,
 											inverted:   false,
 										},
 										&zeroOrMoreExpr{
-											pos: position{line: 136, col: 37, offset: 5986},
+											pos: position{line: 140, col: 37, offset: 6156},
 											expr: &seqExpr{
-												pos: position{line: 136, col: 39, offset: 5988},
+												pos: position{line: 140, col: 39, offset: 6158},
 												exprs: []any{
 													&zeroOrMoreExpr{
-														pos: position{line: 136, col: 39, offset: 5988},
+														pos: position{line: 140, col: 39, offset: 6158},
 														expr: &litMatcher{
-															pos:        position{line: 136, col: 39, offset: 5988},
+															pos:        position{line: 140, col: 39, offset: 6158},
 															val:        "-",
 															ignoreCase: false,
 															want:       "\"-\"",
 														},
 													},
 													&charClassMatcher{
-														pos:        position{line: 136, col: 44, offset: 5993},
+														pos:        position{line: 140, col: 44, offset: 6163},
 														val:        "[a-zA-Z0-9]",
 														ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
 														ignoreCase: false,
@@ -1014,7 +1022,7 @@ var g = &grammar{
 							},
 						},
 						&andCodeExpr{
-							pos: position{line: 136, col: 85, offset: 6034},
+							pos: position{line: 140, col: 85, offset: 6204},
 							run: (*parser).callontoplabel12,
 						},
 					},
@@ -1024,9 +1032,9 @@ var g = &grammar{
 		{
 			name:        "alphanum",
 			displayName: "\"alphanum\"",
-			pos:         position{line: 140, col: 1, offset: 6109},
+			pos:         position{line: 144, col: 1, offset: 6279},
 			expr: &charClassMatcher{
-				pos:        position{line: 140, col: 24, offset: 6132},
+				pos:        position{line: 144, col: 24, offset: 6302},
 				val:        "[a-zA-Z0-9]",
 				ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
 				ignoreCase: false,
@@ -1036,60 +1044,60 @@ var g = &grammar{
 		{
 			name:        "IPv4address",
 			displayName: "\"IPv4address\"",
-			pos:         position{line: 142, col: 1, offset: 6145},
+			pos:         position{line: 146, col: 1, offset: 6315},
 			expr: &actionExpr{
-				pos: position{line: 142, col: 30, offset: 6174},
+				pos: position{line: 146, col: 30, offset: 6344},
 				run: (*parser).callonIPv4address1,
 				expr: &seqExpr{
-					pos: position{line: 142, col: 30, offset: 6174},
+					pos: position{line: 146, col: 30, offset: 6344},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 142, col: 30, offset: 6174},
+							pos:   position{line: 146, col: 30, offset: 6344},
 							label: "a",
 							expr: &ruleRefExpr{
-								pos:  position{line: 142, col: 32, offset: 6176},
+								pos:  position{line: 146, col: 32, offset: 6346},
 								name: "dec_octet",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 142, col: 42, offset: 6186},
+							pos:        position{line: 146, col: 42, offset: 6356},
 							val:        ".",
 							ignoreCase: false,
 							want:       "\".\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 142, col: 46, offset: 6190},
+							pos:   position{line: 146, col: 46, offset: 6360},
 							label: "b",
 							expr: &ruleRefExpr{
-								pos:  position{line: 142, col: 48, offset: 6192},
+								pos:  position{line: 146, col: 48, offset: 6362},
 								name: "dec_octet",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 142, col: 58, offset: 6202},
+							pos:        position{line: 146, col: 58, offset: 6372},
 							val:        ".",
 							ignoreCase: false,
 							want:       "\".\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 142, col: 62, offset: 6206},
+							pos:   position{line: 146, col: 62, offset: 6376},
 							label: "c_",
 							expr: &ruleRefExpr{
-								pos:  position{line: 142, col: 65, offset: 6209},
+								pos:  position{line: 146, col: 65, offset: 6379},
 								name: "dec_octet",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 142, col: 75, offset: 6219},
+							pos:        position{line: 146, col: 75, offset: 6389},
 							val:        ".",
 							ignoreCase: false,
 							want:       "\".\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 142, col: 79, offset: 6223},
+							pos:   position{line: 146, col: 79, offset: 6393},
 							label: "d",
 							expr: &ruleRefExpr{
-								pos:  position{line: 142, col: 81, offset: 6225},
+								pos:  position{line: 146, col: 81, offset: 6395},
 								name: "dec_octet",
 							},
 						},
@@ -1100,24 +1108,24 @@ var g = &grammar{
 		{
 			name:        "dec_octet",
 			displayName: "\"dec-octet\"",
-			pos:         position{line: 149, col: 1, offset: 6537},
+			pos:         position{line: 153, col: 1, offset: 6707},
 			expr: &actionExpr{
-				pos: position{line: 149, col: 26, offset: 6562},
+				pos: position{line: 153, col: 26, offset: 6732},
 				run: (*parser).callondec_octet1,
 				expr: &choiceExpr{
-					pos: position{line: 149, col: 28, offset: 6564},
+					pos: position{line: 153, col: 28, offset: 6734},
 					alternatives: []any{
 						&seqExpr{
-							pos: position{line: 149, col: 28, offset: 6564},
+							pos: position{line: 153, col: 28, offset: 6734},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 149, col: 28, offset: 6564},
+									pos:        position{line: 153, col: 28, offset: 6734},
 									val:        "25",
 									ignoreCase: false,
 									want:       "\"25\"",
 								},
 								&charClassMatcher{
-									pos:        position{line: 149, col: 33, offset: 6569},
+									pos:        position{line: 153, col: 33, offset: 6739},
 									val:        "[0-5]",
 									ranges:     []rune{'0', '5'},
 									ignoreCase: false,
@@ -1126,23 +1134,23 @@ var g = &grammar{
 							},
 						},
 						&seqExpr{
-							pos: position{line: 149, col: 41, offset: 6577},
+							pos: position{line: 153, col: 41, offset: 6747},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 149, col: 41, offset: 6577},
+									pos:        position{line: 153, col: 41, offset: 6747},
 									val:        "2",
 									ignoreCase: false,
 									want:       "\"2\"",
 								},
 								&charClassMatcher{
-									pos:        position{line: 149, col: 45, offset: 6581},
+									pos:        position{line: 153, col: 45, offset: 6751},
 									val:        "[0-4]",
 									ranges:     []rune{'0', '4'},
 									ignoreCase: false,
 									inverted:   false,
 								},
 								&charClassMatcher{
-									pos:        position{line: 149, col: 51, offset: 6587},
+									pos:        position{line: 153, col: 51, offset: 6757},
 									val:        "[0-9]",
 									ranges:     []rune{'0', '9'},
 									ignoreCase: false,
@@ -1151,23 +1159,23 @@ var g = &grammar{
 							},
 						},
 						&seqExpr{
-							pos: position{line: 149, col: 59, offset: 6595},
+							pos: position{line: 153, col: 59, offset: 6765},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 149, col: 59, offset: 6595},
+									pos:        position{line: 153, col: 59, offset: 6765},
 									val:        "1",
 									ignoreCase: false,
 									want:       "\"1\"",
 								},
 								&charClassMatcher{
-									pos:        position{line: 149, col: 63, offset: 6599},
+									pos:        position{line: 153, col: 63, offset: 6769},
 									val:        "[0-9]",
 									ranges:     []rune{'0', '9'},
 									ignoreCase: false,
 									inverted:   false,
 								},
 								&charClassMatcher{
-									pos:        position{line: 149, col: 69, offset: 6605},
+									pos:        position{line: 153, col: 69, offset: 6775},
 									val:        "[0-9]",
 									ranges:     []rune{'0', '9'},
 									ignoreCase: false,
@@ -1176,17 +1184,17 @@ var g = &grammar{
 							},
 						},
 						&seqExpr{
-							pos: position{line: 149, col: 77, offset: 6613},
+							pos: position{line: 153, col: 77, offset: 6783},
 							exprs: []any{
 								&charClassMatcher{
-									pos:        position{line: 149, col: 77, offset: 6613},
+									pos:        position{line: 153, col: 77, offset: 6783},
 									val:        "[1-9]",
 									ranges:     []rune{'1', '9'},
 									ignoreCase: false,
 									inverted:   false,
 								},
 								&charClassMatcher{
-									pos:        position{line: 149, col: 83, offset: 6619},
+									pos:        position{line: 153, col: 83, offset: 6789},
 									val:        "[0-9]",
 									ranges:     []rune{'0', '9'},
 									ignoreCase: false,
@@ -1195,7 +1203,7 @@ var g = &grammar{
 							},
 						},
 						&charClassMatcher{
-							pos:        position{line: 149, col: 91, offset: 6627},
+							pos:        position{line: 153, col: 91, offset: 6797},
 							val:        "[0-9]",
 							ranges:     []rune{'0', '9'},
 							ignoreCase: false,
@@ -1208,29 +1216,29 @@ var g = &grammar{
 		{
 			name:        "IPv6reference",
 			displayName: "\"IPv6reference\"",
-			pos:         position{line: 153, col: 1, offset: 6676},
+			pos:         position{line: 157, col: 1, offset: 6846},
 			expr: &actionExpr{
-				pos: position{line: 153, col: 34, offset: 6709},
+				pos: position{line: 157, col: 34, offset: 6879},
 				run: (*parser).callonIPv6reference1,
 				expr: &seqExpr{
-					pos: position{line: 153, col: 34, offset: 6709},
+					pos: position{line: 157, col: 34, offset: 6879},
 					exprs: []any{
 						&litMatcher{
-							pos:        position{line: 153, col: 34, offset: 6709},
+							pos:        position{line: 157, col: 34, offset: 6879},
 							val:        "[",
 							ignoreCase: false,
 							want:       "\"[\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 153, col: 38, offset: 6713},
+							pos:   position{line: 157, col: 38, offset: 6883},
 							label: "a",
 							expr: &ruleRefExpr{
-								pos:  position{line: 153, col: 40, offset: 6715},
+								pos:  position{line: 157, col: 40, offset: 6885},
 								name: "IPv6address",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 153, col: 52, offset: 6727},
+							pos:        position{line: 157, col: 52, offset: 6897},
 							val:        "]",
 							ignoreCase: false,
 							want:       "\"]\"",
@@ -1242,506 +1250,506 @@ var g = &grammar{
 		{
 			name:        "IPv6address",
 			displayName: "\"IPv6address\"",
-			pos:         position{line: 161, col: 1, offset: 7150},
+			pos:         position{line: 165, col: 1, offset: 7320},
 			expr: &actionExpr{
-				pos: position{line: 161, col: 30, offset: 7179},
+				pos: position{line: 165, col: 30, offset: 7349},
 				run: (*parser).callonIPv6address1,
 				expr: &choiceExpr{
-					pos: position{line: 162, col: 4, offset: 7184},
+					pos: position{line: 166, col: 4, offset: 7354},
 					alternatives: []any{
 						&seqExpr{
-							pos: position{line: 162, col: 4, offset: 7184},
+							pos: position{line: 166, col: 4, offset: 7354},
 							exprs: []any{
 								&ruleRefExpr{
-									pos:  position{line: 162, col: 4, offset: 7184},
+									pos:  position{line: 166, col: 4, offset: 7354},
 									name: "h4c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 162, col: 8, offset: 7188},
+									pos:  position{line: 166, col: 8, offset: 7358},
 									name: "h4c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 162, col: 12, offset: 7192},
+									pos:  position{line: 166, col: 12, offset: 7362},
 									name: "h4c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 162, col: 16, offset: 7196},
+									pos:  position{line: 166, col: 16, offset: 7366},
 									name: "h4c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 162, col: 20, offset: 7200},
+									pos:  position{line: 166, col: 20, offset: 7370},
 									name: "h4c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 162, col: 24, offset: 7204},
+									pos:  position{line: 166, col: 24, offset: 7374},
 									name: "h4c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 162, col: 28, offset: 7208},
+									pos:  position{line: 166, col: 28, offset: 7378},
 									name: "ls32",
 								},
 								&notExpr{
-									pos: position{line: 162, col: 33, offset: 7213},
+									pos: position{line: 166, col: 33, offset: 7383},
 									expr: &ruleRefExpr{
-										pos:  position{line: 162, col: 34, offset: 7214},
+										pos:  position{line: 166, col: 34, offset: 7384},
 										name: "ipv6char",
 									},
 								},
 							},
 						},
 						&seqExpr{
-							pos: position{line: 163, col: 4, offset: 7226},
+							pos: position{line: 167, col: 4, offset: 7396},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 163, col: 4, offset: 7226},
+									pos:        position{line: 167, col: 4, offset: 7396},
 									val:        "::",
 									ignoreCase: false,
 									want:       "\"::\"",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 163, col: 9, offset: 7231},
+									pos:  position{line: 167, col: 9, offset: 7401},
 									name: "h4c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 163, col: 13, offset: 7235},
+									pos:  position{line: 167, col: 13, offset: 7405},
 									name: "h4c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 163, col: 17, offset: 7239},
+									pos:  position{line: 167, col: 17, offset: 7409},
 									name: "h4c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 163, col: 21, offset: 7243},
+									pos:  position{line: 167, col: 21, offset: 7413},
 									name: "h4c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 163, col: 25, offset: 7247},
+									pos:  position{line: 167, col: 25, offset: 7417},
 									name: "h4c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 163, col: 29, offset: 7251},
+									pos:  position{line: 167, col: 29, offset: 7421},
 									name: "ls32",
 								},
 								&notExpr{
-									pos: position{line: 163, col: 34, offset: 7256},
+									pos: position{line: 167, col: 34, offset: 7426},
 									expr: &ruleRefExpr{
-										pos:  position{line: 163, col: 35, offset: 7257},
+										pos:  position{line: 167, col: 35, offset: 7427},
 										name: "ipv6char",
 									},
 								},
 							},
 						},
 						&seqExpr{
-							pos: position{line: 164, col: 4, offset: 7269},
+							pos: position{line: 168, col: 4, offset: 7439},
 							exprs: []any{
 								&zeroOrOneExpr{
-									pos: position{line: 164, col: 4, offset: 7269},
+									pos: position{line: 168, col: 4, offset: 7439},
 									expr: &ruleRefExpr{
-										pos:  position{line: 164, col: 4, offset: 7269},
+										pos:  position{line: 168, col: 4, offset: 7439},
 										name: "h4",
 									},
 								},
 								&litMatcher{
-									pos:        position{line: 164, col: 8, offset: 7273},
+									pos:        position{line: 168, col: 8, offset: 7443},
 									val:        "::",
 									ignoreCase: false,
 									want:       "\"::\"",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 164, col: 13, offset: 7278},
+									pos:  position{line: 168, col: 13, offset: 7448},
 									name: "h4c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 164, col: 17, offset: 7282},
+									pos:  position{line: 168, col: 17, offset: 7452},
 									name: "h4c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 164, col: 21, offset: 7286},
+									pos:  position{line: 168, col: 21, offset: 7456},
 									name: "h4c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 164, col: 25, offset: 7290},
+									pos:  position{line: 168, col: 25, offset: 7460},
 									name: "h4c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 164, col: 29, offset: 7294},
+									pos:  position{line: 168, col: 29, offset: 7464},
 									name: "ls32",
 								},
 								&notExpr{
-									pos: position{line: 164, col: 34, offset: 7299},
+									pos: position{line: 168, col: 34, offset: 7469},
 									expr: &ruleRefExpr{
-										pos:  position{line: 164, col: 35, offset: 7300},
+										pos:  position{line: 168, col: 35, offset: 7470},
 										name: "ipv6char",
 									},
 								},
 							},
 						},
 						&seqExpr{
-							pos: position{line: 165, col: 4, offset: 7312},
+							pos: position{line: 169, col: 4, offset: 7482},
 							exprs: []any{
 								&zeroOrOneExpr{
-									pos: position{line: 165, col: 4, offset: 7312},
+									pos: position{line: 169, col: 4, offset: 7482},
 									expr: &seqExpr{
-										pos: position{line: 165, col: 6, offset: 7314},
+										pos: position{line: 169, col: 6, offset: 7484},
 										exprs: []any{
 											&zeroOrOneExpr{
-												pos: position{line: 165, col: 6, offset: 7314},
+												pos: position{line: 169, col: 6, offset: 7484},
 												expr: &ruleRefExpr{
-													pos:  position{line: 165, col: 6, offset: 7314},
+													pos:  position{line: 169, col: 6, offset: 7484},
 													name: "h4c",
 												},
 											},
 											&ruleRefExpr{
-												pos:  position{line: 165, col: 11, offset: 7319},
+												pos:  position{line: 169, col: 11, offset: 7489},
 												name: "h4",
 											},
 										},
 									},
 								},
 								&litMatcher{
-									pos:        position{line: 165, col: 17, offset: 7325},
+									pos:        position{line: 169, col: 17, offset: 7495},
 									val:        "::",
 									ignoreCase: false,
 									want:       "\"::\"",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 165, col: 22, offset: 7330},
+									pos:  position{line: 169, col: 22, offset: 7500},
 									name: "h4c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 165, col: 26, offset: 7334},
+									pos:  position{line: 169, col: 26, offset: 7504},
 									name: "h4c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 165, col: 30, offset: 7338},
+									pos:  position{line: 169, col: 30, offset: 7508},
 									name: "h4c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 165, col: 34, offset: 7342},
+									pos:  position{line: 169, col: 34, offset: 7512},
 									name: "ls32",
 								},
 								&notExpr{
-									pos: position{line: 165, col: 39, offset: 7347},
+									pos: position{line: 169, col: 39, offset: 7517},
 									expr: &ruleRefExpr{
-										pos:  position{line: 165, col: 40, offset: 7348},
+										pos:  position{line: 169, col: 40, offset: 7518},
 										name: "ipv6char",
 									},
 								},
 							},
 						},
 						&seqExpr{
-							pos: position{line: 166, col: 4, offset: 7360},
+							pos: position{line: 170, col: 4, offset: 7530},
 							exprs: []any{
 								&zeroOrOneExpr{
-									pos: position{line: 166, col: 4, offset: 7360},
+									pos: position{line: 170, col: 4, offset: 7530},
 									expr: &seqExpr{
-										pos: position{line: 166, col: 6, offset: 7362},
+										pos: position{line: 170, col: 6, offset: 7532},
 										exprs: []any{
 											&zeroOrOneExpr{
-												pos: position{line: 166, col: 6, offset: 7362},
+												pos: position{line: 170, col: 6, offset: 7532},
 												expr: &ruleRefExpr{
-													pos:  position{line: 166, col: 6, offset: 7362},
+													pos:  position{line: 170, col: 6, offset: 7532},
 													name: "h4c",
 												},
 											},
 											&zeroOrOneExpr{
-												pos: position{line: 166, col: 11, offset: 7367},
+												pos: position{line: 170, col: 11, offset: 7537},
 												expr: &ruleRefExpr{
-													pos:  position{line: 166, col: 11, offset: 7367},
+													pos:  position{line: 170, col: 11, offset: 7537},
 													name: "h4c",
 												},
 											},
 											&ruleRefExpr{
-												pos:  position{line: 166, col: 16, offset: 7372},
+												pos:  position{line: 170, col: 16, offset: 7542},
 												name: "h4",
 											},
 										},
 									},
 								},
 								&litMatcher{
-									pos:        position{line: 166, col: 22, offset: 7378},
+									pos:        position{line: 170, col: 22, offset: 7548},
 									val:        "::",
 									ignoreCase: false,
 									want:       "\"::\"",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 166, col: 27, offset: 7383},
+									pos:  position{line: 170, col: 27, offset: 7553},
 									name: "h4c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 166, col: 31, offset: 7387},
+									pos:  position{line: 170, col: 31, offset: 7557},
 									name: "h4c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 166, col: 35, offset: 7391},
+									pos:  position{line: 170, col: 35, offset: 7561},
 									name: "ls32",
 								},
 								&notExpr{
-									pos: position{line: 166, col: 40, offset: 7396},
+									pos: position{line: 170, col: 40, offset: 7566},
 									expr: &ruleRefExpr{
-										pos:  position{line: 166, col: 41, offset: 7397},
+										pos:  position{line: 170, col: 41, offset: 7567},
 										name: "ipv6char",
 									},
 								},
 							},
 						},
 						&seqExpr{
-							pos: position{line: 167, col: 4, offset: 7409},
+							pos: position{line: 171, col: 4, offset: 7579},
 							exprs: []any{
 								&zeroOrOneExpr{
-									pos: position{line: 167, col: 4, offset: 7409},
+									pos: position{line: 171, col: 4, offset: 7579},
 									expr: &seqExpr{
-										pos: position{line: 167, col: 6, offset: 7411},
+										pos: position{line: 171, col: 6, offset: 7581},
 										exprs: []any{
 											&zeroOrOneExpr{
-												pos: position{line: 167, col: 6, offset: 7411},
+												pos: position{line: 171, col: 6, offset: 7581},
 												expr: &ruleRefExpr{
-													pos:  position{line: 167, col: 6, offset: 7411},
+													pos:  position{line: 171, col: 6, offset: 7581},
 													name: "h4c",
 												},
 											},
 											&zeroOrOneExpr{
-												pos: position{line: 167, col: 11, offset: 7416},
+												pos: position{line: 171, col: 11, offset: 7586},
 												expr: &ruleRefExpr{
-													pos:  position{line: 167, col: 11, offset: 7416},
+													pos:  position{line: 171, col: 11, offset: 7586},
 													name: "h4c",
 												},
 											},
 											&zeroOrOneExpr{
-												pos: position{line: 167, col: 16, offset: 7421},
+												pos: position{line: 171, col: 16, offset: 7591},
 												expr: &ruleRefExpr{
-													pos:  position{line: 167, col: 16, offset: 7421},
+													pos:  position{line: 171, col: 16, offset: 7591},
 													name: "h4c",
 												},
 											},
 											&ruleRefExpr{
-												pos:  position{line: 167, col: 21, offset: 7426},
+												pos:  position{line: 171, col: 21, offset: 7596},
 												name: "h4",
 											},
 										},
 									},
 								},
 								&litMatcher{
-									pos:        position{line: 167, col: 27, offset: 7432},
+									pos:        position{line: 171, col: 27, offset: 7602},
 									val:        "::",
 									ignoreCase: false,
 									want:       "\"::\"",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 167, col: 32, offset: 7437},
+									pos:  position{line: 171, col: 32, offset: 7607},
 									name: "h4c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 167, col: 36, offset: 7441},
+									pos:  position{line: 171, col: 36, offset: 7611},
 									name: "ls32",
 								},
 								&notExpr{
-									pos: position{line: 167, col: 41, offset: 7446},
+									pos: position{line: 171, col: 41, offset: 7616},
 									expr: &ruleRefExpr{
-										pos:  position{line: 167, col: 42, offset: 7447},
+										pos:  position{line: 171, col: 42, offset: 7617},
 										name: "ipv6char",
 									},
 								},
 							},
 						},
 						&seqExpr{
-							pos: position{line: 168, col: 4, offset: 7459},
+							pos: position{line: 172, col: 4, offset: 7629},
 							exprs: []any{
 								&zeroOrOneExpr{
-									pos: position{line: 168, col: 4, offset: 7459},
+									pos: position{line: 172, col: 4, offset: 7629},
 									expr: &seqExpr{
-										pos: position{line: 168, col: 6, offset: 7461},
+										pos: position{line: 172, col: 6, offset: 7631},
 										exprs: []any{
 											&zeroOrOneExpr{
-												pos: position{line: 168, col: 6, offset: 7461},
+												pos: position{line: 172, col: 6, offset: 7631},
 												expr: &ruleRefExpr{
-													pos:  position{line: 168, col: 6, offset: 7461},
+													pos:  position{line: 172, col: 6, offset: 7631},
 													name: "h4c",
 												},
 											},
 											&zeroOrOneExpr{
-												pos: position{line: 168, col: 11, offset: 7466},
+												pos: position{line: 172, col: 11, offset: 7636},
 												expr: &ruleRefExpr{
-													pos:  position{line: 168, col: 11, offset: 7466},
+													pos:  position{line: 172, col: 11, offset: 7636},
 													name: "h4c",
 												},
 											},
 											&zeroOrOneExpr{
-												pos: position{line: 168, col: 16, offset: 7471},
+												pos: position{line: 172, col: 16, offset: 7641},
 												expr: &ruleRefExpr{
-													pos:  position{line: 168, col: 16, offset: 7471},
+													pos:  position{line: 172, col: 16, offset: 7641},
 													name: "h4c",
 												},
 											},
 											&zeroOrOneExpr{
-												pos: position{line: 168, col: 21, offset: 7476},
+												pos: position{line: 172, col: 21, offset: 7646},
 												expr: &ruleRefExpr{
-													pos:  position{line: 168, col: 21, offset: 7476},
+													pos:  position{line: 172, col: 21, offset: 7646},
 													name: "h4c",
 												},
 											},
 											&ruleRefExpr{
-												pos:  position{line: 168, col: 26, offset: 7481},
+												pos:  position{line: 172, col: 26, offset: 7651},
 												name: "h4",
 											},
 										},
 									},
 								},
 								&litMatcher{
-									pos:        position{line: 168, col: 32, offset: 7487},
+									pos:        position{line: 172, col: 32, offset: 7657},
 									val:        "::",
 									ignoreCase: false,
 									want:       "\"::\"",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 168, col: 37, offset: 7492},
+									pos:  position{line: 172, col: 37, offset: 7662},
 									name: "ls32",
 								},
 								&notExpr{
-									pos: position{line: 168, col: 42, offset: 7497},
+									pos: position{line: 172, col: 42, offset: 7667},
 									expr: &ruleRefExpr{
-										pos:  position{line: 168, col: 43, offset: 7498},
+										pos:  position{line: 172, col: 43, offset: 7668},
 										name: "ipv6char",
 									},
 								},
 							},
 						},
 						&seqExpr{
-							pos: position{line: 169, col: 4, offset: 7510},
+							pos: position{line: 173, col: 4, offset: 7680},
 							exprs: []any{
 								&zeroOrOneExpr{
-									pos: position{line: 169, col: 4, offset: 7510},
+									pos: position{line: 173, col: 4, offset: 7680},
 									expr: &seqExpr{
-										pos: position{line: 169, col: 6, offset: 7512},
+										pos: position{line: 173, col: 6, offset: 7682},
 										exprs: []any{
 											&zeroOrOneExpr{
-												pos: position{line: 169, col: 6, offset: 7512},
+												pos: position{line: 173, col: 6, offset: 7682},
 												expr: &ruleRefExpr{
-													pos:  position{line: 169, col: 6, offset: 7512},
+													pos:  position{line: 173, col: 6, offset: 7682},
 													name: "h4c",
 												},
 											},
 											&zeroOrOneExpr{
-												pos: position{line: 169, col: 11, offset: 7517},
+												pos: position{line: 173, col: 11, offset: 7687},
 												expr: &ruleRefExpr{
-													pos:  position{line: 169, col: 11, offset: 7517},
+													pos:  position{line: 173, col: 11, offset: 7687},
 													name: "h4c",
 												},
 											},
 											&zeroOrOneExpr{
-												pos: position{line: 169, col: 16, offset: 7522},
+												pos: position{line: 173, col: 16, offset: 7692},
 												expr: &ruleRefExpr{
-													pos:  position{line: 169, col: 16, offset: 7522},
+													pos:  position{line: 173, col: 16, offset: 7692},
 													name: "h4c",
 												},
 											},
 											&zeroOrOneExpr{
-												pos: position{line: 169, col: 21, offset: 7527},
+												pos: position{line: 173, col: 21, offset: 7697},
 												expr: &ruleRefExpr{
-													pos:  position{line: 169, col: 21, offset: 7527},
+													pos:  position{line: 173, col: 21, offset: 7697},
 													name: "h4c",
 												},
 											},
 											&zeroOrOneExpr{
-												pos: position{line: 169, col: 26, offset: 7532},
+												pos: position{line: 173, col: 26, offset: 7702},
 												expr: &ruleRefExpr{
-													pos:  position{line: 169, col: 26, offset: 7532},
+													pos:  position{line: 173, col: 26, offset: 7702},
 													name: "h4c",
 												},
 											},
 											&ruleRefExpr{
-												pos:  position{line: 169, col: 31, offset: 7537},
+												pos:  position{line: 173, col: 31, offset: 7707},
 												name: "h4",
 											},
 										},
 									},
 								},
 								&litMatcher{
-									pos:        position{line: 169, col: 37, offset: 7543},
+									pos:        position{line: 173, col: 37, offset: 7713},
 									val:        "::",
 									ignoreCase: false,
 									want:       "\"::\"",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 169, col: 42, offset: 7548},
+									pos:  position{line: 173, col: 42, offset: 7718},
 									name: "h4",
 								},
 								&notExpr{
-									pos: position{line: 169, col: 45, offset: 7551},
+									pos: position{line: 173, col: 45, offset: 7721},
 									expr: &ruleRefExpr{
-										pos:  position{line: 169, col: 46, offset: 7552},
+										pos:  position{line: 173, col: 46, offset: 7722},
 										name: "ipv6char",
 									},
 								},
 							},
 						},
 						&seqExpr{
-							pos: position{line: 170, col: 4, offset: 7564},
+							pos: position{line: 174, col: 4, offset: 7734},
 							exprs: []any{
 								&zeroOrOneExpr{
-									pos: position{line: 170, col: 4, offset: 7564},
+									pos: position{line: 174, col: 4, offset: 7734},
 									expr: &seqExpr{
-										pos: position{line: 170, col: 6, offset: 7566},
+										pos: position{line: 174, col: 6, offset: 7736},
 										exprs: []any{
 											&zeroOrOneExpr{
-												pos: position{line: 170, col: 6, offset: 7566},
+												pos: position{line: 174, col: 6, offset: 7736},
 												expr: &ruleRefExpr{
-													pos:  position{line: 170, col: 6, offset: 7566},
+													pos:  position{line: 174, col: 6, offset: 7736},
 													name: "h4c",
 												},
 											},
 											&zeroOrOneExpr{
-												pos: position{line: 170, col: 11, offset: 7571},
+												pos: position{line: 174, col: 11, offset: 7741},
 												expr: &ruleRefExpr{
-													pos:  position{line: 170, col: 11, offset: 7571},
+													pos:  position{line: 174, col: 11, offset: 7741},
 													name: "h4c",
 												},
 											},
 											&zeroOrOneExpr{
-												pos: position{line: 170, col: 16, offset: 7576},
+												pos: position{line: 174, col: 16, offset: 7746},
 												expr: &ruleRefExpr{
-													pos:  position{line: 170, col: 16, offset: 7576},
+													pos:  position{line: 174, col: 16, offset: 7746},
 													name: "h4c",
 												},
 											},
 											&zeroOrOneExpr{
-												pos: position{line: 170, col: 21, offset: 7581},
+												pos: position{line: 174, col: 21, offset: 7751},
 												expr: &ruleRefExpr{
-													pos:  position{line: 170, col: 21, offset: 7581},
+													pos:  position{line: 174, col: 21, offset: 7751},
 													name: "h4c",
 												},
 											},
 											&zeroOrOneExpr{
-												pos: position{line: 170, col: 26, offset: 7586},
+												pos: position{line: 174, col: 26, offset: 7756},
 												expr: &ruleRefExpr{
-													pos:  position{line: 170, col: 26, offset: 7586},
+													pos:  position{line: 174, col: 26, offset: 7756},
 													name: "h4c",
 												},
 											},
 											&zeroOrOneExpr{
-												pos: position{line: 170, col: 31, offset: 7591},
+												pos: position{line: 174, col: 31, offset: 7761},
 												expr: &ruleRefExpr{
-													pos:  position{line: 170, col: 31, offset: 7591},
+													pos:  position{line: 174, col: 31, offset: 7761},
 													name: "h4c",
 												},
 											},
 											&ruleRefExpr{
-												pos:  position{line: 170, col: 36, offset: 7596},
+												pos:  position{line: 174, col: 36, offset: 7766},
 												name: "h4",
 											},
 										},
 									},
 								},
 								&litMatcher{
-									pos:        position{line: 170, col: 42, offset: 7602},
+									pos:        position{line: 174, col: 42, offset: 7772},
 									val:        "::",
 									ignoreCase: false,
 									want:       "\"::\"",
 								},
 								&notExpr{
-									pos: position{line: 170, col: 47, offset: 7607},
+									pos: position{line: 174, col: 47, offset: 7777},
 									expr: &ruleRefExpr{
-										pos:  position{line: 170, col: 48, offset: 7608},
+										pos:  position{line: 174, col: 48, offset: 7778},
 										name: "ipv6char",
 									},
 								},
@@ -1753,24 +1761,24 @@ var g = &grammar{
 		},
 		{
 			name: "h4c",
-			pos:  position{line: 175, col: 1, offset: 7664},
+			pos:  position{line: 179, col: 1, offset: 7834},
 			expr: &seqExpr{
-				pos: position{line: 175, col: 8, offset: 7671},
+				pos: position{line: 179, col: 8, offset: 7841},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 175, col: 8, offset: 7671},
+						pos:  position{line: 179, col: 8, offset: 7841},
 						name: "h4",
 					},
 					&litMatcher{
-						pos:        position{line: 175, col: 11, offset: 7674},
+						pos:        position{line: 179, col: 11, offset: 7844},
 						val:        ":",
 						ignoreCase: false,
 						want:       "\":\"",
 					},
 					&notExpr{
-						pos: position{line: 175, col: 15, offset: 7678},
+						pos: position{line: 179, col: 15, offset: 7848},
 						expr: &litMatcher{
-							pos:        position{line: 175, col: 16, offset: 7679},
+							pos:        position{line: 179, col: 16, offset: 7849},
 							val:        ":",
 							ignoreCase: false,
 							want:       "\":\"",
@@ -1781,9 +1789,9 @@ var g = &grammar{
 		},
 		{
 			name: "ipv6char",
-			pos:  position{line: 177, col: 1, offset: 7684},
+			pos:  position{line: 181, col: 1, offset: 7854},
 			expr: &charClassMatcher{
-				pos:        position{line: 177, col: 13, offset: 7696},
+				pos:        position{line: 181, col: 13, offset: 7866},
 				val:        "[0-9a-fA-F:.]",
 				chars:      []rune{':', '.'},
 				ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
@@ -1794,38 +1802,38 @@ var g = &grammar{
 		{
 			name:        "ls32",
 			displayName: "\"ls32\"",
-			pos:         position{line: 181, col: 1, offset: 7850},
+			pos:         position{line: 185, col: 1, offset: 8020},
 			expr: &choiceExpr{
-				pos: position{line: 181, col: 16, offset: 7865},
+				pos: position{line: 185, col: 16, offset: 8035},
 				alternatives: []any{
 					&seqExpr{
-						pos: position{line: 181, col: 16, offset: 7865},
+						pos: position{line: 185, col: 16, offset: 8035},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 181, col: 16, offset: 7865},
+								pos:  position{line: 185, col: 16, offset: 8035},
 								name: "h4",
 							},
 							&litMatcher{
-								pos:        position{line: 181, col: 19, offset: 7868},
+								pos:        position{line: 185, col: 19, offset: 8038},
 								val:        ":",
 								ignoreCase: false,
 								want:       "\":\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 181, col: 23, offset: 7872},
+								pos:  position{line: 185, col: 23, offset: 8042},
 								name: "h4",
 							},
 							&notExpr{
-								pos: position{line: 181, col: 26, offset: 7875},
+								pos: position{line: 185, col: 26, offset: 8045},
 								expr: &ruleRefExpr{
-									pos:  position{line: 181, col: 27, offset: 7876},
+									pos:  position{line: 185, col: 27, offset: 8046},
 									name: "ipv6char",
 								},
 							},
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 181, col: 38, offset: 7887},
+						pos:  position{line: 185, col: 38, offset: 8057},
 						name: "IPv4address",
 					},
 				},
@@ -1834,21 +1842,21 @@ var g = &grammar{
 		{
 			name:        "h4",
 			displayName: "\"h4\"",
-			pos:         position{line: 184, col: 1, offset: 7985},
+			pos:         position{line: 188, col: 1, offset: 8155},
 			expr: &seqExpr{
-				pos: position{line: 184, col: 12, offset: 7996},
+				pos: position{line: 188, col: 12, offset: 8166},
 				exprs: []any{
 					&charClassMatcher{
-						pos:        position{line: 184, col: 12, offset: 7996},
+						pos:        position{line: 188, col: 12, offset: 8166},
 						val:        "[0-9a-fA-F]",
 						ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 184, col: 24, offset: 8008},
+						pos: position{line: 188, col: 24, offset: 8178},
 						expr: &charClassMatcher{
-							pos:        position{line: 184, col: 24, offset: 8008},
+							pos:        position{line: 188, col: 24, offset: 8178},
 							val:        "[0-9a-fA-F]",
 							ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 							ignoreCase: false,
@@ -1856,9 +1864,9 @@ var g = &grammar{
 						},
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 184, col: 37, offset: 8021},
+						pos: position{line: 188, col: 37, offset: 8191},
 						expr: &charClassMatcher{
-							pos:        position{line: 184, col: 37, offset: 8021},
+							pos:        position{line: 188, col: 37, offset: 8191},
 							val:        "[0-9a-fA-F]",
 							ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 							ignoreCase: false,
@@ -1866,9 +1874,9 @@ var g = &grammar{
 						},
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 184, col: 50, offset: 8034},
+						pos: position{line: 188, col: 50, offset: 8204},
 						expr: &charClassMatcher{
-							pos:        position{line: 184, col: 50, offset: 8034},
+							pos:        position{line: 188, col: 50, offset: 8204},
 							val:        "[0-9a-fA-F]",
 							ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 							ignoreCase: false,
@@ -1881,18 +1889,18 @@ var g = &grammar{
 		{
 			name:        "path",
 			displayName: "\"path\"",
-			pos:         position{line: 189, col: 1, offset: 8204},
+			pos:         position{line: 193, col: 1, offset: 8374},
 			expr: &zeroOrOneExpr{
-				pos: position{line: 189, col: 16, offset: 8219},
+				pos: position{line: 193, col: 16, offset: 8389},
 				expr: &choiceExpr{
-					pos: position{line: 189, col: 18, offset: 8221},
+					pos: position{line: 193, col: 18, offset: 8391},
 					alternatives: []any{
 						&ruleRefExpr{
-							pos:  position{line: 189, col: 18, offset: 8221},
+							pos:  position{line: 193, col: 18, offset: 8391},
 							name: "abs_path",
 						},
 						&ruleRefExpr{
-							pos:  position{line: 189, col: 29, offset: 8232},
+							pos:  position{line: 193, col: 29, offset: 8402},
 							name: "opaque_part",
 						},
 					},
@@ -1902,43 +1910,43 @@ var g = &grammar{
 		{
 			name:        "path_segments",
 			displayName: "\"path-segments\"",
-			pos:         position{line: 191, col: 1, offset: 8248},
+			pos:         position{line: 195, col: 1, offset: 8418},
 			expr: &actionExpr{
-				pos: position{line: 191, col: 34, offset: 8281},
+				pos: position{line: 195, col: 34, offset: 8451},
 				run: (*parser).callonpath_segments1,
 				expr: &seqExpr{
-					pos: position{line: 191, col: 34, offset: 8281},
+					pos: position{line: 195, col: 34, offset: 8451},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 191, col: 34, offset: 8281},
+							pos:   position{line: 195, col: 34, offset: 8451},
 							label: "f",
 							expr: &ruleRefExpr{
-								pos:  position{line: 191, col: 36, offset: 8283},
+								pos:  position{line: 195, col: 36, offset: 8453},
 								name: "segment",
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 191, col: 44, offset: 8291},
+							pos:   position{line: 195, col: 44, offset: 8461},
 							label: "r",
 							expr: &zeroOrMoreExpr{
-								pos: position{line: 191, col: 46, offset: 8293},
+								pos: position{line: 195, col: 46, offset: 8463},
 								expr: &actionExpr{
-									pos: position{line: 191, col: 48, offset: 8295},
+									pos: position{line: 195, col: 48, offset: 8465},
 									run: (*parser).callonpath_segments7,
 									expr: &seqExpr{
-										pos: position{line: 191, col: 48, offset: 8295},
+										pos: position{line: 195, col: 48, offset: 8465},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 191, col: 48, offset: 8295},
+												pos:        position{line: 195, col: 48, offset: 8465},
 												val:        "/",
 												ignoreCase: false,
 												want:       "\"/\"",
 											},
 											&labeledExpr{
-												pos:   position{line: 191, col: 52, offset: 8299},
+												pos:   position{line: 195, col: 52, offset: 8469},
 												label: "s",
 												expr: &ruleRefExpr{
-													pos:  position{line: 191, col: 54, offset: 8301},
+													pos:  position{line: 195, col: 54, offset: 8471},
 													name: "segment",
 												},
 											},
@@ -1954,14 +1962,14 @@ var g = &grammar{
 		{
 			name:        "segment",
 			displayName: "\"segment\"",
-			pos:         position{line: 195, col: 1, offset: 8381},
+			pos:         position{line: 199, col: 1, offset: 8551},
 			expr: &actionExpr{
-				pos: position{line: 195, col: 22, offset: 8402},
+				pos: position{line: 199, col: 22, offset: 8572},
 				run: (*parser).callonsegment1,
 				expr: &zeroOrMoreExpr{
-					pos: position{line: 195, col: 22, offset: 8402},
+					pos: position{line: 199, col: 22, offset: 8572},
 					expr: &ruleRefExpr{
-						pos:  position{line: 195, col: 22, offset: 8402},
+						pos:  position{line: 199, col: 22, offset: 8572},
 						name: "pchar",
 					},
 				},
@@ -1970,12 +1978,12 @@ var g = &grammar{
 		{
 			name:        "pchar",
 			displayName: "\"pchar\"",
-			pos:         position{line: 199, col: 1, offset: 8449},
+			pos:         position{line: 203, col: 1, offset: 8619},
 			expr: &choiceExpr{
-				pos: position{line: 199, col: 18, offset: 8466},
+				pos: position{line: 203, col: 18, offset: 8636},
 				alternatives: []any{
 					&charClassMatcher{
-						pos:        position{line: 199, col: 18, offset: 8466},
+						pos:        position{line: 203, col: 18, offset: 8636},
 						val:        "[a-zA-Z0-9_.!~*'();:@&=+$,-]",
 						chars:      []rune{'_', '.', '!', '~', '*', '\'', '(', ')', ';', ':', '@', '&', '=', '+', '$', ',', '-'},
 						ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -1983,7 +1991,7 @@ var g = &grammar{
 						inverted:   false,
 					},
 					&ruleRefExpr{
-						pos:  position{line: 199, col: 49, offset: 8497},
+						pos:  position{line: 203, col: 49, offset: 8667},
 						name: "escaped",
 					},
 				},
@@ -1992,17 +2000,17 @@ var g = &grammar{
 		{
 			name:        "query",
 			displayName: "\"query\"",
-			pos:         position{line: 203, col: 1, offset: 8603},
+			pos:         position{line: 207, col: 1, offset: 8773},
 			expr: &actionExpr{
-				pos: position{line: 203, col: 18, offset: 8620},
+				pos: position{line: 207, col: 18, offset: 8790},
 				run: (*parser).callonquery1,
 				expr: &zeroOrMoreExpr{
-					pos: position{line: 203, col: 18, offset: 8620},
+					pos: position{line: 207, col: 18, offset: 8790},
 					expr: &choiceExpr{
-						pos: position{line: 203, col: 20, offset: 8622},
+						pos: position{line: 207, col: 20, offset: 8792},
 						alternatives: []any{
 							&charClassMatcher{
-								pos:        position{line: 203, col: 20, offset: 8622},
+								pos:        position{line: 207, col: 20, offset: 8792},
 								val:        "[a-zA-Z0-9_.!~*'();:@&=+$,/?-]",
 								chars:      []rune{'_', '.', '!', '~', '*', '\'', '(', ')', ';', ':', '@', '&', '=', '+', '$', ',', '/', '?', '-'},
 								ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -2010,7 +2018,7 @@ var g = &grammar{
 								inverted:   false,
 							},
 							&ruleRefExpr{
-								pos:  position{line: 203, col: 53, offset: 8655},
+								pos:  position{line: 207, col: 53, offset: 8825},
 								name: "escaped",
 							},
 						},
@@ -2021,17 +2029,17 @@ var g = &grammar{
 		{
 			name:        "fragment",
 			displayName: "\"fragment\"",
-			pos:         position{line: 209, col: 1, offset: 8801},
+			pos:         position{line: 213, col: 1, offset: 8971},
 			expr: &actionExpr{
-				pos: position{line: 209, col: 24, offset: 8824},
+				pos: position{line: 213, col: 24, offset: 8994},
 				run: (*parser).callonfragment1,
 				expr: &zeroOrMoreExpr{
-					pos: position{line: 209, col: 24, offset: 8824},
+					pos: position{line: 213, col: 24, offset: 8994},
 					expr: &choiceExpr{
-						pos: position{line: 209, col: 26, offset: 8826},
+						pos: position{line: 213, col: 26, offset: 8996},
 						alternatives: []any{
 							&charClassMatcher{
-								pos:        position{line: 209, col: 26, offset: 8826},
+								pos:        position{line: 213, col: 26, offset: 8996},
 								val:        "[a-zA-Z0-9_.!~*'();:@&=+$,/?-]",
 								chars:      []rune{'_', '.', '!', '~', '*', '\'', '(', ')', ';', ':', '@', '&', '=', '+', '$', ',', '/', '?', '-'},
 								ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -2039,7 +2047,7 @@ var g = &grammar{
 								inverted:   false,
 							},
 							&ruleRefExpr{
-								pos:  position{line: 209, col: 59, offset: 8859},
+								pos:  position{line: 213, col: 59, offset: 9029},
 								name: "escaped",
 							},
 						},
@@ -2050,31 +2058,31 @@ var g = &grammar{
 		{
 			name:        "relative_URI",
 			displayName: "\"relative-URI\"",
-			pos:         position{line: 215, col: 1, offset: 9008},
+			pos:         position{line: 219, col: 1, offset: 9178},
 			expr: &actionExpr{
-				pos: position{line: 215, col: 32, offset: 9039},
+				pos: position{line: 219, col: 32, offset: 9209},
 				run: (*parser).callonrelative_URI1,
 				expr: &seqExpr{
-					pos: position{line: 215, col: 32, offset: 9039},
+					pos: position{line: 219, col: 32, offset: 9209},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 215, col: 32, offset: 9039},
+							pos:   position{line: 219, col: 32, offset: 9209},
 							label: "p",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 215, col: 34, offset: 9041},
+								pos: position{line: 219, col: 34, offset: 9211},
 								expr: &choiceExpr{
-									pos: position{line: 215, col: 36, offset: 9043},
+									pos: position{line: 219, col: 36, offset: 9213},
 									alternatives: []any{
 										&ruleRefExpr{
-											pos:  position{line: 215, col: 36, offset: 9043},
+											pos:  position{line: 219, col: 36, offset: 9213},
 											name: "net_path",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 215, col: 47, offset: 9054},
+											pos:  position{line: 219, col: 47, offset: 9224},
 											name: "abs_path",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 215, col: 58, offset: 9065},
+											pos:  position{line: 219, col: 58, offset: 9235},
 											name: "rel_path",
 										},
 									},
@@ -2082,27 +2090,27 @@ var g = &grammar{
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 215, col: 70, offset: 9077},
+							pos:   position{line: 219, col: 70, offset: 9247},
 							label: "q",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 215, col: 72, offset: 9079},
+								pos: position{line: 219, col: 72, offset: 9249},
 								expr: &actionExpr{
-									pos: position{line: 215, col: 74, offset: 9081},
+									pos: position{line: 219, col: 74, offset: 9251},
 									run: (*parser).callonrelative_URI11,
 									expr: &seqExpr{
-										pos: position{line: 215, col: 74, offset: 9081},
+										pos: position{line: 219, col: 74, offset: 9251},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 215, col: 74, offset: 9081},
+												pos:        position{line: 219, col: 74, offset: 9251},
 												val:        "?",
 												ignoreCase: false,
 												want:       "\"?\"",
 											},
 											&labeledExpr{
-												pos:   position{line: 215, col: 78, offset: 9085},
+												pos:   position{line: 219, col: 78, offset: 9255},
 												label: "q",
 												expr: &ruleRefExpr{
-													pos:  position{line: 215, col: 80, offset: 9087},
+													pos:  position{line: 219, col: 80, offset: 9257},
 													name: "query",
 												},
 											},
@@ -2118,28 +2126,28 @@ var g = &grammar{
 		{
 			name:        "rel_path",
 			displayName: "\"rel-path\"",
-			pos:         position{line: 219, col: 1, offset: 9208},
+			pos:         position{line: 223, col: 1, offset: 9378},
 			expr: &actionExpr{
-				pos: position{line: 219, col: 24, offset: 9231},
+				pos: position{line: 223, col: 24, offset: 9401},
 				run: (*parser).callonrel_path1,
 				expr: &seqExpr{
-					pos: position{line: 219, col: 24, offset: 9231},
+					pos: position{line: 223, col: 24, offset: 9401},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 219, col: 24, offset: 9231},
+							pos:   position{line: 223, col: 24, offset: 9401},
 							label: "s",
 							expr: &ruleRefExpr{
-								pos:  position{line: 219, col: 26, offset: 9233},
+								pos:  position{line: 223, col: 26, offset: 9403},
 								name: "rel_segment",
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 219, col: 38, offset: 9245},
+							pos:   position{line: 223, col: 38, offset: 9415},
 							label: "a",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 219, col: 40, offset: 9247},
+								pos: position{line: 223, col: 40, offset: 9417},
 								expr: &ruleRefExpr{
-									pos:  position{line: 219, col: 40, offset: 9247},
+									pos:  position{line: 223, col: 40, offset: 9417},
 									name: "abs_path",
 								},
 							},
@@ -2151,17 +2159,17 @@ var g = &grammar{
 		{
 			name:        "rel_segment",
 			displayName: "\"rel-segment\"",
-			pos:         position{line: 223, col: 1, offset: 9303},
+			pos:         position{line: 227, col: 1, offset: 9473},
 			expr: &actionExpr{
-				pos: position{line: 223, col: 30, offset: 9332},
+				pos: position{line: 227, col: 30, offset: 9502},
 				run: (*parser).callonrel_segment1,
 				expr: &oneOrMoreExpr{
-					pos: position{line: 223, col: 30, offset: 9332},
+					pos: position{line: 227, col: 30, offset: 9502},
 					expr: &choiceExpr{
-						pos: position{line: 223, col: 32, offset: 9334},
+						pos: position{line: 227, col: 32, offset: 9504},
 						alternatives: []any{
 							&charClassMatcher{
-								pos:        position{line: 223, col: 32, offset: 9334},
+								pos:        position{line: 227, col: 32, offset: 9504},
 								val:        "[a-zA-Z0-9_.!~*'();@&=+$,-]",
 								chars:      []rune{'_', '.', '!', '~', '*', '\'', '(', ')', ';', '@', '&', '=', '+', '$', ',', '-'},
 								ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -2169,7 +2177,7 @@ var g = &grammar{
 								inverted:   false,
 							},
 							&ruleRefExpr{
-								pos:  position{line: 223, col: 62, offset: 9364},
+								pos:  position{line: 227, col: 62, offset: 9534},
 								name: "escaped",
 							},
 						},
@@ -2180,20 +2188,20 @@ var g = &grammar{
 		{
 			name:        "uric",
 			displayName: "\"uric\"",
-			pos:         position{line: 229, col: 1, offset: 9512},
+			pos:         position{line: 233, col: 1, offset: 9682},
 			expr: &choiceExpr{
-				pos: position{line: 229, col: 16, offset: 9527},
+				pos: position{line: 233, col: 16, offset: 9697},
 				alternatives: []any{
 					&ruleRefExpr{
-						pos:  position{line: 229, col: 16, offset: 9527},
+						pos:  position{line: 233, col: 16, offset: 9697},
 						name: "reserved",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 229, col: 27, offset: 9538},
+						pos:  position{line: 233, col: 27, offset: 9708},
 						name: "unreserved",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 229, col: 40, offset: 9551},
+						pos:  position{line: 233, col: 40, offset: 9721},
 						name: "escaped",
 					},
 				},
@@ -2202,9 +2210,9 @@ var g = &grammar{
 		{
 			name:        "reserved",
 			displayName: "\"reserved\"",
-			pos:         position{line: 231, col: 1, offset: 9560},
+			pos:         position{line: 235, col: 1, offset: 9730},
 			expr: &charClassMatcher{
-				pos:        position{line: 231, col: 24, offset: 9583},
+				pos:        position{line: 235, col: 24, offset: 9753},
 				val:        "[[\\];/?:@&=+$,]",
 				chars:      []rune{'[', ']', ';', '/', '?', ':', '@', '&', '=', '+', '$', ','},
 				ignoreCase: false,
@@ -2214,19 +2222,19 @@ var g = &grammar{
 		{
 			name:        "unreserved",
 			displayName: "\"unreserved\"",
-			pos:         position{line: 233, col: 1, offset: 9600},
+			pos:         position{line: 237, col: 1, offset: 9770},
 			expr: &choiceExpr{
-				pos: position{line: 233, col: 28, offset: 9627},
+				pos: position{line: 237, col: 28, offset: 9797},
 				alternatives: []any{
 					&charClassMatcher{
-						pos:        position{line: 233, col: 28, offset: 9627},
+						pos:        position{line: 237, col: 28, offset: 9797},
 						val:        "[a-zA-Z0-9]",
 						ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&ruleRefExpr{
-						pos:  position{line: 233, col: 42, offset: 9641},
+						pos:  position{line: 237, col: 42, offset: 9811},
 						name: "mark",
 					},
 				},
@@ -2235,9 +2243,9 @@ var g = &grammar{
 		{
 			name:        "mark",
 			displayName: "\"mark\"",
-			pos:         position{line: 235, col: 1, offset: 9647},
+			pos:         position{line: 239, col: 1, offset: 9817},
 			expr: &charClassMatcher{
-				pos:        position{line: 235, col: 16, offset: 9662},
+				pos:        position{line: 239, col: 16, offset: 9832},
 				val:        "[-_.!~*'()]",
 				chars:      []rune{'-', '_', '.', '!', '~', '*', '\'', '(', ')'},
 				ignoreCase: false,
@@ -2247,25 +2255,25 @@ var g = &grammar{
 		{
 			name:        "escaped",
 			displayName: "\"escaped\"",
-			pos:         position{line: 237, col: 1, offset: 9675},
+			pos:         position{line: 241, col: 1, offset: 9845},
 			expr: &seqExpr{
-				pos: position{line: 237, col: 22, offset: 9696},
+				pos: position{line: 241, col: 22, offset: 9866},
 				exprs: []any{
 					&litMatcher{
-						pos:        position{line: 237, col: 22, offset: 9696},
+						pos:        position{line: 241, col: 22, offset: 9866},
 						val:        "%",
 						ignoreCase: false,
 						want:       "\"%\"",
 					},
 					&charClassMatcher{
-						pos:        position{line: 237, col: 26, offset: 9700},
+						pos:        position{line: 241, col: 26, offset: 9870},
 						val:        "[0-9a-fA-F]",
 						ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 237, col: 38, offset: 9712},
+						pos:        position{line: 241, col: 38, offset: 9882},
 						val:        "[0-9a-fA-F]",
 						ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 						ignoreCase: false,
@@ -2277,9 +2285,9 @@ var g = &grammar{
 		{
 			name:        "delims",
 			displayName: "\"delims\"",
-			pos:         position{line: 239, col: 1, offset: 9725},
+			pos:         position{line: 243, col: 1, offset: 9895},
 			expr: &charClassMatcher{
-				pos:        position{line: 239, col: 20, offset: 9744},
+				pos:        position{line: 243, col: 20, offset: 9914},
 				val:        "[<>#%\"]",
 				chars:      []rune{'<', '>', '#', '%', '"'},
 				ignoreCase: false,
@@ -2289,9 +2297,9 @@ var g = &grammar{
 		{
 			name:        "unwise",
 			displayName: "\"unwise\"",
-			pos:         position{line: 241, col: 1, offset: 9753},
+			pos:         position{line: 245, col: 1, offset: 9923},
 			expr: &charClassMatcher{
-				pos:        position{line: 241, col: 20, offset: 9772},
+				pos:        position{line: 245, col: 20, offset: 9942},
 				val:        "[{}|\\\\^`]",
 				chars:      []rune{'{', '}', '|', '\\', '^', '`'},
 				ignoreCase: false,
@@ -2301,9 +2309,9 @@ var g = &grammar{
 		{
 			name:        "ALPHA",
 			displayName: "\"ALPHA\"",
-			pos:         position{line: 245, col: 1, offset: 9880},
+			pos:         position{line: 249, col: 1, offset: 10050},
 			expr: &charClassMatcher{
-				pos:        position{line: 245, col: 18, offset: 9897},
+				pos:        position{line: 249, col: 18, offset: 10067},
 				val:        "[a-zA-Z]",
 				ranges:     []rune{'a', 'z', 'A', 'Z'},
 				ignoreCase: false,
@@ -2313,9 +2321,9 @@ var g = &grammar{
 		{
 			name:        "DIGIT",
 			displayName: "\"DIGIT\"",
-			pos:         position{line: 247, col: 1, offset: 9907},
+			pos:         position{line: 251, col: 1, offset: 10077},
 			expr: &charClassMatcher{
-				pos:        position{line: 247, col: 18, offset: 9924},
+				pos:        position{line: 251, col: 18, offset: 10094},
 				val:        "[0-9]",
 				ranges:     []rune{'0', '9'},
 				ignoreCase: false,
@@ -2325,9 +2333,9 @@ var g = &grammar{
 		{
 			name:        "HEXDIG",
 			displayName: "\"HEXDIG\"",
-			pos:         position{line: 249, col: 1, offset: 9931},
+			pos:         position{line: 253, col: 1, offset: 10101},
 			expr: &charClassMatcher{
-				pos:        position{line: 249, col: 20, offset: 9950},
+				pos:        position{line: 253, col: 20, offset: 10120},
 				val:        "[0-9a-fA-F]",
 				ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 				ignoreCase: false,
@@ -2337,9 +2345,9 @@ var g = &grammar{
 		{
 			name:        "DQUOTE",
 			displayName: "\"DQUOTE\"",
-			pos:         position{line: 251, col: 1, offset: 9963},
+			pos:         position{line: 255, col: 1, offset: 10133},
 			expr: &litMatcher{
-				pos:        position{line: 251, col: 20, offset: 9982},
+				pos:        position{line: 255, col: 20, offset: 10152},
 				val:        "\"",
 				ignoreCase: false,
 				want:       "\"\\\"\"",
@@ -2498,24 +2506,37 @@ func (p *parser) callonreg_name1() (any, error) {
 	return p.cur.onreg_name1()
 }
 
-func (c *current) onserver5(u any) (any, error) {
+func (c *current) onserver8(u any) (any, error) {
 	return u, nil
 }
 
-func (p *parser) callonserver5() (any, error) {
+func (p *parser) callonserver8() (any, error) {
 	stack := p.vstack[len(p.vstack)-1]
 	_ = stack
-	return p.cur.onserver5(stack["u"])
+	return p.cur.onserver8(stack["u"])
 }
 
-func (c *current) onserver1(u, h any) (any, error) {
+func (c *current) onserver4(u, h any) (any, error) {
 	return build.Server(c.at(), u, h), nil
+}
+
+func (p *parser) callonserver4() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onserver4(stack["u"], stack["h"])
+}
+
+func (c *current) onserver1(s any) (any, error) {
+	if s == nil {
+		return build.Server(c.at(), nil, nil), nil
+	}
+	return s, nil
 }
 
 func (p *parser) callonserver1() (any, error) {
 	stack := p.vstack[len(p.vstack)-1]
 	_ = stack
-	return p.cur.onserver1(stack["u"], stack["h"])
+	return p.cur.onserver1(stack["s"])
 }
 
 func (c *current) onuserinfo1() (any, error) {

@@ -1,0 +1,356 @@
+package urlgrammar_test
+
+import (
+	"math/rand"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"github.com/urlgrammar/urlgrammar"
+	"github.com/urlgrammar/urlgrammar/ast"
+)
+
+// authorityOf parses s and returns its authority, which must be present.
+func authorityOf(t *testing.T, s string) *ast.Authority {
+	t.Helper()
+	r := parseRef(t, s)
+	require.NotNil(t, r.Authority, "%q has an authority", s)
+	return r.Authority
+}
+
+func TestTreeHostKinds(t *testing.T) {
+	a := authorityOf(t, "http://256.1.1.1/")
+	require.NotNil(t, a.Server)
+	assert.Equal(t, ast.HostKindHostname, a.Server.Host.Kind, "256 is no dec-octet, so 256.1.1.1 is a hostname")
+	assert.Len(t, a.Server.Host.Hostname.Labels, 4)
+
+	a = authorityOf(t, "http://192.0.2.10:8080/")
+	require.Equal(t, ast.HostKindIPv4, a.Server.Host.Kind, "IPv4address wins over hostname")
+	var octets []uint8
+	for _, o := range a.Server.Host.IPv4.Octets {
+		octets = append(octets, o.Value)
+	}
+	assert.Equal(t, []uint8{192, 0, 2, 10}, octets)
+	assert.Equal(t, "8080", a.Server.Port.Text)
+
+	for _, s := range []string{"//1.2.3.4.5", "//1.2.3.4x", "//1.2.3.4-5"} {
+		assert.Equal(t, ast.HostKindHostname, authorityOf(t, s).Server.Host.Kind, s)
+	}
+
+	a = authorityOf(t, "//u@[::FFFF:129.144.52.38]:80")
+	require.Equal(t, ast.HostKindIPv6, a.Server.Host.Kind)
+	assert.Equal(t, "[::FFFF:129.144.52.38]", a.Server.Host.Text, "the host keeps its brackets")
+	assert.Equal(t, "::FFFF:129.144.52.38", a.Server.Host.IPv6.Address.Text)
+	assert.Equal(t, "u", a.Server.Userinfo.Text)
+
+	a = authorityOf(t, "//x.com.")
+	h := a.Server.Host.Hostname
+	require.NotNil(t, h)
+	assert.True(t, h.TrailingDot)
+	require.Len(t, h.Labels, 2)
+	assert.False(t, h.Labels[0].Top)
+	assert.True(t, h.Labels[1].Top)
+	assert.Equal(t, "com", h.Labels[1].Text)
+}
+
+func TestTreeRegName(t *testing.T) {
+	cases := map[string]string{
+		"http://" + strings.Repeat("a", 64) + ".com/": "a 64-character label is no domainlabel",
+		"http://host:80x/":                            "a non-digit port",
+		"//a@b@c":                                     "two @",
+		"//a.":                                        "a trailing dot needs a toplabel after a first label",
+		"//1.2.3.":                                    "the last label before a trailing dot must be a toplabel",
+		"//%41":                                       "an escape",
+		"//u@":                                        "userinfo with no host",
+	}
+	for s, why := range cases {
+		a := authorityOf(t, s)
+		assert.Nil(t, a.Server, "%s: %s", s, why)
+		if assert.NotNil(t, a.RegName, "%s: %s", s, why) {
+			assert.Equal(t, a.Text, a.RegName.Text)
+		}
+		c := parseRef(t, s).Components()
+		assert.Equal(t, "reg-name", *c.HostKind, s)
+		assert.Equal(t, a.Text, *c.Host, s)
+		assert.Nil(t, c.Userinfo, s)
+		assert.Nil(t, c.Port, s)
+	}
+	assert.NotNil(t, authorityOf(t, "http://"+strings.Repeat("a", 63)+".com/").Server, "63 characters is a label")
+}
+
+// Absent and present-but-empty components are kept apart everywhere.
+func TestTreeUndefinedVersusEmpty(t *testing.T) {
+	r := parseRef(t, "a")
+	assert.Nil(t, r.Query)
+	assert.Nil(t, r.Fragment)
+	r = parseRef(t, "a?#")
+	require.NotNil(t, r.Query)
+	require.NotNil(t, r.Fragment)
+	assert.Equal(t, "", r.Query.Text)
+	assert.Equal(t, "", r.Fragment.Text)
+
+	s := authorityOf(t, "//h").Server
+	assert.Nil(t, s.Port)
+	assert.Nil(t, s.Userinfo)
+	s = authorityOf(t, "//@h:").Server
+	require.NotNil(t, s.Port)
+	require.NotNil(t, s.Userinfo)
+	assert.Equal(t, "", s.Port.Text)
+	assert.Equal(t, "", s.Userinfo.Text)
+
+	empty := authorityOf(t, "file:///etc/hosts")
+	require.NotNil(t, empty.Server, "the empty authority is the empty server")
+	assert.Nil(t, empty.Server.Host)
+	c := parseRef(t, "file:///etc/hosts").Components()
+	assert.Equal(t, "", *c.Authority)
+	assert.Nil(t, c.Host)
+	assert.Nil(t, c.HostKind)
+
+	assert.Nil(t, parseRef(t, "/p").Authority)
+}
+
+func TestTreeAbsoluteForms(t *testing.T) {
+	for _, s := range []string{"http:", "about:", "DAV:"} { // Appendix G.2
+		r := parseRef(t, s)
+		assert.True(t, r.IsAbsolute(), s)
+		assert.False(t, r.IsOpaque(), s)
+		assert.Nil(t, r.Authority, s)
+		assert.Equal(t, "", r.Path.Text, s)
+		assert.Nil(t, r.Query, s)
+	}
+	r := parseRef(t, "foo:[bar]")
+	require.True(t, r.IsOpaque())
+	assert.Equal(t, "[bar]", r.Opaque.Text)
+	_, err := g2396.Parse("foo:/[bar]")
+	assert.Error(t, err, `"[" is not a pchar, and an opaque-part cannot start with "/"`)
+
+	r = parseRef(t, "a:?x")
+	assert.False(t, r.IsOpaque(), "a hier-part when both parse, as Appendix B splits")
+	assert.Equal(t, "x", r.Query.Text)
+
+	r = parseRef(t, "urn:a:b?c")
+	require.True(t, r.IsOpaque())
+	c := r.Components()
+	assert.Equal(t, "a:b", *c.Path, "Appendix B splits an opaque-part at its first ?")
+	assert.Equal(t, "c", *c.Query)
+
+	r = parseRef(t, "//g")
+	require.NotNil(t, r.Authority, "the authority wins over a path that starts with // (4.3)")
+	assert.Equal(t, "g", r.Authority.Text)
+	assert.Equal(t, "", r.Path.Text)
+
+	r = parseRef(t, "HTTP://h/")
+	assert.Equal(t, "HTTP", r.Scheme.Text, "a scheme may start with an upper-case letter")
+}
+
+func TestTreePaths(t *testing.T) {
+	for s, want := range map[string][]string{
+		"/":          {""},
+		"/a/b":       {"a", "b"},
+		"/a//b/":     {"a", "", "b", ""},
+		"a/b":        {"a", "b"},
+		"./g":        {".", "g"},
+		"http://h":   nil,
+		"g;x=1/../y": {"g;x=1", "..", "y"},
+	} {
+		r := parseRef(t, s)
+		assert.Equal(t, want, segments(r.Path), s)
+	}
+}
+
+// checkSpans asserts that every node's Text is the input between its Pos and End.
+func checkSpans(t testing.TB, input string, root ast.Node) {
+	ast.Inspect(root, func(n ast.Node) bool {
+		if n == nil {
+			return false
+		}
+		require.LessOrEqual(t, 0, n.Pos())
+		require.LessOrEqual(t, n.Pos(), n.End())
+		require.LessOrEqual(t, n.End(), len(input))
+		if text := nodeText(n); text != nil {
+			assert.Equal(t, input[n.Pos():n.End()], *text, "%T in %q", n, input)
+		}
+		return true
+	})
+}
+
+func nodeText(n ast.Node) *string {
+	switch n := n.(type) {
+	case *ast.URIReference:
+		return &n.Text
+	case *ast.Scheme:
+		return &n.Text
+	case *ast.Authority:
+		return &n.Text
+	case *ast.Server:
+		return &n.Text
+	case *ast.Userinfo:
+		return &n.Text
+	case *ast.Host:
+		return &n.Text
+	case *ast.IPv6Reference:
+		return &n.Text
+	case *ast.IPv6Address:
+		return &n.Text
+	case *ast.IPv4Address:
+		return &n.Text
+	case *ast.DecOctet:
+		return &n.Text
+	case *ast.Hostname:
+		return &n.Text
+	case *ast.Label:
+		return &n.Text
+	case *ast.Port:
+		return &n.Text
+	case *ast.RegName:
+		return &n.Text
+	case *ast.Path:
+		return &n.Text
+	case *ast.Segment:
+		return &n.Text
+	case *ast.OpaquePart:
+		return &n.Text
+	case *ast.Query:
+		return &n.Text
+	case *ast.Fragment:
+		return &n.Text
+	}
+	return nil
+}
+
+// Printing a parsed tree gives back the input byte for byte, and every node's span covers
+// exactly its text.
+func TestPrintRoundTrip(t *testing.T) {
+	for _, s := range validInputs(t) {
+		tree, err := g2396.Parse(s)
+		require.NoError(t, err, s)
+		assert.Equal(t, s, tree.String(), "print(parse(%q))", s)
+		r := tree.(*ast.URIReference)
+		assert.Equal(t, s, r.Text)
+		checkSpans(t, s, tree)
+		if r.Authority != nil {
+			assert.Equal(t, r.Authority.Text, r.Authority.String())
+		}
+		if r.Path != nil {
+			assert.Equal(t, r.Path.Text, r.Path.String())
+		}
+		again, err := g2396.Parse(tree.String())
+		require.NoError(t, err)
+		assert.Equal(t, tree, again, "parse(print(t)) = t")
+	}
+}
+
+func TestInvalidInputOffsets(t *testing.T) {
+	cases := invalidInputs(t)
+	require.NotEmpty(t, cases)
+	for _, c := range cases {
+		_, err := g2396.Parse(c.input)
+		var se *urlgrammar.SyntaxError
+		if assert.ErrorAs(t, err, &se, "%q must be invalid", c.input) {
+			assert.Equal(t, c.offset, se.Offset, "offset of the error in %q: %s", c.input, se.Msg)
+			assert.NotEmpty(t, se.Expected, c.input)
+			assert.NotEmpty(t, se.Rule, c.input)
+			assert.Equal(t, c.input, se.Input)
+		}
+		assert.False(t, g2396.Valid(c.input))
+	}
+}
+
+func TestSyntaxErrorMessages(t *testing.T) {
+	for input, want := range map[string]string{
+		"http://a/%zz": "rfc2396bis-01:1:11: unexpected 'z' in escaped, expected 0-9, A-F or a-f\n" +
+			"http://a/%zz\n" +
+			"          ^",
+		"http://[::1x]/": "rfc2396bis-01:1:12: unexpected 'x' in h4, expected \".\", 0-9, \":\", A-F, \"]\" or a-f\n" +
+			"http://[::1x]/\n" +
+			"           ^",
+		"a:b#c#": "rfc2396bis-01:1:6: unexpected '#' in fragment, expected \"!\", \"$\", \"%\", \"&\", \"'\", \"(\", \")\", \"*\", \"+\", \",\", \"-\", \".\", \"/\", 0-9, \":\", \";\", \"=\", \"?\", \"@\", A-Z, \"_\", a-z, \"~\" or EOF\n" +
+			"a:b#c#\n" +
+			"     ^",
+		"http://a/\tb": "rfc2396bis-01:1:10: unexpected '\\t' in pchar, expected \"!\", \"#\", \"$\", \"%\", \"&\", \"'\", \"(\", \")\", \"*\", \"+\", \",\", \"-\", \".\", \"/\", 0-9, \":\", \";\", \"=\", \"?\", \"@\", A-Z, \"_\", a-z, \"~\" or EOF\n" +
+			"http://a/\\tb\n" +
+			"         ^",
+		"http://h/\xff": "rfc2396bis-01:1:10: unexpected byte 0xff in pchar, expected \"!\", \"#\", \"$\", \"%\", \"&\", \"'\", \"(\", \")\", \"*\", \"+\", \",\", \"-\", \".\", \"/\", 0-9, \":\", \";\", \"=\", \"?\", \"@\", A-Z, \"_\", a-z, \"~\" or EOF\n" +
+			"http://h/\\xff\n" +
+			"         ^",
+	} {
+		_, err := g2396.Parse(input)
+		require.Error(t, err, input)
+		assert.Equal(t, want, err.Error(), "message for %q", input)
+	}
+	err := g2396.Match("dec-octet", "256")
+	var se *urlgrammar.SyntaxError
+	require.ErrorAs(t, err, &se)
+	assert.Equal(t, 2, se.Offset)
+	assert.Equal(t, "dec-octet", se.Rule)
+	assert.Equal(t, []string{"0-5", "EOF"}, se.Expected, `"25" is a dec-octet, so the input may end there`)
+
+	long := strings.Repeat("a", urlgrammar.MaxInputLength+1)
+	_, err = g2396.Parse(long)
+	require.ErrorAs(t, err, &se)
+	assert.Equal(t, urlgrammar.MaxInputLength, se.Offset)
+	assert.Contains(t, se.Msg, "input too long")
+}
+
+// Random strings over the URI alphabet and a few hostile bytes: Parse never panics, Valid
+// agrees with Parse, a valid input prints back and its spans hold, an invalid one has an
+// error inside the input.
+func TestRandomInputs(t *testing.T) {
+	const alphabet = "aZ09:/?#[]@!$&'()*+,;=-._~%fF. \x00\xff<>\"{}|\\^`\n"
+	rng := rand.New(rand.NewSource(1))
+	valid := 0
+	for i := 0; i < 20000; i++ {
+		b := make([]byte, rng.Intn(24))
+		for j := range b {
+			b[j] = alphabet[rng.Intn(len(alphabet))]
+		}
+		s := string(b)
+		if i%3 == 0 {
+			s = []string{"http://", "//", "a:", "//[", "//[::", "/"}[i%6] + s
+		}
+		tree, err := g2396.Parse(s)
+		assert.Equal(t, err == nil, g2396.Valid(s), "Valid agrees with Parse on %q", s)
+		if err != nil {
+			var se *urlgrammar.SyntaxError
+			require.ErrorAs(t, err, &se, "%q", s)
+			require.LessOrEqual(t, se.Offset, len(s))
+			continue
+		}
+		valid++
+		require.Equal(t, s, tree.String())
+		checkSpans(t, s, tree)
+	}
+	assert.Greater(t, valid, 1000, "the generator reaches valid inputs")
+}
+
+func FuzzParse(f *testing.F) {
+	for _, s := range validInputs(f) {
+		f.Add(s)
+	}
+	for _, c := range invalidInputs(f) {
+		f.Add(c.input)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if len(s) > 4096 {
+			return
+		}
+		tree, err := g2396.Parse(s)
+		if valid := g2396.Valid(s); valid != (err == nil) {
+			t.Fatalf("Valid(%q) = %v, Parse error %v", s, valid, err)
+		}
+		if err != nil {
+			var se *urlgrammar.SyntaxError
+			if !assert.ErrorAs(t, err, &se) || se.Offset > len(s) {
+				t.Fatalf("bad error for %q: %v", s, err)
+			}
+			return
+		}
+		if tree.String() != s {
+			t.Fatalf("print(parse(%q)) = %q", s, tree.String())
+		}
+		again, err := g2396.Parse(tree.String())
+		require.NoError(t, err)
+		require.Equal(t, tree, again)
+	})
+}
