@@ -182,10 +182,7 @@ func (s *summary) add(err error) {
 	key := err.Error()
 	var se *urlgrammar.SyntaxError
 	if errors.As(err, &se) {
-		key = "in " + se.Rule + ", expected " + strings.Join(se.Expected, " ")
-		if len(se.Expected) == 0 {
-			key = "in " + se.Rule + ": " + se.Msg
-		}
+		key = se.Msg
 	}
 	s.failures[key]++
 }

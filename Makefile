@@ -1,0 +1,51 @@
+# urlgrammar. `make demo` runs the checker on the bundled corpus; `make test` runs the tests.
+GO ?= go
+export PATH := $(PATH):/usr/local/go/bin
+
+# One generated package per grammar: grammar/NAME.peg -> generated/NAME-without-dashes/.
+PEGS := $(wildcard grammar/*.peg)
+
+.PHONY: all generate check-generated fmt check-format vet test check bench fuzz demo build
+
+all: check
+
+build:
+	$(GO) build ./...
+
+generate:
+	@for peg in $(PEGS); do \
+		pkg=$$(basename $$peg .peg | tr -d -); \
+		echo "genparser $$peg -> generated/$$pkg"; \
+		$(GO) run ./internal/cmd/genparser -peg $$peg -o generated/$$pkg || exit 1; \
+	done
+
+# Regenerate and fail if generated/ differs from what is committed (or has new files).
+check-generated: generate
+	@git diff --exit-code --stat -- generated/ || { echo "generated/ is out of date: run make generate and commit"; exit 1; }
+	@test -z "$$(git status --porcelain -- generated/)" || { git status --porcelain -- generated/; echo "generated/ has uncommitted files"; exit 1; }
+
+fmt:
+	gofmt -w $$(git ls-files '*.go')
+
+check-format:
+	@out=$$(gofmt -l $$(git ls-files '*.go')); test -z "$$out" || { echo "gofmt would change: $$out"; exit 1; }
+
+vet:
+	$(GO) vet ./...
+
+test:
+	$(GO) test ./...
+
+check: check-format vet check-generated test
+
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+FUZZTIME ?= 60s
+fuzz:
+	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) .
+
+# The main job: check the bundled corpus (exit status 1 because it holds invalid lines).
+demo:
+	$(GO) run ./cmd/urlgrammar check testdata/corpus/sample.txt; status=$$?; \
+		if [ $$status -gt 1 ]; then exit $$status; fi

@@ -1,0 +1,179 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// runCLI runs the command line with stdin and returns its exit status and outputs.
+func runCLI(stdin string, args ...string) (int, string, string) {
+	var out, errOut bytes.Buffer
+	code := run(args, strings.NewReader(stdin), &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+func TestParseJSONContract(t *testing.T) {
+	code, out, _ := runCLI("", "parse", "--json", "http://u@[::1]:8080/a/b?q#f", "a?")
+	require.Equal(t, 0, code)
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	require.Len(t, lines, 2, "one object per input, one per line")
+
+	var rec map[string]any
+	require.NoError(t, json.Unmarshal([]byte(lines[0]), &rec))
+	want := map[string]any{
+		"input": "http://u@[::1]:8080/a/b?q#f", "grammar": "rfc2396bis-01", "ok": true,
+		"rule": "URI-reference", "scheme": "http", "authority": "u@[::1]:8080", "userinfo": "u",
+		"host": "[::1]", "hostKind": "ipv6", "port": "8080", "path": "/a/b", "query": "q",
+		"fragment": "f",
+	}
+	for k, v := range want {
+		assert.Equal(t, v, rec[k], "key %s", k)
+	}
+	assert.Equal(t, map[string]any{"scheme": "http", "authority": "u@[::1]:8080", "userinfo": "u",
+		"host": "[::1]", "IPv6address": "::1", "port": "8080", "segment": []any{"a", "b"},
+		"query": "q", "fragment": "f"}, rec["parts"])
+	assert.Contains(t, rec, "ast")
+	// The keys come in the contract's order.
+	keys := []string{`"input"`, `"grammar"`, `"ok"`, `"rule"`, `"scheme"`, `"authority"`, `"userinfo"`,
+		`"host"`, `"hostKind"`, `"port"`, `"path"`, `"query"`, `"fragment"`, `"parts"`, `"ast"`}
+	last := -1
+	for _, k := range keys {
+		i := strings.Index(lines[0], k)
+		require.Greater(t, i, last, "key %s in order", k)
+		last = i
+	}
+
+	// Undefined is null, empty is "".
+	require.NoError(t, json.Unmarshal([]byte(lines[1]), &rec))
+	assert.Equal(t, "", rec["query"])
+	for _, k := range []string{"scheme", "authority", "userinfo", "host", "hostKind", "port", "fragment"} {
+		v, ok := rec[k]
+		assert.True(t, ok, "key %s present", k)
+		assert.Nil(t, v, "key %s is null", k)
+	}
+}
+
+func TestParseJSONRegNameAndError(t *testing.T) {
+	code, out, _ := runCLI("", "parse", "--json", "//h:80x", "http://a/%zz")
+	assert.Equal(t, 1, code, "some input invalid")
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	require.Len(t, lines, 2)
+	var rec map[string]any
+	require.NoError(t, json.Unmarshal([]byte(lines[0]), &rec))
+	assert.Equal(t, "reg-name", rec["hostKind"])
+	assert.Equal(t, "h:80x", rec["host"])
+	assert.Nil(t, rec["userinfo"])
+	assert.Nil(t, rec["port"])
+
+	assert.Equal(t, `{"input":"http://a/%zz","grammar":"rfc2396bis-01","ok":false,"error":{"offset":10,"line":1,"column":11,"expected":["0-9","A-F","a-f"],"rule":"escaped","message":"unexpected 'z' in escaped, expected 0-9, A-F or a-f"}}`, lines[1])
+}
+
+func TestParseTree(t *testing.T) {
+	code, out, _ := runCLI("", "parse", "//1.2.3.4:80")
+	require.Equal(t, 0, code)
+	assert.Equal(t, `URI-reference [0,12) "//1.2.3.4:80"
+  authority [2,12) "1.2.3.4:80"
+    server [2,12) "1.2.3.4:80"
+      host (ipv4) [2,9) "1.2.3.4"
+        IPv4address [2,9) "1.2.3.4"
+          dec-octet [2,3) "1"
+          dec-octet [4,5) "2"
+          dec-octet [6,7) "3"
+          dec-octet [8,9) "4"
+      port [10,12) "80"
+  path (empty) [12,12) ""
+`, out)
+}
+
+func TestCommands(t *testing.T) {
+	cases := []struct {
+		name     string
+		args     []string
+		stdin    string
+		code     int
+		stdout   string // must contain
+		stderr   string // must contain
+		noStdout bool
+	}{
+		{name: "no args", args: nil, code: 2, stderr: "usage: urlgrammar"},
+		{name: "help", args: []string{"--help"}, code: 0, stderr: "commands:"},
+		{name: "unknown command", args: []string{"frob"}, code: 2, stderr: `unknown command "frob"`},
+		{name: "unknown grammar", args: []string{"parse", "-g", "nope", "x"}, code: 2, stderr: `unknown grammar "nope"`},
+		{name: "bad flag", args: []string{"parse", "--bogus", "x"}, code: 2, stderr: "flag provided but not defined"},
+		{name: "parse needs input", args: []string{"parse"}, code: 2, stderr: "usage: urlgrammar parse"},
+		{name: "flags after inputs", args: []string{"parse", "a:b", "--json"}, code: 0, stdout: `"ok":true`},
+		{name: "dash dash", args: []string{"parse", "--json", "--", "-x"}, code: 0, stdout: `"input":"-x"`},
+		{name: "parse invalid", args: []string{"parse", "a b"}, code: 1, stdout: "rfc2396bis-01:1:2: unexpected ' '"},
+		{name: "rules", args: []string{"rules"}, code: 0, stdout: "URI-reference\nabsolute-URI-reference\nabsolute-URI\n"},
+		{name: "rules extra arg", args: []string{"rules", "x"}, code: 2},
+		{name: "grammars", args: []string{"grammars"}, code: 0, stdout: "rfc2396bis-01"},
+		{name: "match ok", args: []string{"match", "dec-octet", "255"}, code: 0, stdout: `"255" matches dec-octet`},
+		{name: "match bad", args: []string{"match", "dec-octet", "255", "256"}, code: 1, stdout: "rfc2396bis-01:1:3: unexpected '6' in dec-octet"},
+		{name: "match unknown rule", args: []string{"match", "nope", "x"}, code: 2, stderr: `has no rule "nope"`},
+		{name: "match needs input", args: []string{"match", "host"}, code: 2, stderr: "usage: urlgrammar match"},
+		{name: "check all valid", args: []string{"check"}, stdin: "http://a/\n//b\n", code: 0, stderr: "2 lines, 2 valid, 0 invalid", noStdout: true},
+		{name: "check text", args: []string{"check"}, stdin: "ok:\nbad b\n", code: 1,
+			stdout: "<stdin>:2:4: unexpected ' ' in scheme", stderr: "2 lines, 1 valid, 1 invalid"},
+		{name: "check bad format", args: []string{"check", "--format", "xml"}, code: 2, stderr: `unknown format "xml"`},
+		{name: "check missing file", args: []string{"check", "/nonexistent/file"}, code: 2, stderr: "no such file"},
+		{name: "check summary only", args: []string{"check", "--summary-only"}, stdin: "a b\n", code: 1, noStdout: true, stderr: "1 lines, 0 valid, 1 invalid"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			code, out, errOut := runCLI(c.stdin, c.args...)
+			assert.Equal(t, c.code, code, "stdout: %s\nstderr: %s", out, errOut)
+			assert.Contains(t, out, c.stdout)
+			assert.Contains(t, errOut, c.stderr)
+			if c.noStdout {
+				assert.Empty(t, out)
+			}
+		})
+	}
+}
+
+// Every input line gets exactly one result, in input order: CRLF endings are removed, empty
+// lines are the empty reference, a final line without newline counts.
+func TestCheckJSONLOneResultPerLine(t *testing.T) {
+	stdin := "http://a/\r\n\nbad line\n\xff\nlast"
+	code, out, errOut := runCLI(stdin, "check", "--format", "jsonl")
+	assert.Equal(t, 1, code)
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	require.Len(t, lines, 5, out)
+	wantOK := []bool{true, true, false, false, true}
+	wantInput := []string{"http://a/", "", "bad line", "\ufffd", "last"}
+	for i, l := range lines {
+		var rec map[string]any
+		require.NoError(t, json.Unmarshal([]byte(l), &rec))
+		assert.Equal(t, float64(i+1), rec["line"])
+		assert.Equal(t, wantOK[i], rec["ok"], l)
+		assert.Equal(t, wantInput[i], rec["input"], l)
+	}
+	assert.Contains(t, errOut, "5 lines, 3 valid, 2 invalid")
+}
+
+func TestCheckTSV(t *testing.T) {
+	code, out, _ := runCLI("a:b\nx\ty\n", "check", "--format", "tsv")
+	assert.Equal(t, 1, code)
+	assert.Equal(t, "file\tline\tstatus\tcolumn\trule\tmessage\tinput\n"+
+		"<stdin>\t1\tvalid\t\t\t\ta:b\n"+
+		"<stdin>\t2\tinvalid\t2\tscheme\tunexpected '\\\\t' in scheme, expected \"!\", \"#\", \"$\", \"%\", \"&\", \"'\", \"(\", \")\", \"*\", \"+\", \",\", \"-\", \".\", \"/\", 0-9, \":\", \";\", \"=\", \"?\", \"@\", A-Z, \"_\", a-z, \"~\" or EOF\tx\\ty\n", out)
+}
+
+func TestEachLineLongLine(t *testing.T) {
+	long := strings.Repeat("a", 100)
+	var got []string
+	var flags []bool
+	err := eachLine(strings.NewReader("x\n"+long+"\ny"), 10, func(line int, text string, tooLong bool) error {
+		got = append(got, text)
+		flags = append(flags, tooLong)
+		return nil
+	})
+	require.NoError(t, err)
+	assert.Equal(t, []string{"x", long[:10], "y"}, got)
+	assert.Equal(t, []bool{false, true, false}, flags)
+}
