@@ -112,15 +112,15 @@ func TestAppendixCParses(t *testing.T) {
 	examples := readAppendixC(t)
 	require.Len(t, examples, 22+20, "C.1 has 22 examples, C.2 20")
 	for _, c := range examples {
-		r := parseRef(t, c.ref)
-		assert.Equal(t, c.ref == "g:h" || c.ref == "http:g", r.IsAbsolute(), "reference %q", c.ref)
-		require.NoError(t, g2396.Match("absolute-URI", c.base), c.base)
-		for _, res := range c.results {
+		r := parseRef(t, c.Ref)
+		assert.Equal(t, c.Ref == "g:h" || c.Ref == "http:g", r.IsAbsolute(), "reference %q", c.Ref)
+		require.NoError(t, g2396.Match("absolute-URI", c.Base), c.Base)
+		for _, res := range c.Results {
 			if rest, ok := strings.CutPrefix(res, "(current document)"); ok {
 				require.NoError(t, g2396.Match("URI-reference", rest), res)
 				continue
 			}
-			require.NoError(t, g2396.Match("absolute-URI-reference", res), "result %q of %q", res, c.ref)
+			require.NoError(t, g2396.Match("absolute-URI-reference", res), "result %q of %q", res, c.Ref)
 		}
 	}
 	// Spot checks of the trees the table's references get.

@@ -1,70 +1,31 @@
 package urlgrammar_test
 
 import (
-	"bufio"
-	"os"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 	"github.com/urlgrammar/urlgrammar"
 	"github.com/urlgrammar/urlgrammar/ast"
+	"github.com/urlgrammar/urlgrammar/internal/spectest"
 )
 
-// readTable returns the lines of a testdata table, without comment lines ("# " first).
+// readTable returns the lines of a testdata table, without comment lines.
 func readTable(t testing.TB, path string) []string {
 	t.Helper()
-	f, err := os.Open(path)
+	lines, err := spectest.Lines(path)
 	require.NoError(t, err)
-	defer f.Close()
-	var lines []string
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		if l := sc.Text(); !strings.HasPrefix(l, "# ") {
-			lines = append(lines, l)
-		}
-	}
-	require.NoError(t, sc.Err())
 	return lines
 }
 
-// unempty decodes the draft's "<>" spelling of the empty reference.
-func unempty(s string) string {
-	if s == "<>" {
-		return ""
-	}
-	return s
-}
-
-// appendixC is one example of Appendix C: a reference and its resolved result(s).
-type appendixC struct {
-	section, base, ref string
-	results            []string // "(current document)..." for a same-document reference
-}
+var unempty = spectest.Unempty
 
 // readAppendixC reads testdata/rfc2396bis-01/appendix-c.txt.
-func readAppendixC(t testing.TB) []appendixC {
-	var out []appendixC
-	var base, section string
-	for _, l := range readTable(t, "testdata/rfc2396bis-01/appendix-c.txt") {
-		switch {
-		case strings.HasPrefix(l, "base "):
-			base = strings.TrimPrefix(l, "base ")
-		case strings.HasPrefix(l, "["):
-			section = strings.Trim(l, "[]")
-		default:
-			ref, rest, ok := strings.Cut(l, " = ")
-			require.True(t, ok, "bad Appendix C line %q", l)
-			var results []string
-			// "http:g ; for validating parsers / http://a/b/c/g ; for backwards compatibility"
-			for _, alt := range strings.Split(rest, " / ") {
-				r, _, _ := strings.Cut(alt, " ; ")
-				results = append(results, r)
-			}
-			out = append(out, appendixC{section, base, unempty(ref), results})
-		}
-	}
-	return out
+func readAppendixC(t testing.TB) []spectest.Example {
+	t.Helper()
+	ex, err := spectest.AppendixC("testdata/rfc2396bis-01/appendix-c.txt")
+	require.NoError(t, err)
+	return ex
 }
 
 // validInputs returns every input the tests know to be a URI-reference: valid.txt, the
@@ -79,8 +40,8 @@ func validInputs(t testing.TB) []string {
 		in = append(in, u)
 	}
 	for _, c := range readAppendixC(t) {
-		in = append(in, c.base, c.ref)
-		for _, r := range c.results {
+		in = append(in, c.Base, c.Ref)
+		for _, r := range c.Results {
 			if !strings.HasPrefix(r, "(current document)") {
 				in = append(in, r)
 			}

@@ -4,6 +4,9 @@
 //	urlgrammar parse [-g ID] [--json] INPUT...
 //	urlgrammar check [-g ID] [--format text|jsonl|tsv] [--summary-only] [FILE|-]...
 //	urlgrammar match -g ID RULE INPUT...
+//	urlgrammar resolve [-g ID] [--algorithm 2003|1997] [--dots keep|remove|error] [--compat] [--json] BASE REF...
+//	urlgrammar normalize [-g ID] [--level syntax|scheme] [--changes] INPUT...
+//	urlgrammar equal [--level string|syntax|scheme] [--ignore-fragment] A B
 //	urlgrammar rules [-g ID]
 //	urlgrammar grammars
 //
@@ -44,6 +47,9 @@ func init() {
 		{"parse", "parse inputs and print their trees (--json: one JSON object per input)", runParse},
 		{"check", "check every line of files (or stdin) against a grammar", runCheck},
 		{"match", "check inputs against one rule of a grammar", runMatch},
+		{"resolve", "resolve references against a base URI (section 5.2)", runResolve},
+		{"normalize", "print the normal form of each input (section 6.2.2, 6.2.3)", runNormalize},
+		{"equal", "compare two URIs on the comparison ladder; exit 0 when equivalent (section 6.2)", runEqual},
 		{"rules", "list the rules of a grammar", runRules},
 		{"grammars", "list the grammars", runGrammars},
 	}

@@ -177,3 +177,51 @@ func TestEachLineLongLine(t *testing.T) {
 	assert.Equal(t, []string{"x", long[:10], "y"}, got)
 	assert.Equal(t, []bool{false, true, false}, flags)
 }
+
+func TestResolveNormalizeEqual(t *testing.T) {
+	const base = "http://a/b/c/d;p?q"
+	cases := []struct {
+		name   string
+		args   []string
+		code   int
+		stdout string // exact
+	}{
+		{"resolve", []string{"resolve", base, "g", "../../../g", "#s", "", "?y"}, 0,
+			"http://a/b/c/g\nhttp://a/../g\nhttp://a/b/c/d;p?q#s\nhttp://a/b/c/d;p?q\nhttp://a/b/c/d;p?y\n"},
+		{"resolve 1997", []string{"resolve", "--algorithm", "1997", base, "?y", "g?y/../x"}, 0, "http://a/b/c/?y\nhttp://a/b/c/x\n"},
+		{"resolve dots", []string{"resolve", "--dots", "remove", base, "../../../g"}, 0, "http://a/g\n"},
+		{"resolve dots error", []string{"resolve", "--dots", "error", base, "../../../g"}, 1,
+			"error: resolve \"../../../g\" against \"http://a/b/c/d;p?q\": the reference has more \"..\" segments than the base path has levels (section 5.2, step 7)\n"},
+		{"resolve compat", []string{"resolve", "--compat", base, "http:g"}, 0, "http://a/b/c/g\n"},
+		{"resolve validating", []string{"resolve", base, "http:g"}, 0, "http:g\n"},
+		{"resolve invalid ref", []string{"resolve", base, "a b", "g"}, 1,
+			"error: rfc2396bis-01:1:2: unexpected ' ' in scheme, expected \"!\", \"#\", \"$\", \"%\", \"&\", \"'\", \"(\", \")\", \"*\", \"+\", \",\", \"-\", \".\", \"/\", 0-9, \":\", \";\", \"=\", \"?\", \"@\", A-Z, \"_\", a-z, \"~\" or EOF\nhttp://a/b/c/g\n"},
+		{"resolve json", []string{"resolve", "--json", base, "#s", "g"}, 0,
+			`{"base":"http://a/b/c/d;p?q","reference":"#s","ok":true,"result":"http://a/b/c/d;p?q#s","sameDocument":true}` + "\n" +
+				`{"base":"http://a/b/c/d;p?q","reference":"g","ok":true,"result":"http://a/b/c/g","sameDocument":false}` + "\n"},
+		{"resolve relative base", []string{"resolve", "/b", "g"}, 1, "error: resolve \"g\" against \"/b\": the base is not an absolute URI (it has no scheme)\n"},
+		{"resolve bad algorithm", []string{"resolve", "--algorithm", "1808", base, "g"}, 2, ""},
+		{"resolve needs ref", []string{"resolve", base}, 2, ""},
+		{"normalize", []string{"normalize", "eXAMPLE://a/./b/../b/c/%7a", "HTTP://h:80/"}, 0, "example://a/b/c/z\nhttp://h/\n"},
+		{"normalize syntax", []string{"normalize", "--level", "syntax", "HTTP://h:80/"}, 0, "http://h:80/\n"},
+		{"normalize changes", []string{"normalize", "--changes", "HTTP://h/"}, 0, "http://h/\n\tcase: scheme \"HTTP\" -> \"http\"\n"},
+		{"normalize invalid", []string{"normalize", "a b"}, 1, ""},
+		{"normalize bad level", []string{"normalize", "--level", "string", "a:"}, 2, ""},
+		{"equal syntax", []string{"equal", "example://a/b/c/%7A", "eXAMPLE://a/./b/../b/c/%7a"}, 0, "equivalent at the syntax level\n"},
+		{"equal string", []string{"equal", "--level", "string", "example://a/b/c/%7A", "eXAMPLE://a/./b/../b/c/%7a"}, 1, "different at the string level\n"},
+		{"equal port syntax", []string{"equal", "http://example.com/", "http://example.com:80/"}, 1, "different at the syntax level\n"},
+		{"equal port scheme", []string{"equal", "--level", "scheme", "http://example.com/", "http://example.com:80/"}, 0, "equivalent at the scheme level\n"},
+		{"equal fragment", []string{"equal", "--ignore-fragment", "http://a/#x", "http://a/#y"}, 0, "equivalent at the syntax level\n"},
+		{"equal relative", []string{"equal", "g", "http://a/g"}, 2, ""},
+		{"equal one arg", []string{"equal", "a:"}, 2, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			code, out, errOut := runCLI("", c.args...)
+			assert.Equal(t, c.code, code, "stderr: %s", errOut)
+			if c.stdout != "" || c.code == 2 {
+				assert.Equal(t, c.stdout, out)
+			}
+		})
+	}
+}

@@ -1,0 +1,78 @@
+// Package spectest reads the specification tables under testdata/: one example a line,
+// comment lines starting with "# ". It is used only by tests.
+package spectest
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"strings"
+)
+
+// Lines returns the lines of a table, without its comment lines ("# " first).
+func Lines(path string) ([]string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var lines []string
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if l := sc.Text(); !strings.HasPrefix(l, "# ") {
+			lines = append(lines, l)
+		}
+	}
+	return lines, sc.Err()
+}
+
+// Unempty decodes the drafts' "<>" spelling of the empty reference.
+func Unempty(s string) string {
+	if s == "<>" {
+		return ""
+	}
+	return s
+}
+
+// SameDocument is how the drafts write the result of a same-document reference.
+const SameDocument = "(current document)"
+
+// Example is one example of a resolution table (Appendix C of both drafts).
+type Example struct {
+	Section, Base, Ref string
+	// Results holds the result, or for "http:g" in the 2003 draft two: the validating result
+	// and the backwards-compatible one. A same-document result starts with SameDocument.
+	Results []string
+	Line    string // the example as the draft writes it
+}
+
+// AppendixC reads a resolution table: "base URI" lines, "[section]" lines and
+// "REFERENCE = RESULT" lines, where RESULT may be "R1 ; note / R2 ; note".
+func AppendixC(path string) ([]Example, error) {
+	lines, err := Lines(path)
+	if err != nil {
+		return nil, err
+	}
+	var out []Example
+	var base, section string
+	for _, l := range lines {
+		switch {
+		case strings.HasPrefix(l, "base "):
+			base = strings.TrimPrefix(l, "base ")
+		case strings.HasPrefix(l, "["):
+			section = strings.Trim(l, "[]")
+		default:
+			ref, rest, ok := strings.Cut(l, " = ")
+			if !ok {
+				return nil, fmt.Errorf("%s: bad line %q", path, l)
+			}
+			var results []string
+			for _, alt := range strings.Split(rest, " / ") {
+				r, _, _ := strings.Cut(alt, " ; ")
+				results = append(results, r)
+			}
+			out = append(out, Example{section, base, Unempty(ref), results, l})
+		}
+	}
+	return out, nil
+}

@@ -1,0 +1,255 @@
+package resolve
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/urlgrammar/urlgrammar"
+	"github.com/urlgrammar/urlgrammar/ast"
+)
+
+// Level is a rung of the comparison ladder of section 6.2.
+type Level int
+
+const (
+	LevelString Level = iota // 6.2.1: the references as written
+	LevelSyntax              // 6.2.2: after syntax-based normalization
+	LevelScheme              // 6.2.3: after syntax- and scheme-based normalization
+)
+
+// ParseLevel reads "string", "syntax" or "scheme".
+func ParseLevel(s string) (Level, error) {
+	switch s {
+	case "string":
+		return LevelString, nil
+	case "syntax":
+		return LevelSyntax, nil
+	case "scheme":
+		return LevelScheme, nil
+	}
+	return 0, fmt.Errorf("unknown comparison level %q (string, syntax, scheme)", s)
+}
+
+func (l Level) String() string {
+	return [...]string{"string", "syntax", "scheme"}[l]
+}
+
+// DefaultPorts are the default ports of the schemes of RFC 1738 section 3, used by
+// scheme-based normalization.
+var DefaultPorts = map[string]int{
+	"ftp": 21, "http": 80, "gopher": 70, "nntp": 119, "telnet": 23, "wais": 210, "prospero": 1525,
+}
+
+// Change is one rewrite made by Normalize.
+type Change struct {
+	Rule      string // "case", "escape-case", "escape-decode", "dot-segments", "port"
+	Component string // "scheme", "authority", "host", "path", "query", "fragment", "port"
+	Before    string
+	After     string
+}
+
+func (c Change) String() string {
+	return fmt.Sprintf("%s: %s %q -> %q", c.Rule, c.Component, c.Before, c.After)
+}
+
+// NormalizeOptions configure Normalize. The zero value normalizes at the syntax level with
+// rfc2396bis-01, keeping leading ".." segments.
+type NormalizeOptions struct {
+	Level   Level // LevelSyntax (also for LevelString) or LevelScheme
+	Dots    DotSegments
+	Grammar *urlgrammar.Grammar
+}
+
+// Normalize returns the normal form of a reference and the rewrites that led to it; an empty
+// list means the reference was already normal. It is idempotent. The rewrites, in order:
+//
+// Syntax-based (section 6.2.2):
+//   - escape-case: hex digits of escapes to upper case (2.4, 6.2.2.2): "%7a" -> "%7A"
+//   - escape-decode: escapes of ALPHA, DIGIT, "_" and "~" decoded, and of nothing else, as
+//     2.3 allows (unescaping the other marks is "usually counterproductive"):
+//     "%7E%41" -> "~A", "%2E" stays
+//   - case: the scheme, and the host of a server-based authority, to lower case (6.2.2.1):
+//     "eXAMPLE://A.com/" -> "example://a.com/"; a reg-name keeps its case
+//   - dot-segments: in an absolute URI with a hierarchical path, "." and ".." segments removed
+//     by merging the path with the base "/" (6.2.2.3): "http://a/./b/../c" -> "http://a/c";
+//     leading ".." segments follow Dots
+//
+// Scheme-based (section 6.2.3, LevelScheme only):
+//   - port: an empty port, or the scheme's default port (DefaultPorts), removed:
+//     "http://example.com:80/" -> "http://example.com/"
+//
+// A relative reference gets the escape rewrites only: its dot segments mean something when it
+// is resolved, and it has no scheme or host to fold.
+func Normalize(ref *ast.URIReference, opt NormalizeOptions) (*ast.URIReference, []Change, error) {
+	g := grammarOf(opt.Grammar)
+	var changes []Change
+	note := func(rule, component, before, after string) {
+		if before != after {
+			changes = append(changes, Change{rule, component, before, after})
+		}
+	}
+
+	// Escape normalization, component by component.
+	p := split(ref)
+	escapes := func(component string, s *string) {
+		if s == nil {
+			return
+		}
+		upper := upperEscapes(*s)
+		note("escape-case", component, *s, upper)
+		decoded := decodeUnreserved(upper)
+		note("escape-decode", component, upper, decoded)
+		*s = decoded
+	}
+	escapes("authority", p.authority)
+	escapes("path", &p.path)
+	escapes("query", p.query)
+	escapes("fragment", p.fragment)
+	cur, err := parse(g, p.String())
+	if err != nil {
+		return nil, nil, fmt.Errorf("normalize %q: %w", ref.Text, err)
+	}
+	if !cur.IsAbsolute() {
+		return cur, changes, nil
+	}
+
+	// Case normalization of the scheme and of a server's host.
+	p = split(cur)
+	lower := strings.ToLower(*p.scheme)
+	note("case", "scheme", *p.scheme, lower)
+	p.scheme = &lower
+	var port *ast.Port
+	if a := cur.Authority; a != nil && a.Server != nil && a.Server.Host != nil {
+		s := a.Server
+		host := strings.ToLower(s.Host.Text)
+		note("case", "host", s.Host.Text, host)
+		auth := host
+		if s.Userinfo != nil {
+			auth = s.Userinfo.Text + "@" + auth
+		}
+		if s.Port != nil {
+			auth += ":" + s.Port.Text
+		}
+		p.authority = &auth
+		port = s.Port
+	}
+
+	// Dot-segment removal in an absolute hierarchical path.
+	if !cur.IsOpaque() && strings.HasPrefix(p.path, "/") {
+		path, err := merge2003("/", p.path[1:], opt.Dots)
+		if err != nil {
+			return nil, nil, fmt.Errorf("normalize %q: %w", ref.Text, err)
+		}
+		note("dot-segments", "path", p.path, path)
+		p.path = path
+	}
+
+	// Scheme-based: the empty or default port.
+	if opt.Level >= LevelScheme && port != nil {
+		def, known := DefaultPorts[lower]
+		n, err := strconv.Atoi(port.Text)
+		if port.Text == "" || (known && err == nil && n == def) {
+			auth := strings.TrimSuffix(*p.authority, ":"+port.Text)
+			note("port", "authority", *p.authority, auth)
+			p.authority = &auth
+		}
+	}
+	out, err := parse(g, p.String())
+	if err != nil {
+		return nil, nil, fmt.Errorf("normalize %q: the normal form %q is not valid: %w", ref.Text, p.String(), err)
+	}
+	return out, changes, nil
+}
+
+// upperEscapes writes the hex digits of every escape in upper case.
+func upperEscapes(s string) string {
+	if !strings.Contains(s, "%") {
+		return s
+	}
+	b := []byte(s)
+	for i := 0; i+2 < len(b); i++ {
+		if b[i] == '%' {
+			b[i+1], b[i+2] = upperHex(b[i+1]), upperHex(b[i+2])
+			i += 2
+		}
+	}
+	return string(b)
+}
+
+func upperHex(c byte) byte {
+	if c >= 'a' && c <= 'f' {
+		return c - 'a' + 'A'
+	}
+	return c
+}
+
+// decodeUnreserved decodes the escapes of ALPHA, DIGIT, "_" and "~" (section 2.3).
+func decodeUnreserved(s string) string {
+	if !strings.Contains(s, "%") {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '%' && i+2 < len(s) {
+			if v, err := strconv.ParseUint(s[i+1:i+3], 16, 8); err == nil && decodable(byte(v)) {
+				b.WriteByte(byte(v))
+				i += 2
+				continue
+			}
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+func decodable(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '~'
+}
+
+// CompareOptions configure Equal.
+type CompareOptions struct {
+	Dots    DotSegments
+	Grammar *urlgrammar.Grammar
+	// IgnoreFragment compares without fragments, as section 6.1 advises when the comparison
+	// selects (or avoids) a network action such as a retrieval.
+	IgnoreFragment bool
+}
+
+// ErrRelative is returned by Equal for a relative reference: section 6.1 says references
+// should be converted to their absolute forms (Resolve) before they are compared.
+var ErrRelative = fmt.Errorf("a relative reference cannot be compared: resolve it first (section 6.1)")
+
+// Equal reports whether a and b are equivalent at the given rung of the comparison ladder
+// (section 6.2): LevelString compares the text, LevelSyntax the syntax-based normal forms,
+// LevelScheme the scheme-based ones. Both must be absolute.
+func Equal(a, b *ast.URIReference, level Level, opt CompareOptions) (bool, error) {
+	for _, r := range []*ast.URIReference{a, b} {
+		if !r.IsAbsolute() {
+			return false, fmt.Errorf("compare %q: %w", r.Text, ErrRelative)
+		}
+	}
+	norm := func(r *ast.URIReference) (string, error) {
+		if level > LevelString {
+			n, _, err := Normalize(r, NormalizeOptions{Level: level, Dots: opt.Dots, Grammar: opt.Grammar})
+			if err != nil {
+				return "", err
+			}
+			r = n
+		}
+		s := r.String()
+		if opt.IgnoreFragment && r.Fragment != nil {
+			s = s[:r.Fragment.Pos()-1]
+		}
+		return s, nil
+	}
+	na, err := norm(a)
+	if err != nil {
+		return false, err
+	}
+	nb, err := norm(b)
+	if err != nil {
+		return false, err
+	}
+	return na == nb, nil
+}

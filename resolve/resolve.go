@@ -1,0 +1,316 @@
+// Package resolve resolves URI references against a base URI, normalizes URIs and compares
+// them, as sections 5 and 6 of draft-fielding-uri-rfc2396bis-01 (2003) describe, with the
+// 1997 algorithm of draft-fielding-url-syntax-05 section 5.2 as an option. It works on the
+// typed trees of package ast and returns typed trees: every result is parsed again by the
+// grammar, so it is valid and prints correctly.
+package resolve
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/urlgrammar/urlgrammar"
+	"github.com/urlgrammar/urlgrammar/ast"
+)
+
+// Algorithm selects the resolution algorithm.
+type Algorithm int
+
+const (
+	// Algorithm2003 is the pseudocode of draft-fielding-uri-rfc2396bis-01 section 5.2.
+	Algorithm2003 Algorithm = iota
+	// Algorithm1997 is steps 1-7 of draft-fielding-url-syntax-05 section 5.2: the reference's
+	// query is merged into the path buffer, so its "/./" and "/../" are removed too, and a
+	// reference of only a query replaces the last segment of the base path.
+	Algorithm1997
+)
+
+// DotSegments is the policy for ".." segments left at the start of a merged path, which
+// section 5.2 step 7 calls an error that implementations may handle in three ways.
+type DotSegments int
+
+const (
+	DotsKeep   DotSegments = iota // retain them: "http://a/../g" (the drafts' Appendix C)
+	DotsRemove                    // discard them: "http://a/g"
+	DotsError                     // refuse the reference: ErrAboveRoot
+)
+
+// Options configure Resolve. The zero value is the validating 2003 algorithm that keeps
+// leading ".." segments, with results parsed by rfc2396bis-01.
+type Options struct {
+	Algorithm Algorithm
+	// Compat is the backwards-compatible behaviour of section 5.2: a reference whose scheme
+	// equals the base's scheme (compared case-insensitively) is treated as relative, so
+	// "http:g" against "http://a/b/c/d;p?q" is "http://a/b/c/g". Off, a parser is validating.
+	Compat  bool
+	Dots    DotSegments
+	Grammar *urlgrammar.Grammar // parses the result; nil means rfc2396bis-01
+}
+
+// Errors of Resolve, wrapped with the inputs they concern.
+var (
+	ErrRelativeBase = errors.New("the base is not an absolute URI (it has no scheme)")
+	ErrOpaqueBase   = errors.New("a relative-path reference cannot be resolved against a base with an opaque-part")
+	ErrAboveRoot    = errors.New("the reference has more \"..\" segments than the base path has levels (section 5.2, step 7)")
+	ErrEmptyPath    = errors.New("the 1997 algorithm does not define a relative-path reference against a base with an empty path (step 6a; fixed in the 2003 draft, Appendix G.2)")
+)
+
+// Result is a resolved reference.
+type Result struct {
+	// Target is the absolute URI the reference resolves to, with the reference's fragment.
+	// For a same-document reference it is the base without its fragment, plus the
+	// reference's fragment.
+	Target *ast.URIReference
+	// SameDocument is set for a reference to the current document: the empty reference, or
+	// one of only a fragment (section 4.2).
+	SameDocument bool
+}
+
+// String returns the target's text.
+func (r *Result) String() string { return r.Target.String() }
+
+// parts are the five components of section 5.2's parse(R), as Appendix B splits a reference:
+// nil when undefined. The path is never undefined.
+type parts struct {
+	scheme, authority *string
+	path              string
+	query, fragment   *string
+}
+
+func split(r *ast.URIReference) parts {
+	c := r.Components()
+	return parts{scheme: c.Scheme, authority: c.Authority, path: *c.Path, query: c.Query, fragment: c.Fragment}
+}
+
+// String recombines the components as section 5.2 does.
+func (p parts) String() string {
+	var b strings.Builder
+	if p.scheme != nil {
+		b.WriteString(*p.scheme)
+		b.WriteByte(':')
+	}
+	if p.authority != nil {
+		b.WriteString("//")
+		b.WriteString(*p.authority)
+	}
+	b.WriteString(p.path)
+	if p.query != nil {
+		b.WriteByte('?')
+		b.WriteString(*p.query)
+	}
+	if p.fragment != nil {
+		b.WriteByte('#')
+		b.WriteString(*p.fragment)
+	}
+	return b.String()
+}
+
+func grammarOf(g *urlgrammar.Grammar) *urlgrammar.Grammar {
+	if g == nil {
+		return urlgrammar.MustLookup(urlgrammar.DefaultGrammar)
+	}
+	return g
+}
+
+// ResolveString parses base and ref with the options' grammar and resolves them.
+func ResolveString(base, ref string, opt Options) (*Result, error) {
+	g := grammarOf(opt.Grammar)
+	b, err := parse(g, base)
+	if err != nil {
+		return nil, fmt.Errorf("base: %w", err)
+	}
+	r, err := parse(g, ref)
+	if err != nil {
+		return nil, fmt.Errorf("reference: %w", err)
+	}
+	return Resolve(b, r, opt)
+}
+
+func parse(g *urlgrammar.Grammar, s string) (*ast.URIReference, error) {
+	t, err := g.Parse(s)
+	if err != nil {
+		return nil, err
+	}
+	r, ok := t.(*ast.URIReference)
+	if !ok {
+		return nil, fmt.Errorf("grammar %s does not build generic URI references", g.ID())
+	}
+	return r, nil
+}
+
+// Resolve transforms the reference ref into its target against base (section 5.2).
+func Resolve(base, ref *ast.URIReference, opt Options) (*Result, error) {
+	if !base.IsAbsolute() {
+		return nil, fmt.Errorf("resolve %q against %q: %w", ref.Text, base.Text, ErrRelativeBase)
+	}
+	b, r := split(base), split(ref)
+	var (
+		t    parts
+		same bool
+		err  error
+	)
+	if opt.Compat && r.scheme != nil && strings.EqualFold(*r.scheme, *b.scheme) {
+		r.scheme = nil // "http:g": the path "g" is now a relative path
+	}
+	switch opt.Algorithm {
+	case Algorithm1997:
+		t, same, err = resolve1997(base, b, r, opt.Dots)
+	default:
+		t, same, err = resolve2003(base, b, r, opt.Dots)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("resolve %q against %q: %w", ref.Text, base.Text, err)
+	}
+	if same {
+		t = b
+		t.fragment = r.fragment
+	}
+	target, err := parse(grammarOf(opt.Grammar), t.String())
+	if err != nil {
+		return nil, fmt.Errorf("resolve %q against %q: the result %q is not valid: %w", ref.Text, base.Text, t.String(), err)
+	}
+	return &Result{Target: target, SameDocument: same}, nil
+}
+
+// resolve2003 is the pseudocode of draft-fielding-uri-rfc2396bis-01 section 5.2.
+func resolve2003(base *ast.URIReference, b, r parts, dots DotSegments) (t parts, same bool, err error) {
+	t.fragment = r.fragment
+	switch {
+	case r.scheme != nil:
+		t.scheme, t.authority, t.path, t.query = r.scheme, r.authority, r.path, r.query
+		return t, false, nil
+	case r.authority != nil:
+		t.authority, t.path, t.query = r.authority, r.path, r.query
+	case r.path == "":
+		if r.query == nil {
+			return t, true, nil // an empty reference refers to the current document
+		}
+		t.path, t.query = b.path, r.query
+		t.authority = b.authority
+	default:
+		if strings.HasPrefix(r.path, "/") {
+			t.path = r.path
+		} else {
+			if base.IsOpaque() {
+				return t, false, ErrOpaqueBase
+			}
+			if t.path, err = merge2003(b.path, r.path, dots); err != nil {
+				return t, false, err
+			}
+		}
+		t.query = r.query
+		t.authority = b.authority
+	}
+	t.scheme = b.scheme
+	return t, false, nil
+}
+
+// merge2003 is the merge routine of section 5.2 (steps 1 to 8).
+func merge2003(basePath, refPath string, dots DotSegments) (string, error) {
+	var buf string
+	if basePath == "" {
+		buf = "/" // step 1: an empty base path contributes a single slash
+	} else {
+		buf = basePath[:strings.LastIndexByte(basePath, '/')+1]
+	}
+	return removeDotSegments(buf+refPath, dots) // step 2, then steps 3 to 7
+}
+
+// resolve1997 is steps 1 to 7 of draft-fielding-url-syntax-05 section 5.2.
+func resolve1997(base *ast.URIReference, b, r parts, dots DotSegments) (t parts, same bool, err error) {
+	t.fragment = r.fragment
+	// 2) an empty path with no scheme, site or query is the current document.
+	if r.path == "" && r.scheme == nil && r.authority == nil && r.query == nil {
+		return t, true, nil
+	}
+	// 3) a scheme makes the reference absolute.
+	if r.scheme != nil {
+		t.scheme, t.authority, t.path, t.query = r.scheme, r.authority, r.path, r.query
+		return t, false, nil
+	}
+	t.scheme = b.scheme
+	switch {
+	case r.authority != nil: // 4) a network-path
+		t.authority, t.path, t.query = r.authority, r.path, r.query
+	case strings.HasPrefix(r.path, "/"): // 5) an absolute-path
+		t.authority, t.path, t.query = b.authority, r.path, r.query
+	default: // 6) a relative-path, merged with the base path in a buffer
+		t.authority = b.authority
+		if base.IsOpaque() {
+			return t, false, ErrOpaqueBase
+		}
+		i := strings.LastIndexByte(b.path, '/')
+		if i < 0 {
+			return t, false, ErrEmptyPath
+		}
+		buf := b.path[:i+1] + r.path // a), b)
+		if r.query != nil {
+			buf += "?" + *r.query // c)
+		}
+		if buf, err = removeDotSegments(buf, dots); err != nil { // d) to g)
+			return t, false, err
+		}
+		if p, q, ok := strings.Cut(buf, "?"); ok { // h), i)
+			t.path, t.query = p, &q
+		} else {
+			t.path, t.query = buf, nil
+		}
+	}
+	return t, false, nil
+}
+
+// removeDotSegments applies steps 3 to 7 of the 2003 merge routine (steps d to g of 1997's)
+// to a buffer that starts with "/". It works on the complete path segments after that slash,
+// which is what the string patterns of the drafts describe:
+//
+//  3. every "." segment followed by "/" is removed          "/a/./b"    -> "/a/b"
+//  4. a final "." segment is removed                         "/a/."      -> "/a/"
+//  5. "<segment>/../" with <segment> not "..", leftmost first "/a/b/../c" -> "/a/c"
+//  6. a final "<segment>/.." with <segment> not ".."         "/a/b/.."   -> "/a/"
+//  7. leading ".." segments: kept, removed or an error, as dots says.
+func removeDotSegments(buf string, dots DotSegments) (string, error) {
+	if !strings.HasPrefix(buf, "/") {
+		return "", fmt.Errorf("internal error: merge buffer %q does not start with /", buf)
+	}
+	segs := strings.Split(buf[1:], "/")
+	out := segs[:0]
+	for i, s := range segs { // step 3
+		if s != "." || i == len(segs)-1 {
+			out = append(out, s)
+		}
+	}
+	segs = out
+	if n := len(segs); segs[n-1] == "." { // step 4
+		segs[n-1] = ""
+	}
+	for { // step 5
+		i := 0
+		for ; i+2 < len(segs); i++ {
+			if segs[i] != ".." && segs[i+1] == ".." {
+				break
+			}
+		}
+		if i+2 >= len(segs) {
+			break
+		}
+		segs = append(segs[:i], segs[i+2:]...)
+	}
+	if n := len(segs); n >= 2 && segs[n-1] == ".." && segs[n-2] != ".." { // step 6
+		segs = append(segs[:n-2], "")
+	}
+	if segs[0] == ".." { // step 7
+		switch dots {
+		case DotsError:
+			return "", ErrAboveRoot
+		case DotsRemove:
+			for len(segs) > 0 && segs[0] == ".." {
+				segs = segs[1:]
+			}
+			if len(segs) == 0 {
+				segs = []string{""}
+			}
+		}
+	}
+	return "/" + strings.Join(segs, "/"), nil
+}

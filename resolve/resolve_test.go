@@ -1,0 +1,349 @@
+package resolve_test
+
+import (
+	"math/rand"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"github.com/urlgrammar/urlgrammar"
+	"github.com/urlgrammar/urlgrammar/ast"
+	"github.com/urlgrammar/urlgrammar/internal/spectest"
+	"github.com/urlgrammar/urlgrammar/resolve"
+)
+
+var g = urlgrammar.MustLookup("rfc2396bis-01")
+
+func parse(t testing.TB, s string) *ast.URIReference {
+	t.Helper()
+	tree, err := g.Parse(s)
+	require.NoError(t, err, s)
+	return tree.(*ast.URIReference)
+}
+
+func resolveString(t testing.TB, base, ref string, opt resolve.Options) *resolve.Result {
+	t.Helper()
+	r, err := resolve.ResolveString(base, ref, opt)
+	require.NoError(t, err, "%q against %q", ref, base)
+	return r
+}
+
+// checkExample resolves one table example and compares with the draft's result.
+func checkExample(t *testing.T, ex spectest.Example, want string, opt resolve.Options) {
+	t.Helper()
+	r := resolveString(t, ex.Base, ex.Ref, opt)
+	if rest, ok := strings.CutPrefix(want, spectest.SameDocument); ok {
+		assert.True(t, r.SameDocument, "%s", ex.Line)
+		base := parse(t, ex.Base)
+		wantText := base.Text
+		if base.Fragment != nil {
+			wantText = wantText[:base.Fragment.Pos()-1]
+		}
+		assert.Equal(t, wantText+rest, r.String(), "%s: the base without its fragment, plus the reference's", ex.Line)
+		return
+	}
+	assert.False(t, r.SameDocument, ex.Line)
+	assert.Equal(t, want, r.String(), "%s", ex.Line)
+	assert.NoError(t, g.Match("absolute-URI-reference", r.String()), "the result is an absolute URI")
+	assert.Equal(t, r.String(), r.Target.Text, "the result is a parsed tree")
+}
+
+func TestAppendixC2003(t *testing.T) {
+	examples, err := spectest.AppendixC("../testdata/rfc2396bis-01/appendix-c.txt")
+	require.NoError(t, err)
+	require.Len(t, examples, 42)
+	for _, ex := range examples {
+		checkExample(t, ex, ex.Results[0], resolve.Options{})
+		if len(ex.Results) == 2 { // http:g: validating, then backwards compatible
+			checkExample(t, ex, ex.Results[1], resolve.Options{Compat: true})
+		}
+	}
+}
+
+func TestAppendixC1997(t *testing.T) {
+	examples, err := spectest.AppendixC("../testdata/url-syntax-05/appendix-c.txt")
+	require.NoError(t, err)
+	require.Len(t, examples, 22+22, "C.1 has 22 examples, C.2 22")
+	spec, err := os.ReadFile("../testdata/spec/draft-fielding-url-syntax-05.txt")
+	require.NoError(t, err)
+	for _, ex := range examples {
+		assert.Contains(t, string(spec), ex.Line, "copied verbatim")
+		if ex.Ref == "http://a/../b/c" {
+			// The draft shows what parsers that "inappropriately strip a lead relative symbolic
+			// path element" produce. The reference has a scheme, so step 3 returns it as it is.
+			r := resolveString(t, ex.Base, ex.Ref, resolve.Options{Algorithm: resolve.Algorithm1997})
+			assert.Equal(t, "http://a/../b/c", r.String())
+			assert.NotEqual(t, ex.Results[0], r.String())
+			continue
+		}
+		checkExample(t, ex, ex.Results[0], resolve.Options{Algorithm: resolve.Algorithm1997})
+	}
+}
+
+// The two drafts differ exactly where NOTES-grammars.md says.
+func TestAlgorithmsDiffer(t *testing.T) {
+	const base = "http://a/b/c/d;p?q"
+	for ref, want := range map[string][2]string{
+		"?y":       {"http://a/b/c/?y", "http://a/b/c/d;p?y"},
+		"g?y/./x":  {"http://a/b/c/g?y/x", "http://a/b/c/g?y/./x"},
+		"g?y/../x": {"http://a/b/c/x", "http://a/b/c/g?y/../x"},
+	} {
+		assert.Equal(t, want[0], resolveString(t, base, ref, resolve.Options{Algorithm: resolve.Algorithm1997}).String(), ref)
+		assert.Equal(t, want[1], resolveString(t, base, ref, resolve.Options{}).String(), ref)
+	}
+}
+
+// Appendix D of both drafts: the BASE element example.
+func TestAppendixD(t *testing.T) {
+	for _, alg := range []resolve.Algorithm{resolve.Algorithm2003, resolve.Algorithm1997} {
+		r := resolveString(t, "http://www.ics.uci.edu/Test/a/b/c", "../x", resolve.Options{Algorithm: alg})
+		assert.Equal(t, "http://www.ics.uci.edu/Test/a/x", r.String())
+	}
+}
+
+func TestDotSegmentPolicies(t *testing.T) {
+	const base = "http://a/b/c/d;p?q"
+	for _, alg := range []resolve.Algorithm{resolve.Algorithm2003, resolve.Algorithm1997} {
+		for ref, want := range map[string][2]string{
+			"../../../g":    {"http://a/../g", "http://a/g"},
+			"../../../../g": {"http://a/../../g", "http://a/g"},
+			"../../../":     {"http://a/../", "http://a/"},
+		} {
+			assert.Equal(t, want[0], resolveString(t, base, ref, resolve.Options{Algorithm: alg, Dots: resolve.DotsKeep}).String())
+			assert.Equal(t, want[1], resolveString(t, base, ref, resolve.Options{Algorithm: alg, Dots: resolve.DotsRemove}).String())
+			_, err := resolve.ResolveString(base, ref, resolve.Options{Algorithm: alg, Dots: resolve.DotsError})
+			assert.ErrorIs(t, err, resolve.ErrAboveRoot, ref)
+		}
+	}
+	// Not applied to an absolute path, which is not merged.
+	assert.Equal(t, "http://a/../g", resolveString(t, base, "/../g", resolve.Options{Dots: resolve.DotsRemove}).String())
+}
+
+func TestResolveUndefinedVersusEmpty(t *testing.T) {
+	for _, c := range []struct{ base, ref, want string }{
+		{"http://a", "g", "http://a/g"},            // 2003 step 1: an empty base path gives "/"
+		{"http://a", "?y", "http://a?y"},           // an empty path stays empty
+		{"http://a/b?q", "?", "http://a/b?"},       // an empty query is defined
+		{"http://a/b?q", "#", "http://a/b?q#"},     // an empty fragment is defined
+		{"http://a/b?q#f", "", "http://a/b?q"},     // the empty reference: the current document
+		{"http://a/b?q#f", "#g", "http://a/b?q#g"}, // same document, the reference's fragment
+		{"http://u@h:/b", "c", "http://u@h:/c"},    // the base authority as written
+		{"foo:bar", "#x", "foo:bar#x"},             // a fragment against an opaque base
+		{"foo:bar?q", "?y", "foo:bar?y"},           // Appendix B split of an opaque base
+		{"foo:bar", "/abs", "foo:/abs"},            // an absolute path against an opaque base
+		{"http://a/b", "//h", "http://h"},          // a network-path reference
+		{"HTTP://a/b", "http:g", "http:g"},         // validating
+	} {
+		assert.Equal(t, c.want, resolveString(t, c.base, c.ref, resolve.Options{}).String(), "%q against %q", c.ref, c.base)
+	}
+	r := resolveString(t, "HTTP://a/b/c", "http:g", resolve.Options{Compat: true})
+	assert.Equal(t, "HTTP://a/b/g", r.String(), "schemes compare case-insensitively")
+}
+
+func TestResolveErrors(t *testing.T) {
+	_, err := resolve.ResolveString("/relative/base", "g", resolve.Options{})
+	assert.ErrorIs(t, err, resolve.ErrRelativeBase)
+	_, err = resolve.ResolveString("mailto:a@b", "g", resolve.Options{})
+	assert.ErrorIs(t, err, resolve.ErrOpaqueBase)
+	_, err = resolve.ResolveString("mailto:a@b", "g", resolve.Options{Algorithm: resolve.Algorithm1997})
+	assert.ErrorIs(t, err, resolve.ErrOpaqueBase)
+	_, err = resolve.ResolveString("http://a", "g", resolve.Options{Algorithm: resolve.Algorithm1997})
+	assert.ErrorIs(t, err, resolve.ErrEmptyPath)
+	_, err = resolve.ResolveString("http://a b", "g", resolve.Options{})
+	assert.ErrorContains(t, err, "base: rfc2396bis-01:1:9")
+	_, err = resolve.ResolveString("http://a/", "a b", resolve.Options{})
+	assert.ErrorContains(t, err, "reference: rfc2396bis-01:1:2")
+	assert.EqualError(t, func() error { _, err := resolve.ResolveString("/b", "g", resolve.Options{}); return err }(),
+		`resolve "g" against "/b": the base is not an absolute URI (it has no scheme)`)
+}
+
+// Section 6.2.2 and 6.2.3 examples.
+func TestSection6Examples(t *testing.T) {
+	eq := func(a, b string, level resolve.Level) bool {
+		ok, err := resolve.Equal(parse(t, a), parse(t, b), level, resolve.CompareOptions{})
+		require.NoError(t, err)
+		return ok
+	}
+	a, b := "example://a/b/c/%7A", "eXAMPLE://a/./b/../b/c/%7a"
+	assert.False(t, eq(a, b, resolve.LevelString))
+	assert.True(t, eq(a, b, resolve.LevelSyntax))
+	assert.True(t, eq(a, b, resolve.LevelScheme))
+	a, b = "http://example.com/", "http://example.com:80/"
+	assert.False(t, eq(a, b, resolve.LevelString))
+	assert.False(t, eq(a, b, resolve.LevelSyntax))
+	assert.True(t, eq(a, b, resolve.LevelScheme))
+
+	_, err := resolve.Equal(parse(t, "g"), parse(t, "http://a/g"), resolve.LevelSyntax, resolve.CompareOptions{})
+	assert.ErrorIs(t, err, resolve.ErrRelative)
+
+	ok, err := resolve.Equal(parse(t, "http://a/#x"), parse(t, "http://a/#y"), resolve.LevelString, resolve.CompareOptions{IgnoreFragment: true})
+	require.NoError(t, err)
+	assert.True(t, ok, "fragments separated before comparison (6.1)")
+	ok, err = resolve.Equal(parse(t, "http://a/#x"), parse(t, "http://a/#y"), resolve.LevelScheme, resolve.CompareOptions{})
+	require.NoError(t, err)
+	assert.False(t, ok)
+}
+
+func TestNormalize(t *testing.T) {
+	for _, c := range []struct {
+		in, syntax, scheme string
+		rules              []string
+	}{
+		{"eXAMPLE://a/./b/../b/c/%7a", "example://a/b/c/z", "example://a/b/c/z", []string{"escape-case", "escape-decode", "case", "dot-segments"}},
+		{"HTTP://User@Example.COM:80/%7e%2e%2F%5f?%41#%61", "http://User@example.com:80/~%2E%2F_?A#a", "http://User@example.com/~%2E%2F_?A#a",
+			[]string{"escape-case", "escape-decode", "escape-decode", "escape-decode", "case", "case"}},
+		{"http://example.com:/", "http://example.com:/", "http://example.com/", nil},
+		{"ftp://h:021/", "ftp://h:021/", "ftp://h/", nil},
+		{"foo://h:80/", "foo://h:80/", "foo://h:80/", nil},
+		{"http://[FEDC::1]:8080/", "http://[fedc::1]:8080/", "http://[fedc::1]:8080/", []string{"case"}},
+		{"http://A%42c.com/", "http://abc.com/", "http://abc.com/", []string{"escape-decode", "case"}},
+		{"//REG%2dNAME:x/a/./b", "//REG%2DNAME:x/a/./b", "//REG%2DNAME:x/a/./b", []string{"escape-case"}},
+		{"URN:A:%62?c", "urn:A:b?c", "urn:A:b?c", []string{"escape-decode", "case"}},
+		{"http://a/../g", "http://a/../g", "http://a/../g", nil},
+		{"http://a/b/c/..", "http://a/b/", "http://a/b/", []string{"dot-segments"}},
+	} {
+		ref := parse(t, c.in)
+		n, changes, err := resolve.Normalize(ref, resolve.NormalizeOptions{Level: resolve.LevelSyntax})
+		require.NoError(t, err, c.in)
+		assert.Equal(t, c.syntax, n.String(), c.in)
+		var rules []string
+		for _, ch := range changes {
+			rules = append(rules, ch.Rule)
+		}
+		assert.Equal(t, c.rules, rules, "changes for %q: %v", c.in, changes)
+		n2, _, err := resolve.Normalize(ref, resolve.NormalizeOptions{Level: resolve.LevelScheme})
+		require.NoError(t, err)
+		assert.Equal(t, c.scheme, n2.String(), c.in)
+		again, changes, err := resolve.Normalize(n2, resolve.NormalizeOptions{Level: resolve.LevelScheme})
+		require.NoError(t, err)
+		assert.Equal(t, n2.String(), again.String(), "idempotent")
+		assert.Empty(t, changes, "a normal form reports no change")
+	}
+	n, _, err := resolve.Normalize(parse(t, "http://a/../g"), resolve.NormalizeOptions{Dots: resolve.DotsRemove})
+	require.NoError(t, err)
+	assert.Equal(t, "http://a/g", n.String())
+}
+
+// genRef builds a random reference from components that exercise case, escapes, dot segments,
+// ports and the undefined/empty distinction; absolute forces a scheme.
+func genRef(rng *rand.Rand, absolute bool) string {
+	pick := func(xs ...string) string { return xs[rng.Intn(len(xs))] }
+	var b strings.Builder
+	if absolute || rng.Intn(3) == 0 {
+		b.WriteString(pick("http:", "HTTP:", "ftp:", "foo:", "Gopher:"))
+	}
+	hasAuthority := rng.Intn(2) == 0
+	if hasAuthority {
+		b.WriteString("//")
+		b.WriteString(pick("", "a", "A.Example.COM", "u@h", "u:p@H:", "h:80", "h:21", "h:080", "[::1]", "[FEDC::A]:70", "%61b", "x:y@1.2.3.4"))
+	}
+	segs := []string{"", ".", "..", "a", "B", "%7e", "%7E", "%2e", "c;p=1", "%41", "g.."}
+	n := rng.Intn(5)
+	abs := hasAuthority || rng.Intn(2) == 0
+	for i := 0; i < n; i++ {
+		if i > 0 || abs {
+			b.WriteByte('/')
+		}
+		s := pick(segs...)
+		if i == 0 && !abs && s == "" {
+			s = "a"
+		}
+		b.WriteString(s)
+	}
+	if rng.Intn(3) == 0 {
+		b.WriteString(pick("?", "?q", "?%7a=1", "?a/../b"))
+	}
+	if rng.Intn(3) == 0 {
+		b.WriteString(pick("#", "#f", "#%7A", "#s/./x"))
+	}
+	return b.String()
+}
+
+// corpus returns n valid references from the generator (fixed seed).
+func corpus(t *testing.T, n int, absolute bool, seed int64) []*ast.URIReference {
+	rng := rand.New(rand.NewSource(seed))
+	var out []*ast.URIReference
+	for len(out) < n {
+		s := genRef(rng, absolute)
+		if tree, err := g.Parse(s); err == nil {
+			out = append(out, tree.(*ast.URIReference))
+		}
+	}
+	return out
+}
+
+func TestPropertiesResolve(t *testing.T) {
+	bases := corpus(t, 60, true, 1)
+	refs := corpus(t, 200, false, 2)
+	resolved := 0
+	for _, base := range bases {
+		for _, ref := range refs {
+			for _, alg := range []resolve.Algorithm{resolve.Algorithm2003, resolve.Algorithm1997} {
+				opt := resolve.Options{Algorithm: alg}
+				r, err := resolve.Resolve(base, ref, opt)
+				if err != nil {
+					// Only the documented refusals.
+					require.True(t, base.IsOpaque() || alg == resolve.Algorithm1997, "%q against %q: %v", ref.Text, base.Text, err)
+					continue
+				}
+				resolved++
+				require.NoError(t, g.Match("absolute-URI-reference", r.String()), "%q against %q gave %q", ref.Text, base.Text, r.String())
+
+				// A reference resolved from its normal form gives the same target.
+				if alg == resolve.Algorithm2003 {
+					nref, _, err := resolve.Normalize(ref, resolve.NormalizeOptions{})
+					require.NoError(t, err)
+					r2, err := resolve.Resolve(base, nref, opt)
+					require.NoError(t, err, "normal form %q of %q", nref.Text, ref.Text)
+					same, err := resolve.Equal(r.Target, r2.Target, resolve.LevelSyntax, resolve.CompareOptions{})
+					require.NoError(t, err)
+					assert.True(t, same, "%q and its normal form %q against %q: %q vs %q", ref.Text, nref.Text, base.Text, r.String(), r2.String())
+				}
+			}
+		}
+	}
+	assert.Greater(t, resolved, 15000)
+}
+
+func TestPropertiesNormalizeAndEqual(t *testing.T) {
+	refs := corpus(t, 400, true, 3)
+	for _, level := range []resolve.Level{resolve.LevelSyntax, resolve.LevelScheme} {
+		for _, r := range refs {
+			n, _, err := resolve.Normalize(r, resolve.NormalizeOptions{Level: level})
+			require.NoError(t, err, r.Text)
+			n2, changes, err := resolve.Normalize(n, resolve.NormalizeOptions{Level: level})
+			require.NoError(t, err)
+			require.Equal(t, n.String(), n2.String(), "idempotent on %q", r.Text)
+			require.Empty(t, changes, "%q", n.Text)
+			eq, err := resolve.Equal(r, n, level, resolve.CompareOptions{})
+			require.NoError(t, err)
+			assert.True(t, eq, "%q equals its normal form", r.Text)
+		}
+	}
+	// Reflexive, symmetric, transitive on a small set with many equal pairs.
+	small := refs[:80]
+	for _, level := range []resolve.Level{resolve.LevelString, resolve.LevelSyntax, resolve.LevelScheme} {
+		eq := make([][]bool, len(small))
+		for i, a := range small {
+			eq[i] = make([]bool, len(small))
+			for j, b := range small {
+				ok, err := resolve.Equal(a, b, level, resolve.CompareOptions{})
+				require.NoError(t, err)
+				eq[i][j] = ok
+			}
+		}
+		for i := range small {
+			require.True(t, eq[i][i], "reflexive")
+			for j := range small {
+				require.Equal(t, eq[i][j], eq[j][i], "symmetric: %q %q", small[i].Text, small[j].Text)
+				for k := range small {
+					if eq[i][j] && eq[j][k] {
+						require.True(t, eq[i][k], "transitive: %q %q %q", small[i].Text, small[j].Text, small[k].Text)
+					}
+				}
+			}
+		}
+	}
+}
