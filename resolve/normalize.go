@@ -35,12 +35,6 @@ func (l Level) String() string {
 	return [...]string{"string", "syntax", "scheme"}[l]
 }
 
-// DefaultPorts are the default ports of the schemes of RFC 1738 section 3, used by
-// scheme-based normalization.
-var DefaultPorts = map[string]int{
-	"ftp": 21, "http": 80, "gopher": 70, "nntp": 119, "telnet": 23, "wais": 210, "prospero": 1525,
-}
-
 // Change is one rewrite made by Normalize.
 type Change struct {
 	Rule      string // "case", "escape-case", "escape-decode", "dot-segments", "port"
@@ -76,7 +70,7 @@ type NormalizeOptions struct {
 //     leading ".." segments follow Dots
 //
 // Scheme-based (section 6.2.3, LevelScheme only):
-//   - port: an empty port, or the scheme's default port (DefaultPorts), removed:
+//   - port: an empty port, or the scheme's default port (urlgrammar.DefaultPort), removed:
 //     "http://example.com:80/" -> "http://example.com/"
 //
 // A relative reference gets the escape rewrites only: its dot segments mean something when it
@@ -147,7 +141,7 @@ func Normalize(ref *ast.URIReference, opt NormalizeOptions) (*ast.URIReference, 
 
 	// Scheme-based: the empty or default port.
 	if opt.Level >= LevelScheme && port != nil {
-		def, known := DefaultPorts[lower]
+		def, known := urlgrammar.DefaultPort(lower)
 		n, err := strconv.Atoi(port.Text)
 		if port.Text == "" || (known && err == nil && n == def) {
 			auth := strings.TrimSuffix(*p.authority, ":"+port.Text)

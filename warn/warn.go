@@ -1,0 +1,197 @@
+// Package warn reports what section 7 ("Security Considerations") of
+// draft-fielding-uri-rfc2396bis-01 warns about in a valid URI reference. A warning never
+// changes validity: each names something a user of the reference should look at twice.
+package warn
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/urlgrammar/urlgrammar"
+	"github.com/urlgrammar/urlgrammar/ast"
+)
+
+// Kind names one warning.
+type Kind string
+
+// The warnings, with the section that gives the reason.
+const (
+	// Userinfo: the authority has a userinfo, which can hide the real host behind text that
+	// looks like a trusted one (7.5, "semantic attacks"):
+	// http://www.example.com&story=breaking_news@10.0.0.1/top_story.htm
+	Userinfo Kind = "userinfo"
+	// Password: the userinfo has a ":", the "user:password" form, which passes a password in
+	// clear text (7.4, and 3.2.2: NOT RECOMMENDED).
+	Password Kind = "password"
+	// RareIP: a host the grammar reads as a hostname that platform resolvers such as
+	// inet_aton() read as an IPv4 address: fewer than four parts (127.1), octal (0177.0.0.1)
+	// or hexadecimal (0x7f.1) parts, a bare 32-bit number (2130706433) (7.3).
+	RareIP Kind = "rare-ip"
+	// EscapedControl: an escaped CR, LF or NUL (%0D, %0A, %00), which a protocol must not
+	// receive unescaped (7.2).
+	EscapedControl Kind = "escaped-control"
+	// Port: a port other than the scheme's default, the classic way to make a harmless
+	// retrieval talk to another protocol (7.2). Only schemes with a default port in RFC 1738
+	// (urlgrammar.DefaultPort) are checked.
+	Port Kind = "port"
+)
+
+// All lists every kind, in the order warnings are reported.
+var All = []Kind{Userinfo, Password, RareIP, EscapedControl, Port}
+
+// Warning is one finding.
+type Warning struct {
+	Kind    Kind   `json:"kind"`
+	Section string `json:"section"`
+	Offset  int    `json:"offset"` // byte offset of what the warning is about
+	Message string `json:"message"`
+}
+
+func (w Warning) String() string {
+	return fmt.Sprintf("warning %s (section %s): %s", w.Kind, w.Section, w.Message)
+}
+
+// Set is a set of enabled kinds.
+type Set map[Kind]bool
+
+// ParseSet reads a comma-separated list of kinds; "all" is every kind, "" and "none" none.
+func ParseSet(s string) (Set, error) {
+	set := Set{}
+	if s == "" || s == "none" {
+		return set, nil
+	}
+	for _, name := range strings.Split(s, ",") {
+		if name == "all" {
+			for _, k := range All {
+				set[k] = true
+			}
+			continue
+		}
+		k := Kind(name)
+		known := false
+		for _, a := range All {
+			known = known || a == k
+		}
+		if !known {
+			names := make([]string, len(All))
+			for i, a := range All {
+				names[i] = string(a)
+			}
+			sort.Strings(names)
+			return nil, fmt.Errorf("unknown warning %q (all, none, %s)", name, strings.Join(names, ", "))
+		}
+		set[k] = true
+	}
+	return set, nil
+}
+
+// Check returns the enabled warnings for a parsed reference, in the order of All.
+func Check(r *ast.URIReference, enabled Set) []Warning {
+	var ws []Warning
+	add := func(k Kind, section string, offset int, format string, args ...any) {
+		if enabled[k] {
+			ws = append(ws, Warning{k, section, offset, fmt.Sprintf(format, args...)})
+		}
+	}
+	var server *ast.Server
+	if r.Authority != nil {
+		server = r.Authority.Server
+	}
+	if server != nil && server.Userinfo != nil {
+		u := server.Userinfo
+		add(Userinfo, "7.5", u.Pos(), "userinfo %q comes before the host %q and may disguise it", u.Text, hostText(server))
+		if i := strings.IndexByte(u.Text, ':'); i >= 0 {
+			add(Password, "7.4", u.Pos()+i+1, "the userinfo has a password in clear text")
+		}
+	}
+	if server != nil && server.Host != nil && server.Host.Hostname != nil {
+		if ip, ok := InetAton(server.Host.Text); ok {
+			add(RareIP, "7.3", server.Host.Pos(), "host %q is not an IPv4address, but resolvers read it as %s", server.Host.Text, ip)
+		}
+	}
+	for i := 0; i+2 < len(r.Text); i++ {
+		if r.Text[i] != '%' {
+			continue
+		}
+		switch strings.ToUpper(r.Text[i+1 : i+3]) {
+		case "0D":
+			add(EscapedControl, "7.2", i, "escaped CR (%s)", r.Text[i:i+3])
+		case "0A":
+			add(EscapedControl, "7.2", i, "escaped LF (%s)", r.Text[i:i+3])
+		case "00":
+			add(EscapedControl, "7.2", i, "escaped NUL (%s)", r.Text[i:i+3])
+		}
+	}
+	if server != nil && server.Port != nil && server.Port.Text != "" && r.Scheme != nil {
+		scheme := strings.ToLower(r.Scheme.Text)
+		if def, ok := urlgrammar.DefaultPort(scheme); ok {
+			if n, err := strconv.Atoi(server.Port.Text); err != nil || n != def {
+				add(Port, "7.2", server.Port.Pos(), "port %s is not the default port %d of %s", server.Port.Text, def, scheme)
+			}
+		}
+	}
+	return ws
+}
+
+func hostText(s *ast.Server) string {
+	if s.Host == nil {
+		return ""
+	}
+	return s.Host.Text
+}
+
+// InetAton reads host as inet_aton() does: one to four parts separated by ".", each decimal,
+// octal (leading 0) or hexadecimal (leading 0x or 0X), the last part filling the remaining
+// bytes. It returns the dotted-decimal address and true when host is such a spelling but not
+// already the dotted-decimal form of four octets the grammar allows.
+func InetAton(host string) (string, bool) {
+	parts := strings.Split(host, ".")
+	if len(parts) > 4 {
+		return "", false
+	}
+	vals := make([]uint64, len(parts))
+	plain := len(parts) == 4
+	for i, p := range parts {
+		v, dec, ok := atonPart(p)
+		if !ok {
+			return "", false
+		}
+		vals[i] = v
+		plain = plain && dec
+	}
+	if plain {
+		return "", false // four decimal parts: an IPv4address or not an address at all
+	}
+	var addr uint64
+	for i, v := range vals[:len(vals)-1] {
+		if v > 255 {
+			return "", false
+		}
+		addr |= v << (8 * (3 - uint(i)))
+	}
+	last := vals[len(vals)-1]
+	if last >= 1<<(8*(5-uint(len(vals)))) {
+		return "", false
+	}
+	addr |= last
+	return fmt.Sprintf("%d.%d.%d.%d", addr>>24, addr>>16&255, addr>>8&255, addr&255), true
+}
+
+// atonPart reads one part; dec reports a plain decimal spelling without a leading zero.
+func atonPart(p string) (v uint64, dec, ok bool) {
+	var err error
+	switch {
+	case p == "":
+		return 0, false, false
+	case len(p) > 2 && (p[:2] == "0x" || p[:2] == "0X"):
+		v, err = strconv.ParseUint(p[2:], 16, 32)
+	case len(p) > 1 && p[0] == '0':
+		v, err = strconv.ParseUint(p[1:], 8, 32)
+	default:
+		v, err = strconv.ParseUint(p, 10, 32)
+		dec = true
+	}
+	return v, dec, err == nil
+}

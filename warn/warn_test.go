@@ -1,0 +1,79 @@
+package warn_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"github.com/urlgrammar/urlgrammar"
+	"github.com/urlgrammar/urlgrammar/ast"
+	"github.com/urlgrammar/urlgrammar/warn"
+)
+
+func kinds(t *testing.T, s string) []warn.Kind {
+	t.Helper()
+	tree, err := urlgrammar.MustLookup("rfc2396bis-01").Parse(s)
+	require.NoError(t, err, s)
+	all, _ := warn.ParseSet("all")
+	var ks []warn.Kind
+	for _, w := range warn.Check(tree.(*ast.URIReference), all) {
+		ks = append(ks, w.Kind)
+	}
+	return ks
+}
+
+func TestCheck(t *testing.T) {
+	for s, want := range map[string][]warn.Kind{
+		"http://www.example.com&story=breaking_news@10.0.0.1/top_story.htm": {warn.Userinfo}, // 7.5's example
+		"ftp://user:secret@h/":        {warn.Userinfo, warn.Password},
+		"http://@h/":                  {warn.Userinfo},
+		"http://127.1/":               {warn.RareIP},
+		"http://0x7f.1/":              {warn.RareIP},
+		"http://0177.0.0.1/":          {warn.RareIP},
+		"http://2130706433/":          {warn.RareIP},
+		"http://127.0.0.1/":           nil, // an IPv4address
+		"http://256.1.1.1/":           nil, // neither
+		"http://1.2.3.4.5/":           nil,
+		"http://example.com/":         nil,
+		"http://09.1/":                nil, // 09 is no octal number: resolvers refuse it
+		"telnet://h/%0D%0Aquit":       {warn.EscapedControl, warn.EscapedControl},
+		"http://h/?a=%00":             {warn.EscapedControl},
+		"http://h:80/":                nil,
+		"http://h:080/":               nil,
+		"http://h:25/":                {warn.Port},
+		"gopher://h:25/":              {warn.Port},
+		"foo://h:25/":                 nil, // no known default
+		"http://h:/":                  nil, // an empty port is the default
+		"//h:25/":                     nil, // no scheme
+		"http://u:p@0x7f.1:25/%0a":    {warn.Userinfo, warn.Password, warn.RareIP, warn.EscapedControl, warn.Port},
+		"mailto:John.Doe@example.com": nil, // opaque: no userinfo
+	} {
+		assert.Equal(t, want, kinds(t, s), s)
+	}
+}
+
+func TestInetAton(t *testing.T) {
+	for host, want := range map[string]string{
+		"127.1": "127.0.0.1", "0x7f.1": "127.0.0.1", "0177.0.0.1": "127.0.0.1",
+		"2130706433": "127.0.0.1", "10.1.256": "10.1.1.0", "0": "0.0.0.0", "1.2.3": "1.2.0.3",
+	} {
+		got, ok := warn.InetAton(host)
+		assert.True(t, ok, host)
+		assert.Equal(t, want, got, host)
+	}
+	for _, host := range []string{"127.0.0.1", "256.1.1.1", "1.2.3.4.5", "a.b", "1.2.65536", "4294967296", "09", "0x", "1..2"} {
+		_, ok := warn.InetAton(host)
+		assert.False(t, ok, host)
+	}
+}
+
+func TestParseSet(t *testing.T) {
+	s, err := warn.ParseSet("port,userinfo")
+	require.NoError(t, err)
+	assert.Equal(t, warn.Set{warn.Port: true, warn.Userinfo: true}, s)
+	s, err = warn.ParseSet("all")
+	require.NoError(t, err)
+	assert.Len(t, s, len(warn.All))
+	_, err = warn.ParseSet("bogus")
+	assert.EqualError(t, err, `unknown warning "bogus" (all, none, escaped-control, password, port, rare-ip, userinfo)`)
+}
