@@ -159,9 +159,9 @@ func TestCheckJSONLOneResultPerLine(t *testing.T) {
 func TestCheckTSV(t *testing.T) {
 	code, out, _ := runCLI("a:b\nx\ty\n", "check", "--format", "tsv")
 	assert.Equal(t, 1, code)
-	assert.Equal(t, "file\tline\tstatus\tcolumn\trule\tmessage\tinput\n"+
-		"<stdin>\t1\tvalid\t\t\t\ta:b\n"+
-		"<stdin>\t2\tinvalid\t2\tscheme\tunexpected '\\\\t' in scheme, expected \"!\", \"#\", \"$\", \"%\", \"&\", \"'\", \"(\", \")\", \"*\", \"+\", \",\", \"-\", \".\", \"/\", 0-9, \":\", \";\", \"=\", \"?\", \"@\", A-Z, \"_\", a-z, \"~\" or EOF\tx\\ty\n", out)
+	assert.Equal(t, "file\tline\tstatus\tcolumn\trule\tmessage\twarnings\tinput\n"+
+		"<stdin>\t1\tvalid\t\t\t\t\ta:b\n"+
+		"<stdin>\t2\tinvalid\t2\tscheme\tunexpected '\\\\t' in scheme, expected \"!\", \"#\", \"$\", \"%\", \"&\", \"'\", \"(\", \")\", \"*\", \"+\", \",\", \"-\", \".\", \"/\", 0-9, \":\", \";\", \"=\", \"?\", \"@\", A-Z, \"_\", a-z, \"~\" or EOF\t\tx\\ty\n", out)
 }
 
 func TestEachLineLongLine(t *testing.T) {

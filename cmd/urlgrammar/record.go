@@ -8,6 +8,7 @@ import (
 
 	"github.com/urlgrammar/urlgrammar"
 	"github.com/urlgrammar/urlgrammar/ast"
+	"github.com/urlgrammar/urlgrammar/warn"
 )
 
 // okRecord is the JSON object for a valid input (DESIGN.md, CLI contract). Components are
@@ -29,6 +30,7 @@ type okRecord struct {
 	Fragment  *string        `json:"fragment"`
 	Parts     map[string]any `json:"parts"`
 	AST       ast.Root       `json:"ast"`
+	Warnings  []warn.Warning `json:"warnings,omitempty"` // check --warn only
 }
 
 // errRecord is the JSON object for an invalid input.
@@ -76,6 +78,13 @@ func setLine(rec any, line int) {
 		r.Line = &line
 	case *errRecord:
 		r.Line = &line
+	}
+}
+
+// setWarnings adds check's "warnings" key to a valid line's record.
+func setWarnings(rec any, ws []warn.Warning) {
+	if r, ok := rec.(*okRecord); ok && len(ws) > 0 {
+		r.Warnings = ws
 	}
 }
 

@@ -1,0 +1,140 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// genLines returns n lines mixing valid and invalid references, deterministically.
+func genLines(n int) string {
+	rng := rand.New(rand.NewSource(7))
+	parts := []string{"http://a/b", "a b", "//[::1]/x", "%zz", "foo:[bar]", "", "http://h:25/", "g?y#s", "\x00", "\xff"}
+	var b strings.Builder
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&b, "%s%d\n", parts[rng.Intn(len(parts))], i)
+	}
+	return b.String()
+}
+
+// With -j N every line still gets one result, in input order, identical to -j 1.
+func TestCheckParallelKeepsOrder(t *testing.T) {
+	in := genLines(3000)
+	for _, format := range []string{"jsonl", "tsv", "text"} {
+		code1, out1, err1 := runCLI(in, "check", "--format", format, "--warn", "all", "-j", "1")
+		code4, out4, err4 := runCLI(in, "check", "--format", format, "--warn", "all", "-j", "4")
+		assert.Equal(t, code1, code4)
+		assert.Equal(t, out1, out4, "format %s: -j 4 prints what -j 1 prints", format)
+		assert.Equal(t, err1, err4, "the same summary")
+	}
+	_, out, _ := runCLI(in, "check", "--format", "jsonl", "-j", "3")
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	require.Len(t, lines, 3000, "one result per input line")
+	for i, l := range lines {
+		var rec struct {
+			Line  int    `json:"line"`
+			Input string `json:"input"`
+		}
+		require.NoError(t, json.Unmarshal([]byte(l), &rec))
+		require.Equal(t, i+1, rec.Line)
+		require.True(t, strings.HasSuffix(rec.Input, fmt.Sprint(i)), "line %d holds input %q", i+1, rec.Input)
+	}
+}
+
+func TestCheckHostileLines(t *testing.T) {
+	long := "http://h/" + strings.Repeat("a", 1<<20)
+	in := "a\r\n\n\x00\nhttp://h/\xff\n" + long + "\nlast"
+	code, out, errOut := runCLI(in, "check", "--format", "text")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, out, "<stdin>:3:1: unexpected '\\x00' in scheme")
+	assert.Contains(t, out, "<stdin>:4:10: unexpected byte 0xff in pchar")
+	assert.Contains(t, out, "http://h/\\xff\n         ^")
+	assert.Contains(t, out, "<stdin>:5: line too long: over 1048576 bytes, not checked")
+	assert.NotContains(t, out, "<stdin>:1:", "CRLF is a line ending, not input")
+	assert.NotContains(t, out, "<stdin>:2:", "an empty line is the empty reference")
+	assert.Contains(t, errOut, "6 lines, 3 valid, 3 invalid")
+}
+
+func TestCheckWarnings(t *testing.T) {
+	in := "http://u:p@0x7f.1:25/%0d\nhttp://a/\n"
+	code, out, errOut := runCLI(in, "check", "--warn", "all")
+	assert.Equal(t, 0, code, "warnings never change validity")
+	assert.Equal(t, "<stdin>:1:8: warning userinfo (section 7.5): userinfo \"u:p\" comes before the host \"0x7f.1\" and may disguise it\n"+
+		"<stdin>:1:10: warning password (section 7.4): the userinfo has a password in clear text\n"+
+		"<stdin>:1:12: warning rare-ip (section 7.3): host \"0x7f.1\" is not an IPv4address, but resolvers read it as 127.0.0.1\n"+
+		"<stdin>:1:22: warning escaped-control (section 7.2): escaped CR (%0d)\n"+
+		"<stdin>:1:19: warning port (section 7.2): port 25 is not the default port 80 of http\n", out)
+	assert.Contains(t, errOut, "warnings:\n")
+	assert.Contains(t, errOut, "       1  rare-ip\n")
+
+	_, out, _ = runCLI(in, "check", "--warn", "port", "--format", "jsonl")
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	var rec map[string]any
+	require.NoError(t, json.Unmarshal([]byte(lines[0]), &rec))
+	assert.Equal(t, []any{map[string]any{"kind": "port", "section": "7.2", "offset": float64(18),
+		"message": "port 25 is not the default port 80 of http"}}, rec["warnings"])
+	var rec2 map[string]any
+	require.NoError(t, json.Unmarshal([]byte(lines[1]), &rec2))
+	assert.NotContains(t, rec2, "warnings")
+
+	_, out, _ = runCLI(in, "check", "--warn", "userinfo,port", "--format", "tsv")
+	assert.Contains(t, out, "\tuserinfo,port\thttp://u:p@0x7f.1:25/%0d\n")
+
+	code, _, errOut = runCLI(in, "check", "--warn", "nope")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errOut, `unknown warning "nope"`)
+	_, out, _ = runCLI(in, "check")
+	assert.Empty(t, out, "no warnings unless asked for")
+}
+
+func TestCheckAllGrammars(t *testing.T) {
+	code, out, errOut := runCLI("http://a/\na b\n", "check", "-g", "all", "--format", "jsonl")
+	assert.Equal(t, 1, code)
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	require.Len(t, lines, 2)
+	var rec struct {
+		Line     int              `json:"line"`
+		Accepted []string         `json:"accepted"`
+		Results  []map[string]any `json:"results"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(lines[0]), &rec))
+	assert.Equal(t, 1, rec.Line)
+	assert.Contains(t, rec.Accepted, "rfc2396bis-01")
+	assert.Len(t, rec.Results, len(strings.Fields(grammarIDs())))
+	require.NoError(t, json.Unmarshal([]byte(lines[1]), &rec))
+	assert.Empty(t, rec.Accepted)
+	assert.Contains(t, errOut, "all grammars: 2 lines, 1 valid, 1 invalid")
+	assert.Contains(t, errOut, "rejected by every grammar")
+
+	_, out, _ = runCLI("a b\n", "check", "-g", "all")
+	assert.Contains(t, out, "<stdin>:1: rfc2396bis-01:2: unexpected ' '")
+	_, out, _ = runCLI("a:b\n", "check", "-g", "all", "--format", "tsv")
+	assert.Contains(t, out, "<stdin>\t1\trfc2396bis-01")
+}
+
+func grammarIDs() string {
+	_, out, _ := runCLI("", "grammars")
+	var ids []string
+	for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+		ids = append(ids, strings.Fields(l)[0])
+	}
+	return strings.Join(ids, " ")
+}
+
+func TestColourAndProgress(t *testing.T) {
+	paint := painter(true)
+	assert.Equal(t, "\x1b[31mx\x1b[0m", paint(red, "x"))
+	assert.Equal(t, "x", painter(false)(red, "x"))
+	// Output to a buffer (not a terminal) is never coloured.
+	_, out, _ := runCLI("a b\n", "check")
+	assert.NotContains(t, out, "\x1b[")
+	// A forced progress line ends by clearing itself; the summary follows it.
+	_, _, errOut := runCLI(genLines(10), "check", "--progress")
+	assert.Contains(t, errOut, "\r\x1b[K")
+	assert.Contains(t, errOut, "10 lines")
+}
