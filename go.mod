@@ -1,12 +1,16 @@
 module github.com/urlgrammar/urlgrammar
 
-go 1.24
+go 1.24.4
 
 tool github.com/mna/pigeon
 
-require github.com/stretchr/testify v1.12.1
+require (
+	github.com/pandatix/go-abnf v0.5.0
+	github.com/stretchr/testify v1.12.1
+)
 
 require (
+	github.com/hashicorp/go-uuid v1.0.3 // indirect
 	github.com/mna/pigeon v1.3.0 // indirect
 	go.yaml.in/yaml/v3 v3.0.5 // indirect
 	golang.org/x/mod v0.21.0 // indirect

@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/urlgrammar/urlgrammar/ast"
+	"github.com/urlgrammar/urlgrammar/internal/dfa"
 	"github.com/urlgrammar/urlgrammar/internal/peg"
 )
 
@@ -34,6 +35,9 @@ type Grammar struct {
 	byName   map[string]string
 	run      func(pegRule, src string, maxExpr uint64) (any, *peg.Failure)
 	exprCost uint64 // expressions allowed per input byte before the parser is stopped
+	// dfas are the minimal DFAs of the rules, by lower-case name, generated from the ABNF:
+	// exact membership and exact error offsets.
+	dfas map[string]*dfa.DFA
 }
 
 // ID returns the grammar's id, e.g. "rfc2396bis-01".
@@ -69,6 +73,11 @@ func register(g *Grammar) {
 	if _, ok := g.byName[strings.ToLower(g.start)]; !ok {
 		panic("urlgrammar: grammar " + g.id + " has no start rule " + g.start)
 	}
+	lower := make(map[string]*dfa.DFA, len(g.dfas))
+	for name, d := range g.dfas {
+		lower[strings.ToLower(name)] = d
+	}
+	g.dfas = lower
 	registry[g.id] = g
 }
 
@@ -105,6 +114,11 @@ func MustLookup(id string) *Grammar {
 // Printing the tree (its String method) gives back s byte for byte.
 func (g *Grammar) Parse(s string) (ast.Root, error) {
 	v, err := g.runRule(g.start, s)
+	if se, ok := err.(*SyntaxError); ok && len(s) <= MaxInputLength {
+		if d := g.dfas[strings.ToLower(g.start)]; d != nil && !d.Valid(s) {
+			err = g.dfaError(d, g.start, s, se)
+		}
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -115,8 +129,15 @@ func (g *Grammar) Parse(s string) (ast.Root, error) {
 	return root, nil
 }
 
-// Valid reports whether s is in the language of the grammar's start rule.
+// Valid reports whether s is in the language of the grammar's start rule. It runs the
+// minimal DFA generated from the grammar's ABNF and allocates nothing.
 func (g *Grammar) Valid(s string) bool {
+	if len(s) > MaxInputLength {
+		return false
+	}
+	if d := g.dfas[strings.ToLower(g.start)]; d != nil {
+		return d.Valid(s)
+	}
 	_, err := g.runRule(g.start, s)
 	return err == nil
 }
@@ -124,9 +145,34 @@ func (g *Grammar) Valid(s string) bool {
 // Match reports whether s is in the language of the named rule, used as an anchored start
 // symbol: nil when it is, a *SyntaxError when it is not, and an *UnknownRuleError when the
 // grammar has no such rule. Rule names are matched case-insensitively, as ABNF does.
+// Membership comes from the rule's DFA, generated from the ABNF; the PEG parser names the
+// rule in the error.
 func (g *Grammar) Match(rule, s string) error {
+	d := g.dfas[strings.ToLower(rule)]
+	if d == nil || len(s) > MaxInputLength {
+		_, err := g.runRule(rule, s)
+		return err
+	}
+	if d.Valid(s) {
+		return nil
+	}
 	_, err := g.runRule(rule, s)
+	if se, ok := err.(*SyntaxError); ok || err == nil {
+		return g.dfaError(d, rule, s, se)
+	}
 	return err
+}
+
+// dfaError makes the error for s, which d rejects: the exact offset and expected set come
+// from the DFA, the rule from the PEG parser's error pe (when it failed at the same offset).
+func (g *Grammar) dfaError(d *dfa.DFA, rule, s string, pe *SyntaxError) *SyntaxError {
+	_, off := d.Match(s)
+	set, eof := d.Expected(s, off)
+	name := d.Rule
+	if pe != nil && pe.Offset == off && pe.Rule != "" {
+		name = pe.Rule
+	}
+	return newSyntaxError(g.id, name, s, off, peg.RenderSet(&set, eof), "")
 }
 
 // UnknownRuleError is returned by Match for a rule the grammar does not have.

@@ -13,5 +13,6 @@ func init() {
 		rules:    rfc2396bis01.Rules(),
 		run:      rfc2396bis01.Run,
 		exprCost: 400,
+		dfas:     rfc2396bis01.DFAs(),
 	})
 }

@@ -78,27 +78,7 @@ func NextChars(expected []string) []string {
 			other = append(other, e)
 		}
 	}
-	var out []string
-	for c := 0; c < 256; {
-		if !set[c] {
-			c++
-			continue
-		}
-		// A run of three or more digits or letters of one case is a range; punctuation is
-		// listed character by character.
-		end := c
-		for end+1 < 256 && set[end+1] && kind(end+1) == kind(c) && kind(c) != 0 {
-			end++
-		}
-		if end-c >= 2 {
-			out = append(out, fmt.Sprintf("%c-%c", c, end))
-		} else {
-			for ; c <= end; c++ {
-				out = append(out, strconv.Quote(string(rune(c))))
-			}
-		}
-		c = end + 1
-	}
+	out := RenderSet(&set, false)
 	out = append(out, other...)
 	if eof {
 		out = append(out, "EOF")
@@ -165,4 +145,42 @@ func kind(c int) int {
 		return 3
 	}
 	return 0
+}
+
+// RenderSet writes a set of bytes as sorted items: single characters quoted ("%"), runs of
+// three or more digits or letters of one case as ranges ("0-9"), and "EOF" last when eof is
+// set. Bytes outside ASCII are quoted as Go escapes.
+func RenderSet(set *[256]bool, eof bool) []string {
+	var out []string
+	for c := 0; c < 256; {
+		if !set[c] {
+			c++
+			continue
+		}
+		// A run of three or more digits or letters of one case is a range; punctuation is
+		// listed character by character.
+		end := c
+		for end+1 < 256 && set[end+1] && kind(end+1) == kind(c) && kind(c) != 0 {
+			end++
+		}
+		if end-c >= 2 {
+			out = append(out, fmt.Sprintf("%c-%c", c, end))
+		} else {
+			for ; c <= end; c++ {
+				out = append(out, quoteByte(byte(c)))
+			}
+		}
+		c = end + 1
+	}
+	if eof {
+		out = append(out, "EOF")
+	}
+	return out
+}
+
+func quoteByte(c byte) string {
+	if c < utf8.RuneSelf {
+		return strconv.Quote(string(rune(c)))
+	}
+	return fmt.Sprintf(`"\\x%02x"`, c)
 }

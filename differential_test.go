@@ -1,0 +1,259 @@
+package urlgrammar
+
+import (
+	"fmt"
+	"math/rand"
+	"os"
+	"reflect"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	goabnf "github.com/pandatix/go-abnf"
+	"github.com/urlgrammar/urlgrammar/generated/rfc2396bis01"
+	"github.com/urlgrammar/urlgrammar/internal/dfa"
+	"github.com/urlgrammar/urlgrammar/internal/spectest"
+)
+
+// conformanceScale multiplies the number of generated inputs; `make conformance` sets
+// URLGRAMMAR_CONFORMANCE to run far more than `go test` does.
+func conformanceScale() int {
+	if n, err := strconv.Atoi(os.Getenv("URLGRAMMAR_CONFORMANCE")); err == nil && n > 0 {
+		return n
+	}
+	return 1
+}
+
+// oracles are the three readings of one grammar: the pigeon parser of grammar/ID.peg, the
+// DFAs of grammar/ID.abnf, and go-abnf's recognizer of the same ABNF (an independent
+// algorithm: it tracks reachable positions, no automaton).
+type oracles struct {
+	g   *Grammar
+	ref *goabnf.Grammar
+}
+
+func newOracles(t testing.TB, id string) *oracles {
+	g := MustLookup(id)
+	src, err := os.ReadFile("grammar/" + id + ".abnf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref, err := dfa.Read(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &oracles{g, ref}
+}
+
+// verdicts returns the PEG, DFA and ABNF-recognizer verdicts on s for a rule.
+func (o *oracles) verdicts(t testing.TB, rule, s string) [3]bool {
+	_, pegErr := o.g.runRule(rule, s)
+	d := o.g.dfas[strings.ToLower(rule)]
+	if d == nil {
+		t.Fatalf("no DFA for rule %s", rule)
+	}
+	abnf, err := o.ref.IsValid(rule, []byte(s))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return [3]bool{pegErr == nil, d.Valid(s), abnf}
+}
+
+func agree(v [3]bool) bool { return v[0] == v[1] && v[1] == v[2] }
+
+// shrink removes bytes from s while the three readings still disagree, to give a minimal
+// witness.
+func (o *oracles) shrink(t testing.TB, rule, s string) string {
+	for changed := true; changed; {
+		changed = false
+		for i := 0; i < len(s); i++ {
+			c := s[:i] + s[i+1:]
+			if !agree(o.verdicts(t, rule, c)) {
+				s, changed = c, true
+				break
+			}
+		}
+	}
+	return s
+}
+
+// mutate returns a near miss of s: one byte inserted, deleted or replaced.
+func mutate(rng *rand.Rand, s string) string {
+	const alphabet = "aZ09:/?#[]@%.-_~!$&'()*+,;= \"<>\\^`{|}\x00\xff"
+	i := 0
+	if len(s) > 0 {
+		i = rng.Intn(len(s) + 1)
+	}
+	c := string(alphabet[rng.Intn(len(alphabet))])
+	switch {
+	case len(s) == 0 || rng.Intn(3) == 0:
+		return s[:i] + c + s[i:]
+	case rng.Intn(2) == 0 && i < len(s):
+		return s[:i] + s[i+1:]
+	case i < len(s):
+		return s[:i] + c + s[i+1:]
+	}
+	return s + c
+}
+
+// TestDifferential: for every rule of rfc2396bis-01 as a start symbol, the PEG parser, the
+// DFA and go-abnf's recognizer agree on the test tables, on random members generated from
+// the ABNF, and on near-miss mutants of them.
+func TestDifferential(t *testing.T) {
+	o := newOracles(t, "rfc2396bis-01")
+	scale := conformanceScale()
+	rng := rand.New(rand.NewSource(1))
+
+	var shared []string
+	for _, f := range []string{"testdata/rfc2396bis-01/valid.txt", "testdata/rfc2396bis-01/invalid.txt"} {
+		lines, err := spectest.Lines(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, l := range lines {
+			if _, in, ok := strings.Cut(l, "\t"); ok {
+				l = in
+			}
+			shared = append(shared, spectest.Unempty(l))
+		}
+	}
+	counts := map[string][2]int{} // rule -> inputs, members
+	for _, r := range o.g.Rules() {
+		inputs := append([]string(nil), shared...)
+		members := 0
+		for i := 0; i < 60*scale; i++ {
+			m, err := o.ref.Generate(rng.Int63(), r, goabnf.WithRepMax(6))
+			if err != nil {
+				t.Fatalf("generate %s: %v", r, err)
+			}
+			if len(m) > 200 {
+				continue
+			}
+			inputs = append(inputs, string(m))
+			members++
+			for k := 0; k < 3; k++ {
+				inputs = append(inputs, mutate(rng, string(m)))
+			}
+		}
+		for _, s := range inputs {
+			v := o.verdicts(t, r, s)
+			if !agree(v) {
+				w := o.shrink(t, r, s)
+				t.Errorf("rule %s: PEG, DFA, ABNF disagree on %q: %v; minimal witness %q: %v",
+					r, s, v, w, o.verdicts(t, r, w))
+			}
+		}
+		counts[r] = [2]int{len(inputs), members}
+	}
+	if testing.Verbose() {
+		names := make([]string, 0, len(counts))
+		for r := range counts {
+			names = append(names, r)
+		}
+		sort.Strings(names)
+		for _, r := range names {
+			t.Logf("%-24s %6d inputs, %5d generated members", r, counts[r][0], counts[r][1])
+		}
+	}
+}
+
+// Generated members must be accepted by all three: a check that the generator really walks
+// the grammar (it is not only producing invalid strings that all three reject).
+func TestDifferentialMembersAreValid(t *testing.T) {
+	o := newOracles(t, "rfc2396bis-01")
+	for _, r := range []string{"URI-reference", "IPv6address", "hostname", "authority"} {
+		valid := 0
+		for seed := int64(0); seed < 40; seed++ {
+			m, err := o.ref.Generate(seed, r, goabnf.WithRepMax(6))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if v := o.verdicts(t, r, string(m)); v == [3]bool{true, true, true} {
+				valid++
+			}
+		}
+		if valid < 40 {
+			t.Errorf("rule %s: only %d of 40 generated members accepted by all three", r, valid)
+		}
+	}
+}
+
+// The generated tables are what the generator derives from the ABNF now.
+func TestDFATablesMatchABNF(t *testing.T) {
+	src, err := os.ReadFile("grammar/rfc2396bis-01.abnf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref, err := dfa.Read(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tables := rfc2396bis01.DFAs()
+	if len(tables) != len(ref.Rulemap) {
+		t.Fatalf("%d tables for %d rules", len(tables), len(ref.Rulemap))
+	}
+	for name, want := range tables {
+		got, err := dfa.Build(ref, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("rule %s: the tables differ from the ABNF's DFA (%d vs %d states): run make generate", name, got.NumStates(), want.NumStates())
+		}
+	}
+}
+
+// The typed tree's host kind agrees with the sub-rule DFAs: an IPv6reference host matches the
+// IPv6reference DFA, an IPv4 host the IPv4address DFA and not... (DESIGN.md preference).
+func TestHostKindAgreesWithDFAs(t *testing.T) {
+	g := MustLookup("rfc2396bis-01")
+	rng := rand.New(rand.NewSource(5))
+	o := newOracles(t, "rfc2396bis-01")
+	n := 0
+	for i := 0; i < 400*conformanceScale(); i++ {
+		m, err := o.ref.Generate(rng.Int63(), "authority", goabnf.WithRepMax(4))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := "//" + string(m)
+		tree, err := g.Parse(s)
+		if err != nil {
+			t.Fatalf("authority %q does not parse as //authority: %v", m, err)
+		}
+		c := tree.Components()
+		if c.HostKind == nil {
+			continue
+		}
+		n++
+		host := *c.Host
+		match := func(rule string) bool { return g.dfas[strings.ToLower(rule)].Valid(host) }
+		want := "reg-name"
+		switch {
+		case match("IPv6reference") && serverCovers(g, string(m)):
+			want = "ipv6"
+		case match("IPv4address") && serverCovers(g, string(m)):
+			want = "ipv4"
+		case match("hostname") && serverCovers(g, string(m)):
+			want = "hostname"
+		}
+		if *c.HostKind != want {
+			t.Errorf("authority %q: host %q has kind %s, the DFAs say %s", m, host, *c.HostKind, want)
+		}
+	}
+	if n < 100 {
+		t.Errorf("only %d authorities with a host", n)
+	}
+}
+
+// serverCovers reports whether the whole authority is a server (else it is a reg-name).
+func serverCovers(g *Grammar, authority string) bool {
+	return g.dfas["server"].Valid(authority)
+}
+
+func ExampleGrammar_Valid_dfa() {
+	g := MustLookup("rfc2396bis-01")
+	d := g.dfas["ipv6address"]
+	fmt.Println(d.NumStates() > 0, g.Valid("http://[::1]/"))
+	// Output: true true
+}

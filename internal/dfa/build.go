@@ -1,0 +1,416 @@
+package dfa
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	goabnf "github.com/pandatix/go-abnf"
+)
+
+// Read parses an ABNF file (RFC 2234/5234; LF or CRLF line ends) with go-abnf. The file's
+// own definitions of the core rules take precedence over go-abnf's.
+func Read(src []byte) (*goabnf.Grammar, error) {
+	s := strings.ReplaceAll(strings.ReplaceAll(string(src), "\r\n", "\n"), "\n", "\r\n")
+	return goabnf.ParseABNF([]byte(s), goabnf.WithRedefineCoreRules(true))
+}
+
+// Build derives the minimal DFA of a rule: Thompson's construction of an NFA from the
+// rule's ABNF (rules expanded in place, counted repetitions unrolled exactly, quoted strings
+// case-insensitive), subset construction over byte classes, then minimization by partition
+// refinement. A recursive rule has no finite automaton and is an error.
+func Build(g *goabnf.Grammar, rule string) (*DFA, error) {
+	b := &nfaBuilder{g: g, expanding: map[string]bool{}}
+	start, end, err := b.rule(rule)
+	if err != nil {
+		return nil, err
+	}
+	b.states[end].accept = true
+	d := b.determinize(start)
+	m := d.minimize()
+	m.Rule = rule
+	return m, nil
+}
+
+type nfaEdge struct {
+	lo, hi byte
+	to     int
+}
+
+type nfaState struct {
+	eps    []int
+	edges  []nfaEdge
+	accept bool
+}
+
+type nfaBuilder struct {
+	g         *goabnf.Grammar
+	states    []nfaState
+	expanding map[string]bool
+}
+
+func (b *nfaBuilder) newState() int {
+	b.states = append(b.states, nfaState{})
+	return len(b.states) - 1
+}
+
+func (b *nfaBuilder) eps(from, to int) { b.states[from].eps = append(b.states[from].eps, to) }
+
+func (b *nfaBuilder) rule(name string) (int, int, error) {
+	r := goabnf.GetRule(name, b.g.Rulemap)
+	if r == nil {
+		return 0, 0, fmt.Errorf("rule %q is not defined", name)
+	}
+	key := strings.ToLower(r.Name)
+	if b.expanding[key] {
+		return 0, 0, fmt.Errorf("rule %q is recursive: it has no finite automaton", r.Name)
+	}
+	b.expanding[key] = true
+	defer delete(b.expanding, key)
+	return b.alternation(r.Alternation)
+}
+
+func (b *nfaBuilder) alternation(a goabnf.Alternation) (int, int, error) {
+	s, e := b.newState(), b.newState()
+	for _, c := range a.Concatenations {
+		cs, ce, err := b.concatenation(c)
+		if err != nil {
+			return 0, 0, err
+		}
+		b.eps(s, cs)
+		b.eps(ce, e)
+	}
+	return s, e, nil
+}
+
+func (b *nfaBuilder) concatenation(c goabnf.Concatenation) (int, int, error) {
+	s := b.newState()
+	cur := s
+	for _, r := range c.Repetitions {
+		rs, re, err := b.repetition(r)
+		if err != nil {
+			return 0, 0, err
+		}
+		b.eps(cur, rs)
+		cur = re
+	}
+	return s, cur, nil
+}
+
+// repetition unrolls min*max element exactly: min required copies, then either a loop
+// (max infinite) or max-min optional copies.
+func (b *nfaBuilder) repetition(r goabnf.Repetition) (int, int, error) {
+	s := b.newState()
+	cur := s
+	for i := 0; i < r.Min; i++ {
+		es, ee, err := b.element(r.Element)
+		if err != nil {
+			return 0, 0, err
+		}
+		b.eps(cur, es)
+		cur = ee
+	}
+	if r.Max < 0 { // infinite
+		es, ee, err := b.element(r.Element)
+		if err != nil {
+			return 0, 0, err
+		}
+		e := b.newState()
+		b.eps(cur, es)
+		b.eps(ee, es)
+		b.eps(cur, e)
+		b.eps(ee, e)
+		return s, e, nil
+	}
+	e := b.newState()
+	for i := r.Min; i < r.Max; i++ {
+		b.eps(cur, e)
+		es, ee, err := b.element(r.Element)
+		if err != nil {
+			return 0, 0, err
+		}
+		b.eps(cur, es)
+		cur = ee
+	}
+	b.eps(cur, e)
+	return s, e, nil
+}
+
+func (b *nfaBuilder) element(el goabnf.ElemItf) (int, int, error) {
+	switch el := el.(type) {
+	case goabnf.ElemRulename:
+		return b.rule(el.Name)
+	case goabnf.ElemGroup:
+		return b.alternation(el.Alternation)
+	case goabnf.ElemOption:
+		s, e, err := b.alternation(el.Alternation)
+		if err == nil {
+			b.eps(s, e)
+		}
+		return s, e, err
+	case goabnf.ElemCharVal:
+		s := b.newState()
+		cur := s
+		for _, r := range el.Values {
+			if r > 0x7f {
+				return 0, 0, fmt.Errorf("non-ASCII character %q in a quoted string", r)
+			}
+			n := b.newState()
+			c := byte(r)
+			b.states[cur].edges = append(b.states[cur].edges, nfaEdge{c, c, n})
+			if !el.Sensitive {
+				if lc := c | 0x20; lc >= 'a' && lc <= 'z' {
+					b.states[cur].edges = append(b.states[cur].edges, nfaEdge{lc &^ 0x20, lc &^ 0x20, n}, nfaEdge{lc, lc, n})
+				}
+			}
+			cur = n
+		}
+		return s, cur, nil
+	case goabnf.ElemNumVal:
+		base := map[string]int{"b": 2, "d": 10, "x": 16}[el.Base]
+		vals := make([]int, len(el.Elems))
+		for i, e := range el.Elems {
+			v, err := strconv.ParseUint(e, base, 32)
+			if err != nil || v > 0xff {
+				return 0, 0, fmt.Errorf("numeric value %%%s%s is not a byte", el.Base, e)
+			}
+			vals[i] = int(v)
+		}
+		s := b.newState()
+		if el.Status == goabnf.StatRange {
+			e := b.newState()
+			b.states[s].edges = append(b.states[s].edges, nfaEdge{byte(vals[0]), byte(vals[1]), e})
+			return s, e, nil
+		}
+		cur := s
+		for _, v := range vals {
+			n := b.newState()
+			b.states[cur].edges = append(b.states[cur].edges, nfaEdge{byte(v), byte(v), n})
+			cur = n
+		}
+		return s, cur, nil
+	}
+	return 0, 0, fmt.Errorf("unsupported ABNF element %T (%v)", el, el)
+}
+
+// raw is an unminimized DFA over byte classes; state 0 is dead.
+type raw struct {
+	classes  [256]uint8
+	nclasses int
+	trans    [][]int
+	accept   []bool
+	start    int
+}
+
+func (b *nfaBuilder) determinize(start int) *raw {
+	// Byte classes: bytes that every NFA edge treats alike.
+	var cut [257]bool
+	cut[0], cut[256] = true, true
+	for _, st := range b.states {
+		for _, e := range st.edges {
+			cut[e.lo], cut[int(e.hi)+1] = true, true
+		}
+	}
+	var d raw
+	cls := -1
+	for c := 0; c < 256; c++ {
+		if cut[c] {
+			cls++
+		}
+		d.classes[c] = uint8(cls)
+	}
+	d.nclasses = cls + 1
+
+	// Epsilon closures with a stamp array instead of maps: the NFA of a start rule has
+	// tens of thousands of states.
+	stamp := make([]int, len(b.states))
+	gen := 0
+	var stack []int
+	closure := func(set []int) []int {
+		gen++
+		stack = append(stack[:0], set...)
+		var out []int
+		for len(stack) > 0 {
+			s := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if stamp[s] == gen {
+				continue
+			}
+			stamp[s] = gen
+			if len(b.states[s].edges) > 0 || b.states[s].accept {
+				out = append(out, s) // only states with edges or acceptance matter
+			}
+			stack = append(stack, b.states[s].eps...)
+		}
+		sort.Ints(out)
+		return out
+	}
+	key := func(set []int) string {
+		buf := make([]byte, 0, 4*len(set))
+		for _, s := range set {
+			buf = append(buf, byte(s), byte(s>>8), byte(s>>16), byte(s>>24))
+		}
+		return string(buf)
+	}
+	index := map[string]int{}
+	sets := [][]int{nil}
+	d.trans = [][]int{make([]int, d.nclasses)}
+	d.accept = []bool{false}
+	add := func(set []int) int {
+		k := key(set)
+		if i, ok := index[k]; ok {
+			return i
+		}
+		i := len(sets)
+		index[k] = i
+		sets = append(sets, set)
+		d.trans = append(d.trans, make([]int, d.nclasses))
+		acc := false
+		for _, s := range set {
+			acc = acc || b.states[s].accept
+		}
+		d.accept = append(d.accept, acc)
+		return i
+	}
+	d.start = add(closure([]int{start}))
+	next := make([][]int, d.nclasses)
+	for i := 1; i < len(sets); i++ {
+		for c := range next {
+			next[c] = next[c][:0]
+		}
+		for _, s := range sets[i] {
+			for _, e := range b.states[s].edges {
+				for c := int(d.classes[e.lo]); c <= int(d.classes[e.hi]); c++ {
+					next[c] = append(next[c], e.to)
+				}
+			}
+		}
+		for c := range next {
+			if len(next[c]) > 0 {
+				if set := closure(next[c]); len(set) > 0 {
+					d.trans[i][c] = add(set)
+				}
+			}
+		}
+	}
+	return &d
+}
+
+// minimize merges equivalent states (Moore's partition refinement), with every state that
+// cannot reach acceptance merged into the dead state 0, and renumbers the states in
+// breadth-first order from the start so that equal languages give equal tables.
+func (d *raw) minimize() *DFA {
+	n := len(d.trans)
+	// States that can reach acceptance.
+	live := make([]bool, n)
+	for changed := true; changed; {
+		changed = false
+		for s := 0; s < n; s++ {
+			if live[s] {
+				continue
+			}
+			if d.accept[s] {
+				live[s], changed = true, true
+				continue
+			}
+			for _, t := range d.trans[s] {
+				if live[t] {
+					live[s], changed = true, true
+					break
+				}
+			}
+		}
+	}
+	block := make([]int, n)
+	for s := range block {
+		switch {
+		case !live[s]:
+			block[s] = 0
+		case d.accept[s]:
+			block[s] = 1
+		default:
+			block[s] = 2
+		}
+	}
+	for {
+		sigs := map[string]int{}
+		next := make([]int, n)
+		for s := 0; s < n; s++ {
+			var sb strings.Builder
+			sb.WriteString(strconv.Itoa(block[s]))
+			for _, t := range d.trans[s] {
+				sb.WriteByte(',')
+				sb.WriteString(strconv.Itoa(block[t]))
+			}
+			k := sb.String()
+			if !live[s] {
+				k = "dead"
+			}
+			id, ok := sigs[k]
+			if !ok {
+				id = len(sigs)
+				sigs[k] = id
+			}
+			next[s] = id
+		}
+		if len(sigs) == countDistinct(block) {
+			block = next
+			break
+		}
+		block = next
+	}
+	// Renumber: dead first, then breadth-first from the start.
+	deadBlock := -1
+	for s := 0; s < n; s++ {
+		if !live[s] {
+			deadBlock = block[s]
+			break
+		}
+	}
+	num := map[int]int{}
+	if deadBlock >= 0 {
+		num[deadBlock] = 0
+	}
+	var order []int // representative original state per new state (after 0)
+	reps := map[int]int{}
+	for s := 0; s < n; s++ {
+		if _, ok := reps[block[s]]; !ok {
+			reps[block[s]] = s
+		}
+	}
+	queue := []int{block[d.start]}
+	num[block[d.start]] = 1
+	order = append(order, reps[block[d.start]])
+	for len(queue) > 0 {
+		bl := queue[0]
+		queue = queue[1:]
+		for _, t := range d.trans[reps[bl]] {
+			tb := block[t]
+			if _, ok := num[tb]; !ok {
+				num[tb] = len(order) + 1
+				order = append(order, reps[tb])
+				queue = append(queue, tb)
+			}
+		}
+	}
+	m := &DFA{Classes: d.classes, NClasses: d.nclasses, Start: 1}
+	m.Accept = make([]bool, len(order)+1)
+	m.Trans = make([]uint16, (len(order)+1)*d.nclasses)
+	for i, s := range order {
+		st := i + 1
+		m.Accept[st] = d.accept[s]
+		for c, t := range d.trans[s] {
+			m.Trans[st*d.nclasses+c] = uint16(num[block[t]])
+		}
+	}
+	return m
+}
+
+func countDistinct(xs []int) int {
+	seen := map[int]bool{}
+	for _, x := range xs {
+		seen[x] = true
+	}
+	return len(seen)
+}

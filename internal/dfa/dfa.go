@@ -1,0 +1,63 @@
+// Package dfa is the exact validator of urlgrammar: minimal DFAs over bytes, derived from
+// each grammar's ABNF (grammar/NAME.abnf) by build.go and stored as tables in
+// generated/PKG/dfa.go. Matching allocates nothing, and a mismatch gives the exact offset of
+// the error: the first byte after the longest prefix of s that is a prefix of some member of
+// the language, with the exact set of bytes the language allows there.
+package dfa
+
+// DFA is a minimal deterministic automaton over bytes. State 0 is the dead state (no
+// member of the language has the input so far as a prefix); every other state can reach an
+// accepting state.
+type DFA struct {
+	Rule     string     // the ABNF rule it recognizes
+	Classes  [256]uint8 // byte -> equivalence class
+	NClasses int
+	Start    uint16
+	Trans    []uint16 // Trans[state*NClasses+class] -> state
+	Accept   []bool   // by state
+}
+
+// Match runs the DFA on s. It reports whether s is in the language and, when it is not, the
+// offset of the error: the index of the first byte that leads to the dead state, or len(s)
+// when s ends in a state that does not accept (s is a proper prefix of a member).
+func (d *DFA) Match(s string) (ok bool, errOffset int) {
+	st := d.Start
+	n := d.NClasses
+	for i := 0; i < len(s); i++ {
+		st = d.Trans[int(st)*n+int(d.Classes[s[i]])]
+		if st == 0 {
+			return false, i
+		}
+	}
+	if d.Accept[st] {
+		return true, -1
+	}
+	return false, len(s)
+}
+
+// Valid reports whether s is in the language.
+func (d *DFA) Valid(s string) bool {
+	ok, _ := d.Match(s)
+	return ok
+}
+
+// Expected returns what the language allows after the prefix s[:offset]: the set of bytes
+// that keep it a prefix of a member, and whether it may end there. offset must be at most
+// the error offset Match reported (the prefix must be viable).
+func (d *DFA) Expected(s string, offset int) (bytes [256]bool, eof bool) {
+	st := d.Start
+	n := d.NClasses
+	for i := 0; i < offset && i < len(s); i++ {
+		st = d.Trans[int(st)*n+int(d.Classes[s[i]])]
+		if st == 0 {
+			return bytes, false
+		}
+	}
+	for b := 0; b < 256; b++ {
+		bytes[b] = d.Trans[int(st)*n+int(d.Classes[b])] != 0
+	}
+	return bytes, d.Accept[st]
+}
+
+// NumStates returns the number of states, the dead state included.
+func (d *DFA) NumStates() int { return len(d.Accept) }
