@@ -5,7 +5,7 @@ export PATH := $(PATH):/usr/local/go/bin
 # One generated package per grammar: grammar/NAME.peg -> generated/NAME-without-dashes/.
 PEGS := $(wildcard grammar/*.peg)
 
-.PHONY: all generate check-generated fmt check-format vet test check bench fuzz demo build
+.PHONY: all generate check-generated fmt check-format vet test check bench fuzz conformance demo build
 
 all: check
 
@@ -41,9 +41,17 @@ check: check-format vet check-generated test
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...
 
+# Each fuzz target for FUZZTIME (FUZZTIME=10m make fuzz for a long run).
 FUZZTIME ?= 60s
 fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) .
+	$(GO) test -run '^$$' -fuzz '^FuzzDifferential$$' -fuzztime $(FUZZTIME) .
+	$(GO) test -run '^$$' -fuzz '^FuzzResolve$$' -fuzztime $(FUZZTIME) ./resolve
+
+# The differential tests at 50 times the size go test runs (PEG vs DFA vs go-abnf).
+CONFORMANCE ?= 50
+conformance:
+	URLGRAMMAR_CONFORMANCE=$(CONFORMANCE) $(GO) test -count 1 -v -run 'TestDifferential$$|TestHostKindAgreesWithDFAs' . | grep -E 'inputs|^(ok|FAIL|---)'
 
 # The main job: check the bundled corpus (exit status 1 because it holds invalid lines).
 demo:

@@ -49,7 +49,7 @@ func newOracles(t testing.TB, id string) *oracles {
 // verdicts returns the PEG, DFA and ABNF-recognizer verdicts on s for a rule.
 func (o *oracles) verdicts(t testing.TB, rule, s string) [3]bool {
 	_, pegErr := o.g.runRule(rule, s)
-	d := o.g.dfas[strings.ToLower(rule)]
+	d := o.g.dfaFor(rule)
 	if d == nil {
 		t.Fatalf("no DFA for rule %s", rule)
 	}
@@ -227,7 +227,7 @@ func TestHostKindAgreesWithDFAs(t *testing.T) {
 		}
 		n++
 		host := *c.Host
-		match := func(rule string) bool { return g.dfas[strings.ToLower(rule)].Valid(host) }
+		match := func(rule string) bool { return g.dfaFor(rule).Valid(host) }
 		want := "reg-name"
 		switch {
 		case match("IPv6reference") && serverCovers(g, string(m)):
@@ -256,4 +256,23 @@ func ExampleGrammar_Valid_dfa() {
 	d := g.dfas["ipv6address"]
 	fmt.Println(d.NumStates() > 0, g.Valid("http://[::1]/"))
 	// Output: true true
+}
+
+// FuzzDifferential: on any input and any rule, the PEG parser, the DFA and go-abnf's
+// recognizer agree.
+func FuzzDifferential(f *testing.F) {
+	o := newOracles(f, "rfc2396bis-01")
+	rules := o.g.Rules()
+	for i, s := range []string{"http://a/b", "//[::1]:80", "1.2.3.4", "a-b.c.", "%41", "", "::", "g;x=1/../y"} {
+		f.Add(s, uint8(i))
+	}
+	f.Fuzz(func(t *testing.T, s string, r uint8) {
+		if len(s) > 256 {
+			return
+		}
+		rule := rules[int(r)%len(rules)]
+		if v := o.verdicts(t, rule, s); !agree(v) {
+			t.Fatalf("rule %s: PEG, DFA, ABNF disagree on %q: %v; minimal witness %q", rule, s, v, o.shrink(t, rule, s))
+		}
+	})
 }

@@ -37,7 +37,16 @@ type Grammar struct {
 	exprCost uint64 // expressions allowed per input byte before the parser is stopped
 	// dfas are the minimal DFAs of the rules, by lower-case name, generated from the ABNF:
 	// exact membership and exact error offsets.
-	dfas map[string]*dfa.DFA
+	dfas     map[string]*dfa.DFA
+	startDFA *dfa.DFA
+}
+
+// dfaFor returns the DFA of a rule, or nil.
+func (g *Grammar) dfaFor(rule string) *dfa.DFA {
+	if d, ok := g.dfas[rule]; ok {
+		return d
+	}
+	return g.dfas[strings.ToLower(rule)]
 }
 
 // ID returns the grammar's id, e.g. "rfc2396bis-01".
@@ -73,11 +82,15 @@ func register(g *Grammar) {
 	if _, ok := g.byName[strings.ToLower(g.start)]; !ok {
 		panic("urlgrammar: grammar " + g.id + " has no start rule " + g.start)
 	}
-	lower := make(map[string]*dfa.DFA, len(g.dfas))
+	// Keyed by the exact ABNF spelling and by lower case: the exact key serves callers
+	// without allocating, the lower-case one makes names case-insensitive.
+	both := make(map[string]*dfa.DFA, 2*len(g.dfas))
 	for name, d := range g.dfas {
-		lower[strings.ToLower(name)] = d
+		both[name] = d
+		both[strings.ToLower(name)] = d
 	}
-	g.dfas = lower
+	g.dfas = both
+	g.startDFA = g.dfas[strings.ToLower(g.start)]
 	registry[g.id] = g
 }
 
@@ -115,7 +128,7 @@ func MustLookup(id string) *Grammar {
 func (g *Grammar) Parse(s string) (ast.Root, error) {
 	v, err := g.runRule(g.start, s)
 	if se, ok := err.(*SyntaxError); ok && len(s) <= MaxInputLength {
-		if d := g.dfas[strings.ToLower(g.start)]; d != nil && !d.Valid(s) {
+		if d := g.startDFA; d != nil && !d.Valid(s) {
 			err = g.dfaError(d, g.start, s, se)
 		}
 	}
@@ -135,8 +148,8 @@ func (g *Grammar) Valid(s string) bool {
 	if len(s) > MaxInputLength {
 		return false
 	}
-	if d := g.dfas[strings.ToLower(g.start)]; d != nil {
-		return d.Valid(s)
+	if g.startDFA != nil {
+		return g.startDFA.Valid(s)
 	}
 	_, err := g.runRule(g.start, s)
 	return err == nil
@@ -148,7 +161,7 @@ func (g *Grammar) Valid(s string) bool {
 // Membership comes from the rule's DFA, generated from the ABNF; the PEG parser names the
 // rule in the error.
 func (g *Grammar) Match(rule, s string) error {
-	d := g.dfas[strings.ToLower(rule)]
+	d := g.dfaFor(rule)
 	if d == nil || len(s) > MaxInputLength {
 		_, err := g.runRule(rule, s)
 		return err

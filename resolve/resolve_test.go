@@ -1,6 +1,7 @@
 package resolve_test
 
 import (
+	"errors"
 	"math/rand"
 	"os"
 	"strings"
@@ -346,4 +347,46 @@ func TestPropertiesNormalizeAndEqual(t *testing.T) {
 			}
 		}
 	}
+}
+
+// FuzzResolve: resolving any valid reference against any valid absolute base gives a valid
+// absolute URI (or a documented refusal), and normalization is idempotent.
+func FuzzResolve(f *testing.F) {
+	examples, err := spectest.AppendixC("../testdata/rfc2396bis-01/appendix-c.txt")
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, ex := range examples {
+		f.Add(ex.Base, ex.Ref)
+	}
+	f.Fuzz(func(t *testing.T, base, ref string) {
+		if len(base) > 512 || len(ref) > 512 {
+			return
+		}
+		b, err1 := g.Parse(base)
+		r, err2 := g.Parse(ref)
+		if err1 != nil || err2 != nil || !b.(*ast.URIReference).IsAbsolute() {
+			return
+		}
+		for _, alg := range []resolve.Algorithm{resolve.Algorithm2003, resolve.Algorithm1997} {
+			res, err := resolve.Resolve(b.(*ast.URIReference), r.(*ast.URIReference), resolve.Options{Algorithm: alg})
+			if err != nil {
+				if !errors.Is(err, resolve.ErrOpaqueBase) && !errors.Is(err, resolve.ErrEmptyPath) {
+					t.Fatalf("%q against %q: %v", ref, base, err)
+				}
+				continue
+			}
+			if !g.Valid(res.String()) || !res.Target.IsAbsolute() {
+				t.Fatalf("%q against %q gave %q", ref, base, res.String())
+			}
+		}
+		n, _, err := resolve.Normalize(r.(*ast.URIReference), resolve.NormalizeOptions{Level: resolve.LevelScheme})
+		if err != nil {
+			t.Fatalf("normalize %q: %v", ref, err)
+		}
+		n2, changes, err := resolve.Normalize(n, resolve.NormalizeOptions{Level: resolve.LevelScheme})
+		if err != nil || n2.String() != n.String() || len(changes) > 0 {
+			t.Fatalf("normalize %q not idempotent: %q then %q %v", ref, n.String(), n2.String(), changes)
+		}
+	})
 }

@@ -1,0 +1,120 @@
+package urlgrammar_test
+
+import (
+	"net/url"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/urlgrammar/urlgrammar"
+	"github.com/urlgrammar/urlgrammar/internal/corpus"
+)
+
+// The benchmarks run on the same 10,000-line corpus (internal/corpus, seed 1) so that their
+// ratios to the net/url.Parse baseline can be compared: run them in one process,
+// `make bench` (go test -bench . -benchmem), and divide.
+var benchCorpus = corpus.Lines(10000, 1)
+
+func corpusBytes() int64 {
+	n := 0
+	for _, s := range benchCorpus {
+		n += len(s)
+	}
+	return int64(n)
+}
+
+// BenchmarkNetURLParse is the baseline: net/url.Parse (lax, not a validator) on the corpus.
+func BenchmarkNetURLParse(b *testing.B) {
+	b.SetBytes(corpusBytes())
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		for _, s := range benchCorpus {
+			_, _ = url.Parse(s)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(benchCorpus)), "ns/url")
+}
+
+// BenchmarkValid is the DFA validator on the corpus.
+func BenchmarkValid(b *testing.B) {
+	g := urlgrammar.MustLookup("rfc2396bis-01")
+	b.SetBytes(corpusBytes())
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		for _, s := range benchCorpus {
+			g.Valid(s)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(benchCorpus)), "ns/url")
+}
+
+// BenchmarkParsePigeon is Parse, the pigeon parser building the typed tree.
+func BenchmarkParsePigeon(b *testing.B) {
+	g := urlgrammar.MustLookup("rfc2396bis-01")
+	b.SetBytes(corpusBytes())
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		for _, s := range benchCorpus {
+			_, _ = g.Parse(s)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(benchCorpus)), "ns/url")
+}
+
+// adversarial are input families that could make a parser super-linear; each is built at a
+// given size in bytes.
+var adversarial = map[string]func(n int) string{
+	"colons-in-brackets": func(n int) string { return "http://[" + strings.Repeat(":", n) + "]/" },
+	"hex-in-brackets":    func(n int) string { return "http://[" + strings.Repeat("a:", n/2) + "]/" },
+	"dotted-name":        func(n int) string { return "http://" + strings.Repeat("a.", n/2) + "b/" },
+	"hyphens":            func(n int) string { return "http://a" + strings.Repeat("-", n) + "b/" },
+	"percents":           func(n int) string { return "/" + strings.Repeat("%41", n/3) },
+	"userinfo-no-at":     func(n int) string { return "http://" + strings.Repeat("a:", n/2) + "/" },
+	"path":               func(n int) string { return "http://h/" + strings.Repeat("a/", n/2) },
+}
+
+// BenchmarkAdversarial runs Parse and Valid on each family at growing sizes; ns/byte must stay
+// flat as the size grows (linear time). The largest size is near MaxInputLength.
+func BenchmarkAdversarial(b *testing.B) {
+	g := urlgrammar.MustLookup("rfc2396bis-01")
+	for _, name := range []string{"colons-in-brackets", "hex-in-brackets", "dotted-name", "hyphens", "percents", "userinfo-no-at", "path"} {
+		for _, size := range []int{1 << 10, 1 << 14, 1 << 18, 1<<20 - 64} {
+			s := adversarial[name](size)
+			b.Run(name+"/parse/"+itoa(size), func(b *testing.B) {
+				b.SetBytes(int64(len(s)))
+				for i := 0; i < b.N; i++ {
+					_, _ = g.Parse(s)
+				}
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(s)), "ns/byte")
+			})
+			b.Run(name+"/valid/"+itoa(size), func(b *testing.B) {
+				b.SetBytes(int64(len(s)))
+				for i := 0; i < b.N; i++ {
+					g.Valid(s)
+				}
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(s)), "ns/byte")
+			})
+		}
+	}
+}
+
+func itoa(n int) string {
+	if n >= 1<<20-64 {
+		return "1MiB"
+	}
+	return strconv.Itoa(n>>10) + "KiB"
+}
+
+// Valid allocates nothing: it is the DFA run over the input (an API property, checked by
+// count, not by time).
+func TestValidDoesNotAllocate(t *testing.T) {
+	g := urlgrammar.MustLookup("rfc2396bis-01")
+	for _, s := range benchCorpus[:200] {
+		if n := testing.AllocsPerRun(10, func() { g.Valid(s) }); n != 0 {
+			t.Fatalf("Valid(%q) allocates %.0f times", s, n)
+		}
+	}
+	if n := testing.AllocsPerRun(10, func() { _ = g.Match("IPv6address", "1:2::3") }); n != 0 {
+		t.Fatalf("Match on a member allocates %.0f times", n)
+	}
+}
