@@ -5,7 +5,7 @@ export PATH := $(PATH):/usr/local/go/bin
 # One generated package per grammar: grammar/NAME.peg -> generated/NAME-without-dashes/.
 PEGS := $(wildcard grammar/*.peg)
 
-.PHONY: all generate check-generated fmt check-format vet test check bench fuzz conformance demo build
+.PHONY: all generate check-generated fmt check-format vet test check bench bench-adversarial fuzz conformance demo build
 
 all: check
 
@@ -38,14 +38,20 @@ test:
 
 check: check-format vet check-generated test
 
+# The corpus benchmarks, 5 runs each (net/url.Parse is the baseline: compare ratios), then
+# the cost of the checker end to end. `make bench-adversarial` shows linear time.
 bench:
-	$(GO) test -run '^$$' -bench . -benchmem ./...
+	$(GO) test -run '^$$' -bench 'NetURLParse|Valid$$|Parse$$|ParsePigeon|CheckCommand' -benchmem -count 5 . ./cmd/urlgrammar
+
+bench-adversarial:
+	$(GO) test -run '^$$' -bench Adversarial -benchtime 3x .
 
 # Each fuzz target for FUZZTIME (FUZZTIME=10m make fuzz for a long run).
 FUZZTIME ?= 60s
 fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) .
 	$(GO) test -run '^$$' -fuzz '^FuzzDifferential$$' -fuzztime $(FUZZTIME) .
+	$(GO) test -run '^$$' -fuzz '^FuzzFastPath$$' -fuzztime $(FUZZTIME) .
 	$(GO) test -run '^$$' -fuzz '^FuzzResolve$$' -fuzztime $(FUZZTIME) ./resolve
 
 # The differential tests at 50 times the size go test runs (PEG vs DFA vs go-abnf).

@@ -48,8 +48,10 @@ func BenchmarkValid(b *testing.B) {
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(benchCorpus)), "ns/url")
 }
 
-// BenchmarkParsePigeon is Parse, the pigeon parser building the typed tree.
-func BenchmarkParsePigeon(b *testing.B) {
+// BenchmarkParse is Parse: the fast path (DFA, Appendix B split, sub-rule DFAs) for valid
+// lines, the PEG parser for the diagnostics of invalid ones. BenchmarkParsePigeon (in
+// fast_test.go) is the pigeon parser alone.
+func BenchmarkParse(b *testing.B) {
 	g := urlgrammar.MustLookup("rfc2396bis-01")
 	b.SetBytes(corpusBytes())
 	b.ReportAllocs()
@@ -117,4 +119,41 @@ func TestValidDoesNotAllocate(t *testing.T) {
 	if n := testing.AllocsPerRun(10, func() { _ = g.Match("IPv6address", "1:2::3") }); n != 0 {
 		t.Fatalf("Match on a member allocates %.0f times", n)
 	}
+}
+
+// validCorpus is the valid lines of the corpus (about 90%): the fast path's own cost, with
+// net/url.Parse on the same lines as its baseline.
+var validCorpus = func() []string {
+	g := urlgrammar.MustLookup("rfc2396bis-01")
+	var out []string
+	for _, s := range benchCorpus {
+		if g.Valid(s) {
+			out = append(out, s)
+		}
+	}
+	return out
+}()
+
+func benchLines(b *testing.B, lines []string, f func(string)) {
+	n := 0
+	for _, s := range lines {
+		n += len(s)
+	}
+	b.SetBytes(int64(n))
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		for _, s := range lines {
+			f(s)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(lines)), "ns/url")
+}
+
+func BenchmarkNetURLParseValidLines(b *testing.B) {
+	benchLines(b, validCorpus, func(s string) { _, _ = url.Parse(s) })
+}
+
+func BenchmarkParseValidLines(b *testing.B) {
+	g := urlgrammar.MustLookup("rfc2396bis-01")
+	benchLines(b, validCorpus, func(s string) { _, _ = g.Parse(s) })
 }

@@ -39,6 +39,9 @@ type Grammar struct {
 	// exact membership and exact error offsets.
 	dfas     map[string]*dfa.DFA
 	startDFA *dfa.DFA
+	// fast, when set, builds the tree of an input the start DFA accepts without the PEG
+	// parser; it must build the same tree.
+	fast func(s string) ast.Root
 }
 
 // dfaFor returns the DFA of a rule, or nil.
@@ -125,7 +128,19 @@ func MustLookup(id string) *Grammar {
 
 // Parse parses s with the grammar's start rule and returns its typed tree, or a *SyntaxError.
 // Printing the tree (its String method) gives back s byte for byte.
+//
+// A valid input takes the fast path where the grammar has one (the DFA, then the
+// specification's own component split); an invalid one goes through the PEG parser too, to
+// name the rule in the error.
 func (g *Grammar) Parse(s string) (ast.Root, error) {
+	if g.fast != nil && len(s) <= MaxInputLength && g.startDFA.Valid(s) {
+		return g.fast(s), nil
+	}
+	return g.parsePEG(s)
+}
+
+// parsePEG parses s with the pigeon parser only.
+func (g *Grammar) parsePEG(s string) (ast.Root, error) {
 	v, err := g.runRule(g.start, s)
 	if se, ok := err.(*SyntaxError); ok && len(s) <= MaxInputLength {
 		if d := g.startDFA; d != nil && !d.Valid(s) {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"math/rand"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"github.com/urlgrammar/urlgrammar/internal/corpus"
 )
 
 // genLines returns n lines mixing valid and invalid references, deterministically.
@@ -137,4 +139,24 @@ func TestColourAndProgress(t *testing.T) {
 	_, _, errOut := runCLI(genLines(10), "check", "--progress")
 	assert.Contains(t, errOut, "\r\x1b[K")
 	assert.Contains(t, errOut, "10 lines")
+}
+
+// BenchmarkCheckCommand is the check command end to end (jsonl output to a buffer) on the
+// corpus of the package benchmarks: 10,000 lines per op.
+func BenchmarkCheckCommand(b *testing.B) {
+	var in strings.Builder
+	for _, s := range corpus.Lines(10000, 1) {
+		in.WriteString(s)
+		in.WriteByte('\n')
+	}
+	text := in.String()
+	b.SetBytes(int64(len(text)))
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		var out, errOut bytes.Buffer
+		if code := run([]string{"check", "--format", "jsonl"}, strings.NewReader(text), &out, &errOut); code == 2 {
+			b.Fatal(errOut.String())
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*10000), "ns/url")
 }

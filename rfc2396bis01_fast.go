@@ -1,0 +1,211 @@
+package urlgrammar
+
+import (
+	"strings"
+
+	"github.com/urlgrammar/urlgrammar/ast"
+	"github.com/urlgrammar/urlgrammar/internal/dfa"
+)
+
+// fast2396 builds the typed tree of a string the URI-reference DFA has accepted, without the
+// PEG parser: the components come from the split of Appendix B (section 4.3: the authority
+// wins), the authority is a server when the server DFA accepts it (otherwise a reg-name), and
+// the host kind comes from the IPv6reference and IPv4address DFAs, in DESIGN.md's order of
+// preference. The tree is the one the pigeon parser builds, node for node;
+// TestFastPathMatchesPEG checks that on the test tables, the benchmark corpus and generated
+// members of the grammar.
+type fast2396 struct {
+	server, ipv4, query *dfa.DFA
+}
+
+func newFast2396(dfas map[string]*dfa.DFA) *fast2396 {
+	return &fast2396{server: dfas["server"], ipv4: dfas["IPv4address"], query: dfas["query"]}
+}
+
+// nodes holds every node of a tree that occurs at most once, so that a tree costs one
+// allocation for them (plus one each for its segments and labels); the parser's trees are
+// equal to the PEG parser's, node for node.
+type nodes struct {
+	ref      ast.URIReference
+	scheme   ast.Scheme
+	opaque   ast.OpaquePart
+	query    ast.Query
+	fragment ast.Fragment
+	auth     ast.Authority
+	regName  ast.RegName
+	server   ast.Server
+	userinfo ast.Userinfo
+	port     ast.Port
+	host     ast.Host
+	ipv6     ast.IPv6Reference
+	ipv6addr ast.IPv6Address
+	ipv4     ast.IPv4Address
+	octets   [4]ast.DecOctet
+	hostname ast.Hostname
+	path     ast.Path
+}
+
+// parse builds the tree of s, which must be a URI-reference.
+func (f *fast2396) parse(s string) *ast.URIReference {
+	n := new(nodes)
+	r := &n.ref
+	*r = ast.URIReference{Span: ast.Span{Start: 0, Stop: len(s)}, Rule: "URI-reference", Text: s}
+	end := len(s) // end of the part before the fragment
+	if i := strings.IndexByte(s, '#'); i >= 0 {
+		end = i
+		n.fragment = ast.Fragment{Span: ast.Span{Start: i + 1, Stop: len(s)}, Text: s[i+1:]}
+		r.Fragment = &n.fragment
+	}
+	pos := 0
+	if i := strings.IndexAny(s[:end], ":/?"); i > 0 && s[i] == ':' {
+		n.scheme = ast.Scheme{Span: ast.Span{Start: 0, Stop: i}, Text: s[:i]}
+		r.Scheme = &n.scheme
+		pos = i + 1
+		// absolute-URI: a hier-part when it covers the rest (it is empty, or starts with "/",
+		// or is "?" query), otherwise the opaque-part.
+		rest := s[pos:end]
+		hier := rest == "" || rest[0] == '/' || (rest[0] == '?' && f.query.Valid(rest[1:]))
+		if !hier {
+			n.opaque = ast.OpaquePart{Span: ast.Span{Start: pos, Stop: end}, Text: rest}
+			r.Opaque = &n.opaque
+			return r
+		}
+	}
+	// hier-part or relative-URI: [ net-path / abs-path / rel-path ] [ "?" query ]
+	pathEnd := end
+	if i := strings.IndexByte(s[pos:end], '?'); i >= 0 {
+		pathEnd = pos + i
+		n.query = ast.Query{Span: ast.Span{Start: pathEnd + 1, Stop: end}, Text: s[pathEnd+1 : end]}
+		r.Query = &n.query
+	}
+	if strings.HasPrefix(s[pos:pathEnd], "//") {
+		aStart := pos + 2
+		aEnd := pathEnd
+		if i := strings.IndexByte(s[aStart:pathEnd], '/'); i >= 0 {
+			aEnd = aStart + i
+		}
+		r.Authority = f.authority(n, s, aStart, aEnd)
+		pos = aEnd
+	}
+	r.Path = path(&n.path, s, pos, pathEnd)
+	return r
+}
+
+// path builds the path between start and stop into p: an abs-path, a rel-path or the empty
+// path.
+func path(p *ast.Path, s string, start, stop int) *ast.Path {
+	*p = ast.Path{Span: ast.Span{Start: start, Stop: stop}, Text: s[start:stop], Segments: []*ast.Segment{}}
+	if start == stop {
+		return p
+	}
+	segStart := start
+	if s[start] == '/' {
+		p.Absolute = true
+		segStart++
+	}
+	count := strings.Count(s[segStart:stop], "/") + 1
+	segs := make([]ast.Segment, count)
+	p.Segments = make([]*ast.Segment, count)
+	for k := range segs {
+		segEnd := stop
+		if i := strings.IndexByte(s[segStart:stop], '/'); i >= 0 {
+			segEnd = segStart + i
+		}
+		segs[k] = ast.Segment{Span: ast.Span{Start: segStart, Stop: segEnd}, Text: s[segStart:segEnd]}
+		p.Segments[k] = &segs[k]
+		segStart = segEnd + 1
+	}
+	return p
+}
+
+// authority builds the authority between start and stop.
+func (f *fast2396) authority(n *nodes, s string, start, stop int) *ast.Authority {
+	text := s[start:stop]
+	a := &n.auth
+	*a = ast.Authority{Span: ast.Span{Start: start, Stop: stop}, Text: text}
+	if !f.server.Valid(text) {
+		n.regName = ast.RegName{Span: a.Span, Text: text}
+		a.RegName = &n.regName
+		return a
+	}
+	sv := &n.server
+	*sv = ast.Server{Span: a.Span, Text: text}
+	a.Server = sv
+	if text == "" {
+		return a // the empty server
+	}
+	hStart := start
+	if i := strings.IndexByte(text, '@'); i >= 0 {
+		n.userinfo = ast.Userinfo{Span: ast.Span{Start: start, Stop: start + i}, Text: text[:i]}
+		sv.Userinfo = &n.userinfo
+		hStart = start + i + 1
+	}
+	hEnd := stop
+	if s[hStart] == '[' {
+		hEnd = hStart + strings.IndexByte(s[hStart:stop], ']') + 1
+	} else if i := strings.IndexByte(s[hStart:stop], ':'); i >= 0 {
+		hEnd = hStart + i
+	}
+	if hEnd < stop { // ":" port
+		n.port = ast.Port{Span: ast.Span{Start: hEnd + 1, Stop: stop}, Text: s[hEnd+1 : stop]}
+		sv.Port = &n.port
+	}
+	sv.Host = f.host(n, s, hStart, hEnd)
+	return a
+}
+
+// host builds a host: IPv6reference, IPv4address or hostname, in that order of preference.
+func (f *fast2396) host(n *nodes, s string, start, stop int) *ast.Host {
+	text := s[start:stop]
+	h := &n.host
+	*h = ast.Host{Span: ast.Span{Start: start, Stop: stop}, Text: text}
+	switch {
+	case text[0] == '[':
+		h.Kind = ast.HostKindIPv6
+		n.ipv6addr = ast.IPv6Address{Span: ast.Span{Start: start + 1, Stop: stop - 1}, Text: text[1 : len(text)-1]}
+		n.ipv6 = ast.IPv6Reference{Span: h.Span, Text: text, Address: &n.ipv6addr}
+		h.IPv6 = &n.ipv6
+	case f.ipv4.Valid(text):
+		h.Kind = ast.HostKindIPv4
+		ip := &n.ipv4
+		*ip = ast.IPv4Address{Span: h.Span, Text: text}
+		o := start
+		for k := 0; k < 4; k++ {
+			e := stop
+			if i := strings.IndexByte(s[o:stop], '.'); i >= 0 {
+				e = o + i
+			}
+			v := 0
+			for _, d := range []byte(s[o:e]) {
+				v = v*10 + int(d-'0')
+			}
+			n.octets[k] = ast.DecOctet{Span: ast.Span{Start: o, Stop: e}, Text: s[o:e], Value: uint8(v)}
+			ip.Octets[k] = &n.octets[k]
+			o = e + 1
+		}
+		h.IPv4 = ip
+	default:
+		h.Kind = ast.HostKindHostname
+		hn := &n.hostname
+		*hn = ast.Hostname{Span: h.Span, Text: text, TrailingDot: strings.HasSuffix(text, ".")}
+		labelsEnd := stop
+		if hn.TrailingDot {
+			labelsEnd--
+		}
+		count := strings.Count(s[start:labelsEnd], ".") + 1
+		labels := make([]ast.Label, count)
+		hn.Labels = make([]*ast.Label, count)
+		o := start
+		for k := range labels {
+			e := labelsEnd
+			if i := strings.IndexByte(s[o:labelsEnd], '.'); i >= 0 {
+				e = o + i
+			}
+			labels[k] = ast.Label{Span: ast.Span{Start: o, Stop: e}, Text: s[o:e], Top: hn.TrailingDot && k == count-1}
+			hn.Labels[k] = &labels[k]
+			o = e + 1
+		}
+		h.Hostname = hn
+	}
+	return h
+}
