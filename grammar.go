@@ -232,3 +232,18 @@ func (g *Grammar) runRule(rule, s string) (any, error) {
 	}
 	return v, nil
 }
+
+// ParseReference is Parse for grammars whose trees are generic URI references
+// (rfc2396bis-01): it returns the *ast.URIReference, or an error for a grammar whose trees
+// are of another kind.
+func (g *Grammar) ParseReference(s string) (*ast.URIReference, error) {
+	tree, err := g.Parse(s)
+	if err != nil {
+		return nil, err
+	}
+	r, ok := tree.(*ast.URIReference)
+	if !ok {
+		return nil, fmt.Errorf("grammar %s does not build generic URI references (its trees are %T)", g.id, tree)
+	}
+	return r, nil
+}

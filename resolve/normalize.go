@@ -100,7 +100,7 @@ func Normalize(ref *ast.URIReference, opt NormalizeOptions) (*ast.URIReference, 
 	escapes("path", &p.path)
 	escapes("query", p.query)
 	escapes("fragment", p.fragment)
-	cur, err := parse(g, p.String())
+	cur, err := g.ParseReference(p.String())
 	if err != nil {
 		return nil, nil, fmt.Errorf("normalize %q: %w", ref.Text, err)
 	}
@@ -149,7 +149,7 @@ func Normalize(ref *ast.URIReference, opt NormalizeOptions) (*ast.URIReference, 
 			p.authority = &auth
 		}
 	}
-	out, err := parse(g, p.String())
+	out, err := g.ParseReference(p.String())
 	if err != nil {
 		return nil, nil, fmt.Errorf("normalize %q: the normal form %q is not valid: %w", ref.Text, p.String(), err)
 	}

@@ -116,27 +116,15 @@ func grammarOf(g *urlgrammar.Grammar) *urlgrammar.Grammar {
 // ResolveString parses base and ref with the options' grammar and resolves them.
 func ResolveString(base, ref string, opt Options) (*Result, error) {
 	g := grammarOf(opt.Grammar)
-	b, err := parse(g, base)
+	b, err := g.ParseReference(base)
 	if err != nil {
 		return nil, fmt.Errorf("base: %w", err)
 	}
-	r, err := parse(g, ref)
+	r, err := g.ParseReference(ref)
 	if err != nil {
 		return nil, fmt.Errorf("reference: %w", err)
 	}
 	return Resolve(b, r, opt)
-}
-
-func parse(g *urlgrammar.Grammar, s string) (*ast.URIReference, error) {
-	t, err := g.Parse(s)
-	if err != nil {
-		return nil, err
-	}
-	r, ok := t.(*ast.URIReference)
-	if !ok {
-		return nil, fmt.Errorf("grammar %s does not build generic URI references", g.ID())
-	}
-	return r, nil
 }
 
 // Resolve transforms the reference ref into its target against base (section 5.2).
@@ -166,7 +154,7 @@ func Resolve(base, ref *ast.URIReference, opt Options) (*Result, error) {
 		t = b
 		t.fragment = r.fragment
 	}
-	target, err := parse(grammarOf(opt.Grammar), t.String())
+	target, err := grammarOf(opt.Grammar).ParseReference(t.String())
 	if err != nil {
 		return nil, fmt.Errorf("resolve %q against %q: the result %q is not valid: %w", ref.Text, base.Text, t.String(), err)
 	}

@@ -6,7 +6,6 @@ import (
 	"io"
 	"strings"
 
-	"github.com/urlgrammar/urlgrammar"
 	"github.com/urlgrammar/urlgrammar/ast"
 	"github.com/urlgrammar/urlgrammar/resolve"
 )
@@ -26,19 +25,6 @@ func parseDots(s string) (resolve.DotSegments, error) {
 		return resolve.DotsError, nil
 	}
 	return 0, fmt.Errorf("unknown --dots %q (keep, remove, error)", s)
-}
-
-// parseTree parses s with g as a generic URI reference.
-func parseTree(g *urlgrammar.Grammar, s string) (*ast.URIReference, error) {
-	tree, err := g.Parse(s)
-	if err != nil {
-		return nil, err
-	}
-	r, ok := tree.(*ast.URIReference)
-	if !ok {
-		return nil, fmt.Errorf("grammar %s has no generic URI reference tree", g.ID())
-	}
-	return r, nil
 }
 
 // oneLine returns the first line of an error's text: a *SyntaxError's caret lines would
@@ -90,7 +76,7 @@ func runResolve(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "urlgrammar resolve:", err)
 		return exitUsage
 	}
-	base, err := parseTree(g, pos[0])
+	base, err := g.ParseReference(pos[0])
 	if err != nil {
 		fmt.Fprintln(stderr, "urlgrammar resolve: base:", err)
 		return exitInvalid
@@ -98,7 +84,7 @@ func runResolve(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	status := exitOK
 	for _, in := range pos[1:] {
 		rec := resolveRecord{Base: pos[0], Reference: in}
-		ref, err := parseTree(g, in)
+		ref, err := g.ParseReference(in)
 		var res *resolve.Result
 		if err == nil {
 			res, err = resolve.Resolve(base, ref, opt)
@@ -155,7 +141,7 @@ func runNormalize(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	status := exitOK
 	for _, in := range inputs {
-		ref, err := parseTree(g, in)
+		ref, err := g.ParseReference(in)
 		var n *ast.URIReference
 		var changes []resolve.Change
 		if err == nil {
@@ -200,7 +186,7 @@ func runEqual(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	var refs [2]*ast.URIReference
 	for i, s := range pos {
-		if refs[i], err = parseTree(g, s); err != nil {
+		if refs[i], err = g.ParseReference(s); err != nil {
 			fmt.Fprintln(stderr, "urlgrammar equal:", err)
 			return exitUsage
 		}
