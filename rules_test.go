@@ -56,9 +56,10 @@ var ruleCases = []struct {
 	{"hostname",
 		[]string{"a", "a.b.c", "www.example.com", "x.com.", "256.1.1.1", "1.2.3.4", "a-b.c-d",
 			strings.Repeat("a", 63) + ".b"},
-		[]string{"", "a.", "a..b", ".a", "x.1com.", "a.b..", strings.Repeat("a", 64) + ".b", "a b", "a_b.c"}},
+		[]string{"", "a.", "a..b", ".a", "x.1com.", "a.b..", strings.Repeat("a", 64) + ".b", "a b", "a_b.c",
+			"0.A..0", "a.b..c"}}, // found by FuzzDifferential: a toplabel "." then another label
 	{"host", []string{"[::1]", "1.2.3.4", "example.com", "256.1.1.1"}, []string{"", "a.", "[::1", "ex%41"}},
-	{"hostport", []string{"h", "h:", "h:80", "[::1]:443"}, []string{"h:80x", ":80", "h::80"}},
+	{"hostport", []string{"h", "h:", "h:80", "[::1]:443"}, []string{"h:80x", ":80", "h::80", "0.A..0"}},
 	{"scheme",
 		[]string{"http", "H", "HTTP", "a+b-c.d", "a1", "z"},
 		[]string{"", "1a", "+a", "a_b", "a:b", "-"}},

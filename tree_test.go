@@ -63,6 +63,7 @@ func TestTreeRegName(t *testing.T) {
 		"//1.2.3.":                                    "the last label before a trailing dot must be a toplabel",
 		"//%41":                                       "an escape",
 		"//u@":                                        "userinfo with no host",
+		"//0.A..0":                                    "a toplabel's trailing dot ends the hostname (FuzzDifferential)",
 	}
 	for s, why := range cases {
 		a := authorityOf(t, s)

@@ -777,51 +777,51 @@ var g = &grammar{
 		{
 			name:        "qualified",
 			displayName: "\"qualified\"",
-			pos:         position{line: 126, col: 1, offset: 5359},
+			pos:         position{line: 128, col: 1, offset: 5521},
 			expr: &actionExpr{
-				pos: position{line: 126, col: 26, offset: 5384},
+				pos: position{line: 128, col: 26, offset: 5546},
 				run: (*parser).callonqualified1,
 				expr: &seqExpr{
-					pos: position{line: 126, col: 26, offset: 5384},
+					pos: position{line: 128, col: 26, offset: 5546},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 126, col: 26, offset: 5384},
+							pos:   position{line: 128, col: 26, offset: 5546},
 							label: "r",
 							expr: &zeroOrMoreExpr{
-								pos: position{line: 126, col: 28, offset: 5386},
+								pos: position{line: 128, col: 28, offset: 5548},
 								expr: &actionExpr{
-									pos: position{line: 126, col: 30, offset: 5388},
+									pos: position{line: 128, col: 30, offset: 5550},
 									run: (*parser).callonqualified5,
 									expr: &seqExpr{
-										pos: position{line: 126, col: 30, offset: 5388},
+										pos: position{line: 128, col: 30, offset: 5550},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 126, col: 30, offset: 5388},
+												pos:        position{line: 128, col: 30, offset: 5550},
 												val:        ".",
 												ignoreCase: false,
 												want:       "\".\"",
 											},
 											&labeledExpr{
-												pos:   position{line: 126, col: 34, offset: 5392},
+												pos:   position{line: 128, col: 34, offset: 5554},
 												label: "l",
 												expr: &ruleRefExpr{
-													pos:  position{line: 126, col: 36, offset: 5394},
+													pos:  position{line: 128, col: 36, offset: 5556},
 													name: "domainlabel",
 												},
 											},
 											&andExpr{
-												pos: position{line: 126, col: 48, offset: 5406},
+												pos: position{line: 128, col: 48, offset: 5568},
 												expr: &seqExpr{
-													pos: position{line: 126, col: 51, offset: 5409},
+													pos: position{line: 128, col: 51, offset: 5571},
 													exprs: []any{
 														&litMatcher{
-															pos:        position{line: 126, col: 51, offset: 5409},
+															pos:        position{line: 128, col: 51, offset: 5571},
 															val:        ".",
 															ignoreCase: false,
 															want:       "\".\"",
 														},
 														&charClassMatcher{
-															pos:        position{line: 126, col: 55, offset: 5413},
+															pos:        position{line: 128, col: 55, offset: 5575},
 															val:        "[a-zA-Z0-9]",
 															ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
 															ignoreCase: false,
@@ -836,64 +836,62 @@ var g = &grammar{
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 126, col: 90, offset: 5448},
-							label: "t",
+							pos:   position{line: 128, col: 90, offset: 5610},
+							label: "last",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 126, col: 92, offset: 5450},
-								expr: &actionExpr{
-									pos: position{line: 126, col: 94, offset: 5452},
-									run: (*parser).callonqualified16,
-									expr: &seqExpr{
-										pos: position{line: 126, col: 94, offset: 5452},
-										exprs: []any{
-											&litMatcher{
-												pos:        position{line: 126, col: 94, offset: 5452},
-												val:        ".",
-												ignoreCase: false,
-												want:       "\".\"",
-											},
-											&labeledExpr{
-												pos:   position{line: 126, col: 98, offset: 5456},
-												label: "t",
-												expr: &ruleRefExpr{
-													pos:  position{line: 126, col: 100, offset: 5458},
-													name: "toplabel",
+								pos: position{line: 128, col: 95, offset: 5615},
+								expr: &choiceExpr{
+									pos: position{line: 128, col: 97, offset: 5617},
+									alternatives: []any{
+										&actionExpr{
+											pos: position{line: 128, col: 97, offset: 5617},
+											run: (*parser).callonqualified17,
+											expr: &seqExpr{
+												pos: position{line: 128, col: 97, offset: 5617},
+												exprs: []any{
+													&litMatcher{
+														pos:        position{line: 128, col: 97, offset: 5617},
+														val:        ".",
+														ignoreCase: false,
+														want:       "\".\"",
+													},
+													&labeledExpr{
+														pos:   position{line: 128, col: 101, offset: 5621},
+														label: "t",
+														expr: &ruleRefExpr{
+															pos:  position{line: 128, col: 103, offset: 5623},
+															name: "toplabel",
+														},
+													},
+													&litMatcher{
+														pos:        position{line: 128, col: 112, offset: 5632},
+														val:        ".",
+														ignoreCase: false,
+														want:       "\".\"",
+													},
 												},
 											},
-											&litMatcher{
-												pos:        position{line: 126, col: 109, offset: 5467},
-												val:        ".",
-												ignoreCase: false,
-												want:       "\".\"",
-											},
 										},
-									},
-								},
-							},
-						},
-						&labeledExpr{
-							pos:   position{line: 126, col: 134, offset: 5492},
-							label: "d",
-							expr: &zeroOrOneExpr{
-								pos: position{line: 126, col: 136, offset: 5494},
-								expr: &actionExpr{
-									pos: position{line: 126, col: 138, offset: 5496},
-									run: (*parser).callonqualified24,
-									expr: &seqExpr{
-										pos: position{line: 126, col: 138, offset: 5496},
-										exprs: []any{
-											&litMatcher{
-												pos:        position{line: 126, col: 138, offset: 5496},
-												val:        ".",
-												ignoreCase: false,
-												want:       "\".\"",
-											},
-											&labeledExpr{
-												pos:   position{line: 126, col: 142, offset: 5500},
-												label: "d",
-												expr: &ruleRefExpr{
-													pos:  position{line: 126, col: 144, offset: 5502},
-													name: "domainlabel",
+										&actionExpr{
+											pos: position{line: 128, col: 154, offset: 5674},
+											run: (*parser).callonqualified23,
+											expr: &seqExpr{
+												pos: position{line: 128, col: 154, offset: 5674},
+												exprs: []any{
+													&litMatcher{
+														pos:        position{line: 128, col: 154, offset: 5674},
+														val:        ".",
+														ignoreCase: false,
+														want:       "\".\"",
+													},
+													&labeledExpr{
+														pos:   position{line: 128, col: 158, offset: 5678},
+														label: "d",
+														expr: &ruleRefExpr{
+															pos:  position{line: 128, col: 160, offset: 5680},
+															name: "domainlabel",
+														},
+													},
 												},
 											},
 										},
@@ -908,45 +906,45 @@ var g = &grammar{
 		{
 			name:        "domainlabel",
 			displayName: "\"domainlabel\"",
-			pos:         position{line: 136, col: 1, offset: 5951},
+			pos:         position{line: 135, col: 1, offset: 6070},
 			expr: &actionExpr{
-				pos: position{line: 136, col: 30, offset: 5980},
+				pos: position{line: 135, col: 30, offset: 6099},
 				run: (*parser).callondomainlabel1,
 				expr: &seqExpr{
-					pos: position{line: 136, col: 30, offset: 5980},
+					pos: position{line: 135, col: 30, offset: 6099},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 136, col: 30, offset: 5980},
+							pos:   position{line: 135, col: 30, offset: 6099},
 							label: "n",
 							expr: &actionExpr{
-								pos: position{line: 136, col: 34, offset: 5984},
+								pos: position{line: 135, col: 34, offset: 6103},
 								run: (*parser).callondomainlabel4,
 								expr: &seqExpr{
-									pos: position{line: 136, col: 34, offset: 5984},
+									pos: position{line: 135, col: 34, offset: 6103},
 									exprs: []any{
 										&charClassMatcher{
-											pos:        position{line: 136, col: 34, offset: 5984},
+											pos:        position{line: 135, col: 34, offset: 6103},
 											val:        "[a-zA-Z0-9]",
 											ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
 											ignoreCase: false,
 											inverted:   false,
 										},
 										&zeroOrMoreExpr{
-											pos: position{line: 136, col: 46, offset: 5996},
+											pos: position{line: 135, col: 46, offset: 6115},
 											expr: &seqExpr{
-												pos: position{line: 136, col: 48, offset: 5998},
+												pos: position{line: 135, col: 48, offset: 6117},
 												exprs: []any{
 													&zeroOrMoreExpr{
-														pos: position{line: 136, col: 48, offset: 5998},
+														pos: position{line: 135, col: 48, offset: 6117},
 														expr: &litMatcher{
-															pos:        position{line: 136, col: 48, offset: 5998},
+															pos:        position{line: 135, col: 48, offset: 6117},
 															val:        "-",
 															ignoreCase: false,
 															want:       "\"-\"",
 														},
 													},
 													&charClassMatcher{
-														pos:        position{line: 136, col: 53, offset: 6003},
+														pos:        position{line: 135, col: 53, offset: 6122},
 														val:        "[a-zA-Z0-9]",
 														ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
 														ignoreCase: false,
@@ -960,7 +958,7 @@ var g = &grammar{
 							},
 						},
 						&andCodeExpr{
-							pos: position{line: 136, col: 94, offset: 6044},
+							pos: position{line: 135, col: 94, offset: 6163},
 							run: (*parser).callondomainlabel12,
 						},
 					},
@@ -970,45 +968,45 @@ var g = &grammar{
 		{
 			name:        "toplabel",
 			displayName: "\"toplabel\"",
-			pos:         position{line: 140, col: 1, offset: 6120},
+			pos:         position{line: 139, col: 1, offset: 6239},
 			expr: &actionExpr{
-				pos: position{line: 140, col: 24, offset: 6143},
+				pos: position{line: 139, col: 24, offset: 6262},
 				run: (*parser).callontoplabel1,
 				expr: &seqExpr{
-					pos: position{line: 140, col: 24, offset: 6143},
+					pos: position{line: 139, col: 24, offset: 6262},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 140, col: 24, offset: 6143},
+							pos:   position{line: 139, col: 24, offset: 6262},
 							label: "n",
 							expr: &actionExpr{
-								pos: position{line: 140, col: 28, offset: 6147},
+								pos: position{line: 139, col: 28, offset: 6266},
 								run: (*parser).callontoplabel4,
 								expr: &seqExpr{
-									pos: position{line: 140, col: 28, offset: 6147},
+									pos: position{line: 139, col: 28, offset: 6266},
 									exprs: []any{
 										&charClassMatcher{
-											pos:        position{line: 140, col: 28, offset: 6147},
+											pos:        position{line: 139, col: 28, offset: 6266},
 											val:        "[a-zA-Z]",
 											ranges:     []rune{'a', 'z', 'A', 'Z'},
 											ignoreCase: false,
 											inverted:   false,
 										},
 										&zeroOrMoreExpr{
-											pos: position{line: 140, col: 37, offset: 6156},
+											pos: position{line: 139, col: 37, offset: 6275},
 											expr: &seqExpr{
-												pos: position{line: 140, col: 39, offset: 6158},
+												pos: position{line: 139, col: 39, offset: 6277},
 												exprs: []any{
 													&zeroOrMoreExpr{
-														pos: position{line: 140, col: 39, offset: 6158},
+														pos: position{line: 139, col: 39, offset: 6277},
 														expr: &litMatcher{
-															pos:        position{line: 140, col: 39, offset: 6158},
+															pos:        position{line: 139, col: 39, offset: 6277},
 															val:        "-",
 															ignoreCase: false,
 															want:       "\"-\"",
 														},
 													},
 													&charClassMatcher{
-														pos:        position{line: 140, col: 44, offset: 6163},
+														pos:        position{line: 139, col: 44, offset: 6282},
 														val:        "[a-zA-Z0-9]",
 														ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
 														ignoreCase: false,
@@ -1022,7 +1020,7 @@ var g = &grammar{
 							},
 						},
 						&andCodeExpr{
-							pos: position{line: 140, col: 85, offset: 6204},
+							pos: position{line: 139, col: 85, offset: 6323},
 							run: (*parser).callontoplabel12,
 						},
 					},
@@ -1032,9 +1030,9 @@ var g = &grammar{
 		{
 			name:        "alphanum",
 			displayName: "\"alphanum\"",
-			pos:         position{line: 144, col: 1, offset: 6279},
+			pos:         position{line: 143, col: 1, offset: 6398},
 			expr: &charClassMatcher{
-				pos:        position{line: 144, col: 24, offset: 6302},
+				pos:        position{line: 143, col: 24, offset: 6421},
 				val:        "[a-zA-Z0-9]",
 				ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
 				ignoreCase: false,
@@ -1044,60 +1042,60 @@ var g = &grammar{
 		{
 			name:        "IPv4address",
 			displayName: "\"IPv4address\"",
-			pos:         position{line: 146, col: 1, offset: 6315},
+			pos:         position{line: 145, col: 1, offset: 6434},
 			expr: &actionExpr{
-				pos: position{line: 146, col: 30, offset: 6344},
+				pos: position{line: 145, col: 30, offset: 6463},
 				run: (*parser).callonIPv4address1,
 				expr: &seqExpr{
-					pos: position{line: 146, col: 30, offset: 6344},
+					pos: position{line: 145, col: 30, offset: 6463},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 146, col: 30, offset: 6344},
+							pos:   position{line: 145, col: 30, offset: 6463},
 							label: "a",
 							expr: &ruleRefExpr{
-								pos:  position{line: 146, col: 32, offset: 6346},
+								pos:  position{line: 145, col: 32, offset: 6465},
 								name: "dec_octet",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 146, col: 42, offset: 6356},
+							pos:        position{line: 145, col: 42, offset: 6475},
 							val:        ".",
 							ignoreCase: false,
 							want:       "\".\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 146, col: 46, offset: 6360},
+							pos:   position{line: 145, col: 46, offset: 6479},
 							label: "b",
 							expr: &ruleRefExpr{
-								pos:  position{line: 146, col: 48, offset: 6362},
+								pos:  position{line: 145, col: 48, offset: 6481},
 								name: "dec_octet",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 146, col: 58, offset: 6372},
+							pos:        position{line: 145, col: 58, offset: 6491},
 							val:        ".",
 							ignoreCase: false,
 							want:       "\".\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 146, col: 62, offset: 6376},
+							pos:   position{line: 145, col: 62, offset: 6495},
 							label: "c_",
 							expr: &ruleRefExpr{
-								pos:  position{line: 146, col: 65, offset: 6379},
+								pos:  position{line: 145, col: 65, offset: 6498},
 								name: "dec_octet",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 146, col: 75, offset: 6389},
+							pos:        position{line: 145, col: 75, offset: 6508},
 							val:        ".",
 							ignoreCase: false,
 							want:       "\".\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 146, col: 79, offset: 6393},
+							pos:   position{line: 145, col: 79, offset: 6512},
 							label: "d",
 							expr: &ruleRefExpr{
-								pos:  position{line: 146, col: 81, offset: 6395},
+								pos:  position{line: 145, col: 81, offset: 6514},
 								name: "dec_octet",
 							},
 						},
@@ -1108,24 +1106,24 @@ var g = &grammar{
 		{
 			name:        "dec_octet",
 			displayName: "\"dec-octet\"",
-			pos:         position{line: 153, col: 1, offset: 6707},
+			pos:         position{line: 152, col: 1, offset: 6826},
 			expr: &actionExpr{
-				pos: position{line: 153, col: 26, offset: 6732},
+				pos: position{line: 152, col: 26, offset: 6851},
 				run: (*parser).callondec_octet1,
 				expr: &choiceExpr{
-					pos: position{line: 153, col: 28, offset: 6734},
+					pos: position{line: 152, col: 28, offset: 6853},
 					alternatives: []any{
 						&seqExpr{
-							pos: position{line: 153, col: 28, offset: 6734},
+							pos: position{line: 152, col: 28, offset: 6853},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 153, col: 28, offset: 6734},
+									pos:        position{line: 152, col: 28, offset: 6853},
 									val:        "25",
 									ignoreCase: false,
 									want:       "\"25\"",
 								},
 								&charClassMatcher{
-									pos:        position{line: 153, col: 33, offset: 6739},
+									pos:        position{line: 152, col: 33, offset: 6858},
 									val:        "[0-5]",
 									ranges:     []rune{'0', '5'},
 									ignoreCase: false,
@@ -1134,23 +1132,23 @@ var g = &grammar{
 							},
 						},
 						&seqExpr{
-							pos: position{line: 153, col: 41, offset: 6747},
+							pos: position{line: 152, col: 41, offset: 6866},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 153, col: 41, offset: 6747},
+									pos:        position{line: 152, col: 41, offset: 6866},
 									val:        "2",
 									ignoreCase: false,
 									want:       "\"2\"",
 								},
 								&charClassMatcher{
-									pos:        position{line: 153, col: 45, offset: 6751},
+									pos:        position{line: 152, col: 45, offset: 6870},
 									val:        "[0-4]",
 									ranges:     []rune{'0', '4'},
 									ignoreCase: false,
 									inverted:   false,
 								},
 								&charClassMatcher{
-									pos:        position{line: 153, col: 51, offset: 6757},
+									pos:        position{line: 152, col: 51, offset: 6876},
 									val:        "[0-9]",
 									ranges:     []rune{'0', '9'},
 									ignoreCase: false,
@@ -1159,23 +1157,23 @@ var g = &grammar{
 							},
 						},
 						&seqExpr{
-							pos: position{line: 153, col: 59, offset: 6765},
+							pos: position{line: 152, col: 59, offset: 6884},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 153, col: 59, offset: 6765},
+									pos:        position{line: 152, col: 59, offset: 6884},
 									val:        "1",
 									ignoreCase: false,
 									want:       "\"1\"",
 								},
 								&charClassMatcher{
-									pos:        position{line: 153, col: 63, offset: 6769},
+									pos:        position{line: 152, col: 63, offset: 6888},
 									val:        "[0-9]",
 									ranges:     []rune{'0', '9'},
 									ignoreCase: false,
 									inverted:   false,
 								},
 								&charClassMatcher{
-									pos:        position{line: 153, col: 69, offset: 6775},
+									pos:        position{line: 152, col: 69, offset: 6894},
 									val:        "[0-9]",
 									ranges:     []rune{'0', '9'},
 									ignoreCase: false,
@@ -1184,17 +1182,17 @@ var g = &grammar{
 							},
 						},
 						&seqExpr{
-							pos: position{line: 153, col: 77, offset: 6783},
+							pos: position{line: 152, col: 77, offset: 6902},
 							exprs: []any{
 								&charClassMatcher{
-									pos:        position{line: 153, col: 77, offset: 6783},
+									pos:        position{line: 152, col: 77, offset: 6902},
 									val:        "[1-9]",
 									ranges:     []rune{'1', '9'},
 									ignoreCase: false,
 									inverted:   false,
 								},
 								&charClassMatcher{
-									pos:        position{line: 153, col: 83, offset: 6789},
+									pos:        position{line: 152, col: 83, offset: 6908},
 									val:        "[0-9]",
 									ranges:     []rune{'0', '9'},
 									ignoreCase: false,
@@ -1203,7 +1201,7 @@ var g = &grammar{
 							},
 						},
 						&charClassMatcher{
-							pos:        position{line: 153, col: 91, offset: 6797},
+							pos:        position{line: 152, col: 91, offset: 6916},
 							val:        "[0-9]",
 							ranges:     []rune{'0', '9'},
 							ignoreCase: false,
@@ -1216,29 +1214,29 @@ var g = &grammar{
 		{
 			name:        "IPv6reference",
 			displayName: "\"IPv6reference\"",
-			pos:         position{line: 157, col: 1, offset: 6846},
+			pos:         position{line: 156, col: 1, offset: 6965},
 			expr: &actionExpr{
-				pos: position{line: 157, col: 34, offset: 6879},
+				pos: position{line: 156, col: 34, offset: 6998},
 				run: (*parser).callonIPv6reference1,
 				expr: &seqExpr{
-					pos: position{line: 157, col: 34, offset: 6879},
+					pos: position{line: 156, col: 34, offset: 6998},
 					exprs: []any{
 						&litMatcher{
-							pos:        position{line: 157, col: 34, offset: 6879},
+							pos:        position{line: 156, col: 34, offset: 6998},
 							val:        "[",
 							ignoreCase: false,
 							want:       "\"[\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 157, col: 38, offset: 6883},
+							pos:   position{line: 156, col: 38, offset: 7002},
 							label: "a",
 							expr: &ruleRefExpr{
-								pos:  position{line: 157, col: 40, offset: 6885},
+								pos:  position{line: 156, col: 40, offset: 7004},
 								name: "IPv6address",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 157, col: 52, offset: 6897},
+							pos:        position{line: 156, col: 52, offset: 7016},
 							val:        "]",
 							ignoreCase: false,
 							want:       "\"]\"",
@@ -1250,506 +1248,506 @@ var g = &grammar{
 		{
 			name:        "IPv6address",
 			displayName: "\"IPv6address\"",
-			pos:         position{line: 165, col: 1, offset: 7320},
+			pos:         position{line: 164, col: 1, offset: 7439},
 			expr: &actionExpr{
-				pos: position{line: 165, col: 30, offset: 7349},
+				pos: position{line: 164, col: 30, offset: 7468},
 				run: (*parser).callonIPv6address1,
 				expr: &choiceExpr{
-					pos: position{line: 166, col: 4, offset: 7354},
+					pos: position{line: 165, col: 4, offset: 7473},
 					alternatives: []any{
 						&seqExpr{
-							pos: position{line: 166, col: 4, offset: 7354},
+							pos: position{line: 165, col: 4, offset: 7473},
 							exprs: []any{
 								&ruleRefExpr{
-									pos:  position{line: 166, col: 4, offset: 7354},
+									pos:  position{line: 165, col: 4, offset: 7473},
 									name: "h4c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 166, col: 8, offset: 7358},
+									pos:  position{line: 165, col: 8, offset: 7477},
 									name: "h4c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 166, col: 12, offset: 7362},
+									pos:  position{line: 165, col: 12, offset: 7481},
 									name: "h4c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 166, col: 16, offset: 7366},
+									pos:  position{line: 165, col: 16, offset: 7485},
 									name: "h4c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 166, col: 20, offset: 7370},
+									pos:  position{line: 165, col: 20, offset: 7489},
 									name: "h4c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 166, col: 24, offset: 7374},
+									pos:  position{line: 165, col: 24, offset: 7493},
 									name: "h4c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 166, col: 28, offset: 7378},
+									pos:  position{line: 165, col: 28, offset: 7497},
 									name: "ls32",
 								},
 								&notExpr{
-									pos: position{line: 166, col: 33, offset: 7383},
+									pos: position{line: 165, col: 33, offset: 7502},
 									expr: &ruleRefExpr{
-										pos:  position{line: 166, col: 34, offset: 7384},
+										pos:  position{line: 165, col: 34, offset: 7503},
 										name: "ipv6char",
 									},
 								},
 							},
 						},
 						&seqExpr{
-							pos: position{line: 167, col: 4, offset: 7396},
+							pos: position{line: 166, col: 4, offset: 7515},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 167, col: 4, offset: 7396},
+									pos:        position{line: 166, col: 4, offset: 7515},
 									val:        "::",
 									ignoreCase: false,
 									want:       "\"::\"",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 167, col: 9, offset: 7401},
+									pos:  position{line: 166, col: 9, offset: 7520},
 									name: "h4c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 167, col: 13, offset: 7405},
+									pos:  position{line: 166, col: 13, offset: 7524},
 									name: "h4c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 167, col: 17, offset: 7409},
+									pos:  position{line: 166, col: 17, offset: 7528},
 									name: "h4c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 167, col: 21, offset: 7413},
+									pos:  position{line: 166, col: 21, offset: 7532},
 									name: "h4c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 167, col: 25, offset: 7417},
+									pos:  position{line: 166, col: 25, offset: 7536},
 									name: "h4c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 167, col: 29, offset: 7421},
+									pos:  position{line: 166, col: 29, offset: 7540},
 									name: "ls32",
 								},
 								&notExpr{
-									pos: position{line: 167, col: 34, offset: 7426},
+									pos: position{line: 166, col: 34, offset: 7545},
 									expr: &ruleRefExpr{
-										pos:  position{line: 167, col: 35, offset: 7427},
+										pos:  position{line: 166, col: 35, offset: 7546},
 										name: "ipv6char",
 									},
 								},
 							},
 						},
 						&seqExpr{
-							pos: position{line: 168, col: 4, offset: 7439},
+							pos: position{line: 167, col: 4, offset: 7558},
 							exprs: []any{
 								&zeroOrOneExpr{
-									pos: position{line: 168, col: 4, offset: 7439},
+									pos: position{line: 167, col: 4, offset: 7558},
 									expr: &ruleRefExpr{
-										pos:  position{line: 168, col: 4, offset: 7439},
+										pos:  position{line: 167, col: 4, offset: 7558},
 										name: "h4",
 									},
 								},
 								&litMatcher{
-									pos:        position{line: 168, col: 8, offset: 7443},
+									pos:        position{line: 167, col: 8, offset: 7562},
 									val:        "::",
 									ignoreCase: false,
 									want:       "\"::\"",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 168, col: 13, offset: 7448},
+									pos:  position{line: 167, col: 13, offset: 7567},
 									name: "h4c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 168, col: 17, offset: 7452},
+									pos:  position{line: 167, col: 17, offset: 7571},
 									name: "h4c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 168, col: 21, offset: 7456},
+									pos:  position{line: 167, col: 21, offset: 7575},
 									name: "h4c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 168, col: 25, offset: 7460},
+									pos:  position{line: 167, col: 25, offset: 7579},
 									name: "h4c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 168, col: 29, offset: 7464},
+									pos:  position{line: 167, col: 29, offset: 7583},
 									name: "ls32",
 								},
 								&notExpr{
-									pos: position{line: 168, col: 34, offset: 7469},
+									pos: position{line: 167, col: 34, offset: 7588},
 									expr: &ruleRefExpr{
-										pos:  position{line: 168, col: 35, offset: 7470},
+										pos:  position{line: 167, col: 35, offset: 7589},
 										name: "ipv6char",
 									},
 								},
 							},
 						},
 						&seqExpr{
-							pos: position{line: 169, col: 4, offset: 7482},
+							pos: position{line: 168, col: 4, offset: 7601},
 							exprs: []any{
 								&zeroOrOneExpr{
-									pos: position{line: 169, col: 4, offset: 7482},
+									pos: position{line: 168, col: 4, offset: 7601},
 									expr: &seqExpr{
-										pos: position{line: 169, col: 6, offset: 7484},
+										pos: position{line: 168, col: 6, offset: 7603},
 										exprs: []any{
 											&zeroOrOneExpr{
-												pos: position{line: 169, col: 6, offset: 7484},
+												pos: position{line: 168, col: 6, offset: 7603},
 												expr: &ruleRefExpr{
-													pos:  position{line: 169, col: 6, offset: 7484},
+													pos:  position{line: 168, col: 6, offset: 7603},
 													name: "h4c",
 												},
 											},
 											&ruleRefExpr{
-												pos:  position{line: 169, col: 11, offset: 7489},
+												pos:  position{line: 168, col: 11, offset: 7608},
 												name: "h4",
 											},
 										},
 									},
 								},
 								&litMatcher{
-									pos:        position{line: 169, col: 17, offset: 7495},
+									pos:        position{line: 168, col: 17, offset: 7614},
 									val:        "::",
 									ignoreCase: false,
 									want:       "\"::\"",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 169, col: 22, offset: 7500},
+									pos:  position{line: 168, col: 22, offset: 7619},
 									name: "h4c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 169, col: 26, offset: 7504},
+									pos:  position{line: 168, col: 26, offset: 7623},
 									name: "h4c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 169, col: 30, offset: 7508},
+									pos:  position{line: 168, col: 30, offset: 7627},
 									name: "h4c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 169, col: 34, offset: 7512},
+									pos:  position{line: 168, col: 34, offset: 7631},
 									name: "ls32",
 								},
 								&notExpr{
-									pos: position{line: 169, col: 39, offset: 7517},
+									pos: position{line: 168, col: 39, offset: 7636},
 									expr: &ruleRefExpr{
-										pos:  position{line: 169, col: 40, offset: 7518},
+										pos:  position{line: 168, col: 40, offset: 7637},
 										name: "ipv6char",
 									},
 								},
 							},
 						},
 						&seqExpr{
-							pos: position{line: 170, col: 4, offset: 7530},
+							pos: position{line: 169, col: 4, offset: 7649},
 							exprs: []any{
 								&zeroOrOneExpr{
-									pos: position{line: 170, col: 4, offset: 7530},
+									pos: position{line: 169, col: 4, offset: 7649},
 									expr: &seqExpr{
-										pos: position{line: 170, col: 6, offset: 7532},
+										pos: position{line: 169, col: 6, offset: 7651},
 										exprs: []any{
 											&zeroOrOneExpr{
-												pos: position{line: 170, col: 6, offset: 7532},
+												pos: position{line: 169, col: 6, offset: 7651},
 												expr: &ruleRefExpr{
-													pos:  position{line: 170, col: 6, offset: 7532},
+													pos:  position{line: 169, col: 6, offset: 7651},
 													name: "h4c",
 												},
 											},
 											&zeroOrOneExpr{
-												pos: position{line: 170, col: 11, offset: 7537},
+												pos: position{line: 169, col: 11, offset: 7656},
 												expr: &ruleRefExpr{
-													pos:  position{line: 170, col: 11, offset: 7537},
+													pos:  position{line: 169, col: 11, offset: 7656},
 													name: "h4c",
 												},
 											},
 											&ruleRefExpr{
-												pos:  position{line: 170, col: 16, offset: 7542},
+												pos:  position{line: 169, col: 16, offset: 7661},
 												name: "h4",
 											},
 										},
 									},
 								},
 								&litMatcher{
-									pos:        position{line: 170, col: 22, offset: 7548},
+									pos:        position{line: 169, col: 22, offset: 7667},
 									val:        "::",
 									ignoreCase: false,
 									want:       "\"::\"",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 170, col: 27, offset: 7553},
+									pos:  position{line: 169, col: 27, offset: 7672},
 									name: "h4c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 170, col: 31, offset: 7557},
+									pos:  position{line: 169, col: 31, offset: 7676},
 									name: "h4c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 170, col: 35, offset: 7561},
+									pos:  position{line: 169, col: 35, offset: 7680},
 									name: "ls32",
 								},
 								&notExpr{
-									pos: position{line: 170, col: 40, offset: 7566},
+									pos: position{line: 169, col: 40, offset: 7685},
 									expr: &ruleRefExpr{
-										pos:  position{line: 170, col: 41, offset: 7567},
+										pos:  position{line: 169, col: 41, offset: 7686},
 										name: "ipv6char",
 									},
 								},
 							},
 						},
 						&seqExpr{
-							pos: position{line: 171, col: 4, offset: 7579},
+							pos: position{line: 170, col: 4, offset: 7698},
 							exprs: []any{
 								&zeroOrOneExpr{
-									pos: position{line: 171, col: 4, offset: 7579},
+									pos: position{line: 170, col: 4, offset: 7698},
 									expr: &seqExpr{
-										pos: position{line: 171, col: 6, offset: 7581},
+										pos: position{line: 170, col: 6, offset: 7700},
 										exprs: []any{
 											&zeroOrOneExpr{
-												pos: position{line: 171, col: 6, offset: 7581},
+												pos: position{line: 170, col: 6, offset: 7700},
 												expr: &ruleRefExpr{
-													pos:  position{line: 171, col: 6, offset: 7581},
+													pos:  position{line: 170, col: 6, offset: 7700},
 													name: "h4c",
 												},
 											},
 											&zeroOrOneExpr{
-												pos: position{line: 171, col: 11, offset: 7586},
+												pos: position{line: 170, col: 11, offset: 7705},
 												expr: &ruleRefExpr{
-													pos:  position{line: 171, col: 11, offset: 7586},
+													pos:  position{line: 170, col: 11, offset: 7705},
 													name: "h4c",
 												},
 											},
 											&zeroOrOneExpr{
-												pos: position{line: 171, col: 16, offset: 7591},
+												pos: position{line: 170, col: 16, offset: 7710},
 												expr: &ruleRefExpr{
-													pos:  position{line: 171, col: 16, offset: 7591},
+													pos:  position{line: 170, col: 16, offset: 7710},
 													name: "h4c",
 												},
 											},
 											&ruleRefExpr{
-												pos:  position{line: 171, col: 21, offset: 7596},
+												pos:  position{line: 170, col: 21, offset: 7715},
 												name: "h4",
 											},
 										},
 									},
 								},
 								&litMatcher{
-									pos:        position{line: 171, col: 27, offset: 7602},
+									pos:        position{line: 170, col: 27, offset: 7721},
 									val:        "::",
 									ignoreCase: false,
 									want:       "\"::\"",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 171, col: 32, offset: 7607},
+									pos:  position{line: 170, col: 32, offset: 7726},
 									name: "h4c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 171, col: 36, offset: 7611},
+									pos:  position{line: 170, col: 36, offset: 7730},
 									name: "ls32",
 								},
 								&notExpr{
-									pos: position{line: 171, col: 41, offset: 7616},
+									pos: position{line: 170, col: 41, offset: 7735},
 									expr: &ruleRefExpr{
-										pos:  position{line: 171, col: 42, offset: 7617},
+										pos:  position{line: 170, col: 42, offset: 7736},
 										name: "ipv6char",
 									},
 								},
 							},
 						},
 						&seqExpr{
-							pos: position{line: 172, col: 4, offset: 7629},
+							pos: position{line: 171, col: 4, offset: 7748},
 							exprs: []any{
 								&zeroOrOneExpr{
-									pos: position{line: 172, col: 4, offset: 7629},
+									pos: position{line: 171, col: 4, offset: 7748},
 									expr: &seqExpr{
-										pos: position{line: 172, col: 6, offset: 7631},
+										pos: position{line: 171, col: 6, offset: 7750},
 										exprs: []any{
 											&zeroOrOneExpr{
-												pos: position{line: 172, col: 6, offset: 7631},
+												pos: position{line: 171, col: 6, offset: 7750},
 												expr: &ruleRefExpr{
-													pos:  position{line: 172, col: 6, offset: 7631},
+													pos:  position{line: 171, col: 6, offset: 7750},
 													name: "h4c",
 												},
 											},
 											&zeroOrOneExpr{
-												pos: position{line: 172, col: 11, offset: 7636},
+												pos: position{line: 171, col: 11, offset: 7755},
 												expr: &ruleRefExpr{
-													pos:  position{line: 172, col: 11, offset: 7636},
+													pos:  position{line: 171, col: 11, offset: 7755},
 													name: "h4c",
 												},
 											},
 											&zeroOrOneExpr{
-												pos: position{line: 172, col: 16, offset: 7641},
+												pos: position{line: 171, col: 16, offset: 7760},
 												expr: &ruleRefExpr{
-													pos:  position{line: 172, col: 16, offset: 7641},
+													pos:  position{line: 171, col: 16, offset: 7760},
 													name: "h4c",
 												},
 											},
 											&zeroOrOneExpr{
-												pos: position{line: 172, col: 21, offset: 7646},
+												pos: position{line: 171, col: 21, offset: 7765},
 												expr: &ruleRefExpr{
-													pos:  position{line: 172, col: 21, offset: 7646},
+													pos:  position{line: 171, col: 21, offset: 7765},
 													name: "h4c",
 												},
 											},
 											&ruleRefExpr{
-												pos:  position{line: 172, col: 26, offset: 7651},
+												pos:  position{line: 171, col: 26, offset: 7770},
 												name: "h4",
 											},
 										},
 									},
 								},
 								&litMatcher{
-									pos:        position{line: 172, col: 32, offset: 7657},
+									pos:        position{line: 171, col: 32, offset: 7776},
 									val:        "::",
 									ignoreCase: false,
 									want:       "\"::\"",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 172, col: 37, offset: 7662},
+									pos:  position{line: 171, col: 37, offset: 7781},
 									name: "ls32",
 								},
 								&notExpr{
-									pos: position{line: 172, col: 42, offset: 7667},
+									pos: position{line: 171, col: 42, offset: 7786},
 									expr: &ruleRefExpr{
-										pos:  position{line: 172, col: 43, offset: 7668},
+										pos:  position{line: 171, col: 43, offset: 7787},
 										name: "ipv6char",
 									},
 								},
 							},
 						},
 						&seqExpr{
-							pos: position{line: 173, col: 4, offset: 7680},
+							pos: position{line: 172, col: 4, offset: 7799},
 							exprs: []any{
 								&zeroOrOneExpr{
-									pos: position{line: 173, col: 4, offset: 7680},
+									pos: position{line: 172, col: 4, offset: 7799},
 									expr: &seqExpr{
-										pos: position{line: 173, col: 6, offset: 7682},
+										pos: position{line: 172, col: 6, offset: 7801},
 										exprs: []any{
 											&zeroOrOneExpr{
-												pos: position{line: 173, col: 6, offset: 7682},
+												pos: position{line: 172, col: 6, offset: 7801},
 												expr: &ruleRefExpr{
-													pos:  position{line: 173, col: 6, offset: 7682},
+													pos:  position{line: 172, col: 6, offset: 7801},
 													name: "h4c",
 												},
 											},
 											&zeroOrOneExpr{
-												pos: position{line: 173, col: 11, offset: 7687},
+												pos: position{line: 172, col: 11, offset: 7806},
 												expr: &ruleRefExpr{
-													pos:  position{line: 173, col: 11, offset: 7687},
+													pos:  position{line: 172, col: 11, offset: 7806},
 													name: "h4c",
 												},
 											},
 											&zeroOrOneExpr{
-												pos: position{line: 173, col: 16, offset: 7692},
+												pos: position{line: 172, col: 16, offset: 7811},
 												expr: &ruleRefExpr{
-													pos:  position{line: 173, col: 16, offset: 7692},
+													pos:  position{line: 172, col: 16, offset: 7811},
 													name: "h4c",
 												},
 											},
 											&zeroOrOneExpr{
-												pos: position{line: 173, col: 21, offset: 7697},
+												pos: position{line: 172, col: 21, offset: 7816},
 												expr: &ruleRefExpr{
-													pos:  position{line: 173, col: 21, offset: 7697},
+													pos:  position{line: 172, col: 21, offset: 7816},
 													name: "h4c",
 												},
 											},
 											&zeroOrOneExpr{
-												pos: position{line: 173, col: 26, offset: 7702},
+												pos: position{line: 172, col: 26, offset: 7821},
 												expr: &ruleRefExpr{
-													pos:  position{line: 173, col: 26, offset: 7702},
+													pos:  position{line: 172, col: 26, offset: 7821},
 													name: "h4c",
 												},
 											},
 											&ruleRefExpr{
-												pos:  position{line: 173, col: 31, offset: 7707},
+												pos:  position{line: 172, col: 31, offset: 7826},
 												name: "h4",
 											},
 										},
 									},
 								},
 								&litMatcher{
-									pos:        position{line: 173, col: 37, offset: 7713},
+									pos:        position{line: 172, col: 37, offset: 7832},
 									val:        "::",
 									ignoreCase: false,
 									want:       "\"::\"",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 173, col: 42, offset: 7718},
+									pos:  position{line: 172, col: 42, offset: 7837},
 									name: "h4",
 								},
 								&notExpr{
-									pos: position{line: 173, col: 45, offset: 7721},
+									pos: position{line: 172, col: 45, offset: 7840},
 									expr: &ruleRefExpr{
-										pos:  position{line: 173, col: 46, offset: 7722},
+										pos:  position{line: 172, col: 46, offset: 7841},
 										name: "ipv6char",
 									},
 								},
 							},
 						},
 						&seqExpr{
-							pos: position{line: 174, col: 4, offset: 7734},
+							pos: position{line: 173, col: 4, offset: 7853},
 							exprs: []any{
 								&zeroOrOneExpr{
-									pos: position{line: 174, col: 4, offset: 7734},
+									pos: position{line: 173, col: 4, offset: 7853},
 									expr: &seqExpr{
-										pos: position{line: 174, col: 6, offset: 7736},
+										pos: position{line: 173, col: 6, offset: 7855},
 										exprs: []any{
 											&zeroOrOneExpr{
-												pos: position{line: 174, col: 6, offset: 7736},
+												pos: position{line: 173, col: 6, offset: 7855},
 												expr: &ruleRefExpr{
-													pos:  position{line: 174, col: 6, offset: 7736},
+													pos:  position{line: 173, col: 6, offset: 7855},
 													name: "h4c",
 												},
 											},
 											&zeroOrOneExpr{
-												pos: position{line: 174, col: 11, offset: 7741},
+												pos: position{line: 173, col: 11, offset: 7860},
 												expr: &ruleRefExpr{
-													pos:  position{line: 174, col: 11, offset: 7741},
+													pos:  position{line: 173, col: 11, offset: 7860},
 													name: "h4c",
 												},
 											},
 											&zeroOrOneExpr{
-												pos: position{line: 174, col: 16, offset: 7746},
+												pos: position{line: 173, col: 16, offset: 7865},
 												expr: &ruleRefExpr{
-													pos:  position{line: 174, col: 16, offset: 7746},
+													pos:  position{line: 173, col: 16, offset: 7865},
 													name: "h4c",
 												},
 											},
 											&zeroOrOneExpr{
-												pos: position{line: 174, col: 21, offset: 7751},
+												pos: position{line: 173, col: 21, offset: 7870},
 												expr: &ruleRefExpr{
-													pos:  position{line: 174, col: 21, offset: 7751},
+													pos:  position{line: 173, col: 21, offset: 7870},
 													name: "h4c",
 												},
 											},
 											&zeroOrOneExpr{
-												pos: position{line: 174, col: 26, offset: 7756},
+												pos: position{line: 173, col: 26, offset: 7875},
 												expr: &ruleRefExpr{
-													pos:  position{line: 174, col: 26, offset: 7756},
+													pos:  position{line: 173, col: 26, offset: 7875},
 													name: "h4c",
 												},
 											},
 											&zeroOrOneExpr{
-												pos: position{line: 174, col: 31, offset: 7761},
+												pos: position{line: 173, col: 31, offset: 7880},
 												expr: &ruleRefExpr{
-													pos:  position{line: 174, col: 31, offset: 7761},
+													pos:  position{line: 173, col: 31, offset: 7880},
 													name: "h4c",
 												},
 											},
 											&ruleRefExpr{
-												pos:  position{line: 174, col: 36, offset: 7766},
+												pos:  position{line: 173, col: 36, offset: 7885},
 												name: "h4",
 											},
 										},
 									},
 								},
 								&litMatcher{
-									pos:        position{line: 174, col: 42, offset: 7772},
+									pos:        position{line: 173, col: 42, offset: 7891},
 									val:        "::",
 									ignoreCase: false,
 									want:       "\"::\"",
 								},
 								&notExpr{
-									pos: position{line: 174, col: 47, offset: 7777},
+									pos: position{line: 173, col: 47, offset: 7896},
 									expr: &ruleRefExpr{
-										pos:  position{line: 174, col: 48, offset: 7778},
+										pos:  position{line: 173, col: 48, offset: 7897},
 										name: "ipv6char",
 									},
 								},
@@ -1761,24 +1759,24 @@ var g = &grammar{
 		},
 		{
 			name: "h4c",
-			pos:  position{line: 179, col: 1, offset: 7834},
+			pos:  position{line: 178, col: 1, offset: 7953},
 			expr: &seqExpr{
-				pos: position{line: 179, col: 8, offset: 7841},
+				pos: position{line: 178, col: 8, offset: 7960},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 179, col: 8, offset: 7841},
+						pos:  position{line: 178, col: 8, offset: 7960},
 						name: "h4",
 					},
 					&litMatcher{
-						pos:        position{line: 179, col: 11, offset: 7844},
+						pos:        position{line: 178, col: 11, offset: 7963},
 						val:        ":",
 						ignoreCase: false,
 						want:       "\":\"",
 					},
 					&notExpr{
-						pos: position{line: 179, col: 15, offset: 7848},
+						pos: position{line: 178, col: 15, offset: 7967},
 						expr: &litMatcher{
-							pos:        position{line: 179, col: 16, offset: 7849},
+							pos:        position{line: 178, col: 16, offset: 7968},
 							val:        ":",
 							ignoreCase: false,
 							want:       "\":\"",
@@ -1789,9 +1787,9 @@ var g = &grammar{
 		},
 		{
 			name: "ipv6char",
-			pos:  position{line: 181, col: 1, offset: 7854},
+			pos:  position{line: 180, col: 1, offset: 7973},
 			expr: &charClassMatcher{
-				pos:        position{line: 181, col: 13, offset: 7866},
+				pos:        position{line: 180, col: 13, offset: 7985},
 				val:        "[0-9a-fA-F:.]",
 				chars:      []rune{':', '.'},
 				ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
@@ -1802,38 +1800,38 @@ var g = &grammar{
 		{
 			name:        "ls32",
 			displayName: "\"ls32\"",
-			pos:         position{line: 185, col: 1, offset: 8020},
+			pos:         position{line: 184, col: 1, offset: 8139},
 			expr: &choiceExpr{
-				pos: position{line: 185, col: 16, offset: 8035},
+				pos: position{line: 184, col: 16, offset: 8154},
 				alternatives: []any{
 					&seqExpr{
-						pos: position{line: 185, col: 16, offset: 8035},
+						pos: position{line: 184, col: 16, offset: 8154},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 185, col: 16, offset: 8035},
+								pos:  position{line: 184, col: 16, offset: 8154},
 								name: "h4",
 							},
 							&litMatcher{
-								pos:        position{line: 185, col: 19, offset: 8038},
+								pos:        position{line: 184, col: 19, offset: 8157},
 								val:        ":",
 								ignoreCase: false,
 								want:       "\":\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 185, col: 23, offset: 8042},
+								pos:  position{line: 184, col: 23, offset: 8161},
 								name: "h4",
 							},
 							&notExpr{
-								pos: position{line: 185, col: 26, offset: 8045},
+								pos: position{line: 184, col: 26, offset: 8164},
 								expr: &ruleRefExpr{
-									pos:  position{line: 185, col: 27, offset: 8046},
+									pos:  position{line: 184, col: 27, offset: 8165},
 									name: "ipv6char",
 								},
 							},
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 185, col: 38, offset: 8057},
+						pos:  position{line: 184, col: 38, offset: 8176},
 						name: "IPv4address",
 					},
 				},
@@ -1842,21 +1840,21 @@ var g = &grammar{
 		{
 			name:        "h4",
 			displayName: "\"h4\"",
-			pos:         position{line: 188, col: 1, offset: 8155},
+			pos:         position{line: 187, col: 1, offset: 8274},
 			expr: &seqExpr{
-				pos: position{line: 188, col: 12, offset: 8166},
+				pos: position{line: 187, col: 12, offset: 8285},
 				exprs: []any{
 					&charClassMatcher{
-						pos:        position{line: 188, col: 12, offset: 8166},
+						pos:        position{line: 187, col: 12, offset: 8285},
 						val:        "[0-9a-fA-F]",
 						ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 188, col: 24, offset: 8178},
+						pos: position{line: 187, col: 24, offset: 8297},
 						expr: &charClassMatcher{
-							pos:        position{line: 188, col: 24, offset: 8178},
+							pos:        position{line: 187, col: 24, offset: 8297},
 							val:        "[0-9a-fA-F]",
 							ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 							ignoreCase: false,
@@ -1864,9 +1862,9 @@ var g = &grammar{
 						},
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 188, col: 37, offset: 8191},
+						pos: position{line: 187, col: 37, offset: 8310},
 						expr: &charClassMatcher{
-							pos:        position{line: 188, col: 37, offset: 8191},
+							pos:        position{line: 187, col: 37, offset: 8310},
 							val:        "[0-9a-fA-F]",
 							ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 							ignoreCase: false,
@@ -1874,9 +1872,9 @@ var g = &grammar{
 						},
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 188, col: 50, offset: 8204},
+						pos: position{line: 187, col: 50, offset: 8323},
 						expr: &charClassMatcher{
-							pos:        position{line: 188, col: 50, offset: 8204},
+							pos:        position{line: 187, col: 50, offset: 8323},
 							val:        "[0-9a-fA-F]",
 							ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 							ignoreCase: false,
@@ -1889,18 +1887,18 @@ var g = &grammar{
 		{
 			name:        "path",
 			displayName: "\"path\"",
-			pos:         position{line: 193, col: 1, offset: 8374},
+			pos:         position{line: 192, col: 1, offset: 8493},
 			expr: &zeroOrOneExpr{
-				pos: position{line: 193, col: 16, offset: 8389},
+				pos: position{line: 192, col: 16, offset: 8508},
 				expr: &choiceExpr{
-					pos: position{line: 193, col: 18, offset: 8391},
+					pos: position{line: 192, col: 18, offset: 8510},
 					alternatives: []any{
 						&ruleRefExpr{
-							pos:  position{line: 193, col: 18, offset: 8391},
+							pos:  position{line: 192, col: 18, offset: 8510},
 							name: "abs_path",
 						},
 						&ruleRefExpr{
-							pos:  position{line: 193, col: 29, offset: 8402},
+							pos:  position{line: 192, col: 29, offset: 8521},
 							name: "opaque_part",
 						},
 					},
@@ -1910,43 +1908,43 @@ var g = &grammar{
 		{
 			name:        "path_segments",
 			displayName: "\"path-segments\"",
-			pos:         position{line: 195, col: 1, offset: 8418},
+			pos:         position{line: 194, col: 1, offset: 8537},
 			expr: &actionExpr{
-				pos: position{line: 195, col: 34, offset: 8451},
+				pos: position{line: 194, col: 34, offset: 8570},
 				run: (*parser).callonpath_segments1,
 				expr: &seqExpr{
-					pos: position{line: 195, col: 34, offset: 8451},
+					pos: position{line: 194, col: 34, offset: 8570},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 195, col: 34, offset: 8451},
+							pos:   position{line: 194, col: 34, offset: 8570},
 							label: "f",
 							expr: &ruleRefExpr{
-								pos:  position{line: 195, col: 36, offset: 8453},
+								pos:  position{line: 194, col: 36, offset: 8572},
 								name: "segment",
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 195, col: 44, offset: 8461},
+							pos:   position{line: 194, col: 44, offset: 8580},
 							label: "r",
 							expr: &zeroOrMoreExpr{
-								pos: position{line: 195, col: 46, offset: 8463},
+								pos: position{line: 194, col: 46, offset: 8582},
 								expr: &actionExpr{
-									pos: position{line: 195, col: 48, offset: 8465},
+									pos: position{line: 194, col: 48, offset: 8584},
 									run: (*parser).callonpath_segments7,
 									expr: &seqExpr{
-										pos: position{line: 195, col: 48, offset: 8465},
+										pos: position{line: 194, col: 48, offset: 8584},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 195, col: 48, offset: 8465},
+												pos:        position{line: 194, col: 48, offset: 8584},
 												val:        "/",
 												ignoreCase: false,
 												want:       "\"/\"",
 											},
 											&labeledExpr{
-												pos:   position{line: 195, col: 52, offset: 8469},
+												pos:   position{line: 194, col: 52, offset: 8588},
 												label: "s",
 												expr: &ruleRefExpr{
-													pos:  position{line: 195, col: 54, offset: 8471},
+													pos:  position{line: 194, col: 54, offset: 8590},
 													name: "segment",
 												},
 											},
@@ -1962,14 +1960,14 @@ var g = &grammar{
 		{
 			name:        "segment",
 			displayName: "\"segment\"",
-			pos:         position{line: 199, col: 1, offset: 8551},
+			pos:         position{line: 198, col: 1, offset: 8670},
 			expr: &actionExpr{
-				pos: position{line: 199, col: 22, offset: 8572},
+				pos: position{line: 198, col: 22, offset: 8691},
 				run: (*parser).callonsegment1,
 				expr: &zeroOrMoreExpr{
-					pos: position{line: 199, col: 22, offset: 8572},
+					pos: position{line: 198, col: 22, offset: 8691},
 					expr: &ruleRefExpr{
-						pos:  position{line: 199, col: 22, offset: 8572},
+						pos:  position{line: 198, col: 22, offset: 8691},
 						name: "pchar",
 					},
 				},
@@ -1978,12 +1976,12 @@ var g = &grammar{
 		{
 			name:        "pchar",
 			displayName: "\"pchar\"",
-			pos:         position{line: 203, col: 1, offset: 8619},
+			pos:         position{line: 202, col: 1, offset: 8738},
 			expr: &choiceExpr{
-				pos: position{line: 203, col: 18, offset: 8636},
+				pos: position{line: 202, col: 18, offset: 8755},
 				alternatives: []any{
 					&charClassMatcher{
-						pos:        position{line: 203, col: 18, offset: 8636},
+						pos:        position{line: 202, col: 18, offset: 8755},
 						val:        "[a-zA-Z0-9_.!~*'();:@&=+$,-]",
 						chars:      []rune{'_', '.', '!', '~', '*', '\'', '(', ')', ';', ':', '@', '&', '=', '+', '$', ',', '-'},
 						ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -1991,7 +1989,7 @@ var g = &grammar{
 						inverted:   false,
 					},
 					&ruleRefExpr{
-						pos:  position{line: 203, col: 49, offset: 8667},
+						pos:  position{line: 202, col: 49, offset: 8786},
 						name: "escaped",
 					},
 				},
@@ -2000,17 +1998,17 @@ var g = &grammar{
 		{
 			name:        "query",
 			displayName: "\"query\"",
-			pos:         position{line: 207, col: 1, offset: 8773},
+			pos:         position{line: 206, col: 1, offset: 8892},
 			expr: &actionExpr{
-				pos: position{line: 207, col: 18, offset: 8790},
+				pos: position{line: 206, col: 18, offset: 8909},
 				run: (*parser).callonquery1,
 				expr: &zeroOrMoreExpr{
-					pos: position{line: 207, col: 18, offset: 8790},
+					pos: position{line: 206, col: 18, offset: 8909},
 					expr: &choiceExpr{
-						pos: position{line: 207, col: 20, offset: 8792},
+						pos: position{line: 206, col: 20, offset: 8911},
 						alternatives: []any{
 							&charClassMatcher{
-								pos:        position{line: 207, col: 20, offset: 8792},
+								pos:        position{line: 206, col: 20, offset: 8911},
 								val:        "[a-zA-Z0-9_.!~*'();:@&=+$,/?-]",
 								chars:      []rune{'_', '.', '!', '~', '*', '\'', '(', ')', ';', ':', '@', '&', '=', '+', '$', ',', '/', '?', '-'},
 								ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -2018,7 +2016,7 @@ var g = &grammar{
 								inverted:   false,
 							},
 							&ruleRefExpr{
-								pos:  position{line: 207, col: 53, offset: 8825},
+								pos:  position{line: 206, col: 53, offset: 8944},
 								name: "escaped",
 							},
 						},
@@ -2029,17 +2027,17 @@ var g = &grammar{
 		{
 			name:        "fragment",
 			displayName: "\"fragment\"",
-			pos:         position{line: 213, col: 1, offset: 8971},
+			pos:         position{line: 212, col: 1, offset: 9090},
 			expr: &actionExpr{
-				pos: position{line: 213, col: 24, offset: 8994},
+				pos: position{line: 212, col: 24, offset: 9113},
 				run: (*parser).callonfragment1,
 				expr: &zeroOrMoreExpr{
-					pos: position{line: 213, col: 24, offset: 8994},
+					pos: position{line: 212, col: 24, offset: 9113},
 					expr: &choiceExpr{
-						pos: position{line: 213, col: 26, offset: 8996},
+						pos: position{line: 212, col: 26, offset: 9115},
 						alternatives: []any{
 							&charClassMatcher{
-								pos:        position{line: 213, col: 26, offset: 8996},
+								pos:        position{line: 212, col: 26, offset: 9115},
 								val:        "[a-zA-Z0-9_.!~*'();:@&=+$,/?-]",
 								chars:      []rune{'_', '.', '!', '~', '*', '\'', '(', ')', ';', ':', '@', '&', '=', '+', '$', ',', '/', '?', '-'},
 								ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -2047,7 +2045,7 @@ var g = &grammar{
 								inverted:   false,
 							},
 							&ruleRefExpr{
-								pos:  position{line: 213, col: 59, offset: 9029},
+								pos:  position{line: 212, col: 59, offset: 9148},
 								name: "escaped",
 							},
 						},
@@ -2058,31 +2056,31 @@ var g = &grammar{
 		{
 			name:        "relative_URI",
 			displayName: "\"relative-URI\"",
-			pos:         position{line: 219, col: 1, offset: 9178},
+			pos:         position{line: 218, col: 1, offset: 9297},
 			expr: &actionExpr{
-				pos: position{line: 219, col: 32, offset: 9209},
+				pos: position{line: 218, col: 32, offset: 9328},
 				run: (*parser).callonrelative_URI1,
 				expr: &seqExpr{
-					pos: position{line: 219, col: 32, offset: 9209},
+					pos: position{line: 218, col: 32, offset: 9328},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 219, col: 32, offset: 9209},
+							pos:   position{line: 218, col: 32, offset: 9328},
 							label: "p",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 219, col: 34, offset: 9211},
+								pos: position{line: 218, col: 34, offset: 9330},
 								expr: &choiceExpr{
-									pos: position{line: 219, col: 36, offset: 9213},
+									pos: position{line: 218, col: 36, offset: 9332},
 									alternatives: []any{
 										&ruleRefExpr{
-											pos:  position{line: 219, col: 36, offset: 9213},
+											pos:  position{line: 218, col: 36, offset: 9332},
 											name: "net_path",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 219, col: 47, offset: 9224},
+											pos:  position{line: 218, col: 47, offset: 9343},
 											name: "abs_path",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 219, col: 58, offset: 9235},
+											pos:  position{line: 218, col: 58, offset: 9354},
 											name: "rel_path",
 										},
 									},
@@ -2090,27 +2088,27 @@ var g = &grammar{
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 219, col: 70, offset: 9247},
+							pos:   position{line: 218, col: 70, offset: 9366},
 							label: "q",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 219, col: 72, offset: 9249},
+								pos: position{line: 218, col: 72, offset: 9368},
 								expr: &actionExpr{
-									pos: position{line: 219, col: 74, offset: 9251},
+									pos: position{line: 218, col: 74, offset: 9370},
 									run: (*parser).callonrelative_URI11,
 									expr: &seqExpr{
-										pos: position{line: 219, col: 74, offset: 9251},
+										pos: position{line: 218, col: 74, offset: 9370},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 219, col: 74, offset: 9251},
+												pos:        position{line: 218, col: 74, offset: 9370},
 												val:        "?",
 												ignoreCase: false,
 												want:       "\"?\"",
 											},
 											&labeledExpr{
-												pos:   position{line: 219, col: 78, offset: 9255},
+												pos:   position{line: 218, col: 78, offset: 9374},
 												label: "q",
 												expr: &ruleRefExpr{
-													pos:  position{line: 219, col: 80, offset: 9257},
+													pos:  position{line: 218, col: 80, offset: 9376},
 													name: "query",
 												},
 											},
@@ -2126,28 +2124,28 @@ var g = &grammar{
 		{
 			name:        "rel_path",
 			displayName: "\"rel-path\"",
-			pos:         position{line: 223, col: 1, offset: 9378},
+			pos:         position{line: 222, col: 1, offset: 9497},
 			expr: &actionExpr{
-				pos: position{line: 223, col: 24, offset: 9401},
+				pos: position{line: 222, col: 24, offset: 9520},
 				run: (*parser).callonrel_path1,
 				expr: &seqExpr{
-					pos: position{line: 223, col: 24, offset: 9401},
+					pos: position{line: 222, col: 24, offset: 9520},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 223, col: 24, offset: 9401},
+							pos:   position{line: 222, col: 24, offset: 9520},
 							label: "s",
 							expr: &ruleRefExpr{
-								pos:  position{line: 223, col: 26, offset: 9403},
+								pos:  position{line: 222, col: 26, offset: 9522},
 								name: "rel_segment",
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 223, col: 38, offset: 9415},
+							pos:   position{line: 222, col: 38, offset: 9534},
 							label: "a",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 223, col: 40, offset: 9417},
+								pos: position{line: 222, col: 40, offset: 9536},
 								expr: &ruleRefExpr{
-									pos:  position{line: 223, col: 40, offset: 9417},
+									pos:  position{line: 222, col: 40, offset: 9536},
 									name: "abs_path",
 								},
 							},
@@ -2159,17 +2157,17 @@ var g = &grammar{
 		{
 			name:        "rel_segment",
 			displayName: "\"rel-segment\"",
-			pos:         position{line: 227, col: 1, offset: 9473},
+			pos:         position{line: 226, col: 1, offset: 9592},
 			expr: &actionExpr{
-				pos: position{line: 227, col: 30, offset: 9502},
+				pos: position{line: 226, col: 30, offset: 9621},
 				run: (*parser).callonrel_segment1,
 				expr: &oneOrMoreExpr{
-					pos: position{line: 227, col: 30, offset: 9502},
+					pos: position{line: 226, col: 30, offset: 9621},
 					expr: &choiceExpr{
-						pos: position{line: 227, col: 32, offset: 9504},
+						pos: position{line: 226, col: 32, offset: 9623},
 						alternatives: []any{
 							&charClassMatcher{
-								pos:        position{line: 227, col: 32, offset: 9504},
+								pos:        position{line: 226, col: 32, offset: 9623},
 								val:        "[a-zA-Z0-9_.!~*'();@&=+$,-]",
 								chars:      []rune{'_', '.', '!', '~', '*', '\'', '(', ')', ';', '@', '&', '=', '+', '$', ',', '-'},
 								ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -2177,7 +2175,7 @@ var g = &grammar{
 								inverted:   false,
 							},
 							&ruleRefExpr{
-								pos:  position{line: 227, col: 62, offset: 9534},
+								pos:  position{line: 226, col: 62, offset: 9653},
 								name: "escaped",
 							},
 						},
@@ -2188,20 +2186,20 @@ var g = &grammar{
 		{
 			name:        "uric",
 			displayName: "\"uric\"",
-			pos:         position{line: 233, col: 1, offset: 9682},
+			pos:         position{line: 232, col: 1, offset: 9801},
 			expr: &choiceExpr{
-				pos: position{line: 233, col: 16, offset: 9697},
+				pos: position{line: 232, col: 16, offset: 9816},
 				alternatives: []any{
 					&ruleRefExpr{
-						pos:  position{line: 233, col: 16, offset: 9697},
+						pos:  position{line: 232, col: 16, offset: 9816},
 						name: "reserved",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 233, col: 27, offset: 9708},
+						pos:  position{line: 232, col: 27, offset: 9827},
 						name: "unreserved",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 233, col: 40, offset: 9721},
+						pos:  position{line: 232, col: 40, offset: 9840},
 						name: "escaped",
 					},
 				},
@@ -2210,9 +2208,9 @@ var g = &grammar{
 		{
 			name:        "reserved",
 			displayName: "\"reserved\"",
-			pos:         position{line: 235, col: 1, offset: 9730},
+			pos:         position{line: 234, col: 1, offset: 9849},
 			expr: &charClassMatcher{
-				pos:        position{line: 235, col: 24, offset: 9753},
+				pos:        position{line: 234, col: 24, offset: 9872},
 				val:        "[[\\];/?:@&=+$,]",
 				chars:      []rune{'[', ']', ';', '/', '?', ':', '@', '&', '=', '+', '$', ','},
 				ignoreCase: false,
@@ -2222,19 +2220,19 @@ var g = &grammar{
 		{
 			name:        "unreserved",
 			displayName: "\"unreserved\"",
-			pos:         position{line: 237, col: 1, offset: 9770},
+			pos:         position{line: 236, col: 1, offset: 9889},
 			expr: &choiceExpr{
-				pos: position{line: 237, col: 28, offset: 9797},
+				pos: position{line: 236, col: 28, offset: 9916},
 				alternatives: []any{
 					&charClassMatcher{
-						pos:        position{line: 237, col: 28, offset: 9797},
+						pos:        position{line: 236, col: 28, offset: 9916},
 						val:        "[a-zA-Z0-9]",
 						ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&ruleRefExpr{
-						pos:  position{line: 237, col: 42, offset: 9811},
+						pos:  position{line: 236, col: 42, offset: 9930},
 						name: "mark",
 					},
 				},
@@ -2243,9 +2241,9 @@ var g = &grammar{
 		{
 			name:        "mark",
 			displayName: "\"mark\"",
-			pos:         position{line: 239, col: 1, offset: 9817},
+			pos:         position{line: 238, col: 1, offset: 9936},
 			expr: &charClassMatcher{
-				pos:        position{line: 239, col: 16, offset: 9832},
+				pos:        position{line: 238, col: 16, offset: 9951},
 				val:        "[-_.!~*'()]",
 				chars:      []rune{'-', '_', '.', '!', '~', '*', '\'', '(', ')'},
 				ignoreCase: false,
@@ -2255,25 +2253,25 @@ var g = &grammar{
 		{
 			name:        "escaped",
 			displayName: "\"escaped\"",
-			pos:         position{line: 241, col: 1, offset: 9845},
+			pos:         position{line: 240, col: 1, offset: 9964},
 			expr: &seqExpr{
-				pos: position{line: 241, col: 22, offset: 9866},
+				pos: position{line: 240, col: 22, offset: 9985},
 				exprs: []any{
 					&litMatcher{
-						pos:        position{line: 241, col: 22, offset: 9866},
+						pos:        position{line: 240, col: 22, offset: 9985},
 						val:        "%",
 						ignoreCase: false,
 						want:       "\"%\"",
 					},
 					&charClassMatcher{
-						pos:        position{line: 241, col: 26, offset: 9870},
+						pos:        position{line: 240, col: 26, offset: 9989},
 						val:        "[0-9a-fA-F]",
 						ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 241, col: 38, offset: 9882},
+						pos:        position{line: 240, col: 38, offset: 10001},
 						val:        "[0-9a-fA-F]",
 						ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 						ignoreCase: false,
@@ -2285,9 +2283,9 @@ var g = &grammar{
 		{
 			name:        "delims",
 			displayName: "\"delims\"",
-			pos:         position{line: 243, col: 1, offset: 9895},
+			pos:         position{line: 242, col: 1, offset: 10014},
 			expr: &charClassMatcher{
-				pos:        position{line: 243, col: 20, offset: 9914},
+				pos:        position{line: 242, col: 20, offset: 10033},
 				val:        "[<>#%\"]",
 				chars:      []rune{'<', '>', '#', '%', '"'},
 				ignoreCase: false,
@@ -2297,9 +2295,9 @@ var g = &grammar{
 		{
 			name:        "unwise",
 			displayName: "\"unwise\"",
-			pos:         position{line: 245, col: 1, offset: 9923},
+			pos:         position{line: 244, col: 1, offset: 10042},
 			expr: &charClassMatcher{
-				pos:        position{line: 245, col: 20, offset: 9942},
+				pos:        position{line: 244, col: 20, offset: 10061},
 				val:        "[{}|\\\\^`]",
 				chars:      []rune{'{', '}', '|', '\\', '^', '`'},
 				ignoreCase: false,
@@ -2309,9 +2307,9 @@ var g = &grammar{
 		{
 			name:        "ALPHA",
 			displayName: "\"ALPHA\"",
-			pos:         position{line: 249, col: 1, offset: 10050},
+			pos:         position{line: 248, col: 1, offset: 10169},
 			expr: &charClassMatcher{
-				pos:        position{line: 249, col: 18, offset: 10067},
+				pos:        position{line: 248, col: 18, offset: 10186},
 				val:        "[a-zA-Z]",
 				ranges:     []rune{'a', 'z', 'A', 'Z'},
 				ignoreCase: false,
@@ -2321,9 +2319,9 @@ var g = &grammar{
 		{
 			name:        "DIGIT",
 			displayName: "\"DIGIT\"",
-			pos:         position{line: 251, col: 1, offset: 10077},
+			pos:         position{line: 250, col: 1, offset: 10196},
 			expr: &charClassMatcher{
-				pos:        position{line: 251, col: 18, offset: 10094},
+				pos:        position{line: 250, col: 18, offset: 10213},
 				val:        "[0-9]",
 				ranges:     []rune{'0', '9'},
 				ignoreCase: false,
@@ -2333,9 +2331,9 @@ var g = &grammar{
 		{
 			name:        "HEXDIG",
 			displayName: "\"HEXDIG\"",
-			pos:         position{line: 253, col: 1, offset: 10101},
+			pos:         position{line: 252, col: 1, offset: 10220},
 			expr: &charClassMatcher{
-				pos:        position{line: 253, col: 20, offset: 10120},
+				pos:        position{line: 252, col: 20, offset: 10239},
 				val:        "[0-9a-fA-F]",
 				ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 				ignoreCase: false,
@@ -2345,9 +2343,9 @@ var g = &grammar{
 		{
 			name:        "DQUOTE",
 			displayName: "\"DQUOTE\"",
-			pos:         position{line: 255, col: 1, offset: 10133},
+			pos:         position{line: 254, col: 1, offset: 10252},
 			expr: &litMatcher{
-				pos:        position{line: 255, col: 20, offset: 10152},
+				pos:        position{line: 254, col: 20, offset: 10271},
 				val:        "\"",
 				ignoreCase: false,
 				want:       "\"\\\"\"",
@@ -2619,37 +2617,34 @@ func (p *parser) callonqualified5() (any, error) {
 	return p.cur.onqualified5(stack["l"])
 }
 
-func (c *current) onqualified16(t any) (any, error) {
-	return t, nil
+func (c *current) onqualified17(t any) (any, error) {
+	return build.Last(t, true), nil
 }
 
-func (p *parser) callonqualified16() (any, error) {
+func (p *parser) callonqualified17() (any, error) {
 	stack := p.vstack[len(p.vstack)-1]
 	_ = stack
-	return p.cur.onqualified16(stack["t"])
+	return p.cur.onqualified17(stack["t"])
 }
 
-func (c *current) onqualified24(d any) (any, error) {
-	return d, nil
+func (c *current) onqualified23(d any) (any, error) {
+	return build.Last(d, false), nil
 }
 
-func (p *parser) callonqualified24() (any, error) {
+func (p *parser) callonqualified23() (any, error) {
 	stack := p.vstack[len(p.vstack)-1]
 	_ = stack
-	return p.cur.onqualified24(stack["d"])
+	return p.cur.onqualified23(stack["d"])
 }
 
-func (c *current) onqualified1(r, t, d any) (any, error) {
-	if t != nil {
-		return build.QualifiedLabels(r.([]any), t, true), nil
-	}
-	return build.QualifiedLabels(r.([]any), d, false), nil
+func (c *current) onqualified1(r, last any) (any, error) {
+	return build.QualifiedLabels(r.([]any), last), nil
 }
 
 func (p *parser) callonqualified1() (any, error) {
 	stack := p.vstack[len(p.vstack)-1]
 	_ = stack
-	return p.cur.onqualified1(stack["r"], stack["t"], stack["d"])
+	return p.cur.onqualified1(stack["r"], stack["last"])
 }
 
 func (c *current) ondomainlabel4() (any, error) {

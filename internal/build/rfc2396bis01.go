@@ -37,16 +37,27 @@ type Qualified struct {
 	Dot    bool
 }
 
+// LastLabel is the optional last part of qualified: a toplabel followed by "." (Dot set),
+// or a domainlabel.
+type LastLabel struct {
+	Label *ast.Label
+	Dot   bool
+}
+
+// Last builds the last part of qualified.
+func Last(label any, dot bool) LastLabel { return LastLabel{label.(*ast.Label), dot} }
+
 // QualifiedLabels builds qualified from its repeated "." domainlabel and its optional last
-// label (a toplabel followed by "." when dot is set).
-func QualifiedLabels(rest []any, last any, dot bool) Qualified {
+// part (nil when absent).
+func QualifiedLabels(rest []any, last any) Qualified {
 	q := Qualified{Labels: make([]*ast.Label, 0, len(rest)+1)}
 	for _, l := range rest {
 		q.Labels = append(q.Labels, l.(*ast.Label))
 	}
 	if last != nil {
-		q.Labels = append(q.Labels, last.(*ast.Label))
-		q.Dot = dot
+		ll := last.(LastLabel)
+		q.Labels = append(q.Labels, ll.Label)
+		q.Dot = ll.Dot
 	}
 	return q
 }
