@@ -1,0 +1,61 @@
+package dfa
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// Every grammar file reads as ABNF and every rule has a finite automaton, so the generator
+// can build tables for it.
+func TestEveryGrammarBuilds(t *testing.T) {
+	files, err := filepath.Glob("../../grammar/*.abnf")
+	require.NoError(t, err)
+	require.NotEmpty(t, files)
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		require.NoError(t, err)
+		g, err := Read(src)
+		require.NoError(t, err, f)
+		for _, r := range g.Rulemap {
+			d, err := Build(g, r.Name)
+			if assert.NoError(t, err, "%s: rule %s", f, r.Name) {
+				assert.Greater(t, d.NumStates(), 1, "%s: rule %s accepts something", f, r.Name)
+			}
+		}
+	}
+}
+
+// rfc1738's ABNF, read literally: the seed's own examples and traps.
+func TestRFC1738ABNF(t *testing.T) {
+	src, err := os.ReadFile("../../grammar/rfc1738.abnf")
+	require.NoError(t, err)
+	g, err := Read(src)
+	require.NoError(t, err)
+	valid := func(rule, s string) bool {
+		d, err := Build(g, rule)
+		require.NoError(t, err)
+		return d.Valid(s)
+	}
+	assert.True(t, valid("ftpurl", "ftp://ftp.is.co.za/rfc/rfc1808.txt;type=a"))
+	assert.False(t, valid("ftpurl", "ftp://h/f;type=x"), "a bad typecode")
+	assert.True(t, valid("otherurl", "ftp://h/f;type=x"), "otherurl as written covers ftp too (the dispatch is the implementation's)")
+	assert.True(t, valid("httpurl", "HTTP://host/"), "quoted literals are case-insensitive")
+	assert.False(t, valid("httpurl", "http://host:/"), "port = digits, one or more")
+	assert.False(t, valid("httpurl", "http://user@host/"), "httpurl has no login")
+	assert.False(t, valid("httpurl", "http://h/~u"), "~ is national (unsafe)")
+	assert.False(t, valid("httpurl", "http://h/#f"), "no fragments")
+	assert.True(t, valid("gopherurl", "gopher://h/7sel%09search"))
+	assert.True(t, valid("newsurl", "news:foo@bar.com"))
+	assert.False(t, valid("newsurl", "news:1comp"))
+	assert.False(t, valid("nntpurl", "nntp://h/"), "nntp needs a group")
+	assert.False(t, valid("telneturl", "telnet://h/x"), "telnet has no path")
+	assert.True(t, valid("waisurl", "wais://h/db?x"))
+	assert.True(t, valid("mailtourl", "mailto:John.Doe@example.com"))
+	assert.True(t, valid("punctuation", `"`), `<"> is the double quote`)
+	assert.True(t, valid("reserved", "&"), `"&amp;" decoded`)
+	assert.False(t, valid("reserved", "&amp;"))
+}
