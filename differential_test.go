@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	goabnf "github.com/pandatix/go-abnf"
+	"github.com/urlgrammar/urlgrammar/generated/rfc1738"
 	"github.com/urlgrammar/urlgrammar/generated/rfc2396bis01"
 	"github.com/urlgrammar/urlgrammar/internal/dfa"
 	"github.com/urlgrammar/urlgrammar/internal/spectest"
@@ -29,13 +30,18 @@ func conformanceScale() int {
 // DFAs of grammar/ID.abnf, and go-abnf's recognizer of the same ABNF (an independent
 // algorithm: it tracks reachable positions, no automaton).
 type oracles struct {
-	g   *Grammar
+	g   *Grammar // the registered grammar: its PEG parser and DFAs
 	ref *goabnf.Grammar
 }
 
 func newOracles(t testing.TB, id string) *oracles {
-	g := MustLookup(id)
-	src, err := os.ReadFile("grammar/" + id + ".abnf")
+	return newOraclesFor(t, MustLookup(id))
+}
+
+// newOraclesFor builds the oracles of a grammar, registered or not (an unregistered one is a
+// Grammar value with its generated parser and DFAs, for grammars whose tree is not built yet).
+func newOraclesFor(t testing.TB, g *Grammar) *oracles {
+	src, err := os.ReadFile("grammar/" + g.id + ".abnf")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,14 +103,10 @@ func mutate(rng *rand.Rand, s string) string {
 	return s + c
 }
 
-// TestDifferential: for every rule of rfc2396bis-01 as a start symbol, the PEG parser, the
-// DFA and go-abnf's recognizer agree on the test tables, on random members generated from
-// the ABNF, and on near-miss mutants of them.
+// TestDifferential: for every rule of rfc2396bis-01 as a start symbol, the PEG parser, the DFA
+// and go-abnf's recognizer agree on the test tables, on random members generated from the
+// ABNF, and on near-miss mutants of them.
 func TestDifferential(t *testing.T) {
-	o := newOracles(t, "rfc2396bis-01")
-	scale := conformanceScale()
-	rng := rand.New(rand.NewSource(1))
-
 	var shared []string
 	for _, f := range []string{"testdata/rfc2396bis-01/valid.txt", "testdata/rfc2396bis-01/invalid.txt"} {
 		lines, err := spectest.Lines(f)
@@ -118,8 +120,44 @@ func TestDifferential(t *testing.T) {
 			shared = append(shared, spectest.Unempty(l))
 		}
 	}
+	differential(t, newOracles(t, "rfc2396bis-01"), shared, nil)
+}
+
+// TestDifferentialRFC1738: the same for the rfc1738 PEG recognizer (not yet registered: its
+// tree is issue 3's remaining work), on the URLs of RFC 1738's own text and the traps of
+// NOTES-grammars.md. url is left out: the PEG's url is the ABNF's, but as written otherurl
+// matches every scheme, which the dispatch of DESIGN.md will change.
+func TestDifferentialRFC1738(t *testing.T) {
+	g := &Grammar{id: "rfc1738", start: "url", rules: rfc1738.Rules(), run: rfc1738.Run, exprCost: 400, dfas: rfc1738.DFAs()}
+	g.byName = map[string]string{}
+	for _, r := range g.rules {
+		g.byName[strings.ToLower(r.ABNF)] = r.PEG
+	}
+	shared := []string{
+		"ftp://ftp.is.co.za/rfc/rfc1808.txt", "ftp://u:p@h:21/a/b;type=i", "ftp://h/f;type=x",
+		"http://www.ietf.org/rfc/rfc2396.txt", "http://h:80/p?q", "HTTP://host/", "http://host:/",
+		"http://user@host/", "http://h/~u", "http://h/#f", "http://host:80x", "http://[::1]/",
+		"gopher://gopher.tc.umn.edu:70/11/Mailing%20Lists/", "gopher://h/7sel%09search",
+		"gopher://h/1a%09b/c", "gopher://h/1a%09b%09c", "gopher://h/1a%09b/c%09d", "gopher://h",
+		"mailto:John.Doe@example.com", "news:comp.infosystems.www.servers.unix", "news:foo@bar.com",
+		"news:*", "news:1comp", "nntp://h/grp/12", "nntp://h/", "telnet://melvyl.ucop.edu/",
+		"telnet://h/x", "wais://h/db", "wais://h/db?x", "wais://h/db/t/p", "file://localhost/etc",
+		"file:///etc/hosts", "prospero://h/p;a=b;c=d", "x-foo:bar", "1.2.3.4", "a.1b.c", "1.2.3.a4",
+	}
+	o := newOraclesFor(t, g)
+	differential(t, o, shared, map[string]bool{"url": true})
+}
+
+// differential runs the three readings of every rule of o's grammar (but skip) on the shared
+// inputs, generated members and mutants, and reports each disagreement with a minimal witness.
+func differential(t *testing.T, o *oracles, shared []string, skip map[string]bool) {
+	scale := conformanceScale()
+	rng := rand.New(rand.NewSource(1))
 	counts := map[string][2]int{} // rule -> inputs, members
 	for _, r := range o.g.Rules() {
+		if skip[r] {
+			continue
+		}
 		inputs := append([]string(nil), shared...)
 		members := 0
 		for i := 0; i < 60*scale; i++ {
@@ -140,8 +178,8 @@ func TestDifferential(t *testing.T) {
 			v := o.verdicts(t, r, s)
 			if !agree(v) {
 				w := o.shrink(t, r, s)
-				t.Errorf("rule %s: PEG, DFA, ABNF disagree on %q: %v; minimal witness %q: %v",
-					r, s, v, w, o.verdicts(t, r, w))
+				t.Errorf("%s rule %s: PEG, DFA, ABNF disagree on %q: %v; minimal witness %q: %v",
+					o.g.id, r, s, v, w, o.verdicts(t, r, w))
 			}
 		}
 		counts[r] = [2]int{len(inputs), members}
@@ -153,7 +191,7 @@ func TestDifferential(t *testing.T) {
 		}
 		sort.Strings(names)
 		for _, r := range names {
-			t.Logf("%-24s %6d inputs, %5d generated members", r, counts[r][0], counts[r][1])
+			t.Logf("%s %-24s %6d inputs, %5d generated members", o.g.id, r, counts[r][0], counts[r][1])
 		}
 	}
 }
