@@ -15,37 +15,15 @@ import (
 // `make bench` (go test -bench . -benchmem), and divide.
 var benchCorpus = corpus.Lines(10000, 1)
 
-func corpusBytes() int64 {
-	n := 0
-	for _, s := range benchCorpus {
-		n += len(s)
-	}
-	return int64(n)
-}
-
 // BenchmarkNetURLParse is the baseline: net/url.Parse (lax, not a validator) on the corpus.
 func BenchmarkNetURLParse(b *testing.B) {
-	b.SetBytes(corpusBytes())
-	b.ReportAllocs()
-	for i := 0; i < b.N; i++ {
-		for _, s := range benchCorpus {
-			_, _ = url.Parse(s)
-		}
-	}
-	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(benchCorpus)), "ns/url")
+	benchLines(b, benchCorpus, func(s string) { _, _ = url.Parse(s) })
 }
 
 // BenchmarkValid is the DFA validator on the corpus.
 func BenchmarkValid(b *testing.B) {
 	g := urlgrammar.MustLookup("rfc2396bis-01")
-	b.SetBytes(corpusBytes())
-	b.ReportAllocs()
-	for i := 0; i < b.N; i++ {
-		for _, s := range benchCorpus {
-			g.Valid(s)
-		}
-	}
-	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(benchCorpus)), "ns/url")
+	benchLines(b, benchCorpus, func(s string) { g.Valid(s) })
 }
 
 // BenchmarkParse is Parse: the fast path (DFA, Appendix B split, sub-rule DFAs) for valid
@@ -53,14 +31,7 @@ func BenchmarkValid(b *testing.B) {
 // fast_test.go) is the pigeon parser alone.
 func BenchmarkParse(b *testing.B) {
 	g := urlgrammar.MustLookup("rfc2396bis-01")
-	b.SetBytes(corpusBytes())
-	b.ReportAllocs()
-	for i := 0; i < b.N; i++ {
-		for _, s := range benchCorpus {
-			_, _ = g.Parse(s)
-		}
-	}
-	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(benchCorpus)), "ns/url")
+	benchLines(b, benchCorpus, func(s string) { _, _ = g.Parse(s) })
 }
 
 // adversarial are input families that could make a parser super-linear; each is built at a

@@ -124,6 +124,21 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, bool) {
 	}
 }
 
+// setup parses a command's flags and arguments, checks the number of arguments with want, and
+// looks up the -g grammar. It reports false after printing a usage error.
+func setup(fs *flag.FlagSet, args []string, gid *string, stderr io.Writer, want func(n int) bool) ([]string, *urlgrammar.Grammar, bool) {
+	pos, ok := parseFlags(fs, args)
+	if !ok {
+		return nil, nil, false
+	}
+	if !want(len(pos)) {
+		fs.Usage()
+		return nil, nil, false
+	}
+	g, ok := lookupGrammar(*gid, stderr)
+	return pos, g, ok
+}
+
 // lookupGrammar resolves -g, printing an error for an unknown id.
 func lookupGrammar(id string, stderr io.Writer) (*urlgrammar.Grammar, bool) {
 	g, err := urlgrammar.Lookup(id)

@@ -13,15 +13,7 @@ func runParse(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags("parse", "[-g ID] [--json] INPUT...", stderr)
 	gid := grammarFlag(fs)
 	asJSON := fs.Bool("json", false, "print one JSON object per input, one per line")
-	inputs, ok := parseFlags(fs, args)
-	if !ok {
-		return exitUsage
-	}
-	if len(inputs) == 0 {
-		fs.Usage()
-		return exitUsage
-	}
-	g, ok := lookupGrammar(*gid, stderr)
+	inputs, g, ok := setup(fs, args, gid, stderr, func(n int) bool { return n > 0 })
 	if !ok {
 		return exitUsage
 	}
@@ -53,15 +45,7 @@ func runParse(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags("match", "[-g ID] RULE INPUT...", stderr)
 	gid := grammarFlag(fs)
-	pos, ok := parseFlags(fs, args)
-	if !ok {
-		return exitUsage
-	}
-	if len(pos) < 2 {
-		fs.Usage()
-		return exitUsage
-	}
-	g, ok := lookupGrammar(*gid, stderr)
+	pos, g, ok := setup(fs, args, gid, stderr, func(n int) bool { return n >= 2 })
 	if !ok {
 		return exitUsage
 	}
@@ -87,15 +71,7 @@ func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 func runRules(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags("rules", "[-g ID]", stderr)
 	gid := grammarFlag(fs)
-	pos, ok := parseFlags(fs, args)
-	if !ok {
-		return exitUsage
-	}
-	if len(pos) != 0 {
-		fs.Usage()
-		return exitUsage
-	}
-	g, ok := lookupGrammar(*gid, stderr)
+	_, g, ok := setup(fs, args, gid, stderr, func(n int) bool { return n == 0 })
 	if !ok {
 		return exitUsage
 	}

@@ -50,15 +50,7 @@ func runResolve(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	dots := dotsFlag(fs)
 	compat := fs.Bool("compat", false, "backwards compatible: a reference with the base's scheme is relative (http:g)")
 	asJSON := fs.Bool("json", false, "print one JSON object per reference")
-	pos, ok := parseFlags(fs, args)
-	if !ok {
-		return exitUsage
-	}
-	if len(pos) < 2 {
-		fs.Usage()
-		return exitUsage
-	}
-	g, ok := lookupGrammar(*gid, stderr)
+	pos, g, ok := setup(fs, args, gid, stderr, func(n int) bool { return n >= 2 })
 	if !ok {
 		return exitUsage
 	}
@@ -117,15 +109,7 @@ func runNormalize(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	levelName := fs.String("level", "scheme", "normalization: syntax (6.2.2) or scheme (6.2.2 and 6.2.3)")
 	dots := dotsFlag(fs)
 	showChanges := fs.Bool("changes", false, "after each normal form, list the rewrites made, indented")
-	inputs, ok := parseFlags(fs, args)
-	if !ok {
-		return exitUsage
-	}
-	if len(inputs) == 0 {
-		fs.Usage()
-		return exitUsage
-	}
-	g, ok := lookupGrammar(*gid, stderr)
+	inputs, g, ok := setup(fs, args, gid, stderr, func(n int) bool { return n > 0 })
 	if !ok {
 		return exitUsage
 	}
@@ -167,15 +151,7 @@ func runEqual(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	gid := grammarFlag(fs)
 	levelName := fs.String("level", "syntax", "rung of the comparison ladder (6.2): string, syntax or scheme")
 	ignoreFragment := fs.Bool("ignore-fragment", false, "compare without fragments (6.1)")
-	pos, ok := parseFlags(fs, args)
-	if !ok {
-		return exitUsage
-	}
-	if len(pos) != 2 {
-		fs.Usage()
-		return exitUsage
-	}
-	g, ok := lookupGrammar(*gid, stderr)
+	pos, g, ok := setup(fs, args, gid, stderr, func(n int) bool { return n == 2 })
 	if !ok {
 		return exitUsage
 	}
