@@ -20,5 +20,6 @@ func init() {
 		exprCost: 400,
 		dfas:     dfas,
 		fast:     func(s string) ast.Root { return fast.parse(s) },
+		generic:  true,
 	})
 }

@@ -96,8 +96,11 @@ const (
 
 // Host is a host (section 3.2.2): IPv6reference / IPv4address / hostname. When several
 // alternatives match the same text, the first of IPv6reference, IPv4address, hostname wins, so
-// "1.2.3.4" is an IPv4address and "256.1.1.1" a hostname. Exactly one of IPv6, IPv4 and
-// Hostname is set, as Kind says.
+// "1.2.3.4" is an IPv4address and "256.1.1.1" a hostname. Exactly one of IPv6, IPv4,
+// Hostname and HostNumber is set, as Kind says.
+//
+// An RFC 1738 host (grammar rfc1738) is hostname / hostnumber, with hostnumber preferred:
+// "1.2.3.4" is a hostnumber. Its hostname has no trailing dot and ends with a toplabel.
 type Host struct {
 	Span
 	Text     string         `json:"text"`
@@ -105,6 +108,9 @@ type Host struct {
 	IPv6     *IPv6Reference `json:"ipv6"`     // or nil
 	IPv4     *IPv4Address   `json:"ipv4"`     // or nil
 	Hostname *Hostname      `json:"hostname"` // or nil
+	// HostNumber is set for the hostnumber of an RFC 1738 host (grammar rfc1738), whose
+	// alternatives are hostname and hostnumber; Kind is then HostKindHostnumber.
+	HostNumber *HostNumber `json:"hostnumber,omitempty"`
 }
 
 // IPv6Reference is an IPv6reference (section 3.2.2): "[" IPv6address "]". Text keeps the

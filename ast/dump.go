@@ -84,6 +84,47 @@ func describe(n Node) (string, string) {
 		return "query", n.Text
 	case *Fragment:
 		return "fragment", n.Text
+	case *Part:
+		return n.Rule, n.Text
+	case *HostNumber:
+		return "hostnumber", n.Text
+	case *HostPort:
+		return "hostport", n.Text
+	case *Login:
+		return "login", n.Text
+	case *SegmentPath:
+		return n.Rule, n.Text
+	case *HTTPURL:
+		return "httpurl", n.Text
+	case *FTPURL:
+		return "ftpurl", n.Text
+	case *GopherURL:
+		return "gopherurl", n.Text
+	case *MailtoURL:
+		return "mailtourl", n.Text
+	case *NewsURL:
+		if n.All {
+			return "newsurl (*)", n.Text
+		}
+		return "newsurl", n.Text
+	case *Article:
+		return "article", n.Text
+	case *NNTPURL:
+		return "nntpurl", n.Text
+	case *TelnetURL:
+		return "telneturl", n.Text
+	case *WAISURL:
+		return "waisurl (" + n.Form + ")", n.Text
+	case *FileURL:
+		return "fileurl", n.Text
+	case *ProsperoURL:
+		return "prosperourl", n.Text
+	case *IPSchemePart:
+		return "ip-schemepart", n.Text
+	case *FieldSpec:
+		return "fieldspec", n.Text
+	case *OtherURL:
+		return "otherurl", n.Text
 	}
 	return fmt.Sprintf("%T", n), ""
 }

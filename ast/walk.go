@@ -62,6 +62,8 @@ func Walk(v Visitor, node Node) {
 			Walk(v, n.IPv4)
 		case n.Hostname != nil:
 			Walk(v, n.Hostname)
+		case n.HostNumber != nil:
+			Walk(v, n.HostNumber)
 		}
 	case *IPv6Reference:
 		if n.Address != nil {
@@ -81,6 +83,89 @@ func Walk(v Visitor, node Node) {
 		for _, s := range n.Segments {
 			Walk(v, s)
 		}
+	case *HostNumber:
+		for _, g := range n.Groups {
+			Walk(v, g)
+		}
+	case *HostPort:
+		Walk(v, n.Host)
+		if n.Port != nil {
+			Walk(v, n.Port)
+		}
+	case *Login:
+		walkParts(v, n.User, n.Password)
+		Walk(v, n.HostPort)
+	case *SegmentPath:
+		for _, s := range n.Segments {
+			Walk(v, s)
+		}
+	case *HTTPURL:
+		Walk(v, n.Scheme)
+		Walk(v, n.HostPort)
+		if n.Path != nil {
+			Walk(v, n.Path)
+		}
+		walkParts(v, n.Search)
+	case *FTPURL:
+		Walk(v, n.Scheme)
+		Walk(v, n.Login)
+		if n.Path != nil {
+			Walk(v, n.Path)
+		}
+		walkParts(v, n.Type)
+	case *GopherURL:
+		Walk(v, n.Scheme)
+		Walk(v, n.HostPort)
+		walkParts(v, n.Type, n.Selector, n.Search, n.Plus)
+	case *MailtoURL:
+		Walk(v, n.Scheme)
+		Walk(v, n.Address)
+	case *NewsURL:
+		Walk(v, n.Scheme)
+		walkParts(v, n.Group)
+		if n.Article != nil {
+			Walk(v, n.Article)
+		}
+	case *Article:
+		Walk(v, n.Host)
+	case *NNTPURL:
+		Walk(v, n.Scheme)
+		Walk(v, n.HostPort)
+		walkParts(v, n.Group, n.Article)
+	case *TelnetURL:
+		Walk(v, n.Scheme)
+		Walk(v, n.Login)
+	case *WAISURL:
+		Walk(v, n.Scheme)
+		Walk(v, n.HostPort)
+		walkParts(v, n.Database, n.Search, n.Type, n.Path)
+	case *FileURL:
+		Walk(v, n.Scheme)
+		if n.Host != nil {
+			Walk(v, n.Host)
+		}
+		Walk(v, n.Path)
+	case *ProsperoURL:
+		Walk(v, n.Scheme)
+		Walk(v, n.HostPort)
+		Walk(v, n.Path)
+		for _, f := range n.Fields {
+			Walk(v, f)
+		}
+	case *FieldSpec:
+		walkParts(v, n.Name, n.Value)
+	case *OtherURL:
+		Walk(v, n.Scheme)
+		if n.IP != nil { // the same text as SchemePart, with its parts
+			Walk(v, n.IP)
+		} else {
+			Walk(v, n.SchemePart)
+		}
+	case *IPSchemePart:
+		Walk(v, n.Login)
+		walkParts(v, n.Path)
+	case *Part:
+		// a leaf
 	case *Scheme, *Userinfo, *IPv6Address, *DecOctet, *Label, *Port, *RegName, *Segment,
 		*OpaquePart, *Query, *Fragment:
 		// leaves
@@ -88,6 +173,15 @@ func Walk(v Visitor, node Node) {
 		panic(fmt.Sprintf("ast.Walk: unexpected node type %T", n))
 	}
 	v.Visit(nil)
+}
+
+// walkParts walks the parts that are present.
+func walkParts(v Visitor, parts ...*Part) {
+	for _, p := range parts {
+		if p != nil {
+			Walk(v, p)
+		}
+	}
 }
 
 type inspector func(Node) bool

@@ -139,6 +139,23 @@ func setup(fs *flag.FlagSet, args []string, gid *string, stderr io.Writer, want 
 	return pos, g, ok
 }
 
+// requireGeneric reports whether g's trees are generic URI references, which resolve,
+// normalize and equal need, and prints the usage error when they are not.
+func requireGeneric(fs *flag.FlagSet, g *urlgrammar.Grammar, stderr io.Writer) bool {
+	if g.Generic() {
+		return true
+	}
+	var generic []string
+	for _, id := range urlgrammar.IDs() {
+		if urlgrammar.MustLookup(id).Generic() {
+			generic = append(generic, id)
+		}
+	}
+	fmt.Fprintf(stderr, "urlgrammar %s: grammar %s does not define references to resolve, normalize or compare; use %s\n",
+		fs.Name(), g.ID(), strings.Join(generic, " or "))
+	return false
+}
+
 // lookupGrammar resolves -g, printing an error for an unknown id.
 func lookupGrammar(id string, stderr io.Writer) (*urlgrammar.Grammar, bool) {
 	g, err := urlgrammar.Lookup(id)

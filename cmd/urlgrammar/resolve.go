@@ -51,7 +51,7 @@ func runResolve(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	compat := fs.Bool("compat", false, "backwards compatible: a reference with the base's scheme is relative (http:g)")
 	asJSON := fs.Bool("json", false, "print one JSON object per reference")
 	pos, g, ok := setup(fs, args, gid, stderr, func(n int) bool { return n >= 2 })
-	if !ok {
+	if !ok || !requireGeneric(fs, g, stderr) {
 		return exitUsage
 	}
 	opt := resolve.Options{Compat: *compat, Grammar: g}
@@ -110,7 +110,7 @@ func runNormalize(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	dots := dotsFlag(fs)
 	showChanges := fs.Bool("changes", false, "after each normal form, list the rewrites made, indented")
 	inputs, g, ok := setup(fs, args, gid, stderr, func(n int) bool { return n > 0 })
-	if !ok {
+	if !ok || !requireGeneric(fs, g, stderr) {
 		return exitUsage
 	}
 	level, err := resolve.ParseLevel(*levelName)
@@ -152,7 +152,7 @@ func runEqual(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	levelName := fs.String("level", "syntax", "rung of the comparison ladder (6.2): string, syntax or scheme")
 	ignoreFragment := fs.Bool("ignore-fragment", false, "compare without fragments (6.1)")
 	pos, g, ok := setup(fs, args, gid, stderr, func(n int) bool { return n == 2 })
-	if !ok {
+	if !ok || !requireGeneric(fs, g, stderr) {
 		return exitUsage
 	}
 	level, err := resolve.ParseLevel(*levelName)

@@ -14,194 +14,1053 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/urlgrammar/urlgrammar/internal/build"
 )
+
+func (c *current) at() build.At {
+	return build.At{Src: c.globalStore["src"].(string), Start: c.pos.offset, Stop: c.pos.offset + len(c.text)}
+}
 
 var g = &grammar{
 	rules: []*rule{
 		{
 			name:        "url",
 			displayName: "\"url\"",
-			pos:         position{line: 16, col: 1, offset: 765},
+			pos:         position{line: 27, col: 1, offset: 1407},
+			expr: &actionExpr{
+				pos: position{line: 27, col: 14, offset: 1420},
+				run: (*parser).callonurl1,
+				expr: &labeledExpr{
+					pos:   position{line: 27, col: 14, offset: 1420},
+					label: "v",
+					expr: &choiceExpr{
+						pos: position{line: 28, col: 2, offset: 1425},
+						alternatives: []any{
+							&actionExpr{
+								pos: position{line: 28, col: 2, offset: 1425},
+								run: (*parser).callonurl4,
+								expr: &seqExpr{
+									pos: position{line: 28, col: 2, offset: 1425},
+									exprs: []any{
+										&andExpr{
+											pos: position{line: 28, col: 2, offset: 1425},
+											expr: &seqExpr{
+												pos: position{line: 28, col: 5, offset: 1428},
+												exprs: []any{
+													&ruleRefExpr{
+														pos:  position{line: 28, col: 5, offset: 1428},
+														name: "lit_http",
+													},
+													&litMatcher{
+														pos:        position{line: 28, col: 14, offset: 1437},
+														val:        ":",
+														ignoreCase: false,
+														want:       "\":\"",
+													},
+												},
+											},
+										},
+										&labeledExpr{
+											pos:   position{line: 28, col: 20, offset: 1443},
+											label: "u",
+											expr: &ruleRefExpr{
+												pos:  position{line: 28, col: 22, offset: 1445},
+												name: "httpurl",
+											},
+										},
+									},
+								},
+							},
+							&actionExpr{
+								pos: position{line: 29, col: 2, offset: 1474},
+								run: (*parser).callonurl12,
+								expr: &seqExpr{
+									pos: position{line: 29, col: 2, offset: 1474},
+									exprs: []any{
+										&andExpr{
+											pos: position{line: 29, col: 2, offset: 1474},
+											expr: &seqExpr{
+												pos: position{line: 29, col: 5, offset: 1477},
+												exprs: []any{
+													&ruleRefExpr{
+														pos:  position{line: 29, col: 5, offset: 1477},
+														name: "lit_ftp",
+													},
+													&litMatcher{
+														pos:        position{line: 29, col: 13, offset: 1485},
+														val:        ":",
+														ignoreCase: false,
+														want:       "\":\"",
+													},
+												},
+											},
+										},
+										&labeledExpr{
+											pos:   position{line: 29, col: 19, offset: 1491},
+											label: "u",
+											expr: &ruleRefExpr{
+												pos:  position{line: 29, col: 21, offset: 1493},
+												name: "ftpurl",
+											},
+										},
+									},
+								},
+							},
+							&actionExpr{
+								pos: position{line: 30, col: 2, offset: 1521},
+								run: (*parser).callonurl20,
+								expr: &seqExpr{
+									pos: position{line: 30, col: 2, offset: 1521},
+									exprs: []any{
+										&andExpr{
+											pos: position{line: 30, col: 2, offset: 1521},
+											expr: &seqExpr{
+												pos: position{line: 30, col: 5, offset: 1524},
+												exprs: []any{
+													&ruleRefExpr{
+														pos:  position{line: 30, col: 5, offset: 1524},
+														name: "lit_news",
+													},
+													&litMatcher{
+														pos:        position{line: 30, col: 14, offset: 1533},
+														val:        ":",
+														ignoreCase: false,
+														want:       "\":\"",
+													},
+												},
+											},
+										},
+										&labeledExpr{
+											pos:   position{line: 30, col: 20, offset: 1539},
+											label: "u",
+											expr: &ruleRefExpr{
+												pos:  position{line: 30, col: 22, offset: 1541},
+												name: "newsurl",
+											},
+										},
+									},
+								},
+							},
+							&actionExpr{
+								pos: position{line: 31, col: 2, offset: 1570},
+								run: (*parser).callonurl28,
+								expr: &seqExpr{
+									pos: position{line: 31, col: 2, offset: 1570},
+									exprs: []any{
+										&andExpr{
+											pos: position{line: 31, col: 2, offset: 1570},
+											expr: &seqExpr{
+												pos: position{line: 31, col: 5, offset: 1573},
+												exprs: []any{
+													&ruleRefExpr{
+														pos:  position{line: 31, col: 5, offset: 1573},
+														name: "lit_nntp",
+													},
+													&litMatcher{
+														pos:        position{line: 31, col: 14, offset: 1582},
+														val:        ":",
+														ignoreCase: false,
+														want:       "\":\"",
+													},
+												},
+											},
+										},
+										&labeledExpr{
+											pos:   position{line: 31, col: 20, offset: 1588},
+											label: "u",
+											expr: &ruleRefExpr{
+												pos:  position{line: 31, col: 22, offset: 1590},
+												name: "nntpurl",
+											},
+										},
+									},
+								},
+							},
+							&actionExpr{
+								pos: position{line: 32, col: 2, offset: 1619},
+								run: (*parser).callonurl36,
+								expr: &seqExpr{
+									pos: position{line: 32, col: 2, offset: 1619},
+									exprs: []any{
+										&andExpr{
+											pos: position{line: 32, col: 2, offset: 1619},
+											expr: &seqExpr{
+												pos: position{line: 32, col: 5, offset: 1622},
+												exprs: []any{
+													&ruleRefExpr{
+														pos:  position{line: 32, col: 5, offset: 1622},
+														name: "lit_telnet",
+													},
+													&litMatcher{
+														pos:        position{line: 32, col: 16, offset: 1633},
+														val:        ":",
+														ignoreCase: false,
+														want:       "\":\"",
+													},
+												},
+											},
+										},
+										&labeledExpr{
+											pos:   position{line: 32, col: 22, offset: 1639},
+											label: "u",
+											expr: &ruleRefExpr{
+												pos:  position{line: 32, col: 24, offset: 1641},
+												name: "telneturl",
+											},
+										},
+									},
+								},
+							},
+							&actionExpr{
+								pos: position{line: 33, col: 2, offset: 1672},
+								run: (*parser).callonurl44,
+								expr: &seqExpr{
+									pos: position{line: 33, col: 2, offset: 1672},
+									exprs: []any{
+										&andExpr{
+											pos: position{line: 33, col: 2, offset: 1672},
+											expr: &seqExpr{
+												pos: position{line: 33, col: 5, offset: 1675},
+												exprs: []any{
+													&ruleRefExpr{
+														pos:  position{line: 33, col: 5, offset: 1675},
+														name: "lit_gopher",
+													},
+													&litMatcher{
+														pos:        position{line: 33, col: 16, offset: 1686},
+														val:        ":",
+														ignoreCase: false,
+														want:       "\":\"",
+													},
+												},
+											},
+										},
+										&labeledExpr{
+											pos:   position{line: 33, col: 22, offset: 1692},
+											label: "u",
+											expr: &ruleRefExpr{
+												pos:  position{line: 33, col: 24, offset: 1694},
+												name: "gopherurl",
+											},
+										},
+									},
+								},
+							},
+							&actionExpr{
+								pos: position{line: 34, col: 2, offset: 1725},
+								run: (*parser).callonurl52,
+								expr: &seqExpr{
+									pos: position{line: 34, col: 2, offset: 1725},
+									exprs: []any{
+										&andExpr{
+											pos: position{line: 34, col: 2, offset: 1725},
+											expr: &seqExpr{
+												pos: position{line: 34, col: 5, offset: 1728},
+												exprs: []any{
+													&ruleRefExpr{
+														pos:  position{line: 34, col: 5, offset: 1728},
+														name: "lit_wais",
+													},
+													&litMatcher{
+														pos:        position{line: 34, col: 14, offset: 1737},
+														val:        ":",
+														ignoreCase: false,
+														want:       "\":\"",
+													},
+												},
+											},
+										},
+										&labeledExpr{
+											pos:   position{line: 34, col: 20, offset: 1743},
+											label: "u",
+											expr: &ruleRefExpr{
+												pos:  position{line: 34, col: 22, offset: 1745},
+												name: "waisurl",
+											},
+										},
+									},
+								},
+							},
+							&actionExpr{
+								pos: position{line: 35, col: 2, offset: 1774},
+								run: (*parser).callonurl60,
+								expr: &seqExpr{
+									pos: position{line: 35, col: 2, offset: 1774},
+									exprs: []any{
+										&andExpr{
+											pos: position{line: 35, col: 2, offset: 1774},
+											expr: &seqExpr{
+												pos: position{line: 35, col: 5, offset: 1777},
+												exprs: []any{
+													&ruleRefExpr{
+														pos:  position{line: 35, col: 5, offset: 1777},
+														name: "lit_mailto",
+													},
+													&litMatcher{
+														pos:        position{line: 35, col: 16, offset: 1788},
+														val:        ":",
+														ignoreCase: false,
+														want:       "\":\"",
+													},
+												},
+											},
+										},
+										&labeledExpr{
+											pos:   position{line: 35, col: 22, offset: 1794},
+											label: "u",
+											expr: &ruleRefExpr{
+												pos:  position{line: 35, col: 24, offset: 1796},
+												name: "mailtourl",
+											},
+										},
+									},
+								},
+							},
+							&actionExpr{
+								pos: position{line: 36, col: 2, offset: 1827},
+								run: (*parser).callonurl68,
+								expr: &seqExpr{
+									pos: position{line: 36, col: 2, offset: 1827},
+									exprs: []any{
+										&andExpr{
+											pos: position{line: 36, col: 2, offset: 1827},
+											expr: &seqExpr{
+												pos: position{line: 36, col: 5, offset: 1830},
+												exprs: []any{
+													&ruleRefExpr{
+														pos:  position{line: 36, col: 5, offset: 1830},
+														name: "lit_file",
+													},
+													&litMatcher{
+														pos:        position{line: 36, col: 14, offset: 1839},
+														val:        ":",
+														ignoreCase: false,
+														want:       "\":\"",
+													},
+												},
+											},
+										},
+										&labeledExpr{
+											pos:   position{line: 36, col: 20, offset: 1845},
+											label: "u",
+											expr: &ruleRefExpr{
+												pos:  position{line: 36, col: 22, offset: 1847},
+												name: "fileurl",
+											},
+										},
+									},
+								},
+							},
+							&actionExpr{
+								pos: position{line: 37, col: 2, offset: 1876},
+								run: (*parser).callonurl76,
+								expr: &seqExpr{
+									pos: position{line: 37, col: 2, offset: 1876},
+									exprs: []any{
+										&andExpr{
+											pos: position{line: 37, col: 2, offset: 1876},
+											expr: &seqExpr{
+												pos: position{line: 37, col: 5, offset: 1879},
+												exprs: []any{
+													&ruleRefExpr{
+														pos:  position{line: 37, col: 5, offset: 1879},
+														name: "lit_prospero",
+													},
+													&litMatcher{
+														pos:        position{line: 37, col: 18, offset: 1892},
+														val:        ":",
+														ignoreCase: false,
+														want:       "\":\"",
+													},
+												},
+											},
+										},
+										&labeledExpr{
+											pos:   position{line: 37, col: 24, offset: 1898},
+											label: "u",
+											expr: &ruleRefExpr{
+												pos:  position{line: 37, col: 26, offset: 1900},
+												name: "prosperourl",
+											},
+										},
+									},
+								},
+							},
+							&actionExpr{
+								pos: position{line: 38, col: 2, offset: 1933},
+								run: (*parser).callonurl84,
+								expr: &seqExpr{
+									pos: position{line: 38, col: 2, offset: 1933},
+									exprs: []any{
+										&notExpr{
+											pos: position{line: 38, col: 2, offset: 1933},
+											expr: &seqExpr{
+												pos: position{line: 38, col: 5, offset: 1936},
+												exprs: []any{
+													&ruleRefExpr{
+														pos:  position{line: 38, col: 5, offset: 1936},
+														name: "named_scheme",
+													},
+													&litMatcher{
+														pos:        position{line: 38, col: 18, offset: 1949},
+														val:        ":",
+														ignoreCase: false,
+														want:       "\":\"",
+													},
+												},
+											},
+										},
+										&labeledExpr{
+											pos:   position{line: 38, col: 24, offset: 1955},
+											label: "u",
+											expr: &ruleRefExpr{
+												pos:  position{line: 38, col: 26, offset: 1957},
+												name: "otherurl",
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+				},
+			},
+		},
+		{
+			name: "named_scheme",
+			pos:  position{line: 42, col: 1, offset: 2006},
 			expr: &choiceExpr{
-				pos: position{line: 16, col: 14, offset: 778},
+				pos: position{line: 42, col: 17, offset: 2022},
 				alternatives: []any{
-					&seqExpr{
-						pos: position{line: 16, col: 14, offset: 778},
-						exprs: []any{
-							&ruleRefExpr{
-								pos:  position{line: 16, col: 14, offset: 778},
-								name: "httpurl",
-							},
-							&notExpr{
-								pos: position{line: 16, col: 22, offset: 786},
-								expr: &anyMatcher{
-									line: 16, col: 23, offset: 787,
-								},
-							},
-						},
-					},
-					&seqExpr{
-						pos: position{line: 16, col: 27, offset: 791},
-						exprs: []any{
-							&ruleRefExpr{
-								pos:  position{line: 16, col: 27, offset: 791},
-								name: "ftpurl",
-							},
-							&notExpr{
-								pos: position{line: 16, col: 34, offset: 798},
-								expr: &anyMatcher{
-									line: 16, col: 35, offset: 799,
-								},
-							},
-						},
-					},
-					&seqExpr{
-						pos: position{line: 16, col: 39, offset: 803},
-						exprs: []any{
-							&ruleRefExpr{
-								pos:  position{line: 16, col: 39, offset: 803},
-								name: "newsurl",
-							},
-							&notExpr{
-								pos: position{line: 16, col: 47, offset: 811},
-								expr: &anyMatcher{
-									line: 16, col: 48, offset: 812,
-								},
-							},
-						},
-					},
-					&seqExpr{
-						pos: position{line: 16, col: 52, offset: 816},
-						exprs: []any{
-							&ruleRefExpr{
-								pos:  position{line: 16, col: 52, offset: 816},
-								name: "nntpurl",
-							},
-							&notExpr{
-								pos: position{line: 16, col: 60, offset: 824},
-								expr: &anyMatcher{
-									line: 16, col: 61, offset: 825,
-								},
-							},
-						},
-					},
-					&seqExpr{
-						pos: position{line: 16, col: 65, offset: 829},
-						exprs: []any{
-							&ruleRefExpr{
-								pos:  position{line: 16, col: 65, offset: 829},
-								name: "telneturl",
-							},
-							&notExpr{
-								pos: position{line: 16, col: 75, offset: 839},
-								expr: &anyMatcher{
-									line: 16, col: 76, offset: 840,
-								},
-							},
-						},
-					},
-					&seqExpr{
-						pos: position{line: 16, col: 80, offset: 844},
-						exprs: []any{
-							&ruleRefExpr{
-								pos:  position{line: 16, col: 80, offset: 844},
-								name: "gopherurl",
-							},
-							&notExpr{
-								pos: position{line: 16, col: 90, offset: 854},
-								expr: &anyMatcher{
-									line: 16, col: 91, offset: 855,
-								},
-							},
-						},
-					},
-					&seqExpr{
-						pos: position{line: 16, col: 95, offset: 859},
-						exprs: []any{
-							&ruleRefExpr{
-								pos:  position{line: 16, col: 95, offset: 859},
-								name: "waisurl",
-							},
-							&notExpr{
-								pos: position{line: 16, col: 103, offset: 867},
-								expr: &anyMatcher{
-									line: 16, col: 104, offset: 868,
-								},
-							},
-						},
-					},
-					&seqExpr{
-						pos: position{line: 16, col: 108, offset: 872},
-						exprs: []any{
-							&ruleRefExpr{
-								pos:  position{line: 16, col: 108, offset: 872},
-								name: "mailtourl",
-							},
-							&notExpr{
-								pos: position{line: 16, col: 118, offset: 882},
-								expr: &anyMatcher{
-									line: 16, col: 119, offset: 883,
-								},
-							},
-						},
-					},
-					&seqExpr{
-						pos: position{line: 16, col: 123, offset: 887},
-						exprs: []any{
-							&ruleRefExpr{
-								pos:  position{line: 16, col: 123, offset: 887},
-								name: "fileurl",
-							},
-							&notExpr{
-								pos: position{line: 16, col: 131, offset: 895},
-								expr: &anyMatcher{
-									line: 16, col: 132, offset: 896,
-								},
-							},
-						},
-					},
-					&seqExpr{
-						pos: position{line: 16, col: 136, offset: 900},
-						exprs: []any{
-							&ruleRefExpr{
-								pos:  position{line: 16, col: 136, offset: 900},
-								name: "prosperourl",
-							},
-							&notExpr{
-								pos: position{line: 16, col: 148, offset: 912},
-								expr: &anyMatcher{
-									line: 16, col: 149, offset: 913,
-								},
-							},
-						},
+					&ruleRefExpr{
+						pos:  position{line: 42, col: 17, offset: 2022},
+						name: "lit_http",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 16, col: 153, offset: 917},
-						name: "otherurl",
+						pos:  position{line: 42, col: 28, offset: 2033},
+						name: "lit_ftp",
 					},
+					&ruleRefExpr{
+						pos:  position{line: 42, col: 38, offset: 2043},
+						name: "lit_news",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 42, col: 49, offset: 2054},
+						name: "lit_nntp",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 42, col: 60, offset: 2065},
+						name: "lit_telnet",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 42, col: 73, offset: 2078},
+						name: "lit_gopher",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 42, col: 86, offset: 2091},
+						name: "lit_wais",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 42, col: 97, offset: 2102},
+						name: "lit_mailto",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 42, col: 110, offset: 2115},
+						name: "lit_file",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 42, col: 121, offset: 2126},
+						name: "lit_prospero",
+					},
+				},
+			},
+		},
+		{
+			name: "lit_http",
+			pos:  position{line: 45, col: 1, offset: 2234},
+			expr: &seqExpr{
+				pos: position{line: 45, col: 13, offset: 2246},
+				exprs: []any{
+					&charClassMatcher{
+						pos:        position{line: 45, col: 13, offset: 2246},
+						val:        "[Hh]",
+						chars:      []rune{'H', 'h'},
+						ignoreCase: false,
+						inverted:   false,
+					},
+					&charClassMatcher{
+						pos:        position{line: 45, col: 17, offset: 2250},
+						val:        "[Tt]",
+						chars:      []rune{'T', 't'},
+						ignoreCase: false,
+						inverted:   false,
+					},
+					&charClassMatcher{
+						pos:        position{line: 45, col: 21, offset: 2254},
+						val:        "[Tt]",
+						chars:      []rune{'T', 't'},
+						ignoreCase: false,
+						inverted:   false,
+					},
+					&charClassMatcher{
+						pos:        position{line: 45, col: 25, offset: 2258},
+						val:        "[Pp]",
+						chars:      []rune{'P', 'p'},
+						ignoreCase: false,
+						inverted:   false,
+					},
+				},
+			},
+		},
+		{
+			name: "lit_ftp",
+			pos:  position{line: 46, col: 1, offset: 2263},
+			expr: &seqExpr{
+				pos: position{line: 46, col: 12, offset: 2274},
+				exprs: []any{
+					&charClassMatcher{
+						pos:        position{line: 46, col: 12, offset: 2274},
+						val:        "[Ff]",
+						chars:      []rune{'F', 'f'},
+						ignoreCase: false,
+						inverted:   false,
+					},
+					&charClassMatcher{
+						pos:        position{line: 46, col: 16, offset: 2278},
+						val:        "[Tt]",
+						chars:      []rune{'T', 't'},
+						ignoreCase: false,
+						inverted:   false,
+					},
+					&charClassMatcher{
+						pos:        position{line: 46, col: 20, offset: 2282},
+						val:        "[Pp]",
+						chars:      []rune{'P', 'p'},
+						ignoreCase: false,
+						inverted:   false,
+					},
+				},
+			},
+		},
+		{
+			name: "lit_news",
+			pos:  position{line: 47, col: 1, offset: 2287},
+			expr: &seqExpr{
+				pos: position{line: 47, col: 13, offset: 2299},
+				exprs: []any{
+					&charClassMatcher{
+						pos:        position{line: 47, col: 13, offset: 2299},
+						val:        "[Nn]",
+						chars:      []rune{'N', 'n'},
+						ignoreCase: false,
+						inverted:   false,
+					},
+					&charClassMatcher{
+						pos:        position{line: 47, col: 17, offset: 2303},
+						val:        "[Ee]",
+						chars:      []rune{'E', 'e'},
+						ignoreCase: false,
+						inverted:   false,
+					},
+					&charClassMatcher{
+						pos:        position{line: 47, col: 21, offset: 2307},
+						val:        "[Ww]",
+						chars:      []rune{'W', 'w'},
+						ignoreCase: false,
+						inverted:   false,
+					},
+					&charClassMatcher{
+						pos:        position{line: 47, col: 25, offset: 2311},
+						val:        "[Ss]",
+						chars:      []rune{'S', 's'},
+						ignoreCase: false,
+						inverted:   false,
+					},
+				},
+			},
+		},
+		{
+			name: "lit_nntp",
+			pos:  position{line: 48, col: 1, offset: 2316},
+			expr: &seqExpr{
+				pos: position{line: 48, col: 13, offset: 2328},
+				exprs: []any{
+					&charClassMatcher{
+						pos:        position{line: 48, col: 13, offset: 2328},
+						val:        "[Nn]",
+						chars:      []rune{'N', 'n'},
+						ignoreCase: false,
+						inverted:   false,
+					},
+					&charClassMatcher{
+						pos:        position{line: 48, col: 17, offset: 2332},
+						val:        "[Nn]",
+						chars:      []rune{'N', 'n'},
+						ignoreCase: false,
+						inverted:   false,
+					},
+					&charClassMatcher{
+						pos:        position{line: 48, col: 21, offset: 2336},
+						val:        "[Tt]",
+						chars:      []rune{'T', 't'},
+						ignoreCase: false,
+						inverted:   false,
+					},
+					&charClassMatcher{
+						pos:        position{line: 48, col: 25, offset: 2340},
+						val:        "[Pp]",
+						chars:      []rune{'P', 'p'},
+						ignoreCase: false,
+						inverted:   false,
+					},
+				},
+			},
+		},
+		{
+			name: "lit_telnet",
+			pos:  position{line: 49, col: 1, offset: 2345},
+			expr: &seqExpr{
+				pos: position{line: 49, col: 15, offset: 2359},
+				exprs: []any{
+					&charClassMatcher{
+						pos:        position{line: 49, col: 15, offset: 2359},
+						val:        "[Tt]",
+						chars:      []rune{'T', 't'},
+						ignoreCase: false,
+						inverted:   false,
+					},
+					&charClassMatcher{
+						pos:        position{line: 49, col: 19, offset: 2363},
+						val:        "[Ee]",
+						chars:      []rune{'E', 'e'},
+						ignoreCase: false,
+						inverted:   false,
+					},
+					&charClassMatcher{
+						pos:        position{line: 49, col: 23, offset: 2367},
+						val:        "[Ll]",
+						chars:      []rune{'L', 'l'},
+						ignoreCase: false,
+						inverted:   false,
+					},
+					&charClassMatcher{
+						pos:        position{line: 49, col: 27, offset: 2371},
+						val:        "[Nn]",
+						chars:      []rune{'N', 'n'},
+						ignoreCase: false,
+						inverted:   false,
+					},
+					&charClassMatcher{
+						pos:        position{line: 49, col: 31, offset: 2375},
+						val:        "[Ee]",
+						chars:      []rune{'E', 'e'},
+						ignoreCase: false,
+						inverted:   false,
+					},
+					&charClassMatcher{
+						pos:        position{line: 49, col: 35, offset: 2379},
+						val:        "[Tt]",
+						chars:      []rune{'T', 't'},
+						ignoreCase: false,
+						inverted:   false,
+					},
+				},
+			},
+		},
+		{
+			name: "lit_gopher",
+			pos:  position{line: 50, col: 1, offset: 2384},
+			expr: &seqExpr{
+				pos: position{line: 50, col: 15, offset: 2398},
+				exprs: []any{
+					&charClassMatcher{
+						pos:        position{line: 50, col: 15, offset: 2398},
+						val:        "[Gg]",
+						chars:      []rune{'G', 'g'},
+						ignoreCase: false,
+						inverted:   false,
+					},
+					&charClassMatcher{
+						pos:        position{line: 50, col: 19, offset: 2402},
+						val:        "[Oo]",
+						chars:      []rune{'O', 'o'},
+						ignoreCase: false,
+						inverted:   false,
+					},
+					&charClassMatcher{
+						pos:        position{line: 50, col: 23, offset: 2406},
+						val:        "[Pp]",
+						chars:      []rune{'P', 'p'},
+						ignoreCase: false,
+						inverted:   false,
+					},
+					&charClassMatcher{
+						pos:        position{line: 50, col: 27, offset: 2410},
+						val:        "[Hh]",
+						chars:      []rune{'H', 'h'},
+						ignoreCase: false,
+						inverted:   false,
+					},
+					&charClassMatcher{
+						pos:        position{line: 50, col: 31, offset: 2414},
+						val:        "[Ee]",
+						chars:      []rune{'E', 'e'},
+						ignoreCase: false,
+						inverted:   false,
+					},
+					&charClassMatcher{
+						pos:        position{line: 50, col: 35, offset: 2418},
+						val:        "[Rr]",
+						chars:      []rune{'R', 'r'},
+						ignoreCase: false,
+						inverted:   false,
+					},
+				},
+			},
+		},
+		{
+			name: "lit_wais",
+			pos:  position{line: 51, col: 1, offset: 2423},
+			expr: &seqExpr{
+				pos: position{line: 51, col: 13, offset: 2435},
+				exprs: []any{
+					&charClassMatcher{
+						pos:        position{line: 51, col: 13, offset: 2435},
+						val:        "[Ww]",
+						chars:      []rune{'W', 'w'},
+						ignoreCase: false,
+						inverted:   false,
+					},
+					&charClassMatcher{
+						pos:        position{line: 51, col: 17, offset: 2439},
+						val:        "[Aa]",
+						chars:      []rune{'A', 'a'},
+						ignoreCase: false,
+						inverted:   false,
+					},
+					&charClassMatcher{
+						pos:        position{line: 51, col: 21, offset: 2443},
+						val:        "[Ii]",
+						chars:      []rune{'I', 'i'},
+						ignoreCase: false,
+						inverted:   false,
+					},
+					&charClassMatcher{
+						pos:        position{line: 51, col: 25, offset: 2447},
+						val:        "[Ss]",
+						chars:      []rune{'S', 's'},
+						ignoreCase: false,
+						inverted:   false,
+					},
+				},
+			},
+		},
+		{
+			name: "lit_mailto",
+			pos:  position{line: 52, col: 1, offset: 2452},
+			expr: &seqExpr{
+				pos: position{line: 52, col: 15, offset: 2466},
+				exprs: []any{
+					&charClassMatcher{
+						pos:        position{line: 52, col: 15, offset: 2466},
+						val:        "[Mm]",
+						chars:      []rune{'M', 'm'},
+						ignoreCase: false,
+						inverted:   false,
+					},
+					&charClassMatcher{
+						pos:        position{line: 52, col: 19, offset: 2470},
+						val:        "[Aa]",
+						chars:      []rune{'A', 'a'},
+						ignoreCase: false,
+						inverted:   false,
+					},
+					&charClassMatcher{
+						pos:        position{line: 52, col: 23, offset: 2474},
+						val:        "[Ii]",
+						chars:      []rune{'I', 'i'},
+						ignoreCase: false,
+						inverted:   false,
+					},
+					&charClassMatcher{
+						pos:        position{line: 52, col: 27, offset: 2478},
+						val:        "[Ll]",
+						chars:      []rune{'L', 'l'},
+						ignoreCase: false,
+						inverted:   false,
+					},
+					&charClassMatcher{
+						pos:        position{line: 52, col: 31, offset: 2482},
+						val:        "[Tt]",
+						chars:      []rune{'T', 't'},
+						ignoreCase: false,
+						inverted:   false,
+					},
+					&charClassMatcher{
+						pos:        position{line: 52, col: 35, offset: 2486},
+						val:        "[Oo]",
+						chars:      []rune{'O', 'o'},
+						ignoreCase: false,
+						inverted:   false,
+					},
+				},
+			},
+		},
+		{
+			name: "lit_file",
+			pos:  position{line: 53, col: 1, offset: 2491},
+			expr: &seqExpr{
+				pos: position{line: 53, col: 13, offset: 2503},
+				exprs: []any{
+					&charClassMatcher{
+						pos:        position{line: 53, col: 13, offset: 2503},
+						val:        "[Ff]",
+						chars:      []rune{'F', 'f'},
+						ignoreCase: false,
+						inverted:   false,
+					},
+					&charClassMatcher{
+						pos:        position{line: 53, col: 17, offset: 2507},
+						val:        "[Ii]",
+						chars:      []rune{'I', 'i'},
+						ignoreCase: false,
+						inverted:   false,
+					},
+					&charClassMatcher{
+						pos:        position{line: 53, col: 21, offset: 2511},
+						val:        "[Ll]",
+						chars:      []rune{'L', 'l'},
+						ignoreCase: false,
+						inverted:   false,
+					},
+					&charClassMatcher{
+						pos:        position{line: 53, col: 25, offset: 2515},
+						val:        "[Ee]",
+						chars:      []rune{'E', 'e'},
+						ignoreCase: false,
+						inverted:   false,
+					},
+				},
+			},
+		},
+		{
+			name: "lit_prospero",
+			pos:  position{line: 54, col: 1, offset: 2520},
+			expr: &seqExpr{
+				pos: position{line: 54, col: 17, offset: 2536},
+				exprs: []any{
+					&charClassMatcher{
+						pos:        position{line: 54, col: 17, offset: 2536},
+						val:        "[Pp]",
+						chars:      []rune{'P', 'p'},
+						ignoreCase: false,
+						inverted:   false,
+					},
+					&charClassMatcher{
+						pos:        position{line: 54, col: 21, offset: 2540},
+						val:        "[Rr]",
+						chars:      []rune{'R', 'r'},
+						ignoreCase: false,
+						inverted:   false,
+					},
+					&charClassMatcher{
+						pos:        position{line: 54, col: 25, offset: 2544},
+						val:        "[Oo]",
+						chars:      []rune{'O', 'o'},
+						ignoreCase: false,
+						inverted:   false,
+					},
+					&charClassMatcher{
+						pos:        position{line: 54, col: 29, offset: 2548},
+						val:        "[Ss]",
+						chars:      []rune{'S', 's'},
+						ignoreCase: false,
+						inverted:   false,
+					},
+					&charClassMatcher{
+						pos:        position{line: 54, col: 33, offset: 2552},
+						val:        "[Pp]",
+						chars:      []rune{'P', 'p'},
+						ignoreCase: false,
+						inverted:   false,
+					},
+					&charClassMatcher{
+						pos:        position{line: 54, col: 37, offset: 2556},
+						val:        "[Ee]",
+						chars:      []rune{'E', 'e'},
+						ignoreCase: false,
+						inverted:   false,
+					},
+					&charClassMatcher{
+						pos:        position{line: 54, col: 41, offset: 2560},
+						val:        "[Rr]",
+						chars:      []rune{'R', 'r'},
+						ignoreCase: false,
+						inverted:   false,
+					},
+					&charClassMatcher{
+						pos:        position{line: 54, col: 45, offset: 2564},
+						val:        "[Oo]",
+						chars:      []rune{'O', 'o'},
+						ignoreCase: false,
+						inverted:   false,
+					},
+				},
+			},
+		},
+		{
+			name: "scheme_http",
+			pos:  position{line: 56, col: 1, offset: 2570},
+			expr: &actionExpr{
+				pos: position{line: 56, col: 16, offset: 2585},
+				run: (*parser).callonscheme_http1,
+				expr: &ruleRefExpr{
+					pos:  position{line: 56, col: 16, offset: 2585},
+					name: "lit_http",
+				},
+			},
+		},
+		{
+			name: "scheme_ftp",
+			pos:  position{line: 57, col: 1, offset: 2631},
+			expr: &actionExpr{
+				pos: position{line: 57, col: 15, offset: 2645},
+				run: (*parser).callonscheme_ftp1,
+				expr: &ruleRefExpr{
+					pos:  position{line: 57, col: 15, offset: 2645},
+					name: "lit_ftp",
+				},
+			},
+		},
+		{
+			name: "scheme_news",
+			pos:  position{line: 58, col: 1, offset: 2690},
+			expr: &actionExpr{
+				pos: position{line: 58, col: 16, offset: 2705},
+				run: (*parser).callonscheme_news1,
+				expr: &ruleRefExpr{
+					pos:  position{line: 58, col: 16, offset: 2705},
+					name: "lit_news",
+				},
+			},
+		},
+		{
+			name: "scheme_nntp",
+			pos:  position{line: 59, col: 1, offset: 2751},
+			expr: &actionExpr{
+				pos: position{line: 59, col: 16, offset: 2766},
+				run: (*parser).callonscheme_nntp1,
+				expr: &ruleRefExpr{
+					pos:  position{line: 59, col: 16, offset: 2766},
+					name: "lit_nntp",
+				},
+			},
+		},
+		{
+			name: "scheme_telnet",
+			pos:  position{line: 60, col: 1, offset: 2812},
+			expr: &actionExpr{
+				pos: position{line: 60, col: 18, offset: 2829},
+				run: (*parser).callonscheme_telnet1,
+				expr: &ruleRefExpr{
+					pos:  position{line: 60, col: 18, offset: 2829},
+					name: "lit_telnet",
+				},
+			},
+		},
+		{
+			name: "scheme_gopher",
+			pos:  position{line: 61, col: 1, offset: 2877},
+			expr: &actionExpr{
+				pos: position{line: 61, col: 18, offset: 2894},
+				run: (*parser).callonscheme_gopher1,
+				expr: &ruleRefExpr{
+					pos:  position{line: 61, col: 18, offset: 2894},
+					name: "lit_gopher",
+				},
+			},
+		},
+		{
+			name: "scheme_wais",
+			pos:  position{line: 62, col: 1, offset: 2942},
+			expr: &actionExpr{
+				pos: position{line: 62, col: 16, offset: 2957},
+				run: (*parser).callonscheme_wais1,
+				expr: &ruleRefExpr{
+					pos:  position{line: 62, col: 16, offset: 2957},
+					name: "lit_wais",
+				},
+			},
+		},
+		{
+			name: "scheme_mailto",
+			pos:  position{line: 63, col: 1, offset: 3003},
+			expr: &actionExpr{
+				pos: position{line: 63, col: 18, offset: 3020},
+				run: (*parser).callonscheme_mailto1,
+				expr: &ruleRefExpr{
+					pos:  position{line: 63, col: 18, offset: 3020},
+					name: "lit_mailto",
+				},
+			},
+		},
+		{
+			name: "scheme_file",
+			pos:  position{line: 64, col: 1, offset: 3068},
+			expr: &actionExpr{
+				pos: position{line: 64, col: 16, offset: 3083},
+				run: (*parser).callonscheme_file1,
+				expr: &ruleRefExpr{
+					pos:  position{line: 64, col: 16, offset: 3083},
+					name: "lit_file",
+				},
+			},
+		},
+		{
+			name: "scheme_prospero",
+			pos:  position{line: 65, col: 1, offset: 3129},
+			expr: &actionExpr{
+				pos: position{line: 65, col: 20, offset: 3148},
+				run: (*parser).callonscheme_prospero1,
+				expr: &ruleRefExpr{
+					pos:  position{line: 65, col: 20, offset: 3148},
+					name: "lit_prospero",
 				},
 			},
 		},
 		{
 			name:        "genericurl",
 			displayName: "\"genericurl\"",
-			pos:         position{line: 18, col: 1, offset: 927},
-			expr: &seqExpr{
-				pos: position{line: 18, col: 28, offset: 954},
-				exprs: []any{
-					&ruleRefExpr{
-						pos:  position{line: 18, col: 28, offset: 954},
-						name: "scheme",
-					},
-					&litMatcher{
-						pos:        position{line: 18, col: 35, offset: 961},
-						val:        ":",
-						ignoreCase: false,
-						want:       "\":\"",
-					},
-					&ruleRefExpr{
-						pos:  position{line: 18, col: 39, offset: 965},
-						name: "schemepart",
+			pos:         position{line: 68, col: 1, offset: 3241},
+			expr: &actionExpr{
+				pos: position{line: 68, col: 28, offset: 3268},
+				run: (*parser).callongenericurl1,
+				expr: &seqExpr{
+					pos: position{line: 68, col: 28, offset: 3268},
+					exprs: []any{
+						&labeledExpr{
+							pos:   position{line: 68, col: 28, offset: 3268},
+							label: "s",
+							expr: &ruleRefExpr{
+								pos:  position{line: 68, col: 30, offset: 3270},
+								name: "scheme",
+							},
+						},
+						&litMatcher{
+							pos:        position{line: 68, col: 37, offset: 3277},
+							val:        ":",
+							ignoreCase: false,
+							want:       "\":\"",
+						},
+						&labeledExpr{
+							pos:   position{line: 68, col: 41, offset: 3281},
+							label: "p",
+							expr: &ruleRefExpr{
+								pos:  position{line: 68, col: 43, offset: 3283},
+								name: "schemepart",
+							},
+						},
 					},
 				},
 			},
@@ -209,55 +1068,87 @@ var g = &grammar{
 		{
 			name:        "otherurl",
 			displayName: "\"otherurl\"",
-			pos:         position{line: 20, col: 1, offset: 977},
-			expr: &ruleRefExpr{
-				pos:  position{line: 20, col: 24, offset: 1000},
-				name: "genericurl",
+			pos:         position{line: 74, col: 1, offset: 3474},
+			expr: &actionExpr{
+				pos: position{line: 74, col: 24, offset: 3497},
+				run: (*parser).callonotherurl1,
+				expr: &labeledExpr{
+					pos:   position{line: 74, col: 24, offset: 3497},
+					label: "g",
+					expr: &ruleRefExpr{
+						pos:  position{line: 74, col: 26, offset: 3499},
+						name: "genericurl",
+					},
+				},
 			},
 		},
 		{
 			name:        "scheme",
 			displayName: "\"scheme\"",
-			pos:         position{line: 22, col: 1, offset: 1012},
-			expr: &oneOrMoreExpr{
-				pos: position{line: 22, col: 20, offset: 1031},
-				expr: &charClassMatcher{
-					pos:        position{line: 22, col: 20, offset: 1031},
-					val:        "[a-z0-9+.-]",
-					chars:      []rune{'+', '.', '-'},
-					ranges:     []rune{'a', 'z', '0', '9'},
-					ignoreCase: false,
-					inverted:   false,
+			pos:         position{line: 78, col: 1, offset: 3530},
+			expr: &actionExpr{
+				pos: position{line: 78, col: 20, offset: 3549},
+				run: (*parser).callonscheme1,
+				expr: &oneOrMoreExpr{
+					pos: position{line: 78, col: 20, offset: 3549},
+					expr: &charClassMatcher{
+						pos:        position{line: 78, col: 20, offset: 3549},
+						val:        "[a-z0-9+.-]",
+						chars:      []rune{'+', '.', '-'},
+						ranges:     []rune{'a', 'z', '0', '9'},
+						ignoreCase: false,
+						inverted:   false,
+					},
 				},
 			},
 		},
 		{
 			name:        "schemepart",
 			displayName: "\"schemepart\"",
-			pos:         position{line: 26, col: 1, offset: 1218},
-			expr: &choiceExpr{
-				pos: position{line: 26, col: 28, offset: 1245},
-				alternatives: []any{
-					&seqExpr{
-						pos: position{line: 26, col: 28, offset: 1245},
-						exprs: []any{
-							&ruleRefExpr{
-								pos:  position{line: 26, col: 28, offset: 1245},
-								name: "ip_schemepart",
-							},
-							&notExpr{
-								pos: position{line: 26, col: 42, offset: 1259},
-								expr: &anyMatcher{
-									line: 26, col: 43, offset: 1260,
+			pos:         position{line: 84, col: 1, offset: 3774},
+			expr: &actionExpr{
+				pos: position{line: 84, col: 28, offset: 3801},
+				run: (*parser).callonschemepart1,
+				expr: &labeledExpr{
+					pos:   position{line: 84, col: 28, offset: 3801},
+					label: "ip",
+					expr: &choiceExpr{
+						pos: position{line: 84, col: 33, offset: 3806},
+						alternatives: []any{
+							&actionExpr{
+								pos: position{line: 84, col: 33, offset: 3806},
+								run: (*parser).callonschemepart4,
+								expr: &seqExpr{
+									pos: position{line: 84, col: 33, offset: 3806},
+									exprs: []any{
+										&labeledExpr{
+											pos:   position{line: 84, col: 33, offset: 3806},
+											label: "i",
+											expr: &ruleRefExpr{
+												pos:  position{line: 84, col: 35, offset: 3808},
+												name: "ip_schemepart",
+											},
+										},
+										&notExpr{
+											pos: position{line: 84, col: 49, offset: 3822},
+											expr: &anyMatcher{
+												line: 84, col: 50, offset: 3823,
+											},
+										},
+									},
 								},
 							},
-						},
-					},
-					&zeroOrMoreExpr{
-						pos: position{line: 26, col: 47, offset: 1264},
-						expr: &ruleRefExpr{
-							pos:  position{line: 26, col: 47, offset: 1264},
-							name: "xchar",
+							&actionExpr{
+								pos: position{line: 84, col: 72, offset: 3845},
+								run: (*parser).callonschemepart10,
+								expr: &zeroOrMoreExpr{
+									pos: position{line: 84, col: 72, offset: 3845},
+									expr: &ruleRefExpr{
+										pos:  position{line: 84, col: 72, offset: 3845},
+										name: "xchar",
+									},
+								},
+							},
 						},
 					},
 				},
@@ -266,34 +1157,54 @@ var g = &grammar{
 		{
 			name:        "ip_schemepart",
 			displayName: "\"ip-schemepart\"",
-			pos:         position{line: 28, col: 1, offset: 1272},
-			expr: &seqExpr{
-				pos: position{line: 28, col: 34, offset: 1305},
-				exprs: []any{
-					&litMatcher{
-						pos:        position{line: 28, col: 34, offset: 1305},
-						val:        "//",
-						ignoreCase: false,
-						want:       "\"//\"",
-					},
-					&ruleRefExpr{
-						pos:  position{line: 28, col: 39, offset: 1310},
-						name: "login",
-					},
-					&zeroOrOneExpr{
-						pos: position{line: 28, col: 45, offset: 1316},
-						expr: &seqExpr{
-							pos: position{line: 28, col: 47, offset: 1318},
-							exprs: []any{
-								&litMatcher{
-									pos:        position{line: 28, col: 47, offset: 1318},
-									val:        "/",
-									ignoreCase: false,
-									want:       "\"/\"",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 28, col: 51, offset: 1322},
-									name: "urlpath",
+			pos:         position{line: 88, col: 1, offset: 3923},
+			expr: &actionExpr{
+				pos: position{line: 88, col: 34, offset: 3956},
+				run: (*parser).callonip_schemepart1,
+				expr: &seqExpr{
+					pos: position{line: 88, col: 34, offset: 3956},
+					exprs: []any{
+						&litMatcher{
+							pos:        position{line: 88, col: 34, offset: 3956},
+							val:        "//",
+							ignoreCase: false,
+							want:       "\"//\"",
+						},
+						&labeledExpr{
+							pos:   position{line: 88, col: 39, offset: 3961},
+							label: "l",
+							expr: &ruleRefExpr{
+								pos:  position{line: 88, col: 41, offset: 3963},
+								name: "login",
+							},
+						},
+						&labeledExpr{
+							pos:   position{line: 88, col: 47, offset: 3969},
+							label: "p",
+							expr: &zeroOrOneExpr{
+								pos: position{line: 88, col: 49, offset: 3971},
+								expr: &actionExpr{
+									pos: position{line: 88, col: 51, offset: 3973},
+									run: (*parser).callonip_schemepart8,
+									expr: &seqExpr{
+										pos: position{line: 88, col: 51, offset: 3973},
+										exprs: []any{
+											&litMatcher{
+												pos:        position{line: 88, col: 51, offset: 3973},
+												val:        "/",
+												ignoreCase: false,
+												want:       "\"/\"",
+											},
+											&labeledExpr{
+												pos:   position{line: 88, col: 55, offset: 3977},
+												label: "p",
+												expr: &ruleRefExpr{
+													pos:  position{line: 88, col: 57, offset: 3979},
+													name: "urlpath",
+												},
+											},
+										},
+									},
 								},
 							},
 						},
@@ -304,49 +1215,81 @@ var g = &grammar{
 		{
 			name:        "login",
 			displayName: "\"login\"",
-			pos:         position{line: 31, col: 1, offset: 1427},
-			expr: &seqExpr{
-				pos: position{line: 31, col: 18, offset: 1444},
-				exprs: []any{
-					&zeroOrOneExpr{
-						pos: position{line: 31, col: 18, offset: 1444},
-						expr: &seqExpr{
-							pos: position{line: 31, col: 20, offset: 1446},
-							exprs: []any{
-								&ruleRefExpr{
-									pos:  position{line: 31, col: 20, offset: 1446},
-									name: "user",
-								},
-								&zeroOrOneExpr{
-									pos: position{line: 31, col: 25, offset: 1451},
+			pos:         position{line: 93, col: 1, offset: 4152},
+			expr: &actionExpr{
+				pos: position{line: 93, col: 18, offset: 4169},
+				run: (*parser).callonlogin1,
+				expr: &seqExpr{
+					pos: position{line: 93, col: 18, offset: 4169},
+					exprs: []any{
+						&labeledExpr{
+							pos:   position{line: 93, col: 18, offset: 4169},
+							label: "up",
+							expr: &zeroOrOneExpr{
+								pos: position{line: 93, col: 21, offset: 4172},
+								expr: &actionExpr{
+									pos: position{line: 93, col: 23, offset: 4174},
+									run: (*parser).callonlogin5,
 									expr: &seqExpr{
-										pos: position{line: 31, col: 27, offset: 1453},
+										pos: position{line: 93, col: 23, offset: 4174},
 										exprs: []any{
-											&litMatcher{
-												pos:        position{line: 31, col: 27, offset: 1453},
-												val:        ":",
-												ignoreCase: false,
-												want:       "\":\"",
+											&labeledExpr{
+												pos:   position{line: 93, col: 23, offset: 4174},
+												label: "u",
+												expr: &ruleRefExpr{
+													pos:  position{line: 93, col: 25, offset: 4176},
+													name: "user",
+												},
 											},
-											&ruleRefExpr{
-												pos:  position{line: 31, col: 31, offset: 1457},
-												name: "password",
+											&labeledExpr{
+												pos:   position{line: 93, col: 30, offset: 4181},
+												label: "p",
+												expr: &zeroOrOneExpr{
+													pos: position{line: 93, col: 32, offset: 4183},
+													expr: &actionExpr{
+														pos: position{line: 93, col: 34, offset: 4185},
+														run: (*parser).callonlogin11,
+														expr: &seqExpr{
+															pos: position{line: 93, col: 34, offset: 4185},
+															exprs: []any{
+																&litMatcher{
+																	pos:        position{line: 93, col: 34, offset: 4185},
+																	val:        ":",
+																	ignoreCase: false,
+																	want:       "\":\"",
+																},
+																&labeledExpr{
+																	pos:   position{line: 93, col: 38, offset: 4189},
+																	label: "p",
+																	expr: &ruleRefExpr{
+																		pos:  position{line: 93, col: 40, offset: 4191},
+																		name: "password",
+																	},
+																},
+															},
+														},
+													},
+												},
+											},
+											&litMatcher{
+												pos:        position{line: 93, col: 70, offset: 4221},
+												val:        "@",
+												ignoreCase: false,
+												want:       "\"@\"",
 											},
 										},
 									},
 								},
-								&litMatcher{
-									pos:        position{line: 31, col: 43, offset: 1469},
-									val:        "@",
-									ignoreCase: false,
-									want:       "\"@\"",
-								},
 							},
 						},
-					},
-					&ruleRefExpr{
-						pos:  position{line: 31, col: 50, offset: 1476},
-						name: "hostport",
+						&labeledExpr{
+							pos:   position{line: 93, col: 114, offset: 4265},
+							label: "h",
+							expr: &ruleRefExpr{
+								pos:  position{line: 93, col: 116, offset: 4267},
+								name: "hostport",
+							},
+						},
 					},
 				},
 			},
@@ -354,28 +1297,48 @@ var g = &grammar{
 		{
 			name:        "hostport",
 			displayName: "\"hostport\"",
-			pos:         position{line: 33, col: 1, offset: 1486},
-			expr: &seqExpr{
-				pos: position{line: 33, col: 24, offset: 1509},
-				exprs: []any{
-					&ruleRefExpr{
-						pos:  position{line: 33, col: 24, offset: 1509},
-						name: "host",
-					},
-					&zeroOrOneExpr{
-						pos: position{line: 33, col: 29, offset: 1514},
-						expr: &seqExpr{
-							pos: position{line: 33, col: 31, offset: 1516},
-							exprs: []any{
-								&litMatcher{
-									pos:        position{line: 33, col: 31, offset: 1516},
-									val:        ":",
-									ignoreCase: false,
-									want:       "\":\"",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 33, col: 35, offset: 1520},
-									name: "port",
+			pos:         position{line: 97, col: 1, offset: 4321},
+			expr: &actionExpr{
+				pos: position{line: 97, col: 24, offset: 4344},
+				run: (*parser).callonhostport1,
+				expr: &seqExpr{
+					pos: position{line: 97, col: 24, offset: 4344},
+					exprs: []any{
+						&labeledExpr{
+							pos:   position{line: 97, col: 24, offset: 4344},
+							label: "h",
+							expr: &ruleRefExpr{
+								pos:  position{line: 97, col: 26, offset: 4346},
+								name: "host",
+							},
+						},
+						&labeledExpr{
+							pos:   position{line: 97, col: 31, offset: 4351},
+							label: "p",
+							expr: &zeroOrOneExpr{
+								pos: position{line: 97, col: 33, offset: 4353},
+								expr: &actionExpr{
+									pos: position{line: 97, col: 35, offset: 4355},
+									run: (*parser).callonhostport7,
+									expr: &seqExpr{
+										pos: position{line: 97, col: 35, offset: 4355},
+										exprs: []any{
+											&litMatcher{
+												pos:        position{line: 97, col: 35, offset: 4355},
+												val:        ":",
+												ignoreCase: false,
+												want:       "\":\"",
+											},
+											&labeledExpr{
+												pos:   position{line: 97, col: 39, offset: 4359},
+												label: "p",
+												expr: &ruleRefExpr{
+													pos:  position{line: 97, col: 41, offset: 4361},
+													name: "port",
+												},
+											},
+										},
+									},
 								},
 							},
 						},
@@ -386,33 +1349,49 @@ var g = &grammar{
 		{
 			name:        "host",
 			displayName: "\"host\"",
-			pos:         position{line: 37, col: 1, offset: 1643},
-			expr: &choiceExpr{
-				pos: position{line: 37, col: 16, offset: 1658},
-				alternatives: []any{
-					&seqExpr{
-						pos: position{line: 37, col: 16, offset: 1658},
-						exprs: []any{
-							&ruleRefExpr{
-								pos:  position{line: 37, col: 16, offset: 1658},
-								name: "hostnumber",
-							},
-							&notExpr{
-								pos: position{line: 37, col: 27, offset: 1669},
-								expr: &charClassMatcher{
-									pos:        position{line: 37, col: 28, offset: 1670},
-									val:        "[a-zA-Z0-9.-]",
-									chars:      []rune{'.', '-'},
-									ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
-									ignoreCase: false,
-									inverted:   false,
+			pos:         position{line: 103, col: 1, offset: 4552},
+			expr: &actionExpr{
+				pos: position{line: 103, col: 16, offset: 4567},
+				run: (*parser).callonhost1,
+				expr: &labeledExpr{
+					pos:   position{line: 103, col: 16, offset: 4567},
+					label: "v",
+					expr: &choiceExpr{
+						pos: position{line: 103, col: 20, offset: 4571},
+						alternatives: []any{
+							&actionExpr{
+								pos: position{line: 103, col: 20, offset: 4571},
+								run: (*parser).callonhost4,
+								expr: &seqExpr{
+									pos: position{line: 103, col: 20, offset: 4571},
+									exprs: []any{
+										&labeledExpr{
+											pos:   position{line: 103, col: 20, offset: 4571},
+											label: "n",
+											expr: &ruleRefExpr{
+												pos:  position{line: 103, col: 22, offset: 4573},
+												name: "hostnumber",
+											},
+										},
+										&notExpr{
+											pos: position{line: 103, col: 33, offset: 4584},
+											expr: &charClassMatcher{
+												pos:        position{line: 103, col: 34, offset: 4585},
+												val:        "[a-zA-Z0-9.-]",
+												chars:      []rune{'.', '-'},
+												ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
+												ignoreCase: false,
+												inverted:   false,
+											},
+										},
+									},
 								},
 							},
+							&ruleRefExpr{
+								pos:  position{line: 103, col: 68, offset: 4619},
+								name: "hostname",
+							},
 						},
-					},
-					&ruleRefExpr{
-						pos:  position{line: 37, col: 44, offset: 1686},
-						name: "hostname",
 					},
 				},
 			},
@@ -420,41 +1399,61 @@ var g = &grammar{
 		{
 			name:        "hostname",
 			displayName: "\"hostname\"",
-			pos:         position{line: 41, col: 1, offset: 1832},
-			expr: &seqExpr{
-				pos: position{line: 41, col: 24, offset: 1855},
-				exprs: []any{
-					&zeroOrMoreExpr{
-						pos: position{line: 41, col: 24, offset: 1855},
-						expr: &seqExpr{
-							pos: position{line: 41, col: 26, offset: 1857},
-							exprs: []any{
-								&ruleRefExpr{
-									pos:  position{line: 41, col: 26, offset: 1857},
-									name: "domainlabel",
-								},
-								&litMatcher{
-									pos:        position{line: 41, col: 38, offset: 1869},
-									val:        ".",
-									ignoreCase: false,
-									want:       "\".\"",
-								},
-								&andExpr{
-									pos: position{line: 41, col: 42, offset: 1873},
-									expr: &charClassMatcher{
-										pos:        position{line: 41, col: 43, offset: 1874},
-										val:        "[a-zA-Z0-9]",
-										ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
-										ignoreCase: false,
-										inverted:   false,
+			pos:         position{line: 109, col: 1, offset: 4810},
+			expr: &actionExpr{
+				pos: position{line: 109, col: 24, offset: 4833},
+				run: (*parser).callonhostname1,
+				expr: &seqExpr{
+					pos: position{line: 109, col: 24, offset: 4833},
+					exprs: []any{
+						&labeledExpr{
+							pos:   position{line: 109, col: 24, offset: 4833},
+							label: "d",
+							expr: &zeroOrMoreExpr{
+								pos: position{line: 109, col: 26, offset: 4835},
+								expr: &actionExpr{
+									pos: position{line: 109, col: 28, offset: 4837},
+									run: (*parser).callonhostname5,
+									expr: &seqExpr{
+										pos: position{line: 109, col: 28, offset: 4837},
+										exprs: []any{
+											&labeledExpr{
+												pos:   position{line: 109, col: 28, offset: 4837},
+												label: "l",
+												expr: &ruleRefExpr{
+													pos:  position{line: 109, col: 30, offset: 4839},
+													name: "domainlabel",
+												},
+											},
+											&litMatcher{
+												pos:        position{line: 109, col: 42, offset: 4851},
+												val:        ".",
+												ignoreCase: false,
+												want:       "\".\"",
+											},
+											&andExpr{
+												pos: position{line: 109, col: 46, offset: 4855},
+												expr: &charClassMatcher{
+													pos:        position{line: 109, col: 47, offset: 4856},
+													val:        "[a-zA-Z0-9]",
+													ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
+													ignoreCase: false,
+													inverted:   false,
+												},
+											},
+										},
 									},
 								},
 							},
 						},
-					},
-					&ruleRefExpr{
-						pos:  position{line: 41, col: 58, offset: 1889},
-						name: "toplabel",
+						&labeledExpr{
+							pos:   position{line: 109, col: 80, offset: 4889},
+							label: "t",
+							expr: &ruleRefExpr{
+								pos:  position{line: 109, col: 82, offset: 4891},
+								name: "toplabel",
+							},
+						},
 					},
 				},
 			},
@@ -462,37 +1461,41 @@ var g = &grammar{
 		{
 			name:        "domainlabel",
 			displayName: "\"domainlabel\"",
-			pos:         position{line: 46, col: 1, offset: 2146},
-			expr: &seqExpr{
-				pos: position{line: 46, col: 30, offset: 2175},
-				exprs: []any{
-					&charClassMatcher{
-						pos:        position{line: 46, col: 30, offset: 2175},
-						val:        "[a-zA-Z0-9]",
-						ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
-						ignoreCase: false,
-						inverted:   false,
-					},
-					&zeroOrMoreExpr{
-						pos: position{line: 46, col: 42, offset: 2187},
-						expr: &seqExpr{
-							pos: position{line: 46, col: 44, offset: 2189},
-							exprs: []any{
-								&zeroOrMoreExpr{
-									pos: position{line: 46, col: 44, offset: 2189},
-									expr: &litMatcher{
-										pos:        position{line: 46, col: 44, offset: 2189},
-										val:        "-",
-										ignoreCase: false,
-										want:       "\"-\"",
+			pos:         position{line: 116, col: 1, offset: 5206},
+			expr: &actionExpr{
+				pos: position{line: 116, col: 30, offset: 5235},
+				run: (*parser).callondomainlabel1,
+				expr: &seqExpr{
+					pos: position{line: 116, col: 30, offset: 5235},
+					exprs: []any{
+						&charClassMatcher{
+							pos:        position{line: 116, col: 30, offset: 5235},
+							val:        "[a-zA-Z0-9]",
+							ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
+							ignoreCase: false,
+							inverted:   false,
+						},
+						&zeroOrMoreExpr{
+							pos: position{line: 116, col: 42, offset: 5247},
+							expr: &seqExpr{
+								pos: position{line: 116, col: 44, offset: 5249},
+								exprs: []any{
+									&zeroOrMoreExpr{
+										pos: position{line: 116, col: 44, offset: 5249},
+										expr: &litMatcher{
+											pos:        position{line: 116, col: 44, offset: 5249},
+											val:        "-",
+											ignoreCase: false,
+											want:       "\"-\"",
+										},
 									},
-								},
-								&charClassMatcher{
-									pos:        position{line: 46, col: 49, offset: 2194},
-									val:        "[a-zA-Z0-9]",
-									ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
-									ignoreCase: false,
-									inverted:   false,
+									&charClassMatcher{
+										pos:        position{line: 116, col: 49, offset: 5254},
+										val:        "[a-zA-Z0-9]",
+										ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
+										ignoreCase: false,
+										inverted:   false,
+									},
 								},
 							},
 						},
@@ -503,37 +1506,41 @@ var g = &grammar{
 		{
 			name:        "toplabel",
 			displayName: "\"toplabel\"",
-			pos:         position{line: 48, col: 1, offset: 2210},
-			expr: &seqExpr{
-				pos: position{line: 48, col: 24, offset: 2233},
-				exprs: []any{
-					&charClassMatcher{
-						pos:        position{line: 48, col: 24, offset: 2233},
-						val:        "[a-zA-Z]",
-						ranges:     []rune{'a', 'z', 'A', 'Z'},
-						ignoreCase: false,
-						inverted:   false,
-					},
-					&zeroOrMoreExpr{
-						pos: position{line: 48, col: 33, offset: 2242},
-						expr: &seqExpr{
-							pos: position{line: 48, col: 35, offset: 2244},
-							exprs: []any{
-								&zeroOrMoreExpr{
-									pos: position{line: 48, col: 35, offset: 2244},
-									expr: &litMatcher{
-										pos:        position{line: 48, col: 35, offset: 2244},
-										val:        "-",
-										ignoreCase: false,
-										want:       "\"-\"",
+			pos:         position{line: 120, col: 1, offset: 5314},
+			expr: &actionExpr{
+				pos: position{line: 120, col: 24, offset: 5337},
+				run: (*parser).callontoplabel1,
+				expr: &seqExpr{
+					pos: position{line: 120, col: 24, offset: 5337},
+					exprs: []any{
+						&charClassMatcher{
+							pos:        position{line: 120, col: 24, offset: 5337},
+							val:        "[a-zA-Z]",
+							ranges:     []rune{'a', 'z', 'A', 'Z'},
+							ignoreCase: false,
+							inverted:   false,
+						},
+						&zeroOrMoreExpr{
+							pos: position{line: 120, col: 33, offset: 5346},
+							expr: &seqExpr{
+								pos: position{line: 120, col: 35, offset: 5348},
+								exprs: []any{
+									&zeroOrMoreExpr{
+										pos: position{line: 120, col: 35, offset: 5348},
+										expr: &litMatcher{
+											pos:        position{line: 120, col: 35, offset: 5348},
+											val:        "-",
+											ignoreCase: false,
+											want:       "\"-\"",
+										},
 									},
-								},
-								&charClassMatcher{
-									pos:        position{line: 48, col: 40, offset: 2249},
-									val:        "[a-zA-Z0-9]",
-									ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
-									ignoreCase: false,
-									inverted:   false,
+									&charClassMatcher{
+										pos:        position{line: 120, col: 40, offset: 5353},
+										val:        "[a-zA-Z0-9]",
+										ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
+										ignoreCase: false,
+										inverted:   false,
+									},
 								},
 							},
 						},
@@ -544,9 +1551,9 @@ var g = &grammar{
 		{
 			name:        "alphadigit",
 			displayName: "\"alphadigit\"",
-			pos:         position{line: 50, col: 1, offset: 2265},
+			pos:         position{line: 124, col: 1, offset: 5412},
 			expr: &charClassMatcher{
-				pos:        position{line: 50, col: 28, offset: 2292},
+				pos:        position{line: 124, col: 28, offset: 5439},
 				val:        "[a-zA-Z0-9]",
 				ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
 				ignoreCase: false,
@@ -556,43 +1563,63 @@ var g = &grammar{
 		{
 			name:        "hostnumber",
 			displayName: "\"hostnumber\"",
-			pos:         position{line: 52, col: 1, offset: 2305},
-			expr: &seqExpr{
-				pos: position{line: 52, col: 28, offset: 2332},
-				exprs: []any{
-					&ruleRefExpr{
-						pos:  position{line: 52, col: 28, offset: 2332},
-						name: "digits",
-					},
-					&litMatcher{
-						pos:        position{line: 52, col: 35, offset: 2339},
-						val:        ".",
-						ignoreCase: false,
-						want:       "\".\"",
-					},
-					&ruleRefExpr{
-						pos:  position{line: 52, col: 39, offset: 2343},
-						name: "digits",
-					},
-					&litMatcher{
-						pos:        position{line: 52, col: 46, offset: 2350},
-						val:        ".",
-						ignoreCase: false,
-						want:       "\".\"",
-					},
-					&ruleRefExpr{
-						pos:  position{line: 52, col: 50, offset: 2354},
-						name: "digits",
-					},
-					&litMatcher{
-						pos:        position{line: 52, col: 57, offset: 2361},
-						val:        ".",
-						ignoreCase: false,
-						want:       "\".\"",
-					},
-					&ruleRefExpr{
-						pos:  position{line: 52, col: 61, offset: 2365},
-						name: "digits",
+			pos:         position{line: 126, col: 1, offset: 5452},
+			expr: &actionExpr{
+				pos: position{line: 126, col: 28, offset: 5479},
+				run: (*parser).callonhostnumber1,
+				expr: &seqExpr{
+					pos: position{line: 126, col: 28, offset: 5479},
+					exprs: []any{
+						&labeledExpr{
+							pos:   position{line: 126, col: 28, offset: 5479},
+							label: "a",
+							expr: &ruleRefExpr{
+								pos:  position{line: 126, col: 30, offset: 5481},
+								name: "digits",
+							},
+						},
+						&litMatcher{
+							pos:        position{line: 126, col: 37, offset: 5488},
+							val:        ".",
+							ignoreCase: false,
+							want:       "\".\"",
+						},
+						&labeledExpr{
+							pos:   position{line: 126, col: 41, offset: 5492},
+							label: "b",
+							expr: &ruleRefExpr{
+								pos:  position{line: 126, col: 43, offset: 5494},
+								name: "digits",
+							},
+						},
+						&litMatcher{
+							pos:        position{line: 126, col: 50, offset: 5501},
+							val:        ".",
+							ignoreCase: false,
+							want:       "\".\"",
+						},
+						&labeledExpr{
+							pos:   position{line: 126, col: 54, offset: 5505},
+							label: "c_",
+							expr: &ruleRefExpr{
+								pos:  position{line: 126, col: 57, offset: 5508},
+								name: "digits",
+							},
+						},
+						&litMatcher{
+							pos:        position{line: 126, col: 64, offset: 5515},
+							val:        ".",
+							ignoreCase: false,
+							want:       "\".\"",
+						},
+						&labeledExpr{
+							pos:   position{line: 126, col: 68, offset: 5519},
+							label: "d",
+							expr: &ruleRefExpr{
+								pos:  position{line: 126, col: 70, offset: 5521},
+								name: "digits",
+							},
+						},
 					},
 				},
 			},
@@ -600,31 +1627,39 @@ var g = &grammar{
 		{
 			name:        "port",
 			displayName: "\"port\"",
-			pos:         position{line: 54, col: 1, offset: 2373},
-			expr: &ruleRefExpr{
-				pos:  position{line: 54, col: 16, offset: 2388},
-				name: "digits",
+			pos:         position{line: 130, col: 1, offset: 5584},
+			expr: &actionExpr{
+				pos: position{line: 130, col: 16, offset: 5599},
+				run: (*parser).callonport1,
+				expr: &ruleRefExpr{
+					pos:  position{line: 130, col: 16, offset: 5599},
+					name: "digits",
+				},
 			},
 		},
 		{
 			name:        "user",
 			displayName: "\"user\"",
-			pos:         position{line: 56, col: 1, offset: 2396},
-			expr: &zeroOrMoreExpr{
-				pos: position{line: 56, col: 16, offset: 2411},
-				expr: &choiceExpr{
-					pos: position{line: 56, col: 18, offset: 2413},
-					alternatives: []any{
-						&ruleRefExpr{
-							pos:  position{line: 56, col: 18, offset: 2413},
-							name: "uchar",
-						},
-						&charClassMatcher{
-							pos:        position{line: 56, col: 26, offset: 2421},
-							val:        "[;?&=]",
-							chars:      []rune{';', '?', '&', '='},
-							ignoreCase: false,
-							inverted:   false,
+			pos:         position{line: 134, col: 1, offset: 5643},
+			expr: &actionExpr{
+				pos: position{line: 134, col: 16, offset: 5658},
+				run: (*parser).callonuser1,
+				expr: &zeroOrMoreExpr{
+					pos: position{line: 134, col: 16, offset: 5658},
+					expr: &choiceExpr{
+						pos: position{line: 134, col: 18, offset: 5660},
+						alternatives: []any{
+							&ruleRefExpr{
+								pos:  position{line: 134, col: 18, offset: 5660},
+								name: "uchar",
+							},
+							&charClassMatcher{
+								pos:        position{line: 134, col: 26, offset: 5668},
+								val:        "[;?&=]",
+								chars:      []rune{';', '?', '&', '='},
+								ignoreCase: false,
+								inverted:   false,
+							},
 						},
 					},
 				},
@@ -633,22 +1668,26 @@ var g = &grammar{
 		{
 			name:        "password",
 			displayName: "\"password\"",
-			pos:         position{line: 58, col: 1, offset: 2432},
-			expr: &zeroOrMoreExpr{
-				pos: position{line: 58, col: 24, offset: 2455},
-				expr: &choiceExpr{
-					pos: position{line: 58, col: 26, offset: 2457},
-					alternatives: []any{
-						&ruleRefExpr{
-							pos:  position{line: 58, col: 26, offset: 2457},
-							name: "uchar",
-						},
-						&charClassMatcher{
-							pos:        position{line: 58, col: 34, offset: 2465},
-							val:        "[;?&=]",
-							chars:      []rune{';', '?', '&', '='},
-							ignoreCase: false,
-							inverted:   false,
+			pos:         position{line: 138, col: 1, offset: 5723},
+			expr: &actionExpr{
+				pos: position{line: 138, col: 24, offset: 5746},
+				run: (*parser).callonpassword1,
+				expr: &zeroOrMoreExpr{
+					pos: position{line: 138, col: 24, offset: 5746},
+					expr: &choiceExpr{
+						pos: position{line: 138, col: 26, offset: 5748},
+						alternatives: []any{
+							&ruleRefExpr{
+								pos:  position{line: 138, col: 26, offset: 5748},
+								name: "uchar",
+							},
+							&charClassMatcher{
+								pos:        position{line: 138, col: 34, offset: 5756},
+								val:        "[;?&=]",
+								chars:      []rune{';', '?', '&', '='},
+								ignoreCase: false,
+								inverted:   false,
+							},
 						},
 					},
 				},
@@ -657,116 +1696,107 @@ var g = &grammar{
 		{
 			name:        "urlpath",
 			displayName: "\"urlpath\"",
-			pos:         position{line: 60, col: 1, offset: 2476},
-			expr: &zeroOrMoreExpr{
-				pos: position{line: 60, col: 22, offset: 2497},
-				expr: &ruleRefExpr{
-					pos:  position{line: 60, col: 22, offset: 2497},
-					name: "xchar",
+			pos:         position{line: 142, col: 1, offset: 5815},
+			expr: &actionExpr{
+				pos: position{line: 142, col: 22, offset: 5836},
+				run: (*parser).callonurlpath1,
+				expr: &zeroOrMoreExpr{
+					pos: position{line: 142, col: 22, offset: 5836},
+					expr: &ruleRefExpr{
+						pos:  position{line: 142, col: 22, offset: 5836},
+						name: "xchar",
+					},
 				},
 			},
 		},
 		{
 			name:        "ftpurl",
 			displayName: "\"ftpurl\"",
-			pos:         position{line: 63, col: 1, offset: 2566},
-			expr: &seqExpr{
-				pos: position{line: 63, col: 20, offset: 2585},
-				exprs: []any{
-					&charClassMatcher{
-						pos:        position{line: 63, col: 20, offset: 2585},
-						val:        "[Ff]",
-						chars:      []rune{'F', 'f'},
-						ignoreCase: false,
-						inverted:   false,
-					},
-					&charClassMatcher{
-						pos:        position{line: 63, col: 24, offset: 2589},
-						val:        "[Tt]",
-						chars:      []rune{'T', 't'},
-						ignoreCase: false,
-						inverted:   false,
-					},
-					&charClassMatcher{
-						pos:        position{line: 63, col: 28, offset: 2593},
-						val:        "[Pp]",
-						chars:      []rune{'P', 'p'},
-						ignoreCase: false,
-						inverted:   false,
-					},
-					&litMatcher{
-						pos:        position{line: 63, col: 33, offset: 2598},
-						val:        "://",
-						ignoreCase: false,
-						want:       "\"://\"",
-					},
-					&ruleRefExpr{
-						pos:  position{line: 63, col: 39, offset: 2604},
-						name: "login",
-					},
-					&zeroOrOneExpr{
-						pos: position{line: 63, col: 45, offset: 2610},
-						expr: &seqExpr{
-							pos: position{line: 63, col: 47, offset: 2612},
-							exprs: []any{
-								&litMatcher{
-									pos:        position{line: 63, col: 47, offset: 2612},
-									val:        "/",
-									ignoreCase: false,
-									want:       "\"/\"",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 63, col: 51, offset: 2616},
-									name: "fpath",
-								},
-								&zeroOrOneExpr{
-									pos: position{line: 63, col: 57, offset: 2622},
+			pos:         position{line: 147, col: 1, offset: 5952},
+			expr: &actionExpr{
+				pos: position{line: 147, col: 20, offset: 5971},
+				run: (*parser).callonftpurl1,
+				expr: &seqExpr{
+					pos: position{line: 147, col: 20, offset: 5971},
+					exprs: []any{
+						&labeledExpr{
+							pos:   position{line: 147, col: 20, offset: 5971},
+							label: "s",
+							expr: &ruleRefExpr{
+								pos:  position{line: 147, col: 22, offset: 5973},
+								name: "scheme_ftp",
+							},
+						},
+						&litMatcher{
+							pos:        position{line: 147, col: 33, offset: 5984},
+							val:        "://",
+							ignoreCase: false,
+							want:       "\"://\"",
+						},
+						&labeledExpr{
+							pos:   position{line: 147, col: 39, offset: 5990},
+							label: "l",
+							expr: &ruleRefExpr{
+								pos:  position{line: 147, col: 41, offset: 5992},
+								name: "login",
+							},
+						},
+						&labeledExpr{
+							pos:   position{line: 147, col: 47, offset: 5998},
+							label: "r",
+							expr: &zeroOrOneExpr{
+								pos: position{line: 147, col: 49, offset: 6000},
+								expr: &actionExpr{
+									pos: position{line: 147, col: 51, offset: 6002},
+									run: (*parser).callonftpurl10,
 									expr: &seqExpr{
-										pos: position{line: 63, col: 59, offset: 2624},
+										pos: position{line: 147, col: 51, offset: 6002},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 63, col: 59, offset: 2624},
-												val:        ";",
+												pos:        position{line: 147, col: 51, offset: 6002},
+												val:        "/",
 												ignoreCase: false,
-												want:       "\";\"",
+												want:       "\"/\"",
 											},
-											&charClassMatcher{
-												pos:        position{line: 63, col: 63, offset: 2628},
-												val:        "[Tt]",
-												chars:      []rune{'T', 't'},
-												ignoreCase: false,
-												inverted:   false,
+											&labeledExpr{
+												pos:   position{line: 147, col: 55, offset: 6006},
+												label: "p",
+												expr: &ruleRefExpr{
+													pos:  position{line: 147, col: 57, offset: 6008},
+													name: "fpath",
+												},
 											},
-											&charClassMatcher{
-												pos:        position{line: 63, col: 67, offset: 2632},
-												val:        "[Yy]",
-												chars:      []rune{'Y', 'y'},
-												ignoreCase: false,
-												inverted:   false,
-											},
-											&charClassMatcher{
-												pos:        position{line: 63, col: 71, offset: 2636},
-												val:        "[Pp]",
-												chars:      []rune{'P', 'p'},
-												ignoreCase: false,
-												inverted:   false,
-											},
-											&charClassMatcher{
-												pos:        position{line: 63, col: 75, offset: 2640},
-												val:        "[Ee]",
-												chars:      []rune{'E', 'e'},
-												ignoreCase: false,
-												inverted:   false,
-											},
-											&litMatcher{
-												pos:        position{line: 63, col: 80, offset: 2645},
-												val:        "=",
-												ignoreCase: false,
-												want:       "\"=\"",
-											},
-											&ruleRefExpr{
-												pos:  position{line: 63, col: 84, offset: 2649},
-												name: "ftptype",
+											&labeledExpr{
+												pos:   position{line: 147, col: 63, offset: 6014},
+												label: "t",
+												expr: &zeroOrOneExpr{
+													pos: position{line: 147, col: 65, offset: 6016},
+													expr: &actionExpr{
+														pos: position{line: 147, col: 67, offset: 6018},
+														run: (*parser).callonftpurl17,
+														expr: &seqExpr{
+															pos: position{line: 147, col: 67, offset: 6018},
+															exprs: []any{
+																&labeledExpr{
+																	pos:   position{line: 147, col: 67, offset: 6018},
+																	label: "sep",
+																	expr: &ruleRefExpr{
+																		pos:  position{line: 147, col: 71, offset: 6022},
+																		name: "ftp_typesep",
+																	},
+																},
+																&labeledExpr{
+																	pos:   position{line: 147, col: 83, offset: 6034},
+																	label: "t",
+																	expr: &ruleRefExpr{
+																		pos:  position{line: 147, col: 85, offset: 6036},
+																		name: "ftptype",
+																	},
+																},
+															},
+														},
+													},
+												},
 											},
 										},
 									},
@@ -778,30 +1808,103 @@ var g = &grammar{
 			},
 		},
 		{
+			name: "ftp_typesep",
+			pos:  position{line: 151, col: 1, offset: 6176},
+			expr: &actionExpr{
+				pos: position{line: 151, col: 16, offset: 6191},
+				run: (*parser).callonftp_typesep1,
+				expr: &seqExpr{
+					pos: position{line: 151, col: 16, offset: 6191},
+					exprs: []any{
+						&litMatcher{
+							pos:        position{line: 151, col: 16, offset: 6191},
+							val:        ";",
+							ignoreCase: false,
+							want:       "\";\"",
+						},
+						&charClassMatcher{
+							pos:        position{line: 151, col: 20, offset: 6195},
+							val:        "[Tt]",
+							chars:      []rune{'T', 't'},
+							ignoreCase: false,
+							inverted:   false,
+						},
+						&charClassMatcher{
+							pos:        position{line: 151, col: 24, offset: 6199},
+							val:        "[Yy]",
+							chars:      []rune{'Y', 'y'},
+							ignoreCase: false,
+							inverted:   false,
+						},
+						&charClassMatcher{
+							pos:        position{line: 151, col: 28, offset: 6203},
+							val:        "[Pp]",
+							chars:      []rune{'P', 'p'},
+							ignoreCase: false,
+							inverted:   false,
+						},
+						&charClassMatcher{
+							pos:        position{line: 151, col: 32, offset: 6207},
+							val:        "[Ee]",
+							chars:      []rune{'E', 'e'},
+							ignoreCase: false,
+							inverted:   false,
+						},
+						&litMatcher{
+							pos:        position{line: 151, col: 37, offset: 6212},
+							val:        "=",
+							ignoreCase: false,
+							want:       "\"=\"",
+						},
+					},
+				},
+			},
+		},
+		{
 			name:        "fpath",
 			displayName: "\"fpath\"",
-			pos:         position{line: 65, col: 1, offset: 2664},
-			expr: &seqExpr{
-				pos: position{line: 65, col: 18, offset: 2681},
-				exprs: []any{
-					&ruleRefExpr{
-						pos:  position{line: 65, col: 18, offset: 2681},
-						name: "fsegment",
-					},
-					&zeroOrMoreExpr{
-						pos: position{line: 65, col: 27, offset: 2690},
-						expr: &seqExpr{
-							pos: position{line: 65, col: 29, offset: 2692},
-							exprs: []any{
-								&litMatcher{
-									pos:        position{line: 65, col: 29, offset: 2692},
-									val:        "/",
-									ignoreCase: false,
-									want:       "\"/\"",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 65, col: 33, offset: 2696},
-									name: "fsegment",
+			pos:         position{line: 155, col: 1, offset: 6249},
+			expr: &actionExpr{
+				pos: position{line: 155, col: 18, offset: 6266},
+				run: (*parser).callonfpath1,
+				expr: &seqExpr{
+					pos: position{line: 155, col: 18, offset: 6266},
+					exprs: []any{
+						&labeledExpr{
+							pos:   position{line: 155, col: 18, offset: 6266},
+							label: "f",
+							expr: &ruleRefExpr{
+								pos:  position{line: 155, col: 20, offset: 6268},
+								name: "fsegment",
+							},
+						},
+						&labeledExpr{
+							pos:   position{line: 155, col: 29, offset: 6277},
+							label: "r",
+							expr: &zeroOrMoreExpr{
+								pos: position{line: 155, col: 31, offset: 6279},
+								expr: &actionExpr{
+									pos: position{line: 155, col: 33, offset: 6281},
+									run: (*parser).callonfpath7,
+									expr: &seqExpr{
+										pos: position{line: 155, col: 33, offset: 6281},
+										exprs: []any{
+											&litMatcher{
+												pos:        position{line: 155, col: 33, offset: 6281},
+												val:        "/",
+												ignoreCase: false,
+												want:       "\"/\"",
+											},
+											&labeledExpr{
+												pos:   position{line: 155, col: 37, offset: 6285},
+												label: "s",
+												expr: &ruleRefExpr{
+													pos:  position{line: 155, col: 39, offset: 6287},
+													name: "fsegment",
+												},
+											},
+										},
+									},
 								},
 							},
 						},
@@ -812,22 +1915,26 @@ var g = &grammar{
 		{
 			name:        "fsegment",
 			displayName: "\"fsegment\"",
-			pos:         position{line: 67, col: 1, offset: 2709},
-			expr: &zeroOrMoreExpr{
-				pos: position{line: 67, col: 24, offset: 2732},
-				expr: &choiceExpr{
-					pos: position{line: 67, col: 26, offset: 2734},
-					alternatives: []any{
-						&ruleRefExpr{
-							pos:  position{line: 67, col: 26, offset: 2734},
-							name: "uchar",
-						},
-						&charClassMatcher{
-							pos:        position{line: 67, col: 34, offset: 2742},
-							val:        "[?:@&=]",
-							chars:      []rune{'?', ':', '@', '&', '='},
-							ignoreCase: false,
-							inverted:   false,
+			pos:         position{line: 159, col: 1, offset: 6384},
+			expr: &actionExpr{
+				pos: position{line: 159, col: 24, offset: 6407},
+				run: (*parser).callonfsegment1,
+				expr: &zeroOrMoreExpr{
+					pos: position{line: 159, col: 24, offset: 6407},
+					expr: &choiceExpr{
+						pos: position{line: 159, col: 26, offset: 6409},
+						alternatives: []any{
+							&ruleRefExpr{
+								pos:  position{line: 159, col: 26, offset: 6409},
+								name: "uchar",
+							},
+							&charClassMatcher{
+								pos:        position{line: 159, col: 34, offset: 6417},
+								val:        "[?:@&=]",
+								chars:      []rune{'?', ':', '@', '&', '='},
+								ignoreCase: false,
+								inverted:   false,
+							},
 						},
 					},
 				},
@@ -836,145 +1943,145 @@ var g = &grammar{
 		{
 			name:        "ftptype",
 			displayName: "\"ftptype\"",
-			pos:         position{line: 69, col: 1, offset: 2754},
-			expr: &charClassMatcher{
-				pos:        position{line: 69, col: 22, offset: 2775},
-				val:        "[AIDaid]",
-				chars:      []rune{'A', 'I', 'D', 'a', 'i', 'd'},
-				ignoreCase: false,
-				inverted:   false,
+			pos:         position{line: 163, col: 1, offset: 6477},
+			expr: &actionExpr{
+				pos: position{line: 163, col: 22, offset: 6498},
+				run: (*parser).callonftptype1,
+				expr: &charClassMatcher{
+					pos:        position{line: 163, col: 22, offset: 6498},
+					val:        "[AIDaid]",
+					chars:      []rune{'A', 'I', 'D', 'a', 'i', 'd'},
+					ignoreCase: false,
+					inverted:   false,
+				},
 			},
 		},
 		{
 			name:        "fileurl",
 			displayName: "\"fileurl\"",
-			pos:         position{line: 72, col: 1, offset: 2871},
-			expr: &seqExpr{
-				pos: position{line: 72, col: 22, offset: 2892},
-				exprs: []any{
-					&charClassMatcher{
-						pos:        position{line: 72, col: 22, offset: 2892},
-						val:        "[Ff]",
-						chars:      []rune{'F', 'f'},
-						ignoreCase: false,
-						inverted:   false,
-					},
-					&charClassMatcher{
-						pos:        position{line: 72, col: 26, offset: 2896},
-						val:        "[Ii]",
-						chars:      []rune{'I', 'i'},
-						ignoreCase: false,
-						inverted:   false,
-					},
-					&charClassMatcher{
-						pos:        position{line: 72, col: 30, offset: 2900},
-						val:        "[Ll]",
-						chars:      []rune{'L', 'l'},
-						ignoreCase: false,
-						inverted:   false,
-					},
-					&charClassMatcher{
-						pos:        position{line: 72, col: 34, offset: 2904},
-						val:        "[Ee]",
-						chars:      []rune{'E', 'e'},
-						ignoreCase: false,
-						inverted:   false,
-					},
-					&litMatcher{
-						pos:        position{line: 72, col: 39, offset: 2909},
-						val:        "://",
-						ignoreCase: false,
-						want:       "\"://\"",
-					},
-					&zeroOrOneExpr{
-						pos: position{line: 72, col: 45, offset: 2915},
-						expr: &choiceExpr{
-							pos: position{line: 72, col: 47, offset: 2917},
-							alternatives: []any{
-								&ruleRefExpr{
-									pos:  position{line: 72, col: 47, offset: 2917},
-									name: "host",
-								},
-								&seqExpr{
-									pos: position{line: 72, col: 54, offset: 2924},
-									exprs: []any{
-										&charClassMatcher{
-											pos:        position{line: 72, col: 54, offset: 2924},
-											val:        "[Ll]",
-											chars:      []rune{'L', 'l'},
-											ignoreCase: false,
-											inverted:   false,
+			pos:         position{line: 169, col: 1, offset: 6715},
+			expr: &actionExpr{
+				pos: position{line: 169, col: 22, offset: 6736},
+				run: (*parser).callonfileurl1,
+				expr: &seqExpr{
+					pos: position{line: 169, col: 22, offset: 6736},
+					exprs: []any{
+						&labeledExpr{
+							pos:   position{line: 169, col: 22, offset: 6736},
+							label: "s",
+							expr: &ruleRefExpr{
+								pos:  position{line: 169, col: 24, offset: 6738},
+								name: "scheme_file",
+							},
+						},
+						&litMatcher{
+							pos:        position{line: 169, col: 36, offset: 6750},
+							val:        "://",
+							ignoreCase: false,
+							want:       "\"://\"",
+						},
+						&labeledExpr{
+							pos:   position{line: 169, col: 42, offset: 6756},
+							label: "h",
+							expr: &zeroOrOneExpr{
+								pos: position{line: 169, col: 44, offset: 6758},
+								expr: &choiceExpr{
+									pos: position{line: 169, col: 46, offset: 6760},
+									alternatives: []any{
+										&ruleRefExpr{
+											pos:  position{line: 169, col: 46, offset: 6760},
+											name: "host",
 										},
-										&charClassMatcher{
-											pos:        position{line: 72, col: 58, offset: 2928},
-											val:        "[Oo]",
-											chars:      []rune{'O', 'o'},
-											ignoreCase: false,
-											inverted:   false,
-										},
-										&charClassMatcher{
-											pos:        position{line: 72, col: 62, offset: 2932},
-											val:        "[Cc]",
-											chars:      []rune{'C', 'c'},
-											ignoreCase: false,
-											inverted:   false,
-										},
-										&charClassMatcher{
-											pos:        position{line: 72, col: 66, offset: 2936},
-											val:        "[Aa]",
-											chars:      []rune{'A', 'a'},
-											ignoreCase: false,
-											inverted:   false,
-										},
-										&charClassMatcher{
-											pos:        position{line: 72, col: 70, offset: 2940},
-											val:        "[Ll]",
-											chars:      []rune{'L', 'l'},
-											ignoreCase: false,
-											inverted:   false,
-										},
-										&charClassMatcher{
-											pos:        position{line: 72, col: 74, offset: 2944},
-											val:        "[Hh]",
-											chars:      []rune{'H', 'h'},
-											ignoreCase: false,
-											inverted:   false,
-										},
-										&charClassMatcher{
-											pos:        position{line: 72, col: 78, offset: 2948},
-											val:        "[Oo]",
-											chars:      []rune{'O', 'o'},
-											ignoreCase: false,
-											inverted:   false,
-										},
-										&charClassMatcher{
-											pos:        position{line: 72, col: 82, offset: 2952},
-											val:        "[Ss]",
-											chars:      []rune{'S', 's'},
-											ignoreCase: false,
-											inverted:   false,
-										},
-										&charClassMatcher{
-											pos:        position{line: 72, col: 86, offset: 2956},
-											val:        "[Tt]",
-											chars:      []rune{'T', 't'},
-											ignoreCase: false,
-											inverted:   false,
+										&actionExpr{
+											pos: position{line: 169, col: 53, offset: 6767},
+											run: (*parser).callonfileurl10,
+											expr: &seqExpr{
+												pos: position{line: 169, col: 53, offset: 6767},
+												exprs: []any{
+													&charClassMatcher{
+														pos:        position{line: 169, col: 53, offset: 6767},
+														val:        "[Ll]",
+														chars:      []rune{'L', 'l'},
+														ignoreCase: false,
+														inverted:   false,
+													},
+													&charClassMatcher{
+														pos:        position{line: 169, col: 57, offset: 6771},
+														val:        "[Oo]",
+														chars:      []rune{'O', 'o'},
+														ignoreCase: false,
+														inverted:   false,
+													},
+													&charClassMatcher{
+														pos:        position{line: 169, col: 61, offset: 6775},
+														val:        "[Cc]",
+														chars:      []rune{'C', 'c'},
+														ignoreCase: false,
+														inverted:   false,
+													},
+													&charClassMatcher{
+														pos:        position{line: 169, col: 65, offset: 6779},
+														val:        "[Aa]",
+														chars:      []rune{'A', 'a'},
+														ignoreCase: false,
+														inverted:   false,
+													},
+													&charClassMatcher{
+														pos:        position{line: 169, col: 69, offset: 6783},
+														val:        "[Ll]",
+														chars:      []rune{'L', 'l'},
+														ignoreCase: false,
+														inverted:   false,
+													},
+													&charClassMatcher{
+														pos:        position{line: 169, col: 73, offset: 6787},
+														val:        "[Hh]",
+														chars:      []rune{'H', 'h'},
+														ignoreCase: false,
+														inverted:   false,
+													},
+													&charClassMatcher{
+														pos:        position{line: 169, col: 77, offset: 6791},
+														val:        "[Oo]",
+														chars:      []rune{'O', 'o'},
+														ignoreCase: false,
+														inverted:   false,
+													},
+													&charClassMatcher{
+														pos:        position{line: 169, col: 81, offset: 6795},
+														val:        "[Ss]",
+														chars:      []rune{'S', 's'},
+														ignoreCase: false,
+														inverted:   false,
+													},
+													&charClassMatcher{
+														pos:        position{line: 169, col: 85, offset: 6799},
+														val:        "[Tt]",
+														chars:      []rune{'T', 't'},
+														ignoreCase: false,
+														inverted:   false,
+													},
+												},
+											},
 										},
 									},
 								},
 							},
 						},
-					},
-					&litMatcher{
-						pos:        position{line: 72, col: 94, offset: 2964},
-						val:        "/",
-						ignoreCase: false,
-						want:       "\"/\"",
-					},
-					&ruleRefExpr{
-						pos:  position{line: 72, col: 98, offset: 2968},
-						name: "fpath",
+						&litMatcher{
+							pos:        position{line: 169, col: 133, offset: 6847},
+							val:        "/",
+							ignoreCase: false,
+							want:       "\"/\"",
+						},
+						&labeledExpr{
+							pos:   position{line: 169, col: 137, offset: 6851},
+							label: "p",
+							expr: &ruleRefExpr{
+								pos:  position{line: 169, col: 139, offset: 6853},
+								name: "fpath",
+							},
+						},
 					},
 				},
 			},
@@ -982,77 +2089,89 @@ var g = &grammar{
 		{
 			name:        "httpurl",
 			displayName: "\"httpurl\"",
-			pos:         position{line: 74, col: 1, offset: 2975},
-			expr: &seqExpr{
-				pos: position{line: 74, col: 22, offset: 2996},
-				exprs: []any{
-					&charClassMatcher{
-						pos:        position{line: 74, col: 22, offset: 2996},
-						val:        "[Hh]",
-						chars:      []rune{'H', 'h'},
-						ignoreCase: false,
-						inverted:   false,
-					},
-					&charClassMatcher{
-						pos:        position{line: 74, col: 26, offset: 3000},
-						val:        "[Tt]",
-						chars:      []rune{'T', 't'},
-						ignoreCase: false,
-						inverted:   false,
-					},
-					&charClassMatcher{
-						pos:        position{line: 74, col: 30, offset: 3004},
-						val:        "[Tt]",
-						chars:      []rune{'T', 't'},
-						ignoreCase: false,
-						inverted:   false,
-					},
-					&charClassMatcher{
-						pos:        position{line: 74, col: 34, offset: 3008},
-						val:        "[Pp]",
-						chars:      []rune{'P', 'p'},
-						ignoreCase: false,
-						inverted:   false,
-					},
-					&litMatcher{
-						pos:        position{line: 74, col: 39, offset: 3013},
-						val:        "://",
-						ignoreCase: false,
-						want:       "\"://\"",
-					},
-					&ruleRefExpr{
-						pos:  position{line: 74, col: 45, offset: 3019},
-						name: "hostport",
-					},
-					&zeroOrOneExpr{
-						pos: position{line: 74, col: 54, offset: 3028},
-						expr: &seqExpr{
-							pos: position{line: 74, col: 56, offset: 3030},
-							exprs: []any{
-								&litMatcher{
-									pos:        position{line: 74, col: 56, offset: 3030},
-									val:        "/",
-									ignoreCase: false,
-									want:       "\"/\"",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 74, col: 60, offset: 3034},
-									name: "hpath",
-								},
-								&zeroOrOneExpr{
-									pos: position{line: 74, col: 66, offset: 3040},
+			pos:         position{line: 173, col: 1, offset: 6908},
+			expr: &actionExpr{
+				pos: position{line: 173, col: 22, offset: 6929},
+				run: (*parser).callonhttpurl1,
+				expr: &seqExpr{
+					pos: position{line: 173, col: 22, offset: 6929},
+					exprs: []any{
+						&labeledExpr{
+							pos:   position{line: 173, col: 22, offset: 6929},
+							label: "s",
+							expr: &ruleRefExpr{
+								pos:  position{line: 173, col: 24, offset: 6931},
+								name: "scheme_http",
+							},
+						},
+						&litMatcher{
+							pos:        position{line: 173, col: 36, offset: 6943},
+							val:        "://",
+							ignoreCase: false,
+							want:       "\"://\"",
+						},
+						&labeledExpr{
+							pos:   position{line: 173, col: 42, offset: 6949},
+							label: "h",
+							expr: &ruleRefExpr{
+								pos:  position{line: 173, col: 44, offset: 6951},
+								name: "hostport",
+							},
+						},
+						&labeledExpr{
+							pos:   position{line: 173, col: 53, offset: 6960},
+							label: "r",
+							expr: &zeroOrOneExpr{
+								pos: position{line: 173, col: 55, offset: 6962},
+								expr: &actionExpr{
+									pos: position{line: 173, col: 57, offset: 6964},
+									run: (*parser).callonhttpurl10,
 									expr: &seqExpr{
-										pos: position{line: 74, col: 68, offset: 3042},
+										pos: position{line: 173, col: 57, offset: 6964},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 74, col: 68, offset: 3042},
-												val:        "?",
+												pos:        position{line: 173, col: 57, offset: 6964},
+												val:        "/",
 												ignoreCase: false,
-												want:       "\"?\"",
+												want:       "\"/\"",
 											},
-											&ruleRefExpr{
-												pos:  position{line: 74, col: 72, offset: 3046},
-												name: "search",
+											&labeledExpr{
+												pos:   position{line: 173, col: 61, offset: 6968},
+												label: "p",
+												expr: &ruleRefExpr{
+													pos:  position{line: 173, col: 63, offset: 6970},
+													name: "hpath",
+												},
+											},
+											&labeledExpr{
+												pos:   position{line: 173, col: 69, offset: 6976},
+												label: "q",
+												expr: &zeroOrOneExpr{
+													pos: position{line: 173, col: 71, offset: 6978},
+													expr: &actionExpr{
+														pos: position{line: 173, col: 73, offset: 6980},
+														run: (*parser).callonhttpurl17,
+														expr: &seqExpr{
+															pos: position{line: 173, col: 73, offset: 6980},
+															exprs: []any{
+																&litMatcher{
+																	pos:        position{line: 173, col: 73, offset: 6980},
+																	val:        "?",
+																	ignoreCase: false,
+																	want:       "\"?\"",
+																},
+																&labeledExpr{
+																	pos:   position{line: 173, col: 77, offset: 6984},
+																	label: "q",
+																	expr: &ruleRefExpr{
+																		pos:  position{line: 173, col: 79, offset: 6986},
+																		name: "search",
+																	},
+																},
+															},
+														},
+													},
+												},
 											},
 										},
 									},
@@ -1066,28 +2185,48 @@ var g = &grammar{
 		{
 			name:        "hpath",
 			displayName: "\"hpath\"",
-			pos:         position{line: 76, col: 1, offset: 3060},
-			expr: &seqExpr{
-				pos: position{line: 76, col: 18, offset: 3077},
-				exprs: []any{
-					&ruleRefExpr{
-						pos:  position{line: 76, col: 18, offset: 3077},
-						name: "hsegment",
-					},
-					&zeroOrMoreExpr{
-						pos: position{line: 76, col: 27, offset: 3086},
-						expr: &seqExpr{
-							pos: position{line: 76, col: 29, offset: 3088},
-							exprs: []any{
-								&litMatcher{
-									pos:        position{line: 76, col: 29, offset: 3088},
-									val:        "/",
-									ignoreCase: false,
-									want:       "\"/\"",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 76, col: 33, offset: 3092},
-									name: "hsegment",
+			pos:         position{line: 177, col: 1, offset: 7103},
+			expr: &actionExpr{
+				pos: position{line: 177, col: 18, offset: 7120},
+				run: (*parser).callonhpath1,
+				expr: &seqExpr{
+					pos: position{line: 177, col: 18, offset: 7120},
+					exprs: []any{
+						&labeledExpr{
+							pos:   position{line: 177, col: 18, offset: 7120},
+							label: "f",
+							expr: &ruleRefExpr{
+								pos:  position{line: 177, col: 20, offset: 7122},
+								name: "hsegment",
+							},
+						},
+						&labeledExpr{
+							pos:   position{line: 177, col: 29, offset: 7131},
+							label: "r",
+							expr: &zeroOrMoreExpr{
+								pos: position{line: 177, col: 31, offset: 7133},
+								expr: &actionExpr{
+									pos: position{line: 177, col: 33, offset: 7135},
+									run: (*parser).callonhpath7,
+									expr: &seqExpr{
+										pos: position{line: 177, col: 33, offset: 7135},
+										exprs: []any{
+											&litMatcher{
+												pos:        position{line: 177, col: 33, offset: 7135},
+												val:        "/",
+												ignoreCase: false,
+												want:       "\"/\"",
+											},
+											&labeledExpr{
+												pos:   position{line: 177, col: 37, offset: 7139},
+												label: "s",
+												expr: &ruleRefExpr{
+													pos:  position{line: 177, col: 39, offset: 7141},
+													name: "hsegment",
+												},
+											},
+										},
+									},
 								},
 							},
 						},
@@ -1098,22 +2237,26 @@ var g = &grammar{
 		{
 			name:        "hsegment",
 			displayName: "\"hsegment\"",
-			pos:         position{line: 78, col: 1, offset: 3105},
-			expr: &zeroOrMoreExpr{
-				pos: position{line: 78, col: 24, offset: 3128},
-				expr: &choiceExpr{
-					pos: position{line: 78, col: 26, offset: 3130},
-					alternatives: []any{
-						&ruleRefExpr{
-							pos:  position{line: 78, col: 26, offset: 3130},
-							name: "uchar",
-						},
-						&charClassMatcher{
-							pos:        position{line: 78, col: 34, offset: 3138},
-							val:        "[;:@&=]",
-							chars:      []rune{';', ':', '@', '&', '='},
-							ignoreCase: false,
-							inverted:   false,
+			pos:         position{line: 181, col: 1, offset: 7238},
+			expr: &actionExpr{
+				pos: position{line: 181, col: 24, offset: 7261},
+				run: (*parser).callonhsegment1,
+				expr: &zeroOrMoreExpr{
+					pos: position{line: 181, col: 24, offset: 7261},
+					expr: &choiceExpr{
+						pos: position{line: 181, col: 26, offset: 7263},
+						alternatives: []any{
+							&ruleRefExpr{
+								pos:  position{line: 181, col: 26, offset: 7263},
+								name: "uchar",
+							},
+							&charClassMatcher{
+								pos:        position{line: 181, col: 34, offset: 7271},
+								val:        "[;:@&=]",
+								chars:      []rune{';', ':', '@', '&', '='},
+								ignoreCase: false,
+								inverted:   false,
+							},
 						},
 					},
 				},
@@ -1122,22 +2265,26 @@ var g = &grammar{
 		{
 			name:        "search",
 			displayName: "\"search\"",
-			pos:         position{line: 80, col: 1, offset: 3150},
-			expr: &zeroOrMoreExpr{
-				pos: position{line: 80, col: 20, offset: 3169},
-				expr: &choiceExpr{
-					pos: position{line: 80, col: 22, offset: 3171},
-					alternatives: []any{
-						&ruleRefExpr{
-							pos:  position{line: 80, col: 22, offset: 3171},
-							name: "uchar",
-						},
-						&charClassMatcher{
-							pos:        position{line: 80, col: 30, offset: 3179},
-							val:        "[;:@&=]",
-							chars:      []rune{';', ':', '@', '&', '='},
-							ignoreCase: false,
-							inverted:   false,
+			pos:         position{line: 185, col: 1, offset: 7331},
+			expr: &actionExpr{
+				pos: position{line: 185, col: 20, offset: 7350},
+				run: (*parser).callonsearch1,
+				expr: &zeroOrMoreExpr{
+					pos: position{line: 185, col: 20, offset: 7350},
+					expr: &choiceExpr{
+						pos: position{line: 185, col: 22, offset: 7352},
+						alternatives: []any{
+							&ruleRefExpr{
+								pos:  position{line: 185, col: 22, offset: 7352},
+								name: "uchar",
+							},
+							&charClassMatcher{
+								pos:        position{line: 185, col: 30, offset: 7360},
+								val:        "[;:@&=]",
+								chars:      []rune{';', ':', '@', '&', '='},
+								ignoreCase: false,
+								inverted:   false,
+							},
 						},
 					},
 				},
@@ -1146,120 +2293,134 @@ var g = &grammar{
 		{
 			name:        "gopherurl",
 			displayName: "\"gopherurl\"",
-			pos:         position{line: 87, col: 1, offset: 3594},
-			expr: &seqExpr{
-				pos: position{line: 87, col: 26, offset: 3619},
-				exprs: []any{
-					&charClassMatcher{
-						pos:        position{line: 87, col: 26, offset: 3619},
-						val:        "[Gg]",
-						chars:      []rune{'G', 'g'},
-						ignoreCase: false,
-						inverted:   false,
-					},
-					&charClassMatcher{
-						pos:        position{line: 87, col: 30, offset: 3623},
-						val:        "[Oo]",
-						chars:      []rune{'O', 'o'},
-						ignoreCase: false,
-						inverted:   false,
-					},
-					&charClassMatcher{
-						pos:        position{line: 87, col: 34, offset: 3627},
-						val:        "[Pp]",
-						chars:      []rune{'P', 'p'},
-						ignoreCase: false,
-						inverted:   false,
-					},
-					&charClassMatcher{
-						pos:        position{line: 87, col: 38, offset: 3631},
-						val:        "[Hh]",
-						chars:      []rune{'H', 'h'},
-						ignoreCase: false,
-						inverted:   false,
-					},
-					&charClassMatcher{
-						pos:        position{line: 87, col: 42, offset: 3635},
-						val:        "[Ee]",
-						chars:      []rune{'E', 'e'},
-						ignoreCase: false,
-						inverted:   false,
-					},
-					&charClassMatcher{
-						pos:        position{line: 87, col: 46, offset: 3639},
-						val:        "[Rr]",
-						chars:      []rune{'R', 'r'},
-						ignoreCase: false,
-						inverted:   false,
-					},
-					&litMatcher{
-						pos:        position{line: 87, col: 51, offset: 3644},
-						val:        "://",
-						ignoreCase: false,
-						want:       "\"://\"",
-					},
-					&ruleRefExpr{
-						pos:  position{line: 87, col: 57, offset: 3650},
-						name: "hostport",
-					},
-					&zeroOrOneExpr{
-						pos: position{line: 87, col: 66, offset: 3659},
-						expr: &seqExpr{
-							pos: position{line: 87, col: 68, offset: 3661},
-							exprs: []any{
-								&litMatcher{
-									pos:        position{line: 87, col: 68, offset: 3661},
-									val:        "/",
-									ignoreCase: false,
-									want:       "\"/\"",
-								},
-								&zeroOrOneExpr{
-									pos: position{line: 87, col: 72, offset: 3665},
+			pos:         position{line: 194, col: 1, offset: 7821},
+			expr: &actionExpr{
+				pos: position{line: 194, col: 26, offset: 7846},
+				run: (*parser).callongopherurl1,
+				expr: &seqExpr{
+					pos: position{line: 194, col: 26, offset: 7846},
+					exprs: []any{
+						&labeledExpr{
+							pos:   position{line: 194, col: 26, offset: 7846},
+							label: "s",
+							expr: &ruleRefExpr{
+								pos:  position{line: 194, col: 28, offset: 7848},
+								name: "scheme_gopher",
+							},
+						},
+						&litMatcher{
+							pos:        position{line: 194, col: 42, offset: 7862},
+							val:        "://",
+							ignoreCase: false,
+							want:       "\"://\"",
+						},
+						&labeledExpr{
+							pos:   position{line: 194, col: 48, offset: 7868},
+							label: "h",
+							expr: &ruleRefExpr{
+								pos:  position{line: 194, col: 50, offset: 7870},
+								name: "hostport",
+							},
+						},
+						&labeledExpr{
+							pos:   position{line: 194, col: 59, offset: 7879},
+							label: "r",
+							expr: &zeroOrOneExpr{
+								pos: position{line: 194, col: 61, offset: 7881},
+								expr: &actionExpr{
+									pos: position{line: 194, col: 63, offset: 7883},
+									run: (*parser).callongopherurl10,
 									expr: &seqExpr{
-										pos: position{line: 87, col: 74, offset: 3667},
+										pos: position{line: 194, col: 63, offset: 7883},
 										exprs: []any{
-											&ruleRefExpr{
-												pos:  position{line: 87, col: 74, offset: 3667},
-												name: "gtype",
+											&litMatcher{
+												pos:        position{line: 194, col: 63, offset: 7883},
+												val:        "/",
+												ignoreCase: false,
+												want:       "\"/\"",
 											},
-											&zeroOrOneExpr{
-												pos: position{line: 87, col: 80, offset: 3673},
-												expr: &seqExpr{
-													pos: position{line: 87, col: 82, offset: 3675},
-													exprs: []any{
-														&ruleRefExpr{
-															pos:  position{line: 87, col: 82, offset: 3675},
-															name: "gopher_selector",
-														},
-														&zeroOrOneExpr{
-															pos: position{line: 87, col: 98, offset: 3691},
-															expr: &seqExpr{
-																pos: position{line: 87, col: 100, offset: 3693},
-																exprs: []any{
-																	&litMatcher{
-																		pos:        position{line: 87, col: 100, offset: 3693},
-																		val:        "%09",
-																		ignoreCase: false,
-																		want:       "\"%09\"",
+											&labeledExpr{
+												pos:   position{line: 194, col: 67, offset: 7887},
+												label: "i",
+												expr: &zeroOrOneExpr{
+													pos: position{line: 194, col: 69, offset: 7889},
+													expr: &actionExpr{
+														pos: position{line: 194, col: 71, offset: 7891},
+														run: (*parser).callongopherurl15,
+														expr: &seqExpr{
+															pos: position{line: 194, col: 71, offset: 7891},
+															exprs: []any{
+																&labeledExpr{
+																	pos:   position{line: 194, col: 71, offset: 7891},
+																	label: "t",
+																	expr: &ruleRefExpr{
+																		pos:  position{line: 194, col: 73, offset: 7893},
+																		name: "gtype",
 																	},
-																	&ruleRefExpr{
-																		pos:  position{line: 87, col: 106, offset: 3699},
-																		name: "gopher_search",
+																},
+																&labeledExpr{
+																	pos:   position{line: 194, col: 79, offset: 7899},
+																	label: "sel",
+																	expr: &ruleRefExpr{
+																		pos:  position{line: 194, col: 83, offset: 7903},
+																		name: "gopher_selector",
 																	},
-																	&zeroOrOneExpr{
-																		pos: position{line: 87, col: 120, offset: 3713},
-																		expr: &seqExpr{
-																			pos: position{line: 87, col: 122, offset: 3715},
-																			exprs: []any{
-																				&litMatcher{
-																					pos:        position{line: 87, col: 122, offset: 3715},
-																					val:        "%09",
-																					ignoreCase: false,
-																					want:       "\"%09\"",
-																				},
-																				&ruleRefExpr{
-																					pos:  position{line: 87, col: 128, offset: 3721},
-																					name: "gopher_plus_string",
+																},
+																&labeledExpr{
+																	pos:   position{line: 194, col: 99, offset: 7919},
+																	label: "q",
+																	expr: &zeroOrOneExpr{
+																		pos: position{line: 194, col: 101, offset: 7921},
+																		expr: &actionExpr{
+																			pos: position{line: 194, col: 103, offset: 7923},
+																			run: (*parser).callongopherurl23,
+																			expr: &seqExpr{
+																				pos: position{line: 194, col: 103, offset: 7923},
+																				exprs: []any{
+																					&litMatcher{
+																						pos:        position{line: 194, col: 103, offset: 7923},
+																						val:        "%09",
+																						ignoreCase: false,
+																						want:       "\"%09\"",
+																					},
+																					&labeledExpr{
+																						pos:   position{line: 194, col: 109, offset: 7929},
+																						label: "q",
+																						expr: &ruleRefExpr{
+																							pos:  position{line: 194, col: 111, offset: 7931},
+																							name: "gopher_search",
+																						},
+																					},
+																					&labeledExpr{
+																						pos:   position{line: 194, col: 125, offset: 7945},
+																						label: "p",
+																						expr: &zeroOrOneExpr{
+																							pos: position{line: 194, col: 127, offset: 7947},
+																							expr: &actionExpr{
+																								pos: position{line: 194, col: 129, offset: 7949},
+																								run: (*parser).callongopherurl30,
+																								expr: &seqExpr{
+																									pos: position{line: 194, col: 129, offset: 7949},
+																									exprs: []any{
+																										&litMatcher{
+																											pos:        position{line: 194, col: 129, offset: 7949},
+																											val:        "%09",
+																											ignoreCase: false,
+																											want:       "\"%09\"",
+																										},
+																										&labeledExpr{
+																											pos:   position{line: 194, col: 135, offset: 7955},
+																											label: "p",
+																											expr: &ruleRefExpr{
+																												pos:  position{line: 194, col: 137, offset: 7957},
+																												name: "gopher_plus_string",
+																											},
+																										},
+																									},
+																								},
+																							},
+																						},
+																					},
 																				},
 																			},
 																		},
@@ -1282,77 +2443,89 @@ var g = &grammar{
 		{
 			name:        "gtype",
 			displayName: "\"gtype\"",
-			pos:         position{line: 89, col: 1, offset: 3756},
-			expr: &ruleRefExpr{
-				pos:  position{line: 89, col: 18, offset: 3773},
-				name: "xchar",
-			},
-		},
-		{
-			name:        "selector",
-			displayName: "\"selector\"",
-			pos:         position{line: 91, col: 1, offset: 3780},
-			expr: &zeroOrMoreExpr{
-				pos: position{line: 91, col: 24, offset: 3803},
+			pos:         position{line: 198, col: 1, offset: 8188},
+			expr: &actionExpr{
+				pos: position{line: 198, col: 18, offset: 8205},
+				run: (*parser).callongtype1,
 				expr: &ruleRefExpr{
-					pos:  position{line: 91, col: 24, offset: 3803},
+					pos:  position{line: 198, col: 18, offset: 8205},
 					name: "xchar",
 				},
 			},
 		},
 		{
+			name:        "selector",
+			displayName: "\"selector\"",
+			pos:         position{line: 202, col: 1, offset: 8257},
+			expr: &actionExpr{
+				pos: position{line: 202, col: 24, offset: 8280},
+				run: (*parser).callonselector1,
+				expr: &zeroOrMoreExpr{
+					pos: position{line: 202, col: 24, offset: 8280},
+					expr: &ruleRefExpr{
+						pos:  position{line: 202, col: 24, offset: 8280},
+						name: "xchar",
+					},
+				},
+			},
+		},
+		{
 			name: "gopher_selector",
-			pos:  position{line: 93, col: 1, offset: 3811},
-			expr: &zeroOrMoreExpr{
-				pos: position{line: 93, col: 20, offset: 3830},
-				expr: &seqExpr{
-					pos: position{line: 93, col: 22, offset: 3832},
-					exprs: []any{
-						&notExpr{
-							pos: position{line: 93, col: 22, offset: 3832},
-							expr: &seqExpr{
-								pos: position{line: 93, col: 25, offset: 3835},
-								exprs: []any{
-									&litMatcher{
-										pos:        position{line: 93, col: 25, offset: 3835},
-										val:        "%09",
-										ignoreCase: false,
-										want:       "\"%09\"",
-									},
-									&ruleRefExpr{
-										pos:  position{line: 93, col: 31, offset: 3841},
-										name: "gopher_search",
-									},
-									&zeroOrOneExpr{
-										pos: position{line: 93, col: 45, offset: 3855},
-										expr: &seqExpr{
-											pos: position{line: 93, col: 47, offset: 3857},
-											exprs: []any{
-												&litMatcher{
-													pos:        position{line: 93, col: 47, offset: 3857},
-													val:        "%09",
-													ignoreCase: false,
-													want:       "\"%09\"",
-												},
-												&ruleRefExpr{
-													pos:  position{line: 93, col: 53, offset: 3863},
-													name: "gopher_plus_string",
+			pos:  position{line: 206, col: 1, offset: 8336},
+			expr: &actionExpr{
+				pos: position{line: 206, col: 20, offset: 8355},
+				run: (*parser).callongopher_selector1,
+				expr: &zeroOrMoreExpr{
+					pos: position{line: 206, col: 20, offset: 8355},
+					expr: &seqExpr{
+						pos: position{line: 206, col: 22, offset: 8357},
+						exprs: []any{
+							&notExpr{
+								pos: position{line: 206, col: 22, offset: 8357},
+								expr: &seqExpr{
+									pos: position{line: 206, col: 25, offset: 8360},
+									exprs: []any{
+										&litMatcher{
+											pos:        position{line: 206, col: 25, offset: 8360},
+											val:        "%09",
+											ignoreCase: false,
+											want:       "\"%09\"",
+										},
+										&ruleRefExpr{
+											pos:  position{line: 206, col: 31, offset: 8366},
+											name: "gopher_search",
+										},
+										&zeroOrOneExpr{
+											pos: position{line: 206, col: 45, offset: 8380},
+											expr: &seqExpr{
+												pos: position{line: 206, col: 47, offset: 8382},
+												exprs: []any{
+													&litMatcher{
+														pos:        position{line: 206, col: 47, offset: 8382},
+														val:        "%09",
+														ignoreCase: false,
+														want:       "\"%09\"",
+													},
+													&ruleRefExpr{
+														pos:  position{line: 206, col: 53, offset: 8388},
+														name: "gopher_plus_string",
+													},
 												},
 											},
 										},
-									},
-									&notExpr{
-										pos: position{line: 93, col: 75, offset: 3885},
-										expr: &anyMatcher{
-											line: 93, col: 76, offset: 3886,
+										&notExpr{
+											pos: position{line: 206, col: 75, offset: 8410},
+											expr: &anyMatcher{
+												line: 206, col: 76, offset: 8411,
+											},
 										},
 									},
 								},
 							},
-						},
-						&ruleRefExpr{
-							pos:  position{line: 93, col: 80, offset: 3890},
-							name: "xchar",
+							&ruleRefExpr{
+								pos:  position{line: 206, col: 80, offset: 8415},
+								name: "xchar",
+							},
 						},
 					},
 				},
@@ -1360,49 +2533,53 @@ var g = &grammar{
 		},
 		{
 			name: "gopher_search",
-			pos:  position{line: 95, col: 1, offset: 3900},
-			expr: &zeroOrMoreExpr{
-				pos: position{line: 95, col: 18, offset: 3917},
-				expr: &seqExpr{
-					pos: position{line: 95, col: 20, offset: 3919},
-					exprs: []any{
-						&notExpr{
-							pos: position{line: 95, col: 20, offset: 3919},
-							expr: &seqExpr{
-								pos: position{line: 95, col: 23, offset: 3922},
-								exprs: []any{
-									&litMatcher{
-										pos:        position{line: 95, col: 23, offset: 3922},
-										val:        "%09",
-										ignoreCase: false,
-										want:       "\"%09\"",
-									},
-									&ruleRefExpr{
-										pos:  position{line: 95, col: 29, offset: 3928},
-										name: "gopher_plus_string",
-									},
-									&notExpr{
-										pos: position{line: 95, col: 48, offset: 3947},
-										expr: &anyMatcher{
-											line: 95, col: 49, offset: 3948,
+			pos:  position{line: 210, col: 1, offset: 8473},
+			expr: &actionExpr{
+				pos: position{line: 210, col: 18, offset: 8490},
+				run: (*parser).callongopher_search1,
+				expr: &zeroOrMoreExpr{
+					pos: position{line: 210, col: 18, offset: 8490},
+					expr: &seqExpr{
+						pos: position{line: 210, col: 20, offset: 8492},
+						exprs: []any{
+							&notExpr{
+								pos: position{line: 210, col: 20, offset: 8492},
+								expr: &seqExpr{
+									pos: position{line: 210, col: 23, offset: 8495},
+									exprs: []any{
+										&litMatcher{
+											pos:        position{line: 210, col: 23, offset: 8495},
+											val:        "%09",
+											ignoreCase: false,
+											want:       "\"%09\"",
+										},
+										&ruleRefExpr{
+											pos:  position{line: 210, col: 29, offset: 8501},
+											name: "gopher_plus_string",
+										},
+										&notExpr{
+											pos: position{line: 210, col: 48, offset: 8520},
+											expr: &anyMatcher{
+												line: 210, col: 49, offset: 8521,
+											},
 										},
 									},
 								},
 							},
-						},
-						&choiceExpr{
-							pos: position{line: 95, col: 55, offset: 3954},
-							alternatives: []any{
-								&ruleRefExpr{
-									pos:  position{line: 95, col: 55, offset: 3954},
-									name: "uchar",
-								},
-								&charClassMatcher{
-									pos:        position{line: 95, col: 63, offset: 3962},
-									val:        "[;:@&=]",
-									chars:      []rune{';', ':', '@', '&', '='},
-									ignoreCase: false,
-									inverted:   false,
+							&choiceExpr{
+								pos: position{line: 210, col: 55, offset: 8527},
+								alternatives: []any{
+									&ruleRefExpr{
+										pos:  position{line: 210, col: 55, offset: 8527},
+										name: "uchar",
+									},
+									&charClassMatcher{
+										pos:        position{line: 210, col: 63, offset: 8535},
+										val:        "[;:@&=]",
+										chars:      []rune{';', ':', '@', '&', '='},
+										ignoreCase: false,
+										inverted:   false,
+									},
 								},
 							},
 						},
@@ -1413,73 +2590,51 @@ var g = &grammar{
 		{
 			name:        "gopher_plus_string",
 			displayName: "\"gopher-plus-string\"",
-			pos:         position{line: 97, col: 1, offset: 3976},
-			expr: &zeroOrMoreExpr{
-				pos: position{line: 97, col: 44, offset: 4019},
-				expr: &ruleRefExpr{
-					pos:  position{line: 97, col: 44, offset: 4019},
-					name: "xchar",
+			pos:         position{line: 215, col: 1, offset: 8663},
+			expr: &actionExpr{
+				pos: position{line: 215, col: 44, offset: 8706},
+				run: (*parser).callongopher_plus_string1,
+				expr: &zeroOrMoreExpr{
+					pos: position{line: 215, col: 44, offset: 8706},
+					expr: &ruleRefExpr{
+						pos:  position{line: 215, col: 44, offset: 8706},
+						name: "xchar",
+					},
 				},
 			},
 		},
 		{
 			name:        "mailtourl",
 			displayName: "\"mailtourl\"",
-			pos:         position{line: 99, col: 1, offset: 4027},
-			expr: &seqExpr{
-				pos: position{line: 99, col: 26, offset: 4052},
-				exprs: []any{
-					&charClassMatcher{
-						pos:        position{line: 99, col: 26, offset: 4052},
-						val:        "[Mm]",
-						chars:      []rune{'M', 'm'},
-						ignoreCase: false,
-						inverted:   false,
-					},
-					&charClassMatcher{
-						pos:        position{line: 99, col: 30, offset: 4056},
-						val:        "[Aa]",
-						chars:      []rune{'A', 'a'},
-						ignoreCase: false,
-						inverted:   false,
-					},
-					&charClassMatcher{
-						pos:        position{line: 99, col: 34, offset: 4060},
-						val:        "[Ii]",
-						chars:      []rune{'I', 'i'},
-						ignoreCase: false,
-						inverted:   false,
-					},
-					&charClassMatcher{
-						pos:        position{line: 99, col: 38, offset: 4064},
-						val:        "[Ll]",
-						chars:      []rune{'L', 'l'},
-						ignoreCase: false,
-						inverted:   false,
-					},
-					&charClassMatcher{
-						pos:        position{line: 99, col: 42, offset: 4068},
-						val:        "[Tt]",
-						chars:      []rune{'T', 't'},
-						ignoreCase: false,
-						inverted:   false,
-					},
-					&charClassMatcher{
-						pos:        position{line: 99, col: 46, offset: 4072},
-						val:        "[Oo]",
-						chars:      []rune{'O', 'o'},
-						ignoreCase: false,
-						inverted:   false,
-					},
-					&litMatcher{
-						pos:        position{line: 99, col: 51, offset: 4077},
-						val:        ":",
-						ignoreCase: false,
-						want:       "\":\"",
-					},
-					&ruleRefExpr{
-						pos:  position{line: 99, col: 55, offset: 4081},
-						name: "encoded822addr",
+			pos:         position{line: 219, col: 1, offset: 8768},
+			expr: &actionExpr{
+				pos: position{line: 219, col: 26, offset: 8793},
+				run: (*parser).callonmailtourl1,
+				expr: &seqExpr{
+					pos: position{line: 219, col: 26, offset: 8793},
+					exprs: []any{
+						&labeledExpr{
+							pos:   position{line: 219, col: 26, offset: 8793},
+							label: "s",
+							expr: &ruleRefExpr{
+								pos:  position{line: 219, col: 28, offset: 8795},
+								name: "scheme_mailto",
+							},
+						},
+						&litMatcher{
+							pos:        position{line: 219, col: 42, offset: 8809},
+							val:        ":",
+							ignoreCase: false,
+							want:       "\":\"",
+						},
+						&labeledExpr{
+							pos:   position{line: 219, col: 46, offset: 8813},
+							label: "a",
+							expr: &ruleRefExpr{
+								pos:  position{line: 219, col: 48, offset: 8815},
+								name: "encoded822addr",
+							},
+						},
 					},
 				},
 			},
@@ -1487,59 +2642,51 @@ var g = &grammar{
 		{
 			name:        "encoded822addr",
 			displayName: "\"encoded822addr\"",
-			pos:         position{line: 101, col: 1, offset: 4097},
-			expr: &oneOrMoreExpr{
-				pos: position{line: 101, col: 36, offset: 4132},
-				expr: &ruleRefExpr{
-					pos:  position{line: 101, col: 36, offset: 4132},
-					name: "xchar",
+			pos:         position{line: 223, col: 1, offset: 8878},
+			expr: &actionExpr{
+				pos: position{line: 223, col: 36, offset: 8913},
+				run: (*parser).callonencoded822addr1,
+				expr: &oneOrMoreExpr{
+					pos: position{line: 223, col: 36, offset: 8913},
+					expr: &ruleRefExpr{
+						pos:  position{line: 223, col: 36, offset: 8913},
+						name: "xchar",
+					},
 				},
 			},
 		},
 		{
 			name:        "newsurl",
 			displayName: "\"newsurl\"",
-			pos:         position{line: 103, col: 1, offset: 4140},
-			expr: &seqExpr{
-				pos: position{line: 103, col: 22, offset: 4161},
-				exprs: []any{
-					&charClassMatcher{
-						pos:        position{line: 103, col: 22, offset: 4161},
-						val:        "[Nn]",
-						chars:      []rune{'N', 'n'},
-						ignoreCase: false,
-						inverted:   false,
-					},
-					&charClassMatcher{
-						pos:        position{line: 103, col: 26, offset: 4165},
-						val:        "[Ee]",
-						chars:      []rune{'E', 'e'},
-						ignoreCase: false,
-						inverted:   false,
-					},
-					&charClassMatcher{
-						pos:        position{line: 103, col: 30, offset: 4169},
-						val:        "[Ww]",
-						chars:      []rune{'W', 'w'},
-						ignoreCase: false,
-						inverted:   false,
-					},
-					&charClassMatcher{
-						pos:        position{line: 103, col: 34, offset: 4173},
-						val:        "[Ss]",
-						chars:      []rune{'S', 's'},
-						ignoreCase: false,
-						inverted:   false,
-					},
-					&litMatcher{
-						pos:        position{line: 103, col: 39, offset: 4178},
-						val:        ":",
-						ignoreCase: false,
-						want:       "\":\"",
-					},
-					&ruleRefExpr{
-						pos:  position{line: 103, col: 43, offset: 4182},
-						name: "grouppart",
+			pos:         position{line: 227, col: 1, offset: 8975},
+			expr: &actionExpr{
+				pos: position{line: 227, col: 22, offset: 8996},
+				run: (*parser).callonnewsurl1,
+				expr: &seqExpr{
+					pos: position{line: 227, col: 22, offset: 8996},
+					exprs: []any{
+						&labeledExpr{
+							pos:   position{line: 227, col: 22, offset: 8996},
+							label: "s",
+							expr: &ruleRefExpr{
+								pos:  position{line: 227, col: 24, offset: 8998},
+								name: "scheme_news",
+							},
+						},
+						&litMatcher{
+							pos:        position{line: 227, col: 36, offset: 9010},
+							val:        ":",
+							ignoreCase: false,
+							want:       "\":\"",
+						},
+						&labeledExpr{
+							pos:   position{line: 227, col: 40, offset: 9014},
+							label: "g",
+							expr: &ruleRefExpr{
+								pos:  position{line: 227, col: 42, offset: 9016},
+								name: "grouppart",
+							},
+						},
 					},
 				},
 			},
@@ -1547,23 +2694,35 @@ var g = &grammar{
 		{
 			name:        "grouppart",
 			displayName: "\"grouppart\"",
-			pos:         position{line: 107, col: 1, offset: 4323},
-			expr: &choiceExpr{
-				pos: position{line: 107, col: 26, offset: 4348},
-				alternatives: []any{
-					&litMatcher{
-						pos:        position{line: 107, col: 26, offset: 4348},
-						val:        "*",
-						ignoreCase: false,
-						want:       "\"*\"",
-					},
-					&ruleRefExpr{
-						pos:  position{line: 107, col: 32, offset: 4354},
-						name: "article",
-					},
-					&ruleRefExpr{
-						pos:  position{line: 107, col: 42, offset: 4364},
-						name: "group",
+			pos:         position{line: 233, col: 1, offset: 9202},
+			expr: &actionExpr{
+				pos: position{line: 233, col: 26, offset: 9227},
+				run: (*parser).callongrouppart1,
+				expr: &labeledExpr{
+					pos:   position{line: 233, col: 26, offset: 9227},
+					label: "v",
+					expr: &choiceExpr{
+						pos: position{line: 233, col: 30, offset: 9231},
+						alternatives: []any{
+							&actionExpr{
+								pos: position{line: 233, col: 30, offset: 9231},
+								run: (*parser).callongrouppart4,
+								expr: &litMatcher{
+									pos:        position{line: 233, col: 30, offset: 9231},
+									val:        "*",
+									ignoreCase: false,
+									want:       "\"*\"",
+								},
+							},
+							&ruleRefExpr{
+								pos:  position{line: 233, col: 70, offset: 9271},
+								name: "article",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 233, col: 80, offset: 9281},
+								name: "group",
+							},
+						},
 					},
 				},
 			},
@@ -1571,26 +2730,30 @@ var g = &grammar{
 		{
 			name:        "group",
 			displayName: "\"group\"",
-			pos:         position{line: 109, col: 1, offset: 4371},
-			expr: &seqExpr{
-				pos: position{line: 109, col: 18, offset: 4388},
-				exprs: []any{
-					&charClassMatcher{
-						pos:        position{line: 109, col: 18, offset: 4388},
-						val:        "[a-zA-Z]",
-						ranges:     []rune{'a', 'z', 'A', 'Z'},
-						ignoreCase: false,
-						inverted:   false,
-					},
-					&zeroOrMoreExpr{
-						pos: position{line: 109, col: 27, offset: 4397},
-						expr: &charClassMatcher{
-							pos:        position{line: 109, col: 27, offset: 4397},
-							val:        "[a-zA-Z0-9.+_-]",
-							chars:      []rune{'.', '+', '_', '-'},
-							ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
+			pos:         position{line: 237, col: 1, offset: 9309},
+			expr: &actionExpr{
+				pos: position{line: 237, col: 18, offset: 9326},
+				run: (*parser).callongroup1,
+				expr: &seqExpr{
+					pos: position{line: 237, col: 18, offset: 9326},
+					exprs: []any{
+						&charClassMatcher{
+							pos:        position{line: 237, col: 18, offset: 9326},
+							val:        "[a-zA-Z]",
+							ranges:     []rune{'a', 'z', 'A', 'Z'},
 							ignoreCase: false,
 							inverted:   false,
+						},
+						&zeroOrMoreExpr{
+							pos: position{line: 237, col: 27, offset: 9335},
+							expr: &charClassMatcher{
+								pos:        position{line: 237, col: 27, offset: 9335},
+								val:        "[a-zA-Z0-9.+_-]",
+								chars:      []rune{'.', '+', '_', '-'},
+								ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
+								ignoreCase: false,
+								inverted:   false,
+							},
 						},
 					},
 				},
@@ -1599,38 +2762,46 @@ var g = &grammar{
 		{
 			name:        "article",
 			displayName: "\"article\"",
-			pos:         position{line: 111, col: 1, offset: 4415},
-			expr: &seqExpr{
-				pos: position{line: 111, col: 22, offset: 4436},
-				exprs: []any{
-					&oneOrMoreExpr{
-						pos: position{line: 111, col: 22, offset: 4436},
-						expr: &choiceExpr{
-							pos: position{line: 111, col: 24, offset: 4438},
-							alternatives: []any{
-								&ruleRefExpr{
-									pos:  position{line: 111, col: 24, offset: 4438},
-									name: "uchar",
-								},
-								&charClassMatcher{
-									pos:        position{line: 111, col: 32, offset: 4446},
-									val:        "[;/?:&=]",
-									chars:      []rune{';', '/', '?', ':', '&', '='},
-									ignoreCase: false,
-									inverted:   false,
+			pos:         position{line: 241, col: 1, offset: 9398},
+			expr: &actionExpr{
+				pos: position{line: 241, col: 22, offset: 9419},
+				run: (*parser).callonarticle1,
+				expr: &seqExpr{
+					pos: position{line: 241, col: 22, offset: 9419},
+					exprs: []any{
+						&oneOrMoreExpr{
+							pos: position{line: 241, col: 22, offset: 9419},
+							expr: &choiceExpr{
+								pos: position{line: 241, col: 24, offset: 9421},
+								alternatives: []any{
+									&ruleRefExpr{
+										pos:  position{line: 241, col: 24, offset: 9421},
+										name: "uchar",
+									},
+									&charClassMatcher{
+										pos:        position{line: 241, col: 32, offset: 9429},
+										val:        "[;/?:&=]",
+										chars:      []rune{';', '/', '?', ':', '&', '='},
+										ignoreCase: false,
+										inverted:   false,
+									},
 								},
 							},
 						},
-					},
-					&litMatcher{
-						pos:        position{line: 111, col: 44, offset: 4458},
-						val:        "@",
-						ignoreCase: false,
-						want:       "\"@\"",
-					},
-					&ruleRefExpr{
-						pos:  position{line: 111, col: 48, offset: 4462},
-						name: "host",
+						&litMatcher{
+							pos:        position{line: 241, col: 44, offset: 9441},
+							val:        "@",
+							ignoreCase: false,
+							want:       "\"@\"",
+						},
+						&labeledExpr{
+							pos:   position{line: 241, col: 48, offset: 9445},
+							label: "h",
+							expr: &ruleRefExpr{
+								pos:  position{line: 241, col: 50, offset: 9447},
+								name: "host",
+							},
+						},
 					},
 				},
 			},
@@ -1638,72 +2809,76 @@ var g = &grammar{
 		{
 			name:        "nntpurl",
 			displayName: "\"nntpurl\"",
-			pos:         position{line: 113, col: 1, offset: 4468},
-			expr: &seqExpr{
-				pos: position{line: 113, col: 22, offset: 4489},
-				exprs: []any{
-					&charClassMatcher{
-						pos:        position{line: 113, col: 22, offset: 4489},
-						val:        "[Nn]",
-						chars:      []rune{'N', 'n'},
-						ignoreCase: false,
-						inverted:   false,
-					},
-					&charClassMatcher{
-						pos:        position{line: 113, col: 26, offset: 4493},
-						val:        "[Nn]",
-						chars:      []rune{'N', 'n'},
-						ignoreCase: false,
-						inverted:   false,
-					},
-					&charClassMatcher{
-						pos:        position{line: 113, col: 30, offset: 4497},
-						val:        "[Tt]",
-						chars:      []rune{'T', 't'},
-						ignoreCase: false,
-						inverted:   false,
-					},
-					&charClassMatcher{
-						pos:        position{line: 113, col: 34, offset: 4501},
-						val:        "[Pp]",
-						chars:      []rune{'P', 'p'},
-						ignoreCase: false,
-						inverted:   false,
-					},
-					&litMatcher{
-						pos:        position{line: 113, col: 39, offset: 4506},
-						val:        "://",
-						ignoreCase: false,
-						want:       "\"://\"",
-					},
-					&ruleRefExpr{
-						pos:  position{line: 113, col: 45, offset: 4512},
-						name: "hostport",
-					},
-					&litMatcher{
-						pos:        position{line: 113, col: 54, offset: 4521},
-						val:        "/",
-						ignoreCase: false,
-						want:       "\"/\"",
-					},
-					&ruleRefExpr{
-						pos:  position{line: 113, col: 58, offset: 4525},
-						name: "group",
-					},
-					&zeroOrOneExpr{
-						pos: position{line: 113, col: 64, offset: 4531},
-						expr: &seqExpr{
-							pos: position{line: 113, col: 66, offset: 4533},
-							exprs: []any{
-								&litMatcher{
-									pos:        position{line: 113, col: 66, offset: 4533},
-									val:        "/",
-									ignoreCase: false,
-									want:       "\"/\"",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 113, col: 70, offset: 4537},
-									name: "digits",
+			pos:         position{line: 245, col: 1, offset: 9495},
+			expr: &actionExpr{
+				pos: position{line: 245, col: 22, offset: 9516},
+				run: (*parser).callonnntpurl1,
+				expr: &seqExpr{
+					pos: position{line: 245, col: 22, offset: 9516},
+					exprs: []any{
+						&labeledExpr{
+							pos:   position{line: 245, col: 22, offset: 9516},
+							label: "s",
+							expr: &ruleRefExpr{
+								pos:  position{line: 245, col: 24, offset: 9518},
+								name: "scheme_nntp",
+							},
+						},
+						&litMatcher{
+							pos:        position{line: 245, col: 36, offset: 9530},
+							val:        "://",
+							ignoreCase: false,
+							want:       "\"://\"",
+						},
+						&labeledExpr{
+							pos:   position{line: 245, col: 42, offset: 9536},
+							label: "h",
+							expr: &ruleRefExpr{
+								pos:  position{line: 245, col: 44, offset: 9538},
+								name: "hostport",
+							},
+						},
+						&litMatcher{
+							pos:        position{line: 245, col: 53, offset: 9547},
+							val:        "/",
+							ignoreCase: false,
+							want:       "\"/\"",
+						},
+						&labeledExpr{
+							pos:   position{line: 245, col: 57, offset: 9551},
+							label: "g",
+							expr: &ruleRefExpr{
+								pos:  position{line: 245, col: 59, offset: 9553},
+								name: "group",
+							},
+						},
+						&labeledExpr{
+							pos:   position{line: 245, col: 65, offset: 9559},
+							label: "a",
+							expr: &zeroOrOneExpr{
+								pos: position{line: 245, col: 67, offset: 9561},
+								expr: &actionExpr{
+									pos: position{line: 245, col: 69, offset: 9563},
+									run: (*parser).callonnntpurl13,
+									expr: &seqExpr{
+										pos: position{line: 245, col: 69, offset: 9563},
+										exprs: []any{
+											&litMatcher{
+												pos:        position{line: 245, col: 69, offset: 9563},
+												val:        "/",
+												ignoreCase: false,
+												want:       "\"/\"",
+											},
+											&labeledExpr{
+												pos:   position{line: 245, col: 73, offset: 9567},
+												label: "a",
+												expr: &ruleRefExpr{
+													pos:  position{line: 245, col: 75, offset: 9569},
+													name: "digits",
+												},
+											},
+										},
+									},
 								},
 							},
 						},
@@ -1714,69 +2889,47 @@ var g = &grammar{
 		{
 			name:        "telneturl",
 			displayName: "\"telneturl\"",
-			pos:         position{line: 115, col: 1, offset: 4548},
-			expr: &seqExpr{
-				pos: position{line: 115, col: 26, offset: 4573},
-				exprs: []any{
-					&charClassMatcher{
-						pos:        position{line: 115, col: 26, offset: 4573},
-						val:        "[Tt]",
-						chars:      []rune{'T', 't'},
-						ignoreCase: false,
-						inverted:   false,
-					},
-					&charClassMatcher{
-						pos:        position{line: 115, col: 30, offset: 4577},
-						val:        "[Ee]",
-						chars:      []rune{'E', 'e'},
-						ignoreCase: false,
-						inverted:   false,
-					},
-					&charClassMatcher{
-						pos:        position{line: 115, col: 34, offset: 4581},
-						val:        "[Ll]",
-						chars:      []rune{'L', 'l'},
-						ignoreCase: false,
-						inverted:   false,
-					},
-					&charClassMatcher{
-						pos:        position{line: 115, col: 38, offset: 4585},
-						val:        "[Nn]",
-						chars:      []rune{'N', 'n'},
-						ignoreCase: false,
-						inverted:   false,
-					},
-					&charClassMatcher{
-						pos:        position{line: 115, col: 42, offset: 4589},
-						val:        "[Ee]",
-						chars:      []rune{'E', 'e'},
-						ignoreCase: false,
-						inverted:   false,
-					},
-					&charClassMatcher{
-						pos:        position{line: 115, col: 46, offset: 4593},
-						val:        "[Tt]",
-						chars:      []rune{'T', 't'},
-						ignoreCase: false,
-						inverted:   false,
-					},
-					&litMatcher{
-						pos:        position{line: 115, col: 51, offset: 4598},
-						val:        "://",
-						ignoreCase: false,
-						want:       "\"://\"",
-					},
-					&ruleRefExpr{
-						pos:  position{line: 115, col: 57, offset: 4604},
-						name: "login",
-					},
-					&zeroOrOneExpr{
-						pos: position{line: 115, col: 63, offset: 4610},
-						expr: &litMatcher{
-							pos:        position{line: 115, col: 63, offset: 4610},
-							val:        "/",
+			pos:         position{line: 249, col: 1, offset: 9649},
+			expr: &actionExpr{
+				pos: position{line: 249, col: 26, offset: 9674},
+				run: (*parser).callontelneturl1,
+				expr: &seqExpr{
+					pos: position{line: 249, col: 26, offset: 9674},
+					exprs: []any{
+						&labeledExpr{
+							pos:   position{line: 249, col: 26, offset: 9674},
+							label: "s",
+							expr: &ruleRefExpr{
+								pos:  position{line: 249, col: 28, offset: 9676},
+								name: "scheme_telnet",
+							},
+						},
+						&litMatcher{
+							pos:        position{line: 249, col: 42, offset: 9690},
+							val:        "://",
 							ignoreCase: false,
-							want:       "\"/\"",
+							want:       "\"://\"",
+						},
+						&labeledExpr{
+							pos:   position{line: 249, col: 48, offset: 9696},
+							label: "l",
+							expr: &ruleRefExpr{
+								pos:  position{line: 249, col: 50, offset: 9698},
+								name: "login",
+							},
+						},
+						&labeledExpr{
+							pos:   position{line: 249, col: 56, offset: 9704},
+							label: "sl",
+							expr: &zeroOrOneExpr{
+								pos: position{line: 249, col: 59, offset: 9707},
+								expr: &litMatcher{
+									pos:        position{line: 249, col: 59, offset: 9707},
+									val:        "/",
+									ignoreCase: false,
+									want:       "\"/\"",
+								},
+							},
 						},
 					},
 				},
@@ -1785,43 +2938,67 @@ var g = &grammar{
 		{
 			name:        "waisurl",
 			displayName: "\"waisurl\"",
-			pos:         position{line: 118, col: 1, offset: 4705},
-			expr: &choiceExpr{
-				pos: position{line: 118, col: 22, offset: 4726},
-				alternatives: []any{
-					&seqExpr{
-						pos: position{line: 118, col: 22, offset: 4726},
-						exprs: []any{
-							&ruleRefExpr{
-								pos:  position{line: 118, col: 22, offset: 4726},
-								name: "waisdoc",
-							},
-							&notExpr{
-								pos: position{line: 118, col: 30, offset: 4734},
-								expr: &anyMatcher{
-									line: 118, col: 31, offset: 4735,
+			pos:         position{line: 254, col: 1, offset: 9860},
+			expr: &actionExpr{
+				pos: position{line: 254, col: 22, offset: 9881},
+				run: (*parser).callonwaisurl1,
+				expr: &labeledExpr{
+					pos:   position{line: 254, col: 22, offset: 9881},
+					label: "v",
+					expr: &choiceExpr{
+						pos: position{line: 254, col: 26, offset: 9885},
+						alternatives: []any{
+							&actionExpr{
+								pos: position{line: 254, col: 26, offset: 9885},
+								run: (*parser).callonwaisurl4,
+								expr: &seqExpr{
+									pos: position{line: 254, col: 26, offset: 9885},
+									exprs: []any{
+										&labeledExpr{
+											pos:   position{line: 254, col: 26, offset: 9885},
+											label: "d",
+											expr: &ruleRefExpr{
+												pos:  position{line: 254, col: 28, offset: 9887},
+												name: "waisdoc",
+											},
+										},
+										&notExpr{
+											pos: position{line: 254, col: 36, offset: 9895},
+											expr: &anyMatcher{
+												line: 254, col: 37, offset: 9896,
+											},
+										},
+									},
 								},
 							},
-						},
-					},
-					&seqExpr{
-						pos: position{line: 118, col: 35, offset: 4739},
-						exprs: []any{
-							&ruleRefExpr{
-								pos:  position{line: 118, col: 35, offset: 4739},
-								name: "waisindex",
-							},
-							&notExpr{
-								pos: position{line: 118, col: 45, offset: 4749},
-								expr: &anyMatcher{
-									line: 118, col: 46, offset: 4750,
+							&actionExpr{
+								pos: position{line: 254, col: 59, offset: 9918},
+								run: (*parser).callonwaisurl10,
+								expr: &seqExpr{
+									pos: position{line: 254, col: 59, offset: 9918},
+									exprs: []any{
+										&labeledExpr{
+											pos:   position{line: 254, col: 59, offset: 9918},
+											label: "i",
+											expr: &ruleRefExpr{
+												pos:  position{line: 254, col: 61, offset: 9920},
+												name: "waisindex",
+											},
+										},
+										&notExpr{
+											pos: position{line: 254, col: 71, offset: 9930},
+											expr: &anyMatcher{
+												line: 254, col: 72, offset: 9931,
+											},
+										},
+									},
 								},
 							},
+							&ruleRefExpr{
+								pos:  position{line: 254, col: 94, offset: 9953},
+								name: "waisdatabase",
+							},
 						},
-					},
-					&ruleRefExpr{
-						pos:  position{line: 118, col: 50, offset: 4754},
-						name: "waisdatabase",
 					},
 				},
 			},
@@ -1829,57 +3006,49 @@ var g = &grammar{
 		{
 			name:        "waisdatabase",
 			displayName: "\"waisdatabase\"",
-			pos:         position{line: 120, col: 1, offset: 4768},
-			expr: &seqExpr{
-				pos: position{line: 120, col: 32, offset: 4799},
-				exprs: []any{
-					&charClassMatcher{
-						pos:        position{line: 120, col: 32, offset: 4799},
-						val:        "[Ww]",
-						chars:      []rune{'W', 'w'},
-						ignoreCase: false,
-						inverted:   false,
-					},
-					&charClassMatcher{
-						pos:        position{line: 120, col: 36, offset: 4803},
-						val:        "[Aa]",
-						chars:      []rune{'A', 'a'},
-						ignoreCase: false,
-						inverted:   false,
-					},
-					&charClassMatcher{
-						pos:        position{line: 120, col: 40, offset: 4807},
-						val:        "[Ii]",
-						chars:      []rune{'I', 'i'},
-						ignoreCase: false,
-						inverted:   false,
-					},
-					&charClassMatcher{
-						pos:        position{line: 120, col: 44, offset: 4811},
-						val:        "[Ss]",
-						chars:      []rune{'S', 's'},
-						ignoreCase: false,
-						inverted:   false,
-					},
-					&litMatcher{
-						pos:        position{line: 120, col: 49, offset: 4816},
-						val:        "://",
-						ignoreCase: false,
-						want:       "\"://\"",
-					},
-					&ruleRefExpr{
-						pos:  position{line: 120, col: 55, offset: 4822},
-						name: "hostport",
-					},
-					&litMatcher{
-						pos:        position{line: 120, col: 64, offset: 4831},
-						val:        "/",
-						ignoreCase: false,
-						want:       "\"/\"",
-					},
-					&ruleRefExpr{
-						pos:  position{line: 120, col: 68, offset: 4835},
-						name: "database",
+			pos:         position{line: 258, col: 1, offset: 9988},
+			expr: &actionExpr{
+				pos: position{line: 258, col: 32, offset: 10019},
+				run: (*parser).callonwaisdatabase1,
+				expr: &seqExpr{
+					pos: position{line: 258, col: 32, offset: 10019},
+					exprs: []any{
+						&labeledExpr{
+							pos:   position{line: 258, col: 32, offset: 10019},
+							label: "s",
+							expr: &ruleRefExpr{
+								pos:  position{line: 258, col: 34, offset: 10021},
+								name: "scheme_wais",
+							},
+						},
+						&litMatcher{
+							pos:        position{line: 258, col: 46, offset: 10033},
+							val:        "://",
+							ignoreCase: false,
+							want:       "\"://\"",
+						},
+						&labeledExpr{
+							pos:   position{line: 258, col: 52, offset: 10039},
+							label: "h",
+							expr: &ruleRefExpr{
+								pos:  position{line: 258, col: 54, offset: 10041},
+								name: "hostport",
+							},
+						},
+						&litMatcher{
+							pos:        position{line: 258, col: 63, offset: 10050},
+							val:        "/",
+							ignoreCase: false,
+							want:       "\"/\"",
+						},
+						&labeledExpr{
+							pos:   position{line: 258, col: 67, offset: 10054},
+							label: "d",
+							expr: &ruleRefExpr{
+								pos:  position{line: 258, col: 69, offset: 10056},
+								name: "database",
+							},
+						},
 					},
 				},
 			},
@@ -1887,67 +3056,63 @@ var g = &grammar{
 		{
 			name:        "waisindex",
 			displayName: "\"waisindex\"",
-			pos:         position{line: 122, col: 1, offset: 4845},
-			expr: &seqExpr{
-				pos: position{line: 122, col: 26, offset: 4870},
-				exprs: []any{
-					&charClassMatcher{
-						pos:        position{line: 122, col: 26, offset: 4870},
-						val:        "[Ww]",
-						chars:      []rune{'W', 'w'},
-						ignoreCase: false,
-						inverted:   false,
-					},
-					&charClassMatcher{
-						pos:        position{line: 122, col: 30, offset: 4874},
-						val:        "[Aa]",
-						chars:      []rune{'A', 'a'},
-						ignoreCase: false,
-						inverted:   false,
-					},
-					&charClassMatcher{
-						pos:        position{line: 122, col: 34, offset: 4878},
-						val:        "[Ii]",
-						chars:      []rune{'I', 'i'},
-						ignoreCase: false,
-						inverted:   false,
-					},
-					&charClassMatcher{
-						pos:        position{line: 122, col: 38, offset: 4882},
-						val:        "[Ss]",
-						chars:      []rune{'S', 's'},
-						ignoreCase: false,
-						inverted:   false,
-					},
-					&litMatcher{
-						pos:        position{line: 122, col: 43, offset: 4887},
-						val:        "://",
-						ignoreCase: false,
-						want:       "\"://\"",
-					},
-					&ruleRefExpr{
-						pos:  position{line: 122, col: 49, offset: 4893},
-						name: "hostport",
-					},
-					&litMatcher{
-						pos:        position{line: 122, col: 58, offset: 4902},
-						val:        "/",
-						ignoreCase: false,
-						want:       "\"/\"",
-					},
-					&ruleRefExpr{
-						pos:  position{line: 122, col: 62, offset: 4906},
-						name: "database",
-					},
-					&litMatcher{
-						pos:        position{line: 122, col: 71, offset: 4915},
-						val:        "?",
-						ignoreCase: false,
-						want:       "\"?\"",
-					},
-					&ruleRefExpr{
-						pos:  position{line: 122, col: 75, offset: 4919},
-						name: "search",
+			pos:         position{line: 262, col: 1, offset: 10145},
+			expr: &actionExpr{
+				pos: position{line: 262, col: 26, offset: 10170},
+				run: (*parser).callonwaisindex1,
+				expr: &seqExpr{
+					pos: position{line: 262, col: 26, offset: 10170},
+					exprs: []any{
+						&labeledExpr{
+							pos:   position{line: 262, col: 26, offset: 10170},
+							label: "s",
+							expr: &ruleRefExpr{
+								pos:  position{line: 262, col: 28, offset: 10172},
+								name: "scheme_wais",
+							},
+						},
+						&litMatcher{
+							pos:        position{line: 262, col: 40, offset: 10184},
+							val:        "://",
+							ignoreCase: false,
+							want:       "\"://\"",
+						},
+						&labeledExpr{
+							pos:   position{line: 262, col: 46, offset: 10190},
+							label: "h",
+							expr: &ruleRefExpr{
+								pos:  position{line: 262, col: 48, offset: 10192},
+								name: "hostport",
+							},
+						},
+						&litMatcher{
+							pos:        position{line: 262, col: 57, offset: 10201},
+							val:        "/",
+							ignoreCase: false,
+							want:       "\"/\"",
+						},
+						&labeledExpr{
+							pos:   position{line: 262, col: 61, offset: 10205},
+							label: "d",
+							expr: &ruleRefExpr{
+								pos:  position{line: 262, col: 63, offset: 10207},
+								name: "database",
+							},
+						},
+						&litMatcher{
+							pos:        position{line: 262, col: 72, offset: 10216},
+							val:        "?",
+							ignoreCase: false,
+							want:       "\"?\"",
+						},
+						&labeledExpr{
+							pos:   position{line: 262, col: 76, offset: 10220},
+							label: "q",
+							expr: &ruleRefExpr{
+								pos:  position{line: 262, col: 78, offset: 10222},
+								name: "search",
+							},
+						},
 					},
 				},
 			},
@@ -1955,77 +3120,77 @@ var g = &grammar{
 		{
 			name:        "waisdoc",
 			displayName: "\"waisdoc\"",
-			pos:         position{line: 124, col: 1, offset: 4927},
-			expr: &seqExpr{
-				pos: position{line: 124, col: 22, offset: 4948},
-				exprs: []any{
-					&charClassMatcher{
-						pos:        position{line: 124, col: 22, offset: 4948},
-						val:        "[Ww]",
-						chars:      []rune{'W', 'w'},
-						ignoreCase: false,
-						inverted:   false,
-					},
-					&charClassMatcher{
-						pos:        position{line: 124, col: 26, offset: 4952},
-						val:        "[Aa]",
-						chars:      []rune{'A', 'a'},
-						ignoreCase: false,
-						inverted:   false,
-					},
-					&charClassMatcher{
-						pos:        position{line: 124, col: 30, offset: 4956},
-						val:        "[Ii]",
-						chars:      []rune{'I', 'i'},
-						ignoreCase: false,
-						inverted:   false,
-					},
-					&charClassMatcher{
-						pos:        position{line: 124, col: 34, offset: 4960},
-						val:        "[Ss]",
-						chars:      []rune{'S', 's'},
-						ignoreCase: false,
-						inverted:   false,
-					},
-					&litMatcher{
-						pos:        position{line: 124, col: 39, offset: 4965},
-						val:        "://",
-						ignoreCase: false,
-						want:       "\"://\"",
-					},
-					&ruleRefExpr{
-						pos:  position{line: 124, col: 45, offset: 4971},
-						name: "hostport",
-					},
-					&litMatcher{
-						pos:        position{line: 124, col: 54, offset: 4980},
-						val:        "/",
-						ignoreCase: false,
-						want:       "\"/\"",
-					},
-					&ruleRefExpr{
-						pos:  position{line: 124, col: 58, offset: 4984},
-						name: "database",
-					},
-					&litMatcher{
-						pos:        position{line: 124, col: 67, offset: 4993},
-						val:        "/",
-						ignoreCase: false,
-						want:       "\"/\"",
-					},
-					&ruleRefExpr{
-						pos:  position{line: 124, col: 71, offset: 4997},
-						name: "wtype",
-					},
-					&litMatcher{
-						pos:        position{line: 124, col: 77, offset: 5003},
-						val:        "/",
-						ignoreCase: false,
-						want:       "\"/\"",
-					},
-					&ruleRefExpr{
-						pos:  position{line: 124, col: 81, offset: 5007},
-						name: "wpath",
+			pos:         position{line: 266, col: 1, offset: 10304},
+			expr: &actionExpr{
+				pos: position{line: 266, col: 22, offset: 10325},
+				run: (*parser).callonwaisdoc1,
+				expr: &seqExpr{
+					pos: position{line: 266, col: 22, offset: 10325},
+					exprs: []any{
+						&labeledExpr{
+							pos:   position{line: 266, col: 22, offset: 10325},
+							label: "s",
+							expr: &ruleRefExpr{
+								pos:  position{line: 266, col: 24, offset: 10327},
+								name: "scheme_wais",
+							},
+						},
+						&litMatcher{
+							pos:        position{line: 266, col: 36, offset: 10339},
+							val:        "://",
+							ignoreCase: false,
+							want:       "\"://\"",
+						},
+						&labeledExpr{
+							pos:   position{line: 266, col: 42, offset: 10345},
+							label: "h",
+							expr: &ruleRefExpr{
+								pos:  position{line: 266, col: 44, offset: 10347},
+								name: "hostport",
+							},
+						},
+						&litMatcher{
+							pos:        position{line: 266, col: 53, offset: 10356},
+							val:        "/",
+							ignoreCase: false,
+							want:       "\"/\"",
+						},
+						&labeledExpr{
+							pos:   position{line: 266, col: 57, offset: 10360},
+							label: "d",
+							expr: &ruleRefExpr{
+								pos:  position{line: 266, col: 59, offset: 10362},
+								name: "database",
+							},
+						},
+						&litMatcher{
+							pos:        position{line: 266, col: 68, offset: 10371},
+							val:        "/",
+							ignoreCase: false,
+							want:       "\"/\"",
+						},
+						&labeledExpr{
+							pos:   position{line: 266, col: 72, offset: 10375},
+							label: "t",
+							expr: &ruleRefExpr{
+								pos:  position{line: 266, col: 74, offset: 10377},
+								name: "wtype",
+							},
+						},
+						&litMatcher{
+							pos:        position{line: 266, col: 80, offset: 10383},
+							val:        "/",
+							ignoreCase: false,
+							want:       "\"/\"",
+						},
+						&labeledExpr{
+							pos:   position{line: 266, col: 84, offset: 10387},
+							label: "p",
+							expr: &ruleRefExpr{
+								pos:  position{line: 266, col: 86, offset: 10389},
+								name: "wpath",
+							},
+						},
 					},
 				},
 			},
@@ -2033,127 +3198,107 @@ var g = &grammar{
 		{
 			name:        "database",
 			displayName: "\"database\"",
-			pos:         position{line: 126, col: 1, offset: 5014},
-			expr: &zeroOrMoreExpr{
-				pos: position{line: 126, col: 24, offset: 5037},
-				expr: &ruleRefExpr{
-					pos:  position{line: 126, col: 24, offset: 5037},
-					name: "uchar",
+			pos:         position{line: 270, col: 1, offset: 10466},
+			expr: &actionExpr{
+				pos: position{line: 270, col: 24, offset: 10489},
+				run: (*parser).callondatabase1,
+				expr: &zeroOrMoreExpr{
+					pos: position{line: 270, col: 24, offset: 10489},
+					expr: &ruleRefExpr{
+						pos:  position{line: 270, col: 24, offset: 10489},
+						name: "uchar",
+					},
 				},
 			},
 		},
 		{
 			name:        "wtype",
 			displayName: "\"wtype\"",
-			pos:         position{line: 128, col: 1, offset: 5045},
-			expr: &zeroOrMoreExpr{
-				pos: position{line: 128, col: 18, offset: 5062},
-				expr: &ruleRefExpr{
-					pos:  position{line: 128, col: 18, offset: 5062},
-					name: "uchar",
+			pos:         position{line: 274, col: 1, offset: 10545},
+			expr: &actionExpr{
+				pos: position{line: 274, col: 18, offset: 10562},
+				run: (*parser).callonwtype1,
+				expr: &zeroOrMoreExpr{
+					pos: position{line: 274, col: 18, offset: 10562},
+					expr: &ruleRefExpr{
+						pos:  position{line: 274, col: 18, offset: 10562},
+						name: "uchar",
+					},
 				},
 			},
 		},
 		{
 			name:        "wpath",
 			displayName: "\"wpath\"",
-			pos:         position{line: 130, col: 1, offset: 5070},
-			expr: &zeroOrMoreExpr{
-				pos: position{line: 130, col: 18, offset: 5087},
-				expr: &ruleRefExpr{
-					pos:  position{line: 130, col: 18, offset: 5087},
-					name: "uchar",
+			pos:         position{line: 278, col: 1, offset: 10615},
+			expr: &actionExpr{
+				pos: position{line: 278, col: 18, offset: 10632},
+				run: (*parser).callonwpath1,
+				expr: &zeroOrMoreExpr{
+					pos: position{line: 278, col: 18, offset: 10632},
+					expr: &ruleRefExpr{
+						pos:  position{line: 278, col: 18, offset: 10632},
+						name: "uchar",
+					},
 				},
 			},
 		},
 		{
 			name:        "prosperourl",
 			displayName: "\"prosperourl\"",
-			pos:         position{line: 132, col: 1, offset: 5095},
-			expr: &seqExpr{
-				pos: position{line: 132, col: 30, offset: 5124},
-				exprs: []any{
-					&charClassMatcher{
-						pos:        position{line: 132, col: 30, offset: 5124},
-						val:        "[Pp]",
-						chars:      []rune{'P', 'p'},
-						ignoreCase: false,
-						inverted:   false,
-					},
-					&charClassMatcher{
-						pos:        position{line: 132, col: 34, offset: 5128},
-						val:        "[Rr]",
-						chars:      []rune{'R', 'r'},
-						ignoreCase: false,
-						inverted:   false,
-					},
-					&charClassMatcher{
-						pos:        position{line: 132, col: 38, offset: 5132},
-						val:        "[Oo]",
-						chars:      []rune{'O', 'o'},
-						ignoreCase: false,
-						inverted:   false,
-					},
-					&charClassMatcher{
-						pos:        position{line: 132, col: 42, offset: 5136},
-						val:        "[Ss]",
-						chars:      []rune{'S', 's'},
-						ignoreCase: false,
-						inverted:   false,
-					},
-					&charClassMatcher{
-						pos:        position{line: 132, col: 46, offset: 5140},
-						val:        "[Pp]",
-						chars:      []rune{'P', 'p'},
-						ignoreCase: false,
-						inverted:   false,
-					},
-					&charClassMatcher{
-						pos:        position{line: 132, col: 50, offset: 5144},
-						val:        "[Ee]",
-						chars:      []rune{'E', 'e'},
-						ignoreCase: false,
-						inverted:   false,
-					},
-					&charClassMatcher{
-						pos:        position{line: 132, col: 54, offset: 5148},
-						val:        "[Rr]",
-						chars:      []rune{'R', 'r'},
-						ignoreCase: false,
-						inverted:   false,
-					},
-					&charClassMatcher{
-						pos:        position{line: 132, col: 58, offset: 5152},
-						val:        "[Oo]",
-						chars:      []rune{'O', 'o'},
-						ignoreCase: false,
-						inverted:   false,
-					},
-					&litMatcher{
-						pos:        position{line: 132, col: 63, offset: 5157},
-						val:        "://",
-						ignoreCase: false,
-						want:       "\"://\"",
-					},
-					&ruleRefExpr{
-						pos:  position{line: 132, col: 69, offset: 5163},
-						name: "hostport",
-					},
-					&litMatcher{
-						pos:        position{line: 132, col: 78, offset: 5172},
-						val:        "/",
-						ignoreCase: false,
-						want:       "\"/\"",
-					},
-					&ruleRefExpr{
-						pos:  position{line: 132, col: 82, offset: 5176},
-						name: "ppath",
-					},
-					&zeroOrMoreExpr{
-						pos: position{line: 132, col: 88, offset: 5182},
-						expr: &ruleRefExpr{
-							pos:  position{line: 132, col: 88, offset: 5182},
-							name: "fieldspec",
+			pos:         position{line: 282, col: 1, offset: 10685},
+			expr: &actionExpr{
+				pos: position{line: 282, col: 30, offset: 10714},
+				run: (*parser).callonprosperourl1,
+				expr: &seqExpr{
+					pos: position{line: 282, col: 30, offset: 10714},
+					exprs: []any{
+						&labeledExpr{
+							pos:   position{line: 282, col: 30, offset: 10714},
+							label: "s",
+							expr: &ruleRefExpr{
+								pos:  position{line: 282, col: 32, offset: 10716},
+								name: "scheme_prospero",
+							},
+						},
+						&litMatcher{
+							pos:        position{line: 282, col: 48, offset: 10732},
+							val:        "://",
+							ignoreCase: false,
+							want:       "\"://\"",
+						},
+						&labeledExpr{
+							pos:   position{line: 282, col: 54, offset: 10738},
+							label: "h",
+							expr: &ruleRefExpr{
+								pos:  position{line: 282, col: 56, offset: 10740},
+								name: "hostport",
+							},
+						},
+						&litMatcher{
+							pos:        position{line: 282, col: 65, offset: 10749},
+							val:        "/",
+							ignoreCase: false,
+							want:       "\"/\"",
+						},
+						&labeledExpr{
+							pos:   position{line: 282, col: 69, offset: 10753},
+							label: "p",
+							expr: &ruleRefExpr{
+								pos:  position{line: 282, col: 71, offset: 10755},
+								name: "ppath",
+							},
+						},
+						&labeledExpr{
+							pos:   position{line: 282, col: 77, offset: 10761},
+							label: "f",
+							expr: &zeroOrMoreExpr{
+								pos: position{line: 282, col: 79, offset: 10763},
+								expr: &ruleRefExpr{
+									pos:  position{line: 282, col: 79, offset: 10763},
+									name: "fieldspec",
+								},
+							},
 						},
 					},
 				},
@@ -2162,28 +3307,48 @@ var g = &grammar{
 		{
 			name:        "ppath",
 			displayName: "\"ppath\"",
-			pos:         position{line: 134, col: 1, offset: 5194},
-			expr: &seqExpr{
-				pos: position{line: 134, col: 18, offset: 5211},
-				exprs: []any{
-					&ruleRefExpr{
-						pos:  position{line: 134, col: 18, offset: 5211},
-						name: "psegment",
-					},
-					&zeroOrMoreExpr{
-						pos: position{line: 134, col: 27, offset: 5220},
-						expr: &seqExpr{
-							pos: position{line: 134, col: 29, offset: 5222},
-							exprs: []any{
-								&litMatcher{
-									pos:        position{line: 134, col: 29, offset: 5222},
-									val:        "/",
-									ignoreCase: false,
-									want:       "\"/\"",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 134, col: 33, offset: 5226},
-									name: "psegment",
+			pos:         position{line: 286, col: 1, offset: 10838},
+			expr: &actionExpr{
+				pos: position{line: 286, col: 18, offset: 10855},
+				run: (*parser).callonppath1,
+				expr: &seqExpr{
+					pos: position{line: 286, col: 18, offset: 10855},
+					exprs: []any{
+						&labeledExpr{
+							pos:   position{line: 286, col: 18, offset: 10855},
+							label: "f",
+							expr: &ruleRefExpr{
+								pos:  position{line: 286, col: 20, offset: 10857},
+								name: "psegment",
+							},
+						},
+						&labeledExpr{
+							pos:   position{line: 286, col: 29, offset: 10866},
+							label: "r",
+							expr: &zeroOrMoreExpr{
+								pos: position{line: 286, col: 31, offset: 10868},
+								expr: &actionExpr{
+									pos: position{line: 286, col: 33, offset: 10870},
+									run: (*parser).callonppath7,
+									expr: &seqExpr{
+										pos: position{line: 286, col: 33, offset: 10870},
+										exprs: []any{
+											&litMatcher{
+												pos:        position{line: 286, col: 33, offset: 10870},
+												val:        "/",
+												ignoreCase: false,
+												want:       "\"/\"",
+											},
+											&labeledExpr{
+												pos:   position{line: 286, col: 37, offset: 10874},
+												label: "s",
+												expr: &ruleRefExpr{
+													pos:  position{line: 286, col: 39, offset: 10876},
+													name: "psegment",
+												},
+											},
+										},
+									},
 								},
 							},
 						},
@@ -2194,22 +3359,26 @@ var g = &grammar{
 		{
 			name:        "psegment",
 			displayName: "\"psegment\"",
-			pos:         position{line: 136, col: 1, offset: 5239},
-			expr: &zeroOrMoreExpr{
-				pos: position{line: 136, col: 24, offset: 5262},
-				expr: &choiceExpr{
-					pos: position{line: 136, col: 26, offset: 5264},
-					alternatives: []any{
-						&ruleRefExpr{
-							pos:  position{line: 136, col: 26, offset: 5264},
-							name: "uchar",
-						},
-						&charClassMatcher{
-							pos:        position{line: 136, col: 34, offset: 5272},
-							val:        "[?:@&=]",
-							chars:      []rune{'?', ':', '@', '&', '='},
-							ignoreCase: false,
-							inverted:   false,
+			pos:         position{line: 290, col: 1, offset: 10973},
+			expr: &actionExpr{
+				pos: position{line: 290, col: 24, offset: 10996},
+				run: (*parser).callonpsegment1,
+				expr: &zeroOrMoreExpr{
+					pos: position{line: 290, col: 24, offset: 10996},
+					expr: &choiceExpr{
+						pos: position{line: 290, col: 26, offset: 10998},
+						alternatives: []any{
+							&ruleRefExpr{
+								pos:  position{line: 290, col: 26, offset: 10998},
+								name: "uchar",
+							},
+							&charClassMatcher{
+								pos:        position{line: 290, col: 34, offset: 11006},
+								val:        "[?:@&=]",
+								chars:      []rune{'?', ':', '@', '&', '='},
+								ignoreCase: false,
+								inverted:   false,
+							},
 						},
 					},
 				},
@@ -2218,29 +3387,41 @@ var g = &grammar{
 		{
 			name:        "fieldspec",
 			displayName: "\"fieldspec\"",
-			pos:         position{line: 138, col: 1, offset: 5284},
-			expr: &seqExpr{
-				pos: position{line: 138, col: 26, offset: 5309},
-				exprs: []any{
-					&litMatcher{
-						pos:        position{line: 138, col: 26, offset: 5309},
-						val:        ";",
-						ignoreCase: false,
-						want:       "\";\"",
-					},
-					&ruleRefExpr{
-						pos:  position{line: 138, col: 30, offset: 5313},
-						name: "fieldname",
-					},
-					&litMatcher{
-						pos:        position{line: 138, col: 40, offset: 5323},
-						val:        "=",
-						ignoreCase: false,
-						want:       "\"=\"",
-					},
-					&ruleRefExpr{
-						pos:  position{line: 138, col: 44, offset: 5327},
-						name: "fieldvalue",
+			pos:         position{line: 294, col: 1, offset: 11066},
+			expr: &actionExpr{
+				pos: position{line: 294, col: 26, offset: 11091},
+				run: (*parser).callonfieldspec1,
+				expr: &seqExpr{
+					pos: position{line: 294, col: 26, offset: 11091},
+					exprs: []any{
+						&litMatcher{
+							pos:        position{line: 294, col: 26, offset: 11091},
+							val:        ";",
+							ignoreCase: false,
+							want:       "\";\"",
+						},
+						&labeledExpr{
+							pos:   position{line: 294, col: 30, offset: 11095},
+							label: "n",
+							expr: &ruleRefExpr{
+								pos:  position{line: 294, col: 32, offset: 11097},
+								name: "fieldname",
+							},
+						},
+						&litMatcher{
+							pos:        position{line: 294, col: 42, offset: 11107},
+							val:        "=",
+							ignoreCase: false,
+							want:       "\"=\"",
+						},
+						&labeledExpr{
+							pos:   position{line: 294, col: 46, offset: 11111},
+							label: "v",
+							expr: &ruleRefExpr{
+								pos:  position{line: 294, col: 48, offset: 11113},
+								name: "fieldvalue",
+							},
+						},
 					},
 				},
 			},
@@ -2248,22 +3429,26 @@ var g = &grammar{
 		{
 			name:        "fieldname",
 			displayName: "\"fieldname\"",
-			pos:         position{line: 140, col: 1, offset: 5339},
-			expr: &zeroOrMoreExpr{
-				pos: position{line: 140, col: 26, offset: 5364},
-				expr: &choiceExpr{
-					pos: position{line: 140, col: 28, offset: 5366},
-					alternatives: []any{
-						&ruleRefExpr{
-							pos:  position{line: 140, col: 28, offset: 5366},
-							name: "uchar",
-						},
-						&charClassMatcher{
-							pos:        position{line: 140, col: 36, offset: 5374},
-							val:        "[?:@&]",
-							chars:      []rune{'?', ':', '@', '&'},
-							ignoreCase: false,
-							inverted:   false,
+			pos:         position{line: 298, col: 1, offset: 11172},
+			expr: &actionExpr{
+				pos: position{line: 298, col: 26, offset: 11197},
+				run: (*parser).callonfieldname1,
+				expr: &zeroOrMoreExpr{
+					pos: position{line: 298, col: 26, offset: 11197},
+					expr: &choiceExpr{
+						pos: position{line: 298, col: 28, offset: 11199},
+						alternatives: []any{
+							&ruleRefExpr{
+								pos:  position{line: 298, col: 28, offset: 11199},
+								name: "uchar",
+							},
+							&charClassMatcher{
+								pos:        position{line: 298, col: 36, offset: 11207},
+								val:        "[?:@&]",
+								chars:      []rune{'?', ':', '@', '&'},
+								ignoreCase: false,
+								inverted:   false,
+							},
 						},
 					},
 				},
@@ -2272,22 +3457,26 @@ var g = &grammar{
 		{
 			name:        "fieldvalue",
 			displayName: "\"fieldvalue\"",
-			pos:         position{line: 142, col: 1, offset: 5385},
-			expr: &zeroOrMoreExpr{
-				pos: position{line: 142, col: 28, offset: 5412},
-				expr: &choiceExpr{
-					pos: position{line: 142, col: 30, offset: 5414},
-					alternatives: []any{
-						&ruleRefExpr{
-							pos:  position{line: 142, col: 30, offset: 5414},
-							name: "uchar",
-						},
-						&charClassMatcher{
-							pos:        position{line: 142, col: 38, offset: 5422},
-							val:        "[?:@&]",
-							chars:      []rune{'?', ':', '@', '&'},
-							ignoreCase: false,
-							inverted:   false,
+			pos:         position{line: 302, col: 1, offset: 11267},
+			expr: &actionExpr{
+				pos: position{line: 302, col: 28, offset: 11294},
+				run: (*parser).callonfieldvalue1,
+				expr: &zeroOrMoreExpr{
+					pos: position{line: 302, col: 28, offset: 11294},
+					expr: &choiceExpr{
+						pos: position{line: 302, col: 30, offset: 11296},
+						alternatives: []any{
+							&ruleRefExpr{
+								pos:  position{line: 302, col: 30, offset: 11296},
+								name: "uchar",
+							},
+							&charClassMatcher{
+								pos:        position{line: 302, col: 38, offset: 11304},
+								val:        "[?:@&]",
+								chars:      []rune{'?', ':', '@', '&'},
+								ignoreCase: false,
+								inverted:   false,
+							},
 						},
 					},
 				},
@@ -2296,9 +3485,9 @@ var g = &grammar{
 		{
 			name:        "lowalpha",
 			displayName: "\"lowalpha\"",
-			pos:         position{line: 144, col: 1, offset: 5433},
+			pos:         position{line: 306, col: 1, offset: 11365},
 			expr: &charClassMatcher{
-				pos:        position{line: 144, col: 24, offset: 5456},
+				pos:        position{line: 306, col: 24, offset: 11388},
 				val:        "[a-z]",
 				ranges:     []rune{'a', 'z'},
 				ignoreCase: false,
@@ -2308,9 +3497,9 @@ var g = &grammar{
 		{
 			name:        "hialpha",
 			displayName: "\"hialpha\"",
-			pos:         position{line: 146, col: 1, offset: 5463},
+			pos:         position{line: 308, col: 1, offset: 11395},
 			expr: &charClassMatcher{
-				pos:        position{line: 146, col: 22, offset: 5484},
+				pos:        position{line: 308, col: 22, offset: 11416},
 				val:        "[A-Z]",
 				ranges:     []rune{'A', 'Z'},
 				ignoreCase: false,
@@ -2320,9 +3509,9 @@ var g = &grammar{
 		{
 			name:        "alpha",
 			displayName: "\"alpha\"",
-			pos:         position{line: 148, col: 1, offset: 5491},
+			pos:         position{line: 310, col: 1, offset: 11423},
 			expr: &charClassMatcher{
-				pos:        position{line: 148, col: 18, offset: 5508},
+				pos:        position{line: 310, col: 18, offset: 11440},
 				val:        "[a-zA-Z]",
 				ranges:     []rune{'a', 'z', 'A', 'Z'},
 				ignoreCase: false,
@@ -2332,9 +3521,9 @@ var g = &grammar{
 		{
 			name:        "digit",
 			displayName: "\"digit\"",
-			pos:         position{line: 150, col: 1, offset: 5518},
+			pos:         position{line: 312, col: 1, offset: 11450},
 			expr: &charClassMatcher{
-				pos:        position{line: 150, col: 18, offset: 5535},
+				pos:        position{line: 312, col: 18, offset: 11467},
 				val:        "[0-9]",
 				ranges:     []rune{'0', '9'},
 				ignoreCase: false,
@@ -2344,9 +3533,9 @@ var g = &grammar{
 		{
 			name:        "safe",
 			displayName: "\"safe\"",
-			pos:         position{line: 152, col: 1, offset: 5542},
+			pos:         position{line: 314, col: 1, offset: 11474},
 			expr: &charClassMatcher{
-				pos:        position{line: 152, col: 16, offset: 5557},
+				pos:        position{line: 314, col: 16, offset: 11489},
 				val:        "[$_.+-]",
 				chars:      []rune{'$', '_', '.', '+', '-'},
 				ignoreCase: false,
@@ -2356,9 +3545,9 @@ var g = &grammar{
 		{
 			name:        "extra",
 			displayName: "\"extra\"",
-			pos:         position{line: 154, col: 1, offset: 5566},
+			pos:         position{line: 316, col: 1, offset: 11498},
 			expr: &charClassMatcher{
-				pos:        position{line: 154, col: 18, offset: 5583},
+				pos:        position{line: 316, col: 18, offset: 11515},
 				val:        "[!*'(),]",
 				chars:      []rune{'!', '*', '\'', '(', ')', ','},
 				ignoreCase: false,
@@ -2368,9 +3557,9 @@ var g = &grammar{
 		{
 			name:        "national",
 			displayName: "\"national\"",
-			pos:         position{line: 156, col: 1, offset: 5593},
+			pos:         position{line: 318, col: 1, offset: 11525},
 			expr: &charClassMatcher{
-				pos:        position{line: 156, col: 24, offset: 5616},
+				pos:        position{line: 318, col: 24, offset: 11548},
 				val:        "[{}|\\\\^~[\\]`]",
 				chars:      []rune{'{', '}', '|', '\\', '^', '~', '[', ']', '`'},
 				ignoreCase: false,
@@ -2380,9 +3569,9 @@ var g = &grammar{
 		{
 			name:        "punctuation",
 			displayName: "\"punctuation\"",
-			pos:         position{line: 158, col: 1, offset: 5631},
+			pos:         position{line: 320, col: 1, offset: 11563},
 			expr: &charClassMatcher{
-				pos:        position{line: 158, col: 30, offset: 5660},
+				pos:        position{line: 320, col: 30, offset: 11592},
 				val:        "[<>#%\"]",
 				chars:      []rune{'<', '>', '#', '%', '"'},
 				ignoreCase: false,
@@ -2392,9 +3581,9 @@ var g = &grammar{
 		{
 			name:        "reserved",
 			displayName: "\"reserved\"",
-			pos:         position{line: 160, col: 1, offset: 5669},
+			pos:         position{line: 322, col: 1, offset: 11601},
 			expr: &charClassMatcher{
-				pos:        position{line: 160, col: 24, offset: 5692},
+				pos:        position{line: 322, col: 24, offset: 11624},
 				val:        "[;/?:@&=]",
 				chars:      []rune{';', '/', '?', ':', '@', '&', '='},
 				ignoreCase: false,
@@ -2404,9 +3593,9 @@ var g = &grammar{
 		{
 			name:        "hex",
 			displayName: "\"hex\"",
-			pos:         position{line: 162, col: 1, offset: 5703},
+			pos:         position{line: 324, col: 1, offset: 11635},
 			expr: &charClassMatcher{
-				pos:        position{line: 162, col: 14, offset: 5716},
+				pos:        position{line: 324, col: 14, offset: 11648},
 				val:        "[0-9A-Fa-f]",
 				ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 				ignoreCase: false,
@@ -2416,25 +3605,25 @@ var g = &grammar{
 		{
 			name:        "escape",
 			displayName: "\"escape\"",
-			pos:         position{line: 164, col: 1, offset: 5729},
+			pos:         position{line: 326, col: 1, offset: 11661},
 			expr: &seqExpr{
-				pos: position{line: 164, col: 20, offset: 5748},
+				pos: position{line: 326, col: 20, offset: 11680},
 				exprs: []any{
 					&litMatcher{
-						pos:        position{line: 164, col: 20, offset: 5748},
+						pos:        position{line: 326, col: 20, offset: 11680},
 						val:        "%",
 						ignoreCase: false,
 						want:       "\"%\"",
 					},
 					&charClassMatcher{
-						pos:        position{line: 164, col: 24, offset: 5752},
+						pos:        position{line: 326, col: 24, offset: 11684},
 						val:        "[0-9A-Fa-f]",
 						ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 164, col: 36, offset: 5764},
+						pos:        position{line: 326, col: 36, offset: 11696},
 						val:        "[0-9A-Fa-f]",
 						ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 						ignoreCase: false,
@@ -2446,9 +3635,9 @@ var g = &grammar{
 		{
 			name:        "unreserved",
 			displayName: "\"unreserved\"",
-			pos:         position{line: 166, col: 1, offset: 5777},
+			pos:         position{line: 328, col: 1, offset: 11709},
 			expr: &charClassMatcher{
-				pos:        position{line: 166, col: 28, offset: 5804},
+				pos:        position{line: 328, col: 28, offset: 11736},
 				val:        "[a-zA-Z0-9$_.+!*'(),-]",
 				chars:      []rune{'$', '_', '.', '+', '!', '*', '\'', '(', ')', ',', '-'},
 				ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -2459,16 +3648,16 @@ var g = &grammar{
 		{
 			name:        "uchar",
 			displayName: "\"uchar\"",
-			pos:         position{line: 168, col: 1, offset: 5828},
+			pos:         position{line: 330, col: 1, offset: 11760},
 			expr: &choiceExpr{
-				pos: position{line: 168, col: 18, offset: 5845},
+				pos: position{line: 330, col: 18, offset: 11777},
 				alternatives: []any{
 					&ruleRefExpr{
-						pos:  position{line: 168, col: 18, offset: 5845},
+						pos:  position{line: 330, col: 18, offset: 11777},
 						name: "unreserved",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 168, col: 31, offset: 5858},
+						pos:  position{line: 330, col: 31, offset: 11790},
 						name: "escape",
 					},
 				},
@@ -2477,20 +3666,20 @@ var g = &grammar{
 		{
 			name:        "xchar",
 			displayName: "\"xchar\"",
-			pos:         position{line: 170, col: 1, offset: 5866},
+			pos:         position{line: 332, col: 1, offset: 11798},
 			expr: &choiceExpr{
-				pos: position{line: 170, col: 18, offset: 5883},
+				pos: position{line: 332, col: 18, offset: 11815},
 				alternatives: []any{
 					&ruleRefExpr{
-						pos:  position{line: 170, col: 18, offset: 5883},
+						pos:  position{line: 332, col: 18, offset: 11815},
 						name: "unreserved",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 170, col: 31, offset: 5896},
+						pos:  position{line: 332, col: 31, offset: 11828},
 						name: "reserved",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 170, col: 42, offset: 5907},
+						pos:  position{line: 332, col: 42, offset: 11839},
 						name: "escape",
 					},
 				},
@@ -2499,19 +3688,1023 @@ var g = &grammar{
 		{
 			name:        "digits",
 			displayName: "\"digits\"",
-			pos:         position{line: 172, col: 1, offset: 5915},
-			expr: &oneOrMoreExpr{
-				pos: position{line: 172, col: 20, offset: 5934},
-				expr: &charClassMatcher{
-					pos:        position{line: 172, col: 20, offset: 5934},
-					val:        "[0-9]",
-					ranges:     []rune{'0', '9'},
-					ignoreCase: false,
-					inverted:   false,
+			pos:         position{line: 334, col: 1, offset: 11847},
+			expr: &actionExpr{
+				pos: position{line: 334, col: 20, offset: 11866},
+				run: (*parser).callondigits1,
+				expr: &oneOrMoreExpr{
+					pos: position{line: 334, col: 20, offset: 11866},
+					expr: &charClassMatcher{
+						pos:        position{line: 334, col: 20, offset: 11866},
+						val:        "[0-9]",
+						ranges:     []rune{'0', '9'},
+						ignoreCase: false,
+						inverted:   false,
+					},
 				},
 			},
 		},
 	},
+}
+
+func (c *current) onurl4(u any) (any, error) {
+	return u, nil
+}
+
+func (p *parser) callonurl4() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onurl4(stack["u"])
+}
+
+func (c *current) onurl12(u any) (any, error) {
+	return u, nil
+}
+
+func (p *parser) callonurl12() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onurl12(stack["u"])
+}
+
+func (c *current) onurl20(u any) (any, error) {
+	return u, nil
+}
+
+func (p *parser) callonurl20() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onurl20(stack["u"])
+}
+
+func (c *current) onurl28(u any) (any, error) {
+	return u, nil
+}
+
+func (p *parser) callonurl28() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onurl28(stack["u"])
+}
+
+func (c *current) onurl36(u any) (any, error) {
+	return u, nil
+}
+
+func (p *parser) callonurl36() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onurl36(stack["u"])
+}
+
+func (c *current) onurl44(u any) (any, error) {
+	return u, nil
+}
+
+func (p *parser) callonurl44() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onurl44(stack["u"])
+}
+
+func (c *current) onurl52(u any) (any, error) {
+	return u, nil
+}
+
+func (p *parser) callonurl52() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onurl52(stack["u"])
+}
+
+func (c *current) onurl60(u any) (any, error) {
+	return u, nil
+}
+
+func (p *parser) callonurl60() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onurl60(stack["u"])
+}
+
+func (c *current) onurl68(u any) (any, error) {
+	return u, nil
+}
+
+func (p *parser) callonurl68() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onurl68(stack["u"])
+}
+
+func (c *current) onurl76(u any) (any, error) {
+	return u, nil
+}
+
+func (p *parser) callonurl76() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onurl76(stack["u"])
+}
+
+func (c *current) onurl84(u any) (any, error) {
+	return u, nil
+}
+
+func (p *parser) callonurl84() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onurl84(stack["u"])
+}
+
+func (c *current) onurl1(v any) (any, error) {
+	return v, nil
+}
+
+func (p *parser) callonurl1() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onurl1(stack["v"])
+}
+
+func (c *current) onscheme_http1() (any, error) {
+	return build.Scheme(c.at()), nil
+}
+
+func (p *parser) callonscheme_http1() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onscheme_http1()
+}
+
+func (c *current) onscheme_ftp1() (any, error) {
+	return build.Scheme(c.at()), nil
+}
+
+func (p *parser) callonscheme_ftp1() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onscheme_ftp1()
+}
+
+func (c *current) onscheme_news1() (any, error) {
+	return build.Scheme(c.at()), nil
+}
+
+func (p *parser) callonscheme_news1() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onscheme_news1()
+}
+
+func (c *current) onscheme_nntp1() (any, error) {
+	return build.Scheme(c.at()), nil
+}
+
+func (p *parser) callonscheme_nntp1() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onscheme_nntp1()
+}
+
+func (c *current) onscheme_telnet1() (any, error) {
+	return build.Scheme(c.at()), nil
+}
+
+func (p *parser) callonscheme_telnet1() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onscheme_telnet1()
+}
+
+func (c *current) onscheme_gopher1() (any, error) {
+	return build.Scheme(c.at()), nil
+}
+
+func (p *parser) callonscheme_gopher1() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onscheme_gopher1()
+}
+
+func (c *current) onscheme_wais1() (any, error) {
+	return build.Scheme(c.at()), nil
+}
+
+func (p *parser) callonscheme_wais1() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onscheme_wais1()
+}
+
+func (c *current) onscheme_mailto1() (any, error) {
+	return build.Scheme(c.at()), nil
+}
+
+func (p *parser) callonscheme_mailto1() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onscheme_mailto1()
+}
+
+func (c *current) onscheme_file1() (any, error) {
+	return build.Scheme(c.at()), nil
+}
+
+func (p *parser) callonscheme_file1() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onscheme_file1()
+}
+
+func (c *current) onscheme_prospero1() (any, error) {
+	return build.Scheme(c.at()), nil
+}
+
+func (p *parser) callonscheme_prospero1() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onscheme_prospero1()
+}
+
+func (c *current) ongenericurl1(s, p any) (any, error) {
+	return build.OtherURL(c.at(), s, p), nil
+}
+
+func (p *parser) callongenericurl1() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.ongenericurl1(stack["s"], stack["p"])
+}
+
+func (c *current) onotherurl1(g any) (any, error) {
+	return g, nil
+}
+
+func (p *parser) callonotherurl1() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onotherurl1(stack["g"])
+}
+
+func (c *current) onscheme1() (any, error) {
+	return build.Scheme(c.at()), nil
+}
+
+func (p *parser) callonscheme1() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onscheme1()
+}
+
+func (c *current) onschemepart4(i any) (any, error) {
+	return i, nil
+}
+
+func (p *parser) callonschemepart4() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onschemepart4(stack["i"])
+}
+
+func (c *current) onschemepart10() (any, error) {
+	return nil, nil
+}
+
+func (p *parser) callonschemepart10() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onschemepart10()
+}
+
+func (c *current) onschemepart1(ip any) (any, error) {
+	return build.SchemePartOf(c.at(), ip), nil
+}
+
+func (p *parser) callonschemepart1() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onschemepart1(stack["ip"])
+}
+
+func (c *current) onip_schemepart8(p any) (any, error) {
+	return p, nil
+}
+
+func (p *parser) callonip_schemepart8() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onip_schemepart8(stack["p"])
+}
+
+func (c *current) onip_schemepart1(l, p any) (any, error) {
+	return build.IPSchemePart(c.at(), l, p), nil
+}
+
+func (p *parser) callonip_schemepart1() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onip_schemepart1(stack["l"], stack["p"])
+}
+
+func (c *current) onlogin11(p any) (any, error) {
+	return p, nil
+}
+
+func (p *parser) callonlogin11() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onlogin11(stack["p"])
+}
+
+func (c *current) onlogin5(u, p any) (any, error) {
+	return build.UserPass(u, p), nil
+}
+
+func (p *parser) callonlogin5() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onlogin5(stack["u"], stack["p"])
+}
+
+func (c *current) onlogin1(up, h any) (any, error) {
+	return build.Login(c.at(), up, h), nil
+}
+
+func (p *parser) callonlogin1() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onlogin1(stack["up"], stack["h"])
+}
+
+func (c *current) onhostport7(p any) (any, error) {
+	return p, nil
+}
+
+func (p *parser) callonhostport7() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onhostport7(stack["p"])
+}
+
+func (c *current) onhostport1(h, p any) (any, error) {
+	return build.HostPort1738(c.at(), h, p), nil
+}
+
+func (p *parser) callonhostport1() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onhostport1(stack["h"], stack["p"])
+}
+
+func (c *current) onhost4(n any) (any, error) {
+	return n, nil
+}
+
+func (p *parser) callonhost4() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onhost4(stack["n"])
+}
+
+func (c *current) onhost1(v any) (any, error) {
+	return build.Host1738(c.at(), v), nil
+}
+
+func (p *parser) callonhost1() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onhost1(stack["v"])
+}
+
+func (c *current) onhostname5(l any) (any, error) {
+	return l, nil
+}
+
+func (p *parser) callonhostname5() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onhostname5(stack["l"])
+}
+
+func (c *current) onhostname1(d, t any) (any, error) {
+	return build.Hostname1738(c.at(), d.([]any), t), nil
+}
+
+func (p *parser) callonhostname1() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onhostname1(stack["d"], stack["t"])
+}
+
+func (c *current) ondomainlabel1() (any, error) {
+	return build.Label(c.at(), false), nil
+}
+
+func (p *parser) callondomainlabel1() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.ondomainlabel1()
+}
+
+func (c *current) ontoplabel1() (any, error) {
+	return build.Label(c.at(), true), nil
+}
+
+func (p *parser) callontoplabel1() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.ontoplabel1()
+}
+
+func (c *current) onhostnumber1(a, b, c_, d any) (any, error) {
+	return build.HostNumber(c.at(), a, b, c_, d), nil
+}
+
+func (p *parser) callonhostnumber1() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onhostnumber1(stack["a"], stack["b"], stack["c_"], stack["d"])
+}
+
+func (c *current) onport1() (any, error) {
+	return build.Port(c.at()), nil
+}
+
+func (p *parser) callonport1() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onport1()
+}
+
+func (c *current) onuser1() (any, error) {
+	return build.Part(c.at(), "user"), nil
+}
+
+func (p *parser) callonuser1() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onuser1()
+}
+
+func (c *current) onpassword1() (any, error) {
+	return build.Part(c.at(), "password"), nil
+}
+
+func (p *parser) callonpassword1() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onpassword1()
+}
+
+func (c *current) onurlpath1() (any, error) {
+	return build.Part(c.at(), "urlpath"), nil
+}
+
+func (p *parser) callonurlpath1() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onurlpath1()
+}
+
+func (c *current) onftpurl17(sep, t any) (any, error) {
+	return build.FTPTypeOf(sep, t), nil
+}
+
+func (p *parser) callonftpurl17() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onftpurl17(stack["sep"], stack["t"])
+}
+
+func (c *current) onftpurl10(p, t any) (any, error) {
+	return build.FTPRestOf(p, t), nil
+}
+
+func (p *parser) callonftpurl10() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onftpurl10(stack["p"], stack["t"])
+}
+
+func (c *current) onftpurl1(s, l, r any) (any, error) {
+	return build.FTPURL(c.at(), s, l, r), nil
+}
+
+func (p *parser) callonftpurl1() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onftpurl1(stack["s"], stack["l"], stack["r"])
+}
+
+func (c *current) onftp_typesep1() (any, error) {
+	return string(c.text), nil
+}
+
+func (p *parser) callonftp_typesep1() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onftp_typesep1()
+}
+
+func (c *current) onfpath7(s any) (any, error) {
+	return s, nil
+}
+
+func (p *parser) callonfpath7() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onfpath7(stack["s"])
+}
+
+func (c *current) onfpath1(f, r any) (any, error) {
+	return build.SegmentPath(c.at(), "fpath", f, r.([]any)), nil
+}
+
+func (p *parser) callonfpath1() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onfpath1(stack["f"], stack["r"])
+}
+
+func (c *current) onfsegment1() (any, error) {
+	return build.Part(c.at(), "fsegment"), nil
+}
+
+func (p *parser) callonfsegment1() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onfsegment1()
+}
+
+func (c *current) onftptype1() (any, error) {
+	return build.Part(c.at(), "ftptype"), nil
+}
+
+func (p *parser) callonftptype1() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onftptype1()
+}
+
+func (c *current) onfileurl10() (any, error) {
+	return build.Localhost(c.at()), nil
+}
+
+func (p *parser) callonfileurl10() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onfileurl10()
+}
+
+func (c *current) onfileurl1(s, h, p any) (any, error) {
+	return build.FileURL(c.at(), s, h, p), nil
+}
+
+func (p *parser) callonfileurl1() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onfileurl1(stack["s"], stack["h"], stack["p"])
+}
+
+func (c *current) onhttpurl17(q any) (any, error) {
+	return q, nil
+}
+
+func (p *parser) callonhttpurl17() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onhttpurl17(stack["q"])
+}
+
+func (c *current) onhttpurl10(p, q any) (any, error) {
+	return build.HTTPPath(p, q), nil
+}
+
+func (p *parser) callonhttpurl10() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onhttpurl10(stack["p"], stack["q"])
+}
+
+func (c *current) onhttpurl1(s, h, r any) (any, error) {
+	return build.HTTPURL(c.at(), s, h, r), nil
+}
+
+func (p *parser) callonhttpurl1() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onhttpurl1(stack["s"], stack["h"], stack["r"])
+}
+
+func (c *current) onhpath7(s any) (any, error) {
+	return s, nil
+}
+
+func (p *parser) callonhpath7() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onhpath7(stack["s"])
+}
+
+func (c *current) onhpath1(f, r any) (any, error) {
+	return build.SegmentPath(c.at(), "hpath", f, r.([]any)), nil
+}
+
+func (p *parser) callonhpath1() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onhpath1(stack["f"], stack["r"])
+}
+
+func (c *current) onhsegment1() (any, error) {
+	return build.Part(c.at(), "hsegment"), nil
+}
+
+func (p *parser) callonhsegment1() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onhsegment1()
+}
+
+func (c *current) onsearch1() (any, error) {
+	return build.Part(c.at(), "search"), nil
+}
+
+func (p *parser) callonsearch1() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onsearch1()
+}
+
+func (c *current) ongopherurl30(p any) (any, error) {
+	return p, nil
+}
+
+func (p *parser) callongopherurl30() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.ongopherurl30(stack["p"])
+}
+
+func (c *current) ongopherurl23(q, p any) (any, error) {
+	return build.GopherSearchOf(q, p), nil
+}
+
+func (p *parser) callongopherurl23() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.ongopherurl23(stack["q"], stack["p"])
+}
+
+func (c *current) ongopherurl15(t, sel, q any) (any, error) {
+	return build.GopherItemOf(t, sel, q), nil
+}
+
+func (p *parser) callongopherurl15() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.ongopherurl15(stack["t"], stack["sel"], stack["q"])
+}
+
+func (c *current) ongopherurl10(i any) (any, error) {
+	return build.GopherRest{Item: i}, nil
+}
+
+func (p *parser) callongopherurl10() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.ongopherurl10(stack["i"])
+}
+
+func (c *current) ongopherurl1(s, h, r any) (any, error) {
+	return build.GopherURL(c.at(), s, h, r), nil
+}
+
+func (p *parser) callongopherurl1() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.ongopherurl1(stack["s"], stack["h"], stack["r"])
+}
+
+func (c *current) ongtype1() (any, error) {
+	return build.Part(c.at(), "gtype"), nil
+}
+
+func (p *parser) callongtype1() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.ongtype1()
+}
+
+func (c *current) onselector1() (any, error) {
+	return build.Part(c.at(), "selector"), nil
+}
+
+func (p *parser) callonselector1() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onselector1()
+}
+
+func (c *current) ongopher_selector1() (any, error) {
+	return build.Part(c.at(), "selector"), nil
+}
+
+func (p *parser) callongopher_selector1() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.ongopher_selector1()
+}
+
+func (c *current) ongopher_search1() (any, error) {
+	return build.Part(c.at(), "search"), nil
+}
+
+func (p *parser) callongopher_search1() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.ongopher_search1()
+}
+
+func (c *current) ongopher_plus_string1() (any, error) {
+	return build.Part(c.at(), "gopher+_string"), nil
+}
+
+func (p *parser) callongopher_plus_string1() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.ongopher_plus_string1()
+}
+
+func (c *current) onmailtourl1(s, a any) (any, error) {
+	return build.MailtoURL(c.at(), s, a), nil
+}
+
+func (p *parser) callonmailtourl1() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onmailtourl1(stack["s"], stack["a"])
+}
+
+func (c *current) onencoded822addr1() (any, error) {
+	return build.Part(c.at(), "encoded822addr"), nil
+}
+
+func (p *parser) callonencoded822addr1() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onencoded822addr1()
+}
+
+func (c *current) onnewsurl1(s, g any) (any, error) {
+	return build.NewsURL(c.at(), s, g), nil
+}
+
+func (p *parser) callonnewsurl1() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onnewsurl1(stack["s"], stack["g"])
+}
+
+func (c *current) ongrouppart4() (any, error) {
+	return build.AllGroups{}, nil
+}
+
+func (p *parser) callongrouppart4() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.ongrouppart4()
+}
+
+func (c *current) ongrouppart1(v any) (any, error) {
+	return v, nil
+}
+
+func (p *parser) callongrouppart1() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.ongrouppart1(stack["v"])
+}
+
+func (c *current) ongroup1() (any, error) {
+	return build.Part(c.at(), "group"), nil
+}
+
+func (p *parser) callongroup1() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.ongroup1()
+}
+
+func (c *current) onarticle1(h any) (any, error) {
+	return build.Article(c.at(), h), nil
+}
+
+func (p *parser) callonarticle1() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onarticle1(stack["h"])
+}
+
+func (c *current) onnntpurl13(a any) (any, error) {
+	return a, nil
+}
+
+func (p *parser) callonnntpurl13() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onnntpurl13(stack["a"])
+}
+
+func (c *current) onnntpurl1(s, h, g, a any) (any, error) {
+	return build.NNTPURL(c.at(), s, h, g, a), nil
+}
+
+func (p *parser) callonnntpurl1() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onnntpurl1(stack["s"], stack["h"], stack["g"], stack["a"])
+}
+
+func (c *current) ontelneturl1(s, l, sl any) (any, error) {
+	return build.TelnetURL(c.at(), s, l, sl != nil), nil
+}
+
+func (p *parser) callontelneturl1() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.ontelneturl1(stack["s"], stack["l"], stack["sl"])
+}
+
+func (c *current) onwaisurl4(d any) (any, error) {
+	return d, nil
+}
+
+func (p *parser) callonwaisurl4() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onwaisurl4(stack["d"])
+}
+
+func (c *current) onwaisurl10(i any) (any, error) {
+	return i, nil
+}
+
+func (p *parser) callonwaisurl10() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onwaisurl10(stack["i"])
+}
+
+func (c *current) onwaisurl1(v any) (any, error) {
+	return v, nil
+}
+
+func (p *parser) callonwaisurl1() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onwaisurl1(stack["v"])
+}
+
+func (c *current) onwaisdatabase1(s, h, d any) (any, error) {
+	return build.WAISURL(c.at(), "waisdatabase", s, h, d, nil, nil, nil), nil
+}
+
+func (p *parser) callonwaisdatabase1() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onwaisdatabase1(stack["s"], stack["h"], stack["d"])
+}
+
+func (c *current) onwaisindex1(s, h, d, q any) (any, error) {
+	return build.WAISURL(c.at(), "waisindex", s, h, d, q, nil, nil), nil
+}
+
+func (p *parser) callonwaisindex1() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onwaisindex1(stack["s"], stack["h"], stack["d"], stack["q"])
+}
+
+func (c *current) onwaisdoc1(s, h, d, t, p any) (any, error) {
+	return build.WAISURL(c.at(), "waisdoc", s, h, d, nil, t, p), nil
+}
+
+func (p *parser) callonwaisdoc1() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onwaisdoc1(stack["s"], stack["h"], stack["d"], stack["t"], stack["p"])
+}
+
+func (c *current) ondatabase1() (any, error) {
+	return build.Part(c.at(), "database"), nil
+}
+
+func (p *parser) callondatabase1() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.ondatabase1()
+}
+
+func (c *current) onwtype1() (any, error) {
+	return build.Part(c.at(), "wtype"), nil
+}
+
+func (p *parser) callonwtype1() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onwtype1()
+}
+
+func (c *current) onwpath1() (any, error) {
+	return build.Part(c.at(), "wpath"), nil
+}
+
+func (p *parser) callonwpath1() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onwpath1()
+}
+
+func (c *current) onprosperourl1(s, h, p, f any) (any, error) {
+	return build.ProsperoURL(c.at(), s, h, p, f.([]any)), nil
+}
+
+func (p *parser) callonprosperourl1() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onprosperourl1(stack["s"], stack["h"], stack["p"], stack["f"])
+}
+
+func (c *current) onppath7(s any) (any, error) {
+	return s, nil
+}
+
+func (p *parser) callonppath7() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onppath7(stack["s"])
+}
+
+func (c *current) onppath1(f, r any) (any, error) {
+	return build.SegmentPath(c.at(), "ppath", f, r.([]any)), nil
+}
+
+func (p *parser) callonppath1() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onppath1(stack["f"], stack["r"])
+}
+
+func (c *current) onpsegment1() (any, error) {
+	return build.Part(c.at(), "psegment"), nil
+}
+
+func (p *parser) callonpsegment1() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onpsegment1()
+}
+
+func (c *current) onfieldspec1(n, v any) (any, error) {
+	return build.FieldSpec(c.at(), n, v), nil
+}
+
+func (p *parser) callonfieldspec1() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onfieldspec1(stack["n"], stack["v"])
+}
+
+func (c *current) onfieldname1() (any, error) {
+	return build.Part(c.at(), "fieldname"), nil
+}
+
+func (p *parser) callonfieldname1() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onfieldname1()
+}
+
+func (c *current) onfieldvalue1() (any, error) {
+	return build.Part(c.at(), "fieldvalue"), nil
+}
+
+func (p *parser) callonfieldvalue1() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.onfieldvalue1()
+}
+
+func (c *current) ondigits1() (any, error) {
+	return build.Part(c.at(), "digits"), nil
+}
+
+func (p *parser) callondigits1() (any, error) {
+	stack := p.vstack[len(p.vstack)-1]
+	_ = stack
+	return p.cur.ondigits1()
 }
 
 var (
