@@ -117,7 +117,9 @@ type FTPType struct {
 }
 
 // FTPTypeOf builds ";type=" ftptype; sep is the literal as written.
-func FTPTypeOf(sep, ftptype any) FTPType { return FTPType{Sep: sep.(string), Type: ftptype.(*ast.Part)} }
+func FTPTypeOf(sep, ftptype any) FTPType {
+	return FTPType{Sep: sep.(string), Type: ftptype.(*ast.Part)}
+}
 
 // FTPRest is the value of ftpurl's optional "/" fpath [ ";type=" ftptype ].
 type FTPRest struct {
@@ -126,7 +128,9 @@ type FTPRest struct {
 }
 
 // FTPRestOf builds "/" fpath [ ";type=" ftptype ]; ftptype is nil when absent.
-func FTPRestOf(path, ftptype any) FTPRest { return FTPRest{Path: path.(*ast.SegmentPath), Type: ftptype} }
+func FTPRestOf(path, ftptype any) FTPRest {
+	return FTPRest{Path: path.(*ast.SegmentPath), Type: ftptype}
+}
 
 // FTPURL builds ftpurl; rest is nil without the "/".
 func FTPURL(a At, scheme, login, rest any) *ast.FTPURL {
