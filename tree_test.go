@@ -2,6 +2,7 @@ package urlgrammar_test
 
 import (
 	"math/rand"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -176,48 +177,19 @@ func checkSpans(t testing.TB, input string, root ast.Node) {
 	})
 }
 
+// nodeText returns the Text field of a node (every node type of every grammar has one), or
+// nil for a node without one.
 func nodeText(n ast.Node) *string {
-	switch n := n.(type) {
-	case *ast.URIReference:
-		return &n.Text
-	case *ast.Scheme:
-		return &n.Text
-	case *ast.Authority:
-		return &n.Text
-	case *ast.Server:
-		return &n.Text
-	case *ast.Userinfo:
-		return &n.Text
-	case *ast.Host:
-		return &n.Text
-	case *ast.IPv6Reference:
-		return &n.Text
-	case *ast.IPv6Address:
-		return &n.Text
-	case *ast.IPv4Address:
-		return &n.Text
-	case *ast.DecOctet:
-		return &n.Text
-	case *ast.Hostname:
-		return &n.Text
-	case *ast.Label:
-		return &n.Text
-	case *ast.Port:
-		return &n.Text
-	case *ast.RegName:
-		return &n.Text
-	case *ast.Path:
-		return &n.Text
-	case *ast.Segment:
-		return &n.Text
-	case *ast.OpaquePart:
-		return &n.Text
-	case *ast.Query:
-		return &n.Text
-	case *ast.Fragment:
-		return &n.Text
+	v := reflect.ValueOf(n)
+	if v.Kind() != reflect.Pointer || v.Elem().Kind() != reflect.Struct {
+		return nil
 	}
-	return nil
+	f := v.Elem().FieldByName("Text")
+	if !f.IsValid() || f.Kind() != reflect.String {
+		return nil
+	}
+	text := f.String()
+	return &text
 }
 
 // Printing a parsed tree gives back the input byte for byte, and every node's span covers
