@@ -330,18 +330,25 @@ func ExampleGrammar_Valid_dfa() {
 // FuzzDifferential: on any input and any rule, the PEG parser, the DFA and go-abnf's
 // recognizer agree.
 func FuzzDifferential(f *testing.F) {
-	o := newOracles(f, "rfc2396bis-01")
-	rules := o.g.Rules()
-	for i, s := range []string{"http://a/b", "//[::1]:80", "1.2.3.4", "a-b.c.", "%41", "", "::", "g;x=1/../y"} {
-		f.Add(s, uint8(i))
+	var all []*oracles
+	for _, id := range IDs() {
+		all = append(all, newOracles(f, id))
 	}
-	f.Fuzz(func(t *testing.T, s string, r uint8) {
+	for i, s := range []string{"http://a/b", "//[::1]:80", "1.2.3.4", "a-b.c.", "%41", "", "::", "g;x=1/../y",
+		"gopher://h/7sel%09search", "news:foo@bar.com", "wais://h/db?x", "ftp://u@h/a;type=d"} {
+		for gi := range all {
+			f.Add(s, uint8(i), uint8(gi))
+		}
+	}
+	f.Fuzz(func(t *testing.T, s string, r, gi uint8) {
 		if len(s) > 256 {
 			return
 		}
+		o := all[int(gi)%len(all)]
+		rules := o.g.Rules()
 		rule := rules[int(r)%len(rules)]
 		if v := o.verdicts(t, rule, s); !agree(v) {
-			t.Fatalf("rule %s: PEG, DFA, ABNF disagree on %q: %v; minimal witness %q", rule, s, v, o.shrink(t, rule, s))
+			t.Fatalf("%s rule %s: PEG, DFA, ABNF disagree on %q: %v; minimal witness %q", o.g.id, rule, s, v, o.shrink(t, rule, s))
 		}
 	})
 }

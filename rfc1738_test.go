@@ -115,6 +115,10 @@ func TestRFC1738Traps(t *testing.T) {
 	require.NotNil(t, n.Group)
 	assert.Equal(t, "comp.infosystems.www.misc", n.Group.Text)
 	assert.True(t, parse1738[*ast.NewsURL](t, "news:*").All)
+	n = parse1738[*ast.NewsURL](t, "news:*@h")
+	assert.False(t, n.All, `"*@h" is an article`)
+	require.NotNil(t, n.Article)
+	assert.Equal(t, "*@h", n.Article.Text)
 
 	gu := parse1738[*ast.GopherURL](t, "gopher://h/7sel%09search")
 	assert.Equal(t, "7", gu.Type.Text)

@@ -304,26 +304,39 @@ func FuzzParse(f *testing.F) {
 	for _, c := range invalidInputs(f) {
 		f.Add(c.input)
 	}
+	for _, v := range valid1738Inputs(f) {
+		f.Add(v.input)
+	}
+	for _, c := range invalid1738Inputs(f) {
+		f.Add(c.input)
+	}
+	var grammars []*urlgrammar.Grammar
+	for _, id := range urlgrammar.IDs() {
+		grammars = append(grammars, urlgrammar.MustLookup(id))
+	}
 	f.Fuzz(func(t *testing.T, s string) {
 		if len(s) > 4096 {
 			return
 		}
-		tree, err := g2396.Parse(s)
-		if valid := g2396.Valid(s); valid != (err == nil) {
-			t.Fatalf("Valid(%q) = %v, Parse error %v", s, valid, err)
-		}
-		if err != nil {
-			var se *urlgrammar.SyntaxError
-			if !assert.ErrorAs(t, err, &se) || se.Offset > len(s) {
-				t.Fatalf("bad error for %q: %v", s, err)
+		for _, g := range grammars {
+			tree, err := g.Parse(s)
+			if valid := g.Valid(s); valid != (err == nil) {
+				t.Fatalf("%s: Valid(%q) = %v, Parse error %v", g.ID(), s, valid, err)
 			}
-			return
+			if err != nil {
+				var se *urlgrammar.SyntaxError
+				if !assert.ErrorAs(t, err, &se) || se.Offset > len(s) {
+					t.Fatalf("%s: bad error for %q: %v", g.ID(), s, err)
+				}
+				continue
+			}
+			if tree.String() != s {
+				t.Fatalf("%s: print(parse(%q)) = %q", g.ID(), s, tree.String())
+			}
+			checkSpans(t, s, tree)
+			again, err := g.Parse(tree.String())
+			require.NoError(t, err)
+			require.Equal(t, tree, again)
 		}
-		if tree.String() != s {
-			t.Fatalf("print(parse(%q)) = %q", s, tree.String())
-		}
-		again, err := g2396.Parse(tree.String())
-		require.NoError(t, err)
-		require.Equal(t, tree, again)
 	})
 }

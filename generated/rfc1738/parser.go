@@ -2694,32 +2694,32 @@ var g = &grammar{
 		{
 			name:        "grouppart",
 			displayName: "\"grouppart\"",
-			pos:         position{line: 233, col: 1, offset: 9202},
+			pos:         position{line: 234, col: 1, offset: 9299},
 			expr: &actionExpr{
-				pos: position{line: 233, col: 26, offset: 9227},
+				pos: position{line: 234, col: 26, offset: 9324},
 				run: (*parser).callongrouppart1,
 				expr: &labeledExpr{
-					pos:   position{line: 233, col: 26, offset: 9227},
+					pos:   position{line: 234, col: 26, offset: 9324},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 233, col: 30, offset: 9231},
+						pos: position{line: 234, col: 30, offset: 9328},
 						alternatives: []any{
+							&ruleRefExpr{
+								pos:  position{line: 234, col: 30, offset: 9328},
+								name: "article",
+							},
 							&actionExpr{
-								pos: position{line: 233, col: 30, offset: 9231},
-								run: (*parser).callongrouppart4,
+								pos: position{line: 234, col: 40, offset: 9338},
+								run: (*parser).callongrouppart5,
 								expr: &litMatcher{
-									pos:        position{line: 233, col: 30, offset: 9231},
+									pos:        position{line: 234, col: 40, offset: 9338},
 									val:        "*",
 									ignoreCase: false,
 									want:       "\"*\"",
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 233, col: 70, offset: 9271},
-								name: "article",
-							},
-							&ruleRefExpr{
-								pos:  position{line: 233, col: 80, offset: 9281},
+								pos:  position{line: 234, col: 80, offset: 9378},
 								name: "group",
 							},
 						},
@@ -2730,24 +2730,24 @@ var g = &grammar{
 		{
 			name:        "group",
 			displayName: "\"group\"",
-			pos:         position{line: 237, col: 1, offset: 9309},
+			pos:         position{line: 238, col: 1, offset: 9406},
 			expr: &actionExpr{
-				pos: position{line: 237, col: 18, offset: 9326},
+				pos: position{line: 238, col: 18, offset: 9423},
 				run: (*parser).callongroup1,
 				expr: &seqExpr{
-					pos: position{line: 237, col: 18, offset: 9326},
+					pos: position{line: 238, col: 18, offset: 9423},
 					exprs: []any{
 						&charClassMatcher{
-							pos:        position{line: 237, col: 18, offset: 9326},
+							pos:        position{line: 238, col: 18, offset: 9423},
 							val:        "[a-zA-Z]",
 							ranges:     []rune{'a', 'z', 'A', 'Z'},
 							ignoreCase: false,
 							inverted:   false,
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 237, col: 27, offset: 9335},
+							pos: position{line: 238, col: 27, offset: 9432},
 							expr: &charClassMatcher{
-								pos:        position{line: 237, col: 27, offset: 9335},
+								pos:        position{line: 238, col: 27, offset: 9432},
 								val:        "[a-zA-Z0-9.+_-]",
 								chars:      []rune{'.', '+', '_', '-'},
 								ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -2762,24 +2762,24 @@ var g = &grammar{
 		{
 			name:        "article",
 			displayName: "\"article\"",
-			pos:         position{line: 241, col: 1, offset: 9398},
+			pos:         position{line: 242, col: 1, offset: 9495},
 			expr: &actionExpr{
-				pos: position{line: 241, col: 22, offset: 9419},
+				pos: position{line: 242, col: 22, offset: 9516},
 				run: (*parser).callonarticle1,
 				expr: &seqExpr{
-					pos: position{line: 241, col: 22, offset: 9419},
+					pos: position{line: 242, col: 22, offset: 9516},
 					exprs: []any{
 						&oneOrMoreExpr{
-							pos: position{line: 241, col: 22, offset: 9419},
+							pos: position{line: 242, col: 22, offset: 9516},
 							expr: &choiceExpr{
-								pos: position{line: 241, col: 24, offset: 9421},
+								pos: position{line: 242, col: 24, offset: 9518},
 								alternatives: []any{
 									&ruleRefExpr{
-										pos:  position{line: 241, col: 24, offset: 9421},
+										pos:  position{line: 242, col: 24, offset: 9518},
 										name: "uchar",
 									},
 									&charClassMatcher{
-										pos:        position{line: 241, col: 32, offset: 9429},
+										pos:        position{line: 242, col: 32, offset: 9526},
 										val:        "[;/?:&=]",
 										chars:      []rune{';', '/', '?', ':', '&', '='},
 										ignoreCase: false,
@@ -2789,16 +2789,16 @@ var g = &grammar{
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 241, col: 44, offset: 9441},
+							pos:        position{line: 242, col: 44, offset: 9538},
 							val:        "@",
 							ignoreCase: false,
 							want:       "\"@\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 241, col: 48, offset: 9445},
+							pos:   position{line: 242, col: 48, offset: 9542},
 							label: "h",
 							expr: &ruleRefExpr{
-								pos:  position{line: 241, col: 50, offset: 9447},
+								pos:  position{line: 242, col: 50, offset: 9544},
 								name: "host",
 							},
 						},
@@ -2809,71 +2809,71 @@ var g = &grammar{
 		{
 			name:        "nntpurl",
 			displayName: "\"nntpurl\"",
-			pos:         position{line: 245, col: 1, offset: 9495},
+			pos:         position{line: 246, col: 1, offset: 9592},
 			expr: &actionExpr{
-				pos: position{line: 245, col: 22, offset: 9516},
+				pos: position{line: 246, col: 22, offset: 9613},
 				run: (*parser).callonnntpurl1,
 				expr: &seqExpr{
-					pos: position{line: 245, col: 22, offset: 9516},
+					pos: position{line: 246, col: 22, offset: 9613},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 245, col: 22, offset: 9516},
+							pos:   position{line: 246, col: 22, offset: 9613},
 							label: "s",
 							expr: &ruleRefExpr{
-								pos:  position{line: 245, col: 24, offset: 9518},
+								pos:  position{line: 246, col: 24, offset: 9615},
 								name: "scheme_nntp",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 245, col: 36, offset: 9530},
+							pos:        position{line: 246, col: 36, offset: 9627},
 							val:        "://",
 							ignoreCase: false,
 							want:       "\"://\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 245, col: 42, offset: 9536},
+							pos:   position{line: 246, col: 42, offset: 9633},
 							label: "h",
 							expr: &ruleRefExpr{
-								pos:  position{line: 245, col: 44, offset: 9538},
+								pos:  position{line: 246, col: 44, offset: 9635},
 								name: "hostport",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 245, col: 53, offset: 9547},
+							pos:        position{line: 246, col: 53, offset: 9644},
 							val:        "/",
 							ignoreCase: false,
 							want:       "\"/\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 245, col: 57, offset: 9551},
+							pos:   position{line: 246, col: 57, offset: 9648},
 							label: "g",
 							expr: &ruleRefExpr{
-								pos:  position{line: 245, col: 59, offset: 9553},
+								pos:  position{line: 246, col: 59, offset: 9650},
 								name: "group",
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 245, col: 65, offset: 9559},
+							pos:   position{line: 246, col: 65, offset: 9656},
 							label: "a",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 245, col: 67, offset: 9561},
+								pos: position{line: 246, col: 67, offset: 9658},
 								expr: &actionExpr{
-									pos: position{line: 245, col: 69, offset: 9563},
+									pos: position{line: 246, col: 69, offset: 9660},
 									run: (*parser).callonnntpurl13,
 									expr: &seqExpr{
-										pos: position{line: 245, col: 69, offset: 9563},
+										pos: position{line: 246, col: 69, offset: 9660},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 245, col: 69, offset: 9563},
+												pos:        position{line: 246, col: 69, offset: 9660},
 												val:        "/",
 												ignoreCase: false,
 												want:       "\"/\"",
 											},
 											&labeledExpr{
-												pos:   position{line: 245, col: 73, offset: 9567},
+												pos:   position{line: 246, col: 73, offset: 9664},
 												label: "a",
 												expr: &ruleRefExpr{
-													pos:  position{line: 245, col: 75, offset: 9569},
+													pos:  position{line: 246, col: 75, offset: 9666},
 													name: "digits",
 												},
 											},
@@ -2889,42 +2889,42 @@ var g = &grammar{
 		{
 			name:        "telneturl",
 			displayName: "\"telneturl\"",
-			pos:         position{line: 249, col: 1, offset: 9649},
+			pos:         position{line: 250, col: 1, offset: 9746},
 			expr: &actionExpr{
-				pos: position{line: 249, col: 26, offset: 9674},
+				pos: position{line: 250, col: 26, offset: 9771},
 				run: (*parser).callontelneturl1,
 				expr: &seqExpr{
-					pos: position{line: 249, col: 26, offset: 9674},
+					pos: position{line: 250, col: 26, offset: 9771},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 249, col: 26, offset: 9674},
+							pos:   position{line: 250, col: 26, offset: 9771},
 							label: "s",
 							expr: &ruleRefExpr{
-								pos:  position{line: 249, col: 28, offset: 9676},
+								pos:  position{line: 250, col: 28, offset: 9773},
 								name: "scheme_telnet",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 249, col: 42, offset: 9690},
+							pos:        position{line: 250, col: 42, offset: 9787},
 							val:        "://",
 							ignoreCase: false,
 							want:       "\"://\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 249, col: 48, offset: 9696},
+							pos:   position{line: 250, col: 48, offset: 9793},
 							label: "l",
 							expr: &ruleRefExpr{
-								pos:  position{line: 249, col: 50, offset: 9698},
+								pos:  position{line: 250, col: 50, offset: 9795},
 								name: "login",
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 249, col: 56, offset: 9704},
+							pos:   position{line: 250, col: 56, offset: 9801},
 							label: "sl",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 249, col: 59, offset: 9707},
+								pos: position{line: 250, col: 59, offset: 9804},
 								expr: &litMatcher{
-									pos:        position{line: 249, col: 59, offset: 9707},
+									pos:        position{line: 250, col: 59, offset: 9804},
 									val:        "/",
 									ignoreCase: false,
 									want:       "\"/\"",
@@ -2938,64 +2938,64 @@ var g = &grammar{
 		{
 			name:        "waisurl",
 			displayName: "\"waisurl\"",
-			pos:         position{line: 254, col: 1, offset: 9860},
+			pos:         position{line: 255, col: 1, offset: 9957},
 			expr: &actionExpr{
-				pos: position{line: 254, col: 22, offset: 9881},
+				pos: position{line: 255, col: 22, offset: 9978},
 				run: (*parser).callonwaisurl1,
 				expr: &labeledExpr{
-					pos:   position{line: 254, col: 22, offset: 9881},
+					pos:   position{line: 255, col: 22, offset: 9978},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 254, col: 26, offset: 9885},
+						pos: position{line: 255, col: 26, offset: 9982},
 						alternatives: []any{
 							&actionExpr{
-								pos: position{line: 254, col: 26, offset: 9885},
+								pos: position{line: 255, col: 26, offset: 9982},
 								run: (*parser).callonwaisurl4,
 								expr: &seqExpr{
-									pos: position{line: 254, col: 26, offset: 9885},
+									pos: position{line: 255, col: 26, offset: 9982},
 									exprs: []any{
 										&labeledExpr{
-											pos:   position{line: 254, col: 26, offset: 9885},
+											pos:   position{line: 255, col: 26, offset: 9982},
 											label: "d",
 											expr: &ruleRefExpr{
-												pos:  position{line: 254, col: 28, offset: 9887},
+												pos:  position{line: 255, col: 28, offset: 9984},
 												name: "waisdoc",
 											},
 										},
 										&notExpr{
-											pos: position{line: 254, col: 36, offset: 9895},
+											pos: position{line: 255, col: 36, offset: 9992},
 											expr: &anyMatcher{
-												line: 254, col: 37, offset: 9896,
+												line: 255, col: 37, offset: 9993,
 											},
 										},
 									},
 								},
 							},
 							&actionExpr{
-								pos: position{line: 254, col: 59, offset: 9918},
+								pos: position{line: 255, col: 59, offset: 10015},
 								run: (*parser).callonwaisurl10,
 								expr: &seqExpr{
-									pos: position{line: 254, col: 59, offset: 9918},
+									pos: position{line: 255, col: 59, offset: 10015},
 									exprs: []any{
 										&labeledExpr{
-											pos:   position{line: 254, col: 59, offset: 9918},
+											pos:   position{line: 255, col: 59, offset: 10015},
 											label: "i",
 											expr: &ruleRefExpr{
-												pos:  position{line: 254, col: 61, offset: 9920},
+												pos:  position{line: 255, col: 61, offset: 10017},
 												name: "waisindex",
 											},
 										},
 										&notExpr{
-											pos: position{line: 254, col: 71, offset: 9930},
+											pos: position{line: 255, col: 71, offset: 10027},
 											expr: &anyMatcher{
-												line: 254, col: 72, offset: 9931,
+												line: 255, col: 72, offset: 10028,
 											},
 										},
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 254, col: 94, offset: 9953},
+								pos:  position{line: 255, col: 94, offset: 10050},
 								name: "waisdatabase",
 							},
 						},
@@ -3006,46 +3006,46 @@ var g = &grammar{
 		{
 			name:        "waisdatabase",
 			displayName: "\"waisdatabase\"",
-			pos:         position{line: 258, col: 1, offset: 9988},
+			pos:         position{line: 259, col: 1, offset: 10085},
 			expr: &actionExpr{
-				pos: position{line: 258, col: 32, offset: 10019},
+				pos: position{line: 259, col: 32, offset: 10116},
 				run: (*parser).callonwaisdatabase1,
 				expr: &seqExpr{
-					pos: position{line: 258, col: 32, offset: 10019},
+					pos: position{line: 259, col: 32, offset: 10116},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 258, col: 32, offset: 10019},
+							pos:   position{line: 259, col: 32, offset: 10116},
 							label: "s",
 							expr: &ruleRefExpr{
-								pos:  position{line: 258, col: 34, offset: 10021},
+								pos:  position{line: 259, col: 34, offset: 10118},
 								name: "scheme_wais",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 258, col: 46, offset: 10033},
+							pos:        position{line: 259, col: 46, offset: 10130},
 							val:        "://",
 							ignoreCase: false,
 							want:       "\"://\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 258, col: 52, offset: 10039},
+							pos:   position{line: 259, col: 52, offset: 10136},
 							label: "h",
 							expr: &ruleRefExpr{
-								pos:  position{line: 258, col: 54, offset: 10041},
+								pos:  position{line: 259, col: 54, offset: 10138},
 								name: "hostport",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 258, col: 63, offset: 10050},
+							pos:        position{line: 259, col: 63, offset: 10147},
 							val:        "/",
 							ignoreCase: false,
 							want:       "\"/\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 258, col: 67, offset: 10054},
+							pos:   position{line: 259, col: 67, offset: 10151},
 							label: "d",
 							expr: &ruleRefExpr{
-								pos:  position{line: 258, col: 69, offset: 10056},
+								pos:  position{line: 259, col: 69, offset: 10153},
 								name: "database",
 							},
 						},
@@ -3056,60 +3056,60 @@ var g = &grammar{
 		{
 			name:        "waisindex",
 			displayName: "\"waisindex\"",
-			pos:         position{line: 262, col: 1, offset: 10145},
+			pos:         position{line: 263, col: 1, offset: 10242},
 			expr: &actionExpr{
-				pos: position{line: 262, col: 26, offset: 10170},
+				pos: position{line: 263, col: 26, offset: 10267},
 				run: (*parser).callonwaisindex1,
 				expr: &seqExpr{
-					pos: position{line: 262, col: 26, offset: 10170},
+					pos: position{line: 263, col: 26, offset: 10267},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 262, col: 26, offset: 10170},
+							pos:   position{line: 263, col: 26, offset: 10267},
 							label: "s",
 							expr: &ruleRefExpr{
-								pos:  position{line: 262, col: 28, offset: 10172},
+								pos:  position{line: 263, col: 28, offset: 10269},
 								name: "scheme_wais",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 262, col: 40, offset: 10184},
+							pos:        position{line: 263, col: 40, offset: 10281},
 							val:        "://",
 							ignoreCase: false,
 							want:       "\"://\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 262, col: 46, offset: 10190},
+							pos:   position{line: 263, col: 46, offset: 10287},
 							label: "h",
 							expr: &ruleRefExpr{
-								pos:  position{line: 262, col: 48, offset: 10192},
+								pos:  position{line: 263, col: 48, offset: 10289},
 								name: "hostport",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 262, col: 57, offset: 10201},
+							pos:        position{line: 263, col: 57, offset: 10298},
 							val:        "/",
 							ignoreCase: false,
 							want:       "\"/\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 262, col: 61, offset: 10205},
+							pos:   position{line: 263, col: 61, offset: 10302},
 							label: "d",
 							expr: &ruleRefExpr{
-								pos:  position{line: 262, col: 63, offset: 10207},
+								pos:  position{line: 263, col: 63, offset: 10304},
 								name: "database",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 262, col: 72, offset: 10216},
+							pos:        position{line: 263, col: 72, offset: 10313},
 							val:        "?",
 							ignoreCase: false,
 							want:       "\"?\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 262, col: 76, offset: 10220},
+							pos:   position{line: 263, col: 76, offset: 10317},
 							label: "q",
 							expr: &ruleRefExpr{
-								pos:  position{line: 262, col: 78, offset: 10222},
+								pos:  position{line: 263, col: 78, offset: 10319},
 								name: "search",
 							},
 						},
@@ -3120,74 +3120,74 @@ var g = &grammar{
 		{
 			name:        "waisdoc",
 			displayName: "\"waisdoc\"",
-			pos:         position{line: 266, col: 1, offset: 10304},
+			pos:         position{line: 267, col: 1, offset: 10401},
 			expr: &actionExpr{
-				pos: position{line: 266, col: 22, offset: 10325},
+				pos: position{line: 267, col: 22, offset: 10422},
 				run: (*parser).callonwaisdoc1,
 				expr: &seqExpr{
-					pos: position{line: 266, col: 22, offset: 10325},
+					pos: position{line: 267, col: 22, offset: 10422},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 266, col: 22, offset: 10325},
+							pos:   position{line: 267, col: 22, offset: 10422},
 							label: "s",
 							expr: &ruleRefExpr{
-								pos:  position{line: 266, col: 24, offset: 10327},
+								pos:  position{line: 267, col: 24, offset: 10424},
 								name: "scheme_wais",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 266, col: 36, offset: 10339},
+							pos:        position{line: 267, col: 36, offset: 10436},
 							val:        "://",
 							ignoreCase: false,
 							want:       "\"://\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 266, col: 42, offset: 10345},
+							pos:   position{line: 267, col: 42, offset: 10442},
 							label: "h",
 							expr: &ruleRefExpr{
-								pos:  position{line: 266, col: 44, offset: 10347},
+								pos:  position{line: 267, col: 44, offset: 10444},
 								name: "hostport",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 266, col: 53, offset: 10356},
+							pos:        position{line: 267, col: 53, offset: 10453},
 							val:        "/",
 							ignoreCase: false,
 							want:       "\"/\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 266, col: 57, offset: 10360},
+							pos:   position{line: 267, col: 57, offset: 10457},
 							label: "d",
 							expr: &ruleRefExpr{
-								pos:  position{line: 266, col: 59, offset: 10362},
+								pos:  position{line: 267, col: 59, offset: 10459},
 								name: "database",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 266, col: 68, offset: 10371},
+							pos:        position{line: 267, col: 68, offset: 10468},
 							val:        "/",
 							ignoreCase: false,
 							want:       "\"/\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 266, col: 72, offset: 10375},
+							pos:   position{line: 267, col: 72, offset: 10472},
 							label: "t",
 							expr: &ruleRefExpr{
-								pos:  position{line: 266, col: 74, offset: 10377},
+								pos:  position{line: 267, col: 74, offset: 10474},
 								name: "wtype",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 266, col: 80, offset: 10383},
+							pos:        position{line: 267, col: 80, offset: 10480},
 							val:        "/",
 							ignoreCase: false,
 							want:       "\"/\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 266, col: 84, offset: 10387},
+							pos:   position{line: 267, col: 84, offset: 10484},
 							label: "p",
 							expr: &ruleRefExpr{
-								pos:  position{line: 266, col: 86, offset: 10389},
+								pos:  position{line: 267, col: 86, offset: 10486},
 								name: "wpath",
 							},
 						},
@@ -3198,14 +3198,14 @@ var g = &grammar{
 		{
 			name:        "database",
 			displayName: "\"database\"",
-			pos:         position{line: 270, col: 1, offset: 10466},
+			pos:         position{line: 271, col: 1, offset: 10563},
 			expr: &actionExpr{
-				pos: position{line: 270, col: 24, offset: 10489},
+				pos: position{line: 271, col: 24, offset: 10586},
 				run: (*parser).callondatabase1,
 				expr: &zeroOrMoreExpr{
-					pos: position{line: 270, col: 24, offset: 10489},
+					pos: position{line: 271, col: 24, offset: 10586},
 					expr: &ruleRefExpr{
-						pos:  position{line: 270, col: 24, offset: 10489},
+						pos:  position{line: 271, col: 24, offset: 10586},
 						name: "uchar",
 					},
 				},
@@ -3214,14 +3214,14 @@ var g = &grammar{
 		{
 			name:        "wtype",
 			displayName: "\"wtype\"",
-			pos:         position{line: 274, col: 1, offset: 10545},
+			pos:         position{line: 275, col: 1, offset: 10642},
 			expr: &actionExpr{
-				pos: position{line: 274, col: 18, offset: 10562},
+				pos: position{line: 275, col: 18, offset: 10659},
 				run: (*parser).callonwtype1,
 				expr: &zeroOrMoreExpr{
-					pos: position{line: 274, col: 18, offset: 10562},
+					pos: position{line: 275, col: 18, offset: 10659},
 					expr: &ruleRefExpr{
-						pos:  position{line: 274, col: 18, offset: 10562},
+						pos:  position{line: 275, col: 18, offset: 10659},
 						name: "uchar",
 					},
 				},
@@ -3230,14 +3230,14 @@ var g = &grammar{
 		{
 			name:        "wpath",
 			displayName: "\"wpath\"",
-			pos:         position{line: 278, col: 1, offset: 10615},
+			pos:         position{line: 279, col: 1, offset: 10712},
 			expr: &actionExpr{
-				pos: position{line: 278, col: 18, offset: 10632},
+				pos: position{line: 279, col: 18, offset: 10729},
 				run: (*parser).callonwpath1,
 				expr: &zeroOrMoreExpr{
-					pos: position{line: 278, col: 18, offset: 10632},
+					pos: position{line: 279, col: 18, offset: 10729},
 					expr: &ruleRefExpr{
-						pos:  position{line: 278, col: 18, offset: 10632},
+						pos:  position{line: 279, col: 18, offset: 10729},
 						name: "uchar",
 					},
 				},
@@ -3246,56 +3246,56 @@ var g = &grammar{
 		{
 			name:        "prosperourl",
 			displayName: "\"prosperourl\"",
-			pos:         position{line: 282, col: 1, offset: 10685},
+			pos:         position{line: 283, col: 1, offset: 10782},
 			expr: &actionExpr{
-				pos: position{line: 282, col: 30, offset: 10714},
+				pos: position{line: 283, col: 30, offset: 10811},
 				run: (*parser).callonprosperourl1,
 				expr: &seqExpr{
-					pos: position{line: 282, col: 30, offset: 10714},
+					pos: position{line: 283, col: 30, offset: 10811},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 282, col: 30, offset: 10714},
+							pos:   position{line: 283, col: 30, offset: 10811},
 							label: "s",
 							expr: &ruleRefExpr{
-								pos:  position{line: 282, col: 32, offset: 10716},
+								pos:  position{line: 283, col: 32, offset: 10813},
 								name: "scheme_prospero",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 282, col: 48, offset: 10732},
+							pos:        position{line: 283, col: 48, offset: 10829},
 							val:        "://",
 							ignoreCase: false,
 							want:       "\"://\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 282, col: 54, offset: 10738},
+							pos:   position{line: 283, col: 54, offset: 10835},
 							label: "h",
 							expr: &ruleRefExpr{
-								pos:  position{line: 282, col: 56, offset: 10740},
+								pos:  position{line: 283, col: 56, offset: 10837},
 								name: "hostport",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 282, col: 65, offset: 10749},
+							pos:        position{line: 283, col: 65, offset: 10846},
 							val:        "/",
 							ignoreCase: false,
 							want:       "\"/\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 282, col: 69, offset: 10753},
+							pos:   position{line: 283, col: 69, offset: 10850},
 							label: "p",
 							expr: &ruleRefExpr{
-								pos:  position{line: 282, col: 71, offset: 10755},
+								pos:  position{line: 283, col: 71, offset: 10852},
 								name: "ppath",
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 282, col: 77, offset: 10761},
+							pos:   position{line: 283, col: 77, offset: 10858},
 							label: "f",
 							expr: &zeroOrMoreExpr{
-								pos: position{line: 282, col: 79, offset: 10763},
+								pos: position{line: 283, col: 79, offset: 10860},
 								expr: &ruleRefExpr{
-									pos:  position{line: 282, col: 79, offset: 10763},
+									pos:  position{line: 283, col: 79, offset: 10860},
 									name: "fieldspec",
 								},
 							},
@@ -3307,43 +3307,43 @@ var g = &grammar{
 		{
 			name:        "ppath",
 			displayName: "\"ppath\"",
-			pos:         position{line: 286, col: 1, offset: 10838},
+			pos:         position{line: 287, col: 1, offset: 10935},
 			expr: &actionExpr{
-				pos: position{line: 286, col: 18, offset: 10855},
+				pos: position{line: 287, col: 18, offset: 10952},
 				run: (*parser).callonppath1,
 				expr: &seqExpr{
-					pos: position{line: 286, col: 18, offset: 10855},
+					pos: position{line: 287, col: 18, offset: 10952},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 286, col: 18, offset: 10855},
+							pos:   position{line: 287, col: 18, offset: 10952},
 							label: "f",
 							expr: &ruleRefExpr{
-								pos:  position{line: 286, col: 20, offset: 10857},
+								pos:  position{line: 287, col: 20, offset: 10954},
 								name: "psegment",
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 286, col: 29, offset: 10866},
+							pos:   position{line: 287, col: 29, offset: 10963},
 							label: "r",
 							expr: &zeroOrMoreExpr{
-								pos: position{line: 286, col: 31, offset: 10868},
+								pos: position{line: 287, col: 31, offset: 10965},
 								expr: &actionExpr{
-									pos: position{line: 286, col: 33, offset: 10870},
+									pos: position{line: 287, col: 33, offset: 10967},
 									run: (*parser).callonppath7,
 									expr: &seqExpr{
-										pos: position{line: 286, col: 33, offset: 10870},
+										pos: position{line: 287, col: 33, offset: 10967},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 286, col: 33, offset: 10870},
+												pos:        position{line: 287, col: 33, offset: 10967},
 												val:        "/",
 												ignoreCase: false,
 												want:       "\"/\"",
 											},
 											&labeledExpr{
-												pos:   position{line: 286, col: 37, offset: 10874},
+												pos:   position{line: 287, col: 37, offset: 10971},
 												label: "s",
 												expr: &ruleRefExpr{
-													pos:  position{line: 286, col: 39, offset: 10876},
+													pos:  position{line: 287, col: 39, offset: 10973},
 													name: "psegment",
 												},
 											},
@@ -3359,21 +3359,21 @@ var g = &grammar{
 		{
 			name:        "psegment",
 			displayName: "\"psegment\"",
-			pos:         position{line: 290, col: 1, offset: 10973},
+			pos:         position{line: 291, col: 1, offset: 11070},
 			expr: &actionExpr{
-				pos: position{line: 290, col: 24, offset: 10996},
+				pos: position{line: 291, col: 24, offset: 11093},
 				run: (*parser).callonpsegment1,
 				expr: &zeroOrMoreExpr{
-					pos: position{line: 290, col: 24, offset: 10996},
+					pos: position{line: 291, col: 24, offset: 11093},
 					expr: &choiceExpr{
-						pos: position{line: 290, col: 26, offset: 10998},
+						pos: position{line: 291, col: 26, offset: 11095},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 290, col: 26, offset: 10998},
+								pos:  position{line: 291, col: 26, offset: 11095},
 								name: "uchar",
 							},
 							&charClassMatcher{
-								pos:        position{line: 290, col: 34, offset: 11006},
+								pos:        position{line: 291, col: 34, offset: 11103},
 								val:        "[?:@&=]",
 								chars:      []rune{'?', ':', '@', '&', '='},
 								ignoreCase: false,
@@ -3387,38 +3387,38 @@ var g = &grammar{
 		{
 			name:        "fieldspec",
 			displayName: "\"fieldspec\"",
-			pos:         position{line: 294, col: 1, offset: 11066},
+			pos:         position{line: 295, col: 1, offset: 11163},
 			expr: &actionExpr{
-				pos: position{line: 294, col: 26, offset: 11091},
+				pos: position{line: 295, col: 26, offset: 11188},
 				run: (*parser).callonfieldspec1,
 				expr: &seqExpr{
-					pos: position{line: 294, col: 26, offset: 11091},
+					pos: position{line: 295, col: 26, offset: 11188},
 					exprs: []any{
 						&litMatcher{
-							pos:        position{line: 294, col: 26, offset: 11091},
+							pos:        position{line: 295, col: 26, offset: 11188},
 							val:        ";",
 							ignoreCase: false,
 							want:       "\";\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 294, col: 30, offset: 11095},
+							pos:   position{line: 295, col: 30, offset: 11192},
 							label: "n",
 							expr: &ruleRefExpr{
-								pos:  position{line: 294, col: 32, offset: 11097},
+								pos:  position{line: 295, col: 32, offset: 11194},
 								name: "fieldname",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 294, col: 42, offset: 11107},
+							pos:        position{line: 295, col: 42, offset: 11204},
 							val:        "=",
 							ignoreCase: false,
 							want:       "\"=\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 294, col: 46, offset: 11111},
+							pos:   position{line: 295, col: 46, offset: 11208},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 294, col: 48, offset: 11113},
+								pos:  position{line: 295, col: 48, offset: 11210},
 								name: "fieldvalue",
 							},
 						},
@@ -3429,21 +3429,21 @@ var g = &grammar{
 		{
 			name:        "fieldname",
 			displayName: "\"fieldname\"",
-			pos:         position{line: 298, col: 1, offset: 11172},
+			pos:         position{line: 299, col: 1, offset: 11269},
 			expr: &actionExpr{
-				pos: position{line: 298, col: 26, offset: 11197},
+				pos: position{line: 299, col: 26, offset: 11294},
 				run: (*parser).callonfieldname1,
 				expr: &zeroOrMoreExpr{
-					pos: position{line: 298, col: 26, offset: 11197},
+					pos: position{line: 299, col: 26, offset: 11294},
 					expr: &choiceExpr{
-						pos: position{line: 298, col: 28, offset: 11199},
+						pos: position{line: 299, col: 28, offset: 11296},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 298, col: 28, offset: 11199},
+								pos:  position{line: 299, col: 28, offset: 11296},
 								name: "uchar",
 							},
 							&charClassMatcher{
-								pos:        position{line: 298, col: 36, offset: 11207},
+								pos:        position{line: 299, col: 36, offset: 11304},
 								val:        "[?:@&]",
 								chars:      []rune{'?', ':', '@', '&'},
 								ignoreCase: false,
@@ -3457,21 +3457,21 @@ var g = &grammar{
 		{
 			name:        "fieldvalue",
 			displayName: "\"fieldvalue\"",
-			pos:         position{line: 302, col: 1, offset: 11267},
+			pos:         position{line: 303, col: 1, offset: 11364},
 			expr: &actionExpr{
-				pos: position{line: 302, col: 28, offset: 11294},
+				pos: position{line: 303, col: 28, offset: 11391},
 				run: (*parser).callonfieldvalue1,
 				expr: &zeroOrMoreExpr{
-					pos: position{line: 302, col: 28, offset: 11294},
+					pos: position{line: 303, col: 28, offset: 11391},
 					expr: &choiceExpr{
-						pos: position{line: 302, col: 30, offset: 11296},
+						pos: position{line: 303, col: 30, offset: 11393},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 302, col: 30, offset: 11296},
+								pos:  position{line: 303, col: 30, offset: 11393},
 								name: "uchar",
 							},
 							&charClassMatcher{
-								pos:        position{line: 302, col: 38, offset: 11304},
+								pos:        position{line: 303, col: 38, offset: 11401},
 								val:        "[?:@&]",
 								chars:      []rune{'?', ':', '@', '&'},
 								ignoreCase: false,
@@ -3485,9 +3485,9 @@ var g = &grammar{
 		{
 			name:        "lowalpha",
 			displayName: "\"lowalpha\"",
-			pos:         position{line: 306, col: 1, offset: 11365},
+			pos:         position{line: 307, col: 1, offset: 11462},
 			expr: &charClassMatcher{
-				pos:        position{line: 306, col: 24, offset: 11388},
+				pos:        position{line: 307, col: 24, offset: 11485},
 				val:        "[a-z]",
 				ranges:     []rune{'a', 'z'},
 				ignoreCase: false,
@@ -3497,9 +3497,9 @@ var g = &grammar{
 		{
 			name:        "hialpha",
 			displayName: "\"hialpha\"",
-			pos:         position{line: 308, col: 1, offset: 11395},
+			pos:         position{line: 309, col: 1, offset: 11492},
 			expr: &charClassMatcher{
-				pos:        position{line: 308, col: 22, offset: 11416},
+				pos:        position{line: 309, col: 22, offset: 11513},
 				val:        "[A-Z]",
 				ranges:     []rune{'A', 'Z'},
 				ignoreCase: false,
@@ -3509,9 +3509,9 @@ var g = &grammar{
 		{
 			name:        "alpha",
 			displayName: "\"alpha\"",
-			pos:         position{line: 310, col: 1, offset: 11423},
+			pos:         position{line: 311, col: 1, offset: 11520},
 			expr: &charClassMatcher{
-				pos:        position{line: 310, col: 18, offset: 11440},
+				pos:        position{line: 311, col: 18, offset: 11537},
 				val:        "[a-zA-Z]",
 				ranges:     []rune{'a', 'z', 'A', 'Z'},
 				ignoreCase: false,
@@ -3521,9 +3521,9 @@ var g = &grammar{
 		{
 			name:        "digit",
 			displayName: "\"digit\"",
-			pos:         position{line: 312, col: 1, offset: 11450},
+			pos:         position{line: 313, col: 1, offset: 11547},
 			expr: &charClassMatcher{
-				pos:        position{line: 312, col: 18, offset: 11467},
+				pos:        position{line: 313, col: 18, offset: 11564},
 				val:        "[0-9]",
 				ranges:     []rune{'0', '9'},
 				ignoreCase: false,
@@ -3533,9 +3533,9 @@ var g = &grammar{
 		{
 			name:        "safe",
 			displayName: "\"safe\"",
-			pos:         position{line: 314, col: 1, offset: 11474},
+			pos:         position{line: 315, col: 1, offset: 11571},
 			expr: &charClassMatcher{
-				pos:        position{line: 314, col: 16, offset: 11489},
+				pos:        position{line: 315, col: 16, offset: 11586},
 				val:        "[$_.+-]",
 				chars:      []rune{'$', '_', '.', '+', '-'},
 				ignoreCase: false,
@@ -3545,9 +3545,9 @@ var g = &grammar{
 		{
 			name:        "extra",
 			displayName: "\"extra\"",
-			pos:         position{line: 316, col: 1, offset: 11498},
+			pos:         position{line: 317, col: 1, offset: 11595},
 			expr: &charClassMatcher{
-				pos:        position{line: 316, col: 18, offset: 11515},
+				pos:        position{line: 317, col: 18, offset: 11612},
 				val:        "[!*'(),]",
 				chars:      []rune{'!', '*', '\'', '(', ')', ','},
 				ignoreCase: false,
@@ -3557,9 +3557,9 @@ var g = &grammar{
 		{
 			name:        "national",
 			displayName: "\"national\"",
-			pos:         position{line: 318, col: 1, offset: 11525},
+			pos:         position{line: 319, col: 1, offset: 11622},
 			expr: &charClassMatcher{
-				pos:        position{line: 318, col: 24, offset: 11548},
+				pos:        position{line: 319, col: 24, offset: 11645},
 				val:        "[{}|\\\\^~[\\]`]",
 				chars:      []rune{'{', '}', '|', '\\', '^', '~', '[', ']', '`'},
 				ignoreCase: false,
@@ -3569,9 +3569,9 @@ var g = &grammar{
 		{
 			name:        "punctuation",
 			displayName: "\"punctuation\"",
-			pos:         position{line: 320, col: 1, offset: 11563},
+			pos:         position{line: 321, col: 1, offset: 11660},
 			expr: &charClassMatcher{
-				pos:        position{line: 320, col: 30, offset: 11592},
+				pos:        position{line: 321, col: 30, offset: 11689},
 				val:        "[<>#%\"]",
 				chars:      []rune{'<', '>', '#', '%', '"'},
 				ignoreCase: false,
@@ -3581,9 +3581,9 @@ var g = &grammar{
 		{
 			name:        "reserved",
 			displayName: "\"reserved\"",
-			pos:         position{line: 322, col: 1, offset: 11601},
+			pos:         position{line: 323, col: 1, offset: 11698},
 			expr: &charClassMatcher{
-				pos:        position{line: 322, col: 24, offset: 11624},
+				pos:        position{line: 323, col: 24, offset: 11721},
 				val:        "[;/?:@&=]",
 				chars:      []rune{';', '/', '?', ':', '@', '&', '='},
 				ignoreCase: false,
@@ -3593,9 +3593,9 @@ var g = &grammar{
 		{
 			name:        "hex",
 			displayName: "\"hex\"",
-			pos:         position{line: 324, col: 1, offset: 11635},
+			pos:         position{line: 325, col: 1, offset: 11732},
 			expr: &charClassMatcher{
-				pos:        position{line: 324, col: 14, offset: 11648},
+				pos:        position{line: 325, col: 14, offset: 11745},
 				val:        "[0-9A-Fa-f]",
 				ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 				ignoreCase: false,
@@ -3605,25 +3605,25 @@ var g = &grammar{
 		{
 			name:        "escape",
 			displayName: "\"escape\"",
-			pos:         position{line: 326, col: 1, offset: 11661},
+			pos:         position{line: 327, col: 1, offset: 11758},
 			expr: &seqExpr{
-				pos: position{line: 326, col: 20, offset: 11680},
+				pos: position{line: 327, col: 20, offset: 11777},
 				exprs: []any{
 					&litMatcher{
-						pos:        position{line: 326, col: 20, offset: 11680},
+						pos:        position{line: 327, col: 20, offset: 11777},
 						val:        "%",
 						ignoreCase: false,
 						want:       "\"%\"",
 					},
 					&charClassMatcher{
-						pos:        position{line: 326, col: 24, offset: 11684},
+						pos:        position{line: 327, col: 24, offset: 11781},
 						val:        "[0-9A-Fa-f]",
 						ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 326, col: 36, offset: 11696},
+						pos:        position{line: 327, col: 36, offset: 11793},
 						val:        "[0-9A-Fa-f]",
 						ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 						ignoreCase: false,
@@ -3635,9 +3635,9 @@ var g = &grammar{
 		{
 			name:        "unreserved",
 			displayName: "\"unreserved\"",
-			pos:         position{line: 328, col: 1, offset: 11709},
+			pos:         position{line: 329, col: 1, offset: 11806},
 			expr: &charClassMatcher{
-				pos:        position{line: 328, col: 28, offset: 11736},
+				pos:        position{line: 329, col: 28, offset: 11833},
 				val:        "[a-zA-Z0-9$_.+!*'(),-]",
 				chars:      []rune{'$', '_', '.', '+', '!', '*', '\'', '(', ')', ',', '-'},
 				ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -3648,16 +3648,16 @@ var g = &grammar{
 		{
 			name:        "uchar",
 			displayName: "\"uchar\"",
-			pos:         position{line: 330, col: 1, offset: 11760},
+			pos:         position{line: 331, col: 1, offset: 11857},
 			expr: &choiceExpr{
-				pos: position{line: 330, col: 18, offset: 11777},
+				pos: position{line: 331, col: 18, offset: 11874},
 				alternatives: []any{
 					&ruleRefExpr{
-						pos:  position{line: 330, col: 18, offset: 11777},
+						pos:  position{line: 331, col: 18, offset: 11874},
 						name: "unreserved",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 330, col: 31, offset: 11790},
+						pos:  position{line: 331, col: 31, offset: 11887},
 						name: "escape",
 					},
 				},
@@ -3666,20 +3666,20 @@ var g = &grammar{
 		{
 			name:        "xchar",
 			displayName: "\"xchar\"",
-			pos:         position{line: 332, col: 1, offset: 11798},
+			pos:         position{line: 333, col: 1, offset: 11895},
 			expr: &choiceExpr{
-				pos: position{line: 332, col: 18, offset: 11815},
+				pos: position{line: 333, col: 18, offset: 11912},
 				alternatives: []any{
 					&ruleRefExpr{
-						pos:  position{line: 332, col: 18, offset: 11815},
+						pos:  position{line: 333, col: 18, offset: 11912},
 						name: "unreserved",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 332, col: 31, offset: 11828},
+						pos:  position{line: 333, col: 31, offset: 11925},
 						name: "reserved",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 332, col: 42, offset: 11839},
+						pos:  position{line: 333, col: 42, offset: 11936},
 						name: "escape",
 					},
 				},
@@ -3688,14 +3688,14 @@ var g = &grammar{
 		{
 			name:        "digits",
 			displayName: "\"digits\"",
-			pos:         position{line: 334, col: 1, offset: 11847},
+			pos:         position{line: 335, col: 1, offset: 11944},
 			expr: &actionExpr{
-				pos: position{line: 334, col: 20, offset: 11866},
+				pos: position{line: 335, col: 20, offset: 11963},
 				run: (*parser).callondigits1,
 				expr: &oneOrMoreExpr{
-					pos: position{line: 334, col: 20, offset: 11866},
+					pos: position{line: 335, col: 20, offset: 11963},
 					expr: &charClassMatcher{
-						pos:        position{line: 334, col: 20, offset: 11866},
+						pos:        position{line: 335, col: 20, offset: 11963},
 						val:        "[0-9]",
 						ranges:     []rune{'0', '9'},
 						ignoreCase: false,
@@ -4467,14 +4467,14 @@ func (p *parser) callonnewsurl1() (any, error) {
 	return p.cur.onnewsurl1(stack["s"], stack["g"])
 }
 
-func (c *current) ongrouppart4() (any, error) {
+func (c *current) ongrouppart5() (any, error) {
 	return build.AllGroups{}, nil
 }
 
-func (p *parser) callongrouppart4() (any, error) {
+func (p *parser) callongrouppart5() (any, error) {
 	stack := p.vstack[len(p.vstack)-1]
 	_ = stack
-	return p.cur.ongrouppart4()
+	return p.cur.ongrouppart5()
 }
 
 func (c *current) ongrouppart1(v any) (any, error) {
