@@ -52,3 +52,42 @@ func ExampleGrammar_Valid() {
 	fmt.Println(g.Valid("foo:[bar]"), g.Valid("foo:/[bar]"))
 	// Output: true false
 }
+
+// An RFC 1738 URL parses to the tree of its scheme; its methods give what section 3 says
+// the URL means.
+func ExampleGrammar_Parse_rfc1738() {
+	g := urlgrammar.MustLookup("rfc1738")
+	tree, err := g.Parse("ftp://myname@host.dom/%2Fetc/motd;type=a")
+	if err != nil {
+		panic(err)
+	}
+	switch u := tree.(type) {
+	case *ast.FTPURL:
+		port, _ := u.Port()
+		fmt.Println("login", u.Account().User, "on", u.Login.HostPort.Host.Text, "port", port)
+		for _, c := range u.Commands() {
+			fmt.Printf("%s %q\n", c.Name, c.Arg)
+		}
+	case *ast.HTTPURL:
+		fmt.Println("an http URL")
+	}
+	// Output:
+	// login myname on host.dom port 21
+	// CWD "/etc"
+	// TYPE "A"
+	// RETR "motd"
+}
+
+// A URL whose scheme is one of RFC 1738's ten must match that scheme's production: a bad
+// typecode makes this URL invalid, though the ABNF's otherurl alone would take it.
+func ExampleGrammar_Parse_rfc1738Dispatch() {
+	g := urlgrammar.MustLookup("rfc1738")
+	_, err := g.Parse("ftp://h/f;type=x")
+	fmt.Println(err)
+	fmt.Println(g.Match("otherurl", "ftp://h/f;type=x") == nil)
+	// Output:
+	// rfc1738:1:16: unexpected 'x' in ftptype, expected "A", "D", "I", "a", "d" or "i"
+	// ftp://h/f;type=x
+	//                ^
+	// true
+}

@@ -225,3 +225,82 @@ func TestResolveNormalizeEqual(t *testing.T) {
 		})
 	}
 }
+
+// TestParseJSONRFC1738: rule is the scheme production, hostKind hostname or hostnumber, and
+// parts are keyed by the BNF names of RFC 1738 section 5.
+func TestParseJSONRFC1738(t *testing.T) {
+	inputs := []string{"ftp://u:p@1.2.3.4:21/a/b;type=d", "gopher://h/7sel%09q%09+", "news:foo@bar.com",
+		"prospero://h/p;a=b;c=d", "HTTP://h/p?q", "x-y://h/z", "http://h/~"}
+	code, out, _ := runCLI("", append([]string{"parse", "-g", "rfc1738", "--json"}, inputs...)...)
+	assert.Equal(t, 1, code, "the last input is invalid")
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	require.Len(t, lines, len(inputs))
+	recs := make([]map[string]any, len(lines))
+	for i, l := range lines {
+		require.NoError(t, json.Unmarshal([]byte(l), &recs[i]))
+		assert.Equal(t, "rfc1738", recs[i]["grammar"])
+		assert.Equal(t, inputs[i], recs[i]["input"])
+	}
+	ftp := recs[0]
+	for k, v := range map[string]any{"ok": true, "rule": "ftpurl", "scheme": "ftp", "authority": "u:p@1.2.3.4:21",
+		"userinfo": "u:p", "host": "1.2.3.4", "hostKind": "hostnumber", "port": "21", "path": "a/b;type=d",
+		"query": nil, "fragment": nil} {
+		assert.Equal(t, v, ftp[k], "ftp key %s", k)
+	}
+	assert.Equal(t, map[string]any{"user": "u", "password": "p", "host": "1.2.3.4", "port": "21",
+		"fpath": "a/b", "fsegment": []any{"a", "b"}, "ftptype": "d"}, ftp["parts"])
+
+	assert.Equal(t, "gopherurl", recs[1]["rule"])
+	assert.Equal(t, map[string]any{"host": "h", "gtype": "7", "selector": "sel", "search": "q",
+		"gopher+_string": "+"}, recs[1]["parts"])
+	assert.Equal(t, "7sel%09q%09+", recs[1]["path"])
+
+	assert.Equal(t, "newsurl", recs[2]["rule"])
+	assert.Nil(t, recs[2]["host"], "an article's host is not the URL's")
+	assert.Equal(t, map[string]any{"grouppart": "foo@bar.com", "article": "foo@bar.com", "host": "bar.com"},
+		recs[2]["parts"])
+
+	assert.Equal(t, map[string]any{"host": "h", "ppath": "p", "psegment": []any{"p"},
+		"fieldname": []any{"a", "c"}, "fieldvalue": []any{"b", "d"}}, recs[3]["parts"])
+
+	assert.Equal(t, "httpurl", recs[4]["rule"])
+	assert.Equal(t, "HTTP", recs[4]["scheme"])
+	assert.Equal(t, "hostname", recs[4]["hostKind"])
+	assert.Equal(t, "q", recs[4]["query"])
+
+	assert.Equal(t, "otherurl", recs[5]["rule"])
+	assert.Equal(t, "h", recs[5]["authority"])
+	assert.Equal(t, "z", recs[5]["path"])
+
+	assert.Equal(t, false, recs[6]["ok"])
+	e := recs[6]["error"].(map[string]any)
+	assert.Equal(t, float64(9), e["offset"])
+}
+
+func TestRFC1738Commands(t *testing.T) {
+	code, out, _ := runCLI("", "parse", "-g", "rfc1738", "gopher://h/7sel%09search")
+	require.Equal(t, 0, code)
+	assert.Equal(t, `gopherurl [0,24) "gopher://h/7sel%09search"
+  scheme [0,6) "gopher"
+  hostport [9,10) "h"
+    host (hostname) [9,10) "h"
+      hostname [9,10) "h"
+        toplabel [9,10) "h"
+  gtype [11,12) "7"
+  selector [12,15) "sel"
+  search [18,24) "search"
+`, out)
+
+	code, out, _ = runCLI("", "match", "-g", "rfc1738", "waisindex", "wais://h/db?x", "wais://h/db")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, out, `"wais://h/db?x" matches waisindex`)
+
+	code, _, errOut := runCLI("", "resolve", "-g", "rfc1738", "http://a/b", "c")
+	assert.Equal(t, 2, code, "a usage error")
+	assert.Contains(t, errOut, "grammar rfc1738 does not define references")
+
+	code, out, _ = runCLI("", "rules", "-g", "rfc1738")
+	assert.Equal(t, 0, code)
+	assert.Contains(t, out, "gopher-plus-string\n")
+	assert.True(t, strings.HasPrefix(out, "url\n"))
+}
