@@ -22,7 +22,7 @@ type Components struct {
 	Host      *string // or nil
 	HostKind  *string // "ipv6", "ipv4", "hostname", "reg-name" (rfc1738: "hostnumber"), or nil
 	Port      *string // or nil
-	Path      *string // never nil for a parsed reference
+	Path      *string // never nil for a generic reference; nil for an RFC 1738 URL without url-path
 	Query     *string // or nil
 	Fragment  *string // or nil
 	// Parts maps the named components inside the matched production, keyed by their rule
