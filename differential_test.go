@@ -179,6 +179,38 @@ func TestDifferentialRFC1738(t *testing.T) {
 	differential(t, newOracles(t, "rfc1738"), shared, nil)
 }
 
+// TestDifferentialURLSyntax05: the same for url-syntax-05, on its test tables and Appendix C.
+func TestDifferentialURLSyntax05(t *testing.T) {
+	var shared []string
+	for _, f := range []string{"testdata/url-syntax-05/valid.txt", "testdata/url-syntax-05/invalid.txt"} {
+		lines, err := spectest.Lines(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, l := range lines {
+			if off, in, ok := strings.Cut(l, "\t"); ok && strings.Trim(off, "0123456789") == "" {
+				l = in
+			}
+			shared = append(shared, spectest.Unempty(l))
+		}
+	}
+	differential(t, newOracles(t, "url-syntax-05"), shared, nil)
+}
+
+// TestOpaqueIsGeneric97: in url-syntax-05, opaque-URL and generic-URL are the same language
+// (rel-path is *urlc), which is why the tree of an absolute URL is always a generic-URL's.
+// The DFAs prove it: neither has a member the other lacks.
+func TestOpaqueIsGeneric97(t *testing.T) {
+	g := MustLookup("url-syntax-05")
+	opaque, generic := g.dfaFor("opaque-URL"), g.dfaFor("generic-URL")
+	if w, found := dfa.Difference(opaque, generic); found {
+		t.Errorf("opaque-URL has %q, generic-URL does not", w)
+	}
+	if w, found := dfa.Difference(generic, opaque); found {
+		t.Errorf("generic-URL has %q, opaque-URL does not", w)
+	}
+}
+
 // differential runs the three readings of every rule of o's grammar (but skip) on the shared
 // inputs, generated members and mutants, and reports each disagreement with a minimal witness.
 func differential(t *testing.T, o *oracles, shared []string, skip map[string]bool) {

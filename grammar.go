@@ -72,7 +72,14 @@ func (g *Grammar) dfaFor(rule string) *dfa.DFA {
 	if d, ok := g.dfas[rule]; ok {
 		return d
 	}
-	return g.dfas[strings.ToLower(rule)]
+	return g.dfas[ruleKey(rule)]
+}
+
+// ruleKey is the key of a rule name in a grammar's maps: ABNF rule names are
+// case-insensitive, and "_" is taken as "-" because the drafts' own names (net_path,
+// gopher+_string's neighbours) use "_" where ABNF, which has no "_", uses "-".
+func ruleKey(name string) string {
+	return strings.ReplaceAll(strings.ToLower(name), "_", "-")
 }
 
 // ID returns the grammar's id, e.g. "rfc2396bis-01".
@@ -103,9 +110,9 @@ func register(g *Grammar) {
 	}
 	g.byName = make(map[string]string, len(g.rules))
 	for _, r := range g.rules {
-		g.byName[strings.ToLower(r.ABNF)] = r.PEG
+		g.byName[ruleKey(r.ABNF)] = r.PEG
 	}
-	if _, ok := g.byName[strings.ToLower(g.start)]; !ok {
+	if _, ok := g.byName[ruleKey(g.start)]; !ok {
 		panic("urlgrammar: grammar " + g.id + " has no start rule " + g.start)
 	}
 	// Keyed by the exact ABNF spelling and by lower case: the exact key serves callers
@@ -113,10 +120,10 @@ func register(g *Grammar) {
 	both := make(map[string]*dfa.DFA, 2*len(g.dfas))
 	for name, d := range g.dfas {
 		both[name] = d
-		both[strings.ToLower(name)] = d
+		both[ruleKey(name)] = d
 	}
 	g.dfas = both
-	g.startDFA = g.dfas[strings.ToLower(g.start)]
+	g.startDFA = g.dfas[ruleKey(g.start)]
 	registry[g.id] = g
 }
 
@@ -241,7 +248,7 @@ func (e *UnknownRuleError) Error() string {
 }
 
 func (g *Grammar) runRule(rule, s string) (any, error) {
-	pegRule, ok := g.byName[strings.ToLower(rule)]
+	pegRule, ok := g.byName[ruleKey(rule)]
 	if !ok {
 		return nil, &UnknownRuleError{Grammar: g.id, Rule: rule}
 	}

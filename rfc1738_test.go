@@ -2,7 +2,6 @@ package urlgrammar_test
 
 import (
 	"errors"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -28,15 +27,7 @@ func valid1738Inputs(t testing.TB) []valid1738 {
 }
 
 func invalid1738Inputs(t testing.TB) []invalidInput {
-	var out []invalidInput
-	for _, l := range readTable(t, "testdata/rfc1738/invalid.txt") {
-		off, in, ok := strings.Cut(l, "\t")
-		require.True(t, ok, "bad invalid.txt line %q", l)
-		n, err := strconv.Atoi(off)
-		require.NoError(t, err, "bad invalid.txt line %q", l)
-		out = append(out, invalidInput{unempty(in), n})
-	}
-	return out
+	return readInvalid(t, "testdata/rfc1738/invalid.txt")
 }
 
 // parse1738 parses s with rfc1738 and returns the tree as type T.

@@ -1,6 +1,7 @@
 package urlgrammar_test
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -57,15 +58,18 @@ type invalidInput struct {
 }
 
 func invalidInputs(t testing.TB) []invalidInput {
+	return readInvalid(t, "testdata/rfc2396bis-01/invalid.txt")
+}
+
+// readInvalid reads a table of invalid inputs: OFFSET<TAB>INPUT lines, <> the empty input.
+func readInvalid(t testing.TB, path string) []invalidInput {
 	var out []invalidInput
-	for _, l := range readTable(t, "testdata/rfc2396bis-01/invalid.txt") {
+	for _, l := range readTable(t, path) {
 		off, in, ok := strings.Cut(l, "\t")
-		require.True(t, ok, "bad invalid.txt line %q", l)
-		var n int
-		for _, d := range off {
-			n = n*10 + int(d-'0')
-		}
-		out = append(out, invalidInput{in, n})
+		require.True(t, ok, "%s: bad line %q", path, l)
+		n, err := strconv.Atoi(off)
+		require.NoError(t, err, "%s: bad line %q", path, l)
+		out = append(out, invalidInput{unempty(in), n})
 	}
 	return out
 }

@@ -278,6 +278,7 @@ func TestRandomInputs(t *testing.T) {
 		{g2396, []string{"http://", "//", "a:", "//[", "//[::", "/"}, 1000},
 		{g1738, []string{"http://h/", "ftp://u@h/", "gopher://h/", "news:", "wais://h/", "x-a:",
 			"prospero://h/", "file:///", "nntp://h/g", "mailto:", "telnet://"}, 300},
+		{g97, []string{"http://", "//", "a:", "//u:p@", "/", "//1.2.3.4:"}, 1000},
 	} {
 		t.Run(c.g.ID(), func(t *testing.T) {
 			randomInputs(t, c.g, c.prefixes, c.minValid)
@@ -325,6 +326,12 @@ func FuzzParse(f *testing.F) {
 		f.Add(v.input)
 	}
 	for _, c := range invalid1738Inputs(f) {
+		f.Add(c.input)
+	}
+	for _, s := range valid97Inputs(f) {
+		f.Add(s)
+	}
+	for _, c := range invalid97Inputs(f) {
 		f.Add(c.input)
 	}
 	var grammars []*urlgrammar.Grammar

@@ -77,9 +77,15 @@ type Server struct {
 }
 
 // Userinfo is the userinfo of a server (section 3.2.2), without its "@".
+//
+// In grammar url-syntax-05 it is the user [ ":" password ] of a site (Appendix A): User is
+// set, and Password when there is a ":". In rfc2396bis-01, whose userinfo has no parts, both
+// are nil.
 type Userinfo struct {
 	Span
-	Text string `json:"text"`
+	Text     string `json:"text"`
+	User     *Part  `json:"user,omitempty"`
+	Password *Part  `json:"password,omitempty"`
 }
 
 // HostKind tells which alternative of host (section 3.2.2) a Host is.
@@ -183,9 +189,14 @@ type Path struct {
 }
 
 // Segment is a path segment (section 3.3), or the rel-segment of a rel-path (section 5).
+//
+// In grammar url-syntax-05 a segment is *pchar *( ";" param ) (Appendix A) and Params lists
+// its params without their ";" ("a;x;" has the params "x" and ""); in rfc2396bis-01, where a
+// ";" is an ordinary segment character, Params is nil.
 type Segment struct {
 	Span
-	Text string `json:"text"`
+	Text   string  `json:"text"`
+	Params []*Part `json:"params,omitempty"`
 }
 
 // OpaquePart is the opaque-part of an absolute URI (section 3): uric-no-slash *uric.

@@ -37,19 +37,27 @@ func str(s string) *string { return &s }
 // rule is the start rule the tree was parsed with ("URI-reference" unless set otherwise).
 //
 // Parts holds scheme, authority, userinfo, host, port, reg-name, IPv6address, IPv4address,
-// hostname, segment (an array), opaque-part, query and fragment, when defined.
+// hostname, segment (an array), opaque-part, query and fragment, when defined. For a tree of
+// grammar url-syntax-05 (rule URL-reference) the keys are that grammar's rule names: site
+// instead of authority, user and password instead of userinfo, hostnumber, and param (an
+// array of the params of all segments, in order).
 func (r *URIReference) Components() Components {
 	c := Components{Rule: r.Rule, Parts: map[string]any{}}
 	if c.Rule == "" {
 		c.Rule = "URI-reference"
 	}
+	is1997 := c.Rule == "URL-reference"
 	if r.Scheme != nil {
 		c.Scheme = str(r.Scheme.Text)
 		c.Parts["scheme"] = r.Scheme.Text
 	}
 	if a := r.Authority; a != nil {
 		c.Authority = str(a.Text)
-		c.Parts["authority"] = a.Text
+		if is1997 {
+			c.Parts["site"] = a.Text
+		} else {
+			c.Parts["authority"] = a.Text
+		}
 		switch {
 		case a.RegName != nil:
 			c.Host = str(a.RegName.Text)
@@ -57,9 +65,16 @@ func (r *URIReference) Components() Components {
 			c.Parts["reg-name"] = a.RegName.Text
 		case a.Server != nil:
 			s := a.Server
-			if s.Userinfo != nil {
-				c.Userinfo = str(s.Userinfo.Text)
-				c.Parts["userinfo"] = s.Userinfo.Text
+			if u := s.Userinfo; u != nil {
+				c.Userinfo = str(u.Text)
+				if u.User != nil {
+					c.Parts["user"] = u.User.Text
+					if u.Password != nil {
+						c.Parts["password"] = u.Password.Text
+					}
+				} else {
+					c.Parts["userinfo"] = u.Text
+				}
 			}
 			if h := s.Host; h != nil {
 				c.Host = str(h.Text)
@@ -72,6 +87,8 @@ func (r *URIReference) Components() Components {
 					c.Parts["IPv4address"] = h.IPv4.Text
 				case h.Hostname != nil:
 					c.Parts["hostname"] = h.Hostname.Text
+				case h.HostNumber != nil:
+					c.Parts["hostnumber"] = h.HostNumber.Text
 				}
 			}
 			if s.Port != nil {
@@ -92,10 +109,17 @@ func (r *URIReference) Components() Components {
 		c.Path = str(r.Path.Text)
 		if len(r.Path.Segments) > 0 {
 			segs := make([]string, len(r.Path.Segments))
+			var params []string
 			for i, s := range r.Path.Segments {
 				segs[i] = s.Text
+				for _, p := range s.Params {
+					params = append(params, p.Text)
+				}
 			}
 			c.Parts["segment"] = segs
+			if params != nil {
+				c.Parts["param"] = params
+			}
 		}
 	}
 	if r.Query != nil {

@@ -44,6 +44,12 @@ func Walk(v Visitor, node Node) {
 		if n.RegName != nil {
 			Walk(v, n.RegName)
 		}
+	case *Userinfo:
+		walkParts(v, n.User, n.Password)
+	case *Segment:
+		for _, p := range n.Params {
+			Walk(v, p)
+		}
 	case *Server:
 		if n.Userinfo != nil {
 			Walk(v, n.Userinfo)
@@ -166,8 +172,8 @@ func Walk(v Visitor, node Node) {
 		walkParts(v, n.Path)
 	case *Part:
 		// a leaf
-	case *Scheme, *Userinfo, *IPv6Address, *DecOctet, *Label, *Port, *RegName, *Segment,
-		*OpaquePart, *Query, *Fragment:
+	case *Scheme, *IPv6Address, *DecOctet, *Label, *Port, *RegName, *OpaquePart, *Query,
+		*Fragment:
 		// leaves
 	default:
 		panic(fmt.Sprintf("ast.Walk: unexpected node type %T", n))

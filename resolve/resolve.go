@@ -26,6 +26,15 @@ const (
 	Algorithm1997
 )
 
+// DefaultAlgorithm returns the algorithm of the specification a grammar comes from:
+// Algorithm1997 for url-syntax-05 (its section 5.2), Algorithm2003 otherwise.
+func DefaultAlgorithm(g *urlgrammar.Grammar) Algorithm {
+	if g != nil && g.ID() == "url-syntax-05" {
+		return Algorithm1997
+	}
+	return Algorithm2003
+}
+
 // DotSegments is the policy for ".." segments left at the start of a merged path, which
 // section 5.2 step 7 calls an error that implementations may handle in three ways.
 type DotSegments int

@@ -115,10 +115,11 @@ func TestCheckAllGrammars(t *testing.T) {
 
 	_, out, _ = runCLI("a b\n", "check", "-g", "all")
 	assert.Contains(t, out, "<stdin>:1: rfc2396bis-01:2: unexpected ' '")
-	_, out, _ = runCLI("a:b\nhttp://h/~u\nHTTP://h/\n", "check", "-g", "all", "--format", "tsv")
-	assert.Contains(t, out, "<stdin>\t1\trfc1738,rfc2396bis-01\ta:b\n")
-	assert.Contains(t, out, "<stdin>\t2\trfc2396bis-01\thttp://h/~u\n") // "~" is unsafe in RFC 1738
-	assert.Contains(t, out, "<stdin>\t3\trfc1738,rfc2396bis-01\tHTTP://h/\n")
+	_, out, _ = runCLI("a:b\nhttp://h/~u\nHTTP://h/\nfoo:[x]\n", "check", "-g", "all", "--format", "tsv")
+	assert.Contains(t, out, "<stdin>\t1\trfc1738,rfc2396bis-01,url-syntax-05\ta:b\n")
+	assert.Contains(t, out, "<stdin>\t2\trfc2396bis-01,url-syntax-05\thttp://h/~u\n") // "~" is unsafe in RFC 1738
+	assert.Contains(t, out, "<stdin>\t3\trfc1738,rfc2396bis-01,url-syntax-05\tHTTP://h/\n")
+	assert.Contains(t, out, "<stdin>\t4\trfc2396bis-01\tfoo:[x]\n") // "[" only in the 2003 draft
 }
 
 func grammarIDs() string {

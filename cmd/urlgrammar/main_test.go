@@ -8,6 +8,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"github.com/urlgrammar/urlgrammar/internal/spectest"
 )
 
 // runCLI runs the command line with stdin and returns its exit status and outputs.
@@ -303,4 +304,35 @@ func TestRFC1738Commands(t *testing.T) {
 	assert.Equal(t, 0, code)
 	assert.Contains(t, out, "gopher-plus-string\n")
 	assert.True(t, strings.HasPrefix(out, "url\n"))
+}
+
+// Every Appendix C example of draft-fielding-url-syntax-05 through `urlgrammar resolve -g
+// url-syntax-05`, which resolves with that draft's algorithm unless --algorithm says
+// otherwise.
+func TestResolveURLSyntax05AppendixC(t *testing.T) {
+	examples, err := spectest.AppendixC("../../testdata/url-syntax-05/appendix-c.txt")
+	require.NoError(t, err)
+	require.Len(t, examples, 44)
+	for _, ex := range examples {
+		code, out, errOut := runCLI("", "resolve", "-g", "url-syntax-05", "--json", ex.Base, spectest.Unempty(ex.Ref))
+		require.Equal(t, 0, code, "%s: %s", ex.Line, errOut)
+		var rec struct {
+			Result       string `json:"result"`
+			SameDocument bool   `json:"sameDocument"`
+		}
+		require.NoError(t, json.Unmarshal([]byte(out), &rec))
+		want := ex.Results[0]
+		switch {
+		case ex.Ref == "http://a/../b/c":
+			// The draft shows what stripping parsers produce; the algorithm keeps the URL.
+			want = ex.Ref
+		case strings.HasPrefix(want, spectest.SameDocument):
+			assert.True(t, rec.SameDocument, ex.Line)
+			want = ex.Base + strings.TrimPrefix(want, spectest.SameDocument)
+		}
+		assert.Equal(t, want, rec.Result, ex.Line)
+	}
+	// The 2003 algorithm on request: "?y" keeps the base's last segment.
+	_, out, _ := runCLI("", "resolve", "-g", "url-syntax-05", "--algorithm", "2003", "http://a/b/c/d;p?q", "?y")
+	assert.Equal(t, "http://a/b/c/d;p?y\n", out)
 }

@@ -46,7 +46,7 @@ type resolveRecord struct {
 func runResolve(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags("resolve", "[-g ID] [--algorithm 2003|1997] [--dots keep|remove|error] [--compat] [--json] BASE REF...", stderr)
 	gid := grammarFlag(fs)
-	alg := fs.String("algorithm", "2003", "resolution algorithm: 2003 (rfc2396bis-01 5.2) or 1997 (url-syntax-05 5.2)")
+	alg := fs.String("algorithm", "", "resolution algorithm: 2003 (rfc2396bis-01 5.2) or 1997 (url-syntax-05 5.2); default: the grammar's own")
 	dots := dotsFlag(fs)
 	compat := fs.Bool("compat", false, "backwards compatible: a reference with the base's scheme is relative (http:g)")
 	asJSON := fs.Bool("json", false, "print one JSON object per reference")
@@ -54,9 +54,11 @@ func runResolve(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if !ok || !requireGeneric(fs, g, stderr) {
 		return exitUsage
 	}
-	opt := resolve.Options{Compat: *compat, Grammar: g}
+	opt := resolve.Options{Compat: *compat, Grammar: g, Algorithm: resolve.DefaultAlgorithm(g)}
 	switch *alg {
+	case "":
 	case "2003":
+		opt.Algorithm = resolve.Algorithm2003
 	case "1997":
 		opt.Algorithm = resolve.Algorithm1997
 	default:

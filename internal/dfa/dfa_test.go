@@ -76,3 +76,21 @@ func TestMinimal(t *testing.T) {
 	assert.Equal(t, 4, a.NumStates(), "dead, start, after a, accept")
 	assert.Equal(t, a.Trans, b.Trans)
 }
+
+func TestDifference(t *testing.T) {
+	const abnf = "all = *( %x61 / %x62 )\nas = *%x61\nab = %x61 %x62\nbs = 1*%x62\n"
+	all, as, ab, bs := build(t, abnf, "all"), build(t, abnf, "as"), build(t, abnf, "ab"), build(t, abnf, "bs")
+	_, found := Difference(as, all)
+	assert.False(t, found, "a* is a subset of (a|b)*")
+	w, found := Difference(all, as)
+	assert.True(t, found)
+	assert.Equal(t, "b", w, "the shortest witness")
+	w, found = Difference(as, bs)
+	assert.True(t, found)
+	assert.Equal(t, "", w, "the empty string is in a* and not in b+")
+	w, found = Difference(ab, as)
+	assert.Equal(t, "ab", w)
+	assert.True(t, found)
+	_, found = Difference(ab, ab)
+	assert.False(t, found)
+}

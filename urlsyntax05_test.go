@@ -1,0 +1,167 @@
+package urlgrammar_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"github.com/urlgrammar/urlgrammar"
+	"github.com/urlgrammar/urlgrammar/ast"
+	"github.com/urlgrammar/urlgrammar/internal/spectest"
+)
+
+var g97 = urlgrammar.MustLookup("url-syntax-05")
+
+// valid97Inputs returns every input the tests know to be a URL-reference of url-syntax-05:
+// valid.txt, the section 1.3 examples, and the base, references and results of Appendix C.
+func valid97Inputs(t testing.TB) []string {
+	var in []string
+	for _, l := range readTable(t, "testdata/url-syntax-05/valid.txt") {
+		in = append(in, unempty(l))
+	}
+	for _, l := range readTable(t, "testdata/url-syntax-05/examples.txt") {
+		u, _, _ := strings.Cut(l, " -- ")
+		in = append(in, u)
+	}
+	ex, err := spectest.AppendixC("testdata/url-syntax-05/appendix-c.txt")
+	require.NoError(t, err)
+	for _, c := range ex {
+		in = append(in, c.Base, unempty(c.Ref))
+		for _, r := range c.Results {
+			if !strings.HasPrefix(r, spectest.SameDocument) {
+				in = append(in, r)
+			}
+		}
+	}
+	return in
+}
+
+func invalid97Inputs(t testing.TB) []invalidInput {
+	return readInvalid(t, "testdata/url-syntax-05/invalid.txt")
+}
+
+// TestURLSyntax05Valid: every valid input parses, prints back byte for byte, is Valid, and
+// its nodes cover the input they say they cover.
+func TestURLSyntax05Valid(t *testing.T) {
+	for _, s := range valid97Inputs(t) {
+		tree, err := g97.Parse(s)
+		if !assert.NoError(t, err, "input %q", s) {
+			continue
+		}
+		assert.Equal(t, "URL-reference", tree.Components().Rule)
+		assert.Equal(t, s, tree.String(), "round trip")
+		assert.True(t, g97.Valid(s), "Valid(%q)", s)
+		checkSpans(t, s, tree)
+		// The tree's components print the reference again (the recomposition of section 5.2).
+		c := tree.Components()
+		var b strings.Builder
+		for _, p := range []struct {
+			pre string
+			s   *string
+		}{{"", c.Scheme}, {"//", c.Authority}, {"", c.Path}, {"?", c.Query}, {"#", c.Fragment}} {
+			if p.s != nil {
+				if p.pre == "" && p.s == c.Scheme {
+					b.WriteString(*p.s + ":")
+					continue
+				}
+				b.WriteString(p.pre + *p.s)
+			}
+		}
+		assert.Equal(t, s, b.String(), "components of %q", s)
+	}
+}
+
+// TestURLSyntax05Examples: the section 1.3 examples are absolute generic-URLs.
+func TestURLSyntax05Examples(t *testing.T) {
+	lines := readTable(t, "testdata/url-syntax-05/examples.txt")
+	require.Len(t, lines, 6)
+	for _, l := range lines {
+		u, _, _ := strings.Cut(l, " -- ")
+		r, err := g97.ParseReference(u)
+		require.NoError(t, err, u)
+		assert.True(t, r.IsAbsolute(), u)
+		assert.False(t, r.IsOpaque(), "%s: parsed as a generic-URL (section 4.4)", u)
+		assert.NoError(t, g97.Match("generic-URL", u))
+		assert.NoError(t, g97.Match("opaque-URL", u), "every URL is an opaque-URL too")
+	}
+}
+
+// TestURLSyntax05Invalid: every invalid input is rejected at the table's offset.
+func TestURLSyntax05Invalid(t *testing.T) {
+	for _, c := range invalid97Inputs(t) {
+		_, err := g97.Parse(c.input)
+		var se *urlgrammar.SyntaxError
+		if !assert.True(t, errors.As(err, &se), "input %q: want a *SyntaxError, got %v", c.input, err) {
+			continue
+		}
+		assert.Equal(t, c.offset, se.Offset, "input %q: %v", c.input, err)
+		assert.False(t, g97.Valid(c.input), "Valid(%q)", c.input)
+	}
+}
+
+// TestURLSyntax05Trees: the site, segments with params, the edge cases of the issue.
+func TestURLSyntax05Trees(t *testing.T) {
+	r := parse97(t, "ftp://u;x:p%40w@1.2.3.4:21/a;x;/b?c?d#f")
+	s := r.Authority.Server
+	require.NotNil(t, s.Userinfo.User)
+	assert.Equal(t, "u;x", s.Userinfo.User.Text)
+	assert.Equal(t, "p%40w", s.Userinfo.Password.Text)
+	assert.Equal(t, "p@w", s.Userinfo.Password.Decoded())
+	assert.Equal(t, ast.HostKindHostnumber, s.Host.Kind)
+	assert.Equal(t, "21", s.Port.Text)
+	require.Len(t, r.Path.Segments, 2)
+	seg := r.Path.Segments[0]
+	assert.Equal(t, "a;x;", seg.Text)
+	require.Len(t, seg.Params, 2)
+	assert.Equal(t, []string{"x", ""}, []string{seg.Params[0].Text, seg.Params[1].Text})
+	assert.Nil(t, r.Path.Segments[1].Params)
+	assert.Equal(t, "c?d", r.Query.Text, "a query may hold \"?\"")
+	assert.Equal(t, "f", r.Fragment.Text)
+
+	c := r.Components()
+	assert.Equal(t, "u;x:p%40w", *c.Userinfo)
+	assert.Equal(t, map[string]any{"scheme": "ftp", "site": "u;x:p%40w@1.2.3.4:21", "user": "u;x",
+		"password": "p%40w", "host": "1.2.3.4", "hostnumber": "1.2.3.4", "port": "21",
+		"segment": []string{"a;x;", "b"}, "param": []string{"x", ""}, "query": "c?d", "fragment": "f"}, c.Parts)
+
+	r = parse97(t, "ftp://@h/")
+	assert.Equal(t, "", r.Authority.Server.Userinfo.User.Text, "an empty user")
+	assert.Nil(t, r.Authority.Server.Userinfo.Password)
+
+	assert.Equal(t, "3com", parse97(t, "3com:x").Scheme.Text, "a scheme may start with a digit")
+	assert.Equal(t, "", parse97(t, "http://h:/").Authority.Server.Port.Text, "port = *digit")
+
+	// No site covers "h:80x": the "//" starts an abs-path.
+	r = parse97(t, "foo://h:80x/")
+	assert.Nil(t, r.Authority)
+	assert.True(t, r.Path.Absolute)
+	assert.Equal(t, "//h:80x/", r.Path.Text)
+	// A site takes no query without an abs-path: "//a" is a rel-path.
+	r = parse97(t, "http://a?q")
+	assert.Nil(t, r.Authority)
+	assert.Equal(t, "//a", r.Path.Text)
+	assert.Equal(t, "q", r.Query.Text)
+
+	// The empty reference, "/" and "?" paths.
+	assert.Empty(t, parse97(t, "").Path.Segments)
+	assert.Len(t, parse97(t, "/").Path.Segments, 1)
+	assert.Empty(t, parse97(t, "?q").Path.Segments)
+
+	// [ and ] are unwise.
+	assert.False(t, g97.Valid("foo:[x]"))
+	assert.False(t, g97.Valid("http://[::1]/"))
+
+	// net_path and net-path name the same rule.
+	assert.NoError(t, g97.Match("net_path", "//h"))
+	assert.NoError(t, g97.Match("net-path", "//h"))
+	assert.NoError(t, g97.Match("NET_PATH", "//h"))
+}
+
+func parse97(t *testing.T, s string) *ast.URIReference {
+	t.Helper()
+	r, err := g97.ParseReference(s)
+	require.NoError(t, err, "input %q", s)
+	return r
+}
