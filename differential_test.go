@@ -197,6 +197,22 @@ func TestDifferentialURLSyntax05(t *testing.T) {
 	differential(t, newOracles(t, "url-syntax-05"), shared, nil)
 }
 
+// TestDifferentialURL1993: the same for url-1993, on its test tables.
+func TestDifferentialURL1993(t *testing.T) {
+	var shared []string
+	for _, f := range []string{"testdata/url-1993/valid.txt", "testdata/url-1993/invalid.txt"} {
+		lines, err := spectest.Lines(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, l := range lines {
+			_, in, _ := strings.Cut(l, "\t")
+			shared = append(shared, spectest.Unempty(in))
+		}
+	}
+	differential(t, newOracles(t, "url-1993"), shared, nil)
+}
+
 // TestOpaqueIsGeneric97: in url-syntax-05, opaque-URL and generic-URL are the same language
 // (rel-path is *urlc), which is why the tree of an absolute URL is always a generic-URL's.
 // The DFAs prove it: neither has a member the other lacks.

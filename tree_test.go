@@ -279,6 +279,8 @@ func TestRandomInputs(t *testing.T) {
 		{g1738, []string{"http://h/", "ftp://u@h/", "gopher://h/", "news:", "wais://h/", "x-a:",
 			"prospero://h/", "file:///", "nntp://h/g", "mailto:", "telnet://"}, 300},
 		{g97, []string{"http://", "//", "a:", "//u:p@", "/", "//1.2.3.4:"}, 1000},
+		{g93, []string{"http://h/", "ftp://h/", "news:", "wais://h/d", "prospero://h/", "telnet://",
+			"gopher://h/", "afs://c/", "x:"}, 300},
 	} {
 		t.Run(c.g.ID(), func(t *testing.T) {
 			randomInputs(t, c.g, c.prefixes, c.minValid)
@@ -332,6 +334,12 @@ func FuzzParse(f *testing.F) {
 		f.Add(s)
 	}
 	for _, c := range invalid97Inputs(f) {
+		f.Add(c.input)
+	}
+	for _, v := range valid93Inputs(f) {
+		f.Add(v.input)
+	}
+	for _, c := range invalid93Inputs(f) {
 		f.Add(c.input)
 	}
 	var grammars []*urlgrammar.Grammar

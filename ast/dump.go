@@ -119,6 +119,15 @@ func describe(n Node) (string, string) {
 		return "fileurl", n.Text
 	case *ProsperoURL:
 		return "prosperourl", n.Text
+	case *FragmentAddress:
+		return "fragmentaddress", n.Text
+	case *Search:
+		return "search", n.Text
+	case Address:
+		if w, ok := n.(*WAISAddress); ok {
+			return "waisaddress (" + w.Form + ")", w.Text
+		}
+		return n.Production(), n.String()
 	case *IPSchemePart:
 		return "ip-schemepart", n.Text
 	case *FieldSpec:

@@ -172,6 +172,56 @@ func Walk(v Visitor, node Node) {
 		walkParts(v, n.Path)
 	case *Part:
 		// a leaf
+	case *FragmentAddress:
+		Walk(v, n.URL)
+		walkParts(v, n.Fragment)
+	case *Search:
+		for _, k := range n.Keywords {
+			Walk(v, k)
+		}
+	case *GenericAddress:
+		Walk(v, n.Scheme)
+		Walk(v, n.Path)
+		walkOpt(v, n.Search)
+	case *HTTPAddress:
+		Walk(v, n.Scheme)
+		Walk(v, n.HostPort)
+		walkOpt(v, n.Path)
+		walkOpt(v, n.Search)
+	case *FileAddress:
+		Walk(v, n.Scheme)
+		Walk(v, n.Host)
+		Walk(v, n.Path)
+	case *AFSAddress:
+		Walk(v, n.Scheme)
+		Walk(v, n.Cell)
+		Walk(v, n.Path)
+	case *NewsAddress:
+		Walk(v, n.Scheme)
+		walkParts(v, n.Group)
+		walkOpt(v, n.Article)
+	case *WAISAddress:
+		Walk(v, n.Scheme)
+		Walk(v, n.HostPort)
+		Walk(v, n.Database)
+		walkOpt(v, n.Search)
+		walkParts(v, n.Type, n.Length)
+		walkOpt(v, n.Path)
+	case *ProsperoAddress:
+		Walk(v, n.Scheme)
+		Walk(v, n.HostPort)
+		Walk(v, n.Name)
+		walkParts(v, n.Version, n.Attributes)
+	case *TelnetAddress:
+		Walk(v, n.Scheme)
+		walkParts(v, n.User)
+		Walk(v, n.HostPort)
+	case *GopherAddress:
+		Walk(v, n.Scheme)
+		Walk(v, n.HostPort)
+		walkParts(v, n.Type)
+		walkOpt(v, n.Selector)
+		walkOpt(v, n.Search)
 	case *Scheme, *IPv6Address, *DecOctet, *Label, *Port, *RegName, *OpaquePart, *Query,
 		*Fragment:
 		// leaves
@@ -187,6 +237,17 @@ func walkParts(v Visitor, parts ...*Part) {
 		if p != nil {
 			Walk(v, p)
 		}
+	}
+}
+
+// walkOpt walks a child that may be absent (a nil pointer in a non-nil interface).
+func walkOpt[T interface {
+	Node
+	comparable
+}](v Visitor, n T) {
+	var zero T
+	if n != zero {
+		Walk(v, n)
 	}
 }
 

@@ -115,11 +115,14 @@ func TestCheckAllGrammars(t *testing.T) {
 
 	_, out, _ = runCLI("a b\n", "check", "-g", "all")
 	assert.Contains(t, out, "<stdin>:1: rfc2396bis-01:2: unexpected ' '")
-	_, out, _ = runCLI("a:b\nhttp://h/~u\nHTTP://h/\nfoo:[x]\n", "check", "-g", "all", "--format", "tsv")
-	assert.Contains(t, out, "<stdin>\t1\trfc1738,rfc2396bis-01,url-syntax-05\ta:b\n")
-	assert.Contains(t, out, "<stdin>\t2\trfc2396bis-01,url-syntax-05\thttp://h/~u\n") // "~" is unsafe in RFC 1738
+	_, out, _ = runCLI("a:b\nhttp://h/~u\nHTTP://h/\nfoo:[x]\nhttp://h/a b\n", "check", "-g", "all", "--format", "tsv")
+	assert.Contains(t, out, "<stdin>\t1\trfc1738,rfc2396bis-01,url-1993,url-syntax-05\ta:b\n")
+	// "~" is unsafe in RFC 1738 and a variant character in 1993
+	assert.Contains(t, out, "<stdin>\t2\trfc2396bis-01,url-syntax-05\thttp://h/~u\n")
+	// the 1993 scheme literals are lower case
 	assert.Contains(t, out, "<stdin>\t3\trfc1738,rfc2396bis-01,url-syntax-05\tHTTP://h/\n")
 	assert.Contains(t, out, "<stdin>\t4\trfc2396bis-01\tfoo:[x]\n") // "[" only in the 2003 draft
+	assert.Contains(t, out, "<stdin>\t5\turl-1993\thttp://h/a b\n") // space is an extra in 1993
 }
 
 func grammarIDs() string {

@@ -336,3 +336,22 @@ func TestResolveURLSyntax05AppendixC(t *testing.T) {
 	_, out, _ := runCLI("", "resolve", "-g", "url-syntax-05", "--algorithm", "2003", "http://a/b/c/d;p?q", "?y")
 	assert.Equal(t, "http://a/b/c/d;p?y\n", out)
 }
+
+// TestParseJSONURL1993: rule is the production of url, parts are keyed by the draft's names.
+func TestParseJSONURL1993(t *testing.T) {
+	code, out, _ := runCLI("", "parse", "-g", "url-1993", "--json", "http://info.cern.ch:80/a/b?x+y#frag")
+	require.Equal(t, 0, code)
+	var rec map[string]any
+	require.NoError(t, json.Unmarshal([]byte(out), &rec))
+	for k, v := range map[string]any{"grammar": "url-1993", "rule": "httpaddress", "scheme": "http",
+		"authority": "info.cern.ch:80", "host": "info.cern.ch", "hostKind": "hostname", "port": "80",
+		"path": "a/b", "query": "x+y", "fragment": "frag", "userinfo": nil} {
+		assert.Equal(t, v, rec[k], "key %s", k)
+	}
+	assert.Equal(t, map[string]any{"scheme": "http", "host": "info.cern.ch", "port": "80", "path": "a/b",
+		"search": "x+y", "fragmentid": "frag"}, rec["parts"])
+
+	code, _, errOut := runCLI("", "resolve", "-g", "url-1993", "http://a/b", "c")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errOut, "use rfc2396bis-01 or url-syntax-05")
+}

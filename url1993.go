@@ -1,0 +1,19 @@
+package urlgrammar
+
+import "github.com/urlgrammar/urlgrammar/generated/url1993"
+
+// Grammar url-1993: T. Berners-Lee, "Uniform Resource Locators", Internet Draft, 1993,
+// section "BNF syntax". Files: grammar/url-1993.abnf and .peg. Start rule fragmentaddress,
+// whose trees are *ast.FragmentAddress: the address (one type per production of url) and
+// its fragmentid.
+func init() {
+	register(&Grammar{
+		id:       "url-1993",
+		title:    "Berners-Lee, Uniform Resource Locators, Internet Draft (1993), BNF syntax",
+		start:    "fragmentaddress",
+		rules:    url1993.Rules(),
+		run:      url1993.Run,
+		exprCost: 400,
+		dfas:     url1993.DFAs(),
+	})
+}
