@@ -91,3 +91,43 @@ func ExampleGrammar_Parse_rfc1738Dispatch() {
 	//                ^
 	// true
 }
+
+// The 1997 draft's grammar: a site with user and password, segments with params; package
+// resolve works on its trees with the draft's own algorithm.
+func ExampleGrammar_Parse_urlSyntax05() {
+	g := urlgrammar.MustLookup("url-syntax-05")
+	ref, err := g.ParseReference("ftp://anon:pw@ftp.example.org/pub;type=d/README?x")
+	if err != nil {
+		panic(err)
+	}
+	site := ref.Authority.Server
+	fmt.Println(site.Userinfo.User.Text, site.Userinfo.Password.Text, site.Host.Kind, site.Host.Text)
+	for _, s := range ref.Path.Segments {
+		fmt.Print(s.Text, " params:")
+		for _, p := range s.Params {
+			fmt.Print(" ", p.Text)
+		}
+		fmt.Println()
+	}
+	// Output:
+	// anon pw hostname ftp.example.org
+	// pub;type=d params: type=d
+	// README params:
+}
+
+// The 1993 draft's grammar: one tree type per address production, "+" between search
+// keywords, and a space is a legal character.
+func ExampleGrammar_Parse_url1993() {
+	g := urlgrammar.MustLookup("url-1993")
+	tree, err := g.Parse("http://info.cern.ch/hypertext/WWW/The Project.html?x+y#z")
+	if err != nil {
+		panic(err)
+	}
+	fa := tree.(*ast.FragmentAddress)
+	h := fa.URL.(*ast.HTTPAddress)
+	fmt.Println(fa.Production, h.HostPort.Host.Text, h.Path.Text)
+	fmt.Printf("%q %s\n", h.Search.Words(), fa.Fragment.Text)
+	// Output:
+	// httpaddress info.cern.ch hypertext/WWW/The Project.html
+	// ["x" "y"] z
+}
