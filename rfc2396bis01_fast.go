@@ -22,27 +22,41 @@ func newFast2396(dfas map[string]*dfa.DFA) *fast2396 {
 	return &fast2396{server: dfas["server"], ipv4: dfas["IPv4address"], query: dfas["query"]}
 }
 
-// nodes holds every node of a tree that occurs at most once, so that a tree costs one
-// allocation for them (plus one each for its segments and labels); the parser's trees are
+// nodes holds the nodes of a tree that occur at most once in common references, and room
+// for a few segments and labels, so that a typical tree costs one allocation; the rare
+// nodes (opaque-part, reg-name, IPv6 and IPv4 hosts) and long paths and hostnames are
+// allocated apart, so that a typical tree does not pay for them. The parser's trees are
 // equal to the PEG parser's, node for node.
 type nodes struct {
-	ref      ast.URIReference
-	scheme   ast.Scheme
-	opaque   ast.OpaquePart
-	query    ast.Query
-	fragment ast.Fragment
-	auth     ast.Authority
-	regName  ast.RegName
-	server   ast.Server
-	userinfo ast.Userinfo
-	port     ast.Port
-	host     ast.Host
-	ipv6     ast.IPv6Reference
-	ipv6addr ast.IPv6Address
-	ipv4     ast.IPv4Address
-	octets   [4]ast.DecOctet
-	hostname ast.Hostname
-	path     ast.Path
+	ref       ast.URIReference
+	scheme    ast.Scheme
+	query     ast.Query
+	fragment  ast.Fragment
+	auth      ast.Authority
+	server    ast.Server
+	userinfo  ast.Userinfo
+	port      ast.Port
+	host      ast.Host
+	hostname  ast.Hostname
+	path      ast.Path
+	segs      [inlineParts]ast.Segment
+	segPtrs   [inlineParts]*ast.Segment
+	labels    [inlineParts]ast.Label
+	labelPtrs [inlineParts]*ast.Label
+}
+
+// inlineParts is the number of segments and of labels a tree holds without an allocation
+// of its own.
+const inlineParts = 3
+
+type ipv6Nodes struct {
+	ref  ast.IPv6Reference
+	addr ast.IPv6Address
+}
+
+type ipv4Nodes struct {
+	ip     ast.IPv4Address
+	octets [4]ast.DecOctet
 }
 
 // parse builds the tree of s, which must be a URI-reference.
@@ -66,8 +80,7 @@ func (f *fast2396) parse(s string) *ast.URIReference {
 		rest := s[pos:end]
 		hier := rest == "" || rest[0] == '/' || (rest[0] == '?' && f.query.Valid(rest[1:]))
 		if !hier {
-			n.opaque = ast.OpaquePart{Span: ast.Span{Start: pos, Stop: end}, Text: rest}
-			r.Opaque = &n.opaque
+			r.Opaque = &ast.OpaquePart{Span: ast.Span{Start: pos, Stop: end}, Text: rest}
 			return r
 		}
 	}
@@ -87,14 +100,15 @@ func (f *fast2396) parse(s string) *ast.URIReference {
 		r.Authority = f.authority(n, s, aStart, aEnd)
 		pos = aEnd
 	}
-	r.Path = path(&n.path, s, pos, pathEnd)
+	r.Path = path(n, s, pos, pathEnd)
 	return r
 }
 
-// path builds the path between start and stop into p: an abs-path, a rel-path or the empty
-// path.
-func path(p *ast.Path, s string, start, stop int) *ast.Path {
-	*p = ast.Path{Span: ast.Span{Start: start, Stop: stop}, Text: s[start:stop], Segments: []*ast.Segment{}}
+// path builds the path between start and stop into n.path: an abs-path, a rel-path or the
+// empty path.
+func path(n *nodes, s string, start, stop int) *ast.Path {
+	p := &n.path
+	*p = ast.Path{Span: ast.Span{Start: start, Stop: stop}, Text: s[start:stop], Segments: n.segPtrs[:0:0]}
 	if start == stop {
 		return p
 	}
@@ -104,8 +118,12 @@ func path(p *ast.Path, s string, start, stop int) *ast.Path {
 		segStart++
 	}
 	count := strings.Count(s[segStart:stop], "/") + 1
-	segs := make([]ast.Segment, count)
-	p.Segments = make([]*ast.Segment, count)
+	var segs []ast.Segment
+	if count <= inlineParts {
+		segs, p.Segments = n.segs[:count:count], n.segPtrs[:count:count]
+	} else {
+		segs, p.Segments = make([]ast.Segment, count), make([]*ast.Segment, count)
+	}
 	for k := range segs {
 		segEnd := stop
 		if i := strings.IndexByte(s[segStart:stop], '/'); i >= 0 {
@@ -124,8 +142,7 @@ func (f *fast2396) authority(n *nodes, s string, start, stop int) *ast.Authority
 	a := &n.auth
 	*a = ast.Authority{Span: ast.Span{Start: start, Stop: stop}, Text: text}
 	if !f.server.Valid(text) {
-		n.regName = ast.RegName{Span: a.Span, Text: text}
-		a.RegName = &n.regName
+		a.RegName = &ast.RegName{Span: a.Span, Text: text}
 		return a
 	}
 	sv := &n.server
@@ -162,12 +179,14 @@ func (f *fast2396) host(n *nodes, s string, start, stop int) *ast.Host {
 	switch {
 	case text[0] == '[':
 		h.Kind = ast.HostKindIPv6
-		n.ipv6addr = ast.IPv6Address{Span: ast.Span{Start: start + 1, Stop: stop - 1}, Text: text[1 : len(text)-1]}
-		n.ipv6 = ast.IPv6Reference{Span: h.Span, Text: text, Address: &n.ipv6addr}
-		h.IPv6 = &n.ipv6
+		v6 := new(ipv6Nodes)
+		v6.addr = ast.IPv6Address{Span: ast.Span{Start: start + 1, Stop: stop - 1}, Text: text[1 : len(text)-1]}
+		v6.ref = ast.IPv6Reference{Span: h.Span, Text: text, Address: &v6.addr}
+		h.IPv6 = &v6.ref
 	case f.ipv4.Valid(text):
 		h.Kind = ast.HostKindIPv4
-		ip := &n.ipv4
+		v4 := new(ipv4Nodes)
+		ip := &v4.ip
 		*ip = ast.IPv4Address{Span: h.Span, Text: text}
 		o := start
 		for k := 0; k < 4; k++ {
@@ -179,8 +198,8 @@ func (f *fast2396) host(n *nodes, s string, start, stop int) *ast.Host {
 			for _, d := range []byte(s[o:e]) {
 				v = v*10 + int(d-'0')
 			}
-			n.octets[k] = ast.DecOctet{Span: ast.Span{Start: o, Stop: e}, Text: s[o:e], Value: uint8(v)}
-			ip.Octets[k] = &n.octets[k]
+			v4.octets[k] = ast.DecOctet{Span: ast.Span{Start: o, Stop: e}, Text: s[o:e], Value: uint8(v)}
+			ip.Octets[k] = &v4.octets[k]
 			o = e + 1
 		}
 		h.IPv4 = ip
@@ -193,8 +212,12 @@ func (f *fast2396) host(n *nodes, s string, start, stop int) *ast.Host {
 			labelsEnd--
 		}
 		count := strings.Count(s[start:labelsEnd], ".") + 1
-		labels := make([]ast.Label, count)
-		hn.Labels = make([]*ast.Label, count)
+		var labels []ast.Label
+		if count <= inlineParts {
+			labels, hn.Labels = n.labels[:count:count], n.labelPtrs[:count:count]
+		} else {
+			labels, hn.Labels = make([]ast.Label, count), make([]*ast.Label, count)
+		}
 		o := start
 		for k := range labels {
 			e := labelsEnd
