@@ -243,11 +243,17 @@ func checkLine(file string, l inputLine, cfg checkConfig) lineResult {
 	}
 	outs := make([]outcome, len(cfg.grammars))
 	var res lineResult
+	// Only jsonl records and warnings use the tree of a valid line: otherwise the DFA's
+	// verdict is enough, and a grammar without a fast path does not run its PEG parser on
+	// the (usually many) valid lines.
+	needTree := cfg.format == "jsonl" || len(cfg.warnings) > 0
 	for i, g := range cfg.grammars {
 		o := outcome{g: g}
-		if l.tooLong {
+		switch {
+		case l.tooLong:
 			o.err = fmt.Errorf("line too long: over %d bytes, not checked", urlgrammar.MaxInputLength)
-		} else {
+		case !needTree && g.Valid(l.text):
+		default:
 			o.tree, o.err = g.Parse(l.text)
 		}
 		outs[i] = o
