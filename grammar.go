@@ -270,8 +270,8 @@ func (g *Grammar) runRule(rule, s string) (any, error) {
 }
 
 // ParseReference is Parse for grammars whose trees are generic URI references
-// (rfc2396bis-01): it returns the *ast.URIReference, or an error for a grammar whose trees
-// are of another kind.
+// (rfc2396bis-01, url-syntax-05; see Generic): it returns the *ast.URIReference, or an error
+// for a grammar whose trees are of another kind.
 func (g *Grammar) ParseReference(s string) (*ast.URIReference, error) {
 	tree, err := g.Parse(s)
 	if err != nil {
