@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"text/tabwriter"
 
 	"github.com/urlgrammar/urlgrammar"
 	"github.com/urlgrammar/urlgrammar/ast"
@@ -86,9 +87,14 @@ func runGrammars(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: urlgrammar grammars")
 		return exitUsage
 	}
+	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
 	for _, id := range urlgrammar.IDs() {
 		g := urlgrammar.MustLookup(id)
-		fmt.Fprintf(stdout, "%-14s start %-14s %s\n", id, g.Start(), g.Title())
+		fmt.Fprintf(tw, "%s\tstart %s\t%s\n", id, g.Start(), g.Title())
+	}
+	if err := tw.Flush(); err != nil {
+		fmt.Fprintln(stderr, "urlgrammar:", err)
+		return exitUsage
 	}
 	return exitOK
 }
