@@ -1,10 +1,12 @@
 package urlgrammar_test
 
 import (
+	"errors"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"github.com/urlgrammar/urlgrammar"
 	"github.com/urlgrammar/urlgrammar/ast"
@@ -59,6 +61,27 @@ type invalidInput struct {
 
 func invalidInputs(t testing.TB) []invalidInput {
 	return readInvalid(t, "testdata/rfc2396bis-01/invalid.txt")
+}
+
+// checkInvalid checks a table of invalid inputs against a grammar: Parse fails with a
+// *SyntaxError at the table's offset that names a rule, Valid is false, and Match with the
+// start rule fails at the same offset.
+func checkInvalid(t *testing.T, g *urlgrammar.Grammar, cases []invalidInput) {
+	t.Helper()
+	for _, c := range cases {
+		_, err := g.Parse(c.input)
+		var se *urlgrammar.SyntaxError
+		if !assert.True(t, errors.As(err, &se), "input %q: want a *SyntaxError, got %v", c.input, err) {
+			continue
+		}
+		assert.Equal(t, c.offset, se.Offset, "input %q: %v", c.input, err)
+		assert.NotEmpty(t, se.Rule, "input %q", c.input)
+		assert.False(t, g.Valid(c.input), "Valid(%q)", c.input)
+		var me *urlgrammar.SyntaxError
+		if assert.True(t, errors.As(g.Match(g.Start(), c.input), &me), "Match %s %q", g.Start(), c.input) {
+			assert.Equal(t, c.offset, me.Offset, "Match %s %q", g.Start(), c.input)
+		}
+	}
 }
 
 // readInvalid reads a table of invalid inputs: OFFSET<TAB>INPUT lines, <> the empty input.

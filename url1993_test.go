@@ -1,7 +1,6 @@
 package urlgrammar_test
 
 import (
-	"errors"
 	"strings"
 	"testing"
 
@@ -62,15 +61,7 @@ func TestURL1993Valid(t *testing.T) {
 
 // TestURL1993Invalid: every input of the table is rejected at the table's offset.
 func TestURL1993Invalid(t *testing.T) {
-	for _, c := range invalid93Inputs(t) {
-		_, err := g93.Parse(c.input)
-		var se *urlgrammar.SyntaxError
-		if !assert.True(t, errors.As(err, &se), "input %q: want a *SyntaxError, got %v", c.input, err) {
-			continue
-		}
-		assert.Equal(t, c.offset, se.Offset, "input %q: %v", c.input, err)
-		assert.False(t, g93.Valid(c.input), "Valid(%q)", c.input)
-	}
+	checkInvalid(t, g93, invalid93Inputs(t))
 }
 
 // TestURL1993Trees: the traps and the BNF's edge cases.

@@ -16,30 +16,28 @@ func Hostname93(a At) *ast.Hostname {
 // "xpalphas"), with an empty last segment when it ends with "/", and none when void.
 func Path93(a At, rule string) *ast.SegmentPath {
 	p := &ast.SegmentPath{Span: a.Span(), Rule: rule, Text: a.Text(), Segments: []*ast.Part{}}
-	if a.Start == a.Stop {
-		return p
-	}
-	start := a.Start
-	for i := a.Start; i <= a.Stop; i++ {
-		if i == a.Stop || a.Src[i] == '/' {
-			p.Segments = append(p.Segments, Part(At{a.Src, start, i}, "xpalphas"))
-			start = i + 1
-		}
+	if a.Start < a.Stop {
+		p.Segments = splitParts(a, '/', "xpalphas")
 	}
 	return p
 }
 
 // Search93 builds search = xalphas *( "+" xalphas ).
 func Search93(a At) *ast.Search {
-	s := &ast.Search{Span: a.Span(), Text: a.Text()}
+	return &ast.Search{Span: a.Span(), Text: a.Text(), Keywords: splitParts(a, '+', "xalphas")}
+}
+
+// splitParts splits the match at every sep into parts named rule.
+func splitParts(a At, sep byte, rule string) []*ast.Part {
+	var parts []*ast.Part
 	start := a.Start
 	for i := a.Start; i <= a.Stop; i++ {
-		if i == a.Stop || a.Src[i] == '+' {
-			s.Keywords = append(s.Keywords, Part(At{a.Src, start, i}, "xalphas"))
+		if i == a.Stop || a.Src[i] == sep {
+			parts = append(parts, Part(At{a.Src, start, i}, rule))
 			start = i + 1
 		}
 	}
-	return s
+	return parts
 }
 
 func searchOf(v any) *ast.Search {
