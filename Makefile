@@ -66,3 +66,6 @@ conformance:
 demo:
 	$(GO) run ./cmd/urlgrammar check testdata/corpus/sample.txt; status=$$?; \
 		if [ $$status -gt 1 ]; then exit $$status; fi
+	@echo; echo "Which grammars accept each line:"
+	$(GO) run ./cmd/urlgrammar check -g all --format tsv testdata/corpus/sample.txt; status=$$?; \
+		if [ $$status -gt 1 ]; then exit $$status; fi
