@@ -60,13 +60,22 @@ type Grammar struct {
 // leaves relative URLs undefined.
 func (g *Grammar) Generic() bool { return g.generic }
 
-// decider returns the DFA that decides s for rule: the rule's own, or, for a dispatching
-// start rule, the DFA of the rule the dispatch names. It is nil when the rule has none.
+// decider returns the DFA that decides s for rule: the rule's own, or, for the start rule,
+// startDecider's. It is nil when the rule has none.
 func (g *Grammar) decider(rule, s string) *dfa.DFA {
-	if g.dispatch != nil && strings.EqualFold(rule, g.start) {
-		return g.dfaFor(g.dispatch(s))
+	if g.dispatch != nil && ruleKey(rule) == ruleKey(g.start) {
+		return g.startDecider(s)
 	}
 	return g.dfaFor(rule)
+}
+
+// startDecider returns the DFA that decides s for the start rule: the start rule's own, or,
+// for a dispatching start rule, the DFA of the rule the dispatch names.
+func (g *Grammar) startDecider(s string) *dfa.DFA {
+	if g.dispatch != nil {
+		return g.dfaFor(g.dispatch(s))
+	}
+	return g.startDFA
 }
 
 // dfaFor returns the DFA of a rule, or nil.
@@ -79,7 +88,7 @@ func (g *Grammar) dfaFor(rule string) *dfa.DFA {
 
 // ruleKey is the key of a rule name in a grammar's maps: ABNF rule names are
 // case-insensitive, and "_" is taken as "-" because the drafts' own names (net_path,
-// gopher+_string's neighbours) use "_" where ABNF, which has no "_", uses "-".
+// path_segments) use "_" where ABNF, which has no "_", uses "-".
 func ruleKey(name string) string {
 	return strings.ReplaceAll(strings.ToLower(name), "_", "-")
 }
@@ -175,7 +184,7 @@ func (g *Grammar) Parse(s string) (ast.Root, error) {
 func (g *Grammar) parsePEG(s string) (ast.Root, error) {
 	v, err := g.runRule(g.start, s)
 	if se, ok := err.(*SyntaxError); ok && len(s) <= MaxInputLength {
-		if d := g.decider(g.start, s); d != nil && !d.Valid(s) {
+		if d := g.startDecider(s); d != nil && !d.Valid(s) {
 			err = g.dfaError(d, g.start, s, se)
 		}
 	}
@@ -195,11 +204,7 @@ func (g *Grammar) Valid(s string) bool {
 	if len(s) > MaxInputLength {
 		return false
 	}
-	d := g.startDFA
-	if g.dispatch != nil {
-		d = g.dfaFor(g.dispatch(s))
-	}
-	if d != nil {
+	if d := g.startDecider(s); d != nil {
 		return d.Valid(s)
 	}
 	_, err := g.runRule(g.start, s)
