@@ -179,23 +179,7 @@ func upperHex(c byte) byte {
 }
 
 // decodeUnreserved decodes the escapes of ALPHA, DIGIT, "_" and "~" (section 2.3).
-func decodeUnreserved(s string) string {
-	if !strings.Contains(s, "%") {
-		return s
-	}
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		if s[i] == '%' && i+2 < len(s) {
-			if v, err := strconv.ParseUint(s[i+1:i+3], 16, 8); err == nil && decodable(byte(v)) {
-				b.WriteByte(byte(v))
-				i += 2
-				continue
-			}
-		}
-		b.WriteByte(s[i])
-	}
-	return b.String()
-}
+func decodeUnreserved(s string) string { return ast.UnescapeIf(s, decodable) }
 
 func decodable(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '~'
