@@ -1,7 +1,6 @@
 package urlgrammar_test
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -12,17 +11,8 @@ import (
 
 var g1738 = urlgrammar.MustLookup("rfc1738")
 
-// valid1738 is one line of testdata/rfc1738/valid.txt: the production and the URL.
-type valid1738 struct{ rule, input string }
-
-func valid1738Inputs(t testing.TB) []valid1738 {
-	var out []valid1738
-	for _, l := range readTable(t, "testdata/rfc1738/valid.txt") {
-		rule, in, ok := strings.Cut(l, "\t")
-		require.True(t, ok, "bad valid.txt line %q", l)
-		out = append(out, valid1738{rule, in})
-	}
-	return out
+func valid1738Inputs(t testing.TB) []productionInput {
+	return readProductions(t, "testdata/rfc1738/valid.txt")
 }
 
 func invalid1738Inputs(t testing.TB) []invalidInput {
@@ -49,12 +39,12 @@ func TestRFC1738Valid(t *testing.T) {
 		if !assert.NoError(t, err, "input %q", v.input) {
 			continue
 		}
-		counts[v.rule]++
+		counts[v.production]++
 		c := tree.Components()
-		assert.Equal(t, v.rule, c.Rule, "input %q", v.input)
+		assert.Equal(t, v.production, c.Rule, "input %q", v.input)
 		assert.Equal(t, v.input, tree.String(), "round trip")
 		assert.True(t, g1738.Valid(v.input), "Valid(%q)", v.input)
-		assert.NoError(t, g1738.Match(v.rule, v.input))
+		assert.NoError(t, g1738.Match(v.production, v.input))
 		assert.Nil(t, c.Fragment, "RFC 1738 URLs have no fragment")
 		checkSpans(t, v.input, tree)
 	}

@@ -63,6 +63,20 @@ func invalidInputs(t testing.TB) []invalidInput {
 	return readInvalid(t, "testdata/rfc2396bis-01/invalid.txt")
 }
 
+// productionInput is one line of a table of valid inputs with their productions
+// (PRODUCTION<TAB>INPUT): testdata/rfc1738/valid.txt, testdata/url-1993/valid.txt.
+type productionInput struct{ production, input string }
+
+func readProductions(t testing.TB, path string) []productionInput {
+	var out []productionInput
+	for _, l := range readTable(t, path) {
+		p, in, ok := strings.Cut(l, "\t")
+		require.True(t, ok, "%s: bad line %q", path, l)
+		out = append(out, productionInput{p, in})
+	}
+	return out
+}
+
 // checkInvalid checks a table of invalid inputs against a grammar: Parse fails with a
 // *SyntaxError at the table's offset that names a rule, Valid is false, and Match with the
 // start rule fails at the same offset.

@@ -12,17 +12,8 @@ import (
 
 var g93 = urlgrammar.MustLookup("url-1993")
 
-// valid93 is one line of testdata/url-1993/valid.txt: the production and the address.
-type valid93 struct{ production, input string }
-
-func valid93Inputs(t testing.TB) []valid93 {
-	var out []valid93
-	for _, l := range readTable(t, "testdata/url-1993/valid.txt") {
-		p, in, ok := strings.Cut(l, "\t")
-		require.True(t, ok, "bad valid.txt line %q", l)
-		out = append(out, valid93{p, in})
-	}
-	return out
+func valid93Inputs(t testing.TB) []productionInput {
+	return readProductions(t, "testdata/url-1993/valid.txt")
 }
 
 func invalid93Inputs(t testing.TB) []invalidInput {

@@ -98,15 +98,21 @@ func (u *MailtoURL) String() string {
 func (u *NewsURL) String() string {
 	var p printer
 	p.scheme(u.Scheme, ":")
-	switch {
-	case u.All:
-		p.WriteByte('*')
-	case u.Group != nil:
-		p.WriteString(u.Group.Text)
-	case u.Article != nil:
-		p.WriteString(u.Article.Text)
-	}
+	p.groupPart(u.All, u.Group, u.Article)
 	return p.String()
+}
+
+// groupPart writes a news grouppart (rfc1738) or groupart (url-1993): "*", a group or an
+// article.
+func (p *printer) groupPart(all bool, group *Part, article *Article) {
+	switch {
+	case all:
+		p.WriteByte('*')
+	case group != nil:
+		p.WriteString(group.Text)
+	case article != nil:
+		p.WriteString(article.Text)
+	}
 }
 
 func (u *NNTPURL) String() string {

@@ -218,14 +218,7 @@ func (a *AFSAddress) String() string {
 func (a *NewsAddress) String() string {
 	var p printer
 	p.scheme(a.Scheme, ":")
-	switch {
-	case a.All:
-		p.WriteByte('*')
-	case a.Group != nil:
-		p.WriteString(a.Group.Text)
-	case a.Article != nil:
-		p.WriteString(a.Article.Text)
-	}
+	p.groupPart(a.All, a.Group, a.Article)
 	return p.String()
 }
 

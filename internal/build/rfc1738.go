@@ -195,15 +195,22 @@ type AllGroups struct{}
 // NewsURL builds newsurl from its grouppart: AllGroups, a group or an article.
 func NewsURL(a At, scheme, grouppart any) *ast.NewsURL {
 	u := &ast.NewsURL{Span: a.Span(), Text: a.Text(), Scheme: scheme.(*ast.Scheme)}
-	switch g := grouppart.(type) {
-	case AllGroups:
-		u.All = true
-	case *ast.Part:
-		u.Group = g
-	case *ast.Article:
-		u.Article = g
-	}
+	u.All, u.Group, u.Article = groupPart(grouppart)
 	return u
+}
+
+// groupPart splits the value of a news grouppart (rfc1738) or groupart (url-1993): "*" (all
+// groups), a group or an article.
+func groupPart(v any) (all bool, group *ast.Part, article *ast.Article) {
+	switch g := v.(type) {
+	case AllGroups:
+		all = true
+	case *ast.Part:
+		group = g
+	case *ast.Article:
+		article = g
+	}
+	return all, group, article
 }
 
 // Article builds article = 1*( ... ) "@" host.

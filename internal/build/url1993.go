@@ -88,14 +88,7 @@ func AFSAddress(a At, scheme, cell, path any) *ast.AFSAddress {
 // NewsAddress builds newsaddress from its groupart: AllGroups, a group or an article.
 func NewsAddress(a At, scheme, groupart any) *ast.NewsAddress {
 	n := &ast.NewsAddress{Span: a.Span(), Text: a.Text(), Scheme: scheme.(*ast.Scheme)}
-	switch g := groupart.(type) {
-	case AllGroups:
-		n.All = true
-	case *ast.Part:
-		n.Group = g
-	case *ast.Article:
-		n.Article = g
-	}
+	n.All, n.Group, n.Article = groupPart(groupart)
 	return n
 }
 
