@@ -63,6 +63,21 @@ func invalidInputs(t testing.TB) []invalidInput {
 	return readInvalid(t, "testdata/rfc2396bis-01/invalid.txt")
 }
 
+// allTableInputs returns the inputs of every grammar's test tables, valid and invalid.
+func allTableInputs(t testing.TB) []string {
+	in := validInputs(t)
+	for _, v := range append(valid1738Inputs(t), valid93Inputs(t)...) {
+		in = append(in, v.input)
+	}
+	in = append(in, valid97Inputs(t)...)
+	for _, cases := range [][]invalidInput{invalidInputs(t), invalid1738Inputs(t), invalid97Inputs(t), invalid93Inputs(t)} {
+		for _, c := range cases {
+			in = append(in, c.input)
+		}
+	}
+	return in
+}
+
 // productionInput is one line of a table of valid inputs with their productions
 // (PRODUCTION<TAB>INPUT): testdata/rfc1738/valid.txt, testdata/url-1993/valid.txt.
 type productionInput struct{ production, input string }

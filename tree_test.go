@@ -318,29 +318,8 @@ func randomInputs(t *testing.T, g *urlgrammar.Grammar, prefixes []string, minVal
 }
 
 func FuzzParse(f *testing.F) {
-	for _, s := range validInputs(f) {
+	for _, s := range allTableInputs(f) {
 		f.Add(s)
-	}
-	for _, c := range invalidInputs(f) {
-		f.Add(c.input)
-	}
-	for _, v := range valid1738Inputs(f) {
-		f.Add(v.input)
-	}
-	for _, c := range invalid1738Inputs(f) {
-		f.Add(c.input)
-	}
-	for _, s := range valid97Inputs(f) {
-		f.Add(s)
-	}
-	for _, c := range invalid97Inputs(f) {
-		f.Add(c.input)
-	}
-	for _, v := range valid93Inputs(f) {
-		f.Add(v.input)
-	}
-	for _, c := range invalid93Inputs(f) {
-		f.Add(c.input)
 	}
 	var grammars []*urlgrammar.Grammar
 	for _, id := range urlgrammar.IDs() {

@@ -307,8 +307,7 @@ func (u *NewsURL) Components() Components {
 	c.part(u.Group)
 	if a := u.Article; a != nil {
 		c.Parts["article"] = a.Text
-		c.host(a.Host)
-		c.Host, c.HostKind = nil, nil // the article's host is not the URL's authority
+		c.Parts["host"] = a.Host.Text // a part only: the article's host is not the URL's authority
 	}
 	return c.Components
 }
