@@ -29,6 +29,9 @@ func Build(g *goabnf.Grammar, rule string) (*DFA, error) {
 	b.states[end].accept = true
 	d := b.determinize(start)
 	m := d.minimize()
+	if m == nil {
+		return nil, fmt.Errorf("rule %s: the minimal DFA has more than %d states", rule, maxStates)
+	}
 	m.Rule = rule
 	return m, nil
 }
@@ -194,6 +197,10 @@ func (b *nfaBuilder) element(el goabnf.ElemItf) (int, int, error) {
 	return 0, 0, fmt.Errorf("unsupported ABNF element %T (%v)", el, el)
 }
 
+// maxStates bounds a minimal DFA: states are uint16, and the premultiplied rows
+// (state * classes, at most 256 classes) must fit in uint32.
+const maxStates = 1<<16 - 1
+
 // raw is an unminimized DFA over byte classes; state 0 is dead.
 type raw struct {
 	classes  [256]uint8
@@ -299,7 +306,8 @@ func (b *nfaBuilder) determinize(start int) *raw {
 
 // minimize merges equivalent states (Moore's partition refinement), with every state that
 // cannot reach acceptance merged into the dead state 0, and renumbers the states in
-// breadth-first order from the start so that equal languages give equal tables.
+// breadth-first order from the start so that equal languages give equal tables. It returns
+// nil when the result has more than maxStates states.
 func (d *raw) minimize() *DFA {
 	n := len(d.trans)
 	// States that can reach acceptance.
@@ -394,6 +402,9 @@ func (d *raw) minimize() *DFA {
 			}
 		}
 	}
+	if len(order)+1 > maxStates {
+		return nil
+	}
 	m := &DFA{Classes: d.classes, NClasses: d.nclasses, Start: 1}
 	m.Accept = make([]bool, len(order)+1)
 	m.Trans = make([]uint16, (len(order)+1)*d.nclasses)
@@ -404,6 +415,7 @@ func (d *raw) minimize() *DFA {
 			m.Trans[st*d.nclasses+c] = uint16(num[block[t]])
 		}
 	}
+	m.Prepare()
 	return m
 }
 

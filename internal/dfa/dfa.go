@@ -15,12 +15,48 @@ type DFA struct {
 	Start    uint16
 	Trans    []uint16 // Trans[state*NClasses+class] -> state
 	Accept   []bool   // by state
+
+	// next is Trans premultiplied: next[state*NClasses+class] is the next state times
+	// NClasses, the index of its row. It takes the multiplication off the critical path of
+	// the matching loop (a third faster, BenchmarkMatch). Prepare makes it; a DFA without it
+	// runs from Trans.
+	next []uint32
+}
+
+// Prepare builds the DFA's premultiplied table, which makes Match faster. Build calls it;
+// call it once for a DFA made otherwise (from generated tables), before it is shared
+// between goroutines.
+func (d *DFA) Prepare() {
+	next := make([]uint32, len(d.Trans))
+	for i, t := range d.Trans {
+		next[i] = uint32(t) * uint32(d.NClasses)
+	}
+	d.next = next
 }
 
 // Match runs the DFA on s. It reports whether s is in the language and, when it is not, the
 // offset of the error: the index of the first byte that leads to the dead state, or len(s)
 // when s ends in a state that does not accept (s is a proper prefix of a member).
 func (d *DFA) Match(s string) (ok bool, errOffset int) {
+	next, classes := d.next, &d.Classes
+	if next == nil {
+		return d.matchTrans(s)
+	}
+	row := uint32(d.Start) * uint32(d.NClasses)
+	for i := 0; i < len(s); i++ {
+		row = next[row+uint32(classes[s[i]])]
+		if row == 0 {
+			return false, i
+		}
+	}
+	if d.Accept[row/uint32(d.NClasses)] {
+		return true, -1
+	}
+	return false, len(s)
+}
+
+// matchTrans is Match on the state-indexed table, for a DFA that has not been prepared.
+func (d *DFA) matchTrans(s string) (ok bool, errOffset int) {
 	st := d.Start
 	n := d.NClasses
 	for i := 0; i < len(s); i++ {
