@@ -41,7 +41,7 @@ check: check-format vet check-generated test
 # The corpus benchmarks, 5 runs each (net/url.Parse is the baseline: compare ratios), then
 # the cost of the checker end to end. `make bench-adversarial` shows linear time.
 bench:
-	$(GO) test -run '^$$' -bench 'NetURLParse|Valid$$|Parse$$|ParseValidLines|ParsePigeon|CheckCommand' -benchmem -count 5 . ./cmd/urlgrammar
+	$(GO) test -run '^$$' -bench 'NetURLParse|Valid$$|Parse$$|Parser$$|ValidLines|ParsePigeon|CheckCommand' -benchmem -count 5 . ./cmd/urlgrammar
 
 bench-adversarial:
 	$(GO) test -run '^$$' -bench Adversarial -benchtime 3x .

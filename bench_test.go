@@ -34,6 +34,14 @@ func BenchmarkParse(b *testing.B) {
 	benchLines(b, benchCorpus, func(s string) { _, _ = g.Parse(s) })
 }
 
+// BenchmarkParser is Parse through a Parser, which reuses the memory of one tree for the
+// next (the fast path allocates nothing; invalid lines go through the PEG parser as in
+// BenchmarkParse).
+func BenchmarkParser(b *testing.B) {
+	p := urlgrammar.MustLookup("rfc2396bis-01").NewParser()
+	benchLines(b, benchCorpus, func(s string) { _, _ = p.Parse(s) })
+}
+
 // adversarial are input families that could make a parser super-linear; each is built at a
 // given size in bytes.
 var adversarial = map[string]func(n int) string{
@@ -127,4 +135,9 @@ func BenchmarkNetURLParseValidLines(b *testing.B) {
 func BenchmarkParseValidLines(b *testing.B) {
 	g := urlgrammar.MustLookup("rfc2396bis-01")
 	benchLines(b, validCorpus, func(s string) { _, _ = g.Parse(s) })
+}
+
+func BenchmarkParserValidLines(b *testing.B) {
+	p := urlgrammar.MustLookup("rfc2396bis-01").NewParser()
+	benchLines(b, validCorpus, func(s string) { _, _ = p.Parse(s) })
 }

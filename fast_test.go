@@ -33,11 +33,16 @@ func TestFastPathMatchesPEG(t *testing.T) {
 		inputs = append(inputs, string(m))
 	}
 	checked := 0
+	p := g.NewParser() // one Parser through every input: no tree may keep a part of the last
 	for _, s := range inputs {
 		slow, err := g.parsePEG(s)
+		reused, perr := p.Parse(s)
 		if err != nil {
 			if g.Valid(s) {
 				t.Fatalf("%q: the DFA accepts what the PEG rejects: %v", s, err)
+			}
+			if !reflect.DeepEqual(err, perr) {
+				t.Fatalf("%q: the Parser's error differs from the PEG's\nParser: %v\npeg:    %v", s, perr, err)
 			}
 			continue
 		}
@@ -45,6 +50,9 @@ func TestFastPathMatchesPEG(t *testing.T) {
 		fast := g.fast(s)
 		if !reflect.DeepEqual(slow, fast) {
 			t.Fatalf("%q: the fast path's tree differs from the PEG's\nfast: %+v\npeg:  %+v", s, fast, slow)
+		}
+		if perr != nil || !reflect.DeepEqual(slow, reused) {
+			t.Fatalf("%q: the Parser's tree differs from the PEG's (error %v)\nParser: %+v\npeg:    %+v", s, perr, reused, slow)
 		}
 	}
 	if checked < 10000 {
@@ -59,6 +67,7 @@ func FuzzFastPath(f *testing.F) {
 	for _, s := range corpus.Lines(200, 2) {
 		f.Add(s)
 	}
+	p := g.NewParser() // reused from one input to the next, as a Parser is meant to be
 	f.Fuzz(func(t *testing.T, s string) {
 		if len(s) > 4096 || !g.startDFA.Valid(s) {
 			return
@@ -69,6 +78,9 @@ func FuzzFastPath(f *testing.F) {
 		}
 		if fast := g.fast(s); !reflect.DeepEqual(slow, fast) {
 			t.Fatalf("%q: the fast path's tree differs from the PEG's", s)
+		}
+		if reused, err := p.Parse(s); err != nil || !reflect.DeepEqual(slow, reused) {
+			t.Fatalf("%q: the Parser's tree differs from the PEG's (error %v)", s, err)
 		}
 	})
 }

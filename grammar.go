@@ -45,6 +45,9 @@ type Grammar struct {
 	// fast, when set, builds the tree of an input the start DFA accepts without the PEG
 	// parser; it must build the same tree.
 	fast func(s string) ast.Root
+	// fastReusing, when set, returns a builder like fast that keeps its memory between
+	// inputs: each tree it returns overwrites the one before (see Parser).
+	fastReusing func() func(s string) ast.Root
 	// dispatch, when set, makes the start rule's language a dispatch that the ABNF does not
 	// have (rfc1738: a URL with a named scheme must match that scheme's production): it
 	// names the rule whose DFA decides s as the start rule. The PEG's start rule does the

@@ -20,6 +20,10 @@ func init() {
 		exprCost: 400,
 		dfas:     dfas,
 		fast:     func(s string) ast.Root { return fast.parse(s) },
-		generic:  true,
+		fastReusing: func() func(string) ast.Root {
+			u := new(reuse)
+			return func(s string) ast.Root { return fast.parseReusing(u, s) }
+		},
+		generic: true,
 	})
 }

@@ -59,9 +59,35 @@ type ipv4Nodes struct {
 	octets [4]ast.DecOctet
 }
 
-// parse builds the tree of s, which must be a URI-reference.
+// reuse is the memory a Parser keeps between trees: a nodes block, and room for the parts
+// that do not fit in it. Every node of a tree is written whole before it is linked, so a
+// block needs no clearing between trees.
+type reuse struct {
+	n         nodes
+	segs      []ast.Segment
+	segPtrs   []*ast.Segment
+	labels    []ast.Label
+	labelPtrs []*ast.Label
+	ipv6      ipv6Nodes
+	ipv4      ipv4Nodes
+	opaque    ast.OpaquePart
+	regName   ast.RegName
+}
+
+// parse builds a new tree of s, which must be a URI-reference.
 func (f *fast2396) parse(s string) *ast.URIReference {
-	n := new(nodes)
+	return f.build(new(nodes), nil, s)
+}
+
+// parseReusing builds the tree of s, which must be a URI-reference, in u's memory,
+// overwriting the tree it built last.
+func (f *fast2396) parseReusing(u *reuse, s string) *ast.URIReference {
+	return f.build(&u.n, u, s)
+}
+
+// build builds the tree of s in n; the nodes that do not fit in n come from u, or are
+// allocated when u is nil.
+func (f *fast2396) build(n *nodes, u *reuse, s string) *ast.URIReference {
 	r := &n.ref
 	*r = ast.URIReference{Span: ast.Span{Start: 0, Stop: len(s)}, Rule: "URI-reference", Text: s}
 	end := len(s) // end of the part before the fragment
@@ -71,7 +97,7 @@ func (f *fast2396) parse(s string) *ast.URIReference {
 		r.Fragment = &n.fragment
 	}
 	pos := 0
-	if i := strings.IndexAny(s[:end], ":/?"); i > 0 && s[i] == ':' {
+	if i := schemeEnd(s[:end]); i > 0 {
 		n.scheme = ast.Scheme{Span: ast.Span{Start: 0, Stop: i}, Text: s[:i]}
 		r.Scheme = &n.scheme
 		pos = i + 1
@@ -80,7 +106,14 @@ func (f *fast2396) parse(s string) *ast.URIReference {
 		rest := s[pos:end]
 		hier := rest == "" || rest[0] == '/' || (rest[0] == '?' && f.query.Valid(rest[1:]))
 		if !hier {
-			r.Opaque = &ast.OpaquePart{Span: ast.Span{Start: pos, Stop: end}, Text: rest}
+			var o *ast.OpaquePart
+			if u != nil {
+				o = &u.opaque
+			} else {
+				o = new(ast.OpaquePart)
+			}
+			*o = ast.OpaquePart{Span: ast.Span{Start: pos, Stop: end}, Text: rest}
+			r.Opaque = o
 			return r
 		}
 	}
@@ -97,16 +130,31 @@ func (f *fast2396) parse(s string) *ast.URIReference {
 		if i := strings.IndexByte(s[aStart:pathEnd], '/'); i >= 0 {
 			aEnd = aStart + i
 		}
-		r.Authority = f.authority(n, s, aStart, aEnd)
+		r.Authority = f.authority(n, u, s, aStart, aEnd)
 		pos = aEnd
 	}
-	r.Path = path(n, s, pos, pathEnd)
+	r.Path = path(n, u, s, pos, pathEnd)
 	return r
+}
+
+// schemeEnd returns the index of the ":" that ends the scheme of s (the first of ":", "/"
+// and "?", as in Appendix B), or -1 when s has no scheme. It is strings.IndexAny without
+// the cost of building a byte set on every call.
+func schemeEnd(s string) int {
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case ':':
+			return i
+		case '/', '?':
+			return -1
+		}
+	}
+	return -1
 }
 
 // path builds the path between start and stop into n.path: an abs-path, a rel-path or the
 // empty path.
-func path(n *nodes, s string, start, stop int) *ast.Path {
+func path(n *nodes, u *reuse, s string, start, stop int) *ast.Path {
 	p := &n.path
 	*p = ast.Path{Span: ast.Span{Start: start, Stop: stop}, Text: s[start:stop], Segments: n.segPtrs[:0:0]}
 	if start == stop {
@@ -119,9 +167,13 @@ func path(n *nodes, s string, start, stop int) *ast.Path {
 	}
 	count := strings.Count(s[segStart:stop], "/") + 1
 	var segs []ast.Segment
-	if count <= inlineParts {
+	switch {
+	case count <= inlineParts:
 		segs, p.Segments = n.segs[:count:count], n.segPtrs[:count:count]
-	} else {
+	case u != nil:
+		u.segs, u.segPtrs = grow(u.segs, count), grow(u.segPtrs, count)
+		segs, p.Segments = u.segs[:count:count], u.segPtrs[:count:count]
+	default:
 		segs, p.Segments = make([]ast.Segment, count), make([]*ast.Segment, count)
 	}
 	for k := range segs {
@@ -136,13 +188,28 @@ func path(n *nodes, s string, start, stop int) *ast.Path {
 	return p
 }
 
+// grow returns xs with room for n elements, reallocated when it has less.
+func grow[T any](xs []T, n int) []T {
+	if cap(xs) < n {
+		return make([]T, n)
+	}
+	return xs
+}
+
 // authority builds the authority between start and stop.
-func (f *fast2396) authority(n *nodes, s string, start, stop int) *ast.Authority {
+func (f *fast2396) authority(n *nodes, u *reuse, s string, start, stop int) *ast.Authority {
 	text := s[start:stop]
 	a := &n.auth
 	*a = ast.Authority{Span: ast.Span{Start: start, Stop: stop}, Text: text}
 	if !f.server.Valid(text) {
-		a.RegName = &ast.RegName{Span: a.Span, Text: text}
+		var rn *ast.RegName
+		if u != nil {
+			rn = &u.regName
+		} else {
+			rn = new(ast.RegName)
+		}
+		*rn = ast.RegName{Span: a.Span, Text: text}
+		a.RegName = rn
 		return a
 	}
 	sv := &n.server
@@ -167,25 +234,35 @@ func (f *fast2396) authority(n *nodes, s string, start, stop int) *ast.Authority
 		n.port = ast.Port{Span: ast.Span{Start: hEnd + 1, Stop: stop}, Text: s[hEnd+1 : stop]}
 		sv.Port = &n.port
 	}
-	sv.Host = f.host(n, s, hStart, hEnd)
+	sv.Host = f.host(n, u, s, hStart, hEnd)
 	return a
 }
 
 // host builds a host: IPv6reference, IPv4address or hostname, in that order of preference.
-func (f *fast2396) host(n *nodes, s string, start, stop int) *ast.Host {
+func (f *fast2396) host(n *nodes, u *reuse, s string, start, stop int) *ast.Host {
 	text := s[start:stop]
 	h := &n.host
 	*h = ast.Host{Span: ast.Span{Start: start, Stop: stop}, Text: text}
 	switch {
 	case text[0] == '[':
 		h.Kind = ast.HostKindIPv6
-		v6 := new(ipv6Nodes)
+		var v6 *ipv6Nodes
+		if u != nil {
+			v6 = &u.ipv6
+		} else {
+			v6 = new(ipv6Nodes)
+		}
 		v6.addr = ast.IPv6Address{Span: ast.Span{Start: start + 1, Stop: stop - 1}, Text: text[1 : len(text)-1]}
 		v6.ref = ast.IPv6Reference{Span: h.Span, Text: text, Address: &v6.addr}
 		h.IPv6 = &v6.ref
 	case f.ipv4.Valid(text):
 		h.Kind = ast.HostKindIPv4
-		v4 := new(ipv4Nodes)
+		var v4 *ipv4Nodes
+		if u != nil {
+			v4 = &u.ipv4
+		} else {
+			v4 = new(ipv4Nodes)
+		}
 		ip := &v4.ip
 		*ip = ast.IPv4Address{Span: h.Span, Text: text}
 		o := start
@@ -213,9 +290,13 @@ func (f *fast2396) host(n *nodes, s string, start, stop int) *ast.Host {
 		}
 		count := strings.Count(s[start:labelsEnd], ".") + 1
 		var labels []ast.Label
-		if count <= inlineParts {
+		switch {
+		case count <= inlineParts:
 			labels, hn.Labels = n.labels[:count:count], n.labelPtrs[:count:count]
-		} else {
+		case u != nil:
+			u.labels, u.labelPtrs = grow(u.labels, count), grow(u.labelPtrs, count)
+			labels, hn.Labels = u.labels[:count:count], u.labelPtrs[:count:count]
+		default:
 			labels, hn.Labels = make([]ast.Label, count), make([]*ast.Label, count)
 		}
 		o := start

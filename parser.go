@@ -1,0 +1,42 @@
+package urlgrammar
+
+import "github.com/urlgrammar/urlgrammar/ast"
+
+// A Parser parses one input after another with one grammar and reuses its memory from one
+// tree to the next: the tree Parse returns is valid only until the next call of Parse on
+// the same Parser, which overwrites it. It is for work that consumes each tree before it
+// parses the next input (checking, extracting or printing components of a corpus), where
+// it saves the allocation of every tree; use Grammar.Parse for trees that must be kept.
+//
+// A Parser gives the same trees and errors as Grammar.Parse. It reuses memory for the
+// trees of grammar rfc2396bis-01's fast path, and is Grammar.Parse for the others (and for
+// errors). It is not safe for concurrent use: give each goroutine its own.
+type Parser struct {
+	g     *Grammar
+	build func(s string) ast.Root // the reusing fast path, or nil
+}
+
+// NewParser returns a Parser of the grammar.
+func (g *Grammar) NewParser() *Parser {
+	p := &Parser{g: g}
+	if g.fastReusing != nil {
+		p.build = g.fastReusing()
+	}
+	return p
+}
+
+// Grammar returns the grammar the Parser parses with.
+func (p *Parser) Grammar() *Grammar { return p.g }
+
+// Parse is Grammar.Parse, except that the tree it returns is overwritten by the next call.
+// Errors are not reused: a *SyntaxError may be kept.
+func (p *Parser) Parse(s string) (ast.Root, error) {
+	g := p.g
+	if p.build == nil {
+		return g.Parse(s)
+	}
+	if len(s) <= MaxInputLength && g.startDFA.Valid(s) {
+		return p.build(s), nil
+	}
+	return g.parsePEG(s)
+}

@@ -1,0 +1,53 @@
+package urlgrammar_test
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/urlgrammar/urlgrammar"
+	"github.com/urlgrammar/urlgrammar/internal/corpus"
+)
+
+// A Parser gives the trees and errors of Grammar.Parse, in every grammar, with one Parser
+// taking every input in turn (TestFastPathMatchesPEG covers the fast path at scale).
+func TestParserMatchesParse(t *testing.T) {
+	inputs := append(allTableInputs(t), corpus.Lines(2000, 3)...)
+	for _, id := range urlgrammar.IDs() {
+		g := urlgrammar.MustLookup(id)
+		p := g.NewParser()
+		if p.Grammar() != g {
+			t.Fatalf("%s: the Parser's grammar is %s", id, p.Grammar().ID())
+		}
+		for _, s := range inputs {
+			want, werr := g.Parse(s)
+			got, err := p.Parse(s)
+			if !reflect.DeepEqual(werr, err) || !reflect.DeepEqual(want, got) {
+				t.Fatalf("%s %q: Parser.Parse gives %v, %v; Grammar.Parse gives %v, %v", id, s, got, err, want, werr)
+			}
+		}
+	}
+}
+
+// A Parser of rfc2396bis-01 allocates nothing for a valid input once it has parsed one of
+// its shape (an API property, checked by count, not by time).
+func TestParserReusesMemory(t *testing.T) {
+	g := urlgrammar.MustLookup("rfc2396bis-01")
+	p := g.NewParser()
+	lines := corpus.Lines(2000, 1)
+	for _, s := range lines {
+		_, _ = p.Parse(s) // grow the spare room to the longest path and hostname
+	}
+	checked := 0
+	for _, s := range lines {
+		if !g.Valid(s) {
+			continue
+		}
+		checked++
+		if n := testing.AllocsPerRun(5, func() { _, _ = p.Parse(s) }); n != 0 {
+			t.Fatalf("Parser.Parse(%q) allocates %.0f times", s, n)
+		}
+	}
+	if checked < 1000 {
+		t.Fatalf("only %d valid lines checked", checked)
+	}
+}
