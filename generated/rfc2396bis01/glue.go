@@ -26,6 +26,16 @@ func abnfName(display string) string {
 	return display
 }
 
+// rulesByName is the parser's table of the rules of g, by PEG name, built once
+// (pigeon's parser would build it on every parse); grammarOfRules is the grammar it is of.
+var grammarOfRules, rulesByName = func() (*grammar, map[string]*rule) {
+	m := make(map[string]*rule, len(g.rules))
+	for _, r := range g.rules {
+		m[r.name] = r
+	}
+	return g, m
+}()
+
 // namedRule returns the ABNF name of the innermost rule being parsed that has one.
 func (p *parser) namedRule() string {
 	for i := len(p.rstack) - 1; i >= 0; i-- {

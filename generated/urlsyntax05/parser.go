@@ -2317,6 +2317,10 @@ func (p *parser) sliceFrom(start savepoint) []byte {
 }
 
 func (p *parser) buildRulesTable(g *grammar) {
+	if g == grammarOfRules { // added by genparser
+		p.rules = rulesByName
+		return
+	}
 	p.rules = make(map[string]*rule, len(g.rules))
 	for _, r := range g.rules {
 		p.rules[r.name] = r

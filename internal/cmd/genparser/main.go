@@ -119,6 +119,11 @@ var insertions = []struct{ anchor, text string }{
 		"\t\tif pos.offset < p.maxFailPos.offset {\n\t\t\treturn\n\t\t}\n",
 		"\n\t\tif pos.offset > p.maxFailPos.offset || p.maxFailRule == \"\" {\n\t\t\tp.maxFailRule = p.namedRule() // added by genparser\n\t\t}\n",
 	},
+	{ // the table of rules by name, which pigeon builds on every parse (a quarter of the
+		// cost of parsing a short input), is built once: it is only read
+		"func (p *parser) buildRulesTable(g *grammar) {\n",
+		"\tif g == grammarOfRules { // added by genparser\n\t\tp.rules = rulesByName\n\t\treturn\n\t}\n",
+	},
 }
 
 func patch(src []byte, name string) ([]byte, error) {
@@ -176,6 +181,16 @@ func abnfName(display string) string {
 	}
 	return display
 }
+
+// rulesByName is the parser's table of the rules of g, by PEG name, built once
+// (pigeon's parser would build it on every parse); grammarOfRules is the grammar it is of.
+var grammarOfRules, rulesByName = func() (*grammar, map[string]*rule) {
+	m := make(map[string]*rule, len(g.rules))
+	for _, r := range g.rules {
+		m[r.name] = r
+	}
+	return g, m
+}()
 
 // namedRule returns the ABNF name of the innermost rule being parsed that has one.
 func (p *parser) namedRule() string {
