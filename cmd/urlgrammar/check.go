@@ -174,10 +174,16 @@ func checkStream(r io.Reader, name string, cfg checkConfig, jobs int, emit func(
 	order := make(chan *batch, 2*jobs)
 	for i := 0; i < jobs; i++ {
 		go func() {
+			// Each worker has a Parser per grammar: checkLine renders a line's trees before it
+			// parses the next line, so one tree's memory serves every line.
+			parsers := make([]*urlgrammar.Parser, len(cfg.grammars))
+			for i, g := range cfg.grammars {
+				parsers[i] = g.NewParser()
+			}
 			for b := range work {
 				b.results = make([]lineResult, len(b.lines))
 				for i, l := range b.lines {
-					b.results[i] = checkLine(name, l, cfg)
+					b.results[i] = checkLine(name, l, cfg, parsers)
 				}
 				close(b.done)
 			}
@@ -234,8 +240,9 @@ func checkStream(r io.Reader, name string, cfg checkConfig, jobs int, emit func(
 
 var errStopped = errors.New("stopped")
 
-// checkLine parses one line with every configured grammar and renders its output.
-func checkLine(file string, l inputLine, cfg checkConfig) lineResult {
+// checkLine parses one line with every configured grammar, parsers[i] parsing with
+// cfg.grammars[i], and renders its output; the trees are not used after it returns.
+func checkLine(file string, l inputLine, cfg checkConfig, parsers []*urlgrammar.Parser) lineResult {
 	type outcome struct {
 		g    *urlgrammar.Grammar
 		tree ast.Root
@@ -254,7 +261,7 @@ func checkLine(file string, l inputLine, cfg checkConfig) lineResult {
 			o.err = fmt.Errorf("line too long: over %d bytes, not checked", urlgrammar.MaxInputLength)
 		case !needTree && g.Valid(l.text):
 		default:
-			o.tree, o.err = g.Parse(l.text)
+			o.tree, o.err = parsers[i].Parse(l.text)
 		}
 		outs[i] = o
 		res.valid = res.valid || o.err == nil
