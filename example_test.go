@@ -131,3 +131,24 @@ func ExampleGrammar_Parse_url1993() {
 	// httpaddress info.cern.ch hypertext/WWW/The Project.html
 	// ["x" "y"] z
 }
+
+// A Parser reuses one tree's memory for the next input: use what a tree holds before the
+// next call of Parse (here, the host kind of each line), and Grammar.Parse for trees to keep.
+func ExampleParser() {
+	p := urlgrammar.MustLookup("rfc2396bis-01").NewParser()
+	kinds := map[ast.HostKind]int{}
+	for _, line := range []string{"http://192.0.2.1/", "http://[::1]/", "http://example.com/", "ftp://ftp.example.org/", "http://a b/"} {
+		tree, err := p.Parse(line)
+		if err != nil {
+			fmt.Println("invalid:", line)
+			continue
+		}
+		if a := tree.(*ast.URIReference).Authority; a != nil && a.Server != nil && a.Server.Host != nil {
+			kinds[a.Server.Host.Kind]++
+		}
+	}
+	fmt.Println(kinds[ast.HostKindIPv4], kinds[ast.HostKindIPv6], kinds[ast.HostKindHostname])
+	// Output:
+	// invalid: http://a b/
+	// 1 1 2
+}
