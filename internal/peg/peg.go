@@ -178,9 +178,18 @@ func RenderSet(set *[256]bool, eof bool) []string {
 	return out
 }
 
-func quoteByte(c byte) string {
-	if c < utf8.RuneSelf {
-		return strconv.Quote(string(rune(c)))
+// quoteByte returns c quoted as an item of an expected set.
+func quoteByte(c byte) string { return quotedBytes[c] }
+
+// quotedBytes is every byte quoted: an ASCII character as a Go string literal, any other
+// byte as a Go escape. Rendering an expected set is on the path of every error.
+var quotedBytes = func() (q [256]string) {
+	for c := range q {
+		if c < utf8.RuneSelf {
+			q[c] = strconv.Quote(string(rune(c)))
+		} else {
+			q[c] = fmt.Sprintf(`"\\x%02x"`, c)
+		}
 	}
-	return fmt.Sprintf(`"\\x%02x"`, c)
-}
+	return q
+}()
