@@ -31,13 +31,16 @@ const MaxInputLength = 1 << 20
 
 // A Grammar is one specification's URL grammar. Its methods are safe for concurrent use.
 type Grammar struct {
-	id       string
-	title    string
-	start    string     // ABNF name of the start rule used by Parse and Valid
-	rules    []peg.Rule // every ABNF rule, in grammar order
-	byName   map[string]string
-	run      func(pegRule, src string, maxExpr uint64) (any, *peg.Failure)
-	exprCost uint64 // expressions allowed per input byte before the parser is stopped
+	id     string
+	title  string
+	start  string     // ABNF name of the start rule used by Parse and Valid
+	rules  []peg.Rule // every ABNF rule, in grammar order
+	byName map[string]string
+	run    func(pegRule, src string, maxExpr uint64) (any, *peg.Failure)
+	// recognize is run without building the value: the same failure, several times
+	// faster, for callers that want only the failure.
+	recognize func(pegRule, src string, maxExpr uint64) *peg.Failure
+	exprCost  uint64 // expressions allowed per input byte before the parser is stopped
 	// dfas are the minimal DFAs of the rules, by lower-case name, generated from the ABNF:
 	// exact membership and exact error offsets.
 	dfas     map[string]*dfa.DFA
@@ -184,14 +187,15 @@ func (g *Grammar) Parse(s string) (ast.Root, error) {
 	return g.parsePEG(s)
 }
 
-// parsePEG parses s with the pigeon parser only.
+// parsePEG parses s with the pigeon parser only, for the tree; an input the DFA rejects
+// gets its error without the tree being built (checkRule).
 func (g *Grammar) parsePEG(s string) (ast.Root, error) {
-	v, err := g.runRule(g.start, s)
-	if se, ok := err.(*SyntaxError); ok && len(s) <= MaxInputLength {
+	if len(s) <= MaxInputLength {
 		if d := g.startDecider(s); d != nil && !d.Valid(s) {
-			err = g.dfaError(d, g.start, s, se)
+			return nil, g.dfaError(d, g.start, s, g.pegFailure(g.start, s))
 		}
 	}
+	v, err := g.runRule(g.start, s)
 	if err != nil {
 		return nil, err
 	}
@@ -211,8 +215,7 @@ func (g *Grammar) Valid(s string) bool {
 	if d := g.startDecider(s); d != nil {
 		return d.Valid(s)
 	}
-	_, err := g.runRule(g.start, s)
-	return err == nil
+	return g.checkRule(g.start, s) == nil
 }
 
 // Match reports whether s is in the language of the named rule, used as an anchored start
@@ -223,22 +226,18 @@ func (g *Grammar) Valid(s string) bool {
 func (g *Grammar) Match(rule, s string) error {
 	d := g.decider(rule, s)
 	if d == nil || len(s) > MaxInputLength {
-		_, err := g.runRule(rule, s)
-		return err
+		return g.checkRule(rule, s)
 	}
 	if d.Valid(s) {
 		return nil
 	}
-	_, err := g.runRule(rule, s)
-	if se, ok := err.(*SyntaxError); ok || err == nil {
-		return g.dfaError(d, rule, s, se)
-	}
-	return err
+	return g.dfaError(d, rule, s, g.pegFailure(rule, s))
 }
 
 // dfaError makes the error for s, which d rejects: the exact offset and expected set come
-// from the DFA, the rule from the PEG parser's error pe (when it failed at the same offset).
-func (g *Grammar) dfaError(d *dfa.DFA, rule, s string, pe *SyntaxError) *SyntaxError {
+// from the DFA, the rule from the PEG parser's failure pe (when it failed at the same
+// offset).
+func (g *Grammar) dfaError(d *dfa.DFA, rule, s string, pe *peg.Failure) *SyntaxError {
 	_, off := d.Match(s)
 	set, eof := d.Expected(s, off)
 	name := d.Rule
@@ -258,24 +257,60 @@ func (e *UnknownRuleError) Error() string {
 	return fmt.Sprintf("grammar %s has no rule %q (see: urlgrammar rules -g %s)", e.Grammar, e.Rule, e.Grammar)
 }
 
+// runRule parses s with the PEG rule that has the ABNF name rule, and returns its value or
+// a *SyntaxError (*UnknownRuleError for a rule the grammar lacks).
 func (g *Grammar) runRule(rule, s string) (any, error) {
-	pegRule, ok := g.byName[ruleKey(rule)]
-	if !ok {
-		return nil, &UnknownRuleError{Grammar: g.id, Rule: rule}
-	}
-	if len(s) > MaxInputLength {
-		return nil, newSyntaxError(g.id, rule, s, MaxInputLength, nil,
-			fmt.Sprintf("input too long: %d bytes, the limit is %d", len(s), MaxInputLength))
+	pegRule, err := g.pegRule(rule, s)
+	if err != nil {
+		return nil, err
 	}
 	v, f := g.run(pegRule, s, g.exprCost*uint64(len(s)+64))
 	if f != nil {
-		if f.Limit {
-			return nil, newSyntaxError(g.id, f.Rule, s, f.Offset, nil,
-				"parser stopped: expression limit reached (the input is pathological for this grammar)")
-		}
-		return nil, newSyntaxError(g.id, f.Rule, s, f.Offset, peg.NextChars(f.Expected), "")
+		return nil, g.failureError(f, s)
 	}
 	return v, nil
+}
+
+// checkRule is runRule without the value: the same error, from the PEG parser's recognizer,
+// which builds no tree. It serves Valid and Match for a rule without a DFA.
+func (g *Grammar) checkRule(rule, s string) error {
+	pegRule, err := g.pegRule(rule, s)
+	if err != nil {
+		return err
+	}
+	if f := g.recognize(pegRule, s, g.exprCost*uint64(len(s)+64)); f != nil {
+		return g.failureError(f, s)
+	}
+	return nil
+}
+
+// pegFailure is the failure of the rule with the ABNF name rule on s, from the PEG parser's
+// recognizer (nil when s matches); the rule must exist and s must not be too long.
+func (g *Grammar) pegFailure(rule, s string) *peg.Failure {
+	return g.recognize(g.byName[ruleKey(rule)], s, g.exprCost*uint64(len(s)+64))
+}
+
+// pegRule returns the PEG name of the rule with the ABNF name rule, or the error of rule
+// or of an input s over MaxInputLength.
+func (g *Grammar) pegRule(rule, s string) (string, error) {
+	pegRule, ok := g.byName[ruleKey(rule)]
+	if !ok {
+		return "", &UnknownRuleError{Grammar: g.id, Rule: rule}
+	}
+	if len(s) > MaxInputLength {
+		return "", newSyntaxError(g.id, rule, s, MaxInputLength, nil,
+			fmt.Sprintf("input too long: %d bytes, the limit is %d", len(s), MaxInputLength))
+	}
+	return pegRule, nil
+}
+
+// failureError is the *SyntaxError of the PEG parser's failure f on s.
+func (g *Grammar) failureError(f *peg.Failure, s string) *SyntaxError {
+	if f.Limit {
+		return newSyntaxError(g.id, f.Rule, s, f.Offset, nil,
+			"parser stopped: expression limit reached (the input is pathological for this grammar)")
+	}
+	return newSyntaxError(g.id, f.Rule, s, f.Offset, peg.NextChars(f.Expected), "")
 }
 
 // ParseReference is Parse for grammars whose trees are generic URI references

@@ -12,14 +12,15 @@ import "github.com/urlgrammar/urlgrammar/generated/rfc1738"
 // (a bad typecode), though the ABNF's otherurl, which matches every scheme, would take it.
 func init() {
 	register(&Grammar{
-		id:       "rfc1738",
-		title:    "RFC 1738, Uniform Resource Locators (URL), section 5 (December 1994)",
-		start:    "url",
-		rules:    rfc1738.Rules(),
-		run:      rfc1738.Run,
-		exprCost: 400,
-		dfas:     rfc1738.DFAs(),
-		dispatch: dispatch1738,
+		id:        "rfc1738",
+		title:     "RFC 1738, Uniform Resource Locators (URL), section 5 (December 1994)",
+		start:     "url",
+		rules:     rfc1738.Rules(),
+		run:       rfc1738.Run,
+		recognize: rfc1738.Recognize,
+		exprCost:  400,
+		dfas:      rfc1738.DFAs(),
+		dispatch:  dispatch1738,
 	})
 }
 

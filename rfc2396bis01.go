@@ -12,14 +12,15 @@ func init() {
 	dfas := rfc2396bis01.DFAs()
 	fast := newFast2396(dfas)
 	register(&Grammar{
-		id:       "rfc2396bis-01",
-		title:    "draft-fielding-uri-rfc2396bis-01, Uniform Resource Identifier (URI): Generic Syntax (March 2003)",
-		start:    "URI-reference",
-		rules:    rfc2396bis01.Rules(),
-		run:      rfc2396bis01.Run,
-		exprCost: 400,
-		dfas:     dfas,
-		fast:     func(s string) ast.Root { return fast.parse(s) },
+		id:        "rfc2396bis-01",
+		title:     "draft-fielding-uri-rfc2396bis-01, Uniform Resource Identifier (URI): Generic Syntax (March 2003)",
+		start:     "URI-reference",
+		rules:     rfc2396bis01.Rules(),
+		run:       rfc2396bis01.Run,
+		recognize: rfc2396bis01.Recognize,
+		exprCost:  400,
+		dfas:      dfas,
+		fast:      func(s string) ast.Root { return fast.parse(s) },
 		fastReusing: func() func(string) ast.Root {
 			u := new(reuse)
 			return func(s string) ast.Root { return fast.parseReusing(u, s) }

@@ -8,12 +8,13 @@ import "github.com/urlgrammar/urlgrammar/generated/url1993"
 // its fragmentid.
 func init() {
 	register(&Grammar{
-		id:       "url-1993",
-		title:    "Berners-Lee, Uniform Resource Locators, Internet Draft (1993), BNF syntax",
-		start:    "fragmentaddress",
-		rules:    url1993.Rules(),
-		run:      url1993.Run,
-		exprCost: 400,
-		dfas:     url1993.DFAs(),
+		id:        "url-1993",
+		title:     "Berners-Lee, Uniform Resource Locators, Internet Draft (1993), BNF syntax",
+		start:     "fragmentaddress",
+		rules:     url1993.Rules(),
+		run:       url1993.Run,
+		recognize: url1993.Recognize,
+		exprCost:  400,
+		dfas:      url1993.DFAs(),
 	})
 }

@@ -50,14 +50,33 @@ func (p *parser) namedRule() string {
 // match the whole of src. It returns the rule's value, or the failure. maxExpr bounds the
 // number of expressions the parser may evaluate (0: no bound).
 func Run(rule, src string, maxExpr uint64) (any, *peg.Failure) {
-	b := []byte(src)
-	opts := []Option{Entrypoint(rule), GlobalStore("src", src), AllowInvalidUTF8(true)}
-	if maxExpr > 0 {
-		opts = append(opts, MaxExpressions(maxExpr))
-	}
-	p := newParser("", b, opts...)
+	p := newRun(rule, src, maxExpr)
 	val, err := p.parse(g)
-	if err != nil {
+	if f := p.failure(rule, err != nil); f != nil {
+		return nil, f
+	}
+	return val, nil
+}
+
+// newRun returns a parser of src from the rule named entry, as Run and Recognize use it. It
+// sets what the options Entrypoint(entry), GlobalStore("src", src), AllowInvalidUTF8(true) and
+// MaxExpressions(maxExpr) set, without their closures, and makes room for the rule stack.
+func newRun(entry, src string, maxExpr uint64) *parser {
+	p := newParser("", []byte(src))
+	p.entrypoint = entry
+	p.cur.globalStore["src"] = src
+	p.allowInvalidUTF8 = true
+	if maxExpr > 0 {
+		p.maxExprCnt = maxExpr
+	}
+	p.rstack = make([]*rule, 0, 32)
+	return p
+}
+
+// failure returns the failure of a parse from rule that has ended, failed or not: nil when
+// it matched the whole input.
+func (p *parser) failure(rule string, failed bool) *peg.Failure {
+	if failed {
 		f := &peg.Failure{Offset: p.maxFailPos.offset, Expected: peg.Expected(p.maxFailExpected), Rule: p.maxFailRule}
 		for _, e := range *p.errs {
 			if pe, ok := e.(*parserError); ok && pe.Inner == errMaxExprCnt {
@@ -67,9 +86,9 @@ func Run(rule, src string, maxExpr uint64) (any, *peg.Failure) {
 		if f.Rule == "" {
 			f.Rule = p.ruleName(rule)
 		}
-		return nil, f
+		return f
 	}
-	if end := p.pt.offset; end < len(b) {
+	if end := p.pt.offset; end < len(p.data) {
 		// The rule matched a proper prefix: the input should have ended here.
 		f := &peg.Failure{Offset: end, Expected: []string{"EOF"}, Rule: p.ruleName(rule)}
 		switch {
@@ -81,9 +100,9 @@ func Run(rule, src string, maxExpr uint64) (any, *peg.Failure) {
 				f.Rule = p.maxFailRule
 			}
 		}
-		return nil, f
+		return f
 	}
-	return val, nil
+	return nil
 }
 
 func (p *parser) ruleName(name string) string {
