@@ -52,14 +52,15 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) .
 	$(GO) test -run '^$$' -fuzz '^FuzzDifferential$$' -fuzztime $(FUZZTIME) .
 	$(GO) test -run '^$$' -fuzz '^FuzzFastPath$$' -fuzztime $(FUZZTIME) .
+	$(GO) test -run '^$$' -fuzz '^FuzzRecognize$$' -fuzztime $(FUZZTIME) .
 	$(GO) test -run '^$$' -fuzz '^FuzzResolve$$' -fuzztime $(FUZZTIME) ./resolve
 
 # The differential tests at CONFORMANCE times the size go test runs (PEG vs DFA vs go-abnf,
-# the fast path vs the PEG). The full log goes to conformance.log.
+# the fast path vs the PEG, the recognizer vs the PEG). The full log goes to conformance.log.
 CONFORMANCE ?= 20
 conformance:
 	URLGRAMMAR_CONFORMANCE=$(CONFORMANCE) $(GO) test -count 1 -timeout 120m -v \
-		-run 'TestDifferential$$|TestDifferentialRFC1738|TestDifferentialURLSyntax05|TestDifferentialURL1993|TestHostKindAgreesWithDFAs|TestFastPathMatchesPEG' . > conformance.log 2>&1; \
+		-run 'TestDifferential$$|TestDifferentialRFC1738|TestDifferentialURLSyntax05|TestDifferentialURL1993|TestHostKindAgreesWithDFAs|TestFastPathMatchesPEG|TestRecognizeMatchesRun' . > conformance.log 2>&1; \
 		status=$$?; grep -E 'inputs|^(ok|FAIL|---)|disagree' conformance.log; exit $$status
 
 # The main job: check the bundled corpus (exit status 1 because it holds invalid lines).

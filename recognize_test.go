@@ -58,7 +58,8 @@ func recognizeInputs(t testing.TB, n int) []string {
 // over many inputs, on every rule over a few, and with expression limits low enough to stop
 // the parser at every point.
 func TestRecognizeMatchesRun(t *testing.T) {
-	inputs := recognizeInputs(t, 2000)
+	inputs := recognizeInputs(t, 2000*conformanceScale())
+	t.Logf("%d inputs", len(inputs))
 	for _, id := range IDs() {
 		g := MustLookup(id)
 		check := func(rule, s string, limit uint64) {
