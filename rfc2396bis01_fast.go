@@ -55,11 +55,7 @@ type extras struct {
 // extra returns the extras of the tree being built in n: u's, or a new block.
 func (n *nodes) extra(u *reuse) *extras {
 	if n.x == nil {
-		if u != nil {
-			n.x = &u.x
-		} else {
-			n.x = new(extras)
-		}
+		n.x = spare(u, func(u *reuse) *extras { return &u.x })
 	}
 	return n.x
 }
@@ -130,12 +126,7 @@ func (f *fast2396) build(n *nodes, u *reuse, s string) *ast.URIReference {
 		rest := s[pos:end]
 		hier := rest == "" || rest[0] == '/' || (rest[0] == '?' && f.query.Valid(rest[1:]))
 		if !hier {
-			var o *ast.OpaquePart
-			if u != nil {
-				o = &u.opaque
-			} else {
-				o = new(ast.OpaquePart)
-			}
+			o := spare(u, func(u *reuse) *ast.OpaquePart { return &u.opaque })
 			*o = ast.OpaquePart{Span: ast.Span{Start: pos, Stop: end}, Text: rest}
 			r.Opaque = o
 			return r
@@ -212,6 +203,15 @@ func path(n *nodes, u *reuse, s string, start, stop int) *ast.Path {
 	return p
 }
 
+// spare returns the memory of a node apart from the nodes block: the field of u that field
+// selects, or a new one when the tree is not built in a Parser's memory (u is nil).
+func spare[T any](u *reuse, field func(*reuse) *T) *T {
+	if u == nil {
+		return new(T)
+	}
+	return field(u)
+}
+
 // grow returns xs with room for n elements, reallocated when it has less.
 func grow[T any](xs []T, n int) []T {
 	if cap(xs) < n {
@@ -226,12 +226,7 @@ func (f *fast2396) authority(n *nodes, u *reuse, s string, start, stop int) *ast
 	a := &n.auth
 	*a = ast.Authority{Span: ast.Span{Start: start, Stop: stop}, Text: text}
 	if !f.server.Valid(text) {
-		var rn *ast.RegName
-		if u != nil {
-			rn = &u.regName
-		} else {
-			rn = new(ast.RegName)
-		}
+		rn := spare(u, func(u *reuse) *ast.RegName { return &u.regName })
 		*rn = ast.RegName{Span: a.Span, Text: text}
 		a.RegName = rn
 		return a
@@ -272,23 +267,13 @@ func (f *fast2396) host(n *nodes, u *reuse, s string, start, stop int) *ast.Host
 	switch {
 	case text[0] == '[':
 		h.Kind = ast.HostKindIPv6
-		var v6 *ipv6Nodes
-		if u != nil {
-			v6 = &u.ipv6
-		} else {
-			v6 = new(ipv6Nodes)
-		}
+		v6 := spare(u, func(u *reuse) *ipv6Nodes { return &u.ipv6 })
 		v6.addr = ast.IPv6Address{Span: ast.Span{Start: start + 1, Stop: stop - 1}, Text: text[1 : len(text)-1]}
 		v6.ref = ast.IPv6Reference{Span: h.Span, Text: text, Address: &v6.addr}
 		h.IPv6 = &v6.ref
 	case f.ipv4.Valid(text):
 		h.Kind = ast.HostKindIPv4
-		var v4 *ipv4Nodes
-		if u != nil {
-			v4 = &u.ipv4
-		} else {
-			v4 = new(ipv4Nodes)
-		}
+		v4 := spare(u, func(u *reuse) *ipv4Nodes { return &u.ipv4 })
 		ip := &v4.ip
 		*ip = ast.IPv4Address{Span: h.Span, Text: text}
 		o := start
