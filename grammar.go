@@ -188,7 +188,7 @@ func (g *Grammar) Parse(s string) (ast.Root, error) {
 }
 
 // parsePEG parses s with the pigeon parser only, for the tree; an input the DFA rejects
-// gets its error without the tree being built (checkRule).
+// gets its error without the tree being built (pegFailure).
 func (g *Grammar) parsePEG(s string) (ast.Root, error) {
 	if len(s) <= MaxInputLength {
 		if d := g.startDecider(s); d != nil && !d.Valid(s) {
@@ -264,7 +264,7 @@ func (g *Grammar) runRule(rule, s string) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	v, f := g.run(pegRule, s, g.exprCost*uint64(len(s)+64))
+	v, f := g.run(pegRule, s, g.maxExpr(s))
 	if f != nil {
 		return nil, g.failureError(f, s)
 	}
@@ -278,7 +278,7 @@ func (g *Grammar) checkRule(rule, s string) error {
 	if err != nil {
 		return err
 	}
-	if f := g.recognize(pegRule, s, g.exprCost*uint64(len(s)+64)); f != nil {
+	if f := g.recognize(pegRule, s, g.maxExpr(s)); f != nil {
 		return g.failureError(f, s)
 	}
 	return nil
@@ -287,7 +287,7 @@ func (g *Grammar) checkRule(rule, s string) error {
 // pegFailure is the failure of the rule with the ABNF name rule on s, from the PEG parser's
 // recognizer (nil when s matches); the rule must exist and s must not be too long.
 func (g *Grammar) pegFailure(rule, s string) *peg.Failure {
-	return g.recognize(g.byName[ruleKey(rule)], s, g.exprCost*uint64(len(s)+64))
+	return g.recognize(g.byName[ruleKey(rule)], s, g.maxExpr(s))
 }
 
 // pegRule returns the PEG name of the rule with the ABNF name rule, or the error of rule
@@ -303,6 +303,10 @@ func (g *Grammar) pegRule(rule, s string) (string, error) {
 	}
 	return pegRule, nil
 }
+
+// maxExpr is the number of expressions the PEG parser may evaluate on s before it is
+// stopped.
+func (g *Grammar) maxExpr(s string) uint64 { return g.exprCost * uint64(len(s)+64) }
 
 // failureError is the *SyntaxError of the PEG parser's failure f on s.
 func (g *Grammar) failureError(f *peg.Failure, s string) *SyntaxError {

@@ -72,7 +72,7 @@ func TestRecognizeMatchesRun(t *testing.T) {
 		}
 		start := g.byName[ruleKey(g.start)]
 		for _, s := range inputs {
-			check(start, s, g.exprCost*uint64(len(s)+64))
+			check(start, s, g.maxExpr(s))
 		}
 		for _, r := range g.rules {
 			for _, s := range inputs[:300] {
@@ -120,8 +120,8 @@ func BenchmarkRecognize(b *testing.B) {
 		name string
 		f    func(s string)
 	}{
-		{"run", func(s string) { g.run(start, s, g.exprCost*uint64(len(s)+64)) }},
-		{"recognize", func(s string) { g.recognize(start, s, g.exprCost*uint64(len(s)+64)) }},
+		{"run", func(s string) { g.run(start, s, g.maxExpr(s)) }},
+		{"recognize", func(s string) { g.recognize(start, s, g.maxExpr(s)) }},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			b.ReportAllocs()
