@@ -97,7 +97,7 @@ func FuzzRecognize(f *testing.F) {
 		}
 		g := MustLookup(ids[int(gi)%len(ids)])
 		rule := g.byName[ruleKey(g.start)]
-		limit := g.exprCost * uint64(len(s)+64)
+		limit := g.maxExpr(s)
 		_, want := g.run(rule, s, limit)
 		if got := g.recognize(rule, s, limit); !reflect.DeepEqual(want, got) {
 			t.Fatalf("%s on %q:\nRecognize: %+v\nRun:       %+v", g.ID(), s, got, want)
