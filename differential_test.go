@@ -12,6 +12,7 @@ import (
 
 	goabnf "github.com/pandatix/go-abnf"
 	"github.com/urlgrammar/urlgrammar/internal/dfa"
+	"github.com/urlgrammar/urlgrammar/internal/dfa/dfabuild"
 	"github.com/urlgrammar/urlgrammar/internal/spectest"
 )
 
@@ -43,7 +44,7 @@ func newOraclesFor(t testing.TB, g *Grammar) *oracles {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ref, err := dfa.Read(src)
+	ref, err := dfabuild.Read(src)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -276,12 +277,12 @@ func TestDFATablesMatchABNF(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		ref, err := dfa.Read(src)
+		ref, err := dfabuild.Read(src)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, r := range ref.Rulemap {
-			got, err := dfa.Build(ref, r.Name)
+			got, err := dfabuild.Build(ref, r.Name)
 			if err != nil {
 				t.Fatal(err)
 			}

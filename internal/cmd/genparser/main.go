@@ -13,7 +13,7 @@
 //     as offset, expected set and rule; and Rules, which lists the ABNF rules.
 //   - doc.go: the package comment and the //go:generate line that rebuilds the package.
 //   - dfa.go: the minimal DFA of every rule of grammar/NAME.abnf (the .peg's neighbour), as
-//     tables for internal/dfa, built by dfa.Build.
+//     tables for internal/dfa, built by dfabuild.Build.
 //
 // Usage (from the module root or the output directory, with paths relative to it):
 //
@@ -32,7 +32,7 @@ import (
 	"strings"
 	"text/template"
 
-	"github.com/urlgrammar/urlgrammar/internal/dfa"
+	"github.com/urlgrammar/urlgrammar/internal/dfa/dfabuild"
 )
 
 func main() {
@@ -569,7 +569,7 @@ func (p *parser) ruleName(name string) string {
 
 // dfaTables builds the DFA of every rule of the ABNF and writes them as Go tables.
 func dfaTables(abnf []byte, pkg, name string) ([]byte, error) {
-	g, err := dfa.Read(abnf)
+	g, err := dfabuild.Read(abnf)
 	if err != nil {
 		return nil, err
 	}
@@ -585,7 +585,7 @@ func dfaTables(abnf []byte, pkg, name string) ([]byte, error) {
 	b.WriteString("// ABNF writes it.\nfunc DFAs() map[string]*dfa.DFA { return dfas }\n\n")
 	b.WriteString("var dfas = map[string]*dfa.DFA{\n")
 	for _, n := range names {
-		d, err := dfa.Build(g, n)
+		d, err := dfabuild.Build(g, n)
 		if err != nil {
 			return nil, err
 		}

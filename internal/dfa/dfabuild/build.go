@@ -1,7 +1,11 @@
-package dfa
+// Package dfabuild derives the minimal DFAs of package dfa from a grammar's ABNF. It is used
+// by the generator (internal/cmd/genparser) and by tests, never at run time: it is the only
+// package that links go-abnf, so that the library and the CLI do not.
+package dfabuild
 
 import (
 	"fmt"
+	"github.com/urlgrammar/urlgrammar/internal/dfa"
 	"sort"
 	"strconv"
 	"strings"
@@ -20,7 +24,7 @@ func Read(src []byte) (*goabnf.Grammar, error) {
 // rule's ABNF (rules expanded in place, counted repetitions unrolled exactly, quoted strings
 // case-insensitive), subset construction over byte classes, then minimization by partition
 // refinement. A recursive rule has no finite automaton and is an error.
-func Build(g *goabnf.Grammar, rule string) (*DFA, error) {
+func Build(g *goabnf.Grammar, rule string) (*dfa.DFA, error) {
 	b := &nfaBuilder{g: g, expanding: map[string]bool{}}
 	start, end, err := b.rule(rule)
 	if err != nil {
@@ -308,7 +312,7 @@ func (b *nfaBuilder) determinize(start int) *raw {
 // cannot reach acceptance merged into the dead state 0, and renumbers the states in
 // breadth-first order from the start so that equal languages give equal tables. It returns
 // nil when the result has more than maxStates states.
-func (d *raw) minimize() *DFA {
+func (d *raw) minimize() *dfa.DFA {
 	n := len(d.trans)
 	// States that can reach acceptance.
 	live := make([]bool, n)
@@ -405,7 +409,7 @@ func (d *raw) minimize() *DFA {
 	if len(order)+1 > maxStates {
 		return nil
 	}
-	m := &DFA{Classes: d.classes, NClasses: d.nclasses, Start: 1}
+	m := &dfa.DFA{Classes: d.classes, NClasses: d.nclasses, Start: 1}
 	m.Accept = make([]bool, len(order)+1)
 	m.Trans = make([]uint16, (len(order)+1)*d.nclasses)
 	for i, s := range order {

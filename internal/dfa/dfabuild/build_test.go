@@ -1,13 +1,14 @@
-package dfa
+package dfabuild
 
 import (
+	"github.com/urlgrammar/urlgrammar/internal/dfa"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
-func build(t *testing.T, abnf, rule string) *DFA {
+func build(t *testing.T, abnf, rule string) *dfa.DFA {
 	t.Helper()
 	g, err := Read([]byte(abnf))
 	require.NoError(t, err)
@@ -80,17 +81,17 @@ func TestMinimal(t *testing.T) {
 func TestDifference(t *testing.T) {
 	const abnf = "all = *( %x61 / %x62 )\nas = *%x61\nab = %x61 %x62\nbs = 1*%x62\n"
 	all, as, ab, bs := build(t, abnf, "all"), build(t, abnf, "as"), build(t, abnf, "ab"), build(t, abnf, "bs")
-	_, found := Difference(as, all)
+	_, found := dfa.Difference(as, all)
 	assert.False(t, found, "a* is a subset of (a|b)*")
-	w, found := Difference(all, as)
+	w, found := dfa.Difference(all, as)
 	assert.True(t, found)
 	assert.Equal(t, "b", w, "the shortest witness")
-	w, found = Difference(as, bs)
+	w, found = dfa.Difference(as, bs)
 	assert.True(t, found)
 	assert.Equal(t, "", w, "the empty string is in a* and not in b+")
-	w, found = Difference(ab, as)
+	w, found = dfa.Difference(ab, as)
 	assert.Equal(t, "ab", w)
 	assert.True(t, found)
-	_, found = Difference(ab, ab)
+	_, found = dfa.Difference(ab, ab)
 	assert.False(t, found)
 }
