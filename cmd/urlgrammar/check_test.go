@@ -110,19 +110,19 @@ func TestCheckAllGrammars(t *testing.T) {
 	assert.Len(t, rec.Results, len(strings.Fields(grammarIDs())))
 	require.NoError(t, json.Unmarshal([]byte(lines[1]), &rec))
 	assert.Empty(t, rec.Accepted)
-	assert.Contains(t, errOut, "all grammars: 2 lines, 1 valid, 1 invalid")
-	assert.Contains(t, errOut, "rejected by every grammar")
+	assert.Contains(t, errOut, "2 lines, 1 accepted by some grammar, 1 rejected by every grammar")
+	assert.Regexp(t, `rfc2396bis-01 +1 accepted +1 rejected`, errOut)
 
 	_, out, _ = runCLI("a b\n", "check", "-g", "all")
 	assert.Contains(t, out, "<stdin>:1: rfc2396bis-01:2: unexpected ' '")
 	_, out, _ = runCLI("a:b\nhttp://h/~u\nHTTP://h/\nfoo:[x]\nhttp://h/a b\n", "check", "-g", "all", "--format", "tsv")
-	assert.Contains(t, out, "<stdin>\t1\trfc1738,rfc2396bis-01,url-1993,url-syntax-05\ta:b\n")
+	assert.Contains(t, out, "-\t1\tvalid\trfc1738,rfc2396bis-01,url-1993,url-syntax-05\t\ta:b\n")
 	// "~" is unsafe in RFC 1738 and a variant character in 1993
-	assert.Contains(t, out, "<stdin>\t2\trfc2396bis-01,url-syntax-05\thttp://h/~u\n")
+	assert.Contains(t, out, "-\t2\tvalid\trfc2396bis-01,url-syntax-05\t\thttp://h/~u\n")
 	// the 1993 scheme literals are lower case
-	assert.Contains(t, out, "<stdin>\t3\trfc1738,rfc2396bis-01,url-syntax-05\tHTTP://h/\n")
-	assert.Contains(t, out, "<stdin>\t4\trfc2396bis-01\tfoo:[x]\n") // "[" only in the 2003 draft
-	assert.Contains(t, out, "<stdin>\t5\turl-1993\thttp://h/a b\n") // space is an extra in 1993
+	assert.Contains(t, out, "-\t3\tvalid\trfc1738,rfc2396bis-01,url-syntax-05\t\tHTTP://h/\n")
+	assert.Contains(t, out, "-\t4\tvalid\trfc2396bis-01\t\tfoo:[x]\n") // "[" only in the 2003 draft
+	assert.Contains(t, out, "-\t5\tvalid\turl-1993\t\thttp://h/a b\n") // space is an extra in 1993
 }
 
 func grammarIDs() string {
@@ -135,9 +135,6 @@ func grammarIDs() string {
 }
 
 func TestColourAndProgress(t *testing.T) {
-	paint := painter(true)
-	assert.Equal(t, "\x1b[31mx\x1b[0m", paint(red, "x"))
-	assert.Equal(t, "x", painter(false)(red, "x"))
 	// Output to a buffer (not a terminal) is never coloured.
 	_, out, _ := runCLI("a b\n", "check")
 	assert.NotContains(t, out, "\x1b[")

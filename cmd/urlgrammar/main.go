@@ -1,78 +1,154 @@
 // Command urlgrammar parses, validates and checks URLs against the grammars of the URL
 // specifications.
 //
-//	urlgrammar parse [-g ID] [--json] INPUT...
-//	urlgrammar check [-g ID] [--format text|jsonl|tsv] [--summary-only] [FILE|-]...
+//	urlgrammar parse [-g ID] [--json] [INPUT|-]...
+//	urlgrammar check [-g ID|all] [--format text|jsonl|tsv] [-j N] [--summary-only] [FILE|-]...
 //	urlgrammar extract [-g ID] [--format text|jsonl] [FILE|-]
-//	urlgrammar match -g ID RULE INPUT...
-//	urlgrammar resolve [-g ID] [--algorithm 2003|1997] [--dots keep|remove|error] [--compat] [--json] BASE REF...
-//	urlgrammar normalize [-g ID] [--level syntax|scheme] [--changes] INPUT...
-//	urlgrammar equal [--level string|syntax|scheme] [--ignore-fragment] A B
+//	urlgrammar match [-g ID] RULE [INPUT|-]...
+//	urlgrammar resolve [-g ID] [--algorithm 2003|1997] [--dots keep|remove|error] [--compat] [--json] BASE [REF|-]...
+//	urlgrammar normalize [-g ID] [--level syntax|scheme] [--changes] [INPUT|-]...
+//	urlgrammar equal [-g ID] [--level string|syntax|scheme] [--ignore-fragment] A B
 //	urlgrammar rules [-g ID]
 //	urlgrammar grammars
+//	urlgrammar help [COMMAND]
+//	urlgrammar version
 //
-// Exit status: 0 when every input is valid, 1 when some input is invalid, 2 on a usage error.
+// A command that takes inputs reads them from standard input, one per line, when given none
+// or "-". Exit status, the same in every command: 0 when every input is valid (equal: the two
+// are equivalent), 1 when some input is invalid (equal: different, or not comparable), 2 on a
+// usage error or I/O trouble (an input that cannot be read, a failed write), 130 when
+// interrupted by SIGINT or SIGTERM. A closed output pipe ends a command quietly, as it ends
+// other Unix filters.
 package main
 
 import (
+	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
+	"runtime"
+	"runtime/debug"
 	"strings"
+	"syscall"
 
 	"github.com/urlgrammar/urlgrammar"
 )
 
 // Exit statuses.
 const (
-	exitOK      = 0
-	exitInvalid = 1
-	exitUsage   = 2
+	exitOK          = 0
+	exitInvalid     = 1
+	exitUsage       = 2 // also I/O trouble
+	exitInterrupted = 130
+	exitPipe        = 128 + 13 // what a shell reports for a filter killed by SIGPIPE
 )
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code := runContext(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}
+
+// env is what a command runs with.
+type env struct {
+	ctx    context.Context
+	stdin  io.Reader
+	out    *output // standard output
+	stderr io.Writer
+	cmd    *command
 }
 
 type command struct {
-	name    string
-	summary string
-	run     func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
+	name     string
+	synopsis string // the arguments after the name
+	summary  string // one line
+	help     string // paragraphs after the summary in `help NAME`
+	run      func(e *env, args []string) int
 }
 
-var commands []command
+var commands []*command
 
 func init() {
-	commands = []command{
-		{"parse", "parse inputs and print their trees (--json: one JSON object per input)", runParse},
-		{"check", "check every line of files (or stdin) against a grammar", runCheck},
-		{"extract", "find URI references in plain text (Appendix E) and check each", runExtract},
-		{"match", "check inputs against one rule of a grammar", runMatch},
-		{"resolve", "resolve references against a base URI (section 5.2)", runResolve},
-		{"normalize", "print the normal form of each input (section 6.2.2, 6.2.3)", runNormalize},
-		{"equal", "compare two URIs on the comparison ladder; exit 0 when equivalent (section 6.2)", runEqual},
-		{"rules", "list the rules of a grammar", runRules},
-		{"grammars", "list the grammars", runGrammars},
+	commands = []*command{
+		{"parse", "[-g ID] [--json] [INPUT|-]...", "parse inputs and print their trees (--json: one JSON object per input)", helpInputs, runParse},
+		{"check", "[-g ID|all] [--format text|jsonl|tsv] [--warn LIST] [-j N] [--summary-only] [FILE|-]...",
+			"check every line of files (or stdin) against a grammar", helpCheck, runCheck},
+		{"extract", "[-g ID] [--format text|jsonl] [FILE|-]", "find URI references in plain text (Appendix E) and check each", "", runExtract},
+		{"match", "[-g ID] RULE [INPUT|-]...", "check inputs against one rule of a grammar", helpInputs, runMatch},
+		{"resolve", "[-g ID] [--algorithm 2003|1997] [--dots keep|remove|error] [--compat] [--json] BASE [REF|-]...",
+			"resolve references against a base URI (section 5.2)", helpInputs, runResolve},
+		{"normalize", "[-g ID] [--level syntax|scheme] [--dots keep|remove|error] [--changes] [INPUT|-]...",
+			"print the normal form of each input (section 6.2.2, 6.2.3)", helpInputs, runNormalize},
+		{"equal", "[-g ID] [--level string|syntax|scheme] [--ignore-fragment] A B",
+			"compare two URIs on the comparison ladder; exit 0 when equivalent (section 6.2)",
+			"Exit status 1 when they differ, or when one of them is not a valid absolute URI.", runEqual},
+		{"rules", "[-g ID]", "list the rules of a grammar", "", runRules},
+		{"grammars", "", "list the grammars", "", runGrammars},
+		{"help", "[COMMAND]", "show the help of urlgrammar or of a command", "", runHelp},
+		{"version", "", "print the version of urlgrammar", "", runVersion},
 	}
 }
 
+const helpInputs = "With no INPUT, or with \"-\", the inputs are read from standard input, one per line."
+
+const helpCheck = `Every input line gets exactly one record, in input order, also with -j workers. A file that
+cannot be opened or read gets one error record at its place and the other files are still
+checked; a summary goes to standard error. With -g all, a line is valid when some grammar
+accepts it, and the summary counts each grammar.`
+
+const exitStatusHelp = "exit status: 0 all inputs valid, 1 some input invalid, 2 usage or I/O trouble, 130 interrupted"
+
+// run is runContext without cancellation (tests).
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
-		usage(stderr)
-		if len(args) == 0 {
-			return exitUsage
-		}
+	return runContext(context.Background(), args, stdin, stdout, stderr)
+}
+
+// runContext runs the command line args. Cancelling ctx (SIGINT, SIGTERM) stops the command
+// between records: what was done is flushed, and the status is 130.
+func runContext(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	e := &env{ctx: ctx, stdin: stdin, out: newOutput(stdout), stderr: stderr}
+	code := e.dispatch(args)
+	if err := e.out.Flush(); err != nil && code != exitPipe {
+		code = e.writeFailed(err)
+	}
+	if code != exitPipe && code != exitUsage && ctx.Err() != nil {
+		code = exitInterrupted
+	}
+	return code
+}
+
+func (e *env) dispatch(args []string) int {
+	if len(args) == 0 {
+		usage(e.stderr)
+		return exitUsage
+	}
+	switch args[0] {
+	case "-h", "--help":
+		usage(e.out)
 		return exitOK
+	case "--version":
+		args = []string{"version"}
 	}
+	c := lookupCommand(args[0])
+	if c == nil {
+		fmt.Fprintf(e.stderr, "urlgrammar: unknown command %q\nRun 'urlgrammar help' for the list of commands.\n", args[0])
+		return exitUsage
+	}
+	e.cmd = c
+	return c.run(e, args[1:])
+}
+
+func lookupCommand(name string) *command {
 	for _, c := range commands {
-		if c.name == args[0] {
-			return c.run(args[1:], stdin, stdout, stderr)
+		if c.name == name {
+			return c
 		}
 	}
-	fmt.Fprintf(stderr, "urlgrammar: unknown command %q\n", args[0])
-	usage(stderr)
-	return exitUsage
+	return nil
 }
 
 func usage(w io.Writer) {
@@ -82,28 +158,86 @@ func usage(w io.Writer) {
 		fmt.Fprintf(w, "  %-9s %s\n", c.name, c.summary)
 	}
 	fmt.Fprintf(w, "\ngrammars (-g): %s (default %s)\n", strings.Join(urlgrammar.IDs(), ", "), urlgrammar.DefaultGrammar)
-	fmt.Fprintln(w, "exit status: 0 all inputs valid, 1 some input invalid, 2 usage error")
+	fmt.Fprintln(w, "Run 'urlgrammar help COMMAND' for the flags of a command.")
+	fmt.Fprintln(w, exitStatusHelp)
 }
 
-// newFlags returns a flag set for a command that reports to stderr.
-func newFlags(name, synopsis string, stderr io.Writer) *flag.FlagSet {
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: urlgrammar %s %s\n", name, synopsis)
-		fs.PrintDefaults()
+func runHelp(e *env, args []string) int {
+	fs := e.flags()
+	pos, code, ok := e.parse(fs, args)
+	if !ok {
+		return code
 	}
+	switch len(pos) {
+	case 0:
+		usage(e.out)
+		return exitOK
+	case 1:
+		c := lookupCommand(pos[0])
+		if c == nil {
+			return e.usageError("unknown command %q", pos[0])
+		}
+		e.cmd = c
+		return c.run(e, []string{"--help"})
+	}
+	return e.usageError("help takes at most one command")
+}
+
+func runVersion(e *env, args []string) int {
+	fs := e.flags()
+	pos, code, ok := e.parse(fs, args)
+	if !ok {
+		return code
+	}
+	if len(pos) > 0 {
+		return e.usageError("version takes no arguments")
+	}
+	fmt.Fprintf(e.out, "urlgrammar %s (%s)\n", version(), runtime.Version())
+	return exitOK
+}
+
+// version is the module version from the build information: a release tag for an
+// installed release, a pseudo-version or "(devel)" for a build from a checkout, with the VCS
+// revision when the build recorded one.
+func version() string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "(unknown)"
+	}
+	v := bi.Main.Version
+	if v == "" {
+		v = "(devel)"
+	}
+	var rev, modified string
+	for _, s := range bi.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			if s.Value == "true" {
+				modified = "+dirty"
+			}
+		}
+	}
+	if rev != "" && !strings.Contains(v, rev[:min(12, len(rev))]) {
+		v += " " + rev[:min(12, len(rev))] + modified
+	}
+	return v
+}
+
+// flags returns the flag set of the running command. Its own output is discarded: parse
+// prints help and errors.
+func (e *env) flags() *flag.FlagSet {
+	fs := flag.NewFlagSet(e.cmd.name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
 	return fs
 }
 
-// grammarFlag adds -g to fs.
-func grammarFlag(fs *flag.FlagSet) *string {
-	return fs.String("g", urlgrammar.DefaultGrammar, "grammar `ID` ("+strings.Join(urlgrammar.IDs(), ", ")+")")
-}
-
-// parseFlags parses args, allowing flags after the positional arguments too ("parse URL
-// --json"); everything after "--" is positional. It reports false after a usage error.
-func parseFlags(fs *flag.FlagSet, args []string) ([]string, bool) {
+// parse parses a command's flags, allowing flags after the positional arguments too
+// ("parse URL --json"); everything after "--" is positional. It reports false, with the exit
+// status, after printing the help (-h, --help: on stdout, status 0) or a usage error.
+func (e *env) parse(fs *flag.FlagSet, args []string) ([]string, int, bool) {
 	var pos, rest []string
 	for i, a := range args {
 		if a == "--" {
@@ -113,35 +247,97 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, bool) {
 	}
 	for {
 		if err := fs.Parse(args); err != nil {
-			return nil, false
+			if errors.Is(err, flag.ErrHelp) {
+				e.printHelp(fs)
+				return nil, exitOK, false
+			}
+			return nil, e.usageError("%v", err), false
 		}
 		args = fs.Args()
 		if len(args) == 0 {
-			return append(pos, rest...), true
+			return append(pos, rest...), 0, true
 		}
 		pos = append(pos, args[0])
 		args = args[1:]
 	}
 }
 
-// setup parses a command's flags and arguments, checks the number of arguments with want, and
-// looks up the -g grammar. It reports false after printing a usage error.
-func setup(fs *flag.FlagSet, args []string, gid *string, stderr io.Writer, want func(n int) bool) ([]string, *urlgrammar.Grammar, bool) {
-	pos, ok := parseFlags(fs, args)
-	if !ok {
-		return nil, nil, false
+func (e *env) printHelp(fs *flag.FlagSet) {
+	c := e.cmd
+	fmt.Fprintf(e.out, "usage: %s\n\n%s.\n", strings.TrimSpace("urlgrammar "+c.name+" "+c.synopsis), capitalize(c.summary))
+	if c.help != "" {
+		fmt.Fprintf(e.out, "\n%s\n", c.help)
 	}
-	if !want(len(pos)) {
-		fs.Usage()
-		return nil, nil, false
+	has := false
+	fs.VisitAll(func(*flag.Flag) { has = true })
+	if has {
+		fmt.Fprintln(e.out, "\nflags:")
+		fs.SetOutput(e.out)
+		fs.PrintDefaults()
+		fs.SetOutput(io.Discard)
 	}
-	g, ok := lookupGrammar(*gid, stderr)
-	return pos, g, ok
+	fmt.Fprintf(e.out, "\n%s\n", exitStatusHelp)
+}
+
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// usageError prints a usage error of the running command and returns exitUsage.
+func (e *env) usageError(format string, args ...any) int {
+	name := "urlgrammar"
+	if e.cmd != nil {
+		name += " " + e.cmd.name
+	}
+	fmt.Fprintf(e.stderr, "%s: %s\n", name, fmt.Sprintf(format, args...))
+	if e.cmd != nil {
+		fmt.Fprintf(e.stderr, "usage: %s\nRun 'urlgrammar help %s' for details.\n", strings.TrimSpace("urlgrammar "+e.cmd.name+" "+e.cmd.synopsis), e.cmd.name)
+	}
+	return exitUsage
+}
+
+// fail prints an error of the running command that is not a usage error (I/O trouble) and
+// returns exitUsage.
+func (e *env) fail(err error) int {
+	fmt.Fprintf(e.stderr, "urlgrammar %s: %v\n", e.cmd.name, err)
+	return exitUsage
+}
+
+// writeFailed reports a failed write to standard output: quietly for a closed pipe, as a
+// filter ends, and as an error otherwise.
+func (e *env) writeFailed(err error) int {
+	if errors.Is(err, syscall.EPIPE) {
+		return exitPipe
+	}
+	name := "urlgrammar"
+	if e.cmd != nil {
+		name += " " + e.cmd.name
+	}
+	fmt.Fprintf(e.stderr, "%s: writing the output: %v\n", name, err)
+	return exitUsage
+}
+
+// grammarFlag adds -g to fs.
+func grammarFlag(fs *flag.FlagSet) *string {
+	return fs.String("g", urlgrammar.DefaultGrammar, "grammar `ID` ("+strings.Join(urlgrammar.IDs(), ", ")+")")
+}
+
+// lookupGrammar resolves -g, printing a usage error for an unknown id.
+func (e *env) lookupGrammar(id string) (*urlgrammar.Grammar, bool) {
+	g, err := urlgrammar.Lookup(id)
+	if err != nil {
+		e.usageError("%v", err)
+		return nil, false
+	}
+	return g, true
 }
 
 // requireGeneric reports whether g's trees are generic URI references, which resolve,
 // normalize and equal need, and prints the usage error when they are not.
-func requireGeneric(fs *flag.FlagSet, g *urlgrammar.Grammar, stderr io.Writer) bool {
+func (e *env) requireGeneric(g *urlgrammar.Grammar) bool {
 	if g.Generic() {
 		return true
 	}
@@ -151,17 +347,7 @@ func requireGeneric(fs *flag.FlagSet, g *urlgrammar.Grammar, stderr io.Writer) b
 			generic = append(generic, id)
 		}
 	}
-	fmt.Fprintf(stderr, "urlgrammar %s: grammar %s does not define references to resolve, normalize or compare; use %s\n",
-		fs.Name(), g.ID(), strings.Join(generic, " or "))
+	e.usageError("grammar %s does not define references to resolve, normalize or compare; use %s",
+		g.ID(), strings.Join(generic, " or "))
 	return false
-}
-
-// lookupGrammar resolves -g, printing an error for an unknown id.
-func lookupGrammar(id string, stderr io.Writer) (*urlgrammar.Grammar, bool) {
-	g, err := urlgrammar.Lookup(id)
-	if err != nil {
-		fmt.Fprintln(stderr, "urlgrammar:", err)
-		return nil, false
-	}
-	return g, true
 }

@@ -102,11 +102,11 @@ func TestCommands(t *testing.T) {
 		noStdout bool
 	}{
 		{name: "no args", args: nil, code: 2, stderr: "usage: urlgrammar"},
-		{name: "help", args: []string{"--help"}, code: 0, stderr: "commands:"},
+		{name: "help", args: []string{"--help"}, code: 0, stdout: "commands:"},
 		{name: "unknown command", args: []string{"frob"}, code: 2, stderr: `unknown command "frob"`},
 		{name: "unknown grammar", args: []string{"parse", "-g", "nope", "x"}, code: 2, stderr: `unknown grammar "nope"`},
 		{name: "bad flag", args: []string{"parse", "--bogus", "x"}, code: 2, stderr: "flag provided but not defined"},
-		{name: "parse needs input", args: []string{"parse"}, code: 2, stderr: "usage: urlgrammar parse"},
+		{name: "parse reads stdin", args: []string{"parse"}, stdin: "a:b\n", code: 0, stdout: "URI-reference [0,3)"},
 		{name: "flags after inputs", args: []string{"parse", "a:b", "--json"}, code: 0, stdout: `"ok":true`},
 		{name: "dash dash", args: []string{"parse", "--json", "--", "-x"}, code: 0, stdout: `"input":"-x"`},
 		{name: "parse invalid", args: []string{"parse", "a b"}, code: 1, stdout: "rfc2396bis-01:1:2: unexpected ' '"},
@@ -116,12 +116,12 @@ func TestCommands(t *testing.T) {
 		{name: "match ok", args: []string{"match", "dec-octet", "255"}, code: 0, stdout: `"255" matches dec-octet`},
 		{name: "match bad", args: []string{"match", "dec-octet", "255", "256"}, code: 1, stdout: "rfc2396bis-01:1:3: unexpected '6' in dec-octet"},
 		{name: "match unknown rule", args: []string{"match", "nope", "x"}, code: 2, stderr: `has no rule "nope"`},
-		{name: "match needs input", args: []string{"match", "host"}, code: 2, stderr: "usage: urlgrammar match"},
+		{name: "match reads stdin", args: []string{"match", "host"}, stdin: "h\n", code: 0, stdout: "matches host"},
 		{name: "check all valid", args: []string{"check"}, stdin: "http://a/\n//b\n", code: 0, stderr: "2 lines, 2 valid, 0 invalid", noStdout: true},
 		{name: "check text", args: []string{"check"}, stdin: "ok:\nbad b\n", code: 1,
 			stdout: "<stdin>:2:4: unexpected ' ' in scheme", stderr: "2 lines, 1 valid, 1 invalid"},
 		{name: "check bad format", args: []string{"check", "--format", "xml"}, code: 2, stderr: `unknown format "xml"`},
-		{name: "check missing file", args: []string{"check", "/nonexistent/file"}, code: 2, stderr: "no such file"},
+		{name: "check missing file", args: []string{"check", "/nonexistent/file"}, code: 2, stdout: "no such file", stderr: "could not be read"},
 		{name: "check summary only", args: []string{"check", "--summary-only"}, stdin: "a b\n", code: 1, noStdout: true, stderr: "1 lines, 0 valid, 1 invalid"},
 	}
 	for _, c := range cases {
@@ -161,22 +161,8 @@ func TestCheckTSV(t *testing.T) {
 	code, out, _ := runCLI("a:b\nx\ty\n", "check", "--format", "tsv")
 	assert.Equal(t, 1, code)
 	assert.Equal(t, "file\tline\tstatus\tcolumn\trule\tmessage\twarnings\tinput\n"+
-		"<stdin>\t1\tvalid\t\t\t\t\ta:b\n"+
-		"<stdin>\t2\tinvalid\t2\tscheme\tunexpected '\\\\t' in scheme, expected \"!\", \"#\", \"$\", \"%\", \"&\", \"'\", \"(\", \")\", \"*\", \"+\", \",\", \"-\", \".\", \"/\", 0-9, \":\", \";\", \"=\", \"?\", \"@\", A-Z, \"_\", a-z, \"~\" or EOF\t\tx\\ty\n", out)
-}
-
-func TestEachLineLongLine(t *testing.T) {
-	long := strings.Repeat("a", 100)
-	var got []string
-	var flags []bool
-	err := eachLine(strings.NewReader("x\n"+long+"\ny"), 10, func(line int, text string, tooLong bool) error {
-		got = append(got, text)
-		flags = append(flags, tooLong)
-		return nil
-	})
-	require.NoError(t, err)
-	assert.Equal(t, []string{"x", long[:10], "y"}, got)
-	assert.Equal(t, []bool{false, true, false}, flags)
+		"-\t1\tvalid\t\t\t\t\ta:b\n"+
+		"-\t2\tinvalid\t2\tscheme\tunexpected '\\\\t' in scheme, expected \"!\", \"#\", \"$\", \"%\", \"&\", \"'\", \"(\", \")\", \"*\", \"+\", \",\", \"-\", \".\", \"/\", 0-9, \":\", \";\", \"=\", \"?\", \"@\", A-Z, \"_\", a-z, \"~\" or EOF\t\tx\\ty\n", out)
 }
 
 func TestResolveNormalizeEqual(t *testing.T) {
@@ -202,7 +188,7 @@ func TestResolveNormalizeEqual(t *testing.T) {
 				`{"base":"http://a/b/c/d;p?q","reference":"g","ok":true,"result":"http://a/b/c/g","sameDocument":false}` + "\n"},
 		{"resolve relative base", []string{"resolve", "/b", "g"}, 1, "error: resolve \"g\" against \"/b\": the base is not an absolute URI (it has no scheme)\n"},
 		{"resolve bad algorithm", []string{"resolve", "--algorithm", "1808", base, "g"}, 2, ""},
-		{"resolve needs ref", []string{"resolve", base}, 2, ""},
+		{"resolve reads stdin", []string{"resolve", base}, 0, ""},
 		{"normalize", []string{"normalize", "eXAMPLE://a/./b/../b/c/%7a", "HTTP://h:80/"}, 0, "example://a/b/c/z\nhttp://h/\n"},
 		{"normalize syntax", []string{"normalize", "--level", "syntax", "HTTP://h:80/"}, 0, "http://h:80/\n"},
 		{"normalize changes", []string{"normalize", "--changes", "HTTP://h/"}, 0, "http://h/\n\tcase: scheme \"HTTP\" -> \"http\"\n"},
@@ -213,7 +199,7 @@ func TestResolveNormalizeEqual(t *testing.T) {
 		{"equal port syntax", []string{"equal", "http://example.com/", "http://example.com:80/"}, 1, "different at the syntax level\n"},
 		{"equal port scheme", []string{"equal", "--level", "scheme", "http://example.com/", "http://example.com:80/"}, 0, "equivalent at the scheme level\n"},
 		{"equal fragment", []string{"equal", "--ignore-fragment", "http://a/#x", "http://a/#y"}, 0, "equivalent at the syntax level\n"},
-		{"equal relative", []string{"equal", "g", "http://a/g"}, 2, ""},
+		{"equal relative", []string{"equal", "g", "http://a/g"}, 1, "error: compare \"g\": a relative reference cannot be compared: resolve it first (section 6.1)\n"},
 		{"equal one arg", []string{"equal", "a:"}, 2, ""},
 	}
 	for _, c := range cases {
@@ -354,4 +340,22 @@ func TestParseJSONURL1993(t *testing.T) {
 	code, _, errOut := runCLI("", "resolve", "-g", "url-1993", "http://a/b", "c")
 	assert.Equal(t, 2, code)
 	assert.Contains(t, errOut, "use rfc2396bis-01 or url-syntax-05")
+}
+func TestExtractCommand(t *testing.T) {
+	code, out, errOut := runCLI("ok <http://a/b>\nbad <http://a/%zz> end\n", "extract")
+	assert.Equal(t, 1, code)
+	assert.Equal(t, "<stdin>:1:5: http://a/b\n<stdin>:2:6: http://a/%zz\n\tinvalid at column 11 of the reference: unexpected 'z' in escaped, expected 0-9, A-F or a-f\n", out)
+	assert.Contains(t, errOut, "2 references found, 1 valid, 1 invalid")
+
+	code, out, _ = runCLI("x <http://a/b>\n", "extract", "--format", "jsonl")
+	assert.Equal(t, 0, code)
+	var rec map[string]any
+	require.NoError(t, json.Unmarshal([]byte(strings.TrimSpace(out)), &rec))
+	assert.Equal(t, float64(1), rec["line"])
+	assert.Equal(t, float64(4), rec["column"])
+	assert.Equal(t, "angle", rec["delimiter"])
+	assert.Equal(t, true, rec["result"].(map[string]any)["ok"])
+
+	code, _, _ = runCLI("", "extract", "a", "b")
+	assert.Equal(t, 2, code)
 }

@@ -1,100 +1,138 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"text/tabwriter"
 
 	"github.com/urlgrammar/urlgrammar"
 	"github.com/urlgrammar/urlgrammar/ast"
+	"github.com/urlgrammar/urlgrammar/check"
 )
 
-func runParse(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlags("parse", "[-g ID] [--json] INPUT...", stderr)
+func runParse(e *env, args []string) int {
+	fs := e.flags()
 	gid := grammarFlag(fs)
 	asJSON := fs.Bool("json", false, "print one JSON object per input, one per line")
-	inputs, g, ok := setup(fs, args, gid, stderr, func(n int) bool { return n > 0 })
+	inputs, code, ok := e.parse(fs, args)
+	if !ok {
+		return code
+	}
+	g, ok := e.lookupGrammar(*gid)
 	if !ok {
 		return exitUsage
 	}
 	status := exitOK
-	for _, in := range inputs {
-		tree, err := g.Parse(in)
+	var b bytes.Buffer
+	if code := e.eachInput(inputs, func(in input) bool {
+		var tree ast.Root
+		err := tooLongInput(in)
+		if err == nil {
+			tree, err = g.Parse(in.text)
+		}
 		if err != nil {
 			status = exitInvalid
 		}
-		if *asJSON {
-			if werr := writeJSON(stdout, record(g, in, tree, err)); werr != nil {
-				fmt.Fprintln(stderr, "urlgrammar:", werr)
-				return exitUsage
-			}
-			continue
-		}
-		if err != nil {
-			fmt.Fprintln(stdout, err)
-			continue
-		}
-		if err := ast.Fprint(stdout, tree); err != nil {
-			fmt.Fprintln(stderr, "urlgrammar:", err)
-			return exitUsage
-		}
-	}
-	return status
-}
-
-func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlags("match", "[-g ID] RULE INPUT...", stderr)
-	gid := grammarFlag(fs)
-	pos, g, ok := setup(fs, args, gid, stderr, func(n int) bool { return n >= 2 })
-	if !ok {
-		return exitUsage
-	}
-	rule, inputs := pos[0], pos[1:]
-	status := exitOK
-	for _, in := range inputs {
-		err := g.Match(rule, in)
-		var ue *urlgrammar.UnknownRuleError
+		b.Reset()
 		switch {
-		case errors.As(err, &ue):
-			fmt.Fprintln(stderr, "urlgrammar:", err)
-			return exitUsage
+		case *asJSON:
+			b.Write(check.AppendJSON(nil, check.ParseRecord(g, in.text, tree, err)))
 		case err != nil:
-			status = exitInvalid
-			fmt.Fprintln(stdout, err)
+			fmt.Fprintln(&b, err)
 		default:
-			fmt.Fprintf(stdout, "%s: %q matches %s\n", g.ID(), in, rule)
+			ast.Fprint(&b, tree)
 		}
+		e.out.Write(b.Bytes())
+		return true
+	}); code != 0 {
+		return code
 	}
 	return status
 }
 
-func runRules(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlags("rules", "[-g ID]", stderr)
+// tooLongInput returns the error of an input cut at urlgrammar.MaxInputLength, or nil.
+func tooLongInput(in input) error {
+	if in.tooLong {
+		return tooLongError(in)
+	}
+	return nil
+}
+
+func runMatch(e *env, args []string) int {
+	fs := e.flags()
 	gid := grammarFlag(fs)
-	_, g, ok := setup(fs, args, gid, stderr, func(n int) bool { return n == 0 })
+	pos, code, ok := e.parse(fs, args)
+	if !ok {
+		return code
+	}
+	if len(pos) == 0 {
+		return e.usageError("missing RULE")
+	}
+	g, ok := e.lookupGrammar(*gid)
+	if !ok {
+		return exitUsage
+	}
+	rule := pos[0]
+	if err := g.Match(rule, ""); err != nil {
+		var ue *urlgrammar.UnknownRuleError
+		if errors.As(err, &ue) {
+			return e.usageError("%v", err)
+		}
+	}
+	status := exitOK
+	if code := e.eachInput(pos[1:], func(in input) bool {
+		err := tooLongInput(in)
+		if err == nil {
+			err = g.Match(rule, in.text)
+		}
+		if err != nil {
+			status = exitInvalid
+			fmt.Fprintln(e.out, err)
+		} else {
+			fmt.Fprintf(e.out, "%s: %q matches %s\n", g.ID(), in.text, rule)
+		}
+		return true
+	}); code != 0 {
+		return code
+	}
+	return status
+}
+
+func runRules(e *env, args []string) int {
+	fs := e.flags()
+	gid := grammarFlag(fs)
+	pos, code, ok := e.parse(fs, args)
+	if !ok {
+		return code
+	}
+	if len(pos) != 0 {
+		return e.usageError("rules takes no arguments")
+	}
+	g, ok := e.lookupGrammar(*gid)
 	if !ok {
 		return exitUsage
 	}
 	for _, r := range g.Rules() {
-		fmt.Fprintln(stdout, r)
+		fmt.Fprintln(e.out, r)
 	}
 	return exitOK
 }
 
-func runGrammars(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	if len(args) != 0 {
-		fmt.Fprintln(stderr, "usage: urlgrammar grammars")
-		return exitUsage
+func runGrammars(e *env, args []string) int {
+	fs := e.flags()
+	pos, code, ok := e.parse(fs, args)
+	if !ok {
+		return code
 	}
-	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
+	if len(pos) != 0 {
+		return e.usageError("grammars takes no arguments")
+	}
+	tw := tabwriter.NewWriter(e.out, 0, 0, 2, ' ', 0)
 	for _, id := range urlgrammar.IDs() {
 		g := urlgrammar.MustLookup(id)
 		fmt.Fprintf(tw, "%s\tstart %s\t%s\n", id, g.Start(), g.Title())
 	}
-	if err := tw.Flush(); err != nil {
-		fmt.Fprintln(stderr, "urlgrammar:", err)
-		return exitUsage
-	}
+	tw.Flush()
 	return exitOK
 }

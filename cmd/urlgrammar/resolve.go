@@ -3,10 +3,10 @@ package main
 import (
 	"flag"
 	"fmt"
-	"io"
 	"strings"
 
 	"github.com/urlgrammar/urlgrammar/ast"
+	"github.com/urlgrammar/urlgrammar/check"
 	"github.com/urlgrammar/urlgrammar/resolve"
 )
 
@@ -43,15 +43,22 @@ type resolveRecord struct {
 	Error        string  `json:"error,omitempty"`
 }
 
-func runResolve(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlags("resolve", "[-g ID] [--algorithm 2003|1997] [--dots keep|remove|error] [--compat] [--json] BASE REF...", stderr)
+func runResolve(e *env, args []string) int {
+	fs := e.flags()
 	gid := grammarFlag(fs)
 	alg := fs.String("algorithm", "", "resolution algorithm: 2003 (rfc2396bis-01 5.2) or 1997 (url-syntax-05 5.2); default: the grammar's own")
 	dots := dotsFlag(fs)
 	compat := fs.Bool("compat", false, "backwards compatible: a reference with the base's scheme is relative (http:g)")
 	asJSON := fs.Bool("json", false, "print one JSON object per reference")
-	pos, g, ok := setup(fs, args, gid, stderr, func(n int) bool { return n >= 2 })
-	if !ok || !requireGeneric(fs, g, stderr) {
+	pos, code, ok := e.parse(fs, args)
+	if !ok {
+		return code
+	}
+	if len(pos) == 0 {
+		return e.usageError("missing BASE")
+	}
+	g, ok := e.lookupGrammar(*gid)
+	if !ok || !e.requireGeneric(g) {
 		return exitUsage
 	}
 	opt := resolve.Options{Compat: *compat, Grammar: g, Algorithm: resolve.DefaultAlgorithm(g)}
@@ -62,23 +69,26 @@ func runResolve(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	case "1997":
 		opt.Algorithm = resolve.Algorithm1997
 	default:
-		fmt.Fprintf(stderr, "urlgrammar resolve: unknown --algorithm %q (2003, 1997)\n", *alg)
-		return exitUsage
+		return e.usageError("unknown --algorithm %q (2003, 1997)", *alg)
 	}
 	var err error
 	if opt.Dots, err = parseDots(*dots); err != nil {
-		fmt.Fprintln(stderr, "urlgrammar resolve:", err)
-		return exitUsage
+		return e.usageError("%v", err)
 	}
 	base, err := g.ParseReference(pos[0])
 	if err != nil {
-		fmt.Fprintln(stderr, "urlgrammar resolve: base:", err)
+		fmt.Fprintln(e.stderr, "urlgrammar resolve: base:", err)
 		return exitInvalid
 	}
 	status := exitOK
-	for _, in := range pos[1:] {
-		rec := resolveRecord{Base: pos[0], Reference: in}
-		ref, err := g.ParseReference(in)
+	var b []byte
+	if code := e.eachInput(pos[1:], func(in input) bool {
+		rec := resolveRecord{Base: pos[0], Reference: in.text}
+		err := tooLongInput(in)
+		var ref *ast.URIReference
+		if err == nil {
+			ref, err = g.ParseReference(in.text)
+		}
 		var res *resolve.Result
 		if err == nil {
 			res, err = resolve.Resolve(base, ref, opt)
@@ -92,92 +102,111 @@ func runResolve(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		}
 		switch {
 		case *asJSON:
-			if err := writeJSON(stdout, rec); err != nil {
-				fmt.Fprintln(stderr, "urlgrammar:", err)
-				return exitUsage
-			}
+			b = check.AppendJSON(b[:0], rec)
 		case rec.OK:
-			fmt.Fprintln(stdout, *rec.Result)
+			b = append(append(b[:0], *rec.Result...), '\n')
 		default:
-			fmt.Fprintln(stdout, "error:", rec.Error)
+			b = append(append(append(b[:0], "error: "...), rec.Error...), '\n')
 		}
+		e.out.Write(b)
+		return true
+	}); code != 0 {
+		return code
 	}
 	return status
 }
 
-func runNormalize(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlags("normalize", "[-g ID] [--level syntax|scheme] [--dots keep|remove|error] [--changes] INPUT...", stderr)
+func runNormalize(e *env, args []string) int {
+	fs := e.flags()
 	gid := grammarFlag(fs)
 	levelName := fs.String("level", "scheme", "normalization: syntax (6.2.2) or scheme (6.2.2 and 6.2.3)")
 	dots := dotsFlag(fs)
 	showChanges := fs.Bool("changes", false, "after each normal form, list the rewrites made, indented")
-	inputs, g, ok := setup(fs, args, gid, stderr, func(n int) bool { return n > 0 })
-	if !ok || !requireGeneric(fs, g, stderr) {
+	inputs, code, ok := e.parse(fs, args)
+	if !ok {
+		return code
+	}
+	g, ok := e.lookupGrammar(*gid)
+	if !ok || !e.requireGeneric(g) {
 		return exitUsage
 	}
 	level, err := resolve.ParseLevel(*levelName)
 	if err != nil || level == resolve.LevelString {
-		fmt.Fprintf(stderr, "urlgrammar normalize: unknown --level %q (syntax, scheme)\n", *levelName)
-		return exitUsage
+		return e.usageError("unknown --level %q (syntax, scheme)", *levelName)
 	}
 	d, err := parseDots(*dots)
 	if err != nil {
-		fmt.Fprintln(stderr, "urlgrammar normalize:", err)
-		return exitUsage
+		return e.usageError("%v", err)
 	}
 	status := exitOK
-	for _, in := range inputs {
-		ref, err := g.ParseReference(in)
+	var b []byte
+	if code := e.eachInput(inputs, func(in input) bool {
+		err := tooLongInput(in)
+		var ref *ast.URIReference
+		if err == nil {
+			ref, err = g.ParseReference(in.text)
+		}
 		var n *ast.URIReference
 		var changes []resolve.Change
 		if err == nil {
 			n, changes, err = resolve.Normalize(ref, resolve.NormalizeOptions{Level: level, Dots: d, Grammar: g})
 		}
+		b = b[:0]
 		if err != nil {
 			status = exitInvalid
-			fmt.Fprintln(stdout, "error:", oneLine(err))
-			continue
-		}
-		fmt.Fprintln(stdout, n.String())
-		if *showChanges {
-			for _, c := range changes {
-				fmt.Fprintln(stdout, "\t"+c.String())
+			b = append(append(append(b, "error: "...), oneLine(err)...), '\n')
+		} else {
+			b = append(append(b, n.String()...), '\n')
+			if *showChanges {
+				for _, c := range changes {
+					b = append(append(append(b, '\t'), c.String()...), '\n')
+				}
 			}
 		}
+		e.out.Write(b)
+		return true
+	}); code != 0 {
+		return code
 	}
 	return status
 }
 
-func runEqual(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlags("equal", "[-g ID] [--level string|syntax|scheme] [--ignore-fragment] A B", stderr)
+func runEqual(e *env, args []string) int {
+	fs := e.flags()
 	gid := grammarFlag(fs)
 	levelName := fs.String("level", "syntax", "rung of the comparison ladder (6.2): string, syntax or scheme")
 	ignoreFragment := fs.Bool("ignore-fragment", false, "compare without fragments (6.1)")
-	pos, g, ok := setup(fs, args, gid, stderr, func(n int) bool { return n == 2 })
-	if !ok || !requireGeneric(fs, g, stderr) {
+	pos, code, ok := e.parse(fs, args)
+	if !ok {
+		return code
+	}
+	if len(pos) != 2 {
+		return e.usageError("equal takes two arguments, A and B; got %d", len(pos))
+	}
+	g, ok := e.lookupGrammar(*gid)
+	if !ok || !e.requireGeneric(g) {
 		return exitUsage
 	}
 	level, err := resolve.ParseLevel(*levelName)
 	if err != nil {
-		fmt.Fprintln(stderr, "urlgrammar equal:", err)
-		return exitUsage
+		return e.usageError("%v", err)
 	}
 	var refs [2]*ast.URIReference
 	for i, s := range pos {
 		if refs[i], err = g.ParseReference(s); err != nil {
-			fmt.Fprintln(stderr, "urlgrammar equal:", err)
-			return exitUsage
+			fmt.Fprintf(e.out, "error: %s: %s\n", "AB"[i:i+1], oneLine(err))
+			return exitInvalid
 		}
 	}
 	eq, err := resolve.Equal(refs[0], refs[1], level, resolve.CompareOptions{Grammar: g, IgnoreFragment: *ignoreFragment})
 	if err != nil {
-		fmt.Fprintln(stderr, "urlgrammar equal:", err)
-		return exitUsage
+		fmt.Fprintf(e.out, "error: %s\n", oneLine(err))
+		return exitInvalid
 	}
 	if eq {
-		fmt.Fprintf(stdout, "equivalent at the %s level\n", level)
+		fmt.Fprintf(e.out, "equivalent at the %s level\n", level)
 		return exitOK
 	}
-	fmt.Fprintf(stdout, "different at the %s level\n", level)
+	fmt.Fprintf(e.out, "different at the %s level\n", level)
 	return exitInvalid
 }

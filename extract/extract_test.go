@@ -1,12 +1,9 @@
-package main
+package extract
 
 import (
-	"encoding/json"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 )
 
 func TestExtractAppendixE(t *testing.T) {
@@ -16,7 +13,7 @@ func TestExtractAppendixE(t *testing.T) {
 		"but you can probably pick it up from <ftp://ds.internic.net/rfc/>.\n" +
 		"Note the warning in <http://www.ics.uci.edu/pub/ietf/uri/historical.html#WARNING>.\n"
 	var got []string
-	for _, f := range extractURIs(text) {
+	for _, f := range Find(text) {
 		got = append(got, f.Text)
 	}
 	assert.Equal(t, []string{"http://www.w3.org/Addressing/", "ftp://ds.internic.net/rfc/",
@@ -28,7 +25,7 @@ func TestExtractDelimiters(t *testing.T) {
 		"   long/path> and <http://x.org/a b\n c>.\n" +
 		"Broken bare http://g.org/long-\n  name here. Not URIs: <b>, \"hello\", Note: 10:30 e.g. time:\n" +
 		"mailto:John.Doe@example.com, \"news:comp.lang\" <#frag> <../rel>"
-	fs := extractURIs(text)
+	fs := Find(text)
 	var got []string
 	for _, f := range fs {
 		got = append(got, f.Delimiter+" "+f.Text)
@@ -44,23 +41,4 @@ func TestExtractDelimiters(t *testing.T) {
 	assert.Equal(t, [2]int{1, 46}, [2]int{fs[2].Line, fs[2].Column}, "after (")
 	assert.Equal(t, [2]int{4, 13}, [2]int{fs[5].Line, fs[5].Column})
 	assert.Equal(t, [2]int{6, 1}, [2]int{fs[6].Line, fs[6].Column})
-}
-
-func TestExtractCommand(t *testing.T) {
-	code, out, errOut := runCLI("ok <http://a/b>\nbad <http://a/%zz> end\n", "extract")
-	assert.Equal(t, 1, code)
-	assert.Equal(t, "<stdin>:1:5: http://a/b\n<stdin>:2:6: http://a/%zz\n\tinvalid at column 11 of the reference: unexpected 'z' in escaped, expected 0-9, A-F or a-f\n", out)
-	assert.Contains(t, errOut, "2 references found, 1 valid, 1 invalid")
-
-	code, out, _ = runCLI("x <http://a/b>\n", "extract", "--format", "jsonl")
-	assert.Equal(t, 0, code)
-	var rec map[string]any
-	require.NoError(t, json.Unmarshal([]byte(strings.TrimSpace(out)), &rec))
-	assert.Equal(t, float64(1), rec["line"])
-	assert.Equal(t, float64(4), rec["column"])
-	assert.Equal(t, "angle", rec["delimiter"])
-	assert.Equal(t, true, rec["result"].(map[string]any)["ok"])
-
-	code, _, _ = runCLI("", "extract", "a", "b")
-	assert.Equal(t, 2, code)
 }

@@ -1,0 +1,338 @@
+// Package check is urlgrammar's conformance checker as a library: it checks every line of a
+// set of inputs (files, or any io.Reader) against one grammar or several, with parallel
+// workers, and hands back one Record per line in input order, rendered in the format of
+// `urlgrammar check` (text, jsonl or tsv) when asked, with a Summary.
+//
+// Guarantees, whatever the input:
+//   - every line gets exactly one Record, in input order, with any number of workers;
+//   - an input that cannot be opened or read gets one Record with IOErr set, at its place in
+//     the order (after the lines read before the error), and the inputs after it are still
+//     checked;
+//   - each file is closed as soon as it has been read;
+//   - memory is bounded by the number of workers times the batch size (256 lines or 1 MiB),
+//     whatever the length of a line: a line over urlgrammar.MaxInputLength is cut there and
+//     reported as too long, not checked;
+//   - when the context is cancelled, reading stops, the lines already read are finished and
+//     handed over, and Run returns the Summary so far with Interrupted set.
+package check
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+
+	"github.com/urlgrammar/urlgrammar"
+	"github.com/urlgrammar/urlgrammar/ast"
+	"github.com/urlgrammar/urlgrammar/warn"
+)
+
+// Config says what Run checks and how it renders the records.
+type Config struct {
+	// Grammars are the grammars every line is checked against: one, or several (the CLI's
+	// -g all). With several, a line is valid when at least one grammar accepts it.
+	Grammars []*urlgrammar.Grammar
+	// Format, when set, makes every Record carry its rendering in Out.
+	Format Format
+	// Warnings are the section 7 warnings to report on valid generic references.
+	Warnings warn.Set
+	// Colour paints the text format with ANSI colours.
+	Colour bool
+	// Jobs is the number of workers; 0 means one per CPU. It is capped at MaxJobs().
+	Jobs int
+	// Stdin is read for an Input named "-" without a Reader (nil: os.Stdin).
+	Stdin io.Reader
+}
+
+// MaxJobs is the largest number of workers Run starts: four per CPU. More workers than that
+// only add memory (each holds up to two batches in flight) for no speed.
+func MaxJobs() int { return 4 * runtime.NumCPU() }
+
+// An Input is one stream of lines. Run opens a file by Name when Reader is nil ("-" is
+// Config.Stdin), and closes it when it has been read.
+type Input struct {
+	Name   string    // the file name records carry; "-" for standard input
+	Reader io.Reader // or nil: open Name
+}
+
+// Files returns the Inputs of file names, "-" standing for standard input.
+func Files(names ...string) []Input {
+	in := make([]Input, len(names))
+	for i, n := range names {
+		in[i] = Input{Name: n}
+	}
+	return in
+}
+
+// A Record is the result for one line of input, or the I/O error of one input.
+type Record struct {
+	File  string // Input.Name
+	Line  int    // 1-based line number; for an I/O error, the line at which reading stopped (0: could not open)
+	Input string // the line, without its line ending (cut at MaxInputLength when TooLong)
+	// TooLong is set for a line longer than urlgrammar.MaxInputLength, which is not checked.
+	TooLong bool
+	// IOErr is set for the record of an input that could not be opened or read; such a
+	// record has no Results.
+	IOErr error
+	// Results holds each grammar's verdict, in Config.Grammars order.
+	Results []Result
+	// Warnings are the section 7 warnings of the line (Config.Warnings).
+	Warnings []warn.Warning
+	// Out is the record rendered in Config.Format (empty when the format prints nothing for
+	// it, as text does for a valid line). It is valid only during the emit call.
+	Out []byte
+
+	causes []string // summary keys of a line no grammar accepts, one per grammar
+}
+
+// A Result is one grammar's verdict on a line.
+type Result struct {
+	Grammar *urlgrammar.Grammar
+	Err     error // nil when the grammar accepts the line; a *urlgrammar.SyntaxError, or the too-long error
+}
+
+// Valid reports whether some grammar accepts the line (false for an I/O error record).
+func (r *Record) Valid() bool {
+	for _, res := range r.Results {
+		if res.Err == nil {
+			return true
+		}
+	}
+	return false
+}
+
+// ErrTooLong is the Result.Err of a line longer than urlgrammar.MaxInputLength.
+var ErrTooLong = fmt.Errorf("line too long: over %d bytes, not checked", urlgrammar.MaxInputLength)
+
+// batch is a run of consecutive lines of one input, checked by one worker.
+type batch struct {
+	file    string
+	text    []byte   // the lines, one after another
+	lines   []span   // where each line is in text
+	ioErr   error    // set for an I/O error record that ends the batch
+	errLine int      // its line
+	records []Record // filled by the worker
+	out     []byte   // the records' renderings, one after another
+	done    chan struct{}
+}
+
+type span struct {
+	start, end int
+	n          int
+	tooLong    bool
+}
+
+const (
+	batchLines = 256
+	batchBytes = 1 << 20
+)
+
+// Run checks every line of the inputs and calls emit with each Record, in input order, from
+// the calling goroutine. It stops at the first error emit returns and returns it. The
+// Summary counts what was emitted; it is returned also with an error.
+func Run(ctx context.Context, cfg Config, inputs []Input, emit func(*Record) error) (*Summary, error) {
+	if len(cfg.Grammars) == 0 {
+		return nil, errors.New("check: no grammar")
+	}
+	jobs := cfg.Jobs
+	if jobs <= 0 {
+		jobs = runtime.NumCPU()
+	}
+	jobs = min(jobs, MaxJobs())
+	sum := newSummary(cfg.Grammars)
+	work := make(chan *batch, jobs)
+	order := make(chan *batch, 2*jobs)
+	stop := make(chan struct{}) // closed when the consumer stops early
+	for i := 0; i < jobs; i++ {
+		go worker(cfg, work)
+	}
+	go func() {
+		defer close(order)
+		defer close(work)
+		read(ctx, cfg, inputs, stop, func(b *batch) bool {
+			select {
+			case order <- b:
+			case <-stop:
+				return false
+			}
+			work <- b
+			return true
+		})
+	}()
+	var err error
+	for b := range order {
+		<-b.done
+		if err != nil {
+			continue // drain, so that the reader and workers finish
+		}
+		for i := range b.records {
+			r := &b.records[i]
+			sum.add(r)
+			if err = emit(r); err != nil {
+				close(stop)
+				break
+			}
+		}
+	}
+	if err == nil && ctx.Err() != nil {
+		sum.Interrupted = true
+	}
+	return sum, err
+}
+
+// read reads the inputs into batches and sends them until an input ends the run (the
+// context is cancelled, or send reports the consumer stopped).
+func read(ctx context.Context, cfg Config, inputs []Input, stop chan struct{}, send func(*batch) bool) {
+	newBatch := func(file string) *batch {
+		return &batch{file: file, done: make(chan struct{})}
+	}
+	for _, in := range inputs {
+		if ctx.Err() != nil {
+			return
+		}
+		r, closer, err := open(in, cfg.Stdin)
+		if err != nil {
+			b := newBatch(in.Name)
+			b.ioErr = err
+			if !send(b) {
+				return
+			}
+			continue
+		}
+		cur := newBatch(in.Name)
+		lastLine := 0
+		err = EachLine(r, urlgrammar.MaxInputLength, func(n int, line []byte, tooLong bool) error {
+			start := len(cur.text)
+			cur.text = append(cur.text, line...)
+			cur.lines = append(cur.lines, span{start, len(cur.text), n, tooLong})
+			lastLine = n
+			if len(cur.lines) == batchLines || len(cur.text) >= batchBytes {
+				if ctx.Err() != nil || !send(cur) {
+					return errStop
+				}
+				cur = newBatch(in.Name)
+			}
+			return nil
+		})
+		if closer != nil {
+			closer.Close()
+		}
+		if err == errStop {
+			return
+		}
+		if err != nil {
+			cur.ioErr, cur.errLine = err, lastLine+1
+		}
+		if len(cur.lines) > 0 || cur.ioErr != nil {
+			if !send(cur) {
+				return
+			}
+		}
+	}
+}
+
+var errStop = errors.New("stop")
+
+// open returns the reader of an input, and the file to close after it.
+func open(in Input, stdin io.Reader) (io.Reader, io.Closer, error) {
+	if in.Reader != nil {
+		return in.Reader, nil, nil
+	}
+	if in.Name == "-" {
+		if stdin == nil {
+			return os.Stdin, nil, nil
+		}
+		return stdin, nil, nil
+	}
+	f, err := os.Open(in.Name)
+	if err != nil {
+		return nil, nil, err
+	}
+	return f, f, nil
+}
+
+// worker checks batches. Each worker has a Parser per grammar: a line's trees are rendered
+// before the next line is parsed, so one tree's memory serves every line.
+func worker(cfg Config, work <-chan *batch) {
+	parsers := make([]*urlgrammar.Parser, len(cfg.Grammars))
+	for i, g := range cfg.Grammars {
+		parsers[i] = g.NewParser()
+	}
+	// Only jsonl records and warnings use the tree of a valid line: otherwise the DFA's
+	// verdict is enough, and a grammar without a fast path does not run its PEG parser on
+	// the (usually many) valid lines.
+	needTree := cfg.Format == JSONL || len(cfg.Warnings) > 0
+	r := renderer{cfg: cfg}
+	for b := range work {
+		checkBatch(b, cfg, parsers, needTree, &r)
+		close(b.done)
+	}
+}
+
+func checkBatch(b *batch, cfg Config, parsers []*urlgrammar.Parser, needTree bool, r *renderer) {
+	n := len(b.lines)
+	if b.ioErr != nil {
+		n++
+	}
+	b.records = make([]Record, n)
+	results := make([]Result, len(b.lines)*len(cfg.Grammars))
+	text := string(b.text) // one string for the batch; each input is a slice of it
+	trees := make([]ast.Root, len(cfg.Grammars))
+	var outs []int // end of each record's rendering in b.out
+	if cfg.Format != 0 {
+		outs = make([]int, n)
+	}
+	for i, l := range b.lines {
+		rec := &b.records[i]
+		rec.File, rec.Line, rec.Input, rec.TooLong = b.file, l.n, text[l.start:l.end], l.tooLong
+		rec.Results = results[i*len(cfg.Grammars) : (i+1)*len(cfg.Grammars) : (i+1)*len(cfg.Grammars)]
+		for j, g := range cfg.Grammars {
+			res := Result{Grammar: g}
+			trees[j] = nil
+			switch {
+			case l.tooLong:
+				res.Err = ErrTooLong
+			case !needTree && g.Valid(rec.Input):
+			default:
+				trees[j], res.Err = parsers[j].Parse(rec.Input)
+			}
+			rec.Results[j] = res
+		}
+		if len(cfg.Warnings) > 0 {
+			for j, t := range trees {
+				if ref, ok := t.(*ast.URIReference); ok && rec.Results[j].Err == nil {
+					rec.Warnings = warn.Check(ref, cfg.Warnings)
+					break
+				}
+			}
+		}
+		if !rec.Valid() {
+			rec.causes = make([]string, len(rec.Results))
+			for j, res := range rec.Results {
+				rec.causes[j] = Cause(res.Err)
+				if len(rec.Results) > 1 {
+					rec.causes[j] = res.Grammar.ID() + ": " + rec.causes[j]
+				}
+			}
+		}
+		if cfg.Format != 0 {
+			b.out = r.render(b.out, rec, trees)
+			outs[i] = len(b.out)
+		}
+	}
+	if b.ioErr != nil {
+		rec := &b.records[n-1]
+		rec.File, rec.Line, rec.IOErr = b.file, b.errLine, b.ioErr
+		if cfg.Format != 0 {
+			b.out = r.render(b.out, rec, nil)
+			outs[n-1] = len(b.out)
+		}
+	}
+	start := 0
+	for i, end := range outs {
+		b.records[i].Out = b.out[start:end:end]
+		start = end
+	}
+}

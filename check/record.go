@@ -1,0 +1,131 @@
+package check
+
+import (
+	"bytes"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"unicode/utf8"
+
+	"github.com/urlgrammar/urlgrammar"
+	"github.com/urlgrammar/urlgrammar/ast"
+	"github.com/urlgrammar/urlgrammar/warn"
+)
+
+// okRecord is the JSON object for a valid input (DESIGN.md, CLI contract). Components are
+// null when undefined and "" when present but empty.
+type okRecord struct {
+	File        *string        `json:"file,omitempty"` // check only
+	Line        *int           `json:"line,omitempty"` // check only
+	Input       string         `json:"input"`
+	InputBase64 *string        `json:"inputBase64,omitempty"` // when Input is not valid UTF-8
+	Grammar     string         `json:"grammar"`
+	OK          bool           `json:"ok"`
+	Rule        string         `json:"rule"`
+	Scheme      *string        `json:"scheme"`
+	Authority   *string        `json:"authority"`
+	Userinfo    *string        `json:"userinfo"`
+	Host        *string        `json:"host"`
+	HostKind    *string        `json:"hostKind"`
+	Port        *string        `json:"port"`
+	Path        *string        `json:"path"`
+	Query       *string        `json:"query"`
+	Fragment    *string        `json:"fragment"`
+	Parts       map[string]any `json:"parts"`
+	AST         ast.Root       `json:"ast"`
+	Warnings    []warn.Warning `json:"warnings,omitempty"` // check --warn only
+}
+
+// errRecord is the JSON object for an invalid input.
+type errRecord struct {
+	File        *string   `json:"file,omitempty"`
+	Line        *int      `json:"line,omitempty"`
+	Input       string    `json:"input"`
+	InputBase64 *string   `json:"inputBase64,omitempty"`
+	Grammar     string    `json:"grammar"`
+	OK          bool      `json:"ok"`
+	Error       errDetail `json:"error"`
+}
+
+type errDetail struct {
+	Offset   int      `json:"offset"`
+	Line     int      `json:"line"`
+	Column   int      `json:"column"`
+	Expected []string `json:"expected"`
+	Rule     string   `json:"rule"`
+	Message  string   `json:"message"`
+}
+
+// ParseRecord returns the JSON object of `urlgrammar parse --json` for the result of parsing
+// input with g: the tree's components and tree, or the error (DESIGN.md, CLI contract). Its
+// value is meant for encoding/json. Input that is not valid UTF-8 also gets "inputBase64",
+// the exact bytes in standard base64, since a JSON string cannot hold them.
+func ParseRecord(g *urlgrammar.Grammar, input string, tree ast.Root, err error) any {
+	if err != nil {
+		d := errDetail{Expected: []string{}, Message: err.Error()}
+		var se *urlgrammar.SyntaxError
+		if errors.As(err, &se) {
+			d = errDetail{Offset: se.Offset, Line: se.Line, Column: se.Column, Expected: se.Expected,
+				Rule: se.Rule, Message: se.Msg}
+			if d.Expected == nil {
+				d.Expected = []string{}
+			}
+		}
+		return &errRecord{Input: input, InputBase64: inputBase64(input), Grammar: g.ID(), Error: d}
+	}
+	c := tree.Components()
+	return &okRecord{Input: input, InputBase64: inputBase64(input), Grammar: g.ID(), OK: true, Rule: c.Rule, Scheme: c.Scheme,
+		Authority: c.Authority, Userinfo: c.Userinfo, Host: c.Host, HostKind: c.HostKind,
+		Port: c.Port, Path: c.Path, Query: c.Query, Fragment: c.Fragment, Parts: c.Parts, AST: tree}
+}
+
+// setPlace adds the "file" and "line" keys of check's jsonl records.
+func setPlace(rec any, file string, line int) {
+	switch r := rec.(type) {
+	case *okRecord:
+		r.File, r.Line = &file, &line
+	case *errRecord:
+		r.File, r.Line = &file, &line
+	}
+}
+
+// inputBase64 returns the base64 of s when s is not valid UTF-8 (encoding/json would write
+// U+FFFD for its bad bytes), and nil otherwise.
+func inputBase64(s string) *string {
+	if utf8.ValidString(s) {
+		return nil
+	}
+	b := base64.StdEncoding.EncodeToString([]byte(s))
+	return &b
+}
+
+// setWarnings adds check's "warnings" key to a valid line's record.
+func setWarnings(rec any, ws []warn.Warning) {
+	if r, ok := rec.(*okRecord); ok && len(ws) > 0 {
+		r.Warnings = ws
+	}
+}
+
+// AppendJSON appends v as one line of JSON (with its newline), without HTML escaping.
+func AppendJSON(b []byte, v any) []byte {
+	w := bytes.NewBuffer(b)
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		// Only a value encoding/json cannot encode gets here; the records never are one.
+		panic("check: " + err.Error())
+	}
+	return w.Bytes()
+}
+
+// allRecord is the jsonl record of a check with several grammars: which grammars accept the
+// line, and each one's parse --json object.
+type allRecord struct {
+	File        string         `json:"file"`
+	Line        int            `json:"line"`
+	Input       string         `json:"input"`
+	InputBase64 *string        `json:"inputBase64,omitempty"`
+	Accepted    []string       `json:"accepted"`
+	Warnings    []warn.Warning `json:"warnings,omitempty"`
+	Results     []any          `json:"results"`
+}

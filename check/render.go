@@ -1,0 +1,347 @@
+package check
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/urlgrammar/urlgrammar"
+	"github.com/urlgrammar/urlgrammar/ast"
+)
+
+// Format is how a Record is rendered in Record.Out.
+type Format int
+
+// The formats of `urlgrammar check --format`.
+const (
+	// NoFormat renders nothing: Record.Out stays empty.
+	NoFormat Format = iota
+	// Text is for people: nothing for a valid line; for an invalid one
+	// "FILE:LINE:COLUMN: message" and the input with a caret under the error (bytes that would
+	// not print shown as Go escapes); "FILE:LINE: error: ..." for an I/O error. Standard input
+	// is named <stdin>. The exact input is the line at FILE:LINE.
+	Text
+	// JSONL is one JSON object a line: the `parse --json` object with "file" and "line" first
+	// (DESIGN.md, CLI contract), or with several grammars
+	// {"file","line","input","accepted":[ids],"results":[objects]}; for an I/O error
+	// {"file","line","ok":false,"ioError":message}. An input that is not valid UTF-8 also
+	// has "inputBase64", its exact bytes.
+	JSONL
+	// TSV is tab-separated values with a header row (Header). Fields are escaped so that a
+	// field never holds a tab, a line break or a byte that is not printable UTF-8: "\\" for a
+	// backslash, "\t", "\n", "\r", and "\xHH" for any other control byte or byte of invalid
+	// UTF-8 (UnescapeTSV reverses it). An I/O error has status "error" and the message.
+	TSV
+)
+
+// ParseFormat returns the Format of a --format name: text, jsonl or tsv.
+func ParseFormat(name string) (Format, error) {
+	switch name {
+	case "text":
+		return Text, nil
+	case "jsonl":
+		return JSONL, nil
+	case "tsv":
+		return TSV, nil
+	}
+	return NoFormat, fmt.Errorf("unknown format %q (text, jsonl, tsv)", name)
+}
+
+func (f Format) String() string {
+	switch f {
+	case Text:
+		return "text"
+	case JSONL:
+		return "jsonl"
+	case TSV:
+		return "tsv"
+	}
+	return "none"
+}
+
+// Header returns what the format prints before the first record: the TSV header row, or
+// nothing.
+func Header(cfg Config) []byte {
+	if cfg.Format != TSV {
+		return nil
+	}
+	if len(cfg.Grammars) > 1 {
+		return []byte("file\tline\tstatus\taccepted\tmessage\tinput\n")
+	}
+	return []byte("file\tline\tstatus\tcolumn\trule\tmessage\twarnings\tinput\n")
+}
+
+// renderer renders records in one worker.
+type renderer struct {
+	cfg Config
+}
+
+// textName is the file name the text format shows.
+func textName(file string) string {
+	if file == "-" {
+		return "<stdin>"
+	}
+	return file
+}
+
+// render appends the rendering of rec to b; trees[i] is the tree of grammar i (nil when it
+// rejected the line or its tree was not needed).
+func (r *renderer) render(b []byte, rec *Record, trees []ast.Root) []byte {
+	multi := len(r.cfg.Grammars) > 1
+	switch r.cfg.Format {
+	case JSONL:
+		return r.jsonl(b, rec, trees, multi)
+	case TSV:
+		return r.tsv(b, rec, multi)
+	case Text:
+		return r.text(b, rec, multi)
+	}
+	return b
+}
+
+func (r *renderer) jsonl(b []byte, rec *Record, trees []ast.Root, multi bool) []byte {
+	switch {
+	case rec.IOErr != nil:
+		return AppendJSON(b, ioRecord{File: rec.File, Line: rec.Line, IOError: rec.IOErr.Error()})
+	case multi:
+		all := allRecord{File: rec.File, Line: rec.Line, Input: rec.Input, InputBase64: inputBase64(rec.Input),
+			Accepted: []string{}, Warnings: rec.Warnings}
+		for i, res := range rec.Results {
+			if res.Err == nil {
+				all.Accepted = append(all.Accepted, res.Grammar.ID())
+			}
+			all.Results = append(all.Results, ParseRecord(res.Grammar, rec.Input, trees[i], res.Err))
+		}
+		return AppendJSON(b, all)
+	}
+	res := rec.Results[0]
+	obj := ParseRecord(res.Grammar, rec.Input, trees[0], res.Err)
+	setPlace(obj, rec.File, rec.Line)
+	setWarnings(obj, rec.Warnings)
+	return AppendJSON(b, obj)
+}
+
+// ioRecord is the jsonl record of an input that could not be opened or read.
+type ioRecord struct {
+	File    string `json:"file"`
+	Line    int    `json:"line"`
+	OK      bool   `json:"ok"`
+	IOError string `json:"ioError"`
+}
+
+func (r *renderer) tsv(b []byte, rec *Record, multi bool) []byte {
+	b = AppendTSV(b, rec.File)
+	b = append(b, '\t')
+	b = strconv.AppendInt(b, int64(rec.Line), 10)
+	if rec.IOErr != nil {
+		if multi {
+			b = append(b, "\terror\t\t"...)
+		} else {
+			b = append(b, "\terror\t\t\t"...)
+		}
+		b = AppendTSV(b, rec.IOErr.Error())
+		if multi {
+			return append(b, "\t\n"...)
+		}
+		return append(b, "\t\t\n"...)
+	}
+	if multi {
+		if rec.Valid() {
+			b = append(b, "\tvalid\t"...)
+		} else {
+			b = append(b, "\tinvalid\t"...)
+		}
+		sep := false
+		for _, res := range rec.Results {
+			if res.Err == nil {
+				if sep {
+					b = append(b, ',')
+				}
+				b, sep = append(b, res.Grammar.ID()...), true
+			}
+		}
+		b = append(b, "\t\t"...)
+		b = AppendTSV(b, rec.Input)
+		return append(b, '\n')
+	}
+	err := rec.Results[0].Err
+	var se *urlgrammar.SyntaxError
+	switch {
+	case err == nil:
+		b = append(b, "\tvalid\t\t\t\t"...)
+	case errors.As(err, &se):
+		b = append(b, "\tinvalid\t"...)
+		b = strconv.AppendInt(b, int64(se.Column), 10)
+		b = append(b, '\t')
+		b = AppendTSV(b, se.Rule)
+		b = append(b, '\t')
+		b = AppendTSV(b, se.Msg)
+		b = append(b, '\t')
+	default:
+		b = append(b, "\tinvalid\t\t\t"...)
+		b = AppendTSV(b, err.Error())
+		b = append(b, '\t')
+	}
+	for i, w := range rec.Warnings {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, w.Kind...)
+	}
+	b = append(b, '\t')
+	b = AppendTSV(b, rec.Input)
+	return append(b, '\n')
+}
+
+// AppendTSV appends s to b escaped as a TSV field (see TSV).
+func AppendTSV(b []byte, s string) []byte {
+	const hex = "0123456789abcdef"
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c >= 0x20 && c < 0x7f && c != '\\' {
+			b = append(b, c)
+			i++
+			continue
+		}
+		switch c {
+		case '\\':
+			b = append(b, `\\`...)
+		case '\t':
+			b = append(b, `\t`...)
+		case '\n':
+			b = append(b, `\n`...)
+		case '\r':
+			b = append(b, `\r`...)
+		default:
+			if c >= 0x80 {
+				if r, n := utf8.DecodeRuneInString(s[i:]); r != utf8.RuneError || n > 1 {
+					b = append(b, s[i:i+n]...)
+					i += n
+					continue
+				}
+			}
+			b = append(b, '\\', 'x', hex[c>>4], hex[c&15])
+		}
+		i++
+	}
+	return b
+}
+
+// UnescapeTSV reverses AppendTSV: it returns the exact bytes of a TSV field.
+func UnescapeTSV(field string) (string, error) {
+	if !strings.Contains(field, `\`) {
+		return field, nil
+	}
+	var b strings.Builder
+	for i := 0; i < len(field); i++ {
+		c := field[i]
+		if c != '\\' {
+			b.WriteByte(c)
+			continue
+		}
+		if i+1 >= len(field) {
+			return "", fmt.Errorf("TSV field ends in a lone backslash at byte %d", i)
+		}
+		i++
+		switch field[i] {
+		case '\\':
+			b.WriteByte('\\')
+		case 't':
+			b.WriteByte('\t')
+		case 'n':
+			b.WriteByte('\n')
+		case 'r':
+			b.WriteByte('\r')
+		case 'x':
+			if i+2 >= len(field) {
+				return "", fmt.Errorf("TSV field: short \\x escape at byte %d", i-1)
+			}
+			v, err := strconv.ParseUint(field[i+1:i+3], 16, 8)
+			if err != nil {
+				return "", fmt.Errorf("TSV field: bad \\x escape at byte %d", i-1)
+			}
+			b.WriteByte(byte(v))
+			i += 2
+		default:
+			return "", fmt.Errorf("TSV field: unknown escape \\%c at byte %d", field[i], i-1)
+		}
+	}
+	return b.String(), nil
+}
+
+// Terminal colours.
+const (
+	bold   = "1"
+	red    = "31"
+	green  = "32"
+	yellow = "33"
+)
+
+func (r *renderer) paint(b []byte, code, s string) []byte {
+	if !r.cfg.Colour {
+		return append(b, s...)
+	}
+	b = append(b, "\x1b["...)
+	b = append(b, code...)
+	b = append(b, 'm')
+	b = append(b, s...)
+	return append(b, "\x1b[0m"...)
+}
+
+func (r *renderer) text(b []byte, rec *Record, multi bool) []byte {
+	file := textName(rec.File)
+	if rec.IOErr != nil {
+		where := file + ":"
+		if rec.Line > 0 {
+			where += strconv.Itoa(rec.Line) + ":"
+		}
+		b = r.paint(b, bold, where)
+		b = append(b, ' ')
+		b = r.paint(b, red, "error: "+rec.IOErr.Error())
+		return append(b, '\n')
+	}
+	valid := false
+	for _, res := range rec.Results {
+		if res.Err == nil {
+			valid = true
+			continue
+		}
+		prefix := file + ":" + strconv.Itoa(rec.Line) + ":"
+		if multi {
+			prefix += " " + res.Grammar.ID() + ":"
+		}
+		var se *urlgrammar.SyntaxError
+		if errors.As(res.Err, &se) {
+			b = r.paint(b, bold, prefix+strconv.Itoa(se.Column)+":")
+			b = append(b, ' ')
+			b = r.paint(b, red, se.Msg)
+			b = append(b, '\n')
+			b = r.paint(b, green, se.Caret())
+		} else {
+			b = r.paint(b, bold, prefix)
+			b = append(b, ' ')
+			b = r.paint(b, red, res.Err.Error())
+		}
+		b = append(b, '\n')
+	}
+	for _, w := range rec.Warnings {
+		b = r.paint(b, bold, file+":"+strconv.Itoa(rec.Line)+":"+strconv.Itoa(w.Offset+1)+":")
+		b = append(b, ' ')
+		b = r.paint(b, yellow, w.String())
+		b = append(b, '\n')
+	}
+	if multi && valid {
+		var acc []string
+		for _, res := range rec.Results {
+			if res.Err == nil {
+				acc = append(acc, res.Grammar.ID())
+			}
+		}
+		if len(acc) < len(rec.Results) {
+			b = fmt.Appendf(b, "%s:%d: accepted by %s\n", file, rec.Line, strings.Join(acc, ", "))
+		}
+	}
+	return b
+}

@@ -1,0 +1,186 @@
+package check
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"sort"
+	"unicode/utf8"
+
+	"github.com/urlgrammar/urlgrammar"
+)
+
+// Summary counts the records of a run.
+type Summary struct {
+	Lines    int // input lines checked
+	Valid    int // lines some grammar accepts
+	Invalid  int // lines no grammar accepts
+	IOErrors int // inputs that could not be opened or read completely
+	// Grammars has the counts of each grammar, in Config.Grammars order.
+	Grammars []GrammarCount
+	// Failures counts the invalid lines by cause (see Cause); with several grammars, by
+	// "GRAMMAR: cause" for each grammar that rejects a line no grammar accepts.
+	Failures map[string]int
+	// Warnings counts the warnings by kind.
+	Warnings map[string]int
+	// Interrupted is set when the run was stopped by its context before the end of input.
+	Interrupted bool
+}
+
+// GrammarCount is how many lines one grammar accepted and rejected.
+type GrammarCount struct {
+	Grammar            string
+	Accepted, Rejected int
+}
+
+func newSummary(gs []*urlgrammar.Grammar) *Summary {
+	s := &Summary{Failures: map[string]int{}, Warnings: map[string]int{}}
+	for _, g := range gs {
+		s.Grammars = append(s.Grammars, GrammarCount{Grammar: g.ID()})
+	}
+	return s
+}
+
+func (s *Summary) add(r *Record) {
+	if r.IOErr != nil {
+		s.IOErrors++
+		return
+	}
+	s.Lines++
+	for _, w := range r.Warnings {
+		s.Warnings[string(w.Kind)]++
+	}
+	valid := false
+	for i, res := range r.Results {
+		if res.Err == nil {
+			s.Grammars[i].Accepted++
+			valid = true
+		} else {
+			s.Grammars[i].Rejected++
+		}
+	}
+	if valid {
+		s.Valid++
+		return
+	}
+	s.Invalid++
+	for _, c := range r.causes {
+		s.Failures[c]++
+	}
+}
+
+// Print writes the summary for people: the counts (per grammar when there are several), the
+// ten most frequent causes of failure, the warnings, and whether inputs failed or the run
+// was interrupted.
+func (s *Summary) Print(w io.Writer) error {
+	ew := &errWriter{w: w}
+	if len(s.Grammars) == 1 {
+		fmt.Fprintf(ew, "%s: %d lines, %d valid, %d invalid\n", s.Grammars[0].Grammar, s.Lines, s.Valid, s.Invalid)
+	} else {
+		fmt.Fprintf(ew, "%d lines, %d accepted by some grammar, %d rejected by every grammar\n", s.Lines, s.Valid, s.Invalid)
+		width := 0
+		for _, g := range s.Grammars {
+			width = max(width, len(g.Grammar))
+		}
+		for _, g := range s.Grammars {
+			fmt.Fprintf(ew, "  %-*s  %8d accepted  %8d rejected\n", width, g.Grammar, g.Accepted, g.Rejected)
+		}
+	}
+	printTop(ew, "most frequent failures:", s.Failures, 10)
+	printTop(ew, "warnings:", s.Warnings, len(s.Warnings))
+	if s.IOErrors > 0 {
+		fmt.Fprintf(ew, "%d input(s) could not be read completely (see the error records)\n", s.IOErrors)
+	}
+	if s.Interrupted {
+		fmt.Fprintf(ew, "interrupted: the counts cover the %d lines checked before the signal\n", s.Lines)
+	}
+	return ew.err
+}
+
+func printTop(w io.Writer, title string, counts map[string]int, max int) {
+	type kv struct {
+		k string
+		n int
+	}
+	var top []kv
+	for k, n := range counts {
+		top = append(top, kv{k, n})
+	}
+	sort.Slice(top, func(i, j int) bool {
+		if top[i].n != top[j].n {
+			return top[i].n > top[j].n
+		}
+		return top[i].k < top[j].k
+	})
+	if len(top) > 0 {
+		fmt.Fprintln(w, title)
+	}
+	for i, f := range top {
+		if i == max {
+			break
+		}
+		fmt.Fprintf(w, "%8d  %s\n", f.n, f.k)
+	}
+}
+
+// Cause is the summary key of an error: the rule and the class of the unexpected character,
+// "RULE: unexpected CLASS", where CLASS is "letter", "digit", "space", "control character",
+// "non-ASCII character", "invalid UTF-8", "end of input", or the punctuation character
+// itself ('\\'). Errors that differ only in the character or the expected set share a key.
+func Cause(err error) string {
+	var se *urlgrammar.SyntaxError
+	if !errors.As(err, &se) {
+		return err.Error()
+	}
+	rule := se.Rule
+	if rule == "" {
+		rule = "input"
+	}
+	if !isUnexpected(se.Msg) {
+		return rule + ": " + se.Msg // "input too long", ...
+	}
+	return rule + ": unexpected " + charClass(se.Input, se.Offset)
+}
+
+func isUnexpected(msg string) bool {
+	return len(msg) >= 10 && msg[:10] == "unexpected"
+}
+
+// charClass names the class of the byte at offset in s.
+func charClass(s string, offset int) string {
+	if offset >= len(s) {
+		return "end of input"
+	}
+	c := s[offset]
+	switch {
+	case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
+		return "letter"
+	case c >= '0' && c <= '9':
+		return "digit"
+	case c == ' ':
+		return "space"
+	case c < 0x20 || c == 0x7f:
+		return "control character"
+	case c < 0x80:
+		return fmt.Sprintf("%q", rune(c))
+	}
+	if r, n := utf8.DecodeRuneInString(s[offset:]); r == utf8.RuneError && n <= 1 {
+		return "invalid UTF-8"
+	}
+	return "non-ASCII character"
+}
+
+// errWriter remembers the first write error.
+type errWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (e *errWriter) Write(p []byte) (int, error) {
+	if e.err != nil {
+		return 0, e.err
+	}
+	n, err := e.w.Write(p)
+	e.err = err
+	return n, err
+}

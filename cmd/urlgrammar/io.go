@@ -1,0 +1,139 @@
+package main
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/urlgrammar/urlgrammar"
+	"github.com/urlgrammar/urlgrammar/check"
+)
+
+// output buffers standard output and writes only whole records: a Write is one record (or
+// part of one that the caller completes before the next flush point), and the buffer goes
+// out when the next record would not fit, so a write(2) never ends inside a record that a
+// single Write gave. After the first failed write it discards everything and Err reports it.
+type output struct {
+	w   io.Writer
+	buf []byte
+	err error
+}
+
+const outputBuffer = 64 * 1024
+
+func newOutput(w io.Writer) *output { return &output{w: w, buf: make([]byte, 0, outputBuffer)} }
+
+func (o *output) Write(p []byte) (int, error) {
+	if o.err != nil {
+		return 0, o.err
+	}
+	if len(o.buf)+len(p) > outputBuffer && len(o.buf) > 0 {
+		o.flush()
+		if o.err != nil {
+			return 0, o.err
+		}
+	}
+	if len(p) > outputBuffer {
+		_, o.err = o.w.Write(p)
+		if o.err != nil {
+			return 0, o.err
+		}
+		return len(p), nil
+	}
+	o.buf = append(o.buf, p...)
+	return len(p), nil
+}
+
+func (o *output) flush() {
+	if o.err == nil && len(o.buf) > 0 {
+		_, o.err = o.w.Write(o.buf)
+	}
+	o.buf = o.buf[:0]
+}
+
+// Flush writes what is buffered and returns the first write error.
+func (o *output) Flush() error {
+	o.flush()
+	return o.err
+}
+
+// Err returns the first write error.
+func (o *output) Err() error { return o.err }
+
+// input is one input of a command: an argument, or a line of standard input.
+type input struct {
+	text    string
+	line    int  // line number on standard input, 0 for an argument
+	tooLong bool // a line of standard input over urlgrammar.MaxInputLength, cut there
+}
+
+// eachInput calls fn for each input: each argument, with every "-" (or no argument at all)
+// standing for the lines of standard input. It stops when fn returns false, when the
+// context is cancelled, or when writing the output has failed, and returns the status of a
+// failure to read standard input (exitUsage after an error message), or 0.
+func (e *env) eachInput(args []string, fn func(in input) bool) int {
+	if len(args) == 0 {
+		args = []string{"-"}
+	}
+	for _, a := range args {
+		if e.ctx.Err() != nil || e.out.Err() != nil {
+			return 0
+		}
+		if a != "-" {
+			if !fn(input{text: a}) {
+				return 0
+			}
+			continue
+		}
+		if code := e.eachStdinLine(fn); code != 0 {
+			return code
+		}
+	}
+	return 0
+}
+
+// eachStdinLine reads standard input in a goroutine, so that a signal stops the command
+// even while it waits for a line.
+func (e *env) eachStdinLine(fn func(in input) bool) int {
+	lines := make(chan input, 64)
+	readErr := make(chan error, 1)
+	stop := make(chan struct{})
+	defer close(stop)
+	go func() {
+		defer close(lines)
+		readErr <- check.EachLine(e.stdin, urlgrammar.MaxInputLength, func(n int, line []byte, tooLong bool) error {
+			select {
+			case lines <- input{text: string(line), line: n, tooLong: tooLong}:
+				return nil
+			case <-stop:
+				return errStopped
+			}
+		})
+	}()
+	for {
+		select {
+		case <-e.ctx.Done():
+			return 0
+		case in, ok := <-lines:
+			if !ok {
+				if err := <-readErr; err != nil {
+					return e.fail(fmt.Errorf("reading standard input: %w", err))
+				}
+				return 0
+			}
+			if !fn(in) || e.out.Err() != nil {
+				return 0
+			}
+		}
+	}
+}
+
+type stopError struct{}
+
+func (stopError) Error() string { return "stopped" }
+
+var errStopped error = stopError{}
+
+// tooLongError is the error of a line of standard input over urlgrammar.MaxInputLength.
+func tooLongError(in input) error {
+	return fmt.Errorf("line %d of standard input: %w", in.line, check.ErrTooLong)
+}
