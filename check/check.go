@@ -161,19 +161,49 @@ func Run(ctx context.Context, cfg Config, inputs []Input, emit func(*Record) err
 			return true
 		})
 	}()
+	defer close(stop)
 	var err error
-	for b := range order {
+	consume := func(b *batch) {
 		<-b.done
 		if err != nil {
-			continue // drain, so that the reader and workers finish
+			return
 		}
 		for i := range b.records {
 			r := &b.records[i]
 			sum.add(r)
 			if err = emit(r); err != nil {
-				close(stop)
+				return
+			}
+		}
+	}
+loop:
+	for {
+		select {
+		case b, ok := <-order:
+			if !ok {
+				break loop
+			}
+			consume(b)
+			if err != nil {
+				break loop
+			}
+		case <-ctx.Done():
+			// The reader may be blocked on an input that never ends (a pipe, a terminal):
+			// finish the batches already read, and return without it.
+			for err == nil {
+				select {
+				case b, ok := <-order:
+					if !ok {
+						break loop
+					}
+					consume(b)
+					continue
+				default:
+				}
 				break
 			}
+			sum.Interrupted = true
+			break loop
 		}
 	}
 	if err == nil && ctx.Err() != nil {
@@ -203,6 +233,18 @@ func read(ctx context.Context, cfg Config, inputs []Input, stop chan struct{}, s
 		}
 		cur := newBatch(in.Name)
 		lastLine := 0
+		stopped := false
+		// Before each read that may block, the lines read so far go to the workers: a slow
+		// input (a pipe, a terminal) gets its records as its lines come, and an interrupt
+		// leaves no line read but unchecked.
+		r = &beforeRead{r: r, before: func() {
+			if len(cur.lines) > 0 && !stopped {
+				if !send(cur) {
+					stopped = true
+				}
+				cur = newBatch(in.Name)
+			}
+		}}
 		err = EachLine(r, urlgrammar.MaxInputLength, func(n int, line []byte, tooLong bool) error {
 			start := len(cur.text)
 			cur.text = append(cur.text, line...)
@@ -213,6 +255,9 @@ func read(ctx context.Context, cfg Config, inputs []Input, stop chan struct{}, s
 					return errStop
 				}
 				cur = newBatch(in.Name)
+			}
+			if stopped {
+				return errStop
 			}
 			return nil
 		})
@@ -234,6 +279,17 @@ func read(ctx context.Context, cfg Config, inputs []Input, stop chan struct{}, s
 }
 
 var errStop = errors.New("stop")
+
+// beforeRead calls before ahead of every Read of r.
+type beforeRead struct {
+	r      io.Reader
+	before func()
+}
+
+func (b *beforeRead) Read(p []byte) (int, error) {
+	b.before()
+	return b.r.Read(p)
+}
 
 // open returns the reader of an input, and the file to close after it.
 func open(in Input, stdin io.Reader) (io.Reader, io.Closer, error) {

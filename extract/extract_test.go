@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -41,4 +42,28 @@ func TestExtractDelimiters(t *testing.T) {
 	assert.Equal(t, [2]int{1, 46}, [2]int{fs[2].Line, fs[2].Column}, "after (")
 	assert.Equal(t, [2]int{4, 13}, [2]int{fs[5].Line, fs[5].Column})
 	assert.Equal(t, [2]int{6, 1}, [2]int{fs[6].Line, fs[6].Column})
+}
+
+// FuzzFind: Find returns on every input (the scan consumes a byte at every step), and every
+// reference it reports is where it says: its offset, line and column agree with the text.
+func FuzzFind(f *testing.F) {
+	for _, s := range []string{"a > b", "<http://a/b>", "<URL: http://a/\n b>", "\"http://q/\"", "x http://e/f-\n  g.",
+		"<<<>>>\"\"\"", "<", ">", "\"", "http://a/b-\n", "-\n-\n-", "(http://w/Foo_(bar))."} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		for _, r := range Find(text) {
+			if r.Offset < 0 || r.Offset > len(text) {
+				t.Fatalf("offset %d outside the text", r.Offset)
+			}
+			line := 1 + strings.Count(text[:r.Offset], "\n")
+			col := r.Offset - (strings.LastIndexByte(text[:r.Offset], '\n') + 1) + 1
+			if line != r.Line || col != r.Column {
+				t.Fatalf("%q at offset %d: line:column %d:%d, want %d:%d", r.Text, r.Offset, r.Line, r.Column, line, col)
+			}
+			if r.Text == "" {
+				t.Fatalf("empty reference at offset %d", r.Offset)
+			}
+		}
+	})
 }

@@ -1,0 +1,229 @@
+package check
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"github.com/urlgrammar/urlgrammar"
+)
+
+func defaultConfig(format Format, jobs int) Config {
+	return Config{Grammars: []*urlgrammar.Grammar{urlgrammar.MustLookup(urlgrammar.DefaultGrammar)}, Format: format, Jobs: jobs}
+}
+
+// collect runs a check and returns its records (copied) and summary.
+func collect(t testing.TB, cfg Config, inputs []Input) ([]Record, *Summary) {
+	var recs []Record
+	sum, err := Run(context.Background(), cfg, inputs, func(r *Record) error {
+		c := *r
+		c.Out = append([]byte(nil), r.Out...)
+		recs = append(recs, c)
+		return nil
+	})
+	require.NoError(t, err)
+	return recs, sum
+}
+
+// An I/O error is a record at its place; the inputs after it are checked in full.
+func TestRunIOErrorRecords(t *testing.T) {
+	dir := t.TempDir()
+	a := filepath.Join(dir, "a.txt")
+	require.NoError(t, os.WriteFile(a, []byte("http://a/\na b\n"), 0o644))
+	inputs := []Input{
+		{Name: a},
+		{Name: filepath.Join(dir, "missing")},
+		{Name: dir}, // a directory opens, and fails on read
+		{Name: "-"},
+		{Name: "r", Reader: &failAfter{s: "x:\ny:\npartial", err: errors.New("disk on fire")}},
+	}
+	cfg := defaultConfig(JSONL, 3)
+	cfg.Stdin = strings.NewReader("s:\n")
+	recs, sum := collect(t, cfg, inputs)
+	var got []string
+	for _, r := range recs {
+		if r.IOErr != nil {
+			got = append(got, fmt.Sprintf("%s:%d: error", filepath.Base(r.File), r.Line))
+		} else {
+			got = append(got, fmt.Sprintf("%s:%d: %s %v", filepath.Base(r.File), r.Line, r.Input, r.Valid()))
+		}
+	}
+	assert.Equal(t, []string{
+		"a.txt:1: http://a/ true", "a.txt:2: a b false",
+		"missing:0: error",
+		filepath.Base(dir) + ":1: error",
+		"-:1: s: true",
+		"r:1: x: true", "r:2: y: true", "r:3: error",
+	}, got)
+	assert.Equal(t, 3, sum.IOErrors)
+	assert.Equal(t, 5, sum.Lines)
+	assert.Equal(t, 1, sum.Invalid)
+	assert.Contains(t, string(recs[2].Out), `"ioError":"open `)
+	assert.Contains(t, string(recs[7].Out), `"ioError":"disk on fire"`)
+}
+
+// Each file is closed when it has been read, not at the end of the run: the number of open
+// descriptors stays flat over many files.
+func TestRunClosesEachFile(t *testing.T) {
+	if _, err := os.Stat("/proc/self/fd"); err != nil {
+		t.Skip("no /proc/self/fd to count open files on this system")
+	}
+	dir := t.TempDir()
+	var inputs []Input
+	for i := 0; i < 200; i++ {
+		name := filepath.Join(dir, fmt.Sprintf("%03d.txt", i))
+		require.NoError(t, os.WriteFile(name, []byte("http://a/\n"), 0o644))
+		inputs = append(inputs, Input{Name: name})
+	}
+	openFiles := func() int {
+		fds, err := os.ReadDir("/proc/self/fd")
+		require.NoError(t, err)
+		return len(fds)
+	}
+	base := openFiles()
+	most := 0
+	_, err := Run(context.Background(), defaultConfig(Text, 2), inputs, func(r *Record) error {
+		most = max(most, openFiles()-base)
+		return nil
+	})
+	require.NoError(t, err)
+	assert.LessOrEqual(t, most, 4, "files are closed as they are read")
+}
+
+// Cancelling the context while the input blocks (a pipe that stays open) finishes the lines
+// already read and returns, marked interrupted.
+func TestRunInterruptedOnBlockingInput(t *testing.T) {
+	pr, pw := io.Pipe()
+	defer pw.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() {
+		fmt.Fprint(pw, "http://a/\na b\nc:\n")
+	}()
+	seen := 0
+	done := make(chan struct{})
+	var sum *Summary
+	var err error
+	go func() {
+		defer close(done)
+		sum, err = Run(ctx, defaultConfig(JSONL, 2), []Input{{Name: "-", Reader: pr}}, func(r *Record) error {
+			seen++
+			if seen == 3 {
+				cancel()
+			}
+			return nil
+		})
+	}()
+	select {
+	case <-done:
+	case <-time.After(time.Minute):
+		t.Fatal("Run did not return after the context was cancelled")
+	}
+	require.NoError(t, err)
+	assert.True(t, sum.Interrupted)
+	assert.Equal(t, 3, seen, "every line read before the interrupt has its record")
+	assert.Equal(t, 3, sum.Lines)
+}
+
+// An error from emit stops the run and is returned.
+func TestRunEmitError(t *testing.T) {
+	in := strings.Repeat("http://a/\n", 5000)
+	n := 0
+	boom := errors.New("boom")
+	_, err := Run(context.Background(), defaultConfig(Text, 4), []Input{{Name: "x", Reader: strings.NewReader(in)}}, func(*Record) error {
+		n++
+		if n == 10 {
+			return boom
+		}
+		return nil
+	})
+	assert.ErrorIs(t, err, boom)
+	assert.Equal(t, 10, n)
+}
+
+// -j is capped: a huge number of workers starts at most MaxJobs goroutines of work.
+func TestRunCapsJobs(t *testing.T) {
+	before := runtime.NumGoroutine()
+	most := 0
+	_, err := Run(context.Background(), defaultConfig(Text, 1_000_000), []Input{{Name: "x", Reader: strings.NewReader("a:\n")}}, func(*Record) error {
+		most = runtime.NumGoroutine() - before
+		return nil
+	})
+	require.NoError(t, err)
+	assert.LessOrEqual(t, most, MaxJobs()+2)
+}
+
+func TestTSVRoundTrip(t *testing.T) {
+	for _, s := range []string{"", "plain", "a\tb\nc\rd\\e", "\x00\x01\x7f", "\xff\x80", "héllo wörld", "\\x41", "\xe2\x82"} {
+		field := string(AppendTSV(nil, s))
+		assert.NotContains(t, field, "\t")
+		assert.NotContains(t, field, "\n")
+		back, err := UnescapeTSV(field)
+		require.NoError(t, err)
+		assert.Equal(t, s, back, "field %q", field)
+	}
+	_, err := UnescapeTSV(`a\`)
+	assert.Error(t, err)
+	_, err = UnescapeTSV(`\q`)
+	assert.Error(t, err)
+}
+
+func TestCause(t *testing.T) {
+	g := urlgrammar.MustLookup(urlgrammar.DefaultGrammar)
+	for in, want := range map[string]string{
+		"a b":          "scheme: unexpected space",
+		"c d":          "scheme: unexpected space",
+		"http://a/%zz": "escaped: unexpected letter",
+		"http://a/%z":  "escaped: unexpected letter",
+		"http://a/%":   "escaped: unexpected end of input",
+		"\xff":         "scheme: unexpected invalid UTF-8",
+		"a\x01":        "scheme: unexpected control character",
+		"é":            "scheme: unexpected non-ASCII character",
+		"http://[::1":  "IPv6reference: unexpected end of input",
+	} {
+		_, err := g.Parse(in)
+		require.Error(t, err, in)
+		assert.Equal(t, want, Cause(err), in)
+	}
+	assert.Equal(t, ErrTooLong.Error(), Cause(ErrTooLong))
+}
+
+// FuzzCheckPipeline sends random line sets through the pipeline with one worker and with
+// four: one record per line, in order, with the verdict of Grammar.Valid, and the same
+// rendering both ways.
+func FuzzCheckPipeline(f *testing.F) {
+	f.Add("http://a/\na b\n\n//[::1]/x\r\n%zz", uint8(3))
+	f.Add("\x00\n\xff\n"+strings.Repeat("g?y#s\n", 300), uint8(0))
+	f.Add(strings.Repeat("a:b\n", 600)+"no newline", uint8(1))
+	g := urlgrammar.MustLookup(urlgrammar.DefaultGrammar)
+	f.Fuzz(func(t *testing.T, in string, fmtSel uint8) {
+		format := []Format{Text, JSONL, TSV, NoFormat}[fmtSel%4]
+		var want []string
+		err := EachLine(strings.NewReader(in), urlgrammar.MaxInputLength, func(n int, line []byte, tooLong bool) error {
+			want = append(want, string(line))
+			return nil
+		})
+		require.NoError(t, err)
+		var outs [2][]byte
+		for k, jobs := range []int{1, 4} {
+			recs, sum := collect(t, defaultConfig(format, jobs), []Input{{Name: "f", Reader: strings.NewReader(in)}})
+			require.Len(t, recs, len(want), "one record per line (jobs %d)", jobs)
+			for i, r := range recs {
+				require.Equal(t, i+1, r.Line)
+				require.Equal(t, want[i], r.Input)
+				require.Equal(t, g.Valid(want[i]), r.Valid(), "line %d %q", i+1, want[i])
+				outs[k] = append(outs[k], r.Out...)
+			}
+			require.Equal(t, len(want), sum.Lines)
+		}
+		require.Equal(t, string(outs[0]), string(outs[1]), "-j 4 renders what -j 1 renders")
+	})
+}
