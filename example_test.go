@@ -32,7 +32,7 @@ func ExampleGrammar_Parse_error() {
 	_, err := g.Parse("http://example.com/100%")
 	fmt.Println(err)
 	// Output:
-	// rfc2396bis-01:1:24: unexpected end of input in escaped, expected 0-9, A-F or a-f
+	// rfc2396bis-01:1:24: unexpected end of input in segment, expected 0-9, A-F or a-f
 	// http://example.com/100%
 	//                        ^
 }

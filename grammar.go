@@ -14,8 +14,10 @@ package urlgrammar
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/urlgrammar/urlgrammar/ast"
 	"github.com/urlgrammar/urlgrammar/internal/dfa"
@@ -58,6 +60,9 @@ type Grammar struct {
 	dispatch func(s string) string
 	// generic is set when the trees are generic URI references (*ast.URIReference).
 	generic bool
+	// names caches, per DFA (*dfa.DFA -> *errorNames), what an error in each state says
+	// (errornames.go).
+	names sync.Map
 }
 
 // Generic reports whether the grammar's trees are generic URI references
@@ -192,7 +197,7 @@ func (g *Grammar) Parse(s string) (ast.Root, error) {
 func (g *Grammar) parsePEG(s string) (ast.Root, error) {
 	if len(s) <= MaxInputLength {
 		if d := g.startDecider(s); d != nil && !d.Valid(s) {
-			return nil, g.dfaError(d, g.start, s, g.pegFailure(g.start, s))
+			return nil, g.startError(d, s)
 		}
 	}
 	v, err := g.runRule(g.start, s)
@@ -231,7 +236,19 @@ func (g *Grammar) Match(rule, s string) error {
 	if d.Valid(s) {
 		return nil
 	}
+	if ruleKey(rule) == ruleKey(g.start) {
+		return g.startError(d, s)
+	}
 	return g.dfaError(d, rule, s, g.pegFailure(rule, s))
+}
+
+// startError makes the error for s, which the start rule's DFA d rejects: the exact offset
+// and expected set from the DFA, the rule named from the typed tree (errornames.go).
+func (g *Grammar) startError(d *dfa.DFA, s string) *SyntaxError {
+	_, off, st := d.MatchState(s)
+	e := g.errorIn(d, st)
+	rule := g.errorRule(s, off, e.continuation, d.Rule)
+	return newSyntaxError(g.id, rule, s, off, slices.Clone(e.expected), "")
 }
 
 // dfaError makes the error for s, which d rejects: the exact offset and expected set come

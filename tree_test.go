@@ -232,19 +232,19 @@ func TestInvalidInputOffsets(t *testing.T) {
 
 func TestSyntaxErrorMessages(t *testing.T) {
 	for input, want := range map[string]string{
-		"http://a/%zz": "rfc2396bis-01:1:11: unexpected 'z' in escaped, expected 0-9, A-F or a-f\n" +
+		"http://a/%zz": "rfc2396bis-01:1:11: unexpected 'z' in segment, expected 0-9, A-F or a-f\n" +
 			"http://a/%zz\n" +
 			"          ^",
-		"http://[::1x]/": "rfc2396bis-01:1:12: unexpected 'x' in h4, expected \".\", 0-9, \":\", A-F, \"]\" or a-f\n" +
+		"http://[::1x]/": "rfc2396bis-01:1:12: unexpected 'x' in IPv6reference, expected \".\", 0-9, \":\", A-F, \"]\" or a-f\n" +
 			"http://[::1x]/\n" +
 			"           ^",
 		"a:b#c#": "rfc2396bis-01:1:6: unexpected '#' in fragment, expected \"!\", \"$\", \"%\", \"&\", \"'\", \"(\", \")\", \"*\", \"+\", \",\", \"-\", \".\", \"/\", 0-9, \":\", \";\", \"=\", \"?\", \"@\", A-Z, \"_\", a-z, \"~\" or EOF\n" +
 			"a:b#c#\n" +
 			"     ^",
-		"http://a/\tb": "rfc2396bis-01:1:10: unexpected '\\t' in pchar, expected \"!\", \"#\", \"$\", \"%\", \"&\", \"'\", \"(\", \")\", \"*\", \"+\", \",\", \"-\", \".\", \"/\", 0-9, \":\", \";\", \"=\", \"?\", \"@\", A-Z, \"_\", a-z, \"~\" or EOF\n" +
+		"http://a/\tb": "rfc2396bis-01:1:10: unexpected '\\t' in segment, expected \"!\", \"#\", \"$\", \"%\", \"&\", \"'\", \"(\", \")\", \"*\", \"+\", \",\", \"-\", \".\", \"/\", 0-9, \":\", \";\", \"=\", \"?\", \"@\", A-Z, \"_\", a-z, \"~\" or EOF\n" +
 			"http://a/\\tb\n" +
 			"         ^",
-		"http://h/\xff": "rfc2396bis-01:1:10: unexpected byte 0xff in pchar, expected \"!\", \"#\", \"$\", \"%\", \"&\", \"'\", \"(\", \")\", \"*\", \"+\", \",\", \"-\", \".\", \"/\", 0-9, \":\", \";\", \"=\", \"?\", \"@\", A-Z, \"_\", a-z, \"~\" or EOF\n" +
+		"http://h/\xff": "rfc2396bis-01:1:10: unexpected byte 0xff in segment, expected \"!\", \"#\", \"$\", \"%\", \"&\", \"'\", \"(\", \")\", \"*\", \"+\", \",\", \"-\", \".\", \"/\", 0-9, \":\", \";\", \"=\", \"?\", \"@\", A-Z, \"_\", a-z, \"~\" or EOF\n" +
 			"http://h/\\xff\n" +
 			"         ^",
 	} {

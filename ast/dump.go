@@ -137,3 +137,23 @@ func describe(n Node) (string, string) {
 	}
 	return fmt.Sprintf("%T", n), ""
 }
+
+// RuleName returns the name of the grammar production a node stands for ("segment",
+// "hostname", "ftpurl", ...), without the detail Fprint adds in parentheses; a path is
+// "abs-path", "rel-path" or "path" (empty).
+func RuleName(n Node) string {
+	if p, ok := n.(*Path); ok {
+		switch {
+		case p.Absolute:
+			return "abs-path"
+		case len(p.Segments) > 0:
+			return "rel-path"
+		}
+		return "path"
+	}
+	name, _ := describe(n)
+	if i := strings.Index(name, " ("); i >= 0 {
+		name = name[:i]
+	}
+	return name
+}

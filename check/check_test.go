@@ -179,14 +179,14 @@ func TestTSVRoundTrip(t *testing.T) {
 func TestCause(t *testing.T) {
 	g := urlgrammar.MustLookup(urlgrammar.DefaultGrammar)
 	for in, want := range map[string]string{
-		"a b":          "scheme: unexpected space",
-		"c d":          "scheme: unexpected space",
-		"http://a/%zz": "escaped: unexpected letter",
-		"http://a/%z":  "escaped: unexpected letter",
-		"http://a/%":   "escaped: unexpected end of input",
-		"\xff":         "scheme: unexpected invalid UTF-8",
-		"a\x01":        "scheme: unexpected control character",
-		"é":            "scheme: unexpected non-ASCII character",
+		"a b":          "segment: unexpected space",
+		"c d":          "segment: unexpected space",
+		"http://a/%zz": "segment: unexpected letter",
+		"http://a/%z":  "segment: unexpected letter",
+		"http://a/%":   "segment: unexpected end of input",
+		"\xff":         "URI-reference: unexpected invalid UTF-8",
+		"a\x01":        "segment: unexpected control character",
+		"é":            "URI-reference: unexpected non-ASCII character",
 		"http://[::1":  "IPv6reference: unexpected end of input",
 	} {
 		_, err := g.Parse(in)

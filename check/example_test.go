@@ -30,7 +30,7 @@ func ExampleRun() {
 	}
 	fmt.Println(sum.Lines, "lines,", sum.Invalid, "invalid")
 	// Output:
-	// corpus.txt:2: userinfo: unexpected space
+	// corpus.txt:2: hostname: unexpected space
 	// 3 lines, 1 invalid
 }
 

@@ -53,8 +53,8 @@ func TestCheckHostileLines(t *testing.T) {
 	in := "a\r\n\n\x00\nhttp://h/\xff\n" + long + "\nlast"
 	code, out, errOut := runCLI(in, "check", "--format", "text")
 	assert.Equal(t, 1, code)
-	assert.Contains(t, out, "<stdin>:3:1: unexpected '\\x00' in scheme")
-	assert.Contains(t, out, "<stdin>:4:10: unexpected byte 0xff in pchar")
+	assert.Contains(t, out, "<stdin>:3:1: unexpected '\\x00' in URI-reference")
+	assert.Contains(t, out, "<stdin>:4:10: unexpected byte 0xff in segment")
 	assert.Contains(t, out, "http://h/\\xff\n         ^")
 	assert.Contains(t, out, "<stdin>:5: line too long: over 1048576 bytes, not checked")
 	assert.NotContains(t, out, "<stdin>:1:", "CRLF is a line ending, not input")

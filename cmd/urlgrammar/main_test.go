@@ -71,7 +71,7 @@ func TestParseJSONRegNameAndError(t *testing.T) {
 	assert.Nil(t, rec["userinfo"])
 	assert.Nil(t, rec["port"])
 
-	assert.Equal(t, `{"input":"http://a/%zz","grammar":"rfc2396bis-01","ok":false,"error":{"offset":10,"line":1,"column":11,"expected":["0-9","A-F","a-f"],"rule":"escaped","message":"unexpected 'z' in escaped, expected 0-9, A-F or a-f"}}`, lines[1])
+	assert.Equal(t, `{"input":"http://a/%zz","grammar":"rfc2396bis-01","ok":false,"error":{"offset":10,"line":1,"column":11,"expected":["0-9","A-F","a-f"],"rule":"segment","message":"unexpected 'z' in segment, expected 0-9, A-F or a-f"}}`, lines[1])
 }
 
 func TestParseTree(t *testing.T) {
@@ -119,7 +119,7 @@ func TestCommands(t *testing.T) {
 		{name: "match reads stdin", args: []string{"match", "host"}, stdin: "h\n", code: 0, stdout: "matches host"},
 		{name: "check all valid", args: []string{"check"}, stdin: "http://a/\n//b\n", code: 0, stderr: "2 lines, 2 valid, 0 invalid", noStdout: true},
 		{name: "check text", args: []string{"check"}, stdin: "ok:\nbad b\n", code: 1,
-			stdout: "<stdin>:2:4: unexpected ' ' in scheme", stderr: "2 lines, 1 valid, 1 invalid"},
+			stdout: "<stdin>:2:4: unexpected ' ' in segment", stderr: "2 lines, 1 valid, 1 invalid"},
 		{name: "check bad format", args: []string{"check", "--format", "xml"}, code: 2, stderr: `unknown format "xml"`},
 		{name: "check missing file", args: []string{"check", "/nonexistent/file"}, code: 2, stdout: "no such file", stderr: "could not be read"},
 		{name: "check summary only", args: []string{"check", "--summary-only"}, stdin: "a b\n", code: 1, noStdout: true, stderr: "1 lines, 0 valid, 1 invalid"},
@@ -162,7 +162,7 @@ func TestCheckTSV(t *testing.T) {
 	assert.Equal(t, 1, code)
 	assert.Equal(t, "file\tline\tstatus\tcolumn\trule\tmessage\twarnings\tinput\n"+
 		"-\t1\tvalid\t\t\t\t\ta:b\n"+
-		"-\t2\tinvalid\t2\tscheme\tunexpected '\\\\t' in scheme, expected \"!\", \"#\", \"$\", \"%\", \"&\", \"'\", \"(\", \")\", \"*\", \"+\", \",\", \"-\", \".\", \"/\", 0-9, \":\", \";\", \"=\", \"?\", \"@\", A-Z, \"_\", a-z, \"~\" or EOF\t\tx\\ty\n", out)
+		"-\t2\tinvalid\t2\tsegment\tunexpected '\\\\t' in segment, expected \"!\", \"#\", \"$\", \"%\", \"&\", \"'\", \"(\", \")\", \"*\", \"+\", \",\", \"-\", \".\", \"/\", 0-9, \":\", \";\", \"=\", \"?\", \"@\", A-Z, \"_\", a-z, \"~\" or EOF\t\tx\\ty\n", out)
 }
 
 func TestResolveNormalizeEqual(t *testing.T) {
@@ -182,7 +182,7 @@ func TestResolveNormalizeEqual(t *testing.T) {
 		{"resolve compat", []string{"resolve", "--compat", base, "http:g"}, 0, "http://a/b/c/g\n"},
 		{"resolve validating", []string{"resolve", base, "http:g"}, 0, "http:g\n"},
 		{"resolve invalid ref", []string{"resolve", base, "a b", "g"}, 1,
-			"error: rfc2396bis-01:1:2: unexpected ' ' in scheme, expected \"!\", \"#\", \"$\", \"%\", \"&\", \"'\", \"(\", \")\", \"*\", \"+\", \",\", \"-\", \".\", \"/\", 0-9, \":\", \";\", \"=\", \"?\", \"@\", A-Z, \"_\", a-z, \"~\" or EOF\nhttp://a/b/c/g\n"},
+			"error: rfc2396bis-01:1:2: unexpected ' ' in segment, expected \"!\", \"#\", \"$\", \"%\", \"&\", \"'\", \"(\", \")\", \"*\", \"+\", \",\", \"-\", \".\", \"/\", 0-9, \":\", \";\", \"=\", \"?\", \"@\", A-Z, \"_\", a-z, \"~\" or EOF\nhttp://a/b/c/g\n"},
 		{"resolve json", []string{"resolve", "--json", base, "#s", "g"}, 0,
 			`{"base":"http://a/b/c/d;p?q","reference":"#s","ok":true,"result":"http://a/b/c/d;p?q#s","sameDocument":true}` + "\n" +
 				`{"base":"http://a/b/c/d;p?q","reference":"g","ok":true,"result":"http://a/b/c/g","sameDocument":false}` + "\n"},
@@ -344,7 +344,7 @@ func TestParseJSONURL1993(t *testing.T) {
 func TestExtractCommand(t *testing.T) {
 	code, out, errOut := runCLI("ok <http://a/b>\nbad <http://a/%zz> end\n", "extract")
 	assert.Equal(t, 1, code)
-	assert.Equal(t, "<stdin>:1:5: http://a/b\n<stdin>:2:6: http://a/%zz\n\tinvalid at column 11 of the reference: unexpected 'z' in escaped, expected 0-9, A-F or a-f\n", out)
+	assert.Equal(t, "<stdin>:1:5: http://a/b\n<stdin>:2:6: http://a/%zz\n\tinvalid at column 11 of the reference: unexpected 'z' in segment, expected 0-9, A-F or a-f\n", out)
 	assert.Contains(t, errOut, "2 references found, 1 valid, 1 invalid")
 
 	code, out, _ = runCLI("x <http://a/b>\n", "extract", "--format", "jsonl")

@@ -11,7 +11,6 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -48,7 +47,21 @@ func TestTranscripts(t *testing.T) {
 				require.NoError(t, os.WriteFile(file, []byte(got), 0o644))
 				return
 			}
-			assert.Equal(t, string(src), got, "run go test -run TestTranscripts -update to rewrite, then review the diff")
+			if want := string(src); got != want {
+				wl, gl := strings.Split(want, "\n"), strings.Split(got, "\n")
+				for i := 0; i < max(len(wl), len(gl)); i++ {
+					var w, g string
+					if i < len(wl) {
+						w = wl[i]
+					}
+					if i < len(gl) {
+						g = gl[i]
+					}
+					if w != g {
+						t.Fatalf("%s:%d differs (run go test -run TestTranscripts -update to rewrite, then review the diff):\nwant: %s\ngot:  %s", file, i+1, w, g)
+					}
+				}
+			}
 		})
 	}
 }

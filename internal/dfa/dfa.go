@@ -97,3 +97,45 @@ func (d *DFA) Expected(s string, offset int) (bytes [256]bool, eof bool) {
 
 // NumStates returns the number of states, the dead state included.
 func (d *DFA) NumStates() int { return len(d.Accept) }
+
+// MatchState is Match that also returns the state the DFA is in after s[:errOffset] (after
+// all of s when it is in the language): the state from which the byte at errOffset, or the
+// end of input, has no way on.
+func (d *DFA) MatchState(s string) (ok bool, errOffset int, state int) {
+	n := uint32(d.NClasses)
+	if d.next == nil {
+		st := int(d.Start)
+		for i := 0; i < len(s); i++ {
+			t := int(d.Trans[st*d.NClasses+int(d.Classes[s[i]])])
+			if t == 0 {
+				return false, i, st
+			}
+			st = t
+		}
+		return d.Accept[st], len(s), st
+	}
+	row := uint32(d.Start) * n
+	for i := 0; i < len(s); i++ {
+		next := d.next[row+uint32(d.Classes[s[i]])]
+		if next == 0 {
+			return false, i, int(row / n)
+		}
+		row = next
+	}
+	st := int(row / n)
+	return d.Accept[st], len(s), st
+}
+
+// Step returns the state after byte c from state st (0: the dead state).
+func (d *DFA) Step(st int, c byte) int {
+	return int(d.Trans[st*d.NClasses+int(d.Classes[c])])
+}
+
+// ExpectedFrom returns what the language allows in state st: the bytes that lead to a live
+// state, and whether st accepts (the input may end there).
+func (d *DFA) ExpectedFrom(st int) (bytes [256]bool, eof bool) {
+	for b := 0; b < 256; b++ {
+		bytes[b] = d.Trans[st*d.NClasses+int(d.Classes[b])] != 0
+	}
+	return bytes, d.Accept[st]
+}

@@ -59,3 +59,33 @@ func BenchmarkMatch(b *testing.B) {
 		})
 	}
 }
+
+// MatchState agrees with Match, and its state explains the error: the byte at the offset
+// has no way on from it (or the input ended in it without accepting).
+func TestMatchState(t *testing.T) {
+	d := unprepared(rfc2396bis01.DFAs()["URI-reference"])
+	d.Prepare()
+	{
+		for _, s := range []string{"", "http://a/b", "a b", "http://[::1", "%zz", "a:\xff", "//h:80x"} {
+			ok, off := d.Match(s)
+			ok2, off2, st := d.MatchState(s)
+			assert.Equal(t, ok, ok2, s)
+			if !ok {
+				assert.Equal(t, off, off2, s)
+				set, eof := d.ExpectedFrom(st)
+				if off < len(s) {
+					assert.False(t, set[s[off]], "%q: byte %q has no way on", s, s[off])
+				} else {
+					assert.False(t, eof, "%q ends in a state that does not accept", s)
+				}
+				want, wantEOF := d.Expected(s, off)
+				assert.Equal(t, want, set, s)
+				assert.Equal(t, wantEOF, eof, s)
+			}
+			for _, u := range []*dfa.DFA{unprepared(d)} {
+				ok3, off3, st3 := u.MatchState(s)
+				assert.Equal(t, []any{ok2, off2, st}, []any{ok3, off3, st3}, "unprepared %q", s)
+			}
+		}
+	}
+}

@@ -1,0 +1,188 @@
+package urlgrammar
+
+import (
+	"sync"
+	"sync/atomic"
+
+	"github.com/urlgrammar/urlgrammar/ast"
+	"github.com/urlgrammar/urlgrammar/internal/dfa"
+	"github.com/urlgrammar/urlgrammar/internal/peg"
+)
+
+// Naming the rule of a syntax error.
+//
+// The offset and the expected set of an error come from the DFA, exactly. The rule comes
+// from the typed tree: it is the innermost production of the tree that the grammar builds
+// for the input as it is up to the error, continued validly: what a person reading the
+// input up to there takes it to be ("http://hello." then a bad byte is in the hostname, not
+// in a userinfo that would need an "@" later).
+//
+// The continuation depends only on the DFA state at the error, so it is computed once per
+// state and cached: one byte that the state allows (a letter if it allows one, else a digit,
+// else the lowest such byte), then the shortest way on to a valid input. The input up to the
+// error plus that continuation is valid; it is parsed with the grammar's own parser (the
+// fast path where the grammar has one), and the innermost node of its tree that covers the
+// allowed byte names the rule. Nodes finer than a person would name (a domainlabel, a
+// dec-octet, the address inside IPv6 brackets) give way to their parent. At offset 0 nothing
+// has been read, and the error names the start rule. The rule cannot be
+// cached per state: the minimal DFA merges states whose futures are equal whatever their
+// past, such as a path segment and a query in rfc2396bis-01.
+
+// errorNames caches the continuations and expected sets of one DFA's states.
+type errorNames struct {
+	d     *dfa.DFA
+	once  sync.Once
+	dist  []int32 // shortest distance to an accepting state
+	cache []atomic.Pointer[stateError]
+}
+
+// stateError is what an error in one state says.
+type stateError struct {
+	continuation string // "" when the state allows no byte (the input can only end)
+	expected     []string
+}
+
+// byteOrder is the order in which bytes are preferred for continuations:
+// lower-case letters, digits, the rest of printable ASCII, upper-case letters, then the rest.
+var byteOrder = func() []byte {
+	var order []byte
+	seen := [256]bool{}
+	add := func(lo, hi byte) {
+		for c := int(lo); c <= int(hi); c++ {
+			if !seen[c] {
+				seen[c] = true
+				order = append(order, byte(c))
+			}
+		}
+	}
+	add('a', 'z')
+	add('0', '9')
+	add('!', '@')
+	add('[', '`')
+	add('{', '~')
+	add('A', 'Z')
+	add(0, 255)
+	return order
+}()
+
+func (n *errorNames) init() {
+	d := n.d
+	states := d.NumStates()
+	n.dist = make([]int32, states)
+	n.cache = make([]atomic.Pointer[stateError], states)
+	for i := range n.dist {
+		n.dist[i] = -1
+	}
+	// Distances to acceptance: breadth first backwards from the accepting states.
+	rev := make([][]int32, states)
+	for st := 1; st < states; st++ {
+		seen := map[int]bool{}
+		for c := 0; c < 256; c++ {
+			if t := d.Step(st, byte(c)); t != 0 && !seen[t] {
+				seen[t] = true
+				rev[t] = append(rev[t], int32(st))
+			}
+		}
+	}
+	var queue []int
+	for st := 1; st < states; st++ {
+		if d.Accept[st] {
+			n.dist[st] = 0
+			queue = append(queue, st)
+		}
+	}
+	for len(queue) > 0 {
+		st := queue[0]
+		queue = queue[1:]
+		for _, p := range rev[st] {
+			if n.dist[p] < 0 {
+				n.dist[p] = n.dist[st] + 1
+				queue = append(queue, int(p))
+			}
+		}
+	}
+}
+
+// continuation returns one byte that st allows and the shortest way on from there to an
+// accepting state, or "" when st allows no byte.
+func (n *errorNames) continuation(st int) string {
+	d := n.d
+	var prefix []byte
+	next := 0
+	for _, c := range byteOrder {
+		if t := d.Step(st, c); t != 0 {
+			prefix, next = append(prefix, c), t
+			break
+		}
+	}
+	if next == 0 {
+		return ""
+	}
+	for q := next; !d.Accept[q]; {
+		moved := false
+		for _, c := range byteOrder {
+			if t := d.Step(q, c); t != 0 && n.dist[t] >= 0 && n.dist[t] < n.dist[q] {
+				prefix, q, moved = append(prefix, c), t, true
+				break
+			}
+		}
+		if !moved {
+			return "" // cannot happen in a DFA whose live states all reach acceptance
+		}
+	}
+	return string(prefix)
+}
+
+// errorIn returns what an error in state st of d says, but the rule.
+func (g *Grammar) errorIn(d *dfa.DFA, st int) *stateError {
+	v, _ := g.names.Load(d)
+	n, _ := v.(*errorNames)
+	if n == nil {
+		v, _ = g.names.LoadOrStore(d, &errorNames{d: d})
+		n = v.(*errorNames)
+	}
+	n.once.Do(n.init)
+	if e := n.cache[st].Load(); e != nil {
+		return e
+	}
+	set, eof := d.ExpectedFrom(st)
+	e := &stateError{continuation: n.continuation(st), expected: peg.RenderSet(&set, eof)}
+	n.cache[st].Store(e)
+	return e
+}
+
+// errorRule names the rule of an error at offset off of s in a state whose continuation is
+// cont: the innermost node at off of the tree of s[:off]+cont, or fallback (the rule of the
+// DFA) at offset 0.
+func (g *Grammar) errorRule(s string, off int, cont, fallback string) string {
+	if cont == "" || off == 0 {
+		// Nothing read yet: no component to name.
+		return fallback
+	}
+	tree, err := g.Parse(s[:off] + cont)
+	if err != nil {
+		return fallback
+	}
+	if name := innermost(tree, off); name != "" {
+		return name
+	}
+	return fallback
+}
+
+// innermost returns the rule name of the innermost node of tree that covers the byte at
+// offset at, passing over nodes finer than a person would name.
+func innermost(tree ast.Root, at int) string {
+	name := ""
+	ast.Inspect(tree, func(nd ast.Node) bool {
+		if nd == nil || nd.Pos() > at || nd.End() <= at {
+			return false
+		}
+		switch nd.(type) {
+		case *ast.Label, *ast.DecOctet, *ast.IPv6Address:
+		default:
+			name = ast.RuleName(nd)
+		}
+		return true
+	})
+	return name
+}

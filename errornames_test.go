@@ -1,0 +1,65 @@
+package urlgrammar
+
+import (
+	"bufio"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestErrorMessagesOfRealInputs pins the messages of inputs as they occur in real text
+// (testdata/errors/messages.txt): the rule is the production a person recognizes at the
+// error (no "@" seen: not userinfo; a bad byte in brackets: IPv6reference).
+func TestErrorMessagesOfRealInputs(t *testing.T) {
+	f, err := os.Open("testdata/errors/messages.txt")
+	require.NoError(t, err)
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	n := 0
+	for sc.Scan() {
+		line := sc.Text()
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		fields := strings.Split(line, "\t")
+		require.Len(t, fields, 3, line)
+		g := MustLookup(fields[0])
+		_, err := g.Parse(fields[1])
+		require.Error(t, err, line)
+		msg, _, _ := strings.Cut(err.Error(), "\n")
+		msg, _, _ = strings.Cut(msg, ", expected")
+		assert.Equal(t, fields[2], msg, "%s %q", fields[0], fields[1])
+		// Match on the start rule says the same.
+		merr := g.Match(g.Start(), fields[1])
+		require.Error(t, merr)
+		assert.Equal(t, err.Error(), merr.Error(), "Match(start) and Parse agree on %q", fields[1])
+		n++
+	}
+	require.NoError(t, sc.Err())
+	assert.GreaterOrEqual(t, n, 30)
+}
+
+// The rule of an error comes from the input's own derivation, not from the DFA state alone:
+// in rfc2396bis-01 a path segment and a query end in the same state.
+func TestErrorRuleFollowsTheInput(t *testing.T) {
+	g := MustLookup("rfc2396bis-01")
+	for in, rule := range map[string]string{
+		"http://a/b c":   "segment",
+		"http://a/?b c":  "query",
+		"http://a/#b c":  "fragment",
+		"http://h.\\":    "hostname",
+		"http://u@h\\":   "hostname",
+		"http://u:p\\@h": "reg-name",
+		"//[::1x]":       "IPv6reference",
+		"a:b c":          "opaque-part",
+		" ":              "URI-reference",
+	} {
+		_, err := g.Parse(in)
+		var se *SyntaxError
+		require.ErrorAs(t, err, &se, in)
+		assert.Equal(t, rule, se.Rule, in)
+	}
+}
