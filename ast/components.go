@@ -42,7 +42,15 @@ func str(s string) *string { return &s }
 // instead of authority, user and password instead of userinfo, hostnumber, and param (an
 // array of the params of all segments, in order).
 func (r *URIReference) Components() Components {
-	c := Components{Rule: r.Rule, Parts: map[string]any{}}
+	// The component strings live in one array: one allocation instead of one per component.
+	vals := new([10]string) // at most 9: scheme, authority, userinfo, host, hostKind, port, path, query, fragment
+	n := 0
+	str := func(s string) *string {
+		vals[n] = s
+		n++
+		return &vals[n-1]
+	}
+	c := Components{Rule: r.Rule, Parts: make(map[string]any, 8)}
 	if c.Rule == "" {
 		c.Rule = "URI-reference"
 	}

@@ -62,9 +62,11 @@ type errDetail struct {
 // the exact bytes in standard base64, since a JSON string cannot hold them.
 func ParseRecord(g *urlgrammar.Grammar, input string, tree ast.Root, err error) any {
 	if err != nil {
-		d := errDetail{Expected: []string{}, Message: err.Error()}
+		var d errDetail
 		var se *urlgrammar.SyntaxError
-		if errors.As(err, &se) {
+		if !errors.As(err, &se) {
+			d = errDetail{Expected: []string{}, Message: err.Error()}
+		} else {
 			d = errDetail{Offset: se.Offset, Line: se.Line, Column: se.Column, Expected: se.Expected,
 				Rule: se.Rule, Message: se.Msg}
 			if d.Expected == nil {

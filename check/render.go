@@ -120,7 +120,7 @@ func (r *renderer) jsonl(b []byte, rec *Record, trees []ast.Root, multi bool) []
 	obj := ParseRecord(res.Grammar, rec.Input, trees[0], res.Err)
 	setPlace(obj, rec.File, rec.Line)
 	setWarnings(obj, rec.Warnings)
-	return AppendJSON(b, obj)
+	return appendRecord(b, obj)
 }
 
 // ioRecord is the jsonl record of an input that could not be opened or read.

@@ -13,7 +13,19 @@ import (
 
 // Lines returns n lines of the corpus for a seed; the same seed gives the same lines.
 func Lines(n int, seed int64) []string {
-	g := &gen{rng: rand.New(rand.NewSource(seed))}
+	return lines(&gen{rng: rand.New(rand.NewSource(seed)), invalid: 0.1}, n)
+}
+
+// TextLines returns n lines as they come out of grepping real text for URLs (documents, man
+// pages, source code, logs) for a seed: half of them are invalid, mostly by the shapes text
+// gives them rather than by typos: trailing sentence punctuation, Markdown and HTML around
+// them, angle brackets and quotes, Windows paths, spaces, template placeholders, non-ASCII
+// hosts and paths (IRIs), and words that only look like URLs (std::vector, 10:30).
+func TextLines(n int, seed int64) []string {
+	return lines(&gen{rng: rand.New(rand.NewSource(seed)), invalid: 0.5, text: true}, n)
+}
+
+func lines(g *gen, n int) []string {
 	out := make([]string, n)
 	for i := range out {
 		out[i] = g.line()
@@ -25,12 +37,18 @@ func Lines(n int, seed int64) []string {
 type Generator struct{ g *gen }
 
 // New returns a generator for a seed.
-func New(seed int64) *Generator { return &Generator{&gen{rng: rand.New(rand.NewSource(seed))}} }
+func New(seed int64) *Generator {
+	return &Generator{&gen{rng: rand.New(rand.NewSource(seed)), invalid: 0.1}}
+}
 
 // Next returns the next line.
 func (g *Generator) Next() string { return g.g.line() }
 
-type gen struct{ rng *rand.Rand }
+type gen struct {
+	rng     *rand.Rand
+	invalid float64 // share of invalid lines
+	text    bool    // invalid lines mostly by the shapes of text (TextLines)
+}
 
 func (g *gen) pick(xs ...string) string { return xs[g.rng.Intn(len(xs))] }
 func (g *gen) chance(p float64) bool    { return g.rng.Float64() < p }
@@ -123,8 +141,11 @@ func (g *gen) valid() string {
 
 func (g *gen) line() string {
 	s := g.valid()
-	if !g.chance(0.1) {
+	if !g.chance(g.invalid) {
 		return s
+	}
+	if g.text && g.chance(0.7) {
+		return g.textShape(s)
 	}
 	// A typical mistake, at a random place after the scheme.
 	i := len(s) / 2
@@ -141,5 +162,36 @@ func (g *gen) line() string {
 		return s + "#frag#ment"
 	default:
 		return g.pick("http://exa mple.com/", "://missing-scheme", "1http://a/", "http://a/%", "http://a/b c")
+	}
+}
+
+// textShape returns s (a valid reference) as text often has it, or a word of text that is
+// not a URI reference.
+func (g *gen) textShape(s string) string {
+	switch g.rng.Intn(12) {
+	case 0:
+		return s + g.pick(".", ",", ";", ")", ").", "!", "?", "'")
+	case 1:
+		return "[" + g.word() + "](" + s + ")"
+	case 2:
+		return "<" + s + ">"
+	case 3:
+		return `"` + s + `"`
+	case 4:
+		return `href="` + s + `"`
+	case 5:
+		return g.pick(`C:\Program Files\`, `file://C:\Users\`, `\\server\share\`, `D:\data\`) + g.word()
+	case 6:
+		return s + " " + g.word()
+	case 7:
+		return "https://" + g.host() + "/" + g.word() + "/{" + g.pick("id", "user", "version") + "}"
+	case 8:
+		return "http://" + g.pick("bücher.example", "例え.テスト", "пример.рф", "hello.世界.com") + "/" + g.word()
+	case 9:
+		return "https://" + g.host() + "/" + g.pick("café", "naïve", "straße", "日本語") + "/" + g.word()
+	case 10:
+		return g.pick("std::vector<int>", "10:30", "e.g.:", "KJK::Hyperion", "a:b c", "TODO: fix", "Note: see")
+	default:
+		return s + `\` + g.word()
 	}
 }

@@ -1,0 +1,505 @@
+package check
+
+import (
+	"sort"
+	"strconv"
+	"unicode/utf8"
+
+	"github.com/urlgrammar/urlgrammar/ast"
+	"github.com/urlgrammar/urlgrammar/warn"
+)
+
+// Direct JSON encoding of check's records: the same bytes as encoding/json (with HTML
+// escaping off) gives for them, without reflection or an allocation per value, for trees of
+// generic URI references; other trees are encoded by encoding/json. TestAppendRecordMatchesJSON
+// holds the two to the same output on every grammar's tables and the corpora.
+
+// appendRecord appends the JSON line of a record object made by ParseRecord (after setPlace
+// and setWarnings).
+func appendRecord(b []byte, rec any) []byte {
+	switch r := rec.(type) {
+	case *okRecord:
+		if _, ok := r.AST.(*ast.URIReference); !ok {
+			return AppendJSON(b, r)
+		}
+		b = append(b, '{')
+		b = appendPlace(b, r.File, r.Line)
+		b = appendKey(b, "input")
+		b = appendJSONString(b, r.Input)
+		if r.InputBase64 != nil {
+			b = appendKey(b, "inputBase64")
+			b = appendJSONString(b, *r.InputBase64)
+		}
+		b = appendKey(b, "grammar")
+		b = appendJSONString(b, r.Grammar)
+		b = append(b, `,"ok":true`...)
+		b = appendKey(b, "rule")
+		b = appendJSONString(b, r.Rule)
+		for _, f := range [...]struct {
+			k string
+			v *string
+		}{{"scheme", r.Scheme}, {"authority", r.Authority}, {"userinfo", r.Userinfo}, {"host", r.Host},
+			{"hostKind", r.HostKind}, {"port", r.Port}, {"path", r.Path}, {"query", r.Query}, {"fragment", r.Fragment}} {
+			b = appendKey(b, f.k)
+			b = appendStringPtr(b, f.v)
+		}
+		b = appendKey(b, "parts")
+		b = appendParts(b, r.Parts)
+		b = appendKey(b, "ast")
+		b = appendReference(b, r.AST.(*ast.URIReference))
+		if len(r.Warnings) > 0 {
+			b = appendKey(b, "warnings")
+			b = appendWarnings(b, r.Warnings)
+		}
+		return append(b, "}\n"...)
+	case *errRecord:
+		b = append(b, '{')
+		b = appendPlace(b, r.File, r.Line)
+		b = appendKey(b, "input")
+		b = appendJSONString(b, r.Input)
+		if r.InputBase64 != nil {
+			b = appendKey(b, "inputBase64")
+			b = appendJSONString(b, *r.InputBase64)
+		}
+		b = appendKey(b, "grammar")
+		b = appendJSONString(b, r.Grammar)
+		b = append(b, `,"ok":false,"error":{"offset":`...)
+		b = strconv.AppendInt(b, int64(r.Error.Offset), 10)
+		b = append(b, `,"line":`...)
+		b = strconv.AppendInt(b, int64(r.Error.Line), 10)
+		b = append(b, `,"column":`...)
+		b = strconv.AppendInt(b, int64(r.Error.Column), 10)
+		b = append(b, `,"expected":`...)
+		b = appendStrings(b, r.Error.Expected)
+		b = appendKey(b, "rule")
+		b = appendJSONString(b, r.Error.Rule)
+		b = appendKey(b, "message")
+		b = appendJSONString(b, r.Error.Message)
+		return append(b, "}}\n"...)
+	}
+	return AppendJSON(b, rec)
+}
+
+func appendPlace(b []byte, file *string, line *int) []byte {
+	if file != nil {
+		b = append(b, `"file":`...)
+		b = appendJSONString(b, *file)
+		b = append(b, ',')
+	}
+	if line != nil {
+		b = append(b, `"line":`...)
+		b = strconv.AppendInt(b, int64(*line), 10)
+		b = append(b, ',')
+	}
+	return b
+}
+
+// appendKey appends `,"k":`, without the comma right after '{' or ','.
+func appendKey(b []byte, k string) []byte {
+	if len(b) > 0 && b[len(b)-1] != '{' && b[len(b)-1] != ',' {
+		b = append(b, ',')
+	}
+	b = append(b, '"')
+	b = append(b, k...)
+	return append(b, '"', ':')
+}
+
+func appendStringPtr(b []byte, s *string) []byte {
+	if s == nil {
+		return append(b, "null"...)
+	}
+	return appendJSONString(b, *s)
+}
+
+func appendStrings(b []byte, ss []string) []byte {
+	if ss == nil {
+		return append(b, "null"...)
+	}
+	b = append(b, '[')
+	for i, s := range ss {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendJSONString(b, s)
+	}
+	return append(b, ']')
+}
+
+// genericParts are the keys a generic reference's parts can have (ast.URIReference's
+// Components), in the order encoding/json writes map keys: sorted by bytes.
+var genericParts = func() []string {
+	keys := []string{"IPv4address", "IPv6address", "authority", "fragment", "host", "hostname", "hostnumber",
+		"opaque-part", "param", "password", "port", "query", "reg-name", "scheme", "segment", "site", "user", "userinfo"}
+	sort.Strings(keys)
+	return keys
+}()
+
+// appendParts appends the parts map with its keys sorted, as encoding/json does: by looking
+// up the known keys in order, or, for a map with another key, by sorting its keys.
+func appendParts(b []byte, parts map[string]any) []byte {
+	if parts == nil {
+		return append(b, "null"...)
+	}
+	start := len(b)
+	b = append(b, '{')
+	found := 0
+	for _, k := range genericParts {
+		v, ok := parts[k]
+		if !ok {
+			continue
+		}
+		if found > 0 {
+			b = append(b, ',')
+		}
+		found++
+		b = appendPart1(b, k, v)
+	}
+	if found == len(parts) {
+		return append(b, '}')
+	}
+	b = append(b[:start], '{')
+	keys := make([]string, 0, len(parts))
+	for k := range parts {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for i, k := range keys {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendPart1(b, k, parts[k])
+	}
+	return append(b, '}')
+}
+
+// appendPart1 appends one "key":value of the parts map.
+func appendPart1(b []byte, k string, v any) []byte {
+	b = appendJSONString(b, k)
+	b = append(b, ':')
+	switch v := v.(type) {
+	case string:
+		return appendJSONString(b, v)
+	case []string:
+		return appendStrings(b, v)
+	}
+	return appendMarshal(b, v)
+}
+
+func appendWarnings(b []byte, ws []warn.Warning) []byte {
+	b = append(b, '[')
+	for i, w := range ws {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, `{"kind":`...)
+		b = appendJSONString(b, string(w.Kind))
+		b = append(b, `,"section":`...)
+		b = appendJSONString(b, w.Section)
+		b = append(b, `,"offset":`...)
+		b = strconv.AppendInt(b, int64(w.Offset), 10)
+		b = append(b, `,"message":`...)
+		b = appendJSONString(b, w.Message)
+		b = append(b, '}')
+	}
+	return append(b, ']')
+}
+
+// appendMarshal appends v as encoding/json encodes it, without the newline.
+func appendMarshal(b []byte, v any) []byte {
+	b = AppendJSON(b, v)
+	return b[:len(b)-1]
+}
+
+// appendSpanText appends `{"start":S,"end":E,` then, when rule is set, `"rule":R,`, and
+// `"text":T`, leaving the object open.
+func appendSpanText(b []byte, s ast.Span, rule *string, text string) []byte {
+	b = append(b, `{"start":`...)
+	b = strconv.AppendInt(b, int64(s.Start), 10)
+	b = append(b, `,"end":`...)
+	b = strconv.AppendInt(b, int64(s.Stop), 10)
+	if rule != nil {
+		b = append(b, `,"rule":`...)
+		b = appendJSONString(b, *rule)
+	}
+	b = append(b, `,"text":`...)
+	return appendJSONString(b, text)
+}
+
+// leaf appends a node that has only its span and text, or null.
+func leaf(b []byte, present bool, s ast.Span, text string) []byte {
+	if !present {
+		return append(b, "null"...)
+	}
+	return append(appendSpanText(b, s, nil, text), '}')
+}
+
+func appendPart(b []byte, p *ast.Part) []byte {
+	if p == nil {
+		return append(b, "null"...)
+	}
+	return append(appendSpanText(b, p.Span, &p.Rule, p.Text), '}')
+}
+
+func appendReference(b []byte, r *ast.URIReference) []byte {
+	b = appendSpanText(b, r.Span, &r.Rule, r.Text)
+	b = append(b, `,"scheme":`...)
+	if r.Scheme != nil {
+		b = leaf(b, true, r.Scheme.Span, r.Scheme.Text)
+	} else {
+		b = append(b, "null"...)
+	}
+	b = append(b, `,"authority":`...)
+	b = appendAuthority(b, r.Authority)
+	b = append(b, `,"path":`...)
+	b = appendPath(b, r.Path)
+	b = append(b, `,"opaque":`...)
+	if r.Opaque != nil {
+		b = leaf(b, true, r.Opaque.Span, r.Opaque.Text)
+	} else {
+		b = append(b, "null"...)
+	}
+	b = append(b, `,"query":`...)
+	if r.Query != nil {
+		b = leaf(b, true, r.Query.Span, r.Query.Text)
+	} else {
+		b = append(b, "null"...)
+	}
+	b = append(b, `,"fragment":`...)
+	if r.Fragment != nil {
+		b = leaf(b, true, r.Fragment.Span, r.Fragment.Text)
+	} else {
+		b = append(b, "null"...)
+	}
+	return append(b, '}')
+}
+
+func appendAuthority(b []byte, a *ast.Authority) []byte {
+	if a == nil {
+		return append(b, "null"...)
+	}
+	b = appendSpanText(b, a.Span, nil, a.Text)
+	b = append(b, `,"server":`...)
+	if s := a.Server; s != nil {
+		b = appendSpanText(b, s.Span, nil, s.Text)
+		b = append(b, `,"userinfo":`...)
+		if u := s.Userinfo; u != nil {
+			b = appendSpanText(b, u.Span, nil, u.Text)
+			if u.User != nil {
+				b = append(b, `,"user":`...)
+				b = appendPart(b, u.User)
+			}
+			if u.Password != nil {
+				b = append(b, `,"password":`...)
+				b = appendPart(b, u.Password)
+			}
+			b = append(b, '}')
+		} else {
+			b = append(b, "null"...)
+		}
+		b = append(b, `,"host":`...)
+		b = appendHost(b, s.Host)
+		b = append(b, `,"port":`...)
+		if s.Port != nil {
+			b = leaf(b, true, s.Port.Span, s.Port.Text)
+		} else {
+			b = append(b, "null"...)
+		}
+		b = append(b, '}')
+	} else {
+		b = append(b, "null"...)
+	}
+	b = append(b, `,"regName":`...)
+	if a.RegName != nil {
+		b = leaf(b, true, a.RegName.Span, a.RegName.Text)
+	} else {
+		b = append(b, "null"...)
+	}
+	return append(b, '}')
+}
+
+func appendHost(b []byte, h *ast.Host) []byte {
+	if h == nil {
+		return append(b, "null"...)
+	}
+	b = appendSpanText(b, h.Span, nil, h.Text)
+	b = append(b, `,"kind":`...)
+	b = appendJSONString(b, string(h.Kind))
+	b = append(b, `,"ipv6":`...)
+	if v := h.IPv6; v != nil {
+		b = appendSpanText(b, v.Span, nil, v.Text)
+		b = append(b, `,"address":`...)
+		if v.Address != nil {
+			b = leaf(b, true, v.Address.Span, v.Address.Text)
+		} else {
+			b = append(b, "null"...)
+		}
+		b = append(b, '}')
+	} else {
+		b = append(b, "null"...)
+	}
+	b = append(b, `,"ipv4":`...)
+	if v := h.IPv4; v != nil {
+		b = appendSpanText(b, v.Span, nil, v.Text)
+		b = append(b, `,"octets":[`...)
+		for i, o := range v.Octets {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			if o == nil {
+				b = append(b, "null"...)
+				continue
+			}
+			b = appendSpanText(b, o.Span, nil, o.Text)
+			b = append(b, `,"value":`...)
+			b = strconv.AppendUint(b, uint64(o.Value), 10)
+			b = append(b, '}')
+		}
+		b = append(b, "]}"...)
+	} else {
+		b = append(b, "null"...)
+	}
+	b = append(b, `,"hostname":`...)
+	if v := h.Hostname; v != nil {
+		b = appendSpanText(b, v.Span, nil, v.Text)
+		b = append(b, `,"labels":`...)
+		if v.Labels == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i, l := range v.Labels {
+				if i > 0 {
+					b = append(b, ',')
+				}
+				if l == nil {
+					b = append(b, "null"...)
+					continue
+				}
+				b = appendSpanText(b, l.Span, nil, l.Text)
+				b = append(b, `,"top":`...)
+				b = strconv.AppendBool(b, l.Top)
+				b = append(b, '}')
+			}
+			b = append(b, ']')
+		}
+		b = append(b, `,"trailingDot":`...)
+		b = strconv.AppendBool(b, v.TrailingDot)
+		b = append(b, '}')
+	} else {
+		b = append(b, "null"...)
+	}
+	if v := h.HostNumber; v != nil {
+		b = append(b, `,"hostnumber":`...)
+		b = appendSpanText(b, v.Span, nil, v.Text)
+		b = append(b, `,"groups":[`...)
+		for i, p := range v.Groups {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendPart(b, p)
+		}
+		b = append(b, "]}"...)
+	}
+	return append(b, '}')
+}
+
+func appendPath(b []byte, p *ast.Path) []byte {
+	if p == nil {
+		return append(b, "null"...)
+	}
+	b = appendSpanText(b, p.Span, nil, p.Text)
+	b = append(b, `,"absolute":`...)
+	b = strconv.AppendBool(b, p.Absolute)
+	b = append(b, `,"segments":`...)
+	if p.Segments == nil {
+		b = append(b, "null"...)
+	} else {
+		b = append(b, '[')
+		for i, s := range p.Segments {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			if s == nil {
+				b = append(b, "null"...)
+				continue
+			}
+			b = appendSpanText(b, s.Span, nil, s.Text)
+			if len(s.Params) > 0 {
+				b = append(b, `,"params":[`...)
+				for j, q := range s.Params {
+					if j > 0 {
+						b = append(b, ',')
+					}
+					b = appendPart(b, q)
+				}
+				b = append(b, ']')
+			}
+			b = append(b, '}')
+		}
+		b = append(b, ']')
+	}
+	return append(b, '}')
+}
+
+// appendJSONString appends s as a JSON string exactly as encoding/json writes it with HTML
+// escaping off: '"' and '\\' escaped, control characters as \n, \r, \t, \b, \f or \u00XX,
+// invalid UTF-8 as \ufffd, and U+2028 and U+2029 escaped.
+func appendJSONString(b []byte, s string) []byte {
+	const hex = "0123456789abcdef"
+	b = append(b, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if plainJSON[c] {
+			i++
+			continue
+		}
+		if c < utf8.RuneSelf {
+			b = append(b, s[start:i]...)
+			switch c {
+			case '\\', '"':
+				b = append(b, '\\', c)
+			case '\b':
+				b = append(b, '\\', 'b')
+			case '\f':
+				b = append(b, '\\', 'f')
+			case '\n':
+				b = append(b, '\\', 'n')
+			case '\r':
+				b = append(b, '\\', 'r')
+			case '\t':
+				b = append(b, '\\', 't')
+			default:
+				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			b = append(b, s[start:i]...)
+			b = append(b, `\ufffd`...)
+			i += size
+			start = i
+			continue
+		}
+		if r == '\u2028' || r == '\u2029' {
+			b = append(b, s[start:i]...)
+			b = append(b, '\\', 'u', '2', '0', '2', hex[r&0xf])
+			i += size
+			start = i
+			continue
+		}
+		i += size
+	}
+	b = append(b, s[start:]...)
+	return append(b, '"')
+}
+
+// plainJSON marks the bytes a JSON string holds as they are: printable ASCII but '"' and '\\'.
+var plainJSON = func() (t [256]bool) {
+	for c := 0x20; c < utf8.RuneSelf; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()

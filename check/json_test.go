@@ -1,0 +1,63 @@
+package check
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+	"github.com/urlgrammar/urlgrammar"
+	"github.com/urlgrammar/urlgrammar/ast"
+	"github.com/urlgrammar/urlgrammar/internal/corpus"
+	"github.com/urlgrammar/urlgrammar/warn"
+)
+
+// jsonInputs are the inputs of every grammar's tables and of the corpora.
+func jsonInputs(t testing.TB) []string {
+	inputs := append(corpus.Lines(3000, 3), corpus.TextLines(3000, 4)...)
+	files, err := filepath.Glob("../testdata/*/*.txt")
+	require.NoError(t, err)
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		require.NoError(t, err)
+		for _, l := range strings.Split(string(src), "\n") {
+			inputs = append(inputs, l)
+			if _, in, ok := strings.Cut(l, "\t"); ok {
+				inputs = append(inputs, in)
+			}
+		}
+	}
+	return append(inputs, "a\x00\b\f\u2028\u2029\"\\\xff<>&", "http://u:p@[::1]:8/a;x/b?q#f", "//1.2.3.4/%7e", "http://u:p@0x7f.1:25/%0d")
+}
+
+// The direct encoder writes what encoding/json writes, for every grammar's records.
+func TestAppendRecordMatchesJSON(t *testing.T) {
+	inputs := jsonInputs(t)
+	all := warn.Set{}
+	for _, k := range warn.All {
+		all[k] = true
+	}
+	for _, id := range urlgrammar.IDs() {
+		g := urlgrammar.MustLookup(id)
+		for i, in := range inputs {
+			tree, err := g.Parse(in)
+			rec := ParseRecord(g, in, tree, err)
+			setPlace(rec, "f\t\"", i+1)
+			if ref, ok := tree.(*ast.URIReference); ok {
+				setWarnings(rec, warn.Check(ref, all))
+			}
+			want := string(AppendJSON(nil, rec))
+			got := string(appendRecord(nil, rec))
+			require.Equal(t, want, got, "%s %q", id, in)
+		}
+	}
+}
+
+func FuzzAppendJSONString(f *testing.F) {
+	f.Add("a\x00\b\f\n\r\t\"\\\xff\u2028\u2029é<>&")
+	f.Fuzz(func(t *testing.T, s string) {
+		want := AppendJSON(nil, s)
+		require.Equal(t, string(want[:len(want)-1]), string(appendJSONString(nil, s)))
+	})
+}
