@@ -5,7 +5,7 @@ export PATH := $(PATH):/usr/local/go/bin
 # One generated package per grammar: grammar/NAME.peg -> generated/NAME-without-dashes/.
 PEGS := $(wildcard grammar/*.peg)
 
-.PHONY: all generate check-generated fmt check-format vet test check bench bench-adversarial fuzz conformance demo build
+.PHONY: all generate check-generated fmt check-format vet test check bench bench-check bench-adversarial fuzz conformance demo build
 
 all: check
 
@@ -43,6 +43,11 @@ check: check-format vet check-generated test
 bench:
 	$(GO) test -run '^$$' -bench 'NetURLParse|Valid$$|Parse$$|Parser$$|ValidLines|ParsePigeon|CheckCommand' -benchmem -count 5 . ./cmd/urlgrammar
 
+# The checker end to end with one worker on one core, per format, on valid lines and on
+# text-shaped lines about half invalid: lines/s per core.
+bench-check:
+	$(GO) test -run '^$$' -bench BenchmarkRun -benchtime 20x -count 5 -cpu 1 ./check
+
 bench-adversarial:
 	$(GO) test -run '^$$' -bench Adversarial -benchtime 3x .
 
@@ -54,6 +59,9 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzFastPath$$' -fuzztime $(FUZZTIME) .
 	$(GO) test -run '^$$' -fuzz '^FuzzRecognize$$' -fuzztime $(FUZZTIME) .
 	$(GO) test -run '^$$' -fuzz '^FuzzResolve$$' -fuzztime $(FUZZTIME) ./resolve
+	$(GO) test -run '^$$' -fuzz '^FuzzCheckPipeline$$' -fuzztime $(FUZZTIME) ./check
+	$(GO) test -run '^$$' -fuzz '^FuzzAppendJSONString$$' -fuzztime $(FUZZTIME) ./check
+	$(GO) test -run '^$$' -fuzz '^FuzzFind$$' -fuzztime $(FUZZTIME) ./extract
 
 # The differential tests at CONFORMANCE times the size go test runs (PEG vs DFA vs go-abnf,
 # the fast path vs the PEG, the recognizer vs the PEG). The full log goes to conformance.log.

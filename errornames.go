@@ -152,11 +152,14 @@ func (g *Grammar) errorIn(d *dfa.DFA, st int) *stateError {
 }
 
 // errorRule names the rule of an error at offset off of s in a state whose continuation is
-// cont: the innermost node at off of the tree of s[:off]+cont, or fallback (the rule of the
-// DFA) at offset 0.
+// cont: the innermost node at off of the tree of s[:off]+cont (the start rule at offset 0),
+// or fallback.
 func (g *Grammar) errorRule(s string, off int, cont, fallback string) string {
-	if cont == "" || off == 0 {
+	if off == 0 {
 		// Nothing read yet: no component to name.
+		return g.start
+	}
+	if cont == "" {
 		return fallback
 	}
 	tree, err := g.Parse(s[:off] + cont)

@@ -1,0 +1,90 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"strings"
+	"testing"
+)
+
+// TestREADMEExamples runs every command of the README's ```console blocks from the
+// repository root and compares its standard output with the lines that follow it, exactly.
+// A command is "$ urlgrammar ARGS" ('single quotes' group a word), or
+// "$ echo 'LINE' | urlgrammar ARGS" to give LINE on standard input.
+func TestREADMEExamples(t *testing.T) {
+	src, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chdir("../.."); err != nil {
+		t.Fatal(err)
+	}
+	defer os.Chdir(wd)
+
+	type example struct {
+		line       int
+		cmd, stdin string
+		args       []string
+		want       strings.Builder
+	}
+	var examples []*example
+	inConsole := false
+	var cur *example
+	for i, l := range strings.Split(string(src), "\n") {
+		switch {
+		case l == "```console":
+			inConsole = true
+			continue
+		case inConsole && l == "```":
+			inConsole, cur = false, nil
+			continue
+		case !inConsole:
+			continue
+		}
+		if strings.HasPrefix(l, "$ ") {
+			cur = &example{line: i + 1, cmd: l}
+			rest := l[2:]
+			if strings.HasPrefix(rest, "echo ") {
+				in, after, ok := strings.Cut(rest[5:], " | ")
+				if !ok {
+					t.Fatalf("README.md:%d: echo without a pipe: %s", i+1, l)
+				}
+				words, err := splitWords(in)
+				if err != nil || len(words) != 1 {
+					t.Fatalf("README.md:%d: echo takes one quoted word: %s", i+1, l)
+				}
+				cur.stdin, rest = words[0]+"\n", after
+			}
+			words, err := splitWords(rest)
+			if err != nil || len(words) == 0 || words[0] != "urlgrammar" {
+				t.Fatalf("README.md:%d: not a urlgrammar command: %s", i+1, l)
+			}
+			cur.args = words[1:]
+			examples = append(examples, cur)
+			continue
+		}
+		if cur == nil {
+			if l != "" {
+				t.Fatalf("README.md:%d: output before any command: %q", i+1, l)
+			}
+			continue
+		}
+		cur.want.WriteString(l + "\n")
+	}
+	if len(examples) < 10 {
+		t.Fatalf("found %d examples in README.md; the CLI section has more", len(examples))
+	}
+	for _, ex := range examples {
+		var stdout, stderr bytes.Buffer
+		run(ex.args, strings.NewReader(ex.stdin), &stdout, &stderr)
+		// A blank line separates an example's output from the next command.
+		want := strings.TrimRight(ex.want.String(), "\n") + "\n"
+		if got := stdout.String(); got != want {
+			t.Errorf("README.md:%d: %s\nprints:\n%s\nREADME says:\n%s", ex.line, ex.cmd, got, want)
+		}
+	}
+}
