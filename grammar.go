@@ -160,13 +160,37 @@ func IDs() []string {
 	return ids
 }
 
-// Lookup returns the grammar with the given id. An unknown id is an error that lists the
-// known ones.
+// Lookup returns the grammar with the given id. An unknown id is an *UnknownGrammarError,
+// which lists the known ones.
 func Lookup(id string) (*Grammar, error) {
 	if g, ok := registry[id]; ok {
 		return g, nil
 	}
-	return nil, fmt.Errorf("unknown grammar %q (known grammars: %s)", id, strings.Join(IDs(), ", "))
+	return nil, &UnknownGrammarError{ID: id, Known: IDs()}
+}
+
+// UnknownGrammarError is returned by Lookup for an id no grammar has.
+type UnknownGrammarError struct {
+	ID    string
+	Known []string // the ids of the known grammars, sorted
+}
+
+func (e *UnknownGrammarError) Error() string {
+	return fmt.Sprintf("unknown grammar %q (known grammars: %s)", e.ID, strings.Join(e.Known, ", "))
+}
+
+// NotGenericError is returned by ParseReference, and by package resolve, for a grammar whose
+// trees are not generic URI references (see Generic).
+type NotGenericError struct {
+	Grammar string
+	Tree    string // the type of its trees, when one was built
+}
+
+func (e *NotGenericError) Error() string {
+	if e.Tree != "" {
+		return fmt.Sprintf("grammar %s does not build generic URI references (its trees are %s)", e.Grammar, e.Tree)
+	}
+	return fmt.Sprintf("grammar %s does not build generic URI references", e.Grammar)
 }
 
 // MustLookup is like Lookup but panics on an unknown id. It is meant for ids written in the
@@ -335,8 +359,8 @@ func (g *Grammar) failureError(f *peg.Failure, s string) *SyntaxError {
 }
 
 // ParseReference is Parse for grammars whose trees are generic URI references
-// (rfc2396bis-01, url-syntax-05; see Generic): it returns the *ast.URIReference, or an error
-// for a grammar whose trees are of another kind.
+// (rfc2396bis-01, url-syntax-05; see Generic): it returns the *ast.URIReference, or a
+// *NotGenericError for a grammar whose trees are of another kind.
 func (g *Grammar) ParseReference(s string) (*ast.URIReference, error) {
 	tree, err := g.Parse(s)
 	if err != nil {
@@ -344,7 +368,7 @@ func (g *Grammar) ParseReference(s string) (*ast.URIReference, error) {
 	}
 	r, ok := tree.(*ast.URIReference)
 	if !ok {
-		return nil, fmt.Errorf("grammar %s does not build generic URI references (its trees are %T)", g.id, tree)
+		return nil, &NotGenericError{Grammar: g.id, Tree: fmt.Sprintf("%T", tree)}
 	}
 	return r, nil
 }

@@ -75,8 +75,28 @@ type NormalizeOptions struct {
 //
 // A relative reference gets the escape rewrites only: its dot segments mean something when it
 // is resolved, and it has no scheme or host to fold.
+//
+// The normal form parses back to the components it was built from (write.go), which needs
+// one of two guards where the plain rewrites would change the meaning:
+//   - authority-guard: a path that dot-segment removal leaves beginning with "//" keeps "/."
+//     in front, so that it does not read as an authority: "foo:/.//b" stays "foo:/.//b"
+//     (not "foo://b", whose host is b);
+//   - scheme-guard: a relative path whose first segment holds a ":" after decoding gets "./"
+//     in front, so that it does not read as a scheme: "%6Aavascript:alert(1)" becomes
+//     "./javascript:alert(1)" (not "javascript:alert(1)").
+//
+// Normalize is idempotent: Normalize of a normal form returns it unchanged, with no changes.
+// A nil ref is ErrNilReference, a tree that does not print as a valid reference an
+// *InvalidTreeError, and options out of range an *OptionError.
 func Normalize(ref *ast.URIReference, opt NormalizeOptions) (*ast.URIReference, []Change, error) {
 	g := grammarOf(opt.Grammar)
+	if err := checkOptions(Algorithm2003, opt.Dots, opt.Level, opt.Grammar); err != nil {
+		return nil, nil, err
+	}
+	ref, err := checked(g, ref)
+	if err != nil {
+		return nil, nil, fmt.Errorf("normalize: %w", err)
+	}
 	var changes []Change
 	note := func(rule, component, before, after string) {
 		if before != after {
@@ -100,9 +120,12 @@ func Normalize(ref *ast.URIReference, opt NormalizeOptions) (*ast.URIReference, 
 	escapes("path", &p.path)
 	escapes("query", p.query)
 	escapes("fragment", p.fragment)
-	cur, err := g.ParseReference(p.String())
+	cur, guard, err := write(g, p)
 	if err != nil {
 		return nil, nil, fmt.Errorf("normalize %q: %w", ref.Text, err)
+	}
+	if guard != "" {
+		note(guard, "path", p.path, cur.Path.Text)
 	}
 	if !cur.IsAbsolute() {
 		return cur, changes, nil
@@ -135,8 +158,16 @@ func Normalize(ref *ast.URIReference, opt NormalizeOptions) (*ast.URIReference, 
 		if err != nil {
 			return nil, nil, fmt.Errorf("normalize %q: %w", ref.Text, err)
 		}
-		note("dot-segments", "path", p.path, path)
-		p.path = path
+		q := p
+		q.path = path
+		// A guard that gives back the path as it was ("/.//b") is no change.
+		if final, guard := guardPath(q); final != p.path {
+			note("dot-segments", "path", p.path, path)
+			if guard != "" {
+				note(guard, "path", path, final)
+			}
+			p.path = final
+		}
 	}
 
 	// Scheme-based: the empty or default port.
@@ -149,9 +180,12 @@ func Normalize(ref *ast.URIReference, opt NormalizeOptions) (*ast.URIReference, 
 			p.authority = &auth
 		}
 	}
-	out, err := g.ParseReference(p.String())
+	out, guard, err := write(g, p)
 	if err != nil {
-		return nil, nil, fmt.Errorf("normalize %q: the normal form %q is not valid: %w", ref.Text, p.String(), err)
+		return nil, nil, fmt.Errorf("normalize %q: %w", ref.Text, err)
+	}
+	if guard != "" {
+		note(guard, "path", p.path, out.Path.Text)
 	}
 	return out, changes, nil
 }
@@ -200,8 +234,21 @@ var ErrRelative = fmt.Errorf("a relative reference cannot be compared: resolve i
 
 // Equal reports whether a and b are equivalent at the given rung of the comparison ladder
 // (section 6.2): LevelString compares the text, LevelSyntax the syntax-based normal forms,
-// LevelScheme the scheme-based ones. Both must be absolute.
+// LevelScheme the scheme-based ones. Both must be absolute. Equivalence is equality of
+// normal forms, so it is an equivalence relation, and two references whose normal forms
+// differ in scheme or authority are never equivalent.
 func Equal(a, b *ast.URIReference, level Level, opt CompareOptions) (bool, error) {
+	if err := checkOptions(Algorithm2003, opt.Dots, level, opt.Grammar); err != nil {
+		return false, err
+	}
+	g := grammarOf(opt.Grammar)
+	var err error
+	if a, err = checked(g, a); err != nil {
+		return false, fmt.Errorf("compare: %w", err)
+	}
+	if b, err = checked(g, b); err != nil {
+		return false, fmt.Errorf("compare: %w", err)
+	}
 	for _, r := range []*ast.URIReference{a, b} {
 		if !r.IsAbsolute() {
 			return false, fmt.Errorf("compare %q: %w", r.Text, ErrRelative)

@@ -136,8 +136,25 @@ func ResolveString(base, ref string, opt Options) (*Result, error) {
 	return Resolve(b, r, opt)
 }
 
-// Resolve transforms the reference ref into its target against base (section 5.2).
+// Resolve transforms the reference ref into its target against base (section 5.2). The
+// target is written so that it parses back to the components the algorithm built (see
+// write.go): a merged path that begins with "//" and has no authority gets "/." in front; a
+// target the grammar cannot write is an *UnwritableError.
+//
+// A nil tree is ErrNilReference; a tree that does not print as a valid reference of the
+// grammar is an *InvalidTreeError; options out of range are an *OptionError.
 func Resolve(base, ref *ast.URIReference, opt Options) (*Result, error) {
+	g := grammarOf(opt.Grammar)
+	if err := checkOptions(opt.Algorithm, opt.Dots, LevelString, opt.Grammar); err != nil {
+		return nil, err
+	}
+	var err error
+	if base, err = checked(g, base); err != nil {
+		return nil, fmt.Errorf("resolve: base: %w", err)
+	}
+	if ref, err = checked(g, ref); err != nil {
+		return nil, fmt.Errorf("resolve: reference: %w", err)
+	}
 	if !base.IsAbsolute() {
 		return nil, fmt.Errorf("resolve %q against %q: %w", ref.Text, base.Text, ErrRelativeBase)
 	}
@@ -145,7 +162,6 @@ func Resolve(base, ref *ast.URIReference, opt Options) (*Result, error) {
 	var (
 		t    parts
 		same bool
-		err  error
 	)
 	if opt.Compat && r.scheme != nil && strings.EqualFold(*r.scheme, *b.scheme) {
 		r.scheme = nil // "http:g": the path "g" is now a relative path
@@ -163,9 +179,9 @@ func Resolve(base, ref *ast.URIReference, opt Options) (*Result, error) {
 		t = b
 		t.fragment = r.fragment
 	}
-	target, err := grammarOf(opt.Grammar).ParseReference(t.String())
+	target, _, err := write(g, t)
 	if err != nil {
-		return nil, fmt.Errorf("resolve %q against %q: the result %q is not valid: %w", ref.Text, base.Text, t.String(), err)
+		return nil, fmt.Errorf("resolve %q against %q: %w", ref.Text, base.Text, err)
 	}
 	return &Result{Target: target, SameDocument: same}, nil
 }
@@ -266,48 +282,49 @@ func resolve1997(base *ast.URIReference, b, r parts, dots DotSegments) (t parts,
 //  5. "<segment>/../" with <segment> not "..", leftmost first "/a/b/../c" -> "/a/c"
 //  6. a final "<segment>/.." with <segment> not ".."         "/a/b/.."   -> "/a/"
 //  7. leading ".." segments: kept, removed or an error, as dots says.
+//
+// Step 5 repeated until nothing matches rewrites "<segment>/../" away wherever it stands, and
+// the result does not depend on the order of the rewrites, so one pass with a stack of the
+// segments kept gives it: a ".." that a "/" follows pops the last segment kept unless that is
+// ".." or there is none. The time is linear in the length of the buffer.
 func removeDotSegments(buf string, dots DotSegments) (string, error) {
 	if !strings.HasPrefix(buf, "/") {
 		return "", fmt.Errorf("internal error: merge buffer %q does not start with /", buf)
 	}
-	segs := strings.Split(buf[1:], "/")
-	out := segs[:0]
-	for i, s := range segs { // step 3
-		if s != "." || i == len(segs)-1 {
-			out = append(out, s)
-		}
-	}
-	segs = out
-	if n := len(segs); segs[n-1] == "." { // step 4
-		segs[n-1] = ""
-	}
-	for { // step 5
-		i := 0
-		for ; i+2 < len(segs); i++ {
-			if segs[i] != ".." && segs[i+1] == ".." {
-				break
+	rest := buf[1:]
+	stack := make([]string, 0, strings.Count(rest, "/")+1)
+	for {
+		seg, after, more := strings.Cut(rest, "/")
+		rest = after
+		last := !more
+		switch {
+		case seg == "." && !last: // step 3
+		case seg == "." && last: // step 4
+			stack = append(stack, "")
+		case seg == ".." && len(stack) > 0 && stack[len(stack)-1] != "..":
+			stack = stack[:len(stack)-1] // step 5, or step 6 for a final ".."
+			if last {
+				stack = append(stack, "")
 			}
+		default:
+			stack = append(stack, seg)
 		}
-		if i+2 >= len(segs) {
+		if last {
 			break
 		}
-		segs = append(segs[:i], segs[i+2:]...)
 	}
-	if n := len(segs); n >= 2 && segs[n-1] == ".." && segs[n-2] != ".." { // step 6
-		segs = append(segs[:n-2], "")
-	}
-	if segs[0] == ".." { // step 7
+	if stack[0] == ".." { // step 7
 		switch dots {
 		case DotsError:
 			return "", ErrAboveRoot
 		case DotsRemove:
-			for len(segs) > 0 && segs[0] == ".." {
-				segs = segs[1:]
+			for len(stack) > 0 && stack[0] == ".." {
+				stack = stack[1:]
 			}
-			if len(segs) == 0 {
-				segs = []string{""}
+			if len(stack) == 0 {
+				stack = append(stack, "")
 			}
 		}
 	}
-	return "/" + strings.Join(segs, "/"), nil
+	return "/" + strings.Join(stack, "/"), nil
 }

@@ -1,0 +1,193 @@
+package resolve_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"github.com/urlgrammar/urlgrammar"
+	"github.com/urlgrammar/urlgrammar/ast"
+	gencorpus "github.com/urlgrammar/urlgrammar/internal/corpus"
+	"github.com/urlgrammar/urlgrammar/resolve"
+)
+
+// A result never gains an authority or a scheme it was not built with (issue: "a host
+// appears where there was none").
+func TestResultsKeepTheirMeaning(t *testing.T) {
+	s05 := urlgrammar.MustLookup("url-syntax-05")
+	for _, c := range []struct {
+		grammar         *urlgrammar.Grammar
+		alg             resolve.Algorithm
+		base, ref, want string
+	}{
+		{g, resolve.Algorithm2003, "http:/a/b", "..//evil.com/x", "http:/.//evil.com/x"},
+		{g, resolve.Algorithm1997, "http:/a/b", "..//evil.com/x", "http:/.//evil.com/x"},
+		{g, resolve.Algorithm2003, "http:/a/b", ".//x", "http:/a//x"},
+		{g, resolve.Algorithm2003, "foo:/a", "b/..//x", "foo:/.//x"},
+		{g, resolve.Algorithm2003, "foo:/a", "./..//b", "foo:/..//b"},      // a leading ".." is kept
+		{g, resolve.Algorithm2003, "http://a/b/c", "..//x", "http://a//x"}, // an authority: "//" in the path is harmless
+	} {
+		res, err := resolve.ResolveString(c.base, c.ref, resolve.Options{Algorithm: c.alg, Grammar: c.grammar})
+		require.NoError(t, err, "%q against %q", c.ref, c.base)
+		assert.Equal(t, c.want, res.String(), "%q against %q", c.ref, c.base)
+		hasAuth := strings.HasPrefix(c.base, "http://")
+		assert.Equal(t, hasAuth, res.Target.Authority != nil, "%q against %q: authority", c.ref, c.base)
+	}
+
+	// url-syntax-05 cannot write an authority and a query without a path.
+	_, err := resolve.ResolveString("http://a", "?y", resolve.Options{Algorithm: resolve.Algorithm2003, Grammar: s05})
+	var ue *resolve.UnwritableError
+	require.ErrorAs(t, err, &ue)
+	assert.Equal(t, "http://a?y", ue.Result)
+	assert.Contains(t, err.Error(), `the authority "a" is gone`)
+
+	for _, c := range []struct {
+		grammar   *urlgrammar.Grammar
+		in, want  string
+		guardRule string
+	}{
+		{g, "foo:/.//b", "foo:/.//b", ""},
+		{g, "foo:/./..//b", "foo:/..//b", ""}, // a leading ".." is kept: no "//" at the start
+		{g, "foo:/a/..//b", "foo:/.//b", "authority-guard"},
+		{g, "A:/.//A", "a:/.//A", ""},
+		{s05, "%6Aavascript:alert(1)", "./javascript:alert(1)", "scheme-guard"},
+		{s05, "%70:", "./p:", "scheme-guard"},
+		{g, "%70%3Ax", "p%3Ax", ""}, // an escaped ":" is not decoded: no guard needed
+	} {
+		ref, err := c.grammar.ParseReference(c.in)
+		require.NoError(t, err, c.in)
+		n, changes, err := resolve.Normalize(ref, resolve.NormalizeOptions{Level: resolve.LevelScheme, Grammar: c.grammar})
+		require.NoError(t, err, c.in)
+		assert.Equal(t, c.want, n.String(), c.in)
+		assert.Equal(t, ref.Scheme != nil, n.Scheme != nil, "%q: scheme", c.in)
+		assert.Equal(t, ref.Authority != nil, n.Authority != nil, "%q: authority", c.in)
+		if c.guardRule != "" {
+			assert.Contains(t, changeRules(changes), c.guardRule, c.in)
+		}
+		n2, changes2, err := resolve.Normalize(n, resolve.NormalizeOptions{Level: resolve.LevelScheme, Grammar: c.grammar})
+		require.NoError(t, err)
+		assert.Equal(t, n.String(), n2.String(), "idempotent on %q", c.in)
+		assert.Empty(t, changes2, "a normal form has nothing to rewrite: %q", n.String())
+	}
+
+	eq, err := resolve.Equal(mustRef(t, g, "foo:/.//evil.com/x"), mustRef(t, g, "foo://evil.com/x"), resolve.LevelSyntax, resolve.CompareOptions{})
+	require.NoError(t, err)
+	assert.False(t, eq, "a path is not an authority")
+}
+
+func changeRules(cs []resolve.Change) []string {
+	var out []string
+	for _, c := range cs {
+		out = append(out, c.Rule)
+	}
+	return out
+}
+
+func mustRef(t testing.TB, gr *urlgrammar.Grammar, s string) *ast.URIReference {
+	t.Helper()
+	r, err := gr.ParseReference(s)
+	require.NoError(t, err, s)
+	return r
+}
+
+// Bad arguments are errors a caller can tell apart, never a panic.
+func TestBadArguments(t *testing.T) {
+	base := mustRef(t, g, "http://a/b")
+	_, err := resolve.Resolve(nil, base, resolve.Options{})
+	assert.ErrorIs(t, err, resolve.ErrNilReference)
+	_, err = resolve.Resolve(base, nil, resolve.Options{})
+	assert.ErrorIs(t, err, resolve.ErrNilReference)
+	_, _, err = resolve.Normalize(nil, resolve.NormalizeOptions{})
+	assert.ErrorIs(t, err, resolve.ErrNilReference)
+	_, err = resolve.Equal(nil, nil, resolve.LevelSyntax, resolve.CompareOptions{})
+	assert.ErrorIs(t, err, resolve.ErrNilReference)
+
+	// A tree built by hand is checked by printing and parsing it again.
+	var ite *resolve.InvalidTreeError
+	_, err = resolve.Resolve(&ast.URIReference{Scheme: &ast.Scheme{Text: "http"}}, base, resolve.Options{})
+	require.NoError(t, err, `"http:" is a valid base`)
+	_, err = resolve.Resolve(&ast.URIReference{Scheme: &ast.Scheme{Text: "1 x"}}, base, resolve.Options{})
+	require.ErrorAs(t, err, &ite)
+	_, _, err = resolve.Normalize(&ast.URIReference{Path: &ast.Path{Text: "a b", Segments: []*ast.Segment{{Text: "a b"}}}}, resolve.NormalizeOptions{})
+	require.ErrorAs(t, err, &ite)
+	res, err := resolve.Resolve(&ast.URIReference{Scheme: &ast.Scheme{Text: "http"}, Authority: &ast.Authority{Text: "h", RegName: &ast.RegName{Text: "h"}},
+		Path: &ast.Path{Text: "/a/b", Absolute: true, Segments: []*ast.Segment{{Text: "a"}, {Text: "b"}}}}, mustRef(t, g, "c"), resolve.Options{})
+	require.NoError(t, err)
+	assert.Equal(t, "http://h/a/c", res.String())
+
+	var oe *resolve.OptionError
+	_, _, err = resolve.Normalize(base, resolve.NormalizeOptions{Level: 99})
+	require.ErrorAs(t, err, &oe)
+	assert.Equal(t, "Level", oe.Option)
+	_, err = resolve.Resolve(base, base, resolve.Options{Dots: -1})
+	require.ErrorAs(t, err, &oe)
+	_, err = resolve.Resolve(base, base, resolve.Options{Algorithm: 7})
+	require.ErrorAs(t, err, &oe)
+	_, err = resolve.Equal(base, base, resolve.Level(-3), resolve.CompareOptions{})
+	require.ErrorAs(t, err, &oe)
+
+	var nge *urlgrammar.NotGenericError
+	_, err = resolve.Resolve(base, base, resolve.Options{Grammar: urlgrammar.MustLookup("rfc1738")})
+	require.ErrorAs(t, err, &nge)
+	_, err = urlgrammar.MustLookup("rfc1738").ParseReference("http://a/b")
+	require.ErrorAs(t, err, &nge)
+	assert.Equal(t, "rfc1738", nge.Grammar)
+
+	var uge *urlgrammar.UnknownGrammarError
+	_, err = urlgrammar.Lookup("rfc9999")
+	require.ErrorAs(t, err, &uge)
+	assert.Equal(t, "rfc9999", uge.ID)
+	assert.True(t, errors.As(err, &uge))
+}
+
+// FuzzNormalize: on every input of every generic grammar, the normal form parses back to
+// what it was built from (it keeps the input's scheme and authority, or their absence),
+// Normalize is idempotent, and Equal is equality of normal forms: reflexive, and true of an
+// input and its normal form.
+func FuzzNormalize(f *testing.F) {
+	for _, s := range append(gencorpus.Lines(200, 5), "foo:/.//b", "A:/.//A", "%6Aavascript:alert(1)", "%70:", "a/../b:c", "http://A:80/./%7e/../x?%41#%7a") {
+		f.Add(s)
+	}
+	grammars := []*urlgrammar.Grammar{g, urlgrammar.MustLookup("url-syntax-05")}
+	f.Fuzz(func(t *testing.T, in string) {
+		if len(in) > 2048 {
+			return
+		}
+		for _, gr := range grammars {
+			ref, err := gr.ParseReference(in)
+			if err != nil {
+				continue
+			}
+			for _, level := range []resolve.Level{resolve.LevelSyntax, resolve.LevelScheme} {
+				opt := resolve.NormalizeOptions{Level: level, Grammar: gr}
+				n, _, err := resolve.Normalize(ref, opt)
+				if err != nil {
+					t.Fatalf("%s: normalize %q: %v", gr.ID(), in, err)
+				}
+				if (n.Scheme != nil) != (ref.Scheme != nil) || (n.Authority != nil) != (ref.Authority != nil) {
+					t.Fatalf("%s: normalize %q gave %q: scheme or authority appeared or vanished", gr.ID(), in, n.String())
+				}
+				again, err := gr.ParseReference(n.String())
+				if err != nil || again.String() != n.String() || (again.Authority != nil) != (n.Authority != nil) {
+					t.Fatalf("%s: the normal form %q of %q does not parse back: %v", gr.ID(), n.String(), in, err)
+				}
+				n2, changes, err := resolve.Normalize(n, opt)
+				if err != nil || n2.String() != n.String() || len(changes) > 0 {
+					t.Fatalf("%s: normalize %q not idempotent: %q then %q %v %v", gr.ID(), in, n.String(), n2.String(), changes, err)
+				}
+				if !ref.IsAbsolute() {
+					continue
+				}
+				cmp := resolve.CompareOptions{Grammar: gr}
+				for _, pair := range [][2]*ast.URIReference{{ref, ref}, {ref, n}, {n, ref}} {
+					eq, err := resolve.Equal(pair[0], pair[1], level, cmp)
+					if err != nil || !eq {
+						t.Fatalf("%s: Equal(%q, %q) = %v, %v at %s", gr.ID(), pair[0].String(), pair[1].String(), eq, err, level)
+					}
+				}
+			}
+		}
+	})
+}

@@ -1,0 +1,151 @@
+package resolve
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/urlgrammar/urlgrammar"
+	"github.com/urlgrammar/urlgrammar/ast"
+)
+
+// Writing a result: the invariant.
+//
+// Every string Resolve and Normalize return parses again, under the same grammar, to exactly
+// the components it was built from: the same scheme, authority (or none), path, query (or
+// none) and fragment (or none). The literal recomposition of section 5.2 ("5.3" in RFC 3986)
+// does not always give that, and where it would not, the writer departs from it in one of
+// two ways, each the smallest change that keeps what the reference means:
+//
+//   - A path that begins with "//" in a reference without an authority would read as an
+//     authority ("http:/a/b" with "..//evil.com/x" merges to the path "//evil.com/x"; written
+//     as is, "http://evil.com/x" has the host evil.com). The path is written with "/." in
+//     front ("http:/.//evil.com/x"), as the WHATWG URL Standard serializes it: the same path
+//     once dot-segments are removed, and no authority. Section 3.3 of RFC 3986 says such a
+//     path cannot begin with "//"; the drafts' recomposition does not check it.
+//   - A relative reference (no scheme, no authority) whose path does not begin with "/" and
+//     whose first segment holds a ":" would read as a scheme ("%6Aavascript:alert(1)" with its
+//     unreserved escape decoded is "javascript:alert(1)"). The path is written with "./" in
+//     front ("./javascript:alert(1)"), as section 4.2 of RFC 3986 prescribes for a
+//     relative-path reference whose first segment contains a colon.
+//
+// Anything else that would not parse back to its components (url-syntax-05 cannot write an
+// authority and a query without a path: "http://a?y" is the path "//a" there) is an
+// *UnwritableError, never a string that means something else.
+
+// guardPath returns the path as the result must be written so that it keeps its meaning
+// (see above), and the guard used ("" for none).
+func guardPath(p parts) (string, string) {
+	if p.authority == nil && strings.HasPrefix(p.path, "//") {
+		return "/." + p.path, "authority-guard"
+	}
+	if p.scheme == nil && p.authority == nil && !strings.HasPrefix(p.path, "/") {
+		first, _, _ := strings.Cut(p.path, "/")
+		if strings.Contains(first, ":") {
+			return "./" + p.path, "scheme-guard"
+		}
+	}
+	return p.path, ""
+}
+
+// UnwritableError is returned when a result has no string that parses back to its
+// components under the grammar.
+type UnwritableError struct {
+	Grammar string
+	Result  string // the recomposed string
+	Diff    string // which component comes back different, and how
+}
+
+func (e *UnwritableError) Error() string {
+	return fmt.Sprintf("the result %q cannot be written in grammar %s: parsed again, %s", e.Result, e.Grammar, e.Diff)
+}
+
+// write recomposes p with its path guarded, parses it with g and checks that it gives back
+// exactly p's components. It returns the tree, and the guard used.
+func write(g *urlgrammar.Grammar, p parts) (*ast.URIReference, string, error) {
+	var guard string
+	p.path, guard = guardPath(p)
+	s := p.String()
+	tree, err := g.ParseReference(s)
+	if err != nil {
+		return nil, guard, fmt.Errorf("the result %q is not valid: %w", s, err)
+	}
+	if d := diff(p, split(tree)); d != "" {
+		return nil, guard, &UnwritableError{Grammar: g.ID(), Result: s, Diff: d}
+	}
+	return tree, guard, nil
+}
+
+// diff describes the first component that differs between want and got, or returns "".
+func diff(want, got parts) string {
+	for _, c := range []struct {
+		name string
+		w, g *string
+	}{{"scheme", want.scheme, got.scheme}, {"authority", want.authority, got.authority},
+		{"path", &want.path, &got.path}, {"query", want.query, got.query}, {"fragment", want.fragment, got.fragment}} {
+		switch {
+		case c.w == nil && c.g == nil:
+		case c.w == nil:
+			return fmt.Sprintf("the %s is %q where there was none", c.name, *c.g)
+		case c.g == nil:
+			return fmt.Sprintf("the %s %q is gone", c.name, *c.w)
+		case *c.w != *c.g:
+			return fmt.Sprintf("the %s is %q, not %q", c.name, *c.g, *c.w)
+		}
+	}
+	return ""
+}
+
+// ErrNilReference is returned for a nil tree.
+var ErrNilReference = errors.New("nil reference")
+
+// InvalidTreeError is returned for a tree that does not print as a valid reference of the
+// grammar (a tree built by hand, or changed after parsing).
+type InvalidTreeError struct {
+	Text string // what the tree prints
+	Err  error  // the grammar's error
+}
+
+func (e *InvalidTreeError) Error() string {
+	return fmt.Sprintf("the tree %q is not a valid reference: %v", e.Text, e.Err)
+}
+
+func (e *InvalidTreeError) Unwrap() error { return e.Err }
+
+// checked returns the tree the grammar parses from what r prints: the operations work on
+// trees the grammar made, whatever the caller passed. A nil r is ErrNilReference.
+func checked(g *urlgrammar.Grammar, r *ast.URIReference) (*ast.URIReference, error) {
+	if r == nil {
+		return nil, ErrNilReference
+	}
+	s := r.String()
+	t, err := g.ParseReference(s)
+	if err != nil {
+		return nil, &InvalidTreeError{Text: s, Err: err}
+	}
+	return t, nil
+}
+
+// OptionError is returned for an option out of its range.
+type OptionError struct {
+	Option string
+	Value  int
+}
+
+func (e *OptionError) Error() string {
+	return fmt.Sprintf("resolve: %s %d is out of range", e.Option, e.Value)
+}
+
+func checkOptions(alg Algorithm, dots DotSegments, level Level, g *urlgrammar.Grammar) error {
+	switch {
+	case alg < Algorithm2003 || alg > Algorithm1997:
+		return &OptionError{"Algorithm", int(alg)}
+	case dots < DotsKeep || dots > DotsError:
+		return &OptionError{"Dots", int(dots)}
+	case level < LevelString || level > LevelScheme:
+		return &OptionError{"Level", int(level)}
+	case g != nil && !g.Generic():
+		return fmt.Errorf("resolve: %w", &urlgrammar.NotGenericError{Grammar: g.ID()})
+	}
+	return nil
+}
