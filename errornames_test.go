@@ -5,6 +5,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -62,4 +63,31 @@ func TestErrorRuleFollowsTheInput(t *testing.T) {
 		require.ErrorAs(t, err, &se, in)
 		assert.Equal(t, rule, se.Rule, in)
 	}
+}
+
+// The text of an error is bounded whatever the input: a window of the line around the
+// offset, while the fields keep the exact offset.
+func TestSyntaxErrorIsBounded(t *testing.T) {
+	huge := strings.Repeat("\x00", 10<<20)
+	_, err := MustLookup("rfc2396bis-01").Parse(huge)
+	var se *SyntaxError
+	require.ErrorAs(t, err, &se)
+	assert.Equal(t, MaxInputLength, se.Offset)
+	// The line: two windows of bytes shown as four-character escapes; the caret line: the
+	// spaces under one window; and the message.
+	assert.Less(t, len(err.Error()), 3*CaretWindow*4+200, "the message of a 10 MiB input")
+
+	long := "http://a/" + strings.Repeat("b", 5000) + " c" + strings.Repeat("d", 5000)
+	_, err = MustLookup("rfc2396bis-01").Parse(long)
+	require.ErrorAs(t, err, &se)
+	assert.Equal(t, 5009, se.Offset)
+	lines := strings.Split(err.Error(), "\n")
+	require.Len(t, lines, 3)
+	assert.Equal(t, "..."+strings.Repeat("b", CaretWindow)+" c"+strings.Repeat("d", CaretWindow-2)+"...", lines[1])
+	assert.Equal(t, strings.Repeat(" ", 3+CaretWindow)+"^", lines[2], "the caret under the space")
+	// Multi-byte characters are not cut in half.
+	wide := strings.Repeat("é", 100) + " "
+	_, err = MustLookup("rfc2396bis-01").Parse("a:" + wide)
+	require.ErrorAs(t, err, &se)
+	assert.True(t, utf8.ValidString(strings.Split(err.Error(), "\n")[1]))
 }

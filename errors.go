@@ -69,23 +69,43 @@ func describe(s string, offset int, rule string, expected []string) string {
 	return b.String()
 }
 
-// Error returns "GRAMMAR:LINE:COLUMN: message", then, on two more lines, the line of the input
-// that holds the error and a caret under the offending character. Characters that would not
-// print are shown as Go escapes, and the caret follows them.
+// Error returns "GRAMMAR:LINE:COLUMN: message", then, on two more lines, the part of the
+// input line around the error and a caret under the offending character (see Caret).
 func (e *SyntaxError) Error() string {
 	return fmt.Sprintf("%s:%d:%d: %s\n%s", e.Grammar, e.Line, e.Column, e.Msg, e.Caret())
 }
 
+// CaretWindow is how many bytes of the input line Caret shows on each side of the offset, at
+// most: the text of an error stays short whatever the length of the input.
+const CaretWindow = 60
+
 // Caret returns the two-line rendering of the error: the input line and a caret under the
-// offending byte.
+// offending byte. Characters that would not print are shown as Go escapes, and the caret
+// follows them. Of a longer line only CaretWindow bytes on each side of the offset are
+// shown, and "..." marks what was cut.
 func (e *SyntaxError) Caret() string {
-	start := strings.LastIndexByte(e.Input[:min(e.Offset, len(e.Input))], '\n') + 1
+	off := min(max(e.Offset, 0), len(e.Input))
+	start := strings.LastIndexByte(e.Input[:off], '\n') + 1
 	end := len(e.Input)
-	if i := strings.IndexByte(e.Input[start:], '\n'); i >= 0 {
-		end = start + i
+	if i := strings.IndexByte(e.Input[off:], '\n'); i >= 0 {
+		end = off + i
 	}
-	before := display(e.Input[start:min(e.Offset, end)])
-	return display(e.Input[start:end]) + "\n" + strings.Repeat(" ", utf8.RuneCountInString(before)) + "^"
+	from, to := max(start, off-CaretWindow), min(end, off+CaretWindow)
+	for from > start && from < off && !utf8.RuneStart(e.Input[from]) {
+		from++
+	}
+	for to < end && to > off && !utf8.RuneStart(e.Input[to]) {
+		to--
+	}
+	var head, tail string
+	if from > start {
+		head = "..."
+	}
+	if to < end {
+		tail = "..."
+	}
+	before := head + display(e.Input[from:off])
+	return head + display(e.Input[from:to]) + tail + "\n" + strings.Repeat(" ", utf8.RuneCountInString(before)) + "^"
 }
 
 // display returns s with every rune that would not print as itself (controls, invalid UTF-8,
