@@ -49,7 +49,7 @@ bench-check:
 	$(GO) test -run '^$$' -bench BenchmarkRun -benchtime 20x -count 5 -cpu 1 ./check
 
 bench-adversarial:
-	$(GO) test -run '^$$' -bench Adversarial -benchtime 3x .
+	$(GO) test -run '^$$' -bench Adversarial -benchtime 3x . ./resolve
 
 # Each fuzz target for FUZZTIME (FUZZTIME=10m make fuzz for a long run).
 FUZZTIME ?= 60s

@@ -1,0 +1,67 @@
+package resolve_test
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/urlgrammar/urlgrammar/ast"
+	"github.com/urlgrammar/urlgrammar/resolve"
+)
+
+// adversarialResolve are input families that made dot-segment removal quadratic: a deep
+// base with a reference of "../" repeated, and "a/../" repeated, in a reference and in a
+// path to normalize. Each returns a base and a reference of about n bytes.
+var adversarialResolve = map[string]func(n int) (string, string){
+	"deep-base-dotdots": func(n int) (string, string) {
+		return "http://a/" + strings.Repeat("b/", n/4), strings.Repeat("../", n/6) + "g"
+	},
+	"a-dotdot-repeated": func(n int) (string, string) {
+		return "http://a/b/c", strings.Repeat("a/../", n/5) + "g"
+	},
+	"dots-and-slashes": func(n int) (string, string) {
+		return "http://a/b/c", strings.Repeat("././/", n/5) + "g"
+	},
+}
+
+// BenchmarkAdversarialResolve runs Resolve and Normalize on each family at 1 KiB, 64 KiB and
+// 1 MiB: ns/byte must stay flat as the size grows (make bench-adversarial).
+func BenchmarkAdversarialResolve(b *testing.B) {
+	for _, name := range []string{"deep-base-dotdots", "a-dotdot-repeated", "dots-and-slashes"} {
+		for _, size := range []int{1 << 10, 1 << 16, 1<<20 - 1024} {
+			baseText, refText := adversarialResolve[name](size)
+			base, ref := mustBenchRef(b, baseText), mustBenchRef(b, refText)
+			label := strconv.Itoa(size>>10) + "KiB"
+			if size > 1<<19 {
+				label = "1MiB"
+			}
+			b.Run(name+"/resolve/"+label, func(b *testing.B) {
+				b.SetBytes(int64(len(baseText) + len(refText)))
+				for i := 0; i < b.N; i++ {
+					if _, err := resolve.Resolve(base, ref, resolve.Options{}); err != nil {
+						b.Fatal(err)
+					}
+				}
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*(len(baseText)+len(refText))), "ns/byte")
+			})
+			abs := mustBenchRef(b, "http://a/"+refText)
+			b.Run(name+"/normalize/"+label, func(b *testing.B) {
+				b.SetBytes(int64(len(abs.Text)))
+				for i := 0; i < b.N; i++ {
+					if _, _, err := resolve.Normalize(abs, resolve.NormalizeOptions{}); err != nil {
+						b.Fatal(err)
+					}
+				}
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(abs.Text)), "ns/byte")
+			})
+		}
+	}
+}
+
+func mustBenchRef(b *testing.B, s string) *ast.URIReference {
+	r, err := g.ParseReference(s)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return r
+}
