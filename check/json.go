@@ -210,6 +210,29 @@ func appendMarshal(b []byte, v any) []byte {
 	return b[:len(b)-1]
 }
 
+// appendNode appends null for a nil node, and enc's encoding of it otherwise.
+func appendNode[T any](b []byte, n *T, enc func([]byte, *T) []byte) []byte {
+	if n == nil {
+		return append(b, "null"...)
+	}
+	return enc(b, n)
+}
+
+// appendList appends a JSON array of nodes (null for a nil slice).
+func appendList[T any](b []byte, ns []*T, enc func([]byte, *T) []byte) []byte {
+	if ns == nil {
+		return append(b, "null"...)
+	}
+	b = append(b, '[')
+	for i, n := range ns {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendNode(b, n, enc)
+	}
+	return append(b, ']')
+}
+
 // appendSpanText appends `{"start":S,"end":E,` then, when rule is set, `"rule":R,`, and
 // `"text":T`, leaving the object open.
 func appendSpanText(b []byte, s ast.Span, rule *string, text string) []byte {
@@ -225,217 +248,149 @@ func appendSpanText(b []byte, s ast.Span, rule *string, text string) []byte {
 	return appendJSONString(b, text)
 }
 
-// leaf appends a node that has only its span and text, or null.
-func leaf(b []byte, present bool, s ast.Span, text string) []byte {
-	if !present {
-		return append(b, "null"...)
-	}
+// The encoders of the nodes that have only a span and a text.
+func leaf(b []byte, s ast.Span, text string) []byte {
 	return append(appendSpanText(b, s, nil, text), '}')
+}
+func appendScheme(b []byte, n *ast.Scheme) []byte     { return leaf(b, n.Span, n.Text) }
+func appendOpaque(b []byte, n *ast.OpaquePart) []byte { return leaf(b, n.Span, n.Text) }
+func appendQuery(b []byte, n *ast.Query) []byte       { return leaf(b, n.Span, n.Text) }
+func appendFragment(b []byte, n *ast.Fragment) []byte { return leaf(b, n.Span, n.Text) }
+func appendPort(b []byte, n *ast.Port) []byte         { return leaf(b, n.Span, n.Text) }
+func appendRegName(b []byte, n *ast.RegName) []byte   { return leaf(b, n.Span, n.Text) }
+func appendIPv6Address(b []byte, n *ast.IPv6Address) []byte {
+	return leaf(b, n.Span, n.Text)
 }
 
 func appendPart(b []byte, p *ast.Part) []byte {
-	if p == nil {
-		return append(b, "null"...)
-	}
 	return append(appendSpanText(b, p.Span, &p.Rule, p.Text), '}')
 }
 
 func appendReference(b []byte, r *ast.URIReference) []byte {
 	b = appendSpanText(b, r.Span, &r.Rule, r.Text)
 	b = append(b, `,"scheme":`...)
-	if r.Scheme != nil {
-		b = leaf(b, true, r.Scheme.Span, r.Scheme.Text)
-	} else {
-		b = append(b, "null"...)
-	}
+	b = appendNode(b, r.Scheme, appendScheme)
 	b = append(b, `,"authority":`...)
-	b = appendAuthority(b, r.Authority)
+	b = appendNode(b, r.Authority, appendAuthority)
 	b = append(b, `,"path":`...)
-	b = appendPath(b, r.Path)
+	b = appendNode(b, r.Path, appendPath)
 	b = append(b, `,"opaque":`...)
-	if r.Opaque != nil {
-		b = leaf(b, true, r.Opaque.Span, r.Opaque.Text)
-	} else {
-		b = append(b, "null"...)
-	}
+	b = appendNode(b, r.Opaque, appendOpaque)
 	b = append(b, `,"query":`...)
-	if r.Query != nil {
-		b = leaf(b, true, r.Query.Span, r.Query.Text)
-	} else {
-		b = append(b, "null"...)
-	}
+	b = appendNode(b, r.Query, appendQuery)
 	b = append(b, `,"fragment":`...)
-	if r.Fragment != nil {
-		b = leaf(b, true, r.Fragment.Span, r.Fragment.Text)
-	} else {
-		b = append(b, "null"...)
-	}
+	b = appendNode(b, r.Fragment, appendFragment)
 	return append(b, '}')
 }
 
 func appendAuthority(b []byte, a *ast.Authority) []byte {
-	if a == nil {
-		return append(b, "null"...)
-	}
 	b = appendSpanText(b, a.Span, nil, a.Text)
 	b = append(b, `,"server":`...)
-	if s := a.Server; s != nil {
-		b = appendSpanText(b, s.Span, nil, s.Text)
-		b = append(b, `,"userinfo":`...)
-		if u := s.Userinfo; u != nil {
-			b = appendSpanText(b, u.Span, nil, u.Text)
-			if u.User != nil {
-				b = append(b, `,"user":`...)
-				b = appendPart(b, u.User)
-			}
-			if u.Password != nil {
-				b = append(b, `,"password":`...)
-				b = appendPart(b, u.Password)
-			}
-			b = append(b, '}')
-		} else {
-			b = append(b, "null"...)
-		}
-		b = append(b, `,"host":`...)
-		b = appendHost(b, s.Host)
-		b = append(b, `,"port":`...)
-		if s.Port != nil {
-			b = leaf(b, true, s.Port.Span, s.Port.Text)
-		} else {
-			b = append(b, "null"...)
-		}
-		b = append(b, '}')
-	} else {
-		b = append(b, "null"...)
-	}
+	b = appendNode(b, a.Server, appendServer)
 	b = append(b, `,"regName":`...)
-	if a.RegName != nil {
-		b = leaf(b, true, a.RegName.Span, a.RegName.Text)
-	} else {
-		b = append(b, "null"...)
+	b = appendNode(b, a.RegName, appendRegName)
+	return append(b, '}')
+}
+
+func appendServer(b []byte, s *ast.Server) []byte {
+	b = appendSpanText(b, s.Span, nil, s.Text)
+	b = append(b, `,"userinfo":`...)
+	b = appendNode(b, s.Userinfo, appendUserinfo)
+	b = append(b, `,"host":`...)
+	b = appendNode(b, s.Host, appendHost)
+	b = append(b, `,"port":`...)
+	b = appendNode(b, s.Port, appendPort)
+	return append(b, '}')
+}
+
+func appendUserinfo(b []byte, u *ast.Userinfo) []byte {
+	b = appendSpanText(b, u.Span, nil, u.Text)
+	if u.User != nil { // omitempty
+		b = append(b, `,"user":`...)
+		b = appendPart(b, u.User)
+	}
+	if u.Password != nil {
+		b = append(b, `,"password":`...)
+		b = appendPart(b, u.Password)
 	}
 	return append(b, '}')
 }
 
 func appendHost(b []byte, h *ast.Host) []byte {
-	if h == nil {
-		return append(b, "null"...)
-	}
 	b = appendSpanText(b, h.Span, nil, h.Text)
 	b = append(b, `,"kind":`...)
 	b = appendJSONString(b, string(h.Kind))
 	b = append(b, `,"ipv6":`...)
-	if v := h.IPv6; v != nil {
-		b = appendSpanText(b, v.Span, nil, v.Text)
-		b = append(b, `,"address":`...)
-		if v.Address != nil {
-			b = leaf(b, true, v.Address.Span, v.Address.Text)
-		} else {
-			b = append(b, "null"...)
-		}
-		b = append(b, '}')
-	} else {
-		b = append(b, "null"...)
-	}
+	b = appendNode(b, h.IPv6, appendIPv6Reference)
 	b = append(b, `,"ipv4":`...)
-	if v := h.IPv4; v != nil {
-		b = appendSpanText(b, v.Span, nil, v.Text)
-		b = append(b, `,"octets":[`...)
-		for i, o := range v.Octets {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			if o == nil {
-				b = append(b, "null"...)
-				continue
-			}
-			b = appendSpanText(b, o.Span, nil, o.Text)
-			b = append(b, `,"value":`...)
-			b = strconv.AppendUint(b, uint64(o.Value), 10)
-			b = append(b, '}')
-		}
-		b = append(b, "]}"...)
-	} else {
-		b = append(b, "null"...)
-	}
+	b = appendNode(b, h.IPv4, appendIPv4Address)
 	b = append(b, `,"hostname":`...)
-	if v := h.Hostname; v != nil {
-		b = appendSpanText(b, v.Span, nil, v.Text)
-		b = append(b, `,"labels":`...)
-		if v.Labels == nil {
-			b = append(b, "null"...)
-		} else {
-			b = append(b, '[')
-			for i, l := range v.Labels {
-				if i > 0 {
-					b = append(b, ',')
-				}
-				if l == nil {
-					b = append(b, "null"...)
-					continue
-				}
-				b = appendSpanText(b, l.Span, nil, l.Text)
-				b = append(b, `,"top":`...)
-				b = strconv.AppendBool(b, l.Top)
-				b = append(b, '}')
-			}
-			b = append(b, ']')
-		}
-		b = append(b, `,"trailingDot":`...)
-		b = strconv.AppendBool(b, v.TrailingDot)
-		b = append(b, '}')
-	} else {
-		b = append(b, "null"...)
-	}
-	if v := h.HostNumber; v != nil {
+	b = appendNode(b, h.Hostname, appendHostname)
+	if h.HostNumber != nil { // omitempty
 		b = append(b, `,"hostnumber":`...)
-		b = appendSpanText(b, v.Span, nil, v.Text)
-		b = append(b, `,"groups":[`...)
-		for i, p := range v.Groups {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = appendPart(b, p)
-		}
-		b = append(b, "]}"...)
+		b = appendHostNumber(b, h.HostNumber)
 	}
 	return append(b, '}')
 }
 
+func appendIPv6Reference(b []byte, v *ast.IPv6Reference) []byte {
+	b = appendSpanText(b, v.Span, nil, v.Text)
+	b = append(b, `,"address":`...)
+	b = appendNode(b, v.Address, appendIPv6Address)
+	return append(b, '}')
+}
+
+func appendIPv4Address(b []byte, v *ast.IPv4Address) []byte {
+	b = appendSpanText(b, v.Span, nil, v.Text)
+	b = append(b, `,"octets":`...)
+	b = appendList(b, v.Octets[:], appendDecOctet)
+	return append(b, '}')
+}
+
+func appendDecOctet(b []byte, o *ast.DecOctet) []byte {
+	b = appendSpanText(b, o.Span, nil, o.Text)
+	b = append(b, `,"value":`...)
+	b = strconv.AppendUint(b, uint64(o.Value), 10)
+	return append(b, '}')
+}
+
+func appendHostname(b []byte, v *ast.Hostname) []byte {
+	b = appendSpanText(b, v.Span, nil, v.Text)
+	b = append(b, `,"labels":`...)
+	b = appendList(b, v.Labels, appendLabel)
+	b = append(b, `,"trailingDot":`...)
+	b = strconv.AppendBool(b, v.TrailingDot)
+	return append(b, '}')
+}
+
+func appendLabel(b []byte, l *ast.Label) []byte {
+	b = appendSpanText(b, l.Span, nil, l.Text)
+	b = append(b, `,"top":`...)
+	b = strconv.AppendBool(b, l.Top)
+	return append(b, '}')
+}
+
+func appendHostNumber(b []byte, v *ast.HostNumber) []byte {
+	b = appendSpanText(b, v.Span, nil, v.Text)
+	b = append(b, `,"groups":`...)
+	b = appendList(b, v.Groups[:], appendPart)
+	return append(b, '}')
+}
+
 func appendPath(b []byte, p *ast.Path) []byte {
-	if p == nil {
-		return append(b, "null"...)
-	}
 	b = appendSpanText(b, p.Span, nil, p.Text)
 	b = append(b, `,"absolute":`...)
 	b = strconv.AppendBool(b, p.Absolute)
 	b = append(b, `,"segments":`...)
-	if p.Segments == nil {
-		b = append(b, "null"...)
-	} else {
-		b = append(b, '[')
-		for i, s := range p.Segments {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			if s == nil {
-				b = append(b, "null"...)
-				continue
-			}
-			b = appendSpanText(b, s.Span, nil, s.Text)
-			if len(s.Params) > 0 {
-				b = append(b, `,"params":[`...)
-				for j, q := range s.Params {
-					if j > 0 {
-						b = append(b, ',')
-					}
-					b = appendPart(b, q)
-				}
-				b = append(b, ']')
-			}
-			b = append(b, '}')
-		}
-		b = append(b, ']')
+	b = appendList(b, p.Segments, appendSegment)
+	return append(b, '}')
+}
+
+func appendSegment(b []byte, s *ast.Segment) []byte {
+	b = appendSpanText(b, s.Span, nil, s.Text)
+	if len(s.Params) > 0 { // omitempty
+		b = append(b, `,"params":`...)
+		b = appendList(b, s.Params, appendPart)
 	}
 	return append(b, '}')
 }
