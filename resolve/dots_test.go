@@ -12,7 +12,11 @@ import (
 // step 5 leftmost first and again until nothing matches): the quadratic oracle of the one
 // pass removeDotSegments.
 func removeDotSegmentsByRewriting(buf string, dots DotSegments) (string, error) {
-	segs := strings.Split(buf[1:], "/")
+	lead, rest := "", buf
+	if strings.HasPrefix(buf, "/") {
+		lead, rest = "/", buf[1:]
+	}
+	segs := strings.Split(rest, "/")
 	out := segs[:0]
 	for i, s := range segs {
 		if s != "." || i == len(segs)-1 {
@@ -51,7 +55,7 @@ func removeDotSegmentsByRewriting(buf string, dots DotSegments) (string, error) 
 			}
 		}
 	}
-	return "/" + strings.Join(segs, "/"), nil
+	return lead + strings.Join(segs, "/"), nil
 }
 
 func TestRemoveDotSegmentsMatchesRewriting(t *testing.T) {
@@ -65,7 +69,7 @@ func TestRemoveDotSegmentsMatchesRewriting(t *testing.T) {
 			require.Equal(t, want, got, "%q dots %d", buf, d)
 		}
 	}
-	for _, s := range []string{"/", "/.", "/..", "/./", "/../", "/a/..", "/a/../..", "/../a", "/a/./b/../../c/.", "//..", "/a//../b"} {
+	for _, s := range []string{"/", "/.", "/..", "/./", "/../", "/a/..", "/a/../..", "/../a", "/a/./b/../../c/.", "//..", "/a//../b", "0", "a/..", "../a", ""} {
 		check(s)
 	}
 	for i := 0; i < 20000; i++ {
@@ -75,6 +79,7 @@ func TestRemoveDotSegmentsMatchesRewriting(t *testing.T) {
 			segs[j] = pieces[rng.Intn(len(pieces))]
 		}
 		check("/" + strings.Join(segs, "/"))
+		check(strings.Join(segs, "/"))
 	}
 }
 
@@ -83,7 +88,7 @@ func FuzzRemoveDotSegments(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, buf string) {
-		if !strings.HasPrefix(buf, "/") || len(buf) > 4096 {
+		if len(buf) > 4096 {
 			return
 		}
 		for _, d := range []DotSegments{DotsKeep, DotsRemove, DotsError} {

@@ -253,11 +253,12 @@ func resolve1997(base *ast.URIReference, b, r parts, dots DotSegments) (t parts,
 		if base.IsOpaque() {
 			return t, false, ErrOpaqueBase
 		}
-		i := strings.LastIndexByte(b.path, '/')
-		if i < 0 {
+		if b.path == "" {
 			return t, false, ErrEmptyPath
 		}
-		buf := b.path[:i+1] + r.path // a), b)
+		// a), b): all but the last segment of the base path; nothing of a path without "/"
+		// (url-syntax-05 lets an absolute URL have a relative path: "0:0").
+		buf := b.path[:strings.LastIndexByte(b.path, '/')+1] + r.path
 		if r.query != nil {
 			buf += "?" + *r.query // c)
 		}
@@ -274,8 +275,10 @@ func resolve1997(base *ast.URIReference, b, r parts, dots DotSegments) (t parts,
 }
 
 // removeDotSegments applies steps 3 to 7 of the 2003 merge routine (steps d to g of 1997's)
-// to a buffer that starts with "/". It works on the complete path segments after that slash,
-// which is what the string patterns of the drafts describe:
+// to a buffer that starts with "/", or, where a grammar lets an absolute URI have a relative
+// path (url-syntax-05: "0:0"), to one that does not. It works on the complete path segments
+// after that slash (or from the start), which is what the string patterns of the drafts
+// describe:
 //
 //  3. every "." segment followed by "/" is removed          "/a/./b"    -> "/a/b"
 //  4. a final "." segment is removed                         "/a/."      -> "/a/"
@@ -288,10 +291,10 @@ func resolve1997(base *ast.URIReference, b, r parts, dots DotSegments) (t parts,
 // segments kept gives it: a ".." that a "/" follows pops the last segment kept unless that is
 // ".." or there is none. The time is linear in the length of the buffer.
 func removeDotSegments(buf string, dots DotSegments) (string, error) {
-	if !strings.HasPrefix(buf, "/") {
-		return "", fmt.Errorf("internal error: merge buffer %q does not start with /", buf)
+	lead, rest := "", buf
+	if strings.HasPrefix(buf, "/") {
+		lead, rest = "/", buf[1:]
 	}
-	rest := buf[1:]
 	stack := make([]string, 0, strings.Count(rest, "/")+1)
 	for {
 		seg, after, more := strings.Cut(rest, "/")
@@ -326,5 +329,5 @@ func removeDotSegments(buf string, dots DotSegments) (string, error) {
 			}
 		}
 	}
-	return "/" + strings.Join(stack, "/"), nil
+	return lead + strings.Join(stack, "/"), nil
 }
