@@ -36,9 +36,14 @@ func lines(g *gen, n int) []string {
 // Generator yields corpus lines one at a time, for corpora too large to hold.
 type Generator struct{ g *gen }
 
-// New returns a generator for a seed.
+// New returns a generator of the lines of Lines for a seed.
 func New(seed int64) *Generator {
 	return &Generator{&gen{rng: rand.New(rand.NewSource(seed)), invalid: 0.1}}
+}
+
+// NewText returns a generator of the lines of TextLines for a seed.
+func NewText(seed int64) *Generator {
+	return &Generator{&gen{rng: rand.New(rand.NewSource(seed)), invalid: 0.5, text: true}}
 }
 
 // Next returns the next line.
