@@ -60,6 +60,8 @@ type env struct {
 	out    *output // standard output
 	stderr io.Writer
 	cmd    *command
+	// writeReported is set once a failed write has been reported.
+	writeReported bool
 }
 
 type command struct {
@@ -312,6 +314,10 @@ func (e *env) writeFailed(err error) int {
 	if errors.Is(err, syscall.EPIPE) {
 		return exitPipe
 	}
+	if e.writeReported {
+		return exitUsage
+	}
+	e.writeReported = true
 	name := "urlgrammar"
 	if e.cmd != nil {
 		name += " " + e.cmd.name

@@ -78,7 +78,8 @@ func TestWriteErrorEveryCommand(t *testing.T) {
 			var ee *exec.ExitError
 			require.True(t, errors.As(err, &ee), "exit status 2, not %v", err)
 			assert.Equal(t, 2, ee.ExitCode())
-			assert.Contains(t, stderr.String(), "writing the output: write /dev/stdout: no space left on device")
+			assert.Equal(t, 1, strings.Count(stderr.String(), "writing the output: write /dev/stdout: no space left on device"),
+				"reported once: %s", stderr.String())
 		})
 	}
 }
