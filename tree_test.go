@@ -321,6 +321,9 @@ func FuzzParse(f *testing.F) {
 	for _, s := range allTableInputs(f) {
 		f.Add(s)
 	}
+	// url-1993's article look-ahead was quadratic: this valid generic address ran out of the
+	// expression budget, and Parse refused what Valid accepted.
+	f.Add("news:" + strings.Repeat("a@", 149) + "/")
 	var grammars []*urlgrammar.Grammar
 	for _, id := range urlgrammar.IDs() {
 		grammars = append(grammars, urlgrammar.MustLookup(id))

@@ -962,28 +962,60 @@ var g = &grammar{
 		{
 			name:        "article",
 			displayName: "\"article\"",
-			pos:         position{line: 104, col: 1, offset: 4046},
+			pos:         position{line: 111, col: 1, offset: 4600},
 			expr: &actionExpr{
-				pos: position{line: 104, col: 22, offset: 4067},
+				pos: position{line: 111, col: 22, offset: 4621},
 				run: (*parser).callonarticle1,
 				expr: &seqExpr{
-					pos: position{line: 104, col: 22, offset: 4067},
+					pos: position{line: 111, col: 22, offset: 4621},
 					exprs: []any{
+						&andExpr{
+							pos: position{line: 111, col: 22, offset: 4621},
+							expr: &seqExpr{
+								pos: position{line: 111, col: 25, offset: 4624},
+								exprs: []any{
+									&zeroOrMoreExpr{
+										pos: position{line: 111, col: 25, offset: 4624},
+										expr: &ruleRefExpr{
+											pos:  position{line: 111, col: 25, offset: 4624},
+											name: "xalpha",
+										},
+									},
+									&choiceExpr{
+										pos: position{line: 111, col: 35, offset: 4634},
+										alternatives: []any{
+											&litMatcher{
+												pos:        position{line: 111, col: 35, offset: 4634},
+												val:        "#",
+												ignoreCase: false,
+												want:       "\"#\"",
+											},
+											&notExpr{
+												pos: position{line: 111, col: 41, offset: 4640},
+												expr: &anyMatcher{
+													line: 111, col: 42, offset: 4641,
+												},
+											},
+										},
+									},
+								},
+							},
+						},
 						&ruleRefExpr{
-							pos:  position{line: 104, col: 22, offset: 4067},
+							pos:  position{line: 111, col: 48, offset: 4647},
 							name: "article_local",
 						},
 						&litMatcher{
-							pos:        position{line: 104, col: 36, offset: 4081},
+							pos:        position{line: 111, col: 62, offset: 4661},
 							val:        "@",
 							ignoreCase: false,
 							want:       "\"@\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 104, col: 40, offset: 4085},
+							pos:   position{line: 111, col: 66, offset: 4665},
 							label: "h",
 							expr: &ruleRefExpr{
-								pos:  position{line: 104, col: 42, offset: 4087},
+								pos:  position{line: 111, col: 68, offset: 4667},
 								name: "host",
 							},
 						},
@@ -993,60 +1025,60 @@ var g = &grammar{
 		},
 		{
 			name: "article_local",
-			pos:  position{line: 108, col: 1, offset: 4135},
+			pos:  position{line: 115, col: 1, offset: 4715},
 			expr: &seqExpr{
-				pos: position{line: 108, col: 18, offset: 4152},
+				pos: position{line: 115, col: 18, offset: 4732},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 108, col: 18, offset: 4152},
+						pos:  position{line: 115, col: 18, offset: 4732},
 						name: "xalpha",
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 108, col: 25, offset: 4159},
+						pos: position{line: 115, col: 25, offset: 4739},
 						expr: &seqExpr{
-							pos: position{line: 108, col: 27, offset: 4161},
+							pos: position{line: 115, col: 27, offset: 4741},
 							exprs: []any{
 								&notExpr{
-									pos: position{line: 108, col: 27, offset: 4161},
+									pos: position{line: 115, col: 27, offset: 4741},
 									expr: &seqExpr{
-										pos: position{line: 108, col: 30, offset: 4164},
+										pos: position{line: 115, col: 30, offset: 4744},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 108, col: 30, offset: 4164},
+												pos:        position{line: 115, col: 30, offset: 4744},
 												val:        "@",
 												ignoreCase: false,
 												want:       "\"@\"",
 											},
 											&ruleRefExpr{
-												pos:  position{line: 108, col: 34, offset: 4168},
+												pos:  position{line: 115, col: 34, offset: 4748},
 												name: "host",
 											},
 											&notExpr{
-												pos: position{line: 108, col: 39, offset: 4173},
+												pos: position{line: 115, col: 39, offset: 4753},
 												expr: &anyMatcher{
-													line: 108, col: 40, offset: 4174,
+													line: 115, col: 40, offset: 4754,
 												},
 											},
 										},
 									},
 								},
 								&notExpr{
-									pos: position{line: 108, col: 44, offset: 4178},
+									pos: position{line: 115, col: 44, offset: 4758},
 									expr: &seqExpr{
-										pos: position{line: 108, col: 47, offset: 4181},
+										pos: position{line: 115, col: 47, offset: 4761},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 108, col: 47, offset: 4181},
+												pos:        position{line: 115, col: 47, offset: 4761},
 												val:        "@",
 												ignoreCase: false,
 												want:       "\"@\"",
 											},
 											&ruleRefExpr{
-												pos:  position{line: 108, col: 51, offset: 4185},
+												pos:  position{line: 115, col: 51, offset: 4765},
 												name: "host",
 											},
 											&litMatcher{
-												pos:        position{line: 108, col: 56, offset: 4190},
+												pos:        position{line: 115, col: 56, offset: 4770},
 												val:        "#",
 												ignoreCase: false,
 												want:       "\"#\"",
@@ -1055,7 +1087,7 @@ var g = &grammar{
 									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 108, col: 62, offset: 4196},
+									pos:  position{line: 115, col: 62, offset: 4776},
 									name: "xalpha",
 								},
 							},
@@ -1067,12 +1099,12 @@ var g = &grammar{
 		{
 			name:        "database",
 			displayName: "\"database\"",
-			pos:         position{line: 110, col: 1, offset: 4207},
+			pos:         position{line: 117, col: 1, offset: 4787},
 			expr: &actionExpr{
-				pos: position{line: 110, col: 24, offset: 4230},
+				pos: position{line: 117, col: 24, offset: 4810},
 				run: (*parser).callondatabase1,
 				expr: &ruleRefExpr{
-					pos:  position{line: 110, col: 24, offset: 4230},
+					pos:  position{line: 117, col: 24, offset: 4810},
 					name: "xalphas",
 				},
 			},
@@ -1080,12 +1112,12 @@ var g = &grammar{
 		{
 			name:        "wtype",
 			displayName: "\"wtype\"",
-			pos:         position{line: 114, col: 1, offset: 4287},
+			pos:         position{line: 121, col: 1, offset: 4867},
 			expr: &actionExpr{
-				pos: position{line: 114, col: 18, offset: 4304},
+				pos: position{line: 121, col: 18, offset: 4884},
 				run: (*parser).callonwtype1,
 				expr: &ruleRefExpr{
-					pos:  position{line: 114, col: 18, offset: 4304},
+					pos:  position{line: 121, col: 18, offset: 4884},
 					name: "xalphas",
 				},
 			},
@@ -1093,15 +1125,15 @@ var g = &grammar{
 		{
 			name:        "prosperoaddress",
 			displayName: "\"prosperoaddress\"",
-			pos:         position{line: 118, col: 1, offset: 4358},
+			pos:         position{line: 125, col: 1, offset: 4938},
 			expr: &actionExpr{
-				pos: position{line: 118, col: 38, offset: 4395},
+				pos: position{line: 125, col: 38, offset: 4975},
 				run: (*parser).callonprosperoaddress1,
 				expr: &labeledExpr{
-					pos:   position{line: 118, col: 38, offset: 4395},
+					pos:   position{line: 125, col: 38, offset: 4975},
 					label: "p",
 					expr: &ruleRefExpr{
-						pos:  position{line: 118, col: 40, offset: 4397},
+						pos:  position{line: 125, col: 40, offset: 4977},
 						name: "prosperolink",
 					},
 				},
@@ -1110,87 +1142,87 @@ var g = &grammar{
 		{
 			name:        "prosperolink",
 			displayName: "\"prosperolink\"",
-			pos:         position{line: 124, col: 1, offset: 4551},
+			pos:         position{line: 131, col: 1, offset: 5131},
 			expr: &actionExpr{
-				pos: position{line: 124, col: 32, offset: 4582},
+				pos: position{line: 131, col: 32, offset: 5162},
 				run: (*parser).callonprosperolink1,
 				expr: &seqExpr{
-					pos: position{line: 124, col: 32, offset: 4582},
+					pos: position{line: 131, col: 32, offset: 5162},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 124, col: 32, offset: 4582},
+							pos:   position{line: 131, col: 32, offset: 5162},
 							label: "s",
 							expr: &ruleRefExpr{
-								pos:  position{line: 124, col: 34, offset: 4584},
+								pos:  position{line: 131, col: 34, offset: 5164},
 								name: "scheme_prospero",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 124, col: 50, offset: 4600},
+							pos:        position{line: 131, col: 50, offset: 5180},
 							val:        ":",
 							ignoreCase: false,
 							want:       "\":\"",
 						},
 						&litMatcher{
-							pos:        position{line: 124, col: 54, offset: 4604},
+							pos:        position{line: 131, col: 54, offset: 5184},
 							val:        "//",
 							ignoreCase: false,
 							want:       "\"//\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 124, col: 59, offset: 4609},
+							pos:   position{line: 131, col: 59, offset: 5189},
 							label: "h",
 							expr: &ruleRefExpr{
-								pos:  position{line: 124, col: 61, offset: 4611},
+								pos:  position{line: 131, col: 61, offset: 5191},
 								name: "hostport",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 124, col: 70, offset: 4620},
+							pos:        position{line: 131, col: 70, offset: 5200},
 							val:        "/",
 							ignoreCase: false,
 							want:       "\"/\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 124, col: 74, offset: 4624},
+							pos:   position{line: 131, col: 74, offset: 5204},
 							label: "n",
 							expr: &ruleRefExpr{
-								pos:  position{line: 124, col: 76, offset: 4626},
+								pos:  position{line: 131, col: 76, offset: 5206},
 								name: "prospero_name",
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 124, col: 90, offset: 4640},
+							pos:   position{line: 131, col: 90, offset: 5220},
 							label: "v",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 124, col: 92, offset: 4642},
+								pos: position{line: 131, col: 92, offset: 5222},
 								expr: &actionExpr{
-									pos: position{line: 124, col: 94, offset: 4644},
+									pos: position{line: 131, col: 94, offset: 5224},
 									run: (*parser).callonprosperolink14,
 									expr: &seqExpr{
-										pos: position{line: 124, col: 94, offset: 4644},
+										pos: position{line: 131, col: 94, offset: 5224},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 124, col: 94, offset: 4644},
+												pos:        position{line: 131, col: 94, offset: 5224},
 												val:        "%00",
 												ignoreCase: false,
 												want:       "\"%00\"",
 											},
 											&labeledExpr{
-												pos:   position{line: 124, col: 100, offset: 4650},
+												pos:   position{line: 131, col: 100, offset: 5230},
 												label: "v",
 												expr: &ruleRefExpr{
-													pos:  position{line: 124, col: 102, offset: 4652},
+													pos:  position{line: 131, col: 102, offset: 5232},
 													name: "version",
 												},
 											},
 											&labeledExpr{
-												pos:   position{line: 124, col: 110, offset: 4660},
+												pos:   position{line: 131, col: 110, offset: 5240},
 												label: "a",
 												expr: &zeroOrOneExpr{
-													pos: position{line: 124, col: 112, offset: 4662},
+													pos: position{line: 131, col: 112, offset: 5242},
 													expr: &ruleRefExpr{
-														pos:  position{line: 124, col: 112, offset: 4662},
+														pos:  position{line: 131, col: 112, offset: 5242},
 														name: "attributes",
 													},
 												},
@@ -1206,41 +1238,41 @@ var g = &grammar{
 		},
 		{
 			name: "prospero_name",
-			pos:  position{line: 128, col: 1, offset: 4783},
+			pos:  position{line: 135, col: 1, offset: 5363},
 			expr: &actionExpr{
-				pos: position{line: 128, col: 18, offset: 4800},
+				pos: position{line: 135, col: 18, offset: 5380},
 				run: (*parser).callonprospero_name1,
 				expr: &zeroOrOneExpr{
-					pos: position{line: 128, col: 18, offset: 4800},
+					pos: position{line: 135, col: 18, offset: 5380},
 					expr: &seqExpr{
-						pos: position{line: 128, col: 20, offset: 4802},
+						pos: position{line: 135, col: 20, offset: 5382},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 128, col: 20, offset: 4802},
+								pos:  position{line: 135, col: 20, offset: 5382},
 								name: "prospero_segment",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 128, col: 37, offset: 4819},
+								pos: position{line: 135, col: 37, offset: 5399},
 								expr: &seqExpr{
-									pos: position{line: 128, col: 39, offset: 4821},
+									pos: position{line: 135, col: 39, offset: 5401},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 128, col: 39, offset: 4821},
+											pos:        position{line: 135, col: 39, offset: 5401},
 											val:        "/",
 											ignoreCase: false,
 											want:       "\"/\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 128, col: 43, offset: 4825},
+											pos:  position{line: 135, col: 43, offset: 5405},
 											name: "prospero_segment",
 										},
 									},
 								},
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 128, col: 63, offset: 4845},
+								pos: position{line: 135, col: 63, offset: 5425},
 								expr: &litMatcher{
-									pos:        position{line: 128, col: 63, offset: 4845},
+									pos:        position{line: 135, col: 63, offset: 5425},
 									val:        "/",
 									ignoreCase: false,
 									want:       "\"/\"",
@@ -1253,43 +1285,43 @@ var g = &grammar{
 		},
 		{
 			name: "prospero_segment",
-			pos:  position{line: 132, col: 1, offset: 4903},
+			pos:  position{line: 139, col: 1, offset: 5483},
 			expr: &oneOrMoreExpr{
-				pos: position{line: 132, col: 21, offset: 4923},
+				pos: position{line: 139, col: 21, offset: 5503},
 				expr: &seqExpr{
-					pos: position{line: 132, col: 23, offset: 4925},
+					pos: position{line: 139, col: 23, offset: 5505},
 					exprs: []any{
 						&notExpr{
-							pos: position{line: 132, col: 23, offset: 4925},
+							pos: position{line: 139, col: 23, offset: 5505},
 							expr: &seqExpr{
-								pos: position{line: 132, col: 26, offset: 4928},
+								pos: position{line: 139, col: 26, offset: 5508},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 132, col: 26, offset: 4928},
+										pos:        position{line: 139, col: 26, offset: 5508},
 										val:        "%00",
 										ignoreCase: false,
 										want:       "\"%00\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 132, col: 32, offset: 4934},
+										pos:  position{line: 139, col: 32, offset: 5514},
 										name: "version",
 									},
 									&zeroOrOneExpr{
-										pos: position{line: 132, col: 40, offset: 4942},
+										pos: position{line: 139, col: 40, offset: 5522},
 										expr: &ruleRefExpr{
-											pos:  position{line: 132, col: 40, offset: 4942},
+											pos:  position{line: 139, col: 40, offset: 5522},
 											name: "attributes",
 										},
 									},
 									&ruleRefExpr{
-										pos:  position{line: 132, col: 52, offset: 4954},
+										pos:  position{line: 139, col: 52, offset: 5534},
 										name: "url_end",
 									},
 								},
 							},
 						},
 						&ruleRefExpr{
-							pos:  position{line: 132, col: 62, offset: 4964},
+							pos:  position{line: 139, col: 62, offset: 5544},
 							name: "xpalpha",
 						},
 					},
@@ -1299,12 +1331,12 @@ var g = &grammar{
 		{
 			name:        "hsoname",
 			displayName: "\"hsoname\"",
-			pos:         position{line: 134, col: 1, offset: 4976},
+			pos:         position{line: 141, col: 1, offset: 5556},
 			expr: &actionExpr{
-				pos: position{line: 134, col: 22, offset: 4997},
+				pos: position{line: 141, col: 22, offset: 5577},
 				run: (*parser).callonhsoname1,
 				expr: &ruleRefExpr{
-					pos:  position{line: 134, col: 22, offset: 4997},
+					pos:  position{line: 141, col: 22, offset: 5577},
 					name: "path",
 				},
 			},
@@ -1312,12 +1344,12 @@ var g = &grammar{
 		{
 			name:        "version",
 			displayName: "\"version\"",
-			pos:         position{line: 138, col: 1, offset: 5052},
+			pos:         position{line: 145, col: 1, offset: 5632},
 			expr: &actionExpr{
-				pos: position{line: 138, col: 22, offset: 5073},
+				pos: position{line: 145, col: 22, offset: 5653},
 				run: (*parser).callonversion1,
 				expr: &ruleRefExpr{
-					pos:  position{line: 138, col: 22, offset: 5073},
+					pos:  position{line: 145, col: 22, offset: 5653},
 					name: "digits",
 				},
 			},
@@ -1325,14 +1357,14 @@ var g = &grammar{
 		{
 			name:        "attributes",
 			displayName: "\"attributes\"",
-			pos:         position{line: 142, col: 1, offset: 5128},
+			pos:         position{line: 149, col: 1, offset: 5708},
 			expr: &actionExpr{
-				pos: position{line: 142, col: 28, offset: 5155},
+				pos: position{line: 149, col: 28, offset: 5735},
 				run: (*parser).callonattributes1,
 				expr: &oneOrMoreExpr{
-					pos: position{line: 142, col: 28, offset: 5155},
+					pos: position{line: 149, col: 28, offset: 5735},
 					expr: &ruleRefExpr{
-						pos:  position{line: 142, col: 28, offset: 5155},
+						pos:  position{line: 149, col: 28, offset: 5735},
 						name: "attribute",
 					},
 				},
@@ -1341,63 +1373,63 @@ var g = &grammar{
 		{
 			name:        "attribute",
 			displayName: "\"attribute\"",
-			pos:         position{line: 146, col: 1, offset: 5217},
+			pos:         position{line: 153, col: 1, offset: 5797},
 			expr: &ruleRefExpr{
-				pos:  position{line: 146, col: 26, offset: 5242},
+				pos:  position{line: 153, col: 26, offset: 5822},
 				name: "alphanums",
 			},
 		},
 		{
 			name:        "telnetaddress",
 			displayName: "\"telnetaddress\"",
-			pos:         position{line: 150, col: 1, offset: 5433},
+			pos:         position{line: 157, col: 1, offset: 6013},
 			expr: &actionExpr{
-				pos: position{line: 150, col: 34, offset: 5466},
+				pos: position{line: 157, col: 34, offset: 6046},
 				run: (*parser).callontelnetaddress1,
 				expr: &seqExpr{
-					pos: position{line: 150, col: 34, offset: 5466},
+					pos: position{line: 157, col: 34, offset: 6046},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 150, col: 34, offset: 5466},
+							pos:   position{line: 157, col: 34, offset: 6046},
 							label: "s",
 							expr: &ruleRefExpr{
-								pos:  position{line: 150, col: 36, offset: 5468},
+								pos:  position{line: 157, col: 36, offset: 6048},
 								name: "scheme_telnet",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 150, col: 50, offset: 5482},
+							pos:        position{line: 157, col: 50, offset: 6062},
 							val:        ":",
 							ignoreCase: false,
 							want:       "\":\"",
 						},
 						&litMatcher{
-							pos:        position{line: 150, col: 54, offset: 5486},
+							pos:        position{line: 157, col: 54, offset: 6066},
 							val:        "//",
 							ignoreCase: false,
 							want:       "\"//\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 150, col: 59, offset: 5491},
+							pos:   position{line: 157, col: 59, offset: 6071},
 							label: "u",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 150, col: 61, offset: 5493},
+								pos: position{line: 157, col: 61, offset: 6073},
 								expr: &actionExpr{
-									pos: position{line: 150, col: 63, offset: 5495},
+									pos: position{line: 157, col: 63, offset: 6075},
 									run: (*parser).callontelnetaddress9,
 									expr: &seqExpr{
-										pos: position{line: 150, col: 63, offset: 5495},
+										pos: position{line: 157, col: 63, offset: 6075},
 										exprs: []any{
 											&labeledExpr{
-												pos:   position{line: 150, col: 63, offset: 5495},
+												pos:   position{line: 157, col: 63, offset: 6075},
 												label: "u",
 												expr: &ruleRefExpr{
-													pos:  position{line: 150, col: 65, offset: 5497},
+													pos:  position{line: 157, col: 65, offset: 6077},
 													name: "telnet_user",
 												},
 											},
 											&litMatcher{
-												pos:        position{line: 150, col: 77, offset: 5509},
+												pos:        position{line: 157, col: 77, offset: 6089},
 												val:        "@",
 												ignoreCase: false,
 												want:       "\"@\"",
@@ -1408,10 +1440,10 @@ var g = &grammar{
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 150, col: 102, offset: 5534},
+							pos:   position{line: 157, col: 102, offset: 6114},
 							label: "h",
 							expr: &ruleRefExpr{
-								pos:  position{line: 150, col: 104, offset: 5536},
+								pos:  position{line: 157, col: 104, offset: 6116},
 								name: "hostport",
 							},
 						},
@@ -1421,46 +1453,46 @@ var g = &grammar{
 		},
 		{
 			name: "telnet_user",
-			pos:  position{line: 154, col: 1, offset: 5600},
+			pos:  position{line: 161, col: 1, offset: 6180},
 			expr: &actionExpr{
-				pos: position{line: 154, col: 16, offset: 5615},
+				pos: position{line: 161, col: 16, offset: 6195},
 				run: (*parser).callontelnet_user1,
 				expr: &seqExpr{
-					pos: position{line: 154, col: 16, offset: 5615},
+					pos: position{line: 161, col: 16, offset: 6195},
 					exprs: []any{
 						&ruleRefExpr{
-							pos:  position{line: 154, col: 16, offset: 5615},
+							pos:  position{line: 161, col: 16, offset: 6195},
 							name: "xalpha",
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 154, col: 23, offset: 5622},
+							pos: position{line: 161, col: 23, offset: 6202},
 							expr: &seqExpr{
-								pos: position{line: 154, col: 25, offset: 5624},
+								pos: position{line: 161, col: 25, offset: 6204},
 								exprs: []any{
 									&notExpr{
-										pos: position{line: 154, col: 25, offset: 5624},
+										pos: position{line: 161, col: 25, offset: 6204},
 										expr: &seqExpr{
-											pos: position{line: 154, col: 28, offset: 5627},
+											pos: position{line: 161, col: 28, offset: 6207},
 											exprs: []any{
 												&litMatcher{
-													pos:        position{line: 154, col: 28, offset: 5627},
+													pos:        position{line: 161, col: 28, offset: 6207},
 													val:        "@",
 													ignoreCase: false,
 													want:       "\"@\"",
 												},
 												&ruleRefExpr{
-													pos:  position{line: 154, col: 32, offset: 5631},
+													pos:  position{line: 161, col: 32, offset: 6211},
 													name: "hostport",
 												},
 												&ruleRefExpr{
-													pos:  position{line: 154, col: 41, offset: 5640},
+													pos:  position{line: 161, col: 41, offset: 6220},
 													name: "url_end",
 												},
 											},
 										},
 									},
 									&ruleRefExpr{
-										pos:  position{line: 154, col: 51, offset: 5650},
+										pos:  position{line: 161, col: 51, offset: 6230},
 										name: "xalpha",
 									},
 								},
@@ -1473,73 +1505,73 @@ var g = &grammar{
 		{
 			name:        "gopheraddress",
 			displayName: "\"gopheraddress\"",
-			pos:         position{line: 158, col: 1, offset: 5705},
+			pos:         position{line: 165, col: 1, offset: 6285},
 			expr: &actionExpr{
-				pos: position{line: 158, col: 34, offset: 5738},
+				pos: position{line: 165, col: 34, offset: 6318},
 				run: (*parser).callongopheraddress1,
 				expr: &seqExpr{
-					pos: position{line: 158, col: 34, offset: 5738},
+					pos: position{line: 165, col: 34, offset: 6318},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 158, col: 34, offset: 5738},
+							pos:   position{line: 165, col: 34, offset: 6318},
 							label: "s",
 							expr: &ruleRefExpr{
-								pos:  position{line: 158, col: 36, offset: 5740},
+								pos:  position{line: 165, col: 36, offset: 6320},
 								name: "scheme_gopher",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 158, col: 50, offset: 5754},
+							pos:        position{line: 165, col: 50, offset: 6334},
 							val:        ":",
 							ignoreCase: false,
 							want:       "\":\"",
 						},
 						&litMatcher{
-							pos:        position{line: 158, col: 54, offset: 5758},
+							pos:        position{line: 165, col: 54, offset: 6338},
 							val:        "//",
 							ignoreCase: false,
 							want:       "\"//\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 158, col: 59, offset: 5763},
+							pos:   position{line: 165, col: 59, offset: 6343},
 							label: "h",
 							expr: &ruleRefExpr{
-								pos:  position{line: 158, col: 61, offset: 5765},
+								pos:  position{line: 165, col: 61, offset: 6345},
 								name: "hostport",
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 158, col: 70, offset: 5774},
+							pos:   position{line: 165, col: 70, offset: 6354},
 							label: "i",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 158, col: 72, offset: 5776},
+								pos: position{line: 165, col: 72, offset: 6356},
 								expr: &actionExpr{
-									pos: position{line: 158, col: 74, offset: 5778},
+									pos: position{line: 165, col: 74, offset: 6358},
 									run: (*parser).callongopheraddress11,
 									expr: &seqExpr{
-										pos: position{line: 158, col: 74, offset: 5778},
+										pos: position{line: 165, col: 74, offset: 6358},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 158, col: 74, offset: 5778},
+												pos:        position{line: 165, col: 74, offset: 6358},
 												val:        "/",
 												ignoreCase: false,
 												want:       "\"/\"",
 											},
 											&labeledExpr{
-												pos:   position{line: 158, col: 78, offset: 5782},
+												pos:   position{line: 165, col: 78, offset: 6362},
 												label: "t",
 												expr: &ruleRefExpr{
-													pos:  position{line: 158, col: 80, offset: 5784},
+													pos:  position{line: 165, col: 80, offset: 6364},
 													name: "gtype",
 												},
 											},
 											&labeledExpr{
-												pos:   position{line: 158, col: 86, offset: 5790},
+												pos:   position{line: 165, col: 86, offset: 6370},
 												label: "sel",
 												expr: &zeroOrOneExpr{
-													pos: position{line: 158, col: 90, offset: 5794},
+													pos: position{line: 165, col: 90, offset: 6374},
 													expr: &ruleRefExpr{
-														pos:  position{line: 158, col: 90, offset: 5794},
+														pos:  position{line: 165, col: 90, offset: 6374},
 														name: "selector",
 													},
 												},
@@ -1550,27 +1582,27 @@ var g = &grammar{
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 158, col: 148, offset: 5852},
+							pos:   position{line: 165, col: 148, offset: 6432},
 							label: "q",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 158, col: 150, offset: 5854},
+								pos: position{line: 165, col: 150, offset: 6434},
 								expr: &actionExpr{
-									pos: position{line: 158, col: 152, offset: 5856},
+									pos: position{line: 165, col: 152, offset: 6436},
 									run: (*parser).callongopheraddress21,
 									expr: &seqExpr{
-										pos: position{line: 158, col: 152, offset: 5856},
+										pos: position{line: 165, col: 152, offset: 6436},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 158, col: 152, offset: 5856},
+												pos:        position{line: 165, col: 152, offset: 6436},
 												val:        "?",
 												ignoreCase: false,
 												want:       "\"?\"",
 											},
 											&labeledExpr{
-												pos:   position{line: 158, col: 156, offset: 5860},
+												pos:   position{line: 165, col: 156, offset: 6440},
 												label: "q",
 												expr: &ruleRefExpr{
-													pos:  position{line: 158, col: 158, offset: 5862},
+													pos:  position{line: 165, col: 158, offset: 6442},
 													name: "search",
 												},
 											},
@@ -1586,48 +1618,48 @@ var g = &grammar{
 		{
 			name:        "hostport",
 			displayName: "\"hostport\"",
-			pos:         position{line: 166, col: 1, offset: 6252},
+			pos:         position{line: 173, col: 1, offset: 6832},
 			expr: &actionExpr{
-				pos: position{line: 166, col: 24, offset: 6275},
+				pos: position{line: 173, col: 24, offset: 6855},
 				run: (*parser).callonhostport1,
 				expr: &labeledExpr{
-					pos:   position{line: 166, col: 24, offset: 6275},
+					pos:   position{line: 173, col: 24, offset: 6855},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 166, col: 28, offset: 6279},
+						pos: position{line: 173, col: 28, offset: 6859},
 						alternatives: []any{
 							&actionExpr{
-								pos: position{line: 166, col: 28, offset: 6279},
+								pos: position{line: 173, col: 28, offset: 6859},
 								run: (*parser).callonhostport4,
 								expr: &seqExpr{
-									pos: position{line: 166, col: 28, offset: 6279},
+									pos: position{line: 173, col: 28, offset: 6859},
 									exprs: []any{
 										&labeledExpr{
-											pos:   position{line: 166, col: 28, offset: 6279},
+											pos:   position{line: 173, col: 28, offset: 6859},
 											label: "h",
 											expr: &ruleRefExpr{
-												pos:  position{line: 166, col: 30, offset: 6281},
+												pos:  position{line: 173, col: 30, offset: 6861},
 												name: "hostport_host",
 											},
 										},
 										&litMatcher{
-											pos:        position{line: 166, col: 44, offset: 6295},
+											pos:        position{line: 173, col: 44, offset: 6875},
 											val:        ":",
 											ignoreCase: false,
 											want:       "\":\"",
 										},
 										&labeledExpr{
-											pos:   position{line: 166, col: 48, offset: 6299},
+											pos:   position{line: 173, col: 48, offset: 6879},
 											label: "p",
 											expr: &ruleRefExpr{
-												pos:  position{line: 166, col: 50, offset: 6301},
+												pos:  position{line: 173, col: 50, offset: 6881},
 												name: "port",
 											},
 										},
 										&andExpr{
-											pos: position{line: 166, col: 55, offset: 6306},
+											pos: position{line: 173, col: 55, offset: 6886},
 											expr: &ruleRefExpr{
-												pos:  position{line: 166, col: 56, offset: 6307},
+												pos:  position{line: 173, col: 56, offset: 6887},
 												name: "hostport_end",
 											},
 										},
@@ -1635,13 +1667,13 @@ var g = &grammar{
 								},
 							},
 							&actionExpr{
-								pos: position{line: 166, col: 120, offset: 6371},
+								pos: position{line: 173, col: 120, offset: 6951},
 								run: (*parser).callonhostport13,
 								expr: &labeledExpr{
-									pos:   position{line: 166, col: 120, offset: 6371},
+									pos:   position{line: 173, col: 120, offset: 6951},
 									label: "h",
 									expr: &ruleRefExpr{
-										pos:  position{line: 166, col: 122, offset: 6373},
+										pos:  position{line: 173, col: 122, offset: 6953},
 										name: "host",
 									},
 								},
@@ -1653,21 +1685,21 @@ var g = &grammar{
 		},
 		{
 			name: "hostport_end",
-			pos:  position{line: 170, col: 1, offset: 6451},
+			pos:  position{line: 177, col: 1, offset: 7031},
 			expr: &choiceExpr{
-				pos: position{line: 170, col: 17, offset: 6467},
+				pos: position{line: 177, col: 17, offset: 7047},
 				alternatives: []any{
 					&charClassMatcher{
-						pos:        position{line: 170, col: 17, offset: 6467},
+						pos:        position{line: 177, col: 17, offset: 7047},
 						val:        "[/?#]",
 						chars:      []rune{'/', '?', '#'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&notExpr{
-						pos: position{line: 170, col: 25, offset: 6475},
+						pos: position{line: 177, col: 25, offset: 7055},
 						expr: &anyMatcher{
-							line: 170, col: 26, offset: 6476,
+							line: 177, col: 26, offset: 7056,
 						},
 					},
 				},
@@ -1675,47 +1707,47 @@ var g = &grammar{
 		},
 		{
 			name: "hostport_host",
-			pos:  position{line: 172, col: 1, offset: 6479},
+			pos:  position{line: 179, col: 1, offset: 7059},
 			expr: &actionExpr{
-				pos: position{line: 172, col: 18, offset: 6496},
+				pos: position{line: 179, col: 18, offset: 7076},
 				run: (*parser).callonhostport_host1,
 				expr: &labeledExpr{
-					pos:   position{line: 172, col: 18, offset: 6496},
+					pos:   position{line: 179, col: 18, offset: 7076},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 172, col: 22, offset: 6500},
+						pos: position{line: 179, col: 22, offset: 7080},
 						alternatives: []any{
 							&actionExpr{
-								pos: position{line: 172, col: 22, offset: 6500},
+								pos: position{line: 179, col: 22, offset: 7080},
 								run: (*parser).callonhostport_host4,
 								expr: &seqExpr{
-									pos: position{line: 172, col: 22, offset: 6500},
+									pos: position{line: 179, col: 22, offset: 7080},
 									exprs: []any{
 										&labeledExpr{
-											pos:   position{line: 172, col: 22, offset: 6500},
+											pos:   position{line: 179, col: 22, offset: 7080},
 											label: "n",
 											expr: &ruleRefExpr{
-												pos:  position{line: 172, col: 24, offset: 6502},
+												pos:  position{line: 179, col: 24, offset: 7082},
 												name: "hostnumber",
 											},
 										},
 										&andExpr{
-											pos: position{line: 172, col: 35, offset: 6513},
+											pos: position{line: 179, col: 35, offset: 7093},
 											expr: &seqExpr{
-												pos: position{line: 172, col: 38, offset: 6516},
+												pos: position{line: 179, col: 38, offset: 7096},
 												exprs: []any{
 													&litMatcher{
-														pos:        position{line: 172, col: 38, offset: 6516},
+														pos:        position{line: 179, col: 38, offset: 7096},
 														val:        ":",
 														ignoreCase: false,
 														want:       "\":\"",
 													},
 													&ruleRefExpr{
-														pos:  position{line: 172, col: 42, offset: 6520},
+														pos:  position{line: 179, col: 42, offset: 7100},
 														name: "port",
 													},
 													&ruleRefExpr{
-														pos:  position{line: 172, col: 47, offset: 6525},
+														pos:  position{line: 179, col: 47, offset: 7105},
 														name: "hostport_end",
 													},
 												},
@@ -1725,50 +1757,50 @@ var g = &grammar{
 								},
 							},
 							&actionExpr{
-								pos: position{line: 172, col: 82, offset: 6560},
+								pos: position{line: 179, col: 82, offset: 7140},
 								run: (*parser).callonhostport_host13,
 								expr: &labeledExpr{
-									pos:   position{line: 172, col: 82, offset: 6560},
+									pos:   position{line: 179, col: 82, offset: 7140},
 									label: "n",
 									expr: &seqExpr{
-										pos: position{line: 172, col: 86, offset: 6564},
+										pos: position{line: 179, col: 86, offset: 7144},
 										exprs: []any{
 											&charClassMatcher{
-												pos:        position{line: 172, col: 86, offset: 6564},
+												pos:        position{line: 179, col: 86, offset: 7144},
 												val:        "[a-zA-Z]",
 												ranges:     []rune{'a', 'z', 'A', 'Z'},
 												ignoreCase: false,
 												inverted:   false,
 											},
 											&zeroOrMoreExpr{
-												pos: position{line: 172, col: 95, offset: 6573},
+												pos: position{line: 179, col: 95, offset: 7153},
 												expr: &seqExpr{
-													pos: position{line: 172, col: 97, offset: 6575},
+													pos: position{line: 179, col: 97, offset: 7155},
 													exprs: []any{
 														&notExpr{
-															pos: position{line: 172, col: 97, offset: 6575},
+															pos: position{line: 179, col: 97, offset: 7155},
 															expr: &seqExpr{
-																pos: position{line: 172, col: 100, offset: 6578},
+																pos: position{line: 179, col: 100, offset: 7158},
 																exprs: []any{
 																	&litMatcher{
-																		pos:        position{line: 172, col: 100, offset: 6578},
+																		pos:        position{line: 179, col: 100, offset: 7158},
 																		val:        ":",
 																		ignoreCase: false,
 																		want:       "\":\"",
 																	},
 																	&ruleRefExpr{
-																		pos:  position{line: 172, col: 104, offset: 6582},
+																		pos:  position{line: 179, col: 104, offset: 7162},
 																		name: "port",
 																	},
 																	&ruleRefExpr{
-																		pos:  position{line: 172, col: 109, offset: 6587},
+																		pos:  position{line: 179, col: 109, offset: 7167},
 																		name: "hostport_end",
 																	},
 																},
 															},
 														},
 														&ruleRefExpr{
-															pos:  position{line: 172, col: 124, offset: 6602},
+															pos:  position{line: 179, col: 124, offset: 7182},
 															name: "xalpha",
 														},
 													},
@@ -1786,34 +1818,34 @@ var g = &grammar{
 		{
 			name:        "host",
 			displayName: "\"host\"",
-			pos:         position{line: 178, col: 1, offset: 6869},
+			pos:         position{line: 185, col: 1, offset: 7449},
 			expr: &actionExpr{
-				pos: position{line: 178, col: 16, offset: 6884},
+				pos: position{line: 185, col: 16, offset: 7464},
 				run: (*parser).callonhost1,
 				expr: &labeledExpr{
-					pos:   position{line: 178, col: 16, offset: 6884},
+					pos:   position{line: 185, col: 16, offset: 7464},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 178, col: 20, offset: 6888},
+						pos: position{line: 185, col: 20, offset: 7468},
 						alternatives: []any{
 							&actionExpr{
-								pos: position{line: 178, col: 20, offset: 6888},
+								pos: position{line: 185, col: 20, offset: 7468},
 								run: (*parser).callonhost4,
 								expr: &seqExpr{
-									pos: position{line: 178, col: 20, offset: 6888},
+									pos: position{line: 185, col: 20, offset: 7468},
 									exprs: []any{
 										&labeledExpr{
-											pos:   position{line: 178, col: 20, offset: 6888},
+											pos:   position{line: 185, col: 20, offset: 7468},
 											label: "n",
 											expr: &ruleRefExpr{
-												pos:  position{line: 178, col: 22, offset: 6890},
+												pos:  position{line: 185, col: 22, offset: 7470},
 												name: "hostnumber",
 											},
 										},
 										&notExpr{
-											pos: position{line: 178, col: 33, offset: 6901},
+											pos: position{line: 185, col: 33, offset: 7481},
 											expr: &ruleRefExpr{
-												pos:  position{line: 178, col: 34, offset: 6902},
+												pos:  position{line: 185, col: 34, offset: 7482},
 												name: "xalpha",
 											},
 										},
@@ -1821,7 +1853,7 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 178, col: 61, offset: 6929},
+								pos:  position{line: 185, col: 61, offset: 7509},
 								name: "hostname",
 							},
 						},
@@ -1832,15 +1864,15 @@ var g = &grammar{
 		{
 			name:        "cellname",
 			displayName: "\"cellname\"",
-			pos:         position{line: 182, col: 1, offset: 6984},
+			pos:         position{line: 189, col: 1, offset: 7564},
 			expr: &actionExpr{
-				pos: position{line: 182, col: 24, offset: 7007},
+				pos: position{line: 189, col: 24, offset: 7587},
 				run: (*parser).calloncellname1,
 				expr: &labeledExpr{
-					pos:   position{line: 182, col: 24, offset: 7007},
+					pos:   position{line: 189, col: 24, offset: 7587},
 					label: "h",
 					expr: &ruleRefExpr{
-						pos:  position{line: 182, col: 26, offset: 7009},
+						pos:  position{line: 189, col: 26, offset: 7589},
 						name: "hostname",
 					},
 				},
@@ -1849,30 +1881,30 @@ var g = &grammar{
 		{
 			name:        "hostname",
 			displayName: "\"hostname\"",
-			pos:         position{line: 187, col: 1, offset: 7146},
+			pos:         position{line: 194, col: 1, offset: 7726},
 			expr: &actionExpr{
-				pos: position{line: 187, col: 24, offset: 7169},
+				pos: position{line: 194, col: 24, offset: 7749},
 				run: (*parser).callonhostname1,
 				expr: &seqExpr{
-					pos: position{line: 187, col: 24, offset: 7169},
+					pos: position{line: 194, col: 24, offset: 7749},
 					exprs: []any{
 						&ruleRefExpr{
-							pos:  position{line: 187, col: 24, offset: 7169},
+							pos:  position{line: 194, col: 24, offset: 7749},
 							name: "ialpha",
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 187, col: 31, offset: 7176},
+							pos: position{line: 194, col: 31, offset: 7756},
 							expr: &seqExpr{
-								pos: position{line: 187, col: 33, offset: 7178},
+								pos: position{line: 194, col: 33, offset: 7758},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 187, col: 33, offset: 7178},
+										pos:        position{line: 194, col: 33, offset: 7758},
 										val:        ".",
 										ignoreCase: false,
 										want:       "\".\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 187, col: 37, offset: 7182},
+										pos:  position{line: 194, col: 37, offset: 7762},
 										name: "ialpha",
 									},
 								},
@@ -1885,60 +1917,60 @@ var g = &grammar{
 		{
 			name:        "hostnumber",
 			displayName: "\"hostnumber\"",
-			pos:         position{line: 191, col: 1, offset: 7235},
+			pos:         position{line: 198, col: 1, offset: 7815},
 			expr: &actionExpr{
-				pos: position{line: 191, col: 28, offset: 7262},
+				pos: position{line: 198, col: 28, offset: 7842},
 				run: (*parser).callonhostnumber1,
 				expr: &seqExpr{
-					pos: position{line: 191, col: 28, offset: 7262},
+					pos: position{line: 198, col: 28, offset: 7842},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 191, col: 28, offset: 7262},
+							pos:   position{line: 198, col: 28, offset: 7842},
 							label: "a",
 							expr: &ruleRefExpr{
-								pos:  position{line: 191, col: 30, offset: 7264},
+								pos:  position{line: 198, col: 30, offset: 7844},
 								name: "digits",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 191, col: 37, offset: 7271},
+							pos:        position{line: 198, col: 37, offset: 7851},
 							val:        ".",
 							ignoreCase: false,
 							want:       "\".\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 191, col: 41, offset: 7275},
+							pos:   position{line: 198, col: 41, offset: 7855},
 							label: "b",
 							expr: &ruleRefExpr{
-								pos:  position{line: 191, col: 43, offset: 7277},
+								pos:  position{line: 198, col: 43, offset: 7857},
 								name: "digits",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 191, col: 50, offset: 7284},
+							pos:        position{line: 198, col: 50, offset: 7864},
 							val:        ".",
 							ignoreCase: false,
 							want:       "\".\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 191, col: 54, offset: 7288},
+							pos:   position{line: 198, col: 54, offset: 7868},
 							label: "c_",
 							expr: &ruleRefExpr{
-								pos:  position{line: 191, col: 57, offset: 7291},
+								pos:  position{line: 198, col: 57, offset: 7871},
 								name: "digits",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 191, col: 64, offset: 7298},
+							pos:        position{line: 198, col: 64, offset: 7878},
 							val:        ".",
 							ignoreCase: false,
 							want:       "\".\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 191, col: 68, offset: 7302},
+							pos:   position{line: 198, col: 68, offset: 7882},
 							label: "d",
 							expr: &ruleRefExpr{
-								pos:  position{line: 191, col: 70, offset: 7304},
+								pos:  position{line: 198, col: 70, offset: 7884},
 								name: "digits",
 							},
 						},
@@ -1949,12 +1981,12 @@ var g = &grammar{
 		{
 			name:        "port",
 			displayName: "\"port\"",
-			pos:         position{line: 195, col: 1, offset: 7367},
+			pos:         position{line: 202, col: 1, offset: 7947},
 			expr: &actionExpr{
-				pos: position{line: 195, col: 16, offset: 7382},
+				pos: position{line: 202, col: 16, offset: 7962},
 				run: (*parser).callonport1,
 				expr: &ruleRefExpr{
-					pos:  position{line: 195, col: 16, offset: 7382},
+					pos:  position{line: 202, col: 16, offset: 7962},
 					name: "digits",
 				},
 			},
@@ -1962,12 +1994,12 @@ var g = &grammar{
 		{
 			name:        "selector",
 			displayName: "\"selector\"",
-			pos:         position{line: 199, col: 1, offset: 7426},
+			pos:         position{line: 206, col: 1, offset: 8006},
 			expr: &actionExpr{
-				pos: position{line: 199, col: 24, offset: 7449},
+				pos: position{line: 206, col: 24, offset: 8029},
 				run: (*parser).callonselector1,
 				expr: &ruleRefExpr{
-					pos:  position{line: 199, col: 24, offset: 7449},
+					pos:  position{line: 206, col: 24, offset: 8029},
 					name: "path",
 				},
 			},
@@ -1975,41 +2007,41 @@ var g = &grammar{
 		{
 			name:        "path",
 			displayName: "\"path\"",
-			pos:         position{line: 205, col: 1, offset: 7612},
+			pos:         position{line: 212, col: 1, offset: 8192},
 			expr: &actionExpr{
-				pos: position{line: 205, col: 16, offset: 7627},
+				pos: position{line: 212, col: 16, offset: 8207},
 				run: (*parser).callonpath1,
 				expr: &zeroOrOneExpr{
-					pos: position{line: 205, col: 16, offset: 7627},
+					pos: position{line: 212, col: 16, offset: 8207},
 					expr: &seqExpr{
-						pos: position{line: 205, col: 18, offset: 7629},
+						pos: position{line: 212, col: 18, offset: 8209},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 205, col: 18, offset: 7629},
+								pos:  position{line: 212, col: 18, offset: 8209},
 								name: "xpalphas",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 205, col: 27, offset: 7638},
+								pos: position{line: 212, col: 27, offset: 8218},
 								expr: &seqExpr{
-									pos: position{line: 205, col: 29, offset: 7640},
+									pos: position{line: 212, col: 29, offset: 8220},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 205, col: 29, offset: 7640},
+											pos:        position{line: 212, col: 29, offset: 8220},
 											val:        "/",
 											ignoreCase: false,
 											want:       "\"/\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 205, col: 33, offset: 7644},
+											pos:  position{line: 212, col: 33, offset: 8224},
 											name: "xpalphas",
 										},
 									},
 								},
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 205, col: 45, offset: 7656},
+								pos: position{line: 212, col: 45, offset: 8236},
 								expr: &litMatcher{
-									pos:        position{line: 205, col: 45, offset: 7656},
+									pos:        position{line: 212, col: 45, offset: 8236},
 									val:        "/",
 									ignoreCase: false,
 									want:       "\"/\"",
@@ -2023,30 +2055,30 @@ var g = &grammar{
 		{
 			name:        "search",
 			displayName: "\"search\"",
-			pos:         position{line: 209, col: 1, offset: 7711},
+			pos:         position{line: 216, col: 1, offset: 8291},
 			expr: &actionExpr{
-				pos: position{line: 209, col: 20, offset: 7730},
+				pos: position{line: 216, col: 20, offset: 8310},
 				run: (*parser).callonsearch1,
 				expr: &seqExpr{
-					pos: position{line: 209, col: 20, offset: 7730},
+					pos: position{line: 216, col: 20, offset: 8310},
 					exprs: []any{
 						&ruleRefExpr{
-							pos:  position{line: 209, col: 20, offset: 7730},
+							pos:  position{line: 216, col: 20, offset: 8310},
 							name: "xalphas",
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 209, col: 28, offset: 7738},
+							pos: position{line: 216, col: 28, offset: 8318},
 							expr: &seqExpr{
-								pos: position{line: 209, col: 30, offset: 7740},
+								pos: position{line: 216, col: 30, offset: 8320},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 209, col: 30, offset: 7740},
+										pos:        position{line: 216, col: 30, offset: 8320},
 										val:        "+",
 										ignoreCase: false,
 										want:       "\"+\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 209, col: 34, offset: 7744},
+										pos:  position{line: 216, col: 34, offset: 8324},
 										name: "xalphas",
 									},
 								},
@@ -2059,12 +2091,12 @@ var g = &grammar{
 		{
 			name:        "user",
 			displayName: "\"user\"",
-			pos:         position{line: 213, col: 1, offset: 7796},
+			pos:         position{line: 220, col: 1, offset: 8376},
 			expr: &actionExpr{
-				pos: position{line: 213, col: 16, offset: 7811},
+				pos: position{line: 220, col: 16, offset: 8391},
 				run: (*parser).callonuser1,
 				expr: &ruleRefExpr{
-					pos:  position{line: 213, col: 16, offset: 7811},
+					pos:  position{line: 220, col: 16, offset: 8391},
 					name: "xalphas",
 				},
 			},
@@ -2072,12 +2104,12 @@ var g = &grammar{
 		{
 			name:        "fragmentid",
 			displayName: "\"fragmentid\"",
-			pos:         position{line: 217, col: 1, offset: 7864},
+			pos:         position{line: 224, col: 1, offset: 8444},
 			expr: &actionExpr{
-				pos: position{line: 217, col: 28, offset: 7891},
+				pos: position{line: 224, col: 28, offset: 8471},
 				run: (*parser).callonfragmentid1,
 				expr: &ruleRefExpr{
-					pos:  position{line: 217, col: 28, offset: 7891},
+					pos:  position{line: 224, col: 28, offset: 8471},
 					name: "xalphas",
 				},
 			},
@@ -2085,12 +2117,12 @@ var g = &grammar{
 		{
 			name:        "gtype",
 			displayName: "\"gtype\"",
-			pos:         position{line: 221, col: 1, offset: 7950},
+			pos:         position{line: 228, col: 1, offset: 8530},
 			expr: &actionExpr{
-				pos: position{line: 221, col: 18, offset: 7967},
+				pos: position{line: 228, col: 18, offset: 8547},
 				run: (*parser).callongtype1,
 				expr: &ruleRefExpr{
-					pos:  position{line: 221, col: 18, offset: 7967},
+					pos:  position{line: 228, col: 18, offset: 8547},
 					name: "xalpha",
 				},
 			},
@@ -2098,12 +2130,12 @@ var g = &grammar{
 		{
 			name:        "xalpha",
 			displayName: "\"xalpha\"",
-			pos:         position{line: 225, col: 1, offset: 8020},
+			pos:         position{line: 232, col: 1, offset: 8600},
 			expr: &choiceExpr{
-				pos: position{line: 225, col: 20, offset: 8039},
+				pos: position{line: 232, col: 20, offset: 8619},
 				alternatives: []any{
 					&charClassMatcher{
-						pos:        position{line: 225, col: 20, offset: 8039},
+						pos:        position{line: 232, col: 20, offset: 8619},
 						val:        "[a-zA-Z0-9$_@.&!*\"'():;, -]",
 						chars:      []rune{'$', '_', '@', '.', '&', '!', '*', '"', '\'', '(', ')', ':', ';', ',', ' ', '-'},
 						ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -2111,7 +2143,7 @@ var g = &grammar{
 						inverted:   false,
 					},
 					&ruleRefExpr{
-						pos:  position{line: 225, col: 50, offset: 8069},
+						pos:  position{line: 232, col: 50, offset: 8649},
 						name: "escape",
 					},
 				},
@@ -2120,11 +2152,11 @@ var g = &grammar{
 		{
 			name:        "xalphas",
 			displayName: "\"xalphas\"",
-			pos:         position{line: 227, col: 1, offset: 8077},
+			pos:         position{line: 234, col: 1, offset: 8657},
 			expr: &oneOrMoreExpr{
-				pos: position{line: 227, col: 22, offset: 8098},
+				pos: position{line: 234, col: 22, offset: 8678},
 				expr: &ruleRefExpr{
-					pos:  position{line: 227, col: 22, offset: 8098},
+					pos:  position{line: 234, col: 22, offset: 8678},
 					name: "xalpha",
 				},
 			},
@@ -2132,16 +2164,16 @@ var g = &grammar{
 		{
 			name:        "xpalpha",
 			displayName: "\"xpalpha\"",
-			pos:         position{line: 229, col: 1, offset: 8107},
+			pos:         position{line: 236, col: 1, offset: 8687},
 			expr: &choiceExpr{
-				pos: position{line: 229, col: 22, offset: 8128},
+				pos: position{line: 236, col: 22, offset: 8708},
 				alternatives: []any{
 					&ruleRefExpr{
-						pos:  position{line: 229, col: 22, offset: 8128},
+						pos:  position{line: 236, col: 22, offset: 8708},
 						name: "xalpha",
 					},
 					&litMatcher{
-						pos:        position{line: 229, col: 31, offset: 8137},
+						pos:        position{line: 236, col: 31, offset: 8717},
 						val:        "+",
 						ignoreCase: false,
 						want:       "\"+\"",
@@ -2152,11 +2184,11 @@ var g = &grammar{
 		{
 			name:        "xpalphas",
 			displayName: "\"xpalphas\"",
-			pos:         position{line: 231, col: 1, offset: 8142},
+			pos:         position{line: 238, col: 1, offset: 8722},
 			expr: &oneOrMoreExpr{
-				pos: position{line: 231, col: 24, offset: 8165},
+				pos: position{line: 238, col: 24, offset: 8745},
 				expr: &ruleRefExpr{
-					pos:  position{line: 231, col: 24, offset: 8165},
+					pos:  position{line: 238, col: 24, offset: 8745},
 					name: "xpalpha",
 				},
 			},
@@ -2164,21 +2196,21 @@ var g = &grammar{
 		{
 			name:        "ialpha",
 			displayName: "\"ialpha\"",
-			pos:         position{line: 233, col: 1, offset: 8175},
+			pos:         position{line: 240, col: 1, offset: 8755},
 			expr: &seqExpr{
-				pos: position{line: 233, col: 20, offset: 8194},
+				pos: position{line: 240, col: 20, offset: 8774},
 				exprs: []any{
 					&charClassMatcher{
-						pos:        position{line: 233, col: 20, offset: 8194},
+						pos:        position{line: 240, col: 20, offset: 8774},
 						val:        "[a-zA-Z]",
 						ranges:     []rune{'a', 'z', 'A', 'Z'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 233, col: 29, offset: 8203},
+						pos: position{line: 240, col: 29, offset: 8783},
 						expr: &ruleRefExpr{
-							pos:  position{line: 233, col: 29, offset: 8203},
+							pos:  position{line: 240, col: 29, offset: 8783},
 							name: "xalphas",
 						},
 					},
@@ -2188,9 +2220,9 @@ var g = &grammar{
 		{
 			name:        "alpha",
 			displayName: "\"alpha\"",
-			pos:         position{line: 235, col: 1, offset: 8213},
+			pos:         position{line: 242, col: 1, offset: 8793},
 			expr: &charClassMatcher{
-				pos:        position{line: 235, col: 18, offset: 8230},
+				pos:        position{line: 242, col: 18, offset: 8810},
 				val:        "[a-zA-Z]",
 				ranges:     []rune{'a', 'z', 'A', 'Z'},
 				ignoreCase: false,
@@ -2200,9 +2232,9 @@ var g = &grammar{
 		{
 			name:        "digit",
 			displayName: "\"digit\"",
-			pos:         position{line: 237, col: 1, offset: 8240},
+			pos:         position{line: 244, col: 1, offset: 8820},
 			expr: &charClassMatcher{
-				pos:        position{line: 237, col: 18, offset: 8257},
+				pos:        position{line: 244, col: 18, offset: 8837},
 				val:        "[0-9]",
 				ranges:     []rune{'0', '9'},
 				ignoreCase: false,
@@ -2212,9 +2244,9 @@ var g = &grammar{
 		{
 			name:        "safe",
 			displayName: "\"safe\"",
-			pos:         position{line: 239, col: 1, offset: 8264},
+			pos:         position{line: 246, col: 1, offset: 8844},
 			expr: &charClassMatcher{
-				pos:        position{line: 239, col: 16, offset: 8279},
+				pos:        position{line: 246, col: 16, offset: 8859},
 				val:        "[$_@.&-]",
 				chars:      []rune{'$', '_', '@', '.', '&', '-'},
 				ignoreCase: false,
@@ -2224,9 +2256,9 @@ var g = &grammar{
 		{
 			name:        "extra",
 			displayName: "\"extra\"",
-			pos:         position{line: 241, col: 1, offset: 8289},
+			pos:         position{line: 248, col: 1, offset: 8869},
 			expr: &charClassMatcher{
-				pos:        position{line: 241, col: 18, offset: 8306},
+				pos:        position{line: 248, col: 18, offset: 8886},
 				val:        "[!*\"'():;, ]",
 				chars:      []rune{'!', '*', '"', '\'', '(', ')', ':', ';', ',', ' '},
 				ignoreCase: false,
@@ -2236,25 +2268,25 @@ var g = &grammar{
 		{
 			name:        "escape",
 			displayName: "\"escape\"",
-			pos:         position{line: 243, col: 1, offset: 8320},
+			pos:         position{line: 250, col: 1, offset: 8900},
 			expr: &seqExpr{
-				pos: position{line: 243, col: 20, offset: 8339},
+				pos: position{line: 250, col: 20, offset: 8919},
 				exprs: []any{
 					&litMatcher{
-						pos:        position{line: 243, col: 20, offset: 8339},
+						pos:        position{line: 250, col: 20, offset: 8919},
 						val:        "%",
 						ignoreCase: false,
 						want:       "\"%\"",
 					},
 					&charClassMatcher{
-						pos:        position{line: 243, col: 24, offset: 8343},
+						pos:        position{line: 250, col: 24, offset: 8923},
 						val:        "[0-9a-fA-F]",
 						ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 243, col: 36, offset: 8355},
+						pos:        position{line: 250, col: 36, offset: 8935},
 						val:        "[0-9a-fA-F]",
 						ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 						ignoreCase: false,
@@ -2266,9 +2298,9 @@ var g = &grammar{
 		{
 			name:        "hex",
 			displayName: "\"hex\"",
-			pos:         position{line: 245, col: 1, offset: 8368},
+			pos:         position{line: 252, col: 1, offset: 8948},
 			expr: &charClassMatcher{
-				pos:        position{line: 245, col: 14, offset: 8381},
+				pos:        position{line: 252, col: 14, offset: 8961},
 				val:        "[0-9a-fA-F]",
 				ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 				ignoreCase: false,
@@ -2278,9 +2310,9 @@ var g = &grammar{
 		{
 			name:        "variant",
 			displayName: "\"variant\"",
-			pos:         position{line: 247, col: 1, offset: 8394},
+			pos:         position{line: 254, col: 1, offset: 8974},
 			expr: &charClassMatcher{
-				pos:        position{line: 247, col: 22, offset: 8415},
+				pos:        position{line: 254, col: 22, offset: 8995},
 				val:        "[{}|[\\]\\\\^~]",
 				chars:      []rune{'{', '}', '|', '[', ']', '\\', '^', '~'},
 				ignoreCase: false,
@@ -2290,9 +2322,9 @@ var g = &grammar{
 		{
 			name:        "punctuation",
 			displayName: "\"punctuation\"",
-			pos:         position{line: 249, col: 1, offset: 8429},
+			pos:         position{line: 256, col: 1, offset: 9009},
 			expr: &charClassMatcher{
-				pos:        position{line: 249, col: 30, offset: 8458},
+				pos:        position{line: 256, col: 30, offset: 9038},
 				val:        "[<>]",
 				chars:      []rune{'<', '>'},
 				ignoreCase: false,
@@ -2302,14 +2334,14 @@ var g = &grammar{
 		{
 			name:        "digits",
 			displayName: "\"digits\"",
-			pos:         position{line: 251, col: 1, offset: 8464},
+			pos:         position{line: 258, col: 1, offset: 9044},
 			expr: &actionExpr{
-				pos: position{line: 251, col: 20, offset: 8483},
+				pos: position{line: 258, col: 20, offset: 9063},
 				run: (*parser).callondigits1,
 				expr: &oneOrMoreExpr{
-					pos: position{line: 251, col: 20, offset: 8483},
+					pos: position{line: 258, col: 20, offset: 9063},
 					expr: &charClassMatcher{
-						pos:        position{line: 251, col: 20, offset: 8483},
+						pos:        position{line: 258, col: 20, offset: 9063},
 						val:        "[0-9]",
 						ranges:     []rune{'0', '9'},
 						ignoreCase: false,
@@ -2321,9 +2353,9 @@ var g = &grammar{
 		{
 			name:        "alphanum",
 			displayName: "\"alphanum\"",
-			pos:         position{line: 255, col: 1, offset: 8537},
+			pos:         position{line: 262, col: 1, offset: 9117},
 			expr: &charClassMatcher{
-				pos:        position{line: 255, col: 24, offset: 8560},
+				pos:        position{line: 262, col: 24, offset: 9140},
 				val:        "[a-zA-Z0-9]",
 				ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
 				ignoreCase: false,
@@ -2333,11 +2365,11 @@ var g = &grammar{
 		{
 			name:        "alphanums",
 			displayName: "\"alphanums\"",
-			pos:         position{line: 257, col: 1, offset: 8573},
+			pos:         position{line: 264, col: 1, offset: 9153},
 			expr: &oneOrMoreExpr{
-				pos: position{line: 257, col: 26, offset: 8598},
+				pos: position{line: 264, col: 26, offset: 9178},
 				expr: &charClassMatcher{
-					pos:        position{line: 257, col: 26, offset: 8598},
+					pos:        position{line: 264, col: 26, offset: 9178},
 					val:        "[a-zA-Z0-9]",
 					ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
 					ignoreCase: false,
@@ -2348,9 +2380,9 @@ var g = &grammar{
 		{
 			name:        "void",
 			displayName: "\"void\"",
-			pos:         position{line: 259, col: 1, offset: 8612},
+			pos:         position{line: 266, col: 1, offset: 9192},
 			expr: &litMatcher{
-				pos:        position{line: 259, col: 16, offset: 8627},
+				pos:        position{line: 266, col: 16, offset: 9207},
 				val:        "",
 				ignoreCase: false,
 				want:       "\"\"",
@@ -2358,12 +2390,12 @@ var g = &grammar{
 		},
 		{
 			name: "scheme_http",
-			pos:  position{line: 261, col: 1, offset: 8631},
+			pos:  position{line: 268, col: 1, offset: 9211},
 			expr: &actionExpr{
-				pos: position{line: 261, col: 16, offset: 8646},
+				pos: position{line: 268, col: 16, offset: 9226},
 				run: (*parser).callonscheme_http1,
 				expr: &litMatcher{
-					pos:        position{line: 261, col: 16, offset: 8646},
+					pos:        position{line: 268, col: 16, offset: 9226},
 					val:        "http",
 					ignoreCase: false,
 					want:       "\"http\"",
@@ -2372,12 +2404,12 @@ var g = &grammar{
 		},
 		{
 			name: "scheme_ftp",
-			pos:  position{line: 265, col: 1, offset: 8692},
+			pos:  position{line: 272, col: 1, offset: 9272},
 			expr: &actionExpr{
-				pos: position{line: 265, col: 15, offset: 8706},
+				pos: position{line: 272, col: 15, offset: 9286},
 				run: (*parser).callonscheme_ftp1,
 				expr: &litMatcher{
-					pos:        position{line: 265, col: 15, offset: 8706},
+					pos:        position{line: 272, col: 15, offset: 9286},
 					val:        "ftp",
 					ignoreCase: false,
 					want:       "\"ftp\"",
@@ -2386,12 +2418,12 @@ var g = &grammar{
 		},
 		{
 			name: "scheme_afs",
-			pos:  position{line: 269, col: 1, offset: 8751},
+			pos:  position{line: 276, col: 1, offset: 9331},
 			expr: &actionExpr{
-				pos: position{line: 269, col: 15, offset: 8765},
+				pos: position{line: 276, col: 15, offset: 9345},
 				run: (*parser).callonscheme_afs1,
 				expr: &litMatcher{
-					pos:        position{line: 269, col: 15, offset: 8765},
+					pos:        position{line: 276, col: 15, offset: 9345},
 					val:        "afs",
 					ignoreCase: false,
 					want:       "\"afs\"",
@@ -2400,12 +2432,12 @@ var g = &grammar{
 		},
 		{
 			name: "scheme_news",
-			pos:  position{line: 273, col: 1, offset: 8810},
+			pos:  position{line: 280, col: 1, offset: 9390},
 			expr: &actionExpr{
-				pos: position{line: 273, col: 16, offset: 8825},
+				pos: position{line: 280, col: 16, offset: 9405},
 				run: (*parser).callonscheme_news1,
 				expr: &litMatcher{
-					pos:        position{line: 273, col: 16, offset: 8825},
+					pos:        position{line: 280, col: 16, offset: 9405},
 					val:        "news",
 					ignoreCase: false,
 					want:       "\"news\"",
@@ -2414,12 +2446,12 @@ var g = &grammar{
 		},
 		{
 			name: "scheme_wais",
-			pos:  position{line: 277, col: 1, offset: 8871},
+			pos:  position{line: 284, col: 1, offset: 9451},
 			expr: &actionExpr{
-				pos: position{line: 277, col: 16, offset: 8886},
+				pos: position{line: 284, col: 16, offset: 9466},
 				run: (*parser).callonscheme_wais1,
 				expr: &litMatcher{
-					pos:        position{line: 277, col: 16, offset: 8886},
+					pos:        position{line: 284, col: 16, offset: 9466},
 					val:        "wais",
 					ignoreCase: false,
 					want:       "\"wais\"",
@@ -2428,12 +2460,12 @@ var g = &grammar{
 		},
 		{
 			name: "scheme_prospero",
-			pos:  position{line: 281, col: 1, offset: 8932},
+			pos:  position{line: 288, col: 1, offset: 9512},
 			expr: &actionExpr{
-				pos: position{line: 281, col: 20, offset: 8951},
+				pos: position{line: 288, col: 20, offset: 9531},
 				run: (*parser).callonscheme_prospero1,
 				expr: &litMatcher{
-					pos:        position{line: 281, col: 20, offset: 8951},
+					pos:        position{line: 288, col: 20, offset: 9531},
 					val:        "prospero",
 					ignoreCase: false,
 					want:       "\"prospero\"",
@@ -2442,12 +2474,12 @@ var g = &grammar{
 		},
 		{
 			name: "scheme_telnet",
-			pos:  position{line: 285, col: 1, offset: 9001},
+			pos:  position{line: 292, col: 1, offset: 9581},
 			expr: &actionExpr{
-				pos: position{line: 285, col: 18, offset: 9018},
+				pos: position{line: 292, col: 18, offset: 9598},
 				run: (*parser).callonscheme_telnet1,
 				expr: &litMatcher{
-					pos:        position{line: 285, col: 18, offset: 9018},
+					pos:        position{line: 292, col: 18, offset: 9598},
 					val:        "telnet",
 					ignoreCase: false,
 					want:       "\"telnet\"",
@@ -2456,12 +2488,12 @@ var g = &grammar{
 		},
 		{
 			name: "scheme_gopher",
-			pos:  position{line: 289, col: 1, offset: 9066},
+			pos:  position{line: 296, col: 1, offset: 9646},
 			expr: &actionExpr{
-				pos: position{line: 289, col: 18, offset: 9083},
+				pos: position{line: 296, col: 18, offset: 9663},
 				run: (*parser).callonscheme_gopher1,
 				expr: &litMatcher{
-					pos:        position{line: 289, col: 18, offset: 9083},
+					pos:        position{line: 296, col: 18, offset: 9663},
 					val:        "gopher",
 					ignoreCase: false,
 					want:       "\"gopher\"",
