@@ -1,0 +1,38 @@
+package main
+
+import (
+	"os/exec"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestVersion(t *testing.T) {
+	for _, args := range [][]string{{"version"}, {"--version"}} {
+		code, out, errOut := runCLI("", args...)
+		assert.Equal(t, 0, code, args)
+		assert.Empty(t, errOut)
+		assert.True(t, strings.HasPrefix(out, "urlgrammar "), out)
+		assert.True(t, strings.HasSuffix(out, " ("+runtime.Version()+")\n"), out)
+	}
+}
+
+// The library and the CLI link nothing the generator needs: go-abnf and go-uuid are for
+// internal/dfa/dfabuild (the generator and tests) only.
+func TestNoBuildToolsLinked(t *testing.T) {
+	gobin, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command on PATH to list the dependencies with")
+	}
+	out, err := exec.Command(gobin, "list", "-deps", ".", "github.com/urlgrammar/urlgrammar",
+		"github.com/urlgrammar/urlgrammar/check", "github.com/urlgrammar/urlgrammar/extract").CombinedOutput()
+	require.NoError(t, err, string(out))
+	for _, dep := range strings.Fields(string(out)) {
+		assert.NotContains(t, dep, "go-abnf")
+		assert.NotContains(t, dep, "go-uuid")
+		assert.NotContains(t, dep, "dfabuild")
+	}
+}
