@@ -1,161 +1,169 @@
-// Package extract finds URI references in plain text, as Appendix E of
-// draft-fielding-uri-rfc2396bis-01 ("Delimiting a URI in Context") describes, for
-// `urlgrammar extract`. It only delimits candidates; checking them is the grammar's job
-// (urlgrammar.Grammar.Parse).
+// Package extract finds URI references in text: mail, documentation, Markdown, HTML,
+// configuration files and logs. It delimits candidates the way a careful reader would and
+// reports where each was found; checking a candidate is the grammar's job
+// (urlgrammar.Grammar.Parse), which `urlgrammar extract` does for every one.
 //
-// Find takes time linear in the text for any input: every step of its scan consumes at
-// least one byte.
+// # What is a candidate
+//
+// Appendix E of draft-fielding-uri-rfc2396bis-01 (Appendix C of RFC 3986, "Delimiting a URI
+// in Context") is followed to the letter, and the shapes real text has are added to it:
+//
+//   - Angle brackets, "<http://example.com/>": the brackets are not part of the URI. A "URL:"
+//     prefix, with or without a space, is dropped. Whitespace inside the brackets, line breaks
+//     included, is removed, so a URI broken across lines is joined. A hyphen before a line
+//     break is kept but flagged (Ref.Hyphenated): it "may or may not actually be part of the
+//     URI", so Ref.Unhyphenated gives the other reading.
+//   - Double or single quotes on one line, "http://example.com/": the quoted text, which must
+//     hold no whitespace (a quoted sentence is prose, and the URIs in it are found bare). JSON
+//     strings are double-quoted text.
+//   - HTML attribute values inside a tag, href="..." or src='...' or href=...: the value,
+//     with its surrounding whitespace removed (Delimiter Attribute, Key the attribute's name).
+//     Whitespace inside a value is kept, so the grammar reports it.
+//   - Markdown link and image destinations, [text](dest) and ![alt](dest), with balanced
+//     parentheses inside; <dest> is an angle-bracket candidate.
+//   - A bare reference, ended by whitespace, a control character, "<", ">", '"', "`" or a
+//     Unicode character that is neither a letter, a mark nor a digit. Sentence punctuation at
+//     its end is not part of it (". , ; : ! ? ' \" *"), nor is a closing ")", "]" or "}"
+//     that closes nothing inside it, so "(see http://w.org/Foo_(bar))." gives
+//     "http://w.org/Foo_(bar)". What stands before it names the delimiter: "(" Parenthesis,
+//     "[" or "{" Bracket, "key=" KeyValue (Attribute inside a tag), anything else None. A bare
+//     reference whose last character is "-" at the end of a line goes on at the first word of
+//     the next line (Appendix E's hyphen rule, flagged as Hyphenated).
+//
+// # Which schemes are believable
+//
+// Text is full of "word:" that is no URI: "std::vector", "KJK::Hyperion", "C:\path",
+// "10:30", "e.g.:", "Note: x", "INFO:root:msg", "localhost:8080", "go:generate". By default a
+// candidate must start with a scheme that a reader would take for one:
+//
+//   - any scheme of two or more characters followed by "://" and at least one more
+//     character ("http://example.com", "postgres://db/x", "chrome-extension://id/"); or
+//   - a scheme of the list Schemes, which are written without "//" in practice (mailto:,
+//     urn:, news:, tel:, data:, ...; compared without regard to case), followed by at least
+//     one character that can belong to a reference; Options.Schemes adds more.
+//
+// A scheme starts at a letter that does not follow a letter or a digit, so "xhttp://a" is
+// read whole and its scheme is "xhttp". Relative references are found only when
+// Options.Relative is set, and only where the delimiter says that a reference is meant: in
+// angle brackets (starting with "/", "./", "../" or "#"; "</b>" is a closing tag, not a
+// path), after "URL:" in angle brackets (always, even without Relative), in the value of an
+// HTML attribute that holds a URL (href, src, action, ...; see URLAttributes), and as a
+// Markdown link destination.
+//
+// # Limits
+//
+// The scan is one pass over the input with a window of Options.MaxLength bytes plus a small
+// look-behind: time is linear and memory is bounded whatever the input (no newline in
+// 100 MB, a million "<"). A bare reference longer than MaxLength is reported with its first
+// MaxLength bytes and Truncated set, and the rest of it is skipped; a delimited one that long
+// is not taken as delimited (its inside is scanned for bare references instead).
 package extract
 
 import (
-	"sort"
+	"io"
+	"iter"
 	"strings"
+)
+
+// A Delimiter says how a reference was delimited in the text.
+type Delimiter string
+
+// The delimiters.
+const (
+	Angle       Delimiter = "angle"        // <...>, with or without "URL:" (Appendix E)
+	DoubleQuote Delimiter = "double-quote" // "..." on one line (Appendix E; also JSON strings)
+	SingleQuote Delimiter = "single-quote" // '...' on one line
+	Attribute   Delimiter = "attribute"    // an HTML attribute's value, quoted or not; Ref.Key is its name
+	Markdown    Delimiter = "markdown"     // a Markdown link or image destination: [text](...)
+	KeyValue    Delimiter = "key-value"    // a bare value after key= outside a tag; Ref.Key is the key
+	Parenthesis Delimiter = "parenthesis"  // a bare reference right after "("
+	Bracket     Delimiter = "bracket"      // a bare reference right after "[" or "{"
+	None        Delimiter = "none"         // a bare reference after whitespace or other punctuation
 )
 
 // A Ref is a URI reference found in text.
 type Ref struct {
-	Offset, Line, Column int    // where the reference starts in the text (line and column 1-based, column in bytes)
-	Text                 string // the reference, delimiters and embedded whitespace removed
-	Delimiter            string // "angle", "quote" or "none"
+	// Offset is where the reference starts in the input, in bytes; Line and Column (1-based,
+	// the column in bytes) say the same. For "<URL: x>" it is where x starts.
+	Offset       int64
+	Line, Column int
+	// End is the offset just past the reference's last byte (before a closing delimiter).
+	End int64
+	// Delimiter says how it was delimited; Key is the attribute's or key's name for
+	// Attribute and KeyValue (and for a quoted value after key= or "key": outside a tag).
+	Delimiter Delimiter
+	Key       string
+	// Raw is the text as found, input[Offset:End]: with the whitespace and line breaks of a
+	// reference broken across lines. (For a Truncated reference, the first MaxLength bytes.)
+	Raw string
+	// Text is the reference: Raw without whitespace in angle brackets and without the
+	// line breaks of a hyphen-continued bare reference.
+	Text string
+	// Hyphenated is set when Text holds a hyphen that stood at the end of a line; Appendix E:
+	// it "may or may not actually be part of the URI". Unhyphenated is then Text without
+	// those hyphens (and "" otherwise).
+	Hyphenated   bool
+	Unhyphenated string
+	// Truncated is set for a bare reference longer than Options.MaxLength: Raw and Text hold
+	// its first MaxLength bytes, and the rest was skipped.
+	Truncated bool
 }
 
-// Find finds URI references in plain text as Appendix E of the 2003 draft describes:
-//   - in angle brackets, "<http://example.com/>": the brackets are not part of the URI; a
-//     "URL:" prefix (with or without a space) is dropped, and so is whitespace inside the
-//     brackets, line breaks included, so a URI broken across lines is joined (a hyphen before
-//     a line break is kept: it "may or may not" belong to the URI, and the grammar decides);
-//   - in double quotes on one line, "http://example.com/", when the text starts with a scheme;
-//   - delimited by whitespace, when the token starts with a scheme and has something after
-//     its ":"; punctuation around it ("(", ".", ",", ...) is not part of it, and a token that
-//     ends in "-" at the end of a line continues on the next line.
-//
-// Text in angle brackets or quotes that does not look like a URI reference (<b>, "hello") is
-// skipped, as are bare words without a scheme, which would otherwise all be relative
-// references.
-func Find(text string) []Ref {
+// DefaultMaxLength is the default of Options.MaxLength: 64 KiB, far longer than any URI a
+// browser or server takes in a request line, and short enough to bound the scanner's memory.
+const DefaultMaxLength = 64 << 10
+
+// Options says what a scan finds. The zero value finds references with a believable scheme.
+type Options struct {
+	// Relative also finds relative references where the delimiter says a reference is meant
+	// (angle brackets, URL attributes, Markdown destinations: see the package comment).
+	Relative bool
+	// Schemes are more schemes taken as believable without "//", in addition to Schemes.
+	Schemes []string
+	// MaxLength is the longest reference, in bytes, reported whole; 0 means
+	// DefaultMaxLength.
+	MaxLength int
+}
+
+// Schemes are the schemes believable without "//": registered schemes that are written
+// without an authority in practice, and the historical ones of the URL drafts. Schemes
+// that are common words before a colon in prose or logs (info, tag, go, tip, service,
+// session, example) are left out on purpose: "INFO:root:starting" is no URI.
+var Schemes = []string{
+	"about", "bitcoin", "cid", "data", "doi", "fax", "file", "ftp", "geo", "gopher", "http",
+	"https", "im", "javascript", "jabber", "magnet", "mailto", "mid", "news", "nntp", "pres",
+	"prospero", "sip", "sips", "sms", "tel", "telnet", "urn", "wais", "xmpp",
+}
+
+// URLAttributes are the HTML attributes whose value is a URL, where Options.Relative finds
+// relative references.
+var URLAttributes = []string{
+	"action", "background", "cite", "codebase", "data", "formaction", "href", "icon",
+	"longdesc", "manifest", "poster", "profile", "src", "usemap", "xmlns",
+}
+
+// Find returns the references in text, in order.
+func Find(text string, opts Options) []Ref {
 	var out []Ref
-	add := func(offset int, s, delim string) {
-		out = append(out, Ref{Offset: offset, Text: s, Delimiter: delim})
-	}
-	for i := 0; i < len(text); {
-		switch c := text[i]; {
-		case c == '<':
-			j := strings.IndexAny(text[i+1:], "<>")
-			if j < 0 || text[i+1+j] != '>' {
-				i++
-				continue
-			}
-			raw := text[i+1 : i+1+j]
-			start := i + 1 + leadingSpace(raw)
-			body := raw[start-i-1:]
-			if rest, ok := strings.CutPrefix(body, "URL:"); ok {
-				start += 4 + leadingSpace(rest)
-				body = rest
-			}
-			s := removeSpace(body)
-			if s != "" && (hasScheme(s) || strings.ContainsAny(s[:1], "/.#?") || strings.HasPrefix(raw, "URL:")) {
-				add(start, s, "angle")
-			}
-			i += j + 2
-		case c == '"':
-			j := strings.IndexAny(text[i+1:], "\"\n")
-			if j < 0 || text[i+1+j] != '"' {
-				i++
-				continue
-			}
-			if s := text[i+1 : i+1+j]; hasScheme(s) && !strings.ContainsAny(s, " \t") {
-				add(i+1, s, "quote")
-			}
-			i += j + 2
-		case isSpace(c):
-			i++
-		default:
-			j := i
-			for j < len(text) && !isSpace(text[j]) && !strings.ContainsRune(`<>"`, rune(text[j])) {
-				j++
-			}
-			if j == i {
-				// A '>', or a '<' or '"' that opens nothing: not part of any token.
-				i++
-				continue
-			}
-			tok, start := text[i:j], i
-			// A token ending in "-" at a line break continues after the break.
-			for strings.HasSuffix(tok, "-") {
-				k := j
-				for k < len(text) && (text[k] == ' ' || text[k] == '\t') {
-					k++
-				}
-				if k >= len(text) || text[k] != '\n' {
-					break
-				}
-				k++
-				for k < len(text) && isSpace(text[k]) {
-					k++
-				}
-				m := k
-				for m < len(text) && !isSpace(text[m]) && !strings.ContainsRune(`<>"`, rune(text[m])) {
-					m++
-				}
-				if m == k {
-					break
-				}
-				tok += text[k:m]
-				j = m
-			}
-			lead := len(tok) - len(strings.TrimLeft(tok, "([{'"))
-			tok = strings.TrimRight(tok[lead:], ".,;:!?)]}'")
-			if hasScheme(tok) && !strings.HasSuffix(tok, ":") {
-				add(start+lead, tok, "none")
-			}
-			i = j
-		}
-	}
-	// Line and column of each start.
-	lineStarts := []int{0}
-	for i := 0; i < len(text); i++ {
-		if text[i] == '\n' {
-			lineStarts = append(lineStarts, i+1)
-		}
-	}
-	for k := range out {
-		l := sort.SearchInts(lineStarts, out[k].Offset+1) - 1
-		out[k].Line, out[k].Column = l+1, out[k].Offset-lineStarts[l]+1
+	s := NewScanner(strings.NewReader(text), opts)
+	for s.Scan() {
+		out = append(out, s.Ref())
 	}
 	return out
 }
 
-func isSpace(c byte) bool {
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'
-}
-
-func leadingSpace(s string) int {
-	n := 0
-	for n < len(s) && isSpace(s[n]) {
-		n++
-	}
-	return n
-}
-
-func removeSpace(s string) string {
-	return strings.Map(func(r rune) rune {
-		if r < 0x80 && isSpace(byte(r)) {
-			return -1
+// References returns an iterator over the references of r, in order. A read error ends the
+// sequence as its last pair, after every reference found in what was read before it.
+func References(r io.Reader, opts Options) iter.Seq2[Ref, error] {
+	return func(yield func(Ref, error) bool) {
+		s := NewScanner(r, opts)
+		for s.Scan() {
+			if !yield(s.Ref(), nil) {
+				return
+			}
 		}
-		return r
-	}, s)
-}
-
-// hasScheme reports whether s starts with scheme ":".
-func hasScheme(s string) bool {
-	i := strings.IndexByte(s, ':')
-	if i <= 0 || !(s[0] >= 'a' && s[0] <= 'z' || s[0] >= 'A' && s[0] <= 'Z') {
-		return false
-	}
-	for _, c := range []byte(s[1:i]) {
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '+' || c == '-' || c == '.') {
-			return false
+		if err := s.Err(); err != nil {
+			yield(Ref{}, err)
 		}
 	}
-	return true
 }

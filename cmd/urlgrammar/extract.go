@@ -5,80 +5,265 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/urlgrammar/urlgrammar"
+	"github.com/urlgrammar/urlgrammar/ast"
 	"github.com/urlgrammar/urlgrammar/check"
 	"github.com/urlgrammar/urlgrammar/extract"
 )
 
+const helpExtract = `Candidates: angle brackets with or without "URL:" (whitespace and line breaks inside are
+removed; a hyphen at a line break is kept, and the reading without it is checked too),
+double and single quotes, HTML attributes, Markdown links, key=value, and bare references
+without the sentence punctuation and unbalanced brackets after them. A reference needs a
+believable scheme: "scheme://", or a scheme written without "//" such as mailto:, urn:,
+news:, tel:, data: (--scheme adds more); --relative also finds relative references in
+angle brackets, URL attributes and Markdown links. Each record says where the reference
+starts (FILE:LINE:COLUMN, and the byte offset in jsonl) and whether it is valid. A file that
+cannot be read is an error record at its place; the other files are still read. Memory
+stays bounded whatever the input.`
+
 func runExtract(e *env, args []string) int {
 	fs := e.flags()
 	gid := grammarFlag(fs)
-	format := fs.String("format", "text", "output `format`: text (every reference found, with its verdict) or jsonl")
+	format := fs.String("format", "text", "output `format`: text or jsonl")
+	only := fs.String("only", "", "print only the `valid` or the invalid references (the exit status still counts all)")
+	relative := fs.Bool("relative", false, "also find relative references in angle brackets, URL attributes and Markdown links")
+	schemes := fs.String("scheme", "", "more schemes believable without \"//\", comma-separated `LIST`")
+	maxLen := fs.Int("max-length", extract.DefaultMaxLength, "the longest reference checked, in `bytes`; a longer one is reported as too long")
 	files, code, ok := e.parse(fs, args)
 	if !ok {
 		return code
 	}
-	if len(files) > 1 {
-		return e.usageError("extract reads one FILE (or standard input); got %d", len(files))
-	}
 	if *format != "text" && *format != "jsonl" {
 		return e.usageError("unknown --format %q (text, jsonl)", *format)
+	}
+	if *only != "" && *only != "valid" && *only != "invalid" {
+		return e.usageError("unknown --only %q (valid, invalid)", *only)
+	}
+	if *maxLen < 1 || *maxLen > urlgrammar.MaxInputLength {
+		return e.usageError("--max-length %d: want 1 to %d", *maxLen, urlgrammar.MaxInputLength)
 	}
 	g, ok := e.lookupGrammar(*gid)
 	if !ok {
 		return exitUsage
 	}
-	name, r := "<stdin>", e.stdin
-	if len(files) == 1 && files[0] != "-" {
-		f, err := os.Open(files[0])
-		if err != nil {
-			return e.fail(err)
+	opts := extract.Options{Relative: *relative, MaxLength: *maxLen}
+	for _, s := range strings.Split(*schemes, ",") {
+		if s = strings.TrimSpace(s); s != "" {
+			opts.Schemes = append(opts.Schemes, s)
 		}
-		defer f.Close()
-		name, r = files[0], f
 	}
-	text, err := io.ReadAll(r)
-	if err != nil {
-		return e.fail(fmt.Errorf("%s: %w", name, err))
+	if len(files) == 0 {
+		files = []string{"-"}
 	}
-	status, valid, invalid := exitOK, 0, 0
-	var b []byte
-	for _, f := range extract.Find(string(text)) {
+	x := &extractor{e: e, g: g, opts: opts, jsonl: *format == "jsonl", only: *only}
+	status := exitOK
+	for _, name := range files {
 		if e.ctx.Err() != nil || e.out.Err() != nil {
 			break
 		}
-		tree, err := g.Parse(f.Text)
-		if err != nil {
-			status = exitInvalid
-			invalid++
-		} else {
-			valid++
+		if st := x.file(name); st > status {
+			status = st
 		}
-		b = b[:0]
-		var se *urlgrammar.SyntaxError
-		switch {
-		case *format == "jsonl":
-			b = check.AppendJSON(b, extractRecord{Line: f.Line, Column: f.Column, Delimiter: f.Delimiter,
-				Record: check.ParseRecord(g, f.Text, tree, err)})
-		case err == nil:
-			b = fmt.Appendf(b, "%s:%d:%d: %s\n", name, f.Line, f.Column, f.Text)
-		case errors.As(err, &se):
-			b = fmt.Appendf(b, "%s:%d:%d: %s\n\tinvalid at column %d of the reference: %s\n", name, f.Line, f.Column, f.Text, se.Column, se.Msg)
-		default:
-			b = fmt.Appendf(b, "%s:%d:%d: %s\n\t%v\n", name, f.Line, f.Column, f.Text, err)
-		}
-		e.out.Write(b)
 	}
-	fmt.Fprintf(e.stderr, "%s: %d references found, %d valid, %d invalid\n", g.ID(), valid+invalid, valid, invalid)
+	fmt.Fprintf(e.stderr, "%s: %d references found, %d valid, %d invalid\n", g.ID(), x.valid+x.invalid, x.valid, x.invalid)
 	return status
 }
 
-// extractRecord is extract's jsonl record: where the reference was found, and its parse
-// --json object.
+// extractor checks the references of the files of one extract command.
+type extractor struct {
+	e              *env
+	g              *urlgrammar.Grammar
+	opts           extract.Options
+	jsonl          bool
+	only           string
+	valid, invalid int
+	b              []byte
+}
+
+// file extracts and checks the references of one file ("-": standard input) and returns
+// the status: 1 when one is invalid, 2 when the file cannot be read to its end.
+func (x *extractor) file(name string) int {
+	e := x.e
+	var r io.Reader = e.stdin
+	if name != "-" {
+		f, err := os.Open(name)
+		if err != nil {
+			x.ioError(name, err)
+			return exitUsage
+		}
+		defer f.Close()
+		r = f
+	}
+	// The scan runs in a goroutine, so that a signal stops the command even while it waits
+	// for input.
+	type item struct {
+		ref extract.Ref
+		err error
+	}
+	items := make(chan item, 64)
+	stop := make(chan struct{})
+	defer close(stop)
+	go func() {
+		defer close(items)
+		for ref, err := range extract.References(r, x.opts) {
+			select {
+			case items <- item{ref, err}:
+			case <-stop:
+				return
+			}
+		}
+	}()
+	status := exitOK
+	for {
+		select {
+		case <-e.ctx.Done():
+			return status
+		case it, ok := <-items:
+			if !ok {
+				return status
+			}
+			if it.err != nil {
+				x.ioError(name, it.err)
+				return exitUsage
+			}
+			if !x.ref(name, it.ref) {
+				status = exitInvalid
+			}
+			if e.out.Err() != nil {
+				return status
+			}
+		}
+	}
+}
+
+// errTooLong is the error of a reference longer than --max-length.
+type errTooLong int
+
+func (n errTooLong) Error() string {
+	return fmt.Sprintf("longer than %d bytes (--max-length): not checked", int(n))
+}
+
+// ref checks and prints one reference; it reports whether the reference is valid.
+func (x *extractor) ref(name string, r extract.Ref) bool {
+	var tree ast.Root
+	var err error
+	switch {
+	case r.Truncated:
+		err = errTooLong(x.opts.MaxLength)
+	case x.jsonl:
+		tree, err = x.g.Parse(r.Text)
+	case !x.g.Valid(r.Text):
+		_, err = x.g.Parse(r.Text)
+	}
+	valid := err == nil
+	if valid {
+		x.valid++
+	} else {
+		x.invalid++
+	}
+	if x.only == "valid" && !valid || x.only == "invalid" && valid {
+		return valid
+	}
+	b := x.b[:0]
+	if x.jsonl {
+		rec := extractRecord{File: name, Line: r.Line, Column: r.Column, Offset: r.Offset,
+			Delimiter: string(r.Delimiter), Key: r.Key, Raw: r.Raw, Reference: r.Text,
+			Hyphenated: r.Hyphenated, Truncated: r.Truncated}
+		if r.Hyphenated {
+			ok := x.g.Valid(r.Unhyphenated)
+			rec.Unhyphenated, rec.UnhyphenatedOK = &r.Unhyphenated, &ok
+		}
+		rec.Result = check.ParseRecord(x.g, r.Text, tree, err)
+		b = check.AppendJSON(b, rec)
+	} else {
+		b = fmt.Appendf(b, "%s:%d:%d: %s\n", textFile(name), r.Line, r.Column, escapeText(r.Text))
+		var se *urlgrammar.SyntaxError
+		switch {
+		case err == nil:
+		case errors.As(err, &se):
+			b = fmt.Appendf(b, "\tinvalid at column %d of the reference: %s\n", se.Column, se.Msg)
+		default:
+			b = fmt.Appendf(b, "\t%v\n", err)
+		}
+		if r.Hyphenated {
+			verdict := "invalid"
+			if x.g.Valid(r.Unhyphenated) {
+				verdict = "valid"
+			}
+			b = fmt.Appendf(b, "\ta hyphen at a line break may not belong to it: without, %s is %s\n", escapeText(r.Unhyphenated), verdict)
+		}
+	}
+	x.e.out.Write(b)
+	x.b = b
+	return valid
+}
+
+// ioError prints the error record of a file that cannot be opened or read to its end.
+func (x *extractor) ioError(name string, err error) {
+	b := x.b[:0]
+	if x.jsonl {
+		b = check.AppendJSON(b, ioRecord{File: name, IOError: err.Error()})
+	} else {
+		b = fmt.Appendf(b, "%s: error: %v\n", textFile(name), err)
+	}
+	x.e.out.Write(b)
+	x.b = b
+}
+
+func textFile(name string) string {
+	if name == "-" {
+		return "<stdin>"
+	}
+	return name
+}
+
+// escapeText returns s with control characters and bytes that are not UTF-8 written as
+// \xHH, so that a record stays on its line and shows the exact bytes.
+func escapeText(s string) string {
+	if utf8.ValidString(s) && !strings.ContainsFunc(s, func(r rune) bool { return r < 0x20 || r == 0x7f }) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if r < 0x20 || r == 0x7f || r == utf8.RuneError && n == 1 {
+			b.WriteString(`\x`)
+			b.WriteString(strconv.FormatUint(uint64(s[i])>>4, 16))
+			b.WriteString(strconv.FormatUint(uint64(s[i])&15, 16))
+		} else {
+			b.WriteString(s[i : i+n])
+		}
+		i += n
+	}
+	return b.String()
+}
+
+// extractRecord is extract's jsonl record: where the reference was found, how it was
+// delimited, the text as found and the reference, and its parse --json object.
 type extractRecord struct {
-	Line      int    `json:"line"`
-	Column    int    `json:"column"`
-	Delimiter string `json:"delimiter"`
-	Record    any    `json:"result"`
+	File           string  `json:"file"`
+	Line           int     `json:"line"`
+	Column         int     `json:"column"`
+	Offset         int64   `json:"offset"`
+	Delimiter      string  `json:"delimiter"`
+	Key            string  `json:"key,omitempty"`
+	Raw            string  `json:"raw"`
+	Reference      string  `json:"reference"`
+	Hyphenated     bool    `json:"hyphenated,omitempty"`
+	Unhyphenated   *string `json:"unhyphenated,omitempty"`
+	UnhyphenatedOK *bool   `json:"unhyphenatedOk,omitempty"`
+	Truncated      bool    `json:"truncated,omitempty"`
+	Result         any     `json:"result"`
+}
+
+// ioRecord is the jsonl record of a file that cannot be opened or read to its end.
+type ioRecord struct {
+	File    string `json:"file"`
+	OK      bool   `json:"ok"`
+	IOError string `json:"ioError"`
 }

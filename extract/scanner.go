@@ -1,0 +1,259 @@
+package extract
+
+import (
+	"bytes"
+	"io"
+	"strings"
+)
+
+// A Scanner reads the references of an io.Reader one at a time, as bufio.Scanner reads
+// lines: Scan finds the next one, Ref returns it, and Err the read error that ended the scan.
+//
+// It holds a window of the input of about twice Options.MaxLength bytes and nothing else
+// that grows with the input: the scan is one pass, and every step consumes input.
+type Scanner struct {
+	r       io.Reader
+	opts    Options
+	max     int             // Options.MaxLength, or the default
+	known   map[string]bool // believable schemes without "//", lower case
+	urlAttr map[string]bool
+
+	buf  []byte // the window: the input from offset base on
+	base int64
+	i    int  // where the scan is, in buf
+	eof  bool // nothing more to read (also after a read error)
+	err  error
+
+	counted   int   // the newlines of buf[:counted] are counted
+	line      int   // the line of buf[counted]
+	lineStart int64 // the offset where that line starts
+
+	inTag    bool // inside an HTML tag: after "<name", before ">"
+	skipping bool // in the rest of a truncated reference
+	ref      Ref
+}
+
+const (
+	// lookBehind is how many bytes before the scan position stay in the window, for the
+	// delimiter and the key before a reference.
+	lookBehind = 128
+	// slack is how many bytes a delimiter and a "URL:" prefix add to a reference.
+	slack = 64
+	// maxScheme is the longest scheme taken for one (IANA's longest are under 32).
+	maxScheme = 40
+	// maxKey is the longest attribute or key name reported.
+	maxKey = 64
+)
+
+var (
+	defaultKnown = setOf(Schemes)
+	urlAttrs     = setOf(URLAttributes)
+)
+
+func setOf(names []string) map[string]bool {
+	m := make(map[string]bool, len(names))
+	for _, n := range names {
+		m[strings.ToLower(n)] = true
+	}
+	return m
+}
+
+// NewScanner returns a Scanner of the references in r.
+func NewScanner(r io.Reader, opts Options) *Scanner {
+	s := &Scanner{r: r, opts: opts, max: opts.MaxLength, known: defaultKnown, urlAttr: urlAttrs, line: 1}
+	if s.max <= 0 {
+		s.max = DefaultMaxLength
+	}
+	if len(opts.Schemes) > 0 {
+		s.known = setOf(append(append([]string(nil), Schemes...), opts.Schemes...))
+	}
+	s.buf = make([]byte, 0, lookBehind+2*s.need())
+	return s
+}
+
+// need is how many bytes from the scan position the window holds (unless the input ends
+// first): every decision about a candidate starting there is made within them.
+func (s *Scanner) need() int { return s.max + slack }
+
+// Ref returns the reference the last successful Scan found.
+func (s *Scanner) Ref() Ref { return s.ref }
+
+// Err returns the error that ended the input, or nil at the end of the input.
+func (s *Scanner) Err() error { return s.err }
+
+// fill reads until the window holds n bytes from the scan position, or the input ends.
+func (s *Scanner) fill(n int) {
+	empty := 0
+	for len(s.buf)-s.i < n && !s.eof {
+		if cap(s.buf)-len(s.buf) < n-(len(s.buf)-s.i) {
+			keep := max(s.i-lookBehind, 0)
+			s.count(keep)
+			m := copy(s.buf, s.buf[keep:])
+			s.buf = s.buf[:m]
+			s.base += int64(keep)
+			s.i -= keep
+			s.counted -= keep
+		}
+		m, err := s.r.Read(s.buf[len(s.buf):cap(s.buf)])
+		s.buf = s.buf[:len(s.buf)+m]
+		switch {
+		case err == io.EOF:
+			s.eof = true
+		case err != nil:
+			s.err, s.eof = err, true
+		case m == 0:
+			if empty++; empty >= 100 {
+				s.err, s.eof = io.ErrNoProgress, true
+			}
+		}
+	}
+}
+
+// count counts the newlines of the window up to k.
+func (s *Scanner) count(k int) {
+	for s.counted < k {
+		j := bytes.IndexByte(s.buf[s.counted:k], '\n')
+		if j < 0 {
+			s.counted = k
+			return
+		}
+		s.counted += j + 1
+		s.line++
+		s.lineStart = s.base + int64(s.counted)
+	}
+}
+
+// Scan finds the next reference; it returns false at the end of the input or after a read
+// error (see Err).
+func (s *Scanner) Scan() bool {
+	n := s.need()
+	for {
+		if len(s.buf)-s.i < n && !s.eof {
+			s.fill(n)
+		}
+		if s.skipping {
+			s.skipRest()
+			continue
+		}
+		w := s.buf
+		stop := len(w) // every position before stop has n bytes after it in the window
+		if !s.eof {
+			stop = len(w) - n + 1
+		}
+		i := s.i
+		for i < stop {
+			k := class[w[i]]
+			if k == cPlain || k == cLetter && i > 0 && isAlnum(w[i-1]) {
+				i++
+				continue
+			}
+			break
+		}
+		s.i = i
+		if i >= stop {
+			if s.eof {
+				s.i = len(w)
+				return false
+			}
+			continue
+		}
+		switch c := w[i]; {
+		case c == '<':
+			if s.angle(i) {
+				return true
+			}
+			if i+1 < len(w) && isLetter(w[i+1]) {
+				s.inTag = true
+			}
+			s.i = i + 1
+		case c == '>':
+			s.inTag = false
+			s.i = i + 1
+		case c == '"' || c == '\'' && !(i > 0 && isAlnum(w[i-1])):
+			if s.quoted(i) {
+				return true
+			}
+			s.i = i + 1
+		case c == '(':
+			if i > 0 && w[i-1] == ']' && s.markdown(i) {
+				return true
+			}
+			s.i = i + 1
+		case c == '=':
+			if s.opts.Relative && s.inTag && s.unquotedAttribute(i) {
+				return true
+			}
+			s.i = i + 1
+		case isLetter(c):
+			if s.bare(i) {
+				return true
+			}
+		default:
+			s.i = i + 1
+		}
+	}
+}
+
+// skipRest skips the rest of a truncated bare reference.
+func (s *Scanner) skipRest() {
+	w := s.buf
+	for s.i < len(w) {
+		size, ok := bareChar(w[s.i:], s.eof)
+		if size == 0 && !ok {
+			// A rune cut by the end of the window: read more.
+			return
+		}
+		if !ok {
+			s.skipping = false
+			return
+		}
+		s.i += size
+	}
+	if s.eof {
+		s.skipping = false
+	}
+}
+
+// emit makes the reference at buf[start:end]; strip removes its whitespace (angle brackets
+// and hyphen-continued references).
+func (s *Scanner) emit(start, end int, d Delimiter, key string, strip, truncated bool) {
+	s.count(start)
+	raw := s.buf[start:end]
+	off := s.base + int64(start)
+	r := Ref{Offset: off, End: s.base + int64(end), Line: s.line, Column: int(off-s.lineStart) + 1,
+		Delimiter: d, Key: key, Raw: string(raw), Truncated: truncated}
+	r.Text = r.Raw
+	if strip && bytes.ContainsAny(raw, spaces) {
+		r.Text, r.Unhyphenated, r.Hyphenated = stripSpace(raw)
+	}
+	s.ref = r
+}
+
+const spaces = " \t\n\r\f\v"
+
+// stripSpace returns b without its whitespace and, when a hyphen stood at the end of a line
+// in b, the same without those hyphens (Appendix E: the hyphen "may or may not actually be
+// part of the URI").
+func stripSpace(b []byte) (text, unhyphenated string, hyphenated bool) {
+	t := make([]byte, 0, len(b))
+	var cut []int // where the hyphens at line ends are in t
+	for _, c := range b {
+		if isSpace(c) {
+			if c == '\n' && len(t) > 0 && t[len(t)-1] == '-' && (len(cut) == 0 || cut[len(cut)-1] != len(t)-1) {
+				cut = append(cut, len(t)-1)
+			}
+			continue
+		}
+		t = append(t, c)
+	}
+	if len(cut) == 0 {
+		return string(t), "", false
+	}
+	u := make([]byte, 0, len(t))
+	prev := 0
+	for _, k := range cut {
+		u = append(u, t[prev:k]...)
+		prev = k + 1
+	}
+	return string(t), string(append(u, t[prev:]...)), true
+}
