@@ -54,9 +54,10 @@
 //
 // The scan is one pass over the input with a window of Options.MaxLength bytes plus a small
 // look-behind: time is linear and memory is bounded whatever the input (no newline in
-// 100 MB, a million "<"). A bare reference longer than MaxLength is reported with its first
-// MaxLength bytes and Truncated set, and the rest of it is skipped; a delimited one that long
-// is not taken as delimited (its inside is scanned for bare references instead).
+// 100 MB, a million "<"). A bare reference, a Markdown destination or an unquoted attribute
+// value longer than MaxLength is reported with its first MaxLength bytes and Truncated set,
+// and the rest of it is skipped; a candidate in angle brackets or quotes that long is not
+// taken as delimited (its inside is scanned for bare references instead).
 package extract
 
 import (
@@ -104,8 +105,9 @@ type Ref struct {
 	// those hyphens (and "" otherwise).
 	Hyphenated   bool
 	Unhyphenated string
-	// Truncated is set for a bare reference longer than Options.MaxLength: Raw and Text hold
-	// its first MaxLength bytes, and the rest was skipped.
+	// Truncated is set for a bare reference, Markdown destination or unquoted attribute
+	// value longer than Options.MaxLength: Raw and Text hold its first MaxLength bytes, and
+	// the rest was skipped.
 	Truncated bool
 }
 

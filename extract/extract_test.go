@@ -141,7 +141,7 @@ func checkPlaces(t testing.TB, text string, refs []Ref) {
 		if r.Text != r.Raw && r.Text != string(stripped) {
 			t.Fatalf("Text %q is neither Raw %q nor Raw without whitespace", r.Text, r.Raw)
 		}
-		if r.Hyphenated != (r.Unhyphenated != "" || r.Text == "-") || r.Hyphenated && len(r.Unhyphenated) >= len(r.Text) {
+		if !r.Hyphenated && r.Unhyphenated != "" || r.Hyphenated && len(r.Unhyphenated) >= len(r.Text) {
 			t.Fatalf("%q: Hyphenated %v, Unhyphenated %q", r.Text, r.Hyphenated, r.Unhyphenated)
 		}
 	}

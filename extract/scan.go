@@ -279,11 +279,15 @@ func lowerASCII(s string) string {
 // markdown tries a Markdown link or image destination at w[i] == '(' after ']'.
 func (s *Scanner) markdown(i int) bool {
 	w := s.buf
-	lim := min(len(w), i+1+s.max)
-	j := i + 1
-	if j < len(w) && w[j] == '<' {
+	if i+1 < len(w) && w[i+1] == '<' {
 		return false // <destination>: an angle-bracket candidate
 	}
+	// The scheme first: text that cannot be a candidate is not scanned far.
+	if !s.opts.Relative && !s.schemePrefix(i+1) {
+		return false
+	}
+	lim := min(len(w), i+1+s.max)
+	j := i + 1
 	depth := 0
 loop:
 	for ; j < lim; j++ {
@@ -300,6 +304,12 @@ loop:
 			}
 			depth--
 		}
+	}
+	if j >= lim && lim < len(w) {
+		// Longer than MaxLength: report its first MaxLength bytes, skip the rest.
+		s.emit(i+1, j, Markdown, "", false, true)
+		s.i, s.skipping = j, true
+		return true
 	}
 	if j >= lim || j == i+1 || w[j] != ')' && !isSpace(w[j]) {
 		return false
@@ -329,12 +339,26 @@ func (s *Scanner) unquotedAttribute(i int) bool {
 	for j < lim && w[j] > ' ' && w[j] != '>' && w[j] != '"' && w[j] != '\'' && w[j] != '`' && w[j] != '<' && w[j] != 0x7f {
 		j++
 	}
-	if j == k || j >= lim {
+	if j == k || j >= lim && lim == len(w) {
 		return false
 	}
-	s.emit(k, j, Attribute, key, false, false)
-	s.i = j
+	truncated := j >= lim
+	s.emit(k, j, Attribute, key, false, truncated)
+	s.i, s.skipping = j, truncated
 	return true
+}
+
+// schemePrefix reports whether a believable scheme starts at w[i] (see schemeAt).
+func (s *Scanner) schemePrefix(i int) bool {
+	w := s.buf
+	if i >= len(w) || !isLetter(w[i]) {
+		return false
+	}
+	k := i + 1
+	for k < len(w) && k-i <= maxScheme && schemeChar(w[k]) {
+		k++
+	}
+	return k < len(w) && w[k] == ':' && s.schemeAt(w, i, k)
 }
 
 // bare tries a bare reference whose scheme starts at w[i], a letter after no letter or

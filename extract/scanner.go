@@ -236,24 +236,39 @@ const spaces = " \t\n\r\f\v"
 // part of the URI").
 func stripSpace(b []byte) (text, unhyphenated string, hyphenated bool) {
 	t := make([]byte, 0, len(b))
-	var cut []int // where the hyphens at line ends are in t
 	for _, c := range b {
+		if !isSpace(c) {
+			t = append(t, c)
+		}
+	}
+	text = string(t)
+	t = t[:0]
+	for i, c := range b {
 		if isSpace(c) {
-			if c == '\n' && len(t) > 0 && t[len(t)-1] == '-' && (len(cut) == 0 || cut[len(cut)-1] != len(t)-1) {
-				cut = append(cut, len(t)-1)
-			}
+			continue
+		}
+		if c == '-' && atLineEnd(b, i+1) {
+			hyphenated = true
 			continue
 		}
 		t = append(t, c)
 	}
-	if len(cut) == 0 {
-		return string(t), "", false
+	if !hyphenated {
+		return text, "", false
 	}
-	u := make([]byte, 0, len(t))
-	prev := 0
-	for _, k := range cut {
-		u = append(u, t[prev:k]...)
-		prev = k + 1
+	return text, string(t), true
+}
+
+// atLineEnd reports whether b[i:] starts with blanks and a line break.
+func atLineEnd(b []byte, i int) bool {
+	for ; i < len(b); i++ {
+		switch b[i] {
+		case ' ', '\t', '\r':
+			continue
+		case '\n':
+			return true
+		}
+		return false
 	}
-	return string(t), string(append(u, t[prev:]...)), true
+	return false
 }
