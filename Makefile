@@ -67,6 +67,7 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzCheckPipeline$$' -fuzztime $(FUZZTIME) ./check
 	$(GO) test -run '^$$' -fuzz '^FuzzAppendJSONString$$' -fuzztime $(FUZZTIME) ./check
 	$(GO) test -run '^$$' -fuzz '^FuzzFind$$' -fuzztime $(FUZZTIME) ./extract
+	$(GO) test -run '^$$' -fuzz '^FuzzExtractCommand$$' -fuzztime $(FUZZTIME) ./cmd/urlgrammar
 
 # The differential tests at CONFORMANCE times the size go test runs (PEG vs DFA vs go-abnf,
 # the fast path vs the PEG, the recognizer vs the PEG). The full log goes to conformance.log.
