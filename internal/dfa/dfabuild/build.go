@@ -32,9 +32,9 @@ func Build(g *goabnf.Grammar, rule string) (*dfa.DFA, error) {
 	}
 	b.states[end].accept = true
 	d := b.determinize(start)
-	m := d.minimize()
-	if m == nil {
-		return nil, fmt.Errorf("rule %s: the minimal DFA has more than %d states", rule, maxStates)
+	m, err := d.Minimize()
+	if err != nil {
+		return nil, fmt.Errorf("rule %s: %w", rule, err)
 	}
 	m.Rule = rule
 	return m, nil
@@ -201,20 +201,7 @@ func (b *nfaBuilder) element(el goabnf.ElemItf) (int, int, error) {
 	return 0, 0, fmt.Errorf("unsupported ABNF element %T (%v)", el, el)
 }
 
-// maxStates bounds a minimal DFA: states are uint16, and the premultiplied rows
-// (state * classes, at most 256 classes) must fit in uint32.
-const maxStates = 1<<16 - 1
-
-// raw is an unminimized DFA over byte classes; state 0 is dead.
-type raw struct {
-	classes  [256]uint8
-	nclasses int
-	trans    [][]int
-	accept   []bool
-	start    int
-}
-
-func (b *nfaBuilder) determinize(start int) *raw {
+func (b *nfaBuilder) determinize(start int) *dfa.Raw {
 	// Byte classes: bytes that every NFA edge treats alike.
 	var cut [257]bool
 	cut[0], cut[256] = true, true
@@ -223,15 +210,15 @@ func (b *nfaBuilder) determinize(start int) *raw {
 			cut[e.lo], cut[int(e.hi)+1] = true, true
 		}
 	}
-	var d raw
+	var d dfa.Raw
 	cls := -1
 	for c := 0; c < 256; c++ {
 		if cut[c] {
 			cls++
 		}
-		d.classes[c] = uint8(cls)
+		d.Classes[c] = uint8(cls)
 	}
-	d.nclasses = cls + 1
+	d.NClasses = cls + 1
 
 	// Epsilon closures with a stamp array instead of maps: the NFA of a start rule has
 	// tens of thousands of states.
@@ -266,8 +253,8 @@ func (b *nfaBuilder) determinize(start int) *raw {
 	}
 	index := map[string]int{}
 	sets := [][]int{nil}
-	d.trans = [][]int{make([]int, d.nclasses)}
-	d.accept = []bool{false}
+	d.Trans = [][]int{make([]int, d.NClasses)}
+	d.Accept = []bool{false}
 	add := func(set []int) int {
 		k := key(set)
 		if i, ok := index[k]; ok {
@@ -276,23 +263,23 @@ func (b *nfaBuilder) determinize(start int) *raw {
 		i := len(sets)
 		index[k] = i
 		sets = append(sets, set)
-		d.trans = append(d.trans, make([]int, d.nclasses))
+		d.Trans = append(d.Trans, make([]int, d.NClasses))
 		acc := false
 		for _, s := range set {
 			acc = acc || b.states[s].accept
 		}
-		d.accept = append(d.accept, acc)
+		d.Accept = append(d.Accept, acc)
 		return i
 	}
-	d.start = add(closure([]int{start}))
-	next := make([][]int, d.nclasses)
+	d.Start = add(closure([]int{start}))
+	next := make([][]int, d.NClasses)
 	for i := 1; i < len(sets); i++ {
 		for c := range next {
 			next[c] = next[c][:0]
 		}
 		for _, s := range sets[i] {
 			for _, e := range b.states[s].edges {
-				for c := int(d.classes[e.lo]); c <= int(d.classes[e.hi]); c++ {
+				for c := int(d.Classes[e.lo]); c <= int(d.Classes[e.hi]); c++ {
 					next[c] = append(next[c], e.to)
 				}
 			}
@@ -300,133 +287,10 @@ func (b *nfaBuilder) determinize(start int) *raw {
 		for c := range next {
 			if len(next[c]) > 0 {
 				if set := closure(next[c]); len(set) > 0 {
-					d.trans[i][c] = add(set)
+					d.Trans[i][c] = add(set)
 				}
 			}
 		}
 	}
 	return &d
-}
-
-// minimize merges equivalent states (Moore's partition refinement), with every state that
-// cannot reach acceptance merged into the dead state 0, and renumbers the states in
-// breadth-first order from the start so that equal languages give equal tables. It returns
-// nil when the result has more than maxStates states.
-func (d *raw) minimize() *dfa.DFA {
-	n := len(d.trans)
-	// States that can reach acceptance.
-	live := make([]bool, n)
-	for changed := true; changed; {
-		changed = false
-		for s := 0; s < n; s++ {
-			if live[s] {
-				continue
-			}
-			if d.accept[s] {
-				live[s], changed = true, true
-				continue
-			}
-			for _, t := range d.trans[s] {
-				if live[t] {
-					live[s], changed = true, true
-					break
-				}
-			}
-		}
-	}
-	block := make([]int, n)
-	for s := range block {
-		switch {
-		case !live[s]:
-			block[s] = 0
-		case d.accept[s]:
-			block[s] = 1
-		default:
-			block[s] = 2
-		}
-	}
-	for {
-		sigs := map[string]int{}
-		next := make([]int, n)
-		for s := 0; s < n; s++ {
-			var sb strings.Builder
-			sb.WriteString(strconv.Itoa(block[s]))
-			for _, t := range d.trans[s] {
-				sb.WriteByte(',')
-				sb.WriteString(strconv.Itoa(block[t]))
-			}
-			k := sb.String()
-			if !live[s] {
-				k = "dead"
-			}
-			id, ok := sigs[k]
-			if !ok {
-				id = len(sigs)
-				sigs[k] = id
-			}
-			next[s] = id
-		}
-		if len(sigs) == countDistinct(block) {
-			block = next
-			break
-		}
-		block = next
-	}
-	// Renumber: dead first, then breadth-first from the start.
-	deadBlock := -1
-	for s := 0; s < n; s++ {
-		if !live[s] {
-			deadBlock = block[s]
-			break
-		}
-	}
-	num := map[int]int{}
-	if deadBlock >= 0 {
-		num[deadBlock] = 0
-	}
-	var order []int // representative original state per new state (after 0)
-	reps := map[int]int{}
-	for s := 0; s < n; s++ {
-		if _, ok := reps[block[s]]; !ok {
-			reps[block[s]] = s
-		}
-	}
-	queue := []int{block[d.start]}
-	num[block[d.start]] = 1
-	order = append(order, reps[block[d.start]])
-	for len(queue) > 0 {
-		bl := queue[0]
-		queue = queue[1:]
-		for _, t := range d.trans[reps[bl]] {
-			tb := block[t]
-			if _, ok := num[tb]; !ok {
-				num[tb] = len(order) + 1
-				order = append(order, reps[tb])
-				queue = append(queue, tb)
-			}
-		}
-	}
-	if len(order)+1 > maxStates {
-		return nil
-	}
-	m := &dfa.DFA{Classes: d.classes, NClasses: d.nclasses, Start: 1}
-	m.Accept = make([]bool, len(order)+1)
-	m.Trans = make([]uint16, (len(order)+1)*d.nclasses)
-	for i, s := range order {
-		st := i + 1
-		m.Accept[st] = d.accept[s]
-		for c, t := range d.trans[s] {
-			m.Trans[st*d.nclasses+c] = uint16(num[block[t]])
-		}
-	}
-	m.Prepare()
-	return m
-}
-
-func countDistinct(xs []int) int {
-	seen := map[int]bool{}
-	for _, x := range xs {
-		seen[x] = true
-	}
-	return len(seen)
 }

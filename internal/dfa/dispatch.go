@@ -1,0 +1,184 @@
+package dfa
+
+import (
+	"fmt"
+	"strings"
+)
+
+// A Case of a dispatch: inputs that begin with Prefix (ASCII letters compared without
+// case) must be in the language of D.
+type Case struct {
+	Prefix string // lower case, e.g. "http:"
+	D      *DFA
+}
+
+// Dispatch returns the minimal DFA of a dispatching language, as rfc1738's start rule is: s
+// is a member when it begins with the Prefix of one of cases (the first that matches, ASCII
+// letters compared without case) and is in that case's language, or when it begins with no
+// Prefix and is in the language of otherwise.
+//
+// The states before a prefix is decided run the automata of otherwise and of every case
+// still possible side by side; once decided, the chosen automaton alone. The result is
+// minimized, so the dispatch is an ordinary DFA that the product constructions (Difference,
+// Differences) take like any other.
+func Dispatch(cases []Case, otherwise *DFA) (*DFA, error) {
+	if len(cases) > 64 {
+		return nil, fmt.Errorf("dfa.Dispatch: %d cases, at most 64", len(cases))
+	}
+	for _, c := range cases {
+		if c.Prefix == "" || c.Prefix != strings.ToLower(c.Prefix) {
+			return nil, fmt.Errorf("dfa.Dispatch: prefix %q must be non-empty and lower case", c.Prefix)
+		}
+	}
+	// Byte classes: bytes that every automaton, and every prefix position, treats alike.
+	inPrefix := [256]bool{}
+	for _, c := range cases {
+		for i := 0; i < len(c.Prefix); i++ {
+			inPrefix[c.Prefix[i]] = true
+		}
+	}
+	var r Raw
+	sigIndex := map[string]uint8{}
+	var reps []byte // a byte of each class
+	for b := 0; b < 256; b++ {
+		sig := make([]byte, 0, len(cases)+2)
+		sig = append(sig, otherwise.Classes[b])
+		for _, c := range cases {
+			sig = append(sig, c.D.Classes[b])
+		}
+		if l := lower(byte(b)); inPrefix[l] {
+			sig = append(sig, 1, l)
+		}
+		k := string(sig)
+		id, ok := sigIndex[k]
+		if !ok {
+			id = uint8(len(reps))
+			sigIndex[k] = id
+			reps = append(reps, byte(b))
+		}
+		r.Classes[b] = id
+	}
+	r.NClasses = len(reps)
+
+	// A state of the construction (dispatchState). Before the prefix is decided (mode undecided) pos bytes
+	// have been read, cand holds the cases whose prefix they still match, and st holds the
+	// state of otherwise (st[0]) and of every case (st[1+i]). Decided on case i (mode
+	// 0..len-1) or on otherwise (modeOtherwise), only that automaton's state is kept.
+	const (
+		modeUndecided = -1
+		modeOtherwise = -2
+	)
+	type state = dispatchState
+	key := func(s state) string {
+		var b strings.Builder
+		fmt.Fprintf(&b, "%d/%d/%x", s.mode, s.pos, s.cand)
+		for _, x := range s.st {
+			fmt.Fprintf(&b, ",%d", x)
+		}
+		return b.String()
+	}
+	index := map[string]int{}
+	states := []state{{}} // 0: dead
+	r.Trans = [][]int{make([]int, r.NClasses)}
+	r.Accept = []bool{false}
+	add := func(s state) int {
+		k := key(s)
+		if i, ok := index[k]; ok {
+			return i
+		}
+		i := len(states)
+		index[k] = i
+		states = append(states, s)
+		r.Trans = append(r.Trans, make([]int, r.NClasses))
+		var acc bool
+		switch s.mode {
+		case modeUndecided, modeOtherwise:
+			acc = otherwise.Accept[s.st[0]] // the input ends before any prefix is complete
+		default:
+			acc = cases[s.mode].D.Accept[s.st[0]]
+		}
+		r.Accept = append(r.Accept, acc)
+		return i
+	}
+	start := state{mode: modeUndecided, st: make([]uint16, 1+len(cases))}
+	start.st[0] = otherwise.Start
+	for i, c := range cases {
+		start.cand |= 1 << i
+		start.st[1+i] = c.D.Start
+	}
+	r.Start = add(start)
+	step := func(d *DFA, st uint16, b byte) uint16 {
+		return d.Trans[int(st)*d.NClasses+int(d.Classes[b])]
+	}
+	for i := 1; i < len(states); i++ {
+		s := states[i]
+		for class, b := range reps {
+			var next state
+			switch s.mode {
+			case modeOtherwise:
+				next = state{mode: modeOtherwise, st: []uint16{step(otherwise, s.st[0], b)}}
+			case modeUndecided:
+				decided := -1
+				var cand uint64
+				for j, c := range cases {
+					if s.cand&(1<<j) == 0 || lower(b) != c.Prefix[s.pos] {
+						continue
+					}
+					if s.pos+1 == len(c.Prefix) {
+						if decided < 0 {
+							decided = j
+						}
+					} else {
+						cand |= 1 << j
+					}
+				}
+				switch {
+				case decided >= 0:
+					next = state{mode: decided, st: []uint16{step(cases[decided].D, s.st[1+decided], b)}}
+				case cand == 0:
+					next = state{mode: modeOtherwise, st: []uint16{step(otherwise, s.st[0], b)}}
+				default:
+					next = state{mode: modeUndecided, pos: s.pos + 1, cand: cand, st: make([]uint16, 1+len(cases))}
+					next.st[0] = step(otherwise, s.st[0], b)
+					for j, c := range cases {
+						if cand&(1<<j) != 0 {
+							next.st[1+j] = step(c.D, s.st[1+j], b)
+						}
+					}
+				}
+			default:
+				next = state{mode: s.mode, st: []uint16{step(cases[s.mode].D, s.st[0], b)}}
+			}
+			if dead(next) {
+				continue
+			}
+			r.Trans[i][class] = add(next)
+		}
+	}
+	return r.Minimize()
+}
+
+// A dispatchState is a state of Dispatch's construction.
+type dispatchState struct {
+	mode int
+	pos  int
+	cand uint64
+	st   []uint16
+}
+
+// dead reports whether no automaton of a dispatch state is alive.
+func dead(s dispatchState) bool {
+	for _, x := range s.st {
+		if x != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func lower(b byte) byte {
+	if 'A' <= b && b <= 'Z' {
+		return b + 'a' - 'A'
+	}
+	return b
+}
