@@ -69,6 +69,33 @@ func describe(s string, offset int, rule string, expected []string) string {
 	return b.String()
 }
 
+// Found names the class of what the grammar met at Offset: "letter", "digit", "space",
+// "control character", "non-ASCII character", "invalid UTF-8", "end of input", or the ASCII
+// punctuation character itself, quoted ('[').
+func (e *SyntaxError) Found() string {
+	s, offset := e.Input, e.Offset
+	if offset >= len(s) {
+		return "end of input"
+	}
+	c := s[offset]
+	switch {
+	case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
+		return "letter"
+	case c >= '0' && c <= '9':
+		return "digit"
+	case c == ' ':
+		return "space"
+	case c < 0x20 || c == 0x7f:
+		return "control character"
+	case c < 0x80:
+		return fmt.Sprintf("%q", rune(c))
+	}
+	if r, n := utf8.DecodeRuneInString(s[offset:]); r == utf8.RuneError && n <= 1 {
+		return "invalid UTF-8"
+	}
+	return "non-ASCII character"
+}
+
 // Error returns "GRAMMAR:LINE:COLUMN: message", then, on two more lines, the part of the
 // input line around the error and a caret under the offending character (see Caret).
 func (e *SyntaxError) Error() string {

@@ -57,7 +57,7 @@ type Grammar struct {
 	// have (rfc1738: a URL with a named scheme must match that scheme's production): it
 	// names the rule whose DFA decides s as the start rule. The PEG's start rule does the
 	// same dispatch.
-	dispatch func(s string) string
+	dispatch *dispatch
 	// generic is set when the trees are generic URI references (*ast.URIReference).
 	generic bool
 	// names caches, per DFA (*dfa.DFA -> *errorNames), what an error in each state says
@@ -84,7 +84,7 @@ func (g *Grammar) decider(rule, s string) *dfa.DFA {
 // for a dispatching start rule, the DFA of the rule the dispatch names.
 func (g *Grammar) startDecider(s string) *dfa.DFA {
 	if g.dispatch != nil {
-		return g.dfaFor(g.dispatch(s))
+		return g.dfaFor(g.dispatch.rule(s))
 	}
 	return g.startDFA
 }

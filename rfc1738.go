@@ -24,46 +24,12 @@ func init() {
 	})
 }
 
-// schemes1738 are the ten named schemes of RFC 1738 section 5 and their productions.
-var schemes1738 = [...]struct{ scheme, rule string }{
-	{"http", "httpurl"}, {"ftp", "ftpurl"}, {"news", "newsurl"}, {"nntp", "nntpurl"},
-	{"telnet", "telneturl"}, {"gopher", "gopherurl"}, {"wais", "waisurl"},
-	{"mailto", "mailtourl"}, {"file", "fileurl"}, {"prospero", "prosperourl"},
-}
-
-// dispatch1738 returns the production a URL must match: the production of its scheme when
-// the scheme is one of the ten named ones (compared case-insensitively, ASCII only),
-// otherwise otherurl. It allocates nothing.
-func dispatch1738(s string) string {
-	colon := -1
-	for i := 0; i < len(s) && i <= len("prospero"); i++ {
-		if s[i] == ':' {
-			colon = i
-			break
-		}
-	}
-	for _, n := range schemes1738 {
-		if len(n.scheme) == colon && asciiEqualFold(s[:colon], n.scheme) {
-			return n.rule
-		}
-	}
-	return "otherurl"
-}
-
-// asciiEqualFold reports whether s equals the lower-case ASCII word lower, ignoring the case
-// of ASCII letters only (strings.EqualFold would also fold U+212A and U+017F).
-func asciiEqualFold(s, lower string) bool {
-	if len(s) != len(lower) {
-		return false
-	}
-	for i := range len(s) {
-		c := s[i]
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		if c != lower[i] {
-			return false
-		}
-	}
-	return true
+// dispatch1738 is the dispatch of section 5: the ten named schemes and their productions.
+var dispatch1738 = &dispatch{
+	cases: []dispatchCase{
+		{"http", "httpurl"}, {"ftp", "ftpurl"}, {"news", "newsurl"}, {"nntp", "nntpurl"},
+		{"telnet", "telneturl"}, {"gopher", "gopherurl"}, {"wais", "waisurl"},
+		{"mailto", "mailtourl"}, {"file", "fileurl"}, {"prospero", "prosperourl"},
+	},
+	otherwise: "otherurl",
 }

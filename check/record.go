@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/base64"
 	"encoding/json"
-	"errors"
 	"unicode/utf8"
 
 	"github.com/urlgrammar/urlgrammar"
@@ -38,16 +37,18 @@ type okRecord struct {
 
 // errRecord is the JSON object for an invalid input.
 type errRecord struct {
-	File        *string   `json:"file,omitempty"`
-	Line        *int      `json:"line,omitempty"`
-	Input       string    `json:"input"`
-	InputBase64 *string   `json:"inputBase64,omitempty"`
-	Grammar     string    `json:"grammar"`
-	OK          bool      `json:"ok"`
-	Error       errDetail `json:"error"`
+	File        *string     `json:"file,omitempty"`
+	Line        *int        `json:"line,omitempty"`
+	Input       string      `json:"input"`
+	InputBase64 *string     `json:"inputBase64,omitempty"`
+	Grammar     string      `json:"grammar"`
+	OK          bool        `json:"ok"`
+	Error       ErrorDetail `json:"error"`
 }
 
-type errDetail struct {
+// ErrorDetail is the "error" object of the JSON contract (DESIGN.md): where the input stops
+// matching and what the grammar expected there.
+type ErrorDetail struct {
 	Offset   int      `json:"offset"`
 	Line     int      `json:"line"`
 	Column   int      `json:"column"`
@@ -62,21 +63,10 @@ type errDetail struct {
 // the exact bytes in standard base64, since a JSON string cannot hold them.
 func ParseRecord(g *urlgrammar.Grammar, input string, tree ast.Root, err error) any {
 	if err != nil {
-		var d errDetail
-		var se *urlgrammar.SyntaxError
-		if !errors.As(err, &se) {
-			d = errDetail{Expected: []string{}, Message: err.Error()}
-		} else {
-			d = errDetail{Offset: se.Offset, Line: se.Line, Column: se.Column, Expected: se.Expected,
-				Rule: se.Rule, Message: se.Msg}
-			if d.Expected == nil {
-				d.Expected = []string{}
-			}
-		}
-		return &errRecord{Input: input, InputBase64: inputBase64(input), Grammar: g.ID(), Error: d}
+		return &errRecord{Input: input, InputBase64: InputBase64(input), Grammar: g.ID(), Error: NewErrorDetail(err)}
 	}
 	c := tree.Components()
-	return &okRecord{Input: input, InputBase64: inputBase64(input), Grammar: g.ID(), OK: true, Rule: c.Rule, Scheme: c.Scheme,
+	return &okRecord{Input: input, InputBase64: InputBase64(input), Grammar: g.ID(), OK: true, Rule: c.Rule, Scheme: c.Scheme,
 		Authority: c.Authority, Userinfo: c.Userinfo, Host: c.Host, HostKind: c.HostKind,
 		Port: c.Port, Path: c.Path, Query: c.Query, Fragment: c.Fragment, Parts: c.Parts, AST: tree}
 }
@@ -91,9 +81,9 @@ func setPlace(rec any, file string, line int) {
 	}
 }
 
-// inputBase64 returns the base64 of s when s is not valid UTF-8 (encoding/json would write
+// InputBase64 returns the base64 of s when s is not valid UTF-8 (encoding/json would write
 // U+FFFD for its bad bytes), and nil otherwise.
-func inputBase64(s string) *string {
+func InputBase64(s string) *string {
 	if utf8.ValidString(s) {
 		return nil
 	}

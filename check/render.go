@@ -106,7 +106,7 @@ func (r *renderer) jsonl(b []byte, rec *Record, trees []ast.Root, multi bool) []
 	case rec.IOErr != nil:
 		return AppendJSON(b, ioRecord{File: rec.File, Line: rec.Line, IOError: rec.IOErr.Error()})
 	case multi:
-		all := allRecord{File: rec.File, Line: rec.Line, Input: rec.Input, InputBase64: inputBase64(rec.Input),
+		all := allRecord{File: rec.File, Line: rec.Line, Input: rec.Input, InputBase64: InputBase64(rec.Input),
 			Accepted: []string{}, Warnings: rec.Warnings}
 		for i, res := range rec.Results {
 			if res.Err == nil {

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"sort"
-	"unicode/utf8"
 
 	"github.com/urlgrammar/urlgrammar"
 )
@@ -139,35 +138,11 @@ func Cause(err error) string {
 	if !isUnexpected(se.Msg) {
 		return rule + ": " + se.Msg // "input too long", ...
 	}
-	return rule + ": unexpected " + charClass(se.Input, se.Offset)
+	return rule + ": unexpected " + se.Found()
 }
 
 func isUnexpected(msg string) bool {
 	return len(msg) >= 10 && msg[:10] == "unexpected"
-}
-
-// charClass names the class of the byte at offset in s.
-func charClass(s string, offset int) string {
-	if offset >= len(s) {
-		return "end of input"
-	}
-	c := s[offset]
-	switch {
-	case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
-		return "letter"
-	case c >= '0' && c <= '9':
-		return "digit"
-	case c == ' ':
-		return "space"
-	case c < 0x20 || c == 0x7f:
-		return "control character"
-	case c < 0x80:
-		return fmt.Sprintf("%q", rune(c))
-	}
-	if r, n := utf8.DecodeRuneInString(s[offset:]); r == utf8.RuneError && n <= 1 {
-		return "invalid UTF-8"
-	}
-	return "non-ASCII character"
 }
 
 // errWriter remembers the first write error.

@@ -1,0 +1,184 @@
+package check
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+
+	"github.com/urlgrammar/urlgrammar"
+)
+
+// Partition is where a line of a corpus falls when two grammars check it (urlgrammar diff
+// -g A -g B FILE...).
+type Partition string
+
+const (
+	Both    Partition = "both"    // both grammars accept the line
+	OnlyA   Partition = "only-a"  // the first grammar accepts it, the second does not
+	OnlyB   Partition = "only-b"  // the second accepts it, the first does not
+	Neither Partition = "neither" // neither accepts it
+)
+
+// PartitionOf returns the partition of a record of a Run with two grammars.
+func PartitionOf(r *Record) Partition {
+	a, b := r.Results[0].Err == nil, r.Results[1].Err == nil
+	switch {
+	case a && b:
+		return Both
+	case a:
+		return OnlyA
+	case b:
+		return OnlyB
+	}
+	return Neither
+}
+
+// A DiffSummary counts the lines of a Run with two grammars by partition, and the reasons
+// of the rejecting grammar (Cause) for the lines that only one grammar accepts.
+type DiffSummary struct {
+	A, B     string // the grammar ids
+	Lines    int
+	Counts   map[Partition]int
+	IOErrors int
+	// ReasonsOnlyA counts, for the lines only A accepts, why B rejects them (Cause of B's
+	// error); ReasonsOnlyB the other way round.
+	ReasonsOnlyA, ReasonsOnlyB map[string]int
+	Interrupted                bool
+}
+
+// NewDiffSummary returns the empty summary of a Run with the two grammars a and b.
+func NewDiffSummary(a, b *urlgrammar.Grammar) *DiffSummary {
+	return &DiffSummary{A: a.ID(), B: b.ID(), Counts: map[Partition]int{},
+		ReasonsOnlyA: map[string]int{}, ReasonsOnlyB: map[string]int{}}
+}
+
+// Add counts a record.
+func (s *DiffSummary) Add(r *Record) {
+	if r.IOErr != nil {
+		s.IOErrors++
+		return
+	}
+	s.Lines++
+	p := PartitionOf(r)
+	s.Counts[p]++
+	switch p {
+	case OnlyA:
+		s.ReasonsOnlyA[Cause(r.Results[1].Err)]++
+	case OnlyB:
+		s.ReasonsOnlyB[Cause(r.Results[0].Err)]++
+	}
+}
+
+// Differ reports whether some line is accepted by one grammar only.
+func (s *DiffSummary) Differ() bool { return s.Counts[OnlyA]+s.Counts[OnlyB] > 0 }
+
+// Print writes the summary for people: the counts, and the ten most frequent reasons each
+// way.
+func (s *DiffSummary) Print(w io.Writer) error {
+	ew := &errWriter{w: w}
+	fmt.Fprintf(ew, "%d lines: %d accepted by both, %d only by %s, %d only by %s, %d by neither\n",
+		s.Lines, s.Counts[Both], s.Counts[OnlyA], s.A, s.Counts[OnlyB], s.B, s.Counts[Neither])
+	printTop(ew, fmt.Sprintf("why %s rejects the lines only %s accepts:", s.B, s.A), s.ReasonsOnlyA, 10)
+	printTop(ew, fmt.Sprintf("why %s rejects the lines only %s accepts:", s.A, s.B), s.ReasonsOnlyB, 10)
+	if s.IOErrors > 0 {
+		fmt.Fprintf(ew, "%d input(s) could not be read completely (see the error records)\n", s.IOErrors)
+	}
+	if s.Interrupted {
+		fmt.Fprintf(ew, "interrupted: the counts cover the %d lines checked before the signal\n", s.Lines)
+	}
+	return ew.err
+}
+
+// diffRecord is the jsonl record of a line in a diff of a corpus.
+type diffRecord struct {
+	File        string      `json:"file"`
+	Line        int         `json:"line"`
+	Input       string      `json:"input"`
+	InputBase64 *string     `json:"inputBase64,omitempty"`
+	Partition   Partition   `json:"partition"`
+	AcceptedBy  []string    `json:"acceptedBy"`
+	RejectedBy  []rejection `json:"rejectedBy"`
+}
+
+type rejection struct {
+	Grammar string      `json:"grammar"`
+	Error   ErrorDetail `json:"error"`
+}
+
+// AppendDiffRecord appends the rendering of a record of a Run with two grammars, in format f
+// (Text or JSONL): its partition, the grammars that accept it, and the error of each one
+// that does not. An I/O error record renders as in check.
+func AppendDiffRecord(b []byte, f Format, r *Record) []byte {
+	if r.IOErr != nil {
+		rd := renderer{cfg: Config{Format: f}}
+		return rd.render(b, r, nil)
+	}
+	p := PartitionOf(r)
+	if f == JSONL {
+		rec := diffRecord{File: r.File, Line: r.Line, Input: r.Input, InputBase64: InputBase64(r.Input),
+			Partition: p, AcceptedBy: []string{}, RejectedBy: []rejection{}}
+		for _, res := range r.Results {
+			if res.Err == nil {
+				rec.AcceptedBy = append(rec.AcceptedBy, res.Grammar.ID())
+			} else {
+				rec.RejectedBy = append(rec.RejectedBy, rejection{res.Grammar.ID(), NewErrorDetail(res.Err)})
+			}
+		}
+		return AppendJSON(b, rec)
+	}
+	b = append(b, textName(r.File)...)
+	b = append(b, ':')
+	b = strconv.AppendInt(b, int64(r.Line), 10)
+	b = append(b, ": "...)
+	switch p {
+	case OnlyA:
+		b = append(b, "only "+r.Results[0].Grammar.ID()...)
+	case OnlyB:
+		b = append(b, "only "+r.Results[1].Grammar.ID()...)
+	default:
+		b = append(b, p...)
+	}
+	b = append(b, ": "...)
+	b = appendPrintable(b, r.Input)
+	b = append(b, '\n')
+	for _, res := range r.Results {
+		if res.Err == nil {
+			continue
+		}
+		b = append(b, "    "...)
+		var se *urlgrammar.SyntaxError
+		if errors.As(res.Err, &se) {
+			b = fmt.Appendf(b, "%s:%d:%d: %s", se.Grammar, se.Line, se.Column, se.Msg)
+		} else {
+			b = append(b, res.Grammar.ID()+": "+res.Err.Error()...)
+		}
+		b = append(b, '\n')
+	}
+	return b
+}
+
+// NewErrorDetail returns the "error" object of the JSON contract for an error of Parse or
+// Match.
+func NewErrorDetail(err error) ErrorDetail {
+	var se *urlgrammar.SyntaxError
+	if !errors.As(err, &se) {
+		return ErrorDetail{Expected: []string{}, Message: err.Error()}
+	}
+	d := ErrorDetail{Offset: se.Offset, Line: se.Line, Column: se.Column, Expected: se.Expected,
+		Rule: se.Rule, Message: se.Msg}
+	if d.Expected == nil {
+		d.Expected = []string{}
+	}
+	return d
+}
+
+// appendPrintable appends s as it is when it is printable ASCII, and Go-quoted otherwise.
+func appendPrintable(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		if s[i] < 0x20 || s[i] > 0x7e {
+			return strconv.AppendQuote(b, s)
+		}
+	}
+	return append(b, s...)
+}

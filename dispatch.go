@@ -1,0 +1,69 @@
+package urlgrammar
+
+import (
+	"sync"
+
+	"github.com/urlgrammar/urlgrammar/internal/dfa"
+)
+
+// A dispatch is a start rule that picks its production by the URL's scheme, as RFC 1738's
+// url does: a URL whose scheme is one of the cases (compared without case, ASCII letters
+// only) must match that case's rule, and any other input must match otherwise.
+type dispatch struct {
+	cases     []dispatchCase
+	otherwise string
+
+	once sync.Once
+	d    *dfa.DFA // the whole language as one DFA (language)
+	err  error
+}
+
+type dispatchCase struct {
+	scheme string // lower case, without ":"
+	rule   string
+}
+
+// rule returns the rule s must match. It allocates nothing.
+func (d *dispatch) rule(s string) string {
+	for _, c := range d.cases {
+		n := len(c.scheme)
+		if len(s) > n && s[n] == ':' && asciiEqualFold(s[:n], c.scheme) {
+			return c.rule
+		}
+	}
+	return d.otherwise
+}
+
+// dfa returns the DFA of the whole dispatching language, built from the rules' DFAs on
+// first use (dfa.Dispatch): the automaton diff compares.
+func (d *dispatch) dfa(g *Grammar) (*dfa.DFA, error) {
+	d.once.Do(func() {
+		cases := make([]dfa.Case, len(d.cases))
+		for i, c := range d.cases {
+			cases[i] = dfa.Case{Prefix: c.scheme + ":", D: g.dfaFor(c.rule)}
+		}
+		d.d, d.err = dfa.Dispatch(cases, g.dfaFor(d.otherwise))
+		if d.d != nil {
+			d.d.Rule = g.start
+		}
+	})
+	return d.d, d.err
+}
+
+// asciiEqualFold reports whether s equals the lower-case ASCII word lower, ignoring the case
+// of ASCII letters only (strings.EqualFold would also fold U+212A and U+017F).
+func asciiEqualFold(s, lower string) bool {
+	if len(s) != len(lower) {
+		return false
+	}
+	for i := range len(s) {
+		c := s[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != lower[i] {
+			return false
+		}
+	}
+	return true
+}
