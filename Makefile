@@ -5,7 +5,7 @@ export PATH := $(PATH):/usr/local/go/bin
 # One generated package per grammar: grammar/NAME.peg -> generated/NAME-without-dashes/.
 PEGS := $(wildcard grammar/*.peg)
 
-.PHONY: all generate check-generated fmt check-format vet test check bench bench-check bench-adversarial bench-extract fuzz conformance demo build
+.PHONY: all generate docs check-generated fmt check-format vet test check bench bench-check bench-adversarial bench-extract fuzz conformance demo build
 
 all: check
 
@@ -18,11 +18,16 @@ generate:
 		echo "genparser $$peg -> generated/$$pkg"; \
 		$(GO) run ./internal/cmd/genparser -peg $$peg -o generated/$$pkg || exit 1; \
 	done
+	$(MAKE) --no-print-directory docs
 
-# Regenerate and fail if generated/ differs from what is committed (or has new files).
+# The documents computed from the grammars: docs/differences.md (urlgrammar diff, pair by pair).
+docs:
+	$(GO) run ./internal/cmd/gendocs -o docs/differences.md
+
+# Regenerate and fail if generated/ or docs/ differs from what is committed (or has new files).
 check-generated: generate
-	@git diff --exit-code --stat -- generated/ || { echo "generated/ is out of date: run make generate and commit"; exit 1; }
-	@test -z "$$(git status --porcelain -- generated/)" || { git status --porcelain -- generated/; echo "generated/ has uncommitted files"; exit 1; }
+	@git diff --exit-code --stat -- generated/ docs/ || { echo "generated/ or docs/ is out of date: run make generate and commit"; exit 1; }
+	@test -z "$$(git status --porcelain -- generated/ docs/)" || { git status --porcelain -- generated/ docs/; echo "generated/ or docs/ has uncommitted files"; exit 1; }
 
 fmt:
 	gofmt -w $$(git ls-files '*.go')
@@ -68,6 +73,7 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzAppendJSONString$$' -fuzztime $(FUZZTIME) ./check
 	$(GO) test -run '^$$' -fuzz '^FuzzFind$$' -fuzztime $(FUZZTIME) ./extract
 	$(GO) test -run '^$$' -fuzz '^FuzzExtractCommand$$' -fuzztime $(FUZZTIME) ./cmd/urlgrammar
+	$(GO) test -run '^$$' -fuzz '^FuzzDiffCommand$$' -fuzztime $(FUZZTIME) ./cmd/urlgrammar
 
 # The differential tests at CONFORMANCE times the size go test runs (PEG vs DFA vs go-abnf,
 # the fast path vs the PEG, the recognizer vs the PEG). The full log goes to conformance.log.
