@@ -15,8 +15,9 @@
 //	urlgrammar version
 //
 // A command that takes inputs reads them from standard input, one per line, when given none
-// or "-". Exit status, the same in every command: 0 when every input is valid (equal: the two
-// are equivalent), 1 when some input is invalid (equal: different, or not comparable), 2 on a
+// or "-" (diff with no FILE compares two grammars). Exit status, the same in every command: 0
+// when every input is valid (equal: the two are equivalent; diff: the grammars agree), 1 when
+// some input is invalid (equal: different, or not comparable; diff: they differ), 2 on a
 // usage error or I/O trouble (an input that cannot be read, a failed write), 130 when
 // interrupted by SIGINT or SIGTERM. A closed output pipe ends a command quietly, as it ends
 // other Unix filters.
