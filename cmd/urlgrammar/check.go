@@ -82,12 +82,18 @@ func runCheck(e *env, args []string) int {
 		return e.writeFailed(err)
 	}
 	sum.Print(e.stderr)
+	return runStatus(sum.Interrupted, sum.IOErrors, sum.Invalid > 0)
+}
+
+// runStatus is the exit status of a run over input files: interrupted, then I/O trouble,
+// then some input invalid (or, for diff, some line accepted by one grammar only).
+func runStatus(interrupted bool, ioErrors int, invalid bool) int {
 	switch {
-	case sum.Interrupted:
+	case interrupted:
 		return exitInterrupted
-	case sum.IOErrors > 0:
+	case ioErrors > 0:
 		return exitUsage
-	case sum.Invalid > 0:
+	case invalid:
 		return exitInvalid
 	}
 	return exitOK

@@ -169,7 +169,7 @@ func diffCorpus(e *env, a, b *urlgrammar.Grammar, files []string, format check.F
 	cfg := check.Config{Grammars: []*urlgrammar.Grammar{a, b}, Jobs: jobs, Stdin: e.stdin}
 	sum := check.NewDiffSummary(a, b)
 	var buf []byte
-	_, err := check.Run(e.ctx, cfg, check.Files(files...), func(r *check.Record) error {
+	run, err := check.Run(e.ctx, cfg, check.Files(files...), func(r *check.Record) error {
 		sum.Add(r)
 		if r.IOErr == nil && !parts[check.PartitionOf(r)] {
 			return nil
@@ -184,17 +184,9 @@ func diffCorpus(e *env, a, b *urlgrammar.Grammar, files []string, format check.F
 	if err := e.out.Flush(); err != nil {
 		return e.writeFailed(err)
 	}
-	sum.Interrupted = e.ctx.Err() != nil
+	sum.Interrupted = run.Interrupted
 	sum.Print(e.stderr)
-	switch {
-	case sum.Interrupted:
-		return exitInterrupted
-	case sum.IOErrors > 0:
-		return exitUsage
-	case sum.Differ():
-		return exitInvalid
-	}
-	return exitOK
+	return runStatus(sum.Interrupted, sum.IOErrors, sum.Differ())
 }
 
 // writeComparison prints a Comparison for people.
