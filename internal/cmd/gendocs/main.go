@@ -1,9 +1,11 @@
-// Command gendocs writes docs/differences.md: how the URL specifications differ, pair by
-// pair in the order of their history, computed exactly by urlgrammar.Compare (the engine of
-// `urlgrammar diff`). `make docs` and `make generate` run it; CI checks the committed file is
-// what it writes.
+// Command gendocs writes the documents computed from the grammars into a directory (docs/):
+// differences.md, how the URL specifications differ, pair by pair in the order of their
+// history, computed exactly by urlgrammar.Compare (the engine of `urlgrammar diff`); and
+// diagrams/ID.html, the railroad diagrams of every rule of each grammar, with
+// diagrams/ID.svg the diagram of its start rule. `make docs` and `make generate` run it; CI
+// checks the committed files are what it writes.
 //
-//	go run ./internal/cmd/gendocs -o docs/differences.md
+//	go run ./internal/cmd/gendocs -dir docs
 package main
 
 import (
@@ -16,6 +18,7 @@ import (
 	"strings"
 
 	"github.com/urlgrammar/urlgrammar"
+	"github.com/urlgrammar/urlgrammar/diagram"
 )
 
 // history is the order the specifications were written in.
@@ -25,17 +28,40 @@ var history = []string{"url-1993", "rfc1738", "url-syntax-05", "rfc2396bis-01"}
 const witnessesShown = 6
 
 func main() {
-	out := flag.String("o", "docs/differences.md", "output `file`")
+	dir := flag.String("dir", "docs", "output `directory`")
 	flag.Parse()
+	if err := run(*dir); err != nil {
+		fmt.Fprintln(os.Stderr, "gendocs:", err)
+		os.Exit(1)
+	}
+}
+
+func run(dir string) error {
 	doc, err := document()
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "gendocs:", err)
-		os.Exit(1)
+		return err
 	}
-	if err := writeAtomic(*out, doc); err != nil {
-		fmt.Fprintln(os.Stderr, "gendocs:", err)
-		os.Exit(1)
+	if err := writeAtomic(filepath.Join(dir, "differences.md"), doc); err != nil {
+		return err
 	}
+	for _, id := range urlgrammar.IDs() {
+		g := urlgrammar.MustLookup(id)
+		d, err := diagram.Read(g.ABNF())
+		if err != nil {
+			return fmt.Errorf("grammar/%s.abnf: %w", id, err)
+		}
+		if err := writeAtomic(filepath.Join(dir, "diagrams", id+".html"), d.HTML(g.Title(), g.ABNF())); err != nil {
+			return err
+		}
+		svg, err := d.SVG(g.Start(), diagram.Options{Link: func(rule string) string { return id + ".html#" + strings.ToLower(rule) }})
+		if err != nil {
+			return err
+		}
+		if err := writeAtomic(filepath.Join(dir, "diagrams", id+".svg"), svg); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // writeAtomic writes data to a temporary file beside name and renames it into place.
