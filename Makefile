@@ -5,7 +5,7 @@ export PATH := $(PATH):/usr/local/go/bin
 # One generated package per grammar: grammar/NAME.peg -> generated/NAME-without-dashes/.
 PEGS := $(wildcard grammar/*.peg)
 
-.PHONY: all generate docs check-generated fmt check-format vet test check bench bench-check bench-adversarial bench-extract fuzz conformance demo build
+.PHONY: all generate docs browser check-generated fmt check-format vet test check bench bench-check bench-adversarial bench-extract fuzz conformance demo build
 
 all: check
 
@@ -20,9 +20,10 @@ generate:
 	done
 	$(MAKE) --no-print-directory docs
 
-# The documents computed from the grammars: docs/differences.md (urlgrammar diff, pair by pair).
+# The documents computed from the grammars: docs/differences.md (urlgrammar diff, pair by
+# pair) and docs/diagrams/ (railroad diagrams of every rule).
 docs:
-	$(GO) run ./internal/cmd/gendocs -o docs/differences.md
+	$(GO) run ./internal/cmd/gendocs -dir docs
 
 # Regenerate and fail if generated/ or docs/ differs from what is committed (or has new files).
 check-generated: generate
@@ -38,8 +39,18 @@ check-format:
 vet:
 	$(GO) vet ./...
 
-test:
+# The tests. The playground's browser test needs Chromium: `make browser` installs Debian's
+# package when it is missing (as root, with apt-get); without it that one test is skipped.
+test: browser
 	$(GO) test ./...
+
+browser:
+	@command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || { \
+		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+			echo "installing Debian's chromium for the playground's browser test"; \
+			(apt-get install -y -q chromium >/dev/null 2>&1 || { apt-get update -q >/dev/null 2>&1 && apt-get install -y -q chromium >/dev/null 2>&1; }) \
+				|| echo "could not install chromium: the browser test will be skipped"; \
+		else echo "chromium is not installed (apt-get install chromium): the browser test will be skipped"; fi; }
 
 check: check-format vet check-generated test
 
@@ -74,6 +85,8 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzFind$$' -fuzztime $(FUZZTIME) ./extract
 	$(GO) test -run '^$$' -fuzz '^FuzzExtractCommand$$' -fuzztime $(FUZZTIME) ./cmd/urlgrammar
 	$(GO) test -run '^$$' -fuzz '^FuzzDiffCommand$$' -fuzztime $(FUZZTIME) ./cmd/urlgrammar
+	$(GO) test -run '^$$' -fuzz '^FuzzRead$$' -fuzztime $(FUZZTIME) ./diagram
+	$(GO) test -run '^$$' -fuzz '^FuzzCheckHandler$$' -fuzztime $(FUZZTIME) ./internal/playground
 
 # The differential tests at CONFORMANCE times the size go test runs (PEG vs DFA vs go-abnf,
 # the fast path vs the PEG, the recognizer vs the PEG). The full log goes to conformance.log.

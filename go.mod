@@ -5,16 +5,24 @@ go 1.24.4
 tool github.com/mna/pigeon
 
 require (
+	github.com/chromedp/chromedp v0.14.2
 	github.com/pandatix/go-abnf v0.5.0
 	github.com/stretchr/testify v1.12.1
 	mvdan.cc/xurls/v2 v2.6.0
 )
 
 require (
+	github.com/chromedp/cdproto v0.0.0-20250724212937-08a3db8b4327 // indirect
+	github.com/chromedp/sysutil v1.1.0 // indirect
+	github.com/go-json-experiment/json v0.0.0-20250725192818-e39067aee2d2 // indirect
+	github.com/gobwas/httphead v0.1.0 // indirect
+	github.com/gobwas/pool v0.2.1 // indirect
+	github.com/gobwas/ws v1.4.0 // indirect
 	github.com/hashicorp/go-uuid v1.0.3 // indirect
 	github.com/mna/pigeon v1.3.0 // indirect
 	go.yaml.in/yaml/v3 v3.0.5 // indirect
 	golang.org/x/mod v0.22.0 // indirect
 	golang.org/x/sync v0.10.0 // indirect
+	golang.org/x/sys v0.34.0 // indirect
 	golang.org/x/tools v0.28.0 // indirect
 )

@@ -10,6 +10,8 @@
 //	urlgrammar normalize [-g ID] [--level syntax|scheme] [--changes] [INPUT|-]...
 //	urlgrammar equal [-g ID] [--level string|syntax|scheme] [--ignore-fragment] A B
 //	urlgrammar rules [-g ID]
+//	urlgrammar diagram [-g ID] [-o DIR] [RULE...]
+//	urlgrammar serve [-addr 127.0.0.1:8080]
 //	urlgrammar grammars
 //	urlgrammar help [COMMAND]
 //	urlgrammar version
@@ -94,6 +96,8 @@ func init() {
 			"compare two URIs on the comparison ladder; exit 0 when equivalent (section 6.2)",
 			"Exit status 1 when they differ, or when one of them is not a valid absolute URI.", runEqual},
 		{"rules", "[-g ID]", "list the rules of a grammar", "", runRules},
+		{"diagram", "[-g ID] [-o DIR] [RULE...]", "draw railroad diagrams of a grammar's rules (SVG, or one HTML page)", helpDiagram, runDiagram},
+		{"serve", "[-addr 127.0.0.1:8080]", "serve the playground page: parse, check, resolve and diagrams in a browser", helpServe, runServe},
 		{"grammars", "", "list the grammars", "", runGrammars},
 		{"help", "[COMMAND]", "show the help of urlgrammar or of a command", "", runHelp},
 		{"version", "", "print the version of urlgrammar", "", runVersion},

@@ -20,19 +20,22 @@ func TestVersion(t *testing.T) {
 	}
 }
 
-// The library and the CLI link nothing the generator needs: go-abnf and go-uuid are for
-// internal/dfa/dfabuild (the generator and tests) only.
+// The library and the CLI link nothing the generator or the tests need: go-abnf and go-uuid
+// are for internal/dfa/dfabuild (the generator and tests) only, chromedp for the browser
+// test of the playground.
 func TestNoBuildToolsLinked(t *testing.T) {
 	gobin, err := exec.LookPath("go")
 	if err != nil {
 		t.Skip("no go command on PATH to list the dependencies with")
 	}
 	out, err := exec.Command(gobin, "list", "-deps", ".", "github.com/urlgrammar/urlgrammar",
-		"github.com/urlgrammar/urlgrammar/check", "github.com/urlgrammar/urlgrammar/extract").CombinedOutput()
+		"github.com/urlgrammar/urlgrammar/check", "github.com/urlgrammar/urlgrammar/extract",
+		"github.com/urlgrammar/urlgrammar/diagram").CombinedOutput()
 	require.NoError(t, err, string(out))
 	for _, dep := range strings.Fields(string(out)) {
 		assert.NotContains(t, dep, "go-abnf")
 		assert.NotContains(t, dep, "go-uuid")
 		assert.NotContains(t, dep, "dfabuild")
+		assert.NotContains(t, dep, "chromedp")
 	}
 }

@@ -1,0 +1,157 @@
+package playground_test
+
+import (
+	"context"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/urlgrammar/urlgrammar/internal/playground"
+)
+
+// chromium returns the path of a Chromium to drive: $URLGRAMMAR_CHROMIUM, or chromium on the
+// PATH (Debian's package, which `make browser` and .ci/run install). Without one the test is
+// skipped, unless URLGRAMMAR_BROWSER=required (CI), where that is a failure.
+func chromium(t *testing.T) string {
+	if p := os.Getenv("URLGRAMMAR_CHROMIUM"); p != "" {
+		return p
+	}
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	if os.Getenv("URLGRAMMAR_BROWSER") == "required" {
+		t.Fatal("URLGRAMMAR_BROWSER=required and no chromium found: run `make browser` (Debian's chromium package)")
+	}
+	t.Skip("TestPlaygroundInBrowser needs Chromium, which is not installed: `make browser` installs Debian's chromium package (make test does it)")
+	return ""
+}
+
+// TestPlaygroundInBrowser starts the server and drives the page in headless Chromium, as a
+// person would: types URLs, picks a grammar, clicks a rule; it checks the coloured
+// components, the error caret, every grammar's verdict, resolution and the diagram, and saves
+// a screenshot to $URLGRAMMAR_ARTIFACTS (default: a temporary directory) as playground.png.
+func TestPlaygroundInBrowser(t *testing.T) {
+	exe := chromium(t)
+	start := time.Now()
+	srv := httptest.NewServer(playground.Handler())
+	defer srv.Close()
+
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(exe),
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-quic", true),
+		chromedp.WindowSize(1200, 1400),
+	)
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	defer cancelAlloc()
+	ctx, cancel := chromedp.NewContext(actx)
+	defer cancel()
+	ctx, cancelTimeout := context.WithTimeout(ctx, 90*time.Second)
+	defer cancelTimeout()
+
+	// typeURL replaces the input's text by keystrokes and waits for the page to show it.
+	typeURL := func(s string) chromedp.Tasks {
+		return chromedp.Tasks{
+			chromedp.Evaluate(`document.querySelector("#input").value = ""`, nil),
+			chromedp.SendKeys("#input", s, chromedp.ByQuery),
+			chromedp.Poll(`document.querySelector("#verdicts") && [...document.querySelectorAll(".detail h2, #verdicts td")].length > 0 && `+
+				`(document.querySelector(".coloured") || document.querySelector("pre.caret")) && `+
+				`(document.querySelector(".coloured")?.textContent === `+jsString(s)+` || document.querySelector("pre.caret")?.textContent.startsWith(`+jsString(s)+`))`,
+				nil, chromedp.WithPollingTimeout(20*time.Second)),
+		}
+	}
+	text := func(sel string, out *string) chromedp.Action { return chromedp.Text(sel, out, chromedp.ByQuery) }
+	// pick chooses a grammar in the picker, as a person does (a change event).
+	pick := func(id string) chromedp.Action {
+		return chromedp.Evaluate(`(s => { s.value = `+jsString(id)+`; s.dispatchEvent(new Event("change")); })(document.querySelector("#grammar"))`, nil)
+	}
+
+	var host, port, userinfo, verdicts, resolved string
+	require.NoError(t, chromedp.Run(ctx,
+		chromedp.Navigate(srv.URL+"/?grammar=rfc2396bis-01"),
+		chromedp.WaitVisible("#input", chromedp.ByQuery),
+		chromedp.Poll(`document.querySelectorAll("#grammar option").length > 2`, nil, chromedp.WithPollingTimeout(20*time.Second)),
+		typeURL("http://evil.example@bank.example.com:8443/login?next=/#top"),
+		text(".c-host", &host),
+		text(".c-port", &port),
+		text(".c-userinfo", &userinfo),
+		text("#verdicts", &verdicts),
+		text("#resolved", &resolved),
+	), "the page with a valid URL")
+	assert.Equal(t, "bank.example.com", host)
+	assert.Equal(t, "8443", port)
+	assert.Equal(t, "evil.example", userinfo, "section 7.5: the userinfo is coloured apart from the host")
+	assert.Contains(t, verdicts, "rfc2396bis-01\tvalid")
+	assert.Contains(t, verdicts, "url-syntax-05\tvalid")
+	assert.Contains(t, verdicts, "rfc1738\tinvalid")
+	assert.Equal(t, "http://evil.example@bank.example.com:8443/login?next=/#top", resolved)
+
+	var caret, msg string
+	require.NoError(t, chromedp.Run(ctx,
+		typeURL("http://a b/"),
+		text("pre.caret", &caret),
+		text(".detail .msg", &msg),
+	), "the page with an invalid URL")
+	assert.Equal(t, "http://a b/\n        ^", caret, "the caret is under the space")
+	assert.Contains(t, msg, "offset 8")
+	assert.Contains(t, msg, "unexpected ' '")
+
+	// Another grammar, a relative reference resolved, and a rule's diagram from the tree.
+	var segment, diagramName, svg string
+	require.NoError(t, chromedp.Run(ctx,
+		pick("url-syntax-05"),
+		typeURL("../g;x?y"),
+		text(".component-path", &segment),
+		text("#resolved", &resolved),
+		chromedp.Click(`.node[data-rule="segment"]`, chromedp.ByQuery),
+		chromedp.Poll(`document.querySelector("#diagram-name").textContent.includes("segment") && document.querySelector("#diagram svg") !== null`,
+			nil, chromedp.WithPollingTimeout(20*time.Second)),
+		text("#diagram-name", &diagramName),
+		chromedp.OuterHTML("#diagram svg", &svg, chromedp.ByQuery),
+	), "the page with url-syntax-05")
+	assert.Equal(t, `"../g;x"`, segment)
+	assert.Equal(t, "http://a/b/g;x?y", resolved, "url-syntax-05's 1997 algorithm, the draft's own example")
+	assert.Equal(t, "(url-syntax-05 segment)", diagramName)
+	assert.Contains(t, svg, "<title>segment</title>")
+	assert.Contains(t, svg, `href="#rule=pchar"`)
+
+	var png []byte
+	require.NoError(t, chromedp.Run(ctx,
+		pick("rfc2396bis-01"),
+		typeURL("http://user@example.com:8080/a/b?q=1#top"),
+		chromedp.FullScreenshot(&png, 100), // quality 100 gives a PNG (below 100, a JPEG)
+	))
+	dir := os.Getenv("URLGRAMMAR_ARTIFACTS")
+	if dir == "" {
+		dir = filepath.Join(os.TempDir(), "urlgrammar-artifacts")
+	} else if !filepath.IsAbs(dir) {
+		// go test runs in the package directory; a relative path is the caller's, from the
+		// module root.
+		dir = filepath.Join("..", "..", dir)
+	}
+	require.NoError(t, os.MkdirAll(dir, 0o755))
+	shot := filepath.Join(dir, "playground.png")
+	require.NoError(t, os.WriteFile(shot, png, 0o644))
+	t.Logf("screenshot: %s (%d bytes); the browser test took %v", shot, len(png), time.Since(start).Round(time.Millisecond))
+}
+
+// jsString quotes s as a JavaScript string literal.
+func jsString(s string) string {
+	r := strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\n`)
+	return `"` + r.Replace(s) + `"`
+}
