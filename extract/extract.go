@@ -15,7 +15,8 @@
 //     URI", so Ref.Unhyphenated gives the other reading.
 //   - Double or single quotes on one line, "http://example.com/": the quoted text, which must
 //     hold no whitespace (a quoted sentence is prose, and the URIs in it are found bare). JSON
-//     strings are double-quoted text.
+//     strings are double-quoted text; in them JSON's escaped solidus "\/" (which PHP's
+//     json_encode writes: "http:\/\/a\/b") is read as "/" in Ref.Text, Raw keeping it.
 //   - HTML attribute values inside a tag, href="..." or src='...' or href=...: the value,
 //     with its surrounding whitespace removed (Delimiter Attribute, Key the attribute's name).
 //     Whitespace inside a value is kept, so the grammar reports it.

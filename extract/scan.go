@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"bytes"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -215,6 +216,12 @@ func (s *Scanner) quoted(i int) bool {
 		return true
 	}
 	body := w[i+1 : j]
+	// JSON's escaped solidus: PHP's json_encode writes "http:\/\/a\/b".
+	var unescaped []byte
+	if q == '"' && bytes.Contains(body, []byte(`\/`)) {
+		unescaped = bytes.ReplaceAll(body, []byte(`\/`), []byte("/"))
+		body = unescaped
+	}
 	if len(body) > s.max || hasSpace(body) || !s.believable(body) {
 		return false
 	}
@@ -223,6 +230,9 @@ func (s *Scanner) quoted(i int) bool {
 		d = SingleQuote
 	}
 	s.emit(i+1, j, d, key, false, false)
+	if unescaped != nil {
+		s.ref.Text = string(unescaped)
+	}
 	s.i = j + 1
 	return true
 }
