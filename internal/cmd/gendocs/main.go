@@ -19,6 +19,7 @@ import (
 
 	"github.com/urlgrammar/urlgrammar"
 	"github.com/urlgrammar/urlgrammar/diagram"
+	"github.com/urlgrammar/urlgrammar/internal/genfile"
 )
 
 // history is the order the specifications were written in.
@@ -41,7 +42,7 @@ func run(dir string) error {
 	if err != nil {
 		return err
 	}
-	if err := writeAtomic(filepath.Join(dir, "differences.md"), doc); err != nil {
+	if err := genfile.WriteAtomic(filepath.Join(dir, "differences.md"), doc); err != nil {
 		return err
 	}
 	for _, id := range urlgrammar.IDs() {
@@ -50,43 +51,18 @@ func run(dir string) error {
 		if err != nil {
 			return fmt.Errorf("grammar/%s.abnf: %w", id, err)
 		}
-		if err := writeAtomic(filepath.Join(dir, "diagrams", id+".html"), d.HTML(g.Title(), g.ABNF())); err != nil {
+		if err := genfile.WriteAtomic(filepath.Join(dir, "diagrams", id+".html"), d.HTML(g.Title(), g.ABNF())); err != nil {
 			return err
 		}
 		svg, err := d.SVG(g.Start(), diagram.Options{Link: func(rule string) string { return id + ".html#" + strings.ToLower(rule) }})
 		if err != nil {
 			return err
 		}
-		if err := writeAtomic(filepath.Join(dir, "diagrams", id+".svg"), svg); err != nil {
+		if err := genfile.WriteAtomic(filepath.Join(dir, "diagrams", id+".svg"), svg); err != nil {
 			return err
 		}
 	}
 	return nil
-}
-
-// writeAtomic writes data to a temporary file beside name and renames it into place.
-func writeAtomic(name string, data []byte) error {
-	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
-		return err
-	}
-	f, err := os.CreateTemp(filepath.Dir(name), ".gendocs-*")
-	if err != nil {
-		return err
-	}
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		os.Remove(f.Name())
-		return err
-	}
-	if err := f.Close(); err != nil {
-		os.Remove(f.Name())
-		return err
-	}
-	if err := os.Chmod(f.Name(), 0o644); err != nil {
-		os.Remove(f.Name())
-		return err
-	}
-	return os.Rename(f.Name(), name)
 }
 
 func document() ([]byte, error) {

@@ -33,6 +33,7 @@ import (
 	"text/template"
 
 	"github.com/urlgrammar/urlgrammar/internal/dfa/dfabuild"
+	"github.com/urlgrammar/urlgrammar/internal/genfile"
 )
 
 func main() {
@@ -50,7 +51,11 @@ func main() {
 }
 
 func run(peg, out string) error {
-	pkg := filepath.Base(out)
+	abs, err := filepath.Abs(out)
+	if err != nil {
+		return err
+	}
+	pkg := filepath.Base(abs) // "-o ." (go generate) names the package after its directory
 	name := strings.TrimSuffix(filepath.Base(peg), ".peg")
 	tmp, err := os.MkdirTemp("", "genparser")
 	if err != nil {
@@ -58,7 +63,12 @@ func run(peg, out string) error {
 	}
 	defer os.RemoveAll(tmp)
 	raw := filepath.Join(tmp, "parser.go")
-	cmd := exec.Command("go", "tool", "pigeon", "-optimize-parser", "-o", raw, peg)
+	pegAbs, err := filepath.Abs(peg)
+	if err != nil {
+		return err
+	}
+	cmd := exec.Command("go", "tool", "pigeon", "-optimize-parser", "-o", raw, pegAbs)
+	cmd.Dir = filepath.Dir(pegAbs) // pigeon is a tool of the module the grammar is in
 	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
 	if err := cmd.Run(); err != nil {
 		return fmt.Errorf("pigeon %s: %w", peg, err)
@@ -88,24 +98,26 @@ func run(peg, out string) error {
 		}
 		files[file] = b.Bytes()
 	}
-	if err := os.MkdirAll(out, 0o755); err != nil {
-		return err
+	// Format every file before writing any, so that an error leaves the package as it was;
+	// write in a fixed order, each file atomically.
+	names := make([]string, 0, len(files))
+	for file := range files {
+		names = append(names, file)
 	}
-	for file, b := range files {
-		if err := writeGo(filepath.Join(out, file), b); err != nil {
+	sort.Strings(names)
+	for _, file := range names {
+		f, err := format.Source(files[file])
+		if err != nil {
+			return fmt.Errorf("%s: %w", file, err)
+		}
+		files[file] = f
+	}
+	for _, file := range names {
+		if err := genfile.WriteAtomic(filepath.Join(out, file), files[file]); err != nil {
 			return err
 		}
 	}
 	return nil
-}
-
-// writeGo gofmts b and writes it; every generated file goes through here.
-func writeGo(path string, b []byte) error {
-	f, err := format.Source(b)
-	if err != nil {
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	return os.WriteFile(path, f, 0o644)
 }
 
 // insertions are the additions to pigeon's output: each is inserted after the first

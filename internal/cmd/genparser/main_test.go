@@ -1,6 +1,8 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -25,4 +27,35 @@ func TestPatch(t *testing.T) {
 	assert.ErrorContains(t, err, "lacks the anchor", "a changed pigeon output is an error, not a silent skip")
 	_, err = patch([]byte("package p\n"), "g")
 	assert.ErrorContains(t, err, "does not start with")
+}
+
+// The generator, run as go generate runs it (in the package directory, "-o ."), writes what
+// is committed, byte for byte, and leaves no temporary file: its output is deterministic and
+// the package is named after its directory.
+func TestGenerateInPlace(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs pigeon and builds every DFA of a grammar (seconds)")
+	}
+	dir := filepath.Join(t.TempDir(), "urlsyntax05")
+	require.NoError(t, os.MkdirAll(dir, 0o755))
+	peg, err := filepath.Abs("../../../grammar/url-syntax-05.peg")
+	require.NoError(t, err)
+	wd, err := os.Getwd()
+	require.NoError(t, err)
+	require.NoError(t, os.Chdir(dir))
+	defer os.Chdir(wd)
+	require.NoError(t, run(peg, "."))
+	committed := filepath.Join(wd, "../../../generated/urlsyntax05")
+	want, err := os.ReadDir(committed)
+	require.NoError(t, err)
+	got, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	require.Len(t, got, len(want), "the same files, no temporary file left")
+	for _, e := range want {
+		w, err := os.ReadFile(filepath.Join(committed, e.Name()))
+		require.NoError(t, err)
+		g, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		require.NoError(t, err)
+		assert.Equal(t, string(w), string(g), "%s differs from the committed file", e.Name())
+	}
 }
