@@ -141,8 +141,7 @@ func register(g *Grammar) {
 	// without allocating, the lower-case one makes names case-insensitive.
 	both := make(map[string]*dfa.DFA, 2*len(g.dfas))
 	for name, d := range g.dfas {
-		d.Prepare()
-		both[name] = d
+		both[name] = d // prepared on first use (dfa.DFA.Prepare)
 		both[ruleKey(name)] = d
 	}
 	g.dfas = both

@@ -5,6 +5,11 @@
 // the language, with the exact set of bytes the language allows there.
 package dfa
 
+import (
+	"slices"
+	"sync"
+)
+
 // DFA is a minimal deterministic automaton over bytes. State 0 is the dead state (no
 // member of the language has the input so far as a prefix); every other state can reach an
 // accepting state.
@@ -18,15 +23,25 @@ type DFA struct {
 
 	// next is Trans premultiplied: next[state*NClasses+class] is the next state times
 	// NClasses, the index of its row. It takes the multiplication off the critical path of
-	// the matching loop (a third faster, BenchmarkMatch). Prepare makes it; a DFA without it
-	// runs from Trans.
+	// the matching loop (a third faster, BenchmarkMatch). It is built on the first match (most
+	// of a grammar's rule DFAs are never run: building them all at start-up cost a program
+	// 1.1 MB), once, safely for concurrent use.
+	once sync.Once
 	next []uint32
 }
 
-// Prepare builds the DFA's premultiplied table, which makes Match faster. Build calls it;
-// call it once for a DFA made otherwise (from generated tables), before it is shared
-// between goroutines.
-func (d *DFA) Prepare() {
+// Equal reports whether d and o have the same tables (and so, both being minimal and
+// numbered alike, the same language and the same states).
+func (d *DFA) Equal(o *DFA) bool {
+	return d.Rule == o.Rule && d.Classes == o.Classes && d.NClasses == o.NClasses && d.Start == o.Start &&
+		slices.Equal(d.Trans, o.Trans) && slices.Equal(d.Accept, o.Accept)
+}
+
+// Prepare builds the DFA's premultiplied table now rather than at its first match. It is
+// safe for concurrent use.
+func (d *DFA) Prepare() { d.once.Do(d.build) }
+
+func (d *DFA) build() {
 	next := make([]uint32, len(d.Trans))
 	for i, t := range d.Trans {
 		next[i] = uint32(t) * uint32(d.NClasses)
@@ -38,10 +53,8 @@ func (d *DFA) Prepare() {
 // offset of the error: the index of the first byte that leads to the dead state, or len(s)
 // when s ends in a state that does not accept (s is a proper prefix of a member).
 func (d *DFA) Match(s string) (ok bool, errOffset int) {
+	d.once.Do(d.build)
 	next, classes := d.next, &d.Classes
-	if next == nil {
-		return d.matchTrans(s)
-	}
 	row := uint32(d.Start) * uint32(d.NClasses)
 	for i := 0; i < len(s); i++ {
 		row = next[row+uint32(classes[s[i]])]
@@ -50,22 +63,6 @@ func (d *DFA) Match(s string) (ok bool, errOffset int) {
 		}
 	}
 	if d.Accept[row/uint32(d.NClasses)] {
-		return true, -1
-	}
-	return false, len(s)
-}
-
-// matchTrans is Match on the state-indexed table, for a DFA that has not been prepared.
-func (d *DFA) matchTrans(s string) (ok bool, errOffset int) {
-	st := d.Start
-	n := d.NClasses
-	for i := 0; i < len(s); i++ {
-		st = d.Trans[int(st)*n+int(d.Classes[s[i]])]
-		if st == 0 {
-			return false, i
-		}
-	}
-	if d.Accept[st] {
 		return true, -1
 	}
 	return false, len(s)
@@ -102,18 +99,8 @@ func (d *DFA) NumStates() int { return len(d.Accept) }
 // all of s when it is in the language): the state from which the byte at errOffset, or the
 // end of input, has no way on.
 func (d *DFA) MatchState(s string) (ok bool, errOffset int, state int) {
+	d.once.Do(d.build)
 	n := uint32(d.NClasses)
-	if d.next == nil {
-		st := int(d.Start)
-		for i := 0; i < len(s); i++ {
-			t := int(d.Trans[st*d.NClasses+int(d.Classes[s[i]])])
-			if t == 0 {
-				return false, i, st
-			}
-			st = t
-		}
-		return d.Accept[st], len(s), st
-	}
 	row := uint32(d.Start) * n
 	for i := 0; i < len(s); i++ {
 		next := d.next[row+uint32(d.Classes[s[i]])]

@@ -131,7 +131,6 @@ func (d *Raw) Minimize() (*DFA, error) {
 			m.Trans[st*d.NClasses+c] = uint16(num[block[t]])
 		}
 	}
-	m.Prepare()
 	return m, nil
 }
 
