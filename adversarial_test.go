@@ -43,6 +43,7 @@ var grammarFamilies = map[string]map[string]func(n int) string{
 // an expression-budget refusal of a valid input would be a bug. (Sizes up to 64 KiB here;
 // BenchmarkAdversarialGrammars goes to 1 MiB.)
 func TestParseExactOnAdversarialFamilies(t *testing.T) {
+	t.Parallel()
 	families := map[string]map[string]func(n int) string{"rfc2396bis-01": adversarial}
 	for id, fs := range grammarFamilies {
 		families[id] = fs

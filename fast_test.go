@@ -13,6 +13,7 @@ import (
 // TestFastPathMatchesPEG: the fast path builds the tree the pigeon parser builds, on the
 // test tables, the benchmark corpus and members generated from the ABNF.
 func TestFastPathMatchesPEG(t *testing.T) {
+	t.Parallel()
 	g := MustLookup("rfc2396bis-01")
 	var inputs []string
 	lines, err := spectest.Lines("testdata/rfc2396bis-01/valid.txt")

@@ -58,6 +58,7 @@ func recognizeInputs(t testing.TB, n int) []string {
 // over many inputs, on every rule over a few, and with expression limits low enough to stop
 // the parser at every point.
 func TestRecognizeMatchesRun(t *testing.T) {
+	t.Parallel()
 	inputs := recognizeInputs(t, 2000*conformanceScale())
 	t.Logf("%d inputs", len(inputs))
 	for _, id := range IDs() {

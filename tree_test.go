@@ -270,6 +270,7 @@ func TestSyntaxErrorMessages(t *testing.T) {
 // panics, Valid agrees with Parse, a valid input prints back and its spans hold, an invalid
 // one has an error inside the input.
 func TestRandomInputs(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		g        *urlgrammar.Grammar
 		prefixes []string // put before a third of the inputs, to reach deeper rules
