@@ -3728,7 +3728,6 @@ func (p *parser) failAt(fail bool, pos position, want string) {
 		if pos.offset < p.maxFailPos.offset {
 			return
 		}
-
 		if pos.offset > p.maxFailPos.offset || p.maxFailRule == "" {
 			p.maxFailRule = p.namedRule() // added by genparser
 		}

@@ -4,11 +4,12 @@
 //
 // It writes four files into the output directory:
 //
-//   - parser.go: pigeon v1.3.0's output (-optimize-parser), with one addition: the parser
+//   - parser.go: pigeon v1.3.0's output (-optimize-parser), with two additions: the parser
 //     records, at its farthest failure, the innermost rule that has a display name (the ABNF
-//     name, by the convention of grammar/*.peg), so that syntax errors can name the rule.
-//     The addition is two anchored text insertions; genparser fails if pigeon's output no
-//     longer has the anchors.
+//     name, by the convention of grammar/*.peg), so that syntax errors can name the rule; and
+//     its table of rules is built once. The additions are placed by the Go syntax tree of
+//     pigeon's output (a struct field, a statement, a function body); genparser fails if the
+//     output no longer has them.
 //   - glue.go: Run, which matches any rule as an anchored start symbol and reports a failure
 //     as offset, expected set and rule; and Rules, which lists the ABNF rules.
 //   - doc.go: the package comment and the //go:generate line that rebuilds the package.
@@ -24,7 +25,11 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
+	"go/ast"
 	"go/format"
+	"go/parser"
+	"go/printer"
+	"go/token"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -120,40 +125,137 @@ func run(peg, out string) error {
 	return nil
 }
 
-// insertions are the additions to pigeon's output: each is inserted after the first
-// occurrence of its anchor.
-var insertions = []struct{ anchor, text string }{
+// An insertion is an addition to pigeon's output, placed by the Go syntax tree (not by text
+// anchors, which depend on gofmt's padding): after the node find returns.
+type insertion struct {
+	what string // what the insertion is after, for errors
+	find func(f *ast.File) ast.Node
+	text string
+}
+
+var insertions = []insertion{
 	{ // a field of the parser struct
-		"\tmaxFailExpected       []string\n",
-		"\t// maxFailRule is the innermost named rule at maxFailPos (added by genparser).\n\tmaxFailRule string\n",
+		"the field maxFailExpected of type parser",
+		func(f *ast.File) ast.Node {
+			if st := structType(f, "parser"); st != nil {
+				for _, fld := range st.Fields.List {
+					for _, n := range fld.Names {
+						if n.Name == "maxFailExpected" {
+							return fld
+						}
+					}
+				}
+			}
+			return nil
+		},
+		"\n\t// maxFailRule is the innermost named rule at maxFailPos (added by genparser).\n\tmaxFailRule string",
 	},
 	{ // in failAt, once a failure at or beyond the farthest position is known
-		"\t\tif pos.offset < p.maxFailPos.offset {\n\t\t\treturn\n\t\t}\n",
-		"\n\t\tif pos.offset > p.maxFailPos.offset || p.maxFailRule == \"\" {\n\t\t\tp.maxFailRule = p.namedRule() // added by genparser\n\t\t}\n",
+		"the statement if pos.offset < p.maxFailPos.offset { return } in (*parser).failAt",
+		func(f *ast.File) ast.Node {
+			var found ast.Node
+			if fn := method(f, "parser", "failAt"); fn != nil {
+				ast.Inspect(fn.Body, func(n ast.Node) bool {
+					if is, ok := n.(*ast.IfStmt); ok && found == nil && exprString(is.Cond) == "pos.offset < p.maxFailPos.offset" {
+						found = is
+					}
+					return found == nil
+				})
+			}
+			return found
+		},
+		"\n\t\tif pos.offset > p.maxFailPos.offset || p.maxFailRule == \"\" {\n\t\t\tp.maxFailRule = p.namedRule() // added by genparser\n\t\t}",
 	},
 	{ // the table of rules by name, which pigeon builds on every parse (a quarter of the
 		// cost of parsing a short input), is built once: it is only read
-		"func (p *parser) buildRulesTable(g *grammar) {\n",
-		"\tif g == grammarOfRules { // added by genparser\n\t\tp.rules = rulesByName\n\t\treturn\n\t}\n",
+		"the opening brace of (*parser).buildRulesTable",
+		func(f *ast.File) ast.Node {
+			if fn := method(f, "parser", "buildRulesTable"); fn != nil {
+				return lbrace{fn.Body.Lbrace}
+			}
+			return nil
+		},
+		"\n\tif g == grammarOfRules { // added by genparser\n\t\tp.rules = rulesByName\n\t\treturn\n\t}",
 	},
 }
 
+// lbrace is the position just after a block's "{".
+type lbrace struct{ pos token.Pos }
+
+func (l lbrace) Pos() token.Pos { return l.pos }
+func (l lbrace) End() token.Pos { return l.pos + 1 }
+
+// structType returns the struct type declared with the name, or nil.
+func structType(f *ast.File, name string) *ast.StructType {
+	for _, d := range f.Decls {
+		if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.TYPE {
+			for _, sp := range gd.Specs {
+				if ts := sp.(*ast.TypeSpec); ts.Name.Name == name {
+					st, _ := ts.Type.(*ast.StructType)
+					return st
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// method returns the method of *recv with the name, or nil.
+func method(f *ast.File, recv, name string) *ast.FuncDecl {
+	for _, d := range f.Decls {
+		fn, ok := d.(*ast.FuncDecl)
+		if !ok || fn.Recv == nil || fn.Name.Name != name || len(fn.Recv.List) != 1 {
+			continue
+		}
+		if star, ok := fn.Recv.List[0].Type.(*ast.StarExpr); ok {
+			if id, ok := star.X.(*ast.Ident); ok && id.Name == recv {
+				return fn
+			}
+		}
+	}
+	return nil
+}
+
+func exprString(e ast.Expr) string {
+	var b bytes.Buffer
+	printer.Fprint(&b, token.NewFileSet(), e)
+	return b.String()
+}
+
 func patch(src []byte, name string) ([]byte, error) {
-	s := string(src)
 	const header = "// Code generated by pigeon; DO NOT EDIT.\n"
-	if !strings.HasPrefix(s, header) {
+	if !bytes.HasPrefix(src, []byte(header)) {
 		return nil, fmt.Errorf("pigeon's output does not start with %q", header)
+	}
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "parser.go", src, parser.ParseComments)
+	if err != nil {
+		return nil, fmt.Errorf("pigeon's output: %w", err)
+	}
+	type at struct {
+		offset int
+		text   string
+	}
+	var ats []at
+	for _, ins := range insertions {
+		n := ins.find(f)
+		if n == nil {
+			return nil, fmt.Errorf("pigeon's output lacks %s", ins.what)
+		}
+		ats = append(ats, at{fset.Position(n.End()).Offset, ins.text})
+	}
+	// From the end, so that earlier offsets stay valid.
+	sort.Slice(ats, func(i, j int) bool { return ats[i].offset > ats[j].offset })
+	s := string(src)
+	for _, a := range ats {
+		text := a.text
+		if a.offset < len(s) && s[a.offset] != '\n' {
+			text += "\n" // what followed on the same line goes on after the insertion
+		}
+		s = s[:a.offset] + text + s[a.offset:]
 	}
 	s = "// Code generated by pigeon v1.3.0 from grammar/" + name +
 		".peg and patched by internal/cmd/genparser; DO NOT EDIT.\n" + s[len(header):]
-	for _, ins := range insertions {
-		i := strings.Index(s, ins.anchor)
-		if i < 0 {
-			return nil, fmt.Errorf("pigeon's output lacks the anchor %q", ins.anchor)
-		}
-		i += len(ins.anchor)
-		s = s[:i] + ins.text + s[i:]
-	}
 	return []byte(s), nil
 }
 
