@@ -123,6 +123,26 @@ func (g *Grammar) Rules() []string {
 	return names
 }
 
+// defaultExprCost is the number of expressions a grammar's PEG parser may evaluate per input
+// byte (plus 64) before it is stopped: every grammar is linear, with room to spare.
+const defaultExprCost = 400
+
+// newGrammar returns the grammar of a generated package: its registration (from the header
+// of grammar/ID.abnf), PEG parsers and DFAs. The grammar's file in this package adds what is
+// written in Go (a fast path, a dispatch) and registers it.
+func newGrammar(gen peg.Generated) *Grammar {
+	return &Grammar{
+		id:        gen.Info.ID,
+		title:     gen.Info.Title,
+		start:     gen.Info.Start,
+		rules:     gen.Rules(),
+		run:       gen.Run,
+		recognize: gen.Recognize,
+		exprCost:  defaultExprCost,
+		dfas:      gen.DFAs(),
+	}
+}
+
 var registry = map[string]*Grammar{}
 
 // register adds a grammar; each grammar's file calls it from init.

@@ -11,17 +11,9 @@ import "github.com/urlgrammar/urlgrammar/generated/rfc1738"
 // production, and otherurl covers the other schemes only. So "ftp://h/f;type=x" is invalid
 // (a bad typecode), though the ABNF's otherurl, which matches every scheme, would take it.
 func init() {
-	register(&Grammar{
-		id:        "rfc1738",
-		title:     "RFC 1738, Uniform Resource Locators (URL), section 5 (December 1994)",
-		start:     "url",
-		rules:     rfc1738.Rules(),
-		run:       rfc1738.Run,
-		recognize: rfc1738.Recognize,
-		exprCost:  400,
-		dfas:      rfc1738.DFAs(),
-		dispatch:  dispatch1738,
-	})
+	g := newGrammar(rfc1738.Generated)
+	g.dispatch = dispatch1738
+	register(g)
 }
 
 // dispatch1738 is the dispatch of section 5: the ten named schemes and their productions.

@@ -7,14 +7,5 @@ import "github.com/urlgrammar/urlgrammar/generated/url1993"
 // whose trees are *ast.FragmentAddress: the address (one type per production of url) and
 // its fragmentid.
 func init() {
-	register(&Grammar{
-		id:        "url-1993",
-		title:     "Berners-Lee, Uniform Resource Locators, Internet Draft (1993), BNF syntax",
-		start:     "fragmentaddress",
-		rules:     url1993.Rules(),
-		run:       url1993.Run,
-		recognize: url1993.Recognize,
-		exprCost:  400,
-		dfas:      url1993.DFAs(),
-	})
+	register(newGrammar(url1993.Generated))
 }

@@ -8,6 +8,16 @@ import (
 	"github.com/urlgrammar/urlgrammar/internal/peg"
 )
 
+// Generated is the grammar's registration (from the header of grammar/rfc1738.abnf) and
+// its parsers, for urlgrammar's registry.
+var Generated = peg.Generated{
+	Info:      peg.Info{ID: "rfc1738", Title: "RFC 1738, Uniform Resource Locators (URL), section 5 (December 1994)", Start: "url"},
+	Rules:     Rules,
+	Run:       Run,
+	Recognize: Recognize,
+	DFAs:      DFAs,
+}
+
 // Rules lists the rules that have an ABNF name (a display name), in the order of the file.
 func Rules() []peg.Rule {
 	var rs []peg.Rule

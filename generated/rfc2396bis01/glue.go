@@ -8,6 +8,16 @@ import (
 	"github.com/urlgrammar/urlgrammar/internal/peg"
 )
 
+// Generated is the grammar's registration (from the header of grammar/rfc2396bis-01.abnf) and
+// its parsers, for urlgrammar's registry.
+var Generated = peg.Generated{
+	Info:      peg.Info{ID: "rfc2396bis-01", Title: "draft-fielding-uri-rfc2396bis-01, Uniform Resource Identifier (URI): Generic Syntax (March 2003)", Start: "URI-reference"},
+	Rules:     Rules,
+	Run:       Run,
+	Recognize: Recognize,
+	DFAs:      DFAs,
+}
+
 // Rules lists the rules that have an ABNF name (a display name), in the order of the file.
 func Rules() []peg.Rule {
 	var rs []peg.Rule

@@ -8,6 +8,16 @@ import (
 	"github.com/urlgrammar/urlgrammar/internal/peg"
 )
 
+// Generated is the grammar's registration (from the header of grammar/url-1993.abnf) and
+// its parsers, for urlgrammar's registry.
+var Generated = peg.Generated{
+	Info:      peg.Info{ID: "url-1993", Title: "Berners-Lee, Uniform Resource Locators, Internet Draft (1993), BNF syntax", Start: "fragmentaddress"},
+	Rules:     Rules,
+	Run:       Run,
+	Recognize: Recognize,
+	DFAs:      DFAs,
+}
+
 // Rules lists the rules that have an ABNF name (a display name), in the order of the file.
 func Rules() []peg.Rule {
 	var rs []peg.Rule

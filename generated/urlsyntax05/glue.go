@@ -8,6 +8,16 @@ import (
 	"github.com/urlgrammar/urlgrammar/internal/peg"
 )
 
+// Generated is the grammar's registration (from the header of grammar/url-syntax-05.abnf) and
+// its parsers, for urlgrammar's registry.
+var Generated = peg.Generated{
+	Info:      peg.Info{ID: "url-syntax-05", Title: "draft-fielding-url-syntax-05, Uniform Resource Locators (URL): Generic Syntax and Semantics (May 1997)", Start: "URL-reference"},
+	Rules:     Rules,
+	Run:       Run,
+	Recognize: Recognize,
+	DFAs:      DFAs,
+}
+
 // Rules lists the rules that have an ABNF name (a display name), in the order of the file.
 func Rules() []peg.Rule {
 	var rs []peg.Rule

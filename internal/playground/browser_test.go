@@ -46,11 +46,24 @@ func TestPlaygroundInBrowser(t *testing.T) {
 	srv := httptest.NewServer(playground.Handler())
 	defer srv.Close()
 
+	// Chromium's profile, removed after the browser has exited (it goes on writing there for
+	// a moment after the context is cancelled, which t.TempDir's cleanup does not allow).
+	profile, err := os.MkdirTemp("", "urlgrammar-chromium-")
+	require.NoError(t, err)
+	defer func() {
+		for range 50 {
+			if os.RemoveAll(profile) == nil {
+				return
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+		t.Logf("could not remove Chromium's profile %s", profile)
+	}()
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(exe),
 		chromedp.NoSandbox,
 		chromedp.DisableGPU,
-		chromedp.UserDataDir(t.TempDir()),
+		chromedp.UserDataDir(profile),
 		chromedp.Flag("disable-background-networking", true),
 		chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true),

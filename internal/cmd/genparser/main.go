@@ -39,6 +39,7 @@ import (
 
 	"github.com/urlgrammar/urlgrammar/internal/dfa/dfabuild"
 	"github.com/urlgrammar/urlgrammar/internal/genfile"
+	pegpkg "github.com/urlgrammar/urlgrammar/internal/peg"
 )
 
 func main() {
@@ -86,11 +87,26 @@ func run(peg, out string) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", peg, err)
 	}
-	data := struct{ Pkg, Name string }{pkg, name}
 	abnf, err := os.ReadFile(strings.TrimSuffix(peg, ".peg") + ".abnf")
 	if err != nil {
 		return err
 	}
+	info, err := pegpkg.ReadHeader(abnf)
+	if err != nil {
+		return fmt.Errorf("%s.abnf: %w", name, err)
+	}
+	if info.ID != name {
+		return fmt.Errorf("%s.abnf: the header's id %q is not the file's name", name, info.ID)
+	}
+	if g, err := dfabuild.Read(abnf); err != nil {
+		return fmt.Errorf("%s.abnf: %w", name, err)
+	} else if !hasRule(g.Rulemap, info.Start) {
+		return fmt.Errorf("%s.abnf: the header's start rule %q is not a rule of the grammar", name, info.Start)
+	}
+	data := struct {
+		Pkg, Name string
+		Info      pegpkg.Info
+	}{pkg, name, info}
 	tables, err := dfaTables(abnf, pkg, name)
 	if err != nil {
 		return fmt.Errorf("%s.abnf: %w", name, err)
@@ -576,6 +592,16 @@ import (
 	"github.com/urlgrammar/urlgrammar/internal/peg"
 )
 
+// Generated is the grammar's registration (from the header of grammar/{{.Name}}.abnf) and
+// its parsers, for urlgrammar's registry.
+var Generated = peg.Generated{
+	Info:      peg.Info{ID: {{printf "%q" .Info.ID}}, Title: {{printf "%q" .Info.Title}}, Start: {{printf "%q" .Info.Start}}},
+	Rules:     Rules,
+	Run:       Run,
+	Recognize: Recognize,
+	DFAs:      DFAs,
+}
+
 // Rules lists the rules that have an ABNF name (a display name), in the order of the file.
 func Rules() []peg.Rule {
 	var rs []peg.Rule
@@ -680,6 +706,17 @@ func (p *parser) ruleName(name string) string {
 	return name
 }
 `))
+
+// hasRule reports whether the ABNF defines a rule of the name (ABNF names are
+// case-insensitive).
+func hasRule[V any](rules map[string]V, name string) bool {
+	for k := range rules {
+		if strings.EqualFold(k, name) {
+			return true
+		}
+	}
+	return false
+}
 
 // dfaTables builds the DFA of every rule of the ABNF and writes them as Go tables.
 func dfaTables(abnf []byte, pkg, name string) ([]byte, error) {

@@ -1,0 +1,70 @@
+package peg
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"strings"
+
+	"github.com/urlgrammar/urlgrammar/internal/dfa"
+)
+
+// Info is a grammar's registration, declared in the header of its ABNF file:
+//
+//	; urlgrammar id: url-syntax-05
+//	; urlgrammar title: draft-fielding-url-syntax-05, ... (May 1997)
+//	; urlgrammar start: URL-reference
+type Info struct {
+	ID, Title, Start string
+}
+
+// Generated is what the generator writes for a grammar (generated/PKG): its registration
+// and its parsers, which urlgrammar's registry takes as they are.
+type Generated struct {
+	Info      Info
+	Rules     func() []Rule
+	Run       func(rule, src string, maxExpr uint64) (any, *Failure)
+	Recognize func(rule, src string, maxExpr uint64) *Failure
+	DFAs      func() map[string]*dfa.DFA
+}
+
+const headerPrefix = "; urlgrammar "
+
+// ReadHeader reads the registration from the header comments of an ABNF file: each of id,
+// title and start once, on a line of its own.
+func ReadHeader(abnf []byte) (Info, error) {
+	var info Info
+	seen := map[string]bool{}
+	sc := bufio.NewScanner(bytes.NewReader(abnf))
+	for n := 1; sc.Scan(); n++ {
+		line := strings.TrimRight(sc.Text(), "\r")
+		if !strings.HasPrefix(line, headerPrefix) {
+			continue
+		}
+		key, val, ok := strings.Cut(line[len(headerPrefix):], ":")
+		val = strings.TrimSpace(val)
+		if !ok || val == "" {
+			return Info{}, fmt.Errorf("line %d: want %q KEY: VALUE", n, headerPrefix)
+		}
+		if seen[key] {
+			return Info{}, fmt.Errorf("line %d: %s declared twice", n, key)
+		}
+		seen[key] = true
+		switch key {
+		case "id":
+			info.ID = val
+		case "title":
+			info.Title = val
+		case "start":
+			info.Start = val
+		default:
+			return Info{}, fmt.Errorf("line %d: unknown key %q (id, title, start)", n, key)
+		}
+	}
+	for _, k := range []string{"id", "title", "start"} {
+		if !seen[k] {
+			return Info{}, fmt.Errorf("no %q line in the header", headerPrefix+k+":")
+		}
+	}
+	return info, sc.Err()
+}

@@ -1,0 +1,27 @@
+package peg
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestReadHeader(t *testing.T) {
+	info, err := ReadHeader([]byte("; g: a grammar\n;\n; urlgrammar id: g-1\r\n; urlgrammar title: G, a title: with colons\n; urlgrammar start: top\nrule = \"a\"\n"))
+	require.NoError(t, err)
+	assert.Equal(t, Info{ID: "g-1", Title: "G, a title: with colons", Start: "top"}, info)
+
+	for src, want := range map[string]string{
+		"; urlgrammar id: g\n; urlgrammar title: t\n": `no "; urlgrammar start:" line`,
+		"; urlgrammar id: g\n; urlgrammar id: h\n":    "line 2: id declared twice",
+		"; urlgrammar color: red\n":                   `unknown key "color"`,
+		"; urlgrammar id:\n":                          "line 1: want",
+		"; urlgrammar id: g\n; urlgrammar title: t\n; urlgrammar start: s\n; urlgrammar x\n": "line 4: want",
+	} {
+		_, err := ReadHeader([]byte(src))
+		if assert.Error(t, err, src) {
+			assert.Contains(t, err.Error(), want, src)
+		}
+	}
+}
