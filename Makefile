@@ -13,6 +13,8 @@ build:
 	$(GO) build ./...
 
 generate:
+	@echo "genparser internal/cmd/genparser/runtime/tiny.peg -> internal/cmd/genparser/runtime (the shared runtime's test parser)"
+	@$(GO) run ./internal/cmd/genparser -runtime -peg internal/cmd/genparser/runtime/tiny.peg -o internal/cmd/genparser/runtime
 	@for peg in $(PEGS); do \
 		pkg=$$(basename $$peg .peg | tr -d -); \
 		echo "genparser $$peg -> generated/$$pkg"; \
@@ -26,9 +28,10 @@ docs:
 	$(GO) run ./internal/cmd/gendocs -dir docs
 
 # Regenerate and fail if generated/ or docs/ differs from what is committed (or has new files).
+GENERATED := generated/ docs/ internal/cmd/genparser/runtime/parser.go
 check-generated: generate
-	@git diff --exit-code --stat -- generated/ docs/ || { echo "generated/ or docs/ is out of date: run make generate and commit"; exit 1; }
-	@test -z "$$(git status --porcelain -- generated/ docs/)" || { git status --porcelain -- generated/ docs/; echo "generated/ or docs/ has uncommitted files"; exit 1; }
+	@git diff --exit-code --stat -- $(GENERATED) || { echo "generated files are out of date: run make generate and commit"; exit 1; }
+	@test -z "$$(git status --porcelain -- $(GENERATED))" || { git status --porcelain -- $(GENERATED); echo "generated files are not committed"; exit 1; }
 
 fmt:
 	gofmt -w $$(git ls-files '*.go')
@@ -79,6 +82,7 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzDifferential$$' -fuzztime $(FUZZTIME) .
 	$(GO) test -run '^$$' -fuzz '^FuzzFastPath$$' -fuzztime $(FUZZTIME) .
 	$(GO) test -run '^$$' -fuzz '^FuzzRecognize$$' -fuzztime $(FUZZTIME) .
+	$(GO) test -run '^$$' -fuzz '^FuzzRecognize$$' -fuzztime $(FUZZTIME) ./internal/cmd/genparser/runtime
 	$(GO) test -run '^$$' -fuzz '^FuzzResolve$$' -fuzztime $(FUZZTIME) ./resolve
 	$(GO) test -run '^$$' -fuzz '^FuzzCheckPipeline$$' -fuzztime $(FUZZTIME) ./check
 	$(GO) test -run '^$$' -fuzz '^FuzzAppendJSONString$$' -fuzztime $(FUZZTIME) ./check

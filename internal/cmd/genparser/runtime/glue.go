@@ -1,0 +1,111 @@
+package runtime
+
+import (
+	"strconv"
+
+	"github.com/urlgrammar/urlgrammar/internal/peg"
+)
+
+// Rules lists the rules that have an ABNF name (a display name), in the order of the file.
+func Rules() []peg.Rule {
+	var rs []peg.Rule
+	for _, r := range g.rules {
+		if r.displayName != "" {
+			rs = append(rs, peg.Rule{ABNF: abnfName(r.displayName), PEG: r.name})
+		}
+	}
+	return rs
+}
+
+func abnfName(display string) string {
+	if s, err := strconv.Unquote(display); err == nil {
+		return s
+	}
+	return display
+}
+
+// rulesByName is the parser's table of the rules of g, by PEG name, built once
+// (pigeon's parser would build it on every parse); grammarOfRules is the grammar it is of.
+var grammarOfRules, rulesByName = func() (*grammar, map[string]*rule) {
+	m := make(map[string]*rule, len(g.rules))
+	for _, r := range g.rules {
+		m[r.name] = r
+	}
+	return g, m
+}()
+
+// namedRule returns the ABNF name of the innermost rule being parsed that has one.
+func (p *parser) namedRule() string {
+	for i := len(p.rstack) - 1; i >= 0; i-- {
+		if d := p.rstack[i].displayName; d != "" {
+			return abnfName(d)
+		}
+	}
+	return ""
+}
+
+// Run matches src with the PEG rule named rule as an anchored start symbol: the rule must
+// match the whole of src. It returns the rule's value, or the failure. maxExpr bounds the
+// number of expressions the parser may evaluate (0: no bound).
+func Run(rule, src string, maxExpr uint64) (any, *peg.Failure) {
+	p := newRun(rule, src, maxExpr)
+	val, err := p.parse(g)
+	if f := p.failure(rule, err != nil); f != nil {
+		return nil, f
+	}
+	return val, nil
+}
+
+// newRun returns a parser of src from the rule named entry, as Run and Recognize use it. It
+// sets what the options Entrypoint(entry), GlobalStore("src", src), AllowInvalidUTF8(true) and
+// MaxExpressions(maxExpr) set, without their closures, and makes room for the rule stack.
+func newRun(entry, src string, maxExpr uint64) *parser {
+	p := newParser("", []byte(src))
+	p.entrypoint = entry
+	p.cur.globalStore["src"] = src
+	p.allowInvalidUTF8 = true
+	if maxExpr > 0 {
+		p.maxExprCnt = maxExpr
+	}
+	p.rstack = make([]*rule, 0, 32)
+	return p
+}
+
+// failure returns the failure of a parse from rule that has ended, failed or not: nil when
+// it matched the whole input.
+func (p *parser) failure(rule string, failed bool) *peg.Failure {
+	if failed {
+		f := &peg.Failure{Offset: p.maxFailPos.offset, Expected: peg.Expected(p.maxFailExpected), Rule: p.maxFailRule}
+		for _, e := range *p.errs {
+			if pe, ok := e.(*parserError); ok && pe.Inner == errMaxExprCnt {
+				f.Limit = true
+			}
+		}
+		if f.Rule == "" {
+			f.Rule = p.ruleName(rule)
+		}
+		return f
+	}
+	if end := p.pt.offset; end < len(p.data) {
+		// The rule matched a proper prefix: the input should have ended here.
+		f := &peg.Failure{Offset: end, Expected: []string{"EOF"}, Rule: p.ruleName(rule)}
+		switch {
+		case p.maxFailPos.offset > end:
+			f.Offset, f.Expected, f.Rule = p.maxFailPos.offset, peg.Expected(p.maxFailExpected), p.maxFailRule
+		case p.maxFailPos.offset == end:
+			f.Expected = peg.Expected(append(p.maxFailExpected, "!."))
+			if p.maxFailRule != "" {
+				f.Rule = p.maxFailRule
+			}
+		}
+		return f
+	}
+	return nil
+}
+
+func (p *parser) ruleName(name string) string {
+	if r := p.rules[name]; r != nil && r.displayName != "" {
+		return abnfName(r.displayName)
+	}
+	return name
+}
