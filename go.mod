@@ -8,6 +8,7 @@ require (
 	github.com/chromedp/chromedp v0.14.2
 	github.com/pandatix/go-abnf v0.5.0
 	github.com/stretchr/testify v1.12.1
+	golang.org/x/net v0.47.0
 	mvdan.cc/xurls/v2 v2.6.0
 )
 
@@ -21,8 +22,9 @@ require (
 	github.com/hashicorp/go-uuid v1.0.3 // indirect
 	github.com/mna/pigeon v1.3.0 // indirect
 	go.yaml.in/yaml/v3 v3.0.5 // indirect
-	golang.org/x/mod v0.22.0 // indirect
-	golang.org/x/sync v0.10.0 // indirect
-	golang.org/x/sys v0.34.0 // indirect
-	golang.org/x/tools v0.28.0 // indirect
+	golang.org/x/mod v0.29.0 // indirect
+	golang.org/x/sync v0.18.0 // indirect
+	golang.org/x/sys v0.38.0 // indirect
+	golang.org/x/text v0.31.0 // indirect
+	golang.org/x/tools v0.38.0 // indirect
 )
