@@ -91,6 +91,9 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzDiffCommand$$' -fuzztime $(FUZZTIME) ./cmd/urlgrammar
 	$(GO) test -run '^$$' -fuzz '^FuzzRead$$' -fuzztime $(FUZZTIME) ./diagram
 	$(GO) test -run '^$$' -fuzz '^FuzzCheckHandler$$' -fuzztime $(FUZZTIME) ./internal/playground
+	$(GO) test -run '^$$' -fuzz '^FuzzToURI$$' -fuzztime $(FUZZTIME) ./iri
+	$(GO) test -run '^$$' -fuzz '^FuzzToIRI$$' -fuzztime $(FUZZTIME) ./iri
+	$(GO) test -run '^$$' -fuzz '^FuzzIRICommands$$' -fuzztime $(FUZZTIME) ./cmd/urlgrammar
 
 # The differential tests at CONFORMANCE times the size go test runs (PEG vs DFA vs go-abnf,
 # the fast path vs the PEG, the recognizer vs the PEG). The full log goes to conformance.log.

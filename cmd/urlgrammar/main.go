@@ -9,6 +9,8 @@
 //	urlgrammar resolve [-g ID] [--algorithm 2003|1997] [--dots keep|remove|error] [--compat] [--json] BASE [REF|-]...
 //	urlgrammar normalize [-g ID] [--level syntax|scheme] [--changes] [INPUT|-]...
 //	urlgrammar equal [-g ID] [--level string|syntax|scheme] [--ignore-fragment] A B
+//	urlgrammar iri2uri [--encode-ascii] [--idna] [INPUT|-]...
+//	urlgrammar uri2iri [INPUT|-]...
 //	urlgrammar rules [-g ID]
 //	urlgrammar diagram [-g ID] [-o DIR] [RULE...]
 //	urlgrammar serve [-addr 127.0.0.1:8080]
@@ -95,6 +97,8 @@ func init() {
 		{"equal", "[-g ID] [--level string|syntax|scheme] [--ignore-fragment] A B",
 			"compare two URIs on the comparison ladder; exit 0 when equivalent (section 6.2)",
 			"Exit status 1 when they differ, or when one of them is not a valid absolute URI.", runEqual},
+		{"iri2uri", "[--encode-ascii] [--idna] [INPUT|-]...", "map IRIs to URIs (RFC 3987 section 3.1)", helpIRI2URI, runIRI2URI},
+		{"uri2iri", "[INPUT|-]...", "convert URIs to IRIs (RFC 3987 section 3.2)", helpURI2IRI, runURI2IRI},
 		{"rules", "[-g ID]", "list the rules of a grammar", "", runRules},
 		{"diagram", "[-g ID] [-o DIR] [RULE...]", "draw railroad diagrams of a grammar's rules (SVG, or one HTML page)", helpDiagram, runDiagram},
 		{"serve", "[-addr 127.0.0.1:8080]", "serve the playground page: parse, check, resolve and diagrams in a browser", helpServe, runServe},
