@@ -51,7 +51,9 @@ browser:
 	@command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || { \
 		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
 			echo "installing Debian's chromium for the playground's browser test"; \
-			(apt-get install -y -q chromium >/dev/null 2>&1 || { apt-get update -q >/dev/null 2>&1 && apt-get install -y -q chromium >/dev/null 2>&1; }) \
+			(apt-get -o DPkg::Lock::Timeout=300 install -y -q chromium >/dev/null 2>&1 || \
+				{ apt-get -o DPkg::Lock::Timeout=300 update -q >/dev/null 2>&1 && \
+				  apt-get -o DPkg::Lock::Timeout=300 install -y -q chromium >/dev/null 2>&1; }) \
 				|| echo "could not install chromium: the browser test will be skipped"; \
 		else echo "chromium is not installed (apt-get install chromium): the browser test will be skipped"; fi; }
 
