@@ -172,7 +172,7 @@ func (x *extractor) ref(name string, r extract.Ref) bool {
 	b := x.b[:0]
 	if x.jsonl {
 		rec := extractRecord{File: name, Line: r.Line, Column: r.Column, Offset: r.Offset,
-			Delimiter: string(r.Delimiter), Key: r.Key, Raw: r.Raw, Reference: r.Text,
+			Delimiter: string(r.Delimiter), Key: r.Key, Raw: r.Raw, RawBase64: check.InputBase64(r.Raw), Reference: r.Text,
 			Hyphenated: r.Hyphenated, Truncated: r.Truncated}
 		if r.Hyphenated {
 			ok := x.g.Valid(r.Unhyphenated)
@@ -253,6 +253,7 @@ type extractRecord struct {
 	Delimiter      string  `json:"delimiter"`
 	Key            string  `json:"key,omitempty"`
 	Raw            string  `json:"raw"`
+	RawBase64      *string `json:"rawBase64,omitempty"` // when Raw is not valid UTF-8
 	Reference      string  `json:"reference"`
 	Hyphenated     bool    `json:"hyphenated,omitempty"`
 	Unhyphenated   *string `json:"unhyphenated,omitempty"`
