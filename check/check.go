@@ -35,6 +35,11 @@ type Config struct {
 	// Grammars are the grammars every line is checked against: one, or several (the CLI's
 	// -g all). With several, a line is valid when at least one grammar accepts it.
 	Grammars []*urlgrammar.Grammar
+	// Rules, when set, holds for each grammar (in Grammars order) the rule a line must match
+	// instead of the start rule ("" for the start rule), as Grammar.Match decides. A line
+	// checked against another rule than the start rule has no tree: the formats that show
+	// trees (jsonl) and Warnings are for start rules.
+	Rules []string
 	// Format, when set, makes every Record carry its rendering in Out.
 	Format Format
 	// Warnings are the section 7 warnings to report on valid generic references.
@@ -136,6 +141,14 @@ const (
 func Run(ctx context.Context, cfg Config, inputs []Input, emit func(*Record) error) (*Summary, error) {
 	if len(cfg.Grammars) == 0 {
 		return nil, errors.New("check: no grammar")
+	}
+	if len(cfg.Rules) > 0 {
+		if len(cfg.Rules) != len(cfg.Grammars) {
+			return nil, fmt.Errorf("check: %d rules for %d grammars", len(cfg.Rules), len(cfg.Grammars))
+		}
+		if cfg.Format != NoFormat && cfg.Format != Text || len(cfg.Warnings) > 0 {
+			return nil, errors.New("check: rules other than the start rule have no trees: no jsonl, tsv or warnings")
+		}
 	}
 	jobs := cfg.Jobs
 	if jobs <= 0 {
@@ -375,6 +388,8 @@ func checkBatch(b *batch, cfg Config, parsers []*urlgrammar.Parser, needTree boo
 			switch {
 			case l.tooLong:
 				res.Err = ErrTooLong
+			case j < len(cfg.Rules) && cfg.Rules[j] != "":
+				res.Err = g.Match(cfg.Rules[j], rec.Input)
 			case !needTree && g.Valid(rec.Input):
 			default:
 				trees[j], res.Err = parsers[j].Parse(rec.Input)

@@ -37,7 +37,7 @@ func PartitionOf(r *Record) Partition {
 // A DiffSummary counts the lines of a Run with two grammars by partition, and the reasons
 // of the rejecting grammar (Cause) for the lines that only one grammar accepts.
 type DiffSummary struct {
-	A, B     string // the grammar ids
+	A, B     string // the names of the two grammars (or rules)
 	Lines    int
 	Counts   map[Partition]int
 	IOErrors int
@@ -47,9 +47,10 @@ type DiffSummary struct {
 	Interrupted                bool
 }
 
-// NewDiffSummary returns the empty summary of a Run with the two grammars a and b.
-func NewDiffSummary(a, b *urlgrammar.Grammar) *DiffSummary {
-	return &DiffSummary{A: a.ID(), B: b.ID(), Counts: map[Partition]int{},
+// NewDiffSummary returns the empty summary of a Run with two grammars, named a and b (their
+// ids, or ID/RULE when Config.Rules names other rules).
+func NewDiffSummary(a, b string) *DiffSummary {
+	return &DiffSummary{A: a, B: b, Counts: map[Partition]int{},
 		ReasonsOnlyA: map[string]int{}, ReasonsOnlyB: map[string]int{}}
 }
 
@@ -108,8 +109,9 @@ type rejection struct {
 
 // AppendDiffRecord appends the rendering of a record of a Run with two grammars, in format f
 // (Text or JSONL): its partition, the grammars that accept it, and the error of each one
-// that does not. An I/O error record renders as in check.
-func AppendDiffRecord(b []byte, f Format, r *Record) []byte {
+// that does not, the grammars named as names says (their ids, or ID/RULE). An I/O error
+// record renders as in check.
+func AppendDiffRecord(b []byte, f Format, r *Record, names [2]string) []byte {
 	if r.IOErr != nil {
 		rd := renderer{cfg: Config{Format: f}}
 		return rd.render(b, r, nil)
@@ -118,11 +120,11 @@ func AppendDiffRecord(b []byte, f Format, r *Record) []byte {
 	if f == JSONL {
 		rec := diffRecord{File: r.File, Line: r.Line, Input: r.Input, InputBase64: InputBase64(r.Input),
 			Partition: p, AcceptedBy: []string{}, RejectedBy: []rejection{}}
-		for _, res := range r.Results {
+		for i, res := range r.Results {
 			if res.Err == nil {
-				rec.AcceptedBy = append(rec.AcceptedBy, res.Grammar.ID())
+				rec.AcceptedBy = append(rec.AcceptedBy, names[i])
 			} else {
-				rec.RejectedBy = append(rec.RejectedBy, rejection{res.Grammar.ID(), NewErrorDetail(res.Err)})
+				rec.RejectedBy = append(rec.RejectedBy, rejection{names[i], NewErrorDetail(res.Err)})
 			}
 		}
 		return AppendJSON(b, rec)
@@ -133,25 +135,25 @@ func AppendDiffRecord(b []byte, f Format, r *Record) []byte {
 	b = append(b, ": "...)
 	switch p {
 	case OnlyA:
-		b = append(b, "only "+r.Results[0].Grammar.ID()...)
+		b = append(b, "only "+names[0]...)
 	case OnlyB:
-		b = append(b, "only "+r.Results[1].Grammar.ID()...)
+		b = append(b, "only "+names[1]...)
 	default:
 		b = append(b, p...)
 	}
 	b = append(b, ": "...)
 	b = appendPrintable(b, r.Input)
 	b = append(b, '\n')
-	for _, res := range r.Results {
+	for i, res := range r.Results {
 		if res.Err == nil {
 			continue
 		}
 		b = append(b, "    "...)
 		var se *urlgrammar.SyntaxError
 		if errors.As(res.Err, &se) {
-			b = fmt.Appendf(b, "%s:%d:%d: %s", se.Grammar, se.Line, se.Column, se.Msg)
+			b = fmt.Appendf(b, "%s:%d:%d: %s", names[i], se.Line, se.Column, se.Msg)
 		} else {
-			b = append(b, res.Grammar.ID()+": "+res.Err.Error()...)
+			b = append(b, names[i]+": "+res.Err.Error()...)
 		}
 		b = append(b, '\n')
 	}

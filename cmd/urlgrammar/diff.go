@@ -19,8 +19,9 @@ of two grammars (rfc1738's through its scheme dispatch, as Valid decides); --rul
 rule R of both; --rules RA,RB compares RA of A with RB of B, or two rules of one grammar
 when only one -g is given. Exit status 0 when the languages are equal, 1 when they differ.
 
-With FILEs ("-" for standard input), diff checks every line with both grammars and prints
-the lines they disagree on (--only: which lines), in input order also with -j workers, then
+With FILEs ("-" for standard input), diff checks every line with both grammars (or with the
+rules --rule and --rules name, as match does) and prints the lines they disagree on (--only:
+which lines), in input order also with -j workers, then
 a summary on standard error: the lines accepted by both, by one only, by neither, and the
 most frequent reasons (rule and character class where the rejecting grammar stops). Exit
 status 0 when no line is accepted by one grammar only, 1 when some is.`
@@ -93,10 +94,12 @@ func runDiff(e *env, args []string) int {
 		}
 		a.Rule, b.Rule = ra, rb
 	}
-	if len(files) > 0 {
-		if a.Rule != "" || b.Rule != "" {
-			return e.usageError("a diff of FILEs compares the grammars' start rules; --rule and --rules compare languages")
+	for _, l := range []urlgrammar.Language{a, b} {
+		if l.Rule != "" && !hasRule(l.Grammar, l.Rule) {
+			return e.usageError("%v", &urlgrammar.UnknownRuleError{Grammar: l.Grammar.ID(), Rule: l.Rule})
 		}
+	}
+	if len(files) > 0 {
 		parts, ok := partitions(*only)
 		if !ok {
 			return e.usageError("--only %q: want differ, a, b, both, neither, all or none", *only)
@@ -104,15 +107,10 @@ func runDiff(e *env, args []string) int {
 		if *jobs < 0 {
 			return e.usageError("-j %d: the number of workers cannot be negative", *jobs)
 		}
-		return diffCorpus(e, a.Grammar, b.Grammar, files, format, parts, *jobs)
+		return diffCorpus(e, a, b, files, format, parts, *jobs)
 	}
 	if *nWitnesses < 0 {
 		return e.usageError("--witnesses %d: cannot be negative", *nWitnesses)
-	}
-	for _, l := range []urlgrammar.Language{a, b} {
-		if l.Rule != "" && !hasRule(l.Grammar, l.Rule) {
-			return e.usageError("%v", &urlgrammar.UnknownRuleError{Grammar: l.Grammar.ID(), Rule: l.Rule})
-		}
 	}
 	c, err := urlgrammar.Compare(a, b, *nWitnesses)
 	if err != nil {
@@ -159,22 +157,26 @@ func partitions(only string) (map[check.Partition]bool, bool) {
 	return nil, false
 }
 
-// diffCorpus checks every line of files with grammars a and b and prints the lines of the
-// chosen partitions, then the summary on stderr.
-func diffCorpus(e *env, a, b *urlgrammar.Grammar, files []string, format check.Format, parts map[check.Partition]bool, jobs int) int {
+// diffCorpus checks every line of files with the two languages (grammars, or rules of
+// them) and prints the lines of the chosen partitions, then the summary on stderr.
+func diffCorpus(e *env, a, b urlgrammar.Language, files []string, format check.Format, parts map[check.Partition]bool, jobs int) int {
 	if jobs != 1 && os.Getenv("GOGC") == "" {
 		// As in check: the PEG parser of an invalid line allocates at a high rate.
 		defer debug.SetGCPercent(debug.SetGCPercent(400))
 	}
-	cfg := check.Config{Grammars: []*urlgrammar.Grammar{a, b}, Jobs: jobs, Stdin: e.stdin}
-	sum := check.NewDiffSummary(a, b)
+	cfg := check.Config{Grammars: []*urlgrammar.Grammar{a.Grammar, b.Grammar}, Jobs: jobs, Stdin: e.stdin}
+	if a.Rule != "" || b.Rule != "" {
+		cfg.Rules = []string{a.Rule, b.Rule}
+	}
+	names := [2]string{a.Name(), b.Name()}
+	sum := check.NewDiffSummary(names[0], names[1])
 	var buf []byte
 	run, err := check.Run(e.ctx, cfg, check.Files(files...), func(r *check.Record) error {
 		sum.Add(r)
 		if r.IOErr == nil && !parts[check.PartitionOf(r)] {
 			return nil
 		}
-		buf = check.AppendDiffRecord(buf[:0], format, r)
+		buf = check.AppendDiffRecord(buf[:0], format, r, names)
 		e.out.Write(buf)
 		return e.out.Err()
 	})
