@@ -23,6 +23,7 @@ func runCheck(e *env, args []string) int {
 	warnList := fs.String("warn", "none", "section 7 warnings to report: all, none, or a comma `list` of "+kindList())
 	jobs := fs.Int("j", 1, "parse with `N` workers (0: one per CPU; at most four per CPU); output order stays the input order")
 	summaryOnly := fs.Bool("summary-only", false, "print only the summary")
+	rule := fs.String("rule", "", "check the lines against `RULE` instead of the start rule, as match does (text format only)")
 	progress := fs.Bool("progress", isTerminal(e.stderr), "show a progress line on stderr (default: when stderr is a terminal)")
 	files, code, ok := e.parse(fs, args)
 	if !ok {
@@ -49,6 +50,17 @@ func runCheck(e *env, args []string) int {
 	}
 	if cfg.Warnings, err = warn.ParseSet(*warnList); err != nil {
 		return e.usageError("%v", err)
+	}
+	if *rule != "" {
+		if cfg.Format != check.Text && cfg.Format != check.NoFormat || len(cfg.Warnings) > 0 {
+			return e.usageError("--rule checks lines without building trees: only the text format, and no --warn")
+		}
+		for _, g := range cfg.Grammars {
+			if !hasRule(g, *rule) {
+				return e.usageError("%v", &urlgrammar.UnknownRuleError{Grammar: g.ID(), Rule: *rule})
+			}
+			cfg.Rules = append(cfg.Rules, *rule)
+		}
 	}
 	if *jobs < 0 {
 		return e.usageError("-j %d: the number of workers cannot be negative", *jobs)
