@@ -37,13 +37,38 @@ var grammarOfRules, rulesByName = func() (*grammar, map[string]*rule) {
 }()
 
 // namedRule returns the ABNF name of the innermost rule being parsed that has one.
-func (p *parser) namedRule() string {
-	for i := len(p.rstack) - 1; i >= 0; i-- {
-		if d := p.rstack[i].displayName; d != "" {
+func (p *parser) namedRule() string { return namedIn(p.rstack) }
+
+// namedIn returns the ABNF name of the innermost rule of stack that has one.
+func namedIn(stack []*rule) string {
+	for i := len(stack) - 1; i >= 0; i-- {
+		if d := stack[i].displayName; d != "" {
 			return abnfName(d)
 		}
 	}
 	return ""
+}
+
+// noteFailure records the rule of a failure at the farthest offset so far (called by failAt,
+// added by genparser): the innermost named rule of the first failure there, or, when several
+// rules fail at that offset, the innermost named rule they all are inside. So "-a" against
+// host fails in host (its three alternatives fail at offset 0), not in IPv6reference, the
+// first alternative tried.
+func (p *parser) noteFailure(farther bool) {
+	if farther || !p.maxFailStackSet {
+		p.maxFailStack = append(p.maxFailStack[:0], p.rstack...)
+		p.maxFailStackSet = true
+		p.maxFailRule = namedIn(p.maxFailStack)
+		return
+	}
+	k := 0
+	for k < len(p.maxFailStack) && k < len(p.rstack) && p.maxFailStack[k] == p.rstack[k] {
+		k++
+	}
+	if k < len(p.maxFailStack) {
+		p.maxFailStack = p.maxFailStack[:k]
+		p.maxFailRule = namedIn(p.maxFailStack)
+	}
 }
 
 // Run matches src with the PEG rule named rule as an anchored start symbol: the rule must

@@ -3619,8 +3619,11 @@ type parser struct {
 	// parse fail
 	maxFailPos      position
 	maxFailExpected []string
-	// maxFailRule is the innermost named rule at maxFailPos (added by genparser).
+	// maxFailRule is the named rule of the failures at maxFailPos, and maxFailStack the
+	// rules they are all inside (added by genparser).
 	maxFailRule           string
+	maxFailStack          []*rule
+	maxFailStackSet       bool
 	maxFailInvertExpected bool
 
 	// max number of expressions to be parsed
@@ -3728,9 +3731,7 @@ func (p *parser) failAt(fail bool, pos position, want string) {
 		if pos.offset < p.maxFailPos.offset {
 			return
 		}
-		if pos.offset > p.maxFailPos.offset || p.maxFailRule == "" {
-			p.maxFailRule = p.namedRule() // added by genparser
-		}
+		p.noteFailure(pos.offset > p.maxFailPos.offset) // added by genparser
 
 		if pos.offset > p.maxFailPos.offset {
 			p.maxFailPos = pos

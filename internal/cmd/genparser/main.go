@@ -220,7 +220,7 @@ var insertions = []insertion{
 			}
 			return nil
 		},
-		"\n\t// maxFailRule is the innermost named rule at maxFailPos (added by genparser).\n\tmaxFailRule string",
+		"\n\t// maxFailRule is the named rule of the failures at maxFailPos, and maxFailStack the\n\t// rules they are all inside (added by genparser).\n\tmaxFailRule     string\n\tmaxFailStack    []*rule\n\tmaxFailStackSet bool",
 	},
 	{ // in failAt, once a failure at or beyond the farthest position is known
 		"the statement if pos.offset < p.maxFailPos.offset { return } in (*parser).failAt",
@@ -236,7 +236,7 @@ var insertions = []insertion{
 			}
 			return found
 		},
-		"\n\t\tif pos.offset > p.maxFailPos.offset || p.maxFailRule == \"\" {\n\t\t\tp.maxFailRule = p.namedRule() // added by genparser\n\t\t}",
+		"\n\t\tp.noteFailure(pos.offset > p.maxFailPos.offset) // added by genparser",
 	},
 	{ // the table of rules by name, which pigeon builds on every parse (a quarter of the
 		// cost of parsing a short input), is built once: it is only read

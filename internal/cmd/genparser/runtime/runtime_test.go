@@ -51,6 +51,17 @@ func TestRun(t *testing.T) {
 	assert.Equal(t, 6, f.Offset)
 	assert.Equal(t, "word", f.Rule)
 
+	// When several alternatives fail at the farthest offset, the failure is named by the
+	// rule they are all inside, not by the first alternative tried.
+	_, f = Run("item", "-", 0)
+	require.NotNil(t, f)
+	assert.Equal(t, 0, f.Offset)
+	assert.Equal(t, "item", f.Rule)
+	_, f = Run("list", "ab,-", 0)
+	require.NotNil(t, f)
+	assert.Equal(t, 3, f.Offset)
+	assert.Equal(t, "item", f.Rule)
+
 	// A rule used as a start symbol must match the whole input.
 	_, f = Run("word", "ab,", 0)
 	require.NotNil(t, f)
