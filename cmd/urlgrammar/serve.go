@@ -39,6 +39,9 @@ func runServe(e *env, args []string) int {
 		MaxHeaderBytes:    64 << 10,
 	}
 	fmt.Fprintf(e.stderr, "urlgrammar serve: the playground is on http://%s/\n", ln.Addr())
+	if a, ok := ln.Addr().(*net.TCPAddr); ok && !a.IP.IsLoopback() {
+		fmt.Fprintf(e.stderr, "urlgrammar serve: warning: %s is not a loopback address: other machines can reach the playground\n", a.IP)
+	}
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ln) }()
 	select {
