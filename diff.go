@@ -104,14 +104,8 @@ type Witness struct {
 }
 
 // Cause is the rejecting grammar's rule and the class of the character it stops at, as
-// `urlgrammar check` summarizes errors: "RULE: unexpected CLASS".
-func (w *Witness) Cause() string {
-	rule := w.Err.Rule
-	if rule == "" {
-		rule = "input"
-	}
-	return rule + ": unexpected " + w.Err.Found()
-}
+// `urlgrammar check` summarizes errors (SyntaxError.Cause).
+func (w *Witness) Cause() string { return w.Err.Cause() }
 
 // reason is what makes witnesses different for Compare: the rule where the rejecting grammar
 // stops, the class of what it stops at (punctuation as one class: "a:[" and "a:]" part for

@@ -96,6 +96,21 @@ func (e *SyntaxError) Found() string {
 	return "non-ASCII character"
 }
 
+// Cause is the error's summary key, as `urlgrammar check` and `diff` count reasons: the rule
+// and the class of what was found there, "RULE: unexpected CLASS" (see Found), or
+// "RULE: message" for an error that is no unexpected character ("input too long"). Errors
+// that differ only in the character or the expected set share a key.
+func (e *SyntaxError) Cause() string {
+	rule := e.Rule
+	if rule == "" {
+		rule = "input"
+	}
+	if !strings.HasPrefix(e.Msg, "unexpected") {
+		return rule + ": " + e.Msg
+	}
+	return rule + ": unexpected " + e.Found()
+}
+
 // Error returns "GRAMMAR:LINE:COLUMN: message", then, on two more lines, the part of the
 // input line around the error and a caret under the offending character (see Caret).
 func (e *SyntaxError) Error() string {

@@ -104,6 +104,13 @@ func ruleKey(name string) string {
 	return strings.ReplaceAll(strings.ToLower(name), "_", "-")
 }
 
+// HasRule reports whether the grammar has a rule of the name (matched as Match matches it:
+// without case, "_" taken as "-").
+func (g *Grammar) HasRule(name string) bool {
+	_, ok := g.byName[ruleKey(name)]
+	return ok
+}
+
 // ID returns the grammar's id, e.g. "rfc2396bis-01".
 func (g *Grammar) ID() string { return g.id }
 

@@ -131,18 +131,7 @@ func Cause(err error) string {
 	if !errors.As(err, &se) {
 		return err.Error()
 	}
-	rule := se.Rule
-	if rule == "" {
-		rule = "input"
-	}
-	if !isUnexpected(se.Msg) {
-		return rule + ": " + se.Msg // "input too long", ...
-	}
-	return rule + ": unexpected " + se.Found()
-}
-
-func isUnexpected(msg string) bool {
-	return len(msg) >= 10 && msg[:10] == "unexpected"
+	return se.Cause()
 }
 
 // errWriter remembers the first write error.

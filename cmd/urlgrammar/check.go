@@ -56,7 +56,7 @@ func runCheck(e *env, args []string) int {
 			return e.usageError("--rule checks lines without building trees: only the text format, and no --warn")
 		}
 		for _, g := range cfg.Grammars {
-			if !hasRule(g, *rule) {
+			if !g.HasRule(*rule) {
 				return e.usageError("%v", &urlgrammar.UnknownRuleError{Grammar: g.ID(), Rule: *rule})
 			}
 			cfg.Rules = append(cfg.Rules, *rule)

@@ -95,7 +95,7 @@ func runDiff(e *env, args []string) int {
 		a.Rule, b.Rule = ra, rb
 	}
 	for _, l := range []urlgrammar.Language{a, b} {
-		if l.Rule != "" && !hasRule(l.Grammar, l.Rule) {
+		if l.Rule != "" && !l.Grammar.HasRule(l.Rule) {
 			return e.usageError("%v", &urlgrammar.UnknownRuleError{Grammar: l.Grammar.ID(), Rule: l.Rule})
 		}
 	}
@@ -125,15 +125,6 @@ func runDiff(e *env, args []string) int {
 		return exitOK
 	}
 	return exitInvalid
-}
-
-func hasRule(g *urlgrammar.Grammar, rule string) bool {
-	for _, r := range g.Rules() {
-		if strings.EqualFold(strings.ReplaceAll(r, "_", "-"), strings.ReplaceAll(rule, "_", "-")) {
-			return true
-		}
-	}
-	return false
 }
 
 // partitions returns the partitions --only prints.

@@ -27,11 +27,7 @@ func FuzzDiffCommand(f *testing.F) {
 			inputs = append(inputs, string(line))
 			return nil
 		})
-		lines := strings.Split(out, "\n")
-		if lines[len(lines)-1] != "" {
-			t.Fatalf("output does not end in a newline: %q", out)
-		}
-		lines = lines[:len(lines)-1]
+		lines := outputLines(t, out)
 		if len(lines) != len(inputs) {
 			t.Fatalf("%d records for %d lines\n%s", len(lines), len(inputs), out)
 		}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"strings"
 	"testing"
 
 	"github.com/urlgrammar/urlgrammar"
@@ -28,11 +27,7 @@ func FuzzExtractCommand(f *testing.F) {
 		}
 		code, out, errOut := runCLI(text, args...)
 		refs := extract.Find(text, extract.Options{Relative: relative})
-		lines := strings.Split(out, "\n")
-		if lines[len(lines)-1] != "" {
-			t.Fatalf("output does not end in a newline: %q", out)
-		}
-		lines = lines[:len(lines)-1]
+		lines := outputLines(t, out)
 		if len(lines) != len(refs) {
 			t.Fatalf("%d records for %d references\n%s", len(lines), len(refs), out)
 		}

@@ -19,6 +19,17 @@ func runCLI(stdin string, args ...string) (int, string, string) {
 	return code, out.String(), errOut.String()
 }
 
+// outputLines returns the lines of a command's output, which must end in a newline: one
+// record a line.
+func outputLines(t testing.TB, out string) []string {
+	t.Helper()
+	lines := strings.Split(out, "\n")
+	if lines[len(lines)-1] != "" {
+		t.Fatalf("output does not end in a newline: %q", out)
+	}
+	return lines[:len(lines)-1]
+}
+
 func TestParseJSONContract(t *testing.T) {
 	code, out, _ := runCLI("", "parse", "--json", "http://u@[::1]:8080/a/b?q#f", "a?")
 	require.Equal(t, 0, code)
