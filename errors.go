@@ -146,13 +146,15 @@ func (e *SyntaxError) Caret() string {
 	if to < end {
 		tail = "..."
 	}
-	before := head + display(e.Input[from:off])
-	return head + display(e.Input[from:to]) + tail + "\n" + strings.Repeat(" ", utf8.RuneCountInString(before)) + "^"
+	before := head + Display(e.Input[from:off])
+	return head + Display(e.Input[from:to]) + tail + "\n" + strings.Repeat(" ", utf8.RuneCountInString(before)) + "^"
 }
 
-// display returns s with every rune that would not print as itself (controls, invalid UTF-8,
-// non-graphic runes) written as a Go escape.
-func display(s string) string {
+// Display returns s with every rune that would not print as itself (controls, invalid UTF-8,
+// non-graphic runes) written as a Go escape (\x00, \xff, \u200e), so that an input shown in
+// a line of text stays on its line and shows its exact bytes. Error carets, check, extract
+// and diff show inputs with it.
+func Display(s string) string {
 	var b strings.Builder
 	for i := 0; i < len(s); {
 		r, n := utf8.DecodeRuneInString(s[i:])

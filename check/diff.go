@@ -142,7 +142,7 @@ func AppendDiffRecord(b []byte, f Format, r *Record, names [2]string) []byte {
 		b = append(b, p...)
 	}
 	b = append(b, ": "...)
-	b = appendPrintable(b, r.Input)
+	b = append(b, urlgrammar.Display(r.Input)...)
 	b = append(b, '\n')
 	for i, res := range r.Results {
 		if res.Err == nil {
@@ -173,14 +173,4 @@ func NewErrorDetail(err error) ErrorDetail {
 		d.Expected = []string{}
 	}
 	return d
-}
-
-// appendPrintable appends s as it is when it is printable ASCII, and Go-quoted otherwise.
-func appendPrintable(b []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		if s[i] < 0x20 || s[i] > 0x7e {
-			return strconv.AppendQuote(b, s)
-		}
-	}
-	return append(b, s...)
 }

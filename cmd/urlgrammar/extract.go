@@ -5,9 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/urlgrammar/urlgrammar"
 	"github.com/urlgrammar/urlgrammar/ast"
@@ -181,7 +179,7 @@ func (x *extractor) ref(name string, r extract.Ref) bool {
 		rec.Result = check.ParseRecord(x.g, r.Text, tree, err)
 		b = check.AppendJSON(b, rec)
 	} else {
-		b = fmt.Appendf(b, "%s:%d:%d: %s\n", textFile(name), r.Line, r.Column, escapeText(r.Text))
+		b = fmt.Appendf(b, "%s:%d:%d: %s\n", textFile(name), r.Line, r.Column, urlgrammar.Display(r.Text))
 		var se *urlgrammar.SyntaxError
 		switch {
 		case err == nil:
@@ -195,7 +193,7 @@ func (x *extractor) ref(name string, r extract.Ref) bool {
 			if x.g.Valid(r.Unhyphenated) {
 				verdict = "valid"
 			}
-			b = fmt.Appendf(b, "\ta hyphen at a line break may not belong to it: without, %s is %s\n", escapeText(r.Unhyphenated), verdict)
+			b = fmt.Appendf(b, "\ta hyphen at a line break may not belong to it: without, %s is %s\n", urlgrammar.Display(r.Unhyphenated), verdict)
 		}
 	}
 	x.e.out.Write(b)
@@ -220,27 +218,6 @@ func textFile(name string) string {
 		return "<stdin>"
 	}
 	return name
-}
-
-// escapeText returns s with control characters and bytes that are not UTF-8 written as
-// \xHH, so that a record stays on its line and shows the exact bytes.
-func escapeText(s string) string {
-	if utf8.ValidString(s) && !strings.ContainsFunc(s, func(r rune) bool { return r < 0x20 || r == 0x7f }) {
-		return s
-	}
-	var b strings.Builder
-	for i := 0; i < len(s); {
-		r, n := utf8.DecodeRuneInString(s[i:])
-		if r < 0x20 || r == 0x7f || r == utf8.RuneError && n == 1 {
-			b.WriteString(`\x`)
-			b.WriteString(strconv.FormatUint(uint64(s[i])>>4, 16))
-			b.WriteString(strconv.FormatUint(uint64(s[i])&15, 16))
-		} else {
-			b.WriteString(s[i : i+n])
-		}
-		i += n
-	}
-	return b.String()
 }
 
 // extractRecord is extract's jsonl record: where the reference was found, how it was
