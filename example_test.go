@@ -1,6 +1,7 @@
 package urlgrammar_test
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/urlgrammar/urlgrammar"
@@ -45,6 +46,36 @@ func ExampleGrammar_Match() {
 	// Output:
 	// 255 true
 	// 256 false
+}
+
+// JSON Schema's "uri" and "uri-reference" formats are RFC 3986's URI and URI-reference: a
+// format checker is a Match (or Valid, for the start rule) of grammar rfc3986.
+func ExampleGrammar_Match_jsonSchema() {
+	uri := urlgrammar.MustLookup("rfc3986")
+	formats := map[string]func(string) error{
+		"uri":           func(s string) error { return uri.Match("URI", s) },
+		"uri-reference": func(s string) error { return uri.Match("URI-reference", s) },
+	}
+	for _, c := range []struct{ format, s string }{
+		{"uri", "http://[v1.fe]/a"},
+		{"uri", "/relative"},
+		{"uri-reference", "/relative"},
+		{"uri-reference", "a:[bracket]"},
+	} {
+		var se *urlgrammar.SyntaxError
+		if err := formats[c.format](c.s); errors.As(err, &se) {
+			fmt.Printf("%s %q: offset %d, in %s\n", c.format, c.s, se.Offset, se.Rule)
+			continue
+		}
+		fmt.Printf("%s %q: ok\n", c.format, c.s)
+	}
+	fmt.Println(uri.Valid("a:[bracket]"))
+	// Output:
+	// uri "http://[v1.fe]/a": ok
+	// uri "/relative": offset 0, in scheme
+	// uri-reference "/relative": ok
+	// uri-reference "a:[bracket]": offset 2, in segment
+	// false
 }
 
 func ExampleGrammar_Valid() {

@@ -141,6 +141,6 @@ func TestLookup(t *testing.T) {
 	g, err := urlgrammar.Lookup("rfc2396bis-01")
 	require.NoError(t, err)
 	assert.Equal(t, "URI-reference", g.Start())
-	_, err = urlgrammar.Lookup("rfc3986")
-	assert.EqualError(t, err, `unknown grammar "rfc3986" (known grammars: `+strings.Join(urlgrammar.IDs(), ", ")+`)`)
+	_, err = urlgrammar.Lookup("rfc3986bis")
+	assert.EqualError(t, err, `unknown grammar "rfc3986bis" (known grammars: `+strings.Join(urlgrammar.IDs(), ", ")+`)`)
 }

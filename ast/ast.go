@@ -1,7 +1,8 @@
 // Package ast declares the typed syntax trees built by urlgrammar's parsers.
 //
 // The node types of this file are the generic URI syntax of draft-fielding-uri-rfc2396bis-01
-// (grammar id rfc2396bis-01); each is named after the production it stands for, and its doc
+// (grammar id rfc2396bis-01), also built by grammars url-syntax-05 and rfc3986 (with the
+// fields and nodes their rules add, each documented where it is declared); each is named after the production it stands for, and its doc
 // comment cites the section that defines it. Every node records the byte span of the input it
 // covers and the text of that span, exactly as written (escapes are not decoded: decoding is a
 // separate, explicit step). A component that is undefined (its delimiter is absent) is a nil
@@ -91,13 +92,16 @@ type Userinfo struct {
 // HostKind tells which alternative of host (section 3.2.2) a Host is.
 type HostKind string
 
-// The host kinds. HostKindRegName is not a host alternative; it names the kind of an
-// authority that is a reg-name, and is used by the components of a reference.
+// The host kinds. In rfc2396bis-01 HostKindRegName is not a host alternative; it names the
+// kind of an authority that is a reg-name, and is used by the components of a reference. In
+// rfc3986 (whose host is IP-literal / IPv4address / reg-name) it is the third alternative, and
+// an IP-literal is HostKindIPv6 or HostKindIPvFuture.
 const (
-	HostKindIPv6     HostKind = "ipv6"
-	HostKindIPv4     HostKind = "ipv4"
-	HostKindHostname HostKind = "hostname"
-	HostKindRegName  HostKind = "reg-name"
+	HostKindIPv6      HostKind = "ipv6"
+	HostKindIPvFuture HostKind = "ipvfuture"
+	HostKindIPv4      HostKind = "ipv4"
+	HostKindHostname  HostKind = "hostname"
+	HostKindRegName   HostKind = "reg-name"
 )
 
 // Host is a host (section 3.2.2): IPv6reference / IPv4address / hostname. When several
@@ -117,6 +121,39 @@ type Host struct {
 	// HostNumber is set for the hostnumber of an RFC 1738 host (grammar rfc1738), whose
 	// alternatives are hostname and hostnumber; Kind is then HostKindHostnumber.
 	HostNumber *HostNumber `json:"hostnumber,omitempty"`
+	// IPLiteral and RegName are the other alternatives of an RFC 3986 host (grammar
+	// rfc3986): IP-literal / IPv4address / reg-name, tried in that order, so "1.2.3.4" is an
+	// IPv4address and "1.2.3.256" a reg-name. Kind is then HostKindIPv6 or
+	// HostKindIPvFuture (IPLiteral), or HostKindRegName (RegName, possibly empty: the host of
+	// "file:///x" is the empty reg-name).
+	IPLiteral *IPLiteral `json:"ipLiteral,omitempty"`
+	RegName   *RegName   `json:"regName,omitempty"`
+}
+
+// IPLiteral is an IP-literal of RFC 3986 (section 3.2.2): "[" ( IPv6address / IPvFuture )
+// "]". Text keeps the brackets; exactly one of IPv6 and IPvFuture is set.
+type IPLiteral struct {
+	Span
+	Text      string       `json:"text"`
+	IPv6      *IPv6Address `json:"ipv6"`      // or nil
+	IPvFuture *IPvFuture   `json:"ipvFuture"` // or nil
+}
+
+// IPvFuture is an IPvFuture of RFC 3986 (section 3.2.2): "v" 1*HEXDIG "." 1*( unreserved /
+// sub-delims / ":" ), an address of a version of IP that the RFC does not know.
+type IPvFuture struct {
+	Span
+	Text string `json:"text"`
+}
+
+// Version returns the hexadecimal version between the "v" and the first ".".
+func (f *IPvFuture) Version() string {
+	for i := 1; i < len(f.Text); i++ {
+		if f.Text[i] == '.' {
+			return f.Text[1:i]
+		}
+	}
+	return ""
 }
 
 // IPv6Reference is an IPv6reference (section 3.2.2): "[" IPv6address "]". Text keeps the
@@ -181,8 +218,15 @@ type RegName struct {
 // for an abs-path. Segments lists the segments without their "/" separators: "/a/b" has
 // segments "a" and "b", "/" has one empty segment, "a/b" has "a" and "b", and the empty path
 // has none.
+//
+// In grammar rfc3986 Rule names the path's own production (section 3.3): "path-abempty" (after
+// an authority: empty or beginning with "/"), "path-absolute" (beginning with "/" but not
+// "//"), "path-noscheme" (a relative reference's first segment, without ":"), "path-rootless"
+// (an absolute URI's path without "/" in front) or "path-empty". The other grammars leave it
+// empty.
 type Path struct {
 	Span
+	Rule     string     `json:"rule,omitempty"`
 	Text     string     `json:"text"`
 	Absolute bool       `json:"absolute"`
 	Segments []*Segment `json:"segments"`

@@ -20,7 +20,7 @@ type Components struct {
 	Authority *string // or nil
 	Userinfo  *string // or nil
 	Host      *string // or nil
-	HostKind  *string // "ipv6", "ipv4", "hostname", "reg-name" (rfc1738: "hostnumber"), or nil
+	HostKind  *string // "ipv6", "ipv4", "hostname", "reg-name" (rfc1738: "hostnumber"; rfc3986: "ipvfuture"), or nil
 	Port      *string // or nil
 	Path      *string // never nil for a generic reference; nil for an RFC 1738 URL without url-path
 	Query     *string // or nil
@@ -40,7 +40,9 @@ func str(s string) *string { return &s }
 // hostname, segment (an array), opaque-part, query and fragment, when defined. For a tree of
 // grammar url-syntax-05 (rule URL-reference) the keys are that grammar's rule names: site
 // instead of authority, user and password instead of userinfo, hostnumber, and param (an
-// array of the params of all segments, in order).
+// array of the params of all segments, in order). A tree of grammar rfc3986 adds IP-literal
+// and IPvFuture, and its reg-name is the host's (every RFC 3986 authority is userinfo, host
+// and port; the empty host is the empty reg-name).
 func (r *URIReference) Components() Components {
 	// The component strings live in one array: one allocation instead of one per component.
 	vals := new([10]string) // at most 9: scheme, authority, userinfo, host, hostKind, port, path, query, fragment
@@ -97,6 +99,15 @@ func (r *URIReference) Components() Components {
 					c.Parts["hostname"] = h.Hostname.Text
 				case h.HostNumber != nil:
 					c.Parts["hostnumber"] = h.HostNumber.Text
+				case h.IPLiteral != nil:
+					c.Parts["IP-literal"] = h.IPLiteral.Text
+					if h.IPLiteral.IPv6 != nil {
+						c.Parts["IPv6address"] = h.IPLiteral.IPv6.Text
+					} else if h.IPLiteral.IPvFuture != nil {
+						c.Parts["IPvFuture"] = h.IPLiteral.IPvFuture.Text
+					}
+				case h.RegName != nil:
+					c.Parts["reg-name"] = h.RegName.Text
 				}
 			}
 			if s.Port != nil {

@@ -53,6 +53,10 @@ func describe(n Node) (string, string) {
 		return "IPv6reference", n.Text
 	case *IPv6Address:
 		return "IPv6address", n.Text
+	case *IPLiteral:
+		return "IP-literal", n.Text
+	case *IPvFuture:
+		return "IPvFuture", n.Text
 	case *IPv4Address:
 		return "IPv4address", n.Text
 	case *DecOctet:
@@ -70,6 +74,8 @@ func describe(n Node) (string, string) {
 		return "reg-name", n.Text
 	case *Path:
 		switch {
+		case n.Rule != "":
+			return "path (" + n.Rule + ")", n.Text
 		case n.Absolute:
 			return "path (abs-path)", n.Text
 		case len(n.Segments) > 0:
@@ -140,10 +146,13 @@ func describe(n Node) (string, string) {
 
 // RuleName returns the name of the grammar production a node stands for ("segment",
 // "hostname", "ftpurl", ...), without the detail Fprint adds in parentheses; a path is
-// "abs-path", "rel-path" or "path" (empty).
+// "abs-path", "rel-path" or "path" (empty), or in grammar rfc3986 its own rule
+// ("path-abempty", ...).
 func RuleName(n Node) string {
 	if p, ok := n.(*Path); ok {
 		switch {
+		case p.Rule != "":
+			return p.Rule
 		case p.Absolute:
 			return "abs-path"
 		case len(p.Segments) > 0:

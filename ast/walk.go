@@ -70,6 +70,17 @@ func Walk(v Visitor, node Node) {
 			Walk(v, n.Hostname)
 		case n.HostNumber != nil:
 			Walk(v, n.HostNumber)
+		case n.IPLiteral != nil:
+			Walk(v, n.IPLiteral)
+		case n.RegName != nil:
+			Walk(v, n.RegName)
+		}
+	case *IPLiteral:
+		switch {
+		case n.IPv6 != nil:
+			Walk(v, n.IPv6)
+		case n.IPvFuture != nil:
+			Walk(v, n.IPvFuture)
 		}
 	case *IPv6Reference:
 		if n.Address != nil {
@@ -222,7 +233,7 @@ func Walk(v Visitor, node Node) {
 		walkParts(v, n.Type)
 		walkOpt(v, n.Selector)
 		walkOpt(v, n.Search)
-	case *Scheme, *IPv6Address, *DecOctet, *Label, *Port, *RegName, *OpaquePart, *Query,
+	case *Scheme, *IPv6Address, *IPvFuture, *DecOctet, *Label, *Port, *RegName, *OpaquePart, *Query,
 		*Fragment:
 		// leaves
 	default:

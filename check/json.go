@@ -128,7 +128,7 @@ func appendStrings(b []byte, ss []string) []byte {
 // genericParts are the keys a generic reference's parts can have (ast.URIReference's
 // Components), in the order encoding/json writes map keys: sorted by bytes.
 var genericParts = func() []string {
-	keys := []string{"IPv4address", "IPv6address", "authority", "fragment", "host", "hostname", "hostnumber",
+	keys := []string{"IP-literal", "IPv4address", "IPv6address", "IPvFuture", "authority", "fragment", "host", "hostname", "hostnumber",
 		"opaque-part", "param", "password", "port", "query", "reg-name", "scheme", "segment", "site", "user", "userinfo"}
 	sort.Strings(keys)
 	return keys
@@ -261,6 +261,7 @@ func appendRegName(b []byte, n *ast.RegName) []byte   { return leaf(b, n.Span, n
 func appendIPv6Address(b []byte, n *ast.IPv6Address) []byte {
 	return leaf(b, n.Span, n.Text)
 }
+func appendIPvFuture(b []byte, n *ast.IPvFuture) []byte { return leaf(b, n.Span, n.Text) }
 
 func appendPart(b []byte, p *ast.Part) []byte {
 	return append(appendSpanText(b, p.Span, &p.Rule, p.Text), '}')
@@ -330,6 +331,23 @@ func appendHost(b []byte, h *ast.Host) []byte {
 		b = append(b, `,"hostnumber":`...)
 		b = appendHostNumber(b, h.HostNumber)
 	}
+	if h.IPLiteral != nil { // omitempty
+		b = append(b, `,"ipLiteral":`...)
+		b = appendIPLiteral(b, h.IPLiteral)
+	}
+	if h.RegName != nil { // omitempty
+		b = append(b, `,"regName":`...)
+		b = appendRegName(b, h.RegName)
+	}
+	return append(b, '}')
+}
+
+func appendIPLiteral(b []byte, v *ast.IPLiteral) []byte {
+	b = appendSpanText(b, v.Span, nil, v.Text)
+	b = append(b, `,"ipv6":`...)
+	b = appendNode(b, v.IPv6, appendIPv6Address)
+	b = append(b, `,"ipvFuture":`...)
+	b = appendNode(b, v.IPvFuture, appendIPvFuture)
 	return append(b, '}')
 }
 
@@ -378,7 +396,11 @@ func appendHostNumber(b []byte, v *ast.HostNumber) []byte {
 }
 
 func appendPath(b []byte, p *ast.Path) []byte {
-	b = appendSpanText(b, p.Span, nil, p.Text)
+	var rule *string
+	if p.Rule != "" { // omitempty
+		rule = &p.Rule
+	}
+	b = appendSpanText(b, p.Span, rule, p.Text)
 	b = append(b, `,"absolute":`...)
 	b = strconv.AppendBool(b, p.Absolute)
 	b = append(b, `,"segments":`...)

@@ -24,7 +24,7 @@ import (
 )
 
 // history is the order the specifications were written in.
-var history = []string{"url-1993", "rfc1738", "url-syntax-05", "rfc2396bis-01"}
+var history = []string{"url-1993", "rfc1738", "url-syntax-05", "rfc2396bis-01", "rfc3986"}
 
 // witnessesShown is how many witnesses each direction of a pair shows.
 const witnessesShown = 6
@@ -79,6 +79,7 @@ var treeExamples = map[string]string{
 	"rfc1738":       "ftp://user:pw@ftp.example.com:21/pub/file.txt;type=i",
 	"url-syntax-05": "http://user:pw@www.example.com:8080/a;p/b?q#f",
 	"rfc2396bis-01": "http://user@[2001:db8::7]:8080/a/b?q=1#top",
+	"rfc3986":       "foo://example.com:8042/over/there?name=ferret#nose",
 }
 
 // treesDocument shows the tree of one URL of each grammar, as urlgrammar parse prints it,
@@ -318,4 +319,11 @@ var notes = map[string]string{
 		"allowed in the opaque part of an opaque URI.",
 	"rfc2396bis-01 url-syntax-05 //[::]": "Appendix G.1 of the 2003 draft: IPv6 literals in brackets " +
 		"(`IPv6reference`, from RFC 2732) in the host.",
+	"rfc2396bis-01 rfc3986 a:[": "RFC 3986 Appendix D.1: square brackets \"are not allowed outside their use as " +
+		"delimiters for an IP literal within host\"; the 2003 draft allowed them in an opaque part.",
+	"rfc2396bis-01 rfc3986 //:a": "RFC 3986 Appendix D.2: registry-based naming authorities \"are now defined within " +
+		"the host rule\", so an authority is `[ userinfo \"@\" ] host [ \":\" port ]`; the 2003 draft's authority " +
+		"could be any `reg-name`, with `:` and `@` anywhere.",
+	"rfc3986 rfc2396bis-01 //[va.a]": "RFC 3986 Appendix D.1: IP literals gained \"a version flag to anticipate " +
+		"future versions\": `IPvFuture` (section 3.2.2).",
 }
