@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -83,8 +84,72 @@ func TestRemoveDotSegmentsMatchesRewriting(t *testing.T) {
 	}
 }
 
+// removeDotSegmentsSpec is RFC 3986 section 5.2.4 written as plainly as the RFC writes it,
+// with string prefixes and concatenation: the oracle for removeDotSegments3986.
+func removeDotSegmentsSpec(in string) string {
+	out := ""
+	for in != "" {
+		switch {
+		case strings.HasPrefix(in, "../"):
+			in = in[3:]
+		case strings.HasPrefix(in, "./"):
+			in = in[2:]
+		case strings.HasPrefix(in, "/./"):
+			in = "/" + in[3:]
+		case in == "/.":
+			in = "/"
+		case strings.HasPrefix(in, "/../"), in == "/..":
+			in = "/" + in[min(len(in), 4):]
+			if i := strings.LastIndex(out, "/"); i >= 0 {
+				out = out[:i]
+			} else {
+				out = ""
+			}
+		case in == "." || in == "..":
+			in = ""
+		default:
+			j := strings.Index(in[1:], "/")
+			if j < 0 {
+				out, in = out+in, ""
+			} else {
+				out, in = out+in[:j+1], in[j+1:]
+			}
+		}
+	}
+	return out
+}
+
+// removeDotSegments3986 agrees with the plain transcription on every string of up to eight
+// pieces ".", "..", "a", "/", "b." (absolute, relative, with and without leading dots), and
+// its two traces in section 5.2.4 come out as the RFC shows.
+func TestRemoveDotSegments3986(t *testing.T) {
+	pieces := []string{".", "..", "a", "/", "b."}
+	var walk func(prefix string, n int)
+	count := 0
+	walk = func(prefix string, n int) {
+		want := removeDotSegmentsSpec(prefix)
+		got, err := removeDotSegments3986(prefix, DotsKeep)
+		require.NoError(t, err)
+		require.Equal(t, want, got, "%q", prefix)
+		count++
+		if n == 0 {
+			return
+		}
+		for _, p := range pieces {
+			walk(prefix+p, n-1)
+		}
+	}
+	walk("", 7)
+	assert.Greater(t, count, 90000)
+	for in, want := range map[string]string{"/a/b/c/./../../g": "/a/g", "mid/content=5/../6": "mid/6"} {
+		got, err := removeDotSegments3986(in, DotsKeep)
+		require.NoError(t, err)
+		assert.Equal(t, want, got, in)
+	}
+}
+
 func FuzzRemoveDotSegments(f *testing.F) {
-	for _, s := range []string{"/a/./b/../../c/.", "/../a", "/a/..", "//.."} {
+	for _, s := range []string{"/a/./b/../../c/.", "/../a", "/a/..", "//..", "a/../../b", "./.."} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, buf string) {
@@ -97,6 +162,10 @@ func FuzzRemoveDotSegments(f *testing.F) {
 			if werr != gerr || want != got {
 				t.Fatalf("%q dots %d: %q %v, rewriting gives %q %v", buf, d, got, gerr, want, werr)
 			}
+		}
+		want := removeDotSegmentsSpec(buf)
+		if got, err := removeDotSegments3986(buf, DotsKeep); err != nil || got != want {
+			t.Fatalf("%q: remove_dot_segments gives %q %v, section 5.2.4 as written %q", buf, got, err, want)
 		}
 	})
 }

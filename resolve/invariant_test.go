@@ -150,7 +150,7 @@ func FuzzNormalize(f *testing.F) {
 	for _, s := range append(gencorpus.Lines(200, 5), "foo:/.//b", "A:/.//A", "%6Aavascript:alert(1)", "%70:", "a/../b:c", "http://A:80/./%7e/../x?%41#%7a") {
 		f.Add(s)
 	}
-	grammars := []*urlgrammar.Grammar{g, urlgrammar.MustLookup("url-syntax-05")}
+	grammars := []*urlgrammar.Grammar{g, urlgrammar.MustLookup("url-syntax-05"), urlgrammar.MustLookup("rfc3986")}
 	f.Fuzz(func(t *testing.T, in string) {
 		if len(in) > 2048 {
 			return

@@ -37,7 +37,7 @@ func (l Level) String() string {
 
 // Change is one rewrite made by Normalize.
 type Change struct {
-	Rule      string // "case", "escape-case", "escape-decode", "dot-segments", "port"
+	Rule      string // "case", "escape-case", "escape-decode", "dot-segments", "port", "empty-path"
 	Component string // "scheme", "authority", "host", "path", "query", "fragment", "port"
 	Before    string
 	After     string
@@ -73,6 +73,16 @@ type NormalizeOptions struct {
 //   - port: an empty port, or the scheme's default port (urlgrammar.DefaultPort), removed:
 //     "http://example.com:80/" -> "http://example.com/"
 //
+// With grammar rfc3986 the rewrites are those of RFC 3986 section 6.2, which differ in three
+// places: escape-decode decodes every unreserved character of its section 2.3, "-" and "."
+// too ("%2E%2E" is ".."; dot-segment removal comes after, as 6.2.2.3 says); dot-segments is
+// remove_dot_segments of section 5.2.4, which drops ".." segments above the root whatever
+// Dots says, unless Dots is DotsError; and at LevelScheme an empty path after an authority
+// becomes "/" (rule "empty-path": "In general, a URI that uses the generic syntax for
+// authority with an empty path should be normalized to a path of "/"", 6.2.3):
+// "http://example.com" -> "http://example.com/". A host is case-folded in every grammar with
+// the hex digits of its escapes kept upper case ("%C3%A9" stays, 6.2.2.1).
+//
 // A relative reference gets the escape rewrites only: its dot segments mean something when it
 // is resolved, and it has no scheme or host to fold.
 //
@@ -97,6 +107,11 @@ func Normalize(ref *ast.URIReference, opt NormalizeOptions) (*ast.URIReference, 
 	if err != nil {
 		return nil, nil, fmt.Errorf("normalize: %w", err)
 	}
+	rfc3986 := DefaultAlgorithm(g) == Algorithm3986
+	decode := decodeUnreserved
+	if rfc3986 {
+		decode = decodeUnreserved3986
+	}
 	var changes []Change
 	note := func(rule, component, before, after string) {
 		if before != after {
@@ -112,7 +127,7 @@ func Normalize(ref *ast.URIReference, opt NormalizeOptions) (*ast.URIReference, 
 		}
 		upper := upperEscapes(*s)
 		note("escape-case", component, *s, upper)
-		decoded := decodeUnreserved(upper)
+		decoded := decode(upper)
 		note("escape-decode", component, upper, decoded)
 		*s = decoded
 	}
@@ -139,7 +154,7 @@ func Normalize(ref *ast.URIReference, opt NormalizeOptions) (*ast.URIReference, 
 	var port *ast.Port
 	if a := cur.Authority; a != nil && a.Server != nil && a.Server.Host != nil {
 		s := a.Server
-		host := strings.ToLower(s.Host.Text)
+		host := lowerHost(s.Host.Text)
 		note("case", "host", s.Host.Text, host)
 		auth := host
 		if s.Userinfo != nil {
@@ -154,7 +169,12 @@ func Normalize(ref *ast.URIReference, opt NormalizeOptions) (*ast.URIReference, 
 
 	// Dot-segment removal in an absolute hierarchical path.
 	if !cur.IsOpaque() && strings.HasPrefix(p.path, "/") {
-		path, err := merge2003("/", p.path[1:], opt.Dots)
+		var path string
+		if rfc3986 {
+			path, err = removeDotSegments3986(p.path, opt.Dots)
+		} else {
+			path, err = merge2003("/", p.path[1:], opt.Dots)
+		}
 		if err != nil {
 			return nil, nil, fmt.Errorf("normalize %q: %w", ref.Text, err)
 		}
@@ -179,6 +199,10 @@ func Normalize(ref *ast.URIReference, opt NormalizeOptions) (*ast.URIReference, 
 			note("port", "authority", *p.authority, auth)
 			p.authority = &auth
 		}
+	}
+	if opt.Level >= LevelScheme && rfc3986 && p.authority != nil && p.path == "" {
+		note("empty-path", "path", "", "/")
+		p.path = "/"
 	}
 	out, guard, err := write(g, p)
 	if err != nil {
@@ -217,6 +241,27 @@ func decodeUnreserved(s string) string { return ast.UnescapeIf(s, decodable) }
 
 func decodable(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '~'
+}
+
+// decodeUnreserved3986 decodes the escapes of RFC 3986's unreserved characters (its section
+// 2.3): ALPHA, DIGIT, "-", ".", "_" and "~".
+func decodeUnreserved3986(s string) string {
+	return ast.UnescapeIf(s, func(c byte) bool { return decodable(c) || c == '-' || c == '.' })
+}
+
+// lowerHost case-folds a host, keeping the hex digits of its escapes in upper case (the
+// escape-case rewrite has made them so; folding them back would undo it).
+func lowerHost(h string) string {
+	b := []byte(h)
+	for i := 0; i < len(b); i++ {
+		switch c := b[i]; {
+		case c == '%' && i+2 < len(b):
+			i += 2
+		case c >= 'A' && c <= 'Z':
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
 }
 
 // CompareOptions configure Equal.

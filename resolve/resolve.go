@@ -1,6 +1,7 @@
 // Package resolve resolves URI references against a base URI, normalizes URIs and compares
 // them, as sections 5 and 6 of draft-fielding-uri-rfc2396bis-01 (2003) describe, with the
-// 1997 algorithm of draft-fielding-url-syntax-05 section 5.2 as an option. It works on the
+// 1997 algorithm of draft-fielding-url-syntax-05 section 5.2 and the algorithm of RFC 3986
+// section 5.2 as options (each the default for its own grammar). It works on the
 // typed trees of package ast and returns typed trees: every result is parsed again by the
 // grammar, so it is valid and prints correctly.
 package resolve
@@ -24,13 +25,28 @@ const (
 	// query is merged into the path buffer, so its "/./" and "/../" are removed too, and a
 	// reference of only a query replaces the last segment of the base path.
 	Algorithm1997
+	// Algorithm3986 is RFC 3986 section 5.2: the transform of 5.2.2 with the merge of 5.2.3
+	// and remove_dot_segments of 5.2.4, applied as the RFC applies it: to the path of every
+	// reference that has one of its own (with a scheme, an authority or an absolute path, too:
+	// "http://a/./b" resolves to "http://a/b"), and to every merged path. 5.2.4 removes ".."
+	// segments that would climb above the root ("../../../g" against "http://a/b/c/d;p?q" is
+	// "http://a/g"): Dots has no effect unless it is DotsError, which refuses such a
+	// reference with ErrAboveRoot. Compat is the RFC's non-strict parser (5.2.2: "if
+	// (!strict) and (R.scheme == Base.scheme)").
+	Algorithm3986
 )
 
 // DefaultAlgorithm returns the algorithm of the specification a grammar comes from:
-// Algorithm1997 for url-syntax-05 (its section 5.2), Algorithm2003 otherwise.
+// Algorithm1997 for url-syntax-05 (its section 5.2), Algorithm3986 for rfc3986,
+// Algorithm2003 otherwise.
 func DefaultAlgorithm(g *urlgrammar.Grammar) Algorithm {
-	if g != nil && g.ID() == "url-syntax-05" {
+	switch {
+	case g == nil:
+		return Algorithm2003
+	case g.ID() == "url-syntax-05":
 		return Algorithm1997
+	case g.ID() == "rfc3986":
+		return Algorithm3986
 	}
 	return Algorithm2003
 }
@@ -169,6 +185,8 @@ func Resolve(base, ref *ast.URIReference, opt Options) (*Result, error) {
 	switch opt.Algorithm {
 	case Algorithm1997:
 		t, same, err = resolve1997(base, b, r, opt.Dots)
+	case Algorithm3986:
+		t, same, err = resolve3986(b, r, opt.Dots)
 	default:
 		t, same, err = resolve2003(base, b, r, opt.Dots)
 	}
@@ -228,6 +246,119 @@ func merge2003(basePath, refPath string, dots DotSegments) (string, error) {
 		buf = basePath[:strings.LastIndexByte(basePath, '/')+1]
 	}
 	return removeDotSegments(buf+refPath, dots) // step 2, then steps 3 to 7
+}
+
+// resolve3986 is the transform of RFC 3986 section 5.2.2, line by line. An empty reference
+// (no scheme, authority, path or query) refers to the current document (section 4.4); the
+// transform gives the base without its fragment for it, which is what Resolve writes for a
+// same-document reference.
+func resolve3986(b, r parts, dots DotSegments) (t parts, same bool, err error) {
+	t.fragment = r.fragment
+	switch {
+	case r.scheme != nil:
+		t.scheme, t.authority, t.query = r.scheme, r.authority, r.query
+		t.path, err = removeDotSegments3986(r.path, dots)
+		return t, false, err
+	case r.authority != nil:
+		t.authority, t.query = r.authority, r.query
+		t.path, err = removeDotSegments3986(r.path, dots)
+	case r.path == "":
+		if r.query == nil {
+			return t, true, nil
+		}
+		t.path, t.query = b.path, r.query
+	case strings.HasPrefix(r.path, "/"):
+		t.path, err = removeDotSegments3986(r.path, dots)
+		t.query = r.query
+	default:
+		t.path, err = removeDotSegments3986(merge3986(b, r.path), dots)
+		t.query = r.query
+	}
+	if r.authority == nil {
+		t.authority = b.authority
+	}
+	t.scheme = b.scheme
+	return t, false, err
+}
+
+// merge3986 is the merge routine of RFC 3986 section 5.2.3: "/" and the reference's path when
+// the base has an authority and an empty path; otherwise the base path up to and including
+// its last "/" (nothing if it has none) and the reference's path.
+func merge3986(b parts, refPath string) string {
+	if b.authority != nil && b.path == "" {
+		return "/" + refPath
+	}
+	return b.path[:strings.LastIndexByte(b.path, '/')+1] + refPath
+}
+
+// removeDotSegments3986 is remove_dot_segments of RFC 3986 section 5.2.4, rule by rule, on
+// an input buffer (in[i:]) and an output buffer; "replace the prefix with /" moves i to the
+// prefix's last "/". Every step consumes input, and rule C removes from the output only what
+// rule E put there, so the time is linear. With DotsError, a ".." that has no segment to
+// remove (rules A, C and D) is ErrAboveRoot.
+func removeDotSegments3986(in string, dots DotSegments) (string, error) {
+	out := make([]byte, 0, len(in))
+	above := func() error {
+		if dots == DotsError {
+			return ErrAboveRoot
+		}
+		return nil
+	}
+	for i := 0; i < len(in); {
+		rest := in[i:]
+		switch {
+		case strings.HasPrefix(rest, "../"): // A
+			if err := above(); err != nil {
+				return "", err
+			}
+			i += 3
+		case strings.HasPrefix(rest, "./"): // A
+			i += 2
+		case strings.HasPrefix(rest, "/./"): // B
+			i += 2
+		case rest == "/.": // B
+			in, i = "/", 0
+		case strings.HasPrefix(rest, "/../") || rest == "/..": // C
+			if len(out) == 0 {
+				if err := above(); err != nil {
+					return "", err
+				}
+			}
+			out = out[:max(0, lastSlash(out))]
+			if rest == "/.." {
+				in, i = "/", 0
+			} else {
+				i += 3
+			}
+		case rest == "." || rest == "..": // D
+			if rest == ".." {
+				if err := above(); err != nil {
+					return "", err
+				}
+			}
+			i = len(in)
+		default: // E: the first segment, with its "/" if it has one
+			j := strings.IndexByte(rest[1:], '/')
+			if j < 0 {
+				j = len(rest)
+			} else {
+				j++
+			}
+			out = append(out, rest[:j]...)
+			i += j
+		}
+	}
+	return string(out), nil
+}
+
+// lastSlash returns the index of the last "/" of b, or -1.
+func lastSlash(b []byte) int {
+	for i := len(b) - 1; i >= 0; i-- {
+		if b[i] == '/' {
+			return i
+		}
+	}
+	return -1
 }
 
 // resolve1997 is steps 1 to 7 of draft-fielding-url-syntax-05 section 5.2.

@@ -117,7 +117,7 @@ func TestAlgorithmsDiffer(t *testing.T) {
 
 // Appendix D of both drafts: the BASE element example.
 func TestAppendixD(t *testing.T) {
-	for _, alg := range []resolve.Algorithm{resolve.Algorithm2003, resolve.Algorithm1997} {
+	for _, alg := range []resolve.Algorithm{resolve.Algorithm2003, resolve.Algorithm1997, resolve.Algorithm3986} {
 		r := resolveString(t, "http://www.ics.uci.edu/Test/a/b/c", "../x", resolve.Options{Algorithm: alg})
 		assert.Equal(t, "http://www.ics.uci.edu/Test/a/x", r.String())
 	}
@@ -125,6 +125,7 @@ func TestAppendixD(t *testing.T) {
 
 func TestDotSegmentPolicies(t *testing.T) {
 	const base = "http://a/b/c/d;p?q"
+	// (Algorithm3986 removes them whatever Dots says but DotsError: TestRFC3986RemoveDotSegments.)
 	for _, alg := range []resolve.Algorithm{resolve.Algorithm2003, resolve.Algorithm1997} {
 		for ref, want := range map[string][2]string{
 			"../../../g":    {"http://a/../g", "http://a/g"},
@@ -300,7 +301,7 @@ func TestPropertiesResolve(t *testing.T) {
 	resolved := 0
 	for _, base := range bases {
 		for _, ref := range refs {
-			for _, alg := range []resolve.Algorithm{resolve.Algorithm2003, resolve.Algorithm1997} {
+			for _, alg := range []resolve.Algorithm{resolve.Algorithm2003, resolve.Algorithm1997, resolve.Algorithm3986} {
 				opt := resolve.Options{Algorithm: alg}
 				r, err := resolve.Resolve(base, ref, opt)
 				if err != nil {
@@ -384,7 +385,7 @@ func FuzzResolve(f *testing.F) {
 	// Each result parses back to what it was built from: it has an authority only when the
 	// base or the reference has one (no host appears where there was none), and it is
 	// absolute. The 2003 algorithm's results in url-syntax-05 may be unwritable there.
-	grammars := []*urlgrammar.Grammar{g, urlgrammar.MustLookup("url-syntax-05")}
+	grammars := []*urlgrammar.Grammar{g, urlgrammar.MustLookup("url-syntax-05"), urlgrammar.MustLookup("rfc3986")}
 	f.Fuzz(func(t *testing.T, base, ref string) {
 		if len(base) > 512 || len(ref) > 512 {
 			return
@@ -395,7 +396,7 @@ func FuzzResolve(f *testing.F) {
 			if err1 != nil || err2 != nil || !b.IsAbsolute() {
 				continue
 			}
-			for _, alg := range []resolve.Algorithm{resolve.Algorithm2003, resolve.Algorithm1997} {
+			for _, alg := range []resolve.Algorithm{resolve.Algorithm2003, resolve.Algorithm1997, resolve.Algorithm3986} {
 				res, err := resolve.Resolve(b, r, resolve.Options{Algorithm: alg, Grammar: gr})
 				var ue *resolve.UnwritableError
 				if err != nil {

@@ -12,7 +12,7 @@ import (
 
 // dotsFlag adds --dots to fs.
 func dotsFlag(fs *flag.FlagSet) *string {
-	return fs.String("dots", "keep", "leading \"..\" segments after a merge (section 5.2 step 7): keep, remove or error")
+	return fs.String("dots", "keep", "leading \"..\" segments after a merge (section 5.2 step 7): keep, remove or error (RFC 3986's algorithm removes them unless error)")
 }
 
 func parseDots(s string) (resolve.DotSegments, error) {
@@ -46,7 +46,7 @@ type resolveRecord struct {
 func runResolve(e *env, args []string) int {
 	fs := e.flags()
 	gid := grammarFlag(fs)
-	alg := fs.String("algorithm", "", "resolution algorithm: 2003 (rfc2396bis-01 5.2) or 1997 (url-syntax-05 5.2); default: the grammar's own")
+	alg := fs.String("algorithm", "", "resolution algorithm: 2003 (rfc2396bis-01 5.2), 1997 (url-syntax-05 5.2) or 3986 (RFC 3986 5.2); default: the grammar's own")
 	dots := dotsFlag(fs)
 	compat := fs.Bool("compat", false, "backwards compatible: a reference with the base's scheme is relative (http:g)")
 	asJSON := fs.Bool("json", false, "print one JSON object per reference")
@@ -68,8 +68,10 @@ func runResolve(e *env, args []string) int {
 		opt.Algorithm = resolve.Algorithm2003
 	case "1997":
 		opt.Algorithm = resolve.Algorithm1997
+	case "3986":
+		opt.Algorithm = resolve.Algorithm3986
 	default:
-		return e.usageError("unknown --algorithm %q (2003, 1997)", *alg)
+		return e.usageError("unknown --algorithm %q (2003, 1997, 3986)", *alg)
 	}
 	var err error
 	if opt.Dots, err = parseDots(*dots); err != nil {
