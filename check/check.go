@@ -399,7 +399,7 @@ func checkBatch(b *batch, cfg Config, parsers []*urlgrammar.Parser, needTree boo
 		if len(cfg.Warnings) > 0 {
 			for j, t := range trees {
 				if ref, ok := t.(*ast.URIReference); ok && rec.Results[j].Err == nil {
-					rec.Warnings = warn.Check(ref, cfg.Warnings)
+					rec.Warnings = warn.CheckIn(cfg.Grammars[j], ref, cfg.Warnings)
 					break
 				}
 			}

@@ -1,6 +1,10 @@
 // Package warn reports what section 7 ("Security Considerations") of
-// draft-fielding-uri-rfc2396bis-01 warns about in a valid URI reference. A warning never
-// changes validity: each names something a user of the reference should look at twice.
+// draft-fielding-uri-rfc2396bis-01, or of RFC 3986 for grammar rfc3986, warns about in a valid
+// URI reference. A warning never changes validity: each names something a user of the
+// reference should look at twice. The section numbers below are the 2003 draft's; RFC 3986
+// inserted 7.3 "Back-End Transcoding", so its numbers for rare IP formats, sensitive
+// information and semantic attacks are one higher (7.4, 7.5, 7.6), and an escaped NUL is its
+// 7.3's concern.
 package warn
 
 import (
@@ -87,8 +91,30 @@ func ParseSet(s string) (Set, error) {
 	return set, nil
 }
 
-// Check returns the enabled warnings for a parsed reference, in the order of All.
-func Check(r *ast.URIReference, enabled Set) []Warning {
+// sections are the section numbers a warning cites: the 2003 draft's, and RFC 3986's.
+type sections struct {
+	userinfo, password, rareIP, control, nul, port string
+}
+
+var (
+	sections2003 = sections{userinfo: "7.5", password: "7.4", rareIP: "7.3", control: "7.2", nul: "7.2", port: "7.2"}
+	sections3986 = sections{userinfo: "7.6", password: "7.5", rareIP: "7.4", control: "7.2", nul: "7.3", port: "7.2"}
+)
+
+// Check returns the enabled warnings for a parsed reference, in the order of All, citing the
+// sections of the 2003 draft. CheckIn cites those of the grammar's own specification.
+func Check(r *ast.URIReference, enabled Set) []Warning { return check(r, enabled, sections2003) }
+
+// CheckIn is Check for a tree of grammar g, citing the sections of g's specification: RFC
+// 3986's for rfc3986, the 2003 draft's otherwise (url-syntax-05's draft has no such section).
+func CheckIn(g *urlgrammar.Grammar, r *ast.URIReference, enabled Set) []Warning {
+	if g != nil && g.ID() == "rfc3986" {
+		return check(r, enabled, sections3986)
+	}
+	return check(r, enabled, sections2003)
+}
+
+func check(r *ast.URIReference, enabled Set, sec sections) []Warning {
 	var ws []Warning
 	add := func(k Kind, section string, offset int, format string, args ...any) {
 		if enabled[k] {
@@ -101,14 +127,15 @@ func Check(r *ast.URIReference, enabled Set) []Warning {
 	}
 	if server != nil && server.Userinfo != nil {
 		u := server.Userinfo
-		add(Userinfo, "7.5", u.Pos(), "userinfo %q comes before the host %q and may disguise it", u.Text, hostText(server))
+		add(Userinfo, sec.userinfo, u.Pos(), "userinfo %q comes before the host %q and may disguise it", u.Text, hostText(server))
 		if i := strings.IndexByte(u.Text, ':'); i >= 0 {
-			add(Password, "7.4", u.Pos()+i+1, "the userinfo has a password in clear text")
+			add(Password, sec.password, u.Pos()+i+1, "the userinfo has a password in clear text")
 		}
 	}
-	if server != nil && server.Host != nil && server.Host.Hostname != nil {
+	// A hostname (or in RFC 3986 a reg-name) that is not an IPv4address but reads as one.
+	if server != nil && server.Host != nil && (server.Host.Hostname != nil || server.Host.RegName != nil) {
 		if ip, ok := InetAton(server.Host.Text); ok {
-			add(RareIP, "7.3", server.Host.Pos(), "host %q is not an IPv4address, but resolvers read it as %s", server.Host.Text, ip)
+			add(RareIP, sec.rareIP, server.Host.Pos(), "host %q is not an IPv4address, but resolvers read it as %s", server.Host.Text, ip)
 		}
 	}
 	for i := 0; i+2 < len(r.Text); i++ {
@@ -117,18 +144,18 @@ func Check(r *ast.URIReference, enabled Set) []Warning {
 		}
 		switch strings.ToUpper(r.Text[i+1 : i+3]) {
 		case "0D":
-			add(EscapedControl, "7.2", i, "escaped CR (%s)", r.Text[i:i+3])
+			add(EscapedControl, sec.control, i, "escaped CR (%s)", r.Text[i:i+3])
 		case "0A":
-			add(EscapedControl, "7.2", i, "escaped LF (%s)", r.Text[i:i+3])
+			add(EscapedControl, sec.control, i, "escaped LF (%s)", r.Text[i:i+3])
 		case "00":
-			add(EscapedControl, "7.2", i, "escaped NUL (%s)", r.Text[i:i+3])
+			add(EscapedControl, sec.nul, i, "escaped NUL (%s)", r.Text[i:i+3])
 		}
 	}
 	if server != nil && server.Port != nil && server.Port.Text != "" && r.Scheme != nil {
 		scheme := strings.ToLower(r.Scheme.Text)
 		if def, ok := urlgrammar.DefaultPort(scheme); ok {
 			if n, err := strconv.Atoi(server.Port.Text); err != nil || n != def {
-				add(Port, "7.2", server.Port.Pos(), "port %s is not the default port %d of %s", server.Port.Text, def, scheme)
+				add(Port, sec.port, server.Port.Pos(), "port %s is not the default port %d of %s", server.Port.Text, def, scheme)
 			}
 		}
 	}

@@ -77,3 +77,37 @@ func TestParseSet(t *testing.T) {
 	_, err = warn.ParseSet("bogus")
 	assert.EqualError(t, err, `unknown warning "bogus" (all, none, escaped-control, password, port, rare-ip, userinfo)`)
 }
+
+// With grammar rfc3986 a reg-name host is checked for rare IP formats, and the warnings cite
+// RFC 3986's sections, which its 7.3 "Back-End Transcoding" shifted: section 7.6's own
+// example is a semantic attack, a password is 7.5's sensitive information.
+func TestCheckIn3986(t *testing.T) {
+	g := urlgrammar.MustLookup("rfc3986")
+	all, _ := warn.ParseSet("all")
+	sections := func(s string) map[warn.Kind][]string {
+		tree, err := g.ParseReference(s)
+		require.NoError(t, err, s)
+		out := map[warn.Kind][]string{}
+		for _, w := range warn.CheckIn(g, tree, all) {
+			out[w.Kind] = append(out[w.Kind], w.Section)
+		}
+		return out
+	}
+	assert.Equal(t, map[warn.Kind][]string{warn.Userinfo: {"7.6"}},
+		sections("ftp://cnn.example.com&story=breaking_news@10.0.0.1/top_story.htm"), "7.6's example")
+	assert.Equal(t, map[warn.Kind][]string{warn.Userinfo: {"7.6"}, warn.Password: {"7.5"}, warn.RareIP: {"7.4"},
+		warn.EscapedControl: {"7.2", "7.3"}, warn.Port: {"7.2"}}, sections("http://u:p@0x7f.1:25/%0a%00"))
+	for _, host := range []string{"127.1", "0x7f.1", "0177.0.0.1", "2130706433"} {
+		assert.Equal(t, map[warn.Kind][]string{warn.RareIP: {"7.4"}}, sections("http://"+host+"/"), host)
+	}
+	for _, s := range []string{"http://127.0.0.1/", "http://[::1]/", "http://[v1.a]/", "http://example.com/", "file:///x"} {
+		assert.Empty(t, sections(s), s)
+	}
+	// The same tree through Check cites the 2003 draft's numbers.
+	tree, err := g.ParseReference("http://u:p@h/")
+	require.NoError(t, err)
+	ws := warn.Check(tree, all)
+	require.Len(t, ws, 2)
+	assert.Equal(t, "7.5", ws[0].Section)
+	assert.Equal(t, "7.4", ws[1].Section)
+}
