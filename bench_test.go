@@ -141,3 +141,21 @@ func BenchmarkParserValidLines(b *testing.B) {
 	p := urlgrammar.MustLookup("rfc2396bis-01").NewParser()
 	benchLines(b, validCorpus, func(s string) { _, _ = p.Parse(s) })
 }
+
+// BenchmarkEveryGrammar runs Valid and Parse of every registered grammar, each on the lines
+// of the corpus that grammar accepts, with net/url.Parse on the same lines as the baseline:
+// go test -run '^$' -bench 'EveryGrammar' -benchmem . and divide within a grammar.
+func BenchmarkEveryGrammar(b *testing.B) {
+	for _, id := range urlgrammar.IDs() {
+		g := urlgrammar.MustLookup(id)
+		var lines []string
+		for _, s := range benchCorpus {
+			if g.Valid(s) {
+				lines = append(lines, s)
+			}
+		}
+		b.Run(id+"/net-url", func(b *testing.B) { benchLines(b, lines, func(s string) { _, _ = url.Parse(s) }) })
+		b.Run(id+"/Valid", func(b *testing.B) { benchLines(b, lines, func(s string) { g.Valid(s) }) })
+		b.Run(id+"/Parse", func(b *testing.B) { benchLines(b, lines, func(s string) { _, _ = g.Parse(s) }) })
+	}
+}
