@@ -111,11 +111,18 @@ func (o *oracles) shrink(t testing.TB, rule, s string) string {
 // mutate returns a near miss of s: one byte inserted, deleted or replaced.
 func mutate(rng *rand.Rand, s string) string {
 	const alphabet = "aZ09:/?#[]@%.-_~!$&'()*+,;= \"<>\\^`{|}\x00\xff"
+	// Characters of a grammar over code points, at their limits, and byte strings that are
+	// not UTF-8 (a surrogate's CESU-8 form, a truncated and an overlong sequence).
+	unicode := []string{"\u00a0", "\u009f", "\ud7ff", "\ue000", "\uf8ff", "\uf900", "\ufdd0", "\ufffd", "\ufffe",
+		"\U00010000", "\U0001fffe", "\U000e1000", "\U000f0000", "\U0010fffd", "\xed\xa0\x80", "\xc3", "\xc0\xaf"}
 	i := 0
 	if len(s) > 0 {
 		i = rng.Intn(len(s) + 1)
 	}
 	c := string(alphabet[rng.Intn(len(alphabet))])
+	if rng.Intn(8) == 0 {
+		c = unicode[rng.Intn(len(unicode))]
+	}
 	switch {
 	case len(s) == 0 || rng.Intn(3) == 0:
 		return s[:i] + c + s[i:]

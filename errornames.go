@@ -174,8 +174,10 @@ func (g *Grammar) errorRule(s string, off int, cont, fallback string) string {
 
 // innermost returns the rule name of the innermost node of tree that covers the byte at
 // offset at, passing over nodes finer than a person would name.
-func innermost(tree ast.Root, at int) string {
-	name := ""
+func innermost(tree ast.Root, at int) (name string) {
+	if ast.IsIRI(tree) {
+		defer func() { name = ast.IRIName(name) }()
+	}
 	ast.Inspect(tree, func(nd ast.Node) bool {
 		if nd == nil || nd.Pos() > at || nd.End() <= at {
 			return false

@@ -91,3 +91,43 @@ func TestSyntaxErrorIsBounded(t *testing.T) {
 	require.ErrorAs(t, err, &se)
 	assert.True(t, utf8.ValidString(strings.Split(err.Error(), "\n")[1]))
 }
+
+// An error names a rule the grammar has: the tree's node names are mapped to the grammar's
+// own (an RFC 3986 authority's server node is its authority; an RFC 3987 tree's reg-name its
+// ireg-name). Run on every table input, cut at every offset, for the grammars whose every
+// tree node is a rule.
+func TestErrorRulesAreGrammarRules(t *testing.T) {
+	for _, id := range []string{"rfc2396bis-01", "rfc3986", "rfc3987"} {
+		g := MustLookup(id)
+		var inputs []string
+		for _, f := range []string{"valid.txt", "invalid.txt"} {
+			b, err := os.ReadFile("testdata/" + id + "/" + f)
+			require.NoError(t, err)
+			for _, l := range strings.Split(string(b), "\n") {
+				if l == "" || strings.HasPrefix(l, "# ") {
+					continue
+				}
+				if _, in, ok := strings.Cut(l, "\t"); ok && f == "invalid.txt" {
+					l = in
+				}
+				inputs = append(inputs, l)
+			}
+		}
+		n := 0
+		for _, s := range inputs {
+			for cut := 1; cut <= len(s); cut++ {
+				for _, bad := range []string{" ", "\x00", "<", "#", "[", "\xff"} {
+					in := s[:cut] + bad
+					_, err := g.Parse(in)
+					se, ok := err.(*SyntaxError)
+					if !ok {
+						continue
+					}
+					n++
+					assert.True(t, g.HasRule(se.Rule), "%s: %q fails in %q, not a rule of the grammar", id, in, se.Rule)
+				}
+			}
+		}
+		assert.Greater(t, n, 500, id)
+	}
+}

@@ -9,6 +9,7 @@ require (
 	github.com/pandatix/go-abnf v0.5.0
 	github.com/stretchr/testify v1.12.1
 	golang.org/x/net v0.47.0
+	golang.org/x/text v0.31.0
 	mvdan.cc/xurls/v2 v2.6.0
 )
 
@@ -25,6 +26,5 @@ require (
 	golang.org/x/mod v0.29.0 // indirect
 	golang.org/x/sync v0.18.0 // indirect
 	golang.org/x/sys v0.38.0 // indirect
-	golang.org/x/text v0.31.0 // indirect
 	golang.org/x/tools v0.38.0 // indirect
 )

@@ -42,7 +42,9 @@ func str(s string) *string { return &s }
 // instead of authority, user and password instead of userinfo, hostnumber, and param (an
 // array of the params of all segments, in order). A tree of grammar rfc3986 adds IP-literal
 // and IPvFuture, and its reg-name is the host's (every RFC 3986 authority is userinfo, host
-// and port; the empty host is the empty reg-name).
+// and port; the empty host is the empty reg-name). A tree of grammar rfc3987 has the keys
+// of rfc3986 renamed as RFC 3987 renames the rules: iauthority, iuserinfo, ihost, ireg-name,
+// isegment, iquery, ifragment.
 func (r *URIReference) Components() Components {
 	// The component strings live in one array: one allocation instead of one per component.
 	vals := new([10]string) // at most 9: scheme, authority, userinfo, host, hostKind, port, path, query, fragment
@@ -57,6 +59,10 @@ func (r *URIReference) Components() Components {
 		c.Rule = "URI-reference"
 	}
 	is1997 := c.Rule == "URL-reference"
+	key := func(k string) string { return k }
+	if IsIRI(r) {
+		key = IRIName
+	}
 	if r.Scheme != nil {
 		c.Scheme = str(r.Scheme.Text)
 		c.Parts["scheme"] = r.Scheme.Text
@@ -66,13 +72,13 @@ func (r *URIReference) Components() Components {
 		if is1997 {
 			c.Parts["site"] = a.Text
 		} else {
-			c.Parts["authority"] = a.Text
+			c.Parts[key("authority")] = a.Text
 		}
 		switch {
 		case a.RegName != nil:
 			c.Host = str(a.RegName.Text)
 			c.HostKind = str(string(HostKindRegName))
-			c.Parts["reg-name"] = a.RegName.Text
+			c.Parts[key("reg-name")] = a.RegName.Text
 		case a.Server != nil:
 			s := a.Server
 			if u := s.Userinfo; u != nil {
@@ -83,13 +89,13 @@ func (r *URIReference) Components() Components {
 						c.Parts["password"] = u.Password.Text
 					}
 				} else {
-					c.Parts["userinfo"] = u.Text
+					c.Parts[key("userinfo")] = u.Text
 				}
 			}
 			if h := s.Host; h != nil {
 				c.Host = str(h.Text)
 				c.HostKind = str(string(h.Kind))
-				c.Parts["host"] = h.Text
+				c.Parts[key("host")] = h.Text
 				switch {
 				case h.IPv6 != nil:
 					c.Parts["IPv6address"] = h.IPv6.Address.Text
@@ -107,7 +113,7 @@ func (r *URIReference) Components() Components {
 						c.Parts["IPvFuture"] = h.IPLiteral.IPvFuture.Text
 					}
 				case h.RegName != nil:
-					c.Parts["reg-name"] = h.RegName.Text
+					c.Parts[key("reg-name")] = h.RegName.Text
 				}
 			}
 			if s.Port != nil {
@@ -135,7 +141,7 @@ func (r *URIReference) Components() Components {
 					params = append(params, p.Text)
 				}
 			}
-			c.Parts["segment"] = segs
+			c.Parts[key("segment")] = segs
 			if params != nil {
 				c.Parts["param"] = params
 			}
@@ -145,11 +151,11 @@ func (r *URIReference) Components() Components {
 		c.Query = str(r.Query.Text)
 	}
 	if c.Query != nil {
-		c.Parts["query"] = *c.Query
+		c.Parts[key("query")] = *c.Query
 	}
 	if r.Fragment != nil {
 		c.Fragment = str(r.Fragment.Text)
-		c.Parts["fragment"] = r.Fragment.Text
+		c.Parts[key("fragment")] = r.Fragment.Text
 	}
 	return c
 }

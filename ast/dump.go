@@ -16,6 +16,7 @@ import (
 func Fprint(w io.Writer, node Node) error {
 	var err error
 	depth := 0
+	iri := IsIRI(node)
 	Inspect(node, func(n Node) bool {
 		if n == nil {
 			depth--
@@ -23,6 +24,9 @@ func Fprint(w io.Writer, node Node) error {
 		}
 		if err == nil {
 			name, text := describe(n)
+			if iri {
+				name = IRIName(name)
+			}
 			_, err = fmt.Fprintf(w, "%s%s [%d,%d) %q\n", strings.Repeat("  ", depth), name, n.Pos(), n.End(), text)
 		}
 		depth++
@@ -163,6 +167,43 @@ func RuleName(n Node) string {
 	name, _ := describe(n)
 	if i := strings.Index(name, " ("); i >= 0 {
 		name = name[:i]
+	}
+	return name
+}
+
+// IsIRI reports whether node is the root of a tree of grammar rfc3987 (its rule is
+// IRI-reference, IRI, absolute-IRI or irelative-ref), whose nodes are those of rfc3986 but
+// whose rules RFC 3987 names with an "i" in front (see IRIName).
+func IsIRI(node Node) bool {
+	r, ok := node.(*URIReference)
+	if !ok {
+		return false
+	}
+	switch r.Rule {
+	case "IRI-reference", "IRI", "absolute-IRI", "irelative-ref":
+		return true
+	}
+	return false
+}
+
+// iriNames are the rules RFC 3987 section 2.2 renames: "If the non-terminal contains 'URI',
+// this has been changed to 'IRI'. Otherwise, an 'i' has been prefixed."
+var iriNames = map[string]string{
+	"authority": "iauthority", "userinfo": "iuserinfo", "host": "ihost", "reg-name": "ireg-name",
+	"path": "ipath", "segment": "isegment", "query": "iquery", "fragment": "ifragment",
+}
+
+// IRIName returns the RFC 3987 name of a node of an IRI tree named name as RuleName and
+// Fprint name the nodes of the URI grammars: "reg-name" is "ireg-name", "path (path-empty)"
+// stays, a name RFC 3987 does not change ("scheme", "port", "IPv6address") is returned as it
+// is.
+func IRIName(name string) string {
+	base, detail, _ := strings.Cut(name, " (")
+	if n, ok := iriNames[base]; ok {
+		if detail != "" {
+			return n + " (" + detail
+		}
+		return n
 	}
 	return name
 }

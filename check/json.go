@@ -129,7 +129,8 @@ func appendStrings(b []byte, ss []string) []byte {
 // Components), in the order encoding/json writes map keys: sorted by bytes.
 var genericParts = func() []string {
 	keys := []string{"IP-literal", "IPv4address", "IPv6address", "IPvFuture", "authority", "fragment", "host", "hostname", "hostnumber",
-		"opaque-part", "param", "password", "port", "query", "reg-name", "scheme", "segment", "site", "user", "userinfo"}
+		"opaque-part", "param", "password", "port", "query", "reg-name", "scheme", "segment", "site", "user", "userinfo",
+		"iauthority", "iuserinfo", "ihost", "ireg-name", "isegment", "iquery", "ifragment"}
 	sort.Strings(keys)
 	return keys
 }()

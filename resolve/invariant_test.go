@@ -147,10 +147,11 @@ func TestBadArguments(t *testing.T) {
 // Normalize is idempotent, and Equal is equality of normal forms: reflexive, and true of an
 // input and its normal form.
 func FuzzNormalize(f *testing.F) {
-	for _, s := range append(gencorpus.Lines(200, 5), "foo:/.//b", "A:/.//A", "%6Aavascript:alert(1)", "%70:", "a/../b:c", "http://A:80/./%7e/../x?%41#%7a") {
+	for _, s := range append(gencorpus.Lines(200, 5), "foo:/.//b", "A:/.//A", "%6Aavascript:alert(1)", "%70:", "a/../b:c", "http://A:80/./%7e/../x?%41#%7a",
+		"HTTP://Résumé.example.org/./ü/../%C3%BC?\ue000#ℌ", "http://www.example.org/re\u0301sume\u0301.html") {
 		f.Add(s)
 	}
-	grammars := []*urlgrammar.Grammar{g, urlgrammar.MustLookup("url-syntax-05"), urlgrammar.MustLookup("rfc3986")}
+	grammars := []*urlgrammar.Grammar{g, urlgrammar.MustLookup("url-syntax-05"), urlgrammar.MustLookup("rfc3986"), urlgrammar.MustLookup("rfc3987")}
 	f.Fuzz(func(t *testing.T, in string) {
 		if len(in) > 2048 {
 			return

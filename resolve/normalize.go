@@ -5,8 +5,11 @@ import (
 	"strconv"
 	"strings"
 
+	"golang.org/x/text/unicode/norm"
+
 	"github.com/urlgrammar/urlgrammar"
 	"github.com/urlgrammar/urlgrammar/ast"
+	"github.com/urlgrammar/urlgrammar/iri"
 )
 
 // Level is a rung of the comparison ladder of section 6.2.
@@ -37,8 +40,8 @@ func (l Level) String() string {
 
 // Change is one rewrite made by Normalize.
 type Change struct {
-	Rule      string // "case", "escape-case", "escape-decode", "dot-segments", "port", "empty-path"
-	Component string // "scheme", "authority", "host", "path", "query", "fragment", "port"
+	Rule      string // "nfc", "case", "escape-case", "escape-decode", "dot-segments", "port", "empty-path"
+	Component string // "reference", "scheme", "authority", "host", "path", "query", "fragment", "port"
 	Before    string
 	After     string
 }
@@ -53,6 +56,14 @@ type NormalizeOptions struct {
 	Level   Level // LevelSyntax (also for LevelString) or LevelScheme
 	Dots    DotSegments
 	Grammar *urlgrammar.Grammar
+	// NFC applies the character normalization of RFC 3987 section 5.3.2.2 first: the
+	// reference's text to Unicode Normalization Form C (rule "nfc"). Off by default, as the
+	// section says: "Equivalence of IRIs MUST rely on the assumption that IRIs are
+	// appropriately pre-character-normalized rather than apply character normalization when
+	// comparing two IRIs"; NFC is for the exceptions it names, an IRI converted from a
+	// non-digital form or from a non-UCS-based encoding. It changes nothing in an ASCII
+	// reference.
+	NFC bool
 }
 
 // Normalize returns the normal form of a reference and the rewrites that led to it; an empty
@@ -81,7 +92,8 @@ type NormalizeOptions struct {
 // becomes "/" (rule "empty-path": "In general, a URI that uses the generic syntax for
 // authority with an empty path should be normalized to a path of "/"", 6.2.3):
 // "http://example.com" -> "http://example.com/". A host is case-folded in every grammar with
-// the hex digits of its escapes kept upper case ("%C3%A9" stays, 6.2.2.1).
+// the hex digits of its escapes kept upper case ("%C3%A9" stays, 6.2.2.1). Grammar rfc3987
+// has the rewrites of rfc3986 (RFC 3987 section 5.3.2 refers to them), and NFC on request.
 //
 // A relative reference gets the escape rewrites only: its dot segments mean something when it
 // is resolved, and it has no scheme or host to fold.
@@ -107,18 +119,27 @@ func Normalize(ref *ast.URIReference, opt NormalizeOptions) (*ast.URIReference, 
 	if err != nil {
 		return nil, nil, fmt.Errorf("normalize: %w", err)
 	}
-	rfc3986 := DefaultAlgorithm(g) == Algorithm3986
-	decode := decodeUnreserved
-	if rfc3986 {
-		decode = decodeUnreserved3986
-	}
 	var changes []Change
 	note := func(rule, component, before, after string) {
 		if before != after {
 			changes = append(changes, Change{rule, component, before, after})
 		}
 	}
-
+	if opt.NFC {
+		if s := norm.NFC.String(ref.Text); s != ref.Text {
+			nfc, err := g.ParseReference(s)
+			if err != nil {
+				return nil, nil, fmt.Errorf("normalize %q: its NFC form %q is not valid: %w", ref.Text, s, err)
+			}
+			note("nfc", "reference", ref.Text, s)
+			ref = nfc
+		}
+	}
+	rfc3986 := DefaultAlgorithm(g) == Algorithm3986
+	decode := decodeUnreserved
+	if rfc3986 {
+		decode = decodeUnreserved3986
+	}
 	// Escape normalization, component by component.
 	p := split(ref)
 	escapes := func(component string, s *string) {
@@ -281,7 +302,10 @@ var ErrRelative = fmt.Errorf("a relative reference cannot be compared: resolve i
 // (section 6.2): LevelString compares the text, LevelSyntax the syntax-based normal forms,
 // LevelScheme the scheme-based ones. Both must be absolute. Equivalence is equality of
 // normal forms, so it is an equivalence relation, and two references whose normal forms
-// differ in scheme or authority are never equivalent.
+// differ in scheme or authority are never equivalent. With grammar rfc3987 the normal forms
+// are compared as URIs (RFC 3987 section 5.3.2.3: each mapped to a URI by section 3.1, then
+// normalized by RFC 3986's rules), so "http://example.org/ü" and "http://example.org/%C3%BC"
+// are equivalent; the IRIs are not character-normalized (5.3.2.2).
 func Equal(a, b *ast.URIReference, level Level, opt CompareOptions) (bool, error) {
 	if err := checkOptions(Algorithm2003, opt.Dots, level, opt.Grammar); err != nil {
 		return false, err
@@ -299,13 +323,15 @@ func Equal(a, b *ast.URIReference, level Level, opt CompareOptions) (bool, error
 			return false, fmt.Errorf("compare %q: %w", r.Text, ErrRelative)
 		}
 	}
-	norm := func(r *ast.URIReference) (string, error) {
+	normal := func(r *ast.URIReference) (string, error) {
 		if level > LevelString {
 			n, _, err := Normalize(r, NormalizeOptions{Level: level, Dots: opt.Dots, Grammar: opt.Grammar})
 			if err != nil {
 				return "", err
 			}
-			r = n
+			if r, err = alignIRI(g, n, level, opt.Dots); err != nil {
+				return "", err
+			}
 		}
 		s := r.String()
 		if opt.IgnoreFragment && r.Fragment != nil {
@@ -313,13 +339,35 @@ func Equal(a, b *ast.URIReference, level Level, opt CompareOptions) (bool, error
 		}
 		return s, nil
 	}
-	na, err := norm(a)
+	na, err := normal(a)
 	if err != nil {
 		return false, err
 	}
-	nb, err := norm(b)
+	nb, err := normal(b)
 	if err != nil {
 		return false, err
 	}
 	return na == nb, nil
+}
+
+// alignIRI returns the form in which two normalized IRIs are compared (RFC 3987 section
+// 5.3.2.3): "the percent-encoding of both IRIs to be compared has to be aligned; for example,
+// by converting both IRIs to URIs (see section 3.1), eliminating escape differences in the
+// resulting URIs". So "http://example.org/%C3%BC" and "http://example.org/ü" are equivalent.
+// For a grammar other than rfc3987 it returns r.
+func alignIRI(g *urlgrammar.Grammar, r *ast.URIReference, level Level, dots DotSegments) (*ast.URIReference, error) {
+	if g.ID() != "rfc3987" {
+		return r, nil
+	}
+	u, err := iri.ToURI(r.String(), iri.Options{})
+	if err != nil {
+		return nil, fmt.Errorf("compare %q: %w", r.Text, err)
+	}
+	g3986 := urlgrammar.MustLookup("rfc3986")
+	ref, err := g3986.ParseReference(u)
+	if err != nil {
+		return nil, fmt.Errorf("compare %q: its URI %q: %w", r.Text, u, err)
+	}
+	n, _, err := Normalize(ref, NormalizeOptions{Level: level, Dots: dots, Grammar: g3986})
+	return n, err
 }

@@ -37,7 +37,8 @@ const (
 )
 
 // DefaultAlgorithm returns the algorithm of the specification a grammar comes from:
-// Algorithm1997 for url-syntax-05 (its section 5.2), Algorithm3986 for rfc3986,
+// Algorithm1997 for url-syntax-05 (its section 5.2), Algorithm3986 for rfc3986 and rfc3987
+// (RFC 3987 section 6.5: IRI references are resolved as RFC 3986 section 5.2 says),
 // Algorithm2003 otherwise.
 func DefaultAlgorithm(g *urlgrammar.Grammar) Algorithm {
 	switch {
@@ -45,7 +46,7 @@ func DefaultAlgorithm(g *urlgrammar.Grammar) Algorithm {
 		return Algorithm2003
 	case g.ID() == "url-syntax-05":
 		return Algorithm1997
-	case g.ID() == "rfc3986":
+	case g.ID() == "rfc3986", g.ID() == "rfc3987":
 		return Algorithm3986
 	}
 	return Algorithm2003

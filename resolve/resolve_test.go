@@ -385,7 +385,7 @@ func FuzzResolve(f *testing.F) {
 	// Each result parses back to what it was built from: it has an authority only when the
 	// base or the reference has one (no host appears where there was none), and it is
 	// absolute. The 2003 algorithm's results in url-syntax-05 may be unwritable there.
-	grammars := []*urlgrammar.Grammar{g, urlgrammar.MustLookup("url-syntax-05"), urlgrammar.MustLookup("rfc3986")}
+	grammars := []*urlgrammar.Grammar{g, urlgrammar.MustLookup("url-syntax-05"), urlgrammar.MustLookup("rfc3986"), urlgrammar.MustLookup("rfc3987")}
 	f.Fuzz(func(t *testing.T, base, ref string) {
 		if len(base) > 512 || len(ref) > 512 {
 			return

@@ -182,3 +182,43 @@ func parseWith(t *testing.T, g *urlgrammar.Grammar, s string) *ast.URIReference 
 	require.NoError(t, err, s)
 	return r
 }
+
+// RFC 3987: IRI references resolve as RFC 3986 says (section 6.5), IRIs compare by their URIs
+// (5.3.2.3), and character normalization (5.3.2.2) is applied only on request.
+func TestRFC3987ResolveAndCompare(t *testing.T) {
+	g3987 := urlgrammar.MustLookup("rfc3987")
+	require.Equal(t, resolve.Algorithm3986, resolve.DefaultAlgorithm(g3987))
+	for _, ex := range readResolution3986(t) { // the RFC 3986 table, through the IRI grammar
+		r, err := resolve.ResolveString(ex.base, ex.ref, resolve.Options{Grammar: g3987, Algorithm: resolve.DefaultAlgorithm(g3987)})
+		require.NoError(t, err, ex.line)
+		assert.Equal(t, ex.results[0], r.String(), ex.line)
+	}
+	r, err := resolve.ResolveString("http://例え.テスト/a/b", "../ü?€#ℌ", resolve.Options{Grammar: g3987, Algorithm: resolve.Algorithm3986})
+	require.NoError(t, err)
+	assert.Equal(t, "http://例え.テスト/ü?€#ℌ", r.String())
+
+	eq := func(a, b string) bool {
+		t.Helper()
+		ok, err := resolve.Equal(parseWith(t, g3987, a), parseWith(t, g3987, b), resolve.LevelSyntax, resolve.CompareOptions{Grammar: g3987})
+		require.NoError(t, err)
+		return ok
+	}
+	// 5.3.2.3's example, and a character against its percent-encoded UTF-8.
+	assert.True(t, eq("http://example.org/~user", "http://example.org/%7euser"))
+	assert.True(t, eq("http://example.org/%7Euser", "http://example.org/%7euser"))
+	assert.True(t, eq("http://example.org/ü", "http://example.org/%c3%bc"))
+	assert.True(t, eq("http://résumé.example.org/", "http://r%C3%A9sum%C3%A9.example.org/"))
+	// 5.3.2.2: "r&#xE9;sum&#xE9;" and "re&#x301;sume&#x301;" are canonically equivalent, but IRIs
+	// are compared as they are.
+	nfc, decomposed := "http://www.example.org/résumé.html", "http://www.example.org/re\u0301sume\u0301.html"
+	assert.False(t, eq(nfc, decomposed))
+	n, changes, err := resolve.Normalize(parseWith(t, g3987, decomposed), resolve.NormalizeOptions{Level: resolve.LevelSyntax, Grammar: g3987, NFC: true})
+	require.NoError(t, err)
+	assert.Equal(t, nfc, n.String())
+	require.NotEmpty(t, changes)
+	assert.Equal(t, "nfc", changes[0].Rule)
+	n, changes, err = resolve.Normalize(parseWith(t, g3987, decomposed), resolve.NormalizeOptions{Level: resolve.LevelSyntax, Grammar: g3987})
+	require.NoError(t, err)
+	assert.Equal(t, decomposed, n.String(), "no NFC unless asked")
+	assert.Empty(t, changes)
+}

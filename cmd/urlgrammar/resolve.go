@@ -124,6 +124,7 @@ func runNormalize(e *env, args []string) int {
 	levelName := fs.String("level", "scheme", "normalization: syntax (6.2.2) or scheme (6.2.2 and 6.2.3)")
 	dots := dotsFlag(fs)
 	showChanges := fs.Bool("changes", false, "after each normal form, list the rewrites made, indented")
+	nfc := fs.Bool("nfc", false, "first normalize the characters to NFC (RFC 3987 5.3.2.2: only for an IRI converted from a non-digital form or a non-UCS encoding)")
 	inputs, code, ok := e.parse(fs, args)
 	if !ok {
 		return code
@@ -151,7 +152,7 @@ func runNormalize(e *env, args []string) int {
 		var n *ast.URIReference
 		var changes []resolve.Change
 		if err == nil {
-			n, changes, err = resolve.Normalize(ref, resolve.NormalizeOptions{Level: level, Dots: d, Grammar: g})
+			n, changes, err = resolve.Normalize(ref, resolve.NormalizeOptions{Level: level, Dots: d, Grammar: g, NFC: *nfc})
 		}
 		b = b[:0]
 		if err != nil {

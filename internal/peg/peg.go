@@ -143,13 +143,16 @@ func kind(c int) int {
 		return 2
 	case c >= 'a' && c <= 'z':
 		return 3
+	case c >= 0x80:
+		return 4
 	}
 	return 0
 }
 
 // RenderSet writes a set of bytes as sorted items: single characters quoted ("%"), runs of
 // three or more digits or letters of one case as ranges ("0-9"), and "EOF" last when eof is
-// set. Bytes outside ASCII are quoted as Go escapes.
+// set. Bytes outside ASCII are quoted as Go escapes, a run of three or more of them as a
+// range of escapes (\xc2-\xdf: the UTF-8 lead bytes of a grammar over code points).
 func RenderSet(set *[256]bool, eof bool) []string {
 	var out []string
 	for c := 0; c < 256; {
@@ -163,9 +166,12 @@ func RenderSet(set *[256]bool, eof bool) []string {
 		for end+1 < 256 && set[end+1] && kind(end+1) == kind(c) && kind(c) != 0 {
 			end++
 		}
-		if end-c >= 2 {
+		switch {
+		case end-c >= 2 && c >= utf8.RuneSelf:
+			out = append(out, fmt.Sprintf(`\x%02x-\x%02x`, c, end))
+		case end-c >= 2:
 			out = append(out, fmt.Sprintf("%c-%c", c, end))
-		} else {
+		default:
 			for ; c <= end; c++ {
 				out = append(out, quoteByte(byte(c)))
 			}

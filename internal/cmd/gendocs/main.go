@@ -16,6 +16,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/urlgrammar/urlgrammar"
 	"github.com/urlgrammar/urlgrammar/ast"
@@ -24,7 +25,7 @@ import (
 )
 
 // history is the order the specifications were written in.
-var history = []string{"url-1993", "rfc1738", "url-syntax-05", "rfc2396bis-01", "rfc3986"}
+var history = []string{"url-1993", "rfc1738", "url-syntax-05", "rfc2396bis-01", "rfc3986", "rfc3987"}
 
 // witnessesShown is how many witnesses each direction of a pair shows.
 const witnessesShown = 6
@@ -80,6 +81,7 @@ var treeExamples = map[string]string{
 	"url-syntax-05": "http://user:pw@www.example.com:8080/a;p/b?q#f",
 	"rfc2396bis-01": "http://user@[2001:db8::7]:8080/a/b?q=1#top",
 	"rfc3986":       "foo://example.com:8042/over/there?name=ferret#nose",
+	"rfc3987":       "http://résumé.example.org/Dürst?q=€#ℌ",
 }
 
 // treesDocument shows the tree of one URL of each grammar, as urlgrammar parse prints it,
@@ -282,6 +284,9 @@ func direction(b *bytes.Buffer, ws []urlgrammar.Witness, acc, rej *urlgrammar.Gr
 func found(e *urlgrammar.SyntaxError) string {
 	if e.Offset >= len(e.Input) {
 		return "the input to end there"
+	}
+	if r, n := utf8.DecodeRuneInString(e.Input[e.Offset:]); r >= utf8.RuneSelf && n > 1 {
+		return fmt.Sprintf("%s (U+%04X)", code(strconv.Quote(string(r))), r) // a character, not its first byte
 	}
 	return code(strconv.Quote(e.Input[e.Offset : e.Offset+1]))
 }

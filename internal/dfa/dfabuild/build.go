@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	goabnf "github.com/pandatix/go-abnf"
 )
@@ -175,26 +176,45 @@ func (b *nfaBuilder) element(el goabnf.ElemItf) (int, int, error) {
 		}
 		return s, cur, nil
 	case goabnf.ElemNumVal:
+		// Terminals are characters (code points, RFC 5234 section 2.3), read from input as
+		// UTF-8: a value up to %x7F is its byte, a higher one its UTF-8 sequence, and a range
+		// every valid sequence of a code point in it (surrogates have none). go-abnf reads
+		// them the same way.
 		base := map[string]int{"b": 2, "d": 10, "x": 16}[el.Base]
-		vals := make([]int, len(el.Elems))
+		vals := make([]rune, len(el.Elems))
 		for i, e := range el.Elems {
 			v, err := strconv.ParseUint(e, base, 32)
-			if err != nil || v > 0xff {
-				return 0, 0, fmt.Errorf("numeric value %%%s%s is not a byte", el.Base, e)
+			if err != nil || v > utf8.MaxRune {
+				return 0, 0, fmt.Errorf("numeric value %%%s%s is not a Unicode code point", el.Base, e)
 			}
-			vals[i] = int(v)
+			vals[i] = rune(v)
 		}
 		s := b.newState()
 		if el.Status == goabnf.StatRange {
 			e := b.newState()
-			b.states[s].edges = append(b.states[s].edges, nfaEdge{byte(vals[0]), byte(vals[1]), e})
+			for _, seq := range utf8Sequences(vals[0], vals[1]) {
+				cur := s
+				for i, r := range seq {
+					n := e
+					if i < len(seq)-1 {
+						n = b.newState()
+					}
+					b.states[cur].edges = append(b.states[cur].edges, nfaEdge{r.lo, r.hi, n})
+					cur = n
+				}
+			}
 			return s, e, nil
 		}
 		cur := s
 		for _, v := range vals {
-			n := b.newState()
-			b.states[cur].edges = append(b.states[cur].edges, nfaEdge{byte(v), byte(v), n})
-			cur = n
+			if v >= 0xD800 && v <= 0xDFFF {
+				return 0, 0, fmt.Errorf("numeric value %%%s%X is a surrogate, which UTF-8 cannot encode", el.Base, v)
+			}
+			for _, c := range []byte(string(v)) {
+				n := b.newState()
+				b.states[cur].edges = append(b.states[cur].edges, nfaEdge{c, c, n})
+				cur = n
+			}
 		}
 		return s, cur, nil
 	}
@@ -293,4 +313,58 @@ func (b *nfaBuilder) determinize(start int) *dfa.Raw {
 		}
 	}
 	return &d
+}
+
+// byteRange is the bytes lo to hi.
+type byteRange struct{ lo, hi byte }
+
+// utf8Sequences returns the UTF-8 encodings of the code points lo to hi, surrogates left out,
+// as sequences of byte ranges: a byte string is the encoding of such a code point exactly
+// when it matches one sequence, range by range. The range is cut where the encoded length
+// changes, then wherever a continuation byte would not run over its whole span, so that each
+// piece is a product of byte ranges (the construction of RE2 and of Rust's utf8-ranges).
+func utf8Sequences(lo, hi rune) [][]byteRange {
+	var out [][]byteRange
+	var split func(lo, hi rune)
+	split = func(lo, hi rune) {
+		if lo > hi {
+			return
+		}
+		if lo <= 0xDFFF && hi >= 0xD800 { // no encoding for surrogates
+			split(lo, 0xD7FF)
+			split(0xE000, hi)
+			return
+		}
+		for _, max := range []rune{0x7F, 0x7FF, 0xFFFF} {
+			if lo <= max && hi > max {
+				split(lo, max)
+				split(max+1, hi)
+				return
+			}
+		}
+		n := utf8.RuneLen(lo)
+		for i := 1; i < n; i++ {
+			m := rune(1)<<(6*i) - 1 // the bits of the last i bytes
+			if lo&^m != hi&^m {
+				if lo&m != 0 {
+					split(lo, lo|m)
+					split((lo|m)+1, hi)
+					return
+				}
+				if hi&m != m {
+					split(lo, hi&^m-1)
+					split(hi&^m, hi)
+					return
+				}
+			}
+		}
+		a, z := []byte(string(lo)), []byte(string(hi))
+		seq := make([]byteRange, n)
+		for i := range seq {
+			seq[i] = byteRange{a[i], z[i]}
+		}
+		out = append(out, seq)
+	}
+	split(lo, hi)
+	return out
 }

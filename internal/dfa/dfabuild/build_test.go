@@ -1,8 +1,11 @@
 package dfabuild
 
 import (
-	"github.com/urlgrammar/urlgrammar/internal/dfa"
+	"fmt"
 	"testing"
+	"unicode/utf8"
+
+	"github.com/urlgrammar/urlgrammar/internal/dfa"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -94,4 +97,34 @@ func TestDifference(t *testing.T) {
 	assert.True(t, found)
 	_, found = dfa.Difference(ab, ab)
 	assert.False(t, found)
+}
+
+// Code points above %x7F are read as UTF-8: a range accepts exactly the encodings of its code
+// points, every one, and nothing else: no surrogate, no overlong or truncated sequence, no
+// other byte.
+func TestCodePointRangesAreUTF8(t *testing.T) {
+	ranges := [][2]rune{{0xA0, 0xD7FF}, {0xF900, 0xFDCF}, {0xFDF0, 0xFFEF}, {0x10000, 0x1FFFD}, {0xE1000, 0xEFFFD},
+		{0xE000, 0xF8FF}, {0x100000, 0x10FFFD}, {0x80, 0x10FFFF}, {0x41, 0x41}, {0x7F, 0x80}, {0xD7FF, 0xE000}}
+	for _, rg := range ranges {
+		d := build(t, fmt.Sprintf("r = %%x%X-%X\n", rg[0], rg[1]), "r")
+		for r := rune(0); r <= utf8.MaxRune; r++ {
+			want := r >= rg[0] && r <= rg[1] && utf8.ValidRune(r)
+			if got := d.Valid(string(r)); got != want && utf8.ValidRune(r) {
+				t.Fatalf("range %X-%X: Valid(U+%04X) = %v", rg[0], rg[1], r, got)
+			}
+		}
+		// Surrogates encoded as if they were code points (CESU/WTF-8), overlong forms,
+		// truncated sequences and stray bytes are never accepted.
+		for _, bad := range []string{"\xed\xa0\x80", "\xed\xbf\xbf", "\xc0\x80", "\xe0\x80\x80", "\xf0\x80\x80\x80",
+			"\xf4\x90\x80\x80", "\xc2", "\xe1\x80", "\xf1\x80\x80", "\x80", "\xff", "\xc2\xa0\x80"} {
+			assert.False(t, d.Valid(bad), "range %X-%X: %q", rg[0], rg[1], bad)
+		}
+	}
+	d := build(t, "r = %xE9 %x1F600\n", "r") // values: their encodings in sequence
+	assert.True(t, d.Valid("é😀"))
+	assert.False(t, d.Valid("\xe9\x00"))
+	g, err := Read([]byte("r = %xD800\n"))
+	require.NoError(t, err)
+	_, err = Build(g, "r")
+	assert.ErrorContains(t, err, "surrogate")
 }

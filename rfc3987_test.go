@@ -1,0 +1,153 @@
+package urlgrammar_test
+
+import (
+	"fmt"
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"github.com/urlgrammar/urlgrammar"
+	"github.com/urlgrammar/urlgrammar/ast"
+	"github.com/urlgrammar/urlgrammar/iri"
+)
+
+// Tests of grammar rfc3987 from the text of RFC 3987 (testdata/spec/rfc3987.txt).
+
+var g3987 = urlgrammar.MustLookup("rfc3987")
+
+// xmlNotation writes the non-ASCII characters of s as the RFC writes them, "&#xE9;".
+func xmlNotation(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if r < utf8.RuneSelf {
+			b.WriteRune(r)
+		} else {
+			fmt.Fprintf(&b, "&#x%X;", r)
+		}
+	}
+	return b.String()
+}
+
+// Every IRI of examples.txt is in the RFC's text (in its XML notation; the RFC breaks lines
+// inside some, and writes the final ";" of a few as "&#xE9";") and parses.
+func TestRFC3987Examples(t *testing.T) {
+	src, err := os.ReadFile("testdata/spec/rfc3987.txt")
+	require.NoError(t, err)
+	text := regexp.MustCompile(`\s+`).ReplaceAllString(string(src), "")
+	examples := readTable(t, "testdata/rfc3987/examples.txt")
+	require.Len(t, examples, 11)
+	for _, l := range examples {
+		s, _, ok := strings.Cut(l, " -- ")
+		require.True(t, ok, l)
+		assert.Contains(t, text, strings.TrimSuffix(xmlNotation(s), ";"), "%q is in RFC 3987's text", s)
+		r, err := g3987.ParseReference(s)
+		if assert.NoError(t, err, s) {
+			assert.Equal(t, s, r.String())
+		}
+		// An IRI maps to a URI (section 3.1) that RFC 3986 accepts.
+		u, err := iri.ToURI(s, iri.Options{})
+		require.NoError(t, err, s)
+		assert.True(t, g3986.Valid(u), "the URI %q of %q", u, s)
+	}
+}
+
+// The tables: every valid input parses and prints back; every invalid input fails at its
+// byte offset; every rule case matches or not as rules.txt says, and every rule has one.
+func TestRFC3987Tables(t *testing.T) {
+	for _, l := range readTable(t, "testdata/rfc3987/valid.txt") {
+		s := unempty(l)
+		r, err := g3987.ParseReference(s)
+		if assert.NoError(t, err, "%q", s) {
+			assert.Equal(t, s, r.String())
+			assert.True(t, g3987.Valid(s), "Valid(%q)", s)
+			assert.True(t, ast.IsIRI(r))
+		}
+	}
+	checkInvalid(t, g3987, readInvalid(t, "testdata/rfc3987/invalid.txt"))
+
+	tested := map[string]bool{}
+	for _, l := range readTable(t, "testdata/rfc3987/rules.txt") {
+		f := strings.SplitN(l, "\t", 3)
+		require.Len(t, f, 3, "bad line %q", l)
+		rule, want, in := f[0], f[1], unempty(f[2])
+		tested[rule] = true
+		err := g3987.Match(rule, in)
+		assert.Equal(t, want == "+", err == nil, "%s on %q (U+%04X): %v", rule, in, firstRune(in), err)
+	}
+	rules := g3987.Rules()
+	assert.Len(t, rules, 39+3, "the 39 rules of section 2.2 and 3 core rules")
+	for _, r := range rules {
+		assert.True(t, tested[r], "rule %s has no case in rules.txt", r)
+	}
+}
+
+func firstRune(s string) rune {
+	r, _ := utf8.DecodeRuneInString(s)
+	return r
+}
+
+// On ASCII input RFC 3987 is RFC 3986: the same verdict, the same components, the same
+// error offset, for every table input of rfc3986 (an IRI that is ASCII is a URI).
+func TestRFC3987IsRFC3986OnASCII(t *testing.T) {
+	inputs := rfc3986Valid(t)
+	for _, c := range readInvalid(t, "testdata/rfc3986/invalid.txt") {
+		inputs = append(inputs, c.input)
+	}
+	for _, s := range inputs {
+		r6, err6 := g3986.ParseReference(s)
+		r7, err7 := g3987.ParseReference(s)
+		require.Equal(t, err6 == nil, err7 == nil, "%q: %v / %v", s, err6, err7)
+		if err6 != nil {
+			assert.Equal(t, err6.(*urlgrammar.SyntaxError).Offset, err7.(*urlgrammar.SyntaxError).Offset, s)
+			continue
+		}
+		c6, c7 := r6.Components(), r7.Components()
+		assert.Equal(t, [7]*string{c6.Scheme, c6.Authority, c6.Userinfo, c6.Host, c6.HostKind, c6.Port, c6.Path},
+			[7]*string{c7.Scheme, c7.Authority, c7.Userinfo, c7.Host, c7.HostKind, c7.Port, c7.Path}, s)
+		assert.Equal(t, "i"+r6.Path.Rule, r7.Path.Rule, s)
+	}
+	// The language of IRI-reference restricted to ASCII is URI-reference's.
+	cmp, err := urlgrammar.Compare(urlgrammar.Language{Grammar: g3986}, urlgrammar.Language{Grammar: g3987}, 1)
+	require.NoError(t, err)
+	assert.True(t, cmp.AInB(), "every URI-reference is an IRI-reference")
+	require.False(t, cmp.BInA())
+	w := cmp.OnlyB[0].Input
+	assert.False(t, isASCII(w), "what only RFC 3987 accepts is not ASCII: %q", w)
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// An IRI tree names its nodes and parts as RFC 3987 names the rules.
+func TestRFC3987Names(t *testing.T) {
+	r, err := g3987.ParseReference("http://ü@résumé.example.org:80/ü/x?q=€#f")
+	require.NoError(t, err)
+	c := r.Components()
+	for _, k := range []string{"iauthority", "iuserinfo", "ihost", "ireg-name", "isegment", "iquery", "ifragment", "port", "scheme"} {
+		assert.Contains(t, c.Parts, k)
+	}
+	for _, k := range []string{"authority", "userinfo", "host", "reg-name", "segment", "query", "fragment"} {
+		assert.NotContains(t, c.Parts, k)
+	}
+	assert.Equal(t, "ipath-abempty", r.Path.Rule)
+	var b strings.Builder
+	require.NoError(t, ast.Fprint(&b, r))
+	assert.Contains(t, b.String(), "\n  iauthority [7,33)")
+	assert.Contains(t, b.String(), "ireg-name [10,30)")
+	assert.Contains(t, b.String(), "ipath (ipath-abempty)")
+	// An error names the grammar's rule.
+	_, err = g3987.Parse("http://résumé.example.org/a b")
+	var se *urlgrammar.SyntaxError
+	require.ErrorAs(t, err, &se)
+	assert.Equal(t, "isegment", se.Rule)
+}
