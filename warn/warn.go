@@ -40,10 +40,32 @@ const (
 	// retrieval talk to another protocol (7.2). Only schemes with a default port in RFC 1738
 	// (urlgrammar.DefaultPort) are checked.
 	Port Kind = "port"
+	// OverlongEscape: percent-encoded octets that decode to an overlong or surrogate UTF-8
+	// sequence ("%C0%AF" is "/" to a lax decoder), which "may pass some security tests and
+	// then be interpreted as "/.."" (RFC 3987 section 8; RFC 3986 7.3 for URIs). Reported for
+	// grammars rfc3986 and rfc3987.
+	OverlongEscape Kind = "overlong-escape"
+	// BidiFormatting: a bidirectional formatting character (LRM, RLM, LRE, RLE, LRO, RLO,
+	// PDF: U+200E, U+200F, U+202A-U+202E), which "IRIs MUST NOT contain" (RFC 3987 section
+	// 4.1), though its syntax allows them. Grammar rfc3987 only.
+	BidiFormatting Kind = "bidi-formatting"
+	// BidiComponent: a component that mixes right-to-left and left-to-right characters, or
+	// that uses right-to-left characters but does not start and end with one (RFC 3987
+	// section 4.2, both SHOULD NOT). The components are the section's: iuserinfo, each label
+	// of an ireg-name (the division of RFC 3490 the section cites), each isegment, each name
+	// and value of an iquery split at "&" and "=" (its own example), and ifragment. Grammar
+	// rfc3987 only.
+	BidiComponent Kind = "bidi-component"
+	// MixedScript: a host label whose letters come from more than one script, the spoofing of
+	// RFC 3987 section 8 ("pаypal" with a Cyrillic "а"). Labels that mix only the scripts
+	// one language writes together are not reported: Latin with Han, Hiragana and Katakana
+	// (Japanese), with Han and Bopomofo (Chinese), or with Han and Hangul (Korean), the
+	// "highly restrictive" profile of Unicode Technical Standard #39. Grammar rfc3987 only.
+	MixedScript Kind = "mixed-script"
 )
 
 // All lists every kind, in the order warnings are reported.
-var All = []Kind{Userinfo, Password, RareIP, EscapedControl, Port}
+var All = []Kind{Userinfo, Password, RareIP, EscapedControl, Port, OverlongEscape, BidiFormatting, BidiComponent, MixedScript}
 
 // Warning is one finding.
 type Warning struct {
@@ -92,13 +114,20 @@ func ParseSet(s string) (Set, error) {
 }
 
 // sections are the section numbers a warning cites: the 2003 draft's, and RFC 3986's.
+// An empty section is a warning the specification does not give.
 type sections struct {
 	userinfo, password, rareIP, control, nul, port string
+	overlong                                       string
+	iri                                            bool // RFC 3987's own: bidi and mixed scripts
 }
 
 var (
 	sections2003 = sections{userinfo: "7.5", password: "7.4", rareIP: "7.3", control: "7.2", nul: "7.2", port: "7.2"}
-	sections3986 = sections{userinfo: "7.6", password: "7.5", rareIP: "7.4", control: "7.2", nul: "7.3", port: "7.2"}
+	sections3986 = sections{userinfo: "7.6", password: "7.5", rareIP: "7.4", control: "7.2", nul: "7.3", port: "7.2",
+		overlong: "7.3"}
+	// RFC 3987 section 8: "The security considerations discussed in [RFC3986] also apply".
+	sections3987 = sections{userinfo: "RFC 3986 7.6", password: "RFC 3986 7.5", rareIP: "RFC 3986 7.4",
+		control: "RFC 3986 7.2", nul: "RFC 3986 7.3", port: "RFC 3986 7.2", overlong: "8", iri: true}
 )
 
 // Check returns the enabled warnings for a parsed reference, in the order of All, citing the
@@ -106,10 +135,15 @@ var (
 func Check(r *ast.URIReference, enabled Set) []Warning { return check(r, enabled, sections2003) }
 
 // CheckIn is Check for a tree of grammar g, citing the sections of g's specification: RFC
-// 3986's for rfc3986, the 2003 draft's otherwise (url-syntax-05's draft has no such section).
+// 3986's for rfc3986, RFC 3987's (and RFC 3986's, which it cites) for rfc3987, the 2003
+// draft's otherwise (url-syntax-05's draft has no such section).
 func CheckIn(g *urlgrammar.Grammar, r *ast.URIReference, enabled Set) []Warning {
-	if g != nil && g.ID() == "rfc3986" {
+	switch {
+	case g == nil:
+	case g.ID() == "rfc3986":
 		return check(r, enabled, sections3986)
+	case g.ID() == "rfc3987":
+		return check(r, enabled, sections3987)
 	}
 	return check(r, enabled, sections2003)
 }
@@ -158,6 +192,14 @@ func check(r *ast.URIReference, enabled Set, sec sections) []Warning {
 				add(Port, sec.port, server.Port.Pos(), "port %s is not the default port %d of %s", server.Port.Text, def, scheme)
 			}
 		}
+	}
+	if sec.overlong != "" && enabled[OverlongEscape] {
+		for _, o := range overlongEscapes(r.Text) {
+			add(OverlongEscape, sec.overlong, o.offset, "%s decodes to %s, which a lax UTF-8 decoder reads as %q", o.text, o.what, o.lax)
+		}
+	}
+	if sec.iri {
+		checkIRI(r, add)
 	}
 	return ws
 }

@@ -75,7 +75,7 @@ func TestParseSet(t *testing.T) {
 	require.NoError(t, err)
 	assert.Len(t, s, len(warn.All))
 	_, err = warn.ParseSet("bogus")
-	assert.EqualError(t, err, `unknown warning "bogus" (all, none, escaped-control, password, port, rare-ip, userinfo)`)
+	assert.EqualError(t, err, `unknown warning "bogus" (all, none, bidi-component, bidi-formatting, escaped-control, mixed-script, overlong-escape, password, port, rare-ip, userinfo)`)
 }
 
 // With grammar rfc3986 a reg-name host is checked for rare IP formats, and the warnings cite
@@ -110,4 +110,72 @@ func TestCheckIn3986(t *testing.T) {
 	require.Len(t, ws, 2)
 	assert.Equal(t, "7.5", ws[0].Section)
 	assert.Equal(t, "7.4", ws[1].Section)
+}
+
+// RFC 3987's own warnings (sections 4.1, 4.2, 8), and RFC 3986's cited as such.
+func TestCheckIn3987(t *testing.T) {
+	g := urlgrammar.MustLookup("rfc3987")
+	all, _ := warn.ParseSet("all")
+	found := func(s string) map[warn.Kind][]int {
+		tree, err := g.ParseReference(s)
+		require.NoError(t, err, s)
+		out := map[warn.Kind][]int{}
+		for _, w := range warn.CheckIn(g, tree, all) {
+			out[w.Kind] = append(out[w.Kind], w.Offset)
+		}
+		return out
+	}
+	for s, want := range map[string]map[warn.Kind][]int{
+		// 4.1: the seven formatting characters, wherever they are.
+		"http://a/\u200eb":         {warn.BidiFormatting: {9}},
+		"http://a/?\u202eq#\u202a": {warn.BidiFormatting: {10, 15}},
+		// 4.2: a component with right-to-left characters starts and ends with one and has no
+		// left-to-right ones; each label, segment, query name and value is a component.
+		"http://a/\u05d0\u05d1":          {},
+		"http://a/\u05d0b":               {warn.BidiComponent: {9}},
+		"http://a/\u05d01":               {warn.BidiComponent: {9}},
+		"http://a/1\u05d0":               {warn.BidiComponent: {9}},
+		"http://a/\u05d0/b":              {},
+		"http://example.\u05d0\u05d1/":   {},
+		"http://\u05d0\u05d1example.com": {warn.BidiComponent: {7}, warn.MixedScript: {7}},
+		"http://a/?\u05d0=b&c=\u05d1":    {},
+		"http://a/?\u05d0b":              {warn.BidiComponent: {10}},
+		"http://a/#\u0627\u0644":         {},
+		// 8: spoofing by mixed scripts in a host label; the scripts one language writes
+		// together are fine.
+		"http://p\u0430ypal.com/":                 {warn.MixedScript: {7}},
+		"http://\u03b1\u03b2c.example/":           {warn.MixedScript: {7}},
+		"http://\u4f8b\u3048.\u30c6\u30b9\u30c8/": {},
+		"http://abc\u4f8b.jp/":                    {},
+		"http://r\u00e9sum\u00e9.example.org/":    {},
+		"http://\ud55c\uad6d\uc5b4abc.kr/":        {},
+		// 8: escapes of an overlong "/" and of a surrogate.
+		"http://a/%C0%AF..":           {warn.OverlongEscape: {9}},
+		"http://a/%e0%80%af":          {warn.OverlongEscape: {9}},
+		"http://a/%ED%A0%80":          {warn.OverlongEscape: {9}},
+		"http://a/%C3%A9%F0%9F%98%80": {},
+		"http://a/%C0":                {},
+	} {
+		got := found(s)
+		for k := range got {
+			if k == warn.Userinfo || k == warn.Port {
+				delete(got, k)
+			}
+		}
+		assert.Equal(t, want, got, "%q", s)
+	}
+	// RFC 3986's warnings apply too, cited as RFC 3986's.
+	tree, err := g.ParseReference("http://u:p@h/")
+	require.NoError(t, err)
+	ws := warn.CheckIn(g, tree, all)
+	require.Len(t, ws, 2)
+	assert.Equal(t, "RFC 3986 7.6", ws[0].Section)
+	// The IRI warnings are RFC 3987's: rfc3986 has only the overlong escapes (its 7.3).
+	g6 := urlgrammar.MustLookup("rfc3986")
+	tree, err = g6.ParseReference("http://a/%C0%AF")
+	require.NoError(t, err)
+	ws = warn.CheckIn(g6, tree, all)
+	require.Len(t, ws, 1)
+	assert.Equal(t, warn.OverlongEscape, ws[0].Kind)
+	assert.Equal(t, "7.3", ws[0].Section)
 }

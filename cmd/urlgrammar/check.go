@@ -20,7 +20,7 @@ func runCheck(e *env, args []string) int {
 	fs := e.flags()
 	gid := fs.String("g", urlgrammar.DefaultGrammar, "grammar `ID` ("+strings.Join(urlgrammar.IDs(), ", ")+"), or all")
 	formatName := fs.String("format", "text", "output `format`: text (invalid lines with a caret), jsonl (one record a line), tsv")
-	warnList := fs.String("warn", "none", "section 7 warnings to report: all, none, or a comma `list` of "+kindList())
+	warnList := fs.String("warn", "none", "security warnings to report (section 7; RFC 3987 4.1, 4.2, 8): all, none, or a comma `list` of "+kindList())
 	jobs := fs.Int("j", 1, "parse with `N` workers (0: one per CPU; at most four per CPU); output order stays the input order")
 	summaryOnly := fs.Bool("summary-only", false, "print only the summary")
 	rule := fs.String("rule", "", "check the lines against `RULE` instead of the start rule, as match does (text format only)")
