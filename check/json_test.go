@@ -45,7 +45,7 @@ func TestAppendRecordMatchesJSON(t *testing.T) {
 			rec := ParseRecord(g, in, tree, err)
 			setPlace(rec, "f\t\"", i+1)
 			if ref, ok := tree.(*ast.URIReference); ok {
-				setWarnings(rec, warn.Check(ref, all))
+				setWarnings(rec, warn.CheckIn(g, ref, all))
 			}
 			want := string(AppendJSON(nil, rec))
 			got := string(appendRecord(nil, rec))
