@@ -159,3 +159,31 @@ func BenchmarkEveryGrammar(b *testing.B) {
 		b.Run(id+"/Parse", func(b *testing.B) { benchLines(b, lines, func(s string) { _, _ = g.Parse(s) }) })
 	}
 }
+
+// iriCorpus is the corpus's lines with non-ASCII characters written into them (each "e" of
+// the path and query becomes "é", and "日本" follows the last "/"), kept where rfc3987
+// accepts them: the input of the IRI grammar's benchmarks.
+var iriCorpus = func() []string {
+	g := urlgrammar.MustLookup("rfc3987")
+	var out []string
+	for _, s := range benchCorpus {
+		i := strings.LastIndexByte(s, '/')
+		if i < 0 {
+			continue
+		}
+		s = strings.ReplaceAll(s[:i+1], "e", "é") + "日本" + s[i+1:]
+		if g.Valid(s) {
+			out = append(out, s)
+		}
+	}
+	return out
+}()
+
+// BenchmarkIRIs runs rfc3987's Valid and Parse on IRIs with non-ASCII characters, with
+// net/url.Parse on the same lines as the baseline.
+func BenchmarkIRIs(b *testing.B) {
+	g := urlgrammar.MustLookup("rfc3987")
+	b.Run("net-url", func(b *testing.B) { benchLines(b, iriCorpus, func(s string) { _, _ = url.Parse(s) }) })
+	b.Run("Valid", func(b *testing.B) { benchLines(b, iriCorpus, func(s string) { g.Valid(s) }) })
+	b.Run("Parse", func(b *testing.B) { benchLines(b, iriCorpus, func(s string) { _, _ = g.Parse(s) }) })
+}
