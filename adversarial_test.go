@@ -31,6 +31,17 @@ var grammarFamilies = map[string]map[string]func(n int) string{
 		"prospero":    func(n int) string { return "prospero://h/p" + strings.Repeat(";a=b", n/4) },
 		"ftp-path":    func(n int) string { return "ftp://h/" + strings.Repeat("a/", n/2) + ";type=a" },
 	},
+	// rfc3986 has rfc2396bis-01's families (bench_test.go) and rfc3987 theirs with
+	// characters outside ASCII.
+	"rfc3986": adversarial,
+	"rfc3987": {
+		"colons-in-brackets": adversarial["colons-in-brackets"],
+		"userinfo-no-at":     func(n int) string { return "http://" + strings.Repeat("\u00e9:", n/3) + "/" },
+		"ucschar-path":       func(n int) string { return "http://h/" + strings.Repeat("\u00e9/", n/3) },
+		"ucschar-host":       func(n int) string { return "http://" + strings.Repeat("\u4f8b.", n/4) + "jp/" },
+		"iprivate-query":     func(n int) string { return "http://h/?" + strings.Repeat("\ue000=", n/4) },
+		"iprivate-path":      func(n int) string { return "http://h/" + strings.Repeat("a", n-12) + "\ue000" },
+	},
 	"url-syntax-05": {
 		"params":      func(n int) string { return "http://h/a" + strings.Repeat(";p", n/2) },
 		"dotted-name": func(n int) string { return "http://" + strings.Repeat("a.", n/2) + "b/" },
@@ -65,7 +76,7 @@ func TestParseExactOnAdversarialFamilies(t *testing.T) {
 // BenchmarkAdversarialGrammars runs Parse on each grammar's families at 1 KiB, 64 KiB and
 // 1 MiB: ns/byte must stay flat as the size grows (make bench-adversarial).
 func BenchmarkAdversarialGrammars(b *testing.B) {
-	for _, id := range []string{"rfc1738", "url-syntax-05", "url-1993"} {
+	for _, id := range []string{"rfc1738", "url-syntax-05", "url-1993", "rfc3986", "rfc3987"} {
 		g := urlgrammar.MustLookup(id)
 		for name, f := range grammarFamilies[id] {
 			for _, size := range []int{1 << 10, 1 << 16, 1<<20 - 64} {
