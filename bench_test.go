@@ -187,3 +187,26 @@ func BenchmarkIRIs(b *testing.B) {
 	b.Run("Valid", func(b *testing.B) { benchLines(b, iriCorpus, func(s string) { g.Valid(s) }) })
 	b.Run("Parse", func(b *testing.B) { benchLines(b, iriCorpus, func(s string) { _, _ = g.Parse(s) }) })
 }
+
+// BenchmarkParseTree is ParseTree: the compact tree, a new block per valid line (the
+// DFA-built tree; errors as Parse's), on all lines and on the valid ones.
+func BenchmarkParseTree(b *testing.B) {
+	g := urlgrammar.MustLookup("rfc2396bis-01")
+	benchLines(b, benchCorpus, func(s string) { _, _ = g.ParseTree(s) })
+}
+
+func BenchmarkParseTreeValidLines(b *testing.B) {
+	g := urlgrammar.MustLookup("rfc2396bis-01")
+	benchLines(b, validCorpus, func(s string) { _, _ = g.ParseTree(s) })
+}
+
+// BenchmarkParserParseTree is ParseTree in a Parser's block: no allocation for valid lines.
+func BenchmarkParserParseTree(b *testing.B) {
+	p := urlgrammar.MustLookup("rfc2396bis-01").NewParser()
+	benchLines(b, benchCorpus, func(s string) { _, _ = p.ParseTree(s) })
+}
+
+func BenchmarkParserParseTreeValidLines(b *testing.B) {
+	p := urlgrammar.MustLookup("rfc2396bis-01").NewParser()
+	benchLines(b, validCorpus, func(s string) { _, _ = p.ParseTree(s) })
+}

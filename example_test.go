@@ -183,3 +183,49 @@ func ExampleParser() {
 	// invalid: http://a b/
 	// 1 1 2
 }
+
+// ParseTree gives the compact tree: every node in one block, named by its rule, with its
+// span; the text is a slice of the input.
+func ExampleGrammar_ParseTree() {
+	g := urlgrammar.MustLookup("rfc2396bis-01")
+	tree, err := g.ParseTree("http://a.example:8080/p?q")
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(tree.Len(), "nodes")
+	if i := tree.Find("port"); i >= 0 {
+		fmt.Println("port", tree.Text(i))
+	}
+	for c := range tree.Children(0) {
+		fmt.Printf("%s %q\n", tree.RuleName(c), tree.Text(c))
+	}
+	// Output:
+	// 12 nodes
+	// port 8080
+	// scheme "http"
+	// authority "a.example:8080"
+	// abs-path "/p"
+	// query "q"
+}
+
+// Inspect walks a compact tree of any grammar in pre-order, with each node's depth.
+func ExampleGrammar_ParseTree_inspect() {
+	tree, err := urlgrammar.MustLookup("rfc3986").ParseTree("//[v1.x]/a")
+	if err != nil {
+		panic(err)
+	}
+	tree.Inspect(func(i, depth int) bool {
+		n := tree.Node(i)
+		fmt.Printf("%*s%s [%d,%d)\n", 2*depth, "", tree.RuleName(i), n.Start, n.End)
+		return true
+	})
+	// Output:
+	// URI-reference [0,10)
+	//   authority [2,8)
+	//     server [2,8)
+	//       host [2,8)
+	//         IP-literal [2,8)
+	//           IPvFuture [3,7)
+	//   path-abempty [8,10)
+	//     segment [9,10)
+}

@@ -53,6 +53,11 @@ type Grammar struct {
 	// fastReusing, when set, returns a builder like fast that keeps its memory between
 	// inputs: each tree it returns overwrites the one before (see Parser).
 	fastReusing func() func(s string) ast.Root
+	// fastTree, when set, builds the compact tree of an input the start DFA accepts, with
+	// treeNames its rule names (ParseTree). It is rfc2396bis-01's, called directly (not
+	// through a func value) so that the scratch block it fills stays on the stack.
+	fastTree  *fast2396
+	treeNames []string
 	// dispatch, when set, makes the start rule's language a dispatch that the ABNF does not
 	// have (rfc1738: a URL with a named scheme must match that scheme's production): it
 	// names the rule whose DFA decides s as the start rule. The PEG's start rule does the

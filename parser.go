@@ -14,6 +14,7 @@ import "github.com/urlgrammar/urlgrammar/ast"
 type Parser struct {
 	g     *Grammar
 	build func(s string) ast.Root // the reusing fast path, or nil
+	tree  []ast.TreeNode          // the block of ParseTree's trees
 }
 
 // NewParser returns a Parser of the grammar.

@@ -1,0 +1,236 @@
+package ast
+
+import (
+	"fmt"
+	"io"
+	"iter"
+	"strconv"
+	"strings"
+)
+
+// Tree is the compact form of a parse, the same for every grammar: the nodes of one parse in
+// one block, in pre-order, each named by a grammar rule and holding its byte span; the
+// text of a node is a slice of the input, not a copy. It is the first step of the generic
+// tree of the issue "One compact tree for every grammar": Grammar.ParseTree and
+// Parser.ParseTree return it for every grammar, rfc2396bis-01 building it straight from its
+// DFAs; the typed trees (URIReference and the others) are still what Parse returns.
+//
+// The zero Tree has no nodes. Node 0 is the root, which covers the whole input.
+type Tree struct {
+	src   string
+	names []string // rule names, indexed by TreeNode.Rule
+	nodes []TreeNode
+}
+
+// TreeNode is one node of a Tree: 16 bytes.
+type TreeNode struct {
+	Start, End uint32 // the byte span [Start, End) of the input
+	Rule       uint16 // the index of the rule's name (Tree.RuleName)
+	Flags      uint16 // per-rule detail (FlagAbsolute, ...)
+	Next       uint32 // the index just past this node's subtree: its next sibling, if any
+}
+
+// Node flags.
+const (
+	// FlagAbsolute marks a path that begins with "/" (Path.Absolute in the typed tree).
+	FlagAbsolute uint16 = 1 << iota
+	// FlagTop marks a toplabel of a hostname (Label.Top).
+	FlagTop
+)
+
+// NewTree returns the tree of src with the given nodes (pre-order, Next set) and rule names.
+// It is for tree builders; the tree keeps the slices.
+func NewTree(src string, names []string, nodes []TreeNode) Tree {
+	return Tree{src: src, names: names, nodes: nodes}
+}
+
+// Src returns the input the tree was parsed from.
+func (t Tree) Src() string { return t.src }
+
+// Len returns the number of nodes.
+func (t Tree) Len() int { return len(t.nodes) }
+
+// Node returns node i.
+func (t Tree) Node(i int) TreeNode { return t.nodes[i] }
+
+// RuleName returns the name of node i's rule, as the grammar writes it.
+func (t Tree) RuleName(i int) string { return t.names[t.nodes[i].Rule] }
+
+// Text returns the input node i covers.
+func (t Tree) Text(i int) string { n := t.nodes[i]; return t.src[n.Start:n.End] }
+
+// String returns the input, which the tree covers byte for byte: the printer of a compact
+// tree is its root's span.
+func (t Tree) String() string {
+	if len(t.nodes) == 0 {
+		return ""
+	}
+	return t.Text(0)
+}
+
+// Children returns the indexes of node i's children, in input order.
+func (t Tree) Children(i int) iter.Seq[int] {
+	return func(yield func(int) bool) {
+		for c := i + 1; c < int(t.nodes[i].Next); c = int(t.nodes[c].Next) {
+			if !yield(c) {
+				return
+			}
+		}
+	}
+}
+
+// Inspect calls f for every node in pre-order with its depth (the root's is 0); when f
+// returns false, the node's children are skipped.
+func (t Tree) Inspect(f func(i, depth int) bool) {
+	var stack []int // the Next of each open ancestor
+	for i := 0; i < len(t.nodes); {
+		for len(stack) > 0 && i >= stack[len(stack)-1] {
+			stack = stack[:len(stack)-1]
+		}
+		if !f(i, len(stack)) {
+			i = int(t.nodes[i].Next)
+			continue
+		}
+		stack = append(stack, int(t.nodes[i].Next))
+		i++
+	}
+}
+
+// Find returns the first node in pre-order whose rule is named rule, or -1.
+func (t Tree) Find(rule string) int {
+	for i, n := range t.nodes {
+		if t.names[n.Rule] == rule {
+			return i
+		}
+	}
+	return -1
+}
+
+// Fprint writes the tree one node a line, indented by depth: the rule, the span and the text,
+// as Fprint writes a typed tree (without its details in parentheses).
+//
+//	URI-reference [0,12) "http://a/b?q"
+//	  scheme [0,4) "http"
+func (t Tree) Fprint(w io.Writer) error {
+	var err error
+	var b []byte
+	t.Inspect(func(i, depth int) bool {
+		n := t.nodes[i]
+		b = b[:0]
+		b = append(b, strings.Repeat("  ", depth)...)
+		b = append(b, t.names[n.Rule]...)
+		b = fmt.Appendf(b, " [%d,%d) ", n.Start, n.End)
+		b = strconv.AppendQuote(b, t.src[n.Start:n.End])
+		b = append(b, '\n')
+		if err == nil {
+			_, err = w.Write(b)
+		}
+		return true
+	})
+	return err
+}
+
+// AppendJSON appends the tree as JSON: each node an object {"rule", "start", "end",
+// "text", "children"} (children only when it has some), the root first.
+func (t Tree) AppendJSON(b []byte) []byte {
+	if len(t.nodes) == 0 {
+		return append(b, "null"...)
+	}
+	var node func(b []byte, i int) []byte
+	node = func(b []byte, i int) []byte {
+		n := t.nodes[i]
+		b = append(b, `{"rule":`...)
+		b = strconv.AppendQuote(b, t.names[n.Rule])
+		b = append(b, `,"start":`...)
+		b = strconv.AppendUint(b, uint64(n.Start), 10)
+		b = append(b, `,"end":`...)
+		b = strconv.AppendUint(b, uint64(n.End), 10)
+		b = append(b, `,"text":`...)
+		b = strconv.AppendQuoteToASCII(b, t.src[n.Start:n.End])
+		if i+1 < int(n.Next) {
+			b = append(b, `,"children":[`...)
+			first := true
+			for c := range t.Children(i) {
+				if !first {
+					b = append(b, ',')
+				}
+				first = false
+				b = node(b, c)
+			}
+			b = append(b, ']')
+		}
+		return append(b, '}')
+	}
+	return node(b, 0)
+}
+
+// TreeBuilder appends the nodes of a tree in pre-order: Open a node, add its children, Close
+// it; Leaf is a node without children. Its memory can be reused from one tree to the next.
+type TreeBuilder struct {
+	Nodes []TreeNode
+}
+
+// Open starts a node of rule at start and returns its index, for Close.
+func (b *TreeBuilder) Open(rule uint16, start int) int {
+	b.Nodes = append(b.Nodes, TreeNode{Start: uint32(start), Rule: rule})
+	return len(b.Nodes) - 1
+}
+
+// Close ends node i at end, after its children.
+func (b *TreeBuilder) Close(i, end int) {
+	b.Nodes[i].End = uint32(end)
+	b.Nodes[i].Next = uint32(len(b.Nodes))
+}
+
+// Leaf adds a node without children.
+func (b *TreeBuilder) Leaf(rule uint16, start, end int) {
+	b.Nodes = append(b.Nodes, TreeNode{Start: uint32(start), End: uint32(end), Rule: rule, Next: uint32(len(b.Nodes) + 1)})
+}
+
+// FromRoot returns the compact tree of a typed tree: its nodes in Inspect's order, named as
+// RuleName names them (RFC 3987's names for an IRI tree), with FlagAbsolute and FlagTop
+// from the typed nodes. The rule names are the tree's own table.
+func FromRoot(root Root) Tree {
+	iri := IsIRI(root)
+	index := map[string]uint16{}
+	var names []string
+	var b TreeBuilder
+	var open []int
+	Inspect(root, func(n Node) bool {
+		if n == nil {
+			i := open[len(open)-1]
+			open = open[:len(open)-1]
+			b.Close(i, int(b.Nodes[i].End))
+			return false
+		}
+		name := RuleName(n)
+		if iri {
+			name = IRIName(name)
+		}
+		r, ok := index[name]
+		if !ok {
+			r = uint16(len(names))
+			index[name] = r
+			names = append(names, name)
+		}
+		i := b.Open(r, n.Pos())
+		b.Nodes[i].End = uint32(n.End())
+		switch n := n.(type) {
+		case *Path:
+			if n.Absolute {
+				b.Nodes[i].Flags |= FlagAbsolute
+			}
+		case *Label:
+			if n.Top {
+				b.Nodes[i].Flags |= FlagTop
+			}
+		}
+		open = append(open, i)
+		return true
+	})
+	return Tree{src: sourceOf(root), names: names, nodes: b.Nodes}
+}
+
+// sourceOf returns the input a typed tree was parsed from: its root's text, which covers
+// it.
+func sourceOf(root Root) string { return root.String() }
