@@ -244,12 +244,7 @@ func (f *fast2396) authority(n *nodes, u *reuse, s string, start, stop int) *ast
 		sv.Userinfo = &x.userinfo
 		hStart = start + i + 1
 	}
-	hEnd := stop
-	if s[hStart] == '[' {
-		hEnd = hStart + strings.IndexByte(s[hStart:stop], ']') + 1
-	} else if i := strings.IndexByte(s[hStart:stop], ':'); i >= 0 {
-		hEnd = hStart + i
-	}
+	hEnd := hostEnd(s, hStart, stop)
 	if hEnd < stop { // ":" port
 		x := n.extra(u)
 		x.port = ast.Port{Span: ast.Span{Start: hEnd + 1, Stop: stop}, Text: s[hEnd+1 : stop]}
@@ -257,6 +252,18 @@ func (f *fast2396) authority(n *nodes, u *reuse, s string, start, stop int) *ast
 	}
 	sv.Host = f.host(n, u, s, hStart, hEnd)
 	return a
+}
+
+// hostEnd returns the end of the host of a server's hostport that starts at start and ends
+// at stop: after the "]" of an IPv6reference, otherwise at the ":" of the port, if any.
+func hostEnd(s string, start, stop int) int {
+	if s[start] == '[' {
+		return start + strings.IndexByte(s[start:stop], ']') + 1
+	}
+	if i := strings.IndexByte(s[start:stop], ':'); i >= 0 {
+		return start + i
+	}
+	return stop
 }
 
 // host builds a host: IPv6reference, IPv4address or hostname, in that order of preference.

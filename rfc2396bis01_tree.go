@@ -130,12 +130,7 @@ func (f *fast2396) treeAuthority(n []ast.TreeNode, s string, start, stop int) []
 			n = leaf(n, t2396Userinfo, start, start+i)
 			hStart = start + i + 1
 		}
-		hEnd := stop
-		if s[hStart] == '[' {
-			hEnd = hStart + strings.IndexByte(s[hStart:stop], ']') + 1
-		} else if i := strings.IndexByte(s[hStart:stop], ':'); i >= 0 {
-			hEnd = hStart + i
-		}
+		hEnd := hostEnd(s, hStart, stop)
 		n = f.treeHost(n, s, hStart, hEnd)
 		if hEnd < stop {
 			n = leaf(n, t2396Port, hEnd+1, stop)

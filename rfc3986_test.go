@@ -103,29 +103,9 @@ func TestRFC3986Tables(t *testing.T) {
 }
 
 // Rule-level cases: every rule of the grammar has at least one, and each matches or not as
-// the table says.
+// the table says (the 36 rules of Appendix A and 3 core rules).
 func TestRFC3986Rules(t *testing.T) {
-	tested := map[string]bool{}
-	for _, l := range readTable(t, "testdata/rfc3986/rules.txt") {
-		f := strings.SplitN(l, "\t", 3)
-		require.Len(t, f, 3, "bad line %q", l)
-		rule, want, in := f[0], f[1], unempty(f[2])
-		tested[rule] = true
-		err := g3986.Match(rule, in)
-		switch want {
-		case "+":
-			assert.NoError(t, err, "%s matches %q", rule, in)
-		case "-":
-			assert.Error(t, err, "%s does not match %q", rule, in)
-		default:
-			t.Fatalf("bad line %q", l)
-		}
-	}
-	rules := g3986.Rules()
-	assert.Len(t, rules, 36+3, "the 36 rules of Appendix A and 3 core rules")
-	for _, r := range rules {
-		assert.True(t, tested[r], "rule %s has no case in rules.txt", r)
-	}
+	checkRuleTable(t, g3986, "testdata/rfc3986/rules.txt", 36+3)
 }
 
 // The host of section 3.2.2: kinds, the first-match rule of IPv4address over reg-name, and

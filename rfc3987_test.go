@@ -1,7 +1,6 @@
 package urlgrammar_test
 
 import (
-	"fmt"
 	"os"
 	"regexp"
 	"strings"
@@ -12,25 +11,13 @@ import (
 	"github.com/stretchr/testify/require"
 	"github.com/urlgrammar/urlgrammar"
 	"github.com/urlgrammar/urlgrammar/ast"
+	"github.com/urlgrammar/urlgrammar/internal/spectest"
 	"github.com/urlgrammar/urlgrammar/iri"
 )
 
 // Tests of grammar rfc3987 from the text of RFC 3987 (testdata/spec/rfc3987.txt).
 
 var g3987 = urlgrammar.MustLookup("rfc3987")
-
-// xmlNotation writes the non-ASCII characters of s as the RFC writes them, "&#xE9;".
-func xmlNotation(s string) string {
-	var b strings.Builder
-	for _, r := range s {
-		if r < utf8.RuneSelf {
-			b.WriteRune(r)
-		} else {
-			fmt.Fprintf(&b, "&#x%X;", r)
-		}
-	}
-	return b.String()
-}
 
 // Every IRI of examples.txt is in the RFC's text (in its XML notation; the RFC breaks lines
 // inside some, and writes the final ";" of a few as "&#xE9";") and parses.
@@ -43,7 +30,7 @@ func TestRFC3987Examples(t *testing.T) {
 	for _, l := range examples {
 		s, _, ok := strings.Cut(l, " -- ")
 		require.True(t, ok, l)
-		assert.Contains(t, text, strings.TrimSuffix(xmlNotation(s), ";"), "%q is in RFC 3987's text", s)
+		assert.Contains(t, text, strings.TrimSuffix(spectest.XMLNotation(s), ";"), "%q is in RFC 3987's text", s)
 		r, err := g3987.ParseReference(s)
 		if assert.NoError(t, err, s) {
 			assert.Equal(t, s, r.String())
@@ -69,25 +56,7 @@ func TestRFC3987Tables(t *testing.T) {
 	}
 	checkInvalid(t, g3987, readInvalid(t, "testdata/rfc3987/invalid.txt"))
 
-	tested := map[string]bool{}
-	for _, l := range readTable(t, "testdata/rfc3987/rules.txt") {
-		f := strings.SplitN(l, "\t", 3)
-		require.Len(t, f, 3, "bad line %q", l)
-		rule, want, in := f[0], f[1], unempty(f[2])
-		tested[rule] = true
-		err := g3987.Match(rule, in)
-		assert.Equal(t, want == "+", err == nil, "%s on %q (U+%04X): %v", rule, in, firstRune(in), err)
-	}
-	rules := g3987.Rules()
-	assert.Len(t, rules, 39+3, "the 39 rules of section 2.2 and 3 core rules")
-	for _, r := range rules {
-		assert.True(t, tested[r], "rule %s has no case in rules.txt", r)
-	}
-}
-
-func firstRune(s string) rune {
-	r, _ := utf8.DecodeRuneInString(s)
-	return r
+	checkRuleTable(t, g3987, "testdata/rfc3987/rules.txt", 39+3)
 }
 
 // On ASCII input RFC 3987 is RFC 3986: the same verdict, the same components, the same

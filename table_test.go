@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -137,3 +138,24 @@ func parseRef(t testing.TB, s string) *ast.URIReference {
 }
 
 func ptr(s string) *string { return &s }
+
+// checkRuleTable runs a table of rule-level cases (RULE<TAB>+ or -<TAB>INPUT, <> for the
+// empty input) with Match, and checks that the grammar has rules rules, each with a case.
+func checkRuleTable(t *testing.T, g *urlgrammar.Grammar, path string, rules int) {
+	t.Helper()
+	tested := map[string]bool{}
+	for _, l := range readTable(t, path) {
+		f := strings.SplitN(l, "\t", 3)
+		require.Len(t, f, 3, "bad line %q", l)
+		rule, want, in := f[0], f[1], unempty(f[2])
+		require.Contains(t, []string{"+", "-"}, want, "bad line %q", l)
+		tested[rule] = true
+		err := g.Match(rule, in)
+		r, _ := utf8.DecodeRuneInString(in)
+		assert.Equal(t, want == "+", err == nil, "%s on %q (U+%04X): %v", rule, in, r, err)
+	}
+	assert.Len(t, g.Rules(), rules)
+	for _, r := range g.Rules() {
+		assert.True(t, tested[r], "rule %s has no case in %s", r, path)
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"unicode/utf8"
 )
 
 // Lines returns the lines of a table, without its comment lines ("# " first).
@@ -75,4 +76,18 @@ func AppendixC(path string) ([]Example, error) {
 		}
 	}
 	return out, nil
+}
+
+// XMLNotation writes the non-ASCII characters of s as RFC 3987 writes them in its ASCII text,
+// "&#xE9;", so that an example written with its characters can be found in the RFC.
+func XMLNotation(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if r < utf8.RuneSelf {
+			b.WriteRune(r)
+		} else {
+			fmt.Fprintf(&b, "&#x%X;", r)
+		}
+	}
+	return b.String()
 }
