@@ -45,6 +45,10 @@ func describe(s string, offset int, rule string, expected []string) string {
 	var b strings.Builder
 	if offset >= len(s) {
 		b.WriteString("unexpected end of input")
+	} else if r, start, ok := charAt(s, offset); ok && start < offset {
+		// The grammar leaves a valid character in its middle (a grammar over code points
+		// that allows some characters with the same first bytes): name the character.
+		fmt.Fprintf(&b, "unexpected %q (U+%04X, its byte 0x%02x)", r, r, s[offset])
 	} else if r, n := utf8.DecodeRuneInString(s[offset:]); r == utf8.RuneError && n <= 1 {
 		fmt.Fprintf(&b, "unexpected byte 0x%02x", s[offset])
 	} else {
@@ -91,9 +95,28 @@ func (e *SyntaxError) Found() string {
 		return fmt.Sprintf("%q", rune(c))
 	}
 	if r, n := utf8.DecodeRuneInString(s[offset:]); r == utf8.RuneError && n <= 1 {
+		if _, start, ok := charAt(s, offset); ok && start < offset {
+			return "non-ASCII character" // a byte inside a valid character
+		}
 		return "invalid UTF-8"
 	}
 	return "non-ASCII character"
+}
+
+// charAt returns the character of s that covers the byte at offset, where it starts, and
+// whether the bytes there are a valid UTF-8 encoding: offset may be a continuation byte of
+// a character that starts up to three bytes before it.
+func charAt(s string, offset int) (rune, int, bool) {
+	for start := offset; start >= 0 && start > offset-utf8.UTFMax; start-- {
+		if utf8.RuneStart(s[start]) {
+			r, n := utf8.DecodeRuneInString(s[start:])
+			if (r != utf8.RuneError || n > 1) && start+n > offset {
+				return r, start, true
+			}
+			return 0, 0, false
+		}
+	}
+	return 0, 0, false
 }
 
 // Cause is the error's summary key, as `urlgrammar check` and `diff` count reasons: the rule

@@ -120,3 +120,21 @@ func TestRFC3987Names(t *testing.T) {
 	require.ErrorAs(t, err, &se)
 	assert.Equal(t, "isegment", se.Rule)
 }
+
+// An error inside a valid character is a non-ASCII character in check's summaries, and
+// invalid UTF-8 is invalid UTF-8.
+func TestRFC3987ErrorClasses(t *testing.T) {
+	for in, want := range map[string]string{
+		"http://a/\ufffd":       "isegment: unexpected non-ASCII character",
+		"http://a/\U0001fffe":   "isegment: unexpected non-ASCII character",
+		"http://a/\ue000":       "isegment: unexpected non-ASCII character",
+		"http://a/\xed\xa0\x80": "isegment: unexpected invalid UTF-8",
+		"http://a/\xff":         "isegment: unexpected invalid UTF-8",
+		"http://a/\xc3\xa9\x80": "isegment: unexpected invalid UTF-8",
+	} {
+		_, err := g3987.Parse(in)
+		var se *urlgrammar.SyntaxError
+		require.ErrorAs(t, err, &se, "%q", in)
+		assert.Equal(t, want, se.Cause(), "%q", in)
+	}
+}
