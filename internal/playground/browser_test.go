@@ -2,6 +2,7 @@ package playground_test
 
 import (
 	"context"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
@@ -43,7 +44,23 @@ func chromium(t *testing.T) string {
 func TestPlaygroundInBrowser(t *testing.T) {
 	exe := chromium(t)
 	start := time.Now()
-	srv := httptest.NewServer(playground.Handler())
+	// url-syntax-05's start rule's diagram answers late, as a slow network would: the page
+	// asks for it when the grammar is picked, and a rule clicked before it arrives must stay
+	// on show.
+	// lateSent receives each time such a late answer has been written.
+	page := playground.Handler()
+	lateSent := make(chan struct{}, 8)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		q := r.URL.Query()
+		late := r.URL.Path == "/api/diagram" && q.Get("grammar") == "url-syntax-05" && q.Get("rule") == "URL-reference"
+		if late {
+			time.Sleep(time.Second)
+		}
+		page.ServeHTTP(w, r)
+		if late {
+			lateSent <- struct{}{}
+		}
+	}))
 	defer srv.Close()
 
 	// Chromium's profile, removed after the browser has exited (it goes on writing there for
@@ -132,11 +149,21 @@ func TestPlaygroundInBrowser(t *testing.T) {
 		text(".component-path", &segment),
 		text("#resolved", &resolved),
 		chromedp.Click(`.node[data-rule="segment"]`, chromedp.ByQuery),
-		chromedp.Poll(`document.querySelector("#diagram-name").textContent.includes("segment") && document.querySelector("#diagram svg") !== null`,
+		chromedp.Poll(`document.querySelector("#diagram svg title")?.textContent === "segment"`,
 			nil, chromedp.WithPollingTimeout(20*time.Second)),
+	), "the page with url-syntax-05")
+	// Picking url-syntax-05 asked for its start rule's diagram, which answers after the click:
+	// once it has arrived (and a moment for the page to handle it), segment must still show.
+	select {
+	case <-lateSent:
+	case <-time.After(20 * time.Second):
+		t.Fatal("url-syntax-05's start rule's diagram was never asked for")
+	}
+	time.Sleep(300 * time.Millisecond)
+	require.NoError(t, chromedp.Run(ctx,
 		text("#diagram-name", &diagramName),
 		chromedp.OuterHTML("#diagram svg", &svg, chromedp.ByQuery),
-	), "the page with url-syntax-05")
+	))
 	assert.Equal(t, `"../g;x"`, segment)
 	assert.Equal(t, "http://a/b/g;x?y", resolved, "url-syntax-05's 1997 algorithm, the draft's own example")
 	assert.Equal(t, "(url-syntax-05 segment)", diagramName)
