@@ -3,6 +3,7 @@ package urlgrammar_test
 import (
 	"errors"
 	"fmt"
+	"os"
 
 	"github.com/urlgrammar/urlgrammar"
 	"github.com/urlgrammar/urlgrammar/ast"
@@ -222,10 +223,34 @@ func ExampleGrammar_ParseTree_inspect() {
 	// Output:
 	// URI-reference [0,10)
 	//   authority [2,8)
-	//     server [2,8)
-	//       host [2,8)
-	//         IP-literal [2,8)
-	//           IPvFuture [3,7)
+	//     host [2,8)
+	//       IP-literal [2,8)
+	//         IPvFuture [3,7)
 	//   path-abempty [8,10)
 	//     segment [9,10)
+}
+
+// ParseTreeRule gives the tree of any rule; every grammar's tree is its own parse, here
+// RFC 1738's ftpurl (its "ftp" is a literal of the rule, which the PEG marks as a scheme).
+func ExampleGrammar_ParseTreeRule() {
+	tree, err := urlgrammar.MustLookup("rfc1738").ParseTreeRule("ftpurl", "ftp://u@host/a/b;type=i")
+	if err != nil {
+		panic(err)
+	}
+	if err := tree.Fprint(os.Stdout); err != nil {
+		panic(err)
+	}
+	// Output:
+	// ftpurl [0,23) "ftp://u@host/a/b;type=i"
+	//   scheme [0,3) "ftp"
+	//   login [6,12) "u@host"
+	//     user [6,7) "u"
+	//     hostport [8,12) "host"
+	//       host [8,12) "host"
+	//         hostname [8,12) "host"
+	//           toplabel [8,12) "host"
+	//   fpath [13,16) "a/b"
+	//     fsegment [13,14) "a"
+	//     fsegment [15,16) "b"
+	//   ftptype [22,23) "i"
 }

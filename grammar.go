@@ -56,8 +56,12 @@ type Grammar struct {
 	// fastTree, when set, builds the compact tree of an input the start DFA accepts, with
 	// treeNames its rule names (ParseTree). It is rfc2396bis-01's, called directly (not
 	// through a func value) so that the scratch block it fills stays on the stack.
-	fastTree  *fast2396
-	treeNames []string
+	fastTree *fast2396
+	// recordTree records the generic tree of a match from the PEG parser's recognizer, whose
+	// nodes are the matches of the rules the header's "nodes:" lines name; treeNames is
+	// the rule table of its trees (every rule with an ABNF name, in grammar order).
+	recordTree peg.TreeFunc
+	treeNames  []string
 	// dispatch, when set, makes the start rule's language a dispatch that the ABNF does not
 	// have (rfc1738: a URL with a named scheme must match that scheme's production): it
 	// names the rule whose DFA decides s as the start rule. The PEG's start rule does the
@@ -143,15 +147,21 @@ const defaultExprCost = 400
 // of grammar/ID.abnf), PEG parsers and DFAs. The grammar's file in this package adds what is
 // written in Go (a fast path, a dispatch) and registers it.
 func newGrammar(gen peg.Generated) *Grammar {
+	record, names, err := gen.TreeRecorder(gen.Info.Nodes, gen.Aliases)
+	if err != nil {
+		panic("urlgrammar: grammar " + gen.Info.ID + ": " + err.Error())
+	}
 	return &Grammar{
-		id:        gen.Info.ID,
-		title:     gen.Info.Title,
-		start:     gen.Info.Start,
-		rules:     gen.Rules(),
-		run:       gen.Run,
-		recognize: gen.Recognize,
-		exprCost:  defaultExprCost,
-		dfas:      gen.DFAs(),
+		id:         gen.Info.ID,
+		title:      gen.Info.Title,
+		start:      gen.Info.Start,
+		rules:      gen.Rules(),
+		run:        gen.Run,
+		recognize:  gen.Recognize,
+		exprCost:   defaultExprCost,
+		dfas:       gen.DFAs(),
+		recordTree: record,
+		treeNames:  names,
 	}
 }
 

@@ -16,7 +16,7 @@ func init() {
 		u := new(reuse)
 		return func(s string) ast.Root { return fast.parseReusing(u, s) }
 	}
-	g.fastTree, g.treeNames = fast, names2396
+	g.fastTree = fast
 	g.generic = true
 	register(g)
 }

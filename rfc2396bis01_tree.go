@@ -31,7 +31,7 @@ const (
 	t2396Port
 	t2396AbsPath
 	t2396RelPath
-	t2396Path
+	t2396RelSegment
 	t2396Segment
 	t2396Opaque
 	t2396Query
@@ -40,7 +40,7 @@ const (
 
 var names2396 = []string{"URI-reference", "scheme", "authority", "server", "reg-name", "userinfo", "host",
 	"IPv6reference", "IPv6address", "IPv4address", "dec-octet", "hostname", "domainlabel", "toplabel", "port",
-	"abs-path", "rel-path", "path", "segment", "opaque-part", "query", "fragment"}
+	"abs-path", "rel-path", "rel-segment", "segment", "opaque-part", "query", "fragment"}
 
 // tree appends the compact tree of s, which the URI-reference DFA has accepted, to nodes.
 // Nodes are passed and returned by value, never stored through a pointer, so that a block
@@ -79,28 +79,19 @@ func (f *fast2396) tree(n []ast.TreeNode, s string) []ast.TreeNode {
 		pos = aEnd
 	}
 	switch {
-	case pos == pathEnd:
-		n = leaf(n, t2396Path, pos, pos)
-	default:
-		rule, segStart := t2396RelPath, pos
-		if s[pos] == '/' {
-			rule, segStart = t2396AbsPath, pos+1
-		}
+	case pos == pathEnd: // no path: the grammar's path rules match only a non-empty one
+	case s[pos] == '/':
+		n = treeAbsPath(n, s, pos, pathEnd)
+	default: // rel-path = rel-segment [ abs-path ]
 		var p int
-		n, p = open(n, rule, pos)
-		if rule == t2396AbsPath {
-			n[p].Flags = ast.FlagAbsolute
+		n, p = open(n, t2396RelPath, pos)
+		segEnd := pathEnd
+		if i := strings.IndexByte(s[pos:pathEnd], '/'); i >= 0 {
+			segEnd = pos + i
 		}
-		for {
-			segEnd := pathEnd
-			if i := strings.IndexByte(s[segStart:pathEnd], '/'); i >= 0 {
-				segEnd = segStart + i
-			}
-			n = leaf(n, t2396Segment, segStart, segEnd)
-			if segEnd == pathEnd {
-				break
-			}
-			segStart = segEnd + 1
+		n = leaf(n, t2396RelSegment, pos, segEnd)
+		if segEnd < pathEnd {
+			n = treeAbsPath(n, s, segEnd, pathEnd)
 		}
 		closeNode(n, p, pathEnd)
 	}
@@ -111,6 +102,24 @@ func (f *fast2396) tree(n []ast.TreeNode, s string) []ast.TreeNode {
 		n = leaf(n, t2396Fragment, frag+1, len(s))
 	}
 	closeNode(n, root, len(s))
+	return n
+}
+
+// treeAbsPath adds the abs-path between start (its "/") and stop: "/" and its segments.
+func treeAbsPath(n []ast.TreeNode, s string, start, stop int) []ast.TreeNode {
+	n, p := open(n, t2396AbsPath, start)
+	for segStart := start + 1; ; {
+		segEnd := stop
+		if i := strings.IndexByte(s[segStart:stop], '/'); i >= 0 {
+			segEnd = segStart + i
+		}
+		n = leaf(n, t2396Segment, segStart, segEnd)
+		if segEnd == stop {
+			break
+		}
+		segStart = segEnd + 1
+	}
+	closeNode(n, p, stop)
 	return n
 }
 
@@ -149,21 +158,17 @@ func (f *fast2396) treeHost(n []ast.TreeNode, s string, start, stop int) []ast.T
 	case text[0] == '[':
 		var r int
 		n, r = open(n, t2396IPv6Ref, start)
-		n = leaf(n, t2396IPv6, start+1, stop-1)
-		closeNode(n, r, stop)
-	case text[0] >= '0' && text[0] <= '9' && f.ipv4.Valid(text): // an IPv4address starts with a digit
-		var r int
-		n, r = open(n, t2396IPv4, start)
-		o := start
-		for k := 0; k < 4; k++ {
-			e := stop
-			if i := strings.IndexByte(s[o:stop], '.'); i >= 0 {
-				e = o + i
-			}
-			n = leaf(n, t2396Octet, o, e)
-			o = e + 1
+		if i := strings.LastIndexByte(text, ':'); strings.IndexByte(text[i:], '.') < 0 {
+			n = leaf(n, t2396IPv6, start+1, stop-1)
+		} else { // ls32 = ( h4 ":" h4 ) / IPv4address: the address ends in an IPv4address
+			var a int
+			n, a = open(n, t2396IPv6, start+1)
+			n = treeIPv4(n, s, start+i+1, stop-1)
+			closeNode(n, a, stop-1)
 		}
 		closeNode(n, r, stop)
+	case text[0] >= '0' && text[0] <= '9' && f.ipv4.Valid(text): // an IPv4address starts with a digit
+		n = treeIPv4(n, s, start, stop)
 	default:
 		var hn int
 		n, hn = open(n, t2396Hostname, start)
@@ -179,7 +184,6 @@ func (f *fast2396) treeHost(n []ast.TreeNode, s string, start, stop int) []ast.T
 			}
 			if dot && e == labelsEnd {
 				n = leaf(n, t2396TopLabel, o, e)
-				n[len(n)-1].Flags = ast.FlagTop
 			} else {
 				n = leaf(n, t2396Label, o, e)
 			}
@@ -191,6 +195,22 @@ func (f *fast2396) treeHost(n []ast.TreeNode, s string, start, stop int) []ast.T
 		closeNode(n, hn, stop)
 	}
 	closeNode(n, h, stop)
+	return n
+}
+
+// treeIPv4 adds the IPv4address between start and stop and its four dec-octets.
+func treeIPv4(n []ast.TreeNode, s string, start, stop int) []ast.TreeNode {
+	n, r := open(n, t2396IPv4, start)
+	o := start
+	for range 4 {
+		e := stop
+		if i := strings.IndexByte(s[o:stop], '.'); i >= 0 {
+			e = o + i
+		}
+		n = leaf(n, t2396Octet, o, e)
+		o = e + 1
+	}
+	closeNode(n, r, stop)
 	return n
 }
 

@@ -2,10 +2,12 @@ package urlgrammar
 
 import "github.com/urlgrammar/urlgrammar/ast"
 
-// ParseTree parses s as Parse does and returns its compact tree (ast.Tree): the same nodes,
-// spans and rule names as Parse's typed tree, in one block. For rfc2396bis-01 it is built
-// straight from the DFAs into one allocation, at about the cost of net/url.Parse; for the
-// other grammars it is Parse's tree converted (ast.FromRoot). Errors are Parse's.
+// ParseTree parses s with the start rule and returns its generic tree (ast.Tree): one node
+// for each match of the rules the grammar's header declares as nodes ("; urlgrammar nodes:"
+// in grammar/ID.abnf), the start rule the root, in one block. The tree is the PEG parser's
+// parse: every grammar's is recorded by its recognizer, and rfc2396bis-01's is built straight
+// from its DFAs into one allocation, at about the cost of net/url.Parse, node for node the
+// same (TestFastTreeIsRecorded). Errors are Parse's.
 func (g *Grammar) ParseTree(s string) (ast.Tree, error) {
 	if g.fastTree != nil && len(s) <= MaxInputLength && g.startDFA.Valid(s) {
 		// Built in a block on the stack, then copied into one of the exact size: one
@@ -14,13 +16,35 @@ func (g *Grammar) ParseTree(s string) (ast.Tree, error) {
 		nodes := g.fastTree.tree(scratch[:0], s)
 		exact := make([]ast.TreeNode, len(nodes))
 		copy(exact, nodes)
-		return ast.NewTree(s, g.treeNames, exact), nil
+		return ast.NewTree(s, names2396, exact), nil
 	}
-	root, err := g.Parse(s)
+	return g.ParseTreeRule(g.start, s)
+}
+
+// ParseTreeRule is ParseTree from the named rule, used as an anchored start symbol as Match
+// uses it: the rule is the root. Its errors are Match's.
+func (g *Grammar) ParseTreeRule(rule, s string) (ast.Tree, error) {
+	return g.recordedTree(rule, s, nil)
+}
+
+// recordedTree records the tree of s from rule with the PEG parser's recognizer, its nodes
+// appended to into[:0]; an input the rule's DFA rejects gets Match's error without the
+// recognizer running.
+func (g *Grammar) recordedTree(rule, s string, into []ast.TreeNode) (ast.Tree, error) {
+	if len(s) <= MaxInputLength {
+		if d := g.decider(rule, s); d != nil && !d.Valid(s) {
+			return ast.Tree{}, g.Match(rule, s)
+		}
+	}
+	pegRule, err := g.pegRule(rule, s)
 	if err != nil {
 		return ast.Tree{}, err
 	}
-	return ast.FromRoot(root), nil
+	nodes, f := g.recordTree(pegRule, s, g.maxExpr(s), into)
+	if f != nil {
+		return ast.Tree{}, g.failureError(f, s)
+	}
+	return ast.NewTree(s, g.treeNames, nodes), nil
 }
 
 // ParseTree is Grammar.ParseTree in the Parser's memory: the tree is overwritten by the
@@ -28,8 +52,12 @@ func (g *Grammar) ParseTree(s string) (ast.Tree, error) {
 func (p *Parser) ParseTree(s string) (ast.Tree, error) {
 	g := p.g
 	if g.fastTree == nil || len(s) > MaxInputLength || !g.startDFA.Valid(s) {
-		return g.ParseTree(s)
+		t, err := g.recordedTree(g.start, s, p.tree)
+		if err == nil {
+			p.tree = t.Nodes()
+		}
+		return t, err
 	}
 	p.tree = g.fastTree.tree(p.tree[:0], s)
-	return ast.NewTree(s, g.treeNames, p.tree), nil
+	return ast.NewTree(s, names2396, p.tree), nil
 }

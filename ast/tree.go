@@ -8,14 +8,18 @@ import (
 	"strings"
 )
 
-// Tree is the compact form of a parse, the same for every grammar: the nodes of one parse in
-// one block, in pre-order, each named by a grammar rule and holding its byte span; the
-// text of a node is a slice of the input, not a copy. It is the first step of the generic
-// tree of the issue "One compact tree for every grammar": Grammar.ParseTree and
-// Parser.ParseTree return it for every grammar, rfc2396bis-01 building it straight from its
-// DFAs; the typed trees (URIReference and the others) are still what Parse returns.
+// Tree is the generic tree of a parse, the same for every grammar: the nodes of one parse
+// in one block, in pre-order, each a match of a rule the grammar declares as a node (the
+// "; urlgrammar nodes:" lines of its ABNF file) with its byte span; the text of a node is
+// a slice of the input, not a copy. The tree is the grammar's own parse: its nodes nest as
+// the rules do (RFC 3986's authority holds userinfo, host and port; url-syntax-05's abs-path
+// holds a rel-path, which holds the query), and a rule that matched nothing where the
+// grammar has no rule to match (no path in "http:") has no node. Grammar.ParseTree and
+// Parser.ParseTree return it; the typed trees (URIReference and the others) are still
+// what Parse returns.
 //
-// The zero Tree has no nodes. Node 0 is the root, which covers the whole input.
+// The zero Tree has no nodes. Node 0 is the root, the start rule, which covers the whole
+// input.
 type Tree struct {
 	src   string
 	names []string // rule names, indexed by TreeNode.Rule
@@ -26,17 +30,9 @@ type Tree struct {
 type TreeNode struct {
 	Start, End uint32 // the byte span [Start, End) of the input
 	Rule       uint16 // the index of the rule's name (Tree.RuleName)
-	Flags      uint16 // per-rule detail (FlagAbsolute, ...)
+	_          uint16
 	Next       uint32 // the index just past this node's subtree: its next sibling, if any
 }
-
-// Node flags.
-const (
-	// FlagAbsolute marks a path that begins with "/" (Path.Absolute in the typed tree).
-	FlagAbsolute uint16 = 1 << iota
-	// FlagTop marks a toplabel of a hostname (Label.Top).
-	FlagTop
-)
 
 // NewTree returns the tree of src with the given nodes (pre-order, Next set) and rule names.
 // It is for tree builders; the tree keeps the slices.
@@ -49,6 +45,9 @@ func (t Tree) Src() string { return t.src }
 
 // Len returns the number of nodes.
 func (t Tree) Len() int { return len(t.nodes) }
+
+// Nodes returns the block of nodes, in pre-order; it is the tree's own, not a copy.
+func (t Tree) Nodes() []TreeNode { return t.nodes }
 
 // Node returns node i.
 func (t Tree) Node(i int) TreeNode { return t.nodes[i] }
@@ -186,51 +185,3 @@ func (b *TreeBuilder) Close(i, end int) {
 func (b *TreeBuilder) Leaf(rule uint16, start, end int) {
 	b.Nodes = append(b.Nodes, TreeNode{Start: uint32(start), End: uint32(end), Rule: rule, Next: uint32(len(b.Nodes) + 1)})
 }
-
-// FromRoot returns the compact tree of a typed tree: its nodes in Inspect's order, named as
-// RuleName names them (RFC 3987's names for an IRI tree), with FlagAbsolute and FlagTop
-// from the typed nodes. The rule names are the tree's own table.
-func FromRoot(root Root) Tree {
-	iri := IsIRI(root)
-	index := map[string]uint16{}
-	var names []string
-	var b TreeBuilder
-	var open []int
-	Inspect(root, func(n Node) bool {
-		if n == nil {
-			i := open[len(open)-1]
-			open = open[:len(open)-1]
-			b.Close(i, int(b.Nodes[i].End))
-			return false
-		}
-		name := RuleName(n)
-		if iri {
-			name = IRIName(name)
-		}
-		r, ok := index[name]
-		if !ok {
-			r = uint16(len(names))
-			index[name] = r
-			names = append(names, name)
-		}
-		i := b.Open(r, n.Pos())
-		b.Nodes[i].End = uint32(n.End())
-		switch n := n.(type) {
-		case *Path:
-			if n.Absolute {
-				b.Nodes[i].Flags |= FlagAbsolute
-			}
-		case *Label:
-			if n.Top {
-				b.Nodes[i].Flags |= FlagTop
-			}
-		}
-		open = append(open, i)
-		return true
-	})
-	return Tree{src: sourceOf(root), names: names, nodes: b.Nodes}
-}
-
-// sourceOf returns the input a typed tree was parsed from: its root's text, which covers
-// it.
-func sourceOf(root Root) string { return root.String() }

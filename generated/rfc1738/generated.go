@@ -7,9 +7,12 @@ import "github.com/urlgrammar/urlgrammar/internal/peg"
 // Generated is the grammar's registration (from the header of grammar/rfc1738.abnf) and
 // its parsers, for urlgrammar's registry.
 var Generated = peg.Generated{
-	Info:      peg.Info{ID: "rfc1738", Title: "RFC 1738, Uniform Resource Locators (URL), section 5 (December 1994)", Start: "url"},
-	Rules:     Rules,
-	Run:       Run,
-	Recognize: Recognize,
-	DFAs:      DFAs,
+	Info: peg.Info{ID: "rfc1738", Title: "RFC 1738, Uniform Resource Locators (URL), section 5 (December 1994)", Start: "url",
+		Nodes: []string{"ftpurl", "fileurl", "httpurl", "gopherurl", "mailtourl", "newsurl", "nntpurl", "telneturl", "waisurl", "prosperourl", "otherurl", "genericurl", "scheme", "login", "user", "password", "hostport", "host", "hostname", "domainlabel", "toplabel", "hostnumber", "port", "urlpath", "fpath", "fsegment", "ftptype", "hpath", "hsegment", "search", "gtype", "selector", "gopher-plus-string", "encoded822addr", "grouppart", "group", "article", "waisdatabase", "waisindex", "waisdoc", "database", "wtype", "wpath", "ppath", "psegment", "fieldspec", "fieldname", "fieldvalue", "digits", "schemepart", "ip-schemepart"}},
+	Rules:        Rules,
+	Run:          Run,
+	Recognize:    Recognize,
+	DFAs:         DFAs,
+	TreeRecorder: TreeRecorder,
+	Aliases:      map[string]string{"gopher_search": "search", "gopher_selector": "selector", "scheme_file": "scheme", "scheme_ftp": "scheme", "scheme_gopher": "scheme", "scheme_http": "scheme", "scheme_mailto": "scheme", "scheme_news": "scheme", "scheme_nntp": "scheme", "scheme_prospero": "scheme", "scheme_telnet": "scheme", "scheme_wais": "scheme"},
 }

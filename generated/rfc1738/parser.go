@@ -911,120 +911,120 @@ var g = &grammar{
 		},
 		{
 			name: "scheme_http",
-			pos:  position{line: 56, col: 1, offset: 2570},
+			pos:  position{line: 57, col: 1, offset: 2597},
 			expr: &actionExpr{
-				pos: position{line: 56, col: 16, offset: 2585},
+				pos: position{line: 57, col: 16, offset: 2612},
 				run: (*parser).callonscheme_http1,
 				expr: &ruleRefExpr{
-					pos:  position{line: 56, col: 16, offset: 2585},
+					pos:  position{line: 57, col: 16, offset: 2612},
 					name: "lit_http",
 				},
 			},
 		},
 		{
 			name: "scheme_ftp",
-			pos:  position{line: 57, col: 1, offset: 2631},
+			pos:  position{line: 59, col: 1, offset: 2685},
 			expr: &actionExpr{
-				pos: position{line: 57, col: 15, offset: 2645},
+				pos: position{line: 59, col: 15, offset: 2699},
 				run: (*parser).callonscheme_ftp1,
 				expr: &ruleRefExpr{
-					pos:  position{line: 57, col: 15, offset: 2645},
+					pos:  position{line: 59, col: 15, offset: 2699},
 					name: "lit_ftp",
 				},
 			},
 		},
 		{
 			name: "scheme_news",
-			pos:  position{line: 58, col: 1, offset: 2690},
+			pos:  position{line: 61, col: 1, offset: 2771},
 			expr: &actionExpr{
-				pos: position{line: 58, col: 16, offset: 2705},
+				pos: position{line: 61, col: 16, offset: 2786},
 				run: (*parser).callonscheme_news1,
 				expr: &ruleRefExpr{
-					pos:  position{line: 58, col: 16, offset: 2705},
+					pos:  position{line: 61, col: 16, offset: 2786},
 					name: "lit_news",
 				},
 			},
 		},
 		{
 			name: "scheme_nntp",
-			pos:  position{line: 59, col: 1, offset: 2751},
+			pos:  position{line: 63, col: 1, offset: 2859},
 			expr: &actionExpr{
-				pos: position{line: 59, col: 16, offset: 2766},
+				pos: position{line: 63, col: 16, offset: 2874},
 				run: (*parser).callonscheme_nntp1,
 				expr: &ruleRefExpr{
-					pos:  position{line: 59, col: 16, offset: 2766},
+					pos:  position{line: 63, col: 16, offset: 2874},
 					name: "lit_nntp",
 				},
 			},
 		},
 		{
 			name: "scheme_telnet",
-			pos:  position{line: 60, col: 1, offset: 2812},
+			pos:  position{line: 65, col: 1, offset: 2947},
 			expr: &actionExpr{
-				pos: position{line: 60, col: 18, offset: 2829},
+				pos: position{line: 65, col: 18, offset: 2964},
 				run: (*parser).callonscheme_telnet1,
 				expr: &ruleRefExpr{
-					pos:  position{line: 60, col: 18, offset: 2829},
+					pos:  position{line: 65, col: 18, offset: 2964},
 					name: "lit_telnet",
 				},
 			},
 		},
 		{
 			name: "scheme_gopher",
-			pos:  position{line: 61, col: 1, offset: 2877},
+			pos:  position{line: 67, col: 1, offset: 3039},
 			expr: &actionExpr{
-				pos: position{line: 61, col: 18, offset: 2894},
+				pos: position{line: 67, col: 18, offset: 3056},
 				run: (*parser).callonscheme_gopher1,
 				expr: &ruleRefExpr{
-					pos:  position{line: 61, col: 18, offset: 2894},
+					pos:  position{line: 67, col: 18, offset: 3056},
 					name: "lit_gopher",
 				},
 			},
 		},
 		{
 			name: "scheme_wais",
-			pos:  position{line: 62, col: 1, offset: 2942},
+			pos:  position{line: 69, col: 1, offset: 3131},
 			expr: &actionExpr{
-				pos: position{line: 62, col: 16, offset: 2957},
+				pos: position{line: 69, col: 16, offset: 3146},
 				run: (*parser).callonscheme_wais1,
 				expr: &ruleRefExpr{
-					pos:  position{line: 62, col: 16, offset: 2957},
+					pos:  position{line: 69, col: 16, offset: 3146},
 					name: "lit_wais",
 				},
 			},
 		},
 		{
 			name: "scheme_mailto",
-			pos:  position{line: 63, col: 1, offset: 3003},
+			pos:  position{line: 71, col: 1, offset: 3219},
 			expr: &actionExpr{
-				pos: position{line: 63, col: 18, offset: 3020},
+				pos: position{line: 71, col: 18, offset: 3236},
 				run: (*parser).callonscheme_mailto1,
 				expr: &ruleRefExpr{
-					pos:  position{line: 63, col: 18, offset: 3020},
+					pos:  position{line: 71, col: 18, offset: 3236},
 					name: "lit_mailto",
 				},
 			},
 		},
 		{
 			name: "scheme_file",
-			pos:  position{line: 64, col: 1, offset: 3068},
+			pos:  position{line: 73, col: 1, offset: 3311},
 			expr: &actionExpr{
-				pos: position{line: 64, col: 16, offset: 3083},
+				pos: position{line: 73, col: 16, offset: 3326},
 				run: (*parser).callonscheme_file1,
 				expr: &ruleRefExpr{
-					pos:  position{line: 64, col: 16, offset: 3083},
+					pos:  position{line: 73, col: 16, offset: 3326},
 					name: "lit_file",
 				},
 			},
 		},
 		{
 			name: "scheme_prospero",
-			pos:  position{line: 65, col: 1, offset: 3129},
+			pos:  position{line: 75, col: 1, offset: 3399},
 			expr: &actionExpr{
-				pos: position{line: 65, col: 20, offset: 3148},
+				pos: position{line: 75, col: 20, offset: 3418},
 				run: (*parser).callonscheme_prospero1,
 				expr: &ruleRefExpr{
-					pos:  position{line: 65, col: 20, offset: 3148},
+					pos:  position{line: 75, col: 20, offset: 3418},
 					name: "lit_prospero",
 				},
 			},
@@ -1032,32 +1032,32 @@ var g = &grammar{
 		{
 			name:        "genericurl",
 			displayName: "\"genericurl\"",
-			pos:         position{line: 68, col: 1, offset: 3241},
+			pos:         position{line: 78, col: 1, offset: 3511},
 			expr: &actionExpr{
-				pos: position{line: 68, col: 28, offset: 3268},
+				pos: position{line: 78, col: 28, offset: 3538},
 				run: (*parser).callongenericurl1,
 				expr: &seqExpr{
-					pos: position{line: 68, col: 28, offset: 3268},
+					pos: position{line: 78, col: 28, offset: 3538},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 68, col: 28, offset: 3268},
+							pos:   position{line: 78, col: 28, offset: 3538},
 							label: "s",
 							expr: &ruleRefExpr{
-								pos:  position{line: 68, col: 30, offset: 3270},
+								pos:  position{line: 78, col: 30, offset: 3540},
 								name: "scheme",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 68, col: 37, offset: 3277},
+							pos:        position{line: 78, col: 37, offset: 3547},
 							val:        ":",
 							ignoreCase: false,
 							want:       "\":\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 68, col: 41, offset: 3281},
+							pos:   position{line: 78, col: 41, offset: 3551},
 							label: "p",
 							expr: &ruleRefExpr{
-								pos:  position{line: 68, col: 43, offset: 3283},
+								pos:  position{line: 78, col: 43, offset: 3553},
 								name: "schemepart",
 							},
 						},
@@ -1068,15 +1068,15 @@ var g = &grammar{
 		{
 			name:        "otherurl",
 			displayName: "\"otherurl\"",
-			pos:         position{line: 74, col: 1, offset: 3474},
+			pos:         position{line: 84, col: 1, offset: 3744},
 			expr: &actionExpr{
-				pos: position{line: 74, col: 24, offset: 3497},
+				pos: position{line: 84, col: 24, offset: 3767},
 				run: (*parser).callonotherurl1,
 				expr: &labeledExpr{
-					pos:   position{line: 74, col: 24, offset: 3497},
+					pos:   position{line: 84, col: 24, offset: 3767},
 					label: "g",
 					expr: &ruleRefExpr{
-						pos:  position{line: 74, col: 26, offset: 3499},
+						pos:  position{line: 84, col: 26, offset: 3769},
 						name: "genericurl",
 					},
 				},
@@ -1085,14 +1085,14 @@ var g = &grammar{
 		{
 			name:        "scheme",
 			displayName: "\"scheme\"",
-			pos:         position{line: 78, col: 1, offset: 3530},
+			pos:         position{line: 88, col: 1, offset: 3800},
 			expr: &actionExpr{
-				pos: position{line: 78, col: 20, offset: 3549},
+				pos: position{line: 88, col: 20, offset: 3819},
 				run: (*parser).callonscheme1,
 				expr: &oneOrMoreExpr{
-					pos: position{line: 78, col: 20, offset: 3549},
+					pos: position{line: 88, col: 20, offset: 3819},
 					expr: &charClassMatcher{
-						pos:        position{line: 78, col: 20, offset: 3549},
+						pos:        position{line: 88, col: 20, offset: 3819},
 						val:        "[a-z0-9+.-]",
 						chars:      []rune{'+', '.', '-'},
 						ranges:     []rune{'a', 'z', '0', '9'},
@@ -1105,46 +1105,46 @@ var g = &grammar{
 		{
 			name:        "schemepart",
 			displayName: "\"schemepart\"",
-			pos:         position{line: 84, col: 1, offset: 3774},
+			pos:         position{line: 94, col: 1, offset: 4044},
 			expr: &actionExpr{
-				pos: position{line: 84, col: 28, offset: 3801},
+				pos: position{line: 94, col: 28, offset: 4071},
 				run: (*parser).callonschemepart1,
 				expr: &labeledExpr{
-					pos:   position{line: 84, col: 28, offset: 3801},
+					pos:   position{line: 94, col: 28, offset: 4071},
 					label: "ip",
 					expr: &choiceExpr{
-						pos: position{line: 84, col: 33, offset: 3806},
+						pos: position{line: 94, col: 33, offset: 4076},
 						alternatives: []any{
 							&actionExpr{
-								pos: position{line: 84, col: 33, offset: 3806},
+								pos: position{line: 94, col: 33, offset: 4076},
 								run: (*parser).callonschemepart4,
 								expr: &seqExpr{
-									pos: position{line: 84, col: 33, offset: 3806},
+									pos: position{line: 94, col: 33, offset: 4076},
 									exprs: []any{
 										&labeledExpr{
-											pos:   position{line: 84, col: 33, offset: 3806},
+											pos:   position{line: 94, col: 33, offset: 4076},
 											label: "i",
 											expr: &ruleRefExpr{
-												pos:  position{line: 84, col: 35, offset: 3808},
+												pos:  position{line: 94, col: 35, offset: 4078},
 												name: "ip_schemepart",
 											},
 										},
 										&notExpr{
-											pos: position{line: 84, col: 49, offset: 3822},
+											pos: position{line: 94, col: 49, offset: 4092},
 											expr: &anyMatcher{
-												line: 84, col: 50, offset: 3823,
+												line: 94, col: 50, offset: 4093,
 											},
 										},
 									},
 								},
 							},
 							&actionExpr{
-								pos: position{line: 84, col: 72, offset: 3845},
+								pos: position{line: 94, col: 72, offset: 4115},
 								run: (*parser).callonschemepart10,
 								expr: &zeroOrMoreExpr{
-									pos: position{line: 84, col: 72, offset: 3845},
+									pos: position{line: 94, col: 72, offset: 4115},
 									expr: &ruleRefExpr{
-										pos:  position{line: 84, col: 72, offset: 3845},
+										pos:  position{line: 94, col: 72, offset: 4115},
 										name: "xchar",
 									},
 								},
@@ -1157,49 +1157,49 @@ var g = &grammar{
 		{
 			name:        "ip_schemepart",
 			displayName: "\"ip-schemepart\"",
-			pos:         position{line: 88, col: 1, offset: 3923},
+			pos:         position{line: 98, col: 1, offset: 4193},
 			expr: &actionExpr{
-				pos: position{line: 88, col: 34, offset: 3956},
+				pos: position{line: 98, col: 34, offset: 4226},
 				run: (*parser).callonip_schemepart1,
 				expr: &seqExpr{
-					pos: position{line: 88, col: 34, offset: 3956},
+					pos: position{line: 98, col: 34, offset: 4226},
 					exprs: []any{
 						&litMatcher{
-							pos:        position{line: 88, col: 34, offset: 3956},
+							pos:        position{line: 98, col: 34, offset: 4226},
 							val:        "//",
 							ignoreCase: false,
 							want:       "\"//\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 88, col: 39, offset: 3961},
+							pos:   position{line: 98, col: 39, offset: 4231},
 							label: "l",
 							expr: &ruleRefExpr{
-								pos:  position{line: 88, col: 41, offset: 3963},
+								pos:  position{line: 98, col: 41, offset: 4233},
 								name: "login",
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 88, col: 47, offset: 3969},
+							pos:   position{line: 98, col: 47, offset: 4239},
 							label: "p",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 88, col: 49, offset: 3971},
+								pos: position{line: 98, col: 49, offset: 4241},
 								expr: &actionExpr{
-									pos: position{line: 88, col: 51, offset: 3973},
+									pos: position{line: 98, col: 51, offset: 4243},
 									run: (*parser).callonip_schemepart8,
 									expr: &seqExpr{
-										pos: position{line: 88, col: 51, offset: 3973},
+										pos: position{line: 98, col: 51, offset: 4243},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 88, col: 51, offset: 3973},
+												pos:        position{line: 98, col: 51, offset: 4243},
 												val:        "/",
 												ignoreCase: false,
 												want:       "\"/\"",
 											},
 											&labeledExpr{
-												pos:   position{line: 88, col: 55, offset: 3977},
+												pos:   position{line: 98, col: 55, offset: 4247},
 												label: "p",
 												expr: &ruleRefExpr{
-													pos:  position{line: 88, col: 57, offset: 3979},
+													pos:  position{line: 98, col: 57, offset: 4249},
 													name: "urlpath",
 												},
 											},
@@ -1215,54 +1215,54 @@ var g = &grammar{
 		{
 			name:        "login",
 			displayName: "\"login\"",
-			pos:         position{line: 93, col: 1, offset: 4152},
+			pos:         position{line: 103, col: 1, offset: 4422},
 			expr: &actionExpr{
-				pos: position{line: 93, col: 18, offset: 4169},
+				pos: position{line: 103, col: 18, offset: 4439},
 				run: (*parser).callonlogin1,
 				expr: &seqExpr{
-					pos: position{line: 93, col: 18, offset: 4169},
+					pos: position{line: 103, col: 18, offset: 4439},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 93, col: 18, offset: 4169},
+							pos:   position{line: 103, col: 18, offset: 4439},
 							label: "up",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 93, col: 21, offset: 4172},
+								pos: position{line: 103, col: 21, offset: 4442},
 								expr: &actionExpr{
-									pos: position{line: 93, col: 23, offset: 4174},
+									pos: position{line: 103, col: 23, offset: 4444},
 									run: (*parser).callonlogin5,
 									expr: &seqExpr{
-										pos: position{line: 93, col: 23, offset: 4174},
+										pos: position{line: 103, col: 23, offset: 4444},
 										exprs: []any{
 											&labeledExpr{
-												pos:   position{line: 93, col: 23, offset: 4174},
+												pos:   position{line: 103, col: 23, offset: 4444},
 												label: "u",
 												expr: &ruleRefExpr{
-													pos:  position{line: 93, col: 25, offset: 4176},
+													pos:  position{line: 103, col: 25, offset: 4446},
 													name: "user",
 												},
 											},
 											&labeledExpr{
-												pos:   position{line: 93, col: 30, offset: 4181},
+												pos:   position{line: 103, col: 30, offset: 4451},
 												label: "p",
 												expr: &zeroOrOneExpr{
-													pos: position{line: 93, col: 32, offset: 4183},
+													pos: position{line: 103, col: 32, offset: 4453},
 													expr: &actionExpr{
-														pos: position{line: 93, col: 34, offset: 4185},
+														pos: position{line: 103, col: 34, offset: 4455},
 														run: (*parser).callonlogin11,
 														expr: &seqExpr{
-															pos: position{line: 93, col: 34, offset: 4185},
+															pos: position{line: 103, col: 34, offset: 4455},
 															exprs: []any{
 																&litMatcher{
-																	pos:        position{line: 93, col: 34, offset: 4185},
+																	pos:        position{line: 103, col: 34, offset: 4455},
 																	val:        ":",
 																	ignoreCase: false,
 																	want:       "\":\"",
 																},
 																&labeledExpr{
-																	pos:   position{line: 93, col: 38, offset: 4189},
+																	pos:   position{line: 103, col: 38, offset: 4459},
 																	label: "p",
 																	expr: &ruleRefExpr{
-																		pos:  position{line: 93, col: 40, offset: 4191},
+																		pos:  position{line: 103, col: 40, offset: 4461},
 																		name: "password",
 																	},
 																},
@@ -1272,7 +1272,7 @@ var g = &grammar{
 												},
 											},
 											&litMatcher{
-												pos:        position{line: 93, col: 70, offset: 4221},
+												pos:        position{line: 103, col: 70, offset: 4491},
 												val:        "@",
 												ignoreCase: false,
 												want:       "\"@\"",
@@ -1283,10 +1283,10 @@ var g = &grammar{
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 93, col: 114, offset: 4265},
+							pos:   position{line: 103, col: 114, offset: 4535},
 							label: "h",
 							expr: &ruleRefExpr{
-								pos:  position{line: 93, col: 116, offset: 4267},
+								pos:  position{line: 103, col: 116, offset: 4537},
 								name: "hostport",
 							},
 						},
@@ -1297,43 +1297,43 @@ var g = &grammar{
 		{
 			name:        "hostport",
 			displayName: "\"hostport\"",
-			pos:         position{line: 97, col: 1, offset: 4321},
+			pos:         position{line: 107, col: 1, offset: 4591},
 			expr: &actionExpr{
-				pos: position{line: 97, col: 24, offset: 4344},
+				pos: position{line: 107, col: 24, offset: 4614},
 				run: (*parser).callonhostport1,
 				expr: &seqExpr{
-					pos: position{line: 97, col: 24, offset: 4344},
+					pos: position{line: 107, col: 24, offset: 4614},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 97, col: 24, offset: 4344},
+							pos:   position{line: 107, col: 24, offset: 4614},
 							label: "h",
 							expr: &ruleRefExpr{
-								pos:  position{line: 97, col: 26, offset: 4346},
+								pos:  position{line: 107, col: 26, offset: 4616},
 								name: "host",
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 97, col: 31, offset: 4351},
+							pos:   position{line: 107, col: 31, offset: 4621},
 							label: "p",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 97, col: 33, offset: 4353},
+								pos: position{line: 107, col: 33, offset: 4623},
 								expr: &actionExpr{
-									pos: position{line: 97, col: 35, offset: 4355},
+									pos: position{line: 107, col: 35, offset: 4625},
 									run: (*parser).callonhostport7,
 									expr: &seqExpr{
-										pos: position{line: 97, col: 35, offset: 4355},
+										pos: position{line: 107, col: 35, offset: 4625},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 97, col: 35, offset: 4355},
+												pos:        position{line: 107, col: 35, offset: 4625},
 												val:        ":",
 												ignoreCase: false,
 												want:       "\":\"",
 											},
 											&labeledExpr{
-												pos:   position{line: 97, col: 39, offset: 4359},
+												pos:   position{line: 107, col: 39, offset: 4629},
 												label: "p",
 												expr: &ruleRefExpr{
-													pos:  position{line: 97, col: 41, offset: 4361},
+													pos:  position{line: 107, col: 41, offset: 4631},
 													name: "port",
 												},
 											},
@@ -1349,34 +1349,34 @@ var g = &grammar{
 		{
 			name:        "host",
 			displayName: "\"host\"",
-			pos:         position{line: 103, col: 1, offset: 4552},
+			pos:         position{line: 113, col: 1, offset: 4822},
 			expr: &actionExpr{
-				pos: position{line: 103, col: 16, offset: 4567},
+				pos: position{line: 113, col: 16, offset: 4837},
 				run: (*parser).callonhost1,
 				expr: &labeledExpr{
-					pos:   position{line: 103, col: 16, offset: 4567},
+					pos:   position{line: 113, col: 16, offset: 4837},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 103, col: 20, offset: 4571},
+						pos: position{line: 113, col: 20, offset: 4841},
 						alternatives: []any{
 							&actionExpr{
-								pos: position{line: 103, col: 20, offset: 4571},
+								pos: position{line: 113, col: 20, offset: 4841},
 								run: (*parser).callonhost4,
 								expr: &seqExpr{
-									pos: position{line: 103, col: 20, offset: 4571},
+									pos: position{line: 113, col: 20, offset: 4841},
 									exprs: []any{
 										&labeledExpr{
-											pos:   position{line: 103, col: 20, offset: 4571},
+											pos:   position{line: 113, col: 20, offset: 4841},
 											label: "n",
 											expr: &ruleRefExpr{
-												pos:  position{line: 103, col: 22, offset: 4573},
+												pos:  position{line: 113, col: 22, offset: 4843},
 												name: "hostnumber",
 											},
 										},
 										&notExpr{
-											pos: position{line: 103, col: 33, offset: 4584},
+											pos: position{line: 113, col: 33, offset: 4854},
 											expr: &charClassMatcher{
-												pos:        position{line: 103, col: 34, offset: 4585},
+												pos:        position{line: 113, col: 34, offset: 4855},
 												val:        "[a-zA-Z0-9.-]",
 												chars:      []rune{'.', '-'},
 												ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -1388,7 +1388,7 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 103, col: 68, offset: 4619},
+								pos:  position{line: 113, col: 68, offset: 4889},
 								name: "hostname",
 							},
 						},
@@ -1399,42 +1399,42 @@ var g = &grammar{
 		{
 			name:        "hostname",
 			displayName: "\"hostname\"",
-			pos:         position{line: 109, col: 1, offset: 4810},
+			pos:         position{line: 119, col: 1, offset: 5080},
 			expr: &actionExpr{
-				pos: position{line: 109, col: 24, offset: 4833},
+				pos: position{line: 119, col: 24, offset: 5103},
 				run: (*parser).callonhostname1,
 				expr: &seqExpr{
-					pos: position{line: 109, col: 24, offset: 4833},
+					pos: position{line: 119, col: 24, offset: 5103},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 109, col: 24, offset: 4833},
+							pos:   position{line: 119, col: 24, offset: 5103},
 							label: "d",
 							expr: &zeroOrMoreExpr{
-								pos: position{line: 109, col: 26, offset: 4835},
+								pos: position{line: 119, col: 26, offset: 5105},
 								expr: &actionExpr{
-									pos: position{line: 109, col: 28, offset: 4837},
+									pos: position{line: 119, col: 28, offset: 5107},
 									run: (*parser).callonhostname5,
 									expr: &seqExpr{
-										pos: position{line: 109, col: 28, offset: 4837},
+										pos: position{line: 119, col: 28, offset: 5107},
 										exprs: []any{
 											&labeledExpr{
-												pos:   position{line: 109, col: 28, offset: 4837},
+												pos:   position{line: 119, col: 28, offset: 5107},
 												label: "l",
 												expr: &ruleRefExpr{
-													pos:  position{line: 109, col: 30, offset: 4839},
+													pos:  position{line: 119, col: 30, offset: 5109},
 													name: "domainlabel",
 												},
 											},
 											&litMatcher{
-												pos:        position{line: 109, col: 42, offset: 4851},
+												pos:        position{line: 119, col: 42, offset: 5121},
 												val:        ".",
 												ignoreCase: false,
 												want:       "\".\"",
 											},
 											&andExpr{
-												pos: position{line: 109, col: 46, offset: 4855},
+												pos: position{line: 119, col: 46, offset: 5125},
 												expr: &charClassMatcher{
-													pos:        position{line: 109, col: 47, offset: 4856},
+													pos:        position{line: 119, col: 47, offset: 5126},
 													val:        "[a-zA-Z0-9]",
 													ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
 													ignoreCase: false,
@@ -1447,10 +1447,10 @@ var g = &grammar{
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 109, col: 80, offset: 4889},
+							pos:   position{line: 119, col: 80, offset: 5159},
 							label: "t",
 							expr: &ruleRefExpr{
-								pos:  position{line: 109, col: 82, offset: 4891},
+								pos:  position{line: 119, col: 82, offset: 5161},
 								name: "toplabel",
 							},
 						},
@@ -1461,36 +1461,36 @@ var g = &grammar{
 		{
 			name:        "domainlabel",
 			displayName: "\"domainlabel\"",
-			pos:         position{line: 116, col: 1, offset: 5206},
+			pos:         position{line: 126, col: 1, offset: 5476},
 			expr: &actionExpr{
-				pos: position{line: 116, col: 30, offset: 5235},
+				pos: position{line: 126, col: 30, offset: 5505},
 				run: (*parser).callondomainlabel1,
 				expr: &seqExpr{
-					pos: position{line: 116, col: 30, offset: 5235},
+					pos: position{line: 126, col: 30, offset: 5505},
 					exprs: []any{
 						&charClassMatcher{
-							pos:        position{line: 116, col: 30, offset: 5235},
+							pos:        position{line: 126, col: 30, offset: 5505},
 							val:        "[a-zA-Z0-9]",
 							ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
 							ignoreCase: false,
 							inverted:   false,
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 116, col: 42, offset: 5247},
+							pos: position{line: 126, col: 42, offset: 5517},
 							expr: &seqExpr{
-								pos: position{line: 116, col: 44, offset: 5249},
+								pos: position{line: 126, col: 44, offset: 5519},
 								exprs: []any{
 									&zeroOrMoreExpr{
-										pos: position{line: 116, col: 44, offset: 5249},
+										pos: position{line: 126, col: 44, offset: 5519},
 										expr: &litMatcher{
-											pos:        position{line: 116, col: 44, offset: 5249},
+											pos:        position{line: 126, col: 44, offset: 5519},
 											val:        "-",
 											ignoreCase: false,
 											want:       "\"-\"",
 										},
 									},
 									&charClassMatcher{
-										pos:        position{line: 116, col: 49, offset: 5254},
+										pos:        position{line: 126, col: 49, offset: 5524},
 										val:        "[a-zA-Z0-9]",
 										ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
 										ignoreCase: false,
@@ -1506,36 +1506,36 @@ var g = &grammar{
 		{
 			name:        "toplabel",
 			displayName: "\"toplabel\"",
-			pos:         position{line: 120, col: 1, offset: 5314},
+			pos:         position{line: 130, col: 1, offset: 5584},
 			expr: &actionExpr{
-				pos: position{line: 120, col: 24, offset: 5337},
+				pos: position{line: 130, col: 24, offset: 5607},
 				run: (*parser).callontoplabel1,
 				expr: &seqExpr{
-					pos: position{line: 120, col: 24, offset: 5337},
+					pos: position{line: 130, col: 24, offset: 5607},
 					exprs: []any{
 						&charClassMatcher{
-							pos:        position{line: 120, col: 24, offset: 5337},
+							pos:        position{line: 130, col: 24, offset: 5607},
 							val:        "[a-zA-Z]",
 							ranges:     []rune{'a', 'z', 'A', 'Z'},
 							ignoreCase: false,
 							inverted:   false,
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 120, col: 33, offset: 5346},
+							pos: position{line: 130, col: 33, offset: 5616},
 							expr: &seqExpr{
-								pos: position{line: 120, col: 35, offset: 5348},
+								pos: position{line: 130, col: 35, offset: 5618},
 								exprs: []any{
 									&zeroOrMoreExpr{
-										pos: position{line: 120, col: 35, offset: 5348},
+										pos: position{line: 130, col: 35, offset: 5618},
 										expr: &litMatcher{
-											pos:        position{line: 120, col: 35, offset: 5348},
+											pos:        position{line: 130, col: 35, offset: 5618},
 											val:        "-",
 											ignoreCase: false,
 											want:       "\"-\"",
 										},
 									},
 									&charClassMatcher{
-										pos:        position{line: 120, col: 40, offset: 5353},
+										pos:        position{line: 130, col: 40, offset: 5623},
 										val:        "[a-zA-Z0-9]",
 										ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
 										ignoreCase: false,
@@ -1551,9 +1551,9 @@ var g = &grammar{
 		{
 			name:        "alphadigit",
 			displayName: "\"alphadigit\"",
-			pos:         position{line: 124, col: 1, offset: 5412},
+			pos:         position{line: 134, col: 1, offset: 5682},
 			expr: &charClassMatcher{
-				pos:        position{line: 124, col: 28, offset: 5439},
+				pos:        position{line: 134, col: 28, offset: 5709},
 				val:        "[a-zA-Z0-9]",
 				ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
 				ignoreCase: false,
@@ -1563,60 +1563,60 @@ var g = &grammar{
 		{
 			name:        "hostnumber",
 			displayName: "\"hostnumber\"",
-			pos:         position{line: 126, col: 1, offset: 5452},
+			pos:         position{line: 136, col: 1, offset: 5722},
 			expr: &actionExpr{
-				pos: position{line: 126, col: 28, offset: 5479},
+				pos: position{line: 136, col: 28, offset: 5749},
 				run: (*parser).callonhostnumber1,
 				expr: &seqExpr{
-					pos: position{line: 126, col: 28, offset: 5479},
+					pos: position{line: 136, col: 28, offset: 5749},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 126, col: 28, offset: 5479},
+							pos:   position{line: 136, col: 28, offset: 5749},
 							label: "a",
 							expr: &ruleRefExpr{
-								pos:  position{line: 126, col: 30, offset: 5481},
+								pos:  position{line: 136, col: 30, offset: 5751},
 								name: "digits",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 126, col: 37, offset: 5488},
+							pos:        position{line: 136, col: 37, offset: 5758},
 							val:        ".",
 							ignoreCase: false,
 							want:       "\".\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 126, col: 41, offset: 5492},
+							pos:   position{line: 136, col: 41, offset: 5762},
 							label: "b",
 							expr: &ruleRefExpr{
-								pos:  position{line: 126, col: 43, offset: 5494},
+								pos:  position{line: 136, col: 43, offset: 5764},
 								name: "digits",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 126, col: 50, offset: 5501},
+							pos:        position{line: 136, col: 50, offset: 5771},
 							val:        ".",
 							ignoreCase: false,
 							want:       "\".\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 126, col: 54, offset: 5505},
+							pos:   position{line: 136, col: 54, offset: 5775},
 							label: "c_",
 							expr: &ruleRefExpr{
-								pos:  position{line: 126, col: 57, offset: 5508},
+								pos:  position{line: 136, col: 57, offset: 5778},
 								name: "digits",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 126, col: 64, offset: 5515},
+							pos:        position{line: 136, col: 64, offset: 5785},
 							val:        ".",
 							ignoreCase: false,
 							want:       "\".\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 126, col: 68, offset: 5519},
+							pos:   position{line: 136, col: 68, offset: 5789},
 							label: "d",
 							expr: &ruleRefExpr{
-								pos:  position{line: 126, col: 70, offset: 5521},
+								pos:  position{line: 136, col: 70, offset: 5791},
 								name: "digits",
 							},
 						},
@@ -1627,12 +1627,12 @@ var g = &grammar{
 		{
 			name:        "port",
 			displayName: "\"port\"",
-			pos:         position{line: 130, col: 1, offset: 5584},
+			pos:         position{line: 140, col: 1, offset: 5854},
 			expr: &actionExpr{
-				pos: position{line: 130, col: 16, offset: 5599},
+				pos: position{line: 140, col: 16, offset: 5869},
 				run: (*parser).callonport1,
 				expr: &ruleRefExpr{
-					pos:  position{line: 130, col: 16, offset: 5599},
+					pos:  position{line: 140, col: 16, offset: 5869},
 					name: "digits",
 				},
 			},
@@ -1640,21 +1640,21 @@ var g = &grammar{
 		{
 			name:        "user",
 			displayName: "\"user\"",
-			pos:         position{line: 134, col: 1, offset: 5643},
+			pos:         position{line: 144, col: 1, offset: 5913},
 			expr: &actionExpr{
-				pos: position{line: 134, col: 16, offset: 5658},
+				pos: position{line: 144, col: 16, offset: 5928},
 				run: (*parser).callonuser1,
 				expr: &zeroOrMoreExpr{
-					pos: position{line: 134, col: 16, offset: 5658},
+					pos: position{line: 144, col: 16, offset: 5928},
 					expr: &choiceExpr{
-						pos: position{line: 134, col: 18, offset: 5660},
+						pos: position{line: 144, col: 18, offset: 5930},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 134, col: 18, offset: 5660},
+								pos:  position{line: 144, col: 18, offset: 5930},
 								name: "uchar",
 							},
 							&charClassMatcher{
-								pos:        position{line: 134, col: 26, offset: 5668},
+								pos:        position{line: 144, col: 26, offset: 5938},
 								val:        "[;?&=]",
 								chars:      []rune{';', '?', '&', '='},
 								ignoreCase: false,
@@ -1668,21 +1668,21 @@ var g = &grammar{
 		{
 			name:        "password",
 			displayName: "\"password\"",
-			pos:         position{line: 138, col: 1, offset: 5723},
+			pos:         position{line: 148, col: 1, offset: 5993},
 			expr: &actionExpr{
-				pos: position{line: 138, col: 24, offset: 5746},
+				pos: position{line: 148, col: 24, offset: 6016},
 				run: (*parser).callonpassword1,
 				expr: &zeroOrMoreExpr{
-					pos: position{line: 138, col: 24, offset: 5746},
+					pos: position{line: 148, col: 24, offset: 6016},
 					expr: &choiceExpr{
-						pos: position{line: 138, col: 26, offset: 5748},
+						pos: position{line: 148, col: 26, offset: 6018},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 138, col: 26, offset: 5748},
+								pos:  position{line: 148, col: 26, offset: 6018},
 								name: "uchar",
 							},
 							&charClassMatcher{
-								pos:        position{line: 138, col: 34, offset: 5756},
+								pos:        position{line: 148, col: 34, offset: 6026},
 								val:        "[;?&=]",
 								chars:      []rune{';', '?', '&', '='},
 								ignoreCase: false,
@@ -1696,14 +1696,14 @@ var g = &grammar{
 		{
 			name:        "urlpath",
 			displayName: "\"urlpath\"",
-			pos:         position{line: 142, col: 1, offset: 5815},
+			pos:         position{line: 152, col: 1, offset: 6085},
 			expr: &actionExpr{
-				pos: position{line: 142, col: 22, offset: 5836},
+				pos: position{line: 152, col: 22, offset: 6106},
 				run: (*parser).callonurlpath1,
 				expr: &zeroOrMoreExpr{
-					pos: position{line: 142, col: 22, offset: 5836},
+					pos: position{line: 152, col: 22, offset: 6106},
 					expr: &ruleRefExpr{
-						pos:  position{line: 142, col: 22, offset: 5836},
+						pos:  position{line: 152, col: 22, offset: 6106},
 						name: "xchar",
 					},
 				},
@@ -1712,84 +1712,84 @@ var g = &grammar{
 		{
 			name:        "ftpurl",
 			displayName: "\"ftpurl\"",
-			pos:         position{line: 147, col: 1, offset: 5952},
+			pos:         position{line: 157, col: 1, offset: 6222},
 			expr: &actionExpr{
-				pos: position{line: 147, col: 20, offset: 5971},
+				pos: position{line: 157, col: 20, offset: 6241},
 				run: (*parser).callonftpurl1,
 				expr: &seqExpr{
-					pos: position{line: 147, col: 20, offset: 5971},
+					pos: position{line: 157, col: 20, offset: 6241},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 147, col: 20, offset: 5971},
+							pos:   position{line: 157, col: 20, offset: 6241},
 							label: "s",
 							expr: &ruleRefExpr{
-								pos:  position{line: 147, col: 22, offset: 5973},
+								pos:  position{line: 157, col: 22, offset: 6243},
 								name: "scheme_ftp",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 147, col: 33, offset: 5984},
+							pos:        position{line: 157, col: 33, offset: 6254},
 							val:        "://",
 							ignoreCase: false,
 							want:       "\"://\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 147, col: 39, offset: 5990},
+							pos:   position{line: 157, col: 39, offset: 6260},
 							label: "l",
 							expr: &ruleRefExpr{
-								pos:  position{line: 147, col: 41, offset: 5992},
+								pos:  position{line: 157, col: 41, offset: 6262},
 								name: "login",
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 147, col: 47, offset: 5998},
+							pos:   position{line: 157, col: 47, offset: 6268},
 							label: "r",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 147, col: 49, offset: 6000},
+								pos: position{line: 157, col: 49, offset: 6270},
 								expr: &actionExpr{
-									pos: position{line: 147, col: 51, offset: 6002},
+									pos: position{line: 157, col: 51, offset: 6272},
 									run: (*parser).callonftpurl10,
 									expr: &seqExpr{
-										pos: position{line: 147, col: 51, offset: 6002},
+										pos: position{line: 157, col: 51, offset: 6272},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 147, col: 51, offset: 6002},
+												pos:        position{line: 157, col: 51, offset: 6272},
 												val:        "/",
 												ignoreCase: false,
 												want:       "\"/\"",
 											},
 											&labeledExpr{
-												pos:   position{line: 147, col: 55, offset: 6006},
+												pos:   position{line: 157, col: 55, offset: 6276},
 												label: "p",
 												expr: &ruleRefExpr{
-													pos:  position{line: 147, col: 57, offset: 6008},
+													pos:  position{line: 157, col: 57, offset: 6278},
 													name: "fpath",
 												},
 											},
 											&labeledExpr{
-												pos:   position{line: 147, col: 63, offset: 6014},
+												pos:   position{line: 157, col: 63, offset: 6284},
 												label: "t",
 												expr: &zeroOrOneExpr{
-													pos: position{line: 147, col: 65, offset: 6016},
+													pos: position{line: 157, col: 65, offset: 6286},
 													expr: &actionExpr{
-														pos: position{line: 147, col: 67, offset: 6018},
+														pos: position{line: 157, col: 67, offset: 6288},
 														run: (*parser).callonftpurl17,
 														expr: &seqExpr{
-															pos: position{line: 147, col: 67, offset: 6018},
+															pos: position{line: 157, col: 67, offset: 6288},
 															exprs: []any{
 																&labeledExpr{
-																	pos:   position{line: 147, col: 67, offset: 6018},
+																	pos:   position{line: 157, col: 67, offset: 6288},
 																	label: "sep",
 																	expr: &ruleRefExpr{
-																		pos:  position{line: 147, col: 71, offset: 6022},
+																		pos:  position{line: 157, col: 71, offset: 6292},
 																		name: "ftp_typesep",
 																	},
 																},
 																&labeledExpr{
-																	pos:   position{line: 147, col: 83, offset: 6034},
+																	pos:   position{line: 157, col: 83, offset: 6304},
 																	label: "t",
 																	expr: &ruleRefExpr{
-																		pos:  position{line: 147, col: 85, offset: 6036},
+																		pos:  position{line: 157, col: 85, offset: 6306},
 																		name: "ftptype",
 																	},
 																},
@@ -1809,49 +1809,49 @@ var g = &grammar{
 		},
 		{
 			name: "ftp_typesep",
-			pos:  position{line: 151, col: 1, offset: 6176},
+			pos:  position{line: 161, col: 1, offset: 6446},
 			expr: &actionExpr{
-				pos: position{line: 151, col: 16, offset: 6191},
+				pos: position{line: 161, col: 16, offset: 6461},
 				run: (*parser).callonftp_typesep1,
 				expr: &seqExpr{
-					pos: position{line: 151, col: 16, offset: 6191},
+					pos: position{line: 161, col: 16, offset: 6461},
 					exprs: []any{
 						&litMatcher{
-							pos:        position{line: 151, col: 16, offset: 6191},
+							pos:        position{line: 161, col: 16, offset: 6461},
 							val:        ";",
 							ignoreCase: false,
 							want:       "\";\"",
 						},
 						&charClassMatcher{
-							pos:        position{line: 151, col: 20, offset: 6195},
+							pos:        position{line: 161, col: 20, offset: 6465},
 							val:        "[Tt]",
 							chars:      []rune{'T', 't'},
 							ignoreCase: false,
 							inverted:   false,
 						},
 						&charClassMatcher{
-							pos:        position{line: 151, col: 24, offset: 6199},
+							pos:        position{line: 161, col: 24, offset: 6469},
 							val:        "[Yy]",
 							chars:      []rune{'Y', 'y'},
 							ignoreCase: false,
 							inverted:   false,
 						},
 						&charClassMatcher{
-							pos:        position{line: 151, col: 28, offset: 6203},
+							pos:        position{line: 161, col: 28, offset: 6473},
 							val:        "[Pp]",
 							chars:      []rune{'P', 'p'},
 							ignoreCase: false,
 							inverted:   false,
 						},
 						&charClassMatcher{
-							pos:        position{line: 151, col: 32, offset: 6207},
+							pos:        position{line: 161, col: 32, offset: 6477},
 							val:        "[Ee]",
 							chars:      []rune{'E', 'e'},
 							ignoreCase: false,
 							inverted:   false,
 						},
 						&litMatcher{
-							pos:        position{line: 151, col: 37, offset: 6212},
+							pos:        position{line: 161, col: 37, offset: 6482},
 							val:        "=",
 							ignoreCase: false,
 							want:       "\"=\"",
@@ -1863,43 +1863,43 @@ var g = &grammar{
 		{
 			name:        "fpath",
 			displayName: "\"fpath\"",
-			pos:         position{line: 155, col: 1, offset: 6249},
+			pos:         position{line: 165, col: 1, offset: 6519},
 			expr: &actionExpr{
-				pos: position{line: 155, col: 18, offset: 6266},
+				pos: position{line: 165, col: 18, offset: 6536},
 				run: (*parser).callonfpath1,
 				expr: &seqExpr{
-					pos: position{line: 155, col: 18, offset: 6266},
+					pos: position{line: 165, col: 18, offset: 6536},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 155, col: 18, offset: 6266},
+							pos:   position{line: 165, col: 18, offset: 6536},
 							label: "f",
 							expr: &ruleRefExpr{
-								pos:  position{line: 155, col: 20, offset: 6268},
+								pos:  position{line: 165, col: 20, offset: 6538},
 								name: "fsegment",
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 155, col: 29, offset: 6277},
+							pos:   position{line: 165, col: 29, offset: 6547},
 							label: "r",
 							expr: &zeroOrMoreExpr{
-								pos: position{line: 155, col: 31, offset: 6279},
+								pos: position{line: 165, col: 31, offset: 6549},
 								expr: &actionExpr{
-									pos: position{line: 155, col: 33, offset: 6281},
+									pos: position{line: 165, col: 33, offset: 6551},
 									run: (*parser).callonfpath7,
 									expr: &seqExpr{
-										pos: position{line: 155, col: 33, offset: 6281},
+										pos: position{line: 165, col: 33, offset: 6551},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 155, col: 33, offset: 6281},
+												pos:        position{line: 165, col: 33, offset: 6551},
 												val:        "/",
 												ignoreCase: false,
 												want:       "\"/\"",
 											},
 											&labeledExpr{
-												pos:   position{line: 155, col: 37, offset: 6285},
+												pos:   position{line: 165, col: 37, offset: 6555},
 												label: "s",
 												expr: &ruleRefExpr{
-													pos:  position{line: 155, col: 39, offset: 6287},
+													pos:  position{line: 165, col: 39, offset: 6557},
 													name: "fsegment",
 												},
 											},
@@ -1915,21 +1915,21 @@ var g = &grammar{
 		{
 			name:        "fsegment",
 			displayName: "\"fsegment\"",
-			pos:         position{line: 159, col: 1, offset: 6384},
+			pos:         position{line: 169, col: 1, offset: 6654},
 			expr: &actionExpr{
-				pos: position{line: 159, col: 24, offset: 6407},
+				pos: position{line: 169, col: 24, offset: 6677},
 				run: (*parser).callonfsegment1,
 				expr: &zeroOrMoreExpr{
-					pos: position{line: 159, col: 24, offset: 6407},
+					pos: position{line: 169, col: 24, offset: 6677},
 					expr: &choiceExpr{
-						pos: position{line: 159, col: 26, offset: 6409},
+						pos: position{line: 169, col: 26, offset: 6679},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 159, col: 26, offset: 6409},
+								pos:  position{line: 169, col: 26, offset: 6679},
 								name: "uchar",
 							},
 							&charClassMatcher{
-								pos:        position{line: 159, col: 34, offset: 6417},
+								pos:        position{line: 169, col: 34, offset: 6687},
 								val:        "[?:@&=]",
 								chars:      []rune{'?', ':', '@', '&', '='},
 								ignoreCase: false,
@@ -1943,12 +1943,12 @@ var g = &grammar{
 		{
 			name:        "ftptype",
 			displayName: "\"ftptype\"",
-			pos:         position{line: 163, col: 1, offset: 6477},
+			pos:         position{line: 173, col: 1, offset: 6747},
 			expr: &actionExpr{
-				pos: position{line: 163, col: 22, offset: 6498},
+				pos: position{line: 173, col: 22, offset: 6768},
 				run: (*parser).callonftptype1,
 				expr: &charClassMatcher{
-					pos:        position{line: 163, col: 22, offset: 6498},
+					pos:        position{line: 173, col: 22, offset: 6768},
 					val:        "[AIDaid]",
 					chars:      []rune{'A', 'I', 'D', 'a', 'i', 'd'},
 					ignoreCase: false,
@@ -1959,103 +1959,103 @@ var g = &grammar{
 		{
 			name:        "fileurl",
 			displayName: "\"fileurl\"",
-			pos:         position{line: 169, col: 1, offset: 6715},
+			pos:         position{line: 179, col: 1, offset: 6985},
 			expr: &actionExpr{
-				pos: position{line: 169, col: 22, offset: 6736},
+				pos: position{line: 179, col: 22, offset: 7006},
 				run: (*parser).callonfileurl1,
 				expr: &seqExpr{
-					pos: position{line: 169, col: 22, offset: 6736},
+					pos: position{line: 179, col: 22, offset: 7006},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 169, col: 22, offset: 6736},
+							pos:   position{line: 179, col: 22, offset: 7006},
 							label: "s",
 							expr: &ruleRefExpr{
-								pos:  position{line: 169, col: 24, offset: 6738},
+								pos:  position{line: 179, col: 24, offset: 7008},
 								name: "scheme_file",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 169, col: 36, offset: 6750},
+							pos:        position{line: 179, col: 36, offset: 7020},
 							val:        "://",
 							ignoreCase: false,
 							want:       "\"://\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 169, col: 42, offset: 6756},
+							pos:   position{line: 179, col: 42, offset: 7026},
 							label: "h",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 169, col: 44, offset: 6758},
+								pos: position{line: 179, col: 44, offset: 7028},
 								expr: &choiceExpr{
-									pos: position{line: 169, col: 46, offset: 6760},
+									pos: position{line: 179, col: 46, offset: 7030},
 									alternatives: []any{
 										&ruleRefExpr{
-											pos:  position{line: 169, col: 46, offset: 6760},
+											pos:  position{line: 179, col: 46, offset: 7030},
 											name: "host",
 										},
 										&actionExpr{
-											pos: position{line: 169, col: 53, offset: 6767},
+											pos: position{line: 179, col: 53, offset: 7037},
 											run: (*parser).callonfileurl10,
 											expr: &seqExpr{
-												pos: position{line: 169, col: 53, offset: 6767},
+												pos: position{line: 179, col: 53, offset: 7037},
 												exprs: []any{
 													&charClassMatcher{
-														pos:        position{line: 169, col: 53, offset: 6767},
+														pos:        position{line: 179, col: 53, offset: 7037},
 														val:        "[Ll]",
 														chars:      []rune{'L', 'l'},
 														ignoreCase: false,
 														inverted:   false,
 													},
 													&charClassMatcher{
-														pos:        position{line: 169, col: 57, offset: 6771},
+														pos:        position{line: 179, col: 57, offset: 7041},
 														val:        "[Oo]",
 														chars:      []rune{'O', 'o'},
 														ignoreCase: false,
 														inverted:   false,
 													},
 													&charClassMatcher{
-														pos:        position{line: 169, col: 61, offset: 6775},
+														pos:        position{line: 179, col: 61, offset: 7045},
 														val:        "[Cc]",
 														chars:      []rune{'C', 'c'},
 														ignoreCase: false,
 														inverted:   false,
 													},
 													&charClassMatcher{
-														pos:        position{line: 169, col: 65, offset: 6779},
+														pos:        position{line: 179, col: 65, offset: 7049},
 														val:        "[Aa]",
 														chars:      []rune{'A', 'a'},
 														ignoreCase: false,
 														inverted:   false,
 													},
 													&charClassMatcher{
-														pos:        position{line: 169, col: 69, offset: 6783},
+														pos:        position{line: 179, col: 69, offset: 7053},
 														val:        "[Ll]",
 														chars:      []rune{'L', 'l'},
 														ignoreCase: false,
 														inverted:   false,
 													},
 													&charClassMatcher{
-														pos:        position{line: 169, col: 73, offset: 6787},
+														pos:        position{line: 179, col: 73, offset: 7057},
 														val:        "[Hh]",
 														chars:      []rune{'H', 'h'},
 														ignoreCase: false,
 														inverted:   false,
 													},
 													&charClassMatcher{
-														pos:        position{line: 169, col: 77, offset: 6791},
+														pos:        position{line: 179, col: 77, offset: 7061},
 														val:        "[Oo]",
 														chars:      []rune{'O', 'o'},
 														ignoreCase: false,
 														inverted:   false,
 													},
 													&charClassMatcher{
-														pos:        position{line: 169, col: 81, offset: 6795},
+														pos:        position{line: 179, col: 81, offset: 7065},
 														val:        "[Ss]",
 														chars:      []rune{'S', 's'},
 														ignoreCase: false,
 														inverted:   false,
 													},
 													&charClassMatcher{
-														pos:        position{line: 169, col: 85, offset: 6799},
+														pos:        position{line: 179, col: 85, offset: 7069},
 														val:        "[Tt]",
 														chars:      []rune{'T', 't'},
 														ignoreCase: false,
@@ -2069,16 +2069,16 @@ var g = &grammar{
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 169, col: 133, offset: 6847},
+							pos:        position{line: 179, col: 133, offset: 7117},
 							val:        "/",
 							ignoreCase: false,
 							want:       "\"/\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 169, col: 137, offset: 6851},
+							pos:   position{line: 179, col: 137, offset: 7121},
 							label: "p",
 							expr: &ruleRefExpr{
-								pos:  position{line: 169, col: 139, offset: 6853},
+								pos:  position{line: 179, col: 139, offset: 7123},
 								name: "fpath",
 							},
 						},
@@ -2089,82 +2089,82 @@ var g = &grammar{
 		{
 			name:        "httpurl",
 			displayName: "\"httpurl\"",
-			pos:         position{line: 173, col: 1, offset: 6908},
+			pos:         position{line: 183, col: 1, offset: 7178},
 			expr: &actionExpr{
-				pos: position{line: 173, col: 22, offset: 6929},
+				pos: position{line: 183, col: 22, offset: 7199},
 				run: (*parser).callonhttpurl1,
 				expr: &seqExpr{
-					pos: position{line: 173, col: 22, offset: 6929},
+					pos: position{line: 183, col: 22, offset: 7199},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 173, col: 22, offset: 6929},
+							pos:   position{line: 183, col: 22, offset: 7199},
 							label: "s",
 							expr: &ruleRefExpr{
-								pos:  position{line: 173, col: 24, offset: 6931},
+								pos:  position{line: 183, col: 24, offset: 7201},
 								name: "scheme_http",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 173, col: 36, offset: 6943},
+							pos:        position{line: 183, col: 36, offset: 7213},
 							val:        "://",
 							ignoreCase: false,
 							want:       "\"://\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 173, col: 42, offset: 6949},
+							pos:   position{line: 183, col: 42, offset: 7219},
 							label: "h",
 							expr: &ruleRefExpr{
-								pos:  position{line: 173, col: 44, offset: 6951},
+								pos:  position{line: 183, col: 44, offset: 7221},
 								name: "hostport",
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 173, col: 53, offset: 6960},
+							pos:   position{line: 183, col: 53, offset: 7230},
 							label: "r",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 173, col: 55, offset: 6962},
+								pos: position{line: 183, col: 55, offset: 7232},
 								expr: &actionExpr{
-									pos: position{line: 173, col: 57, offset: 6964},
+									pos: position{line: 183, col: 57, offset: 7234},
 									run: (*parser).callonhttpurl10,
 									expr: &seqExpr{
-										pos: position{line: 173, col: 57, offset: 6964},
+										pos: position{line: 183, col: 57, offset: 7234},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 173, col: 57, offset: 6964},
+												pos:        position{line: 183, col: 57, offset: 7234},
 												val:        "/",
 												ignoreCase: false,
 												want:       "\"/\"",
 											},
 											&labeledExpr{
-												pos:   position{line: 173, col: 61, offset: 6968},
+												pos:   position{line: 183, col: 61, offset: 7238},
 												label: "p",
 												expr: &ruleRefExpr{
-													pos:  position{line: 173, col: 63, offset: 6970},
+													pos:  position{line: 183, col: 63, offset: 7240},
 													name: "hpath",
 												},
 											},
 											&labeledExpr{
-												pos:   position{line: 173, col: 69, offset: 6976},
+												pos:   position{line: 183, col: 69, offset: 7246},
 												label: "q",
 												expr: &zeroOrOneExpr{
-													pos: position{line: 173, col: 71, offset: 6978},
+													pos: position{line: 183, col: 71, offset: 7248},
 													expr: &actionExpr{
-														pos: position{line: 173, col: 73, offset: 6980},
+														pos: position{line: 183, col: 73, offset: 7250},
 														run: (*parser).callonhttpurl17,
 														expr: &seqExpr{
-															pos: position{line: 173, col: 73, offset: 6980},
+															pos: position{line: 183, col: 73, offset: 7250},
 															exprs: []any{
 																&litMatcher{
-																	pos:        position{line: 173, col: 73, offset: 6980},
+																	pos:        position{line: 183, col: 73, offset: 7250},
 																	val:        "?",
 																	ignoreCase: false,
 																	want:       "\"?\"",
 																},
 																&labeledExpr{
-																	pos:   position{line: 173, col: 77, offset: 6984},
+																	pos:   position{line: 183, col: 77, offset: 7254},
 																	label: "q",
 																	expr: &ruleRefExpr{
-																		pos:  position{line: 173, col: 79, offset: 6986},
+																		pos:  position{line: 183, col: 79, offset: 7256},
 																		name: "search",
 																	},
 																},
@@ -2185,43 +2185,43 @@ var g = &grammar{
 		{
 			name:        "hpath",
 			displayName: "\"hpath\"",
-			pos:         position{line: 177, col: 1, offset: 7103},
+			pos:         position{line: 187, col: 1, offset: 7373},
 			expr: &actionExpr{
-				pos: position{line: 177, col: 18, offset: 7120},
+				pos: position{line: 187, col: 18, offset: 7390},
 				run: (*parser).callonhpath1,
 				expr: &seqExpr{
-					pos: position{line: 177, col: 18, offset: 7120},
+					pos: position{line: 187, col: 18, offset: 7390},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 177, col: 18, offset: 7120},
+							pos:   position{line: 187, col: 18, offset: 7390},
 							label: "f",
 							expr: &ruleRefExpr{
-								pos:  position{line: 177, col: 20, offset: 7122},
+								pos:  position{line: 187, col: 20, offset: 7392},
 								name: "hsegment",
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 177, col: 29, offset: 7131},
+							pos:   position{line: 187, col: 29, offset: 7401},
 							label: "r",
 							expr: &zeroOrMoreExpr{
-								pos: position{line: 177, col: 31, offset: 7133},
+								pos: position{line: 187, col: 31, offset: 7403},
 								expr: &actionExpr{
-									pos: position{line: 177, col: 33, offset: 7135},
+									pos: position{line: 187, col: 33, offset: 7405},
 									run: (*parser).callonhpath7,
 									expr: &seqExpr{
-										pos: position{line: 177, col: 33, offset: 7135},
+										pos: position{line: 187, col: 33, offset: 7405},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 177, col: 33, offset: 7135},
+												pos:        position{line: 187, col: 33, offset: 7405},
 												val:        "/",
 												ignoreCase: false,
 												want:       "\"/\"",
 											},
 											&labeledExpr{
-												pos:   position{line: 177, col: 37, offset: 7139},
+												pos:   position{line: 187, col: 37, offset: 7409},
 												label: "s",
 												expr: &ruleRefExpr{
-													pos:  position{line: 177, col: 39, offset: 7141},
+													pos:  position{line: 187, col: 39, offset: 7411},
 													name: "hsegment",
 												},
 											},
@@ -2237,21 +2237,21 @@ var g = &grammar{
 		{
 			name:        "hsegment",
 			displayName: "\"hsegment\"",
-			pos:         position{line: 181, col: 1, offset: 7238},
+			pos:         position{line: 191, col: 1, offset: 7508},
 			expr: &actionExpr{
-				pos: position{line: 181, col: 24, offset: 7261},
+				pos: position{line: 191, col: 24, offset: 7531},
 				run: (*parser).callonhsegment1,
 				expr: &zeroOrMoreExpr{
-					pos: position{line: 181, col: 24, offset: 7261},
+					pos: position{line: 191, col: 24, offset: 7531},
 					expr: &choiceExpr{
-						pos: position{line: 181, col: 26, offset: 7263},
+						pos: position{line: 191, col: 26, offset: 7533},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 181, col: 26, offset: 7263},
+								pos:  position{line: 191, col: 26, offset: 7533},
 								name: "uchar",
 							},
 							&charClassMatcher{
-								pos:        position{line: 181, col: 34, offset: 7271},
+								pos:        position{line: 191, col: 34, offset: 7541},
 								val:        "[;:@&=]",
 								chars:      []rune{';', ':', '@', '&', '='},
 								ignoreCase: false,
@@ -2265,21 +2265,21 @@ var g = &grammar{
 		{
 			name:        "search",
 			displayName: "\"search\"",
-			pos:         position{line: 185, col: 1, offset: 7331},
+			pos:         position{line: 195, col: 1, offset: 7601},
 			expr: &actionExpr{
-				pos: position{line: 185, col: 20, offset: 7350},
+				pos: position{line: 195, col: 20, offset: 7620},
 				run: (*parser).callonsearch1,
 				expr: &zeroOrMoreExpr{
-					pos: position{line: 185, col: 20, offset: 7350},
+					pos: position{line: 195, col: 20, offset: 7620},
 					expr: &choiceExpr{
-						pos: position{line: 185, col: 22, offset: 7352},
+						pos: position{line: 195, col: 22, offset: 7622},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 185, col: 22, offset: 7352},
+								pos:  position{line: 195, col: 22, offset: 7622},
 								name: "uchar",
 							},
 							&charClassMatcher{
-								pos:        position{line: 185, col: 30, offset: 7360},
+								pos:        position{line: 195, col: 30, offset: 7630},
 								val:        "[;:@&=]",
 								chars:      []rune{';', ':', '@', '&', '='},
 								ignoreCase: false,
@@ -2293,126 +2293,126 @@ var g = &grammar{
 		{
 			name:        "gopherurl",
 			displayName: "\"gopherurl\"",
-			pos:         position{line: 194, col: 1, offset: 7821},
+			pos:         position{line: 204, col: 1, offset: 8091},
 			expr: &actionExpr{
-				pos: position{line: 194, col: 26, offset: 7846},
+				pos: position{line: 204, col: 26, offset: 8116},
 				run: (*parser).callongopherurl1,
 				expr: &seqExpr{
-					pos: position{line: 194, col: 26, offset: 7846},
+					pos: position{line: 204, col: 26, offset: 8116},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 194, col: 26, offset: 7846},
+							pos:   position{line: 204, col: 26, offset: 8116},
 							label: "s",
 							expr: &ruleRefExpr{
-								pos:  position{line: 194, col: 28, offset: 7848},
+								pos:  position{line: 204, col: 28, offset: 8118},
 								name: "scheme_gopher",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 194, col: 42, offset: 7862},
+							pos:        position{line: 204, col: 42, offset: 8132},
 							val:        "://",
 							ignoreCase: false,
 							want:       "\"://\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 194, col: 48, offset: 7868},
+							pos:   position{line: 204, col: 48, offset: 8138},
 							label: "h",
 							expr: &ruleRefExpr{
-								pos:  position{line: 194, col: 50, offset: 7870},
+								pos:  position{line: 204, col: 50, offset: 8140},
 								name: "hostport",
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 194, col: 59, offset: 7879},
+							pos:   position{line: 204, col: 59, offset: 8149},
 							label: "r",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 194, col: 61, offset: 7881},
+								pos: position{line: 204, col: 61, offset: 8151},
 								expr: &actionExpr{
-									pos: position{line: 194, col: 63, offset: 7883},
+									pos: position{line: 204, col: 63, offset: 8153},
 									run: (*parser).callongopherurl10,
 									expr: &seqExpr{
-										pos: position{line: 194, col: 63, offset: 7883},
+										pos: position{line: 204, col: 63, offset: 8153},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 194, col: 63, offset: 7883},
+												pos:        position{line: 204, col: 63, offset: 8153},
 												val:        "/",
 												ignoreCase: false,
 												want:       "\"/\"",
 											},
 											&labeledExpr{
-												pos:   position{line: 194, col: 67, offset: 7887},
+												pos:   position{line: 204, col: 67, offset: 8157},
 												label: "i",
 												expr: &zeroOrOneExpr{
-													pos: position{line: 194, col: 69, offset: 7889},
+													pos: position{line: 204, col: 69, offset: 8159},
 													expr: &actionExpr{
-														pos: position{line: 194, col: 71, offset: 7891},
+														pos: position{line: 204, col: 71, offset: 8161},
 														run: (*parser).callongopherurl15,
 														expr: &seqExpr{
-															pos: position{line: 194, col: 71, offset: 7891},
+															pos: position{line: 204, col: 71, offset: 8161},
 															exprs: []any{
 																&labeledExpr{
-																	pos:   position{line: 194, col: 71, offset: 7891},
+																	pos:   position{line: 204, col: 71, offset: 8161},
 																	label: "t",
 																	expr: &ruleRefExpr{
-																		pos:  position{line: 194, col: 73, offset: 7893},
+																		pos:  position{line: 204, col: 73, offset: 8163},
 																		name: "gtype",
 																	},
 																},
 																&labeledExpr{
-																	pos:   position{line: 194, col: 79, offset: 7899},
+																	pos:   position{line: 204, col: 79, offset: 8169},
 																	label: "sel",
 																	expr: &ruleRefExpr{
-																		pos:  position{line: 194, col: 83, offset: 7903},
+																		pos:  position{line: 204, col: 83, offset: 8173},
 																		name: "gopher_selector",
 																	},
 																},
 																&labeledExpr{
-																	pos:   position{line: 194, col: 99, offset: 7919},
+																	pos:   position{line: 204, col: 99, offset: 8189},
 																	label: "q",
 																	expr: &zeroOrOneExpr{
-																		pos: position{line: 194, col: 101, offset: 7921},
+																		pos: position{line: 204, col: 101, offset: 8191},
 																		expr: &actionExpr{
-																			pos: position{line: 194, col: 103, offset: 7923},
+																			pos: position{line: 204, col: 103, offset: 8193},
 																			run: (*parser).callongopherurl23,
 																			expr: &seqExpr{
-																				pos: position{line: 194, col: 103, offset: 7923},
+																				pos: position{line: 204, col: 103, offset: 8193},
 																				exprs: []any{
 																					&litMatcher{
-																						pos:        position{line: 194, col: 103, offset: 7923},
+																						pos:        position{line: 204, col: 103, offset: 8193},
 																						val:        "%09",
 																						ignoreCase: false,
 																						want:       "\"%09\"",
 																					},
 																					&labeledExpr{
-																						pos:   position{line: 194, col: 109, offset: 7929},
+																						pos:   position{line: 204, col: 109, offset: 8199},
 																						label: "q",
 																						expr: &ruleRefExpr{
-																							pos:  position{line: 194, col: 111, offset: 7931},
+																							pos:  position{line: 204, col: 111, offset: 8201},
 																							name: "gopher_search",
 																						},
 																					},
 																					&labeledExpr{
-																						pos:   position{line: 194, col: 125, offset: 7945},
+																						pos:   position{line: 204, col: 125, offset: 8215},
 																						label: "p",
 																						expr: &zeroOrOneExpr{
-																							pos: position{line: 194, col: 127, offset: 7947},
+																							pos: position{line: 204, col: 127, offset: 8217},
 																							expr: &actionExpr{
-																								pos: position{line: 194, col: 129, offset: 7949},
+																								pos: position{line: 204, col: 129, offset: 8219},
 																								run: (*parser).callongopherurl30,
 																								expr: &seqExpr{
-																									pos: position{line: 194, col: 129, offset: 7949},
+																									pos: position{line: 204, col: 129, offset: 8219},
 																									exprs: []any{
 																										&litMatcher{
-																											pos:        position{line: 194, col: 129, offset: 7949},
+																											pos:        position{line: 204, col: 129, offset: 8219},
 																											val:        "%09",
 																											ignoreCase: false,
 																											want:       "\"%09\"",
 																										},
 																										&labeledExpr{
-																											pos:   position{line: 194, col: 135, offset: 7955},
+																											pos:   position{line: 204, col: 135, offset: 8225},
 																											label: "p",
 																											expr: &ruleRefExpr{
-																												pos:  position{line: 194, col: 137, offset: 7957},
+																												pos:  position{line: 204, col: 137, offset: 8227},
 																												name: "gopher_plus_string",
 																											},
 																										},
@@ -2443,12 +2443,12 @@ var g = &grammar{
 		{
 			name:        "gtype",
 			displayName: "\"gtype\"",
-			pos:         position{line: 198, col: 1, offset: 8188},
+			pos:         position{line: 208, col: 1, offset: 8458},
 			expr: &actionExpr{
-				pos: position{line: 198, col: 18, offset: 8205},
+				pos: position{line: 208, col: 18, offset: 8475},
 				run: (*parser).callongtype1,
 				expr: &ruleRefExpr{
-					pos:  position{line: 198, col: 18, offset: 8205},
+					pos:  position{line: 208, col: 18, offset: 8475},
 					name: "xchar",
 				},
 			},
@@ -2456,14 +2456,14 @@ var g = &grammar{
 		{
 			name:        "selector",
 			displayName: "\"selector\"",
-			pos:         position{line: 202, col: 1, offset: 8257},
+			pos:         position{line: 212, col: 1, offset: 8527},
 			expr: &actionExpr{
-				pos: position{line: 202, col: 24, offset: 8280},
+				pos: position{line: 212, col: 24, offset: 8550},
 				run: (*parser).callonselector1,
 				expr: &zeroOrMoreExpr{
-					pos: position{line: 202, col: 24, offset: 8280},
+					pos: position{line: 212, col: 24, offset: 8550},
 					expr: &ruleRefExpr{
-						pos:  position{line: 202, col: 24, offset: 8280},
+						pos:  position{line: 212, col: 24, offset: 8550},
 						name: "xchar",
 					},
 				},
@@ -2471,59 +2471,59 @@ var g = &grammar{
 		},
 		{
 			name: "gopher_selector",
-			pos:  position{line: 206, col: 1, offset: 8336},
+			pos:  position{line: 217, col: 1, offset: 8635},
 			expr: &actionExpr{
-				pos: position{line: 206, col: 20, offset: 8355},
+				pos: position{line: 217, col: 20, offset: 8654},
 				run: (*parser).callongopher_selector1,
 				expr: &zeroOrMoreExpr{
-					pos: position{line: 206, col: 20, offset: 8355},
+					pos: position{line: 217, col: 20, offset: 8654},
 					expr: &seqExpr{
-						pos: position{line: 206, col: 22, offset: 8357},
+						pos: position{line: 217, col: 22, offset: 8656},
 						exprs: []any{
 							&notExpr{
-								pos: position{line: 206, col: 22, offset: 8357},
+								pos: position{line: 217, col: 22, offset: 8656},
 								expr: &seqExpr{
-									pos: position{line: 206, col: 25, offset: 8360},
+									pos: position{line: 217, col: 25, offset: 8659},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 206, col: 25, offset: 8360},
+											pos:        position{line: 217, col: 25, offset: 8659},
 											val:        "%09",
 											ignoreCase: false,
 											want:       "\"%09\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 206, col: 31, offset: 8366},
+											pos:  position{line: 217, col: 31, offset: 8665},
 											name: "gopher_search",
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 206, col: 45, offset: 8380},
+											pos: position{line: 217, col: 45, offset: 8679},
 											expr: &seqExpr{
-												pos: position{line: 206, col: 47, offset: 8382},
+												pos: position{line: 217, col: 47, offset: 8681},
 												exprs: []any{
 													&litMatcher{
-														pos:        position{line: 206, col: 47, offset: 8382},
+														pos:        position{line: 217, col: 47, offset: 8681},
 														val:        "%09",
 														ignoreCase: false,
 														want:       "\"%09\"",
 													},
 													&ruleRefExpr{
-														pos:  position{line: 206, col: 53, offset: 8388},
+														pos:  position{line: 217, col: 53, offset: 8687},
 														name: "gopher_plus_string",
 													},
 												},
 											},
 										},
 										&notExpr{
-											pos: position{line: 206, col: 75, offset: 8410},
+											pos: position{line: 217, col: 75, offset: 8709},
 											expr: &anyMatcher{
-												line: 206, col: 76, offset: 8411,
+												line: 217, col: 76, offset: 8710,
 											},
 										},
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 206, col: 80, offset: 8415},
+								pos:  position{line: 217, col: 80, offset: 8714},
 								name: "xchar",
 							},
 						},
@@ -2533,48 +2533,48 @@ var g = &grammar{
 		},
 		{
 			name: "gopher_search",
-			pos:  position{line: 210, col: 1, offset: 8473},
+			pos:  position{line: 222, col: 1, offset: 8799},
 			expr: &actionExpr{
-				pos: position{line: 210, col: 18, offset: 8490},
+				pos: position{line: 222, col: 18, offset: 8816},
 				run: (*parser).callongopher_search1,
 				expr: &zeroOrMoreExpr{
-					pos: position{line: 210, col: 18, offset: 8490},
+					pos: position{line: 222, col: 18, offset: 8816},
 					expr: &seqExpr{
-						pos: position{line: 210, col: 20, offset: 8492},
+						pos: position{line: 222, col: 20, offset: 8818},
 						exprs: []any{
 							&notExpr{
-								pos: position{line: 210, col: 20, offset: 8492},
+								pos: position{line: 222, col: 20, offset: 8818},
 								expr: &seqExpr{
-									pos: position{line: 210, col: 23, offset: 8495},
+									pos: position{line: 222, col: 23, offset: 8821},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 210, col: 23, offset: 8495},
+											pos:        position{line: 222, col: 23, offset: 8821},
 											val:        "%09",
 											ignoreCase: false,
 											want:       "\"%09\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 210, col: 29, offset: 8501},
+											pos:  position{line: 222, col: 29, offset: 8827},
 											name: "gopher_plus_string",
 										},
 										&notExpr{
-											pos: position{line: 210, col: 48, offset: 8520},
+											pos: position{line: 222, col: 48, offset: 8846},
 											expr: &anyMatcher{
-												line: 210, col: 49, offset: 8521,
+												line: 222, col: 49, offset: 8847,
 											},
 										},
 									},
 								},
 							},
 							&choiceExpr{
-								pos: position{line: 210, col: 55, offset: 8527},
+								pos: position{line: 222, col: 55, offset: 8853},
 								alternatives: []any{
 									&ruleRefExpr{
-										pos:  position{line: 210, col: 55, offset: 8527},
+										pos:  position{line: 222, col: 55, offset: 8853},
 										name: "uchar",
 									},
 									&charClassMatcher{
-										pos:        position{line: 210, col: 63, offset: 8535},
+										pos:        position{line: 222, col: 63, offset: 8861},
 										val:        "[;:@&=]",
 										chars:      []rune{';', ':', '@', '&', '='},
 										ignoreCase: false,
@@ -2590,14 +2590,14 @@ var g = &grammar{
 		{
 			name:        "gopher_plus_string",
 			displayName: "\"gopher-plus-string\"",
-			pos:         position{line: 215, col: 1, offset: 8663},
+			pos:         position{line: 227, col: 1, offset: 8989},
 			expr: &actionExpr{
-				pos: position{line: 215, col: 44, offset: 8706},
+				pos: position{line: 227, col: 44, offset: 9032},
 				run: (*parser).callongopher_plus_string1,
 				expr: &zeroOrMoreExpr{
-					pos: position{line: 215, col: 44, offset: 8706},
+					pos: position{line: 227, col: 44, offset: 9032},
 					expr: &ruleRefExpr{
-						pos:  position{line: 215, col: 44, offset: 8706},
+						pos:  position{line: 227, col: 44, offset: 9032},
 						name: "xchar",
 					},
 				},
@@ -2606,32 +2606,32 @@ var g = &grammar{
 		{
 			name:        "mailtourl",
 			displayName: "\"mailtourl\"",
-			pos:         position{line: 219, col: 1, offset: 8768},
+			pos:         position{line: 231, col: 1, offset: 9094},
 			expr: &actionExpr{
-				pos: position{line: 219, col: 26, offset: 8793},
+				pos: position{line: 231, col: 26, offset: 9119},
 				run: (*parser).callonmailtourl1,
 				expr: &seqExpr{
-					pos: position{line: 219, col: 26, offset: 8793},
+					pos: position{line: 231, col: 26, offset: 9119},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 219, col: 26, offset: 8793},
+							pos:   position{line: 231, col: 26, offset: 9119},
 							label: "s",
 							expr: &ruleRefExpr{
-								pos:  position{line: 219, col: 28, offset: 8795},
+								pos:  position{line: 231, col: 28, offset: 9121},
 								name: "scheme_mailto",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 219, col: 42, offset: 8809},
+							pos:        position{line: 231, col: 42, offset: 9135},
 							val:        ":",
 							ignoreCase: false,
 							want:       "\":\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 219, col: 46, offset: 8813},
+							pos:   position{line: 231, col: 46, offset: 9139},
 							label: "a",
 							expr: &ruleRefExpr{
-								pos:  position{line: 219, col: 48, offset: 8815},
+								pos:  position{line: 231, col: 48, offset: 9141},
 								name: "encoded822addr",
 							},
 						},
@@ -2642,14 +2642,14 @@ var g = &grammar{
 		{
 			name:        "encoded822addr",
 			displayName: "\"encoded822addr\"",
-			pos:         position{line: 223, col: 1, offset: 8878},
+			pos:         position{line: 235, col: 1, offset: 9204},
 			expr: &actionExpr{
-				pos: position{line: 223, col: 36, offset: 8913},
+				pos: position{line: 235, col: 36, offset: 9239},
 				run: (*parser).callonencoded822addr1,
 				expr: &oneOrMoreExpr{
-					pos: position{line: 223, col: 36, offset: 8913},
+					pos: position{line: 235, col: 36, offset: 9239},
 					expr: &ruleRefExpr{
-						pos:  position{line: 223, col: 36, offset: 8913},
+						pos:  position{line: 235, col: 36, offset: 9239},
 						name: "xchar",
 					},
 				},
@@ -2658,32 +2658,32 @@ var g = &grammar{
 		{
 			name:        "newsurl",
 			displayName: "\"newsurl\"",
-			pos:         position{line: 227, col: 1, offset: 8975},
+			pos:         position{line: 239, col: 1, offset: 9301},
 			expr: &actionExpr{
-				pos: position{line: 227, col: 22, offset: 8996},
+				pos: position{line: 239, col: 22, offset: 9322},
 				run: (*parser).callonnewsurl1,
 				expr: &seqExpr{
-					pos: position{line: 227, col: 22, offset: 8996},
+					pos: position{line: 239, col: 22, offset: 9322},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 227, col: 22, offset: 8996},
+							pos:   position{line: 239, col: 22, offset: 9322},
 							label: "s",
 							expr: &ruleRefExpr{
-								pos:  position{line: 227, col: 24, offset: 8998},
+								pos:  position{line: 239, col: 24, offset: 9324},
 								name: "scheme_news",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 227, col: 36, offset: 9010},
+							pos:        position{line: 239, col: 36, offset: 9336},
 							val:        ":",
 							ignoreCase: false,
 							want:       "\":\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 227, col: 40, offset: 9014},
+							pos:   position{line: 239, col: 40, offset: 9340},
 							label: "g",
 							expr: &ruleRefExpr{
-								pos:  position{line: 227, col: 42, offset: 9016},
+								pos:  position{line: 239, col: 42, offset: 9342},
 								name: "grouppart",
 							},
 						},
@@ -2694,32 +2694,32 @@ var g = &grammar{
 		{
 			name:        "grouppart",
 			displayName: "\"grouppart\"",
-			pos:         position{line: 234, col: 1, offset: 9299},
+			pos:         position{line: 246, col: 1, offset: 9625},
 			expr: &actionExpr{
-				pos: position{line: 234, col: 26, offset: 9324},
+				pos: position{line: 246, col: 26, offset: 9650},
 				run: (*parser).callongrouppart1,
 				expr: &labeledExpr{
-					pos:   position{line: 234, col: 26, offset: 9324},
+					pos:   position{line: 246, col: 26, offset: 9650},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 234, col: 30, offset: 9328},
+						pos: position{line: 246, col: 30, offset: 9654},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 234, col: 30, offset: 9328},
+								pos:  position{line: 246, col: 30, offset: 9654},
 								name: "article",
 							},
 							&actionExpr{
-								pos: position{line: 234, col: 40, offset: 9338},
+								pos: position{line: 246, col: 40, offset: 9664},
 								run: (*parser).callongrouppart5,
 								expr: &litMatcher{
-									pos:        position{line: 234, col: 40, offset: 9338},
+									pos:        position{line: 246, col: 40, offset: 9664},
 									val:        "*",
 									ignoreCase: false,
 									want:       "\"*\"",
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 234, col: 80, offset: 9378},
+								pos:  position{line: 246, col: 80, offset: 9704},
 								name: "group",
 							},
 						},
@@ -2730,24 +2730,24 @@ var g = &grammar{
 		{
 			name:        "group",
 			displayName: "\"group\"",
-			pos:         position{line: 238, col: 1, offset: 9406},
+			pos:         position{line: 250, col: 1, offset: 9732},
 			expr: &actionExpr{
-				pos: position{line: 238, col: 18, offset: 9423},
+				pos: position{line: 250, col: 18, offset: 9749},
 				run: (*parser).callongroup1,
 				expr: &seqExpr{
-					pos: position{line: 238, col: 18, offset: 9423},
+					pos: position{line: 250, col: 18, offset: 9749},
 					exprs: []any{
 						&charClassMatcher{
-							pos:        position{line: 238, col: 18, offset: 9423},
+							pos:        position{line: 250, col: 18, offset: 9749},
 							val:        "[a-zA-Z]",
 							ranges:     []rune{'a', 'z', 'A', 'Z'},
 							ignoreCase: false,
 							inverted:   false,
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 238, col: 27, offset: 9432},
+							pos: position{line: 250, col: 27, offset: 9758},
 							expr: &charClassMatcher{
-								pos:        position{line: 238, col: 27, offset: 9432},
+								pos:        position{line: 250, col: 27, offset: 9758},
 								val:        "[a-zA-Z0-9.+_-]",
 								chars:      []rune{'.', '+', '_', '-'},
 								ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -2762,24 +2762,24 @@ var g = &grammar{
 		{
 			name:        "article",
 			displayName: "\"article\"",
-			pos:         position{line: 242, col: 1, offset: 9495},
+			pos:         position{line: 254, col: 1, offset: 9821},
 			expr: &actionExpr{
-				pos: position{line: 242, col: 22, offset: 9516},
+				pos: position{line: 254, col: 22, offset: 9842},
 				run: (*parser).callonarticle1,
 				expr: &seqExpr{
-					pos: position{line: 242, col: 22, offset: 9516},
+					pos: position{line: 254, col: 22, offset: 9842},
 					exprs: []any{
 						&oneOrMoreExpr{
-							pos: position{line: 242, col: 22, offset: 9516},
+							pos: position{line: 254, col: 22, offset: 9842},
 							expr: &choiceExpr{
-								pos: position{line: 242, col: 24, offset: 9518},
+								pos: position{line: 254, col: 24, offset: 9844},
 								alternatives: []any{
 									&ruleRefExpr{
-										pos:  position{line: 242, col: 24, offset: 9518},
+										pos:  position{line: 254, col: 24, offset: 9844},
 										name: "uchar",
 									},
 									&charClassMatcher{
-										pos:        position{line: 242, col: 32, offset: 9526},
+										pos:        position{line: 254, col: 32, offset: 9852},
 										val:        "[;/?:&=]",
 										chars:      []rune{';', '/', '?', ':', '&', '='},
 										ignoreCase: false,
@@ -2789,16 +2789,16 @@ var g = &grammar{
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 242, col: 44, offset: 9538},
+							pos:        position{line: 254, col: 44, offset: 9864},
 							val:        "@",
 							ignoreCase: false,
 							want:       "\"@\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 242, col: 48, offset: 9542},
+							pos:   position{line: 254, col: 48, offset: 9868},
 							label: "h",
 							expr: &ruleRefExpr{
-								pos:  position{line: 242, col: 50, offset: 9544},
+								pos:  position{line: 254, col: 50, offset: 9870},
 								name: "host",
 							},
 						},
@@ -2809,71 +2809,71 @@ var g = &grammar{
 		{
 			name:        "nntpurl",
 			displayName: "\"nntpurl\"",
-			pos:         position{line: 246, col: 1, offset: 9592},
+			pos:         position{line: 258, col: 1, offset: 9918},
 			expr: &actionExpr{
-				pos: position{line: 246, col: 22, offset: 9613},
+				pos: position{line: 258, col: 22, offset: 9939},
 				run: (*parser).callonnntpurl1,
 				expr: &seqExpr{
-					pos: position{line: 246, col: 22, offset: 9613},
+					pos: position{line: 258, col: 22, offset: 9939},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 246, col: 22, offset: 9613},
+							pos:   position{line: 258, col: 22, offset: 9939},
 							label: "s",
 							expr: &ruleRefExpr{
-								pos:  position{line: 246, col: 24, offset: 9615},
+								pos:  position{line: 258, col: 24, offset: 9941},
 								name: "scheme_nntp",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 246, col: 36, offset: 9627},
+							pos:        position{line: 258, col: 36, offset: 9953},
 							val:        "://",
 							ignoreCase: false,
 							want:       "\"://\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 246, col: 42, offset: 9633},
+							pos:   position{line: 258, col: 42, offset: 9959},
 							label: "h",
 							expr: &ruleRefExpr{
-								pos:  position{line: 246, col: 44, offset: 9635},
+								pos:  position{line: 258, col: 44, offset: 9961},
 								name: "hostport",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 246, col: 53, offset: 9644},
+							pos:        position{line: 258, col: 53, offset: 9970},
 							val:        "/",
 							ignoreCase: false,
 							want:       "\"/\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 246, col: 57, offset: 9648},
+							pos:   position{line: 258, col: 57, offset: 9974},
 							label: "g",
 							expr: &ruleRefExpr{
-								pos:  position{line: 246, col: 59, offset: 9650},
+								pos:  position{line: 258, col: 59, offset: 9976},
 								name: "group",
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 246, col: 65, offset: 9656},
+							pos:   position{line: 258, col: 65, offset: 9982},
 							label: "a",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 246, col: 67, offset: 9658},
+								pos: position{line: 258, col: 67, offset: 9984},
 								expr: &actionExpr{
-									pos: position{line: 246, col: 69, offset: 9660},
+									pos: position{line: 258, col: 69, offset: 9986},
 									run: (*parser).callonnntpurl13,
 									expr: &seqExpr{
-										pos: position{line: 246, col: 69, offset: 9660},
+										pos: position{line: 258, col: 69, offset: 9986},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 246, col: 69, offset: 9660},
+												pos:        position{line: 258, col: 69, offset: 9986},
 												val:        "/",
 												ignoreCase: false,
 												want:       "\"/\"",
 											},
 											&labeledExpr{
-												pos:   position{line: 246, col: 73, offset: 9664},
+												pos:   position{line: 258, col: 73, offset: 9990},
 												label: "a",
 												expr: &ruleRefExpr{
-													pos:  position{line: 246, col: 75, offset: 9666},
+													pos:  position{line: 258, col: 75, offset: 9992},
 													name: "digits",
 												},
 											},
@@ -2889,42 +2889,42 @@ var g = &grammar{
 		{
 			name:        "telneturl",
 			displayName: "\"telneturl\"",
-			pos:         position{line: 250, col: 1, offset: 9746},
+			pos:         position{line: 262, col: 1, offset: 10072},
 			expr: &actionExpr{
-				pos: position{line: 250, col: 26, offset: 9771},
+				pos: position{line: 262, col: 26, offset: 10097},
 				run: (*parser).callontelneturl1,
 				expr: &seqExpr{
-					pos: position{line: 250, col: 26, offset: 9771},
+					pos: position{line: 262, col: 26, offset: 10097},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 250, col: 26, offset: 9771},
+							pos:   position{line: 262, col: 26, offset: 10097},
 							label: "s",
 							expr: &ruleRefExpr{
-								pos:  position{line: 250, col: 28, offset: 9773},
+								pos:  position{line: 262, col: 28, offset: 10099},
 								name: "scheme_telnet",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 250, col: 42, offset: 9787},
+							pos:        position{line: 262, col: 42, offset: 10113},
 							val:        "://",
 							ignoreCase: false,
 							want:       "\"://\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 250, col: 48, offset: 9793},
+							pos:   position{line: 262, col: 48, offset: 10119},
 							label: "l",
 							expr: &ruleRefExpr{
-								pos:  position{line: 250, col: 50, offset: 9795},
+								pos:  position{line: 262, col: 50, offset: 10121},
 								name: "login",
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 250, col: 56, offset: 9801},
+							pos:   position{line: 262, col: 56, offset: 10127},
 							label: "sl",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 250, col: 59, offset: 9804},
+								pos: position{line: 262, col: 59, offset: 10130},
 								expr: &litMatcher{
-									pos:        position{line: 250, col: 59, offset: 9804},
+									pos:        position{line: 262, col: 59, offset: 10130},
 									val:        "/",
 									ignoreCase: false,
 									want:       "\"/\"",
@@ -2938,64 +2938,64 @@ var g = &grammar{
 		{
 			name:        "waisurl",
 			displayName: "\"waisurl\"",
-			pos:         position{line: 255, col: 1, offset: 9957},
+			pos:         position{line: 267, col: 1, offset: 10283},
 			expr: &actionExpr{
-				pos: position{line: 255, col: 22, offset: 9978},
+				pos: position{line: 267, col: 22, offset: 10304},
 				run: (*parser).callonwaisurl1,
 				expr: &labeledExpr{
-					pos:   position{line: 255, col: 22, offset: 9978},
+					pos:   position{line: 267, col: 22, offset: 10304},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 255, col: 26, offset: 9982},
+						pos: position{line: 267, col: 26, offset: 10308},
 						alternatives: []any{
 							&actionExpr{
-								pos: position{line: 255, col: 26, offset: 9982},
+								pos: position{line: 267, col: 26, offset: 10308},
 								run: (*parser).callonwaisurl4,
 								expr: &seqExpr{
-									pos: position{line: 255, col: 26, offset: 9982},
+									pos: position{line: 267, col: 26, offset: 10308},
 									exprs: []any{
 										&labeledExpr{
-											pos:   position{line: 255, col: 26, offset: 9982},
+											pos:   position{line: 267, col: 26, offset: 10308},
 											label: "d",
 											expr: &ruleRefExpr{
-												pos:  position{line: 255, col: 28, offset: 9984},
+												pos:  position{line: 267, col: 28, offset: 10310},
 												name: "waisdoc",
 											},
 										},
 										&notExpr{
-											pos: position{line: 255, col: 36, offset: 9992},
+											pos: position{line: 267, col: 36, offset: 10318},
 											expr: &anyMatcher{
-												line: 255, col: 37, offset: 9993,
+												line: 267, col: 37, offset: 10319,
 											},
 										},
 									},
 								},
 							},
 							&actionExpr{
-								pos: position{line: 255, col: 59, offset: 10015},
+								pos: position{line: 267, col: 59, offset: 10341},
 								run: (*parser).callonwaisurl10,
 								expr: &seqExpr{
-									pos: position{line: 255, col: 59, offset: 10015},
+									pos: position{line: 267, col: 59, offset: 10341},
 									exprs: []any{
 										&labeledExpr{
-											pos:   position{line: 255, col: 59, offset: 10015},
+											pos:   position{line: 267, col: 59, offset: 10341},
 											label: "i",
 											expr: &ruleRefExpr{
-												pos:  position{line: 255, col: 61, offset: 10017},
+												pos:  position{line: 267, col: 61, offset: 10343},
 												name: "waisindex",
 											},
 										},
 										&notExpr{
-											pos: position{line: 255, col: 71, offset: 10027},
+											pos: position{line: 267, col: 71, offset: 10353},
 											expr: &anyMatcher{
-												line: 255, col: 72, offset: 10028,
+												line: 267, col: 72, offset: 10354,
 											},
 										},
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 255, col: 94, offset: 10050},
+								pos:  position{line: 267, col: 94, offset: 10376},
 								name: "waisdatabase",
 							},
 						},
@@ -3006,46 +3006,46 @@ var g = &grammar{
 		{
 			name:        "waisdatabase",
 			displayName: "\"waisdatabase\"",
-			pos:         position{line: 259, col: 1, offset: 10085},
+			pos:         position{line: 271, col: 1, offset: 10411},
 			expr: &actionExpr{
-				pos: position{line: 259, col: 32, offset: 10116},
+				pos: position{line: 271, col: 32, offset: 10442},
 				run: (*parser).callonwaisdatabase1,
 				expr: &seqExpr{
-					pos: position{line: 259, col: 32, offset: 10116},
+					pos: position{line: 271, col: 32, offset: 10442},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 259, col: 32, offset: 10116},
+							pos:   position{line: 271, col: 32, offset: 10442},
 							label: "s",
 							expr: &ruleRefExpr{
-								pos:  position{line: 259, col: 34, offset: 10118},
+								pos:  position{line: 271, col: 34, offset: 10444},
 								name: "scheme_wais",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 259, col: 46, offset: 10130},
+							pos:        position{line: 271, col: 46, offset: 10456},
 							val:        "://",
 							ignoreCase: false,
 							want:       "\"://\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 259, col: 52, offset: 10136},
+							pos:   position{line: 271, col: 52, offset: 10462},
 							label: "h",
 							expr: &ruleRefExpr{
-								pos:  position{line: 259, col: 54, offset: 10138},
+								pos:  position{line: 271, col: 54, offset: 10464},
 								name: "hostport",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 259, col: 63, offset: 10147},
+							pos:        position{line: 271, col: 63, offset: 10473},
 							val:        "/",
 							ignoreCase: false,
 							want:       "\"/\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 259, col: 67, offset: 10151},
+							pos:   position{line: 271, col: 67, offset: 10477},
 							label: "d",
 							expr: &ruleRefExpr{
-								pos:  position{line: 259, col: 69, offset: 10153},
+								pos:  position{line: 271, col: 69, offset: 10479},
 								name: "database",
 							},
 						},
@@ -3056,60 +3056,60 @@ var g = &grammar{
 		{
 			name:        "waisindex",
 			displayName: "\"waisindex\"",
-			pos:         position{line: 263, col: 1, offset: 10242},
+			pos:         position{line: 275, col: 1, offset: 10568},
 			expr: &actionExpr{
-				pos: position{line: 263, col: 26, offset: 10267},
+				pos: position{line: 275, col: 26, offset: 10593},
 				run: (*parser).callonwaisindex1,
 				expr: &seqExpr{
-					pos: position{line: 263, col: 26, offset: 10267},
+					pos: position{line: 275, col: 26, offset: 10593},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 263, col: 26, offset: 10267},
+							pos:   position{line: 275, col: 26, offset: 10593},
 							label: "s",
 							expr: &ruleRefExpr{
-								pos:  position{line: 263, col: 28, offset: 10269},
+								pos:  position{line: 275, col: 28, offset: 10595},
 								name: "scheme_wais",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 263, col: 40, offset: 10281},
+							pos:        position{line: 275, col: 40, offset: 10607},
 							val:        "://",
 							ignoreCase: false,
 							want:       "\"://\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 263, col: 46, offset: 10287},
+							pos:   position{line: 275, col: 46, offset: 10613},
 							label: "h",
 							expr: &ruleRefExpr{
-								pos:  position{line: 263, col: 48, offset: 10289},
+								pos:  position{line: 275, col: 48, offset: 10615},
 								name: "hostport",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 263, col: 57, offset: 10298},
+							pos:        position{line: 275, col: 57, offset: 10624},
 							val:        "/",
 							ignoreCase: false,
 							want:       "\"/\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 263, col: 61, offset: 10302},
+							pos:   position{line: 275, col: 61, offset: 10628},
 							label: "d",
 							expr: &ruleRefExpr{
-								pos:  position{line: 263, col: 63, offset: 10304},
+								pos:  position{line: 275, col: 63, offset: 10630},
 								name: "database",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 263, col: 72, offset: 10313},
+							pos:        position{line: 275, col: 72, offset: 10639},
 							val:        "?",
 							ignoreCase: false,
 							want:       "\"?\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 263, col: 76, offset: 10317},
+							pos:   position{line: 275, col: 76, offset: 10643},
 							label: "q",
 							expr: &ruleRefExpr{
-								pos:  position{line: 263, col: 78, offset: 10319},
+								pos:  position{line: 275, col: 78, offset: 10645},
 								name: "search",
 							},
 						},
@@ -3120,74 +3120,74 @@ var g = &grammar{
 		{
 			name:        "waisdoc",
 			displayName: "\"waisdoc\"",
-			pos:         position{line: 267, col: 1, offset: 10401},
+			pos:         position{line: 279, col: 1, offset: 10727},
 			expr: &actionExpr{
-				pos: position{line: 267, col: 22, offset: 10422},
+				pos: position{line: 279, col: 22, offset: 10748},
 				run: (*parser).callonwaisdoc1,
 				expr: &seqExpr{
-					pos: position{line: 267, col: 22, offset: 10422},
+					pos: position{line: 279, col: 22, offset: 10748},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 267, col: 22, offset: 10422},
+							pos:   position{line: 279, col: 22, offset: 10748},
 							label: "s",
 							expr: &ruleRefExpr{
-								pos:  position{line: 267, col: 24, offset: 10424},
+								pos:  position{line: 279, col: 24, offset: 10750},
 								name: "scheme_wais",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 267, col: 36, offset: 10436},
+							pos:        position{line: 279, col: 36, offset: 10762},
 							val:        "://",
 							ignoreCase: false,
 							want:       "\"://\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 267, col: 42, offset: 10442},
+							pos:   position{line: 279, col: 42, offset: 10768},
 							label: "h",
 							expr: &ruleRefExpr{
-								pos:  position{line: 267, col: 44, offset: 10444},
+								pos:  position{line: 279, col: 44, offset: 10770},
 								name: "hostport",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 267, col: 53, offset: 10453},
+							pos:        position{line: 279, col: 53, offset: 10779},
 							val:        "/",
 							ignoreCase: false,
 							want:       "\"/\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 267, col: 57, offset: 10457},
+							pos:   position{line: 279, col: 57, offset: 10783},
 							label: "d",
 							expr: &ruleRefExpr{
-								pos:  position{line: 267, col: 59, offset: 10459},
+								pos:  position{line: 279, col: 59, offset: 10785},
 								name: "database",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 267, col: 68, offset: 10468},
+							pos:        position{line: 279, col: 68, offset: 10794},
 							val:        "/",
 							ignoreCase: false,
 							want:       "\"/\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 267, col: 72, offset: 10472},
+							pos:   position{line: 279, col: 72, offset: 10798},
 							label: "t",
 							expr: &ruleRefExpr{
-								pos:  position{line: 267, col: 74, offset: 10474},
+								pos:  position{line: 279, col: 74, offset: 10800},
 								name: "wtype",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 267, col: 80, offset: 10480},
+							pos:        position{line: 279, col: 80, offset: 10806},
 							val:        "/",
 							ignoreCase: false,
 							want:       "\"/\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 267, col: 84, offset: 10484},
+							pos:   position{line: 279, col: 84, offset: 10810},
 							label: "p",
 							expr: &ruleRefExpr{
-								pos:  position{line: 267, col: 86, offset: 10486},
+								pos:  position{line: 279, col: 86, offset: 10812},
 								name: "wpath",
 							},
 						},
@@ -3198,14 +3198,14 @@ var g = &grammar{
 		{
 			name:        "database",
 			displayName: "\"database\"",
-			pos:         position{line: 271, col: 1, offset: 10563},
+			pos:         position{line: 283, col: 1, offset: 10889},
 			expr: &actionExpr{
-				pos: position{line: 271, col: 24, offset: 10586},
+				pos: position{line: 283, col: 24, offset: 10912},
 				run: (*parser).callondatabase1,
 				expr: &zeroOrMoreExpr{
-					pos: position{line: 271, col: 24, offset: 10586},
+					pos: position{line: 283, col: 24, offset: 10912},
 					expr: &ruleRefExpr{
-						pos:  position{line: 271, col: 24, offset: 10586},
+						pos:  position{line: 283, col: 24, offset: 10912},
 						name: "uchar",
 					},
 				},
@@ -3214,14 +3214,14 @@ var g = &grammar{
 		{
 			name:        "wtype",
 			displayName: "\"wtype\"",
-			pos:         position{line: 275, col: 1, offset: 10642},
+			pos:         position{line: 287, col: 1, offset: 10968},
 			expr: &actionExpr{
-				pos: position{line: 275, col: 18, offset: 10659},
+				pos: position{line: 287, col: 18, offset: 10985},
 				run: (*parser).callonwtype1,
 				expr: &zeroOrMoreExpr{
-					pos: position{line: 275, col: 18, offset: 10659},
+					pos: position{line: 287, col: 18, offset: 10985},
 					expr: &ruleRefExpr{
-						pos:  position{line: 275, col: 18, offset: 10659},
+						pos:  position{line: 287, col: 18, offset: 10985},
 						name: "uchar",
 					},
 				},
@@ -3230,14 +3230,14 @@ var g = &grammar{
 		{
 			name:        "wpath",
 			displayName: "\"wpath\"",
-			pos:         position{line: 279, col: 1, offset: 10712},
+			pos:         position{line: 291, col: 1, offset: 11038},
 			expr: &actionExpr{
-				pos: position{line: 279, col: 18, offset: 10729},
+				pos: position{line: 291, col: 18, offset: 11055},
 				run: (*parser).callonwpath1,
 				expr: &zeroOrMoreExpr{
-					pos: position{line: 279, col: 18, offset: 10729},
+					pos: position{line: 291, col: 18, offset: 11055},
 					expr: &ruleRefExpr{
-						pos:  position{line: 279, col: 18, offset: 10729},
+						pos:  position{line: 291, col: 18, offset: 11055},
 						name: "uchar",
 					},
 				},
@@ -3246,56 +3246,56 @@ var g = &grammar{
 		{
 			name:        "prosperourl",
 			displayName: "\"prosperourl\"",
-			pos:         position{line: 283, col: 1, offset: 10782},
+			pos:         position{line: 295, col: 1, offset: 11108},
 			expr: &actionExpr{
-				pos: position{line: 283, col: 30, offset: 10811},
+				pos: position{line: 295, col: 30, offset: 11137},
 				run: (*parser).callonprosperourl1,
 				expr: &seqExpr{
-					pos: position{line: 283, col: 30, offset: 10811},
+					pos: position{line: 295, col: 30, offset: 11137},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 283, col: 30, offset: 10811},
+							pos:   position{line: 295, col: 30, offset: 11137},
 							label: "s",
 							expr: &ruleRefExpr{
-								pos:  position{line: 283, col: 32, offset: 10813},
+								pos:  position{line: 295, col: 32, offset: 11139},
 								name: "scheme_prospero",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 283, col: 48, offset: 10829},
+							pos:        position{line: 295, col: 48, offset: 11155},
 							val:        "://",
 							ignoreCase: false,
 							want:       "\"://\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 283, col: 54, offset: 10835},
+							pos:   position{line: 295, col: 54, offset: 11161},
 							label: "h",
 							expr: &ruleRefExpr{
-								pos:  position{line: 283, col: 56, offset: 10837},
+								pos:  position{line: 295, col: 56, offset: 11163},
 								name: "hostport",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 283, col: 65, offset: 10846},
+							pos:        position{line: 295, col: 65, offset: 11172},
 							val:        "/",
 							ignoreCase: false,
 							want:       "\"/\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 283, col: 69, offset: 10850},
+							pos:   position{line: 295, col: 69, offset: 11176},
 							label: "p",
 							expr: &ruleRefExpr{
-								pos:  position{line: 283, col: 71, offset: 10852},
+								pos:  position{line: 295, col: 71, offset: 11178},
 								name: "ppath",
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 283, col: 77, offset: 10858},
+							pos:   position{line: 295, col: 77, offset: 11184},
 							label: "f",
 							expr: &zeroOrMoreExpr{
-								pos: position{line: 283, col: 79, offset: 10860},
+								pos: position{line: 295, col: 79, offset: 11186},
 								expr: &ruleRefExpr{
-									pos:  position{line: 283, col: 79, offset: 10860},
+									pos:  position{line: 295, col: 79, offset: 11186},
 									name: "fieldspec",
 								},
 							},
@@ -3307,43 +3307,43 @@ var g = &grammar{
 		{
 			name:        "ppath",
 			displayName: "\"ppath\"",
-			pos:         position{line: 287, col: 1, offset: 10935},
+			pos:         position{line: 299, col: 1, offset: 11261},
 			expr: &actionExpr{
-				pos: position{line: 287, col: 18, offset: 10952},
+				pos: position{line: 299, col: 18, offset: 11278},
 				run: (*parser).callonppath1,
 				expr: &seqExpr{
-					pos: position{line: 287, col: 18, offset: 10952},
+					pos: position{line: 299, col: 18, offset: 11278},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 287, col: 18, offset: 10952},
+							pos:   position{line: 299, col: 18, offset: 11278},
 							label: "f",
 							expr: &ruleRefExpr{
-								pos:  position{line: 287, col: 20, offset: 10954},
+								pos:  position{line: 299, col: 20, offset: 11280},
 								name: "psegment",
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 287, col: 29, offset: 10963},
+							pos:   position{line: 299, col: 29, offset: 11289},
 							label: "r",
 							expr: &zeroOrMoreExpr{
-								pos: position{line: 287, col: 31, offset: 10965},
+								pos: position{line: 299, col: 31, offset: 11291},
 								expr: &actionExpr{
-									pos: position{line: 287, col: 33, offset: 10967},
+									pos: position{line: 299, col: 33, offset: 11293},
 									run: (*parser).callonppath7,
 									expr: &seqExpr{
-										pos: position{line: 287, col: 33, offset: 10967},
+										pos: position{line: 299, col: 33, offset: 11293},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 287, col: 33, offset: 10967},
+												pos:        position{line: 299, col: 33, offset: 11293},
 												val:        "/",
 												ignoreCase: false,
 												want:       "\"/\"",
 											},
 											&labeledExpr{
-												pos:   position{line: 287, col: 37, offset: 10971},
+												pos:   position{line: 299, col: 37, offset: 11297},
 												label: "s",
 												expr: &ruleRefExpr{
-													pos:  position{line: 287, col: 39, offset: 10973},
+													pos:  position{line: 299, col: 39, offset: 11299},
 													name: "psegment",
 												},
 											},
@@ -3359,21 +3359,21 @@ var g = &grammar{
 		{
 			name:        "psegment",
 			displayName: "\"psegment\"",
-			pos:         position{line: 291, col: 1, offset: 11070},
+			pos:         position{line: 303, col: 1, offset: 11396},
 			expr: &actionExpr{
-				pos: position{line: 291, col: 24, offset: 11093},
+				pos: position{line: 303, col: 24, offset: 11419},
 				run: (*parser).callonpsegment1,
 				expr: &zeroOrMoreExpr{
-					pos: position{line: 291, col: 24, offset: 11093},
+					pos: position{line: 303, col: 24, offset: 11419},
 					expr: &choiceExpr{
-						pos: position{line: 291, col: 26, offset: 11095},
+						pos: position{line: 303, col: 26, offset: 11421},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 291, col: 26, offset: 11095},
+								pos:  position{line: 303, col: 26, offset: 11421},
 								name: "uchar",
 							},
 							&charClassMatcher{
-								pos:        position{line: 291, col: 34, offset: 11103},
+								pos:        position{line: 303, col: 34, offset: 11429},
 								val:        "[?:@&=]",
 								chars:      []rune{'?', ':', '@', '&', '='},
 								ignoreCase: false,
@@ -3387,38 +3387,38 @@ var g = &grammar{
 		{
 			name:        "fieldspec",
 			displayName: "\"fieldspec\"",
-			pos:         position{line: 295, col: 1, offset: 11163},
+			pos:         position{line: 307, col: 1, offset: 11489},
 			expr: &actionExpr{
-				pos: position{line: 295, col: 26, offset: 11188},
+				pos: position{line: 307, col: 26, offset: 11514},
 				run: (*parser).callonfieldspec1,
 				expr: &seqExpr{
-					pos: position{line: 295, col: 26, offset: 11188},
+					pos: position{line: 307, col: 26, offset: 11514},
 					exprs: []any{
 						&litMatcher{
-							pos:        position{line: 295, col: 26, offset: 11188},
+							pos:        position{line: 307, col: 26, offset: 11514},
 							val:        ";",
 							ignoreCase: false,
 							want:       "\";\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 295, col: 30, offset: 11192},
+							pos:   position{line: 307, col: 30, offset: 11518},
 							label: "n",
 							expr: &ruleRefExpr{
-								pos:  position{line: 295, col: 32, offset: 11194},
+								pos:  position{line: 307, col: 32, offset: 11520},
 								name: "fieldname",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 295, col: 42, offset: 11204},
+							pos:        position{line: 307, col: 42, offset: 11530},
 							val:        "=",
 							ignoreCase: false,
 							want:       "\"=\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 295, col: 46, offset: 11208},
+							pos:   position{line: 307, col: 46, offset: 11534},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 295, col: 48, offset: 11210},
+								pos:  position{line: 307, col: 48, offset: 11536},
 								name: "fieldvalue",
 							},
 						},
@@ -3429,21 +3429,21 @@ var g = &grammar{
 		{
 			name:        "fieldname",
 			displayName: "\"fieldname\"",
-			pos:         position{line: 299, col: 1, offset: 11269},
+			pos:         position{line: 311, col: 1, offset: 11595},
 			expr: &actionExpr{
-				pos: position{line: 299, col: 26, offset: 11294},
+				pos: position{line: 311, col: 26, offset: 11620},
 				run: (*parser).callonfieldname1,
 				expr: &zeroOrMoreExpr{
-					pos: position{line: 299, col: 26, offset: 11294},
+					pos: position{line: 311, col: 26, offset: 11620},
 					expr: &choiceExpr{
-						pos: position{line: 299, col: 28, offset: 11296},
+						pos: position{line: 311, col: 28, offset: 11622},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 299, col: 28, offset: 11296},
+								pos:  position{line: 311, col: 28, offset: 11622},
 								name: "uchar",
 							},
 							&charClassMatcher{
-								pos:        position{line: 299, col: 36, offset: 11304},
+								pos:        position{line: 311, col: 36, offset: 11630},
 								val:        "[?:@&]",
 								chars:      []rune{'?', ':', '@', '&'},
 								ignoreCase: false,
@@ -3457,21 +3457,21 @@ var g = &grammar{
 		{
 			name:        "fieldvalue",
 			displayName: "\"fieldvalue\"",
-			pos:         position{line: 303, col: 1, offset: 11364},
+			pos:         position{line: 315, col: 1, offset: 11690},
 			expr: &actionExpr{
-				pos: position{line: 303, col: 28, offset: 11391},
+				pos: position{line: 315, col: 28, offset: 11717},
 				run: (*parser).callonfieldvalue1,
 				expr: &zeroOrMoreExpr{
-					pos: position{line: 303, col: 28, offset: 11391},
+					pos: position{line: 315, col: 28, offset: 11717},
 					expr: &choiceExpr{
-						pos: position{line: 303, col: 30, offset: 11393},
+						pos: position{line: 315, col: 30, offset: 11719},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 303, col: 30, offset: 11393},
+								pos:  position{line: 315, col: 30, offset: 11719},
 								name: "uchar",
 							},
 							&charClassMatcher{
-								pos:        position{line: 303, col: 38, offset: 11401},
+								pos:        position{line: 315, col: 38, offset: 11727},
 								val:        "[?:@&]",
 								chars:      []rune{'?', ':', '@', '&'},
 								ignoreCase: false,
@@ -3485,9 +3485,9 @@ var g = &grammar{
 		{
 			name:        "lowalpha",
 			displayName: "\"lowalpha\"",
-			pos:         position{line: 307, col: 1, offset: 11462},
+			pos:         position{line: 319, col: 1, offset: 11788},
 			expr: &charClassMatcher{
-				pos:        position{line: 307, col: 24, offset: 11485},
+				pos:        position{line: 319, col: 24, offset: 11811},
 				val:        "[a-z]",
 				ranges:     []rune{'a', 'z'},
 				ignoreCase: false,
@@ -3497,9 +3497,9 @@ var g = &grammar{
 		{
 			name:        "hialpha",
 			displayName: "\"hialpha\"",
-			pos:         position{line: 309, col: 1, offset: 11492},
+			pos:         position{line: 321, col: 1, offset: 11818},
 			expr: &charClassMatcher{
-				pos:        position{line: 309, col: 22, offset: 11513},
+				pos:        position{line: 321, col: 22, offset: 11839},
 				val:        "[A-Z]",
 				ranges:     []rune{'A', 'Z'},
 				ignoreCase: false,
@@ -3509,9 +3509,9 @@ var g = &grammar{
 		{
 			name:        "alpha",
 			displayName: "\"alpha\"",
-			pos:         position{line: 311, col: 1, offset: 11520},
+			pos:         position{line: 323, col: 1, offset: 11846},
 			expr: &charClassMatcher{
-				pos:        position{line: 311, col: 18, offset: 11537},
+				pos:        position{line: 323, col: 18, offset: 11863},
 				val:        "[a-zA-Z]",
 				ranges:     []rune{'a', 'z', 'A', 'Z'},
 				ignoreCase: false,
@@ -3521,9 +3521,9 @@ var g = &grammar{
 		{
 			name:        "digit",
 			displayName: "\"digit\"",
-			pos:         position{line: 313, col: 1, offset: 11547},
+			pos:         position{line: 325, col: 1, offset: 11873},
 			expr: &charClassMatcher{
-				pos:        position{line: 313, col: 18, offset: 11564},
+				pos:        position{line: 325, col: 18, offset: 11890},
 				val:        "[0-9]",
 				ranges:     []rune{'0', '9'},
 				ignoreCase: false,
@@ -3533,9 +3533,9 @@ var g = &grammar{
 		{
 			name:        "safe",
 			displayName: "\"safe\"",
-			pos:         position{line: 315, col: 1, offset: 11571},
+			pos:         position{line: 327, col: 1, offset: 11897},
 			expr: &charClassMatcher{
-				pos:        position{line: 315, col: 16, offset: 11586},
+				pos:        position{line: 327, col: 16, offset: 11912},
 				val:        "[$_.+-]",
 				chars:      []rune{'$', '_', '.', '+', '-'},
 				ignoreCase: false,
@@ -3545,9 +3545,9 @@ var g = &grammar{
 		{
 			name:        "extra",
 			displayName: "\"extra\"",
-			pos:         position{line: 317, col: 1, offset: 11595},
+			pos:         position{line: 329, col: 1, offset: 11921},
 			expr: &charClassMatcher{
-				pos:        position{line: 317, col: 18, offset: 11612},
+				pos:        position{line: 329, col: 18, offset: 11938},
 				val:        "[!*'(),]",
 				chars:      []rune{'!', '*', '\'', '(', ')', ','},
 				ignoreCase: false,
@@ -3557,9 +3557,9 @@ var g = &grammar{
 		{
 			name:        "national",
 			displayName: "\"national\"",
-			pos:         position{line: 319, col: 1, offset: 11622},
+			pos:         position{line: 331, col: 1, offset: 11948},
 			expr: &charClassMatcher{
-				pos:        position{line: 319, col: 24, offset: 11645},
+				pos:        position{line: 331, col: 24, offset: 11971},
 				val:        "[{}|\\\\^~[\\]`]",
 				chars:      []rune{'{', '}', '|', '\\', '^', '~', '[', ']', '`'},
 				ignoreCase: false,
@@ -3569,9 +3569,9 @@ var g = &grammar{
 		{
 			name:        "punctuation",
 			displayName: "\"punctuation\"",
-			pos:         position{line: 321, col: 1, offset: 11660},
+			pos:         position{line: 333, col: 1, offset: 11986},
 			expr: &charClassMatcher{
-				pos:        position{line: 321, col: 30, offset: 11689},
+				pos:        position{line: 333, col: 30, offset: 12015},
 				val:        "[<>#%\"]",
 				chars:      []rune{'<', '>', '#', '%', '"'},
 				ignoreCase: false,
@@ -3581,9 +3581,9 @@ var g = &grammar{
 		{
 			name:        "reserved",
 			displayName: "\"reserved\"",
-			pos:         position{line: 323, col: 1, offset: 11698},
+			pos:         position{line: 335, col: 1, offset: 12024},
 			expr: &charClassMatcher{
-				pos:        position{line: 323, col: 24, offset: 11721},
+				pos:        position{line: 335, col: 24, offset: 12047},
 				val:        "[;/?:@&=]",
 				chars:      []rune{';', '/', '?', ':', '@', '&', '='},
 				ignoreCase: false,
@@ -3593,9 +3593,9 @@ var g = &grammar{
 		{
 			name:        "hex",
 			displayName: "\"hex\"",
-			pos:         position{line: 325, col: 1, offset: 11732},
+			pos:         position{line: 337, col: 1, offset: 12058},
 			expr: &charClassMatcher{
-				pos:        position{line: 325, col: 14, offset: 11745},
+				pos:        position{line: 337, col: 14, offset: 12071},
 				val:        "[0-9A-Fa-f]",
 				ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 				ignoreCase: false,
@@ -3605,25 +3605,25 @@ var g = &grammar{
 		{
 			name:        "escape",
 			displayName: "\"escape\"",
-			pos:         position{line: 327, col: 1, offset: 11758},
+			pos:         position{line: 339, col: 1, offset: 12084},
 			expr: &seqExpr{
-				pos: position{line: 327, col: 20, offset: 11777},
+				pos: position{line: 339, col: 20, offset: 12103},
 				exprs: []any{
 					&litMatcher{
-						pos:        position{line: 327, col: 20, offset: 11777},
+						pos:        position{line: 339, col: 20, offset: 12103},
 						val:        "%",
 						ignoreCase: false,
 						want:       "\"%\"",
 					},
 					&charClassMatcher{
-						pos:        position{line: 327, col: 24, offset: 11781},
+						pos:        position{line: 339, col: 24, offset: 12107},
 						val:        "[0-9A-Fa-f]",
 						ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 327, col: 36, offset: 11793},
+						pos:        position{line: 339, col: 36, offset: 12119},
 						val:        "[0-9A-Fa-f]",
 						ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 						ignoreCase: false,
@@ -3635,9 +3635,9 @@ var g = &grammar{
 		{
 			name:        "unreserved",
 			displayName: "\"unreserved\"",
-			pos:         position{line: 329, col: 1, offset: 11806},
+			pos:         position{line: 341, col: 1, offset: 12132},
 			expr: &charClassMatcher{
-				pos:        position{line: 329, col: 28, offset: 11833},
+				pos:        position{line: 341, col: 28, offset: 12159},
 				val:        "[a-zA-Z0-9$_.+!*'(),-]",
 				chars:      []rune{'$', '_', '.', '+', '!', '*', '\'', '(', ')', ',', '-'},
 				ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -3648,16 +3648,16 @@ var g = &grammar{
 		{
 			name:        "uchar",
 			displayName: "\"uchar\"",
-			pos:         position{line: 331, col: 1, offset: 11857},
+			pos:         position{line: 343, col: 1, offset: 12183},
 			expr: &choiceExpr{
-				pos: position{line: 331, col: 18, offset: 11874},
+				pos: position{line: 343, col: 18, offset: 12200},
 				alternatives: []any{
 					&ruleRefExpr{
-						pos:  position{line: 331, col: 18, offset: 11874},
+						pos:  position{line: 343, col: 18, offset: 12200},
 						name: "unreserved",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 331, col: 31, offset: 11887},
+						pos:  position{line: 343, col: 31, offset: 12213},
 						name: "escape",
 					},
 				},
@@ -3666,20 +3666,20 @@ var g = &grammar{
 		{
 			name:        "xchar",
 			displayName: "\"xchar\"",
-			pos:         position{line: 333, col: 1, offset: 11895},
+			pos:         position{line: 345, col: 1, offset: 12221},
 			expr: &choiceExpr{
-				pos: position{line: 333, col: 18, offset: 11912},
+				pos: position{line: 345, col: 18, offset: 12238},
 				alternatives: []any{
 					&ruleRefExpr{
-						pos:  position{line: 333, col: 18, offset: 11912},
+						pos:  position{line: 345, col: 18, offset: 12238},
 						name: "unreserved",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 333, col: 31, offset: 11925},
+						pos:  position{line: 345, col: 31, offset: 12251},
 						name: "reserved",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 333, col: 42, offset: 11936},
+						pos:  position{line: 345, col: 42, offset: 12262},
 						name: "escape",
 					},
 				},
@@ -3688,14 +3688,14 @@ var g = &grammar{
 		{
 			name:        "digits",
 			displayName: "\"digits\"",
-			pos:         position{line: 335, col: 1, offset: 11944},
+			pos:         position{line: 347, col: 1, offset: 12270},
 			expr: &actionExpr{
-				pos: position{line: 335, col: 20, offset: 11963},
+				pos: position{line: 347, col: 20, offset: 12289},
 				run: (*parser).callondigits1,
 				expr: &oneOrMoreExpr{
-					pos: position{line: 335, col: 20, offset: 11963},
+					pos: position{line: 347, col: 20, offset: 12289},
 					expr: &charClassMatcher{
-						pos:        position{line: 335, col: 20, offset: 11963},
+						pos:        position{line: 347, col: 20, offset: 12289},
 						val:        "[0-9]",
 						ranges:     []rune{'0', '9'},
 						ignoreCase: false,
@@ -5105,9 +5105,12 @@ type parser struct {
 	maxFailExpected []string
 	// maxFailRule is the named rule of the failures at maxFailPos, and maxFailStack the
 	// rules they are all inside (added by genparser).
-	maxFailRule           string
-	maxFailStack          []*rule
-	maxFailStackSet       bool
+	maxFailRule     string
+	maxFailStack    []*rule
+	maxFailStackSet bool
+
+	// tree, when set, records the nodes of a generic tree (added by genparser, tree.go).
+	tree                  *treeRec
 	maxFailInvertExpected bool
 
 	// max number of expressions to be parsed

@@ -102,6 +102,9 @@ func (p *parser) recognize() (ok bool) {
 }
 
 func (p *parser) recRule(r *rule) bool {
+	if id, ok := p.nodeRule(r); ok {
+		return p.recNode(r, id)
+	}
 	p.rstack = append(p.rstack, r)
 	ok := p.recExpr(r.expr)
 	p.rstack = p.rstack[:len(p.rstack)-1]
@@ -119,16 +122,18 @@ func (p *parser) recExpr(expr any) bool {
 	case *labeledExpr:
 		return p.recExpr(e.expr)
 	case *andExpr:
-		pt := p.pt
+		pt, m := p.pt, p.mark()
 		ok := p.recExpr(e.expr)
 		p.restore(pt)
+		p.drop(m)
 		return ok
 	case *notExpr:
-		pt := p.pt
+		pt, m := p.pt, p.mark()
 		p.maxFailInvertExpected = !p.maxFailInvertExpected
 		ok := p.recExpr(e.expr)
 		p.maxFailInvertExpected = !p.maxFailInvertExpected
 		p.restore(pt)
+		p.drop(m)
 		return !ok
 	case *anyMatcher:
 		if p.pt.rn == utf8.RuneError && p.pt.w == 0 {
@@ -168,10 +173,11 @@ func (p *parser) recExpr(expr any) bool {
 		if valuesNeeded[e] {
 			return p.recSeqWithValues(e)
 		}
-		pt := p.pt
+		pt, m := p.pt, p.mark()
 		for _, x := range e.exprs {
 			if !p.recExpr(x) {
 				p.restore(pt)
+				p.drop(m)
 				return false
 			}
 		}
@@ -212,7 +218,7 @@ func (p *parser) recExpr(expr any) bool {
 func (p *parser) recSeqWithValues(seq *seqExpr) bool {
 	p.pushV()
 	defer p.popV()
-	pt := p.pt
+	pt, m := p.pt, p.mark()
 	for _, x := range seq.exprs {
 		var ok bool
 		switch e := x.(type) {
@@ -229,6 +235,7 @@ func (p *parser) recSeqWithValues(seq *seqExpr) bool {
 		}
 		if !ok {
 			p.restore(pt)
+			p.drop(m)
 			return false
 		}
 	}

@@ -7,9 +7,12 @@ import "github.com/urlgrammar/urlgrammar/internal/peg"
 // Generated is the grammar's registration (from the header of grammar/rfc2396bis-01.abnf) and
 // its parsers, for urlgrammar's registry.
 var Generated = peg.Generated{
-	Info:      peg.Info{ID: "rfc2396bis-01", Title: "draft-fielding-uri-rfc2396bis-01, Uniform Resource Identifier (URI): Generic Syntax (March 2003)", Start: "URI-reference"},
-	Rules:     Rules,
-	Run:       Run,
-	Recognize: Recognize,
-	DFAs:      DFAs,
+	Info: peg.Info{ID: "rfc2396bis-01", Title: "draft-fielding-uri-rfc2396bis-01, Uniform Resource Identifier (URI): Generic Syntax (March 2003)", Start: "URI-reference",
+		Nodes: []string{"scheme", "authority", "server", "reg-name", "userinfo", "host", "IPv6reference", "IPv6address", "IPv4address", "dec-octet", "hostname", "domainlabel", "toplabel", "port", "abs-path", "rel-path", "rel-segment", "segment", "opaque-part", "query", "fragment"}},
+	Rules:        Rules,
+	Run:          Run,
+	Recognize:    Recognize,
+	DFAs:         DFAs,
+	TreeRecorder: TreeRecorder,
+	Aliases:      map[string]string{},
 }

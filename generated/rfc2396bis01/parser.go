@@ -3235,9 +3235,12 @@ type parser struct {
 	maxFailExpected []string
 	// maxFailRule is the named rule of the failures at maxFailPos, and maxFailStack the
 	// rules they are all inside (added by genparser).
-	maxFailRule           string
-	maxFailStack          []*rule
-	maxFailStackSet       bool
+	maxFailRule     string
+	maxFailStack    []*rule
+	maxFailStackSet bool
+
+	// tree, when set, records the nodes of a generic tree (added by genparser, tree.go).
+	tree                  *treeRec
 	maxFailInvertExpected bool
 
 	// max number of expressions to be parsed

@@ -7,9 +7,12 @@ import "github.com/urlgrammar/urlgrammar/internal/peg"
 // Generated is the grammar's registration (from the header of grammar/rfc3986.abnf) and
 // its parsers, for urlgrammar's registry.
 var Generated = peg.Generated{
-	Info:      peg.Info{ID: "rfc3986", Title: "RFC 3986, Uniform Resource Identifier (URI): Generic Syntax (January 2005)", Start: "URI-reference"},
-	Rules:     Rules,
-	Run:       Run,
-	Recognize: Recognize,
-	DFAs:      DFAs,
+	Info: peg.Info{ID: "rfc3986", Title: "RFC 3986, Uniform Resource Identifier (URI): Generic Syntax (January 2005)", Start: "URI-reference",
+		Nodes: []string{"scheme", "authority", "userinfo", "host", "IP-literal", "IPvFuture", "IPv6address", "IPv4address", "dec-octet", "reg-name", "port", "path-abempty", "path-absolute", "path-noscheme", "path-rootless", "path-empty", "segment", "segment-nz", "segment-nz-nc", "query", "fragment"}},
+	Rules:        Rules,
+	Run:          Run,
+	Recognize:    Recognize,
+	DFAs:         DFAs,
+	TreeRecorder: TreeRecorder,
+	Aliases:      map[string]string{},
 }

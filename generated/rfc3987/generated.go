@@ -7,9 +7,12 @@ import "github.com/urlgrammar/urlgrammar/internal/peg"
 // Generated is the grammar's registration (from the header of grammar/rfc3987.abnf) and
 // its parsers, for urlgrammar's registry.
 var Generated = peg.Generated{
-	Info:      peg.Info{ID: "rfc3987", Title: "RFC 3987, Internationalized Resource Identifiers (IRIs) (January 2005)", Start: "IRI-reference"},
-	Rules:     Rules,
-	Run:       Run,
-	Recognize: Recognize,
-	DFAs:      DFAs,
+	Info: peg.Info{ID: "rfc3987", Title: "RFC 3987, Internationalized Resource Identifiers (IRIs) (January 2005)", Start: "IRI-reference",
+		Nodes: []string{"scheme", "iauthority", "iuserinfo", "ihost", "IP-literal", "IPvFuture", "IPv6address", "IPv4address", "dec-octet", "ireg-name", "port", "ipath-abempty", "ipath-absolute", "ipath-noscheme", "ipath-rootless", "ipath-empty", "isegment", "isegment-nz", "isegment-nz-nc", "iquery", "ifragment"}},
+	Rules:        Rules,
+	Run:          Run,
+	Recognize:    Recognize,
+	DFAs:         DFAs,
+	TreeRecorder: TreeRecorder,
+	Aliases:      map[string]string{},
 }

@@ -7,9 +7,12 @@ import "github.com/urlgrammar/urlgrammar/internal/peg"
 // Generated is the grammar's registration (from the header of grammar/url-1993.abnf) and
 // its parsers, for urlgrammar's registry.
 var Generated = peg.Generated{
-	Info:      peg.Info{ID: "url-1993", Title: "Berners-Lee, Uniform Resource Locators, Internet Draft (1993), BNF syntax", Start: "fragmentaddress"},
-	Rules:     Rules,
-	Run:       Run,
-	Recognize: Recognize,
-	DFAs:      DFAs,
+	Info: peg.Info{ID: "url-1993", Title: "Berners-Lee, Uniform Resource Locators, Internet Draft (1993), BNF syntax", Start: "fragmentaddress",
+		Nodes: []string{"url", "generic", "httpaddress", "fileaddress", "afsaddress", "newsaddress", "waisaddress", "waisindex", "waisdoc", "prosperoaddress", "telnetaddress", "gopheraddress", "scheme", "hostport", "host", "cellname", "hostname", "hostnumber", "port", "user", "groupart", "group", "article", "database", "wtype", "prosperolink", "hsoname", "version", "attributes", "attribute", "selector", "gtype", "path", "search", "fragmentid", "ialpha", "xpalphas", "xalphas", "digits"}},
+	Rules:        Rules,
+	Run:          Run,
+	Recognize:    Recognize,
+	DFAs:         DFAs,
+	TreeRecorder: TreeRecorder,
+	Aliases:      map[string]string{"generic_scheme": "scheme", "hostport_host": "host", "hostport_hostname": "hostname", "prospero_name": "hsoname", "prospero_segment": "xpalphas", "scheme_afs": "scheme", "scheme_ftp": "scheme", "scheme_gopher": "scheme", "scheme_http": "scheme", "scheme_news": "scheme", "scheme_prospero": "scheme", "scheme_telnet": "scheme", "scheme_wais": "scheme", "telnet_user": "user"},
 }

@@ -358,36 +358,36 @@ var g = &grammar{
 		},
 		{
 			name: "generic_scheme",
-			pos:  position{line: 51, col: 1, offset: 2091},
+			pos:  position{line: 52, col: 1, offset: 2118},
 			expr: &actionExpr{
-				pos: position{line: 51, col: 19, offset: 2109},
+				pos: position{line: 52, col: 19, offset: 2136},
 				run: (*parser).callongeneric_scheme1,
 				expr: &seqExpr{
-					pos: position{line: 51, col: 19, offset: 2109},
+					pos: position{line: 52, col: 19, offset: 2136},
 					exprs: []any{
 						&charClassMatcher{
-							pos:        position{line: 51, col: 19, offset: 2109},
+							pos:        position{line: 52, col: 19, offset: 2136},
 							val:        "[a-zA-Z]",
 							ranges:     []rune{'a', 'z', 'A', 'Z'},
 							ignoreCase: false,
 							inverted:   false,
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 51, col: 28, offset: 2118},
+							pos: position{line: 52, col: 28, offset: 2145},
 							expr: &seqExpr{
-								pos: position{line: 51, col: 30, offset: 2120},
+								pos: position{line: 52, col: 30, offset: 2147},
 								exprs: []any{
 									&notExpr{
-										pos: position{line: 51, col: 30, offset: 2120},
+										pos: position{line: 52, col: 30, offset: 2147},
 										expr: &litMatcher{
-											pos:        position{line: 51, col: 31, offset: 2121},
+											pos:        position{line: 52, col: 31, offset: 2148},
 											val:        ":",
 											ignoreCase: false,
 											want:       "\":\"",
 										},
 									},
 									&ruleRefExpr{
-										pos:  position{line: 51, col: 35, offset: 2125},
+										pos:  position{line: 52, col: 35, offset: 2152},
 										name: "xalpha",
 									},
 								},
@@ -400,12 +400,12 @@ var g = &grammar{
 		{
 			name:        "scheme",
 			displayName: "\"scheme\"",
-			pos:         position{line: 55, col: 1, offset: 2174},
+			pos:         position{line: 56, col: 1, offset: 2201},
 			expr: &actionExpr{
-				pos: position{line: 55, col: 20, offset: 2193},
+				pos: position{line: 56, col: 20, offset: 2220},
 				run: (*parser).callonscheme1,
 				expr: &ruleRefExpr{
-					pos:  position{line: 55, col: 20, offset: 2193},
+					pos:  position{line: 56, col: 20, offset: 2220},
 					name: "ialpha",
 				},
 			},
@@ -413,63 +413,63 @@ var g = &grammar{
 		{
 			name:        "httpaddress",
 			displayName: "\"httpaddress\"",
-			pos:         position{line: 59, col: 1, offset: 2239},
+			pos:         position{line: 60, col: 1, offset: 2266},
 			expr: &actionExpr{
-				pos: position{line: 59, col: 30, offset: 2268},
+				pos: position{line: 60, col: 30, offset: 2295},
 				run: (*parser).callonhttpaddress1,
 				expr: &seqExpr{
-					pos: position{line: 59, col: 30, offset: 2268},
+					pos: position{line: 60, col: 30, offset: 2295},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 59, col: 30, offset: 2268},
+							pos:   position{line: 60, col: 30, offset: 2295},
 							label: "s",
 							expr: &ruleRefExpr{
-								pos:  position{line: 59, col: 32, offset: 2270},
+								pos:  position{line: 60, col: 32, offset: 2297},
 								name: "scheme_http",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 59, col: 44, offset: 2282},
+							pos:        position{line: 60, col: 44, offset: 2309},
 							val:        ":",
 							ignoreCase: false,
 							want:       "\":\"",
 						},
 						&litMatcher{
-							pos:        position{line: 59, col: 48, offset: 2286},
+							pos:        position{line: 60, col: 48, offset: 2313},
 							val:        "//",
 							ignoreCase: false,
 							want:       "\"//\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 59, col: 53, offset: 2291},
+							pos:   position{line: 60, col: 53, offset: 2318},
 							label: "h",
 							expr: &ruleRefExpr{
-								pos:  position{line: 59, col: 55, offset: 2293},
+								pos:  position{line: 60, col: 55, offset: 2320},
 								name: "hostport",
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 59, col: 64, offset: 2302},
+							pos:   position{line: 60, col: 64, offset: 2329},
 							label: "p",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 59, col: 66, offset: 2304},
+								pos: position{line: 60, col: 66, offset: 2331},
 								expr: &actionExpr{
-									pos: position{line: 59, col: 68, offset: 2306},
+									pos: position{line: 60, col: 68, offset: 2333},
 									run: (*parser).callonhttpaddress11,
 									expr: &seqExpr{
-										pos: position{line: 59, col: 68, offset: 2306},
+										pos: position{line: 60, col: 68, offset: 2333},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 59, col: 68, offset: 2306},
+												pos:        position{line: 60, col: 68, offset: 2333},
 												val:        "/",
 												ignoreCase: false,
 												want:       "\"/\"",
 											},
 											&labeledExpr{
-												pos:   position{line: 59, col: 72, offset: 2310},
+												pos:   position{line: 60, col: 72, offset: 2337},
 												label: "p",
 												expr: &ruleRefExpr{
-													pos:  position{line: 59, col: 74, offset: 2312},
+													pos:  position{line: 60, col: 74, offset: 2339},
 													name: "path",
 												},
 											},
@@ -479,27 +479,27 @@ var g = &grammar{
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 59, col: 100, offset: 2338},
+							pos:   position{line: 60, col: 100, offset: 2365},
 							label: "q",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 59, col: 102, offset: 2340},
+								pos: position{line: 60, col: 102, offset: 2367},
 								expr: &actionExpr{
-									pos: position{line: 59, col: 104, offset: 2342},
+									pos: position{line: 60, col: 104, offset: 2369},
 									run: (*parser).callonhttpaddress18,
 									expr: &seqExpr{
-										pos: position{line: 59, col: 104, offset: 2342},
+										pos: position{line: 60, col: 104, offset: 2369},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 59, col: 104, offset: 2342},
+												pos:        position{line: 60, col: 104, offset: 2369},
 												val:        "?",
 												ignoreCase: false,
 												want:       "\"?\"",
 											},
 											&labeledExpr{
-												pos:   position{line: 59, col: 108, offset: 2346},
+												pos:   position{line: 60, col: 108, offset: 2373},
 												label: "q",
 												expr: &ruleRefExpr{
-													pos:  position{line: 59, col: 110, offset: 2348},
+													pos:  position{line: 60, col: 110, offset: 2375},
 													name: "search",
 												},
 											},
@@ -515,52 +515,52 @@ var g = &grammar{
 		{
 			name:        "fileaddress",
 			displayName: "\"fileaddress\"",
-			pos:         position{line: 63, col: 1, offset: 2432},
+			pos:         position{line: 64, col: 1, offset: 2459},
 			expr: &actionExpr{
-				pos: position{line: 63, col: 30, offset: 2461},
+				pos: position{line: 64, col: 30, offset: 2488},
 				run: (*parser).callonfileaddress1,
 				expr: &seqExpr{
-					pos: position{line: 63, col: 30, offset: 2461},
+					pos: position{line: 64, col: 30, offset: 2488},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 63, col: 30, offset: 2461},
+							pos:   position{line: 64, col: 30, offset: 2488},
 							label: "s",
 							expr: &ruleRefExpr{
-								pos:  position{line: 63, col: 32, offset: 2463},
+								pos:  position{line: 64, col: 32, offset: 2490},
 								name: "scheme_ftp",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 63, col: 43, offset: 2474},
+							pos:        position{line: 64, col: 43, offset: 2501},
 							val:        ":",
 							ignoreCase: false,
 							want:       "\":\"",
 						},
 						&litMatcher{
-							pos:        position{line: 63, col: 47, offset: 2478},
+							pos:        position{line: 64, col: 47, offset: 2505},
 							val:        "//",
 							ignoreCase: false,
 							want:       "\"//\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 63, col: 52, offset: 2483},
+							pos:   position{line: 64, col: 52, offset: 2510},
 							label: "h",
 							expr: &ruleRefExpr{
-								pos:  position{line: 63, col: 54, offset: 2485},
+								pos:  position{line: 64, col: 54, offset: 2512},
 								name: "host",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 63, col: 59, offset: 2490},
+							pos:        position{line: 64, col: 59, offset: 2517},
 							val:        "/",
 							ignoreCase: false,
 							want:       "\"/\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 63, col: 63, offset: 2494},
+							pos:   position{line: 64, col: 63, offset: 2521},
 							label: "p",
 							expr: &ruleRefExpr{
-								pos:  position{line: 63, col: 65, offset: 2496},
+								pos:  position{line: 64, col: 65, offset: 2523},
 								name: "path",
 							},
 						},
@@ -571,52 +571,52 @@ var g = &grammar{
 		{
 			name:        "afsaddress",
 			displayName: "\"afsaddress\"",
-			pos:         position{line: 67, col: 1, offset: 2554},
+			pos:         position{line: 68, col: 1, offset: 2581},
 			expr: &actionExpr{
-				pos: position{line: 67, col: 28, offset: 2581},
+				pos: position{line: 68, col: 28, offset: 2608},
 				run: (*parser).callonafsaddress1,
 				expr: &seqExpr{
-					pos: position{line: 67, col: 28, offset: 2581},
+					pos: position{line: 68, col: 28, offset: 2608},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 67, col: 28, offset: 2581},
+							pos:   position{line: 68, col: 28, offset: 2608},
 							label: "s",
 							expr: &ruleRefExpr{
-								pos:  position{line: 67, col: 30, offset: 2583},
+								pos:  position{line: 68, col: 30, offset: 2610},
 								name: "scheme_afs",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 67, col: 41, offset: 2594},
+							pos:        position{line: 68, col: 41, offset: 2621},
 							val:        ":",
 							ignoreCase: false,
 							want:       "\":\"",
 						},
 						&litMatcher{
-							pos:        position{line: 67, col: 45, offset: 2598},
+							pos:        position{line: 68, col: 45, offset: 2625},
 							val:        "//",
 							ignoreCase: false,
 							want:       "\"//\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 67, col: 50, offset: 2603},
+							pos:   position{line: 68, col: 50, offset: 2630},
 							label: "h",
 							expr: &ruleRefExpr{
-								pos:  position{line: 67, col: 52, offset: 2605},
+								pos:  position{line: 68, col: 52, offset: 2632},
 								name: "cellname",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 67, col: 61, offset: 2614},
+							pos:        position{line: 68, col: 61, offset: 2641},
 							val:        "/",
 							ignoreCase: false,
 							want:       "\"/\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 67, col: 65, offset: 2618},
+							pos:   position{line: 68, col: 65, offset: 2645},
 							label: "p",
 							expr: &ruleRefExpr{
-								pos:  position{line: 67, col: 67, offset: 2620},
+								pos:  position{line: 68, col: 67, offset: 2647},
 								name: "path",
 							},
 						},
@@ -627,32 +627,32 @@ var g = &grammar{
 		{
 			name:        "newsaddress",
 			displayName: "\"newsaddress\"",
-			pos:         position{line: 71, col: 1, offset: 2677},
+			pos:         position{line: 72, col: 1, offset: 2704},
 			expr: &actionExpr{
-				pos: position{line: 71, col: 30, offset: 2706},
+				pos: position{line: 72, col: 30, offset: 2733},
 				run: (*parser).callonnewsaddress1,
 				expr: &seqExpr{
-					pos: position{line: 71, col: 30, offset: 2706},
+					pos: position{line: 72, col: 30, offset: 2733},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 71, col: 30, offset: 2706},
+							pos:   position{line: 72, col: 30, offset: 2733},
 							label: "s",
 							expr: &ruleRefExpr{
-								pos:  position{line: 71, col: 32, offset: 2708},
+								pos:  position{line: 72, col: 32, offset: 2735},
 								name: "scheme_news",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 71, col: 44, offset: 2720},
+							pos:        position{line: 72, col: 44, offset: 2747},
 							val:        ":",
 							ignoreCase: false,
 							want:       "\":\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 71, col: 48, offset: 2724},
+							pos:   position{line: 72, col: 48, offset: 2751},
 							label: "g",
 							expr: &ruleRefExpr{
-								pos:  position{line: 71, col: 50, offset: 2726},
+								pos:  position{line: 72, col: 50, offset: 2753},
 								name: "groupart",
 							},
 						},
@@ -663,39 +663,39 @@ var g = &grammar{
 		{
 			name:        "waisaddress",
 			displayName: "\"waisaddress\"",
-			pos:         position{line: 77, col: 1, offset: 2902},
+			pos:         position{line: 78, col: 1, offset: 2929},
 			expr: &actionExpr{
-				pos: position{line: 77, col: 30, offset: 2931},
+				pos: position{line: 78, col: 30, offset: 2958},
 				run: (*parser).callonwaisaddress1,
 				expr: &labeledExpr{
-					pos:   position{line: 77, col: 30, offset: 2931},
+					pos:   position{line: 78, col: 30, offset: 2958},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 77, col: 34, offset: 2935},
+						pos: position{line: 78, col: 34, offset: 2962},
 						alternatives: []any{
 							&actionExpr{
-								pos: position{line: 77, col: 34, offset: 2935},
+								pos: position{line: 78, col: 34, offset: 2962},
 								run: (*parser).callonwaisaddress4,
 								expr: &seqExpr{
-									pos: position{line: 77, col: 34, offset: 2935},
+									pos: position{line: 78, col: 34, offset: 2962},
 									exprs: []any{
 										&labeledExpr{
-											pos:   position{line: 77, col: 34, offset: 2935},
+											pos:   position{line: 78, col: 34, offset: 2962},
 											label: "d",
 											expr: &ruleRefExpr{
-												pos:  position{line: 77, col: 36, offset: 2937},
+												pos:  position{line: 78, col: 36, offset: 2964},
 												name: "waisdoc",
 											},
 										},
 										&ruleRefExpr{
-											pos:  position{line: 77, col: 44, offset: 2945},
+											pos:  position{line: 78, col: 44, offset: 2972},
 											name: "url_end",
 										},
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 77, col: 72, offset: 2973},
+								pos:  position{line: 78, col: 72, offset: 3000},
 								name: "waisindex",
 							},
 						},
@@ -706,77 +706,77 @@ var g = &grammar{
 		{
 			name:        "waisindex",
 			displayName: "\"waisindex\"",
-			pos:         position{line: 81, col: 1, offset: 3005},
+			pos:         position{line: 82, col: 1, offset: 3032},
 			expr: &actionExpr{
-				pos: position{line: 81, col: 26, offset: 3030},
+				pos: position{line: 82, col: 26, offset: 3057},
 				run: (*parser).callonwaisindex1,
 				expr: &seqExpr{
-					pos: position{line: 81, col: 26, offset: 3030},
+					pos: position{line: 82, col: 26, offset: 3057},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 81, col: 26, offset: 3030},
+							pos:   position{line: 82, col: 26, offset: 3057},
 							label: "s",
 							expr: &ruleRefExpr{
-								pos:  position{line: 81, col: 28, offset: 3032},
+								pos:  position{line: 82, col: 28, offset: 3059},
 								name: "scheme_wais",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 81, col: 40, offset: 3044},
+							pos:        position{line: 82, col: 40, offset: 3071},
 							val:        ":",
 							ignoreCase: false,
 							want:       "\":\"",
 						},
 						&litMatcher{
-							pos:        position{line: 81, col: 44, offset: 3048},
+							pos:        position{line: 82, col: 44, offset: 3075},
 							val:        "//",
 							ignoreCase: false,
 							want:       "\"//\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 81, col: 49, offset: 3053},
+							pos:   position{line: 82, col: 49, offset: 3080},
 							label: "h",
 							expr: &ruleRefExpr{
-								pos:  position{line: 81, col: 51, offset: 3055},
+								pos:  position{line: 82, col: 51, offset: 3082},
 								name: "hostport",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 81, col: 60, offset: 3064},
+							pos:        position{line: 82, col: 60, offset: 3091},
 							val:        "/",
 							ignoreCase: false,
 							want:       "\"/\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 81, col: 64, offset: 3068},
+							pos:   position{line: 82, col: 64, offset: 3095},
 							label: "d",
 							expr: &ruleRefExpr{
-								pos:  position{line: 81, col: 66, offset: 3070},
+								pos:  position{line: 82, col: 66, offset: 3097},
 								name: "database",
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 81, col: 75, offset: 3079},
+							pos:   position{line: 82, col: 75, offset: 3106},
 							label: "q",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 81, col: 77, offset: 3081},
+								pos: position{line: 82, col: 77, offset: 3108},
 								expr: &actionExpr{
-									pos: position{line: 81, col: 79, offset: 3083},
+									pos: position{line: 82, col: 79, offset: 3110},
 									run: (*parser).callonwaisindex14,
 									expr: &seqExpr{
-										pos: position{line: 81, col: 79, offset: 3083},
+										pos: position{line: 82, col: 79, offset: 3110},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 81, col: 79, offset: 3083},
+												pos:        position{line: 82, col: 79, offset: 3110},
 												val:        "?",
 												ignoreCase: false,
 												want:       "\"?\"",
 											},
 											&labeledExpr{
-												pos:   position{line: 81, col: 83, offset: 3087},
+												pos:   position{line: 82, col: 83, offset: 3114},
 												label: "q",
 												expr: &ruleRefExpr{
-													pos:  position{line: 81, col: 85, offset: 3089},
+													pos:  position{line: 82, col: 85, offset: 3116},
 													name: "search",
 												},
 											},
@@ -792,94 +792,94 @@ var g = &grammar{
 		{
 			name:        "waisdoc",
 			displayName: "\"waisdoc\"",
-			pos:         position{line: 85, col: 1, offset: 3171},
+			pos:         position{line: 86, col: 1, offset: 3198},
 			expr: &actionExpr{
-				pos: position{line: 85, col: 22, offset: 3192},
+				pos: position{line: 86, col: 22, offset: 3219},
 				run: (*parser).callonwaisdoc1,
 				expr: &seqExpr{
-					pos: position{line: 85, col: 22, offset: 3192},
+					pos: position{line: 86, col: 22, offset: 3219},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 85, col: 22, offset: 3192},
+							pos:   position{line: 86, col: 22, offset: 3219},
 							label: "s",
 							expr: &ruleRefExpr{
-								pos:  position{line: 85, col: 24, offset: 3194},
+								pos:  position{line: 86, col: 24, offset: 3221},
 								name: "scheme_wais",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 85, col: 36, offset: 3206},
+							pos:        position{line: 86, col: 36, offset: 3233},
 							val:        ":",
 							ignoreCase: false,
 							want:       "\":\"",
 						},
 						&litMatcher{
-							pos:        position{line: 85, col: 40, offset: 3210},
+							pos:        position{line: 86, col: 40, offset: 3237},
 							val:        "//",
 							ignoreCase: false,
 							want:       "\"//\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 85, col: 45, offset: 3215},
+							pos:   position{line: 86, col: 45, offset: 3242},
 							label: "h",
 							expr: &ruleRefExpr{
-								pos:  position{line: 85, col: 47, offset: 3217},
+								pos:  position{line: 86, col: 47, offset: 3244},
 								name: "hostport",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 85, col: 56, offset: 3226},
+							pos:        position{line: 86, col: 56, offset: 3253},
 							val:        "/",
 							ignoreCase: false,
 							want:       "\"/\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 85, col: 60, offset: 3230},
+							pos:   position{line: 86, col: 60, offset: 3257},
 							label: "d",
 							expr: &ruleRefExpr{
-								pos:  position{line: 85, col: 62, offset: 3232},
+								pos:  position{line: 86, col: 62, offset: 3259},
 								name: "database",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 85, col: 71, offset: 3241},
+							pos:        position{line: 86, col: 71, offset: 3268},
 							val:        "/",
 							ignoreCase: false,
 							want:       "\"/\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 85, col: 75, offset: 3245},
+							pos:   position{line: 86, col: 75, offset: 3272},
 							label: "t",
 							expr: &ruleRefExpr{
-								pos:  position{line: 85, col: 77, offset: 3247},
+								pos:  position{line: 86, col: 77, offset: 3274},
 								name: "wtype",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 85, col: 83, offset: 3253},
+							pos:        position{line: 86, col: 83, offset: 3280},
 							val:        "/",
 							ignoreCase: false,
 							want:       "\"/\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 85, col: 87, offset: 3257},
+							pos:   position{line: 86, col: 87, offset: 3284},
 							label: "n",
 							expr: &ruleRefExpr{
-								pos:  position{line: 85, col: 89, offset: 3259},
+								pos:  position{line: 86, col: 89, offset: 3286},
 								name: "digits",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 85, col: 96, offset: 3266},
+							pos:        position{line: 86, col: 96, offset: 3293},
 							val:        "/",
 							ignoreCase: false,
 							want:       "\"/\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 85, col: 100, offset: 3270},
+							pos:   position{line: 86, col: 100, offset: 3297},
 							label: "p",
 							expr: &ruleRefExpr{
-								pos:  position{line: 85, col: 102, offset: 3272},
+								pos:  position{line: 86, col: 102, offset: 3299},
 								name: "path",
 							},
 						},
@@ -890,32 +890,32 @@ var g = &grammar{
 		{
 			name:        "groupart",
 			displayName: "\"groupart\"",
-			pos:         position{line: 92, col: 1, offset: 3529},
+			pos:         position{line: 93, col: 1, offset: 3556},
 			expr: &actionExpr{
-				pos: position{line: 92, col: 24, offset: 3552},
+				pos: position{line: 93, col: 24, offset: 3579},
 				run: (*parser).callongroupart1,
 				expr: &labeledExpr{
-					pos:   position{line: 92, col: 24, offset: 3552},
+					pos:   position{line: 93, col: 24, offset: 3579},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 92, col: 28, offset: 3556},
+						pos: position{line: 93, col: 28, offset: 3583},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 92, col: 28, offset: 3556},
+								pos:  position{line: 93, col: 28, offset: 3583},
 								name: "article",
 							},
 							&actionExpr{
-								pos: position{line: 92, col: 38, offset: 3566},
+								pos: position{line: 93, col: 38, offset: 3593},
 								run: (*parser).callongroupart5,
 								expr: &litMatcher{
-									pos:        position{line: 92, col: 38, offset: 3566},
+									pos:        position{line: 93, col: 38, offset: 3593},
 									val:        "*",
 									ignoreCase: false,
 									want:       "\"*\"",
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 92, col: 78, offset: 3606},
+								pos:  position{line: 93, col: 78, offset: 3633},
 								name: "group",
 							},
 						},
@@ -926,30 +926,30 @@ var g = &grammar{
 		{
 			name:        "group",
 			displayName: "\"group\"",
-			pos:         position{line: 97, col: 1, offset: 3718},
+			pos:         position{line: 98, col: 1, offset: 3745},
 			expr: &actionExpr{
-				pos: position{line: 97, col: 18, offset: 3735},
+				pos: position{line: 98, col: 18, offset: 3762},
 				run: (*parser).callongroup1,
 				expr: &seqExpr{
-					pos: position{line: 97, col: 18, offset: 3735},
+					pos: position{line: 98, col: 18, offset: 3762},
 					exprs: []any{
 						&ruleRefExpr{
-							pos:  position{line: 97, col: 18, offset: 3735},
+							pos:  position{line: 98, col: 18, offset: 3762},
 							name: "ialpha",
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 97, col: 25, offset: 3742},
+							pos: position{line: 98, col: 25, offset: 3769},
 							expr: &seqExpr{
-								pos: position{line: 97, col: 27, offset: 3744},
+								pos: position{line: 98, col: 27, offset: 3771},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 97, col: 27, offset: 3744},
+										pos:        position{line: 98, col: 27, offset: 3771},
 										val:        ".",
 										ignoreCase: false,
 										want:       "\".\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 97, col: 31, offset: 3748},
+										pos:  position{line: 98, col: 31, offset: 3775},
 										name: "ialpha",
 									},
 								},
@@ -962,38 +962,38 @@ var g = &grammar{
 		{
 			name:        "article",
 			displayName: "\"article\"",
-			pos:         position{line: 111, col: 1, offset: 4600},
+			pos:         position{line: 112, col: 1, offset: 4627},
 			expr: &actionExpr{
-				pos: position{line: 111, col: 22, offset: 4621},
+				pos: position{line: 112, col: 22, offset: 4648},
 				run: (*parser).callonarticle1,
 				expr: &seqExpr{
-					pos: position{line: 111, col: 22, offset: 4621},
+					pos: position{line: 112, col: 22, offset: 4648},
 					exprs: []any{
 						&andExpr{
-							pos: position{line: 111, col: 22, offset: 4621},
+							pos: position{line: 112, col: 22, offset: 4648},
 							expr: &seqExpr{
-								pos: position{line: 111, col: 25, offset: 4624},
+								pos: position{line: 112, col: 25, offset: 4651},
 								exprs: []any{
 									&zeroOrMoreExpr{
-										pos: position{line: 111, col: 25, offset: 4624},
+										pos: position{line: 112, col: 25, offset: 4651},
 										expr: &ruleRefExpr{
-											pos:  position{line: 111, col: 25, offset: 4624},
+											pos:  position{line: 112, col: 25, offset: 4651},
 											name: "xalpha",
 										},
 									},
 									&choiceExpr{
-										pos: position{line: 111, col: 35, offset: 4634},
+										pos: position{line: 112, col: 35, offset: 4661},
 										alternatives: []any{
 											&litMatcher{
-												pos:        position{line: 111, col: 35, offset: 4634},
+												pos:        position{line: 112, col: 35, offset: 4661},
 												val:        "#",
 												ignoreCase: false,
 												want:       "\"#\"",
 											},
 											&notExpr{
-												pos: position{line: 111, col: 41, offset: 4640},
+												pos: position{line: 112, col: 41, offset: 4667},
 												expr: &anyMatcher{
-													line: 111, col: 42, offset: 4641,
+													line: 112, col: 42, offset: 4668,
 												},
 											},
 										},
@@ -1002,20 +1002,20 @@ var g = &grammar{
 							},
 						},
 						&ruleRefExpr{
-							pos:  position{line: 111, col: 48, offset: 4647},
+							pos:  position{line: 112, col: 48, offset: 4674},
 							name: "article_local",
 						},
 						&litMatcher{
-							pos:        position{line: 111, col: 62, offset: 4661},
+							pos:        position{line: 112, col: 62, offset: 4688},
 							val:        "@",
 							ignoreCase: false,
 							want:       "\"@\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 111, col: 66, offset: 4665},
+							pos:   position{line: 112, col: 66, offset: 4692},
 							label: "h",
 							expr: &ruleRefExpr{
-								pos:  position{line: 111, col: 68, offset: 4667},
+								pos:  position{line: 112, col: 68, offset: 4694},
 								name: "host",
 							},
 						},
@@ -1025,60 +1025,60 @@ var g = &grammar{
 		},
 		{
 			name: "article_local",
-			pos:  position{line: 115, col: 1, offset: 4715},
+			pos:  position{line: 116, col: 1, offset: 4742},
 			expr: &seqExpr{
-				pos: position{line: 115, col: 18, offset: 4732},
+				pos: position{line: 116, col: 18, offset: 4759},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 115, col: 18, offset: 4732},
+						pos:  position{line: 116, col: 18, offset: 4759},
 						name: "xalpha",
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 115, col: 25, offset: 4739},
+						pos: position{line: 116, col: 25, offset: 4766},
 						expr: &seqExpr{
-							pos: position{line: 115, col: 27, offset: 4741},
+							pos: position{line: 116, col: 27, offset: 4768},
 							exprs: []any{
 								&notExpr{
-									pos: position{line: 115, col: 27, offset: 4741},
+									pos: position{line: 116, col: 27, offset: 4768},
 									expr: &seqExpr{
-										pos: position{line: 115, col: 30, offset: 4744},
+										pos: position{line: 116, col: 30, offset: 4771},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 115, col: 30, offset: 4744},
+												pos:        position{line: 116, col: 30, offset: 4771},
 												val:        "@",
 												ignoreCase: false,
 												want:       "\"@\"",
 											},
 											&ruleRefExpr{
-												pos:  position{line: 115, col: 34, offset: 4748},
+												pos:  position{line: 116, col: 34, offset: 4775},
 												name: "host",
 											},
 											&notExpr{
-												pos: position{line: 115, col: 39, offset: 4753},
+												pos: position{line: 116, col: 39, offset: 4780},
 												expr: &anyMatcher{
-													line: 115, col: 40, offset: 4754,
+													line: 116, col: 40, offset: 4781,
 												},
 											},
 										},
 									},
 								},
 								&notExpr{
-									pos: position{line: 115, col: 44, offset: 4758},
+									pos: position{line: 116, col: 44, offset: 4785},
 									expr: &seqExpr{
-										pos: position{line: 115, col: 47, offset: 4761},
+										pos: position{line: 116, col: 47, offset: 4788},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 115, col: 47, offset: 4761},
+												pos:        position{line: 116, col: 47, offset: 4788},
 												val:        "@",
 												ignoreCase: false,
 												want:       "\"@\"",
 											},
 											&ruleRefExpr{
-												pos:  position{line: 115, col: 51, offset: 4765},
+												pos:  position{line: 116, col: 51, offset: 4792},
 												name: "host",
 											},
 											&litMatcher{
-												pos:        position{line: 115, col: 56, offset: 4770},
+												pos:        position{line: 116, col: 56, offset: 4797},
 												val:        "#",
 												ignoreCase: false,
 												want:       "\"#\"",
@@ -1087,7 +1087,7 @@ var g = &grammar{
 									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 115, col: 62, offset: 4776},
+									pos:  position{line: 116, col: 62, offset: 4803},
 									name: "xalpha",
 								},
 							},
@@ -1099,12 +1099,12 @@ var g = &grammar{
 		{
 			name:        "database",
 			displayName: "\"database\"",
-			pos:         position{line: 117, col: 1, offset: 4787},
+			pos:         position{line: 118, col: 1, offset: 4814},
 			expr: &actionExpr{
-				pos: position{line: 117, col: 24, offset: 4810},
+				pos: position{line: 118, col: 24, offset: 4837},
 				run: (*parser).callondatabase1,
 				expr: &ruleRefExpr{
-					pos:  position{line: 117, col: 24, offset: 4810},
+					pos:  position{line: 118, col: 24, offset: 4837},
 					name: "xalphas",
 				},
 			},
@@ -1112,12 +1112,12 @@ var g = &grammar{
 		{
 			name:        "wtype",
 			displayName: "\"wtype\"",
-			pos:         position{line: 121, col: 1, offset: 4867},
+			pos:         position{line: 122, col: 1, offset: 4894},
 			expr: &actionExpr{
-				pos: position{line: 121, col: 18, offset: 4884},
+				pos: position{line: 122, col: 18, offset: 4911},
 				run: (*parser).callonwtype1,
 				expr: &ruleRefExpr{
-					pos:  position{line: 121, col: 18, offset: 4884},
+					pos:  position{line: 122, col: 18, offset: 4911},
 					name: "xalphas",
 				},
 			},
@@ -1125,15 +1125,15 @@ var g = &grammar{
 		{
 			name:        "prosperoaddress",
 			displayName: "\"prosperoaddress\"",
-			pos:         position{line: 125, col: 1, offset: 4938},
+			pos:         position{line: 126, col: 1, offset: 4965},
 			expr: &actionExpr{
-				pos: position{line: 125, col: 38, offset: 4975},
+				pos: position{line: 126, col: 38, offset: 5002},
 				run: (*parser).callonprosperoaddress1,
 				expr: &labeledExpr{
-					pos:   position{line: 125, col: 38, offset: 4975},
+					pos:   position{line: 126, col: 38, offset: 5002},
 					label: "p",
 					expr: &ruleRefExpr{
-						pos:  position{line: 125, col: 40, offset: 4977},
+						pos:  position{line: 126, col: 40, offset: 5004},
 						name: "prosperolink",
 					},
 				},
@@ -1142,87 +1142,87 @@ var g = &grammar{
 		{
 			name:        "prosperolink",
 			displayName: "\"prosperolink\"",
-			pos:         position{line: 131, col: 1, offset: 5131},
+			pos:         position{line: 132, col: 1, offset: 5158},
 			expr: &actionExpr{
-				pos: position{line: 131, col: 32, offset: 5162},
+				pos: position{line: 132, col: 32, offset: 5189},
 				run: (*parser).callonprosperolink1,
 				expr: &seqExpr{
-					pos: position{line: 131, col: 32, offset: 5162},
+					pos: position{line: 132, col: 32, offset: 5189},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 131, col: 32, offset: 5162},
+							pos:   position{line: 132, col: 32, offset: 5189},
 							label: "s",
 							expr: &ruleRefExpr{
-								pos:  position{line: 131, col: 34, offset: 5164},
+								pos:  position{line: 132, col: 34, offset: 5191},
 								name: "scheme_prospero",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 131, col: 50, offset: 5180},
+							pos:        position{line: 132, col: 50, offset: 5207},
 							val:        ":",
 							ignoreCase: false,
 							want:       "\":\"",
 						},
 						&litMatcher{
-							pos:        position{line: 131, col: 54, offset: 5184},
+							pos:        position{line: 132, col: 54, offset: 5211},
 							val:        "//",
 							ignoreCase: false,
 							want:       "\"//\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 131, col: 59, offset: 5189},
+							pos:   position{line: 132, col: 59, offset: 5216},
 							label: "h",
 							expr: &ruleRefExpr{
-								pos:  position{line: 131, col: 61, offset: 5191},
+								pos:  position{line: 132, col: 61, offset: 5218},
 								name: "hostport",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 131, col: 70, offset: 5200},
+							pos:        position{line: 132, col: 70, offset: 5227},
 							val:        "/",
 							ignoreCase: false,
 							want:       "\"/\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 131, col: 74, offset: 5204},
+							pos:   position{line: 132, col: 74, offset: 5231},
 							label: "n",
 							expr: &ruleRefExpr{
-								pos:  position{line: 131, col: 76, offset: 5206},
+								pos:  position{line: 132, col: 76, offset: 5233},
 								name: "prospero_name",
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 131, col: 90, offset: 5220},
+							pos:   position{line: 132, col: 90, offset: 5247},
 							label: "v",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 131, col: 92, offset: 5222},
+								pos: position{line: 132, col: 92, offset: 5249},
 								expr: &actionExpr{
-									pos: position{line: 131, col: 94, offset: 5224},
+									pos: position{line: 132, col: 94, offset: 5251},
 									run: (*parser).callonprosperolink14,
 									expr: &seqExpr{
-										pos: position{line: 131, col: 94, offset: 5224},
+										pos: position{line: 132, col: 94, offset: 5251},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 131, col: 94, offset: 5224},
+												pos:        position{line: 132, col: 94, offset: 5251},
 												val:        "%00",
 												ignoreCase: false,
 												want:       "\"%00\"",
 											},
 											&labeledExpr{
-												pos:   position{line: 131, col: 100, offset: 5230},
+												pos:   position{line: 132, col: 100, offset: 5257},
 												label: "v",
 												expr: &ruleRefExpr{
-													pos:  position{line: 131, col: 102, offset: 5232},
+													pos:  position{line: 132, col: 102, offset: 5259},
 													name: "version",
 												},
 											},
 											&labeledExpr{
-												pos:   position{line: 131, col: 110, offset: 5240},
+												pos:   position{line: 132, col: 110, offset: 5267},
 												label: "a",
 												expr: &zeroOrOneExpr{
-													pos: position{line: 131, col: 112, offset: 5242},
+													pos: position{line: 132, col: 112, offset: 5269},
 													expr: &ruleRefExpr{
-														pos:  position{line: 131, col: 112, offset: 5242},
+														pos:  position{line: 132, col: 112, offset: 5269},
 														name: "attributes",
 													},
 												},
@@ -1238,41 +1238,41 @@ var g = &grammar{
 		},
 		{
 			name: "prospero_name",
-			pos:  position{line: 135, col: 1, offset: 5363},
+			pos:  position{line: 137, col: 1, offset: 5418},
 			expr: &actionExpr{
-				pos: position{line: 135, col: 18, offset: 5380},
+				pos: position{line: 137, col: 18, offset: 5435},
 				run: (*parser).callonprospero_name1,
 				expr: &zeroOrOneExpr{
-					pos: position{line: 135, col: 18, offset: 5380},
+					pos: position{line: 137, col: 18, offset: 5435},
 					expr: &seqExpr{
-						pos: position{line: 135, col: 20, offset: 5382},
+						pos: position{line: 137, col: 20, offset: 5437},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 135, col: 20, offset: 5382},
+								pos:  position{line: 137, col: 20, offset: 5437},
 								name: "prospero_segment",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 135, col: 37, offset: 5399},
+								pos: position{line: 137, col: 37, offset: 5454},
 								expr: &seqExpr{
-									pos: position{line: 135, col: 39, offset: 5401},
+									pos: position{line: 137, col: 39, offset: 5456},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 135, col: 39, offset: 5401},
+											pos:        position{line: 137, col: 39, offset: 5456},
 											val:        "/",
 											ignoreCase: false,
 											want:       "\"/\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 135, col: 43, offset: 5405},
+											pos:  position{line: 137, col: 43, offset: 5460},
 											name: "prospero_segment",
 										},
 									},
 								},
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 135, col: 63, offset: 5425},
+								pos: position{line: 137, col: 63, offset: 5480},
 								expr: &litMatcher{
-									pos:        position{line: 135, col: 63, offset: 5425},
+									pos:        position{line: 137, col: 63, offset: 5480},
 									val:        "/",
 									ignoreCase: false,
 									want:       "\"/\"",
@@ -1285,43 +1285,43 @@ var g = &grammar{
 		},
 		{
 			name: "prospero_segment",
-			pos:  position{line: 139, col: 1, offset: 5483},
+			pos:  position{line: 142, col: 1, offset: 5567},
 			expr: &oneOrMoreExpr{
-				pos: position{line: 139, col: 21, offset: 5503},
+				pos: position{line: 142, col: 21, offset: 5587},
 				expr: &seqExpr{
-					pos: position{line: 139, col: 23, offset: 5505},
+					pos: position{line: 142, col: 23, offset: 5589},
 					exprs: []any{
 						&notExpr{
-							pos: position{line: 139, col: 23, offset: 5505},
+							pos: position{line: 142, col: 23, offset: 5589},
 							expr: &seqExpr{
-								pos: position{line: 139, col: 26, offset: 5508},
+								pos: position{line: 142, col: 26, offset: 5592},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 139, col: 26, offset: 5508},
+										pos:        position{line: 142, col: 26, offset: 5592},
 										val:        "%00",
 										ignoreCase: false,
 										want:       "\"%00\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 139, col: 32, offset: 5514},
+										pos:  position{line: 142, col: 32, offset: 5598},
 										name: "version",
 									},
 									&zeroOrOneExpr{
-										pos: position{line: 139, col: 40, offset: 5522},
+										pos: position{line: 142, col: 40, offset: 5606},
 										expr: &ruleRefExpr{
-											pos:  position{line: 139, col: 40, offset: 5522},
+											pos:  position{line: 142, col: 40, offset: 5606},
 											name: "attributes",
 										},
 									},
 									&ruleRefExpr{
-										pos:  position{line: 139, col: 52, offset: 5534},
+										pos:  position{line: 142, col: 52, offset: 5618},
 										name: "url_end",
 									},
 								},
 							},
 						},
 						&ruleRefExpr{
-							pos:  position{line: 139, col: 62, offset: 5544},
+							pos:  position{line: 142, col: 62, offset: 5628},
 							name: "xpalpha",
 						},
 					},
@@ -1331,12 +1331,12 @@ var g = &grammar{
 		{
 			name:        "hsoname",
 			displayName: "\"hsoname\"",
-			pos:         position{line: 141, col: 1, offset: 5556},
+			pos:         position{line: 144, col: 1, offset: 5640},
 			expr: &actionExpr{
-				pos: position{line: 141, col: 22, offset: 5577},
+				pos: position{line: 144, col: 22, offset: 5661},
 				run: (*parser).callonhsoname1,
 				expr: &ruleRefExpr{
-					pos:  position{line: 141, col: 22, offset: 5577},
+					pos:  position{line: 144, col: 22, offset: 5661},
 					name: "path",
 				},
 			},
@@ -1344,12 +1344,12 @@ var g = &grammar{
 		{
 			name:        "version",
 			displayName: "\"version\"",
-			pos:         position{line: 145, col: 1, offset: 5632},
+			pos:         position{line: 148, col: 1, offset: 5716},
 			expr: &actionExpr{
-				pos: position{line: 145, col: 22, offset: 5653},
+				pos: position{line: 148, col: 22, offset: 5737},
 				run: (*parser).callonversion1,
 				expr: &ruleRefExpr{
-					pos:  position{line: 145, col: 22, offset: 5653},
+					pos:  position{line: 148, col: 22, offset: 5737},
 					name: "digits",
 				},
 			},
@@ -1357,14 +1357,14 @@ var g = &grammar{
 		{
 			name:        "attributes",
 			displayName: "\"attributes\"",
-			pos:         position{line: 149, col: 1, offset: 5708},
+			pos:         position{line: 152, col: 1, offset: 5792},
 			expr: &actionExpr{
-				pos: position{line: 149, col: 28, offset: 5735},
+				pos: position{line: 152, col: 28, offset: 5819},
 				run: (*parser).callonattributes1,
 				expr: &oneOrMoreExpr{
-					pos: position{line: 149, col: 28, offset: 5735},
+					pos: position{line: 152, col: 28, offset: 5819},
 					expr: &ruleRefExpr{
-						pos:  position{line: 149, col: 28, offset: 5735},
+						pos:  position{line: 152, col: 28, offset: 5819},
 						name: "attribute",
 					},
 				},
@@ -1373,63 +1373,63 @@ var g = &grammar{
 		{
 			name:        "attribute",
 			displayName: "\"attribute\"",
-			pos:         position{line: 153, col: 1, offset: 5797},
+			pos:         position{line: 156, col: 1, offset: 5881},
 			expr: &ruleRefExpr{
-				pos:  position{line: 153, col: 26, offset: 5822},
+				pos:  position{line: 156, col: 26, offset: 5906},
 				name: "alphanums",
 			},
 		},
 		{
 			name:        "telnetaddress",
 			displayName: "\"telnetaddress\"",
-			pos:         position{line: 157, col: 1, offset: 6013},
+			pos:         position{line: 160, col: 1, offset: 6097},
 			expr: &actionExpr{
-				pos: position{line: 157, col: 34, offset: 6046},
+				pos: position{line: 160, col: 34, offset: 6130},
 				run: (*parser).callontelnetaddress1,
 				expr: &seqExpr{
-					pos: position{line: 157, col: 34, offset: 6046},
+					pos: position{line: 160, col: 34, offset: 6130},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 157, col: 34, offset: 6046},
+							pos:   position{line: 160, col: 34, offset: 6130},
 							label: "s",
 							expr: &ruleRefExpr{
-								pos:  position{line: 157, col: 36, offset: 6048},
+								pos:  position{line: 160, col: 36, offset: 6132},
 								name: "scheme_telnet",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 157, col: 50, offset: 6062},
+							pos:        position{line: 160, col: 50, offset: 6146},
 							val:        ":",
 							ignoreCase: false,
 							want:       "\":\"",
 						},
 						&litMatcher{
-							pos:        position{line: 157, col: 54, offset: 6066},
+							pos:        position{line: 160, col: 54, offset: 6150},
 							val:        "//",
 							ignoreCase: false,
 							want:       "\"//\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 157, col: 59, offset: 6071},
+							pos:   position{line: 160, col: 59, offset: 6155},
 							label: "u",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 157, col: 61, offset: 6073},
+								pos: position{line: 160, col: 61, offset: 6157},
 								expr: &actionExpr{
-									pos: position{line: 157, col: 63, offset: 6075},
+									pos: position{line: 160, col: 63, offset: 6159},
 									run: (*parser).callontelnetaddress9,
 									expr: &seqExpr{
-										pos: position{line: 157, col: 63, offset: 6075},
+										pos: position{line: 160, col: 63, offset: 6159},
 										exprs: []any{
 											&labeledExpr{
-												pos:   position{line: 157, col: 63, offset: 6075},
+												pos:   position{line: 160, col: 63, offset: 6159},
 												label: "u",
 												expr: &ruleRefExpr{
-													pos:  position{line: 157, col: 65, offset: 6077},
+													pos:  position{line: 160, col: 65, offset: 6161},
 													name: "telnet_user",
 												},
 											},
 											&litMatcher{
-												pos:        position{line: 157, col: 77, offset: 6089},
+												pos:        position{line: 160, col: 77, offset: 6173},
 												val:        "@",
 												ignoreCase: false,
 												want:       "\"@\"",
@@ -1440,10 +1440,10 @@ var g = &grammar{
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 157, col: 102, offset: 6114},
+							pos:   position{line: 160, col: 102, offset: 6198},
 							label: "h",
 							expr: &ruleRefExpr{
-								pos:  position{line: 157, col: 104, offset: 6116},
+								pos:  position{line: 160, col: 104, offset: 6200},
 								name: "hostport",
 							},
 						},
@@ -1453,46 +1453,46 @@ var g = &grammar{
 		},
 		{
 			name: "telnet_user",
-			pos:  position{line: 161, col: 1, offset: 6180},
+			pos:  position{line: 165, col: 1, offset: 6289},
 			expr: &actionExpr{
-				pos: position{line: 161, col: 16, offset: 6195},
+				pos: position{line: 165, col: 16, offset: 6304},
 				run: (*parser).callontelnet_user1,
 				expr: &seqExpr{
-					pos: position{line: 161, col: 16, offset: 6195},
+					pos: position{line: 165, col: 16, offset: 6304},
 					exprs: []any{
 						&ruleRefExpr{
-							pos:  position{line: 161, col: 16, offset: 6195},
+							pos:  position{line: 165, col: 16, offset: 6304},
 							name: "xalpha",
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 161, col: 23, offset: 6202},
+							pos: position{line: 165, col: 23, offset: 6311},
 							expr: &seqExpr{
-								pos: position{line: 161, col: 25, offset: 6204},
+								pos: position{line: 165, col: 25, offset: 6313},
 								exprs: []any{
 									&notExpr{
-										pos: position{line: 161, col: 25, offset: 6204},
+										pos: position{line: 165, col: 25, offset: 6313},
 										expr: &seqExpr{
-											pos: position{line: 161, col: 28, offset: 6207},
+											pos: position{line: 165, col: 28, offset: 6316},
 											exprs: []any{
 												&litMatcher{
-													pos:        position{line: 161, col: 28, offset: 6207},
+													pos:        position{line: 165, col: 28, offset: 6316},
 													val:        "@",
 													ignoreCase: false,
 													want:       "\"@\"",
 												},
 												&ruleRefExpr{
-													pos:  position{line: 161, col: 32, offset: 6211},
+													pos:  position{line: 165, col: 32, offset: 6320},
 													name: "hostport",
 												},
 												&ruleRefExpr{
-													pos:  position{line: 161, col: 41, offset: 6220},
+													pos:  position{line: 165, col: 41, offset: 6329},
 													name: "url_end",
 												},
 											},
 										},
 									},
 									&ruleRefExpr{
-										pos:  position{line: 161, col: 51, offset: 6230},
+										pos:  position{line: 165, col: 51, offset: 6339},
 										name: "xalpha",
 									},
 								},
@@ -1505,73 +1505,73 @@ var g = &grammar{
 		{
 			name:        "gopheraddress",
 			displayName: "\"gopheraddress\"",
-			pos:         position{line: 165, col: 1, offset: 6285},
+			pos:         position{line: 169, col: 1, offset: 6394},
 			expr: &actionExpr{
-				pos: position{line: 165, col: 34, offset: 6318},
+				pos: position{line: 169, col: 34, offset: 6427},
 				run: (*parser).callongopheraddress1,
 				expr: &seqExpr{
-					pos: position{line: 165, col: 34, offset: 6318},
+					pos: position{line: 169, col: 34, offset: 6427},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 165, col: 34, offset: 6318},
+							pos:   position{line: 169, col: 34, offset: 6427},
 							label: "s",
 							expr: &ruleRefExpr{
-								pos:  position{line: 165, col: 36, offset: 6320},
+								pos:  position{line: 169, col: 36, offset: 6429},
 								name: "scheme_gopher",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 165, col: 50, offset: 6334},
+							pos:        position{line: 169, col: 50, offset: 6443},
 							val:        ":",
 							ignoreCase: false,
 							want:       "\":\"",
 						},
 						&litMatcher{
-							pos:        position{line: 165, col: 54, offset: 6338},
+							pos:        position{line: 169, col: 54, offset: 6447},
 							val:        "//",
 							ignoreCase: false,
 							want:       "\"//\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 165, col: 59, offset: 6343},
+							pos:   position{line: 169, col: 59, offset: 6452},
 							label: "h",
 							expr: &ruleRefExpr{
-								pos:  position{line: 165, col: 61, offset: 6345},
+								pos:  position{line: 169, col: 61, offset: 6454},
 								name: "hostport",
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 165, col: 70, offset: 6354},
+							pos:   position{line: 169, col: 70, offset: 6463},
 							label: "i",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 165, col: 72, offset: 6356},
+								pos: position{line: 169, col: 72, offset: 6465},
 								expr: &actionExpr{
-									pos: position{line: 165, col: 74, offset: 6358},
+									pos: position{line: 169, col: 74, offset: 6467},
 									run: (*parser).callongopheraddress11,
 									expr: &seqExpr{
-										pos: position{line: 165, col: 74, offset: 6358},
+										pos: position{line: 169, col: 74, offset: 6467},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 165, col: 74, offset: 6358},
+												pos:        position{line: 169, col: 74, offset: 6467},
 												val:        "/",
 												ignoreCase: false,
 												want:       "\"/\"",
 											},
 											&labeledExpr{
-												pos:   position{line: 165, col: 78, offset: 6362},
+												pos:   position{line: 169, col: 78, offset: 6471},
 												label: "t",
 												expr: &ruleRefExpr{
-													pos:  position{line: 165, col: 80, offset: 6364},
+													pos:  position{line: 169, col: 80, offset: 6473},
 													name: "gtype",
 												},
 											},
 											&labeledExpr{
-												pos:   position{line: 165, col: 86, offset: 6370},
+												pos:   position{line: 169, col: 86, offset: 6479},
 												label: "sel",
 												expr: &zeroOrOneExpr{
-													pos: position{line: 165, col: 90, offset: 6374},
+													pos: position{line: 169, col: 90, offset: 6483},
 													expr: &ruleRefExpr{
-														pos:  position{line: 165, col: 90, offset: 6374},
+														pos:  position{line: 169, col: 90, offset: 6483},
 														name: "selector",
 													},
 												},
@@ -1582,27 +1582,27 @@ var g = &grammar{
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 165, col: 148, offset: 6432},
+							pos:   position{line: 169, col: 148, offset: 6541},
 							label: "q",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 165, col: 150, offset: 6434},
+								pos: position{line: 169, col: 150, offset: 6543},
 								expr: &actionExpr{
-									pos: position{line: 165, col: 152, offset: 6436},
+									pos: position{line: 169, col: 152, offset: 6545},
 									run: (*parser).callongopheraddress21,
 									expr: &seqExpr{
-										pos: position{line: 165, col: 152, offset: 6436},
+										pos: position{line: 169, col: 152, offset: 6545},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 165, col: 152, offset: 6436},
+												pos:        position{line: 169, col: 152, offset: 6545},
 												val:        "?",
 												ignoreCase: false,
 												want:       "\"?\"",
 											},
 											&labeledExpr{
-												pos:   position{line: 165, col: 156, offset: 6440},
+												pos:   position{line: 169, col: 156, offset: 6549},
 												label: "q",
 												expr: &ruleRefExpr{
-													pos:  position{line: 165, col: 158, offset: 6442},
+													pos:  position{line: 169, col: 158, offset: 6551},
 													name: "search",
 												},
 											},
@@ -1618,48 +1618,48 @@ var g = &grammar{
 		{
 			name:        "hostport",
 			displayName: "\"hostport\"",
-			pos:         position{line: 173, col: 1, offset: 6832},
+			pos:         position{line: 177, col: 1, offset: 6941},
 			expr: &actionExpr{
-				pos: position{line: 173, col: 24, offset: 6855},
+				pos: position{line: 177, col: 24, offset: 6964},
 				run: (*parser).callonhostport1,
 				expr: &labeledExpr{
-					pos:   position{line: 173, col: 24, offset: 6855},
+					pos:   position{line: 177, col: 24, offset: 6964},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 173, col: 28, offset: 6859},
+						pos: position{line: 177, col: 28, offset: 6968},
 						alternatives: []any{
 							&actionExpr{
-								pos: position{line: 173, col: 28, offset: 6859},
+								pos: position{line: 177, col: 28, offset: 6968},
 								run: (*parser).callonhostport4,
 								expr: &seqExpr{
-									pos: position{line: 173, col: 28, offset: 6859},
+									pos: position{line: 177, col: 28, offset: 6968},
 									exprs: []any{
 										&labeledExpr{
-											pos:   position{line: 173, col: 28, offset: 6859},
+											pos:   position{line: 177, col: 28, offset: 6968},
 											label: "h",
 											expr: &ruleRefExpr{
-												pos:  position{line: 173, col: 30, offset: 6861},
+												pos:  position{line: 177, col: 30, offset: 6970},
 												name: "hostport_host",
 											},
 										},
 										&litMatcher{
-											pos:        position{line: 173, col: 44, offset: 6875},
+											pos:        position{line: 177, col: 44, offset: 6984},
 											val:        ":",
 											ignoreCase: false,
 											want:       "\":\"",
 										},
 										&labeledExpr{
-											pos:   position{line: 173, col: 48, offset: 6879},
+											pos:   position{line: 177, col: 48, offset: 6988},
 											label: "p",
 											expr: &ruleRefExpr{
-												pos:  position{line: 173, col: 50, offset: 6881},
+												pos:  position{line: 177, col: 50, offset: 6990},
 												name: "port",
 											},
 										},
 										&andExpr{
-											pos: position{line: 173, col: 55, offset: 6886},
+											pos: position{line: 177, col: 55, offset: 6995},
 											expr: &ruleRefExpr{
-												pos:  position{line: 173, col: 56, offset: 6887},
+												pos:  position{line: 177, col: 56, offset: 6996},
 												name: "hostport_end",
 											},
 										},
@@ -1667,13 +1667,13 @@ var g = &grammar{
 								},
 							},
 							&actionExpr{
-								pos: position{line: 173, col: 120, offset: 6951},
+								pos: position{line: 177, col: 120, offset: 7060},
 								run: (*parser).callonhostport13,
 								expr: &labeledExpr{
-									pos:   position{line: 173, col: 120, offset: 6951},
+									pos:   position{line: 177, col: 120, offset: 7060},
 									label: "h",
 									expr: &ruleRefExpr{
-										pos:  position{line: 173, col: 122, offset: 6953},
+										pos:  position{line: 177, col: 122, offset: 7062},
 										name: "host",
 									},
 								},
@@ -1685,21 +1685,21 @@ var g = &grammar{
 		},
 		{
 			name: "hostport_end",
-			pos:  position{line: 177, col: 1, offset: 7031},
+			pos:  position{line: 181, col: 1, offset: 7140},
 			expr: &choiceExpr{
-				pos: position{line: 177, col: 17, offset: 7047},
+				pos: position{line: 181, col: 17, offset: 7156},
 				alternatives: []any{
 					&charClassMatcher{
-						pos:        position{line: 177, col: 17, offset: 7047},
+						pos:        position{line: 181, col: 17, offset: 7156},
 						val:        "[/?#]",
 						chars:      []rune{'/', '?', '#'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&notExpr{
-						pos: position{line: 177, col: 25, offset: 7055},
+						pos: position{line: 181, col: 25, offset: 7164},
 						expr: &anyMatcher{
-							line: 177, col: 26, offset: 7056,
+							line: 181, col: 26, offset: 7165,
 						},
 					},
 				},
@@ -1707,47 +1707,47 @@ var g = &grammar{
 		},
 		{
 			name: "hostport_host",
-			pos:  position{line: 179, col: 1, offset: 7059},
+			pos:  position{line: 184, col: 1, offset: 7193},
 			expr: &actionExpr{
-				pos: position{line: 179, col: 18, offset: 7076},
+				pos: position{line: 184, col: 18, offset: 7210},
 				run: (*parser).callonhostport_host1,
 				expr: &labeledExpr{
-					pos:   position{line: 179, col: 18, offset: 7076},
+					pos:   position{line: 184, col: 18, offset: 7210},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 179, col: 22, offset: 7080},
+						pos: position{line: 184, col: 22, offset: 7214},
 						alternatives: []any{
 							&actionExpr{
-								pos: position{line: 179, col: 22, offset: 7080},
+								pos: position{line: 184, col: 22, offset: 7214},
 								run: (*parser).callonhostport_host4,
 								expr: &seqExpr{
-									pos: position{line: 179, col: 22, offset: 7080},
+									pos: position{line: 184, col: 22, offset: 7214},
 									exprs: []any{
 										&labeledExpr{
-											pos:   position{line: 179, col: 22, offset: 7080},
+											pos:   position{line: 184, col: 22, offset: 7214},
 											label: "n",
 											expr: &ruleRefExpr{
-												pos:  position{line: 179, col: 24, offset: 7082},
+												pos:  position{line: 184, col: 24, offset: 7216},
 												name: "hostnumber",
 											},
 										},
 										&andExpr{
-											pos: position{line: 179, col: 35, offset: 7093},
+											pos: position{line: 184, col: 35, offset: 7227},
 											expr: &seqExpr{
-												pos: position{line: 179, col: 38, offset: 7096},
+												pos: position{line: 184, col: 38, offset: 7230},
 												exprs: []any{
 													&litMatcher{
-														pos:        position{line: 179, col: 38, offset: 7096},
+														pos:        position{line: 184, col: 38, offset: 7230},
 														val:        ":",
 														ignoreCase: false,
 														want:       "\":\"",
 													},
 													&ruleRefExpr{
-														pos:  position{line: 179, col: 42, offset: 7100},
+														pos:  position{line: 184, col: 42, offset: 7234},
 														name: "port",
 													},
 													&ruleRefExpr{
-														pos:  position{line: 179, col: 47, offset: 7105},
+														pos:  position{line: 184, col: 47, offset: 7239},
 														name: "hostport_end",
 													},
 												},
@@ -1757,57 +1757,65 @@ var g = &grammar{
 								},
 							},
 							&actionExpr{
-								pos: position{line: 179, col: 82, offset: 7140},
+								pos: position{line: 184, col: 82, offset: 7274},
 								run: (*parser).callonhostport_host13,
 								expr: &labeledExpr{
-									pos:   position{line: 179, col: 82, offset: 7140},
+									pos:   position{line: 184, col: 82, offset: 7274},
 									label: "n",
+									expr: &ruleRefExpr{
+										pos:  position{line: 184, col: 84, offset: 7276},
+										name: "hostport_hostname",
+									},
+								},
+							},
+						},
+					},
+				},
+			},
+		},
+		{
+			name: "hostport_hostname",
+			pos:  position{line: 189, col: 1, offset: 7410},
+			expr: &seqExpr{
+				pos: position{line: 189, col: 22, offset: 7431},
+				exprs: []any{
+					&charClassMatcher{
+						pos:        position{line: 189, col: 22, offset: 7431},
+						val:        "[a-zA-Z]",
+						ranges:     []rune{'a', 'z', 'A', 'Z'},
+						ignoreCase: false,
+						inverted:   false,
+					},
+					&zeroOrMoreExpr{
+						pos: position{line: 189, col: 31, offset: 7440},
+						expr: &seqExpr{
+							pos: position{line: 189, col: 33, offset: 7442},
+							exprs: []any{
+								&notExpr{
+									pos: position{line: 189, col: 33, offset: 7442},
 									expr: &seqExpr{
-										pos: position{line: 179, col: 86, offset: 7144},
+										pos: position{line: 189, col: 36, offset: 7445},
 										exprs: []any{
-											&charClassMatcher{
-												pos:        position{line: 179, col: 86, offset: 7144},
-												val:        "[a-zA-Z]",
-												ranges:     []rune{'a', 'z', 'A', 'Z'},
+											&litMatcher{
+												pos:        position{line: 189, col: 36, offset: 7445},
+												val:        ":",
 												ignoreCase: false,
-												inverted:   false,
+												want:       "\":\"",
 											},
-											&zeroOrMoreExpr{
-												pos: position{line: 179, col: 95, offset: 7153},
-												expr: &seqExpr{
-													pos: position{line: 179, col: 97, offset: 7155},
-													exprs: []any{
-														&notExpr{
-															pos: position{line: 179, col: 97, offset: 7155},
-															expr: &seqExpr{
-																pos: position{line: 179, col: 100, offset: 7158},
-																exprs: []any{
-																	&litMatcher{
-																		pos:        position{line: 179, col: 100, offset: 7158},
-																		val:        ":",
-																		ignoreCase: false,
-																		want:       "\":\"",
-																	},
-																	&ruleRefExpr{
-																		pos:  position{line: 179, col: 104, offset: 7162},
-																		name: "port",
-																	},
-																	&ruleRefExpr{
-																		pos:  position{line: 179, col: 109, offset: 7167},
-																		name: "hostport_end",
-																	},
-																},
-															},
-														},
-														&ruleRefExpr{
-															pos:  position{line: 179, col: 124, offset: 7182},
-															name: "xalpha",
-														},
-													},
-												},
+											&ruleRefExpr{
+												pos:  position{line: 189, col: 40, offset: 7449},
+												name: "port",
+											},
+											&ruleRefExpr{
+												pos:  position{line: 189, col: 45, offset: 7454},
+												name: "hostport_end",
 											},
 										},
 									},
+								},
+								&ruleRefExpr{
+									pos:  position{line: 189, col: 60, offset: 7469},
+									name: "xalpha",
 								},
 							},
 						},
@@ -1818,34 +1826,34 @@ var g = &grammar{
 		{
 			name:        "host",
 			displayName: "\"host\"",
-			pos:         position{line: 185, col: 1, offset: 7449},
+			pos:         position{line: 193, col: 1, offset: 7648},
 			expr: &actionExpr{
-				pos: position{line: 185, col: 16, offset: 7464},
+				pos: position{line: 193, col: 16, offset: 7663},
 				run: (*parser).callonhost1,
 				expr: &labeledExpr{
-					pos:   position{line: 185, col: 16, offset: 7464},
+					pos:   position{line: 193, col: 16, offset: 7663},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 185, col: 20, offset: 7468},
+						pos: position{line: 193, col: 20, offset: 7667},
 						alternatives: []any{
 							&actionExpr{
-								pos: position{line: 185, col: 20, offset: 7468},
+								pos: position{line: 193, col: 20, offset: 7667},
 								run: (*parser).callonhost4,
 								expr: &seqExpr{
-									pos: position{line: 185, col: 20, offset: 7468},
+									pos: position{line: 193, col: 20, offset: 7667},
 									exprs: []any{
 										&labeledExpr{
-											pos:   position{line: 185, col: 20, offset: 7468},
+											pos:   position{line: 193, col: 20, offset: 7667},
 											label: "n",
 											expr: &ruleRefExpr{
-												pos:  position{line: 185, col: 22, offset: 7470},
+												pos:  position{line: 193, col: 22, offset: 7669},
 												name: "hostnumber",
 											},
 										},
 										&notExpr{
-											pos: position{line: 185, col: 33, offset: 7481},
+											pos: position{line: 193, col: 33, offset: 7680},
 											expr: &ruleRefExpr{
-												pos:  position{line: 185, col: 34, offset: 7482},
+												pos:  position{line: 193, col: 34, offset: 7681},
 												name: "xalpha",
 											},
 										},
@@ -1853,7 +1861,7 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 185, col: 61, offset: 7509},
+								pos:  position{line: 193, col: 61, offset: 7708},
 								name: "hostname",
 							},
 						},
@@ -1864,15 +1872,15 @@ var g = &grammar{
 		{
 			name:        "cellname",
 			displayName: "\"cellname\"",
-			pos:         position{line: 189, col: 1, offset: 7564},
+			pos:         position{line: 197, col: 1, offset: 7763},
 			expr: &actionExpr{
-				pos: position{line: 189, col: 24, offset: 7587},
+				pos: position{line: 197, col: 24, offset: 7786},
 				run: (*parser).calloncellname1,
 				expr: &labeledExpr{
-					pos:   position{line: 189, col: 24, offset: 7587},
+					pos:   position{line: 197, col: 24, offset: 7786},
 					label: "h",
 					expr: &ruleRefExpr{
-						pos:  position{line: 189, col: 26, offset: 7589},
+						pos:  position{line: 197, col: 26, offset: 7788},
 						name: "hostname",
 					},
 				},
@@ -1881,30 +1889,30 @@ var g = &grammar{
 		{
 			name:        "hostname",
 			displayName: "\"hostname\"",
-			pos:         position{line: 194, col: 1, offset: 7726},
+			pos:         position{line: 202, col: 1, offset: 7925},
 			expr: &actionExpr{
-				pos: position{line: 194, col: 24, offset: 7749},
+				pos: position{line: 202, col: 24, offset: 7948},
 				run: (*parser).callonhostname1,
 				expr: &seqExpr{
-					pos: position{line: 194, col: 24, offset: 7749},
+					pos: position{line: 202, col: 24, offset: 7948},
 					exprs: []any{
 						&ruleRefExpr{
-							pos:  position{line: 194, col: 24, offset: 7749},
+							pos:  position{line: 202, col: 24, offset: 7948},
 							name: "ialpha",
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 194, col: 31, offset: 7756},
+							pos: position{line: 202, col: 31, offset: 7955},
 							expr: &seqExpr{
-								pos: position{line: 194, col: 33, offset: 7758},
+								pos: position{line: 202, col: 33, offset: 7957},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 194, col: 33, offset: 7758},
+										pos:        position{line: 202, col: 33, offset: 7957},
 										val:        ".",
 										ignoreCase: false,
 										want:       "\".\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 194, col: 37, offset: 7762},
+										pos:  position{line: 202, col: 37, offset: 7961},
 										name: "ialpha",
 									},
 								},
@@ -1917,60 +1925,60 @@ var g = &grammar{
 		{
 			name:        "hostnumber",
 			displayName: "\"hostnumber\"",
-			pos:         position{line: 198, col: 1, offset: 7815},
+			pos:         position{line: 206, col: 1, offset: 8014},
 			expr: &actionExpr{
-				pos: position{line: 198, col: 28, offset: 7842},
+				pos: position{line: 206, col: 28, offset: 8041},
 				run: (*parser).callonhostnumber1,
 				expr: &seqExpr{
-					pos: position{line: 198, col: 28, offset: 7842},
+					pos: position{line: 206, col: 28, offset: 8041},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 198, col: 28, offset: 7842},
+							pos:   position{line: 206, col: 28, offset: 8041},
 							label: "a",
 							expr: &ruleRefExpr{
-								pos:  position{line: 198, col: 30, offset: 7844},
+								pos:  position{line: 206, col: 30, offset: 8043},
 								name: "digits",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 198, col: 37, offset: 7851},
+							pos:        position{line: 206, col: 37, offset: 8050},
 							val:        ".",
 							ignoreCase: false,
 							want:       "\".\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 198, col: 41, offset: 7855},
+							pos:   position{line: 206, col: 41, offset: 8054},
 							label: "b",
 							expr: &ruleRefExpr{
-								pos:  position{line: 198, col: 43, offset: 7857},
+								pos:  position{line: 206, col: 43, offset: 8056},
 								name: "digits",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 198, col: 50, offset: 7864},
+							pos:        position{line: 206, col: 50, offset: 8063},
 							val:        ".",
 							ignoreCase: false,
 							want:       "\".\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 198, col: 54, offset: 7868},
+							pos:   position{line: 206, col: 54, offset: 8067},
 							label: "c_",
 							expr: &ruleRefExpr{
-								pos:  position{line: 198, col: 57, offset: 7871},
+								pos:  position{line: 206, col: 57, offset: 8070},
 								name: "digits",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 198, col: 64, offset: 7878},
+							pos:        position{line: 206, col: 64, offset: 8077},
 							val:        ".",
 							ignoreCase: false,
 							want:       "\".\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 198, col: 68, offset: 7882},
+							pos:   position{line: 206, col: 68, offset: 8081},
 							label: "d",
 							expr: &ruleRefExpr{
-								pos:  position{line: 198, col: 70, offset: 7884},
+								pos:  position{line: 206, col: 70, offset: 8083},
 								name: "digits",
 							},
 						},
@@ -1981,12 +1989,12 @@ var g = &grammar{
 		{
 			name:        "port",
 			displayName: "\"port\"",
-			pos:         position{line: 202, col: 1, offset: 7947},
+			pos:         position{line: 210, col: 1, offset: 8146},
 			expr: &actionExpr{
-				pos: position{line: 202, col: 16, offset: 7962},
+				pos: position{line: 210, col: 16, offset: 8161},
 				run: (*parser).callonport1,
 				expr: &ruleRefExpr{
-					pos:  position{line: 202, col: 16, offset: 7962},
+					pos:  position{line: 210, col: 16, offset: 8161},
 					name: "digits",
 				},
 			},
@@ -1994,12 +2002,12 @@ var g = &grammar{
 		{
 			name:        "selector",
 			displayName: "\"selector\"",
-			pos:         position{line: 206, col: 1, offset: 8006},
+			pos:         position{line: 214, col: 1, offset: 8205},
 			expr: &actionExpr{
-				pos: position{line: 206, col: 24, offset: 8029},
+				pos: position{line: 214, col: 24, offset: 8228},
 				run: (*parser).callonselector1,
 				expr: &ruleRefExpr{
-					pos:  position{line: 206, col: 24, offset: 8029},
+					pos:  position{line: 214, col: 24, offset: 8228},
 					name: "path",
 				},
 			},
@@ -2007,41 +2015,41 @@ var g = &grammar{
 		{
 			name:        "path",
 			displayName: "\"path\"",
-			pos:         position{line: 212, col: 1, offset: 8192},
+			pos:         position{line: 220, col: 1, offset: 8391},
 			expr: &actionExpr{
-				pos: position{line: 212, col: 16, offset: 8207},
+				pos: position{line: 220, col: 16, offset: 8406},
 				run: (*parser).callonpath1,
 				expr: &zeroOrOneExpr{
-					pos: position{line: 212, col: 16, offset: 8207},
+					pos: position{line: 220, col: 16, offset: 8406},
 					expr: &seqExpr{
-						pos: position{line: 212, col: 18, offset: 8209},
+						pos: position{line: 220, col: 18, offset: 8408},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 212, col: 18, offset: 8209},
+								pos:  position{line: 220, col: 18, offset: 8408},
 								name: "xpalphas",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 212, col: 27, offset: 8218},
+								pos: position{line: 220, col: 27, offset: 8417},
 								expr: &seqExpr{
-									pos: position{line: 212, col: 29, offset: 8220},
+									pos: position{line: 220, col: 29, offset: 8419},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 212, col: 29, offset: 8220},
+											pos:        position{line: 220, col: 29, offset: 8419},
 											val:        "/",
 											ignoreCase: false,
 											want:       "\"/\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 212, col: 33, offset: 8224},
+											pos:  position{line: 220, col: 33, offset: 8423},
 											name: "xpalphas",
 										},
 									},
 								},
 							},
 							&zeroOrOneExpr{
-								pos: position{line: 212, col: 45, offset: 8236},
+								pos: position{line: 220, col: 45, offset: 8435},
 								expr: &litMatcher{
-									pos:        position{line: 212, col: 45, offset: 8236},
+									pos:        position{line: 220, col: 45, offset: 8435},
 									val:        "/",
 									ignoreCase: false,
 									want:       "\"/\"",
@@ -2055,30 +2063,30 @@ var g = &grammar{
 		{
 			name:        "search",
 			displayName: "\"search\"",
-			pos:         position{line: 216, col: 1, offset: 8291},
+			pos:         position{line: 224, col: 1, offset: 8490},
 			expr: &actionExpr{
-				pos: position{line: 216, col: 20, offset: 8310},
+				pos: position{line: 224, col: 20, offset: 8509},
 				run: (*parser).callonsearch1,
 				expr: &seqExpr{
-					pos: position{line: 216, col: 20, offset: 8310},
+					pos: position{line: 224, col: 20, offset: 8509},
 					exprs: []any{
 						&ruleRefExpr{
-							pos:  position{line: 216, col: 20, offset: 8310},
+							pos:  position{line: 224, col: 20, offset: 8509},
 							name: "xalphas",
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 216, col: 28, offset: 8318},
+							pos: position{line: 224, col: 28, offset: 8517},
 							expr: &seqExpr{
-								pos: position{line: 216, col: 30, offset: 8320},
+								pos: position{line: 224, col: 30, offset: 8519},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 216, col: 30, offset: 8320},
+										pos:        position{line: 224, col: 30, offset: 8519},
 										val:        "+",
 										ignoreCase: false,
 										want:       "\"+\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 216, col: 34, offset: 8324},
+										pos:  position{line: 224, col: 34, offset: 8523},
 										name: "xalphas",
 									},
 								},
@@ -2091,12 +2099,12 @@ var g = &grammar{
 		{
 			name:        "user",
 			displayName: "\"user\"",
-			pos:         position{line: 220, col: 1, offset: 8376},
+			pos:         position{line: 228, col: 1, offset: 8575},
 			expr: &actionExpr{
-				pos: position{line: 220, col: 16, offset: 8391},
+				pos: position{line: 228, col: 16, offset: 8590},
 				run: (*parser).callonuser1,
 				expr: &ruleRefExpr{
-					pos:  position{line: 220, col: 16, offset: 8391},
+					pos:  position{line: 228, col: 16, offset: 8590},
 					name: "xalphas",
 				},
 			},
@@ -2104,12 +2112,12 @@ var g = &grammar{
 		{
 			name:        "fragmentid",
 			displayName: "\"fragmentid\"",
-			pos:         position{line: 224, col: 1, offset: 8444},
+			pos:         position{line: 232, col: 1, offset: 8643},
 			expr: &actionExpr{
-				pos: position{line: 224, col: 28, offset: 8471},
+				pos: position{line: 232, col: 28, offset: 8670},
 				run: (*parser).callonfragmentid1,
 				expr: &ruleRefExpr{
-					pos:  position{line: 224, col: 28, offset: 8471},
+					pos:  position{line: 232, col: 28, offset: 8670},
 					name: "xalphas",
 				},
 			},
@@ -2117,12 +2125,12 @@ var g = &grammar{
 		{
 			name:        "gtype",
 			displayName: "\"gtype\"",
-			pos:         position{line: 228, col: 1, offset: 8530},
+			pos:         position{line: 236, col: 1, offset: 8729},
 			expr: &actionExpr{
-				pos: position{line: 228, col: 18, offset: 8547},
+				pos: position{line: 236, col: 18, offset: 8746},
 				run: (*parser).callongtype1,
 				expr: &ruleRefExpr{
-					pos:  position{line: 228, col: 18, offset: 8547},
+					pos:  position{line: 236, col: 18, offset: 8746},
 					name: "xalpha",
 				},
 			},
@@ -2130,12 +2138,12 @@ var g = &grammar{
 		{
 			name:        "xalpha",
 			displayName: "\"xalpha\"",
-			pos:         position{line: 232, col: 1, offset: 8600},
+			pos:         position{line: 240, col: 1, offset: 8799},
 			expr: &choiceExpr{
-				pos: position{line: 232, col: 20, offset: 8619},
+				pos: position{line: 240, col: 20, offset: 8818},
 				alternatives: []any{
 					&charClassMatcher{
-						pos:        position{line: 232, col: 20, offset: 8619},
+						pos:        position{line: 240, col: 20, offset: 8818},
 						val:        "[a-zA-Z0-9$_@.&!*\"'():;, -]",
 						chars:      []rune{'$', '_', '@', '.', '&', '!', '*', '"', '\'', '(', ')', ':', ';', ',', ' ', '-'},
 						ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -2143,7 +2151,7 @@ var g = &grammar{
 						inverted:   false,
 					},
 					&ruleRefExpr{
-						pos:  position{line: 232, col: 50, offset: 8649},
+						pos:  position{line: 240, col: 50, offset: 8848},
 						name: "escape",
 					},
 				},
@@ -2152,11 +2160,11 @@ var g = &grammar{
 		{
 			name:        "xalphas",
 			displayName: "\"xalphas\"",
-			pos:         position{line: 234, col: 1, offset: 8657},
+			pos:         position{line: 242, col: 1, offset: 8856},
 			expr: &oneOrMoreExpr{
-				pos: position{line: 234, col: 22, offset: 8678},
+				pos: position{line: 242, col: 22, offset: 8877},
 				expr: &ruleRefExpr{
-					pos:  position{line: 234, col: 22, offset: 8678},
+					pos:  position{line: 242, col: 22, offset: 8877},
 					name: "xalpha",
 				},
 			},
@@ -2164,16 +2172,16 @@ var g = &grammar{
 		{
 			name:        "xpalpha",
 			displayName: "\"xpalpha\"",
-			pos:         position{line: 236, col: 1, offset: 8687},
+			pos:         position{line: 244, col: 1, offset: 8886},
 			expr: &choiceExpr{
-				pos: position{line: 236, col: 22, offset: 8708},
+				pos: position{line: 244, col: 22, offset: 8907},
 				alternatives: []any{
 					&ruleRefExpr{
-						pos:  position{line: 236, col: 22, offset: 8708},
+						pos:  position{line: 244, col: 22, offset: 8907},
 						name: "xalpha",
 					},
 					&litMatcher{
-						pos:        position{line: 236, col: 31, offset: 8717},
+						pos:        position{line: 244, col: 31, offset: 8916},
 						val:        "+",
 						ignoreCase: false,
 						want:       "\"+\"",
@@ -2184,11 +2192,11 @@ var g = &grammar{
 		{
 			name:        "xpalphas",
 			displayName: "\"xpalphas\"",
-			pos:         position{line: 238, col: 1, offset: 8722},
+			pos:         position{line: 246, col: 1, offset: 8921},
 			expr: &oneOrMoreExpr{
-				pos: position{line: 238, col: 24, offset: 8745},
+				pos: position{line: 246, col: 24, offset: 8944},
 				expr: &ruleRefExpr{
-					pos:  position{line: 238, col: 24, offset: 8745},
+					pos:  position{line: 246, col: 24, offset: 8944},
 					name: "xpalpha",
 				},
 			},
@@ -2196,21 +2204,21 @@ var g = &grammar{
 		{
 			name:        "ialpha",
 			displayName: "\"ialpha\"",
-			pos:         position{line: 240, col: 1, offset: 8755},
+			pos:         position{line: 248, col: 1, offset: 8954},
 			expr: &seqExpr{
-				pos: position{line: 240, col: 20, offset: 8774},
+				pos: position{line: 248, col: 20, offset: 8973},
 				exprs: []any{
 					&charClassMatcher{
-						pos:        position{line: 240, col: 20, offset: 8774},
+						pos:        position{line: 248, col: 20, offset: 8973},
 						val:        "[a-zA-Z]",
 						ranges:     []rune{'a', 'z', 'A', 'Z'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 240, col: 29, offset: 8783},
+						pos: position{line: 248, col: 29, offset: 8982},
 						expr: &ruleRefExpr{
-							pos:  position{line: 240, col: 29, offset: 8783},
+							pos:  position{line: 248, col: 29, offset: 8982},
 							name: "xalphas",
 						},
 					},
@@ -2220,9 +2228,9 @@ var g = &grammar{
 		{
 			name:        "alpha",
 			displayName: "\"alpha\"",
-			pos:         position{line: 242, col: 1, offset: 8793},
+			pos:         position{line: 250, col: 1, offset: 8992},
 			expr: &charClassMatcher{
-				pos:        position{line: 242, col: 18, offset: 8810},
+				pos:        position{line: 250, col: 18, offset: 9009},
 				val:        "[a-zA-Z]",
 				ranges:     []rune{'a', 'z', 'A', 'Z'},
 				ignoreCase: false,
@@ -2232,9 +2240,9 @@ var g = &grammar{
 		{
 			name:        "digit",
 			displayName: "\"digit\"",
-			pos:         position{line: 244, col: 1, offset: 8820},
+			pos:         position{line: 252, col: 1, offset: 9019},
 			expr: &charClassMatcher{
-				pos:        position{line: 244, col: 18, offset: 8837},
+				pos:        position{line: 252, col: 18, offset: 9036},
 				val:        "[0-9]",
 				ranges:     []rune{'0', '9'},
 				ignoreCase: false,
@@ -2244,9 +2252,9 @@ var g = &grammar{
 		{
 			name:        "safe",
 			displayName: "\"safe\"",
-			pos:         position{line: 246, col: 1, offset: 8844},
+			pos:         position{line: 254, col: 1, offset: 9043},
 			expr: &charClassMatcher{
-				pos:        position{line: 246, col: 16, offset: 8859},
+				pos:        position{line: 254, col: 16, offset: 9058},
 				val:        "[$_@.&-]",
 				chars:      []rune{'$', '_', '@', '.', '&', '-'},
 				ignoreCase: false,
@@ -2256,9 +2264,9 @@ var g = &grammar{
 		{
 			name:        "extra",
 			displayName: "\"extra\"",
-			pos:         position{line: 248, col: 1, offset: 8869},
+			pos:         position{line: 256, col: 1, offset: 9068},
 			expr: &charClassMatcher{
-				pos:        position{line: 248, col: 18, offset: 8886},
+				pos:        position{line: 256, col: 18, offset: 9085},
 				val:        "[!*\"'():;, ]",
 				chars:      []rune{'!', '*', '"', '\'', '(', ')', ':', ';', ',', ' '},
 				ignoreCase: false,
@@ -2268,25 +2276,25 @@ var g = &grammar{
 		{
 			name:        "escape",
 			displayName: "\"escape\"",
-			pos:         position{line: 250, col: 1, offset: 8900},
+			pos:         position{line: 258, col: 1, offset: 9099},
 			expr: &seqExpr{
-				pos: position{line: 250, col: 20, offset: 8919},
+				pos: position{line: 258, col: 20, offset: 9118},
 				exprs: []any{
 					&litMatcher{
-						pos:        position{line: 250, col: 20, offset: 8919},
+						pos:        position{line: 258, col: 20, offset: 9118},
 						val:        "%",
 						ignoreCase: false,
 						want:       "\"%\"",
 					},
 					&charClassMatcher{
-						pos:        position{line: 250, col: 24, offset: 8923},
+						pos:        position{line: 258, col: 24, offset: 9122},
 						val:        "[0-9a-fA-F]",
 						ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 250, col: 36, offset: 8935},
+						pos:        position{line: 258, col: 36, offset: 9134},
 						val:        "[0-9a-fA-F]",
 						ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 						ignoreCase: false,
@@ -2298,9 +2306,9 @@ var g = &grammar{
 		{
 			name:        "hex",
 			displayName: "\"hex\"",
-			pos:         position{line: 252, col: 1, offset: 8948},
+			pos:         position{line: 260, col: 1, offset: 9147},
 			expr: &charClassMatcher{
-				pos:        position{line: 252, col: 14, offset: 8961},
+				pos:        position{line: 260, col: 14, offset: 9160},
 				val:        "[0-9a-fA-F]",
 				ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 				ignoreCase: false,
@@ -2310,9 +2318,9 @@ var g = &grammar{
 		{
 			name:        "variant",
 			displayName: "\"variant\"",
-			pos:         position{line: 254, col: 1, offset: 8974},
+			pos:         position{line: 262, col: 1, offset: 9173},
 			expr: &charClassMatcher{
-				pos:        position{line: 254, col: 22, offset: 8995},
+				pos:        position{line: 262, col: 22, offset: 9194},
 				val:        "[{}|[\\]\\\\^~]",
 				chars:      []rune{'{', '}', '|', '[', ']', '\\', '^', '~'},
 				ignoreCase: false,
@@ -2322,9 +2330,9 @@ var g = &grammar{
 		{
 			name:        "punctuation",
 			displayName: "\"punctuation\"",
-			pos:         position{line: 256, col: 1, offset: 9009},
+			pos:         position{line: 264, col: 1, offset: 9208},
 			expr: &charClassMatcher{
-				pos:        position{line: 256, col: 30, offset: 9038},
+				pos:        position{line: 264, col: 30, offset: 9237},
 				val:        "[<>]",
 				chars:      []rune{'<', '>'},
 				ignoreCase: false,
@@ -2334,14 +2342,14 @@ var g = &grammar{
 		{
 			name:        "digits",
 			displayName: "\"digits\"",
-			pos:         position{line: 258, col: 1, offset: 9044},
+			pos:         position{line: 266, col: 1, offset: 9243},
 			expr: &actionExpr{
-				pos: position{line: 258, col: 20, offset: 9063},
+				pos: position{line: 266, col: 20, offset: 9262},
 				run: (*parser).callondigits1,
 				expr: &oneOrMoreExpr{
-					pos: position{line: 258, col: 20, offset: 9063},
+					pos: position{line: 266, col: 20, offset: 9262},
 					expr: &charClassMatcher{
-						pos:        position{line: 258, col: 20, offset: 9063},
+						pos:        position{line: 266, col: 20, offset: 9262},
 						val:        "[0-9]",
 						ranges:     []rune{'0', '9'},
 						ignoreCase: false,
@@ -2353,9 +2361,9 @@ var g = &grammar{
 		{
 			name:        "alphanum",
 			displayName: "\"alphanum\"",
-			pos:         position{line: 262, col: 1, offset: 9117},
+			pos:         position{line: 270, col: 1, offset: 9316},
 			expr: &charClassMatcher{
-				pos:        position{line: 262, col: 24, offset: 9140},
+				pos:        position{line: 270, col: 24, offset: 9339},
 				val:        "[a-zA-Z0-9]",
 				ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
 				ignoreCase: false,
@@ -2365,11 +2373,11 @@ var g = &grammar{
 		{
 			name:        "alphanums",
 			displayName: "\"alphanums\"",
-			pos:         position{line: 264, col: 1, offset: 9153},
+			pos:         position{line: 272, col: 1, offset: 9352},
 			expr: &oneOrMoreExpr{
-				pos: position{line: 264, col: 26, offset: 9178},
+				pos: position{line: 272, col: 26, offset: 9377},
 				expr: &charClassMatcher{
-					pos:        position{line: 264, col: 26, offset: 9178},
+					pos:        position{line: 272, col: 26, offset: 9377},
 					val:        "[a-zA-Z0-9]",
 					ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
 					ignoreCase: false,
@@ -2380,9 +2388,9 @@ var g = &grammar{
 		{
 			name:        "void",
 			displayName: "\"void\"",
-			pos:         position{line: 266, col: 1, offset: 9192},
+			pos:         position{line: 274, col: 1, offset: 9391},
 			expr: &litMatcher{
-				pos:        position{line: 266, col: 16, offset: 9207},
+				pos:        position{line: 274, col: 16, offset: 9406},
 				val:        "",
 				ignoreCase: false,
 				want:       "\"\"",
@@ -2390,12 +2398,12 @@ var g = &grammar{
 		},
 		{
 			name: "scheme_http",
-			pos:  position{line: 268, col: 1, offset: 9211},
+			pos:  position{line: 277, col: 1, offset: 9437},
 			expr: &actionExpr{
-				pos: position{line: 268, col: 16, offset: 9226},
+				pos: position{line: 277, col: 16, offset: 9452},
 				run: (*parser).callonscheme_http1,
 				expr: &litMatcher{
-					pos:        position{line: 268, col: 16, offset: 9226},
+					pos:        position{line: 277, col: 16, offset: 9452},
 					val:        "http",
 					ignoreCase: false,
 					want:       "\"http\"",
@@ -2404,12 +2412,12 @@ var g = &grammar{
 		},
 		{
 			name: "scheme_ftp",
-			pos:  position{line: 272, col: 1, offset: 9272},
+			pos:  position{line: 282, col: 1, offset: 9525},
 			expr: &actionExpr{
-				pos: position{line: 272, col: 15, offset: 9286},
+				pos: position{line: 282, col: 15, offset: 9539},
 				run: (*parser).callonscheme_ftp1,
 				expr: &litMatcher{
-					pos:        position{line: 272, col: 15, offset: 9286},
+					pos:        position{line: 282, col: 15, offset: 9539},
 					val:        "ftp",
 					ignoreCase: false,
 					want:       "\"ftp\"",
@@ -2418,12 +2426,12 @@ var g = &grammar{
 		},
 		{
 			name: "scheme_afs",
-			pos:  position{line: 276, col: 1, offset: 9331},
+			pos:  position{line: 287, col: 1, offset: 9611},
 			expr: &actionExpr{
-				pos: position{line: 276, col: 15, offset: 9345},
+				pos: position{line: 287, col: 15, offset: 9625},
 				run: (*parser).callonscheme_afs1,
 				expr: &litMatcher{
-					pos:        position{line: 276, col: 15, offset: 9345},
+					pos:        position{line: 287, col: 15, offset: 9625},
 					val:        "afs",
 					ignoreCase: false,
 					want:       "\"afs\"",
@@ -2432,12 +2440,12 @@ var g = &grammar{
 		},
 		{
 			name: "scheme_news",
-			pos:  position{line: 280, col: 1, offset: 9390},
+			pos:  position{line: 292, col: 1, offset: 9697},
 			expr: &actionExpr{
-				pos: position{line: 280, col: 16, offset: 9405},
+				pos: position{line: 292, col: 16, offset: 9712},
 				run: (*parser).callonscheme_news1,
 				expr: &litMatcher{
-					pos:        position{line: 280, col: 16, offset: 9405},
+					pos:        position{line: 292, col: 16, offset: 9712},
 					val:        "news",
 					ignoreCase: false,
 					want:       "\"news\"",
@@ -2446,12 +2454,12 @@ var g = &grammar{
 		},
 		{
 			name: "scheme_wais",
-			pos:  position{line: 284, col: 1, offset: 9451},
+			pos:  position{line: 297, col: 1, offset: 9785},
 			expr: &actionExpr{
-				pos: position{line: 284, col: 16, offset: 9466},
+				pos: position{line: 297, col: 16, offset: 9800},
 				run: (*parser).callonscheme_wais1,
 				expr: &litMatcher{
-					pos:        position{line: 284, col: 16, offset: 9466},
+					pos:        position{line: 297, col: 16, offset: 9800},
 					val:        "wais",
 					ignoreCase: false,
 					want:       "\"wais\"",
@@ -2460,12 +2468,12 @@ var g = &grammar{
 		},
 		{
 			name: "scheme_prospero",
-			pos:  position{line: 288, col: 1, offset: 9512},
+			pos:  position{line: 302, col: 1, offset: 9873},
 			expr: &actionExpr{
-				pos: position{line: 288, col: 20, offset: 9531},
+				pos: position{line: 302, col: 20, offset: 9892},
 				run: (*parser).callonscheme_prospero1,
 				expr: &litMatcher{
-					pos:        position{line: 288, col: 20, offset: 9531},
+					pos:        position{line: 302, col: 20, offset: 9892},
 					val:        "prospero",
 					ignoreCase: false,
 					want:       "\"prospero\"",
@@ -2474,12 +2482,12 @@ var g = &grammar{
 		},
 		{
 			name: "scheme_telnet",
-			pos:  position{line: 292, col: 1, offset: 9581},
+			pos:  position{line: 307, col: 1, offset: 9969},
 			expr: &actionExpr{
-				pos: position{line: 292, col: 18, offset: 9598},
+				pos: position{line: 307, col: 18, offset: 9986},
 				run: (*parser).callonscheme_telnet1,
 				expr: &litMatcher{
-					pos:        position{line: 292, col: 18, offset: 9598},
+					pos:        position{line: 307, col: 18, offset: 9986},
 					val:        "telnet",
 					ignoreCase: false,
 					want:       "\"telnet\"",
@@ -2488,12 +2496,12 @@ var g = &grammar{
 		},
 		{
 			name: "scheme_gopher",
-			pos:  position{line: 296, col: 1, offset: 9646},
+			pos:  position{line: 312, col: 1, offset: 10061},
 			expr: &actionExpr{
-				pos: position{line: 296, col: 18, offset: 9663},
+				pos: position{line: 312, col: 18, offset: 10078},
 				run: (*parser).callonscheme_gopher1,
 				expr: &litMatcher{
-					pos:        position{line: 296, col: 18, offset: 9663},
+					pos:        position{line: 312, col: 18, offset: 10078},
 					val:        "gopher",
 					ignoreCase: false,
 					want:       "\"gopher\"",
@@ -3621,9 +3629,12 @@ type parser struct {
 	maxFailExpected []string
 	// maxFailRule is the named rule of the failures at maxFailPos, and maxFailStack the
 	// rules they are all inside (added by genparser).
-	maxFailRule           string
-	maxFailStack          []*rule
-	maxFailStackSet       bool
+	maxFailRule     string
+	maxFailStack    []*rule
+	maxFailStackSet bool
+
+	// tree, when set, records the nodes of a generic tree (added by genparser, tree.go).
+	tree                  *treeRec
 	maxFailInvertExpected bool
 
 	// max number of expressions to be parsed

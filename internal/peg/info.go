@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/urlgrammar/urlgrammar/ast"
 	"github.com/urlgrammar/urlgrammar/internal/dfa"
 )
 
@@ -14,8 +15,13 @@ import (
 //	; urlgrammar id: url-syntax-05
 //	; urlgrammar title: draft-fielding-url-syntax-05, ... (May 1997)
 //	; urlgrammar start: URL-reference
+//	; urlgrammar nodes: URL-reference scheme authority host port ...
+//
+// nodes, which may be given on several lines, names the rules whose matches are the nodes
+// of the grammar's generic trees (ast.Tree), besides the start rule, which is the root.
 type Info struct {
 	ID, Title, Start string
+	Nodes            []string
 }
 
 // Generated is what the generator writes for a grammar (generated/PKG): its registration
@@ -26,7 +32,17 @@ type Generated struct {
 	Run       func(rule, src string, maxExpr uint64) (any, *Failure)
 	Recognize func(rule, src string, maxExpr uint64) *Failure
 	DFAs      func() map[string]*dfa.DFA
+	// TreeRecorder returns the recorder of the grammar's generic trees, whose nodes are the
+	// matches of the named rules, with the rule table of the trees it records.
+	TreeRecorder func(nodes []string, aliases map[string]string) (TreeFunc, []string, error)
+	// Aliases maps the PEG's helper rules that stand for an ABNF rule (marked
+	// "// urlgrammar node: NAME" in the PEG file) to that rule's name.
+	Aliases map[string]string
 }
+
+// TreeFunc records the generic tree of src matched from rule: its nodes in pre-order,
+// appended to into, or the failure.
+type TreeFunc = func(rule, src string, maxExpr uint64, into []ast.TreeNode) ([]ast.TreeNode, *Failure)
 
 const headerPrefix = "; urlgrammar "
 
@@ -46,6 +62,10 @@ func ReadHeader(abnf []byte) (Info, error) {
 		if !ok || val == "" {
 			return Info{}, fmt.Errorf("line %d: want %q KEY: VALUE", n, headerPrefix)
 		}
+		if key == "nodes" {
+			info.Nodes = append(info.Nodes, strings.Fields(val)...)
+			continue
+		}
 		if seen[key] {
 			return Info{}, fmt.Errorf("line %d: %s declared twice", n, key)
 		}
@@ -58,7 +78,7 @@ func ReadHeader(abnf []byte) (Info, error) {
 		case "start":
 			info.Start = val
 		default:
-			return Info{}, fmt.Errorf("line %d: unknown key %q (id, title, start)", n, key)
+			return Info{}, fmt.Errorf("line %d: unknown key %q (id, title, start, nodes)", n, key)
 		}
 	}
 	for _, k := range []string{"id", "title", "start"} {

@@ -12,6 +12,11 @@ func TestReadHeader(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, Info{ID: "g-1", Title: "G, a title: with colons", Start: "top"}, info)
 
+	// nodes may take several lines; they add up, in order.
+	info, err = ReadHeader([]byte("; urlgrammar id: g\n; urlgrammar title: t\n; urlgrammar start: s\n; urlgrammar nodes: a b\n; urlgrammar nodes:  c\n"))
+	require.NoError(t, err)
+	assert.Equal(t, []string{"a", "b", "c"}, info.Nodes)
+
 	for src, want := range map[string]string{
 		"; urlgrammar id: g\n; urlgrammar title: t\n": `no "; urlgrammar start:" line`,
 		"; urlgrammar id: g\n; urlgrammar id: h\n":    "line 2: id declared twice",

@@ -84,9 +84,11 @@ func run(peg, out string) error {
 	if info.ID != name {
 		return fmt.Errorf("%s.abnf: the header's id %q is not the file's name", name, info.ID)
 	}
-	if g, err := dfabuild.Read(abnf); err != nil {
+	g, err := dfabuild.Read(abnf)
+	if err != nil {
 		return fmt.Errorf("%s.abnf: %w", name, err)
-	} else if !hasRule(g.Rulemap, info.Start) {
+	}
+	if !hasRule(g.Rulemap, info.Start) {
 		return fmt.Errorf("%s.abnf: the header's start rule %q is not a rule of the grammar", name, info.Start)
 	}
 	tables, err := dfaTables(abnf, pkg, name)
@@ -94,13 +96,32 @@ func run(peg, out string) error {
 		return fmt.Errorf("%s.abnf: %w", name, err)
 	}
 	files := map[string][]byte{"parser.go": src, "dfa.go": tables}
-	for _, f := range []string{"glue.go", "recognize.go"} {
+	for _, f := range []string{"glue.go", "recognize.go", "tree.go"} {
 		files[f] = copyRuntime(f, pkg)
+	}
+	pegText, err := os.ReadFile(peg)
+	if err != nil {
+		return err
+	}
+	aliases, err := readAliases(pegText)
+	if err != nil {
+		return fmt.Errorf("%s.peg: %w", name, err)
+	}
+	for _, n := range info.Nodes {
+		if !hasRule(g.Rulemap, n) {
+			return fmt.Errorf("%s.abnf: the header's node rule %q is not a rule of the grammar", name, n)
+		}
+	}
+	for helper, n := range aliases {
+		if !hasRule(g.Rulemap, n) {
+			return fmt.Errorf("%s.peg: helper %s stands for %q, which is not a rule of the grammar", name, helper, n)
+		}
 	}
 	data := struct {
 		Pkg, Name string
 		Info      pegpkg.Info
-	}{pkg, name, info}
+		Aliases   map[string]string
+	}{pkg, name, info, aliases}
 	for file, t := range map[string]*template.Template{"doc.go": docTmpl, "generated.go": generatedTmpl} {
 		var b bytes.Buffer
 		if err := t.Execute(&b, data); err != nil {
@@ -122,7 +143,7 @@ func runParserOnly(peg, out string) error {
 
 // The code every generated package shares, compiled and tested in package runtime.
 //
-//go:embed runtime/glue.go runtime/recognize.go
+//go:embed runtime/glue.go runtime/recognize.go runtime/tree.go
 var runtimeFiles embed.FS
 
 // copyRuntime returns runtime/file for package pkg: the same code, under its own package
@@ -220,7 +241,7 @@ var insertions = []insertion{
 			}
 			return nil
 		},
-		"\n\t// maxFailRule is the named rule of the failures at maxFailPos, and maxFailStack the\n\t// rules they are all inside (added by genparser).\n\tmaxFailRule     string\n\tmaxFailStack    []*rule\n\tmaxFailStackSet bool",
+		"\n\t// maxFailRule is the named rule of the failures at maxFailPos, and maxFailStack the\n\t// rules they are all inside (added by genparser).\n\tmaxFailRule     string\n\tmaxFailStack    []*rule\n\tmaxFailStackSet bool\n\n\t// tree, when set, records the nodes of a generic tree (added by genparser, tree.go).\n\ttree *treeRec",
 	},
 	{ // in failAt, once a failure at or beyond the farthest position is known
 		"the statement if pos.offset < p.maxFailPos.offset { return } in (*parser).failAt",
@@ -340,11 +361,14 @@ import "github.com/urlgrammar/urlgrammar/internal/peg"
 // Generated is the grammar's registration (from the header of grammar/{{.Name}}.abnf) and
 // its parsers, for urlgrammar's registry.
 var Generated = peg.Generated{
-	Info:      peg.Info{ID: {{printf "%q" .Info.ID}}, Title: {{printf "%q" .Info.Title}}, Start: {{printf "%q" .Info.Start}}},
-	Rules:     Rules,
-	Run:       Run,
-	Recognize: Recognize,
-	DFAs:      DFAs,
+	Info: peg.Info{ID: {{printf "%q" .Info.ID}}, Title: {{printf "%q" .Info.Title}}, Start: {{printf "%q" .Info.Start}},
+		Nodes: {{printf "%#v" .Info.Nodes}}},
+	Rules:        Rules,
+	Run:          Run,
+	Recognize:    Recognize,
+	DFAs:         DFAs,
+	TreeRecorder: TreeRecorder,
+	Aliases:      {{printf "%#v" .Aliases}},
 }
 `))
 
@@ -356,6 +380,39 @@ package {{.Pkg}}
 
 //go:generate go run ../../internal/cmd/genparser -peg ../../grammar/{{.Name}}.peg -o .
 `))
+
+// aliasMark marks a PEG helper rule that stands for an ABNF rule: the line before the
+// helper's definition (after its comments) reads "// urlgrammar node: NAME".
+const aliasMark = "// urlgrammar node:"
+
+// readAliases returns the helper rules of a PEG file marked with aliasMark, by PEG name, to
+// the ABNF rule each stands for. A mark must be followed by a rule definition (NAME <- ...,
+// without a display name: a rule with one is its own node).
+func readAliases(src []byte) (map[string]string, error) {
+	aliases := map[string]string{}
+	lines := strings.Split(string(src), "\n")
+	for i, line := range lines {
+		name, ok := strings.CutPrefix(strings.TrimSpace(line), aliasMark)
+		if !ok {
+			continue
+		}
+		name = strings.TrimSpace(name)
+		var def string
+		if i+1 < len(lines) {
+			def = lines[i+1]
+		}
+		helper, rest, found := strings.Cut(def, "<-")
+		fields := strings.Fields(helper)
+		if name == "" || strings.ContainsAny(name, " \t") || !found || len(fields) != 1 || rest == "" {
+			return nil, fmt.Errorf("line %d: want %q NAME followed by a helper rule's definition (HELPER <- ...)", i+1, aliasMark)
+		}
+		if _, dup := aliases[fields[0]]; dup {
+			return nil, fmt.Errorf("line %d: %s marked twice", i+1, fields[0])
+		}
+		aliases[fields[0]] = name
+	}
+	return aliases, nil
+}
 
 // hasRule reports whether the ABNF defines a rule of the name (ABNF names are
 // case-insensitive).

@@ -33,7 +33,7 @@ func TestPatch(t *testing.T) {
 	for _, fld := range structType(f, "parser").Fields.List {
 		fields = append(fields, fld.Names[0].Name)
 	}
-	assert.Equal(t, []string{"other", "maxFailExpected", "maxFailRule", "maxFailStack", "maxFailStackSet", "last"}, fields)
+	assert.Equal(t, []string{"other", "maxFailExpected", "maxFailRule", "maxFailStack", "maxFailStackSet", "tree", "last"}, fields)
 	assert.Contains(t, s, "(added by genparser)")
 	assert.Contains(t, s, "if pos.offset < p.maxFailPos.offset {\n\t\t\treturn\n\t\t}\n\t\tp.noteFailure(pos.offset > p.maxFailPos.offset) // added by genparser")
 	assert.Contains(t, s, "func (p *parser) buildRulesTable(g *grammar) {\n\tif g == grammarOfRules { // added by genparser")
@@ -83,5 +83,21 @@ func TestGenerateInPlace(t *testing.T) {
 				t.Errorf("%s: %d lines, the committed file has %d", e.Name(), len(gl), len(wl))
 			}
 		}
+	}
+}
+
+// A helper rule marked "// urlgrammar node: NAME" stands for NAME in generic trees; a mark
+// not followed by a rule definition is an error with its line.
+func TestReadAliases(t *testing.T) {
+	got, err := readAliases([]byte("a \"a\" <- b\n\n// urlgrammar node: host\nhost_helper <- [a-z]+ {\n}\n"))
+	require.NoError(t, err)
+	assert.Equal(t, map[string]string{"host_helper": "host"}, got)
+	for src, want := range map[string]string{
+		"// urlgrammar node: host\n\nh <- x\n":                                 "line 1: want",
+		"// urlgrammar node:\nh <- x\n":                                        "line 1: want",
+		"// urlgrammar node: host\nh <- x\n// urlgrammar node: host\nh <- y\n": "line 3: h marked twice",
+	} {
+		_, err := readAliases([]byte(src))
+		assert.ErrorContains(t, err, want, src)
 	}
 }

@@ -129,23 +129,23 @@ var g = &grammar{
 		{
 			name:        "number",
 			displayName: "\"number\"",
-			pos:         position{line: 20, col: 1, offset: 719},
+			pos:         position{line: 21, col: 1, offset: 808},
 			expr: &choiceExpr{
-				pos: position{line: 20, col: 20, offset: 738},
+				pos: position{line: 21, col: 20, offset: 827},
 				alternatives: []any{
 					&seqExpr{
-						pos: position{line: 20, col: 20, offset: 738},
+						pos: position{line: 21, col: 20, offset: 827},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 20, col: 20, offset: 738},
+								pos:        position{line: 21, col: 20, offset: 827},
 								val:        "0x",
 								ignoreCase: true,
 								want:       "\"0x\"i",
 							},
 							&oneOrMoreExpr{
-								pos: position{line: 20, col: 26, offset: 744},
+								pos: position{line: 21, col: 26, offset: 833},
 								expr: &charClassMatcher{
-									pos:        position{line: 20, col: 26, offset: 744},
+									pos:        position{line: 21, col: 26, offset: 833},
 									val:        "[0-9a-f]i",
 									ranges:     []rune{'0', '9', 'a', 'f'},
 									ignoreCase: true,
@@ -155,12 +155,12 @@ var g = &grammar{
 						},
 					},
 					&seqExpr{
-						pos: position{line: 20, col: 39, offset: 757},
+						pos: position{line: 21, col: 39, offset: 846},
 						exprs: []any{
 							&oneOrMoreExpr{
-								pos: position{line: 20, col: 39, offset: 757},
+								pos: position{line: 21, col: 39, offset: 846},
 								expr: &charClassMatcher{
-									pos:        position{line: 20, col: 39, offset: 757},
+									pos:        position{line: 21, col: 39, offset: 846},
 									val:        "[0-9]",
 									ranges:     []rune{'0', '9'},
 									ignoreCase: false,
@@ -168,20 +168,35 @@ var g = &grammar{
 								},
 							},
 							&andExpr{
-								pos: position{line: 20, col: 46, offset: 764},
+								pos: position{line: 21, col: 46, offset: 853},
 								expr: &choiceExpr{
-									pos: position{line: 20, col: 49, offset: 767},
+									pos: position{line: 21, col: 49, offset: 856},
 									alternatives: []any{
+										&seqExpr{
+											pos: position{line: 21, col: 49, offset: 856},
+											exprs: []any{
+												&litMatcher{
+													pos:        position{line: 21, col: 49, offset: 856},
+													val:        ",",
+													ignoreCase: false,
+													want:       "\",\"",
+												},
+												&ruleRefExpr{
+													pos:  position{line: 21, col: 53, offset: 860},
+													name: "quoted",
+												},
+											},
+										},
 										&litMatcher{
-											pos:        position{line: 20, col: 49, offset: 767},
+											pos:        position{line: 21, col: 62, offset: 869},
 											val:        ",",
 											ignoreCase: false,
 											want:       "\",\"",
 										},
 										&notExpr{
-											pos: position{line: 20, col: 55, offset: 773},
+											pos: position{line: 21, col: 68, offset: 875},
 											expr: &anyMatcher{
-												line: 20, col: 56, offset: 774,
+												line: 21, col: 69, offset: 876,
 											},
 										},
 									},
@@ -195,38 +210,38 @@ var g = &grammar{
 		{
 			name:        "quoted",
 			displayName: "\"quoted\"",
-			pos:         position{line: 22, col: 1, offset: 779},
+			pos:         position{line: 23, col: 1, offset: 881},
 			expr: &seqExpr{
-				pos: position{line: 22, col: 20, offset: 798},
+				pos: position{line: 23, col: 20, offset: 900},
 				exprs: []any{
 					&litMatcher{
-						pos:        position{line: 22, col: 20, offset: 798},
+						pos:        position{line: 23, col: 20, offset: 900},
 						val:        "\"",
 						ignoreCase: false,
 						want:       "\"\\\"\"",
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 22, col: 24, offset: 802},
+						pos: position{line: 23, col: 24, offset: 904},
 						expr: &seqExpr{
-							pos: position{line: 22, col: 26, offset: 804},
+							pos: position{line: 23, col: 26, offset: 906},
 							exprs: []any{
 								&notExpr{
-									pos: position{line: 22, col: 26, offset: 804},
+									pos: position{line: 23, col: 26, offset: 906},
 									expr: &litMatcher{
-										pos:        position{line: 22, col: 27, offset: 805},
+										pos:        position{line: 23, col: 27, offset: 907},
 										val:        "\"",
 										ignoreCase: false,
 										want:       "\"\\\"\"",
 									},
 								},
 								&anyMatcher{
-									line: 22, col: 31, offset: 809,
+									line: 23, col: 31, offset: 911,
 								},
 							},
 						},
 					},
 					&litMatcher{
-						pos:        position{line: 22, col: 36, offset: 814},
+						pos:        position{line: 23, col: 36, offset: 916},
 						val:        "\"",
 						ignoreCase: false,
 						want:       "\"\\\"\"",
@@ -236,9 +251,9 @@ var g = &grammar{
 		},
 		{
 			name: "helper",
-			pos:  position{line: 25, col: 1, offset: 882},
+			pos:  position{line: 26, col: 1, offset: 984},
 			expr: &litMatcher{
-				pos:        position{line: 25, col: 11, offset: 892},
+				pos:        position{line: 26, col: 11, offset: 994},
 				val:        "-",
 				ignoreCase: false,
 				want:       "\"-\"",
@@ -685,9 +700,12 @@ type parser struct {
 	maxFailExpected []string
 	// maxFailRule is the named rule of the failures at maxFailPos, and maxFailStack the
 	// rules they are all inside (added by genparser).
-	maxFailRule           string
-	maxFailStack          []*rule
-	maxFailStackSet       bool
+	maxFailRule     string
+	maxFailStack    []*rule
+	maxFailStackSet bool
+
+	// tree, when set, records the nodes of a generic tree (added by genparser, tree.go).
+	tree                  *treeRec
 	maxFailInvertExpected bool
 
 	// max number of expressions to be parsed

@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"fmt"
 	"math/rand"
 	"reflect"
 	"strings"
@@ -9,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/urlgrammar/urlgrammar/ast"
 	"github.com/urlgrammar/urlgrammar/internal/peg"
 )
 
@@ -103,11 +105,88 @@ func FuzzRecognize(f *testing.F) {
 		f.Add(s, uint8(0), uint8(0))
 	}
 	rules := append(Rules(), peg.Rule{PEG: "helper"})
+	record, names, err := TreeRecorder([]string{"item", "word", "number", "quoted"}, map[string]string{"helper": "word"})
+	require.NoError(f, err)
 	f.Fuzz(func(t *testing.T, s string, r, limit uint8) {
 		rule := rules[int(r)%len(rules)].PEG
 		_, want := Run(rule, s, uint64(limit))
 		if got := Recognize(rule, s, uint64(limit)); !reflect.DeepEqual(want, got) {
 			t.Fatalf("rule %s limit %d on %q:\nRecognize: %+v\nRun:       %+v", rule, limit, s, got, want)
 		}
+		// The tree recorder fails as Recognize does, and records a well-formed tree whose
+		// root covers the input.
+		nodes, got := record(rule, s, uint64(limit), nil)
+		if !reflect.DeepEqual(want, got) {
+			t.Fatalf("rule %s limit %d on %q:\ntree recorder: %+v\nRun:           %+v", rule, limit, s, got, want)
+		}
+		if got == nil {
+			nodeList(t, names, nodes)
+			if len(nodes) == 0 || nodes[0].Start != 0 || int(nodes[0].End) != len(s) {
+				t.Fatalf("rule %s on %q: the root does not cover the input: %+v", rule, s, nodes)
+			}
+		}
 	})
+}
+
+// nodeList lists a recorded tree as "rule start end", in pre-order, and checks its
+// structure: every node inside its parent, after its previous sibling, Next closing it.
+func nodeList(t testing.TB, names []string, nodes []ast.TreeNode) []string {
+	var out []string
+	var walk func(i int) int
+	walk = func(i int) int {
+		n := nodes[i]
+		if n.Start > n.End || int(n.Next) <= i || int(n.Next) > len(nodes) {
+			t.Fatalf("node %d: %+v", i, n)
+		}
+		out = append(out, fmt.Sprintf("%s %d %d", names[n.Rule], n.Start, n.End))
+		prev := n.Start
+		for c := i + 1; c < int(n.Next); c = walk(c) {
+			if nodes[c].Start < prev || nodes[c].End > n.End {
+				t.Fatalf("node %d (%+v) is not inside %d (%+v) after its previous sibling", c, nodes[c], i, n)
+			}
+			prev = nodes[c].End
+		}
+		return int(n.Next)
+	}
+	if len(nodes) > 0 && walk(0) != len(nodes) {
+		t.Fatalf("the root does not cover the block: %+v", nodes)
+	}
+	return out
+}
+
+// The recorder's tree is the parse: nodes of the rules asked for, the start rule the root,
+// nothing from a failed alternative or a lookahead; its failures are Recognize's.
+func TestTreeRecorder(t *testing.T) {
+	record, names, err := TreeRecorder([]string{"item", "WORD", "number", "quoted"}, nil)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"list", "item", "word", "number", "quoted"}, names)
+	tree := func(rule, s string) []string {
+		nodes, f := record(rule, s, 0, nil)
+		require.Nil(t, f, "%s %q", rule, s)
+		return nodeList(t, names, nodes)
+	}
+	assert.Equal(t, []string{"list 0 9", "item 0 2", "word 0 2", "item 3 5", "number 3 5", "item 6 9", "quoted 6 9"},
+		tree("list", `ab,12,"q"`))
+	// "12" is first tried as a word, which fails: no word node; number's lookahead
+	// ("," quoted) matches a quoted that is not kept.
+	assert.Equal(t, []string{"list 0 6", "item 0 2", "number 0 2", "item 3 6", "quoted 3 6"}, tree("list", `12,"q"`))
+	assert.Equal(t, []string{"number 0 4"}, tree("number", "0x1f"), "any rule can be the root")
+
+	// A helper that stands for a rule is that rule's node; a helper as the start is the root.
+	record, _, err = TreeRecorder([]string{"word"}, map[string]string{"helper": "word"})
+	require.NoError(t, err)
+	nodes, f := record("helper", "-", 0, nil)
+	require.Nil(t, f)
+	assert.Equal(t, []string{"word 0 1"}, nodeList(t, names, nodes))
+
+	_, _, err = TreeRecorder([]string{"nope"}, nil)
+	assert.ErrorContains(t, err, `node rule "nope" is not a rule with an ABNF name`)
+	_, _, err = TreeRecorder(nil, map[string]string{"helper": "nope"})
+	assert.ErrorContains(t, err, "helper stands for \"nope\"")
+
+	for _, s := range inputs() {
+		record, _, _ := TreeRecorder([]string{"item", "word", "number", "quoted"}, nil)
+		_, f := record("list", s, 0, nil)
+		assert.Equal(t, Recognize("list", s, 0), f, "%q", s)
+	}
 }
