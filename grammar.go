@@ -57,11 +57,14 @@ type Grammar struct {
 	// treeNames its rule names (ParseTree). It is rfc2396bis-01's, called directly (not
 	// through a func value) so that the scratch block it fills stays on the stack.
 	fastTree *fast2396
+	// fastSchema is the schema of fastTree's trees (names2396 and the grammar's decls).
+	fastSchema *ast.Schema
+	decls      []ast.Decl
 	// recordTree records the generic tree of a match from the PEG parser's recognizer, whose
 	// nodes are the matches of the rules the header's "nodes:" lines name; treeNames is
 	// the rule table of its trees (every rule with an ABNF name, in grammar order).
 	recordTree peg.TreeFunc
-	treeNames  []string
+	treeSchema *ast.Schema
 	// dispatch, when set, makes the start rule's language a dispatch that the ABNF does not
 	// have (rfc1738: a URL with a named scheme must match that scheme's production): it
 	// names the rule whose DFA decides s as the start rule. The PEG's start rule does the
@@ -151,6 +154,10 @@ func newGrammar(gen peg.Generated) *Grammar {
 	if err != nil {
 		panic("urlgrammar: grammar " + gen.Info.ID + ": " + err.Error())
 	}
+	schema, err := ast.NewSchema(names, gen.Info.Decls)
+	if err != nil {
+		panic("urlgrammar: grammar " + gen.Info.ID + ": " + err.Error())
+	}
 	return &Grammar{
 		id:         gen.Info.ID,
 		title:      gen.Info.Title,
@@ -161,7 +168,8 @@ func newGrammar(gen peg.Generated) *Grammar {
 		exprCost:   defaultExprCost,
 		dfas:       gen.DFAs(),
 		recordTree: record,
-		treeNames:  names,
+		treeSchema: schema,
+		decls:      gen.Info.Decls,
 	}
 }
 

@@ -17,6 +17,11 @@ func init() {
 		return func(s string) ast.Root { return fast.parseReusing(u, s) }
 	}
 	g.fastTree = fast
+	schema, err := ast.NewSchema(names2396, g.decls)
+	if err != nil {
+		panic("urlgrammar: rfc2396bis-01: " + err.Error())
+	}
+	g.fastSchema = schema
 	g.generic = true
 	register(g)
 }

@@ -16,7 +16,7 @@ func (g *Grammar) ParseTree(s string) (ast.Tree, error) {
 		nodes := g.fastTree.tree(scratch[:0], s)
 		exact := make([]ast.TreeNode, len(nodes))
 		copy(exact, nodes)
-		return ast.NewTree(s, names2396, exact), nil
+		return ast.NewTree(s, g.fastSchema, exact), nil
 	}
 	return g.ParseTreeRule(g.start, s)
 }
@@ -44,7 +44,7 @@ func (g *Grammar) recordedTree(rule, s string, into []ast.TreeNode) (ast.Tree, e
 	if f != nil {
 		return ast.Tree{}, g.failureError(f, s)
 	}
-	return ast.NewTree(s, g.treeNames, nodes), nil
+	return ast.NewTree(s, g.treeSchema, nodes), nil
 }
 
 // ParseTree is Grammar.ParseTree in the Parser's memory: the tree is overwritten by the
@@ -59,5 +59,5 @@ func (p *Parser) ParseTree(s string) (ast.Tree, error) {
 		return t, err
 	}
 	p.tree = g.fastTree.tree(p.tree[:0], s)
-	return ast.NewTree(s, names2396, p.tree), nil
+	return ast.NewTree(s, g.fastSchema, p.tree), nil
 }

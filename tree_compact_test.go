@@ -2,6 +2,7 @@ package urlgrammar_test
 
 import (
 	"encoding/json"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -266,4 +267,69 @@ func FuzzParseTree(f *testing.F) {
 			t.Fatalf("%q: Parser's\n%s\nGrammar's\n%s", s, got, want)
 		}
 	})
+}
+
+// The components declared in the headers of the generic grammars (component, hostkind and
+// parts lines) give Tree.Components the typed trees' Components, field for field, on every
+// table input, the RFC 3986 tables and the corpus. One difference is the grammar's, and
+// kept: RFC 3986's path-absolute "/" has no segment (path-absolute = "/" [ segment-nz ...
+// ]), where the typed tree reports one empty segment. The other three grammars' components
+// (url-syntax-05's opaque-URL and userinfo, RFC 1738's per-scheme url-path, url-1993's
+// addresses) are not declared: no node spans them, and their typed trees say what they are.
+func TestComponentsDeclared(t *testing.T) {
+	inputs := append(allTableInputs(t), corpus.Lines(3000, 7)...)
+	inputs = append(inputs, rfc3986Valid(t)...)
+	for _, id := range []string{"rfc2396bis-01", "rfc3986", "rfc3987"} {
+		g := urlgrammar.MustLookup(id)
+		n := 0
+		for _, s := range inputs {
+			root, err := g.Parse(s)
+			if err != nil {
+				continue
+			}
+			tree, err := g.ParseTree(s)
+			require.NoError(t, err)
+			want, got := root.Components(), tree.Components()
+			key := map[string]string{"rfc3986": "segment", "rfc3987": "isegment"}[id]
+			if segs, ok := want.Parts[key]; ok && reflect.DeepEqual(segs, []string{""}) && tree.Find(key) < 0 {
+				delete(want.Parts, key) // "/": no segment in the grammar
+			}
+			require.Equal(t, want, got, "%s %q", id, s)
+			n++
+		}
+		assert.Greater(t, n, 1000, id)
+	}
+}
+
+// A schema's declarations are checked: each names rules of the grammar, in a known form.
+func TestSchemaErrors(t *testing.T) {
+	names := []string{"uri", "scheme", "path", "query"}
+	for decl, want := range map[ast.Decl]string{
+		{Key: "component scheme", Value: "nope"}:   `component scheme: "nope" is not a rule`,
+		{Key: "component colour", Value: "scheme"}: `component "colour": not one of`,
+		{Key: "hostkind", Value: "scheme"}:         "hostkind without a kind",
+		{Key: "parts", Value: "x=@nope"}:           "want KEY=@COMPONENT",
+		{Key: "parts", Value: "=scheme"}:           "no key",
+		{Key: "colour", Value: "red"}:              `unknown declaration "colour"`,
+	} {
+		_, err := ast.NewSchema(names, []ast.Decl{decl})
+		assert.ErrorContains(t, err, want, decl)
+	}
+	_, err := ast.NewSchema(names, []ast.Decl{{Key: "component path", Value: "path"}, {Key: "component path", Value: "path"}})
+	assert.ErrorContains(t, err, "component path declared twice")
+
+	s, err := ast.NewSchema(names, []ast.Decl{
+		{Key: "component path", Value: `path<? ""`}, {Key: "component query", Value: "query path>?"},
+		{Key: "parts", Value: "path* q=@query"},
+	})
+	require.NoError(t, err)
+	c := ast.NewTree("a?b", s, []ast.TreeNode{{Start: 0, End: 3, Rule: 0, Next: 2}, {Start: 0, End: 3, Rule: 2, Next: 2}}).Components()
+	assert.Equal(t, "a", *c.Path)
+	assert.Equal(t, "b", *c.Query, "the path's text after its ?")
+	assert.Equal(t, map[string]any{"path": []string{"a?b"}, "q": "b"}, c.Parts)
+	c = ast.NewTree("", s, []ast.TreeNode{{Rule: 0, Next: 1}}).Components()
+	assert.Equal(t, "", *c.Path, `"": present and empty when no rule matched`)
+	assert.Nil(t, c.Query)
+	assert.Nil(t, c.Scheme, "undeclared")
+	assert.Equal(t, "uri", c.Rule)
 }

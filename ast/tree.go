@@ -21,9 +21,9 @@ import (
 // The zero Tree has no nodes. Node 0 is the root, the start rule, which covers the whole
 // input.
 type Tree struct {
-	src   string
-	names []string // rule names, indexed by TreeNode.Rule
-	nodes []TreeNode
+	src    string
+	schema *Schema // the rule names, indexed by TreeNode.Rule, and what the components are
+	nodes  []TreeNode
 }
 
 // TreeNode is one node of a Tree: 16 bytes.
@@ -34,11 +34,23 @@ type TreeNode struct {
 	Next       uint32 // the index just past this node's subtree: its next sibling, if any
 }
 
-// NewTree returns the tree of src with the given nodes (pre-order, Next set) and rule names.
-// It is for tree builders; the tree keeps the slices.
-func NewTree(src string, names []string, nodes []TreeNode) Tree {
-	return Tree{src: src, names: names, nodes: nodes}
+// NewTree returns the tree of src with the given nodes (pre-order, Next set), whose Rule
+// indexes schema.Names. It is for tree builders; the tree keeps the slice.
+func NewTree(src string, schema *Schema, nodes []TreeNode) Tree {
+	return Tree{src: src, schema: schema, nodes: nodes}
 }
+
+// Schema returns what the tree's rules are: their names and the grammar's declarations.
+func (t Tree) Schema() *Schema { return t.schema }
+
+// Pos returns 0: the root covers the input (Tree is a Root, as the typed trees are).
+func (t Tree) Pos() int { return 0 }
+
+// End returns the length of the input.
+func (t Tree) End() int { return len(t.src) }
+
+// MarshalJSON is AppendJSON, for encoding/json.
+func (t Tree) MarshalJSON() ([]byte, error) { return t.AppendJSON(nil), nil }
 
 // Src returns the input the tree was parsed from.
 func (t Tree) Src() string { return t.src }
@@ -53,7 +65,7 @@ func (t Tree) Nodes() []TreeNode { return t.nodes }
 func (t Tree) Node(i int) TreeNode { return t.nodes[i] }
 
 // RuleName returns the name of node i's rule, as the grammar writes it.
-func (t Tree) RuleName(i int) string { return t.names[t.nodes[i].Rule] }
+func (t Tree) RuleName(i int) string { return t.schema.Names[t.nodes[i].Rule] }
 
 // Text returns the input node i covers.
 func (t Tree) Text(i int) string { n := t.nodes[i]; return t.src[n.Start:n.End] }
@@ -98,7 +110,7 @@ func (t Tree) Inspect(f func(i, depth int) bool) {
 // Find returns the first node in pre-order whose rule is named rule, or -1.
 func (t Tree) Find(rule string) int {
 	for i, n := range t.nodes {
-		if t.names[n.Rule] == rule {
+		if t.schema.Names[n.Rule] == rule {
 			return i
 		}
 	}
@@ -117,7 +129,7 @@ func (t Tree) Fprint(w io.Writer) error {
 		n := t.nodes[i]
 		b = b[:0]
 		b = append(b, strings.Repeat("  ", depth)...)
-		b = append(b, t.names[n.Rule]...)
+		b = append(b, t.schema.Names[n.Rule]...)
 		b = fmt.Appendf(b, " [%d,%d) ", n.Start, n.End)
 		b = strconv.AppendQuote(b, t.src[n.Start:n.End])
 		b = append(b, '\n')
@@ -139,7 +151,7 @@ func (t Tree) AppendJSON(b []byte) []byte {
 	node = func(b []byte, i int) []byte {
 		n := t.nodes[i]
 		b = append(b, `{"rule":`...)
-		b = strconv.AppendQuote(b, t.names[n.Rule])
+		b = strconv.AppendQuote(b, t.schema.Names[n.Rule])
 		b = append(b, `,"start":`...)
 		b = strconv.AppendUint(b, uint64(n.Start), 10)
 		b = append(b, `,"end":`...)

@@ -2,13 +2,32 @@
 
 package rfc2396bis01
 
-import "github.com/urlgrammar/urlgrammar/internal/peg"
+import (
+	"github.com/urlgrammar/urlgrammar/ast"
+	"github.com/urlgrammar/urlgrammar/internal/peg"
+)
 
 // Generated is the grammar's registration (from the header of grammar/rfc2396bis-01.abnf) and
 // its parsers, for urlgrammar's registry.
 var Generated = peg.Generated{
 	Info: peg.Info{ID: "rfc2396bis-01", Title: "draft-fielding-uri-rfc2396bis-01, Uniform Resource Identifier (URI): Generic Syntax (March 2003)", Start: "URI-reference",
-		Nodes: []string{"scheme", "authority", "server", "reg-name", "userinfo", "host", "IPv6reference", "IPv6address", "IPv4address", "dec-octet", "hostname", "domainlabel", "toplabel", "port", "abs-path", "rel-path", "rel-segment", "segment", "opaque-part", "query", "fragment"}},
+		Nodes: []string{"scheme", "authority", "server", "reg-name", "userinfo", "host", "IPv6reference", "IPv6address", "IPv4address", "dec-octet", "hostname", "domainlabel", "toplabel", "port", "abs-path", "rel-path", "rel-segment", "segment", "opaque-part", "query", "fragment"},
+		Decls: []ast.Decl{
+			{Key: "component scheme", Value: "scheme"},
+			{Key: "component authority", Value: "authority"},
+			{Key: "component userinfo", Value: "userinfo"},
+			{Key: "component host", Value: "host reg-name"},
+			{Key: "component port", Value: "port"},
+			{Key: "component path", Value: "abs-path rel-path opaque-part<? \"\""},
+			{Key: "component query", Value: "query opaque-part>?"},
+			{Key: "component fragment", Value: "fragment"},
+			{Key: "hostkind ipv6", Value: "IPv6reference"},
+			{Key: "hostkind ipv4", Value: "IPv4address"},
+			{Key: "hostkind hostname", Value: "hostname"},
+			{Key: "hostkind reg-name", Value: "reg-name"},
+			{Key: "parts", Value: "scheme authority userinfo host port reg-name IPv6address IPv4address hostname"},
+			{Key: "parts", Value: "segment*=rel-segment,segment opaque-part query=@query fragment"},
+		}},
 	Rules:        Rules,
 	Run:          Run,
 	Recognize:    Recognize,

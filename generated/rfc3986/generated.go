@@ -2,13 +2,32 @@
 
 package rfc3986
 
-import "github.com/urlgrammar/urlgrammar/internal/peg"
+import (
+	"github.com/urlgrammar/urlgrammar/ast"
+	"github.com/urlgrammar/urlgrammar/internal/peg"
+)
 
 // Generated is the grammar's registration (from the header of grammar/rfc3986.abnf) and
 // its parsers, for urlgrammar's registry.
 var Generated = peg.Generated{
 	Info: peg.Info{ID: "rfc3986", Title: "RFC 3986, Uniform Resource Identifier (URI): Generic Syntax (January 2005)", Start: "URI-reference",
-		Nodes: []string{"scheme", "authority", "userinfo", "host", "IP-literal", "IPvFuture", "IPv6address", "IPv4address", "dec-octet", "reg-name", "port", "path-abempty", "path-absolute", "path-noscheme", "path-rootless", "path-empty", "segment", "segment-nz", "segment-nz-nc", "query", "fragment"}},
+		Nodes: []string{"scheme", "authority", "userinfo", "host", "IP-literal", "IPvFuture", "IPv6address", "IPv4address", "dec-octet", "reg-name", "port", "path-abempty", "path-absolute", "path-noscheme", "path-rootless", "path-empty", "segment", "segment-nz", "segment-nz-nc", "query", "fragment"},
+		Decls: []ast.Decl{
+			{Key: "component scheme", Value: "scheme"},
+			{Key: "component authority", Value: "authority"},
+			{Key: "component userinfo", Value: "userinfo"},
+			{Key: "component host", Value: "host"},
+			{Key: "component port", Value: "port"},
+			{Key: "component path", Value: "path-abempty path-absolute path-noscheme path-rootless path-empty"},
+			{Key: "component query", Value: "query"},
+			{Key: "component fragment", Value: "fragment"},
+			{Key: "hostkind ipv6", Value: "IPv6address"},
+			{Key: "hostkind ipvfuture", Value: "IPvFuture"},
+			{Key: "hostkind ipv4", Value: "IPv4address"},
+			{Key: "hostkind reg-name", Value: "reg-name"},
+			{Key: "parts", Value: "scheme authority userinfo host port IP-literal IPv6address IPvFuture IPv4address reg-name"},
+			{Key: "parts", Value: "segment*=segment,segment-nz,segment-nz-nc query fragment"},
+		}},
 	Rules:        Rules,
 	Run:          Run,
 	Recognize:    Recognize,

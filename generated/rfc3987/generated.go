@@ -2,13 +2,32 @@
 
 package rfc3987
 
-import "github.com/urlgrammar/urlgrammar/internal/peg"
+import (
+	"github.com/urlgrammar/urlgrammar/ast"
+	"github.com/urlgrammar/urlgrammar/internal/peg"
+)
 
 // Generated is the grammar's registration (from the header of grammar/rfc3987.abnf) and
 // its parsers, for urlgrammar's registry.
 var Generated = peg.Generated{
 	Info: peg.Info{ID: "rfc3987", Title: "RFC 3987, Internationalized Resource Identifiers (IRIs) (January 2005)", Start: "IRI-reference",
-		Nodes: []string{"scheme", "iauthority", "iuserinfo", "ihost", "IP-literal", "IPvFuture", "IPv6address", "IPv4address", "dec-octet", "ireg-name", "port", "ipath-abempty", "ipath-absolute", "ipath-noscheme", "ipath-rootless", "ipath-empty", "isegment", "isegment-nz", "isegment-nz-nc", "iquery", "ifragment"}},
+		Nodes: []string{"scheme", "iauthority", "iuserinfo", "ihost", "IP-literal", "IPvFuture", "IPv6address", "IPv4address", "dec-octet", "ireg-name", "port", "ipath-abempty", "ipath-absolute", "ipath-noscheme", "ipath-rootless", "ipath-empty", "isegment", "isegment-nz", "isegment-nz-nc", "iquery", "ifragment"},
+		Decls: []ast.Decl{
+			{Key: "component scheme", Value: "scheme"},
+			{Key: "component authority", Value: "iauthority"},
+			{Key: "component userinfo", Value: "iuserinfo"},
+			{Key: "component host", Value: "ihost"},
+			{Key: "component port", Value: "port"},
+			{Key: "component path", Value: "ipath-abempty ipath-absolute ipath-noscheme ipath-rootless ipath-empty"},
+			{Key: "component query", Value: "iquery"},
+			{Key: "component fragment", Value: "ifragment"},
+			{Key: "hostkind ipv6", Value: "IPv6address"},
+			{Key: "hostkind ipvfuture", Value: "IPvFuture"},
+			{Key: "hostkind ipv4", Value: "IPv4address"},
+			{Key: "hostkind reg-name", Value: "ireg-name"},
+			{Key: "parts", Value: "scheme iauthority iuserinfo ihost port IP-literal IPv6address IPvFuture IPv4address ireg-name"},
+			{Key: "parts", Value: "isegment*=isegment,isegment-nz,isegment-nz-nc iquery ifragment"},
+		}},
 	Rules:        Rules,
 	Run:          Run,
 	Recognize:    Recognize,

@@ -19,9 +19,13 @@ import (
 //
 // nodes, which may be given on several lines, names the rules whose matches are the nodes
 // of the grammar's generic trees (ast.Tree), besides the start rule, which is the root.
+//
+// component NAME, hostkind KIND and parts lines declare the components of its trees
+// (ast.Schema says how); they are kept in order in Decls.
 type Info struct {
 	ID, Title, Start string
 	Nodes            []string
+	Decls            []ast.Decl
 }
 
 // Generated is what the generator writes for a grammar (generated/PKG): its registration
@@ -66,6 +70,10 @@ func ReadHeader(abnf []byte) (Info, error) {
 			info.Nodes = append(info.Nodes, strings.Fields(val)...)
 			continue
 		}
+		if kind, _, _ := strings.Cut(key, " "); kind == "component" || kind == "hostkind" || kind == "parts" {
+			info.Decls = append(info.Decls, ast.Decl{Key: key, Value: val})
+			continue
+		}
 		if seen[key] {
 			return Info{}, fmt.Errorf("line %d: %s declared twice", n, key)
 		}
@@ -78,7 +86,7 @@ func ReadHeader(abnf []byte) (Info, error) {
 		case "start":
 			info.Start = val
 		default:
-			return Info{}, fmt.Errorf("line %d: unknown key %q (id, title, start, nodes)", n, key)
+			return Info{}, fmt.Errorf("line %d: unknown key %q (id, title, start, nodes, component NAME, hostkind KIND, parts)", n, key)
 		}
 	}
 	for _, k := range []string{"id", "title", "start"} {

@@ -44,6 +44,7 @@ import (
 	"strings"
 	"text/template"
 
+	urlast "github.com/urlgrammar/urlgrammar/ast"
 	"github.com/urlgrammar/urlgrammar/internal/dfa/dfabuild"
 	"github.com/urlgrammar/urlgrammar/internal/genfile"
 	pegpkg "github.com/urlgrammar/urlgrammar/internal/peg"
@@ -111,6 +112,13 @@ func run(peg, out string) error {
 		if !hasRule(g.Rulemap, n) {
 			return fmt.Errorf("%s.abnf: the header's node rule %q is not a rule of the grammar", name, n)
 		}
+	}
+	var abnfNames []string
+	for _, r := range g.Rulemap {
+		abnfNames = append(abnfNames, r.Name)
+	}
+	if _, err := urlast.NewSchema(abnfNames, info.Decls); err != nil {
+		return fmt.Errorf("%s.abnf: the header's declarations: %w", name, err)
 	}
 	for helper, n := range aliases {
 		if !hasRule(g.Rulemap, n) {
@@ -356,13 +364,19 @@ var generatedTmpl = template.Must(template.New("generated").Parse(`// Code gener
 
 package {{.Pkg}}
 
-import "github.com/urlgrammar/urlgrammar/internal/peg"
+import (
+	"github.com/urlgrammar/urlgrammar/ast"
+	"github.com/urlgrammar/urlgrammar/internal/peg"
+)
 
 // Generated is the grammar's registration (from the header of grammar/{{.Name}}.abnf) and
 // its parsers, for urlgrammar's registry.
 var Generated = peg.Generated{
 	Info: peg.Info{ID: {{printf "%q" .Info.ID}}, Title: {{printf "%q" .Info.Title}}, Start: {{printf "%q" .Info.Start}},
-		Nodes: {{printf "%#v" .Info.Nodes}}},
+		Nodes: {{printf "%#v" .Info.Nodes}},
+		Decls: []ast.Decl{ {{- range .Info.Decls}}
+			{Key: {{printf "%q" .Key}}, Value: {{printf "%q" .Value}}},{{end}}
+		}},
 	Rules:        Rules,
 	Run:          Run,
 	Recognize:    Recognize,
