@@ -13,8 +13,8 @@ build:
 	$(GO) build ./...
 
 generate:
-	@echo "genparser internal/cmd/genparser/runtime/tiny.peg -> internal/cmd/genparser/runtime (the shared runtime's test parser)"
-	@$(GO) run ./internal/cmd/genparser -runtime -peg internal/cmd/genparser/runtime/tiny.peg -o internal/cmd/genparser/runtime
+	@echo "genparser internal/genparser/runtime/tiny.peg -> internal/genparser/runtime (the shared runtime's test parser)"
+	@$(GO) run ./internal/cmd/genparser -runtime -peg internal/genparser/runtime/tiny.peg -o internal/genparser/runtime
 	@for peg in $(PEGS); do \
 		pkg=$$(basename $$peg .peg | tr -d -); \
 		echo "genparser $$peg -> generated/$$pkg"; \
@@ -28,7 +28,7 @@ docs:
 	$(GO) run ./internal/cmd/gendocs -dir docs
 
 # Regenerate and fail if generated/ or docs/ differs from what is committed (or has new files).
-GENERATED := generated/ docs/ internal/cmd/genparser/runtime/parser.go
+GENERATED := generated/ docs/ internal/genparser/runtime/parser.go
 check-generated: generate
 	@git diff --exit-code --stat -- $(GENERATED) || { echo "generated files are out of date: run make generate and commit"; exit 1; }
 	@test -z "$$(git status --porcelain -- $(GENERATED))" || { git status --porcelain -- $(GENERATED); echo "generated files are not committed"; exit 1; }
@@ -84,7 +84,7 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzDifferential$$' -fuzztime $(FUZZTIME) .
 	$(GO) test -run '^$$' -fuzz '^FuzzFastPath$$' -fuzztime $(FUZZTIME) .
 	$(GO) test -run '^$$' -fuzz '^FuzzRecognize$$' -fuzztime $(FUZZTIME) .
-	$(GO) test -run '^$$' -fuzz '^FuzzRecognize$$' -fuzztime $(FUZZTIME) ./internal/cmd/genparser/runtime
+	$(GO) test -run '^$$' -fuzz '^FuzzRecognize$$' -fuzztime $(FUZZTIME) ./internal/genparser/runtime
 	$(GO) test -run '^$$' -fuzz '^FuzzParseTree$$' -fuzztime $(FUZZTIME) .
 	$(GO) test -run '^$$' -fuzz '^FuzzResolve$$' -fuzztime $(FUZZTIME) ./resolve
 	$(GO) test -run '^$$' -fuzz '^FuzzNormalize$$' -fuzztime $(FUZZTIME) ./resolve

@@ -175,6 +175,18 @@ func (g *Grammar) errorRule(s string, off int, cont, fallback string) string {
 // innermost returns the rule name of the innermost node of tree that covers the byte at
 // offset at, passing over nodes finer than a person would name.
 func innermost(tree ast.Root, at int) (name string) {
+	if t, ok := tree.(ast.Tree); ok {
+		// A generic tree: its nodes are the grammar's rules, none finer than a person names.
+		t.Inspect(func(i, _ int) bool {
+			n := t.Node(i)
+			if int(n.Start) > at || int(n.End) <= at {
+				return false
+			}
+			name = t.RuleName(i)
+			return true
+		})
+		return name
+	}
 	if ast.IsIRI(tree) {
 		defer func() { name = ast.IRIName(name) }()
 	}

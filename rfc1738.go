@@ -13,7 +13,7 @@ import "github.com/urlgrammar/urlgrammar/generated/rfc1738"
 func init() {
 	g := newGrammar(rfc1738.Generated)
 	g.dispatch = dispatch1738
-	register(g)
+	mustRegister(g)
 }
 
 // dispatch1738 is the dispatch of section 5: the ten named schemes and their productions.

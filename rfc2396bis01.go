@@ -23,5 +23,5 @@ func init() {
 	}
 	g.fastSchema = schema
 	g.generic = true
-	register(g)
+	mustRegister(g)
 }

@@ -12,5 +12,5 @@ import "github.com/urlgrammar/urlgrammar/generated/rfc3986"
 func init() {
 	g := newGrammar(rfc3986.Generated)
 	g.generic = true
-	register(g)
+	mustRegister(g)
 }

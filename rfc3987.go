@@ -11,5 +11,5 @@ import "github.com/urlgrammar/urlgrammar/generated/rfc3987"
 func init() {
 	g := newGrammar(rfc3987.Generated)
 	g.generic = true
-	register(g)
+	mustRegister(g)
 }

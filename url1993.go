@@ -7,5 +7,5 @@ import "github.com/urlgrammar/urlgrammar/generated/url1993"
 // whose trees are *ast.FragmentAddress: the address (one type per production of url) and
 // its fragmentid.
 func init() {
-	register(newGrammar(url1993.Generated))
+	mustRegister(newGrammar(url1993.Generated))
 }

@@ -10,5 +10,5 @@ import "github.com/urlgrammar/urlgrammar/generated/urlsyntax05"
 func init() {
 	g := newGrammar(urlsyntax05.Generated)
 	g.generic = true
-	register(g)
+	mustRegister(g)
 }

@@ -2,12 +2,12 @@
 
 package rfc1738
 
-import "github.com/urlgrammar/urlgrammar/internal/dfa"
+import "github.com/urlgrammar/urlgrammar/grammarkit"
 
 // DFAs returns the minimal DFA of every rule of the grammar's ABNF, by rule name as the
 // ABNF writes it. The tables are static data: nothing is built at start-up.
-func DFAs() map[string]*dfa.DFA {
-	m := make(map[string]*dfa.DFA, len(table))
+func DFAs() map[string]*grammarkit.DFA {
+	m := make(map[string]*grammarkit.DFA, len(table))
 	for _, e := range table {
 		m[e.name] = e.d
 	}
@@ -16,7 +16,7 @@ func DFAs() map[string]*dfa.DFA {
 
 var table = [...]struct {
 	name string
-	d    *dfa.DFA
+	d    *grammarkit.DFA
 }{
 	{"alpha", &dfa0},
 	{"alphadigit", &dfa1},
@@ -88,7 +88,7 @@ var table = [...]struct {
 }
 
 // alpha: 3 states, 5 byte classes
-var dfa0 = dfa.DFA{Rule: "alpha", NClasses: 5, Start: 1,
+var dfa0 = grammarkit.DFA{Rule: "alpha", NClasses: 5, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -110,7 +110,7 @@ var dfa0 = dfa.DFA{Rule: "alpha", NClasses: 5, Start: 1,
 }
 
 // alphadigit: 3 states, 7 byte classes
-var dfa1 = dfa.DFA{Rule: "alphadigit", NClasses: 7, Start: 1,
+var dfa1 = grammarkit.DFA{Rule: "alphadigit", NClasses: 7, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2,
@@ -132,7 +132,7 @@ var dfa1 = dfa.DFA{Rule: "alphadigit", NClasses: 7, Start: 1,
 }
 
 // article: 18 states, 41 byte classes
-var dfa2 = dfa.DFA{Rule: "article", NClasses: 41, Start: 1,
+var dfa2 = grammarkit.DFA{Rule: "article", NClasses: 41, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 18, 19, 20, 21,
@@ -170,7 +170,7 @@ var dfa2 = dfa.DFA{Rule: "article", NClasses: 41, Start: 1,
 }
 
 // database: 4 states, 35 byte classes
-var dfa3 = dfa.DFA{Rule: "database", NClasses: 35, Start: 1,
+var dfa3 = grammarkit.DFA{Rule: "database", NClasses: 35, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 16, 16, 16, 16, 16,
@@ -193,7 +193,7 @@ var dfa3 = dfa.DFA{Rule: "database", NClasses: 35, Start: 1,
 }
 
 // digit: 3 states, 3 byte classes
-var dfa4 = dfa.DFA{Rule: "digit", NClasses: 3, Start: 1,
+var dfa4 = grammarkit.DFA{Rule: "digit", NClasses: 3, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2,
@@ -215,7 +215,7 @@ var dfa4 = dfa.DFA{Rule: "digit", NClasses: 3, Start: 1,
 }
 
 // digits: 3 states, 3 byte classes
-var dfa5 = dfa.DFA{Rule: "digits", NClasses: 3, Start: 1,
+var dfa5 = grammarkit.DFA{Rule: "digits", NClasses: 3, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2,
@@ -237,7 +237,7 @@ var dfa5 = dfa.DFA{Rule: "digits", NClasses: 3, Start: 1,
 }
 
 // domainlabel: 4 states, 9 byte classes
-var dfa6 = dfa.DFA{Rule: "domainlabel", NClasses: 9, Start: 1,
+var dfa6 = grammarkit.DFA{Rule: "domainlabel", NClasses: 9, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4,
@@ -260,7 +260,7 @@ var dfa6 = dfa.DFA{Rule: "domainlabel", NClasses: 9, Start: 1,
 }
 
 // encoded822addr: 5 states, 41 byte classes
-var dfa7 = dfa.DFA{Rule: "encoded822addr", NClasses: 41, Start: 1,
+var dfa7 = grammarkit.DFA{Rule: "encoded822addr", NClasses: 41, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 18, 19, 20, 21,
@@ -284,7 +284,7 @@ var dfa7 = dfa.DFA{Rule: "encoded822addr", NClasses: 41, Start: 1,
 }
 
 // escape: 5 states, 19 byte classes
-var dfa8 = dfa.DFA{Rule: "escape", NClasses: 19, Start: 1,
+var dfa8 = grammarkit.DFA{Rule: "escape", NClasses: 19, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4,
@@ -308,7 +308,7 @@ var dfa8 = dfa.DFA{Rule: "escape", NClasses: 19, Start: 1,
 }
 
 // extra: 3 states, 10 byte classes
-var dfa9 = dfa.DFA{Rule: "extra", NClasses: 10, Start: 1,
+var dfa9 = grammarkit.DFA{Rule: "extra", NClasses: 10, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 2, 2, 2, 3, 4, 5, 6, 7, 8, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9,
@@ -330,7 +330,7 @@ var dfa9 = dfa.DFA{Rule: "extra", NClasses: 10, Start: 1,
 }
 
 // fieldname: 4 states, 38 byte classes
-var dfa10 = dfa.DFA{Rule: "fieldname", NClasses: 38, Start: 1,
+var dfa10 = grammarkit.DFA{Rule: "fieldname", NClasses: 38, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 17, 17, 17, 18,
@@ -353,7 +353,7 @@ var dfa10 = dfa.DFA{Rule: "fieldname", NClasses: 38, Start: 1,
 }
 
 // fieldspec: 8 states, 41 byte classes
-var dfa11 = dfa.DFA{Rule: "fieldspec", NClasses: 41, Start: 1,
+var dfa11 = grammarkit.DFA{Rule: "fieldspec", NClasses: 41, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 18, 19, 20, 21,
@@ -380,7 +380,7 @@ var dfa11 = dfa.DFA{Rule: "fieldspec", NClasses: 41, Start: 1,
 }
 
 // fieldvalue: 4 states, 38 byte classes
-var dfa12 = dfa.DFA{Rule: "fieldvalue", NClasses: 38, Start: 1,
+var dfa12 = grammarkit.DFA{Rule: "fieldvalue", NClasses: 38, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 17, 17, 17, 18,
@@ -403,7 +403,7 @@ var dfa12 = dfa.DFA{Rule: "fieldvalue", NClasses: 38, Start: 1,
 }
 
 // fileurl: 24 states, 60 byte classes
-var dfa13 = dfa.DFA{Rule: "fileurl", NClasses: 60, Start: 1,
+var dfa13 = grammarkit.DFA{Rule: "fileurl", NClasses: 60, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 17, 18, 19, 20,
@@ -447,7 +447,7 @@ var dfa13 = dfa.DFA{Rule: "fileurl", NClasses: 60, Start: 1,
 }
 
 // fpath: 4 states, 40 byte classes
-var dfa14 = dfa.DFA{Rule: "fpath", NClasses: 40, Start: 1,
+var dfa14 = grammarkit.DFA{Rule: "fpath", NClasses: 40, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 17, 18, 19, 20,
@@ -470,7 +470,7 @@ var dfa14 = dfa.DFA{Rule: "fpath", NClasses: 40, Start: 1,
 }
 
 // fsegment: 4 states, 40 byte classes
-var dfa15 = dfa.DFA{Rule: "fsegment", NClasses: 40, Start: 1,
+var dfa15 = grammarkit.DFA{Rule: "fsegment", NClasses: 40, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 17, 18, 19, 20,
@@ -493,7 +493,7 @@ var dfa15 = dfa.DFA{Rule: "fsegment", NClasses: 40, Start: 1,
 }
 
 // ftptype: 3 states, 13 byte classes
-var dfa16 = dfa.DFA{Rule: "ftptype", NClasses: 13, Start: 1,
+var dfa16 = grammarkit.DFA{Rule: "ftptype", NClasses: 13, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -515,7 +515,7 @@ var dfa16 = dfa.DFA{Rule: "ftptype", NClasses: 13, Start: 1,
 }
 
 // ftpurl: 53 states, 57 byte classes
-var dfa17 = dfa.DFA{Rule: "ftpurl", NClasses: 57, Start: 1,
+var dfa17 = grammarkit.DFA{Rule: "ftpurl", NClasses: 57, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 18, 19, 20, 21,
@@ -590,7 +590,7 @@ var dfa17 = dfa.DFA{Rule: "ftpurl", NClasses: 57, Start: 1,
 }
 
 // genericurl: 6 states, 41 byte classes
-var dfa18 = dfa.DFA{Rule: "genericurl", NClasses: 41, Start: 1,
+var dfa18 = grammarkit.DFA{Rule: "genericurl", NClasses: 41, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 18, 19, 20, 21,
@@ -615,7 +615,7 @@ var dfa18 = dfa.DFA{Rule: "genericurl", NClasses: 41, Start: 1,
 }
 
 // gopher-plus-string: 4 states, 41 byte classes
-var dfa19 = dfa.DFA{Rule: "gopher-plus-string", NClasses: 41, Start: 1,
+var dfa19 = grammarkit.DFA{Rule: "gopher-plus-string", NClasses: 41, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 18, 19, 20, 21,
@@ -638,7 +638,7 @@ var dfa19 = dfa.DFA{Rule: "gopher-plus-string", NClasses: 41, Start: 1,
 }
 
 // gopherurl: 28 states, 57 byte classes
-var dfa20 = dfa.DFA{Rule: "gopherurl", NClasses: 57, Start: 1,
+var dfa20 = grammarkit.DFA{Rule: "gopherurl", NClasses: 57, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 16, 16, 16, 16, 16, 16, 16, 17, 18, 19, 20, 21, 22, 23,
@@ -686,7 +686,7 @@ var dfa20 = dfa.DFA{Rule: "gopherurl", NClasses: 57, Start: 1,
 }
 
 // group: 3 states, 14 byte classes
-var dfa21 = dfa.DFA{Rule: "group", NClasses: 14, Start: 1,
+var dfa21 = grammarkit.DFA{Rule: "group", NClasses: 14, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 7, 7, 7, 7, 7, 7,
@@ -708,7 +708,7 @@ var dfa21 = dfa.DFA{Rule: "group", NClasses: 14, Start: 1,
 }
 
 // grouppart: 20 states, 41 byte classes
-var dfa22 = dfa.DFA{Rule: "grouppart", NClasses: 41, Start: 1,
+var dfa22 = grammarkit.DFA{Rule: "grouppart", NClasses: 41, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 18, 19, 20, 21,
@@ -748,7 +748,7 @@ var dfa22 = dfa.DFA{Rule: "grouppart", NClasses: 41, Start: 1,
 }
 
 // gtype: 5 states, 41 byte classes
-var dfa23 = dfa.DFA{Rule: "gtype", NClasses: 41, Start: 1,
+var dfa23 = grammarkit.DFA{Rule: "gtype", NClasses: 41, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 18, 19, 20, 21,
@@ -772,7 +772,7 @@ var dfa23 = dfa.DFA{Rule: "gtype", NClasses: 41, Start: 1,
 }
 
 // hex: 3 states, 17 byte classes
-var dfa24 = dfa.DFA{Rule: "hex", NClasses: 17, Start: 1,
+var dfa24 = grammarkit.DFA{Rule: "hex", NClasses: 17, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2,
@@ -794,7 +794,7 @@ var dfa24 = dfa.DFA{Rule: "hex", NClasses: 17, Start: 1,
 }
 
 // hialpha: 3 states, 3 byte classes
-var dfa25 = dfa.DFA{Rule: "hialpha", NClasses: 3, Start: 1,
+var dfa25 = grammarkit.DFA{Rule: "hialpha", NClasses: 3, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -816,7 +816,7 @@ var dfa25 = dfa.DFA{Rule: "hialpha", NClasses: 3, Start: 1,
 }
 
 // host: 14 states, 10 byte classes
-var dfa26 = dfa.DFA{Rule: "host", NClasses: 10, Start: 1,
+var dfa26 = grammarkit.DFA{Rule: "host", NClasses: 10, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 5,
@@ -849,7 +849,7 @@ var dfa26 = dfa.DFA{Rule: "host", NClasses: 10, Start: 1,
 }
 
 // hostname: 6 states, 10 byte classes
-var dfa27 = dfa.DFA{Rule: "hostname", NClasses: 10, Start: 1,
+var dfa27 = grammarkit.DFA{Rule: "hostname", NClasses: 10, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 5,
@@ -874,7 +874,7 @@ var dfa27 = dfa.DFA{Rule: "hostname", NClasses: 10, Start: 1,
 }
 
 // hostnumber: 9 states, 5 byte classes
-var dfa28 = dfa.DFA{Rule: "hostnumber", NClasses: 5, Start: 1,
+var dfa28 = grammarkit.DFA{Rule: "hostnumber", NClasses: 5, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4,
@@ -902,7 +902,7 @@ var dfa28 = dfa.DFA{Rule: "hostnumber", NClasses: 5, Start: 1,
 }
 
 // hostport: 16 states, 11 byte classes
-var dfa29 = dfa.DFA{Rule: "hostport", NClasses: 11, Start: 1,
+var dfa29 = grammarkit.DFA{Rule: "hostport", NClasses: 11, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 5, 6, 6, 6, 6, 6,
@@ -937,7 +937,7 @@ var dfa29 = dfa.DFA{Rule: "hostport", NClasses: 11, Start: 1,
 }
 
 // hpath: 4 states, 40 byte classes
-var dfa30 = dfa.DFA{Rule: "hpath", NClasses: 40, Start: 1,
+var dfa30 = grammarkit.DFA{Rule: "hpath", NClasses: 40, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 18, 19, 20, 20,
@@ -960,7 +960,7 @@ var dfa30 = dfa.DFA{Rule: "hpath", NClasses: 40, Start: 1,
 }
 
 // hsegment: 4 states, 40 byte classes
-var dfa31 = dfa.DFA{Rule: "hsegment", NClasses: 40, Start: 1,
+var dfa31 = grammarkit.DFA{Rule: "hsegment", NClasses: 40, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 18, 19, 20, 20,
@@ -983,7 +983,7 @@ var dfa31 = dfa.DFA{Rule: "hsegment", NClasses: 40, Start: 1,
 }
 
 // httpurl: 29 states, 53 byte classes
-var dfa32 = dfa.DFA{Rule: "httpurl", NClasses: 53, Start: 1,
+var dfa32 = grammarkit.DFA{Rule: "httpurl", NClasses: 53, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 18, 19, 20, 21,
@@ -1032,7 +1032,7 @@ var dfa32 = dfa.DFA{Rule: "httpurl", NClasses: 53, Start: 1,
 }
 
 // ip-schemepart: 42 states, 41 byte classes
-var dfa33 = dfa.DFA{Rule: "ip-schemepart", NClasses: 41, Start: 1,
+var dfa33 = grammarkit.DFA{Rule: "ip-schemepart", NClasses: 41, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 18, 19, 20, 21,
@@ -1095,7 +1095,7 @@ var dfa33 = dfa.DFA{Rule: "ip-schemepart", NClasses: 41, Start: 1,
 }
 
 // login: 37 states, 41 byte classes
-var dfa34 = dfa.DFA{Rule: "login", NClasses: 41, Start: 1,
+var dfa34 = grammarkit.DFA{Rule: "login", NClasses: 41, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 18, 19, 20, 21,
@@ -1153,7 +1153,7 @@ var dfa34 = dfa.DFA{Rule: "login", NClasses: 41, Start: 1,
 }
 
 // lowalpha: 3 states, 3 byte classes
-var dfa35 = dfa.DFA{Rule: "lowalpha", NClasses: 3, Start: 1,
+var dfa35 = grammarkit.DFA{Rule: "lowalpha", NClasses: 3, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -1175,7 +1175,7 @@ var dfa35 = dfa.DFA{Rule: "lowalpha", NClasses: 3, Start: 1,
 }
 
 // mailtourl: 12 states, 59 byte classes
-var dfa36 = dfa.DFA{Rule: "mailtourl", NClasses: 59, Start: 1,
+var dfa36 = grammarkit.DFA{Rule: "mailtourl", NClasses: 59, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 18, 19, 20, 21,
@@ -1206,7 +1206,7 @@ var dfa36 = dfa.DFA{Rule: "mailtourl", NClasses: 59, Start: 1,
 }
 
 // national: 3 states, 13 byte classes
-var dfa37 = dfa.DFA{Rule: "national", NClasses: 13, Start: 1,
+var dfa37 = grammarkit.DFA{Rule: "national", NClasses: 13, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -1228,7 +1228,7 @@ var dfa37 = dfa.DFA{Rule: "national", NClasses: 13, Start: 1,
 }
 
 // newsurl: 25 states, 53 byte classes
-var dfa38 = dfa.DFA{Rule: "newsurl", NClasses: 53, Start: 1,
+var dfa38 = grammarkit.DFA{Rule: "newsurl", NClasses: 53, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 18, 19, 20, 21,
@@ -1273,7 +1273,7 @@ var dfa38 = dfa.DFA{Rule: "newsurl", NClasses: 53, Start: 1,
 }
 
 // nntpurl: 27 states, 27 byte classes
-var dfa39 = dfa.DFA{Rule: "nntpurl", NClasses: 27, Start: 1,
+var dfa39 = grammarkit.DFA{Rule: "nntpurl", NClasses: 27, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 7, 8, 8, 8, 8, 8,
@@ -1320,7 +1320,7 @@ var dfa39 = dfa.DFA{Rule: "nntpurl", NClasses: 27, Start: 1,
 }
 
 // otherurl: 6 states, 41 byte classes
-var dfa40 = dfa.DFA{Rule: "otherurl", NClasses: 41, Start: 1,
+var dfa40 = grammarkit.DFA{Rule: "otherurl", NClasses: 41, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 18, 19, 20, 21,
@@ -1345,7 +1345,7 @@ var dfa40 = dfa.DFA{Rule: "otherurl", NClasses: 41, Start: 1,
 }
 
 // password: 4 states, 41 byte classes
-var dfa41 = dfa.DFA{Rule: "password", NClasses: 41, Start: 1,
+var dfa41 = grammarkit.DFA{Rule: "password", NClasses: 41, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 18, 19, 20, 21,
@@ -1368,7 +1368,7 @@ var dfa41 = dfa.DFA{Rule: "password", NClasses: 41, Start: 1,
 }
 
 // port: 3 states, 3 byte classes
-var dfa42 = dfa.DFA{Rule: "port", NClasses: 3, Start: 1,
+var dfa42 = grammarkit.DFA{Rule: "port", NClasses: 3, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2,
@@ -1390,7 +1390,7 @@ var dfa42 = dfa.DFA{Rule: "port", NClasses: 3, Start: 1,
 }
 
 // ppath: 4 states, 40 byte classes
-var dfa43 = dfa.DFA{Rule: "ppath", NClasses: 40, Start: 1,
+var dfa43 = grammarkit.DFA{Rule: "ppath", NClasses: 40, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 17, 18, 19, 20,
@@ -1413,7 +1413,7 @@ var dfa43 = dfa.DFA{Rule: "ppath", NClasses: 40, Start: 1,
 }
 
 // prosperourl: 36 states, 53 byte classes
-var dfa44 = dfa.DFA{Rule: "prosperourl", NClasses: 53, Start: 1,
+var dfa44 = grammarkit.DFA{Rule: "prosperourl", NClasses: 53, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 18, 19, 20, 21,
@@ -1470,7 +1470,7 @@ var dfa44 = dfa.DFA{Rule: "prosperourl", NClasses: 53, Start: 1,
 }
 
 // psegment: 4 states, 40 byte classes
-var dfa45 = dfa.DFA{Rule: "psegment", NClasses: 40, Start: 1,
+var dfa45 = grammarkit.DFA{Rule: "psegment", NClasses: 40, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 17, 18, 19, 20,
@@ -1493,7 +1493,7 @@ var dfa45 = dfa.DFA{Rule: "psegment", NClasses: 40, Start: 1,
 }
 
 // punctuation: 3 states, 10 byte classes
-var dfa46 = dfa.DFA{Rule: "punctuation", NClasses: 10, Start: 1,
+var dfa46 = grammarkit.DFA{Rule: "punctuation", NClasses: 10, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 1, 2, 3, 4, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 6, 7, 8, 9,
@@ -1515,7 +1515,7 @@ var dfa46 = dfa.DFA{Rule: "punctuation", NClasses: 10, Start: 1,
 }
 
 // reserved: 3 states, 13 byte classes
-var dfa47 = dfa.DFA{Rule: "reserved", NClasses: 13, Start: 1,
+var dfa47 = grammarkit.DFA{Rule: "reserved", NClasses: 13, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 1, 2, 2, 2, 2, 2, 2, 2, 2, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 5, 6, 7, 8, 9, 10,
@@ -1537,7 +1537,7 @@ var dfa47 = dfa.DFA{Rule: "reserved", NClasses: 13, Start: 1,
 }
 
 // safe: 3 states, 10 byte classes
-var dfa48 = dfa.DFA{Rule: "safe", NClasses: 10, Start: 1,
+var dfa48 = grammarkit.DFA{Rule: "safe", NClasses: 10, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 1, 2, 2, 2, 2, 2, 2, 3, 4, 5, 6, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7,
@@ -1559,7 +1559,7 @@ var dfa48 = dfa.DFA{Rule: "safe", NClasses: 10, Start: 1,
 }
 
 // scheme: 3 states, 10 byte classes
-var dfa49 = dfa.DFA{Rule: "scheme", NClasses: 10, Start: 1,
+var dfa49 = grammarkit.DFA{Rule: "scheme", NClasses: 10, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 7, 7, 7, 7, 7, 7,
@@ -1581,7 +1581,7 @@ var dfa49 = dfa.DFA{Rule: "scheme", NClasses: 10, Start: 1,
 }
 
 // schemepart: 4 states, 41 byte classes
-var dfa50 = dfa.DFA{Rule: "schemepart", NClasses: 41, Start: 1,
+var dfa50 = grammarkit.DFA{Rule: "schemepart", NClasses: 41, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 18, 19, 20, 21,
@@ -1604,7 +1604,7 @@ var dfa50 = dfa.DFA{Rule: "schemepart", NClasses: 41, Start: 1,
 }
 
 // search: 4 states, 40 byte classes
-var dfa51 = dfa.DFA{Rule: "search", NClasses: 40, Start: 1,
+var dfa51 = grammarkit.DFA{Rule: "search", NClasses: 40, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 18, 19, 20, 20,
@@ -1627,7 +1627,7 @@ var dfa51 = dfa.DFA{Rule: "search", NClasses: 40, Start: 1,
 }
 
 // selector: 4 states, 41 byte classes
-var dfa52 = dfa.DFA{Rule: "selector", NClasses: 41, Start: 1,
+var dfa52 = grammarkit.DFA{Rule: "selector", NClasses: 41, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 18, 19, 20, 21,
@@ -1650,7 +1650,7 @@ var dfa52 = dfa.DFA{Rule: "selector", NClasses: 41, Start: 1,
 }
 
 // telneturl: 47 states, 53 byte classes
-var dfa53 = dfa.DFA{Rule: "telneturl", NClasses: 53, Start: 1,
+var dfa53 = grammarkit.DFA{Rule: "telneturl", NClasses: 53, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 18, 19, 20, 21,
@@ -1718,7 +1718,7 @@ var dfa53 = dfa.DFA{Rule: "telneturl", NClasses: 53, Start: 1,
 }
 
 // toplabel: 4 states, 9 byte classes
-var dfa54 = dfa.DFA{Rule: "toplabel", NClasses: 9, Start: 1,
+var dfa54 = grammarkit.DFA{Rule: "toplabel", NClasses: 9, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4,
@@ -1741,7 +1741,7 @@ var dfa54 = dfa.DFA{Rule: "toplabel", NClasses: 9, Start: 1,
 }
 
 // uchar: 5 states, 35 byte classes
-var dfa55 = dfa.DFA{Rule: "uchar", NClasses: 35, Start: 1,
+var dfa55 = grammarkit.DFA{Rule: "uchar", NClasses: 35, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 16, 16, 16, 16, 16,
@@ -1765,7 +1765,7 @@ var dfa55 = dfa.DFA{Rule: "uchar", NClasses: 35, Start: 1,
 }
 
 // unreserved: 3 states, 22 byte classes
-var dfa56 = dfa.DFA{Rule: "unreserved", NClasses: 22, Start: 1,
+var dfa56 = grammarkit.DFA{Rule: "unreserved", NClasses: 22, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 14, 14, 14, 14, 14, 14, 14, 14, 14, 15, 15, 15, 15, 15, 15,
@@ -1787,7 +1787,7 @@ var dfa56 = dfa.DFA{Rule: "unreserved", NClasses: 22, Start: 1,
 }
 
 // url: 327 states, 77 byte classes
-var dfa57 = dfa.DFA{Rule: "url", NClasses: 77, Start: 1,
+var dfa57 = grammarkit.DFA{Rule: "url", NClasses: 77, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 16, 16, 16, 16, 16, 16, 16, 17, 18, 19, 20, 21, 22, 23,
@@ -2153,7 +2153,7 @@ var dfa57 = dfa.DFA{Rule: "url", NClasses: 77, Start: 1,
 }
 
 // urlpath: 4 states, 41 byte classes
-var dfa58 = dfa.DFA{Rule: "urlpath", NClasses: 41, Start: 1,
+var dfa58 = grammarkit.DFA{Rule: "urlpath", NClasses: 41, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 18, 19, 20, 21,
@@ -2176,7 +2176,7 @@ var dfa58 = dfa.DFA{Rule: "urlpath", NClasses: 41, Start: 1,
 }
 
 // user: 4 states, 41 byte classes
-var dfa59 = dfa.DFA{Rule: "user", NClasses: 41, Start: 1,
+var dfa59 = grammarkit.DFA{Rule: "user", NClasses: 41, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 18, 19, 20, 21,
@@ -2199,7 +2199,7 @@ var dfa59 = dfa.DFA{Rule: "user", NClasses: 41, Start: 1,
 }
 
 // waisdatabase: 26 states, 48 byte classes
-var dfa60 = dfa.DFA{Rule: "waisdatabase", NClasses: 48, Start: 1,
+var dfa60 = grammarkit.DFA{Rule: "waisdatabase", NClasses: 48, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 17, 17, 17, 17,
@@ -2245,7 +2245,7 @@ var dfa60 = dfa.DFA{Rule: "waisdatabase", NClasses: 48, Start: 1,
 }
 
 // waisdoc: 32 states, 48 byte classes
-var dfa61 = dfa.DFA{Rule: "waisdoc", NClasses: 48, Start: 1,
+var dfa61 = grammarkit.DFA{Rule: "waisdoc", NClasses: 48, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 17, 17, 17, 17,
@@ -2297,7 +2297,7 @@ var dfa61 = dfa.DFA{Rule: "waisdoc", NClasses: 48, Start: 1,
 }
 
 // waisindex: 29 states, 53 byte classes
-var dfa62 = dfa.DFA{Rule: "waisindex", NClasses: 53, Start: 1,
+var dfa62 = grammarkit.DFA{Rule: "waisindex", NClasses: 53, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 18, 19, 20, 21,
@@ -2346,7 +2346,7 @@ var dfa62 = dfa.DFA{Rule: "waisindex", NClasses: 53, Start: 1,
 }
 
 // waisurl: 35 states, 53 byte classes
-var dfa63 = dfa.DFA{Rule: "waisurl", NClasses: 53, Start: 1,
+var dfa63 = grammarkit.DFA{Rule: "waisurl", NClasses: 53, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 18, 19, 20, 21,
@@ -2402,7 +2402,7 @@ var dfa63 = dfa.DFA{Rule: "waisurl", NClasses: 53, Start: 1,
 }
 
 // wpath: 4 states, 35 byte classes
-var dfa64 = dfa.DFA{Rule: "wpath", NClasses: 35, Start: 1,
+var dfa64 = grammarkit.DFA{Rule: "wpath", NClasses: 35, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 16, 16, 16, 16, 16,
@@ -2425,7 +2425,7 @@ var dfa64 = dfa.DFA{Rule: "wpath", NClasses: 35, Start: 1,
 }
 
 // wtype: 4 states, 35 byte classes
-var dfa65 = dfa.DFA{Rule: "wtype", NClasses: 35, Start: 1,
+var dfa65 = grammarkit.DFA{Rule: "wtype", NClasses: 35, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 16, 16, 16, 16, 16,
@@ -2448,7 +2448,7 @@ var dfa65 = dfa.DFA{Rule: "wtype", NClasses: 35, Start: 1,
 }
 
 // xchar: 5 states, 41 byte classes
-var dfa66 = dfa.DFA{Rule: "xchar", NClasses: 41, Start: 1,
+var dfa66 = grammarkit.DFA{Rule: "xchar", NClasses: 41, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 18, 19, 20, 21,

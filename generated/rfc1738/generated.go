@@ -4,13 +4,13 @@ package rfc1738
 
 import (
 	"github.com/urlgrammar/urlgrammar/ast"
-	"github.com/urlgrammar/urlgrammar/internal/peg"
+	"github.com/urlgrammar/urlgrammar/grammarkit"
 )
 
 // Generated is the grammar's registration (from the header of grammar/rfc1738.abnf) and
 // its parsers, for urlgrammar's registry.
-var Generated = peg.Generated{
-	Info: peg.Info{ID: "rfc1738", Title: "RFC 1738, Uniform Resource Locators (URL), section 5 (December 1994)", Start: "url",
+var Generated = grammarkit.Generated{
+	Info: grammarkit.Info{ID: "rfc1738", Title: "RFC 1738, Uniform Resource Locators (URL), section 5 (December 1994)", Start: "url",
 		Nodes: []string{"ftpurl", "fileurl", "httpurl", "gopherurl", "mailtourl", "newsurl", "nntpurl", "telneturl", "waisurl", "prosperourl", "otherurl", "genericurl", "scheme", "login", "user", "password", "hostport", "host", "hostname", "domainlabel", "toplabel", "hostnumber", "port", "urlpath", "fpath", "fsegment", "ftptype", "hpath", "hsegment", "search", "gtype", "selector", "gopher-plus-string", "encoded822addr", "grouppart", "group", "article", "waisdatabase", "waisindex", "waisdoc", "database", "wtype", "wpath", "ppath", "psegment", "fieldspec", "fieldname", "fieldvalue", "digits", "schemepart", "ip-schemepart"},
 		Decls: []ast.Decl{}},
 	Rules:        Rules,

@@ -2,12 +2,12 @@
 
 package rfc2396bis01
 
-import "github.com/urlgrammar/urlgrammar/internal/dfa"
+import "github.com/urlgrammar/urlgrammar/grammarkit"
 
 // DFAs returns the minimal DFA of every rule of the grammar's ABNF, by rule name as the
 // ABNF writes it. The tables are static data: nothing is built at start-up.
-func DFAs() map[string]*dfa.DFA {
-	m := make(map[string]*dfa.DFA, len(table))
+func DFAs() map[string]*grammarkit.DFA {
+	m := make(map[string]*grammarkit.DFA, len(table))
 	for _, e := range table {
 		m[e.name] = e.d
 	}
@@ -16,7 +16,7 @@ func DFAs() map[string]*dfa.DFA {
 
 var table = [...]struct {
 	name string
-	d    *dfa.DFA
+	d    *grammarkit.DFA
 }{
 	{"ALPHA", &dfa0},
 	{"DIGIT", &dfa1},
@@ -68,7 +68,7 @@ var table = [...]struct {
 }
 
 // ALPHA: 3 states, 5 byte classes
-var dfa0 = dfa.DFA{Rule: "ALPHA", NClasses: 5, Start: 1,
+var dfa0 = grammarkit.DFA{Rule: "ALPHA", NClasses: 5, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -90,7 +90,7 @@ var dfa0 = dfa.DFA{Rule: "ALPHA", NClasses: 5, Start: 1,
 }
 
 // DIGIT: 3 states, 3 byte classes
-var dfa1 = dfa.DFA{Rule: "DIGIT", NClasses: 3, Start: 1,
+var dfa1 = grammarkit.DFA{Rule: "DIGIT", NClasses: 3, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2,
@@ -112,7 +112,7 @@ var dfa1 = dfa.DFA{Rule: "DIGIT", NClasses: 3, Start: 1,
 }
 
 // DQUOTE: 3 states, 3 byte classes
-var dfa2 = dfa.DFA{Rule: "DQUOTE", NClasses: 3, Start: 1,
+var dfa2 = grammarkit.DFA{Rule: "DQUOTE", NClasses: 3, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
@@ -134,7 +134,7 @@ var dfa2 = dfa.DFA{Rule: "DQUOTE", NClasses: 3, Start: 1,
 }
 
 // HEXDIG: 3 states, 17 byte classes
-var dfa3 = dfa.DFA{Rule: "HEXDIG", NClasses: 17, Start: 1,
+var dfa3 = grammarkit.DFA{Rule: "HEXDIG", NClasses: 17, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2,
@@ -156,7 +156,7 @@ var dfa3 = dfa.DFA{Rule: "HEXDIG", NClasses: 17, Start: 1,
 }
 
 // IPv4address: 25 states, 10 byte classes
-var dfa4 = dfa.DFA{Rule: "IPv4address", NClasses: 10, Start: 1,
+var dfa4 = grammarkit.DFA{Rule: "IPv4address", NClasses: 10, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4, 5, 6, 6, 7, 8, 8, 8, 8, 9, 9, 9, 9, 9, 9,
@@ -201,7 +201,7 @@ var dfa4 = dfa.DFA{Rule: "IPv4address", NClasses: 10, Start: 1,
 }
 
 // IPv6address: 152 states, 25 byte classes
-var dfa5 = dfa.DFA{Rule: "IPv6address", NClasses: 25, Start: 1,
+var dfa5 = grammarkit.DFA{Rule: "IPv6address", NClasses: 25, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4, 5, 6, 6, 7, 8, 8, 8, 8, 9, 10, 10, 10, 10, 10,
@@ -381,7 +381,7 @@ var dfa5 = dfa.DFA{Rule: "IPv6address", NClasses: 25, Start: 1,
 }
 
 // IPv6reference: 154 states, 29 byte classes
-var dfa6 = dfa.DFA{Rule: "IPv6reference", NClasses: 29, Start: 1,
+var dfa6 = grammarkit.DFA{Rule: "IPv6reference", NClasses: 29, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4, 5, 6, 6, 7, 8, 8, 8, 8, 9, 10, 10, 10, 10, 10,
@@ -563,7 +563,7 @@ var dfa6 = dfa.DFA{Rule: "IPv6reference", NClasses: 29, Start: 1,
 }
 
 // URI-reference: 175 states, 52 byte classes
-var dfa7 = dfa.DFA{Rule: "URI-reference", NClasses: 52, Start: 1,
+var dfa7 = grammarkit.DFA{Rule: "URI-reference", NClasses: 52, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 19, 20, 21, 21, 21, 21, 22, 23, 24, 25, 26, 27,
@@ -767,7 +767,7 @@ var dfa7 = dfa.DFA{Rule: "URI-reference", NClasses: 52, Start: 1,
 }
 
 // abs-path: 5 states, 42 byte classes
-var dfa8 = dfa.DFA{Rule: "abs-path", NClasses: 42, Start: 1,
+var dfa8 = grammarkit.DFA{Rule: "abs-path", NClasses: 42, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 18, 19, 20, 20,
@@ -791,7 +791,7 @@ var dfa8 = dfa.DFA{Rule: "abs-path", NClasses: 42, Start: 1,
 }
 
 // absolute-URI: 169 states, 51 byte classes
-var dfa9 = dfa.DFA{Rule: "absolute-URI", NClasses: 51, Start: 1,
+var dfa9 = grammarkit.DFA{Rule: "absolute-URI", NClasses: 51, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 18, 19, 20, 20, 20, 20, 21, 22, 23, 24, 25, 26,
@@ -989,7 +989,7 @@ var dfa9 = dfa.DFA{Rule: "absolute-URI", NClasses: 51, Start: 1,
 }
 
 // absolute-URI-reference: 172 states, 52 byte classes
-var dfa10 = dfa.DFA{Rule: "absolute-URI-reference", NClasses: 52, Start: 1,
+var dfa10 = grammarkit.DFA{Rule: "absolute-URI-reference", NClasses: 52, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 19, 20, 21, 21, 21, 21, 22, 23, 24, 25, 26, 27,
@@ -1190,7 +1190,7 @@ var dfa10 = dfa.DFA{Rule: "absolute-URI-reference", NClasses: 52, Start: 1,
 }
 
 // alphanum: 3 states, 7 byte classes
-var dfa11 = dfa.DFA{Rule: "alphanum", NClasses: 7, Start: 1,
+var dfa11 = grammarkit.DFA{Rule: "alphanum", NClasses: 7, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2,
@@ -1212,7 +1212,7 @@ var dfa11 = dfa.DFA{Rule: "alphanum", NClasses: 7, Start: 1,
 }
 
 // authority: 162 states, 50 byte classes
-var dfa12 = dfa.DFA{Rule: "authority", NClasses: 50, Start: 1,
+var dfa12 = grammarkit.DFA{Rule: "authority", NClasses: 50, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 18, 19, 20, 20, 20, 20, 21, 22, 23, 24, 25, 25,
@@ -1403,7 +1403,7 @@ var dfa12 = dfa.DFA{Rule: "authority", NClasses: 50, Start: 1,
 }
 
 // dec-octet: 7 states, 8 byte classes
-var dfa13 = dfa.DFA{Rule: "dec-octet", NClasses: 8, Start: 1,
+var dfa13 = grammarkit.DFA{Rule: "dec-octet", NClasses: 8, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4, 4, 5, 6, 6, 6, 6, 7, 7, 7, 7, 7, 7,
@@ -1429,7 +1429,7 @@ var dfa13 = dfa.DFA{Rule: "dec-octet", NClasses: 8, Start: 1,
 }
 
 // delims: 3 states, 10 byte classes
-var dfa14 = dfa.DFA{Rule: "delims", NClasses: 10, Start: 1,
+var dfa14 = grammarkit.DFA{Rule: "delims", NClasses: 10, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 1, 2, 3, 4, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 6, 7, 8, 9,
@@ -1451,7 +1451,7 @@ var dfa14 = dfa.DFA{Rule: "delims", NClasses: 10, Start: 1,
 }
 
 // domainlabel: 126 states, 9 byte classes
-var dfa15 = dfa.DFA{Rule: "domainlabel", NClasses: 9, Start: 1,
+var dfa15 = grammarkit.DFA{Rule: "domainlabel", NClasses: 9, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4,
@@ -1603,7 +1603,7 @@ var dfa15 = dfa.DFA{Rule: "domainlabel", NClasses: 9, Start: 1,
 }
 
 // escaped: 5 states, 19 byte classes
-var dfa16 = dfa.DFA{Rule: "escaped", NClasses: 19, Start: 1,
+var dfa16 = grammarkit.DFA{Rule: "escaped", NClasses: 19, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4,
@@ -1627,7 +1627,7 @@ var dfa16 = dfa.DFA{Rule: "escaped", NClasses: 19, Start: 1,
 }
 
 // fragment: 4 states, 43 byte classes
-var dfa17 = dfa.DFA{Rule: "fragment", NClasses: 43, Start: 1,
+var dfa17 = grammarkit.DFA{Rule: "fragment", NClasses: 43, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 18, 19, 20, 21,
@@ -1650,7 +1650,7 @@ var dfa17 = dfa.DFA{Rule: "fragment", NClasses: 43, Start: 1,
 }
 
 // h4: 6 states, 17 byte classes
-var dfa18 = dfa.DFA{Rule: "h4", NClasses: 17, Start: 1,
+var dfa18 = grammarkit.DFA{Rule: "h4", NClasses: 17, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2,
@@ -1675,7 +1675,7 @@ var dfa18 = dfa.DFA{Rule: "h4", NClasses: 17, Start: 1,
 }
 
 // hier-part: 164 states, 51 byte classes
-var dfa19 = dfa.DFA{Rule: "hier-part", NClasses: 51, Start: 1,
+var dfa19 = grammarkit.DFA{Rule: "hier-part", NClasses: 51, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 18, 19, 20, 20, 20, 20, 21, 22, 23, 24, 25, 26,
@@ -1868,7 +1868,7 @@ var dfa19 = dfa.DFA{Rule: "hier-part", NClasses: 51, Start: 1,
 }
 
 // host: 404 states, 31 byte classes
-var dfa20 = dfa.DFA{Rule: "host", NClasses: 31, Start: 1,
+var dfa20 = grammarkit.DFA{Rule: "host", NClasses: 31, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 7, 8, 9, 9, 9, 9, 10, 11, 11, 11, 11, 11,
@@ -2316,7 +2316,7 @@ var dfa20 = dfa.DFA{Rule: "host", NClasses: 31, Start: 1,
 }
 
 // hostname: 252 states, 10 byte classes
-var dfa21 = dfa.DFA{Rule: "hostname", NClasses: 10, Start: 1,
+var dfa21 = grammarkit.DFA{Rule: "hostname", NClasses: 10, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 5,
@@ -2602,7 +2602,7 @@ var dfa21 = dfa.DFA{Rule: "hostname", NClasses: 10, Start: 1,
 }
 
 // hostport: 405 states, 31 byte classes
-var dfa22 = dfa.DFA{Rule: "hostport", NClasses: 31, Start: 1,
+var dfa22 = grammarkit.DFA{Rule: "hostport", NClasses: 31, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 7, 8, 9, 9, 9, 9, 10, 11, 11, 11, 11, 11,
@@ -3051,7 +3051,7 @@ var dfa22 = dfa.DFA{Rule: "hostport", NClasses: 31, Start: 1,
 }
 
 // ls32: 36 states, 25 byte classes
-var dfa23 = dfa.DFA{Rule: "ls32", NClasses: 25, Start: 1,
+var dfa23 = grammarkit.DFA{Rule: "ls32", NClasses: 25, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4, 5, 6, 6, 7, 8, 8, 8, 8, 9, 10, 10, 10, 10, 10,
@@ -3108,7 +3108,7 @@ var dfa23 = dfa.DFA{Rule: "ls32", NClasses: 25, Start: 1,
 }
 
 // mark: 3 states, 15 byte classes
-var dfa24 = dfa.DFA{Rule: "mark", NClasses: 15, Start: 1,
+var dfa24 = grammarkit.DFA{Rule: "mark", NClasses: 15, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 2, 2, 2, 3, 4, 5, 6, 7, 7, 8, 9, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10,
@@ -3130,7 +3130,7 @@ var dfa24 = dfa.DFA{Rule: "mark", NClasses: 15, Start: 1,
 }
 
 // net-path: 164 states, 50 byte classes
-var dfa25 = dfa.DFA{Rule: "net-path", NClasses: 50, Start: 1,
+var dfa25 = grammarkit.DFA{Rule: "net-path", NClasses: 50, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 18, 19, 20, 20, 20, 20, 21, 22, 23, 24, 25, 25,
@@ -3323,7 +3323,7 @@ var dfa25 = dfa.DFA{Rule: "net-path", NClasses: 50, Start: 1,
 }
 
 // opaque-part: 5 states, 46 byte classes
-var dfa26 = dfa.DFA{Rule: "opaque-part", NClasses: 46, Start: 1,
+var dfa26 = grammarkit.DFA{Rule: "opaque-part", NClasses: 46, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 18, 19, 20, 21,
@@ -3347,7 +3347,7 @@ var dfa26 = dfa.DFA{Rule: "opaque-part", NClasses: 46, Start: 1,
 }
 
 // path: 8 states, 46 byte classes
-var dfa27 = dfa.DFA{Rule: "path", NClasses: 46, Start: 1,
+var dfa27 = grammarkit.DFA{Rule: "path", NClasses: 46, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 18, 19, 20, 21,
@@ -3374,7 +3374,7 @@ var dfa27 = dfa.DFA{Rule: "path", NClasses: 46, Start: 1,
 }
 
 // path-segments: 4 states, 42 byte classes
-var dfa28 = dfa.DFA{Rule: "path-segments", NClasses: 42, Start: 1,
+var dfa28 = grammarkit.DFA{Rule: "path-segments", NClasses: 42, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 18, 19, 20, 20,
@@ -3397,7 +3397,7 @@ var dfa28 = dfa.DFA{Rule: "path-segments", NClasses: 42, Start: 1,
 }
 
 // pchar: 5 states, 42 byte classes
-var dfa29 = dfa.DFA{Rule: "pchar", NClasses: 42, Start: 1,
+var dfa29 = grammarkit.DFA{Rule: "pchar", NClasses: 42, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 18, 19, 20, 20,
@@ -3421,7 +3421,7 @@ var dfa29 = dfa.DFA{Rule: "pchar", NClasses: 42, Start: 1,
 }
 
 // port: 2 states, 3 byte classes
-var dfa30 = dfa.DFA{Rule: "port", NClasses: 3, Start: 1,
+var dfa30 = grammarkit.DFA{Rule: "port", NClasses: 3, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2,
@@ -3442,7 +3442,7 @@ var dfa30 = dfa.DFA{Rule: "port", NClasses: 3, Start: 1,
 }
 
 // qualified: 251 states, 10 byte classes
-var dfa31 = dfa.DFA{Rule: "qualified", NClasses: 10, Start: 1,
+var dfa31 = grammarkit.DFA{Rule: "qualified", NClasses: 10, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 5,
@@ -3727,7 +3727,7 @@ var dfa31 = dfa.DFA{Rule: "qualified", NClasses: 10, Start: 1,
 }
 
 // query: 4 states, 43 byte classes
-var dfa32 = dfa.DFA{Rule: "query", NClasses: 43, Start: 1,
+var dfa32 = grammarkit.DFA{Rule: "query", NClasses: 43, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 18, 19, 20, 21,
@@ -3750,7 +3750,7 @@ var dfa32 = dfa.DFA{Rule: "query", NClasses: 43, Start: 1,
 }
 
 // reg-name: 5 states, 42 byte classes
-var dfa33 = dfa.DFA{Rule: "reg-name", NClasses: 42, Start: 1,
+var dfa33 = grammarkit.DFA{Rule: "reg-name", NClasses: 42, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 18, 19, 20, 20,
@@ -3774,7 +3774,7 @@ var dfa33 = dfa.DFA{Rule: "reg-name", NClasses: 42, Start: 1,
 }
 
 // rel-path: 8 states, 42 byte classes
-var dfa34 = dfa.DFA{Rule: "rel-path", NClasses: 42, Start: 1,
+var dfa34 = grammarkit.DFA{Rule: "rel-path", NClasses: 42, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 18, 19, 20, 20,
@@ -3801,7 +3801,7 @@ var dfa34 = dfa.DFA{Rule: "rel-path", NClasses: 42, Start: 1,
 }
 
 // rel-segment: 5 states, 42 byte classes
-var dfa35 = dfa.DFA{Rule: "rel-segment", NClasses: 42, Start: 1,
+var dfa35 = grammarkit.DFA{Rule: "rel-segment", NClasses: 42, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 18, 19, 20, 20,
@@ -3825,7 +3825,7 @@ var dfa35 = dfa.DFA{Rule: "rel-segment", NClasses: 42, Start: 1,
 }
 
 // relative-URI: 167 states, 51 byte classes
-var dfa36 = dfa.DFA{Rule: "relative-URI", NClasses: 51, Start: 1,
+var dfa36 = grammarkit.DFA{Rule: "relative-URI", NClasses: 51, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 18, 19, 20, 20, 20, 20, 21, 22, 23, 24, 25, 26,
@@ -4021,7 +4021,7 @@ var dfa36 = dfa.DFA{Rule: "relative-URI", NClasses: 51, Start: 1,
 }
 
 // reserved: 3 states, 22 byte classes
-var dfa37 = dfa.DFA{Rule: "reserved", NClasses: 22, Start: 1,
+var dfa37 = grammarkit.DFA{Rule: "reserved", NClasses: 22, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 1, 2, 3, 4, 4, 4, 4, 5, 6, 7, 7, 8, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 10, 11, 12, 13, 14, 15,
@@ -4043,7 +4043,7 @@ var dfa37 = dfa.DFA{Rule: "reserved", NClasses: 22, Start: 1,
 }
 
 // scheme: 3 states, 12 byte classes
-var dfa38 = dfa.DFA{Rule: "scheme", NClasses: 12, Start: 1,
+var dfa38 = grammarkit.DFA{Rule: "scheme", NClasses: 12, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 7, 7, 7, 7, 7, 7,
@@ -4065,7 +4065,7 @@ var dfa38 = dfa.DFA{Rule: "scheme", NClasses: 12, Start: 1,
 }
 
 // segment: 4 states, 42 byte classes
-var dfa39 = dfa.DFA{Rule: "segment", NClasses: 42, Start: 1,
+var dfa39 = grammarkit.DFA{Rule: "segment", NClasses: 42, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 18, 19, 20, 20,
@@ -4088,7 +4088,7 @@ var dfa39 = dfa.DFA{Rule: "segment", NClasses: 42, Start: 1,
 }
 
 // server: 660 states, 50 byte classes
-var dfa40 = dfa.DFA{Rule: "server", NClasses: 50, Start: 1,
+var dfa40 = grammarkit.DFA{Rule: "server", NClasses: 50, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 18, 19, 20, 20, 20, 20, 21, 22, 23, 24, 25, 25,
@@ -4808,7 +4808,7 @@ var dfa40 = dfa.DFA{Rule: "server", NClasses: 50, Start: 1,
 }
 
 // toplabel: 126 states, 9 byte classes
-var dfa41 = dfa.DFA{Rule: "toplabel", NClasses: 9, Start: 1,
+var dfa41 = grammarkit.DFA{Rule: "toplabel", NClasses: 9, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4,
@@ -4960,7 +4960,7 @@ var dfa41 = dfa.DFA{Rule: "toplabel", NClasses: 9, Start: 1,
 }
 
 // unreserved: 3 states, 21 byte classes
-var dfa42 = dfa.DFA{Rule: "unreserved", NClasses: 21, Start: 1,
+var dfa42 = grammarkit.DFA{Rule: "unreserved", NClasses: 21, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 2, 2, 2, 3, 4, 5, 6, 7, 7, 8, 9, 10, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 12, 12, 12, 12, 12, 12,
@@ -4982,7 +4982,7 @@ var dfa42 = dfa.DFA{Rule: "unreserved", NClasses: 21, Start: 1,
 }
 
 // unwise: 3 states, 11 byte classes
-var dfa43 = dfa.DFA{Rule: "unwise", NClasses: 11, Start: 1,
+var dfa43 = grammarkit.DFA{Rule: "unwise", NClasses: 11, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -5004,7 +5004,7 @@ var dfa43 = dfa.DFA{Rule: "unwise", NClasses: 11, Start: 1,
 }
 
 // uric: 5 states, 46 byte classes
-var dfa44 = dfa.DFA{Rule: "uric", NClasses: 46, Start: 1,
+var dfa44 = grammarkit.DFA{Rule: "uric", NClasses: 46, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 18, 19, 20, 21,
@@ -5028,7 +5028,7 @@ var dfa44 = dfa.DFA{Rule: "uric", NClasses: 46, Start: 1,
 }
 
 // uric-no-slash: 5 states, 46 byte classes
-var dfa45 = dfa.DFA{Rule: "uric-no-slash", NClasses: 46, Start: 1,
+var dfa45 = grammarkit.DFA{Rule: "uric-no-slash", NClasses: 46, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 18, 19, 20, 21,
@@ -5052,7 +5052,7 @@ var dfa45 = dfa.DFA{Rule: "uric-no-slash", NClasses: 46, Start: 1,
 }
 
 // userinfo: 4 states, 41 byte classes
-var dfa46 = dfa.DFA{Rule: "userinfo", NClasses: 41, Start: 1,
+var dfa46 = grammarkit.DFA{Rule: "userinfo", NClasses: 41, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 18, 19, 20, 20,

@@ -4,13 +4,13 @@ package rfc2396bis01
 
 import (
 	"github.com/urlgrammar/urlgrammar/ast"
-	"github.com/urlgrammar/urlgrammar/internal/peg"
+	"github.com/urlgrammar/urlgrammar/grammarkit"
 )
 
 // Generated is the grammar's registration (from the header of grammar/rfc2396bis-01.abnf) and
 // its parsers, for urlgrammar's registry.
-var Generated = peg.Generated{
-	Info: peg.Info{ID: "rfc2396bis-01", Title: "draft-fielding-uri-rfc2396bis-01, Uniform Resource Identifier (URI): Generic Syntax (March 2003)", Start: "URI-reference",
+var Generated = grammarkit.Generated{
+	Info: grammarkit.Info{ID: "rfc2396bis-01", Title: "draft-fielding-uri-rfc2396bis-01, Uniform Resource Identifier (URI): Generic Syntax (March 2003)", Start: "URI-reference",
 		Nodes: []string{"scheme", "authority", "server", "reg-name", "userinfo", "host", "IPv6reference", "IPv6address", "IPv4address", "dec-octet", "hostname", "domainlabel", "toplabel", "port", "abs-path", "rel-path", "rel-segment", "segment", "opaque-part", "query", "fragment"},
 		Decls: []ast.Decl{
 			{Key: "component scheme", Value: "scheme"},

@@ -2,12 +2,12 @@
 
 package rfc3986
 
-import "github.com/urlgrammar/urlgrammar/internal/dfa"
+import "github.com/urlgrammar/urlgrammar/grammarkit"
 
 // DFAs returns the minimal DFA of every rule of the grammar's ABNF, by rule name as the
 // ABNF writes it. The tables are static data: nothing is built at start-up.
-func DFAs() map[string]*dfa.DFA {
-	m := make(map[string]*dfa.DFA, len(table))
+func DFAs() map[string]*grammarkit.DFA {
+	m := make(map[string]*grammarkit.DFA, len(table))
 	for _, e := range table {
 		m[e.name] = e.d
 	}
@@ -16,7 +16,7 @@ func DFAs() map[string]*dfa.DFA {
 
 var table = [...]struct {
 	name string
-	d    *dfa.DFA
+	d    *grammarkit.DFA
 }{
 	{"ALPHA", &dfa0},
 	{"DIGIT", &dfa1},
@@ -60,7 +60,7 @@ var table = [...]struct {
 }
 
 // ALPHA: 3 states, 5 byte classes
-var dfa0 = dfa.DFA{Rule: "ALPHA", NClasses: 5, Start: 1,
+var dfa0 = grammarkit.DFA{Rule: "ALPHA", NClasses: 5, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -82,7 +82,7 @@ var dfa0 = dfa.DFA{Rule: "ALPHA", NClasses: 5, Start: 1,
 }
 
 // DIGIT: 3 states, 3 byte classes
-var dfa1 = dfa.DFA{Rule: "DIGIT", NClasses: 3, Start: 1,
+var dfa1 = grammarkit.DFA{Rule: "DIGIT", NClasses: 3, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2,
@@ -104,7 +104,7 @@ var dfa1 = dfa.DFA{Rule: "DIGIT", NClasses: 3, Start: 1,
 }
 
 // HEXDIG: 3 states, 17 byte classes
-var dfa2 = dfa.DFA{Rule: "HEXDIG", NClasses: 17, Start: 1,
+var dfa2 = grammarkit.DFA{Rule: "HEXDIG", NClasses: 17, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2,
@@ -126,7 +126,7 @@ var dfa2 = dfa.DFA{Rule: "HEXDIG", NClasses: 17, Start: 1,
 }
 
 // IP-literal: 158 states, 53 byte classes
-var dfa3 = dfa.DFA{Rule: "IP-literal", NClasses: 53, Start: 1,
+var dfa3 = grammarkit.DFA{Rule: "IP-literal", NClasses: 53, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 18, 19, 20, 20, 20, 20, 21, 22, 23, 24, 25, 25,
@@ -312,7 +312,7 @@ var dfa3 = dfa.DFA{Rule: "IP-literal", NClasses: 53, Start: 1,
 }
 
 // IPv4address: 25 states, 10 byte classes
-var dfa4 = dfa.DFA{Rule: "IPv4address", NClasses: 10, Start: 1,
+var dfa4 = grammarkit.DFA{Rule: "IPv4address", NClasses: 10, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4, 5, 6, 6, 7, 8, 8, 8, 8, 9, 9, 9, 9, 9, 9,
@@ -357,7 +357,7 @@ var dfa4 = dfa.DFA{Rule: "IPv4address", NClasses: 10, Start: 1,
 }
 
 // IPv6address: 152 states, 25 byte classes
-var dfa5 = dfa.DFA{Rule: "IPv6address", NClasses: 25, Start: 1,
+var dfa5 = grammarkit.DFA{Rule: "IPv6address", NClasses: 25, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4, 5, 6, 6, 7, 8, 8, 8, 8, 9, 10, 10, 10, 10, 10,
@@ -537,7 +537,7 @@ var dfa5 = dfa.DFA{Rule: "IPv6address", NClasses: 25, Start: 1,
 }
 
 // IPvFuture: 6 states, 45 byte classes
-var dfa6 = dfa.DFA{Rule: "IPvFuture", NClasses: 45, Start: 1,
+var dfa6 = grammarkit.DFA{Rule: "IPvFuture", NClasses: 45, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 18, 19, 20, 20,
@@ -562,7 +562,7 @@ var dfa6 = dfa.DFA{Rule: "IPvFuture", NClasses: 45, Start: 1,
 }
 
 // URI: 180 states, 56 byte classes
-var dfa7 = dfa.DFA{Rule: "URI", NClasses: 56, Start: 1,
+var dfa7 = grammarkit.DFA{Rule: "URI", NClasses: 56, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 19, 20, 21, 21, 21, 21, 22, 23, 24, 25, 26, 27,
@@ -772,7 +772,7 @@ var dfa7 = dfa.DFA{Rule: "URI", NClasses: 56, Start: 1,
 }
 
 // URI-reference: 183 states, 56 byte classes
-var dfa8 = dfa.DFA{Rule: "URI-reference", NClasses: 56, Start: 1,
+var dfa8 = grammarkit.DFA{Rule: "URI-reference", NClasses: 56, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 19, 20, 21, 21, 21, 21, 22, 23, 24, 25, 26, 27,
@@ -985,7 +985,7 @@ var dfa8 = dfa.DFA{Rule: "URI-reference", NClasses: 56, Start: 1,
 }
 
 // absolute-URI: 177 states, 55 byte classes
-var dfa9 = dfa.DFA{Rule: "absolute-URI", NClasses: 55, Start: 1,
+var dfa9 = grammarkit.DFA{Rule: "absolute-URI", NClasses: 55, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 18, 19, 20, 20, 20, 20, 21, 22, 23, 24, 25, 26,
@@ -1192,7 +1192,7 @@ var dfa9 = dfa.DFA{Rule: "absolute-URI", NClasses: 55, Start: 1,
 }
 
 // authority: 170 states, 54 byte classes
-var dfa10 = dfa.DFA{Rule: "authority", NClasses: 54, Start: 1,
+var dfa10 = grammarkit.DFA{Rule: "authority", NClasses: 54, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 18, 19, 20, 20, 20, 20, 21, 22, 23, 24, 25, 25,
@@ -1391,7 +1391,7 @@ var dfa10 = dfa.DFA{Rule: "authority", NClasses: 54, Start: 1,
 }
 
 // dec-octet: 7 states, 8 byte classes
-var dfa11 = dfa.DFA{Rule: "dec-octet", NClasses: 8, Start: 1,
+var dfa11 = grammarkit.DFA{Rule: "dec-octet", NClasses: 8, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4, 4, 5, 6, 6, 6, 6, 7, 7, 7, 7, 7, 7,
@@ -1417,7 +1417,7 @@ var dfa11 = dfa.DFA{Rule: "dec-octet", NClasses: 8, Start: 1,
 }
 
 // fragment: 4 states, 43 byte classes
-var dfa12 = dfa.DFA{Rule: "fragment", NClasses: 43, Start: 1,
+var dfa12 = grammarkit.DFA{Rule: "fragment", NClasses: 43, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 18, 19, 20, 21,
@@ -1440,7 +1440,7 @@ var dfa12 = dfa.DFA{Rule: "fragment", NClasses: 43, Start: 1,
 }
 
 // gen-delims: 3 states, 14 byte classes
-var dfa13 = dfa.DFA{Rule: "gen-delims", NClasses: 14, Start: 1,
+var dfa13 = grammarkit.DFA{Rule: "gen-delims", NClasses: 14, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 5, 6, 6, 6, 6, 7,
@@ -1462,7 +1462,7 @@ var dfa13 = dfa.DFA{Rule: "gen-delims", NClasses: 14, Start: 1,
 }
 
 // h16: 6 states, 17 byte classes
-var dfa14 = dfa.DFA{Rule: "h16", NClasses: 17, Start: 1,
+var dfa14 = grammarkit.DFA{Rule: "h16", NClasses: 17, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2,
@@ -1487,7 +1487,7 @@ var dfa14 = dfa.DFA{Rule: "h16", NClasses: 17, Start: 1,
 }
 
 // hier-part: 175 states, 54 byte classes
-var dfa15 = dfa.DFA{Rule: "hier-part", NClasses: 54, Start: 1,
+var dfa15 = grammarkit.DFA{Rule: "hier-part", NClasses: 54, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 18, 19, 20, 20, 20, 20, 21, 22, 23, 24, 25, 25,
@@ -1691,7 +1691,7 @@ var dfa15 = dfa.DFA{Rule: "hier-part", NClasses: 54, Start: 1,
 }
 
 // host: 161 states, 53 byte classes
-var dfa16 = dfa.DFA{Rule: "host", NClasses: 53, Start: 1,
+var dfa16 = grammarkit.DFA{Rule: "host", NClasses: 53, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 18, 19, 20, 20, 20, 20, 21, 22, 23, 24, 25, 25,
@@ -1881,7 +1881,7 @@ var dfa16 = dfa.DFA{Rule: "host", NClasses: 53, Start: 1,
 }
 
 // ls32: 36 states, 25 byte classes
-var dfa17 = dfa.DFA{Rule: "ls32", NClasses: 25, Start: 1,
+var dfa17 = grammarkit.DFA{Rule: "ls32", NClasses: 25, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4, 5, 6, 6, 7, 8, 8, 8, 8, 9, 10, 10, 10, 10, 10,
@@ -1938,7 +1938,7 @@ var dfa17 = dfa.DFA{Rule: "ls32", NClasses: 25, Start: 1,
 }
 
 // path: 4 states, 42 byte classes
-var dfa18 = dfa.DFA{Rule: "path", NClasses: 42, Start: 1,
+var dfa18 = grammarkit.DFA{Rule: "path", NClasses: 42, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 18, 19, 20, 20,
@@ -1961,7 +1961,7 @@ var dfa18 = dfa.DFA{Rule: "path", NClasses: 42, Start: 1,
 }
 
 // path-abempty: 5 states, 42 byte classes
-var dfa19 = dfa.DFA{Rule: "path-abempty", NClasses: 42, Start: 1,
+var dfa19 = grammarkit.DFA{Rule: "path-abempty", NClasses: 42, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 18, 19, 20, 20,
@@ -1985,7 +1985,7 @@ var dfa19 = dfa.DFA{Rule: "path-abempty", NClasses: 42, Start: 1,
 }
 
 // path-absolute: 6 states, 42 byte classes
-var dfa20 = dfa.DFA{Rule: "path-absolute", NClasses: 42, Start: 1,
+var dfa20 = grammarkit.DFA{Rule: "path-absolute", NClasses: 42, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 18, 19, 20, 20,
@@ -2010,7 +2010,7 @@ var dfa20 = dfa.DFA{Rule: "path-absolute", NClasses: 42, Start: 1,
 }
 
 // path-empty: 2 states, 1 byte classes
-var dfa21 = dfa.DFA{Rule: "path-empty", NClasses: 1, Start: 1,
+var dfa21 = grammarkit.DFA{Rule: "path-empty", NClasses: 1, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -2031,7 +2031,7 @@ var dfa21 = dfa.DFA{Rule: "path-empty", NClasses: 1, Start: 1,
 }
 
 // path-noscheme: 8 states, 42 byte classes
-var dfa22 = dfa.DFA{Rule: "path-noscheme", NClasses: 42, Start: 1,
+var dfa22 = grammarkit.DFA{Rule: "path-noscheme", NClasses: 42, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 18, 19, 20, 20,
@@ -2058,7 +2058,7 @@ var dfa22 = dfa.DFA{Rule: "path-noscheme", NClasses: 42, Start: 1,
 }
 
 // path-rootless: 5 states, 42 byte classes
-var dfa23 = dfa.DFA{Rule: "path-rootless", NClasses: 42, Start: 1,
+var dfa23 = grammarkit.DFA{Rule: "path-rootless", NClasses: 42, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 18, 19, 20, 20,
@@ -2082,7 +2082,7 @@ var dfa23 = dfa.DFA{Rule: "path-rootless", NClasses: 42, Start: 1,
 }
 
 // pchar: 5 states, 42 byte classes
-var dfa24 = dfa.DFA{Rule: "pchar", NClasses: 42, Start: 1,
+var dfa24 = grammarkit.DFA{Rule: "pchar", NClasses: 42, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 18, 19, 20, 20,
@@ -2106,7 +2106,7 @@ var dfa24 = dfa.DFA{Rule: "pchar", NClasses: 42, Start: 1,
 }
 
 // pct-encoded: 5 states, 19 byte classes
-var dfa25 = dfa.DFA{Rule: "pct-encoded", NClasses: 19, Start: 1,
+var dfa25 = grammarkit.DFA{Rule: "pct-encoded", NClasses: 19, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4,
@@ -2130,7 +2130,7 @@ var dfa25 = dfa.DFA{Rule: "pct-encoded", NClasses: 19, Start: 1,
 }
 
 // port: 2 states, 3 byte classes
-var dfa26 = dfa.DFA{Rule: "port", NClasses: 3, Start: 1,
+var dfa26 = grammarkit.DFA{Rule: "port", NClasses: 3, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2,
@@ -2151,7 +2151,7 @@ var dfa26 = dfa.DFA{Rule: "port", NClasses: 3, Start: 1,
 }
 
 // query: 4 states, 43 byte classes
-var dfa27 = dfa.DFA{Rule: "query", NClasses: 43, Start: 1,
+var dfa27 = grammarkit.DFA{Rule: "query", NClasses: 43, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 18, 19, 20, 21,
@@ -2174,7 +2174,7 @@ var dfa27 = dfa.DFA{Rule: "query", NClasses: 43, Start: 1,
 }
 
 // reg-name: 4 states, 41 byte classes
-var dfa28 = dfa.DFA{Rule: "reg-name", NClasses: 41, Start: 1,
+var dfa28 = grammarkit.DFA{Rule: "reg-name", NClasses: 41, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 18, 19, 20, 20,
@@ -2197,7 +2197,7 @@ var dfa28 = dfa.DFA{Rule: "reg-name", NClasses: 41, Start: 1,
 }
 
 // relative-part: 178 states, 54 byte classes
-var dfa29 = dfa.DFA{Rule: "relative-part", NClasses: 54, Start: 1,
+var dfa29 = grammarkit.DFA{Rule: "relative-part", NClasses: 54, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 18, 19, 20, 20, 20, 20, 21, 22, 23, 24, 25, 25,
@@ -2405,7 +2405,7 @@ var dfa29 = dfa.DFA{Rule: "relative-part", NClasses: 54, Start: 1,
 }
 
 // relative-ref: 181 states, 56 byte classes
-var dfa30 = dfa.DFA{Rule: "relative-ref", NClasses: 56, Start: 1,
+var dfa30 = grammarkit.DFA{Rule: "relative-ref", NClasses: 56, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 19, 20, 21, 21, 21, 21, 22, 23, 24, 25, 26, 27,
@@ -2616,7 +2616,7 @@ var dfa30 = dfa.DFA{Rule: "relative-ref", NClasses: 56, Start: 1,
 }
 
 // reserved: 3 states, 28 byte classes
-var dfa31 = dfa.DFA{Rule: "reserved", NClasses: 28, Start: 1,
+var dfa31 = grammarkit.DFA{Rule: "reserved", NClasses: 28, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 18, 19, 20, 21,
@@ -2638,7 +2638,7 @@ var dfa31 = dfa.DFA{Rule: "reserved", NClasses: 28, Start: 1,
 }
 
 // scheme: 3 states, 12 byte classes
-var dfa32 = dfa.DFA{Rule: "scheme", NClasses: 12, Start: 1,
+var dfa32 = grammarkit.DFA{Rule: "scheme", NClasses: 12, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 7, 7, 7, 7, 7, 7,
@@ -2660,7 +2660,7 @@ var dfa32 = dfa.DFA{Rule: "scheme", NClasses: 12, Start: 1,
 }
 
 // segment: 4 states, 42 byte classes
-var dfa33 = dfa.DFA{Rule: "segment", NClasses: 42, Start: 1,
+var dfa33 = grammarkit.DFA{Rule: "segment", NClasses: 42, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 18, 19, 20, 20,
@@ -2683,7 +2683,7 @@ var dfa33 = dfa.DFA{Rule: "segment", NClasses: 42, Start: 1,
 }
 
 // segment-nz: 5 states, 42 byte classes
-var dfa34 = dfa.DFA{Rule: "segment-nz", NClasses: 42, Start: 1,
+var dfa34 = grammarkit.DFA{Rule: "segment-nz", NClasses: 42, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 18, 19, 20, 20,
@@ -2707,7 +2707,7 @@ var dfa34 = dfa.DFA{Rule: "segment-nz", NClasses: 42, Start: 1,
 }
 
 // segment-nz-nc: 5 states, 42 byte classes
-var dfa35 = dfa.DFA{Rule: "segment-nz-nc", NClasses: 42, Start: 1,
+var dfa35 = grammarkit.DFA{Rule: "segment-nz-nc", NClasses: 42, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 18, 19, 20, 20,
@@ -2731,7 +2731,7 @@ var dfa35 = dfa.DFA{Rule: "segment-nz-nc", NClasses: 42, Start: 1,
 }
 
 // sub-delims: 3 states, 17 byte classes
-var dfa36 = dfa.DFA{Rule: "sub-delims", NClasses: 17, Start: 1,
+var dfa36 = grammarkit.DFA{Rule: "sub-delims", NClasses: 17, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 13, 14, 15, 16, 16,
@@ -2753,7 +2753,7 @@ var dfa36 = dfa.DFA{Rule: "sub-delims", NClasses: 17, Start: 1,
 }
 
 // unreserved: 3 states, 14 byte classes
-var dfa37 = dfa.DFA{Rule: "unreserved", NClasses: 14, Start: 1,
+var dfa37 = grammarkit.DFA{Rule: "unreserved", NClasses: 14, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 5,
@@ -2775,7 +2775,7 @@ var dfa37 = dfa.DFA{Rule: "unreserved", NClasses: 14, Start: 1,
 }
 
 // userinfo: 4 states, 41 byte classes
-var dfa38 = dfa.DFA{Rule: "userinfo", NClasses: 41, Start: 1,
+var dfa38 = grammarkit.DFA{Rule: "userinfo", NClasses: 41, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 18, 19, 20, 20,

@@ -4,13 +4,13 @@ package rfc3986
 
 import (
 	"github.com/urlgrammar/urlgrammar/ast"
-	"github.com/urlgrammar/urlgrammar/internal/peg"
+	"github.com/urlgrammar/urlgrammar/grammarkit"
 )
 
 // Generated is the grammar's registration (from the header of grammar/rfc3986.abnf) and
 // its parsers, for urlgrammar's registry.
-var Generated = peg.Generated{
-	Info: peg.Info{ID: "rfc3986", Title: "RFC 3986, Uniform Resource Identifier (URI): Generic Syntax (January 2005)", Start: "URI-reference",
+var Generated = grammarkit.Generated{
+	Info: grammarkit.Info{ID: "rfc3986", Title: "RFC 3986, Uniform Resource Identifier (URI): Generic Syntax (January 2005)", Start: "URI-reference",
 		Nodes: []string{"scheme", "authority", "userinfo", "host", "IP-literal", "IPvFuture", "IPv6address", "IPv4address", "dec-octet", "reg-name", "port", "path-abempty", "path-absolute", "path-noscheme", "path-rootless", "path-empty", "segment", "segment-nz", "segment-nz-nc", "query", "fragment"},
 		Decls: []ast.Decl{
 			{Key: "component scheme", Value: "scheme"},

@@ -2,12 +2,12 @@
 
 package rfc3987
 
-import "github.com/urlgrammar/urlgrammar/internal/dfa"
+import "github.com/urlgrammar/urlgrammar/grammarkit"
 
 // DFAs returns the minimal DFA of every rule of the grammar's ABNF, by rule name as the
 // ABNF writes it. The tables are static data: nothing is built at start-up.
-func DFAs() map[string]*dfa.DFA {
-	m := make(map[string]*dfa.DFA, len(table))
+func DFAs() map[string]*grammarkit.DFA {
+	m := make(map[string]*grammarkit.DFA, len(table))
 	for _, e := range table {
 		m[e.name] = e.d
 	}
@@ -16,7 +16,7 @@ func DFAs() map[string]*dfa.DFA {
 
 var table = [...]struct {
 	name string
-	d    *dfa.DFA
+	d    *grammarkit.DFA
 }{
 	{"ALPHA", &dfa0},
 	{"DIGIT", &dfa1},
@@ -63,7 +63,7 @@ var table = [...]struct {
 }
 
 // ALPHA: 3 states, 5 byte classes
-var dfa0 = dfa.DFA{Rule: "ALPHA", NClasses: 5, Start: 1,
+var dfa0 = grammarkit.DFA{Rule: "ALPHA", NClasses: 5, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -85,7 +85,7 @@ var dfa0 = dfa.DFA{Rule: "ALPHA", NClasses: 5, Start: 1,
 }
 
 // DIGIT: 3 states, 3 byte classes
-var dfa1 = dfa.DFA{Rule: "DIGIT", NClasses: 3, Start: 1,
+var dfa1 = grammarkit.DFA{Rule: "DIGIT", NClasses: 3, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2,
@@ -107,7 +107,7 @@ var dfa1 = dfa.DFA{Rule: "DIGIT", NClasses: 3, Start: 1,
 }
 
 // HEXDIG: 3 states, 17 byte classes
-var dfa2 = dfa.DFA{Rule: "HEXDIG", NClasses: 17, Start: 1,
+var dfa2 = grammarkit.DFA{Rule: "HEXDIG", NClasses: 17, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2,
@@ -129,7 +129,7 @@ var dfa2 = dfa.DFA{Rule: "HEXDIG", NClasses: 17, Start: 1,
 }
 
 // IP-literal: 158 states, 53 byte classes
-var dfa3 = dfa.DFA{Rule: "IP-literal", NClasses: 53, Start: 1,
+var dfa3 = grammarkit.DFA{Rule: "IP-literal", NClasses: 53, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 18, 19, 20, 20, 20, 20, 21, 22, 23, 24, 25, 25,
@@ -315,7 +315,7 @@ var dfa3 = dfa.DFA{Rule: "IP-literal", NClasses: 53, Start: 1,
 }
 
 // IPv4address: 25 states, 10 byte classes
-var dfa4 = dfa.DFA{Rule: "IPv4address", NClasses: 10, Start: 1,
+var dfa4 = grammarkit.DFA{Rule: "IPv4address", NClasses: 10, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4, 5, 6, 6, 7, 8, 8, 8, 8, 9, 9, 9, 9, 9, 9,
@@ -360,7 +360,7 @@ var dfa4 = dfa.DFA{Rule: "IPv4address", NClasses: 10, Start: 1,
 }
 
 // IPv6address: 152 states, 25 byte classes
-var dfa5 = dfa.DFA{Rule: "IPv6address", NClasses: 25, Start: 1,
+var dfa5 = grammarkit.DFA{Rule: "IPv6address", NClasses: 25, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4, 5, 6, 6, 7, 8, 8, 8, 8, 9, 10, 10, 10, 10, 10,
@@ -540,7 +540,7 @@ var dfa5 = dfa.DFA{Rule: "IPv6address", NClasses: 25, Start: 1,
 }
 
 // IPvFuture: 6 states, 45 byte classes
-var dfa6 = dfa.DFA{Rule: "IPvFuture", NClasses: 45, Start: 1,
+var dfa6 = grammarkit.DFA{Rule: "IPvFuture", NClasses: 45, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 18, 19, 20, 20,
@@ -565,7 +565,7 @@ var dfa6 = dfa.DFA{Rule: "IPvFuture", NClasses: 45, Start: 1,
 }
 
 // IRI: 262 states, 83 byte classes
-var dfa7 = dfa.DFA{Rule: "IRI", NClasses: 83, Start: 1,
+var dfa7 = grammarkit.DFA{Rule: "IRI", NClasses: 83, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 19, 20, 21, 21, 21, 21, 22, 23, 24, 25, 26, 27,
@@ -862,7 +862,7 @@ var dfa7 = dfa.DFA{Rule: "IRI", NClasses: 83, Start: 1,
 }
 
 // IRI-reference: 278 states, 83 byte classes
-var dfa8 = dfa.DFA{Rule: "IRI-reference", NClasses: 83, Start: 1,
+var dfa8 = grammarkit.DFA{Rule: "IRI-reference", NClasses: 83, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 19, 20, 21, 21, 21, 21, 22, 23, 24, 25, 26, 27,
@@ -1176,7 +1176,7 @@ var dfa8 = dfa.DFA{Rule: "IRI-reference", NClasses: 83, Start: 1,
 }
 
 // absolute-IRI: 246 states, 82 byte classes
-var dfa9 = dfa.DFA{Rule: "absolute-IRI", NClasses: 82, Start: 1,
+var dfa9 = grammarkit.DFA{Rule: "absolute-IRI", NClasses: 82, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 18, 19, 20, 20, 20, 20, 21, 22, 23, 24, 25, 26,
@@ -1456,7 +1456,7 @@ var dfa9 = dfa.DFA{Rule: "absolute-IRI", NClasses: 82, Start: 1,
 }
 
 // dec-octet: 7 states, 8 byte classes
-var dfa10 = dfa.DFA{Rule: "dec-octet", NClasses: 8, Start: 1,
+var dfa10 = grammarkit.DFA{Rule: "dec-octet", NClasses: 8, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4, 4, 5, 6, 6, 6, 6, 7, 7, 7, 7, 7, 7,
@@ -1482,7 +1482,7 @@ var dfa10 = dfa.DFA{Rule: "dec-octet", NClasses: 8, Start: 1,
 }
 
 // gen-delims: 3 states, 14 byte classes
-var dfa11 = dfa.DFA{Rule: "gen-delims", NClasses: 14, Start: 1,
+var dfa11 = grammarkit.DFA{Rule: "gen-delims", NClasses: 14, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 5, 6, 6, 6, 6, 7,
@@ -1504,7 +1504,7 @@ var dfa11 = dfa.DFA{Rule: "gen-delims", NClasses: 14, Start: 1,
 }
 
 // h16: 6 states, 17 byte classes
-var dfa12 = dfa.DFA{Rule: "h16", NClasses: 17, Start: 1,
+var dfa12 = grammarkit.DFA{Rule: "h16", NClasses: 17, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2,
@@ -1529,7 +1529,7 @@ var dfa12 = dfa.DFA{Rule: "h16", NClasses: 17, Start: 1,
 }
 
 // iauthority: 209 states, 80 byte classes
-var dfa13 = dfa.DFA{Rule: "iauthority", NClasses: 80, Start: 1,
+var dfa13 = grammarkit.DFA{Rule: "iauthority", NClasses: 80, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 18, 19, 20, 20, 20, 20, 21, 22, 23, 24, 25, 25,
@@ -1770,7 +1770,7 @@ var dfa13 = dfa.DFA{Rule: "iauthority", NClasses: 80, Start: 1,
 }
 
 // ifragment: 17 states, 69 byte classes
-var dfa14 = dfa.DFA{Rule: "ifragment", NClasses: 69, Start: 1,
+var dfa14 = grammarkit.DFA{Rule: "ifragment", NClasses: 69, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 18, 19, 20, 21,
@@ -1807,7 +1807,7 @@ var dfa14 = dfa.DFA{Rule: "ifragment", NClasses: 69, Start: 1,
 }
 
 // ihier-part: 227 states, 80 byte classes
-var dfa15 = dfa.DFA{Rule: "ihier-part", NClasses: 80, Start: 1,
+var dfa15 = grammarkit.DFA{Rule: "ihier-part", NClasses: 80, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 18, 19, 20, 20, 20, 20, 21, 22, 23, 24, 25, 25,
@@ -2067,7 +2067,7 @@ var dfa15 = dfa.DFA{Rule: "ihier-part", NClasses: 80, Start: 1,
 }
 
 // ihost: 174 states, 79 byte classes
-var dfa16 = dfa.DFA{Rule: "ihost", NClasses: 79, Start: 1,
+var dfa16 = grammarkit.DFA{Rule: "ihost", NClasses: 79, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 18, 19, 20, 20, 20, 20, 21, 22, 23, 24, 25, 25,
@@ -2270,7 +2270,7 @@ var dfa16 = dfa.DFA{Rule: "ihost", NClasses: 79, Start: 1,
 }
 
 // ipath: 17 states, 68 byte classes
-var dfa17 = dfa.DFA{Rule: "ipath", NClasses: 68, Start: 1,
+var dfa17 = grammarkit.DFA{Rule: "ipath", NClasses: 68, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 18, 19, 20, 20,
@@ -2307,7 +2307,7 @@ var dfa17 = dfa.DFA{Rule: "ipath", NClasses: 68, Start: 1,
 }
 
 // ipath-abempty: 18 states, 68 byte classes
-var dfa18 = dfa.DFA{Rule: "ipath-abempty", NClasses: 68, Start: 1,
+var dfa18 = grammarkit.DFA{Rule: "ipath-abempty", NClasses: 68, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 18, 19, 20, 20,
@@ -2345,7 +2345,7 @@ var dfa18 = dfa.DFA{Rule: "ipath-abempty", NClasses: 68, Start: 1,
 }
 
 // ipath-absolute: 19 states, 68 byte classes
-var dfa19 = dfa.DFA{Rule: "ipath-absolute", NClasses: 68, Start: 1,
+var dfa19 = grammarkit.DFA{Rule: "ipath-absolute", NClasses: 68, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 18, 19, 20, 20,
@@ -2384,7 +2384,7 @@ var dfa19 = dfa.DFA{Rule: "ipath-absolute", NClasses: 68, Start: 1,
 }
 
 // ipath-empty: 2 states, 1 byte classes
-var dfa20 = dfa.DFA{Rule: "ipath-empty", NClasses: 1, Start: 1,
+var dfa20 = grammarkit.DFA{Rule: "ipath-empty", NClasses: 1, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -2405,7 +2405,7 @@ var dfa20 = dfa.DFA{Rule: "ipath-empty", NClasses: 1, Start: 1,
 }
 
 // ipath-noscheme: 34 states, 68 byte classes
-var dfa21 = dfa.DFA{Rule: "ipath-noscheme", NClasses: 68, Start: 1,
+var dfa21 = grammarkit.DFA{Rule: "ipath-noscheme", NClasses: 68, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 18, 19, 20, 20,
@@ -2460,7 +2460,7 @@ var dfa21 = dfa.DFA{Rule: "ipath-noscheme", NClasses: 68, Start: 1,
 }
 
 // ipath-rootless: 18 states, 68 byte classes
-var dfa22 = dfa.DFA{Rule: "ipath-rootless", NClasses: 68, Start: 1,
+var dfa22 = grammarkit.DFA{Rule: "ipath-rootless", NClasses: 68, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 18, 19, 20, 20,
@@ -2498,7 +2498,7 @@ var dfa22 = dfa.DFA{Rule: "ipath-rootless", NClasses: 68, Start: 1,
 }
 
 // ipchar: 18 states, 68 byte classes
-var dfa23 = dfa.DFA{Rule: "ipchar", NClasses: 68, Start: 1,
+var dfa23 = grammarkit.DFA{Rule: "ipchar", NClasses: 68, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 18, 19, 20, 20,
@@ -2536,7 +2536,7 @@ var dfa23 = dfa.DFA{Rule: "ipchar", NClasses: 68, Start: 1,
 }
 
 // iprivate: 10 states, 15 byte classes
-var dfa24 = dfa.DFA{Rule: "iprivate", NClasses: 15, Start: 1,
+var dfa24 = grammarkit.DFA{Rule: "iprivate", NClasses: 15, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -2565,7 +2565,7 @@ var dfa24 = dfa.DFA{Rule: "iprivate", NClasses: 15, Start: 1,
 }
 
 // iquery: 18 states, 70 byte classes
-var dfa25 = dfa.DFA{Rule: "iquery", NClasses: 70, Start: 1,
+var dfa25 = grammarkit.DFA{Rule: "iquery", NClasses: 70, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 18, 19, 20, 21,
@@ -2603,7 +2603,7 @@ var dfa25 = dfa.DFA{Rule: "iquery", NClasses: 70, Start: 1,
 }
 
 // ireg-name: 17 states, 67 byte classes
-var dfa26 = dfa.DFA{Rule: "ireg-name", NClasses: 67, Start: 1,
+var dfa26 = grammarkit.DFA{Rule: "ireg-name", NClasses: 67, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 18, 19, 20, 20,
@@ -2640,7 +2640,7 @@ var dfa26 = dfa.DFA{Rule: "ireg-name", NClasses: 67, Start: 1,
 }
 
 // irelative-part: 243 states, 80 byte classes
-var dfa27 = dfa.DFA{Rule: "irelative-part", NClasses: 80, Start: 1,
+var dfa27 = grammarkit.DFA{Rule: "irelative-part", NClasses: 80, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 18, 19, 20, 20, 20, 20, 21, 22, 23, 24, 25, 25,
@@ -2917,7 +2917,7 @@ var dfa27 = dfa.DFA{Rule: "irelative-part", NClasses: 80, Start: 1,
 }
 
 // irelative-ref: 276 states, 83 byte classes
-var dfa28 = dfa.DFA{Rule: "irelative-ref", NClasses: 83, Start: 1,
+var dfa28 = grammarkit.DFA{Rule: "irelative-ref", NClasses: 83, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 19, 20, 21, 21, 21, 21, 22, 23, 24, 25, 26, 27,
@@ -3229,7 +3229,7 @@ var dfa28 = dfa.DFA{Rule: "irelative-ref", NClasses: 83, Start: 1,
 }
 
 // isegment: 17 states, 68 byte classes
-var dfa29 = dfa.DFA{Rule: "isegment", NClasses: 68, Start: 1,
+var dfa29 = grammarkit.DFA{Rule: "isegment", NClasses: 68, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 18, 19, 20, 20,
@@ -3266,7 +3266,7 @@ var dfa29 = dfa.DFA{Rule: "isegment", NClasses: 68, Start: 1,
 }
 
 // isegment-nz: 18 states, 68 byte classes
-var dfa30 = dfa.DFA{Rule: "isegment-nz", NClasses: 68, Start: 1,
+var dfa30 = grammarkit.DFA{Rule: "isegment-nz", NClasses: 68, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 18, 19, 20, 20,
@@ -3304,7 +3304,7 @@ var dfa30 = dfa.DFA{Rule: "isegment-nz", NClasses: 68, Start: 1,
 }
 
 // isegment-nz-nc: 18 states, 68 byte classes
-var dfa31 = dfa.DFA{Rule: "isegment-nz-nc", NClasses: 68, Start: 1,
+var dfa31 = grammarkit.DFA{Rule: "isegment-nz-nc", NClasses: 68, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 18, 19, 20, 20,
@@ -3342,7 +3342,7 @@ var dfa31 = dfa.DFA{Rule: "isegment-nz-nc", NClasses: 68, Start: 1,
 }
 
 // iunreserved: 16 states, 40 byte classes
-var dfa32 = dfa.DFA{Rule: "iunreserved", NClasses: 40, Start: 1,
+var dfa32 = grammarkit.DFA{Rule: "iunreserved", NClasses: 40, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 5,
@@ -3377,7 +3377,7 @@ var dfa32 = dfa.DFA{Rule: "iunreserved", NClasses: 40, Start: 1,
 }
 
 // iuserinfo: 17 states, 67 byte classes
-var dfa33 = dfa.DFA{Rule: "iuserinfo", NClasses: 67, Start: 1,
+var dfa33 = grammarkit.DFA{Rule: "iuserinfo", NClasses: 67, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 18, 19, 20, 20,
@@ -3414,7 +3414,7 @@ var dfa33 = dfa.DFA{Rule: "iuserinfo", NClasses: 67, Start: 1,
 }
 
 // ls32: 36 states, 25 byte classes
-var dfa34 = dfa.DFA{Rule: "ls32", NClasses: 25, Start: 1,
+var dfa34 = grammarkit.DFA{Rule: "ls32", NClasses: 25, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4, 5, 6, 6, 7, 8, 8, 8, 8, 9, 10, 10, 10, 10, 10,
@@ -3471,7 +3471,7 @@ var dfa34 = dfa.DFA{Rule: "ls32", NClasses: 25, Start: 1,
 }
 
 // pct-encoded: 5 states, 19 byte classes
-var dfa35 = dfa.DFA{Rule: "pct-encoded", NClasses: 19, Start: 1,
+var dfa35 = grammarkit.DFA{Rule: "pct-encoded", NClasses: 19, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4,
@@ -3495,7 +3495,7 @@ var dfa35 = dfa.DFA{Rule: "pct-encoded", NClasses: 19, Start: 1,
 }
 
 // port: 2 states, 3 byte classes
-var dfa36 = dfa.DFA{Rule: "port", NClasses: 3, Start: 1,
+var dfa36 = grammarkit.DFA{Rule: "port", NClasses: 3, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2,
@@ -3516,7 +3516,7 @@ var dfa36 = dfa.DFA{Rule: "port", NClasses: 3, Start: 1,
 }
 
 // reserved: 3 states, 28 byte classes
-var dfa37 = dfa.DFA{Rule: "reserved", NClasses: 28, Start: 1,
+var dfa37 = grammarkit.DFA{Rule: "reserved", NClasses: 28, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 18, 19, 20, 21,
@@ -3538,7 +3538,7 @@ var dfa37 = dfa.DFA{Rule: "reserved", NClasses: 28, Start: 1,
 }
 
 // scheme: 3 states, 12 byte classes
-var dfa38 = dfa.DFA{Rule: "scheme", NClasses: 12, Start: 1,
+var dfa38 = grammarkit.DFA{Rule: "scheme", NClasses: 12, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 7, 7, 7, 7, 7, 7,
@@ -3560,7 +3560,7 @@ var dfa38 = dfa.DFA{Rule: "scheme", NClasses: 12, Start: 1,
 }
 
 // sub-delims: 3 states, 17 byte classes
-var dfa39 = dfa.DFA{Rule: "sub-delims", NClasses: 17, Start: 1,
+var dfa39 = grammarkit.DFA{Rule: "sub-delims", NClasses: 17, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 13, 14, 15, 16, 16,
@@ -3582,7 +3582,7 @@ var dfa39 = dfa.DFA{Rule: "sub-delims", NClasses: 17, Start: 1,
 }
 
 // ucschar: 16 states, 27 byte classes
-var dfa40 = dfa.DFA{Rule: "ucschar", NClasses: 27, Start: 1,
+var dfa40 = grammarkit.DFA{Rule: "ucschar", NClasses: 27, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -3617,7 +3617,7 @@ var dfa40 = dfa.DFA{Rule: "ucschar", NClasses: 27, Start: 1,
 }
 
 // unreserved: 3 states, 14 byte classes
-var dfa41 = dfa.DFA{Rule: "unreserved", NClasses: 14, Start: 1,
+var dfa41 = grammarkit.DFA{Rule: "unreserved", NClasses: 14, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 5,

@@ -4,13 +4,13 @@ package rfc3987
 
 import (
 	"github.com/urlgrammar/urlgrammar/ast"
-	"github.com/urlgrammar/urlgrammar/internal/peg"
+	"github.com/urlgrammar/urlgrammar/grammarkit"
 )
 
 // Generated is the grammar's registration (from the header of grammar/rfc3987.abnf) and
 // its parsers, for urlgrammar's registry.
-var Generated = peg.Generated{
-	Info: peg.Info{ID: "rfc3987", Title: "RFC 3987, Internationalized Resource Identifiers (IRIs) (January 2005)", Start: "IRI-reference",
+var Generated = grammarkit.Generated{
+	Info: grammarkit.Info{ID: "rfc3987", Title: "RFC 3987, Internationalized Resource Identifiers (IRIs) (January 2005)", Start: "IRI-reference",
 		Nodes: []string{"scheme", "iauthority", "iuserinfo", "ihost", "IP-literal", "IPvFuture", "IPv6address", "IPv4address", "dec-octet", "ireg-name", "port", "ipath-abempty", "ipath-absolute", "ipath-noscheme", "ipath-rootless", "ipath-empty", "isegment", "isegment-nz", "isegment-nz-nc", "iquery", "ifragment"},
 		Decls: []ast.Decl{
 			{Key: "component scheme", Value: "scheme"},

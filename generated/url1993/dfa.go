@@ -2,12 +2,12 @@
 
 package url1993
 
-import "github.com/urlgrammar/urlgrammar/internal/dfa"
+import "github.com/urlgrammar/urlgrammar/grammarkit"
 
 // DFAs returns the minimal DFA of every rule of the grammar's ABNF, by rule name as the
 // ABNF writes it. The tables are static data: nothing is built at start-up.
-func DFAs() map[string]*dfa.DFA {
-	m := make(map[string]*dfa.DFA, len(table))
+func DFAs() map[string]*grammarkit.DFA {
+	m := make(map[string]*grammarkit.DFA, len(table))
 	for _, e := range table {
 		m[e.name] = e.d
 	}
@@ -16,7 +16,7 @@ func DFAs() map[string]*dfa.DFA {
 
 var table = [...]struct {
 	name string
-	d    *dfa.DFA
+	d    *grammarkit.DFA
 }{
 	{"afsaddress", &dfa0},
 	{"alpha", &dfa1},
@@ -74,7 +74,7 @@ var table = [...]struct {
 }
 
 // afsaddress: 15 states, 42 byte classes
-var dfa0 = dfa.DFA{Rule: "afsaddress", NClasses: 42, Start: 1,
+var dfa0 = grammarkit.DFA{Rule: "afsaddress", NClasses: 42, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 18, 19, 20, 20, 20, 20,
@@ -108,7 +108,7 @@ var dfa0 = dfa.DFA{Rule: "afsaddress", NClasses: 42, Start: 1,
 }
 
 // alpha: 3 states, 5 byte classes
-var dfa1 = dfa.DFA{Rule: "alpha", NClasses: 5, Start: 1,
+var dfa1 = grammarkit.DFA{Rule: "alpha", NClasses: 5, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -130,7 +130,7 @@ var dfa1 = dfa.DFA{Rule: "alpha", NClasses: 5, Start: 1,
 }
 
 // alphanum: 3 states, 7 byte classes
-var dfa2 = dfa.DFA{Rule: "alphanum", NClasses: 7, Start: 1,
+var dfa2 = grammarkit.DFA{Rule: "alphanum", NClasses: 7, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2,
@@ -152,7 +152,7 @@ var dfa2 = dfa.DFA{Rule: "alphanum", NClasses: 7, Start: 1,
 }
 
 // alphanums: 3 states, 7 byte classes
-var dfa3 = dfa.DFA{Rule: "alphanums", NClasses: 7, Start: 1,
+var dfa3 = grammarkit.DFA{Rule: "alphanums", NClasses: 7, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2,
@@ -174,7 +174,7 @@ var dfa3 = dfa.DFA{Rule: "alphanums", NClasses: 7, Start: 1,
 }
 
 // article: 16 states, 40 byte classes
-var dfa4 = dfa.DFA{Rule: "article", NClasses: 40, Start: 1,
+var dfa4 = grammarkit.DFA{Rule: "article", NClasses: 40, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 18, 19, 20, 20, 20, 20,
@@ -209,7 +209,7 @@ var dfa4 = dfa.DFA{Rule: "article", NClasses: 40, Start: 1,
 }
 
 // attribute: 3 states, 7 byte classes
-var dfa5 = dfa.DFA{Rule: "attribute", NClasses: 7, Start: 1,
+var dfa5 = grammarkit.DFA{Rule: "attribute", NClasses: 7, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2,
@@ -231,7 +231,7 @@ var dfa5 = dfa.DFA{Rule: "attribute", NClasses: 7, Start: 1,
 }
 
 // attributes: 3 states, 7 byte classes
-var dfa6 = dfa.DFA{Rule: "attributes", NClasses: 7, Start: 1,
+var dfa6 = grammarkit.DFA{Rule: "attributes", NClasses: 7, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2,
@@ -253,7 +253,7 @@ var dfa6 = dfa.DFA{Rule: "attributes", NClasses: 7, Start: 1,
 }
 
 // cellname: 5 states, 40 byte classes
-var dfa7 = dfa.DFA{Rule: "cellname", NClasses: 40, Start: 1,
+var dfa7 = grammarkit.DFA{Rule: "cellname", NClasses: 40, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 18, 19, 20, 20, 20, 20,
@@ -277,7 +277,7 @@ var dfa7 = dfa.DFA{Rule: "cellname", NClasses: 40, Start: 1,
 }
 
 // database: 5 states, 40 byte classes
-var dfa8 = dfa.DFA{Rule: "database", NClasses: 40, Start: 1,
+var dfa8 = grammarkit.DFA{Rule: "database", NClasses: 40, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 18, 19, 20, 20, 20, 20,
@@ -301,7 +301,7 @@ var dfa8 = dfa.DFA{Rule: "database", NClasses: 40, Start: 1,
 }
 
 // digit: 3 states, 3 byte classes
-var dfa9 = dfa.DFA{Rule: "digit", NClasses: 3, Start: 1,
+var dfa9 = grammarkit.DFA{Rule: "digit", NClasses: 3, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2,
@@ -323,7 +323,7 @@ var dfa9 = dfa.DFA{Rule: "digit", NClasses: 3, Start: 1,
 }
 
 // digits: 3 states, 3 byte classes
-var dfa10 = dfa.DFA{Rule: "digits", NClasses: 3, Start: 1,
+var dfa10 = grammarkit.DFA{Rule: "digits", NClasses: 3, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2,
@@ -345,7 +345,7 @@ var dfa10 = dfa.DFA{Rule: "digits", NClasses: 3, Start: 1,
 }
 
 // escape: 5 states, 19 byte classes
-var dfa11 = dfa.DFA{Rule: "escape", NClasses: 19, Start: 1,
+var dfa11 = grammarkit.DFA{Rule: "escape", NClasses: 19, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4,
@@ -369,7 +369,7 @@ var dfa11 = dfa.DFA{Rule: "escape", NClasses: 19, Start: 1,
 }
 
 // extra: 3 states, 15 byte classes
-var dfa12 = dfa.DFA{Rule: "extra", NClasses: 15, Start: 1,
+var dfa12 = grammarkit.DFA{Rule: "extra", NClasses: 15, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		1, 2, 3, 4, 4, 4, 4, 5, 6, 7, 8, 9, 10, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 12, 13, 14, 14, 14, 14,
@@ -391,7 +391,7 @@ var dfa12 = dfa.DFA{Rule: "extra", NClasses: 15, Start: 1,
 }
 
 // fileaddress: 22 states, 44 byte classes
-var dfa13 = dfa.DFA{Rule: "fileaddress", NClasses: 44, Start: 1,
+var dfa13 = grammarkit.DFA{Rule: "fileaddress", NClasses: 44, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 18, 19, 20, 20, 20, 20,
@@ -433,7 +433,7 @@ var dfa13 = dfa.DFA{Rule: "fileaddress", NClasses: 44, Start: 1,
 }
 
 // fragmentaddress: 156 states, 57 byte classes
-var dfa14 = dfa.DFA{Rule: "fragmentaddress", NClasses: 57, Start: 1,
+var dfa14 = grammarkit.DFA{Rule: "fragmentaddress", NClasses: 57, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 18, 18, 18, 18, 18, 18, 18, 18, 19, 20, 21, 21, 21, 22,
@@ -617,7 +617,7 @@ var dfa14 = dfa.DFA{Rule: "fragmentaddress", NClasses: 57, Start: 1,
 }
 
 // fragmentid: 5 states, 40 byte classes
-var dfa15 = dfa.DFA{Rule: "fragmentid", NClasses: 40, Start: 1,
+var dfa15 = grammarkit.DFA{Rule: "fragmentid", NClasses: 40, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 18, 19, 20, 20, 20, 20,
@@ -641,7 +641,7 @@ var dfa15 = dfa.DFA{Rule: "fragmentid", NClasses: 40, Start: 1,
 }
 
 // generic: 13 states, 41 byte classes
-var dfa16 = dfa.DFA{Rule: "generic", NClasses: 41, Start: 1,
+var dfa16 = grammarkit.DFA{Rule: "generic", NClasses: 41, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 18, 19, 20, 20, 20, 21,
@@ -673,7 +673,7 @@ var dfa16 = dfa.DFA{Rule: "generic", NClasses: 41, Start: 1,
 }
 
 // gopheraddress: 34 states, 48 byte classes
-var dfa17 = dfa.DFA{Rule: "gopheraddress", NClasses: 48, Start: 1,
+var dfa17 = grammarkit.DFA{Rule: "gopheraddress", NClasses: 48, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 18, 19, 20, 20, 20, 21,
@@ -728,7 +728,7 @@ var dfa17 = dfa.DFA{Rule: "gopheraddress", NClasses: 48, Start: 1,
 }
 
 // group: 5 states, 40 byte classes
-var dfa18 = dfa.DFA{Rule: "group", NClasses: 40, Start: 1,
+var dfa18 = grammarkit.DFA{Rule: "group", NClasses: 40, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 18, 19, 20, 20, 20, 20,
@@ -752,7 +752,7 @@ var dfa18 = dfa.DFA{Rule: "group", NClasses: 40, Start: 1,
 }
 
 // groupart: 17 states, 40 byte classes
-var dfa19 = dfa.DFA{Rule: "groupart", NClasses: 40, Start: 1,
+var dfa19 = grammarkit.DFA{Rule: "groupart", NClasses: 40, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 18, 19, 20, 20, 20, 20,
@@ -789,7 +789,7 @@ var dfa19 = dfa.DFA{Rule: "groupart", NClasses: 40, Start: 1,
 }
 
 // gtype: 5 states, 40 byte classes
-var dfa20 = dfa.DFA{Rule: "gtype", NClasses: 40, Start: 1,
+var dfa20 = grammarkit.DFA{Rule: "gtype", NClasses: 40, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 18, 19, 20, 20, 20, 20,
@@ -813,7 +813,7 @@ var dfa20 = dfa.DFA{Rule: "gtype", NClasses: 40, Start: 1,
 }
 
 // hex: 3 states, 17 byte classes
-var dfa21 = dfa.DFA{Rule: "hex", NClasses: 17, Start: 1,
+var dfa21 = grammarkit.DFA{Rule: "hex", NClasses: 17, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2,
@@ -835,7 +835,7 @@ var dfa21 = dfa.DFA{Rule: "hex", NClasses: 17, Start: 1,
 }
 
 // host: 12 states, 40 byte classes
-var dfa22 = dfa.DFA{Rule: "host", NClasses: 40, Start: 1,
+var dfa22 = grammarkit.DFA{Rule: "host", NClasses: 40, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 18, 19, 20, 20, 20, 20,
@@ -866,7 +866,7 @@ var dfa22 = dfa.DFA{Rule: "host", NClasses: 40, Start: 1,
 }
 
 // hostname: 5 states, 40 byte classes
-var dfa23 = dfa.DFA{Rule: "hostname", NClasses: 40, Start: 1,
+var dfa23 = grammarkit.DFA{Rule: "hostname", NClasses: 40, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 18, 19, 20, 20, 20, 20,
@@ -890,7 +890,7 @@ var dfa23 = dfa.DFA{Rule: "hostname", NClasses: 40, Start: 1,
 }
 
 // hostnumber: 9 states, 5 byte classes
-var dfa24 = dfa.DFA{Rule: "hostnumber", NClasses: 5, Start: 1,
+var dfa24 = grammarkit.DFA{Rule: "hostnumber", NClasses: 5, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4,
@@ -918,7 +918,7 @@ var dfa24 = dfa.DFA{Rule: "hostnumber", NClasses: 5, Start: 1,
 }
 
 // hostport: 14 states, 40 byte classes
-var dfa25 = dfa.DFA{Rule: "hostport", NClasses: 40, Start: 1,
+var dfa25 = grammarkit.DFA{Rule: "hostport", NClasses: 40, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 18, 19, 20, 20, 20, 20,
@@ -951,7 +951,7 @@ var dfa25 = dfa.DFA{Rule: "hostport", NClasses: 40, Start: 1,
 }
 
 // hsoname: 5 states, 40 byte classes
-var dfa26 = dfa.DFA{Rule: "hsoname", NClasses: 40, Start: 1,
+var dfa26 = grammarkit.DFA{Rule: "hsoname", NClasses: 40, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 18, 19, 20, 20, 20, 20,
@@ -975,7 +975,7 @@ var dfa26 = dfa.DFA{Rule: "hsoname", NClasses: 40, Start: 1,
 }
 
 // httpaddress: 29 states, 47 byte classes
-var dfa27 = dfa.DFA{Rule: "httpaddress", NClasses: 47, Start: 1,
+var dfa27 = grammarkit.DFA{Rule: "httpaddress", NClasses: 47, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 18, 19, 20, 20, 20, 21,
@@ -1024,7 +1024,7 @@ var dfa27 = dfa.DFA{Rule: "httpaddress", NClasses: 47, Start: 1,
 }
 
 // ialpha: 5 states, 40 byte classes
-var dfa28 = dfa.DFA{Rule: "ialpha", NClasses: 40, Start: 1,
+var dfa28 = grammarkit.DFA{Rule: "ialpha", NClasses: 40, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 18, 19, 20, 20, 20, 20,
@@ -1048,7 +1048,7 @@ var dfa28 = dfa.DFA{Rule: "ialpha", NClasses: 40, Start: 1,
 }
 
 // newsaddress: 22 states, 46 byte classes
-var dfa29 = dfa.DFA{Rule: "newsaddress", NClasses: 46, Start: 1,
+var dfa29 = grammarkit.DFA{Rule: "newsaddress", NClasses: 46, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 18, 19, 20, 20, 20, 20,
@@ -1090,7 +1090,7 @@ var dfa29 = dfa.DFA{Rule: "newsaddress", NClasses: 46, Start: 1,
 }
 
 // path: 5 states, 40 byte classes
-var dfa30 = dfa.DFA{Rule: "path", NClasses: 40, Start: 1,
+var dfa30 = grammarkit.DFA{Rule: "path", NClasses: 40, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 18, 19, 20, 20, 20, 20,
@@ -1114,7 +1114,7 @@ var dfa30 = dfa.DFA{Rule: "path", NClasses: 40, Start: 1,
 }
 
 // port: 3 states, 3 byte classes
-var dfa31 = dfa.DFA{Rule: "port", NClasses: 3, Start: 1,
+var dfa31 = grammarkit.DFA{Rule: "port", NClasses: 3, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2,
@@ -1136,7 +1136,7 @@ var dfa31 = dfa.DFA{Rule: "port", NClasses: 3, Start: 1,
 }
 
 // prosperoaddress: 29 states, 47 byte classes
-var dfa32 = dfa.DFA{Rule: "prosperoaddress", NClasses: 47, Start: 1,
+var dfa32 = grammarkit.DFA{Rule: "prosperoaddress", NClasses: 47, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 18, 18, 18, 18, 18, 18, 18, 18, 19, 20, 21, 21, 21, 21,
@@ -1185,7 +1185,7 @@ var dfa32 = dfa.DFA{Rule: "prosperoaddress", NClasses: 47, Start: 1,
 }
 
 // prosperolink: 29 states, 47 byte classes
-var dfa33 = dfa.DFA{Rule: "prosperolink", NClasses: 47, Start: 1,
+var dfa33 = grammarkit.DFA{Rule: "prosperolink", NClasses: 47, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 18, 18, 18, 18, 18, 18, 18, 18, 19, 20, 21, 21, 21, 21,
@@ -1234,7 +1234,7 @@ var dfa33 = dfa.DFA{Rule: "prosperolink", NClasses: 47, Start: 1,
 }
 
 // punctuation: 3 states, 5 byte classes
-var dfa34 = dfa.DFA{Rule: "punctuation", NClasses: 5, Start: 1,
+var dfa34 = grammarkit.DFA{Rule: "punctuation", NClasses: 5, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4,
@@ -1256,7 +1256,7 @@ var dfa34 = dfa.DFA{Rule: "punctuation", NClasses: 5, Start: 1,
 }
 
 // safe: 3 states, 12 byte classes
-var dfa35 = dfa.DFA{Rule: "safe", NClasses: 12, Start: 1,
+var dfa35 = grammarkit.DFA{Rule: "safe", NClasses: 12, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 1, 2, 3, 4, 4, 4, 4, 4, 4, 5, 6, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7,
@@ -1278,7 +1278,7 @@ var dfa35 = dfa.DFA{Rule: "safe", NClasses: 12, Start: 1,
 }
 
 // scheme: 5 states, 40 byte classes
-var dfa36 = dfa.DFA{Rule: "scheme", NClasses: 40, Start: 1,
+var dfa36 = grammarkit.DFA{Rule: "scheme", NClasses: 40, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 18, 19, 20, 20, 20, 20,
@@ -1302,7 +1302,7 @@ var dfa36 = dfa.DFA{Rule: "scheme", NClasses: 40, Start: 1,
 }
 
 // search: 5 states, 40 byte classes
-var dfa37 = dfa.DFA{Rule: "search", NClasses: 40, Start: 1,
+var dfa37 = grammarkit.DFA{Rule: "search", NClasses: 40, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 18, 19, 20, 20, 20, 20,
@@ -1326,7 +1326,7 @@ var dfa37 = dfa.DFA{Rule: "search", NClasses: 40, Start: 1,
 }
 
 // selector: 5 states, 40 byte classes
-var dfa38 = dfa.DFA{Rule: "selector", NClasses: 40, Start: 1,
+var dfa38 = grammarkit.DFA{Rule: "selector", NClasses: 40, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 18, 19, 20, 20, 20, 20,
@@ -1350,7 +1350,7 @@ var dfa38 = dfa.DFA{Rule: "selector", NClasses: 40, Start: 1,
 }
 
 // telnetaddress: 27 states, 46 byte classes
-var dfa39 = dfa.DFA{Rule: "telnetaddress", NClasses: 46, Start: 1,
+var dfa39 = grammarkit.DFA{Rule: "telnetaddress", NClasses: 46, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 18, 19, 20, 20, 20, 20,
@@ -1397,7 +1397,7 @@ var dfa39 = dfa.DFA{Rule: "telnetaddress", NClasses: 46, Start: 1,
 }
 
 // url: 152 states, 57 byte classes
-var dfa40 = dfa.DFA{Rule: "url", NClasses: 57, Start: 1,
+var dfa40 = grammarkit.DFA{Rule: "url", NClasses: 57, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 18, 18, 18, 18, 18, 18, 18, 18, 19, 20, 21, 21, 21, 22,
@@ -1577,7 +1577,7 @@ var dfa40 = dfa.DFA{Rule: "url", NClasses: 57, Start: 1,
 }
 
 // user: 5 states, 40 byte classes
-var dfa41 = dfa.DFA{Rule: "user", NClasses: 40, Start: 1,
+var dfa41 = grammarkit.DFA{Rule: "user", NClasses: 40, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 18, 19, 20, 20, 20, 20,
@@ -1601,7 +1601,7 @@ var dfa41 = dfa.DFA{Rule: "user", NClasses: 40, Start: 1,
 }
 
 // variant: 3 states, 11 byte classes
-var dfa42 = dfa.DFA{Rule: "variant", NClasses: 11, Start: 1,
+var dfa42 = grammarkit.DFA{Rule: "variant", NClasses: 11, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -1623,7 +1623,7 @@ var dfa42 = dfa.DFA{Rule: "variant", NClasses: 11, Start: 1,
 }
 
 // version: 3 states, 3 byte classes
-var dfa43 = dfa.DFA{Rule: "version", NClasses: 3, Start: 1,
+var dfa43 = grammarkit.DFA{Rule: "version", NClasses: 3, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2,
@@ -1645,7 +1645,7 @@ var dfa43 = dfa.DFA{Rule: "version", NClasses: 3, Start: 1,
 }
 
 // void: 2 states, 1 byte classes
-var dfa44 = dfa.DFA{Rule: "void", NClasses: 1, Start: 1,
+var dfa44 = grammarkit.DFA{Rule: "void", NClasses: 1, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -1666,7 +1666,7 @@ var dfa44 = dfa.DFA{Rule: "void", NClasses: 1, Start: 1,
 }
 
 // waisaddress: 39 states, 47 byte classes
-var dfa45 = dfa.DFA{Rule: "waisaddress", NClasses: 47, Start: 1,
+var dfa45 = grammarkit.DFA{Rule: "waisaddress", NClasses: 47, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 18, 19, 20, 20, 20, 21,
@@ -1726,7 +1726,7 @@ var dfa45 = dfa.DFA{Rule: "waisaddress", NClasses: 47, Start: 1,
 }
 
 // waisdoc: 35 states, 46 byte classes
-var dfa46 = dfa.DFA{Rule: "waisdoc", NClasses: 46, Start: 1,
+var dfa46 = grammarkit.DFA{Rule: "waisdoc", NClasses: 46, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 18, 19, 20, 20, 20, 20,
@@ -1782,7 +1782,7 @@ var dfa46 = dfa.DFA{Rule: "waisdoc", NClasses: 46, Start: 1,
 }
 
 // waisindex: 29 states, 47 byte classes
-var dfa47 = dfa.DFA{Rule: "waisindex", NClasses: 47, Start: 1,
+var dfa47 = grammarkit.DFA{Rule: "waisindex", NClasses: 47, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 18, 19, 20, 20, 20, 21,
@@ -1831,7 +1831,7 @@ var dfa47 = dfa.DFA{Rule: "waisindex", NClasses: 47, Start: 1,
 }
 
 // wtype: 5 states, 40 byte classes
-var dfa48 = dfa.DFA{Rule: "wtype", NClasses: 40, Start: 1,
+var dfa48 = grammarkit.DFA{Rule: "wtype", NClasses: 40, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 18, 19, 20, 20, 20, 20,
@@ -1855,7 +1855,7 @@ var dfa48 = dfa.DFA{Rule: "wtype", NClasses: 40, Start: 1,
 }
 
 // xalpha: 5 states, 40 byte classes
-var dfa49 = dfa.DFA{Rule: "xalpha", NClasses: 40, Start: 1,
+var dfa49 = grammarkit.DFA{Rule: "xalpha", NClasses: 40, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 18, 19, 20, 20, 20, 20,
@@ -1879,7 +1879,7 @@ var dfa49 = dfa.DFA{Rule: "xalpha", NClasses: 40, Start: 1,
 }
 
 // xalphas: 5 states, 40 byte classes
-var dfa50 = dfa.DFA{Rule: "xalphas", NClasses: 40, Start: 1,
+var dfa50 = grammarkit.DFA{Rule: "xalphas", NClasses: 40, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 18, 19, 20, 20, 20, 20,
@@ -1903,7 +1903,7 @@ var dfa50 = dfa.DFA{Rule: "xalphas", NClasses: 40, Start: 1,
 }
 
 // xpalpha: 5 states, 40 byte classes
-var dfa51 = dfa.DFA{Rule: "xpalpha", NClasses: 40, Start: 1,
+var dfa51 = grammarkit.DFA{Rule: "xpalpha", NClasses: 40, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 18, 19, 20, 20, 20, 20,
@@ -1927,7 +1927,7 @@ var dfa51 = dfa.DFA{Rule: "xpalpha", NClasses: 40, Start: 1,
 }
 
 // xpalphas: 5 states, 40 byte classes
-var dfa52 = dfa.DFA{Rule: "xpalphas", NClasses: 40, Start: 1,
+var dfa52 = grammarkit.DFA{Rule: "xpalphas", NClasses: 40, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 18, 19, 20, 20, 20, 20,

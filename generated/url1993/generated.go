@@ -4,13 +4,13 @@ package url1993
 
 import (
 	"github.com/urlgrammar/urlgrammar/ast"
-	"github.com/urlgrammar/urlgrammar/internal/peg"
+	"github.com/urlgrammar/urlgrammar/grammarkit"
 )
 
 // Generated is the grammar's registration (from the header of grammar/url-1993.abnf) and
 // its parsers, for urlgrammar's registry.
-var Generated = peg.Generated{
-	Info: peg.Info{ID: "url-1993", Title: "Berners-Lee, Uniform Resource Locators, Internet Draft (1993), BNF syntax", Start: "fragmentaddress",
+var Generated = grammarkit.Generated{
+	Info: grammarkit.Info{ID: "url-1993", Title: "Berners-Lee, Uniform Resource Locators, Internet Draft (1993), BNF syntax", Start: "fragmentaddress",
 		Nodes: []string{"url", "generic", "httpaddress", "fileaddress", "afsaddress", "newsaddress", "waisaddress", "waisindex", "waisdoc", "prosperoaddress", "telnetaddress", "gopheraddress", "scheme", "hostport", "host", "cellname", "hostname", "hostnumber", "port", "user", "groupart", "group", "article", "database", "wtype", "prosperolink", "hsoname", "version", "attributes", "attribute", "selector", "gtype", "path", "search", "fragmentid", "ialpha", "xpalphas", "xalphas", "digits"},
 		Decls: []ast.Decl{}},
 	Rules:        Rules,

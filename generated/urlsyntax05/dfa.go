@@ -2,12 +2,12 @@
 
 package urlsyntax05
 
-import "github.com/urlgrammar/urlgrammar/internal/dfa"
+import "github.com/urlgrammar/urlgrammar/grammarkit"
 
 // DFAs returns the minimal DFA of every rule of the grammar's ABNF, by rule name as the
 // ABNF writes it. The tables are static data: nothing is built at start-up.
-func DFAs() map[string]*dfa.DFA {
-	m := make(map[string]*dfa.DFA, len(table))
+func DFAs() map[string]*grammarkit.DFA {
+	m := make(map[string]*grammarkit.DFA, len(table))
 	for _, e := range table {
 		m[e.name] = e.d
 	}
@@ -16,7 +16,7 @@ func DFAs() map[string]*dfa.DFA {
 
 var table = [...]struct {
 	name string
-	d    *dfa.DFA
+	d    *grammarkit.DFA
 }{
 	{"URL-reference", &dfa0},
 	{"abs-path", &dfa1},
@@ -58,7 +58,7 @@ var table = [...]struct {
 }
 
 // URL-reference: 7 states, 44 byte classes
-var dfa0 = dfa.DFA{Rule: "URL-reference", NClasses: 44, Start: 1,
+var dfa0 = grammarkit.DFA{Rule: "URL-reference", NClasses: 44, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 17, 18, 19, 20, 21, 22,
@@ -84,7 +84,7 @@ var dfa0 = dfa.DFA{Rule: "URL-reference", NClasses: 44, Start: 1,
 }
 
 // abs-path: 5 states, 43 byte classes
-var dfa1 = dfa.DFA{Rule: "abs-path", NClasses: 43, Start: 1,
+var dfa1 = grammarkit.DFA{Rule: "abs-path", NClasses: 43, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 18, 19, 20, 21,
@@ -108,7 +108,7 @@ var dfa1 = dfa.DFA{Rule: "abs-path", NClasses: 43, Start: 1,
 }
 
 // absoluteURL: 6 states, 43 byte classes
-var dfa2 = dfa.DFA{Rule: "absoluteURL", NClasses: 43, Start: 1,
+var dfa2 = grammarkit.DFA{Rule: "absoluteURL", NClasses: 43, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 18, 19, 20, 21,
@@ -133,7 +133,7 @@ var dfa2 = dfa.DFA{Rule: "absoluteURL", NClasses: 43, Start: 1,
 }
 
 // alpha: 3 states, 5 byte classes
-var dfa3 = dfa.DFA{Rule: "alpha", NClasses: 5, Start: 1,
+var dfa3 = grammarkit.DFA{Rule: "alpha", NClasses: 5, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -155,7 +155,7 @@ var dfa3 = dfa.DFA{Rule: "alpha", NClasses: 5, Start: 1,
 }
 
 // alphanum: 3 states, 7 byte classes
-var dfa4 = dfa.DFA{Rule: "alphanum", NClasses: 7, Start: 1,
+var dfa4 = grammarkit.DFA{Rule: "alphanum", NClasses: 7, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2,
@@ -177,7 +177,7 @@ var dfa4 = dfa.DFA{Rule: "alphanum", NClasses: 7, Start: 1,
 }
 
 // digit: 3 states, 3 byte classes
-var dfa5 = dfa.DFA{Rule: "digit", NClasses: 3, Start: 1,
+var dfa5 = grammarkit.DFA{Rule: "digit", NClasses: 3, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2,
@@ -199,7 +199,7 @@ var dfa5 = dfa.DFA{Rule: "digit", NClasses: 3, Start: 1,
 }
 
 // domainlabel: 4 states, 9 byte classes
-var dfa6 = dfa.DFA{Rule: "domainlabel", NClasses: 9, Start: 1,
+var dfa6 = grammarkit.DFA{Rule: "domainlabel", NClasses: 9, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4,
@@ -222,7 +222,7 @@ var dfa6 = dfa.DFA{Rule: "domainlabel", NClasses: 9, Start: 1,
 }
 
 // escaped: 5 states, 19 byte classes
-var dfa7 = dfa.DFA{Rule: "escaped", NClasses: 19, Start: 1,
+var dfa7 = grammarkit.DFA{Rule: "escaped", NClasses: 19, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4,
@@ -246,7 +246,7 @@ var dfa7 = dfa.DFA{Rule: "escaped", NClasses: 19, Start: 1,
 }
 
 // fragment: 4 states, 43 byte classes
-var dfa8 = dfa.DFA{Rule: "fragment", NClasses: 43, Start: 1,
+var dfa8 = grammarkit.DFA{Rule: "fragment", NClasses: 43, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 18, 19, 20, 21,
@@ -269,7 +269,7 @@ var dfa8 = dfa.DFA{Rule: "fragment", NClasses: 43, Start: 1,
 }
 
 // generic-URL: 6 states, 43 byte classes
-var dfa9 = dfa.DFA{Rule: "generic-URL", NClasses: 43, Start: 1,
+var dfa9 = grammarkit.DFA{Rule: "generic-URL", NClasses: 43, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 18, 19, 20, 21,
@@ -294,7 +294,7 @@ var dfa9 = dfa.DFA{Rule: "generic-URL", NClasses: 43, Start: 1,
 }
 
 // hex: 3 states, 17 byte classes
-var dfa10 = dfa.DFA{Rule: "hex", NClasses: 17, Start: 1,
+var dfa10 = grammarkit.DFA{Rule: "hex", NClasses: 17, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2,
@@ -316,7 +316,7 @@ var dfa10 = dfa.DFA{Rule: "hex", NClasses: 17, Start: 1,
 }
 
 // host: 14 states, 10 byte classes
-var dfa11 = dfa.DFA{Rule: "host", NClasses: 10, Start: 1,
+var dfa11 = grammarkit.DFA{Rule: "host", NClasses: 10, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 5,
@@ -349,7 +349,7 @@ var dfa11 = dfa.DFA{Rule: "host", NClasses: 10, Start: 1,
 }
 
 // hostname: 6 states, 10 byte classes
-var dfa12 = dfa.DFA{Rule: "hostname", NClasses: 10, Start: 1,
+var dfa12 = grammarkit.DFA{Rule: "hostname", NClasses: 10, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 5,
@@ -374,7 +374,7 @@ var dfa12 = dfa.DFA{Rule: "hostname", NClasses: 10, Start: 1,
 }
 
 // hostnumber: 9 states, 5 byte classes
-var dfa13 = dfa.DFA{Rule: "hostnumber", NClasses: 5, Start: 1,
+var dfa13 = grammarkit.DFA{Rule: "hostnumber", NClasses: 5, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4,
@@ -402,7 +402,7 @@ var dfa13 = dfa.DFA{Rule: "hostnumber", NClasses: 5, Start: 1,
 }
 
 // hostport: 15 states, 11 byte classes
-var dfa14 = dfa.DFA{Rule: "hostport", NClasses: 11, Start: 1,
+var dfa14 = grammarkit.DFA{Rule: "hostport", NClasses: 11, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 5, 6, 6, 6, 6, 6,
@@ -436,7 +436,7 @@ var dfa14 = dfa.DFA{Rule: "hostport", NClasses: 11, Start: 1,
 }
 
 // lowalpha: 3 states, 3 byte classes
-var dfa15 = dfa.DFA{Rule: "lowalpha", NClasses: 3, Start: 1,
+var dfa15 = grammarkit.DFA{Rule: "lowalpha", NClasses: 3, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -458,7 +458,7 @@ var dfa15 = dfa.DFA{Rule: "lowalpha", NClasses: 3, Start: 1,
 }
 
 // mark: 3 states, 18 byte classes
-var dfa16 = dfa.DFA{Rule: "mark", NClasses: 18, Start: 1,
+var dfa16 = grammarkit.DFA{Rule: "mark", NClasses: 18, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13,
@@ -480,7 +480,7 @@ var dfa16 = dfa.DFA{Rule: "mark", NClasses: 18, Start: 1,
 }
 
 // net-path: 40 states, 43 byte classes
-var dfa17 = dfa.DFA{Rule: "net-path", NClasses: 43, Start: 1,
+var dfa17 = grammarkit.DFA{Rule: "net-path", NClasses: 43, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 18, 19, 20, 21,
@@ -541,7 +541,7 @@ var dfa17 = dfa.DFA{Rule: "net-path", NClasses: 43, Start: 1,
 }
 
 // opaque-URL: 6 states, 43 byte classes
-var dfa18 = dfa.DFA{Rule: "opaque-URL", NClasses: 43, Start: 1,
+var dfa18 = grammarkit.DFA{Rule: "opaque-URL", NClasses: 43, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 18, 19, 20, 21,
@@ -566,7 +566,7 @@ var dfa18 = dfa.DFA{Rule: "opaque-URL", NClasses: 43, Start: 1,
 }
 
 // param: 4 states, 41 byte classes
-var dfa19 = dfa.DFA{Rule: "param", NClasses: 41, Start: 1,
+var dfa19 = grammarkit.DFA{Rule: "param", NClasses: 41, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 17, 18, 19, 19,
@@ -589,7 +589,7 @@ var dfa19 = dfa.DFA{Rule: "param", NClasses: 41, Start: 1,
 }
 
 // password: 4 states, 41 byte classes
-var dfa20 = dfa.DFA{Rule: "password", NClasses: 41, Start: 1,
+var dfa20 = grammarkit.DFA{Rule: "password", NClasses: 41, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 18, 19, 20, 20,
@@ -612,7 +612,7 @@ var dfa20 = dfa.DFA{Rule: "password", NClasses: 41, Start: 1,
 }
 
 // path: 4 states, 42 byte classes
-var dfa21 = dfa.DFA{Rule: "path", NClasses: 42, Start: 1,
+var dfa21 = grammarkit.DFA{Rule: "path", NClasses: 42, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 18, 19, 20, 20,
@@ -635,7 +635,7 @@ var dfa21 = dfa.DFA{Rule: "path", NClasses: 42, Start: 1,
 }
 
 // path-segments: 4 states, 42 byte classes
-var dfa22 = dfa.DFA{Rule: "path-segments", NClasses: 42, Start: 1,
+var dfa22 = grammarkit.DFA{Rule: "path-segments", NClasses: 42, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 18, 19, 20, 20,
@@ -658,7 +658,7 @@ var dfa22 = dfa.DFA{Rule: "path-segments", NClasses: 42, Start: 1,
 }
 
 // pchar: 5 states, 41 byte classes
-var dfa23 = dfa.DFA{Rule: "pchar", NClasses: 41, Start: 1,
+var dfa23 = grammarkit.DFA{Rule: "pchar", NClasses: 41, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 17, 18, 19, 19,
@@ -682,7 +682,7 @@ var dfa23 = dfa.DFA{Rule: "pchar", NClasses: 41, Start: 1,
 }
 
 // port: 2 states, 3 byte classes
-var dfa24 = dfa.DFA{Rule: "port", NClasses: 3, Start: 1,
+var dfa24 = grammarkit.DFA{Rule: "port", NClasses: 3, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2,
@@ -703,7 +703,7 @@ var dfa24 = dfa.DFA{Rule: "port", NClasses: 3, Start: 1,
 }
 
 // query: 4 states, 43 byte classes
-var dfa25 = dfa.DFA{Rule: "query", NClasses: 43, Start: 1,
+var dfa25 = grammarkit.DFA{Rule: "query", NClasses: 43, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 18, 19, 20, 21,
@@ -726,7 +726,7 @@ var dfa25 = dfa.DFA{Rule: "query", NClasses: 43, Start: 1,
 }
 
 // rel-path: 4 states, 43 byte classes
-var dfa26 = dfa.DFA{Rule: "rel-path", NClasses: 43, Start: 1,
+var dfa26 = grammarkit.DFA{Rule: "rel-path", NClasses: 43, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 18, 19, 20, 21,
@@ -749,7 +749,7 @@ var dfa26 = dfa.DFA{Rule: "rel-path", NClasses: 43, Start: 1,
 }
 
 // relativeURL: 4 states, 43 byte classes
-var dfa27 = dfa.DFA{Rule: "relativeURL", NClasses: 43, Start: 1,
+var dfa27 = grammarkit.DFA{Rule: "relativeURL", NClasses: 43, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 18, 19, 20, 21,
@@ -772,7 +772,7 @@ var dfa27 = dfa.DFA{Rule: "relativeURL", NClasses: 43, Start: 1,
 }
 
 // reserved: 3 states, 15 byte classes
-var dfa28 = dfa.DFA{Rule: "reserved", NClasses: 15, Start: 1,
+var dfa28 = grammarkit.DFA{Rule: "reserved", NClasses: 15, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 1, 2, 2, 2, 2, 3, 4, 4, 4, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 7, 8, 9, 10, 11, 12,
@@ -794,7 +794,7 @@ var dfa28 = dfa.DFA{Rule: "reserved", NClasses: 15, Start: 1,
 }
 
 // scheme: 3 states, 12 byte classes
-var dfa29 = dfa.DFA{Rule: "scheme", NClasses: 12, Start: 1,
+var dfa29 = grammarkit.DFA{Rule: "scheme", NClasses: 12, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 7, 7, 7, 7, 7, 7,
@@ -816,7 +816,7 @@ var dfa29 = dfa.DFA{Rule: "scheme", NClasses: 12, Start: 1,
 }
 
 // segment: 4 states, 42 byte classes
-var dfa30 = dfa.DFA{Rule: "segment", NClasses: 42, Start: 1,
+var dfa30 = grammarkit.DFA{Rule: "segment", NClasses: 42, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 18, 19, 20, 20,
@@ -839,7 +839,7 @@ var dfa30 = dfa.DFA{Rule: "segment", NClasses: 42, Start: 1,
 }
 
 // site: 35 states, 42 byte classes
-var dfa31 = dfa.DFA{Rule: "site", NClasses: 42, Start: 1,
+var dfa31 = grammarkit.DFA{Rule: "site", NClasses: 42, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 18, 19, 20, 20,
@@ -895,7 +895,7 @@ var dfa31 = dfa.DFA{Rule: "site", NClasses: 42, Start: 1,
 }
 
 // toplabel: 4 states, 9 byte classes
-var dfa32 = dfa.DFA{Rule: "toplabel", NClasses: 9, Start: 1,
+var dfa32 = grammarkit.DFA{Rule: "toplabel", NClasses: 9, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4,
@@ -918,7 +918,7 @@ var dfa32 = dfa.DFA{Rule: "toplabel", NClasses: 9, Start: 1,
 }
 
 // unreserved: 3 states, 24 byte classes
-var dfa33 = dfa.DFA{Rule: "unreserved", NClasses: 24, Start: 1,
+var dfa33 = grammarkit.DFA{Rule: "unreserved", NClasses: 24, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 14, 14, 14, 14, 14, 14, 14, 14, 14, 15, 15, 15, 15, 15, 15,
@@ -940,7 +940,7 @@ var dfa33 = dfa.DFA{Rule: "unreserved", NClasses: 24, Start: 1,
 }
 
 // upalpha: 3 states, 3 byte classes
-var dfa34 = dfa.DFA{Rule: "upalpha", NClasses: 3, Start: 1,
+var dfa34 = grammarkit.DFA{Rule: "upalpha", NClasses: 3, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -962,7 +962,7 @@ var dfa34 = dfa.DFA{Rule: "upalpha", NClasses: 3, Start: 1,
 }
 
 // urlc: 5 states, 43 byte classes
-var dfa35 = dfa.DFA{Rule: "urlc", NClasses: 43, Start: 1,
+var dfa35 = grammarkit.DFA{Rule: "urlc", NClasses: 43, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 18, 19, 20, 21,
@@ -986,7 +986,7 @@ var dfa35 = dfa.DFA{Rule: "urlc", NClasses: 43, Start: 1,
 }
 
 // user: 4 states, 41 byte classes
-var dfa36 = dfa.DFA{Rule: "user", NClasses: 41, Start: 1,
+var dfa36 = grammarkit.DFA{Rule: "user", NClasses: 41, Start: 1,
 	Classes: [256]uint8{
 		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 17, 18, 19, 20, 20,

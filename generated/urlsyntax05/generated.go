@@ -4,13 +4,13 @@ package urlsyntax05
 
 import (
 	"github.com/urlgrammar/urlgrammar/ast"
-	"github.com/urlgrammar/urlgrammar/internal/peg"
+	"github.com/urlgrammar/urlgrammar/grammarkit"
 )
 
 // Generated is the grammar's registration (from the header of grammar/url-syntax-05.abnf) and
 // its parsers, for urlgrammar's registry.
-var Generated = peg.Generated{
-	Info: peg.Info{ID: "url-syntax-05", Title: "draft-fielding-url-syntax-05, Uniform Resource Locators (URL): Generic Syntax and Semantics (May 1997)", Start: "URL-reference",
+var Generated = grammarkit.Generated{
+	Info: grammarkit.Info{ID: "url-syntax-05", Title: "draft-fielding-url-syntax-05, Uniform Resource Locators (URL): Generic Syntax and Semantics (May 1997)", Start: "URL-reference",
 		Nodes: []string{"scheme", "site", "user", "password", "host", "hostname", "domainlabel", "toplabel", "hostnumber", "port", "opaque-URL", "abs-path", "rel-path", "path-segments", "segment", "param", "query", "fragment"},
 		Decls: []ast.Decl{}},
 	Rules:        Rules,

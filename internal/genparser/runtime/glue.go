@@ -3,15 +3,15 @@ package runtime
 import (
 	"strconv"
 
-	"github.com/urlgrammar/urlgrammar/internal/peg"
+	"github.com/urlgrammar/urlgrammar/grammarkit"
 )
 
 // Rules lists the rules that have an ABNF name (a display name), in the order of the file.
-func Rules() []peg.Rule {
-	var rs []peg.Rule
+func Rules() []grammarkit.Rule {
+	var rs []grammarkit.Rule
 	for _, r := range g.rules {
 		if r.displayName != "" {
-			rs = append(rs, peg.Rule{ABNF: abnfName(r.displayName), PEG: r.name})
+			rs = append(rs, grammarkit.Rule{ABNF: abnfName(r.displayName), PEG: r.name})
 		}
 	}
 	return rs
@@ -72,7 +72,7 @@ func (p *parser) noteFailure(farther bool) {
 // Run matches src with the PEG rule named rule as an anchored start symbol: the rule must
 // match the whole of src. It returns the rule's value, or the failure. maxExpr bounds the
 // number of expressions the parser may evaluate (0: no bound).
-func Run(rule, src string, maxExpr uint64) (any, *peg.Failure) {
+func Run(rule, src string, maxExpr uint64) (any, *grammarkit.Failure) {
 	p := newRun(rule, src, maxExpr)
 	val, err := p.parse(g)
 	if f := p.failure(rule, err != nil); f != nil {
@@ -98,9 +98,9 @@ func newRun(entry, src string, maxExpr uint64) *parser {
 
 // failure returns the failure of a parse from rule that has ended, failed or not: nil when
 // it matched the whole input.
-func (p *parser) failure(rule string, failed bool) *peg.Failure {
+func (p *parser) failure(rule string, failed bool) *grammarkit.Failure {
 	if failed {
-		f := &peg.Failure{Offset: p.maxFailPos.offset, Expected: peg.Expected(p.maxFailExpected), Rule: p.maxFailRule}
+		f := &grammarkit.Failure{Offset: p.maxFailPos.offset, Expected: grammarkit.Expected(p.maxFailExpected), Rule: p.maxFailRule}
 		for _, e := range *p.errs {
 			if pe, ok := e.(*parserError); ok && pe.Inner == errMaxExprCnt {
 				f.Limit = true
@@ -113,12 +113,12 @@ func (p *parser) failure(rule string, failed bool) *peg.Failure {
 	}
 	if end := p.pt.offset; end < len(p.data) {
 		// The rule matched a proper prefix: the input should have ended here.
-		f := &peg.Failure{Offset: end, Expected: []string{"EOF"}, Rule: p.ruleName(rule)}
+		f := &grammarkit.Failure{Offset: end, Expected: []string{"EOF"}, Rule: p.ruleName(rule)}
 		switch {
 		case p.maxFailPos.offset > end:
-			f.Offset, f.Expected, f.Rule = p.maxFailPos.offset, peg.Expected(p.maxFailExpected), p.maxFailRule
+			f.Offset, f.Expected, f.Rule = p.maxFailPos.offset, grammarkit.Expected(p.maxFailExpected), p.maxFailRule
 		case p.maxFailPos.offset == end:
-			f.Expected = peg.Expected(append(p.maxFailExpected, "!."))
+			f.Expected = grammarkit.Expected(append(p.maxFailExpected, "!."))
 			if p.maxFailRule != "" {
 				f.Rule = p.maxFailRule
 			}

@@ -5,7 +5,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/urlgrammar/urlgrammar/internal/peg"
+	"github.com/urlgrammar/urlgrammar/grammarkit"
 )
 
 // Recognize matches src with the PEG rule named rule as Run does, and returns the failure
@@ -17,7 +17,7 @@ import (
 // failure is the same. It serves the callers that want only the failure: the error of an
 // input the DFA has rejected. TestRecognizeMatchesRun and FuzzRecognize check it against
 // Run.
-func Recognize(rule, src string, maxExpr uint64) *peg.Failure {
+func Recognize(rule, src string, maxExpr uint64) *grammarkit.Failure {
 	if !recognizable {
 		_, f := Run(rule, src, maxExpr)
 		return f

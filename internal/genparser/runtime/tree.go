@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/urlgrammar/urlgrammar/ast"
-	"github.com/urlgrammar/urlgrammar/internal/peg"
+	"github.com/urlgrammar/urlgrammar/grammarkit"
 )
 
 // TreeRecorder returns the recorder of generic trees (ast.Tree) whose nodes are the matches
@@ -23,7 +23,7 @@ import (
 // too, except inside the labeled expressions Recognize hands to the value-building parser
 // (none in this module's grammars): nodes there are missing, which TreeRecorder reports as
 // an error up front when it can see it.
-func TreeRecorder(nodes []string, aliases map[string]string) (record func(rule, src string, maxExpr uint64, into []ast.TreeNode) ([]ast.TreeNode, *peg.Failure), names []string, err error) {
+func TreeRecorder(nodes []string, aliases map[string]string) (record func(rule, src string, maxExpr uint64, into []ast.TreeNode) ([]ast.TreeNode, *grammarkit.Failure), names []string, err error) {
 	if !recognizable {
 		return nil, nil, fmt.Errorf("the grammar has expressions Recognize cannot mirror: no generic tree")
 	}
@@ -63,15 +63,15 @@ func TreeRecorder(nodes []string, aliases map[string]string) (record func(rule, 
 	if r := missedNode(isNode); r != "" {
 		return nil, nil, fmt.Errorf("node rule %s is reachable only through values the recognizer does not record", r)
 	}
-	record = func(rule, src string, maxExpr uint64, into []ast.TreeNode) ([]ast.TreeNode, *peg.Failure) {
+	record = func(rule, src string, maxExpr uint64, into []ast.TreeNode) ([]ast.TreeNode, *grammarkit.Failure) {
 		p := newRun(rule, src, maxExpr)
 		r := p.rulesOrBuild()[rule]
 		if r == nil {
-			return into, &peg.Failure{Rule: rule, Expected: []string{"a rule of the grammar"}}
+			return into, &grammarkit.Failure{Rule: rule, Expected: []string{"a rule of the grammar"}}
 		}
 		root, ok := byRule[r]
 		if !ok {
-			return into, &peg.Failure{Rule: rule, Expected: []string{"a rule with an ABNF name"}}
+			return into, &grammarkit.Failure{Rule: rule, Expected: []string{"a rule with an ABNF name"}}
 		}
 		rec := &treeRec{isNode: isNode, nodes: into[:0]}
 		rec.root, rec.rootRule = root, r
