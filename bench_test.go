@@ -157,6 +157,7 @@ func BenchmarkEveryGrammar(b *testing.B) {
 		b.Run(id+"/net-url", func(b *testing.B) { benchLines(b, lines, func(s string) { _, _ = url.Parse(s) }) })
 		b.Run(id+"/Valid", func(b *testing.B) { benchLines(b, lines, func(s string) { g.Valid(s) }) })
 		b.Run(id+"/Parse", func(b *testing.B) { benchLines(b, lines, func(s string) { _, _ = g.Parse(s) }) })
+		b.Run(id+"/ParseTree", func(b *testing.B) { benchLines(b, lines, func(s string) { _, _ = g.ParseTree(s) }) })
 	}
 }
 
@@ -188,7 +189,7 @@ func BenchmarkIRIs(b *testing.B) {
 	b.Run("Parse", func(b *testing.B) { benchLines(b, iriCorpus, func(s string) { _, _ = g.Parse(s) }) })
 }
 
-// BenchmarkParseTree is ParseTree: the compact tree, a new block per valid line (the
+// BenchmarkParseTree is ParseTree: the generic tree, a new block per valid line (the
 // DFA-built tree; errors as Parse's), on all lines and on the valid ones.
 func BenchmarkParseTree(b *testing.B) {
 	g := urlgrammar.MustLookup("rfc2396bis-01")

@@ -6,7 +6,6 @@ import (
 	"math/rand"
 	"os"
 	"path/filepath"
-	"sort"
 	"strconv"
 	"strings"
 	"testing"
@@ -14,6 +13,7 @@ import (
 	goabnf "github.com/pandatix/go-abnf"
 	"github.com/urlgrammar/urlgrammar/internal/dfa"
 	"github.com/urlgrammar/urlgrammar/internal/dfa/dfabuild"
+	"github.com/urlgrammar/urlgrammar/internal/difftest"
 	"github.com/urlgrammar/urlgrammar/internal/spectest"
 )
 
@@ -28,10 +28,11 @@ func conformanceScale() int {
 
 // oracles are the three readings of one grammar: the pigeon parser of grammar/ID.peg, the
 // DFAs of grammar/ID.abnf, and go-abnf's recognizer of the same ABNF (an independent
-// algorithm: it tracks reachable positions, no automaton).
+// algorithm: it tracks reachable positions, no automaton), as difftest checks them.
 type oracles struct {
 	g   *Grammar // the registered grammar: its PEG parser and DFAs
 	ref *goabnf.Grammar
+	difftest.Readings
 }
 
 func newOracles(t testing.TB, id string) *oracles {
@@ -49,24 +50,26 @@ func newOraclesFor(t testing.TB, g *Grammar) *oracles {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &oracles{g, ref}
+	o := &oracles{g: g, ref: ref}
+	o.Readings = difftest.Readings{Name: g.id, Rules: g.Rules(), Ref: ref,
+		PEG: func(rule, s string) bool {
+			_, err := g.runRule(rule, s)
+			return err == nil
+		},
+		DFA: func(rule, s string) bool {
+			dec := g.decider(rule, s)
+			if dec == nil {
+				t.Fatalf("no DFA for rule %s", rule)
+			}
+			return dec.Valid(s)
+		},
+		ABNF: o.abnf,
+	}
+	return o
 }
 
 // verdicts returns the PEG, DFA and ABNF-recognizer verdicts on s for a rule.
-func (o *oracles) verdicts(t testing.TB, rule, s string) [3]bool {
-	peg, d := o.pegDFA(t, rule, s)
-	return [3]bool{peg, d, o.abnf(t, rule, s)}
-}
-
-// pegDFA returns the PEG parser's and the DFA's verdicts on s for a rule.
-func (o *oracles) pegDFA(t testing.TB, rule, s string) (peg, d bool) {
-	_, pegErr := o.g.runRule(rule, s)
-	dec := o.g.decider(rule, s)
-	if dec == nil {
-		t.Fatalf("no DFA for rule %s", rule)
-	}
-	return pegErr == nil, dec.Valid(s)
-}
+func (o *oracles) verdicts(t testing.TB, rule, s string) [3]bool { return o.Verdicts(t, rule, s) }
 
 // abnf returns go-abnf's verdict on s for a rule. For a dispatching start rule (rfc1738's
 // url), the ABNF's verdict is combined with the dispatch the grammar declares, read here
@@ -88,50 +91,6 @@ func (o *oracles) abnf(t testing.TB, rule, s string) bool {
 		}
 	}
 	return ok
-}
-
-func agree(v [3]bool) bool { return v[0] == v[1] && v[1] == v[2] }
-
-// shrink removes bytes from s while the three readings still disagree, to give a minimal
-// witness.
-func (o *oracles) shrink(t testing.TB, rule, s string) string {
-	for changed := true; changed; {
-		changed = false
-		for i := 0; i < len(s); i++ {
-			c := s[:i] + s[i+1:]
-			if !agree(o.verdicts(t, rule, c)) {
-				s, changed = c, true
-				break
-			}
-		}
-	}
-	return s
-}
-
-// mutate returns a near miss of s: one byte inserted, deleted or replaced.
-func mutate(rng *rand.Rand, s string) string {
-	const alphabet = "aZ09:/?#[]@%.-_~!$&'()*+,;= \"<>\\^`{|}\x00\xff"
-	// Characters of a grammar over code points, at their limits, and byte strings that are
-	// not UTF-8 (a surrogate's CESU-8 form, a truncated and an overlong sequence).
-	unicode := []string{"\u00a0", "\u009f", "\ud7ff", "\ue000", "\uf8ff", "\uf900", "\ufdd0", "\ufffd", "\ufffe",
-		"\U00010000", "\U0001fffe", "\U000e1000", "\U000f0000", "\U0010fffd", "\xed\xa0\x80", "\xc3", "\xc0\xaf"}
-	i := 0
-	if len(s) > 0 {
-		i = rng.Intn(len(s) + 1)
-	}
-	c := string(alphabet[rng.Intn(len(alphabet))])
-	if rng.Intn(8) == 0 {
-		c = unicode[rng.Intn(len(unicode))]
-	}
-	switch {
-	case len(s) == 0 || rng.Intn(3) == 0:
-		return s[:i] + c + s[i:]
-	case rng.Intn(2) == 0 && i < len(s):
-		return s[:i] + s[i+1:]
-	case i < len(s):
-		return s[:i] + c + s[i+1:]
-	}
-	return s + c
 }
 
 // TestDifferential: for every registered grammar and every rule of it as a start symbol, the
@@ -200,56 +159,12 @@ const abnfEvery = 8
 // inputs, generated members and mutants, and reports each disagreement with a minimal witness.
 func differential(t *testing.T, o *oracles, shared []string, skip map[string]bool) {
 	scale := conformanceScale()
-	rng := rand.New(rand.NewSource(1))
-	type count struct{ inputs, members, abnf int }
-	counts := map[string]count{}
-	for _, r := range o.g.Rules() {
-		if skip[r] {
-			continue
-		}
-		inputs := append([]string(nil), shared...)
-		members := 0
-		for i := 0; i < 60*scale; i++ {
-			m, err := o.ref.Generate(rng.Int63(), r, goabnf.WithRepMax(6))
-			if err != nil {
-				t.Fatalf("generate %s: %v", r, err)
-			}
-			if len(m) > 200 {
-				continue
-			}
-			inputs = append(inputs, string(m))
-			members++
-			for k := 0; k < 3; k++ {
-				inputs = append(inputs, mutate(rng, string(m)))
-			}
-		}
-		asked := 0
-		for i, s := range inputs {
-			peg, d := o.pegDFA(t, r, s)
-			if peg == d && scale < 2 && i%abnfEvery != 0 {
-				continue
-			}
-			asked++
-			v := [3]bool{peg, d, o.abnf(t, r, s)}
-			if !agree(v) {
-				w := o.shrink(t, r, s)
-				t.Errorf("%s rule %s: PEG, DFA, ABNF disagree on %q: %v; minimal witness %q: %v",
-					o.g.id, r, s, v, w, o.verdicts(t, r, w))
-			}
-		}
-		counts[r] = count{len(inputs), members, asked}
+	every := abnfEvery
+	if scale >= 2 {
+		every = 1
 	}
-	if testing.Verbose() {
-		names := make([]string, 0, len(counts))
-		for r := range counts {
-			names = append(names, r)
-		}
-		sort.Strings(names)
-		for _, r := range names {
-			c := counts[r]
-			t.Logf("%s %-24s %6d inputs (%5d asked of go-abnf), %5d generated members", o.g.id, r, c.inputs, c.abnf, c.members)
-		}
-	}
+	difftest.Run(t, &o.Readings, difftest.Options{Inputs: shared, Members: 60 * scale, Skip: skip,
+		AskABNFEvery: every, Log: testing.Verbose()})
 }
 
 // Generated members must be accepted by all three: a check that the generator really walks
@@ -375,8 +290,8 @@ func FuzzDifferential(f *testing.F) {
 		o := all[int(gi)%len(all)]
 		rules := o.g.Rules()
 		rule := rules[int(r)%len(rules)]
-		if v := o.verdicts(t, rule, s); !agree(v) {
-			t.Fatalf("%s rule %s: PEG, DFA, ABNF disagree on %q: %v; minimal witness %q", o.g.id, rule, s, v, o.shrink(t, rule, s))
+		if v := o.verdicts(t, rule, s); !difftest.Agree(v) {
+			t.Fatalf("%s rule %s: PEG, DFA, ABNF disagree on %q: %v; minimal witness %q", o.g.id, rule, s, v, o.Shrink(t, rule, s))
 		}
 	})
 }

@@ -7,11 +7,12 @@
 //
 // Usage, from your module (the package directory's name is the package's):
 //
-//	go run github.com/urlgrammar/urlgrammar/cmd/urlgrammar-gen -peg grammar/NAME.peg -o NAMEPKG
+//	go get -tool github.com/urlgrammar/urlgrammar/cmd/urlgrammar-gen
+//	go tool urlgrammar-gen -peg grammar/NAME.peg -o NAMEPKG
 //
-// It runs pigeon v1.3.0 (go run github.com/mna/pigeon@v1.3.0: the module proxy or the module
-// cache must have it) and writes the package's files, each atomically; the doc.go it writes
-// has the //go:generate line that runs it again.
+// It runs pigeon v1.3.0, the tool urlgrammar's go.mod pins, in urlgrammar's module directory
+// (go mod download puts it in the module cache), and writes the package's files, each
+// atomically; the doc.go it writes has the //go:generate line that runs it again.
 package main
 
 import (

@@ -241,8 +241,23 @@ func copyRuntime(file, pkg string, tg target) []byte {
 }
 
 // pigeon runs pigeon on peg and patches its output for package out.
-// pigeonModule is the pigeon this module pins (go.mod's tool), for grammars outside it.
-const pigeonModule = "github.com/mna/pigeon@v1.3.0"
+// moduleDir returns the directory of urlgrammar's module as the go command sees it from
+// dir, in the module that uses it.
+func moduleDir(dir string) (string, error) {
+	cmd := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", "github.com/urlgrammar/urlgrammar")
+	cmd.Dir = dir
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return "", fmt.Errorf("finding urlgrammar's module from %s (is it required by the module there?): %v: %s", dir, err, stderr.String())
+	}
+	d := strings.TrimSpace(string(out))
+	if d == "" {
+		return "", fmt.Errorf("urlgrammar's module has no directory from %s: run go mod download", dir)
+	}
+	return d, nil
+}
 
 func pigeon(peg, out string, mode Mode) (pkg, name string, src []byte, err error) {
 	abs, err := filepath.Abs(out)
@@ -264,10 +279,16 @@ func pigeon(peg, out string, mode Mode) (pkg, name string, src []byte, err error
 	cmd := exec.Command("go", "tool", "pigeon", "-optimize-parser", "-o", raw, pegAbs)
 	cmd.Dir = filepath.Dir(pegAbs) // pigeon is a tool of this module
 	if mode == Outside {
-		// Another module need not have pigeon as a tool: the pinned version is run by
-		// itself, outside any module.
-		cmd = exec.Command("go", "run", pigeonModule, "-optimize-parser", "-o", raw, pegAbs)
-		cmd.Dir = tmp
+		// Another module need not have pigeon as a tool: it is run as urlgrammar's tool, in
+		// urlgrammar's module directory (the replacement or the module cache), where go.mod
+		// pins it. (go run github.com/mna/pigeon@v1.3.0 would do, but it asks the module
+		// proxy for the list of pigeon's versions, which some proxies refuse.)
+		dir, err := moduleDir(filepath.Dir(pegAbs))
+		if err != nil {
+			return "", "", nil, err
+		}
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=")
 	}
 	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
 	if err := cmd.Run(); err != nil {

@@ -101,3 +101,25 @@ func TestReadAliases(t *testing.T) {
 		assert.ErrorContains(t, err, want, src)
 	}
 }
+
+// FuzzReadAliases: any PEG file gives the marked helpers or an error with its line, never a
+// panic; every helper and rule it returns is one word.
+func FuzzReadAliases(f *testing.F) {
+	f.Add("// urlgrammar node: host\nh <- x\n")
+	f.Add("// urlgrammar node: host\n")
+	f.Add("// urlgrammar node:  a b\nh <-\n")
+	f.Fuzz(func(t *testing.T, src string) {
+		got, err := readAliases([]byte(src))
+		if err != nil {
+			if !strings.Contains(err.Error(), "line ") {
+				t.Fatalf("%q: an error without its line: %v", src, err)
+			}
+			return
+		}
+		for helper, rule := range got {
+			if helper == "" || rule == "" || strings.ContainsAny(helper+rule, " \t\n") {
+				t.Fatalf("%q: %q -> %q", src, helper, rule)
+			}
+		}
+	})
+}

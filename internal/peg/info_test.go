@@ -30,3 +30,25 @@ func TestReadHeader(t *testing.T) {
 		}
 	}
 }
+
+// FuzzReadHeader: any file gives a registration or an error, never a panic; a registration
+// has its three keys, and nodes and declarations only from their lines.
+func FuzzReadHeader(f *testing.F) {
+	f.Add("; urlgrammar id: g\n; urlgrammar title: t\n; urlgrammar start: s\n; urlgrammar nodes: a b\n; urlgrammar component path: p \"\"\n")
+	f.Add("; urlgrammar parts: a* b=@path\n; urlgrammar hostkind ipv4: x\n")
+	f.Add("; urlgrammar id:\r\n")
+	f.Fuzz(func(t *testing.T, src string) {
+		info, err := ReadHeader([]byte(src))
+		if err != nil {
+			return
+		}
+		if info.ID == "" || info.Title == "" || info.Start == "" {
+			t.Fatalf("%q: a registration without id, title or start: %+v", src, info)
+		}
+		for _, d := range info.Decls {
+			if d.Value == "" {
+				t.Fatalf("%q: an empty declaration %+v", src, d)
+			}
+		}
+	})
+}

@@ -1,0 +1,120 @@
+// Package grammartest checks a grammar as this module checks its own, for grammars added
+// from another module with urlgrammar-gen: that its PEG transcription, its DFAs and an
+// independent reading of its ABNF accept the same language for every rule, and that its
+// generic trees are well formed. A test of the grammar's package calls it:
+//
+//	func TestGrammar(t *testing.T) {
+//		abnf, err := os.ReadFile("../grammar/mygrammar.abnf")
+//		...
+//		grammartest.Differential(t, mygrammar.Grammar, abnf, grammartest.Options{Inputs: examples})
+//		grammartest.Trees(t, mygrammar.Grammar, examples)
+//	}
+//
+// It links go-abnf (github.com/pandatix/go-abnf), which the grammars themselves never do:
+// import it from tests only.
+package grammartest
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/urlgrammar/urlgrammar"
+	"github.com/urlgrammar/urlgrammar/ast"
+	"github.com/urlgrammar/urlgrammar/internal/dfa/dfabuild"
+	"github.com/urlgrammar/urlgrammar/internal/difftest"
+)
+
+// Options say how much Differential checks.
+type Options struct {
+	// Inputs are tried on every rule, besides the generated ones: the grammar's examples
+	// and counter-examples.
+	Inputs []string
+	// Members is the number of members of each rule generated from the ABNF (each with
+	// three near misses): 60 when 0.
+	Members int
+	// AskABNFEvery asks go-abnf's recognizer (about a millisecond an input) on one input in
+	// AskABNFEvery where the PEG and the DFA agree, and on every input where they do not;
+	// 0 or 1: on every input.
+	AskABNFEvery int
+	// Seed varies the generated inputs.
+	Seed int64
+}
+
+// Differential checks that, for every rule of g as an anchored start symbol, g's PEG parser
+// (MatchPEG), its DFAs (Match) and go-abnf's recognizer of abnf (the text of the grammar's
+// ABNF file) give the same verdict on opts.Inputs, on members generated from the ABNF and on
+// near misses of them. Each disagreement is a test error with a minimal witness: the input
+// cut down, byte by byte, while the readings still disagree.
+func Differential(t testing.TB, g *urlgrammar.Grammar, abnf []byte, opts Options) {
+	t.Helper()
+	ref, err := dfabuild.Read(abnf)
+	if err != nil {
+		t.Fatalf("grammar %s: the ABNF: %v", g.ID(), err)
+	}
+	r := &difftest.Readings{Name: g.ID(), Rules: g.Rules(), Ref: ref,
+		PEG: func(rule, s string) bool { return g.MatchPEG(rule, s) == nil },
+		DFA: func(rule, s string) bool { return g.Match(rule, s) == nil },
+	}
+	difftest.Run(t, r, difftest.Options{Inputs: opts.Inputs, Members: opts.Members,
+		AskABNFEvery: opts.AskABNFEvery, Seed: opts.Seed, Log: testing.Verbose()})
+}
+
+// Trees checks g's generic tree of every input g accepts: the root is the start rule and
+// covers the input, every node lies inside its parent and after its previous sibling, the
+// tree prints back to the input, and Parse, ParseTree and a Parser agree; an input g rejects
+// gets the same error from Parse and ParseTree.
+func Trees(t testing.TB, g *urlgrammar.Grammar, inputs []string) {
+	t.Helper()
+	p := g.NewParser()
+	for _, s := range inputs {
+		tree, err := g.ParseTree(s)
+		_, perr := g.Parse(s)
+		if (err == nil) != (perr == nil) || (err != nil && err.Error() != perr.Error()) {
+			t.Errorf("grammar %s, %q: ParseTree says %v, Parse %v", g.ID(), s, err, perr)
+			continue
+		}
+		if err != nil {
+			if g.Valid(s) {
+				t.Errorf("grammar %s, %q: Valid, but ParseTree fails: %v", g.ID(), s, err)
+			}
+			continue
+		}
+		if problem := treeProblem(g, tree, s); problem != "" {
+			t.Errorf("grammar %s, %q: %s", g.ID(), s, problem)
+		}
+		pt, err := p.ParseTree(s)
+		if err != nil || fmt.Sprint(pt.Nodes()) != fmt.Sprint(tree.Nodes()) {
+			t.Errorf("grammar %s, %q: a Parser's tree differs (%v)", g.ID(), s, err)
+		}
+	}
+}
+
+func treeProblem(g *urlgrammar.Grammar, tree ast.Tree, s string) string {
+	if tree.Len() == 0 {
+		return "an empty tree"
+	}
+	if !strings.EqualFold(tree.RuleName(0), g.Start()) {
+		return fmt.Sprintf("the root is %s, not the start rule %s", tree.RuleName(0), g.Start())
+	}
+	if root := tree.Node(0); root.Start != 0 || int(root.End) != len(s) || int(root.Next) != tree.Len() {
+		return fmt.Sprintf("the root %+v does not cover the input and the tree", root)
+	}
+	if tree.String() != s {
+		return fmt.Sprintf("the tree prints %q", tree.String())
+	}
+	problem := ""
+	tree.Inspect(func(i, _ int) bool {
+		n := tree.Node(i)
+		prev := n.Start
+		for c := range tree.Children(i) {
+			cn := tree.Node(c)
+			if cn.Start < prev || cn.End > n.End || cn.Start > cn.End {
+				problem = fmt.Sprintf("node %d (%s %+v) is not inside %s %+v after its previous sibling", c, tree.RuleName(c), cn, tree.RuleName(i), n)
+			}
+			prev = cn.End
+		}
+		return problem == ""
+	})
+	return problem
+}
