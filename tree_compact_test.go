@@ -234,37 +234,47 @@ func TestCompactTreeMethods(t *testing.T) {
 	assert.Equal(t, "null", string(empty.AppendJSON(nil)))
 }
 
-// FuzzParseTree holds rfc2396bis-01's tree from the DFAs to the one its PEG parser records
-// and to the typed tree, and a Parser's to the Grammar's, on any input.
+// FuzzParseTree holds every grammar's generic tree to its typed tree (typedAs) and to a
+// Parser's, with Parse's errors, and rfc2396bis-01's tree from the DFAs to the one its PEG
+// parser records, on any input.
 func FuzzParseTree(f *testing.F) {
-	for _, s := range []string{"http://a/b", "//[::1]:80", "a:b?c#d", "//u@1.2.3.4:9/x/", "//a.b./", "?", "#", "", "a/b", "//[::1.2.3.4]"} {
-		f.Add(s)
+	ids := urlgrammar.IDs()
+	for i, s := range []string{"http://a/b", "//[::1]:80", "a:b?c#d", "//u@1.2.3.4:9/x/", "//a.b./", "?", "#", "", "a/b",
+		"//[::1.2.3.4]", "ftp://u:p@h/a;type=i", "news:a.b", "http://a/b?c+d", "//[v1.x]/é"} {
+		for gi := range ids {
+			f.Add(s, uint8(i+gi))
+		}
 	}
-	g := urlgrammar.MustLookup("rfc2396bis-01")
-	p := g.NewParser()
-	f.Fuzz(func(t *testing.T, s string) {
+	grammars := make([]*urlgrammar.Grammar, len(ids))
+	parsers := make([]*urlgrammar.Parser, len(ids))
+	for i, id := range ids {
+		grammars[i] = urlgrammar.MustLookup(id)
+		parsers[i] = grammars[i].NewParser()
+	}
+	f.Fuzz(func(t *testing.T, s string, gi uint8) {
+		g, p := grammars[int(gi)%len(grammars)], parsers[int(gi)%len(grammars)]
 		root, err := g.Parse(s)
 		tree, terr := g.ParseTree(s)
-		if (err == nil) != (terr == nil) {
-			t.Fatalf("%q: Parse %v, ParseTree %v", s, err, terr)
+		if (err == nil) != (terr == nil) || (err != nil && err.Error() != terr.Error()) {
+			t.Fatalf("%s %q: Parse %v, ParseTree %v", g.ID(), s, err, terr)
 		}
 		if err != nil {
 			return
 		}
 		if m := typedMissing(g.ID(), root, tree); m != "" {
-			t.Fatalf("%q: typed nodes missing: %s\n%s", s, m, fprint(tree))
+			t.Fatalf("%s %q: typed nodes missing: %s\n%s", g.ID(), s, m, fprint(tree))
 		}
 		want := strings.Join(compactNodes(tree), "\n")
 		recorded, err := g.ParseTreeRule(g.Start(), s)
 		if err != nil {
-			t.Fatalf("%q: ParseTree accepts, the PEG parser does not: %v", s, err)
+			t.Fatalf("%s %q: ParseTree accepts, the PEG parser does not: %v", g.ID(), s, err)
 		}
 		if got := strings.Join(compactNodes(recorded), "\n"); got != want {
-			t.Fatalf("%q: from the DFAs\n%s\nrecorded\n%s", s, want, got)
+			t.Fatalf("%s %q: ParseTree\n%s\nrecorded\n%s", g.ID(), s, want, got)
 		}
 		pt, _ := p.ParseTree(s)
 		if got := strings.Join(compactNodes(pt), "\n"); got != want {
-			t.Fatalf("%q: Parser's\n%s\nGrammar's\n%s", s, got, want)
+			t.Fatalf("%s %q: Parser's\n%s\nGrammar's\n%s", g.ID(), s, got, want)
 		}
 	})
 }

@@ -103,6 +103,32 @@ func TestParseTree(t *testing.T) {
 `, out)
 }
 
+// parse --generic prints the grammar's own parse; with --json it is the ast object and the
+// components stay those of the contract; an invalid input is the same error.
+func TestParseGeneric(t *testing.T) {
+	code, out, _ := runCLI("", "parse", "--generic", "//1.2.3.4:80")
+	require.Equal(t, 0, code)
+	assert.Equal(t, `URI-reference [0,12) "//1.2.3.4:80"
+  authority [2,12) "1.2.3.4:80"
+    server [2,12) "1.2.3.4:80"
+      host [2,9) "1.2.3.4"
+        IPv4address [2,9) "1.2.3.4"
+          dec-octet [2,3) "1"
+          dec-octet [4,5) "2"
+          dec-octet [6,7) "3"
+          dec-octet [8,9) "4"
+      port [10,12) "80"
+`, out)
+	code, out, _ = runCLI("", "parse", "--generic", "--json", "-g", "url-syntax-05", "//a/b?q")
+	require.Equal(t, 0, code)
+	assert.Contains(t, out, `"path":"/b","query":"q"`, "the contract's components")
+	assert.Contains(t, out, `"ast":{"rule":"URL-reference","start":0,"end":7,"text":"//a/b?q","children":[{"rule":"site"`)
+	code, generic, _ := runCLI("", "parse", "--generic", "a b")
+	_, typed, _ := runCLI("", "parse", "a b")
+	assert.Equal(t, 1, code)
+	assert.Equal(t, typed, generic)
+}
+
 func TestCommands(t *testing.T) {
 	cases := []struct {
 		name     string

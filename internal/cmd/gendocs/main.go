@@ -97,6 +97,10 @@ its byte span [start,end) in the input and its text. ` + "`urlgrammar parse -g I
 below; ` + "`--json`" + ` gives the same tree as the ` + "`ast`" + ` object of the JSON contract, with the components
 listed under each tree. A component that is undefined is ` + "`null`" + ` (no delimiter in the input); an
 empty one is ` + "`\"\"`" + `.
+
+Below each typed tree is the generic tree of the same input (` + "`urlgrammar parse --generic`" + `,
+` + "`Grammar.ParseTree`" + ` in Go): the grammar's own parse, one node per match of the rules its header
+declares as nodes, nested as the rules nest, the same kind of tree for every grammar.
 `)
 	for _, id := range history {
 		g, err := urlgrammar.Lookup(id)
@@ -114,6 +118,14 @@ empty one is ` + "`\"\"`" + `.
 			return nil, err
 		}
 		b.Write(t.Bytes())
+		generic, err := g.ParseTree(in)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %s: %w", id, in, err)
+		}
+		fmt.Fprintf(&b, "\n$ urlgrammar parse --generic -g %s '%s'\n", id, in)
+		if err := generic.Fprint(&b); err != nil {
+			return nil, err
+		}
 		b.WriteString("```\n\n| component | value |\n|---|---|\n")
 		c := tree.Components()
 		for _, kv := range []struct {
