@@ -584,27 +584,22 @@ func dfaTables(abnf []byte, pkg string, tg target) ([]byte, error) {
 		fmt.Fprintf(&b, "\n// %s: %d states, %d byte classes\n", n, d.NumStates(), d.NClasses)
 		fmt.Fprintf(&b, "var dfa%d = grammarkit.DFA{Rule: %q, NClasses: %d, Start: %d,\n", i, n, d.NClasses, d.Start)
 		b.WriteString("\tClasses: [256]uint8{")
-		for i, c := range d.Classes {
-			if i%32 == 0 {
-				b.WriteString("\n\t\t")
-			}
-			fmt.Fprintf(&b, "%d, ", c)
-		}
+		writeRows(&b, d.Classes[:], 32)
 		b.WriteString("\n\t},\n\tTrans: []uint16{")
-		for i, t := range d.Trans {
-			if i%d.NClasses == 0 {
-				b.WriteString("\n\t\t")
-			}
-			fmt.Fprintf(&b, "%d, ", t)
-		}
+		writeRows(&b, d.Trans, d.NClasses)
 		b.WriteString("\n\t},\n\tAccept: []bool{")
-		for i, a := range d.Accept {
-			if i%16 == 0 {
-				b.WriteString("\n\t\t")
-			}
-			fmt.Fprintf(&b, "%v, ", a)
-		}
+		writeRows(&b, d.Accept, 16)
 		b.WriteString("\n\t},\n}\n")
 	}
 	return b.Bytes(), nil
+}
+
+// writeRows writes the values of a table literal, perRow to a line.
+func writeRows[T any](b *bytes.Buffer, vals []T, perRow int) {
+	for i, v := range vals {
+		if i%perRow == 0 {
+			b.WriteString("\n\t\t")
+		}
+		fmt.Fprintf(b, "%v, ", v)
+	}
 }
