@@ -2,6 +2,7 @@ package urlgrammar
 
 import (
 	"bufio"
+	"math/rand"
 	"os"
 	"strings"
 	"testing"
@@ -9,6 +10,9 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/urlgrammar/urlgrammar/internal/corpus"
+	"github.com/urlgrammar/urlgrammar/internal/difftest"
 )
 
 // TestErrorMessagesOfRealInputs pins the messages of inputs as they occur in real text
@@ -130,4 +134,35 @@ func TestErrorRulesAreGrammarRules(t *testing.T) {
 		}
 		assert.Greater(t, n, 500, id)
 	}
+}
+
+// rfc2396bis-01 names the rule of an error from the tree its DFAs build, not from the typed
+// tree: the two name the same rule for every error of the tables, the corpus and near
+// misses of both (the typed tree is how the rule has always been chosen).
+func TestFastErrorRule(t *testing.T) {
+	g := MustLookup("rfc2396bis-01")
+	inputs := tableInputs(t, g.id)
+	inputs = append(inputs, corpus.Lines(3000, 11)...)
+	rng := rand.New(rand.NewSource(4))
+	for _, s := range inputs[:len(inputs):len(inputs)] {
+		for range 3 {
+			inputs = append(inputs, difftest.Mutate(rng, s))
+		}
+	}
+	checked := 0
+	for _, s := range inputs {
+		if len(s) > MaxInputLength || g.startDFA.Valid(s) {
+			continue
+		}
+		_, off, st := g.startDFA.MatchState(s)
+		e := g.errorIn(g.startDFA, st)
+		if off == 0 || e.continuation == "" {
+			continue
+		}
+		want := g.typedErrorRule(s, off, e.continuation, "fallback")
+		got := g.fastErrorRule(s[:off]+e.continuation, off, "fallback")
+		require.Equal(t, want, got, "%q at %d (continued with %q)", s, off, e.continuation)
+		checked++
+	}
+	assert.Greater(t, checked, 2000)
 }

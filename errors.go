@@ -2,6 +2,7 @@ package urlgrammar
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -24,7 +25,7 @@ func newSyntaxError(grammar, rule, input string, offset int, expected []string, 
 	e := &SyntaxError{Grammar: grammar, Input: input, Offset: offset, Expected: expected, Rule: rule, Msg: msg}
 	e.Line, e.Column = lineColumn(input, offset)
 	if e.Msg == "" {
-		e.Msg = describe(input, offset, rule, expected)
+		e.Msg = describe(input, offset, rule, expectedSuffix(expected))
 	}
 	return e
 }
@@ -40,35 +41,47 @@ func lineColumn(s string, offset int) (line, col int) {
 	return line, col
 }
 
-// describe says what was found at offset and what was expected.
-func describe(s string, offset int, rule string, expected []string) string {
-	var b strings.Builder
+// describe says what was found at offset and, with suffix (expectedSuffix), what was
+// expected.
+func describe(s string, offset int, rule string, suffix string) string {
+	b := make([]byte, 0, 32+len(rule)+len(suffix))
 	if offset >= len(s) {
-		b.WriteString("unexpected end of input")
+		b = append(b, "unexpected end of input"...)
 	} else if r, start, ok := charAt(s, offset); ok && start < offset {
 		// The grammar leaves a valid character in its middle (a grammar over code points
 		// that allows some characters with the same first bytes): name the character.
-		fmt.Fprintf(&b, "unexpected %q (U+%04X, its byte 0x%02x)", r, r, s[offset])
+		b = fmt.Appendf(b, "unexpected %q (U+%04X, its byte 0x%02x)", r, r, s[offset])
 	} else if r, n := utf8.DecodeRuneInString(s[offset:]); r == utf8.RuneError && n <= 1 {
-		fmt.Fprintf(&b, "unexpected byte 0x%02x", s[offset])
+		b = fmt.Appendf(b, "unexpected byte 0x%02x", s[offset])
 	} else {
-		fmt.Fprintf(&b, "unexpected %q", r)
+		b = append(b, "unexpected "...)
+		b = strconv.AppendQuoteRune(b, r)
 	}
 	if rule != "" {
-		fmt.Fprintf(&b, " in %s", rule)
+		b = append(b, " in "...)
+		b = append(b, rule...)
 	}
-	if len(expected) > 0 {
-		b.WriteString(", expected ")
-		for i, e := range expected {
-			switch {
-			case i == 0:
-			case i == len(expected)-1:
-				b.WriteString(" or ")
-			default:
-				b.WriteString(", ")
-			}
-			b.WriteString(e)
+	b = append(b, suffix...)
+	return string(b)
+}
+
+// expectedSuffix is the part of an error's message that lists what was expected:
+// ", expected A, B or C", or "" when nothing was.
+func expectedSuffix(expected []string) string {
+	if len(expected) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString(", expected ")
+	for i, e := range expected {
+		switch {
+		case i == 0:
+		case i == len(expected)-1:
+			b.WriteString(" or ")
+		default:
+			b.WriteString(", ")
 		}
+		b.WriteString(e)
 	}
 	return b.String()
 }

@@ -381,6 +381,11 @@ func (g *Grammar) Match(rule, s string) error {
 	if d.Valid(s) {
 		return nil
 	}
+	return g.matchError(d, rule, s)
+}
+
+// matchError is Match's error for s, which the DFA d of rule rejects.
+func (g *Grammar) matchError(d *dfa.DFA, rule, s string) *SyntaxError {
 	if ruleKey(rule) == ruleKey(g.start) {
 		return g.startError(d, s)
 	}
@@ -402,7 +407,7 @@ func (g *Grammar) startError(d *dfa.DFA, s string) *SyntaxError {
 	_, off, st := d.MatchState(s)
 	e := g.errorIn(d, st)
 	rule := g.errorRule(s, off, e.continuation, d.Rule)
-	return newSyntaxError(g.id, rule, s, off, slices.Clone(e.expected), "")
+	return newSyntaxError(g.id, rule, s, off, slices.Clone(e.expected), describe(s, off, rule, e.suffix))
 }
 
 // dfaError makes the error for s, which d rejects: the exact offset and expected set come

@@ -9,7 +9,10 @@ import "github.com/urlgrammar/urlgrammar/ast"
 // from its DFAs into one allocation, at about the cost of net/url.Parse, node for node the
 // same (TestFastTreeIsRecorded). Errors are Parse's.
 func (g *Grammar) ParseTree(s string) (ast.Tree, error) {
-	if g.fastTree != nil && len(s) <= MaxInputLength && g.startDFA.Valid(s) {
+	if g.fastTree != nil && len(s) <= MaxInputLength {
+		if !g.startDFA.Valid(s) {
+			return ast.Tree{}, g.startError(g.startDFA, s)
+		}
 		// Built in a block on the stack, then copied into one of the exact size: one
 		// allocation, of 16 bytes a node.
 		var scratch [32]ast.TreeNode
@@ -33,7 +36,7 @@ func (g *Grammar) ParseTreeRule(rule, s string) (ast.Tree, error) {
 func (g *Grammar) recordedTree(rule, s string, into []ast.TreeNode) (ast.Tree, error) {
 	if len(s) <= MaxInputLength {
 		if d := g.decider(rule, s); d != nil && !d.Valid(s) {
-			return ast.Tree{}, g.Match(rule, s)
+			return ast.Tree{}, g.matchError(d, rule, s)
 		}
 	}
 	pegRule, err := g.pegRule(rule, s)
