@@ -28,13 +28,56 @@ func abnfName(display string) string {
 
 // rulesByName is the parser's table of the rules of g, by PEG name, built once
 // (pigeon's parser would build it on every parse); grammarOfRules is the grammar it is of.
+//
+// It also numbers the rules (rule.index) and resolves every rule reference to its rule
+// (ruleRefExpr.target), so that the recognizer follows a pointer where pigeon looks a name
+// up in a map.
 var grammarOfRules, rulesByName = func() (*grammar, map[string]*rule) {
 	m := make(map[string]*rule, len(g.rules))
-	for _, r := range g.rules {
+	for i, r := range g.rules {
 		m[r.name] = r
+		r.index = i
+	}
+	var resolve func(expr any)
+	resolve = func(expr any) {
+		if e, ok := expr.(*ruleRefExpr); ok {
+			e.target = m[e.name]
+		}
+		eachSub(expr, resolve)
+	}
+	for _, r := range g.rules {
+		resolve(r.expr)
 	}
 	return g, m
 }()
+
+// eachSub calls f with each expression directly inside expr, in order.
+func eachSub(expr any, f func(any)) {
+	switch e := expr.(type) {
+	case *actionExpr:
+		f(e.expr)
+	case *andExpr:
+		f(e.expr)
+	case *notExpr:
+		f(e.expr)
+	case *labeledExpr:
+		f(e.expr)
+	case *zeroOrMoreExpr:
+		f(e.expr)
+	case *oneOrMoreExpr:
+		f(e.expr)
+	case *zeroOrOneExpr:
+		f(e.expr)
+	case *choiceExpr:
+		for _, a := range e.alternatives {
+			f(a)
+		}
+	case *seqExpr:
+		for _, x := range e.exprs {
+			f(x)
+		}
+	}
+}
 
 // namedRule returns the ABNF name of the innermost rule being parsed that has one.
 func (p *parser) namedRule() string { return namedIn(p.rstack) }

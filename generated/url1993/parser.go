@@ -3395,6 +3395,7 @@ type rule struct {
 	name        string
 	displayName string
 	expr        any
+	index       int // the rule's index in g.rules, set at start-up (added by genparser)
 }
 
 type choiceExpr struct {
@@ -3445,8 +3446,9 @@ type (
 )
 
 type ruleRefExpr struct {
-	pos  position
-	name string
+	pos    position
+	name   string
+	target *rule // the rule named, set at start-up (added by genparser)
 }
 
 type andCodeExpr struct {

@@ -1926,6 +1926,7 @@ type rule struct {
 	name        string
 	displayName string
 	expr        any
+	index       int // the rule's index in g.rules, set at start-up (added by genparser)
 }
 
 type choiceExpr struct {
@@ -1976,8 +1977,9 @@ type (
 )
 
 type ruleRefExpr struct {
-	pos  position
-	name string
+	pos    position
+	name   string
+	target *rule // the rule named, set at start-up (added by genparser)
 }
 
 type andCodeExpr struct {

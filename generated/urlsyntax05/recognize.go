@@ -197,6 +197,9 @@ func (p *parser) recExpr(expr any) bool {
 		p.recExpr(e.expr)
 		return true
 	case *ruleRefExpr:
+		if e.target != nil {
+			return p.recRule(e.target)
+		}
 		if e.name == "" {
 			panic(fmt.Sprintf("%s: invalid rule: missing name", e.pos))
 		}

@@ -339,21 +339,35 @@ type insertion struct {
 	text string
 }
 
-var insertions = []insertion{
-	{ // a field of the parser struct
-		"the field maxFailExpected of type parser",
-		func(f *ast.File) ast.Node {
-			if st := structType(f, "parser"); st != nil {
-				for _, fld := range st.Fields.List {
-					for _, n := range fld.Names {
-						if n.Name == "maxFailExpected" {
-							return fld
-						}
-					}
+// field returns the field of the named struct type, or nil.
+func field(f *ast.File, typ, name string) ast.Node {
+	if st := structType(f, typ); st != nil {
+		for _, fld := range st.Fields.List {
+			for _, n := range fld.Names {
+				if n.Name == name {
+					return fld
 				}
 			}
-			return nil
-		},
+		}
+	}
+	return nil
+}
+
+var insertions = []insertion{
+	{ // the rule a reference refers to, resolved once (recognize.go), not looked up by name
+		// at every reference
+		"the field name of type ruleRefExpr",
+		func(f *ast.File) ast.Node { return field(f, "ruleRefExpr", "name") },
+		"\n\ttarget *rule // the rule named, set at start-up (added by genparser)",
+	},
+	{ // a rule's index in the grammar, for tables indexed by rule (tree.go)
+		"the field expr of type rule",
+		func(f *ast.File) ast.Node { return field(f, "rule", "expr") },
+		"\n\tindex int // the rule's index in g.rules, set at start-up (added by genparser)",
+	},
+	{ // a field of the parser struct
+		"the field maxFailExpected of type parser",
+		func(f *ast.File) ast.Node { return field(f, "parser", "maxFailExpected") },
 		"\n\t// maxFailRule is the named rule of the failures at maxFailPos, and maxFailStack the\n\t// rules they are all inside (added by genparser).\n\tmaxFailRule     string\n\tmaxFailStack    []*rule\n\tmaxFailStackSet bool\n\n\t// tree, when set, records the nodes of a generic tree (added by genparser, tree.go).\n\ttree *treeRec",
 	},
 	{ // in failAt, once a failure at or beyond the farthest position is known

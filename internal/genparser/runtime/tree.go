@@ -48,7 +48,10 @@ func TreeRecorder(nodes []string, aliases map[string]string) (record func(rule, 
 			byRule[r] = i
 		}
 	}
-	isNode := make(map[*rule]uint16, len(nodes))
+	isNode := make([]int32, len(g.rules)) // by rule.index: the node's name, or -1
+	for i := range isNode {
+		isNode[i] = -1
+	}
 	for _, n := range nodes {
 		i, ok := index[strings.ToLower(n)]
 		if !ok {
@@ -56,7 +59,7 @@ func TreeRecorder(nodes []string, aliases map[string]string) (record func(rule, 
 		}
 		for r, j := range byRule {
 			if j == i {
-				isNode[r] = i
+				isNode[r.index] = int32(i)
 			}
 		}
 	}
@@ -87,7 +90,7 @@ func TreeRecorder(nodes []string, aliases map[string]string) (record func(rule, 
 
 // treeRec is what the recognizer records into when it records a tree (parser.tree).
 type treeRec struct {
-	isNode   map[*rule]uint16
+	isNode   []int32 // by rule.index: the name of the rule's nodes, or -1
 	root     uint16
 	rootRule *rule
 	nodes    []ast.TreeNode
@@ -126,8 +129,8 @@ func (p *parser) nodeRule(r *rule) (uint16, bool) {
 	if r == t.rootRule && len(p.rstack) == 0 {
 		return t.root, true
 	}
-	id, ok := t.isNode[r]
-	return id, ok
+	id := t.isNode[r.index]
+	return uint16(id), id >= 0
 }
 
 // mark returns how many nodes are recorded, for drop.
@@ -148,7 +151,7 @@ func (p *parser) drop(m int) {
 // missedNode returns the name of a node rule that a sequence with values (valuesNeeded)
 // reaches through an expression the recognizer hands to pigeon's value-building parser,
 // where no node is recorded; "" when there is none.
-func missedNode(isNode map[*rule]uint16) string {
+func missedNode(isNode []int32) string {
 	rules := map[string]*rule{}
 	for _, r := range g.rules {
 		rules[r.name] = r
@@ -161,41 +164,20 @@ func missedNode(isNode map[*rule]uint16) string {
 		if found != "" {
 			return
 		}
-		switch e := expr.(type) {
-		case *ruleRefExpr:
+		if e, ok := expr.(*ruleRefExpr); ok {
 			r := rules[e.name]
 			if r == nil || seen[r] {
 				return
 			}
 			seen[r] = true
-			if _, ok := isNode[r]; ok {
+			if isNode[r.index] >= 0 {
 				found = abnfName(r.displayName)
 				return
 			}
 			reach(r.expr)
-		case *actionExpr:
-			reach(e.expr)
-		case *andExpr:
-			reach(e.expr)
-		case *notExpr:
-			reach(e.expr)
-		case *labeledExpr:
-			reach(e.expr)
-		case *zeroOrMoreExpr:
-			reach(e.expr)
-		case *oneOrMoreExpr:
-			reach(e.expr)
-		case *zeroOrOneExpr:
-			reach(e.expr)
-		case *choiceExpr:
-			for _, a := range e.alternatives {
-				reach(a)
-			}
-		case *seqExpr:
-			for _, x := range e.exprs {
-				reach(x)
-			}
+			return
 		}
+		eachSub(expr, reach)
 	}
 	for seq := range valuesNeeded {
 		for _, x := range seq.exprs {
