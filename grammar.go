@@ -65,6 +65,9 @@ type Grammar struct {
 	// nodes are the matches of the rules the header's "nodes:" lines name; treeNames is
 	// the rule table of its trees (every rule with an ABNF name, in grammar order).
 	recordTree peg.TreeFunc
+	// buildTree, when set, builds the same tree as recordTree from the PEG compiled to Go
+	// (generated/PKG/builder.go), for an input the DFA has accepted.
+	buildTree  func(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool)
 	treeSchema *ast.Schema
 	// dispatch, when set, makes the start rule's language a dispatch that the ABNF does not
 	// have (rfc1738: a URL with a named scheme must match that scheme's production): it
@@ -90,7 +93,7 @@ func (g *Grammar) Generic() bool { return g.generic }
 // decider returns the DFA that decides s for rule: the rule's own, or, for the start rule,
 // startDecider's. It is nil when the rule has none.
 func (g *Grammar) decider(rule, s string) *dfa.DFA {
-	if g.dispatch != nil && ruleKey(rule) == ruleKey(g.start) {
+	if g.dispatch != nil && (rule == g.start || ruleKey(rule) == ruleKey(g.start)) {
 		return g.startDecider(s)
 	}
 	return g.dfaFor(rule)
@@ -184,6 +187,7 @@ func buildGrammar(gen peg.Generated) (*Grammar, error) {
 		exprCost:   defaultExprCost,
 		dfas:       gen.DFAs(),
 		recordTree: record,
+		buildTree:  gen.BuildTree,
 		treeSchema: schema,
 		decls:      gen.Info.Decls,
 	}, nil
@@ -242,6 +246,7 @@ func register(g *Grammar) error {
 	g.byName = make(map[string]string, len(g.rules))
 	for _, r := range g.rules {
 		g.byName[ruleKey(r.ABNF)] = r.PEG
+		g.byName[r.ABNF] = r.PEG // also by the exact spelling, which needs no ruleKey
 	}
 	if _, ok := g.byName[ruleKey(g.start)]; !ok {
 		return fmt.Errorf("grammar %s has no start rule %s", g.id, g.start)
@@ -386,7 +391,7 @@ func (g *Grammar) Match(rule, s string) error {
 
 // matchError is Match's error for s, which the DFA d of rule rejects.
 func (g *Grammar) matchError(d *dfa.DFA, rule, s string) *SyntaxError {
-	if ruleKey(rule) == ruleKey(g.start) {
+	if rule == g.start || ruleKey(rule) == ruleKey(g.start) {
 		return g.startError(d, s)
 	}
 	return g.dfaError(d, rule, s, g.pegFailure(rule, s))
@@ -469,9 +474,11 @@ func (g *Grammar) pegFailure(rule, s string) *peg.Failure {
 // pegRule returns the PEG name of the rule with the ABNF name rule, or the error of rule
 // or of an input s over MaxInputLength.
 func (g *Grammar) pegRule(rule, s string) (string, error) {
-	pegRule, ok := g.byName[ruleKey(rule)]
+	pegRule, ok := g.byName[rule] // the exact spelling first: no allocation
 	if !ok {
-		return "", &UnknownRuleError{Grammar: g.id, Rule: rule}
+		if pegRule, ok = g.byName[ruleKey(rule)]; !ok {
+			return "", &UnknownRuleError{Grammar: g.id, Rule: rule}
+		}
 	}
 	if len(s) > MaxInputLength {
 		return "", newSyntaxError(g.id, rule, s, MaxInputLength, nil,

@@ -34,14 +34,23 @@ func (g *Grammar) ParseTreeRule(rule, s string) (ast.Tree, error) {
 // appended to into[:0]; an input the rule's DFA rejects gets Match's error without the
 // recognizer running.
 func (g *Grammar) recordedTree(rule, s string, into []ast.TreeNode) (ast.Tree, error) {
+	valid := false
 	if len(s) <= MaxInputLength {
-		if d := g.decider(rule, s); d != nil && !d.Valid(s) {
+		d := g.decider(rule, s)
+		if d != nil && !d.Valid(s) {
 			return ast.Tree{}, g.matchError(d, rule, s)
 		}
+		valid = d != nil
 	}
 	pegRule, err := g.pegRule(rule, s)
 	if err != nil {
 		return ast.Tree{}, err
+	}
+	if valid && g.buildTree != nil {
+		// A nil into: the builder makes a block of the exact size (one allocation).
+		if nodes, ok := g.buildTree(pegRule, s, into); ok {
+			return ast.NewTree(s, g.treeSchema, nodes), nil
+		}
 	}
 	nodes, f := g.recordTree(pegRule, s, g.maxExpr(s), into)
 	if f != nil {

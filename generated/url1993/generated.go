@@ -18,5 +18,6 @@ var Generated = grammarkit.Generated{
 	Recognize:    Recognize,
 	DFAs:         DFAs,
 	TreeRecorder: TreeRecorder,
+	BuildTree:    BuildTree,
 	Aliases:      map[string]string{"generic_scheme": "scheme", "hostport_host": "host", "hostport_hostname": "hostname", "prospero_name": "hsoname", "prospero_segment": "xpalphas", "scheme_afs": "scheme", "scheme_ftp": "scheme", "scheme_gopher": "scheme", "scheme_http": "scheme", "scheme_news": "scheme", "scheme_prospero": "scheme", "scheme_telnet": "scheme", "scheme_wais": "scheme", "telnet_user": "user"},
 }

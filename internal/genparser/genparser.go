@@ -195,12 +195,28 @@ func Generate(peg, out string, mode Mode) error {
 			return fmt.Errorf("%s.peg: helper %s stands for %q, which is not a rule of the grammar", name, helper, n)
 		}
 	}
+	rules, err := readGrammar(src)
+	if err != nil {
+		return fmt.Errorf("%s.peg: reading pigeon's output back: %w", name, err)
+	}
+	builder, why := compileBuilder(pkg, tg, rules, info.Nodes, aliases)
+	if builder != nil {
+		files["builder.go"] = builder
+	} else {
+		// No builder: its trees come from the recognizer. A builder.go of an earlier run
+		// goes.
+		fmt.Fprintf(os.Stderr, "%s: no tree builder for %s: the PEG has %s\n", tg.By, name, why)
+		if err := os.Remove(filepath.Join(out, "builder.go")); err != nil && !os.IsNotExist(err) {
+			return err
+		}
+	}
 	data := struct {
 		Pkg, Name string
 		Info      pegpkg.Info
 		Aliases   map[string]string
 		T         target
-	}{pkg, name, info, aliases, tg}
+		Builder   bool
+	}{pkg, name, info, aliases, tg, builder != nil}
 	for file, t := range map[string]*template.Template{"doc.go": docTmpl, "generated.go": generatedTmpl} {
 		var b bytes.Buffer
 		if err := t.Execute(&b, data); err != nil {
@@ -504,6 +520,9 @@ var Generated = grammarkit.Generated{
 	Recognize:    Recognize,
 	DFAs:         DFAs,
 	TreeRecorder: TreeRecorder,
+{{- if .Builder}}
+	BuildTree:    BuildTree,
+{{- end}}
 	Aliases:      {{printf "%#v" .Aliases}},
 }
 {{- if eq .T.Mode 1}}

@@ -39,6 +39,10 @@ type Generated struct {
 	// TreeRecorder returns the recorder of the grammar's generic trees, whose nodes are the
 	// matches of the named rules, with the rule table of the trees it records.
 	TreeRecorder func(nodes []string, aliases map[string]string) (TreeFunc, []string, error)
+	// BuildTree, when the PEG could be compiled (genparser's compile.go), builds the tree
+	// TreeRecorder records, from direct code: the nodes of src matched whole from the PEG
+	// rule, or false.
+	BuildTree func(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool)
 	// Aliases maps the PEG's helper rules that stand for an ABNF rule (marked
 	// "// urlgrammar node: NAME" in the PEG file) to that rule's name.
 	Aliases map[string]string

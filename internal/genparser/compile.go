@@ -1,0 +1,679 @@
+package genparser
+
+import (
+	"bytes"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// The tree builder: the grammar's PEG compiled into direct Go code that builds the generic
+// tree of an input its DFA has accepted. It is the recognizer of package runtime (tree.go)
+// without its interpretation: one method per rule, byte tables for the character classes,
+// pigeon's ordered choice and greedy repetition, the nodes of the header's node rules (and
+// of the helpers marked as standing for one) recorded as the recognizer records them. It
+// keeps no failure: an input the builder does not match whole is left to the recognizer,
+// which says why. The differential tests hold its trees to the recognizer's, node for node.
+//
+// The PEG is read back from pigeon's output (the composite literal of var g), so that the
+// builder compiles exactly what pigeon compiled. A grammar whose PEG has what the builder
+// cannot compile (a code predicate, which runs Go code on labels' values; a state block; a
+// Unicode class) gets none, and its trees come from the recognizer.
+
+// pexpr is one expression of the PEG as pigeon's output holds it.
+type pexpr struct {
+	kind       string // the pigeon type: seqExpr, choiceExpr, litMatcher, ...
+	subs       []*pexpr
+	name       string // ruleRefExpr
+	val        string // litMatcher
+	chars      []rune // charClassMatcher
+	ranges     []rune
+	ignoreCase bool
+	inverted   bool
+	classes    bool // charClassMatcher with Unicode classes
+}
+
+type prule struct {
+	name, display string
+	expr          *pexpr
+}
+
+// readGrammar reads the rules of var g from pigeon's output.
+func readGrammar(src []byte) ([]prule, error) {
+	f, err := parser.ParseFile(token.NewFileSet(), "parser.go", src, 0)
+	if err != nil {
+		return nil, err
+	}
+	var lit *ast.CompositeLit
+	for _, d := range f.Decls {
+		gd, ok := d.(*ast.GenDecl)
+		if !ok || gd.Tok != token.VAR {
+			continue
+		}
+		for _, sp := range gd.Specs {
+			vs := sp.(*ast.ValueSpec)
+			if len(vs.Names) == 1 && vs.Names[0].Name == "g" && len(vs.Values) == 1 {
+				if u, ok := vs.Values[0].(*ast.UnaryExpr); ok {
+					lit, _ = u.X.(*ast.CompositeLit)
+				}
+			}
+		}
+	}
+	if lit == nil {
+		return nil, fmt.Errorf("pigeon's output has no var g = &grammar{...}")
+	}
+	rulesLit := fieldValue(lit, "rules")
+	rl, ok := rulesLit.(*ast.CompositeLit)
+	if !ok {
+		return nil, fmt.Errorf("var g has no rules")
+	}
+	var rules []prule
+	for _, el := range rl.Elts {
+		r, ok := el.(*ast.CompositeLit)
+		if !ok {
+			return nil, fmt.Errorf("a rule of var g is not a literal")
+		}
+		var pr prule
+		if pr.name, err = stringField(r, "name"); err != nil {
+			return nil, err
+		}
+		if d := fieldValue(r, "displayName"); d != nil {
+			s, err := strconv.Unquote(d.(*ast.BasicLit).Value)
+			if err != nil {
+				return nil, err
+			}
+			if u, err := strconv.Unquote(s); err == nil {
+				s = u
+			}
+			pr.display = s
+		}
+		if pr.expr, err = readExpr(fieldValue(r, "expr")); err != nil {
+			return nil, fmt.Errorf("rule %s: %w", pr.name, err)
+		}
+		rules = append(rules, pr)
+	}
+	return rules, nil
+}
+
+func fieldValue(lit *ast.CompositeLit, name string) ast.Expr {
+	for _, el := range lit.Elts {
+		if kv, ok := el.(*ast.KeyValueExpr); ok {
+			if id, ok := kv.Key.(*ast.Ident); ok && id.Name == name {
+				return kv.Value
+			}
+		}
+	}
+	return nil
+}
+
+func stringField(lit *ast.CompositeLit, name string) (string, error) {
+	v, ok := fieldValue(lit, name).(*ast.BasicLit)
+	if !ok {
+		return "", fmt.Errorf("no string field %s", name)
+	}
+	return strconv.Unquote(v.Value)
+}
+
+func boolField(lit *ast.CompositeLit, name string) bool {
+	id, ok := fieldValue(lit, name).(*ast.Ident)
+	return ok && id.Name == "true"
+}
+
+func runesField(lit *ast.CompositeLit, name string) ([]rune, error) {
+	v, ok := fieldValue(lit, name).(*ast.CompositeLit)
+	if !ok {
+		return nil, nil
+	}
+	var rs []rune
+	for _, el := range v.Elts {
+		b, ok := el.(*ast.BasicLit)
+		if !ok {
+			return nil, fmt.Errorf("field %s: not a rune literal", name)
+		}
+		switch b.Kind {
+		case token.CHAR:
+			r, _, _, err := strconv.UnquoteChar(b.Value[1:len(b.Value)-1], '\'')
+			if err != nil {
+				return nil, err
+			}
+			rs = append(rs, r)
+		case token.INT:
+			n, err := strconv.ParseInt(b.Value, 0, 32)
+			if err != nil {
+				return nil, err
+			}
+			rs = append(rs, rune(n))
+		default:
+			return nil, fmt.Errorf("field %s: %s", name, b.Value)
+		}
+	}
+	return rs, nil
+}
+
+func readExpr(x ast.Expr) (*pexpr, error) {
+	u, ok := x.(*ast.UnaryExpr)
+	if !ok {
+		return nil, fmt.Errorf("an expression that is not &T{...}")
+	}
+	lit, ok := u.X.(*ast.CompositeLit)
+	if !ok {
+		return nil, fmt.Errorf("an expression that is not &T{...}")
+	}
+	id, ok := lit.Type.(*ast.Ident)
+	if !ok {
+		return nil, fmt.Errorf("an expression of an unnamed type")
+	}
+	e := &pexpr{kind: id.Name}
+	var err error
+	switch e.kind {
+	case "actionExpr", "labeledExpr", "andExpr", "notExpr", "zeroOrMoreExpr", "oneOrMoreExpr", "zeroOrOneExpr":
+		sub, err := readExpr(fieldValue(lit, "expr"))
+		if err != nil {
+			return nil, err
+		}
+		e.subs = []*pexpr{sub}
+	case "choiceExpr", "seqExpr":
+		key := "exprs"
+		if e.kind == "choiceExpr" {
+			key = "alternatives"
+		}
+		list, ok := fieldValue(lit, key).(*ast.CompositeLit)
+		if !ok {
+			return nil, fmt.Errorf("%s without %s", e.kind, key)
+		}
+		for _, el := range list.Elts {
+			sub, err := readExpr(el)
+			if err != nil {
+				return nil, err
+			}
+			e.subs = append(e.subs, sub)
+		}
+	case "ruleRefExpr":
+		if e.name, err = stringField(lit, "name"); err != nil {
+			return nil, err
+		}
+	case "litMatcher":
+		if e.val, err = stringField(lit, "val"); err != nil {
+			return nil, err
+		}
+		e.ignoreCase = boolField(lit, "ignoreCase")
+	case "charClassMatcher":
+		if e.chars, err = runesField(lit, "chars"); err != nil {
+			return nil, err
+		}
+		if e.ranges, err = runesField(lit, "ranges"); err != nil {
+			return nil, err
+		}
+		e.ignoreCase = boolField(lit, "ignoreCase")
+		e.inverted = boolField(lit, "inverted")
+		e.classes = fieldValue(lit, "classes") != nil
+	case "anyMatcher":
+	default:
+		// andCodeExpr, notCodeExpr, stateCodeExpr, throwExpr, recoveryExpr: not compiled
+	}
+	return e, nil
+}
+
+// compilable reports why the rules cannot be compiled, or "".
+func compilable(rules []prule) string {
+	var why string
+	var walk func(e *pexpr)
+	walk = func(e *pexpr) {
+		switch e.kind {
+		case "actionExpr", "labeledExpr", "andExpr", "notExpr", "zeroOrMoreExpr", "oneOrMoreExpr", "zeroOrOneExpr",
+			"choiceExpr", "seqExpr", "ruleRefExpr", "litMatcher", "anyMatcher":
+		case "charClassMatcher":
+			if e.classes {
+				why = "a Unicode class in a character class"
+			}
+		default:
+			why = "a " + e.kind + " (code the builder cannot run)"
+		}
+		for _, s := range e.subs {
+			walk(s)
+		}
+	}
+	for _, r := range rules {
+		walk(r.expr)
+	}
+	return why
+}
+
+// compileBuilder writes builder.go: the tree builder of the rules, whose nodes are the
+// rules named in nodes and the helpers of aliases, numbered as runtime.TreeRecorder numbers
+// them (the rules with a display name, in order). It returns "" and the reason when the
+// rules cannot be compiled.
+func compileBuilder(pkg string, tg target, rules []prule, nodes []string, aliases map[string]string) ([]byte, string) {
+	if why := compilable(rules); why != "" {
+		return nil, why
+	}
+	index := map[string]int{} // lower-case ABNF name -> node name index
+	n := 0
+	for _, r := range rules {
+		if r.display != "" {
+			index[strings.ToLower(r.display)] = n
+			n++
+		}
+	}
+	isNode := map[string]bool{}
+	for _, nd := range nodes {
+		isNode[strings.ToLower(nd)] = true
+	}
+	c := &compiler{classes: map[string]int{}, rules: rules, nodeRule: map[string]bool{}, inlining: map[string]bool{}}
+	ruleIdx := map[string]int{}
+	for i, r := range rules {
+		ruleIdx[r.name] = i
+		if _, node := c.nodeOf(r, index, isNode, aliases); node {
+			c.nodeRule[r.name] = true
+		}
+	}
+	c.ruleIdx = ruleIdx
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "// Code generated by %s from %s.peg; DO NOT EDIT.\n\npackage %s\n\n", tg.By, tg.Src, pkg)
+	b.WriteString("import (\n\t\"sync\"\n\t\"unicode\"\n\t\"unicode/utf8\"\n\n\t\"github.com/urlgrammar/urlgrammar/ast\"\n)\n\n")
+	b.WriteString(`var (
+	_ = unicode.ToLower
+	_ = utf8.DecodeRuneInString
+)
+
+// treeBuilder builds the generic tree of an input the grammar's DFA has accepted, from the
+// PEG compiled into the methods below (one a rule): internal/genparser's compile.go says how.
+type treeBuilder struct {
+	s     string
+	nodes []ast.TreeNode
+}
+
+// BuildTree returns the nodes of the tree of src matched whole from the rule with the PEG
+// name rule, as TreeRecorder would record them, in into (from into[:0]) or, when into is
+// nil, in a new block of the exact size; false when the rule does not match the whole of src
+// (the recognizer says why).
+func BuildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
+	if into != nil {
+		return buildTree(rule, src, into)
+	}
+	// Built in a pooled block, then copied: one allocation. (A block on the stack would
+	// escape: the rule methods are recursive.)
+	scratch := scratchPool.Get().(*[]ast.TreeNode)
+	nodes, ok := buildTree(rule, src, *scratch)
+	var exact []ast.TreeNode
+	if ok {
+		exact = make([]ast.TreeNode, len(nodes))
+		copy(exact, nodes)
+	}
+	*scratch = nodes[:0]
+	scratchPool.Put(scratch)
+	return exact, ok
+}
+
+var scratchPool = sync.Pool{New: func() any { s := make([]ast.TreeNode, 0, 64); return &s }}
+
+func buildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
+	b := treeBuilder{s: src, nodes: into[:0]}
+	var end int
+	var ok bool
+	switch rule {
+`)
+	for i, r := range rules {
+		if r.display == "" {
+			if _, ok := aliases[r.name]; !ok {
+				continue
+			}
+		}
+		id, node := c.nodeOf(r, index, isNode, aliases)
+		if node {
+			fmt.Fprintf(&b, "\tcase %q:\n\t\tend, ok = b.r%d(0)\n", r.name, i)
+		} else {
+			if r.display == "" {
+				continue // a helper as the start: not offered
+			}
+			fmt.Fprintf(&b, "\tcase %q:\n\t\tb.nodes = append(b.nodes, ast.TreeNode{Rule: %d})\n\t\tend, ok = b.r%d(0)\n\t\tif ok {\n\t\t\tb.nodes[0].End, b.nodes[0].Next = uint32(end), uint32(len(b.nodes))\n\t\t}\n", r.name, id, i)
+		}
+	}
+	b.WriteString("\tdefault:\n\t\treturn into[:0], false\n\t}\n\tif !ok || end != len(src) {\n\t\treturn into[:0], false\n\t}\n\treturn b.nodes, true\n}\n")
+	for i, r := range rules {
+		id, node := c.nodeOf(r, index, isNode, aliases)
+		c.label = 0
+		var body bytes.Buffer
+		c.b = &body
+		c.depth = 1
+		c.expr(r.expr)
+		fmt.Fprintf(&b, "\n// r%d is rule %s", i, r.name)
+		if r.display != "" {
+			fmt.Fprintf(&b, " (%s)", r.display)
+		}
+		b.WriteString(".\n")
+		fmt.Fprintf(&b, "func (b *treeBuilder) r%d(p int) (int, bool) {\n\tvar ok bool\n", i)
+		if node {
+			fmt.Fprintf(&b, "\tn := len(b.nodes)\n\tb.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: %d})\n", id)
+		}
+		b.Write(body.Bytes())
+		if node {
+			b.WriteString("\tif !ok {\n\t\tb.nodes = b.nodes[:n]\n\t\treturn p, false\n\t}\n\tb.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))\n")
+		}
+		b.WriteString("\treturn p, ok\n}\n")
+	}
+	for i, t := range c.tables {
+		fmt.Fprintf(&b, "\n// class%d is %s.\nvar class%d = [256]bool{", i, t.doc, i)
+		for k := 0; k < 256; k++ {
+			if t.bytes[k] {
+				fmt.Fprintf(&b, "%d: true, ", k)
+			}
+		}
+		b.WriteString("}\n")
+	}
+	return b.Bytes(), ""
+}
+
+type classTable struct {
+	doc   string
+	bytes [256]bool
+}
+
+type compiler struct {
+	b       *bytes.Buffer
+	depth   int
+	label   int
+	classes map[string]int
+	tables  []classTable
+	ruleIdx map[string]int
+	rules   []prule
+	// nodeRule holds the rules whose matches are nodes; inlining the rules being inlined
+	// where the code is written (a rule is not inlined into itself).
+	nodeRule map[string]bool
+	inlining map[string]bool
+}
+
+// inlineMax is the size (in expressions) up to which a rule that records no node is written
+// where it is referred to instead of being called: the character rules (pchar, unreserved)
+// that a URL's repetitions run once a byte.
+const inlineMax = 24
+
+func size(e *pexpr) int {
+	n := 1
+	for _, s := range e.subs {
+		n += size(s)
+	}
+	return n
+}
+
+// nodeOf returns the node name index of rule r and whether r is a node rule.
+func (c *compiler) nodeOf(r prule, index map[string]int, isNode map[string]bool, aliases map[string]string) (int, bool) {
+	name := r.display
+	if name == "" {
+		name = aliases[r.name]
+	}
+	if name == "" {
+		return 0, false
+	}
+	id, ok := index[strings.ToLower(name)]
+	return id, ok && isNode[strings.ToLower(name)]
+}
+
+func (c *compiler) line(format string, args ...any) {
+	c.b.WriteString(strings.Repeat("\t", c.depth))
+	fmt.Fprintf(c.b, format, args...)
+	c.b.WriteByte('\n')
+}
+
+func (c *compiler) newLabel() int {
+	c.label++
+	return c.label
+}
+
+// expr writes code that matches e at p: on success ok is true and p is past the match; on
+// failure ok is false and p and b.nodes are as they were.
+func (c *compiler) expr(e *pexpr) {
+	switch e.kind {
+	case "actionExpr", "labeledExpr":
+		c.expr(e.subs[0])
+	case "ruleRefExpr":
+		r := c.rules[c.ruleIdx[e.name]]
+		if !c.nodeRule[e.name] && !c.inlining[e.name] && size(r.expr) <= inlineMax {
+			c.inlining[e.name] = true
+			c.line("// %s, inlined", e.name)
+			c.expr(r.expr)
+			delete(c.inlining, e.name)
+			return
+		}
+		c.line("p, ok = b.r%d(p)", c.ruleIdx[e.name])
+	case "seqExpr":
+		l := c.newLabel()
+		c.line("{")
+		c.depth++
+		c.line("p%d, n%d := p, len(b.nodes)", l, l)
+		c.line("ok = true")
+		c.line("L%d:", l)
+		c.line("for {")
+		c.depth++
+		for _, s := range e.subs {
+			c.expr(s)
+			c.line("if !ok {")
+			c.line("\tp, b.nodes = p%d, b.nodes[:n%d]", l, l)
+			c.line("\tbreak L%d", l)
+			c.line("}")
+		}
+		c.line("break")
+		c.depth--
+		c.line("}")
+		c.depth--
+		c.line("}")
+	case "choiceExpr":
+		l := c.newLabel()
+		c.line("L%d:", l)
+		c.line("for {")
+		c.depth++
+		for _, s := range e.subs {
+			c.expr(s)
+			c.line("if ok {")
+			c.line("\tbreak L%d", l)
+			c.line("}")
+		}
+		c.line("break")
+		c.depth--
+		c.line("}")
+	case "zeroOrMoreExpr", "oneOrMoreExpr":
+		l := c.newLabel()
+		c.line("{")
+		c.depth++
+		if e.kind == "oneOrMoreExpr" {
+			c.line("first%d := p", l)
+		}
+		c.line("for {")
+		c.depth++
+		c.line("q%d := p", l)
+		c.expr(e.subs[0])
+		c.line("if !ok || p == q%d {", l)
+		c.line("\tbreak")
+		c.line("}")
+		c.depth--
+		c.line("}")
+		if e.kind == "oneOrMoreExpr" {
+			// At least one round matched when p moved or the last round matched empty.
+			c.line("ok = ok || p != first%d", l)
+		} else {
+			c.line("ok = true")
+		}
+		c.depth--
+		c.line("}")
+	case "zeroOrOneExpr":
+		c.expr(e.subs[0])
+		c.line("ok = true")
+	case "andExpr", "notExpr":
+		l := c.newLabel()
+		c.line("{")
+		c.depth++
+		c.line("p%d, n%d := p, len(b.nodes)", l, l)
+		c.expr(e.subs[0])
+		c.line("p, b.nodes = p%d, b.nodes[:n%d]", l, l)
+		if e.kind == "notExpr" {
+			c.line("ok = !ok")
+		}
+		c.depth--
+		c.line("}")
+	case "anyMatcher":
+		c.line("if ok = p < len(b.s); ok {")
+		c.line("\t_, w := utf8.DecodeRuneInString(b.s[p:])")
+		c.line("\tp += w")
+		c.line("}")
+	case "litMatcher":
+		c.lit(e)
+	case "charClassMatcher":
+		c.class(e)
+	default:
+		panic("genparser: compile " + e.kind)
+	}
+}
+
+func (c *compiler) lit(e *pexpr) {
+	ascii := true
+	for i := 0; i < len(e.val); i++ {
+		if e.val[i] >= utf8.RuneSelf {
+			ascii = false
+		}
+	}
+	switch {
+	case e.val == "":
+		c.line("ok = true")
+	case ascii && !e.ignoreCase && len(e.val) == 1:
+		c.line("if ok = p < len(b.s) && b.s[p] == %q; ok {", e.val[0])
+		c.line("\tp++")
+		c.line("}")
+	case ascii && !e.ignoreCase:
+		c.line("if ok = len(b.s)-p >= %d && b.s[p:p+%d] == %q; ok {", len(e.val), len(e.val), e.val)
+		c.line("\tp += %d", len(e.val))
+		c.line("}")
+	default:
+		// Rune by rune, as pigeon compares: the input's rune (lower-cased for "..."i)
+		// against the literal's.
+		l := c.newLabel()
+		c.line("{")
+		c.depth++
+		c.line("q%d := p", l)
+		c.line("ok = true")
+		c.line("for _, want := range %q {", e.val)
+		c.line("\tif q%d >= len(b.s) {", l)
+		c.line("\t\tok = false")
+		c.line("\t\tbreak")
+		c.line("\t}")
+		c.line("\tr, w := utf8.DecodeRuneInString(b.s[q%d:])", l)
+		if e.ignoreCase {
+			c.line("\tr = unicode.ToLower(r)")
+		}
+		c.line("\tif r != want {")
+		c.line("\t\tok = false")
+		c.line("\t\tbreak")
+		c.line("\t}")
+		c.line("\tq%d += w", l)
+		c.line("}")
+		c.line("if ok {")
+		c.line("\tp = q%d", l)
+		c.line("}")
+		c.depth--
+		c.line("}")
+	}
+}
+
+// inClass reports whether r is in the class, as pigeon's matcher decides (r lower-cased
+// first for [...]i; inverted classes handled by the caller).
+func inClass(e *pexpr, r rune) bool {
+	for _, x := range e.chars {
+		if x == r {
+			return true
+		}
+	}
+	for i := 0; i+1 < len(e.ranges); i += 2 {
+		if r >= e.ranges[i] && r <= e.ranges[i+1] {
+			return true
+		}
+	}
+	return false
+}
+
+func (c *compiler) class(e *pexpr) {
+	ascii := !e.inverted
+	for _, r := range append(append([]rune(nil), e.chars...), e.ranges...) {
+		if r >= utf8.RuneSelf {
+			ascii = false
+		}
+	}
+	if ascii {
+		// A class of ASCII characters: a table of bytes (a byte >= 0x80 is no member: pigeon
+		// reads it as a rune >= 0x80, or as U+FFFD when it is not UTF-8).
+		var t classTable
+		for k := 0; k < utf8.RuneSelf; k++ {
+			r := rune(k)
+			if e.ignoreCase {
+				r = toLowerASCII(r)
+			}
+			t.bytes[k] = inClass(e, r)
+		}
+		key := fmt.Sprint(t.bytes)
+		id, ok := c.classes[key]
+		if !ok {
+			id = len(c.tables)
+			c.classes[key] = id
+			t.doc = classDoc(e)
+			c.tables = append(c.tables, t)
+		}
+		c.line("if ok = p < len(b.s) && class%d[b.s[p]]; ok {", id)
+		c.line("\tp++")
+		c.line("}")
+		return
+	}
+	// Any other class: decode the rune and test it as pigeon does.
+	c.line("if ok = p < len(b.s); ok {")
+	c.depth++
+	c.line("r, w := utf8.DecodeRuneInString(b.s[p:])")
+	if e.ignoreCase {
+		c.line("r = unicode.ToLower(r)")
+	}
+	var conds []string
+	for _, x := range e.chars {
+		conds = append(conds, fmt.Sprintf("r == %q", x))
+	}
+	for i := 0; i+1 < len(e.ranges); i += 2 {
+		conds = append(conds, fmt.Sprintf("(r >= %q && r <= %q)", e.ranges[i], e.ranges[i+1]))
+	}
+	cond := "false"
+	if len(conds) > 0 {
+		cond = strings.Join(conds, " || ")
+	}
+	if e.inverted {
+		c.line("if ok = !(%s); ok {", cond)
+	} else {
+		c.line("if ok = %s; ok {", cond)
+	}
+	c.line("\tp += w")
+	c.line("}")
+	c.depth--
+	c.line("}")
+}
+
+// toLowerASCII is unicode.ToLower on ASCII.
+func toLowerASCII(r rune) rune {
+	if 'A' <= r && r <= 'Z' {
+		return r + 'a' - 'A'
+	}
+	return r
+}
+
+// classDoc writes a class as the PEG does, for a comment.
+func classDoc(e *pexpr) string {
+	var b strings.Builder
+	b.WriteByte('[')
+	for i := 0; i+1 < len(e.ranges); i += 2 {
+		fmt.Fprintf(&b, "%s-%s", strconv.QuoteRuneToASCII(e.ranges[i]), strconv.QuoteRuneToASCII(e.ranges[i+1]))
+	}
+	for _, r := range e.chars {
+		b.WriteString(strconv.QuoteRuneToASCII(r))
+	}
+	b.WriteByte(']')
+	if e.ignoreCase {
+		b.WriteByte('i')
+	}
+	return b.String()
+}
