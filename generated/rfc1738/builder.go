@@ -3244,17 +3244,15 @@ func (b *treeBuilder) r24(p int) (int, bool) {
 	n := len(b.nodes)
 	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 3})
 	{
-		first1 := p
+		start1 := p
 		for {
-			q1 := p
-			if ok = p < len(b.s) && class15[b.s[p]]; ok {
+			for p < len(b.s) && class15[b.s[p]] {
 				p++
 			}
-			if !ok || p == q1 {
-				break
-			}
+			ok = false
+			break
 		}
-		ok = ok || p != first1
+		ok = ok || p != start1
 	}
 	if !ok {
 		b.nodes = b.nodes[:n]
@@ -3301,18 +3299,14 @@ L1:
 			break L1
 		}
 		{
+			start4 := p
 			for {
+				for p < len(b.s) && class16[b.s[p]] {
+					p++
+				}
 				q4 := p
-				// xchar, inlined
 			L5:
 				for {
-					// unreserved, inlined
-					if ok = p < len(b.s) && class16[b.s[p]]; ok {
-						p++
-					}
-					if ok {
-						break L5
-					}
 					// reserved, inlined
 					if ok = p < len(b.s) && class17[b.s[p]]; ok {
 						p++
@@ -3355,10 +3349,12 @@ L1:
 					}
 					break
 				}
-				if !ok || p == q4 {
-					break
+				if ok && p != q4 {
+					continue
 				}
+				break
 			}
+			_ = start4
 			ok = true
 		}
 		if ok {
@@ -4073,18 +4069,14 @@ func (b *treeBuilder) r38(p int) (int, bool) {
 	n := len(b.nodes)
 	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 17})
 	{
+		start1 := p
 		for {
+			for p < len(b.s) && class16[b.s[p]] {
+				p++
+			}
 			q1 := p
-			// xchar, inlined
 		L2:
 			for {
-				// unreserved, inlined
-				if ok = p < len(b.s) && class16[b.s[p]]; ok {
-					p++
-				}
-				if ok {
-					break L2
-				}
 				// reserved, inlined
 				if ok = p < len(b.s) && class17[b.s[p]]; ok {
 					p++
@@ -4127,10 +4119,12 @@ func (b *treeBuilder) r38(p int) (int, bool) {
 				}
 				break
 			}
-			if !ok || p == q1 {
-				break
+			if ok && p != q1 {
+				continue
 			}
+			break
 		}
+		_ = start1
 		ok = true
 	}
 	if !ok {
@@ -5129,18 +5123,14 @@ func (b *treeBuilder) r51(p int) (int, bool) {
 	n := len(b.nodes)
 	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 29})
 	{
+		start1 := p
 		for {
+			for p < len(b.s) && class16[b.s[p]] {
+				p++
+			}
 			q1 := p
-			// xchar, inlined
 		L2:
 			for {
-				// unreserved, inlined
-				if ok = p < len(b.s) && class16[b.s[p]]; ok {
-					p++
-				}
-				if ok {
-					break L2
-				}
 				// reserved, inlined
 				if ok = p < len(b.s) && class17[b.s[p]]; ok {
 					p++
@@ -5183,10 +5173,12 @@ func (b *treeBuilder) r51(p int) (int, bool) {
 				}
 				break
 			}
-			if !ok || p == q1 {
-				break
+			if ok && p != q1 {
+				continue
 			}
+			break
 		}
+		_ = start1
 		ok = true
 	}
 	if !ok {
@@ -5490,18 +5482,14 @@ func (b *treeBuilder) r54(p int) (int, bool) {
 	n := len(b.nodes)
 	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 30})
 	{
+		start1 := p
 		for {
+			for p < len(b.s) && class16[b.s[p]] {
+				p++
+			}
 			q1 := p
-			// xchar, inlined
 		L2:
 			for {
-				// unreserved, inlined
-				if ok = p < len(b.s) && class16[b.s[p]]; ok {
-					p++
-				}
-				if ok {
-					break L2
-				}
 				// reserved, inlined
 				if ok = p < len(b.s) && class17[b.s[p]]; ok {
 					p++
@@ -5544,10 +5532,12 @@ func (b *treeBuilder) r54(p int) (int, bool) {
 				}
 				break
 			}
-			if !ok || p == q1 {
-				break
+			if ok && p != q1 {
+				continue
 			}
+			break
 		}
+		_ = start1
 		ok = true
 	}
 	if !ok {
@@ -5602,19 +5592,14 @@ func (b *treeBuilder) r56(p int) (int, bool) {
 	n := len(b.nodes)
 	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 32})
 	{
-		first1 := p
+		start1 := p
 		for {
+			for p < len(b.s) && class16[b.s[p]] {
+				p++
+			}
 			q1 := p
-			// xchar, inlined
 		L2:
 			for {
-				// unreserved, inlined
-				if ok = p < len(b.s) && class16[b.s[p]]; ok {
-					p++
-				}
-				if ok {
-					break L2
-				}
 				// reserved, inlined
 				if ok = p < len(b.s) && class17[b.s[p]]; ok {
 					p++
@@ -5657,11 +5642,12 @@ func (b *treeBuilder) r56(p int) (int, bool) {
 				}
 				break
 			}
-			if !ok || p == q1 {
-				break
+			if ok && p != q1 {
+				continue
 			}
+			break
 		}
-		ok = ok || p != first1
+		ok = ok || p != start1
 	}
 	if !ok {
 		b.nodes = b.nodes[:n]
@@ -5758,15 +5744,15 @@ func (b *treeBuilder) r59(p int) (int, bool) {
 				break L1
 			}
 			{
+				start2 := p
 				for {
-					q2 := p
-					if ok = p < len(b.s) && class28[b.s[p]]; ok {
+					for p < len(b.s) && class28[b.s[p]] {
 						p++
 					}
-					if !ok || p == q2 {
-						break
-					}
+					ok = false
+					break
 				}
+				_ = start2
 				ok = true
 			}
 			if !ok {
@@ -6281,18 +6267,14 @@ func (b *treeBuilder) r67(p int) (int, bool) {
 	n := len(b.nodes)
 	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 43})
 	{
+		start1 := p
 		for {
+			for p < len(b.s) && class16[b.s[p]] {
+				p++
+			}
 			q1 := p
-			// uchar, inlined
 		L2:
 			for {
-				// unreserved, inlined
-				if ok = p < len(b.s) && class16[b.s[p]]; ok {
-					p++
-				}
-				if ok {
-					break L2
-				}
 				// escape, inlined
 				{
 					p3, n3 := p, len(b.nodes)
@@ -6328,10 +6310,12 @@ func (b *treeBuilder) r67(p int) (int, bool) {
 				}
 				break
 			}
-			if !ok || p == q1 {
-				break
+			if ok && p != q1 {
+				continue
 			}
+			break
 		}
+		_ = start1
 		ok = true
 	}
 	if !ok {
@@ -6348,18 +6332,14 @@ func (b *treeBuilder) r68(p int) (int, bool) {
 	n := len(b.nodes)
 	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 44})
 	{
+		start1 := p
 		for {
+			for p < len(b.s) && class16[b.s[p]] {
+				p++
+			}
 			q1 := p
-			// uchar, inlined
 		L2:
 			for {
-				// unreserved, inlined
-				if ok = p < len(b.s) && class16[b.s[p]]; ok {
-					p++
-				}
-				if ok {
-					break L2
-				}
 				// escape, inlined
 				{
 					p3, n3 := p, len(b.nodes)
@@ -6395,10 +6375,12 @@ func (b *treeBuilder) r68(p int) (int, bool) {
 				}
 				break
 			}
-			if !ok || p == q1 {
-				break
+			if ok && p != q1 {
+				continue
 			}
+			break
 		}
+		_ = start1
 		ok = true
 	}
 	if !ok {
@@ -6415,18 +6397,14 @@ func (b *treeBuilder) r69(p int) (int, bool) {
 	n := len(b.nodes)
 	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 45})
 	{
+		start1 := p
 		for {
+			for p < len(b.s) && class16[b.s[p]] {
+				p++
+			}
 			q1 := p
-			// uchar, inlined
 		L2:
 			for {
-				// unreserved, inlined
-				if ok = p < len(b.s) && class16[b.s[p]]; ok {
-					p++
-				}
-				if ok {
-					break L2
-				}
 				// escape, inlined
 				{
 					p3, n3 := p, len(b.nodes)
@@ -6462,10 +6440,12 @@ func (b *treeBuilder) r69(p int) (int, bool) {
 				}
 				break
 			}
-			if !ok || p == q1 {
-				break
+			if ok && p != q1 {
+				continue
 			}
+			break
 		}
+		_ = start1
 		ok = true
 	}
 	if !ok {
@@ -7131,17 +7111,15 @@ func (b *treeBuilder) r90(p int) (int, bool) {
 	n := len(b.nodes)
 	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 66})
 	{
-		first1 := p
+		start1 := p
 		for {
-			q1 := p
-			if ok = p < len(b.s) && class33[b.s[p]]; ok {
+			for p < len(b.s) && class33[b.s[p]] {
 				p++
 			}
-			if !ok || p == q1 {
-				break
-			}
+			ok = false
+			break
 		}
-		ok = ok || p != first1
+		ok = ok || p != start1
 	}
 	if !ok {
 		b.nodes = b.nodes[:n]

@@ -959,15 +959,15 @@ func (b *treeBuilder) r6(p int) (int, bool) {
 				break L1
 			}
 			{
+				start2 := p
 				for {
-					q2 := p
-					if ok = p < len(b.s) && class1[b.s[p]]; ok {
+					for p < len(b.s) && class1[b.s[p]] {
 						p++
 					}
-					if !ok || p == q2 {
-						break
-					}
+					ok = false
+					break
 				}
+				_ = start2
 				ok = true
 			}
 			if !ok {
@@ -1067,16 +1067,14 @@ func (b *treeBuilder) r8(p int) (int, bool) {
 	n := len(b.nodes)
 	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 8})
 	{
+		start1 := p
 		for {
+			for p < len(b.s) && class2[b.s[p]] {
+				p++
+			}
 			q1 := p
 		L2:
 			for {
-				if ok = p < len(b.s) && class2[b.s[p]]; ok {
-					p++
-				}
-				if ok {
-					break L2
-				}
 				// pct_encoded, inlined
 				{
 					p3, n3 := p, len(b.nodes)
@@ -1112,10 +1110,12 @@ func (b *treeBuilder) r8(p int) (int, bool) {
 				}
 				break
 			}
-			if !ok || p == q1 {
-				break
+			if ok && p != q1 {
+				continue
 			}
+			break
 		}
+		_ = start1
 		ok = true
 	}
 	if !ok {
@@ -1185,15 +1185,15 @@ func (b *treeBuilder) r10(p int) (int, bool) {
 	n := len(b.nodes)
 	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 10})
 	{
+		start1 := p
 		for {
-			q1 := p
-			if ok = p < len(b.s) && class5[b.s[p]]; ok {
+			for p < len(b.s) && class5[b.s[p]] {
 				p++
 			}
-			if !ok || p == q1 {
-				break
-			}
+			ok = false
+			break
 		}
+		_ = start1
 		ok = true
 	}
 	if !ok {
@@ -1273,17 +1273,15 @@ func (b *treeBuilder) r12(p int) (int, bool) {
 				break L1
 			}
 			{
-				first2 := p
+				start2 := p
 				for {
-					q2 := p
-					if ok = p < len(b.s) && class3[b.s[p]]; ok {
+					for p < len(b.s) && class3[b.s[p]] {
 						p++
 					}
-					if !ok || p == q2 {
-						break
-					}
+					ok = false
+					break
 				}
-				ok = ok || p != first2
+				ok = ok || p != start2
 			}
 			if !ok {
 				p, b.nodes = p1, b.nodes[:n1]
@@ -1297,17 +1295,15 @@ func (b *treeBuilder) r12(p int) (int, bool) {
 				break L1
 			}
 			{
-				first3 := p
+				start3 := p
 				for {
-					q3 := p
-					if ok = p < len(b.s) && class2[b.s[p]]; ok {
+					for p < len(b.s) && class2[b.s[p]] {
 						p++
 					}
-					if !ok || p == q3 {
-						break
-					}
+					ok = false
+					break
 				}
-				ok = ok || p != first3
+				ok = ok || p != start3
 			}
 			if !ok {
 				p, b.nodes = p1, b.nodes[:n1]
@@ -6650,16 +6646,14 @@ func (b *treeBuilder) r20(p int) (int, bool) {
 	n := len(b.nodes)
 	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 18})
 	{
+		start1 := p
 		for {
+			for p < len(b.s) && class11[b.s[p]] {
+				p++
+			}
 			q1 := p
 		L2:
 			for {
-				if ok = p < len(b.s) && class11[b.s[p]]; ok {
-					p++
-				}
-				if ok {
-					break L2
-				}
 				// pct_encoded, inlined
 				{
 					p3, n3 := p, len(b.nodes)
@@ -6695,10 +6689,12 @@ func (b *treeBuilder) r20(p int) (int, bool) {
 				}
 				break
 			}
-			if !ok || p == q1 {
-				break
+			if ok && p != q1 {
+				continue
 			}
+			break
 		}
+		_ = start1
 		ok = true
 	}
 	if !ok {
@@ -7098,17 +7094,14 @@ func (b *treeBuilder) r27(p int) (int, bool) {
 	n := len(b.nodes)
 	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 25})
 	{
+		start1 := p
 		for {
+			for p < len(b.s) && class12[b.s[p]] {
+				p++
+			}
 			q1 := p
-			// pchar, inlined
 		L2:
 			for {
-				if ok = p < len(b.s) && class12[b.s[p]]; ok {
-					p++
-				}
-				if ok {
-					break L2
-				}
 				// pct_encoded, inlined
 				{
 					p3, n3 := p, len(b.nodes)
@@ -7144,10 +7137,12 @@ func (b *treeBuilder) r27(p int) (int, bool) {
 				}
 				break
 			}
-			if !ok || p == q1 {
-				break
+			if ok && p != q1 {
+				continue
 			}
+			break
 		}
+		_ = start1
 		ok = true
 	}
 	if !ok {
@@ -7164,18 +7159,14 @@ func (b *treeBuilder) r28(p int) (int, bool) {
 	n := len(b.nodes)
 	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 26})
 	{
-		first1 := p
+		start1 := p
 		for {
+			for p < len(b.s) && class12[b.s[p]] {
+				p++
+			}
 			q1 := p
-			// pchar, inlined
 		L2:
 			for {
-				if ok = p < len(b.s) && class12[b.s[p]]; ok {
-					p++
-				}
-				if ok {
-					break L2
-				}
 				// pct_encoded, inlined
 				{
 					p3, n3 := p, len(b.nodes)
@@ -7211,11 +7202,12 @@ func (b *treeBuilder) r28(p int) (int, bool) {
 				}
 				break
 			}
-			if !ok || p == q1 {
-				break
+			if ok && p != q1 {
+				continue
 			}
+			break
 		}
-		ok = ok || p != first1
+		ok = ok || p != start1
 	}
 	if !ok {
 		b.nodes = b.nodes[:n]
@@ -7231,17 +7223,14 @@ func (b *treeBuilder) r29(p int) (int, bool) {
 	n := len(b.nodes)
 	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 27})
 	{
-		first1 := p
+		start1 := p
 		for {
+			for p < len(b.s) && class13[b.s[p]] {
+				p++
+			}
 			q1 := p
 		L2:
 			for {
-				if ok = p < len(b.s) && class13[b.s[p]]; ok {
-					p++
-				}
-				if ok {
-					break L2
-				}
 				// pct_encoded, inlined
 				{
 					p3, n3 := p, len(b.nodes)
@@ -7277,11 +7266,12 @@ func (b *treeBuilder) r29(p int) (int, bool) {
 				}
 				break
 			}
-			if !ok || p == q1 {
-				break
+			if ok && p != q1 {
+				continue
 			}
+			break
 		}
-		ok = ok || p != first1
+		ok = ok || p != start1
 	}
 	if !ok {
 		b.nodes = b.nodes[:n]
@@ -7346,16 +7336,14 @@ func (b *treeBuilder) r31(p int) (int, bool) {
 	n := len(b.nodes)
 	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 29})
 	{
+		start1 := p
 		for {
+			for p < len(b.s) && class14[b.s[p]] {
+				p++
+			}
 			q1 := p
 		L2:
 			for {
-				if ok = p < len(b.s) && class14[b.s[p]]; ok {
-					p++
-				}
-				if ok {
-					break L2
-				}
 				// pct_encoded, inlined
 				{
 					p3, n3 := p, len(b.nodes)
@@ -7391,10 +7379,12 @@ func (b *treeBuilder) r31(p int) (int, bool) {
 				}
 				break
 			}
-			if !ok || p == q1 {
-				break
+			if ok && p != q1 {
+				continue
 			}
+			break
 		}
+		_ = start1
 		ok = true
 	}
 	if !ok {
@@ -7411,16 +7401,14 @@ func (b *treeBuilder) r32(p int) (int, bool) {
 	n := len(b.nodes)
 	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 30})
 	{
+		start1 := p
 		for {
+			for p < len(b.s) && class14[b.s[p]] {
+				p++
+			}
 			q1 := p
 		L2:
 			for {
-				if ok = p < len(b.s) && class14[b.s[p]]; ok {
-					p++
-				}
-				if ok {
-					break L2
-				}
 				// pct_encoded, inlined
 				{
 					p3, n3 := p, len(b.nodes)
@@ -7456,10 +7444,12 @@ func (b *treeBuilder) r32(p int) (int, bool) {
 				}
 				break
 			}
-			if !ok || p == q1 {
-				break
+			if ok && p != q1 {
+				continue
 			}
+			break
 		}
+		_ = start1
 		ok = true
 	}
 	if !ok {

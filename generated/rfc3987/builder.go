@@ -1041,16 +1041,14 @@ func (b *treeBuilder) r7(p int) (int, bool) {
 	n := len(b.nodes)
 	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 7})
 	{
+		start1 := p
 		for {
+			for p < len(b.s) && class0[b.s[p]] {
+				p++
+			}
 			q1 := p
 		L2:
 			for {
-				if ok = p < len(b.s) && class0[b.s[p]]; ok {
-					p++
-				}
-				if ok {
-					break L2
-				}
 				// pct_encoded, inlined
 				{
 					p3, n3 := p, len(b.nodes)
@@ -1096,10 +1094,12 @@ func (b *treeBuilder) r7(p int) (int, bool) {
 				}
 				break
 			}
-			if !ok || p == q1 {
-				break
+			if ok && p != q1 {
+				continue
 			}
+			break
 		}
+		_ = start1
 		ok = true
 	}
 	if !ok {
@@ -1186,16 +1186,14 @@ func (b *treeBuilder) r9(p int) (int, bool) {
 	n := len(b.nodes)
 	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 9})
 	{
+		start1 := p
 		for {
+			for p < len(b.s) && class3[b.s[p]] {
+				p++
+			}
 			q1 := p
 		L2:
 			for {
-				if ok = p < len(b.s) && class3[b.s[p]]; ok {
-					p++
-				}
-				if ok {
-					break L2
-				}
 				// pct_encoded, inlined
 				{
 					p3, n3 := p, len(b.nodes)
@@ -1241,10 +1239,12 @@ func (b *treeBuilder) r9(p int) (int, bool) {
 				}
 				break
 			}
-			if !ok || p == q1 {
-				break
+			if ok && p != q1 {
+				continue
 			}
+			break
 		}
+		_ = start1
 		ok = true
 	}
 	if !ok {
@@ -1644,17 +1644,14 @@ func (b *treeBuilder) r16(p int) (int, bool) {
 	n := len(b.nodes)
 	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 16})
 	{
+		start1 := p
 		for {
+			for p < len(b.s) && class4[b.s[p]] {
+				p++
+			}
 			q1 := p
-			// ipchar, inlined
 		L2:
 			for {
-				if ok = p < len(b.s) && class4[b.s[p]]; ok {
-					p++
-				}
-				if ok {
-					break L2
-				}
 				// pct_encoded, inlined
 				{
 					p3, n3 := p, len(b.nodes)
@@ -1700,10 +1697,12 @@ func (b *treeBuilder) r16(p int) (int, bool) {
 				}
 				break
 			}
-			if !ok || p == q1 {
-				break
+			if ok && p != q1 {
+				continue
 			}
+			break
 		}
+		_ = start1
 		ok = true
 	}
 	if !ok {
@@ -1720,18 +1719,14 @@ func (b *treeBuilder) r17(p int) (int, bool) {
 	n := len(b.nodes)
 	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 17})
 	{
-		first1 := p
+		start1 := p
 		for {
+			for p < len(b.s) && class4[b.s[p]] {
+				p++
+			}
 			q1 := p
-			// ipchar, inlined
 		L2:
 			for {
-				if ok = p < len(b.s) && class4[b.s[p]]; ok {
-					p++
-				}
-				if ok {
-					break L2
-				}
 				// pct_encoded, inlined
 				{
 					p3, n3 := p, len(b.nodes)
@@ -1777,11 +1772,12 @@ func (b *treeBuilder) r17(p int) (int, bool) {
 				}
 				break
 			}
-			if !ok || p == q1 {
-				break
+			if ok && p != q1 {
+				continue
 			}
+			break
 		}
-		ok = ok || p != first1
+		ok = ok || p != start1
 	}
 	if !ok {
 		b.nodes = b.nodes[:n]
@@ -1797,17 +1793,14 @@ func (b *treeBuilder) r18(p int) (int, bool) {
 	n := len(b.nodes)
 	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 18})
 	{
-		first1 := p
+		start1 := p
 		for {
+			for p < len(b.s) && class5[b.s[p]] {
+				p++
+			}
 			q1 := p
 		L2:
 			for {
-				if ok = p < len(b.s) && class5[b.s[p]]; ok {
-					p++
-				}
-				if ok {
-					break L2
-				}
 				// pct_encoded, inlined
 				{
 					p3, n3 := p, len(b.nodes)
@@ -1853,11 +1846,12 @@ func (b *treeBuilder) r18(p int) (int, bool) {
 				}
 				break
 			}
-			if !ok || p == q1 {
-				break
+			if ok && p != q1 {
+				continue
 			}
+			break
 		}
-		ok = ok || p != first1
+		ok = ok || p != start1
 	}
 	if !ok {
 		b.nodes = b.nodes[:n]
@@ -1932,16 +1926,14 @@ func (b *treeBuilder) r20(p int) (int, bool) {
 	n := len(b.nodes)
 	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 20})
 	{
+		start1 := p
 		for {
+			for p < len(b.s) && class6[b.s[p]] {
+				p++
+			}
 			q1 := p
 		L2:
 			for {
-				if ok = p < len(b.s) && class6[b.s[p]]; ok {
-					p++
-				}
-				if ok {
-					break L2
-				}
 				// pct_encoded, inlined
 				{
 					p3, n3 := p, len(b.nodes)
@@ -1997,10 +1989,12 @@ func (b *treeBuilder) r20(p int) (int, bool) {
 				}
 				break
 			}
-			if !ok || p == q1 {
-				break
+			if ok && p != q1 {
+				continue
 			}
+			break
 		}
+		_ = start1
 		ok = true
 	}
 	if !ok {
@@ -2017,16 +2011,14 @@ func (b *treeBuilder) r21(p int) (int, bool) {
 	n := len(b.nodes)
 	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 21})
 	{
+		start1 := p
 		for {
+			for p < len(b.s) && class6[b.s[p]] {
+				p++
+			}
 			q1 := p
 		L2:
 			for {
-				if ok = p < len(b.s) && class6[b.s[p]]; ok {
-					p++
-				}
-				if ok {
-					break L2
-				}
 				// pct_encoded, inlined
 				{
 					p3, n3 := p, len(b.nodes)
@@ -2072,10 +2064,12 @@ func (b *treeBuilder) r21(p int) (int, bool) {
 				}
 				break
 			}
-			if !ok || p == q1 {
-				break
+			if ok && p != q1 {
+				continue
 			}
+			break
 		}
+		_ = start1
 		ok = true
 	}
 	if !ok {
@@ -2154,15 +2148,15 @@ func (b *treeBuilder) r25(p int) (int, bool) {
 				break L1
 			}
 			{
+				start2 := p
 				for {
-					q2 := p
-					if ok = p < len(b.s) && class9[b.s[p]]; ok {
+					for p < len(b.s) && class9[b.s[p]] {
 						p++
 					}
-					if !ok || p == q2 {
-						break
-					}
+					ok = false
+					break
 				}
+				_ = start2
 				ok = true
 			}
 			if !ok {
@@ -2186,15 +2180,15 @@ func (b *treeBuilder) r26(p int) (int, bool) {
 	n := len(b.nodes)
 	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 26})
 	{
+		start1 := p
 		for {
-			q1 := p
-			if ok = p < len(b.s) && class10[b.s[p]]; ok {
+			for p < len(b.s) && class10[b.s[p]] {
 				p++
 			}
-			if !ok || p == q1 {
-				break
-			}
+			ok = false
+			break
 		}
+		_ = start1
 		ok = true
 	}
 	if !ok {
@@ -2274,17 +2268,15 @@ func (b *treeBuilder) r28(p int) (int, bool) {
 				break L1
 			}
 			{
-				first2 := p
+				start2 := p
 				for {
-					q2 := p
-					if ok = p < len(b.s) && class1[b.s[p]]; ok {
+					for p < len(b.s) && class1[b.s[p]] {
 						p++
 					}
-					if !ok || p == q2 {
-						break
-					}
+					ok = false
+					break
 				}
-				ok = ok || p != first2
+				ok = ok || p != start2
 			}
 			if !ok {
 				p, b.nodes = p1, b.nodes[:n1]
@@ -2298,17 +2290,15 @@ func (b *treeBuilder) r28(p int) (int, bool) {
 				break L1
 			}
 			{
-				first3 := p
+				start3 := p
 				for {
-					q3 := p
-					if ok = p < len(b.s) && class0[b.s[p]]; ok {
+					for p < len(b.s) && class0[b.s[p]] {
 						p++
 					}
-					if !ok || p == q3 {
-						break
-					}
+					ok = false
+					break
 				}
-				ok = ok || p != first3
+				ok = ok || p != start3
 			}
 			if !ok {
 				p, b.nodes = p1, b.nodes[:n1]

@@ -1507,17 +1507,14 @@ func (b *treeBuilder) r15(p int) (int, bool) {
 				L3:
 					for {
 						{
+							start4 := p
 							for {
+								for p < len(b.s) && class1[b.s[p]] {
+									p++
+								}
 								q4 := p
-								// xalpha, inlined
 							L5:
 								for {
-									if ok = p < len(b.s) && class1[b.s[p]]; ok {
-										p++
-									}
-									if ok {
-										break L5
-									}
 									// escape, inlined
 									{
 										p6, n6 := p, len(b.nodes)
@@ -1553,10 +1550,12 @@ func (b *treeBuilder) r15(p int) (int, bool) {
 									}
 									break
 								}
-								if !ok || p == q4 {
-									break
+								if ok && p != q4 {
+									continue
 								}
+								break
 							}
+							_ = start4
 							ok = true
 						}
 						if !ok {
@@ -2454,17 +2453,15 @@ func (b *treeBuilder) r26(p int) (int, bool) {
 	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 21})
 	// alphanums, inlined
 	{
-		first1 := p
+		start1 := p
 		for {
-			q1 := p
-			if ok = p < len(b.s) && class3[b.s[p]]; ok {
+			for p < len(b.s) && class3[b.s[p]] {
 				p++
 			}
-			if !ok || p == q1 {
-				break
-			}
+			ok = false
+			break
 		}
-		ok = ok || p != first1
+		ok = ok || p != start1
 	}
 	if !ok {
 		b.nodes = b.nodes[:n]
@@ -3716,18 +3713,14 @@ func (b *treeBuilder) r46(p int) (int, bool) {
 	n := len(b.nodes)
 	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 37})
 	{
-		first1 := p
+		start1 := p
 		for {
+			for p < len(b.s) && class1[b.s[p]] {
+				p++
+			}
 			q1 := p
-			// xalpha, inlined
 		L2:
 			for {
-				if ok = p < len(b.s) && class1[b.s[p]]; ok {
-					p++
-				}
-				if ok {
-					break L2
-				}
 				// escape, inlined
 				{
 					p3, n3 := p, len(b.nodes)
@@ -3763,11 +3756,12 @@ func (b *treeBuilder) r46(p int) (int, bool) {
 				}
 				break
 			}
-			if !ok || p == q1 {
-				break
+			if ok && p != q1 {
+				continue
 			}
+			break
 		}
-		ok = ok || p != first1
+		ok = ok || p != start1
 	}
 	if !ok {
 		b.nodes = b.nodes[:n]
@@ -4059,17 +4053,15 @@ func (b *treeBuilder) r58(p int) (int, bool) {
 	n := len(b.nodes)
 	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 49})
 	{
-		first1 := p
+		start1 := p
 		for {
-			q1 := p
-			if ok = p < len(b.s) && class5[b.s[p]]; ok {
+			for p < len(b.s) && class5[b.s[p]] {
 				p++
 			}
-			if !ok || p == q1 {
-				break
-			}
+			ok = false
+			break
 		}
-		ok = ok || p != first1
+		ok = ok || p != start1
 	}
 	if !ok {
 		b.nodes = b.nodes[:n]
@@ -4092,17 +4084,15 @@ func (b *treeBuilder) r59(p int) (int, bool) {
 func (b *treeBuilder) r60(p int) (int, bool) {
 	var ok bool
 	{
-		first1 := p
+		start1 := p
 		for {
-			q1 := p
-			if ok = p < len(b.s) && class3[b.s[p]]; ok {
+			for p < len(b.s) && class3[b.s[p]] {
 				p++
 			}
-			if !ok || p == q1 {
-				break
-			}
+			ok = false
+			break
 		}
-		ok = ok || p != first1
+		ok = ok || p != start1
 	}
 	return p, ok
 }

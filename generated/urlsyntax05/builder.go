@@ -832,18 +832,14 @@ func (b *treeBuilder) r2(p int) (int, bool) {
 			}
 			// opaque_part, inlined
 			{
+				start2 := p
 				for {
+					for p < len(b.s) && class0[b.s[p]] {
+						p++
+					}
 					q2 := p
-					// urlc, inlined
 				L3:
 					for {
-						// reserved, inlined
-						if ok = p < len(b.s) && class0[b.s[p]]; ok {
-							p++
-						}
-						if ok {
-							break L3
-						}
 						// unreserved, inlined
 						if ok = p < len(b.s) && class1[b.s[p]]; ok {
 							p++
@@ -886,10 +882,12 @@ func (b *treeBuilder) r2(p int) (int, bool) {
 						}
 						break
 					}
-					if !ok || p == q2 {
-						break
+					if ok && p != q2 {
+						continue
 					}
+					break
 				}
+				_ = start2
 				ok = true
 			}
 			if !ok {
@@ -911,18 +909,14 @@ func (b *treeBuilder) r2(p int) (int, bool) {
 func (b *treeBuilder) r3(p int) (int, bool) {
 	var ok bool
 	{
+		start1 := p
 		for {
+			for p < len(b.s) && class0[b.s[p]] {
+				p++
+			}
 			q1 := p
-			// urlc, inlined
 		L2:
 			for {
-				// reserved, inlined
-				if ok = p < len(b.s) && class0[b.s[p]]; ok {
-					p++
-				}
-				if ok {
-					break L2
-				}
 				// unreserved, inlined
 				if ok = p < len(b.s) && class1[b.s[p]]; ok {
 					p++
@@ -965,10 +959,12 @@ func (b *treeBuilder) r3(p int) (int, bool) {
 				}
 				break
 			}
-			if !ok || p == q1 {
-				break
+			if ok && p != q1 {
+				continue
 			}
+			break
 		}
+		_ = start1
 		ok = true
 	}
 	return p, ok
@@ -1386,17 +1382,15 @@ func (b *treeBuilder) r9(p int) (int, bool) {
 	n := len(b.nodes)
 	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 8})
 	{
-		first1 := p
+		start1 := p
 		for {
-			q1 := p
-			if ok = p < len(b.s) && class3[b.s[p]]; ok {
+			for p < len(b.s) && class3[b.s[p]] {
 				p++
 			}
-			if !ok || p == q1 {
-				break
-			}
+			ok = false
+			break
 		}
-		ok = ok || p != first1
+		ok = ok || p != start1
 	}
 	if !ok {
 		b.nodes = b.nodes[:n]
@@ -1584,16 +1578,14 @@ func (b *treeBuilder) r12(p int) (int, bool) {
 	n := len(b.nodes)
 	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 10})
 	{
+		start1 := p
 		for {
+			for p < len(b.s) && class4[b.s[p]] {
+				p++
+			}
 			q1 := p
 		L2:
 			for {
-				if ok = p < len(b.s) && class4[b.s[p]]; ok {
-					p++
-				}
-				if ok {
-					break L2
-				}
 				// escaped, inlined
 				{
 					p3, n3 := p, len(b.nodes)
@@ -1629,10 +1621,12 @@ func (b *treeBuilder) r12(p int) (int, bool) {
 				}
 				break
 			}
-			if !ok || p == q1 {
-				break
+			if ok && p != q1 {
+				continue
 			}
+			break
 		}
+		_ = start1
 		ok = true
 	}
 	if !ok {
@@ -1649,16 +1643,14 @@ func (b *treeBuilder) r13(p int) (int, bool) {
 	n := len(b.nodes)
 	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 11})
 	{
+		start1 := p
 		for {
+			for p < len(b.s) && class4[b.s[p]] {
+				p++
+			}
 			q1 := p
 		L2:
 			for {
-				if ok = p < len(b.s) && class4[b.s[p]]; ok {
-					p++
-				}
-				if ok {
-					break L2
-				}
 				// escaped, inlined
 				{
 					p3, n3 := p, len(b.nodes)
@@ -1694,10 +1686,12 @@ func (b *treeBuilder) r13(p int) (int, bool) {
 				}
 				break
 			}
-			if !ok || p == q1 {
-				break
+			if ok && p != q1 {
+				continue
 			}
+			break
 		}
+		_ = start1
 		ok = true
 	}
 	if !ok {
@@ -2027,17 +2021,15 @@ func (b *treeBuilder) r19(p int) (int, bool) {
 		for {
 			// digits, inlined
 			{
-				first2 := p
+				start2 := p
 				for {
-					q2 := p
-					if ok = p < len(b.s) && class8[b.s[p]]; ok {
+					for p < len(b.s) && class8[b.s[p]] {
 						p++
 					}
-					if !ok || p == q2 {
-						break
-					}
+					ok = false
+					break
 				}
-				ok = ok || p != first2
+				ok = ok || p != start2
 			}
 			if !ok {
 				p, b.nodes = p1, b.nodes[:n1]
@@ -2052,17 +2044,15 @@ func (b *treeBuilder) r19(p int) (int, bool) {
 			}
 			// digits, inlined
 			{
-				first3 := p
+				start3 := p
 				for {
-					q3 := p
-					if ok = p < len(b.s) && class8[b.s[p]]; ok {
+					for p < len(b.s) && class8[b.s[p]] {
 						p++
 					}
-					if !ok || p == q3 {
-						break
-					}
+					ok = false
+					break
 				}
-				ok = ok || p != first3
+				ok = ok || p != start3
 			}
 			if !ok {
 				p, b.nodes = p1, b.nodes[:n1]
@@ -2077,17 +2067,15 @@ func (b *treeBuilder) r19(p int) (int, bool) {
 			}
 			// digits, inlined
 			{
-				first4 := p
+				start4 := p
 				for {
-					q4 := p
-					if ok = p < len(b.s) && class8[b.s[p]]; ok {
+					for p < len(b.s) && class8[b.s[p]] {
 						p++
 					}
-					if !ok || p == q4 {
-						break
-					}
+					ok = false
+					break
 				}
-				ok = ok || p != first4
+				ok = ok || p != start4
 			}
 			if !ok {
 				p, b.nodes = p1, b.nodes[:n1]
@@ -2102,17 +2090,15 @@ func (b *treeBuilder) r19(p int) (int, bool) {
 			}
 			// digits, inlined
 			{
-				first5 := p
+				start5 := p
 				for {
-					q5 := p
-					if ok = p < len(b.s) && class8[b.s[p]]; ok {
+					for p < len(b.s) && class8[b.s[p]] {
 						p++
 					}
-					if !ok || p == q5 {
-						break
-					}
+					ok = false
+					break
 				}
-				ok = ok || p != first5
+				ok = ok || p != start5
 			}
 			if !ok {
 				p, b.nodes = p1, b.nodes[:n1]
@@ -2133,17 +2119,15 @@ func (b *treeBuilder) r19(p int) (int, bool) {
 func (b *treeBuilder) r20(p int) (int, bool) {
 	var ok bool
 	{
-		first1 := p
+		start1 := p
 		for {
-			q1 := p
-			if ok = p < len(b.s) && class8[b.s[p]]; ok {
+			for p < len(b.s) && class8[b.s[p]] {
 				p++
 			}
-			if !ok || p == q1 {
-				break
-			}
+			ok = false
+			break
 		}
-		ok = ok || p != first1
+		ok = ok || p != start1
 	}
 	return p, ok
 }
@@ -2154,15 +2138,15 @@ func (b *treeBuilder) r21(p int) (int, bool) {
 	n := len(b.nodes)
 	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 18})
 	{
+		start1 := p
 		for {
-			q1 := p
-			if ok = p < len(b.s) && class8[b.s[p]]; ok {
+			for p < len(b.s) && class8[b.s[p]] {
 				p++
 			}
-			if !ok || p == q1 {
-				break
-			}
+			ok = false
+			break
 		}
+		_ = start1
 		ok = true
 	}
 	if !ok {
@@ -2270,17 +2254,14 @@ func (b *treeBuilder) r24(p int) (int, bool) {
 	L1:
 		for {
 			{
+				start2 := p
 				for {
+					for p < len(b.s) && class9[b.s[p]] {
+						p++
+					}
 					q2 := p
-					// pchar, inlined
 				L3:
 					for {
-						if ok = p < len(b.s) && class9[b.s[p]]; ok {
-							p++
-						}
-						if ok {
-							break L3
-						}
 						// escaped, inlined
 						{
 							p4, n4 := p, len(b.nodes)
@@ -2316,10 +2297,12 @@ func (b *treeBuilder) r24(p int) (int, bool) {
 						}
 						break
 					}
-					if !ok || p == q2 {
-						break
+					if ok && p != q2 {
+						continue
 					}
+					break
 				}
+				_ = start2
 				ok = true
 			}
 			if !ok {
@@ -2376,17 +2359,14 @@ func (b *treeBuilder) r25(p int) (int, bool) {
 	n := len(b.nodes)
 	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 22})
 	{
+		start1 := p
 		for {
+			for p < len(b.s) && class9[b.s[p]] {
+				p++
+			}
 			q1 := p
-			// pchar, inlined
 		L2:
 			for {
-				if ok = p < len(b.s) && class9[b.s[p]]; ok {
-					p++
-				}
-				if ok {
-					break L2
-				}
 				// escaped, inlined
 				{
 					p3, n3 := p, len(b.nodes)
@@ -2422,10 +2402,12 @@ func (b *treeBuilder) r25(p int) (int, bool) {
 				}
 				break
 			}
-			if !ok || p == q1 {
-				break
+			if ok && p != q1 {
+				continue
 			}
+			break
 		}
+		_ = start1
 		ok = true
 	}
 	if !ok {
@@ -2491,18 +2473,14 @@ func (b *treeBuilder) r27(p int) (int, bool) {
 	n := len(b.nodes)
 	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 24})
 	{
+		start1 := p
 		for {
+			for p < len(b.s) && class0[b.s[p]] {
+				p++
+			}
 			q1 := p
-			// urlc, inlined
 		L2:
 			for {
-				// reserved, inlined
-				if ok = p < len(b.s) && class0[b.s[p]]; ok {
-					p++
-				}
-				if ok {
-					break L2
-				}
 				// unreserved, inlined
 				if ok = p < len(b.s) && class1[b.s[p]]; ok {
 					p++
@@ -2545,10 +2523,12 @@ func (b *treeBuilder) r27(p int) (int, bool) {
 				}
 				break
 			}
-			if !ok || p == q1 {
-				break
+			if ok && p != q1 {
+				continue
 			}
+			break
 		}
+		_ = start1
 		ok = true
 	}
 	if !ok {
@@ -2565,18 +2545,14 @@ func (b *treeBuilder) r28(p int) (int, bool) {
 	n := len(b.nodes)
 	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 25})
 	{
+		start1 := p
 		for {
+			for p < len(b.s) && class0[b.s[p]] {
+				p++
+			}
 			q1 := p
-			// urlc, inlined
 		L2:
 			for {
-				// reserved, inlined
-				if ok = p < len(b.s) && class0[b.s[p]]; ok {
-					p++
-				}
-				if ok {
-					break L2
-				}
 				// unreserved, inlined
 				if ok = p < len(b.s) && class1[b.s[p]]; ok {
 					p++
@@ -2619,10 +2595,12 @@ func (b *treeBuilder) r28(p int) (int, bool) {
 				}
 				break
 			}
-			if !ok || p == q1 {
-				break
+			if ok && p != q1 {
+				continue
 			}
+			break
 		}
+		_ = start1
 		ok = true
 	}
 	if !ok {

@@ -476,6 +476,9 @@ func (c *compiler) expr(e *pexpr) {
 		c.depth--
 		c.line("}")
 	case "zeroOrMoreExpr", "oneOrMoreExpr":
+		if c.classRun(e) {
+			return
+		}
 		l := c.newLabel()
 		c.line("{")
 		c.depth++
@@ -526,6 +529,111 @@ func (c *compiler) expr(e *pexpr) {
 	default:
 		panic("genparser: compile " + e.kind)
 	}
+}
+
+// unwrap returns the expression e stands for: through actions, labels and the rules that
+// would be written in place.
+func (c *compiler) unwrap(e *pexpr) *pexpr {
+	seen := map[string]bool{}
+	for {
+		switch e.kind {
+		case "actionExpr", "labeledExpr":
+			e = e.subs[0]
+			continue
+		case "ruleRefExpr":
+			r := c.rules[c.ruleIdx[e.name]]
+			if !c.nodeRule[e.name] && !c.inlining[e.name] && !seen[e.name] && size(r.expr) <= inlineMax {
+				seen[e.name] = true
+				e = r.expr
+				continue
+			}
+		}
+		return e
+	}
+}
+
+// asciiClass reports whether e is a class of ASCII bytes (a byte table).
+func asciiClass(e *pexpr) bool {
+	if e.kind != "charClassMatcher" || e.inverted || e.classes {
+		return false
+	}
+	for _, r := range append(append([]rune(nil), e.chars...), e.ranges...) {
+		if r >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// classRun writes the repetition e as a run of bytes when what it repeats is an ASCII class,
+// or a choice whose first alternative is one (pchar = unreserved / pct-encoded / ...): the
+// bytes of the class are skipped in a tight loop, the other alternatives tried where it
+// stops; the same matches as the repetition of the choice, since the choice takes the class
+// whenever it matches. It reports false, writing nothing, for any other repetition.
+func (c *compiler) classRun(e *pexpr) bool {
+	sub := c.unwrap(e.subs[0])
+	var class *pexpr
+	var rest []*pexpr
+	switch {
+	case asciiClass(sub):
+		class = sub
+	case sub.kind == "choiceExpr" && asciiClass(c.unwrap(sub.subs[0])):
+		class, rest = c.unwrap(sub.subs[0]), sub.subs[1:]
+	default:
+		return false
+	}
+	id := c.classTable(class)
+	l := c.newLabel()
+	c.line("{")
+	c.depth++
+	c.line("start%d := p", l)
+	c.line("for {")
+	c.depth++
+	c.line("for p < len(b.s) && class%d[b.s[p]] {", id)
+	c.line("	p++")
+	c.line("}")
+	if len(rest) == 0 {
+		c.line("ok = false")
+	} else {
+		c.line("q%d := p", l)
+		c.expr(&pexpr{kind: "choiceExpr", subs: rest})
+		c.line("if ok && p != q%d {", l)
+		c.line("	continue")
+		c.line("}")
+	}
+	c.line("break")
+	c.depth--
+	c.line("}")
+	if e.kind == "oneOrMoreExpr" {
+		c.line("ok = ok || p != start%d", l)
+	} else {
+		c.line("_ = start%d", l)
+		c.line("ok = true")
+	}
+	c.depth--
+	c.line("}")
+	return true
+}
+
+// classTable returns the index of the byte table of an ASCII class, made once per class.
+func (c *compiler) classTable(e *pexpr) int {
+	var t classTable
+	for k := 0; k < utf8.RuneSelf; k++ {
+		r := rune(k)
+		if e.ignoreCase {
+			r = toLowerASCII(r)
+		}
+		t.bytes[k] = inClass(e, r)
+	}
+	key := fmt.Sprint(t.bytes)
+	id, ok := c.classes[key]
+	if !ok {
+		id = len(c.tables)
+		c.classes[key] = id
+		t.doc = classDoc(e)
+		c.tables = append(c.tables, t)
+	}
+	return id
 }
 
 func (c *compiler) lit(e *pexpr) {
@@ -603,22 +711,7 @@ func (c *compiler) class(e *pexpr) {
 	if ascii {
 		// A class of ASCII characters: a table of bytes (a byte >= 0x80 is no member: pigeon
 		// reads it as a rune >= 0x80, or as U+FFFD when it is not UTF-8).
-		var t classTable
-		for k := 0; k < utf8.RuneSelf; k++ {
-			r := rune(k)
-			if e.ignoreCase {
-				r = toLowerASCII(r)
-			}
-			t.bytes[k] = inClass(e, r)
-		}
-		key := fmt.Sprint(t.bytes)
-		id, ok := c.classes[key]
-		if !ok {
-			id = len(c.tables)
-			c.classes[key] = id
-			t.doc = classDoc(e)
-			c.tables = append(c.tables, t)
-		}
+		id := c.classTable(e)
 		c.line("if ok = p < len(b.s) && class%d[b.s[p]]; ok {", id)
 		c.line("\tp++")
 		c.line("}")
