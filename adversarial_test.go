@@ -50,7 +50,7 @@ var grammarFamilies = map[string]map[string]func(n int) string{
 	},
 }
 
-// Parse accepts exactly what Valid accepts on the adversarial families of every grammar:
+// Parse and ParseTree accept exactly what Valid accepts on the adversarial families of every grammar:
 // an expression-budget refusal of a valid input would be a bug. (Sizes up to 64 KiB here;
 // BenchmarkAdversarialGrammars goes to 1 MiB.)
 func TestParseExactOnAdversarialFamilies(t *testing.T) {
@@ -65,15 +65,21 @@ func TestParseExactOnAdversarialFamilies(t *testing.T) {
 			for _, n := range []int{300, 1 << 10, 1 << 16} {
 				s := f(n)
 				_, err := g.Parse(s)
-				if valid := g.Valid(s); valid != (err == nil) {
+				valid := g.Valid(s)
+				if valid != (err == nil) {
 					t.Errorf("%s %s at %d bytes: Valid %v, Parse error %v", id, name, len(s), valid, err)
+				}
+				// The generic tree too: the compiled builder runs without an expression
+				// budget, so a family that made it backtrack badly would show here as time.
+				if tree, err := g.ParseTree(s); valid != (err == nil) || (err == nil && tree.String() != s) {
+					t.Errorf("%s %s at %d bytes: Valid %v, ParseTree error %v", id, name, len(s), valid, err)
 				}
 			}
 		}
 	}
 }
 
-// BenchmarkAdversarialGrammars runs Parse on each grammar's families at 1 KiB, 64 KiB and
+// BenchmarkAdversarialGrammars runs Parse and ParseTree on each grammar's families at 1 KiB, 64 KiB and
 // 1 MiB: ns/byte must stay flat as the size grows (make bench-adversarial).
 func BenchmarkAdversarialGrammars(b *testing.B) {
 	for _, id := range []string{"rfc1738", "url-syntax-05", "url-1993", "rfc3986", "rfc3987"} {
@@ -81,14 +87,22 @@ func BenchmarkAdversarialGrammars(b *testing.B) {
 		for name, f := range grammarFamilies[id] {
 			for _, size := range []int{1 << 10, 1 << 16, 1<<20 - 64} {
 				s := f(size)
-				b.Run(id+"/"+name+"/"+itoa(size), func(b *testing.B) {
-					b.SetBytes(int64(len(s)))
-					b.ReportAllocs()
-					for i := 0; i < b.N; i++ {
-						_, _ = g.Parse(s)
-					}
-					b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(s)), "ns/byte")
-				})
+				for _, m := range []struct {
+					name  string
+					parse func(string)
+				}{
+					{"Parse", func(s string) { _, _ = g.Parse(s) }},
+					{"ParseTree", func(s string) { _, _ = g.ParseTree(s) }},
+				} {
+					b.Run(id+"/"+name+"/"+m.name+"/"+itoa(size), func(b *testing.B) {
+						b.SetBytes(int64(len(s)))
+						b.ReportAllocs()
+						for i := 0; i < b.N; i++ {
+							m.parse(s)
+						}
+						b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(s)), "ns/byte")
+					})
+				}
 			}
 		}
 	}

@@ -187,6 +187,7 @@ func BenchmarkIRIs(b *testing.B) {
 	b.Run("net-url", func(b *testing.B) { benchLines(b, iriCorpus, func(s string) { _, _ = url.Parse(s) }) })
 	b.Run("Valid", func(b *testing.B) { benchLines(b, iriCorpus, func(s string) { g.Valid(s) }) })
 	b.Run("Parse", func(b *testing.B) { benchLines(b, iriCorpus, func(s string) { _, _ = g.Parse(s) }) })
+	b.Run("ParseTree", func(b *testing.B) { benchLines(b, iriCorpus, func(s string) { _, _ = g.ParseTree(s) }) })
 }
 
 // BenchmarkParseTree is ParseTree: the generic tree, a new block per valid line (the

@@ -4,7 +4,7 @@
 // a grammar in another module, whose package registers itself with urlgrammar when
 // imported. Nothing it writes is edited by hand.
 //
-// It writes seven files into the output directory:
+// It writes eight files into the output directory (seven when the PEG cannot be compiled):
 //
 //   - parser.go: pigeon v1.3.0's output (-optimize-parser), with two additions: the parser
 //     records, at its farthest failure, the innermost rule that has a display name (the ABNF
@@ -20,6 +20,8 @@
 //     id:", "title:", "start:", "nodes:", the component declarations) and the PEG's helper
 //     marks ("// urlgrammar node: NAME"), with its parsers, as one grammarkit.Generated; for
 //     a grammar outside this module, also the init function that registers it.
+//   - builder.go: the PEG compiled to Go (compile.go), which builds the generic tree of an
+//     input the DFA has accepted, as the recognizer would record it.
 //   - doc.go: the package comment and the //go:generate line that rebuilds the package.
 //   - dfa.go: the minimal DFA of every rule of NAME.abnf, as static tables
 //     (grammarkit.DFA), built by dfabuild.Build.
