@@ -1165,469 +1165,490 @@ L1:
 							// named_scheme, inlined
 						L45:
 							for {
-								// lit_http, inlined
-								{
-									p46, n46 := p, len(b.nodes)
-									ok = true
-								L46:
-									for {
-										if ok = p < len(b.s) && class0[b.s[p]]; ok {
-											p++
+								if p < len(b.s) && class0[b.s[p]] {
+									// lit_http, inlined
+									{
+										p46, n46 := p, len(b.nodes)
+										ok = true
+									L46:
+										for {
+											if ok = p < len(b.s) && class0[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p46, b.nodes[:n46]
+												break L46
+											}
+											if ok = p < len(b.s) && class1[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p46, b.nodes[:n46]
+												break L46
+											}
+											if ok = p < len(b.s) && class1[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p46, b.nodes[:n46]
+												break L46
+											}
+											if ok = p < len(b.s) && class2[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p46, b.nodes[:n46]
+												break L46
+											}
+											break
 										}
-										if !ok {
-											p, b.nodes = p46, b.nodes[:n46]
-											break L46
-										}
-										if ok = p < len(b.s) && class1[b.s[p]]; ok {
-											p++
-										}
-										if !ok {
-											p, b.nodes = p46, b.nodes[:n46]
-											break L46
-										}
-										if ok = p < len(b.s) && class1[b.s[p]]; ok {
-											p++
-										}
-										if !ok {
-											p, b.nodes = p46, b.nodes[:n46]
-											break L46
-										}
-										if ok = p < len(b.s) && class2[b.s[p]]; ok {
-											p++
-										}
-										if !ok {
-											p, b.nodes = p46, b.nodes[:n46]
-											break L46
-										}
-										break
+									}
+									if ok {
+										break L45
 									}
 								}
-								if ok {
-									break L45
-								}
-								// lit_ftp, inlined
-								{
-									p47, n47 := p, len(b.nodes)
-									ok = true
-								L47:
-									for {
-										if ok = p < len(b.s) && class3[b.s[p]]; ok {
-											p++
+								if p < len(b.s) && class3[b.s[p]] {
+									// lit_ftp, inlined
+									{
+										p47, n47 := p, len(b.nodes)
+										ok = true
+									L47:
+										for {
+											if ok = p < len(b.s) && class3[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p47, b.nodes[:n47]
+												break L47
+											}
+											if ok = p < len(b.s) && class1[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p47, b.nodes[:n47]
+												break L47
+											}
+											if ok = p < len(b.s) && class2[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p47, b.nodes[:n47]
+												break L47
+											}
+											break
 										}
-										if !ok {
-											p, b.nodes = p47, b.nodes[:n47]
-											break L47
-										}
-										if ok = p < len(b.s) && class1[b.s[p]]; ok {
-											p++
-										}
-										if !ok {
-											p, b.nodes = p47, b.nodes[:n47]
-											break L47
-										}
-										if ok = p < len(b.s) && class2[b.s[p]]; ok {
-											p++
-										}
-										if !ok {
-											p, b.nodes = p47, b.nodes[:n47]
-											break L47
-										}
-										break
+									}
+									if ok {
+										break L45
 									}
 								}
-								if ok {
-									break L45
-								}
-								// lit_news, inlined
-								{
-									p48, n48 := p, len(b.nodes)
-									ok = true
-								L48:
-									for {
-										if ok = p < len(b.s) && class4[b.s[p]]; ok {
-											p++
+								if p < len(b.s) && class4[b.s[p]] {
+									// lit_news, inlined
+									{
+										p48, n48 := p, len(b.nodes)
+										ok = true
+									L48:
+										for {
+											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p48, b.nodes[:n48]
+												break L48
+											}
+											if ok = p < len(b.s) && class5[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p48, b.nodes[:n48]
+												break L48
+											}
+											if ok = p < len(b.s) && class6[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p48, b.nodes[:n48]
+												break L48
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p48, b.nodes[:n48]
+												break L48
+											}
+											break
 										}
-										if !ok {
-											p, b.nodes = p48, b.nodes[:n48]
-											break L48
-										}
-										if ok = p < len(b.s) && class5[b.s[p]]; ok {
-											p++
-										}
-										if !ok {
-											p, b.nodes = p48, b.nodes[:n48]
-											break L48
-										}
-										if ok = p < len(b.s) && class6[b.s[p]]; ok {
-											p++
-										}
-										if !ok {
-											p, b.nodes = p48, b.nodes[:n48]
-											break L48
-										}
-										if ok = p < len(b.s) && class7[b.s[p]]; ok {
-											p++
-										}
-										if !ok {
-											p, b.nodes = p48, b.nodes[:n48]
-											break L48
-										}
-										break
+									}
+									if ok {
+										break L45
 									}
 								}
-								if ok {
-									break L45
-								}
-								// lit_nntp, inlined
-								{
-									p49, n49 := p, len(b.nodes)
-									ok = true
-								L49:
-									for {
-										if ok = p < len(b.s) && class4[b.s[p]]; ok {
-											p++
+								if p < len(b.s) && class4[b.s[p]] {
+									// lit_nntp, inlined
+									{
+										p49, n49 := p, len(b.nodes)
+										ok = true
+									L49:
+										for {
+											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p49, b.nodes[:n49]
+												break L49
+											}
+											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p49, b.nodes[:n49]
+												break L49
+											}
+											if ok = p < len(b.s) && class1[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p49, b.nodes[:n49]
+												break L49
+											}
+											if ok = p < len(b.s) && class2[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p49, b.nodes[:n49]
+												break L49
+											}
+											break
 										}
-										if !ok {
-											p, b.nodes = p49, b.nodes[:n49]
-											break L49
-										}
-										if ok = p < len(b.s) && class4[b.s[p]]; ok {
-											p++
-										}
-										if !ok {
-											p, b.nodes = p49, b.nodes[:n49]
-											break L49
-										}
-										if ok = p < len(b.s) && class1[b.s[p]]; ok {
-											p++
-										}
-										if !ok {
-											p, b.nodes = p49, b.nodes[:n49]
-											break L49
-										}
-										if ok = p < len(b.s) && class2[b.s[p]]; ok {
-											p++
-										}
-										if !ok {
-											p, b.nodes = p49, b.nodes[:n49]
-											break L49
-										}
-										break
+									}
+									if ok {
+										break L45
 									}
 								}
-								if ok {
-									break L45
-								}
-								// lit_telnet, inlined
-								{
-									p50, n50 := p, len(b.nodes)
-									ok = true
-								L50:
-									for {
-										if ok = p < len(b.s) && class1[b.s[p]]; ok {
-											p++
+								if p < len(b.s) && class1[b.s[p]] {
+									// lit_telnet, inlined
+									{
+										p50, n50 := p, len(b.nodes)
+										ok = true
+									L50:
+										for {
+											if ok = p < len(b.s) && class1[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p50, b.nodes[:n50]
+												break L50
+											}
+											if ok = p < len(b.s) && class5[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p50, b.nodes[:n50]
+												break L50
+											}
+											if ok = p < len(b.s) && class8[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p50, b.nodes[:n50]
+												break L50
+											}
+											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p50, b.nodes[:n50]
+												break L50
+											}
+											if ok = p < len(b.s) && class5[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p50, b.nodes[:n50]
+												break L50
+											}
+											if ok = p < len(b.s) && class1[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p50, b.nodes[:n50]
+												break L50
+											}
+											break
 										}
-										if !ok {
-											p, b.nodes = p50, b.nodes[:n50]
-											break L50
-										}
-										if ok = p < len(b.s) && class5[b.s[p]]; ok {
-											p++
-										}
-										if !ok {
-											p, b.nodes = p50, b.nodes[:n50]
-											break L50
-										}
-										if ok = p < len(b.s) && class8[b.s[p]]; ok {
-											p++
-										}
-										if !ok {
-											p, b.nodes = p50, b.nodes[:n50]
-											break L50
-										}
-										if ok = p < len(b.s) && class4[b.s[p]]; ok {
-											p++
-										}
-										if !ok {
-											p, b.nodes = p50, b.nodes[:n50]
-											break L50
-										}
-										if ok = p < len(b.s) && class5[b.s[p]]; ok {
-											p++
-										}
-										if !ok {
-											p, b.nodes = p50, b.nodes[:n50]
-											break L50
-										}
-										if ok = p < len(b.s) && class1[b.s[p]]; ok {
-											p++
-										}
-										if !ok {
-											p, b.nodes = p50, b.nodes[:n50]
-											break L50
-										}
-										break
+									}
+									if ok {
+										break L45
 									}
 								}
-								if ok {
-									break L45
-								}
-								// lit_gopher, inlined
-								{
-									p51, n51 := p, len(b.nodes)
-									ok = true
-								L51:
-									for {
-										if ok = p < len(b.s) && class9[b.s[p]]; ok {
-											p++
+								if p < len(b.s) && class9[b.s[p]] {
+									// lit_gopher, inlined
+									{
+										p51, n51 := p, len(b.nodes)
+										ok = true
+									L51:
+										for {
+											if ok = p < len(b.s) && class9[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p51, b.nodes[:n51]
+												break L51
+											}
+											if ok = p < len(b.s) && class10[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p51, b.nodes[:n51]
+												break L51
+											}
+											if ok = p < len(b.s) && class2[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p51, b.nodes[:n51]
+												break L51
+											}
+											if ok = p < len(b.s) && class0[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p51, b.nodes[:n51]
+												break L51
+											}
+											if ok = p < len(b.s) && class5[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p51, b.nodes[:n51]
+												break L51
+											}
+											if ok = p < len(b.s) && class11[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p51, b.nodes[:n51]
+												break L51
+											}
+											break
 										}
-										if !ok {
-											p, b.nodes = p51, b.nodes[:n51]
-											break L51
-										}
-										if ok = p < len(b.s) && class10[b.s[p]]; ok {
-											p++
-										}
-										if !ok {
-											p, b.nodes = p51, b.nodes[:n51]
-											break L51
-										}
-										if ok = p < len(b.s) && class2[b.s[p]]; ok {
-											p++
-										}
-										if !ok {
-											p, b.nodes = p51, b.nodes[:n51]
-											break L51
-										}
-										if ok = p < len(b.s) && class0[b.s[p]]; ok {
-											p++
-										}
-										if !ok {
-											p, b.nodes = p51, b.nodes[:n51]
-											break L51
-										}
-										if ok = p < len(b.s) && class5[b.s[p]]; ok {
-											p++
-										}
-										if !ok {
-											p, b.nodes = p51, b.nodes[:n51]
-											break L51
-										}
-										if ok = p < len(b.s) && class11[b.s[p]]; ok {
-											p++
-										}
-										if !ok {
-											p, b.nodes = p51, b.nodes[:n51]
-											break L51
-										}
-										break
+									}
+									if ok {
+										break L45
 									}
 								}
-								if ok {
-									break L45
-								}
-								// lit_wais, inlined
-								{
-									p52, n52 := p, len(b.nodes)
-									ok = true
-								L52:
-									for {
-										if ok = p < len(b.s) && class6[b.s[p]]; ok {
-											p++
+								if p < len(b.s) && class6[b.s[p]] {
+									// lit_wais, inlined
+									{
+										p52, n52 := p, len(b.nodes)
+										ok = true
+									L52:
+										for {
+											if ok = p < len(b.s) && class6[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p52, b.nodes[:n52]
+												break L52
+											}
+											if ok = p < len(b.s) && class12[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p52, b.nodes[:n52]
+												break L52
+											}
+											if ok = p < len(b.s) && class13[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p52, b.nodes[:n52]
+												break L52
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p52, b.nodes[:n52]
+												break L52
+											}
+											break
 										}
-										if !ok {
-											p, b.nodes = p52, b.nodes[:n52]
-											break L52
-										}
-										if ok = p < len(b.s) && class12[b.s[p]]; ok {
-											p++
-										}
-										if !ok {
-											p, b.nodes = p52, b.nodes[:n52]
-											break L52
-										}
-										if ok = p < len(b.s) && class13[b.s[p]]; ok {
-											p++
-										}
-										if !ok {
-											p, b.nodes = p52, b.nodes[:n52]
-											break L52
-										}
-										if ok = p < len(b.s) && class7[b.s[p]]; ok {
-											p++
-										}
-										if !ok {
-											p, b.nodes = p52, b.nodes[:n52]
-											break L52
-										}
-										break
+									}
+									if ok {
+										break L45
 									}
 								}
-								if ok {
-									break L45
-								}
-								// lit_mailto, inlined
-								{
-									p53, n53 := p, len(b.nodes)
-									ok = true
-								L53:
-									for {
-										if ok = p < len(b.s) && class14[b.s[p]]; ok {
-											p++
+								if p < len(b.s) && class14[b.s[p]] {
+									// lit_mailto, inlined
+									{
+										p53, n53 := p, len(b.nodes)
+										ok = true
+									L53:
+										for {
+											if ok = p < len(b.s) && class14[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p53, b.nodes[:n53]
+												break L53
+											}
+											if ok = p < len(b.s) && class12[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p53, b.nodes[:n53]
+												break L53
+											}
+											if ok = p < len(b.s) && class13[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p53, b.nodes[:n53]
+												break L53
+											}
+											if ok = p < len(b.s) && class8[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p53, b.nodes[:n53]
+												break L53
+											}
+											if ok = p < len(b.s) && class1[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p53, b.nodes[:n53]
+												break L53
+											}
+											if ok = p < len(b.s) && class10[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p53, b.nodes[:n53]
+												break L53
+											}
+											break
 										}
-										if !ok {
-											p, b.nodes = p53, b.nodes[:n53]
-											break L53
-										}
-										if ok = p < len(b.s) && class12[b.s[p]]; ok {
-											p++
-										}
-										if !ok {
-											p, b.nodes = p53, b.nodes[:n53]
-											break L53
-										}
-										if ok = p < len(b.s) && class13[b.s[p]]; ok {
-											p++
-										}
-										if !ok {
-											p, b.nodes = p53, b.nodes[:n53]
-											break L53
-										}
-										if ok = p < len(b.s) && class8[b.s[p]]; ok {
-											p++
-										}
-										if !ok {
-											p, b.nodes = p53, b.nodes[:n53]
-											break L53
-										}
-										if ok = p < len(b.s) && class1[b.s[p]]; ok {
-											p++
-										}
-										if !ok {
-											p, b.nodes = p53, b.nodes[:n53]
-											break L53
-										}
-										if ok = p < len(b.s) && class10[b.s[p]]; ok {
-											p++
-										}
-										if !ok {
-											p, b.nodes = p53, b.nodes[:n53]
-											break L53
-										}
-										break
+									}
+									if ok {
+										break L45
 									}
 								}
-								if ok {
-									break L45
-								}
-								// lit_file, inlined
-								{
-									p54, n54 := p, len(b.nodes)
-									ok = true
-								L54:
-									for {
-										if ok = p < len(b.s) && class3[b.s[p]]; ok {
-											p++
+								if p < len(b.s) && class3[b.s[p]] {
+									// lit_file, inlined
+									{
+										p54, n54 := p, len(b.nodes)
+										ok = true
+									L54:
+										for {
+											if ok = p < len(b.s) && class3[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p54, b.nodes[:n54]
+												break L54
+											}
+											if ok = p < len(b.s) && class13[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p54, b.nodes[:n54]
+												break L54
+											}
+											if ok = p < len(b.s) && class8[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p54, b.nodes[:n54]
+												break L54
+											}
+											if ok = p < len(b.s) && class5[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p54, b.nodes[:n54]
+												break L54
+											}
+											break
 										}
-										if !ok {
-											p, b.nodes = p54, b.nodes[:n54]
-											break L54
-										}
-										if ok = p < len(b.s) && class13[b.s[p]]; ok {
-											p++
-										}
-										if !ok {
-											p, b.nodes = p54, b.nodes[:n54]
-											break L54
-										}
-										if ok = p < len(b.s) && class8[b.s[p]]; ok {
-											p++
-										}
-										if !ok {
-											p, b.nodes = p54, b.nodes[:n54]
-											break L54
-										}
-										if ok = p < len(b.s) && class5[b.s[p]]; ok {
-											p++
-										}
-										if !ok {
-											p, b.nodes = p54, b.nodes[:n54]
-											break L54
-										}
-										break
+									}
+									if ok {
+										break L45
 									}
 								}
-								if ok {
-									break L45
-								}
-								// lit_prospero, inlined
-								{
-									p55, n55 := p, len(b.nodes)
-									ok = true
-								L55:
-									for {
-										if ok = p < len(b.s) && class2[b.s[p]]; ok {
-											p++
+								if p < len(b.s) && class2[b.s[p]] {
+									// lit_prospero, inlined
+									{
+										p55, n55 := p, len(b.nodes)
+										ok = true
+									L55:
+										for {
+											if ok = p < len(b.s) && class2[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p55, b.nodes[:n55]
+												break L55
+											}
+											if ok = p < len(b.s) && class11[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p55, b.nodes[:n55]
+												break L55
+											}
+											if ok = p < len(b.s) && class10[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p55, b.nodes[:n55]
+												break L55
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p55, b.nodes[:n55]
+												break L55
+											}
+											if ok = p < len(b.s) && class2[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p55, b.nodes[:n55]
+												break L55
+											}
+											if ok = p < len(b.s) && class5[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p55, b.nodes[:n55]
+												break L55
+											}
+											if ok = p < len(b.s) && class11[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p55, b.nodes[:n55]
+												break L55
+											}
+											if ok = p < len(b.s) && class10[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p55, b.nodes[:n55]
+												break L55
+											}
+											break
 										}
-										if !ok {
-											p, b.nodes = p55, b.nodes[:n55]
-											break L55
-										}
-										if ok = p < len(b.s) && class11[b.s[p]]; ok {
-											p++
-										}
-										if !ok {
-											p, b.nodes = p55, b.nodes[:n55]
-											break L55
-										}
-										if ok = p < len(b.s) && class10[b.s[p]]; ok {
-											p++
-										}
-										if !ok {
-											p, b.nodes = p55, b.nodes[:n55]
-											break L55
-										}
-										if ok = p < len(b.s) && class7[b.s[p]]; ok {
-											p++
-										}
-										if !ok {
-											p, b.nodes = p55, b.nodes[:n55]
-											break L55
-										}
-										if ok = p < len(b.s) && class2[b.s[p]]; ok {
-											p++
-										}
-										if !ok {
-											p, b.nodes = p55, b.nodes[:n55]
-											break L55
-										}
-										if ok = p < len(b.s) && class5[b.s[p]]; ok {
-											p++
-										}
-										if !ok {
-											p, b.nodes = p55, b.nodes[:n55]
-											break L55
-										}
-										if ok = p < len(b.s) && class11[b.s[p]]; ok {
-											p++
-										}
-										if !ok {
-											p, b.nodes = p55, b.nodes[:n55]
-											break L55
-										}
-										if ok = p < len(b.s) && class10[b.s[p]]; ok {
-											p++
-										}
-										if !ok {
-											p, b.nodes = p55, b.nodes[:n55]
-											break L55
-										}
-										break
+									}
+									if ok {
+										break L45
 									}
 								}
-								if ok {
-									break L45
-								}
+								ok = false
 								break
 							}
 							if !ok {
@@ -1662,6 +1683,7 @@ L1:
 		if ok {
 			break L1
 		}
+		ok = false
 		break
 	}
 	return p, ok
@@ -1672,469 +1694,490 @@ func (b *treeBuilder) r1(p int) (int, bool) {
 	var ok bool
 L1:
 	for {
-		// lit_http, inlined
-		{
-			p2, n2 := p, len(b.nodes)
-			ok = true
-		L2:
-			for {
-				if ok = p < len(b.s) && class0[b.s[p]]; ok {
-					p++
+		if p < len(b.s) && class0[b.s[p]] {
+			// lit_http, inlined
+			{
+				p2, n2 := p, len(b.nodes)
+				ok = true
+			L2:
+				for {
+					if ok = p < len(b.s) && class0[b.s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, b.nodes = p2, b.nodes[:n2]
+						break L2
+					}
+					if ok = p < len(b.s) && class1[b.s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, b.nodes = p2, b.nodes[:n2]
+						break L2
+					}
+					if ok = p < len(b.s) && class1[b.s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, b.nodes = p2, b.nodes[:n2]
+						break L2
+					}
+					if ok = p < len(b.s) && class2[b.s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, b.nodes = p2, b.nodes[:n2]
+						break L2
+					}
+					break
 				}
-				if !ok {
-					p, b.nodes = p2, b.nodes[:n2]
-					break L2
-				}
-				if ok = p < len(b.s) && class1[b.s[p]]; ok {
-					p++
-				}
-				if !ok {
-					p, b.nodes = p2, b.nodes[:n2]
-					break L2
-				}
-				if ok = p < len(b.s) && class1[b.s[p]]; ok {
-					p++
-				}
-				if !ok {
-					p, b.nodes = p2, b.nodes[:n2]
-					break L2
-				}
-				if ok = p < len(b.s) && class2[b.s[p]]; ok {
-					p++
-				}
-				if !ok {
-					p, b.nodes = p2, b.nodes[:n2]
-					break L2
-				}
-				break
+			}
+			if ok {
+				break L1
 			}
 		}
-		if ok {
-			break L1
-		}
-		// lit_ftp, inlined
-		{
-			p3, n3 := p, len(b.nodes)
-			ok = true
-		L3:
-			for {
-				if ok = p < len(b.s) && class3[b.s[p]]; ok {
-					p++
+		if p < len(b.s) && class3[b.s[p]] {
+			// lit_ftp, inlined
+			{
+				p3, n3 := p, len(b.nodes)
+				ok = true
+			L3:
+				for {
+					if ok = p < len(b.s) && class3[b.s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, b.nodes = p3, b.nodes[:n3]
+						break L3
+					}
+					if ok = p < len(b.s) && class1[b.s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, b.nodes = p3, b.nodes[:n3]
+						break L3
+					}
+					if ok = p < len(b.s) && class2[b.s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, b.nodes = p3, b.nodes[:n3]
+						break L3
+					}
+					break
 				}
-				if !ok {
-					p, b.nodes = p3, b.nodes[:n3]
-					break L3
-				}
-				if ok = p < len(b.s) && class1[b.s[p]]; ok {
-					p++
-				}
-				if !ok {
-					p, b.nodes = p3, b.nodes[:n3]
-					break L3
-				}
-				if ok = p < len(b.s) && class2[b.s[p]]; ok {
-					p++
-				}
-				if !ok {
-					p, b.nodes = p3, b.nodes[:n3]
-					break L3
-				}
-				break
+			}
+			if ok {
+				break L1
 			}
 		}
-		if ok {
-			break L1
-		}
-		// lit_news, inlined
-		{
-			p4, n4 := p, len(b.nodes)
-			ok = true
-		L4:
-			for {
-				if ok = p < len(b.s) && class4[b.s[p]]; ok {
-					p++
+		if p < len(b.s) && class4[b.s[p]] {
+			// lit_news, inlined
+			{
+				p4, n4 := p, len(b.nodes)
+				ok = true
+			L4:
+				for {
+					if ok = p < len(b.s) && class4[b.s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, b.nodes = p4, b.nodes[:n4]
+						break L4
+					}
+					if ok = p < len(b.s) && class5[b.s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, b.nodes = p4, b.nodes[:n4]
+						break L4
+					}
+					if ok = p < len(b.s) && class6[b.s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, b.nodes = p4, b.nodes[:n4]
+						break L4
+					}
+					if ok = p < len(b.s) && class7[b.s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, b.nodes = p4, b.nodes[:n4]
+						break L4
+					}
+					break
 				}
-				if !ok {
-					p, b.nodes = p4, b.nodes[:n4]
-					break L4
-				}
-				if ok = p < len(b.s) && class5[b.s[p]]; ok {
-					p++
-				}
-				if !ok {
-					p, b.nodes = p4, b.nodes[:n4]
-					break L4
-				}
-				if ok = p < len(b.s) && class6[b.s[p]]; ok {
-					p++
-				}
-				if !ok {
-					p, b.nodes = p4, b.nodes[:n4]
-					break L4
-				}
-				if ok = p < len(b.s) && class7[b.s[p]]; ok {
-					p++
-				}
-				if !ok {
-					p, b.nodes = p4, b.nodes[:n4]
-					break L4
-				}
-				break
+			}
+			if ok {
+				break L1
 			}
 		}
-		if ok {
-			break L1
-		}
-		// lit_nntp, inlined
-		{
-			p5, n5 := p, len(b.nodes)
-			ok = true
-		L5:
-			for {
-				if ok = p < len(b.s) && class4[b.s[p]]; ok {
-					p++
+		if p < len(b.s) && class4[b.s[p]] {
+			// lit_nntp, inlined
+			{
+				p5, n5 := p, len(b.nodes)
+				ok = true
+			L5:
+				for {
+					if ok = p < len(b.s) && class4[b.s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, b.nodes = p5, b.nodes[:n5]
+						break L5
+					}
+					if ok = p < len(b.s) && class4[b.s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, b.nodes = p5, b.nodes[:n5]
+						break L5
+					}
+					if ok = p < len(b.s) && class1[b.s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, b.nodes = p5, b.nodes[:n5]
+						break L5
+					}
+					if ok = p < len(b.s) && class2[b.s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, b.nodes = p5, b.nodes[:n5]
+						break L5
+					}
+					break
 				}
-				if !ok {
-					p, b.nodes = p5, b.nodes[:n5]
-					break L5
-				}
-				if ok = p < len(b.s) && class4[b.s[p]]; ok {
-					p++
-				}
-				if !ok {
-					p, b.nodes = p5, b.nodes[:n5]
-					break L5
-				}
-				if ok = p < len(b.s) && class1[b.s[p]]; ok {
-					p++
-				}
-				if !ok {
-					p, b.nodes = p5, b.nodes[:n5]
-					break L5
-				}
-				if ok = p < len(b.s) && class2[b.s[p]]; ok {
-					p++
-				}
-				if !ok {
-					p, b.nodes = p5, b.nodes[:n5]
-					break L5
-				}
-				break
+			}
+			if ok {
+				break L1
 			}
 		}
-		if ok {
-			break L1
-		}
-		// lit_telnet, inlined
-		{
-			p6, n6 := p, len(b.nodes)
-			ok = true
-		L6:
-			for {
-				if ok = p < len(b.s) && class1[b.s[p]]; ok {
-					p++
+		if p < len(b.s) && class1[b.s[p]] {
+			// lit_telnet, inlined
+			{
+				p6, n6 := p, len(b.nodes)
+				ok = true
+			L6:
+				for {
+					if ok = p < len(b.s) && class1[b.s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, b.nodes = p6, b.nodes[:n6]
+						break L6
+					}
+					if ok = p < len(b.s) && class5[b.s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, b.nodes = p6, b.nodes[:n6]
+						break L6
+					}
+					if ok = p < len(b.s) && class8[b.s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, b.nodes = p6, b.nodes[:n6]
+						break L6
+					}
+					if ok = p < len(b.s) && class4[b.s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, b.nodes = p6, b.nodes[:n6]
+						break L6
+					}
+					if ok = p < len(b.s) && class5[b.s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, b.nodes = p6, b.nodes[:n6]
+						break L6
+					}
+					if ok = p < len(b.s) && class1[b.s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, b.nodes = p6, b.nodes[:n6]
+						break L6
+					}
+					break
 				}
-				if !ok {
-					p, b.nodes = p6, b.nodes[:n6]
-					break L6
-				}
-				if ok = p < len(b.s) && class5[b.s[p]]; ok {
-					p++
-				}
-				if !ok {
-					p, b.nodes = p6, b.nodes[:n6]
-					break L6
-				}
-				if ok = p < len(b.s) && class8[b.s[p]]; ok {
-					p++
-				}
-				if !ok {
-					p, b.nodes = p6, b.nodes[:n6]
-					break L6
-				}
-				if ok = p < len(b.s) && class4[b.s[p]]; ok {
-					p++
-				}
-				if !ok {
-					p, b.nodes = p6, b.nodes[:n6]
-					break L6
-				}
-				if ok = p < len(b.s) && class5[b.s[p]]; ok {
-					p++
-				}
-				if !ok {
-					p, b.nodes = p6, b.nodes[:n6]
-					break L6
-				}
-				if ok = p < len(b.s) && class1[b.s[p]]; ok {
-					p++
-				}
-				if !ok {
-					p, b.nodes = p6, b.nodes[:n6]
-					break L6
-				}
-				break
+			}
+			if ok {
+				break L1
 			}
 		}
-		if ok {
-			break L1
-		}
-		// lit_gopher, inlined
-		{
-			p7, n7 := p, len(b.nodes)
-			ok = true
-		L7:
-			for {
-				if ok = p < len(b.s) && class9[b.s[p]]; ok {
-					p++
+		if p < len(b.s) && class9[b.s[p]] {
+			// lit_gopher, inlined
+			{
+				p7, n7 := p, len(b.nodes)
+				ok = true
+			L7:
+				for {
+					if ok = p < len(b.s) && class9[b.s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, b.nodes = p7, b.nodes[:n7]
+						break L7
+					}
+					if ok = p < len(b.s) && class10[b.s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, b.nodes = p7, b.nodes[:n7]
+						break L7
+					}
+					if ok = p < len(b.s) && class2[b.s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, b.nodes = p7, b.nodes[:n7]
+						break L7
+					}
+					if ok = p < len(b.s) && class0[b.s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, b.nodes = p7, b.nodes[:n7]
+						break L7
+					}
+					if ok = p < len(b.s) && class5[b.s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, b.nodes = p7, b.nodes[:n7]
+						break L7
+					}
+					if ok = p < len(b.s) && class11[b.s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, b.nodes = p7, b.nodes[:n7]
+						break L7
+					}
+					break
 				}
-				if !ok {
-					p, b.nodes = p7, b.nodes[:n7]
-					break L7
-				}
-				if ok = p < len(b.s) && class10[b.s[p]]; ok {
-					p++
-				}
-				if !ok {
-					p, b.nodes = p7, b.nodes[:n7]
-					break L7
-				}
-				if ok = p < len(b.s) && class2[b.s[p]]; ok {
-					p++
-				}
-				if !ok {
-					p, b.nodes = p7, b.nodes[:n7]
-					break L7
-				}
-				if ok = p < len(b.s) && class0[b.s[p]]; ok {
-					p++
-				}
-				if !ok {
-					p, b.nodes = p7, b.nodes[:n7]
-					break L7
-				}
-				if ok = p < len(b.s) && class5[b.s[p]]; ok {
-					p++
-				}
-				if !ok {
-					p, b.nodes = p7, b.nodes[:n7]
-					break L7
-				}
-				if ok = p < len(b.s) && class11[b.s[p]]; ok {
-					p++
-				}
-				if !ok {
-					p, b.nodes = p7, b.nodes[:n7]
-					break L7
-				}
-				break
+			}
+			if ok {
+				break L1
 			}
 		}
-		if ok {
-			break L1
-		}
-		// lit_wais, inlined
-		{
-			p8, n8 := p, len(b.nodes)
-			ok = true
-		L8:
-			for {
-				if ok = p < len(b.s) && class6[b.s[p]]; ok {
-					p++
+		if p < len(b.s) && class6[b.s[p]] {
+			// lit_wais, inlined
+			{
+				p8, n8 := p, len(b.nodes)
+				ok = true
+			L8:
+				for {
+					if ok = p < len(b.s) && class6[b.s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, b.nodes = p8, b.nodes[:n8]
+						break L8
+					}
+					if ok = p < len(b.s) && class12[b.s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, b.nodes = p8, b.nodes[:n8]
+						break L8
+					}
+					if ok = p < len(b.s) && class13[b.s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, b.nodes = p8, b.nodes[:n8]
+						break L8
+					}
+					if ok = p < len(b.s) && class7[b.s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, b.nodes = p8, b.nodes[:n8]
+						break L8
+					}
+					break
 				}
-				if !ok {
-					p, b.nodes = p8, b.nodes[:n8]
-					break L8
-				}
-				if ok = p < len(b.s) && class12[b.s[p]]; ok {
-					p++
-				}
-				if !ok {
-					p, b.nodes = p8, b.nodes[:n8]
-					break L8
-				}
-				if ok = p < len(b.s) && class13[b.s[p]]; ok {
-					p++
-				}
-				if !ok {
-					p, b.nodes = p8, b.nodes[:n8]
-					break L8
-				}
-				if ok = p < len(b.s) && class7[b.s[p]]; ok {
-					p++
-				}
-				if !ok {
-					p, b.nodes = p8, b.nodes[:n8]
-					break L8
-				}
-				break
+			}
+			if ok {
+				break L1
 			}
 		}
-		if ok {
-			break L1
-		}
-		// lit_mailto, inlined
-		{
-			p9, n9 := p, len(b.nodes)
-			ok = true
-		L9:
-			for {
-				if ok = p < len(b.s) && class14[b.s[p]]; ok {
-					p++
+		if p < len(b.s) && class14[b.s[p]] {
+			// lit_mailto, inlined
+			{
+				p9, n9 := p, len(b.nodes)
+				ok = true
+			L9:
+				for {
+					if ok = p < len(b.s) && class14[b.s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, b.nodes = p9, b.nodes[:n9]
+						break L9
+					}
+					if ok = p < len(b.s) && class12[b.s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, b.nodes = p9, b.nodes[:n9]
+						break L9
+					}
+					if ok = p < len(b.s) && class13[b.s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, b.nodes = p9, b.nodes[:n9]
+						break L9
+					}
+					if ok = p < len(b.s) && class8[b.s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, b.nodes = p9, b.nodes[:n9]
+						break L9
+					}
+					if ok = p < len(b.s) && class1[b.s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, b.nodes = p9, b.nodes[:n9]
+						break L9
+					}
+					if ok = p < len(b.s) && class10[b.s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, b.nodes = p9, b.nodes[:n9]
+						break L9
+					}
+					break
 				}
-				if !ok {
-					p, b.nodes = p9, b.nodes[:n9]
-					break L9
-				}
-				if ok = p < len(b.s) && class12[b.s[p]]; ok {
-					p++
-				}
-				if !ok {
-					p, b.nodes = p9, b.nodes[:n9]
-					break L9
-				}
-				if ok = p < len(b.s) && class13[b.s[p]]; ok {
-					p++
-				}
-				if !ok {
-					p, b.nodes = p9, b.nodes[:n9]
-					break L9
-				}
-				if ok = p < len(b.s) && class8[b.s[p]]; ok {
-					p++
-				}
-				if !ok {
-					p, b.nodes = p9, b.nodes[:n9]
-					break L9
-				}
-				if ok = p < len(b.s) && class1[b.s[p]]; ok {
-					p++
-				}
-				if !ok {
-					p, b.nodes = p9, b.nodes[:n9]
-					break L9
-				}
-				if ok = p < len(b.s) && class10[b.s[p]]; ok {
-					p++
-				}
-				if !ok {
-					p, b.nodes = p9, b.nodes[:n9]
-					break L9
-				}
-				break
+			}
+			if ok {
+				break L1
 			}
 		}
-		if ok {
-			break L1
-		}
-		// lit_file, inlined
-		{
-			p10, n10 := p, len(b.nodes)
-			ok = true
-		L10:
-			for {
-				if ok = p < len(b.s) && class3[b.s[p]]; ok {
-					p++
+		if p < len(b.s) && class3[b.s[p]] {
+			// lit_file, inlined
+			{
+				p10, n10 := p, len(b.nodes)
+				ok = true
+			L10:
+				for {
+					if ok = p < len(b.s) && class3[b.s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, b.nodes = p10, b.nodes[:n10]
+						break L10
+					}
+					if ok = p < len(b.s) && class13[b.s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, b.nodes = p10, b.nodes[:n10]
+						break L10
+					}
+					if ok = p < len(b.s) && class8[b.s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, b.nodes = p10, b.nodes[:n10]
+						break L10
+					}
+					if ok = p < len(b.s) && class5[b.s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, b.nodes = p10, b.nodes[:n10]
+						break L10
+					}
+					break
 				}
-				if !ok {
-					p, b.nodes = p10, b.nodes[:n10]
-					break L10
-				}
-				if ok = p < len(b.s) && class13[b.s[p]]; ok {
-					p++
-				}
-				if !ok {
-					p, b.nodes = p10, b.nodes[:n10]
-					break L10
-				}
-				if ok = p < len(b.s) && class8[b.s[p]]; ok {
-					p++
-				}
-				if !ok {
-					p, b.nodes = p10, b.nodes[:n10]
-					break L10
-				}
-				if ok = p < len(b.s) && class5[b.s[p]]; ok {
-					p++
-				}
-				if !ok {
-					p, b.nodes = p10, b.nodes[:n10]
-					break L10
-				}
-				break
+			}
+			if ok {
+				break L1
 			}
 		}
-		if ok {
-			break L1
-		}
-		// lit_prospero, inlined
-		{
-			p11, n11 := p, len(b.nodes)
-			ok = true
-		L11:
-			for {
-				if ok = p < len(b.s) && class2[b.s[p]]; ok {
-					p++
+		if p < len(b.s) && class2[b.s[p]] {
+			// lit_prospero, inlined
+			{
+				p11, n11 := p, len(b.nodes)
+				ok = true
+			L11:
+				for {
+					if ok = p < len(b.s) && class2[b.s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, b.nodes = p11, b.nodes[:n11]
+						break L11
+					}
+					if ok = p < len(b.s) && class11[b.s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, b.nodes = p11, b.nodes[:n11]
+						break L11
+					}
+					if ok = p < len(b.s) && class10[b.s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, b.nodes = p11, b.nodes[:n11]
+						break L11
+					}
+					if ok = p < len(b.s) && class7[b.s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, b.nodes = p11, b.nodes[:n11]
+						break L11
+					}
+					if ok = p < len(b.s) && class2[b.s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, b.nodes = p11, b.nodes[:n11]
+						break L11
+					}
+					if ok = p < len(b.s) && class5[b.s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, b.nodes = p11, b.nodes[:n11]
+						break L11
+					}
+					if ok = p < len(b.s) && class11[b.s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, b.nodes = p11, b.nodes[:n11]
+						break L11
+					}
+					if ok = p < len(b.s) && class10[b.s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, b.nodes = p11, b.nodes[:n11]
+						break L11
+					}
+					break
 				}
-				if !ok {
-					p, b.nodes = p11, b.nodes[:n11]
-					break L11
-				}
-				if ok = p < len(b.s) && class11[b.s[p]]; ok {
-					p++
-				}
-				if !ok {
-					p, b.nodes = p11, b.nodes[:n11]
-					break L11
-				}
-				if ok = p < len(b.s) && class10[b.s[p]]; ok {
-					p++
-				}
-				if !ok {
-					p, b.nodes = p11, b.nodes[:n11]
-					break L11
-				}
-				if ok = p < len(b.s) && class7[b.s[p]]; ok {
-					p++
-				}
-				if !ok {
-					p, b.nodes = p11, b.nodes[:n11]
-					break L11
-				}
-				if ok = p < len(b.s) && class2[b.s[p]]; ok {
-					p++
-				}
-				if !ok {
-					p, b.nodes = p11, b.nodes[:n11]
-					break L11
-				}
-				if ok = p < len(b.s) && class5[b.s[p]]; ok {
-					p++
-				}
-				if !ok {
-					p, b.nodes = p11, b.nodes[:n11]
-					break L11
-				}
-				if ok = p < len(b.s) && class11[b.s[p]]; ok {
-					p++
-				}
-				if !ok {
-					p, b.nodes = p11, b.nodes[:n11]
-					break L11
-				}
-				if ok = p < len(b.s) && class10[b.s[p]]; ok {
-					p++
-				}
-				if !ok {
-					p, b.nodes = p11, b.nodes[:n11]
-					break L11
-				}
-				break
+			}
+			if ok {
+				break L1
 			}
 		}
-		if ok {
-			break L1
-		}
+		ok = false
 		break
 	}
 	return p, ok
@@ -3269,84 +3312,91 @@ func (b *treeBuilder) r25(p int) (int, bool) {
 	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 4})
 L1:
 	for {
-		{
-			p2, n2 := p, len(b.nodes)
-			ok = true
-		L2:
-			for {
-				p, ok = b.r26(p)
-				if !ok {
-					p, b.nodes = p2, b.nodes[:n2]
-					break L2
-				}
-				{
-					p3, n3 := p, len(b.nodes)
-					if ok = p < len(b.s); ok {
-						_, w := utf8.DecodeRuneInString(b.s[p:])
-						p += w
+		if p < len(b.s) && class16[b.s[p]] {
+			{
+				p2, n2 := p, len(b.nodes)
+				ok = true
+			L2:
+				for {
+					p, ok = b.r26(p)
+					if !ok {
+						p, b.nodes = p2, b.nodes[:n2]
+						break L2
 					}
-					p, b.nodes = p3, b.nodes[:n3]
-					ok = !ok
+					{
+						p3, n3 := p, len(b.nodes)
+						if ok = p < len(b.s); ok {
+							_, w := utf8.DecodeRuneInString(b.s[p:])
+							p += w
+						}
+						p, b.nodes = p3, b.nodes[:n3]
+						ok = !ok
+					}
+					if !ok {
+						p, b.nodes = p2, b.nodes[:n2]
+						break L2
+					}
+					break
 				}
-				if !ok {
-					p, b.nodes = p2, b.nodes[:n2]
-					break L2
-				}
-				break
 			}
-		}
-		if ok {
-			break L1
+			if ok {
+				break L1
+			}
 		}
 		{
 			start4 := p
 			for {
-				for p < len(b.s) && class16[b.s[p]] {
+				for p < len(b.s) && class17[b.s[p]] {
 					p++
 				}
 				q4 := p
 			L5:
 				for {
-					// reserved, inlined
-					if ok = p < len(b.s) && class17[b.s[p]]; ok {
-						p++
-					}
-					if ok {
-						break L5
-					}
-					// escape, inlined
-					{
-						p6, n6 := p, len(b.nodes)
-						ok = true
-					L6:
-						for {
-							if ok = p < len(b.s) && b.s[p] == '%'; ok {
-								p++
-							}
-							if !ok {
-								p, b.nodes = p6, b.nodes[:n6]
-								break L6
-							}
-							if ok = p < len(b.s) && class18[b.s[p]]; ok {
-								p++
-							}
-							if !ok {
-								p, b.nodes = p6, b.nodes[:n6]
-								break L6
-							}
-							if ok = p < len(b.s) && class18[b.s[p]]; ok {
-								p++
-							}
-							if !ok {
-								p, b.nodes = p6, b.nodes[:n6]
-								break L6
-							}
-							break
+					if p < len(b.s) && class18[b.s[p]] {
+						// reserved, inlined
+						if ok = p < len(b.s) && class18[b.s[p]]; ok {
+							p++
+						}
+						if ok {
+							break L5
 						}
 					}
-					if ok {
-						break L5
+					if p < len(b.s) && class19[b.s[p]] {
+						// escape, inlined
+						{
+							p6, n6 := p, len(b.nodes)
+							ok = true
+						L6:
+							for {
+								if ok = p < len(b.s) && b.s[p] == '%'; ok {
+									p++
+								}
+								if !ok {
+									p, b.nodes = p6, b.nodes[:n6]
+									break L6
+								}
+								if ok = p < len(b.s) && class20[b.s[p]]; ok {
+									p++
+								}
+								if !ok {
+									p, b.nodes = p6, b.nodes[:n6]
+									break L6
+								}
+								if ok = p < len(b.s) && class20[b.s[p]]; ok {
+									p++
+								}
+								if !ok {
+									p, b.nodes = p6, b.nodes[:n6]
+									break L6
+								}
+								break
+							}
+						}
+						if ok {
+							break L5
+						}
 					}
+					ok = false
 					break
 				}
 				if ok && p != q4 {
@@ -3360,6 +3410,7 @@ L1:
 		if ok {
 			break L1
 		}
+		ok = false
 		break
 	}
 	if !ok {
@@ -3562,38 +3613,43 @@ func (b *treeBuilder) r29(p int) (int, bool) {
 	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 8})
 L1:
 	for {
-		{
-			p2, n2 := p, len(b.nodes)
-			ok = true
-		L2:
-			for {
-				p, ok = b.r34(p)
-				if !ok {
-					p, b.nodes = p2, b.nodes[:n2]
-					break L2
-				}
-				{
-					p3, n3 := p, len(b.nodes)
-					if ok = p < len(b.s) && class19[b.s[p]]; ok {
-						p++
+		if p < len(b.s) && class21[b.s[p]] {
+			{
+				p2, n2 := p, len(b.nodes)
+				ok = true
+			L2:
+				for {
+					p, ok = b.r34(p)
+					if !ok {
+						p, b.nodes = p2, b.nodes[:n2]
+						break L2
 					}
-					p, b.nodes = p3, b.nodes[:n3]
-					ok = !ok
+					{
+						p3, n3 := p, len(b.nodes)
+						if ok = p < len(b.s) && class22[b.s[p]]; ok {
+							p++
+						}
+						p, b.nodes = p3, b.nodes[:n3]
+						ok = !ok
+					}
+					if !ok {
+						p, b.nodes = p2, b.nodes[:n2]
+						break L2
+					}
+					break
 				}
-				if !ok {
-					p, b.nodes = p2, b.nodes[:n2]
-					break L2
-				}
-				break
+			}
+			if ok {
+				break L1
 			}
 		}
-		if ok {
-			break L1
+		if p < len(b.s) && class23[b.s[p]] {
+			p, ok = b.r30(p)
+			if ok {
+				break L1
+			}
 		}
-		p, ok = b.r30(p)
-		if ok {
-			break L1
-		}
+		ok = false
 		break
 	}
 	if !ok {
@@ -3636,7 +3692,7 @@ func (b *treeBuilder) r30(p int) (int, bool) {
 							}
 							{
 								p4, n4 := p, len(b.nodes)
-								if ok = p < len(b.s) && class20[b.s[p]]; ok {
+								if ok = p < len(b.s) && class23[b.s[p]]; ok {
 									p++
 								}
 								p, b.nodes = p4, b.nodes[:n4]
@@ -3684,7 +3740,7 @@ func (b *treeBuilder) r31(p int) (int, bool) {
 		ok = true
 	L1:
 		for {
-			if ok = p < len(b.s) && class20[b.s[p]]; ok {
+			if ok = p < len(b.s) && class23[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
@@ -3715,7 +3771,7 @@ func (b *treeBuilder) r31(p int) (int, bool) {
 								p, b.nodes = p3, b.nodes[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class20[b.s[p]]; ok {
+							if ok = p < len(b.s) && class23[b.s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -3756,7 +3812,7 @@ func (b *treeBuilder) r32(p int) (int, bool) {
 		ok = true
 	L1:
 		for {
-			if ok = p < len(b.s) && class21[b.s[p]]; ok {
+			if ok = p < len(b.s) && class24[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
@@ -3787,7 +3843,7 @@ func (b *treeBuilder) r32(p int) (int, bool) {
 								p, b.nodes = p3, b.nodes[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class20[b.s[p]]; ok {
+							if ok = p < len(b.s) && class23[b.s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -3821,7 +3877,7 @@ func (b *treeBuilder) r32(p int) (int, bool) {
 // r33 is rule alphadigit (alphadigit).
 func (b *treeBuilder) r33(p int) (int, bool) {
 	var ok bool
-	if ok = p < len(b.s) && class20[b.s[p]]; ok {
+	if ok = p < len(b.s) && class23[b.s[p]]; ok {
 		p++
 	}
 	return p, ok
@@ -3913,60 +3969,70 @@ func (b *treeBuilder) r36(p int) (int, bool) {
 			q1 := p
 		L2:
 			for {
-				// uchar, inlined
-			L3:
-				for {
-					// unreserved, inlined
-					if ok = p < len(b.s) && class16[b.s[p]]; ok {
+				if p < len(b.s) && class25[b.s[p]] {
+					// uchar, inlined
+				L3:
+					for {
+						if p < len(b.s) && class17[b.s[p]] {
+							// unreserved, inlined
+							if ok = p < len(b.s) && class17[b.s[p]]; ok {
+								p++
+							}
+							if ok {
+								break L3
+							}
+						}
+						if p < len(b.s) && class19[b.s[p]] {
+							// escape, inlined
+							{
+								p4, n4 := p, len(b.nodes)
+								ok = true
+							L4:
+								for {
+									if ok = p < len(b.s) && b.s[p] == '%'; ok {
+										p++
+									}
+									if !ok {
+										p, b.nodes = p4, b.nodes[:n4]
+										break L4
+									}
+									if ok = p < len(b.s) && class20[b.s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, b.nodes = p4, b.nodes[:n4]
+										break L4
+									}
+									if ok = p < len(b.s) && class20[b.s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, b.nodes = p4, b.nodes[:n4]
+										break L4
+									}
+									break
+								}
+							}
+							if ok {
+								break L3
+							}
+						}
+						ok = false
+						break
+					}
+					if ok {
+						break L2
+					}
+				}
+				if p < len(b.s) && class26[b.s[p]] {
+					if ok = p < len(b.s) && class26[b.s[p]]; ok {
 						p++
 					}
 					if ok {
-						break L3
+						break L2
 					}
-					// escape, inlined
-					{
-						p4, n4 := p, len(b.nodes)
-						ok = true
-					L4:
-						for {
-							if ok = p < len(b.s) && b.s[p] == '%'; ok {
-								p++
-							}
-							if !ok {
-								p, b.nodes = p4, b.nodes[:n4]
-								break L4
-							}
-							if ok = p < len(b.s) && class18[b.s[p]]; ok {
-								p++
-							}
-							if !ok {
-								p, b.nodes = p4, b.nodes[:n4]
-								break L4
-							}
-							if ok = p < len(b.s) && class18[b.s[p]]; ok {
-								p++
-							}
-							if !ok {
-								p, b.nodes = p4, b.nodes[:n4]
-								break L4
-							}
-							break
-						}
-					}
-					if ok {
-						break L3
-					}
-					break
 				}
-				if ok {
-					break L2
-				}
-				if ok = p < len(b.s) && class22[b.s[p]]; ok {
-					p++
-				}
-				if ok {
-					break L2
-				}
+				ok = false
 				break
 			}
 			if !ok || p == q1 {
@@ -3993,60 +4059,70 @@ func (b *treeBuilder) r37(p int) (int, bool) {
 			q1 := p
 		L2:
 			for {
-				// uchar, inlined
-			L3:
-				for {
-					// unreserved, inlined
-					if ok = p < len(b.s) && class16[b.s[p]]; ok {
+				if p < len(b.s) && class25[b.s[p]] {
+					// uchar, inlined
+				L3:
+					for {
+						if p < len(b.s) && class17[b.s[p]] {
+							// unreserved, inlined
+							if ok = p < len(b.s) && class17[b.s[p]]; ok {
+								p++
+							}
+							if ok {
+								break L3
+							}
+						}
+						if p < len(b.s) && class19[b.s[p]] {
+							// escape, inlined
+							{
+								p4, n4 := p, len(b.nodes)
+								ok = true
+							L4:
+								for {
+									if ok = p < len(b.s) && b.s[p] == '%'; ok {
+										p++
+									}
+									if !ok {
+										p, b.nodes = p4, b.nodes[:n4]
+										break L4
+									}
+									if ok = p < len(b.s) && class20[b.s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, b.nodes = p4, b.nodes[:n4]
+										break L4
+									}
+									if ok = p < len(b.s) && class20[b.s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, b.nodes = p4, b.nodes[:n4]
+										break L4
+									}
+									break
+								}
+							}
+							if ok {
+								break L3
+							}
+						}
+						ok = false
+						break
+					}
+					if ok {
+						break L2
+					}
+				}
+				if p < len(b.s) && class26[b.s[p]] {
+					if ok = p < len(b.s) && class26[b.s[p]]; ok {
 						p++
 					}
 					if ok {
-						break L3
+						break L2
 					}
-					// escape, inlined
-					{
-						p4, n4 := p, len(b.nodes)
-						ok = true
-					L4:
-						for {
-							if ok = p < len(b.s) && b.s[p] == '%'; ok {
-								p++
-							}
-							if !ok {
-								p, b.nodes = p4, b.nodes[:n4]
-								break L4
-							}
-							if ok = p < len(b.s) && class18[b.s[p]]; ok {
-								p++
-							}
-							if !ok {
-								p, b.nodes = p4, b.nodes[:n4]
-								break L4
-							}
-							if ok = p < len(b.s) && class18[b.s[p]]; ok {
-								p++
-							}
-							if !ok {
-								p, b.nodes = p4, b.nodes[:n4]
-								break L4
-							}
-							break
-						}
-					}
-					if ok {
-						break L3
-					}
-					break
 				}
-				if ok {
-					break L2
-				}
-				if ok = p < len(b.s) && class22[b.s[p]]; ok {
-					p++
-				}
-				if ok {
-					break L2
-				}
+				ok = false
 				break
 			}
 			if !ok || p == q1 {
@@ -4071,52 +4147,57 @@ func (b *treeBuilder) r38(p int) (int, bool) {
 	{
 		start1 := p
 		for {
-			for p < len(b.s) && class16[b.s[p]] {
+			for p < len(b.s) && class17[b.s[p]] {
 				p++
 			}
 			q1 := p
 		L2:
 			for {
-				// reserved, inlined
-				if ok = p < len(b.s) && class17[b.s[p]]; ok {
-					p++
-				}
-				if ok {
-					break L2
-				}
-				// escape, inlined
-				{
-					p3, n3 := p, len(b.nodes)
-					ok = true
-				L3:
-					for {
-						if ok = p < len(b.s) && b.s[p] == '%'; ok {
-							p++
-						}
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						if ok = p < len(b.s) && class18[b.s[p]]; ok {
-							p++
-						}
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						if ok = p < len(b.s) && class18[b.s[p]]; ok {
-							p++
-						}
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						break
+				if p < len(b.s) && class18[b.s[p]] {
+					// reserved, inlined
+					if ok = p < len(b.s) && class18[b.s[p]]; ok {
+						p++
+					}
+					if ok {
+						break L2
 					}
 				}
-				if ok {
-					break L2
+				if p < len(b.s) && class19[b.s[p]] {
+					// escape, inlined
+					{
+						p3, n3 := p, len(b.nodes)
+						ok = true
+					L3:
+						for {
+							if ok = p < len(b.s) && b.s[p] == '%'; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							if ok = p < len(b.s) && class20[b.s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							if ok = p < len(b.s) && class20[b.s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							break
+						}
+					}
+					if ok {
+						break L2
+					}
 				}
+				ok = false
 				break
 			}
 			if ok && p != q1 {
@@ -4204,7 +4285,7 @@ func (b *treeBuilder) r39(p int) (int, bool) {
 										p, b.nodes = p4, b.nodes[:n4]
 										break L4
 									}
-									if ok = p < len(b.s) && class23[b.s[p]]; ok {
+									if ok = p < len(b.s) && class27[b.s[p]]; ok {
 										p++
 									}
 									if !ok {
@@ -4293,7 +4374,7 @@ func (b *treeBuilder) r40(p int) (int, bool) {
 				p, b.nodes = p1, b.nodes[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class23[b.s[p]]; ok {
+			if ok = p < len(b.s) && class27[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
@@ -4396,60 +4477,70 @@ func (b *treeBuilder) r42(p int) (int, bool) {
 			q1 := p
 		L2:
 			for {
-				// uchar, inlined
-			L3:
-				for {
-					// unreserved, inlined
-					if ok = p < len(b.s) && class16[b.s[p]]; ok {
+				if p < len(b.s) && class25[b.s[p]] {
+					// uchar, inlined
+				L3:
+					for {
+						if p < len(b.s) && class17[b.s[p]] {
+							// unreserved, inlined
+							if ok = p < len(b.s) && class17[b.s[p]]; ok {
+								p++
+							}
+							if ok {
+								break L3
+							}
+						}
+						if p < len(b.s) && class19[b.s[p]] {
+							// escape, inlined
+							{
+								p4, n4 := p, len(b.nodes)
+								ok = true
+							L4:
+								for {
+									if ok = p < len(b.s) && b.s[p] == '%'; ok {
+										p++
+									}
+									if !ok {
+										p, b.nodes = p4, b.nodes[:n4]
+										break L4
+									}
+									if ok = p < len(b.s) && class20[b.s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, b.nodes = p4, b.nodes[:n4]
+										break L4
+									}
+									if ok = p < len(b.s) && class20[b.s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, b.nodes = p4, b.nodes[:n4]
+										break L4
+									}
+									break
+								}
+							}
+							if ok {
+								break L3
+							}
+						}
+						ok = false
+						break
+					}
+					if ok {
+						break L2
+					}
+				}
+				if p < len(b.s) && class28[b.s[p]] {
+					if ok = p < len(b.s) && class28[b.s[p]]; ok {
 						p++
 					}
 					if ok {
-						break L3
+						break L2
 					}
-					// escape, inlined
-					{
-						p4, n4 := p, len(b.nodes)
-						ok = true
-					L4:
-						for {
-							if ok = p < len(b.s) && b.s[p] == '%'; ok {
-								p++
-							}
-							if !ok {
-								p, b.nodes = p4, b.nodes[:n4]
-								break L4
-							}
-							if ok = p < len(b.s) && class18[b.s[p]]; ok {
-								p++
-							}
-							if !ok {
-								p, b.nodes = p4, b.nodes[:n4]
-								break L4
-							}
-							if ok = p < len(b.s) && class18[b.s[p]]; ok {
-								p++
-							}
-							if !ok {
-								p, b.nodes = p4, b.nodes[:n4]
-								break L4
-							}
-							break
-						}
-					}
-					if ok {
-						break L3
-					}
-					break
 				}
-				if ok {
-					break L2
-				}
-				if ok = p < len(b.s) && class24[b.s[p]]; ok {
-					p++
-				}
-				if ok {
-					break L2
-				}
+				ok = false
 				break
 			}
 			if !ok || p == q1 {
@@ -4471,7 +4562,7 @@ func (b *treeBuilder) r43(p int) (int, bool) {
 	var ok bool
 	n := len(b.nodes)
 	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 21})
-	if ok = p < len(b.s) && class25[b.s[p]]; ok {
+	if ok = p < len(b.s) && class29[b.s[p]]; ok {
 		p++
 	}
 	if !ok {
@@ -4506,84 +4597,89 @@ func (b *treeBuilder) r44(p int) (int, bool) {
 			}
 		L2:
 			for {
-				p, ok = b.r29(p)
-				if ok {
-					break L2
-				}
-				{
-					p3, n3 := p, len(b.nodes)
-					ok = true
-				L3:
-					for {
-						if ok = p < len(b.s) && class8[b.s[p]]; ok {
-							p++
-						}
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						if ok = p < len(b.s) && class10[b.s[p]]; ok {
-							p++
-						}
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						if ok = p < len(b.s) && class26[b.s[p]]; ok {
-							p++
-						}
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						if ok = p < len(b.s) && class12[b.s[p]]; ok {
-							p++
-						}
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						if ok = p < len(b.s) && class8[b.s[p]]; ok {
-							p++
-						}
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						if ok = p < len(b.s) && class0[b.s[p]]; ok {
-							p++
-						}
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						if ok = p < len(b.s) && class10[b.s[p]]; ok {
-							p++
-						}
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						if ok = p < len(b.s) && class7[b.s[p]]; ok {
-							p++
-						}
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						if ok = p < len(b.s) && class1[b.s[p]]; ok {
-							p++
-						}
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						break
+				if p < len(b.s) && class23[b.s[p]] {
+					p, ok = b.r29(p)
+					if ok {
+						break L2
 					}
 				}
-				if ok {
-					break L2
+				if p < len(b.s) && class8[b.s[p]] {
+					{
+						p3, n3 := p, len(b.nodes)
+						ok = true
+					L3:
+						for {
+							if ok = p < len(b.s) && class8[b.s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							if ok = p < len(b.s) && class10[b.s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							if ok = p < len(b.s) && class30[b.s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							if ok = p < len(b.s) && class12[b.s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							if ok = p < len(b.s) && class8[b.s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							if ok = p < len(b.s) && class0[b.s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							if ok = p < len(b.s) && class10[b.s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							if ok = p < len(b.s) && class7[b.s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							if ok = p < len(b.s) && class1[b.s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							break
+						}
+					}
+					if ok {
+						break L2
+					}
 				}
+				ok = false
 				break
 			}
 			ok = true
@@ -4771,60 +4867,70 @@ func (b *treeBuilder) r47(p int) (int, bool) {
 			q1 := p
 		L2:
 			for {
-				// uchar, inlined
-			L3:
-				for {
-					// unreserved, inlined
-					if ok = p < len(b.s) && class16[b.s[p]]; ok {
+				if p < len(b.s) && class25[b.s[p]] {
+					// uchar, inlined
+				L3:
+					for {
+						if p < len(b.s) && class17[b.s[p]] {
+							// unreserved, inlined
+							if ok = p < len(b.s) && class17[b.s[p]]; ok {
+								p++
+							}
+							if ok {
+								break L3
+							}
+						}
+						if p < len(b.s) && class19[b.s[p]] {
+							// escape, inlined
+							{
+								p4, n4 := p, len(b.nodes)
+								ok = true
+							L4:
+								for {
+									if ok = p < len(b.s) && b.s[p] == '%'; ok {
+										p++
+									}
+									if !ok {
+										p, b.nodes = p4, b.nodes[:n4]
+										break L4
+									}
+									if ok = p < len(b.s) && class20[b.s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, b.nodes = p4, b.nodes[:n4]
+										break L4
+									}
+									if ok = p < len(b.s) && class20[b.s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, b.nodes = p4, b.nodes[:n4]
+										break L4
+									}
+									break
+								}
+							}
+							if ok {
+								break L3
+							}
+						}
+						ok = false
+						break
+					}
+					if ok {
+						break L2
+					}
+				}
+				if p < len(b.s) && class31[b.s[p]] {
+					if ok = p < len(b.s) && class31[b.s[p]]; ok {
 						p++
 					}
 					if ok {
-						break L3
+						break L2
 					}
-					// escape, inlined
-					{
-						p4, n4 := p, len(b.nodes)
-						ok = true
-					L4:
-						for {
-							if ok = p < len(b.s) && b.s[p] == '%'; ok {
-								p++
-							}
-							if !ok {
-								p, b.nodes = p4, b.nodes[:n4]
-								break L4
-							}
-							if ok = p < len(b.s) && class18[b.s[p]]; ok {
-								p++
-							}
-							if !ok {
-								p, b.nodes = p4, b.nodes[:n4]
-								break L4
-							}
-							if ok = p < len(b.s) && class18[b.s[p]]; ok {
-								p++
-							}
-							if !ok {
-								p, b.nodes = p4, b.nodes[:n4]
-								break L4
-							}
-							break
-						}
-					}
-					if ok {
-						break L3
-					}
-					break
 				}
-				if ok {
-					break L2
-				}
-				if ok = p < len(b.s) && class27[b.s[p]]; ok {
-					p++
-				}
-				if ok {
-					break L2
-				}
+				ok = false
 				break
 			}
 			if !ok || p == q1 {
@@ -4851,60 +4957,70 @@ func (b *treeBuilder) r48(p int) (int, bool) {
 			q1 := p
 		L2:
 			for {
-				// uchar, inlined
-			L3:
-				for {
-					// unreserved, inlined
-					if ok = p < len(b.s) && class16[b.s[p]]; ok {
+				if p < len(b.s) && class25[b.s[p]] {
+					// uchar, inlined
+				L3:
+					for {
+						if p < len(b.s) && class17[b.s[p]] {
+							// unreserved, inlined
+							if ok = p < len(b.s) && class17[b.s[p]]; ok {
+								p++
+							}
+							if ok {
+								break L3
+							}
+						}
+						if p < len(b.s) && class19[b.s[p]] {
+							// escape, inlined
+							{
+								p4, n4 := p, len(b.nodes)
+								ok = true
+							L4:
+								for {
+									if ok = p < len(b.s) && b.s[p] == '%'; ok {
+										p++
+									}
+									if !ok {
+										p, b.nodes = p4, b.nodes[:n4]
+										break L4
+									}
+									if ok = p < len(b.s) && class20[b.s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, b.nodes = p4, b.nodes[:n4]
+										break L4
+									}
+									if ok = p < len(b.s) && class20[b.s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, b.nodes = p4, b.nodes[:n4]
+										break L4
+									}
+									break
+								}
+							}
+							if ok {
+								break L3
+							}
+						}
+						ok = false
+						break
+					}
+					if ok {
+						break L2
+					}
+				}
+				if p < len(b.s) && class31[b.s[p]] {
+					if ok = p < len(b.s) && class31[b.s[p]]; ok {
 						p++
 					}
 					if ok {
-						break L3
+						break L2
 					}
-					// escape, inlined
-					{
-						p4, n4 := p, len(b.nodes)
-						ok = true
-					L4:
-						for {
-							if ok = p < len(b.s) && b.s[p] == '%'; ok {
-								p++
-							}
-							if !ok {
-								p, b.nodes = p4, b.nodes[:n4]
-								break L4
-							}
-							if ok = p < len(b.s) && class18[b.s[p]]; ok {
-								p++
-							}
-							if !ok {
-								p, b.nodes = p4, b.nodes[:n4]
-								break L4
-							}
-							if ok = p < len(b.s) && class18[b.s[p]]; ok {
-								p++
-							}
-							if !ok {
-								p, b.nodes = p4, b.nodes[:n4]
-								break L4
-							}
-							break
-						}
-					}
-					if ok {
-						break L3
-					}
-					break
 				}
-				if ok {
-					break L2
-				}
-				if ok = p < len(b.s) && class27[b.s[p]]; ok {
-					p++
-				}
-				if ok {
-					break L2
-				}
+				ok = false
 				break
 			}
 			if !ok || p == q1 {
@@ -5060,53 +5176,60 @@ func (b *treeBuilder) r50(p int) (int, bool) {
 	// xchar, inlined
 L1:
 	for {
-		// unreserved, inlined
-		if ok = p < len(b.s) && class16[b.s[p]]; ok {
-			p++
-		}
-		if ok {
-			break L1
-		}
-		// reserved, inlined
-		if ok = p < len(b.s) && class17[b.s[p]]; ok {
-			p++
-		}
-		if ok {
-			break L1
-		}
-		// escape, inlined
-		{
-			p2, n2 := p, len(b.nodes)
-			ok = true
-		L2:
-			for {
-				if ok = p < len(b.s) && b.s[p] == '%'; ok {
-					p++
-				}
-				if !ok {
-					p, b.nodes = p2, b.nodes[:n2]
-					break L2
-				}
-				if ok = p < len(b.s) && class18[b.s[p]]; ok {
-					p++
-				}
-				if !ok {
-					p, b.nodes = p2, b.nodes[:n2]
-					break L2
-				}
-				if ok = p < len(b.s) && class18[b.s[p]]; ok {
-					p++
-				}
-				if !ok {
-					p, b.nodes = p2, b.nodes[:n2]
-					break L2
-				}
-				break
+		if p < len(b.s) && class17[b.s[p]] {
+			// unreserved, inlined
+			if ok = p < len(b.s) && class17[b.s[p]]; ok {
+				p++
+			}
+			if ok {
+				break L1
 			}
 		}
-		if ok {
-			break L1
+		if p < len(b.s) && class18[b.s[p]] {
+			// reserved, inlined
+			if ok = p < len(b.s) && class18[b.s[p]]; ok {
+				p++
+			}
+			if ok {
+				break L1
+			}
 		}
+		if p < len(b.s) && class19[b.s[p]] {
+			// escape, inlined
+			{
+				p2, n2 := p, len(b.nodes)
+				ok = true
+			L2:
+				for {
+					if ok = p < len(b.s) && b.s[p] == '%'; ok {
+						p++
+					}
+					if !ok {
+						p, b.nodes = p2, b.nodes[:n2]
+						break L2
+					}
+					if ok = p < len(b.s) && class20[b.s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, b.nodes = p2, b.nodes[:n2]
+						break L2
+					}
+					if ok = p < len(b.s) && class20[b.s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, b.nodes = p2, b.nodes[:n2]
+						break L2
+					}
+					break
+				}
+			}
+			if ok {
+				break L1
+			}
+		}
+		ok = false
 		break
 	}
 	if !ok {
@@ -5125,52 +5248,57 @@ func (b *treeBuilder) r51(p int) (int, bool) {
 	{
 		start1 := p
 		for {
-			for p < len(b.s) && class16[b.s[p]] {
+			for p < len(b.s) && class17[b.s[p]] {
 				p++
 			}
 			q1 := p
 		L2:
 			for {
-				// reserved, inlined
-				if ok = p < len(b.s) && class17[b.s[p]]; ok {
-					p++
-				}
-				if ok {
-					break L2
-				}
-				// escape, inlined
-				{
-					p3, n3 := p, len(b.nodes)
-					ok = true
-				L3:
-					for {
-						if ok = p < len(b.s) && b.s[p] == '%'; ok {
-							p++
-						}
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						if ok = p < len(b.s) && class18[b.s[p]]; ok {
-							p++
-						}
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						if ok = p < len(b.s) && class18[b.s[p]]; ok {
-							p++
-						}
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						break
+				if p < len(b.s) && class18[b.s[p]] {
+					// reserved, inlined
+					if ok = p < len(b.s) && class18[b.s[p]]; ok {
+						p++
+					}
+					if ok {
+						break L2
 					}
 				}
-				if ok {
-					break L2
+				if p < len(b.s) && class19[b.s[p]] {
+					// escape, inlined
+					{
+						p3, n3 := p, len(b.nodes)
+						ok = true
+					L3:
+						for {
+							if ok = p < len(b.s) && b.s[p] == '%'; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							if ok = p < len(b.s) && class20[b.s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							if ok = p < len(b.s) && class20[b.s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							break
+						}
+					}
+					if ok {
+						break L2
+					}
 				}
+				ok = false
 				break
 			}
 			if ok && p != q1 {
@@ -5272,53 +5400,60 @@ func (b *treeBuilder) r52(p int) (int, bool) {
 					// xchar, inlined
 				L7:
 					for {
-						// unreserved, inlined
-						if ok = p < len(b.s) && class16[b.s[p]]; ok {
-							p++
-						}
-						if ok {
-							break L7
-						}
-						// reserved, inlined
-						if ok = p < len(b.s) && class17[b.s[p]]; ok {
-							p++
-						}
-						if ok {
-							break L7
-						}
-						// escape, inlined
-						{
-							p8, n8 := p, len(b.nodes)
-							ok = true
-						L8:
-							for {
-								if ok = p < len(b.s) && b.s[p] == '%'; ok {
-									p++
-								}
-								if !ok {
-									p, b.nodes = p8, b.nodes[:n8]
-									break L8
-								}
-								if ok = p < len(b.s) && class18[b.s[p]]; ok {
-									p++
-								}
-								if !ok {
-									p, b.nodes = p8, b.nodes[:n8]
-									break L8
-								}
-								if ok = p < len(b.s) && class18[b.s[p]]; ok {
-									p++
-								}
-								if !ok {
-									p, b.nodes = p8, b.nodes[:n8]
-									break L8
-								}
-								break
+						if p < len(b.s) && class17[b.s[p]] {
+							// unreserved, inlined
+							if ok = p < len(b.s) && class17[b.s[p]]; ok {
+								p++
+							}
+							if ok {
+								break L7
 							}
 						}
-						if ok {
-							break L7
+						if p < len(b.s) && class18[b.s[p]] {
+							// reserved, inlined
+							if ok = p < len(b.s) && class18[b.s[p]]; ok {
+								p++
+							}
+							if ok {
+								break L7
+							}
 						}
+						if p < len(b.s) && class19[b.s[p]] {
+							// escape, inlined
+							{
+								p8, n8 := p, len(b.nodes)
+								ok = true
+							L8:
+								for {
+									if ok = p < len(b.s) && b.s[p] == '%'; ok {
+										p++
+									}
+									if !ok {
+										p, b.nodes = p8, b.nodes[:n8]
+										break L8
+									}
+									if ok = p < len(b.s) && class20[b.s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, b.nodes = p8, b.nodes[:n8]
+										break L8
+									}
+									if ok = p < len(b.s) && class20[b.s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, b.nodes = p8, b.nodes[:n8]
+										break L8
+									}
+									break
+								}
+							}
+							if ok {
+								break L7
+							}
+						}
+						ok = false
 						break
 					}
 					if !ok {
@@ -5399,60 +5534,70 @@ func (b *treeBuilder) r53(p int) (int, bool) {
 					}
 				L6:
 					for {
-						// uchar, inlined
-					L7:
-						for {
-							// unreserved, inlined
-							if ok = p < len(b.s) && class16[b.s[p]]; ok {
+						if p < len(b.s) && class25[b.s[p]] {
+							// uchar, inlined
+						L7:
+							for {
+								if p < len(b.s) && class17[b.s[p]] {
+									// unreserved, inlined
+									if ok = p < len(b.s) && class17[b.s[p]]; ok {
+										p++
+									}
+									if ok {
+										break L7
+									}
+								}
+								if p < len(b.s) && class19[b.s[p]] {
+									// escape, inlined
+									{
+										p8, n8 := p, len(b.nodes)
+										ok = true
+									L8:
+										for {
+											if ok = p < len(b.s) && b.s[p] == '%'; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p8, b.nodes[:n8]
+												break L8
+											}
+											if ok = p < len(b.s) && class20[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p8, b.nodes[:n8]
+												break L8
+											}
+											if ok = p < len(b.s) && class20[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p8, b.nodes[:n8]
+												break L8
+											}
+											break
+										}
+									}
+									if ok {
+										break L7
+									}
+								}
+								ok = false
+								break
+							}
+							if ok {
+								break L6
+							}
+						}
+						if p < len(b.s) && class31[b.s[p]] {
+							if ok = p < len(b.s) && class31[b.s[p]]; ok {
 								p++
 							}
 							if ok {
-								break L7
+								break L6
 							}
-							// escape, inlined
-							{
-								p8, n8 := p, len(b.nodes)
-								ok = true
-							L8:
-								for {
-									if ok = p < len(b.s) && b.s[p] == '%'; ok {
-										p++
-									}
-									if !ok {
-										p, b.nodes = p8, b.nodes[:n8]
-										break L8
-									}
-									if ok = p < len(b.s) && class18[b.s[p]]; ok {
-										p++
-									}
-									if !ok {
-										p, b.nodes = p8, b.nodes[:n8]
-										break L8
-									}
-									if ok = p < len(b.s) && class18[b.s[p]]; ok {
-										p++
-									}
-									if !ok {
-										p, b.nodes = p8, b.nodes[:n8]
-										break L8
-									}
-									break
-								}
-							}
-							if ok {
-								break L7
-							}
-							break
 						}
-						if ok {
-							break L6
-						}
-						if ok = p < len(b.s) && class27[b.s[p]]; ok {
-							p++
-						}
-						if ok {
-							break L6
-						}
+						ok = false
 						break
 					}
 					if !ok {
@@ -5484,52 +5629,57 @@ func (b *treeBuilder) r54(p int) (int, bool) {
 	{
 		start1 := p
 		for {
-			for p < len(b.s) && class16[b.s[p]] {
+			for p < len(b.s) && class17[b.s[p]] {
 				p++
 			}
 			q1 := p
 		L2:
 			for {
-				// reserved, inlined
-				if ok = p < len(b.s) && class17[b.s[p]]; ok {
-					p++
-				}
-				if ok {
-					break L2
-				}
-				// escape, inlined
-				{
-					p3, n3 := p, len(b.nodes)
-					ok = true
-				L3:
-					for {
-						if ok = p < len(b.s) && b.s[p] == '%'; ok {
-							p++
-						}
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						if ok = p < len(b.s) && class18[b.s[p]]; ok {
-							p++
-						}
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						if ok = p < len(b.s) && class18[b.s[p]]; ok {
-							p++
-						}
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						break
+				if p < len(b.s) && class18[b.s[p]] {
+					// reserved, inlined
+					if ok = p < len(b.s) && class18[b.s[p]]; ok {
+						p++
+					}
+					if ok {
+						break L2
 					}
 				}
-				if ok {
-					break L2
+				if p < len(b.s) && class19[b.s[p]] {
+					// escape, inlined
+					{
+						p3, n3 := p, len(b.nodes)
+						ok = true
+					L3:
+						for {
+							if ok = p < len(b.s) && b.s[p] == '%'; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							if ok = p < len(b.s) && class20[b.s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							if ok = p < len(b.s) && class20[b.s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							break
+						}
+					}
+					if ok {
+						break L2
+					}
 				}
+				ok = false
 				break
 			}
 			if ok && p != q1 {
@@ -5594,52 +5744,57 @@ func (b *treeBuilder) r56(p int) (int, bool) {
 	{
 		start1 := p
 		for {
-			for p < len(b.s) && class16[b.s[p]] {
+			for p < len(b.s) && class17[b.s[p]] {
 				p++
 			}
 			q1 := p
 		L2:
 			for {
-				// reserved, inlined
-				if ok = p < len(b.s) && class17[b.s[p]]; ok {
-					p++
-				}
-				if ok {
-					break L2
-				}
-				// escape, inlined
-				{
-					p3, n3 := p, len(b.nodes)
-					ok = true
-				L3:
-					for {
-						if ok = p < len(b.s) && b.s[p] == '%'; ok {
-							p++
-						}
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						if ok = p < len(b.s) && class18[b.s[p]]; ok {
-							p++
-						}
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						if ok = p < len(b.s) && class18[b.s[p]]; ok {
-							p++
-						}
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						break
+				if p < len(b.s) && class18[b.s[p]] {
+					// reserved, inlined
+					if ok = p < len(b.s) && class18[b.s[p]]; ok {
+						p++
+					}
+					if ok {
+						break L2
 					}
 				}
-				if ok {
-					break L2
+				if p < len(b.s) && class19[b.s[p]] {
+					// escape, inlined
+					{
+						p3, n3 := p, len(b.nodes)
+						ok = true
+					L3:
+						for {
+							if ok = p < len(b.s) && b.s[p] == '%'; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							if ok = p < len(b.s) && class20[b.s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							if ok = p < len(b.s) && class20[b.s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							break
+						}
+					}
+					if ok {
+						break L2
+					}
 				}
+				ok = false
 				break
 			}
 			if ok && p != q1 {
@@ -5702,20 +5857,27 @@ func (b *treeBuilder) r58(p int) (int, bool) {
 	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 34})
 L1:
 	for {
-		p, ok = b.r60(p)
-		if ok {
-			break L1
+		if p < len(b.s) && class32[b.s[p]] {
+			p, ok = b.r60(p)
+			if ok {
+				break L1
+			}
 		}
-		if ok = p < len(b.s) && b.s[p] == '*'; ok {
-			p++
+		if p < len(b.s) && class33[b.s[p]] {
+			if ok = p < len(b.s) && b.s[p] == '*'; ok {
+				p++
+			}
+			if ok {
+				break L1
+			}
 		}
-		if ok {
-			break L1
+		if p < len(b.s) && class24[b.s[p]] {
+			p, ok = b.r59(p)
+			if ok {
+				break L1
+			}
 		}
-		p, ok = b.r59(p)
-		if ok {
-			break L1
-		}
+		ok = false
 		break
 	}
 	if !ok {
@@ -5736,7 +5898,7 @@ func (b *treeBuilder) r59(p int) (int, bool) {
 		ok = true
 	L1:
 		for {
-			if ok = p < len(b.s) && class21[b.s[p]]; ok {
+			if ok = p < len(b.s) && class24[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
@@ -5746,7 +5908,7 @@ func (b *treeBuilder) r59(p int) (int, bool) {
 			{
 				start2 := p
 				for {
-					for p < len(b.s) && class28[b.s[p]] {
+					for p < len(b.s) && class34[b.s[p]] {
 						p++
 					}
 					ok = false
@@ -5786,60 +5948,70 @@ func (b *treeBuilder) r60(p int) (int, bool) {
 					q2 := p
 				L3:
 					for {
-						// uchar, inlined
-					L4:
-						for {
-							// unreserved, inlined
-							if ok = p < len(b.s) && class16[b.s[p]]; ok {
+						if p < len(b.s) && class25[b.s[p]] {
+							// uchar, inlined
+						L4:
+							for {
+								if p < len(b.s) && class17[b.s[p]] {
+									// unreserved, inlined
+									if ok = p < len(b.s) && class17[b.s[p]]; ok {
+										p++
+									}
+									if ok {
+										break L4
+									}
+								}
+								if p < len(b.s) && class19[b.s[p]] {
+									// escape, inlined
+									{
+										p5, n5 := p, len(b.nodes)
+										ok = true
+									L5:
+										for {
+											if ok = p < len(b.s) && b.s[p] == '%'; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p5, b.nodes[:n5]
+												break L5
+											}
+											if ok = p < len(b.s) && class20[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p5, b.nodes[:n5]
+												break L5
+											}
+											if ok = p < len(b.s) && class20[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p5, b.nodes[:n5]
+												break L5
+											}
+											break
+										}
+									}
+									if ok {
+										break L4
+									}
+								}
+								ok = false
+								break
+							}
+							if ok {
+								break L3
+							}
+						}
+						if p < len(b.s) && class35[b.s[p]] {
+							if ok = p < len(b.s) && class35[b.s[p]]; ok {
 								p++
 							}
 							if ok {
-								break L4
+								break L3
 							}
-							// escape, inlined
-							{
-								p5, n5 := p, len(b.nodes)
-								ok = true
-							L5:
-								for {
-									if ok = p < len(b.s) && b.s[p] == '%'; ok {
-										p++
-									}
-									if !ok {
-										p, b.nodes = p5, b.nodes[:n5]
-										break L5
-									}
-									if ok = p < len(b.s) && class18[b.s[p]]; ok {
-										p++
-									}
-									if !ok {
-										p, b.nodes = p5, b.nodes[:n5]
-										break L5
-									}
-									if ok = p < len(b.s) && class18[b.s[p]]; ok {
-										p++
-									}
-									if !ok {
-										p, b.nodes = p5, b.nodes[:n5]
-										break L5
-									}
-									break
-								}
-							}
-							if ok {
-								break L4
-							}
-							break
 						}
-						if ok {
-							break L3
-						}
-						if ok = p < len(b.s) && class29[b.s[p]]; ok {
-							p++
-						}
-						if ok {
-							break L3
-						}
+						ok = false
 						break
 					}
 					if !ok || p == q2 {
@@ -6003,68 +6175,75 @@ func (b *treeBuilder) r63(p int) (int, bool) {
 	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 39})
 L1:
 	for {
-		{
-			p2, n2 := p, len(b.nodes)
-			ok = true
-		L2:
-			for {
-				p, ok = b.r66(p)
-				if !ok {
-					p, b.nodes = p2, b.nodes[:n2]
-					break L2
-				}
-				{
-					p3, n3 := p, len(b.nodes)
-					if ok = p < len(b.s); ok {
-						_, w := utf8.DecodeRuneInString(b.s[p:])
-						p += w
+		if p < len(b.s) && class6[b.s[p]] {
+			{
+				p2, n2 := p, len(b.nodes)
+				ok = true
+			L2:
+				for {
+					p, ok = b.r66(p)
+					if !ok {
+						p, b.nodes = p2, b.nodes[:n2]
+						break L2
 					}
-					p, b.nodes = p3, b.nodes[:n3]
-					ok = !ok
+					{
+						p3, n3 := p, len(b.nodes)
+						if ok = p < len(b.s); ok {
+							_, w := utf8.DecodeRuneInString(b.s[p:])
+							p += w
+						}
+						p, b.nodes = p3, b.nodes[:n3]
+						ok = !ok
+					}
+					if !ok {
+						p, b.nodes = p2, b.nodes[:n2]
+						break L2
+					}
+					break
 				}
-				if !ok {
-					p, b.nodes = p2, b.nodes[:n2]
-					break L2
-				}
-				break
+			}
+			if ok {
+				break L1
 			}
 		}
-		if ok {
-			break L1
-		}
-		{
-			p4, n4 := p, len(b.nodes)
-			ok = true
-		L4:
-			for {
-				p, ok = b.r65(p)
-				if !ok {
-					p, b.nodes = p4, b.nodes[:n4]
-					break L4
-				}
-				{
-					p5, n5 := p, len(b.nodes)
-					if ok = p < len(b.s); ok {
-						_, w := utf8.DecodeRuneInString(b.s[p:])
-						p += w
+		if p < len(b.s) && class6[b.s[p]] {
+			{
+				p4, n4 := p, len(b.nodes)
+				ok = true
+			L4:
+				for {
+					p, ok = b.r65(p)
+					if !ok {
+						p, b.nodes = p4, b.nodes[:n4]
+						break L4
 					}
-					p, b.nodes = p5, b.nodes[:n5]
-					ok = !ok
+					{
+						p5, n5 := p, len(b.nodes)
+						if ok = p < len(b.s); ok {
+							_, w := utf8.DecodeRuneInString(b.s[p:])
+							p += w
+						}
+						p, b.nodes = p5, b.nodes[:n5]
+						ok = !ok
+					}
+					if !ok {
+						p, b.nodes = p4, b.nodes[:n4]
+						break L4
+					}
+					break
 				}
-				if !ok {
-					p, b.nodes = p4, b.nodes[:n4]
-					break L4
-				}
-				break
+			}
+			if ok {
+				break L1
 			}
 		}
-		if ok {
-			break L1
+		if p < len(b.s) && class6[b.s[p]] {
+			p, ok = b.r64(p)
+			if ok {
+				break L1
+			}
 		}
-		p, ok = b.r64(p)
-		if ok {
-			break L1
-		}
+		ok = false
 		break
 	}
 	if !ok {
@@ -6269,45 +6448,48 @@ func (b *treeBuilder) r67(p int) (int, bool) {
 	{
 		start1 := p
 		for {
-			for p < len(b.s) && class16[b.s[p]] {
+			for p < len(b.s) && class17[b.s[p]] {
 				p++
 			}
 			q1 := p
 		L2:
 			for {
-				// escape, inlined
-				{
-					p3, n3 := p, len(b.nodes)
-					ok = true
-				L3:
-					for {
-						if ok = p < len(b.s) && b.s[p] == '%'; ok {
-							p++
+				if p < len(b.s) && class19[b.s[p]] {
+					// escape, inlined
+					{
+						p3, n3 := p, len(b.nodes)
+						ok = true
+					L3:
+						for {
+							if ok = p < len(b.s) && b.s[p] == '%'; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							if ok = p < len(b.s) && class20[b.s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							if ok = p < len(b.s) && class20[b.s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							break
 						}
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						if ok = p < len(b.s) && class18[b.s[p]]; ok {
-							p++
-						}
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						if ok = p < len(b.s) && class18[b.s[p]]; ok {
-							p++
-						}
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						break
+					}
+					if ok {
+						break L2
 					}
 				}
-				if ok {
-					break L2
-				}
+				ok = false
 				break
 			}
 			if ok && p != q1 {
@@ -6334,45 +6516,48 @@ func (b *treeBuilder) r68(p int) (int, bool) {
 	{
 		start1 := p
 		for {
-			for p < len(b.s) && class16[b.s[p]] {
+			for p < len(b.s) && class17[b.s[p]] {
 				p++
 			}
 			q1 := p
 		L2:
 			for {
-				// escape, inlined
-				{
-					p3, n3 := p, len(b.nodes)
-					ok = true
-				L3:
-					for {
-						if ok = p < len(b.s) && b.s[p] == '%'; ok {
-							p++
+				if p < len(b.s) && class19[b.s[p]] {
+					// escape, inlined
+					{
+						p3, n3 := p, len(b.nodes)
+						ok = true
+					L3:
+						for {
+							if ok = p < len(b.s) && b.s[p] == '%'; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							if ok = p < len(b.s) && class20[b.s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							if ok = p < len(b.s) && class20[b.s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							break
 						}
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						if ok = p < len(b.s) && class18[b.s[p]]; ok {
-							p++
-						}
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						if ok = p < len(b.s) && class18[b.s[p]]; ok {
-							p++
-						}
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						break
+					}
+					if ok {
+						break L2
 					}
 				}
-				if ok {
-					break L2
-				}
+				ok = false
 				break
 			}
 			if ok && p != q1 {
@@ -6399,45 +6584,48 @@ func (b *treeBuilder) r69(p int) (int, bool) {
 	{
 		start1 := p
 		for {
-			for p < len(b.s) && class16[b.s[p]] {
+			for p < len(b.s) && class17[b.s[p]] {
 				p++
 			}
 			q1 := p
 		L2:
 			for {
-				// escape, inlined
-				{
-					p3, n3 := p, len(b.nodes)
-					ok = true
-				L3:
-					for {
-						if ok = p < len(b.s) && b.s[p] == '%'; ok {
-							p++
+				if p < len(b.s) && class19[b.s[p]] {
+					// escape, inlined
+					{
+						p3, n3 := p, len(b.nodes)
+						ok = true
+					L3:
+						for {
+							if ok = p < len(b.s) && b.s[p] == '%'; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							if ok = p < len(b.s) && class20[b.s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							if ok = p < len(b.s) && class20[b.s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							break
 						}
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						if ok = p < len(b.s) && class18[b.s[p]]; ok {
-							p++
-						}
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						if ok = p < len(b.s) && class18[b.s[p]]; ok {
-							p++
-						}
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						break
+					}
+					if ok {
+						break L2
 					}
 				}
-				if ok {
-					break L2
-				}
+				ok = false
 				break
 			}
 			if ok && p != q1 {
@@ -6589,60 +6777,70 @@ func (b *treeBuilder) r72(p int) (int, bool) {
 			q1 := p
 		L2:
 			for {
-				// uchar, inlined
-			L3:
-				for {
-					// unreserved, inlined
-					if ok = p < len(b.s) && class16[b.s[p]]; ok {
+				if p < len(b.s) && class25[b.s[p]] {
+					// uchar, inlined
+				L3:
+					for {
+						if p < len(b.s) && class17[b.s[p]] {
+							// unreserved, inlined
+							if ok = p < len(b.s) && class17[b.s[p]]; ok {
+								p++
+							}
+							if ok {
+								break L3
+							}
+						}
+						if p < len(b.s) && class19[b.s[p]] {
+							// escape, inlined
+							{
+								p4, n4 := p, len(b.nodes)
+								ok = true
+							L4:
+								for {
+									if ok = p < len(b.s) && b.s[p] == '%'; ok {
+										p++
+									}
+									if !ok {
+										p, b.nodes = p4, b.nodes[:n4]
+										break L4
+									}
+									if ok = p < len(b.s) && class20[b.s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, b.nodes = p4, b.nodes[:n4]
+										break L4
+									}
+									if ok = p < len(b.s) && class20[b.s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, b.nodes = p4, b.nodes[:n4]
+										break L4
+									}
+									break
+								}
+							}
+							if ok {
+								break L3
+							}
+						}
+						ok = false
+						break
+					}
+					if ok {
+						break L2
+					}
+				}
+				if p < len(b.s) && class28[b.s[p]] {
+					if ok = p < len(b.s) && class28[b.s[p]]; ok {
 						p++
 					}
 					if ok {
-						break L3
+						break L2
 					}
-					// escape, inlined
-					{
-						p4, n4 := p, len(b.nodes)
-						ok = true
-					L4:
-						for {
-							if ok = p < len(b.s) && b.s[p] == '%'; ok {
-								p++
-							}
-							if !ok {
-								p, b.nodes = p4, b.nodes[:n4]
-								break L4
-							}
-							if ok = p < len(b.s) && class18[b.s[p]]; ok {
-								p++
-							}
-							if !ok {
-								p, b.nodes = p4, b.nodes[:n4]
-								break L4
-							}
-							if ok = p < len(b.s) && class18[b.s[p]]; ok {
-								p++
-							}
-							if !ok {
-								p, b.nodes = p4, b.nodes[:n4]
-								break L4
-							}
-							break
-						}
-					}
-					if ok {
-						break L3
-					}
-					break
 				}
-				if ok {
-					break L2
-				}
-				if ok = p < len(b.s) && class24[b.s[p]]; ok {
-					p++
-				}
-				if ok {
-					break L2
-				}
+				ok = false
 				break
 			}
 			if !ok || p == q1 {
@@ -6714,60 +6912,70 @@ func (b *treeBuilder) r74(p int) (int, bool) {
 			q1 := p
 		L2:
 			for {
-				// uchar, inlined
-			L3:
-				for {
-					// unreserved, inlined
-					if ok = p < len(b.s) && class16[b.s[p]]; ok {
+				if p < len(b.s) && class25[b.s[p]] {
+					// uchar, inlined
+				L3:
+					for {
+						if p < len(b.s) && class17[b.s[p]] {
+							// unreserved, inlined
+							if ok = p < len(b.s) && class17[b.s[p]]; ok {
+								p++
+							}
+							if ok {
+								break L3
+							}
+						}
+						if p < len(b.s) && class19[b.s[p]] {
+							// escape, inlined
+							{
+								p4, n4 := p, len(b.nodes)
+								ok = true
+							L4:
+								for {
+									if ok = p < len(b.s) && b.s[p] == '%'; ok {
+										p++
+									}
+									if !ok {
+										p, b.nodes = p4, b.nodes[:n4]
+										break L4
+									}
+									if ok = p < len(b.s) && class20[b.s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, b.nodes = p4, b.nodes[:n4]
+										break L4
+									}
+									if ok = p < len(b.s) && class20[b.s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, b.nodes = p4, b.nodes[:n4]
+										break L4
+									}
+									break
+								}
+							}
+							if ok {
+								break L3
+							}
+						}
+						ok = false
+						break
+					}
+					if ok {
+						break L2
+					}
+				}
+				if p < len(b.s) && class36[b.s[p]] {
+					if ok = p < len(b.s) && class36[b.s[p]]; ok {
 						p++
 					}
 					if ok {
-						break L3
+						break L2
 					}
-					// escape, inlined
-					{
-						p4, n4 := p, len(b.nodes)
-						ok = true
-					L4:
-						for {
-							if ok = p < len(b.s) && b.s[p] == '%'; ok {
-								p++
-							}
-							if !ok {
-								p, b.nodes = p4, b.nodes[:n4]
-								break L4
-							}
-							if ok = p < len(b.s) && class18[b.s[p]]; ok {
-								p++
-							}
-							if !ok {
-								p, b.nodes = p4, b.nodes[:n4]
-								break L4
-							}
-							if ok = p < len(b.s) && class18[b.s[p]]; ok {
-								p++
-							}
-							if !ok {
-								p, b.nodes = p4, b.nodes[:n4]
-								break L4
-							}
-							break
-						}
-					}
-					if ok {
-						break L3
-					}
-					break
 				}
-				if ok {
-					break L2
-				}
-				if ok = p < len(b.s) && class30[b.s[p]]; ok {
-					p++
-				}
-				if ok {
-					break L2
-				}
+				ok = false
 				break
 			}
 			if !ok || p == q1 {
@@ -6794,60 +7002,70 @@ func (b *treeBuilder) r75(p int) (int, bool) {
 			q1 := p
 		L2:
 			for {
-				// uchar, inlined
-			L3:
-				for {
-					// unreserved, inlined
-					if ok = p < len(b.s) && class16[b.s[p]]; ok {
+				if p < len(b.s) && class25[b.s[p]] {
+					// uchar, inlined
+				L3:
+					for {
+						if p < len(b.s) && class17[b.s[p]] {
+							// unreserved, inlined
+							if ok = p < len(b.s) && class17[b.s[p]]; ok {
+								p++
+							}
+							if ok {
+								break L3
+							}
+						}
+						if p < len(b.s) && class19[b.s[p]] {
+							// escape, inlined
+							{
+								p4, n4 := p, len(b.nodes)
+								ok = true
+							L4:
+								for {
+									if ok = p < len(b.s) && b.s[p] == '%'; ok {
+										p++
+									}
+									if !ok {
+										p, b.nodes = p4, b.nodes[:n4]
+										break L4
+									}
+									if ok = p < len(b.s) && class20[b.s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, b.nodes = p4, b.nodes[:n4]
+										break L4
+									}
+									if ok = p < len(b.s) && class20[b.s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, b.nodes = p4, b.nodes[:n4]
+										break L4
+									}
+									break
+								}
+							}
+							if ok {
+								break L3
+							}
+						}
+						ok = false
+						break
+					}
+					if ok {
+						break L2
+					}
+				}
+				if p < len(b.s) && class36[b.s[p]] {
+					if ok = p < len(b.s) && class36[b.s[p]]; ok {
 						p++
 					}
 					if ok {
-						break L3
+						break L2
 					}
-					// escape, inlined
-					{
-						p4, n4 := p, len(b.nodes)
-						ok = true
-					L4:
-						for {
-							if ok = p < len(b.s) && b.s[p] == '%'; ok {
-								p++
-							}
-							if !ok {
-								p, b.nodes = p4, b.nodes[:n4]
-								break L4
-							}
-							if ok = p < len(b.s) && class18[b.s[p]]; ok {
-								p++
-							}
-							if !ok {
-								p, b.nodes = p4, b.nodes[:n4]
-								break L4
-							}
-							if ok = p < len(b.s) && class18[b.s[p]]; ok {
-								p++
-							}
-							if !ok {
-								p, b.nodes = p4, b.nodes[:n4]
-								break L4
-							}
-							break
-						}
-					}
-					if ok {
-						break L3
-					}
-					break
 				}
-				if ok {
-					break L2
-				}
-				if ok = p < len(b.s) && class30[b.s[p]]; ok {
-					p++
-				}
-				if ok {
-					break L2
-				}
+				ok = false
 				break
 			}
 			if !ok || p == q1 {
@@ -6867,7 +7085,7 @@ func (b *treeBuilder) r75(p int) (int, bool) {
 // r76 is rule lowalpha (lowalpha).
 func (b *treeBuilder) r76(p int) (int, bool) {
 	var ok bool
-	if ok = p < len(b.s) && class31[b.s[p]]; ok {
+	if ok = p < len(b.s) && class37[b.s[p]]; ok {
 		p++
 	}
 	return p, ok
@@ -6876,7 +7094,7 @@ func (b *treeBuilder) r76(p int) (int, bool) {
 // r77 is rule hialpha (hialpha).
 func (b *treeBuilder) r77(p int) (int, bool) {
 	var ok bool
-	if ok = p < len(b.s) && class32[b.s[p]]; ok {
+	if ok = p < len(b.s) && class38[b.s[p]]; ok {
 		p++
 	}
 	return p, ok
@@ -6885,7 +7103,7 @@ func (b *treeBuilder) r77(p int) (int, bool) {
 // r78 is rule alpha (alpha).
 func (b *treeBuilder) r78(p int) (int, bool) {
 	var ok bool
-	if ok = p < len(b.s) && class21[b.s[p]]; ok {
+	if ok = p < len(b.s) && class24[b.s[p]]; ok {
 		p++
 	}
 	return p, ok
@@ -6894,7 +7112,7 @@ func (b *treeBuilder) r78(p int) (int, bool) {
 // r79 is rule digit (digit).
 func (b *treeBuilder) r79(p int) (int, bool) {
 	var ok bool
-	if ok = p < len(b.s) && class33[b.s[p]]; ok {
+	if ok = p < len(b.s) && class21[b.s[p]]; ok {
 		p++
 	}
 	return p, ok
@@ -6903,7 +7121,7 @@ func (b *treeBuilder) r79(p int) (int, bool) {
 // r80 is rule safe (safe).
 func (b *treeBuilder) r80(p int) (int, bool) {
 	var ok bool
-	if ok = p < len(b.s) && class34[b.s[p]]; ok {
+	if ok = p < len(b.s) && class39[b.s[p]]; ok {
 		p++
 	}
 	return p, ok
@@ -6912,7 +7130,7 @@ func (b *treeBuilder) r80(p int) (int, bool) {
 // r81 is rule extra (extra).
 func (b *treeBuilder) r81(p int) (int, bool) {
 	var ok bool
-	if ok = p < len(b.s) && class35[b.s[p]]; ok {
+	if ok = p < len(b.s) && class40[b.s[p]]; ok {
 		p++
 	}
 	return p, ok
@@ -6921,7 +7139,7 @@ func (b *treeBuilder) r81(p int) (int, bool) {
 // r82 is rule national (national).
 func (b *treeBuilder) r82(p int) (int, bool) {
 	var ok bool
-	if ok = p < len(b.s) && class36[b.s[p]]; ok {
+	if ok = p < len(b.s) && class41[b.s[p]]; ok {
 		p++
 	}
 	return p, ok
@@ -6930,7 +7148,7 @@ func (b *treeBuilder) r82(p int) (int, bool) {
 // r83 is rule punctuation (punctuation).
 func (b *treeBuilder) r83(p int) (int, bool) {
 	var ok bool
-	if ok = p < len(b.s) && class37[b.s[p]]; ok {
+	if ok = p < len(b.s) && class42[b.s[p]]; ok {
 		p++
 	}
 	return p, ok
@@ -6939,7 +7157,7 @@ func (b *treeBuilder) r83(p int) (int, bool) {
 // r84 is rule reserved (reserved).
 func (b *treeBuilder) r84(p int) (int, bool) {
 	var ok bool
-	if ok = p < len(b.s) && class17[b.s[p]]; ok {
+	if ok = p < len(b.s) && class18[b.s[p]]; ok {
 		p++
 	}
 	return p, ok
@@ -6948,7 +7166,7 @@ func (b *treeBuilder) r84(p int) (int, bool) {
 // r85 is rule hex (hex).
 func (b *treeBuilder) r85(p int) (int, bool) {
 	var ok bool
-	if ok = p < len(b.s) && class18[b.s[p]]; ok {
+	if ok = p < len(b.s) && class20[b.s[p]]; ok {
 		p++
 	}
 	return p, ok
@@ -6969,14 +7187,14 @@ func (b *treeBuilder) r86(p int) (int, bool) {
 				p, b.nodes = p1, b.nodes[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class18[b.s[p]]; ok {
+			if ok = p < len(b.s) && class20[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, b.nodes = p1, b.nodes[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class18[b.s[p]]; ok {
+			if ok = p < len(b.s) && class20[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
@@ -6992,7 +7210,7 @@ func (b *treeBuilder) r86(p int) (int, bool) {
 // r87 is rule unreserved (unreserved).
 func (b *treeBuilder) r87(p int) (int, bool) {
 	var ok bool
-	if ok = p < len(b.s) && class16[b.s[p]]; ok {
+	if ok = p < len(b.s) && class17[b.s[p]]; ok {
 		p++
 	}
 	return p, ok
@@ -7003,46 +7221,51 @@ func (b *treeBuilder) r88(p int) (int, bool) {
 	var ok bool
 L1:
 	for {
-		// unreserved, inlined
-		if ok = p < len(b.s) && class16[b.s[p]]; ok {
-			p++
-		}
-		if ok {
-			break L1
-		}
-		// escape, inlined
-		{
-			p2, n2 := p, len(b.nodes)
-			ok = true
-		L2:
-			for {
-				if ok = p < len(b.s) && b.s[p] == '%'; ok {
-					p++
-				}
-				if !ok {
-					p, b.nodes = p2, b.nodes[:n2]
-					break L2
-				}
-				if ok = p < len(b.s) && class18[b.s[p]]; ok {
-					p++
-				}
-				if !ok {
-					p, b.nodes = p2, b.nodes[:n2]
-					break L2
-				}
-				if ok = p < len(b.s) && class18[b.s[p]]; ok {
-					p++
-				}
-				if !ok {
-					p, b.nodes = p2, b.nodes[:n2]
-					break L2
-				}
-				break
+		if p < len(b.s) && class17[b.s[p]] {
+			// unreserved, inlined
+			if ok = p < len(b.s) && class17[b.s[p]]; ok {
+				p++
+			}
+			if ok {
+				break L1
 			}
 		}
-		if ok {
-			break L1
+		if p < len(b.s) && class19[b.s[p]] {
+			// escape, inlined
+			{
+				p2, n2 := p, len(b.nodes)
+				ok = true
+			L2:
+				for {
+					if ok = p < len(b.s) && b.s[p] == '%'; ok {
+						p++
+					}
+					if !ok {
+						p, b.nodes = p2, b.nodes[:n2]
+						break L2
+					}
+					if ok = p < len(b.s) && class20[b.s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, b.nodes = p2, b.nodes[:n2]
+						break L2
+					}
+					if ok = p < len(b.s) && class20[b.s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, b.nodes = p2, b.nodes[:n2]
+						break L2
+					}
+					break
+				}
+			}
+			if ok {
+				break L1
+			}
 		}
+		ok = false
 		break
 	}
 	return p, ok
@@ -7053,53 +7276,60 @@ func (b *treeBuilder) r89(p int) (int, bool) {
 	var ok bool
 L1:
 	for {
-		// unreserved, inlined
-		if ok = p < len(b.s) && class16[b.s[p]]; ok {
-			p++
-		}
-		if ok {
-			break L1
-		}
-		// reserved, inlined
-		if ok = p < len(b.s) && class17[b.s[p]]; ok {
-			p++
-		}
-		if ok {
-			break L1
-		}
-		// escape, inlined
-		{
-			p2, n2 := p, len(b.nodes)
-			ok = true
-		L2:
-			for {
-				if ok = p < len(b.s) && b.s[p] == '%'; ok {
-					p++
-				}
-				if !ok {
-					p, b.nodes = p2, b.nodes[:n2]
-					break L2
-				}
-				if ok = p < len(b.s) && class18[b.s[p]]; ok {
-					p++
-				}
-				if !ok {
-					p, b.nodes = p2, b.nodes[:n2]
-					break L2
-				}
-				if ok = p < len(b.s) && class18[b.s[p]]; ok {
-					p++
-				}
-				if !ok {
-					p, b.nodes = p2, b.nodes[:n2]
-					break L2
-				}
-				break
+		if p < len(b.s) && class17[b.s[p]] {
+			// unreserved, inlined
+			if ok = p < len(b.s) && class17[b.s[p]]; ok {
+				p++
+			}
+			if ok {
+				break L1
 			}
 		}
-		if ok {
-			break L1
+		if p < len(b.s) && class18[b.s[p]] {
+			// reserved, inlined
+			if ok = p < len(b.s) && class18[b.s[p]]; ok {
+				p++
+			}
+			if ok {
+				break L1
+			}
 		}
+		if p < len(b.s) && class19[b.s[p]] {
+			// escape, inlined
+			{
+				p2, n2 := p, len(b.nodes)
+				ok = true
+			L2:
+				for {
+					if ok = p < len(b.s) && b.s[p] == '%'; ok {
+						p++
+					}
+					if !ok {
+						p, b.nodes = p2, b.nodes[:n2]
+						break L2
+					}
+					if ok = p < len(b.s) && class20[b.s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, b.nodes = p2, b.nodes[:n2]
+						break L2
+					}
+					if ok = p < len(b.s) && class20[b.s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, b.nodes = p2, b.nodes[:n2]
+						break L2
+					}
+					break
+				}
+			}
+			if ok {
+				break L1
+			}
+		}
+		ok = false
 		break
 	}
 	return p, ok
@@ -7113,7 +7343,7 @@ func (b *treeBuilder) r90(p int) (int, bool) {
 	{
 		start1 := p
 		for {
-			for p < len(b.s) && class33[b.s[p]] {
+			for p < len(b.s) && class21[b.s[p]] {
 				p++
 			}
 			ok = false
@@ -7177,68 +7407,83 @@ var class14 = [256]bool{77: true, 109: true}
 // class15 is ['a'-'z”0'-'9”+”.”-'].
 var class15 = [256]bool{43: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
 
-// class16 is ['a'-'z”A'-'Z”0'-'9”$”_”.”+”!”*”\”'(”)”,”-'].
-var class16 = [256]bool{33: true, 36: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
+// class16 is the first bytes of an alternative.
+var class16 = [256]bool{47: true}
 
-// class17 is [';”/”?”:”@”&”='].
-var class17 = [256]bool{38: true, 47: true, 58: true, 59: true, 61: true, 63: true, 64: true}
+// class17 is ['a'-'z”A'-'Z”0'-'9”$”_”.”+”!”*”\”'(”)”,”-'].
+var class17 = [256]bool{33: true, 36: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
 
-// class18 is ['0'-'9”A'-'F”a'-'f'].
-var class18 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true}
+// class18 is the first bytes of an alternative.
+var class18 = [256]bool{38: true, 47: true, 58: true, 59: true, 61: true, 63: true, 64: true}
 
-// class19 is ['a'-'z”A'-'Z”0'-'9”.”-'].
-var class19 = [256]bool{45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
+// class19 is the first bytes of an alternative.
+var class19 = [256]bool{37: true}
 
-// class20 is ['a'-'z”A'-'Z”0'-'9'].
-var class20 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
+// class20 is ['0'-'9”A'-'F”a'-'f'].
+var class20 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true}
 
-// class21 is ['a'-'z”A'-'Z'].
-var class21 = [256]bool{65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
+// class21 is the first bytes of an alternative.
+var class21 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true}
 
-// class22 is [';”?”&”='].
-var class22 = [256]bool{38: true, 59: true, 61: true, 63: true}
+// class22 is ['a'-'z”A'-'Z”0'-'9”.”-'].
+var class22 = [256]bool{45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
 
-// class23 is ['Y”y'].
-var class23 = [256]bool{89: true, 121: true}
+// class23 is the first bytes of an alternative.
+var class23 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
 
-// class24 is ['?”:”@”&”='].
-var class24 = [256]bool{38: true, 58: true, 61: true, 63: true, 64: true}
+// class24 is ['a'-'z”A'-'Z'].
+var class24 = [256]bool{65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
 
-// class25 is ['A”I”D”a”i”d'].
-var class25 = [256]bool{65: true, 68: true, 73: true, 97: true, 100: true, 105: true}
+// class25 is the first bytes of an alternative.
+var class25 = [256]bool{33: true, 36: true, 37: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
 
-// class26 is ['C”c'].
-var class26 = [256]bool{67: true, 99: true}
+// class26 is the first bytes of an alternative.
+var class26 = [256]bool{38: true, 59: true, 61: true, 63: true}
 
-// class27 is [';”:”@”&”='].
-var class27 = [256]bool{38: true, 58: true, 59: true, 61: true, 64: true}
+// class27 is ['Y”y'].
+var class27 = [256]bool{89: true, 121: true}
 
-// class28 is ['a'-'z”A'-'Z”0'-'9”.”+”_”-'].
-var class28 = [256]bool{43: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
+// class28 is the first bytes of an alternative.
+var class28 = [256]bool{38: true, 58: true, 61: true, 63: true, 64: true}
 
-// class29 is [';”/”?”:”&”='].
-var class29 = [256]bool{38: true, 47: true, 58: true, 59: true, 61: true, 63: true}
+// class29 is ['A”I”D”a”i”d'].
+var class29 = [256]bool{65: true, 68: true, 73: true, 97: true, 100: true, 105: true}
 
-// class30 is ['?”:”@”&'].
-var class30 = [256]bool{38: true, 58: true, 63: true, 64: true}
+// class30 is ['C”c'].
+var class30 = [256]bool{67: true, 99: true}
 
-// class31 is ['a'-'z'].
-var class31 = [256]bool{97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
+// class31 is the first bytes of an alternative.
+var class31 = [256]bool{38: true, 58: true, 59: true, 61: true, 64: true}
 
-// class32 is ['A'-'Z'].
-var class32 = [256]bool{65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true}
+// class32 is the first bytes of an alternative.
+var class32 = [256]bool{33: true, 36: true, 37: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 47: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 59: true, 61: true, 63: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
 
-// class33 is ['0'-'9'].
-var class33 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true}
+// class33 is the first bytes of an alternative.
+var class33 = [256]bool{42: true}
 
-// class34 is ['$”_”.”+”-'].
-var class34 = [256]bool{36: true, 43: true, 45: true, 46: true, 95: true}
+// class34 is ['a'-'z”A'-'Z”0'-'9”.”+”_”-'].
+var class34 = [256]bool{43: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
 
-// class35 is ['!”*”\”'(”)”,'].
-var class35 = [256]bool{33: true, 39: true, 40: true, 41: true, 42: true, 44: true}
+// class35 is the first bytes of an alternative.
+var class35 = [256]bool{38: true, 47: true, 58: true, 59: true, 61: true, 63: true}
 
-// class36 is ['{”}”|”\\”^”~”[”]”`'].
-var class36 = [256]bool{91: true, 92: true, 93: true, 94: true, 96: true, 123: true, 124: true, 125: true, 126: true}
+// class36 is the first bytes of an alternative.
+var class36 = [256]bool{38: true, 58: true, 63: true, 64: true}
 
-// class37 is ['<”>”#”%”"'].
-var class37 = [256]bool{34: true, 35: true, 37: true, 60: true, 62: true}
+// class37 is ['a'-'z'].
+var class37 = [256]bool{97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
+
+// class38 is ['A'-'Z'].
+var class38 = [256]bool{65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true}
+
+// class39 is ['$”_”.”+”-'].
+var class39 = [256]bool{36: true, 43: true, 45: true, 46: true, 95: true}
+
+// class40 is ['!”*”\”'(”)”,'].
+var class40 = [256]bool{33: true, 39: true, 40: true, 41: true, 42: true, 44: true}
+
+// class41 is ['{”}”|”\\”^”~”[”]”`'].
+var class41 = [256]bool{91: true, 92: true, 93: true, 94: true, 96: true, 123: true, 124: true, 125: true, 126: true}
+
+// class42 is ['<”>”#”%”"'].
+var class42 = [256]bool{34: true, 35: true, 37: true, 60: true, 62: true}

@@ -215,135 +215,145 @@ func (b *treeBuilder) r0(p int) (int, bool) {
 	var ok bool
 L1:
 	for {
-		// URI, inlined
-		{
-			p2, n2 := p, len(b.nodes)
-			ok = true
-		L2:
-			for {
-				p, ok = b.r6(p)
-				if !ok {
-					p, b.nodes = p2, b.nodes[:n2]
-					break L2
-				}
-				if ok = p < len(b.s) && b.s[p] == ':'; ok {
-					p++
-				}
-				if !ok {
-					p, b.nodes = p2, b.nodes[:n2]
-					break L2
-				}
-				// hier_part, inlined
-			L3:
+		if p < len(b.s) && class0[b.s[p]] {
+			// URI, inlined
+			{
+				p2, n2 := p, len(b.nodes)
+				ok = true
+			L2:
 				for {
-					{
-						p4, n4 := p, len(b.nodes)
-						ok = true
-					L4:
+					p, ok = b.r6(p)
+					if !ok {
+						p, b.nodes = p2, b.nodes[:n2]
+						break L2
+					}
+					if ok = p < len(b.s) && b.s[p] == ':'; ok {
+						p++
+					}
+					if !ok {
+						p, b.nodes = p2, b.nodes[:n2]
+						break L2
+					}
+					// hier_part, inlined
+				L3:
+					for {
+						if p < len(b.s) && class1[b.s[p]] {
+							{
+								p4, n4 := p, len(b.nodes)
+								ok = true
+							L4:
+								for {
+									if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "//"; ok {
+										p += 2
+									}
+									if !ok {
+										p, b.nodes = p4, b.nodes[:n4]
+										break L4
+									}
+									p, ok = b.r7(p)
+									if !ok {
+										p, b.nodes = p4, b.nodes[:n4]
+										break L4
+									}
+									p, ok = b.r22(p)
+									if !ok {
+										p, b.nodes = p4, b.nodes[:n4]
+										break L4
+									}
+									break
+								}
+							}
+							if ok {
+								break L3
+							}
+						}
+					L5:
 						for {
-							if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "//"; ok {
-								p += 2
+							if p < len(b.s) && class1[b.s[p]] {
+								p, ok = b.r23(p)
+								if ok {
+									break L5
+								}
+							}
+							if p < len(b.s) && class2[b.s[p]] {
+								p, ok = b.r25(p)
+								if ok {
+									break L5
+								}
+							}
+							p, ok = b.r26(p)
+							if ok {
+								break L5
+							}
+							ok = false
+							break
+						}
+						if ok {
+							break L3
+						}
+						ok = false
+						break
+					}
+					if !ok {
+						p, b.nodes = p2, b.nodes[:n2]
+						break L2
+					}
+					{
+						p6, n6 := p, len(b.nodes)
+						ok = true
+					L6:
+						for {
+							if ok = p < len(b.s) && b.s[p] == '?'; ok {
+								p++
 							}
 							if !ok {
-								p, b.nodes = p4, b.nodes[:n4]
-								break L4
+								p, b.nodes = p6, b.nodes[:n6]
+								break L6
 							}
-							p, ok = b.r7(p)
+							p, ok = b.r31(p)
 							if !ok {
-								p, b.nodes = p4, b.nodes[:n4]
-								break L4
-							}
-							p, ok = b.r22(p)
-							if !ok {
-								p, b.nodes = p4, b.nodes[:n4]
-								break L4
+								p, b.nodes = p6, b.nodes[:n6]
+								break L6
 							}
 							break
 						}
 					}
-					if ok {
-						break L3
+					ok = true
+					if !ok {
+						p, b.nodes = p2, b.nodes[:n2]
+						break L2
 					}
-				L5:
-					for {
-						p, ok = b.r23(p)
-						if ok {
-							break L5
+					{
+						p7, n7 := p, len(b.nodes)
+						ok = true
+					L7:
+						for {
+							if ok = p < len(b.s) && b.s[p] == '#'; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p7, b.nodes[:n7]
+								break L7
+							}
+							p, ok = b.r32(p)
+							if !ok {
+								p, b.nodes = p7, b.nodes[:n7]
+								break L7
+							}
+							break
 						}
-						p, ok = b.r25(p)
-						if ok {
-							break L5
-						}
-						p, ok = b.r26(p)
-						if ok {
-							break L5
-						}
-						break
 					}
-					if ok {
-						break L3
+					ok = true
+					if !ok {
+						p, b.nodes = p2, b.nodes[:n2]
+						break L2
 					}
 					break
 				}
-				if !ok {
-					p, b.nodes = p2, b.nodes[:n2]
-					break L2
-				}
-				{
-					p6, n6 := p, len(b.nodes)
-					ok = true
-				L6:
-					for {
-						if ok = p < len(b.s) && b.s[p] == '?'; ok {
-							p++
-						}
-						if !ok {
-							p, b.nodes = p6, b.nodes[:n6]
-							break L6
-						}
-						p, ok = b.r31(p)
-						if !ok {
-							p, b.nodes = p6, b.nodes[:n6]
-							break L6
-						}
-						break
-					}
-				}
-				ok = true
-				if !ok {
-					p, b.nodes = p2, b.nodes[:n2]
-					break L2
-				}
-				{
-					p7, n7 := p, len(b.nodes)
-					ok = true
-				L7:
-					for {
-						if ok = p < len(b.s) && b.s[p] == '#'; ok {
-							p++
-						}
-						if !ok {
-							p, b.nodes = p7, b.nodes[:n7]
-							break L7
-						}
-						p, ok = b.r32(p)
-						if !ok {
-							p, b.nodes = p7, b.nodes[:n7]
-							break L7
-						}
-						break
-					}
-				}
-				ok = true
-				if !ok {
-					p, b.nodes = p2, b.nodes[:n2]
-					break L2
-				}
-				break
 			}
-		}
-		if ok {
-			break L1
+			if ok {
+				break L1
+			}
 		}
 		// relative_ref, inlined
 		{
@@ -354,53 +364,61 @@ L1:
 				// relative_part, inlined
 			L9:
 				for {
-					{
-						p10, n10 := p, len(b.nodes)
-						ok = true
-					L10:
-						for {
-							if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "//"; ok {
-								p += 2
+					if p < len(b.s) && class1[b.s[p]] {
+						{
+							p10, n10 := p, len(b.nodes)
+							ok = true
+						L10:
+							for {
+								if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "//"; ok {
+									p += 2
+								}
+								if !ok {
+									p, b.nodes = p10, b.nodes[:n10]
+									break L10
+								}
+								p, ok = b.r7(p)
+								if !ok {
+									p, b.nodes = p10, b.nodes[:n10]
+									break L10
+								}
+								p, ok = b.r22(p)
+								if !ok {
+									p, b.nodes = p10, b.nodes[:n10]
+									break L10
+								}
+								break
 							}
-							if !ok {
-								p, b.nodes = p10, b.nodes[:n10]
-								break L10
-							}
-							p, ok = b.r7(p)
-							if !ok {
-								p, b.nodes = p10, b.nodes[:n10]
-								break L10
-							}
-							p, ok = b.r22(p)
-							if !ok {
-								p, b.nodes = p10, b.nodes[:n10]
-								break L10
-							}
-							break
 						}
-					}
-					if ok {
-						break L9
+						if ok {
+							break L9
+						}
 					}
 				L11:
 					for {
-						p, ok = b.r23(p)
-						if ok {
-							break L11
+						if p < len(b.s) && class1[b.s[p]] {
+							p, ok = b.r23(p)
+							if ok {
+								break L11
+							}
 						}
-						p, ok = b.r24(p)
-						if ok {
-							break L11
+						if p < len(b.s) && class3[b.s[p]] {
+							p, ok = b.r24(p)
+							if ok {
+								break L11
+							}
 						}
 						p, ok = b.r26(p)
 						if ok {
 							break L11
 						}
+						ok = false
 						break
 					}
 					if ok {
 						break L9
 					}
+					ok = false
 					break
 				}
 				if !ok {
@@ -463,6 +481,7 @@ L1:
 		if ok {
 			break L1
 		}
+		ok = false
 		break
 	}
 	return p, ok
@@ -491,53 +510,61 @@ func (b *treeBuilder) r1(p int) (int, bool) {
 			// hier_part, inlined
 		L2:
 			for {
-				{
-					p3, n3 := p, len(b.nodes)
-					ok = true
-				L3:
-					for {
-						if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "//"; ok {
-							p += 2
+				if p < len(b.s) && class1[b.s[p]] {
+					{
+						p3, n3 := p, len(b.nodes)
+						ok = true
+					L3:
+						for {
+							if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "//"; ok {
+								p += 2
+							}
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							p, ok = b.r7(p)
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							p, ok = b.r22(p)
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							break
 						}
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						p, ok = b.r7(p)
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						p, ok = b.r22(p)
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						break
 					}
-				}
-				if ok {
-					break L2
+					if ok {
+						break L2
+					}
 				}
 			L4:
 				for {
-					p, ok = b.r23(p)
-					if ok {
-						break L4
+					if p < len(b.s) && class1[b.s[p]] {
+						p, ok = b.r23(p)
+						if ok {
+							break L4
+						}
 					}
-					p, ok = b.r25(p)
-					if ok {
-						break L4
+					if p < len(b.s) && class2[b.s[p]] {
+						p, ok = b.r25(p)
+						if ok {
+							break L4
+						}
 					}
 					p, ok = b.r26(p)
 					if ok {
 						break L4
 					}
+					ok = false
 					break
 				}
 				if ok {
 					break L2
 				}
+				ok = false
 				break
 			}
 			if !ok {
@@ -605,53 +632,61 @@ func (b *treeBuilder) r2(p int) (int, bool) {
 	var ok bool
 L1:
 	for {
-		{
-			p2, n2 := p, len(b.nodes)
-			ok = true
-		L2:
-			for {
-				if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "//"; ok {
-					p += 2
+		if p < len(b.s) && class1[b.s[p]] {
+			{
+				p2, n2 := p, len(b.nodes)
+				ok = true
+			L2:
+				for {
+					if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "//"; ok {
+						p += 2
+					}
+					if !ok {
+						p, b.nodes = p2, b.nodes[:n2]
+						break L2
+					}
+					p, ok = b.r7(p)
+					if !ok {
+						p, b.nodes = p2, b.nodes[:n2]
+						break L2
+					}
+					p, ok = b.r22(p)
+					if !ok {
+						p, b.nodes = p2, b.nodes[:n2]
+						break L2
+					}
+					break
 				}
-				if !ok {
-					p, b.nodes = p2, b.nodes[:n2]
-					break L2
-				}
-				p, ok = b.r7(p)
-				if !ok {
-					p, b.nodes = p2, b.nodes[:n2]
-					break L2
-				}
-				p, ok = b.r22(p)
-				if !ok {
-					p, b.nodes = p2, b.nodes[:n2]
-					break L2
-				}
-				break
 			}
-		}
-		if ok {
-			break L1
+			if ok {
+				break L1
+			}
 		}
 	L3:
 		for {
-			p, ok = b.r23(p)
-			if ok {
-				break L3
+			if p < len(b.s) && class1[b.s[p]] {
+				p, ok = b.r23(p)
+				if ok {
+					break L3
+				}
 			}
-			p, ok = b.r25(p)
-			if ok {
-				break L3
+			if p < len(b.s) && class2[b.s[p]] {
+				p, ok = b.r25(p)
+				if ok {
+					break L3
+				}
 			}
 			p, ok = b.r26(p)
 			if ok {
 				break L3
 			}
+			ok = false
 			break
 		}
 		if ok {
 			break L1
 		}
+		ok = false
 		break
 	}
 	return p, ok
@@ -680,53 +715,61 @@ func (b *treeBuilder) r3(p int) (int, bool) {
 			// hier_part, inlined
 		L2:
 			for {
-				{
-					p3, n3 := p, len(b.nodes)
-					ok = true
-				L3:
-					for {
-						if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "//"; ok {
-							p += 2
+				if p < len(b.s) && class1[b.s[p]] {
+					{
+						p3, n3 := p, len(b.nodes)
+						ok = true
+					L3:
+						for {
+							if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "//"; ok {
+								p += 2
+							}
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							p, ok = b.r7(p)
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							p, ok = b.r22(p)
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							break
 						}
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						p, ok = b.r7(p)
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						p, ok = b.r22(p)
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						break
 					}
-				}
-				if ok {
-					break L2
+					if ok {
+						break L2
+					}
 				}
 			L4:
 				for {
-					p, ok = b.r23(p)
-					if ok {
-						break L4
+					if p < len(b.s) && class1[b.s[p]] {
+						p, ok = b.r23(p)
+						if ok {
+							break L4
+						}
 					}
-					p, ok = b.r25(p)
-					if ok {
-						break L4
+					if p < len(b.s) && class2[b.s[p]] {
+						p, ok = b.r25(p)
+						if ok {
+							break L4
+						}
 					}
 					p, ok = b.r26(p)
 					if ok {
 						break L4
 					}
+					ok = false
 					break
 				}
 				if ok {
 					break L2
 				}
+				ok = false
 				break
 			}
 			if !ok {
@@ -775,53 +818,61 @@ func (b *treeBuilder) r4(p int) (int, bool) {
 			// relative_part, inlined
 		L2:
 			for {
-				{
-					p3, n3 := p, len(b.nodes)
-					ok = true
-				L3:
-					for {
-						if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "//"; ok {
-							p += 2
+				if p < len(b.s) && class1[b.s[p]] {
+					{
+						p3, n3 := p, len(b.nodes)
+						ok = true
+					L3:
+						for {
+							if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "//"; ok {
+								p += 2
+							}
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							p, ok = b.r7(p)
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							p, ok = b.r22(p)
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							break
 						}
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						p, ok = b.r7(p)
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						p, ok = b.r22(p)
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						break
 					}
-				}
-				if ok {
-					break L2
+					if ok {
+						break L2
+					}
 				}
 			L4:
 				for {
-					p, ok = b.r23(p)
-					if ok {
-						break L4
+					if p < len(b.s) && class1[b.s[p]] {
+						p, ok = b.r23(p)
+						if ok {
+							break L4
+						}
 					}
-					p, ok = b.r24(p)
-					if ok {
-						break L4
+					if p < len(b.s) && class3[b.s[p]] {
+						p, ok = b.r24(p)
+						if ok {
+							break L4
+						}
 					}
 					p, ok = b.r26(p)
 					if ok {
 						break L4
 					}
+					ok = false
 					break
 				}
 				if ok {
 					break L2
 				}
+				ok = false
 				break
 			}
 			if !ok {
@@ -889,53 +940,61 @@ func (b *treeBuilder) r5(p int) (int, bool) {
 	var ok bool
 L1:
 	for {
-		{
-			p2, n2 := p, len(b.nodes)
-			ok = true
-		L2:
-			for {
-				if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "//"; ok {
-					p += 2
+		if p < len(b.s) && class1[b.s[p]] {
+			{
+				p2, n2 := p, len(b.nodes)
+				ok = true
+			L2:
+				for {
+					if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "//"; ok {
+						p += 2
+					}
+					if !ok {
+						p, b.nodes = p2, b.nodes[:n2]
+						break L2
+					}
+					p, ok = b.r7(p)
+					if !ok {
+						p, b.nodes = p2, b.nodes[:n2]
+						break L2
+					}
+					p, ok = b.r22(p)
+					if !ok {
+						p, b.nodes = p2, b.nodes[:n2]
+						break L2
+					}
+					break
 				}
-				if !ok {
-					p, b.nodes = p2, b.nodes[:n2]
-					break L2
-				}
-				p, ok = b.r7(p)
-				if !ok {
-					p, b.nodes = p2, b.nodes[:n2]
-					break L2
-				}
-				p, ok = b.r22(p)
-				if !ok {
-					p, b.nodes = p2, b.nodes[:n2]
-					break L2
-				}
-				break
 			}
-		}
-		if ok {
-			break L1
+			if ok {
+				break L1
+			}
 		}
 	L3:
 		for {
-			p, ok = b.r23(p)
-			if ok {
-				break L3
+			if p < len(b.s) && class1[b.s[p]] {
+				p, ok = b.r23(p)
+				if ok {
+					break L3
+				}
 			}
-			p, ok = b.r24(p)
-			if ok {
-				break L3
+			if p < len(b.s) && class3[b.s[p]] {
+				p, ok = b.r24(p)
+				if ok {
+					break L3
+				}
 			}
 			p, ok = b.r26(p)
 			if ok {
 				break L3
 			}
+			ok = false
 			break
 		}
 		if ok {
 			break L1
 		}
+		ok = false
 		break
 	}
 	return p, ok
@@ -961,7 +1020,7 @@ func (b *treeBuilder) r6(p int) (int, bool) {
 			{
 				start2 := p
 				for {
-					for p < len(b.s) && class1[b.s[p]] {
+					for p < len(b.s) && class4[b.s[p]] {
 						p++
 					}
 					ok = false
@@ -1069,45 +1128,48 @@ func (b *treeBuilder) r8(p int) (int, bool) {
 	{
 		start1 := p
 		for {
-			for p < len(b.s) && class2[b.s[p]] {
+			for p < len(b.s) && class5[b.s[p]] {
 				p++
 			}
 			q1 := p
 		L2:
 			for {
-				// pct_encoded, inlined
-				{
-					p3, n3 := p, len(b.nodes)
-					ok = true
-				L3:
-					for {
-						if ok = p < len(b.s) && b.s[p] == '%'; ok {
-							p++
+				if p < len(b.s) && class6[b.s[p]] {
+					// pct_encoded, inlined
+					{
+						p3, n3 := p, len(b.nodes)
+						ok = true
+					L3:
+						for {
+							if ok = p < len(b.s) && b.s[p] == '%'; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							if ok = p < len(b.s) && class7[b.s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							if ok = p < len(b.s) && class7[b.s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							break
 						}
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						if ok = p < len(b.s) && class3[b.s[p]]; ok {
-							p++
-						}
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						if ok = p < len(b.s) && class3[b.s[p]]; ok {
-							p++
-						}
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						break
+					}
+					if ok {
+						break L2
 					}
 				}
-				if ok {
-					break L2
-				}
+				ok = false
 				break
 			}
 			if ok && p != q1 {
@@ -1133,42 +1195,47 @@ func (b *treeBuilder) r9(p int) (int, bool) {
 	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 9})
 L1:
 	for {
-		p, ok = b.r11(p)
-		if ok {
-			break L1
-		}
-		{
-			p2, n2 := p, len(b.nodes)
-			ok = true
-		L2:
-			for {
-				p, ok = b.r18(p)
-				if !ok {
-					p, b.nodes = p2, b.nodes[:n2]
-					break L2
-				}
-				{
-					p3, n3 := p, len(b.nodes)
-					if ok = p < len(b.s) && class4[b.s[p]]; ok {
-						p++
-					}
-					p, b.nodes = p3, b.nodes[:n3]
-					ok = !ok
-				}
-				if !ok {
-					p, b.nodes = p2, b.nodes[:n2]
-					break L2
-				}
-				break
+		if p < len(b.s) && class8[b.s[p]] {
+			p, ok = b.r11(p)
+			if ok {
+				break L1
 			}
 		}
-		if ok {
-			break L1
+		if p < len(b.s) && class9[b.s[p]] {
+			{
+				p2, n2 := p, len(b.nodes)
+				ok = true
+			L2:
+				for {
+					p, ok = b.r18(p)
+					if !ok {
+						p, b.nodes = p2, b.nodes[:n2]
+						break L2
+					}
+					{
+						p3, n3 := p, len(b.nodes)
+						if ok = p < len(b.s) && class10[b.s[p]]; ok {
+							p++
+						}
+						p, b.nodes = p3, b.nodes[:n3]
+						ok = !ok
+					}
+					if !ok {
+						p, b.nodes = p2, b.nodes[:n2]
+						break L2
+					}
+					break
+				}
+			}
+			if ok {
+				break L1
+			}
 		}
 		p, ok = b.r20(p)
 		if ok {
 			break L1
 		}
+		ok = false
 		break
 	}
 	if !ok {
@@ -1187,7 +1254,7 @@ func (b *treeBuilder) r10(p int) (int, bool) {
 	{
 		start1 := p
 		for {
-			for p < len(b.s) && class5[b.s[p]] {
+			for p < len(b.s) && class9[b.s[p]] {
 				p++
 			}
 			ok = false
@@ -1223,14 +1290,19 @@ func (b *treeBuilder) r11(p int) (int, bool) {
 			}
 		L2:
 			for {
-				p, ok = b.r13(p)
-				if ok {
-					break L2
+				if p < len(b.s) && class11[b.s[p]] {
+					p, ok = b.r13(p)
+					if ok {
+						break L2
+					}
 				}
-				p, ok = b.r12(p)
-				if ok {
-					break L2
+				if p < len(b.s) && class12[b.s[p]] {
+					p, ok = b.r12(p)
+					if ok {
+						break L2
+					}
 				}
+				ok = false
 				break
 			}
 			if !ok {
@@ -1265,7 +1337,7 @@ func (b *treeBuilder) r12(p int) (int, bool) {
 		ok = true
 	L1:
 		for {
-			if ok = p < len(b.s) && class6[b.s[p]]; ok {
+			if ok = p < len(b.s) && class12[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
@@ -1275,7 +1347,7 @@ func (b *treeBuilder) r12(p int) (int, bool) {
 			{
 				start2 := p
 				for {
-					for p < len(b.s) && class3[b.s[p]] {
+					for p < len(b.s) && class7[b.s[p]] {
 						p++
 					}
 					ok = false
@@ -1297,7 +1369,7 @@ func (b *treeBuilder) r12(p int) (int, bool) {
 			{
 				start3 := p
 				for {
-					for p < len(b.s) && class2[b.s[p]] {
+					for p < len(b.s) && class5[b.s[p]] {
 						p++
 					}
 					ok = false
@@ -1327,4846 +1399,4900 @@ func (b *treeBuilder) r13(p int) (int, bool) {
 	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 13})
 L1:
 	for {
-		{
-			p2, n2 := p, len(b.nodes)
-			ok = true
-		L2:
-			for {
-				// h16c, inlined
-				{
-					p3, n3 := p, len(b.nodes)
-					ok = true
-				L3:
-					for {
-						// h16, inlined
-						{
-							p4, n4 := p, len(b.nodes)
-							ok = true
-						L4:
-							for {
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								if !ok {
-									p, b.nodes = p4, b.nodes[:n4]
-									break L4
-								}
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								ok = true
-								if !ok {
-									p, b.nodes = p4, b.nodes[:n4]
-									break L4
-								}
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								ok = true
-								if !ok {
-									p, b.nodes = p4, b.nodes[:n4]
-									break L4
-								}
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								ok = true
-								if !ok {
-									p, b.nodes = p4, b.nodes[:n4]
-									break L4
-								}
-								break
-							}
-						}
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						if ok = p < len(b.s) && b.s[p] == ':'; ok {
-							p++
-						}
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						{
-							p5, n5 := p, len(b.nodes)
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
-								p++
-							}
-							p, b.nodes = p5, b.nodes[:n5]
-							ok = !ok
-						}
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						break
-					}
-				}
-				if !ok {
-					p, b.nodes = p2, b.nodes[:n2]
-					break L2
-				}
-				// h16c, inlined
-				{
-					p6, n6 := p, len(b.nodes)
-					ok = true
-				L6:
-					for {
-						// h16, inlined
-						{
-							p7, n7 := p, len(b.nodes)
-							ok = true
-						L7:
-							for {
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								if !ok {
-									p, b.nodes = p7, b.nodes[:n7]
-									break L7
-								}
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								ok = true
-								if !ok {
-									p, b.nodes = p7, b.nodes[:n7]
-									break L7
-								}
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								ok = true
-								if !ok {
-									p, b.nodes = p7, b.nodes[:n7]
-									break L7
-								}
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								ok = true
-								if !ok {
-									p, b.nodes = p7, b.nodes[:n7]
-									break L7
-								}
-								break
-							}
-						}
-						if !ok {
-							p, b.nodes = p6, b.nodes[:n6]
-							break L6
-						}
-						if ok = p < len(b.s) && b.s[p] == ':'; ok {
-							p++
-						}
-						if !ok {
-							p, b.nodes = p6, b.nodes[:n6]
-							break L6
-						}
-						{
-							p8, n8 := p, len(b.nodes)
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
-								p++
-							}
-							p, b.nodes = p8, b.nodes[:n8]
-							ok = !ok
-						}
-						if !ok {
-							p, b.nodes = p6, b.nodes[:n6]
-							break L6
-						}
-						break
-					}
-				}
-				if !ok {
-					p, b.nodes = p2, b.nodes[:n2]
-					break L2
-				}
-				// h16c, inlined
-				{
-					p9, n9 := p, len(b.nodes)
-					ok = true
-				L9:
-					for {
-						// h16, inlined
-						{
-							p10, n10 := p, len(b.nodes)
-							ok = true
-						L10:
-							for {
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								if !ok {
-									p, b.nodes = p10, b.nodes[:n10]
-									break L10
-								}
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								ok = true
-								if !ok {
-									p, b.nodes = p10, b.nodes[:n10]
-									break L10
-								}
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								ok = true
-								if !ok {
-									p, b.nodes = p10, b.nodes[:n10]
-									break L10
-								}
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								ok = true
-								if !ok {
-									p, b.nodes = p10, b.nodes[:n10]
-									break L10
-								}
-								break
-							}
-						}
-						if !ok {
-							p, b.nodes = p9, b.nodes[:n9]
-							break L9
-						}
-						if ok = p < len(b.s) && b.s[p] == ':'; ok {
-							p++
-						}
-						if !ok {
-							p, b.nodes = p9, b.nodes[:n9]
-							break L9
-						}
-						{
-							p11, n11 := p, len(b.nodes)
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
-								p++
-							}
-							p, b.nodes = p11, b.nodes[:n11]
-							ok = !ok
-						}
-						if !ok {
-							p, b.nodes = p9, b.nodes[:n9]
-							break L9
-						}
-						break
-					}
-				}
-				if !ok {
-					p, b.nodes = p2, b.nodes[:n2]
-					break L2
-				}
-				// h16c, inlined
-				{
-					p12, n12 := p, len(b.nodes)
-					ok = true
-				L12:
-					for {
-						// h16, inlined
-						{
-							p13, n13 := p, len(b.nodes)
-							ok = true
-						L13:
-							for {
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								if !ok {
-									p, b.nodes = p13, b.nodes[:n13]
-									break L13
-								}
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								ok = true
-								if !ok {
-									p, b.nodes = p13, b.nodes[:n13]
-									break L13
-								}
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								ok = true
-								if !ok {
-									p, b.nodes = p13, b.nodes[:n13]
-									break L13
-								}
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								ok = true
-								if !ok {
-									p, b.nodes = p13, b.nodes[:n13]
-									break L13
-								}
-								break
-							}
-						}
-						if !ok {
-							p, b.nodes = p12, b.nodes[:n12]
-							break L12
-						}
-						if ok = p < len(b.s) && b.s[p] == ':'; ok {
-							p++
-						}
-						if !ok {
-							p, b.nodes = p12, b.nodes[:n12]
-							break L12
-						}
-						{
-							p14, n14 := p, len(b.nodes)
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
-								p++
-							}
-							p, b.nodes = p14, b.nodes[:n14]
-							ok = !ok
-						}
-						if !ok {
-							p, b.nodes = p12, b.nodes[:n12]
-							break L12
-						}
-						break
-					}
-				}
-				if !ok {
-					p, b.nodes = p2, b.nodes[:n2]
-					break L2
-				}
-				// h16c, inlined
-				{
-					p15, n15 := p, len(b.nodes)
-					ok = true
-				L15:
-					for {
-						// h16, inlined
-						{
-							p16, n16 := p, len(b.nodes)
-							ok = true
-						L16:
-							for {
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								if !ok {
-									p, b.nodes = p16, b.nodes[:n16]
-									break L16
-								}
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								ok = true
-								if !ok {
-									p, b.nodes = p16, b.nodes[:n16]
-									break L16
-								}
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								ok = true
-								if !ok {
-									p, b.nodes = p16, b.nodes[:n16]
-									break L16
-								}
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								ok = true
-								if !ok {
-									p, b.nodes = p16, b.nodes[:n16]
-									break L16
-								}
-								break
-							}
-						}
-						if !ok {
-							p, b.nodes = p15, b.nodes[:n15]
-							break L15
-						}
-						if ok = p < len(b.s) && b.s[p] == ':'; ok {
-							p++
-						}
-						if !ok {
-							p, b.nodes = p15, b.nodes[:n15]
-							break L15
-						}
-						{
-							p17, n17 := p, len(b.nodes)
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
-								p++
-							}
-							p, b.nodes = p17, b.nodes[:n17]
-							ok = !ok
-						}
-						if !ok {
-							p, b.nodes = p15, b.nodes[:n15]
-							break L15
-						}
-						break
-					}
-				}
-				if !ok {
-					p, b.nodes = p2, b.nodes[:n2]
-					break L2
-				}
-				// h16c, inlined
-				{
-					p18, n18 := p, len(b.nodes)
-					ok = true
-				L18:
-					for {
-						// h16, inlined
-						{
-							p19, n19 := p, len(b.nodes)
-							ok = true
-						L19:
-							for {
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								if !ok {
-									p, b.nodes = p19, b.nodes[:n19]
-									break L19
-								}
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								ok = true
-								if !ok {
-									p, b.nodes = p19, b.nodes[:n19]
-									break L19
-								}
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								ok = true
-								if !ok {
-									p, b.nodes = p19, b.nodes[:n19]
-									break L19
-								}
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								ok = true
-								if !ok {
-									p, b.nodes = p19, b.nodes[:n19]
-									break L19
-								}
-								break
-							}
-						}
-						if !ok {
-							p, b.nodes = p18, b.nodes[:n18]
-							break L18
-						}
-						if ok = p < len(b.s) && b.s[p] == ':'; ok {
-							p++
-						}
-						if !ok {
-							p, b.nodes = p18, b.nodes[:n18]
-							break L18
-						}
-						{
-							p20, n20 := p, len(b.nodes)
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
-								p++
-							}
-							p, b.nodes = p20, b.nodes[:n20]
-							ok = !ok
-						}
-						if !ok {
-							p, b.nodes = p18, b.nodes[:n18]
-							break L18
-						}
-						break
-					}
-				}
-				if !ok {
-					p, b.nodes = p2, b.nodes[:n2]
-					break L2
-				}
-				// ls32, inlined
-			L21:
+		if p < len(b.s) && class7[b.s[p]] {
+			{
+				p2, n2 := p, len(b.nodes)
+				ok = true
+			L2:
 				for {
+					// h16c, inlined
 					{
-						p22, n22 := p, len(b.nodes)
+						p3, n3 := p, len(b.nodes)
 						ok = true
-					L22:
+					L3:
 						for {
 							// h16, inlined
 							{
-								p23, n23 := p, len(b.nodes)
+								p4, n4 := p, len(b.nodes)
 								ok = true
-							L23:
+							L4:
 								for {
-									if ok = p < len(b.s) && class3[b.s[p]]; ok {
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p23, b.nodes[:n23]
-										break L23
+										p, b.nodes = p4, b.nodes[:n4]
+										break L4
 									}
-									if ok = p < len(b.s) && class3[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, b.nodes = p23, b.nodes[:n23]
-										break L23
-									}
-									if ok = p < len(b.s) && class3[b.s[p]]; ok {
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
 										p++
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p23, b.nodes[:n23]
-										break L23
+										p, b.nodes = p4, b.nodes[:n4]
+										break L4
 									}
-									if ok = p < len(b.s) && class3[b.s[p]]; ok {
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
 										p++
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p23, b.nodes[:n23]
-										break L23
+										p, b.nodes = p4, b.nodes[:n4]
+										break L4
+									}
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, b.nodes = p4, b.nodes[:n4]
+										break L4
 									}
 									break
 								}
 							}
 							if !ok {
-								p, b.nodes = p22, b.nodes[:n22]
-								break L22
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
 							}
 							if ok = p < len(b.s) && b.s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p22, b.nodes[:n22]
-								break L22
-							}
-							// h16, inlined
-							{
-								p24, n24 := p, len(b.nodes)
-								ok = true
-							L24:
-								for {
-									if ok = p < len(b.s) && class3[b.s[p]]; ok {
-										p++
-									}
-									if !ok {
-										p, b.nodes = p24, b.nodes[:n24]
-										break L24
-									}
-									if ok = p < len(b.s) && class3[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, b.nodes = p24, b.nodes[:n24]
-										break L24
-									}
-									if ok = p < len(b.s) && class3[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, b.nodes = p24, b.nodes[:n24]
-										break L24
-									}
-									if ok = p < len(b.s) && class3[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, b.nodes = p24, b.nodes[:n24]
-										break L24
-									}
-									break
-								}
-							}
-							if !ok {
-								p, b.nodes = p22, b.nodes[:n22]
-								break L22
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
 							}
 							{
-								p25, n25 := p, len(b.nodes)
-								// ipv6char, inlined
-								if ok = p < len(b.s) && class7[b.s[p]]; ok {
+								p5, n5 := p, len(b.nodes)
+								if ok = p < len(b.s) && b.s[p] == ':'; ok {
 									p++
 								}
-								p, b.nodes = p25, b.nodes[:n25]
+								p, b.nodes = p5, b.nodes[:n5]
 								ok = !ok
 							}
 							if !ok {
-								p, b.nodes = p22, b.nodes[:n22]
-								break L22
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
 							}
 							break
 						}
 					}
-					if ok {
-						break L21
+					if !ok {
+						p, b.nodes = p2, b.nodes[:n2]
+						break L2
 					}
-					p, ok = b.r18(p)
-					if ok {
-						break L21
-					}
-					break
-				}
-				if !ok {
-					p, b.nodes = p2, b.nodes[:n2]
-					break L2
-				}
-				{
-					p26, n26 := p, len(b.nodes)
-					// ipv6char, inlined
-					if ok = p < len(b.s) && class7[b.s[p]]; ok {
-						p++
-					}
-					p, b.nodes = p26, b.nodes[:n26]
-					ok = !ok
-				}
-				if !ok {
-					p, b.nodes = p2, b.nodes[:n2]
-					break L2
-				}
-				break
-			}
-		}
-		if ok {
-			break L1
-		}
-		{
-			p27, n27 := p, len(b.nodes)
-			ok = true
-		L27:
-			for {
-				if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "::"; ok {
-					p += 2
-				}
-				if !ok {
-					p, b.nodes = p27, b.nodes[:n27]
-					break L27
-				}
-				// h16c, inlined
-				{
-					p28, n28 := p, len(b.nodes)
-					ok = true
-				L28:
-					for {
-						// h16, inlined
-						{
-							p29, n29 := p, len(b.nodes)
-							ok = true
-						L29:
-							for {
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								if !ok {
-									p, b.nodes = p29, b.nodes[:n29]
-									break L29
-								}
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								ok = true
-								if !ok {
-									p, b.nodes = p29, b.nodes[:n29]
-									break L29
-								}
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								ok = true
-								if !ok {
-									p, b.nodes = p29, b.nodes[:n29]
-									break L29
-								}
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								ok = true
-								if !ok {
-									p, b.nodes = p29, b.nodes[:n29]
-									break L29
-								}
-								break
-							}
-						}
-						if !ok {
-							p, b.nodes = p28, b.nodes[:n28]
-							break L28
-						}
-						if ok = p < len(b.s) && b.s[p] == ':'; ok {
-							p++
-						}
-						if !ok {
-							p, b.nodes = p28, b.nodes[:n28]
-							break L28
-						}
-						{
-							p30, n30 := p, len(b.nodes)
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
-								p++
-							}
-							p, b.nodes = p30, b.nodes[:n30]
-							ok = !ok
-						}
-						if !ok {
-							p, b.nodes = p28, b.nodes[:n28]
-							break L28
-						}
-						break
-					}
-				}
-				if !ok {
-					p, b.nodes = p27, b.nodes[:n27]
-					break L27
-				}
-				// h16c, inlined
-				{
-					p31, n31 := p, len(b.nodes)
-					ok = true
-				L31:
-					for {
-						// h16, inlined
-						{
-							p32, n32 := p, len(b.nodes)
-							ok = true
-						L32:
-							for {
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								if !ok {
-									p, b.nodes = p32, b.nodes[:n32]
-									break L32
-								}
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								ok = true
-								if !ok {
-									p, b.nodes = p32, b.nodes[:n32]
-									break L32
-								}
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								ok = true
-								if !ok {
-									p, b.nodes = p32, b.nodes[:n32]
-									break L32
-								}
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								ok = true
-								if !ok {
-									p, b.nodes = p32, b.nodes[:n32]
-									break L32
-								}
-								break
-							}
-						}
-						if !ok {
-							p, b.nodes = p31, b.nodes[:n31]
-							break L31
-						}
-						if ok = p < len(b.s) && b.s[p] == ':'; ok {
-							p++
-						}
-						if !ok {
-							p, b.nodes = p31, b.nodes[:n31]
-							break L31
-						}
-						{
-							p33, n33 := p, len(b.nodes)
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
-								p++
-							}
-							p, b.nodes = p33, b.nodes[:n33]
-							ok = !ok
-						}
-						if !ok {
-							p, b.nodes = p31, b.nodes[:n31]
-							break L31
-						}
-						break
-					}
-				}
-				if !ok {
-					p, b.nodes = p27, b.nodes[:n27]
-					break L27
-				}
-				// h16c, inlined
-				{
-					p34, n34 := p, len(b.nodes)
-					ok = true
-				L34:
-					for {
-						// h16, inlined
-						{
-							p35, n35 := p, len(b.nodes)
-							ok = true
-						L35:
-							for {
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								if !ok {
-									p, b.nodes = p35, b.nodes[:n35]
-									break L35
-								}
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								ok = true
-								if !ok {
-									p, b.nodes = p35, b.nodes[:n35]
-									break L35
-								}
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								ok = true
-								if !ok {
-									p, b.nodes = p35, b.nodes[:n35]
-									break L35
-								}
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								ok = true
-								if !ok {
-									p, b.nodes = p35, b.nodes[:n35]
-									break L35
-								}
-								break
-							}
-						}
-						if !ok {
-							p, b.nodes = p34, b.nodes[:n34]
-							break L34
-						}
-						if ok = p < len(b.s) && b.s[p] == ':'; ok {
-							p++
-						}
-						if !ok {
-							p, b.nodes = p34, b.nodes[:n34]
-							break L34
-						}
-						{
-							p36, n36 := p, len(b.nodes)
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
-								p++
-							}
-							p, b.nodes = p36, b.nodes[:n36]
-							ok = !ok
-						}
-						if !ok {
-							p, b.nodes = p34, b.nodes[:n34]
-							break L34
-						}
-						break
-					}
-				}
-				if !ok {
-					p, b.nodes = p27, b.nodes[:n27]
-					break L27
-				}
-				// h16c, inlined
-				{
-					p37, n37 := p, len(b.nodes)
-					ok = true
-				L37:
-					for {
-						// h16, inlined
-						{
-							p38, n38 := p, len(b.nodes)
-							ok = true
-						L38:
-							for {
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								if !ok {
-									p, b.nodes = p38, b.nodes[:n38]
-									break L38
-								}
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								ok = true
-								if !ok {
-									p, b.nodes = p38, b.nodes[:n38]
-									break L38
-								}
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								ok = true
-								if !ok {
-									p, b.nodes = p38, b.nodes[:n38]
-									break L38
-								}
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								ok = true
-								if !ok {
-									p, b.nodes = p38, b.nodes[:n38]
-									break L38
-								}
-								break
-							}
-						}
-						if !ok {
-							p, b.nodes = p37, b.nodes[:n37]
-							break L37
-						}
-						if ok = p < len(b.s) && b.s[p] == ':'; ok {
-							p++
-						}
-						if !ok {
-							p, b.nodes = p37, b.nodes[:n37]
-							break L37
-						}
-						{
-							p39, n39 := p, len(b.nodes)
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
-								p++
-							}
-							p, b.nodes = p39, b.nodes[:n39]
-							ok = !ok
-						}
-						if !ok {
-							p, b.nodes = p37, b.nodes[:n37]
-							break L37
-						}
-						break
-					}
-				}
-				if !ok {
-					p, b.nodes = p27, b.nodes[:n27]
-					break L27
-				}
-				// h16c, inlined
-				{
-					p40, n40 := p, len(b.nodes)
-					ok = true
-				L40:
-					for {
-						// h16, inlined
-						{
-							p41, n41 := p, len(b.nodes)
-							ok = true
-						L41:
-							for {
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								if !ok {
-									p, b.nodes = p41, b.nodes[:n41]
-									break L41
-								}
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								ok = true
-								if !ok {
-									p, b.nodes = p41, b.nodes[:n41]
-									break L41
-								}
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								ok = true
-								if !ok {
-									p, b.nodes = p41, b.nodes[:n41]
-									break L41
-								}
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								ok = true
-								if !ok {
-									p, b.nodes = p41, b.nodes[:n41]
-									break L41
-								}
-								break
-							}
-						}
-						if !ok {
-							p, b.nodes = p40, b.nodes[:n40]
-							break L40
-						}
-						if ok = p < len(b.s) && b.s[p] == ':'; ok {
-							p++
-						}
-						if !ok {
-							p, b.nodes = p40, b.nodes[:n40]
-							break L40
-						}
-						{
-							p42, n42 := p, len(b.nodes)
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
-								p++
-							}
-							p, b.nodes = p42, b.nodes[:n42]
-							ok = !ok
-						}
-						if !ok {
-							p, b.nodes = p40, b.nodes[:n40]
-							break L40
-						}
-						break
-					}
-				}
-				if !ok {
-					p, b.nodes = p27, b.nodes[:n27]
-					break L27
-				}
-				// ls32, inlined
-			L43:
-				for {
+					// h16c, inlined
 					{
-						p44, n44 := p, len(b.nodes)
+						p6, n6 := p, len(b.nodes)
 						ok = true
-					L44:
+					L6:
 						for {
 							// h16, inlined
 							{
-								p45, n45 := p, len(b.nodes)
+								p7, n7 := p, len(b.nodes)
 								ok = true
-							L45:
+							L7:
 								for {
-									if ok = p < len(b.s) && class3[b.s[p]]; ok {
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p45, b.nodes[:n45]
-										break L45
+										p, b.nodes = p7, b.nodes[:n7]
+										break L7
 									}
-									if ok = p < len(b.s) && class3[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, b.nodes = p45, b.nodes[:n45]
-										break L45
-									}
-									if ok = p < len(b.s) && class3[b.s[p]]; ok {
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
 										p++
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p45, b.nodes[:n45]
-										break L45
+										p, b.nodes = p7, b.nodes[:n7]
+										break L7
 									}
-									if ok = p < len(b.s) && class3[b.s[p]]; ok {
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
 										p++
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p45, b.nodes[:n45]
-										break L45
+										p, b.nodes = p7, b.nodes[:n7]
+										break L7
+									}
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, b.nodes = p7, b.nodes[:n7]
+										break L7
 									}
 									break
 								}
 							}
 							if !ok {
-								p, b.nodes = p44, b.nodes[:n44]
-								break L44
+								p, b.nodes = p6, b.nodes[:n6]
+								break L6
 							}
 							if ok = p < len(b.s) && b.s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p44, b.nodes[:n44]
-								break L44
-							}
-							// h16, inlined
-							{
-								p46, n46 := p, len(b.nodes)
-								ok = true
-							L46:
-								for {
-									if ok = p < len(b.s) && class3[b.s[p]]; ok {
-										p++
-									}
-									if !ok {
-										p, b.nodes = p46, b.nodes[:n46]
-										break L46
-									}
-									if ok = p < len(b.s) && class3[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, b.nodes = p46, b.nodes[:n46]
-										break L46
-									}
-									if ok = p < len(b.s) && class3[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, b.nodes = p46, b.nodes[:n46]
-										break L46
-									}
-									if ok = p < len(b.s) && class3[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, b.nodes = p46, b.nodes[:n46]
-										break L46
-									}
-									break
-								}
-							}
-							if !ok {
-								p, b.nodes = p44, b.nodes[:n44]
-								break L44
+								p, b.nodes = p6, b.nodes[:n6]
+								break L6
 							}
 							{
-								p47, n47 := p, len(b.nodes)
-								// ipv6char, inlined
-								if ok = p < len(b.s) && class7[b.s[p]]; ok {
+								p8, n8 := p, len(b.nodes)
+								if ok = p < len(b.s) && b.s[p] == ':'; ok {
 									p++
 								}
-								p, b.nodes = p47, b.nodes[:n47]
+								p, b.nodes = p8, b.nodes[:n8]
 								ok = !ok
 							}
 							if !ok {
-								p, b.nodes = p44, b.nodes[:n44]
-								break L44
+								p, b.nodes = p6, b.nodes[:n6]
+								break L6
 							}
 							break
 						}
 					}
-					if ok {
-						break L43
+					if !ok {
+						p, b.nodes = p2, b.nodes[:n2]
+						break L2
 					}
-					p, ok = b.r18(p)
-					if ok {
-						break L43
-					}
-					break
-				}
-				if !ok {
-					p, b.nodes = p27, b.nodes[:n27]
-					break L27
-				}
-				{
-					p48, n48 := p, len(b.nodes)
-					// ipv6char, inlined
-					if ok = p < len(b.s) && class7[b.s[p]]; ok {
-						p++
-					}
-					p, b.nodes = p48, b.nodes[:n48]
-					ok = !ok
-				}
-				if !ok {
-					p, b.nodes = p27, b.nodes[:n27]
-					break L27
-				}
-				break
-			}
-		}
-		if ok {
-			break L1
-		}
-		{
-			p49, n49 := p, len(b.nodes)
-			ok = true
-		L49:
-			for {
-				// h16, inlined
-				{
-					p50, n50 := p, len(b.nodes)
-					ok = true
-				L50:
-					for {
-						if ok = p < len(b.s) && class3[b.s[p]]; ok {
-							p++
-						}
-						if !ok {
-							p, b.nodes = p50, b.nodes[:n50]
-							break L50
-						}
-						if ok = p < len(b.s) && class3[b.s[p]]; ok {
-							p++
-						}
-						ok = true
-						if !ok {
-							p, b.nodes = p50, b.nodes[:n50]
-							break L50
-						}
-						if ok = p < len(b.s) && class3[b.s[p]]; ok {
-							p++
-						}
-						ok = true
-						if !ok {
-							p, b.nodes = p50, b.nodes[:n50]
-							break L50
-						}
-						if ok = p < len(b.s) && class3[b.s[p]]; ok {
-							p++
-						}
-						ok = true
-						if !ok {
-							p, b.nodes = p50, b.nodes[:n50]
-							break L50
-						}
-						break
-					}
-				}
-				ok = true
-				if !ok {
-					p, b.nodes = p49, b.nodes[:n49]
-					break L49
-				}
-				if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "::"; ok {
-					p += 2
-				}
-				if !ok {
-					p, b.nodes = p49, b.nodes[:n49]
-					break L49
-				}
-				// h16c, inlined
-				{
-					p51, n51 := p, len(b.nodes)
-					ok = true
-				L51:
-					for {
-						// h16, inlined
-						{
-							p52, n52 := p, len(b.nodes)
-							ok = true
-						L52:
-							for {
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								if !ok {
-									p, b.nodes = p52, b.nodes[:n52]
-									break L52
-								}
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								ok = true
-								if !ok {
-									p, b.nodes = p52, b.nodes[:n52]
-									break L52
-								}
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								ok = true
-								if !ok {
-									p, b.nodes = p52, b.nodes[:n52]
-									break L52
-								}
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								ok = true
-								if !ok {
-									p, b.nodes = p52, b.nodes[:n52]
-									break L52
-								}
-								break
-							}
-						}
-						if !ok {
-							p, b.nodes = p51, b.nodes[:n51]
-							break L51
-						}
-						if ok = p < len(b.s) && b.s[p] == ':'; ok {
-							p++
-						}
-						if !ok {
-							p, b.nodes = p51, b.nodes[:n51]
-							break L51
-						}
-						{
-							p53, n53 := p, len(b.nodes)
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
-								p++
-							}
-							p, b.nodes = p53, b.nodes[:n53]
-							ok = !ok
-						}
-						if !ok {
-							p, b.nodes = p51, b.nodes[:n51]
-							break L51
-						}
-						break
-					}
-				}
-				if !ok {
-					p, b.nodes = p49, b.nodes[:n49]
-					break L49
-				}
-				// h16c, inlined
-				{
-					p54, n54 := p, len(b.nodes)
-					ok = true
-				L54:
-					for {
-						// h16, inlined
-						{
-							p55, n55 := p, len(b.nodes)
-							ok = true
-						L55:
-							for {
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								if !ok {
-									p, b.nodes = p55, b.nodes[:n55]
-									break L55
-								}
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								ok = true
-								if !ok {
-									p, b.nodes = p55, b.nodes[:n55]
-									break L55
-								}
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								ok = true
-								if !ok {
-									p, b.nodes = p55, b.nodes[:n55]
-									break L55
-								}
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								ok = true
-								if !ok {
-									p, b.nodes = p55, b.nodes[:n55]
-									break L55
-								}
-								break
-							}
-						}
-						if !ok {
-							p, b.nodes = p54, b.nodes[:n54]
-							break L54
-						}
-						if ok = p < len(b.s) && b.s[p] == ':'; ok {
-							p++
-						}
-						if !ok {
-							p, b.nodes = p54, b.nodes[:n54]
-							break L54
-						}
-						{
-							p56, n56 := p, len(b.nodes)
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
-								p++
-							}
-							p, b.nodes = p56, b.nodes[:n56]
-							ok = !ok
-						}
-						if !ok {
-							p, b.nodes = p54, b.nodes[:n54]
-							break L54
-						}
-						break
-					}
-				}
-				if !ok {
-					p, b.nodes = p49, b.nodes[:n49]
-					break L49
-				}
-				// h16c, inlined
-				{
-					p57, n57 := p, len(b.nodes)
-					ok = true
-				L57:
-					for {
-						// h16, inlined
-						{
-							p58, n58 := p, len(b.nodes)
-							ok = true
-						L58:
-							for {
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								if !ok {
-									p, b.nodes = p58, b.nodes[:n58]
-									break L58
-								}
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								ok = true
-								if !ok {
-									p, b.nodes = p58, b.nodes[:n58]
-									break L58
-								}
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								ok = true
-								if !ok {
-									p, b.nodes = p58, b.nodes[:n58]
-									break L58
-								}
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								ok = true
-								if !ok {
-									p, b.nodes = p58, b.nodes[:n58]
-									break L58
-								}
-								break
-							}
-						}
-						if !ok {
-							p, b.nodes = p57, b.nodes[:n57]
-							break L57
-						}
-						if ok = p < len(b.s) && b.s[p] == ':'; ok {
-							p++
-						}
-						if !ok {
-							p, b.nodes = p57, b.nodes[:n57]
-							break L57
-						}
-						{
-							p59, n59 := p, len(b.nodes)
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
-								p++
-							}
-							p, b.nodes = p59, b.nodes[:n59]
-							ok = !ok
-						}
-						if !ok {
-							p, b.nodes = p57, b.nodes[:n57]
-							break L57
-						}
-						break
-					}
-				}
-				if !ok {
-					p, b.nodes = p49, b.nodes[:n49]
-					break L49
-				}
-				// h16c, inlined
-				{
-					p60, n60 := p, len(b.nodes)
-					ok = true
-				L60:
-					for {
-						// h16, inlined
-						{
-							p61, n61 := p, len(b.nodes)
-							ok = true
-						L61:
-							for {
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								if !ok {
-									p, b.nodes = p61, b.nodes[:n61]
-									break L61
-								}
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								ok = true
-								if !ok {
-									p, b.nodes = p61, b.nodes[:n61]
-									break L61
-								}
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								ok = true
-								if !ok {
-									p, b.nodes = p61, b.nodes[:n61]
-									break L61
-								}
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								ok = true
-								if !ok {
-									p, b.nodes = p61, b.nodes[:n61]
-									break L61
-								}
-								break
-							}
-						}
-						if !ok {
-							p, b.nodes = p60, b.nodes[:n60]
-							break L60
-						}
-						if ok = p < len(b.s) && b.s[p] == ':'; ok {
-							p++
-						}
-						if !ok {
-							p, b.nodes = p60, b.nodes[:n60]
-							break L60
-						}
-						{
-							p62, n62 := p, len(b.nodes)
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
-								p++
-							}
-							p, b.nodes = p62, b.nodes[:n62]
-							ok = !ok
-						}
-						if !ok {
-							p, b.nodes = p60, b.nodes[:n60]
-							break L60
-						}
-						break
-					}
-				}
-				if !ok {
-					p, b.nodes = p49, b.nodes[:n49]
-					break L49
-				}
-				// ls32, inlined
-			L63:
-				for {
+					// h16c, inlined
 					{
-						p64, n64 := p, len(b.nodes)
+						p9, n9 := p, len(b.nodes)
 						ok = true
-					L64:
+					L9:
 						for {
 							// h16, inlined
 							{
-								p65, n65 := p, len(b.nodes)
+								p10, n10 := p, len(b.nodes)
 								ok = true
-							L65:
+							L10:
 								for {
-									if ok = p < len(b.s) && class3[b.s[p]]; ok {
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p65, b.nodes[:n65]
-										break L65
+										p, b.nodes = p10, b.nodes[:n10]
+										break L10
 									}
-									if ok = p < len(b.s) && class3[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, b.nodes = p65, b.nodes[:n65]
-										break L65
-									}
-									if ok = p < len(b.s) && class3[b.s[p]]; ok {
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
 										p++
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p65, b.nodes[:n65]
-										break L65
+										p, b.nodes = p10, b.nodes[:n10]
+										break L10
 									}
-									if ok = p < len(b.s) && class3[b.s[p]]; ok {
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
 										p++
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p65, b.nodes[:n65]
-										break L65
+										p, b.nodes = p10, b.nodes[:n10]
+										break L10
+									}
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, b.nodes = p10, b.nodes[:n10]
+										break L10
 									}
 									break
 								}
 							}
 							if !ok {
-								p, b.nodes = p64, b.nodes[:n64]
-								break L64
+								p, b.nodes = p9, b.nodes[:n9]
+								break L9
 							}
 							if ok = p < len(b.s) && b.s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p64, b.nodes[:n64]
-								break L64
-							}
-							// h16, inlined
-							{
-								p66, n66 := p, len(b.nodes)
-								ok = true
-							L66:
-								for {
-									if ok = p < len(b.s) && class3[b.s[p]]; ok {
-										p++
-									}
-									if !ok {
-										p, b.nodes = p66, b.nodes[:n66]
-										break L66
-									}
-									if ok = p < len(b.s) && class3[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, b.nodes = p66, b.nodes[:n66]
-										break L66
-									}
-									if ok = p < len(b.s) && class3[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, b.nodes = p66, b.nodes[:n66]
-										break L66
-									}
-									if ok = p < len(b.s) && class3[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, b.nodes = p66, b.nodes[:n66]
-										break L66
-									}
-									break
-								}
-							}
-							if !ok {
-								p, b.nodes = p64, b.nodes[:n64]
-								break L64
+								p, b.nodes = p9, b.nodes[:n9]
+								break L9
 							}
 							{
-								p67, n67 := p, len(b.nodes)
-								// ipv6char, inlined
-								if ok = p < len(b.s) && class7[b.s[p]]; ok {
+								p11, n11 := p, len(b.nodes)
+								if ok = p < len(b.s) && b.s[p] == ':'; ok {
 									p++
 								}
-								p, b.nodes = p67, b.nodes[:n67]
+								p, b.nodes = p11, b.nodes[:n11]
 								ok = !ok
 							}
 							if !ok {
-								p, b.nodes = p64, b.nodes[:n64]
-								break L64
+								p, b.nodes = p9, b.nodes[:n9]
+								break L9
 							}
 							break
 						}
 					}
-					if ok {
-						break L63
+					if !ok {
+						p, b.nodes = p2, b.nodes[:n2]
+						break L2
 					}
-					p, ok = b.r18(p)
-					if ok {
-						break L63
-					}
-					break
-				}
-				if !ok {
-					p, b.nodes = p49, b.nodes[:n49]
-					break L49
-				}
-				{
-					p68, n68 := p, len(b.nodes)
-					// ipv6char, inlined
-					if ok = p < len(b.s) && class7[b.s[p]]; ok {
-						p++
-					}
-					p, b.nodes = p68, b.nodes[:n68]
-					ok = !ok
-				}
-				if !ok {
-					p, b.nodes = p49, b.nodes[:n49]
-					break L49
-				}
-				break
-			}
-		}
-		if ok {
-			break L1
-		}
-		{
-			p69, n69 := p, len(b.nodes)
-			ok = true
-		L69:
-			for {
-				{
-					p70, n70 := p, len(b.nodes)
-					ok = true
-				L70:
-					for {
-						// h16c, inlined
-						{
-							p71, n71 := p, len(b.nodes)
-							ok = true
-						L71:
-							for {
-								// h16, inlined
-								{
-									p72, n72 := p, len(b.nodes)
-									ok = true
-								L72:
-									for {
-										if ok = p < len(b.s) && class3[b.s[p]]; ok {
-											p++
-										}
-										if !ok {
-											p, b.nodes = p72, b.nodes[:n72]
-											break L72
-										}
-										if ok = p < len(b.s) && class3[b.s[p]]; ok {
-											p++
-										}
-										ok = true
-										if !ok {
-											p, b.nodes = p72, b.nodes[:n72]
-											break L72
-										}
-										if ok = p < len(b.s) && class3[b.s[p]]; ok {
-											p++
-										}
-										ok = true
-										if !ok {
-											p, b.nodes = p72, b.nodes[:n72]
-											break L72
-										}
-										if ok = p < len(b.s) && class3[b.s[p]]; ok {
-											p++
-										}
-										ok = true
-										if !ok {
-											p, b.nodes = p72, b.nodes[:n72]
-											break L72
-										}
-										break
-									}
-								}
-								if !ok {
-									p, b.nodes = p71, b.nodes[:n71]
-									break L71
-								}
-								if ok = p < len(b.s) && b.s[p] == ':'; ok {
-									p++
-								}
-								if !ok {
-									p, b.nodes = p71, b.nodes[:n71]
-									break L71
-								}
-								{
-									p73, n73 := p, len(b.nodes)
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
-										p++
-									}
-									p, b.nodes = p73, b.nodes[:n73]
-									ok = !ok
-								}
-								if !ok {
-									p, b.nodes = p71, b.nodes[:n71]
-									break L71
-								}
-								break
-							}
-						}
-						ok = true
-						if !ok {
-							p, b.nodes = p70, b.nodes[:n70]
-							break L70
-						}
-						// h16, inlined
-						{
-							p74, n74 := p, len(b.nodes)
-							ok = true
-						L74:
-							for {
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								if !ok {
-									p, b.nodes = p74, b.nodes[:n74]
-									break L74
-								}
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								ok = true
-								if !ok {
-									p, b.nodes = p74, b.nodes[:n74]
-									break L74
-								}
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								ok = true
-								if !ok {
-									p, b.nodes = p74, b.nodes[:n74]
-									break L74
-								}
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								ok = true
-								if !ok {
-									p, b.nodes = p74, b.nodes[:n74]
-									break L74
-								}
-								break
-							}
-						}
-						if !ok {
-							p, b.nodes = p70, b.nodes[:n70]
-							break L70
-						}
-						break
-					}
-				}
-				ok = true
-				if !ok {
-					p, b.nodes = p69, b.nodes[:n69]
-					break L69
-				}
-				if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "::"; ok {
-					p += 2
-				}
-				if !ok {
-					p, b.nodes = p69, b.nodes[:n69]
-					break L69
-				}
-				// h16c, inlined
-				{
-					p75, n75 := p, len(b.nodes)
-					ok = true
-				L75:
-					for {
-						// h16, inlined
-						{
-							p76, n76 := p, len(b.nodes)
-							ok = true
-						L76:
-							for {
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								if !ok {
-									p, b.nodes = p76, b.nodes[:n76]
-									break L76
-								}
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								ok = true
-								if !ok {
-									p, b.nodes = p76, b.nodes[:n76]
-									break L76
-								}
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								ok = true
-								if !ok {
-									p, b.nodes = p76, b.nodes[:n76]
-									break L76
-								}
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								ok = true
-								if !ok {
-									p, b.nodes = p76, b.nodes[:n76]
-									break L76
-								}
-								break
-							}
-						}
-						if !ok {
-							p, b.nodes = p75, b.nodes[:n75]
-							break L75
-						}
-						if ok = p < len(b.s) && b.s[p] == ':'; ok {
-							p++
-						}
-						if !ok {
-							p, b.nodes = p75, b.nodes[:n75]
-							break L75
-						}
-						{
-							p77, n77 := p, len(b.nodes)
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
-								p++
-							}
-							p, b.nodes = p77, b.nodes[:n77]
-							ok = !ok
-						}
-						if !ok {
-							p, b.nodes = p75, b.nodes[:n75]
-							break L75
-						}
-						break
-					}
-				}
-				if !ok {
-					p, b.nodes = p69, b.nodes[:n69]
-					break L69
-				}
-				// h16c, inlined
-				{
-					p78, n78 := p, len(b.nodes)
-					ok = true
-				L78:
-					for {
-						// h16, inlined
-						{
-							p79, n79 := p, len(b.nodes)
-							ok = true
-						L79:
-							for {
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								if !ok {
-									p, b.nodes = p79, b.nodes[:n79]
-									break L79
-								}
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								ok = true
-								if !ok {
-									p, b.nodes = p79, b.nodes[:n79]
-									break L79
-								}
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								ok = true
-								if !ok {
-									p, b.nodes = p79, b.nodes[:n79]
-									break L79
-								}
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								ok = true
-								if !ok {
-									p, b.nodes = p79, b.nodes[:n79]
-									break L79
-								}
-								break
-							}
-						}
-						if !ok {
-							p, b.nodes = p78, b.nodes[:n78]
-							break L78
-						}
-						if ok = p < len(b.s) && b.s[p] == ':'; ok {
-							p++
-						}
-						if !ok {
-							p, b.nodes = p78, b.nodes[:n78]
-							break L78
-						}
-						{
-							p80, n80 := p, len(b.nodes)
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
-								p++
-							}
-							p, b.nodes = p80, b.nodes[:n80]
-							ok = !ok
-						}
-						if !ok {
-							p, b.nodes = p78, b.nodes[:n78]
-							break L78
-						}
-						break
-					}
-				}
-				if !ok {
-					p, b.nodes = p69, b.nodes[:n69]
-					break L69
-				}
-				// h16c, inlined
-				{
-					p81, n81 := p, len(b.nodes)
-					ok = true
-				L81:
-					for {
-						// h16, inlined
-						{
-							p82, n82 := p, len(b.nodes)
-							ok = true
-						L82:
-							for {
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								if !ok {
-									p, b.nodes = p82, b.nodes[:n82]
-									break L82
-								}
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								ok = true
-								if !ok {
-									p, b.nodes = p82, b.nodes[:n82]
-									break L82
-								}
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								ok = true
-								if !ok {
-									p, b.nodes = p82, b.nodes[:n82]
-									break L82
-								}
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								ok = true
-								if !ok {
-									p, b.nodes = p82, b.nodes[:n82]
-									break L82
-								}
-								break
-							}
-						}
-						if !ok {
-							p, b.nodes = p81, b.nodes[:n81]
-							break L81
-						}
-						if ok = p < len(b.s) && b.s[p] == ':'; ok {
-							p++
-						}
-						if !ok {
-							p, b.nodes = p81, b.nodes[:n81]
-							break L81
-						}
-						{
-							p83, n83 := p, len(b.nodes)
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
-								p++
-							}
-							p, b.nodes = p83, b.nodes[:n83]
-							ok = !ok
-						}
-						if !ok {
-							p, b.nodes = p81, b.nodes[:n81]
-							break L81
-						}
-						break
-					}
-				}
-				if !ok {
-					p, b.nodes = p69, b.nodes[:n69]
-					break L69
-				}
-				// ls32, inlined
-			L84:
-				for {
+					// h16c, inlined
 					{
-						p85, n85 := p, len(b.nodes)
+						p12, n12 := p, len(b.nodes)
 						ok = true
-					L85:
+					L12:
 						for {
 							// h16, inlined
 							{
-								p86, n86 := p, len(b.nodes)
+								p13, n13 := p, len(b.nodes)
 								ok = true
-							L86:
+							L13:
 								for {
-									if ok = p < len(b.s) && class3[b.s[p]]; ok {
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p86, b.nodes[:n86]
-										break L86
+										p, b.nodes = p13, b.nodes[:n13]
+										break L13
 									}
-									if ok = p < len(b.s) && class3[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, b.nodes = p86, b.nodes[:n86]
-										break L86
-									}
-									if ok = p < len(b.s) && class3[b.s[p]]; ok {
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
 										p++
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p86, b.nodes[:n86]
-										break L86
+										p, b.nodes = p13, b.nodes[:n13]
+										break L13
 									}
-									if ok = p < len(b.s) && class3[b.s[p]]; ok {
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
 										p++
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p86, b.nodes[:n86]
-										break L86
+										p, b.nodes = p13, b.nodes[:n13]
+										break L13
+									}
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, b.nodes = p13, b.nodes[:n13]
+										break L13
 									}
 									break
 								}
 							}
 							if !ok {
-								p, b.nodes = p85, b.nodes[:n85]
-								break L85
+								p, b.nodes = p12, b.nodes[:n12]
+								break L12
 							}
 							if ok = p < len(b.s) && b.s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p85, b.nodes[:n85]
-								break L85
-							}
-							// h16, inlined
-							{
-								p87, n87 := p, len(b.nodes)
-								ok = true
-							L87:
-								for {
-									if ok = p < len(b.s) && class3[b.s[p]]; ok {
-										p++
-									}
-									if !ok {
-										p, b.nodes = p87, b.nodes[:n87]
-										break L87
-									}
-									if ok = p < len(b.s) && class3[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, b.nodes = p87, b.nodes[:n87]
-										break L87
-									}
-									if ok = p < len(b.s) && class3[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, b.nodes = p87, b.nodes[:n87]
-										break L87
-									}
-									if ok = p < len(b.s) && class3[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, b.nodes = p87, b.nodes[:n87]
-										break L87
-									}
-									break
-								}
-							}
-							if !ok {
-								p, b.nodes = p85, b.nodes[:n85]
-								break L85
+								p, b.nodes = p12, b.nodes[:n12]
+								break L12
 							}
 							{
-								p88, n88 := p, len(b.nodes)
-								// ipv6char, inlined
-								if ok = p < len(b.s) && class7[b.s[p]]; ok {
+								p14, n14 := p, len(b.nodes)
+								if ok = p < len(b.s) && b.s[p] == ':'; ok {
 									p++
 								}
-								p, b.nodes = p88, b.nodes[:n88]
+								p, b.nodes = p14, b.nodes[:n14]
 								ok = !ok
 							}
 							if !ok {
-								p, b.nodes = p85, b.nodes[:n85]
-								break L85
+								p, b.nodes = p12, b.nodes[:n12]
+								break L12
 							}
 							break
 						}
 					}
-					if ok {
-						break L84
+					if !ok {
+						p, b.nodes = p2, b.nodes[:n2]
+						break L2
 					}
-					p, ok = b.r18(p)
-					if ok {
-						break L84
-					}
-					break
-				}
-				if !ok {
-					p, b.nodes = p69, b.nodes[:n69]
-					break L69
-				}
-				{
-					p89, n89 := p, len(b.nodes)
-					// ipv6char, inlined
-					if ok = p < len(b.s) && class7[b.s[p]]; ok {
-						p++
-					}
-					p, b.nodes = p89, b.nodes[:n89]
-					ok = !ok
-				}
-				if !ok {
-					p, b.nodes = p69, b.nodes[:n69]
-					break L69
-				}
-				break
-			}
-		}
-		if ok {
-			break L1
-		}
-		{
-			p90, n90 := p, len(b.nodes)
-			ok = true
-		L90:
-			for {
-				{
-					p91, n91 := p, len(b.nodes)
-					ok = true
-				L91:
-					for {
-						// h16c, inlined
-						{
-							p92, n92 := p, len(b.nodes)
-							ok = true
-						L92:
-							for {
-								// h16, inlined
-								{
-									p93, n93 := p, len(b.nodes)
-									ok = true
-								L93:
-									for {
-										if ok = p < len(b.s) && class3[b.s[p]]; ok {
-											p++
-										}
-										if !ok {
-											p, b.nodes = p93, b.nodes[:n93]
-											break L93
-										}
-										if ok = p < len(b.s) && class3[b.s[p]]; ok {
-											p++
-										}
-										ok = true
-										if !ok {
-											p, b.nodes = p93, b.nodes[:n93]
-											break L93
-										}
-										if ok = p < len(b.s) && class3[b.s[p]]; ok {
-											p++
-										}
-										ok = true
-										if !ok {
-											p, b.nodes = p93, b.nodes[:n93]
-											break L93
-										}
-										if ok = p < len(b.s) && class3[b.s[p]]; ok {
-											p++
-										}
-										ok = true
-										if !ok {
-											p, b.nodes = p93, b.nodes[:n93]
-											break L93
-										}
-										break
-									}
-								}
-								if !ok {
-									p, b.nodes = p92, b.nodes[:n92]
-									break L92
-								}
-								if ok = p < len(b.s) && b.s[p] == ':'; ok {
-									p++
-								}
-								if !ok {
-									p, b.nodes = p92, b.nodes[:n92]
-									break L92
-								}
-								{
-									p94, n94 := p, len(b.nodes)
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
-										p++
-									}
-									p, b.nodes = p94, b.nodes[:n94]
-									ok = !ok
-								}
-								if !ok {
-									p, b.nodes = p92, b.nodes[:n92]
-									break L92
-								}
-								break
-							}
-						}
-						ok = true
-						if !ok {
-							p, b.nodes = p91, b.nodes[:n91]
-							break L91
-						}
-						// h16c, inlined
-						{
-							p95, n95 := p, len(b.nodes)
-							ok = true
-						L95:
-							for {
-								// h16, inlined
-								{
-									p96, n96 := p, len(b.nodes)
-									ok = true
-								L96:
-									for {
-										if ok = p < len(b.s) && class3[b.s[p]]; ok {
-											p++
-										}
-										if !ok {
-											p, b.nodes = p96, b.nodes[:n96]
-											break L96
-										}
-										if ok = p < len(b.s) && class3[b.s[p]]; ok {
-											p++
-										}
-										ok = true
-										if !ok {
-											p, b.nodes = p96, b.nodes[:n96]
-											break L96
-										}
-										if ok = p < len(b.s) && class3[b.s[p]]; ok {
-											p++
-										}
-										ok = true
-										if !ok {
-											p, b.nodes = p96, b.nodes[:n96]
-											break L96
-										}
-										if ok = p < len(b.s) && class3[b.s[p]]; ok {
-											p++
-										}
-										ok = true
-										if !ok {
-											p, b.nodes = p96, b.nodes[:n96]
-											break L96
-										}
-										break
-									}
-								}
-								if !ok {
-									p, b.nodes = p95, b.nodes[:n95]
-									break L95
-								}
-								if ok = p < len(b.s) && b.s[p] == ':'; ok {
-									p++
-								}
-								if !ok {
-									p, b.nodes = p95, b.nodes[:n95]
-									break L95
-								}
-								{
-									p97, n97 := p, len(b.nodes)
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
-										p++
-									}
-									p, b.nodes = p97, b.nodes[:n97]
-									ok = !ok
-								}
-								if !ok {
-									p, b.nodes = p95, b.nodes[:n95]
-									break L95
-								}
-								break
-							}
-						}
-						ok = true
-						if !ok {
-							p, b.nodes = p91, b.nodes[:n91]
-							break L91
-						}
-						// h16, inlined
-						{
-							p98, n98 := p, len(b.nodes)
-							ok = true
-						L98:
-							for {
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								if !ok {
-									p, b.nodes = p98, b.nodes[:n98]
-									break L98
-								}
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								ok = true
-								if !ok {
-									p, b.nodes = p98, b.nodes[:n98]
-									break L98
-								}
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								ok = true
-								if !ok {
-									p, b.nodes = p98, b.nodes[:n98]
-									break L98
-								}
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								ok = true
-								if !ok {
-									p, b.nodes = p98, b.nodes[:n98]
-									break L98
-								}
-								break
-							}
-						}
-						if !ok {
-							p, b.nodes = p91, b.nodes[:n91]
-							break L91
-						}
-						break
-					}
-				}
-				ok = true
-				if !ok {
-					p, b.nodes = p90, b.nodes[:n90]
-					break L90
-				}
-				if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "::"; ok {
-					p += 2
-				}
-				if !ok {
-					p, b.nodes = p90, b.nodes[:n90]
-					break L90
-				}
-				// h16c, inlined
-				{
-					p99, n99 := p, len(b.nodes)
-					ok = true
-				L99:
-					for {
-						// h16, inlined
-						{
-							p100, n100 := p, len(b.nodes)
-							ok = true
-						L100:
-							for {
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								if !ok {
-									p, b.nodes = p100, b.nodes[:n100]
-									break L100
-								}
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								ok = true
-								if !ok {
-									p, b.nodes = p100, b.nodes[:n100]
-									break L100
-								}
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								ok = true
-								if !ok {
-									p, b.nodes = p100, b.nodes[:n100]
-									break L100
-								}
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								ok = true
-								if !ok {
-									p, b.nodes = p100, b.nodes[:n100]
-									break L100
-								}
-								break
-							}
-						}
-						if !ok {
-							p, b.nodes = p99, b.nodes[:n99]
-							break L99
-						}
-						if ok = p < len(b.s) && b.s[p] == ':'; ok {
-							p++
-						}
-						if !ok {
-							p, b.nodes = p99, b.nodes[:n99]
-							break L99
-						}
-						{
-							p101, n101 := p, len(b.nodes)
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
-								p++
-							}
-							p, b.nodes = p101, b.nodes[:n101]
-							ok = !ok
-						}
-						if !ok {
-							p, b.nodes = p99, b.nodes[:n99]
-							break L99
-						}
-						break
-					}
-				}
-				if !ok {
-					p, b.nodes = p90, b.nodes[:n90]
-					break L90
-				}
-				// h16c, inlined
-				{
-					p102, n102 := p, len(b.nodes)
-					ok = true
-				L102:
-					for {
-						// h16, inlined
-						{
-							p103, n103 := p, len(b.nodes)
-							ok = true
-						L103:
-							for {
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								if !ok {
-									p, b.nodes = p103, b.nodes[:n103]
-									break L103
-								}
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								ok = true
-								if !ok {
-									p, b.nodes = p103, b.nodes[:n103]
-									break L103
-								}
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								ok = true
-								if !ok {
-									p, b.nodes = p103, b.nodes[:n103]
-									break L103
-								}
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								ok = true
-								if !ok {
-									p, b.nodes = p103, b.nodes[:n103]
-									break L103
-								}
-								break
-							}
-						}
-						if !ok {
-							p, b.nodes = p102, b.nodes[:n102]
-							break L102
-						}
-						if ok = p < len(b.s) && b.s[p] == ':'; ok {
-							p++
-						}
-						if !ok {
-							p, b.nodes = p102, b.nodes[:n102]
-							break L102
-						}
-						{
-							p104, n104 := p, len(b.nodes)
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
-								p++
-							}
-							p, b.nodes = p104, b.nodes[:n104]
-							ok = !ok
-						}
-						if !ok {
-							p, b.nodes = p102, b.nodes[:n102]
-							break L102
-						}
-						break
-					}
-				}
-				if !ok {
-					p, b.nodes = p90, b.nodes[:n90]
-					break L90
-				}
-				// ls32, inlined
-			L105:
-				for {
+					// h16c, inlined
 					{
-						p106, n106 := p, len(b.nodes)
+						p15, n15 := p, len(b.nodes)
 						ok = true
-					L106:
+					L15:
 						for {
 							// h16, inlined
 							{
-								p107, n107 := p, len(b.nodes)
+								p16, n16 := p, len(b.nodes)
 								ok = true
-							L107:
+							L16:
 								for {
-									if ok = p < len(b.s) && class3[b.s[p]]; ok {
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p107, b.nodes[:n107]
-										break L107
+										p, b.nodes = p16, b.nodes[:n16]
+										break L16
 									}
-									if ok = p < len(b.s) && class3[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, b.nodes = p107, b.nodes[:n107]
-										break L107
-									}
-									if ok = p < len(b.s) && class3[b.s[p]]; ok {
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
 										p++
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p107, b.nodes[:n107]
-										break L107
+										p, b.nodes = p16, b.nodes[:n16]
+										break L16
 									}
-									if ok = p < len(b.s) && class3[b.s[p]]; ok {
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
 										p++
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p107, b.nodes[:n107]
-										break L107
+										p, b.nodes = p16, b.nodes[:n16]
+										break L16
+									}
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, b.nodes = p16, b.nodes[:n16]
+										break L16
 									}
 									break
 								}
 							}
 							if !ok {
-								p, b.nodes = p106, b.nodes[:n106]
-								break L106
+								p, b.nodes = p15, b.nodes[:n15]
+								break L15
 							}
 							if ok = p < len(b.s) && b.s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p106, b.nodes[:n106]
-								break L106
-							}
-							// h16, inlined
-							{
-								p108, n108 := p, len(b.nodes)
-								ok = true
-							L108:
-								for {
-									if ok = p < len(b.s) && class3[b.s[p]]; ok {
-										p++
-									}
-									if !ok {
-										p, b.nodes = p108, b.nodes[:n108]
-										break L108
-									}
-									if ok = p < len(b.s) && class3[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, b.nodes = p108, b.nodes[:n108]
-										break L108
-									}
-									if ok = p < len(b.s) && class3[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, b.nodes = p108, b.nodes[:n108]
-										break L108
-									}
-									if ok = p < len(b.s) && class3[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, b.nodes = p108, b.nodes[:n108]
-										break L108
-									}
-									break
-								}
-							}
-							if !ok {
-								p, b.nodes = p106, b.nodes[:n106]
-								break L106
+								p, b.nodes = p15, b.nodes[:n15]
+								break L15
 							}
 							{
-								p109, n109 := p, len(b.nodes)
-								// ipv6char, inlined
-								if ok = p < len(b.s) && class7[b.s[p]]; ok {
+								p17, n17 := p, len(b.nodes)
+								if ok = p < len(b.s) && b.s[p] == ':'; ok {
 									p++
 								}
-								p, b.nodes = p109, b.nodes[:n109]
+								p, b.nodes = p17, b.nodes[:n17]
 								ok = !ok
 							}
 							if !ok {
-								p, b.nodes = p106, b.nodes[:n106]
-								break L106
+								p, b.nodes = p15, b.nodes[:n15]
+								break L15
 							}
 							break
 						}
 					}
-					if ok {
-						break L105
+					if !ok {
+						p, b.nodes = p2, b.nodes[:n2]
+						break L2
 					}
-					p, ok = b.r18(p)
-					if ok {
-						break L105
-					}
-					break
-				}
-				if !ok {
-					p, b.nodes = p90, b.nodes[:n90]
-					break L90
-				}
-				{
-					p110, n110 := p, len(b.nodes)
-					// ipv6char, inlined
-					if ok = p < len(b.s) && class7[b.s[p]]; ok {
-						p++
-					}
-					p, b.nodes = p110, b.nodes[:n110]
-					ok = !ok
-				}
-				if !ok {
-					p, b.nodes = p90, b.nodes[:n90]
-					break L90
-				}
-				break
-			}
-		}
-		if ok {
-			break L1
-		}
-		{
-			p111, n111 := p, len(b.nodes)
-			ok = true
-		L111:
-			for {
-				{
-					p112, n112 := p, len(b.nodes)
-					ok = true
-				L112:
-					for {
-						// h16c, inlined
-						{
-							p113, n113 := p, len(b.nodes)
-							ok = true
-						L113:
-							for {
-								// h16, inlined
-								{
-									p114, n114 := p, len(b.nodes)
-									ok = true
-								L114:
-									for {
-										if ok = p < len(b.s) && class3[b.s[p]]; ok {
-											p++
-										}
-										if !ok {
-											p, b.nodes = p114, b.nodes[:n114]
-											break L114
-										}
-										if ok = p < len(b.s) && class3[b.s[p]]; ok {
-											p++
-										}
-										ok = true
-										if !ok {
-											p, b.nodes = p114, b.nodes[:n114]
-											break L114
-										}
-										if ok = p < len(b.s) && class3[b.s[p]]; ok {
-											p++
-										}
-										ok = true
-										if !ok {
-											p, b.nodes = p114, b.nodes[:n114]
-											break L114
-										}
-										if ok = p < len(b.s) && class3[b.s[p]]; ok {
-											p++
-										}
-										ok = true
-										if !ok {
-											p, b.nodes = p114, b.nodes[:n114]
-											break L114
-										}
-										break
-									}
-								}
-								if !ok {
-									p, b.nodes = p113, b.nodes[:n113]
-									break L113
-								}
-								if ok = p < len(b.s) && b.s[p] == ':'; ok {
-									p++
-								}
-								if !ok {
-									p, b.nodes = p113, b.nodes[:n113]
-									break L113
-								}
-								{
-									p115, n115 := p, len(b.nodes)
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
-										p++
-									}
-									p, b.nodes = p115, b.nodes[:n115]
-									ok = !ok
-								}
-								if !ok {
-									p, b.nodes = p113, b.nodes[:n113]
-									break L113
-								}
-								break
-							}
-						}
-						ok = true
-						if !ok {
-							p, b.nodes = p112, b.nodes[:n112]
-							break L112
-						}
-						// h16c, inlined
-						{
-							p116, n116 := p, len(b.nodes)
-							ok = true
-						L116:
-							for {
-								// h16, inlined
-								{
-									p117, n117 := p, len(b.nodes)
-									ok = true
-								L117:
-									for {
-										if ok = p < len(b.s) && class3[b.s[p]]; ok {
-											p++
-										}
-										if !ok {
-											p, b.nodes = p117, b.nodes[:n117]
-											break L117
-										}
-										if ok = p < len(b.s) && class3[b.s[p]]; ok {
-											p++
-										}
-										ok = true
-										if !ok {
-											p, b.nodes = p117, b.nodes[:n117]
-											break L117
-										}
-										if ok = p < len(b.s) && class3[b.s[p]]; ok {
-											p++
-										}
-										ok = true
-										if !ok {
-											p, b.nodes = p117, b.nodes[:n117]
-											break L117
-										}
-										if ok = p < len(b.s) && class3[b.s[p]]; ok {
-											p++
-										}
-										ok = true
-										if !ok {
-											p, b.nodes = p117, b.nodes[:n117]
-											break L117
-										}
-										break
-									}
-								}
-								if !ok {
-									p, b.nodes = p116, b.nodes[:n116]
-									break L116
-								}
-								if ok = p < len(b.s) && b.s[p] == ':'; ok {
-									p++
-								}
-								if !ok {
-									p, b.nodes = p116, b.nodes[:n116]
-									break L116
-								}
-								{
-									p118, n118 := p, len(b.nodes)
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
-										p++
-									}
-									p, b.nodes = p118, b.nodes[:n118]
-									ok = !ok
-								}
-								if !ok {
-									p, b.nodes = p116, b.nodes[:n116]
-									break L116
-								}
-								break
-							}
-						}
-						ok = true
-						if !ok {
-							p, b.nodes = p112, b.nodes[:n112]
-							break L112
-						}
-						// h16c, inlined
-						{
-							p119, n119 := p, len(b.nodes)
-							ok = true
-						L119:
-							for {
-								// h16, inlined
-								{
-									p120, n120 := p, len(b.nodes)
-									ok = true
-								L120:
-									for {
-										if ok = p < len(b.s) && class3[b.s[p]]; ok {
-											p++
-										}
-										if !ok {
-											p, b.nodes = p120, b.nodes[:n120]
-											break L120
-										}
-										if ok = p < len(b.s) && class3[b.s[p]]; ok {
-											p++
-										}
-										ok = true
-										if !ok {
-											p, b.nodes = p120, b.nodes[:n120]
-											break L120
-										}
-										if ok = p < len(b.s) && class3[b.s[p]]; ok {
-											p++
-										}
-										ok = true
-										if !ok {
-											p, b.nodes = p120, b.nodes[:n120]
-											break L120
-										}
-										if ok = p < len(b.s) && class3[b.s[p]]; ok {
-											p++
-										}
-										ok = true
-										if !ok {
-											p, b.nodes = p120, b.nodes[:n120]
-											break L120
-										}
-										break
-									}
-								}
-								if !ok {
-									p, b.nodes = p119, b.nodes[:n119]
-									break L119
-								}
-								if ok = p < len(b.s) && b.s[p] == ':'; ok {
-									p++
-								}
-								if !ok {
-									p, b.nodes = p119, b.nodes[:n119]
-									break L119
-								}
-								{
-									p121, n121 := p, len(b.nodes)
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
-										p++
-									}
-									p, b.nodes = p121, b.nodes[:n121]
-									ok = !ok
-								}
-								if !ok {
-									p, b.nodes = p119, b.nodes[:n119]
-									break L119
-								}
-								break
-							}
-						}
-						ok = true
-						if !ok {
-							p, b.nodes = p112, b.nodes[:n112]
-							break L112
-						}
-						// h16, inlined
-						{
-							p122, n122 := p, len(b.nodes)
-							ok = true
-						L122:
-							for {
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								if !ok {
-									p, b.nodes = p122, b.nodes[:n122]
-									break L122
-								}
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								ok = true
-								if !ok {
-									p, b.nodes = p122, b.nodes[:n122]
-									break L122
-								}
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								ok = true
-								if !ok {
-									p, b.nodes = p122, b.nodes[:n122]
-									break L122
-								}
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								ok = true
-								if !ok {
-									p, b.nodes = p122, b.nodes[:n122]
-									break L122
-								}
-								break
-							}
-						}
-						if !ok {
-							p, b.nodes = p112, b.nodes[:n112]
-							break L112
-						}
-						break
-					}
-				}
-				ok = true
-				if !ok {
-					p, b.nodes = p111, b.nodes[:n111]
-					break L111
-				}
-				if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "::"; ok {
-					p += 2
-				}
-				if !ok {
-					p, b.nodes = p111, b.nodes[:n111]
-					break L111
-				}
-				// h16c, inlined
-				{
-					p123, n123 := p, len(b.nodes)
-					ok = true
-				L123:
-					for {
-						// h16, inlined
-						{
-							p124, n124 := p, len(b.nodes)
-							ok = true
-						L124:
-							for {
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								if !ok {
-									p, b.nodes = p124, b.nodes[:n124]
-									break L124
-								}
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								ok = true
-								if !ok {
-									p, b.nodes = p124, b.nodes[:n124]
-									break L124
-								}
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								ok = true
-								if !ok {
-									p, b.nodes = p124, b.nodes[:n124]
-									break L124
-								}
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								ok = true
-								if !ok {
-									p, b.nodes = p124, b.nodes[:n124]
-									break L124
-								}
-								break
-							}
-						}
-						if !ok {
-							p, b.nodes = p123, b.nodes[:n123]
-							break L123
-						}
-						if ok = p < len(b.s) && b.s[p] == ':'; ok {
-							p++
-						}
-						if !ok {
-							p, b.nodes = p123, b.nodes[:n123]
-							break L123
-						}
-						{
-							p125, n125 := p, len(b.nodes)
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
-								p++
-							}
-							p, b.nodes = p125, b.nodes[:n125]
-							ok = !ok
-						}
-						if !ok {
-							p, b.nodes = p123, b.nodes[:n123]
-							break L123
-						}
-						break
-					}
-				}
-				if !ok {
-					p, b.nodes = p111, b.nodes[:n111]
-					break L111
-				}
-				// ls32, inlined
-			L126:
-				for {
+					// h16c, inlined
 					{
-						p127, n127 := p, len(b.nodes)
+						p18, n18 := p, len(b.nodes)
 						ok = true
-					L127:
+					L18:
 						for {
 							// h16, inlined
 							{
-								p128, n128 := p, len(b.nodes)
+								p19, n19 := p, len(b.nodes)
 								ok = true
-							L128:
+							L19:
 								for {
-									if ok = p < len(b.s) && class3[b.s[p]]; ok {
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p128, b.nodes[:n128]
-										break L128
+										p, b.nodes = p19, b.nodes[:n19]
+										break L19
 									}
-									if ok = p < len(b.s) && class3[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, b.nodes = p128, b.nodes[:n128]
-										break L128
-									}
-									if ok = p < len(b.s) && class3[b.s[p]]; ok {
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
 										p++
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p128, b.nodes[:n128]
-										break L128
+										p, b.nodes = p19, b.nodes[:n19]
+										break L19
 									}
-									if ok = p < len(b.s) && class3[b.s[p]]; ok {
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
 										p++
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p128, b.nodes[:n128]
-										break L128
+										p, b.nodes = p19, b.nodes[:n19]
+										break L19
+									}
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, b.nodes = p19, b.nodes[:n19]
+										break L19
 									}
 									break
 								}
 							}
 							if !ok {
-								p, b.nodes = p127, b.nodes[:n127]
-								break L127
+								p, b.nodes = p18, b.nodes[:n18]
+								break L18
 							}
 							if ok = p < len(b.s) && b.s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p127, b.nodes[:n127]
-								break L127
-							}
-							// h16, inlined
-							{
-								p129, n129 := p, len(b.nodes)
-								ok = true
-							L129:
-								for {
-									if ok = p < len(b.s) && class3[b.s[p]]; ok {
-										p++
-									}
-									if !ok {
-										p, b.nodes = p129, b.nodes[:n129]
-										break L129
-									}
-									if ok = p < len(b.s) && class3[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, b.nodes = p129, b.nodes[:n129]
-										break L129
-									}
-									if ok = p < len(b.s) && class3[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, b.nodes = p129, b.nodes[:n129]
-										break L129
-									}
-									if ok = p < len(b.s) && class3[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, b.nodes = p129, b.nodes[:n129]
-										break L129
-									}
-									break
-								}
-							}
-							if !ok {
-								p, b.nodes = p127, b.nodes[:n127]
-								break L127
+								p, b.nodes = p18, b.nodes[:n18]
+								break L18
 							}
 							{
-								p130, n130 := p, len(b.nodes)
-								// ipv6char, inlined
-								if ok = p < len(b.s) && class7[b.s[p]]; ok {
+								p20, n20 := p, len(b.nodes)
+								if ok = p < len(b.s) && b.s[p] == ':'; ok {
 									p++
 								}
-								p, b.nodes = p130, b.nodes[:n130]
+								p, b.nodes = p20, b.nodes[:n20]
 								ok = !ok
 							}
 							if !ok {
-								p, b.nodes = p127, b.nodes[:n127]
-								break L127
+								p, b.nodes = p18, b.nodes[:n18]
+								break L18
 							}
 							break
 						}
 					}
-					if ok {
-						break L126
+					if !ok {
+						p, b.nodes = p2, b.nodes[:n2]
+						break L2
 					}
-					p, ok = b.r18(p)
-					if ok {
-						break L126
+					// ls32, inlined
+				L21:
+					for {
+						if p < len(b.s) && class7[b.s[p]] {
+							{
+								p22, n22 := p, len(b.nodes)
+								ok = true
+							L22:
+								for {
+									// h16, inlined
+									{
+										p23, n23 := p, len(b.nodes)
+										ok = true
+									L23:
+										for {
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p23, b.nodes[:n23]
+												break L23
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p23, b.nodes[:n23]
+												break L23
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p23, b.nodes[:n23]
+												break L23
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p23, b.nodes[:n23]
+												break L23
+											}
+											break
+										}
+									}
+									if !ok {
+										p, b.nodes = p22, b.nodes[:n22]
+										break L22
+									}
+									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										p++
+									}
+									if !ok {
+										p, b.nodes = p22, b.nodes[:n22]
+										break L22
+									}
+									// h16, inlined
+									{
+										p24, n24 := p, len(b.nodes)
+										ok = true
+									L24:
+										for {
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p24, b.nodes[:n24]
+												break L24
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p24, b.nodes[:n24]
+												break L24
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p24, b.nodes[:n24]
+												break L24
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p24, b.nodes[:n24]
+												break L24
+											}
+											break
+										}
+									}
+									if !ok {
+										p, b.nodes = p22, b.nodes[:n22]
+										break L22
+									}
+									{
+										p25, n25 := p, len(b.nodes)
+										// ipv6char, inlined
+										if ok = p < len(b.s) && class13[b.s[p]]; ok {
+											p++
+										}
+										p, b.nodes = p25, b.nodes[:n25]
+										ok = !ok
+									}
+									if !ok {
+										p, b.nodes = p22, b.nodes[:n22]
+										break L22
+									}
+									break
+								}
+							}
+							if ok {
+								break L21
+							}
+						}
+						if p < len(b.s) && class9[b.s[p]] {
+							p, ok = b.r18(p)
+							if ok {
+								break L21
+							}
+						}
+						ok = false
+						break
+					}
+					if !ok {
+						p, b.nodes = p2, b.nodes[:n2]
+						break L2
+					}
+					{
+						p26, n26 := p, len(b.nodes)
+						// ipv6char, inlined
+						if ok = p < len(b.s) && class13[b.s[p]]; ok {
+							p++
+						}
+						p, b.nodes = p26, b.nodes[:n26]
+						ok = !ok
+					}
+					if !ok {
+						p, b.nodes = p2, b.nodes[:n2]
+						break L2
 					}
 					break
 				}
-				if !ok {
-					p, b.nodes = p111, b.nodes[:n111]
-					break L111
-				}
-				{
-					p131, n131 := p, len(b.nodes)
-					// ipv6char, inlined
-					if ok = p < len(b.s) && class7[b.s[p]]; ok {
-						p++
-					}
-					p, b.nodes = p131, b.nodes[:n131]
-					ok = !ok
-				}
-				if !ok {
-					p, b.nodes = p111, b.nodes[:n111]
-					break L111
-				}
-				break
+			}
+			if ok {
+				break L1
 			}
 		}
-		if ok {
-			break L1
-		}
-		{
-			p132, n132 := p, len(b.nodes)
-			ok = true
-		L132:
-			for {
-				{
-					p133, n133 := p, len(b.nodes)
-					ok = true
-				L133:
-					for {
-						// h16c, inlined
-						{
-							p134, n134 := p, len(b.nodes)
-							ok = true
-						L134:
-							for {
-								// h16, inlined
-								{
-									p135, n135 := p, len(b.nodes)
-									ok = true
-								L135:
-									for {
-										if ok = p < len(b.s) && class3[b.s[p]]; ok {
-											p++
-										}
-										if !ok {
-											p, b.nodes = p135, b.nodes[:n135]
-											break L135
-										}
-										if ok = p < len(b.s) && class3[b.s[p]]; ok {
-											p++
-										}
-										ok = true
-										if !ok {
-											p, b.nodes = p135, b.nodes[:n135]
-											break L135
-										}
-										if ok = p < len(b.s) && class3[b.s[p]]; ok {
-											p++
-										}
-										ok = true
-										if !ok {
-											p, b.nodes = p135, b.nodes[:n135]
-											break L135
-										}
-										if ok = p < len(b.s) && class3[b.s[p]]; ok {
-											p++
-										}
-										ok = true
-										if !ok {
-											p, b.nodes = p135, b.nodes[:n135]
-											break L135
-										}
-										break
-									}
-								}
-								if !ok {
-									p, b.nodes = p134, b.nodes[:n134]
-									break L134
-								}
-								if ok = p < len(b.s) && b.s[p] == ':'; ok {
-									p++
-								}
-								if !ok {
-									p, b.nodes = p134, b.nodes[:n134]
-									break L134
-								}
-								{
-									p136, n136 := p, len(b.nodes)
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
-										p++
-									}
-									p, b.nodes = p136, b.nodes[:n136]
-									ok = !ok
-								}
-								if !ok {
-									p, b.nodes = p134, b.nodes[:n134]
-									break L134
-								}
-								break
-							}
-						}
-						ok = true
-						if !ok {
-							p, b.nodes = p133, b.nodes[:n133]
-							break L133
-						}
-						// h16c, inlined
-						{
-							p137, n137 := p, len(b.nodes)
-							ok = true
-						L137:
-							for {
-								// h16, inlined
-								{
-									p138, n138 := p, len(b.nodes)
-									ok = true
-								L138:
-									for {
-										if ok = p < len(b.s) && class3[b.s[p]]; ok {
-											p++
-										}
-										if !ok {
-											p, b.nodes = p138, b.nodes[:n138]
-											break L138
-										}
-										if ok = p < len(b.s) && class3[b.s[p]]; ok {
-											p++
-										}
-										ok = true
-										if !ok {
-											p, b.nodes = p138, b.nodes[:n138]
-											break L138
-										}
-										if ok = p < len(b.s) && class3[b.s[p]]; ok {
-											p++
-										}
-										ok = true
-										if !ok {
-											p, b.nodes = p138, b.nodes[:n138]
-											break L138
-										}
-										if ok = p < len(b.s) && class3[b.s[p]]; ok {
-											p++
-										}
-										ok = true
-										if !ok {
-											p, b.nodes = p138, b.nodes[:n138]
-											break L138
-										}
-										break
-									}
-								}
-								if !ok {
-									p, b.nodes = p137, b.nodes[:n137]
-									break L137
-								}
-								if ok = p < len(b.s) && b.s[p] == ':'; ok {
-									p++
-								}
-								if !ok {
-									p, b.nodes = p137, b.nodes[:n137]
-									break L137
-								}
-								{
-									p139, n139 := p, len(b.nodes)
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
-										p++
-									}
-									p, b.nodes = p139, b.nodes[:n139]
-									ok = !ok
-								}
-								if !ok {
-									p, b.nodes = p137, b.nodes[:n137]
-									break L137
-								}
-								break
-							}
-						}
-						ok = true
-						if !ok {
-							p, b.nodes = p133, b.nodes[:n133]
-							break L133
-						}
-						// h16c, inlined
-						{
-							p140, n140 := p, len(b.nodes)
-							ok = true
-						L140:
-							for {
-								// h16, inlined
-								{
-									p141, n141 := p, len(b.nodes)
-									ok = true
-								L141:
-									for {
-										if ok = p < len(b.s) && class3[b.s[p]]; ok {
-											p++
-										}
-										if !ok {
-											p, b.nodes = p141, b.nodes[:n141]
-											break L141
-										}
-										if ok = p < len(b.s) && class3[b.s[p]]; ok {
-											p++
-										}
-										ok = true
-										if !ok {
-											p, b.nodes = p141, b.nodes[:n141]
-											break L141
-										}
-										if ok = p < len(b.s) && class3[b.s[p]]; ok {
-											p++
-										}
-										ok = true
-										if !ok {
-											p, b.nodes = p141, b.nodes[:n141]
-											break L141
-										}
-										if ok = p < len(b.s) && class3[b.s[p]]; ok {
-											p++
-										}
-										ok = true
-										if !ok {
-											p, b.nodes = p141, b.nodes[:n141]
-											break L141
-										}
-										break
-									}
-								}
-								if !ok {
-									p, b.nodes = p140, b.nodes[:n140]
-									break L140
-								}
-								if ok = p < len(b.s) && b.s[p] == ':'; ok {
-									p++
-								}
-								if !ok {
-									p, b.nodes = p140, b.nodes[:n140]
-									break L140
-								}
-								{
-									p142, n142 := p, len(b.nodes)
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
-										p++
-									}
-									p, b.nodes = p142, b.nodes[:n142]
-									ok = !ok
-								}
-								if !ok {
-									p, b.nodes = p140, b.nodes[:n140]
-									break L140
-								}
-								break
-							}
-						}
-						ok = true
-						if !ok {
-							p, b.nodes = p133, b.nodes[:n133]
-							break L133
-						}
-						// h16c, inlined
-						{
-							p143, n143 := p, len(b.nodes)
-							ok = true
-						L143:
-							for {
-								// h16, inlined
-								{
-									p144, n144 := p, len(b.nodes)
-									ok = true
-								L144:
-									for {
-										if ok = p < len(b.s) && class3[b.s[p]]; ok {
-											p++
-										}
-										if !ok {
-											p, b.nodes = p144, b.nodes[:n144]
-											break L144
-										}
-										if ok = p < len(b.s) && class3[b.s[p]]; ok {
-											p++
-										}
-										ok = true
-										if !ok {
-											p, b.nodes = p144, b.nodes[:n144]
-											break L144
-										}
-										if ok = p < len(b.s) && class3[b.s[p]]; ok {
-											p++
-										}
-										ok = true
-										if !ok {
-											p, b.nodes = p144, b.nodes[:n144]
-											break L144
-										}
-										if ok = p < len(b.s) && class3[b.s[p]]; ok {
-											p++
-										}
-										ok = true
-										if !ok {
-											p, b.nodes = p144, b.nodes[:n144]
-											break L144
-										}
-										break
-									}
-								}
-								if !ok {
-									p, b.nodes = p143, b.nodes[:n143]
-									break L143
-								}
-								if ok = p < len(b.s) && b.s[p] == ':'; ok {
-									p++
-								}
-								if !ok {
-									p, b.nodes = p143, b.nodes[:n143]
-									break L143
-								}
-								{
-									p145, n145 := p, len(b.nodes)
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
-										p++
-									}
-									p, b.nodes = p145, b.nodes[:n145]
-									ok = !ok
-								}
-								if !ok {
-									p, b.nodes = p143, b.nodes[:n143]
-									break L143
-								}
-								break
-							}
-						}
-						ok = true
-						if !ok {
-							p, b.nodes = p133, b.nodes[:n133]
-							break L133
-						}
-						// h16, inlined
-						{
-							p146, n146 := p, len(b.nodes)
-							ok = true
-						L146:
-							for {
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								if !ok {
-									p, b.nodes = p146, b.nodes[:n146]
-									break L146
-								}
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								ok = true
-								if !ok {
-									p, b.nodes = p146, b.nodes[:n146]
-									break L146
-								}
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								ok = true
-								if !ok {
-									p, b.nodes = p146, b.nodes[:n146]
-									break L146
-								}
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								ok = true
-								if !ok {
-									p, b.nodes = p146, b.nodes[:n146]
-									break L146
-								}
-								break
-							}
-						}
-						if !ok {
-							p, b.nodes = p133, b.nodes[:n133]
-							break L133
-						}
-						break
-					}
-				}
+		if p < len(b.s) && class14[b.s[p]] {
+			{
+				p27, n27 := p, len(b.nodes)
 				ok = true
-				if !ok {
-					p, b.nodes = p132, b.nodes[:n132]
-					break L132
-				}
-				if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "::"; ok {
-					p += 2
-				}
-				if !ok {
-					p, b.nodes = p132, b.nodes[:n132]
-					break L132
-				}
-				// ls32, inlined
-			L147:
+			L27:
 				for {
+					if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "::"; ok {
+						p += 2
+					}
+					if !ok {
+						p, b.nodes = p27, b.nodes[:n27]
+						break L27
+					}
+					// h16c, inlined
 					{
-						p148, n148 := p, len(b.nodes)
+						p28, n28 := p, len(b.nodes)
 						ok = true
-					L148:
+					L28:
 						for {
 							// h16, inlined
 							{
-								p149, n149 := p, len(b.nodes)
+								p29, n29 := p, len(b.nodes)
 								ok = true
-							L149:
+							L29:
 								for {
-									if ok = p < len(b.s) && class3[b.s[p]]; ok {
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p149, b.nodes[:n149]
-										break L149
+										p, b.nodes = p29, b.nodes[:n29]
+										break L29
 									}
-									if ok = p < len(b.s) && class3[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, b.nodes = p149, b.nodes[:n149]
-										break L149
-									}
-									if ok = p < len(b.s) && class3[b.s[p]]; ok {
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
 										p++
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p149, b.nodes[:n149]
-										break L149
+										p, b.nodes = p29, b.nodes[:n29]
+										break L29
 									}
-									if ok = p < len(b.s) && class3[b.s[p]]; ok {
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
 										p++
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p149, b.nodes[:n149]
-										break L149
+										p, b.nodes = p29, b.nodes[:n29]
+										break L29
+									}
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, b.nodes = p29, b.nodes[:n29]
+										break L29
 									}
 									break
 								}
 							}
 							if !ok {
-								p, b.nodes = p148, b.nodes[:n148]
-								break L148
+								p, b.nodes = p28, b.nodes[:n28]
+								break L28
 							}
 							if ok = p < len(b.s) && b.s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p148, b.nodes[:n148]
-								break L148
+								p, b.nodes = p28, b.nodes[:n28]
+								break L28
 							}
+							{
+								p30, n30 := p, len(b.nodes)
+								if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									p++
+								}
+								p, b.nodes = p30, b.nodes[:n30]
+								ok = !ok
+							}
+							if !ok {
+								p, b.nodes = p28, b.nodes[:n28]
+								break L28
+							}
+							break
+						}
+					}
+					if !ok {
+						p, b.nodes = p27, b.nodes[:n27]
+						break L27
+					}
+					// h16c, inlined
+					{
+						p31, n31 := p, len(b.nodes)
+						ok = true
+					L31:
+						for {
 							// h16, inlined
 							{
-								p150, n150 := p, len(b.nodes)
+								p32, n32 := p, len(b.nodes)
 								ok = true
-							L150:
+							L32:
 								for {
-									if ok = p < len(b.s) && class3[b.s[p]]; ok {
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p150, b.nodes[:n150]
-										break L150
+										p, b.nodes = p32, b.nodes[:n32]
+										break L32
 									}
-									if ok = p < len(b.s) && class3[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, b.nodes = p150, b.nodes[:n150]
-										break L150
-									}
-									if ok = p < len(b.s) && class3[b.s[p]]; ok {
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
 										p++
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p150, b.nodes[:n150]
-										break L150
+										p, b.nodes = p32, b.nodes[:n32]
+										break L32
 									}
-									if ok = p < len(b.s) && class3[b.s[p]]; ok {
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
 										p++
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p150, b.nodes[:n150]
-										break L150
+										p, b.nodes = p32, b.nodes[:n32]
+										break L32
+									}
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, b.nodes = p32, b.nodes[:n32]
+										break L32
 									}
 									break
 								}
 							}
 							if !ok {
-								p, b.nodes = p148, b.nodes[:n148]
-								break L148
+								p, b.nodes = p31, b.nodes[:n31]
+								break L31
+							}
+							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p31, b.nodes[:n31]
+								break L31
 							}
 							{
-								p151, n151 := p, len(b.nodes)
-								// ipv6char, inlined
-								if ok = p < len(b.s) && class7[b.s[p]]; ok {
+								p33, n33 := p, len(b.nodes)
+								if ok = p < len(b.s) && b.s[p] == ':'; ok {
 									p++
 								}
-								p, b.nodes = p151, b.nodes[:n151]
+								p, b.nodes = p33, b.nodes[:n33]
 								ok = !ok
 							}
 							if !ok {
-								p, b.nodes = p148, b.nodes[:n148]
-								break L148
+								p, b.nodes = p31, b.nodes[:n31]
+								break L31
 							}
 							break
 						}
 					}
-					if ok {
-						break L147
+					if !ok {
+						p, b.nodes = p27, b.nodes[:n27]
+						break L27
 					}
-					p, ok = b.r18(p)
-					if ok {
-						break L147
+					// h16c, inlined
+					{
+						p34, n34 := p, len(b.nodes)
+						ok = true
+					L34:
+						for {
+							// h16, inlined
+							{
+								p35, n35 := p, len(b.nodes)
+								ok = true
+							L35:
+								for {
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, b.nodes = p35, b.nodes[:n35]
+										break L35
+									}
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, b.nodes = p35, b.nodes[:n35]
+										break L35
+									}
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, b.nodes = p35, b.nodes[:n35]
+										break L35
+									}
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, b.nodes = p35, b.nodes[:n35]
+										break L35
+									}
+									break
+								}
+							}
+							if !ok {
+								p, b.nodes = p34, b.nodes[:n34]
+								break L34
+							}
+							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p34, b.nodes[:n34]
+								break L34
+							}
+							{
+								p36, n36 := p, len(b.nodes)
+								if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									p++
+								}
+								p, b.nodes = p36, b.nodes[:n36]
+								ok = !ok
+							}
+							if !ok {
+								p, b.nodes = p34, b.nodes[:n34]
+								break L34
+							}
+							break
+						}
+					}
+					if !ok {
+						p, b.nodes = p27, b.nodes[:n27]
+						break L27
+					}
+					// h16c, inlined
+					{
+						p37, n37 := p, len(b.nodes)
+						ok = true
+					L37:
+						for {
+							// h16, inlined
+							{
+								p38, n38 := p, len(b.nodes)
+								ok = true
+							L38:
+								for {
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, b.nodes = p38, b.nodes[:n38]
+										break L38
+									}
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, b.nodes = p38, b.nodes[:n38]
+										break L38
+									}
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, b.nodes = p38, b.nodes[:n38]
+										break L38
+									}
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, b.nodes = p38, b.nodes[:n38]
+										break L38
+									}
+									break
+								}
+							}
+							if !ok {
+								p, b.nodes = p37, b.nodes[:n37]
+								break L37
+							}
+							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p37, b.nodes[:n37]
+								break L37
+							}
+							{
+								p39, n39 := p, len(b.nodes)
+								if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									p++
+								}
+								p, b.nodes = p39, b.nodes[:n39]
+								ok = !ok
+							}
+							if !ok {
+								p, b.nodes = p37, b.nodes[:n37]
+								break L37
+							}
+							break
+						}
+					}
+					if !ok {
+						p, b.nodes = p27, b.nodes[:n27]
+						break L27
+					}
+					// h16c, inlined
+					{
+						p40, n40 := p, len(b.nodes)
+						ok = true
+					L40:
+						for {
+							// h16, inlined
+							{
+								p41, n41 := p, len(b.nodes)
+								ok = true
+							L41:
+								for {
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, b.nodes = p41, b.nodes[:n41]
+										break L41
+									}
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, b.nodes = p41, b.nodes[:n41]
+										break L41
+									}
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, b.nodes = p41, b.nodes[:n41]
+										break L41
+									}
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, b.nodes = p41, b.nodes[:n41]
+										break L41
+									}
+									break
+								}
+							}
+							if !ok {
+								p, b.nodes = p40, b.nodes[:n40]
+								break L40
+							}
+							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p40, b.nodes[:n40]
+								break L40
+							}
+							{
+								p42, n42 := p, len(b.nodes)
+								if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									p++
+								}
+								p, b.nodes = p42, b.nodes[:n42]
+								ok = !ok
+							}
+							if !ok {
+								p, b.nodes = p40, b.nodes[:n40]
+								break L40
+							}
+							break
+						}
+					}
+					if !ok {
+						p, b.nodes = p27, b.nodes[:n27]
+						break L27
+					}
+					// ls32, inlined
+				L43:
+					for {
+						if p < len(b.s) && class7[b.s[p]] {
+							{
+								p44, n44 := p, len(b.nodes)
+								ok = true
+							L44:
+								for {
+									// h16, inlined
+									{
+										p45, n45 := p, len(b.nodes)
+										ok = true
+									L45:
+										for {
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p45, b.nodes[:n45]
+												break L45
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p45, b.nodes[:n45]
+												break L45
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p45, b.nodes[:n45]
+												break L45
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p45, b.nodes[:n45]
+												break L45
+											}
+											break
+										}
+									}
+									if !ok {
+										p, b.nodes = p44, b.nodes[:n44]
+										break L44
+									}
+									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										p++
+									}
+									if !ok {
+										p, b.nodes = p44, b.nodes[:n44]
+										break L44
+									}
+									// h16, inlined
+									{
+										p46, n46 := p, len(b.nodes)
+										ok = true
+									L46:
+										for {
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p46, b.nodes[:n46]
+												break L46
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p46, b.nodes[:n46]
+												break L46
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p46, b.nodes[:n46]
+												break L46
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p46, b.nodes[:n46]
+												break L46
+											}
+											break
+										}
+									}
+									if !ok {
+										p, b.nodes = p44, b.nodes[:n44]
+										break L44
+									}
+									{
+										p47, n47 := p, len(b.nodes)
+										// ipv6char, inlined
+										if ok = p < len(b.s) && class13[b.s[p]]; ok {
+											p++
+										}
+										p, b.nodes = p47, b.nodes[:n47]
+										ok = !ok
+									}
+									if !ok {
+										p, b.nodes = p44, b.nodes[:n44]
+										break L44
+									}
+									break
+								}
+							}
+							if ok {
+								break L43
+							}
+						}
+						if p < len(b.s) && class9[b.s[p]] {
+							p, ok = b.r18(p)
+							if ok {
+								break L43
+							}
+						}
+						ok = false
+						break
+					}
+					if !ok {
+						p, b.nodes = p27, b.nodes[:n27]
+						break L27
+					}
+					{
+						p48, n48 := p, len(b.nodes)
+						// ipv6char, inlined
+						if ok = p < len(b.s) && class13[b.s[p]]; ok {
+							p++
+						}
+						p, b.nodes = p48, b.nodes[:n48]
+						ok = !ok
+					}
+					if !ok {
+						p, b.nodes = p27, b.nodes[:n27]
+						break L27
 					}
 					break
 				}
-				if !ok {
-					p, b.nodes = p132, b.nodes[:n132]
-					break L132
-				}
-				{
-					p152, n152 := p, len(b.nodes)
-					// ipv6char, inlined
-					if ok = p < len(b.s) && class7[b.s[p]]; ok {
-						p++
-					}
-					p, b.nodes = p152, b.nodes[:n152]
-					ok = !ok
-				}
-				if !ok {
-					p, b.nodes = p132, b.nodes[:n132]
-					break L132
-				}
-				break
+			}
+			if ok {
+				break L1
 			}
 		}
-		if ok {
-			break L1
-		}
-		{
-			p153, n153 := p, len(b.nodes)
-			ok = true
-		L153:
-			for {
-				{
-					p154, n154 := p, len(b.nodes)
-					ok = true
-				L154:
-					for {
-						// h16c, inlined
-						{
-							p155, n155 := p, len(b.nodes)
-							ok = true
-						L155:
-							for {
-								// h16, inlined
-								{
-									p156, n156 := p, len(b.nodes)
-									ok = true
-								L156:
-									for {
-										if ok = p < len(b.s) && class3[b.s[p]]; ok {
-											p++
-										}
-										if !ok {
-											p, b.nodes = p156, b.nodes[:n156]
-											break L156
-										}
-										if ok = p < len(b.s) && class3[b.s[p]]; ok {
-											p++
-										}
-										ok = true
-										if !ok {
-											p, b.nodes = p156, b.nodes[:n156]
-											break L156
-										}
-										if ok = p < len(b.s) && class3[b.s[p]]; ok {
-											p++
-										}
-										ok = true
-										if !ok {
-											p, b.nodes = p156, b.nodes[:n156]
-											break L156
-										}
-										if ok = p < len(b.s) && class3[b.s[p]]; ok {
-											p++
-										}
-										ok = true
-										if !ok {
-											p, b.nodes = p156, b.nodes[:n156]
-											break L156
-										}
-										break
-									}
-								}
-								if !ok {
-									p, b.nodes = p155, b.nodes[:n155]
-									break L155
-								}
-								if ok = p < len(b.s) && b.s[p] == ':'; ok {
-									p++
-								}
-								if !ok {
-									p, b.nodes = p155, b.nodes[:n155]
-									break L155
-								}
-								{
-									p157, n157 := p, len(b.nodes)
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
-										p++
-									}
-									p, b.nodes = p157, b.nodes[:n157]
-									ok = !ok
-								}
-								if !ok {
-									p, b.nodes = p155, b.nodes[:n155]
-									break L155
-								}
-								break
-							}
-						}
-						ok = true
-						if !ok {
-							p, b.nodes = p154, b.nodes[:n154]
-							break L154
-						}
-						// h16c, inlined
-						{
-							p158, n158 := p, len(b.nodes)
-							ok = true
-						L158:
-							for {
-								// h16, inlined
-								{
-									p159, n159 := p, len(b.nodes)
-									ok = true
-								L159:
-									for {
-										if ok = p < len(b.s) && class3[b.s[p]]; ok {
-											p++
-										}
-										if !ok {
-											p, b.nodes = p159, b.nodes[:n159]
-											break L159
-										}
-										if ok = p < len(b.s) && class3[b.s[p]]; ok {
-											p++
-										}
-										ok = true
-										if !ok {
-											p, b.nodes = p159, b.nodes[:n159]
-											break L159
-										}
-										if ok = p < len(b.s) && class3[b.s[p]]; ok {
-											p++
-										}
-										ok = true
-										if !ok {
-											p, b.nodes = p159, b.nodes[:n159]
-											break L159
-										}
-										if ok = p < len(b.s) && class3[b.s[p]]; ok {
-											p++
-										}
-										ok = true
-										if !ok {
-											p, b.nodes = p159, b.nodes[:n159]
-											break L159
-										}
-										break
-									}
-								}
-								if !ok {
-									p, b.nodes = p158, b.nodes[:n158]
-									break L158
-								}
-								if ok = p < len(b.s) && b.s[p] == ':'; ok {
-									p++
-								}
-								if !ok {
-									p, b.nodes = p158, b.nodes[:n158]
-									break L158
-								}
-								{
-									p160, n160 := p, len(b.nodes)
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
-										p++
-									}
-									p, b.nodes = p160, b.nodes[:n160]
-									ok = !ok
-								}
-								if !ok {
-									p, b.nodes = p158, b.nodes[:n158]
-									break L158
-								}
-								break
-							}
-						}
-						ok = true
-						if !ok {
-							p, b.nodes = p154, b.nodes[:n154]
-							break L154
-						}
-						// h16c, inlined
-						{
-							p161, n161 := p, len(b.nodes)
-							ok = true
-						L161:
-							for {
-								// h16, inlined
-								{
-									p162, n162 := p, len(b.nodes)
-									ok = true
-								L162:
-									for {
-										if ok = p < len(b.s) && class3[b.s[p]]; ok {
-											p++
-										}
-										if !ok {
-											p, b.nodes = p162, b.nodes[:n162]
-											break L162
-										}
-										if ok = p < len(b.s) && class3[b.s[p]]; ok {
-											p++
-										}
-										ok = true
-										if !ok {
-											p, b.nodes = p162, b.nodes[:n162]
-											break L162
-										}
-										if ok = p < len(b.s) && class3[b.s[p]]; ok {
-											p++
-										}
-										ok = true
-										if !ok {
-											p, b.nodes = p162, b.nodes[:n162]
-											break L162
-										}
-										if ok = p < len(b.s) && class3[b.s[p]]; ok {
-											p++
-										}
-										ok = true
-										if !ok {
-											p, b.nodes = p162, b.nodes[:n162]
-											break L162
-										}
-										break
-									}
-								}
-								if !ok {
-									p, b.nodes = p161, b.nodes[:n161]
-									break L161
-								}
-								if ok = p < len(b.s) && b.s[p] == ':'; ok {
-									p++
-								}
-								if !ok {
-									p, b.nodes = p161, b.nodes[:n161]
-									break L161
-								}
-								{
-									p163, n163 := p, len(b.nodes)
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
-										p++
-									}
-									p, b.nodes = p163, b.nodes[:n163]
-									ok = !ok
-								}
-								if !ok {
-									p, b.nodes = p161, b.nodes[:n161]
-									break L161
-								}
-								break
-							}
-						}
-						ok = true
-						if !ok {
-							p, b.nodes = p154, b.nodes[:n154]
-							break L154
-						}
-						// h16c, inlined
-						{
-							p164, n164 := p, len(b.nodes)
-							ok = true
-						L164:
-							for {
-								// h16, inlined
-								{
-									p165, n165 := p, len(b.nodes)
-									ok = true
-								L165:
-									for {
-										if ok = p < len(b.s) && class3[b.s[p]]; ok {
-											p++
-										}
-										if !ok {
-											p, b.nodes = p165, b.nodes[:n165]
-											break L165
-										}
-										if ok = p < len(b.s) && class3[b.s[p]]; ok {
-											p++
-										}
-										ok = true
-										if !ok {
-											p, b.nodes = p165, b.nodes[:n165]
-											break L165
-										}
-										if ok = p < len(b.s) && class3[b.s[p]]; ok {
-											p++
-										}
-										ok = true
-										if !ok {
-											p, b.nodes = p165, b.nodes[:n165]
-											break L165
-										}
-										if ok = p < len(b.s) && class3[b.s[p]]; ok {
-											p++
-										}
-										ok = true
-										if !ok {
-											p, b.nodes = p165, b.nodes[:n165]
-											break L165
-										}
-										break
-									}
-								}
-								if !ok {
-									p, b.nodes = p164, b.nodes[:n164]
-									break L164
-								}
-								if ok = p < len(b.s) && b.s[p] == ':'; ok {
-									p++
-								}
-								if !ok {
-									p, b.nodes = p164, b.nodes[:n164]
-									break L164
-								}
-								{
-									p166, n166 := p, len(b.nodes)
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
-										p++
-									}
-									p, b.nodes = p166, b.nodes[:n166]
-									ok = !ok
-								}
-								if !ok {
-									p, b.nodes = p164, b.nodes[:n164]
-									break L164
-								}
-								break
-							}
-						}
-						ok = true
-						if !ok {
-							p, b.nodes = p154, b.nodes[:n154]
-							break L154
-						}
-						// h16c, inlined
-						{
-							p167, n167 := p, len(b.nodes)
-							ok = true
-						L167:
-							for {
-								// h16, inlined
-								{
-									p168, n168 := p, len(b.nodes)
-									ok = true
-								L168:
-									for {
-										if ok = p < len(b.s) && class3[b.s[p]]; ok {
-											p++
-										}
-										if !ok {
-											p, b.nodes = p168, b.nodes[:n168]
-											break L168
-										}
-										if ok = p < len(b.s) && class3[b.s[p]]; ok {
-											p++
-										}
-										ok = true
-										if !ok {
-											p, b.nodes = p168, b.nodes[:n168]
-											break L168
-										}
-										if ok = p < len(b.s) && class3[b.s[p]]; ok {
-											p++
-										}
-										ok = true
-										if !ok {
-											p, b.nodes = p168, b.nodes[:n168]
-											break L168
-										}
-										if ok = p < len(b.s) && class3[b.s[p]]; ok {
-											p++
-										}
-										ok = true
-										if !ok {
-											p, b.nodes = p168, b.nodes[:n168]
-											break L168
-										}
-										break
-									}
-								}
-								if !ok {
-									p, b.nodes = p167, b.nodes[:n167]
-									break L167
-								}
-								if ok = p < len(b.s) && b.s[p] == ':'; ok {
-									p++
-								}
-								if !ok {
-									p, b.nodes = p167, b.nodes[:n167]
-									break L167
-								}
-								{
-									p169, n169 := p, len(b.nodes)
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
-										p++
-									}
-									p, b.nodes = p169, b.nodes[:n169]
-									ok = !ok
-								}
-								if !ok {
-									p, b.nodes = p167, b.nodes[:n167]
-									break L167
-								}
-								break
-							}
-						}
-						ok = true
-						if !ok {
-							p, b.nodes = p154, b.nodes[:n154]
-							break L154
-						}
-						// h16, inlined
-						{
-							p170, n170 := p, len(b.nodes)
-							ok = true
-						L170:
-							for {
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								if !ok {
-									p, b.nodes = p170, b.nodes[:n170]
-									break L170
-								}
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								ok = true
-								if !ok {
-									p, b.nodes = p170, b.nodes[:n170]
-									break L170
-								}
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								ok = true
-								if !ok {
-									p, b.nodes = p170, b.nodes[:n170]
-									break L170
-								}
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								ok = true
-								if !ok {
-									p, b.nodes = p170, b.nodes[:n170]
-									break L170
-								}
-								break
-							}
-						}
-						if !ok {
-							p, b.nodes = p154, b.nodes[:n154]
-							break L154
-						}
-						break
-					}
-				}
+		if p < len(b.s) && class11[b.s[p]] {
+			{
+				p49, n49 := p, len(b.nodes)
 				ok = true
-				if !ok {
-					p, b.nodes = p153, b.nodes[:n153]
-					break L153
-				}
-				if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "::"; ok {
-					p += 2
-				}
-				if !ok {
-					p, b.nodes = p153, b.nodes[:n153]
-					break L153
-				}
-				// h16, inlined
-				{
-					p171, n171 := p, len(b.nodes)
+			L49:
+				for {
+					// h16, inlined
+					{
+						p50, n50 := p, len(b.nodes)
+						ok = true
+					L50:
+						for {
+							if ok = p < len(b.s) && class7[b.s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p50, b.nodes[:n50]
+								break L50
+							}
+							if ok = p < len(b.s) && class7[b.s[p]]; ok {
+								p++
+							}
+							ok = true
+							if !ok {
+								p, b.nodes = p50, b.nodes[:n50]
+								break L50
+							}
+							if ok = p < len(b.s) && class7[b.s[p]]; ok {
+								p++
+							}
+							ok = true
+							if !ok {
+								p, b.nodes = p50, b.nodes[:n50]
+								break L50
+							}
+							if ok = p < len(b.s) && class7[b.s[p]]; ok {
+								p++
+							}
+							ok = true
+							if !ok {
+								p, b.nodes = p50, b.nodes[:n50]
+								break L50
+							}
+							break
+						}
+					}
 					ok = true
-				L171:
+					if !ok {
+						p, b.nodes = p49, b.nodes[:n49]
+						break L49
+					}
+					if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "::"; ok {
+						p += 2
+					}
+					if !ok {
+						p, b.nodes = p49, b.nodes[:n49]
+						break L49
+					}
+					// h16c, inlined
+					{
+						p51, n51 := p, len(b.nodes)
+						ok = true
+					L51:
+						for {
+							// h16, inlined
+							{
+								p52, n52 := p, len(b.nodes)
+								ok = true
+							L52:
+								for {
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, b.nodes = p52, b.nodes[:n52]
+										break L52
+									}
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, b.nodes = p52, b.nodes[:n52]
+										break L52
+									}
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, b.nodes = p52, b.nodes[:n52]
+										break L52
+									}
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, b.nodes = p52, b.nodes[:n52]
+										break L52
+									}
+									break
+								}
+							}
+							if !ok {
+								p, b.nodes = p51, b.nodes[:n51]
+								break L51
+							}
+							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p51, b.nodes[:n51]
+								break L51
+							}
+							{
+								p53, n53 := p, len(b.nodes)
+								if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									p++
+								}
+								p, b.nodes = p53, b.nodes[:n53]
+								ok = !ok
+							}
+							if !ok {
+								p, b.nodes = p51, b.nodes[:n51]
+								break L51
+							}
+							break
+						}
+					}
+					if !ok {
+						p, b.nodes = p49, b.nodes[:n49]
+						break L49
+					}
+					// h16c, inlined
+					{
+						p54, n54 := p, len(b.nodes)
+						ok = true
+					L54:
+						for {
+							// h16, inlined
+							{
+								p55, n55 := p, len(b.nodes)
+								ok = true
+							L55:
+								for {
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, b.nodes = p55, b.nodes[:n55]
+										break L55
+									}
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, b.nodes = p55, b.nodes[:n55]
+										break L55
+									}
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, b.nodes = p55, b.nodes[:n55]
+										break L55
+									}
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, b.nodes = p55, b.nodes[:n55]
+										break L55
+									}
+									break
+								}
+							}
+							if !ok {
+								p, b.nodes = p54, b.nodes[:n54]
+								break L54
+							}
+							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p54, b.nodes[:n54]
+								break L54
+							}
+							{
+								p56, n56 := p, len(b.nodes)
+								if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									p++
+								}
+								p, b.nodes = p56, b.nodes[:n56]
+								ok = !ok
+							}
+							if !ok {
+								p, b.nodes = p54, b.nodes[:n54]
+								break L54
+							}
+							break
+						}
+					}
+					if !ok {
+						p, b.nodes = p49, b.nodes[:n49]
+						break L49
+					}
+					// h16c, inlined
+					{
+						p57, n57 := p, len(b.nodes)
+						ok = true
+					L57:
+						for {
+							// h16, inlined
+							{
+								p58, n58 := p, len(b.nodes)
+								ok = true
+							L58:
+								for {
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, b.nodes = p58, b.nodes[:n58]
+										break L58
+									}
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, b.nodes = p58, b.nodes[:n58]
+										break L58
+									}
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, b.nodes = p58, b.nodes[:n58]
+										break L58
+									}
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, b.nodes = p58, b.nodes[:n58]
+										break L58
+									}
+									break
+								}
+							}
+							if !ok {
+								p, b.nodes = p57, b.nodes[:n57]
+								break L57
+							}
+							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p57, b.nodes[:n57]
+								break L57
+							}
+							{
+								p59, n59 := p, len(b.nodes)
+								if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									p++
+								}
+								p, b.nodes = p59, b.nodes[:n59]
+								ok = !ok
+							}
+							if !ok {
+								p, b.nodes = p57, b.nodes[:n57]
+								break L57
+							}
+							break
+						}
+					}
+					if !ok {
+						p, b.nodes = p49, b.nodes[:n49]
+						break L49
+					}
+					// h16c, inlined
+					{
+						p60, n60 := p, len(b.nodes)
+						ok = true
+					L60:
+						for {
+							// h16, inlined
+							{
+								p61, n61 := p, len(b.nodes)
+								ok = true
+							L61:
+								for {
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, b.nodes = p61, b.nodes[:n61]
+										break L61
+									}
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, b.nodes = p61, b.nodes[:n61]
+										break L61
+									}
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, b.nodes = p61, b.nodes[:n61]
+										break L61
+									}
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, b.nodes = p61, b.nodes[:n61]
+										break L61
+									}
+									break
+								}
+							}
+							if !ok {
+								p, b.nodes = p60, b.nodes[:n60]
+								break L60
+							}
+							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p60, b.nodes[:n60]
+								break L60
+							}
+							{
+								p62, n62 := p, len(b.nodes)
+								if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									p++
+								}
+								p, b.nodes = p62, b.nodes[:n62]
+								ok = !ok
+							}
+							if !ok {
+								p, b.nodes = p60, b.nodes[:n60]
+								break L60
+							}
+							break
+						}
+					}
+					if !ok {
+						p, b.nodes = p49, b.nodes[:n49]
+						break L49
+					}
+					// ls32, inlined
+				L63:
 					for {
-						if ok = p < len(b.s) && class3[b.s[p]]; ok {
-							p++
+						if p < len(b.s) && class7[b.s[p]] {
+							{
+								p64, n64 := p, len(b.nodes)
+								ok = true
+							L64:
+								for {
+									// h16, inlined
+									{
+										p65, n65 := p, len(b.nodes)
+										ok = true
+									L65:
+										for {
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p65, b.nodes[:n65]
+												break L65
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p65, b.nodes[:n65]
+												break L65
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p65, b.nodes[:n65]
+												break L65
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p65, b.nodes[:n65]
+												break L65
+											}
+											break
+										}
+									}
+									if !ok {
+										p, b.nodes = p64, b.nodes[:n64]
+										break L64
+									}
+									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										p++
+									}
+									if !ok {
+										p, b.nodes = p64, b.nodes[:n64]
+										break L64
+									}
+									// h16, inlined
+									{
+										p66, n66 := p, len(b.nodes)
+										ok = true
+									L66:
+										for {
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p66, b.nodes[:n66]
+												break L66
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p66, b.nodes[:n66]
+												break L66
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p66, b.nodes[:n66]
+												break L66
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p66, b.nodes[:n66]
+												break L66
+											}
+											break
+										}
+									}
+									if !ok {
+										p, b.nodes = p64, b.nodes[:n64]
+										break L64
+									}
+									{
+										p67, n67 := p, len(b.nodes)
+										// ipv6char, inlined
+										if ok = p < len(b.s) && class13[b.s[p]]; ok {
+											p++
+										}
+										p, b.nodes = p67, b.nodes[:n67]
+										ok = !ok
+									}
+									if !ok {
+										p, b.nodes = p64, b.nodes[:n64]
+										break L64
+									}
+									break
+								}
+							}
+							if ok {
+								break L63
+							}
 						}
-						if !ok {
-							p, b.nodes = p171, b.nodes[:n171]
-							break L171
+						if p < len(b.s) && class9[b.s[p]] {
+							p, ok = b.r18(p)
+							if ok {
+								break L63
+							}
 						}
-						if ok = p < len(b.s) && class3[b.s[p]]; ok {
-							p++
-						}
-						ok = true
-						if !ok {
-							p, b.nodes = p171, b.nodes[:n171]
-							break L171
-						}
-						if ok = p < len(b.s) && class3[b.s[p]]; ok {
-							p++
-						}
-						ok = true
-						if !ok {
-							p, b.nodes = p171, b.nodes[:n171]
-							break L171
-						}
-						if ok = p < len(b.s) && class3[b.s[p]]; ok {
-							p++
-						}
-						ok = true
-						if !ok {
-							p, b.nodes = p171, b.nodes[:n171]
-							break L171
-						}
+						ok = false
 						break
 					}
-				}
-				if !ok {
-					p, b.nodes = p153, b.nodes[:n153]
-					break L153
-				}
-				{
-					p172, n172 := p, len(b.nodes)
-					// ipv6char, inlined
-					if ok = p < len(b.s) && class7[b.s[p]]; ok {
-						p++
+					if !ok {
+						p, b.nodes = p49, b.nodes[:n49]
+						break L49
 					}
-					p, b.nodes = p172, b.nodes[:n172]
-					ok = !ok
+					{
+						p68, n68 := p, len(b.nodes)
+						// ipv6char, inlined
+						if ok = p < len(b.s) && class13[b.s[p]]; ok {
+							p++
+						}
+						p, b.nodes = p68, b.nodes[:n68]
+						ok = !ok
+					}
+					if !ok {
+						p, b.nodes = p49, b.nodes[:n49]
+						break L49
+					}
+					break
 				}
-				if !ok {
-					p, b.nodes = p153, b.nodes[:n153]
-					break L153
-				}
-				break
+			}
+			if ok {
+				break L1
 			}
 		}
-		if ok {
-			break L1
-		}
-		{
-			p173, n173 := p, len(b.nodes)
-			ok = true
-		L173:
-			for {
-				{
-					p174, n174 := p, len(b.nodes)
-					ok = true
-				L174:
-					for {
-						// h16c, inlined
-						{
-							p175, n175 := p, len(b.nodes)
-							ok = true
-						L175:
-							for {
-								// h16, inlined
-								{
-									p176, n176 := p, len(b.nodes)
-									ok = true
-								L176:
-									for {
-										if ok = p < len(b.s) && class3[b.s[p]]; ok {
-											p++
-										}
-										if !ok {
-											p, b.nodes = p176, b.nodes[:n176]
-											break L176
-										}
-										if ok = p < len(b.s) && class3[b.s[p]]; ok {
-											p++
-										}
-										ok = true
-										if !ok {
-											p, b.nodes = p176, b.nodes[:n176]
-											break L176
-										}
-										if ok = p < len(b.s) && class3[b.s[p]]; ok {
-											p++
-										}
-										ok = true
-										if !ok {
-											p, b.nodes = p176, b.nodes[:n176]
-											break L176
-										}
-										if ok = p < len(b.s) && class3[b.s[p]]; ok {
-											p++
-										}
-										ok = true
-										if !ok {
-											p, b.nodes = p176, b.nodes[:n176]
-											break L176
-										}
-										break
-									}
-								}
-								if !ok {
-									p, b.nodes = p175, b.nodes[:n175]
-									break L175
-								}
-								if ok = p < len(b.s) && b.s[p] == ':'; ok {
-									p++
-								}
-								if !ok {
-									p, b.nodes = p175, b.nodes[:n175]
-									break L175
-								}
-								{
-									p177, n177 := p, len(b.nodes)
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
-										p++
-									}
-									p, b.nodes = p177, b.nodes[:n177]
-									ok = !ok
-								}
-								if !ok {
-									p, b.nodes = p175, b.nodes[:n175]
-									break L175
-								}
-								break
-							}
-						}
-						ok = true
-						if !ok {
-							p, b.nodes = p174, b.nodes[:n174]
-							break L174
-						}
-						// h16c, inlined
-						{
-							p178, n178 := p, len(b.nodes)
-							ok = true
-						L178:
-							for {
-								// h16, inlined
-								{
-									p179, n179 := p, len(b.nodes)
-									ok = true
-								L179:
-									for {
-										if ok = p < len(b.s) && class3[b.s[p]]; ok {
-											p++
-										}
-										if !ok {
-											p, b.nodes = p179, b.nodes[:n179]
-											break L179
-										}
-										if ok = p < len(b.s) && class3[b.s[p]]; ok {
-											p++
-										}
-										ok = true
-										if !ok {
-											p, b.nodes = p179, b.nodes[:n179]
-											break L179
-										}
-										if ok = p < len(b.s) && class3[b.s[p]]; ok {
-											p++
-										}
-										ok = true
-										if !ok {
-											p, b.nodes = p179, b.nodes[:n179]
-											break L179
-										}
-										if ok = p < len(b.s) && class3[b.s[p]]; ok {
-											p++
-										}
-										ok = true
-										if !ok {
-											p, b.nodes = p179, b.nodes[:n179]
-											break L179
-										}
-										break
-									}
-								}
-								if !ok {
-									p, b.nodes = p178, b.nodes[:n178]
-									break L178
-								}
-								if ok = p < len(b.s) && b.s[p] == ':'; ok {
-									p++
-								}
-								if !ok {
-									p, b.nodes = p178, b.nodes[:n178]
-									break L178
-								}
-								{
-									p180, n180 := p, len(b.nodes)
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
-										p++
-									}
-									p, b.nodes = p180, b.nodes[:n180]
-									ok = !ok
-								}
-								if !ok {
-									p, b.nodes = p178, b.nodes[:n178]
-									break L178
-								}
-								break
-							}
-						}
-						ok = true
-						if !ok {
-							p, b.nodes = p174, b.nodes[:n174]
-							break L174
-						}
-						// h16c, inlined
-						{
-							p181, n181 := p, len(b.nodes)
-							ok = true
-						L181:
-							for {
-								// h16, inlined
-								{
-									p182, n182 := p, len(b.nodes)
-									ok = true
-								L182:
-									for {
-										if ok = p < len(b.s) && class3[b.s[p]]; ok {
-											p++
-										}
-										if !ok {
-											p, b.nodes = p182, b.nodes[:n182]
-											break L182
-										}
-										if ok = p < len(b.s) && class3[b.s[p]]; ok {
-											p++
-										}
-										ok = true
-										if !ok {
-											p, b.nodes = p182, b.nodes[:n182]
-											break L182
-										}
-										if ok = p < len(b.s) && class3[b.s[p]]; ok {
-											p++
-										}
-										ok = true
-										if !ok {
-											p, b.nodes = p182, b.nodes[:n182]
-											break L182
-										}
-										if ok = p < len(b.s) && class3[b.s[p]]; ok {
-											p++
-										}
-										ok = true
-										if !ok {
-											p, b.nodes = p182, b.nodes[:n182]
-											break L182
-										}
-										break
-									}
-								}
-								if !ok {
-									p, b.nodes = p181, b.nodes[:n181]
-									break L181
-								}
-								if ok = p < len(b.s) && b.s[p] == ':'; ok {
-									p++
-								}
-								if !ok {
-									p, b.nodes = p181, b.nodes[:n181]
-									break L181
-								}
-								{
-									p183, n183 := p, len(b.nodes)
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
-										p++
-									}
-									p, b.nodes = p183, b.nodes[:n183]
-									ok = !ok
-								}
-								if !ok {
-									p, b.nodes = p181, b.nodes[:n181]
-									break L181
-								}
-								break
-							}
-						}
-						ok = true
-						if !ok {
-							p, b.nodes = p174, b.nodes[:n174]
-							break L174
-						}
-						// h16c, inlined
-						{
-							p184, n184 := p, len(b.nodes)
-							ok = true
-						L184:
-							for {
-								// h16, inlined
-								{
-									p185, n185 := p, len(b.nodes)
-									ok = true
-								L185:
-									for {
-										if ok = p < len(b.s) && class3[b.s[p]]; ok {
-											p++
-										}
-										if !ok {
-											p, b.nodes = p185, b.nodes[:n185]
-											break L185
-										}
-										if ok = p < len(b.s) && class3[b.s[p]]; ok {
-											p++
-										}
-										ok = true
-										if !ok {
-											p, b.nodes = p185, b.nodes[:n185]
-											break L185
-										}
-										if ok = p < len(b.s) && class3[b.s[p]]; ok {
-											p++
-										}
-										ok = true
-										if !ok {
-											p, b.nodes = p185, b.nodes[:n185]
-											break L185
-										}
-										if ok = p < len(b.s) && class3[b.s[p]]; ok {
-											p++
-										}
-										ok = true
-										if !ok {
-											p, b.nodes = p185, b.nodes[:n185]
-											break L185
-										}
-										break
-									}
-								}
-								if !ok {
-									p, b.nodes = p184, b.nodes[:n184]
-									break L184
-								}
-								if ok = p < len(b.s) && b.s[p] == ':'; ok {
-									p++
-								}
-								if !ok {
-									p, b.nodes = p184, b.nodes[:n184]
-									break L184
-								}
-								{
-									p186, n186 := p, len(b.nodes)
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
-										p++
-									}
-									p, b.nodes = p186, b.nodes[:n186]
-									ok = !ok
-								}
-								if !ok {
-									p, b.nodes = p184, b.nodes[:n184]
-									break L184
-								}
-								break
-							}
-						}
-						ok = true
-						if !ok {
-							p, b.nodes = p174, b.nodes[:n174]
-							break L174
-						}
-						// h16c, inlined
-						{
-							p187, n187 := p, len(b.nodes)
-							ok = true
-						L187:
-							for {
-								// h16, inlined
-								{
-									p188, n188 := p, len(b.nodes)
-									ok = true
-								L188:
-									for {
-										if ok = p < len(b.s) && class3[b.s[p]]; ok {
-											p++
-										}
-										if !ok {
-											p, b.nodes = p188, b.nodes[:n188]
-											break L188
-										}
-										if ok = p < len(b.s) && class3[b.s[p]]; ok {
-											p++
-										}
-										ok = true
-										if !ok {
-											p, b.nodes = p188, b.nodes[:n188]
-											break L188
-										}
-										if ok = p < len(b.s) && class3[b.s[p]]; ok {
-											p++
-										}
-										ok = true
-										if !ok {
-											p, b.nodes = p188, b.nodes[:n188]
-											break L188
-										}
-										if ok = p < len(b.s) && class3[b.s[p]]; ok {
-											p++
-										}
-										ok = true
-										if !ok {
-											p, b.nodes = p188, b.nodes[:n188]
-											break L188
-										}
-										break
-									}
-								}
-								if !ok {
-									p, b.nodes = p187, b.nodes[:n187]
-									break L187
-								}
-								if ok = p < len(b.s) && b.s[p] == ':'; ok {
-									p++
-								}
-								if !ok {
-									p, b.nodes = p187, b.nodes[:n187]
-									break L187
-								}
-								{
-									p189, n189 := p, len(b.nodes)
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
-										p++
-									}
-									p, b.nodes = p189, b.nodes[:n189]
-									ok = !ok
-								}
-								if !ok {
-									p, b.nodes = p187, b.nodes[:n187]
-									break L187
-								}
-								break
-							}
-						}
-						ok = true
-						if !ok {
-							p, b.nodes = p174, b.nodes[:n174]
-							break L174
-						}
-						// h16c, inlined
-						{
-							p190, n190 := p, len(b.nodes)
-							ok = true
-						L190:
-							for {
-								// h16, inlined
-								{
-									p191, n191 := p, len(b.nodes)
-									ok = true
-								L191:
-									for {
-										if ok = p < len(b.s) && class3[b.s[p]]; ok {
-											p++
-										}
-										if !ok {
-											p, b.nodes = p191, b.nodes[:n191]
-											break L191
-										}
-										if ok = p < len(b.s) && class3[b.s[p]]; ok {
-											p++
-										}
-										ok = true
-										if !ok {
-											p, b.nodes = p191, b.nodes[:n191]
-											break L191
-										}
-										if ok = p < len(b.s) && class3[b.s[p]]; ok {
-											p++
-										}
-										ok = true
-										if !ok {
-											p, b.nodes = p191, b.nodes[:n191]
-											break L191
-										}
-										if ok = p < len(b.s) && class3[b.s[p]]; ok {
-											p++
-										}
-										ok = true
-										if !ok {
-											p, b.nodes = p191, b.nodes[:n191]
-											break L191
-										}
-										break
-									}
-								}
-								if !ok {
-									p, b.nodes = p190, b.nodes[:n190]
-									break L190
-								}
-								if ok = p < len(b.s) && b.s[p] == ':'; ok {
-									p++
-								}
-								if !ok {
-									p, b.nodes = p190, b.nodes[:n190]
-									break L190
-								}
-								{
-									p192, n192 := p, len(b.nodes)
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
-										p++
-									}
-									p, b.nodes = p192, b.nodes[:n192]
-									ok = !ok
-								}
-								if !ok {
-									p, b.nodes = p190, b.nodes[:n190]
-									break L190
-								}
-								break
-							}
-						}
-						ok = true
-						if !ok {
-							p, b.nodes = p174, b.nodes[:n174]
-							break L174
-						}
-						// h16, inlined
-						{
-							p193, n193 := p, len(b.nodes)
-							ok = true
-						L193:
-							for {
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								if !ok {
-									p, b.nodes = p193, b.nodes[:n193]
-									break L193
-								}
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								ok = true
-								if !ok {
-									p, b.nodes = p193, b.nodes[:n193]
-									break L193
-								}
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								ok = true
-								if !ok {
-									p, b.nodes = p193, b.nodes[:n193]
-									break L193
-								}
-								if ok = p < len(b.s) && class3[b.s[p]]; ok {
-									p++
-								}
-								ok = true
-								if !ok {
-									p, b.nodes = p193, b.nodes[:n193]
-									break L193
-								}
-								break
-							}
-						}
-						if !ok {
-							p, b.nodes = p174, b.nodes[:n174]
-							break L174
-						}
-						break
-					}
-				}
+		if p < len(b.s) && class11[b.s[p]] {
+			{
+				p69, n69 := p, len(b.nodes)
 				ok = true
-				if !ok {
-					p, b.nodes = p173, b.nodes[:n173]
-					break L173
-				}
-				if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "::"; ok {
-					p += 2
-				}
-				if !ok {
-					p, b.nodes = p173, b.nodes[:n173]
-					break L173
-				}
-				{
-					p194, n194 := p, len(b.nodes)
-					// ipv6char, inlined
-					if ok = p < len(b.s) && class7[b.s[p]]; ok {
-						p++
+			L69:
+				for {
+					{
+						p70, n70 := p, len(b.nodes)
+						ok = true
+					L70:
+						for {
+							// h16c, inlined
+							{
+								p71, n71 := p, len(b.nodes)
+								ok = true
+							L71:
+								for {
+									// h16, inlined
+									{
+										p72, n72 := p, len(b.nodes)
+										ok = true
+									L72:
+										for {
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p72, b.nodes[:n72]
+												break L72
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p72, b.nodes[:n72]
+												break L72
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p72, b.nodes[:n72]
+												break L72
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p72, b.nodes[:n72]
+												break L72
+											}
+											break
+										}
+									}
+									if !ok {
+										p, b.nodes = p71, b.nodes[:n71]
+										break L71
+									}
+									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										p++
+									}
+									if !ok {
+										p, b.nodes = p71, b.nodes[:n71]
+										break L71
+									}
+									{
+										p73, n73 := p, len(b.nodes)
+										if ok = p < len(b.s) && b.s[p] == ':'; ok {
+											p++
+										}
+										p, b.nodes = p73, b.nodes[:n73]
+										ok = !ok
+									}
+									if !ok {
+										p, b.nodes = p71, b.nodes[:n71]
+										break L71
+									}
+									break
+								}
+							}
+							ok = true
+							if !ok {
+								p, b.nodes = p70, b.nodes[:n70]
+								break L70
+							}
+							// h16, inlined
+							{
+								p74, n74 := p, len(b.nodes)
+								ok = true
+							L74:
+								for {
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, b.nodes = p74, b.nodes[:n74]
+										break L74
+									}
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, b.nodes = p74, b.nodes[:n74]
+										break L74
+									}
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, b.nodes = p74, b.nodes[:n74]
+										break L74
+									}
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, b.nodes = p74, b.nodes[:n74]
+										break L74
+									}
+									break
+								}
+							}
+							if !ok {
+								p, b.nodes = p70, b.nodes[:n70]
+								break L70
+							}
+							break
+						}
 					}
-					p, b.nodes = p194, b.nodes[:n194]
-					ok = !ok
+					ok = true
+					if !ok {
+						p, b.nodes = p69, b.nodes[:n69]
+						break L69
+					}
+					if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "::"; ok {
+						p += 2
+					}
+					if !ok {
+						p, b.nodes = p69, b.nodes[:n69]
+						break L69
+					}
+					// h16c, inlined
+					{
+						p75, n75 := p, len(b.nodes)
+						ok = true
+					L75:
+						for {
+							// h16, inlined
+							{
+								p76, n76 := p, len(b.nodes)
+								ok = true
+							L76:
+								for {
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, b.nodes = p76, b.nodes[:n76]
+										break L76
+									}
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, b.nodes = p76, b.nodes[:n76]
+										break L76
+									}
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, b.nodes = p76, b.nodes[:n76]
+										break L76
+									}
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, b.nodes = p76, b.nodes[:n76]
+										break L76
+									}
+									break
+								}
+							}
+							if !ok {
+								p, b.nodes = p75, b.nodes[:n75]
+								break L75
+							}
+							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p75, b.nodes[:n75]
+								break L75
+							}
+							{
+								p77, n77 := p, len(b.nodes)
+								if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									p++
+								}
+								p, b.nodes = p77, b.nodes[:n77]
+								ok = !ok
+							}
+							if !ok {
+								p, b.nodes = p75, b.nodes[:n75]
+								break L75
+							}
+							break
+						}
+					}
+					if !ok {
+						p, b.nodes = p69, b.nodes[:n69]
+						break L69
+					}
+					// h16c, inlined
+					{
+						p78, n78 := p, len(b.nodes)
+						ok = true
+					L78:
+						for {
+							// h16, inlined
+							{
+								p79, n79 := p, len(b.nodes)
+								ok = true
+							L79:
+								for {
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, b.nodes = p79, b.nodes[:n79]
+										break L79
+									}
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, b.nodes = p79, b.nodes[:n79]
+										break L79
+									}
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, b.nodes = p79, b.nodes[:n79]
+										break L79
+									}
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, b.nodes = p79, b.nodes[:n79]
+										break L79
+									}
+									break
+								}
+							}
+							if !ok {
+								p, b.nodes = p78, b.nodes[:n78]
+								break L78
+							}
+							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p78, b.nodes[:n78]
+								break L78
+							}
+							{
+								p80, n80 := p, len(b.nodes)
+								if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									p++
+								}
+								p, b.nodes = p80, b.nodes[:n80]
+								ok = !ok
+							}
+							if !ok {
+								p, b.nodes = p78, b.nodes[:n78]
+								break L78
+							}
+							break
+						}
+					}
+					if !ok {
+						p, b.nodes = p69, b.nodes[:n69]
+						break L69
+					}
+					// h16c, inlined
+					{
+						p81, n81 := p, len(b.nodes)
+						ok = true
+					L81:
+						for {
+							// h16, inlined
+							{
+								p82, n82 := p, len(b.nodes)
+								ok = true
+							L82:
+								for {
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, b.nodes = p82, b.nodes[:n82]
+										break L82
+									}
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, b.nodes = p82, b.nodes[:n82]
+										break L82
+									}
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, b.nodes = p82, b.nodes[:n82]
+										break L82
+									}
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, b.nodes = p82, b.nodes[:n82]
+										break L82
+									}
+									break
+								}
+							}
+							if !ok {
+								p, b.nodes = p81, b.nodes[:n81]
+								break L81
+							}
+							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p81, b.nodes[:n81]
+								break L81
+							}
+							{
+								p83, n83 := p, len(b.nodes)
+								if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									p++
+								}
+								p, b.nodes = p83, b.nodes[:n83]
+								ok = !ok
+							}
+							if !ok {
+								p, b.nodes = p81, b.nodes[:n81]
+								break L81
+							}
+							break
+						}
+					}
+					if !ok {
+						p, b.nodes = p69, b.nodes[:n69]
+						break L69
+					}
+					// ls32, inlined
+				L84:
+					for {
+						if p < len(b.s) && class7[b.s[p]] {
+							{
+								p85, n85 := p, len(b.nodes)
+								ok = true
+							L85:
+								for {
+									// h16, inlined
+									{
+										p86, n86 := p, len(b.nodes)
+										ok = true
+									L86:
+										for {
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p86, b.nodes[:n86]
+												break L86
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p86, b.nodes[:n86]
+												break L86
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p86, b.nodes[:n86]
+												break L86
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p86, b.nodes[:n86]
+												break L86
+											}
+											break
+										}
+									}
+									if !ok {
+										p, b.nodes = p85, b.nodes[:n85]
+										break L85
+									}
+									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										p++
+									}
+									if !ok {
+										p, b.nodes = p85, b.nodes[:n85]
+										break L85
+									}
+									// h16, inlined
+									{
+										p87, n87 := p, len(b.nodes)
+										ok = true
+									L87:
+										for {
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p87, b.nodes[:n87]
+												break L87
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p87, b.nodes[:n87]
+												break L87
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p87, b.nodes[:n87]
+												break L87
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p87, b.nodes[:n87]
+												break L87
+											}
+											break
+										}
+									}
+									if !ok {
+										p, b.nodes = p85, b.nodes[:n85]
+										break L85
+									}
+									{
+										p88, n88 := p, len(b.nodes)
+										// ipv6char, inlined
+										if ok = p < len(b.s) && class13[b.s[p]]; ok {
+											p++
+										}
+										p, b.nodes = p88, b.nodes[:n88]
+										ok = !ok
+									}
+									if !ok {
+										p, b.nodes = p85, b.nodes[:n85]
+										break L85
+									}
+									break
+								}
+							}
+							if ok {
+								break L84
+							}
+						}
+						if p < len(b.s) && class9[b.s[p]] {
+							p, ok = b.r18(p)
+							if ok {
+								break L84
+							}
+						}
+						ok = false
+						break
+					}
+					if !ok {
+						p, b.nodes = p69, b.nodes[:n69]
+						break L69
+					}
+					{
+						p89, n89 := p, len(b.nodes)
+						// ipv6char, inlined
+						if ok = p < len(b.s) && class13[b.s[p]]; ok {
+							p++
+						}
+						p, b.nodes = p89, b.nodes[:n89]
+						ok = !ok
+					}
+					if !ok {
+						p, b.nodes = p69, b.nodes[:n69]
+						break L69
+					}
+					break
 				}
-				if !ok {
-					p, b.nodes = p173, b.nodes[:n173]
-					break L173
-				}
-				break
+			}
+			if ok {
+				break L1
 			}
 		}
-		if ok {
-			break L1
+		if p < len(b.s) && class11[b.s[p]] {
+			{
+				p90, n90 := p, len(b.nodes)
+				ok = true
+			L90:
+				for {
+					{
+						p91, n91 := p, len(b.nodes)
+						ok = true
+					L91:
+						for {
+							// h16c, inlined
+							{
+								p92, n92 := p, len(b.nodes)
+								ok = true
+							L92:
+								for {
+									// h16, inlined
+									{
+										p93, n93 := p, len(b.nodes)
+										ok = true
+									L93:
+										for {
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p93, b.nodes[:n93]
+												break L93
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p93, b.nodes[:n93]
+												break L93
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p93, b.nodes[:n93]
+												break L93
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p93, b.nodes[:n93]
+												break L93
+											}
+											break
+										}
+									}
+									if !ok {
+										p, b.nodes = p92, b.nodes[:n92]
+										break L92
+									}
+									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										p++
+									}
+									if !ok {
+										p, b.nodes = p92, b.nodes[:n92]
+										break L92
+									}
+									{
+										p94, n94 := p, len(b.nodes)
+										if ok = p < len(b.s) && b.s[p] == ':'; ok {
+											p++
+										}
+										p, b.nodes = p94, b.nodes[:n94]
+										ok = !ok
+									}
+									if !ok {
+										p, b.nodes = p92, b.nodes[:n92]
+										break L92
+									}
+									break
+								}
+							}
+							ok = true
+							if !ok {
+								p, b.nodes = p91, b.nodes[:n91]
+								break L91
+							}
+							// h16c, inlined
+							{
+								p95, n95 := p, len(b.nodes)
+								ok = true
+							L95:
+								for {
+									// h16, inlined
+									{
+										p96, n96 := p, len(b.nodes)
+										ok = true
+									L96:
+										for {
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p96, b.nodes[:n96]
+												break L96
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p96, b.nodes[:n96]
+												break L96
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p96, b.nodes[:n96]
+												break L96
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p96, b.nodes[:n96]
+												break L96
+											}
+											break
+										}
+									}
+									if !ok {
+										p, b.nodes = p95, b.nodes[:n95]
+										break L95
+									}
+									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										p++
+									}
+									if !ok {
+										p, b.nodes = p95, b.nodes[:n95]
+										break L95
+									}
+									{
+										p97, n97 := p, len(b.nodes)
+										if ok = p < len(b.s) && b.s[p] == ':'; ok {
+											p++
+										}
+										p, b.nodes = p97, b.nodes[:n97]
+										ok = !ok
+									}
+									if !ok {
+										p, b.nodes = p95, b.nodes[:n95]
+										break L95
+									}
+									break
+								}
+							}
+							ok = true
+							if !ok {
+								p, b.nodes = p91, b.nodes[:n91]
+								break L91
+							}
+							// h16, inlined
+							{
+								p98, n98 := p, len(b.nodes)
+								ok = true
+							L98:
+								for {
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, b.nodes = p98, b.nodes[:n98]
+										break L98
+									}
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, b.nodes = p98, b.nodes[:n98]
+										break L98
+									}
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, b.nodes = p98, b.nodes[:n98]
+										break L98
+									}
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, b.nodes = p98, b.nodes[:n98]
+										break L98
+									}
+									break
+								}
+							}
+							if !ok {
+								p, b.nodes = p91, b.nodes[:n91]
+								break L91
+							}
+							break
+						}
+					}
+					ok = true
+					if !ok {
+						p, b.nodes = p90, b.nodes[:n90]
+						break L90
+					}
+					if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "::"; ok {
+						p += 2
+					}
+					if !ok {
+						p, b.nodes = p90, b.nodes[:n90]
+						break L90
+					}
+					// h16c, inlined
+					{
+						p99, n99 := p, len(b.nodes)
+						ok = true
+					L99:
+						for {
+							// h16, inlined
+							{
+								p100, n100 := p, len(b.nodes)
+								ok = true
+							L100:
+								for {
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, b.nodes = p100, b.nodes[:n100]
+										break L100
+									}
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, b.nodes = p100, b.nodes[:n100]
+										break L100
+									}
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, b.nodes = p100, b.nodes[:n100]
+										break L100
+									}
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, b.nodes = p100, b.nodes[:n100]
+										break L100
+									}
+									break
+								}
+							}
+							if !ok {
+								p, b.nodes = p99, b.nodes[:n99]
+								break L99
+							}
+							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p99, b.nodes[:n99]
+								break L99
+							}
+							{
+								p101, n101 := p, len(b.nodes)
+								if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									p++
+								}
+								p, b.nodes = p101, b.nodes[:n101]
+								ok = !ok
+							}
+							if !ok {
+								p, b.nodes = p99, b.nodes[:n99]
+								break L99
+							}
+							break
+						}
+					}
+					if !ok {
+						p, b.nodes = p90, b.nodes[:n90]
+						break L90
+					}
+					// h16c, inlined
+					{
+						p102, n102 := p, len(b.nodes)
+						ok = true
+					L102:
+						for {
+							// h16, inlined
+							{
+								p103, n103 := p, len(b.nodes)
+								ok = true
+							L103:
+								for {
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, b.nodes = p103, b.nodes[:n103]
+										break L103
+									}
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, b.nodes = p103, b.nodes[:n103]
+										break L103
+									}
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, b.nodes = p103, b.nodes[:n103]
+										break L103
+									}
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, b.nodes = p103, b.nodes[:n103]
+										break L103
+									}
+									break
+								}
+							}
+							if !ok {
+								p, b.nodes = p102, b.nodes[:n102]
+								break L102
+							}
+							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p102, b.nodes[:n102]
+								break L102
+							}
+							{
+								p104, n104 := p, len(b.nodes)
+								if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									p++
+								}
+								p, b.nodes = p104, b.nodes[:n104]
+								ok = !ok
+							}
+							if !ok {
+								p, b.nodes = p102, b.nodes[:n102]
+								break L102
+							}
+							break
+						}
+					}
+					if !ok {
+						p, b.nodes = p90, b.nodes[:n90]
+						break L90
+					}
+					// ls32, inlined
+				L105:
+					for {
+						if p < len(b.s) && class7[b.s[p]] {
+							{
+								p106, n106 := p, len(b.nodes)
+								ok = true
+							L106:
+								for {
+									// h16, inlined
+									{
+										p107, n107 := p, len(b.nodes)
+										ok = true
+									L107:
+										for {
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p107, b.nodes[:n107]
+												break L107
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p107, b.nodes[:n107]
+												break L107
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p107, b.nodes[:n107]
+												break L107
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p107, b.nodes[:n107]
+												break L107
+											}
+											break
+										}
+									}
+									if !ok {
+										p, b.nodes = p106, b.nodes[:n106]
+										break L106
+									}
+									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										p++
+									}
+									if !ok {
+										p, b.nodes = p106, b.nodes[:n106]
+										break L106
+									}
+									// h16, inlined
+									{
+										p108, n108 := p, len(b.nodes)
+										ok = true
+									L108:
+										for {
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p108, b.nodes[:n108]
+												break L108
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p108, b.nodes[:n108]
+												break L108
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p108, b.nodes[:n108]
+												break L108
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p108, b.nodes[:n108]
+												break L108
+											}
+											break
+										}
+									}
+									if !ok {
+										p, b.nodes = p106, b.nodes[:n106]
+										break L106
+									}
+									{
+										p109, n109 := p, len(b.nodes)
+										// ipv6char, inlined
+										if ok = p < len(b.s) && class13[b.s[p]]; ok {
+											p++
+										}
+										p, b.nodes = p109, b.nodes[:n109]
+										ok = !ok
+									}
+									if !ok {
+										p, b.nodes = p106, b.nodes[:n106]
+										break L106
+									}
+									break
+								}
+							}
+							if ok {
+								break L105
+							}
+						}
+						if p < len(b.s) && class9[b.s[p]] {
+							p, ok = b.r18(p)
+							if ok {
+								break L105
+							}
+						}
+						ok = false
+						break
+					}
+					if !ok {
+						p, b.nodes = p90, b.nodes[:n90]
+						break L90
+					}
+					{
+						p110, n110 := p, len(b.nodes)
+						// ipv6char, inlined
+						if ok = p < len(b.s) && class13[b.s[p]]; ok {
+							p++
+						}
+						p, b.nodes = p110, b.nodes[:n110]
+						ok = !ok
+					}
+					if !ok {
+						p, b.nodes = p90, b.nodes[:n90]
+						break L90
+					}
+					break
+				}
+			}
+			if ok {
+				break L1
+			}
 		}
+		if p < len(b.s) && class11[b.s[p]] {
+			{
+				p111, n111 := p, len(b.nodes)
+				ok = true
+			L111:
+				for {
+					{
+						p112, n112 := p, len(b.nodes)
+						ok = true
+					L112:
+						for {
+							// h16c, inlined
+							{
+								p113, n113 := p, len(b.nodes)
+								ok = true
+							L113:
+								for {
+									// h16, inlined
+									{
+										p114, n114 := p, len(b.nodes)
+										ok = true
+									L114:
+										for {
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p114, b.nodes[:n114]
+												break L114
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p114, b.nodes[:n114]
+												break L114
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p114, b.nodes[:n114]
+												break L114
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p114, b.nodes[:n114]
+												break L114
+											}
+											break
+										}
+									}
+									if !ok {
+										p, b.nodes = p113, b.nodes[:n113]
+										break L113
+									}
+									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										p++
+									}
+									if !ok {
+										p, b.nodes = p113, b.nodes[:n113]
+										break L113
+									}
+									{
+										p115, n115 := p, len(b.nodes)
+										if ok = p < len(b.s) && b.s[p] == ':'; ok {
+											p++
+										}
+										p, b.nodes = p115, b.nodes[:n115]
+										ok = !ok
+									}
+									if !ok {
+										p, b.nodes = p113, b.nodes[:n113]
+										break L113
+									}
+									break
+								}
+							}
+							ok = true
+							if !ok {
+								p, b.nodes = p112, b.nodes[:n112]
+								break L112
+							}
+							// h16c, inlined
+							{
+								p116, n116 := p, len(b.nodes)
+								ok = true
+							L116:
+								for {
+									// h16, inlined
+									{
+										p117, n117 := p, len(b.nodes)
+										ok = true
+									L117:
+										for {
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p117, b.nodes[:n117]
+												break L117
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p117, b.nodes[:n117]
+												break L117
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p117, b.nodes[:n117]
+												break L117
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p117, b.nodes[:n117]
+												break L117
+											}
+											break
+										}
+									}
+									if !ok {
+										p, b.nodes = p116, b.nodes[:n116]
+										break L116
+									}
+									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										p++
+									}
+									if !ok {
+										p, b.nodes = p116, b.nodes[:n116]
+										break L116
+									}
+									{
+										p118, n118 := p, len(b.nodes)
+										if ok = p < len(b.s) && b.s[p] == ':'; ok {
+											p++
+										}
+										p, b.nodes = p118, b.nodes[:n118]
+										ok = !ok
+									}
+									if !ok {
+										p, b.nodes = p116, b.nodes[:n116]
+										break L116
+									}
+									break
+								}
+							}
+							ok = true
+							if !ok {
+								p, b.nodes = p112, b.nodes[:n112]
+								break L112
+							}
+							// h16c, inlined
+							{
+								p119, n119 := p, len(b.nodes)
+								ok = true
+							L119:
+								for {
+									// h16, inlined
+									{
+										p120, n120 := p, len(b.nodes)
+										ok = true
+									L120:
+										for {
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p120, b.nodes[:n120]
+												break L120
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p120, b.nodes[:n120]
+												break L120
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p120, b.nodes[:n120]
+												break L120
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p120, b.nodes[:n120]
+												break L120
+											}
+											break
+										}
+									}
+									if !ok {
+										p, b.nodes = p119, b.nodes[:n119]
+										break L119
+									}
+									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										p++
+									}
+									if !ok {
+										p, b.nodes = p119, b.nodes[:n119]
+										break L119
+									}
+									{
+										p121, n121 := p, len(b.nodes)
+										if ok = p < len(b.s) && b.s[p] == ':'; ok {
+											p++
+										}
+										p, b.nodes = p121, b.nodes[:n121]
+										ok = !ok
+									}
+									if !ok {
+										p, b.nodes = p119, b.nodes[:n119]
+										break L119
+									}
+									break
+								}
+							}
+							ok = true
+							if !ok {
+								p, b.nodes = p112, b.nodes[:n112]
+								break L112
+							}
+							// h16, inlined
+							{
+								p122, n122 := p, len(b.nodes)
+								ok = true
+							L122:
+								for {
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, b.nodes = p122, b.nodes[:n122]
+										break L122
+									}
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, b.nodes = p122, b.nodes[:n122]
+										break L122
+									}
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, b.nodes = p122, b.nodes[:n122]
+										break L122
+									}
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, b.nodes = p122, b.nodes[:n122]
+										break L122
+									}
+									break
+								}
+							}
+							if !ok {
+								p, b.nodes = p112, b.nodes[:n112]
+								break L112
+							}
+							break
+						}
+					}
+					ok = true
+					if !ok {
+						p, b.nodes = p111, b.nodes[:n111]
+						break L111
+					}
+					if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "::"; ok {
+						p += 2
+					}
+					if !ok {
+						p, b.nodes = p111, b.nodes[:n111]
+						break L111
+					}
+					// h16c, inlined
+					{
+						p123, n123 := p, len(b.nodes)
+						ok = true
+					L123:
+						for {
+							// h16, inlined
+							{
+								p124, n124 := p, len(b.nodes)
+								ok = true
+							L124:
+								for {
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, b.nodes = p124, b.nodes[:n124]
+										break L124
+									}
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, b.nodes = p124, b.nodes[:n124]
+										break L124
+									}
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, b.nodes = p124, b.nodes[:n124]
+										break L124
+									}
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, b.nodes = p124, b.nodes[:n124]
+										break L124
+									}
+									break
+								}
+							}
+							if !ok {
+								p, b.nodes = p123, b.nodes[:n123]
+								break L123
+							}
+							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p123, b.nodes[:n123]
+								break L123
+							}
+							{
+								p125, n125 := p, len(b.nodes)
+								if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									p++
+								}
+								p, b.nodes = p125, b.nodes[:n125]
+								ok = !ok
+							}
+							if !ok {
+								p, b.nodes = p123, b.nodes[:n123]
+								break L123
+							}
+							break
+						}
+					}
+					if !ok {
+						p, b.nodes = p111, b.nodes[:n111]
+						break L111
+					}
+					// ls32, inlined
+				L126:
+					for {
+						if p < len(b.s) && class7[b.s[p]] {
+							{
+								p127, n127 := p, len(b.nodes)
+								ok = true
+							L127:
+								for {
+									// h16, inlined
+									{
+										p128, n128 := p, len(b.nodes)
+										ok = true
+									L128:
+										for {
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p128, b.nodes[:n128]
+												break L128
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p128, b.nodes[:n128]
+												break L128
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p128, b.nodes[:n128]
+												break L128
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p128, b.nodes[:n128]
+												break L128
+											}
+											break
+										}
+									}
+									if !ok {
+										p, b.nodes = p127, b.nodes[:n127]
+										break L127
+									}
+									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										p++
+									}
+									if !ok {
+										p, b.nodes = p127, b.nodes[:n127]
+										break L127
+									}
+									// h16, inlined
+									{
+										p129, n129 := p, len(b.nodes)
+										ok = true
+									L129:
+										for {
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p129, b.nodes[:n129]
+												break L129
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p129, b.nodes[:n129]
+												break L129
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p129, b.nodes[:n129]
+												break L129
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p129, b.nodes[:n129]
+												break L129
+											}
+											break
+										}
+									}
+									if !ok {
+										p, b.nodes = p127, b.nodes[:n127]
+										break L127
+									}
+									{
+										p130, n130 := p, len(b.nodes)
+										// ipv6char, inlined
+										if ok = p < len(b.s) && class13[b.s[p]]; ok {
+											p++
+										}
+										p, b.nodes = p130, b.nodes[:n130]
+										ok = !ok
+									}
+									if !ok {
+										p, b.nodes = p127, b.nodes[:n127]
+										break L127
+									}
+									break
+								}
+							}
+							if ok {
+								break L126
+							}
+						}
+						if p < len(b.s) && class9[b.s[p]] {
+							p, ok = b.r18(p)
+							if ok {
+								break L126
+							}
+						}
+						ok = false
+						break
+					}
+					if !ok {
+						p, b.nodes = p111, b.nodes[:n111]
+						break L111
+					}
+					{
+						p131, n131 := p, len(b.nodes)
+						// ipv6char, inlined
+						if ok = p < len(b.s) && class13[b.s[p]]; ok {
+							p++
+						}
+						p, b.nodes = p131, b.nodes[:n131]
+						ok = !ok
+					}
+					if !ok {
+						p, b.nodes = p111, b.nodes[:n111]
+						break L111
+					}
+					break
+				}
+			}
+			if ok {
+				break L1
+			}
+		}
+		if p < len(b.s) && class11[b.s[p]] {
+			{
+				p132, n132 := p, len(b.nodes)
+				ok = true
+			L132:
+				for {
+					{
+						p133, n133 := p, len(b.nodes)
+						ok = true
+					L133:
+						for {
+							// h16c, inlined
+							{
+								p134, n134 := p, len(b.nodes)
+								ok = true
+							L134:
+								for {
+									// h16, inlined
+									{
+										p135, n135 := p, len(b.nodes)
+										ok = true
+									L135:
+										for {
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p135, b.nodes[:n135]
+												break L135
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p135, b.nodes[:n135]
+												break L135
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p135, b.nodes[:n135]
+												break L135
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p135, b.nodes[:n135]
+												break L135
+											}
+											break
+										}
+									}
+									if !ok {
+										p, b.nodes = p134, b.nodes[:n134]
+										break L134
+									}
+									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										p++
+									}
+									if !ok {
+										p, b.nodes = p134, b.nodes[:n134]
+										break L134
+									}
+									{
+										p136, n136 := p, len(b.nodes)
+										if ok = p < len(b.s) && b.s[p] == ':'; ok {
+											p++
+										}
+										p, b.nodes = p136, b.nodes[:n136]
+										ok = !ok
+									}
+									if !ok {
+										p, b.nodes = p134, b.nodes[:n134]
+										break L134
+									}
+									break
+								}
+							}
+							ok = true
+							if !ok {
+								p, b.nodes = p133, b.nodes[:n133]
+								break L133
+							}
+							// h16c, inlined
+							{
+								p137, n137 := p, len(b.nodes)
+								ok = true
+							L137:
+								for {
+									// h16, inlined
+									{
+										p138, n138 := p, len(b.nodes)
+										ok = true
+									L138:
+										for {
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p138, b.nodes[:n138]
+												break L138
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p138, b.nodes[:n138]
+												break L138
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p138, b.nodes[:n138]
+												break L138
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p138, b.nodes[:n138]
+												break L138
+											}
+											break
+										}
+									}
+									if !ok {
+										p, b.nodes = p137, b.nodes[:n137]
+										break L137
+									}
+									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										p++
+									}
+									if !ok {
+										p, b.nodes = p137, b.nodes[:n137]
+										break L137
+									}
+									{
+										p139, n139 := p, len(b.nodes)
+										if ok = p < len(b.s) && b.s[p] == ':'; ok {
+											p++
+										}
+										p, b.nodes = p139, b.nodes[:n139]
+										ok = !ok
+									}
+									if !ok {
+										p, b.nodes = p137, b.nodes[:n137]
+										break L137
+									}
+									break
+								}
+							}
+							ok = true
+							if !ok {
+								p, b.nodes = p133, b.nodes[:n133]
+								break L133
+							}
+							// h16c, inlined
+							{
+								p140, n140 := p, len(b.nodes)
+								ok = true
+							L140:
+								for {
+									// h16, inlined
+									{
+										p141, n141 := p, len(b.nodes)
+										ok = true
+									L141:
+										for {
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p141, b.nodes[:n141]
+												break L141
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p141, b.nodes[:n141]
+												break L141
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p141, b.nodes[:n141]
+												break L141
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p141, b.nodes[:n141]
+												break L141
+											}
+											break
+										}
+									}
+									if !ok {
+										p, b.nodes = p140, b.nodes[:n140]
+										break L140
+									}
+									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										p++
+									}
+									if !ok {
+										p, b.nodes = p140, b.nodes[:n140]
+										break L140
+									}
+									{
+										p142, n142 := p, len(b.nodes)
+										if ok = p < len(b.s) && b.s[p] == ':'; ok {
+											p++
+										}
+										p, b.nodes = p142, b.nodes[:n142]
+										ok = !ok
+									}
+									if !ok {
+										p, b.nodes = p140, b.nodes[:n140]
+										break L140
+									}
+									break
+								}
+							}
+							ok = true
+							if !ok {
+								p, b.nodes = p133, b.nodes[:n133]
+								break L133
+							}
+							// h16c, inlined
+							{
+								p143, n143 := p, len(b.nodes)
+								ok = true
+							L143:
+								for {
+									// h16, inlined
+									{
+										p144, n144 := p, len(b.nodes)
+										ok = true
+									L144:
+										for {
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p144, b.nodes[:n144]
+												break L144
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p144, b.nodes[:n144]
+												break L144
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p144, b.nodes[:n144]
+												break L144
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p144, b.nodes[:n144]
+												break L144
+											}
+											break
+										}
+									}
+									if !ok {
+										p, b.nodes = p143, b.nodes[:n143]
+										break L143
+									}
+									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										p++
+									}
+									if !ok {
+										p, b.nodes = p143, b.nodes[:n143]
+										break L143
+									}
+									{
+										p145, n145 := p, len(b.nodes)
+										if ok = p < len(b.s) && b.s[p] == ':'; ok {
+											p++
+										}
+										p, b.nodes = p145, b.nodes[:n145]
+										ok = !ok
+									}
+									if !ok {
+										p, b.nodes = p143, b.nodes[:n143]
+										break L143
+									}
+									break
+								}
+							}
+							ok = true
+							if !ok {
+								p, b.nodes = p133, b.nodes[:n133]
+								break L133
+							}
+							// h16, inlined
+							{
+								p146, n146 := p, len(b.nodes)
+								ok = true
+							L146:
+								for {
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, b.nodes = p146, b.nodes[:n146]
+										break L146
+									}
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, b.nodes = p146, b.nodes[:n146]
+										break L146
+									}
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, b.nodes = p146, b.nodes[:n146]
+										break L146
+									}
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, b.nodes = p146, b.nodes[:n146]
+										break L146
+									}
+									break
+								}
+							}
+							if !ok {
+								p, b.nodes = p133, b.nodes[:n133]
+								break L133
+							}
+							break
+						}
+					}
+					ok = true
+					if !ok {
+						p, b.nodes = p132, b.nodes[:n132]
+						break L132
+					}
+					if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "::"; ok {
+						p += 2
+					}
+					if !ok {
+						p, b.nodes = p132, b.nodes[:n132]
+						break L132
+					}
+					// ls32, inlined
+				L147:
+					for {
+						if p < len(b.s) && class7[b.s[p]] {
+							{
+								p148, n148 := p, len(b.nodes)
+								ok = true
+							L148:
+								for {
+									// h16, inlined
+									{
+										p149, n149 := p, len(b.nodes)
+										ok = true
+									L149:
+										for {
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p149, b.nodes[:n149]
+												break L149
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p149, b.nodes[:n149]
+												break L149
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p149, b.nodes[:n149]
+												break L149
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p149, b.nodes[:n149]
+												break L149
+											}
+											break
+										}
+									}
+									if !ok {
+										p, b.nodes = p148, b.nodes[:n148]
+										break L148
+									}
+									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										p++
+									}
+									if !ok {
+										p, b.nodes = p148, b.nodes[:n148]
+										break L148
+									}
+									// h16, inlined
+									{
+										p150, n150 := p, len(b.nodes)
+										ok = true
+									L150:
+										for {
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p150, b.nodes[:n150]
+												break L150
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p150, b.nodes[:n150]
+												break L150
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p150, b.nodes[:n150]
+												break L150
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p150, b.nodes[:n150]
+												break L150
+											}
+											break
+										}
+									}
+									if !ok {
+										p, b.nodes = p148, b.nodes[:n148]
+										break L148
+									}
+									{
+										p151, n151 := p, len(b.nodes)
+										// ipv6char, inlined
+										if ok = p < len(b.s) && class13[b.s[p]]; ok {
+											p++
+										}
+										p, b.nodes = p151, b.nodes[:n151]
+										ok = !ok
+									}
+									if !ok {
+										p, b.nodes = p148, b.nodes[:n148]
+										break L148
+									}
+									break
+								}
+							}
+							if ok {
+								break L147
+							}
+						}
+						if p < len(b.s) && class9[b.s[p]] {
+							p, ok = b.r18(p)
+							if ok {
+								break L147
+							}
+						}
+						ok = false
+						break
+					}
+					if !ok {
+						p, b.nodes = p132, b.nodes[:n132]
+						break L132
+					}
+					{
+						p152, n152 := p, len(b.nodes)
+						// ipv6char, inlined
+						if ok = p < len(b.s) && class13[b.s[p]]; ok {
+							p++
+						}
+						p, b.nodes = p152, b.nodes[:n152]
+						ok = !ok
+					}
+					if !ok {
+						p, b.nodes = p132, b.nodes[:n132]
+						break L132
+					}
+					break
+				}
+			}
+			if ok {
+				break L1
+			}
+		}
+		if p < len(b.s) && class11[b.s[p]] {
+			{
+				p153, n153 := p, len(b.nodes)
+				ok = true
+			L153:
+				for {
+					{
+						p154, n154 := p, len(b.nodes)
+						ok = true
+					L154:
+						for {
+							// h16c, inlined
+							{
+								p155, n155 := p, len(b.nodes)
+								ok = true
+							L155:
+								for {
+									// h16, inlined
+									{
+										p156, n156 := p, len(b.nodes)
+										ok = true
+									L156:
+										for {
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p156, b.nodes[:n156]
+												break L156
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p156, b.nodes[:n156]
+												break L156
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p156, b.nodes[:n156]
+												break L156
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p156, b.nodes[:n156]
+												break L156
+											}
+											break
+										}
+									}
+									if !ok {
+										p, b.nodes = p155, b.nodes[:n155]
+										break L155
+									}
+									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										p++
+									}
+									if !ok {
+										p, b.nodes = p155, b.nodes[:n155]
+										break L155
+									}
+									{
+										p157, n157 := p, len(b.nodes)
+										if ok = p < len(b.s) && b.s[p] == ':'; ok {
+											p++
+										}
+										p, b.nodes = p157, b.nodes[:n157]
+										ok = !ok
+									}
+									if !ok {
+										p, b.nodes = p155, b.nodes[:n155]
+										break L155
+									}
+									break
+								}
+							}
+							ok = true
+							if !ok {
+								p, b.nodes = p154, b.nodes[:n154]
+								break L154
+							}
+							// h16c, inlined
+							{
+								p158, n158 := p, len(b.nodes)
+								ok = true
+							L158:
+								for {
+									// h16, inlined
+									{
+										p159, n159 := p, len(b.nodes)
+										ok = true
+									L159:
+										for {
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p159, b.nodes[:n159]
+												break L159
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p159, b.nodes[:n159]
+												break L159
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p159, b.nodes[:n159]
+												break L159
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p159, b.nodes[:n159]
+												break L159
+											}
+											break
+										}
+									}
+									if !ok {
+										p, b.nodes = p158, b.nodes[:n158]
+										break L158
+									}
+									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										p++
+									}
+									if !ok {
+										p, b.nodes = p158, b.nodes[:n158]
+										break L158
+									}
+									{
+										p160, n160 := p, len(b.nodes)
+										if ok = p < len(b.s) && b.s[p] == ':'; ok {
+											p++
+										}
+										p, b.nodes = p160, b.nodes[:n160]
+										ok = !ok
+									}
+									if !ok {
+										p, b.nodes = p158, b.nodes[:n158]
+										break L158
+									}
+									break
+								}
+							}
+							ok = true
+							if !ok {
+								p, b.nodes = p154, b.nodes[:n154]
+								break L154
+							}
+							// h16c, inlined
+							{
+								p161, n161 := p, len(b.nodes)
+								ok = true
+							L161:
+								for {
+									// h16, inlined
+									{
+										p162, n162 := p, len(b.nodes)
+										ok = true
+									L162:
+										for {
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p162, b.nodes[:n162]
+												break L162
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p162, b.nodes[:n162]
+												break L162
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p162, b.nodes[:n162]
+												break L162
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p162, b.nodes[:n162]
+												break L162
+											}
+											break
+										}
+									}
+									if !ok {
+										p, b.nodes = p161, b.nodes[:n161]
+										break L161
+									}
+									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										p++
+									}
+									if !ok {
+										p, b.nodes = p161, b.nodes[:n161]
+										break L161
+									}
+									{
+										p163, n163 := p, len(b.nodes)
+										if ok = p < len(b.s) && b.s[p] == ':'; ok {
+											p++
+										}
+										p, b.nodes = p163, b.nodes[:n163]
+										ok = !ok
+									}
+									if !ok {
+										p, b.nodes = p161, b.nodes[:n161]
+										break L161
+									}
+									break
+								}
+							}
+							ok = true
+							if !ok {
+								p, b.nodes = p154, b.nodes[:n154]
+								break L154
+							}
+							// h16c, inlined
+							{
+								p164, n164 := p, len(b.nodes)
+								ok = true
+							L164:
+								for {
+									// h16, inlined
+									{
+										p165, n165 := p, len(b.nodes)
+										ok = true
+									L165:
+										for {
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p165, b.nodes[:n165]
+												break L165
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p165, b.nodes[:n165]
+												break L165
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p165, b.nodes[:n165]
+												break L165
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p165, b.nodes[:n165]
+												break L165
+											}
+											break
+										}
+									}
+									if !ok {
+										p, b.nodes = p164, b.nodes[:n164]
+										break L164
+									}
+									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										p++
+									}
+									if !ok {
+										p, b.nodes = p164, b.nodes[:n164]
+										break L164
+									}
+									{
+										p166, n166 := p, len(b.nodes)
+										if ok = p < len(b.s) && b.s[p] == ':'; ok {
+											p++
+										}
+										p, b.nodes = p166, b.nodes[:n166]
+										ok = !ok
+									}
+									if !ok {
+										p, b.nodes = p164, b.nodes[:n164]
+										break L164
+									}
+									break
+								}
+							}
+							ok = true
+							if !ok {
+								p, b.nodes = p154, b.nodes[:n154]
+								break L154
+							}
+							// h16c, inlined
+							{
+								p167, n167 := p, len(b.nodes)
+								ok = true
+							L167:
+								for {
+									// h16, inlined
+									{
+										p168, n168 := p, len(b.nodes)
+										ok = true
+									L168:
+										for {
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p168, b.nodes[:n168]
+												break L168
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p168, b.nodes[:n168]
+												break L168
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p168, b.nodes[:n168]
+												break L168
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p168, b.nodes[:n168]
+												break L168
+											}
+											break
+										}
+									}
+									if !ok {
+										p, b.nodes = p167, b.nodes[:n167]
+										break L167
+									}
+									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										p++
+									}
+									if !ok {
+										p, b.nodes = p167, b.nodes[:n167]
+										break L167
+									}
+									{
+										p169, n169 := p, len(b.nodes)
+										if ok = p < len(b.s) && b.s[p] == ':'; ok {
+											p++
+										}
+										p, b.nodes = p169, b.nodes[:n169]
+										ok = !ok
+									}
+									if !ok {
+										p, b.nodes = p167, b.nodes[:n167]
+										break L167
+									}
+									break
+								}
+							}
+							ok = true
+							if !ok {
+								p, b.nodes = p154, b.nodes[:n154]
+								break L154
+							}
+							// h16, inlined
+							{
+								p170, n170 := p, len(b.nodes)
+								ok = true
+							L170:
+								for {
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, b.nodes = p170, b.nodes[:n170]
+										break L170
+									}
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, b.nodes = p170, b.nodes[:n170]
+										break L170
+									}
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, b.nodes = p170, b.nodes[:n170]
+										break L170
+									}
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, b.nodes = p170, b.nodes[:n170]
+										break L170
+									}
+									break
+								}
+							}
+							if !ok {
+								p, b.nodes = p154, b.nodes[:n154]
+								break L154
+							}
+							break
+						}
+					}
+					ok = true
+					if !ok {
+						p, b.nodes = p153, b.nodes[:n153]
+						break L153
+					}
+					if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "::"; ok {
+						p += 2
+					}
+					if !ok {
+						p, b.nodes = p153, b.nodes[:n153]
+						break L153
+					}
+					// h16, inlined
+					{
+						p171, n171 := p, len(b.nodes)
+						ok = true
+					L171:
+						for {
+							if ok = p < len(b.s) && class7[b.s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p171, b.nodes[:n171]
+								break L171
+							}
+							if ok = p < len(b.s) && class7[b.s[p]]; ok {
+								p++
+							}
+							ok = true
+							if !ok {
+								p, b.nodes = p171, b.nodes[:n171]
+								break L171
+							}
+							if ok = p < len(b.s) && class7[b.s[p]]; ok {
+								p++
+							}
+							ok = true
+							if !ok {
+								p, b.nodes = p171, b.nodes[:n171]
+								break L171
+							}
+							if ok = p < len(b.s) && class7[b.s[p]]; ok {
+								p++
+							}
+							ok = true
+							if !ok {
+								p, b.nodes = p171, b.nodes[:n171]
+								break L171
+							}
+							break
+						}
+					}
+					if !ok {
+						p, b.nodes = p153, b.nodes[:n153]
+						break L153
+					}
+					{
+						p172, n172 := p, len(b.nodes)
+						// ipv6char, inlined
+						if ok = p < len(b.s) && class13[b.s[p]]; ok {
+							p++
+						}
+						p, b.nodes = p172, b.nodes[:n172]
+						ok = !ok
+					}
+					if !ok {
+						p, b.nodes = p153, b.nodes[:n153]
+						break L153
+					}
+					break
+				}
+			}
+			if ok {
+				break L1
+			}
+		}
+		if p < len(b.s) && class11[b.s[p]] {
+			{
+				p173, n173 := p, len(b.nodes)
+				ok = true
+			L173:
+				for {
+					{
+						p174, n174 := p, len(b.nodes)
+						ok = true
+					L174:
+						for {
+							// h16c, inlined
+							{
+								p175, n175 := p, len(b.nodes)
+								ok = true
+							L175:
+								for {
+									// h16, inlined
+									{
+										p176, n176 := p, len(b.nodes)
+										ok = true
+									L176:
+										for {
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p176, b.nodes[:n176]
+												break L176
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p176, b.nodes[:n176]
+												break L176
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p176, b.nodes[:n176]
+												break L176
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p176, b.nodes[:n176]
+												break L176
+											}
+											break
+										}
+									}
+									if !ok {
+										p, b.nodes = p175, b.nodes[:n175]
+										break L175
+									}
+									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										p++
+									}
+									if !ok {
+										p, b.nodes = p175, b.nodes[:n175]
+										break L175
+									}
+									{
+										p177, n177 := p, len(b.nodes)
+										if ok = p < len(b.s) && b.s[p] == ':'; ok {
+											p++
+										}
+										p, b.nodes = p177, b.nodes[:n177]
+										ok = !ok
+									}
+									if !ok {
+										p, b.nodes = p175, b.nodes[:n175]
+										break L175
+									}
+									break
+								}
+							}
+							ok = true
+							if !ok {
+								p, b.nodes = p174, b.nodes[:n174]
+								break L174
+							}
+							// h16c, inlined
+							{
+								p178, n178 := p, len(b.nodes)
+								ok = true
+							L178:
+								for {
+									// h16, inlined
+									{
+										p179, n179 := p, len(b.nodes)
+										ok = true
+									L179:
+										for {
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p179, b.nodes[:n179]
+												break L179
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p179, b.nodes[:n179]
+												break L179
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p179, b.nodes[:n179]
+												break L179
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p179, b.nodes[:n179]
+												break L179
+											}
+											break
+										}
+									}
+									if !ok {
+										p, b.nodes = p178, b.nodes[:n178]
+										break L178
+									}
+									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										p++
+									}
+									if !ok {
+										p, b.nodes = p178, b.nodes[:n178]
+										break L178
+									}
+									{
+										p180, n180 := p, len(b.nodes)
+										if ok = p < len(b.s) && b.s[p] == ':'; ok {
+											p++
+										}
+										p, b.nodes = p180, b.nodes[:n180]
+										ok = !ok
+									}
+									if !ok {
+										p, b.nodes = p178, b.nodes[:n178]
+										break L178
+									}
+									break
+								}
+							}
+							ok = true
+							if !ok {
+								p, b.nodes = p174, b.nodes[:n174]
+								break L174
+							}
+							// h16c, inlined
+							{
+								p181, n181 := p, len(b.nodes)
+								ok = true
+							L181:
+								for {
+									// h16, inlined
+									{
+										p182, n182 := p, len(b.nodes)
+										ok = true
+									L182:
+										for {
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p182, b.nodes[:n182]
+												break L182
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p182, b.nodes[:n182]
+												break L182
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p182, b.nodes[:n182]
+												break L182
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p182, b.nodes[:n182]
+												break L182
+											}
+											break
+										}
+									}
+									if !ok {
+										p, b.nodes = p181, b.nodes[:n181]
+										break L181
+									}
+									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										p++
+									}
+									if !ok {
+										p, b.nodes = p181, b.nodes[:n181]
+										break L181
+									}
+									{
+										p183, n183 := p, len(b.nodes)
+										if ok = p < len(b.s) && b.s[p] == ':'; ok {
+											p++
+										}
+										p, b.nodes = p183, b.nodes[:n183]
+										ok = !ok
+									}
+									if !ok {
+										p, b.nodes = p181, b.nodes[:n181]
+										break L181
+									}
+									break
+								}
+							}
+							ok = true
+							if !ok {
+								p, b.nodes = p174, b.nodes[:n174]
+								break L174
+							}
+							// h16c, inlined
+							{
+								p184, n184 := p, len(b.nodes)
+								ok = true
+							L184:
+								for {
+									// h16, inlined
+									{
+										p185, n185 := p, len(b.nodes)
+										ok = true
+									L185:
+										for {
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p185, b.nodes[:n185]
+												break L185
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p185, b.nodes[:n185]
+												break L185
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p185, b.nodes[:n185]
+												break L185
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p185, b.nodes[:n185]
+												break L185
+											}
+											break
+										}
+									}
+									if !ok {
+										p, b.nodes = p184, b.nodes[:n184]
+										break L184
+									}
+									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										p++
+									}
+									if !ok {
+										p, b.nodes = p184, b.nodes[:n184]
+										break L184
+									}
+									{
+										p186, n186 := p, len(b.nodes)
+										if ok = p < len(b.s) && b.s[p] == ':'; ok {
+											p++
+										}
+										p, b.nodes = p186, b.nodes[:n186]
+										ok = !ok
+									}
+									if !ok {
+										p, b.nodes = p184, b.nodes[:n184]
+										break L184
+									}
+									break
+								}
+							}
+							ok = true
+							if !ok {
+								p, b.nodes = p174, b.nodes[:n174]
+								break L174
+							}
+							// h16c, inlined
+							{
+								p187, n187 := p, len(b.nodes)
+								ok = true
+							L187:
+								for {
+									// h16, inlined
+									{
+										p188, n188 := p, len(b.nodes)
+										ok = true
+									L188:
+										for {
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p188, b.nodes[:n188]
+												break L188
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p188, b.nodes[:n188]
+												break L188
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p188, b.nodes[:n188]
+												break L188
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p188, b.nodes[:n188]
+												break L188
+											}
+											break
+										}
+									}
+									if !ok {
+										p, b.nodes = p187, b.nodes[:n187]
+										break L187
+									}
+									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										p++
+									}
+									if !ok {
+										p, b.nodes = p187, b.nodes[:n187]
+										break L187
+									}
+									{
+										p189, n189 := p, len(b.nodes)
+										if ok = p < len(b.s) && b.s[p] == ':'; ok {
+											p++
+										}
+										p, b.nodes = p189, b.nodes[:n189]
+										ok = !ok
+									}
+									if !ok {
+										p, b.nodes = p187, b.nodes[:n187]
+										break L187
+									}
+									break
+								}
+							}
+							ok = true
+							if !ok {
+								p, b.nodes = p174, b.nodes[:n174]
+								break L174
+							}
+							// h16c, inlined
+							{
+								p190, n190 := p, len(b.nodes)
+								ok = true
+							L190:
+								for {
+									// h16, inlined
+									{
+										p191, n191 := p, len(b.nodes)
+										ok = true
+									L191:
+										for {
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p191, b.nodes[:n191]
+												break L191
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p191, b.nodes[:n191]
+												break L191
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p191, b.nodes[:n191]
+												break L191
+											}
+											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, b.nodes = p191, b.nodes[:n191]
+												break L191
+											}
+											break
+										}
+									}
+									if !ok {
+										p, b.nodes = p190, b.nodes[:n190]
+										break L190
+									}
+									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										p++
+									}
+									if !ok {
+										p, b.nodes = p190, b.nodes[:n190]
+										break L190
+									}
+									{
+										p192, n192 := p, len(b.nodes)
+										if ok = p < len(b.s) && b.s[p] == ':'; ok {
+											p++
+										}
+										p, b.nodes = p192, b.nodes[:n192]
+										ok = !ok
+									}
+									if !ok {
+										p, b.nodes = p190, b.nodes[:n190]
+										break L190
+									}
+									break
+								}
+							}
+							ok = true
+							if !ok {
+								p, b.nodes = p174, b.nodes[:n174]
+								break L174
+							}
+							// h16, inlined
+							{
+								p193, n193 := p, len(b.nodes)
+								ok = true
+							L193:
+								for {
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, b.nodes = p193, b.nodes[:n193]
+										break L193
+									}
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, b.nodes = p193, b.nodes[:n193]
+										break L193
+									}
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, b.nodes = p193, b.nodes[:n193]
+										break L193
+									}
+									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, b.nodes = p193, b.nodes[:n193]
+										break L193
+									}
+									break
+								}
+							}
+							if !ok {
+								p, b.nodes = p174, b.nodes[:n174]
+								break L174
+							}
+							break
+						}
+					}
+					ok = true
+					if !ok {
+						p, b.nodes = p173, b.nodes[:n173]
+						break L173
+					}
+					if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "::"; ok {
+						p += 2
+					}
+					if !ok {
+						p, b.nodes = p173, b.nodes[:n173]
+						break L173
+					}
+					{
+						p194, n194 := p, len(b.nodes)
+						// ipv6char, inlined
+						if ok = p < len(b.s) && class13[b.s[p]]; ok {
+							p++
+						}
+						p, b.nodes = p194, b.nodes[:n194]
+						ok = !ok
+					}
+					if !ok {
+						p, b.nodes = p173, b.nodes[:n173]
+						break L173
+					}
+					break
+				}
+			}
+			if ok {
+				break L1
+			}
+		}
+		ok = false
 		break
 	}
 	if !ok {
@@ -6191,22 +6317,14 @@ func (b *treeBuilder) r14(p int) (int, bool) {
 				ok = true
 			L2:
 				for {
-					if ok = p < len(b.s) && class3[b.s[p]]; ok {
+					if ok = p < len(b.s) && class7[b.s[p]]; ok {
 						p++
 					}
 					if !ok {
 						p, b.nodes = p2, b.nodes[:n2]
 						break L2
 					}
-					if ok = p < len(b.s) && class3[b.s[p]]; ok {
-						p++
-					}
-					ok = true
-					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
-						break L2
-					}
-					if ok = p < len(b.s) && class3[b.s[p]]; ok {
+					if ok = p < len(b.s) && class7[b.s[p]]; ok {
 						p++
 					}
 					ok = true
@@ -6214,7 +6332,15 @@ func (b *treeBuilder) r14(p int) (int, bool) {
 						p, b.nodes = p2, b.nodes[:n2]
 						break L2
 					}
-					if ok = p < len(b.s) && class3[b.s[p]]; ok {
+					if ok = p < len(b.s) && class7[b.s[p]]; ok {
+						p++
+					}
+					ok = true
+					if !ok {
+						p, b.nodes = p2, b.nodes[:n2]
+						break L2
+					}
+					if ok = p < len(b.s) && class7[b.s[p]]; ok {
 						p++
 					}
 					ok = true
@@ -6257,7 +6383,7 @@ func (b *treeBuilder) r14(p int) (int, bool) {
 // r15 is rule ipv6char.
 func (b *treeBuilder) r15(p int) (int, bool) {
 	var ok bool
-	if ok = p < len(b.s) && class7[b.s[p]]; ok {
+	if ok = p < len(b.s) && class13[b.s[p]]; ok {
 		p++
 	}
 	return p, ok
@@ -6271,22 +6397,14 @@ func (b *treeBuilder) r16(p int) (int, bool) {
 		ok = true
 	L1:
 		for {
-			if ok = p < len(b.s) && class3[b.s[p]]; ok {
+			if ok = p < len(b.s) && class7[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, b.nodes = p1, b.nodes[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class3[b.s[p]]; ok {
-				p++
-			}
-			ok = true
-			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
-				break L1
-			}
-			if ok = p < len(b.s) && class3[b.s[p]]; ok {
+			if ok = p < len(b.s) && class7[b.s[p]]; ok {
 				p++
 			}
 			ok = true
@@ -6294,7 +6412,15 @@ func (b *treeBuilder) r16(p int) (int, bool) {
 				p, b.nodes = p1, b.nodes[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class3[b.s[p]]; ok {
+			if ok = p < len(b.s) && class7[b.s[p]]; ok {
+				p++
+			}
+			ok = true
+			if !ok {
+				p, b.nodes = p1, b.nodes[:n1]
+				break L1
+			}
+			if ok = p < len(b.s) && class7[b.s[p]]; ok {
 				p++
 			}
 			ok = true
@@ -6313,129 +6439,134 @@ func (b *treeBuilder) r17(p int) (int, bool) {
 	var ok bool
 L1:
 	for {
-		{
-			p2, n2 := p, len(b.nodes)
-			ok = true
-		L2:
-			for {
-				// h16, inlined
-				{
-					p3, n3 := p, len(b.nodes)
-					ok = true
-				L3:
-					for {
-						if ok = p < len(b.s) && class3[b.s[p]]; ok {
-							p++
-						}
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						if ok = p < len(b.s) && class3[b.s[p]]; ok {
-							p++
-						}
+		if p < len(b.s) && class7[b.s[p]] {
+			{
+				p2, n2 := p, len(b.nodes)
+				ok = true
+			L2:
+				for {
+					// h16, inlined
+					{
+						p3, n3 := p, len(b.nodes)
 						ok = true
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
+					L3:
+						for {
+							if ok = p < len(b.s) && class7[b.s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							if ok = p < len(b.s) && class7[b.s[p]]; ok {
+								p++
+							}
+							ok = true
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							if ok = p < len(b.s) && class7[b.s[p]]; ok {
+								p++
+							}
+							ok = true
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							if ok = p < len(b.s) && class7[b.s[p]]; ok {
+								p++
+							}
+							ok = true
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							break
 						}
-						if ok = p < len(b.s) && class3[b.s[p]]; ok {
-							p++
-						}
-						ok = true
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						if ok = p < len(b.s) && class3[b.s[p]]; ok {
-							p++
-						}
-						ok = true
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						break
 					}
-				}
-				if !ok {
-					p, b.nodes = p2, b.nodes[:n2]
-					break L2
-				}
-				if ok = p < len(b.s) && b.s[p] == ':'; ok {
-					p++
-				}
-				if !ok {
-					p, b.nodes = p2, b.nodes[:n2]
-					break L2
-				}
-				// h16, inlined
-				{
-					p4, n4 := p, len(b.nodes)
-					ok = true
-				L4:
-					for {
-						if ok = p < len(b.s) && class3[b.s[p]]; ok {
-							p++
-						}
-						if !ok {
-							p, b.nodes = p4, b.nodes[:n4]
-							break L4
-						}
-						if ok = p < len(b.s) && class3[b.s[p]]; ok {
-							p++
-						}
-						ok = true
-						if !ok {
-							p, b.nodes = p4, b.nodes[:n4]
-							break L4
-						}
-						if ok = p < len(b.s) && class3[b.s[p]]; ok {
-							p++
-						}
-						ok = true
-						if !ok {
-							p, b.nodes = p4, b.nodes[:n4]
-							break L4
-						}
-						if ok = p < len(b.s) && class3[b.s[p]]; ok {
-							p++
-						}
-						ok = true
-						if !ok {
-							p, b.nodes = p4, b.nodes[:n4]
-							break L4
-						}
-						break
+					if !ok {
+						p, b.nodes = p2, b.nodes[:n2]
+						break L2
 					}
-				}
-				if !ok {
-					p, b.nodes = p2, b.nodes[:n2]
-					break L2
-				}
-				{
-					p5, n5 := p, len(b.nodes)
-					// ipv6char, inlined
-					if ok = p < len(b.s) && class7[b.s[p]]; ok {
+					if ok = p < len(b.s) && b.s[p] == ':'; ok {
 						p++
 					}
-					p, b.nodes = p5, b.nodes[:n5]
-					ok = !ok
+					if !ok {
+						p, b.nodes = p2, b.nodes[:n2]
+						break L2
+					}
+					// h16, inlined
+					{
+						p4, n4 := p, len(b.nodes)
+						ok = true
+					L4:
+						for {
+							if ok = p < len(b.s) && class7[b.s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p4, b.nodes[:n4]
+								break L4
+							}
+							if ok = p < len(b.s) && class7[b.s[p]]; ok {
+								p++
+							}
+							ok = true
+							if !ok {
+								p, b.nodes = p4, b.nodes[:n4]
+								break L4
+							}
+							if ok = p < len(b.s) && class7[b.s[p]]; ok {
+								p++
+							}
+							ok = true
+							if !ok {
+								p, b.nodes = p4, b.nodes[:n4]
+								break L4
+							}
+							if ok = p < len(b.s) && class7[b.s[p]]; ok {
+								p++
+							}
+							ok = true
+							if !ok {
+								p, b.nodes = p4, b.nodes[:n4]
+								break L4
+							}
+							break
+						}
+					}
+					if !ok {
+						p, b.nodes = p2, b.nodes[:n2]
+						break L2
+					}
+					{
+						p5, n5 := p, len(b.nodes)
+						// ipv6char, inlined
+						if ok = p < len(b.s) && class13[b.s[p]]; ok {
+							p++
+						}
+						p, b.nodes = p5, b.nodes[:n5]
+						ok = !ok
+					}
+					if !ok {
+						p, b.nodes = p2, b.nodes[:n2]
+						break L2
+					}
+					break
 				}
-				if !ok {
-					p, b.nodes = p2, b.nodes[:n2]
-					break L2
-				}
-				break
+			}
+			if ok {
+				break L1
 			}
 		}
-		if ok {
-			break L1
+		if p < len(b.s) && class9[b.s[p]] {
+			p, ok = b.r18(p)
+			if ok {
+				break L1
+			}
 		}
-		p, ok = b.r18(p)
-		if ok {
-			break L1
-		}
+		ok = false
 		break
 	}
 	return p, ok
@@ -6510,126 +6641,137 @@ func (b *treeBuilder) r19(p int) (int, bool) {
 	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 17})
 L1:
 	for {
-		{
-			p2, n2 := p, len(b.nodes)
-			ok = true
-		L2:
-			for {
-				if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "25"; ok {
-					p += 2
+		if p < len(b.s) && class15[b.s[p]] {
+			{
+				p2, n2 := p, len(b.nodes)
+				ok = true
+			L2:
+				for {
+					if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "25"; ok {
+						p += 2
+					}
+					if !ok {
+						p, b.nodes = p2, b.nodes[:n2]
+						break L2
+					}
+					if ok = p < len(b.s) && class16[b.s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, b.nodes = p2, b.nodes[:n2]
+						break L2
+					}
+					break
 				}
-				if !ok {
-					p, b.nodes = p2, b.nodes[:n2]
-					break L2
-				}
-				if ok = p < len(b.s) && class8[b.s[p]]; ok {
-					p++
-				}
-				if !ok {
-					p, b.nodes = p2, b.nodes[:n2]
-					break L2
-				}
-				break
+			}
+			if ok {
+				break L1
 			}
 		}
-		if ok {
-			break L1
-		}
-		{
-			p3, n3 := p, len(b.nodes)
-			ok = true
-		L3:
-			for {
-				if ok = p < len(b.s) && b.s[p] == '2'; ok {
-					p++
+		if p < len(b.s) && class15[b.s[p]] {
+			{
+				p3, n3 := p, len(b.nodes)
+				ok = true
+			L3:
+				for {
+					if ok = p < len(b.s) && b.s[p] == '2'; ok {
+						p++
+					}
+					if !ok {
+						p, b.nodes = p3, b.nodes[:n3]
+						break L3
+					}
+					if ok = p < len(b.s) && class17[b.s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, b.nodes = p3, b.nodes[:n3]
+						break L3
+					}
+					if ok = p < len(b.s) && class9[b.s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, b.nodes = p3, b.nodes[:n3]
+						break L3
+					}
+					break
 				}
-				if !ok {
-					p, b.nodes = p3, b.nodes[:n3]
-					break L3
-				}
-				if ok = p < len(b.s) && class9[b.s[p]]; ok {
-					p++
-				}
-				if !ok {
-					p, b.nodes = p3, b.nodes[:n3]
-					break L3
-				}
-				if ok = p < len(b.s) && class5[b.s[p]]; ok {
-					p++
-				}
-				if !ok {
-					p, b.nodes = p3, b.nodes[:n3]
-					break L3
-				}
-				break
+			}
+			if ok {
+				break L1
 			}
 		}
-		if ok {
-			break L1
-		}
-		{
-			p4, n4 := p, len(b.nodes)
-			ok = true
-		L4:
-			for {
-				if ok = p < len(b.s) && b.s[p] == '1'; ok {
-					p++
+		if p < len(b.s) && class18[b.s[p]] {
+			{
+				p4, n4 := p, len(b.nodes)
+				ok = true
+			L4:
+				for {
+					if ok = p < len(b.s) && b.s[p] == '1'; ok {
+						p++
+					}
+					if !ok {
+						p, b.nodes = p4, b.nodes[:n4]
+						break L4
+					}
+					if ok = p < len(b.s) && class9[b.s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, b.nodes = p4, b.nodes[:n4]
+						break L4
+					}
+					if ok = p < len(b.s) && class9[b.s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, b.nodes = p4, b.nodes[:n4]
+						break L4
+					}
+					break
 				}
-				if !ok {
-					p, b.nodes = p4, b.nodes[:n4]
-					break L4
-				}
-				if ok = p < len(b.s) && class5[b.s[p]]; ok {
-					p++
-				}
-				if !ok {
-					p, b.nodes = p4, b.nodes[:n4]
-					break L4
-				}
-				if ok = p < len(b.s) && class5[b.s[p]]; ok {
-					p++
-				}
-				if !ok {
-					p, b.nodes = p4, b.nodes[:n4]
-					break L4
-				}
-				break
+			}
+			if ok {
+				break L1
 			}
 		}
-		if ok {
-			break L1
-		}
-		{
-			p5, n5 := p, len(b.nodes)
-			ok = true
-		L5:
-			for {
-				if ok = p < len(b.s) && class10[b.s[p]]; ok {
-					p++
+		if p < len(b.s) && class19[b.s[p]] {
+			{
+				p5, n5 := p, len(b.nodes)
+				ok = true
+			L5:
+				for {
+					if ok = p < len(b.s) && class19[b.s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, b.nodes = p5, b.nodes[:n5]
+						break L5
+					}
+					if ok = p < len(b.s) && class9[b.s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, b.nodes = p5, b.nodes[:n5]
+						break L5
+					}
+					break
 				}
-				if !ok {
-					p, b.nodes = p5, b.nodes[:n5]
-					break L5
-				}
-				if ok = p < len(b.s) && class5[b.s[p]]; ok {
-					p++
-				}
-				if !ok {
-					p, b.nodes = p5, b.nodes[:n5]
-					break L5
-				}
-				break
+			}
+			if ok {
+				break L1
 			}
 		}
-		if ok {
-			break L1
+		if p < len(b.s) && class9[b.s[p]] {
+			if ok = p < len(b.s) && class9[b.s[p]]; ok {
+				p++
+			}
+			if ok {
+				break L1
+			}
 		}
-		if ok = p < len(b.s) && class5[b.s[p]]; ok {
-			p++
-		}
-		if ok {
-			break L1
-		}
+		ok = false
 		break
 	}
 	if !ok {
@@ -6648,45 +6790,48 @@ func (b *treeBuilder) r20(p int) (int, bool) {
 	{
 		start1 := p
 		for {
-			for p < len(b.s) && class11[b.s[p]] {
+			for p < len(b.s) && class20[b.s[p]] {
 				p++
 			}
 			q1 := p
 		L2:
 			for {
-				// pct_encoded, inlined
-				{
-					p3, n3 := p, len(b.nodes)
-					ok = true
-				L3:
-					for {
-						if ok = p < len(b.s) && b.s[p] == '%'; ok {
-							p++
+				if p < len(b.s) && class6[b.s[p]] {
+					// pct_encoded, inlined
+					{
+						p3, n3 := p, len(b.nodes)
+						ok = true
+					L3:
+						for {
+							if ok = p < len(b.s) && b.s[p] == '%'; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							if ok = p < len(b.s) && class7[b.s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							if ok = p < len(b.s) && class7[b.s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							break
 						}
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						if ok = p < len(b.s) && class3[b.s[p]]; ok {
-							p++
-						}
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						if ok = p < len(b.s) && class3[b.s[p]]; ok {
-							p++
-						}
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						break
+					}
+					if ok {
+						break L2
 					}
 				}
-				if ok {
-					break L2
-				}
+				ok = false
 				break
 			}
 			if ok && p != q1 {
@@ -6739,97 +6884,104 @@ L1:
 		if ok {
 			break L1
 		}
-		{
-			p4, n4 := p, len(b.nodes)
-			ok = true
-		L4:
-			for {
-				p, ok = b.r23(p)
-				if !ok {
-					p, b.nodes = p4, b.nodes[:n4]
-					break L4
-				}
-				{
-					p5, n5 := p, len(b.nodes)
-					if ok = p < len(b.s); ok {
-						_, w := utf8.DecodeRuneInString(b.s[p:])
-						p += w
+		if p < len(b.s) && class1[b.s[p]] {
+			{
+				p4, n4 := p, len(b.nodes)
+				ok = true
+			L4:
+				for {
+					p, ok = b.r23(p)
+					if !ok {
+						p, b.nodes = p4, b.nodes[:n4]
+						break L4
 					}
-					p, b.nodes = p5, b.nodes[:n5]
-					ok = !ok
+					{
+						p5, n5 := p, len(b.nodes)
+						if ok = p < len(b.s); ok {
+							_, w := utf8.DecodeRuneInString(b.s[p:])
+							p += w
+						}
+						p, b.nodes = p5, b.nodes[:n5]
+						ok = !ok
+					}
+					if !ok {
+						p, b.nodes = p4, b.nodes[:n4]
+						break L4
+					}
+					break
 				}
-				if !ok {
-					p, b.nodes = p4, b.nodes[:n4]
-					break L4
-				}
-				break
+			}
+			if ok {
+				break L1
 			}
 		}
-		if ok {
-			break L1
-		}
-		{
-			p6, n6 := p, len(b.nodes)
-			ok = true
-		L6:
-			for {
-				p, ok = b.r24(p)
-				if !ok {
-					p, b.nodes = p6, b.nodes[:n6]
-					break L6
-				}
-				{
-					p7, n7 := p, len(b.nodes)
-					if ok = p < len(b.s); ok {
-						_, w := utf8.DecodeRuneInString(b.s[p:])
-						p += w
+		if p < len(b.s) && class3[b.s[p]] {
+			{
+				p6, n6 := p, len(b.nodes)
+				ok = true
+			L6:
+				for {
+					p, ok = b.r24(p)
+					if !ok {
+						p, b.nodes = p6, b.nodes[:n6]
+						break L6
 					}
-					p, b.nodes = p7, b.nodes[:n7]
-					ok = !ok
+					{
+						p7, n7 := p, len(b.nodes)
+						if ok = p < len(b.s); ok {
+							_, w := utf8.DecodeRuneInString(b.s[p:])
+							p += w
+						}
+						p, b.nodes = p7, b.nodes[:n7]
+						ok = !ok
+					}
+					if !ok {
+						p, b.nodes = p6, b.nodes[:n6]
+						break L6
+					}
+					break
 				}
-				if !ok {
-					p, b.nodes = p6, b.nodes[:n6]
-					break L6
-				}
-				break
+			}
+			if ok {
+				break L1
 			}
 		}
-		if ok {
-			break L1
-		}
-		{
-			p8, n8 := p, len(b.nodes)
-			ok = true
-		L8:
-			for {
-				p, ok = b.r25(p)
-				if !ok {
-					p, b.nodes = p8, b.nodes[:n8]
-					break L8
-				}
-				{
-					p9, n9 := p, len(b.nodes)
-					if ok = p < len(b.s); ok {
-						_, w := utf8.DecodeRuneInString(b.s[p:])
-						p += w
+		if p < len(b.s) && class2[b.s[p]] {
+			{
+				p8, n8 := p, len(b.nodes)
+				ok = true
+			L8:
+				for {
+					p, ok = b.r25(p)
+					if !ok {
+						p, b.nodes = p8, b.nodes[:n8]
+						break L8
 					}
-					p, b.nodes = p9, b.nodes[:n9]
-					ok = !ok
+					{
+						p9, n9 := p, len(b.nodes)
+						if ok = p < len(b.s); ok {
+							_, w := utf8.DecodeRuneInString(b.s[p:])
+							p += w
+						}
+						p, b.nodes = p9, b.nodes[:n9]
+						ok = !ok
+					}
+					if !ok {
+						p, b.nodes = p8, b.nodes[:n8]
+						break L8
+					}
+					break
 				}
-				if !ok {
-					p, b.nodes = p8, b.nodes[:n8]
-					break L8
-				}
-				break
 			}
-		}
-		if ok {
-			break L1
+			if ok {
+				break L1
+			}
 		}
 		p, ok = b.r26(p)
 		if ok {
 			break L1
 		}
+		ok = false
 		break
 	}
 	return p, ok
@@ -7096,45 +7248,48 @@ func (b *treeBuilder) r27(p int) (int, bool) {
 	{
 		start1 := p
 		for {
-			for p < len(b.s) && class12[b.s[p]] {
+			for p < len(b.s) && class21[b.s[p]] {
 				p++
 			}
 			q1 := p
 		L2:
 			for {
-				// pct_encoded, inlined
-				{
-					p3, n3 := p, len(b.nodes)
-					ok = true
-				L3:
-					for {
-						if ok = p < len(b.s) && b.s[p] == '%'; ok {
-							p++
+				if p < len(b.s) && class6[b.s[p]] {
+					// pct_encoded, inlined
+					{
+						p3, n3 := p, len(b.nodes)
+						ok = true
+					L3:
+						for {
+							if ok = p < len(b.s) && b.s[p] == '%'; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							if ok = p < len(b.s) && class7[b.s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							if ok = p < len(b.s) && class7[b.s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							break
 						}
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						if ok = p < len(b.s) && class3[b.s[p]]; ok {
-							p++
-						}
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						if ok = p < len(b.s) && class3[b.s[p]]; ok {
-							p++
-						}
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						break
+					}
+					if ok {
+						break L2
 					}
 				}
-				if ok {
-					break L2
-				}
+				ok = false
 				break
 			}
 			if ok && p != q1 {
@@ -7161,45 +7316,48 @@ func (b *treeBuilder) r28(p int) (int, bool) {
 	{
 		start1 := p
 		for {
-			for p < len(b.s) && class12[b.s[p]] {
+			for p < len(b.s) && class21[b.s[p]] {
 				p++
 			}
 			q1 := p
 		L2:
 			for {
-				// pct_encoded, inlined
-				{
-					p3, n3 := p, len(b.nodes)
-					ok = true
-				L3:
-					for {
-						if ok = p < len(b.s) && b.s[p] == '%'; ok {
-							p++
+				if p < len(b.s) && class6[b.s[p]] {
+					// pct_encoded, inlined
+					{
+						p3, n3 := p, len(b.nodes)
+						ok = true
+					L3:
+						for {
+							if ok = p < len(b.s) && b.s[p] == '%'; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							if ok = p < len(b.s) && class7[b.s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							if ok = p < len(b.s) && class7[b.s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							break
 						}
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						if ok = p < len(b.s) && class3[b.s[p]]; ok {
-							p++
-						}
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						if ok = p < len(b.s) && class3[b.s[p]]; ok {
-							p++
-						}
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						break
+					}
+					if ok {
+						break L2
 					}
 				}
-				if ok {
-					break L2
-				}
+				ok = false
 				break
 			}
 			if ok && p != q1 {
@@ -7225,45 +7383,48 @@ func (b *treeBuilder) r29(p int) (int, bool) {
 	{
 		start1 := p
 		for {
-			for p < len(b.s) && class13[b.s[p]] {
+			for p < len(b.s) && class22[b.s[p]] {
 				p++
 			}
 			q1 := p
 		L2:
 			for {
-				// pct_encoded, inlined
-				{
-					p3, n3 := p, len(b.nodes)
-					ok = true
-				L3:
-					for {
-						if ok = p < len(b.s) && b.s[p] == '%'; ok {
-							p++
+				if p < len(b.s) && class6[b.s[p]] {
+					// pct_encoded, inlined
+					{
+						p3, n3 := p, len(b.nodes)
+						ok = true
+					L3:
+						for {
+							if ok = p < len(b.s) && b.s[p] == '%'; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							if ok = p < len(b.s) && class7[b.s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							if ok = p < len(b.s) && class7[b.s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							break
 						}
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						if ok = p < len(b.s) && class3[b.s[p]]; ok {
-							p++
-						}
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						if ok = p < len(b.s) && class3[b.s[p]]; ok {
-							p++
-						}
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						break
+					}
+					if ok {
+						break L2
 					}
 				}
-				if ok {
-					break L2
-				}
+				ok = false
 				break
 			}
 			if ok && p != q1 {
@@ -7286,45 +7447,50 @@ func (b *treeBuilder) r30(p int) (int, bool) {
 	var ok bool
 L1:
 	for {
-		if ok = p < len(b.s) && class12[b.s[p]]; ok {
-			p++
-		}
-		if ok {
-			break L1
-		}
-		// pct_encoded, inlined
-		{
-			p2, n2 := p, len(b.nodes)
-			ok = true
-		L2:
-			for {
-				if ok = p < len(b.s) && b.s[p] == '%'; ok {
-					p++
-				}
-				if !ok {
-					p, b.nodes = p2, b.nodes[:n2]
-					break L2
-				}
-				if ok = p < len(b.s) && class3[b.s[p]]; ok {
-					p++
-				}
-				if !ok {
-					p, b.nodes = p2, b.nodes[:n2]
-					break L2
-				}
-				if ok = p < len(b.s) && class3[b.s[p]]; ok {
-					p++
-				}
-				if !ok {
-					p, b.nodes = p2, b.nodes[:n2]
-					break L2
-				}
-				break
+		if p < len(b.s) && class21[b.s[p]] {
+			if ok = p < len(b.s) && class21[b.s[p]]; ok {
+				p++
+			}
+			if ok {
+				break L1
 			}
 		}
-		if ok {
-			break L1
+		if p < len(b.s) && class6[b.s[p]] {
+			// pct_encoded, inlined
+			{
+				p2, n2 := p, len(b.nodes)
+				ok = true
+			L2:
+				for {
+					if ok = p < len(b.s) && b.s[p] == '%'; ok {
+						p++
+					}
+					if !ok {
+						p, b.nodes = p2, b.nodes[:n2]
+						break L2
+					}
+					if ok = p < len(b.s) && class7[b.s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, b.nodes = p2, b.nodes[:n2]
+						break L2
+					}
+					if ok = p < len(b.s) && class7[b.s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, b.nodes = p2, b.nodes[:n2]
+						break L2
+					}
+					break
+				}
+			}
+			if ok {
+				break L1
+			}
 		}
+		ok = false
 		break
 	}
 	return p, ok
@@ -7338,45 +7504,48 @@ func (b *treeBuilder) r31(p int) (int, bool) {
 	{
 		start1 := p
 		for {
-			for p < len(b.s) && class14[b.s[p]] {
+			for p < len(b.s) && class23[b.s[p]] {
 				p++
 			}
 			q1 := p
 		L2:
 			for {
-				// pct_encoded, inlined
-				{
-					p3, n3 := p, len(b.nodes)
-					ok = true
-				L3:
-					for {
-						if ok = p < len(b.s) && b.s[p] == '%'; ok {
-							p++
+				if p < len(b.s) && class6[b.s[p]] {
+					// pct_encoded, inlined
+					{
+						p3, n3 := p, len(b.nodes)
+						ok = true
+					L3:
+						for {
+							if ok = p < len(b.s) && b.s[p] == '%'; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							if ok = p < len(b.s) && class7[b.s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							if ok = p < len(b.s) && class7[b.s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							break
 						}
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						if ok = p < len(b.s) && class3[b.s[p]]; ok {
-							p++
-						}
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						if ok = p < len(b.s) && class3[b.s[p]]; ok {
-							p++
-						}
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						break
+					}
+					if ok {
+						break L2
 					}
 				}
-				if ok {
-					break L2
-				}
+				ok = false
 				break
 			}
 			if ok && p != q1 {
@@ -7403,45 +7572,48 @@ func (b *treeBuilder) r32(p int) (int, bool) {
 	{
 		start1 := p
 		for {
-			for p < len(b.s) && class14[b.s[p]] {
+			for p < len(b.s) && class23[b.s[p]] {
 				p++
 			}
 			q1 := p
 		L2:
 			for {
-				// pct_encoded, inlined
-				{
-					p3, n3 := p, len(b.nodes)
-					ok = true
-				L3:
-					for {
-						if ok = p < len(b.s) && b.s[p] == '%'; ok {
-							p++
+				if p < len(b.s) && class6[b.s[p]] {
+					// pct_encoded, inlined
+					{
+						p3, n3 := p, len(b.nodes)
+						ok = true
+					L3:
+						for {
+							if ok = p < len(b.s) && b.s[p] == '%'; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							if ok = p < len(b.s) && class7[b.s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							if ok = p < len(b.s) && class7[b.s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							break
 						}
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						if ok = p < len(b.s) && class3[b.s[p]]; ok {
-							p++
-						}
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						if ok = p < len(b.s) && class3[b.s[p]]; ok {
-							p++
-						}
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						break
+					}
+					if ok {
+						break L2
 					}
 				}
-				if ok {
-					break L2
-				}
+				ok = false
 				break
 			}
 			if ok && p != q1 {
@@ -7475,14 +7647,14 @@ func (b *treeBuilder) r33(p int) (int, bool) {
 				p, b.nodes = p1, b.nodes[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class3[b.s[p]]; ok {
+			if ok = p < len(b.s) && class7[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, b.nodes = p1, b.nodes[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class3[b.s[p]]; ok {
+			if ok = p < len(b.s) && class7[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
@@ -7498,7 +7670,7 @@ func (b *treeBuilder) r33(p int) (int, bool) {
 // r34 is rule unreserved (unreserved).
 func (b *treeBuilder) r34(p int) (int, bool) {
 	var ok bool
-	if ok = p < len(b.s) && class15[b.s[p]]; ok {
+	if ok = p < len(b.s) && class24[b.s[p]]; ok {
 		p++
 	}
 	return p, ok
@@ -7509,20 +7681,25 @@ func (b *treeBuilder) r35(p int) (int, bool) {
 	var ok bool
 L1:
 	for {
-		// gen_delims, inlined
-		if ok = p < len(b.s) && class16[b.s[p]]; ok {
-			p++
+		if p < len(b.s) && class25[b.s[p]] {
+			// gen_delims, inlined
+			if ok = p < len(b.s) && class25[b.s[p]]; ok {
+				p++
+			}
+			if ok {
+				break L1
+			}
 		}
-		if ok {
-			break L1
+		if p < len(b.s) && class26[b.s[p]] {
+			// sub_delims, inlined
+			if ok = p < len(b.s) && class26[b.s[p]]; ok {
+				p++
+			}
+			if ok {
+				break L1
+			}
 		}
-		// sub_delims, inlined
-		if ok = p < len(b.s) && class17[b.s[p]]; ok {
-			p++
-		}
-		if ok {
-			break L1
-		}
+		ok = false
 		break
 	}
 	return p, ok
@@ -7531,7 +7708,7 @@ L1:
 // r36 is rule gen_delims (gen-delims).
 func (b *treeBuilder) r36(p int) (int, bool) {
 	var ok bool
-	if ok = p < len(b.s) && class16[b.s[p]]; ok {
+	if ok = p < len(b.s) && class25[b.s[p]]; ok {
 		p++
 	}
 	return p, ok
@@ -7540,7 +7717,7 @@ func (b *treeBuilder) r36(p int) (int, bool) {
 // r37 is rule sub_delims (sub-delims).
 func (b *treeBuilder) r37(p int) (int, bool) {
 	var ok bool
-	if ok = p < len(b.s) && class17[b.s[p]]; ok {
+	if ok = p < len(b.s) && class26[b.s[p]]; ok {
 		p++
 	}
 	return p, ok
@@ -7558,7 +7735,7 @@ func (b *treeBuilder) r38(p int) (int, bool) {
 // r39 is rule DIGIT (DIGIT).
 func (b *treeBuilder) r39(p int) (int, bool) {
 	var ok bool
-	if ok = p < len(b.s) && class5[b.s[p]]; ok {
+	if ok = p < len(b.s) && class9[b.s[p]]; ok {
 		p++
 	}
 	return p, ok
@@ -7567,62 +7744,89 @@ func (b *treeBuilder) r39(p int) (int, bool) {
 // r40 is rule HEXDIG (HEXDIG).
 func (b *treeBuilder) r40(p int) (int, bool) {
 	var ok bool
-	if ok = p < len(b.s) && class3[b.s[p]]; ok {
+	if ok = p < len(b.s) && class7[b.s[p]]; ok {
 		p++
 	}
 	return p, ok
 }
 
-// class0 is ['a'-'z”A'-'Z'].
+// class0 is the first bytes of an alternative.
 var class0 = [256]bool{65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
 
-// class1 is ['a'-'z”A'-'Z”0'-'9”+”.”-'].
-var class1 = [256]bool{43: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
+// class1 is the first bytes of an alternative.
+var class1 = [256]bool{47: true}
 
-// class2 is ['a'-'z”A'-'Z”0'-'9”.”_”~”!”$”&”\”'(”)”*”+”,”;”=”:”-'].
-var class2 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 59: true, 61: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
+// class2 is the first bytes of an alternative.
+var class2 = [256]bool{33: true, 36: true, 37: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 59: true, 61: true, 64: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
 
-// class3 is ['0'-'9”a'-'f”A'-'F'].
-var class3 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true}
+// class3 is the first bytes of an alternative.
+var class3 = [256]bool{33: true, 36: true, 37: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 59: true, 61: true, 64: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
 
-// class4 is ['a'-'z”A'-'Z”0'-'9”.”_”~”!”$”&”\”'(”)”*”+”,”;”=”%”-'].
-var class4 = [256]bool{33: true, 36: true, 37: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 59: true, 61: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
+// class4 is ['a'-'z”A'-'Z”0'-'9”+”.”-'].
+var class4 = [256]bool{43: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
 
-// class5 is ['0'-'9'].
-var class5 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true}
+// class5 is ['a'-'z”A'-'Z”0'-'9”.”_”~”!”$”&”\”'(”)”*”+”,”;”=”:”-'].
+var class5 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 59: true, 61: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
 
-// class6 is ['v”V'].
-var class6 = [256]bool{86: true, 118: true}
+// class6 is the first bytes of an alternative.
+var class6 = [256]bool{37: true}
 
-// class7 is ['0'-'9”a'-'f”A'-'F”:”.'].
-var class7 = [256]bool{46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true}
+// class7 is ['0'-'9”a'-'f”A'-'F'].
+var class7 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true}
 
-// class8 is ['0'-'5'].
-var class8 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: true}
+// class8 is the first bytes of an alternative.
+var class8 = [256]bool{91: true}
 
-// class9 is ['0'-'4'].
-var class9 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true}
+// class9 is the first bytes of an alternative.
+var class9 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true}
 
-// class10 is ['1'-'9'].
-var class10 = [256]bool{49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true}
+// class10 is ['a'-'z”A'-'Z”0'-'9”.”_”~”!”$”&”\”'(”)”*”+”,”;”=”%”-'].
+var class10 = [256]bool{33: true, 36: true, 37: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 59: true, 61: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
 
-// class11 is ['a'-'z”A'-'Z”0'-'9”.”_”~”!”$”&”\”'(”)”*”+”,”;”=”-'].
-var class11 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 59: true, 61: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
+// class11 is the first bytes of an alternative.
+var class11 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true}
 
-// class12 is ['a'-'z”A'-'Z”0'-'9”.”_”~”!”$”&”\”'(”)”*”+”,”;”=”:”@”-'].
-var class12 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 59: true, 61: true, 64: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
+// class12 is the first bytes of an alternative.
+var class12 = [256]bool{86: true, 118: true}
 
-// class13 is ['a'-'z”A'-'Z”0'-'9”.”_”~”!”$”&”\”'(”)”*”+”,”;”=”@”-'].
-var class13 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 59: true, 61: true, 64: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
+// class13 is ['0'-'9”a'-'f”A'-'F”:”.'].
+var class13 = [256]bool{46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true}
 
-// class14 is ['a'-'z”A'-'Z”0'-'9”.”_”~”!”$”&”\”'(”)”*”+”,”;”=”:”@”/”?”-'].
-var class14 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 47: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 59: true, 61: true, 63: true, 64: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
+// class14 is the first bytes of an alternative.
+var class14 = [256]bool{58: true}
 
-// class15 is ['a'-'z”A'-'Z”0'-'9”.”_”~”-'].
-var class15 = [256]bool{45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
+// class15 is the first bytes of an alternative.
+var class15 = [256]bool{50: true}
 
-// class16 is [':”/”?”#”[”]”@'].
-var class16 = [256]bool{35: true, 47: true, 58: true, 63: true, 64: true, 91: true, 93: true}
+// class16 is ['0'-'5'].
+var class16 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: true}
 
-// class17 is ['!”$”&”\”'(”)”*”+”,”;”='].
-var class17 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 59: true, 61: true}
+// class17 is ['0'-'4'].
+var class17 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true}
+
+// class18 is the first bytes of an alternative.
+var class18 = [256]bool{49: true}
+
+// class19 is the first bytes of an alternative.
+var class19 = [256]bool{49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true}
+
+// class20 is ['a'-'z”A'-'Z”0'-'9”.”_”~”!”$”&”\”'(”)”*”+”,”;”=”-'].
+var class20 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 59: true, 61: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
+
+// class21 is ['a'-'z”A'-'Z”0'-'9”.”_”~”!”$”&”\”'(”)”*”+”,”;”=”:”@”-'].
+var class21 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 59: true, 61: true, 64: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
+
+// class22 is ['a'-'z”A'-'Z”0'-'9”.”_”~”!”$”&”\”'(”)”*”+”,”;”=”@”-'].
+var class22 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 59: true, 61: true, 64: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
+
+// class23 is ['a'-'z”A'-'Z”0'-'9”.”_”~”!”$”&”\”'(”)”*”+”,”;”=”:”@”/”?”-'].
+var class23 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 47: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 59: true, 61: true, 63: true, 64: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
+
+// class24 is ['a'-'z”A'-'Z”0'-'9”.”_”~”-'].
+var class24 = [256]bool{45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
+
+// class25 is the first bytes of an alternative.
+var class25 = [256]bool{35: true, 47: true, 58: true, 63: true, 64: true, 91: true, 93: true}
+
+// class26 is the first bytes of an alternative.
+var class26 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 59: true, 61: true}

@@ -301,386 +301,429 @@ func (b *treeBuilder) r1(p int) (int, bool) {
 	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 1})
 L1:
 	for {
-		{
-			p2, n2 := p, len(b.nodes)
-			ok = true
-		L2:
-			for {
-				p, ok = b.r6(p)
-				if !ok {
-					p, b.nodes = p2, b.nodes[:n2]
-					break L2
-				}
-				// url_end, inlined
-				{
-					p3, n3 := p, len(b.nodes)
-				L4:
-					for {
-						if ok = p < len(b.s) && b.s[p] == '#'; ok {
-							p++
-						}
-						if ok {
-							break L4
-						}
-						{
-							p5, n5 := p, len(b.nodes)
-							if ok = p < len(b.s); ok {
-								_, w := utf8.DecodeRuneInString(b.s[p:])
-								p += w
-							}
-							p, b.nodes = p5, b.nodes[:n5]
-							ok = !ok
-						}
-						if ok {
-							break L4
-						}
-						break
+		if p < len(b.s) && class0[b.s[p]] {
+			{
+				p2, n2 := p, len(b.nodes)
+				ok = true
+			L2:
+				for {
+					p, ok = b.r6(p)
+					if !ok {
+						p, b.nodes = p2, b.nodes[:n2]
+						break L2
 					}
-					p, b.nodes = p3, b.nodes[:n3]
+					// url_end, inlined
+					{
+						p3, n3 := p, len(b.nodes)
+					L4:
+						for {
+							if p < len(b.s) && class1[b.s[p]] {
+								if ok = p < len(b.s) && b.s[p] == '#'; ok {
+									p++
+								}
+								if ok {
+									break L4
+								}
+							}
+							{
+								p5, n5 := p, len(b.nodes)
+								if ok = p < len(b.s); ok {
+									_, w := utf8.DecodeRuneInString(b.s[p:])
+									p += w
+								}
+								p, b.nodes = p5, b.nodes[:n5]
+								ok = !ok
+							}
+							if ok {
+								break L4
+							}
+							ok = false
+							break
+						}
+						p, b.nodes = p3, b.nodes[:n3]
+					}
+					if !ok {
+						p, b.nodes = p2, b.nodes[:n2]
+						break L2
+					}
+					break
 				}
-				if !ok {
-					p, b.nodes = p2, b.nodes[:n2]
-					break L2
-				}
-				break
+			}
+			if ok {
+				break L1
 			}
 		}
-		if ok {
-			break L1
-		}
-		{
-			p6, n6 := p, len(b.nodes)
-			ok = true
-		L6:
-			for {
-				p, ok = b.r7(p)
-				if !ok {
-					p, b.nodes = p6, b.nodes[:n6]
-					break L6
-				}
-				// url_end, inlined
-				{
-					p7, n7 := p, len(b.nodes)
-				L8:
-					for {
-						if ok = p < len(b.s) && b.s[p] == '#'; ok {
-							p++
-						}
-						if ok {
-							break L8
-						}
-						{
-							p9, n9 := p, len(b.nodes)
-							if ok = p < len(b.s); ok {
-								_, w := utf8.DecodeRuneInString(b.s[p:])
-								p += w
-							}
-							p, b.nodes = p9, b.nodes[:n9]
-							ok = !ok
-						}
-						if ok {
-							break L8
-						}
-						break
+		if p < len(b.s) && class2[b.s[p]] {
+			{
+				p6, n6 := p, len(b.nodes)
+				ok = true
+			L6:
+				for {
+					p, ok = b.r7(p)
+					if !ok {
+						p, b.nodes = p6, b.nodes[:n6]
+						break L6
 					}
-					p, b.nodes = p7, b.nodes[:n7]
+					// url_end, inlined
+					{
+						p7, n7 := p, len(b.nodes)
+					L8:
+						for {
+							if p < len(b.s) && class1[b.s[p]] {
+								if ok = p < len(b.s) && b.s[p] == '#'; ok {
+									p++
+								}
+								if ok {
+									break L8
+								}
+							}
+							{
+								p9, n9 := p, len(b.nodes)
+								if ok = p < len(b.s); ok {
+									_, w := utf8.DecodeRuneInString(b.s[p:])
+									p += w
+								}
+								p, b.nodes = p9, b.nodes[:n9]
+								ok = !ok
+							}
+							if ok {
+								break L8
+							}
+							ok = false
+							break
+						}
+						p, b.nodes = p7, b.nodes[:n7]
+					}
+					if !ok {
+						p, b.nodes = p6, b.nodes[:n6]
+						break L6
+					}
+					break
 				}
-				if !ok {
-					p, b.nodes = p6, b.nodes[:n6]
-					break L6
-				}
-				break
+			}
+			if ok {
+				break L1
 			}
 		}
-		if ok {
-			break L1
-		}
-		{
-			p10, n10 := p, len(b.nodes)
-			ok = true
-		L10:
-			for {
-				p, ok = b.r9(p)
-				if !ok {
-					p, b.nodes = p10, b.nodes[:n10]
-					break L10
-				}
-				// url_end, inlined
-				{
-					p11, n11 := p, len(b.nodes)
-				L12:
-					for {
-						if ok = p < len(b.s) && b.s[p] == '#'; ok {
-							p++
-						}
-						if ok {
-							break L12
-						}
-						{
-							p13, n13 := p, len(b.nodes)
-							if ok = p < len(b.s); ok {
-								_, w := utf8.DecodeRuneInString(b.s[p:])
-								p += w
-							}
-							p, b.nodes = p13, b.nodes[:n13]
-							ok = !ok
-						}
-						if ok {
-							break L12
-						}
-						break
+		if p < len(b.s) && class3[b.s[p]] {
+			{
+				p10, n10 := p, len(b.nodes)
+				ok = true
+			L10:
+				for {
+					p, ok = b.r9(p)
+					if !ok {
+						p, b.nodes = p10, b.nodes[:n10]
+						break L10
 					}
-					p, b.nodes = p11, b.nodes[:n11]
+					// url_end, inlined
+					{
+						p11, n11 := p, len(b.nodes)
+					L12:
+						for {
+							if p < len(b.s) && class1[b.s[p]] {
+								if ok = p < len(b.s) && b.s[p] == '#'; ok {
+									p++
+								}
+								if ok {
+									break L12
+								}
+							}
+							{
+								p13, n13 := p, len(b.nodes)
+								if ok = p < len(b.s); ok {
+									_, w := utf8.DecodeRuneInString(b.s[p:])
+									p += w
+								}
+								p, b.nodes = p13, b.nodes[:n13]
+								ok = !ok
+							}
+							if ok {
+								break L12
+							}
+							ok = false
+							break
+						}
+						p, b.nodes = p11, b.nodes[:n11]
+					}
+					if !ok {
+						p, b.nodes = p10, b.nodes[:n10]
+						break L10
+					}
+					break
 				}
-				if !ok {
-					p, b.nodes = p10, b.nodes[:n10]
-					break L10
-				}
-				break
+			}
+			if ok {
+				break L1
 			}
 		}
-		if ok {
-			break L1
-		}
-		{
-			p14, n14 := p, len(b.nodes)
-			ok = true
-		L14:
-			for {
-				p, ok = b.r19(p)
-				if !ok {
-					p, b.nodes = p14, b.nodes[:n14]
-					break L14
-				}
-				// url_end, inlined
-				{
-					p15, n15 := p, len(b.nodes)
-				L16:
-					for {
-						if ok = p < len(b.s) && b.s[p] == '#'; ok {
-							p++
-						}
-						if ok {
-							break L16
-						}
-						{
-							p17, n17 := p, len(b.nodes)
-							if ok = p < len(b.s); ok {
-								_, w := utf8.DecodeRuneInString(b.s[p:])
-								p += w
-							}
-							p, b.nodes = p17, b.nodes[:n17]
-							ok = !ok
-						}
-						if ok {
-							break L16
-						}
-						break
+		if p < len(b.s) && class4[b.s[p]] {
+			{
+				p14, n14 := p, len(b.nodes)
+				ok = true
+			L14:
+				for {
+					p, ok = b.r19(p)
+					if !ok {
+						p, b.nodes = p14, b.nodes[:n14]
+						break L14
 					}
-					p, b.nodes = p15, b.nodes[:n15]
+					// url_end, inlined
+					{
+						p15, n15 := p, len(b.nodes)
+					L16:
+						for {
+							if p < len(b.s) && class1[b.s[p]] {
+								if ok = p < len(b.s) && b.s[p] == '#'; ok {
+									p++
+								}
+								if ok {
+									break L16
+								}
+							}
+							{
+								p17, n17 := p, len(b.nodes)
+								if ok = p < len(b.s); ok {
+									_, w := utf8.DecodeRuneInString(b.s[p:])
+									p += w
+								}
+								p, b.nodes = p17, b.nodes[:n17]
+								ok = !ok
+							}
+							if ok {
+								break L16
+							}
+							ok = false
+							break
+						}
+						p, b.nodes = p15, b.nodes[:n15]
+					}
+					if !ok {
+						p, b.nodes = p14, b.nodes[:n14]
+						break L14
+					}
+					break
 				}
-				if !ok {
-					p, b.nodes = p14, b.nodes[:n14]
-					break L14
-				}
-				break
+			}
+			if ok {
+				break L1
 			}
 		}
-		if ok {
-			break L1
-		}
-		{
-			p18, n18 := p, len(b.nodes)
-			ok = true
-		L18:
-			for {
-				p, ok = b.r27(p)
-				if !ok {
-					p, b.nodes = p18, b.nodes[:n18]
-					break L18
-				}
-				// url_end, inlined
-				{
-					p19, n19 := p, len(b.nodes)
-				L20:
-					for {
-						if ok = p < len(b.s) && b.s[p] == '#'; ok {
-							p++
-						}
-						if ok {
-							break L20
-						}
-						{
-							p21, n21 := p, len(b.nodes)
-							if ok = p < len(b.s); ok {
-								_, w := utf8.DecodeRuneInString(b.s[p:])
-								p += w
-							}
-							p, b.nodes = p21, b.nodes[:n21]
-							ok = !ok
-						}
-						if ok {
-							break L20
-						}
-						break
+		if p < len(b.s) && class5[b.s[p]] {
+			{
+				p18, n18 := p, len(b.nodes)
+				ok = true
+			L18:
+				for {
+					p, ok = b.r27(p)
+					if !ok {
+						p, b.nodes = p18, b.nodes[:n18]
+						break L18
 					}
-					p, b.nodes = p19, b.nodes[:n19]
+					// url_end, inlined
+					{
+						p19, n19 := p, len(b.nodes)
+					L20:
+						for {
+							if p < len(b.s) && class1[b.s[p]] {
+								if ok = p < len(b.s) && b.s[p] == '#'; ok {
+									p++
+								}
+								if ok {
+									break L20
+								}
+							}
+							{
+								p21, n21 := p, len(b.nodes)
+								if ok = p < len(b.s); ok {
+									_, w := utf8.DecodeRuneInString(b.s[p:])
+									p += w
+								}
+								p, b.nodes = p21, b.nodes[:n21]
+								ok = !ok
+							}
+							if ok {
+								break L20
+							}
+							ok = false
+							break
+						}
+						p, b.nodes = p19, b.nodes[:n19]
+					}
+					if !ok {
+						p, b.nodes = p18, b.nodes[:n18]
+						break L18
+					}
+					break
 				}
-				if !ok {
-					p, b.nodes = p18, b.nodes[:n18]
-					break L18
-				}
-				break
+			}
+			if ok {
+				break L1
 			}
 		}
-		if ok {
-			break L1
-		}
-		{
-			p22, n22 := p, len(b.nodes)
-			ok = true
-		L22:
-			for {
-				p, ok = b.r29(p)
-				if !ok {
-					p, b.nodes = p22, b.nodes[:n22]
-					break L22
-				}
-				// url_end, inlined
-				{
-					p23, n23 := p, len(b.nodes)
-				L24:
-					for {
-						if ok = p < len(b.s) && b.s[p] == '#'; ok {
-							p++
-						}
-						if ok {
-							break L24
-						}
-						{
-							p25, n25 := p, len(b.nodes)
-							if ok = p < len(b.s); ok {
-								_, w := utf8.DecodeRuneInString(b.s[p:])
-								p += w
-							}
-							p, b.nodes = p25, b.nodes[:n25]
-							ok = !ok
-						}
-						if ok {
-							break L24
-						}
-						break
+		if p < len(b.s) && class6[b.s[p]] {
+			{
+				p22, n22 := p, len(b.nodes)
+				ok = true
+			L22:
+				for {
+					p, ok = b.r29(p)
+					if !ok {
+						p, b.nodes = p22, b.nodes[:n22]
+						break L22
 					}
-					p, b.nodes = p23, b.nodes[:n23]
+					// url_end, inlined
+					{
+						p23, n23 := p, len(b.nodes)
+					L24:
+						for {
+							if p < len(b.s) && class1[b.s[p]] {
+								if ok = p < len(b.s) && b.s[p] == '#'; ok {
+									p++
+								}
+								if ok {
+									break L24
+								}
+							}
+							{
+								p25, n25 := p, len(b.nodes)
+								if ok = p < len(b.s); ok {
+									_, w := utf8.DecodeRuneInString(b.s[p:])
+									p += w
+								}
+								p, b.nodes = p25, b.nodes[:n25]
+								ok = !ok
+							}
+							if ok {
+								break L24
+							}
+							ok = false
+							break
+						}
+						p, b.nodes = p23, b.nodes[:n23]
+					}
+					if !ok {
+						p, b.nodes = p22, b.nodes[:n22]
+						break L22
+					}
+					break
 				}
-				if !ok {
-					p, b.nodes = p22, b.nodes[:n22]
-					break L22
-				}
-				break
+			}
+			if ok {
+				break L1
 			}
 		}
-		if ok {
-			break L1
-		}
-		{
-			p26, n26 := p, len(b.nodes)
-			ok = true
-		L26:
-			for {
-				p, ok = b.r10(p)
-				if !ok {
-					p, b.nodes = p26, b.nodes[:n26]
-					break L26
-				}
-				// url_end, inlined
-				{
-					p27, n27 := p, len(b.nodes)
-				L28:
-					for {
-						if ok = p < len(b.s) && b.s[p] == '#'; ok {
-							p++
-						}
-						if ok {
-							break L28
-						}
-						{
-							p29, n29 := p, len(b.nodes)
-							if ok = p < len(b.s); ok {
-								_, w := utf8.DecodeRuneInString(b.s[p:])
-								p += w
-							}
-							p, b.nodes = p29, b.nodes[:n29]
-							ok = !ok
-						}
-						if ok {
-							break L28
-						}
-						break
+		if p < len(b.s) && class7[b.s[p]] {
+			{
+				p26, n26 := p, len(b.nodes)
+				ok = true
+			L26:
+				for {
+					p, ok = b.r10(p)
+					if !ok {
+						p, b.nodes = p26, b.nodes[:n26]
+						break L26
 					}
-					p, b.nodes = p27, b.nodes[:n27]
+					// url_end, inlined
+					{
+						p27, n27 := p, len(b.nodes)
+					L28:
+						for {
+							if p < len(b.s) && class1[b.s[p]] {
+								if ok = p < len(b.s) && b.s[p] == '#'; ok {
+									p++
+								}
+								if ok {
+									break L28
+								}
+							}
+							{
+								p29, n29 := p, len(b.nodes)
+								if ok = p < len(b.s); ok {
+									_, w := utf8.DecodeRuneInString(b.s[p:])
+									p += w
+								}
+								p, b.nodes = p29, b.nodes[:n29]
+								ok = !ok
+							}
+							if ok {
+								break L28
+							}
+							ok = false
+							break
+						}
+						p, b.nodes = p27, b.nodes[:n27]
+					}
+					if !ok {
+						p, b.nodes = p26, b.nodes[:n26]
+						break L26
+					}
+					break
 				}
-				if !ok {
-					p, b.nodes = p26, b.nodes[:n26]
-					break L26
-				}
-				break
+			}
+			if ok {
+				break L1
 			}
 		}
-		if ok {
-			break L1
-		}
-		{
-			p30, n30 := p, len(b.nodes)
-			ok = true
-		L30:
-			for {
-				p, ok = b.r8(p)
-				if !ok {
-					p, b.nodes = p30, b.nodes[:n30]
-					break L30
-				}
-				// url_end, inlined
-				{
-					p31, n31 := p, len(b.nodes)
-				L32:
-					for {
-						if ok = p < len(b.s) && b.s[p] == '#'; ok {
-							p++
-						}
-						if ok {
-							break L32
-						}
-						{
-							p33, n33 := p, len(b.nodes)
-							if ok = p < len(b.s); ok {
-								_, w := utf8.DecodeRuneInString(b.s[p:])
-								p += w
-							}
-							p, b.nodes = p33, b.nodes[:n33]
-							ok = !ok
-						}
-						if ok {
-							break L32
-						}
-						break
+		if p < len(b.s) && class8[b.s[p]] {
+			{
+				p30, n30 := p, len(b.nodes)
+				ok = true
+			L30:
+				for {
+					p, ok = b.r8(p)
+					if !ok {
+						p, b.nodes = p30, b.nodes[:n30]
+						break L30
 					}
-					p, b.nodes = p31, b.nodes[:n31]
+					// url_end, inlined
+					{
+						p31, n31 := p, len(b.nodes)
+					L32:
+						for {
+							if p < len(b.s) && class1[b.s[p]] {
+								if ok = p < len(b.s) && b.s[p] == '#'; ok {
+									p++
+								}
+								if ok {
+									break L32
+								}
+							}
+							{
+								p33, n33 := p, len(b.nodes)
+								if ok = p < len(b.s); ok {
+									_, w := utf8.DecodeRuneInString(b.s[p:])
+									p += w
+								}
+								p, b.nodes = p33, b.nodes[:n33]
+								ok = !ok
+							}
+							if ok {
+								break L32
+							}
+							ok = false
+							break
+						}
+						p, b.nodes = p31, b.nodes[:n31]
+					}
+					if !ok {
+						p, b.nodes = p30, b.nodes[:n30]
+						break L30
+					}
+					break
 				}
-				if !ok {
-					p, b.nodes = p30, b.nodes[:n30]
-					break L30
-				}
-				break
+			}
+			if ok {
+				break L1
 			}
 		}
-		if ok {
-			break L1
+		if p < len(b.s) && class9[b.s[p]] {
+			p, ok = b.r3(p)
+			if ok {
+				break L1
+			}
 		}
-		p, ok = b.r3(p)
-		if ok {
-			break L1
-		}
+		ok = false
 		break
 	}
 	if !ok {
@@ -698,11 +741,13 @@ func (b *treeBuilder) r2(p int) (int, bool) {
 		p1, n1 := p, len(b.nodes)
 	L2:
 		for {
-			if ok = p < len(b.s) && b.s[p] == '#'; ok {
-				p++
-			}
-			if ok {
-				break L2
+			if p < len(b.s) && class1[b.s[p]] {
+				if ok = p < len(b.s) && b.s[p] == '#'; ok {
+					p++
+				}
+				if ok {
+					break L2
+				}
 			}
 			{
 				p3, n3 := p, len(b.nodes)
@@ -716,6 +761,7 @@ func (b *treeBuilder) r2(p int) (int, bool) {
 			if ok {
 				break L2
 			}
+			ok = false
 			break
 		}
 		p, b.nodes = p1, b.nodes[:n1]
@@ -796,7 +842,7 @@ func (b *treeBuilder) r4(p int) (int, bool) {
 		ok = true
 	L1:
 		for {
-			if ok = p < len(b.s) && class0[b.s[p]]; ok {
+			if ok = p < len(b.s) && class9[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
@@ -826,45 +872,50 @@ func (b *treeBuilder) r4(p int) (int, bool) {
 							// xalpha, inlined
 						L5:
 							for {
-								if ok = p < len(b.s) && class1[b.s[p]]; ok {
-									p++
-								}
-								if ok {
-									break L5
-								}
-								// escape, inlined
-								{
-									p6, n6 := p, len(b.nodes)
-									ok = true
-								L6:
-									for {
-										if ok = p < len(b.s) && b.s[p] == '%'; ok {
-											p++
-										}
-										if !ok {
-											p, b.nodes = p6, b.nodes[:n6]
-											break L6
-										}
-										if ok = p < len(b.s) && class2[b.s[p]]; ok {
-											p++
-										}
-										if !ok {
-											p, b.nodes = p6, b.nodes[:n6]
-											break L6
-										}
-										if ok = p < len(b.s) && class2[b.s[p]]; ok {
-											p++
-										}
-										if !ok {
-											p, b.nodes = p6, b.nodes[:n6]
-											break L6
-										}
-										break
+								if p < len(b.s) && class10[b.s[p]] {
+									if ok = p < len(b.s) && class10[b.s[p]]; ok {
+										p++
+									}
+									if ok {
+										break L5
 									}
 								}
-								if ok {
-									break L5
+								if p < len(b.s) && class11[b.s[p]] {
+									// escape, inlined
+									{
+										p6, n6 := p, len(b.nodes)
+										ok = true
+									L6:
+										for {
+											if ok = p < len(b.s) && b.s[p] == '%'; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p6, b.nodes[:n6]
+												break L6
+											}
+											if ok = p < len(b.s) && class12[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p6, b.nodes[:n6]
+												break L6
+											}
+											if ok = p < len(b.s) && class12[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p6, b.nodes[:n6]
+												break L6
+											}
+											break
+										}
+									}
+									if ok {
+										break L5
+									}
 								}
+								ok = false
 								break
 							}
 							if !ok {
@@ -1163,57 +1214,65 @@ func (b *treeBuilder) r10(p int) (int, bool) {
 	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 8})
 L1:
 	for {
-		{
-			p2, n2 := p, len(b.nodes)
-			ok = true
-		L2:
-			for {
-				p, ok = b.r12(p)
-				if !ok {
-					p, b.nodes = p2, b.nodes[:n2]
-					break L2
-				}
-				// url_end, inlined
-				{
-					p3, n3 := p, len(b.nodes)
-				L4:
-					for {
-						if ok = p < len(b.s) && b.s[p] == '#'; ok {
-							p++
-						}
-						if ok {
-							break L4
-						}
-						{
-							p5, n5 := p, len(b.nodes)
-							if ok = p < len(b.s); ok {
-								_, w := utf8.DecodeRuneInString(b.s[p:])
-								p += w
-							}
-							p, b.nodes = p5, b.nodes[:n5]
-							ok = !ok
-						}
-						if ok {
-							break L4
-						}
-						break
+		if p < len(b.s) && class7[b.s[p]] {
+			{
+				p2, n2 := p, len(b.nodes)
+				ok = true
+			L2:
+				for {
+					p, ok = b.r12(p)
+					if !ok {
+						p, b.nodes = p2, b.nodes[:n2]
+						break L2
 					}
-					p, b.nodes = p3, b.nodes[:n3]
+					// url_end, inlined
+					{
+						p3, n3 := p, len(b.nodes)
+					L4:
+						for {
+							if p < len(b.s) && class1[b.s[p]] {
+								if ok = p < len(b.s) && b.s[p] == '#'; ok {
+									p++
+								}
+								if ok {
+									break L4
+								}
+							}
+							{
+								p5, n5 := p, len(b.nodes)
+								if ok = p < len(b.s); ok {
+									_, w := utf8.DecodeRuneInString(b.s[p:])
+									p += w
+								}
+								p, b.nodes = p5, b.nodes[:n5]
+								ok = !ok
+							}
+							if ok {
+								break L4
+							}
+							ok = false
+							break
+						}
+						p, b.nodes = p3, b.nodes[:n3]
+					}
+					if !ok {
+						p, b.nodes = p2, b.nodes[:n2]
+						break L2
+					}
+					break
 				}
-				if !ok {
-					p, b.nodes = p2, b.nodes[:n2]
-					break L2
-				}
-				break
+			}
+			if ok {
+				break L1
 			}
 		}
-		if ok {
-			break L1
+		if p < len(b.s) && class7[b.s[p]] {
+			p, ok = b.r11(p)
+			if ok {
+				break L1
+			}
 		}
-		p, ok = b.r11(p)
-		if ok {
-			break L1
-		}
+		ok = false
 		break
 	}
 	if !ok {
@@ -1410,16 +1469,21 @@ L1:
 		if ok {
 			break L1
 		}
-		if ok = p < len(b.s) && b.s[p] == '*'; ok {
-			p++
+		if p < len(b.s) && class13[b.s[p]] {
+			if ok = p < len(b.s) && b.s[p] == '*'; ok {
+				p++
+			}
+			if ok {
+				break L1
+			}
 		}
-		if ok {
-			break L1
+		if p < len(b.s) && class9[b.s[p]] {
+			p, ok = b.r14(p)
+			if ok {
+				break L1
+			}
 		}
-		p, ok = b.r14(p)
-		if ok {
-			break L1
-		}
+		ok = false
 		break
 	}
 	if !ok {
@@ -1509,45 +1573,48 @@ func (b *treeBuilder) r15(p int) (int, bool) {
 						{
 							start4 := p
 							for {
-								for p < len(b.s) && class1[b.s[p]] {
+								for p < len(b.s) && class10[b.s[p]] {
 									p++
 								}
 								q4 := p
 							L5:
 								for {
-									// escape, inlined
-									{
-										p6, n6 := p, len(b.nodes)
-										ok = true
-									L6:
-										for {
-											if ok = p < len(b.s) && b.s[p] == '%'; ok {
-												p++
+									if p < len(b.s) && class11[b.s[p]] {
+										// escape, inlined
+										{
+											p6, n6 := p, len(b.nodes)
+											ok = true
+										L6:
+											for {
+												if ok = p < len(b.s) && b.s[p] == '%'; ok {
+													p++
+												}
+												if !ok {
+													p, b.nodes = p6, b.nodes[:n6]
+													break L6
+												}
+												if ok = p < len(b.s) && class12[b.s[p]]; ok {
+													p++
+												}
+												if !ok {
+													p, b.nodes = p6, b.nodes[:n6]
+													break L6
+												}
+												if ok = p < len(b.s) && class12[b.s[p]]; ok {
+													p++
+												}
+												if !ok {
+													p, b.nodes = p6, b.nodes[:n6]
+													break L6
+												}
+												break
 											}
-											if !ok {
-												p, b.nodes = p6, b.nodes[:n6]
-												break L6
-											}
-											if ok = p < len(b.s) && class2[b.s[p]]; ok {
-												p++
-											}
-											if !ok {
-												p, b.nodes = p6, b.nodes[:n6]
-												break L6
-											}
-											if ok = p < len(b.s) && class2[b.s[p]]; ok {
-												p++
-											}
-											if !ok {
-												p, b.nodes = p6, b.nodes[:n6]
-												break L6
-											}
-											break
+										}
+										if ok {
+											break L5
 										}
 									}
-									if ok {
-										break L5
-									}
+									ok = false
 									break
 								}
 								if ok && p != q4 {
@@ -1564,11 +1631,13 @@ func (b *treeBuilder) r15(p int) (int, bool) {
 						}
 					L7:
 						for {
-							if ok = p < len(b.s) && b.s[p] == '#'; ok {
-								p++
-							}
-							if ok {
-								break L7
+							if p < len(b.s) && class1[b.s[p]] {
+								if ok = p < len(b.s) && b.s[p] == '#'; ok {
+									p++
+								}
+								if ok {
+									break L7
+								}
 							}
 							{
 								p8, n8 := p, len(b.nodes)
@@ -1582,6 +1651,7 @@ func (b *treeBuilder) r15(p int) (int, bool) {
 							if ok {
 								break L7
 							}
+							ok = false
 							break
 						}
 						if !ok {
@@ -1606,45 +1676,50 @@ func (b *treeBuilder) r15(p int) (int, bool) {
 					// xalpha, inlined
 				L10:
 					for {
-						if ok = p < len(b.s) && class1[b.s[p]]; ok {
-							p++
-						}
-						if ok {
-							break L10
-						}
-						// escape, inlined
-						{
-							p11, n11 := p, len(b.nodes)
-							ok = true
-						L11:
-							for {
-								if ok = p < len(b.s) && b.s[p] == '%'; ok {
-									p++
-								}
-								if !ok {
-									p, b.nodes = p11, b.nodes[:n11]
-									break L11
-								}
-								if ok = p < len(b.s) && class2[b.s[p]]; ok {
-									p++
-								}
-								if !ok {
-									p, b.nodes = p11, b.nodes[:n11]
-									break L11
-								}
-								if ok = p < len(b.s) && class2[b.s[p]]; ok {
-									p++
-								}
-								if !ok {
-									p, b.nodes = p11, b.nodes[:n11]
-									break L11
-								}
-								break
+						if p < len(b.s) && class10[b.s[p]] {
+							if ok = p < len(b.s) && class10[b.s[p]]; ok {
+								p++
+							}
+							if ok {
+								break L10
 							}
 						}
-						if ok {
-							break L10
+						if p < len(b.s) && class11[b.s[p]] {
+							// escape, inlined
+							{
+								p11, n11 := p, len(b.nodes)
+								ok = true
+							L11:
+								for {
+									if ok = p < len(b.s) && b.s[p] == '%'; ok {
+										p++
+									}
+									if !ok {
+										p, b.nodes = p11, b.nodes[:n11]
+										break L11
+									}
+									if ok = p < len(b.s) && class12[b.s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, b.nodes = p11, b.nodes[:n11]
+										break L11
+									}
+									if ok = p < len(b.s) && class12[b.s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, b.nodes = p11, b.nodes[:n11]
+										break L11
+									}
+									break
+								}
+							}
+							if ok {
+								break L10
+							}
 						}
+						ok = false
 						break
 					}
 					if !ok {
@@ -1740,45 +1815,50 @@ func (b *treeBuilder) r15(p int) (int, bool) {
 									// xalpha, inlined
 								L19:
 									for {
-										if ok = p < len(b.s) && class1[b.s[p]]; ok {
-											p++
-										}
-										if ok {
-											break L19
-										}
-										// escape, inlined
-										{
-											p20, n20 := p, len(b.nodes)
-											ok = true
-										L20:
-											for {
-												if ok = p < len(b.s) && b.s[p] == '%'; ok {
-													p++
-												}
-												if !ok {
-													p, b.nodes = p20, b.nodes[:n20]
-													break L20
-												}
-												if ok = p < len(b.s) && class2[b.s[p]]; ok {
-													p++
-												}
-												if !ok {
-													p, b.nodes = p20, b.nodes[:n20]
-													break L20
-												}
-												if ok = p < len(b.s) && class2[b.s[p]]; ok {
-													p++
-												}
-												if !ok {
-													p, b.nodes = p20, b.nodes[:n20]
-													break L20
-												}
-												break
+										if p < len(b.s) && class10[b.s[p]] {
+											if ok = p < len(b.s) && class10[b.s[p]]; ok {
+												p++
+											}
+											if ok {
+												break L19
 											}
 										}
-										if ok {
-											break L19
+										if p < len(b.s) && class11[b.s[p]] {
+											// escape, inlined
+											{
+												p20, n20 := p, len(b.nodes)
+												ok = true
+											L20:
+												for {
+													if ok = p < len(b.s) && b.s[p] == '%'; ok {
+														p++
+													}
+													if !ok {
+														p, b.nodes = p20, b.nodes[:n20]
+														break L20
+													}
+													if ok = p < len(b.s) && class12[b.s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, b.nodes = p20, b.nodes[:n20]
+														break L20
+													}
+													if ok = p < len(b.s) && class12[b.s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, b.nodes = p20, b.nodes[:n20]
+														break L20
+													}
+													break
+												}
+											}
+											if ok {
+												break L19
+											}
 										}
+										ok = false
 										break
 									}
 									if !ok {
@@ -1839,45 +1919,50 @@ func (b *treeBuilder) r16(p int) (int, bool) {
 			// xalpha, inlined
 		L2:
 			for {
-				if ok = p < len(b.s) && class1[b.s[p]]; ok {
-					p++
-				}
-				if ok {
-					break L2
-				}
-				// escape, inlined
-				{
-					p3, n3 := p, len(b.nodes)
-					ok = true
-				L3:
-					for {
-						if ok = p < len(b.s) && b.s[p] == '%'; ok {
-							p++
-						}
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						if ok = p < len(b.s) && class2[b.s[p]]; ok {
-							p++
-						}
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						if ok = p < len(b.s) && class2[b.s[p]]; ok {
-							p++
-						}
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						break
+				if p < len(b.s) && class10[b.s[p]] {
+					if ok = p < len(b.s) && class10[b.s[p]]; ok {
+						p++
+					}
+					if ok {
+						break L2
 					}
 				}
-				if ok {
-					break L2
+				if p < len(b.s) && class11[b.s[p]] {
+					// escape, inlined
+					{
+						p3, n3 := p, len(b.nodes)
+						ok = true
+					L3:
+						for {
+							if ok = p < len(b.s) && b.s[p] == '%'; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							if ok = p < len(b.s) && class12[b.s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							if ok = p < len(b.s) && class12[b.s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							break
+						}
+					}
+					if ok {
+						break L2
+					}
 				}
+				ok = false
 				break
 			}
 			if !ok {
@@ -1973,45 +2058,50 @@ func (b *treeBuilder) r16(p int) (int, bool) {
 							// xalpha, inlined
 						L11:
 							for {
-								if ok = p < len(b.s) && class1[b.s[p]]; ok {
-									p++
-								}
-								if ok {
-									break L11
-								}
-								// escape, inlined
-								{
-									p12, n12 := p, len(b.nodes)
-									ok = true
-								L12:
-									for {
-										if ok = p < len(b.s) && b.s[p] == '%'; ok {
-											p++
-										}
-										if !ok {
-											p, b.nodes = p12, b.nodes[:n12]
-											break L12
-										}
-										if ok = p < len(b.s) && class2[b.s[p]]; ok {
-											p++
-										}
-										if !ok {
-											p, b.nodes = p12, b.nodes[:n12]
-											break L12
-										}
-										if ok = p < len(b.s) && class2[b.s[p]]; ok {
-											p++
-										}
-										if !ok {
-											p, b.nodes = p12, b.nodes[:n12]
-											break L12
-										}
-										break
+								if p < len(b.s) && class10[b.s[p]] {
+									if ok = p < len(b.s) && class10[b.s[p]]; ok {
+										p++
+									}
+									if ok {
+										break L11
 									}
 								}
-								if ok {
-									break L11
+								if p < len(b.s) && class11[b.s[p]] {
+									// escape, inlined
+									{
+										p12, n12 := p, len(b.nodes)
+										ok = true
+									L12:
+										for {
+											if ok = p < len(b.s) && b.s[p] == '%'; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p12, b.nodes[:n12]
+												break L12
+											}
+											if ok = p < len(b.s) && class12[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p12, b.nodes[:n12]
+												break L12
+											}
+											if ok = p < len(b.s) && class12[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p12, b.nodes[:n12]
+												break L12
+											}
+											break
+										}
+									}
+									if ok {
+										break L11
+									}
 								}
+								ok = false
 								break
 							}
 							if !ok {
@@ -2279,11 +2369,13 @@ func (b *treeBuilder) r22(p int) (int, bool) {
 									p5, n5 := p, len(b.nodes)
 								L6:
 									for {
-										if ok = p < len(b.s) && b.s[p] == '#'; ok {
-											p++
-										}
-										if ok {
-											break L6
+										if p < len(b.s) && class1[b.s[p]] {
+											if ok = p < len(b.s) && b.s[p] == '#'; ok {
+												p++
+											}
+											if ok {
+												break L6
+											}
 										}
 										{
 											p7, n7 := p, len(b.nodes)
@@ -2297,6 +2389,7 @@ func (b *treeBuilder) r22(p int) (int, bool) {
 										if ok {
 											break L6
 										}
+										ok = false
 										break
 									}
 									p, b.nodes = p5, b.nodes[:n5]
@@ -2318,59 +2411,69 @@ func (b *treeBuilder) r22(p int) (int, bool) {
 					// xpalpha, inlined
 				L8:
 					for {
-						// xalpha, inlined
-					L9:
-						for {
-							if ok = p < len(b.s) && class1[b.s[p]]; ok {
+						if p < len(b.s) && class14[b.s[p]] {
+							// xalpha, inlined
+						L9:
+							for {
+								if p < len(b.s) && class10[b.s[p]] {
+									if ok = p < len(b.s) && class10[b.s[p]]; ok {
+										p++
+									}
+									if ok {
+										break L9
+									}
+								}
+								if p < len(b.s) && class11[b.s[p]] {
+									// escape, inlined
+									{
+										p10, n10 := p, len(b.nodes)
+										ok = true
+									L10:
+										for {
+											if ok = p < len(b.s) && b.s[p] == '%'; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p10, b.nodes[:n10]
+												break L10
+											}
+											if ok = p < len(b.s) && class12[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p10, b.nodes[:n10]
+												break L10
+											}
+											if ok = p < len(b.s) && class12[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p10, b.nodes[:n10]
+												break L10
+											}
+											break
+										}
+									}
+									if ok {
+										break L9
+									}
+								}
+								ok = false
+								break
+							}
+							if ok {
+								break L8
+							}
+						}
+						if p < len(b.s) && class15[b.s[p]] {
+							if ok = p < len(b.s) && b.s[p] == '+'; ok {
 								p++
 							}
 							if ok {
-								break L9
+								break L8
 							}
-							// escape, inlined
-							{
-								p10, n10 := p, len(b.nodes)
-								ok = true
-							L10:
-								for {
-									if ok = p < len(b.s) && b.s[p] == '%'; ok {
-										p++
-									}
-									if !ok {
-										p, b.nodes = p10, b.nodes[:n10]
-										break L10
-									}
-									if ok = p < len(b.s) && class2[b.s[p]]; ok {
-										p++
-									}
-									if !ok {
-										p, b.nodes = p10, b.nodes[:n10]
-										break L10
-									}
-									if ok = p < len(b.s) && class2[b.s[p]]; ok {
-										p++
-									}
-									if !ok {
-										p, b.nodes = p10, b.nodes[:n10]
-										break L10
-									}
-									break
-								}
-							}
-							if ok {
-								break L9
-							}
-							break
 						}
-						if ok {
-							break L8
-						}
-						if ok = p < len(b.s) && b.s[p] == '+'; ok {
-							p++
-						}
-						if ok {
-							break L8
-						}
+						ok = false
 						break
 					}
 					if !ok {
@@ -2455,7 +2558,7 @@ func (b *treeBuilder) r26(p int) (int, bool) {
 	{
 		start1 := p
 		for {
-			for p < len(b.s) && class3[b.s[p]] {
+			for p < len(b.s) && class16[b.s[p]] {
 				p++
 			}
 			ok = false
@@ -2554,45 +2657,50 @@ func (b *treeBuilder) r28(p int) (int, bool) {
 			// xalpha, inlined
 		L2:
 			for {
-				if ok = p < len(b.s) && class1[b.s[p]]; ok {
-					p++
-				}
-				if ok {
-					break L2
-				}
-				// escape, inlined
-				{
-					p3, n3 := p, len(b.nodes)
-					ok = true
-				L3:
-					for {
-						if ok = p < len(b.s) && b.s[p] == '%'; ok {
-							p++
-						}
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						if ok = p < len(b.s) && class2[b.s[p]]; ok {
-							p++
-						}
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						if ok = p < len(b.s) && class2[b.s[p]]; ok {
-							p++
-						}
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						break
+				if p < len(b.s) && class10[b.s[p]] {
+					if ok = p < len(b.s) && class10[b.s[p]]; ok {
+						p++
+					}
+					if ok {
+						break L2
 					}
 				}
-				if ok {
-					break L2
+				if p < len(b.s) && class11[b.s[p]] {
+					// escape, inlined
+					{
+						p3, n3 := p, len(b.nodes)
+						ok = true
+					L3:
+						for {
+							if ok = p < len(b.s) && b.s[p] == '%'; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							if ok = p < len(b.s) && class12[b.s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							if ok = p < len(b.s) && class12[b.s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							break
+						}
+					}
+					if ok {
+						break L2
+					}
 				}
+				ok = false
 				break
 			}
 			if !ok {
@@ -2631,11 +2739,13 @@ func (b *treeBuilder) r28(p int) (int, bool) {
 											p8, n8 := p, len(b.nodes)
 										L9:
 											for {
-												if ok = p < len(b.s) && b.s[p] == '#'; ok {
-													p++
-												}
-												if ok {
-													break L9
+												if p < len(b.s) && class1[b.s[p]] {
+													if ok = p < len(b.s) && b.s[p] == '#'; ok {
+														p++
+													}
+													if ok {
+														break L9
+													}
 												}
 												{
 													p10, n10 := p, len(b.nodes)
@@ -2649,6 +2759,7 @@ func (b *treeBuilder) r28(p int) (int, bool) {
 												if ok {
 													break L9
 												}
+												ok = false
 												break
 											}
 											p, b.nodes = p8, b.nodes[:n8]
@@ -2670,45 +2781,50 @@ func (b *treeBuilder) r28(p int) (int, bool) {
 							// xalpha, inlined
 						L11:
 							for {
-								if ok = p < len(b.s) && class1[b.s[p]]; ok {
-									p++
-								}
-								if ok {
-									break L11
-								}
-								// escape, inlined
-								{
-									p12, n12 := p, len(b.nodes)
-									ok = true
-								L12:
-									for {
-										if ok = p < len(b.s) && b.s[p] == '%'; ok {
-											p++
-										}
-										if !ok {
-											p, b.nodes = p12, b.nodes[:n12]
-											break L12
-										}
-										if ok = p < len(b.s) && class2[b.s[p]]; ok {
-											p++
-										}
-										if !ok {
-											p, b.nodes = p12, b.nodes[:n12]
-											break L12
-										}
-										if ok = p < len(b.s) && class2[b.s[p]]; ok {
-											p++
-										}
-										if !ok {
-											p, b.nodes = p12, b.nodes[:n12]
-											break L12
-										}
-										break
+								if p < len(b.s) && class10[b.s[p]] {
+									if ok = p < len(b.s) && class10[b.s[p]]; ok {
+										p++
+									}
+									if ok {
+										break L11
 									}
 								}
-								if ok {
-									break L11
+								if p < len(b.s) && class11[b.s[p]] {
+									// escape, inlined
+									{
+										p12, n12 := p, len(b.nodes)
+										ok = true
+									L12:
+										for {
+											if ok = p < len(b.s) && b.s[p] == '%'; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p12, b.nodes[:n12]
+												break L12
+											}
+											if ok = p < len(b.s) && class12[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p12, b.nodes[:n12]
+												break L12
+											}
+											if ok = p < len(b.s) && class12[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p12, b.nodes[:n12]
+												break L12
+											}
+											break
+										}
+									}
+									if ok {
+										break L11
+									}
 								}
+								ok = false
 								break
 							}
 							if !ok {
@@ -2847,69 +2963,77 @@ func (b *treeBuilder) r30(p int) (int, bool) {
 	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 24})
 L1:
 	for {
-		{
-			p2, n2 := p, len(b.nodes)
-			ok = true
-		L2:
-			for {
-				p, ok = b.r32(p)
-				if !ok {
-					p, b.nodes = p2, b.nodes[:n2]
-					break L2
-				}
-				if ok = p < len(b.s) && b.s[p] == ':'; ok {
-					p++
-				}
-				if !ok {
-					p, b.nodes = p2, b.nodes[:n2]
-					break L2
-				}
-				p, ok = b.r38(p)
-				if !ok {
-					p, b.nodes = p2, b.nodes[:n2]
-					break L2
-				}
-				{
-					p3, n3 := p, len(b.nodes)
-					// hostport_end, inlined
-				L4:
-					for {
-						if ok = p < len(b.s) && class4[b.s[p]]; ok {
-							p++
-						}
-						if ok {
-							break L4
-						}
-						{
-							p5, n5 := p, len(b.nodes)
-							if ok = p < len(b.s); ok {
-								_, w := utf8.DecodeRuneInString(b.s[p:])
-								p += w
-							}
-							p, b.nodes = p5, b.nodes[:n5]
-							ok = !ok
-						}
-						if ok {
-							break L4
-						}
-						break
+		if p < len(b.s) && class16[b.s[p]] {
+			{
+				p2, n2 := p, len(b.nodes)
+				ok = true
+			L2:
+				for {
+					p, ok = b.r32(p)
+					if !ok {
+						p, b.nodes = p2, b.nodes[:n2]
+						break L2
 					}
-					p, b.nodes = p3, b.nodes[:n3]
+					if ok = p < len(b.s) && b.s[p] == ':'; ok {
+						p++
+					}
+					if !ok {
+						p, b.nodes = p2, b.nodes[:n2]
+						break L2
+					}
+					p, ok = b.r38(p)
+					if !ok {
+						p, b.nodes = p2, b.nodes[:n2]
+						break L2
+					}
+					{
+						p3, n3 := p, len(b.nodes)
+						// hostport_end, inlined
+					L4:
+						for {
+							if p < len(b.s) && class17[b.s[p]] {
+								if ok = p < len(b.s) && class17[b.s[p]]; ok {
+									p++
+								}
+								if ok {
+									break L4
+								}
+							}
+							{
+								p5, n5 := p, len(b.nodes)
+								if ok = p < len(b.s); ok {
+									_, w := utf8.DecodeRuneInString(b.s[p:])
+									p += w
+								}
+								p, b.nodes = p5, b.nodes[:n5]
+								ok = !ok
+							}
+							if ok {
+								break L4
+							}
+							ok = false
+							break
+						}
+						p, b.nodes = p3, b.nodes[:n3]
+					}
+					if !ok {
+						p, b.nodes = p2, b.nodes[:n2]
+						break L2
+					}
+					break
 				}
-				if !ok {
-					p, b.nodes = p2, b.nodes[:n2]
-					break L2
-				}
-				break
+			}
+			if ok {
+				break L1
 			}
 		}
-		if ok {
-			break L1
+		if p < len(b.s) && class16[b.s[p]] {
+			p, ok = b.r34(p)
+			if ok {
+				break L1
+			}
 		}
-		p, ok = b.r34(p)
-		if ok {
-			break L1
-		}
+		ok = false
 		break
 	}
 	if !ok {
@@ -2925,11 +3049,13 @@ func (b *treeBuilder) r31(p int) (int, bool) {
 	var ok bool
 L1:
 	for {
-		if ok = p < len(b.s) && class4[b.s[p]]; ok {
-			p++
-		}
-		if ok {
-			break L1
+		if p < len(b.s) && class17[b.s[p]] {
+			if ok = p < len(b.s) && class17[b.s[p]]; ok {
+				p++
+			}
+			if ok {
+				break L1
+			}
 		}
 		{
 			p2, n2 := p, len(b.nodes)
@@ -2943,6 +3069,7 @@ L1:
 		if ok {
 			break L1
 		}
+		ok = false
 		break
 	}
 	return p, ok
@@ -2955,81 +3082,89 @@ func (b *treeBuilder) r32(p int) (int, bool) {
 	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 25})
 L1:
 	for {
-		{
-			p2, n2 := p, len(b.nodes)
-			ok = true
-		L2:
-			for {
-				p, ok = b.r37(p)
-				if !ok {
-					p, b.nodes = p2, b.nodes[:n2]
-					break L2
-				}
-				{
-					p3, n3 := p, len(b.nodes)
+		if p < len(b.s) && class18[b.s[p]] {
+			{
+				p2, n2 := p, len(b.nodes)
+				ok = true
+			L2:
+				for {
+					p, ok = b.r37(p)
+					if !ok {
+						p, b.nodes = p2, b.nodes[:n2]
+						break L2
+					}
 					{
-						p4, n4 := p, len(b.nodes)
-						ok = true
-					L4:
-						for {
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
-								p++
-							}
-							if !ok {
-								p, b.nodes = p4, b.nodes[:n4]
-								break L4
-							}
-							p, ok = b.r38(p)
-							if !ok {
-								p, b.nodes = p4, b.nodes[:n4]
-								break L4
-							}
-							// hostport_end, inlined
-						L5:
+						p3, n3 := p, len(b.nodes)
+						{
+							p4, n4 := p, len(b.nodes)
+							ok = true
+						L4:
 							for {
-								if ok = p < len(b.s) && class4[b.s[p]]; ok {
+								if ok = p < len(b.s) && b.s[p] == ':'; ok {
 									p++
 								}
-								if ok {
-									break L5
+								if !ok {
+									p, b.nodes = p4, b.nodes[:n4]
+									break L4
 								}
-								{
-									p6, n6 := p, len(b.nodes)
-									if ok = p < len(b.s); ok {
-										_, w := utf8.DecodeRuneInString(b.s[p:])
-										p += w
+								p, ok = b.r38(p)
+								if !ok {
+									p, b.nodes = p4, b.nodes[:n4]
+									break L4
+								}
+								// hostport_end, inlined
+							L5:
+								for {
+									if p < len(b.s) && class17[b.s[p]] {
+										if ok = p < len(b.s) && class17[b.s[p]]; ok {
+											p++
+										}
+										if ok {
+											break L5
+										}
 									}
-									p, b.nodes = p6, b.nodes[:n6]
-									ok = !ok
+									{
+										p6, n6 := p, len(b.nodes)
+										if ok = p < len(b.s); ok {
+											_, w := utf8.DecodeRuneInString(b.s[p:])
+											p += w
+										}
+										p, b.nodes = p6, b.nodes[:n6]
+										ok = !ok
+									}
+									if ok {
+										break L5
+									}
+									ok = false
+									break
 								}
-								if ok {
-									break L5
+								if !ok {
+									p, b.nodes = p4, b.nodes[:n4]
+									break L4
 								}
 								break
 							}
-							if !ok {
-								p, b.nodes = p4, b.nodes[:n4]
-								break L4
-							}
-							break
 						}
+						p, b.nodes = p3, b.nodes[:n3]
 					}
-					p, b.nodes = p3, b.nodes[:n3]
+					if !ok {
+						p, b.nodes = p2, b.nodes[:n2]
+						break L2
+					}
+					break
 				}
-				if !ok {
-					p, b.nodes = p2, b.nodes[:n2]
-					break L2
-				}
-				break
+			}
+			if ok {
+				break L1
 			}
 		}
-		if ok {
-			break L1
+		if p < len(b.s) && class9[b.s[p]] {
+			p, ok = b.r33(p)
+			if ok {
+				break L1
+			}
 		}
-		p, ok = b.r33(p)
-		if ok {
-			break L1
-		}
+		ok = false
 		break
 	}
 	if !ok {
@@ -3050,7 +3185,7 @@ func (b *treeBuilder) r33(p int) (int, bool) {
 		ok = true
 	L1:
 		for {
-			if ok = p < len(b.s) && class0[b.s[p]]; ok {
+			if ok = p < len(b.s) && class9[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
@@ -3087,11 +3222,13 @@ func (b *treeBuilder) r33(p int) (int, bool) {
 										// hostport_end, inlined
 									L6:
 										for {
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
-												p++
-											}
-											if ok {
-												break L6
+											if p < len(b.s) && class17[b.s[p]] {
+												if ok = p < len(b.s) && class17[b.s[p]]; ok {
+													p++
+												}
+												if ok {
+													break L6
+												}
 											}
 											{
 												p7, n7 := p, len(b.nodes)
@@ -3105,6 +3242,7 @@ func (b *treeBuilder) r33(p int) (int, bool) {
 											if ok {
 												break L6
 											}
+											ok = false
 											break
 										}
 										if !ok {
@@ -3124,45 +3262,50 @@ func (b *treeBuilder) r33(p int) (int, bool) {
 							// xalpha, inlined
 						L8:
 							for {
-								if ok = p < len(b.s) && class1[b.s[p]]; ok {
-									p++
-								}
-								if ok {
-									break L8
-								}
-								// escape, inlined
-								{
-									p9, n9 := p, len(b.nodes)
-									ok = true
-								L9:
-									for {
-										if ok = p < len(b.s) && b.s[p] == '%'; ok {
-											p++
-										}
-										if !ok {
-											p, b.nodes = p9, b.nodes[:n9]
-											break L9
-										}
-										if ok = p < len(b.s) && class2[b.s[p]]; ok {
-											p++
-										}
-										if !ok {
-											p, b.nodes = p9, b.nodes[:n9]
-											break L9
-										}
-										if ok = p < len(b.s) && class2[b.s[p]]; ok {
-											p++
-										}
-										if !ok {
-											p, b.nodes = p9, b.nodes[:n9]
-											break L9
-										}
-										break
+								if p < len(b.s) && class10[b.s[p]] {
+									if ok = p < len(b.s) && class10[b.s[p]]; ok {
+										p++
+									}
+									if ok {
+										break L8
 									}
 								}
-								if ok {
-									break L8
+								if p < len(b.s) && class11[b.s[p]] {
+									// escape, inlined
+									{
+										p9, n9 := p, len(b.nodes)
+										ok = true
+									L9:
+										for {
+											if ok = p < len(b.s) && b.s[p] == '%'; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p9, b.nodes[:n9]
+												break L9
+											}
+											if ok = p < len(b.s) && class12[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p9, b.nodes[:n9]
+												break L9
+											}
+											if ok = p < len(b.s) && class12[b.s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p9, b.nodes[:n9]
+												break L9
+											}
+											break
+										}
+									}
+									if ok {
+										break L8
+									}
 								}
+								ok = false
 								break
 							}
 							if !ok {
@@ -3200,79 +3343,89 @@ func (b *treeBuilder) r34(p int) (int, bool) {
 	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 25})
 L1:
 	for {
-		{
-			p2, n2 := p, len(b.nodes)
-			ok = true
-		L2:
-			for {
-				p, ok = b.r37(p)
-				if !ok {
-					p, b.nodes = p2, b.nodes[:n2]
-					break L2
-				}
-				{
-					p3, n3 := p, len(b.nodes)
-					// xalpha, inlined
-				L4:
-					for {
-						if ok = p < len(b.s) && class1[b.s[p]]; ok {
-							p++
-						}
-						if ok {
-							break L4
-						}
-						// escape, inlined
-						{
-							p5, n5 := p, len(b.nodes)
-							ok = true
-						L5:
-							for {
-								if ok = p < len(b.s) && b.s[p] == '%'; ok {
-									p++
-								}
-								if !ok {
-									p, b.nodes = p5, b.nodes[:n5]
-									break L5
-								}
-								if ok = p < len(b.s) && class2[b.s[p]]; ok {
-									p++
-								}
-								if !ok {
-									p, b.nodes = p5, b.nodes[:n5]
-									break L5
-								}
-								if ok = p < len(b.s) && class2[b.s[p]]; ok {
-									p++
-								}
-								if !ok {
-									p, b.nodes = p5, b.nodes[:n5]
-									break L5
-								}
-								break
-							}
-						}
-						if ok {
-							break L4
-						}
-						break
+		if p < len(b.s) && class18[b.s[p]] {
+			{
+				p2, n2 := p, len(b.nodes)
+				ok = true
+			L2:
+				for {
+					p, ok = b.r37(p)
+					if !ok {
+						p, b.nodes = p2, b.nodes[:n2]
+						break L2
 					}
-					p, b.nodes = p3, b.nodes[:n3]
-					ok = !ok
+					{
+						p3, n3 := p, len(b.nodes)
+						// xalpha, inlined
+					L4:
+						for {
+							if p < len(b.s) && class10[b.s[p]] {
+								if ok = p < len(b.s) && class10[b.s[p]]; ok {
+									p++
+								}
+								if ok {
+									break L4
+								}
+							}
+							if p < len(b.s) && class11[b.s[p]] {
+								// escape, inlined
+								{
+									p5, n5 := p, len(b.nodes)
+									ok = true
+								L5:
+									for {
+										if ok = p < len(b.s) && b.s[p] == '%'; ok {
+											p++
+										}
+										if !ok {
+											p, b.nodes = p5, b.nodes[:n5]
+											break L5
+										}
+										if ok = p < len(b.s) && class12[b.s[p]]; ok {
+											p++
+										}
+										if !ok {
+											p, b.nodes = p5, b.nodes[:n5]
+											break L5
+										}
+										if ok = p < len(b.s) && class12[b.s[p]]; ok {
+											p++
+										}
+										if !ok {
+											p, b.nodes = p5, b.nodes[:n5]
+											break L5
+										}
+										break
+									}
+								}
+								if ok {
+									break L4
+								}
+							}
+							ok = false
+							break
+						}
+						p, b.nodes = p3, b.nodes[:n3]
+						ok = !ok
+					}
+					if !ok {
+						p, b.nodes = p2, b.nodes[:n2]
+						break L2
+					}
+					break
 				}
-				if !ok {
-					p, b.nodes = p2, b.nodes[:n2]
-					break L2
-				}
-				break
+			}
+			if ok {
+				break L1
 			}
 		}
-		if ok {
-			break L1
+		if p < len(b.s) && class9[b.s[p]] {
+			p, ok = b.r36(p)
+			if ok {
+				break L1
+			}
 		}
-		p, ok = b.r36(p)
-		if ok {
-			break L1
-		}
+		ok = false
 		break
 	}
 	if !ok {
@@ -3609,45 +3762,50 @@ func (b *treeBuilder) r44(p int) (int, bool) {
 	// xalpha, inlined
 L1:
 	for {
-		if ok = p < len(b.s) && class1[b.s[p]]; ok {
-			p++
-		}
-		if ok {
-			break L1
-		}
-		// escape, inlined
-		{
-			p2, n2 := p, len(b.nodes)
-			ok = true
-		L2:
-			for {
-				if ok = p < len(b.s) && b.s[p] == '%'; ok {
-					p++
-				}
-				if !ok {
-					p, b.nodes = p2, b.nodes[:n2]
-					break L2
-				}
-				if ok = p < len(b.s) && class2[b.s[p]]; ok {
-					p++
-				}
-				if !ok {
-					p, b.nodes = p2, b.nodes[:n2]
-					break L2
-				}
-				if ok = p < len(b.s) && class2[b.s[p]]; ok {
-					p++
-				}
-				if !ok {
-					p, b.nodes = p2, b.nodes[:n2]
-					break L2
-				}
-				break
+		if p < len(b.s) && class10[b.s[p]] {
+			if ok = p < len(b.s) && class10[b.s[p]]; ok {
+				p++
+			}
+			if ok {
+				break L1
 			}
 		}
-		if ok {
-			break L1
+		if p < len(b.s) && class11[b.s[p]] {
+			// escape, inlined
+			{
+				p2, n2 := p, len(b.nodes)
+				ok = true
+			L2:
+				for {
+					if ok = p < len(b.s) && b.s[p] == '%'; ok {
+						p++
+					}
+					if !ok {
+						p, b.nodes = p2, b.nodes[:n2]
+						break L2
+					}
+					if ok = p < len(b.s) && class12[b.s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, b.nodes = p2, b.nodes[:n2]
+						break L2
+					}
+					if ok = p < len(b.s) && class12[b.s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, b.nodes = p2, b.nodes[:n2]
+						break L2
+					}
+					break
+				}
+			}
+			if ok {
+				break L1
+			}
 		}
+		ok = false
 		break
 	}
 	if !ok {
@@ -3663,45 +3821,50 @@ func (b *treeBuilder) r45(p int) (int, bool) {
 	var ok bool
 L1:
 	for {
-		if ok = p < len(b.s) && class1[b.s[p]]; ok {
-			p++
-		}
-		if ok {
-			break L1
-		}
-		// escape, inlined
-		{
-			p2, n2 := p, len(b.nodes)
-			ok = true
-		L2:
-			for {
-				if ok = p < len(b.s) && b.s[p] == '%'; ok {
-					p++
-				}
-				if !ok {
-					p, b.nodes = p2, b.nodes[:n2]
-					break L2
-				}
-				if ok = p < len(b.s) && class2[b.s[p]]; ok {
-					p++
-				}
-				if !ok {
-					p, b.nodes = p2, b.nodes[:n2]
-					break L2
-				}
-				if ok = p < len(b.s) && class2[b.s[p]]; ok {
-					p++
-				}
-				if !ok {
-					p, b.nodes = p2, b.nodes[:n2]
-					break L2
-				}
-				break
+		if p < len(b.s) && class10[b.s[p]] {
+			if ok = p < len(b.s) && class10[b.s[p]]; ok {
+				p++
+			}
+			if ok {
+				break L1
 			}
 		}
-		if ok {
-			break L1
+		if p < len(b.s) && class11[b.s[p]] {
+			// escape, inlined
+			{
+				p2, n2 := p, len(b.nodes)
+				ok = true
+			L2:
+				for {
+					if ok = p < len(b.s) && b.s[p] == '%'; ok {
+						p++
+					}
+					if !ok {
+						p, b.nodes = p2, b.nodes[:n2]
+						break L2
+					}
+					if ok = p < len(b.s) && class12[b.s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, b.nodes = p2, b.nodes[:n2]
+						break L2
+					}
+					if ok = p < len(b.s) && class12[b.s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, b.nodes = p2, b.nodes[:n2]
+						break L2
+					}
+					break
+				}
+			}
+			if ok {
+				break L1
+			}
 		}
+		ok = false
 		break
 	}
 	return p, ok
@@ -3715,45 +3878,48 @@ func (b *treeBuilder) r46(p int) (int, bool) {
 	{
 		start1 := p
 		for {
-			for p < len(b.s) && class1[b.s[p]] {
+			for p < len(b.s) && class10[b.s[p]] {
 				p++
 			}
 			q1 := p
 		L2:
 			for {
-				// escape, inlined
-				{
-					p3, n3 := p, len(b.nodes)
-					ok = true
-				L3:
-					for {
-						if ok = p < len(b.s) && b.s[p] == '%'; ok {
-							p++
+				if p < len(b.s) && class11[b.s[p]] {
+					// escape, inlined
+					{
+						p3, n3 := p, len(b.nodes)
+						ok = true
+					L3:
+						for {
+							if ok = p < len(b.s) && b.s[p] == '%'; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							if ok = p < len(b.s) && class12[b.s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							if ok = p < len(b.s) && class12[b.s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							break
 						}
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						if ok = p < len(b.s) && class2[b.s[p]]; ok {
-							p++
-						}
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						if ok = p < len(b.s) && class2[b.s[p]]; ok {
-							p++
-						}
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						break
+					}
+					if ok {
+						break L2
 					}
 				}
-				if ok {
-					break L2
-				}
+				ok = false
 				break
 			}
 			if ok && p != q1 {
@@ -3776,59 +3942,69 @@ func (b *treeBuilder) r47(p int) (int, bool) {
 	var ok bool
 L1:
 	for {
-		// xalpha, inlined
-	L2:
-		for {
-			if ok = p < len(b.s) && class1[b.s[p]]; ok {
+		if p < len(b.s) && class14[b.s[p]] {
+			// xalpha, inlined
+		L2:
+			for {
+				if p < len(b.s) && class10[b.s[p]] {
+					if ok = p < len(b.s) && class10[b.s[p]]; ok {
+						p++
+					}
+					if ok {
+						break L2
+					}
+				}
+				if p < len(b.s) && class11[b.s[p]] {
+					// escape, inlined
+					{
+						p3, n3 := p, len(b.nodes)
+						ok = true
+					L3:
+						for {
+							if ok = p < len(b.s) && b.s[p] == '%'; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							if ok = p < len(b.s) && class12[b.s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							if ok = p < len(b.s) && class12[b.s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							break
+						}
+					}
+					if ok {
+						break L2
+					}
+				}
+				ok = false
+				break
+			}
+			if ok {
+				break L1
+			}
+		}
+		if p < len(b.s) && class15[b.s[p]] {
+			if ok = p < len(b.s) && b.s[p] == '+'; ok {
 				p++
 			}
 			if ok {
-				break L2
+				break L1
 			}
-			// escape, inlined
-			{
-				p3, n3 := p, len(b.nodes)
-				ok = true
-			L3:
-				for {
-					if ok = p < len(b.s) && b.s[p] == '%'; ok {
-						p++
-					}
-					if !ok {
-						p, b.nodes = p3, b.nodes[:n3]
-						break L3
-					}
-					if ok = p < len(b.s) && class2[b.s[p]]; ok {
-						p++
-					}
-					if !ok {
-						p, b.nodes = p3, b.nodes[:n3]
-						break L3
-					}
-					if ok = p < len(b.s) && class2[b.s[p]]; ok {
-						p++
-					}
-					if !ok {
-						p, b.nodes = p3, b.nodes[:n3]
-						break L3
-					}
-					break
-				}
-			}
-			if ok {
-				break L2
-			}
-			break
 		}
-		if ok {
-			break L1
-		}
-		if ok = p < len(b.s) && b.s[p] == '+'; ok {
-			p++
-		}
-		if ok {
-			break L1
-		}
+		ok = false
 		break
 	}
 	return p, ok
@@ -3846,59 +4022,69 @@ func (b *treeBuilder) r48(p int) (int, bool) {
 			// xpalpha, inlined
 		L2:
 			for {
-				// xalpha, inlined
-			L3:
-				for {
-					if ok = p < len(b.s) && class1[b.s[p]]; ok {
+				if p < len(b.s) && class14[b.s[p]] {
+					// xalpha, inlined
+				L3:
+					for {
+						if p < len(b.s) && class10[b.s[p]] {
+							if ok = p < len(b.s) && class10[b.s[p]]; ok {
+								p++
+							}
+							if ok {
+								break L3
+							}
+						}
+						if p < len(b.s) && class11[b.s[p]] {
+							// escape, inlined
+							{
+								p4, n4 := p, len(b.nodes)
+								ok = true
+							L4:
+								for {
+									if ok = p < len(b.s) && b.s[p] == '%'; ok {
+										p++
+									}
+									if !ok {
+										p, b.nodes = p4, b.nodes[:n4]
+										break L4
+									}
+									if ok = p < len(b.s) && class12[b.s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, b.nodes = p4, b.nodes[:n4]
+										break L4
+									}
+									if ok = p < len(b.s) && class12[b.s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, b.nodes = p4, b.nodes[:n4]
+										break L4
+									}
+									break
+								}
+							}
+							if ok {
+								break L3
+							}
+						}
+						ok = false
+						break
+					}
+					if ok {
+						break L2
+					}
+				}
+				if p < len(b.s) && class15[b.s[p]] {
+					if ok = p < len(b.s) && b.s[p] == '+'; ok {
 						p++
 					}
 					if ok {
-						break L3
+						break L2
 					}
-					// escape, inlined
-					{
-						p4, n4 := p, len(b.nodes)
-						ok = true
-					L4:
-						for {
-							if ok = p < len(b.s) && b.s[p] == '%'; ok {
-								p++
-							}
-							if !ok {
-								p, b.nodes = p4, b.nodes[:n4]
-								break L4
-							}
-							if ok = p < len(b.s) && class2[b.s[p]]; ok {
-								p++
-							}
-							if !ok {
-								p, b.nodes = p4, b.nodes[:n4]
-								break L4
-							}
-							if ok = p < len(b.s) && class2[b.s[p]]; ok {
-								p++
-							}
-							if !ok {
-								p, b.nodes = p4, b.nodes[:n4]
-								break L4
-							}
-							break
-						}
-					}
-					if ok {
-						break L3
-					}
-					break
 				}
-				if ok {
-					break L2
-				}
-				if ok = p < len(b.s) && b.s[p] == '+'; ok {
-					p++
-				}
-				if ok {
-					break L2
-				}
+				ok = false
 				break
 			}
 			if !ok || p == q1 {
@@ -3925,7 +4111,7 @@ func (b *treeBuilder) r49(p int) (int, bool) {
 		ok = true
 	L1:
 		for {
-			if ok = p < len(b.s) && class0[b.s[p]]; ok {
+			if ok = p < len(b.s) && class9[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
@@ -3952,7 +4138,7 @@ func (b *treeBuilder) r49(p int) (int, bool) {
 // r50 is rule alpha (alpha).
 func (b *treeBuilder) r50(p int) (int, bool) {
 	var ok bool
-	if ok = p < len(b.s) && class0[b.s[p]]; ok {
+	if ok = p < len(b.s) && class9[b.s[p]]; ok {
 		p++
 	}
 	return p, ok
@@ -3961,7 +4147,7 @@ func (b *treeBuilder) r50(p int) (int, bool) {
 // r51 is rule digit (digit).
 func (b *treeBuilder) r51(p int) (int, bool) {
 	var ok bool
-	if ok = p < len(b.s) && class5[b.s[p]]; ok {
+	if ok = p < len(b.s) && class18[b.s[p]]; ok {
 		p++
 	}
 	return p, ok
@@ -3970,7 +4156,7 @@ func (b *treeBuilder) r51(p int) (int, bool) {
 // r52 is rule safe (safe).
 func (b *treeBuilder) r52(p int) (int, bool) {
 	var ok bool
-	if ok = p < len(b.s) && class6[b.s[p]]; ok {
+	if ok = p < len(b.s) && class19[b.s[p]]; ok {
 		p++
 	}
 	return p, ok
@@ -3979,7 +4165,7 @@ func (b *treeBuilder) r52(p int) (int, bool) {
 // r53 is rule extra (extra).
 func (b *treeBuilder) r53(p int) (int, bool) {
 	var ok bool
-	if ok = p < len(b.s) && class7[b.s[p]]; ok {
+	if ok = p < len(b.s) && class20[b.s[p]]; ok {
 		p++
 	}
 	return p, ok
@@ -4000,14 +4186,14 @@ func (b *treeBuilder) r54(p int) (int, bool) {
 				p, b.nodes = p1, b.nodes[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class2[b.s[p]]; ok {
+			if ok = p < len(b.s) && class12[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, b.nodes = p1, b.nodes[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class2[b.s[p]]; ok {
+			if ok = p < len(b.s) && class12[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
@@ -4023,7 +4209,7 @@ func (b *treeBuilder) r54(p int) (int, bool) {
 // r55 is rule hex (hex).
 func (b *treeBuilder) r55(p int) (int, bool) {
 	var ok bool
-	if ok = p < len(b.s) && class2[b.s[p]]; ok {
+	if ok = p < len(b.s) && class12[b.s[p]]; ok {
 		p++
 	}
 	return p, ok
@@ -4032,7 +4218,7 @@ func (b *treeBuilder) r55(p int) (int, bool) {
 // r56 is rule variant (variant).
 func (b *treeBuilder) r56(p int) (int, bool) {
 	var ok bool
-	if ok = p < len(b.s) && class8[b.s[p]]; ok {
+	if ok = p < len(b.s) && class21[b.s[p]]; ok {
 		p++
 	}
 	return p, ok
@@ -4041,7 +4227,7 @@ func (b *treeBuilder) r56(p int) (int, bool) {
 // r57 is rule punctuation (punctuation).
 func (b *treeBuilder) r57(p int) (int, bool) {
 	var ok bool
-	if ok = p < len(b.s) && class9[b.s[p]]; ok {
+	if ok = p < len(b.s) && class22[b.s[p]]; ok {
 		p++
 	}
 	return p, ok
@@ -4055,7 +4241,7 @@ func (b *treeBuilder) r58(p int) (int, bool) {
 	{
 		start1 := p
 		for {
-			for p < len(b.s) && class5[b.s[p]] {
+			for p < len(b.s) && class18[b.s[p]] {
 				p++
 			}
 			ok = false
@@ -4074,7 +4260,7 @@ func (b *treeBuilder) r58(p int) (int, bool) {
 // r59 is rule alphanum (alphanum).
 func (b *treeBuilder) r59(p int) (int, bool) {
 	var ok bool
-	if ok = p < len(b.s) && class3[b.s[p]]; ok {
+	if ok = p < len(b.s) && class16[b.s[p]]; ok {
 		p++
 	}
 	return p, ok
@@ -4086,7 +4272,7 @@ func (b *treeBuilder) r60(p int) (int, bool) {
 	{
 		start1 := p
 		for {
-			for p < len(b.s) && class3[b.s[p]] {
+			for p < len(b.s) && class16[b.s[p]] {
 				p++
 			}
 			ok = false
@@ -4232,32 +4418,71 @@ func (b *treeBuilder) r69(p int) (int, bool) {
 	return p, ok
 }
 
-// class0 is ['a'-'z”A'-'Z'].
-var class0 = [256]bool{65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
+// class0 is the first bytes of an alternative.
+var class0 = [256]bool{104: true}
 
-// class1 is ['a'-'z”A'-'Z”0'-'9”$”_”@”.”&”!”*”"”\”'(”)”:”;”,” ”-'].
-var class1 = [256]bool{32: true, 33: true, 34: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 59: true, 64: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
+// class1 is the first bytes of an alternative.
+var class1 = [256]bool{35: true}
 
-// class2 is ['0'-'9”a'-'f”A'-'F'].
-var class2 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true}
+// class2 is the first bytes of an alternative.
+var class2 = [256]bool{102: true}
 
-// class3 is ['a'-'z”A'-'Z”0'-'9'].
-var class3 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
+// class3 is the first bytes of an alternative.
+var class3 = [256]bool{110: true}
 
-// class4 is ['/”?”#'].
-var class4 = [256]bool{35: true, 47: true, 63: true}
+// class4 is the first bytes of an alternative.
+var class4 = [256]bool{112: true}
 
-// class5 is ['0'-'9'].
-var class5 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true}
+// class5 is the first bytes of an alternative.
+var class5 = [256]bool{116: true}
 
-// class6 is ['$”_”@”.”&”-'].
-var class6 = [256]bool{36: true, 38: true, 45: true, 46: true, 64: true, 95: true}
+// class6 is the first bytes of an alternative.
+var class6 = [256]bool{103: true}
 
-// class7 is ['!”*”"”\”'(”)”:”;”,” '].
-var class7 = [256]bool{32: true, 33: true, 34: true, 39: true, 40: true, 41: true, 42: true, 44: true, 58: true, 59: true}
+// class7 is the first bytes of an alternative.
+var class7 = [256]bool{119: true}
 
-// class8 is ['{”}”|”[”]”\\”^”~'].
-var class8 = [256]bool{91: true, 92: true, 93: true, 94: true, 123: true, 124: true, 125: true, 126: true}
+// class8 is the first bytes of an alternative.
+var class8 = [256]bool{97: true}
 
-// class9 is ['<”>'].
-var class9 = [256]bool{60: true, 62: true}
+// class9 is the first bytes of an alternative.
+var class9 = [256]bool{65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
+
+// class10 is the first bytes of an alternative.
+var class10 = [256]bool{32: true, 33: true, 34: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 59: true, 64: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
+
+// class11 is the first bytes of an alternative.
+var class11 = [256]bool{37: true}
+
+// class12 is ['0'-'9”a'-'f”A'-'F'].
+var class12 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true}
+
+// class13 is the first bytes of an alternative.
+var class13 = [256]bool{42: true}
+
+// class14 is the first bytes of an alternative.
+var class14 = [256]bool{32: true, 33: true, 34: true, 36: true, 37: true, 38: true, 39: true, 40: true, 41: true, 42: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 59: true, 64: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
+
+// class15 is the first bytes of an alternative.
+var class15 = [256]bool{43: true}
+
+// class16 is ['a'-'z”A'-'Z”0'-'9'].
+var class16 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
+
+// class17 is the first bytes of an alternative.
+var class17 = [256]bool{35: true, 47: true, 63: true}
+
+// class18 is the first bytes of an alternative.
+var class18 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true}
+
+// class19 is ['$”_”@”.”&”-'].
+var class19 = [256]bool{36: true, 38: true, 45: true, 46: true, 64: true, 95: true}
+
+// class20 is ['!”*”"”\”'(”)”:”;”,” '].
+var class20 = [256]bool{32: true, 33: true, 34: true, 39: true, 40: true, 41: true, 42: true, 44: true, 58: true, 59: true}
+
+// class21 is ['{”}”|”[”]”\\”^”~'].
+var class21 = [256]bool{91: true, 92: true, 93: true, 94: true, 123: true, 124: true, 125: true, 126: true}
+
+// class22 is ['<”>'].
+var class22 = [256]bool{60: true, 62: true}

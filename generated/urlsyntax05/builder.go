@@ -220,345 +220,378 @@ func (b *treeBuilder) r0(p int) (int, bool) {
 		for {
 		L2:
 			for {
-				// absoluteURL, inlined
-			L3:
-				for {
-					{
-						p4, n4 := p, len(b.nodes)
-						ok = true
-					L4:
-						for {
-							// generic_URL, inlined
+				if p < len(b.s) && class0[b.s[p]] {
+					// absoluteURL, inlined
+				L3:
+					for {
+						if p < len(b.s) && class0[b.s[p]] {
 							{
-								p5, n5 := p, len(b.nodes)
+								p4, n4 := p, len(b.nodes)
 								ok = true
-							L5:
+							L4:
 								for {
-									p, ok = b.r9(p)
-									if !ok {
-										p, b.nodes = p5, b.nodes[:n5]
-										break L5
-									}
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
-										p++
-									}
-									if !ok {
-										p, b.nodes = p5, b.nodes[:n5]
-										break L5
-									}
-									// relativeURL, inlined
-								L6:
-									for {
-										{
-											p7, n7 := p, len(b.nodes)
-											ok = true
-										L7:
+									// generic_URL, inlined
+									{
+										p5, n5 := p, len(b.nodes)
+										ok = true
+									L5:
+										for {
+											p, ok = b.r9(p)
+											if !ok {
+												p, b.nodes = p5, b.nodes[:n5]
+												break L5
+											}
+											if ok = p < len(b.s) && b.s[p] == ':'; ok {
+												p++
+											}
+											if !ok {
+												p, b.nodes = p5, b.nodes[:n5]
+												break L5
+											}
+											// relativeURL, inlined
+										L6:
 											for {
-												// net_path, inlined
-												{
-													p8, n8 := p, len(b.nodes)
-													ok = true
-												L8:
-													for {
-														if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "//"; ok {
-															p += 2
-														}
-														if !ok {
-															p, b.nodes = p8, b.nodes[:n8]
-															break L8
-														}
-														p, ok = b.r10(p)
-														if !ok {
-															p, b.nodes = p8, b.nodes[:n8]
-															break L8
-														}
-														p, ok = b.r7(p)
+												if p < len(b.s) && class1[b.s[p]] {
+													{
+														p7, n7 := p, len(b.nodes)
 														ok = true
-														if !ok {
-															p, b.nodes = p8, b.nodes[:n8]
-															break L8
-														}
-														break
-													}
-												}
-												if !ok {
-													p, b.nodes = p7, b.nodes[:n7]
-													break L7
-												}
-												{
-													p9, n9 := p, len(b.nodes)
-												L10:
-													for {
-														if ok = p < len(b.s) && b.s[p] == '#'; ok {
-															p++
-														}
-														if ok {
-															break L10
-														}
-														{
-															p11, n11 := p, len(b.nodes)
-															if ok = p < len(b.s); ok {
-																_, w := utf8.DecodeRuneInString(b.s[p:])
-																p += w
+													L7:
+														for {
+															// net_path, inlined
+															{
+																p8, n8 := p, len(b.nodes)
+																ok = true
+															L8:
+																for {
+																	if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "//"; ok {
+																		p += 2
+																	}
+																	if !ok {
+																		p, b.nodes = p8, b.nodes[:n8]
+																		break L8
+																	}
+																	p, ok = b.r10(p)
+																	if !ok {
+																		p, b.nodes = p8, b.nodes[:n8]
+																		break L8
+																	}
+																	p, ok = b.r7(p)
+																	ok = true
+																	if !ok {
+																		p, b.nodes = p8, b.nodes[:n8]
+																		break L8
+																	}
+																	break
+																}
 															}
-															p, b.nodes = p11, b.nodes[:n11]
-															ok = !ok
+															if !ok {
+																p, b.nodes = p7, b.nodes[:n7]
+																break L7
+															}
+															{
+																p9, n9 := p, len(b.nodes)
+															L10:
+																for {
+																	if p < len(b.s) && class2[b.s[p]] {
+																		if ok = p < len(b.s) && b.s[p] == '#'; ok {
+																			p++
+																		}
+																		if ok {
+																			break L10
+																		}
+																	}
+																	{
+																		p11, n11 := p, len(b.nodes)
+																		if ok = p < len(b.s); ok {
+																			_, w := utf8.DecodeRuneInString(b.s[p:])
+																			p += w
+																		}
+																		p, b.nodes = p11, b.nodes[:n11]
+																		ok = !ok
+																	}
+																	if ok {
+																		break L10
+																	}
+																	ok = false
+																	break
+																}
+																p, b.nodes = p9, b.nodes[:n9]
+															}
+															if !ok {
+																p, b.nodes = p7, b.nodes[:n7]
+																break L7
+															}
+															break
 														}
-														if ok {
-															break L10
-														}
-														break
 													}
-													p, b.nodes = p9, b.nodes[:n9]
+													if ok {
+														break L6
+													}
 												}
-												if !ok {
-													p, b.nodes = p7, b.nodes[:n7]
-													break L7
+												if p < len(b.s) && class1[b.s[p]] {
+													{
+														p12, n12 := p, len(b.nodes)
+														ok = true
+													L12:
+														for {
+															p, ok = b.r7(p)
+															if !ok {
+																p, b.nodes = p12, b.nodes[:n12]
+																break L12
+															}
+															{
+																p13, n13 := p, len(b.nodes)
+															L14:
+																for {
+																	if p < len(b.s) && class2[b.s[p]] {
+																		if ok = p < len(b.s) && b.s[p] == '#'; ok {
+																			p++
+																		}
+																		if ok {
+																			break L14
+																		}
+																	}
+																	{
+																		p15, n15 := p, len(b.nodes)
+																		if ok = p < len(b.s); ok {
+																			_, w := utf8.DecodeRuneInString(b.s[p:])
+																			p += w
+																		}
+																		p, b.nodes = p15, b.nodes[:n15]
+																		ok = !ok
+																	}
+																	if ok {
+																		break L14
+																	}
+																	ok = false
+																	break
+																}
+																p, b.nodes = p13, b.nodes[:n13]
+															}
+															if !ok {
+																p, b.nodes = p12, b.nodes[:n12]
+																break L12
+															}
+															break
+														}
+													}
+													if ok {
+														break L6
+													}
 												}
+												p, ok = b.r8(p)
+												if ok {
+													break L6
+												}
+												ok = false
 												break
 											}
-										}
-										if ok {
-											break L6
-										}
-										{
-											p12, n12 := p, len(b.nodes)
-											ok = true
-										L12:
-											for {
-												p, ok = b.r7(p)
-												if !ok {
-													p, b.nodes = p12, b.nodes[:n12]
-													break L12
-												}
-												{
-													p13, n13 := p, len(b.nodes)
-												L14:
-													for {
-														if ok = p < len(b.s) && b.s[p] == '#'; ok {
-															p++
-														}
-														if ok {
-															break L14
-														}
-														{
-															p15, n15 := p, len(b.nodes)
-															if ok = p < len(b.s); ok {
-																_, w := utf8.DecodeRuneInString(b.s[p:])
-																p += w
-															}
-															p, b.nodes = p15, b.nodes[:n15]
-															ok = !ok
-														}
-														if ok {
-															break L14
-														}
-														break
-													}
-													p, b.nodes = p13, b.nodes[:n13]
-												}
-												if !ok {
-													p, b.nodes = p12, b.nodes[:n12]
-													break L12
-												}
-												break
+											if !ok {
+												p, b.nodes = p5, b.nodes[:n5]
+												break L5
 											}
+											break
 										}
-										if ok {
-											break L6
-										}
-										p, ok = b.r8(p)
-										if ok {
-											break L6
-										}
-										break
 									}
 									if !ok {
-										p, b.nodes = p5, b.nodes[:n5]
-										break L5
-									}
-									break
-								}
-							}
-							if !ok {
-								p, b.nodes = p4, b.nodes[:n4]
-								break L4
-							}
-							{
-								p16, n16 := p, len(b.nodes)
-							L17:
-								for {
-									if ok = p < len(b.s) && b.s[p] == '#'; ok {
-										p++
-									}
-									if ok {
-										break L17
+										p, b.nodes = p4, b.nodes[:n4]
+										break L4
 									}
 									{
-										p18, n18 := p, len(b.nodes)
-										if ok = p < len(b.s); ok {
-											_, w := utf8.DecodeRuneInString(b.s[p:])
-											p += w
+										p16, n16 := p, len(b.nodes)
+									L17:
+										for {
+											if p < len(b.s) && class2[b.s[p]] {
+												if ok = p < len(b.s) && b.s[p] == '#'; ok {
+													p++
+												}
+												if ok {
+													break L17
+												}
+											}
+											{
+												p18, n18 := p, len(b.nodes)
+												if ok = p < len(b.s); ok {
+													_, w := utf8.DecodeRuneInString(b.s[p:])
+													p += w
+												}
+												p, b.nodes = p18, b.nodes[:n18]
+												ok = !ok
+											}
+											if ok {
+												break L17
+											}
+											ok = false
+											break
 										}
-										p, b.nodes = p18, b.nodes[:n18]
-										ok = !ok
+										p, b.nodes = p16, b.nodes[:n16]
 									}
-									if ok {
-										break L17
+									if !ok {
+										p, b.nodes = p4, b.nodes[:n4]
+										break L4
 									}
 									break
 								}
-								p, b.nodes = p16, b.nodes[:n16]
 							}
-							if !ok {
-								p, b.nodes = p4, b.nodes[:n4]
-								break L4
+							if ok {
+								break L3
 							}
-							break
 						}
+						if p < len(b.s) && class0[b.s[p]] {
+							p, ok = b.r2(p)
+							if ok {
+								break L3
+							}
+						}
+						ok = false
+						break
 					}
 					if ok {
-						break L3
+						break L2
 					}
-					p, ok = b.r2(p)
-					if ok {
-						break L3
-					}
-					break
-				}
-				if ok {
-					break L2
 				}
 				// relativeURL, inlined
 			L19:
 				for {
-					{
-						p20, n20 := p, len(b.nodes)
-						ok = true
-					L20:
-						for {
-							// net_path, inlined
-							{
-								p21, n21 := p, len(b.nodes)
-								ok = true
-							L21:
-								for {
-									if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "//"; ok {
-										p += 2
-									}
-									if !ok {
-										p, b.nodes = p21, b.nodes[:n21]
-										break L21
-									}
-									p, ok = b.r10(p)
-									if !ok {
-										p, b.nodes = p21, b.nodes[:n21]
-										break L21
-									}
-									p, ok = b.r7(p)
+					if p < len(b.s) && class1[b.s[p]] {
+						{
+							p20, n20 := p, len(b.nodes)
+							ok = true
+						L20:
+							for {
+								// net_path, inlined
+								{
+									p21, n21 := p, len(b.nodes)
 									ok = true
-									if !ok {
-										p, b.nodes = p21, b.nodes[:n21]
-										break L21
-									}
-									break
-								}
-							}
-							if !ok {
-								p, b.nodes = p20, b.nodes[:n20]
-								break L20
-							}
-							{
-								p22, n22 := p, len(b.nodes)
-							L23:
-								for {
-									if ok = p < len(b.s) && b.s[p] == '#'; ok {
-										p++
-									}
-									if ok {
-										break L23
-									}
-									{
-										p24, n24 := p, len(b.nodes)
-										if ok = p < len(b.s); ok {
-											_, w := utf8.DecodeRuneInString(b.s[p:])
-											p += w
+								L21:
+									for {
+										if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "//"; ok {
+											p += 2
 										}
-										p, b.nodes = p24, b.nodes[:n24]
-										ok = !ok
+										if !ok {
+											p, b.nodes = p21, b.nodes[:n21]
+											break L21
+										}
+										p, ok = b.r10(p)
+										if !ok {
+											p, b.nodes = p21, b.nodes[:n21]
+											break L21
+										}
+										p, ok = b.r7(p)
+										ok = true
+										if !ok {
+											p, b.nodes = p21, b.nodes[:n21]
+											break L21
+										}
+										break
 									}
-									if ok {
-										break L23
-									}
-									break
 								}
-								p, b.nodes = p22, b.nodes[:n22]
+								if !ok {
+									p, b.nodes = p20, b.nodes[:n20]
+									break L20
+								}
+								{
+									p22, n22 := p, len(b.nodes)
+								L23:
+									for {
+										if p < len(b.s) && class2[b.s[p]] {
+											if ok = p < len(b.s) && b.s[p] == '#'; ok {
+												p++
+											}
+											if ok {
+												break L23
+											}
+										}
+										{
+											p24, n24 := p, len(b.nodes)
+											if ok = p < len(b.s); ok {
+												_, w := utf8.DecodeRuneInString(b.s[p:])
+												p += w
+											}
+											p, b.nodes = p24, b.nodes[:n24]
+											ok = !ok
+										}
+										if ok {
+											break L23
+										}
+										ok = false
+										break
+									}
+									p, b.nodes = p22, b.nodes[:n22]
+								}
+								if !ok {
+									p, b.nodes = p20, b.nodes[:n20]
+									break L20
+								}
+								break
 							}
-							if !ok {
-								p, b.nodes = p20, b.nodes[:n20]
-								break L20
-							}
-							break
+						}
+						if ok {
+							break L19
 						}
 					}
-					if ok {
-						break L19
-					}
-					{
-						p25, n25 := p, len(b.nodes)
-						ok = true
-					L25:
-						for {
-							p, ok = b.r7(p)
-							if !ok {
-								p, b.nodes = p25, b.nodes[:n25]
-								break L25
-							}
-							{
-								p26, n26 := p, len(b.nodes)
-							L27:
-								for {
-									if ok = p < len(b.s) && b.s[p] == '#'; ok {
-										p++
-									}
-									if ok {
-										break L27
-									}
-									{
-										p28, n28 := p, len(b.nodes)
-										if ok = p < len(b.s); ok {
-											_, w := utf8.DecodeRuneInString(b.s[p:])
-											p += w
-										}
-										p, b.nodes = p28, b.nodes[:n28]
-										ok = !ok
-									}
-									if ok {
-										break L27
-									}
-									break
+					if p < len(b.s) && class1[b.s[p]] {
+						{
+							p25, n25 := p, len(b.nodes)
+							ok = true
+						L25:
+							for {
+								p, ok = b.r7(p)
+								if !ok {
+									p, b.nodes = p25, b.nodes[:n25]
+									break L25
 								}
-								p, b.nodes = p26, b.nodes[:n26]
+								{
+									p26, n26 := p, len(b.nodes)
+								L27:
+									for {
+										if p < len(b.s) && class2[b.s[p]] {
+											if ok = p < len(b.s) && b.s[p] == '#'; ok {
+												p++
+											}
+											if ok {
+												break L27
+											}
+										}
+										{
+											p28, n28 := p, len(b.nodes)
+											if ok = p < len(b.s); ok {
+												_, w := utf8.DecodeRuneInString(b.s[p:])
+												p += w
+											}
+											p, b.nodes = p28, b.nodes[:n28]
+											ok = !ok
+										}
+										if ok {
+											break L27
+										}
+										ok = false
+										break
+									}
+									p, b.nodes = p26, b.nodes[:n26]
+								}
+								if !ok {
+									p, b.nodes = p25, b.nodes[:n25]
+									break L25
+								}
+								break
 							}
-							if !ok {
-								p, b.nodes = p25, b.nodes[:n25]
-								break L25
-							}
-							break
 						}
-					}
-					if ok {
-						break L19
+						if ok {
+							break L19
+						}
 					}
 					p, ok = b.r8(p)
 					if ok {
 						break L19
 					}
+					ok = false
 					break
 				}
 				if ok {
 					break L2
 				}
+				ok = false
 				break
 			}
 			ok = true
@@ -602,207 +635,226 @@ func (b *treeBuilder) r1(p int) (int, bool) {
 	var ok bool
 L1:
 	for {
-		{
-			p2, n2 := p, len(b.nodes)
-			ok = true
-		L2:
-			for {
-				// generic_URL, inlined
-				{
-					p3, n3 := p, len(b.nodes)
-					ok = true
-				L3:
-					for {
-						p, ok = b.r9(p)
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						if ok = p < len(b.s) && b.s[p] == ':'; ok {
-							p++
-						}
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						// relativeURL, inlined
-					L4:
+		if p < len(b.s) && class0[b.s[p]] {
+			{
+				p2, n2 := p, len(b.nodes)
+				ok = true
+			L2:
+				for {
+					// generic_URL, inlined
+					{
+						p3, n3 := p, len(b.nodes)
+						ok = true
+					L3:
 						for {
-							{
-								p5, n5 := p, len(b.nodes)
-								ok = true
-							L5:
-								for {
-									// net_path, inlined
+							p, ok = b.r9(p)
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							// relativeURL, inlined
+						L4:
+							for {
+								if p < len(b.s) && class1[b.s[p]] {
 									{
-										p6, n6 := p, len(b.nodes)
+										p5, n5 := p, len(b.nodes)
 										ok = true
-									L6:
+									L5:
 										for {
-											if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "//"; ok {
-												p += 2
+											// net_path, inlined
+											{
+												p6, n6 := p, len(b.nodes)
+												ok = true
+											L6:
+												for {
+													if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "//"; ok {
+														p += 2
+													}
+													if !ok {
+														p, b.nodes = p6, b.nodes[:n6]
+														break L6
+													}
+													p, ok = b.r10(p)
+													if !ok {
+														p, b.nodes = p6, b.nodes[:n6]
+														break L6
+													}
+													p, ok = b.r7(p)
+													ok = true
+													if !ok {
+														p, b.nodes = p6, b.nodes[:n6]
+														break L6
+													}
+													break
+												}
 											}
 											if !ok {
-												p, b.nodes = p6, b.nodes[:n6]
-												break L6
+												p, b.nodes = p5, b.nodes[:n5]
+												break L5
 											}
-											p, ok = b.r10(p)
+											{
+												p7, n7 := p, len(b.nodes)
+											L8:
+												for {
+													if p < len(b.s) && class2[b.s[p]] {
+														if ok = p < len(b.s) && b.s[p] == '#'; ok {
+															p++
+														}
+														if ok {
+															break L8
+														}
+													}
+													{
+														p9, n9 := p, len(b.nodes)
+														if ok = p < len(b.s); ok {
+															_, w := utf8.DecodeRuneInString(b.s[p:])
+															p += w
+														}
+														p, b.nodes = p9, b.nodes[:n9]
+														ok = !ok
+													}
+													if ok {
+														break L8
+													}
+													ok = false
+													break
+												}
+												p, b.nodes = p7, b.nodes[:n7]
+											}
 											if !ok {
-												p, b.nodes = p6, b.nodes[:n6]
-												break L6
+												p, b.nodes = p5, b.nodes[:n5]
+												break L5
 											}
+											break
+										}
+									}
+									if ok {
+										break L4
+									}
+								}
+								if p < len(b.s) && class1[b.s[p]] {
+									{
+										p10, n10 := p, len(b.nodes)
+										ok = true
+									L10:
+										for {
 											p, ok = b.r7(p)
-											ok = true
 											if !ok {
-												p, b.nodes = p6, b.nodes[:n6]
-												break L6
-											}
-											break
-										}
-									}
-									if !ok {
-										p, b.nodes = p5, b.nodes[:n5]
-										break L5
-									}
-									{
-										p7, n7 := p, len(b.nodes)
-									L8:
-										for {
-											if ok = p < len(b.s) && b.s[p] == '#'; ok {
-												p++
-											}
-											if ok {
-												break L8
+												p, b.nodes = p10, b.nodes[:n10]
+												break L10
 											}
 											{
-												p9, n9 := p, len(b.nodes)
-												if ok = p < len(b.s); ok {
-													_, w := utf8.DecodeRuneInString(b.s[p:])
-													p += w
+												p11, n11 := p, len(b.nodes)
+											L12:
+												for {
+													if p < len(b.s) && class2[b.s[p]] {
+														if ok = p < len(b.s) && b.s[p] == '#'; ok {
+															p++
+														}
+														if ok {
+															break L12
+														}
+													}
+													{
+														p13, n13 := p, len(b.nodes)
+														if ok = p < len(b.s); ok {
+															_, w := utf8.DecodeRuneInString(b.s[p:])
+															p += w
+														}
+														p, b.nodes = p13, b.nodes[:n13]
+														ok = !ok
+													}
+													if ok {
+														break L12
+													}
+													ok = false
+													break
 												}
-												p, b.nodes = p9, b.nodes[:n9]
-												ok = !ok
+												p, b.nodes = p11, b.nodes[:n11]
 											}
-											if ok {
-												break L8
+											if !ok {
+												p, b.nodes = p10, b.nodes[:n10]
+												break L10
 											}
 											break
 										}
-										p, b.nodes = p7, b.nodes[:n7]
 									}
-									if !ok {
-										p, b.nodes = p5, b.nodes[:n5]
-										break L5
+									if ok {
+										break L4
 									}
-									break
 								}
-							}
-							if ok {
-								break L4
-							}
-							{
-								p10, n10 := p, len(b.nodes)
-								ok = true
-							L10:
-								for {
-									p, ok = b.r7(p)
-									if !ok {
-										p, b.nodes = p10, b.nodes[:n10]
-										break L10
-									}
-									{
-										p11, n11 := p, len(b.nodes)
-									L12:
-										for {
-											if ok = p < len(b.s) && b.s[p] == '#'; ok {
-												p++
-											}
-											if ok {
-												break L12
-											}
-											{
-												p13, n13 := p, len(b.nodes)
-												if ok = p < len(b.s); ok {
-													_, w := utf8.DecodeRuneInString(b.s[p:])
-													p += w
-												}
-												p, b.nodes = p13, b.nodes[:n13]
-												ok = !ok
-											}
-											if ok {
-												break L12
-											}
-											break
-										}
-										p, b.nodes = p11, b.nodes[:n11]
-									}
-									if !ok {
-										p, b.nodes = p10, b.nodes[:n10]
-										break L10
-									}
-									break
+								p, ok = b.r8(p)
+								if ok {
+									break L4
 								}
+								ok = false
+								break
 							}
-							if ok {
-								break L4
-							}
-							p, ok = b.r8(p)
-							if ok {
-								break L4
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
 							}
 							break
 						}
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						break
 					}
-				}
-				if !ok {
-					p, b.nodes = p2, b.nodes[:n2]
-					break L2
-				}
-				{
-					p14, n14 := p, len(b.nodes)
-				L15:
-					for {
-						if ok = p < len(b.s) && b.s[p] == '#'; ok {
-							p++
-						}
-						if ok {
-							break L15
-						}
-						{
-							p16, n16 := p, len(b.nodes)
-							if ok = p < len(b.s); ok {
-								_, w := utf8.DecodeRuneInString(b.s[p:])
-								p += w
+					if !ok {
+						p, b.nodes = p2, b.nodes[:n2]
+						break L2
+					}
+					{
+						p14, n14 := p, len(b.nodes)
+					L15:
+						for {
+							if p < len(b.s) && class2[b.s[p]] {
+								if ok = p < len(b.s) && b.s[p] == '#'; ok {
+									p++
+								}
+								if ok {
+									break L15
+								}
 							}
-							p, b.nodes = p16, b.nodes[:n16]
-							ok = !ok
+							{
+								p16, n16 := p, len(b.nodes)
+								if ok = p < len(b.s); ok {
+									_, w := utf8.DecodeRuneInString(b.s[p:])
+									p += w
+								}
+								p, b.nodes = p16, b.nodes[:n16]
+								ok = !ok
+							}
+							if ok {
+								break L15
+							}
+							ok = false
+							break
 						}
-						if ok {
-							break L15
-						}
-						break
+						p, b.nodes = p14, b.nodes[:n14]
 					}
-					p, b.nodes = p14, b.nodes[:n14]
+					if !ok {
+						p, b.nodes = p2, b.nodes[:n2]
+						break L2
+					}
+					break
 				}
-				if !ok {
-					p, b.nodes = p2, b.nodes[:n2]
-					break L2
-				}
-				break
+			}
+			if ok {
+				break L1
 			}
 		}
-		if ok {
-			break L1
+		if p < len(b.s) && class0[b.s[p]] {
+			p, ok = b.r2(p)
+			if ok {
+				break L1
+			}
 		}
-		p, ok = b.r2(p)
-		if ok {
-			break L1
-		}
+		ok = false
 		break
 	}
 	return p, ok
@@ -834,52 +886,57 @@ func (b *treeBuilder) r2(p int) (int, bool) {
 			{
 				start2 := p
 				for {
-					for p < len(b.s) && class0[b.s[p]] {
+					for p < len(b.s) && class3[b.s[p]] {
 						p++
 					}
 					q2 := p
 				L3:
 					for {
-						// unreserved, inlined
-						if ok = p < len(b.s) && class1[b.s[p]]; ok {
-							p++
-						}
-						if ok {
-							break L3
-						}
-						// escaped, inlined
-						{
-							p4, n4 := p, len(b.nodes)
-							ok = true
-						L4:
-							for {
-								if ok = p < len(b.s) && b.s[p] == '%'; ok {
-									p++
-								}
-								if !ok {
-									p, b.nodes = p4, b.nodes[:n4]
-									break L4
-								}
-								if ok = p < len(b.s) && class2[b.s[p]]; ok {
-									p++
-								}
-								if !ok {
-									p, b.nodes = p4, b.nodes[:n4]
-									break L4
-								}
-								if ok = p < len(b.s) && class2[b.s[p]]; ok {
-									p++
-								}
-								if !ok {
-									p, b.nodes = p4, b.nodes[:n4]
-									break L4
-								}
-								break
+						if p < len(b.s) && class4[b.s[p]] {
+							// unreserved, inlined
+							if ok = p < len(b.s) && class4[b.s[p]]; ok {
+								p++
+							}
+							if ok {
+								break L3
 							}
 						}
-						if ok {
-							break L3
+						if p < len(b.s) && class5[b.s[p]] {
+							// escaped, inlined
+							{
+								p4, n4 := p, len(b.nodes)
+								ok = true
+							L4:
+								for {
+									if ok = p < len(b.s) && b.s[p] == '%'; ok {
+										p++
+									}
+									if !ok {
+										p, b.nodes = p4, b.nodes[:n4]
+										break L4
+									}
+									if ok = p < len(b.s) && class6[b.s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, b.nodes = p4, b.nodes[:n4]
+										break L4
+									}
+									if ok = p < len(b.s) && class6[b.s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, b.nodes = p4, b.nodes[:n4]
+										break L4
+									}
+									break
+								}
+							}
+							if ok {
+								break L3
+							}
 						}
+						ok = false
 						break
 					}
 					if ok && p != q2 {
@@ -911,52 +968,57 @@ func (b *treeBuilder) r3(p int) (int, bool) {
 	{
 		start1 := p
 		for {
-			for p < len(b.s) && class0[b.s[p]] {
+			for p < len(b.s) && class3[b.s[p]] {
 				p++
 			}
 			q1 := p
 		L2:
 			for {
-				// unreserved, inlined
-				if ok = p < len(b.s) && class1[b.s[p]]; ok {
-					p++
-				}
-				if ok {
-					break L2
-				}
-				// escaped, inlined
-				{
-					p3, n3 := p, len(b.nodes)
-					ok = true
-				L3:
-					for {
-						if ok = p < len(b.s) && b.s[p] == '%'; ok {
-							p++
-						}
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						if ok = p < len(b.s) && class2[b.s[p]]; ok {
-							p++
-						}
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						if ok = p < len(b.s) && class2[b.s[p]]; ok {
-							p++
-						}
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						break
+				if p < len(b.s) && class4[b.s[p]] {
+					// unreserved, inlined
+					if ok = p < len(b.s) && class4[b.s[p]]; ok {
+						p++
+					}
+					if ok {
+						break L2
 					}
 				}
-				if ok {
-					break L2
+				if p < len(b.s) && class5[b.s[p]] {
+					// escaped, inlined
+					{
+						p3, n3 := p, len(b.nodes)
+						ok = true
+					L3:
+						for {
+							if ok = p < len(b.s) && b.s[p] == '%'; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							if ok = p < len(b.s) && class6[b.s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							if ok = p < len(b.s) && class6[b.s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							break
+						}
+					}
+					if ok {
+						break L2
+					}
 				}
+				ok = false
 				break
 			}
 			if ok && p != q1 {
@@ -993,128 +1055,139 @@ func (b *treeBuilder) r4(p int) (int, bool) {
 			// relativeURL, inlined
 		L2:
 			for {
-				{
-					p3, n3 := p, len(b.nodes)
-					ok = true
-				L3:
-					for {
-						// net_path, inlined
-						{
-							p4, n4 := p, len(b.nodes)
-							ok = true
-						L4:
-							for {
-								if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "//"; ok {
-									p += 2
-								}
-								if !ok {
-									p, b.nodes = p4, b.nodes[:n4]
-									break L4
-								}
-								p, ok = b.r10(p)
-								if !ok {
-									p, b.nodes = p4, b.nodes[:n4]
-									break L4
-								}
-								p, ok = b.r7(p)
+				if p < len(b.s) && class1[b.s[p]] {
+					{
+						p3, n3 := p, len(b.nodes)
+						ok = true
+					L3:
+						for {
+							// net_path, inlined
+							{
+								p4, n4 := p, len(b.nodes)
 								ok = true
-								if !ok {
-									p, b.nodes = p4, b.nodes[:n4]
-									break L4
-								}
-								break
-							}
-						}
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						{
-							p5, n5 := p, len(b.nodes)
-						L6:
-							for {
-								if ok = p < len(b.s) && b.s[p] == '#'; ok {
-									p++
-								}
-								if ok {
-									break L6
-								}
-								{
-									p7, n7 := p, len(b.nodes)
-									if ok = p < len(b.s); ok {
-										_, w := utf8.DecodeRuneInString(b.s[p:])
-										p += w
+							L4:
+								for {
+									if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "//"; ok {
+										p += 2
 									}
-									p, b.nodes = p7, b.nodes[:n7]
-									ok = !ok
+									if !ok {
+										p, b.nodes = p4, b.nodes[:n4]
+										break L4
+									}
+									p, ok = b.r10(p)
+									if !ok {
+										p, b.nodes = p4, b.nodes[:n4]
+										break L4
+									}
+									p, ok = b.r7(p)
+									ok = true
+									if !ok {
+										p, b.nodes = p4, b.nodes[:n4]
+										break L4
+									}
+									break
 								}
-								if ok {
-									break L6
-								}
-								break
 							}
-							p, b.nodes = p5, b.nodes[:n5]
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							{
+								p5, n5 := p, len(b.nodes)
+							L6:
+								for {
+									if p < len(b.s) && class2[b.s[p]] {
+										if ok = p < len(b.s) && b.s[p] == '#'; ok {
+											p++
+										}
+										if ok {
+											break L6
+										}
+									}
+									{
+										p7, n7 := p, len(b.nodes)
+										if ok = p < len(b.s); ok {
+											_, w := utf8.DecodeRuneInString(b.s[p:])
+											p += w
+										}
+										p, b.nodes = p7, b.nodes[:n7]
+										ok = !ok
+									}
+									if ok {
+										break L6
+									}
+									ok = false
+									break
+								}
+								p, b.nodes = p5, b.nodes[:n5]
+							}
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							break
 						}
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						break
+					}
+					if ok {
+						break L2
 					}
 				}
-				if ok {
-					break L2
-				}
-				{
-					p8, n8 := p, len(b.nodes)
-					ok = true
-				L8:
-					for {
-						p, ok = b.r7(p)
-						if !ok {
-							p, b.nodes = p8, b.nodes[:n8]
-							break L8
-						}
-						{
-							p9, n9 := p, len(b.nodes)
-						L10:
-							for {
-								if ok = p < len(b.s) && b.s[p] == '#'; ok {
-									p++
-								}
-								if ok {
-									break L10
-								}
-								{
-									p11, n11 := p, len(b.nodes)
-									if ok = p < len(b.s); ok {
-										_, w := utf8.DecodeRuneInString(b.s[p:])
-										p += w
-									}
-									p, b.nodes = p11, b.nodes[:n11]
-									ok = !ok
-								}
-								if ok {
-									break L10
-								}
-								break
+				if p < len(b.s) && class1[b.s[p]] {
+					{
+						p8, n8 := p, len(b.nodes)
+						ok = true
+					L8:
+						for {
+							p, ok = b.r7(p)
+							if !ok {
+								p, b.nodes = p8, b.nodes[:n8]
+								break L8
 							}
-							p, b.nodes = p9, b.nodes[:n9]
+							{
+								p9, n9 := p, len(b.nodes)
+							L10:
+								for {
+									if p < len(b.s) && class2[b.s[p]] {
+										if ok = p < len(b.s) && b.s[p] == '#'; ok {
+											p++
+										}
+										if ok {
+											break L10
+										}
+									}
+									{
+										p11, n11 := p, len(b.nodes)
+										if ok = p < len(b.s); ok {
+											_, w := utf8.DecodeRuneInString(b.s[p:])
+											p += w
+										}
+										p, b.nodes = p11, b.nodes[:n11]
+										ok = !ok
+									}
+									if ok {
+										break L10
+									}
+									ok = false
+									break
+								}
+								p, b.nodes = p9, b.nodes[:n9]
+							}
+							if !ok {
+								p, b.nodes = p8, b.nodes[:n8]
+								break L8
+							}
+							break
 						}
-						if !ok {
-							p, b.nodes = p8, b.nodes[:n8]
-							break L8
-						}
-						break
 					}
-				}
-				if ok {
-					break L2
+					if ok {
+						break L2
+					}
 				}
 				p, ok = b.r8(p)
 				if ok {
 					break L2
 				}
+				ok = false
 				break
 			}
 			if !ok {
@@ -1132,128 +1205,139 @@ func (b *treeBuilder) r5(p int) (int, bool) {
 	var ok bool
 L1:
 	for {
-		{
-			p2, n2 := p, len(b.nodes)
-			ok = true
-		L2:
-			for {
-				// net_path, inlined
-				{
-					p3, n3 := p, len(b.nodes)
-					ok = true
-				L3:
-					for {
-						if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "//"; ok {
-							p += 2
-						}
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						p, ok = b.r10(p)
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						p, ok = b.r7(p)
+		if p < len(b.s) && class1[b.s[p]] {
+			{
+				p2, n2 := p, len(b.nodes)
+				ok = true
+			L2:
+				for {
+					// net_path, inlined
+					{
+						p3, n3 := p, len(b.nodes)
 						ok = true
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						break
-					}
-				}
-				if !ok {
-					p, b.nodes = p2, b.nodes[:n2]
-					break L2
-				}
-				{
-					p4, n4 := p, len(b.nodes)
-				L5:
-					for {
-						if ok = p < len(b.s) && b.s[p] == '#'; ok {
-							p++
-						}
-						if ok {
-							break L5
-						}
-						{
-							p6, n6 := p, len(b.nodes)
-							if ok = p < len(b.s); ok {
-								_, w := utf8.DecodeRuneInString(b.s[p:])
-								p += w
+					L3:
+						for {
+							if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "//"; ok {
+								p += 2
 							}
-							p, b.nodes = p6, b.nodes[:n6]
-							ok = !ok
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							p, ok = b.r10(p)
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							p, ok = b.r7(p)
+							ok = true
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							break
 						}
-						if ok {
-							break L5
-						}
-						break
 					}
-					p, b.nodes = p4, b.nodes[:n4]
+					if !ok {
+						p, b.nodes = p2, b.nodes[:n2]
+						break L2
+					}
+					{
+						p4, n4 := p, len(b.nodes)
+					L5:
+						for {
+							if p < len(b.s) && class2[b.s[p]] {
+								if ok = p < len(b.s) && b.s[p] == '#'; ok {
+									p++
+								}
+								if ok {
+									break L5
+								}
+							}
+							{
+								p6, n6 := p, len(b.nodes)
+								if ok = p < len(b.s); ok {
+									_, w := utf8.DecodeRuneInString(b.s[p:])
+									p += w
+								}
+								p, b.nodes = p6, b.nodes[:n6]
+								ok = !ok
+							}
+							if ok {
+								break L5
+							}
+							ok = false
+							break
+						}
+						p, b.nodes = p4, b.nodes[:n4]
+					}
+					if !ok {
+						p, b.nodes = p2, b.nodes[:n2]
+						break L2
+					}
+					break
 				}
-				if !ok {
-					p, b.nodes = p2, b.nodes[:n2]
-					break L2
-				}
-				break
+			}
+			if ok {
+				break L1
 			}
 		}
-		if ok {
-			break L1
-		}
-		{
-			p7, n7 := p, len(b.nodes)
-			ok = true
-		L7:
-			for {
-				p, ok = b.r7(p)
-				if !ok {
-					p, b.nodes = p7, b.nodes[:n7]
-					break L7
-				}
-				{
-					p8, n8 := p, len(b.nodes)
-				L9:
-					for {
-						if ok = p < len(b.s) && b.s[p] == '#'; ok {
-							p++
-						}
-						if ok {
-							break L9
-						}
-						{
-							p10, n10 := p, len(b.nodes)
-							if ok = p < len(b.s); ok {
-								_, w := utf8.DecodeRuneInString(b.s[p:])
-								p += w
-							}
-							p, b.nodes = p10, b.nodes[:n10]
-							ok = !ok
-						}
-						if ok {
-							break L9
-						}
-						break
+		if p < len(b.s) && class1[b.s[p]] {
+			{
+				p7, n7 := p, len(b.nodes)
+				ok = true
+			L7:
+				for {
+					p, ok = b.r7(p)
+					if !ok {
+						p, b.nodes = p7, b.nodes[:n7]
+						break L7
 					}
-					p, b.nodes = p8, b.nodes[:n8]
+					{
+						p8, n8 := p, len(b.nodes)
+					L9:
+						for {
+							if p < len(b.s) && class2[b.s[p]] {
+								if ok = p < len(b.s) && b.s[p] == '#'; ok {
+									p++
+								}
+								if ok {
+									break L9
+								}
+							}
+							{
+								p10, n10 := p, len(b.nodes)
+								if ok = p < len(b.s); ok {
+									_, w := utf8.DecodeRuneInString(b.s[p:])
+									p += w
+								}
+								p, b.nodes = p10, b.nodes[:n10]
+								ok = !ok
+							}
+							if ok {
+								break L9
+							}
+							ok = false
+							break
+						}
+						p, b.nodes = p8, b.nodes[:n8]
+					}
+					if !ok {
+						p, b.nodes = p7, b.nodes[:n7]
+						break L7
+					}
+					break
 				}
-				if !ok {
-					p, b.nodes = p7, b.nodes[:n7]
-					break L7
-				}
-				break
 			}
-		}
-		if ok {
-			break L1
+			if ok {
+				break L1
+			}
 		}
 		p, ok = b.r8(p)
 		if ok {
 			break L1
 		}
+		ok = false
 		break
 	}
 	return p, ok
@@ -1384,7 +1468,7 @@ func (b *treeBuilder) r9(p int) (int, bool) {
 	{
 		start1 := p
 		for {
-			for p < len(b.s) && class3[b.s[p]] {
+			for p < len(b.s) && class0[b.s[p]] {
 				p++
 			}
 			ok = false
@@ -1580,45 +1664,48 @@ func (b *treeBuilder) r12(p int) (int, bool) {
 	{
 		start1 := p
 		for {
-			for p < len(b.s) && class4[b.s[p]] {
+			for p < len(b.s) && class7[b.s[p]] {
 				p++
 			}
 			q1 := p
 		L2:
 			for {
-				// escaped, inlined
-				{
-					p3, n3 := p, len(b.nodes)
-					ok = true
-				L3:
-					for {
-						if ok = p < len(b.s) && b.s[p] == '%'; ok {
-							p++
+				if p < len(b.s) && class5[b.s[p]] {
+					// escaped, inlined
+					{
+						p3, n3 := p, len(b.nodes)
+						ok = true
+					L3:
+						for {
+							if ok = p < len(b.s) && b.s[p] == '%'; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							if ok = p < len(b.s) && class6[b.s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							if ok = p < len(b.s) && class6[b.s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							break
 						}
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						if ok = p < len(b.s) && class2[b.s[p]]; ok {
-							p++
-						}
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						if ok = p < len(b.s) && class2[b.s[p]]; ok {
-							p++
-						}
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						break
+					}
+					if ok {
+						break L2
 					}
 				}
-				if ok {
-					break L2
-				}
+				ok = false
 				break
 			}
 			if ok && p != q1 {
@@ -1645,45 +1732,48 @@ func (b *treeBuilder) r13(p int) (int, bool) {
 	{
 		start1 := p
 		for {
-			for p < len(b.s) && class4[b.s[p]] {
+			for p < len(b.s) && class7[b.s[p]] {
 				p++
 			}
 			q1 := p
 		L2:
 			for {
-				// escaped, inlined
-				{
-					p3, n3 := p, len(b.nodes)
-					ok = true
-				L3:
-					for {
-						if ok = p < len(b.s) && b.s[p] == '%'; ok {
-							p++
+				if p < len(b.s) && class5[b.s[p]] {
+					// escaped, inlined
+					{
+						p3, n3 := p, len(b.nodes)
+						ok = true
+					L3:
+						for {
+							if ok = p < len(b.s) && b.s[p] == '%'; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							if ok = p < len(b.s) && class6[b.s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							if ok = p < len(b.s) && class6[b.s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							break
 						}
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						if ok = p < len(b.s) && class2[b.s[p]]; ok {
-							p++
-						}
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						if ok = p < len(b.s) && class2[b.s[p]]; ok {
-							p++
-						}
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						break
+					}
+					if ok {
+						break L2
 					}
 				}
-				if ok {
-					break L2
-				}
+				ok = false
 				break
 			}
 			if ok && p != q1 {
@@ -1753,38 +1843,43 @@ func (b *treeBuilder) r15(p int) (int, bool) {
 	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 13})
 L1:
 	for {
-		{
-			p2, n2 := p, len(b.nodes)
-			ok = true
-		L2:
-			for {
-				p, ok = b.r19(p)
-				if !ok {
-					p, b.nodes = p2, b.nodes[:n2]
-					break L2
-				}
-				{
-					p3, n3 := p, len(b.nodes)
-					if ok = p < len(b.s) && class5[b.s[p]]; ok {
-						p++
+		if p < len(b.s) && class8[b.s[p]] {
+			{
+				p2, n2 := p, len(b.nodes)
+				ok = true
+			L2:
+				for {
+					p, ok = b.r19(p)
+					if !ok {
+						p, b.nodes = p2, b.nodes[:n2]
+						break L2
 					}
-					p, b.nodes = p3, b.nodes[:n3]
-					ok = !ok
+					{
+						p3, n3 := p, len(b.nodes)
+						if ok = p < len(b.s) && class9[b.s[p]]; ok {
+							p++
+						}
+						p, b.nodes = p3, b.nodes[:n3]
+						ok = !ok
+					}
+					if !ok {
+						p, b.nodes = p2, b.nodes[:n2]
+						break L2
+					}
+					break
 				}
-				if !ok {
-					p, b.nodes = p2, b.nodes[:n2]
-					break L2
-				}
-				break
+			}
+			if ok {
+				break L1
 			}
 		}
-		if ok {
-			break L1
+		if p < len(b.s) && class10[b.s[p]] {
+			p, ok = b.r16(p)
+			if ok {
+				break L1
+			}
 		}
-		p, ok = b.r16(p)
-		if ok {
-			break L1
-		}
+		ok = false
 		break
 	}
 	if !ok {
@@ -1827,7 +1922,7 @@ func (b *treeBuilder) r16(p int) (int, bool) {
 							}
 							{
 								p4, n4 := p, len(b.nodes)
-								if ok = p < len(b.s) && class6[b.s[p]]; ok {
+								if ok = p < len(b.s) && class10[b.s[p]]; ok {
 									p++
 								}
 								p, b.nodes = p4, b.nodes[:n4]
@@ -1875,7 +1970,7 @@ func (b *treeBuilder) r17(p int) (int, bool) {
 		ok = true
 	L1:
 		for {
-			if ok = p < len(b.s) && class6[b.s[p]]; ok {
+			if ok = p < len(b.s) && class10[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
@@ -1906,7 +2001,7 @@ func (b *treeBuilder) r17(p int) (int, bool) {
 								p, b.nodes = p3, b.nodes[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class6[b.s[p]]; ok {
+							if ok = p < len(b.s) && class10[b.s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -1947,7 +2042,7 @@ func (b *treeBuilder) r18(p int) (int, bool) {
 		ok = true
 	L1:
 		for {
-			if ok = p < len(b.s) && class7[b.s[p]]; ok {
+			if ok = p < len(b.s) && class11[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
@@ -1978,7 +2073,7 @@ func (b *treeBuilder) r18(p int) (int, bool) {
 								p, b.nodes = p3, b.nodes[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class6[b.s[p]]; ok {
+							if ok = p < len(b.s) && class10[b.s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -2256,45 +2351,48 @@ func (b *treeBuilder) r24(p int) (int, bool) {
 			{
 				start2 := p
 				for {
-					for p < len(b.s) && class9[b.s[p]] {
+					for p < len(b.s) && class12[b.s[p]] {
 						p++
 					}
 					q2 := p
 				L3:
 					for {
-						// escaped, inlined
-						{
-							p4, n4 := p, len(b.nodes)
-							ok = true
-						L4:
-							for {
-								if ok = p < len(b.s) && b.s[p] == '%'; ok {
-									p++
+						if p < len(b.s) && class5[b.s[p]] {
+							// escaped, inlined
+							{
+								p4, n4 := p, len(b.nodes)
+								ok = true
+							L4:
+								for {
+									if ok = p < len(b.s) && b.s[p] == '%'; ok {
+										p++
+									}
+									if !ok {
+										p, b.nodes = p4, b.nodes[:n4]
+										break L4
+									}
+									if ok = p < len(b.s) && class6[b.s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, b.nodes = p4, b.nodes[:n4]
+										break L4
+									}
+									if ok = p < len(b.s) && class6[b.s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, b.nodes = p4, b.nodes[:n4]
+										break L4
+									}
+									break
 								}
-								if !ok {
-									p, b.nodes = p4, b.nodes[:n4]
-									break L4
-								}
-								if ok = p < len(b.s) && class2[b.s[p]]; ok {
-									p++
-								}
-								if !ok {
-									p, b.nodes = p4, b.nodes[:n4]
-									break L4
-								}
-								if ok = p < len(b.s) && class2[b.s[p]]; ok {
-									p++
-								}
-								if !ok {
-									p, b.nodes = p4, b.nodes[:n4]
-									break L4
-								}
-								break
+							}
+							if ok {
+								break L3
 							}
 						}
-						if ok {
-							break L3
-						}
+						ok = false
 						break
 					}
 					if ok && p != q2 {
@@ -2361,45 +2459,48 @@ func (b *treeBuilder) r25(p int) (int, bool) {
 	{
 		start1 := p
 		for {
-			for p < len(b.s) && class9[b.s[p]] {
+			for p < len(b.s) && class12[b.s[p]] {
 				p++
 			}
 			q1 := p
 		L2:
 			for {
-				// escaped, inlined
-				{
-					p3, n3 := p, len(b.nodes)
-					ok = true
-				L3:
-					for {
-						if ok = p < len(b.s) && b.s[p] == '%'; ok {
-							p++
+				if p < len(b.s) && class5[b.s[p]] {
+					// escaped, inlined
+					{
+						p3, n3 := p, len(b.nodes)
+						ok = true
+					L3:
+						for {
+							if ok = p < len(b.s) && b.s[p] == '%'; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							if ok = p < len(b.s) && class6[b.s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							if ok = p < len(b.s) && class6[b.s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							break
 						}
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						if ok = p < len(b.s) && class2[b.s[p]]; ok {
-							p++
-						}
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						if ok = p < len(b.s) && class2[b.s[p]]; ok {
-							p++
-						}
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						break
+					}
+					if ok {
+						break L2
 					}
 				}
-				if ok {
-					break L2
-				}
+				ok = false
 				break
 			}
 			if ok && p != q1 {
@@ -2423,45 +2524,50 @@ func (b *treeBuilder) r26(p int) (int, bool) {
 	var ok bool
 L1:
 	for {
-		if ok = p < len(b.s) && class9[b.s[p]]; ok {
-			p++
-		}
-		if ok {
-			break L1
-		}
-		// escaped, inlined
-		{
-			p2, n2 := p, len(b.nodes)
-			ok = true
-		L2:
-			for {
-				if ok = p < len(b.s) && b.s[p] == '%'; ok {
-					p++
-				}
-				if !ok {
-					p, b.nodes = p2, b.nodes[:n2]
-					break L2
-				}
-				if ok = p < len(b.s) && class2[b.s[p]]; ok {
-					p++
-				}
-				if !ok {
-					p, b.nodes = p2, b.nodes[:n2]
-					break L2
-				}
-				if ok = p < len(b.s) && class2[b.s[p]]; ok {
-					p++
-				}
-				if !ok {
-					p, b.nodes = p2, b.nodes[:n2]
-					break L2
-				}
-				break
+		if p < len(b.s) && class12[b.s[p]] {
+			if ok = p < len(b.s) && class12[b.s[p]]; ok {
+				p++
+			}
+			if ok {
+				break L1
 			}
 		}
-		if ok {
-			break L1
+		if p < len(b.s) && class5[b.s[p]] {
+			// escaped, inlined
+			{
+				p2, n2 := p, len(b.nodes)
+				ok = true
+			L2:
+				for {
+					if ok = p < len(b.s) && b.s[p] == '%'; ok {
+						p++
+					}
+					if !ok {
+						p, b.nodes = p2, b.nodes[:n2]
+						break L2
+					}
+					if ok = p < len(b.s) && class6[b.s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, b.nodes = p2, b.nodes[:n2]
+						break L2
+					}
+					if ok = p < len(b.s) && class6[b.s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, b.nodes = p2, b.nodes[:n2]
+						break L2
+					}
+					break
+				}
+			}
+			if ok {
+				break L1
+			}
 		}
+		ok = false
 		break
 	}
 	return p, ok
@@ -2475,52 +2581,57 @@ func (b *treeBuilder) r27(p int) (int, bool) {
 	{
 		start1 := p
 		for {
-			for p < len(b.s) && class0[b.s[p]] {
+			for p < len(b.s) && class3[b.s[p]] {
 				p++
 			}
 			q1 := p
 		L2:
 			for {
-				// unreserved, inlined
-				if ok = p < len(b.s) && class1[b.s[p]]; ok {
-					p++
-				}
-				if ok {
-					break L2
-				}
-				// escaped, inlined
-				{
-					p3, n3 := p, len(b.nodes)
-					ok = true
-				L3:
-					for {
-						if ok = p < len(b.s) && b.s[p] == '%'; ok {
-							p++
-						}
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						if ok = p < len(b.s) && class2[b.s[p]]; ok {
-							p++
-						}
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						if ok = p < len(b.s) && class2[b.s[p]]; ok {
-							p++
-						}
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						break
+				if p < len(b.s) && class4[b.s[p]] {
+					// unreserved, inlined
+					if ok = p < len(b.s) && class4[b.s[p]]; ok {
+						p++
+					}
+					if ok {
+						break L2
 					}
 				}
-				if ok {
-					break L2
+				if p < len(b.s) && class5[b.s[p]] {
+					// escaped, inlined
+					{
+						p3, n3 := p, len(b.nodes)
+						ok = true
+					L3:
+						for {
+							if ok = p < len(b.s) && b.s[p] == '%'; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							if ok = p < len(b.s) && class6[b.s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							if ok = p < len(b.s) && class6[b.s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							break
+						}
+					}
+					if ok {
+						break L2
+					}
 				}
+				ok = false
 				break
 			}
 			if ok && p != q1 {
@@ -2547,52 +2658,57 @@ func (b *treeBuilder) r28(p int) (int, bool) {
 	{
 		start1 := p
 		for {
-			for p < len(b.s) && class0[b.s[p]] {
+			for p < len(b.s) && class3[b.s[p]] {
 				p++
 			}
 			q1 := p
 		L2:
 			for {
-				// unreserved, inlined
-				if ok = p < len(b.s) && class1[b.s[p]]; ok {
-					p++
-				}
-				if ok {
-					break L2
-				}
-				// escaped, inlined
-				{
-					p3, n3 := p, len(b.nodes)
-					ok = true
-				L3:
-					for {
-						if ok = p < len(b.s) && b.s[p] == '%'; ok {
-							p++
-						}
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						if ok = p < len(b.s) && class2[b.s[p]]; ok {
-							p++
-						}
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						if ok = p < len(b.s) && class2[b.s[p]]; ok {
-							p++
-						}
-						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
-							break L3
-						}
-						break
+				if p < len(b.s) && class4[b.s[p]] {
+					// unreserved, inlined
+					if ok = p < len(b.s) && class4[b.s[p]]; ok {
+						p++
+					}
+					if ok {
+						break L2
 					}
 				}
-				if ok {
-					break L2
+				if p < len(b.s) && class5[b.s[p]] {
+					// escaped, inlined
+					{
+						p3, n3 := p, len(b.nodes)
+						ok = true
+					L3:
+						for {
+							if ok = p < len(b.s) && b.s[p] == '%'; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							if ok = p < len(b.s) && class6[b.s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							if ok = p < len(b.s) && class6[b.s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, b.nodes = p3, b.nodes[:n3]
+								break L3
+							}
+							break
+						}
+					}
+					if ok {
+						break L2
+					}
 				}
+				ok = false
 				break
 			}
 			if ok && p != q1 {
@@ -2616,53 +2732,60 @@ func (b *treeBuilder) r29(p int) (int, bool) {
 	var ok bool
 L1:
 	for {
-		// reserved, inlined
-		if ok = p < len(b.s) && class0[b.s[p]]; ok {
-			p++
-		}
-		if ok {
-			break L1
-		}
-		// unreserved, inlined
-		if ok = p < len(b.s) && class1[b.s[p]]; ok {
-			p++
-		}
-		if ok {
-			break L1
-		}
-		// escaped, inlined
-		{
-			p2, n2 := p, len(b.nodes)
-			ok = true
-		L2:
-			for {
-				if ok = p < len(b.s) && b.s[p] == '%'; ok {
-					p++
-				}
-				if !ok {
-					p, b.nodes = p2, b.nodes[:n2]
-					break L2
-				}
-				if ok = p < len(b.s) && class2[b.s[p]]; ok {
-					p++
-				}
-				if !ok {
-					p, b.nodes = p2, b.nodes[:n2]
-					break L2
-				}
-				if ok = p < len(b.s) && class2[b.s[p]]; ok {
-					p++
-				}
-				if !ok {
-					p, b.nodes = p2, b.nodes[:n2]
-					break L2
-				}
-				break
+		if p < len(b.s) && class3[b.s[p]] {
+			// reserved, inlined
+			if ok = p < len(b.s) && class3[b.s[p]]; ok {
+				p++
+			}
+			if ok {
+				break L1
 			}
 		}
-		if ok {
-			break L1
+		if p < len(b.s) && class4[b.s[p]] {
+			// unreserved, inlined
+			if ok = p < len(b.s) && class4[b.s[p]]; ok {
+				p++
+			}
+			if ok {
+				break L1
+			}
 		}
+		if p < len(b.s) && class5[b.s[p]] {
+			// escaped, inlined
+			{
+				p2, n2 := p, len(b.nodes)
+				ok = true
+			L2:
+				for {
+					if ok = p < len(b.s) && b.s[p] == '%'; ok {
+						p++
+					}
+					if !ok {
+						p, b.nodes = p2, b.nodes[:n2]
+						break L2
+					}
+					if ok = p < len(b.s) && class6[b.s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, b.nodes = p2, b.nodes[:n2]
+						break L2
+					}
+					if ok = p < len(b.s) && class6[b.s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, b.nodes = p2, b.nodes[:n2]
+						break L2
+					}
+					break
+				}
+			}
+			if ok {
+				break L1
+			}
+		}
+		ok = false
 		break
 	}
 	return p, ok
@@ -2671,7 +2794,7 @@ L1:
 // r30 is rule reserved (reserved).
 func (b *treeBuilder) r30(p int) (int, bool) {
 	var ok bool
-	if ok = p < len(b.s) && class0[b.s[p]]; ok {
+	if ok = p < len(b.s) && class3[b.s[p]]; ok {
 		p++
 	}
 	return p, ok
@@ -2680,7 +2803,7 @@ func (b *treeBuilder) r30(p int) (int, bool) {
 // r31 is rule unreserved (unreserved).
 func (b *treeBuilder) r31(p int) (int, bool) {
 	var ok bool
-	if ok = p < len(b.s) && class1[b.s[p]]; ok {
+	if ok = p < len(b.s) && class4[b.s[p]]; ok {
 		p++
 	}
 	return p, ok
@@ -2689,7 +2812,7 @@ func (b *treeBuilder) r31(p int) (int, bool) {
 // r32 is rule mark (mark).
 func (b *treeBuilder) r32(p int) (int, bool) {
 	var ok bool
-	if ok = p < len(b.s) && class10[b.s[p]]; ok {
+	if ok = p < len(b.s) && class13[b.s[p]]; ok {
 		p++
 	}
 	return p, ok
@@ -2710,14 +2833,14 @@ func (b *treeBuilder) r33(p int) (int, bool) {
 				p, b.nodes = p1, b.nodes[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class2[b.s[p]]; ok {
+			if ok = p < len(b.s) && class6[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, b.nodes = p1, b.nodes[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class2[b.s[p]]; ok {
+			if ok = p < len(b.s) && class6[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
@@ -2733,7 +2856,7 @@ func (b *treeBuilder) r33(p int) (int, bool) {
 // r34 is rule hex (hex).
 func (b *treeBuilder) r34(p int) (int, bool) {
 	var ok bool
-	if ok = p < len(b.s) && class2[b.s[p]]; ok {
+	if ok = p < len(b.s) && class6[b.s[p]]; ok {
 		p++
 	}
 	return p, ok
@@ -2742,7 +2865,7 @@ func (b *treeBuilder) r34(p int) (int, bool) {
 // r35 is rule alphanum (alphanum).
 func (b *treeBuilder) r35(p int) (int, bool) {
 	var ok bool
-	if ok = p < len(b.s) && class6[b.s[p]]; ok {
+	if ok = p < len(b.s) && class10[b.s[p]]; ok {
 		p++
 	}
 	return p, ok
@@ -2751,7 +2874,7 @@ func (b *treeBuilder) r35(p int) (int, bool) {
 // r36 is rule alpha (alpha).
 func (b *treeBuilder) r36(p int) (int, bool) {
 	var ok bool
-	if ok = p < len(b.s) && class7[b.s[p]]; ok {
+	if ok = p < len(b.s) && class11[b.s[p]]; ok {
 		p++
 	}
 	return p, ok
@@ -2760,7 +2883,7 @@ func (b *treeBuilder) r36(p int) (int, bool) {
 // r37 is rule lowalpha (lowalpha).
 func (b *treeBuilder) r37(p int) (int, bool) {
 	var ok bool
-	if ok = p < len(b.s) && class11[b.s[p]]; ok {
+	if ok = p < len(b.s) && class14[b.s[p]]; ok {
 		p++
 	}
 	return p, ok
@@ -2769,7 +2892,7 @@ func (b *treeBuilder) r37(p int) (int, bool) {
 // r38 is rule upalpha (upalpha).
 func (b *treeBuilder) r38(p int) (int, bool) {
 	var ok bool
-	if ok = p < len(b.s) && class12[b.s[p]]; ok {
+	if ok = p < len(b.s) && class15[b.s[p]]; ok {
 		p++
 	}
 	return p, ok
@@ -2784,41 +2907,50 @@ func (b *treeBuilder) r39(p int) (int, bool) {
 	return p, ok
 }
 
-// class0 is [';”/”?”:”@”&”=”+'].
-var class0 = [256]bool{38: true, 43: true, 47: true, 58: true, 59: true, 61: true, 63: true, 64: true}
+// class0 is the first bytes of an alternative.
+var class0 = [256]bool{43: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
 
-// class1 is ['a'-'z”A'-'Z”0'-'9”$”_”.”!”~”*”\”'(”)”,”-'].
-var class1 = [256]bool{33: true, 36: true, 39: true, 40: true, 41: true, 42: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
+// class1 is the first bytes of an alternative.
+var class1 = [256]bool{47: true}
 
-// class2 is ['0'-'9”A'-'F”a'-'f'].
-var class2 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true}
+// class2 is the first bytes of an alternative.
+var class2 = [256]bool{35: true}
 
-// class3 is ['a'-'z”A'-'Z”0'-'9”+”.”-'].
-var class3 = [256]bool{43: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
+// class3 is [';”/”?”:”@”&”=”+'].
+var class3 = [256]bool{38: true, 43: true, 47: true, 58: true, 59: true, 61: true, 63: true, 64: true}
 
-// class4 is ['a'-'z”A'-'Z”0'-'9”$”_”.”!”~”*”\”'(”)”,”;”&”=”+”-'].
-var class4 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 59: true, 61: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
+// class4 is the first bytes of an alternative.
+var class4 = [256]bool{33: true, 36: true, 39: true, 40: true, 41: true, 42: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
 
-// class5 is ['a'-'z”A'-'Z”0'-'9”.”-'].
-var class5 = [256]bool{45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
+// class5 is the first bytes of an alternative.
+var class5 = [256]bool{37: true}
 
-// class6 is ['a'-'z”A'-'Z”0'-'9'].
-var class6 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
+// class6 is ['0'-'9”A'-'F”a'-'f'].
+var class6 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true}
 
-// class7 is ['a'-'z”A'-'Z'].
-var class7 = [256]bool{65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
+// class7 is ['a'-'z”A'-'Z”0'-'9”$”_”.”!”~”*”\”'(”)”,”;”&”=”+”-'].
+var class7 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 59: true, 61: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
 
-// class8 is ['0'-'9'].
+// class8 is the first bytes of an alternative.
 var class8 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true}
 
-// class9 is ['a'-'z”A'-'Z”0'-'9”$”_”.”!”~”*”\”'(”)”,”:”@”&”=”+”-'].
-var class9 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 61: true, 64: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
+// class9 is ['a'-'z”A'-'Z”0'-'9”.”-'].
+var class9 = [256]bool{45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
 
-// class10 is ['$”_”.”!”~”*”\”'(”)”,”-'].
-var class10 = [256]bool{33: true, 36: true, 39: true, 40: true, 41: true, 42: true, 44: true, 45: true, 46: true, 95: true, 126: true}
+// class10 is the first bytes of an alternative.
+var class10 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
 
-// class11 is ['a'-'z'].
-var class11 = [256]bool{97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
+// class11 is ['a'-'z”A'-'Z'].
+var class11 = [256]bool{65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
 
-// class12 is ['A'-'Z'].
-var class12 = [256]bool{65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true}
+// class12 is ['a'-'z”A'-'Z”0'-'9”$”_”.”!”~”*”\”'(”)”,”:”@”&”=”+”-'].
+var class12 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 61: true, 64: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
+
+// class13 is ['$”_”.”!”~”*”\”'(”)”,”-'].
+var class13 = [256]bool{33: true, 36: true, 39: true, 40: true, 41: true, 42: true, 44: true, 45: true, 46: true, 95: true, 126: true}
+
+// class14 is ['a'-'z'].
+var class14 = [256]bool{97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
+
+// class15 is ['A'-'Z'].
+var class15 = [256]bool{65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true}

@@ -263,7 +263,8 @@ func compileBuilder(pkg string, tg target, rules []prule, nodes []string, aliase
 	for _, nd := range nodes {
 		isNode[strings.ToLower(nd)] = true
 	}
-	c := &compiler{classes: map[string]int{}, rules: rules, nodeRule: map[string]bool{}, inlining: map[string]bool{}}
+	c := &compiler{classes: map[string]int{}, rules: rules, nodeRule: map[string]bool{}, inlining: map[string]bool{},
+		firsts: map[string]*firstSet{}}
 	ruleIdx := map[string]int{}
 	for i, r := range rules {
 		ruleIdx[r.name] = i
@@ -385,6 +386,109 @@ type compiler struct {
 	// where the code is written (a rule is not inlined into itself).
 	nodeRule map[string]bool
 	inlining map[string]bool
+	// firsts caches the first bytes of the rules (firstOf).
+	firsts map[string]*firstSet
+}
+
+// firstSet is what an expression can begin with: the bytes a non-empty match can start
+// with (all of them when unknown), and whether it can match the empty string.
+type firstSet struct {
+	bytes    [256]bool
+	nullable bool
+}
+
+func allBytes() *firstSet {
+	f := &firstSet{nullable: true}
+	for i := range f.bytes {
+		f.bytes[i] = true
+	}
+	return f
+}
+
+// firstOf returns e's first set, conservatively (all bytes and nullable where unsure).
+func (c *compiler) firstOf(e *pexpr) *firstSet {
+	switch e.kind {
+	case "actionExpr", "labeledExpr":
+		return c.firstOf(e.subs[0])
+	case "ruleRefExpr":
+		if f, ok := c.firsts[e.name]; ok {
+			if f == nil { // being computed: a cycle
+				return allBytes()
+			}
+			return f
+		}
+		c.firsts[e.name] = nil
+		f := c.firstOf(c.rules[c.ruleIdx[e.name]].expr)
+		c.firsts[e.name] = f
+		return f
+	case "litMatcher":
+		if e.val == "" {
+			return &firstSet{nullable: true}
+		}
+		f := &firstSet{}
+		r, _ := utf8.DecodeRuneInString(e.val)
+		switch {
+		case r < utf8.RuneSelf && e.ignoreCase:
+			f.bytes[r] = true
+			if 'a' <= r && r <= 'z' {
+				f.bytes[r-'a'+'A'] = true
+			}
+		case r < utf8.RuneSelf:
+			f.bytes[r] = true
+		default:
+			return allBytes()
+		}
+		return f
+	case "charClassMatcher":
+		if !asciiClass(e) {
+			f := allBytes()
+			f.nullable = false
+			return f
+		}
+		f := &firstSet{}
+		for k := 0; k < utf8.RuneSelf; k++ {
+			r := rune(k)
+			if e.ignoreCase {
+				r = toLowerASCII(r)
+			}
+			f.bytes[k] = inClass(e, r)
+		}
+		return f
+	case "anyMatcher":
+		f := allBytes()
+		f.nullable = false
+		return f
+	case "seqExpr":
+		f := &firstSet{nullable: true}
+		for _, s := range e.subs {
+			g := c.firstOf(s)
+			for i, b := range g.bytes {
+				f.bytes[i] = f.bytes[i] || b
+			}
+			if !g.nullable {
+				f.nullable = false
+				break
+			}
+		}
+		return f
+	case "choiceExpr":
+		f := &firstSet{}
+		for _, s := range e.subs {
+			g := c.firstOf(s)
+			for i, b := range g.bytes {
+				f.bytes[i] = f.bytes[i] || b
+			}
+			f.nullable = f.nullable || g.nullable
+		}
+		return f
+	case "zeroOrMoreExpr", "zeroOrOneExpr":
+		g := *c.firstOf(e.subs[0])
+		g.nullable = true
+		return &g
+	case "oneOrMoreExpr":
+		return c.firstOf(e.subs[0])
+	}
+	return allBytes() // & and !: they consume nothing
 }
 
 // inlineMax is the size (in expressions) up to which a rule that records no node is written
@@ -467,11 +571,26 @@ func (c *compiler) expr(e *pexpr) {
 		c.line("for {")
 		c.depth++
 		for _, s := range e.subs {
+			// An alternative that cannot match the empty string is tried only where the
+			// next byte can begin it.
+			if f := c.firstOf(s); !f.nullable && !all(f.bytes) {
+				t := classTable{bytes: f.bytes, doc: "the first bytes of an alternative"}
+				c.line("if p < len(b.s) && class%d[b.s[p]] {", c.table(t))
+				c.depth++
+				c.expr(s)
+				c.line("if ok {")
+				c.line("\tbreak L%d", l)
+				c.line("}")
+				c.depth--
+				c.line("}")
+				continue
+			}
 			c.expr(s)
 			c.line("if ok {")
 			c.line("\tbreak L%d", l)
 			c.line("}")
 		}
+		c.line("ok = false")
 		c.line("break")
 		c.depth--
 		c.line("}")
@@ -617,7 +736,7 @@ func (c *compiler) classRun(e *pexpr) bool {
 
 // classTable returns the index of the byte table of an ASCII class, made once per class.
 func (c *compiler) classTable(e *pexpr) int {
-	var t classTable
+	t := classTable{doc: classDoc(e)}
 	for k := 0; k < utf8.RuneSelf; k++ {
 		r := rune(k)
 		if e.ignoreCase {
@@ -625,15 +744,28 @@ func (c *compiler) classTable(e *pexpr) int {
 		}
 		t.bytes[k] = inClass(e, r)
 	}
+	return c.table(t)
+}
+
+// table returns the index of a byte table, made once per set of bytes.
+func (c *compiler) table(t classTable) int {
 	key := fmt.Sprint(t.bytes)
 	id, ok := c.classes[key]
 	if !ok {
 		id = len(c.tables)
 		c.classes[key] = id
-		t.doc = classDoc(e)
 		c.tables = append(c.tables, t)
 	}
 	return id
+}
+
+func all(bytes [256]bool) bool {
+	for _, b := range bytes {
+		if !b {
+			return false
+		}
+	}
+	return true
 }
 
 func (c *compiler) lit(e *pexpr) {
