@@ -17,7 +17,7 @@ import (
 func builderMatchesRecorder(g *Grammar, rule, s string) string {
 	pegRule := g.byName[ruleKey(rule)]
 	built, ok := g.buildTree(pegRule, s, nil)
-	recorded, f := g.recordTree(pegRule, s, g.maxExpr(s), nil)
+	recorded, f := g.trees().record(pegRule, s, g.maxExpr(s), nil)
 	switch {
 	case f != nil && !ok:
 		return ""
@@ -33,7 +33,7 @@ func builderMatchesRecorder(g *Grammar, rule, s string) string {
 }
 
 func fprintNodes(g *Grammar, s string, nodes []ast.TreeNode) string {
-	return fmt.Sprint(ast.NewTree(s, g.treeSchema, nodes))
+	return fmt.Sprint(ast.NewTree(s, g.trees().schema, nodes))
 }
 
 // The compiled PEG of every grammar that has one builds the recognizer's tree, node for

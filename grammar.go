@@ -58,17 +58,14 @@ type Grammar struct {
 	// treeNames its rule names (ParseTree). It is rfc2396bis-01's, called directly (not
 	// through a func value) so that the scratch block it fills stays on the stack.
 	fastTree *fast2396
-	// fastSchema is the schema of fastTree's trees (names2396 and the grammar's decls).
-	fastSchema *ast.Schema
-	decls      []ast.Decl
-	// recordTree records the generic tree of a match from the PEG parser's recognizer, whose
-	// nodes are the matches of the rules the header's "nodes:" lines name; treeNames is
-	// the rule table of its trees (every rule with an ABNF name, in grammar order).
-	recordTree peg.TreeFunc
-	// buildTree, when set, builds the same tree as recordTree from the PEG compiled to Go
-	// (generated/PKG/builder.go), for an input the DFA has accepted.
-	buildTree  func(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool)
-	treeSchema *ast.Schema
+	// fastNames are the rule names of fastTree's trees (names2396).
+	fastNames []string
+	// trees returns what the generic trees need, made on first use (most programs that
+	// import urlgrammar parse with a grammar or two: the others cost nothing at start-up).
+	trees func() *treeParts
+	// buildTree, when set, builds the tree the recognizer records from the PEG compiled to
+	// Go (generated/PKG/builder.go), for an input the DFA has accepted.
+	buildTree func(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool)
 	// dispatch, when set, makes the start rule's language a dispatch that the ABNF does not
 	// have (rfc1738: a URL with a named scheme must match that scheme's production): it
 	// names the rule whose DFA decides s as the start rule. The PEG's start rule does the
@@ -164,20 +161,55 @@ func newGrammar(gen peg.Generated) *Grammar {
 	return g
 }
 
+// treeParts are what a grammar's generic trees need: the recognizer's recorder and the
+// schema of its trees, and the schema of the fast builder's trees where there is one.
+type treeParts struct {
+	record     peg.TreeFunc
+	schema     *ast.Schema
+	fastSchema *ast.Schema
+	err        error
+}
+
+// makeTreeParts makes the tree parts of a generated grammar; fastNames are the rule names
+// of its fast builder's trees, if it has one.
+func makeTreeParts(gen peg.Generated, fastNames []string) *treeParts {
+	tp := &treeParts{}
+	record, names, err := gen.TreeRecorder(gen.Info.Nodes, gen.Aliases)
+	if err != nil {
+		tp.err = fmt.Errorf("grammar %s: %w", gen.Info.ID, err)
+		return tp
+	}
+	tp.record = record
+	if tp.schema, err = ast.NewSchema(names, gen.Info.Decls); err != nil {
+		tp.err = fmt.Errorf("grammar %s: %w", gen.Info.ID, err)
+		return tp
+	}
+	if fastNames != nil {
+		if tp.fastSchema, err = ast.NewSchema(fastNames, gen.Info.Decls); err != nil {
+			tp.err = fmt.Errorf("grammar %s: %w", gen.Info.ID, err)
+		}
+	}
+	return tp
+}
+
+// setTrees makes g's tree parts on first use; a grammar whose parts cannot be made
+// (checked when it is generated, and by Register) panics there.
+func (g *Grammar) setTrees(gen peg.Generated) {
+	g.trees = sync.OnceValue(func() *treeParts {
+		tp := makeTreeParts(gen, g.fastNames)
+		if tp.err != nil {
+			panic("urlgrammar: " + tp.err.Error())
+		}
+		return tp
+	})
+}
+
 // buildGrammar is newGrammar with its errors.
 func buildGrammar(gen peg.Generated) (*Grammar, error) {
 	if gen.TreeRecorder == nil || gen.Rules == nil || gen.Run == nil || gen.Recognize == nil || gen.DFAs == nil {
 		return nil, fmt.Errorf("grammar %s: an incomplete registration (not one a generator wrote)", gen.Info.ID)
 	}
-	record, names, err := gen.TreeRecorder(gen.Info.Nodes, gen.Aliases)
-	if err != nil {
-		return nil, fmt.Errorf("grammar %s: %w", gen.Info.ID, err)
-	}
-	schema, err := ast.NewSchema(names, gen.Info.Decls)
-	if err != nil {
-		return nil, fmt.Errorf("grammar %s: %w", gen.Info.ID, err)
-	}
-	return &Grammar{
+	g := &Grammar{
 		id:         gen.Info.ID,
 		title:      gen.Info.Title,
 		start:      gen.Info.Start,
@@ -186,11 +218,10 @@ func buildGrammar(gen peg.Generated) (*Grammar, error) {
 		recognize:  gen.Recognize,
 		exprCost:   defaultExprCost,
 		dfas:       gen.DFAs(),
-		recordTree: record,
-		buildTree:  gen.BuildTree,
-		treeSchema: schema,
-		decls:      gen.Info.Decls,
-	}, nil
+		buildTree: gen.BuildTree,
+	}
+	g.setTrees(gen)
+	return g, nil
 }
 
 // registry holds the grammars by id; registryMu guards it against a Register that runs
@@ -211,6 +242,9 @@ func Register(gen grammarkit.Generated) (*Grammar, error) {
 	g, err := buildGrammar(gen)
 	if err != nil {
 		return nil, err
+	}
+	if tp := makeTreeParts(gen, nil); tp.err != nil {
+		return nil, tp.err // now, not at the first parse
 	}
 	g.treeOnly = true
 	if err := register(g); err != nil {

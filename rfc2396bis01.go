@@ -16,12 +16,7 @@ func init() {
 		u := new(reuse)
 		return func(s string) ast.Root { return fast.parseReusing(u, s) }
 	}
-	g.fastTree = fast
-	schema, err := ast.NewSchema(names2396, g.decls)
-	if err != nil {
-		panic("urlgrammar: rfc2396bis-01: " + err.Error())
-	}
-	g.fastSchema = schema
+	g.fastTree, g.fastNames = fast, names2396
 	g.generic = true
 	mustRegister(g)
 }

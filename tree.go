@@ -19,7 +19,7 @@ func (g *Grammar) ParseTree(s string) (ast.Tree, error) {
 		nodes := g.fastTree.tree(scratch[:0], s)
 		exact := make([]ast.TreeNode, len(nodes))
 		copy(exact, nodes)
-		return ast.NewTree(s, g.fastSchema, exact), nil
+		return ast.NewTree(s, g.trees().fastSchema, exact), nil
 	}
 	return g.ParseTreeRule(g.start, s)
 }
@@ -49,14 +49,14 @@ func (g *Grammar) recordedTree(rule, s string, into []ast.TreeNode) (ast.Tree, e
 	if valid && g.buildTree != nil {
 		// A nil into: the builder makes a block of the exact size (one allocation).
 		if nodes, ok := g.buildTree(pegRule, s, into); ok {
-			return ast.NewTree(s, g.treeSchema, nodes), nil
+			return ast.NewTree(s, g.trees().schema, nodes), nil
 		}
 	}
-	nodes, f := g.recordTree(pegRule, s, g.maxExpr(s), into)
+	nodes, f := g.trees().record(pegRule, s, g.maxExpr(s), into)
 	if f != nil {
 		return ast.Tree{}, g.failureError(f, s)
 	}
-	return ast.NewTree(s, g.treeSchema, nodes), nil
+	return ast.NewTree(s, g.trees().schema, nodes), nil
 }
 
 // ParseTree is Grammar.ParseTree in the Parser's memory: the tree is overwritten by the
@@ -71,5 +71,5 @@ func (p *Parser) ParseTree(s string) (ast.Tree, error) {
 		return t, err
 	}
 	p.tree = g.fastTree.tree(p.tree[:0], s)
-	return ast.NewTree(s, g.fastSchema, p.tree), nil
+	return ast.NewTree(s, g.trees().fastSchema, p.tree), nil
 }
