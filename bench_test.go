@@ -158,6 +158,8 @@ func BenchmarkEveryGrammar(b *testing.B) {
 		b.Run(id+"/Valid", func(b *testing.B) { benchLines(b, lines, func(s string) { g.Valid(s) }) })
 		b.Run(id+"/Parse", func(b *testing.B) { benchLines(b, lines, func(s string) { _, _ = g.Parse(s) }) })
 		b.Run(id+"/ParseTree", func(b *testing.B) { benchLines(b, lines, func(s string) { _, _ = g.ParseTree(s) }) })
+		p := g.NewParser()
+		b.Run(id+"/ParserParseTree", func(b *testing.B) { benchLines(b, lines, func(s string) { _, _ = p.ParseTree(s) }) })
 	}
 }
 

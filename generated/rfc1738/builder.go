@@ -3,7 +3,6 @@
 package rfc1738
 
 import (
-	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -18,8 +17,7 @@ var (
 // treeBuilder builds the generic tree of an input the grammar's DFA has accepted, from the
 // PEG compiled into the methods below (one a rule): internal/genparser's compile.go says how.
 type treeBuilder struct {
-	s     string
-	nodes []ast.TreeNode
+	s string
 }
 
 // BuildTree returns the nodes of the tree of src matched whole from the rule with the PEG
@@ -30,278 +28,275 @@ func BuildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
 	if into != nil {
 		return buildTree(rule, src, into)
 	}
-	// Built in a pooled block, then copied: one allocation. (A block on the stack would
-	// escape: the rule methods are recursive.)
-	scratch := scratchPool.Get().(*[]ast.TreeNode)
-	nodes, ok := buildTree(rule, src, *scratch)
-	var exact []ast.TreeNode
-	if ok {
-		exact = make([]ast.TreeNode, len(nodes))
-		copy(exact, nodes)
+	// Built in a block on the stack (the nodes go by value through the rule methods, never
+	// stored through a pointer, so the block stays there), then copied: one allocation.
+	var scratch [32]ast.TreeNode
+	nodes, ok := buildTree(rule, src, scratch[:0])
+	if !ok {
+		return nil, false
 	}
-	*scratch = nodes[:0]
-	scratchPool.Put(scratch)
-	return exact, ok
+	exact := make([]ast.TreeNode, len(nodes))
+	copy(exact, nodes)
+	return exact, true
 }
 
-var scratchPool = sync.Pool{New: func() any { s := make([]ast.TreeNode, 0, 64); return &s }}
-
 func buildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
-	b := treeBuilder{s: src, nodes: into[:0]}
+	b := treeBuilder{s: src}
+	n := into[:0]
 	var end int
 	var ok bool
 	switch rule {
 	case "url":
-		b.nodes = append(b.nodes, ast.TreeNode{Rule: 0})
-		end, ok = b.r0(0)
+		n = append(n, ast.TreeNode{Rule: 0})
+		end, n, ok = b.r0(0, n)
 		if ok {
-			b.nodes[0].End, b.nodes[0].Next = uint32(end), uint32(len(b.nodes))
+			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "scheme_http":
-		end, ok = b.r12(0)
+		end, n, ok = b.r12(0, n)
 	case "scheme_ftp":
-		end, ok = b.r13(0)
+		end, n, ok = b.r13(0, n)
 	case "scheme_news":
-		end, ok = b.r14(0)
+		end, n, ok = b.r14(0, n)
 	case "scheme_nntp":
-		end, ok = b.r15(0)
+		end, n, ok = b.r15(0, n)
 	case "scheme_telnet":
-		end, ok = b.r16(0)
+		end, n, ok = b.r16(0, n)
 	case "scheme_gopher":
-		end, ok = b.r17(0)
+		end, n, ok = b.r17(0, n)
 	case "scheme_wais":
-		end, ok = b.r18(0)
+		end, n, ok = b.r18(0, n)
 	case "scheme_mailto":
-		end, ok = b.r19(0)
+		end, n, ok = b.r19(0, n)
 	case "scheme_file":
-		end, ok = b.r20(0)
+		end, n, ok = b.r20(0, n)
 	case "scheme_prospero":
-		end, ok = b.r21(0)
+		end, n, ok = b.r21(0, n)
 	case "genericurl":
-		end, ok = b.r22(0)
+		end, n, ok = b.r22(0, n)
 	case "otherurl":
-		end, ok = b.r23(0)
+		end, n, ok = b.r23(0, n)
 	case "scheme":
-		end, ok = b.r24(0)
+		end, n, ok = b.r24(0, n)
 	case "schemepart":
-		end, ok = b.r25(0)
+		end, n, ok = b.r25(0, n)
 	case "ip_schemepart":
-		end, ok = b.r26(0)
+		end, n, ok = b.r26(0, n)
 	case "login":
-		end, ok = b.r27(0)
+		end, n, ok = b.r27(0, n)
 	case "hostport":
-		end, ok = b.r28(0)
+		end, n, ok = b.r28(0, n)
 	case "host":
-		end, ok = b.r29(0)
+		end, n, ok = b.r29(0, n)
 	case "hostname":
-		end, ok = b.r30(0)
+		end, n, ok = b.r30(0, n)
 	case "domainlabel":
-		end, ok = b.r31(0)
+		end, n, ok = b.r31(0, n)
 	case "toplabel":
-		end, ok = b.r32(0)
+		end, n, ok = b.r32(0, n)
 	case "alphadigit":
-		b.nodes = append(b.nodes, ast.TreeNode{Rule: 12})
-		end, ok = b.r33(0)
+		n = append(n, ast.TreeNode{Rule: 12})
+		end, n, ok = b.r33(0, n)
 		if ok {
-			b.nodes[0].End, b.nodes[0].Next = uint32(end), uint32(len(b.nodes))
+			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "hostnumber":
-		end, ok = b.r34(0)
+		end, n, ok = b.r34(0, n)
 	case "port":
-		end, ok = b.r35(0)
+		end, n, ok = b.r35(0, n)
 	case "user":
-		end, ok = b.r36(0)
+		end, n, ok = b.r36(0, n)
 	case "password":
-		end, ok = b.r37(0)
+		end, n, ok = b.r37(0, n)
 	case "urlpath":
-		end, ok = b.r38(0)
+		end, n, ok = b.r38(0, n)
 	case "ftpurl":
-		end, ok = b.r39(0)
+		end, n, ok = b.r39(0, n)
 	case "fpath":
-		end, ok = b.r41(0)
+		end, n, ok = b.r41(0, n)
 	case "fsegment":
-		end, ok = b.r42(0)
+		end, n, ok = b.r42(0, n)
 	case "ftptype":
-		end, ok = b.r43(0)
+		end, n, ok = b.r43(0, n)
 	case "fileurl":
-		end, ok = b.r44(0)
+		end, n, ok = b.r44(0, n)
 	case "httpurl":
-		end, ok = b.r45(0)
+		end, n, ok = b.r45(0, n)
 	case "hpath":
-		end, ok = b.r46(0)
+		end, n, ok = b.r46(0, n)
 	case "hsegment":
-		end, ok = b.r47(0)
+		end, n, ok = b.r47(0, n)
 	case "search":
-		end, ok = b.r48(0)
+		end, n, ok = b.r48(0, n)
 	case "gopherurl":
-		end, ok = b.r49(0)
+		end, n, ok = b.r49(0, n)
 	case "gtype":
-		end, ok = b.r50(0)
+		end, n, ok = b.r50(0, n)
 	case "selector":
-		end, ok = b.r51(0)
+		end, n, ok = b.r51(0, n)
 	case "gopher_selector":
-		end, ok = b.r52(0)
+		end, n, ok = b.r52(0, n)
 	case "gopher_search":
-		end, ok = b.r53(0)
+		end, n, ok = b.r53(0, n)
 	case "gopher_plus_string":
-		end, ok = b.r54(0)
+		end, n, ok = b.r54(0, n)
 	case "mailtourl":
-		end, ok = b.r55(0)
+		end, n, ok = b.r55(0, n)
 	case "encoded822addr":
-		end, ok = b.r56(0)
+		end, n, ok = b.r56(0, n)
 	case "newsurl":
-		end, ok = b.r57(0)
+		end, n, ok = b.r57(0, n)
 	case "grouppart":
-		end, ok = b.r58(0)
+		end, n, ok = b.r58(0, n)
 	case "group":
-		end, ok = b.r59(0)
+		end, n, ok = b.r59(0, n)
 	case "article":
-		end, ok = b.r60(0)
+		end, n, ok = b.r60(0, n)
 	case "nntpurl":
-		end, ok = b.r61(0)
+		end, n, ok = b.r61(0, n)
 	case "telneturl":
-		end, ok = b.r62(0)
+		end, n, ok = b.r62(0, n)
 	case "waisurl":
-		end, ok = b.r63(0)
+		end, n, ok = b.r63(0, n)
 	case "waisdatabase":
-		end, ok = b.r64(0)
+		end, n, ok = b.r64(0, n)
 	case "waisindex":
-		end, ok = b.r65(0)
+		end, n, ok = b.r65(0, n)
 	case "waisdoc":
-		end, ok = b.r66(0)
+		end, n, ok = b.r66(0, n)
 	case "database":
-		end, ok = b.r67(0)
+		end, n, ok = b.r67(0, n)
 	case "wtype":
-		end, ok = b.r68(0)
+		end, n, ok = b.r68(0, n)
 	case "wpath":
-		end, ok = b.r69(0)
+		end, n, ok = b.r69(0, n)
 	case "prosperourl":
-		end, ok = b.r70(0)
+		end, n, ok = b.r70(0, n)
 	case "ppath":
-		end, ok = b.r71(0)
+		end, n, ok = b.r71(0, n)
 	case "psegment":
-		end, ok = b.r72(0)
+		end, n, ok = b.r72(0, n)
 	case "fieldspec":
-		end, ok = b.r73(0)
+		end, n, ok = b.r73(0, n)
 	case "fieldname":
-		end, ok = b.r74(0)
+		end, n, ok = b.r74(0, n)
 	case "fieldvalue":
-		end, ok = b.r75(0)
+		end, n, ok = b.r75(0, n)
 	case "lowalpha":
-		b.nodes = append(b.nodes, ast.TreeNode{Rule: 52})
-		end, ok = b.r76(0)
+		n = append(n, ast.TreeNode{Rule: 52})
+		end, n, ok = b.r76(0, n)
 		if ok {
-			b.nodes[0].End, b.nodes[0].Next = uint32(end), uint32(len(b.nodes))
+			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "hialpha":
-		b.nodes = append(b.nodes, ast.TreeNode{Rule: 53})
-		end, ok = b.r77(0)
+		n = append(n, ast.TreeNode{Rule: 53})
+		end, n, ok = b.r77(0, n)
 		if ok {
-			b.nodes[0].End, b.nodes[0].Next = uint32(end), uint32(len(b.nodes))
+			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "alpha":
-		b.nodes = append(b.nodes, ast.TreeNode{Rule: 54})
-		end, ok = b.r78(0)
+		n = append(n, ast.TreeNode{Rule: 54})
+		end, n, ok = b.r78(0, n)
 		if ok {
-			b.nodes[0].End, b.nodes[0].Next = uint32(end), uint32(len(b.nodes))
+			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "digit":
-		b.nodes = append(b.nodes, ast.TreeNode{Rule: 55})
-		end, ok = b.r79(0)
+		n = append(n, ast.TreeNode{Rule: 55})
+		end, n, ok = b.r79(0, n)
 		if ok {
-			b.nodes[0].End, b.nodes[0].Next = uint32(end), uint32(len(b.nodes))
+			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "safe":
-		b.nodes = append(b.nodes, ast.TreeNode{Rule: 56})
-		end, ok = b.r80(0)
+		n = append(n, ast.TreeNode{Rule: 56})
+		end, n, ok = b.r80(0, n)
 		if ok {
-			b.nodes[0].End, b.nodes[0].Next = uint32(end), uint32(len(b.nodes))
+			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "extra":
-		b.nodes = append(b.nodes, ast.TreeNode{Rule: 57})
-		end, ok = b.r81(0)
+		n = append(n, ast.TreeNode{Rule: 57})
+		end, n, ok = b.r81(0, n)
 		if ok {
-			b.nodes[0].End, b.nodes[0].Next = uint32(end), uint32(len(b.nodes))
+			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "national":
-		b.nodes = append(b.nodes, ast.TreeNode{Rule: 58})
-		end, ok = b.r82(0)
+		n = append(n, ast.TreeNode{Rule: 58})
+		end, n, ok = b.r82(0, n)
 		if ok {
-			b.nodes[0].End, b.nodes[0].Next = uint32(end), uint32(len(b.nodes))
+			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "punctuation":
-		b.nodes = append(b.nodes, ast.TreeNode{Rule: 59})
-		end, ok = b.r83(0)
+		n = append(n, ast.TreeNode{Rule: 59})
+		end, n, ok = b.r83(0, n)
 		if ok {
-			b.nodes[0].End, b.nodes[0].Next = uint32(end), uint32(len(b.nodes))
+			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "reserved":
-		b.nodes = append(b.nodes, ast.TreeNode{Rule: 60})
-		end, ok = b.r84(0)
+		n = append(n, ast.TreeNode{Rule: 60})
+		end, n, ok = b.r84(0, n)
 		if ok {
-			b.nodes[0].End, b.nodes[0].Next = uint32(end), uint32(len(b.nodes))
+			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "hex":
-		b.nodes = append(b.nodes, ast.TreeNode{Rule: 61})
-		end, ok = b.r85(0)
+		n = append(n, ast.TreeNode{Rule: 61})
+		end, n, ok = b.r85(0, n)
 		if ok {
-			b.nodes[0].End, b.nodes[0].Next = uint32(end), uint32(len(b.nodes))
+			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "escape":
-		b.nodes = append(b.nodes, ast.TreeNode{Rule: 62})
-		end, ok = b.r86(0)
+		n = append(n, ast.TreeNode{Rule: 62})
+		end, n, ok = b.r86(0, n)
 		if ok {
-			b.nodes[0].End, b.nodes[0].Next = uint32(end), uint32(len(b.nodes))
+			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "unreserved":
-		b.nodes = append(b.nodes, ast.TreeNode{Rule: 63})
-		end, ok = b.r87(0)
+		n = append(n, ast.TreeNode{Rule: 63})
+		end, n, ok = b.r87(0, n)
 		if ok {
-			b.nodes[0].End, b.nodes[0].Next = uint32(end), uint32(len(b.nodes))
+			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "uchar":
-		b.nodes = append(b.nodes, ast.TreeNode{Rule: 64})
-		end, ok = b.r88(0)
+		n = append(n, ast.TreeNode{Rule: 64})
+		end, n, ok = b.r88(0, n)
 		if ok {
-			b.nodes[0].End, b.nodes[0].Next = uint32(end), uint32(len(b.nodes))
+			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "xchar":
-		b.nodes = append(b.nodes, ast.TreeNode{Rule: 65})
-		end, ok = b.r89(0)
+		n = append(n, ast.TreeNode{Rule: 65})
+		end, n, ok = b.r89(0, n)
 		if ok {
-			b.nodes[0].End, b.nodes[0].Next = uint32(end), uint32(len(b.nodes))
+			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "digits":
-		end, ok = b.r90(0)
+		end, n, ok = b.r90(0, n)
 	default:
 		return into[:0], false
 	}
 	if !ok || end != len(src) {
 		return into[:0], false
 	}
-	return b.nodes, true
+	return n, true
 }
 
 // r0 is rule url (url).
-func (b *treeBuilder) r0(p int) (int, bool) {
+func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 L1:
 	for {
 		{
-			p2, n2 := p, len(b.nodes)
+			p2, n2 := p, len(n)
 			ok = true
 		L2:
 			for {
 				{
-					p3, n3 := p, len(b.nodes)
+					p3, n3 := p, len(n)
 					{
-						p4, n4 := p, len(b.nodes)
+						p4, n4 := p, len(n)
 						ok = true
 					L4:
 						for {
 							// lit_http, inlined
 							{
-								p5, n5 := p, len(b.nodes)
+								p5, n5 := p, len(n)
 								ok = true
 							L5:
 								for {
@@ -309,56 +304,56 @@ L1:
 										p++
 									}
 									if !ok {
-										p, b.nodes = p5, b.nodes[:n5]
+										p, n = p5, n[:n5]
 										break L5
 									}
 									if ok = p < len(b.s) && class1[b.s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p5, b.nodes[:n5]
+										p, n = p5, n[:n5]
 										break L5
 									}
 									if ok = p < len(b.s) && class1[b.s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p5, b.nodes[:n5]
+										p, n = p5, n[:n5]
 										break L5
 									}
 									if ok = p < len(b.s) && class2[b.s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p5, b.nodes[:n5]
+										p, n = p5, n[:n5]
 										break L5
 									}
 									break
 								}
 							}
 							if !ok {
-								p, b.nodes = p4, b.nodes[:n4]
+								p, n = p4, n[:n4]
 								break L4
 							}
 							if ok = p < len(b.s) && b.s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p4, b.nodes[:n4]
+								p, n = p4, n[:n4]
 								break L4
 							}
 							break
 						}
 					}
-					p, b.nodes = p3, b.nodes[:n3]
+					p, n = p3, n[:n3]
 				}
 				if !ok {
-					p, b.nodes = p2, b.nodes[:n2]
+					p, n = p2, n[:n2]
 					break L2
 				}
-				p, ok = b.r45(p)
+				p, n, ok = b.r45(p, n)
 				if !ok {
-					p, b.nodes = p2, b.nodes[:n2]
+					p, n = p2, n[:n2]
 					break L2
 				}
 				break
@@ -368,20 +363,20 @@ L1:
 			break L1
 		}
 		{
-			p6, n6 := p, len(b.nodes)
+			p6, n6 := p, len(n)
 			ok = true
 		L6:
 			for {
 				{
-					p7, n7 := p, len(b.nodes)
+					p7, n7 := p, len(n)
 					{
-						p8, n8 := p, len(b.nodes)
+						p8, n8 := p, len(n)
 						ok = true
 					L8:
 						for {
 							// lit_ftp, inlined
 							{
-								p9, n9 := p, len(b.nodes)
+								p9, n9 := p, len(n)
 								ok = true
 							L9:
 								for {
@@ -389,49 +384,49 @@ L1:
 										p++
 									}
 									if !ok {
-										p, b.nodes = p9, b.nodes[:n9]
+										p, n = p9, n[:n9]
 										break L9
 									}
 									if ok = p < len(b.s) && class1[b.s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p9, b.nodes[:n9]
+										p, n = p9, n[:n9]
 										break L9
 									}
 									if ok = p < len(b.s) && class2[b.s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p9, b.nodes[:n9]
+										p, n = p9, n[:n9]
 										break L9
 									}
 									break
 								}
 							}
 							if !ok {
-								p, b.nodes = p8, b.nodes[:n8]
+								p, n = p8, n[:n8]
 								break L8
 							}
 							if ok = p < len(b.s) && b.s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p8, b.nodes[:n8]
+								p, n = p8, n[:n8]
 								break L8
 							}
 							break
 						}
 					}
-					p, b.nodes = p7, b.nodes[:n7]
+					p, n = p7, n[:n7]
 				}
 				if !ok {
-					p, b.nodes = p6, b.nodes[:n6]
+					p, n = p6, n[:n6]
 					break L6
 				}
-				p, ok = b.r39(p)
+				p, n, ok = b.r39(p, n)
 				if !ok {
-					p, b.nodes = p6, b.nodes[:n6]
+					p, n = p6, n[:n6]
 					break L6
 				}
 				break
@@ -441,20 +436,20 @@ L1:
 			break L1
 		}
 		{
-			p10, n10 := p, len(b.nodes)
+			p10, n10 := p, len(n)
 			ok = true
 		L10:
 			for {
 				{
-					p11, n11 := p, len(b.nodes)
+					p11, n11 := p, len(n)
 					{
-						p12, n12 := p, len(b.nodes)
+						p12, n12 := p, len(n)
 						ok = true
 					L12:
 						for {
 							// lit_news, inlined
 							{
-								p13, n13 := p, len(b.nodes)
+								p13, n13 := p, len(n)
 								ok = true
 							L13:
 								for {
@@ -462,56 +457,56 @@ L1:
 										p++
 									}
 									if !ok {
-										p, b.nodes = p13, b.nodes[:n13]
+										p, n = p13, n[:n13]
 										break L13
 									}
 									if ok = p < len(b.s) && class5[b.s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p13, b.nodes[:n13]
+										p, n = p13, n[:n13]
 										break L13
 									}
 									if ok = p < len(b.s) && class6[b.s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p13, b.nodes[:n13]
+										p, n = p13, n[:n13]
 										break L13
 									}
 									if ok = p < len(b.s) && class7[b.s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p13, b.nodes[:n13]
+										p, n = p13, n[:n13]
 										break L13
 									}
 									break
 								}
 							}
 							if !ok {
-								p, b.nodes = p12, b.nodes[:n12]
+								p, n = p12, n[:n12]
 								break L12
 							}
 							if ok = p < len(b.s) && b.s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p12, b.nodes[:n12]
+								p, n = p12, n[:n12]
 								break L12
 							}
 							break
 						}
 					}
-					p, b.nodes = p11, b.nodes[:n11]
+					p, n = p11, n[:n11]
 				}
 				if !ok {
-					p, b.nodes = p10, b.nodes[:n10]
+					p, n = p10, n[:n10]
 					break L10
 				}
-				p, ok = b.r57(p)
+				p, n, ok = b.r57(p, n)
 				if !ok {
-					p, b.nodes = p10, b.nodes[:n10]
+					p, n = p10, n[:n10]
 					break L10
 				}
 				break
@@ -521,20 +516,20 @@ L1:
 			break L1
 		}
 		{
-			p14, n14 := p, len(b.nodes)
+			p14, n14 := p, len(n)
 			ok = true
 		L14:
 			for {
 				{
-					p15, n15 := p, len(b.nodes)
+					p15, n15 := p, len(n)
 					{
-						p16, n16 := p, len(b.nodes)
+						p16, n16 := p, len(n)
 						ok = true
 					L16:
 						for {
 							// lit_nntp, inlined
 							{
-								p17, n17 := p, len(b.nodes)
+								p17, n17 := p, len(n)
 								ok = true
 							L17:
 								for {
@@ -542,56 +537,56 @@ L1:
 										p++
 									}
 									if !ok {
-										p, b.nodes = p17, b.nodes[:n17]
+										p, n = p17, n[:n17]
 										break L17
 									}
 									if ok = p < len(b.s) && class4[b.s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p17, b.nodes[:n17]
+										p, n = p17, n[:n17]
 										break L17
 									}
 									if ok = p < len(b.s) && class1[b.s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p17, b.nodes[:n17]
+										p, n = p17, n[:n17]
 										break L17
 									}
 									if ok = p < len(b.s) && class2[b.s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p17, b.nodes[:n17]
+										p, n = p17, n[:n17]
 										break L17
 									}
 									break
 								}
 							}
 							if !ok {
-								p, b.nodes = p16, b.nodes[:n16]
+								p, n = p16, n[:n16]
 								break L16
 							}
 							if ok = p < len(b.s) && b.s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p16, b.nodes[:n16]
+								p, n = p16, n[:n16]
 								break L16
 							}
 							break
 						}
 					}
-					p, b.nodes = p15, b.nodes[:n15]
+					p, n = p15, n[:n15]
 				}
 				if !ok {
-					p, b.nodes = p14, b.nodes[:n14]
+					p, n = p14, n[:n14]
 					break L14
 				}
-				p, ok = b.r61(p)
+				p, n, ok = b.r61(p, n)
 				if !ok {
-					p, b.nodes = p14, b.nodes[:n14]
+					p, n = p14, n[:n14]
 					break L14
 				}
 				break
@@ -601,20 +596,20 @@ L1:
 			break L1
 		}
 		{
-			p18, n18 := p, len(b.nodes)
+			p18, n18 := p, len(n)
 			ok = true
 		L18:
 			for {
 				{
-					p19, n19 := p, len(b.nodes)
+					p19, n19 := p, len(n)
 					{
-						p20, n20 := p, len(b.nodes)
+						p20, n20 := p, len(n)
 						ok = true
 					L20:
 						for {
 							// lit_telnet, inlined
 							{
-								p21, n21 := p, len(b.nodes)
+								p21, n21 := p, len(n)
 								ok = true
 							L21:
 								for {
@@ -622,70 +617,70 @@ L1:
 										p++
 									}
 									if !ok {
-										p, b.nodes = p21, b.nodes[:n21]
+										p, n = p21, n[:n21]
 										break L21
 									}
 									if ok = p < len(b.s) && class5[b.s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p21, b.nodes[:n21]
+										p, n = p21, n[:n21]
 										break L21
 									}
 									if ok = p < len(b.s) && class8[b.s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p21, b.nodes[:n21]
+										p, n = p21, n[:n21]
 										break L21
 									}
 									if ok = p < len(b.s) && class4[b.s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p21, b.nodes[:n21]
+										p, n = p21, n[:n21]
 										break L21
 									}
 									if ok = p < len(b.s) && class5[b.s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p21, b.nodes[:n21]
+										p, n = p21, n[:n21]
 										break L21
 									}
 									if ok = p < len(b.s) && class1[b.s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p21, b.nodes[:n21]
+										p, n = p21, n[:n21]
 										break L21
 									}
 									break
 								}
 							}
 							if !ok {
-								p, b.nodes = p20, b.nodes[:n20]
+								p, n = p20, n[:n20]
 								break L20
 							}
 							if ok = p < len(b.s) && b.s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p20, b.nodes[:n20]
+								p, n = p20, n[:n20]
 								break L20
 							}
 							break
 						}
 					}
-					p, b.nodes = p19, b.nodes[:n19]
+					p, n = p19, n[:n19]
 				}
 				if !ok {
-					p, b.nodes = p18, b.nodes[:n18]
+					p, n = p18, n[:n18]
 					break L18
 				}
-				p, ok = b.r62(p)
+				p, n, ok = b.r62(p, n)
 				if !ok {
-					p, b.nodes = p18, b.nodes[:n18]
+					p, n = p18, n[:n18]
 					break L18
 				}
 				break
@@ -695,20 +690,20 @@ L1:
 			break L1
 		}
 		{
-			p22, n22 := p, len(b.nodes)
+			p22, n22 := p, len(n)
 			ok = true
 		L22:
 			for {
 				{
-					p23, n23 := p, len(b.nodes)
+					p23, n23 := p, len(n)
 					{
-						p24, n24 := p, len(b.nodes)
+						p24, n24 := p, len(n)
 						ok = true
 					L24:
 						for {
 							// lit_gopher, inlined
 							{
-								p25, n25 := p, len(b.nodes)
+								p25, n25 := p, len(n)
 								ok = true
 							L25:
 								for {
@@ -716,70 +711,70 @@ L1:
 										p++
 									}
 									if !ok {
-										p, b.nodes = p25, b.nodes[:n25]
+										p, n = p25, n[:n25]
 										break L25
 									}
 									if ok = p < len(b.s) && class10[b.s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p25, b.nodes[:n25]
+										p, n = p25, n[:n25]
 										break L25
 									}
 									if ok = p < len(b.s) && class2[b.s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p25, b.nodes[:n25]
+										p, n = p25, n[:n25]
 										break L25
 									}
 									if ok = p < len(b.s) && class0[b.s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p25, b.nodes[:n25]
+										p, n = p25, n[:n25]
 										break L25
 									}
 									if ok = p < len(b.s) && class5[b.s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p25, b.nodes[:n25]
+										p, n = p25, n[:n25]
 										break L25
 									}
 									if ok = p < len(b.s) && class11[b.s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p25, b.nodes[:n25]
+										p, n = p25, n[:n25]
 										break L25
 									}
 									break
 								}
 							}
 							if !ok {
-								p, b.nodes = p24, b.nodes[:n24]
+								p, n = p24, n[:n24]
 								break L24
 							}
 							if ok = p < len(b.s) && b.s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p24, b.nodes[:n24]
+								p, n = p24, n[:n24]
 								break L24
 							}
 							break
 						}
 					}
-					p, b.nodes = p23, b.nodes[:n23]
+					p, n = p23, n[:n23]
 				}
 				if !ok {
-					p, b.nodes = p22, b.nodes[:n22]
+					p, n = p22, n[:n22]
 					break L22
 				}
-				p, ok = b.r49(p)
+				p, n, ok = b.r49(p, n)
 				if !ok {
-					p, b.nodes = p22, b.nodes[:n22]
+					p, n = p22, n[:n22]
 					break L22
 				}
 				break
@@ -789,20 +784,20 @@ L1:
 			break L1
 		}
 		{
-			p26, n26 := p, len(b.nodes)
+			p26, n26 := p, len(n)
 			ok = true
 		L26:
 			for {
 				{
-					p27, n27 := p, len(b.nodes)
+					p27, n27 := p, len(n)
 					{
-						p28, n28 := p, len(b.nodes)
+						p28, n28 := p, len(n)
 						ok = true
 					L28:
 						for {
 							// lit_wais, inlined
 							{
-								p29, n29 := p, len(b.nodes)
+								p29, n29 := p, len(n)
 								ok = true
 							L29:
 								for {
@@ -810,56 +805,56 @@ L1:
 										p++
 									}
 									if !ok {
-										p, b.nodes = p29, b.nodes[:n29]
+										p, n = p29, n[:n29]
 										break L29
 									}
 									if ok = p < len(b.s) && class12[b.s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p29, b.nodes[:n29]
+										p, n = p29, n[:n29]
 										break L29
 									}
 									if ok = p < len(b.s) && class13[b.s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p29, b.nodes[:n29]
+										p, n = p29, n[:n29]
 										break L29
 									}
 									if ok = p < len(b.s) && class7[b.s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p29, b.nodes[:n29]
+										p, n = p29, n[:n29]
 										break L29
 									}
 									break
 								}
 							}
 							if !ok {
-								p, b.nodes = p28, b.nodes[:n28]
+								p, n = p28, n[:n28]
 								break L28
 							}
 							if ok = p < len(b.s) && b.s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p28, b.nodes[:n28]
+								p, n = p28, n[:n28]
 								break L28
 							}
 							break
 						}
 					}
-					p, b.nodes = p27, b.nodes[:n27]
+					p, n = p27, n[:n27]
 				}
 				if !ok {
-					p, b.nodes = p26, b.nodes[:n26]
+					p, n = p26, n[:n26]
 					break L26
 				}
-				p, ok = b.r63(p)
+				p, n, ok = b.r63(p, n)
 				if !ok {
-					p, b.nodes = p26, b.nodes[:n26]
+					p, n = p26, n[:n26]
 					break L26
 				}
 				break
@@ -869,20 +864,20 @@ L1:
 			break L1
 		}
 		{
-			p30, n30 := p, len(b.nodes)
+			p30, n30 := p, len(n)
 			ok = true
 		L30:
 			for {
 				{
-					p31, n31 := p, len(b.nodes)
+					p31, n31 := p, len(n)
 					{
-						p32, n32 := p, len(b.nodes)
+						p32, n32 := p, len(n)
 						ok = true
 					L32:
 						for {
 							// lit_mailto, inlined
 							{
-								p33, n33 := p, len(b.nodes)
+								p33, n33 := p, len(n)
 								ok = true
 							L33:
 								for {
@@ -890,70 +885,70 @@ L1:
 										p++
 									}
 									if !ok {
-										p, b.nodes = p33, b.nodes[:n33]
+										p, n = p33, n[:n33]
 										break L33
 									}
 									if ok = p < len(b.s) && class12[b.s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p33, b.nodes[:n33]
+										p, n = p33, n[:n33]
 										break L33
 									}
 									if ok = p < len(b.s) && class13[b.s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p33, b.nodes[:n33]
+										p, n = p33, n[:n33]
 										break L33
 									}
 									if ok = p < len(b.s) && class8[b.s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p33, b.nodes[:n33]
+										p, n = p33, n[:n33]
 										break L33
 									}
 									if ok = p < len(b.s) && class1[b.s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p33, b.nodes[:n33]
+										p, n = p33, n[:n33]
 										break L33
 									}
 									if ok = p < len(b.s) && class10[b.s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p33, b.nodes[:n33]
+										p, n = p33, n[:n33]
 										break L33
 									}
 									break
 								}
 							}
 							if !ok {
-								p, b.nodes = p32, b.nodes[:n32]
+								p, n = p32, n[:n32]
 								break L32
 							}
 							if ok = p < len(b.s) && b.s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p32, b.nodes[:n32]
+								p, n = p32, n[:n32]
 								break L32
 							}
 							break
 						}
 					}
-					p, b.nodes = p31, b.nodes[:n31]
+					p, n = p31, n[:n31]
 				}
 				if !ok {
-					p, b.nodes = p30, b.nodes[:n30]
+					p, n = p30, n[:n30]
 					break L30
 				}
-				p, ok = b.r55(p)
+				p, n, ok = b.r55(p, n)
 				if !ok {
-					p, b.nodes = p30, b.nodes[:n30]
+					p, n = p30, n[:n30]
 					break L30
 				}
 				break
@@ -963,20 +958,20 @@ L1:
 			break L1
 		}
 		{
-			p34, n34 := p, len(b.nodes)
+			p34, n34 := p, len(n)
 			ok = true
 		L34:
 			for {
 				{
-					p35, n35 := p, len(b.nodes)
+					p35, n35 := p, len(n)
 					{
-						p36, n36 := p, len(b.nodes)
+						p36, n36 := p, len(n)
 						ok = true
 					L36:
 						for {
 							// lit_file, inlined
 							{
-								p37, n37 := p, len(b.nodes)
+								p37, n37 := p, len(n)
 								ok = true
 							L37:
 								for {
@@ -984,56 +979,56 @@ L1:
 										p++
 									}
 									if !ok {
-										p, b.nodes = p37, b.nodes[:n37]
+										p, n = p37, n[:n37]
 										break L37
 									}
 									if ok = p < len(b.s) && class13[b.s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p37, b.nodes[:n37]
+										p, n = p37, n[:n37]
 										break L37
 									}
 									if ok = p < len(b.s) && class8[b.s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p37, b.nodes[:n37]
+										p, n = p37, n[:n37]
 										break L37
 									}
 									if ok = p < len(b.s) && class5[b.s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p37, b.nodes[:n37]
+										p, n = p37, n[:n37]
 										break L37
 									}
 									break
 								}
 							}
 							if !ok {
-								p, b.nodes = p36, b.nodes[:n36]
+								p, n = p36, n[:n36]
 								break L36
 							}
 							if ok = p < len(b.s) && b.s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p36, b.nodes[:n36]
+								p, n = p36, n[:n36]
 								break L36
 							}
 							break
 						}
 					}
-					p, b.nodes = p35, b.nodes[:n35]
+					p, n = p35, n[:n35]
 				}
 				if !ok {
-					p, b.nodes = p34, b.nodes[:n34]
+					p, n = p34, n[:n34]
 					break L34
 				}
-				p, ok = b.r44(p)
+				p, n, ok = b.r44(p, n)
 				if !ok {
-					p, b.nodes = p34, b.nodes[:n34]
+					p, n = p34, n[:n34]
 					break L34
 				}
 				break
@@ -1043,20 +1038,20 @@ L1:
 			break L1
 		}
 		{
-			p38, n38 := p, len(b.nodes)
+			p38, n38 := p, len(n)
 			ok = true
 		L38:
 			for {
 				{
-					p39, n39 := p, len(b.nodes)
+					p39, n39 := p, len(n)
 					{
-						p40, n40 := p, len(b.nodes)
+						p40, n40 := p, len(n)
 						ok = true
 					L40:
 						for {
 							// lit_prospero, inlined
 							{
-								p41, n41 := p, len(b.nodes)
+								p41, n41 := p, len(n)
 								ok = true
 							L41:
 								for {
@@ -1064,84 +1059,84 @@ L1:
 										p++
 									}
 									if !ok {
-										p, b.nodes = p41, b.nodes[:n41]
+										p, n = p41, n[:n41]
 										break L41
 									}
 									if ok = p < len(b.s) && class11[b.s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p41, b.nodes[:n41]
+										p, n = p41, n[:n41]
 										break L41
 									}
 									if ok = p < len(b.s) && class10[b.s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p41, b.nodes[:n41]
+										p, n = p41, n[:n41]
 										break L41
 									}
 									if ok = p < len(b.s) && class7[b.s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p41, b.nodes[:n41]
+										p, n = p41, n[:n41]
 										break L41
 									}
 									if ok = p < len(b.s) && class2[b.s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p41, b.nodes[:n41]
+										p, n = p41, n[:n41]
 										break L41
 									}
 									if ok = p < len(b.s) && class5[b.s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p41, b.nodes[:n41]
+										p, n = p41, n[:n41]
 										break L41
 									}
 									if ok = p < len(b.s) && class11[b.s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p41, b.nodes[:n41]
+										p, n = p41, n[:n41]
 										break L41
 									}
 									if ok = p < len(b.s) && class10[b.s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p41, b.nodes[:n41]
+										p, n = p41, n[:n41]
 										break L41
 									}
 									break
 								}
 							}
 							if !ok {
-								p, b.nodes = p40, b.nodes[:n40]
+								p, n = p40, n[:n40]
 								break L40
 							}
 							if ok = p < len(b.s) && b.s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p40, b.nodes[:n40]
+								p, n = p40, n[:n40]
 								break L40
 							}
 							break
 						}
 					}
-					p, b.nodes = p39, b.nodes[:n39]
+					p, n = p39, n[:n39]
 				}
 				if !ok {
-					p, b.nodes = p38, b.nodes[:n38]
+					p, n = p38, n[:n38]
 					break L38
 				}
-				p, ok = b.r70(p)
+				p, n, ok = b.r70(p, n)
 				if !ok {
-					p, b.nodes = p38, b.nodes[:n38]
+					p, n = p38, n[:n38]
 					break L38
 				}
 				break
@@ -1151,14 +1146,14 @@ L1:
 			break L1
 		}
 		{
-			p42, n42 := p, len(b.nodes)
+			p42, n42 := p, len(n)
 			ok = true
 		L42:
 			for {
 				{
-					p43, n43 := p, len(b.nodes)
+					p43, n43 := p, len(n)
 					{
-						p44, n44 := p, len(b.nodes)
+						p44, n44 := p, len(n)
 						ok = true
 					L44:
 						for {
@@ -1168,7 +1163,7 @@ L1:
 								if p < len(b.s) && class0[b.s[p]] {
 									// lit_http, inlined
 									{
-										p46, n46 := p, len(b.nodes)
+										p46, n46 := p, len(n)
 										ok = true
 									L46:
 										for {
@@ -1176,28 +1171,28 @@ L1:
 												p++
 											}
 											if !ok {
-												p, b.nodes = p46, b.nodes[:n46]
+												p, n = p46, n[:n46]
 												break L46
 											}
 											if ok = p < len(b.s) && class1[b.s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, b.nodes = p46, b.nodes[:n46]
+												p, n = p46, n[:n46]
 												break L46
 											}
 											if ok = p < len(b.s) && class1[b.s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, b.nodes = p46, b.nodes[:n46]
+												p, n = p46, n[:n46]
 												break L46
 											}
 											if ok = p < len(b.s) && class2[b.s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, b.nodes = p46, b.nodes[:n46]
+												p, n = p46, n[:n46]
 												break L46
 											}
 											break
@@ -1210,7 +1205,7 @@ L1:
 								if p < len(b.s) && class3[b.s[p]] {
 									// lit_ftp, inlined
 									{
-										p47, n47 := p, len(b.nodes)
+										p47, n47 := p, len(n)
 										ok = true
 									L47:
 										for {
@@ -1218,21 +1213,21 @@ L1:
 												p++
 											}
 											if !ok {
-												p, b.nodes = p47, b.nodes[:n47]
+												p, n = p47, n[:n47]
 												break L47
 											}
 											if ok = p < len(b.s) && class1[b.s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, b.nodes = p47, b.nodes[:n47]
+												p, n = p47, n[:n47]
 												break L47
 											}
 											if ok = p < len(b.s) && class2[b.s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, b.nodes = p47, b.nodes[:n47]
+												p, n = p47, n[:n47]
 												break L47
 											}
 											break
@@ -1245,7 +1240,7 @@ L1:
 								if p < len(b.s) && class4[b.s[p]] {
 									// lit_news, inlined
 									{
-										p48, n48 := p, len(b.nodes)
+										p48, n48 := p, len(n)
 										ok = true
 									L48:
 										for {
@@ -1253,28 +1248,28 @@ L1:
 												p++
 											}
 											if !ok {
-												p, b.nodes = p48, b.nodes[:n48]
+												p, n = p48, n[:n48]
 												break L48
 											}
 											if ok = p < len(b.s) && class5[b.s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, b.nodes = p48, b.nodes[:n48]
+												p, n = p48, n[:n48]
 												break L48
 											}
 											if ok = p < len(b.s) && class6[b.s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, b.nodes = p48, b.nodes[:n48]
+												p, n = p48, n[:n48]
 												break L48
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, b.nodes = p48, b.nodes[:n48]
+												p, n = p48, n[:n48]
 												break L48
 											}
 											break
@@ -1287,7 +1282,7 @@ L1:
 								if p < len(b.s) && class4[b.s[p]] {
 									// lit_nntp, inlined
 									{
-										p49, n49 := p, len(b.nodes)
+										p49, n49 := p, len(n)
 										ok = true
 									L49:
 										for {
@@ -1295,28 +1290,28 @@ L1:
 												p++
 											}
 											if !ok {
-												p, b.nodes = p49, b.nodes[:n49]
+												p, n = p49, n[:n49]
 												break L49
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, b.nodes = p49, b.nodes[:n49]
+												p, n = p49, n[:n49]
 												break L49
 											}
 											if ok = p < len(b.s) && class1[b.s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, b.nodes = p49, b.nodes[:n49]
+												p, n = p49, n[:n49]
 												break L49
 											}
 											if ok = p < len(b.s) && class2[b.s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, b.nodes = p49, b.nodes[:n49]
+												p, n = p49, n[:n49]
 												break L49
 											}
 											break
@@ -1329,7 +1324,7 @@ L1:
 								if p < len(b.s) && class1[b.s[p]] {
 									// lit_telnet, inlined
 									{
-										p50, n50 := p, len(b.nodes)
+										p50, n50 := p, len(n)
 										ok = true
 									L50:
 										for {
@@ -1337,42 +1332,42 @@ L1:
 												p++
 											}
 											if !ok {
-												p, b.nodes = p50, b.nodes[:n50]
+												p, n = p50, n[:n50]
 												break L50
 											}
 											if ok = p < len(b.s) && class5[b.s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, b.nodes = p50, b.nodes[:n50]
+												p, n = p50, n[:n50]
 												break L50
 											}
 											if ok = p < len(b.s) && class8[b.s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, b.nodes = p50, b.nodes[:n50]
+												p, n = p50, n[:n50]
 												break L50
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, b.nodes = p50, b.nodes[:n50]
+												p, n = p50, n[:n50]
 												break L50
 											}
 											if ok = p < len(b.s) && class5[b.s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, b.nodes = p50, b.nodes[:n50]
+												p, n = p50, n[:n50]
 												break L50
 											}
 											if ok = p < len(b.s) && class1[b.s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, b.nodes = p50, b.nodes[:n50]
+												p, n = p50, n[:n50]
 												break L50
 											}
 											break
@@ -1385,7 +1380,7 @@ L1:
 								if p < len(b.s) && class9[b.s[p]] {
 									// lit_gopher, inlined
 									{
-										p51, n51 := p, len(b.nodes)
+										p51, n51 := p, len(n)
 										ok = true
 									L51:
 										for {
@@ -1393,42 +1388,42 @@ L1:
 												p++
 											}
 											if !ok {
-												p, b.nodes = p51, b.nodes[:n51]
+												p, n = p51, n[:n51]
 												break L51
 											}
 											if ok = p < len(b.s) && class10[b.s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, b.nodes = p51, b.nodes[:n51]
+												p, n = p51, n[:n51]
 												break L51
 											}
 											if ok = p < len(b.s) && class2[b.s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, b.nodes = p51, b.nodes[:n51]
+												p, n = p51, n[:n51]
 												break L51
 											}
 											if ok = p < len(b.s) && class0[b.s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, b.nodes = p51, b.nodes[:n51]
+												p, n = p51, n[:n51]
 												break L51
 											}
 											if ok = p < len(b.s) && class5[b.s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, b.nodes = p51, b.nodes[:n51]
+												p, n = p51, n[:n51]
 												break L51
 											}
 											if ok = p < len(b.s) && class11[b.s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, b.nodes = p51, b.nodes[:n51]
+												p, n = p51, n[:n51]
 												break L51
 											}
 											break
@@ -1441,7 +1436,7 @@ L1:
 								if p < len(b.s) && class6[b.s[p]] {
 									// lit_wais, inlined
 									{
-										p52, n52 := p, len(b.nodes)
+										p52, n52 := p, len(n)
 										ok = true
 									L52:
 										for {
@@ -1449,28 +1444,28 @@ L1:
 												p++
 											}
 											if !ok {
-												p, b.nodes = p52, b.nodes[:n52]
+												p, n = p52, n[:n52]
 												break L52
 											}
 											if ok = p < len(b.s) && class12[b.s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, b.nodes = p52, b.nodes[:n52]
+												p, n = p52, n[:n52]
 												break L52
 											}
 											if ok = p < len(b.s) && class13[b.s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, b.nodes = p52, b.nodes[:n52]
+												p, n = p52, n[:n52]
 												break L52
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, b.nodes = p52, b.nodes[:n52]
+												p, n = p52, n[:n52]
 												break L52
 											}
 											break
@@ -1483,7 +1478,7 @@ L1:
 								if p < len(b.s) && class14[b.s[p]] {
 									// lit_mailto, inlined
 									{
-										p53, n53 := p, len(b.nodes)
+										p53, n53 := p, len(n)
 										ok = true
 									L53:
 										for {
@@ -1491,42 +1486,42 @@ L1:
 												p++
 											}
 											if !ok {
-												p, b.nodes = p53, b.nodes[:n53]
+												p, n = p53, n[:n53]
 												break L53
 											}
 											if ok = p < len(b.s) && class12[b.s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, b.nodes = p53, b.nodes[:n53]
+												p, n = p53, n[:n53]
 												break L53
 											}
 											if ok = p < len(b.s) && class13[b.s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, b.nodes = p53, b.nodes[:n53]
+												p, n = p53, n[:n53]
 												break L53
 											}
 											if ok = p < len(b.s) && class8[b.s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, b.nodes = p53, b.nodes[:n53]
+												p, n = p53, n[:n53]
 												break L53
 											}
 											if ok = p < len(b.s) && class1[b.s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, b.nodes = p53, b.nodes[:n53]
+												p, n = p53, n[:n53]
 												break L53
 											}
 											if ok = p < len(b.s) && class10[b.s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, b.nodes = p53, b.nodes[:n53]
+												p, n = p53, n[:n53]
 												break L53
 											}
 											break
@@ -1539,7 +1534,7 @@ L1:
 								if p < len(b.s) && class3[b.s[p]] {
 									// lit_file, inlined
 									{
-										p54, n54 := p, len(b.nodes)
+										p54, n54 := p, len(n)
 										ok = true
 									L54:
 										for {
@@ -1547,28 +1542,28 @@ L1:
 												p++
 											}
 											if !ok {
-												p, b.nodes = p54, b.nodes[:n54]
+												p, n = p54, n[:n54]
 												break L54
 											}
 											if ok = p < len(b.s) && class13[b.s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, b.nodes = p54, b.nodes[:n54]
+												p, n = p54, n[:n54]
 												break L54
 											}
 											if ok = p < len(b.s) && class8[b.s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, b.nodes = p54, b.nodes[:n54]
+												p, n = p54, n[:n54]
 												break L54
 											}
 											if ok = p < len(b.s) && class5[b.s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, b.nodes = p54, b.nodes[:n54]
+												p, n = p54, n[:n54]
 												break L54
 											}
 											break
@@ -1581,7 +1576,7 @@ L1:
 								if p < len(b.s) && class2[b.s[p]] {
 									// lit_prospero, inlined
 									{
-										p55, n55 := p, len(b.nodes)
+										p55, n55 := p, len(n)
 										ok = true
 									L55:
 										for {
@@ -1589,56 +1584,56 @@ L1:
 												p++
 											}
 											if !ok {
-												p, b.nodes = p55, b.nodes[:n55]
+												p, n = p55, n[:n55]
 												break L55
 											}
 											if ok = p < len(b.s) && class11[b.s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, b.nodes = p55, b.nodes[:n55]
+												p, n = p55, n[:n55]
 												break L55
 											}
 											if ok = p < len(b.s) && class10[b.s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, b.nodes = p55, b.nodes[:n55]
+												p, n = p55, n[:n55]
 												break L55
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, b.nodes = p55, b.nodes[:n55]
+												p, n = p55, n[:n55]
 												break L55
 											}
 											if ok = p < len(b.s) && class2[b.s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, b.nodes = p55, b.nodes[:n55]
+												p, n = p55, n[:n55]
 												break L55
 											}
 											if ok = p < len(b.s) && class5[b.s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, b.nodes = p55, b.nodes[:n55]
+												p, n = p55, n[:n55]
 												break L55
 											}
 											if ok = p < len(b.s) && class11[b.s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, b.nodes = p55, b.nodes[:n55]
+												p, n = p55, n[:n55]
 												break L55
 											}
 											if ok = p < len(b.s) && class10[b.s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, b.nodes = p55, b.nodes[:n55]
+												p, n = p55, n[:n55]
 												break L55
 											}
 											break
@@ -1652,29 +1647,29 @@ L1:
 								break
 							}
 							if !ok {
-								p, b.nodes = p44, b.nodes[:n44]
+								p, n = p44, n[:n44]
 								break L44
 							}
 							if ok = p < len(b.s) && b.s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p44, b.nodes[:n44]
+								p, n = p44, n[:n44]
 								break L44
 							}
 							break
 						}
 					}
-					p, b.nodes = p43, b.nodes[:n43]
+					p, n = p43, n[:n43]
 					ok = !ok
 				}
 				if !ok {
-					p, b.nodes = p42, b.nodes[:n42]
+					p, n = p42, n[:n42]
 					break L42
 				}
-				p, ok = b.r23(p)
+				p, n, ok = b.r23(p, n)
 				if !ok {
-					p, b.nodes = p42, b.nodes[:n42]
+					p, n = p42, n[:n42]
 					break L42
 				}
 				break
@@ -1686,18 +1681,18 @@ L1:
 		ok = false
 		break
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r1 is rule named_scheme.
-func (b *treeBuilder) r1(p int) (int, bool) {
+func (b *treeBuilder) r1(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 L1:
 	for {
 		if p < len(b.s) && class0[b.s[p]] {
 			// lit_http, inlined
 			{
-				p2, n2 := p, len(b.nodes)
+				p2, n2 := p, len(n)
 				ok = true
 			L2:
 				for {
@@ -1705,28 +1700,28 @@ L1:
 						p++
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					if ok = p < len(b.s) && class1[b.s[p]]; ok {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					if ok = p < len(b.s) && class1[b.s[p]]; ok {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					if ok = p < len(b.s) && class2[b.s[p]]; ok {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					break
@@ -1739,7 +1734,7 @@ L1:
 		if p < len(b.s) && class3[b.s[p]] {
 			// lit_ftp, inlined
 			{
-				p3, n3 := p, len(b.nodes)
+				p3, n3 := p, len(n)
 				ok = true
 			L3:
 				for {
@@ -1747,21 +1742,21 @@ L1:
 						p++
 					}
 					if !ok {
-						p, b.nodes = p3, b.nodes[:n3]
+						p, n = p3, n[:n3]
 						break L3
 					}
 					if ok = p < len(b.s) && class1[b.s[p]]; ok {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p3, b.nodes[:n3]
+						p, n = p3, n[:n3]
 						break L3
 					}
 					if ok = p < len(b.s) && class2[b.s[p]]; ok {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p3, b.nodes[:n3]
+						p, n = p3, n[:n3]
 						break L3
 					}
 					break
@@ -1774,7 +1769,7 @@ L1:
 		if p < len(b.s) && class4[b.s[p]] {
 			// lit_news, inlined
 			{
-				p4, n4 := p, len(b.nodes)
+				p4, n4 := p, len(n)
 				ok = true
 			L4:
 				for {
@@ -1782,28 +1777,28 @@ L1:
 						p++
 					}
 					if !ok {
-						p, b.nodes = p4, b.nodes[:n4]
+						p, n = p4, n[:n4]
 						break L4
 					}
 					if ok = p < len(b.s) && class5[b.s[p]]; ok {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p4, b.nodes[:n4]
+						p, n = p4, n[:n4]
 						break L4
 					}
 					if ok = p < len(b.s) && class6[b.s[p]]; ok {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p4, b.nodes[:n4]
+						p, n = p4, n[:n4]
 						break L4
 					}
 					if ok = p < len(b.s) && class7[b.s[p]]; ok {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p4, b.nodes[:n4]
+						p, n = p4, n[:n4]
 						break L4
 					}
 					break
@@ -1816,7 +1811,7 @@ L1:
 		if p < len(b.s) && class4[b.s[p]] {
 			// lit_nntp, inlined
 			{
-				p5, n5 := p, len(b.nodes)
+				p5, n5 := p, len(n)
 				ok = true
 			L5:
 				for {
@@ -1824,28 +1819,28 @@ L1:
 						p++
 					}
 					if !ok {
-						p, b.nodes = p5, b.nodes[:n5]
+						p, n = p5, n[:n5]
 						break L5
 					}
 					if ok = p < len(b.s) && class4[b.s[p]]; ok {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p5, b.nodes[:n5]
+						p, n = p5, n[:n5]
 						break L5
 					}
 					if ok = p < len(b.s) && class1[b.s[p]]; ok {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p5, b.nodes[:n5]
+						p, n = p5, n[:n5]
 						break L5
 					}
 					if ok = p < len(b.s) && class2[b.s[p]]; ok {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p5, b.nodes[:n5]
+						p, n = p5, n[:n5]
 						break L5
 					}
 					break
@@ -1858,7 +1853,7 @@ L1:
 		if p < len(b.s) && class1[b.s[p]] {
 			// lit_telnet, inlined
 			{
-				p6, n6 := p, len(b.nodes)
+				p6, n6 := p, len(n)
 				ok = true
 			L6:
 				for {
@@ -1866,42 +1861,42 @@ L1:
 						p++
 					}
 					if !ok {
-						p, b.nodes = p6, b.nodes[:n6]
+						p, n = p6, n[:n6]
 						break L6
 					}
 					if ok = p < len(b.s) && class5[b.s[p]]; ok {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p6, b.nodes[:n6]
+						p, n = p6, n[:n6]
 						break L6
 					}
 					if ok = p < len(b.s) && class8[b.s[p]]; ok {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p6, b.nodes[:n6]
+						p, n = p6, n[:n6]
 						break L6
 					}
 					if ok = p < len(b.s) && class4[b.s[p]]; ok {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p6, b.nodes[:n6]
+						p, n = p6, n[:n6]
 						break L6
 					}
 					if ok = p < len(b.s) && class5[b.s[p]]; ok {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p6, b.nodes[:n6]
+						p, n = p6, n[:n6]
 						break L6
 					}
 					if ok = p < len(b.s) && class1[b.s[p]]; ok {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p6, b.nodes[:n6]
+						p, n = p6, n[:n6]
 						break L6
 					}
 					break
@@ -1914,7 +1909,7 @@ L1:
 		if p < len(b.s) && class9[b.s[p]] {
 			// lit_gopher, inlined
 			{
-				p7, n7 := p, len(b.nodes)
+				p7, n7 := p, len(n)
 				ok = true
 			L7:
 				for {
@@ -1922,42 +1917,42 @@ L1:
 						p++
 					}
 					if !ok {
-						p, b.nodes = p7, b.nodes[:n7]
+						p, n = p7, n[:n7]
 						break L7
 					}
 					if ok = p < len(b.s) && class10[b.s[p]]; ok {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p7, b.nodes[:n7]
+						p, n = p7, n[:n7]
 						break L7
 					}
 					if ok = p < len(b.s) && class2[b.s[p]]; ok {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p7, b.nodes[:n7]
+						p, n = p7, n[:n7]
 						break L7
 					}
 					if ok = p < len(b.s) && class0[b.s[p]]; ok {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p7, b.nodes[:n7]
+						p, n = p7, n[:n7]
 						break L7
 					}
 					if ok = p < len(b.s) && class5[b.s[p]]; ok {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p7, b.nodes[:n7]
+						p, n = p7, n[:n7]
 						break L7
 					}
 					if ok = p < len(b.s) && class11[b.s[p]]; ok {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p7, b.nodes[:n7]
+						p, n = p7, n[:n7]
 						break L7
 					}
 					break
@@ -1970,7 +1965,7 @@ L1:
 		if p < len(b.s) && class6[b.s[p]] {
 			// lit_wais, inlined
 			{
-				p8, n8 := p, len(b.nodes)
+				p8, n8 := p, len(n)
 				ok = true
 			L8:
 				for {
@@ -1978,28 +1973,28 @@ L1:
 						p++
 					}
 					if !ok {
-						p, b.nodes = p8, b.nodes[:n8]
+						p, n = p8, n[:n8]
 						break L8
 					}
 					if ok = p < len(b.s) && class12[b.s[p]]; ok {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p8, b.nodes[:n8]
+						p, n = p8, n[:n8]
 						break L8
 					}
 					if ok = p < len(b.s) && class13[b.s[p]]; ok {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p8, b.nodes[:n8]
+						p, n = p8, n[:n8]
 						break L8
 					}
 					if ok = p < len(b.s) && class7[b.s[p]]; ok {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p8, b.nodes[:n8]
+						p, n = p8, n[:n8]
 						break L8
 					}
 					break
@@ -2012,7 +2007,7 @@ L1:
 		if p < len(b.s) && class14[b.s[p]] {
 			// lit_mailto, inlined
 			{
-				p9, n9 := p, len(b.nodes)
+				p9, n9 := p, len(n)
 				ok = true
 			L9:
 				for {
@@ -2020,42 +2015,42 @@ L1:
 						p++
 					}
 					if !ok {
-						p, b.nodes = p9, b.nodes[:n9]
+						p, n = p9, n[:n9]
 						break L9
 					}
 					if ok = p < len(b.s) && class12[b.s[p]]; ok {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p9, b.nodes[:n9]
+						p, n = p9, n[:n9]
 						break L9
 					}
 					if ok = p < len(b.s) && class13[b.s[p]]; ok {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p9, b.nodes[:n9]
+						p, n = p9, n[:n9]
 						break L9
 					}
 					if ok = p < len(b.s) && class8[b.s[p]]; ok {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p9, b.nodes[:n9]
+						p, n = p9, n[:n9]
 						break L9
 					}
 					if ok = p < len(b.s) && class1[b.s[p]]; ok {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p9, b.nodes[:n9]
+						p, n = p9, n[:n9]
 						break L9
 					}
 					if ok = p < len(b.s) && class10[b.s[p]]; ok {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p9, b.nodes[:n9]
+						p, n = p9, n[:n9]
 						break L9
 					}
 					break
@@ -2068,7 +2063,7 @@ L1:
 		if p < len(b.s) && class3[b.s[p]] {
 			// lit_file, inlined
 			{
-				p10, n10 := p, len(b.nodes)
+				p10, n10 := p, len(n)
 				ok = true
 			L10:
 				for {
@@ -2076,28 +2071,28 @@ L1:
 						p++
 					}
 					if !ok {
-						p, b.nodes = p10, b.nodes[:n10]
+						p, n = p10, n[:n10]
 						break L10
 					}
 					if ok = p < len(b.s) && class13[b.s[p]]; ok {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p10, b.nodes[:n10]
+						p, n = p10, n[:n10]
 						break L10
 					}
 					if ok = p < len(b.s) && class8[b.s[p]]; ok {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p10, b.nodes[:n10]
+						p, n = p10, n[:n10]
 						break L10
 					}
 					if ok = p < len(b.s) && class5[b.s[p]]; ok {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p10, b.nodes[:n10]
+						p, n = p10, n[:n10]
 						break L10
 					}
 					break
@@ -2110,7 +2105,7 @@ L1:
 		if p < len(b.s) && class2[b.s[p]] {
 			// lit_prospero, inlined
 			{
-				p11, n11 := p, len(b.nodes)
+				p11, n11 := p, len(n)
 				ok = true
 			L11:
 				for {
@@ -2118,56 +2113,56 @@ L1:
 						p++
 					}
 					if !ok {
-						p, b.nodes = p11, b.nodes[:n11]
+						p, n = p11, n[:n11]
 						break L11
 					}
 					if ok = p < len(b.s) && class11[b.s[p]]; ok {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p11, b.nodes[:n11]
+						p, n = p11, n[:n11]
 						break L11
 					}
 					if ok = p < len(b.s) && class10[b.s[p]]; ok {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p11, b.nodes[:n11]
+						p, n = p11, n[:n11]
 						break L11
 					}
 					if ok = p < len(b.s) && class7[b.s[p]]; ok {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p11, b.nodes[:n11]
+						p, n = p11, n[:n11]
 						break L11
 					}
 					if ok = p < len(b.s) && class2[b.s[p]]; ok {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p11, b.nodes[:n11]
+						p, n = p11, n[:n11]
 						break L11
 					}
 					if ok = p < len(b.s) && class5[b.s[p]]; ok {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p11, b.nodes[:n11]
+						p, n = p11, n[:n11]
 						break L11
 					}
 					if ok = p < len(b.s) && class11[b.s[p]]; ok {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p11, b.nodes[:n11]
+						p, n = p11, n[:n11]
 						break L11
 					}
 					if ok = p < len(b.s) && class10[b.s[p]]; ok {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p11, b.nodes[:n11]
+						p, n = p11, n[:n11]
 						break L11
 					}
 					break
@@ -2180,14 +2175,14 @@ L1:
 		ok = false
 		break
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r2 is rule lit_http.
-func (b *treeBuilder) r2(p int) (int, bool) {
+func (b *treeBuilder) r2(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
@@ -2195,41 +2190,41 @@ func (b *treeBuilder) r2(p int) (int, bool) {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class1[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class1[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class2[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r3 is rule lit_ftp.
-func (b *treeBuilder) r3(p int) (int, bool) {
+func (b *treeBuilder) r3(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
@@ -2237,34 +2232,34 @@ func (b *treeBuilder) r3(p int) (int, bool) {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class1[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class2[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r4 is rule lit_news.
-func (b *treeBuilder) r4(p int) (int, bool) {
+func (b *treeBuilder) r4(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
@@ -2272,41 +2267,41 @@ func (b *treeBuilder) r4(p int) (int, bool) {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class5[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class6[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class7[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r5 is rule lit_nntp.
-func (b *treeBuilder) r5(p int) (int, bool) {
+func (b *treeBuilder) r5(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
@@ -2314,41 +2309,41 @@ func (b *treeBuilder) r5(p int) (int, bool) {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class4[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class1[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class2[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r6 is rule lit_telnet.
-func (b *treeBuilder) r6(p int) (int, bool) {
+func (b *treeBuilder) r6(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
@@ -2356,55 +2351,55 @@ func (b *treeBuilder) r6(p int) (int, bool) {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class5[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class8[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class4[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class5[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class1[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r7 is rule lit_gopher.
-func (b *treeBuilder) r7(p int) (int, bool) {
+func (b *treeBuilder) r7(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
@@ -2412,55 +2407,55 @@ func (b *treeBuilder) r7(p int) (int, bool) {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class10[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class2[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class0[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class5[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class11[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r8 is rule lit_wais.
-func (b *treeBuilder) r8(p int) (int, bool) {
+func (b *treeBuilder) r8(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
@@ -2468,41 +2463,41 @@ func (b *treeBuilder) r8(p int) (int, bool) {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class12[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class13[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class7[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r9 is rule lit_mailto.
-func (b *treeBuilder) r9(p int) (int, bool) {
+func (b *treeBuilder) r9(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
@@ -2510,55 +2505,55 @@ func (b *treeBuilder) r9(p int) (int, bool) {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class12[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class13[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class8[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class1[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class10[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r10 is rule lit_file.
-func (b *treeBuilder) r10(p int) (int, bool) {
+func (b *treeBuilder) r10(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
@@ -2566,41 +2561,41 @@ func (b *treeBuilder) r10(p int) (int, bool) {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class13[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class8[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class5[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r11 is rule lit_prospero.
-func (b *treeBuilder) r11(p int) (int, bool) {
+func (b *treeBuilder) r11(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
@@ -2608,72 +2603,72 @@ func (b *treeBuilder) r11(p int) (int, bool) {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class11[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class10[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class7[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class2[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class5[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class11[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class10[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r12 is rule scheme_http.
-func (b *treeBuilder) r12(p int) (int, bool) {
+func (b *treeBuilder) r12(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 3})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 3})
 	// lit_http, inlined
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
@@ -2681,49 +2676,48 @@ func (b *treeBuilder) r12(p int) (int, bool) {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class1[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class1[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class2[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r13 is rule scheme_ftp.
-func (b *treeBuilder) r13(p int) (int, bool) {
+func (b *treeBuilder) r13(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 3})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 3})
 	// lit_ftp, inlined
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
@@ -2731,42 +2725,41 @@ func (b *treeBuilder) r13(p int) (int, bool) {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class1[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class2[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r14 is rule scheme_news.
-func (b *treeBuilder) r14(p int) (int, bool) {
+func (b *treeBuilder) r14(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 3})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 3})
 	// lit_news, inlined
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
@@ -2774,49 +2767,48 @@ func (b *treeBuilder) r14(p int) (int, bool) {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class5[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class6[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class7[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r15 is rule scheme_nntp.
-func (b *treeBuilder) r15(p int) (int, bool) {
+func (b *treeBuilder) r15(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 3})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 3})
 	// lit_nntp, inlined
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
@@ -2824,49 +2816,48 @@ func (b *treeBuilder) r15(p int) (int, bool) {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class4[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class1[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class2[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r16 is rule scheme_telnet.
-func (b *treeBuilder) r16(p int) (int, bool) {
+func (b *treeBuilder) r16(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 3})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 3})
 	// lit_telnet, inlined
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
@@ -2874,63 +2865,62 @@ func (b *treeBuilder) r16(p int) (int, bool) {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class5[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class8[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class4[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class5[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class1[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r17 is rule scheme_gopher.
-func (b *treeBuilder) r17(p int) (int, bool) {
+func (b *treeBuilder) r17(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 3})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 3})
 	// lit_gopher, inlined
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
@@ -2938,63 +2928,62 @@ func (b *treeBuilder) r17(p int) (int, bool) {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class10[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class2[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class0[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class5[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class11[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r18 is rule scheme_wais.
-func (b *treeBuilder) r18(p int) (int, bool) {
+func (b *treeBuilder) r18(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 3})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 3})
 	// lit_wais, inlined
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
@@ -3002,49 +2991,48 @@ func (b *treeBuilder) r18(p int) (int, bool) {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class12[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class13[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class7[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r19 is rule scheme_mailto.
-func (b *treeBuilder) r19(p int) (int, bool) {
+func (b *treeBuilder) r19(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 3})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 3})
 	// lit_mailto, inlined
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
@@ -3052,63 +3040,62 @@ func (b *treeBuilder) r19(p int) (int, bool) {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class12[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class13[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class8[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class1[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class10[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r20 is rule scheme_file.
-func (b *treeBuilder) r20(p int) (int, bool) {
+func (b *treeBuilder) r20(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 3})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 3})
 	// lit_file, inlined
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
@@ -3116,49 +3103,48 @@ func (b *treeBuilder) r20(p int) (int, bool) {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class13[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class8[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class5[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r21 is rule scheme_prospero.
-func (b *treeBuilder) r21(p int) (int, bool) {
+func (b *treeBuilder) r21(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 3})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 3})
 	// lit_prospero, inlined
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
@@ -3166,126 +3152,123 @@ func (b *treeBuilder) r21(p int) (int, bool) {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class11[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class10[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class7[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class2[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class5[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class11[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class10[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r22 is rule genericurl (genericurl).
-func (b *treeBuilder) r22(p int) (int, bool) {
+func (b *treeBuilder) r22(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 1})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 1})
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			p, ok = b.r24(p)
+			p, n, ok = b.r24(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && b.s[p] == ':'; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
-			p, ok = b.r25(p)
+			p, n, ok = b.r25(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r23 is rule otherurl (otherurl).
-func (b *treeBuilder) r23(p int) (int, bool) {
+func (b *treeBuilder) r23(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 2})
-	p, ok = b.r22(p)
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 2})
+	p, n, ok = b.r22(p, n)
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r24 is rule scheme (scheme).
-func (b *treeBuilder) r24(p int) (int, bool) {
+func (b *treeBuilder) r24(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 3})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 3})
 	{
 		start1 := p
 		for {
@@ -3298,42 +3281,41 @@ func (b *treeBuilder) r24(p int) (int, bool) {
 		ok = ok || p != start1
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r25 is rule schemepart (schemepart).
-func (b *treeBuilder) r25(p int) (int, bool) {
+func (b *treeBuilder) r25(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 4})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 4})
 L1:
 	for {
 		if p < len(b.s) && class16[b.s[p]] {
 			{
-				p2, n2 := p, len(b.nodes)
+				p2, n2 := p, len(n)
 				ok = true
 			L2:
 				for {
-					p, ok = b.r26(p)
+					p, n, ok = b.r26(p, n)
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					{
-						p3, n3 := p, len(b.nodes)
+						p3, n3 := p, len(n)
 						if ok = p < len(b.s); ok {
 							_, w := utf8.DecodeRuneInString(b.s[p:])
 							p += w
 						}
-						p, b.nodes = p3, b.nodes[:n3]
+						p, n = p3, n[:n3]
 						ok = !ok
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					break
@@ -3364,7 +3346,7 @@ L1:
 					if p < len(b.s) && class19[b.s[p]] {
 						// escape, inlined
 						{
-							p6, n6 := p, len(b.nodes)
+							p6, n6 := p, len(n)
 							ok = true
 						L6:
 							for {
@@ -3372,21 +3354,21 @@ L1:
 									p++
 								}
 								if !ok {
-									p, b.nodes = p6, b.nodes[:n6]
+									p, n = p6, n[:n6]
 									break L6
 								}
 								if ok = p < len(b.s) && class20[b.s[p]]; ok {
 									p++
 								}
 								if !ok {
-									p, b.nodes = p6, b.nodes[:n6]
+									p, n = p6, n[:n6]
 									break L6
 								}
 								if ok = p < len(b.s) && class20[b.s[p]]; ok {
 									p++
 								}
 								if !ok {
-									p, b.nodes = p6, b.nodes[:n6]
+									p, n = p6, n[:n6]
 									break L6
 								}
 								break
@@ -3414,20 +3396,19 @@ L1:
 		break
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r26 is rule ip_schemepart (ip-schemepart).
-func (b *treeBuilder) r26(p int) (int, bool) {
+func (b *treeBuilder) r26(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 5})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 5})
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
@@ -3435,16 +3416,16 @@ func (b *treeBuilder) r26(p int) (int, bool) {
 				p += 2
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
-			p, ok = b.r27(p)
+			p, n, ok = b.r27(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			{
-				p2, n2 := p, len(b.nodes)
+				p2, n2 := p, len(n)
 				ok = true
 			L2:
 				for {
@@ -3452,12 +3433,12 @@ func (b *treeBuilder) r26(p int) (int, bool) {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
-					p, ok = b.r38(p)
+					p, n, ok = b.r38(p, n)
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					break
@@ -3465,42 +3446,41 @@ func (b *treeBuilder) r26(p int) (int, bool) {
 			}
 			ok = true
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r27 is rule login (login).
-func (b *treeBuilder) r27(p int) (int, bool) {
+func (b *treeBuilder) r27(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 6})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 6})
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
 			{
-				p2, n2 := p, len(b.nodes)
+				p2, n2 := p, len(n)
 				ok = true
 			L2:
 				for {
-					p, ok = b.r36(p)
+					p, n, ok = b.r36(p, n)
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					{
-						p3, n3 := p, len(b.nodes)
+						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
@@ -3508,12 +3488,12 @@ func (b *treeBuilder) r27(p int) (int, bool) {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
-							p, ok = b.r37(p)
+							p, n, ok = b.r37(p, n)
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							break
@@ -3521,14 +3501,14 @@ func (b *treeBuilder) r27(p int) (int, bool) {
 					}
 					ok = true
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					if ok = p < len(b.s) && b.s[p] == '@'; ok {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					break
@@ -3536,42 +3516,41 @@ func (b *treeBuilder) r27(p int) (int, bool) {
 			}
 			ok = true
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
-			p, ok = b.r28(p)
+			p, n, ok = b.r28(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r28 is rule hostport (hostport).
-func (b *treeBuilder) r28(p int) (int, bool) {
+func (b *treeBuilder) r28(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 7})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 7})
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			p, ok = b.r29(p)
+			p, n, ok = b.r29(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			{
-				p2, n2 := p, len(b.nodes)
+				p2, n2 := p, len(n)
 				ok = true
 			L2:
 				for {
@@ -3579,12 +3558,12 @@ func (b *treeBuilder) r28(p int) (int, bool) {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
-					p, ok = b.r35(p)
+					p, n, ok = b.r35(p, n)
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					break
@@ -3592,48 +3571,47 @@ func (b *treeBuilder) r28(p int) (int, bool) {
 			}
 			ok = true
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r29 is rule host (host).
-func (b *treeBuilder) r29(p int) (int, bool) {
+func (b *treeBuilder) r29(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 8})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 8})
 L1:
 	for {
 		if p < len(b.s) && class21[b.s[p]] {
 			{
-				p2, n2 := p, len(b.nodes)
+				p2, n2 := p, len(n)
 				ok = true
 			L2:
 				for {
-					p, ok = b.r34(p)
+					p, n, ok = b.r34(p, n)
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					{
-						p3, n3 := p, len(b.nodes)
+						p3, n3 := p, len(n)
 						if ok = p < len(b.s) && class22[b.s[p]]; ok {
 							p++
 						}
-						p, b.nodes = p3, b.nodes[:n3]
+						p, n = p3, n[:n3]
 						ok = !ok
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					break
@@ -3644,7 +3622,7 @@ L1:
 			}
 		}
 		if p < len(b.s) && class23[b.s[p]] {
-			p, ok = b.r30(p)
+			p, n, ok = b.r30(p, n)
 			if ok {
 				break L1
 			}
@@ -3653,20 +3631,19 @@ L1:
 		break
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r30 is rule hostname (hostname).
-func (b *treeBuilder) r30(p int) (int, bool) {
+func (b *treeBuilder) r30(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 9})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 9})
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
@@ -3674,31 +3651,31 @@ func (b *treeBuilder) r30(p int) (int, bool) {
 				for {
 					q2 := p
 					{
-						p3, n3 := p, len(b.nodes)
+						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
-							p, ok = b.r31(p)
+							p, n, ok = b.r31(p, n)
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							if ok = p < len(b.s) && b.s[p] == '.'; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							{
-								p4, n4 := p, len(b.nodes)
+								p4, n4 := p, len(n)
 								if ok = p < len(b.s) && class23[b.s[p]]; ok {
 									p++
 								}
-								p, b.nodes = p4, b.nodes[:n4]
+								p, n = p4, n[:n4]
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							break
@@ -3711,32 +3688,31 @@ func (b *treeBuilder) r30(p int) (int, bool) {
 				ok = true
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
-			p, ok = b.r32(p)
+			p, n, ok = b.r32(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r31 is rule domainlabel (domainlabel).
-func (b *treeBuilder) r31(p int) (int, bool) {
+func (b *treeBuilder) r31(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 10})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 10})
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
@@ -3744,14 +3720,14 @@ func (b *treeBuilder) r31(p int) (int, bool) {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			{
 				for {
 					q2 := p
 					{
-						p3, n3 := p, len(b.nodes)
+						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
@@ -3768,14 +3744,14 @@ func (b *treeBuilder) r31(p int) (int, bool) {
 								ok = true
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							if ok = p < len(b.s) && class23[b.s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							break
@@ -3788,27 +3764,26 @@ func (b *treeBuilder) r31(p int) (int, bool) {
 				ok = true
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r32 is rule toplabel (toplabel).
-func (b *treeBuilder) r32(p int) (int, bool) {
+func (b *treeBuilder) r32(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 11})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 11})
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
@@ -3816,14 +3791,14 @@ func (b *treeBuilder) r32(p int) (int, bool) {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			{
 				for {
 					q2 := p
 					{
-						p3, n3 := p, len(b.nodes)
+						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
@@ -3840,14 +3815,14 @@ func (b *treeBuilder) r32(p int) (int, bool) {
 								ok = true
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							if ok = p < len(b.s) && class23[b.s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							break
@@ -3860,110 +3835,107 @@ func (b *treeBuilder) r32(p int) (int, bool) {
 				ok = true
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r33 is rule alphadigit (alphadigit).
-func (b *treeBuilder) r33(p int) (int, bool) {
+func (b *treeBuilder) r33(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	if ok = p < len(b.s) && class23[b.s[p]]; ok {
 		p++
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r34 is rule hostnumber (hostnumber).
-func (b *treeBuilder) r34(p int) (int, bool) {
+func (b *treeBuilder) r34(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 13})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 13})
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			p, ok = b.r90(p)
+			p, n, ok = b.r90(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && b.s[p] == '.'; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
-			p, ok = b.r90(p)
+			p, n, ok = b.r90(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
-				break L1
-			}
-			if ok = p < len(b.s) && b.s[p] == '.'; ok {
-				p++
-			}
-			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
-				break L1
-			}
-			p, ok = b.r90(p)
-			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && b.s[p] == '.'; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
-			p, ok = b.r90(p)
+			p, n, ok = b.r90(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
+				break L1
+			}
+			if ok = p < len(b.s) && b.s[p] == '.'; ok {
+				p++
+			}
+			if !ok {
+				p, n = p1, n[:n1]
+				break L1
+			}
+			p, n, ok = b.r90(p, n)
+			if !ok {
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r35 is rule port (port).
-func (b *treeBuilder) r35(p int) (int, bool) {
+func (b *treeBuilder) r35(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 14})
-	p, ok = b.r90(p)
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 14})
+	p, n, ok = b.r90(p, n)
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r36 is rule user (user).
-func (b *treeBuilder) r36(p int) (int, bool) {
+func (b *treeBuilder) r36(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 15})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 15})
 	{
 		for {
 			q1 := p
@@ -3985,7 +3957,7 @@ func (b *treeBuilder) r36(p int) (int, bool) {
 						if p < len(b.s) && class19[b.s[p]] {
 							// escape, inlined
 							{
-								p4, n4 := p, len(b.nodes)
+								p4, n4 := p, len(n)
 								ok = true
 							L4:
 								for {
@@ -3993,21 +3965,21 @@ func (b *treeBuilder) r36(p int) (int, bool) {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p4, b.nodes[:n4]
+										p, n = p4, n[:n4]
 										break L4
 									}
 									if ok = p < len(b.s) && class20[b.s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p4, b.nodes[:n4]
+										p, n = p4, n[:n4]
 										break L4
 									}
 									if ok = p < len(b.s) && class20[b.s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p4, b.nodes[:n4]
+										p, n = p4, n[:n4]
 										break L4
 									}
 									break
@@ -4042,18 +4014,17 @@ func (b *treeBuilder) r36(p int) (int, bool) {
 		ok = true
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r37 is rule password (password).
-func (b *treeBuilder) r37(p int) (int, bool) {
+func (b *treeBuilder) r37(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 16})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 16})
 	{
 		for {
 			q1 := p
@@ -4075,7 +4046,7 @@ func (b *treeBuilder) r37(p int) (int, bool) {
 						if p < len(b.s) && class19[b.s[p]] {
 							// escape, inlined
 							{
-								p4, n4 := p, len(b.nodes)
+								p4, n4 := p, len(n)
 								ok = true
 							L4:
 								for {
@@ -4083,21 +4054,21 @@ func (b *treeBuilder) r37(p int) (int, bool) {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p4, b.nodes[:n4]
+										p, n = p4, n[:n4]
 										break L4
 									}
 									if ok = p < len(b.s) && class20[b.s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p4, b.nodes[:n4]
+										p, n = p4, n[:n4]
 										break L4
 									}
 									if ok = p < len(b.s) && class20[b.s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p4, b.nodes[:n4]
+										p, n = p4, n[:n4]
 										break L4
 									}
 									break
@@ -4132,18 +4103,17 @@ func (b *treeBuilder) r37(p int) (int, bool) {
 		ok = true
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r38 is rule urlpath (urlpath).
-func (b *treeBuilder) r38(p int) (int, bool) {
+func (b *treeBuilder) r38(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 17})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 17})
 	{
 		start1 := p
 		for {
@@ -4165,7 +4135,7 @@ func (b *treeBuilder) r38(p int) (int, bool) {
 				if p < len(b.s) && class19[b.s[p]] {
 					// escape, inlined
 					{
-						p3, n3 := p, len(b.nodes)
+						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
@@ -4173,21 +4143,21 @@ func (b *treeBuilder) r38(p int) (int, bool) {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							if ok = p < len(b.s) && class20[b.s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							if ok = p < len(b.s) && class20[b.s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							break
@@ -4209,42 +4179,41 @@ func (b *treeBuilder) r38(p int) (int, bool) {
 		ok = true
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r39 is rule ftpurl (ftpurl).
-func (b *treeBuilder) r39(p int) (int, bool) {
+func (b *treeBuilder) r39(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 18})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 18})
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			p, ok = b.r13(p)
+			p, n, ok = b.r13(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = len(b.s)-p >= 3 && b.s[p:p+3] == "://"; ok {
 				p += 3
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
-			p, ok = b.r27(p)
+			p, n, ok = b.r27(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			{
-				p2, n2 := p, len(b.nodes)
+				p2, n2 := p, len(n)
 				ok = true
 			L2:
 				for {
@@ -4252,22 +4221,22 @@ func (b *treeBuilder) r39(p int) (int, bool) {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
-					p, ok = b.r41(p)
+					p, n, ok = b.r41(p, n)
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					{
-						p3, n3 := p, len(b.nodes)
+						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
 							// ftp_typesep, inlined
 							{
-								p4, n4 := p, len(b.nodes)
+								p4, n4 := p, len(n)
 								ok = true
 							L4:
 								for {
@@ -4275,54 +4244,54 @@ func (b *treeBuilder) r39(p int) (int, bool) {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p4, b.nodes[:n4]
+										p, n = p4, n[:n4]
 										break L4
 									}
 									if ok = p < len(b.s) && class1[b.s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p4, b.nodes[:n4]
+										p, n = p4, n[:n4]
 										break L4
 									}
 									if ok = p < len(b.s) && class27[b.s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p4, b.nodes[:n4]
+										p, n = p4, n[:n4]
 										break L4
 									}
 									if ok = p < len(b.s) && class2[b.s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p4, b.nodes[:n4]
+										p, n = p4, n[:n4]
 										break L4
 									}
 									if ok = p < len(b.s) && class5[b.s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p4, b.nodes[:n4]
+										p, n = p4, n[:n4]
 										break L4
 									}
 									if ok = p < len(b.s) && b.s[p] == '='; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p4, b.nodes[:n4]
+										p, n = p4, n[:n4]
 										break L4
 									}
 									break
 								}
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
-							p, ok = b.r43(p)
+							p, n, ok = b.r43(p, n)
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							break
@@ -4330,7 +4299,7 @@ func (b *treeBuilder) r39(p int) (int, bool) {
 					}
 					ok = true
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					break
@@ -4338,25 +4307,24 @@ func (b *treeBuilder) r39(p int) (int, bool) {
 			}
 			ok = true
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r40 is rule ftp_typesep.
-func (b *treeBuilder) r40(p int) (int, bool) {
+func (b *treeBuilder) r40(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
@@ -4364,70 +4332,70 @@ func (b *treeBuilder) r40(p int) (int, bool) {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class1[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class27[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class2[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class5[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && b.s[p] == '='; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r41 is rule fpath (fpath).
-func (b *treeBuilder) r41(p int) (int, bool) {
+func (b *treeBuilder) r41(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 19})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 19})
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			p, ok = b.r42(p)
+			p, n, ok = b.r42(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			{
 				for {
 					q2 := p
 					{
-						p3, n3 := p, len(b.nodes)
+						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
@@ -4435,12 +4403,12 @@ func (b *treeBuilder) r41(p int) (int, bool) {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
-							p, ok = b.r42(p)
+							p, n, ok = b.r42(p, n)
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							break
@@ -4453,25 +4421,24 @@ func (b *treeBuilder) r41(p int) (int, bool) {
 				ok = true
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r42 is rule fsegment (fsegment).
-func (b *treeBuilder) r42(p int) (int, bool) {
+func (b *treeBuilder) r42(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 20})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 20})
 	{
 		for {
 			q1 := p
@@ -4493,7 +4460,7 @@ func (b *treeBuilder) r42(p int) (int, bool) {
 						if p < len(b.s) && class19[b.s[p]] {
 							// escape, inlined
 							{
-								p4, n4 := p, len(b.nodes)
+								p4, n4 := p, len(n)
 								ok = true
 							L4:
 								for {
@@ -4501,21 +4468,21 @@ func (b *treeBuilder) r42(p int) (int, bool) {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p4, b.nodes[:n4]
+										p, n = p4, n[:n4]
 										break L4
 									}
 									if ok = p < len(b.s) && class20[b.s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p4, b.nodes[:n4]
+										p, n = p4, n[:n4]
 										break L4
 									}
 									if ok = p < len(b.s) && class20[b.s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p4, b.nodes[:n4]
+										p, n = p4, n[:n4]
 										break L4
 									}
 									break
@@ -4550,62 +4517,60 @@ func (b *treeBuilder) r42(p int) (int, bool) {
 		ok = true
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r43 is rule ftptype (ftptype).
-func (b *treeBuilder) r43(p int) (int, bool) {
+func (b *treeBuilder) r43(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 21})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 21})
 	if ok = p < len(b.s) && class29[b.s[p]]; ok {
 		p++
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r44 is rule fileurl (fileurl).
-func (b *treeBuilder) r44(p int) (int, bool) {
+func (b *treeBuilder) r44(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 22})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 22})
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			p, ok = b.r20(p)
+			p, n, ok = b.r20(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = len(b.s)-p >= 3 && b.s[p:p+3] == "://"; ok {
 				p += 3
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 		L2:
 			for {
 				if p < len(b.s) && class23[b.s[p]] {
-					p, ok = b.r29(p)
+					p, n, ok = b.r29(p, n)
 					if ok {
 						break L2
 					}
 				}
 				if p < len(b.s) && class8[b.s[p]] {
 					{
-						p3, n3 := p, len(b.nodes)
+						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
@@ -4613,63 +4578,63 @@ func (b *treeBuilder) r44(p int) (int, bool) {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							if ok = p < len(b.s) && class10[b.s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							if ok = p < len(b.s) && class30[b.s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							if ok = p < len(b.s) && class12[b.s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							if ok = p < len(b.s) && class8[b.s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							if ok = p < len(b.s) && class0[b.s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							if ok = p < len(b.s) && class10[b.s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							if ok = p < len(b.s) && class7[b.s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							if ok = p < len(b.s) && class1[b.s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							break
@@ -4684,61 +4649,60 @@ func (b *treeBuilder) r44(p int) (int, bool) {
 			}
 			ok = true
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && b.s[p] == '/'; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
-			p, ok = b.r41(p)
+			p, n, ok = b.r41(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r45 is rule httpurl (httpurl).
-func (b *treeBuilder) r45(p int) (int, bool) {
+func (b *treeBuilder) r45(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 23})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 23})
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			p, ok = b.r12(p)
+			p, n, ok = b.r12(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = len(b.s)-p >= 3 && b.s[p:p+3] == "://"; ok {
 				p += 3
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
-			p, ok = b.r28(p)
+			p, n, ok = b.r28(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			{
-				p2, n2 := p, len(b.nodes)
+				p2, n2 := p, len(n)
 				ok = true
 			L2:
 				for {
@@ -4746,16 +4710,16 @@ func (b *treeBuilder) r45(p int) (int, bool) {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
-					p, ok = b.r46(p)
+					p, n, ok = b.r46(p, n)
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					{
-						p3, n3 := p, len(b.nodes)
+						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
@@ -4763,12 +4727,12 @@ func (b *treeBuilder) r45(p int) (int, bool) {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
-							p, ok = b.r48(p)
+							p, n, ok = b.r48(p, n)
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							break
@@ -4776,7 +4740,7 @@ func (b *treeBuilder) r45(p int) (int, bool) {
 					}
 					ok = true
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					break
@@ -4784,40 +4748,39 @@ func (b *treeBuilder) r45(p int) (int, bool) {
 			}
 			ok = true
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r46 is rule hpath (hpath).
-func (b *treeBuilder) r46(p int) (int, bool) {
+func (b *treeBuilder) r46(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 24})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 24})
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			p, ok = b.r47(p)
+			p, n, ok = b.r47(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			{
 				for {
 					q2 := p
 					{
-						p3, n3 := p, len(b.nodes)
+						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
@@ -4825,12 +4788,12 @@ func (b *treeBuilder) r46(p int) (int, bool) {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
-							p, ok = b.r47(p)
+							p, n, ok = b.r47(p, n)
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							break
@@ -4843,25 +4806,24 @@ func (b *treeBuilder) r46(p int) (int, bool) {
 				ok = true
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r47 is rule hsegment (hsegment).
-func (b *treeBuilder) r47(p int) (int, bool) {
+func (b *treeBuilder) r47(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 25})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 25})
 	{
 		for {
 			q1 := p
@@ -4883,7 +4845,7 @@ func (b *treeBuilder) r47(p int) (int, bool) {
 						if p < len(b.s) && class19[b.s[p]] {
 							// escape, inlined
 							{
-								p4, n4 := p, len(b.nodes)
+								p4, n4 := p, len(n)
 								ok = true
 							L4:
 								for {
@@ -4891,21 +4853,21 @@ func (b *treeBuilder) r47(p int) (int, bool) {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p4, b.nodes[:n4]
+										p, n = p4, n[:n4]
 										break L4
 									}
 									if ok = p < len(b.s) && class20[b.s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p4, b.nodes[:n4]
+										p, n = p4, n[:n4]
 										break L4
 									}
 									if ok = p < len(b.s) && class20[b.s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p4, b.nodes[:n4]
+										p, n = p4, n[:n4]
 										break L4
 									}
 									break
@@ -4940,18 +4902,17 @@ func (b *treeBuilder) r47(p int) (int, bool) {
 		ok = true
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r48 is rule search (search).
-func (b *treeBuilder) r48(p int) (int, bool) {
+func (b *treeBuilder) r48(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 26})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 26})
 	{
 		for {
 			q1 := p
@@ -4973,7 +4934,7 @@ func (b *treeBuilder) r48(p int) (int, bool) {
 						if p < len(b.s) && class19[b.s[p]] {
 							// escape, inlined
 							{
-								p4, n4 := p, len(b.nodes)
+								p4, n4 := p, len(n)
 								ok = true
 							L4:
 								for {
@@ -4981,21 +4942,21 @@ func (b *treeBuilder) r48(p int) (int, bool) {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p4, b.nodes[:n4]
+										p, n = p4, n[:n4]
 										break L4
 									}
 									if ok = p < len(b.s) && class20[b.s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p4, b.nodes[:n4]
+										p, n = p4, n[:n4]
 										break L4
 									}
 									if ok = p < len(b.s) && class20[b.s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p4, b.nodes[:n4]
+										p, n = p4, n[:n4]
 										break L4
 									}
 									break
@@ -5030,42 +4991,41 @@ func (b *treeBuilder) r48(p int) (int, bool) {
 		ok = true
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r49 is rule gopherurl (gopherurl).
-func (b *treeBuilder) r49(p int) (int, bool) {
+func (b *treeBuilder) r49(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 27})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 27})
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			p, ok = b.r17(p)
+			p, n, ok = b.r17(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = len(b.s)-p >= 3 && b.s[p:p+3] == "://"; ok {
 				p += 3
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
-			p, ok = b.r28(p)
+			p, n, ok = b.r28(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			{
-				p2, n2 := p, len(b.nodes)
+				p2, n2 := p, len(n)
 				ok = true
 			L2:
 				for {
@@ -5073,26 +5033,26 @@ func (b *treeBuilder) r49(p int) (int, bool) {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					{
-						p3, n3 := p, len(b.nodes)
+						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
-							p, ok = b.r50(p)
+							p, n, ok = b.r50(p, n)
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
-							p, ok = b.r52(p)
+							p, n, ok = b.r52(p, n)
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							{
-								p4, n4 := p, len(b.nodes)
+								p4, n4 := p, len(n)
 								ok = true
 							L4:
 								for {
@@ -5100,16 +5060,16 @@ func (b *treeBuilder) r49(p int) (int, bool) {
 										p += 3
 									}
 									if !ok {
-										p, b.nodes = p4, b.nodes[:n4]
+										p, n = p4, n[:n4]
 										break L4
 									}
-									p, ok = b.r53(p)
+									p, n, ok = b.r53(p, n)
 									if !ok {
-										p, b.nodes = p4, b.nodes[:n4]
+										p, n = p4, n[:n4]
 										break L4
 									}
 									{
-										p5, n5 := p, len(b.nodes)
+										p5, n5 := p, len(n)
 										ok = true
 									L5:
 										for {
@@ -5117,12 +5077,12 @@ func (b *treeBuilder) r49(p int) (int, bool) {
 												p += 3
 											}
 											if !ok {
-												p, b.nodes = p5, b.nodes[:n5]
+												p, n = p5, n[:n5]
 												break L5
 											}
-											p, ok = b.r54(p)
+											p, n, ok = b.r54(p, n)
 											if !ok {
-												p, b.nodes = p5, b.nodes[:n5]
+												p, n = p5, n[:n5]
 												break L5
 											}
 											break
@@ -5130,7 +5090,7 @@ func (b *treeBuilder) r49(p int) (int, bool) {
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p4, b.nodes[:n4]
+										p, n = p4, n[:n4]
 										break L4
 									}
 									break
@@ -5138,7 +5098,7 @@ func (b *treeBuilder) r49(p int) (int, bool) {
 							}
 							ok = true
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							break
@@ -5146,7 +5106,7 @@ func (b *treeBuilder) r49(p int) (int, bool) {
 					}
 					ok = true
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					break
@@ -5154,25 +5114,24 @@ func (b *treeBuilder) r49(p int) (int, bool) {
 			}
 			ok = true
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r50 is rule gtype (gtype).
-func (b *treeBuilder) r50(p int) (int, bool) {
+func (b *treeBuilder) r50(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 28})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 28})
 	// xchar, inlined
 L1:
 	for {
@@ -5197,7 +5156,7 @@ L1:
 		if p < len(b.s) && class19[b.s[p]] {
 			// escape, inlined
 			{
-				p2, n2 := p, len(b.nodes)
+				p2, n2 := p, len(n)
 				ok = true
 			L2:
 				for {
@@ -5205,21 +5164,21 @@ L1:
 						p++
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					if ok = p < len(b.s) && class20[b.s[p]]; ok {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					if ok = p < len(b.s) && class20[b.s[p]]; ok {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					break
@@ -5233,18 +5192,17 @@ L1:
 		break
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r51 is rule selector (selector).
-func (b *treeBuilder) r51(p int) (int, bool) {
+func (b *treeBuilder) r51(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 29})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 29})
 	{
 		start1 := p
 		for {
@@ -5266,7 +5224,7 @@ func (b *treeBuilder) r51(p int) (int, bool) {
 				if p < len(b.s) && class19[b.s[p]] {
 					// escape, inlined
 					{
-						p3, n3 := p, len(b.nodes)
+						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
@@ -5274,21 +5232,21 @@ func (b *treeBuilder) r51(p int) (int, bool) {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							if ok = p < len(b.s) && class20[b.s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							if ok = p < len(b.s) && class20[b.s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							break
@@ -5310,30 +5268,29 @@ func (b *treeBuilder) r51(p int) (int, bool) {
 		ok = true
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r52 is rule gopher_selector.
-func (b *treeBuilder) r52(p int) (int, bool) {
+func (b *treeBuilder) r52(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 29})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 29})
 	{
 		for {
 			q1 := p
 			{
-				p2, n2 := p, len(b.nodes)
+				p2, n2 := p, len(n)
 				ok = true
 			L2:
 				for {
 					{
-						p3, n3 := p, len(b.nodes)
+						p3, n3 := p, len(n)
 						{
-							p4, n4 := p, len(b.nodes)
+							p4, n4 := p, len(n)
 							ok = true
 						L4:
 							for {
@@ -5341,16 +5298,16 @@ func (b *treeBuilder) r52(p int) (int, bool) {
 									p += 3
 								}
 								if !ok {
-									p, b.nodes = p4, b.nodes[:n4]
+									p, n = p4, n[:n4]
 									break L4
 								}
-								p, ok = b.r53(p)
+								p, n, ok = b.r53(p, n)
 								if !ok {
-									p, b.nodes = p4, b.nodes[:n4]
+									p, n = p4, n[:n4]
 									break L4
 								}
 								{
-									p5, n5 := p, len(b.nodes)
+									p5, n5 := p, len(n)
 									ok = true
 								L5:
 									for {
@@ -5358,12 +5315,12 @@ func (b *treeBuilder) r52(p int) (int, bool) {
 											p += 3
 										}
 										if !ok {
-											p, b.nodes = p5, b.nodes[:n5]
+											p, n = p5, n[:n5]
 											break L5
 										}
-										p, ok = b.r54(p)
+										p, n, ok = b.r54(p, n)
 										if !ok {
-											p, b.nodes = p5, b.nodes[:n5]
+											p, n = p5, n[:n5]
 											break L5
 										}
 										break
@@ -5371,30 +5328,30 @@ func (b *treeBuilder) r52(p int) (int, bool) {
 								}
 								ok = true
 								if !ok {
-									p, b.nodes = p4, b.nodes[:n4]
+									p, n = p4, n[:n4]
 									break L4
 								}
 								{
-									p6, n6 := p, len(b.nodes)
+									p6, n6 := p, len(n)
 									if ok = p < len(b.s); ok {
 										_, w := utf8.DecodeRuneInString(b.s[p:])
 										p += w
 									}
-									p, b.nodes = p6, b.nodes[:n6]
+									p, n = p6, n[:n6]
 									ok = !ok
 								}
 								if !ok {
-									p, b.nodes = p4, b.nodes[:n4]
+									p, n = p4, n[:n4]
 									break L4
 								}
 								break
 							}
 						}
-						p, b.nodes = p3, b.nodes[:n3]
+						p, n = p3, n[:n3]
 						ok = !ok
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					// xchar, inlined
@@ -5421,7 +5378,7 @@ func (b *treeBuilder) r52(p int) (int, bool) {
 						if p < len(b.s) && class19[b.s[p]] {
 							// escape, inlined
 							{
-								p8, n8 := p, len(b.nodes)
+								p8, n8 := p, len(n)
 								ok = true
 							L8:
 								for {
@@ -5429,21 +5386,21 @@ func (b *treeBuilder) r52(p int) (int, bool) {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p8, b.nodes[:n8]
+										p, n = p8, n[:n8]
 										break L8
 									}
 									if ok = p < len(b.s) && class20[b.s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p8, b.nodes[:n8]
+										p, n = p8, n[:n8]
 										break L8
 									}
 									if ok = p < len(b.s) && class20[b.s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p8, b.nodes[:n8]
+										p, n = p8, n[:n8]
 										break L8
 									}
 									break
@@ -5457,7 +5414,7 @@ func (b *treeBuilder) r52(p int) (int, bool) {
 						break
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					break
@@ -5470,30 +5427,29 @@ func (b *treeBuilder) r52(p int) (int, bool) {
 		ok = true
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r53 is rule gopher_search.
-func (b *treeBuilder) r53(p int) (int, bool) {
+func (b *treeBuilder) r53(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 26})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 26})
 	{
 		for {
 			q1 := p
 			{
-				p2, n2 := p, len(b.nodes)
+				p2, n2 := p, len(n)
 				ok = true
 			L2:
 				for {
 					{
-						p3, n3 := p, len(b.nodes)
+						p3, n3 := p, len(n)
 						{
-							p4, n4 := p, len(b.nodes)
+							p4, n4 := p, len(n)
 							ok = true
 						L4:
 							for {
@@ -5501,35 +5457,35 @@ func (b *treeBuilder) r53(p int) (int, bool) {
 									p += 3
 								}
 								if !ok {
-									p, b.nodes = p4, b.nodes[:n4]
+									p, n = p4, n[:n4]
 									break L4
 								}
-								p, ok = b.r54(p)
+								p, n, ok = b.r54(p, n)
 								if !ok {
-									p, b.nodes = p4, b.nodes[:n4]
+									p, n = p4, n[:n4]
 									break L4
 								}
 								{
-									p5, n5 := p, len(b.nodes)
+									p5, n5 := p, len(n)
 									if ok = p < len(b.s); ok {
 										_, w := utf8.DecodeRuneInString(b.s[p:])
 										p += w
 									}
-									p, b.nodes = p5, b.nodes[:n5]
+									p, n = p5, n[:n5]
 									ok = !ok
 								}
 								if !ok {
-									p, b.nodes = p4, b.nodes[:n4]
+									p, n = p4, n[:n4]
 									break L4
 								}
 								break
 							}
 						}
-						p, b.nodes = p3, b.nodes[:n3]
+						p, n = p3, n[:n3]
 						ok = !ok
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 				L6:
@@ -5550,7 +5506,7 @@ func (b *treeBuilder) r53(p int) (int, bool) {
 								if p < len(b.s) && class19[b.s[p]] {
 									// escape, inlined
 									{
-										p8, n8 := p, len(b.nodes)
+										p8, n8 := p, len(n)
 										ok = true
 									L8:
 										for {
@@ -5558,21 +5514,21 @@ func (b *treeBuilder) r53(p int) (int, bool) {
 												p++
 											}
 											if !ok {
-												p, b.nodes = p8, b.nodes[:n8]
+												p, n = p8, n[:n8]
 												break L8
 											}
 											if ok = p < len(b.s) && class20[b.s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, b.nodes = p8, b.nodes[:n8]
+												p, n = p8, n[:n8]
 												break L8
 											}
 											if ok = p < len(b.s) && class20[b.s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, b.nodes = p8, b.nodes[:n8]
+												p, n = p8, n[:n8]
 												break L8
 											}
 											break
@@ -5601,7 +5557,7 @@ func (b *treeBuilder) r53(p int) (int, bool) {
 						break
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					break
@@ -5614,18 +5570,17 @@ func (b *treeBuilder) r53(p int) (int, bool) {
 		ok = true
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r54 is rule gopher_plus_string (gopher-plus-string).
-func (b *treeBuilder) r54(p int) (int, bool) {
+func (b *treeBuilder) r54(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 30})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 30})
 	{
 		start1 := p
 		for {
@@ -5647,7 +5602,7 @@ func (b *treeBuilder) r54(p int) (int, bool) {
 				if p < len(b.s) && class19[b.s[p]] {
 					// escape, inlined
 					{
-						p3, n3 := p, len(b.nodes)
+						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
@@ -5655,21 +5610,21 @@ func (b *treeBuilder) r54(p int) (int, bool) {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							if ok = p < len(b.s) && class20[b.s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							if ok = p < len(b.s) && class20[b.s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							break
@@ -5691,56 +5646,54 @@ func (b *treeBuilder) r54(p int) (int, bool) {
 		ok = true
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r55 is rule mailtourl (mailtourl).
-func (b *treeBuilder) r55(p int) (int, bool) {
+func (b *treeBuilder) r55(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 31})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 31})
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			p, ok = b.r19(p)
+			p, n, ok = b.r19(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && b.s[p] == ':'; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
-			p, ok = b.r56(p)
+			p, n, ok = b.r56(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r56 is rule encoded822addr (encoded822addr).
-func (b *treeBuilder) r56(p int) (int, bool) {
+func (b *treeBuilder) r56(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 32})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 32})
 	{
 		start1 := p
 		for {
@@ -5762,7 +5715,7 @@ func (b *treeBuilder) r56(p int) (int, bool) {
 				if p < len(b.s) && class19[b.s[p]] {
 					// escape, inlined
 					{
-						p3, n3 := p, len(b.nodes)
+						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
@@ -5770,21 +5723,21 @@ func (b *treeBuilder) r56(p int) (int, bool) {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							if ok = p < len(b.s) && class20[b.s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							if ok = p < len(b.s) && class20[b.s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							break
@@ -5805,60 +5758,58 @@ func (b *treeBuilder) r56(p int) (int, bool) {
 		ok = ok || p != start1
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r57 is rule newsurl (newsurl).
-func (b *treeBuilder) r57(p int) (int, bool) {
+func (b *treeBuilder) r57(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 33})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 33})
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			p, ok = b.r14(p)
+			p, n, ok = b.r14(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && b.s[p] == ':'; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
-			p, ok = b.r58(p)
+			p, n, ok = b.r58(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r58 is rule grouppart (grouppart).
-func (b *treeBuilder) r58(p int) (int, bool) {
+func (b *treeBuilder) r58(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 34})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 34})
 L1:
 	for {
 		if p < len(b.s) && class32[b.s[p]] {
-			p, ok = b.r60(p)
+			p, n, ok = b.r60(p, n)
 			if ok {
 				break L1
 			}
@@ -5872,7 +5823,7 @@ L1:
 			}
 		}
 		if p < len(b.s) && class24[b.s[p]] {
-			p, ok = b.r59(p)
+			p, n, ok = b.r59(p, n)
 			if ok {
 				break L1
 			}
@@ -5881,20 +5832,19 @@ L1:
 		break
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r59 is rule group (group).
-func (b *treeBuilder) r59(p int) (int, bool) {
+func (b *treeBuilder) r59(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 35})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 35})
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
@@ -5902,7 +5852,7 @@ func (b *treeBuilder) r59(p int) (int, bool) {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			{
@@ -5918,27 +5868,26 @@ func (b *treeBuilder) r59(p int) (int, bool) {
 				ok = true
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r60 is rule article (article).
-func (b *treeBuilder) r60(p int) (int, bool) {
+func (b *treeBuilder) r60(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 36})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 36})
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
@@ -5964,7 +5913,7 @@ func (b *treeBuilder) r60(p int) (int, bool) {
 								if p < len(b.s) && class19[b.s[p]] {
 									// escape, inlined
 									{
-										p5, n5 := p, len(b.nodes)
+										p5, n5 := p, len(n)
 										ok = true
 									L5:
 										for {
@@ -5972,21 +5921,21 @@ func (b *treeBuilder) r60(p int) (int, bool) {
 												p++
 											}
 											if !ok {
-												p, b.nodes = p5, b.nodes[:n5]
+												p, n = p5, n[:n5]
 												break L5
 											}
 											if ok = p < len(b.s) && class20[b.s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, b.nodes = p5, b.nodes[:n5]
+												p, n = p5, n[:n5]
 												break L5
 											}
 											if ok = p < len(b.s) && class20[b.s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, b.nodes = p5, b.nodes[:n5]
+												p, n = p5, n[:n5]
 												break L5
 											}
 											break
@@ -6021,73 +5970,72 @@ func (b *treeBuilder) r60(p int) (int, bool) {
 				ok = ok || p != first2
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && b.s[p] == '@'; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
-			p, ok = b.r29(p)
+			p, n, ok = b.r29(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r61 is rule nntpurl (nntpurl).
-func (b *treeBuilder) r61(p int) (int, bool) {
+func (b *treeBuilder) r61(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 37})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 37})
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			p, ok = b.r15(p)
+			p, n, ok = b.r15(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = len(b.s)-p >= 3 && b.s[p:p+3] == "://"; ok {
 				p += 3
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
-			p, ok = b.r28(p)
+			p, n, ok = b.r28(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && b.s[p] == '/'; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
-			p, ok = b.r59(p)
+			p, n, ok = b.r59(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			{
-				p2, n2 := p, len(b.nodes)
+				p2, n2 := p, len(n)
 				ok = true
 			L2:
 				for {
@@ -6095,12 +6043,12 @@ func (b *treeBuilder) r61(p int) (int, bool) {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
-					p, ok = b.r90(p)
+					p, n, ok = b.r90(p, n)
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					break
@@ -6108,45 +6056,44 @@ func (b *treeBuilder) r61(p int) (int, bool) {
 			}
 			ok = true
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r62 is rule telneturl (telneturl).
-func (b *treeBuilder) r62(p int) (int, bool) {
+func (b *treeBuilder) r62(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 38})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 38})
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			p, ok = b.r16(p)
+			p, n, ok = b.r16(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = len(b.s)-p >= 3 && b.s[p:p+3] == "://"; ok {
 				p += 3
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
-			p, ok = b.r27(p)
+			p, n, ok = b.r27(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && b.s[p] == '/'; ok {
@@ -6154,49 +6101,48 @@ func (b *treeBuilder) r62(p int) (int, bool) {
 			}
 			ok = true
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r63 is rule waisurl (waisurl).
-func (b *treeBuilder) r63(p int) (int, bool) {
+func (b *treeBuilder) r63(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 39})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 39})
 L1:
 	for {
 		if p < len(b.s) && class6[b.s[p]] {
 			{
-				p2, n2 := p, len(b.nodes)
+				p2, n2 := p, len(n)
 				ok = true
 			L2:
 				for {
-					p, ok = b.r66(p)
+					p, n, ok = b.r66(p, n)
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					{
-						p3, n3 := p, len(b.nodes)
+						p3, n3 := p, len(n)
 						if ok = p < len(b.s); ok {
 							_, w := utf8.DecodeRuneInString(b.s[p:])
 							p += w
 						}
-						p, b.nodes = p3, b.nodes[:n3]
+						p, n = p3, n[:n3]
 						ok = !ok
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					break
@@ -6208,26 +6154,26 @@ L1:
 		}
 		if p < len(b.s) && class6[b.s[p]] {
 			{
-				p4, n4 := p, len(b.nodes)
+				p4, n4 := p, len(n)
 				ok = true
 			L4:
 				for {
-					p, ok = b.r65(p)
+					p, n, ok = b.r65(p, n)
 					if !ok {
-						p, b.nodes = p4, b.nodes[:n4]
+						p, n = p4, n[:n4]
 						break L4
 					}
 					{
-						p5, n5 := p, len(b.nodes)
+						p5, n5 := p, len(n)
 						if ok = p < len(b.s); ok {
 							_, w := utf8.DecodeRuneInString(b.s[p:])
 							p += w
 						}
-						p, b.nodes = p5, b.nodes[:n5]
+						p, n = p5, n[:n5]
 						ok = !ok
 					}
 					if !ok {
-						p, b.nodes = p4, b.nodes[:n4]
+						p, n = p4, n[:n4]
 						break L4
 					}
 					break
@@ -6238,7 +6184,7 @@ L1:
 			}
 		}
 		if p < len(b.s) && class6[b.s[p]] {
-			p, ok = b.r64(p)
+			p, n, ok = b.r64(p, n)
 			if ok {
 				break L1
 			}
@@ -6247,204 +6193,200 @@ L1:
 		break
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r64 is rule waisdatabase (waisdatabase).
-func (b *treeBuilder) r64(p int) (int, bool) {
+func (b *treeBuilder) r64(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 40})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 40})
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			p, ok = b.r18(p)
+			p, n, ok = b.r18(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = len(b.s)-p >= 3 && b.s[p:p+3] == "://"; ok {
 				p += 3
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
-			p, ok = b.r28(p)
+			p, n, ok = b.r28(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && b.s[p] == '/'; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
-			p, ok = b.r67(p)
+			p, n, ok = b.r67(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r65 is rule waisindex (waisindex).
-func (b *treeBuilder) r65(p int) (int, bool) {
+func (b *treeBuilder) r65(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 41})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 41})
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			p, ok = b.r18(p)
+			p, n, ok = b.r18(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = len(b.s)-p >= 3 && b.s[p:p+3] == "://"; ok {
 				p += 3
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
-			p, ok = b.r28(p)
+			p, n, ok = b.r28(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && b.s[p] == '/'; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
-			p, ok = b.r67(p)
+			p, n, ok = b.r67(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && b.s[p] == '?'; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
-			p, ok = b.r48(p)
+			p, n, ok = b.r48(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r66 is rule waisdoc (waisdoc).
-func (b *treeBuilder) r66(p int) (int, bool) {
+func (b *treeBuilder) r66(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 42})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 42})
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			p, ok = b.r18(p)
+			p, n, ok = b.r18(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = len(b.s)-p >= 3 && b.s[p:p+3] == "://"; ok {
 				p += 3
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
-			p, ok = b.r28(p)
+			p, n, ok = b.r28(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
-				break L1
-			}
-			if ok = p < len(b.s) && b.s[p] == '/'; ok {
-				p++
-			}
-			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
-				break L1
-			}
-			p, ok = b.r67(p)
-			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && b.s[p] == '/'; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
-			p, ok = b.r68(p)
+			p, n, ok = b.r67(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && b.s[p] == '/'; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
-			p, ok = b.r69(p)
+			p, n, ok = b.r68(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
+				break L1
+			}
+			if ok = p < len(b.s) && b.s[p] == '/'; ok {
+				p++
+			}
+			if !ok {
+				p, n = p1, n[:n1]
+				break L1
+			}
+			p, n, ok = b.r69(p, n)
+			if !ok {
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r67 is rule database (database).
-func (b *treeBuilder) r67(p int) (int, bool) {
+func (b *treeBuilder) r67(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 43})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 43})
 	{
 		start1 := p
 		for {
@@ -6457,7 +6399,7 @@ func (b *treeBuilder) r67(p int) (int, bool) {
 				if p < len(b.s) && class19[b.s[p]] {
 					// escape, inlined
 					{
-						p3, n3 := p, len(b.nodes)
+						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
@@ -6465,21 +6407,21 @@ func (b *treeBuilder) r67(p int) (int, bool) {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							if ok = p < len(b.s) && class20[b.s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							if ok = p < len(b.s) && class20[b.s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							break
@@ -6501,18 +6443,17 @@ func (b *treeBuilder) r67(p int) (int, bool) {
 		ok = true
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r68 is rule wtype (wtype).
-func (b *treeBuilder) r68(p int) (int, bool) {
+func (b *treeBuilder) r68(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 44})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 44})
 	{
 		start1 := p
 		for {
@@ -6525,7 +6466,7 @@ func (b *treeBuilder) r68(p int) (int, bool) {
 				if p < len(b.s) && class19[b.s[p]] {
 					// escape, inlined
 					{
-						p3, n3 := p, len(b.nodes)
+						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
@@ -6533,21 +6474,21 @@ func (b *treeBuilder) r68(p int) (int, bool) {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							if ok = p < len(b.s) && class20[b.s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							if ok = p < len(b.s) && class20[b.s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							break
@@ -6569,18 +6510,17 @@ func (b *treeBuilder) r68(p int) (int, bool) {
 		ok = true
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r69 is rule wpath (wpath).
-func (b *treeBuilder) r69(p int) (int, bool) {
+func (b *treeBuilder) r69(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 45})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 45})
 	{
 		start1 := p
 		for {
@@ -6593,7 +6533,7 @@ func (b *treeBuilder) r69(p int) (int, bool) {
 				if p < len(b.s) && class19[b.s[p]] {
 					// escape, inlined
 					{
-						p3, n3 := p, len(b.nodes)
+						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
@@ -6601,21 +6541,21 @@ func (b *treeBuilder) r69(p int) (int, bool) {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							if ok = p < len(b.s) && class20[b.s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							if ok = p < len(b.s) && class20[b.s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							break
@@ -6637,56 +6577,55 @@ func (b *treeBuilder) r69(p int) (int, bool) {
 		ok = true
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r70 is rule prosperourl (prosperourl).
-func (b *treeBuilder) r70(p int) (int, bool) {
+func (b *treeBuilder) r70(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 46})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 46})
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			p, ok = b.r21(p)
+			p, n, ok = b.r21(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = len(b.s)-p >= 3 && b.s[p:p+3] == "://"; ok {
 				p += 3
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
-			p, ok = b.r28(p)
+			p, n, ok = b.r28(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && b.s[p] == '/'; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
-			p, ok = b.r71(p)
+			p, n, ok = b.r71(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			{
 				for {
 					q2 := p
-					p, ok = b.r73(p)
+					p, n, ok = b.r73(p, n)
 					if !ok || p == q2 {
 						break
 					}
@@ -6694,40 +6633,39 @@ func (b *treeBuilder) r70(p int) (int, bool) {
 				ok = true
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r71 is rule ppath (ppath).
-func (b *treeBuilder) r71(p int) (int, bool) {
+func (b *treeBuilder) r71(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 47})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 47})
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			p, ok = b.r72(p)
+			p, n, ok = b.r72(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			{
 				for {
 					q2 := p
 					{
-						p3, n3 := p, len(b.nodes)
+						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
@@ -6735,12 +6673,12 @@ func (b *treeBuilder) r71(p int) (int, bool) {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
-							p, ok = b.r72(p)
+							p, n, ok = b.r72(p, n)
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							break
@@ -6753,25 +6691,24 @@ func (b *treeBuilder) r71(p int) (int, bool) {
 				ok = true
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r72 is rule psegment (psegment).
-func (b *treeBuilder) r72(p int) (int, bool) {
+func (b *treeBuilder) r72(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 48})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 48})
 	{
 		for {
 			q1 := p
@@ -6793,7 +6730,7 @@ func (b *treeBuilder) r72(p int) (int, bool) {
 						if p < len(b.s) && class19[b.s[p]] {
 							// escape, inlined
 							{
-								p4, n4 := p, len(b.nodes)
+								p4, n4 := p, len(n)
 								ok = true
 							L4:
 								for {
@@ -6801,21 +6738,21 @@ func (b *treeBuilder) r72(p int) (int, bool) {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p4, b.nodes[:n4]
+										p, n = p4, n[:n4]
 										break L4
 									}
 									if ok = p < len(b.s) && class20[b.s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p4, b.nodes[:n4]
+										p, n = p4, n[:n4]
 										break L4
 									}
 									if ok = p < len(b.s) && class20[b.s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p4, b.nodes[:n4]
+										p, n = p4, n[:n4]
 										break L4
 									}
 									break
@@ -6850,20 +6787,19 @@ func (b *treeBuilder) r72(p int) (int, bool) {
 		ok = true
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r73 is rule fieldspec (fieldspec).
-func (b *treeBuilder) r73(p int) (int, bool) {
+func (b *treeBuilder) r73(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 49})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 49})
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
@@ -6871,42 +6807,41 @@ func (b *treeBuilder) r73(p int) (int, bool) {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
-			p, ok = b.r74(p)
+			p, n, ok = b.r74(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && b.s[p] == '='; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
-			p, ok = b.r75(p)
+			p, n, ok = b.r75(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r74 is rule fieldname (fieldname).
-func (b *treeBuilder) r74(p int) (int, bool) {
+func (b *treeBuilder) r74(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 50})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 50})
 	{
 		for {
 			q1 := p
@@ -6928,7 +6863,7 @@ func (b *treeBuilder) r74(p int) (int, bool) {
 						if p < len(b.s) && class19[b.s[p]] {
 							// escape, inlined
 							{
-								p4, n4 := p, len(b.nodes)
+								p4, n4 := p, len(n)
 								ok = true
 							L4:
 								for {
@@ -6936,21 +6871,21 @@ func (b *treeBuilder) r74(p int) (int, bool) {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p4, b.nodes[:n4]
+										p, n = p4, n[:n4]
 										break L4
 									}
 									if ok = p < len(b.s) && class20[b.s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p4, b.nodes[:n4]
+										p, n = p4, n[:n4]
 										break L4
 									}
 									if ok = p < len(b.s) && class20[b.s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p4, b.nodes[:n4]
+										p, n = p4, n[:n4]
 										break L4
 									}
 									break
@@ -6985,18 +6920,17 @@ func (b *treeBuilder) r74(p int) (int, bool) {
 		ok = true
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r75 is rule fieldvalue (fieldvalue).
-func (b *treeBuilder) r75(p int) (int, bool) {
+func (b *treeBuilder) r75(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 51})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 51})
 	{
 		for {
 			q1 := p
@@ -7018,7 +6952,7 @@ func (b *treeBuilder) r75(p int) (int, bool) {
 						if p < len(b.s) && class19[b.s[p]] {
 							// escape, inlined
 							{
-								p4, n4 := p, len(b.nodes)
+								p4, n4 := p, len(n)
 								ok = true
 							L4:
 								for {
@@ -7026,21 +6960,21 @@ func (b *treeBuilder) r75(p int) (int, bool) {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p4, b.nodes[:n4]
+										p, n = p4, n[:n4]
 										break L4
 									}
 									if ok = p < len(b.s) && class20[b.s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p4, b.nodes[:n4]
+										p, n = p4, n[:n4]
 										break L4
 									}
 									if ok = p < len(b.s) && class20[b.s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p4, b.nodes[:n4]
+										p, n = p4, n[:n4]
 										break L4
 									}
 									break
@@ -7075,108 +7009,107 @@ func (b *treeBuilder) r75(p int) (int, bool) {
 		ok = true
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r76 is rule lowalpha (lowalpha).
-func (b *treeBuilder) r76(p int) (int, bool) {
+func (b *treeBuilder) r76(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	if ok = p < len(b.s) && class37[b.s[p]]; ok {
 		p++
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r77 is rule hialpha (hialpha).
-func (b *treeBuilder) r77(p int) (int, bool) {
+func (b *treeBuilder) r77(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	if ok = p < len(b.s) && class38[b.s[p]]; ok {
 		p++
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r78 is rule alpha (alpha).
-func (b *treeBuilder) r78(p int) (int, bool) {
+func (b *treeBuilder) r78(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	if ok = p < len(b.s) && class24[b.s[p]]; ok {
 		p++
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r79 is rule digit (digit).
-func (b *treeBuilder) r79(p int) (int, bool) {
+func (b *treeBuilder) r79(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	if ok = p < len(b.s) && class21[b.s[p]]; ok {
 		p++
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r80 is rule safe (safe).
-func (b *treeBuilder) r80(p int) (int, bool) {
+func (b *treeBuilder) r80(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	if ok = p < len(b.s) && class39[b.s[p]]; ok {
 		p++
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r81 is rule extra (extra).
-func (b *treeBuilder) r81(p int) (int, bool) {
+func (b *treeBuilder) r81(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	if ok = p < len(b.s) && class40[b.s[p]]; ok {
 		p++
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r82 is rule national (national).
-func (b *treeBuilder) r82(p int) (int, bool) {
+func (b *treeBuilder) r82(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	if ok = p < len(b.s) && class41[b.s[p]]; ok {
 		p++
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r83 is rule punctuation (punctuation).
-func (b *treeBuilder) r83(p int) (int, bool) {
+func (b *treeBuilder) r83(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	if ok = p < len(b.s) && class42[b.s[p]]; ok {
 		p++
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r84 is rule reserved (reserved).
-func (b *treeBuilder) r84(p int) (int, bool) {
+func (b *treeBuilder) r84(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	if ok = p < len(b.s) && class18[b.s[p]]; ok {
 		p++
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r85 is rule hex (hex).
-func (b *treeBuilder) r85(p int) (int, bool) {
+func (b *treeBuilder) r85(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	if ok = p < len(b.s) && class20[b.s[p]]; ok {
 		p++
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r86 is rule escape (escape).
-func (b *treeBuilder) r86(p int) (int, bool) {
+func (b *treeBuilder) r86(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
@@ -7184,40 +7117,40 @@ func (b *treeBuilder) r86(p int) (int, bool) {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class20[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class20[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r87 is rule unreserved (unreserved).
-func (b *treeBuilder) r87(p int) (int, bool) {
+func (b *treeBuilder) r87(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	if ok = p < len(b.s) && class17[b.s[p]]; ok {
 		p++
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r88 is rule uchar (uchar).
-func (b *treeBuilder) r88(p int) (int, bool) {
+func (b *treeBuilder) r88(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 L1:
 	for {
@@ -7233,7 +7166,7 @@ L1:
 		if p < len(b.s) && class19[b.s[p]] {
 			// escape, inlined
 			{
-				p2, n2 := p, len(b.nodes)
+				p2, n2 := p, len(n)
 				ok = true
 			L2:
 				for {
@@ -7241,21 +7174,21 @@ L1:
 						p++
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					if ok = p < len(b.s) && class20[b.s[p]]; ok {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					if ok = p < len(b.s) && class20[b.s[p]]; ok {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					break
@@ -7268,11 +7201,11 @@ L1:
 		ok = false
 		break
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r89 is rule xchar (xchar).
-func (b *treeBuilder) r89(p int) (int, bool) {
+func (b *treeBuilder) r89(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 L1:
 	for {
@@ -7297,7 +7230,7 @@ L1:
 		if p < len(b.s) && class19[b.s[p]] {
 			// escape, inlined
 			{
-				p2, n2 := p, len(b.nodes)
+				p2, n2 := p, len(n)
 				ok = true
 			L2:
 				for {
@@ -7305,21 +7238,21 @@ L1:
 						p++
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					if ok = p < len(b.s) && class20[b.s[p]]; ok {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					if ok = p < len(b.s) && class20[b.s[p]]; ok {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					break
@@ -7332,14 +7265,14 @@ L1:
 		ok = false
 		break
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r90 is rule digits (digits).
-func (b *treeBuilder) r90(p int) (int, bool) {
+func (b *treeBuilder) r90(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 66})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 66})
 	{
 		start1 := p
 		for {
@@ -7352,11 +7285,10 @@ func (b *treeBuilder) r90(p int) (int, bool) {
 		ok = ok || p != start1
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // class0 is ['H”h'].

@@ -3,7 +3,6 @@
 package rfc3986
 
 import (
-	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -18,8 +17,7 @@ var (
 // treeBuilder builds the generic tree of an input the grammar's DFA has accepted, from the
 // PEG compiled into the methods below (one a rule): internal/genparser's compile.go says how.
 type treeBuilder struct {
-	s     string
-	nodes []ast.TreeNode
+	s string
 }
 
 // BuildTree returns the nodes of the tree of src matched whole from the rule with the PEG
@@ -30,176 +28,173 @@ func BuildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
 	if into != nil {
 		return buildTree(rule, src, into)
 	}
-	// Built in a pooled block, then copied: one allocation. (A block on the stack would
-	// escape: the rule methods are recursive.)
-	scratch := scratchPool.Get().(*[]ast.TreeNode)
-	nodes, ok := buildTree(rule, src, *scratch)
-	var exact []ast.TreeNode
-	if ok {
-		exact = make([]ast.TreeNode, len(nodes))
-		copy(exact, nodes)
+	// Built in a block on the stack (the nodes go by value through the rule methods, never
+	// stored through a pointer, so the block stays there), then copied: one allocation.
+	var scratch [32]ast.TreeNode
+	nodes, ok := buildTree(rule, src, scratch[:0])
+	if !ok {
+		return nil, false
 	}
-	*scratch = nodes[:0]
-	scratchPool.Put(scratch)
-	return exact, ok
+	exact := make([]ast.TreeNode, len(nodes))
+	copy(exact, nodes)
+	return exact, true
 }
 
-var scratchPool = sync.Pool{New: func() any { s := make([]ast.TreeNode, 0, 64); return &s }}
-
 func buildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
-	b := treeBuilder{s: src, nodes: into[:0]}
+	b := treeBuilder{s: src}
+	n := into[:0]
 	var end int
 	var ok bool
 	switch rule {
 	case "URI_reference":
-		b.nodes = append(b.nodes, ast.TreeNode{Rule: 0})
-		end, ok = b.r0(0)
+		n = append(n, ast.TreeNode{Rule: 0})
+		end, n, ok = b.r0(0, n)
 		if ok {
-			b.nodes[0].End, b.nodes[0].Next = uint32(end), uint32(len(b.nodes))
+			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "URI":
-		b.nodes = append(b.nodes, ast.TreeNode{Rule: 1})
-		end, ok = b.r1(0)
+		n = append(n, ast.TreeNode{Rule: 1})
+		end, n, ok = b.r1(0, n)
 		if ok {
-			b.nodes[0].End, b.nodes[0].Next = uint32(end), uint32(len(b.nodes))
+			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "hier_part":
-		b.nodes = append(b.nodes, ast.TreeNode{Rule: 2})
-		end, ok = b.r2(0)
+		n = append(n, ast.TreeNode{Rule: 2})
+		end, n, ok = b.r2(0, n)
 		if ok {
-			b.nodes[0].End, b.nodes[0].Next = uint32(end), uint32(len(b.nodes))
+			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "absolute_URI":
-		b.nodes = append(b.nodes, ast.TreeNode{Rule: 3})
-		end, ok = b.r3(0)
+		n = append(n, ast.TreeNode{Rule: 3})
+		end, n, ok = b.r3(0, n)
 		if ok {
-			b.nodes[0].End, b.nodes[0].Next = uint32(end), uint32(len(b.nodes))
+			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "relative_ref":
-		b.nodes = append(b.nodes, ast.TreeNode{Rule: 4})
-		end, ok = b.r4(0)
+		n = append(n, ast.TreeNode{Rule: 4})
+		end, n, ok = b.r4(0, n)
 		if ok {
-			b.nodes[0].End, b.nodes[0].Next = uint32(end), uint32(len(b.nodes))
+			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "relative_part":
-		b.nodes = append(b.nodes, ast.TreeNode{Rule: 5})
-		end, ok = b.r5(0)
+		n = append(n, ast.TreeNode{Rule: 5})
+		end, n, ok = b.r5(0, n)
 		if ok {
-			b.nodes[0].End, b.nodes[0].Next = uint32(end), uint32(len(b.nodes))
+			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "scheme":
-		end, ok = b.r6(0)
+		end, n, ok = b.r6(0, n)
 	case "authority":
-		end, ok = b.r7(0)
+		end, n, ok = b.r7(0, n)
 	case "userinfo":
-		end, ok = b.r8(0)
+		end, n, ok = b.r8(0, n)
 	case "host":
-		end, ok = b.r9(0)
+		end, n, ok = b.r9(0, n)
 	case "port":
-		end, ok = b.r10(0)
+		end, n, ok = b.r10(0, n)
 	case "IP_literal":
-		end, ok = b.r11(0)
+		end, n, ok = b.r11(0, n)
 	case "IPvFuture":
-		end, ok = b.r12(0)
+		end, n, ok = b.r12(0, n)
 	case "IPv6address":
-		end, ok = b.r13(0)
+		end, n, ok = b.r13(0, n)
 	case "h16":
-		b.nodes = append(b.nodes, ast.TreeNode{Rule: 14})
-		end, ok = b.r16(0)
+		n = append(n, ast.TreeNode{Rule: 14})
+		end, n, ok = b.r16(0, n)
 		if ok {
-			b.nodes[0].End, b.nodes[0].Next = uint32(end), uint32(len(b.nodes))
+			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "ls32":
-		b.nodes = append(b.nodes, ast.TreeNode{Rule: 15})
-		end, ok = b.r17(0)
+		n = append(n, ast.TreeNode{Rule: 15})
+		end, n, ok = b.r17(0, n)
 		if ok {
-			b.nodes[0].End, b.nodes[0].Next = uint32(end), uint32(len(b.nodes))
+			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "IPv4address":
-		end, ok = b.r18(0)
+		end, n, ok = b.r18(0, n)
 	case "dec_octet":
-		end, ok = b.r19(0)
+		end, n, ok = b.r19(0, n)
 	case "reg_name":
-		end, ok = b.r20(0)
+		end, n, ok = b.r20(0, n)
 	case "path":
-		b.nodes = append(b.nodes, ast.TreeNode{Rule: 19})
-		end, ok = b.r21(0)
+		n = append(n, ast.TreeNode{Rule: 19})
+		end, n, ok = b.r21(0, n)
 		if ok {
-			b.nodes[0].End, b.nodes[0].Next = uint32(end), uint32(len(b.nodes))
+			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "path_abempty":
-		end, ok = b.r22(0)
+		end, n, ok = b.r22(0, n)
 	case "path_absolute":
-		end, ok = b.r23(0)
+		end, n, ok = b.r23(0, n)
 	case "path_noscheme":
-		end, ok = b.r24(0)
+		end, n, ok = b.r24(0, n)
 	case "path_rootless":
-		end, ok = b.r25(0)
+		end, n, ok = b.r25(0, n)
 	case "path_empty":
-		end, ok = b.r26(0)
+		end, n, ok = b.r26(0, n)
 	case "segment":
-		end, ok = b.r27(0)
+		end, n, ok = b.r27(0, n)
 	case "segment_nz":
-		end, ok = b.r28(0)
+		end, n, ok = b.r28(0, n)
 	case "segment_nz_nc":
-		end, ok = b.r29(0)
+		end, n, ok = b.r29(0, n)
 	case "pchar":
-		b.nodes = append(b.nodes, ast.TreeNode{Rule: 28})
-		end, ok = b.r30(0)
+		n = append(n, ast.TreeNode{Rule: 28})
+		end, n, ok = b.r30(0, n)
 		if ok {
-			b.nodes[0].End, b.nodes[0].Next = uint32(end), uint32(len(b.nodes))
+			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "query":
-		end, ok = b.r31(0)
+		end, n, ok = b.r31(0, n)
 	case "fragment":
-		end, ok = b.r32(0)
+		end, n, ok = b.r32(0, n)
 	case "pct_encoded":
-		b.nodes = append(b.nodes, ast.TreeNode{Rule: 31})
-		end, ok = b.r33(0)
+		n = append(n, ast.TreeNode{Rule: 31})
+		end, n, ok = b.r33(0, n)
 		if ok {
-			b.nodes[0].End, b.nodes[0].Next = uint32(end), uint32(len(b.nodes))
+			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "unreserved":
-		b.nodes = append(b.nodes, ast.TreeNode{Rule: 32})
-		end, ok = b.r34(0)
+		n = append(n, ast.TreeNode{Rule: 32})
+		end, n, ok = b.r34(0, n)
 		if ok {
-			b.nodes[0].End, b.nodes[0].Next = uint32(end), uint32(len(b.nodes))
+			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "reserved":
-		b.nodes = append(b.nodes, ast.TreeNode{Rule: 33})
-		end, ok = b.r35(0)
+		n = append(n, ast.TreeNode{Rule: 33})
+		end, n, ok = b.r35(0, n)
 		if ok {
-			b.nodes[0].End, b.nodes[0].Next = uint32(end), uint32(len(b.nodes))
+			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "gen_delims":
-		b.nodes = append(b.nodes, ast.TreeNode{Rule: 34})
-		end, ok = b.r36(0)
+		n = append(n, ast.TreeNode{Rule: 34})
+		end, n, ok = b.r36(0, n)
 		if ok {
-			b.nodes[0].End, b.nodes[0].Next = uint32(end), uint32(len(b.nodes))
+			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "sub_delims":
-		b.nodes = append(b.nodes, ast.TreeNode{Rule: 35})
-		end, ok = b.r37(0)
+		n = append(n, ast.TreeNode{Rule: 35})
+		end, n, ok = b.r37(0, n)
 		if ok {
-			b.nodes[0].End, b.nodes[0].Next = uint32(end), uint32(len(b.nodes))
+			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "ALPHA":
-		b.nodes = append(b.nodes, ast.TreeNode{Rule: 36})
-		end, ok = b.r38(0)
+		n = append(n, ast.TreeNode{Rule: 36})
+		end, n, ok = b.r38(0, n)
 		if ok {
-			b.nodes[0].End, b.nodes[0].Next = uint32(end), uint32(len(b.nodes))
+			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "DIGIT":
-		b.nodes = append(b.nodes, ast.TreeNode{Rule: 37})
-		end, ok = b.r39(0)
+		n = append(n, ast.TreeNode{Rule: 37})
+		end, n, ok = b.r39(0, n)
 		if ok {
-			b.nodes[0].End, b.nodes[0].Next = uint32(end), uint32(len(b.nodes))
+			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "HEXDIG":
-		b.nodes = append(b.nodes, ast.TreeNode{Rule: 38})
-		end, ok = b.r40(0)
+		n = append(n, ast.TreeNode{Rule: 38})
+		end, n, ok = b.r40(0, n)
 		if ok {
-			b.nodes[0].End, b.nodes[0].Next = uint32(end), uint32(len(b.nodes))
+			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	default:
 		return into[:0], false
@@ -207,31 +202,31 @@ func buildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
 	if !ok || end != len(src) {
 		return into[:0], false
 	}
-	return b.nodes, true
+	return n, true
 }
 
 // r0 is rule URI_reference (URI-reference).
-func (b *treeBuilder) r0(p int) (int, bool) {
+func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 L1:
 	for {
 		if p < len(b.s) && class0[b.s[p]] {
 			// URI, inlined
 			{
-				p2, n2 := p, len(b.nodes)
+				p2, n2 := p, len(n)
 				ok = true
 			L2:
 				for {
-					p, ok = b.r6(p)
+					p, n, ok = b.r6(p, n)
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					if ok = p < len(b.s) && b.s[p] == ':'; ok {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					// hier_part, inlined
@@ -239,7 +234,7 @@ L1:
 					for {
 						if p < len(b.s) && class1[b.s[p]] {
 							{
-								p4, n4 := p, len(b.nodes)
+								p4, n4 := p, len(n)
 								ok = true
 							L4:
 								for {
@@ -247,17 +242,17 @@ L1:
 										p += 2
 									}
 									if !ok {
-										p, b.nodes = p4, b.nodes[:n4]
+										p, n = p4, n[:n4]
 										break L4
 									}
-									p, ok = b.r7(p)
+									p, n, ok = b.r7(p, n)
 									if !ok {
-										p, b.nodes = p4, b.nodes[:n4]
+										p, n = p4, n[:n4]
 										break L4
 									}
-									p, ok = b.r22(p)
+									p, n, ok = b.r22(p, n)
 									if !ok {
-										p, b.nodes = p4, b.nodes[:n4]
+										p, n = p4, n[:n4]
 										break L4
 									}
 									break
@@ -270,18 +265,18 @@ L1:
 					L5:
 						for {
 							if p < len(b.s) && class1[b.s[p]] {
-								p, ok = b.r23(p)
+								p, n, ok = b.r23(p, n)
 								if ok {
 									break L5
 								}
 							}
 							if p < len(b.s) && class2[b.s[p]] {
-								p, ok = b.r25(p)
+								p, n, ok = b.r25(p, n)
 								if ok {
 									break L5
 								}
 							}
-							p, ok = b.r26(p)
+							p, n, ok = b.r26(p, n)
 							if ok {
 								break L5
 							}
@@ -295,11 +290,11 @@ L1:
 						break
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					{
-						p6, n6 := p, len(b.nodes)
+						p6, n6 := p, len(n)
 						ok = true
 					L6:
 						for {
@@ -307,12 +302,12 @@ L1:
 								p++
 							}
 							if !ok {
-								p, b.nodes = p6, b.nodes[:n6]
+								p, n = p6, n[:n6]
 								break L6
 							}
-							p, ok = b.r31(p)
+							p, n, ok = b.r31(p, n)
 							if !ok {
-								p, b.nodes = p6, b.nodes[:n6]
+								p, n = p6, n[:n6]
 								break L6
 							}
 							break
@@ -320,11 +315,11 @@ L1:
 					}
 					ok = true
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					{
-						p7, n7 := p, len(b.nodes)
+						p7, n7 := p, len(n)
 						ok = true
 					L7:
 						for {
@@ -332,12 +327,12 @@ L1:
 								p++
 							}
 							if !ok {
-								p, b.nodes = p7, b.nodes[:n7]
+								p, n = p7, n[:n7]
 								break L7
 							}
-							p, ok = b.r32(p)
+							p, n, ok = b.r32(p, n)
 							if !ok {
-								p, b.nodes = p7, b.nodes[:n7]
+								p, n = p7, n[:n7]
 								break L7
 							}
 							break
@@ -345,7 +340,7 @@ L1:
 					}
 					ok = true
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					break
@@ -357,7 +352,7 @@ L1:
 		}
 		// relative_ref, inlined
 		{
-			p8, n8 := p, len(b.nodes)
+			p8, n8 := p, len(n)
 			ok = true
 		L8:
 			for {
@@ -366,7 +361,7 @@ L1:
 				for {
 					if p < len(b.s) && class1[b.s[p]] {
 						{
-							p10, n10 := p, len(b.nodes)
+							p10, n10 := p, len(n)
 							ok = true
 						L10:
 							for {
@@ -374,17 +369,17 @@ L1:
 									p += 2
 								}
 								if !ok {
-									p, b.nodes = p10, b.nodes[:n10]
+									p, n = p10, n[:n10]
 									break L10
 								}
-								p, ok = b.r7(p)
+								p, n, ok = b.r7(p, n)
 								if !ok {
-									p, b.nodes = p10, b.nodes[:n10]
+									p, n = p10, n[:n10]
 									break L10
 								}
-								p, ok = b.r22(p)
+								p, n, ok = b.r22(p, n)
 								if !ok {
-									p, b.nodes = p10, b.nodes[:n10]
+									p, n = p10, n[:n10]
 									break L10
 								}
 								break
@@ -397,18 +392,18 @@ L1:
 				L11:
 					for {
 						if p < len(b.s) && class1[b.s[p]] {
-							p, ok = b.r23(p)
+							p, n, ok = b.r23(p, n)
 							if ok {
 								break L11
 							}
 						}
 						if p < len(b.s) && class3[b.s[p]] {
-							p, ok = b.r24(p)
+							p, n, ok = b.r24(p, n)
 							if ok {
 								break L11
 							}
 						}
-						p, ok = b.r26(p)
+						p, n, ok = b.r26(p, n)
 						if ok {
 							break L11
 						}
@@ -422,11 +417,11 @@ L1:
 					break
 				}
 				if !ok {
-					p, b.nodes = p8, b.nodes[:n8]
+					p, n = p8, n[:n8]
 					break L8
 				}
 				{
-					p12, n12 := p, len(b.nodes)
+					p12, n12 := p, len(n)
 					ok = true
 				L12:
 					for {
@@ -434,12 +429,12 @@ L1:
 							p++
 						}
 						if !ok {
-							p, b.nodes = p12, b.nodes[:n12]
+							p, n = p12, n[:n12]
 							break L12
 						}
-						p, ok = b.r31(p)
+						p, n, ok = b.r31(p, n)
 						if !ok {
-							p, b.nodes = p12, b.nodes[:n12]
+							p, n = p12, n[:n12]
 							break L12
 						}
 						break
@@ -447,11 +442,11 @@ L1:
 				}
 				ok = true
 				if !ok {
-					p, b.nodes = p8, b.nodes[:n8]
+					p, n = p8, n[:n8]
 					break L8
 				}
 				{
-					p13, n13 := p, len(b.nodes)
+					p13, n13 := p, len(n)
 					ok = true
 				L13:
 					for {
@@ -459,12 +454,12 @@ L1:
 							p++
 						}
 						if !ok {
-							p, b.nodes = p13, b.nodes[:n13]
+							p, n = p13, n[:n13]
 							break L13
 						}
-						p, ok = b.r32(p)
+						p, n, ok = b.r32(p, n)
 						if !ok {
-							p, b.nodes = p13, b.nodes[:n13]
+							p, n = p13, n[:n13]
 							break L13
 						}
 						break
@@ -472,7 +467,7 @@ L1:
 				}
 				ok = true
 				if !ok {
-					p, b.nodes = p8, b.nodes[:n8]
+					p, n = p8, n[:n8]
 					break L8
 				}
 				break
@@ -484,27 +479,27 @@ L1:
 		ok = false
 		break
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r1 is rule URI (URI).
-func (b *treeBuilder) r1(p int) (int, bool) {
+func (b *treeBuilder) r1(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			p, ok = b.r6(p)
+			p, n, ok = b.r6(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && b.s[p] == ':'; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			// hier_part, inlined
@@ -512,7 +507,7 @@ func (b *treeBuilder) r1(p int) (int, bool) {
 			for {
 				if p < len(b.s) && class1[b.s[p]] {
 					{
-						p3, n3 := p, len(b.nodes)
+						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
@@ -520,17 +515,17 @@ func (b *treeBuilder) r1(p int) (int, bool) {
 								p += 2
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
-							p, ok = b.r7(p)
+							p, n, ok = b.r7(p, n)
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
-							p, ok = b.r22(p)
+							p, n, ok = b.r22(p, n)
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							break
@@ -543,18 +538,18 @@ func (b *treeBuilder) r1(p int) (int, bool) {
 			L4:
 				for {
 					if p < len(b.s) && class1[b.s[p]] {
-						p, ok = b.r23(p)
+						p, n, ok = b.r23(p, n)
 						if ok {
 							break L4
 						}
 					}
 					if p < len(b.s) && class2[b.s[p]] {
-						p, ok = b.r25(p)
+						p, n, ok = b.r25(p, n)
 						if ok {
 							break L4
 						}
 					}
-					p, ok = b.r26(p)
+					p, n, ok = b.r26(p, n)
 					if ok {
 						break L4
 					}
@@ -568,11 +563,11 @@ func (b *treeBuilder) r1(p int) (int, bool) {
 				break
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			{
-				p5, n5 := p, len(b.nodes)
+				p5, n5 := p, len(n)
 				ok = true
 			L5:
 				for {
@@ -580,12 +575,12 @@ func (b *treeBuilder) r1(p int) (int, bool) {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p5, b.nodes[:n5]
+						p, n = p5, n[:n5]
 						break L5
 					}
-					p, ok = b.r31(p)
+					p, n, ok = b.r31(p, n)
 					if !ok {
-						p, b.nodes = p5, b.nodes[:n5]
+						p, n = p5, n[:n5]
 						break L5
 					}
 					break
@@ -593,11 +588,11 @@ func (b *treeBuilder) r1(p int) (int, bool) {
 			}
 			ok = true
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			{
-				p6, n6 := p, len(b.nodes)
+				p6, n6 := p, len(n)
 				ok = true
 			L6:
 				for {
@@ -605,12 +600,12 @@ func (b *treeBuilder) r1(p int) (int, bool) {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p6, b.nodes[:n6]
+						p, n = p6, n[:n6]
 						break L6
 					}
-					p, ok = b.r32(p)
+					p, n, ok = b.r32(p, n)
 					if !ok {
-						p, b.nodes = p6, b.nodes[:n6]
+						p, n = p6, n[:n6]
 						break L6
 					}
 					break
@@ -618,23 +613,23 @@ func (b *treeBuilder) r1(p int) (int, bool) {
 			}
 			ok = true
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r2 is rule hier_part (hier-part).
-func (b *treeBuilder) r2(p int) (int, bool) {
+func (b *treeBuilder) r2(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 L1:
 	for {
 		if p < len(b.s) && class1[b.s[p]] {
 			{
-				p2, n2 := p, len(b.nodes)
+				p2, n2 := p, len(n)
 				ok = true
 			L2:
 				for {
@@ -642,17 +637,17 @@ L1:
 						p += 2
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
-					p, ok = b.r7(p)
+					p, n, ok = b.r7(p, n)
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
-					p, ok = b.r22(p)
+					p, n, ok = b.r22(p, n)
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					break
@@ -665,18 +660,18 @@ L1:
 	L3:
 		for {
 			if p < len(b.s) && class1[b.s[p]] {
-				p, ok = b.r23(p)
+				p, n, ok = b.r23(p, n)
 				if ok {
 					break L3
 				}
 			}
 			if p < len(b.s) && class2[b.s[p]] {
-				p, ok = b.r25(p)
+				p, n, ok = b.r25(p, n)
 				if ok {
 					break L3
 				}
 			}
-			p, ok = b.r26(p)
+			p, n, ok = b.r26(p, n)
 			if ok {
 				break L3
 			}
@@ -689,27 +684,27 @@ L1:
 		ok = false
 		break
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r3 is rule absolute_URI (absolute-URI).
-func (b *treeBuilder) r3(p int) (int, bool) {
+func (b *treeBuilder) r3(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			p, ok = b.r6(p)
+			p, n, ok = b.r6(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && b.s[p] == ':'; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			// hier_part, inlined
@@ -717,7 +712,7 @@ func (b *treeBuilder) r3(p int) (int, bool) {
 			for {
 				if p < len(b.s) && class1[b.s[p]] {
 					{
-						p3, n3 := p, len(b.nodes)
+						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
@@ -725,17 +720,17 @@ func (b *treeBuilder) r3(p int) (int, bool) {
 								p += 2
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
-							p, ok = b.r7(p)
+							p, n, ok = b.r7(p, n)
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
-							p, ok = b.r22(p)
+							p, n, ok = b.r22(p, n)
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							break
@@ -748,18 +743,18 @@ func (b *treeBuilder) r3(p int) (int, bool) {
 			L4:
 				for {
 					if p < len(b.s) && class1[b.s[p]] {
-						p, ok = b.r23(p)
+						p, n, ok = b.r23(p, n)
 						if ok {
 							break L4
 						}
 					}
 					if p < len(b.s) && class2[b.s[p]] {
-						p, ok = b.r25(p)
+						p, n, ok = b.r25(p, n)
 						if ok {
 							break L4
 						}
 					}
-					p, ok = b.r26(p)
+					p, n, ok = b.r26(p, n)
 					if ok {
 						break L4
 					}
@@ -773,11 +768,11 @@ func (b *treeBuilder) r3(p int) (int, bool) {
 				break
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			{
-				p5, n5 := p, len(b.nodes)
+				p5, n5 := p, len(n)
 				ok = true
 			L5:
 				for {
@@ -785,12 +780,12 @@ func (b *treeBuilder) r3(p int) (int, bool) {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p5, b.nodes[:n5]
+						p, n = p5, n[:n5]
 						break L5
 					}
-					p, ok = b.r31(p)
+					p, n, ok = b.r31(p, n)
 					if !ok {
-						p, b.nodes = p5, b.nodes[:n5]
+						p, n = p5, n[:n5]
 						break L5
 					}
 					break
@@ -798,20 +793,20 @@ func (b *treeBuilder) r3(p int) (int, bool) {
 			}
 			ok = true
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r4 is rule relative_ref (relative-ref).
-func (b *treeBuilder) r4(p int) (int, bool) {
+func (b *treeBuilder) r4(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
@@ -820,7 +815,7 @@ func (b *treeBuilder) r4(p int) (int, bool) {
 			for {
 				if p < len(b.s) && class1[b.s[p]] {
 					{
-						p3, n3 := p, len(b.nodes)
+						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
@@ -828,17 +823,17 @@ func (b *treeBuilder) r4(p int) (int, bool) {
 								p += 2
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
-							p, ok = b.r7(p)
+							p, n, ok = b.r7(p, n)
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
-							p, ok = b.r22(p)
+							p, n, ok = b.r22(p, n)
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							break
@@ -851,18 +846,18 @@ func (b *treeBuilder) r4(p int) (int, bool) {
 			L4:
 				for {
 					if p < len(b.s) && class1[b.s[p]] {
-						p, ok = b.r23(p)
+						p, n, ok = b.r23(p, n)
 						if ok {
 							break L4
 						}
 					}
 					if p < len(b.s) && class3[b.s[p]] {
-						p, ok = b.r24(p)
+						p, n, ok = b.r24(p, n)
 						if ok {
 							break L4
 						}
 					}
-					p, ok = b.r26(p)
+					p, n, ok = b.r26(p, n)
 					if ok {
 						break L4
 					}
@@ -876,11 +871,11 @@ func (b *treeBuilder) r4(p int) (int, bool) {
 				break
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			{
-				p5, n5 := p, len(b.nodes)
+				p5, n5 := p, len(n)
 				ok = true
 			L5:
 				for {
@@ -888,12 +883,12 @@ func (b *treeBuilder) r4(p int) (int, bool) {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p5, b.nodes[:n5]
+						p, n = p5, n[:n5]
 						break L5
 					}
-					p, ok = b.r31(p)
+					p, n, ok = b.r31(p, n)
 					if !ok {
-						p, b.nodes = p5, b.nodes[:n5]
+						p, n = p5, n[:n5]
 						break L5
 					}
 					break
@@ -901,11 +896,11 @@ func (b *treeBuilder) r4(p int) (int, bool) {
 			}
 			ok = true
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			{
-				p6, n6 := p, len(b.nodes)
+				p6, n6 := p, len(n)
 				ok = true
 			L6:
 				for {
@@ -913,12 +908,12 @@ func (b *treeBuilder) r4(p int) (int, bool) {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p6, b.nodes[:n6]
+						p, n = p6, n[:n6]
 						break L6
 					}
-					p, ok = b.r32(p)
+					p, n, ok = b.r32(p, n)
 					if !ok {
-						p, b.nodes = p6, b.nodes[:n6]
+						p, n = p6, n[:n6]
 						break L6
 					}
 					break
@@ -926,23 +921,23 @@ func (b *treeBuilder) r4(p int) (int, bool) {
 			}
 			ok = true
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r5 is rule relative_part (relative-part).
-func (b *treeBuilder) r5(p int) (int, bool) {
+func (b *treeBuilder) r5(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 L1:
 	for {
 		if p < len(b.s) && class1[b.s[p]] {
 			{
-				p2, n2 := p, len(b.nodes)
+				p2, n2 := p, len(n)
 				ok = true
 			L2:
 				for {
@@ -950,17 +945,17 @@ L1:
 						p += 2
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
-					p, ok = b.r7(p)
+					p, n, ok = b.r7(p, n)
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
-					p, ok = b.r22(p)
+					p, n, ok = b.r22(p, n)
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					break
@@ -973,18 +968,18 @@ L1:
 	L3:
 		for {
 			if p < len(b.s) && class1[b.s[p]] {
-				p, ok = b.r23(p)
+				p, n, ok = b.r23(p, n)
 				if ok {
 					break L3
 				}
 			}
 			if p < len(b.s) && class3[b.s[p]] {
-				p, ok = b.r24(p)
+				p, n, ok = b.r24(p, n)
 				if ok {
 					break L3
 				}
 			}
-			p, ok = b.r26(p)
+			p, n, ok = b.r26(p, n)
 			if ok {
 				break L3
 			}
@@ -997,16 +992,16 @@ L1:
 		ok = false
 		break
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r6 is rule scheme (scheme).
-func (b *treeBuilder) r6(p int) (int, bool) {
+func (b *treeBuilder) r6(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 6})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 6})
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
@@ -1014,7 +1009,7 @@ func (b *treeBuilder) r6(p int) (int, bool) {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			{
@@ -1030,45 +1025,44 @@ func (b *treeBuilder) r6(p int) (int, bool) {
 				ok = true
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r7 is rule authority (authority).
-func (b *treeBuilder) r7(p int) (int, bool) {
+func (b *treeBuilder) r7(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 7})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 7})
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
 			{
-				p2, n2 := p, len(b.nodes)
+				p2, n2 := p, len(n)
 				ok = true
 			L2:
 				for {
-					p, ok = b.r8(p)
+					p, n, ok = b.r8(p, n)
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					if ok = p < len(b.s) && b.s[p] == '@'; ok {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					break
@@ -1076,16 +1070,16 @@ func (b *treeBuilder) r7(p int) (int, bool) {
 			}
 			ok = true
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
-			p, ok = b.r9(p)
+			p, n, ok = b.r9(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			{
-				p3, n3 := p, len(b.nodes)
+				p3, n3 := p, len(n)
 				ok = true
 			L3:
 				for {
@@ -1093,12 +1087,12 @@ func (b *treeBuilder) r7(p int) (int, bool) {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p3, b.nodes[:n3]
+						p, n = p3, n[:n3]
 						break L3
 					}
-					p, ok = b.r10(p)
+					p, n, ok = b.r10(p, n)
 					if !ok {
-						p, b.nodes = p3, b.nodes[:n3]
+						p, n = p3, n[:n3]
 						break L3
 					}
 					break
@@ -1106,25 +1100,24 @@ func (b *treeBuilder) r7(p int) (int, bool) {
 			}
 			ok = true
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r8 is rule userinfo (userinfo).
-func (b *treeBuilder) r8(p int) (int, bool) {
+func (b *treeBuilder) r8(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 8})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 8})
 	{
 		start1 := p
 		for {
@@ -1137,7 +1130,7 @@ func (b *treeBuilder) r8(p int) (int, bool) {
 				if p < len(b.s) && class6[b.s[p]] {
 					// pct_encoded, inlined
 					{
-						p3, n3 := p, len(b.nodes)
+						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
@@ -1145,21 +1138,21 @@ func (b *treeBuilder) r8(p int) (int, bool) {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							if ok = p < len(b.s) && class7[b.s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							if ok = p < len(b.s) && class7[b.s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							break
@@ -1181,47 +1174,46 @@ func (b *treeBuilder) r8(p int) (int, bool) {
 		ok = true
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r9 is rule host (host).
-func (b *treeBuilder) r9(p int) (int, bool) {
+func (b *treeBuilder) r9(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 9})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 9})
 L1:
 	for {
 		if p < len(b.s) && class8[b.s[p]] {
-			p, ok = b.r11(p)
+			p, n, ok = b.r11(p, n)
 			if ok {
 				break L1
 			}
 		}
 		if p < len(b.s) && class9[b.s[p]] {
 			{
-				p2, n2 := p, len(b.nodes)
+				p2, n2 := p, len(n)
 				ok = true
 			L2:
 				for {
-					p, ok = b.r18(p)
+					p, n, ok = b.r18(p, n)
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					{
-						p3, n3 := p, len(b.nodes)
+						p3, n3 := p, len(n)
 						if ok = p < len(b.s) && class10[b.s[p]]; ok {
 							p++
 						}
-						p, b.nodes = p3, b.nodes[:n3]
+						p, n = p3, n[:n3]
 						ok = !ok
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					break
@@ -1231,7 +1223,7 @@ L1:
 				break L1
 			}
 		}
-		p, ok = b.r20(p)
+		p, n, ok = b.r20(p, n)
 		if ok {
 			break L1
 		}
@@ -1239,18 +1231,17 @@ L1:
 		break
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r10 is rule port (port).
-func (b *treeBuilder) r10(p int) (int, bool) {
+func (b *treeBuilder) r10(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 10})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 10})
 	{
 		start1 := p
 		for {
@@ -1264,20 +1255,19 @@ func (b *treeBuilder) r10(p int) (int, bool) {
 		ok = true
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r11 is rule IP_literal (IP-literal).
-func (b *treeBuilder) r11(p int) (int, bool) {
+func (b *treeBuilder) r11(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 11})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 11})
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
@@ -1285,19 +1275,19 @@ func (b *treeBuilder) r11(p int) (int, bool) {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 		L2:
 			for {
 				if p < len(b.s) && class11[b.s[p]] {
-					p, ok = b.r13(p)
+					p, n, ok = b.r13(p, n)
 					if ok {
 						break L2
 					}
 				}
 				if p < len(b.s) && class12[b.s[p]] {
-					p, ok = b.r12(p)
+					p, n, ok = b.r12(p, n)
 					if ok {
 						break L2
 					}
@@ -1306,34 +1296,33 @@ func (b *treeBuilder) r11(p int) (int, bool) {
 				break
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && b.s[p] == ']'; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r12 is rule IPvFuture (IPvFuture).
-func (b *treeBuilder) r12(p int) (int, bool) {
+func (b *treeBuilder) r12(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 12})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 12})
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
@@ -1341,7 +1330,7 @@ func (b *treeBuilder) r12(p int) (int, bool) {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			{
@@ -1356,14 +1345,14 @@ func (b *treeBuilder) r12(p int) (int, bool) {
 				ok = ok || p != start2
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && b.s[p] == '.'; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			{
@@ -1378,42 +1367,41 @@ func (b *treeBuilder) r12(p int) (int, bool) {
 				ok = ok || p != start3
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r13 is rule IPv6address (IPv6address).
-func (b *treeBuilder) r13(p int) (int, bool) {
+func (b *treeBuilder) r13(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 13})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 13})
 L1:
 	for {
 		if p < len(b.s) && class7[b.s[p]] {
 			{
-				p2, n2 := p, len(b.nodes)
+				p2, n2 := p, len(n)
 				ok = true
 			L2:
 				for {
 					// h16c, inlined
 					{
-						p3, n3 := p, len(b.nodes)
+						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
 							// h16, inlined
 							{
-								p4, n4 := p, len(b.nodes)
+								p4, n4 := p, len(n)
 								ok = true
 							L4:
 								for {
@@ -1421,7 +1409,7 @@ L1:
 										p++
 									}
 									if !ok {
-										p, b.nodes = p4, b.nodes[:n4]
+										p, n = p4, n[:n4]
 										break L4
 									}
 									if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -1429,7 +1417,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p4, b.nodes[:n4]
+										p, n = p4, n[:n4]
 										break L4
 									}
 									if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -1437,7 +1425,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p4, b.nodes[:n4]
+										p, n = p4, n[:n4]
 										break L4
 									}
 									if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -1445,51 +1433,51 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p4, b.nodes[:n4]
+										p, n = p4, n[:n4]
 										break L4
 									}
 									break
 								}
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							if ok = p < len(b.s) && b.s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							{
-								p5, n5 := p, len(b.nodes)
+								p5, n5 := p, len(n)
 								if ok = p < len(b.s) && b.s[p] == ':'; ok {
 									p++
 								}
-								p, b.nodes = p5, b.nodes[:n5]
+								p, n = p5, n[:n5]
 								ok = !ok
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							break
 						}
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					// h16c, inlined
 					{
-						p6, n6 := p, len(b.nodes)
+						p6, n6 := p, len(n)
 						ok = true
 					L6:
 						for {
 							// h16, inlined
 							{
-								p7, n7 := p, len(b.nodes)
+								p7, n7 := p, len(n)
 								ok = true
 							L7:
 								for {
@@ -1497,7 +1485,7 @@ L1:
 										p++
 									}
 									if !ok {
-										p, b.nodes = p7, b.nodes[:n7]
+										p, n = p7, n[:n7]
 										break L7
 									}
 									if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -1505,7 +1493,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p7, b.nodes[:n7]
+										p, n = p7, n[:n7]
 										break L7
 									}
 									if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -1513,7 +1501,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p7, b.nodes[:n7]
+										p, n = p7, n[:n7]
 										break L7
 									}
 									if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -1521,51 +1509,51 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p7, b.nodes[:n7]
+										p, n = p7, n[:n7]
 										break L7
 									}
 									break
 								}
 							}
 							if !ok {
-								p, b.nodes = p6, b.nodes[:n6]
+								p, n = p6, n[:n6]
 								break L6
 							}
 							if ok = p < len(b.s) && b.s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p6, b.nodes[:n6]
+								p, n = p6, n[:n6]
 								break L6
 							}
 							{
-								p8, n8 := p, len(b.nodes)
+								p8, n8 := p, len(n)
 								if ok = p < len(b.s) && b.s[p] == ':'; ok {
 									p++
 								}
-								p, b.nodes = p8, b.nodes[:n8]
+								p, n = p8, n[:n8]
 								ok = !ok
 							}
 							if !ok {
-								p, b.nodes = p6, b.nodes[:n6]
+								p, n = p6, n[:n6]
 								break L6
 							}
 							break
 						}
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					// h16c, inlined
 					{
-						p9, n9 := p, len(b.nodes)
+						p9, n9 := p, len(n)
 						ok = true
 					L9:
 						for {
 							// h16, inlined
 							{
-								p10, n10 := p, len(b.nodes)
+								p10, n10 := p, len(n)
 								ok = true
 							L10:
 								for {
@@ -1573,7 +1561,7 @@ L1:
 										p++
 									}
 									if !ok {
-										p, b.nodes = p10, b.nodes[:n10]
+										p, n = p10, n[:n10]
 										break L10
 									}
 									if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -1581,7 +1569,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p10, b.nodes[:n10]
+										p, n = p10, n[:n10]
 										break L10
 									}
 									if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -1589,7 +1577,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p10, b.nodes[:n10]
+										p, n = p10, n[:n10]
 										break L10
 									}
 									if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -1597,51 +1585,51 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p10, b.nodes[:n10]
+										p, n = p10, n[:n10]
 										break L10
 									}
 									break
 								}
 							}
 							if !ok {
-								p, b.nodes = p9, b.nodes[:n9]
+								p, n = p9, n[:n9]
 								break L9
 							}
 							if ok = p < len(b.s) && b.s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p9, b.nodes[:n9]
+								p, n = p9, n[:n9]
 								break L9
 							}
 							{
-								p11, n11 := p, len(b.nodes)
+								p11, n11 := p, len(n)
 								if ok = p < len(b.s) && b.s[p] == ':'; ok {
 									p++
 								}
-								p, b.nodes = p11, b.nodes[:n11]
+								p, n = p11, n[:n11]
 								ok = !ok
 							}
 							if !ok {
-								p, b.nodes = p9, b.nodes[:n9]
+								p, n = p9, n[:n9]
 								break L9
 							}
 							break
 						}
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					// h16c, inlined
 					{
-						p12, n12 := p, len(b.nodes)
+						p12, n12 := p, len(n)
 						ok = true
 					L12:
 						for {
 							// h16, inlined
 							{
-								p13, n13 := p, len(b.nodes)
+								p13, n13 := p, len(n)
 								ok = true
 							L13:
 								for {
@@ -1649,7 +1637,7 @@ L1:
 										p++
 									}
 									if !ok {
-										p, b.nodes = p13, b.nodes[:n13]
+										p, n = p13, n[:n13]
 										break L13
 									}
 									if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -1657,7 +1645,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p13, b.nodes[:n13]
+										p, n = p13, n[:n13]
 										break L13
 									}
 									if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -1665,7 +1653,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p13, b.nodes[:n13]
+										p, n = p13, n[:n13]
 										break L13
 									}
 									if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -1673,51 +1661,51 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p13, b.nodes[:n13]
+										p, n = p13, n[:n13]
 										break L13
 									}
 									break
 								}
 							}
 							if !ok {
-								p, b.nodes = p12, b.nodes[:n12]
+								p, n = p12, n[:n12]
 								break L12
 							}
 							if ok = p < len(b.s) && b.s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p12, b.nodes[:n12]
+								p, n = p12, n[:n12]
 								break L12
 							}
 							{
-								p14, n14 := p, len(b.nodes)
+								p14, n14 := p, len(n)
 								if ok = p < len(b.s) && b.s[p] == ':'; ok {
 									p++
 								}
-								p, b.nodes = p14, b.nodes[:n14]
+								p, n = p14, n[:n14]
 								ok = !ok
 							}
 							if !ok {
-								p, b.nodes = p12, b.nodes[:n12]
+								p, n = p12, n[:n12]
 								break L12
 							}
 							break
 						}
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					// h16c, inlined
 					{
-						p15, n15 := p, len(b.nodes)
+						p15, n15 := p, len(n)
 						ok = true
 					L15:
 						for {
 							// h16, inlined
 							{
-								p16, n16 := p, len(b.nodes)
+								p16, n16 := p, len(n)
 								ok = true
 							L16:
 								for {
@@ -1725,7 +1713,7 @@ L1:
 										p++
 									}
 									if !ok {
-										p, b.nodes = p16, b.nodes[:n16]
+										p, n = p16, n[:n16]
 										break L16
 									}
 									if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -1733,7 +1721,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p16, b.nodes[:n16]
+										p, n = p16, n[:n16]
 										break L16
 									}
 									if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -1741,7 +1729,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p16, b.nodes[:n16]
+										p, n = p16, n[:n16]
 										break L16
 									}
 									if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -1749,51 +1737,51 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p16, b.nodes[:n16]
+										p, n = p16, n[:n16]
 										break L16
 									}
 									break
 								}
 							}
 							if !ok {
-								p, b.nodes = p15, b.nodes[:n15]
+								p, n = p15, n[:n15]
 								break L15
 							}
 							if ok = p < len(b.s) && b.s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p15, b.nodes[:n15]
+								p, n = p15, n[:n15]
 								break L15
 							}
 							{
-								p17, n17 := p, len(b.nodes)
+								p17, n17 := p, len(n)
 								if ok = p < len(b.s) && b.s[p] == ':'; ok {
 									p++
 								}
-								p, b.nodes = p17, b.nodes[:n17]
+								p, n = p17, n[:n17]
 								ok = !ok
 							}
 							if !ok {
-								p, b.nodes = p15, b.nodes[:n15]
+								p, n = p15, n[:n15]
 								break L15
 							}
 							break
 						}
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					// h16c, inlined
 					{
-						p18, n18 := p, len(b.nodes)
+						p18, n18 := p, len(n)
 						ok = true
 					L18:
 						for {
 							// h16, inlined
 							{
-								p19, n19 := p, len(b.nodes)
+								p19, n19 := p, len(n)
 								ok = true
 							L19:
 								for {
@@ -1801,7 +1789,7 @@ L1:
 										p++
 									}
 									if !ok {
-										p, b.nodes = p19, b.nodes[:n19]
+										p, n = p19, n[:n19]
 										break L19
 									}
 									if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -1809,7 +1797,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p19, b.nodes[:n19]
+										p, n = p19, n[:n19]
 										break L19
 									}
 									if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -1817,7 +1805,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p19, b.nodes[:n19]
+										p, n = p19, n[:n19]
 										break L19
 									}
 									if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -1825,40 +1813,40 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p19, b.nodes[:n19]
+										p, n = p19, n[:n19]
 										break L19
 									}
 									break
 								}
 							}
 							if !ok {
-								p, b.nodes = p18, b.nodes[:n18]
+								p, n = p18, n[:n18]
 								break L18
 							}
 							if ok = p < len(b.s) && b.s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p18, b.nodes[:n18]
+								p, n = p18, n[:n18]
 								break L18
 							}
 							{
-								p20, n20 := p, len(b.nodes)
+								p20, n20 := p, len(n)
 								if ok = p < len(b.s) && b.s[p] == ':'; ok {
 									p++
 								}
-								p, b.nodes = p20, b.nodes[:n20]
+								p, n = p20, n[:n20]
 								ok = !ok
 							}
 							if !ok {
-								p, b.nodes = p18, b.nodes[:n18]
+								p, n = p18, n[:n18]
 								break L18
 							}
 							break
 						}
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					// ls32, inlined
@@ -1866,13 +1854,13 @@ L1:
 					for {
 						if p < len(b.s) && class7[b.s[p]] {
 							{
-								p22, n22 := p, len(b.nodes)
+								p22, n22 := p, len(n)
 								ok = true
 							L22:
 								for {
 									// h16, inlined
 									{
-										p23, n23 := p, len(b.nodes)
+										p23, n23 := p, len(n)
 										ok = true
 									L23:
 										for {
@@ -1880,7 +1868,7 @@ L1:
 												p++
 											}
 											if !ok {
-												p, b.nodes = p23, b.nodes[:n23]
+												p, n = p23, n[:n23]
 												break L23
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -1888,7 +1876,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p23, b.nodes[:n23]
+												p, n = p23, n[:n23]
 												break L23
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -1896,7 +1884,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p23, b.nodes[:n23]
+												p, n = p23, n[:n23]
 												break L23
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -1904,26 +1892,26 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p23, b.nodes[:n23]
+												p, n = p23, n[:n23]
 												break L23
 											}
 											break
 										}
 									}
 									if !ok {
-										p, b.nodes = p22, b.nodes[:n22]
+										p, n = p22, n[:n22]
 										break L22
 									}
 									if ok = p < len(b.s) && b.s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p22, b.nodes[:n22]
+										p, n = p22, n[:n22]
 										break L22
 									}
 									// h16, inlined
 									{
-										p24, n24 := p, len(b.nodes)
+										p24, n24 := p, len(n)
 										ok = true
 									L24:
 										for {
@@ -1931,7 +1919,7 @@ L1:
 												p++
 											}
 											if !ok {
-												p, b.nodes = p24, b.nodes[:n24]
+												p, n = p24, n[:n24]
 												break L24
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -1939,7 +1927,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p24, b.nodes[:n24]
+												p, n = p24, n[:n24]
 												break L24
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -1947,7 +1935,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p24, b.nodes[:n24]
+												p, n = p24, n[:n24]
 												break L24
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -1955,27 +1943,27 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p24, b.nodes[:n24]
+												p, n = p24, n[:n24]
 												break L24
 											}
 											break
 										}
 									}
 									if !ok {
-										p, b.nodes = p22, b.nodes[:n22]
+										p, n = p22, n[:n22]
 										break L22
 									}
 									{
-										p25, n25 := p, len(b.nodes)
+										p25, n25 := p, len(n)
 										// ipv6char, inlined
 										if ok = p < len(b.s) && class13[b.s[p]]; ok {
 											p++
 										}
-										p, b.nodes = p25, b.nodes[:n25]
+										p, n = p25, n[:n25]
 										ok = !ok
 									}
 									if !ok {
-										p, b.nodes = p22, b.nodes[:n22]
+										p, n = p22, n[:n22]
 										break L22
 									}
 									break
@@ -1986,7 +1974,7 @@ L1:
 							}
 						}
 						if p < len(b.s) && class9[b.s[p]] {
-							p, ok = b.r18(p)
+							p, n, ok = b.r18(p, n)
 							if ok {
 								break L21
 							}
@@ -1995,20 +1983,20 @@ L1:
 						break
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					{
-						p26, n26 := p, len(b.nodes)
+						p26, n26 := p, len(n)
 						// ipv6char, inlined
 						if ok = p < len(b.s) && class13[b.s[p]]; ok {
 							p++
 						}
-						p, b.nodes = p26, b.nodes[:n26]
+						p, n = p26, n[:n26]
 						ok = !ok
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					break
@@ -2020,7 +2008,7 @@ L1:
 		}
 		if p < len(b.s) && class14[b.s[p]] {
 			{
-				p27, n27 := p, len(b.nodes)
+				p27, n27 := p, len(n)
 				ok = true
 			L27:
 				for {
@@ -2028,18 +2016,18 @@ L1:
 						p += 2
 					}
 					if !ok {
-						p, b.nodes = p27, b.nodes[:n27]
+						p, n = p27, n[:n27]
 						break L27
 					}
 					// h16c, inlined
 					{
-						p28, n28 := p, len(b.nodes)
+						p28, n28 := p, len(n)
 						ok = true
 					L28:
 						for {
 							// h16, inlined
 							{
-								p29, n29 := p, len(b.nodes)
+								p29, n29 := p, len(n)
 								ok = true
 							L29:
 								for {
@@ -2047,7 +2035,7 @@ L1:
 										p++
 									}
 									if !ok {
-										p, b.nodes = p29, b.nodes[:n29]
+										p, n = p29, n[:n29]
 										break L29
 									}
 									if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -2055,7 +2043,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p29, b.nodes[:n29]
+										p, n = p29, n[:n29]
 										break L29
 									}
 									if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -2063,7 +2051,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p29, b.nodes[:n29]
+										p, n = p29, n[:n29]
 										break L29
 									}
 									if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -2071,51 +2059,51 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p29, b.nodes[:n29]
+										p, n = p29, n[:n29]
 										break L29
 									}
 									break
 								}
 							}
 							if !ok {
-								p, b.nodes = p28, b.nodes[:n28]
+								p, n = p28, n[:n28]
 								break L28
 							}
 							if ok = p < len(b.s) && b.s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p28, b.nodes[:n28]
+								p, n = p28, n[:n28]
 								break L28
 							}
 							{
-								p30, n30 := p, len(b.nodes)
+								p30, n30 := p, len(n)
 								if ok = p < len(b.s) && b.s[p] == ':'; ok {
 									p++
 								}
-								p, b.nodes = p30, b.nodes[:n30]
+								p, n = p30, n[:n30]
 								ok = !ok
 							}
 							if !ok {
-								p, b.nodes = p28, b.nodes[:n28]
+								p, n = p28, n[:n28]
 								break L28
 							}
 							break
 						}
 					}
 					if !ok {
-						p, b.nodes = p27, b.nodes[:n27]
+						p, n = p27, n[:n27]
 						break L27
 					}
 					// h16c, inlined
 					{
-						p31, n31 := p, len(b.nodes)
+						p31, n31 := p, len(n)
 						ok = true
 					L31:
 						for {
 							// h16, inlined
 							{
-								p32, n32 := p, len(b.nodes)
+								p32, n32 := p, len(n)
 								ok = true
 							L32:
 								for {
@@ -2123,7 +2111,7 @@ L1:
 										p++
 									}
 									if !ok {
-										p, b.nodes = p32, b.nodes[:n32]
+										p, n = p32, n[:n32]
 										break L32
 									}
 									if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -2131,7 +2119,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p32, b.nodes[:n32]
+										p, n = p32, n[:n32]
 										break L32
 									}
 									if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -2139,7 +2127,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p32, b.nodes[:n32]
+										p, n = p32, n[:n32]
 										break L32
 									}
 									if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -2147,51 +2135,51 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p32, b.nodes[:n32]
+										p, n = p32, n[:n32]
 										break L32
 									}
 									break
 								}
 							}
 							if !ok {
-								p, b.nodes = p31, b.nodes[:n31]
+								p, n = p31, n[:n31]
 								break L31
 							}
 							if ok = p < len(b.s) && b.s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p31, b.nodes[:n31]
+								p, n = p31, n[:n31]
 								break L31
 							}
 							{
-								p33, n33 := p, len(b.nodes)
+								p33, n33 := p, len(n)
 								if ok = p < len(b.s) && b.s[p] == ':'; ok {
 									p++
 								}
-								p, b.nodes = p33, b.nodes[:n33]
+								p, n = p33, n[:n33]
 								ok = !ok
 							}
 							if !ok {
-								p, b.nodes = p31, b.nodes[:n31]
+								p, n = p31, n[:n31]
 								break L31
 							}
 							break
 						}
 					}
 					if !ok {
-						p, b.nodes = p27, b.nodes[:n27]
+						p, n = p27, n[:n27]
 						break L27
 					}
 					// h16c, inlined
 					{
-						p34, n34 := p, len(b.nodes)
+						p34, n34 := p, len(n)
 						ok = true
 					L34:
 						for {
 							// h16, inlined
 							{
-								p35, n35 := p, len(b.nodes)
+								p35, n35 := p, len(n)
 								ok = true
 							L35:
 								for {
@@ -2199,7 +2187,7 @@ L1:
 										p++
 									}
 									if !ok {
-										p, b.nodes = p35, b.nodes[:n35]
+										p, n = p35, n[:n35]
 										break L35
 									}
 									if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -2207,7 +2195,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p35, b.nodes[:n35]
+										p, n = p35, n[:n35]
 										break L35
 									}
 									if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -2215,7 +2203,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p35, b.nodes[:n35]
+										p, n = p35, n[:n35]
 										break L35
 									}
 									if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -2223,51 +2211,51 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p35, b.nodes[:n35]
+										p, n = p35, n[:n35]
 										break L35
 									}
 									break
 								}
 							}
 							if !ok {
-								p, b.nodes = p34, b.nodes[:n34]
+								p, n = p34, n[:n34]
 								break L34
 							}
 							if ok = p < len(b.s) && b.s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p34, b.nodes[:n34]
+								p, n = p34, n[:n34]
 								break L34
 							}
 							{
-								p36, n36 := p, len(b.nodes)
+								p36, n36 := p, len(n)
 								if ok = p < len(b.s) && b.s[p] == ':'; ok {
 									p++
 								}
-								p, b.nodes = p36, b.nodes[:n36]
+								p, n = p36, n[:n36]
 								ok = !ok
 							}
 							if !ok {
-								p, b.nodes = p34, b.nodes[:n34]
+								p, n = p34, n[:n34]
 								break L34
 							}
 							break
 						}
 					}
 					if !ok {
-						p, b.nodes = p27, b.nodes[:n27]
+						p, n = p27, n[:n27]
 						break L27
 					}
 					// h16c, inlined
 					{
-						p37, n37 := p, len(b.nodes)
+						p37, n37 := p, len(n)
 						ok = true
 					L37:
 						for {
 							// h16, inlined
 							{
-								p38, n38 := p, len(b.nodes)
+								p38, n38 := p, len(n)
 								ok = true
 							L38:
 								for {
@@ -2275,7 +2263,7 @@ L1:
 										p++
 									}
 									if !ok {
-										p, b.nodes = p38, b.nodes[:n38]
+										p, n = p38, n[:n38]
 										break L38
 									}
 									if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -2283,7 +2271,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p38, b.nodes[:n38]
+										p, n = p38, n[:n38]
 										break L38
 									}
 									if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -2291,7 +2279,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p38, b.nodes[:n38]
+										p, n = p38, n[:n38]
 										break L38
 									}
 									if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -2299,51 +2287,51 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p38, b.nodes[:n38]
+										p, n = p38, n[:n38]
 										break L38
 									}
 									break
 								}
 							}
 							if !ok {
-								p, b.nodes = p37, b.nodes[:n37]
+								p, n = p37, n[:n37]
 								break L37
 							}
 							if ok = p < len(b.s) && b.s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p37, b.nodes[:n37]
+								p, n = p37, n[:n37]
 								break L37
 							}
 							{
-								p39, n39 := p, len(b.nodes)
+								p39, n39 := p, len(n)
 								if ok = p < len(b.s) && b.s[p] == ':'; ok {
 									p++
 								}
-								p, b.nodes = p39, b.nodes[:n39]
+								p, n = p39, n[:n39]
 								ok = !ok
 							}
 							if !ok {
-								p, b.nodes = p37, b.nodes[:n37]
+								p, n = p37, n[:n37]
 								break L37
 							}
 							break
 						}
 					}
 					if !ok {
-						p, b.nodes = p27, b.nodes[:n27]
+						p, n = p27, n[:n27]
 						break L27
 					}
 					// h16c, inlined
 					{
-						p40, n40 := p, len(b.nodes)
+						p40, n40 := p, len(n)
 						ok = true
 					L40:
 						for {
 							// h16, inlined
 							{
-								p41, n41 := p, len(b.nodes)
+								p41, n41 := p, len(n)
 								ok = true
 							L41:
 								for {
@@ -2351,7 +2339,7 @@ L1:
 										p++
 									}
 									if !ok {
-										p, b.nodes = p41, b.nodes[:n41]
+										p, n = p41, n[:n41]
 										break L41
 									}
 									if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -2359,7 +2347,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p41, b.nodes[:n41]
+										p, n = p41, n[:n41]
 										break L41
 									}
 									if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -2367,7 +2355,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p41, b.nodes[:n41]
+										p, n = p41, n[:n41]
 										break L41
 									}
 									if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -2375,40 +2363,40 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p41, b.nodes[:n41]
+										p, n = p41, n[:n41]
 										break L41
 									}
 									break
 								}
 							}
 							if !ok {
-								p, b.nodes = p40, b.nodes[:n40]
+								p, n = p40, n[:n40]
 								break L40
 							}
 							if ok = p < len(b.s) && b.s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p40, b.nodes[:n40]
+								p, n = p40, n[:n40]
 								break L40
 							}
 							{
-								p42, n42 := p, len(b.nodes)
+								p42, n42 := p, len(n)
 								if ok = p < len(b.s) && b.s[p] == ':'; ok {
 									p++
 								}
-								p, b.nodes = p42, b.nodes[:n42]
+								p, n = p42, n[:n42]
 								ok = !ok
 							}
 							if !ok {
-								p, b.nodes = p40, b.nodes[:n40]
+								p, n = p40, n[:n40]
 								break L40
 							}
 							break
 						}
 					}
 					if !ok {
-						p, b.nodes = p27, b.nodes[:n27]
+						p, n = p27, n[:n27]
 						break L27
 					}
 					// ls32, inlined
@@ -2416,13 +2404,13 @@ L1:
 					for {
 						if p < len(b.s) && class7[b.s[p]] {
 							{
-								p44, n44 := p, len(b.nodes)
+								p44, n44 := p, len(n)
 								ok = true
 							L44:
 								for {
 									// h16, inlined
 									{
-										p45, n45 := p, len(b.nodes)
+										p45, n45 := p, len(n)
 										ok = true
 									L45:
 										for {
@@ -2430,7 +2418,7 @@ L1:
 												p++
 											}
 											if !ok {
-												p, b.nodes = p45, b.nodes[:n45]
+												p, n = p45, n[:n45]
 												break L45
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -2438,7 +2426,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p45, b.nodes[:n45]
+												p, n = p45, n[:n45]
 												break L45
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -2446,7 +2434,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p45, b.nodes[:n45]
+												p, n = p45, n[:n45]
 												break L45
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -2454,26 +2442,26 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p45, b.nodes[:n45]
+												p, n = p45, n[:n45]
 												break L45
 											}
 											break
 										}
 									}
 									if !ok {
-										p, b.nodes = p44, b.nodes[:n44]
+										p, n = p44, n[:n44]
 										break L44
 									}
 									if ok = p < len(b.s) && b.s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p44, b.nodes[:n44]
+										p, n = p44, n[:n44]
 										break L44
 									}
 									// h16, inlined
 									{
-										p46, n46 := p, len(b.nodes)
+										p46, n46 := p, len(n)
 										ok = true
 									L46:
 										for {
@@ -2481,7 +2469,7 @@ L1:
 												p++
 											}
 											if !ok {
-												p, b.nodes = p46, b.nodes[:n46]
+												p, n = p46, n[:n46]
 												break L46
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -2489,7 +2477,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p46, b.nodes[:n46]
+												p, n = p46, n[:n46]
 												break L46
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -2497,7 +2485,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p46, b.nodes[:n46]
+												p, n = p46, n[:n46]
 												break L46
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -2505,27 +2493,27 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p46, b.nodes[:n46]
+												p, n = p46, n[:n46]
 												break L46
 											}
 											break
 										}
 									}
 									if !ok {
-										p, b.nodes = p44, b.nodes[:n44]
+										p, n = p44, n[:n44]
 										break L44
 									}
 									{
-										p47, n47 := p, len(b.nodes)
+										p47, n47 := p, len(n)
 										// ipv6char, inlined
 										if ok = p < len(b.s) && class13[b.s[p]]; ok {
 											p++
 										}
-										p, b.nodes = p47, b.nodes[:n47]
+										p, n = p47, n[:n47]
 										ok = !ok
 									}
 									if !ok {
-										p, b.nodes = p44, b.nodes[:n44]
+										p, n = p44, n[:n44]
 										break L44
 									}
 									break
@@ -2536,7 +2524,7 @@ L1:
 							}
 						}
 						if p < len(b.s) && class9[b.s[p]] {
-							p, ok = b.r18(p)
+							p, n, ok = b.r18(p, n)
 							if ok {
 								break L43
 							}
@@ -2545,20 +2533,20 @@ L1:
 						break
 					}
 					if !ok {
-						p, b.nodes = p27, b.nodes[:n27]
+						p, n = p27, n[:n27]
 						break L27
 					}
 					{
-						p48, n48 := p, len(b.nodes)
+						p48, n48 := p, len(n)
 						// ipv6char, inlined
 						if ok = p < len(b.s) && class13[b.s[p]]; ok {
 							p++
 						}
-						p, b.nodes = p48, b.nodes[:n48]
+						p, n = p48, n[:n48]
 						ok = !ok
 					}
 					if !ok {
-						p, b.nodes = p27, b.nodes[:n27]
+						p, n = p27, n[:n27]
 						break L27
 					}
 					break
@@ -2570,13 +2558,13 @@ L1:
 		}
 		if p < len(b.s) && class11[b.s[p]] {
 			{
-				p49, n49 := p, len(b.nodes)
+				p49, n49 := p, len(n)
 				ok = true
 			L49:
 				for {
 					// h16, inlined
 					{
-						p50, n50 := p, len(b.nodes)
+						p50, n50 := p, len(n)
 						ok = true
 					L50:
 						for {
@@ -2584,7 +2572,7 @@ L1:
 								p++
 							}
 							if !ok {
-								p, b.nodes = p50, b.nodes[:n50]
+								p, n = p50, n[:n50]
 								break L50
 							}
 							if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -2592,7 +2580,7 @@ L1:
 							}
 							ok = true
 							if !ok {
-								p, b.nodes = p50, b.nodes[:n50]
+								p, n = p50, n[:n50]
 								break L50
 							}
 							if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -2600,7 +2588,7 @@ L1:
 							}
 							ok = true
 							if !ok {
-								p, b.nodes = p50, b.nodes[:n50]
+								p, n = p50, n[:n50]
 								break L50
 							}
 							if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -2608,7 +2596,7 @@ L1:
 							}
 							ok = true
 							if !ok {
-								p, b.nodes = p50, b.nodes[:n50]
+								p, n = p50, n[:n50]
 								break L50
 							}
 							break
@@ -2616,25 +2604,25 @@ L1:
 					}
 					ok = true
 					if !ok {
-						p, b.nodes = p49, b.nodes[:n49]
+						p, n = p49, n[:n49]
 						break L49
 					}
 					if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "::"; ok {
 						p += 2
 					}
 					if !ok {
-						p, b.nodes = p49, b.nodes[:n49]
+						p, n = p49, n[:n49]
 						break L49
 					}
 					// h16c, inlined
 					{
-						p51, n51 := p, len(b.nodes)
+						p51, n51 := p, len(n)
 						ok = true
 					L51:
 						for {
 							// h16, inlined
 							{
-								p52, n52 := p, len(b.nodes)
+								p52, n52 := p, len(n)
 								ok = true
 							L52:
 								for {
@@ -2642,7 +2630,7 @@ L1:
 										p++
 									}
 									if !ok {
-										p, b.nodes = p52, b.nodes[:n52]
+										p, n = p52, n[:n52]
 										break L52
 									}
 									if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -2650,7 +2638,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p52, b.nodes[:n52]
+										p, n = p52, n[:n52]
 										break L52
 									}
 									if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -2658,7 +2646,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p52, b.nodes[:n52]
+										p, n = p52, n[:n52]
 										break L52
 									}
 									if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -2666,51 +2654,51 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p52, b.nodes[:n52]
+										p, n = p52, n[:n52]
 										break L52
 									}
 									break
 								}
 							}
 							if !ok {
-								p, b.nodes = p51, b.nodes[:n51]
+								p, n = p51, n[:n51]
 								break L51
 							}
 							if ok = p < len(b.s) && b.s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p51, b.nodes[:n51]
+								p, n = p51, n[:n51]
 								break L51
 							}
 							{
-								p53, n53 := p, len(b.nodes)
+								p53, n53 := p, len(n)
 								if ok = p < len(b.s) && b.s[p] == ':'; ok {
 									p++
 								}
-								p, b.nodes = p53, b.nodes[:n53]
+								p, n = p53, n[:n53]
 								ok = !ok
 							}
 							if !ok {
-								p, b.nodes = p51, b.nodes[:n51]
+								p, n = p51, n[:n51]
 								break L51
 							}
 							break
 						}
 					}
 					if !ok {
-						p, b.nodes = p49, b.nodes[:n49]
+						p, n = p49, n[:n49]
 						break L49
 					}
 					// h16c, inlined
 					{
-						p54, n54 := p, len(b.nodes)
+						p54, n54 := p, len(n)
 						ok = true
 					L54:
 						for {
 							// h16, inlined
 							{
-								p55, n55 := p, len(b.nodes)
+								p55, n55 := p, len(n)
 								ok = true
 							L55:
 								for {
@@ -2718,7 +2706,7 @@ L1:
 										p++
 									}
 									if !ok {
-										p, b.nodes = p55, b.nodes[:n55]
+										p, n = p55, n[:n55]
 										break L55
 									}
 									if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -2726,7 +2714,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p55, b.nodes[:n55]
+										p, n = p55, n[:n55]
 										break L55
 									}
 									if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -2734,7 +2722,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p55, b.nodes[:n55]
+										p, n = p55, n[:n55]
 										break L55
 									}
 									if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -2742,51 +2730,51 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p55, b.nodes[:n55]
+										p, n = p55, n[:n55]
 										break L55
 									}
 									break
 								}
 							}
 							if !ok {
-								p, b.nodes = p54, b.nodes[:n54]
+								p, n = p54, n[:n54]
 								break L54
 							}
 							if ok = p < len(b.s) && b.s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p54, b.nodes[:n54]
+								p, n = p54, n[:n54]
 								break L54
 							}
 							{
-								p56, n56 := p, len(b.nodes)
+								p56, n56 := p, len(n)
 								if ok = p < len(b.s) && b.s[p] == ':'; ok {
 									p++
 								}
-								p, b.nodes = p56, b.nodes[:n56]
+								p, n = p56, n[:n56]
 								ok = !ok
 							}
 							if !ok {
-								p, b.nodes = p54, b.nodes[:n54]
+								p, n = p54, n[:n54]
 								break L54
 							}
 							break
 						}
 					}
 					if !ok {
-						p, b.nodes = p49, b.nodes[:n49]
+						p, n = p49, n[:n49]
 						break L49
 					}
 					// h16c, inlined
 					{
-						p57, n57 := p, len(b.nodes)
+						p57, n57 := p, len(n)
 						ok = true
 					L57:
 						for {
 							// h16, inlined
 							{
-								p58, n58 := p, len(b.nodes)
+								p58, n58 := p, len(n)
 								ok = true
 							L58:
 								for {
@@ -2794,7 +2782,7 @@ L1:
 										p++
 									}
 									if !ok {
-										p, b.nodes = p58, b.nodes[:n58]
+										p, n = p58, n[:n58]
 										break L58
 									}
 									if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -2802,7 +2790,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p58, b.nodes[:n58]
+										p, n = p58, n[:n58]
 										break L58
 									}
 									if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -2810,7 +2798,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p58, b.nodes[:n58]
+										p, n = p58, n[:n58]
 										break L58
 									}
 									if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -2818,51 +2806,51 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p58, b.nodes[:n58]
+										p, n = p58, n[:n58]
 										break L58
 									}
 									break
 								}
 							}
 							if !ok {
-								p, b.nodes = p57, b.nodes[:n57]
+								p, n = p57, n[:n57]
 								break L57
 							}
 							if ok = p < len(b.s) && b.s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p57, b.nodes[:n57]
+								p, n = p57, n[:n57]
 								break L57
 							}
 							{
-								p59, n59 := p, len(b.nodes)
+								p59, n59 := p, len(n)
 								if ok = p < len(b.s) && b.s[p] == ':'; ok {
 									p++
 								}
-								p, b.nodes = p59, b.nodes[:n59]
+								p, n = p59, n[:n59]
 								ok = !ok
 							}
 							if !ok {
-								p, b.nodes = p57, b.nodes[:n57]
+								p, n = p57, n[:n57]
 								break L57
 							}
 							break
 						}
 					}
 					if !ok {
-						p, b.nodes = p49, b.nodes[:n49]
+						p, n = p49, n[:n49]
 						break L49
 					}
 					// h16c, inlined
 					{
-						p60, n60 := p, len(b.nodes)
+						p60, n60 := p, len(n)
 						ok = true
 					L60:
 						for {
 							// h16, inlined
 							{
-								p61, n61 := p, len(b.nodes)
+								p61, n61 := p, len(n)
 								ok = true
 							L61:
 								for {
@@ -2870,7 +2858,7 @@ L1:
 										p++
 									}
 									if !ok {
-										p, b.nodes = p61, b.nodes[:n61]
+										p, n = p61, n[:n61]
 										break L61
 									}
 									if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -2878,7 +2866,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p61, b.nodes[:n61]
+										p, n = p61, n[:n61]
 										break L61
 									}
 									if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -2886,7 +2874,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p61, b.nodes[:n61]
+										p, n = p61, n[:n61]
 										break L61
 									}
 									if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -2894,40 +2882,40 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p61, b.nodes[:n61]
+										p, n = p61, n[:n61]
 										break L61
 									}
 									break
 								}
 							}
 							if !ok {
-								p, b.nodes = p60, b.nodes[:n60]
+								p, n = p60, n[:n60]
 								break L60
 							}
 							if ok = p < len(b.s) && b.s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p60, b.nodes[:n60]
+								p, n = p60, n[:n60]
 								break L60
 							}
 							{
-								p62, n62 := p, len(b.nodes)
+								p62, n62 := p, len(n)
 								if ok = p < len(b.s) && b.s[p] == ':'; ok {
 									p++
 								}
-								p, b.nodes = p62, b.nodes[:n62]
+								p, n = p62, n[:n62]
 								ok = !ok
 							}
 							if !ok {
-								p, b.nodes = p60, b.nodes[:n60]
+								p, n = p60, n[:n60]
 								break L60
 							}
 							break
 						}
 					}
 					if !ok {
-						p, b.nodes = p49, b.nodes[:n49]
+						p, n = p49, n[:n49]
 						break L49
 					}
 					// ls32, inlined
@@ -2935,13 +2923,13 @@ L1:
 					for {
 						if p < len(b.s) && class7[b.s[p]] {
 							{
-								p64, n64 := p, len(b.nodes)
+								p64, n64 := p, len(n)
 								ok = true
 							L64:
 								for {
 									// h16, inlined
 									{
-										p65, n65 := p, len(b.nodes)
+										p65, n65 := p, len(n)
 										ok = true
 									L65:
 										for {
@@ -2949,7 +2937,7 @@ L1:
 												p++
 											}
 											if !ok {
-												p, b.nodes = p65, b.nodes[:n65]
+												p, n = p65, n[:n65]
 												break L65
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -2957,7 +2945,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p65, b.nodes[:n65]
+												p, n = p65, n[:n65]
 												break L65
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -2965,7 +2953,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p65, b.nodes[:n65]
+												p, n = p65, n[:n65]
 												break L65
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -2973,26 +2961,26 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p65, b.nodes[:n65]
+												p, n = p65, n[:n65]
 												break L65
 											}
 											break
 										}
 									}
 									if !ok {
-										p, b.nodes = p64, b.nodes[:n64]
+										p, n = p64, n[:n64]
 										break L64
 									}
 									if ok = p < len(b.s) && b.s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p64, b.nodes[:n64]
+										p, n = p64, n[:n64]
 										break L64
 									}
 									// h16, inlined
 									{
-										p66, n66 := p, len(b.nodes)
+										p66, n66 := p, len(n)
 										ok = true
 									L66:
 										for {
@@ -3000,7 +2988,7 @@ L1:
 												p++
 											}
 											if !ok {
-												p, b.nodes = p66, b.nodes[:n66]
+												p, n = p66, n[:n66]
 												break L66
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -3008,7 +2996,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p66, b.nodes[:n66]
+												p, n = p66, n[:n66]
 												break L66
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -3016,7 +3004,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p66, b.nodes[:n66]
+												p, n = p66, n[:n66]
 												break L66
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -3024,27 +3012,27 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p66, b.nodes[:n66]
+												p, n = p66, n[:n66]
 												break L66
 											}
 											break
 										}
 									}
 									if !ok {
-										p, b.nodes = p64, b.nodes[:n64]
+										p, n = p64, n[:n64]
 										break L64
 									}
 									{
-										p67, n67 := p, len(b.nodes)
+										p67, n67 := p, len(n)
 										// ipv6char, inlined
 										if ok = p < len(b.s) && class13[b.s[p]]; ok {
 											p++
 										}
-										p, b.nodes = p67, b.nodes[:n67]
+										p, n = p67, n[:n67]
 										ok = !ok
 									}
 									if !ok {
-										p, b.nodes = p64, b.nodes[:n64]
+										p, n = p64, n[:n64]
 										break L64
 									}
 									break
@@ -3055,7 +3043,7 @@ L1:
 							}
 						}
 						if p < len(b.s) && class9[b.s[p]] {
-							p, ok = b.r18(p)
+							p, n, ok = b.r18(p, n)
 							if ok {
 								break L63
 							}
@@ -3064,20 +3052,20 @@ L1:
 						break
 					}
 					if !ok {
-						p, b.nodes = p49, b.nodes[:n49]
+						p, n = p49, n[:n49]
 						break L49
 					}
 					{
-						p68, n68 := p, len(b.nodes)
+						p68, n68 := p, len(n)
 						// ipv6char, inlined
 						if ok = p < len(b.s) && class13[b.s[p]]; ok {
 							p++
 						}
-						p, b.nodes = p68, b.nodes[:n68]
+						p, n = p68, n[:n68]
 						ok = !ok
 					}
 					if !ok {
-						p, b.nodes = p49, b.nodes[:n49]
+						p, n = p49, n[:n49]
 						break L49
 					}
 					break
@@ -3089,24 +3077,24 @@ L1:
 		}
 		if p < len(b.s) && class11[b.s[p]] {
 			{
-				p69, n69 := p, len(b.nodes)
+				p69, n69 := p, len(n)
 				ok = true
 			L69:
 				for {
 					{
-						p70, n70 := p, len(b.nodes)
+						p70, n70 := p, len(n)
 						ok = true
 					L70:
 						for {
 							// h16c, inlined
 							{
-								p71, n71 := p, len(b.nodes)
+								p71, n71 := p, len(n)
 								ok = true
 							L71:
 								for {
 									// h16, inlined
 									{
-										p72, n72 := p, len(b.nodes)
+										p72, n72 := p, len(n)
 										ok = true
 									L72:
 										for {
@@ -3114,7 +3102,7 @@ L1:
 												p++
 											}
 											if !ok {
-												p, b.nodes = p72, b.nodes[:n72]
+												p, n = p72, n[:n72]
 												break L72
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -3122,7 +3110,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p72, b.nodes[:n72]
+												p, n = p72, n[:n72]
 												break L72
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -3130,7 +3118,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p72, b.nodes[:n72]
+												p, n = p72, n[:n72]
 												break L72
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -3138,33 +3126,33 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p72, b.nodes[:n72]
+												p, n = p72, n[:n72]
 												break L72
 											}
 											break
 										}
 									}
 									if !ok {
-										p, b.nodes = p71, b.nodes[:n71]
+										p, n = p71, n[:n71]
 										break L71
 									}
 									if ok = p < len(b.s) && b.s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p71, b.nodes[:n71]
+										p, n = p71, n[:n71]
 										break L71
 									}
 									{
-										p73, n73 := p, len(b.nodes)
+										p73, n73 := p, len(n)
 										if ok = p < len(b.s) && b.s[p] == ':'; ok {
 											p++
 										}
-										p, b.nodes = p73, b.nodes[:n73]
+										p, n = p73, n[:n73]
 										ok = !ok
 									}
 									if !ok {
-										p, b.nodes = p71, b.nodes[:n71]
+										p, n = p71, n[:n71]
 										break L71
 									}
 									break
@@ -3172,12 +3160,12 @@ L1:
 							}
 							ok = true
 							if !ok {
-								p, b.nodes = p70, b.nodes[:n70]
+								p, n = p70, n[:n70]
 								break L70
 							}
 							// h16, inlined
 							{
-								p74, n74 := p, len(b.nodes)
+								p74, n74 := p, len(n)
 								ok = true
 							L74:
 								for {
@@ -3185,7 +3173,7 @@ L1:
 										p++
 									}
 									if !ok {
-										p, b.nodes = p74, b.nodes[:n74]
+										p, n = p74, n[:n74]
 										break L74
 									}
 									if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -3193,7 +3181,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p74, b.nodes[:n74]
+										p, n = p74, n[:n74]
 										break L74
 									}
 									if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -3201,7 +3189,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p74, b.nodes[:n74]
+										p, n = p74, n[:n74]
 										break L74
 									}
 									if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -3209,14 +3197,14 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p74, b.nodes[:n74]
+										p, n = p74, n[:n74]
 										break L74
 									}
 									break
 								}
 							}
 							if !ok {
-								p, b.nodes = p70, b.nodes[:n70]
+								p, n = p70, n[:n70]
 								break L70
 							}
 							break
@@ -3224,25 +3212,25 @@ L1:
 					}
 					ok = true
 					if !ok {
-						p, b.nodes = p69, b.nodes[:n69]
+						p, n = p69, n[:n69]
 						break L69
 					}
 					if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "::"; ok {
 						p += 2
 					}
 					if !ok {
-						p, b.nodes = p69, b.nodes[:n69]
+						p, n = p69, n[:n69]
 						break L69
 					}
 					// h16c, inlined
 					{
-						p75, n75 := p, len(b.nodes)
+						p75, n75 := p, len(n)
 						ok = true
 					L75:
 						for {
 							// h16, inlined
 							{
-								p76, n76 := p, len(b.nodes)
+								p76, n76 := p, len(n)
 								ok = true
 							L76:
 								for {
@@ -3250,7 +3238,7 @@ L1:
 										p++
 									}
 									if !ok {
-										p, b.nodes = p76, b.nodes[:n76]
+										p, n = p76, n[:n76]
 										break L76
 									}
 									if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -3258,7 +3246,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p76, b.nodes[:n76]
+										p, n = p76, n[:n76]
 										break L76
 									}
 									if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -3266,7 +3254,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p76, b.nodes[:n76]
+										p, n = p76, n[:n76]
 										break L76
 									}
 									if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -3274,51 +3262,51 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p76, b.nodes[:n76]
+										p, n = p76, n[:n76]
 										break L76
 									}
 									break
 								}
 							}
 							if !ok {
-								p, b.nodes = p75, b.nodes[:n75]
+								p, n = p75, n[:n75]
 								break L75
 							}
 							if ok = p < len(b.s) && b.s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p75, b.nodes[:n75]
+								p, n = p75, n[:n75]
 								break L75
 							}
 							{
-								p77, n77 := p, len(b.nodes)
+								p77, n77 := p, len(n)
 								if ok = p < len(b.s) && b.s[p] == ':'; ok {
 									p++
 								}
-								p, b.nodes = p77, b.nodes[:n77]
+								p, n = p77, n[:n77]
 								ok = !ok
 							}
 							if !ok {
-								p, b.nodes = p75, b.nodes[:n75]
+								p, n = p75, n[:n75]
 								break L75
 							}
 							break
 						}
 					}
 					if !ok {
-						p, b.nodes = p69, b.nodes[:n69]
+						p, n = p69, n[:n69]
 						break L69
 					}
 					// h16c, inlined
 					{
-						p78, n78 := p, len(b.nodes)
+						p78, n78 := p, len(n)
 						ok = true
 					L78:
 						for {
 							// h16, inlined
 							{
-								p79, n79 := p, len(b.nodes)
+								p79, n79 := p, len(n)
 								ok = true
 							L79:
 								for {
@@ -3326,7 +3314,7 @@ L1:
 										p++
 									}
 									if !ok {
-										p, b.nodes = p79, b.nodes[:n79]
+										p, n = p79, n[:n79]
 										break L79
 									}
 									if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -3334,7 +3322,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p79, b.nodes[:n79]
+										p, n = p79, n[:n79]
 										break L79
 									}
 									if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -3342,7 +3330,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p79, b.nodes[:n79]
+										p, n = p79, n[:n79]
 										break L79
 									}
 									if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -3350,51 +3338,51 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p79, b.nodes[:n79]
+										p, n = p79, n[:n79]
 										break L79
 									}
 									break
 								}
 							}
 							if !ok {
-								p, b.nodes = p78, b.nodes[:n78]
+								p, n = p78, n[:n78]
 								break L78
 							}
 							if ok = p < len(b.s) && b.s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p78, b.nodes[:n78]
+								p, n = p78, n[:n78]
 								break L78
 							}
 							{
-								p80, n80 := p, len(b.nodes)
+								p80, n80 := p, len(n)
 								if ok = p < len(b.s) && b.s[p] == ':'; ok {
 									p++
 								}
-								p, b.nodes = p80, b.nodes[:n80]
+								p, n = p80, n[:n80]
 								ok = !ok
 							}
 							if !ok {
-								p, b.nodes = p78, b.nodes[:n78]
+								p, n = p78, n[:n78]
 								break L78
 							}
 							break
 						}
 					}
 					if !ok {
-						p, b.nodes = p69, b.nodes[:n69]
+						p, n = p69, n[:n69]
 						break L69
 					}
 					// h16c, inlined
 					{
-						p81, n81 := p, len(b.nodes)
+						p81, n81 := p, len(n)
 						ok = true
 					L81:
 						for {
 							// h16, inlined
 							{
-								p82, n82 := p, len(b.nodes)
+								p82, n82 := p, len(n)
 								ok = true
 							L82:
 								for {
@@ -3402,7 +3390,7 @@ L1:
 										p++
 									}
 									if !ok {
-										p, b.nodes = p82, b.nodes[:n82]
+										p, n = p82, n[:n82]
 										break L82
 									}
 									if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -3410,7 +3398,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p82, b.nodes[:n82]
+										p, n = p82, n[:n82]
 										break L82
 									}
 									if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -3418,7 +3406,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p82, b.nodes[:n82]
+										p, n = p82, n[:n82]
 										break L82
 									}
 									if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -3426,40 +3414,40 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p82, b.nodes[:n82]
+										p, n = p82, n[:n82]
 										break L82
 									}
 									break
 								}
 							}
 							if !ok {
-								p, b.nodes = p81, b.nodes[:n81]
+								p, n = p81, n[:n81]
 								break L81
 							}
 							if ok = p < len(b.s) && b.s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p81, b.nodes[:n81]
+								p, n = p81, n[:n81]
 								break L81
 							}
 							{
-								p83, n83 := p, len(b.nodes)
+								p83, n83 := p, len(n)
 								if ok = p < len(b.s) && b.s[p] == ':'; ok {
 									p++
 								}
-								p, b.nodes = p83, b.nodes[:n83]
+								p, n = p83, n[:n83]
 								ok = !ok
 							}
 							if !ok {
-								p, b.nodes = p81, b.nodes[:n81]
+								p, n = p81, n[:n81]
 								break L81
 							}
 							break
 						}
 					}
 					if !ok {
-						p, b.nodes = p69, b.nodes[:n69]
+						p, n = p69, n[:n69]
 						break L69
 					}
 					// ls32, inlined
@@ -3467,13 +3455,13 @@ L1:
 					for {
 						if p < len(b.s) && class7[b.s[p]] {
 							{
-								p85, n85 := p, len(b.nodes)
+								p85, n85 := p, len(n)
 								ok = true
 							L85:
 								for {
 									// h16, inlined
 									{
-										p86, n86 := p, len(b.nodes)
+										p86, n86 := p, len(n)
 										ok = true
 									L86:
 										for {
@@ -3481,7 +3469,7 @@ L1:
 												p++
 											}
 											if !ok {
-												p, b.nodes = p86, b.nodes[:n86]
+												p, n = p86, n[:n86]
 												break L86
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -3489,7 +3477,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p86, b.nodes[:n86]
+												p, n = p86, n[:n86]
 												break L86
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -3497,7 +3485,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p86, b.nodes[:n86]
+												p, n = p86, n[:n86]
 												break L86
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -3505,26 +3493,26 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p86, b.nodes[:n86]
+												p, n = p86, n[:n86]
 												break L86
 											}
 											break
 										}
 									}
 									if !ok {
-										p, b.nodes = p85, b.nodes[:n85]
+										p, n = p85, n[:n85]
 										break L85
 									}
 									if ok = p < len(b.s) && b.s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p85, b.nodes[:n85]
+										p, n = p85, n[:n85]
 										break L85
 									}
 									// h16, inlined
 									{
-										p87, n87 := p, len(b.nodes)
+										p87, n87 := p, len(n)
 										ok = true
 									L87:
 										for {
@@ -3532,7 +3520,7 @@ L1:
 												p++
 											}
 											if !ok {
-												p, b.nodes = p87, b.nodes[:n87]
+												p, n = p87, n[:n87]
 												break L87
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -3540,7 +3528,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p87, b.nodes[:n87]
+												p, n = p87, n[:n87]
 												break L87
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -3548,7 +3536,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p87, b.nodes[:n87]
+												p, n = p87, n[:n87]
 												break L87
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -3556,27 +3544,27 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p87, b.nodes[:n87]
+												p, n = p87, n[:n87]
 												break L87
 											}
 											break
 										}
 									}
 									if !ok {
-										p, b.nodes = p85, b.nodes[:n85]
+										p, n = p85, n[:n85]
 										break L85
 									}
 									{
-										p88, n88 := p, len(b.nodes)
+										p88, n88 := p, len(n)
 										// ipv6char, inlined
 										if ok = p < len(b.s) && class13[b.s[p]]; ok {
 											p++
 										}
-										p, b.nodes = p88, b.nodes[:n88]
+										p, n = p88, n[:n88]
 										ok = !ok
 									}
 									if !ok {
-										p, b.nodes = p85, b.nodes[:n85]
+										p, n = p85, n[:n85]
 										break L85
 									}
 									break
@@ -3587,7 +3575,7 @@ L1:
 							}
 						}
 						if p < len(b.s) && class9[b.s[p]] {
-							p, ok = b.r18(p)
+							p, n, ok = b.r18(p, n)
 							if ok {
 								break L84
 							}
@@ -3596,20 +3584,20 @@ L1:
 						break
 					}
 					if !ok {
-						p, b.nodes = p69, b.nodes[:n69]
+						p, n = p69, n[:n69]
 						break L69
 					}
 					{
-						p89, n89 := p, len(b.nodes)
+						p89, n89 := p, len(n)
 						// ipv6char, inlined
 						if ok = p < len(b.s) && class13[b.s[p]]; ok {
 							p++
 						}
-						p, b.nodes = p89, b.nodes[:n89]
+						p, n = p89, n[:n89]
 						ok = !ok
 					}
 					if !ok {
-						p, b.nodes = p69, b.nodes[:n69]
+						p, n = p69, n[:n69]
 						break L69
 					}
 					break
@@ -3621,24 +3609,24 @@ L1:
 		}
 		if p < len(b.s) && class11[b.s[p]] {
 			{
-				p90, n90 := p, len(b.nodes)
+				p90, n90 := p, len(n)
 				ok = true
 			L90:
 				for {
 					{
-						p91, n91 := p, len(b.nodes)
+						p91, n91 := p, len(n)
 						ok = true
 					L91:
 						for {
 							// h16c, inlined
 							{
-								p92, n92 := p, len(b.nodes)
+								p92, n92 := p, len(n)
 								ok = true
 							L92:
 								for {
 									// h16, inlined
 									{
-										p93, n93 := p, len(b.nodes)
+										p93, n93 := p, len(n)
 										ok = true
 									L93:
 										for {
@@ -3646,7 +3634,7 @@ L1:
 												p++
 											}
 											if !ok {
-												p, b.nodes = p93, b.nodes[:n93]
+												p, n = p93, n[:n93]
 												break L93
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -3654,7 +3642,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p93, b.nodes[:n93]
+												p, n = p93, n[:n93]
 												break L93
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -3662,7 +3650,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p93, b.nodes[:n93]
+												p, n = p93, n[:n93]
 												break L93
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -3670,33 +3658,33 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p93, b.nodes[:n93]
+												p, n = p93, n[:n93]
 												break L93
 											}
 											break
 										}
 									}
 									if !ok {
-										p, b.nodes = p92, b.nodes[:n92]
+										p, n = p92, n[:n92]
 										break L92
 									}
 									if ok = p < len(b.s) && b.s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p92, b.nodes[:n92]
+										p, n = p92, n[:n92]
 										break L92
 									}
 									{
-										p94, n94 := p, len(b.nodes)
+										p94, n94 := p, len(n)
 										if ok = p < len(b.s) && b.s[p] == ':'; ok {
 											p++
 										}
-										p, b.nodes = p94, b.nodes[:n94]
+										p, n = p94, n[:n94]
 										ok = !ok
 									}
 									if !ok {
-										p, b.nodes = p92, b.nodes[:n92]
+										p, n = p92, n[:n92]
 										break L92
 									}
 									break
@@ -3704,18 +3692,18 @@ L1:
 							}
 							ok = true
 							if !ok {
-								p, b.nodes = p91, b.nodes[:n91]
+								p, n = p91, n[:n91]
 								break L91
 							}
 							// h16c, inlined
 							{
-								p95, n95 := p, len(b.nodes)
+								p95, n95 := p, len(n)
 								ok = true
 							L95:
 								for {
 									// h16, inlined
 									{
-										p96, n96 := p, len(b.nodes)
+										p96, n96 := p, len(n)
 										ok = true
 									L96:
 										for {
@@ -3723,7 +3711,7 @@ L1:
 												p++
 											}
 											if !ok {
-												p, b.nodes = p96, b.nodes[:n96]
+												p, n = p96, n[:n96]
 												break L96
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -3731,7 +3719,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p96, b.nodes[:n96]
+												p, n = p96, n[:n96]
 												break L96
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -3739,7 +3727,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p96, b.nodes[:n96]
+												p, n = p96, n[:n96]
 												break L96
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -3747,33 +3735,33 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p96, b.nodes[:n96]
+												p, n = p96, n[:n96]
 												break L96
 											}
 											break
 										}
 									}
 									if !ok {
-										p, b.nodes = p95, b.nodes[:n95]
+										p, n = p95, n[:n95]
 										break L95
 									}
 									if ok = p < len(b.s) && b.s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p95, b.nodes[:n95]
+										p, n = p95, n[:n95]
 										break L95
 									}
 									{
-										p97, n97 := p, len(b.nodes)
+										p97, n97 := p, len(n)
 										if ok = p < len(b.s) && b.s[p] == ':'; ok {
 											p++
 										}
-										p, b.nodes = p97, b.nodes[:n97]
+										p, n = p97, n[:n97]
 										ok = !ok
 									}
 									if !ok {
-										p, b.nodes = p95, b.nodes[:n95]
+										p, n = p95, n[:n95]
 										break L95
 									}
 									break
@@ -3781,12 +3769,12 @@ L1:
 							}
 							ok = true
 							if !ok {
-								p, b.nodes = p91, b.nodes[:n91]
+								p, n = p91, n[:n91]
 								break L91
 							}
 							// h16, inlined
 							{
-								p98, n98 := p, len(b.nodes)
+								p98, n98 := p, len(n)
 								ok = true
 							L98:
 								for {
@@ -3794,7 +3782,7 @@ L1:
 										p++
 									}
 									if !ok {
-										p, b.nodes = p98, b.nodes[:n98]
+										p, n = p98, n[:n98]
 										break L98
 									}
 									if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -3802,7 +3790,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p98, b.nodes[:n98]
+										p, n = p98, n[:n98]
 										break L98
 									}
 									if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -3810,7 +3798,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p98, b.nodes[:n98]
+										p, n = p98, n[:n98]
 										break L98
 									}
 									if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -3818,14 +3806,14 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p98, b.nodes[:n98]
+										p, n = p98, n[:n98]
 										break L98
 									}
 									break
 								}
 							}
 							if !ok {
-								p, b.nodes = p91, b.nodes[:n91]
+								p, n = p91, n[:n91]
 								break L91
 							}
 							break
@@ -3833,25 +3821,25 @@ L1:
 					}
 					ok = true
 					if !ok {
-						p, b.nodes = p90, b.nodes[:n90]
+						p, n = p90, n[:n90]
 						break L90
 					}
 					if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "::"; ok {
 						p += 2
 					}
 					if !ok {
-						p, b.nodes = p90, b.nodes[:n90]
+						p, n = p90, n[:n90]
 						break L90
 					}
 					// h16c, inlined
 					{
-						p99, n99 := p, len(b.nodes)
+						p99, n99 := p, len(n)
 						ok = true
 					L99:
 						for {
 							// h16, inlined
 							{
-								p100, n100 := p, len(b.nodes)
+								p100, n100 := p, len(n)
 								ok = true
 							L100:
 								for {
@@ -3859,7 +3847,7 @@ L1:
 										p++
 									}
 									if !ok {
-										p, b.nodes = p100, b.nodes[:n100]
+										p, n = p100, n[:n100]
 										break L100
 									}
 									if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -3867,7 +3855,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p100, b.nodes[:n100]
+										p, n = p100, n[:n100]
 										break L100
 									}
 									if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -3875,7 +3863,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p100, b.nodes[:n100]
+										p, n = p100, n[:n100]
 										break L100
 									}
 									if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -3883,51 +3871,51 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p100, b.nodes[:n100]
+										p, n = p100, n[:n100]
 										break L100
 									}
 									break
 								}
 							}
 							if !ok {
-								p, b.nodes = p99, b.nodes[:n99]
+								p, n = p99, n[:n99]
 								break L99
 							}
 							if ok = p < len(b.s) && b.s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p99, b.nodes[:n99]
+								p, n = p99, n[:n99]
 								break L99
 							}
 							{
-								p101, n101 := p, len(b.nodes)
+								p101, n101 := p, len(n)
 								if ok = p < len(b.s) && b.s[p] == ':'; ok {
 									p++
 								}
-								p, b.nodes = p101, b.nodes[:n101]
+								p, n = p101, n[:n101]
 								ok = !ok
 							}
 							if !ok {
-								p, b.nodes = p99, b.nodes[:n99]
+								p, n = p99, n[:n99]
 								break L99
 							}
 							break
 						}
 					}
 					if !ok {
-						p, b.nodes = p90, b.nodes[:n90]
+						p, n = p90, n[:n90]
 						break L90
 					}
 					// h16c, inlined
 					{
-						p102, n102 := p, len(b.nodes)
+						p102, n102 := p, len(n)
 						ok = true
 					L102:
 						for {
 							// h16, inlined
 							{
-								p103, n103 := p, len(b.nodes)
+								p103, n103 := p, len(n)
 								ok = true
 							L103:
 								for {
@@ -3935,7 +3923,7 @@ L1:
 										p++
 									}
 									if !ok {
-										p, b.nodes = p103, b.nodes[:n103]
+										p, n = p103, n[:n103]
 										break L103
 									}
 									if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -3943,7 +3931,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p103, b.nodes[:n103]
+										p, n = p103, n[:n103]
 										break L103
 									}
 									if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -3951,7 +3939,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p103, b.nodes[:n103]
+										p, n = p103, n[:n103]
 										break L103
 									}
 									if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -3959,40 +3947,40 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p103, b.nodes[:n103]
+										p, n = p103, n[:n103]
 										break L103
 									}
 									break
 								}
 							}
 							if !ok {
-								p, b.nodes = p102, b.nodes[:n102]
+								p, n = p102, n[:n102]
 								break L102
 							}
 							if ok = p < len(b.s) && b.s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p102, b.nodes[:n102]
+								p, n = p102, n[:n102]
 								break L102
 							}
 							{
-								p104, n104 := p, len(b.nodes)
+								p104, n104 := p, len(n)
 								if ok = p < len(b.s) && b.s[p] == ':'; ok {
 									p++
 								}
-								p, b.nodes = p104, b.nodes[:n104]
+								p, n = p104, n[:n104]
 								ok = !ok
 							}
 							if !ok {
-								p, b.nodes = p102, b.nodes[:n102]
+								p, n = p102, n[:n102]
 								break L102
 							}
 							break
 						}
 					}
 					if !ok {
-						p, b.nodes = p90, b.nodes[:n90]
+						p, n = p90, n[:n90]
 						break L90
 					}
 					// ls32, inlined
@@ -4000,13 +3988,13 @@ L1:
 					for {
 						if p < len(b.s) && class7[b.s[p]] {
 							{
-								p106, n106 := p, len(b.nodes)
+								p106, n106 := p, len(n)
 								ok = true
 							L106:
 								for {
 									// h16, inlined
 									{
-										p107, n107 := p, len(b.nodes)
+										p107, n107 := p, len(n)
 										ok = true
 									L107:
 										for {
@@ -4014,7 +4002,7 @@ L1:
 												p++
 											}
 											if !ok {
-												p, b.nodes = p107, b.nodes[:n107]
+												p, n = p107, n[:n107]
 												break L107
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -4022,7 +4010,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p107, b.nodes[:n107]
+												p, n = p107, n[:n107]
 												break L107
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -4030,7 +4018,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p107, b.nodes[:n107]
+												p, n = p107, n[:n107]
 												break L107
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -4038,26 +4026,26 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p107, b.nodes[:n107]
+												p, n = p107, n[:n107]
 												break L107
 											}
 											break
 										}
 									}
 									if !ok {
-										p, b.nodes = p106, b.nodes[:n106]
+										p, n = p106, n[:n106]
 										break L106
 									}
 									if ok = p < len(b.s) && b.s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p106, b.nodes[:n106]
+										p, n = p106, n[:n106]
 										break L106
 									}
 									// h16, inlined
 									{
-										p108, n108 := p, len(b.nodes)
+										p108, n108 := p, len(n)
 										ok = true
 									L108:
 										for {
@@ -4065,7 +4053,7 @@ L1:
 												p++
 											}
 											if !ok {
-												p, b.nodes = p108, b.nodes[:n108]
+												p, n = p108, n[:n108]
 												break L108
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -4073,7 +4061,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p108, b.nodes[:n108]
+												p, n = p108, n[:n108]
 												break L108
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -4081,7 +4069,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p108, b.nodes[:n108]
+												p, n = p108, n[:n108]
 												break L108
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -4089,27 +4077,27 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p108, b.nodes[:n108]
+												p, n = p108, n[:n108]
 												break L108
 											}
 											break
 										}
 									}
 									if !ok {
-										p, b.nodes = p106, b.nodes[:n106]
+										p, n = p106, n[:n106]
 										break L106
 									}
 									{
-										p109, n109 := p, len(b.nodes)
+										p109, n109 := p, len(n)
 										// ipv6char, inlined
 										if ok = p < len(b.s) && class13[b.s[p]]; ok {
 											p++
 										}
-										p, b.nodes = p109, b.nodes[:n109]
+										p, n = p109, n[:n109]
 										ok = !ok
 									}
 									if !ok {
-										p, b.nodes = p106, b.nodes[:n106]
+										p, n = p106, n[:n106]
 										break L106
 									}
 									break
@@ -4120,7 +4108,7 @@ L1:
 							}
 						}
 						if p < len(b.s) && class9[b.s[p]] {
-							p, ok = b.r18(p)
+							p, n, ok = b.r18(p, n)
 							if ok {
 								break L105
 							}
@@ -4129,20 +4117,20 @@ L1:
 						break
 					}
 					if !ok {
-						p, b.nodes = p90, b.nodes[:n90]
+						p, n = p90, n[:n90]
 						break L90
 					}
 					{
-						p110, n110 := p, len(b.nodes)
+						p110, n110 := p, len(n)
 						// ipv6char, inlined
 						if ok = p < len(b.s) && class13[b.s[p]]; ok {
 							p++
 						}
-						p, b.nodes = p110, b.nodes[:n110]
+						p, n = p110, n[:n110]
 						ok = !ok
 					}
 					if !ok {
-						p, b.nodes = p90, b.nodes[:n90]
+						p, n = p90, n[:n90]
 						break L90
 					}
 					break
@@ -4154,24 +4142,24 @@ L1:
 		}
 		if p < len(b.s) && class11[b.s[p]] {
 			{
-				p111, n111 := p, len(b.nodes)
+				p111, n111 := p, len(n)
 				ok = true
 			L111:
 				for {
 					{
-						p112, n112 := p, len(b.nodes)
+						p112, n112 := p, len(n)
 						ok = true
 					L112:
 						for {
 							// h16c, inlined
 							{
-								p113, n113 := p, len(b.nodes)
+								p113, n113 := p, len(n)
 								ok = true
 							L113:
 								for {
 									// h16, inlined
 									{
-										p114, n114 := p, len(b.nodes)
+										p114, n114 := p, len(n)
 										ok = true
 									L114:
 										for {
@@ -4179,7 +4167,7 @@ L1:
 												p++
 											}
 											if !ok {
-												p, b.nodes = p114, b.nodes[:n114]
+												p, n = p114, n[:n114]
 												break L114
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -4187,7 +4175,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p114, b.nodes[:n114]
+												p, n = p114, n[:n114]
 												break L114
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -4195,7 +4183,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p114, b.nodes[:n114]
+												p, n = p114, n[:n114]
 												break L114
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -4203,33 +4191,33 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p114, b.nodes[:n114]
+												p, n = p114, n[:n114]
 												break L114
 											}
 											break
 										}
 									}
 									if !ok {
-										p, b.nodes = p113, b.nodes[:n113]
+										p, n = p113, n[:n113]
 										break L113
 									}
 									if ok = p < len(b.s) && b.s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p113, b.nodes[:n113]
+										p, n = p113, n[:n113]
 										break L113
 									}
 									{
-										p115, n115 := p, len(b.nodes)
+										p115, n115 := p, len(n)
 										if ok = p < len(b.s) && b.s[p] == ':'; ok {
 											p++
 										}
-										p, b.nodes = p115, b.nodes[:n115]
+										p, n = p115, n[:n115]
 										ok = !ok
 									}
 									if !ok {
-										p, b.nodes = p113, b.nodes[:n113]
+										p, n = p113, n[:n113]
 										break L113
 									}
 									break
@@ -4237,18 +4225,18 @@ L1:
 							}
 							ok = true
 							if !ok {
-								p, b.nodes = p112, b.nodes[:n112]
+								p, n = p112, n[:n112]
 								break L112
 							}
 							// h16c, inlined
 							{
-								p116, n116 := p, len(b.nodes)
+								p116, n116 := p, len(n)
 								ok = true
 							L116:
 								for {
 									// h16, inlined
 									{
-										p117, n117 := p, len(b.nodes)
+										p117, n117 := p, len(n)
 										ok = true
 									L117:
 										for {
@@ -4256,7 +4244,7 @@ L1:
 												p++
 											}
 											if !ok {
-												p, b.nodes = p117, b.nodes[:n117]
+												p, n = p117, n[:n117]
 												break L117
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -4264,7 +4252,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p117, b.nodes[:n117]
+												p, n = p117, n[:n117]
 												break L117
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -4272,7 +4260,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p117, b.nodes[:n117]
+												p, n = p117, n[:n117]
 												break L117
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -4280,33 +4268,33 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p117, b.nodes[:n117]
+												p, n = p117, n[:n117]
 												break L117
 											}
 											break
 										}
 									}
 									if !ok {
-										p, b.nodes = p116, b.nodes[:n116]
+										p, n = p116, n[:n116]
 										break L116
 									}
 									if ok = p < len(b.s) && b.s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p116, b.nodes[:n116]
+										p, n = p116, n[:n116]
 										break L116
 									}
 									{
-										p118, n118 := p, len(b.nodes)
+										p118, n118 := p, len(n)
 										if ok = p < len(b.s) && b.s[p] == ':'; ok {
 											p++
 										}
-										p, b.nodes = p118, b.nodes[:n118]
+										p, n = p118, n[:n118]
 										ok = !ok
 									}
 									if !ok {
-										p, b.nodes = p116, b.nodes[:n116]
+										p, n = p116, n[:n116]
 										break L116
 									}
 									break
@@ -4314,18 +4302,18 @@ L1:
 							}
 							ok = true
 							if !ok {
-								p, b.nodes = p112, b.nodes[:n112]
+								p, n = p112, n[:n112]
 								break L112
 							}
 							// h16c, inlined
 							{
-								p119, n119 := p, len(b.nodes)
+								p119, n119 := p, len(n)
 								ok = true
 							L119:
 								for {
 									// h16, inlined
 									{
-										p120, n120 := p, len(b.nodes)
+										p120, n120 := p, len(n)
 										ok = true
 									L120:
 										for {
@@ -4333,7 +4321,7 @@ L1:
 												p++
 											}
 											if !ok {
-												p, b.nodes = p120, b.nodes[:n120]
+												p, n = p120, n[:n120]
 												break L120
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -4341,7 +4329,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p120, b.nodes[:n120]
+												p, n = p120, n[:n120]
 												break L120
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -4349,7 +4337,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p120, b.nodes[:n120]
+												p, n = p120, n[:n120]
 												break L120
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -4357,33 +4345,33 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p120, b.nodes[:n120]
+												p, n = p120, n[:n120]
 												break L120
 											}
 											break
 										}
 									}
 									if !ok {
-										p, b.nodes = p119, b.nodes[:n119]
+										p, n = p119, n[:n119]
 										break L119
 									}
 									if ok = p < len(b.s) && b.s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p119, b.nodes[:n119]
+										p, n = p119, n[:n119]
 										break L119
 									}
 									{
-										p121, n121 := p, len(b.nodes)
+										p121, n121 := p, len(n)
 										if ok = p < len(b.s) && b.s[p] == ':'; ok {
 											p++
 										}
-										p, b.nodes = p121, b.nodes[:n121]
+										p, n = p121, n[:n121]
 										ok = !ok
 									}
 									if !ok {
-										p, b.nodes = p119, b.nodes[:n119]
+										p, n = p119, n[:n119]
 										break L119
 									}
 									break
@@ -4391,12 +4379,12 @@ L1:
 							}
 							ok = true
 							if !ok {
-								p, b.nodes = p112, b.nodes[:n112]
+								p, n = p112, n[:n112]
 								break L112
 							}
 							// h16, inlined
 							{
-								p122, n122 := p, len(b.nodes)
+								p122, n122 := p, len(n)
 								ok = true
 							L122:
 								for {
@@ -4404,7 +4392,7 @@ L1:
 										p++
 									}
 									if !ok {
-										p, b.nodes = p122, b.nodes[:n122]
+										p, n = p122, n[:n122]
 										break L122
 									}
 									if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -4412,7 +4400,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p122, b.nodes[:n122]
+										p, n = p122, n[:n122]
 										break L122
 									}
 									if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -4420,7 +4408,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p122, b.nodes[:n122]
+										p, n = p122, n[:n122]
 										break L122
 									}
 									if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -4428,14 +4416,14 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p122, b.nodes[:n122]
+										p, n = p122, n[:n122]
 										break L122
 									}
 									break
 								}
 							}
 							if !ok {
-								p, b.nodes = p112, b.nodes[:n112]
+								p, n = p112, n[:n112]
 								break L112
 							}
 							break
@@ -4443,25 +4431,25 @@ L1:
 					}
 					ok = true
 					if !ok {
-						p, b.nodes = p111, b.nodes[:n111]
+						p, n = p111, n[:n111]
 						break L111
 					}
 					if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "::"; ok {
 						p += 2
 					}
 					if !ok {
-						p, b.nodes = p111, b.nodes[:n111]
+						p, n = p111, n[:n111]
 						break L111
 					}
 					// h16c, inlined
 					{
-						p123, n123 := p, len(b.nodes)
+						p123, n123 := p, len(n)
 						ok = true
 					L123:
 						for {
 							// h16, inlined
 							{
-								p124, n124 := p, len(b.nodes)
+								p124, n124 := p, len(n)
 								ok = true
 							L124:
 								for {
@@ -4469,7 +4457,7 @@ L1:
 										p++
 									}
 									if !ok {
-										p, b.nodes = p124, b.nodes[:n124]
+										p, n = p124, n[:n124]
 										break L124
 									}
 									if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -4477,7 +4465,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p124, b.nodes[:n124]
+										p, n = p124, n[:n124]
 										break L124
 									}
 									if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -4485,7 +4473,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p124, b.nodes[:n124]
+										p, n = p124, n[:n124]
 										break L124
 									}
 									if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -4493,40 +4481,40 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p124, b.nodes[:n124]
+										p, n = p124, n[:n124]
 										break L124
 									}
 									break
 								}
 							}
 							if !ok {
-								p, b.nodes = p123, b.nodes[:n123]
+								p, n = p123, n[:n123]
 								break L123
 							}
 							if ok = p < len(b.s) && b.s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p123, b.nodes[:n123]
+								p, n = p123, n[:n123]
 								break L123
 							}
 							{
-								p125, n125 := p, len(b.nodes)
+								p125, n125 := p, len(n)
 								if ok = p < len(b.s) && b.s[p] == ':'; ok {
 									p++
 								}
-								p, b.nodes = p125, b.nodes[:n125]
+								p, n = p125, n[:n125]
 								ok = !ok
 							}
 							if !ok {
-								p, b.nodes = p123, b.nodes[:n123]
+								p, n = p123, n[:n123]
 								break L123
 							}
 							break
 						}
 					}
 					if !ok {
-						p, b.nodes = p111, b.nodes[:n111]
+						p, n = p111, n[:n111]
 						break L111
 					}
 					// ls32, inlined
@@ -4534,13 +4522,13 @@ L1:
 					for {
 						if p < len(b.s) && class7[b.s[p]] {
 							{
-								p127, n127 := p, len(b.nodes)
+								p127, n127 := p, len(n)
 								ok = true
 							L127:
 								for {
 									// h16, inlined
 									{
-										p128, n128 := p, len(b.nodes)
+										p128, n128 := p, len(n)
 										ok = true
 									L128:
 										for {
@@ -4548,7 +4536,7 @@ L1:
 												p++
 											}
 											if !ok {
-												p, b.nodes = p128, b.nodes[:n128]
+												p, n = p128, n[:n128]
 												break L128
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -4556,7 +4544,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p128, b.nodes[:n128]
+												p, n = p128, n[:n128]
 												break L128
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -4564,7 +4552,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p128, b.nodes[:n128]
+												p, n = p128, n[:n128]
 												break L128
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -4572,26 +4560,26 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p128, b.nodes[:n128]
+												p, n = p128, n[:n128]
 												break L128
 											}
 											break
 										}
 									}
 									if !ok {
-										p, b.nodes = p127, b.nodes[:n127]
+										p, n = p127, n[:n127]
 										break L127
 									}
 									if ok = p < len(b.s) && b.s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p127, b.nodes[:n127]
+										p, n = p127, n[:n127]
 										break L127
 									}
 									// h16, inlined
 									{
-										p129, n129 := p, len(b.nodes)
+										p129, n129 := p, len(n)
 										ok = true
 									L129:
 										for {
@@ -4599,7 +4587,7 @@ L1:
 												p++
 											}
 											if !ok {
-												p, b.nodes = p129, b.nodes[:n129]
+												p, n = p129, n[:n129]
 												break L129
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -4607,7 +4595,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p129, b.nodes[:n129]
+												p, n = p129, n[:n129]
 												break L129
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -4615,7 +4603,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p129, b.nodes[:n129]
+												p, n = p129, n[:n129]
 												break L129
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -4623,27 +4611,27 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p129, b.nodes[:n129]
+												p, n = p129, n[:n129]
 												break L129
 											}
 											break
 										}
 									}
 									if !ok {
-										p, b.nodes = p127, b.nodes[:n127]
+										p, n = p127, n[:n127]
 										break L127
 									}
 									{
-										p130, n130 := p, len(b.nodes)
+										p130, n130 := p, len(n)
 										// ipv6char, inlined
 										if ok = p < len(b.s) && class13[b.s[p]]; ok {
 											p++
 										}
-										p, b.nodes = p130, b.nodes[:n130]
+										p, n = p130, n[:n130]
 										ok = !ok
 									}
 									if !ok {
-										p, b.nodes = p127, b.nodes[:n127]
+										p, n = p127, n[:n127]
 										break L127
 									}
 									break
@@ -4654,7 +4642,7 @@ L1:
 							}
 						}
 						if p < len(b.s) && class9[b.s[p]] {
-							p, ok = b.r18(p)
+							p, n, ok = b.r18(p, n)
 							if ok {
 								break L126
 							}
@@ -4663,20 +4651,20 @@ L1:
 						break
 					}
 					if !ok {
-						p, b.nodes = p111, b.nodes[:n111]
+						p, n = p111, n[:n111]
 						break L111
 					}
 					{
-						p131, n131 := p, len(b.nodes)
+						p131, n131 := p, len(n)
 						// ipv6char, inlined
 						if ok = p < len(b.s) && class13[b.s[p]]; ok {
 							p++
 						}
-						p, b.nodes = p131, b.nodes[:n131]
+						p, n = p131, n[:n131]
 						ok = !ok
 					}
 					if !ok {
-						p, b.nodes = p111, b.nodes[:n111]
+						p, n = p111, n[:n111]
 						break L111
 					}
 					break
@@ -4688,24 +4676,24 @@ L1:
 		}
 		if p < len(b.s) && class11[b.s[p]] {
 			{
-				p132, n132 := p, len(b.nodes)
+				p132, n132 := p, len(n)
 				ok = true
 			L132:
 				for {
 					{
-						p133, n133 := p, len(b.nodes)
+						p133, n133 := p, len(n)
 						ok = true
 					L133:
 						for {
 							// h16c, inlined
 							{
-								p134, n134 := p, len(b.nodes)
+								p134, n134 := p, len(n)
 								ok = true
 							L134:
 								for {
 									// h16, inlined
 									{
-										p135, n135 := p, len(b.nodes)
+										p135, n135 := p, len(n)
 										ok = true
 									L135:
 										for {
@@ -4713,7 +4701,7 @@ L1:
 												p++
 											}
 											if !ok {
-												p, b.nodes = p135, b.nodes[:n135]
+												p, n = p135, n[:n135]
 												break L135
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -4721,7 +4709,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p135, b.nodes[:n135]
+												p, n = p135, n[:n135]
 												break L135
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -4729,7 +4717,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p135, b.nodes[:n135]
+												p, n = p135, n[:n135]
 												break L135
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -4737,33 +4725,33 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p135, b.nodes[:n135]
+												p, n = p135, n[:n135]
 												break L135
 											}
 											break
 										}
 									}
 									if !ok {
-										p, b.nodes = p134, b.nodes[:n134]
+										p, n = p134, n[:n134]
 										break L134
 									}
 									if ok = p < len(b.s) && b.s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p134, b.nodes[:n134]
+										p, n = p134, n[:n134]
 										break L134
 									}
 									{
-										p136, n136 := p, len(b.nodes)
+										p136, n136 := p, len(n)
 										if ok = p < len(b.s) && b.s[p] == ':'; ok {
 											p++
 										}
-										p, b.nodes = p136, b.nodes[:n136]
+										p, n = p136, n[:n136]
 										ok = !ok
 									}
 									if !ok {
-										p, b.nodes = p134, b.nodes[:n134]
+										p, n = p134, n[:n134]
 										break L134
 									}
 									break
@@ -4771,18 +4759,18 @@ L1:
 							}
 							ok = true
 							if !ok {
-								p, b.nodes = p133, b.nodes[:n133]
+								p, n = p133, n[:n133]
 								break L133
 							}
 							// h16c, inlined
 							{
-								p137, n137 := p, len(b.nodes)
+								p137, n137 := p, len(n)
 								ok = true
 							L137:
 								for {
 									// h16, inlined
 									{
-										p138, n138 := p, len(b.nodes)
+										p138, n138 := p, len(n)
 										ok = true
 									L138:
 										for {
@@ -4790,7 +4778,7 @@ L1:
 												p++
 											}
 											if !ok {
-												p, b.nodes = p138, b.nodes[:n138]
+												p, n = p138, n[:n138]
 												break L138
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -4798,7 +4786,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p138, b.nodes[:n138]
+												p, n = p138, n[:n138]
 												break L138
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -4806,7 +4794,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p138, b.nodes[:n138]
+												p, n = p138, n[:n138]
 												break L138
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -4814,33 +4802,33 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p138, b.nodes[:n138]
+												p, n = p138, n[:n138]
 												break L138
 											}
 											break
 										}
 									}
 									if !ok {
-										p, b.nodes = p137, b.nodes[:n137]
+										p, n = p137, n[:n137]
 										break L137
 									}
 									if ok = p < len(b.s) && b.s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p137, b.nodes[:n137]
+										p, n = p137, n[:n137]
 										break L137
 									}
 									{
-										p139, n139 := p, len(b.nodes)
+										p139, n139 := p, len(n)
 										if ok = p < len(b.s) && b.s[p] == ':'; ok {
 											p++
 										}
-										p, b.nodes = p139, b.nodes[:n139]
+										p, n = p139, n[:n139]
 										ok = !ok
 									}
 									if !ok {
-										p, b.nodes = p137, b.nodes[:n137]
+										p, n = p137, n[:n137]
 										break L137
 									}
 									break
@@ -4848,18 +4836,18 @@ L1:
 							}
 							ok = true
 							if !ok {
-								p, b.nodes = p133, b.nodes[:n133]
+								p, n = p133, n[:n133]
 								break L133
 							}
 							// h16c, inlined
 							{
-								p140, n140 := p, len(b.nodes)
+								p140, n140 := p, len(n)
 								ok = true
 							L140:
 								for {
 									// h16, inlined
 									{
-										p141, n141 := p, len(b.nodes)
+										p141, n141 := p, len(n)
 										ok = true
 									L141:
 										for {
@@ -4867,7 +4855,7 @@ L1:
 												p++
 											}
 											if !ok {
-												p, b.nodes = p141, b.nodes[:n141]
+												p, n = p141, n[:n141]
 												break L141
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -4875,7 +4863,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p141, b.nodes[:n141]
+												p, n = p141, n[:n141]
 												break L141
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -4883,7 +4871,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p141, b.nodes[:n141]
+												p, n = p141, n[:n141]
 												break L141
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -4891,33 +4879,33 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p141, b.nodes[:n141]
+												p, n = p141, n[:n141]
 												break L141
 											}
 											break
 										}
 									}
 									if !ok {
-										p, b.nodes = p140, b.nodes[:n140]
+										p, n = p140, n[:n140]
 										break L140
 									}
 									if ok = p < len(b.s) && b.s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p140, b.nodes[:n140]
+										p, n = p140, n[:n140]
 										break L140
 									}
 									{
-										p142, n142 := p, len(b.nodes)
+										p142, n142 := p, len(n)
 										if ok = p < len(b.s) && b.s[p] == ':'; ok {
 											p++
 										}
-										p, b.nodes = p142, b.nodes[:n142]
+										p, n = p142, n[:n142]
 										ok = !ok
 									}
 									if !ok {
-										p, b.nodes = p140, b.nodes[:n140]
+										p, n = p140, n[:n140]
 										break L140
 									}
 									break
@@ -4925,18 +4913,18 @@ L1:
 							}
 							ok = true
 							if !ok {
-								p, b.nodes = p133, b.nodes[:n133]
+								p, n = p133, n[:n133]
 								break L133
 							}
 							// h16c, inlined
 							{
-								p143, n143 := p, len(b.nodes)
+								p143, n143 := p, len(n)
 								ok = true
 							L143:
 								for {
 									// h16, inlined
 									{
-										p144, n144 := p, len(b.nodes)
+										p144, n144 := p, len(n)
 										ok = true
 									L144:
 										for {
@@ -4944,7 +4932,7 @@ L1:
 												p++
 											}
 											if !ok {
-												p, b.nodes = p144, b.nodes[:n144]
+												p, n = p144, n[:n144]
 												break L144
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -4952,7 +4940,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p144, b.nodes[:n144]
+												p, n = p144, n[:n144]
 												break L144
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -4960,7 +4948,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p144, b.nodes[:n144]
+												p, n = p144, n[:n144]
 												break L144
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -4968,33 +4956,33 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p144, b.nodes[:n144]
+												p, n = p144, n[:n144]
 												break L144
 											}
 											break
 										}
 									}
 									if !ok {
-										p, b.nodes = p143, b.nodes[:n143]
+										p, n = p143, n[:n143]
 										break L143
 									}
 									if ok = p < len(b.s) && b.s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p143, b.nodes[:n143]
+										p, n = p143, n[:n143]
 										break L143
 									}
 									{
-										p145, n145 := p, len(b.nodes)
+										p145, n145 := p, len(n)
 										if ok = p < len(b.s) && b.s[p] == ':'; ok {
 											p++
 										}
-										p, b.nodes = p145, b.nodes[:n145]
+										p, n = p145, n[:n145]
 										ok = !ok
 									}
 									if !ok {
-										p, b.nodes = p143, b.nodes[:n143]
+										p, n = p143, n[:n143]
 										break L143
 									}
 									break
@@ -5002,12 +4990,12 @@ L1:
 							}
 							ok = true
 							if !ok {
-								p, b.nodes = p133, b.nodes[:n133]
+								p, n = p133, n[:n133]
 								break L133
 							}
 							// h16, inlined
 							{
-								p146, n146 := p, len(b.nodes)
+								p146, n146 := p, len(n)
 								ok = true
 							L146:
 								for {
@@ -5015,7 +5003,7 @@ L1:
 										p++
 									}
 									if !ok {
-										p, b.nodes = p146, b.nodes[:n146]
+										p, n = p146, n[:n146]
 										break L146
 									}
 									if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -5023,7 +5011,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p146, b.nodes[:n146]
+										p, n = p146, n[:n146]
 										break L146
 									}
 									if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -5031,7 +5019,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p146, b.nodes[:n146]
+										p, n = p146, n[:n146]
 										break L146
 									}
 									if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -5039,14 +5027,14 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p146, b.nodes[:n146]
+										p, n = p146, n[:n146]
 										break L146
 									}
 									break
 								}
 							}
 							if !ok {
-								p, b.nodes = p133, b.nodes[:n133]
+								p, n = p133, n[:n133]
 								break L133
 							}
 							break
@@ -5054,14 +5042,14 @@ L1:
 					}
 					ok = true
 					if !ok {
-						p, b.nodes = p132, b.nodes[:n132]
+						p, n = p132, n[:n132]
 						break L132
 					}
 					if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "::"; ok {
 						p += 2
 					}
 					if !ok {
-						p, b.nodes = p132, b.nodes[:n132]
+						p, n = p132, n[:n132]
 						break L132
 					}
 					// ls32, inlined
@@ -5069,13 +5057,13 @@ L1:
 					for {
 						if p < len(b.s) && class7[b.s[p]] {
 							{
-								p148, n148 := p, len(b.nodes)
+								p148, n148 := p, len(n)
 								ok = true
 							L148:
 								for {
 									// h16, inlined
 									{
-										p149, n149 := p, len(b.nodes)
+										p149, n149 := p, len(n)
 										ok = true
 									L149:
 										for {
@@ -5083,7 +5071,7 @@ L1:
 												p++
 											}
 											if !ok {
-												p, b.nodes = p149, b.nodes[:n149]
+												p, n = p149, n[:n149]
 												break L149
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -5091,7 +5079,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p149, b.nodes[:n149]
+												p, n = p149, n[:n149]
 												break L149
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -5099,7 +5087,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p149, b.nodes[:n149]
+												p, n = p149, n[:n149]
 												break L149
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -5107,26 +5095,26 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p149, b.nodes[:n149]
+												p, n = p149, n[:n149]
 												break L149
 											}
 											break
 										}
 									}
 									if !ok {
-										p, b.nodes = p148, b.nodes[:n148]
+										p, n = p148, n[:n148]
 										break L148
 									}
 									if ok = p < len(b.s) && b.s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p148, b.nodes[:n148]
+										p, n = p148, n[:n148]
 										break L148
 									}
 									// h16, inlined
 									{
-										p150, n150 := p, len(b.nodes)
+										p150, n150 := p, len(n)
 										ok = true
 									L150:
 										for {
@@ -5134,7 +5122,7 @@ L1:
 												p++
 											}
 											if !ok {
-												p, b.nodes = p150, b.nodes[:n150]
+												p, n = p150, n[:n150]
 												break L150
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -5142,7 +5130,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p150, b.nodes[:n150]
+												p, n = p150, n[:n150]
 												break L150
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -5150,7 +5138,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p150, b.nodes[:n150]
+												p, n = p150, n[:n150]
 												break L150
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -5158,27 +5146,27 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p150, b.nodes[:n150]
+												p, n = p150, n[:n150]
 												break L150
 											}
 											break
 										}
 									}
 									if !ok {
-										p, b.nodes = p148, b.nodes[:n148]
+										p, n = p148, n[:n148]
 										break L148
 									}
 									{
-										p151, n151 := p, len(b.nodes)
+										p151, n151 := p, len(n)
 										// ipv6char, inlined
 										if ok = p < len(b.s) && class13[b.s[p]]; ok {
 											p++
 										}
-										p, b.nodes = p151, b.nodes[:n151]
+										p, n = p151, n[:n151]
 										ok = !ok
 									}
 									if !ok {
-										p, b.nodes = p148, b.nodes[:n148]
+										p, n = p148, n[:n148]
 										break L148
 									}
 									break
@@ -5189,7 +5177,7 @@ L1:
 							}
 						}
 						if p < len(b.s) && class9[b.s[p]] {
-							p, ok = b.r18(p)
+							p, n, ok = b.r18(p, n)
 							if ok {
 								break L147
 							}
@@ -5198,20 +5186,20 @@ L1:
 						break
 					}
 					if !ok {
-						p, b.nodes = p132, b.nodes[:n132]
+						p, n = p132, n[:n132]
 						break L132
 					}
 					{
-						p152, n152 := p, len(b.nodes)
+						p152, n152 := p, len(n)
 						// ipv6char, inlined
 						if ok = p < len(b.s) && class13[b.s[p]]; ok {
 							p++
 						}
-						p, b.nodes = p152, b.nodes[:n152]
+						p, n = p152, n[:n152]
 						ok = !ok
 					}
 					if !ok {
-						p, b.nodes = p132, b.nodes[:n132]
+						p, n = p132, n[:n132]
 						break L132
 					}
 					break
@@ -5223,24 +5211,24 @@ L1:
 		}
 		if p < len(b.s) && class11[b.s[p]] {
 			{
-				p153, n153 := p, len(b.nodes)
+				p153, n153 := p, len(n)
 				ok = true
 			L153:
 				for {
 					{
-						p154, n154 := p, len(b.nodes)
+						p154, n154 := p, len(n)
 						ok = true
 					L154:
 						for {
 							// h16c, inlined
 							{
-								p155, n155 := p, len(b.nodes)
+								p155, n155 := p, len(n)
 								ok = true
 							L155:
 								for {
 									// h16, inlined
 									{
-										p156, n156 := p, len(b.nodes)
+										p156, n156 := p, len(n)
 										ok = true
 									L156:
 										for {
@@ -5248,7 +5236,7 @@ L1:
 												p++
 											}
 											if !ok {
-												p, b.nodes = p156, b.nodes[:n156]
+												p, n = p156, n[:n156]
 												break L156
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -5256,7 +5244,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p156, b.nodes[:n156]
+												p, n = p156, n[:n156]
 												break L156
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -5264,7 +5252,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p156, b.nodes[:n156]
+												p, n = p156, n[:n156]
 												break L156
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -5272,33 +5260,33 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p156, b.nodes[:n156]
+												p, n = p156, n[:n156]
 												break L156
 											}
 											break
 										}
 									}
 									if !ok {
-										p, b.nodes = p155, b.nodes[:n155]
+										p, n = p155, n[:n155]
 										break L155
 									}
 									if ok = p < len(b.s) && b.s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p155, b.nodes[:n155]
+										p, n = p155, n[:n155]
 										break L155
 									}
 									{
-										p157, n157 := p, len(b.nodes)
+										p157, n157 := p, len(n)
 										if ok = p < len(b.s) && b.s[p] == ':'; ok {
 											p++
 										}
-										p, b.nodes = p157, b.nodes[:n157]
+										p, n = p157, n[:n157]
 										ok = !ok
 									}
 									if !ok {
-										p, b.nodes = p155, b.nodes[:n155]
+										p, n = p155, n[:n155]
 										break L155
 									}
 									break
@@ -5306,18 +5294,18 @@ L1:
 							}
 							ok = true
 							if !ok {
-								p, b.nodes = p154, b.nodes[:n154]
+								p, n = p154, n[:n154]
 								break L154
 							}
 							// h16c, inlined
 							{
-								p158, n158 := p, len(b.nodes)
+								p158, n158 := p, len(n)
 								ok = true
 							L158:
 								for {
 									// h16, inlined
 									{
-										p159, n159 := p, len(b.nodes)
+										p159, n159 := p, len(n)
 										ok = true
 									L159:
 										for {
@@ -5325,7 +5313,7 @@ L1:
 												p++
 											}
 											if !ok {
-												p, b.nodes = p159, b.nodes[:n159]
+												p, n = p159, n[:n159]
 												break L159
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -5333,7 +5321,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p159, b.nodes[:n159]
+												p, n = p159, n[:n159]
 												break L159
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -5341,7 +5329,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p159, b.nodes[:n159]
+												p, n = p159, n[:n159]
 												break L159
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -5349,33 +5337,33 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p159, b.nodes[:n159]
+												p, n = p159, n[:n159]
 												break L159
 											}
 											break
 										}
 									}
 									if !ok {
-										p, b.nodes = p158, b.nodes[:n158]
+										p, n = p158, n[:n158]
 										break L158
 									}
 									if ok = p < len(b.s) && b.s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p158, b.nodes[:n158]
+										p, n = p158, n[:n158]
 										break L158
 									}
 									{
-										p160, n160 := p, len(b.nodes)
+										p160, n160 := p, len(n)
 										if ok = p < len(b.s) && b.s[p] == ':'; ok {
 											p++
 										}
-										p, b.nodes = p160, b.nodes[:n160]
+										p, n = p160, n[:n160]
 										ok = !ok
 									}
 									if !ok {
-										p, b.nodes = p158, b.nodes[:n158]
+										p, n = p158, n[:n158]
 										break L158
 									}
 									break
@@ -5383,18 +5371,18 @@ L1:
 							}
 							ok = true
 							if !ok {
-								p, b.nodes = p154, b.nodes[:n154]
+								p, n = p154, n[:n154]
 								break L154
 							}
 							// h16c, inlined
 							{
-								p161, n161 := p, len(b.nodes)
+								p161, n161 := p, len(n)
 								ok = true
 							L161:
 								for {
 									// h16, inlined
 									{
-										p162, n162 := p, len(b.nodes)
+										p162, n162 := p, len(n)
 										ok = true
 									L162:
 										for {
@@ -5402,7 +5390,7 @@ L1:
 												p++
 											}
 											if !ok {
-												p, b.nodes = p162, b.nodes[:n162]
+												p, n = p162, n[:n162]
 												break L162
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -5410,7 +5398,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p162, b.nodes[:n162]
+												p, n = p162, n[:n162]
 												break L162
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -5418,7 +5406,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p162, b.nodes[:n162]
+												p, n = p162, n[:n162]
 												break L162
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -5426,33 +5414,33 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p162, b.nodes[:n162]
+												p, n = p162, n[:n162]
 												break L162
 											}
 											break
 										}
 									}
 									if !ok {
-										p, b.nodes = p161, b.nodes[:n161]
+										p, n = p161, n[:n161]
 										break L161
 									}
 									if ok = p < len(b.s) && b.s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p161, b.nodes[:n161]
+										p, n = p161, n[:n161]
 										break L161
 									}
 									{
-										p163, n163 := p, len(b.nodes)
+										p163, n163 := p, len(n)
 										if ok = p < len(b.s) && b.s[p] == ':'; ok {
 											p++
 										}
-										p, b.nodes = p163, b.nodes[:n163]
+										p, n = p163, n[:n163]
 										ok = !ok
 									}
 									if !ok {
-										p, b.nodes = p161, b.nodes[:n161]
+										p, n = p161, n[:n161]
 										break L161
 									}
 									break
@@ -5460,18 +5448,18 @@ L1:
 							}
 							ok = true
 							if !ok {
-								p, b.nodes = p154, b.nodes[:n154]
+								p, n = p154, n[:n154]
 								break L154
 							}
 							// h16c, inlined
 							{
-								p164, n164 := p, len(b.nodes)
+								p164, n164 := p, len(n)
 								ok = true
 							L164:
 								for {
 									// h16, inlined
 									{
-										p165, n165 := p, len(b.nodes)
+										p165, n165 := p, len(n)
 										ok = true
 									L165:
 										for {
@@ -5479,7 +5467,7 @@ L1:
 												p++
 											}
 											if !ok {
-												p, b.nodes = p165, b.nodes[:n165]
+												p, n = p165, n[:n165]
 												break L165
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -5487,7 +5475,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p165, b.nodes[:n165]
+												p, n = p165, n[:n165]
 												break L165
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -5495,7 +5483,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p165, b.nodes[:n165]
+												p, n = p165, n[:n165]
 												break L165
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -5503,33 +5491,33 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p165, b.nodes[:n165]
+												p, n = p165, n[:n165]
 												break L165
 											}
 											break
 										}
 									}
 									if !ok {
-										p, b.nodes = p164, b.nodes[:n164]
+										p, n = p164, n[:n164]
 										break L164
 									}
 									if ok = p < len(b.s) && b.s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p164, b.nodes[:n164]
+										p, n = p164, n[:n164]
 										break L164
 									}
 									{
-										p166, n166 := p, len(b.nodes)
+										p166, n166 := p, len(n)
 										if ok = p < len(b.s) && b.s[p] == ':'; ok {
 											p++
 										}
-										p, b.nodes = p166, b.nodes[:n166]
+										p, n = p166, n[:n166]
 										ok = !ok
 									}
 									if !ok {
-										p, b.nodes = p164, b.nodes[:n164]
+										p, n = p164, n[:n164]
 										break L164
 									}
 									break
@@ -5537,18 +5525,18 @@ L1:
 							}
 							ok = true
 							if !ok {
-								p, b.nodes = p154, b.nodes[:n154]
+								p, n = p154, n[:n154]
 								break L154
 							}
 							// h16c, inlined
 							{
-								p167, n167 := p, len(b.nodes)
+								p167, n167 := p, len(n)
 								ok = true
 							L167:
 								for {
 									// h16, inlined
 									{
-										p168, n168 := p, len(b.nodes)
+										p168, n168 := p, len(n)
 										ok = true
 									L168:
 										for {
@@ -5556,7 +5544,7 @@ L1:
 												p++
 											}
 											if !ok {
-												p, b.nodes = p168, b.nodes[:n168]
+												p, n = p168, n[:n168]
 												break L168
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -5564,7 +5552,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p168, b.nodes[:n168]
+												p, n = p168, n[:n168]
 												break L168
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -5572,7 +5560,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p168, b.nodes[:n168]
+												p, n = p168, n[:n168]
 												break L168
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -5580,33 +5568,33 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p168, b.nodes[:n168]
+												p, n = p168, n[:n168]
 												break L168
 											}
 											break
 										}
 									}
 									if !ok {
-										p, b.nodes = p167, b.nodes[:n167]
+										p, n = p167, n[:n167]
 										break L167
 									}
 									if ok = p < len(b.s) && b.s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p167, b.nodes[:n167]
+										p, n = p167, n[:n167]
 										break L167
 									}
 									{
-										p169, n169 := p, len(b.nodes)
+										p169, n169 := p, len(n)
 										if ok = p < len(b.s) && b.s[p] == ':'; ok {
 											p++
 										}
-										p, b.nodes = p169, b.nodes[:n169]
+										p, n = p169, n[:n169]
 										ok = !ok
 									}
 									if !ok {
-										p, b.nodes = p167, b.nodes[:n167]
+										p, n = p167, n[:n167]
 										break L167
 									}
 									break
@@ -5614,12 +5602,12 @@ L1:
 							}
 							ok = true
 							if !ok {
-								p, b.nodes = p154, b.nodes[:n154]
+								p, n = p154, n[:n154]
 								break L154
 							}
 							// h16, inlined
 							{
-								p170, n170 := p, len(b.nodes)
+								p170, n170 := p, len(n)
 								ok = true
 							L170:
 								for {
@@ -5627,7 +5615,7 @@ L1:
 										p++
 									}
 									if !ok {
-										p, b.nodes = p170, b.nodes[:n170]
+										p, n = p170, n[:n170]
 										break L170
 									}
 									if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -5635,7 +5623,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p170, b.nodes[:n170]
+										p, n = p170, n[:n170]
 										break L170
 									}
 									if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -5643,7 +5631,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p170, b.nodes[:n170]
+										p, n = p170, n[:n170]
 										break L170
 									}
 									if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -5651,14 +5639,14 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p170, b.nodes[:n170]
+										p, n = p170, n[:n170]
 										break L170
 									}
 									break
 								}
 							}
 							if !ok {
-								p, b.nodes = p154, b.nodes[:n154]
+								p, n = p154, n[:n154]
 								break L154
 							}
 							break
@@ -5666,19 +5654,19 @@ L1:
 					}
 					ok = true
 					if !ok {
-						p, b.nodes = p153, b.nodes[:n153]
+						p, n = p153, n[:n153]
 						break L153
 					}
 					if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "::"; ok {
 						p += 2
 					}
 					if !ok {
-						p, b.nodes = p153, b.nodes[:n153]
+						p, n = p153, n[:n153]
 						break L153
 					}
 					// h16, inlined
 					{
-						p171, n171 := p, len(b.nodes)
+						p171, n171 := p, len(n)
 						ok = true
 					L171:
 						for {
@@ -5686,7 +5674,7 @@ L1:
 								p++
 							}
 							if !ok {
-								p, b.nodes = p171, b.nodes[:n171]
+								p, n = p171, n[:n171]
 								break L171
 							}
 							if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -5694,7 +5682,7 @@ L1:
 							}
 							ok = true
 							if !ok {
-								p, b.nodes = p171, b.nodes[:n171]
+								p, n = p171, n[:n171]
 								break L171
 							}
 							if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -5702,7 +5690,7 @@ L1:
 							}
 							ok = true
 							if !ok {
-								p, b.nodes = p171, b.nodes[:n171]
+								p, n = p171, n[:n171]
 								break L171
 							}
 							if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -5710,27 +5698,27 @@ L1:
 							}
 							ok = true
 							if !ok {
-								p, b.nodes = p171, b.nodes[:n171]
+								p, n = p171, n[:n171]
 								break L171
 							}
 							break
 						}
 					}
 					if !ok {
-						p, b.nodes = p153, b.nodes[:n153]
+						p, n = p153, n[:n153]
 						break L153
 					}
 					{
-						p172, n172 := p, len(b.nodes)
+						p172, n172 := p, len(n)
 						// ipv6char, inlined
 						if ok = p < len(b.s) && class13[b.s[p]]; ok {
 							p++
 						}
-						p, b.nodes = p172, b.nodes[:n172]
+						p, n = p172, n[:n172]
 						ok = !ok
 					}
 					if !ok {
-						p, b.nodes = p153, b.nodes[:n153]
+						p, n = p153, n[:n153]
 						break L153
 					}
 					break
@@ -5742,24 +5730,24 @@ L1:
 		}
 		if p < len(b.s) && class11[b.s[p]] {
 			{
-				p173, n173 := p, len(b.nodes)
+				p173, n173 := p, len(n)
 				ok = true
 			L173:
 				for {
 					{
-						p174, n174 := p, len(b.nodes)
+						p174, n174 := p, len(n)
 						ok = true
 					L174:
 						for {
 							// h16c, inlined
 							{
-								p175, n175 := p, len(b.nodes)
+								p175, n175 := p, len(n)
 								ok = true
 							L175:
 								for {
 									// h16, inlined
 									{
-										p176, n176 := p, len(b.nodes)
+										p176, n176 := p, len(n)
 										ok = true
 									L176:
 										for {
@@ -5767,7 +5755,7 @@ L1:
 												p++
 											}
 											if !ok {
-												p, b.nodes = p176, b.nodes[:n176]
+												p, n = p176, n[:n176]
 												break L176
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -5775,7 +5763,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p176, b.nodes[:n176]
+												p, n = p176, n[:n176]
 												break L176
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -5783,7 +5771,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p176, b.nodes[:n176]
+												p, n = p176, n[:n176]
 												break L176
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -5791,33 +5779,33 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p176, b.nodes[:n176]
+												p, n = p176, n[:n176]
 												break L176
 											}
 											break
 										}
 									}
 									if !ok {
-										p, b.nodes = p175, b.nodes[:n175]
+										p, n = p175, n[:n175]
 										break L175
 									}
 									if ok = p < len(b.s) && b.s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p175, b.nodes[:n175]
+										p, n = p175, n[:n175]
 										break L175
 									}
 									{
-										p177, n177 := p, len(b.nodes)
+										p177, n177 := p, len(n)
 										if ok = p < len(b.s) && b.s[p] == ':'; ok {
 											p++
 										}
-										p, b.nodes = p177, b.nodes[:n177]
+										p, n = p177, n[:n177]
 										ok = !ok
 									}
 									if !ok {
-										p, b.nodes = p175, b.nodes[:n175]
+										p, n = p175, n[:n175]
 										break L175
 									}
 									break
@@ -5825,18 +5813,18 @@ L1:
 							}
 							ok = true
 							if !ok {
-								p, b.nodes = p174, b.nodes[:n174]
+								p, n = p174, n[:n174]
 								break L174
 							}
 							// h16c, inlined
 							{
-								p178, n178 := p, len(b.nodes)
+								p178, n178 := p, len(n)
 								ok = true
 							L178:
 								for {
 									// h16, inlined
 									{
-										p179, n179 := p, len(b.nodes)
+										p179, n179 := p, len(n)
 										ok = true
 									L179:
 										for {
@@ -5844,7 +5832,7 @@ L1:
 												p++
 											}
 											if !ok {
-												p, b.nodes = p179, b.nodes[:n179]
+												p, n = p179, n[:n179]
 												break L179
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -5852,7 +5840,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p179, b.nodes[:n179]
+												p, n = p179, n[:n179]
 												break L179
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -5860,7 +5848,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p179, b.nodes[:n179]
+												p, n = p179, n[:n179]
 												break L179
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -5868,33 +5856,33 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p179, b.nodes[:n179]
+												p, n = p179, n[:n179]
 												break L179
 											}
 											break
 										}
 									}
 									if !ok {
-										p, b.nodes = p178, b.nodes[:n178]
+										p, n = p178, n[:n178]
 										break L178
 									}
 									if ok = p < len(b.s) && b.s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p178, b.nodes[:n178]
+										p, n = p178, n[:n178]
 										break L178
 									}
 									{
-										p180, n180 := p, len(b.nodes)
+										p180, n180 := p, len(n)
 										if ok = p < len(b.s) && b.s[p] == ':'; ok {
 											p++
 										}
-										p, b.nodes = p180, b.nodes[:n180]
+										p, n = p180, n[:n180]
 										ok = !ok
 									}
 									if !ok {
-										p, b.nodes = p178, b.nodes[:n178]
+										p, n = p178, n[:n178]
 										break L178
 									}
 									break
@@ -5902,18 +5890,18 @@ L1:
 							}
 							ok = true
 							if !ok {
-								p, b.nodes = p174, b.nodes[:n174]
+								p, n = p174, n[:n174]
 								break L174
 							}
 							// h16c, inlined
 							{
-								p181, n181 := p, len(b.nodes)
+								p181, n181 := p, len(n)
 								ok = true
 							L181:
 								for {
 									// h16, inlined
 									{
-										p182, n182 := p, len(b.nodes)
+										p182, n182 := p, len(n)
 										ok = true
 									L182:
 										for {
@@ -5921,7 +5909,7 @@ L1:
 												p++
 											}
 											if !ok {
-												p, b.nodes = p182, b.nodes[:n182]
+												p, n = p182, n[:n182]
 												break L182
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -5929,7 +5917,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p182, b.nodes[:n182]
+												p, n = p182, n[:n182]
 												break L182
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -5937,7 +5925,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p182, b.nodes[:n182]
+												p, n = p182, n[:n182]
 												break L182
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -5945,33 +5933,33 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p182, b.nodes[:n182]
+												p, n = p182, n[:n182]
 												break L182
 											}
 											break
 										}
 									}
 									if !ok {
-										p, b.nodes = p181, b.nodes[:n181]
+										p, n = p181, n[:n181]
 										break L181
 									}
 									if ok = p < len(b.s) && b.s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p181, b.nodes[:n181]
+										p, n = p181, n[:n181]
 										break L181
 									}
 									{
-										p183, n183 := p, len(b.nodes)
+										p183, n183 := p, len(n)
 										if ok = p < len(b.s) && b.s[p] == ':'; ok {
 											p++
 										}
-										p, b.nodes = p183, b.nodes[:n183]
+										p, n = p183, n[:n183]
 										ok = !ok
 									}
 									if !ok {
-										p, b.nodes = p181, b.nodes[:n181]
+										p, n = p181, n[:n181]
 										break L181
 									}
 									break
@@ -5979,18 +5967,18 @@ L1:
 							}
 							ok = true
 							if !ok {
-								p, b.nodes = p174, b.nodes[:n174]
+								p, n = p174, n[:n174]
 								break L174
 							}
 							// h16c, inlined
 							{
-								p184, n184 := p, len(b.nodes)
+								p184, n184 := p, len(n)
 								ok = true
 							L184:
 								for {
 									// h16, inlined
 									{
-										p185, n185 := p, len(b.nodes)
+										p185, n185 := p, len(n)
 										ok = true
 									L185:
 										for {
@@ -5998,7 +5986,7 @@ L1:
 												p++
 											}
 											if !ok {
-												p, b.nodes = p185, b.nodes[:n185]
+												p, n = p185, n[:n185]
 												break L185
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -6006,7 +5994,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p185, b.nodes[:n185]
+												p, n = p185, n[:n185]
 												break L185
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -6014,7 +6002,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p185, b.nodes[:n185]
+												p, n = p185, n[:n185]
 												break L185
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -6022,33 +6010,33 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p185, b.nodes[:n185]
+												p, n = p185, n[:n185]
 												break L185
 											}
 											break
 										}
 									}
 									if !ok {
-										p, b.nodes = p184, b.nodes[:n184]
+										p, n = p184, n[:n184]
 										break L184
 									}
 									if ok = p < len(b.s) && b.s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p184, b.nodes[:n184]
+										p, n = p184, n[:n184]
 										break L184
 									}
 									{
-										p186, n186 := p, len(b.nodes)
+										p186, n186 := p, len(n)
 										if ok = p < len(b.s) && b.s[p] == ':'; ok {
 											p++
 										}
-										p, b.nodes = p186, b.nodes[:n186]
+										p, n = p186, n[:n186]
 										ok = !ok
 									}
 									if !ok {
-										p, b.nodes = p184, b.nodes[:n184]
+										p, n = p184, n[:n184]
 										break L184
 									}
 									break
@@ -6056,18 +6044,18 @@ L1:
 							}
 							ok = true
 							if !ok {
-								p, b.nodes = p174, b.nodes[:n174]
+								p, n = p174, n[:n174]
 								break L174
 							}
 							// h16c, inlined
 							{
-								p187, n187 := p, len(b.nodes)
+								p187, n187 := p, len(n)
 								ok = true
 							L187:
 								for {
 									// h16, inlined
 									{
-										p188, n188 := p, len(b.nodes)
+										p188, n188 := p, len(n)
 										ok = true
 									L188:
 										for {
@@ -6075,7 +6063,7 @@ L1:
 												p++
 											}
 											if !ok {
-												p, b.nodes = p188, b.nodes[:n188]
+												p, n = p188, n[:n188]
 												break L188
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -6083,7 +6071,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p188, b.nodes[:n188]
+												p, n = p188, n[:n188]
 												break L188
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -6091,7 +6079,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p188, b.nodes[:n188]
+												p, n = p188, n[:n188]
 												break L188
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -6099,33 +6087,33 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p188, b.nodes[:n188]
+												p, n = p188, n[:n188]
 												break L188
 											}
 											break
 										}
 									}
 									if !ok {
-										p, b.nodes = p187, b.nodes[:n187]
+										p, n = p187, n[:n187]
 										break L187
 									}
 									if ok = p < len(b.s) && b.s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p187, b.nodes[:n187]
+										p, n = p187, n[:n187]
 										break L187
 									}
 									{
-										p189, n189 := p, len(b.nodes)
+										p189, n189 := p, len(n)
 										if ok = p < len(b.s) && b.s[p] == ':'; ok {
 											p++
 										}
-										p, b.nodes = p189, b.nodes[:n189]
+										p, n = p189, n[:n189]
 										ok = !ok
 									}
 									if !ok {
-										p, b.nodes = p187, b.nodes[:n187]
+										p, n = p187, n[:n187]
 										break L187
 									}
 									break
@@ -6133,18 +6121,18 @@ L1:
 							}
 							ok = true
 							if !ok {
-								p, b.nodes = p174, b.nodes[:n174]
+								p, n = p174, n[:n174]
 								break L174
 							}
 							// h16c, inlined
 							{
-								p190, n190 := p, len(b.nodes)
+								p190, n190 := p, len(n)
 								ok = true
 							L190:
 								for {
 									// h16, inlined
 									{
-										p191, n191 := p, len(b.nodes)
+										p191, n191 := p, len(n)
 										ok = true
 									L191:
 										for {
@@ -6152,7 +6140,7 @@ L1:
 												p++
 											}
 											if !ok {
-												p, b.nodes = p191, b.nodes[:n191]
+												p, n = p191, n[:n191]
 												break L191
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -6160,7 +6148,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p191, b.nodes[:n191]
+												p, n = p191, n[:n191]
 												break L191
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -6168,7 +6156,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p191, b.nodes[:n191]
+												p, n = p191, n[:n191]
 												break L191
 											}
 											if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -6176,33 +6164,33 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p191, b.nodes[:n191]
+												p, n = p191, n[:n191]
 												break L191
 											}
 											break
 										}
 									}
 									if !ok {
-										p, b.nodes = p190, b.nodes[:n190]
+										p, n = p190, n[:n190]
 										break L190
 									}
 									if ok = p < len(b.s) && b.s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p190, b.nodes[:n190]
+										p, n = p190, n[:n190]
 										break L190
 									}
 									{
-										p192, n192 := p, len(b.nodes)
+										p192, n192 := p, len(n)
 										if ok = p < len(b.s) && b.s[p] == ':'; ok {
 											p++
 										}
-										p, b.nodes = p192, b.nodes[:n192]
+										p, n = p192, n[:n192]
 										ok = !ok
 									}
 									if !ok {
-										p, b.nodes = p190, b.nodes[:n190]
+										p, n = p190, n[:n190]
 										break L190
 									}
 									break
@@ -6210,12 +6198,12 @@ L1:
 							}
 							ok = true
 							if !ok {
-								p, b.nodes = p174, b.nodes[:n174]
+								p, n = p174, n[:n174]
 								break L174
 							}
 							// h16, inlined
 							{
-								p193, n193 := p, len(b.nodes)
+								p193, n193 := p, len(n)
 								ok = true
 							L193:
 								for {
@@ -6223,7 +6211,7 @@ L1:
 										p++
 									}
 									if !ok {
-										p, b.nodes = p193, b.nodes[:n193]
+										p, n = p193, n[:n193]
 										break L193
 									}
 									if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -6231,7 +6219,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p193, b.nodes[:n193]
+										p, n = p193, n[:n193]
 										break L193
 									}
 									if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -6239,7 +6227,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p193, b.nodes[:n193]
+										p, n = p193, n[:n193]
 										break L193
 									}
 									if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -6247,14 +6235,14 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p193, b.nodes[:n193]
+										p, n = p193, n[:n193]
 										break L193
 									}
 									break
 								}
 							}
 							if !ok {
-								p, b.nodes = p174, b.nodes[:n174]
+								p, n = p174, n[:n174]
 								break L174
 							}
 							break
@@ -6262,27 +6250,27 @@ L1:
 					}
 					ok = true
 					if !ok {
-						p, b.nodes = p173, b.nodes[:n173]
+						p, n = p173, n[:n173]
 						break L173
 					}
 					if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "::"; ok {
 						p += 2
 					}
 					if !ok {
-						p, b.nodes = p173, b.nodes[:n173]
+						p, n = p173, n[:n173]
 						break L173
 					}
 					{
-						p194, n194 := p, len(b.nodes)
+						p194, n194 := p, len(n)
 						// ipv6char, inlined
 						if ok = p < len(b.s) && class13[b.s[p]]; ok {
 							p++
 						}
-						p, b.nodes = p194, b.nodes[:n194]
+						p, n = p194, n[:n194]
 						ok = !ok
 					}
 					if !ok {
-						p, b.nodes = p173, b.nodes[:n173]
+						p, n = p173, n[:n173]
 						break L173
 					}
 					break
@@ -6296,24 +6284,23 @@ L1:
 		break
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r14 is rule h16c.
-func (b *treeBuilder) r14(p int) (int, bool) {
+func (b *treeBuilder) r14(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
 			// h16, inlined
 			{
-				p2, n2 := p, len(b.nodes)
+				p2, n2 := p, len(n)
 				ok = true
 			L2:
 				for {
@@ -6321,7 +6308,7 @@ func (b *treeBuilder) r14(p int) (int, bool) {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -6329,7 +6316,7 @@ func (b *treeBuilder) r14(p int) (int, bool) {
 					}
 					ok = true
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -6337,7 +6324,7 @@ func (b *treeBuilder) r14(p int) (int, bool) {
 					}
 					ok = true
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -6345,55 +6332,55 @@ func (b *treeBuilder) r14(p int) (int, bool) {
 					}
 					ok = true
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					break
 				}
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && b.s[p] == ':'; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			{
-				p3, n3 := p, len(b.nodes)
+				p3, n3 := p, len(n)
 				if ok = p < len(b.s) && b.s[p] == ':'; ok {
 					p++
 				}
-				p, b.nodes = p3, b.nodes[:n3]
+				p, n = p3, n[:n3]
 				ok = !ok
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r15 is rule ipv6char.
-func (b *treeBuilder) r15(p int) (int, bool) {
+func (b *treeBuilder) r15(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	if ok = p < len(b.s) && class13[b.s[p]]; ok {
 		p++
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r16 is rule h16 (h16).
-func (b *treeBuilder) r16(p int) (int, bool) {
+func (b *treeBuilder) r16(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
@@ -6401,7 +6388,7 @@ func (b *treeBuilder) r16(p int) (int, bool) {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -6409,7 +6396,7 @@ func (b *treeBuilder) r16(p int) (int, bool) {
 			}
 			ok = true
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -6417,7 +6404,7 @@ func (b *treeBuilder) r16(p int) (int, bool) {
 			}
 			ok = true
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -6425,29 +6412,29 @@ func (b *treeBuilder) r16(p int) (int, bool) {
 			}
 			ok = true
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r17 is rule ls32 (ls32).
-func (b *treeBuilder) r17(p int) (int, bool) {
+func (b *treeBuilder) r17(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 L1:
 	for {
 		if p < len(b.s) && class7[b.s[p]] {
 			{
-				p2, n2 := p, len(b.nodes)
+				p2, n2 := p, len(n)
 				ok = true
 			L2:
 				for {
 					// h16, inlined
 					{
-						p3, n3 := p, len(b.nodes)
+						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
@@ -6455,7 +6442,7 @@ L1:
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -6463,7 +6450,7 @@ L1:
 							}
 							ok = true
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -6471,7 +6458,7 @@ L1:
 							}
 							ok = true
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -6479,26 +6466,26 @@ L1:
 							}
 							ok = true
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							break
 						}
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					if ok = p < len(b.s) && b.s[p] == ':'; ok {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					// h16, inlined
 					{
-						p4, n4 := p, len(b.nodes)
+						p4, n4 := p, len(n)
 						ok = true
 					L4:
 						for {
@@ -6506,7 +6493,7 @@ L1:
 								p++
 							}
 							if !ok {
-								p, b.nodes = p4, b.nodes[:n4]
+								p, n = p4, n[:n4]
 								break L4
 							}
 							if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -6514,7 +6501,7 @@ L1:
 							}
 							ok = true
 							if !ok {
-								p, b.nodes = p4, b.nodes[:n4]
+								p, n = p4, n[:n4]
 								break L4
 							}
 							if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -6522,7 +6509,7 @@ L1:
 							}
 							ok = true
 							if !ok {
-								p, b.nodes = p4, b.nodes[:n4]
+								p, n = p4, n[:n4]
 								break L4
 							}
 							if ok = p < len(b.s) && class7[b.s[p]]; ok {
@@ -6530,27 +6517,27 @@ L1:
 							}
 							ok = true
 							if !ok {
-								p, b.nodes = p4, b.nodes[:n4]
+								p, n = p4, n[:n4]
 								break L4
 							}
 							break
 						}
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					{
-						p5, n5 := p, len(b.nodes)
+						p5, n5 := p, len(n)
 						// ipv6char, inlined
 						if ok = p < len(b.s) && class13[b.s[p]]; ok {
 							p++
 						}
-						p, b.nodes = p5, b.nodes[:n5]
+						p, n = p5, n[:n5]
 						ok = !ok
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					break
@@ -6561,7 +6548,7 @@ L1:
 			}
 		}
 		if p < len(b.s) && class9[b.s[p]] {
-			p, ok = b.r18(p)
+			p, n, ok = b.r18(p, n)
 			if ok {
 				break L1
 			}
@@ -6569,81 +6556,80 @@ L1:
 		ok = false
 		break
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r18 is rule IPv4address (IPv4address).
-func (b *treeBuilder) r18(p int) (int, bool) {
+func (b *treeBuilder) r18(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 16})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 16})
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			p, ok = b.r19(p)
+			p, n, ok = b.r19(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && b.s[p] == '.'; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
-			p, ok = b.r19(p)
+			p, n, ok = b.r19(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
-				break L1
-			}
-			if ok = p < len(b.s) && b.s[p] == '.'; ok {
-				p++
-			}
-			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
-				break L1
-			}
-			p, ok = b.r19(p)
-			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && b.s[p] == '.'; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
-			p, ok = b.r19(p)
+			p, n, ok = b.r19(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
+				break L1
+			}
+			if ok = p < len(b.s) && b.s[p] == '.'; ok {
+				p++
+			}
+			if !ok {
+				p, n = p1, n[:n1]
+				break L1
+			}
+			p, n, ok = b.r19(p, n)
+			if !ok {
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r19 is rule dec_octet (dec-octet).
-func (b *treeBuilder) r19(p int) (int, bool) {
+func (b *treeBuilder) r19(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 17})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 17})
 L1:
 	for {
 		if p < len(b.s) && class15[b.s[p]] {
 			{
-				p2, n2 := p, len(b.nodes)
+				p2, n2 := p, len(n)
 				ok = true
 			L2:
 				for {
@@ -6651,14 +6637,14 @@ L1:
 						p += 2
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					if ok = p < len(b.s) && class16[b.s[p]]; ok {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					break
@@ -6670,7 +6656,7 @@ L1:
 		}
 		if p < len(b.s) && class15[b.s[p]] {
 			{
-				p3, n3 := p, len(b.nodes)
+				p3, n3 := p, len(n)
 				ok = true
 			L3:
 				for {
@@ -6678,21 +6664,21 @@ L1:
 						p++
 					}
 					if !ok {
-						p, b.nodes = p3, b.nodes[:n3]
+						p, n = p3, n[:n3]
 						break L3
 					}
 					if ok = p < len(b.s) && class17[b.s[p]]; ok {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p3, b.nodes[:n3]
+						p, n = p3, n[:n3]
 						break L3
 					}
 					if ok = p < len(b.s) && class9[b.s[p]]; ok {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p3, b.nodes[:n3]
+						p, n = p3, n[:n3]
 						break L3
 					}
 					break
@@ -6704,7 +6690,7 @@ L1:
 		}
 		if p < len(b.s) && class18[b.s[p]] {
 			{
-				p4, n4 := p, len(b.nodes)
+				p4, n4 := p, len(n)
 				ok = true
 			L4:
 				for {
@@ -6712,21 +6698,21 @@ L1:
 						p++
 					}
 					if !ok {
-						p, b.nodes = p4, b.nodes[:n4]
+						p, n = p4, n[:n4]
 						break L4
 					}
 					if ok = p < len(b.s) && class9[b.s[p]]; ok {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p4, b.nodes[:n4]
+						p, n = p4, n[:n4]
 						break L4
 					}
 					if ok = p < len(b.s) && class9[b.s[p]]; ok {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p4, b.nodes[:n4]
+						p, n = p4, n[:n4]
 						break L4
 					}
 					break
@@ -6738,7 +6724,7 @@ L1:
 		}
 		if p < len(b.s) && class19[b.s[p]] {
 			{
-				p5, n5 := p, len(b.nodes)
+				p5, n5 := p, len(n)
 				ok = true
 			L5:
 				for {
@@ -6746,14 +6732,14 @@ L1:
 						p++
 					}
 					if !ok {
-						p, b.nodes = p5, b.nodes[:n5]
+						p, n = p5, n[:n5]
 						break L5
 					}
 					if ok = p < len(b.s) && class9[b.s[p]]; ok {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p5, b.nodes[:n5]
+						p, n = p5, n[:n5]
 						break L5
 					}
 					break
@@ -6775,18 +6761,17 @@ L1:
 		break
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r20 is rule reg_name (reg-name).
-func (b *treeBuilder) r20(p int) (int, bool) {
+func (b *treeBuilder) r20(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 18})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 18})
 	{
 		start1 := p
 		for {
@@ -6799,7 +6784,7 @@ func (b *treeBuilder) r20(p int) (int, bool) {
 				if p < len(b.s) && class6[b.s[p]] {
 					// pct_encoded, inlined
 					{
-						p3, n3 := p, len(b.nodes)
+						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
@@ -6807,21 +6792,21 @@ func (b *treeBuilder) r20(p int) (int, bool) {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							if ok = p < len(b.s) && class7[b.s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							if ok = p < len(b.s) && class7[b.s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							break
@@ -6843,39 +6828,38 @@ func (b *treeBuilder) r20(p int) (int, bool) {
 		ok = true
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r21 is rule path (path).
-func (b *treeBuilder) r21(p int) (int, bool) {
+func (b *treeBuilder) r21(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 L1:
 	for {
 		{
-			p2, n2 := p, len(b.nodes)
+			p2, n2 := p, len(n)
 			ok = true
 		L2:
 			for {
-				p, ok = b.r22(p)
+				p, n, ok = b.r22(p, n)
 				if !ok {
-					p, b.nodes = p2, b.nodes[:n2]
+					p, n = p2, n[:n2]
 					break L2
 				}
 				{
-					p3, n3 := p, len(b.nodes)
+					p3, n3 := p, len(n)
 					if ok = p < len(b.s); ok {
 						_, w := utf8.DecodeRuneInString(b.s[p:])
 						p += w
 					}
-					p, b.nodes = p3, b.nodes[:n3]
+					p, n = p3, n[:n3]
 					ok = !ok
 				}
 				if !ok {
-					p, b.nodes = p2, b.nodes[:n2]
+					p, n = p2, n[:n2]
 					break L2
 				}
 				break
@@ -6886,26 +6870,26 @@ L1:
 		}
 		if p < len(b.s) && class1[b.s[p]] {
 			{
-				p4, n4 := p, len(b.nodes)
+				p4, n4 := p, len(n)
 				ok = true
 			L4:
 				for {
-					p, ok = b.r23(p)
+					p, n, ok = b.r23(p, n)
 					if !ok {
-						p, b.nodes = p4, b.nodes[:n4]
+						p, n = p4, n[:n4]
 						break L4
 					}
 					{
-						p5, n5 := p, len(b.nodes)
+						p5, n5 := p, len(n)
 						if ok = p < len(b.s); ok {
 							_, w := utf8.DecodeRuneInString(b.s[p:])
 							p += w
 						}
-						p, b.nodes = p5, b.nodes[:n5]
+						p, n = p5, n[:n5]
 						ok = !ok
 					}
 					if !ok {
-						p, b.nodes = p4, b.nodes[:n4]
+						p, n = p4, n[:n4]
 						break L4
 					}
 					break
@@ -6917,26 +6901,26 @@ L1:
 		}
 		if p < len(b.s) && class3[b.s[p]] {
 			{
-				p6, n6 := p, len(b.nodes)
+				p6, n6 := p, len(n)
 				ok = true
 			L6:
 				for {
-					p, ok = b.r24(p)
+					p, n, ok = b.r24(p, n)
 					if !ok {
-						p, b.nodes = p6, b.nodes[:n6]
+						p, n = p6, n[:n6]
 						break L6
 					}
 					{
-						p7, n7 := p, len(b.nodes)
+						p7, n7 := p, len(n)
 						if ok = p < len(b.s); ok {
 							_, w := utf8.DecodeRuneInString(b.s[p:])
 							p += w
 						}
-						p, b.nodes = p7, b.nodes[:n7]
+						p, n = p7, n[:n7]
 						ok = !ok
 					}
 					if !ok {
-						p, b.nodes = p6, b.nodes[:n6]
+						p, n = p6, n[:n6]
 						break L6
 					}
 					break
@@ -6948,26 +6932,26 @@ L1:
 		}
 		if p < len(b.s) && class2[b.s[p]] {
 			{
-				p8, n8 := p, len(b.nodes)
+				p8, n8 := p, len(n)
 				ok = true
 			L8:
 				for {
-					p, ok = b.r25(p)
+					p, n, ok = b.r25(p, n)
 					if !ok {
-						p, b.nodes = p8, b.nodes[:n8]
+						p, n = p8, n[:n8]
 						break L8
 					}
 					{
-						p9, n9 := p, len(b.nodes)
+						p9, n9 := p, len(n)
 						if ok = p < len(b.s); ok {
 							_, w := utf8.DecodeRuneInString(b.s[p:])
 							p += w
 						}
-						p, b.nodes = p9, b.nodes[:n9]
+						p, n = p9, n[:n9]
 						ok = !ok
 					}
 					if !ok {
-						p, b.nodes = p8, b.nodes[:n8]
+						p, n = p8, n[:n8]
 						break L8
 					}
 					break
@@ -6977,26 +6961,26 @@ L1:
 				break L1
 			}
 		}
-		p, ok = b.r26(p)
+		p, n, ok = b.r26(p, n)
 		if ok {
 			break L1
 		}
 		ok = false
 		break
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r22 is rule path_abempty (path-abempty).
-func (b *treeBuilder) r22(p int) (int, bool) {
+func (b *treeBuilder) r22(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 20})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 20})
 	{
 		for {
 			q1 := p
 			{
-				p2, n2 := p, len(b.nodes)
+				p2, n2 := p, len(n)
 				ok = true
 			L2:
 				for {
@@ -7004,12 +6988,12 @@ func (b *treeBuilder) r22(p int) (int, bool) {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
-					p, ok = b.r27(p)
+					p, n, ok = b.r27(p, n)
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					break
@@ -7022,20 +7006,19 @@ func (b *treeBuilder) r22(p int) (int, bool) {
 		ok = true
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r23 is rule path_absolute (path-absolute).
-func (b *treeBuilder) r23(p int) (int, bool) {
+func (b *treeBuilder) r23(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 21})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 21})
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
@@ -7043,24 +7026,24 @@ func (b *treeBuilder) r23(p int) (int, bool) {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			{
-				p2, n2 := p, len(b.nodes)
+				p2, n2 := p, len(n)
 				ok = true
 			L2:
 				for {
-					p, ok = b.r28(p)
+					p, n, ok = b.r28(p, n)
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					{
 						for {
 							q3 := p
 							{
-								p4, n4 := p, len(b.nodes)
+								p4, n4 := p, len(n)
 								ok = true
 							L4:
 								for {
@@ -7068,12 +7051,12 @@ func (b *treeBuilder) r23(p int) (int, bool) {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p4, b.nodes[:n4]
+										p, n = p4, n[:n4]
 										break L4
 									}
-									p, ok = b.r27(p)
+									p, n, ok = b.r27(p, n)
 									if !ok {
-										p, b.nodes = p4, b.nodes[:n4]
+										p, n = p4, n[:n4]
 										break L4
 									}
 									break
@@ -7086,7 +7069,7 @@ func (b *treeBuilder) r23(p int) (int, bool) {
 						ok = true
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					break
@@ -7094,40 +7077,39 @@ func (b *treeBuilder) r23(p int) (int, bool) {
 			}
 			ok = true
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r24 is rule path_noscheme (path-noscheme).
-func (b *treeBuilder) r24(p int) (int, bool) {
+func (b *treeBuilder) r24(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 22})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 22})
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			p, ok = b.r29(p)
+			p, n, ok = b.r29(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			{
 				for {
 					q2 := p
 					{
-						p3, n3 := p, len(b.nodes)
+						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
@@ -7135,12 +7117,12 @@ func (b *treeBuilder) r24(p int) (int, bool) {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
-							p, ok = b.r27(p)
+							p, n, ok = b.r27(p, n)
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							break
@@ -7153,40 +7135,39 @@ func (b *treeBuilder) r24(p int) (int, bool) {
 				ok = true
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r25 is rule path_rootless (path-rootless).
-func (b *treeBuilder) r25(p int) (int, bool) {
+func (b *treeBuilder) r25(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 23})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 23})
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			p, ok = b.r28(p)
+			p, n, ok = b.r28(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			{
 				for {
 					q2 := p
 					{
-						p3, n3 := p, len(b.nodes)
+						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
@@ -7194,12 +7175,12 @@ func (b *treeBuilder) r25(p int) (int, bool) {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
-							p, ok = b.r27(p)
+							p, n, ok = b.r27(p, n)
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							break
@@ -7212,39 +7193,37 @@ func (b *treeBuilder) r25(p int) (int, bool) {
 				ok = true
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r26 is rule path_empty (path-empty).
-func (b *treeBuilder) r26(p int) (int, bool) {
+func (b *treeBuilder) r26(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 24})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 24})
 	ok = true
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r27 is rule segment (segment).
-func (b *treeBuilder) r27(p int) (int, bool) {
+func (b *treeBuilder) r27(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 25})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 25})
 	{
 		start1 := p
 		for {
@@ -7257,7 +7236,7 @@ func (b *treeBuilder) r27(p int) (int, bool) {
 				if p < len(b.s) && class6[b.s[p]] {
 					// pct_encoded, inlined
 					{
-						p3, n3 := p, len(b.nodes)
+						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
@@ -7265,21 +7244,21 @@ func (b *treeBuilder) r27(p int) (int, bool) {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							if ok = p < len(b.s) && class7[b.s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							if ok = p < len(b.s) && class7[b.s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							break
@@ -7301,18 +7280,17 @@ func (b *treeBuilder) r27(p int) (int, bool) {
 		ok = true
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r28 is rule segment_nz (segment-nz).
-func (b *treeBuilder) r28(p int) (int, bool) {
+func (b *treeBuilder) r28(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 26})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 26})
 	{
 		start1 := p
 		for {
@@ -7325,7 +7303,7 @@ func (b *treeBuilder) r28(p int) (int, bool) {
 				if p < len(b.s) && class6[b.s[p]] {
 					// pct_encoded, inlined
 					{
-						p3, n3 := p, len(b.nodes)
+						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
@@ -7333,21 +7311,21 @@ func (b *treeBuilder) r28(p int) (int, bool) {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							if ok = p < len(b.s) && class7[b.s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							if ok = p < len(b.s) && class7[b.s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							break
@@ -7368,18 +7346,17 @@ func (b *treeBuilder) r28(p int) (int, bool) {
 		ok = ok || p != start1
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r29 is rule segment_nz_nc (segment-nz-nc).
-func (b *treeBuilder) r29(p int) (int, bool) {
+func (b *treeBuilder) r29(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 27})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 27})
 	{
 		start1 := p
 		for {
@@ -7392,7 +7369,7 @@ func (b *treeBuilder) r29(p int) (int, bool) {
 				if p < len(b.s) && class6[b.s[p]] {
 					// pct_encoded, inlined
 					{
-						p3, n3 := p, len(b.nodes)
+						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
@@ -7400,21 +7377,21 @@ func (b *treeBuilder) r29(p int) (int, bool) {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							if ok = p < len(b.s) && class7[b.s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							if ok = p < len(b.s) && class7[b.s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							break
@@ -7435,15 +7412,14 @@ func (b *treeBuilder) r29(p int) (int, bool) {
 		ok = ok || p != start1
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r30 is rule pchar (pchar).
-func (b *treeBuilder) r30(p int) (int, bool) {
+func (b *treeBuilder) r30(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 L1:
 	for {
@@ -7458,7 +7434,7 @@ L1:
 		if p < len(b.s) && class6[b.s[p]] {
 			// pct_encoded, inlined
 			{
-				p2, n2 := p, len(b.nodes)
+				p2, n2 := p, len(n)
 				ok = true
 			L2:
 				for {
@@ -7466,21 +7442,21 @@ L1:
 						p++
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					if ok = p < len(b.s) && class7[b.s[p]]; ok {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					if ok = p < len(b.s) && class7[b.s[p]]; ok {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					break
@@ -7493,14 +7469,14 @@ L1:
 		ok = false
 		break
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r31 is rule query (query).
-func (b *treeBuilder) r31(p int) (int, bool) {
+func (b *treeBuilder) r31(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 29})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 29})
 	{
 		start1 := p
 		for {
@@ -7513,7 +7489,7 @@ func (b *treeBuilder) r31(p int) (int, bool) {
 				if p < len(b.s) && class6[b.s[p]] {
 					// pct_encoded, inlined
 					{
-						p3, n3 := p, len(b.nodes)
+						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
@@ -7521,21 +7497,21 @@ func (b *treeBuilder) r31(p int) (int, bool) {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							if ok = p < len(b.s) && class7[b.s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							if ok = p < len(b.s) && class7[b.s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							break
@@ -7557,18 +7533,17 @@ func (b *treeBuilder) r31(p int) (int, bool) {
 		ok = true
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r32 is rule fragment (fragment).
-func (b *treeBuilder) r32(p int) (int, bool) {
+func (b *treeBuilder) r32(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 30})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 30})
 	{
 		start1 := p
 		for {
@@ -7581,7 +7556,7 @@ func (b *treeBuilder) r32(p int) (int, bool) {
 				if p < len(b.s) && class6[b.s[p]] {
 					// pct_encoded, inlined
 					{
-						p3, n3 := p, len(b.nodes)
+						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
@@ -7589,21 +7564,21 @@ func (b *treeBuilder) r32(p int) (int, bool) {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							if ok = p < len(b.s) && class7[b.s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							if ok = p < len(b.s) && class7[b.s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							break
@@ -7625,18 +7600,17 @@ func (b *treeBuilder) r32(p int) (int, bool) {
 		ok = true
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r33 is rule pct_encoded (pct-encoded).
-func (b *treeBuilder) r33(p int) (int, bool) {
+func (b *treeBuilder) r33(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
@@ -7644,40 +7618,40 @@ func (b *treeBuilder) r33(p int) (int, bool) {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class7[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class7[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r34 is rule unreserved (unreserved).
-func (b *treeBuilder) r34(p int) (int, bool) {
+func (b *treeBuilder) r34(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	if ok = p < len(b.s) && class24[b.s[p]]; ok {
 		p++
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r35 is rule reserved (reserved).
-func (b *treeBuilder) r35(p int) (int, bool) {
+func (b *treeBuilder) r35(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 L1:
 	for {
@@ -7702,52 +7676,52 @@ L1:
 		ok = false
 		break
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r36 is rule gen_delims (gen-delims).
-func (b *treeBuilder) r36(p int) (int, bool) {
+func (b *treeBuilder) r36(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	if ok = p < len(b.s) && class25[b.s[p]]; ok {
 		p++
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r37 is rule sub_delims (sub-delims).
-func (b *treeBuilder) r37(p int) (int, bool) {
+func (b *treeBuilder) r37(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	if ok = p < len(b.s) && class26[b.s[p]]; ok {
 		p++
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r38 is rule ALPHA (ALPHA).
-func (b *treeBuilder) r38(p int) (int, bool) {
+func (b *treeBuilder) r38(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	if ok = p < len(b.s) && class0[b.s[p]]; ok {
 		p++
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r39 is rule DIGIT (DIGIT).
-func (b *treeBuilder) r39(p int) (int, bool) {
+func (b *treeBuilder) r39(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	if ok = p < len(b.s) && class9[b.s[p]]; ok {
 		p++
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r40 is rule HEXDIG (HEXDIG).
-func (b *treeBuilder) r40(p int) (int, bool) {
+func (b *treeBuilder) r40(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	if ok = p < len(b.s) && class7[b.s[p]]; ok {
 		p++
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // class0 is the first bytes of an alternative.

@@ -3,7 +3,6 @@
 package rfc3987
 
 import (
-	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -18,8 +17,7 @@ var (
 // treeBuilder builds the generic tree of an input the grammar's DFA has accepted, from the
 // PEG compiled into the methods below (one a rule): internal/genparser's compile.go says how.
 type treeBuilder struct {
-	s     string
-	nodes []ast.TreeNode
+	s string
 }
 
 // BuildTree returns the nodes of the tree of src matched whole from the rule with the PEG
@@ -30,194 +28,191 @@ func BuildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
 	if into != nil {
 		return buildTree(rule, src, into)
 	}
-	// Built in a pooled block, then copied: one allocation. (A block on the stack would
-	// escape: the rule methods are recursive.)
-	scratch := scratchPool.Get().(*[]ast.TreeNode)
-	nodes, ok := buildTree(rule, src, *scratch)
-	var exact []ast.TreeNode
-	if ok {
-		exact = make([]ast.TreeNode, len(nodes))
-		copy(exact, nodes)
+	// Built in a block on the stack (the nodes go by value through the rule methods, never
+	// stored through a pointer, so the block stays there), then copied: one allocation.
+	var scratch [32]ast.TreeNode
+	nodes, ok := buildTree(rule, src, scratch[:0])
+	if !ok {
+		return nil, false
 	}
-	*scratch = nodes[:0]
-	scratchPool.Put(scratch)
-	return exact, ok
+	exact := make([]ast.TreeNode, len(nodes))
+	copy(exact, nodes)
+	return exact, true
 }
 
-var scratchPool = sync.Pool{New: func() any { s := make([]ast.TreeNode, 0, 64); return &s }}
-
 func buildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
-	b := treeBuilder{s: src, nodes: into[:0]}
+	b := treeBuilder{s: src}
+	n := into[:0]
 	var end int
 	var ok bool
 	switch rule {
 	case "IRI_reference":
-		b.nodes = append(b.nodes, ast.TreeNode{Rule: 0})
-		end, ok = b.r0(0)
+		n = append(n, ast.TreeNode{Rule: 0})
+		end, n, ok = b.r0(0, n)
 		if ok {
-			b.nodes[0].End, b.nodes[0].Next = uint32(end), uint32(len(b.nodes))
+			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "IRI":
-		b.nodes = append(b.nodes, ast.TreeNode{Rule: 1})
-		end, ok = b.r1(0)
+		n = append(n, ast.TreeNode{Rule: 1})
+		end, n, ok = b.r1(0, n)
 		if ok {
-			b.nodes[0].End, b.nodes[0].Next = uint32(end), uint32(len(b.nodes))
+			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "ihier_part":
-		b.nodes = append(b.nodes, ast.TreeNode{Rule: 2})
-		end, ok = b.r2(0)
+		n = append(n, ast.TreeNode{Rule: 2})
+		end, n, ok = b.r2(0, n)
 		if ok {
-			b.nodes[0].End, b.nodes[0].Next = uint32(end), uint32(len(b.nodes))
+			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "absolute_IRI":
-		b.nodes = append(b.nodes, ast.TreeNode{Rule: 3})
-		end, ok = b.r3(0)
+		n = append(n, ast.TreeNode{Rule: 3})
+		end, n, ok = b.r3(0, n)
 		if ok {
-			b.nodes[0].End, b.nodes[0].Next = uint32(end), uint32(len(b.nodes))
+			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "irelative_ref":
-		b.nodes = append(b.nodes, ast.TreeNode{Rule: 4})
-		end, ok = b.r4(0)
+		n = append(n, ast.TreeNode{Rule: 4})
+		end, n, ok = b.r4(0, n)
 		if ok {
-			b.nodes[0].End, b.nodes[0].Next = uint32(end), uint32(len(b.nodes))
+			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "irelative_part":
-		b.nodes = append(b.nodes, ast.TreeNode{Rule: 5})
-		end, ok = b.r5(0)
+		n = append(n, ast.TreeNode{Rule: 5})
+		end, n, ok = b.r5(0, n)
 		if ok {
-			b.nodes[0].End, b.nodes[0].Next = uint32(end), uint32(len(b.nodes))
+			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "iauthority":
-		end, ok = b.r6(0)
+		end, n, ok = b.r6(0, n)
 	case "iuserinfo":
-		end, ok = b.r7(0)
+		end, n, ok = b.r7(0, n)
 	case "ihost":
-		end, ok = b.r8(0)
+		end, n, ok = b.r8(0, n)
 	case "ireg_name":
-		end, ok = b.r9(0)
+		end, n, ok = b.r9(0, n)
 	case "ipath":
-		b.nodes = append(b.nodes, ast.TreeNode{Rule: 10})
-		end, ok = b.r10(0)
+		n = append(n, ast.TreeNode{Rule: 10})
+		end, n, ok = b.r10(0, n)
 		if ok {
-			b.nodes[0].End, b.nodes[0].Next = uint32(end), uint32(len(b.nodes))
+			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "ipath_abempty":
-		end, ok = b.r11(0)
+		end, n, ok = b.r11(0, n)
 	case "ipath_absolute":
-		end, ok = b.r12(0)
+		end, n, ok = b.r12(0, n)
 	case "ipath_noscheme":
-		end, ok = b.r13(0)
+		end, n, ok = b.r13(0, n)
 	case "ipath_rootless":
-		end, ok = b.r14(0)
+		end, n, ok = b.r14(0, n)
 	case "ipath_empty":
-		end, ok = b.r15(0)
+		end, n, ok = b.r15(0, n)
 	case "isegment":
-		end, ok = b.r16(0)
+		end, n, ok = b.r16(0, n)
 	case "isegment_nz":
-		end, ok = b.r17(0)
+		end, n, ok = b.r17(0, n)
 	case "isegment_nz_nc":
-		end, ok = b.r18(0)
+		end, n, ok = b.r18(0, n)
 	case "ipchar":
-		b.nodes = append(b.nodes, ast.TreeNode{Rule: 19})
-		end, ok = b.r19(0)
+		n = append(n, ast.TreeNode{Rule: 19})
+		end, n, ok = b.r19(0, n)
 		if ok {
-			b.nodes[0].End, b.nodes[0].Next = uint32(end), uint32(len(b.nodes))
+			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "iquery":
-		end, ok = b.r20(0)
+		end, n, ok = b.r20(0, n)
 	case "ifragment":
-		end, ok = b.r21(0)
+		end, n, ok = b.r21(0, n)
 	case "iunreserved":
-		b.nodes = append(b.nodes, ast.TreeNode{Rule: 22})
-		end, ok = b.r22(0)
+		n = append(n, ast.TreeNode{Rule: 22})
+		end, n, ok = b.r22(0, n)
 		if ok {
-			b.nodes[0].End, b.nodes[0].Next = uint32(end), uint32(len(b.nodes))
+			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "ucschar":
-		b.nodes = append(b.nodes, ast.TreeNode{Rule: 23})
-		end, ok = b.r23(0)
+		n = append(n, ast.TreeNode{Rule: 23})
+		end, n, ok = b.r23(0, n)
 		if ok {
-			b.nodes[0].End, b.nodes[0].Next = uint32(end), uint32(len(b.nodes))
+			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "iprivate":
-		b.nodes = append(b.nodes, ast.TreeNode{Rule: 24})
-		end, ok = b.r24(0)
+		n = append(n, ast.TreeNode{Rule: 24})
+		end, n, ok = b.r24(0, n)
 		if ok {
-			b.nodes[0].End, b.nodes[0].Next = uint32(end), uint32(len(b.nodes))
+			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "scheme":
-		end, ok = b.r25(0)
+		end, n, ok = b.r25(0, n)
 	case "port":
-		end, ok = b.r26(0)
+		end, n, ok = b.r26(0, n)
 	case "IP_literal":
-		end, ok = b.r27(0)
+		end, n, ok = b.r27(0, n)
 	case "IPvFuture":
-		end, ok = b.r28(0)
+		end, n, ok = b.r28(0, n)
 	case "IPv6address":
-		end, ok = b.r29(0)
+		end, n, ok = b.r29(0, n)
 	case "h16":
-		b.nodes = append(b.nodes, ast.TreeNode{Rule: 30})
-		end, ok = b.r32(0)
+		n = append(n, ast.TreeNode{Rule: 30})
+		end, n, ok = b.r32(0, n)
 		if ok {
-			b.nodes[0].End, b.nodes[0].Next = uint32(end), uint32(len(b.nodes))
+			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "ls32":
-		b.nodes = append(b.nodes, ast.TreeNode{Rule: 31})
-		end, ok = b.r33(0)
+		n = append(n, ast.TreeNode{Rule: 31})
+		end, n, ok = b.r33(0, n)
 		if ok {
-			b.nodes[0].End, b.nodes[0].Next = uint32(end), uint32(len(b.nodes))
+			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "IPv4address":
-		end, ok = b.r34(0)
+		end, n, ok = b.r34(0, n)
 	case "dec_octet":
-		end, ok = b.r35(0)
+		end, n, ok = b.r35(0, n)
 	case "pct_encoded":
-		b.nodes = append(b.nodes, ast.TreeNode{Rule: 34})
-		end, ok = b.r36(0)
+		n = append(n, ast.TreeNode{Rule: 34})
+		end, n, ok = b.r36(0, n)
 		if ok {
-			b.nodes[0].End, b.nodes[0].Next = uint32(end), uint32(len(b.nodes))
+			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "unreserved":
-		b.nodes = append(b.nodes, ast.TreeNode{Rule: 35})
-		end, ok = b.r37(0)
+		n = append(n, ast.TreeNode{Rule: 35})
+		end, n, ok = b.r37(0, n)
 		if ok {
-			b.nodes[0].End, b.nodes[0].Next = uint32(end), uint32(len(b.nodes))
+			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "reserved":
-		b.nodes = append(b.nodes, ast.TreeNode{Rule: 36})
-		end, ok = b.r38(0)
+		n = append(n, ast.TreeNode{Rule: 36})
+		end, n, ok = b.r38(0, n)
 		if ok {
-			b.nodes[0].End, b.nodes[0].Next = uint32(end), uint32(len(b.nodes))
+			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "gen_delims":
-		b.nodes = append(b.nodes, ast.TreeNode{Rule: 37})
-		end, ok = b.r39(0)
+		n = append(n, ast.TreeNode{Rule: 37})
+		end, n, ok = b.r39(0, n)
 		if ok {
-			b.nodes[0].End, b.nodes[0].Next = uint32(end), uint32(len(b.nodes))
+			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "sub_delims":
-		b.nodes = append(b.nodes, ast.TreeNode{Rule: 38})
-		end, ok = b.r40(0)
+		n = append(n, ast.TreeNode{Rule: 38})
+		end, n, ok = b.r40(0, n)
 		if ok {
-			b.nodes[0].End, b.nodes[0].Next = uint32(end), uint32(len(b.nodes))
+			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "ALPHA":
-		b.nodes = append(b.nodes, ast.TreeNode{Rule: 39})
-		end, ok = b.r41(0)
+		n = append(n, ast.TreeNode{Rule: 39})
+		end, n, ok = b.r41(0, n)
 		if ok {
-			b.nodes[0].End, b.nodes[0].Next = uint32(end), uint32(len(b.nodes))
+			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "DIGIT":
-		b.nodes = append(b.nodes, ast.TreeNode{Rule: 40})
-		end, ok = b.r42(0)
+		n = append(n, ast.TreeNode{Rule: 40})
+		end, n, ok = b.r42(0, n)
 		if ok {
-			b.nodes[0].End, b.nodes[0].Next = uint32(end), uint32(len(b.nodes))
+			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "HEXDIG":
-		b.nodes = append(b.nodes, ast.TreeNode{Rule: 41})
-		end, ok = b.r43(0)
+		n = append(n, ast.TreeNode{Rule: 41})
+		end, n, ok = b.r43(0, n)
 		if ok {
-			b.nodes[0].End, b.nodes[0].Next = uint32(end), uint32(len(b.nodes))
+			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	default:
 		return into[:0], false
@@ -225,31 +220,31 @@ func buildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
 	if !ok || end != len(src) {
 		return into[:0], false
 	}
-	return b.nodes, true
+	return n, true
 }
 
 // r0 is rule IRI_reference (IRI-reference).
-func (b *treeBuilder) r0(p int) (int, bool) {
+func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 L1:
 	for {
 		if p < len(b.s) && class0[b.s[p]] {
 			// IRI, inlined
 			{
-				p2, n2 := p, len(b.nodes)
+				p2, n2 := p, len(n)
 				ok = true
 			L2:
 				for {
-					p, ok = b.r25(p)
+					p, n, ok = b.r25(p, n)
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					if ok = p < len(b.s) && b.s[p] == ':'; ok {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					// ihier_part, inlined
@@ -257,7 +252,7 @@ L1:
 					for {
 						if p < len(b.s) && class1[b.s[p]] {
 							{
-								p4, n4 := p, len(b.nodes)
+								p4, n4 := p, len(n)
 								ok = true
 							L4:
 								for {
@@ -265,17 +260,17 @@ L1:
 										p += 2
 									}
 									if !ok {
-										p, b.nodes = p4, b.nodes[:n4]
+										p, n = p4, n[:n4]
 										break L4
 									}
-									p, ok = b.r6(p)
+									p, n, ok = b.r6(p, n)
 									if !ok {
-										p, b.nodes = p4, b.nodes[:n4]
+										p, n = p4, n[:n4]
 										break L4
 									}
-									p, ok = b.r11(p)
+									p, n, ok = b.r11(p, n)
 									if !ok {
-										p, b.nodes = p4, b.nodes[:n4]
+										p, n = p4, n[:n4]
 										break L4
 									}
 									break
@@ -288,16 +283,16 @@ L1:
 					L5:
 						for {
 							if p < len(b.s) && class1[b.s[p]] {
-								p, ok = b.r12(p)
+								p, n, ok = b.r12(p, n)
 								if ok {
 									break L5
 								}
 							}
-							p, ok = b.r14(p)
+							p, n, ok = b.r14(p, n)
 							if ok {
 								break L5
 							}
-							p, ok = b.r15(p)
+							p, n, ok = b.r15(p, n)
 							if ok {
 								break L5
 							}
@@ -311,11 +306,11 @@ L1:
 						break
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					{
-						p6, n6 := p, len(b.nodes)
+						p6, n6 := p, len(n)
 						ok = true
 					L6:
 						for {
@@ -323,12 +318,12 @@ L1:
 								p++
 							}
 							if !ok {
-								p, b.nodes = p6, b.nodes[:n6]
+								p, n = p6, n[:n6]
 								break L6
 							}
-							p, ok = b.r20(p)
+							p, n, ok = b.r20(p, n)
 							if !ok {
-								p, b.nodes = p6, b.nodes[:n6]
+								p, n = p6, n[:n6]
 								break L6
 							}
 							break
@@ -336,11 +331,11 @@ L1:
 					}
 					ok = true
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					{
-						p7, n7 := p, len(b.nodes)
+						p7, n7 := p, len(n)
 						ok = true
 					L7:
 						for {
@@ -348,12 +343,12 @@ L1:
 								p++
 							}
 							if !ok {
-								p, b.nodes = p7, b.nodes[:n7]
+								p, n = p7, n[:n7]
 								break L7
 							}
-							p, ok = b.r21(p)
+							p, n, ok = b.r21(p, n)
 							if !ok {
-								p, b.nodes = p7, b.nodes[:n7]
+								p, n = p7, n[:n7]
 								break L7
 							}
 							break
@@ -361,7 +356,7 @@ L1:
 					}
 					ok = true
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					break
@@ -373,7 +368,7 @@ L1:
 		}
 		// irelative_ref, inlined
 		{
-			p8, n8 := p, len(b.nodes)
+			p8, n8 := p, len(n)
 			ok = true
 		L8:
 			for {
@@ -382,7 +377,7 @@ L1:
 				for {
 					if p < len(b.s) && class1[b.s[p]] {
 						{
-							p10, n10 := p, len(b.nodes)
+							p10, n10 := p, len(n)
 							ok = true
 						L10:
 							for {
@@ -390,17 +385,17 @@ L1:
 									p += 2
 								}
 								if !ok {
-									p, b.nodes = p10, b.nodes[:n10]
+									p, n = p10, n[:n10]
 									break L10
 								}
-								p, ok = b.r6(p)
+								p, n, ok = b.r6(p, n)
 								if !ok {
-									p, b.nodes = p10, b.nodes[:n10]
+									p, n = p10, n[:n10]
 									break L10
 								}
-								p, ok = b.r11(p)
+								p, n, ok = b.r11(p, n)
 								if !ok {
-									p, b.nodes = p10, b.nodes[:n10]
+									p, n = p10, n[:n10]
 									break L10
 								}
 								break
@@ -413,16 +408,16 @@ L1:
 				L11:
 					for {
 						if p < len(b.s) && class1[b.s[p]] {
-							p, ok = b.r12(p)
+							p, n, ok = b.r12(p, n)
 							if ok {
 								break L11
 							}
 						}
-						p, ok = b.r13(p)
+						p, n, ok = b.r13(p, n)
 						if ok {
 							break L11
 						}
-						p, ok = b.r15(p)
+						p, n, ok = b.r15(p, n)
 						if ok {
 							break L11
 						}
@@ -436,11 +431,11 @@ L1:
 					break
 				}
 				if !ok {
-					p, b.nodes = p8, b.nodes[:n8]
+					p, n = p8, n[:n8]
 					break L8
 				}
 				{
-					p12, n12 := p, len(b.nodes)
+					p12, n12 := p, len(n)
 					ok = true
 				L12:
 					for {
@@ -448,12 +443,12 @@ L1:
 							p++
 						}
 						if !ok {
-							p, b.nodes = p12, b.nodes[:n12]
+							p, n = p12, n[:n12]
 							break L12
 						}
-						p, ok = b.r20(p)
+						p, n, ok = b.r20(p, n)
 						if !ok {
-							p, b.nodes = p12, b.nodes[:n12]
+							p, n = p12, n[:n12]
 							break L12
 						}
 						break
@@ -461,11 +456,11 @@ L1:
 				}
 				ok = true
 				if !ok {
-					p, b.nodes = p8, b.nodes[:n8]
+					p, n = p8, n[:n8]
 					break L8
 				}
 				{
-					p13, n13 := p, len(b.nodes)
+					p13, n13 := p, len(n)
 					ok = true
 				L13:
 					for {
@@ -473,12 +468,12 @@ L1:
 							p++
 						}
 						if !ok {
-							p, b.nodes = p13, b.nodes[:n13]
+							p, n = p13, n[:n13]
 							break L13
 						}
-						p, ok = b.r21(p)
+						p, n, ok = b.r21(p, n)
 						if !ok {
-							p, b.nodes = p13, b.nodes[:n13]
+							p, n = p13, n[:n13]
 							break L13
 						}
 						break
@@ -486,7 +481,7 @@ L1:
 				}
 				ok = true
 				if !ok {
-					p, b.nodes = p8, b.nodes[:n8]
+					p, n = p8, n[:n8]
 					break L8
 				}
 				break
@@ -498,27 +493,27 @@ L1:
 		ok = false
 		break
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r1 is rule IRI (IRI).
-func (b *treeBuilder) r1(p int) (int, bool) {
+func (b *treeBuilder) r1(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			p, ok = b.r25(p)
+			p, n, ok = b.r25(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && b.s[p] == ':'; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			// ihier_part, inlined
@@ -526,7 +521,7 @@ func (b *treeBuilder) r1(p int) (int, bool) {
 			for {
 				if p < len(b.s) && class1[b.s[p]] {
 					{
-						p3, n3 := p, len(b.nodes)
+						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
@@ -534,17 +529,17 @@ func (b *treeBuilder) r1(p int) (int, bool) {
 								p += 2
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
-							p, ok = b.r6(p)
+							p, n, ok = b.r6(p, n)
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
-							p, ok = b.r11(p)
+							p, n, ok = b.r11(p, n)
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							break
@@ -557,16 +552,16 @@ func (b *treeBuilder) r1(p int) (int, bool) {
 			L4:
 				for {
 					if p < len(b.s) && class1[b.s[p]] {
-						p, ok = b.r12(p)
+						p, n, ok = b.r12(p, n)
 						if ok {
 							break L4
 						}
 					}
-					p, ok = b.r14(p)
+					p, n, ok = b.r14(p, n)
 					if ok {
 						break L4
 					}
-					p, ok = b.r15(p)
+					p, n, ok = b.r15(p, n)
 					if ok {
 						break L4
 					}
@@ -580,11 +575,11 @@ func (b *treeBuilder) r1(p int) (int, bool) {
 				break
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			{
-				p5, n5 := p, len(b.nodes)
+				p5, n5 := p, len(n)
 				ok = true
 			L5:
 				for {
@@ -592,12 +587,12 @@ func (b *treeBuilder) r1(p int) (int, bool) {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p5, b.nodes[:n5]
+						p, n = p5, n[:n5]
 						break L5
 					}
-					p, ok = b.r20(p)
+					p, n, ok = b.r20(p, n)
 					if !ok {
-						p, b.nodes = p5, b.nodes[:n5]
+						p, n = p5, n[:n5]
 						break L5
 					}
 					break
@@ -605,11 +600,11 @@ func (b *treeBuilder) r1(p int) (int, bool) {
 			}
 			ok = true
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			{
-				p6, n6 := p, len(b.nodes)
+				p6, n6 := p, len(n)
 				ok = true
 			L6:
 				for {
@@ -617,12 +612,12 @@ func (b *treeBuilder) r1(p int) (int, bool) {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p6, b.nodes[:n6]
+						p, n = p6, n[:n6]
 						break L6
 					}
-					p, ok = b.r21(p)
+					p, n, ok = b.r21(p, n)
 					if !ok {
-						p, b.nodes = p6, b.nodes[:n6]
+						p, n = p6, n[:n6]
 						break L6
 					}
 					break
@@ -630,23 +625,23 @@ func (b *treeBuilder) r1(p int) (int, bool) {
 			}
 			ok = true
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r2 is rule ihier_part (ihier-part).
-func (b *treeBuilder) r2(p int) (int, bool) {
+func (b *treeBuilder) r2(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 L1:
 	for {
 		if p < len(b.s) && class1[b.s[p]] {
 			{
-				p2, n2 := p, len(b.nodes)
+				p2, n2 := p, len(n)
 				ok = true
 			L2:
 				for {
@@ -654,17 +649,17 @@ L1:
 						p += 2
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
-					p, ok = b.r6(p)
+					p, n, ok = b.r6(p, n)
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
-					p, ok = b.r11(p)
+					p, n, ok = b.r11(p, n)
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					break
@@ -677,16 +672,16 @@ L1:
 	L3:
 		for {
 			if p < len(b.s) && class1[b.s[p]] {
-				p, ok = b.r12(p)
+				p, n, ok = b.r12(p, n)
 				if ok {
 					break L3
 				}
 			}
-			p, ok = b.r14(p)
+			p, n, ok = b.r14(p, n)
 			if ok {
 				break L3
 			}
-			p, ok = b.r15(p)
+			p, n, ok = b.r15(p, n)
 			if ok {
 				break L3
 			}
@@ -699,27 +694,27 @@ L1:
 		ok = false
 		break
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r3 is rule absolute_IRI (absolute-IRI).
-func (b *treeBuilder) r3(p int) (int, bool) {
+func (b *treeBuilder) r3(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			p, ok = b.r25(p)
+			p, n, ok = b.r25(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && b.s[p] == ':'; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			// ihier_part, inlined
@@ -727,7 +722,7 @@ func (b *treeBuilder) r3(p int) (int, bool) {
 			for {
 				if p < len(b.s) && class1[b.s[p]] {
 					{
-						p3, n3 := p, len(b.nodes)
+						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
@@ -735,17 +730,17 @@ func (b *treeBuilder) r3(p int) (int, bool) {
 								p += 2
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
-							p, ok = b.r6(p)
+							p, n, ok = b.r6(p, n)
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
-							p, ok = b.r11(p)
+							p, n, ok = b.r11(p, n)
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							break
@@ -758,16 +753,16 @@ func (b *treeBuilder) r3(p int) (int, bool) {
 			L4:
 				for {
 					if p < len(b.s) && class1[b.s[p]] {
-						p, ok = b.r12(p)
+						p, n, ok = b.r12(p, n)
 						if ok {
 							break L4
 						}
 					}
-					p, ok = b.r14(p)
+					p, n, ok = b.r14(p, n)
 					if ok {
 						break L4
 					}
-					p, ok = b.r15(p)
+					p, n, ok = b.r15(p, n)
 					if ok {
 						break L4
 					}
@@ -781,11 +776,11 @@ func (b *treeBuilder) r3(p int) (int, bool) {
 				break
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			{
-				p5, n5 := p, len(b.nodes)
+				p5, n5 := p, len(n)
 				ok = true
 			L5:
 				for {
@@ -793,12 +788,12 @@ func (b *treeBuilder) r3(p int) (int, bool) {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p5, b.nodes[:n5]
+						p, n = p5, n[:n5]
 						break L5
 					}
-					p, ok = b.r20(p)
+					p, n, ok = b.r20(p, n)
 					if !ok {
-						p, b.nodes = p5, b.nodes[:n5]
+						p, n = p5, n[:n5]
 						break L5
 					}
 					break
@@ -806,20 +801,20 @@ func (b *treeBuilder) r3(p int) (int, bool) {
 			}
 			ok = true
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r4 is rule irelative_ref (irelative-ref).
-func (b *treeBuilder) r4(p int) (int, bool) {
+func (b *treeBuilder) r4(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
@@ -828,7 +823,7 @@ func (b *treeBuilder) r4(p int) (int, bool) {
 			for {
 				if p < len(b.s) && class1[b.s[p]] {
 					{
-						p3, n3 := p, len(b.nodes)
+						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
@@ -836,17 +831,17 @@ func (b *treeBuilder) r4(p int) (int, bool) {
 								p += 2
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
-							p, ok = b.r6(p)
+							p, n, ok = b.r6(p, n)
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
-							p, ok = b.r11(p)
+							p, n, ok = b.r11(p, n)
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							break
@@ -859,16 +854,16 @@ func (b *treeBuilder) r4(p int) (int, bool) {
 			L4:
 				for {
 					if p < len(b.s) && class1[b.s[p]] {
-						p, ok = b.r12(p)
+						p, n, ok = b.r12(p, n)
 						if ok {
 							break L4
 						}
 					}
-					p, ok = b.r13(p)
+					p, n, ok = b.r13(p, n)
 					if ok {
 						break L4
 					}
-					p, ok = b.r15(p)
+					p, n, ok = b.r15(p, n)
 					if ok {
 						break L4
 					}
@@ -882,11 +877,11 @@ func (b *treeBuilder) r4(p int) (int, bool) {
 				break
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			{
-				p5, n5 := p, len(b.nodes)
+				p5, n5 := p, len(n)
 				ok = true
 			L5:
 				for {
@@ -894,12 +889,12 @@ func (b *treeBuilder) r4(p int) (int, bool) {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p5, b.nodes[:n5]
+						p, n = p5, n[:n5]
 						break L5
 					}
-					p, ok = b.r20(p)
+					p, n, ok = b.r20(p, n)
 					if !ok {
-						p, b.nodes = p5, b.nodes[:n5]
+						p, n = p5, n[:n5]
 						break L5
 					}
 					break
@@ -907,11 +902,11 @@ func (b *treeBuilder) r4(p int) (int, bool) {
 			}
 			ok = true
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			{
-				p6, n6 := p, len(b.nodes)
+				p6, n6 := p, len(n)
 				ok = true
 			L6:
 				for {
@@ -919,12 +914,12 @@ func (b *treeBuilder) r4(p int) (int, bool) {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p6, b.nodes[:n6]
+						p, n = p6, n[:n6]
 						break L6
 					}
-					p, ok = b.r21(p)
+					p, n, ok = b.r21(p, n)
 					if !ok {
-						p, b.nodes = p6, b.nodes[:n6]
+						p, n = p6, n[:n6]
 						break L6
 					}
 					break
@@ -932,23 +927,23 @@ func (b *treeBuilder) r4(p int) (int, bool) {
 			}
 			ok = true
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r5 is rule irelative_part (irelative-part).
-func (b *treeBuilder) r5(p int) (int, bool) {
+func (b *treeBuilder) r5(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 L1:
 	for {
 		if p < len(b.s) && class1[b.s[p]] {
 			{
-				p2, n2 := p, len(b.nodes)
+				p2, n2 := p, len(n)
 				ok = true
 			L2:
 				for {
@@ -956,17 +951,17 @@ L1:
 						p += 2
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
-					p, ok = b.r6(p)
+					p, n, ok = b.r6(p, n)
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
-					p, ok = b.r11(p)
+					p, n, ok = b.r11(p, n)
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					break
@@ -979,16 +974,16 @@ L1:
 	L3:
 		for {
 			if p < len(b.s) && class1[b.s[p]] {
-				p, ok = b.r12(p)
+				p, n, ok = b.r12(p, n)
 				if ok {
 					break L3
 				}
 			}
-			p, ok = b.r13(p)
+			p, n, ok = b.r13(p, n)
 			if ok {
 				break L3
 			}
-			p, ok = b.r15(p)
+			p, n, ok = b.r15(p, n)
 			if ok {
 				break L3
 			}
@@ -1001,34 +996,34 @@ L1:
 		ok = false
 		break
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r6 is rule iauthority (iauthority).
-func (b *treeBuilder) r6(p int) (int, bool) {
+func (b *treeBuilder) r6(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 6})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 6})
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
 			{
-				p2, n2 := p, len(b.nodes)
+				p2, n2 := p, len(n)
 				ok = true
 			L2:
 				for {
-					p, ok = b.r7(p)
+					p, n, ok = b.r7(p, n)
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					if ok = p < len(b.s) && b.s[p] == '@'; ok {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					break
@@ -1036,16 +1031,16 @@ func (b *treeBuilder) r6(p int) (int, bool) {
 			}
 			ok = true
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
-			p, ok = b.r8(p)
+			p, n, ok = b.r8(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			{
-				p3, n3 := p, len(b.nodes)
+				p3, n3 := p, len(n)
 				ok = true
 			L3:
 				for {
@@ -1053,12 +1048,12 @@ func (b *treeBuilder) r6(p int) (int, bool) {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p3, b.nodes[:n3]
+						p, n = p3, n[:n3]
 						break L3
 					}
-					p, ok = b.r26(p)
+					p, n, ok = b.r26(p, n)
 					if !ok {
-						p, b.nodes = p3, b.nodes[:n3]
+						p, n = p3, n[:n3]
 						break L3
 					}
 					break
@@ -1066,25 +1061,24 @@ func (b *treeBuilder) r6(p int) (int, bool) {
 			}
 			ok = true
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r7 is rule iuserinfo (iuserinfo).
-func (b *treeBuilder) r7(p int) (int, bool) {
+func (b *treeBuilder) r7(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 7})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 7})
 	{
 		start1 := p
 		for {
@@ -1097,7 +1091,7 @@ func (b *treeBuilder) r7(p int) (int, bool) {
 				if p < len(b.s) && class3[b.s[p]] {
 					// pct_encoded, inlined
 					{
-						p3, n3 := p, len(b.nodes)
+						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
@@ -1105,21 +1099,21 @@ func (b *treeBuilder) r7(p int) (int, bool) {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							if ok = p < len(b.s) && class4[b.s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							if ok = p < len(b.s) && class4[b.s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							break
@@ -1151,39 +1145,38 @@ func (b *treeBuilder) r7(p int) (int, bool) {
 		ok = true
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r8 is rule ihost (ihost).
-func (b *treeBuilder) r8(p int) (int, bool) {
+func (b *treeBuilder) r8(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 8})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 8})
 L1:
 	for {
 		if p < len(b.s) && class5[b.s[p]] {
-			p, ok = b.r27(p)
+			p, n, ok = b.r27(p, n)
 			if ok {
 				break L1
 			}
 		}
 		if p < len(b.s) && class6[b.s[p]] {
 			{
-				p2, n2 := p, len(b.nodes)
+				p2, n2 := p, len(n)
 				ok = true
 			L2:
 				for {
-					p, ok = b.r34(p)
+					p, n, ok = b.r34(p, n)
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					{
-						p3, n3 := p, len(b.nodes)
+						p3, n3 := p, len(n)
 					L4:
 						for {
 							if p < len(b.s) && class7[b.s[p]] {
@@ -1207,11 +1200,11 @@ L1:
 							ok = false
 							break
 						}
-						p, b.nodes = p3, b.nodes[:n3]
+						p, n = p3, n[:n3]
 						ok = !ok
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					break
@@ -1221,7 +1214,7 @@ L1:
 				break L1
 			}
 		}
-		p, ok = b.r9(p)
+		p, n, ok = b.r9(p, n)
 		if ok {
 			break L1
 		}
@@ -1229,18 +1222,17 @@ L1:
 		break
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r9 is rule ireg_name (ireg-name).
-func (b *treeBuilder) r9(p int) (int, bool) {
+func (b *treeBuilder) r9(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 9})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 9})
 	{
 		start1 := p
 		for {
@@ -1253,7 +1245,7 @@ func (b *treeBuilder) r9(p int) (int, bool) {
 				if p < len(b.s) && class3[b.s[p]] {
 					// pct_encoded, inlined
 					{
-						p3, n3 := p, len(b.nodes)
+						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
@@ -1261,21 +1253,21 @@ func (b *treeBuilder) r9(p int) (int, bool) {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							if ok = p < len(b.s) && class4[b.s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							if ok = p < len(b.s) && class4[b.s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							break
@@ -1307,39 +1299,38 @@ func (b *treeBuilder) r9(p int) (int, bool) {
 		ok = true
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r10 is rule ipath (ipath).
-func (b *treeBuilder) r10(p int) (int, bool) {
+func (b *treeBuilder) r10(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 L1:
 	for {
 		{
-			p2, n2 := p, len(b.nodes)
+			p2, n2 := p, len(n)
 			ok = true
 		L2:
 			for {
-				p, ok = b.r11(p)
+				p, n, ok = b.r11(p, n)
 				if !ok {
-					p, b.nodes = p2, b.nodes[:n2]
+					p, n = p2, n[:n2]
 					break L2
 				}
 				{
-					p3, n3 := p, len(b.nodes)
+					p3, n3 := p, len(n)
 					if ok = p < len(b.s); ok {
 						_, w := utf8.DecodeRuneInString(b.s[p:])
 						p += w
 					}
-					p, b.nodes = p3, b.nodes[:n3]
+					p, n = p3, n[:n3]
 					ok = !ok
 				}
 				if !ok {
-					p, b.nodes = p2, b.nodes[:n2]
+					p, n = p2, n[:n2]
 					break L2
 				}
 				break
@@ -1350,26 +1341,26 @@ L1:
 		}
 		if p < len(b.s) && class1[b.s[p]] {
 			{
-				p4, n4 := p, len(b.nodes)
+				p4, n4 := p, len(n)
 				ok = true
 			L4:
 				for {
-					p, ok = b.r12(p)
+					p, n, ok = b.r12(p, n)
 					if !ok {
-						p, b.nodes = p4, b.nodes[:n4]
+						p, n = p4, n[:n4]
 						break L4
 					}
 					{
-						p5, n5 := p, len(b.nodes)
+						p5, n5 := p, len(n)
 						if ok = p < len(b.s); ok {
 							_, w := utf8.DecodeRuneInString(b.s[p:])
 							p += w
 						}
-						p, b.nodes = p5, b.nodes[:n5]
+						p, n = p5, n[:n5]
 						ok = !ok
 					}
 					if !ok {
-						p, b.nodes = p4, b.nodes[:n4]
+						p, n = p4, n[:n4]
 						break L4
 					}
 					break
@@ -1380,26 +1371,26 @@ L1:
 			}
 		}
 		{
-			p6, n6 := p, len(b.nodes)
+			p6, n6 := p, len(n)
 			ok = true
 		L6:
 			for {
-				p, ok = b.r13(p)
+				p, n, ok = b.r13(p, n)
 				if !ok {
-					p, b.nodes = p6, b.nodes[:n6]
+					p, n = p6, n[:n6]
 					break L6
 				}
 				{
-					p7, n7 := p, len(b.nodes)
+					p7, n7 := p, len(n)
 					if ok = p < len(b.s); ok {
 						_, w := utf8.DecodeRuneInString(b.s[p:])
 						p += w
 					}
-					p, b.nodes = p7, b.nodes[:n7]
+					p, n = p7, n[:n7]
 					ok = !ok
 				}
 				if !ok {
-					p, b.nodes = p6, b.nodes[:n6]
+					p, n = p6, n[:n6]
 					break L6
 				}
 				break
@@ -1409,26 +1400,26 @@ L1:
 			break L1
 		}
 		{
-			p8, n8 := p, len(b.nodes)
+			p8, n8 := p, len(n)
 			ok = true
 		L8:
 			for {
-				p, ok = b.r14(p)
+				p, n, ok = b.r14(p, n)
 				if !ok {
-					p, b.nodes = p8, b.nodes[:n8]
+					p, n = p8, n[:n8]
 					break L8
 				}
 				{
-					p9, n9 := p, len(b.nodes)
+					p9, n9 := p, len(n)
 					if ok = p < len(b.s); ok {
 						_, w := utf8.DecodeRuneInString(b.s[p:])
 						p += w
 					}
-					p, b.nodes = p9, b.nodes[:n9]
+					p, n = p9, n[:n9]
 					ok = !ok
 				}
 				if !ok {
-					p, b.nodes = p8, b.nodes[:n8]
+					p, n = p8, n[:n8]
 					break L8
 				}
 				break
@@ -1437,26 +1428,26 @@ L1:
 		if ok {
 			break L1
 		}
-		p, ok = b.r15(p)
+		p, n, ok = b.r15(p, n)
 		if ok {
 			break L1
 		}
 		ok = false
 		break
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r11 is rule ipath_abempty (ipath-abempty).
-func (b *treeBuilder) r11(p int) (int, bool) {
+func (b *treeBuilder) r11(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 11})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 11})
 	{
 		for {
 			q1 := p
 			{
-				p2, n2 := p, len(b.nodes)
+				p2, n2 := p, len(n)
 				ok = true
 			L2:
 				for {
@@ -1464,12 +1455,12 @@ func (b *treeBuilder) r11(p int) (int, bool) {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
-					p, ok = b.r16(p)
+					p, n, ok = b.r16(p, n)
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					break
@@ -1482,20 +1473,19 @@ func (b *treeBuilder) r11(p int) (int, bool) {
 		ok = true
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r12 is rule ipath_absolute (ipath-absolute).
-func (b *treeBuilder) r12(p int) (int, bool) {
+func (b *treeBuilder) r12(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 12})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 12})
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
@@ -1503,24 +1493,24 @@ func (b *treeBuilder) r12(p int) (int, bool) {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			{
-				p2, n2 := p, len(b.nodes)
+				p2, n2 := p, len(n)
 				ok = true
 			L2:
 				for {
-					p, ok = b.r17(p)
+					p, n, ok = b.r17(p, n)
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					{
 						for {
 							q3 := p
 							{
-								p4, n4 := p, len(b.nodes)
+								p4, n4 := p, len(n)
 								ok = true
 							L4:
 								for {
@@ -1528,12 +1518,12 @@ func (b *treeBuilder) r12(p int) (int, bool) {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p4, b.nodes[:n4]
+										p, n = p4, n[:n4]
 										break L4
 									}
-									p, ok = b.r16(p)
+									p, n, ok = b.r16(p, n)
 									if !ok {
-										p, b.nodes = p4, b.nodes[:n4]
+										p, n = p4, n[:n4]
 										break L4
 									}
 									break
@@ -1546,7 +1536,7 @@ func (b *treeBuilder) r12(p int) (int, bool) {
 						ok = true
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					break
@@ -1554,40 +1544,39 @@ func (b *treeBuilder) r12(p int) (int, bool) {
 			}
 			ok = true
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r13 is rule ipath_noscheme (ipath-noscheme).
-func (b *treeBuilder) r13(p int) (int, bool) {
+func (b *treeBuilder) r13(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 13})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 13})
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			p, ok = b.r18(p)
+			p, n, ok = b.r18(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			{
 				for {
 					q2 := p
 					{
-						p3, n3 := p, len(b.nodes)
+						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
@@ -1595,12 +1584,12 @@ func (b *treeBuilder) r13(p int) (int, bool) {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
-							p, ok = b.r16(p)
+							p, n, ok = b.r16(p, n)
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							break
@@ -1613,40 +1602,39 @@ func (b *treeBuilder) r13(p int) (int, bool) {
 				ok = true
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r14 is rule ipath_rootless (ipath-rootless).
-func (b *treeBuilder) r14(p int) (int, bool) {
+func (b *treeBuilder) r14(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 14})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 14})
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			p, ok = b.r17(p)
+			p, n, ok = b.r17(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			{
 				for {
 					q2 := p
 					{
-						p3, n3 := p, len(b.nodes)
+						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
@@ -1654,12 +1642,12 @@ func (b *treeBuilder) r14(p int) (int, bool) {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
-							p, ok = b.r16(p)
+							p, n, ok = b.r16(p, n)
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							break
@@ -1672,39 +1660,37 @@ func (b *treeBuilder) r14(p int) (int, bool) {
 				ok = true
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r15 is rule ipath_empty (ipath-empty).
-func (b *treeBuilder) r15(p int) (int, bool) {
+func (b *treeBuilder) r15(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 15})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 15})
 	ok = true
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r16 is rule isegment (isegment).
-func (b *treeBuilder) r16(p int) (int, bool) {
+func (b *treeBuilder) r16(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 16})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 16})
 	{
 		start1 := p
 		for {
@@ -1717,7 +1703,7 @@ func (b *treeBuilder) r16(p int) (int, bool) {
 				if p < len(b.s) && class3[b.s[p]] {
 					// pct_encoded, inlined
 					{
-						p3, n3 := p, len(b.nodes)
+						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
@@ -1725,21 +1711,21 @@ func (b *treeBuilder) r16(p int) (int, bool) {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							if ok = p < len(b.s) && class4[b.s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							if ok = p < len(b.s) && class4[b.s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							break
@@ -1771,18 +1757,17 @@ func (b *treeBuilder) r16(p int) (int, bool) {
 		ok = true
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r17 is rule isegment_nz (isegment-nz).
-func (b *treeBuilder) r17(p int) (int, bool) {
+func (b *treeBuilder) r17(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 17})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 17})
 	{
 		start1 := p
 		for {
@@ -1795,7 +1780,7 @@ func (b *treeBuilder) r17(p int) (int, bool) {
 				if p < len(b.s) && class3[b.s[p]] {
 					// pct_encoded, inlined
 					{
-						p3, n3 := p, len(b.nodes)
+						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
@@ -1803,21 +1788,21 @@ func (b *treeBuilder) r17(p int) (int, bool) {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							if ok = p < len(b.s) && class4[b.s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							if ok = p < len(b.s) && class4[b.s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							break
@@ -1848,18 +1833,17 @@ func (b *treeBuilder) r17(p int) (int, bool) {
 		ok = ok || p != start1
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r18 is rule isegment_nz_nc (isegment-nz-nc).
-func (b *treeBuilder) r18(p int) (int, bool) {
+func (b *treeBuilder) r18(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 18})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 18})
 	{
 		start1 := p
 		for {
@@ -1872,7 +1856,7 @@ func (b *treeBuilder) r18(p int) (int, bool) {
 				if p < len(b.s) && class3[b.s[p]] {
 					// pct_encoded, inlined
 					{
-						p3, n3 := p, len(b.nodes)
+						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
@@ -1880,21 +1864,21 @@ func (b *treeBuilder) r18(p int) (int, bool) {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							if ok = p < len(b.s) && class4[b.s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							if ok = p < len(b.s) && class4[b.s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							break
@@ -1925,15 +1909,14 @@ func (b *treeBuilder) r18(p int) (int, bool) {
 		ok = ok || p != start1
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r19 is rule ipchar (ipchar).
-func (b *treeBuilder) r19(p int) (int, bool) {
+func (b *treeBuilder) r19(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 L1:
 	for {
@@ -1948,7 +1931,7 @@ L1:
 		if p < len(b.s) && class3[b.s[p]] {
 			// pct_encoded, inlined
 			{
-				p2, n2 := p, len(b.nodes)
+				p2, n2 := p, len(n)
 				ok = true
 			L2:
 				for {
@@ -1956,21 +1939,21 @@ L1:
 						p++
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					if ok = p < len(b.s) && class4[b.s[p]]; ok {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					if ok = p < len(b.s) && class4[b.s[p]]; ok {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					break
@@ -1993,14 +1976,14 @@ L1:
 		ok = false
 		break
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r20 is rule iquery (iquery).
-func (b *treeBuilder) r20(p int) (int, bool) {
+func (b *treeBuilder) r20(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 20})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 20})
 	{
 		start1 := p
 		for {
@@ -2013,7 +1996,7 @@ func (b *treeBuilder) r20(p int) (int, bool) {
 				if p < len(b.s) && class3[b.s[p]] {
 					// pct_encoded, inlined
 					{
-						p3, n3 := p, len(b.nodes)
+						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
@@ -2021,21 +2004,21 @@ func (b *treeBuilder) r20(p int) (int, bool) {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							if ok = p < len(b.s) && class4[b.s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							if ok = p < len(b.s) && class4[b.s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							break
@@ -2077,18 +2060,17 @@ func (b *treeBuilder) r20(p int) (int, bool) {
 		ok = true
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r21 is rule ifragment (ifragment).
-func (b *treeBuilder) r21(p int) (int, bool) {
+func (b *treeBuilder) r21(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 21})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 21})
 	{
 		start1 := p
 		for {
@@ -2101,7 +2083,7 @@ func (b *treeBuilder) r21(p int) (int, bool) {
 				if p < len(b.s) && class3[b.s[p]] {
 					// pct_encoded, inlined
 					{
-						p3, n3 := p, len(b.nodes)
+						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
@@ -2109,21 +2091,21 @@ func (b *treeBuilder) r21(p int) (int, bool) {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							if ok = p < len(b.s) && class4[b.s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							if ok = p < len(b.s) && class4[b.s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							break
@@ -2155,15 +2137,14 @@ func (b *treeBuilder) r21(p int) (int, bool) {
 		ok = true
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r22 is rule iunreserved (iunreserved).
-func (b *treeBuilder) r22(p int) (int, bool) {
+func (b *treeBuilder) r22(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 L1:
 	for {
@@ -2188,11 +2169,11 @@ L1:
 		ok = false
 		break
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r23 is rule ucschar (ucschar).
-func (b *treeBuilder) r23(p int) (int, bool) {
+func (b *treeBuilder) r23(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	if ok = p < len(b.s); ok {
 		r, w := utf8.DecodeRuneInString(b.s[p:])
@@ -2200,11 +2181,11 @@ func (b *treeBuilder) r23(p int) (int, bool) {
 			p += w
 		}
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r24 is rule iprivate (iprivate).
-func (b *treeBuilder) r24(p int) (int, bool) {
+func (b *treeBuilder) r24(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	if ok = p < len(b.s); ok {
 		r, w := utf8.DecodeRuneInString(b.s[p:])
@@ -2212,16 +2193,16 @@ func (b *treeBuilder) r24(p int) (int, bool) {
 			p += w
 		}
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r25 is rule scheme (scheme).
-func (b *treeBuilder) r25(p int) (int, bool) {
+func (b *treeBuilder) r25(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 25})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 25})
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
@@ -2229,7 +2210,7 @@ func (b *treeBuilder) r25(p int) (int, bool) {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			{
@@ -2245,25 +2226,24 @@ func (b *treeBuilder) r25(p int) (int, bool) {
 				ok = true
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r26 is rule port (port).
-func (b *treeBuilder) r26(p int) (int, bool) {
+func (b *treeBuilder) r26(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 26})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 26})
 	{
 		start1 := p
 		for {
@@ -2277,20 +2257,19 @@ func (b *treeBuilder) r26(p int) (int, bool) {
 		ok = true
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r27 is rule IP_literal (IP-literal).
-func (b *treeBuilder) r27(p int) (int, bool) {
+func (b *treeBuilder) r27(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 27})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 27})
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
@@ -2298,19 +2277,19 @@ func (b *treeBuilder) r27(p int) (int, bool) {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 		L2:
 			for {
 				if p < len(b.s) && class14[b.s[p]] {
-					p, ok = b.r29(p)
+					p, n, ok = b.r29(p, n)
 					if ok {
 						break L2
 					}
 				}
 				if p < len(b.s) && class15[b.s[p]] {
-					p, ok = b.r28(p)
+					p, n, ok = b.r28(p, n)
 					if ok {
 						break L2
 					}
@@ -2319,34 +2298,33 @@ func (b *treeBuilder) r27(p int) (int, bool) {
 				break
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && b.s[p] == ']'; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r28 is rule IPvFuture (IPvFuture).
-func (b *treeBuilder) r28(p int) (int, bool) {
+func (b *treeBuilder) r28(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 28})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 28})
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
@@ -2354,7 +2332,7 @@ func (b *treeBuilder) r28(p int) (int, bool) {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			{
@@ -2369,14 +2347,14 @@ func (b *treeBuilder) r28(p int) (int, bool) {
 				ok = ok || p != start2
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && b.s[p] == '.'; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			{
@@ -2391,42 +2369,41 @@ func (b *treeBuilder) r28(p int) (int, bool) {
 				ok = ok || p != start3
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r29 is rule IPv6address (IPv6address).
-func (b *treeBuilder) r29(p int) (int, bool) {
+func (b *treeBuilder) r29(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 29})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 29})
 L1:
 	for {
 		if p < len(b.s) && class4[b.s[p]] {
 			{
-				p2, n2 := p, len(b.nodes)
+				p2, n2 := p, len(n)
 				ok = true
 			L2:
 				for {
 					// h16c, inlined
 					{
-						p3, n3 := p, len(b.nodes)
+						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
 							// h16, inlined
 							{
-								p4, n4 := p, len(b.nodes)
+								p4, n4 := p, len(n)
 								ok = true
 							L4:
 								for {
@@ -2434,7 +2411,7 @@ L1:
 										p++
 									}
 									if !ok {
-										p, b.nodes = p4, b.nodes[:n4]
+										p, n = p4, n[:n4]
 										break L4
 									}
 									if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -2442,7 +2419,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p4, b.nodes[:n4]
+										p, n = p4, n[:n4]
 										break L4
 									}
 									if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -2450,7 +2427,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p4, b.nodes[:n4]
+										p, n = p4, n[:n4]
 										break L4
 									}
 									if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -2458,51 +2435,51 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p4, b.nodes[:n4]
+										p, n = p4, n[:n4]
 										break L4
 									}
 									break
 								}
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							if ok = p < len(b.s) && b.s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							{
-								p5, n5 := p, len(b.nodes)
+								p5, n5 := p, len(n)
 								if ok = p < len(b.s) && b.s[p] == ':'; ok {
 									p++
 								}
-								p, b.nodes = p5, b.nodes[:n5]
+								p, n = p5, n[:n5]
 								ok = !ok
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							break
 						}
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					// h16c, inlined
 					{
-						p6, n6 := p, len(b.nodes)
+						p6, n6 := p, len(n)
 						ok = true
 					L6:
 						for {
 							// h16, inlined
 							{
-								p7, n7 := p, len(b.nodes)
+								p7, n7 := p, len(n)
 								ok = true
 							L7:
 								for {
@@ -2510,7 +2487,7 @@ L1:
 										p++
 									}
 									if !ok {
-										p, b.nodes = p7, b.nodes[:n7]
+										p, n = p7, n[:n7]
 										break L7
 									}
 									if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -2518,7 +2495,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p7, b.nodes[:n7]
+										p, n = p7, n[:n7]
 										break L7
 									}
 									if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -2526,7 +2503,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p7, b.nodes[:n7]
+										p, n = p7, n[:n7]
 										break L7
 									}
 									if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -2534,51 +2511,51 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p7, b.nodes[:n7]
+										p, n = p7, n[:n7]
 										break L7
 									}
 									break
 								}
 							}
 							if !ok {
-								p, b.nodes = p6, b.nodes[:n6]
+								p, n = p6, n[:n6]
 								break L6
 							}
 							if ok = p < len(b.s) && b.s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p6, b.nodes[:n6]
+								p, n = p6, n[:n6]
 								break L6
 							}
 							{
-								p8, n8 := p, len(b.nodes)
+								p8, n8 := p, len(n)
 								if ok = p < len(b.s) && b.s[p] == ':'; ok {
 									p++
 								}
-								p, b.nodes = p8, b.nodes[:n8]
+								p, n = p8, n[:n8]
 								ok = !ok
 							}
 							if !ok {
-								p, b.nodes = p6, b.nodes[:n6]
+								p, n = p6, n[:n6]
 								break L6
 							}
 							break
 						}
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					// h16c, inlined
 					{
-						p9, n9 := p, len(b.nodes)
+						p9, n9 := p, len(n)
 						ok = true
 					L9:
 						for {
 							// h16, inlined
 							{
-								p10, n10 := p, len(b.nodes)
+								p10, n10 := p, len(n)
 								ok = true
 							L10:
 								for {
@@ -2586,7 +2563,7 @@ L1:
 										p++
 									}
 									if !ok {
-										p, b.nodes = p10, b.nodes[:n10]
+										p, n = p10, n[:n10]
 										break L10
 									}
 									if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -2594,7 +2571,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p10, b.nodes[:n10]
+										p, n = p10, n[:n10]
 										break L10
 									}
 									if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -2602,7 +2579,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p10, b.nodes[:n10]
+										p, n = p10, n[:n10]
 										break L10
 									}
 									if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -2610,51 +2587,51 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p10, b.nodes[:n10]
+										p, n = p10, n[:n10]
 										break L10
 									}
 									break
 								}
 							}
 							if !ok {
-								p, b.nodes = p9, b.nodes[:n9]
+								p, n = p9, n[:n9]
 								break L9
 							}
 							if ok = p < len(b.s) && b.s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p9, b.nodes[:n9]
+								p, n = p9, n[:n9]
 								break L9
 							}
 							{
-								p11, n11 := p, len(b.nodes)
+								p11, n11 := p, len(n)
 								if ok = p < len(b.s) && b.s[p] == ':'; ok {
 									p++
 								}
-								p, b.nodes = p11, b.nodes[:n11]
+								p, n = p11, n[:n11]
 								ok = !ok
 							}
 							if !ok {
-								p, b.nodes = p9, b.nodes[:n9]
+								p, n = p9, n[:n9]
 								break L9
 							}
 							break
 						}
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					// h16c, inlined
 					{
-						p12, n12 := p, len(b.nodes)
+						p12, n12 := p, len(n)
 						ok = true
 					L12:
 						for {
 							// h16, inlined
 							{
-								p13, n13 := p, len(b.nodes)
+								p13, n13 := p, len(n)
 								ok = true
 							L13:
 								for {
@@ -2662,7 +2639,7 @@ L1:
 										p++
 									}
 									if !ok {
-										p, b.nodes = p13, b.nodes[:n13]
+										p, n = p13, n[:n13]
 										break L13
 									}
 									if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -2670,7 +2647,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p13, b.nodes[:n13]
+										p, n = p13, n[:n13]
 										break L13
 									}
 									if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -2678,7 +2655,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p13, b.nodes[:n13]
+										p, n = p13, n[:n13]
 										break L13
 									}
 									if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -2686,51 +2663,51 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p13, b.nodes[:n13]
+										p, n = p13, n[:n13]
 										break L13
 									}
 									break
 								}
 							}
 							if !ok {
-								p, b.nodes = p12, b.nodes[:n12]
+								p, n = p12, n[:n12]
 								break L12
 							}
 							if ok = p < len(b.s) && b.s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p12, b.nodes[:n12]
+								p, n = p12, n[:n12]
 								break L12
 							}
 							{
-								p14, n14 := p, len(b.nodes)
+								p14, n14 := p, len(n)
 								if ok = p < len(b.s) && b.s[p] == ':'; ok {
 									p++
 								}
-								p, b.nodes = p14, b.nodes[:n14]
+								p, n = p14, n[:n14]
 								ok = !ok
 							}
 							if !ok {
-								p, b.nodes = p12, b.nodes[:n12]
+								p, n = p12, n[:n12]
 								break L12
 							}
 							break
 						}
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					// h16c, inlined
 					{
-						p15, n15 := p, len(b.nodes)
+						p15, n15 := p, len(n)
 						ok = true
 					L15:
 						for {
 							// h16, inlined
 							{
-								p16, n16 := p, len(b.nodes)
+								p16, n16 := p, len(n)
 								ok = true
 							L16:
 								for {
@@ -2738,7 +2715,7 @@ L1:
 										p++
 									}
 									if !ok {
-										p, b.nodes = p16, b.nodes[:n16]
+										p, n = p16, n[:n16]
 										break L16
 									}
 									if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -2746,7 +2723,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p16, b.nodes[:n16]
+										p, n = p16, n[:n16]
 										break L16
 									}
 									if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -2754,7 +2731,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p16, b.nodes[:n16]
+										p, n = p16, n[:n16]
 										break L16
 									}
 									if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -2762,51 +2739,51 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p16, b.nodes[:n16]
+										p, n = p16, n[:n16]
 										break L16
 									}
 									break
 								}
 							}
 							if !ok {
-								p, b.nodes = p15, b.nodes[:n15]
+								p, n = p15, n[:n15]
 								break L15
 							}
 							if ok = p < len(b.s) && b.s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p15, b.nodes[:n15]
+								p, n = p15, n[:n15]
 								break L15
 							}
 							{
-								p17, n17 := p, len(b.nodes)
+								p17, n17 := p, len(n)
 								if ok = p < len(b.s) && b.s[p] == ':'; ok {
 									p++
 								}
-								p, b.nodes = p17, b.nodes[:n17]
+								p, n = p17, n[:n17]
 								ok = !ok
 							}
 							if !ok {
-								p, b.nodes = p15, b.nodes[:n15]
+								p, n = p15, n[:n15]
 								break L15
 							}
 							break
 						}
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					// h16c, inlined
 					{
-						p18, n18 := p, len(b.nodes)
+						p18, n18 := p, len(n)
 						ok = true
 					L18:
 						for {
 							// h16, inlined
 							{
-								p19, n19 := p, len(b.nodes)
+								p19, n19 := p, len(n)
 								ok = true
 							L19:
 								for {
@@ -2814,7 +2791,7 @@ L1:
 										p++
 									}
 									if !ok {
-										p, b.nodes = p19, b.nodes[:n19]
+										p, n = p19, n[:n19]
 										break L19
 									}
 									if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -2822,7 +2799,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p19, b.nodes[:n19]
+										p, n = p19, n[:n19]
 										break L19
 									}
 									if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -2830,7 +2807,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p19, b.nodes[:n19]
+										p, n = p19, n[:n19]
 										break L19
 									}
 									if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -2838,40 +2815,40 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p19, b.nodes[:n19]
+										p, n = p19, n[:n19]
 										break L19
 									}
 									break
 								}
 							}
 							if !ok {
-								p, b.nodes = p18, b.nodes[:n18]
+								p, n = p18, n[:n18]
 								break L18
 							}
 							if ok = p < len(b.s) && b.s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p18, b.nodes[:n18]
+								p, n = p18, n[:n18]
 								break L18
 							}
 							{
-								p20, n20 := p, len(b.nodes)
+								p20, n20 := p, len(n)
 								if ok = p < len(b.s) && b.s[p] == ':'; ok {
 									p++
 								}
-								p, b.nodes = p20, b.nodes[:n20]
+								p, n = p20, n[:n20]
 								ok = !ok
 							}
 							if !ok {
-								p, b.nodes = p18, b.nodes[:n18]
+								p, n = p18, n[:n18]
 								break L18
 							}
 							break
 						}
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					// ls32, inlined
@@ -2879,13 +2856,13 @@ L1:
 					for {
 						if p < len(b.s) && class4[b.s[p]] {
 							{
-								p22, n22 := p, len(b.nodes)
+								p22, n22 := p, len(n)
 								ok = true
 							L22:
 								for {
 									// h16, inlined
 									{
-										p23, n23 := p, len(b.nodes)
+										p23, n23 := p, len(n)
 										ok = true
 									L23:
 										for {
@@ -2893,7 +2870,7 @@ L1:
 												p++
 											}
 											if !ok {
-												p, b.nodes = p23, b.nodes[:n23]
+												p, n = p23, n[:n23]
 												break L23
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -2901,7 +2878,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p23, b.nodes[:n23]
+												p, n = p23, n[:n23]
 												break L23
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -2909,7 +2886,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p23, b.nodes[:n23]
+												p, n = p23, n[:n23]
 												break L23
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -2917,26 +2894,26 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p23, b.nodes[:n23]
+												p, n = p23, n[:n23]
 												break L23
 											}
 											break
 										}
 									}
 									if !ok {
-										p, b.nodes = p22, b.nodes[:n22]
+										p, n = p22, n[:n22]
 										break L22
 									}
 									if ok = p < len(b.s) && b.s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p22, b.nodes[:n22]
+										p, n = p22, n[:n22]
 										break L22
 									}
 									// h16, inlined
 									{
-										p24, n24 := p, len(b.nodes)
+										p24, n24 := p, len(n)
 										ok = true
 									L24:
 										for {
@@ -2944,7 +2921,7 @@ L1:
 												p++
 											}
 											if !ok {
-												p, b.nodes = p24, b.nodes[:n24]
+												p, n = p24, n[:n24]
 												break L24
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -2952,7 +2929,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p24, b.nodes[:n24]
+												p, n = p24, n[:n24]
 												break L24
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -2960,7 +2937,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p24, b.nodes[:n24]
+												p, n = p24, n[:n24]
 												break L24
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -2968,27 +2945,27 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p24, b.nodes[:n24]
+												p, n = p24, n[:n24]
 												break L24
 											}
 											break
 										}
 									}
 									if !ok {
-										p, b.nodes = p22, b.nodes[:n22]
+										p, n = p22, n[:n22]
 										break L22
 									}
 									{
-										p25, n25 := p, len(b.nodes)
+										p25, n25 := p, len(n)
 										// ipv6char, inlined
 										if ok = p < len(b.s) && class16[b.s[p]]; ok {
 											p++
 										}
-										p, b.nodes = p25, b.nodes[:n25]
+										p, n = p25, n[:n25]
 										ok = !ok
 									}
 									if !ok {
-										p, b.nodes = p22, b.nodes[:n22]
+										p, n = p22, n[:n22]
 										break L22
 									}
 									break
@@ -2999,7 +2976,7 @@ L1:
 							}
 						}
 						if p < len(b.s) && class6[b.s[p]] {
-							p, ok = b.r34(p)
+							p, n, ok = b.r34(p, n)
 							if ok {
 								break L21
 							}
@@ -3008,20 +2985,20 @@ L1:
 						break
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					{
-						p26, n26 := p, len(b.nodes)
+						p26, n26 := p, len(n)
 						// ipv6char, inlined
 						if ok = p < len(b.s) && class16[b.s[p]]; ok {
 							p++
 						}
-						p, b.nodes = p26, b.nodes[:n26]
+						p, n = p26, n[:n26]
 						ok = !ok
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					break
@@ -3033,7 +3010,7 @@ L1:
 		}
 		if p < len(b.s) && class17[b.s[p]] {
 			{
-				p27, n27 := p, len(b.nodes)
+				p27, n27 := p, len(n)
 				ok = true
 			L27:
 				for {
@@ -3041,18 +3018,18 @@ L1:
 						p += 2
 					}
 					if !ok {
-						p, b.nodes = p27, b.nodes[:n27]
+						p, n = p27, n[:n27]
 						break L27
 					}
 					// h16c, inlined
 					{
-						p28, n28 := p, len(b.nodes)
+						p28, n28 := p, len(n)
 						ok = true
 					L28:
 						for {
 							// h16, inlined
 							{
-								p29, n29 := p, len(b.nodes)
+								p29, n29 := p, len(n)
 								ok = true
 							L29:
 								for {
@@ -3060,7 +3037,7 @@ L1:
 										p++
 									}
 									if !ok {
-										p, b.nodes = p29, b.nodes[:n29]
+										p, n = p29, n[:n29]
 										break L29
 									}
 									if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -3068,7 +3045,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p29, b.nodes[:n29]
+										p, n = p29, n[:n29]
 										break L29
 									}
 									if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -3076,7 +3053,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p29, b.nodes[:n29]
+										p, n = p29, n[:n29]
 										break L29
 									}
 									if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -3084,51 +3061,51 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p29, b.nodes[:n29]
+										p, n = p29, n[:n29]
 										break L29
 									}
 									break
 								}
 							}
 							if !ok {
-								p, b.nodes = p28, b.nodes[:n28]
+								p, n = p28, n[:n28]
 								break L28
 							}
 							if ok = p < len(b.s) && b.s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p28, b.nodes[:n28]
+								p, n = p28, n[:n28]
 								break L28
 							}
 							{
-								p30, n30 := p, len(b.nodes)
+								p30, n30 := p, len(n)
 								if ok = p < len(b.s) && b.s[p] == ':'; ok {
 									p++
 								}
-								p, b.nodes = p30, b.nodes[:n30]
+								p, n = p30, n[:n30]
 								ok = !ok
 							}
 							if !ok {
-								p, b.nodes = p28, b.nodes[:n28]
+								p, n = p28, n[:n28]
 								break L28
 							}
 							break
 						}
 					}
 					if !ok {
-						p, b.nodes = p27, b.nodes[:n27]
+						p, n = p27, n[:n27]
 						break L27
 					}
 					// h16c, inlined
 					{
-						p31, n31 := p, len(b.nodes)
+						p31, n31 := p, len(n)
 						ok = true
 					L31:
 						for {
 							// h16, inlined
 							{
-								p32, n32 := p, len(b.nodes)
+								p32, n32 := p, len(n)
 								ok = true
 							L32:
 								for {
@@ -3136,7 +3113,7 @@ L1:
 										p++
 									}
 									if !ok {
-										p, b.nodes = p32, b.nodes[:n32]
+										p, n = p32, n[:n32]
 										break L32
 									}
 									if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -3144,7 +3121,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p32, b.nodes[:n32]
+										p, n = p32, n[:n32]
 										break L32
 									}
 									if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -3152,7 +3129,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p32, b.nodes[:n32]
+										p, n = p32, n[:n32]
 										break L32
 									}
 									if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -3160,51 +3137,51 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p32, b.nodes[:n32]
+										p, n = p32, n[:n32]
 										break L32
 									}
 									break
 								}
 							}
 							if !ok {
-								p, b.nodes = p31, b.nodes[:n31]
+								p, n = p31, n[:n31]
 								break L31
 							}
 							if ok = p < len(b.s) && b.s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p31, b.nodes[:n31]
+								p, n = p31, n[:n31]
 								break L31
 							}
 							{
-								p33, n33 := p, len(b.nodes)
+								p33, n33 := p, len(n)
 								if ok = p < len(b.s) && b.s[p] == ':'; ok {
 									p++
 								}
-								p, b.nodes = p33, b.nodes[:n33]
+								p, n = p33, n[:n33]
 								ok = !ok
 							}
 							if !ok {
-								p, b.nodes = p31, b.nodes[:n31]
+								p, n = p31, n[:n31]
 								break L31
 							}
 							break
 						}
 					}
 					if !ok {
-						p, b.nodes = p27, b.nodes[:n27]
+						p, n = p27, n[:n27]
 						break L27
 					}
 					// h16c, inlined
 					{
-						p34, n34 := p, len(b.nodes)
+						p34, n34 := p, len(n)
 						ok = true
 					L34:
 						for {
 							// h16, inlined
 							{
-								p35, n35 := p, len(b.nodes)
+								p35, n35 := p, len(n)
 								ok = true
 							L35:
 								for {
@@ -3212,7 +3189,7 @@ L1:
 										p++
 									}
 									if !ok {
-										p, b.nodes = p35, b.nodes[:n35]
+										p, n = p35, n[:n35]
 										break L35
 									}
 									if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -3220,7 +3197,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p35, b.nodes[:n35]
+										p, n = p35, n[:n35]
 										break L35
 									}
 									if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -3228,7 +3205,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p35, b.nodes[:n35]
+										p, n = p35, n[:n35]
 										break L35
 									}
 									if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -3236,51 +3213,51 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p35, b.nodes[:n35]
+										p, n = p35, n[:n35]
 										break L35
 									}
 									break
 								}
 							}
 							if !ok {
-								p, b.nodes = p34, b.nodes[:n34]
+								p, n = p34, n[:n34]
 								break L34
 							}
 							if ok = p < len(b.s) && b.s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p34, b.nodes[:n34]
+								p, n = p34, n[:n34]
 								break L34
 							}
 							{
-								p36, n36 := p, len(b.nodes)
+								p36, n36 := p, len(n)
 								if ok = p < len(b.s) && b.s[p] == ':'; ok {
 									p++
 								}
-								p, b.nodes = p36, b.nodes[:n36]
+								p, n = p36, n[:n36]
 								ok = !ok
 							}
 							if !ok {
-								p, b.nodes = p34, b.nodes[:n34]
+								p, n = p34, n[:n34]
 								break L34
 							}
 							break
 						}
 					}
 					if !ok {
-						p, b.nodes = p27, b.nodes[:n27]
+						p, n = p27, n[:n27]
 						break L27
 					}
 					// h16c, inlined
 					{
-						p37, n37 := p, len(b.nodes)
+						p37, n37 := p, len(n)
 						ok = true
 					L37:
 						for {
 							// h16, inlined
 							{
-								p38, n38 := p, len(b.nodes)
+								p38, n38 := p, len(n)
 								ok = true
 							L38:
 								for {
@@ -3288,7 +3265,7 @@ L1:
 										p++
 									}
 									if !ok {
-										p, b.nodes = p38, b.nodes[:n38]
+										p, n = p38, n[:n38]
 										break L38
 									}
 									if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -3296,7 +3273,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p38, b.nodes[:n38]
+										p, n = p38, n[:n38]
 										break L38
 									}
 									if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -3304,7 +3281,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p38, b.nodes[:n38]
+										p, n = p38, n[:n38]
 										break L38
 									}
 									if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -3312,51 +3289,51 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p38, b.nodes[:n38]
+										p, n = p38, n[:n38]
 										break L38
 									}
 									break
 								}
 							}
 							if !ok {
-								p, b.nodes = p37, b.nodes[:n37]
+								p, n = p37, n[:n37]
 								break L37
 							}
 							if ok = p < len(b.s) && b.s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p37, b.nodes[:n37]
+								p, n = p37, n[:n37]
 								break L37
 							}
 							{
-								p39, n39 := p, len(b.nodes)
+								p39, n39 := p, len(n)
 								if ok = p < len(b.s) && b.s[p] == ':'; ok {
 									p++
 								}
-								p, b.nodes = p39, b.nodes[:n39]
+								p, n = p39, n[:n39]
 								ok = !ok
 							}
 							if !ok {
-								p, b.nodes = p37, b.nodes[:n37]
+								p, n = p37, n[:n37]
 								break L37
 							}
 							break
 						}
 					}
 					if !ok {
-						p, b.nodes = p27, b.nodes[:n27]
+						p, n = p27, n[:n27]
 						break L27
 					}
 					// h16c, inlined
 					{
-						p40, n40 := p, len(b.nodes)
+						p40, n40 := p, len(n)
 						ok = true
 					L40:
 						for {
 							// h16, inlined
 							{
-								p41, n41 := p, len(b.nodes)
+								p41, n41 := p, len(n)
 								ok = true
 							L41:
 								for {
@@ -3364,7 +3341,7 @@ L1:
 										p++
 									}
 									if !ok {
-										p, b.nodes = p41, b.nodes[:n41]
+										p, n = p41, n[:n41]
 										break L41
 									}
 									if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -3372,7 +3349,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p41, b.nodes[:n41]
+										p, n = p41, n[:n41]
 										break L41
 									}
 									if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -3380,7 +3357,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p41, b.nodes[:n41]
+										p, n = p41, n[:n41]
 										break L41
 									}
 									if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -3388,40 +3365,40 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p41, b.nodes[:n41]
+										p, n = p41, n[:n41]
 										break L41
 									}
 									break
 								}
 							}
 							if !ok {
-								p, b.nodes = p40, b.nodes[:n40]
+								p, n = p40, n[:n40]
 								break L40
 							}
 							if ok = p < len(b.s) && b.s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p40, b.nodes[:n40]
+								p, n = p40, n[:n40]
 								break L40
 							}
 							{
-								p42, n42 := p, len(b.nodes)
+								p42, n42 := p, len(n)
 								if ok = p < len(b.s) && b.s[p] == ':'; ok {
 									p++
 								}
-								p, b.nodes = p42, b.nodes[:n42]
+								p, n = p42, n[:n42]
 								ok = !ok
 							}
 							if !ok {
-								p, b.nodes = p40, b.nodes[:n40]
+								p, n = p40, n[:n40]
 								break L40
 							}
 							break
 						}
 					}
 					if !ok {
-						p, b.nodes = p27, b.nodes[:n27]
+						p, n = p27, n[:n27]
 						break L27
 					}
 					// ls32, inlined
@@ -3429,13 +3406,13 @@ L1:
 					for {
 						if p < len(b.s) && class4[b.s[p]] {
 							{
-								p44, n44 := p, len(b.nodes)
+								p44, n44 := p, len(n)
 								ok = true
 							L44:
 								for {
 									// h16, inlined
 									{
-										p45, n45 := p, len(b.nodes)
+										p45, n45 := p, len(n)
 										ok = true
 									L45:
 										for {
@@ -3443,7 +3420,7 @@ L1:
 												p++
 											}
 											if !ok {
-												p, b.nodes = p45, b.nodes[:n45]
+												p, n = p45, n[:n45]
 												break L45
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -3451,7 +3428,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p45, b.nodes[:n45]
+												p, n = p45, n[:n45]
 												break L45
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -3459,7 +3436,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p45, b.nodes[:n45]
+												p, n = p45, n[:n45]
 												break L45
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -3467,26 +3444,26 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p45, b.nodes[:n45]
+												p, n = p45, n[:n45]
 												break L45
 											}
 											break
 										}
 									}
 									if !ok {
-										p, b.nodes = p44, b.nodes[:n44]
+										p, n = p44, n[:n44]
 										break L44
 									}
 									if ok = p < len(b.s) && b.s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p44, b.nodes[:n44]
+										p, n = p44, n[:n44]
 										break L44
 									}
 									// h16, inlined
 									{
-										p46, n46 := p, len(b.nodes)
+										p46, n46 := p, len(n)
 										ok = true
 									L46:
 										for {
@@ -3494,7 +3471,7 @@ L1:
 												p++
 											}
 											if !ok {
-												p, b.nodes = p46, b.nodes[:n46]
+												p, n = p46, n[:n46]
 												break L46
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -3502,7 +3479,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p46, b.nodes[:n46]
+												p, n = p46, n[:n46]
 												break L46
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -3510,7 +3487,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p46, b.nodes[:n46]
+												p, n = p46, n[:n46]
 												break L46
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -3518,27 +3495,27 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p46, b.nodes[:n46]
+												p, n = p46, n[:n46]
 												break L46
 											}
 											break
 										}
 									}
 									if !ok {
-										p, b.nodes = p44, b.nodes[:n44]
+										p, n = p44, n[:n44]
 										break L44
 									}
 									{
-										p47, n47 := p, len(b.nodes)
+										p47, n47 := p, len(n)
 										// ipv6char, inlined
 										if ok = p < len(b.s) && class16[b.s[p]]; ok {
 											p++
 										}
-										p, b.nodes = p47, b.nodes[:n47]
+										p, n = p47, n[:n47]
 										ok = !ok
 									}
 									if !ok {
-										p, b.nodes = p44, b.nodes[:n44]
+										p, n = p44, n[:n44]
 										break L44
 									}
 									break
@@ -3549,7 +3526,7 @@ L1:
 							}
 						}
 						if p < len(b.s) && class6[b.s[p]] {
-							p, ok = b.r34(p)
+							p, n, ok = b.r34(p, n)
 							if ok {
 								break L43
 							}
@@ -3558,20 +3535,20 @@ L1:
 						break
 					}
 					if !ok {
-						p, b.nodes = p27, b.nodes[:n27]
+						p, n = p27, n[:n27]
 						break L27
 					}
 					{
-						p48, n48 := p, len(b.nodes)
+						p48, n48 := p, len(n)
 						// ipv6char, inlined
 						if ok = p < len(b.s) && class16[b.s[p]]; ok {
 							p++
 						}
-						p, b.nodes = p48, b.nodes[:n48]
+						p, n = p48, n[:n48]
 						ok = !ok
 					}
 					if !ok {
-						p, b.nodes = p27, b.nodes[:n27]
+						p, n = p27, n[:n27]
 						break L27
 					}
 					break
@@ -3583,13 +3560,13 @@ L1:
 		}
 		if p < len(b.s) && class14[b.s[p]] {
 			{
-				p49, n49 := p, len(b.nodes)
+				p49, n49 := p, len(n)
 				ok = true
 			L49:
 				for {
 					// h16, inlined
 					{
-						p50, n50 := p, len(b.nodes)
+						p50, n50 := p, len(n)
 						ok = true
 					L50:
 						for {
@@ -3597,7 +3574,7 @@ L1:
 								p++
 							}
 							if !ok {
-								p, b.nodes = p50, b.nodes[:n50]
+								p, n = p50, n[:n50]
 								break L50
 							}
 							if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -3605,7 +3582,7 @@ L1:
 							}
 							ok = true
 							if !ok {
-								p, b.nodes = p50, b.nodes[:n50]
+								p, n = p50, n[:n50]
 								break L50
 							}
 							if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -3613,7 +3590,7 @@ L1:
 							}
 							ok = true
 							if !ok {
-								p, b.nodes = p50, b.nodes[:n50]
+								p, n = p50, n[:n50]
 								break L50
 							}
 							if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -3621,7 +3598,7 @@ L1:
 							}
 							ok = true
 							if !ok {
-								p, b.nodes = p50, b.nodes[:n50]
+								p, n = p50, n[:n50]
 								break L50
 							}
 							break
@@ -3629,25 +3606,25 @@ L1:
 					}
 					ok = true
 					if !ok {
-						p, b.nodes = p49, b.nodes[:n49]
+						p, n = p49, n[:n49]
 						break L49
 					}
 					if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "::"; ok {
 						p += 2
 					}
 					if !ok {
-						p, b.nodes = p49, b.nodes[:n49]
+						p, n = p49, n[:n49]
 						break L49
 					}
 					// h16c, inlined
 					{
-						p51, n51 := p, len(b.nodes)
+						p51, n51 := p, len(n)
 						ok = true
 					L51:
 						for {
 							// h16, inlined
 							{
-								p52, n52 := p, len(b.nodes)
+								p52, n52 := p, len(n)
 								ok = true
 							L52:
 								for {
@@ -3655,7 +3632,7 @@ L1:
 										p++
 									}
 									if !ok {
-										p, b.nodes = p52, b.nodes[:n52]
+										p, n = p52, n[:n52]
 										break L52
 									}
 									if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -3663,7 +3640,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p52, b.nodes[:n52]
+										p, n = p52, n[:n52]
 										break L52
 									}
 									if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -3671,7 +3648,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p52, b.nodes[:n52]
+										p, n = p52, n[:n52]
 										break L52
 									}
 									if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -3679,51 +3656,51 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p52, b.nodes[:n52]
+										p, n = p52, n[:n52]
 										break L52
 									}
 									break
 								}
 							}
 							if !ok {
-								p, b.nodes = p51, b.nodes[:n51]
+								p, n = p51, n[:n51]
 								break L51
 							}
 							if ok = p < len(b.s) && b.s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p51, b.nodes[:n51]
+								p, n = p51, n[:n51]
 								break L51
 							}
 							{
-								p53, n53 := p, len(b.nodes)
+								p53, n53 := p, len(n)
 								if ok = p < len(b.s) && b.s[p] == ':'; ok {
 									p++
 								}
-								p, b.nodes = p53, b.nodes[:n53]
+								p, n = p53, n[:n53]
 								ok = !ok
 							}
 							if !ok {
-								p, b.nodes = p51, b.nodes[:n51]
+								p, n = p51, n[:n51]
 								break L51
 							}
 							break
 						}
 					}
 					if !ok {
-						p, b.nodes = p49, b.nodes[:n49]
+						p, n = p49, n[:n49]
 						break L49
 					}
 					// h16c, inlined
 					{
-						p54, n54 := p, len(b.nodes)
+						p54, n54 := p, len(n)
 						ok = true
 					L54:
 						for {
 							// h16, inlined
 							{
-								p55, n55 := p, len(b.nodes)
+								p55, n55 := p, len(n)
 								ok = true
 							L55:
 								for {
@@ -3731,7 +3708,7 @@ L1:
 										p++
 									}
 									if !ok {
-										p, b.nodes = p55, b.nodes[:n55]
+										p, n = p55, n[:n55]
 										break L55
 									}
 									if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -3739,7 +3716,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p55, b.nodes[:n55]
+										p, n = p55, n[:n55]
 										break L55
 									}
 									if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -3747,7 +3724,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p55, b.nodes[:n55]
+										p, n = p55, n[:n55]
 										break L55
 									}
 									if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -3755,51 +3732,51 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p55, b.nodes[:n55]
+										p, n = p55, n[:n55]
 										break L55
 									}
 									break
 								}
 							}
 							if !ok {
-								p, b.nodes = p54, b.nodes[:n54]
+								p, n = p54, n[:n54]
 								break L54
 							}
 							if ok = p < len(b.s) && b.s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p54, b.nodes[:n54]
+								p, n = p54, n[:n54]
 								break L54
 							}
 							{
-								p56, n56 := p, len(b.nodes)
+								p56, n56 := p, len(n)
 								if ok = p < len(b.s) && b.s[p] == ':'; ok {
 									p++
 								}
-								p, b.nodes = p56, b.nodes[:n56]
+								p, n = p56, n[:n56]
 								ok = !ok
 							}
 							if !ok {
-								p, b.nodes = p54, b.nodes[:n54]
+								p, n = p54, n[:n54]
 								break L54
 							}
 							break
 						}
 					}
 					if !ok {
-						p, b.nodes = p49, b.nodes[:n49]
+						p, n = p49, n[:n49]
 						break L49
 					}
 					// h16c, inlined
 					{
-						p57, n57 := p, len(b.nodes)
+						p57, n57 := p, len(n)
 						ok = true
 					L57:
 						for {
 							// h16, inlined
 							{
-								p58, n58 := p, len(b.nodes)
+								p58, n58 := p, len(n)
 								ok = true
 							L58:
 								for {
@@ -3807,7 +3784,7 @@ L1:
 										p++
 									}
 									if !ok {
-										p, b.nodes = p58, b.nodes[:n58]
+										p, n = p58, n[:n58]
 										break L58
 									}
 									if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -3815,7 +3792,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p58, b.nodes[:n58]
+										p, n = p58, n[:n58]
 										break L58
 									}
 									if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -3823,7 +3800,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p58, b.nodes[:n58]
+										p, n = p58, n[:n58]
 										break L58
 									}
 									if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -3831,51 +3808,51 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p58, b.nodes[:n58]
+										p, n = p58, n[:n58]
 										break L58
 									}
 									break
 								}
 							}
 							if !ok {
-								p, b.nodes = p57, b.nodes[:n57]
+								p, n = p57, n[:n57]
 								break L57
 							}
 							if ok = p < len(b.s) && b.s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p57, b.nodes[:n57]
+								p, n = p57, n[:n57]
 								break L57
 							}
 							{
-								p59, n59 := p, len(b.nodes)
+								p59, n59 := p, len(n)
 								if ok = p < len(b.s) && b.s[p] == ':'; ok {
 									p++
 								}
-								p, b.nodes = p59, b.nodes[:n59]
+								p, n = p59, n[:n59]
 								ok = !ok
 							}
 							if !ok {
-								p, b.nodes = p57, b.nodes[:n57]
+								p, n = p57, n[:n57]
 								break L57
 							}
 							break
 						}
 					}
 					if !ok {
-						p, b.nodes = p49, b.nodes[:n49]
+						p, n = p49, n[:n49]
 						break L49
 					}
 					// h16c, inlined
 					{
-						p60, n60 := p, len(b.nodes)
+						p60, n60 := p, len(n)
 						ok = true
 					L60:
 						for {
 							// h16, inlined
 							{
-								p61, n61 := p, len(b.nodes)
+								p61, n61 := p, len(n)
 								ok = true
 							L61:
 								for {
@@ -3883,7 +3860,7 @@ L1:
 										p++
 									}
 									if !ok {
-										p, b.nodes = p61, b.nodes[:n61]
+										p, n = p61, n[:n61]
 										break L61
 									}
 									if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -3891,7 +3868,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p61, b.nodes[:n61]
+										p, n = p61, n[:n61]
 										break L61
 									}
 									if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -3899,7 +3876,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p61, b.nodes[:n61]
+										p, n = p61, n[:n61]
 										break L61
 									}
 									if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -3907,40 +3884,40 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p61, b.nodes[:n61]
+										p, n = p61, n[:n61]
 										break L61
 									}
 									break
 								}
 							}
 							if !ok {
-								p, b.nodes = p60, b.nodes[:n60]
+								p, n = p60, n[:n60]
 								break L60
 							}
 							if ok = p < len(b.s) && b.s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p60, b.nodes[:n60]
+								p, n = p60, n[:n60]
 								break L60
 							}
 							{
-								p62, n62 := p, len(b.nodes)
+								p62, n62 := p, len(n)
 								if ok = p < len(b.s) && b.s[p] == ':'; ok {
 									p++
 								}
-								p, b.nodes = p62, b.nodes[:n62]
+								p, n = p62, n[:n62]
 								ok = !ok
 							}
 							if !ok {
-								p, b.nodes = p60, b.nodes[:n60]
+								p, n = p60, n[:n60]
 								break L60
 							}
 							break
 						}
 					}
 					if !ok {
-						p, b.nodes = p49, b.nodes[:n49]
+						p, n = p49, n[:n49]
 						break L49
 					}
 					// ls32, inlined
@@ -3948,13 +3925,13 @@ L1:
 					for {
 						if p < len(b.s) && class4[b.s[p]] {
 							{
-								p64, n64 := p, len(b.nodes)
+								p64, n64 := p, len(n)
 								ok = true
 							L64:
 								for {
 									// h16, inlined
 									{
-										p65, n65 := p, len(b.nodes)
+										p65, n65 := p, len(n)
 										ok = true
 									L65:
 										for {
@@ -3962,7 +3939,7 @@ L1:
 												p++
 											}
 											if !ok {
-												p, b.nodes = p65, b.nodes[:n65]
+												p, n = p65, n[:n65]
 												break L65
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -3970,7 +3947,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p65, b.nodes[:n65]
+												p, n = p65, n[:n65]
 												break L65
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -3978,7 +3955,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p65, b.nodes[:n65]
+												p, n = p65, n[:n65]
 												break L65
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -3986,26 +3963,26 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p65, b.nodes[:n65]
+												p, n = p65, n[:n65]
 												break L65
 											}
 											break
 										}
 									}
 									if !ok {
-										p, b.nodes = p64, b.nodes[:n64]
+										p, n = p64, n[:n64]
 										break L64
 									}
 									if ok = p < len(b.s) && b.s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p64, b.nodes[:n64]
+										p, n = p64, n[:n64]
 										break L64
 									}
 									// h16, inlined
 									{
-										p66, n66 := p, len(b.nodes)
+										p66, n66 := p, len(n)
 										ok = true
 									L66:
 										for {
@@ -4013,7 +3990,7 @@ L1:
 												p++
 											}
 											if !ok {
-												p, b.nodes = p66, b.nodes[:n66]
+												p, n = p66, n[:n66]
 												break L66
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -4021,7 +3998,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p66, b.nodes[:n66]
+												p, n = p66, n[:n66]
 												break L66
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -4029,7 +4006,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p66, b.nodes[:n66]
+												p, n = p66, n[:n66]
 												break L66
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -4037,27 +4014,27 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p66, b.nodes[:n66]
+												p, n = p66, n[:n66]
 												break L66
 											}
 											break
 										}
 									}
 									if !ok {
-										p, b.nodes = p64, b.nodes[:n64]
+										p, n = p64, n[:n64]
 										break L64
 									}
 									{
-										p67, n67 := p, len(b.nodes)
+										p67, n67 := p, len(n)
 										// ipv6char, inlined
 										if ok = p < len(b.s) && class16[b.s[p]]; ok {
 											p++
 										}
-										p, b.nodes = p67, b.nodes[:n67]
+										p, n = p67, n[:n67]
 										ok = !ok
 									}
 									if !ok {
-										p, b.nodes = p64, b.nodes[:n64]
+										p, n = p64, n[:n64]
 										break L64
 									}
 									break
@@ -4068,7 +4045,7 @@ L1:
 							}
 						}
 						if p < len(b.s) && class6[b.s[p]] {
-							p, ok = b.r34(p)
+							p, n, ok = b.r34(p, n)
 							if ok {
 								break L63
 							}
@@ -4077,20 +4054,20 @@ L1:
 						break
 					}
 					if !ok {
-						p, b.nodes = p49, b.nodes[:n49]
+						p, n = p49, n[:n49]
 						break L49
 					}
 					{
-						p68, n68 := p, len(b.nodes)
+						p68, n68 := p, len(n)
 						// ipv6char, inlined
 						if ok = p < len(b.s) && class16[b.s[p]]; ok {
 							p++
 						}
-						p, b.nodes = p68, b.nodes[:n68]
+						p, n = p68, n[:n68]
 						ok = !ok
 					}
 					if !ok {
-						p, b.nodes = p49, b.nodes[:n49]
+						p, n = p49, n[:n49]
 						break L49
 					}
 					break
@@ -4102,24 +4079,24 @@ L1:
 		}
 		if p < len(b.s) && class14[b.s[p]] {
 			{
-				p69, n69 := p, len(b.nodes)
+				p69, n69 := p, len(n)
 				ok = true
 			L69:
 				for {
 					{
-						p70, n70 := p, len(b.nodes)
+						p70, n70 := p, len(n)
 						ok = true
 					L70:
 						for {
 							// h16c, inlined
 							{
-								p71, n71 := p, len(b.nodes)
+								p71, n71 := p, len(n)
 								ok = true
 							L71:
 								for {
 									// h16, inlined
 									{
-										p72, n72 := p, len(b.nodes)
+										p72, n72 := p, len(n)
 										ok = true
 									L72:
 										for {
@@ -4127,7 +4104,7 @@ L1:
 												p++
 											}
 											if !ok {
-												p, b.nodes = p72, b.nodes[:n72]
+												p, n = p72, n[:n72]
 												break L72
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -4135,7 +4112,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p72, b.nodes[:n72]
+												p, n = p72, n[:n72]
 												break L72
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -4143,7 +4120,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p72, b.nodes[:n72]
+												p, n = p72, n[:n72]
 												break L72
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -4151,33 +4128,33 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p72, b.nodes[:n72]
+												p, n = p72, n[:n72]
 												break L72
 											}
 											break
 										}
 									}
 									if !ok {
-										p, b.nodes = p71, b.nodes[:n71]
+										p, n = p71, n[:n71]
 										break L71
 									}
 									if ok = p < len(b.s) && b.s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p71, b.nodes[:n71]
+										p, n = p71, n[:n71]
 										break L71
 									}
 									{
-										p73, n73 := p, len(b.nodes)
+										p73, n73 := p, len(n)
 										if ok = p < len(b.s) && b.s[p] == ':'; ok {
 											p++
 										}
-										p, b.nodes = p73, b.nodes[:n73]
+										p, n = p73, n[:n73]
 										ok = !ok
 									}
 									if !ok {
-										p, b.nodes = p71, b.nodes[:n71]
+										p, n = p71, n[:n71]
 										break L71
 									}
 									break
@@ -4185,12 +4162,12 @@ L1:
 							}
 							ok = true
 							if !ok {
-								p, b.nodes = p70, b.nodes[:n70]
+								p, n = p70, n[:n70]
 								break L70
 							}
 							// h16, inlined
 							{
-								p74, n74 := p, len(b.nodes)
+								p74, n74 := p, len(n)
 								ok = true
 							L74:
 								for {
@@ -4198,7 +4175,7 @@ L1:
 										p++
 									}
 									if !ok {
-										p, b.nodes = p74, b.nodes[:n74]
+										p, n = p74, n[:n74]
 										break L74
 									}
 									if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -4206,7 +4183,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p74, b.nodes[:n74]
+										p, n = p74, n[:n74]
 										break L74
 									}
 									if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -4214,7 +4191,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p74, b.nodes[:n74]
+										p, n = p74, n[:n74]
 										break L74
 									}
 									if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -4222,14 +4199,14 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p74, b.nodes[:n74]
+										p, n = p74, n[:n74]
 										break L74
 									}
 									break
 								}
 							}
 							if !ok {
-								p, b.nodes = p70, b.nodes[:n70]
+								p, n = p70, n[:n70]
 								break L70
 							}
 							break
@@ -4237,25 +4214,25 @@ L1:
 					}
 					ok = true
 					if !ok {
-						p, b.nodes = p69, b.nodes[:n69]
+						p, n = p69, n[:n69]
 						break L69
 					}
 					if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "::"; ok {
 						p += 2
 					}
 					if !ok {
-						p, b.nodes = p69, b.nodes[:n69]
+						p, n = p69, n[:n69]
 						break L69
 					}
 					// h16c, inlined
 					{
-						p75, n75 := p, len(b.nodes)
+						p75, n75 := p, len(n)
 						ok = true
 					L75:
 						for {
 							// h16, inlined
 							{
-								p76, n76 := p, len(b.nodes)
+								p76, n76 := p, len(n)
 								ok = true
 							L76:
 								for {
@@ -4263,7 +4240,7 @@ L1:
 										p++
 									}
 									if !ok {
-										p, b.nodes = p76, b.nodes[:n76]
+										p, n = p76, n[:n76]
 										break L76
 									}
 									if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -4271,7 +4248,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p76, b.nodes[:n76]
+										p, n = p76, n[:n76]
 										break L76
 									}
 									if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -4279,7 +4256,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p76, b.nodes[:n76]
+										p, n = p76, n[:n76]
 										break L76
 									}
 									if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -4287,51 +4264,51 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p76, b.nodes[:n76]
+										p, n = p76, n[:n76]
 										break L76
 									}
 									break
 								}
 							}
 							if !ok {
-								p, b.nodes = p75, b.nodes[:n75]
+								p, n = p75, n[:n75]
 								break L75
 							}
 							if ok = p < len(b.s) && b.s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p75, b.nodes[:n75]
+								p, n = p75, n[:n75]
 								break L75
 							}
 							{
-								p77, n77 := p, len(b.nodes)
+								p77, n77 := p, len(n)
 								if ok = p < len(b.s) && b.s[p] == ':'; ok {
 									p++
 								}
-								p, b.nodes = p77, b.nodes[:n77]
+								p, n = p77, n[:n77]
 								ok = !ok
 							}
 							if !ok {
-								p, b.nodes = p75, b.nodes[:n75]
+								p, n = p75, n[:n75]
 								break L75
 							}
 							break
 						}
 					}
 					if !ok {
-						p, b.nodes = p69, b.nodes[:n69]
+						p, n = p69, n[:n69]
 						break L69
 					}
 					// h16c, inlined
 					{
-						p78, n78 := p, len(b.nodes)
+						p78, n78 := p, len(n)
 						ok = true
 					L78:
 						for {
 							// h16, inlined
 							{
-								p79, n79 := p, len(b.nodes)
+								p79, n79 := p, len(n)
 								ok = true
 							L79:
 								for {
@@ -4339,7 +4316,7 @@ L1:
 										p++
 									}
 									if !ok {
-										p, b.nodes = p79, b.nodes[:n79]
+										p, n = p79, n[:n79]
 										break L79
 									}
 									if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -4347,7 +4324,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p79, b.nodes[:n79]
+										p, n = p79, n[:n79]
 										break L79
 									}
 									if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -4355,7 +4332,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p79, b.nodes[:n79]
+										p, n = p79, n[:n79]
 										break L79
 									}
 									if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -4363,51 +4340,51 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p79, b.nodes[:n79]
+										p, n = p79, n[:n79]
 										break L79
 									}
 									break
 								}
 							}
 							if !ok {
-								p, b.nodes = p78, b.nodes[:n78]
+								p, n = p78, n[:n78]
 								break L78
 							}
 							if ok = p < len(b.s) && b.s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p78, b.nodes[:n78]
+								p, n = p78, n[:n78]
 								break L78
 							}
 							{
-								p80, n80 := p, len(b.nodes)
+								p80, n80 := p, len(n)
 								if ok = p < len(b.s) && b.s[p] == ':'; ok {
 									p++
 								}
-								p, b.nodes = p80, b.nodes[:n80]
+								p, n = p80, n[:n80]
 								ok = !ok
 							}
 							if !ok {
-								p, b.nodes = p78, b.nodes[:n78]
+								p, n = p78, n[:n78]
 								break L78
 							}
 							break
 						}
 					}
 					if !ok {
-						p, b.nodes = p69, b.nodes[:n69]
+						p, n = p69, n[:n69]
 						break L69
 					}
 					// h16c, inlined
 					{
-						p81, n81 := p, len(b.nodes)
+						p81, n81 := p, len(n)
 						ok = true
 					L81:
 						for {
 							// h16, inlined
 							{
-								p82, n82 := p, len(b.nodes)
+								p82, n82 := p, len(n)
 								ok = true
 							L82:
 								for {
@@ -4415,7 +4392,7 @@ L1:
 										p++
 									}
 									if !ok {
-										p, b.nodes = p82, b.nodes[:n82]
+										p, n = p82, n[:n82]
 										break L82
 									}
 									if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -4423,7 +4400,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p82, b.nodes[:n82]
+										p, n = p82, n[:n82]
 										break L82
 									}
 									if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -4431,7 +4408,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p82, b.nodes[:n82]
+										p, n = p82, n[:n82]
 										break L82
 									}
 									if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -4439,40 +4416,40 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p82, b.nodes[:n82]
+										p, n = p82, n[:n82]
 										break L82
 									}
 									break
 								}
 							}
 							if !ok {
-								p, b.nodes = p81, b.nodes[:n81]
+								p, n = p81, n[:n81]
 								break L81
 							}
 							if ok = p < len(b.s) && b.s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p81, b.nodes[:n81]
+								p, n = p81, n[:n81]
 								break L81
 							}
 							{
-								p83, n83 := p, len(b.nodes)
+								p83, n83 := p, len(n)
 								if ok = p < len(b.s) && b.s[p] == ':'; ok {
 									p++
 								}
-								p, b.nodes = p83, b.nodes[:n83]
+								p, n = p83, n[:n83]
 								ok = !ok
 							}
 							if !ok {
-								p, b.nodes = p81, b.nodes[:n81]
+								p, n = p81, n[:n81]
 								break L81
 							}
 							break
 						}
 					}
 					if !ok {
-						p, b.nodes = p69, b.nodes[:n69]
+						p, n = p69, n[:n69]
 						break L69
 					}
 					// ls32, inlined
@@ -4480,13 +4457,13 @@ L1:
 					for {
 						if p < len(b.s) && class4[b.s[p]] {
 							{
-								p85, n85 := p, len(b.nodes)
+								p85, n85 := p, len(n)
 								ok = true
 							L85:
 								for {
 									// h16, inlined
 									{
-										p86, n86 := p, len(b.nodes)
+										p86, n86 := p, len(n)
 										ok = true
 									L86:
 										for {
@@ -4494,7 +4471,7 @@ L1:
 												p++
 											}
 											if !ok {
-												p, b.nodes = p86, b.nodes[:n86]
+												p, n = p86, n[:n86]
 												break L86
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -4502,7 +4479,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p86, b.nodes[:n86]
+												p, n = p86, n[:n86]
 												break L86
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -4510,7 +4487,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p86, b.nodes[:n86]
+												p, n = p86, n[:n86]
 												break L86
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -4518,26 +4495,26 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p86, b.nodes[:n86]
+												p, n = p86, n[:n86]
 												break L86
 											}
 											break
 										}
 									}
 									if !ok {
-										p, b.nodes = p85, b.nodes[:n85]
+										p, n = p85, n[:n85]
 										break L85
 									}
 									if ok = p < len(b.s) && b.s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p85, b.nodes[:n85]
+										p, n = p85, n[:n85]
 										break L85
 									}
 									// h16, inlined
 									{
-										p87, n87 := p, len(b.nodes)
+										p87, n87 := p, len(n)
 										ok = true
 									L87:
 										for {
@@ -4545,7 +4522,7 @@ L1:
 												p++
 											}
 											if !ok {
-												p, b.nodes = p87, b.nodes[:n87]
+												p, n = p87, n[:n87]
 												break L87
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -4553,7 +4530,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p87, b.nodes[:n87]
+												p, n = p87, n[:n87]
 												break L87
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -4561,7 +4538,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p87, b.nodes[:n87]
+												p, n = p87, n[:n87]
 												break L87
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -4569,27 +4546,27 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p87, b.nodes[:n87]
+												p, n = p87, n[:n87]
 												break L87
 											}
 											break
 										}
 									}
 									if !ok {
-										p, b.nodes = p85, b.nodes[:n85]
+										p, n = p85, n[:n85]
 										break L85
 									}
 									{
-										p88, n88 := p, len(b.nodes)
+										p88, n88 := p, len(n)
 										// ipv6char, inlined
 										if ok = p < len(b.s) && class16[b.s[p]]; ok {
 											p++
 										}
-										p, b.nodes = p88, b.nodes[:n88]
+										p, n = p88, n[:n88]
 										ok = !ok
 									}
 									if !ok {
-										p, b.nodes = p85, b.nodes[:n85]
+										p, n = p85, n[:n85]
 										break L85
 									}
 									break
@@ -4600,7 +4577,7 @@ L1:
 							}
 						}
 						if p < len(b.s) && class6[b.s[p]] {
-							p, ok = b.r34(p)
+							p, n, ok = b.r34(p, n)
 							if ok {
 								break L84
 							}
@@ -4609,20 +4586,20 @@ L1:
 						break
 					}
 					if !ok {
-						p, b.nodes = p69, b.nodes[:n69]
+						p, n = p69, n[:n69]
 						break L69
 					}
 					{
-						p89, n89 := p, len(b.nodes)
+						p89, n89 := p, len(n)
 						// ipv6char, inlined
 						if ok = p < len(b.s) && class16[b.s[p]]; ok {
 							p++
 						}
-						p, b.nodes = p89, b.nodes[:n89]
+						p, n = p89, n[:n89]
 						ok = !ok
 					}
 					if !ok {
-						p, b.nodes = p69, b.nodes[:n69]
+						p, n = p69, n[:n69]
 						break L69
 					}
 					break
@@ -4634,24 +4611,24 @@ L1:
 		}
 		if p < len(b.s) && class14[b.s[p]] {
 			{
-				p90, n90 := p, len(b.nodes)
+				p90, n90 := p, len(n)
 				ok = true
 			L90:
 				for {
 					{
-						p91, n91 := p, len(b.nodes)
+						p91, n91 := p, len(n)
 						ok = true
 					L91:
 						for {
 							// h16c, inlined
 							{
-								p92, n92 := p, len(b.nodes)
+								p92, n92 := p, len(n)
 								ok = true
 							L92:
 								for {
 									// h16, inlined
 									{
-										p93, n93 := p, len(b.nodes)
+										p93, n93 := p, len(n)
 										ok = true
 									L93:
 										for {
@@ -4659,7 +4636,7 @@ L1:
 												p++
 											}
 											if !ok {
-												p, b.nodes = p93, b.nodes[:n93]
+												p, n = p93, n[:n93]
 												break L93
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -4667,7 +4644,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p93, b.nodes[:n93]
+												p, n = p93, n[:n93]
 												break L93
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -4675,7 +4652,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p93, b.nodes[:n93]
+												p, n = p93, n[:n93]
 												break L93
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -4683,33 +4660,33 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p93, b.nodes[:n93]
+												p, n = p93, n[:n93]
 												break L93
 											}
 											break
 										}
 									}
 									if !ok {
-										p, b.nodes = p92, b.nodes[:n92]
+										p, n = p92, n[:n92]
 										break L92
 									}
 									if ok = p < len(b.s) && b.s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p92, b.nodes[:n92]
+										p, n = p92, n[:n92]
 										break L92
 									}
 									{
-										p94, n94 := p, len(b.nodes)
+										p94, n94 := p, len(n)
 										if ok = p < len(b.s) && b.s[p] == ':'; ok {
 											p++
 										}
-										p, b.nodes = p94, b.nodes[:n94]
+										p, n = p94, n[:n94]
 										ok = !ok
 									}
 									if !ok {
-										p, b.nodes = p92, b.nodes[:n92]
+										p, n = p92, n[:n92]
 										break L92
 									}
 									break
@@ -4717,18 +4694,18 @@ L1:
 							}
 							ok = true
 							if !ok {
-								p, b.nodes = p91, b.nodes[:n91]
+								p, n = p91, n[:n91]
 								break L91
 							}
 							// h16c, inlined
 							{
-								p95, n95 := p, len(b.nodes)
+								p95, n95 := p, len(n)
 								ok = true
 							L95:
 								for {
 									// h16, inlined
 									{
-										p96, n96 := p, len(b.nodes)
+										p96, n96 := p, len(n)
 										ok = true
 									L96:
 										for {
@@ -4736,7 +4713,7 @@ L1:
 												p++
 											}
 											if !ok {
-												p, b.nodes = p96, b.nodes[:n96]
+												p, n = p96, n[:n96]
 												break L96
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -4744,7 +4721,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p96, b.nodes[:n96]
+												p, n = p96, n[:n96]
 												break L96
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -4752,7 +4729,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p96, b.nodes[:n96]
+												p, n = p96, n[:n96]
 												break L96
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -4760,33 +4737,33 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p96, b.nodes[:n96]
+												p, n = p96, n[:n96]
 												break L96
 											}
 											break
 										}
 									}
 									if !ok {
-										p, b.nodes = p95, b.nodes[:n95]
+										p, n = p95, n[:n95]
 										break L95
 									}
 									if ok = p < len(b.s) && b.s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p95, b.nodes[:n95]
+										p, n = p95, n[:n95]
 										break L95
 									}
 									{
-										p97, n97 := p, len(b.nodes)
+										p97, n97 := p, len(n)
 										if ok = p < len(b.s) && b.s[p] == ':'; ok {
 											p++
 										}
-										p, b.nodes = p97, b.nodes[:n97]
+										p, n = p97, n[:n97]
 										ok = !ok
 									}
 									if !ok {
-										p, b.nodes = p95, b.nodes[:n95]
+										p, n = p95, n[:n95]
 										break L95
 									}
 									break
@@ -4794,12 +4771,12 @@ L1:
 							}
 							ok = true
 							if !ok {
-								p, b.nodes = p91, b.nodes[:n91]
+								p, n = p91, n[:n91]
 								break L91
 							}
 							// h16, inlined
 							{
-								p98, n98 := p, len(b.nodes)
+								p98, n98 := p, len(n)
 								ok = true
 							L98:
 								for {
@@ -4807,7 +4784,7 @@ L1:
 										p++
 									}
 									if !ok {
-										p, b.nodes = p98, b.nodes[:n98]
+										p, n = p98, n[:n98]
 										break L98
 									}
 									if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -4815,7 +4792,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p98, b.nodes[:n98]
+										p, n = p98, n[:n98]
 										break L98
 									}
 									if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -4823,7 +4800,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p98, b.nodes[:n98]
+										p, n = p98, n[:n98]
 										break L98
 									}
 									if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -4831,14 +4808,14 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p98, b.nodes[:n98]
+										p, n = p98, n[:n98]
 										break L98
 									}
 									break
 								}
 							}
 							if !ok {
-								p, b.nodes = p91, b.nodes[:n91]
+								p, n = p91, n[:n91]
 								break L91
 							}
 							break
@@ -4846,25 +4823,25 @@ L1:
 					}
 					ok = true
 					if !ok {
-						p, b.nodes = p90, b.nodes[:n90]
+						p, n = p90, n[:n90]
 						break L90
 					}
 					if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "::"; ok {
 						p += 2
 					}
 					if !ok {
-						p, b.nodes = p90, b.nodes[:n90]
+						p, n = p90, n[:n90]
 						break L90
 					}
 					// h16c, inlined
 					{
-						p99, n99 := p, len(b.nodes)
+						p99, n99 := p, len(n)
 						ok = true
 					L99:
 						for {
 							// h16, inlined
 							{
-								p100, n100 := p, len(b.nodes)
+								p100, n100 := p, len(n)
 								ok = true
 							L100:
 								for {
@@ -4872,7 +4849,7 @@ L1:
 										p++
 									}
 									if !ok {
-										p, b.nodes = p100, b.nodes[:n100]
+										p, n = p100, n[:n100]
 										break L100
 									}
 									if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -4880,7 +4857,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p100, b.nodes[:n100]
+										p, n = p100, n[:n100]
 										break L100
 									}
 									if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -4888,7 +4865,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p100, b.nodes[:n100]
+										p, n = p100, n[:n100]
 										break L100
 									}
 									if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -4896,51 +4873,51 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p100, b.nodes[:n100]
+										p, n = p100, n[:n100]
 										break L100
 									}
 									break
 								}
 							}
 							if !ok {
-								p, b.nodes = p99, b.nodes[:n99]
+								p, n = p99, n[:n99]
 								break L99
 							}
 							if ok = p < len(b.s) && b.s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p99, b.nodes[:n99]
+								p, n = p99, n[:n99]
 								break L99
 							}
 							{
-								p101, n101 := p, len(b.nodes)
+								p101, n101 := p, len(n)
 								if ok = p < len(b.s) && b.s[p] == ':'; ok {
 									p++
 								}
-								p, b.nodes = p101, b.nodes[:n101]
+								p, n = p101, n[:n101]
 								ok = !ok
 							}
 							if !ok {
-								p, b.nodes = p99, b.nodes[:n99]
+								p, n = p99, n[:n99]
 								break L99
 							}
 							break
 						}
 					}
 					if !ok {
-						p, b.nodes = p90, b.nodes[:n90]
+						p, n = p90, n[:n90]
 						break L90
 					}
 					// h16c, inlined
 					{
-						p102, n102 := p, len(b.nodes)
+						p102, n102 := p, len(n)
 						ok = true
 					L102:
 						for {
 							// h16, inlined
 							{
-								p103, n103 := p, len(b.nodes)
+								p103, n103 := p, len(n)
 								ok = true
 							L103:
 								for {
@@ -4948,7 +4925,7 @@ L1:
 										p++
 									}
 									if !ok {
-										p, b.nodes = p103, b.nodes[:n103]
+										p, n = p103, n[:n103]
 										break L103
 									}
 									if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -4956,7 +4933,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p103, b.nodes[:n103]
+										p, n = p103, n[:n103]
 										break L103
 									}
 									if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -4964,7 +4941,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p103, b.nodes[:n103]
+										p, n = p103, n[:n103]
 										break L103
 									}
 									if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -4972,40 +4949,40 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p103, b.nodes[:n103]
+										p, n = p103, n[:n103]
 										break L103
 									}
 									break
 								}
 							}
 							if !ok {
-								p, b.nodes = p102, b.nodes[:n102]
+								p, n = p102, n[:n102]
 								break L102
 							}
 							if ok = p < len(b.s) && b.s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p102, b.nodes[:n102]
+								p, n = p102, n[:n102]
 								break L102
 							}
 							{
-								p104, n104 := p, len(b.nodes)
+								p104, n104 := p, len(n)
 								if ok = p < len(b.s) && b.s[p] == ':'; ok {
 									p++
 								}
-								p, b.nodes = p104, b.nodes[:n104]
+								p, n = p104, n[:n104]
 								ok = !ok
 							}
 							if !ok {
-								p, b.nodes = p102, b.nodes[:n102]
+								p, n = p102, n[:n102]
 								break L102
 							}
 							break
 						}
 					}
 					if !ok {
-						p, b.nodes = p90, b.nodes[:n90]
+						p, n = p90, n[:n90]
 						break L90
 					}
 					// ls32, inlined
@@ -5013,13 +4990,13 @@ L1:
 					for {
 						if p < len(b.s) && class4[b.s[p]] {
 							{
-								p106, n106 := p, len(b.nodes)
+								p106, n106 := p, len(n)
 								ok = true
 							L106:
 								for {
 									// h16, inlined
 									{
-										p107, n107 := p, len(b.nodes)
+										p107, n107 := p, len(n)
 										ok = true
 									L107:
 										for {
@@ -5027,7 +5004,7 @@ L1:
 												p++
 											}
 											if !ok {
-												p, b.nodes = p107, b.nodes[:n107]
+												p, n = p107, n[:n107]
 												break L107
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -5035,7 +5012,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p107, b.nodes[:n107]
+												p, n = p107, n[:n107]
 												break L107
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -5043,7 +5020,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p107, b.nodes[:n107]
+												p, n = p107, n[:n107]
 												break L107
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -5051,26 +5028,26 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p107, b.nodes[:n107]
+												p, n = p107, n[:n107]
 												break L107
 											}
 											break
 										}
 									}
 									if !ok {
-										p, b.nodes = p106, b.nodes[:n106]
+										p, n = p106, n[:n106]
 										break L106
 									}
 									if ok = p < len(b.s) && b.s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p106, b.nodes[:n106]
+										p, n = p106, n[:n106]
 										break L106
 									}
 									// h16, inlined
 									{
-										p108, n108 := p, len(b.nodes)
+										p108, n108 := p, len(n)
 										ok = true
 									L108:
 										for {
@@ -5078,7 +5055,7 @@ L1:
 												p++
 											}
 											if !ok {
-												p, b.nodes = p108, b.nodes[:n108]
+												p, n = p108, n[:n108]
 												break L108
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -5086,7 +5063,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p108, b.nodes[:n108]
+												p, n = p108, n[:n108]
 												break L108
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -5094,7 +5071,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p108, b.nodes[:n108]
+												p, n = p108, n[:n108]
 												break L108
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -5102,27 +5079,27 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p108, b.nodes[:n108]
+												p, n = p108, n[:n108]
 												break L108
 											}
 											break
 										}
 									}
 									if !ok {
-										p, b.nodes = p106, b.nodes[:n106]
+										p, n = p106, n[:n106]
 										break L106
 									}
 									{
-										p109, n109 := p, len(b.nodes)
+										p109, n109 := p, len(n)
 										// ipv6char, inlined
 										if ok = p < len(b.s) && class16[b.s[p]]; ok {
 											p++
 										}
-										p, b.nodes = p109, b.nodes[:n109]
+										p, n = p109, n[:n109]
 										ok = !ok
 									}
 									if !ok {
-										p, b.nodes = p106, b.nodes[:n106]
+										p, n = p106, n[:n106]
 										break L106
 									}
 									break
@@ -5133,7 +5110,7 @@ L1:
 							}
 						}
 						if p < len(b.s) && class6[b.s[p]] {
-							p, ok = b.r34(p)
+							p, n, ok = b.r34(p, n)
 							if ok {
 								break L105
 							}
@@ -5142,20 +5119,20 @@ L1:
 						break
 					}
 					if !ok {
-						p, b.nodes = p90, b.nodes[:n90]
+						p, n = p90, n[:n90]
 						break L90
 					}
 					{
-						p110, n110 := p, len(b.nodes)
+						p110, n110 := p, len(n)
 						// ipv6char, inlined
 						if ok = p < len(b.s) && class16[b.s[p]]; ok {
 							p++
 						}
-						p, b.nodes = p110, b.nodes[:n110]
+						p, n = p110, n[:n110]
 						ok = !ok
 					}
 					if !ok {
-						p, b.nodes = p90, b.nodes[:n90]
+						p, n = p90, n[:n90]
 						break L90
 					}
 					break
@@ -5167,24 +5144,24 @@ L1:
 		}
 		if p < len(b.s) && class14[b.s[p]] {
 			{
-				p111, n111 := p, len(b.nodes)
+				p111, n111 := p, len(n)
 				ok = true
 			L111:
 				for {
 					{
-						p112, n112 := p, len(b.nodes)
+						p112, n112 := p, len(n)
 						ok = true
 					L112:
 						for {
 							// h16c, inlined
 							{
-								p113, n113 := p, len(b.nodes)
+								p113, n113 := p, len(n)
 								ok = true
 							L113:
 								for {
 									// h16, inlined
 									{
-										p114, n114 := p, len(b.nodes)
+										p114, n114 := p, len(n)
 										ok = true
 									L114:
 										for {
@@ -5192,7 +5169,7 @@ L1:
 												p++
 											}
 											if !ok {
-												p, b.nodes = p114, b.nodes[:n114]
+												p, n = p114, n[:n114]
 												break L114
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -5200,7 +5177,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p114, b.nodes[:n114]
+												p, n = p114, n[:n114]
 												break L114
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -5208,7 +5185,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p114, b.nodes[:n114]
+												p, n = p114, n[:n114]
 												break L114
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -5216,33 +5193,33 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p114, b.nodes[:n114]
+												p, n = p114, n[:n114]
 												break L114
 											}
 											break
 										}
 									}
 									if !ok {
-										p, b.nodes = p113, b.nodes[:n113]
+										p, n = p113, n[:n113]
 										break L113
 									}
 									if ok = p < len(b.s) && b.s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p113, b.nodes[:n113]
+										p, n = p113, n[:n113]
 										break L113
 									}
 									{
-										p115, n115 := p, len(b.nodes)
+										p115, n115 := p, len(n)
 										if ok = p < len(b.s) && b.s[p] == ':'; ok {
 											p++
 										}
-										p, b.nodes = p115, b.nodes[:n115]
+										p, n = p115, n[:n115]
 										ok = !ok
 									}
 									if !ok {
-										p, b.nodes = p113, b.nodes[:n113]
+										p, n = p113, n[:n113]
 										break L113
 									}
 									break
@@ -5250,18 +5227,18 @@ L1:
 							}
 							ok = true
 							if !ok {
-								p, b.nodes = p112, b.nodes[:n112]
+								p, n = p112, n[:n112]
 								break L112
 							}
 							// h16c, inlined
 							{
-								p116, n116 := p, len(b.nodes)
+								p116, n116 := p, len(n)
 								ok = true
 							L116:
 								for {
 									// h16, inlined
 									{
-										p117, n117 := p, len(b.nodes)
+										p117, n117 := p, len(n)
 										ok = true
 									L117:
 										for {
@@ -5269,7 +5246,7 @@ L1:
 												p++
 											}
 											if !ok {
-												p, b.nodes = p117, b.nodes[:n117]
+												p, n = p117, n[:n117]
 												break L117
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -5277,7 +5254,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p117, b.nodes[:n117]
+												p, n = p117, n[:n117]
 												break L117
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -5285,7 +5262,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p117, b.nodes[:n117]
+												p, n = p117, n[:n117]
 												break L117
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -5293,33 +5270,33 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p117, b.nodes[:n117]
+												p, n = p117, n[:n117]
 												break L117
 											}
 											break
 										}
 									}
 									if !ok {
-										p, b.nodes = p116, b.nodes[:n116]
+										p, n = p116, n[:n116]
 										break L116
 									}
 									if ok = p < len(b.s) && b.s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p116, b.nodes[:n116]
+										p, n = p116, n[:n116]
 										break L116
 									}
 									{
-										p118, n118 := p, len(b.nodes)
+										p118, n118 := p, len(n)
 										if ok = p < len(b.s) && b.s[p] == ':'; ok {
 											p++
 										}
-										p, b.nodes = p118, b.nodes[:n118]
+										p, n = p118, n[:n118]
 										ok = !ok
 									}
 									if !ok {
-										p, b.nodes = p116, b.nodes[:n116]
+										p, n = p116, n[:n116]
 										break L116
 									}
 									break
@@ -5327,18 +5304,18 @@ L1:
 							}
 							ok = true
 							if !ok {
-								p, b.nodes = p112, b.nodes[:n112]
+								p, n = p112, n[:n112]
 								break L112
 							}
 							// h16c, inlined
 							{
-								p119, n119 := p, len(b.nodes)
+								p119, n119 := p, len(n)
 								ok = true
 							L119:
 								for {
 									// h16, inlined
 									{
-										p120, n120 := p, len(b.nodes)
+										p120, n120 := p, len(n)
 										ok = true
 									L120:
 										for {
@@ -5346,7 +5323,7 @@ L1:
 												p++
 											}
 											if !ok {
-												p, b.nodes = p120, b.nodes[:n120]
+												p, n = p120, n[:n120]
 												break L120
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -5354,7 +5331,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p120, b.nodes[:n120]
+												p, n = p120, n[:n120]
 												break L120
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -5362,7 +5339,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p120, b.nodes[:n120]
+												p, n = p120, n[:n120]
 												break L120
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -5370,33 +5347,33 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p120, b.nodes[:n120]
+												p, n = p120, n[:n120]
 												break L120
 											}
 											break
 										}
 									}
 									if !ok {
-										p, b.nodes = p119, b.nodes[:n119]
+										p, n = p119, n[:n119]
 										break L119
 									}
 									if ok = p < len(b.s) && b.s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p119, b.nodes[:n119]
+										p, n = p119, n[:n119]
 										break L119
 									}
 									{
-										p121, n121 := p, len(b.nodes)
+										p121, n121 := p, len(n)
 										if ok = p < len(b.s) && b.s[p] == ':'; ok {
 											p++
 										}
-										p, b.nodes = p121, b.nodes[:n121]
+										p, n = p121, n[:n121]
 										ok = !ok
 									}
 									if !ok {
-										p, b.nodes = p119, b.nodes[:n119]
+										p, n = p119, n[:n119]
 										break L119
 									}
 									break
@@ -5404,12 +5381,12 @@ L1:
 							}
 							ok = true
 							if !ok {
-								p, b.nodes = p112, b.nodes[:n112]
+								p, n = p112, n[:n112]
 								break L112
 							}
 							// h16, inlined
 							{
-								p122, n122 := p, len(b.nodes)
+								p122, n122 := p, len(n)
 								ok = true
 							L122:
 								for {
@@ -5417,7 +5394,7 @@ L1:
 										p++
 									}
 									if !ok {
-										p, b.nodes = p122, b.nodes[:n122]
+										p, n = p122, n[:n122]
 										break L122
 									}
 									if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -5425,7 +5402,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p122, b.nodes[:n122]
+										p, n = p122, n[:n122]
 										break L122
 									}
 									if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -5433,7 +5410,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p122, b.nodes[:n122]
+										p, n = p122, n[:n122]
 										break L122
 									}
 									if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -5441,14 +5418,14 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p122, b.nodes[:n122]
+										p, n = p122, n[:n122]
 										break L122
 									}
 									break
 								}
 							}
 							if !ok {
-								p, b.nodes = p112, b.nodes[:n112]
+								p, n = p112, n[:n112]
 								break L112
 							}
 							break
@@ -5456,25 +5433,25 @@ L1:
 					}
 					ok = true
 					if !ok {
-						p, b.nodes = p111, b.nodes[:n111]
+						p, n = p111, n[:n111]
 						break L111
 					}
 					if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "::"; ok {
 						p += 2
 					}
 					if !ok {
-						p, b.nodes = p111, b.nodes[:n111]
+						p, n = p111, n[:n111]
 						break L111
 					}
 					// h16c, inlined
 					{
-						p123, n123 := p, len(b.nodes)
+						p123, n123 := p, len(n)
 						ok = true
 					L123:
 						for {
 							// h16, inlined
 							{
-								p124, n124 := p, len(b.nodes)
+								p124, n124 := p, len(n)
 								ok = true
 							L124:
 								for {
@@ -5482,7 +5459,7 @@ L1:
 										p++
 									}
 									if !ok {
-										p, b.nodes = p124, b.nodes[:n124]
+										p, n = p124, n[:n124]
 										break L124
 									}
 									if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -5490,7 +5467,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p124, b.nodes[:n124]
+										p, n = p124, n[:n124]
 										break L124
 									}
 									if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -5498,7 +5475,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p124, b.nodes[:n124]
+										p, n = p124, n[:n124]
 										break L124
 									}
 									if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -5506,40 +5483,40 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p124, b.nodes[:n124]
+										p, n = p124, n[:n124]
 										break L124
 									}
 									break
 								}
 							}
 							if !ok {
-								p, b.nodes = p123, b.nodes[:n123]
+								p, n = p123, n[:n123]
 								break L123
 							}
 							if ok = p < len(b.s) && b.s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p123, b.nodes[:n123]
+								p, n = p123, n[:n123]
 								break L123
 							}
 							{
-								p125, n125 := p, len(b.nodes)
+								p125, n125 := p, len(n)
 								if ok = p < len(b.s) && b.s[p] == ':'; ok {
 									p++
 								}
-								p, b.nodes = p125, b.nodes[:n125]
+								p, n = p125, n[:n125]
 								ok = !ok
 							}
 							if !ok {
-								p, b.nodes = p123, b.nodes[:n123]
+								p, n = p123, n[:n123]
 								break L123
 							}
 							break
 						}
 					}
 					if !ok {
-						p, b.nodes = p111, b.nodes[:n111]
+						p, n = p111, n[:n111]
 						break L111
 					}
 					// ls32, inlined
@@ -5547,13 +5524,13 @@ L1:
 					for {
 						if p < len(b.s) && class4[b.s[p]] {
 							{
-								p127, n127 := p, len(b.nodes)
+								p127, n127 := p, len(n)
 								ok = true
 							L127:
 								for {
 									// h16, inlined
 									{
-										p128, n128 := p, len(b.nodes)
+										p128, n128 := p, len(n)
 										ok = true
 									L128:
 										for {
@@ -5561,7 +5538,7 @@ L1:
 												p++
 											}
 											if !ok {
-												p, b.nodes = p128, b.nodes[:n128]
+												p, n = p128, n[:n128]
 												break L128
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -5569,7 +5546,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p128, b.nodes[:n128]
+												p, n = p128, n[:n128]
 												break L128
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -5577,7 +5554,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p128, b.nodes[:n128]
+												p, n = p128, n[:n128]
 												break L128
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -5585,26 +5562,26 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p128, b.nodes[:n128]
+												p, n = p128, n[:n128]
 												break L128
 											}
 											break
 										}
 									}
 									if !ok {
-										p, b.nodes = p127, b.nodes[:n127]
+										p, n = p127, n[:n127]
 										break L127
 									}
 									if ok = p < len(b.s) && b.s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p127, b.nodes[:n127]
+										p, n = p127, n[:n127]
 										break L127
 									}
 									// h16, inlined
 									{
-										p129, n129 := p, len(b.nodes)
+										p129, n129 := p, len(n)
 										ok = true
 									L129:
 										for {
@@ -5612,7 +5589,7 @@ L1:
 												p++
 											}
 											if !ok {
-												p, b.nodes = p129, b.nodes[:n129]
+												p, n = p129, n[:n129]
 												break L129
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -5620,7 +5597,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p129, b.nodes[:n129]
+												p, n = p129, n[:n129]
 												break L129
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -5628,7 +5605,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p129, b.nodes[:n129]
+												p, n = p129, n[:n129]
 												break L129
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -5636,27 +5613,27 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p129, b.nodes[:n129]
+												p, n = p129, n[:n129]
 												break L129
 											}
 											break
 										}
 									}
 									if !ok {
-										p, b.nodes = p127, b.nodes[:n127]
+										p, n = p127, n[:n127]
 										break L127
 									}
 									{
-										p130, n130 := p, len(b.nodes)
+										p130, n130 := p, len(n)
 										// ipv6char, inlined
 										if ok = p < len(b.s) && class16[b.s[p]]; ok {
 											p++
 										}
-										p, b.nodes = p130, b.nodes[:n130]
+										p, n = p130, n[:n130]
 										ok = !ok
 									}
 									if !ok {
-										p, b.nodes = p127, b.nodes[:n127]
+										p, n = p127, n[:n127]
 										break L127
 									}
 									break
@@ -5667,7 +5644,7 @@ L1:
 							}
 						}
 						if p < len(b.s) && class6[b.s[p]] {
-							p, ok = b.r34(p)
+							p, n, ok = b.r34(p, n)
 							if ok {
 								break L126
 							}
@@ -5676,20 +5653,20 @@ L1:
 						break
 					}
 					if !ok {
-						p, b.nodes = p111, b.nodes[:n111]
+						p, n = p111, n[:n111]
 						break L111
 					}
 					{
-						p131, n131 := p, len(b.nodes)
+						p131, n131 := p, len(n)
 						// ipv6char, inlined
 						if ok = p < len(b.s) && class16[b.s[p]]; ok {
 							p++
 						}
-						p, b.nodes = p131, b.nodes[:n131]
+						p, n = p131, n[:n131]
 						ok = !ok
 					}
 					if !ok {
-						p, b.nodes = p111, b.nodes[:n111]
+						p, n = p111, n[:n111]
 						break L111
 					}
 					break
@@ -5701,24 +5678,24 @@ L1:
 		}
 		if p < len(b.s) && class14[b.s[p]] {
 			{
-				p132, n132 := p, len(b.nodes)
+				p132, n132 := p, len(n)
 				ok = true
 			L132:
 				for {
 					{
-						p133, n133 := p, len(b.nodes)
+						p133, n133 := p, len(n)
 						ok = true
 					L133:
 						for {
 							// h16c, inlined
 							{
-								p134, n134 := p, len(b.nodes)
+								p134, n134 := p, len(n)
 								ok = true
 							L134:
 								for {
 									// h16, inlined
 									{
-										p135, n135 := p, len(b.nodes)
+										p135, n135 := p, len(n)
 										ok = true
 									L135:
 										for {
@@ -5726,7 +5703,7 @@ L1:
 												p++
 											}
 											if !ok {
-												p, b.nodes = p135, b.nodes[:n135]
+												p, n = p135, n[:n135]
 												break L135
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -5734,7 +5711,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p135, b.nodes[:n135]
+												p, n = p135, n[:n135]
 												break L135
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -5742,7 +5719,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p135, b.nodes[:n135]
+												p, n = p135, n[:n135]
 												break L135
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -5750,33 +5727,33 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p135, b.nodes[:n135]
+												p, n = p135, n[:n135]
 												break L135
 											}
 											break
 										}
 									}
 									if !ok {
-										p, b.nodes = p134, b.nodes[:n134]
+										p, n = p134, n[:n134]
 										break L134
 									}
 									if ok = p < len(b.s) && b.s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p134, b.nodes[:n134]
+										p, n = p134, n[:n134]
 										break L134
 									}
 									{
-										p136, n136 := p, len(b.nodes)
+										p136, n136 := p, len(n)
 										if ok = p < len(b.s) && b.s[p] == ':'; ok {
 											p++
 										}
-										p, b.nodes = p136, b.nodes[:n136]
+										p, n = p136, n[:n136]
 										ok = !ok
 									}
 									if !ok {
-										p, b.nodes = p134, b.nodes[:n134]
+										p, n = p134, n[:n134]
 										break L134
 									}
 									break
@@ -5784,18 +5761,18 @@ L1:
 							}
 							ok = true
 							if !ok {
-								p, b.nodes = p133, b.nodes[:n133]
+								p, n = p133, n[:n133]
 								break L133
 							}
 							// h16c, inlined
 							{
-								p137, n137 := p, len(b.nodes)
+								p137, n137 := p, len(n)
 								ok = true
 							L137:
 								for {
 									// h16, inlined
 									{
-										p138, n138 := p, len(b.nodes)
+										p138, n138 := p, len(n)
 										ok = true
 									L138:
 										for {
@@ -5803,7 +5780,7 @@ L1:
 												p++
 											}
 											if !ok {
-												p, b.nodes = p138, b.nodes[:n138]
+												p, n = p138, n[:n138]
 												break L138
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -5811,7 +5788,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p138, b.nodes[:n138]
+												p, n = p138, n[:n138]
 												break L138
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -5819,7 +5796,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p138, b.nodes[:n138]
+												p, n = p138, n[:n138]
 												break L138
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -5827,33 +5804,33 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p138, b.nodes[:n138]
+												p, n = p138, n[:n138]
 												break L138
 											}
 											break
 										}
 									}
 									if !ok {
-										p, b.nodes = p137, b.nodes[:n137]
+										p, n = p137, n[:n137]
 										break L137
 									}
 									if ok = p < len(b.s) && b.s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p137, b.nodes[:n137]
+										p, n = p137, n[:n137]
 										break L137
 									}
 									{
-										p139, n139 := p, len(b.nodes)
+										p139, n139 := p, len(n)
 										if ok = p < len(b.s) && b.s[p] == ':'; ok {
 											p++
 										}
-										p, b.nodes = p139, b.nodes[:n139]
+										p, n = p139, n[:n139]
 										ok = !ok
 									}
 									if !ok {
-										p, b.nodes = p137, b.nodes[:n137]
+										p, n = p137, n[:n137]
 										break L137
 									}
 									break
@@ -5861,18 +5838,18 @@ L1:
 							}
 							ok = true
 							if !ok {
-								p, b.nodes = p133, b.nodes[:n133]
+								p, n = p133, n[:n133]
 								break L133
 							}
 							// h16c, inlined
 							{
-								p140, n140 := p, len(b.nodes)
+								p140, n140 := p, len(n)
 								ok = true
 							L140:
 								for {
 									// h16, inlined
 									{
-										p141, n141 := p, len(b.nodes)
+										p141, n141 := p, len(n)
 										ok = true
 									L141:
 										for {
@@ -5880,7 +5857,7 @@ L1:
 												p++
 											}
 											if !ok {
-												p, b.nodes = p141, b.nodes[:n141]
+												p, n = p141, n[:n141]
 												break L141
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -5888,7 +5865,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p141, b.nodes[:n141]
+												p, n = p141, n[:n141]
 												break L141
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -5896,7 +5873,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p141, b.nodes[:n141]
+												p, n = p141, n[:n141]
 												break L141
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -5904,33 +5881,33 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p141, b.nodes[:n141]
+												p, n = p141, n[:n141]
 												break L141
 											}
 											break
 										}
 									}
 									if !ok {
-										p, b.nodes = p140, b.nodes[:n140]
+										p, n = p140, n[:n140]
 										break L140
 									}
 									if ok = p < len(b.s) && b.s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p140, b.nodes[:n140]
+										p, n = p140, n[:n140]
 										break L140
 									}
 									{
-										p142, n142 := p, len(b.nodes)
+										p142, n142 := p, len(n)
 										if ok = p < len(b.s) && b.s[p] == ':'; ok {
 											p++
 										}
-										p, b.nodes = p142, b.nodes[:n142]
+										p, n = p142, n[:n142]
 										ok = !ok
 									}
 									if !ok {
-										p, b.nodes = p140, b.nodes[:n140]
+										p, n = p140, n[:n140]
 										break L140
 									}
 									break
@@ -5938,18 +5915,18 @@ L1:
 							}
 							ok = true
 							if !ok {
-								p, b.nodes = p133, b.nodes[:n133]
+								p, n = p133, n[:n133]
 								break L133
 							}
 							// h16c, inlined
 							{
-								p143, n143 := p, len(b.nodes)
+								p143, n143 := p, len(n)
 								ok = true
 							L143:
 								for {
 									// h16, inlined
 									{
-										p144, n144 := p, len(b.nodes)
+										p144, n144 := p, len(n)
 										ok = true
 									L144:
 										for {
@@ -5957,7 +5934,7 @@ L1:
 												p++
 											}
 											if !ok {
-												p, b.nodes = p144, b.nodes[:n144]
+												p, n = p144, n[:n144]
 												break L144
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -5965,7 +5942,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p144, b.nodes[:n144]
+												p, n = p144, n[:n144]
 												break L144
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -5973,7 +5950,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p144, b.nodes[:n144]
+												p, n = p144, n[:n144]
 												break L144
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -5981,33 +5958,33 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p144, b.nodes[:n144]
+												p, n = p144, n[:n144]
 												break L144
 											}
 											break
 										}
 									}
 									if !ok {
-										p, b.nodes = p143, b.nodes[:n143]
+										p, n = p143, n[:n143]
 										break L143
 									}
 									if ok = p < len(b.s) && b.s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p143, b.nodes[:n143]
+										p, n = p143, n[:n143]
 										break L143
 									}
 									{
-										p145, n145 := p, len(b.nodes)
+										p145, n145 := p, len(n)
 										if ok = p < len(b.s) && b.s[p] == ':'; ok {
 											p++
 										}
-										p, b.nodes = p145, b.nodes[:n145]
+										p, n = p145, n[:n145]
 										ok = !ok
 									}
 									if !ok {
-										p, b.nodes = p143, b.nodes[:n143]
+										p, n = p143, n[:n143]
 										break L143
 									}
 									break
@@ -6015,12 +5992,12 @@ L1:
 							}
 							ok = true
 							if !ok {
-								p, b.nodes = p133, b.nodes[:n133]
+								p, n = p133, n[:n133]
 								break L133
 							}
 							// h16, inlined
 							{
-								p146, n146 := p, len(b.nodes)
+								p146, n146 := p, len(n)
 								ok = true
 							L146:
 								for {
@@ -6028,7 +6005,7 @@ L1:
 										p++
 									}
 									if !ok {
-										p, b.nodes = p146, b.nodes[:n146]
+										p, n = p146, n[:n146]
 										break L146
 									}
 									if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -6036,7 +6013,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p146, b.nodes[:n146]
+										p, n = p146, n[:n146]
 										break L146
 									}
 									if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -6044,7 +6021,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p146, b.nodes[:n146]
+										p, n = p146, n[:n146]
 										break L146
 									}
 									if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -6052,14 +6029,14 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p146, b.nodes[:n146]
+										p, n = p146, n[:n146]
 										break L146
 									}
 									break
 								}
 							}
 							if !ok {
-								p, b.nodes = p133, b.nodes[:n133]
+								p, n = p133, n[:n133]
 								break L133
 							}
 							break
@@ -6067,14 +6044,14 @@ L1:
 					}
 					ok = true
 					if !ok {
-						p, b.nodes = p132, b.nodes[:n132]
+						p, n = p132, n[:n132]
 						break L132
 					}
 					if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "::"; ok {
 						p += 2
 					}
 					if !ok {
-						p, b.nodes = p132, b.nodes[:n132]
+						p, n = p132, n[:n132]
 						break L132
 					}
 					// ls32, inlined
@@ -6082,13 +6059,13 @@ L1:
 					for {
 						if p < len(b.s) && class4[b.s[p]] {
 							{
-								p148, n148 := p, len(b.nodes)
+								p148, n148 := p, len(n)
 								ok = true
 							L148:
 								for {
 									// h16, inlined
 									{
-										p149, n149 := p, len(b.nodes)
+										p149, n149 := p, len(n)
 										ok = true
 									L149:
 										for {
@@ -6096,7 +6073,7 @@ L1:
 												p++
 											}
 											if !ok {
-												p, b.nodes = p149, b.nodes[:n149]
+												p, n = p149, n[:n149]
 												break L149
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -6104,7 +6081,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p149, b.nodes[:n149]
+												p, n = p149, n[:n149]
 												break L149
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -6112,7 +6089,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p149, b.nodes[:n149]
+												p, n = p149, n[:n149]
 												break L149
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -6120,26 +6097,26 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p149, b.nodes[:n149]
+												p, n = p149, n[:n149]
 												break L149
 											}
 											break
 										}
 									}
 									if !ok {
-										p, b.nodes = p148, b.nodes[:n148]
+										p, n = p148, n[:n148]
 										break L148
 									}
 									if ok = p < len(b.s) && b.s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p148, b.nodes[:n148]
+										p, n = p148, n[:n148]
 										break L148
 									}
 									// h16, inlined
 									{
-										p150, n150 := p, len(b.nodes)
+										p150, n150 := p, len(n)
 										ok = true
 									L150:
 										for {
@@ -6147,7 +6124,7 @@ L1:
 												p++
 											}
 											if !ok {
-												p, b.nodes = p150, b.nodes[:n150]
+												p, n = p150, n[:n150]
 												break L150
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -6155,7 +6132,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p150, b.nodes[:n150]
+												p, n = p150, n[:n150]
 												break L150
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -6163,7 +6140,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p150, b.nodes[:n150]
+												p, n = p150, n[:n150]
 												break L150
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -6171,27 +6148,27 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p150, b.nodes[:n150]
+												p, n = p150, n[:n150]
 												break L150
 											}
 											break
 										}
 									}
 									if !ok {
-										p, b.nodes = p148, b.nodes[:n148]
+										p, n = p148, n[:n148]
 										break L148
 									}
 									{
-										p151, n151 := p, len(b.nodes)
+										p151, n151 := p, len(n)
 										// ipv6char, inlined
 										if ok = p < len(b.s) && class16[b.s[p]]; ok {
 											p++
 										}
-										p, b.nodes = p151, b.nodes[:n151]
+										p, n = p151, n[:n151]
 										ok = !ok
 									}
 									if !ok {
-										p, b.nodes = p148, b.nodes[:n148]
+										p, n = p148, n[:n148]
 										break L148
 									}
 									break
@@ -6202,7 +6179,7 @@ L1:
 							}
 						}
 						if p < len(b.s) && class6[b.s[p]] {
-							p, ok = b.r34(p)
+							p, n, ok = b.r34(p, n)
 							if ok {
 								break L147
 							}
@@ -6211,20 +6188,20 @@ L1:
 						break
 					}
 					if !ok {
-						p, b.nodes = p132, b.nodes[:n132]
+						p, n = p132, n[:n132]
 						break L132
 					}
 					{
-						p152, n152 := p, len(b.nodes)
+						p152, n152 := p, len(n)
 						// ipv6char, inlined
 						if ok = p < len(b.s) && class16[b.s[p]]; ok {
 							p++
 						}
-						p, b.nodes = p152, b.nodes[:n152]
+						p, n = p152, n[:n152]
 						ok = !ok
 					}
 					if !ok {
-						p, b.nodes = p132, b.nodes[:n132]
+						p, n = p132, n[:n132]
 						break L132
 					}
 					break
@@ -6236,24 +6213,24 @@ L1:
 		}
 		if p < len(b.s) && class14[b.s[p]] {
 			{
-				p153, n153 := p, len(b.nodes)
+				p153, n153 := p, len(n)
 				ok = true
 			L153:
 				for {
 					{
-						p154, n154 := p, len(b.nodes)
+						p154, n154 := p, len(n)
 						ok = true
 					L154:
 						for {
 							// h16c, inlined
 							{
-								p155, n155 := p, len(b.nodes)
+								p155, n155 := p, len(n)
 								ok = true
 							L155:
 								for {
 									// h16, inlined
 									{
-										p156, n156 := p, len(b.nodes)
+										p156, n156 := p, len(n)
 										ok = true
 									L156:
 										for {
@@ -6261,7 +6238,7 @@ L1:
 												p++
 											}
 											if !ok {
-												p, b.nodes = p156, b.nodes[:n156]
+												p, n = p156, n[:n156]
 												break L156
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -6269,7 +6246,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p156, b.nodes[:n156]
+												p, n = p156, n[:n156]
 												break L156
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -6277,7 +6254,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p156, b.nodes[:n156]
+												p, n = p156, n[:n156]
 												break L156
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -6285,33 +6262,33 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p156, b.nodes[:n156]
+												p, n = p156, n[:n156]
 												break L156
 											}
 											break
 										}
 									}
 									if !ok {
-										p, b.nodes = p155, b.nodes[:n155]
+										p, n = p155, n[:n155]
 										break L155
 									}
 									if ok = p < len(b.s) && b.s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p155, b.nodes[:n155]
+										p, n = p155, n[:n155]
 										break L155
 									}
 									{
-										p157, n157 := p, len(b.nodes)
+										p157, n157 := p, len(n)
 										if ok = p < len(b.s) && b.s[p] == ':'; ok {
 											p++
 										}
-										p, b.nodes = p157, b.nodes[:n157]
+										p, n = p157, n[:n157]
 										ok = !ok
 									}
 									if !ok {
-										p, b.nodes = p155, b.nodes[:n155]
+										p, n = p155, n[:n155]
 										break L155
 									}
 									break
@@ -6319,18 +6296,18 @@ L1:
 							}
 							ok = true
 							if !ok {
-								p, b.nodes = p154, b.nodes[:n154]
+								p, n = p154, n[:n154]
 								break L154
 							}
 							// h16c, inlined
 							{
-								p158, n158 := p, len(b.nodes)
+								p158, n158 := p, len(n)
 								ok = true
 							L158:
 								for {
 									// h16, inlined
 									{
-										p159, n159 := p, len(b.nodes)
+										p159, n159 := p, len(n)
 										ok = true
 									L159:
 										for {
@@ -6338,7 +6315,7 @@ L1:
 												p++
 											}
 											if !ok {
-												p, b.nodes = p159, b.nodes[:n159]
+												p, n = p159, n[:n159]
 												break L159
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -6346,7 +6323,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p159, b.nodes[:n159]
+												p, n = p159, n[:n159]
 												break L159
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -6354,7 +6331,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p159, b.nodes[:n159]
+												p, n = p159, n[:n159]
 												break L159
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -6362,33 +6339,33 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p159, b.nodes[:n159]
+												p, n = p159, n[:n159]
 												break L159
 											}
 											break
 										}
 									}
 									if !ok {
-										p, b.nodes = p158, b.nodes[:n158]
+										p, n = p158, n[:n158]
 										break L158
 									}
 									if ok = p < len(b.s) && b.s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p158, b.nodes[:n158]
+										p, n = p158, n[:n158]
 										break L158
 									}
 									{
-										p160, n160 := p, len(b.nodes)
+										p160, n160 := p, len(n)
 										if ok = p < len(b.s) && b.s[p] == ':'; ok {
 											p++
 										}
-										p, b.nodes = p160, b.nodes[:n160]
+										p, n = p160, n[:n160]
 										ok = !ok
 									}
 									if !ok {
-										p, b.nodes = p158, b.nodes[:n158]
+										p, n = p158, n[:n158]
 										break L158
 									}
 									break
@@ -6396,18 +6373,18 @@ L1:
 							}
 							ok = true
 							if !ok {
-								p, b.nodes = p154, b.nodes[:n154]
+								p, n = p154, n[:n154]
 								break L154
 							}
 							// h16c, inlined
 							{
-								p161, n161 := p, len(b.nodes)
+								p161, n161 := p, len(n)
 								ok = true
 							L161:
 								for {
 									// h16, inlined
 									{
-										p162, n162 := p, len(b.nodes)
+										p162, n162 := p, len(n)
 										ok = true
 									L162:
 										for {
@@ -6415,7 +6392,7 @@ L1:
 												p++
 											}
 											if !ok {
-												p, b.nodes = p162, b.nodes[:n162]
+												p, n = p162, n[:n162]
 												break L162
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -6423,7 +6400,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p162, b.nodes[:n162]
+												p, n = p162, n[:n162]
 												break L162
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -6431,7 +6408,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p162, b.nodes[:n162]
+												p, n = p162, n[:n162]
 												break L162
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -6439,33 +6416,33 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p162, b.nodes[:n162]
+												p, n = p162, n[:n162]
 												break L162
 											}
 											break
 										}
 									}
 									if !ok {
-										p, b.nodes = p161, b.nodes[:n161]
+										p, n = p161, n[:n161]
 										break L161
 									}
 									if ok = p < len(b.s) && b.s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p161, b.nodes[:n161]
+										p, n = p161, n[:n161]
 										break L161
 									}
 									{
-										p163, n163 := p, len(b.nodes)
+										p163, n163 := p, len(n)
 										if ok = p < len(b.s) && b.s[p] == ':'; ok {
 											p++
 										}
-										p, b.nodes = p163, b.nodes[:n163]
+										p, n = p163, n[:n163]
 										ok = !ok
 									}
 									if !ok {
-										p, b.nodes = p161, b.nodes[:n161]
+										p, n = p161, n[:n161]
 										break L161
 									}
 									break
@@ -6473,18 +6450,18 @@ L1:
 							}
 							ok = true
 							if !ok {
-								p, b.nodes = p154, b.nodes[:n154]
+								p, n = p154, n[:n154]
 								break L154
 							}
 							// h16c, inlined
 							{
-								p164, n164 := p, len(b.nodes)
+								p164, n164 := p, len(n)
 								ok = true
 							L164:
 								for {
 									// h16, inlined
 									{
-										p165, n165 := p, len(b.nodes)
+										p165, n165 := p, len(n)
 										ok = true
 									L165:
 										for {
@@ -6492,7 +6469,7 @@ L1:
 												p++
 											}
 											if !ok {
-												p, b.nodes = p165, b.nodes[:n165]
+												p, n = p165, n[:n165]
 												break L165
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -6500,7 +6477,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p165, b.nodes[:n165]
+												p, n = p165, n[:n165]
 												break L165
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -6508,7 +6485,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p165, b.nodes[:n165]
+												p, n = p165, n[:n165]
 												break L165
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -6516,33 +6493,33 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p165, b.nodes[:n165]
+												p, n = p165, n[:n165]
 												break L165
 											}
 											break
 										}
 									}
 									if !ok {
-										p, b.nodes = p164, b.nodes[:n164]
+										p, n = p164, n[:n164]
 										break L164
 									}
 									if ok = p < len(b.s) && b.s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p164, b.nodes[:n164]
+										p, n = p164, n[:n164]
 										break L164
 									}
 									{
-										p166, n166 := p, len(b.nodes)
+										p166, n166 := p, len(n)
 										if ok = p < len(b.s) && b.s[p] == ':'; ok {
 											p++
 										}
-										p, b.nodes = p166, b.nodes[:n166]
+										p, n = p166, n[:n166]
 										ok = !ok
 									}
 									if !ok {
-										p, b.nodes = p164, b.nodes[:n164]
+										p, n = p164, n[:n164]
 										break L164
 									}
 									break
@@ -6550,18 +6527,18 @@ L1:
 							}
 							ok = true
 							if !ok {
-								p, b.nodes = p154, b.nodes[:n154]
+								p, n = p154, n[:n154]
 								break L154
 							}
 							// h16c, inlined
 							{
-								p167, n167 := p, len(b.nodes)
+								p167, n167 := p, len(n)
 								ok = true
 							L167:
 								for {
 									// h16, inlined
 									{
-										p168, n168 := p, len(b.nodes)
+										p168, n168 := p, len(n)
 										ok = true
 									L168:
 										for {
@@ -6569,7 +6546,7 @@ L1:
 												p++
 											}
 											if !ok {
-												p, b.nodes = p168, b.nodes[:n168]
+												p, n = p168, n[:n168]
 												break L168
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -6577,7 +6554,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p168, b.nodes[:n168]
+												p, n = p168, n[:n168]
 												break L168
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -6585,7 +6562,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p168, b.nodes[:n168]
+												p, n = p168, n[:n168]
 												break L168
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -6593,33 +6570,33 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p168, b.nodes[:n168]
+												p, n = p168, n[:n168]
 												break L168
 											}
 											break
 										}
 									}
 									if !ok {
-										p, b.nodes = p167, b.nodes[:n167]
+										p, n = p167, n[:n167]
 										break L167
 									}
 									if ok = p < len(b.s) && b.s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p167, b.nodes[:n167]
+										p, n = p167, n[:n167]
 										break L167
 									}
 									{
-										p169, n169 := p, len(b.nodes)
+										p169, n169 := p, len(n)
 										if ok = p < len(b.s) && b.s[p] == ':'; ok {
 											p++
 										}
-										p, b.nodes = p169, b.nodes[:n169]
+										p, n = p169, n[:n169]
 										ok = !ok
 									}
 									if !ok {
-										p, b.nodes = p167, b.nodes[:n167]
+										p, n = p167, n[:n167]
 										break L167
 									}
 									break
@@ -6627,12 +6604,12 @@ L1:
 							}
 							ok = true
 							if !ok {
-								p, b.nodes = p154, b.nodes[:n154]
+								p, n = p154, n[:n154]
 								break L154
 							}
 							// h16, inlined
 							{
-								p170, n170 := p, len(b.nodes)
+								p170, n170 := p, len(n)
 								ok = true
 							L170:
 								for {
@@ -6640,7 +6617,7 @@ L1:
 										p++
 									}
 									if !ok {
-										p, b.nodes = p170, b.nodes[:n170]
+										p, n = p170, n[:n170]
 										break L170
 									}
 									if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -6648,7 +6625,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p170, b.nodes[:n170]
+										p, n = p170, n[:n170]
 										break L170
 									}
 									if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -6656,7 +6633,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p170, b.nodes[:n170]
+										p, n = p170, n[:n170]
 										break L170
 									}
 									if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -6664,14 +6641,14 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p170, b.nodes[:n170]
+										p, n = p170, n[:n170]
 										break L170
 									}
 									break
 								}
 							}
 							if !ok {
-								p, b.nodes = p154, b.nodes[:n154]
+								p, n = p154, n[:n154]
 								break L154
 							}
 							break
@@ -6679,19 +6656,19 @@ L1:
 					}
 					ok = true
 					if !ok {
-						p, b.nodes = p153, b.nodes[:n153]
+						p, n = p153, n[:n153]
 						break L153
 					}
 					if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "::"; ok {
 						p += 2
 					}
 					if !ok {
-						p, b.nodes = p153, b.nodes[:n153]
+						p, n = p153, n[:n153]
 						break L153
 					}
 					// h16, inlined
 					{
-						p171, n171 := p, len(b.nodes)
+						p171, n171 := p, len(n)
 						ok = true
 					L171:
 						for {
@@ -6699,7 +6676,7 @@ L1:
 								p++
 							}
 							if !ok {
-								p, b.nodes = p171, b.nodes[:n171]
+								p, n = p171, n[:n171]
 								break L171
 							}
 							if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -6707,7 +6684,7 @@ L1:
 							}
 							ok = true
 							if !ok {
-								p, b.nodes = p171, b.nodes[:n171]
+								p, n = p171, n[:n171]
 								break L171
 							}
 							if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -6715,7 +6692,7 @@ L1:
 							}
 							ok = true
 							if !ok {
-								p, b.nodes = p171, b.nodes[:n171]
+								p, n = p171, n[:n171]
 								break L171
 							}
 							if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -6723,27 +6700,27 @@ L1:
 							}
 							ok = true
 							if !ok {
-								p, b.nodes = p171, b.nodes[:n171]
+								p, n = p171, n[:n171]
 								break L171
 							}
 							break
 						}
 					}
 					if !ok {
-						p, b.nodes = p153, b.nodes[:n153]
+						p, n = p153, n[:n153]
 						break L153
 					}
 					{
-						p172, n172 := p, len(b.nodes)
+						p172, n172 := p, len(n)
 						// ipv6char, inlined
 						if ok = p < len(b.s) && class16[b.s[p]]; ok {
 							p++
 						}
-						p, b.nodes = p172, b.nodes[:n172]
+						p, n = p172, n[:n172]
 						ok = !ok
 					}
 					if !ok {
-						p, b.nodes = p153, b.nodes[:n153]
+						p, n = p153, n[:n153]
 						break L153
 					}
 					break
@@ -6755,24 +6732,24 @@ L1:
 		}
 		if p < len(b.s) && class14[b.s[p]] {
 			{
-				p173, n173 := p, len(b.nodes)
+				p173, n173 := p, len(n)
 				ok = true
 			L173:
 				for {
 					{
-						p174, n174 := p, len(b.nodes)
+						p174, n174 := p, len(n)
 						ok = true
 					L174:
 						for {
 							// h16c, inlined
 							{
-								p175, n175 := p, len(b.nodes)
+								p175, n175 := p, len(n)
 								ok = true
 							L175:
 								for {
 									// h16, inlined
 									{
-										p176, n176 := p, len(b.nodes)
+										p176, n176 := p, len(n)
 										ok = true
 									L176:
 										for {
@@ -6780,7 +6757,7 @@ L1:
 												p++
 											}
 											if !ok {
-												p, b.nodes = p176, b.nodes[:n176]
+												p, n = p176, n[:n176]
 												break L176
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -6788,7 +6765,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p176, b.nodes[:n176]
+												p, n = p176, n[:n176]
 												break L176
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -6796,7 +6773,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p176, b.nodes[:n176]
+												p, n = p176, n[:n176]
 												break L176
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -6804,33 +6781,33 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p176, b.nodes[:n176]
+												p, n = p176, n[:n176]
 												break L176
 											}
 											break
 										}
 									}
 									if !ok {
-										p, b.nodes = p175, b.nodes[:n175]
+										p, n = p175, n[:n175]
 										break L175
 									}
 									if ok = p < len(b.s) && b.s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p175, b.nodes[:n175]
+										p, n = p175, n[:n175]
 										break L175
 									}
 									{
-										p177, n177 := p, len(b.nodes)
+										p177, n177 := p, len(n)
 										if ok = p < len(b.s) && b.s[p] == ':'; ok {
 											p++
 										}
-										p, b.nodes = p177, b.nodes[:n177]
+										p, n = p177, n[:n177]
 										ok = !ok
 									}
 									if !ok {
-										p, b.nodes = p175, b.nodes[:n175]
+										p, n = p175, n[:n175]
 										break L175
 									}
 									break
@@ -6838,18 +6815,18 @@ L1:
 							}
 							ok = true
 							if !ok {
-								p, b.nodes = p174, b.nodes[:n174]
+								p, n = p174, n[:n174]
 								break L174
 							}
 							// h16c, inlined
 							{
-								p178, n178 := p, len(b.nodes)
+								p178, n178 := p, len(n)
 								ok = true
 							L178:
 								for {
 									// h16, inlined
 									{
-										p179, n179 := p, len(b.nodes)
+										p179, n179 := p, len(n)
 										ok = true
 									L179:
 										for {
@@ -6857,7 +6834,7 @@ L1:
 												p++
 											}
 											if !ok {
-												p, b.nodes = p179, b.nodes[:n179]
+												p, n = p179, n[:n179]
 												break L179
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -6865,7 +6842,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p179, b.nodes[:n179]
+												p, n = p179, n[:n179]
 												break L179
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -6873,7 +6850,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p179, b.nodes[:n179]
+												p, n = p179, n[:n179]
 												break L179
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -6881,33 +6858,33 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p179, b.nodes[:n179]
+												p, n = p179, n[:n179]
 												break L179
 											}
 											break
 										}
 									}
 									if !ok {
-										p, b.nodes = p178, b.nodes[:n178]
+										p, n = p178, n[:n178]
 										break L178
 									}
 									if ok = p < len(b.s) && b.s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p178, b.nodes[:n178]
+										p, n = p178, n[:n178]
 										break L178
 									}
 									{
-										p180, n180 := p, len(b.nodes)
+										p180, n180 := p, len(n)
 										if ok = p < len(b.s) && b.s[p] == ':'; ok {
 											p++
 										}
-										p, b.nodes = p180, b.nodes[:n180]
+										p, n = p180, n[:n180]
 										ok = !ok
 									}
 									if !ok {
-										p, b.nodes = p178, b.nodes[:n178]
+										p, n = p178, n[:n178]
 										break L178
 									}
 									break
@@ -6915,18 +6892,18 @@ L1:
 							}
 							ok = true
 							if !ok {
-								p, b.nodes = p174, b.nodes[:n174]
+								p, n = p174, n[:n174]
 								break L174
 							}
 							// h16c, inlined
 							{
-								p181, n181 := p, len(b.nodes)
+								p181, n181 := p, len(n)
 								ok = true
 							L181:
 								for {
 									// h16, inlined
 									{
-										p182, n182 := p, len(b.nodes)
+										p182, n182 := p, len(n)
 										ok = true
 									L182:
 										for {
@@ -6934,7 +6911,7 @@ L1:
 												p++
 											}
 											if !ok {
-												p, b.nodes = p182, b.nodes[:n182]
+												p, n = p182, n[:n182]
 												break L182
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -6942,7 +6919,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p182, b.nodes[:n182]
+												p, n = p182, n[:n182]
 												break L182
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -6950,7 +6927,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p182, b.nodes[:n182]
+												p, n = p182, n[:n182]
 												break L182
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -6958,33 +6935,33 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p182, b.nodes[:n182]
+												p, n = p182, n[:n182]
 												break L182
 											}
 											break
 										}
 									}
 									if !ok {
-										p, b.nodes = p181, b.nodes[:n181]
+										p, n = p181, n[:n181]
 										break L181
 									}
 									if ok = p < len(b.s) && b.s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p181, b.nodes[:n181]
+										p, n = p181, n[:n181]
 										break L181
 									}
 									{
-										p183, n183 := p, len(b.nodes)
+										p183, n183 := p, len(n)
 										if ok = p < len(b.s) && b.s[p] == ':'; ok {
 											p++
 										}
-										p, b.nodes = p183, b.nodes[:n183]
+										p, n = p183, n[:n183]
 										ok = !ok
 									}
 									if !ok {
-										p, b.nodes = p181, b.nodes[:n181]
+										p, n = p181, n[:n181]
 										break L181
 									}
 									break
@@ -6992,18 +6969,18 @@ L1:
 							}
 							ok = true
 							if !ok {
-								p, b.nodes = p174, b.nodes[:n174]
+								p, n = p174, n[:n174]
 								break L174
 							}
 							// h16c, inlined
 							{
-								p184, n184 := p, len(b.nodes)
+								p184, n184 := p, len(n)
 								ok = true
 							L184:
 								for {
 									// h16, inlined
 									{
-										p185, n185 := p, len(b.nodes)
+										p185, n185 := p, len(n)
 										ok = true
 									L185:
 										for {
@@ -7011,7 +6988,7 @@ L1:
 												p++
 											}
 											if !ok {
-												p, b.nodes = p185, b.nodes[:n185]
+												p, n = p185, n[:n185]
 												break L185
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -7019,7 +6996,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p185, b.nodes[:n185]
+												p, n = p185, n[:n185]
 												break L185
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -7027,7 +7004,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p185, b.nodes[:n185]
+												p, n = p185, n[:n185]
 												break L185
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -7035,33 +7012,33 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p185, b.nodes[:n185]
+												p, n = p185, n[:n185]
 												break L185
 											}
 											break
 										}
 									}
 									if !ok {
-										p, b.nodes = p184, b.nodes[:n184]
+										p, n = p184, n[:n184]
 										break L184
 									}
 									if ok = p < len(b.s) && b.s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p184, b.nodes[:n184]
+										p, n = p184, n[:n184]
 										break L184
 									}
 									{
-										p186, n186 := p, len(b.nodes)
+										p186, n186 := p, len(n)
 										if ok = p < len(b.s) && b.s[p] == ':'; ok {
 											p++
 										}
-										p, b.nodes = p186, b.nodes[:n186]
+										p, n = p186, n[:n186]
 										ok = !ok
 									}
 									if !ok {
-										p, b.nodes = p184, b.nodes[:n184]
+										p, n = p184, n[:n184]
 										break L184
 									}
 									break
@@ -7069,18 +7046,18 @@ L1:
 							}
 							ok = true
 							if !ok {
-								p, b.nodes = p174, b.nodes[:n174]
+								p, n = p174, n[:n174]
 								break L174
 							}
 							// h16c, inlined
 							{
-								p187, n187 := p, len(b.nodes)
+								p187, n187 := p, len(n)
 								ok = true
 							L187:
 								for {
 									// h16, inlined
 									{
-										p188, n188 := p, len(b.nodes)
+										p188, n188 := p, len(n)
 										ok = true
 									L188:
 										for {
@@ -7088,7 +7065,7 @@ L1:
 												p++
 											}
 											if !ok {
-												p, b.nodes = p188, b.nodes[:n188]
+												p, n = p188, n[:n188]
 												break L188
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -7096,7 +7073,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p188, b.nodes[:n188]
+												p, n = p188, n[:n188]
 												break L188
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -7104,7 +7081,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p188, b.nodes[:n188]
+												p, n = p188, n[:n188]
 												break L188
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -7112,33 +7089,33 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p188, b.nodes[:n188]
+												p, n = p188, n[:n188]
 												break L188
 											}
 											break
 										}
 									}
 									if !ok {
-										p, b.nodes = p187, b.nodes[:n187]
+										p, n = p187, n[:n187]
 										break L187
 									}
 									if ok = p < len(b.s) && b.s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p187, b.nodes[:n187]
+										p, n = p187, n[:n187]
 										break L187
 									}
 									{
-										p189, n189 := p, len(b.nodes)
+										p189, n189 := p, len(n)
 										if ok = p < len(b.s) && b.s[p] == ':'; ok {
 											p++
 										}
-										p, b.nodes = p189, b.nodes[:n189]
+										p, n = p189, n[:n189]
 										ok = !ok
 									}
 									if !ok {
-										p, b.nodes = p187, b.nodes[:n187]
+										p, n = p187, n[:n187]
 										break L187
 									}
 									break
@@ -7146,18 +7123,18 @@ L1:
 							}
 							ok = true
 							if !ok {
-								p, b.nodes = p174, b.nodes[:n174]
+								p, n = p174, n[:n174]
 								break L174
 							}
 							// h16c, inlined
 							{
-								p190, n190 := p, len(b.nodes)
+								p190, n190 := p, len(n)
 								ok = true
 							L190:
 								for {
 									// h16, inlined
 									{
-										p191, n191 := p, len(b.nodes)
+										p191, n191 := p, len(n)
 										ok = true
 									L191:
 										for {
@@ -7165,7 +7142,7 @@ L1:
 												p++
 											}
 											if !ok {
-												p, b.nodes = p191, b.nodes[:n191]
+												p, n = p191, n[:n191]
 												break L191
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -7173,7 +7150,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p191, b.nodes[:n191]
+												p, n = p191, n[:n191]
 												break L191
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -7181,7 +7158,7 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p191, b.nodes[:n191]
+												p, n = p191, n[:n191]
 												break L191
 											}
 											if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -7189,33 +7166,33 @@ L1:
 											}
 											ok = true
 											if !ok {
-												p, b.nodes = p191, b.nodes[:n191]
+												p, n = p191, n[:n191]
 												break L191
 											}
 											break
 										}
 									}
 									if !ok {
-										p, b.nodes = p190, b.nodes[:n190]
+										p, n = p190, n[:n190]
 										break L190
 									}
 									if ok = p < len(b.s) && b.s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p190, b.nodes[:n190]
+										p, n = p190, n[:n190]
 										break L190
 									}
 									{
-										p192, n192 := p, len(b.nodes)
+										p192, n192 := p, len(n)
 										if ok = p < len(b.s) && b.s[p] == ':'; ok {
 											p++
 										}
-										p, b.nodes = p192, b.nodes[:n192]
+										p, n = p192, n[:n192]
 										ok = !ok
 									}
 									if !ok {
-										p, b.nodes = p190, b.nodes[:n190]
+										p, n = p190, n[:n190]
 										break L190
 									}
 									break
@@ -7223,12 +7200,12 @@ L1:
 							}
 							ok = true
 							if !ok {
-								p, b.nodes = p174, b.nodes[:n174]
+								p, n = p174, n[:n174]
 								break L174
 							}
 							// h16, inlined
 							{
-								p193, n193 := p, len(b.nodes)
+								p193, n193 := p, len(n)
 								ok = true
 							L193:
 								for {
@@ -7236,7 +7213,7 @@ L1:
 										p++
 									}
 									if !ok {
-										p, b.nodes = p193, b.nodes[:n193]
+										p, n = p193, n[:n193]
 										break L193
 									}
 									if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -7244,7 +7221,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p193, b.nodes[:n193]
+										p, n = p193, n[:n193]
 										break L193
 									}
 									if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -7252,7 +7229,7 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p193, b.nodes[:n193]
+										p, n = p193, n[:n193]
 										break L193
 									}
 									if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -7260,14 +7237,14 @@ L1:
 									}
 									ok = true
 									if !ok {
-										p, b.nodes = p193, b.nodes[:n193]
+										p, n = p193, n[:n193]
 										break L193
 									}
 									break
 								}
 							}
 							if !ok {
-								p, b.nodes = p174, b.nodes[:n174]
+								p, n = p174, n[:n174]
 								break L174
 							}
 							break
@@ -7275,27 +7252,27 @@ L1:
 					}
 					ok = true
 					if !ok {
-						p, b.nodes = p173, b.nodes[:n173]
+						p, n = p173, n[:n173]
 						break L173
 					}
 					if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "::"; ok {
 						p += 2
 					}
 					if !ok {
-						p, b.nodes = p173, b.nodes[:n173]
+						p, n = p173, n[:n173]
 						break L173
 					}
 					{
-						p194, n194 := p, len(b.nodes)
+						p194, n194 := p, len(n)
 						// ipv6char, inlined
 						if ok = p < len(b.s) && class16[b.s[p]]; ok {
 							p++
 						}
-						p, b.nodes = p194, b.nodes[:n194]
+						p, n = p194, n[:n194]
 						ok = !ok
 					}
 					if !ok {
-						p, b.nodes = p173, b.nodes[:n173]
+						p, n = p173, n[:n173]
 						break L173
 					}
 					break
@@ -7309,24 +7286,23 @@ L1:
 		break
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r30 is rule h16c.
-func (b *treeBuilder) r30(p int) (int, bool) {
+func (b *treeBuilder) r30(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
 			// h16, inlined
 			{
-				p2, n2 := p, len(b.nodes)
+				p2, n2 := p, len(n)
 				ok = true
 			L2:
 				for {
@@ -7334,7 +7310,7 @@ func (b *treeBuilder) r30(p int) (int, bool) {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -7342,7 +7318,7 @@ func (b *treeBuilder) r30(p int) (int, bool) {
 					}
 					ok = true
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -7350,7 +7326,7 @@ func (b *treeBuilder) r30(p int) (int, bool) {
 					}
 					ok = true
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -7358,55 +7334,55 @@ func (b *treeBuilder) r30(p int) (int, bool) {
 					}
 					ok = true
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					break
 				}
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && b.s[p] == ':'; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			{
-				p3, n3 := p, len(b.nodes)
+				p3, n3 := p, len(n)
 				if ok = p < len(b.s) && b.s[p] == ':'; ok {
 					p++
 				}
-				p, b.nodes = p3, b.nodes[:n3]
+				p, n = p3, n[:n3]
 				ok = !ok
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r31 is rule ipv6char.
-func (b *treeBuilder) r31(p int) (int, bool) {
+func (b *treeBuilder) r31(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	if ok = p < len(b.s) && class16[b.s[p]]; ok {
 		p++
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r32 is rule h16 (h16).
-func (b *treeBuilder) r32(p int) (int, bool) {
+func (b *treeBuilder) r32(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
@@ -7414,7 +7390,7 @@ func (b *treeBuilder) r32(p int) (int, bool) {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -7422,7 +7398,7 @@ func (b *treeBuilder) r32(p int) (int, bool) {
 			}
 			ok = true
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -7430,7 +7406,7 @@ func (b *treeBuilder) r32(p int) (int, bool) {
 			}
 			ok = true
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -7438,29 +7414,29 @@ func (b *treeBuilder) r32(p int) (int, bool) {
 			}
 			ok = true
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r33 is rule ls32 (ls32).
-func (b *treeBuilder) r33(p int) (int, bool) {
+func (b *treeBuilder) r33(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 L1:
 	for {
 		if p < len(b.s) && class4[b.s[p]] {
 			{
-				p2, n2 := p, len(b.nodes)
+				p2, n2 := p, len(n)
 				ok = true
 			L2:
 				for {
 					// h16, inlined
 					{
-						p3, n3 := p, len(b.nodes)
+						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
@@ -7468,7 +7444,7 @@ L1:
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -7476,7 +7452,7 @@ L1:
 							}
 							ok = true
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -7484,7 +7460,7 @@ L1:
 							}
 							ok = true
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -7492,26 +7468,26 @@ L1:
 							}
 							ok = true
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							break
 						}
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					if ok = p < len(b.s) && b.s[p] == ':'; ok {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					// h16, inlined
 					{
-						p4, n4 := p, len(b.nodes)
+						p4, n4 := p, len(n)
 						ok = true
 					L4:
 						for {
@@ -7519,7 +7495,7 @@ L1:
 								p++
 							}
 							if !ok {
-								p, b.nodes = p4, b.nodes[:n4]
+								p, n = p4, n[:n4]
 								break L4
 							}
 							if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -7527,7 +7503,7 @@ L1:
 							}
 							ok = true
 							if !ok {
-								p, b.nodes = p4, b.nodes[:n4]
+								p, n = p4, n[:n4]
 								break L4
 							}
 							if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -7535,7 +7511,7 @@ L1:
 							}
 							ok = true
 							if !ok {
-								p, b.nodes = p4, b.nodes[:n4]
+								p, n = p4, n[:n4]
 								break L4
 							}
 							if ok = p < len(b.s) && class4[b.s[p]]; ok {
@@ -7543,27 +7519,27 @@ L1:
 							}
 							ok = true
 							if !ok {
-								p, b.nodes = p4, b.nodes[:n4]
+								p, n = p4, n[:n4]
 								break L4
 							}
 							break
 						}
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					{
-						p5, n5 := p, len(b.nodes)
+						p5, n5 := p, len(n)
 						// ipv6char, inlined
 						if ok = p < len(b.s) && class16[b.s[p]]; ok {
 							p++
 						}
-						p, b.nodes = p5, b.nodes[:n5]
+						p, n = p5, n[:n5]
 						ok = !ok
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					break
@@ -7574,7 +7550,7 @@ L1:
 			}
 		}
 		if p < len(b.s) && class6[b.s[p]] {
-			p, ok = b.r34(p)
+			p, n, ok = b.r34(p, n)
 			if ok {
 				break L1
 			}
@@ -7582,81 +7558,80 @@ L1:
 		ok = false
 		break
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r34 is rule IPv4address (IPv4address).
-func (b *treeBuilder) r34(p int) (int, bool) {
+func (b *treeBuilder) r34(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 32})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 32})
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			p, ok = b.r35(p)
+			p, n, ok = b.r35(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && b.s[p] == '.'; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
-			p, ok = b.r35(p)
+			p, n, ok = b.r35(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
-				break L1
-			}
-			if ok = p < len(b.s) && b.s[p] == '.'; ok {
-				p++
-			}
-			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
-				break L1
-			}
-			p, ok = b.r35(p)
-			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && b.s[p] == '.'; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
-			p, ok = b.r35(p)
+			p, n, ok = b.r35(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
+				break L1
+			}
+			if ok = p < len(b.s) && b.s[p] == '.'; ok {
+				p++
+			}
+			if !ok {
+				p, n = p1, n[:n1]
+				break L1
+			}
+			p, n, ok = b.r35(p, n)
+			if !ok {
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r35 is rule dec_octet (dec-octet).
-func (b *treeBuilder) r35(p int) (int, bool) {
+func (b *treeBuilder) r35(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 33})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 33})
 L1:
 	for {
 		if p < len(b.s) && class18[b.s[p]] {
 			{
-				p2, n2 := p, len(b.nodes)
+				p2, n2 := p, len(n)
 				ok = true
 			L2:
 				for {
@@ -7664,14 +7639,14 @@ L1:
 						p += 2
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					if ok = p < len(b.s) && class19[b.s[p]]; ok {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					break
@@ -7683,7 +7658,7 @@ L1:
 		}
 		if p < len(b.s) && class18[b.s[p]] {
 			{
-				p3, n3 := p, len(b.nodes)
+				p3, n3 := p, len(n)
 				ok = true
 			L3:
 				for {
@@ -7691,21 +7666,21 @@ L1:
 						p++
 					}
 					if !ok {
-						p, b.nodes = p3, b.nodes[:n3]
+						p, n = p3, n[:n3]
 						break L3
 					}
 					if ok = p < len(b.s) && class20[b.s[p]]; ok {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p3, b.nodes[:n3]
+						p, n = p3, n[:n3]
 						break L3
 					}
 					if ok = p < len(b.s) && class6[b.s[p]]; ok {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p3, b.nodes[:n3]
+						p, n = p3, n[:n3]
 						break L3
 					}
 					break
@@ -7717,7 +7692,7 @@ L1:
 		}
 		if p < len(b.s) && class21[b.s[p]] {
 			{
-				p4, n4 := p, len(b.nodes)
+				p4, n4 := p, len(n)
 				ok = true
 			L4:
 				for {
@@ -7725,21 +7700,21 @@ L1:
 						p++
 					}
 					if !ok {
-						p, b.nodes = p4, b.nodes[:n4]
+						p, n = p4, n[:n4]
 						break L4
 					}
 					if ok = p < len(b.s) && class6[b.s[p]]; ok {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p4, b.nodes[:n4]
+						p, n = p4, n[:n4]
 						break L4
 					}
 					if ok = p < len(b.s) && class6[b.s[p]]; ok {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p4, b.nodes[:n4]
+						p, n = p4, n[:n4]
 						break L4
 					}
 					break
@@ -7751,7 +7726,7 @@ L1:
 		}
 		if p < len(b.s) && class22[b.s[p]] {
 			{
-				p5, n5 := p, len(b.nodes)
+				p5, n5 := p, len(n)
 				ok = true
 			L5:
 				for {
@@ -7759,14 +7734,14 @@ L1:
 						p++
 					}
 					if !ok {
-						p, b.nodes = p5, b.nodes[:n5]
+						p, n = p5, n[:n5]
 						break L5
 					}
 					if ok = p < len(b.s) && class6[b.s[p]]; ok {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p5, b.nodes[:n5]
+						p, n = p5, n[:n5]
 						break L5
 					}
 					break
@@ -7788,18 +7763,17 @@ L1:
 		break
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r36 is rule pct_encoded (pct-encoded).
-func (b *treeBuilder) r36(p int) (int, bool) {
+func (b *treeBuilder) r36(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
@@ -7807,40 +7781,40 @@ func (b *treeBuilder) r36(p int) (int, bool) {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class4[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class4[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r37 is rule unreserved (unreserved).
-func (b *treeBuilder) r37(p int) (int, bool) {
+func (b *treeBuilder) r37(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	if ok = p < len(b.s) && class12[b.s[p]]; ok {
 		p++
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r38 is rule reserved (reserved).
-func (b *treeBuilder) r38(p int) (int, bool) {
+func (b *treeBuilder) r38(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 L1:
 	for {
@@ -7865,52 +7839,52 @@ L1:
 		ok = false
 		break
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r39 is rule gen_delims (gen-delims).
-func (b *treeBuilder) r39(p int) (int, bool) {
+func (b *treeBuilder) r39(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	if ok = p < len(b.s) && class23[b.s[p]]; ok {
 		p++
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r40 is rule sub_delims (sub-delims).
-func (b *treeBuilder) r40(p int) (int, bool) {
+func (b *treeBuilder) r40(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	if ok = p < len(b.s) && class24[b.s[p]]; ok {
 		p++
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r41 is rule ALPHA (ALPHA).
-func (b *treeBuilder) r41(p int) (int, bool) {
+func (b *treeBuilder) r41(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	if ok = p < len(b.s) && class0[b.s[p]]; ok {
 		p++
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r42 is rule DIGIT (DIGIT).
-func (b *treeBuilder) r42(p int) (int, bool) {
+func (b *treeBuilder) r42(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	if ok = p < len(b.s) && class6[b.s[p]]; ok {
 		p++
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r43 is rule HEXDIG (HEXDIG).
-func (b *treeBuilder) r43(p int) (int, bool) {
+func (b *treeBuilder) r43(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	if ok = p < len(b.s) && class4[b.s[p]]; ok {
 		p++
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // class0 is the first bytes of an alternative.

@@ -3,7 +3,6 @@
 package url1993
 
 import (
-	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -18,8 +17,7 @@ var (
 // treeBuilder builds the generic tree of an input the grammar's DFA has accepted, from the
 // PEG compiled into the methods below (one a rule): internal/genparser's compile.go says how.
 type treeBuilder struct {
-	s     string
-	nodes []ast.TreeNode
+	s string
 }
 
 // BuildTree returns the nodes of the tree of src matched whole from the rule with the PEG
@@ -30,241 +28,238 @@ func BuildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
 	if into != nil {
 		return buildTree(rule, src, into)
 	}
-	// Built in a pooled block, then copied: one allocation. (A block on the stack would
-	// escape: the rule methods are recursive.)
-	scratch := scratchPool.Get().(*[]ast.TreeNode)
-	nodes, ok := buildTree(rule, src, *scratch)
-	var exact []ast.TreeNode
-	if ok {
-		exact = make([]ast.TreeNode, len(nodes))
-		copy(exact, nodes)
+	// Built in a block on the stack (the nodes go by value through the rule methods, never
+	// stored through a pointer, so the block stays there), then copied: one allocation.
+	var scratch [32]ast.TreeNode
+	nodes, ok := buildTree(rule, src, scratch[:0])
+	if !ok {
+		return nil, false
 	}
-	*scratch = nodes[:0]
-	scratchPool.Put(scratch)
-	return exact, ok
+	exact := make([]ast.TreeNode, len(nodes))
+	copy(exact, nodes)
+	return exact, true
 }
 
-var scratchPool = sync.Pool{New: func() any { s := make([]ast.TreeNode, 0, 64); return &s }}
-
 func buildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
-	b := treeBuilder{s: src, nodes: into[:0]}
+	b := treeBuilder{s: src}
+	n := into[:0]
 	var end int
 	var ok bool
 	switch rule {
 	case "fragmentaddress":
-		b.nodes = append(b.nodes, ast.TreeNode{Rule: 0})
-		end, ok = b.r0(0)
+		n = append(n, ast.TreeNode{Rule: 0})
+		end, n, ok = b.r0(0, n)
 		if ok {
-			b.nodes[0].End, b.nodes[0].Next = uint32(end), uint32(len(b.nodes))
+			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "url":
-		end, ok = b.r1(0)
+		end, n, ok = b.r1(0, n)
 	case "generic":
-		end, ok = b.r3(0)
+		end, n, ok = b.r3(0, n)
 	case "generic_scheme":
-		end, ok = b.r4(0)
+		end, n, ok = b.r4(0, n)
 	case "scheme":
-		end, ok = b.r5(0)
+		end, n, ok = b.r5(0, n)
 	case "httpaddress":
-		end, ok = b.r6(0)
+		end, n, ok = b.r6(0, n)
 	case "fileaddress":
-		end, ok = b.r7(0)
+		end, n, ok = b.r7(0, n)
 	case "afsaddress":
-		end, ok = b.r8(0)
+		end, n, ok = b.r8(0, n)
 	case "newsaddress":
-		end, ok = b.r9(0)
+		end, n, ok = b.r9(0, n)
 	case "waisaddress":
-		end, ok = b.r10(0)
+		end, n, ok = b.r10(0, n)
 	case "waisindex":
-		end, ok = b.r11(0)
+		end, n, ok = b.r11(0, n)
 	case "waisdoc":
-		end, ok = b.r12(0)
+		end, n, ok = b.r12(0, n)
 	case "groupart":
-		end, ok = b.r13(0)
+		end, n, ok = b.r13(0, n)
 	case "group":
-		end, ok = b.r14(0)
+		end, n, ok = b.r14(0, n)
 	case "article":
-		end, ok = b.r15(0)
+		end, n, ok = b.r15(0, n)
 	case "database":
-		end, ok = b.r17(0)
+		end, n, ok = b.r17(0, n)
 	case "wtype":
-		end, ok = b.r18(0)
+		end, n, ok = b.r18(0, n)
 	case "prosperoaddress":
-		end, ok = b.r19(0)
+		end, n, ok = b.r19(0, n)
 	case "prosperolink":
-		end, ok = b.r20(0)
+		end, n, ok = b.r20(0, n)
 	case "prospero_name":
-		end, ok = b.r21(0)
+		end, n, ok = b.r21(0, n)
 	case "prospero_segment":
-		end, ok = b.r22(0)
+		end, n, ok = b.r22(0, n)
 	case "hsoname":
-		end, ok = b.r23(0)
+		end, n, ok = b.r23(0, n)
 	case "version":
-		end, ok = b.r24(0)
+		end, n, ok = b.r24(0, n)
 	case "attributes":
-		end, ok = b.r25(0)
+		end, n, ok = b.r25(0, n)
 	case "attribute":
-		end, ok = b.r26(0)
+		end, n, ok = b.r26(0, n)
 	case "telnetaddress":
-		end, ok = b.r27(0)
+		end, n, ok = b.r27(0, n)
 	case "telnet_user":
-		end, ok = b.r28(0)
+		end, n, ok = b.r28(0, n)
 	case "gopheraddress":
-		end, ok = b.r29(0)
+		end, n, ok = b.r29(0, n)
 	case "hostport":
-		end, ok = b.r30(0)
+		end, n, ok = b.r30(0, n)
 	case "hostport_host":
-		end, ok = b.r32(0)
+		end, n, ok = b.r32(0, n)
 	case "hostport_hostname":
-		end, ok = b.r33(0)
+		end, n, ok = b.r33(0, n)
 	case "host":
-		end, ok = b.r34(0)
+		end, n, ok = b.r34(0, n)
 	case "cellname":
-		end, ok = b.r35(0)
+		end, n, ok = b.r35(0, n)
 	case "hostname":
-		end, ok = b.r36(0)
+		end, n, ok = b.r36(0, n)
 	case "hostnumber":
-		end, ok = b.r37(0)
+		end, n, ok = b.r37(0, n)
 	case "port":
-		end, ok = b.r38(0)
+		end, n, ok = b.r38(0, n)
 	case "selector":
-		end, ok = b.r39(0)
+		end, n, ok = b.r39(0, n)
 	case "path":
-		end, ok = b.r40(0)
+		end, n, ok = b.r40(0, n)
 	case "search":
-		end, ok = b.r41(0)
+		end, n, ok = b.r41(0, n)
 	case "user":
-		end, ok = b.r42(0)
+		end, n, ok = b.r42(0, n)
 	case "fragmentid":
-		end, ok = b.r43(0)
+		end, n, ok = b.r43(0, n)
 	case "gtype":
-		end, ok = b.r44(0)
+		end, n, ok = b.r44(0, n)
 	case "xalpha":
-		b.nodes = append(b.nodes, ast.TreeNode{Rule: 36})
-		end, ok = b.r45(0)
+		n = append(n, ast.TreeNode{Rule: 36})
+		end, n, ok = b.r45(0, n)
 		if ok {
-			b.nodes[0].End, b.nodes[0].Next = uint32(end), uint32(len(b.nodes))
+			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "xalphas":
-		end, ok = b.r46(0)
+		end, n, ok = b.r46(0, n)
 	case "xpalpha":
-		b.nodes = append(b.nodes, ast.TreeNode{Rule: 38})
-		end, ok = b.r47(0)
+		n = append(n, ast.TreeNode{Rule: 38})
+		end, n, ok = b.r47(0, n)
 		if ok {
-			b.nodes[0].End, b.nodes[0].Next = uint32(end), uint32(len(b.nodes))
+			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "xpalphas":
-		end, ok = b.r48(0)
+		end, n, ok = b.r48(0, n)
 	case "ialpha":
-		end, ok = b.r49(0)
+		end, n, ok = b.r49(0, n)
 	case "alpha":
-		b.nodes = append(b.nodes, ast.TreeNode{Rule: 41})
-		end, ok = b.r50(0)
+		n = append(n, ast.TreeNode{Rule: 41})
+		end, n, ok = b.r50(0, n)
 		if ok {
-			b.nodes[0].End, b.nodes[0].Next = uint32(end), uint32(len(b.nodes))
+			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "digit":
-		b.nodes = append(b.nodes, ast.TreeNode{Rule: 42})
-		end, ok = b.r51(0)
+		n = append(n, ast.TreeNode{Rule: 42})
+		end, n, ok = b.r51(0, n)
 		if ok {
-			b.nodes[0].End, b.nodes[0].Next = uint32(end), uint32(len(b.nodes))
+			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "safe":
-		b.nodes = append(b.nodes, ast.TreeNode{Rule: 43})
-		end, ok = b.r52(0)
+		n = append(n, ast.TreeNode{Rule: 43})
+		end, n, ok = b.r52(0, n)
 		if ok {
-			b.nodes[0].End, b.nodes[0].Next = uint32(end), uint32(len(b.nodes))
+			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "extra":
-		b.nodes = append(b.nodes, ast.TreeNode{Rule: 44})
-		end, ok = b.r53(0)
+		n = append(n, ast.TreeNode{Rule: 44})
+		end, n, ok = b.r53(0, n)
 		if ok {
-			b.nodes[0].End, b.nodes[0].Next = uint32(end), uint32(len(b.nodes))
+			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "escape":
-		b.nodes = append(b.nodes, ast.TreeNode{Rule: 45})
-		end, ok = b.r54(0)
+		n = append(n, ast.TreeNode{Rule: 45})
+		end, n, ok = b.r54(0, n)
 		if ok {
-			b.nodes[0].End, b.nodes[0].Next = uint32(end), uint32(len(b.nodes))
+			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "hex":
-		b.nodes = append(b.nodes, ast.TreeNode{Rule: 46})
-		end, ok = b.r55(0)
+		n = append(n, ast.TreeNode{Rule: 46})
+		end, n, ok = b.r55(0, n)
 		if ok {
-			b.nodes[0].End, b.nodes[0].Next = uint32(end), uint32(len(b.nodes))
+			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "variant":
-		b.nodes = append(b.nodes, ast.TreeNode{Rule: 47})
-		end, ok = b.r56(0)
+		n = append(n, ast.TreeNode{Rule: 47})
+		end, n, ok = b.r56(0, n)
 		if ok {
-			b.nodes[0].End, b.nodes[0].Next = uint32(end), uint32(len(b.nodes))
+			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "punctuation":
-		b.nodes = append(b.nodes, ast.TreeNode{Rule: 48})
-		end, ok = b.r57(0)
+		n = append(n, ast.TreeNode{Rule: 48})
+		end, n, ok = b.r57(0, n)
 		if ok {
-			b.nodes[0].End, b.nodes[0].Next = uint32(end), uint32(len(b.nodes))
+			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "digits":
-		end, ok = b.r58(0)
+		end, n, ok = b.r58(0, n)
 	case "alphanum":
-		b.nodes = append(b.nodes, ast.TreeNode{Rule: 50})
-		end, ok = b.r59(0)
+		n = append(n, ast.TreeNode{Rule: 50})
+		end, n, ok = b.r59(0, n)
 		if ok {
-			b.nodes[0].End, b.nodes[0].Next = uint32(end), uint32(len(b.nodes))
+			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "alphanums":
-		b.nodes = append(b.nodes, ast.TreeNode{Rule: 51})
-		end, ok = b.r60(0)
+		n = append(n, ast.TreeNode{Rule: 51})
+		end, n, ok = b.r60(0, n)
 		if ok {
-			b.nodes[0].End, b.nodes[0].Next = uint32(end), uint32(len(b.nodes))
+			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "void":
-		b.nodes = append(b.nodes, ast.TreeNode{Rule: 52})
-		end, ok = b.r61(0)
+		n = append(n, ast.TreeNode{Rule: 52})
+		end, n, ok = b.r61(0, n)
 		if ok {
-			b.nodes[0].End, b.nodes[0].Next = uint32(end), uint32(len(b.nodes))
+			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "scheme_http":
-		end, ok = b.r62(0)
+		end, n, ok = b.r62(0, n)
 	case "scheme_ftp":
-		end, ok = b.r63(0)
+		end, n, ok = b.r63(0, n)
 	case "scheme_afs":
-		end, ok = b.r64(0)
+		end, n, ok = b.r64(0, n)
 	case "scheme_news":
-		end, ok = b.r65(0)
+		end, n, ok = b.r65(0, n)
 	case "scheme_wais":
-		end, ok = b.r66(0)
+		end, n, ok = b.r66(0, n)
 	case "scheme_prospero":
-		end, ok = b.r67(0)
+		end, n, ok = b.r67(0, n)
 	case "scheme_telnet":
-		end, ok = b.r68(0)
+		end, n, ok = b.r68(0, n)
 	case "scheme_gopher":
-		end, ok = b.r69(0)
+		end, n, ok = b.r69(0, n)
 	default:
 		return into[:0], false
 	}
 	if !ok || end != len(src) {
 		return into[:0], false
 	}
-	return b.nodes, true
+	return n, true
 }
 
 // r0 is rule fragmentaddress (fragmentaddress).
-func (b *treeBuilder) r0(p int) (int, bool) {
+func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			p, ok = b.r1(p)
+			p, n, ok = b.r1(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			{
-				p2, n2 := p, len(b.nodes)
+				p2, n2 := p, len(n)
 				ok = true
 			L2:
 				for {
@@ -272,12 +267,12 @@ func (b *treeBuilder) r0(p int) (int, bool) {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
-					p, ok = b.r43(p)
+					p, n, ok = b.r43(p, n)
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					break
@@ -285,36 +280,36 @@ func (b *treeBuilder) r0(p int) (int, bool) {
 			}
 			ok = true
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r1 is rule url (url).
-func (b *treeBuilder) r1(p int) (int, bool) {
+func (b *treeBuilder) r1(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 1})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 1})
 L1:
 	for {
 		if p < len(b.s) && class0[b.s[p]] {
 			{
-				p2, n2 := p, len(b.nodes)
+				p2, n2 := p, len(n)
 				ok = true
 			L2:
 				for {
-					p, ok = b.r6(p)
+					p, n, ok = b.r6(p, n)
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					// url_end, inlined
 					{
-						p3, n3 := p, len(b.nodes)
+						p3, n3 := p, len(n)
 					L4:
 						for {
 							if p < len(b.s) && class1[b.s[p]] {
@@ -326,12 +321,12 @@ L1:
 								}
 							}
 							{
-								p5, n5 := p, len(b.nodes)
+								p5, n5 := p, len(n)
 								if ok = p < len(b.s); ok {
 									_, w := utf8.DecodeRuneInString(b.s[p:])
 									p += w
 								}
-								p, b.nodes = p5, b.nodes[:n5]
+								p, n = p5, n[:n5]
 								ok = !ok
 							}
 							if ok {
@@ -340,10 +335,10 @@ L1:
 							ok = false
 							break
 						}
-						p, b.nodes = p3, b.nodes[:n3]
+						p, n = p3, n[:n3]
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					break
@@ -355,18 +350,18 @@ L1:
 		}
 		if p < len(b.s) && class2[b.s[p]] {
 			{
-				p6, n6 := p, len(b.nodes)
+				p6, n6 := p, len(n)
 				ok = true
 			L6:
 				for {
-					p, ok = b.r7(p)
+					p, n, ok = b.r7(p, n)
 					if !ok {
-						p, b.nodes = p6, b.nodes[:n6]
+						p, n = p6, n[:n6]
 						break L6
 					}
 					// url_end, inlined
 					{
-						p7, n7 := p, len(b.nodes)
+						p7, n7 := p, len(n)
 					L8:
 						for {
 							if p < len(b.s) && class1[b.s[p]] {
@@ -378,12 +373,12 @@ L1:
 								}
 							}
 							{
-								p9, n9 := p, len(b.nodes)
+								p9, n9 := p, len(n)
 								if ok = p < len(b.s); ok {
 									_, w := utf8.DecodeRuneInString(b.s[p:])
 									p += w
 								}
-								p, b.nodes = p9, b.nodes[:n9]
+								p, n = p9, n[:n9]
 								ok = !ok
 							}
 							if ok {
@@ -392,10 +387,10 @@ L1:
 							ok = false
 							break
 						}
-						p, b.nodes = p7, b.nodes[:n7]
+						p, n = p7, n[:n7]
 					}
 					if !ok {
-						p, b.nodes = p6, b.nodes[:n6]
+						p, n = p6, n[:n6]
 						break L6
 					}
 					break
@@ -407,18 +402,18 @@ L1:
 		}
 		if p < len(b.s) && class3[b.s[p]] {
 			{
-				p10, n10 := p, len(b.nodes)
+				p10, n10 := p, len(n)
 				ok = true
 			L10:
 				for {
-					p, ok = b.r9(p)
+					p, n, ok = b.r9(p, n)
 					if !ok {
-						p, b.nodes = p10, b.nodes[:n10]
+						p, n = p10, n[:n10]
 						break L10
 					}
 					// url_end, inlined
 					{
-						p11, n11 := p, len(b.nodes)
+						p11, n11 := p, len(n)
 					L12:
 						for {
 							if p < len(b.s) && class1[b.s[p]] {
@@ -430,12 +425,12 @@ L1:
 								}
 							}
 							{
-								p13, n13 := p, len(b.nodes)
+								p13, n13 := p, len(n)
 								if ok = p < len(b.s); ok {
 									_, w := utf8.DecodeRuneInString(b.s[p:])
 									p += w
 								}
-								p, b.nodes = p13, b.nodes[:n13]
+								p, n = p13, n[:n13]
 								ok = !ok
 							}
 							if ok {
@@ -444,10 +439,10 @@ L1:
 							ok = false
 							break
 						}
-						p, b.nodes = p11, b.nodes[:n11]
+						p, n = p11, n[:n11]
 					}
 					if !ok {
-						p, b.nodes = p10, b.nodes[:n10]
+						p, n = p10, n[:n10]
 						break L10
 					}
 					break
@@ -459,18 +454,18 @@ L1:
 		}
 		if p < len(b.s) && class4[b.s[p]] {
 			{
-				p14, n14 := p, len(b.nodes)
+				p14, n14 := p, len(n)
 				ok = true
 			L14:
 				for {
-					p, ok = b.r19(p)
+					p, n, ok = b.r19(p, n)
 					if !ok {
-						p, b.nodes = p14, b.nodes[:n14]
+						p, n = p14, n[:n14]
 						break L14
 					}
 					// url_end, inlined
 					{
-						p15, n15 := p, len(b.nodes)
+						p15, n15 := p, len(n)
 					L16:
 						for {
 							if p < len(b.s) && class1[b.s[p]] {
@@ -482,12 +477,12 @@ L1:
 								}
 							}
 							{
-								p17, n17 := p, len(b.nodes)
+								p17, n17 := p, len(n)
 								if ok = p < len(b.s); ok {
 									_, w := utf8.DecodeRuneInString(b.s[p:])
 									p += w
 								}
-								p, b.nodes = p17, b.nodes[:n17]
+								p, n = p17, n[:n17]
 								ok = !ok
 							}
 							if ok {
@@ -496,10 +491,10 @@ L1:
 							ok = false
 							break
 						}
-						p, b.nodes = p15, b.nodes[:n15]
+						p, n = p15, n[:n15]
 					}
 					if !ok {
-						p, b.nodes = p14, b.nodes[:n14]
+						p, n = p14, n[:n14]
 						break L14
 					}
 					break
@@ -511,18 +506,18 @@ L1:
 		}
 		if p < len(b.s) && class5[b.s[p]] {
 			{
-				p18, n18 := p, len(b.nodes)
+				p18, n18 := p, len(n)
 				ok = true
 			L18:
 				for {
-					p, ok = b.r27(p)
+					p, n, ok = b.r27(p, n)
 					if !ok {
-						p, b.nodes = p18, b.nodes[:n18]
+						p, n = p18, n[:n18]
 						break L18
 					}
 					// url_end, inlined
 					{
-						p19, n19 := p, len(b.nodes)
+						p19, n19 := p, len(n)
 					L20:
 						for {
 							if p < len(b.s) && class1[b.s[p]] {
@@ -534,12 +529,12 @@ L1:
 								}
 							}
 							{
-								p21, n21 := p, len(b.nodes)
+								p21, n21 := p, len(n)
 								if ok = p < len(b.s); ok {
 									_, w := utf8.DecodeRuneInString(b.s[p:])
 									p += w
 								}
-								p, b.nodes = p21, b.nodes[:n21]
+								p, n = p21, n[:n21]
 								ok = !ok
 							}
 							if ok {
@@ -548,10 +543,10 @@ L1:
 							ok = false
 							break
 						}
-						p, b.nodes = p19, b.nodes[:n19]
+						p, n = p19, n[:n19]
 					}
 					if !ok {
-						p, b.nodes = p18, b.nodes[:n18]
+						p, n = p18, n[:n18]
 						break L18
 					}
 					break
@@ -563,18 +558,18 @@ L1:
 		}
 		if p < len(b.s) && class6[b.s[p]] {
 			{
-				p22, n22 := p, len(b.nodes)
+				p22, n22 := p, len(n)
 				ok = true
 			L22:
 				for {
-					p, ok = b.r29(p)
+					p, n, ok = b.r29(p, n)
 					if !ok {
-						p, b.nodes = p22, b.nodes[:n22]
+						p, n = p22, n[:n22]
 						break L22
 					}
 					// url_end, inlined
 					{
-						p23, n23 := p, len(b.nodes)
+						p23, n23 := p, len(n)
 					L24:
 						for {
 							if p < len(b.s) && class1[b.s[p]] {
@@ -586,12 +581,12 @@ L1:
 								}
 							}
 							{
-								p25, n25 := p, len(b.nodes)
+								p25, n25 := p, len(n)
 								if ok = p < len(b.s); ok {
 									_, w := utf8.DecodeRuneInString(b.s[p:])
 									p += w
 								}
-								p, b.nodes = p25, b.nodes[:n25]
+								p, n = p25, n[:n25]
 								ok = !ok
 							}
 							if ok {
@@ -600,10 +595,10 @@ L1:
 							ok = false
 							break
 						}
-						p, b.nodes = p23, b.nodes[:n23]
+						p, n = p23, n[:n23]
 					}
 					if !ok {
-						p, b.nodes = p22, b.nodes[:n22]
+						p, n = p22, n[:n22]
 						break L22
 					}
 					break
@@ -615,18 +610,18 @@ L1:
 		}
 		if p < len(b.s) && class7[b.s[p]] {
 			{
-				p26, n26 := p, len(b.nodes)
+				p26, n26 := p, len(n)
 				ok = true
 			L26:
 				for {
-					p, ok = b.r10(p)
+					p, n, ok = b.r10(p, n)
 					if !ok {
-						p, b.nodes = p26, b.nodes[:n26]
+						p, n = p26, n[:n26]
 						break L26
 					}
 					// url_end, inlined
 					{
-						p27, n27 := p, len(b.nodes)
+						p27, n27 := p, len(n)
 					L28:
 						for {
 							if p < len(b.s) && class1[b.s[p]] {
@@ -638,12 +633,12 @@ L1:
 								}
 							}
 							{
-								p29, n29 := p, len(b.nodes)
+								p29, n29 := p, len(n)
 								if ok = p < len(b.s); ok {
 									_, w := utf8.DecodeRuneInString(b.s[p:])
 									p += w
 								}
-								p, b.nodes = p29, b.nodes[:n29]
+								p, n = p29, n[:n29]
 								ok = !ok
 							}
 							if ok {
@@ -652,10 +647,10 @@ L1:
 							ok = false
 							break
 						}
-						p, b.nodes = p27, b.nodes[:n27]
+						p, n = p27, n[:n27]
 					}
 					if !ok {
-						p, b.nodes = p26, b.nodes[:n26]
+						p, n = p26, n[:n26]
 						break L26
 					}
 					break
@@ -667,18 +662,18 @@ L1:
 		}
 		if p < len(b.s) && class8[b.s[p]] {
 			{
-				p30, n30 := p, len(b.nodes)
+				p30, n30 := p, len(n)
 				ok = true
 			L30:
 				for {
-					p, ok = b.r8(p)
+					p, n, ok = b.r8(p, n)
 					if !ok {
-						p, b.nodes = p30, b.nodes[:n30]
+						p, n = p30, n[:n30]
 						break L30
 					}
 					// url_end, inlined
 					{
-						p31, n31 := p, len(b.nodes)
+						p31, n31 := p, len(n)
 					L32:
 						for {
 							if p < len(b.s) && class1[b.s[p]] {
@@ -690,12 +685,12 @@ L1:
 								}
 							}
 							{
-								p33, n33 := p, len(b.nodes)
+								p33, n33 := p, len(n)
 								if ok = p < len(b.s); ok {
 									_, w := utf8.DecodeRuneInString(b.s[p:])
 									p += w
 								}
-								p, b.nodes = p33, b.nodes[:n33]
+								p, n = p33, n[:n33]
 								ok = !ok
 							}
 							if ok {
@@ -704,10 +699,10 @@ L1:
 							ok = false
 							break
 						}
-						p, b.nodes = p31, b.nodes[:n31]
+						p, n = p31, n[:n31]
 					}
 					if !ok {
-						p, b.nodes = p30, b.nodes[:n30]
+						p, n = p30, n[:n30]
 						break L30
 					}
 					break
@@ -718,7 +713,7 @@ L1:
 			}
 		}
 		if p < len(b.s) && class9[b.s[p]] {
-			p, ok = b.r3(p)
+			p, n, ok = b.r3(p, n)
 			if ok {
 				break L1
 			}
@@ -727,18 +722,17 @@ L1:
 		break
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r2 is rule url_end.
-func (b *treeBuilder) r2(p int) (int, bool) {
+func (b *treeBuilder) r2(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 	L2:
 		for {
 			if p < len(b.s) && class1[b.s[p]] {
@@ -750,12 +744,12 @@ func (b *treeBuilder) r2(p int) (int, bool) {
 				}
 			}
 			{
-				p3, n3 := p, len(b.nodes)
+				p3, n3 := p, len(n)
 				if ok = p < len(b.s); ok {
 					_, w := utf8.DecodeRuneInString(b.s[p:])
 					p += w
 				}
-				p, b.nodes = p3, b.nodes[:n3]
+				p, n = p3, n[:n3]
 				ok = !ok
 			}
 			if ok {
@@ -764,40 +758,40 @@ func (b *treeBuilder) r2(p int) (int, bool) {
 			ok = false
 			break
 		}
-		p, b.nodes = p1, b.nodes[:n1]
+		p, n = p1, n[:n1]
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r3 is rule generic (generic).
-func (b *treeBuilder) r3(p int) (int, bool) {
+func (b *treeBuilder) r3(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 2})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 2})
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			p, ok = b.r4(p)
+			p, n, ok = b.r4(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && b.s[p] == ':'; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
-			p, ok = b.r40(p)
+			p, n, ok = b.r40(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			{
-				p2, n2 := p, len(b.nodes)
+				p2, n2 := p, len(n)
 				ok = true
 			L2:
 				for {
@@ -805,12 +799,12 @@ func (b *treeBuilder) r3(p int) (int, bool) {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
-					p, ok = b.r41(p)
+					p, n, ok = b.r41(p, n)
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					break
@@ -818,27 +812,26 @@ func (b *treeBuilder) r3(p int) (int, bool) {
 			}
 			ok = true
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r4 is rule generic_scheme.
-func (b *treeBuilder) r4(p int) (int, bool) {
+func (b *treeBuilder) r4(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 3})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 3})
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
@@ -846,27 +839,27 @@ func (b *treeBuilder) r4(p int) (int, bool) {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			{
 				for {
 					q2 := p
 					{
-						p3, n3 := p, len(b.nodes)
+						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
 							{
-								p4, n4 := p, len(b.nodes)
+								p4, n4 := p, len(n)
 								if ok = p < len(b.s) && b.s[p] == ':'; ok {
 									p++
 								}
-								p, b.nodes = p4, b.nodes[:n4]
+								p, n = p4, n[:n4]
 								ok = !ok
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							// xalpha, inlined
@@ -883,7 +876,7 @@ func (b *treeBuilder) r4(p int) (int, bool) {
 								if p < len(b.s) && class11[b.s[p]] {
 									// escape, inlined
 									{
-										p6, n6 := p, len(b.nodes)
+										p6, n6 := p, len(n)
 										ok = true
 									L6:
 										for {
@@ -891,21 +884,21 @@ func (b *treeBuilder) r4(p int) (int, bool) {
 												p++
 											}
 											if !ok {
-												p, b.nodes = p6, b.nodes[:n6]
+												p, n = p6, n[:n6]
 												break L6
 											}
 											if ok = p < len(b.s) && class12[b.s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, b.nodes = p6, b.nodes[:n6]
+												p, n = p6, n[:n6]
 												break L6
 											}
 											if ok = p < len(b.s) && class12[b.s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, b.nodes = p6, b.nodes[:n6]
+												p, n = p6, n[:n6]
 												break L6
 											}
 											break
@@ -919,7 +912,7 @@ func (b *treeBuilder) r4(p int) (int, bool) {
 								break
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							break
@@ -932,70 +925,68 @@ func (b *treeBuilder) r4(p int) (int, bool) {
 				ok = true
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r5 is rule scheme (scheme).
-func (b *treeBuilder) r5(p int) (int, bool) {
+func (b *treeBuilder) r5(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 3})
-	p, ok = b.r49(p)
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 3})
+	p, n, ok = b.r49(p, n)
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r6 is rule httpaddress (httpaddress).
-func (b *treeBuilder) r6(p int) (int, bool) {
+func (b *treeBuilder) r6(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 4})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 4})
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			p, ok = b.r62(p)
+			p, n, ok = b.r62(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && b.s[p] == ':'; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "//"; ok {
 				p += 2
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
-			p, ok = b.r30(p)
+			p, n, ok = b.r30(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			{
-				p2, n2 := p, len(b.nodes)
+				p2, n2 := p, len(n)
 				ok = true
 			L2:
 				for {
@@ -1003,12 +994,12 @@ func (b *treeBuilder) r6(p int) (int, bool) {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
-					p, ok = b.r40(p)
+					p, n, ok = b.r40(p, n)
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					break
@@ -1016,11 +1007,11 @@ func (b *treeBuilder) r6(p int) (int, bool) {
 			}
 			ok = true
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			{
-				p3, n3 := p, len(b.nodes)
+				p3, n3 := p, len(n)
 				ok = true
 			L3:
 				for {
@@ -1028,12 +1019,12 @@ func (b *treeBuilder) r6(p int) (int, bool) {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p3, b.nodes[:n3]
+						p, n = p3, n[:n3]
 						break L3
 					}
-					p, ok = b.r41(p)
+					p, n, ok = b.r41(p, n)
 					if !ok {
-						p, b.nodes = p3, b.nodes[:n3]
+						p, n = p3, n[:n3]
 						break L3
 					}
 					break
@@ -1041,193 +1032,189 @@ func (b *treeBuilder) r6(p int) (int, bool) {
 			}
 			ok = true
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r7 is rule fileaddress (fileaddress).
-func (b *treeBuilder) r7(p int) (int, bool) {
+func (b *treeBuilder) r7(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 5})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 5})
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			p, ok = b.r63(p)
+			p, n, ok = b.r63(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && b.s[p] == ':'; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "//"; ok {
 				p += 2
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
-			p, ok = b.r34(p)
+			p, n, ok = b.r34(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && b.s[p] == '/'; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
-			p, ok = b.r40(p)
+			p, n, ok = b.r40(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r8 is rule afsaddress (afsaddress).
-func (b *treeBuilder) r8(p int) (int, bool) {
+func (b *treeBuilder) r8(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 6})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 6})
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			p, ok = b.r64(p)
+			p, n, ok = b.r64(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && b.s[p] == ':'; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "//"; ok {
 				p += 2
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
-			p, ok = b.r35(p)
+			p, n, ok = b.r35(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && b.s[p] == '/'; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
-			p, ok = b.r40(p)
+			p, n, ok = b.r40(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r9 is rule newsaddress (newsaddress).
-func (b *treeBuilder) r9(p int) (int, bool) {
+func (b *treeBuilder) r9(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 7})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 7})
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			p, ok = b.r65(p)
+			p, n, ok = b.r65(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && b.s[p] == ':'; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
-			p, ok = b.r13(p)
+			p, n, ok = b.r13(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r10 is rule waisaddress (waisaddress).
-func (b *treeBuilder) r10(p int) (int, bool) {
+func (b *treeBuilder) r10(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 8})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 8})
 L1:
 	for {
 		if p < len(b.s) && class7[b.s[p]] {
 			{
-				p2, n2 := p, len(b.nodes)
+				p2, n2 := p, len(n)
 				ok = true
 			L2:
 				for {
-					p, ok = b.r12(p)
+					p, n, ok = b.r12(p, n)
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					// url_end, inlined
 					{
-						p3, n3 := p, len(b.nodes)
+						p3, n3 := p, len(n)
 					L4:
 						for {
 							if p < len(b.s) && class1[b.s[p]] {
@@ -1239,12 +1226,12 @@ L1:
 								}
 							}
 							{
-								p5, n5 := p, len(b.nodes)
+								p5, n5 := p, len(n)
 								if ok = p < len(b.s); ok {
 									_, w := utf8.DecodeRuneInString(b.s[p:])
 									p += w
 								}
-								p, b.nodes = p5, b.nodes[:n5]
+								p, n = p5, n[:n5]
 								ok = !ok
 							}
 							if ok {
@@ -1253,10 +1240,10 @@ L1:
 							ok = false
 							break
 						}
-						p, b.nodes = p3, b.nodes[:n3]
+						p, n = p3, n[:n3]
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					break
@@ -1267,7 +1254,7 @@ L1:
 			}
 		}
 		if p < len(b.s) && class7[b.s[p]] {
-			p, ok = b.r11(p)
+			p, n, ok = b.r11(p, n)
 			if ok {
 				break L1
 			}
@@ -1276,61 +1263,60 @@ L1:
 		break
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r11 is rule waisindex (waisindex).
-func (b *treeBuilder) r11(p int) (int, bool) {
+func (b *treeBuilder) r11(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 9})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 9})
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			p, ok = b.r66(p)
+			p, n, ok = b.r66(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && b.s[p] == ':'; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "//"; ok {
 				p += 2
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
-			p, ok = b.r30(p)
+			p, n, ok = b.r30(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && b.s[p] == '/'; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
-			p, ok = b.r17(p)
+			p, n, ok = b.r17(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			{
-				p2, n2 := p, len(b.nodes)
+				p2, n2 := p, len(n)
 				ok = true
 			L2:
 				for {
@@ -1338,12 +1324,12 @@ func (b *treeBuilder) r11(p int) (int, bool) {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
-					p, ok = b.r41(p)
+					p, n, ok = b.r41(p, n)
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					break
@@ -1351,121 +1337,119 @@ func (b *treeBuilder) r11(p int) (int, bool) {
 			}
 			ok = true
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r12 is rule waisdoc (waisdoc).
-func (b *treeBuilder) r12(p int) (int, bool) {
+func (b *treeBuilder) r12(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 10})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 10})
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			p, ok = b.r66(p)
+			p, n, ok = b.r66(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && b.s[p] == ':'; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "//"; ok {
 				p += 2
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
-			p, ok = b.r30(p)
+			p, n, ok = b.r30(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
-				break L1
-			}
-			if ok = p < len(b.s) && b.s[p] == '/'; ok {
-				p++
-			}
-			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
-				break L1
-			}
-			p, ok = b.r17(p)
-			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && b.s[p] == '/'; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
-			p, ok = b.r18(p)
+			p, n, ok = b.r17(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
-				break L1
-			}
-			if ok = p < len(b.s) && b.s[p] == '/'; ok {
-				p++
-			}
-			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
-				break L1
-			}
-			p, ok = b.r58(p)
-			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && b.s[p] == '/'; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
-			p, ok = b.r40(p)
+			p, n, ok = b.r18(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
+				break L1
+			}
+			if ok = p < len(b.s) && b.s[p] == '/'; ok {
+				p++
+			}
+			if !ok {
+				p, n = p1, n[:n1]
+				break L1
+			}
+			p, n, ok = b.r58(p, n)
+			if !ok {
+				p, n = p1, n[:n1]
+				break L1
+			}
+			if ok = p < len(b.s) && b.s[p] == '/'; ok {
+				p++
+			}
+			if !ok {
+				p, n = p1, n[:n1]
+				break L1
+			}
+			p, n, ok = b.r40(p, n)
+			if !ok {
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r13 is rule groupart (groupart).
-func (b *treeBuilder) r13(p int) (int, bool) {
+func (b *treeBuilder) r13(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 11})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 11})
 L1:
 	for {
-		p, ok = b.r15(p)
+		p, n, ok = b.r15(p, n)
 		if ok {
 			break L1
 		}
@@ -1478,7 +1462,7 @@ L1:
 			}
 		}
 		if p < len(b.s) && class9[b.s[p]] {
-			p, ok = b.r14(p)
+			p, n, ok = b.r14(p, n)
 			if ok {
 				break L1
 			}
@@ -1487,33 +1471,32 @@ L1:
 		break
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r14 is rule group (group).
-func (b *treeBuilder) r14(p int) (int, bool) {
+func (b *treeBuilder) r14(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 12})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 12})
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			p, ok = b.r49(p)
+			p, n, ok = b.r49(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			{
 				for {
 					q2 := p
 					{
-						p3, n3 := p, len(b.nodes)
+						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
@@ -1521,12 +1504,12 @@ func (b *treeBuilder) r14(p int) (int, bool) {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
-							p, ok = b.r49(p)
+							p, n, ok = b.r49(p, n)
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							break
@@ -1539,34 +1522,33 @@ func (b *treeBuilder) r14(p int) (int, bool) {
 				ok = true
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r15 is rule article (article).
-func (b *treeBuilder) r15(p int) (int, bool) {
+func (b *treeBuilder) r15(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 13})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 13})
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
 			{
-				p2, n2 := p, len(b.nodes)
+				p2, n2 := p, len(n)
 				{
-					p3, n3 := p, len(b.nodes)
+					p3, n3 := p, len(n)
 					ok = true
 				L3:
 					for {
@@ -1582,7 +1564,7 @@ func (b *treeBuilder) r15(p int) (int, bool) {
 									if p < len(b.s) && class11[b.s[p]] {
 										// escape, inlined
 										{
-											p6, n6 := p, len(b.nodes)
+											p6, n6 := p, len(n)
 											ok = true
 										L6:
 											for {
@@ -1590,21 +1572,21 @@ func (b *treeBuilder) r15(p int) (int, bool) {
 													p++
 												}
 												if !ok {
-													p, b.nodes = p6, b.nodes[:n6]
+													p, n = p6, n[:n6]
 													break L6
 												}
 												if ok = p < len(b.s) && class12[b.s[p]]; ok {
 													p++
 												}
 												if !ok {
-													p, b.nodes = p6, b.nodes[:n6]
+													p, n = p6, n[:n6]
 													break L6
 												}
 												if ok = p < len(b.s) && class12[b.s[p]]; ok {
 													p++
 												}
 												if !ok {
-													p, b.nodes = p6, b.nodes[:n6]
+													p, n = p6, n[:n6]
 													break L6
 												}
 												break
@@ -1626,7 +1608,7 @@ func (b *treeBuilder) r15(p int) (int, bool) {
 							ok = true
 						}
 						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
+							p, n = p3, n[:n3]
 							break L3
 						}
 					L7:
@@ -1640,12 +1622,12 @@ func (b *treeBuilder) r15(p int) (int, bool) {
 								}
 							}
 							{
-								p8, n8 := p, len(b.nodes)
+								p8, n8 := p, len(n)
 								if ok = p < len(b.s); ok {
 									_, w := utf8.DecodeRuneInString(b.s[p:])
 									p += w
 								}
-								p, b.nodes = p8, b.nodes[:n8]
+								p, n = p8, n[:n8]
 								ok = !ok
 							}
 							if ok {
@@ -1655,21 +1637,21 @@ func (b *treeBuilder) r15(p int) (int, bool) {
 							break
 						}
 						if !ok {
-							p, b.nodes = p3, b.nodes[:n3]
+							p, n = p3, n[:n3]
 							break L3
 						}
 						break
 					}
 				}
-				p, b.nodes = p2, b.nodes[:n2]
+				p, n = p2, n[:n2]
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			// article_local, inlined
 			{
-				p9, n9 := p, len(b.nodes)
+				p9, n9 := p, len(n)
 				ok = true
 			L9:
 				for {
@@ -1687,7 +1669,7 @@ func (b *treeBuilder) r15(p int) (int, bool) {
 						if p < len(b.s) && class11[b.s[p]] {
 							// escape, inlined
 							{
-								p11, n11 := p, len(b.nodes)
+								p11, n11 := p, len(n)
 								ok = true
 							L11:
 								for {
@@ -1695,21 +1677,21 @@ func (b *treeBuilder) r15(p int) (int, bool) {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p11, b.nodes[:n11]
+										p, n = p11, n[:n11]
 										break L11
 									}
 									if ok = p < len(b.s) && class12[b.s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p11, b.nodes[:n11]
+										p, n = p11, n[:n11]
 										break L11
 									}
 									if ok = p < len(b.s) && class12[b.s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p11, b.nodes[:n11]
+										p, n = p11, n[:n11]
 										break L11
 									}
 									break
@@ -1723,21 +1705,21 @@ func (b *treeBuilder) r15(p int) (int, bool) {
 						break
 					}
 					if !ok {
-						p, b.nodes = p9, b.nodes[:n9]
+						p, n = p9, n[:n9]
 						break L9
 					}
 					{
 						for {
 							q12 := p
 							{
-								p13, n13 := p, len(b.nodes)
+								p13, n13 := p, len(n)
 								ok = true
 							L13:
 								for {
 									{
-										p14, n14 := p, len(b.nodes)
+										p14, n14 := p, len(n)
 										{
-											p15, n15 := p, len(b.nodes)
+											p15, n15 := p, len(n)
 											ok = true
 										L15:
 											for {
@@ -1745,41 +1727,41 @@ func (b *treeBuilder) r15(p int) (int, bool) {
 													p++
 												}
 												if !ok {
-													p, b.nodes = p15, b.nodes[:n15]
+													p, n = p15, n[:n15]
 													break L15
 												}
-												p, ok = b.r34(p)
+												p, n, ok = b.r34(p, n)
 												if !ok {
-													p, b.nodes = p15, b.nodes[:n15]
+													p, n = p15, n[:n15]
 													break L15
 												}
 												{
-													p16, n16 := p, len(b.nodes)
+													p16, n16 := p, len(n)
 													if ok = p < len(b.s); ok {
 														_, w := utf8.DecodeRuneInString(b.s[p:])
 														p += w
 													}
-													p, b.nodes = p16, b.nodes[:n16]
+													p, n = p16, n[:n16]
 													ok = !ok
 												}
 												if !ok {
-													p, b.nodes = p15, b.nodes[:n15]
+													p, n = p15, n[:n15]
 													break L15
 												}
 												break
 											}
 										}
-										p, b.nodes = p14, b.nodes[:n14]
+										p, n = p14, n[:n14]
 										ok = !ok
 									}
 									if !ok {
-										p, b.nodes = p13, b.nodes[:n13]
+										p, n = p13, n[:n13]
 										break L13
 									}
 									{
-										p17, n17 := p, len(b.nodes)
+										p17, n17 := p, len(n)
 										{
-											p18, n18 := p, len(b.nodes)
+											p18, n18 := p, len(n)
 											ok = true
 										L18:
 											for {
@@ -1787,29 +1769,29 @@ func (b *treeBuilder) r15(p int) (int, bool) {
 													p++
 												}
 												if !ok {
-													p, b.nodes = p18, b.nodes[:n18]
+													p, n = p18, n[:n18]
 													break L18
 												}
-												p, ok = b.r34(p)
+												p, n, ok = b.r34(p, n)
 												if !ok {
-													p, b.nodes = p18, b.nodes[:n18]
+													p, n = p18, n[:n18]
 													break L18
 												}
 												if ok = p < len(b.s) && b.s[p] == '#'; ok {
 													p++
 												}
 												if !ok {
-													p, b.nodes = p18, b.nodes[:n18]
+													p, n = p18, n[:n18]
 													break L18
 												}
 												break
 											}
 										}
-										p, b.nodes = p17, b.nodes[:n17]
+										p, n = p17, n[:n17]
 										ok = !ok
 									}
 									if !ok {
-										p, b.nodes = p13, b.nodes[:n13]
+										p, n = p13, n[:n13]
 										break L13
 									}
 									// xalpha, inlined
@@ -1826,7 +1808,7 @@ func (b *treeBuilder) r15(p int) (int, bool) {
 										if p < len(b.s) && class11[b.s[p]] {
 											// escape, inlined
 											{
-												p20, n20 := p, len(b.nodes)
+												p20, n20 := p, len(n)
 												ok = true
 											L20:
 												for {
@@ -1834,21 +1816,21 @@ func (b *treeBuilder) r15(p int) (int, bool) {
 														p++
 													}
 													if !ok {
-														p, b.nodes = p20, b.nodes[:n20]
+														p, n = p20, n[:n20]
 														break L20
 													}
 													if ok = p < len(b.s) && class12[b.s[p]]; ok {
 														p++
 													}
 													if !ok {
-														p, b.nodes = p20, b.nodes[:n20]
+														p, n = p20, n[:n20]
 														break L20
 													}
 													if ok = p < len(b.s) && class12[b.s[p]]; ok {
 														p++
 													}
 													if !ok {
-														p, b.nodes = p20, b.nodes[:n20]
+														p, n = p20, n[:n20]
 														break L20
 													}
 													break
@@ -1862,7 +1844,7 @@ func (b *treeBuilder) r15(p int) (int, bool) {
 										break
 									}
 									if !ok {
-										p, b.nodes = p13, b.nodes[:n13]
+										p, n = p13, n[:n13]
 										break L13
 									}
 									break
@@ -1875,44 +1857,43 @@ func (b *treeBuilder) r15(p int) (int, bool) {
 						ok = true
 					}
 					if !ok {
-						p, b.nodes = p9, b.nodes[:n9]
+						p, n = p9, n[:n9]
 						break L9
 					}
 					break
 				}
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && b.s[p] == '@'; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
-			p, ok = b.r34(p)
+			p, n, ok = b.r34(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r16 is rule article_local.
-func (b *treeBuilder) r16(p int) (int, bool) {
+func (b *treeBuilder) r16(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
@@ -1930,7 +1911,7 @@ func (b *treeBuilder) r16(p int) (int, bool) {
 				if p < len(b.s) && class11[b.s[p]] {
 					// escape, inlined
 					{
-						p3, n3 := p, len(b.nodes)
+						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
@@ -1938,21 +1919,21 @@ func (b *treeBuilder) r16(p int) (int, bool) {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							if ok = p < len(b.s) && class12[b.s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							if ok = p < len(b.s) && class12[b.s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							break
@@ -1966,21 +1947,21 @@ func (b *treeBuilder) r16(p int) (int, bool) {
 				break
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			{
 				for {
 					q4 := p
 					{
-						p5, n5 := p, len(b.nodes)
+						p5, n5 := p, len(n)
 						ok = true
 					L5:
 						for {
 							{
-								p6, n6 := p, len(b.nodes)
+								p6, n6 := p, len(n)
 								{
-									p7, n7 := p, len(b.nodes)
+									p7, n7 := p, len(n)
 									ok = true
 								L7:
 									for {
@@ -1988,41 +1969,41 @@ func (b *treeBuilder) r16(p int) (int, bool) {
 											p++
 										}
 										if !ok {
-											p, b.nodes = p7, b.nodes[:n7]
+											p, n = p7, n[:n7]
 											break L7
 										}
-										p, ok = b.r34(p)
+										p, n, ok = b.r34(p, n)
 										if !ok {
-											p, b.nodes = p7, b.nodes[:n7]
+											p, n = p7, n[:n7]
 											break L7
 										}
 										{
-											p8, n8 := p, len(b.nodes)
+											p8, n8 := p, len(n)
 											if ok = p < len(b.s); ok {
 												_, w := utf8.DecodeRuneInString(b.s[p:])
 												p += w
 											}
-											p, b.nodes = p8, b.nodes[:n8]
+											p, n = p8, n[:n8]
 											ok = !ok
 										}
 										if !ok {
-											p, b.nodes = p7, b.nodes[:n7]
+											p, n = p7, n[:n7]
 											break L7
 										}
 										break
 									}
 								}
-								p, b.nodes = p6, b.nodes[:n6]
+								p, n = p6, n[:n6]
 								ok = !ok
 							}
 							if !ok {
-								p, b.nodes = p5, b.nodes[:n5]
+								p, n = p5, n[:n5]
 								break L5
 							}
 							{
-								p9, n9 := p, len(b.nodes)
+								p9, n9 := p, len(n)
 								{
-									p10, n10 := p, len(b.nodes)
+									p10, n10 := p, len(n)
 									ok = true
 								L10:
 									for {
@@ -2030,29 +2011,29 @@ func (b *treeBuilder) r16(p int) (int, bool) {
 											p++
 										}
 										if !ok {
-											p, b.nodes = p10, b.nodes[:n10]
+											p, n = p10, n[:n10]
 											break L10
 										}
-										p, ok = b.r34(p)
+										p, n, ok = b.r34(p, n)
 										if !ok {
-											p, b.nodes = p10, b.nodes[:n10]
+											p, n = p10, n[:n10]
 											break L10
 										}
 										if ok = p < len(b.s) && b.s[p] == '#'; ok {
 											p++
 										}
 										if !ok {
-											p, b.nodes = p10, b.nodes[:n10]
+											p, n = p10, n[:n10]
 											break L10
 										}
 										break
 									}
 								}
-								p, b.nodes = p9, b.nodes[:n9]
+								p, n = p9, n[:n9]
 								ok = !ok
 							}
 							if !ok {
-								p, b.nodes = p5, b.nodes[:n5]
+								p, n = p5, n[:n5]
 								break L5
 							}
 							// xalpha, inlined
@@ -2069,7 +2050,7 @@ func (b *treeBuilder) r16(p int) (int, bool) {
 								if p < len(b.s) && class11[b.s[p]] {
 									// escape, inlined
 									{
-										p12, n12 := p, len(b.nodes)
+										p12, n12 := p, len(n)
 										ok = true
 									L12:
 										for {
@@ -2077,21 +2058,21 @@ func (b *treeBuilder) r16(p int) (int, bool) {
 												p++
 											}
 											if !ok {
-												p, b.nodes = p12, b.nodes[:n12]
+												p, n = p12, n[:n12]
 												break L12
 											}
 											if ok = p < len(b.s) && class12[b.s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, b.nodes = p12, b.nodes[:n12]
+												p, n = p12, n[:n12]
 												break L12
 											}
 											if ok = p < len(b.s) && class12[b.s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, b.nodes = p12, b.nodes[:n12]
+												p, n = p12, n[:n12]
 												break L12
 											}
 											break
@@ -2105,7 +2086,7 @@ func (b *treeBuilder) r16(p int) (int, bool) {
 								break
 							}
 							if !ok {
-								p, b.nodes = p5, b.nodes[:n5]
+								p, n = p5, n[:n5]
 								break L5
 							}
 							break
@@ -2118,105 +2099,102 @@ func (b *treeBuilder) r16(p int) (int, bool) {
 				ok = true
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r17 is rule database (database).
-func (b *treeBuilder) r17(p int) (int, bool) {
+func (b *treeBuilder) r17(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 14})
-	p, ok = b.r46(p)
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 14})
+	p, n, ok = b.r46(p, n)
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r18 is rule wtype (wtype).
-func (b *treeBuilder) r18(p int) (int, bool) {
+func (b *treeBuilder) r18(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 15})
-	p, ok = b.r46(p)
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 15})
+	p, n, ok = b.r46(p, n)
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r19 is rule prosperoaddress (prosperoaddress).
-func (b *treeBuilder) r19(p int) (int, bool) {
+func (b *treeBuilder) r19(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 16})
-	p, ok = b.r20(p)
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 16})
+	p, n, ok = b.r20(p, n)
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r20 is rule prosperolink (prosperolink).
-func (b *treeBuilder) r20(p int) (int, bool) {
+func (b *treeBuilder) r20(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 17})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 17})
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			p, ok = b.r67(p)
+			p, n, ok = b.r67(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && b.s[p] == ':'; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "//"; ok {
 				p += 2
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
-			p, ok = b.r30(p)
+			p, n, ok = b.r30(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && b.s[p] == '/'; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
-			p, ok = b.r21(p)
+			p, n, ok = b.r21(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			{
-				p2, n2 := p, len(b.nodes)
+				p2, n2 := p, len(n)
 				ok = true
 			L2:
 				for {
@@ -2224,18 +2202,18 @@ func (b *treeBuilder) r20(p int) (int, bool) {
 						p += 3
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
-					p, ok = b.r24(p)
+					p, n, ok = b.r24(p, n)
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
-					p, ok = b.r25(p)
+					p, n, ok = b.r25(p, n)
 					ok = true
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					break
@@ -2243,40 +2221,39 @@ func (b *treeBuilder) r20(p int) (int, bool) {
 			}
 			ok = true
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r21 is rule prospero_name.
-func (b *treeBuilder) r21(p int) (int, bool) {
+func (b *treeBuilder) r21(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 18})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 18})
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			p, ok = b.r22(p)
+			p, n, ok = b.r22(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			{
 				for {
 					q2 := p
 					{
-						p3, n3 := p, len(b.nodes)
+						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
@@ -2284,12 +2261,12 @@ func (b *treeBuilder) r21(p int) (int, bool) {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
-							p, ok = b.r22(p)
+							p, n, ok = b.r22(p, n)
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							break
@@ -2302,7 +2279,7 @@ func (b *treeBuilder) r21(p int) (int, bool) {
 				ok = true
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && b.s[p] == '/'; ok {
@@ -2310,7 +2287,7 @@ func (b *treeBuilder) r21(p int) (int, bool) {
 			}
 			ok = true
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
@@ -2318,31 +2295,30 @@ func (b *treeBuilder) r21(p int) (int, bool) {
 	}
 	ok = true
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r22 is rule prospero_segment.
-func (b *treeBuilder) r22(p int) (int, bool) {
+func (b *treeBuilder) r22(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 39})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 39})
 	{
 		first1 := p
 		for {
 			q1 := p
 			{
-				p2, n2 := p, len(b.nodes)
+				p2, n2 := p, len(n)
 				ok = true
 			L2:
 				for {
 					{
-						p3, n3 := p, len(b.nodes)
+						p3, n3 := p, len(n)
 						{
-							p4, n4 := p, len(b.nodes)
+							p4, n4 := p, len(n)
 							ok = true
 						L4:
 							for {
@@ -2350,23 +2326,23 @@ func (b *treeBuilder) r22(p int) (int, bool) {
 									p += 3
 								}
 								if !ok {
-									p, b.nodes = p4, b.nodes[:n4]
+									p, n = p4, n[:n4]
 									break L4
 								}
-								p, ok = b.r24(p)
+								p, n, ok = b.r24(p, n)
 								if !ok {
-									p, b.nodes = p4, b.nodes[:n4]
+									p, n = p4, n[:n4]
 									break L4
 								}
-								p, ok = b.r25(p)
+								p, n, ok = b.r25(p, n)
 								ok = true
 								if !ok {
-									p, b.nodes = p4, b.nodes[:n4]
+									p, n = p4, n[:n4]
 									break L4
 								}
 								// url_end, inlined
 								{
-									p5, n5 := p, len(b.nodes)
+									p5, n5 := p, len(n)
 								L6:
 									for {
 										if p < len(b.s) && class1[b.s[p]] {
@@ -2378,12 +2354,12 @@ func (b *treeBuilder) r22(p int) (int, bool) {
 											}
 										}
 										{
-											p7, n7 := p, len(b.nodes)
+											p7, n7 := p, len(n)
 											if ok = p < len(b.s); ok {
 												_, w := utf8.DecodeRuneInString(b.s[p:])
 												p += w
 											}
-											p, b.nodes = p7, b.nodes[:n7]
+											p, n = p7, n[:n7]
 											ok = !ok
 										}
 										if ok {
@@ -2392,20 +2368,20 @@ func (b *treeBuilder) r22(p int) (int, bool) {
 										ok = false
 										break
 									}
-									p, b.nodes = p5, b.nodes[:n5]
+									p, n = p5, n[:n5]
 								}
 								if !ok {
-									p, b.nodes = p4, b.nodes[:n4]
+									p, n = p4, n[:n4]
 									break L4
 								}
 								break
 							}
 						}
-						p, b.nodes = p3, b.nodes[:n3]
+						p, n = p3, n[:n3]
 						ok = !ok
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					// xpalpha, inlined
@@ -2426,7 +2402,7 @@ func (b *treeBuilder) r22(p int) (int, bool) {
 								if p < len(b.s) && class11[b.s[p]] {
 									// escape, inlined
 									{
-										p10, n10 := p, len(b.nodes)
+										p10, n10 := p, len(n)
 										ok = true
 									L10:
 										for {
@@ -2434,21 +2410,21 @@ func (b *treeBuilder) r22(p int) (int, bool) {
 												p++
 											}
 											if !ok {
-												p, b.nodes = p10, b.nodes[:n10]
+												p, n = p10, n[:n10]
 												break L10
 											}
 											if ok = p < len(b.s) && class12[b.s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, b.nodes = p10, b.nodes[:n10]
+												p, n = p10, n[:n10]
 												break L10
 											}
 											if ok = p < len(b.s) && class12[b.s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, b.nodes = p10, b.nodes[:n10]
+												p, n = p10, n[:n10]
 												break L10
 											}
 											break
@@ -2477,7 +2453,7 @@ func (b *treeBuilder) r22(p int) (int, bool) {
 						break
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					break
@@ -2490,51 +2466,48 @@ func (b *treeBuilder) r22(p int) (int, bool) {
 		ok = ok || p != first1
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r23 is rule hsoname (hsoname).
-func (b *treeBuilder) r23(p int) (int, bool) {
+func (b *treeBuilder) r23(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 18})
-	p, ok = b.r40(p)
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 18})
+	p, n, ok = b.r40(p, n)
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r24 is rule version (version).
-func (b *treeBuilder) r24(p int) (int, bool) {
+func (b *treeBuilder) r24(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 19})
-	p, ok = b.r58(p)
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 19})
+	p, n, ok = b.r58(p, n)
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r25 is rule attributes (attributes).
-func (b *treeBuilder) r25(p int) (int, bool) {
+func (b *treeBuilder) r25(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 20})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 20})
 	{
 		first1 := p
 		for {
 			q1 := p
-			p, ok = b.r26(p)
+			p, n, ok = b.r26(p, n)
 			if !ok || p == q1 {
 				break
 			}
@@ -2542,18 +2515,17 @@ func (b *treeBuilder) r25(p int) (int, bool) {
 		ok = ok || p != first1
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r26 is rule attribute (attribute).
-func (b *treeBuilder) r26(p int) (int, bool) {
+func (b *treeBuilder) r26(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 21})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 21})
 	// alphanums, inlined
 	{
 		start1 := p
@@ -2567,57 +2539,56 @@ func (b *treeBuilder) r26(p int) (int, bool) {
 		ok = ok || p != start1
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r27 is rule telnetaddress (telnetaddress).
-func (b *treeBuilder) r27(p int) (int, bool) {
+func (b *treeBuilder) r27(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 22})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 22})
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			p, ok = b.r68(p)
+			p, n, ok = b.r68(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && b.s[p] == ':'; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "//"; ok {
 				p += 2
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			{
-				p2, n2 := p, len(b.nodes)
+				p2, n2 := p, len(n)
 				ok = true
 			L2:
 				for {
-					p, ok = b.r28(p)
+					p, n, ok = b.r28(p, n)
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					if ok = p < len(b.s) && b.s[p] == '@'; ok {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					break
@@ -2625,32 +2596,31 @@ func (b *treeBuilder) r27(p int) (int, bool) {
 			}
 			ok = true
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
-			p, ok = b.r30(p)
+			p, n, ok = b.r30(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r28 is rule telnet_user.
-func (b *treeBuilder) r28(p int) (int, bool) {
+func (b *treeBuilder) r28(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 33})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 33})
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
@@ -2668,7 +2638,7 @@ func (b *treeBuilder) r28(p int) (int, bool) {
 				if p < len(b.s) && class11[b.s[p]] {
 					// escape, inlined
 					{
-						p3, n3 := p, len(b.nodes)
+						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
@@ -2676,21 +2646,21 @@ func (b *treeBuilder) r28(p int) (int, bool) {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							if ok = p < len(b.s) && class12[b.s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							if ok = p < len(b.s) && class12[b.s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							break
@@ -2704,21 +2674,21 @@ func (b *treeBuilder) r28(p int) (int, bool) {
 				break
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			{
 				for {
 					q4 := p
 					{
-						p5, n5 := p, len(b.nodes)
+						p5, n5 := p, len(n)
 						ok = true
 					L5:
 						for {
 							{
-								p6, n6 := p, len(b.nodes)
+								p6, n6 := p, len(n)
 								{
-									p7, n7 := p, len(b.nodes)
+									p7, n7 := p, len(n)
 									ok = true
 								L7:
 									for {
@@ -2726,17 +2696,17 @@ func (b *treeBuilder) r28(p int) (int, bool) {
 											p++
 										}
 										if !ok {
-											p, b.nodes = p7, b.nodes[:n7]
+											p, n = p7, n[:n7]
 											break L7
 										}
-										p, ok = b.r30(p)
+										p, n, ok = b.r30(p, n)
 										if !ok {
-											p, b.nodes = p7, b.nodes[:n7]
+											p, n = p7, n[:n7]
 											break L7
 										}
 										// url_end, inlined
 										{
-											p8, n8 := p, len(b.nodes)
+											p8, n8 := p, len(n)
 										L9:
 											for {
 												if p < len(b.s) && class1[b.s[p]] {
@@ -2748,12 +2718,12 @@ func (b *treeBuilder) r28(p int) (int, bool) {
 													}
 												}
 												{
-													p10, n10 := p, len(b.nodes)
+													p10, n10 := p, len(n)
 													if ok = p < len(b.s); ok {
 														_, w := utf8.DecodeRuneInString(b.s[p:])
 														p += w
 													}
-													p, b.nodes = p10, b.nodes[:n10]
+													p, n = p10, n[:n10]
 													ok = !ok
 												}
 												if ok {
@@ -2762,20 +2732,20 @@ func (b *treeBuilder) r28(p int) (int, bool) {
 												ok = false
 												break
 											}
-											p, b.nodes = p8, b.nodes[:n8]
+											p, n = p8, n[:n8]
 										}
 										if !ok {
-											p, b.nodes = p7, b.nodes[:n7]
+											p, n = p7, n[:n7]
 											break L7
 										}
 										break
 									}
 								}
-								p, b.nodes = p6, b.nodes[:n6]
+								p, n = p6, n[:n6]
 								ok = !ok
 							}
 							if !ok {
-								p, b.nodes = p5, b.nodes[:n5]
+								p, n = p5, n[:n5]
 								break L5
 							}
 							// xalpha, inlined
@@ -2792,7 +2762,7 @@ func (b *treeBuilder) r28(p int) (int, bool) {
 								if p < len(b.s) && class11[b.s[p]] {
 									// escape, inlined
 									{
-										p12, n12 := p, len(b.nodes)
+										p12, n12 := p, len(n)
 										ok = true
 									L12:
 										for {
@@ -2800,21 +2770,21 @@ func (b *treeBuilder) r28(p int) (int, bool) {
 												p++
 											}
 											if !ok {
-												p, b.nodes = p12, b.nodes[:n12]
+												p, n = p12, n[:n12]
 												break L12
 											}
 											if ok = p < len(b.s) && class12[b.s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, b.nodes = p12, b.nodes[:n12]
+												p, n = p12, n[:n12]
 												break L12
 											}
 											if ok = p < len(b.s) && class12[b.s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, b.nodes = p12, b.nodes[:n12]
+												p, n = p12, n[:n12]
 												break L12
 											}
 											break
@@ -2828,7 +2798,7 @@ func (b *treeBuilder) r28(p int) (int, bool) {
 								break
 							}
 							if !ok {
-								p, b.nodes = p5, b.nodes[:n5]
+								p, n = p5, n[:n5]
 								break L5
 							}
 							break
@@ -2841,56 +2811,55 @@ func (b *treeBuilder) r28(p int) (int, bool) {
 				ok = true
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r29 is rule gopheraddress (gopheraddress).
-func (b *treeBuilder) r29(p int) (int, bool) {
+func (b *treeBuilder) r29(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 23})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 23})
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			p, ok = b.r69(p)
+			p, n, ok = b.r69(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && b.s[p] == ':'; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "//"; ok {
 				p += 2
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
-			p, ok = b.r30(p)
+			p, n, ok = b.r30(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			{
-				p2, n2 := p, len(b.nodes)
+				p2, n2 := p, len(n)
 				ok = true
 			L2:
 				for {
@@ -2898,18 +2867,18 @@ func (b *treeBuilder) r29(p int) (int, bool) {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
-					p, ok = b.r44(p)
+					p, n, ok = b.r44(p, n)
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
-					p, ok = b.r39(p)
+					p, n, ok = b.r39(p, n)
 					ok = true
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					break
@@ -2917,11 +2886,11 @@ func (b *treeBuilder) r29(p int) (int, bool) {
 			}
 			ok = true
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			{
-				p3, n3 := p, len(b.nodes)
+				p3, n3 := p, len(n)
 				ok = true
 			L3:
 				for {
@@ -2929,12 +2898,12 @@ func (b *treeBuilder) r29(p int) (int, bool) {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p3, b.nodes[:n3]
+						p, n = p3, n[:n3]
 						break L3
 					}
-					p, ok = b.r41(p)
+					p, n, ok = b.r41(p, n)
 					if !ok {
-						p, b.nodes = p3, b.nodes[:n3]
+						p, n = p3, n[:n3]
 						break L3
 					}
 					break
@@ -2942,52 +2911,51 @@ func (b *treeBuilder) r29(p int) (int, bool) {
 			}
 			ok = true
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r30 is rule hostport (hostport).
-func (b *treeBuilder) r30(p int) (int, bool) {
+func (b *treeBuilder) r30(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 24})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 24})
 L1:
 	for {
 		if p < len(b.s) && class16[b.s[p]] {
 			{
-				p2, n2 := p, len(b.nodes)
+				p2, n2 := p, len(n)
 				ok = true
 			L2:
 				for {
-					p, ok = b.r32(p)
+					p, n, ok = b.r32(p, n)
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					if ok = p < len(b.s) && b.s[p] == ':'; ok {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
-					p, ok = b.r38(p)
+					p, n, ok = b.r38(p, n)
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					{
-						p3, n3 := p, len(b.nodes)
+						p3, n3 := p, len(n)
 						// hostport_end, inlined
 					L4:
 						for {
@@ -3000,12 +2968,12 @@ L1:
 								}
 							}
 							{
-								p5, n5 := p, len(b.nodes)
+								p5, n5 := p, len(n)
 								if ok = p < len(b.s); ok {
 									_, w := utf8.DecodeRuneInString(b.s[p:])
 									p += w
 								}
-								p, b.nodes = p5, b.nodes[:n5]
+								p, n = p5, n[:n5]
 								ok = !ok
 							}
 							if ok {
@@ -3014,10 +2982,10 @@ L1:
 							ok = false
 							break
 						}
-						p, b.nodes = p3, b.nodes[:n3]
+						p, n = p3, n[:n3]
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					break
@@ -3028,7 +2996,7 @@ L1:
 			}
 		}
 		if p < len(b.s) && class16[b.s[p]] {
-			p, ok = b.r34(p)
+			p, n, ok = b.r34(p, n)
 			if ok {
 				break L1
 			}
@@ -3037,15 +3005,14 @@ L1:
 		break
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r31 is rule hostport_end.
-func (b *treeBuilder) r31(p int) (int, bool) {
+func (b *treeBuilder) r31(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 L1:
 	for {
@@ -3058,12 +3025,12 @@ L1:
 			}
 		}
 		{
-			p2, n2 := p, len(b.nodes)
+			p2, n2 := p, len(n)
 			if ok = p < len(b.s); ok {
 				_, w := utf8.DecodeRuneInString(b.s[p:])
 				p += w
 			}
-			p, b.nodes = p2, b.nodes[:n2]
+			p, n = p2, n[:n2]
 			ok = !ok
 		}
 		if ok {
@@ -3072,31 +3039,31 @@ L1:
 		ok = false
 		break
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r32 is rule hostport_host.
-func (b *treeBuilder) r32(p int) (int, bool) {
+func (b *treeBuilder) r32(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 25})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 25})
 L1:
 	for {
 		if p < len(b.s) && class18[b.s[p]] {
 			{
-				p2, n2 := p, len(b.nodes)
+				p2, n2 := p, len(n)
 				ok = true
 			L2:
 				for {
-					p, ok = b.r37(p)
+					p, n, ok = b.r37(p, n)
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					{
-						p3, n3 := p, len(b.nodes)
+						p3, n3 := p, len(n)
 						{
-							p4, n4 := p, len(b.nodes)
+							p4, n4 := p, len(n)
 							ok = true
 						L4:
 							for {
@@ -3104,12 +3071,12 @@ L1:
 									p++
 								}
 								if !ok {
-									p, b.nodes = p4, b.nodes[:n4]
+									p, n = p4, n[:n4]
 									break L4
 								}
-								p, ok = b.r38(p)
+								p, n, ok = b.r38(p, n)
 								if !ok {
-									p, b.nodes = p4, b.nodes[:n4]
+									p, n = p4, n[:n4]
 									break L4
 								}
 								// hostport_end, inlined
@@ -3124,12 +3091,12 @@ L1:
 										}
 									}
 									{
-										p6, n6 := p, len(b.nodes)
+										p6, n6 := p, len(n)
 										if ok = p < len(b.s); ok {
 											_, w := utf8.DecodeRuneInString(b.s[p:])
 											p += w
 										}
-										p, b.nodes = p6, b.nodes[:n6]
+										p, n = p6, n[:n6]
 										ok = !ok
 									}
 									if ok {
@@ -3139,16 +3106,16 @@ L1:
 									break
 								}
 								if !ok {
-									p, b.nodes = p4, b.nodes[:n4]
+									p, n = p4, n[:n4]
 									break L4
 								}
 								break
 							}
 						}
-						p, b.nodes = p3, b.nodes[:n3]
+						p, n = p3, n[:n3]
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					break
@@ -3159,7 +3126,7 @@ L1:
 			}
 		}
 		if p < len(b.s) && class9[b.s[p]] {
-			p, ok = b.r33(p)
+			p, n, ok = b.r33(p, n)
 			if ok {
 				break L1
 			}
@@ -3168,20 +3135,19 @@ L1:
 		break
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r33 is rule hostport_hostname.
-func (b *treeBuilder) r33(p int) (int, bool) {
+func (b *treeBuilder) r33(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 27})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 27})
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
@@ -3189,21 +3155,21 @@ func (b *treeBuilder) r33(p int) (int, bool) {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			{
 				for {
 					q2 := p
 					{
-						p3, n3 := p, len(b.nodes)
+						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
 							{
-								p4, n4 := p, len(b.nodes)
+								p4, n4 := p, len(n)
 								{
-									p5, n5 := p, len(b.nodes)
+									p5, n5 := p, len(n)
 									ok = true
 								L5:
 									for {
@@ -3211,12 +3177,12 @@ func (b *treeBuilder) r33(p int) (int, bool) {
 											p++
 										}
 										if !ok {
-											p, b.nodes = p5, b.nodes[:n5]
+											p, n = p5, n[:n5]
 											break L5
 										}
-										p, ok = b.r38(p)
+										p, n, ok = b.r38(p, n)
 										if !ok {
-											p, b.nodes = p5, b.nodes[:n5]
+											p, n = p5, n[:n5]
 											break L5
 										}
 										// hostport_end, inlined
@@ -3231,12 +3197,12 @@ func (b *treeBuilder) r33(p int) (int, bool) {
 												}
 											}
 											{
-												p7, n7 := p, len(b.nodes)
+												p7, n7 := p, len(n)
 												if ok = p < len(b.s); ok {
 													_, w := utf8.DecodeRuneInString(b.s[p:])
 													p += w
 												}
-												p, b.nodes = p7, b.nodes[:n7]
+												p, n = p7, n[:n7]
 												ok = !ok
 											}
 											if ok {
@@ -3246,17 +3212,17 @@ func (b *treeBuilder) r33(p int) (int, bool) {
 											break
 										}
 										if !ok {
-											p, b.nodes = p5, b.nodes[:n5]
+											p, n = p5, n[:n5]
 											break L5
 										}
 										break
 									}
 								}
-								p, b.nodes = p4, b.nodes[:n4]
+								p, n = p4, n[:n4]
 								ok = !ok
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							// xalpha, inlined
@@ -3273,7 +3239,7 @@ func (b *treeBuilder) r33(p int) (int, bool) {
 								if p < len(b.s) && class11[b.s[p]] {
 									// escape, inlined
 									{
-										p9, n9 := p, len(b.nodes)
+										p9, n9 := p, len(n)
 										ok = true
 									L9:
 										for {
@@ -3281,21 +3247,21 @@ func (b *treeBuilder) r33(p int) (int, bool) {
 												p++
 											}
 											if !ok {
-												p, b.nodes = p9, b.nodes[:n9]
+												p, n = p9, n[:n9]
 												break L9
 											}
 											if ok = p < len(b.s) && class12[b.s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, b.nodes = p9, b.nodes[:n9]
+												p, n = p9, n[:n9]
 												break L9
 											}
 											if ok = p < len(b.s) && class12[b.s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, b.nodes = p9, b.nodes[:n9]
+												p, n = p9, n[:n9]
 												break L9
 											}
 											break
@@ -3309,7 +3275,7 @@ func (b *treeBuilder) r33(p int) (int, bool) {
 								break
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							break
@@ -3322,40 +3288,39 @@ func (b *treeBuilder) r33(p int) (int, bool) {
 				ok = true
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r34 is rule host (host).
-func (b *treeBuilder) r34(p int) (int, bool) {
+func (b *treeBuilder) r34(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 25})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 25})
 L1:
 	for {
 		if p < len(b.s) && class18[b.s[p]] {
 			{
-				p2, n2 := p, len(b.nodes)
+				p2, n2 := p, len(n)
 				ok = true
 			L2:
 				for {
-					p, ok = b.r37(p)
+					p, n, ok = b.r37(p, n)
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					{
-						p3, n3 := p, len(b.nodes)
+						p3, n3 := p, len(n)
 						// xalpha, inlined
 					L4:
 						for {
@@ -3370,7 +3335,7 @@ L1:
 							if p < len(b.s) && class11[b.s[p]] {
 								// escape, inlined
 								{
-									p5, n5 := p, len(b.nodes)
+									p5, n5 := p, len(n)
 									ok = true
 								L5:
 									for {
@@ -3378,21 +3343,21 @@ L1:
 											p++
 										}
 										if !ok {
-											p, b.nodes = p5, b.nodes[:n5]
+											p, n = p5, n[:n5]
 											break L5
 										}
 										if ok = p < len(b.s) && class12[b.s[p]]; ok {
 											p++
 										}
 										if !ok {
-											p, b.nodes = p5, b.nodes[:n5]
+											p, n = p5, n[:n5]
 											break L5
 										}
 										if ok = p < len(b.s) && class12[b.s[p]]; ok {
 											p++
 										}
 										if !ok {
-											p, b.nodes = p5, b.nodes[:n5]
+											p, n = p5, n[:n5]
 											break L5
 										}
 										break
@@ -3405,11 +3370,11 @@ L1:
 							ok = false
 							break
 						}
-						p, b.nodes = p3, b.nodes[:n3]
+						p, n = p3, n[:n3]
 						ok = !ok
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					break
@@ -3420,7 +3385,7 @@ L1:
 			}
 		}
 		if p < len(b.s) && class9[b.s[p]] {
-			p, ok = b.r36(p)
+			p, n, ok = b.r36(p, n)
 			if ok {
 				break L1
 			}
@@ -3429,47 +3394,45 @@ L1:
 		break
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r35 is rule cellname (cellname).
-func (b *treeBuilder) r35(p int) (int, bool) {
+func (b *treeBuilder) r35(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 26})
-	p, ok = b.r36(p)
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 26})
+	p, n, ok = b.r36(p, n)
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r36 is rule hostname (hostname).
-func (b *treeBuilder) r36(p int) (int, bool) {
+func (b *treeBuilder) r36(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 27})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 27})
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			p, ok = b.r49(p)
+			p, n, ok = b.r49(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			{
 				for {
 					q2 := p
 					{
-						p3, n3 := p, len(b.nodes)
+						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
@@ -3477,12 +3440,12 @@ func (b *treeBuilder) r36(p int) (int, bool) {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
-							p, ok = b.r49(p)
+							p, n, ok = b.r49(p, n)
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							break
@@ -3495,130 +3458,126 @@ func (b *treeBuilder) r36(p int) (int, bool) {
 				ok = true
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r37 is rule hostnumber (hostnumber).
-func (b *treeBuilder) r37(p int) (int, bool) {
+func (b *treeBuilder) r37(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 28})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 28})
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			p, ok = b.r58(p)
+			p, n, ok = b.r58(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && b.s[p] == '.'; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
-			p, ok = b.r58(p)
+			p, n, ok = b.r58(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
-				break L1
-			}
-			if ok = p < len(b.s) && b.s[p] == '.'; ok {
-				p++
-			}
-			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
-				break L1
-			}
-			p, ok = b.r58(p)
-			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && b.s[p] == '.'; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
-			p, ok = b.r58(p)
+			p, n, ok = b.r58(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
+				break L1
+			}
+			if ok = p < len(b.s) && b.s[p] == '.'; ok {
+				p++
+			}
+			if !ok {
+				p, n = p1, n[:n1]
+				break L1
+			}
+			p, n, ok = b.r58(p, n)
+			if !ok {
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r38 is rule port (port).
-func (b *treeBuilder) r38(p int) (int, bool) {
+func (b *treeBuilder) r38(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 29})
-	p, ok = b.r58(p)
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 29})
+	p, n, ok = b.r58(p, n)
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r39 is rule selector (selector).
-func (b *treeBuilder) r39(p int) (int, bool) {
+func (b *treeBuilder) r39(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 30})
-	p, ok = b.r40(p)
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 30})
+	p, n, ok = b.r40(p, n)
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r40 is rule path (path).
-func (b *treeBuilder) r40(p int) (int, bool) {
+func (b *treeBuilder) r40(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 31})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 31})
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			p, ok = b.r48(p)
+			p, n, ok = b.r48(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			{
 				for {
 					q2 := p
 					{
-						p3, n3 := p, len(b.nodes)
+						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
@@ -3626,12 +3585,12 @@ func (b *treeBuilder) r40(p int) (int, bool) {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
-							p, ok = b.r48(p)
+							p, n, ok = b.r48(p, n)
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							break
@@ -3644,7 +3603,7 @@ func (b *treeBuilder) r40(p int) (int, bool) {
 				ok = true
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && b.s[p] == '/'; ok {
@@ -3652,7 +3611,7 @@ func (b *treeBuilder) r40(p int) (int, bool) {
 			}
 			ok = true
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
@@ -3660,33 +3619,32 @@ func (b *treeBuilder) r40(p int) (int, bool) {
 	}
 	ok = true
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r41 is rule search (search).
-func (b *treeBuilder) r41(p int) (int, bool) {
+func (b *treeBuilder) r41(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 32})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 32})
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			p, ok = b.r46(p)
+			p, n, ok = b.r46(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			{
 				for {
 					q2 := p
 					{
-						p3, n3 := p, len(b.nodes)
+						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
@@ -3694,12 +3652,12 @@ func (b *treeBuilder) r41(p int) (int, bool) {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
-							p, ok = b.r46(p)
+							p, n, ok = b.r46(p, n)
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							break
@@ -3712,53 +3670,50 @@ func (b *treeBuilder) r41(p int) (int, bool) {
 				ok = true
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r42 is rule user (user).
-func (b *treeBuilder) r42(p int) (int, bool) {
+func (b *treeBuilder) r42(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 33})
-	p, ok = b.r46(p)
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 33})
+	p, n, ok = b.r46(p, n)
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r43 is rule fragmentid (fragmentid).
-func (b *treeBuilder) r43(p int) (int, bool) {
+func (b *treeBuilder) r43(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 34})
-	p, ok = b.r46(p)
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 34})
+	p, n, ok = b.r46(p, n)
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r44 is rule gtype (gtype).
-func (b *treeBuilder) r44(p int) (int, bool) {
+func (b *treeBuilder) r44(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 35})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 35})
 	// xalpha, inlined
 L1:
 	for {
@@ -3773,7 +3728,7 @@ L1:
 		if p < len(b.s) && class11[b.s[p]] {
 			// escape, inlined
 			{
-				p2, n2 := p, len(b.nodes)
+				p2, n2 := p, len(n)
 				ok = true
 			L2:
 				for {
@@ -3781,21 +3736,21 @@ L1:
 						p++
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					if ok = p < len(b.s) && class12[b.s[p]]; ok {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					if ok = p < len(b.s) && class12[b.s[p]]; ok {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					break
@@ -3809,15 +3764,14 @@ L1:
 		break
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r45 is rule xalpha (xalpha).
-func (b *treeBuilder) r45(p int) (int, bool) {
+func (b *treeBuilder) r45(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 L1:
 	for {
@@ -3832,7 +3786,7 @@ L1:
 		if p < len(b.s) && class11[b.s[p]] {
 			// escape, inlined
 			{
-				p2, n2 := p, len(b.nodes)
+				p2, n2 := p, len(n)
 				ok = true
 			L2:
 				for {
@@ -3840,21 +3794,21 @@ L1:
 						p++
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					if ok = p < len(b.s) && class12[b.s[p]]; ok {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					if ok = p < len(b.s) && class12[b.s[p]]; ok {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					break
@@ -3867,14 +3821,14 @@ L1:
 		ok = false
 		break
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r46 is rule xalphas (xalphas).
-func (b *treeBuilder) r46(p int) (int, bool) {
+func (b *treeBuilder) r46(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 37})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 37})
 	{
 		start1 := p
 		for {
@@ -3887,7 +3841,7 @@ func (b *treeBuilder) r46(p int) (int, bool) {
 				if p < len(b.s) && class11[b.s[p]] {
 					// escape, inlined
 					{
-						p3, n3 := p, len(b.nodes)
+						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
@@ -3895,21 +3849,21 @@ func (b *treeBuilder) r46(p int) (int, bool) {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							if ok = p < len(b.s) && class12[b.s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							if ok = p < len(b.s) && class12[b.s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							break
@@ -3930,15 +3884,14 @@ func (b *treeBuilder) r46(p int) (int, bool) {
 		ok = ok || p != start1
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r47 is rule xpalpha (xpalpha).
-func (b *treeBuilder) r47(p int) (int, bool) {
+func (b *treeBuilder) r47(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 L1:
 	for {
@@ -3957,7 +3910,7 @@ L1:
 				if p < len(b.s) && class11[b.s[p]] {
 					// escape, inlined
 					{
-						p3, n3 := p, len(b.nodes)
+						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
@@ -3965,21 +3918,21 @@ L1:
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							if ok = p < len(b.s) && class12[b.s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							if ok = p < len(b.s) && class12[b.s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							break
@@ -4007,14 +3960,14 @@ L1:
 		ok = false
 		break
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r48 is rule xpalphas (xpalphas).
-func (b *treeBuilder) r48(p int) (int, bool) {
+func (b *treeBuilder) r48(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 39})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 39})
 	{
 		first1 := p
 		for {
@@ -4037,7 +3990,7 @@ func (b *treeBuilder) r48(p int) (int, bool) {
 						if p < len(b.s) && class11[b.s[p]] {
 							// escape, inlined
 							{
-								p4, n4 := p, len(b.nodes)
+								p4, n4 := p, len(n)
 								ok = true
 							L4:
 								for {
@@ -4045,21 +3998,21 @@ func (b *treeBuilder) r48(p int) (int, bool) {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p4, b.nodes[:n4]
+										p, n = p4, n[:n4]
 										break L4
 									}
 									if ok = p < len(b.s) && class12[b.s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p4, b.nodes[:n4]
+										p, n = p4, n[:n4]
 										break L4
 									}
 									if ok = p < len(b.s) && class12[b.s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p4, b.nodes[:n4]
+										p, n = p4, n[:n4]
 										break L4
 									}
 									break
@@ -4094,20 +4047,19 @@ func (b *treeBuilder) r48(p int) (int, bool) {
 		ok = ok || p != first1
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r49 is rule ialpha (ialpha).
-func (b *treeBuilder) r49(p int) (int, bool) {
+func (b *treeBuilder) r49(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 40})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 40})
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
@@ -4115,67 +4067,66 @@ func (b *treeBuilder) r49(p int) (int, bool) {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
-			p, ok = b.r46(p)
+			p, n, ok = b.r46(p, n)
 			ok = true
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r50 is rule alpha (alpha).
-func (b *treeBuilder) r50(p int) (int, bool) {
+func (b *treeBuilder) r50(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	if ok = p < len(b.s) && class9[b.s[p]]; ok {
 		p++
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r51 is rule digit (digit).
-func (b *treeBuilder) r51(p int) (int, bool) {
+func (b *treeBuilder) r51(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	if ok = p < len(b.s) && class18[b.s[p]]; ok {
 		p++
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r52 is rule safe (safe).
-func (b *treeBuilder) r52(p int) (int, bool) {
+func (b *treeBuilder) r52(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	if ok = p < len(b.s) && class19[b.s[p]]; ok {
 		p++
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r53 is rule extra (extra).
-func (b *treeBuilder) r53(p int) (int, bool) {
+func (b *treeBuilder) r53(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	if ok = p < len(b.s) && class20[b.s[p]]; ok {
 		p++
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r54 is rule escape (escape).
-func (b *treeBuilder) r54(p int) (int, bool) {
+func (b *treeBuilder) r54(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
@@ -4183,61 +4134,61 @@ func (b *treeBuilder) r54(p int) (int, bool) {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class12[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class12[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r55 is rule hex (hex).
-func (b *treeBuilder) r55(p int) (int, bool) {
+func (b *treeBuilder) r55(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	if ok = p < len(b.s) && class12[b.s[p]]; ok {
 		p++
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r56 is rule variant (variant).
-func (b *treeBuilder) r56(p int) (int, bool) {
+func (b *treeBuilder) r56(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	if ok = p < len(b.s) && class21[b.s[p]]; ok {
 		p++
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r57 is rule punctuation (punctuation).
-func (b *treeBuilder) r57(p int) (int, bool) {
+func (b *treeBuilder) r57(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	if ok = p < len(b.s) && class22[b.s[p]]; ok {
 		p++
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r58 is rule digits (digits).
-func (b *treeBuilder) r58(p int) (int, bool) {
+func (b *treeBuilder) r58(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 49})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 49})
 	{
 		start1 := p
 		for {
@@ -4250,24 +4201,23 @@ func (b *treeBuilder) r58(p int) (int, bool) {
 		ok = ok || p != start1
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r59 is rule alphanum (alphanum).
-func (b *treeBuilder) r59(p int) (int, bool) {
+func (b *treeBuilder) r59(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	if ok = p < len(b.s) && class16[b.s[p]]; ok {
 		p++
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r60 is rule alphanums (alphanums).
-func (b *treeBuilder) r60(p int) (int, bool) {
+func (b *treeBuilder) r60(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	{
 		start1 := p
@@ -4280,142 +4230,134 @@ func (b *treeBuilder) r60(p int) (int, bool) {
 		}
 		ok = ok || p != start1
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r61 is rule void (void).
-func (b *treeBuilder) r61(p int) (int, bool) {
+func (b *treeBuilder) r61(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	ok = true
-	return p, ok
+	return p, n, ok
 }
 
 // r62 is rule scheme_http.
-func (b *treeBuilder) r62(p int) (int, bool) {
+func (b *treeBuilder) r62(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 3})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 3})
 	if ok = len(b.s)-p >= 4 && b.s[p:p+4] == "http"; ok {
 		p += 4
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r63 is rule scheme_ftp.
-func (b *treeBuilder) r63(p int) (int, bool) {
+func (b *treeBuilder) r63(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 3})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 3})
 	if ok = len(b.s)-p >= 3 && b.s[p:p+3] == "ftp"; ok {
 		p += 3
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r64 is rule scheme_afs.
-func (b *treeBuilder) r64(p int) (int, bool) {
+func (b *treeBuilder) r64(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 3})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 3})
 	if ok = len(b.s)-p >= 3 && b.s[p:p+3] == "afs"; ok {
 		p += 3
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r65 is rule scheme_news.
-func (b *treeBuilder) r65(p int) (int, bool) {
+func (b *treeBuilder) r65(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 3})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 3})
 	if ok = len(b.s)-p >= 4 && b.s[p:p+4] == "news"; ok {
 		p += 4
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r66 is rule scheme_wais.
-func (b *treeBuilder) r66(p int) (int, bool) {
+func (b *treeBuilder) r66(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 3})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 3})
 	if ok = len(b.s)-p >= 4 && b.s[p:p+4] == "wais"; ok {
 		p += 4
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r67 is rule scheme_prospero.
-func (b *treeBuilder) r67(p int) (int, bool) {
+func (b *treeBuilder) r67(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 3})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 3})
 	if ok = len(b.s)-p >= 8 && b.s[p:p+8] == "prospero"; ok {
 		p += 8
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r68 is rule scheme_telnet.
-func (b *treeBuilder) r68(p int) (int, bool) {
+func (b *treeBuilder) r68(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 3})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 3})
 	if ok = len(b.s)-p >= 6 && b.s[p:p+6] == "telnet"; ok {
 		p += 6
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r69 is rule scheme_gopher.
-func (b *treeBuilder) r69(p int) (int, bool) {
+func (b *treeBuilder) r69(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 3})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 3})
 	if ok = len(b.s)-p >= 6 && b.s[p:p+6] == "gopher"; ok {
 		p += 6
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // class0 is the first bytes of an alternative.

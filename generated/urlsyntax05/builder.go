@@ -3,7 +3,6 @@
 package urlsyntax05
 
 import (
-	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -18,8 +17,7 @@ var (
 // treeBuilder builds the generic tree of an input the grammar's DFA has accepted, from the
 // PEG compiled into the methods below (one a rule): internal/genparser's compile.go says how.
 type treeBuilder struct {
-	s     string
-	nodes []ast.TreeNode
+	s string
 }
 
 // BuildTree returns the nodes of the tree of src matched whole from the rule with the PEG
@@ -30,176 +28,173 @@ func BuildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
 	if into != nil {
 		return buildTree(rule, src, into)
 	}
-	// Built in a pooled block, then copied: one allocation. (A block on the stack would
-	// escape: the rule methods are recursive.)
-	scratch := scratchPool.Get().(*[]ast.TreeNode)
-	nodes, ok := buildTree(rule, src, *scratch)
-	var exact []ast.TreeNode
-	if ok {
-		exact = make([]ast.TreeNode, len(nodes))
-		copy(exact, nodes)
+	// Built in a block on the stack (the nodes go by value through the rule methods, never
+	// stored through a pointer, so the block stays there), then copied: one allocation.
+	var scratch [32]ast.TreeNode
+	nodes, ok := buildTree(rule, src, scratch[:0])
+	if !ok {
+		return nil, false
 	}
-	*scratch = nodes[:0]
-	scratchPool.Put(scratch)
-	return exact, ok
+	exact := make([]ast.TreeNode, len(nodes))
+	copy(exact, nodes)
+	return exact, true
 }
 
-var scratchPool = sync.Pool{New: func() any { s := make([]ast.TreeNode, 0, 64); return &s }}
-
 func buildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
-	b := treeBuilder{s: src, nodes: into[:0]}
+	b := treeBuilder{s: src}
+	n := into[:0]
 	var end int
 	var ok bool
 	switch rule {
 	case "URL_reference":
-		b.nodes = append(b.nodes, ast.TreeNode{Rule: 0})
-		end, ok = b.r0(0)
+		n = append(n, ast.TreeNode{Rule: 0})
+		end, n, ok = b.r0(0, n)
 		if ok {
-			b.nodes[0].End, b.nodes[0].Next = uint32(end), uint32(len(b.nodes))
+			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "absoluteURL":
-		b.nodes = append(b.nodes, ast.TreeNode{Rule: 1})
-		end, ok = b.r1(0)
+		n = append(n, ast.TreeNode{Rule: 1})
+		end, n, ok = b.r1(0, n)
 		if ok {
-			b.nodes[0].End, b.nodes[0].Next = uint32(end), uint32(len(b.nodes))
+			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "opaque_URL":
-		end, ok = b.r2(0)
+		end, n, ok = b.r2(0, n)
 	case "generic_URL":
-		b.nodes = append(b.nodes, ast.TreeNode{Rule: 3})
-		end, ok = b.r4(0)
+		n = append(n, ast.TreeNode{Rule: 3})
+		end, n, ok = b.r4(0, n)
 		if ok {
-			b.nodes[0].End, b.nodes[0].Next = uint32(end), uint32(len(b.nodes))
+			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "relativeURL":
-		b.nodes = append(b.nodes, ast.TreeNode{Rule: 4})
-		end, ok = b.r5(0)
+		n = append(n, ast.TreeNode{Rule: 4})
+		end, n, ok = b.r5(0, n)
 		if ok {
-			b.nodes[0].End, b.nodes[0].Next = uint32(end), uint32(len(b.nodes))
+			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "net_path":
-		b.nodes = append(b.nodes, ast.TreeNode{Rule: 5})
-		end, ok = b.r6(0)
+		n = append(n, ast.TreeNode{Rule: 5})
+		end, n, ok = b.r6(0, n)
 		if ok {
-			b.nodes[0].End, b.nodes[0].Next = uint32(end), uint32(len(b.nodes))
+			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "abs_path":
-		end, ok = b.r7(0)
+		end, n, ok = b.r7(0, n)
 	case "rel_path":
-		end, ok = b.r8(0)
+		end, n, ok = b.r8(0, n)
 	case "scheme":
-		end, ok = b.r9(0)
+		end, n, ok = b.r9(0, n)
 	case "site":
-		end, ok = b.r10(0)
+		end, n, ok = b.r10(0, n)
 	case "user":
-		end, ok = b.r12(0)
+		end, n, ok = b.r12(0, n)
 	case "password":
-		end, ok = b.r13(0)
+		end, n, ok = b.r13(0, n)
 	case "hostport":
-		b.nodes = append(b.nodes, ast.TreeNode{Rule: 12})
-		end, ok = b.r14(0)
+		n = append(n, ast.TreeNode{Rule: 12})
+		end, n, ok = b.r14(0, n)
 		if ok {
-			b.nodes[0].End, b.nodes[0].Next = uint32(end), uint32(len(b.nodes))
+			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "host":
-		end, ok = b.r15(0)
+		end, n, ok = b.r15(0, n)
 	case "hostname":
-		end, ok = b.r16(0)
+		end, n, ok = b.r16(0, n)
 	case "domainlabel":
-		end, ok = b.r17(0)
+		end, n, ok = b.r17(0, n)
 	case "toplabel":
-		end, ok = b.r18(0)
+		end, n, ok = b.r18(0, n)
 	case "hostnumber":
-		end, ok = b.r19(0)
+		end, n, ok = b.r19(0, n)
 	case "port":
-		end, ok = b.r21(0)
+		end, n, ok = b.r21(0, n)
 	case "path":
-		b.nodes = append(b.nodes, ast.TreeNode{Rule: 19})
-		end, ok = b.r22(0)
+		n = append(n, ast.TreeNode{Rule: 19})
+		end, n, ok = b.r22(0, n)
 		if ok {
-			b.nodes[0].End, b.nodes[0].Next = uint32(end), uint32(len(b.nodes))
+			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "path_segments":
-		end, ok = b.r23(0)
+		end, n, ok = b.r23(0, n)
 	case "segment":
-		end, ok = b.r24(0)
+		end, n, ok = b.r24(0, n)
 	case "param":
-		end, ok = b.r25(0)
+		end, n, ok = b.r25(0, n)
 	case "pchar":
-		b.nodes = append(b.nodes, ast.TreeNode{Rule: 23})
-		end, ok = b.r26(0)
+		n = append(n, ast.TreeNode{Rule: 23})
+		end, n, ok = b.r26(0, n)
 		if ok {
-			b.nodes[0].End, b.nodes[0].Next = uint32(end), uint32(len(b.nodes))
+			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "query":
-		end, ok = b.r27(0)
+		end, n, ok = b.r27(0, n)
 	case "fragment":
-		end, ok = b.r28(0)
+		end, n, ok = b.r28(0, n)
 	case "urlc":
-		b.nodes = append(b.nodes, ast.TreeNode{Rule: 26})
-		end, ok = b.r29(0)
+		n = append(n, ast.TreeNode{Rule: 26})
+		end, n, ok = b.r29(0, n)
 		if ok {
-			b.nodes[0].End, b.nodes[0].Next = uint32(end), uint32(len(b.nodes))
+			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "reserved":
-		b.nodes = append(b.nodes, ast.TreeNode{Rule: 27})
-		end, ok = b.r30(0)
+		n = append(n, ast.TreeNode{Rule: 27})
+		end, n, ok = b.r30(0, n)
 		if ok {
-			b.nodes[0].End, b.nodes[0].Next = uint32(end), uint32(len(b.nodes))
+			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "unreserved":
-		b.nodes = append(b.nodes, ast.TreeNode{Rule: 28})
-		end, ok = b.r31(0)
+		n = append(n, ast.TreeNode{Rule: 28})
+		end, n, ok = b.r31(0, n)
 		if ok {
-			b.nodes[0].End, b.nodes[0].Next = uint32(end), uint32(len(b.nodes))
+			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "mark":
-		b.nodes = append(b.nodes, ast.TreeNode{Rule: 29})
-		end, ok = b.r32(0)
+		n = append(n, ast.TreeNode{Rule: 29})
+		end, n, ok = b.r32(0, n)
 		if ok {
-			b.nodes[0].End, b.nodes[0].Next = uint32(end), uint32(len(b.nodes))
+			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "escaped":
-		b.nodes = append(b.nodes, ast.TreeNode{Rule: 30})
-		end, ok = b.r33(0)
+		n = append(n, ast.TreeNode{Rule: 30})
+		end, n, ok = b.r33(0, n)
 		if ok {
-			b.nodes[0].End, b.nodes[0].Next = uint32(end), uint32(len(b.nodes))
+			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "hex":
-		b.nodes = append(b.nodes, ast.TreeNode{Rule: 31})
-		end, ok = b.r34(0)
+		n = append(n, ast.TreeNode{Rule: 31})
+		end, n, ok = b.r34(0, n)
 		if ok {
-			b.nodes[0].End, b.nodes[0].Next = uint32(end), uint32(len(b.nodes))
+			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "alphanum":
-		b.nodes = append(b.nodes, ast.TreeNode{Rule: 32})
-		end, ok = b.r35(0)
+		n = append(n, ast.TreeNode{Rule: 32})
+		end, n, ok = b.r35(0, n)
 		if ok {
-			b.nodes[0].End, b.nodes[0].Next = uint32(end), uint32(len(b.nodes))
+			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "alpha":
-		b.nodes = append(b.nodes, ast.TreeNode{Rule: 33})
-		end, ok = b.r36(0)
+		n = append(n, ast.TreeNode{Rule: 33})
+		end, n, ok = b.r36(0, n)
 		if ok {
-			b.nodes[0].End, b.nodes[0].Next = uint32(end), uint32(len(b.nodes))
+			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "lowalpha":
-		b.nodes = append(b.nodes, ast.TreeNode{Rule: 34})
-		end, ok = b.r37(0)
+		n = append(n, ast.TreeNode{Rule: 34})
+		end, n, ok = b.r37(0, n)
 		if ok {
-			b.nodes[0].End, b.nodes[0].Next = uint32(end), uint32(len(b.nodes))
+			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "upalpha":
-		b.nodes = append(b.nodes, ast.TreeNode{Rule: 35})
-		end, ok = b.r38(0)
+		n = append(n, ast.TreeNode{Rule: 35})
+		end, n, ok = b.r38(0, n)
 		if ok {
-			b.nodes[0].End, b.nodes[0].Next = uint32(end), uint32(len(b.nodes))
+			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "digit":
-		b.nodes = append(b.nodes, ast.TreeNode{Rule: 36})
-		end, ok = b.r39(0)
+		n = append(n, ast.TreeNode{Rule: 36})
+		end, n, ok = b.r39(0, n)
 		if ok {
-			b.nodes[0].End, b.nodes[0].Next = uint32(end), uint32(len(b.nodes))
+			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	default:
 		return into[:0], false
@@ -207,14 +202,14 @@ func buildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
 	if !ok || end != len(src) {
 		return into[:0], false
 	}
-	return b.nodes, true
+	return n, true
 }
 
 // r0 is rule URL_reference (URL-reference).
-func (b *treeBuilder) r0(p int) (int, bool) {
+func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
@@ -226,26 +221,26 @@ func (b *treeBuilder) r0(p int) (int, bool) {
 					for {
 						if p < len(b.s) && class0[b.s[p]] {
 							{
-								p4, n4 := p, len(b.nodes)
+								p4, n4 := p, len(n)
 								ok = true
 							L4:
 								for {
 									// generic_URL, inlined
 									{
-										p5, n5 := p, len(b.nodes)
+										p5, n5 := p, len(n)
 										ok = true
 									L5:
 										for {
-											p, ok = b.r9(p)
+											p, n, ok = b.r9(p, n)
 											if !ok {
-												p, b.nodes = p5, b.nodes[:n5]
+												p, n = p5, n[:n5]
 												break L5
 											}
 											if ok = p < len(b.s) && b.s[p] == ':'; ok {
 												p++
 											}
 											if !ok {
-												p, b.nodes = p5, b.nodes[:n5]
+												p, n = p5, n[:n5]
 												break L5
 											}
 											// relativeURL, inlined
@@ -253,13 +248,13 @@ func (b *treeBuilder) r0(p int) (int, bool) {
 											for {
 												if p < len(b.s) && class1[b.s[p]] {
 													{
-														p7, n7 := p, len(b.nodes)
+														p7, n7 := p, len(n)
 														ok = true
 													L7:
 														for {
 															// net_path, inlined
 															{
-																p8, n8 := p, len(b.nodes)
+																p8, n8 := p, len(n)
 																ok = true
 															L8:
 																for {
@@ -267,29 +262,29 @@ func (b *treeBuilder) r0(p int) (int, bool) {
 																		p += 2
 																	}
 																	if !ok {
-																		p, b.nodes = p8, b.nodes[:n8]
+																		p, n = p8, n[:n8]
 																		break L8
 																	}
-																	p, ok = b.r10(p)
+																	p, n, ok = b.r10(p, n)
 																	if !ok {
-																		p, b.nodes = p8, b.nodes[:n8]
+																		p, n = p8, n[:n8]
 																		break L8
 																	}
-																	p, ok = b.r7(p)
+																	p, n, ok = b.r7(p, n)
 																	ok = true
 																	if !ok {
-																		p, b.nodes = p8, b.nodes[:n8]
+																		p, n = p8, n[:n8]
 																		break L8
 																	}
 																	break
 																}
 															}
 															if !ok {
-																p, b.nodes = p7, b.nodes[:n7]
+																p, n = p7, n[:n7]
 																break L7
 															}
 															{
-																p9, n9 := p, len(b.nodes)
+																p9, n9 := p, len(n)
 															L10:
 																for {
 																	if p < len(b.s) && class2[b.s[p]] {
@@ -301,12 +296,12 @@ func (b *treeBuilder) r0(p int) (int, bool) {
 																		}
 																	}
 																	{
-																		p11, n11 := p, len(b.nodes)
+																		p11, n11 := p, len(n)
 																		if ok = p < len(b.s); ok {
 																			_, w := utf8.DecodeRuneInString(b.s[p:])
 																			p += w
 																		}
-																		p, b.nodes = p11, b.nodes[:n11]
+																		p, n = p11, n[:n11]
 																		ok = !ok
 																	}
 																	if ok {
@@ -315,10 +310,10 @@ func (b *treeBuilder) r0(p int) (int, bool) {
 																	ok = false
 																	break
 																}
-																p, b.nodes = p9, b.nodes[:n9]
+																p, n = p9, n[:n9]
 															}
 															if !ok {
-																p, b.nodes = p7, b.nodes[:n7]
+																p, n = p7, n[:n7]
 																break L7
 															}
 															break
@@ -330,17 +325,17 @@ func (b *treeBuilder) r0(p int) (int, bool) {
 												}
 												if p < len(b.s) && class1[b.s[p]] {
 													{
-														p12, n12 := p, len(b.nodes)
+														p12, n12 := p, len(n)
 														ok = true
 													L12:
 														for {
-															p, ok = b.r7(p)
+															p, n, ok = b.r7(p, n)
 															if !ok {
-																p, b.nodes = p12, b.nodes[:n12]
+																p, n = p12, n[:n12]
 																break L12
 															}
 															{
-																p13, n13 := p, len(b.nodes)
+																p13, n13 := p, len(n)
 															L14:
 																for {
 																	if p < len(b.s) && class2[b.s[p]] {
@@ -352,12 +347,12 @@ func (b *treeBuilder) r0(p int) (int, bool) {
 																		}
 																	}
 																	{
-																		p15, n15 := p, len(b.nodes)
+																		p15, n15 := p, len(n)
 																		if ok = p < len(b.s); ok {
 																			_, w := utf8.DecodeRuneInString(b.s[p:])
 																			p += w
 																		}
-																		p, b.nodes = p15, b.nodes[:n15]
+																		p, n = p15, n[:n15]
 																		ok = !ok
 																	}
 																	if ok {
@@ -366,10 +361,10 @@ func (b *treeBuilder) r0(p int) (int, bool) {
 																	ok = false
 																	break
 																}
-																p, b.nodes = p13, b.nodes[:n13]
+																p, n = p13, n[:n13]
 															}
 															if !ok {
-																p, b.nodes = p12, b.nodes[:n12]
+																p, n = p12, n[:n12]
 																break L12
 															}
 															break
@@ -379,7 +374,7 @@ func (b *treeBuilder) r0(p int) (int, bool) {
 														break L6
 													}
 												}
-												p, ok = b.r8(p)
+												p, n, ok = b.r8(p, n)
 												if ok {
 													break L6
 												}
@@ -387,18 +382,18 @@ func (b *treeBuilder) r0(p int) (int, bool) {
 												break
 											}
 											if !ok {
-												p, b.nodes = p5, b.nodes[:n5]
+												p, n = p5, n[:n5]
 												break L5
 											}
 											break
 										}
 									}
 									if !ok {
-										p, b.nodes = p4, b.nodes[:n4]
+										p, n = p4, n[:n4]
 										break L4
 									}
 									{
-										p16, n16 := p, len(b.nodes)
+										p16, n16 := p, len(n)
 									L17:
 										for {
 											if p < len(b.s) && class2[b.s[p]] {
@@ -410,12 +405,12 @@ func (b *treeBuilder) r0(p int) (int, bool) {
 												}
 											}
 											{
-												p18, n18 := p, len(b.nodes)
+												p18, n18 := p, len(n)
 												if ok = p < len(b.s); ok {
 													_, w := utf8.DecodeRuneInString(b.s[p:])
 													p += w
 												}
-												p, b.nodes = p18, b.nodes[:n18]
+												p, n = p18, n[:n18]
 												ok = !ok
 											}
 											if ok {
@@ -424,10 +419,10 @@ func (b *treeBuilder) r0(p int) (int, bool) {
 											ok = false
 											break
 										}
-										p, b.nodes = p16, b.nodes[:n16]
+										p, n = p16, n[:n16]
 									}
 									if !ok {
-										p, b.nodes = p4, b.nodes[:n4]
+										p, n = p4, n[:n4]
 										break L4
 									}
 									break
@@ -438,7 +433,7 @@ func (b *treeBuilder) r0(p int) (int, bool) {
 							}
 						}
 						if p < len(b.s) && class0[b.s[p]] {
-							p, ok = b.r2(p)
+							p, n, ok = b.r2(p, n)
 							if ok {
 								break L3
 							}
@@ -455,13 +450,13 @@ func (b *treeBuilder) r0(p int) (int, bool) {
 				for {
 					if p < len(b.s) && class1[b.s[p]] {
 						{
-							p20, n20 := p, len(b.nodes)
+							p20, n20 := p, len(n)
 							ok = true
 						L20:
 							for {
 								// net_path, inlined
 								{
-									p21, n21 := p, len(b.nodes)
+									p21, n21 := p, len(n)
 									ok = true
 								L21:
 									for {
@@ -469,29 +464,29 @@ func (b *treeBuilder) r0(p int) (int, bool) {
 											p += 2
 										}
 										if !ok {
-											p, b.nodes = p21, b.nodes[:n21]
+											p, n = p21, n[:n21]
 											break L21
 										}
-										p, ok = b.r10(p)
+										p, n, ok = b.r10(p, n)
 										if !ok {
-											p, b.nodes = p21, b.nodes[:n21]
+											p, n = p21, n[:n21]
 											break L21
 										}
-										p, ok = b.r7(p)
+										p, n, ok = b.r7(p, n)
 										ok = true
 										if !ok {
-											p, b.nodes = p21, b.nodes[:n21]
+											p, n = p21, n[:n21]
 											break L21
 										}
 										break
 									}
 								}
 								if !ok {
-									p, b.nodes = p20, b.nodes[:n20]
+									p, n = p20, n[:n20]
 									break L20
 								}
 								{
-									p22, n22 := p, len(b.nodes)
+									p22, n22 := p, len(n)
 								L23:
 									for {
 										if p < len(b.s) && class2[b.s[p]] {
@@ -503,12 +498,12 @@ func (b *treeBuilder) r0(p int) (int, bool) {
 											}
 										}
 										{
-											p24, n24 := p, len(b.nodes)
+											p24, n24 := p, len(n)
 											if ok = p < len(b.s); ok {
 												_, w := utf8.DecodeRuneInString(b.s[p:])
 												p += w
 											}
-											p, b.nodes = p24, b.nodes[:n24]
+											p, n = p24, n[:n24]
 											ok = !ok
 										}
 										if ok {
@@ -517,10 +512,10 @@ func (b *treeBuilder) r0(p int) (int, bool) {
 										ok = false
 										break
 									}
-									p, b.nodes = p22, b.nodes[:n22]
+									p, n = p22, n[:n22]
 								}
 								if !ok {
-									p, b.nodes = p20, b.nodes[:n20]
+									p, n = p20, n[:n20]
 									break L20
 								}
 								break
@@ -532,17 +527,17 @@ func (b *treeBuilder) r0(p int) (int, bool) {
 					}
 					if p < len(b.s) && class1[b.s[p]] {
 						{
-							p25, n25 := p, len(b.nodes)
+							p25, n25 := p, len(n)
 							ok = true
 						L25:
 							for {
-								p, ok = b.r7(p)
+								p, n, ok = b.r7(p, n)
 								if !ok {
-									p, b.nodes = p25, b.nodes[:n25]
+									p, n = p25, n[:n25]
 									break L25
 								}
 								{
-									p26, n26 := p, len(b.nodes)
+									p26, n26 := p, len(n)
 								L27:
 									for {
 										if p < len(b.s) && class2[b.s[p]] {
@@ -554,12 +549,12 @@ func (b *treeBuilder) r0(p int) (int, bool) {
 											}
 										}
 										{
-											p28, n28 := p, len(b.nodes)
+											p28, n28 := p, len(n)
 											if ok = p < len(b.s); ok {
 												_, w := utf8.DecodeRuneInString(b.s[p:])
 												p += w
 											}
-											p, b.nodes = p28, b.nodes[:n28]
+											p, n = p28, n[:n28]
 											ok = !ok
 										}
 										if ok {
@@ -568,10 +563,10 @@ func (b *treeBuilder) r0(p int) (int, bool) {
 										ok = false
 										break
 									}
-									p, b.nodes = p26, b.nodes[:n26]
+									p, n = p26, n[:n26]
 								}
 								if !ok {
-									p, b.nodes = p25, b.nodes[:n25]
+									p, n = p25, n[:n25]
 									break L25
 								}
 								break
@@ -581,7 +576,7 @@ func (b *treeBuilder) r0(p int) (int, bool) {
 							break L19
 						}
 					}
-					p, ok = b.r8(p)
+					p, n, ok = b.r8(p, n)
 					if ok {
 						break L19
 					}
@@ -596,11 +591,11 @@ func (b *treeBuilder) r0(p int) (int, bool) {
 			}
 			ok = true
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			{
-				p29, n29 := p, len(b.nodes)
+				p29, n29 := p, len(n)
 				ok = true
 			L29:
 				for {
@@ -608,12 +603,12 @@ func (b *treeBuilder) r0(p int) (int, bool) {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p29, b.nodes[:n29]
+						p, n = p29, n[:n29]
 						break L29
 					}
-					p, ok = b.r28(p)
+					p, n, ok = b.r28(p, n)
 					if !ok {
-						p, b.nodes = p29, b.nodes[:n29]
+						p, n = p29, n[:n29]
 						break L29
 					}
 					break
@@ -621,42 +616,42 @@ func (b *treeBuilder) r0(p int) (int, bool) {
 			}
 			ok = true
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r1 is rule absoluteURL (absoluteURL).
-func (b *treeBuilder) r1(p int) (int, bool) {
+func (b *treeBuilder) r1(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 L1:
 	for {
 		if p < len(b.s) && class0[b.s[p]] {
 			{
-				p2, n2 := p, len(b.nodes)
+				p2, n2 := p, len(n)
 				ok = true
 			L2:
 				for {
 					// generic_URL, inlined
 					{
-						p3, n3 := p, len(b.nodes)
+						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
-							p, ok = b.r9(p)
+							p, n, ok = b.r9(p, n)
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							if ok = p < len(b.s) && b.s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							// relativeURL, inlined
@@ -664,13 +659,13 @@ L1:
 							for {
 								if p < len(b.s) && class1[b.s[p]] {
 									{
-										p5, n5 := p, len(b.nodes)
+										p5, n5 := p, len(n)
 										ok = true
 									L5:
 										for {
 											// net_path, inlined
 											{
-												p6, n6 := p, len(b.nodes)
+												p6, n6 := p, len(n)
 												ok = true
 											L6:
 												for {
@@ -678,29 +673,29 @@ L1:
 														p += 2
 													}
 													if !ok {
-														p, b.nodes = p6, b.nodes[:n6]
+														p, n = p6, n[:n6]
 														break L6
 													}
-													p, ok = b.r10(p)
+													p, n, ok = b.r10(p, n)
 													if !ok {
-														p, b.nodes = p6, b.nodes[:n6]
+														p, n = p6, n[:n6]
 														break L6
 													}
-													p, ok = b.r7(p)
+													p, n, ok = b.r7(p, n)
 													ok = true
 													if !ok {
-														p, b.nodes = p6, b.nodes[:n6]
+														p, n = p6, n[:n6]
 														break L6
 													}
 													break
 												}
 											}
 											if !ok {
-												p, b.nodes = p5, b.nodes[:n5]
+												p, n = p5, n[:n5]
 												break L5
 											}
 											{
-												p7, n7 := p, len(b.nodes)
+												p7, n7 := p, len(n)
 											L8:
 												for {
 													if p < len(b.s) && class2[b.s[p]] {
@@ -712,12 +707,12 @@ L1:
 														}
 													}
 													{
-														p9, n9 := p, len(b.nodes)
+														p9, n9 := p, len(n)
 														if ok = p < len(b.s); ok {
 															_, w := utf8.DecodeRuneInString(b.s[p:])
 															p += w
 														}
-														p, b.nodes = p9, b.nodes[:n9]
+														p, n = p9, n[:n9]
 														ok = !ok
 													}
 													if ok {
@@ -726,10 +721,10 @@ L1:
 													ok = false
 													break
 												}
-												p, b.nodes = p7, b.nodes[:n7]
+												p, n = p7, n[:n7]
 											}
 											if !ok {
-												p, b.nodes = p5, b.nodes[:n5]
+												p, n = p5, n[:n5]
 												break L5
 											}
 											break
@@ -741,17 +736,17 @@ L1:
 								}
 								if p < len(b.s) && class1[b.s[p]] {
 									{
-										p10, n10 := p, len(b.nodes)
+										p10, n10 := p, len(n)
 										ok = true
 									L10:
 										for {
-											p, ok = b.r7(p)
+											p, n, ok = b.r7(p, n)
 											if !ok {
-												p, b.nodes = p10, b.nodes[:n10]
+												p, n = p10, n[:n10]
 												break L10
 											}
 											{
-												p11, n11 := p, len(b.nodes)
+												p11, n11 := p, len(n)
 											L12:
 												for {
 													if p < len(b.s) && class2[b.s[p]] {
@@ -763,12 +758,12 @@ L1:
 														}
 													}
 													{
-														p13, n13 := p, len(b.nodes)
+														p13, n13 := p, len(n)
 														if ok = p < len(b.s); ok {
 															_, w := utf8.DecodeRuneInString(b.s[p:])
 															p += w
 														}
-														p, b.nodes = p13, b.nodes[:n13]
+														p, n = p13, n[:n13]
 														ok = !ok
 													}
 													if ok {
@@ -777,10 +772,10 @@ L1:
 													ok = false
 													break
 												}
-												p, b.nodes = p11, b.nodes[:n11]
+												p, n = p11, n[:n11]
 											}
 											if !ok {
-												p, b.nodes = p10, b.nodes[:n10]
+												p, n = p10, n[:n10]
 												break L10
 											}
 											break
@@ -790,7 +785,7 @@ L1:
 										break L4
 									}
 								}
-								p, ok = b.r8(p)
+								p, n, ok = b.r8(p, n)
 								if ok {
 									break L4
 								}
@@ -798,18 +793,18 @@ L1:
 								break
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							break
 						}
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					{
-						p14, n14 := p, len(b.nodes)
+						p14, n14 := p, len(n)
 					L15:
 						for {
 							if p < len(b.s) && class2[b.s[p]] {
@@ -821,12 +816,12 @@ L1:
 								}
 							}
 							{
-								p16, n16 := p, len(b.nodes)
+								p16, n16 := p, len(n)
 								if ok = p < len(b.s); ok {
 									_, w := utf8.DecodeRuneInString(b.s[p:])
 									p += w
 								}
-								p, b.nodes = p16, b.nodes[:n16]
+								p, n = p16, n[:n16]
 								ok = !ok
 							}
 							if ok {
@@ -835,10 +830,10 @@ L1:
 							ok = false
 							break
 						}
-						p, b.nodes = p14, b.nodes[:n14]
+						p, n = p14, n[:n14]
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					break
@@ -849,7 +844,7 @@ L1:
 			}
 		}
 		if p < len(b.s) && class0[b.s[p]] {
-			p, ok = b.r2(p)
+			p, n, ok = b.r2(p, n)
 			if ok {
 				break L1
 			}
@@ -857,29 +852,29 @@ L1:
 		ok = false
 		break
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r2 is rule opaque_URL (opaque-URL).
-func (b *treeBuilder) r2(p int) (int, bool) {
+func (b *treeBuilder) r2(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 2})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 2})
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			p, ok = b.r9(p)
+			p, n, ok = b.r9(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && b.s[p] == ':'; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			// opaque_part, inlined
@@ -904,7 +899,7 @@ func (b *treeBuilder) r2(p int) (int, bool) {
 						if p < len(b.s) && class5[b.s[p]] {
 							// escaped, inlined
 							{
-								p4, n4 := p, len(b.nodes)
+								p4, n4 := p, len(n)
 								ok = true
 							L4:
 								for {
@@ -912,21 +907,21 @@ func (b *treeBuilder) r2(p int) (int, bool) {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p4, b.nodes[:n4]
+										p, n = p4, n[:n4]
 										break L4
 									}
 									if ok = p < len(b.s) && class6[b.s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p4, b.nodes[:n4]
+										p, n = p4, n[:n4]
 										break L4
 									}
 									if ok = p < len(b.s) && class6[b.s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p4, b.nodes[:n4]
+										p, n = p4, n[:n4]
 										break L4
 									}
 									break
@@ -948,22 +943,21 @@ func (b *treeBuilder) r2(p int) (int, bool) {
 				ok = true
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r3 is rule opaque_part.
-func (b *treeBuilder) r3(p int) (int, bool) {
+func (b *treeBuilder) r3(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	{
 		start1 := p
@@ -986,7 +980,7 @@ func (b *treeBuilder) r3(p int) (int, bool) {
 				if p < len(b.s) && class5[b.s[p]] {
 					// escaped, inlined
 					{
-						p3, n3 := p, len(b.nodes)
+						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
@@ -994,21 +988,21 @@ func (b *treeBuilder) r3(p int) (int, bool) {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							if ok = p < len(b.s) && class6[b.s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							if ok = p < len(b.s) && class6[b.s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							break
@@ -1029,27 +1023,27 @@ func (b *treeBuilder) r3(p int) (int, bool) {
 		_ = start1
 		ok = true
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r4 is rule generic_URL (generic-URL).
-func (b *treeBuilder) r4(p int) (int, bool) {
+func (b *treeBuilder) r4(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			p, ok = b.r9(p)
+			p, n, ok = b.r9(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && b.s[p] == ':'; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			// relativeURL, inlined
@@ -1057,13 +1051,13 @@ func (b *treeBuilder) r4(p int) (int, bool) {
 			for {
 				if p < len(b.s) && class1[b.s[p]] {
 					{
-						p3, n3 := p, len(b.nodes)
+						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
 							// net_path, inlined
 							{
-								p4, n4 := p, len(b.nodes)
+								p4, n4 := p, len(n)
 								ok = true
 							L4:
 								for {
@@ -1071,29 +1065,29 @@ func (b *treeBuilder) r4(p int) (int, bool) {
 										p += 2
 									}
 									if !ok {
-										p, b.nodes = p4, b.nodes[:n4]
+										p, n = p4, n[:n4]
 										break L4
 									}
-									p, ok = b.r10(p)
+									p, n, ok = b.r10(p, n)
 									if !ok {
-										p, b.nodes = p4, b.nodes[:n4]
+										p, n = p4, n[:n4]
 										break L4
 									}
-									p, ok = b.r7(p)
+									p, n, ok = b.r7(p, n)
 									ok = true
 									if !ok {
-										p, b.nodes = p4, b.nodes[:n4]
+										p, n = p4, n[:n4]
 										break L4
 									}
 									break
 								}
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							{
-								p5, n5 := p, len(b.nodes)
+								p5, n5 := p, len(n)
 							L6:
 								for {
 									if p < len(b.s) && class2[b.s[p]] {
@@ -1105,12 +1099,12 @@ func (b *treeBuilder) r4(p int) (int, bool) {
 										}
 									}
 									{
-										p7, n7 := p, len(b.nodes)
+										p7, n7 := p, len(n)
 										if ok = p < len(b.s); ok {
 											_, w := utf8.DecodeRuneInString(b.s[p:])
 											p += w
 										}
-										p, b.nodes = p7, b.nodes[:n7]
+										p, n = p7, n[:n7]
 										ok = !ok
 									}
 									if ok {
@@ -1119,10 +1113,10 @@ func (b *treeBuilder) r4(p int) (int, bool) {
 									ok = false
 									break
 								}
-								p, b.nodes = p5, b.nodes[:n5]
+								p, n = p5, n[:n5]
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							break
@@ -1134,17 +1128,17 @@ func (b *treeBuilder) r4(p int) (int, bool) {
 				}
 				if p < len(b.s) && class1[b.s[p]] {
 					{
-						p8, n8 := p, len(b.nodes)
+						p8, n8 := p, len(n)
 						ok = true
 					L8:
 						for {
-							p, ok = b.r7(p)
+							p, n, ok = b.r7(p, n)
 							if !ok {
-								p, b.nodes = p8, b.nodes[:n8]
+								p, n = p8, n[:n8]
 								break L8
 							}
 							{
-								p9, n9 := p, len(b.nodes)
+								p9, n9 := p, len(n)
 							L10:
 								for {
 									if p < len(b.s) && class2[b.s[p]] {
@@ -1156,12 +1150,12 @@ func (b *treeBuilder) r4(p int) (int, bool) {
 										}
 									}
 									{
-										p11, n11 := p, len(b.nodes)
+										p11, n11 := p, len(n)
 										if ok = p < len(b.s); ok {
 											_, w := utf8.DecodeRuneInString(b.s[p:])
 											p += w
 										}
-										p, b.nodes = p11, b.nodes[:n11]
+										p, n = p11, n[:n11]
 										ok = !ok
 									}
 									if ok {
@@ -1170,10 +1164,10 @@ func (b *treeBuilder) r4(p int) (int, bool) {
 									ok = false
 									break
 								}
-								p, b.nodes = p9, b.nodes[:n9]
+								p, n = p9, n[:n9]
 							}
 							if !ok {
-								p, b.nodes = p8, b.nodes[:n8]
+								p, n = p8, n[:n8]
 								break L8
 							}
 							break
@@ -1183,7 +1177,7 @@ func (b *treeBuilder) r4(p int) (int, bool) {
 						break L2
 					}
 				}
-				p, ok = b.r8(p)
+				p, n, ok = b.r8(p, n)
 				if ok {
 					break L2
 				}
@@ -1191,29 +1185,29 @@ func (b *treeBuilder) r4(p int) (int, bool) {
 				break
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r5 is rule relativeURL (relativeURL).
-func (b *treeBuilder) r5(p int) (int, bool) {
+func (b *treeBuilder) r5(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 L1:
 	for {
 		if p < len(b.s) && class1[b.s[p]] {
 			{
-				p2, n2 := p, len(b.nodes)
+				p2, n2 := p, len(n)
 				ok = true
 			L2:
 				for {
 					// net_path, inlined
 					{
-						p3, n3 := p, len(b.nodes)
+						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
@@ -1221,29 +1215,29 @@ L1:
 								p += 2
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
-							p, ok = b.r10(p)
+							p, n, ok = b.r10(p, n)
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
-							p, ok = b.r7(p)
+							p, n, ok = b.r7(p, n)
 							ok = true
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							break
 						}
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					{
-						p4, n4 := p, len(b.nodes)
+						p4, n4 := p, len(n)
 					L5:
 						for {
 							if p < len(b.s) && class2[b.s[p]] {
@@ -1255,12 +1249,12 @@ L1:
 								}
 							}
 							{
-								p6, n6 := p, len(b.nodes)
+								p6, n6 := p, len(n)
 								if ok = p < len(b.s); ok {
 									_, w := utf8.DecodeRuneInString(b.s[p:])
 									p += w
 								}
-								p, b.nodes = p6, b.nodes[:n6]
+								p, n = p6, n[:n6]
 								ok = !ok
 							}
 							if ok {
@@ -1269,10 +1263,10 @@ L1:
 							ok = false
 							break
 						}
-						p, b.nodes = p4, b.nodes[:n4]
+						p, n = p4, n[:n4]
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					break
@@ -1284,17 +1278,17 @@ L1:
 		}
 		if p < len(b.s) && class1[b.s[p]] {
 			{
-				p7, n7 := p, len(b.nodes)
+				p7, n7 := p, len(n)
 				ok = true
 			L7:
 				for {
-					p, ok = b.r7(p)
+					p, n, ok = b.r7(p, n)
 					if !ok {
-						p, b.nodes = p7, b.nodes[:n7]
+						p, n = p7, n[:n7]
 						break L7
 					}
 					{
-						p8, n8 := p, len(b.nodes)
+						p8, n8 := p, len(n)
 					L9:
 						for {
 							if p < len(b.s) && class2[b.s[p]] {
@@ -1306,12 +1300,12 @@ L1:
 								}
 							}
 							{
-								p10, n10 := p, len(b.nodes)
+								p10, n10 := p, len(n)
 								if ok = p < len(b.s); ok {
 									_, w := utf8.DecodeRuneInString(b.s[p:])
 									p += w
 								}
-								p, b.nodes = p10, b.nodes[:n10]
+								p, n = p10, n[:n10]
 								ok = !ok
 							}
 							if ok {
@@ -1320,10 +1314,10 @@ L1:
 							ok = false
 							break
 						}
-						p, b.nodes = p8, b.nodes[:n8]
+						p, n = p8, n[:n8]
 					}
 					if !ok {
-						p, b.nodes = p7, b.nodes[:n7]
+						p, n = p7, n[:n7]
 						break L7
 					}
 					break
@@ -1333,21 +1327,21 @@ L1:
 				break L1
 			}
 		}
-		p, ok = b.r8(p)
+		p, n, ok = b.r8(p, n)
 		if ok {
 			break L1
 		}
 		ok = false
 		break
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r6 is rule net_path (net-path).
-func (b *treeBuilder) r6(p int) (int, bool) {
+func (b *treeBuilder) r6(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
@@ -1355,33 +1349,33 @@ func (b *treeBuilder) r6(p int) (int, bool) {
 				p += 2
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
-			p, ok = b.r10(p)
+			p, n, ok = b.r10(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
-			p, ok = b.r7(p)
+			p, n, ok = b.r7(p, n)
 			ok = true
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r7 is rule abs_path (abs-path).
-func (b *treeBuilder) r7(p int) (int, bool) {
+func (b *treeBuilder) r7(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 6})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 6})
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
@@ -1389,43 +1383,42 @@ func (b *treeBuilder) r7(p int) (int, bool) {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
-			p, ok = b.r8(p)
+			p, n, ok = b.r8(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r8 is rule rel_path (rel-path).
-func (b *treeBuilder) r8(p int) (int, bool) {
+func (b *treeBuilder) r8(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 7})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 7})
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			p, ok = b.r23(p)
+			p, n, ok = b.r23(p, n)
 			ok = true
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			{
-				p2, n2 := p, len(b.nodes)
+				p2, n2 := p, len(n)
 				ok = true
 			L2:
 				for {
@@ -1433,12 +1426,12 @@ func (b *treeBuilder) r8(p int) (int, bool) {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
-					p, ok = b.r27(p)
+					p, n, ok = b.r27(p, n)
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					break
@@ -1446,25 +1439,24 @@ func (b *treeBuilder) r8(p int) (int, bool) {
 			}
 			ok = true
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r9 is rule scheme (scheme).
-func (b *treeBuilder) r9(p int) (int, bool) {
+func (b *treeBuilder) r9(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 8})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 8})
 	{
 		start1 := p
 		for {
@@ -1477,41 +1469,40 @@ func (b *treeBuilder) r9(p int) (int, bool) {
 		ok = ok || p != start1
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r10 is rule site (site).
-func (b *treeBuilder) r10(p int) (int, bool) {
+func (b *treeBuilder) r10(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 9})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 9})
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
 			{
-				p2, n2 := p, len(b.nodes)
+				p2, n2 := p, len(n)
 				ok = true
 			L2:
 				for {
 					// site_userinfo, inlined
 					{
-						p3, n3 := p, len(b.nodes)
+						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
-							p, ok = b.r12(p)
+							p, n, ok = b.r12(p, n)
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							{
-								p4, n4 := p, len(b.nodes)
+								p4, n4 := p, len(n)
 								ok = true
 							L4:
 								for {
@@ -1519,12 +1510,12 @@ func (b *treeBuilder) r10(p int) (int, bool) {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p4, b.nodes[:n4]
+										p, n = p4, n[:n4]
 										break L4
 									}
-									p, ok = b.r13(p)
+									p, n, ok = b.r13(p, n)
 									if !ok {
-										p, b.nodes = p4, b.nodes[:n4]
+										p, n = p4, n[:n4]
 										break L4
 									}
 									break
@@ -1532,21 +1523,21 @@ func (b *treeBuilder) r10(p int) (int, bool) {
 							}
 							ok = true
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							break
 						}
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					if ok = p < len(b.s) && b.s[p] == '@'; ok {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					break
@@ -1554,22 +1545,22 @@ func (b *treeBuilder) r10(p int) (int, bool) {
 			}
 			ok = true
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			// hostport, inlined
 			{
-				p5, n5 := p, len(b.nodes)
+				p5, n5 := p, len(n)
 				ok = true
 			L5:
 				for {
-					p, ok = b.r15(p)
+					p, n, ok = b.r15(p, n)
 					if !ok {
-						p, b.nodes = p5, b.nodes[:n5]
+						p, n = p5, n[:n5]
 						break L5
 					}
 					{
-						p6, n6 := p, len(b.nodes)
+						p6, n6 := p, len(n)
 						ok = true
 					L6:
 						for {
@@ -1577,12 +1568,12 @@ func (b *treeBuilder) r10(p int) (int, bool) {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p6, b.nodes[:n6]
+								p, n = p6, n[:n6]
 								break L6
 							}
-							p, ok = b.r21(p)
+							p, n, ok = b.r21(p, n)
 							if !ok {
-								p, b.nodes = p6, b.nodes[:n6]
+								p, n = p6, n[:n6]
 								break L6
 							}
 							break
@@ -1590,14 +1581,14 @@ func (b *treeBuilder) r10(p int) (int, bool) {
 					}
 					ok = true
 					if !ok {
-						p, b.nodes = p5, b.nodes[:n5]
+						p, n = p5, n[:n5]
 						break L5
 					}
 					break
 				}
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
@@ -1605,28 +1596,27 @@ func (b *treeBuilder) r10(p int) (int, bool) {
 	}
 	ok = true
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r11 is rule site_userinfo.
-func (b *treeBuilder) r11(p int) (int, bool) {
+func (b *treeBuilder) r11(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			p, ok = b.r12(p)
+			p, n, ok = b.r12(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			{
-				p2, n2 := p, len(b.nodes)
+				p2, n2 := p, len(n)
 				ok = true
 			L2:
 				for {
@@ -1634,12 +1624,12 @@ func (b *treeBuilder) r11(p int) (int, bool) {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
-					p, ok = b.r13(p)
+					p, n, ok = b.r13(p, n)
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					break
@@ -1647,20 +1637,20 @@ func (b *treeBuilder) r11(p int) (int, bool) {
 			}
 			ok = true
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r12 is rule user (user).
-func (b *treeBuilder) r12(p int) (int, bool) {
+func (b *treeBuilder) r12(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 10})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 10})
 	{
 		start1 := p
 		for {
@@ -1673,7 +1663,7 @@ func (b *treeBuilder) r12(p int) (int, bool) {
 				if p < len(b.s) && class5[b.s[p]] {
 					// escaped, inlined
 					{
-						p3, n3 := p, len(b.nodes)
+						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
@@ -1681,21 +1671,21 @@ func (b *treeBuilder) r12(p int) (int, bool) {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							if ok = p < len(b.s) && class6[b.s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							if ok = p < len(b.s) && class6[b.s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							break
@@ -1717,18 +1707,17 @@ func (b *treeBuilder) r12(p int) (int, bool) {
 		ok = true
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r13 is rule password (password).
-func (b *treeBuilder) r13(p int) (int, bool) {
+func (b *treeBuilder) r13(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 11})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 11})
 	{
 		start1 := p
 		for {
@@ -1741,7 +1730,7 @@ func (b *treeBuilder) r13(p int) (int, bool) {
 				if p < len(b.s) && class5[b.s[p]] {
 					// escaped, inlined
 					{
-						p3, n3 := p, len(b.nodes)
+						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
@@ -1749,21 +1738,21 @@ func (b *treeBuilder) r13(p int) (int, bool) {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							if ok = p < len(b.s) && class6[b.s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							if ok = p < len(b.s) && class6[b.s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							break
@@ -1785,28 +1774,27 @@ func (b *treeBuilder) r13(p int) (int, bool) {
 		ok = true
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r14 is rule hostport (hostport).
-func (b *treeBuilder) r14(p int) (int, bool) {
+func (b *treeBuilder) r14(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			p, ok = b.r15(p)
+			p, n, ok = b.r15(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			{
-				p2, n2 := p, len(b.nodes)
+				p2, n2 := p, len(n)
 				ok = true
 			L2:
 				for {
@@ -1814,12 +1802,12 @@ func (b *treeBuilder) r14(p int) (int, bool) {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
-					p, ok = b.r21(p)
+					p, n, ok = b.r21(p, n)
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					break
@@ -1827,43 +1815,43 @@ func (b *treeBuilder) r14(p int) (int, bool) {
 			}
 			ok = true
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r15 is rule host (host).
-func (b *treeBuilder) r15(p int) (int, bool) {
+func (b *treeBuilder) r15(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 13})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 13})
 L1:
 	for {
 		if p < len(b.s) && class8[b.s[p]] {
 			{
-				p2, n2 := p, len(b.nodes)
+				p2, n2 := p, len(n)
 				ok = true
 			L2:
 				for {
-					p, ok = b.r19(p)
+					p, n, ok = b.r19(p, n)
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					{
-						p3, n3 := p, len(b.nodes)
+						p3, n3 := p, len(n)
 						if ok = p < len(b.s) && class9[b.s[p]]; ok {
 							p++
 						}
-						p, b.nodes = p3, b.nodes[:n3]
+						p, n = p3, n[:n3]
 						ok = !ok
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					break
@@ -1874,7 +1862,7 @@ L1:
 			}
 		}
 		if p < len(b.s) && class10[b.s[p]] {
-			p, ok = b.r16(p)
+			p, n, ok = b.r16(p, n)
 			if ok {
 				break L1
 			}
@@ -1883,20 +1871,19 @@ L1:
 		break
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r16 is rule hostname (hostname).
-func (b *treeBuilder) r16(p int) (int, bool) {
+func (b *treeBuilder) r16(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 14})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 14})
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
@@ -1904,31 +1891,31 @@ func (b *treeBuilder) r16(p int) (int, bool) {
 				for {
 					q2 := p
 					{
-						p3, n3 := p, len(b.nodes)
+						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
-							p, ok = b.r17(p)
+							p, n, ok = b.r17(p, n)
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							if ok = p < len(b.s) && b.s[p] == '.'; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							{
-								p4, n4 := p, len(b.nodes)
+								p4, n4 := p, len(n)
 								if ok = p < len(b.s) && class10[b.s[p]]; ok {
 									p++
 								}
-								p, b.nodes = p4, b.nodes[:n4]
+								p, n = p4, n[:n4]
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							break
@@ -1941,32 +1928,31 @@ func (b *treeBuilder) r16(p int) (int, bool) {
 				ok = true
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
-			p, ok = b.r18(p)
+			p, n, ok = b.r18(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r17 is rule domainlabel (domainlabel).
-func (b *treeBuilder) r17(p int) (int, bool) {
+func (b *treeBuilder) r17(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 15})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 15})
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
@@ -1974,14 +1960,14 @@ func (b *treeBuilder) r17(p int) (int, bool) {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			{
 				for {
 					q2 := p
 					{
-						p3, n3 := p, len(b.nodes)
+						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
@@ -1998,14 +1984,14 @@ func (b *treeBuilder) r17(p int) (int, bool) {
 								ok = true
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							if ok = p < len(b.s) && class10[b.s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							break
@@ -2018,27 +2004,26 @@ func (b *treeBuilder) r17(p int) (int, bool) {
 				ok = true
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r18 is rule toplabel (toplabel).
-func (b *treeBuilder) r18(p int) (int, bool) {
+func (b *treeBuilder) r18(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 16})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 16})
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
@@ -2046,14 +2031,14 @@ func (b *treeBuilder) r18(p int) (int, bool) {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			{
 				for {
 					q2 := p
 					{
-						p3, n3 := p, len(b.nodes)
+						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
@@ -2070,14 +2055,14 @@ func (b *treeBuilder) r18(p int) (int, bool) {
 								ok = true
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							if ok = p < len(b.s) && class10[b.s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							break
@@ -2090,27 +2075,26 @@ func (b *treeBuilder) r18(p int) (int, bool) {
 				ok = true
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r19 is rule hostnumber (hostnumber).
-func (b *treeBuilder) r19(p int) (int, bool) {
+func (b *treeBuilder) r19(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 17})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 17})
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
@@ -2127,14 +2111,14 @@ func (b *treeBuilder) r19(p int) (int, bool) {
 				ok = ok || p != start2
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && b.s[p] == '.'; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			// digits, inlined
@@ -2150,14 +2134,14 @@ func (b *treeBuilder) r19(p int) (int, bool) {
 				ok = ok || p != start3
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && b.s[p] == '.'; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			// digits, inlined
@@ -2173,14 +2157,14 @@ func (b *treeBuilder) r19(p int) (int, bool) {
 				ok = ok || p != start4
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && b.s[p] == '.'; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			// digits, inlined
@@ -2196,22 +2180,21 @@ func (b *treeBuilder) r19(p int) (int, bool) {
 				ok = ok || p != start5
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r20 is rule digits.
-func (b *treeBuilder) r20(p int) (int, bool) {
+func (b *treeBuilder) r20(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	{
 		start1 := p
@@ -2224,14 +2207,14 @@ func (b *treeBuilder) r20(p int) (int, bool) {
 		}
 		ok = ok || p != start1
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r21 is rule port (port).
-func (b *treeBuilder) r21(p int) (int, bool) {
+func (b *treeBuilder) r21(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 18})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 18})
 	{
 		start1 := p
 		for {
@@ -2245,18 +2228,17 @@ func (b *treeBuilder) r21(p int) (int, bool) {
 		ok = true
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r22 is rule path (path).
-func (b *treeBuilder) r22(p int) (int, bool) {
+func (b *treeBuilder) r22(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
@@ -2265,40 +2247,40 @@ func (b *treeBuilder) r22(p int) (int, bool) {
 			}
 			ok = true
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
-			p, ok = b.r23(p)
+			p, n, ok = b.r23(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r23 is rule path_segments (path-segments).
-func (b *treeBuilder) r23(p int) (int, bool) {
+func (b *treeBuilder) r23(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 20})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 20})
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			p, ok = b.r24(p)
+			p, n, ok = b.r24(p, n)
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			{
 				for {
 					q2 := p
 					{
-						p3, n3 := p, len(b.nodes)
+						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
@@ -2306,12 +2288,12 @@ func (b *treeBuilder) r23(p int) (int, bool) {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
-							p, ok = b.r24(p)
+							p, n, ok = b.r24(p, n)
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							break
@@ -2324,27 +2306,26 @@ func (b *treeBuilder) r23(p int) (int, bool) {
 				ok = true
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r24 is rule segment (segment).
-func (b *treeBuilder) r24(p int) (int, bool) {
+func (b *treeBuilder) r24(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 21})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 21})
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
@@ -2360,7 +2341,7 @@ func (b *treeBuilder) r24(p int) (int, bool) {
 						if p < len(b.s) && class5[b.s[p]] {
 							// escaped, inlined
 							{
-								p4, n4 := p, len(b.nodes)
+								p4, n4 := p, len(n)
 								ok = true
 							L4:
 								for {
@@ -2368,21 +2349,21 @@ func (b *treeBuilder) r24(p int) (int, bool) {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p4, b.nodes[:n4]
+										p, n = p4, n[:n4]
 										break L4
 									}
 									if ok = p < len(b.s) && class6[b.s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p4, b.nodes[:n4]
+										p, n = p4, n[:n4]
 										break L4
 									}
 									if ok = p < len(b.s) && class6[b.s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, b.nodes = p4, b.nodes[:n4]
+										p, n = p4, n[:n4]
 										break L4
 									}
 									break
@@ -2404,14 +2385,14 @@ func (b *treeBuilder) r24(p int) (int, bool) {
 				ok = true
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			{
 				for {
 					q5 := p
 					{
-						p6, n6 := p, len(b.nodes)
+						p6, n6 := p, len(n)
 						ok = true
 					L6:
 						for {
@@ -2419,12 +2400,12 @@ func (b *treeBuilder) r24(p int) (int, bool) {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p6, b.nodes[:n6]
+								p, n = p6, n[:n6]
 								break L6
 							}
-							p, ok = b.r25(p)
+							p, n, ok = b.r25(p, n)
 							if !ok {
-								p, b.nodes = p6, b.nodes[:n6]
+								p, n = p6, n[:n6]
 								break L6
 							}
 							break
@@ -2437,25 +2418,24 @@ func (b *treeBuilder) r24(p int) (int, bool) {
 				ok = true
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r25 is rule param (param).
-func (b *treeBuilder) r25(p int) (int, bool) {
+func (b *treeBuilder) r25(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 22})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 22})
 	{
 		start1 := p
 		for {
@@ -2468,7 +2448,7 @@ func (b *treeBuilder) r25(p int) (int, bool) {
 				if p < len(b.s) && class5[b.s[p]] {
 					// escaped, inlined
 					{
-						p3, n3 := p, len(b.nodes)
+						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
@@ -2476,21 +2456,21 @@ func (b *treeBuilder) r25(p int) (int, bool) {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							if ok = p < len(b.s) && class6[b.s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							if ok = p < len(b.s) && class6[b.s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							break
@@ -2512,15 +2492,14 @@ func (b *treeBuilder) r25(p int) (int, bool) {
 		ok = true
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r26 is rule pchar (pchar).
-func (b *treeBuilder) r26(p int) (int, bool) {
+func (b *treeBuilder) r26(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 L1:
 	for {
@@ -2535,7 +2514,7 @@ L1:
 		if p < len(b.s) && class5[b.s[p]] {
 			// escaped, inlined
 			{
-				p2, n2 := p, len(b.nodes)
+				p2, n2 := p, len(n)
 				ok = true
 			L2:
 				for {
@@ -2543,21 +2522,21 @@ L1:
 						p++
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					if ok = p < len(b.s) && class6[b.s[p]]; ok {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					if ok = p < len(b.s) && class6[b.s[p]]; ok {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					break
@@ -2570,14 +2549,14 @@ L1:
 		ok = false
 		break
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r27 is rule query (query).
-func (b *treeBuilder) r27(p int) (int, bool) {
+func (b *treeBuilder) r27(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 24})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 24})
 	{
 		start1 := p
 		for {
@@ -2599,7 +2578,7 @@ func (b *treeBuilder) r27(p int) (int, bool) {
 				if p < len(b.s) && class5[b.s[p]] {
 					// escaped, inlined
 					{
-						p3, n3 := p, len(b.nodes)
+						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
@@ -2607,21 +2586,21 @@ func (b *treeBuilder) r27(p int) (int, bool) {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							if ok = p < len(b.s) && class6[b.s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							if ok = p < len(b.s) && class6[b.s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							break
@@ -2643,18 +2622,17 @@ func (b *treeBuilder) r27(p int) (int, bool) {
 		ok = true
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r28 is rule fragment (fragment).
-func (b *treeBuilder) r28(p int) (int, bool) {
+func (b *treeBuilder) r28(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	n := len(b.nodes)
-	b.nodes = append(b.nodes, ast.TreeNode{Start: uint32(p), Rule: 25})
+	node := len(n)
+	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 25})
 	{
 		start1 := p
 		for {
@@ -2676,7 +2654,7 @@ func (b *treeBuilder) r28(p int) (int, bool) {
 				if p < len(b.s) && class5[b.s[p]] {
 					// escaped, inlined
 					{
-						p3, n3 := p, len(b.nodes)
+						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
@@ -2684,21 +2662,21 @@ func (b *treeBuilder) r28(p int) (int, bool) {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							if ok = p < len(b.s) && class6[b.s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							if ok = p < len(b.s) && class6[b.s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, b.nodes = p3, b.nodes[:n3]
+								p, n = p3, n[:n3]
 								break L3
 							}
 							break
@@ -2720,15 +2698,14 @@ func (b *treeBuilder) r28(p int) (int, bool) {
 		ok = true
 	}
 	if !ok {
-		b.nodes = b.nodes[:n]
-		return p, false
+		return p, n[:node], false
 	}
-	b.nodes[n].End, b.nodes[n].Next = uint32(p), uint32(len(b.nodes))
-	return p, ok
+	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	return p, n, ok
 }
 
 // r29 is rule urlc (urlc).
-func (b *treeBuilder) r29(p int) (int, bool) {
+func (b *treeBuilder) r29(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 L1:
 	for {
@@ -2753,7 +2730,7 @@ L1:
 		if p < len(b.s) && class5[b.s[p]] {
 			// escaped, inlined
 			{
-				p2, n2 := p, len(b.nodes)
+				p2, n2 := p, len(n)
 				ok = true
 			L2:
 				for {
@@ -2761,21 +2738,21 @@ L1:
 						p++
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					if ok = p < len(b.s) && class6[b.s[p]]; ok {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					if ok = p < len(b.s) && class6[b.s[p]]; ok {
 						p++
 					}
 					if !ok {
-						p, b.nodes = p2, b.nodes[:n2]
+						p, n = p2, n[:n2]
 						break L2
 					}
 					break
@@ -2788,41 +2765,41 @@ L1:
 		ok = false
 		break
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r30 is rule reserved (reserved).
-func (b *treeBuilder) r30(p int) (int, bool) {
+func (b *treeBuilder) r30(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	if ok = p < len(b.s) && class3[b.s[p]]; ok {
 		p++
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r31 is rule unreserved (unreserved).
-func (b *treeBuilder) r31(p int) (int, bool) {
+func (b *treeBuilder) r31(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	if ok = p < len(b.s) && class4[b.s[p]]; ok {
 		p++
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r32 is rule mark (mark).
-func (b *treeBuilder) r32(p int) (int, bool) {
+func (b *treeBuilder) r32(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	if ok = p < len(b.s) && class13[b.s[p]]; ok {
 		p++
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r33 is rule escaped (escaped).
-func (b *treeBuilder) r33(p int) (int, bool) {
+func (b *treeBuilder) r33(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	{
-		p1, n1 := p, len(b.nodes)
+		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
@@ -2830,81 +2807,81 @@ func (b *treeBuilder) r33(p int) (int, bool) {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class6[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			if ok = p < len(b.s) && class6[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
-				p, b.nodes = p1, b.nodes[:n1]
+				p, n = p1, n[:n1]
 				break L1
 			}
 			break
 		}
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r34 is rule hex (hex).
-func (b *treeBuilder) r34(p int) (int, bool) {
+func (b *treeBuilder) r34(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	if ok = p < len(b.s) && class6[b.s[p]]; ok {
 		p++
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r35 is rule alphanum (alphanum).
-func (b *treeBuilder) r35(p int) (int, bool) {
+func (b *treeBuilder) r35(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	if ok = p < len(b.s) && class10[b.s[p]]; ok {
 		p++
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r36 is rule alpha (alpha).
-func (b *treeBuilder) r36(p int) (int, bool) {
+func (b *treeBuilder) r36(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	if ok = p < len(b.s) && class11[b.s[p]]; ok {
 		p++
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r37 is rule lowalpha (lowalpha).
-func (b *treeBuilder) r37(p int) (int, bool) {
+func (b *treeBuilder) r37(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	if ok = p < len(b.s) && class14[b.s[p]]; ok {
 		p++
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r38 is rule upalpha (upalpha).
-func (b *treeBuilder) r38(p int) (int, bool) {
+func (b *treeBuilder) r38(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	if ok = p < len(b.s) && class15[b.s[p]]; ok {
 		p++
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // r39 is rule digit (digit).
-func (b *treeBuilder) r39(p int) (int, bool) {
+func (b *treeBuilder) r39(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	if ok = p < len(b.s) && class8[b.s[p]]; ok {
 		p++
 	}
-	return p, ok
+	return p, n, ok
 }
 
 // class0 is the first bytes of an alternative.
