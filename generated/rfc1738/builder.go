@@ -3648,6 +3648,7 @@ func (b *treeBuilder) r30(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	L1:
 		for {
 			{
+				start2 := p
 				for {
 					q2 := p
 					{
@@ -3685,6 +3686,7 @@ func (b *treeBuilder) r30(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						break
 					}
 				}
+				_ = start2
 				ok = true
 			}
 			if !ok {
@@ -3724,6 +3726,7 @@ func (b *treeBuilder) r31(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				break L1
 			}
 			{
+				start2 := p
 				for {
 					q2 := p
 					{
@@ -3732,6 +3735,7 @@ func (b *treeBuilder) r31(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 					L3:
 						for {
 							{
+								start4 := p
 								for {
 									q4 := p
 									if ok = p < len(b.s) && b.s[p] == '-'; ok {
@@ -3741,6 +3745,7 @@ func (b *treeBuilder) r31(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 										break
 									}
 								}
+								_ = start4
 								ok = true
 							}
 							if !ok {
@@ -3761,6 +3766,7 @@ func (b *treeBuilder) r31(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						break
 					}
 				}
+				_ = start2
 				ok = true
 			}
 			if !ok {
@@ -3795,6 +3801,7 @@ func (b *treeBuilder) r32(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				break L1
 			}
 			{
+				start2 := p
 				for {
 					q2 := p
 					{
@@ -3803,6 +3810,7 @@ func (b *treeBuilder) r32(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 					L3:
 						for {
 							{
+								start4 := p
 								for {
 									q4 := p
 									if ok = p < len(b.s) && b.s[p] == '-'; ok {
@@ -3812,6 +3820,7 @@ func (b *treeBuilder) r32(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 										break
 									}
 								}
+								_ = start4
 								ok = true
 							}
 							if !ok {
@@ -3832,6 +3841,7 @@ func (b *treeBuilder) r32(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						break
 					}
 				}
+				_ = start2
 				ok = true
 			}
 			if !ok {
@@ -3937,6 +3947,7 @@ func (b *treeBuilder) r36(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 15})
 	{
+		start1 := p
 		for {
 			q1 := p
 		L2:
@@ -4011,6 +4022,7 @@ func (b *treeBuilder) r36(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				break
 			}
 		}
+		_ = start1
 		ok = true
 	}
 	if !ok {
@@ -4026,6 +4038,7 @@ func (b *treeBuilder) r37(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 16})
 	{
+		start1 := p
 		for {
 			q1 := p
 		L2:
@@ -4100,6 +4113,7 @@ func (b *treeBuilder) r37(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				break
 			}
 		}
+		_ = start1
 		ok = true
 	}
 	if !ok {
@@ -4392,6 +4406,7 @@ func (b *treeBuilder) r41(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				break L1
 			}
 			{
+				start2 := p
 				for {
 					q2 := p
 					{
@@ -4418,6 +4433,7 @@ func (b *treeBuilder) r41(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						break
 					}
 				}
+				_ = start2
 				ok = true
 			}
 			if !ok {
@@ -4440,6 +4456,7 @@ func (b *treeBuilder) r42(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 20})
 	{
+		start1 := p
 		for {
 			q1 := p
 		L2:
@@ -4514,6 +4531,7 @@ func (b *treeBuilder) r42(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				break
 			}
 		}
+		_ = start1
 		ok = true
 	}
 	if !ok {
@@ -4777,6 +4795,7 @@ func (b *treeBuilder) r46(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				break L1
 			}
 			{
+				start2 := p
 				for {
 					q2 := p
 					{
@@ -4803,6 +4822,7 @@ func (b *treeBuilder) r46(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						break
 					}
 				}
+				_ = start2
 				ok = true
 			}
 			if !ok {
@@ -4825,6 +4845,7 @@ func (b *treeBuilder) r47(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 25})
 	{
+		start1 := p
 		for {
 			q1 := p
 		L2:
@@ -4899,6 +4920,7 @@ func (b *treeBuilder) r47(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				break
 			}
 		}
+		_ = start1
 		ok = true
 	}
 	if !ok {
@@ -4914,6 +4936,7 @@ func (b *treeBuilder) r48(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 26})
 	{
+		start1 := p
 		for {
 			q1 := p
 		L2:
@@ -4988,6 +5011,7 @@ func (b *treeBuilder) r48(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				break
 			}
 		}
+		_ = start1
 		ok = true
 	}
 	if !ok {
@@ -5280,6 +5304,7 @@ func (b *treeBuilder) r52(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 29})
 	{
+		start1 := p
 		for {
 			q1 := p
 			{
@@ -5424,6 +5449,7 @@ func (b *treeBuilder) r52(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				break
 			}
 		}
+		_ = start1
 		ok = true
 	}
 	if !ok {
@@ -5439,6 +5465,7 @@ func (b *treeBuilder) r53(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 26})
 	{
+		start1 := p
 		for {
 			q1 := p
 			{
@@ -5567,6 +5594,7 @@ func (b *treeBuilder) r53(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				break
 			}
 		}
+		_ = start1
 		ok = true
 	}
 	if !ok {
@@ -5892,7 +5920,7 @@ func (b *treeBuilder) r60(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	L1:
 		for {
 			{
-				first2 := p
+				start2 := p
 				for {
 					q2 := p
 				L3:
@@ -5967,7 +5995,7 @@ func (b *treeBuilder) r60(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						break
 					}
 				}
-				ok = ok || p != first2
+				ok = ok || p != start2
 			}
 			if !ok {
 				p, n = p1, n[:n1]
@@ -6623,6 +6651,7 @@ func (b *treeBuilder) r70(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				break L1
 			}
 			{
+				start2 := p
 				for {
 					q2 := p
 					p, n, ok = b.r73(p, n)
@@ -6630,6 +6659,7 @@ func (b *treeBuilder) r70(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						break
 					}
 				}
+				_ = start2
 				ok = true
 			}
 			if !ok {
@@ -6662,6 +6692,7 @@ func (b *treeBuilder) r71(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				break L1
 			}
 			{
+				start2 := p
 				for {
 					q2 := p
 					{
@@ -6688,6 +6719,7 @@ func (b *treeBuilder) r71(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						break
 					}
 				}
+				_ = start2
 				ok = true
 			}
 			if !ok {
@@ -6710,6 +6742,7 @@ func (b *treeBuilder) r72(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 48})
 	{
+		start1 := p
 		for {
 			q1 := p
 		L2:
@@ -6784,6 +6817,7 @@ func (b *treeBuilder) r72(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				break
 			}
 		}
+		_ = start1
 		ok = true
 	}
 	if !ok {
@@ -6843,6 +6877,7 @@ func (b *treeBuilder) r74(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 50})
 	{
+		start1 := p
 		for {
 			q1 := p
 		L2:
@@ -6917,6 +6952,7 @@ func (b *treeBuilder) r74(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				break
 			}
 		}
+		_ = start1
 		ok = true
 	}
 	if !ok {
@@ -6932,6 +6968,7 @@ func (b *treeBuilder) r75(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 51})
 	{
+		start1 := p
 		for {
 			q1 := p
 		L2:
@@ -7006,6 +7043,7 @@ func (b *treeBuilder) r75(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				break
 			}
 		}
+		_ = start1
 		ok = true
 	}
 	if !ok {

@@ -6977,6 +6977,7 @@ func (b *treeBuilder) r22(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 20})
 	{
+		start1 := p
 		for {
 			q1 := p
 			{
@@ -7003,6 +7004,7 @@ func (b *treeBuilder) r22(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				break
 			}
 		}
+		_ = start1
 		ok = true
 	}
 	if !ok {
@@ -7040,6 +7042,7 @@ func (b *treeBuilder) r23(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						break L2
 					}
 					{
+						start3 := p
 						for {
 							q3 := p
 							{
@@ -7066,6 +7069,7 @@ func (b *treeBuilder) r23(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								break
 							}
 						}
+						_ = start3
 						ok = true
 					}
 					if !ok {
@@ -7106,6 +7110,7 @@ func (b *treeBuilder) r24(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				break L1
 			}
 			{
+				start2 := p
 				for {
 					q2 := p
 					{
@@ -7132,6 +7137,7 @@ func (b *treeBuilder) r24(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						break
 					}
 				}
+				_ = start2
 				ok = true
 			}
 			if !ok {
@@ -7164,6 +7170,7 @@ func (b *treeBuilder) r25(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				break L1
 			}
 			{
+				start2 := p
 				for {
 					q2 := p
 					{
@@ -7190,6 +7197,7 @@ func (b *treeBuilder) r25(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						break
 					}
 				}
+				_ = start2
 				ok = true
 			}
 			if !ok {

@@ -1444,6 +1444,7 @@ func (b *treeBuilder) r11(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 11})
 	{
+		start1 := p
 		for {
 			q1 := p
 			{
@@ -1470,6 +1471,7 @@ func (b *treeBuilder) r11(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				break
 			}
 		}
+		_ = start1
 		ok = true
 	}
 	if !ok {
@@ -1507,6 +1509,7 @@ func (b *treeBuilder) r12(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						break L2
 					}
 					{
+						start3 := p
 						for {
 							q3 := p
 							{
@@ -1533,6 +1536,7 @@ func (b *treeBuilder) r12(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								break
 							}
 						}
+						_ = start3
 						ok = true
 					}
 					if !ok {
@@ -1573,6 +1577,7 @@ func (b *treeBuilder) r13(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				break L1
 			}
 			{
+				start2 := p
 				for {
 					q2 := p
 					{
@@ -1599,6 +1604,7 @@ func (b *treeBuilder) r13(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						break
 					}
 				}
+				_ = start2
 				ok = true
 			}
 			if !ok {
@@ -1631,6 +1637,7 @@ func (b *treeBuilder) r14(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				break L1
 			}
 			{
+				start2 := p
 				for {
 					q2 := p
 					{
@@ -1657,6 +1664,7 @@ func (b *treeBuilder) r14(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						break
 					}
 				}
+				_ = start2
 				ok = true
 			}
 			if !ok {

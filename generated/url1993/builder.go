@@ -843,6 +843,7 @@ func (b *treeBuilder) r4(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				break L1
 			}
 			{
+				start2 := p
 				for {
 					q2 := p
 					{
@@ -922,6 +923,7 @@ func (b *treeBuilder) r4(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						break
 					}
 				}
+				_ = start2
 				ok = true
 			}
 			if !ok {
@@ -1493,6 +1495,7 @@ func (b *treeBuilder) r14(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				break L1
 			}
 			{
+				start2 := p
 				for {
 					q2 := p
 					{
@@ -1519,6 +1522,7 @@ func (b *treeBuilder) r14(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						break
 					}
 				}
+				_ = start2
 				ok = true
 			}
 			if !ok {
@@ -1709,6 +1713,7 @@ func (b *treeBuilder) r15(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						break L9
 					}
 					{
+						start12 := p
 						for {
 							q12 := p
 							{
@@ -1854,6 +1859,7 @@ func (b *treeBuilder) r15(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								break
 							}
 						}
+						_ = start12
 						ok = true
 					}
 					if !ok {
@@ -1951,6 +1957,7 @@ func (b *treeBuilder) r16(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				break L1
 			}
 			{
+				start4 := p
 				for {
 					q4 := p
 					{
@@ -2096,6 +2103,7 @@ func (b *treeBuilder) r16(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						break
 					}
 				}
+				_ = start4
 				ok = true
 			}
 			if !ok {
@@ -2250,6 +2258,7 @@ func (b *treeBuilder) r21(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				break L1
 			}
 			{
+				start2 := p
 				for {
 					q2 := p
 					{
@@ -2276,6 +2285,7 @@ func (b *treeBuilder) r21(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						break
 					}
 				}
+				_ = start2
 				ok = true
 			}
 			if !ok {
@@ -2307,7 +2317,7 @@ func (b *treeBuilder) r22(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 39})
 	{
-		first1 := p
+		start1 := p
 		for {
 			q1 := p
 			{
@@ -2463,7 +2473,7 @@ func (b *treeBuilder) r22(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				break
 			}
 		}
-		ok = ok || p != first1
+		ok = ok || p != start1
 	}
 	if !ok {
 		return p, n[:node], false
@@ -2504,7 +2514,7 @@ func (b *treeBuilder) r25(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 20})
 	{
-		first1 := p
+		start1 := p
 		for {
 			q1 := p
 			p, n, ok = b.r26(p, n)
@@ -2512,7 +2522,7 @@ func (b *treeBuilder) r25(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				break
 			}
 		}
-		ok = ok || p != first1
+		ok = ok || p != start1
 	}
 	if !ok {
 		return p, n[:node], false
@@ -2678,6 +2688,7 @@ func (b *treeBuilder) r28(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				break L1
 			}
 			{
+				start4 := p
 				for {
 					q4 := p
 					{
@@ -2808,6 +2819,7 @@ func (b *treeBuilder) r28(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						break
 					}
 				}
+				_ = start4
 				ok = true
 			}
 			if !ok {
@@ -3159,6 +3171,7 @@ func (b *treeBuilder) r33(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				break L1
 			}
 			{
+				start2 := p
 				for {
 					q2 := p
 					{
@@ -3285,6 +3298,7 @@ func (b *treeBuilder) r33(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						break
 					}
 				}
+				_ = start2
 				ok = true
 			}
 			if !ok {
@@ -3429,6 +3443,7 @@ func (b *treeBuilder) r36(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				break L1
 			}
 			{
+				start2 := p
 				for {
 					q2 := p
 					{
@@ -3455,6 +3470,7 @@ func (b *treeBuilder) r36(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						break
 					}
 				}
+				_ = start2
 				ok = true
 			}
 			if !ok {
@@ -3574,6 +3590,7 @@ func (b *treeBuilder) r40(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				break L1
 			}
 			{
+				start2 := p
 				for {
 					q2 := p
 					{
@@ -3600,6 +3617,7 @@ func (b *treeBuilder) r40(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						break
 					}
 				}
+				_ = start2
 				ok = true
 			}
 			if !ok {
@@ -3641,6 +3659,7 @@ func (b *treeBuilder) r41(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				break L1
 			}
 			{
+				start2 := p
 				for {
 					q2 := p
 					{
@@ -3667,6 +3686,7 @@ func (b *treeBuilder) r41(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						break
 					}
 				}
+				_ = start2
 				ok = true
 			}
 			if !ok {
@@ -3969,7 +3989,7 @@ func (b *treeBuilder) r48(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 39})
 	{
-		first1 := p
+		start1 := p
 		for {
 			q1 := p
 			// xpalpha, inlined
@@ -4044,7 +4064,7 @@ func (b *treeBuilder) r48(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				break
 			}
 		}
-		ok = ok || p != first1
+		ok = ok || p != start1
 	}
 	if !ok {
 		return p, n[:node], false

@@ -1888,6 +1888,7 @@ func (b *treeBuilder) r16(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	L1:
 		for {
 			{
+				start2 := p
 				for {
 					q2 := p
 					{
@@ -1925,6 +1926,7 @@ func (b *treeBuilder) r16(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						break
 					}
 				}
+				_ = start2
 				ok = true
 			}
 			if !ok {
@@ -1964,6 +1966,7 @@ func (b *treeBuilder) r17(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				break L1
 			}
 			{
+				start2 := p
 				for {
 					q2 := p
 					{
@@ -1972,6 +1975,7 @@ func (b *treeBuilder) r17(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 					L3:
 						for {
 							{
+								start4 := p
 								for {
 									q4 := p
 									if ok = p < len(b.s) && b.s[p] == '-'; ok {
@@ -1981,6 +1985,7 @@ func (b *treeBuilder) r17(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 										break
 									}
 								}
+								_ = start4
 								ok = true
 							}
 							if !ok {
@@ -2001,6 +2006,7 @@ func (b *treeBuilder) r17(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						break
 					}
 				}
+				_ = start2
 				ok = true
 			}
 			if !ok {
@@ -2035,6 +2041,7 @@ func (b *treeBuilder) r18(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				break L1
 			}
 			{
+				start2 := p
 				for {
 					q2 := p
 					{
@@ -2043,6 +2050,7 @@ func (b *treeBuilder) r18(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 					L3:
 						for {
 							{
+								start4 := p
 								for {
 									q4 := p
 									if ok = p < len(b.s) && b.s[p] == '-'; ok {
@@ -2052,6 +2060,7 @@ func (b *treeBuilder) r18(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 										break
 									}
 								}
+								_ = start4
 								ok = true
 							}
 							if !ok {
@@ -2072,6 +2081,7 @@ func (b *treeBuilder) r18(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						break
 					}
 				}
+				_ = start2
 				ok = true
 			}
 			if !ok {
@@ -2277,6 +2287,7 @@ func (b *treeBuilder) r23(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				break L1
 			}
 			{
+				start2 := p
 				for {
 					q2 := p
 					{
@@ -2303,6 +2314,7 @@ func (b *treeBuilder) r23(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						break
 					}
 				}
+				_ = start2
 				ok = true
 			}
 			if !ok {
@@ -2389,6 +2401,7 @@ func (b *treeBuilder) r24(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				break L1
 			}
 			{
+				start5 := p
 				for {
 					q5 := p
 					{
@@ -2415,6 +2428,7 @@ func (b *treeBuilder) r24(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						break
 					}
 				}
+				_ = start5
 				ok = true
 			}
 			if !ok {

@@ -597,9 +597,7 @@ func (c *compiler) expr(e *pexpr) {
 		l := c.newLabel()
 		c.line("{")
 		c.depth++
-		if e.kind == "oneOrMoreExpr" {
-			c.line("first%d := p", l)
-		}
+		c.line("start%d := p", l)
 		c.line("for {")
 		c.depth++
 		c.line("q%d := p", l)
@@ -609,14 +607,7 @@ func (c *compiler) expr(e *pexpr) {
 		c.line("}")
 		c.depth--
 		c.line("}")
-		if e.kind == "oneOrMoreExpr" {
-			// At least one round matched when p moved or the last round matched empty.
-			c.line("ok = ok || p != first%d", l)
-		} else {
-			c.line("ok = true")
-		}
-		c.depth--
-		c.line("}")
+		c.endRepetition(e.kind, l)
 	case "zeroOrOneExpr":
 		c.expr(e.subs[0])
 		c.line("ok = true")
@@ -719,7 +710,14 @@ func (c *compiler) classRun(e *pexpr) bool {
 	c.line("break")
 	c.depth--
 	c.line("}")
-	if e.kind == "oneOrMoreExpr" {
+	c.endRepetition(e.kind, l)
+	return true
+}
+
+// endRepetition ends the block of a repetition that began at start<l>: * always matches;
+// + matched when p moved, or when the last round matched the empty string.
+func (c *compiler) endRepetition(kind string, l int) {
+	if kind == "oneOrMoreExpr" {
 		c.line("ok = ok || p != start%d", l)
 	} else {
 		c.line("_ = start%d", l)
@@ -727,7 +725,6 @@ func (c *compiler) classRun(e *pexpr) bool {
 	}
 	c.depth--
 	c.line("}")
-	return true
 }
 
 // classTable returns the index of the byte table of an ASCII class, made once per class.
