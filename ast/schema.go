@@ -15,7 +15,9 @@ import (
 //	component NAME: RULE ...   NAME is scheme, authority, userinfo, host, port, path, query
 //	                           or fragment: the text of the first node, in pre-order, of any
 //	                           of the rules. RULE<? is the node's text before its first "?",
-//	                           RULE>? the text after it (no component when it has none). A
+//	                           RULE>? the text after it (no component when it has none),
+//	                           A..B the text from A's node to the end of a B node right
+//	                           after A's subtree (user..password). A
 //	                           last word "" makes the component present and empty when no
 //	                           rule matched (a generic reference always has a path).
 //	hostkind KIND: RULE ...    the host is of KIND when the first node, in pre-order, of the
@@ -58,6 +60,7 @@ var componentNames = [numComponents]string{"scheme", "authority", "userinfo", "h
 type componentDecl struct {
 	rules      []uint16
 	cuts       []byte // per rule: 0 the whole text, '<' before the first "?", '>' after it
+	to         []int  // per rule: the rule of A..B's B, or -1
 	emptyIfNot bool
 }
 
@@ -108,12 +111,21 @@ func NewSchema(names []string, decls []Decl) (*Schema, error) {
 				} else if base, ok := strings.CutSuffix(w, ">?"); ok {
 					w, cut = base, '>'
 				}
+				to := -1
+				if a, b, ok := strings.Cut(w, ".."); ok {
+					r, err := rule(b)
+					if err != nil {
+						return nil, fmt.Errorf("component %s: %w", name, err)
+					}
+					w, to = a, int(r)
+				}
 				var r uint16
 				if r, err = rule(w); err != nil {
 					return nil, fmt.Errorf("component %s: %w", name, err)
 				}
 				cd.rules = append(cd.rules, r)
 				cd.cuts = append(cd.cuts, cut)
+				cd.to = append(cd.to, to)
 			}
 		case "hostkind":
 			if name == "" {
@@ -253,6 +265,12 @@ func (t Tree) component(d *componentDecl) *string {
 				continue
 			}
 			text := t.Text(i)
+			if to := d.to[k]; to >= 0 {
+				// A..B: A's text, up to the end of a B right after A's subtree.
+				if j := int(n.Next); j < len(t.nodes) && int(t.nodes[j].Rule) == to {
+					text = t.src[n.Start:t.nodes[j].End]
+				}
+			}
 			switch d.cuts[k] {
 			case '<':
 				text, _, _ = strings.Cut(text, "?")
