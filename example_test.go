@@ -254,3 +254,18 @@ func ExampleGrammar_ParseTreeRule() {
 	//     fsegment [15,16) "b"
 	//   ftptype [22,23) "i"
 }
+
+// The components of the CLI contract, from the generic tree and the declarations in the
+// grammar's header: no Go is written per grammar for them.
+func ExampleGrammar_ParseTree_components() {
+	tree, err := urlgrammar.MustLookup("rfc3986").ParseTree("https://user@[::1]:8443/a/b?q#f")
+	if err != nil {
+		panic(err)
+	}
+	c := tree.Components()
+	fmt.Println(*c.Scheme, *c.Userinfo, *c.Host, *c.HostKind, *c.Port, *c.Path, *c.Query, *c.Fragment)
+	fmt.Println(c.Parts["segment"], c.Parts["IPv6address"])
+	// Output:
+	// https user [::1] ipv6 8443 /a/b q f
+	// [a b] ::1
+}
