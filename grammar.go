@@ -210,14 +210,14 @@ func buildGrammar(gen peg.Generated) (*Grammar, error) {
 		return nil, fmt.Errorf("grammar %s: an incomplete registration (not one a generator wrote)", gen.Info.ID)
 	}
 	g := &Grammar{
-		id:         gen.Info.ID,
-		title:      gen.Info.Title,
-		start:      gen.Info.Start,
-		rules:      gen.Rules(),
-		run:        gen.Run,
-		recognize:  gen.Recognize,
-		exprCost:   defaultExprCost,
-		dfas:       gen.DFAs(),
+		id:        gen.Info.ID,
+		title:     gen.Info.Title,
+		start:     gen.Info.Start,
+		rules:     gen.Rules(),
+		run:       gen.Run,
+		recognize: gen.Recognize,
+		exprCost:  defaultExprCost,
+		dfas:      gen.DFAs(),
 		buildTree: gen.BuildTree,
 	}
 	g.setTrees(gen)
