@@ -87,6 +87,7 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzRecognize$$' -fuzztime $(FUZZTIME) ./internal/genparser/runtime
 	$(GO) test -run '^$$' -fuzz '^FuzzParseTree$$' -fuzztime $(FUZZTIME) .
 	$(GO) test -run '^$$' -fuzz '^FuzzBuildTree$$' -fuzztime $(FUZZTIME) .
+	$(GO) test -run '^$$' -fuzz '^FuzzTypedFromTree$$' -fuzztime $(FUZZTIME) .
 	$(GO) test -run '^$$' -fuzz '^FuzzSchema$$' -fuzztime $(FUZZTIME) ./ast
 	$(GO) test -run '^$$' -fuzz '^FuzzReadHeader$$' -fuzztime $(FUZZTIME) ./internal/peg
 	$(GO) test -run '^$$' -fuzz '^FuzzReadAliases$$' -fuzztime $(FUZZTIME) ./internal/genparser

@@ -12,5 +12,6 @@ import "github.com/urlgrammar/urlgrammar/generated/rfc3986"
 func init() {
 	g := newGrammar(rfc3986.Generated)
 	g.generic = true
+	g.typedFromTree = typedFromTree3986
 	mustRegister(g)
 }

@@ -11,5 +11,6 @@ import "github.com/urlgrammar/urlgrammar/generated/rfc3987"
 func init() {
 	g := newGrammar(rfc3987.Generated)
 	g.generic = true
+	g.typedFromTree = typedFromTree3986
 	mustRegister(g)
 }

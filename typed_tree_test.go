@@ -1,0 +1,92 @@
+package urlgrammar
+
+import (
+	"math/rand"
+	"reflect"
+	"testing"
+
+	goabnf "github.com/pandatix/go-abnf"
+	"github.com/urlgrammar/urlgrammar/internal/corpus"
+	"github.com/urlgrammar/urlgrammar/internal/difftest"
+)
+
+// typedFromTreeGrammars are the grammars whose Parse builds the typed tree from the
+// generic one.
+func typedFromTreeGrammars() []*Grammar {
+	var gs []*Grammar
+	for _, id := range IDs() {
+		if g := MustLookup(id); g.typedFromTree != nil {
+			gs = append(gs, g)
+		}
+	}
+	return gs
+}
+
+// Parse's typed tree built from the generic tree is the one pigeon's parser builds, field
+// for field (reflect.DeepEqual: spans, texts, kinds, nil and empty alike), on the tables, the
+// corpus, members generated from the ABNF and near misses; a Parser's too.
+func TestTypedFromTree(t *testing.T) {
+	t.Parallel()
+	gs := typedFromTreeGrammars()
+	if len(gs) < 2 {
+		t.Fatalf("rfc3986 and rfc3987 build their typed trees from the generic tree; %d grammars do", len(gs))
+	}
+	for _, g := range gs {
+		o := newOracles(t, g.id)
+		inputs := append(tableInputs(t, g.id), corpus.Lines(3000, 5)...)
+		rng := rand.New(rand.NewSource(6))
+		for range 600 * conformanceScale() {
+			m, err := o.ref.Generate(rng.Int63(), g.start, goabnf.WithRepMax(6))
+			if err != nil {
+				t.Fatal(err)
+			}
+			inputs = append(inputs, string(m), difftest.Mutate(rng, string(m)))
+		}
+		p := g.NewParser()
+		checked := 0
+		for _, s := range inputs {
+			if !g.Valid(s) {
+				continue
+			}
+			want, err := g.parsePEG(s)
+			if err != nil {
+				t.Fatalf("%s %q: Valid, but pigeon fails: %v", g.id, s, err)
+			}
+			got, _ := g.Parse(s)
+			if !reflect.DeepEqual(want, got) {
+				t.Fatalf("%s %q: the typed tree from the generic tree differs from pigeon's", g.id, s)
+			}
+			reused, _ := p.Parse(s)
+			if !reflect.DeepEqual(want, reused) {
+				t.Fatalf("%s %q: a Parser's typed tree differs from pigeon's", g.id, s)
+			}
+			checked++
+		}
+		if checked < 2000 {
+			t.Errorf("%s: only %d valid inputs", g.id, checked)
+		}
+	}
+}
+
+func FuzzTypedFromTree(f *testing.F) {
+	for _, s := range []string{"http://u@[v1.x]:80/a/b?q#f", "//[::1.2.3.4]/", "/", "", "a:", "file:///x", "//é@h/é?é#é"} {
+		f.Add(s, false)
+		f.Add(s, true)
+	}
+	f.Fuzz(func(t *testing.T, s string, iri bool) {
+		g := MustLookup("rfc3986")
+		if iri {
+			g = MustLookup("rfc3987")
+		}
+		if len(s) > 1024 || !g.Valid(s) {
+			return
+		}
+		want, err := g.parsePEG(s)
+		if err != nil {
+			t.Fatalf("%s %q: Valid, but pigeon fails: %v", g.id, s, err)
+		}
+		if got, _ := g.Parse(s); !reflect.DeepEqual(want, got) {
+			t.Fatalf("%s %q: the typed tree from the generic tree differs from pigeon's", g.id, s)
+		}
+	})
+}
