@@ -68,16 +68,18 @@ func TestTypedFromTree(t *testing.T) {
 	}
 }
 
+// FuzzTypedFromTree holds the typed trees built from generic trees to pigeon's on any input,
+// for every grammar that builds them so.
 func FuzzTypedFromTree(f *testing.F) {
-	for _, s := range []string{"http://u@[v1.x]:80/a/b?q#f", "//[::1.2.3.4]/", "/", "", "a:", "file:///x", "//é@h/é?é#é"} {
-		f.Add(s, false)
-		f.Add(s, true)
-	}
-	f.Fuzz(func(t *testing.T, s string, iri bool) {
-		g := MustLookup("rfc3986")
-		if iri {
-			g = MustLookup("rfc3987")
+	for _, s := range []string{"http://u@[v1.x]:80/a/b?q#f", "//[::1.2.3.4]/", "/", "", "a:", "file:///x", "//é@h/é?é#é",
+		"http://u:p@1.2.3.4:80/a;x/b?q#f", "//@h", "g;x?y"} {
+		for gi := range uint8(3) {
+			f.Add(s, gi)
 		}
+	}
+	gs := typedFromTreeGrammars()
+	f.Fuzz(func(t *testing.T, s string, gi uint8) {
+		g := gs[int(gi)%len(gs)]
 		if len(s) > 1024 || !g.Valid(s) {
 			return
 		}

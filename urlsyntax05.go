@@ -10,5 +10,6 @@ import "github.com/urlgrammar/urlgrammar/generated/urlsyntax05"
 func init() {
 	g := newGrammar(urlsyntax05.Generated)
 	g.generic = true
+	g.typedFromTree = typedFromTree97
 	mustRegister(g)
 }
