@@ -65,7 +65,7 @@ type Grammar struct {
 	trees func() *treeParts
 	// typedFromTree, when set, builds the typed tree from the generic tree the compiled PEG
 	// builds (buildTree): Parse's fast path for a valid input, in place of pigeon's parser.
-	typedFromTree func(t ast.Tree) *ast.URIReference
+	typedFromTree func(t ast.Tree) ast.Root
 	// buildTree, when set, builds the tree the recognizer records from the PEG compiled to
 	// Go (generated/PKG/builder.go), for an input the DFA has accepted.
 	buildTree func(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool)

@@ -13,7 +13,7 @@ import (
 // its rules (iauthority, ipath-abempty, ...); its typed nodes are rfc3986's.
 
 // typedFromTree3986 builds the typed tree of the generic tree t of rfc3986 or rfc3987.
-func typedFromTree3986(t ast.Tree) *ast.URIReference {
+func typedFromTree3986(t ast.Tree) ast.Root {
 	var scheme, authority, query, fragment any // nil when absent, as pigeon passes them
 	var path *ast.Path
 	for c := range t.Children(0) {

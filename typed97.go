@@ -16,7 +16,7 @@ import (
 // their constructors.) TestTypedFromTree holds the result to pigeon's, field for field.
 
 // typedFromTree97 builds the typed tree of the generic tree t of url-syntax-05.
-func typedFromTree97(t ast.Tree) *ast.URIReference {
+func typedFromTree97(t ast.Tree) ast.Root {
 	var scheme, fragment, body any
 	var rel *int // the first node of the relativeURL: site, abs-path or rel-path
 	for c := range t.Children(0) {

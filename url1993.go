@@ -7,5 +7,7 @@ import "github.com/urlgrammar/urlgrammar/generated/url1993"
 // whose trees are *ast.FragmentAddress: the address (one type per production of url) and
 // its fragmentid.
 func init() {
-	mustRegister(newGrammar(url1993.Generated))
+	g := newGrammar(url1993.Generated)
+	g.typedFromTree = typedFromTree93
+	mustRegister(g)
 }
