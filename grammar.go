@@ -271,32 +271,17 @@ func mustRegister(g *Grammar) {
 	if err := register(g); err != nil {
 		panic("urlgrammar: " + err.Error())
 	}
-	if g.typedFromTree != nil && g.buildTree != nil && g.fast == nil {
-		// Parse's fast path: the typed tree from the compiled PEG's generic tree.
-		g.fast = func(s string) ast.Root { return g.typedOfValid(s, nil) }
-		g.fastReusing = func() func(string) ast.Root {
-			var block []ast.TreeNode
-			return func(s string) ast.Root {
-				r := g.typedOfValid(s, block)
-				return r
-			}
-		}
-	}
 }
 
-// typedOfValid builds the typed tree of s, which the start rule's DFA has accepted, from the
-// generic tree of the compiled PEG (built in block when it is not nil); pigeon's parser
-// builds it in the case, which the differential tests say does not happen, where the
-// compiled PEG does not match.
-func (g *Grammar) typedOfValid(s string, block []ast.TreeNode) ast.Root {
-	if nodes, ok := g.buildTree(g.byName[g.start], s, block); ok {
-		return g.typedFromTree(ast.NewTree(s, g.trees().schema, nodes))
+// typedOfValid builds the typed tree of s, which the start rule's DFA (its decider) has
+// accepted, from the generic tree of the compiled PEG; false in the case, which the
+// differential tests say does not happen, where the compiled PEG does not match.
+func (g *Grammar) typedOfValid(s string) (ast.Root, bool) {
+	nodes, ok := g.buildTree(g.byName[g.start], s, nil)
+	if !ok {
+		return nil, false
 	}
-	root, err := g.parsePEG(s)
-	if err != nil {
-		panic("urlgrammar: grammar " + g.id + ": the DFA accepts what the PEG does not: " + err.Error())
-	}
-	return root
+	return g.typedFromTree(ast.NewTree(s, g.trees().schema, nodes)), true
 }
 
 // register adds a grammar to the registry.
@@ -401,6 +386,13 @@ func (g *Grammar) Parse(s string) (ast.Root, error) {
 	}
 	if g.fast != nil && len(s) <= MaxInputLength && g.startDFA.Valid(s) {
 		return g.fast(s), nil
+	}
+	if g.typedFromTree != nil && g.buildTree != nil && len(s) <= MaxInputLength {
+		if d := g.startDecider(s); d != nil && d.Valid(s) {
+			if r, ok := g.typedOfValid(s); ok {
+				return r, nil
+			}
+		}
 	}
 	return g.parsePEG(s)
 }

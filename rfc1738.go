@@ -13,6 +13,7 @@ import "github.com/urlgrammar/urlgrammar/generated/rfc1738"
 func init() {
 	g := newGrammar(rfc1738.Generated)
 	g.dispatch = dispatch1738
+	g.typedFromTree = typedFromTree1738
 	mustRegister(g)
 }
 

@@ -132,15 +132,7 @@ func host93(t ast.Tree, i int) *ast.Host {
 	k := kids(t, i, "hostnumber", "hostname")
 	var v any
 	if k[0] >= 0 {
-		var d [4]any
-		n := 0
-		for c := range t.Children(k[0]) {
-			if n < len(d) {
-				d[n] = build.Part(atNode(t, c), "digits")
-				n++
-			}
-		}
-		v = build.HostNumber(atNode(t, k[0]), d[0], d[1], d[2], d[3])
+		v = hostNumber(t, k[0])
 	} else {
 		v = build.Hostname93(atNode(t, k[1]))
 	}

@@ -72,8 +72,8 @@ func TestTypedFromTree(t *testing.T) {
 // for every grammar that builds them so.
 func FuzzTypedFromTree(f *testing.F) {
 	for _, s := range []string{"http://u@[v1.x]:80/a/b?q#f", "//[::1.2.3.4]/", "/", "", "a:", "file:///x", "//é@h/é?é#é",
-		"http://u:p@1.2.3.4:80/a;x/b?q#f", "//@h", "g;x?y", "news:a@b.c", "news:*", "wais://h/db/t/1/p", "prospero://h/a%00/1x", "telnet://u@h:23", "gopher://h/1sel?s", "afs://c/p"} {
-		for gi := range uint8(4) {
+		"http://u:p@1.2.3.4:80/a;x/b?q#f", "//@h", "g;x?y", "news:a@b.c", "news:*", "wais://h/db/t/1/p", "prospero://h/a%00/1x", "telnet://u@h:23", "gopher://h/1sel?s", "afs://c/p", "ftp://u:p@h/a/b;TYPE=i", "telnet://h/", "gopher://h/", "wais://h/db?q", "prospero://h/p;a=b", "x-y://u@h/p", "nntp://h/g/12", "mailto:a@b"} {
+		for gi := range uint8(6) {
 			f.Add(s, gi)
 		}
 	}
