@@ -77,15 +77,7 @@ func url1738(t ast.Tree, u int) any {
 		return build.MailtoURL(at, scheme(k[0]), part("encoded822addr")(k[1]))
 	case "newsurl":
 		k := kids(t, u, "scheme", "grouppart")
-		var g any = build.AllGroups{}
-		ga := kids(t, k[1], "article", "group")
-		switch {
-		case ga[0] >= 0:
-			g = build.Article(atNode(t, ga[0]), host1738(t, kids(t, ga[0], "host")[0]))
-		case ga[1] >= 0:
-			g = part("group")(ga[1])
-		}
-		return build.NewsURL(at, scheme(k[0]), g)
+		return build.NewsURL(at, scheme(k[0]), groupPart(t, k[1], host1738))
 	case "nntpurl":
 		k := kids(t, u, "scheme", "hostport", "group", "digits")
 		return build.NNTPURL(at, scheme(k[0]), hostport(k[1]), part("group")(k[2]), orNil(k[3], part("digits")))
@@ -188,4 +180,17 @@ func hostNumber(t ast.Tree, i int) *ast.HostNumber {
 		}
 	}
 	return build.HostNumber(atNode(t, i), d[0], d[1], d[2], d[3])
+}
+
+// groupPart builds the value of news's grouppart (rfc1738) or groupart (url-1993) at node g:
+// an article (its host built by host), a group, or all groups ("*", no node of its own).
+func groupPart(t ast.Tree, g int, host func(ast.Tree, int) *ast.Host) any {
+	k := kids(t, g, "article", "group")
+	switch {
+	case k[0] >= 0:
+		return build.Article(atNode(t, k[0]), host(t, kids(t, k[0], "host")[0]))
+	case k[1] >= 0:
+		return build.Part(atNode(t, k[1]), "group")
+	}
+	return build.AllGroups{}
 }

@@ -76,15 +76,7 @@ func address93(t ast.Tree, a int) any {
 		return build.AFSAddress(at, scheme(k[0]), build.Host1738(atNode(t, k[1]), build.Hostname93(atNode(t, hn))), path("path")(k[2]))
 	case "newsaddress":
 		k := kids(t, a, "scheme", "groupart")
-		var g any = build.AllGroups{}
-		ga := kids(t, k[1], "article", "group")
-		switch {
-		case ga[0] >= 0:
-			g = build.Article(atNode(t, ga[0]), host93(t, kids(t, ga[0], "host")[0]))
-		case ga[1] >= 0:
-			g = part("group")(ga[1])
-		}
-		return build.NewsAddress(at, scheme(k[0]), g)
+		return build.NewsAddress(at, scheme(k[0]), groupPart(t, k[1], host93))
 	case "waisaddress":
 		for w := range t.Children(a) {
 			return address93(t, w) // a waisdoc or a waisindex

@@ -594,12 +594,7 @@ func (c *compiler) expr(e *pexpr) {
 		if c.classRun(e) {
 			return
 		}
-		l := c.newLabel()
-		c.line("{")
-		c.depth++
-		c.line("start%d := p", l)
-		c.line("for {")
-		c.depth++
+		l := c.beginRepetition()
 		c.line("q%d := p", l)
 		c.expr(e.subs[0])
 		c.line("if !ok || p == q%d {", l)
@@ -689,12 +684,7 @@ func (c *compiler) classRun(e *pexpr) bool {
 		return false
 	}
 	id := c.classTable(class)
-	l := c.newLabel()
-	c.line("{")
-	c.depth++
-	c.line("start%d := p", l)
-	c.line("for {")
-	c.depth++
+	l := c.beginRepetition()
 	c.line("for p < len(b.s) && class%d[b.s[p]] {", id)
 	c.line("	p++")
 	c.line("}")
@@ -712,6 +702,18 @@ func (c *compiler) classRun(e *pexpr) bool {
 	c.line("}")
 	c.endRepetition(e.kind, l)
 	return true
+}
+
+// beginRepetition opens the block of a repetition, which notes where it starts (start<l>),
+// and its loop; it returns l.
+func (c *compiler) beginRepetition() int {
+	l := c.newLabel()
+	c.line("{")
+	c.depth++
+	c.line("start%d := p", l)
+	c.line("for {")
+	c.depth++
+	return l
 }
 
 // endRepetition ends the block of a repetition that began at start<l>: * always matches;
