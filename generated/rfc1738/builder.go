@@ -3737,13 +3737,11 @@ func (b *treeBuilder) r31(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 							{
 								start4 := p
 								for {
-									q4 := p
-									if ok = p < len(b.s) && b.s[p] == '-'; ok {
+									for p < len(b.s) && class24[b.s[p]] {
 										p++
 									}
-									if !ok || p == q4 {
-										break
-									}
+									ok = false
+									break
 								}
 								_ = start4
 								ok = true
@@ -3793,7 +3791,7 @@ func (b *treeBuilder) r32(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		ok = true
 	L1:
 		for {
-			if ok = p < len(b.s) && class24[b.s[p]]; ok {
+			if ok = p < len(b.s) && class25[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
@@ -3812,13 +3810,11 @@ func (b *treeBuilder) r32(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 							{
 								start4 := p
 								for {
-									q4 := p
-									if ok = p < len(b.s) && b.s[p] == '-'; ok {
+									for p < len(b.s) && class24[b.s[p]] {
 										p++
 									}
-									if !ok || p == q4 {
-										break
-									}
+									ok = false
+									break
 								}
 								_ = start4
 								ok = true
@@ -3952,7 +3948,7 @@ func (b *treeBuilder) r36(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			q1 := p
 		L2:
 			for {
-				if p < len(b.s) && class25[b.s[p]] {
+				if p < len(b.s) && class26[b.s[p]] {
 					// uchar, inlined
 				L3:
 					for {
@@ -4007,8 +4003,8 @@ func (b *treeBuilder) r36(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						break L2
 					}
 				}
-				if p < len(b.s) && class26[b.s[p]] {
-					if ok = p < len(b.s) && class26[b.s[p]]; ok {
+				if p < len(b.s) && class27[b.s[p]] {
+					if ok = p < len(b.s) && class27[b.s[p]]; ok {
 						p++
 					}
 					if ok {
@@ -4043,7 +4039,7 @@ func (b *treeBuilder) r37(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			q1 := p
 		L2:
 			for {
-				if p < len(b.s) && class25[b.s[p]] {
+				if p < len(b.s) && class26[b.s[p]] {
 					// uchar, inlined
 				L3:
 					for {
@@ -4098,8 +4094,8 @@ func (b *treeBuilder) r37(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						break L2
 					}
 				}
-				if p < len(b.s) && class26[b.s[p]] {
-					if ok = p < len(b.s) && class26[b.s[p]]; ok {
+				if p < len(b.s) && class27[b.s[p]] {
+					if ok = p < len(b.s) && class27[b.s[p]]; ok {
 						p++
 					}
 					if ok {
@@ -4268,7 +4264,7 @@ func (b *treeBuilder) r39(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 										p, n = p4, n[:n4]
 										break L4
 									}
-									if ok = p < len(b.s) && class27[b.s[p]]; ok {
+									if ok = p < len(b.s) && class28[b.s[p]]; ok {
 										p++
 									}
 									if !ok {
@@ -4356,7 +4352,7 @@ func (b *treeBuilder) r40(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class27[b.s[p]]; ok {
+			if ok = p < len(b.s) && class28[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
@@ -4461,7 +4457,7 @@ func (b *treeBuilder) r42(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			q1 := p
 		L2:
 			for {
-				if p < len(b.s) && class25[b.s[p]] {
+				if p < len(b.s) && class26[b.s[p]] {
 					// uchar, inlined
 				L3:
 					for {
@@ -4516,8 +4512,8 @@ func (b *treeBuilder) r42(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						break L2
 					}
 				}
-				if p < len(b.s) && class28[b.s[p]] {
-					if ok = p < len(b.s) && class28[b.s[p]]; ok {
+				if p < len(b.s) && class29[b.s[p]] {
+					if ok = p < len(b.s) && class29[b.s[p]]; ok {
 						p++
 					}
 					if ok {
@@ -4546,7 +4542,7 @@ func (b *treeBuilder) r43(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 21})
-	if ok = p < len(b.s) && class29[b.s[p]]; ok {
+	if ok = p < len(b.s) && class30[b.s[p]]; ok {
 		p++
 	}
 	if !ok {
@@ -4606,7 +4602,7 @@ func (b *treeBuilder) r44(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class30[b.s[p]]; ok {
+							if ok = p < len(b.s) && class31[b.s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -4850,7 +4846,7 @@ func (b *treeBuilder) r47(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			q1 := p
 		L2:
 			for {
-				if p < len(b.s) && class25[b.s[p]] {
+				if p < len(b.s) && class26[b.s[p]] {
 					// uchar, inlined
 				L3:
 					for {
@@ -4905,8 +4901,8 @@ func (b *treeBuilder) r47(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						break L2
 					}
 				}
-				if p < len(b.s) && class31[b.s[p]] {
-					if ok = p < len(b.s) && class31[b.s[p]]; ok {
+				if p < len(b.s) && class32[b.s[p]] {
+					if ok = p < len(b.s) && class32[b.s[p]]; ok {
 						p++
 					}
 					if ok {
@@ -4941,7 +4937,7 @@ func (b *treeBuilder) r48(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			q1 := p
 		L2:
 			for {
-				if p < len(b.s) && class25[b.s[p]] {
+				if p < len(b.s) && class26[b.s[p]] {
 					// uchar, inlined
 				L3:
 					for {
@@ -4996,8 +4992,8 @@ func (b *treeBuilder) r48(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						break L2
 					}
 				}
-				if p < len(b.s) && class31[b.s[p]] {
-					if ok = p < len(b.s) && class31[b.s[p]]; ok {
+				if p < len(b.s) && class32[b.s[p]] {
+					if ok = p < len(b.s) && class32[b.s[p]]; ok {
 						p++
 					}
 					if ok {
@@ -5517,7 +5513,7 @@ func (b *treeBuilder) r53(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 					}
 				L6:
 					for {
-						if p < len(b.s) && class25[b.s[p]] {
+						if p < len(b.s) && class26[b.s[p]] {
 							// uchar, inlined
 						L7:
 							for {
@@ -5572,8 +5568,8 @@ func (b *treeBuilder) r53(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								break L6
 							}
 						}
-						if p < len(b.s) && class31[b.s[p]] {
-							if ok = p < len(b.s) && class31[b.s[p]]; ok {
+						if p < len(b.s) && class32[b.s[p]] {
+							if ok = p < len(b.s) && class32[b.s[p]]; ok {
 								p++
 							}
 							if ok {
@@ -5836,13 +5832,13 @@ func (b *treeBuilder) r58(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 34})
 L1:
 	for {
-		if p < len(b.s) && class32[b.s[p]] {
+		if p < len(b.s) && class33[b.s[p]] {
 			p, n, ok = b.r60(p, n)
 			if ok {
 				break L1
 			}
 		}
-		if p < len(b.s) && class33[b.s[p]] {
+		if p < len(b.s) && class34[b.s[p]] {
 			if ok = p < len(b.s) && b.s[p] == '*'; ok {
 				p++
 			}
@@ -5850,7 +5846,7 @@ L1:
 				break L1
 			}
 		}
-		if p < len(b.s) && class24[b.s[p]] {
+		if p < len(b.s) && class25[b.s[p]] {
 			p, n, ok = b.r59(p, n)
 			if ok {
 				break L1
@@ -5876,7 +5872,7 @@ func (b *treeBuilder) r59(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		ok = true
 	L1:
 		for {
-			if ok = p < len(b.s) && class24[b.s[p]]; ok {
+			if ok = p < len(b.s) && class25[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
@@ -5886,7 +5882,7 @@ func (b *treeBuilder) r59(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			{
 				start2 := p
 				for {
-					for p < len(b.s) && class34[b.s[p]] {
+					for p < len(b.s) && class35[b.s[p]] {
 						p++
 					}
 					ok = false
@@ -5925,7 +5921,7 @@ func (b *treeBuilder) r60(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 					q2 := p
 				L3:
 					for {
-						if p < len(b.s) && class25[b.s[p]] {
+						if p < len(b.s) && class26[b.s[p]] {
 							// uchar, inlined
 						L4:
 							for {
@@ -5980,8 +5976,8 @@ func (b *treeBuilder) r60(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								break L3
 							}
 						}
-						if p < len(b.s) && class35[b.s[p]] {
-							if ok = p < len(b.s) && class35[b.s[p]]; ok {
+						if p < len(b.s) && class36[b.s[p]] {
+							if ok = p < len(b.s) && class36[b.s[p]]; ok {
 								p++
 							}
 							if ok {
@@ -6747,7 +6743,7 @@ func (b *treeBuilder) r72(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			q1 := p
 		L2:
 			for {
-				if p < len(b.s) && class25[b.s[p]] {
+				if p < len(b.s) && class26[b.s[p]] {
 					// uchar, inlined
 				L3:
 					for {
@@ -6802,8 +6798,8 @@ func (b *treeBuilder) r72(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						break L2
 					}
 				}
-				if p < len(b.s) && class28[b.s[p]] {
-					if ok = p < len(b.s) && class28[b.s[p]]; ok {
+				if p < len(b.s) && class29[b.s[p]] {
+					if ok = p < len(b.s) && class29[b.s[p]]; ok {
 						p++
 					}
 					if ok {
@@ -6882,7 +6878,7 @@ func (b *treeBuilder) r74(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			q1 := p
 		L2:
 			for {
-				if p < len(b.s) && class25[b.s[p]] {
+				if p < len(b.s) && class26[b.s[p]] {
 					// uchar, inlined
 				L3:
 					for {
@@ -6937,8 +6933,8 @@ func (b *treeBuilder) r74(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						break L2
 					}
 				}
-				if p < len(b.s) && class36[b.s[p]] {
-					if ok = p < len(b.s) && class36[b.s[p]]; ok {
+				if p < len(b.s) && class37[b.s[p]] {
+					if ok = p < len(b.s) && class37[b.s[p]]; ok {
 						p++
 					}
 					if ok {
@@ -6973,7 +6969,7 @@ func (b *treeBuilder) r75(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			q1 := p
 		L2:
 			for {
-				if p < len(b.s) && class25[b.s[p]] {
+				if p < len(b.s) && class26[b.s[p]] {
 					// uchar, inlined
 				L3:
 					for {
@@ -7028,8 +7024,8 @@ func (b *treeBuilder) r75(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						break L2
 					}
 				}
-				if p < len(b.s) && class36[b.s[p]] {
-					if ok = p < len(b.s) && class36[b.s[p]]; ok {
+				if p < len(b.s) && class37[b.s[p]] {
+					if ok = p < len(b.s) && class37[b.s[p]]; ok {
 						p++
 					}
 					if ok {
@@ -7056,7 +7052,7 @@ func (b *treeBuilder) r75(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 // r76 is rule lowalpha (lowalpha).
 func (b *treeBuilder) r76(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	if ok = p < len(b.s) && class37[b.s[p]]; ok {
+	if ok = p < len(b.s) && class38[b.s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -7065,7 +7061,7 @@ func (b *treeBuilder) r76(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 // r77 is rule hialpha (hialpha).
 func (b *treeBuilder) r77(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	if ok = p < len(b.s) && class38[b.s[p]]; ok {
+	if ok = p < len(b.s) && class39[b.s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -7074,7 +7070,7 @@ func (b *treeBuilder) r77(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 // r78 is rule alpha (alpha).
 func (b *treeBuilder) r78(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	if ok = p < len(b.s) && class24[b.s[p]]; ok {
+	if ok = p < len(b.s) && class25[b.s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -7092,7 +7088,7 @@ func (b *treeBuilder) r79(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 // r80 is rule safe (safe).
 func (b *treeBuilder) r80(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	if ok = p < len(b.s) && class39[b.s[p]]; ok {
+	if ok = p < len(b.s) && class40[b.s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -7101,7 +7097,7 @@ func (b *treeBuilder) r80(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 // r81 is rule extra (extra).
 func (b *treeBuilder) r81(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	if ok = p < len(b.s) && class40[b.s[p]]; ok {
+	if ok = p < len(b.s) && class41[b.s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -7110,7 +7106,7 @@ func (b *treeBuilder) r81(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 // r82 is rule national (national).
 func (b *treeBuilder) r82(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	if ok = p < len(b.s) && class41[b.s[p]]; ok {
+	if ok = p < len(b.s) && class42[b.s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -7119,7 +7115,7 @@ func (b *treeBuilder) r82(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 // r83 is rule punctuation (punctuation).
 func (b *treeBuilder) r83(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	if ok = p < len(b.s) && class42[b.s[p]]; ok {
+	if ok = p < len(b.s) && class43[b.s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -7401,59 +7397,62 @@ var class22 = [256]bool{45: true, 46: true, 48: true, 49: true, 50: true, 51: tr
 // class23 is the first bytes of an alternative.
 var class23 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
 
-// class24 is ['a'-'z”A'-'Z'].
-var class24 = [256]bool{65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
+// class24 is "-".
+var class24 = [256]bool{45: true}
 
-// class25 is the first bytes of an alternative.
-var class25 = [256]bool{33: true, 36: true, 37: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
+// class25 is ['a'-'z”A'-'Z'].
+var class25 = [256]bool{65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
 
 // class26 is the first bytes of an alternative.
-var class26 = [256]bool{38: true, 59: true, 61: true, 63: true}
+var class26 = [256]bool{33: true, 36: true, 37: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
 
-// class27 is ['Y”y'].
-var class27 = [256]bool{89: true, 121: true}
+// class27 is the first bytes of an alternative.
+var class27 = [256]bool{38: true, 59: true, 61: true, 63: true}
 
-// class28 is the first bytes of an alternative.
-var class28 = [256]bool{38: true, 58: true, 61: true, 63: true, 64: true}
+// class28 is ['Y”y'].
+var class28 = [256]bool{89: true, 121: true}
 
-// class29 is ['A”I”D”a”i”d'].
-var class29 = [256]bool{65: true, 68: true, 73: true, 97: true, 100: true, 105: true}
+// class29 is the first bytes of an alternative.
+var class29 = [256]bool{38: true, 58: true, 61: true, 63: true, 64: true}
 
-// class30 is ['C”c'].
-var class30 = [256]bool{67: true, 99: true}
+// class30 is ['A”I”D”a”i”d'].
+var class30 = [256]bool{65: true, 68: true, 73: true, 97: true, 100: true, 105: true}
 
-// class31 is the first bytes of an alternative.
-var class31 = [256]bool{38: true, 58: true, 59: true, 61: true, 64: true}
+// class31 is ['C”c'].
+var class31 = [256]bool{67: true, 99: true}
 
 // class32 is the first bytes of an alternative.
-var class32 = [256]bool{33: true, 36: true, 37: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 47: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 59: true, 61: true, 63: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
+var class32 = [256]bool{38: true, 58: true, 59: true, 61: true, 64: true}
 
 // class33 is the first bytes of an alternative.
-var class33 = [256]bool{42: true}
+var class33 = [256]bool{33: true, 36: true, 37: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 47: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 59: true, 61: true, 63: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
 
-// class34 is ['a'-'z”A'-'Z”0'-'9”.”+”_”-'].
-var class34 = [256]bool{43: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
+// class34 is the first bytes of an alternative.
+var class34 = [256]bool{42: true}
 
-// class35 is the first bytes of an alternative.
-var class35 = [256]bool{38: true, 47: true, 58: true, 59: true, 61: true, 63: true}
+// class35 is ['a'-'z”A'-'Z”0'-'9”.”+”_”-'].
+var class35 = [256]bool{43: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
 
 // class36 is the first bytes of an alternative.
-var class36 = [256]bool{38: true, 58: true, 63: true, 64: true}
+var class36 = [256]bool{38: true, 47: true, 58: true, 59: true, 61: true, 63: true}
 
-// class37 is ['a'-'z'].
-var class37 = [256]bool{97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
+// class37 is the first bytes of an alternative.
+var class37 = [256]bool{38: true, 58: true, 63: true, 64: true}
 
-// class38 is ['A'-'Z'].
-var class38 = [256]bool{65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true}
+// class38 is ['a'-'z'].
+var class38 = [256]bool{97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
 
-// class39 is ['$”_”.”+”-'].
-var class39 = [256]bool{36: true, 43: true, 45: true, 46: true, 95: true}
+// class39 is ['A'-'Z'].
+var class39 = [256]bool{65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true}
 
-// class40 is ['!”*”\”'(”)”,'].
-var class40 = [256]bool{33: true, 39: true, 40: true, 41: true, 42: true, 44: true}
+// class40 is ['$”_”.”+”-'].
+var class40 = [256]bool{36: true, 43: true, 45: true, 46: true, 95: true}
 
-// class41 is ['{”}”|”\\”^”~”[”]”`'].
-var class41 = [256]bool{91: true, 92: true, 93: true, 94: true, 96: true, 123: true, 124: true, 125: true, 126: true}
+// class41 is ['!”*”\”'(”)”,'].
+var class41 = [256]bool{33: true, 39: true, 40: true, 41: true, 42: true, 44: true}
 
-// class42 is ['<”>”#”%”"'].
-var class42 = [256]bool{34: true, 35: true, 37: true, 60: true, 62: true}
+// class42 is ['{”}”|”\\”^”~”[”]”`'].
+var class42 = [256]bool{91: true, 92: true, 93: true, 94: true, 96: true, 123: true, 124: true, 125: true, 126: true}
+
+// class43 is ['<”>”#”%”"'].
+var class43 = [256]bool{34: true, 35: true, 37: true, 60: true, 62: true}

@@ -653,8 +653,12 @@ func (c *compiler) unwrap(e *pexpr) *pexpr {
 	}
 }
 
-// asciiClass reports whether e is a class of ASCII bytes (a byte table).
+// asciiClass reports whether e is a class of ASCII bytes (a byte table): a character class
+// of ASCII characters, or a literal of one ASCII character ("-", "."i).
 func asciiClass(e *pexpr) bool {
+	if e.kind == "litMatcher" {
+		return len(e.val) == 1 && e.val[0] < utf8.RuneSelf
+	}
 	if e.kind != "charClassMatcher" || e.inverted || e.classes {
 		return false
 	}
@@ -729,8 +733,18 @@ func (c *compiler) endRepetition(kind string, l int) {
 	c.line("}")
 }
 
-// classTable returns the index of the byte table of an ASCII class, made once per class.
+// classTable returns the index of the byte table of an ASCII class (asciiClass), made once
+// per set of bytes.
 func (c *compiler) classTable(e *pexpr) int {
+	if e.kind == "litMatcher" {
+		t := classTable{doc: strconv.Quote(e.val)}
+		b := e.val[0]
+		t.bytes[b] = true
+		if e.ignoreCase && 'a' <= b && b <= 'z' {
+			t.bytes[b-'a'+'A'] = true
+		}
+		return c.table(t)
+	}
 	t := classTable{doc: classDoc(e)}
 	for k := 0; k < utf8.RuneSelf; k++ {
 		r := rune(k)
