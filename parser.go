@@ -9,8 +9,8 @@ import "github.com/urlgrammar/urlgrammar/ast"
 // it saves the allocation of every tree; use Grammar.Parse for trees that must be kept.
 //
 // A Parser gives the same trees and errors as Grammar.Parse. It reuses memory for the
-// trees of grammar rfc2396bis-01's fast path, and is Grammar.Parse for the others (and for
-// errors). It is not safe for concurrent use: give each goroutine its own.
+// trees of grammar rfc2396bis-01's fast path, and for the other grammars the block of the
+// generic tree their typed trees are built from; errors are Grammar.Parse's. It is not safe for concurrent use: give each goroutine its own.
 type Parser struct {
 	g     *Grammar
 	build func(s string) ast.Root // the reusing fast path, or nil
@@ -34,6 +34,16 @@ func (p *Parser) Grammar() *Grammar { return p.g }
 func (p *Parser) Parse(s string) (ast.Root, error) {
 	g := p.g
 	if p.build == nil {
+		if g.typedFromTree != nil && g.buildTree != nil && len(s) <= MaxInputLength {
+			// The typed tree from the generic tree, built in the Parser's block (the typed
+			// nodes copy what they need from it).
+			if d := g.startDecider(s); d != nil && d.Valid(s) {
+				if nodes, ok := g.buildTree(g.byName[g.start], s, p.tree[:0]); ok {
+					p.tree = nodes
+					return g.typedFromTree(ast.NewTree(s, g.trees().schema, nodes)), nil
+				}
+			}
+		}
 		return g.Parse(s)
 	}
 	if len(s) <= MaxInputLength && g.startDFA.Valid(s) {

@@ -60,7 +60,7 @@ func (g *Grammar) recordedTree(rule, s string, into []ast.TreeNode) (ast.Tree, e
 }
 
 // ParseTree is Grammar.ParseTree in the Parser's memory: the tree is overwritten by the
-// next call of ParseTree, and for rfc2396bis-01 a valid input allocates nothing.
+// next call of ParseTree or Parse, and a valid input allocates nothing.
 func (p *Parser) ParseTree(s string) (ast.Tree, error) {
 	g := p.g
 	if g.fastTree == nil || len(s) > MaxInputLength || !g.startDFA.Valid(s) {
