@@ -4,10 +4,11 @@ import "github.com/urlgrammar/urlgrammar/ast"
 
 // ParseTree parses s with the start rule and returns its generic tree (ast.Tree): one node
 // for each match of the rules the grammar's header declares as nodes ("; urlgrammar nodes:"
-// in grammar/ID.abnf), the start rule the root, in one block. The tree is the PEG parser's
-// parse: every grammar's is recorded by its recognizer, and rfc2396bis-01's is built straight
-// from its DFAs into one allocation, at about the cost of net/url.Parse, node for node the
-// same (TestFastTreeIsRecorded). Errors are Parse's.
+// in grammar/ID.abnf), the start rule the root, in one block of the exact size (one
+// allocation). The tree is the PEG parser's parse, as its recognizer records it: once the
+// DFA has accepted the input, the grammar's PEG compiled to Go builds it
+// (TestBuilderMatchesRecorder), and rfc2396bis-01's, whose PEG cannot be compiled, is built
+// from its DFAs (TestFastTreeIsRecorded). Errors are Parse's.
 func (g *Grammar) ParseTree(s string) (ast.Tree, error) {
 	if g.fastTree != nil && len(s) <= MaxInputLength {
 		if !g.startDFA.Valid(s) {
@@ -30,9 +31,9 @@ func (g *Grammar) ParseTreeRule(rule, s string) (ast.Tree, error) {
 	return g.recordedTree(rule, s, nil)
 }
 
-// recordedTree records the tree of s from rule with the PEG parser's recognizer, its nodes
-// appended to into[:0]; an input the rule's DFA rejects gets Match's error without the
-// recognizer running.
+// recordedTree returns the tree of s from rule, its nodes in into[:0] (in a new block of the
+// exact size when into is nil): built by the compiled PEG when the grammar has one, recorded
+// by the recognizer otherwise. An input the rule's DFA rejects gets Match's error.
 func (g *Grammar) recordedTree(rule, s string, into []ast.TreeNode) (ast.Tree, error) {
 	valid := false
 	if len(s) <= MaxInputLength {
