@@ -31,9 +31,10 @@ func (g *Grammar) ParseTreeRule(rule, s string) (ast.Tree, error) {
 	return g.recordedTree(rule, s, nil)
 }
 
-// recordedTree returns the tree of s from rule, its nodes in into[:0] (in a new block of the
-// exact size when into is nil): built by the compiled PEG when the grammar has one, recorded
-// by the recognizer otherwise. An input the rule's DFA rejects gets Match's error.
+// recordedTree returns the tree of s from rule, its nodes in into[:0] (in a new block when
+// into is nil, of the exact size from the compiled PEG): built by the compiled PEG when the
+// grammar has one, recorded by the recognizer otherwise. An input the rule's DFA rejects
+// gets Match's error.
 func (g *Grammar) recordedTree(rule, s string, into []ast.TreeNode) (ast.Tree, error) {
 	valid := false
 	if len(s) <= MaxInputLength {
