@@ -62,7 +62,7 @@ check: check-format vet check-generated test
 # The corpus benchmarks, 5 runs each (net/url.Parse is the baseline: compare ratios), then
 # the cost of the checker end to end. `make bench-adversarial` shows linear time.
 bench:
-	$(GO) test -run '^$$' -bench 'NetURLParse|Valid$$|Parse$$|Parser$$|ValidLines|ParsePigeon|CheckCommand' -benchmem -count 5 . ./cmd/urlgrammar
+	$(GO) test -run '^$$' -bench 'NetURLParse|Valid$$|Parse$$|Parser$$|ParseTyped$$|ParserParseTyped$$|ValidLines|ParsePigeon|CheckCommand' -benchmem -count 5 . ./cmd/urlgrammar
 
 # The checker end to end with one worker on one core, per format, on valid lines and on
 # text-shaped lines about half invalid: lines/s per core.

@@ -50,7 +50,7 @@ var grammarFamilies = map[string]map[string]func(n int) string{
 	},
 }
 
-// Parse and ParseTree accept exactly what Valid accepts on the adversarial families of every grammar:
+// Parse and ParseTyped accept exactly what Valid accepts on the adversarial families of every grammar:
 // an expression-budget refusal of a valid input would be a bug. (Sizes up to 64 KiB here;
 // BenchmarkAdversarialGrammars goes to 1 MiB.)
 func TestParseExactOnAdversarialFamilies(t *testing.T) {
@@ -64,22 +64,22 @@ func TestParseExactOnAdversarialFamilies(t *testing.T) {
 		for name, f := range fs {
 			for _, n := range []int{300, 1 << 10, 1 << 16} {
 				s := f(n)
-				_, err := g.Parse(s)
+				_, err := g.ParseTyped(s)
 				valid := g.Valid(s)
 				if valid != (err == nil) {
-					t.Errorf("%s %s at %d bytes: Valid %v, Parse error %v", id, name, len(s), valid, err)
+					t.Errorf("%s %s at %d bytes: Valid %v, ParseTyped error %v", id, name, len(s), valid, err)
 				}
-				// The generic tree too: the compiled builder runs without an expression
+				// The tree too: the compiled builder runs without an expression
 				// budget, so a family that made it backtrack badly would show here as time.
-				if tree, err := g.ParseTree(s); valid != (err == nil) || (err == nil && tree.String() != s) {
-					t.Errorf("%s %s at %d bytes: Valid %v, ParseTree error %v", id, name, len(s), valid, err)
+				if tree, err := g.Parse(s); valid != (err == nil) || (err == nil && tree.String() != s) {
+					t.Errorf("%s %s at %d bytes: Valid %v, Parse error %v", id, name, len(s), valid, err)
 				}
 			}
 		}
 	}
 }
 
-// BenchmarkAdversarialGrammars runs Parse and ParseTree on each grammar's families at 1 KiB, 64 KiB and
+// BenchmarkAdversarialGrammars runs Parse and ParseTyped on each grammar's families at 1 KiB, 64 KiB and
 // 1 MiB: ns/byte must stay flat as the size grows (make bench-adversarial).
 func BenchmarkAdversarialGrammars(b *testing.B) {
 	for _, id := range []string{"rfc1738", "url-syntax-05", "url-1993", "rfc3986", "rfc3987"} {
@@ -92,7 +92,7 @@ func BenchmarkAdversarialGrammars(b *testing.B) {
 					parse func(string)
 				}{
 					{"Parse", func(s string) { _, _ = g.Parse(s) }},
-					{"ParseTree", func(s string) { _, _ = g.ParseTree(s) }},
+					{"ParseTyped", func(s string) { _, _ = g.ParseTyped(s) }},
 				} {
 					b.Run(id+"/"+name+"/"+m.name+"/"+itoa(size), func(b *testing.B) {
 						b.SetBytes(int64(len(s)))

@@ -26,20 +26,33 @@ func BenchmarkValid(b *testing.B) {
 	benchLines(b, benchCorpus, func(s string) { g.Valid(s) })
 }
 
-// BenchmarkParse is Parse: the fast path (DFA, Appendix B split, sub-rule DFAs) for valid
-// lines, the PEG parser for the diagnostics of invalid ones. BenchmarkParsePigeon (in
-// fast_test.go) is the pigeon parser alone.
+// BenchmarkParse is Parse: the DFA, then the tree in one block for valid lines; the error
+// (the DFA's offset and expected set, the rule named) for invalid ones.
+// BenchmarkParsePigeon (in fast_test.go) is the pigeon parser alone.
 func BenchmarkParse(b *testing.B) {
 	g := urlgrammar.MustLookup("rfc2396bis-01")
 	benchLines(b, benchCorpus, func(s string) { _, _ = g.Parse(s) })
 }
 
-// BenchmarkParser is Parse through a Parser, which reuses the memory of one tree for the
-// next (the fast path allocates nothing; invalid lines go through the PEG parser as in
-// BenchmarkParse).
+// BenchmarkParser is Parse through a Parser, which reuses the block of one tree for the
+// next (no allocation for a valid line).
 func BenchmarkParser(b *testing.B) {
 	p := urlgrammar.MustLookup("rfc2396bis-01").NewParser()
 	benchLines(b, benchCorpus, func(s string) { _, _ = p.Parse(s) })
+}
+
+// BenchmarkParseTyped is ParseTyped: the typed tree (rfc2396bis-01's fast path: DFA,
+// Appendix B split, sub-rule DFAs) for valid lines.
+func BenchmarkParseTyped(b *testing.B) {
+	g := urlgrammar.MustLookup("rfc2396bis-01")
+	benchLines(b, benchCorpus, func(s string) { _, _ = g.ParseTyped(s) })
+}
+
+// BenchmarkParserParseTyped is ParseTyped through a Parser, which reuses the typed tree's
+// memory (the fast path allocates nothing).
+func BenchmarkParserParseTyped(b *testing.B) {
+	p := urlgrammar.MustLookup("rfc2396bis-01").NewParser()
+	benchLines(b, benchCorpus, func(s string) { _, _ = p.ParseTyped(s) })
 }
 
 // adversarial are input families that could make a parser super-linear; each is built at a
@@ -64,7 +77,7 @@ func BenchmarkAdversarial(b *testing.B) {
 			b.Run(name+"/parse/"+itoa(size), func(b *testing.B) {
 				b.SetBytes(int64(len(s)))
 				for i := 0; i < b.N; i++ {
-					_, _ = g.Parse(s)
+					_, _ = g.ParseTyped(s)
 				}
 				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(s)), "ns/byte")
 			})
@@ -142,8 +155,19 @@ func BenchmarkParserValidLines(b *testing.B) {
 	benchLines(b, validCorpus, func(s string) { _, _ = p.Parse(s) })
 }
 
-// BenchmarkEveryGrammar runs Valid and Parse of every registered grammar, each on the lines
-// of the corpus that grammar accepts, with net/url.Parse on the same lines as the baseline:
+func BenchmarkParseTypedValidLines(b *testing.B) {
+	g := urlgrammar.MustLookup("rfc2396bis-01")
+	benchLines(b, validCorpus, func(s string) { _, _ = g.ParseTyped(s) })
+}
+
+func BenchmarkParserParseTypedValidLines(b *testing.B) {
+	p := urlgrammar.MustLookup("rfc2396bis-01").NewParser()
+	benchLines(b, validCorpus, func(s string) { _, _ = p.ParseTyped(s) })
+}
+
+// BenchmarkEveryGrammar runs Valid, Parse (a new tree each), a Parser's Parse (no
+// allocation) and ParseTyped of every registered grammar, each on the lines of the corpus
+// that grammar accepts, with net/url.Parse on the same lines as the baseline:
 // go test -run '^$' -bench 'EveryGrammar' -benchmem . and divide within a grammar.
 func BenchmarkEveryGrammar(b *testing.B) {
 	for _, id := range urlgrammar.IDs() {
@@ -157,9 +181,9 @@ func BenchmarkEveryGrammar(b *testing.B) {
 		b.Run(id+"/net-url", func(b *testing.B) { benchLines(b, lines, func(s string) { _, _ = url.Parse(s) }) })
 		b.Run(id+"/Valid", func(b *testing.B) { benchLines(b, lines, func(s string) { g.Valid(s) }) })
 		b.Run(id+"/Parse", func(b *testing.B) { benchLines(b, lines, func(s string) { _, _ = g.Parse(s) }) })
-		b.Run(id+"/ParseTree", func(b *testing.B) { benchLines(b, lines, func(s string) { _, _ = g.ParseTree(s) }) })
 		p := g.NewParser()
-		b.Run(id+"/ParserParseTree", func(b *testing.B) { benchLines(b, lines, func(s string) { _, _ = p.ParseTree(s) }) })
+		b.Run(id+"/Parser", func(b *testing.B) { benchLines(b, lines, func(s string) { _, _ = p.Parse(s) }) })
+		b.Run(id+"/ParseTyped", func(b *testing.B) { benchLines(b, lines, func(s string) { _, _ = g.ParseTyped(s) }) })
 	}
 }
 
@@ -182,35 +206,12 @@ var iriCorpus = func() []string {
 	return out
 }()
 
-// BenchmarkIRIs runs rfc3987's Valid and Parse on IRIs with non-ASCII characters, with
+// BenchmarkIRIs runs rfc3987's Valid, Parse and ParseTyped on IRIs with non-ASCII characters, with
 // net/url.Parse on the same lines as the baseline.
 func BenchmarkIRIs(b *testing.B) {
 	g := urlgrammar.MustLookup("rfc3987")
 	b.Run("net-url", func(b *testing.B) { benchLines(b, iriCorpus, func(s string) { _, _ = url.Parse(s) }) })
 	b.Run("Valid", func(b *testing.B) { benchLines(b, iriCorpus, func(s string) { g.Valid(s) }) })
 	b.Run("Parse", func(b *testing.B) { benchLines(b, iriCorpus, func(s string) { _, _ = g.Parse(s) }) })
-	b.Run("ParseTree", func(b *testing.B) { benchLines(b, iriCorpus, func(s string) { _, _ = g.ParseTree(s) }) })
-}
-
-// BenchmarkParseTree is ParseTree: the generic tree, a new block per valid line (the
-// DFA-built tree; errors as Parse's), on all lines and on the valid ones.
-func BenchmarkParseTree(b *testing.B) {
-	g := urlgrammar.MustLookup("rfc2396bis-01")
-	benchLines(b, benchCorpus, func(s string) { _, _ = g.ParseTree(s) })
-}
-
-func BenchmarkParseTreeValidLines(b *testing.B) {
-	g := urlgrammar.MustLookup("rfc2396bis-01")
-	benchLines(b, validCorpus, func(s string) { _, _ = g.ParseTree(s) })
-}
-
-// BenchmarkParserParseTree is ParseTree in a Parser's block: no allocation for valid lines.
-func BenchmarkParserParseTree(b *testing.B) {
-	p := urlgrammar.MustLookup("rfc2396bis-01").NewParser()
-	benchLines(b, benchCorpus, func(s string) { _, _ = p.ParseTree(s) })
-}
-
-func BenchmarkParserParseTreeValidLines(b *testing.B) {
-	p := urlgrammar.MustLookup("rfc2396bis-01").NewParser()
-	benchLines(b, validCorpus, func(s string) { _, _ = p.ParseTree(s) })
+	b.Run("ParseTyped", func(b *testing.B) { benchLines(b, iriCorpus, func(s string) { _, _ = g.ParseTyped(s) }) })
 }

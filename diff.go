@@ -198,7 +198,7 @@ func newWitness(s string, a, b Language) (*Witness, error) {
 	}
 	w := &Witness{Input: s, Accepted: a, Rejected: b, Err: se, Part: a.RuleName()}
 	if a.isStart() && s != "" {
-		if tree, err := a.Grammar.Parse(s); err == nil {
+		if tree, err := a.Grammar.ParseTyped(s); err == nil {
 			// The node at the offset; at a delimiter that belongs to the root alone (the ":"
 			// after a scheme), the node just before it.
 			off := min(se.Offset, len(s)-1)

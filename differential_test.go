@@ -229,7 +229,7 @@ func TestHostKindAgreesWithDFAs(t *testing.T) {
 			t.Fatal(err)
 		}
 		s := "//" + string(m)
-		tree, err := g.Parse(s)
+		tree, err := g.ParseTyped(s)
 		if err != nil {
 			t.Fatalf("authority %q does not parse as //authority: %v", m, err)
 		}

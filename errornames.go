@@ -172,7 +172,7 @@ func (g *Grammar) errorRule(s string, off int, cont, fallback string) string {
 
 // typedErrorRule is errorRule from the typed tree of s[:off]+cont.
 func (g *Grammar) typedErrorRule(s string, off int, cont, fallback string) string {
-	tree, err := g.Parse(s[:off] + cont)
+	tree, err := g.ParseTyped(s[:off] + cont)
 	if err != nil {
 		return fallback
 	}

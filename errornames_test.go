@@ -32,7 +32,7 @@ func TestErrorMessagesOfRealInputs(t *testing.T) {
 		fields := strings.Split(line, "\t")
 		require.Len(t, fields, 3, line)
 		g := MustLookup(fields[0])
-		_, err := g.Parse(fields[1])
+		_, err := g.ParseTyped(fields[1])
 		require.Error(t, err, line)
 		msg, _, _ := strings.Cut(err.Error(), "\n")
 		msg, _, _ = strings.Cut(msg, ", expected")
@@ -62,7 +62,7 @@ func TestErrorRuleFollowsTheInput(t *testing.T) {
 		"a:b c":          "opaque-part",
 		" ":              "URI-reference",
 	} {
-		_, err := g.Parse(in)
+		_, err := g.ParseTyped(in)
 		var se *SyntaxError
 		require.ErrorAs(t, err, &se, in)
 		assert.Equal(t, rule, se.Rule, in)
@@ -73,7 +73,7 @@ func TestErrorRuleFollowsTheInput(t *testing.T) {
 // offset, while the fields keep the exact offset.
 func TestSyntaxErrorIsBounded(t *testing.T) {
 	huge := strings.Repeat("\x00", 10<<20)
-	_, err := MustLookup("rfc2396bis-01").Parse(huge)
+	_, err := MustLookup("rfc2396bis-01").ParseTyped(huge)
 	var se *SyntaxError
 	require.ErrorAs(t, err, &se)
 	assert.Equal(t, MaxInputLength, se.Offset)
@@ -82,7 +82,7 @@ func TestSyntaxErrorIsBounded(t *testing.T) {
 	assert.Less(t, len(err.Error()), 3*CaretWindow*4+200, "the message of a 10 MiB input")
 
 	long := "http://a/" + strings.Repeat("b", 5000) + " c" + strings.Repeat("d", 5000)
-	_, err = MustLookup("rfc2396bis-01").Parse(long)
+	_, err = MustLookup("rfc2396bis-01").ParseTyped(long)
 	require.ErrorAs(t, err, &se)
 	assert.Equal(t, 5009, se.Offset)
 	lines := strings.Split(err.Error(), "\n")
@@ -91,7 +91,7 @@ func TestSyntaxErrorIsBounded(t *testing.T) {
 	assert.Equal(t, strings.Repeat(" ", 3+CaretWindow)+"^", lines[2], "the caret under the space")
 	// Multi-byte characters are not cut in half.
 	wide := strings.Repeat("é", 100) + " "
-	_, err = MustLookup("rfc2396bis-01").Parse("a:" + wide)
+	_, err = MustLookup("rfc2396bis-01").ParseTyped("a:" + wide)
 	require.ErrorAs(t, err, &se)
 	assert.True(t, utf8.ValidString(strings.Split(err.Error(), "\n")[1]))
 }
@@ -122,7 +122,7 @@ func TestErrorRulesAreGrammarRules(t *testing.T) {
 			for cut := 1; cut <= len(s); cut++ {
 				for _, bad := range []string{" ", "\x00", "<", "#", "[", "\xff"} {
 					in := s[:cut] + bad
-					_, err := g.Parse(in)
+					_, err := g.ParseTyped(in)
 					se, ok := err.(*SyntaxError)
 					if !ok {
 						continue

@@ -9,12 +9,12 @@ import (
 	"github.com/urlgrammar/urlgrammar/ast"
 )
 
-func ExampleGrammar_Parse() {
+func ExampleGrammar_ParseTyped() {
 	g, err := urlgrammar.Lookup("rfc2396bis-01")
 	if err != nil {
 		panic(err)
 	}
-	tree, err := g.Parse("http://user@192.0.2.1:8080/a/b?q#frag")
+	tree, err := g.ParseTyped("http://user@192.0.2.1:8080/a/b?q#frag")
 	if err != nil {
 		panic(err)
 	}
@@ -87,9 +87,9 @@ func ExampleGrammar_Valid() {
 
 // An RFC 1738 URL parses to the tree of its scheme; its methods give what section 3 says
 // the URL means.
-func ExampleGrammar_Parse_rfc1738() {
+func ExampleGrammar_ParseTyped_rfc1738() {
 	g := urlgrammar.MustLookup("rfc1738")
-	tree, err := g.Parse("ftp://myname@host.dom/%2Fetc/motd;type=a")
+	tree, err := g.ParseTyped("ftp://myname@host.dom/%2Fetc/motd;type=a")
 	if err != nil {
 		panic(err)
 	}
@@ -126,7 +126,7 @@ func ExampleGrammar_Parse_rfc1738Dispatch() {
 
 // The 1997 draft's grammar: a site with user and password, segments with params; package
 // resolve works on its trees with the draft's own algorithm.
-func ExampleGrammar_Parse_urlSyntax05() {
+func ExampleGrammar_ParseTyped_urlSyntax05() {
 	g := urlgrammar.MustLookup("url-syntax-05")
 	ref, err := g.ParseReference("ftp://anon:pw@ftp.example.org/pub;type=d/README?x")
 	if err != nil {
@@ -149,9 +149,9 @@ func ExampleGrammar_Parse_urlSyntax05() {
 
 // The 1993 draft's grammar: one tree type per address production, "+" between search
 // keywords, and a space is a legal character.
-func ExampleGrammar_Parse_url1993() {
+func ExampleGrammar_ParseTyped_url1993() {
 	g := urlgrammar.MustLookup("url-1993")
-	tree, err := g.Parse("http://info.cern.ch/hypertext/WWW/The Project.html?x+y#z")
+	tree, err := g.ParseTyped("http://info.cern.ch/hypertext/WWW/The Project.html?x+y#z")
 	if err != nil {
 		panic(err)
 	}
@@ -166,11 +166,34 @@ func ExampleGrammar_Parse_url1993() {
 
 // A Parser reuses one tree's memory for the next input: use what a tree holds before the
 // next call of Parse (here, the host kind of each line), and Grammar.Parse for trees to keep.
+// A valid line allocates nothing.
 func ExampleParser() {
+	p := urlgrammar.MustLookup("rfc3986").NewParser()
+	kinds := map[string]int{}
+	for _, line := range []string{"http://192.0.2.1/", "http://[::1]/", "http://example.com/", "ftp://ftp.example.org/", "http://a b/"} {
+		tree, err := p.Parse(line)
+		if err != nil {
+			fmt.Println("invalid:", line)
+			continue
+		}
+		if h := tree.Find("host"); h >= 0 {
+			for c := range tree.Children(h) {
+				kinds[tree.RuleName(c)]++
+			}
+		}
+	}
+	fmt.Println(kinds["IPv4address"], kinds["IP-literal"], kinds["reg-name"])
+	// Output:
+	// invalid: http://a b/
+	// 1 1 2
+}
+
+// ParseTyped through a Parser reuses the typed tree's memory too.
+func ExampleParser_ParseTyped() {
 	p := urlgrammar.MustLookup("rfc2396bis-01").NewParser()
 	kinds := map[ast.HostKind]int{}
 	for _, line := range []string{"http://192.0.2.1/", "http://[::1]/", "http://example.com/", "ftp://ftp.example.org/", "http://a b/"} {
-		tree, err := p.Parse(line)
+		tree, err := p.ParseTyped(line)
 		if err != nil {
 			fmt.Println("invalid:", line)
 			continue
@@ -185,11 +208,11 @@ func ExampleParser() {
 	// 1 1 2
 }
 
-// ParseTree gives the compact tree: every node in one block, named by its rule, with its
-// span; the text is a slice of the input.
-func ExampleGrammar_ParseTree() {
+// Parse gives the tree, the same kind for every grammar: every node in one block, named by
+// its rule, with its span; the text is a slice of the input.
+func ExampleGrammar_Parse() {
 	g := urlgrammar.MustLookup("rfc2396bis-01")
-	tree, err := g.ParseTree("http://a.example:8080/p?q")
+	tree, err := g.Parse("http://a.example:8080/p?q")
 	if err != nil {
 		panic(err)
 	}
@@ -210,8 +233,8 @@ func ExampleGrammar_ParseTree() {
 }
 
 // Inspect walks a compact tree of any grammar in pre-order, with each node's depth.
-func ExampleGrammar_ParseTree_inspect() {
-	tree, err := urlgrammar.MustLookup("rfc3986").ParseTree("//[v1.x]/a")
+func ExampleGrammar_Parse_inspect() {
+	tree, err := urlgrammar.MustLookup("rfc3986").Parse("//[v1.x]/a")
 	if err != nil {
 		panic(err)
 	}
@@ -230,10 +253,10 @@ func ExampleGrammar_ParseTree_inspect() {
 	//     segment [9,10)
 }
 
-// ParseTreeRule gives the tree of any rule; every grammar's tree is its own parse, here
+// ParseRule gives the tree of any rule; every grammar's tree is its own parse, here
 // RFC 1738's ftpurl (its "ftp" is a literal of the rule, which the PEG marks as a scheme).
-func ExampleGrammar_ParseTreeRule() {
-	tree, err := urlgrammar.MustLookup("rfc1738").ParseTreeRule("ftpurl", "ftp://u@host/a/b;type=i")
+func ExampleGrammar_ParseRule() {
+	tree, err := urlgrammar.MustLookup("rfc1738").ParseRule("ftpurl", "ftp://u@host/a/b;type=i")
 	if err != nil {
 		panic(err)
 	}
@@ -257,8 +280,8 @@ func ExampleGrammar_ParseTreeRule() {
 
 // The components of the CLI contract, from the generic tree and the declarations in the
 // grammar's header: no Go is written per grammar for them.
-func ExampleGrammar_ParseTree_components() {
-	tree, err := urlgrammar.MustLookup("rfc3986").ParseTree("https://user@[::1]:8443/a/b?q#f")
+func ExampleGrammar_Parse_components() {
+	tree, err := urlgrammar.MustLookup("rfc3986").Parse("https://user@[::1]:8443/a/b?q#f")
 	if err != nil {
 		panic(err)
 	}
@@ -268,4 +291,23 @@ func ExampleGrammar_ParseTree_components() {
 	// Output:
 	// https user [::1] ipv6 8443 /a/b q f
 	// [a b] ::1
+}
+
+// Typed builds a grammar's typed tree from a tree Parse returned, on demand: here the typed
+// view of an RFC 1738 gopher URL, whose methods say what section 3.4 says it means.
+func ExampleGrammar_Typed() {
+	g := urlgrammar.MustLookup("rfc1738")
+	tree, err := g.Parse("gopher://gopher.example.org/1%2Fdocs")
+	if err != nil {
+		panic(err)
+	}
+	typed, err := g.Typed(tree)
+	if err != nil {
+		panic(err)
+	}
+	u := typed.(*ast.GopherURL)
+	port, _ := u.Port()
+	fmt.Printf("%s %d %s %q\n", u.HostPort.Host.Text, port, u.ItemType(), u.Request())
+	// Output:
+	// gopher.example.org 70 1 "/docs"
 }

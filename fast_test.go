@@ -37,7 +37,7 @@ func TestFastPathMatchesPEG(t *testing.T) {
 	p := g.NewParser() // one Parser through every input: no tree may keep a part of the last
 	for _, s := range inputs {
 		slow, err := g.parsePEG(s)
-		reused, perr := p.Parse(s)
+		reused, perr := p.ParseTyped(s)
 		if err != nil {
 			if g.Valid(s) {
 				t.Fatalf("%q: the DFA accepts what the PEG rejects: %v", s, err)
@@ -80,7 +80,7 @@ func FuzzFastPath(f *testing.F) {
 		if fast := g.fast(s); !reflect.DeepEqual(slow, fast) {
 			t.Fatalf("%q: the fast path's tree differs from the PEG's", s)
 		}
-		if reused, err := p.Parse(s); err != nil || !reflect.DeepEqual(slow, reused) {
+		if reused, err := p.ParseTyped(s); err != nil || !reflect.DeepEqual(slow, reused) {
 			t.Fatalf("%q: the Parser's tree differs from the PEG's (error %v)", s, err)
 		}
 	})

@@ -19,8 +19,8 @@ func TestParserMatchesParse(t *testing.T) {
 			t.Fatalf("%s: the Parser's grammar is %s", id, p.Grammar().ID())
 		}
 		for _, s := range inputs {
-			want, werr := g.Parse(s)
-			got, err := p.Parse(s)
+			want, werr := g.ParseTyped(s)
+			got, err := p.ParseTyped(s)
 			if !reflect.DeepEqual(werr, err) || !reflect.DeepEqual(want, got) {
 				t.Fatalf("%s %q: Parser.Parse gives %v, %v; Grammar.Parse gives %v, %v", id, s, got, err, want, werr)
 			}
@@ -35,7 +35,7 @@ func TestParserReusesMemory(t *testing.T) {
 	p := g.NewParser()
 	lines := corpus.Lines(2000, 1)
 	for _, s := range lines {
-		_, _ = p.Parse(s) // grow the spare room to the longest path and hostname
+		_, _ = p.ParseTyped(s) // grow the spare room to the longest path and hostname
 	}
 	checked := 0
 	for _, s := range lines {
@@ -43,8 +43,8 @@ func TestParserReusesMemory(t *testing.T) {
 			continue
 		}
 		checked++
-		if n := testing.AllocsPerRun(5, func() { _, _ = p.Parse(s) }); n != 0 {
-			t.Fatalf("Parser.Parse(%q) allocates %.0f times", s, n)
+		if n := testing.AllocsPerRun(5, func() { _, _ = p.ParseTyped(s) }); n != 0 {
+			t.Fatalf("Parser.ParseTyped(%q) allocates %.0f times", s, n)
 		}
 	}
 	if checked < 1000 {

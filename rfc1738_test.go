@@ -22,7 +22,7 @@ func invalid1738Inputs(t testing.TB) []invalidInput {
 // parse1738 parses s with rfc1738 and returns the tree as type T.
 func parse1738[T ast.Root](t *testing.T, s string) T {
 	t.Helper()
-	tree, err := g1738.Parse(s)
+	tree, err := g1738.ParseTyped(s)
 	require.NoError(t, err, "input %q", s)
 	u, ok := tree.(T)
 	require.True(t, ok, "input %q: tree is %T", s, tree)
@@ -35,7 +35,7 @@ func parse1738[T ast.Root](t *testing.T, s string) T {
 func TestRFC1738Valid(t *testing.T) {
 	counts := map[string]int{}
 	for _, v := range valid1738Inputs(t) {
-		tree, err := g1738.Parse(v.input)
+		tree, err := g1738.ParseTyped(v.input)
 		if !assert.NoError(t, err, "input %q", v.input) {
 			continue
 		}
@@ -98,7 +98,7 @@ func TestRFC1738Traps(t *testing.T) {
 	gu = parse1738[*ast.GopherURL](t, "gopher://h/1a%09b%09c/d")
 	assert.Equal(t, []string{"a", "b", "c/d"}, []string{gu.Selector.Text, gu.Search.Text, gu.Plus.Text})
 
-	_, err := g1738.Parse("http://host:80x")
+	_, err := g1738.ParseTyped("http://host:80x")
 	var se *urlgrammar.SyntaxError
 	require.ErrorAs(t, err, &se, "a port is digits only, and an http URL is no otherurl")
 	assert.Equal(t, 14, se.Offset)
@@ -118,7 +118,7 @@ func TestRFC1738Traps(t *testing.T) {
 
 func mustParse(t *testing.T, g *urlgrammar.Grammar, s string) ast.Root {
 	t.Helper()
-	tree, err := g.Parse(s)
+	tree, err := g.ParseTyped(s)
 	require.NoError(t, err, "input %q", s)
 	return tree
 }

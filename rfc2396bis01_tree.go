@@ -10,7 +10,7 @@ import (
 // builds its tree (rfc2396bis01_fast.go), node for node the same (TestCompactTreeMatchesTyped):
 // the Appendix B split, a server when the server DFA accepts the authority, the host kind
 // from the IPv4address DFA. Its nodes are written into one block: a new one of the size the
-// input bounds for Grammar.ParseTree, a Parser's own for Parser.ParseTree.
+// input bounds for Grammar.Parse, a Parser's own for Parser.Parse.
 
 // The rules of rfc2396bis-01's compact trees, indexes into names2396.
 const (
@@ -44,7 +44,7 @@ var names2396 = []string{"URI-reference", "scheme", "authority", "server", "reg-
 
 // tree appends the compact tree of s, which the URI-reference DFA has accepted, to nodes.
 // Nodes are passed and returned by value, never stored through a pointer, so that a block
-// on the caller's stack stays there (Grammar.ParseTree's scratch).
+// on the caller's stack stays there (Grammar.Parse's scratch).
 func (f *fast2396) tree(n []ast.TreeNode, s string) []ast.TreeNode {
 	n, root := open(n, t2396Ref, 0)
 	end := len(s)

@@ -115,7 +115,7 @@ func TestRFC3987Names(t *testing.T) {
 	assert.Contains(t, b.String(), "ireg-name [10,30)")
 	assert.Contains(t, b.String(), "ipath (ipath-abempty)")
 	// An error names the grammar's rule.
-	_, err = g3987.Parse("http://résumé.example.org/a b")
+	_, err = g3987.ParseTyped("http://résumé.example.org/a b")
 	var se *urlgrammar.SyntaxError
 	require.ErrorAs(t, err, &se)
 	assert.Equal(t, "isegment", se.Rule)
@@ -132,7 +132,7 @@ func TestRFC3987ErrorClasses(t *testing.T) {
 		"http://a/\xff":         "isegment: unexpected invalid UTF-8",
 		"http://a/\xc3\xa9\x80": "isegment: unexpected invalid UTF-8",
 	} {
-		_, err := g3987.Parse(in)
+		_, err := g3987.ParseTyped(in)
 		var se *urlgrammar.SyntaxError
 		require.ErrorAs(t, err, &se, "%q", in)
 		assert.Equal(t, want, se.Cause(), "%q", in)

@@ -99,7 +99,7 @@ func readProductions(t testing.TB, path string) []productionInput {
 func checkInvalid(t *testing.T, g *urlgrammar.Grammar, cases []invalidInput) {
 	t.Helper()
 	for _, c := range cases {
-		_, err := g.Parse(c.input)
+		_, err := g.ParseTyped(c.input)
 		var se *urlgrammar.SyntaxError
 		if !assert.True(t, errors.As(err, &se), "input %q: want a *SyntaxError, got %v", c.input, err) {
 			continue
@@ -132,7 +132,7 @@ var g2396 = urlgrammar.MustLookup("rfc2396bis-01")
 // parseRef parses s with rfc2396bis-01 and returns the tree.
 func parseRef(t testing.TB, s string) *ast.URIReference {
 	t.Helper()
-	tree, err := g2396.Parse(s)
+	tree, err := g2396.ParseTyped(s)
 	require.NoError(t, err, "input %q", s)
 	return tree.(*ast.URIReference)
 }

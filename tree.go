@@ -2,14 +2,18 @@ package urlgrammar
 
 import "github.com/urlgrammar/urlgrammar/ast"
 
-// ParseTree parses s with the start rule and returns its generic tree (ast.Tree): one node
-// for each match of the rules the grammar's header declares as nodes ("; urlgrammar nodes:"
-// in grammar/ID.abnf), the start rule the root, in one block of the exact size (one
-// allocation). The tree is the PEG parser's parse, as its recognizer records it: once the
+// Parse parses s with the grammar's start rule and returns its tree (ast.Tree), or a
+// *SyntaxError: one node for each match of the rules the grammar's header declares as nodes
+// ("; urlgrammar nodes:" in grammar/ID.abnf), the start rule the root, in one block of the
+// exact size (one allocation). The tree is the same kind for every grammar: Components, the
+// JSON form, Inspect and Fprint work on it; Typed builds a grammar's typed tree from it. The tree is the PEG parser's parse, as its recognizer records it: once the
 // DFA has accepted the input, the grammar's PEG compiled to Go builds it
 // (TestBuilderMatchesRecorder), and rfc2396bis-01's, whose PEG cannot be compiled, is built
-// from its DFAs (TestFastTreeIsRecorded). Errors are Parse's.
-func (g *Grammar) ParseTree(s string) (ast.Tree, error) {
+// from its DFAs (TestFastTreeIsRecorded).
+//
+// An invalid input gets the DFA's error (the offset where no valid input goes on, what was
+// expected there) with the rule named; the tree is not built.
+func (g *Grammar) Parse(s string) (ast.Tree, error) {
 	if g.fastTree != nil && len(s) <= MaxInputLength {
 		if !g.startDFA.Valid(s) {
 			return ast.Tree{}, g.startError(g.startDFA, s)
@@ -22,12 +26,38 @@ func (g *Grammar) ParseTree(s string) (ast.Tree, error) {
 		copy(exact, nodes)
 		return ast.NewTree(s, g.trees().fastSchema, exact), nil
 	}
-	return g.ParseTreeRule(g.start, s)
+	if t, ok, err := g.startTree(s, nil); ok {
+		return t, err
+	}
+	return g.ParseRule(g.start, s)
 }
 
-// ParseTreeRule is ParseTree from the named rule, used as an anchored start symbol as Match
-// uses it: the rule is the root. Its errors are Match's.
-func (g *Grammar) ParseTreeRule(rule, s string) (ast.Tree, error) {
+// startTree is the start rule's tree of s built by the compiled PEG in into (a new block
+// when nil), or the start rule's error: ParseRule from the start rule without looking the
+// rule up by name. False where it does not apply (no compiled PEG, an input too long) and
+// in the case, which the differential tests say does not happen, where the compiled PEG
+// does not match what the DFA accepted; ParseRule then records the tree.
+func (g *Grammar) startTree(s string, into []ast.TreeNode) (ast.Tree, bool, error) {
+	if g.buildTree == nil || len(s) > MaxInputLength {
+		return ast.Tree{}, false, nil
+	}
+	d := g.startDecider(s)
+	if d == nil {
+		return ast.Tree{}, false, nil
+	}
+	if !d.Valid(s) {
+		return ast.Tree{}, true, g.startError(d, s)
+	}
+	nodes, ok := g.buildTree(g.startPEG, s, into)
+	if !ok {
+		return ast.Tree{}, false, nil
+	}
+	return ast.NewTree(s, g.trees().schema, nodes), true, nil
+}
+
+// ParseRule is Parse from the named rule, used as an anchored start symbol as Match uses
+// it: the rule is the root. Its errors are Match's.
+func (g *Grammar) ParseRule(rule, s string) (ast.Tree, error) {
 	return g.recordedTree(rule, s, nil)
 }
 
@@ -61,12 +91,16 @@ func (g *Grammar) recordedTree(rule, s string, into []ast.TreeNode) (ast.Tree, e
 	return ast.NewTree(s, g.trees().schema, nodes), nil
 }
 
-// ParseTree is Grammar.ParseTree in the Parser's memory: the tree is overwritten by the
-// next call of ParseTree or Parse, and a valid input allocates nothing.
-func (p *Parser) ParseTree(s string) (ast.Tree, error) {
+// Parse is Grammar.Parse in the Parser's memory: the tree is overwritten by the next call of
+// Parse or ParseTyped, and a valid input allocates nothing. Errors are not reused: a
+// *SyntaxError may be kept.
+func (p *Parser) Parse(s string) (ast.Tree, error) {
 	g := p.g
 	if g.fastTree == nil || len(s) > MaxInputLength || !g.startDFA.Valid(s) {
-		t, err := g.recordedTree(g.start, s, p.tree)
+		t, ok, err := g.startTree(s, p.tree[:0])
+		if !ok {
+			t, err = g.recordedTree(g.start, s, p.tree)
+		}
 		if err == nil {
 			p.tree = t.Nodes()
 		}

@@ -109,15 +109,15 @@ func TestTreeMatchesTyped(t *testing.T) {
 		g := urlgrammar.MustLookup(id)
 		p := g.NewParser()
 		for _, s := range inputs {
-			root, err := g.Parse(s)
-			tree, terr := g.ParseTree(s)
+			root, err := g.ParseTyped(s)
+			tree, terr := g.Parse(s)
 			require.Equal(t, err == nil, terr == nil, "%s %q", id, s)
 			if err != nil {
 				assert.Equal(t, err.Error(), terr.Error())
 				continue
 			}
 			require.Empty(t, typedMissing(id, root, tree), "%s %q: typed nodes missing from\n%s", id, s, fprint(tree))
-			ptree, err := p.ParseTree(s)
+			ptree, err := p.Parse(s)
 			require.NoError(t, err)
 			require.Equal(t, compactNodes(tree), compactNodes(ptree), "%s %q (Parser)", id, s)
 			assert.Equal(t, s, tree.String(), "prints back")
@@ -133,26 +133,26 @@ func TestFastTreeIsRecorded(t *testing.T) {
 	g := urlgrammar.MustLookup("rfc2396bis-01")
 	inputs := append(allTableInputs(t), corpus.Lines(3000, 7)...)
 	for _, s := range inputs {
-		fast, err := g.ParseTree(s)
+		fast, err := g.Parse(s)
 		if err != nil {
 			continue
 		}
-		recorded, err := g.ParseTreeRule(g.Start(), s)
+		recorded, err := g.ParseRule(g.Start(), s)
 		require.NoError(t, err, s)
 		require.Equal(t, compactNodes(recorded), compactNodes(fast), "%q", s)
 	}
 }
 
-// ParseTreeRule roots the tree at any rule, as Match matches it, and fails as Match does.
-func TestParseTreeRule(t *testing.T) {
+// ParseRule roots the tree at any rule, as Match matches it, and fails as Match does.
+func TestParseRule(t *testing.T) {
 	g := urlgrammar.MustLookup("rfc3986")
-	tree, err := g.ParseTreeRule("authority", "u@[::1]:80")
+	tree, err := g.ParseRule("authority", "u@[::1]:80")
 	require.NoError(t, err)
 	assert.Equal(t, []string{"authority 0 10", "userinfo 0 1", "host 2 7", "IP-literal 2 7", "IPv6address 3 6", "port 8 10"}, compactNodes(tree))
-	_, err = g.ParseTreeRule("authority", "u@[::1]:8x")
+	_, err = g.ParseRule("authority", "u@[::1]:8x")
 	require.Error(t, err)
 	assert.Equal(t, g.Match("authority", "u@[::1]:8x").Error(), err.Error())
-	_, err = g.ParseTreeRule("no-such-rule", "x")
+	_, err = g.ParseRule("no-such-rule", "x")
 	var unknown *urlgrammar.UnknownRuleError
 	require.ErrorAs(t, err, &unknown)
 }
@@ -191,7 +191,7 @@ func checkStructure(t *testing.T, tree ast.Tree) {
 
 func TestCompactTreeMethods(t *testing.T) {
 	g := urlgrammar.MustLookup("rfc2396bis-01")
-	tree, err := g.ParseTree("http://user@a.example.:8080/p/q?x#y")
+	tree, err := g.Parse("http://user@a.example.:8080/p/q?x#y")
 	require.NoError(t, err)
 	var b strings.Builder
 	require.NoError(t, tree.Fprint(&b))
@@ -234,9 +234,9 @@ func TestCompactTreeMethods(t *testing.T) {
 	assert.Equal(t, "null", string(empty.AppendJSON(nil)))
 }
 
-// FuzzParseTree holds every grammar's generic tree to its typed tree (typedAs) and to a
-// Parser's, with Parse's errors, and rfc2396bis-01's tree from the DFAs to the one its PEG
-// parser records, on any input.
+// FuzzParseTree holds every grammar's tree (Parse) to its typed tree (typedAs; Typed of the
+// tree is ParseTyped's) and to a Parser's, with ParseTyped's errors, and rfc2396bis-01's tree
+// from the DFAs to the one its PEG parser records, on any input.
 func FuzzParseTree(f *testing.F) {
 	ids := urlgrammar.IDs()
 	for i, s := range []string{"http://a/b", "//[::1]:80", "a:b?c#d", "//u@1.2.3.4:9/x/", "//a.b./", "?", "#", "", "a/b",
@@ -253,10 +253,10 @@ func FuzzParseTree(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string, gi uint8) {
 		g, p := grammars[int(gi)%len(grammars)], parsers[int(gi)%len(grammars)]
-		root, err := g.Parse(s)
-		tree, terr := g.ParseTree(s)
+		root, err := g.ParseTyped(s)
+		tree, terr := g.Parse(s)
 		if (err == nil) != (terr == nil) || (err != nil && err.Error() != terr.Error()) {
-			t.Fatalf("%s %q: Parse %v, ParseTree %v", g.ID(), s, err, terr)
+			t.Fatalf("%s %q: ParseTyped %v, Parse %v", g.ID(), s, err, terr)
 		}
 		if err != nil {
 			return
@@ -264,15 +264,18 @@ func FuzzParseTree(f *testing.F) {
 		if m := typedMissing(g.ID(), root, tree); m != "" {
 			t.Fatalf("%s %q: typed nodes missing: %s\n%s", g.ID(), s, m, fprint(tree))
 		}
+		if typed, err := g.Typed(tree); err != nil || !reflect.DeepEqual(typed, root) {
+			t.Fatalf("%s %q: Typed of the tree (%v) is not ParseTyped's tree", g.ID(), s, err)
+		}
 		want := strings.Join(compactNodes(tree), "\n")
-		recorded, err := g.ParseTreeRule(g.Start(), s)
+		recorded, err := g.ParseRule(g.Start(), s)
 		if err != nil {
-			t.Fatalf("%s %q: ParseTree accepts, the PEG parser does not: %v", g.ID(), s, err)
+			t.Fatalf("%s %q: Parse accepts, the PEG parser does not: %v", g.ID(), s, err)
 		}
 		if got := strings.Join(compactNodes(recorded), "\n"); got != want {
-			t.Fatalf("%s %q: ParseTree\n%s\nrecorded\n%s", g.ID(), s, want, got)
+			t.Fatalf("%s %q: Parse\n%s\nrecorded\n%s", g.ID(), s, want, got)
 		}
-		pt, _ := p.ParseTree(s)
+		pt, _ := p.Parse(s)
 		if got := strings.Join(compactNodes(pt), "\n"); got != want {
 			t.Fatalf("%s %q: Parser's\n%s\nGrammar's\n%s", g.ID(), s, got, want)
 		}
@@ -295,11 +298,11 @@ func TestComponentsDeclared(t *testing.T) {
 		g := urlgrammar.MustLookup(id)
 		n := 0
 		for _, s := range inputs {
-			root, err := g.Parse(s)
+			root, err := g.ParseTyped(s)
 			if err != nil {
 				continue
 			}
-			tree, err := g.ParseTree(s)
+			tree, err := g.Parse(s)
 			require.NoError(t, err)
 			want, got := root.Components(), tree.Components()
 			key := map[string]string{"rfc3986": "segment", "rfc3987": "isegment"}[id]

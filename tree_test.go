@@ -124,7 +124,7 @@ func TestTreeAbsoluteForms(t *testing.T) {
 	r := parseRef(t, "foo:[bar]")
 	require.True(t, r.IsOpaque())
 	assert.Equal(t, "[bar]", r.Opaque.Text)
-	_, err := g2396.Parse("foo:/[bar]")
+	_, err := g2396.ParseTyped("foo:/[bar]")
 	assert.Error(t, err, `"[" is not a pchar, and an opaque-part cannot start with "/"`)
 
 	r = parseRef(t, "a:?x")
@@ -196,7 +196,7 @@ func nodeText(n ast.Node) *string {
 // exactly its text.
 func TestPrintRoundTrip(t *testing.T) {
 	for _, s := range validInputs(t) {
-		tree, err := g2396.Parse(s)
+		tree, err := g2396.ParseTyped(s)
 		require.NoError(t, err, s)
 		assert.Equal(t, s, tree.String(), "print(parse(%q))", s)
 		r := tree.(*ast.URIReference)
@@ -208,7 +208,7 @@ func TestPrintRoundTrip(t *testing.T) {
 		if r.Path != nil {
 			assert.Equal(t, r.Path.Text, r.Path.String())
 		}
-		again, err := g2396.Parse(tree.String())
+		again, err := g2396.ParseTyped(tree.String())
 		require.NoError(t, err)
 		assert.Equal(t, tree, again, "parse(print(t)) = t")
 	}
@@ -218,7 +218,7 @@ func TestInvalidInputOffsets(t *testing.T) {
 	cases := invalidInputs(t)
 	require.NotEmpty(t, cases)
 	for _, c := range cases {
-		_, err := g2396.Parse(c.input)
+		_, err := g2396.ParseTyped(c.input)
 		var se *urlgrammar.SyntaxError
 		if assert.ErrorAs(t, err, &se, "%q must be invalid", c.input) {
 			assert.Equal(t, c.offset, se.Offset, "offset of the error in %q: %s", c.input, se.Msg)
@@ -248,7 +248,7 @@ func TestSyntaxErrorMessages(t *testing.T) {
 			"http://h/\\xff\n" +
 			"         ^",
 	} {
-		_, err := g2396.Parse(input)
+		_, err := g2396.ParseTyped(input)
 		require.Error(t, err, input)
 		assert.Equal(t, want, err.Error(), "message for %q", input)
 	}
@@ -260,7 +260,7 @@ func TestSyntaxErrorMessages(t *testing.T) {
 	assert.Equal(t, []string{"0-5", "EOF"}, se.Expected, `"25" is a dec-octet, so the input may end there`)
 
 	long := strings.Repeat("a", urlgrammar.MaxInputLength+1)
-	_, err = g2396.Parse(long)
+	_, err = g2396.ParseTyped(long)
 	require.ErrorAs(t, err, &se)
 	assert.Equal(t, urlgrammar.MaxInputLength, se.Offset)
 	assert.Contains(t, se.Msg, "input too long")
@@ -302,7 +302,7 @@ func randomInputs(t *testing.T, g *urlgrammar.Grammar, prefixes []string, minVal
 		if i%3 == 0 {
 			s = prefixes[i%len(prefixes)] + s
 		}
-		tree, err := g.Parse(s)
+		tree, err := g.ParseTyped(s)
 		assert.Equal(t, err == nil, g.Valid(s), "Valid agrees with Parse on %q", s)
 		if err != nil {
 			var se *urlgrammar.SyntaxError
@@ -334,7 +334,7 @@ func FuzzParse(f *testing.F) {
 			return
 		}
 		for _, g := range grammars {
-			tree, err := g.Parse(s)
+			tree, err := g.ParseTyped(s)
 			if valid := g.Valid(s); valid != (err == nil) {
 				t.Fatalf("%s: Valid(%q) = %v, Parse error %v", g.ID(), s, valid, err)
 			}
@@ -349,7 +349,7 @@ func FuzzParse(f *testing.F) {
 				t.Fatalf("%s: print(parse(%q)) = %q", g.ID(), s, tree.String())
 			}
 			checkSpans(t, s, tree)
-			again, err := g.Parse(tree.String())
+			again, err := g.ParseTyped(tree.String())
 			require.NoError(t, err)
 			require.Equal(t, tree, again)
 		}

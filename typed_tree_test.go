@@ -52,11 +52,11 @@ func TestTypedFromTree(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s %q: Valid, but pigeon fails: %v", g.id, s, err)
 			}
-			got, _ := g.Parse(s)
+			got, _ := g.ParseTyped(s)
 			if !reflect.DeepEqual(want, got) {
 				t.Fatalf("%s %q: the typed tree from the generic tree differs from pigeon's", g.id, s)
 			}
-			reused, _ := p.Parse(s)
+			reused, _ := p.ParseTyped(s)
 			if !reflect.DeepEqual(want, reused) {
 				t.Fatalf("%s %q: a Parser's typed tree differs from pigeon's", g.id, s)
 			}
@@ -87,7 +87,7 @@ func FuzzTypedFromTree(f *testing.F) {
 		if err != nil {
 			t.Fatalf("%s %q: Valid, but pigeon fails: %v", g.id, s, err)
 		}
-		if got, _ := g.Parse(s); !reflect.DeepEqual(want, got) {
+		if got, _ := g.ParseTyped(s); !reflect.DeepEqual(want, got) {
 			t.Fatalf("%s %q: the typed tree from the generic tree differs from pigeon's", g.id, s)
 		}
 	})

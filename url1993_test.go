@@ -22,7 +22,7 @@ func invalid93Inputs(t testing.TB) []invalidInput {
 
 func parse93(t *testing.T, s string) *ast.FragmentAddress {
 	t.Helper()
-	tree, err := g93.Parse(s)
+	tree, err := g93.ParseTyped(s)
 	require.NoError(t, err, "input %q", s)
 	return tree.(*ast.FragmentAddress)
 }
@@ -32,7 +32,7 @@ func parse93(t *testing.T, s string) *ast.FragmentAddress {
 func TestURL1993Valid(t *testing.T) {
 	counts := map[string]int{}
 	for _, v := range valid93Inputs(t) {
-		tree, err := g93.Parse(v.input)
+		tree, err := g93.ParseTyped(v.input)
 		if !assert.NoError(t, err, "input %q", v.input) {
 			continue
 		}

@@ -45,7 +45,7 @@ func invalid97Inputs(t testing.TB) []invalidInput {
 // its nodes cover the input they say they cover.
 func TestURLSyntax05Valid(t *testing.T) {
 	for _, s := range valid97Inputs(t) {
-		tree, err := g97.Parse(s)
+		tree, err := g97.ParseTyped(s)
 		if !assert.NoError(t, err, "input %q", s) {
 			continue
 		}

@@ -1,4 +1,6 @@
-// Package ast declares the typed syntax trees built by urlgrammar's parsers.
+// Package ast declares the trees built by urlgrammar's parsers: Tree, the tree of every
+// grammar (its rules' nodes in one block, see tree.go), which Grammar.Parse returns, and the
+// typed trees that Grammar.Typed builds from it (Grammar.ParseTyped in one step).
 //
 // The node types of this file are the generic URI syntax of draft-fielding-uri-rfc2396bis-01
 // (grammar id rfc2396bis-01), also built by grammars url-syntax-05 and rfc3986 (with the

@@ -3,8 +3,8 @@ package ast
 // The node types of this file are the URLs of RFC 1738 section 5 (grammar id rfc1738): one
 // root type per scheme production (HTTPURL, FTPURL, GopherURL, MailtoURL, NewsURL, NNTPURL,
 // TelnetURL, WAISURL, FileURL, ProsperoURL, OtherURL), sharing the Login, HostPort and Host
-// nodes of the common Internet scheme syntax (section 3.1). A grammar's Parse returns one of
-// the root types as an ast.Root; a type switch picks the scheme:
+// nodes of the common Internet scheme syntax (section 3.1). The grammar's ParseTyped returns
+// one of the root types as an ast.Root; a type switch picks the scheme:
 //
 //	switch u := tree.(type) {
 //	case *ast.FTPURL:

@@ -14,9 +14,9 @@ import (
 // a slice of the input, not a copy. The tree is the grammar's own parse: its nodes nest as
 // the rules do (RFC 3986's authority holds userinfo, host and port; url-syntax-05's abs-path
 // holds a rel-path, which holds the query), and a rule that matched nothing where the
-// grammar has no rule to match (no path in "http:") has no node. Grammar.ParseTree and
-// Parser.ParseTree return it; the typed trees (URIReference and the others) are still
-// what Parse returns.
+// grammar has no rule to match (no path in "http:") has no node. Grammar.Parse and
+// Parser.Parse return it; Grammar.Typed builds the typed trees (URIReference and the others)
+// from it on demand, and Grammar.ParseTyped returns them directly.
 //
 // The zero Tree has no nodes. Node 0 is the root, the start rule, which covers the whole
 // input.

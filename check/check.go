@@ -392,7 +392,7 @@ func checkBatch(b *batch, cfg Config, parsers []*urlgrammar.Parser, needTree boo
 				res.Err = g.Match(cfg.Rules[j], rec.Input)
 			case !needTree && g.Valid(rec.Input):
 			default:
-				trees[j], res.Err = parsers[j].Parse(rec.Input)
+				trees[j], res.Err = parsers[j].ParseTyped(rec.Input)
 			}
 			rec.Results[j] = res
 		}

@@ -41,7 +41,7 @@ func TestAppendRecordMatchesJSON(t *testing.T) {
 	for _, id := range urlgrammar.IDs() {
 		g := urlgrammar.MustLookup(id)
 		for i, in := range inputs {
-			tree, err := g.Parse(in)
+			tree, err := g.ParseTyped(in)
 			rec := ParseRecord(g, in, tree, err)
 			setPlace(rec, "f\t\"", i+1)
 			if ref, ok := tree.(*ast.URIReference); ok {

@@ -62,30 +62,34 @@ func Differential(t testing.TB, g *urlgrammar.Grammar, abnf []byte, opts Options
 
 // Trees checks g's generic tree of every input g accepts: the root is the start rule and
 // covers the input, every node lies inside its parent and after its previous sibling, the
-// tree prints back to the input, and Parse, ParseTree and a Parser agree; an input g rejects
-// gets the same error from Parse and ParseTree.
+// tree prints back to the input, Parse, a Parser's Parse and ParseTyped agree, and the typed
+// tree Typed builds from the tree prints back to the input; an input g rejects gets the same
+// error from Parse and ParseTyped.
 func Trees(t testing.TB, g *urlgrammar.Grammar, inputs []string) {
 	t.Helper()
 	p := g.NewParser()
 	for _, s := range inputs {
-		tree, err := g.ParseTree(s)
-		_, perr := g.Parse(s)
+		tree, err := g.Parse(s)
+		_, perr := g.ParseTyped(s)
 		if (err == nil) != (perr == nil) || (err != nil && err.Error() != perr.Error()) {
-			t.Errorf("grammar %s, %q: ParseTree says %v, Parse %v", g.ID(), s, err, perr)
+			t.Errorf("grammar %s, %q: Parse says %v, ParseTyped %v", g.ID(), s, err, perr)
 			continue
 		}
 		if err != nil {
 			if g.Valid(s) {
-				t.Errorf("grammar %s, %q: Valid, but ParseTree fails: %v", g.ID(), s, err)
+				t.Errorf("grammar %s, %q: Valid, but Parse fails: %v", g.ID(), s, err)
 			}
 			continue
 		}
 		if problem := treeProblem(g, tree, s); problem != "" {
 			t.Errorf("grammar %s, %q: %s", g.ID(), s, problem)
 		}
-		pt, err := p.ParseTree(s)
+		pt, err := p.Parse(s)
 		if err != nil || fmt.Sprint(pt.Nodes()) != fmt.Sprint(tree.Nodes()) {
 			t.Errorf("grammar %s, %q: a Parser's tree differs (%v)", g.ID(), s, err)
+		}
+		if typed, err := g.Typed(tree); err != nil || typed.String() != s {
+			t.Errorf("grammar %s, %q: Typed of the tree: %v", g.ID(), s, err)
 		}
 	}
 }

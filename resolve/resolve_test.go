@@ -19,7 +19,7 @@ var g = urlgrammar.MustLookup("rfc2396bis-01")
 
 func parse(t testing.TB, s string) *ast.URIReference {
 	t.Helper()
-	tree, err := g.Parse(s)
+	tree, err := g.ParseTyped(s)
 	require.NoError(t, err, s)
 	return tree.(*ast.URIReference)
 }
@@ -288,7 +288,7 @@ func corpus(t *testing.T, n int, absolute bool, seed int64) []*ast.URIReference 
 	var out []*ast.URIReference
 	for len(out) < n {
 		s := genRef(rng, absolute)
-		if tree, err := g.Parse(s); err == nil {
+		if tree, err := g.ParseTyped(s); err == nil {
 			out = append(out, tree.(*ast.URIReference))
 		}
 	}

@@ -12,7 +12,7 @@ import (
 
 func kinds(t *testing.T, s string) []warn.Kind {
 	t.Helper()
-	tree, err := urlgrammar.MustLookup("rfc2396bis-01").Parse(s)
+	tree, err := urlgrammar.MustLookup("rfc2396bis-01").ParseTyped(s)
 	require.NoError(t, err, s)
 	all, _ := warn.ParseSet("all")
 	var ks []warn.Kind

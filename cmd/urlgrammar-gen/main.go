@@ -1,7 +1,7 @@
 // Command urlgrammar-gen generates the Go package of a URL grammar of your own, in your own
 // module, from NAME.abnf (the language, with a header that registers it) and NAME.peg (its
 // PEG transcription for pigeon): importing the package registers the grammar, after which
-// urlgrammar.Lookup("NAME") gives Valid, Match, Parse and ParseTree (the generic tree, its
+// urlgrammar.Lookup("NAME") gives Valid, Match and Parse (the tree, its
 // JSON and the components the header declares) and exact errors. See "Extending a grammar"
 // in urlgrammar's README for the files and the header.
 //

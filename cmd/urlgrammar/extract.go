@@ -154,7 +154,7 @@ func (x *extractor) ref(name string, r extract.Ref) bool {
 	case r.Truncated:
 		err = errTooLong(x.opts.MaxLength)
 	case x.jsonl:
-		tree, err = x.g.Parse(r.Text)
+		tree, err = x.g.ParseTyped(r.Text)
 	case !x.g.Valid(r.Text):
 		_, err = x.g.Parse(r.Text)
 	}

@@ -30,11 +30,11 @@ func runParse(e *env, args []string) int {
 		var tree ast.Root
 		err := tooLongInput(in)
 		if err == nil {
-			tree, err = g.Parse(in.text)
+			tree, err = g.ParseTyped(in.text)
 		}
 		if err == nil && *generic {
 			var t ast.Tree
-			if t, err = g.ParseTree(in.text); err == nil {
+			if t, err = g.Parse(in.text); err == nil {
 				tree = genericView{t, tree}
 			}
 		}

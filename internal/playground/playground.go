@@ -132,7 +132,7 @@ func checkInput(w http.ResponseWriter, r *http.Request) {
 	resp := checkResponse{Input: input, Grammar: g.ID()}
 	for _, id := range urlgrammar.IDs() {
 		gi := urlgrammar.MustLookup(id)
-		tree, err := gi.Parse(input)
+		tree, err := gi.ParseTyped(input)
 		resp.Results = append(resp.Results, check.ParseRecord(gi, input, tree, err))
 	}
 	if g.Generic() {
