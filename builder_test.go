@@ -3,9 +3,12 @@ package urlgrammar
 import (
 	"fmt"
 	"math/rand"
+	"strings"
 	"testing"
 
 	goabnf "github.com/pandatix/go-abnf"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 	"github.com/urlgrammar/urlgrammar/ast"
 	"github.com/urlgrammar/urlgrammar/internal/corpus"
 	"github.com/urlgrammar/urlgrammar/internal/difftest"
@@ -100,4 +103,29 @@ func FuzzBuildTree(f *testing.F) {
 			t.Fatalf("%s rule %s %q: %s", g.id, rule, s, diff)
 		}
 	})
+}
+
+// rfc2396bis-01's labels are at most 63 characters, a bound its PEG checks with a code
+// predicate that the builder compiles (a length bound): at 64 the host is a reg-name, not a
+// hostname, in the built tree as in the recognizer's.
+func TestBuilderLengthBound(t *testing.T) {
+	g := MustLookup("rfc2396bis-01")
+	if g.buildTree == nil {
+		t.Fatal("rfc2396bis-01 has no compiled tree builder")
+	}
+	for _, n := range []int{62, 63, 64} {
+		label := strings.Repeat("a", n-1) + "0"
+		top := "b" + strings.Repeat("-", n-2) + "c"
+		for _, s := range []string{"http://" + label + ".example/", "http://x." + top + "/", "//x." + top + ".:1", "http://" + label + "." + top + "/"} {
+			if diff := builderMatchesRecorder(g, g.start, s); diff != "" {
+				t.Fatalf("%q: %s", s, diff)
+			}
+			nodes, ok := g.buildTree(g.startPEG, s, nil)
+			require.True(t, ok, s)
+			tree := ast.NewTree(s, g.trees().schema, nodes)
+			hostname, regName := tree.Find("hostname") >= 0, tree.Find("reg-name") >= 0
+			assert.Equal(t, n <= 63, hostname, "%q: a hostname", s)
+			assert.Equal(t, n > 63, regName, "%q: a reg-name", s)
+		}
+	}
 }

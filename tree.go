@@ -6,10 +6,12 @@ import "github.com/urlgrammar/urlgrammar/ast"
 // *SyntaxError: one node for each match of the rules the grammar's header declares as nodes
 // ("; urlgrammar nodes:" in grammar/ID.abnf), the start rule the root, in one block of the
 // exact size (one allocation). The tree is the same kind for every grammar: Components, the
-// JSON form, Inspect and Fprint work on it; Typed builds a grammar's typed tree from it. The tree is the PEG parser's parse, as its recognizer records it: once the
-// DFA has accepted the input, the grammar's PEG compiled to Go builds it
-// (TestBuilderMatchesRecorder), and rfc2396bis-01's, whose PEG cannot be compiled, is built
-// from its DFAs (TestFastTreeIsRecorded).
+// JSON form, Inspect and Fprint work on it; Typed builds a grammar's typed tree from it.
+//
+// The tree is the PEG parser's parse, as its recognizer records it: once the DFA has
+// accepted the input, the grammar's PEG compiled to Go builds it (TestBuilderMatchesRecorder),
+// and rfc2396bis-01's, faster, its hand-written builder from its DFAs
+// (TestFastTreeIsRecorded).
 //
 // An invalid input gets the DFA's error (the offset where no valid input goes on, what was
 // expected there) with the rule named; the tree is not built.

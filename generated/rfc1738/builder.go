@@ -3726,44 +3726,14 @@ func (b *treeBuilder) r31(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				break L1
 			}
 			{
-				start2 := p
-				for {
-					q2 := p
-					{
-						p3, n3 := p, len(n)
-						ok = true
-					L3:
-						for {
-							{
-								start4 := p
-								for {
-									for p < len(b.s) && class24[b.s[p]] {
-										p++
-									}
-									ok = false
-									break
-								}
-								_ = start4
-								ok = true
-							}
-							if !ok {
-								p, n = p3, n[:n3]
-								break L3
-							}
-							if ok = p < len(b.s) && class23[b.s[p]]; ok {
-								p++
-							}
-							if !ok {
-								p, n = p3, n[:n3]
-								break L3
-							}
-							break
-						}
-					}
-					if !ok || p == q2 {
-						break
+				start2, end2 := p, p
+				for p < len(b.s) && class25[b.s[p]] {
+					p++
+					if class23[b.s[p-1]] {
+						end2 = p
 					}
 				}
+				p = end2
 				_ = start2
 				ok = true
 			}
@@ -3791,7 +3761,7 @@ func (b *treeBuilder) r32(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		ok = true
 	L1:
 		for {
-			if ok = p < len(b.s) && class25[b.s[p]]; ok {
+			if ok = p < len(b.s) && class26[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
@@ -3799,44 +3769,14 @@ func (b *treeBuilder) r32(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				break L1
 			}
 			{
-				start2 := p
-				for {
-					q2 := p
-					{
-						p3, n3 := p, len(n)
-						ok = true
-					L3:
-						for {
-							{
-								start4 := p
-								for {
-									for p < len(b.s) && class24[b.s[p]] {
-										p++
-									}
-									ok = false
-									break
-								}
-								_ = start4
-								ok = true
-							}
-							if !ok {
-								p, n = p3, n[:n3]
-								break L3
-							}
-							if ok = p < len(b.s) && class23[b.s[p]]; ok {
-								p++
-							}
-							if !ok {
-								p, n = p3, n[:n3]
-								break L3
-							}
-							break
-						}
-					}
-					if !ok || p == q2 {
-						break
+				start2, end2 := p, p
+				for p < len(b.s) && class25[b.s[p]] {
+					p++
+					if class23[b.s[p-1]] {
+						end2 = p
 					}
 				}
+				p = end2
 				_ = start2
 				ok = true
 			}
@@ -3948,7 +3888,7 @@ func (b *treeBuilder) r36(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			q1 := p
 		L2:
 			for {
-				if p < len(b.s) && class26[b.s[p]] {
+				if p < len(b.s) && class27[b.s[p]] {
 					// uchar, inlined
 				L3:
 					for {
@@ -4003,8 +3943,8 @@ func (b *treeBuilder) r36(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						break L2
 					}
 				}
-				if p < len(b.s) && class27[b.s[p]] {
-					if ok = p < len(b.s) && class27[b.s[p]]; ok {
+				if p < len(b.s) && class28[b.s[p]] {
+					if ok = p < len(b.s) && class28[b.s[p]]; ok {
 						p++
 					}
 					if ok {
@@ -4039,7 +3979,7 @@ func (b *treeBuilder) r37(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			q1 := p
 		L2:
 			for {
-				if p < len(b.s) && class26[b.s[p]] {
+				if p < len(b.s) && class27[b.s[p]] {
 					// uchar, inlined
 				L3:
 					for {
@@ -4094,8 +4034,8 @@ func (b *treeBuilder) r37(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						break L2
 					}
 				}
-				if p < len(b.s) && class27[b.s[p]] {
-					if ok = p < len(b.s) && class27[b.s[p]]; ok {
+				if p < len(b.s) && class28[b.s[p]] {
+					if ok = p < len(b.s) && class28[b.s[p]]; ok {
 						p++
 					}
 					if ok {
@@ -4264,7 +4204,7 @@ func (b *treeBuilder) r39(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 										p, n = p4, n[:n4]
 										break L4
 									}
-									if ok = p < len(b.s) && class28[b.s[p]]; ok {
+									if ok = p < len(b.s) && class29[b.s[p]]; ok {
 										p++
 									}
 									if !ok {
@@ -4352,7 +4292,7 @@ func (b *treeBuilder) r40(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class28[b.s[p]]; ok {
+			if ok = p < len(b.s) && class29[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
@@ -4457,7 +4397,7 @@ func (b *treeBuilder) r42(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			q1 := p
 		L2:
 			for {
-				if p < len(b.s) && class26[b.s[p]] {
+				if p < len(b.s) && class27[b.s[p]] {
 					// uchar, inlined
 				L3:
 					for {
@@ -4512,8 +4452,8 @@ func (b *treeBuilder) r42(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						break L2
 					}
 				}
-				if p < len(b.s) && class29[b.s[p]] {
-					if ok = p < len(b.s) && class29[b.s[p]]; ok {
+				if p < len(b.s) && class30[b.s[p]] {
+					if ok = p < len(b.s) && class30[b.s[p]]; ok {
 						p++
 					}
 					if ok {
@@ -4542,7 +4482,7 @@ func (b *treeBuilder) r43(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 21})
-	if ok = p < len(b.s) && class30[b.s[p]]; ok {
+	if ok = p < len(b.s) && class31[b.s[p]]; ok {
 		p++
 	}
 	if !ok {
@@ -4602,7 +4542,7 @@ func (b *treeBuilder) r44(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class31[b.s[p]]; ok {
+							if ok = p < len(b.s) && class32[b.s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -4846,7 +4786,7 @@ func (b *treeBuilder) r47(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			q1 := p
 		L2:
 			for {
-				if p < len(b.s) && class26[b.s[p]] {
+				if p < len(b.s) && class27[b.s[p]] {
 					// uchar, inlined
 				L3:
 					for {
@@ -4901,8 +4841,8 @@ func (b *treeBuilder) r47(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						break L2
 					}
 				}
-				if p < len(b.s) && class32[b.s[p]] {
-					if ok = p < len(b.s) && class32[b.s[p]]; ok {
+				if p < len(b.s) && class33[b.s[p]] {
+					if ok = p < len(b.s) && class33[b.s[p]]; ok {
 						p++
 					}
 					if ok {
@@ -4937,7 +4877,7 @@ func (b *treeBuilder) r48(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			q1 := p
 		L2:
 			for {
-				if p < len(b.s) && class26[b.s[p]] {
+				if p < len(b.s) && class27[b.s[p]] {
 					// uchar, inlined
 				L3:
 					for {
@@ -4992,8 +4932,8 @@ func (b *treeBuilder) r48(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						break L2
 					}
 				}
-				if p < len(b.s) && class32[b.s[p]] {
-					if ok = p < len(b.s) && class32[b.s[p]]; ok {
+				if p < len(b.s) && class33[b.s[p]] {
+					if ok = p < len(b.s) && class33[b.s[p]]; ok {
 						p++
 					}
 					if ok {
@@ -5513,7 +5453,7 @@ func (b *treeBuilder) r53(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 					}
 				L6:
 					for {
-						if p < len(b.s) && class26[b.s[p]] {
+						if p < len(b.s) && class27[b.s[p]] {
 							// uchar, inlined
 						L7:
 							for {
@@ -5568,8 +5508,8 @@ func (b *treeBuilder) r53(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								break L6
 							}
 						}
-						if p < len(b.s) && class32[b.s[p]] {
-							if ok = p < len(b.s) && class32[b.s[p]]; ok {
+						if p < len(b.s) && class33[b.s[p]] {
+							if ok = p < len(b.s) && class33[b.s[p]]; ok {
 								p++
 							}
 							if ok {
@@ -5832,13 +5772,13 @@ func (b *treeBuilder) r58(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 34})
 L1:
 	for {
-		if p < len(b.s) && class33[b.s[p]] {
+		if p < len(b.s) && class34[b.s[p]] {
 			p, n, ok = b.r60(p, n)
 			if ok {
 				break L1
 			}
 		}
-		if p < len(b.s) && class34[b.s[p]] {
+		if p < len(b.s) && class35[b.s[p]] {
 			if ok = p < len(b.s) && b.s[p] == '*'; ok {
 				p++
 			}
@@ -5846,7 +5786,7 @@ L1:
 				break L1
 			}
 		}
-		if p < len(b.s) && class25[b.s[p]] {
+		if p < len(b.s) && class26[b.s[p]] {
 			p, n, ok = b.r59(p, n)
 			if ok {
 				break L1
@@ -5872,7 +5812,7 @@ func (b *treeBuilder) r59(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		ok = true
 	L1:
 		for {
-			if ok = p < len(b.s) && class25[b.s[p]]; ok {
+			if ok = p < len(b.s) && class26[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
@@ -5882,7 +5822,7 @@ func (b *treeBuilder) r59(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			{
 				start2 := p
 				for {
-					for p < len(b.s) && class35[b.s[p]] {
+					for p < len(b.s) && class36[b.s[p]] {
 						p++
 					}
 					ok = false
@@ -5921,7 +5861,7 @@ func (b *treeBuilder) r60(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 					q2 := p
 				L3:
 					for {
-						if p < len(b.s) && class26[b.s[p]] {
+						if p < len(b.s) && class27[b.s[p]] {
 							// uchar, inlined
 						L4:
 							for {
@@ -5976,8 +5916,8 @@ func (b *treeBuilder) r60(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								break L3
 							}
 						}
-						if p < len(b.s) && class36[b.s[p]] {
-							if ok = p < len(b.s) && class36[b.s[p]]; ok {
+						if p < len(b.s) && class37[b.s[p]] {
+							if ok = p < len(b.s) && class37[b.s[p]]; ok {
 								p++
 							}
 							if ok {
@@ -6743,7 +6683,7 @@ func (b *treeBuilder) r72(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			q1 := p
 		L2:
 			for {
-				if p < len(b.s) && class26[b.s[p]] {
+				if p < len(b.s) && class27[b.s[p]] {
 					// uchar, inlined
 				L3:
 					for {
@@ -6798,8 +6738,8 @@ func (b *treeBuilder) r72(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						break L2
 					}
 				}
-				if p < len(b.s) && class29[b.s[p]] {
-					if ok = p < len(b.s) && class29[b.s[p]]; ok {
+				if p < len(b.s) && class30[b.s[p]] {
+					if ok = p < len(b.s) && class30[b.s[p]]; ok {
 						p++
 					}
 					if ok {
@@ -6878,7 +6818,7 @@ func (b *treeBuilder) r74(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			q1 := p
 		L2:
 			for {
-				if p < len(b.s) && class26[b.s[p]] {
+				if p < len(b.s) && class27[b.s[p]] {
 					// uchar, inlined
 				L3:
 					for {
@@ -6933,8 +6873,8 @@ func (b *treeBuilder) r74(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						break L2
 					}
 				}
-				if p < len(b.s) && class37[b.s[p]] {
-					if ok = p < len(b.s) && class37[b.s[p]]; ok {
+				if p < len(b.s) && class38[b.s[p]] {
+					if ok = p < len(b.s) && class38[b.s[p]]; ok {
 						p++
 					}
 					if ok {
@@ -6969,7 +6909,7 @@ func (b *treeBuilder) r75(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			q1 := p
 		L2:
 			for {
-				if p < len(b.s) && class26[b.s[p]] {
+				if p < len(b.s) && class27[b.s[p]] {
 					// uchar, inlined
 				L3:
 					for {
@@ -7024,8 +6964,8 @@ func (b *treeBuilder) r75(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						break L2
 					}
 				}
-				if p < len(b.s) && class37[b.s[p]] {
-					if ok = p < len(b.s) && class37[b.s[p]]; ok {
+				if p < len(b.s) && class38[b.s[p]] {
+					if ok = p < len(b.s) && class38[b.s[p]]; ok {
 						p++
 					}
 					if ok {
@@ -7052,7 +6992,7 @@ func (b *treeBuilder) r75(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 // r76 is rule lowalpha (lowalpha).
 func (b *treeBuilder) r76(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	if ok = p < len(b.s) && class38[b.s[p]]; ok {
+	if ok = p < len(b.s) && class39[b.s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -7061,7 +7001,7 @@ func (b *treeBuilder) r76(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 // r77 is rule hialpha (hialpha).
 func (b *treeBuilder) r77(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	if ok = p < len(b.s) && class39[b.s[p]]; ok {
+	if ok = p < len(b.s) && class40[b.s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -7070,7 +7010,7 @@ func (b *treeBuilder) r77(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 // r78 is rule alpha (alpha).
 func (b *treeBuilder) r78(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	if ok = p < len(b.s) && class25[b.s[p]]; ok {
+	if ok = p < len(b.s) && class26[b.s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -7088,7 +7028,7 @@ func (b *treeBuilder) r79(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 // r80 is rule safe (safe).
 func (b *treeBuilder) r80(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	if ok = p < len(b.s) && class40[b.s[p]]; ok {
+	if ok = p < len(b.s) && class41[b.s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -7097,7 +7037,7 @@ func (b *treeBuilder) r80(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 // r81 is rule extra (extra).
 func (b *treeBuilder) r81(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	if ok = p < len(b.s) && class41[b.s[p]]; ok {
+	if ok = p < len(b.s) && class42[b.s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -7106,7 +7046,7 @@ func (b *treeBuilder) r81(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 // r82 is rule national (national).
 func (b *treeBuilder) r82(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	if ok = p < len(b.s) && class42[b.s[p]]; ok {
+	if ok = p < len(b.s) && class43[b.s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -7115,7 +7055,7 @@ func (b *treeBuilder) r82(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 // r83 is rule punctuation (punctuation).
 func (b *treeBuilder) r83(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	if ok = p < len(b.s) && class43[b.s[p]]; ok {
+	if ok = p < len(b.s) && class44[b.s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -7400,59 +7340,62 @@ var class23 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: tr
 // class24 is "-".
 var class24 = [256]bool{45: true}
 
-// class25 is ['a'-'z”A'-'Z'].
-var class25 = [256]bool{65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
+// class25 is "-" or the first bytes of an alternative.
+var class25 = [256]bool{45: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
 
-// class26 is the first bytes of an alternative.
-var class26 = [256]bool{33: true, 36: true, 37: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
+// class26 is ['a'-'z”A'-'Z'].
+var class26 = [256]bool{65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
 
 // class27 is the first bytes of an alternative.
-var class27 = [256]bool{38: true, 59: true, 61: true, 63: true}
+var class27 = [256]bool{33: true, 36: true, 37: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
 
-// class28 is ['Y”y'].
-var class28 = [256]bool{89: true, 121: true}
+// class28 is the first bytes of an alternative.
+var class28 = [256]bool{38: true, 59: true, 61: true, 63: true}
 
-// class29 is the first bytes of an alternative.
-var class29 = [256]bool{38: true, 58: true, 61: true, 63: true, 64: true}
+// class29 is ['Y”y'].
+var class29 = [256]bool{89: true, 121: true}
 
-// class30 is ['A”I”D”a”i”d'].
-var class30 = [256]bool{65: true, 68: true, 73: true, 97: true, 100: true, 105: true}
+// class30 is the first bytes of an alternative.
+var class30 = [256]bool{38: true, 58: true, 61: true, 63: true, 64: true}
 
-// class31 is ['C”c'].
-var class31 = [256]bool{67: true, 99: true}
+// class31 is ['A”I”D”a”i”d'].
+var class31 = [256]bool{65: true, 68: true, 73: true, 97: true, 100: true, 105: true}
 
-// class32 is the first bytes of an alternative.
-var class32 = [256]bool{38: true, 58: true, 59: true, 61: true, 64: true}
+// class32 is ['C”c'].
+var class32 = [256]bool{67: true, 99: true}
 
 // class33 is the first bytes of an alternative.
-var class33 = [256]bool{33: true, 36: true, 37: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 47: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 59: true, 61: true, 63: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
+var class33 = [256]bool{38: true, 58: true, 59: true, 61: true, 64: true}
 
 // class34 is the first bytes of an alternative.
-var class34 = [256]bool{42: true}
+var class34 = [256]bool{33: true, 36: true, 37: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 47: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 59: true, 61: true, 63: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
 
-// class35 is ['a'-'z”A'-'Z”0'-'9”.”+”_”-'].
-var class35 = [256]bool{43: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
+// class35 is the first bytes of an alternative.
+var class35 = [256]bool{42: true}
 
-// class36 is the first bytes of an alternative.
-var class36 = [256]bool{38: true, 47: true, 58: true, 59: true, 61: true, 63: true}
+// class36 is ['a'-'z”A'-'Z”0'-'9”.”+”_”-'].
+var class36 = [256]bool{43: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
 
 // class37 is the first bytes of an alternative.
-var class37 = [256]bool{38: true, 58: true, 63: true, 64: true}
+var class37 = [256]bool{38: true, 47: true, 58: true, 59: true, 61: true, 63: true}
 
-// class38 is ['a'-'z'].
-var class38 = [256]bool{97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
+// class38 is the first bytes of an alternative.
+var class38 = [256]bool{38: true, 58: true, 63: true, 64: true}
 
-// class39 is ['A'-'Z'].
-var class39 = [256]bool{65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true}
+// class39 is ['a'-'z'].
+var class39 = [256]bool{97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
 
-// class40 is ['$”_”.”+”-'].
-var class40 = [256]bool{36: true, 43: true, 45: true, 46: true, 95: true}
+// class40 is ['A'-'Z'].
+var class40 = [256]bool{65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true}
 
-// class41 is ['!”*”\”'(”)”,'].
-var class41 = [256]bool{33: true, 39: true, 40: true, 41: true, 42: true, 44: true}
+// class41 is ['$”_”.”+”-'].
+var class41 = [256]bool{36: true, 43: true, 45: true, 46: true, 95: true}
 
-// class42 is ['{”}”|”\\”^”~”[”]”`'].
-var class42 = [256]bool{91: true, 92: true, 93: true, 94: true, 96: true, 123: true, 124: true, 125: true, 126: true}
+// class42 is ['!”*”\”'(”)”,'].
+var class42 = [256]bool{33: true, 39: true, 40: true, 41: true, 42: true, 44: true}
 
-// class43 is ['<”>”#”%”"'].
-var class43 = [256]bool{34: true, 35: true, 37: true, 60: true, 62: true}
+// class43 is ['{”}”|”\\”^”~”[”]”`'].
+var class43 = [256]bool{91: true, 92: true, 93: true, 94: true, 96: true, 123: true, 124: true, 125: true, 126: true}
+
+// class44 is ['<”>”#”%”"'].
+var class44 = [256]bool{34: true, 35: true, 37: true, 60: true, 62: true}

@@ -33,5 +33,6 @@ var Generated = grammarkit.Generated{
 	Recognize:    Recognize,
 	DFAs:         DFAs,
 	TreeRecorder: TreeRecorder,
+	BuildTree:    BuildTree,
 	Aliases:      map[string]string{},
 }

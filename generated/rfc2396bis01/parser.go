@@ -22,34 +22,32 @@ func (c *current) at() build.At {
 	return build.At{Src: c.globalStore["src"].(string), Start: c.pos.offset, Stop: c.pos.offset + len(c.text)}
 }
 
-func (c *current) len() int { return len(c.text) }
-
 var g = &grammar{
 	rules: []*rule{
 		{
 			name:        "URI_reference",
 			displayName: "\"URI-reference\"",
-			pos:         position{line: 26, col: 1, offset: 1181},
+			pos:         position{line: 24, col: 1, offset: 1129},
 			expr: &actionExpr{
-				pos: position{line: 26, col: 34, offset: 1214},
+				pos: position{line: 24, col: 34, offset: 1162},
 				run: (*parser).callonURI_reference1,
 				expr: &seqExpr{
-					pos: position{line: 26, col: 34, offset: 1214},
+					pos: position{line: 24, col: 34, offset: 1162},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 26, col: 34, offset: 1214},
+							pos:   position{line: 24, col: 34, offset: 1162},
 							label: "r",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 26, col: 36, offset: 1216},
+								pos: position{line: 24, col: 36, offset: 1164},
 								expr: &choiceExpr{
-									pos: position{line: 26, col: 38, offset: 1218},
+									pos: position{line: 24, col: 38, offset: 1166},
 									alternatives: []any{
 										&ruleRefExpr{
-											pos:  position{line: 26, col: 38, offset: 1218},
+											pos:  position{line: 24, col: 38, offset: 1166},
 											name: "absolute_URI",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 26, col: 53, offset: 1233},
+											pos:  position{line: 24, col: 53, offset: 1181},
 											name: "relative_URI",
 										},
 									},
@@ -57,27 +55,27 @@ var g = &grammar{
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 26, col: 69, offset: 1249},
+							pos:   position{line: 24, col: 69, offset: 1197},
 							label: "f",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 26, col: 71, offset: 1251},
+								pos: position{line: 24, col: 71, offset: 1199},
 								expr: &actionExpr{
-									pos: position{line: 26, col: 73, offset: 1253},
+									pos: position{line: 24, col: 73, offset: 1201},
 									run: (*parser).callonURI_reference10,
 									expr: &seqExpr{
-										pos: position{line: 26, col: 73, offset: 1253},
+										pos: position{line: 24, col: 73, offset: 1201},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 26, col: 73, offset: 1253},
+												pos:        position{line: 24, col: 73, offset: 1201},
 												val:        "#",
 												ignoreCase: false,
 												want:       "\"#\"",
 											},
 											&labeledExpr{
-												pos:   position{line: 26, col: 77, offset: 1257},
+												pos:   position{line: 24, col: 77, offset: 1205},
 												label: "f",
 												expr: &ruleRefExpr{
-													pos:  position{line: 26, col: 79, offset: 1259},
+													pos:  position{line: 24, col: 79, offset: 1207},
 													name: "fragment",
 												},
 											},
@@ -93,43 +91,43 @@ var g = &grammar{
 		{
 			name:        "absolute_URI_reference",
 			displayName: "\"absolute-URI-reference\"",
-			pos:         position{line: 30, col: 1, offset: 1359},
+			pos:         position{line: 28, col: 1, offset: 1307},
 			expr: &actionExpr{
-				pos: position{line: 30, col: 52, offset: 1410},
+				pos: position{line: 28, col: 52, offset: 1358},
 				run: (*parser).callonabsolute_URI_reference1,
 				expr: &seqExpr{
-					pos: position{line: 30, col: 52, offset: 1410},
+					pos: position{line: 28, col: 52, offset: 1358},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 30, col: 52, offset: 1410},
+							pos:   position{line: 28, col: 52, offset: 1358},
 							label: "r",
 							expr: &ruleRefExpr{
-								pos:  position{line: 30, col: 54, offset: 1412},
+								pos:  position{line: 28, col: 54, offset: 1360},
 								name: "absolute_URI",
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 30, col: 67, offset: 1425},
+							pos:   position{line: 28, col: 67, offset: 1373},
 							label: "f",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 30, col: 69, offset: 1427},
+								pos: position{line: 28, col: 69, offset: 1375},
 								expr: &actionExpr{
-									pos: position{line: 30, col: 71, offset: 1429},
+									pos: position{line: 28, col: 71, offset: 1377},
 									run: (*parser).callonabsolute_URI_reference7,
 									expr: &seqExpr{
-										pos: position{line: 30, col: 71, offset: 1429},
+										pos: position{line: 28, col: 71, offset: 1377},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 30, col: 71, offset: 1429},
+												pos:        position{line: 28, col: 71, offset: 1377},
 												val:        "#",
 												ignoreCase: false,
 												want:       "\"#\"",
 											},
 											&labeledExpr{
-												pos:   position{line: 30, col: 75, offset: 1433},
+												pos:   position{line: 28, col: 75, offset: 1381},
 												label: "f",
 												expr: &ruleRefExpr{
-													pos:  position{line: 30, col: 77, offset: 1435},
+													pos:  position{line: 28, col: 77, offset: 1383},
 													name: "fragment",
 												},
 											},
@@ -145,62 +143,62 @@ var g = &grammar{
 		{
 			name:        "absolute_URI",
 			displayName: "\"absolute-URI\"",
-			pos:         position{line: 40, col: 1, offset: 2012},
+			pos:         position{line: 38, col: 1, offset: 1960},
 			expr: &actionExpr{
-				pos: position{line: 40, col: 32, offset: 2043},
+				pos: position{line: 38, col: 32, offset: 1991},
 				run: (*parser).callonabsolute_URI1,
 				expr: &seqExpr{
-					pos: position{line: 40, col: 32, offset: 2043},
+					pos: position{line: 38, col: 32, offset: 1991},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 40, col: 32, offset: 2043},
+							pos:   position{line: 38, col: 32, offset: 1991},
 							label: "s",
 							expr: &ruleRefExpr{
-								pos:  position{line: 40, col: 34, offset: 2045},
+								pos:  position{line: 38, col: 34, offset: 1993},
 								name: "scheme",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 40, col: 41, offset: 2052},
+							pos:        position{line: 38, col: 41, offset: 2000},
 							val:        ":",
 							ignoreCase: false,
 							want:       "\":\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 40, col: 45, offset: 2056},
+							pos:   position{line: 38, col: 45, offset: 2004},
 							label: "b",
 							expr: &choiceExpr{
-								pos: position{line: 40, col: 49, offset: 2060},
+								pos: position{line: 38, col: 49, offset: 2008},
 								alternatives: []any{
 									&actionExpr{
-										pos: position{line: 40, col: 49, offset: 2060},
+										pos: position{line: 38, col: 49, offset: 2008},
 										run: (*parser).callonabsolute_URI8,
 										expr: &seqExpr{
-											pos: position{line: 40, col: 49, offset: 2060},
+											pos: position{line: 38, col: 49, offset: 2008},
 											exprs: []any{
 												&labeledExpr{
-													pos:   position{line: 40, col: 49, offset: 2060},
+													pos:   position{line: 38, col: 49, offset: 2008},
 													label: "h",
 													expr: &ruleRefExpr{
-														pos:  position{line: 40, col: 51, offset: 2062},
+														pos:  position{line: 38, col: 51, offset: 2010},
 														name: "hier_part",
 													},
 												},
 												&andExpr{
-													pos: position{line: 40, col: 61, offset: 2072},
+													pos: position{line: 38, col: 61, offset: 2020},
 													expr: &choiceExpr{
-														pos: position{line: 40, col: 64, offset: 2075},
+														pos: position{line: 38, col: 64, offset: 2023},
 														alternatives: []any{
 															&litMatcher{
-																pos:        position{line: 40, col: 64, offset: 2075},
+																pos:        position{line: 38, col: 64, offset: 2023},
 																val:        "#",
 																ignoreCase: false,
 																want:       "\"#\"",
 															},
 															&notExpr{
-																pos: position{line: 40, col: 70, offset: 2081},
+																pos: position{line: 38, col: 70, offset: 2029},
 																expr: &anyMatcher{
-																	line: 40, col: 71, offset: 2082,
+																	line: 38, col: 71, offset: 2030,
 																},
 															},
 														},
@@ -210,7 +208,7 @@ var g = &grammar{
 										},
 									},
 									&ruleRefExpr{
-										pos:  position{line: 40, col: 95, offset: 2106},
+										pos:  position{line: 38, col: 95, offset: 2054},
 										name: "opaque_part",
 									},
 								},
@@ -223,27 +221,27 @@ var g = &grammar{
 		{
 			name:        "hier_part",
 			displayName: "\"hier-part\"",
-			pos:         position{line: 47, col: 1, offset: 2438},
+			pos:         position{line: 45, col: 1, offset: 2386},
 			expr: &actionExpr{
-				pos: position{line: 47, col: 26, offset: 2463},
+				pos: position{line: 45, col: 26, offset: 2411},
 				run: (*parser).callonhier_part1,
 				expr: &seqExpr{
-					pos: position{line: 47, col: 26, offset: 2463},
+					pos: position{line: 45, col: 26, offset: 2411},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 47, col: 26, offset: 2463},
+							pos:   position{line: 45, col: 26, offset: 2411},
 							label: "p",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 47, col: 28, offset: 2465},
+								pos: position{line: 45, col: 28, offset: 2413},
 								expr: &choiceExpr{
-									pos: position{line: 47, col: 30, offset: 2467},
+									pos: position{line: 45, col: 30, offset: 2415},
 									alternatives: []any{
 										&ruleRefExpr{
-											pos:  position{line: 47, col: 30, offset: 2467},
+											pos:  position{line: 45, col: 30, offset: 2415},
 											name: "net_path",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 47, col: 41, offset: 2478},
+											pos:  position{line: 45, col: 41, offset: 2426},
 											name: "abs_path",
 										},
 									},
@@ -251,27 +249,27 @@ var g = &grammar{
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 47, col: 53, offset: 2490},
+							pos:   position{line: 45, col: 53, offset: 2438},
 							label: "q",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 47, col: 55, offset: 2492},
+								pos: position{line: 45, col: 55, offset: 2440},
 								expr: &actionExpr{
-									pos: position{line: 47, col: 57, offset: 2494},
+									pos: position{line: 45, col: 57, offset: 2442},
 									run: (*parser).callonhier_part10,
 									expr: &seqExpr{
-										pos: position{line: 47, col: 57, offset: 2494},
+										pos: position{line: 45, col: 57, offset: 2442},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 47, col: 57, offset: 2494},
+												pos:        position{line: 45, col: 57, offset: 2442},
 												val:        "?",
 												ignoreCase: false,
 												want:       "\"?\"",
 											},
 											&labeledExpr{
-												pos:   position{line: 47, col: 61, offset: 2498},
+												pos:   position{line: 45, col: 61, offset: 2446},
 												label: "q",
 												expr: &ruleRefExpr{
-													pos:  position{line: 47, col: 63, offset: 2500},
+													pos:  position{line: 45, col: 63, offset: 2448},
 													name: "query",
 												},
 											},
@@ -287,34 +285,34 @@ var g = &grammar{
 		{
 			name:        "net_path",
 			displayName: "\"net-path\"",
-			pos:         position{line: 51, col: 1, offset: 2570},
+			pos:         position{line: 49, col: 1, offset: 2518},
 			expr: &actionExpr{
-				pos: position{line: 51, col: 24, offset: 2593},
+				pos: position{line: 49, col: 24, offset: 2541},
 				run: (*parser).callonnet_path1,
 				expr: &seqExpr{
-					pos: position{line: 51, col: 24, offset: 2593},
+					pos: position{line: 49, col: 24, offset: 2541},
 					exprs: []any{
 						&litMatcher{
-							pos:        position{line: 51, col: 24, offset: 2593},
+							pos:        position{line: 49, col: 24, offset: 2541},
 							val:        "//",
 							ignoreCase: false,
 							want:       "\"//\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 51, col: 29, offset: 2598},
+							pos:   position{line: 49, col: 29, offset: 2546},
 							label: "a",
 							expr: &ruleRefExpr{
-								pos:  position{line: 51, col: 31, offset: 2600},
+								pos:  position{line: 49, col: 31, offset: 2548},
 								name: "authority",
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 51, col: 41, offset: 2610},
+							pos:   position{line: 49, col: 41, offset: 2558},
 							label: "p",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 51, col: 43, offset: 2612},
+								pos: position{line: 49, col: 43, offset: 2560},
 								expr: &ruleRefExpr{
-									pos:  position{line: 51, col: 43, offset: 2612},
+									pos:  position{line: 49, col: 43, offset: 2560},
 									name: "abs_path",
 								},
 							},
@@ -326,24 +324,24 @@ var g = &grammar{
 		{
 			name:        "abs_path",
 			displayName: "\"abs-path\"",
-			pos:         position{line: 55, col: 1, offset: 2668},
+			pos:         position{line: 53, col: 1, offset: 2616},
 			expr: &actionExpr{
-				pos: position{line: 55, col: 24, offset: 2691},
+				pos: position{line: 53, col: 24, offset: 2639},
 				run: (*parser).callonabs_path1,
 				expr: &seqExpr{
-					pos: position{line: 55, col: 24, offset: 2691},
+					pos: position{line: 53, col: 24, offset: 2639},
 					exprs: []any{
 						&litMatcher{
-							pos:        position{line: 55, col: 24, offset: 2691},
+							pos:        position{line: 53, col: 24, offset: 2639},
 							val:        "/",
 							ignoreCase: false,
 							want:       "\"/\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 55, col: 28, offset: 2695},
+							pos:   position{line: 53, col: 28, offset: 2643},
 							label: "s",
 							expr: &ruleRefExpr{
-								pos:  position{line: 55, col: 30, offset: 2697},
+								pos:  position{line: 53, col: 30, offset: 2645},
 								name: "path_segments",
 							},
 						},
@@ -354,21 +352,21 @@ var g = &grammar{
 		{
 			name:        "opaque_part",
 			displayName: "\"opaque-part\"",
-			pos:         position{line: 59, col: 1, offset: 2754},
+			pos:         position{line: 57, col: 1, offset: 2702},
 			expr: &actionExpr{
-				pos: position{line: 59, col: 30, offset: 2783},
+				pos: position{line: 57, col: 30, offset: 2731},
 				run: (*parser).callonopaque_part1,
 				expr: &seqExpr{
-					pos: position{line: 59, col: 30, offset: 2783},
+					pos: position{line: 57, col: 30, offset: 2731},
 					exprs: []any{
 						&ruleRefExpr{
-							pos:  position{line: 59, col: 30, offset: 2783},
+							pos:  position{line: 57, col: 30, offset: 2731},
 							name: "uric_no_slash",
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 59, col: 44, offset: 2797},
+							pos: position{line: 57, col: 44, offset: 2745},
 							expr: &ruleRefExpr{
-								pos:  position{line: 59, col: 44, offset: 2797},
+								pos:  position{line: 57, col: 44, offset: 2745},
 								name: "uric",
 							},
 						},
@@ -379,12 +377,12 @@ var g = &grammar{
 		{
 			name:        "uric_no_slash",
 			displayName: "\"uric-no-slash\"",
-			pos:         position{line: 63, col: 1, offset: 2846},
+			pos:         position{line: 61, col: 1, offset: 2794},
 			expr: &choiceExpr{
-				pos: position{line: 63, col: 34, offset: 2879},
+				pos: position{line: 61, col: 34, offset: 2827},
 				alternatives: []any{
 					&charClassMatcher{
-						pos:        position{line: 63, col: 34, offset: 2879},
+						pos:        position{line: 61, col: 34, offset: 2827},
 						val:        "[a-zA-Z0-9_.!~*'()[\\];?:@&=+$,-]",
 						chars:      []rune{'_', '.', '!', '~', '*', '\'', '(', ')', '[', ']', ';', '?', ':', '@', '&', '=', '+', '$', ',', '-'},
 						ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -392,7 +390,7 @@ var g = &grammar{
 						inverted:   false,
 					},
 					&ruleRefExpr{
-						pos:  position{line: 63, col: 69, offset: 2914},
+						pos:  position{line: 61, col: 69, offset: 2862},
 						name: "escaped",
 					},
 				},
@@ -401,24 +399,24 @@ var g = &grammar{
 		{
 			name:        "scheme",
 			displayName: "\"scheme\"",
-			pos:         position{line: 67, col: 1, offset: 3020},
+			pos:         position{line: 65, col: 1, offset: 2968},
 			expr: &actionExpr{
-				pos: position{line: 67, col: 20, offset: 3039},
+				pos: position{line: 65, col: 20, offset: 2987},
 				run: (*parser).callonscheme1,
 				expr: &seqExpr{
-					pos: position{line: 67, col: 20, offset: 3039},
+					pos: position{line: 65, col: 20, offset: 2987},
 					exprs: []any{
 						&charClassMatcher{
-							pos:        position{line: 67, col: 20, offset: 3039},
+							pos:        position{line: 65, col: 20, offset: 2987},
 							val:        "[a-zA-Z]",
 							ranges:     []rune{'a', 'z', 'A', 'Z'},
 							ignoreCase: false,
 							inverted:   false,
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 67, col: 29, offset: 3048},
+							pos: position{line: 65, col: 29, offset: 2996},
 							expr: &charClassMatcher{
-								pos:        position{line: 67, col: 29, offset: 3048},
+								pos:        position{line: 65, col: 29, offset: 2996},
 								val:        "[a-zA-Z0-9+.-]",
 								chars:      []rune{'+', '.', '-'},
 								ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -433,34 +431,34 @@ var g = &grammar{
 		{
 			name:        "authority",
 			displayName: "\"authority\"",
-			pos:         position{line: 77, col: 1, offset: 3500},
+			pos:         position{line: 75, col: 1, offset: 3448},
 			expr: &actionExpr{
-				pos: position{line: 77, col: 26, offset: 3525},
+				pos: position{line: 75, col: 26, offset: 3473},
 				run: (*parser).callonauthority1,
 				expr: &labeledExpr{
-					pos:   position{line: 77, col: 26, offset: 3525},
+					pos:   position{line: 75, col: 26, offset: 3473},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 77, col: 30, offset: 3529},
+						pos: position{line: 75, col: 30, offset: 3477},
 						alternatives: []any{
 							&actionExpr{
-								pos: position{line: 77, col: 30, offset: 3529},
+								pos: position{line: 75, col: 30, offset: 3477},
 								run: (*parser).callonauthority4,
 								expr: &seqExpr{
-									pos: position{line: 77, col: 30, offset: 3529},
+									pos: position{line: 75, col: 30, offset: 3477},
 									exprs: []any{
 										&labeledExpr{
-											pos:   position{line: 77, col: 30, offset: 3529},
+											pos:   position{line: 75, col: 30, offset: 3477},
 											label: "s",
 											expr: &ruleRefExpr{
-												pos:  position{line: 77, col: 32, offset: 3531},
+												pos:  position{line: 75, col: 32, offset: 3479},
 												name: "server",
 											},
 										},
 										&andExpr{
-											pos: position{line: 77, col: 39, offset: 3538},
+											pos: position{line: 75, col: 39, offset: 3486},
 											expr: &ruleRefExpr{
-												pos:  position{line: 77, col: 40, offset: 3539},
+												pos:  position{line: 75, col: 40, offset: 3487},
 												name: "authority_end",
 											},
 										},
@@ -468,7 +466,7 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 77, col: 74, offset: 3573},
+								pos:  position{line: 75, col: 74, offset: 3521},
 								name: "reg_name",
 							},
 						},
@@ -478,21 +476,21 @@ var g = &grammar{
 		},
 		{
 			name: "authority_end",
-			pos:  position{line: 81, col: 1, offset: 3629},
+			pos:  position{line: 79, col: 1, offset: 3577},
 			expr: &choiceExpr{
-				pos: position{line: 81, col: 18, offset: 3646},
+				pos: position{line: 79, col: 18, offset: 3594},
 				alternatives: []any{
 					&charClassMatcher{
-						pos:        position{line: 81, col: 18, offset: 3646},
+						pos:        position{line: 79, col: 18, offset: 3594},
 						val:        "[/?#]",
 						chars:      []rune{'/', '?', '#'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&notExpr{
-						pos: position{line: 81, col: 26, offset: 3654},
+						pos: position{line: 79, col: 26, offset: 3602},
 						expr: &anyMatcher{
-							line: 81, col: 27, offset: 3655,
+							line: 79, col: 27, offset: 3603,
 						},
 					},
 				},
@@ -501,17 +499,17 @@ var g = &grammar{
 		{
 			name:        "reg_name",
 			displayName: "\"reg-name\"",
-			pos:         position{line: 85, col: 1, offset: 3755},
+			pos:         position{line: 83, col: 1, offset: 3703},
 			expr: &actionExpr{
-				pos: position{line: 85, col: 24, offset: 3778},
+				pos: position{line: 83, col: 24, offset: 3726},
 				run: (*parser).callonreg_name1,
 				expr: &oneOrMoreExpr{
-					pos: position{line: 85, col: 24, offset: 3778},
+					pos: position{line: 83, col: 24, offset: 3726},
 					expr: &choiceExpr{
-						pos: position{line: 85, col: 26, offset: 3780},
+						pos: position{line: 83, col: 26, offset: 3728},
 						alternatives: []any{
 							&charClassMatcher{
-								pos:        position{line: 85, col: 26, offset: 3780},
+								pos:        position{line: 83, col: 26, offset: 3728},
 								val:        "[a-zA-Z0-9_.!~*'();:@&=+$,-]",
 								chars:      []rune{'_', '.', '!', '~', '*', '\'', '(', ')', ';', ':', '@', '&', '=', '+', '$', ',', '-'},
 								ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -519,7 +517,7 @@ var g = &grammar{
 								inverted:   false,
 							},
 							&ruleRefExpr{
-								pos:  position{line: 85, col: 57, offset: 3811},
+								pos:  position{line: 83, col: 57, offset: 3759},
 								name: "escaped",
 							},
 						},
@@ -530,42 +528,42 @@ var g = &grammar{
 		{
 			name:        "server",
 			displayName: "\"server\"",
-			pos:         position{line: 92, col: 1, offset: 4042},
+			pos:         position{line: 90, col: 1, offset: 3990},
 			expr: &actionExpr{
-				pos: position{line: 92, col: 20, offset: 4061},
+				pos: position{line: 90, col: 20, offset: 4009},
 				run: (*parser).callonserver1,
 				expr: &labeledExpr{
-					pos:   position{line: 92, col: 20, offset: 4061},
+					pos:   position{line: 90, col: 20, offset: 4009},
 					label: "s",
 					expr: &zeroOrOneExpr{
-						pos: position{line: 92, col: 22, offset: 4063},
+						pos: position{line: 90, col: 22, offset: 4011},
 						expr: &actionExpr{
-							pos: position{line: 92, col: 24, offset: 4065},
+							pos: position{line: 90, col: 24, offset: 4013},
 							run: (*parser).callonserver4,
 							expr: &seqExpr{
-								pos: position{line: 92, col: 24, offset: 4065},
+								pos: position{line: 90, col: 24, offset: 4013},
 								exprs: []any{
 									&labeledExpr{
-										pos:   position{line: 92, col: 24, offset: 4065},
+										pos:   position{line: 90, col: 24, offset: 4013},
 										label: "u",
 										expr: &zeroOrOneExpr{
-											pos: position{line: 92, col: 26, offset: 4067},
+											pos: position{line: 90, col: 26, offset: 4015},
 											expr: &actionExpr{
-												pos: position{line: 92, col: 28, offset: 4069},
+												pos: position{line: 90, col: 28, offset: 4017},
 												run: (*parser).callonserver8,
 												expr: &seqExpr{
-													pos: position{line: 92, col: 28, offset: 4069},
+													pos: position{line: 90, col: 28, offset: 4017},
 													exprs: []any{
 														&labeledExpr{
-															pos:   position{line: 92, col: 28, offset: 4069},
+															pos:   position{line: 90, col: 28, offset: 4017},
 															label: "u",
 															expr: &ruleRefExpr{
-																pos:  position{line: 92, col: 30, offset: 4071},
+																pos:  position{line: 90, col: 30, offset: 4019},
 																name: "userinfo",
 															},
 														},
 														&litMatcher{
-															pos:        position{line: 92, col: 39, offset: 4080},
+															pos:        position{line: 90, col: 39, offset: 4028},
 															val:        "@",
 															ignoreCase: false,
 															want:       "\"@\"",
@@ -576,10 +574,10 @@ var g = &grammar{
 										},
 									},
 									&labeledExpr{
-										pos:   position{line: 92, col: 64, offset: 4105},
+										pos:   position{line: 90, col: 64, offset: 4053},
 										label: "h",
 										expr: &ruleRefExpr{
-											pos:  position{line: 92, col: 66, offset: 4107},
+											pos:  position{line: 90, col: 66, offset: 4055},
 											name: "hostport",
 										},
 									},
@@ -593,17 +591,17 @@ var g = &grammar{
 		{
 			name:        "userinfo",
 			displayName: "\"userinfo\"",
-			pos:         position{line: 99, col: 1, offset: 4245},
+			pos:         position{line: 97, col: 1, offset: 4193},
 			expr: &actionExpr{
-				pos: position{line: 99, col: 24, offset: 4268},
+				pos: position{line: 97, col: 24, offset: 4216},
 				run: (*parser).callonuserinfo1,
 				expr: &zeroOrMoreExpr{
-					pos: position{line: 99, col: 24, offset: 4268},
+					pos: position{line: 97, col: 24, offset: 4216},
 					expr: &choiceExpr{
-						pos: position{line: 99, col: 26, offset: 4270},
+						pos: position{line: 97, col: 26, offset: 4218},
 						alternatives: []any{
 							&charClassMatcher{
-								pos:        position{line: 99, col: 26, offset: 4270},
+								pos:        position{line: 97, col: 26, offset: 4218},
 								val:        "[a-zA-Z0-9_.!~*'();:&=+$,-]",
 								chars:      []rune{'_', '.', '!', '~', '*', '\'', '(', ')', ';', ':', '&', '=', '+', '$', ',', '-'},
 								ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -611,7 +609,7 @@ var g = &grammar{
 								inverted:   false,
 							},
 							&ruleRefExpr{
-								pos:  position{line: 99, col: 56, offset: 4300},
+								pos:  position{line: 97, col: 56, offset: 4248},
 								name: "escaped",
 							},
 						},
@@ -622,43 +620,43 @@ var g = &grammar{
 		{
 			name:        "hostport",
 			displayName: "\"hostport\"",
-			pos:         position{line: 103, col: 1, offset: 4352},
+			pos:         position{line: 101, col: 1, offset: 4300},
 			expr: &actionExpr{
-				pos: position{line: 103, col: 24, offset: 4375},
+				pos: position{line: 101, col: 24, offset: 4323},
 				run: (*parser).callonhostport1,
 				expr: &seqExpr{
-					pos: position{line: 103, col: 24, offset: 4375},
+					pos: position{line: 101, col: 24, offset: 4323},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 103, col: 24, offset: 4375},
+							pos:   position{line: 101, col: 24, offset: 4323},
 							label: "h",
 							expr: &ruleRefExpr{
-								pos:  position{line: 103, col: 26, offset: 4377},
+								pos:  position{line: 101, col: 26, offset: 4325},
 								name: "host",
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 103, col: 31, offset: 4382},
+							pos:   position{line: 101, col: 31, offset: 4330},
 							label: "p",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 103, col: 33, offset: 4384},
+								pos: position{line: 101, col: 33, offset: 4332},
 								expr: &actionExpr{
-									pos: position{line: 103, col: 35, offset: 4386},
+									pos: position{line: 101, col: 35, offset: 4334},
 									run: (*parser).callonhostport7,
 									expr: &seqExpr{
-										pos: position{line: 103, col: 35, offset: 4386},
+										pos: position{line: 101, col: 35, offset: 4334},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 103, col: 35, offset: 4386},
+												pos:        position{line: 101, col: 35, offset: 4334},
 												val:        ":",
 												ignoreCase: false,
 												want:       "\":\"",
 											},
 											&labeledExpr{
-												pos:   position{line: 103, col: 39, offset: 4390},
+												pos:   position{line: 101, col: 39, offset: 4338},
 												label: "p",
 												expr: &ruleRefExpr{
-													pos:  position{line: 103, col: 41, offset: 4392},
+													pos:  position{line: 101, col: 41, offset: 4340},
 													name: "port",
 												},
 											},
@@ -674,38 +672,38 @@ var g = &grammar{
 		{
 			name:        "host",
 			displayName: "\"host\"",
-			pos:         position{line: 110, col: 1, offset: 4703},
+			pos:         position{line: 108, col: 1, offset: 4651},
 			expr: &actionExpr{
-				pos: position{line: 110, col: 16, offset: 4718},
+				pos: position{line: 108, col: 16, offset: 4666},
 				run: (*parser).callonhost1,
 				expr: &labeledExpr{
-					pos:   position{line: 110, col: 16, offset: 4718},
+					pos:   position{line: 108, col: 16, offset: 4666},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 110, col: 20, offset: 4722},
+						pos: position{line: 108, col: 20, offset: 4670},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 110, col: 20, offset: 4722},
+								pos:  position{line: 108, col: 20, offset: 4670},
 								name: "IPv6reference",
 							},
 							&actionExpr{
-								pos: position{line: 110, col: 36, offset: 4738},
+								pos: position{line: 108, col: 36, offset: 4686},
 								run: (*parser).callonhost5,
 								expr: &seqExpr{
-									pos: position{line: 110, col: 36, offset: 4738},
+									pos: position{line: 108, col: 36, offset: 4686},
 									exprs: []any{
 										&labeledExpr{
-											pos:   position{line: 110, col: 36, offset: 4738},
+											pos:   position{line: 108, col: 36, offset: 4686},
 											label: "a",
 											expr: &ruleRefExpr{
-												pos:  position{line: 110, col: 38, offset: 4740},
+												pos:  position{line: 108, col: 38, offset: 4688},
 												name: "IPv4address",
 											},
 										},
 										&notExpr{
-											pos: position{line: 110, col: 50, offset: 4752},
+											pos: position{line: 108, col: 50, offset: 4700},
 											expr: &charClassMatcher{
-												pos:        position{line: 110, col: 51, offset: 4753},
+												pos:        position{line: 108, col: 51, offset: 4701},
 												val:        "[a-zA-Z0-9.-]",
 												chars:      []rune{'.', '-'},
 												ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -717,7 +715,7 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 110, col: 85, offset: 4787},
+								pos:  position{line: 108, col: 85, offset: 4735},
 								name: "hostname",
 							},
 						},
@@ -728,14 +726,14 @@ var g = &grammar{
 		{
 			name:        "port",
 			displayName: "\"port\"",
-			pos:         position{line: 114, col: 1, offset: 4838},
+			pos:         position{line: 112, col: 1, offset: 4786},
 			expr: &actionExpr{
-				pos: position{line: 114, col: 16, offset: 4853},
+				pos: position{line: 112, col: 16, offset: 4801},
 				run: (*parser).callonport1,
 				expr: &zeroOrMoreExpr{
-					pos: position{line: 114, col: 16, offset: 4853},
+					pos: position{line: 112, col: 16, offset: 4801},
 					expr: &charClassMatcher{
-						pos:        position{line: 114, col: 16, offset: 4853},
+						pos:        position{line: 112, col: 16, offset: 4801},
 						val:        "[0-9]",
 						ranges:     []rune{'0', '9'},
 						ignoreCase: false,
@@ -747,26 +745,26 @@ var g = &grammar{
 		{
 			name:        "hostname",
 			displayName: "\"hostname\"",
-			pos:         position{line: 118, col: 1, offset: 4897},
+			pos:         position{line: 116, col: 1, offset: 4845},
 			expr: &actionExpr{
-				pos: position{line: 118, col: 24, offset: 4920},
+				pos: position{line: 116, col: 24, offset: 4868},
 				run: (*parser).callonhostname1,
 				expr: &seqExpr{
-					pos: position{line: 118, col: 24, offset: 4920},
+					pos: position{line: 116, col: 24, offset: 4868},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 118, col: 24, offset: 4920},
+							pos:   position{line: 116, col: 24, offset: 4868},
 							label: "l",
 							expr: &ruleRefExpr{
-								pos:  position{line: 118, col: 26, offset: 4922},
+								pos:  position{line: 116, col: 26, offset: 4870},
 								name: "domainlabel",
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 118, col: 38, offset: 4934},
+							pos:   position{line: 116, col: 38, offset: 4882},
 							label: "q",
 							expr: &ruleRefExpr{
-								pos:  position{line: 118, col: 40, offset: 4936},
+								pos:  position{line: 116, col: 40, offset: 4884},
 								name: "qualified",
 							},
 						},
@@ -777,51 +775,51 @@ var g = &grammar{
 		{
 			name:        "qualified",
 			displayName: "\"qualified\"",
-			pos:         position{line: 128, col: 1, offset: 5521},
+			pos:         position{line: 126, col: 1, offset: 5469},
 			expr: &actionExpr{
-				pos: position{line: 128, col: 26, offset: 5546},
+				pos: position{line: 126, col: 26, offset: 5494},
 				run: (*parser).callonqualified1,
 				expr: &seqExpr{
-					pos: position{line: 128, col: 26, offset: 5546},
+					pos: position{line: 126, col: 26, offset: 5494},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 128, col: 26, offset: 5546},
+							pos:   position{line: 126, col: 26, offset: 5494},
 							label: "r",
 							expr: &zeroOrMoreExpr{
-								pos: position{line: 128, col: 28, offset: 5548},
+								pos: position{line: 126, col: 28, offset: 5496},
 								expr: &actionExpr{
-									pos: position{line: 128, col: 30, offset: 5550},
+									pos: position{line: 126, col: 30, offset: 5498},
 									run: (*parser).callonqualified5,
 									expr: &seqExpr{
-										pos: position{line: 128, col: 30, offset: 5550},
+										pos: position{line: 126, col: 30, offset: 5498},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 128, col: 30, offset: 5550},
+												pos:        position{line: 126, col: 30, offset: 5498},
 												val:        ".",
 												ignoreCase: false,
 												want:       "\".\"",
 											},
 											&labeledExpr{
-												pos:   position{line: 128, col: 34, offset: 5554},
+												pos:   position{line: 126, col: 34, offset: 5502},
 												label: "l",
 												expr: &ruleRefExpr{
-													pos:  position{line: 128, col: 36, offset: 5556},
+													pos:  position{line: 126, col: 36, offset: 5504},
 													name: "domainlabel",
 												},
 											},
 											&andExpr{
-												pos: position{line: 128, col: 48, offset: 5568},
+												pos: position{line: 126, col: 48, offset: 5516},
 												expr: &seqExpr{
-													pos: position{line: 128, col: 51, offset: 5571},
+													pos: position{line: 126, col: 51, offset: 5519},
 													exprs: []any{
 														&litMatcher{
-															pos:        position{line: 128, col: 51, offset: 5571},
+															pos:        position{line: 126, col: 51, offset: 5519},
 															val:        ".",
 															ignoreCase: false,
 															want:       "\".\"",
 														},
 														&charClassMatcher{
-															pos:        position{line: 128, col: 55, offset: 5575},
+															pos:        position{line: 126, col: 55, offset: 5523},
 															val:        "[a-zA-Z0-9]",
 															ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
 															ignoreCase: false,
@@ -836,35 +834,35 @@ var g = &grammar{
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 128, col: 90, offset: 5610},
+							pos:   position{line: 126, col: 90, offset: 5558},
 							label: "last",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 128, col: 95, offset: 5615},
+								pos: position{line: 126, col: 95, offset: 5563},
 								expr: &choiceExpr{
-									pos: position{line: 128, col: 97, offset: 5617},
+									pos: position{line: 126, col: 97, offset: 5565},
 									alternatives: []any{
 										&actionExpr{
-											pos: position{line: 128, col: 97, offset: 5617},
+											pos: position{line: 126, col: 97, offset: 5565},
 											run: (*parser).callonqualified17,
 											expr: &seqExpr{
-												pos: position{line: 128, col: 97, offset: 5617},
+												pos: position{line: 126, col: 97, offset: 5565},
 												exprs: []any{
 													&litMatcher{
-														pos:        position{line: 128, col: 97, offset: 5617},
+														pos:        position{line: 126, col: 97, offset: 5565},
 														val:        ".",
 														ignoreCase: false,
 														want:       "\".\"",
 													},
 													&labeledExpr{
-														pos:   position{line: 128, col: 101, offset: 5621},
+														pos:   position{line: 126, col: 101, offset: 5569},
 														label: "t",
 														expr: &ruleRefExpr{
-															pos:  position{line: 128, col: 103, offset: 5623},
+															pos:  position{line: 126, col: 103, offset: 5571},
 															name: "toplabel",
 														},
 													},
 													&litMatcher{
-														pos:        position{line: 128, col: 112, offset: 5632},
+														pos:        position{line: 126, col: 112, offset: 5580},
 														val:        ".",
 														ignoreCase: false,
 														want:       "\".\"",
@@ -873,22 +871,22 @@ var g = &grammar{
 											},
 										},
 										&actionExpr{
-											pos: position{line: 128, col: 154, offset: 5674},
+											pos: position{line: 126, col: 154, offset: 5622},
 											run: (*parser).callonqualified23,
 											expr: &seqExpr{
-												pos: position{line: 128, col: 154, offset: 5674},
+												pos: position{line: 126, col: 154, offset: 5622},
 												exprs: []any{
 													&litMatcher{
-														pos:        position{line: 128, col: 154, offset: 5674},
+														pos:        position{line: 126, col: 154, offset: 5622},
 														val:        ".",
 														ignoreCase: false,
 														want:       "\".\"",
 													},
 													&labeledExpr{
-														pos:   position{line: 128, col: 158, offset: 5678},
+														pos:   position{line: 126, col: 158, offset: 5626},
 														label: "d",
 														expr: &ruleRefExpr{
-															pos:  position{line: 128, col: 160, offset: 5680},
+															pos:  position{line: 126, col: 160, offset: 5628},
 															name: "domainlabel",
 														},
 													},
@@ -906,45 +904,45 @@ var g = &grammar{
 		{
 			name:        "domainlabel",
 			displayName: "\"domainlabel\"",
-			pos:         position{line: 135, col: 1, offset: 6070},
+			pos:         position{line: 133, col: 1, offset: 6018},
 			expr: &actionExpr{
-				pos: position{line: 135, col: 30, offset: 6099},
+				pos: position{line: 133, col: 30, offset: 6047},
 				run: (*parser).callondomainlabel1,
 				expr: &seqExpr{
-					pos: position{line: 135, col: 30, offset: 6099},
+					pos: position{line: 133, col: 30, offset: 6047},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 135, col: 30, offset: 6099},
+							pos:   position{line: 133, col: 30, offset: 6047},
 							label: "n",
 							expr: &actionExpr{
-								pos: position{line: 135, col: 34, offset: 6103},
+								pos: position{line: 133, col: 34, offset: 6051},
 								run: (*parser).callondomainlabel4,
 								expr: &seqExpr{
-									pos: position{line: 135, col: 34, offset: 6103},
+									pos: position{line: 133, col: 34, offset: 6051},
 									exprs: []any{
 										&charClassMatcher{
-											pos:        position{line: 135, col: 34, offset: 6103},
+											pos:        position{line: 133, col: 34, offset: 6051},
 											val:        "[a-zA-Z0-9]",
 											ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
 											ignoreCase: false,
 											inverted:   false,
 										},
 										&zeroOrMoreExpr{
-											pos: position{line: 135, col: 46, offset: 6115},
+											pos: position{line: 133, col: 46, offset: 6063},
 											expr: &seqExpr{
-												pos: position{line: 135, col: 48, offset: 6117},
+												pos: position{line: 133, col: 48, offset: 6065},
 												exprs: []any{
 													&zeroOrMoreExpr{
-														pos: position{line: 135, col: 48, offset: 6117},
+														pos: position{line: 133, col: 48, offset: 6065},
 														expr: &litMatcher{
-															pos:        position{line: 135, col: 48, offset: 6117},
+															pos:        position{line: 133, col: 48, offset: 6065},
 															val:        "-",
 															ignoreCase: false,
 															want:       "\"-\"",
 														},
 													},
 													&charClassMatcher{
-														pos:        position{line: 135, col: 53, offset: 6122},
+														pos:        position{line: 133, col: 53, offset: 6070},
 														val:        "[a-zA-Z0-9]",
 														ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
 														ignoreCase: false,
@@ -958,7 +956,7 @@ var g = &grammar{
 							},
 						},
 						&andCodeExpr{
-							pos: position{line: 135, col: 94, offset: 6163},
+							pos: position{line: 133, col: 98, offset: 6115},
 							run: (*parser).callondomainlabel12,
 						},
 					},
@@ -968,45 +966,45 @@ var g = &grammar{
 		{
 			name:        "toplabel",
 			displayName: "\"toplabel\"",
-			pos:         position{line: 139, col: 1, offset: 6239},
+			pos:         position{line: 137, col: 1, offset: 6191},
 			expr: &actionExpr{
-				pos: position{line: 139, col: 24, offset: 6262},
+				pos: position{line: 137, col: 24, offset: 6214},
 				run: (*parser).callontoplabel1,
 				expr: &seqExpr{
-					pos: position{line: 139, col: 24, offset: 6262},
+					pos: position{line: 137, col: 24, offset: 6214},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 139, col: 24, offset: 6262},
+							pos:   position{line: 137, col: 24, offset: 6214},
 							label: "n",
 							expr: &actionExpr{
-								pos: position{line: 139, col: 28, offset: 6266},
+								pos: position{line: 137, col: 28, offset: 6218},
 								run: (*parser).callontoplabel4,
 								expr: &seqExpr{
-									pos: position{line: 139, col: 28, offset: 6266},
+									pos: position{line: 137, col: 28, offset: 6218},
 									exprs: []any{
 										&charClassMatcher{
-											pos:        position{line: 139, col: 28, offset: 6266},
+											pos:        position{line: 137, col: 28, offset: 6218},
 											val:        "[a-zA-Z]",
 											ranges:     []rune{'a', 'z', 'A', 'Z'},
 											ignoreCase: false,
 											inverted:   false,
 										},
 										&zeroOrMoreExpr{
-											pos: position{line: 139, col: 37, offset: 6275},
+											pos: position{line: 137, col: 37, offset: 6227},
 											expr: &seqExpr{
-												pos: position{line: 139, col: 39, offset: 6277},
+												pos: position{line: 137, col: 39, offset: 6229},
 												exprs: []any{
 													&zeroOrMoreExpr{
-														pos: position{line: 139, col: 39, offset: 6277},
+														pos: position{line: 137, col: 39, offset: 6229},
 														expr: &litMatcher{
-															pos:        position{line: 139, col: 39, offset: 6277},
+															pos:        position{line: 137, col: 39, offset: 6229},
 															val:        "-",
 															ignoreCase: false,
 															want:       "\"-\"",
 														},
 													},
 													&charClassMatcher{
-														pos:        position{line: 139, col: 44, offset: 6282},
+														pos:        position{line: 137, col: 44, offset: 6234},
 														val:        "[a-zA-Z0-9]",
 														ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
 														ignoreCase: false,
@@ -1020,7 +1018,7 @@ var g = &grammar{
 							},
 						},
 						&andCodeExpr{
-							pos: position{line: 139, col: 85, offset: 6323},
+							pos: position{line: 137, col: 89, offset: 6279},
 							run: (*parser).callontoplabel12,
 						},
 					},
@@ -1030,9 +1028,9 @@ var g = &grammar{
 		{
 			name:        "alphanum",
 			displayName: "\"alphanum\"",
-			pos:         position{line: 143, col: 1, offset: 6398},
+			pos:         position{line: 141, col: 1, offset: 6354},
 			expr: &charClassMatcher{
-				pos:        position{line: 143, col: 24, offset: 6421},
+				pos:        position{line: 141, col: 24, offset: 6377},
 				val:        "[a-zA-Z0-9]",
 				ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
 				ignoreCase: false,
@@ -1042,60 +1040,60 @@ var g = &grammar{
 		{
 			name:        "IPv4address",
 			displayName: "\"IPv4address\"",
-			pos:         position{line: 145, col: 1, offset: 6434},
+			pos:         position{line: 143, col: 1, offset: 6390},
 			expr: &actionExpr{
-				pos: position{line: 145, col: 30, offset: 6463},
+				pos: position{line: 143, col: 30, offset: 6419},
 				run: (*parser).callonIPv4address1,
 				expr: &seqExpr{
-					pos: position{line: 145, col: 30, offset: 6463},
+					pos: position{line: 143, col: 30, offset: 6419},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 145, col: 30, offset: 6463},
+							pos:   position{line: 143, col: 30, offset: 6419},
 							label: "a",
 							expr: &ruleRefExpr{
-								pos:  position{line: 145, col: 32, offset: 6465},
+								pos:  position{line: 143, col: 32, offset: 6421},
 								name: "dec_octet",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 145, col: 42, offset: 6475},
+							pos:        position{line: 143, col: 42, offset: 6431},
 							val:        ".",
 							ignoreCase: false,
 							want:       "\".\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 145, col: 46, offset: 6479},
+							pos:   position{line: 143, col: 46, offset: 6435},
 							label: "b",
 							expr: &ruleRefExpr{
-								pos:  position{line: 145, col: 48, offset: 6481},
+								pos:  position{line: 143, col: 48, offset: 6437},
 								name: "dec_octet",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 145, col: 58, offset: 6491},
+							pos:        position{line: 143, col: 58, offset: 6447},
 							val:        ".",
 							ignoreCase: false,
 							want:       "\".\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 145, col: 62, offset: 6495},
+							pos:   position{line: 143, col: 62, offset: 6451},
 							label: "c_",
 							expr: &ruleRefExpr{
-								pos:  position{line: 145, col: 65, offset: 6498},
+								pos:  position{line: 143, col: 65, offset: 6454},
 								name: "dec_octet",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 145, col: 75, offset: 6508},
+							pos:        position{line: 143, col: 75, offset: 6464},
 							val:        ".",
 							ignoreCase: false,
 							want:       "\".\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 145, col: 79, offset: 6512},
+							pos:   position{line: 143, col: 79, offset: 6468},
 							label: "d",
 							expr: &ruleRefExpr{
-								pos:  position{line: 145, col: 81, offset: 6514},
+								pos:  position{line: 143, col: 81, offset: 6470},
 								name: "dec_octet",
 							},
 						},
@@ -1106,24 +1104,24 @@ var g = &grammar{
 		{
 			name:        "dec_octet",
 			displayName: "\"dec-octet\"",
-			pos:         position{line: 152, col: 1, offset: 6826},
+			pos:         position{line: 150, col: 1, offset: 6782},
 			expr: &actionExpr{
-				pos: position{line: 152, col: 26, offset: 6851},
+				pos: position{line: 150, col: 26, offset: 6807},
 				run: (*parser).callondec_octet1,
 				expr: &choiceExpr{
-					pos: position{line: 152, col: 28, offset: 6853},
+					pos: position{line: 150, col: 28, offset: 6809},
 					alternatives: []any{
 						&seqExpr{
-							pos: position{line: 152, col: 28, offset: 6853},
+							pos: position{line: 150, col: 28, offset: 6809},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 152, col: 28, offset: 6853},
+									pos:        position{line: 150, col: 28, offset: 6809},
 									val:        "25",
 									ignoreCase: false,
 									want:       "\"25\"",
 								},
 								&charClassMatcher{
-									pos:        position{line: 152, col: 33, offset: 6858},
+									pos:        position{line: 150, col: 33, offset: 6814},
 									val:        "[0-5]",
 									ranges:     []rune{'0', '5'},
 									ignoreCase: false,
@@ -1132,23 +1130,23 @@ var g = &grammar{
 							},
 						},
 						&seqExpr{
-							pos: position{line: 152, col: 41, offset: 6866},
+							pos: position{line: 150, col: 41, offset: 6822},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 152, col: 41, offset: 6866},
+									pos:        position{line: 150, col: 41, offset: 6822},
 									val:        "2",
 									ignoreCase: false,
 									want:       "\"2\"",
 								},
 								&charClassMatcher{
-									pos:        position{line: 152, col: 45, offset: 6870},
+									pos:        position{line: 150, col: 45, offset: 6826},
 									val:        "[0-4]",
 									ranges:     []rune{'0', '4'},
 									ignoreCase: false,
 									inverted:   false,
 								},
 								&charClassMatcher{
-									pos:        position{line: 152, col: 51, offset: 6876},
+									pos:        position{line: 150, col: 51, offset: 6832},
 									val:        "[0-9]",
 									ranges:     []rune{'0', '9'},
 									ignoreCase: false,
@@ -1157,23 +1155,23 @@ var g = &grammar{
 							},
 						},
 						&seqExpr{
-							pos: position{line: 152, col: 59, offset: 6884},
+							pos: position{line: 150, col: 59, offset: 6840},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 152, col: 59, offset: 6884},
+									pos:        position{line: 150, col: 59, offset: 6840},
 									val:        "1",
 									ignoreCase: false,
 									want:       "\"1\"",
 								},
 								&charClassMatcher{
-									pos:        position{line: 152, col: 63, offset: 6888},
+									pos:        position{line: 150, col: 63, offset: 6844},
 									val:        "[0-9]",
 									ranges:     []rune{'0', '9'},
 									ignoreCase: false,
 									inverted:   false,
 								},
 								&charClassMatcher{
-									pos:        position{line: 152, col: 69, offset: 6894},
+									pos:        position{line: 150, col: 69, offset: 6850},
 									val:        "[0-9]",
 									ranges:     []rune{'0', '9'},
 									ignoreCase: false,
@@ -1182,17 +1180,17 @@ var g = &grammar{
 							},
 						},
 						&seqExpr{
-							pos: position{line: 152, col: 77, offset: 6902},
+							pos: position{line: 150, col: 77, offset: 6858},
 							exprs: []any{
 								&charClassMatcher{
-									pos:        position{line: 152, col: 77, offset: 6902},
+									pos:        position{line: 150, col: 77, offset: 6858},
 									val:        "[1-9]",
 									ranges:     []rune{'1', '9'},
 									ignoreCase: false,
 									inverted:   false,
 								},
 								&charClassMatcher{
-									pos:        position{line: 152, col: 83, offset: 6908},
+									pos:        position{line: 150, col: 83, offset: 6864},
 									val:        "[0-9]",
 									ranges:     []rune{'0', '9'},
 									ignoreCase: false,
@@ -1201,7 +1199,7 @@ var g = &grammar{
 							},
 						},
 						&charClassMatcher{
-							pos:        position{line: 152, col: 91, offset: 6916},
+							pos:        position{line: 150, col: 91, offset: 6872},
 							val:        "[0-9]",
 							ranges:     []rune{'0', '9'},
 							ignoreCase: false,
@@ -1214,29 +1212,29 @@ var g = &grammar{
 		{
 			name:        "IPv6reference",
 			displayName: "\"IPv6reference\"",
-			pos:         position{line: 156, col: 1, offset: 6965},
+			pos:         position{line: 154, col: 1, offset: 6921},
 			expr: &actionExpr{
-				pos: position{line: 156, col: 34, offset: 6998},
+				pos: position{line: 154, col: 34, offset: 6954},
 				run: (*parser).callonIPv6reference1,
 				expr: &seqExpr{
-					pos: position{line: 156, col: 34, offset: 6998},
+					pos: position{line: 154, col: 34, offset: 6954},
 					exprs: []any{
 						&litMatcher{
-							pos:        position{line: 156, col: 34, offset: 6998},
+							pos:        position{line: 154, col: 34, offset: 6954},
 							val:        "[",
 							ignoreCase: false,
 							want:       "\"[\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 156, col: 38, offset: 7002},
+							pos:   position{line: 154, col: 38, offset: 6958},
 							label: "a",
 							expr: &ruleRefExpr{
-								pos:  position{line: 156, col: 40, offset: 7004},
+								pos:  position{line: 154, col: 40, offset: 6960},
 								name: "IPv6address",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 156, col: 52, offset: 7016},
+							pos:        position{line: 154, col: 52, offset: 6972},
 							val:        "]",
 							ignoreCase: false,
 							want:       "\"]\"",
@@ -1248,506 +1246,506 @@ var g = &grammar{
 		{
 			name:        "IPv6address",
 			displayName: "\"IPv6address\"",
-			pos:         position{line: 164, col: 1, offset: 7439},
+			pos:         position{line: 162, col: 1, offset: 7395},
 			expr: &actionExpr{
-				pos: position{line: 164, col: 30, offset: 7468},
+				pos: position{line: 162, col: 30, offset: 7424},
 				run: (*parser).callonIPv6address1,
 				expr: &choiceExpr{
-					pos: position{line: 165, col: 4, offset: 7473},
+					pos: position{line: 163, col: 4, offset: 7429},
 					alternatives: []any{
 						&seqExpr{
-							pos: position{line: 165, col: 4, offset: 7473},
+							pos: position{line: 163, col: 4, offset: 7429},
 							exprs: []any{
 								&ruleRefExpr{
-									pos:  position{line: 165, col: 4, offset: 7473},
+									pos:  position{line: 163, col: 4, offset: 7429},
 									name: "h4c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 165, col: 8, offset: 7477},
+									pos:  position{line: 163, col: 8, offset: 7433},
 									name: "h4c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 165, col: 12, offset: 7481},
+									pos:  position{line: 163, col: 12, offset: 7437},
 									name: "h4c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 165, col: 16, offset: 7485},
+									pos:  position{line: 163, col: 16, offset: 7441},
 									name: "h4c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 165, col: 20, offset: 7489},
+									pos:  position{line: 163, col: 20, offset: 7445},
 									name: "h4c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 165, col: 24, offset: 7493},
+									pos:  position{line: 163, col: 24, offset: 7449},
 									name: "h4c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 165, col: 28, offset: 7497},
+									pos:  position{line: 163, col: 28, offset: 7453},
 									name: "ls32",
 								},
 								&notExpr{
-									pos: position{line: 165, col: 33, offset: 7502},
+									pos: position{line: 163, col: 33, offset: 7458},
 									expr: &ruleRefExpr{
-										pos:  position{line: 165, col: 34, offset: 7503},
+										pos:  position{line: 163, col: 34, offset: 7459},
 										name: "ipv6char",
 									},
 								},
 							},
 						},
 						&seqExpr{
-							pos: position{line: 166, col: 4, offset: 7515},
+							pos: position{line: 164, col: 4, offset: 7471},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 166, col: 4, offset: 7515},
+									pos:        position{line: 164, col: 4, offset: 7471},
 									val:        "::",
 									ignoreCase: false,
 									want:       "\"::\"",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 166, col: 9, offset: 7520},
+									pos:  position{line: 164, col: 9, offset: 7476},
 									name: "h4c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 166, col: 13, offset: 7524},
+									pos:  position{line: 164, col: 13, offset: 7480},
 									name: "h4c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 166, col: 17, offset: 7528},
+									pos:  position{line: 164, col: 17, offset: 7484},
 									name: "h4c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 166, col: 21, offset: 7532},
+									pos:  position{line: 164, col: 21, offset: 7488},
 									name: "h4c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 166, col: 25, offset: 7536},
+									pos:  position{line: 164, col: 25, offset: 7492},
 									name: "h4c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 166, col: 29, offset: 7540},
+									pos:  position{line: 164, col: 29, offset: 7496},
 									name: "ls32",
 								},
 								&notExpr{
-									pos: position{line: 166, col: 34, offset: 7545},
+									pos: position{line: 164, col: 34, offset: 7501},
 									expr: &ruleRefExpr{
-										pos:  position{line: 166, col: 35, offset: 7546},
+										pos:  position{line: 164, col: 35, offset: 7502},
 										name: "ipv6char",
 									},
 								},
 							},
 						},
 						&seqExpr{
-							pos: position{line: 167, col: 4, offset: 7558},
+							pos: position{line: 165, col: 4, offset: 7514},
 							exprs: []any{
 								&zeroOrOneExpr{
-									pos: position{line: 167, col: 4, offset: 7558},
+									pos: position{line: 165, col: 4, offset: 7514},
 									expr: &ruleRefExpr{
-										pos:  position{line: 167, col: 4, offset: 7558},
+										pos:  position{line: 165, col: 4, offset: 7514},
 										name: "h4",
 									},
 								},
 								&litMatcher{
-									pos:        position{line: 167, col: 8, offset: 7562},
+									pos:        position{line: 165, col: 8, offset: 7518},
 									val:        "::",
 									ignoreCase: false,
 									want:       "\"::\"",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 167, col: 13, offset: 7567},
+									pos:  position{line: 165, col: 13, offset: 7523},
 									name: "h4c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 167, col: 17, offset: 7571},
+									pos:  position{line: 165, col: 17, offset: 7527},
 									name: "h4c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 167, col: 21, offset: 7575},
+									pos:  position{line: 165, col: 21, offset: 7531},
 									name: "h4c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 167, col: 25, offset: 7579},
+									pos:  position{line: 165, col: 25, offset: 7535},
 									name: "h4c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 167, col: 29, offset: 7583},
+									pos:  position{line: 165, col: 29, offset: 7539},
 									name: "ls32",
 								},
 								&notExpr{
-									pos: position{line: 167, col: 34, offset: 7588},
+									pos: position{line: 165, col: 34, offset: 7544},
 									expr: &ruleRefExpr{
-										pos:  position{line: 167, col: 35, offset: 7589},
+										pos:  position{line: 165, col: 35, offset: 7545},
 										name: "ipv6char",
 									},
 								},
 							},
 						},
 						&seqExpr{
-							pos: position{line: 168, col: 4, offset: 7601},
+							pos: position{line: 166, col: 4, offset: 7557},
 							exprs: []any{
 								&zeroOrOneExpr{
-									pos: position{line: 168, col: 4, offset: 7601},
+									pos: position{line: 166, col: 4, offset: 7557},
 									expr: &seqExpr{
-										pos: position{line: 168, col: 6, offset: 7603},
+										pos: position{line: 166, col: 6, offset: 7559},
 										exprs: []any{
 											&zeroOrOneExpr{
-												pos: position{line: 168, col: 6, offset: 7603},
+												pos: position{line: 166, col: 6, offset: 7559},
 												expr: &ruleRefExpr{
-													pos:  position{line: 168, col: 6, offset: 7603},
+													pos:  position{line: 166, col: 6, offset: 7559},
 													name: "h4c",
 												},
 											},
 											&ruleRefExpr{
-												pos:  position{line: 168, col: 11, offset: 7608},
+												pos:  position{line: 166, col: 11, offset: 7564},
 												name: "h4",
 											},
 										},
 									},
 								},
 								&litMatcher{
-									pos:        position{line: 168, col: 17, offset: 7614},
+									pos:        position{line: 166, col: 17, offset: 7570},
 									val:        "::",
 									ignoreCase: false,
 									want:       "\"::\"",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 168, col: 22, offset: 7619},
+									pos:  position{line: 166, col: 22, offset: 7575},
 									name: "h4c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 168, col: 26, offset: 7623},
+									pos:  position{line: 166, col: 26, offset: 7579},
 									name: "h4c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 168, col: 30, offset: 7627},
+									pos:  position{line: 166, col: 30, offset: 7583},
 									name: "h4c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 168, col: 34, offset: 7631},
+									pos:  position{line: 166, col: 34, offset: 7587},
 									name: "ls32",
 								},
 								&notExpr{
-									pos: position{line: 168, col: 39, offset: 7636},
+									pos: position{line: 166, col: 39, offset: 7592},
 									expr: &ruleRefExpr{
-										pos:  position{line: 168, col: 40, offset: 7637},
+										pos:  position{line: 166, col: 40, offset: 7593},
 										name: "ipv6char",
 									},
 								},
 							},
 						},
 						&seqExpr{
-							pos: position{line: 169, col: 4, offset: 7649},
+							pos: position{line: 167, col: 4, offset: 7605},
 							exprs: []any{
 								&zeroOrOneExpr{
-									pos: position{line: 169, col: 4, offset: 7649},
+									pos: position{line: 167, col: 4, offset: 7605},
 									expr: &seqExpr{
-										pos: position{line: 169, col: 6, offset: 7651},
+										pos: position{line: 167, col: 6, offset: 7607},
 										exprs: []any{
 											&zeroOrOneExpr{
-												pos: position{line: 169, col: 6, offset: 7651},
+												pos: position{line: 167, col: 6, offset: 7607},
 												expr: &ruleRefExpr{
-													pos:  position{line: 169, col: 6, offset: 7651},
+													pos:  position{line: 167, col: 6, offset: 7607},
 													name: "h4c",
 												},
 											},
 											&zeroOrOneExpr{
-												pos: position{line: 169, col: 11, offset: 7656},
+												pos: position{line: 167, col: 11, offset: 7612},
 												expr: &ruleRefExpr{
-													pos:  position{line: 169, col: 11, offset: 7656},
+													pos:  position{line: 167, col: 11, offset: 7612},
 													name: "h4c",
 												},
 											},
 											&ruleRefExpr{
-												pos:  position{line: 169, col: 16, offset: 7661},
+												pos:  position{line: 167, col: 16, offset: 7617},
 												name: "h4",
 											},
 										},
 									},
 								},
 								&litMatcher{
-									pos:        position{line: 169, col: 22, offset: 7667},
+									pos:        position{line: 167, col: 22, offset: 7623},
 									val:        "::",
 									ignoreCase: false,
 									want:       "\"::\"",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 169, col: 27, offset: 7672},
+									pos:  position{line: 167, col: 27, offset: 7628},
 									name: "h4c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 169, col: 31, offset: 7676},
+									pos:  position{line: 167, col: 31, offset: 7632},
 									name: "h4c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 169, col: 35, offset: 7680},
+									pos:  position{line: 167, col: 35, offset: 7636},
 									name: "ls32",
 								},
 								&notExpr{
-									pos: position{line: 169, col: 40, offset: 7685},
+									pos: position{line: 167, col: 40, offset: 7641},
 									expr: &ruleRefExpr{
-										pos:  position{line: 169, col: 41, offset: 7686},
+										pos:  position{line: 167, col: 41, offset: 7642},
 										name: "ipv6char",
 									},
 								},
 							},
 						},
 						&seqExpr{
-							pos: position{line: 170, col: 4, offset: 7698},
+							pos: position{line: 168, col: 4, offset: 7654},
 							exprs: []any{
 								&zeroOrOneExpr{
-									pos: position{line: 170, col: 4, offset: 7698},
+									pos: position{line: 168, col: 4, offset: 7654},
 									expr: &seqExpr{
-										pos: position{line: 170, col: 6, offset: 7700},
+										pos: position{line: 168, col: 6, offset: 7656},
 										exprs: []any{
 											&zeroOrOneExpr{
-												pos: position{line: 170, col: 6, offset: 7700},
+												pos: position{line: 168, col: 6, offset: 7656},
 												expr: &ruleRefExpr{
-													pos:  position{line: 170, col: 6, offset: 7700},
+													pos:  position{line: 168, col: 6, offset: 7656},
 													name: "h4c",
 												},
 											},
 											&zeroOrOneExpr{
-												pos: position{line: 170, col: 11, offset: 7705},
+												pos: position{line: 168, col: 11, offset: 7661},
 												expr: &ruleRefExpr{
-													pos:  position{line: 170, col: 11, offset: 7705},
+													pos:  position{line: 168, col: 11, offset: 7661},
 													name: "h4c",
 												},
 											},
 											&zeroOrOneExpr{
-												pos: position{line: 170, col: 16, offset: 7710},
+												pos: position{line: 168, col: 16, offset: 7666},
 												expr: &ruleRefExpr{
-													pos:  position{line: 170, col: 16, offset: 7710},
+													pos:  position{line: 168, col: 16, offset: 7666},
 													name: "h4c",
 												},
 											},
 											&ruleRefExpr{
-												pos:  position{line: 170, col: 21, offset: 7715},
+												pos:  position{line: 168, col: 21, offset: 7671},
 												name: "h4",
 											},
 										},
 									},
 								},
 								&litMatcher{
-									pos:        position{line: 170, col: 27, offset: 7721},
+									pos:        position{line: 168, col: 27, offset: 7677},
 									val:        "::",
 									ignoreCase: false,
 									want:       "\"::\"",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 170, col: 32, offset: 7726},
+									pos:  position{line: 168, col: 32, offset: 7682},
 									name: "h4c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 170, col: 36, offset: 7730},
+									pos:  position{line: 168, col: 36, offset: 7686},
 									name: "ls32",
 								},
 								&notExpr{
-									pos: position{line: 170, col: 41, offset: 7735},
+									pos: position{line: 168, col: 41, offset: 7691},
 									expr: &ruleRefExpr{
-										pos:  position{line: 170, col: 42, offset: 7736},
+										pos:  position{line: 168, col: 42, offset: 7692},
 										name: "ipv6char",
 									},
 								},
 							},
 						},
 						&seqExpr{
-							pos: position{line: 171, col: 4, offset: 7748},
+							pos: position{line: 169, col: 4, offset: 7704},
 							exprs: []any{
 								&zeroOrOneExpr{
-									pos: position{line: 171, col: 4, offset: 7748},
+									pos: position{line: 169, col: 4, offset: 7704},
 									expr: &seqExpr{
-										pos: position{line: 171, col: 6, offset: 7750},
+										pos: position{line: 169, col: 6, offset: 7706},
 										exprs: []any{
 											&zeroOrOneExpr{
-												pos: position{line: 171, col: 6, offset: 7750},
+												pos: position{line: 169, col: 6, offset: 7706},
 												expr: &ruleRefExpr{
-													pos:  position{line: 171, col: 6, offset: 7750},
+													pos:  position{line: 169, col: 6, offset: 7706},
 													name: "h4c",
 												},
 											},
 											&zeroOrOneExpr{
-												pos: position{line: 171, col: 11, offset: 7755},
+												pos: position{line: 169, col: 11, offset: 7711},
 												expr: &ruleRefExpr{
-													pos:  position{line: 171, col: 11, offset: 7755},
+													pos:  position{line: 169, col: 11, offset: 7711},
 													name: "h4c",
 												},
 											},
 											&zeroOrOneExpr{
-												pos: position{line: 171, col: 16, offset: 7760},
+												pos: position{line: 169, col: 16, offset: 7716},
 												expr: &ruleRefExpr{
-													pos:  position{line: 171, col: 16, offset: 7760},
+													pos:  position{line: 169, col: 16, offset: 7716},
 													name: "h4c",
 												},
 											},
 											&zeroOrOneExpr{
-												pos: position{line: 171, col: 21, offset: 7765},
+												pos: position{line: 169, col: 21, offset: 7721},
 												expr: &ruleRefExpr{
-													pos:  position{line: 171, col: 21, offset: 7765},
+													pos:  position{line: 169, col: 21, offset: 7721},
 													name: "h4c",
 												},
 											},
 											&ruleRefExpr{
-												pos:  position{line: 171, col: 26, offset: 7770},
+												pos:  position{line: 169, col: 26, offset: 7726},
 												name: "h4",
 											},
 										},
 									},
 								},
 								&litMatcher{
-									pos:        position{line: 171, col: 32, offset: 7776},
+									pos:        position{line: 169, col: 32, offset: 7732},
 									val:        "::",
 									ignoreCase: false,
 									want:       "\"::\"",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 171, col: 37, offset: 7781},
+									pos:  position{line: 169, col: 37, offset: 7737},
 									name: "ls32",
 								},
 								&notExpr{
-									pos: position{line: 171, col: 42, offset: 7786},
+									pos: position{line: 169, col: 42, offset: 7742},
 									expr: &ruleRefExpr{
-										pos:  position{line: 171, col: 43, offset: 7787},
+										pos:  position{line: 169, col: 43, offset: 7743},
 										name: "ipv6char",
 									},
 								},
 							},
 						},
 						&seqExpr{
-							pos: position{line: 172, col: 4, offset: 7799},
+							pos: position{line: 170, col: 4, offset: 7755},
 							exprs: []any{
 								&zeroOrOneExpr{
-									pos: position{line: 172, col: 4, offset: 7799},
+									pos: position{line: 170, col: 4, offset: 7755},
 									expr: &seqExpr{
-										pos: position{line: 172, col: 6, offset: 7801},
+										pos: position{line: 170, col: 6, offset: 7757},
 										exprs: []any{
 											&zeroOrOneExpr{
-												pos: position{line: 172, col: 6, offset: 7801},
+												pos: position{line: 170, col: 6, offset: 7757},
 												expr: &ruleRefExpr{
-													pos:  position{line: 172, col: 6, offset: 7801},
+													pos:  position{line: 170, col: 6, offset: 7757},
 													name: "h4c",
 												},
 											},
 											&zeroOrOneExpr{
-												pos: position{line: 172, col: 11, offset: 7806},
+												pos: position{line: 170, col: 11, offset: 7762},
 												expr: &ruleRefExpr{
-													pos:  position{line: 172, col: 11, offset: 7806},
+													pos:  position{line: 170, col: 11, offset: 7762},
 													name: "h4c",
 												},
 											},
 											&zeroOrOneExpr{
-												pos: position{line: 172, col: 16, offset: 7811},
+												pos: position{line: 170, col: 16, offset: 7767},
 												expr: &ruleRefExpr{
-													pos:  position{line: 172, col: 16, offset: 7811},
+													pos:  position{line: 170, col: 16, offset: 7767},
 													name: "h4c",
 												},
 											},
 											&zeroOrOneExpr{
-												pos: position{line: 172, col: 21, offset: 7816},
+												pos: position{line: 170, col: 21, offset: 7772},
 												expr: &ruleRefExpr{
-													pos:  position{line: 172, col: 21, offset: 7816},
+													pos:  position{line: 170, col: 21, offset: 7772},
 													name: "h4c",
 												},
 											},
 											&zeroOrOneExpr{
-												pos: position{line: 172, col: 26, offset: 7821},
+												pos: position{line: 170, col: 26, offset: 7777},
 												expr: &ruleRefExpr{
-													pos:  position{line: 172, col: 26, offset: 7821},
+													pos:  position{line: 170, col: 26, offset: 7777},
 													name: "h4c",
 												},
 											},
 											&ruleRefExpr{
-												pos:  position{line: 172, col: 31, offset: 7826},
+												pos:  position{line: 170, col: 31, offset: 7782},
 												name: "h4",
 											},
 										},
 									},
 								},
 								&litMatcher{
-									pos:        position{line: 172, col: 37, offset: 7832},
+									pos:        position{line: 170, col: 37, offset: 7788},
 									val:        "::",
 									ignoreCase: false,
 									want:       "\"::\"",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 172, col: 42, offset: 7837},
+									pos:  position{line: 170, col: 42, offset: 7793},
 									name: "h4",
 								},
 								&notExpr{
-									pos: position{line: 172, col: 45, offset: 7840},
+									pos: position{line: 170, col: 45, offset: 7796},
 									expr: &ruleRefExpr{
-										pos:  position{line: 172, col: 46, offset: 7841},
+										pos:  position{line: 170, col: 46, offset: 7797},
 										name: "ipv6char",
 									},
 								},
 							},
 						},
 						&seqExpr{
-							pos: position{line: 173, col: 4, offset: 7853},
+							pos: position{line: 171, col: 4, offset: 7809},
 							exprs: []any{
 								&zeroOrOneExpr{
-									pos: position{line: 173, col: 4, offset: 7853},
+									pos: position{line: 171, col: 4, offset: 7809},
 									expr: &seqExpr{
-										pos: position{line: 173, col: 6, offset: 7855},
+										pos: position{line: 171, col: 6, offset: 7811},
 										exprs: []any{
 											&zeroOrOneExpr{
-												pos: position{line: 173, col: 6, offset: 7855},
+												pos: position{line: 171, col: 6, offset: 7811},
 												expr: &ruleRefExpr{
-													pos:  position{line: 173, col: 6, offset: 7855},
+													pos:  position{line: 171, col: 6, offset: 7811},
 													name: "h4c",
 												},
 											},
 											&zeroOrOneExpr{
-												pos: position{line: 173, col: 11, offset: 7860},
+												pos: position{line: 171, col: 11, offset: 7816},
 												expr: &ruleRefExpr{
-													pos:  position{line: 173, col: 11, offset: 7860},
+													pos:  position{line: 171, col: 11, offset: 7816},
 													name: "h4c",
 												},
 											},
 											&zeroOrOneExpr{
-												pos: position{line: 173, col: 16, offset: 7865},
+												pos: position{line: 171, col: 16, offset: 7821},
 												expr: &ruleRefExpr{
-													pos:  position{line: 173, col: 16, offset: 7865},
+													pos:  position{line: 171, col: 16, offset: 7821},
 													name: "h4c",
 												},
 											},
 											&zeroOrOneExpr{
-												pos: position{line: 173, col: 21, offset: 7870},
+												pos: position{line: 171, col: 21, offset: 7826},
 												expr: &ruleRefExpr{
-													pos:  position{line: 173, col: 21, offset: 7870},
+													pos:  position{line: 171, col: 21, offset: 7826},
 													name: "h4c",
 												},
 											},
 											&zeroOrOneExpr{
-												pos: position{line: 173, col: 26, offset: 7875},
+												pos: position{line: 171, col: 26, offset: 7831},
 												expr: &ruleRefExpr{
-													pos:  position{line: 173, col: 26, offset: 7875},
+													pos:  position{line: 171, col: 26, offset: 7831},
 													name: "h4c",
 												},
 											},
 											&zeroOrOneExpr{
-												pos: position{line: 173, col: 31, offset: 7880},
+												pos: position{line: 171, col: 31, offset: 7836},
 												expr: &ruleRefExpr{
-													pos:  position{line: 173, col: 31, offset: 7880},
+													pos:  position{line: 171, col: 31, offset: 7836},
 													name: "h4c",
 												},
 											},
 											&ruleRefExpr{
-												pos:  position{line: 173, col: 36, offset: 7885},
+												pos:  position{line: 171, col: 36, offset: 7841},
 												name: "h4",
 											},
 										},
 									},
 								},
 								&litMatcher{
-									pos:        position{line: 173, col: 42, offset: 7891},
+									pos:        position{line: 171, col: 42, offset: 7847},
 									val:        "::",
 									ignoreCase: false,
 									want:       "\"::\"",
 								},
 								&notExpr{
-									pos: position{line: 173, col: 47, offset: 7896},
+									pos: position{line: 171, col: 47, offset: 7852},
 									expr: &ruleRefExpr{
-										pos:  position{line: 173, col: 48, offset: 7897},
+										pos:  position{line: 171, col: 48, offset: 7853},
 										name: "ipv6char",
 									},
 								},
@@ -1759,24 +1757,24 @@ var g = &grammar{
 		},
 		{
 			name: "h4c",
-			pos:  position{line: 178, col: 1, offset: 7953},
+			pos:  position{line: 176, col: 1, offset: 7909},
 			expr: &seqExpr{
-				pos: position{line: 178, col: 8, offset: 7960},
+				pos: position{line: 176, col: 8, offset: 7916},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 178, col: 8, offset: 7960},
+						pos:  position{line: 176, col: 8, offset: 7916},
 						name: "h4",
 					},
 					&litMatcher{
-						pos:        position{line: 178, col: 11, offset: 7963},
+						pos:        position{line: 176, col: 11, offset: 7919},
 						val:        ":",
 						ignoreCase: false,
 						want:       "\":\"",
 					},
 					&notExpr{
-						pos: position{line: 178, col: 15, offset: 7967},
+						pos: position{line: 176, col: 15, offset: 7923},
 						expr: &litMatcher{
-							pos:        position{line: 178, col: 16, offset: 7968},
+							pos:        position{line: 176, col: 16, offset: 7924},
 							val:        ":",
 							ignoreCase: false,
 							want:       "\":\"",
@@ -1787,9 +1785,9 @@ var g = &grammar{
 		},
 		{
 			name: "ipv6char",
-			pos:  position{line: 180, col: 1, offset: 7973},
+			pos:  position{line: 178, col: 1, offset: 7929},
 			expr: &charClassMatcher{
-				pos:        position{line: 180, col: 13, offset: 7985},
+				pos:        position{line: 178, col: 13, offset: 7941},
 				val:        "[0-9a-fA-F:.]",
 				chars:      []rune{':', '.'},
 				ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
@@ -1800,38 +1798,38 @@ var g = &grammar{
 		{
 			name:        "ls32",
 			displayName: "\"ls32\"",
-			pos:         position{line: 184, col: 1, offset: 8139},
+			pos:         position{line: 182, col: 1, offset: 8095},
 			expr: &choiceExpr{
-				pos: position{line: 184, col: 16, offset: 8154},
+				pos: position{line: 182, col: 16, offset: 8110},
 				alternatives: []any{
 					&seqExpr{
-						pos: position{line: 184, col: 16, offset: 8154},
+						pos: position{line: 182, col: 16, offset: 8110},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 184, col: 16, offset: 8154},
+								pos:  position{line: 182, col: 16, offset: 8110},
 								name: "h4",
 							},
 							&litMatcher{
-								pos:        position{line: 184, col: 19, offset: 8157},
+								pos:        position{line: 182, col: 19, offset: 8113},
 								val:        ":",
 								ignoreCase: false,
 								want:       "\":\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 184, col: 23, offset: 8161},
+								pos:  position{line: 182, col: 23, offset: 8117},
 								name: "h4",
 							},
 							&notExpr{
-								pos: position{line: 184, col: 26, offset: 8164},
+								pos: position{line: 182, col: 26, offset: 8120},
 								expr: &ruleRefExpr{
-									pos:  position{line: 184, col: 27, offset: 8165},
+									pos:  position{line: 182, col: 27, offset: 8121},
 									name: "ipv6char",
 								},
 							},
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 184, col: 38, offset: 8176},
+						pos:  position{line: 182, col: 38, offset: 8132},
 						name: "IPv4address",
 					},
 				},
@@ -1840,21 +1838,21 @@ var g = &grammar{
 		{
 			name:        "h4",
 			displayName: "\"h4\"",
-			pos:         position{line: 187, col: 1, offset: 8274},
+			pos:         position{line: 185, col: 1, offset: 8230},
 			expr: &seqExpr{
-				pos: position{line: 187, col: 12, offset: 8285},
+				pos: position{line: 185, col: 12, offset: 8241},
 				exprs: []any{
 					&charClassMatcher{
-						pos:        position{line: 187, col: 12, offset: 8285},
+						pos:        position{line: 185, col: 12, offset: 8241},
 						val:        "[0-9a-fA-F]",
 						ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 187, col: 24, offset: 8297},
+						pos: position{line: 185, col: 24, offset: 8253},
 						expr: &charClassMatcher{
-							pos:        position{line: 187, col: 24, offset: 8297},
+							pos:        position{line: 185, col: 24, offset: 8253},
 							val:        "[0-9a-fA-F]",
 							ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 							ignoreCase: false,
@@ -1862,9 +1860,9 @@ var g = &grammar{
 						},
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 187, col: 37, offset: 8310},
+						pos: position{line: 185, col: 37, offset: 8266},
 						expr: &charClassMatcher{
-							pos:        position{line: 187, col: 37, offset: 8310},
+							pos:        position{line: 185, col: 37, offset: 8266},
 							val:        "[0-9a-fA-F]",
 							ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 							ignoreCase: false,
@@ -1872,9 +1870,9 @@ var g = &grammar{
 						},
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 187, col: 50, offset: 8323},
+						pos: position{line: 185, col: 50, offset: 8279},
 						expr: &charClassMatcher{
-							pos:        position{line: 187, col: 50, offset: 8323},
+							pos:        position{line: 185, col: 50, offset: 8279},
 							val:        "[0-9a-fA-F]",
 							ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 							ignoreCase: false,
@@ -1887,18 +1885,18 @@ var g = &grammar{
 		{
 			name:        "path",
 			displayName: "\"path\"",
-			pos:         position{line: 192, col: 1, offset: 8493},
+			pos:         position{line: 190, col: 1, offset: 8449},
 			expr: &zeroOrOneExpr{
-				pos: position{line: 192, col: 16, offset: 8508},
+				pos: position{line: 190, col: 16, offset: 8464},
 				expr: &choiceExpr{
-					pos: position{line: 192, col: 18, offset: 8510},
+					pos: position{line: 190, col: 18, offset: 8466},
 					alternatives: []any{
 						&ruleRefExpr{
-							pos:  position{line: 192, col: 18, offset: 8510},
+							pos:  position{line: 190, col: 18, offset: 8466},
 							name: "abs_path",
 						},
 						&ruleRefExpr{
-							pos:  position{line: 192, col: 29, offset: 8521},
+							pos:  position{line: 190, col: 29, offset: 8477},
 							name: "opaque_part",
 						},
 					},
@@ -1908,43 +1906,43 @@ var g = &grammar{
 		{
 			name:        "path_segments",
 			displayName: "\"path-segments\"",
-			pos:         position{line: 194, col: 1, offset: 8537},
+			pos:         position{line: 192, col: 1, offset: 8493},
 			expr: &actionExpr{
-				pos: position{line: 194, col: 34, offset: 8570},
+				pos: position{line: 192, col: 34, offset: 8526},
 				run: (*parser).callonpath_segments1,
 				expr: &seqExpr{
-					pos: position{line: 194, col: 34, offset: 8570},
+					pos: position{line: 192, col: 34, offset: 8526},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 194, col: 34, offset: 8570},
+							pos:   position{line: 192, col: 34, offset: 8526},
 							label: "f",
 							expr: &ruleRefExpr{
-								pos:  position{line: 194, col: 36, offset: 8572},
+								pos:  position{line: 192, col: 36, offset: 8528},
 								name: "segment",
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 194, col: 44, offset: 8580},
+							pos:   position{line: 192, col: 44, offset: 8536},
 							label: "r",
 							expr: &zeroOrMoreExpr{
-								pos: position{line: 194, col: 46, offset: 8582},
+								pos: position{line: 192, col: 46, offset: 8538},
 								expr: &actionExpr{
-									pos: position{line: 194, col: 48, offset: 8584},
+									pos: position{line: 192, col: 48, offset: 8540},
 									run: (*parser).callonpath_segments7,
 									expr: &seqExpr{
-										pos: position{line: 194, col: 48, offset: 8584},
+										pos: position{line: 192, col: 48, offset: 8540},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 194, col: 48, offset: 8584},
+												pos:        position{line: 192, col: 48, offset: 8540},
 												val:        "/",
 												ignoreCase: false,
 												want:       "\"/\"",
 											},
 											&labeledExpr{
-												pos:   position{line: 194, col: 52, offset: 8588},
+												pos:   position{line: 192, col: 52, offset: 8544},
 												label: "s",
 												expr: &ruleRefExpr{
-													pos:  position{line: 194, col: 54, offset: 8590},
+													pos:  position{line: 192, col: 54, offset: 8546},
 													name: "segment",
 												},
 											},
@@ -1960,14 +1958,14 @@ var g = &grammar{
 		{
 			name:        "segment",
 			displayName: "\"segment\"",
-			pos:         position{line: 198, col: 1, offset: 8670},
+			pos:         position{line: 196, col: 1, offset: 8626},
 			expr: &actionExpr{
-				pos: position{line: 198, col: 22, offset: 8691},
+				pos: position{line: 196, col: 22, offset: 8647},
 				run: (*parser).callonsegment1,
 				expr: &zeroOrMoreExpr{
-					pos: position{line: 198, col: 22, offset: 8691},
+					pos: position{line: 196, col: 22, offset: 8647},
 					expr: &ruleRefExpr{
-						pos:  position{line: 198, col: 22, offset: 8691},
+						pos:  position{line: 196, col: 22, offset: 8647},
 						name: "pchar",
 					},
 				},
@@ -1976,12 +1974,12 @@ var g = &grammar{
 		{
 			name:        "pchar",
 			displayName: "\"pchar\"",
-			pos:         position{line: 202, col: 1, offset: 8738},
+			pos:         position{line: 200, col: 1, offset: 8694},
 			expr: &choiceExpr{
-				pos: position{line: 202, col: 18, offset: 8755},
+				pos: position{line: 200, col: 18, offset: 8711},
 				alternatives: []any{
 					&charClassMatcher{
-						pos:        position{line: 202, col: 18, offset: 8755},
+						pos:        position{line: 200, col: 18, offset: 8711},
 						val:        "[a-zA-Z0-9_.!~*'();:@&=+$,-]",
 						chars:      []rune{'_', '.', '!', '~', '*', '\'', '(', ')', ';', ':', '@', '&', '=', '+', '$', ',', '-'},
 						ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -1989,7 +1987,7 @@ var g = &grammar{
 						inverted:   false,
 					},
 					&ruleRefExpr{
-						pos:  position{line: 202, col: 49, offset: 8786},
+						pos:  position{line: 200, col: 49, offset: 8742},
 						name: "escaped",
 					},
 				},
@@ -1998,17 +1996,17 @@ var g = &grammar{
 		{
 			name:        "query",
 			displayName: "\"query\"",
-			pos:         position{line: 206, col: 1, offset: 8892},
+			pos:         position{line: 204, col: 1, offset: 8848},
 			expr: &actionExpr{
-				pos: position{line: 206, col: 18, offset: 8909},
+				pos: position{line: 204, col: 18, offset: 8865},
 				run: (*parser).callonquery1,
 				expr: &zeroOrMoreExpr{
-					pos: position{line: 206, col: 18, offset: 8909},
+					pos: position{line: 204, col: 18, offset: 8865},
 					expr: &choiceExpr{
-						pos: position{line: 206, col: 20, offset: 8911},
+						pos: position{line: 204, col: 20, offset: 8867},
 						alternatives: []any{
 							&charClassMatcher{
-								pos:        position{line: 206, col: 20, offset: 8911},
+								pos:        position{line: 204, col: 20, offset: 8867},
 								val:        "[a-zA-Z0-9_.!~*'();:@&=+$,/?-]",
 								chars:      []rune{'_', '.', '!', '~', '*', '\'', '(', ')', ';', ':', '@', '&', '=', '+', '$', ',', '/', '?', '-'},
 								ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -2016,7 +2014,7 @@ var g = &grammar{
 								inverted:   false,
 							},
 							&ruleRefExpr{
-								pos:  position{line: 206, col: 53, offset: 8944},
+								pos:  position{line: 204, col: 53, offset: 8900},
 								name: "escaped",
 							},
 						},
@@ -2027,17 +2025,17 @@ var g = &grammar{
 		{
 			name:        "fragment",
 			displayName: "\"fragment\"",
-			pos:         position{line: 212, col: 1, offset: 9090},
+			pos:         position{line: 210, col: 1, offset: 9046},
 			expr: &actionExpr{
-				pos: position{line: 212, col: 24, offset: 9113},
+				pos: position{line: 210, col: 24, offset: 9069},
 				run: (*parser).callonfragment1,
 				expr: &zeroOrMoreExpr{
-					pos: position{line: 212, col: 24, offset: 9113},
+					pos: position{line: 210, col: 24, offset: 9069},
 					expr: &choiceExpr{
-						pos: position{line: 212, col: 26, offset: 9115},
+						pos: position{line: 210, col: 26, offset: 9071},
 						alternatives: []any{
 							&charClassMatcher{
-								pos:        position{line: 212, col: 26, offset: 9115},
+								pos:        position{line: 210, col: 26, offset: 9071},
 								val:        "[a-zA-Z0-9_.!~*'();:@&=+$,/?-]",
 								chars:      []rune{'_', '.', '!', '~', '*', '\'', '(', ')', ';', ':', '@', '&', '=', '+', '$', ',', '/', '?', '-'},
 								ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -2045,7 +2043,7 @@ var g = &grammar{
 								inverted:   false,
 							},
 							&ruleRefExpr{
-								pos:  position{line: 212, col: 59, offset: 9148},
+								pos:  position{line: 210, col: 59, offset: 9104},
 								name: "escaped",
 							},
 						},
@@ -2056,31 +2054,31 @@ var g = &grammar{
 		{
 			name:        "relative_URI",
 			displayName: "\"relative-URI\"",
-			pos:         position{line: 218, col: 1, offset: 9297},
+			pos:         position{line: 216, col: 1, offset: 9253},
 			expr: &actionExpr{
-				pos: position{line: 218, col: 32, offset: 9328},
+				pos: position{line: 216, col: 32, offset: 9284},
 				run: (*parser).callonrelative_URI1,
 				expr: &seqExpr{
-					pos: position{line: 218, col: 32, offset: 9328},
+					pos: position{line: 216, col: 32, offset: 9284},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 218, col: 32, offset: 9328},
+							pos:   position{line: 216, col: 32, offset: 9284},
 							label: "p",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 218, col: 34, offset: 9330},
+								pos: position{line: 216, col: 34, offset: 9286},
 								expr: &choiceExpr{
-									pos: position{line: 218, col: 36, offset: 9332},
+									pos: position{line: 216, col: 36, offset: 9288},
 									alternatives: []any{
 										&ruleRefExpr{
-											pos:  position{line: 218, col: 36, offset: 9332},
+											pos:  position{line: 216, col: 36, offset: 9288},
 											name: "net_path",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 218, col: 47, offset: 9343},
+											pos:  position{line: 216, col: 47, offset: 9299},
 											name: "abs_path",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 218, col: 58, offset: 9354},
+											pos:  position{line: 216, col: 58, offset: 9310},
 											name: "rel_path",
 										},
 									},
@@ -2088,27 +2086,27 @@ var g = &grammar{
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 218, col: 70, offset: 9366},
+							pos:   position{line: 216, col: 70, offset: 9322},
 							label: "q",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 218, col: 72, offset: 9368},
+								pos: position{line: 216, col: 72, offset: 9324},
 								expr: &actionExpr{
-									pos: position{line: 218, col: 74, offset: 9370},
+									pos: position{line: 216, col: 74, offset: 9326},
 									run: (*parser).callonrelative_URI11,
 									expr: &seqExpr{
-										pos: position{line: 218, col: 74, offset: 9370},
+										pos: position{line: 216, col: 74, offset: 9326},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 218, col: 74, offset: 9370},
+												pos:        position{line: 216, col: 74, offset: 9326},
 												val:        "?",
 												ignoreCase: false,
 												want:       "\"?\"",
 											},
 											&labeledExpr{
-												pos:   position{line: 218, col: 78, offset: 9374},
+												pos:   position{line: 216, col: 78, offset: 9330},
 												label: "q",
 												expr: &ruleRefExpr{
-													pos:  position{line: 218, col: 80, offset: 9376},
+													pos:  position{line: 216, col: 80, offset: 9332},
 													name: "query",
 												},
 											},
@@ -2124,28 +2122,28 @@ var g = &grammar{
 		{
 			name:        "rel_path",
 			displayName: "\"rel-path\"",
-			pos:         position{line: 222, col: 1, offset: 9497},
+			pos:         position{line: 220, col: 1, offset: 9453},
 			expr: &actionExpr{
-				pos: position{line: 222, col: 24, offset: 9520},
+				pos: position{line: 220, col: 24, offset: 9476},
 				run: (*parser).callonrel_path1,
 				expr: &seqExpr{
-					pos: position{line: 222, col: 24, offset: 9520},
+					pos: position{line: 220, col: 24, offset: 9476},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 222, col: 24, offset: 9520},
+							pos:   position{line: 220, col: 24, offset: 9476},
 							label: "s",
 							expr: &ruleRefExpr{
-								pos:  position{line: 222, col: 26, offset: 9522},
+								pos:  position{line: 220, col: 26, offset: 9478},
 								name: "rel_segment",
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 222, col: 38, offset: 9534},
+							pos:   position{line: 220, col: 38, offset: 9490},
 							label: "a",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 222, col: 40, offset: 9536},
+								pos: position{line: 220, col: 40, offset: 9492},
 								expr: &ruleRefExpr{
-									pos:  position{line: 222, col: 40, offset: 9536},
+									pos:  position{line: 220, col: 40, offset: 9492},
 									name: "abs_path",
 								},
 							},
@@ -2157,17 +2155,17 @@ var g = &grammar{
 		{
 			name:        "rel_segment",
 			displayName: "\"rel-segment\"",
-			pos:         position{line: 226, col: 1, offset: 9592},
+			pos:         position{line: 224, col: 1, offset: 9548},
 			expr: &actionExpr{
-				pos: position{line: 226, col: 30, offset: 9621},
+				pos: position{line: 224, col: 30, offset: 9577},
 				run: (*parser).callonrel_segment1,
 				expr: &oneOrMoreExpr{
-					pos: position{line: 226, col: 30, offset: 9621},
+					pos: position{line: 224, col: 30, offset: 9577},
 					expr: &choiceExpr{
-						pos: position{line: 226, col: 32, offset: 9623},
+						pos: position{line: 224, col: 32, offset: 9579},
 						alternatives: []any{
 							&charClassMatcher{
-								pos:        position{line: 226, col: 32, offset: 9623},
+								pos:        position{line: 224, col: 32, offset: 9579},
 								val:        "[a-zA-Z0-9_.!~*'();@&=+$,-]",
 								chars:      []rune{'_', '.', '!', '~', '*', '\'', '(', ')', ';', '@', '&', '=', '+', '$', ',', '-'},
 								ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -2175,7 +2173,7 @@ var g = &grammar{
 								inverted:   false,
 							},
 							&ruleRefExpr{
-								pos:  position{line: 226, col: 62, offset: 9653},
+								pos:  position{line: 224, col: 62, offset: 9609},
 								name: "escaped",
 							},
 						},
@@ -2186,20 +2184,20 @@ var g = &grammar{
 		{
 			name:        "uric",
 			displayName: "\"uric\"",
-			pos:         position{line: 232, col: 1, offset: 9801},
+			pos:         position{line: 230, col: 1, offset: 9757},
 			expr: &choiceExpr{
-				pos: position{line: 232, col: 16, offset: 9816},
+				pos: position{line: 230, col: 16, offset: 9772},
 				alternatives: []any{
 					&ruleRefExpr{
-						pos:  position{line: 232, col: 16, offset: 9816},
+						pos:  position{line: 230, col: 16, offset: 9772},
 						name: "reserved",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 232, col: 27, offset: 9827},
+						pos:  position{line: 230, col: 27, offset: 9783},
 						name: "unreserved",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 232, col: 40, offset: 9840},
+						pos:  position{line: 230, col: 40, offset: 9796},
 						name: "escaped",
 					},
 				},
@@ -2208,9 +2206,9 @@ var g = &grammar{
 		{
 			name:        "reserved",
 			displayName: "\"reserved\"",
-			pos:         position{line: 234, col: 1, offset: 9849},
+			pos:         position{line: 232, col: 1, offset: 9805},
 			expr: &charClassMatcher{
-				pos:        position{line: 234, col: 24, offset: 9872},
+				pos:        position{line: 232, col: 24, offset: 9828},
 				val:        "[[\\];/?:@&=+$,]",
 				chars:      []rune{'[', ']', ';', '/', '?', ':', '@', '&', '=', '+', '$', ','},
 				ignoreCase: false,
@@ -2220,19 +2218,19 @@ var g = &grammar{
 		{
 			name:        "unreserved",
 			displayName: "\"unreserved\"",
-			pos:         position{line: 236, col: 1, offset: 9889},
+			pos:         position{line: 234, col: 1, offset: 9845},
 			expr: &choiceExpr{
-				pos: position{line: 236, col: 28, offset: 9916},
+				pos: position{line: 234, col: 28, offset: 9872},
 				alternatives: []any{
 					&charClassMatcher{
-						pos:        position{line: 236, col: 28, offset: 9916},
+						pos:        position{line: 234, col: 28, offset: 9872},
 						val:        "[a-zA-Z0-9]",
 						ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&ruleRefExpr{
-						pos:  position{line: 236, col: 42, offset: 9930},
+						pos:  position{line: 234, col: 42, offset: 9886},
 						name: "mark",
 					},
 				},
@@ -2241,9 +2239,9 @@ var g = &grammar{
 		{
 			name:        "mark",
 			displayName: "\"mark\"",
-			pos:         position{line: 238, col: 1, offset: 9936},
+			pos:         position{line: 236, col: 1, offset: 9892},
 			expr: &charClassMatcher{
-				pos:        position{line: 238, col: 16, offset: 9951},
+				pos:        position{line: 236, col: 16, offset: 9907},
 				val:        "[-_.!~*'()]",
 				chars:      []rune{'-', '_', '.', '!', '~', '*', '\'', '(', ')'},
 				ignoreCase: false,
@@ -2253,25 +2251,25 @@ var g = &grammar{
 		{
 			name:        "escaped",
 			displayName: "\"escaped\"",
-			pos:         position{line: 240, col: 1, offset: 9964},
+			pos:         position{line: 238, col: 1, offset: 9920},
 			expr: &seqExpr{
-				pos: position{line: 240, col: 22, offset: 9985},
+				pos: position{line: 238, col: 22, offset: 9941},
 				exprs: []any{
 					&litMatcher{
-						pos:        position{line: 240, col: 22, offset: 9985},
+						pos:        position{line: 238, col: 22, offset: 9941},
 						val:        "%",
 						ignoreCase: false,
 						want:       "\"%\"",
 					},
 					&charClassMatcher{
-						pos:        position{line: 240, col: 26, offset: 9989},
+						pos:        position{line: 238, col: 26, offset: 9945},
 						val:        "[0-9a-fA-F]",
 						ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 240, col: 38, offset: 10001},
+						pos:        position{line: 238, col: 38, offset: 9957},
 						val:        "[0-9a-fA-F]",
 						ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 						ignoreCase: false,
@@ -2283,9 +2281,9 @@ var g = &grammar{
 		{
 			name:        "delims",
 			displayName: "\"delims\"",
-			pos:         position{line: 242, col: 1, offset: 10014},
+			pos:         position{line: 240, col: 1, offset: 9970},
 			expr: &charClassMatcher{
-				pos:        position{line: 242, col: 20, offset: 10033},
+				pos:        position{line: 240, col: 20, offset: 9989},
 				val:        "[<>#%\"]",
 				chars:      []rune{'<', '>', '#', '%', '"'},
 				ignoreCase: false,
@@ -2295,9 +2293,9 @@ var g = &grammar{
 		{
 			name:        "unwise",
 			displayName: "\"unwise\"",
-			pos:         position{line: 244, col: 1, offset: 10042},
+			pos:         position{line: 242, col: 1, offset: 9998},
 			expr: &charClassMatcher{
-				pos:        position{line: 244, col: 20, offset: 10061},
+				pos:        position{line: 242, col: 20, offset: 10017},
 				val:        "[{}|\\\\^`]",
 				chars:      []rune{'{', '}', '|', '\\', '^', '`'},
 				ignoreCase: false,
@@ -2307,9 +2305,9 @@ var g = &grammar{
 		{
 			name:        "ALPHA",
 			displayName: "\"ALPHA\"",
-			pos:         position{line: 248, col: 1, offset: 10169},
+			pos:         position{line: 246, col: 1, offset: 10125},
 			expr: &charClassMatcher{
-				pos:        position{line: 248, col: 18, offset: 10186},
+				pos:        position{line: 246, col: 18, offset: 10142},
 				val:        "[a-zA-Z]",
 				ranges:     []rune{'a', 'z', 'A', 'Z'},
 				ignoreCase: false,
@@ -2319,9 +2317,9 @@ var g = &grammar{
 		{
 			name:        "DIGIT",
 			displayName: "\"DIGIT\"",
-			pos:         position{line: 250, col: 1, offset: 10196},
+			pos:         position{line: 248, col: 1, offset: 10152},
 			expr: &charClassMatcher{
-				pos:        position{line: 250, col: 18, offset: 10213},
+				pos:        position{line: 248, col: 18, offset: 10169},
 				val:        "[0-9]",
 				ranges:     []rune{'0', '9'},
 				ignoreCase: false,
@@ -2331,9 +2329,9 @@ var g = &grammar{
 		{
 			name:        "HEXDIG",
 			displayName: "\"HEXDIG\"",
-			pos:         position{line: 252, col: 1, offset: 10220},
+			pos:         position{line: 250, col: 1, offset: 10176},
 			expr: &charClassMatcher{
-				pos:        position{line: 252, col: 20, offset: 10239},
+				pos:        position{line: 250, col: 20, offset: 10195},
 				val:        "[0-9a-fA-F]",
 				ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 				ignoreCase: false,
@@ -2343,9 +2341,9 @@ var g = &grammar{
 		{
 			name:        "DQUOTE",
 			displayName: "\"DQUOTE\"",
-			pos:         position{line: 254, col: 1, offset: 10252},
+			pos:         position{line: 252, col: 1, offset: 10208},
 			expr: &litMatcher{
-				pos:        position{line: 254, col: 20, offset: 10271},
+				pos:        position{line: 252, col: 20, offset: 10227},
 				val:        "\"",
 				ignoreCase: false,
 				want:       "\"\\\"\"",
@@ -2648,7 +2646,7 @@ func (p *parser) callonqualified1() (any, error) {
 }
 
 func (c *current) ondomainlabel4() (any, error) {
-	return c.len(), nil
+	return len(c.text), nil
 }
 
 func (p *parser) callondomainlabel4() (any, error) {
@@ -2678,7 +2676,7 @@ func (p *parser) callondomainlabel1() (any, error) {
 }
 
 func (c *current) ontoplabel4() (any, error) {
-	return c.len(), nil
+	return len(c.text), nil
 }
 
 func (p *parser) callontoplabel4() (any, error) {

@@ -1966,44 +1966,14 @@ func (b *treeBuilder) r17(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				break L1
 			}
 			{
-				start2 := p
-				for {
-					q2 := p
-					{
-						p3, n3 := p, len(n)
-						ok = true
-					L3:
-						for {
-							{
-								start4 := p
-								for {
-									for p < len(b.s) && class11[b.s[p]] {
-										p++
-									}
-									ok = false
-									break
-								}
-								_ = start4
-								ok = true
-							}
-							if !ok {
-								p, n = p3, n[:n3]
-								break L3
-							}
-							if ok = p < len(b.s) && class10[b.s[p]]; ok {
-								p++
-							}
-							if !ok {
-								p, n = p3, n[:n3]
-								break L3
-							}
-							break
-						}
-					}
-					if !ok || p == q2 {
-						break
+				start2, end2 := p, p
+				for p < len(b.s) && class12[b.s[p]] {
+					p++
+					if class10[b.s[p-1]] {
+						end2 = p
 					}
 				}
+				p = end2
 				_ = start2
 				ok = true
 			}
@@ -2031,7 +2001,7 @@ func (b *treeBuilder) r18(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		ok = true
 	L1:
 		for {
-			if ok = p < len(b.s) && class12[b.s[p]]; ok {
+			if ok = p < len(b.s) && class13[b.s[p]]; ok {
 				p++
 			}
 			if !ok {
@@ -2039,44 +2009,14 @@ func (b *treeBuilder) r18(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				break L1
 			}
 			{
-				start2 := p
-				for {
-					q2 := p
-					{
-						p3, n3 := p, len(n)
-						ok = true
-					L3:
-						for {
-							{
-								start4 := p
-								for {
-									for p < len(b.s) && class11[b.s[p]] {
-										p++
-									}
-									ok = false
-									break
-								}
-								_ = start4
-								ok = true
-							}
-							if !ok {
-								p, n = p3, n[:n3]
-								break L3
-							}
-							if ok = p < len(b.s) && class10[b.s[p]]; ok {
-								p++
-							}
-							if !ok {
-								p, n = p3, n[:n3]
-								break L3
-							}
-							break
-						}
-					}
-					if !ok || p == q2 {
-						break
+				start2, end2 := p, p
+				for p < len(b.s) && class12[b.s[p]] {
+					p++
+					if class10[b.s[p-1]] {
+						end2 = p
 					}
 				}
+				p = end2
 				_ = start2
 				ok = true
 			}
@@ -2340,7 +2280,7 @@ func (b *treeBuilder) r24(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			{
 				start2 := p
 				for {
-					for p < len(b.s) && class13[b.s[p]] {
+					for p < len(b.s) && class14[b.s[p]] {
 						p++
 					}
 					q2 := p
@@ -2449,7 +2389,7 @@ func (b *treeBuilder) r25(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	{
 		start1 := p
 		for {
-			for p < len(b.s) && class13[b.s[p]] {
+			for p < len(b.s) && class14[b.s[p]] {
 				p++
 			}
 			q1 := p
@@ -2513,8 +2453,8 @@ func (b *treeBuilder) r26(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 L1:
 	for {
-		if p < len(b.s) && class13[b.s[p]] {
-			if ok = p < len(b.s) && class13[b.s[p]]; ok {
+		if p < len(b.s) && class14[b.s[p]] {
+			if ok = p < len(b.s) && class14[b.s[p]]; ok {
 				p++
 			}
 			if ok {
@@ -2799,7 +2739,7 @@ func (b *treeBuilder) r31(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 // r32 is rule mark (mark).
 func (b *treeBuilder) r32(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	if ok = p < len(b.s) && class14[b.s[p]]; ok {
+	if ok = p < len(b.s) && class15[b.s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -2861,7 +2801,7 @@ func (b *treeBuilder) r35(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 // r36 is rule alpha (alpha).
 func (b *treeBuilder) r36(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	if ok = p < len(b.s) && class12[b.s[p]]; ok {
+	if ok = p < len(b.s) && class13[b.s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -2870,7 +2810,7 @@ func (b *treeBuilder) r36(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 // r37 is rule lowalpha (lowalpha).
 func (b *treeBuilder) r37(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	if ok = p < len(b.s) && class15[b.s[p]]; ok {
+	if ok = p < len(b.s) && class16[b.s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -2879,7 +2819,7 @@ func (b *treeBuilder) r37(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 // r38 is rule upalpha (upalpha).
 func (b *treeBuilder) r38(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
-	if ok = p < len(b.s) && class16[b.s[p]]; ok {
+	if ok = p < len(b.s) && class17[b.s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -2930,17 +2870,20 @@ var class10 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: tr
 // class11 is "-".
 var class11 = [256]bool{45: true}
 
-// class12 is ['a'-'z”A'-'Z'].
-var class12 = [256]bool{65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
+// class12 is "-" or the first bytes of an alternative.
+var class12 = [256]bool{45: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
 
-// class13 is ['a'-'z”A'-'Z”0'-'9”$”_”.”!”~”*”\”'(”)”,”:”@”&”=”+”-'].
-var class13 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 61: true, 64: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
+// class13 is ['a'-'z”A'-'Z'].
+var class13 = [256]bool{65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
 
-// class14 is ['$”_”.”!”~”*”\”'(”)”,”-'].
-var class14 = [256]bool{33: true, 36: true, 39: true, 40: true, 41: true, 42: true, 44: true, 45: true, 46: true, 95: true, 126: true}
+// class14 is ['a'-'z”A'-'Z”0'-'9”$”_”.”!”~”*”\”'(”)”,”:”@”&”=”+”-'].
+var class14 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 61: true, 64: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
 
-// class15 is ['a'-'z'].
-var class15 = [256]bool{97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
+// class15 is ['$”_”.”!”~”*”\”'(”)”,”-'].
+var class15 = [256]bool{33: true, 36: true, 39: true, 40: true, 41: true, 42: true, 44: true, 45: true, 46: true, 95: true, 126: true}
 
-// class16 is ['A'-'Z'].
-var class16 = [256]bool{65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true}
+// class16 is ['a'-'z'].
+var class16 = [256]bool{97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
+
+// class17 is ['A'-'Z'].
+var class17 = [256]bool{65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true}

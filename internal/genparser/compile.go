@@ -21,8 +21,22 @@ import (
 //
 // The PEG is read back from pigeon's output (the composite literal of var g), so that the
 // builder compiles exactly what pigeon compiled. A grammar whose PEG has what the builder
-// cannot compile (a code predicate, which runs Go code on labels' values; a state block; a
-// Unicode class) gets none, and its trees come from the recognizer.
+// cannot compile (a code predicate other than a length bound, which runs Go code on labels'
+// values; a state block; a Unicode class) gets none, and its trees come from the recognizer.
+//
+// A length bound is the one code predicate the builder compiles, because a URL grammar
+// needs it (RFC 2396bis's labels of at most 63 characters, which a PEG cannot count): in a
+// sequence, a label L on an action whose code is exactly
+//
+//	{ return len(c.text), nil }
+//
+// followed later in the same sequence by a predicate whose code is exactly
+//
+//	&{ return L.(int) OP N, nil }   (or !{...}; OP one of < <= > >= == !=; N an integer)
+//
+// is compiled to a comparison of the byte length of L's match. The code is read from
+// pigeon's output (the methods the actions and predicates call), so what is compiled is what
+// pigeon runs; any other code makes the grammar's PEG not compilable.
 
 // pexpr is one expression of the PEG as pigeon's output holds it.
 type pexpr struct {
@@ -34,7 +48,16 @@ type pexpr struct {
 	ranges     []rune
 	ignoreCase bool
 	inverted   bool
-	classes    bool // charClassMatcher with Unicode classes
+	classes    bool   // charClassMatcher with Unicode classes
+	run        string // actionExpr, andCodeExpr, notCodeExpr: the method of *current it calls
+	label      string // labeledExpr
+	lenAction  bool   // actionExpr: its code is { return len(c.text), nil }
+	pred       *lengthPred
+}
+
+// lengthPred is a code predicate the builder compiles: the length of label's match op bound.
+type lengthPred struct {
+	label, op, bound string
 }
 
 type prule struct {
@@ -66,6 +89,17 @@ func readGrammar(src []byte) ([]prule, error) {
 	if lit == nil {
 		return nil, fmt.Errorf("pigeon's output has no var g = &grammar{...}")
 	}
+	// The methods of *current the actions and predicates run, by name.
+	methods := map[string]*ast.FuncDecl{}
+	for _, d := range f.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv != nil && len(fd.Recv.List) == 1 {
+			if st, ok := fd.Recv.List[0].Type.(*ast.StarExpr); ok {
+				if id, ok := st.X.(*ast.Ident); ok && id.Name == "current" {
+					methods[fd.Name.Name] = fd
+				}
+			}
+		}
+	}
 	rulesLit := fieldValue(lit, "rules")
 	rl, ok := rulesLit.(*ast.CompositeLit)
 	if !ok {
@@ -94,9 +128,62 @@ func readGrammar(src []byte) ([]prule, error) {
 		if pr.expr, err = readExpr(fieldValue(r, "expr")); err != nil {
 			return nil, fmt.Errorf("rule %s: %w", pr.name, err)
 		}
+		readCode(pr.expr, methods)
 		rules = append(rules, pr)
 	}
 	return rules, nil
+}
+
+// readCode marks the actions of e whose code is { return len(c.text), nil } and reads the
+// length bounds of its code predicates (see lengthPred), from the methods they run.
+func readCode(e *pexpr, methods map[string]*ast.FuncDecl) {
+	for _, sub := range e.subs {
+		readCode(sub, methods)
+	}
+	fd := methods[e.run]
+	if fd == nil || fd.Body == nil || len(fd.Body.List) != 1 {
+		return
+	}
+	ret, ok := fd.Body.List[0].(*ast.ReturnStmt)
+	if !ok || len(ret.Results) != 2 || !isIdent(ret.Results[1], "nil") {
+		return
+	}
+	switch e.kind {
+	case "actionExpr":
+		// len(c.text)
+		call, ok := ret.Results[0].(*ast.CallExpr)
+		if ok && isIdent(call.Fun, "len") && len(call.Args) == 1 {
+			if sel, ok := call.Args[0].(*ast.SelectorExpr); ok && isIdent(sel.X, "c") && sel.Sel.Name == "text" {
+				e.lenAction = true
+			}
+		}
+	case "andCodeExpr", "notCodeExpr":
+		// L.(int) OP N, with L the method's one parameter
+		params := fd.Type.Params.List
+		if len(params) != 1 || len(params[0].Names) != 1 {
+			return
+		}
+		bin, ok := ret.Results[0].(*ast.BinaryExpr)
+		if !ok {
+			return
+		}
+		switch bin.Op {
+		case token.LSS, token.LEQ, token.GTR, token.GEQ, token.EQL, token.NEQ:
+		default:
+			return
+		}
+		ta, ok := bin.X.(*ast.TypeAssertExpr)
+		n, isInt := bin.Y.(*ast.BasicLit)
+		if !ok || !isInt || n.Kind != token.INT || !isIdent(ta.Type, "int") || !isIdent(ta.X, params[0].Names[0].Name) {
+			return
+		}
+		e.pred = &lengthPred{label: params[0].Names[0].Name, op: bin.Op.String(), bound: n.Value}
+	}
+}
+
+func isIdent(x ast.Expr, name string) bool {
+	id, ok := x.(*ast.Ident)
+	return ok && id.Name == name
 }
 
 func fieldValue(lit *ast.CompositeLit, name string) ast.Expr {
@@ -168,6 +255,9 @@ func readExpr(x ast.Expr) (*pexpr, error) {
 		return nil, fmt.Errorf("an expression of an unnamed type")
 	}
 	e := &pexpr{kind: id.Name}
+	if sel, ok := fieldValue(lit, "run").(*ast.SelectorExpr); ok {
+		e.run = strings.TrimPrefix(sel.Sel.Name, "call") // callonX runs the method onX
+	}
 	var err error
 	switch e.kind {
 	case "actionExpr", "labeledExpr", "andExpr", "notExpr", "zeroOrMoreExpr", "oneOrMoreExpr", "zeroOrOneExpr":
@@ -176,6 +266,11 @@ func readExpr(x ast.Expr) (*pexpr, error) {
 			return nil, err
 		}
 		e.subs = []*pexpr{sub}
+		if e.kind == "labeledExpr" {
+			if e.label, err = stringField(lit, "label"); err != nil {
+				return nil, err
+			}
+		}
 	case "choiceExpr", "seqExpr":
 		key := "exprs"
 		if e.kind == "choiceExpr" {
@@ -213,7 +308,8 @@ func readExpr(x ast.Expr) (*pexpr, error) {
 		e.classes = fieldValue(lit, "classes") != nil
 	case "anyMatcher":
 	default:
-		// andCodeExpr, notCodeExpr, stateCodeExpr, throwExpr, recoveryExpr: not compiled
+		// andCodeExpr and notCodeExpr (compiled when they are length bounds), stateCodeExpr,
+		// throwExpr, recoveryExpr: not compiled
 	}
 	return e, nil
 }
@@ -221,11 +317,28 @@ func readExpr(x ast.Expr) (*pexpr, error) {
 // compilable reports why the rules cannot be compiled, or "".
 func compilable(rules []prule) string {
 	var why string
-	var walk func(e *pexpr)
-	walk = func(e *pexpr) {
+	var walk func(e *pexpr, lens map[string]bool)
+	walk = func(e *pexpr, lens map[string]bool) {
 		switch e.kind {
 		case "actionExpr", "labeledExpr", "andExpr", "notExpr", "zeroOrMoreExpr", "oneOrMoreExpr", "zeroOrOneExpr",
-			"choiceExpr", "seqExpr", "ruleRefExpr", "litMatcher", "anyMatcher":
+			"choiceExpr", "ruleRefExpr", "litMatcher", "anyMatcher":
+		case "seqExpr":
+			// The labels of length actions before each element are what a length bound
+			// there may name.
+			seen := map[string]bool{}
+			for _, sub := range e.subs {
+				walk(sub, seen)
+				if l, ok := lengthLabel(sub); ok {
+					seen[l] = true
+				}
+			}
+			return
+		case "andCodeExpr", "notCodeExpr":
+			if e.pred == nil {
+				why = "a " + e.kind + " that is not a length bound (code the builder cannot run)"
+			} else if !lens[e.pred.label] {
+				why = "a length bound on " + e.pred.label + ", which is not a length action earlier in its sequence"
+			}
 		case "charClassMatcher":
 			if e.classes {
 				why = "a Unicode class in a character class"
@@ -234,13 +347,21 @@ func compilable(rules []prule) string {
 			why = "a " + e.kind + " (code the builder cannot run)"
 		}
 		for _, s := range e.subs {
-			walk(s)
+			walk(s, nil)
 		}
 	}
 	for _, r := range rules {
-		walk(r.expr)
+		walk(r.expr, nil)
 	}
 	return why
+}
+
+// lengthLabel returns the label of e when e is a label on a length action.
+func lengthLabel(e *pexpr) (string, bool) {
+	if e.kind == "labeledExpr" && e.subs[0].kind == "actionExpr" && e.subs[0].lenAction {
+		return e.label, true
+	}
+	return "", false
 }
 
 // compileBuilder writes builder.go: the tree builder of the rules, whose nodes are the
@@ -549,8 +670,30 @@ func (c *compiler) expr(e *pexpr) {
 		c.line("L%d:", l)
 		c.line("for {")
 		c.depth++
+		// The length of each labelled match a length bound of the sequence names.
+		bounded := map[string]bool{}
 		for _, s := range e.subs {
-			c.expr(s)
+			if s.pred != nil {
+				bounded[s.pred.label] = true
+			}
+		}
+		lens := map[string]int{}
+		for _, s := range e.subs {
+			if pr := s.pred; pr != nil {
+				cmp := fmt.Sprintf("m%d %s %s", lens[pr.label], pr.op, pr.bound)
+				if s.kind == "notCodeExpr" {
+					cmp = "!(" + cmp + ")"
+				}
+				c.line("ok = %s // a length bound on %s", cmp, pr.label)
+			} else if lab, ok := lengthLabel(s); ok && bounded[lab] {
+				m := c.newLabel()
+				lens[lab] = m
+				c.line("m%d := p", m)
+				c.expr(s)
+				c.line("m%d = p - m%d // the length of %s", m, m, lab)
+			} else {
+				c.expr(s)
+			}
 			c.line("if !ok {")
 			c.line("\tp, n = p%d, n[:n%d]", l, l)
 			c.line("\tbreak L%d", l)
@@ -591,7 +734,7 @@ func (c *compiler) expr(e *pexpr) {
 		c.depth--
 		c.line("}")
 	case "zeroOrMoreExpr", "oneOrMoreExpr":
-		if c.classRun(e) {
+		if c.classRun(e) || c.runEndingIn(e) {
 			return
 		}
 		l := c.beginRepetition()
@@ -705,6 +848,56 @@ func (c *compiler) classRun(e *pexpr) bool {
 	c.depth--
 	c.line("}")
 	c.endRepetition(e.kind, l)
+	return true
+}
+
+// runEndingIn writes the repetition e = ( A* B )*, or +, where A and B are disjoint ASCII
+// classes (a label's ( "-"* alphanum )*), as one run of bytes of either class cut back to
+// just past its last B: each round of PEG's repetition takes the A's greedily, then needs a
+// B, and the round that finds none gives back its A's; with A and B disjoint that ends
+// exactly after the last B of the run. It reports false, writing nothing, for any other
+// repetition.
+func (c *compiler) runEndingIn(e *pexpr) bool {
+	seq := c.unwrap(e.subs[0])
+	if seq.kind != "seqExpr" || len(seq.subs) != 2 {
+		return false
+	}
+	rep, last := c.unwrap(seq.subs[0]), c.unwrap(seq.subs[1])
+	if rep.kind != "zeroOrMoreExpr" || !asciiClass(last) {
+		return false
+	}
+	a := c.unwrap(rep.subs[0])
+	if !asciiClass(a) {
+		return false
+	}
+	ta, tb := c.tables[c.classTable(a)], c.tables[c.classTable(last)]
+	union := classTable{doc: ta.doc + " or " + tb.doc}
+	for k := range union.bytes {
+		if ta.bytes[k] && tb.bytes[k] {
+			return false // not disjoint: a round's A* could take the B it needs
+		}
+		union.bytes[k] = ta.bytes[k] || tb.bytes[k]
+	}
+	either, b := c.table(union), c.classTable(last)
+	l := c.newLabel()
+	c.line("{")
+	c.depth++
+	c.line("start%d, end%d := p, p", l, l)
+	c.line("for p < len(b.s) && class%d[b.s[p]] {", either)
+	c.line("	p++")
+	c.line("	if class%d[b.s[p-1]] {", b)
+	c.line("		end%d = p", l)
+	c.line("	}")
+	c.line("}")
+	c.line("p = end%d", l)
+	if e.kind == "oneOrMoreExpr" {
+		c.line("ok = p != start%d", l)
+	} else {
+		c.line("_ = start%d", l)
+		c.line("ok = true")
+	}
+	c.depth--
+	c.line("}")
 	return true
 }
 
