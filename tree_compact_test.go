@@ -235,7 +235,7 @@ func TestCompactTreeMethods(t *testing.T) {
 }
 
 // FuzzParseTree holds every grammar's tree (Parse) to its typed tree (typedAs; Typed of the
-// tree is ParseTyped's) and to a Parser's, with ParseTyped's errors, and rfc2396bis-01's tree
+// tree is ParseTyped's; the declared components are the typed tree's) and to a Parser's, with ParseTyped's errors, and rfc2396bis-01's tree
 // from the DFAs to the one its PEG parser records, on any input.
 func FuzzParseTree(f *testing.F) {
 	ids := urlgrammar.IDs()
@@ -267,6 +267,9 @@ func FuzzParseTree(f *testing.F) {
 		if typed, err := g.Typed(tree); err != nil || !reflect.DeepEqual(typed, root) {
 			t.Fatalf("%s %q: Typed of the tree (%v) is not ParseTyped's tree", g.ID(), s, err)
 		}
+		if want, got := componentsOfBoth(g.ID(), root, tree); !reflect.DeepEqual(want, got) {
+			t.Fatalf("%s %q: the declared components\n%+v\nthe typed tree's\n%+v", g.ID(), s, got, want)
+		}
 		want := strings.Join(compactNodes(tree), "\n")
 		recorded, err := g.ParseRule(g.Start(), s)
 		if err != nil {
@@ -282,21 +285,32 @@ func FuzzParseTree(f *testing.F) {
 	})
 }
 
-// The components declared in the headers of the generic grammars (component, hostkind and
+// The components declared in the headers of every grammar (component, rule, hostkind and
 // parts lines) give Tree.Components the typed trees' Components, field for field, on every
-// table input, the RFC 3986 tables and the corpus. One difference is the grammar's, and
-// kept: RFC 3986's path-absolute "/" has no segment (path-absolute = "/" [ segment-nz ...
-// ]), where the typed tree reports one empty segment; and the other way round,
-// url-syntax-05's empty rel-path has one empty segment (path-segments matches the empty
-// string), where the typed tree reports none. The other two grammars' components
-// (RFC 1738's per-scheme url-path, url-1993's addresses) are not declared: their typed
-// trees say what their components are.
+// table input, the RFC 3986 tables and the corpus, every production of rfc1738 and url-1993
+// among them. One difference is the grammar's, and kept: RFC 3986's path-absolute "/" has no
+// segment (path-absolute = "/" [ segment-nz ... ]), where the typed tree reports one empty
+// segment; and the other way round, url-syntax-05's empty rel-path has one empty segment
+// (path-segments matches the empty string), where the typed tree reports none.
 func TestComponentsDeclared(t *testing.T) {
 	inputs := append(allTableInputs(t), corpus.Lines(3000, 7)...)
 	inputs = append(inputs, rfc3986Valid(t)...)
-	for _, id := range []string{"rfc2396bis-01", "rfc3986", "rfc3987", "url-syntax-05"} {
+	// Every production of the grammars whose components depend on it is met.
+	productions := map[string][]string{
+		"rfc1738": {"ftpurl", "fileurl", "httpurl", "gopherurl", "mailtourl", "newsurl", "nntpurl", "telneturl",
+			"waisurl", "prosperourl", "otherurl"},
+		"url-1993": {"generic", "httpaddress", "fileaddress", "afsaddress", "newsaddress", "waisaddress",
+			"prosperoaddress", "telnetaddress", "gopheraddress"},
+	}
+	for _, id := range urlgrammar.IDs() {
 		g := urlgrammar.MustLookup(id)
 		n := 0
+		met := map[string]bool{}
+		defer func() {
+			for _, p := range productions[id] {
+				assert.True(t, met[p], "%s: no input of production %s", id, p)
+			}
+		}()
 		for _, s := range inputs {
 			root, err := g.ParseTyped(s)
 			if err != nil {
@@ -304,19 +318,27 @@ func TestComponentsDeclared(t *testing.T) {
 			}
 			tree, err := g.Parse(s)
 			require.NoError(t, err)
-			want, got := root.Components(), tree.Components()
-			key := map[string]string{"rfc3986": "segment", "rfc3987": "isegment"}[id]
-			if segs, ok := want.Parts[key]; ok && reflect.DeepEqual(segs, []string{""}) && tree.Find(key) < 0 {
-				delete(want.Parts, key) // "/": no segment in the grammar
-			}
-			if _, ok := want.Parts["segment"]; id == "url-syntax-05" && !ok && reflect.DeepEqual(got.Parts["segment"], []string{""}) {
-				delete(got.Parts, "segment") // an empty path: one empty segment in the grammar
-			}
+			want, got := componentsOfBoth(id, root, tree)
+			met[want.Rule] = true
 			require.Equal(t, want, got, "%s %q", id, s)
 			n++
 		}
 		assert.Greater(t, n, 1000, id)
 	}
+}
+
+// componentsOfBoth returns the Components of the typed tree and of the tree of one input,
+// without the two differences that are the grammars' (TestComponentsDeclared).
+func componentsOfBoth(id string, root ast.Root, tree ast.Tree) (want, got ast.Components) {
+	want, got = root.Components(), tree.Components()
+	key := map[string]string{"rfc3986": "segment", "rfc3987": "isegment"}[id]
+	if segs, ok := want.Parts[key]; ok && reflect.DeepEqual(segs, []string{""}) && tree.Find(key) < 0 {
+		delete(want.Parts, key) // "/": no segment in the grammar
+	}
+	if _, ok := want.Parts["segment"]; id == "url-syntax-05" && !ok && reflect.DeepEqual(got.Parts["segment"], []string{""}) {
+		delete(got.Parts, "segment") // an empty path: one empty segment in the grammar
+	}
+	return want, got
 }
 
 // A schema's declarations are checked: each names rules of the grammar, in a known form.
@@ -350,4 +372,49 @@ func TestSchemaErrors(t *testing.T) {
 	assert.Nil(t, c.Query)
 	assert.Nil(t, c.Scheme, "undeclared")
 	assert.Equal(t, "uri", c.Rule)
+}
+
+// The forms RFC 1738 and url-1993 need: a scheme's own declarations (in SCOPE), the rule of
+// the components, A.. and A/.. to the end of the scope, an empty declaration, and parts
+// taken only under a given parent.
+func TestSchemaScopes(t *testing.T) {
+	// x = "x:" a "/" b [ "/" n ]   y = "y:" a [ "/" n ]   n inside a or the root
+	names := []string{"url", "x", "y", "scheme", "a", "b", "n"}
+	s, err := ast.NewSchema(names, []ast.Decl{
+		{Key: "rule", Value: "x y"},
+		{Key: "component path in x", Value: "a.."},
+		{Key: "component path in y", Value: "a/.."},
+		{Key: "component path", Value: "b"},
+		{Key: "component host in y", Value: ""},
+		{Key: "component host", Value: "a"},
+		{Key: "parts", Value: "n=x>n b"},
+	})
+	require.NoError(t, err)
+	node := func(start, end, rule, next int) ast.TreeNode {
+		return ast.TreeNode{Start: uint32(start), End: uint32(end), Rule: uint16(rule), Next: uint32(next)}
+	}
+	// "x:aa/b/9" (plus "#f" outside the scope): url > x > scheme a b n
+	src := "x:aa/b/9#f"
+	c := ast.NewTree(src, s, []ast.TreeNode{node(0, 10, 0, 6), node(0, 8, 1, 6), node(0, 1, 3, 3), node(2, 4, 4, 4), node(5, 6, 5, 5), node(7, 8, 6, 6)}).Components()
+	assert.Equal(t, "x", c.Rule, "the rule: declaration, not the root")
+	assert.Equal(t, "aa/b/9", *c.Path, "a.. ends with the scope x, before #f")
+	assert.Equal(t, "aa", *c.Host)
+	assert.Equal(t, map[string]any{"n": "9", "b": "b"}, c.Parts)
+
+	// "y:a5/9": url > y > scheme a(n) n; the n inside a is not y's child
+	src = "y:a5/9"
+	c = ast.NewTree(src, s, []ast.TreeNode{node(0, 6, 0, 6), node(0, 6, 2, 6), node(0, 1, 3, 3), node(2, 4, 4, 5), node(3, 4, 6, 5), node(5, 6, 6, 6)}).Components()
+	assert.Equal(t, "y", c.Rule)
+	assert.Equal(t, "9", *c.Path, "a/..: after a and its /")
+	assert.Nil(t, c.Host, "an empty declaration in y: undefined, the unscoped one not asked")
+	assert.Equal(t, map[string]any{}, c.Parts, "no n under an x")
+	c = ast.NewTree("y:a5", s, []ast.TreeNode{node(0, 4, 0, 4), node(0, 4, 2, 4), node(0, 1, 3, 3), node(2, 4, 4, 4)}).Components()
+	assert.Nil(t, c.Path, "a/.. without a / after a")
+
+	_, err = ast.NewSchema(names, []ast.Decl{{Key: "component path in x", Value: "a"}, {Key: "component path in x", Value: "b"}})
+	assert.ErrorContains(t, err, "component path in x declared twice")
+	_, err = ast.NewSchema(names, []ast.Decl{{Key: "component path in z", Value: "a"}})
+	assert.ErrorContains(t, err, `"z" is not a rule`)
+	_, err = ast.NewSchema(names, []ast.Decl{{Key: "parts", Value: "k=z>a"}})
+	assert.ErrorContains(t, err, `"z" is not a rule`)
 }

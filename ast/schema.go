@@ -17,24 +17,40 @@ import (
 //	                           of the rules. RULE<? is the node's text before its first "?",
 //	                           RULE>? the text after it (no component when it has none),
 //	                           A..B the text from A's node to the end of a B node right
-//	                           after A's subtree (user..password). A
-//	                           last word "" makes the component present and empty when no
-//	                           rule matched (a generic reference always has a path).
-//	hostkind KIND: RULE ...    the host is of KIND when the first node, in pre-order, of the
-//	                           rules of all hostkind lines is one of these.
+//	                           after A's subtree (user..password), A.. the text from A's
+//	                           node to the end of the scope (below), A/.. the text after A's
+//	                           node and a "/" right after it to the end of the scope (no
+//	                           component when no "/" follows A). A last word "" makes the
+//	                           component present and empty when no rule matched (a generic
+//	                           reference always has a path); no word at all makes it
+//	                           undefined.
+//	component NAME in SCOPE: ...  the same, for a tree that has a node of rule SCOPE (a
+//	                           scheme's production: RFC 1738's ftpurl); the scope's end is
+//	                           that node's. The first such line, in header order, whose
+//	                           scope is in the tree decides the component; the line without
+//	                           a scope (whose scope is the root) decides where none does.
+//	rule: RULE ...             the Rule of the components: the name of the first node, in
+//	                           pre-order, of these rules (the root's when none is declared or
+//	                           none is in the tree).
+//	hostkind KIND: RULE ...    the host, when the component is defined, is of KIND when the
+//	                           first node, in pre-order, of the rules of all hostkind lines is
+//	                           one of these.
 //	parts: ENTRY ...           the parts map: RULE (its first node's text, keyed by its name),
 //	                           where a hostkind rule's node counts only if it gave the kind,
 //	                           RULE* (every node's text, an array), KEY=RULE,RULE...
 //	                           and KEY*=RULE,RULE... (the same, keyed by KEY), KEY=@NAME (the
-//	                           component NAME, when it is defined).
+//	                           component NAME, when it is defined); in a list, PARENT>RULE
+//	                           takes only the RULE nodes that are children of a PARENT node
+//	                           (digits=nntpurl>digits: an NNTP article number, not a port's).
 //
 // An undeclared component is undefined (nil) in every tree.
 type Schema struct {
 	Names []string
 	index map[string]uint16
 
-	comps [numComponents]componentDecl
-	kinds map[uint16]string // rule -> host kind
+	comps [numComponents][]componentDecl // scoped declarations in header order, then the unscoped one
+	rules []uint16                       // the rule: declaration
+	kinds map[uint16]string              // rule -> host kind
 	parts []partDecl
 }
 
@@ -58,15 +74,23 @@ const (
 var componentNames = [numComponents]string{"scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment"}
 
 type componentDecl struct {
+	scope      int // the rule of "in SCOPE", or -1
 	rules      []uint16
 	cuts       []byte // per rule: 0 the whole text, '<' before the first "?", '>' after it
-	to         []int  // per rule: the rule of A..B's B, or -1
+	to         []int  // per rule: the rule of A..B's B, -1, or toScopeEnd or afterSlash
 	emptyIfNot bool
 }
+
+// The forms A.. and A/.. (componentDecl.to).
+const (
+	toScopeEnd = -2
+	afterSlash = -3
+)
 
 type partDecl struct {
 	key       string
 	rules     []uint16
+	parents   []int // per rule: the rule its node's parent must be (PARENT>RULE), or -1
 	array     bool
 	component int // the component of KEY=@NAME, or -1
 }
@@ -91,41 +115,43 @@ func NewSchema(names []string, decls []Decl) (*Schema, error) {
 		var err error
 		switch kind {
 		case "component":
+			scope := -1
+			if f := strings.Fields(name); len(f) == 3 && f[1] == "in" {
+				r, err := rule(f[2])
+				if err != nil {
+					return nil, fmt.Errorf("component %s: %w", name, err)
+				}
+				name, scope = f[0], int(r)
+			}
 			c := componentIndex(name)
 			if c < 0 {
 				return nil, fmt.Errorf("component %q: not one of %s", name, strings.Join(componentNames[:], ", "))
 			}
-			cd := &s.comps[c]
-			if cd.rules != nil {
-				return nil, fmt.Errorf("component %s declared twice", name)
+			for _, other := range s.comps[c] {
+				if other.scope == scope {
+					return nil, fmt.Errorf("component %s declared twice", d.Key[len("component "):])
+				}
 			}
-			cd.rules = []uint16{}
-			for k, w := range words {
-				if w == `""` && k == len(words)-1 {
-					cd.emptyIfNot = true
-					continue
+			cd, err := s.forms(words, rule)
+			if err != nil {
+				return nil, fmt.Errorf("component %s: %w", name, err)
+			}
+			cd.scope = scope
+			// The unscoped declaration last: it decides where no scoped one does.
+			list := s.comps[c]
+			if scope >= 0 && len(list) > 0 && list[len(list)-1].scope < 0 {
+				list = append(list[:len(list)-1:len(list)-1], cd, list[len(list)-1])
+			} else {
+				list = append(list, cd)
+			}
+			s.comps[c] = list
+		case "rule":
+			for _, w := range words {
+				r, err := rule(w)
+				if err != nil {
+					return nil, fmt.Errorf("rule: %w", err)
 				}
-				var cut byte
-				if base, ok := strings.CutSuffix(w, "<?"); ok {
-					w, cut = base, '<'
-				} else if base, ok := strings.CutSuffix(w, ">?"); ok {
-					w, cut = base, '>'
-				}
-				to := -1
-				if a, b, ok := strings.Cut(w, ".."); ok {
-					r, err := rule(b)
-					if err != nil {
-						return nil, fmt.Errorf("component %s: %w", name, err)
-					}
-					w, to = a, int(r)
-				}
-				var r uint16
-				if r, err = rule(w); err != nil {
-					return nil, fmt.Errorf("component %s: %w", name, err)
-				}
-				cd.rules = append(cd.rules, r)
-				cd.cuts = append(cd.cuts, cut)
-				cd.to = append(cd.to, to)
+				s.rules = append(s.rules, r)
 			}
 		case "hostkind":
 			if name == "" {
@@ -147,10 +173,47 @@ func NewSchema(names []string, decls []Decl) (*Schema, error) {
 				s.parts = append(s.parts, p)
 			}
 		default:
-			return nil, fmt.Errorf("unknown declaration %q (component NAME, hostkind KIND, parts)", d.Key)
+			return nil, fmt.Errorf("unknown declaration %q (component NAME, component NAME in RULE, rule, hostkind KIND, parts)", d.Key)
 		}
 	}
 	return s, nil
+}
+
+// forms reads the words of a component declaration (or of a part KEY=FORM).
+func (s *Schema) forms(words []string, rule func(string) (uint16, error)) (componentDecl, error) {
+	cd := componentDecl{scope: -1, rules: []uint16{}}
+	for k, w := range words {
+		if w == `""` && k == len(words)-1 {
+			cd.emptyIfNot = true
+			continue
+		}
+		var cut byte
+		if base, ok := strings.CutSuffix(w, "<?"); ok {
+			w, cut = base, '<'
+		} else if base, ok := strings.CutSuffix(w, ">?"); ok {
+			w, cut = base, '>'
+		}
+		to := -1
+		if base, ok := strings.CutSuffix(w, "/.."); ok {
+			w, to = base, afterSlash
+		} else if base, ok := strings.CutSuffix(w, ".."); ok {
+			w, to = base, toScopeEnd
+		} else if a, b, ok := strings.Cut(w, ".."); ok {
+			r, err := rule(b)
+			if err != nil {
+				return cd, err
+			}
+			w, to = a, int(r)
+		}
+		r, err := rule(w)
+		if err != nil {
+			return cd, err
+		}
+		cd.rules = append(cd.rules, r)
+		cd.cuts = append(cd.cuts, cut)
+		cd.to = append(cd.to, to)
+	}
+	return cd, nil
 }
 
 func componentIndex(name string) int {
@@ -174,18 +237,28 @@ func (s *Schema) partDecl(w string, rule func(string) (uint16, error)) (partDecl
 			return p, err
 		}
 		p.key = s.Names[r]
-		p.rules = []uint16{r}
+		p.rules, p.parents = []uint16{r}, []int{-1}
 	case strings.HasPrefix(list, "@"):
 		if p.component = componentIndex(list[1:]); p.component < 0 || p.array {
 			return p, fmt.Errorf("want KEY=@COMPONENT")
 		}
+
 	default:
 		for _, n := range strings.Split(list, ",") {
+			parent := -1
+			if a, b, ok := strings.Cut(n, ">"); ok {
+				pr, err := rule(a)
+				if err != nil {
+					return p, err
+				}
+				n, parent = b, int(pr)
+			}
 			r, err := rule(n)
 			if err != nil {
 				return p, err
 			}
 			p.rules = append(p.rules, r)
+			p.parents = append(p.parents, parent)
 		}
 	}
 	if key == "" {
@@ -209,9 +282,22 @@ func (t Tree) Components() Components {
 	}
 	s := t.schema
 	c.Rule = t.RuleName(0)
+	if len(s.rules) > 0 {
+		for i, n := range t.nodes {
+			if ruleIn(n.Rule, s.rules) {
+				c.Rule = t.RuleName(i)
+				break
+			}
+		}
+	}
 	vals := [numComponents]*string{}
-	for k := range s.comps {
-		vals[k] = t.component(&s.comps[k])
+	for k, list := range s.comps {
+		for d := range list {
+			if end, ok := t.scopeEnd(list[d].scope); ok {
+				vals[k] = t.component(&list[d], end)
+				break
+			}
+		}
 	}
 	c.Scheme, c.Authority, c.Userinfo, c.Host = vals[compScheme], vals[compAuthority], vals[compUserinfo], vals[compHost]
 	c.Port, c.Path, c.Query, c.Fragment = vals[compPort], vals[compPath], vals[compQuery], vals[compFragment]
@@ -219,11 +305,15 @@ func (t Tree) Components() Components {
 	if len(s.kinds) > 0 {
 		for i, n := range t.nodes {
 			if k, ok := s.kinds[n.Rule]; ok {
-				c.HostKind, kindNode = &k, i
+				kindNode = i
+				if c.Host != nil {
+					c.HostKind = &k
+				}
 				break
 			}
 		}
 	}
+	var parents []int // per node: its parent's rule, or -1 (for PARENT>RULE parts)
 	for _, p := range s.parts {
 		if p.component >= 0 {
 			if v := vals[p.component]; v != nil {
@@ -236,11 +326,12 @@ func (t Tree) Components() Components {
 			if _, isKind := s.kinds[n.Rule]; isKind && i != kindNode {
 				continue // an IPv4address inside an IPv6address is no part of its own
 			}
-			if ruleIn(n.Rule, p.rules) {
-				all = append(all, t.Text(i))
-				if !p.array {
-					break
-				}
+			if !p.takes(t, i, &parents) {
+				continue
+			}
+			all = append(all, t.Text(i))
+			if !p.array {
+				break
 			}
 		}
 		switch {
@@ -254,18 +345,74 @@ func (t Tree) Components() Components {
 	return c
 }
 
-// component returns the text of a declared component, or nil.
-func (t Tree) component(d *componentDecl) *string {
-	if d.rules == nil {
-		return nil
+// takes reports whether node i is one of the part's: of one of its rules, with the parent
+// the rule asks for. parents is the tree's parentRules, made on first use.
+func (p *partDecl) takes(t Tree, i int, parents *[]int) bool {
+	for k, r := range p.rules {
+		if t.nodes[i].Rule != r {
+			continue
+		}
+		if p.parents[k] < 0 {
+			return true
+		}
+		if *parents == nil {
+			*parents = t.parentRules()
+		}
+		if (*parents)[i] == p.parents[k] {
+			return true
+		}
 	}
+	return false
+}
+
+// parentRules returns the rule of each node's parent (-1 for the root).
+func (t Tree) parentRules() []int {
+	out := make([]int, len(t.nodes))
+	var stack []int // the open nodes
+	for i := range t.nodes {
+		for len(stack) > 0 && uint32(i) >= t.nodes[stack[len(stack)-1]].Next {
+			stack = stack[:len(stack)-1]
+		}
+		out[i] = -1
+		if len(stack) > 0 {
+			out[i] = int(t.nodes[stack[len(stack)-1]].Rule)
+		}
+		stack = append(stack, i)
+	}
+	return out
+}
+
+// scopeEnd reports whether the tree has a node of rule scope (any tree, for -1) and returns
+// the end of the first one (of the root, for -1).
+func (t Tree) scopeEnd(scope int) (uint32, bool) {
+	if scope < 0 {
+		return t.nodes[0].End, true
+	}
+	for _, n := range t.nodes {
+		if int(n.Rule) == scope {
+			return n.End, true
+		}
+	}
+	return 0, false
+}
+
+// component returns the text of a declared component, or nil; end is the end of its scope.
+func (t Tree) component(d *componentDecl, end uint32) *string {
 	for i, n := range t.nodes {
 		for k, r := range d.rules {
 			if n.Rule != r {
 				continue
 			}
 			text := t.Text(i)
-			if to := d.to[k]; to >= 0 {
+			switch to := d.to[k]; {
+			case to == toScopeEnd:
+				text = t.src[n.Start:max(end, n.End)]
+			case to == afterSlash:
+				if int(n.End) >= len(t.src) || t.src[n.End] != '/' || n.End >= end {
+					continue
+				}
+				text = t.src[n.End+1 : end]
+			case to >= 0:
 				// A..B: A's text, up to the end of a B right after A's subtree.
 				if j := int(n.Next); j < len(t.nodes) && int(t.nodes[j].Rule) == to {
 					text = t.src[n.Start:t.nodes[j].End]

@@ -10,6 +10,8 @@ import (
 func FuzzSchema(f *testing.F) {
 	f.Add("component path", `b<? ""`, "parts", "a* k=@path b", "a?b;c", uint8(3))
 	f.Add("component query", "b>?", "hostkind ipv4", "a", "x?", uint8(1))
+	f.Add("component path in a", "b/..", "component host in b", "c..", "a/b/c", uint8(2))
+	f.Add("rule", "b c", "parts", "k=a>b,c", "abc/", uint8(3))
 	f.Fuzz(func(t *testing.T, k1, v1, k2, v2, src string, shape uint8) {
 		names := []string{"r", "a", "b", "c"}
 		s, err := NewSchema(names, []Decl{{k1, v1}, {k2, v2}})

@@ -20,8 +20,8 @@ import (
 // nodes, which may be given on several lines, names the rules whose matches are the nodes
 // of the grammar's generic trees (ast.Tree), besides the start rule, which is the root.
 //
-// component NAME, hostkind KIND and parts lines declare the components of its trees
-// (ast.Schema says how); they are kept in order in Decls.
+// component NAME [in RULE], rule, hostkind KIND and parts lines declare the components of
+// its trees (ast.Schema says how); they are kept in order in Decls.
 type Info struct {
 	ID, Title, Start string
 	Nodes            []string
@@ -67,14 +67,15 @@ func ReadHeader(abnf []byte) (Info, error) {
 		}
 		key, val, ok := strings.Cut(line[len(headerPrefix):], ":")
 		val = strings.TrimSpace(val)
-		if !ok || val == "" {
+		kind, _, _ := strings.Cut(key, " ")
+		if !ok || val == "" && kind != "component" { // "component host in newsurl:" is undefined there
 			return Info{}, fmt.Errorf("line %d: want %q KEY: VALUE", n, headerPrefix)
 		}
 		if key == "nodes" {
 			info.Nodes = append(info.Nodes, strings.Fields(val)...)
 			continue
 		}
-		if kind, _, _ := strings.Cut(key, " "); kind == "component" || kind == "hostkind" || kind == "parts" {
+		if kind == "component" || kind == "hostkind" || kind == "parts" || kind == "rule" {
 			info.Decls = append(info.Decls, ast.Decl{Key: key, Value: val})
 			continue
 		}
@@ -90,7 +91,7 @@ func ReadHeader(abnf []byte) (Info, error) {
 		case "start":
 			info.Start = val
 		default:
-			return Info{}, fmt.Errorf("line %d: unknown key %q (id, title, start, nodes, component NAME, hostkind KIND, parts)", n, key)
+			return Info{}, fmt.Errorf("line %d: unknown key %q (id, title, start, nodes, component NAME [in RULE], rule, hostkind KIND, parts)", n, key)
 		}
 	}
 	for _, k := range []string{"id", "title", "start"} {
