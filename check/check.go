@@ -50,6 +50,11 @@ type Config struct {
 	Jobs int
 	// Stdin is read for an Input named "-" without a Reader (nil: os.Stdin).
 	Stdin io.Reader
+	// Paused, when set, is called (in the goroutine that calls emit) after the records of the
+	// lines read before a read that may block: the input has paused, and a caller that
+	// buffers its output writes it now, so that a slow input (a pipe, tail -f) gets its
+	// records as its lines come.
+	Paused func()
 }
 
 // MaxJobs is the largest number of workers Run starts: four per CPU. More workers than that
@@ -121,6 +126,7 @@ type batch struct {
 	errLine int      // its line
 	records []Record // filled by the worker
 	out     []byte   // the records' renderings, one after another
+	pause   bool     // the input may block after these lines (Config.Paused)
 	done    chan struct{}
 }
 
@@ -191,6 +197,9 @@ func Run(ctx context.Context, cfg Config, inputs []Input, emit func(*Record) err
 		}
 		putBuffer(b.out)
 		b.out = nil
+		if err == nil && b.pause && cfg.Paused != nil {
+			cfg.Paused()
+		}
 	}
 loop:
 	for {
@@ -250,11 +259,14 @@ func read(ctx context.Context, cfg Config, inputs []Input, stop chan struct{}, s
 		cur := newBatch(in.Name)
 		lastLine := 0
 		stopped := false
-		// Before each read that may block, the lines read so far go to the workers: a slow
-		// input (a pipe, a terminal) gets its records as its lines come, and an interrupt
-		// leaves no line read but unchecked.
+		unpaused := false // a batch went since the last pause
+		// Before each read that may block, the lines read so far go to the workers, marked
+		// as a pause (an empty batch when they went already): a slow input (a pipe, a
+		// terminal) gets its records as its lines come, and an interrupt leaves no line read
+		// but unchecked.
 		r = &beforeRead{r: r, before: func() {
-			if len(cur.lines) > 0 && !stopped {
+			if (len(cur.lines) > 0 || unpaused) && !stopped {
+				cur.pause, unpaused = true, false
 				if !send(cur) {
 					stopped = true
 				}
@@ -270,7 +282,7 @@ func read(ctx context.Context, cfg Config, inputs []Input, stop chan struct{}, s
 				if ctx.Err() != nil || !send(cur) {
 					return errStop
 				}
-				cur = newBatch(in.Name)
+				cur, unpaused = newBatch(in.Name), true
 			}
 			if stopped {
 				return errStop

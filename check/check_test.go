@@ -227,3 +227,34 @@ func FuzzCheckPipeline(f *testing.F) {
 		require.Equal(t, string(outs[0]), string(outs[1]), "-j 4 renders what -j 1 renders")
 	})
 }
+
+// Paused is called once the records of the lines read so far are emitted and the input would
+// block: here after the first line's record, while the second line is not written yet.
+func TestPausedOnSlowInput(t *testing.T) {
+	in, feed := io.Pipe()
+	paused := make(chan int, 10)
+	var emitted int
+	cfg := Config{Grammars: []*urlgrammar.Grammar{urlgrammar.MustLookup("rfc3986")}, Jobs: 2,
+		Paused: func() { paused <- emitted }}
+	done := make(chan error, 1)
+	go func() {
+		_, err := Run(context.Background(), cfg, []Input{{Name: "-", Reader: in}}, func(r *Record) error {
+			emitted++
+			return nil
+		})
+		done <- err
+	}()
+	_, err := feed.Write([]byte("http://a/\nhttp://b/\n"))
+	require.NoError(t, err)
+	select {
+	case n := <-paused:
+		assert.Equal(t, 2, n, "both lines' records before the pause")
+	case <-time.After(20 * time.Second):
+		t.Fatal("no pause while the input waits")
+	}
+	_, err = feed.Write([]byte("http://c/\n"))
+	require.NoError(t, err)
+	require.NoError(t, feed.Close())
+	require.NoError(t, <-done)
+	assert.Equal(t, 3, emitted)
+}

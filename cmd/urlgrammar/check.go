@@ -29,7 +29,8 @@ func runCheck(e *env, args []string) int {
 	if !ok {
 		return code
 	}
-	cfg := check.Config{Colour: isTerminal(e.out.w) && os.Getenv("NO_COLOR") == "", Jobs: *jobs, Stdin: e.stdin}
+	cfg := check.Config{Colour: isTerminal(e.out.w) && os.Getenv("NO_COLOR") == "", Jobs: *jobs, Stdin: e.stdin,
+		Paused: e.out.flush} // a slow input's records go out as its lines come
 	if *gid == "all" {
 		for _, id := range urlgrammar.IDs() {
 			cfg.Grammars = append(cfg.Grammars, urlgrammar.MustLookup(id))

@@ -155,7 +155,8 @@ func diffCorpus(e *env, a, b urlgrammar.Language, files []string, format check.F
 		// As in check: the PEG parser of an invalid line allocates at a high rate.
 		defer debug.SetGCPercent(debug.SetGCPercent(400))
 	}
-	cfg := check.Config{Grammars: []*urlgrammar.Grammar{a.Grammar, b.Grammar}, Jobs: jobs, Stdin: e.stdin}
+	cfg := check.Config{Grammars: []*urlgrammar.Grammar{a.Grammar, b.Grammar}, Jobs: jobs, Stdin: e.stdin,
+		Paused: e.out.flush} // a slow input's records go out as its lines come
 	if a.Rule != "" || b.Rule != "" {
 		cfg.Rules = []string{a.Rule, b.Rule}
 	}

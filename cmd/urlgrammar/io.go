@@ -110,6 +110,11 @@ func (e *env) eachStdinLine(fn func(in input) bool) int {
 		})
 	}()
 	for {
+		if len(lines) == 0 {
+			// No line is waiting: the input may have paused (a pipe, tail -f), so what is
+			// buffered goes out now rather than when the buffer fills.
+			e.out.flush()
+		}
 		select {
 		case <-e.ctx.Done():
 			return 0
