@@ -52,6 +52,7 @@ var adversarial = []struct {
 	{name: "single-quote", pattern: `' `},
 	{name: "open-paren", pattern: "("},
 	{name: "markdown-open", pattern: "]("},
+	{name: "markdown-open-relative", pattern: "](", relative: true},
 	{name: "colons", pattern: "a:"},
 	{name: "scheme-slashes", pattern: "ab://"},
 	{name: "hyphen-lines", pattern: "-\n"},

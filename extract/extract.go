@@ -21,7 +21,7 @@
 //     with its surrounding whitespace removed (Delimiter Attribute, Key the attribute's name).
 //     Whitespace inside a value is kept, so the grammar reports it.
 //   - Markdown link and image destinations, [text](dest) and ![alt](dest), with balanced
-//     parentheses inside; <dest> is an angle-bracket candidate.
+//     parentheses inside (at most 32 deep); <dest> is an angle-bracket candidate.
 //   - A bare reference, ended by whitespace, a control character, "<", ">", '"', "`" or a
 //     Unicode character that is neither a letter, a mark nor a digit. Sentence punctuation at
 //     its end is not part of it (". , ; : ! ? ' \" *"), nor is a closing ")", "]" or "}"
@@ -55,7 +55,9 @@
 //
 // The scan is one pass over the input with a window of Options.MaxLength bytes plus a small
 // look-behind: time is linear and memory is bounded whatever the input (no newline in
-// 100 MB, a million "<"). A bare reference, a Markdown destination or an unquoted attribute
+// 100 MB, a million "<"). A reference is reported as soon as the text after it shows where
+// it ends, so a slow input (a pipe that tail -f feeds) gets its references as they come.
+// A Markdown destination nests at most 32 parentheses. A bare reference, a Markdown destination or an unquoted attribute
 // value longer than MaxLength is reported with its first MaxLength bytes and Truncated set,
 // and the rest of it is skipped; a candidate in angle brackets or quotes that long is not
 // taken as delimited (its inside is scanned for bare references instead).

@@ -145,6 +145,7 @@ func (s *Scanner) angle(i int) bool {
 		j++
 	}
 	if j >= lim || w[j] != '>' {
+		s.cut(j) // past the window: the ">" may yet come
 		return false
 	}
 	k := skipSpace(w, i+1, j)
@@ -197,6 +198,7 @@ func (s *Scanner) quoted(i int) bool {
 		j++
 	}
 	if j >= lim || w[j] != q {
+		s.cut(j) // past the window: the closing quote may yet come
 		return false
 	}
 	key, sep := s.keyBefore(i)
@@ -286,10 +288,14 @@ func lowerASCII(s string) string {
 	return s
 }
 
+// maxParens is the deepest nesting of parentheses in a Markdown destination (CommonMark asks
+// for at least three levels).
+const maxParens = 32
+
 // markdown tries a Markdown link or image destination at w[i] == '(' after ']'.
 func (s *Scanner) markdown(i int) bool {
 	w := s.buf
-	if i+1 < len(w) && w[i+1] == '<' {
+	if s.cut(i+1) || i+1 < len(w) && w[i+1] == '<' {
 		return false // <destination>: an angle-bracket candidate
 	}
 	// The scheme first: text that cannot be a candidate is not scanned far.
@@ -304,10 +310,14 @@ loop:
 		switch c := w[j]; {
 		case c <= ' ' || c == 0x7f:
 			break loop
+		case c == '\\' && s.cut(j+1):
+			return false
 		case c == '\\' && j+1 < lim && w[j+1] > ' ':
 			j++ // an escaped character
 		case c == '(':
-			depth++
+			if depth++; depth > maxParens {
+				break loop // as CommonMark allows, a limit: a scan from every "(" stays linear
+			}
 		case c == ')':
 			if depth == 0 {
 				break loop
@@ -320,6 +330,9 @@ loop:
 		s.emit(i+1, j, Markdown, "", false, true)
 		s.i, s.skipping = j, true
 		return true
+	}
+	if s.cut(j) {
+		return false
 	}
 	if j >= lim || j == i+1 || w[j] != ')' && !isSpace(w[j]) {
 		return false
@@ -344,10 +357,25 @@ func (s *Scanner) unquotedAttribute(i int) bool {
 	for k < len(w) && k-i <= 8 && (w[k] == ' ' || w[k] == '\t') {
 		k++
 	}
+	if s.cut(k) {
+		return false
+	}
 	lim := min(len(w), k+s.max)
 	j := k
-	for j < lim && w[j] > ' ' && w[j] != '>' && w[j] != '"' && w[j] != '\'' && w[j] != '`' && w[j] != '<' && w[j] != 0x7f {
-		j++
+	if at := s.base + int64(k); !s.noRunCache && at >= s.runStart && at < s.runEnd {
+		// Inside the run of value bytes an earlier "=" scanned ("href=href=..."): it ends
+		// where that one did. Scanning it again from every "=" would take quadratic time.
+		j = min(int(s.runEnd-s.base), lim)
+	} else {
+		for j < lim && w[j] > ' ' && w[j] != '>' && w[j] != '"' && w[j] != '\'' && w[j] != '`' && w[j] != '<' && w[j] != 0x7f {
+			j++
+		}
+		if j < lim || j == len(w) && s.eof {
+			s.runStart, s.runEnd = at, s.base+int64(j)
+		}
+	}
+	if s.cut(j) {
+		return false
 	}
 	if j == k || j >= lim && lim == len(w) {
 		return false
@@ -361,15 +389,22 @@ func (s *Scanner) unquotedAttribute(i int) bool {
 // schemePrefix reports whether a believable scheme starts at w[i] (see schemeAt).
 func (s *Scanner) schemePrefix(i int) bool {
 	w := s.buf
-	if i >= len(w) || !isLetter(w[i]) {
+	if s.cut(i) || i >= len(w) || !isLetter(w[i]) {
 		return false
 	}
 	k := i + 1
 	for k < len(w) && k-i <= maxScheme && schemeChar(w[k]) {
 		k++
 	}
-	return k < len(w) && w[k] == ':' && s.schemeAt(w, i, k)
+	if s.cut(k) || k >= len(w) || w[k] != ':' || s.cut(k+schemeAhead) {
+		return false
+	}
+	return s.schemeAt(w, i, k)
 }
+
+// schemeAhead is how far past a scheme's ":" schemeAt looks: "//" and a rune of up to four
+// bytes.
+const schemeAhead = 6
 
 // bare tries a bare reference whose scheme starts at w[i], a letter after no letter or
 // digit. When it finds none, it moves the scan past the scheme-like run.
@@ -379,7 +414,14 @@ func (s *Scanner) bare(i int) bool {
 	for k < len(w) && k-i <= maxScheme && schemeChar(w[k]) {
 		k++
 	}
-	if k >= len(w) || w[k] != ':' || !s.schemeAt(w, i, k) {
+	if k < len(w) && w[k] != ':' { // a word, the common case
+		s.i = k
+		return false
+	}
+	if s.cut(k) || s.cut(k+schemeAhead) {
+		return false
+	}
+	if k >= len(w) || !s.schemeAt(w, i, k) {
 		s.i = k
 		return false
 	}
@@ -391,6 +433,10 @@ func (s *Scanner) bare(i int) bool {
 		for j < lim {
 			size, ok := bareChar(w[j:], s.eof)
 			if !ok {
+				if size == 0 { // a rune cut by the window's end
+					s.short = true
+					return false
+				}
 				break
 			}
 			if p := strings.IndexByte("([{)]}", w[j]); p >= 0 {
@@ -404,12 +450,20 @@ func (s *Scanner) bare(i int) bool {
 		}
 		if j >= lim {
 			if j < len(w) {
-				if size, ok := bareChar(w[j:], s.eof); ok || size == 0 {
+				size, ok := bareChar(w[j:], s.eof)
+				if size == 0 { // a rune cut by the window's end: is it one of the reference's?
+					s.short = true
+					return false
+				}
+				if ok {
 					// Longer than MaxLength: report the first MaxLength bytes, skip the rest.
 					s.emit(i, j, s.delimiterBefore(i), s.keyIf(i), hyphenated, true)
 					s.i, s.skipping = j, true
 					return true
 				}
+			}
+			if s.cut(j) {
+				return false // the reference may go on
 			}
 			break
 		}
@@ -421,6 +475,9 @@ func (s *Scanner) bare(i int) bool {
 		for m < lim && (w[m] == ' ' || w[m] == '\t' || w[m] == '\r') {
 			m++
 		}
+		if s.cut(m) {
+			return false
+		}
 		if m >= lim || w[m] != '\n' {
 			break
 		}
@@ -428,10 +485,17 @@ func (s *Scanner) bare(i int) bool {
 		for m < lim && (w[m] == ' ' || w[m] == '\t') {
 			m++
 		}
+		if s.cut(m) {
+			return false
+		}
 		if m >= lim {
 			break
 		}
-		if _, ok := bareChar(w[m:], s.eof); !ok {
+		if size, ok := bareChar(w[m:], s.eof); !ok {
+			if size == 0 {
+				s.short = true
+				return false
+			}
 			break
 		}
 		j, hyphenated = m, true

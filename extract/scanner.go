@@ -10,7 +10,12 @@ import (
 // lines: Scan finds the next one, Ref returns it, and Err the read error that ended the scan.
 //
 // It holds a window of the input of about twice Options.MaxLength bytes and nothing else
-// that grows with the input: the scan is one pass, and every step consumes input.
+// that grows with the input: the scan is one pass, and every step consumes input. It decides
+// about a candidate as soon as the bytes that decide it are in the window, so a slow input
+// (a pipe that tail -f feeds) gets each reference as soon as the text after it shows where
+// it ends; a decision that needs more waits for twice as many bytes (at most
+// Options.MaxLength and a few more), so that a candidate is taken again a logarithmic
+// number of times however the input is cut into reads.
 type Scanner struct {
 	r       io.Reader
 	opts    Options
@@ -31,6 +36,18 @@ type Scanner struct {
 	inTag    bool // inside an HTML tag: after "<name", before ">"
 	skipping bool // in the rest of a truncated reference
 	ref      Ref
+
+	// want is how many bytes from the scan position the window must hold (unless the
+	// input ends first) before the scan goes on; short is set by a decision about a
+	// candidate that needed bytes past the end of the window, which is taken again once
+	// they have come.
+	want  int
+	short bool
+
+	// runStart and runEnd are the input offsets of the last run of unquoted attribute
+	// value bytes scanned to its end (unquotedAttribute); noRunCache turns that off (tests).
+	runStart, runEnd int64
+	noRunCache       bool
 }
 
 const (
@@ -60,7 +77,7 @@ func setOf(names []string) map[string]bool {
 
 // NewScanner returns a Scanner of the references in r.
 func NewScanner(r io.Reader, opts Options) *Scanner {
-	s := &Scanner{r: r, opts: opts, max: opts.MaxLength, known: defaultKnown, urlAttr: urlAttrs, line: 1}
+	s := &Scanner{r: r, opts: opts, max: opts.MaxLength, known: defaultKnown, urlAttr: urlAttrs, line: 1, want: 1}
 	if s.max <= 0 {
 		s.max = DefaultMaxLength
 	}
@@ -128,20 +145,20 @@ func (s *Scanner) count(k int) {
 func (s *Scanner) Scan() bool {
 	n := s.need()
 	for {
-		if len(s.buf)-s.i < n && !s.eof {
-			s.fill(n)
+		if !s.eof && len(s.buf)-s.i < s.want {
+			s.fill(s.want)
 		}
 		if s.skipping {
 			s.skipRest()
+			s.want = 1
+			if s.skipping {
+				s.want = len(s.buf) - s.i + 1 // a rune cut by the window's end
+			}
 			continue
 		}
 		w := s.buf
-		stop := len(w) // every position before stop has n bytes after it in the window
-		if !s.eof {
-			stop = len(w) - n + 1
-		}
 		i := s.i
-		for i < stop {
+		for i < len(w) {
 			k := class[w[i]]
 			if k == cPlain || k == cLetter && i > 0 && isAlnum(w[i-1]) {
 				i++
@@ -150,17 +167,21 @@ func (s *Scanner) Scan() bool {
 			break
 		}
 		s.i = i
-		if i >= stop {
+		if i >= len(w) {
 			if s.eof {
-				s.i = len(w)
 				return false
 			}
+			s.want = 1
 			continue
 		}
+		// What starts at w[i]: a decision that needs bytes past the window's end sets
+		// s.short and changes nothing else.
+		s.short = false
+		found := false
 		switch c := w[i]; {
 		case c == '<':
-			if s.angle(i) {
-				return true
+			if found = s.angle(i); found || s.short || s.cut(i+1) {
+				break
 			}
 			if i+1 < len(w) && isLetter(w[i+1]) {
 				s.inTag = true
@@ -170,28 +191,42 @@ func (s *Scanner) Scan() bool {
 			s.inTag = false
 			s.i = i + 1
 		case c == '"' || c == '\'' && !(i > 0 && isAlnum(w[i-1])):
-			if s.quoted(i) {
-				return true
+			if found = s.quoted(i); !found {
+				s.i = i + 1
 			}
-			s.i = i + 1
 		case c == '(':
-			if i > 0 && w[i-1] == ']' && s.markdown(i) {
-				return true
+			if found = i > 0 && w[i-1] == ']' && s.markdown(i); !found {
+				s.i = i + 1
 			}
-			s.i = i + 1
 		case c == '=':
-			if s.opts.Relative && s.inTag && s.unquotedAttribute(i) {
-				return true
+			if found = s.opts.Relative && s.inTag && s.unquotedAttribute(i); !found {
+				s.i = i + 1
 			}
-			s.i = i + 1
 		case isLetter(c):
-			if s.bare(i) {
-				return true
-			}
+			found = s.bare(i)
 		default:
 			s.i = i + 1
 		}
+		if s.short {
+			// Undecided until more of the input is in: take it again with twice the bytes.
+			s.i, s.want = i, min(n, 2*(len(w)-i))
+			continue
+		}
+		s.want = 1
+		if found {
+			return true
+		}
 	}
+}
+
+// cut reports whether offset j of the window is past its end while more input may come, and
+// then sets s.short: what is at j is not known yet.
+func (s *Scanner) cut(j int) bool {
+	if j >= len(s.buf) && !s.eof {
+		s.short = true
+		return true
+	}
+	return false
 }
 
 // skipRest skips the rest of a truncated bare reference.

@@ -118,6 +118,9 @@ func (x *extractor) file(name string) int {
 	}()
 	status := exitOK
 	for {
+		if len(items) == 0 {
+			e.out.flush() // the scan waits for input: what is buffered goes out now
+		}
 		select {
 		case <-e.ctx.Done():
 			return status

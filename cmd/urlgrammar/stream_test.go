@@ -43,6 +43,8 @@ func TestSlowInputStreams(t *testing.T) {
 		{[]string{"diff", "-g", "rfc2396bis-01", "-g", "url-1993", "--only", "all", "-"}, "<stdin>:1: both: http://a/"},
 		{[]string{"parse", "--json", "-"}, `"input":"http://a/"`},
 		{[]string{"match", "host", "-"}, "a b"},
+		{[]string{"extract", "-"}, "<stdin>:1:5: http://a/"},
+		{[]string{"extract", "--format", "jsonl", "-"}, `"reference":"http://a/"`},
 	} {
 		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
 			in, feed := io.Pipe()
@@ -50,7 +52,10 @@ func TestSlowInputStreams(t *testing.T) {
 			done := make(chan int)
 			go func() { done <- run(c.args, in, &out, io.Discard) }()
 			first := "http://a/\n"
-			if c.args[0] == "match" || c.args[1] == "-" {
+			switch {
+			case c.args[0] == "extract":
+				first = "see http://a/ and\n"
+			case c.args[0] == "match" || c.args[1] == "-":
 				first = "a b\n" // an invalid line, which every format prints
 			}
 			_, err := feed.Write([]byte(first))
