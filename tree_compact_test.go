@@ -418,3 +418,24 @@ func TestSchemaScopes(t *testing.T) {
 	_, err = ast.NewSchema(names, []ast.Decl{{Key: "parts", Value: "k=z>a"}})
 	assert.ErrorContains(t, err, `"z" is not a rule`)
 }
+
+// Typed takes only a tree of its own grammar's start rule, and gives what ParseTyped gives.
+func TestTyped(t *testing.T) {
+	g, other := urlgrammar.MustLookup("rfc3986"), urlgrammar.MustLookup("url-syntax-05")
+	tree, err := g.Parse("http://a/b?c")
+	require.NoError(t, err)
+	typed, err := g.Typed(tree)
+	require.NoError(t, err)
+	want, err := g.ParseTyped("http://a/b?c")
+	require.NoError(t, err)
+	assert.Equal(t, want, typed)
+
+	_, err = other.Typed(tree)
+	assert.ErrorContains(t, err, "a tree of another grammar")
+	_, err = g.Typed(ast.Tree{})
+	assert.ErrorContains(t, err, "an empty tree")
+	host, err := g.ParseRule("host", "a")
+	require.NoError(t, err)
+	_, err = g.Typed(host)
+	assert.ErrorContains(t, err, "not of the start rule URI-reference")
+}
