@@ -95,7 +95,7 @@ type Grammar struct {
 	names sync.Map
 }
 
-// Generic reports whether the grammar's trees are generic URI references
+// Generic reports whether the grammar's typed trees are generic URI references
 // (*ast.URIReference): only those have reference resolution, normalization and comparison
 // (package resolve) and ParseReference. RFC 1738's URLs, for one, are not: its section 2.3
 // leaves relative URLs undefined.
@@ -597,7 +597,7 @@ func (g *Grammar) failureError(f *peg.Failure, s string) *SyntaxError {
 }
 
 // ParseReference is ParseTyped for grammars whose trees are generic URI references
-// (rfc2396bis-01, url-syntax-05; see Generic): it returns the *ast.URIReference, or a
+// (rfc3986, rfc3987, rfc2396bis-01, url-syntax-05; see Generic): it returns the *ast.URIReference, or a
 // *NotGenericError for a grammar whose trees are of another kind.
 func (g *Grammar) ParseReference(s string) (*ast.URIReference, error) {
 	tree, err := g.ParseTyped(s)
