@@ -15,7 +15,7 @@ import (
 // typedFromTree1738 builds the typed tree of the generic tree t of rfc1738, whose root is
 // url, the dispatch to one scheme's production.
 func typedFromTree1738(t ast.Tree) ast.Root {
-	for u := range t.Children(0) {
+	for u := 1; u < nextNode(t, 0); u = nextNode(t, u) {
 		if r, ok := url1738(t, u).(ast.Root); ok {
 			return r
 		}
@@ -86,7 +86,7 @@ func url1738(t ast.Tree, u int) any {
 		slash := t.Node(k[1]).End < t.Node(u).End
 		return build.TelnetURL(at, scheme(k[0]), login1738(t, k[1]), slash)
 	case "waisurl":
-		for w := range t.Children(u) {
+		for w := u + 1; w < nextNode(t, u); w = nextNode(t, w) {
 			return url1738(t, w) // waisdatabase, waisindex or waisdoc
 		}
 	case "waisdatabase", "waisindex", "waisdoc":
@@ -96,7 +96,7 @@ func url1738(t ast.Tree, u int) any {
 	case "prosperourl":
 		k := kids(t, u, "scheme", "hostport", "ppath")
 		var fields []any
-		for c := range t.Children(u) {
+		for c := u + 1; c < nextNode(t, u); c = nextNode(t, c) {
 			if t.RuleName(c) == "fieldspec" {
 				f := kids(t, c, "fieldname", "fieldvalue")
 				fields = append(fields, build.FieldSpec(atNode(t, c), part("fieldname")(f[0]), part("fieldvalue")(f[1])))
@@ -120,7 +120,7 @@ func url1738(t ast.Tree, u int) any {
 func segmentPath1738(t ast.Tree, p int, rule, seg string) *ast.SegmentPath {
 	var first any
 	var rest []any
-	for c := range t.Children(p) {
+	for c := p + 1; c < nextNode(t, p); c = nextNode(t, c) {
 		s := build.Part(atNode(t, c), seg)
 		if first == nil {
 			first = s
@@ -156,7 +156,7 @@ func host1738(t ast.Tree, i int) *ast.Host {
 	} else {
 		domain := []any{}
 		var top any
-		for l := range t.Children(k[1]) {
+		for l := k[1] + 1; l < nextNode(t, k[1]); l = nextNode(t, l) {
 			if t.RuleName(l) == "toplabel" {
 				top = build.Label(atNode(t, l), true)
 			} else {
@@ -173,7 +173,7 @@ func host1738(t ast.Tree, i int) *ast.Host {
 func hostNumber(t ast.Tree, i int) *ast.HostNumber {
 	var d [4]any
 	n := 0
-	for c := range t.Children(i) {
+	for c := i + 1; c < nextNode(t, i); c = nextNode(t, c) {
 		if n < len(d) {
 			d[n] = build.Part(atNode(t, c), "digits")
 			n++

@@ -14,10 +14,10 @@ import (
 // fragmentaddress).
 func typedFromTree93(t ast.Tree) ast.Root {
 	var url, fragment any
-	for c := range t.Children(0) {
+	for c := 1; c < nextNode(t, 0); c = nextNode(t, c) {
 		switch t.RuleName(c) {
 		case "url":
-			for a := range t.Children(c) {
+			for a := c + 1; a < nextNode(t, c); a = nextNode(t, a) {
 				url = address93(t, a)
 			}
 		case "fragmentid":
@@ -33,7 +33,7 @@ func kids(t ast.Tree, i int, rules ...string) []int {
 	for k := range out {
 		out[k] = -1
 	}
-	for c := range t.Children(i) {
+	for c := i + 1; c < nextNode(t, i); c = nextNode(t, c) {
 		for k, r := range rules {
 			if out[k] < 0 && t.RuleName(c) == r {
 				out[k] = c
@@ -78,7 +78,7 @@ func address93(t ast.Tree, a int) any {
 		k := kids(t, a, "scheme", "groupart")
 		return build.NewsAddress(at, scheme(k[0]), groupPart(t, k[1], host93))
 	case "waisaddress":
-		for w := range t.Children(a) {
+		for w := a + 1; w < nextNode(t, a); w = nextNode(t, w) {
 			return address93(t, w) // a waisdoc or a waisindex
 		}
 	case "waisindex":

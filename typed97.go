@@ -19,7 +19,7 @@ import (
 func typedFromTree97(t ast.Tree) ast.Root {
 	var scheme, fragment, body any
 	var rel *int // the first node of the relativeURL: site, abs-path or rel-path
-	for c := range t.Children(0) {
+	for c := 1; c < nextNode(t, 0); c = nextNode(t, c) {
 		switch t.RuleName(c) {
 		case "scheme":
 			scheme = build.Scheme(atNode(t, c))
@@ -62,7 +62,7 @@ func relativeURL97(t ast.Tree, first int) any {
 
 // absPath97 builds abs-path = "/" rel-path.
 func absPath97(t ast.Tree, a int) any {
-	for c := range t.Children(a) {
+	for c := a + 1; c < nextNode(t, a); c = nextNode(t, c) {
 		if t.RuleName(c) == "rel-path" {
 			return build.AbsPath97(atNode(t, a), relPath97(t, c))
 		}
@@ -73,14 +73,14 @@ func absPath97(t ast.Tree, a int) any {
 // relPath97 builds rel-path = [ path-segments ] [ "?" query ].
 func relPath97(t ast.Tree, r int) any {
 	var segments, query any
-	for c := range t.Children(r) {
+	for c := r + 1; c < nextNode(t, r); c = nextNode(t, c) {
 		switch t.RuleName(c) {
 		case "path-segments":
 			var first any
 			var rest []any
-			for sg := range t.Children(c) {
+			for sg := c + 1; sg < nextNode(t, c); sg = nextNode(t, sg) {
 				var params []any
-				for p := range t.Children(sg) {
+				for p := sg + 1; p < nextNode(t, sg); p = nextNode(t, p) {
 					params = append(params, build.Part(atNode(t, p), "param"))
 				}
 				seg := build.Segment97(atNode(t, sg), params)
@@ -102,7 +102,7 @@ func relPath97(t ast.Tree, r int) any {
 func site97(t ast.Tree, s int) *ast.Server {
 	var user, password, host, port any
 	userAt := atNode(t, s)
-	for c := range t.Children(s) {
+	for c := s + 1; c < nextNode(t, s); c = nextNode(t, c) {
 		switch t.RuleName(c) {
 		case "user":
 			user, userAt = build.Part(atNode(t, c), "user"), atNode(t, c)
@@ -128,13 +128,13 @@ func site97(t ast.Tree, s int) *ast.Server {
 // host97 builds host = hostname / hostnumber.
 func host97(t ast.Tree, h int) *ast.Host {
 	var v any
-	for c := range t.Children(h) {
+	for c := h + 1; c < nextNode(t, h); c = nextNode(t, c) {
 		at := atNode(t, c)
 		switch t.RuleName(c) {
 		case "hostname":
 			var domain []any
 			var top any
-			for l := range t.Children(c) {
+			for l := c + 1; l < nextNode(t, c); l = nextNode(t, l) {
 				if t.RuleName(l) == "toplabel" {
 					top = build.Label(atNode(t, l), true)
 				} else {

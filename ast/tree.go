@@ -79,7 +79,9 @@ func (t Tree) String() string {
 	return t.Text(0)
 }
 
-// Children returns the indexes of node i's children, in input order.
+// Children returns the indexes of node i's children, in input order. Where a loop over them
+// must not allocate (its closures may escape when loops nest), step through the block
+// instead: for c := i + 1; c < int(t.Node(i).Next); c = int(t.Node(c).Next).
 func (t Tree) Children(i int) iter.Seq[int] {
 	return func(yield func(int) bool) {
 		for c := i + 1; c < int(t.nodes[i].Next); c = int(t.nodes[c].Next) {
