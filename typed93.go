@@ -27,9 +27,13 @@ func typedFromTree93(t ast.Tree) ast.Root {
 	return build.FragmentAddress(atNode(t, 0), url, fragment)
 }
 
-// kids returns the first child of node i of each rule (-1 where there is none).
-func kids(t ast.Tree, i int, rules ...string) []int {
-	out := make([]int, len(rules))
+// maxKids is the most rules kids looks for at once.
+const maxKids = 8
+
+// kids returns the first child of node i of each rule (-1 where there is none), in an array
+// (no allocation) of which the first len(rules) are set.
+func kids(t ast.Tree, i int, rules ...string) [maxKids]int {
+	var out [maxKids]int
 	for k := range out {
 		out[k] = -1
 	}
