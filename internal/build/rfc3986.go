@@ -58,19 +58,19 @@ func Path3986(a At, rule string) *ast.Path {
 		p.Segments = []*ast.Segment{}
 		return p
 	}
-	p.Segments = make([]*ast.Segment, 0, strings.Count(text, "/")+1)
-	for i := start; ; {
-		j := strings.IndexByte(a.Src[i:a.Stop], '/')
+	n := strings.Count(a.Src[start:a.Stop], "/") + 1
+	p.Segments = make([]*ast.Segment, n)
+	block := make([]ast.Segment, n) // the segments in one allocation
+	for k, i := 0, start; k < n; k++ {
 		end := a.Stop
-		if j >= 0 {
+		if j := strings.IndexByte(a.Src[i:a.Stop], '/'); j >= 0 {
 			end = i + j
 		}
-		p.Segments = append(p.Segments, &ast.Segment{Span: ast.Span{Start: i, Stop: end}, Text: a.Src[i:end]})
-		if j < 0 {
-			return p
-		}
+		block[k] = ast.Segment{Span: ast.Span{Start: i, Stop: end}, Text: a.Src[i:end]}
+		p.Segments[k] = &block[k]
 		i = end + 1
 	}
+	return p
 }
 
 // Authority3986 builds authority = [ userinfo "@" ] host [ ":" port ], whose parts are kept
