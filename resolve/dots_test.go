@@ -46,7 +46,7 @@ func removeDotSegmentsByRewriting(buf string, dots DotSegments) (string, error) 
 	if segs[0] == ".." {
 		switch dots {
 		case DotsError:
-			return "", ErrAboveRoot
+			return "", errAboveRootDrafts
 		case DotsRemove:
 			for len(segs) > 0 && segs[0] == ".." {
 				segs = segs[1:]

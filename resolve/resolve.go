@@ -78,8 +78,12 @@ type Options struct {
 var (
 	ErrRelativeBase = errors.New("the base is not an absolute URI (it has no scheme)")
 	ErrOpaqueBase   = errors.New("a relative-path reference cannot be resolved against a base with an opaque-part")
-	ErrAboveRoot    = errors.New("the reference has more \"..\" segments than the base path has levels (section 5.2, step 7)")
-	ErrEmptyPath    = errors.New("the 1997 algorithm does not define a relative-path reference against a base with an empty path (step 6a; fixed in the 2003 draft, Appendix G.2)")
+	// ErrAboveRoot is wrapped with the section of the algorithm that met the "..": the
+	// drafts' step 7 of section 5.2 (step g of 1997's step 6), RFC 3986's section 5.2.4.
+	ErrAboveRoot       = errors.New("the reference has more \"..\" segments than the base path has levels")
+	errAboveRootDrafts = fmt.Errorf("%w (section 5.2, step 7)", ErrAboveRoot)
+	errAboveRoot3986   = fmt.Errorf("%w (RFC 3986 section 5.2.4)", ErrAboveRoot)
+	ErrEmptyPath       = errors.New("the 1997 algorithm does not define a relative-path reference against a base with an empty path (step 6a; fixed in the 2003 draft, Appendix G.2)")
 )
 
 // Result is a resolved reference.
@@ -301,7 +305,7 @@ func removeDotSegments3986(in string, dots DotSegments) (string, error) {
 	out := make([]byte, 0, len(in))
 	above := func() error {
 		if dots == DotsError {
-			return ErrAboveRoot
+			return errAboveRoot3986
 		}
 		return nil
 	}
@@ -451,7 +455,7 @@ func removeDotSegments(buf string, dots DotSegments) (string, error) {
 	if stack[0] == ".." { // step 7
 		switch dots {
 		case DotsError:
-			return "", ErrAboveRoot
+			return "", errAboveRootDrafts
 		case DotsRemove:
 			for len(stack) > 0 && stack[0] == ".." {
 				stack = stack[1:]

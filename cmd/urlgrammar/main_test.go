@@ -231,7 +231,7 @@ func TestResolveNormalizeEqual(t *testing.T) {
 		{"resolve rfc3986 compat", []string{"resolve", "-g", "rfc3986", "--compat", base, "http:g"}, 0, "http://a/b/c/g\n"},
 		{"resolve algorithm 3986", []string{"resolve", "--algorithm", "3986", base, "/../g"}, 0, "http://a/g\n"},
 		{"resolve rfc3986 dots error", []string{"resolve", "-g", "rfc3986", "--dots", "error", base, "/../g"}, 1,
-			"error: resolve \"/../g\" against \"http://a/b/c/d;p?q\": the reference has more \"..\" segments than the base path has levels (section 5.2, step 7)\n"},
+			"error: resolve \"/../g\" against \"http://a/b/c/d;p?q\": the reference has more \"..\" segments than the base path has levels (RFC 3986 section 5.2.4)\n"},
 		{"normalize rfc3986", []string{"normalize", "-g", "rfc3986", "--level", "scheme", "HTTP://Example.COM:80", "http://a/%2E%2E/%2D"}, 0,
 			"http://example.com/\nhttp://a/-\n"},
 		{"resolve reads stdin", []string{"resolve", base}, 0, ""},
