@@ -439,3 +439,24 @@ func TestTyped(t *testing.T) {
 	_, err = g.Typed(host)
 	assert.ErrorContains(t, err, "not of the start rule URI-reference")
 }
+
+// Parent is the node whose Children hold i, for every node of every grammar's tree of the
+// tables.
+func TestParent(t *testing.T) {
+	inputs := allTableInputs(t)
+	for _, id := range urlgrammar.IDs() {
+		g := urlgrammar.MustLookup(id)
+		for _, s := range inputs {
+			tree, err := g.Parse(s)
+			if err != nil {
+				continue
+			}
+			require.Equal(t, -1, tree.Parent(0))
+			for p := 0; p < tree.Len(); p++ {
+				for c := range tree.Children(p) {
+					require.Equal(t, p, tree.Parent(c), "%s %q node %d", id, s, c)
+				}
+			}
+		}
+	}
+}

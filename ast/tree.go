@@ -92,6 +92,17 @@ func (t Tree) Children(i int) iter.Seq[int] {
 	}
 }
 
+// Parent returns the index of node i's parent, or -1 for the root: the nearest node before i
+// whose subtree holds i. The block keeps no parent links, so it walks back (at most i nodes).
+func (t Tree) Parent(i int) int {
+	for p := i - 1; p >= 0; p-- {
+		if int(t.nodes[p].Next) > i {
+			return p
+		}
+	}
+	return -1
+}
+
 // Inspect calls f for every node in pre-order with its depth (the root's is 0); when f
 // returns false, the node's children are skipped.
 func (t Tree) Inspect(f func(i, depth int) bool) {
