@@ -179,7 +179,7 @@ func NewSchema(names []string, decls []Decl) (*Schema, error) {
 	return s, nil
 }
 
-// forms reads the words of a component declaration (or of a part KEY=FORM).
+// forms reads the words of a component declaration.
 func (s *Schema) forms(words []string, rule func(string) (uint16, error)) (componentDecl, error) {
 	cd := componentDecl{scope: -1, rules: []uint16{}}
 	for k, w := range words {
@@ -365,7 +365,9 @@ func (p *partDecl) takes(t Tree, i int, parents *[]int) bool {
 	return false
 }
 
-// parentRules returns the rule of each node's parent (-1 for the root).
+// parentRules returns the rule of each node's parent (-1 for the root), all in one pass:
+// Tree.Parent per node would walk back over the siblings before it, quadratic in a long
+// run of them.
 func (t Tree) parentRules() []int {
 	out := make([]int, len(t.nodes))
 	var stack []int // the open nodes

@@ -219,7 +219,7 @@ func scanWhole(text string, opts Options) []Ref {
 // TestSmallWindow: with a small MaxLength the window is a few hundred bytes, so a long text
 // makes it slide many times, read one byte at a time; the references are the same as with a
 // window over the whole text. (Every decision about a candidate looks at most MaxLength plus
-// a few bytes ahead, and that much is always in the window.)
+// a few bytes ahead; one that needs a byte the window does not hold yet waits for it.)
 func TestSmallWindow(t *testing.T) {
 	var b strings.Builder
 	for _, c := range readCases(t) {
