@@ -284,17 +284,6 @@ func mustRegister(g *Grammar) {
 	}
 }
 
-// typedOfValid builds the typed tree of s, which the start rule's DFA (its decider) has
-// accepted, from the generic tree of the compiled PEG; false in the case, which the
-// differential tests say does not happen, where the compiled PEG does not match.
-func (g *Grammar) typedOfValid(s string) (ast.Root, bool) {
-	nodes, ok := g.buildTree(g.startPEG, s, nil)
-	if !ok {
-		return nil, false
-	}
-	return g.typedFromTree(ast.NewTree(s, g.trees().schema, nodes)), true
-}
-
 // register adds a grammar to the registry.
 func register(g *Grammar) error {
 	registryMu.Lock()
@@ -402,10 +391,10 @@ func (g *Grammar) ParseTyped(s string) (ast.Root, error) {
 		return g.fast(s), nil
 	}
 	if g.typedFromTree != nil && g.buildTree != nil && len(s) <= MaxInputLength {
-		if d := g.startDecider(s); d != nil && d.Valid(s) {
-			if r, ok := g.typedOfValid(s); ok {
-				return r, nil
-			}
+		// The compiled PEG decides a valid input as it builds (Parse); any other input
+		// goes to parsePEG, which gives the DFA's error.
+		if nodes, ok := g.buildTree(g.startPEG, s, nil); ok {
+			return g.typedFromTree(ast.NewTree(s, g.trees().schema, nodes)), nil
 		}
 	}
 	return g.parsePEG(s)

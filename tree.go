@@ -8,10 +8,11 @@ import "github.com/urlgrammar/urlgrammar/ast"
 // exact size (one allocation). The tree is the same kind for every grammar: Components, the
 // JSON form, Inspect and Fprint work on it; Typed builds a grammar's typed tree from it.
 //
-// The tree is the PEG parser's parse, as its recognizer records it: once the DFA has
-// accepted the input, the grammar's PEG compiled to Go builds it (TestBuilderMatchesRecorder),
-// and rfc2396bis-01's, faster, its hand-written builder from its DFAs
-// (TestFastTreeIsRecorded).
+// The tree is the PEG parser's parse, as its recognizer records it: the grammar's PEG
+// compiled to Go builds it in one pass over the input, which also decides that the input is
+// valid (TestBuilderMatchesRecorder; the differential tests hold the PEG's language to the
+// DFA's, so Parse accepts what Valid accepts), and rfc2396bis-01's, faster, its hand-written
+// builder from its DFAs (TestFastTreeIsRecorded).
 //
 // An invalid input gets the DFA's error (the offset where no valid input goes on, what was
 // expected there) with the rule named; the tree is not built.
@@ -38,23 +39,21 @@ func (g *Grammar) Parse(s string) (ast.Tree, error) {
 // when nil), or the start rule's error: ParseRule from the start rule without looking the
 // rule up by name. False where it does not apply (no compiled PEG, an input too long) and
 // in the case, which the differential tests say does not happen, where the compiled PEG
-// does not match what the DFA accepted; ParseRule then records the tree.
+// does not match what the DFA accepts; ParseRule then records the tree.
 func (g *Grammar) startTree(s string, into []ast.TreeNode) (ast.Tree, bool, error) {
 	if g.buildTree == nil || len(s) > MaxInputLength {
 		return ast.Tree{}, false, nil
 	}
-	d := g.startDecider(s)
-	if d == nil {
-		return ast.Tree{}, false, nil
+	// The compiled PEG first: on a valid input it decides and builds in one pass, and it
+	// stops within linear time on any input (its work budget). The DFA then only explains
+	// a rejection.
+	if nodes, ok := g.buildTree(g.startPEG, s, into); ok {
+		return ast.NewTree(s, g.trees().schema, nodes), true, nil
 	}
-	if !d.Valid(s) {
+	if d := g.startDecider(s); d != nil && !d.Valid(s) {
 		return ast.Tree{}, true, g.startError(d, s)
 	}
-	nodes, ok := g.buildTree(g.startPEG, s, into)
-	if !ok {
-		return ast.Tree{}, false, nil
-	}
-	return ast.NewTree(s, g.trees().schema, nodes), true, nil
+	return ast.Tree{}, false, nil
 }
 
 // ParseRule is Parse from the named rule, used as an anchored start symbol as Match uses
@@ -68,23 +67,19 @@ func (g *Grammar) ParseRule(rule, s string) (ast.Tree, error) {
 // grammar has one, recorded by the recognizer otherwise. An input the rule's DFA rejects
 // gets Match's error.
 func (g *Grammar) recordedTree(rule, s string, into []ast.TreeNode) (ast.Tree, error) {
-	valid := false
-	if len(s) <= MaxInputLength {
-		d := g.decider(rule, s)
-		if d != nil && !d.Valid(s) {
-			return ast.Tree{}, g.matchError(d, rule, s)
-		}
-		valid = d != nil
-	}
-	pegRule, err := g.pegRule(rule, s)
+	pegRule, err := g.pegRule(rule, s) // an unknown rule, an input too long
 	if err != nil {
 		return ast.Tree{}, err
 	}
-	if valid && g.buildTree != nil {
-		// A nil into: the builder makes a block of the exact size (one allocation).
+	if g.buildTree != nil {
+		// As startTree: the compiled PEG decides a valid input in one pass. A nil into:
+		// the builder makes a block of the exact size (one allocation).
 		if nodes, ok := g.buildTree(pegRule, s, into); ok {
 			return ast.NewTree(s, g.trees().schema, nodes), nil
 		}
+	}
+	if d := g.decider(rule, s); d != nil && !d.Valid(s) {
+		return ast.Tree{}, g.matchError(d, rule, s)
 	}
 	nodes, f := g.trees().record(pegRule, s, g.maxExpr(s), into)
 	if f != nil {
@@ -98,16 +93,19 @@ func (g *Grammar) recordedTree(rule, s string, into []ast.TreeNode) (ast.Tree, e
 // *SyntaxError may be kept.
 func (p *Parser) Parse(s string) (ast.Tree, error) {
 	g := p.g
-	if g.fastTree == nil || len(s) > MaxInputLength || !g.startDFA.Valid(s) {
-		t, ok, err := g.startTree(s, p.tree[:0])
-		if !ok {
-			t, err = g.recordedTree(g.start, s, p.tree)
+	if g.fastTree != nil && len(s) <= MaxInputLength {
+		if !g.startDFA.Valid(s) {
+			return ast.Tree{}, g.startError(g.startDFA, s)
 		}
-		if err == nil {
-			p.tree = t.Nodes()
-		}
-		return t, err
+		p.tree = g.fastTree.tree(p.tree[:0], s)
+		return ast.NewTree(s, g.trees().fastSchema, p.tree), nil
 	}
-	p.tree = g.fastTree.tree(p.tree[:0], s)
-	return ast.NewTree(s, g.trees().fastSchema, p.tree), nil
+	t, ok, err := g.startTree(s, p.tree[:0])
+	if !ok {
+		t, err = g.recordedTree(g.start, s, p.tree)
+	}
+	if err == nil {
+		p.tree = t.Nodes()
+	}
+	return t, err
 }

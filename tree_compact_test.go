@@ -235,7 +235,8 @@ func TestCompactTreeMethods(t *testing.T) {
 }
 
 // FuzzParseTree holds every grammar's tree (Parse) to its typed tree (typedAs; Typed of the
-// tree is ParseTyped's; the declared components are the typed tree's) and to a Parser's, with ParseTyped's errors, and rfc2396bis-01's tree
+// tree is ParseTyped's; the declared components are the typed tree's) and to a Parser's, with ParseTyped's errors,
+// what Parse accepts to what Valid accepts, and rfc2396bis-01's tree
 // from the DFAs to the one its PEG parser records, on any input.
 func FuzzParseTree(f *testing.F) {
 	ids := urlgrammar.IDs()
@@ -257,6 +258,10 @@ func FuzzParseTree(f *testing.F) {
 		tree, terr := g.Parse(s)
 		if (err == nil) != (terr == nil) || (err != nil && err.Error() != terr.Error()) {
 			t.Fatalf("%s %q: ParseTyped %v, Parse %v", g.ID(), s, err, terr)
+		}
+		// The compiled PEG decides what Parse accepts; the DFA decides Valid.
+		if valid := g.Valid(s); valid != (terr == nil) {
+			t.Fatalf("%s %q: Valid %v, Parse %v", g.ID(), s, valid, terr)
 		}
 		if err != nil {
 			return

@@ -14,11 +14,22 @@ var (
 	_ = utf8.DecodeRuneInString
 )
 
-// treeBuilder builds the generic tree of an input the grammar's DFA has accepted, from the
-// PEG compiled into the methods below (one a rule): internal/genparser's compile.go says how.
+// treeBuilder builds the generic tree of an input, from the PEG compiled into the methods
+// below (one a rule): internal/genparser's compile.go says how.
 type treeBuilder struct {
 	s string
+	// work counts the rule calls and the bytes the repetitions went over; past limit no
+	// rule is entered and no repetition goes on, so that no input costs more than linear
+	// time (internal/genparser's compile.go says why).
+	work, limit int
 }
+
+// workPerByte and workBase make a builder's limit: the most work an input of n bytes may
+// take is workPerByte*n + workBase. An input that needs more is left to the recognizer.
+const (
+	workPerByte = 32
+	workBase    = 1024
+)
 
 // BuildTree returns the nodes of the tree of src matched whole from the rule with the PEG
 // name rule, as TreeRecorder would record them, in into (from into[:0]) or, when into is
@@ -41,7 +52,7 @@ func BuildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
 }
 
 func buildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
-	b := treeBuilder{s: src}
+	b := treeBuilder{s: src, limit: workPerByte*len(src) + workBase}
 	n := into[:0]
 	var end int
 	var ok bool
@@ -247,7 +258,7 @@ func buildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
 	default:
 		return into[:0], false
 	}
-	if !ok || end != len(src) {
+	if !ok || end != len(src) || b.work > b.limit {
 		return into[:0], false
 	}
 	return n, true
@@ -255,6 +266,9 @@ func buildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
 
 // r0 is rule URI_reference (URI-reference).
 func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	{
 		p1, n1 := p, len(n)
@@ -566,6 +580,9 @@ func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r1 is rule absolute_URI_reference (absolute-URI-reference).
 func (b *treeBuilder) r1(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	{
 		p1, n1 := p, len(n)
@@ -775,6 +792,9 @@ func (b *treeBuilder) r1(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r2 is rule absolute_URI (absolute-URI).
 func (b *treeBuilder) r2(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	{
 		p1, n1 := p, len(n)
@@ -946,6 +966,9 @@ func (b *treeBuilder) r2(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r3 is rule hier_part (hier-part).
 func (b *treeBuilder) r3(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	{
 		p1, n1 := p, len(n)
@@ -1033,6 +1056,9 @@ func (b *treeBuilder) r3(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r4 is rule net_path (net-path).
 func (b *treeBuilder) r4(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	{
 		p1, n1 := p, len(n)
@@ -1065,6 +1091,9 @@ func (b *treeBuilder) r4(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r5 is rule abs_path (abs-path).
 func (b *treeBuilder) r5(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 5})
@@ -1093,7 +1122,7 @@ func (b *treeBuilder) r5(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 					}
 					{
 						start3 := p
-						for {
+						for b.work <= b.limit { // past the limit, no round is tried
 							q3 := p
 							{
 								p4, n4 := p, len(n)
@@ -1119,8 +1148,8 @@ func (b *treeBuilder) r5(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								break
 							}
 						}
-						_ = start3
-						ok = true
+						b.work += p - start3
+						ok = b.work <= b.limit
 					}
 					if !ok {
 						p, n = p2, n[:n2]
@@ -1145,6 +1174,9 @@ func (b *treeBuilder) r5(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r6 is rule opaque_part (opaque-part).
 func (b *treeBuilder) r6(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 6})
@@ -1208,7 +1240,7 @@ func (b *treeBuilder) r6(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			}
 			{
 				start4 := p
-				for {
+				for b.work <= b.limit { // past the limit, no round is tried
 					for p < len(b.s) && class8[b.s[p]] {
 						p++
 					}
@@ -1286,8 +1318,8 @@ func (b *treeBuilder) r6(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 					}
 					break
 				}
-				_ = start4
-				ok = true
+				b.work += p - start4
+				ok = b.work <= b.limit
 			}
 			if !ok {
 				p, n = p1, n[:n1]
@@ -1305,6 +1337,9 @@ func (b *treeBuilder) r6(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r7 is rule uric_no_slash (uric-no-slash).
 func (b *treeBuilder) r7(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 L1:
 	for {
@@ -1359,6 +1394,9 @@ L1:
 
 // r8 is rule scheme (scheme).
 func (b *treeBuilder) r8(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 8})
@@ -1376,15 +1414,15 @@ func (b *treeBuilder) r8(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			}
 			{
 				start2 := p
-				for {
+				for b.work <= b.limit { // past the limit, no round is tried
 					for p < len(b.s) && class12[b.s[p]] {
 						p++
 					}
 					ok = false
 					break
 				}
-				_ = start2
-				ok = true
+				b.work += p - start2
+				ok = b.work <= b.limit
 			}
 			if !ok {
 				p, n = p1, n[:n1]
@@ -1402,6 +1440,9 @@ func (b *treeBuilder) r8(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r9 is rule authority (authority).
 func (b *treeBuilder) r9(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 9})
@@ -1475,6 +1516,9 @@ L1:
 
 // r10 is rule authority_end.
 func (b *treeBuilder) r10(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 L1:
 	for {
@@ -1506,12 +1550,15 @@ L1:
 
 // r11 is rule reg_name (reg-name).
 func (b *treeBuilder) r11(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 10})
 	{
 		start1 := p
-		for {
+		for b.work <= b.limit { // past the limit, no round is tried
 			for p < len(b.s) && class15[b.s[p]] {
 				p++
 			}
@@ -1561,7 +1608,8 @@ func (b *treeBuilder) r11(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			}
 			break
 		}
-		ok = ok || p != start1
+		b.work += p - start1
+		ok = (ok || p != start1) && b.work <= b.limit
 	}
 	if !ok {
 		return p, n[:node], false
@@ -1572,6 +1620,9 @@ func (b *treeBuilder) r11(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r12 is rule server (server).
 func (b *treeBuilder) r12(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 11})
@@ -1661,12 +1712,15 @@ func (b *treeBuilder) r12(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r13 is rule userinfo (userinfo).
 func (b *treeBuilder) r13(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 12})
 	{
 		start1 := p
-		for {
+		for b.work <= b.limit { // past the limit, no round is tried
 			for p < len(b.s) && class16[b.s[p]] {
 				p++
 			}
@@ -1716,8 +1770,8 @@ func (b *treeBuilder) r13(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			}
 			break
 		}
-		_ = start1
-		ok = true
+		b.work += p - start1
+		ok = b.work <= b.limit
 	}
 	if !ok {
 		return p, n[:node], false
@@ -1728,6 +1782,9 @@ func (b *treeBuilder) r13(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r14 is rule hostport (hostport).
 func (b *treeBuilder) r14(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	{
 		p1, n1 := p, len(n)
@@ -1772,6 +1829,9 @@ func (b *treeBuilder) r14(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r15 is rule host (host).
 func (b *treeBuilder) r15(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 14})
@@ -1831,20 +1891,23 @@ L1:
 
 // r16 is rule port (port).
 func (b *treeBuilder) r16(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 15})
 	{
 		start1 := p
-		for {
+		for b.work <= b.limit { // past the limit, no round is tried
 			for p < len(b.s) && class18[b.s[p]] {
 				p++
 			}
 			ok = false
 			break
 		}
-		_ = start1
-		ok = true
+		b.work += p - start1
+		ok = b.work <= b.limit
 	}
 	if !ok {
 		return p, n[:node], false
@@ -1855,6 +1918,9 @@ func (b *treeBuilder) r16(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r17 is rule hostname (hostname).
 func (b *treeBuilder) r17(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 16})
@@ -1885,6 +1951,9 @@ func (b *treeBuilder) r17(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r18 is rule qualified (qualified).
 func (b *treeBuilder) r18(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	{
 		p1, n1 := p, len(n)
@@ -1893,7 +1962,7 @@ func (b *treeBuilder) r18(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		for {
 			{
 				start2 := p
-				for {
+				for b.work <= b.limit { // past the limit, no round is tried
 					q2 := p
 					{
 						p3, n3 := p, len(n)
@@ -1949,8 +2018,8 @@ func (b *treeBuilder) r18(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						break
 					}
 				}
-				_ = start2
-				ok = true
+				b.work += p - start2
+				ok = b.work <= b.limit
 			}
 			if !ok {
 				p, n = p1, n[:n1]
@@ -2031,6 +2100,9 @@ func (b *treeBuilder) r18(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r19 is rule domainlabel (domainlabel).
 func (b *treeBuilder) r19(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 18})
@@ -2054,15 +2126,17 @@ func (b *treeBuilder) r19(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 					}
 					{
 						start4, end4 := p, p
-						for p < len(b.s) && class22[b.s[p]] {
-							p++
-							if class10[b.s[p-1]] {
-								end4 = p
+						if b.work <= b.limit { // past the limit, nothing is scanned
+							for p < len(b.s) && class22[b.s[p]] {
+								p++
+								if class10[b.s[p-1]] {
+									end4 = p
+								}
 							}
 						}
+						b.work += p - start4
 						p = end4
-						_ = start4
-						ok = true
+						ok = b.work <= b.limit
 					}
 					if !ok {
 						p, n = p3, n[:n3]
@@ -2093,6 +2167,9 @@ func (b *treeBuilder) r19(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r20 is rule toplabel (toplabel).
 func (b *treeBuilder) r20(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 19})
@@ -2116,15 +2193,17 @@ func (b *treeBuilder) r20(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 					}
 					{
 						start4, end4 := p, p
-						for p < len(b.s) && class22[b.s[p]] {
-							p++
-							if class10[b.s[p-1]] {
-								end4 = p
+						if b.work <= b.limit { // past the limit, nothing is scanned
+							for p < len(b.s) && class22[b.s[p]] {
+								p++
+								if class10[b.s[p-1]] {
+									end4 = p
+								}
 							}
 						}
+						b.work += p - start4
 						p = end4
-						_ = start4
-						ok = true
+						ok = b.work <= b.limit
 					}
 					if !ok {
 						p, n = p3, n[:n3]
@@ -2155,6 +2234,9 @@ func (b *treeBuilder) r20(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r21 is rule alphanum (alphanum).
 func (b *treeBuilder) r21(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	if ok = p < len(b.s) && class10[b.s[p]]; ok {
 		p++
@@ -2164,6 +2246,9 @@ func (b *treeBuilder) r21(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r22 is rule IPv4address (IPv4address).
 func (b *treeBuilder) r22(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 21})
@@ -2225,6 +2310,9 @@ func (b *treeBuilder) r22(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r23 is rule dec_octet (dec-octet).
 func (b *treeBuilder) r23(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 22})
@@ -2372,6 +2460,9 @@ L1:
 
 // r24 is rule IPv6reference (IPv6reference).
 func (b *treeBuilder) r24(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 23})
@@ -2411,6 +2502,9 @@ func (b *treeBuilder) r24(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r25 is rule IPv6address (IPv6address).
 func (b *treeBuilder) r25(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 24})
@@ -7321,6 +7415,9 @@ L1:
 
 // r26 is rule h4c.
 func (b *treeBuilder) r26(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	{
 		p1, n1 := p, len(n)
@@ -7398,6 +7495,9 @@ func (b *treeBuilder) r26(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r27 is rule ipv6char.
 func (b *treeBuilder) r27(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	if ok = p < len(b.s) && class28[b.s[p]]; ok {
 		p++
@@ -7407,6 +7507,9 @@ func (b *treeBuilder) r27(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r28 is rule ls32 (ls32).
 func (b *treeBuilder) r28(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 L1:
 	for {
@@ -7545,6 +7648,9 @@ L1:
 
 // r29 is rule h4 (h4).
 func (b *treeBuilder) r29(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	{
 		p1, n1 := p, len(n)
@@ -7590,6 +7696,9 @@ func (b *treeBuilder) r29(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r30 is rule path (path).
 func (b *treeBuilder) r30(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 L1:
 	for {
@@ -7614,6 +7723,9 @@ L1:
 
 // r31 is rule path_segments (path-segments).
 func (b *treeBuilder) r31(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	{
 		p1, n1 := p, len(n)
@@ -7627,7 +7739,7 @@ func (b *treeBuilder) r31(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			}
 			{
 				start2 := p
-				for {
+				for b.work <= b.limit { // past the limit, no round is tried
 					q2 := p
 					{
 						p3, n3 := p, len(n)
@@ -7653,8 +7765,8 @@ func (b *treeBuilder) r31(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						break
 					}
 				}
-				_ = start2
-				ok = true
+				b.work += p - start2
+				ok = b.work <= b.limit
 			}
 			if !ok {
 				p, n = p1, n[:n1]
@@ -7668,12 +7780,15 @@ func (b *treeBuilder) r31(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r32 is rule segment (segment).
 func (b *treeBuilder) r32(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 29})
 	{
 		start1 := p
-		for {
+		for b.work <= b.limit { // past the limit, no round is tried
 			for p < len(b.s) && class15[b.s[p]] {
 				p++
 			}
@@ -7723,8 +7838,8 @@ func (b *treeBuilder) r32(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			}
 			break
 		}
-		_ = start1
-		ok = true
+		b.work += p - start1
+		ok = b.work <= b.limit
 	}
 	if !ok {
 		return p, n[:node], false
@@ -7735,6 +7850,9 @@ func (b *treeBuilder) r32(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r33 is rule pchar (pchar).
 func (b *treeBuilder) r33(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 L1:
 	for {
@@ -7789,12 +7907,15 @@ L1:
 
 // r34 is rule query (query).
 func (b *treeBuilder) r34(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 31})
 	{
 		start1 := p
-		for {
+		for b.work <= b.limit { // past the limit, no round is tried
 			for p < len(b.s) && class31[b.s[p]] {
 				p++
 			}
@@ -7844,8 +7965,8 @@ func (b *treeBuilder) r34(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			}
 			break
 		}
-		_ = start1
-		ok = true
+		b.work += p - start1
+		ok = b.work <= b.limit
 	}
 	if !ok {
 		return p, n[:node], false
@@ -7856,12 +7977,15 @@ func (b *treeBuilder) r34(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r35 is rule fragment (fragment).
 func (b *treeBuilder) r35(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 32})
 	{
 		start1 := p
-		for {
+		for b.work <= b.limit { // past the limit, no round is tried
 			for p < len(b.s) && class31[b.s[p]] {
 				p++
 			}
@@ -7911,8 +8035,8 @@ func (b *treeBuilder) r35(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			}
 			break
 		}
-		_ = start1
-		ok = true
+		b.work += p - start1
+		ok = b.work <= b.limit
 	}
 	if !ok {
 		return p, n[:node], false
@@ -7923,6 +8047,9 @@ func (b *treeBuilder) r35(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r36 is rule relative_URI (relative-URI).
 func (b *treeBuilder) r36(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	{
 		p1, n1 := p, len(n)
@@ -8016,6 +8143,9 @@ func (b *treeBuilder) r36(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r37 is rule rel_path (rel-path).
 func (b *treeBuilder) r37(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 34})
@@ -8047,12 +8177,15 @@ func (b *treeBuilder) r37(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r38 is rule rel_segment (rel-segment).
 func (b *treeBuilder) r38(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 35})
 	{
 		start1 := p
-		for {
+		for b.work <= b.limit { // past the limit, no round is tried
 			for p < len(b.s) && class32[b.s[p]] {
 				p++
 			}
@@ -8102,7 +8235,8 @@ func (b *treeBuilder) r38(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			}
 			break
 		}
-		ok = ok || p != start1
+		b.work += p - start1
+		ok = (ok || p != start1) && b.work <= b.limit
 	}
 	if !ok {
 		return p, n[:node], false
@@ -8113,6 +8247,9 @@ func (b *treeBuilder) r38(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r39 is rule uric (uric).
 func (b *treeBuilder) r39(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 L1:
 	for {
@@ -8196,6 +8333,9 @@ L1:
 
 // r40 is rule reserved (reserved).
 func (b *treeBuilder) r40(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	if ok = p < len(b.s) && class8[b.s[p]]; ok {
 		p++
@@ -8205,6 +8345,9 @@ func (b *treeBuilder) r40(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r41 is rule unreserved (unreserved).
 func (b *treeBuilder) r41(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 L1:
 	for {
@@ -8233,6 +8376,9 @@ L1:
 
 // r42 is rule mark (mark).
 func (b *treeBuilder) r42(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	if ok = p < len(b.s) && class11[b.s[p]]; ok {
 		p++
@@ -8242,6 +8388,9 @@ func (b *treeBuilder) r42(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r43 is rule escaped (escaped).
 func (b *treeBuilder) r43(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	{
 		p1, n1 := p, len(n)
@@ -8277,6 +8426,9 @@ func (b *treeBuilder) r43(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r44 is rule delims (delims).
 func (b *treeBuilder) r44(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	if ok = p < len(b.s) && class33[b.s[p]]; ok {
 		p++
@@ -8286,6 +8438,9 @@ func (b *treeBuilder) r44(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r45 is rule unwise (unwise).
 func (b *treeBuilder) r45(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	if ok = p < len(b.s) && class34[b.s[p]]; ok {
 		p++
@@ -8295,6 +8450,9 @@ func (b *treeBuilder) r45(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r46 is rule ALPHA (ALPHA).
 func (b *treeBuilder) r46(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	if ok = p < len(b.s) && class0[b.s[p]]; ok {
 		p++
@@ -8304,6 +8462,9 @@ func (b *treeBuilder) r46(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r47 is rule DIGIT (DIGIT).
 func (b *treeBuilder) r47(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	if ok = p < len(b.s) && class18[b.s[p]]; ok {
 		p++
@@ -8313,6 +8474,9 @@ func (b *treeBuilder) r47(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r48 is rule HEXDIG (HEXDIG).
 func (b *treeBuilder) r48(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	if ok = p < len(b.s) && class7[b.s[p]]; ok {
 		p++
@@ -8322,6 +8486,9 @@ func (b *treeBuilder) r48(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r49 is rule DQUOTE (DQUOTE).
 func (b *treeBuilder) r49(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	if ok = p < len(b.s) && b.s[p] == '"'; ok {
 		p++

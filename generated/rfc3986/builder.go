@@ -14,11 +14,22 @@ var (
 	_ = utf8.DecodeRuneInString
 )
 
-// treeBuilder builds the generic tree of an input the grammar's DFA has accepted, from the
-// PEG compiled into the methods below (one a rule): internal/genparser's compile.go says how.
+// treeBuilder builds the generic tree of an input, from the PEG compiled into the methods
+// below (one a rule): internal/genparser's compile.go says how.
 type treeBuilder struct {
 	s string
+	// work counts the rule calls and the bytes the repetitions went over; past limit no
+	// rule is entered and no repetition goes on, so that no input costs more than linear
+	// time (internal/genparser's compile.go says why).
+	work, limit int
 }
+
+// workPerByte and workBase make a builder's limit: the most work an input of n bytes may
+// take is workPerByte*n + workBase. An input that needs more is left to the recognizer.
+const (
+	workPerByte = 32
+	workBase    = 1024
+)
 
 // BuildTree returns the nodes of the tree of src matched whole from the rule with the PEG
 // name rule, as TreeRecorder would record them, in into (from into[:0]) or, when into is
@@ -41,7 +52,7 @@ func BuildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
 }
 
 func buildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
-	b := treeBuilder{s: src}
+	b := treeBuilder{s: src, limit: workPerByte*len(src) + workBase}
 	n := into[:0]
 	var end int
 	var ok bool
@@ -199,7 +210,7 @@ func buildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
 	default:
 		return into[:0], false
 	}
-	if !ok || end != len(src) {
+	if !ok || end != len(src) || b.work > b.limit {
 		return into[:0], false
 	}
 	return n, true
@@ -207,6 +218,9 @@ func buildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
 
 // r0 is rule URI_reference (URI-reference).
 func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 L1:
 	for {
@@ -484,6 +498,9 @@ L1:
 
 // r1 is rule URI (URI).
 func (b *treeBuilder) r1(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	{
 		p1, n1 := p, len(n)
@@ -624,6 +641,9 @@ func (b *treeBuilder) r1(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r2 is rule hier_part (hier-part).
 func (b *treeBuilder) r2(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 L1:
 	for {
@@ -689,6 +709,9 @@ L1:
 
 // r3 is rule absolute_URI (absolute-URI).
 func (b *treeBuilder) r3(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	{
 		p1, n1 := p, len(n)
@@ -804,6 +827,9 @@ func (b *treeBuilder) r3(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r4 is rule relative_ref (relative-ref).
 func (b *treeBuilder) r4(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	{
 		p1, n1 := p, len(n)
@@ -932,6 +958,9 @@ func (b *treeBuilder) r4(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r5 is rule relative_part (relative-part).
 func (b *treeBuilder) r5(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 L1:
 	for {
@@ -997,6 +1026,9 @@ L1:
 
 // r6 is rule scheme (scheme).
 func (b *treeBuilder) r6(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 6})
@@ -1014,15 +1046,15 @@ func (b *treeBuilder) r6(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			}
 			{
 				start2 := p
-				for {
+				for b.work <= b.limit { // past the limit, no round is tried
 					for p < len(b.s) && class4[b.s[p]] {
 						p++
 					}
 					ok = false
 					break
 				}
-				_ = start2
-				ok = true
+				b.work += p - start2
+				ok = b.work <= b.limit
 			}
 			if !ok {
 				p, n = p1, n[:n1]
@@ -1040,6 +1072,9 @@ func (b *treeBuilder) r6(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r7 is rule authority (authority).
 func (b *treeBuilder) r7(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 7})
@@ -1115,12 +1150,15 @@ func (b *treeBuilder) r7(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r8 is rule userinfo (userinfo).
 func (b *treeBuilder) r8(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 8})
 	{
 		start1 := p
-		for {
+		for b.work <= b.limit { // past the limit, no round is tried
 			for p < len(b.s) && class5[b.s[p]] {
 				p++
 			}
@@ -1170,8 +1208,8 @@ func (b *treeBuilder) r8(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			}
 			break
 		}
-		_ = start1
-		ok = true
+		b.work += p - start1
+		ok = b.work <= b.limit
 	}
 	if !ok {
 		return p, n[:node], false
@@ -1182,6 +1220,9 @@ func (b *treeBuilder) r8(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r9 is rule host (host).
 func (b *treeBuilder) r9(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 9})
@@ -1239,20 +1280,23 @@ L1:
 
 // r10 is rule port (port).
 func (b *treeBuilder) r10(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 10})
 	{
 		start1 := p
-		for {
+		for b.work <= b.limit { // past the limit, no round is tried
 			for p < len(b.s) && class9[b.s[p]] {
 				p++
 			}
 			ok = false
 			break
 		}
-		_ = start1
-		ok = true
+		b.work += p - start1
+		ok = b.work <= b.limit
 	}
 	if !ok {
 		return p, n[:node], false
@@ -1263,6 +1307,9 @@ func (b *treeBuilder) r10(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r11 is rule IP_literal (IP-literal).
 func (b *treeBuilder) r11(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 11})
@@ -1318,6 +1365,9 @@ func (b *treeBuilder) r11(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r12 is rule IPvFuture (IPvFuture).
 func (b *treeBuilder) r12(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 12})
@@ -1335,14 +1385,15 @@ func (b *treeBuilder) r12(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			}
 			{
 				start2 := p
-				for {
+				for b.work <= b.limit { // past the limit, no round is tried
 					for p < len(b.s) && class7[b.s[p]] {
 						p++
 					}
 					ok = false
 					break
 				}
-				ok = ok || p != start2
+				b.work += p - start2
+				ok = (ok || p != start2) && b.work <= b.limit
 			}
 			if !ok {
 				p, n = p1, n[:n1]
@@ -1357,14 +1408,15 @@ func (b *treeBuilder) r12(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			}
 			{
 				start3 := p
-				for {
+				for b.work <= b.limit { // past the limit, no round is tried
 					for p < len(b.s) && class5[b.s[p]] {
 						p++
 					}
 					ok = false
 					break
 				}
-				ok = ok || p != start3
+				b.work += p - start3
+				ok = (ok || p != start3) && b.work <= b.limit
 			}
 			if !ok {
 				p, n = p1, n[:n1]
@@ -1382,6 +1434,9 @@ func (b *treeBuilder) r12(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r13 is rule IPv6address (IPv6address).
 func (b *treeBuilder) r13(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 13})
@@ -6292,6 +6347,9 @@ L1:
 
 // r14 is rule h16c.
 func (b *treeBuilder) r14(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	{
 		p1, n1 := p, len(n)
@@ -6369,6 +6427,9 @@ func (b *treeBuilder) r14(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r15 is rule ipv6char.
 func (b *treeBuilder) r15(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	if ok = p < len(b.s) && class13[b.s[p]]; ok {
 		p++
@@ -6378,6 +6439,9 @@ func (b *treeBuilder) r15(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r16 is rule h16 (h16).
 func (b *treeBuilder) r16(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	{
 		p1, n1 := p, len(n)
@@ -6423,6 +6487,9 @@ func (b *treeBuilder) r16(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r17 is rule ls32 (ls32).
 func (b *treeBuilder) r17(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 L1:
 	for {
@@ -6561,6 +6628,9 @@ L1:
 
 // r18 is rule IPv4address (IPv4address).
 func (b *treeBuilder) r18(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 16})
@@ -6622,6 +6692,9 @@ func (b *treeBuilder) r18(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r19 is rule dec_octet (dec-octet).
 func (b *treeBuilder) r19(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 17})
@@ -6769,12 +6842,15 @@ L1:
 
 // r20 is rule reg_name (reg-name).
 func (b *treeBuilder) r20(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 18})
 	{
 		start1 := p
-		for {
+		for b.work <= b.limit { // past the limit, no round is tried
 			for p < len(b.s) && class20[b.s[p]] {
 				p++
 			}
@@ -6824,8 +6900,8 @@ func (b *treeBuilder) r20(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			}
 			break
 		}
-		_ = start1
-		ok = true
+		b.work += p - start1
+		ok = b.work <= b.limit
 	}
 	if !ok {
 		return p, n[:node], false
@@ -6836,6 +6912,9 @@ func (b *treeBuilder) r20(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r21 is rule path (path).
 func (b *treeBuilder) r21(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 L1:
 	for {
@@ -6973,12 +7052,15 @@ L1:
 
 // r22 is rule path_abempty (path-abempty).
 func (b *treeBuilder) r22(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 20})
 	{
 		start1 := p
-		for {
+		for b.work <= b.limit { // past the limit, no round is tried
 			q1 := p
 			{
 				p2, n2 := p, len(n)
@@ -7004,8 +7086,8 @@ func (b *treeBuilder) r22(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				break
 			}
 		}
-		_ = start1
-		ok = true
+		b.work += p - start1
+		ok = b.work <= b.limit
 	}
 	if !ok {
 		return p, n[:node], false
@@ -7016,6 +7098,9 @@ func (b *treeBuilder) r22(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r23 is rule path_absolute (path-absolute).
 func (b *treeBuilder) r23(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 21})
@@ -7043,7 +7128,7 @@ func (b *treeBuilder) r23(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 					}
 					{
 						start3 := p
-						for {
+						for b.work <= b.limit { // past the limit, no round is tried
 							q3 := p
 							{
 								p4, n4 := p, len(n)
@@ -7069,8 +7154,8 @@ func (b *treeBuilder) r23(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								break
 							}
 						}
-						_ = start3
-						ok = true
+						b.work += p - start3
+						ok = b.work <= b.limit
 					}
 					if !ok {
 						p, n = p2, n[:n2]
@@ -7096,6 +7181,9 @@ func (b *treeBuilder) r23(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r24 is rule path_noscheme (path-noscheme).
 func (b *treeBuilder) r24(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 22})
@@ -7111,7 +7199,7 @@ func (b *treeBuilder) r24(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			}
 			{
 				start2 := p
-				for {
+				for b.work <= b.limit { // past the limit, no round is tried
 					q2 := p
 					{
 						p3, n3 := p, len(n)
@@ -7137,8 +7225,8 @@ func (b *treeBuilder) r24(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						break
 					}
 				}
-				_ = start2
-				ok = true
+				b.work += p - start2
+				ok = b.work <= b.limit
 			}
 			if !ok {
 				p, n = p1, n[:n1]
@@ -7156,6 +7244,9 @@ func (b *treeBuilder) r24(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r25 is rule path_rootless (path-rootless).
 func (b *treeBuilder) r25(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 23})
@@ -7171,7 +7262,7 @@ func (b *treeBuilder) r25(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			}
 			{
 				start2 := p
-				for {
+				for b.work <= b.limit { // past the limit, no round is tried
 					q2 := p
 					{
 						p3, n3 := p, len(n)
@@ -7197,8 +7288,8 @@ func (b *treeBuilder) r25(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						break
 					}
 				}
-				_ = start2
-				ok = true
+				b.work += p - start2
+				ok = b.work <= b.limit
 			}
 			if !ok {
 				p, n = p1, n[:n1]
@@ -7216,6 +7307,9 @@ func (b *treeBuilder) r25(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r26 is rule path_empty (path-empty).
 func (b *treeBuilder) r26(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 24})
@@ -7229,12 +7323,15 @@ func (b *treeBuilder) r26(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r27 is rule segment (segment).
 func (b *treeBuilder) r27(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 25})
 	{
 		start1 := p
-		for {
+		for b.work <= b.limit { // past the limit, no round is tried
 			for p < len(b.s) && class21[b.s[p]] {
 				p++
 			}
@@ -7284,8 +7381,8 @@ func (b *treeBuilder) r27(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			}
 			break
 		}
-		_ = start1
-		ok = true
+		b.work += p - start1
+		ok = b.work <= b.limit
 	}
 	if !ok {
 		return p, n[:node], false
@@ -7296,12 +7393,15 @@ func (b *treeBuilder) r27(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r28 is rule segment_nz (segment-nz).
 func (b *treeBuilder) r28(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 26})
 	{
 		start1 := p
-		for {
+		for b.work <= b.limit { // past the limit, no round is tried
 			for p < len(b.s) && class21[b.s[p]] {
 				p++
 			}
@@ -7351,7 +7451,8 @@ func (b *treeBuilder) r28(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			}
 			break
 		}
-		ok = ok || p != start1
+		b.work += p - start1
+		ok = (ok || p != start1) && b.work <= b.limit
 	}
 	if !ok {
 		return p, n[:node], false
@@ -7362,12 +7463,15 @@ func (b *treeBuilder) r28(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r29 is rule segment_nz_nc (segment-nz-nc).
 func (b *treeBuilder) r29(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 27})
 	{
 		start1 := p
-		for {
+		for b.work <= b.limit { // past the limit, no round is tried
 			for p < len(b.s) && class22[b.s[p]] {
 				p++
 			}
@@ -7417,7 +7521,8 @@ func (b *treeBuilder) r29(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			}
 			break
 		}
-		ok = ok || p != start1
+		b.work += p - start1
+		ok = (ok || p != start1) && b.work <= b.limit
 	}
 	if !ok {
 		return p, n[:node], false
@@ -7428,6 +7533,9 @@ func (b *treeBuilder) r29(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r30 is rule pchar (pchar).
 func (b *treeBuilder) r30(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 L1:
 	for {
@@ -7482,12 +7590,15 @@ L1:
 
 // r31 is rule query (query).
 func (b *treeBuilder) r31(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 29})
 	{
 		start1 := p
-		for {
+		for b.work <= b.limit { // past the limit, no round is tried
 			for p < len(b.s) && class23[b.s[p]] {
 				p++
 			}
@@ -7537,8 +7648,8 @@ func (b *treeBuilder) r31(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			}
 			break
 		}
-		_ = start1
-		ok = true
+		b.work += p - start1
+		ok = b.work <= b.limit
 	}
 	if !ok {
 		return p, n[:node], false
@@ -7549,12 +7660,15 @@ func (b *treeBuilder) r31(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r32 is rule fragment (fragment).
 func (b *treeBuilder) r32(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 30})
 	{
 		start1 := p
-		for {
+		for b.work <= b.limit { // past the limit, no round is tried
 			for p < len(b.s) && class23[b.s[p]] {
 				p++
 			}
@@ -7604,8 +7718,8 @@ func (b *treeBuilder) r32(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			}
 			break
 		}
-		_ = start1
-		ok = true
+		b.work += p - start1
+		ok = b.work <= b.limit
 	}
 	if !ok {
 		return p, n[:node], false
@@ -7616,6 +7730,9 @@ func (b *treeBuilder) r32(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r33 is rule pct_encoded (pct-encoded).
 func (b *treeBuilder) r33(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	{
 		p1, n1 := p, len(n)
@@ -7651,6 +7768,9 @@ func (b *treeBuilder) r33(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r34 is rule unreserved (unreserved).
 func (b *treeBuilder) r34(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	if ok = p < len(b.s) && class24[b.s[p]]; ok {
 		p++
@@ -7660,6 +7780,9 @@ func (b *treeBuilder) r34(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r35 is rule reserved (reserved).
 func (b *treeBuilder) r35(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 L1:
 	for {
@@ -7689,6 +7812,9 @@ L1:
 
 // r36 is rule gen_delims (gen-delims).
 func (b *treeBuilder) r36(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	if ok = p < len(b.s) && class25[b.s[p]]; ok {
 		p++
@@ -7698,6 +7824,9 @@ func (b *treeBuilder) r36(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r37 is rule sub_delims (sub-delims).
 func (b *treeBuilder) r37(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	if ok = p < len(b.s) && class26[b.s[p]]; ok {
 		p++
@@ -7707,6 +7836,9 @@ func (b *treeBuilder) r37(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r38 is rule ALPHA (ALPHA).
 func (b *treeBuilder) r38(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	if ok = p < len(b.s) && class0[b.s[p]]; ok {
 		p++
@@ -7716,6 +7848,9 @@ func (b *treeBuilder) r38(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r39 is rule DIGIT (DIGIT).
 func (b *treeBuilder) r39(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	if ok = p < len(b.s) && class9[b.s[p]]; ok {
 		p++
@@ -7725,6 +7860,9 @@ func (b *treeBuilder) r39(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r40 is rule HEXDIG (HEXDIG).
 func (b *treeBuilder) r40(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	if ok = p < len(b.s) && class7[b.s[p]]; ok {
 		p++

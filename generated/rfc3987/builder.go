@@ -14,11 +14,22 @@ var (
 	_ = utf8.DecodeRuneInString
 )
 
-// treeBuilder builds the generic tree of an input the grammar's DFA has accepted, from the
-// PEG compiled into the methods below (one a rule): internal/genparser's compile.go says how.
+// treeBuilder builds the generic tree of an input, from the PEG compiled into the methods
+// below (one a rule): internal/genparser's compile.go says how.
 type treeBuilder struct {
 	s string
+	// work counts the rule calls and the bytes the repetitions went over; past limit no
+	// rule is entered and no repetition goes on, so that no input costs more than linear
+	// time (internal/genparser's compile.go says why).
+	work, limit int
 }
+
+// workPerByte and workBase make a builder's limit: the most work an input of n bytes may
+// take is workPerByte*n + workBase. An input that needs more is left to the recognizer.
+const (
+	workPerByte = 32
+	workBase    = 1024
+)
 
 // BuildTree returns the nodes of the tree of src matched whole from the rule with the PEG
 // name rule, as TreeRecorder would record them, in into (from into[:0]) or, when into is
@@ -41,7 +52,7 @@ func BuildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
 }
 
 func buildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
-	b := treeBuilder{s: src}
+	b := treeBuilder{s: src, limit: workPerByte*len(src) + workBase}
 	n := into[:0]
 	var end int
 	var ok bool
@@ -217,7 +228,7 @@ func buildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
 	default:
 		return into[:0], false
 	}
-	if !ok || end != len(src) {
+	if !ok || end != len(src) || b.work > b.limit {
 		return into[:0], false
 	}
 	return n, true
@@ -225,6 +236,9 @@ func buildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
 
 // r0 is rule IRI_reference (IRI-reference).
 func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 L1:
 	for {
@@ -498,6 +512,9 @@ L1:
 
 // r1 is rule IRI (IRI).
 func (b *treeBuilder) r1(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	{
 		p1, n1 := p, len(n)
@@ -636,6 +653,9 @@ func (b *treeBuilder) r1(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r2 is rule ihier_part (ihier-part).
 func (b *treeBuilder) r2(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 L1:
 	for {
@@ -699,6 +719,9 @@ L1:
 
 // r3 is rule absolute_IRI (absolute-IRI).
 func (b *treeBuilder) r3(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	{
 		p1, n1 := p, len(n)
@@ -812,6 +835,9 @@ func (b *treeBuilder) r3(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r4 is rule irelative_ref (irelative-ref).
 func (b *treeBuilder) r4(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	{
 		p1, n1 := p, len(n)
@@ -938,6 +964,9 @@ func (b *treeBuilder) r4(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r5 is rule irelative_part (irelative-part).
 func (b *treeBuilder) r5(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 L1:
 	for {
@@ -1001,6 +1030,9 @@ L1:
 
 // r6 is rule iauthority (iauthority).
 func (b *treeBuilder) r6(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 6})
@@ -1076,12 +1108,15 @@ func (b *treeBuilder) r6(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r7 is rule iuserinfo (iuserinfo).
 func (b *treeBuilder) r7(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 7})
 	{
 		start1 := p
-		for {
+		for b.work <= b.limit { // past the limit, no round is tried
 			for p < len(b.s) && class2[b.s[p]] {
 				p++
 			}
@@ -1141,8 +1176,8 @@ func (b *treeBuilder) r7(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			}
 			break
 		}
-		_ = start1
-		ok = true
+		b.work += p - start1
+		ok = b.work <= b.limit
 	}
 	if !ok {
 		return p, n[:node], false
@@ -1153,6 +1188,9 @@ func (b *treeBuilder) r7(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r8 is rule ihost (ihost).
 func (b *treeBuilder) r8(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 8})
@@ -1230,12 +1268,15 @@ L1:
 
 // r9 is rule ireg_name (ireg-name).
 func (b *treeBuilder) r9(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 9})
 	{
 		start1 := p
-		for {
+		for b.work <= b.limit { // past the limit, no round is tried
 			for p < len(b.s) && class8[b.s[p]] {
 				p++
 			}
@@ -1295,8 +1336,8 @@ func (b *treeBuilder) r9(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			}
 			break
 		}
-		_ = start1
-		ok = true
+		b.work += p - start1
+		ok = b.work <= b.limit
 	}
 	if !ok {
 		return p, n[:node], false
@@ -1307,6 +1348,9 @@ func (b *treeBuilder) r9(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r10 is rule ipath (ipath).
 func (b *treeBuilder) r10(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 L1:
 	for {
@@ -1440,12 +1484,15 @@ L1:
 
 // r11 is rule ipath_abempty (ipath-abempty).
 func (b *treeBuilder) r11(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 11})
 	{
 		start1 := p
-		for {
+		for b.work <= b.limit { // past the limit, no round is tried
 			q1 := p
 			{
 				p2, n2 := p, len(n)
@@ -1471,8 +1518,8 @@ func (b *treeBuilder) r11(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				break
 			}
 		}
-		_ = start1
-		ok = true
+		b.work += p - start1
+		ok = b.work <= b.limit
 	}
 	if !ok {
 		return p, n[:node], false
@@ -1483,6 +1530,9 @@ func (b *treeBuilder) r11(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r12 is rule ipath_absolute (ipath-absolute).
 func (b *treeBuilder) r12(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 12})
@@ -1510,7 +1560,7 @@ func (b *treeBuilder) r12(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 					}
 					{
 						start3 := p
-						for {
+						for b.work <= b.limit { // past the limit, no round is tried
 							q3 := p
 							{
 								p4, n4 := p, len(n)
@@ -1536,8 +1586,8 @@ func (b *treeBuilder) r12(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								break
 							}
 						}
-						_ = start3
-						ok = true
+						b.work += p - start3
+						ok = b.work <= b.limit
 					}
 					if !ok {
 						p, n = p2, n[:n2]
@@ -1563,6 +1613,9 @@ func (b *treeBuilder) r12(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r13 is rule ipath_noscheme (ipath-noscheme).
 func (b *treeBuilder) r13(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 13})
@@ -1578,7 +1631,7 @@ func (b *treeBuilder) r13(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			}
 			{
 				start2 := p
-				for {
+				for b.work <= b.limit { // past the limit, no round is tried
 					q2 := p
 					{
 						p3, n3 := p, len(n)
@@ -1604,8 +1657,8 @@ func (b *treeBuilder) r13(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						break
 					}
 				}
-				_ = start2
-				ok = true
+				b.work += p - start2
+				ok = b.work <= b.limit
 			}
 			if !ok {
 				p, n = p1, n[:n1]
@@ -1623,6 +1676,9 @@ func (b *treeBuilder) r13(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r14 is rule ipath_rootless (ipath-rootless).
 func (b *treeBuilder) r14(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 14})
@@ -1638,7 +1694,7 @@ func (b *treeBuilder) r14(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			}
 			{
 				start2 := p
-				for {
+				for b.work <= b.limit { // past the limit, no round is tried
 					q2 := p
 					{
 						p3, n3 := p, len(n)
@@ -1664,8 +1720,8 @@ func (b *treeBuilder) r14(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						break
 					}
 				}
-				_ = start2
-				ok = true
+				b.work += p - start2
+				ok = b.work <= b.limit
 			}
 			if !ok {
 				p, n = p1, n[:n1]
@@ -1683,6 +1739,9 @@ func (b *treeBuilder) r14(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r15 is rule ipath_empty (ipath-empty).
 func (b *treeBuilder) r15(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 15})
@@ -1696,12 +1755,15 @@ func (b *treeBuilder) r15(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r16 is rule isegment (isegment).
 func (b *treeBuilder) r16(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 16})
 	{
 		start1 := p
-		for {
+		for b.work <= b.limit { // past the limit, no round is tried
 			for p < len(b.s) && class9[b.s[p]] {
 				p++
 			}
@@ -1761,8 +1823,8 @@ func (b *treeBuilder) r16(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			}
 			break
 		}
-		_ = start1
-		ok = true
+		b.work += p - start1
+		ok = b.work <= b.limit
 	}
 	if !ok {
 		return p, n[:node], false
@@ -1773,12 +1835,15 @@ func (b *treeBuilder) r16(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r17 is rule isegment_nz (isegment-nz).
 func (b *treeBuilder) r17(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 17})
 	{
 		start1 := p
-		for {
+		for b.work <= b.limit { // past the limit, no round is tried
 			for p < len(b.s) && class9[b.s[p]] {
 				p++
 			}
@@ -1838,7 +1903,8 @@ func (b *treeBuilder) r17(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			}
 			break
 		}
-		ok = ok || p != start1
+		b.work += p - start1
+		ok = (ok || p != start1) && b.work <= b.limit
 	}
 	if !ok {
 		return p, n[:node], false
@@ -1849,12 +1915,15 @@ func (b *treeBuilder) r17(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r18 is rule isegment_nz_nc (isegment-nz-nc).
 func (b *treeBuilder) r18(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 18})
 	{
 		start1 := p
-		for {
+		for b.work <= b.limit { // past the limit, no round is tried
 			for p < len(b.s) && class10[b.s[p]] {
 				p++
 			}
@@ -1914,7 +1983,8 @@ func (b *treeBuilder) r18(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			}
 			break
 		}
-		ok = ok || p != start1
+		b.work += p - start1
+		ok = (ok || p != start1) && b.work <= b.limit
 	}
 	if !ok {
 		return p, n[:node], false
@@ -1925,6 +1995,9 @@ func (b *treeBuilder) r18(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r19 is rule ipchar (ipchar).
 func (b *treeBuilder) r19(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 L1:
 	for {
@@ -1989,12 +2062,15 @@ L1:
 
 // r20 is rule iquery (iquery).
 func (b *treeBuilder) r20(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 20})
 	{
 		start1 := p
-		for {
+		for b.work <= b.limit { // past the limit, no round is tried
 			for p < len(b.s) && class11[b.s[p]] {
 				p++
 			}
@@ -2064,8 +2140,8 @@ func (b *treeBuilder) r20(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			}
 			break
 		}
-		_ = start1
-		ok = true
+		b.work += p - start1
+		ok = b.work <= b.limit
 	}
 	if !ok {
 		return p, n[:node], false
@@ -2076,12 +2152,15 @@ func (b *treeBuilder) r20(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r21 is rule ifragment (ifragment).
 func (b *treeBuilder) r21(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 21})
 	{
 		start1 := p
-		for {
+		for b.work <= b.limit { // past the limit, no round is tried
 			for p < len(b.s) && class11[b.s[p]] {
 				p++
 			}
@@ -2141,8 +2220,8 @@ func (b *treeBuilder) r21(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			}
 			break
 		}
-		_ = start1
-		ok = true
+		b.work += p - start1
+		ok = b.work <= b.limit
 	}
 	if !ok {
 		return p, n[:node], false
@@ -2153,6 +2232,9 @@ func (b *treeBuilder) r21(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r22 is rule iunreserved (iunreserved).
 func (b *treeBuilder) r22(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 L1:
 	for {
@@ -2182,6 +2264,9 @@ L1:
 
 // r23 is rule ucschar (ucschar).
 func (b *treeBuilder) r23(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	if ok = p < len(b.s); ok {
 		r, w := utf8.DecodeRuneInString(b.s[p:])
@@ -2194,6 +2279,9 @@ func (b *treeBuilder) r23(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r24 is rule iprivate (iprivate).
 func (b *treeBuilder) r24(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	if ok = p < len(b.s); ok {
 		r, w := utf8.DecodeRuneInString(b.s[p:])
@@ -2206,6 +2294,9 @@ func (b *treeBuilder) r24(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r25 is rule scheme (scheme).
 func (b *treeBuilder) r25(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 25})
@@ -2223,15 +2314,15 @@ func (b *treeBuilder) r25(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			}
 			{
 				start2 := p
-				for {
+				for b.work <= b.limit { // past the limit, no round is tried
 					for p < len(b.s) && class13[b.s[p]] {
 						p++
 					}
 					ok = false
 					break
 				}
-				_ = start2
-				ok = true
+				b.work += p - start2
+				ok = b.work <= b.limit
 			}
 			if !ok {
 				p, n = p1, n[:n1]
@@ -2249,20 +2340,23 @@ func (b *treeBuilder) r25(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r26 is rule port (port).
 func (b *treeBuilder) r26(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 26})
 	{
 		start1 := p
-		for {
+		for b.work <= b.limit { // past the limit, no round is tried
 			for p < len(b.s) && class6[b.s[p]] {
 				p++
 			}
 			ok = false
 			break
 		}
-		_ = start1
-		ok = true
+		b.work += p - start1
+		ok = b.work <= b.limit
 	}
 	if !ok {
 		return p, n[:node], false
@@ -2273,6 +2367,9 @@ func (b *treeBuilder) r26(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r27 is rule IP_literal (IP-literal).
 func (b *treeBuilder) r27(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 27})
@@ -2328,6 +2425,9 @@ func (b *treeBuilder) r27(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r28 is rule IPvFuture (IPvFuture).
 func (b *treeBuilder) r28(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 28})
@@ -2345,14 +2445,15 @@ func (b *treeBuilder) r28(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			}
 			{
 				start2 := p
-				for {
+				for b.work <= b.limit { // past the limit, no round is tried
 					for p < len(b.s) && class4[b.s[p]] {
 						p++
 					}
 					ok = false
 					break
 				}
-				ok = ok || p != start2
+				b.work += p - start2
+				ok = (ok || p != start2) && b.work <= b.limit
 			}
 			if !ok {
 				p, n = p1, n[:n1]
@@ -2367,14 +2468,15 @@ func (b *treeBuilder) r28(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			}
 			{
 				start3 := p
-				for {
+				for b.work <= b.limit { // past the limit, no round is tried
 					for p < len(b.s) && class2[b.s[p]] {
 						p++
 					}
 					ok = false
 					break
 				}
-				ok = ok || p != start3
+				b.work += p - start3
+				ok = (ok || p != start3) && b.work <= b.limit
 			}
 			if !ok {
 				p, n = p1, n[:n1]
@@ -2392,6 +2494,9 @@ func (b *treeBuilder) r28(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r29 is rule IPv6address (IPv6address).
 func (b *treeBuilder) r29(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 29})
@@ -7302,6 +7407,9 @@ L1:
 
 // r30 is rule h16c.
 func (b *treeBuilder) r30(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	{
 		p1, n1 := p, len(n)
@@ -7379,6 +7487,9 @@ func (b *treeBuilder) r30(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r31 is rule ipv6char.
 func (b *treeBuilder) r31(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	if ok = p < len(b.s) && class16[b.s[p]]; ok {
 		p++
@@ -7388,6 +7499,9 @@ func (b *treeBuilder) r31(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r32 is rule h16 (h16).
 func (b *treeBuilder) r32(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	{
 		p1, n1 := p, len(n)
@@ -7433,6 +7547,9 @@ func (b *treeBuilder) r32(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r33 is rule ls32 (ls32).
 func (b *treeBuilder) r33(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 L1:
 	for {
@@ -7571,6 +7688,9 @@ L1:
 
 // r34 is rule IPv4address (IPv4address).
 func (b *treeBuilder) r34(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 32})
@@ -7632,6 +7752,9 @@ func (b *treeBuilder) r34(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r35 is rule dec_octet (dec-octet).
 func (b *treeBuilder) r35(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 33})
@@ -7779,6 +7902,9 @@ L1:
 
 // r36 is rule pct_encoded (pct-encoded).
 func (b *treeBuilder) r36(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	{
 		p1, n1 := p, len(n)
@@ -7814,6 +7940,9 @@ func (b *treeBuilder) r36(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r37 is rule unreserved (unreserved).
 func (b *treeBuilder) r37(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	if ok = p < len(b.s) && class12[b.s[p]]; ok {
 		p++
@@ -7823,6 +7952,9 @@ func (b *treeBuilder) r37(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r38 is rule reserved (reserved).
 func (b *treeBuilder) r38(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 L1:
 	for {
@@ -7852,6 +7984,9 @@ L1:
 
 // r39 is rule gen_delims (gen-delims).
 func (b *treeBuilder) r39(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	if ok = p < len(b.s) && class23[b.s[p]]; ok {
 		p++
@@ -7861,6 +7996,9 @@ func (b *treeBuilder) r39(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r40 is rule sub_delims (sub-delims).
 func (b *treeBuilder) r40(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	if ok = p < len(b.s) && class24[b.s[p]]; ok {
 		p++
@@ -7870,6 +8008,9 @@ func (b *treeBuilder) r40(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r41 is rule ALPHA (ALPHA).
 func (b *treeBuilder) r41(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	if ok = p < len(b.s) && class0[b.s[p]]; ok {
 		p++
@@ -7879,6 +8020,9 @@ func (b *treeBuilder) r41(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r42 is rule DIGIT (DIGIT).
 func (b *treeBuilder) r42(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	if ok = p < len(b.s) && class6[b.s[p]]; ok {
 		p++
@@ -7888,6 +8032,9 @@ func (b *treeBuilder) r42(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r43 is rule HEXDIG (HEXDIG).
 func (b *treeBuilder) r43(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	if ok = p < len(b.s) && class4[b.s[p]]; ok {
 		p++

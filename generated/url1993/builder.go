@@ -14,11 +14,22 @@ var (
 	_ = utf8.DecodeRuneInString
 )
 
-// treeBuilder builds the generic tree of an input the grammar's DFA has accepted, from the
-// PEG compiled into the methods below (one a rule): internal/genparser's compile.go says how.
+// treeBuilder builds the generic tree of an input, from the PEG compiled into the methods
+// below (one a rule): internal/genparser's compile.go says how.
 type treeBuilder struct {
 	s string
+	// work counts the rule calls and the bytes the repetitions went over; past limit no
+	// rule is entered and no repetition goes on, so that no input costs more than linear
+	// time (internal/genparser's compile.go says why).
+	work, limit int
 }
+
+// workPerByte and workBase make a builder's limit: the most work an input of n bytes may
+// take is workPerByte*n + workBase. An input that needs more is left to the recognizer.
+const (
+	workPerByte = 32
+	workBase    = 1024
+)
 
 // BuildTree returns the nodes of the tree of src matched whole from the rule with the PEG
 // name rule, as TreeRecorder would record them, in into (from into[:0]) or, when into is
@@ -41,7 +52,7 @@ func BuildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
 }
 
 func buildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
-	b := treeBuilder{s: src}
+	b := treeBuilder{s: src, limit: workPerByte*len(src) + workBase}
 	n := into[:0]
 	var end int
 	var ok bool
@@ -239,7 +250,7 @@ func buildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
 	default:
 		return into[:0], false
 	}
-	if !ok || end != len(src) {
+	if !ok || end != len(src) || b.work > b.limit {
 		return into[:0], false
 	}
 	return n, true
@@ -247,6 +258,9 @@ func buildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
 
 // r0 is rule fragmentaddress (fragmentaddress).
 func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	{
 		p1, n1 := p, len(n)
@@ -291,6 +305,9 @@ func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r1 is rule url (url).
 func (b *treeBuilder) r1(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 1})
@@ -730,6 +747,9 @@ L1:
 
 // r2 is rule url_end.
 func (b *treeBuilder) r2(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	{
 		p1, n1 := p, len(n)
@@ -765,6 +785,9 @@ func (b *treeBuilder) r2(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r3 is rule generic (generic).
 func (b *treeBuilder) r3(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 2})
@@ -827,6 +850,9 @@ func (b *treeBuilder) r3(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r4 is rule generic_scheme.
 func (b *treeBuilder) r4(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 3})
@@ -844,7 +870,7 @@ func (b *treeBuilder) r4(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			}
 			{
 				start2 := p
-				for {
+				for b.work <= b.limit { // past the limit, no round is tried
 					q2 := p
 					{
 						p3, n3 := p, len(n)
@@ -923,8 +949,8 @@ func (b *treeBuilder) r4(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						break
 					}
 				}
-				_ = start2
-				ok = true
+				b.work += p - start2
+				ok = b.work <= b.limit
 			}
 			if !ok {
 				p, n = p1, n[:n1]
@@ -942,6 +968,9 @@ func (b *treeBuilder) r4(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r5 is rule scheme (scheme).
 func (b *treeBuilder) r5(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 3})
@@ -955,6 +984,9 @@ func (b *treeBuilder) r5(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r6 is rule httpaddress (httpaddress).
 func (b *treeBuilder) r6(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 4})
@@ -1049,6 +1081,9 @@ func (b *treeBuilder) r6(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r7 is rule fileaddress (fileaddress).
 func (b *treeBuilder) r7(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 5})
@@ -1105,6 +1140,9 @@ func (b *treeBuilder) r7(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r8 is rule afsaddress (afsaddress).
 func (b *treeBuilder) r8(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 6})
@@ -1161,6 +1199,9 @@ func (b *treeBuilder) r8(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r9 is rule newsaddress (newsaddress).
 func (b *treeBuilder) r9(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 7})
@@ -1198,6 +1239,9 @@ func (b *treeBuilder) r9(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r10 is rule waisaddress (waisaddress).
 func (b *treeBuilder) r10(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 8})
@@ -1273,6 +1317,9 @@ L1:
 
 // r11 is rule waisindex (waisindex).
 func (b *treeBuilder) r11(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 9})
@@ -1354,6 +1401,9 @@ func (b *treeBuilder) r11(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r12 is rule waisdoc (waisdoc).
 func (b *treeBuilder) r12(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 10})
@@ -1446,6 +1496,9 @@ func (b *treeBuilder) r12(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r13 is rule groupart (groupart).
 func (b *treeBuilder) r13(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 11})
@@ -1481,6 +1534,9 @@ L1:
 
 // r14 is rule group (group).
 func (b *treeBuilder) r14(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 12})
@@ -1496,7 +1552,7 @@ func (b *treeBuilder) r14(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			}
 			{
 				start2 := p
-				for {
+				for b.work <= b.limit { // past the limit, no round is tried
 					q2 := p
 					{
 						p3, n3 := p, len(n)
@@ -1522,8 +1578,8 @@ func (b *treeBuilder) r14(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						break
 					}
 				}
-				_ = start2
-				ok = true
+				b.work += p - start2
+				ok = b.work <= b.limit
 			}
 			if !ok {
 				p, n = p1, n[:n1]
@@ -1541,6 +1597,9 @@ func (b *treeBuilder) r14(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r15 is rule article (article).
 func (b *treeBuilder) r15(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 13})
@@ -1558,7 +1617,7 @@ func (b *treeBuilder) r15(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 					for {
 						{
 							start4 := p
-							for {
+							for b.work <= b.limit { // past the limit, no round is tried
 								for p < len(b.s) && class10[b.s[p]] {
 									p++
 								}
@@ -1608,8 +1667,8 @@ func (b *treeBuilder) r15(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								}
 								break
 							}
-							_ = start4
-							ok = true
+							b.work += p - start4
+							ok = b.work <= b.limit
 						}
 						if !ok {
 							p, n = p3, n[:n3]
@@ -1714,7 +1773,7 @@ func (b *treeBuilder) r15(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 					}
 					{
 						start12 := p
-						for {
+						for b.work <= b.limit { // past the limit, no round is tried
 							q12 := p
 							{
 								p13, n13 := p, len(n)
@@ -1859,8 +1918,8 @@ func (b *treeBuilder) r15(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								break
 							}
 						}
-						_ = start12
-						ok = true
+						b.work += p - start12
+						ok = b.work <= b.limit
 					}
 					if !ok {
 						p, n = p9, n[:n9]
@@ -1897,6 +1956,9 @@ func (b *treeBuilder) r15(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r16 is rule article_local.
 func (b *treeBuilder) r16(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	{
 		p1, n1 := p, len(n)
@@ -1958,7 +2020,7 @@ func (b *treeBuilder) r16(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			}
 			{
 				start4 := p
-				for {
+				for b.work <= b.limit { // past the limit, no round is tried
 					q4 := p
 					{
 						p5, n5 := p, len(n)
@@ -2103,8 +2165,8 @@ func (b *treeBuilder) r16(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						break
 					}
 				}
-				_ = start4
-				ok = true
+				b.work += p - start4
+				ok = b.work <= b.limit
 			}
 			if !ok {
 				p, n = p1, n[:n1]
@@ -2118,6 +2180,9 @@ func (b *treeBuilder) r16(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r17 is rule database (database).
 func (b *treeBuilder) r17(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 14})
@@ -2131,6 +2196,9 @@ func (b *treeBuilder) r17(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r18 is rule wtype (wtype).
 func (b *treeBuilder) r18(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 15})
@@ -2144,6 +2212,9 @@ func (b *treeBuilder) r18(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r19 is rule prosperoaddress (prosperoaddress).
 func (b *treeBuilder) r19(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 16})
@@ -2157,6 +2228,9 @@ func (b *treeBuilder) r19(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r20 is rule prosperolink (prosperolink).
 func (b *treeBuilder) r20(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 17})
@@ -2244,6 +2318,9 @@ func (b *treeBuilder) r20(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r21 is rule prospero_name.
 func (b *treeBuilder) r21(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 18})
@@ -2259,7 +2336,7 @@ func (b *treeBuilder) r21(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			}
 			{
 				start2 := p
-				for {
+				for b.work <= b.limit { // past the limit, no round is tried
 					q2 := p
 					{
 						p3, n3 := p, len(n)
@@ -2285,8 +2362,8 @@ func (b *treeBuilder) r21(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						break
 					}
 				}
-				_ = start2
-				ok = true
+				b.work += p - start2
+				ok = b.work <= b.limit
 			}
 			if !ok {
 				p, n = p1, n[:n1]
@@ -2313,12 +2390,15 @@ func (b *treeBuilder) r21(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r22 is rule prospero_segment.
 func (b *treeBuilder) r22(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 39})
 	{
 		start1 := p
-		for {
+		for b.work <= b.limit { // past the limit, no round is tried
 			q1 := p
 			{
 				p2, n2 := p, len(n)
@@ -2473,7 +2553,8 @@ func (b *treeBuilder) r22(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				break
 			}
 		}
-		ok = ok || p != start1
+		b.work += p - start1
+		ok = (ok || p != start1) && b.work <= b.limit
 	}
 	if !ok {
 		return p, n[:node], false
@@ -2484,6 +2565,9 @@ func (b *treeBuilder) r22(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r23 is rule hsoname (hsoname).
 func (b *treeBuilder) r23(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 18})
@@ -2497,6 +2581,9 @@ func (b *treeBuilder) r23(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r24 is rule version (version).
 func (b *treeBuilder) r24(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 19})
@@ -2510,19 +2597,23 @@ func (b *treeBuilder) r24(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r25 is rule attributes (attributes).
 func (b *treeBuilder) r25(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 20})
 	{
 		start1 := p
-		for {
+		for b.work <= b.limit { // past the limit, no round is tried
 			q1 := p
 			p, n, ok = b.r26(p, n)
 			if !ok || p == q1 {
 				break
 			}
 		}
-		ok = ok || p != start1
+		b.work += p - start1
+		ok = (ok || p != start1) && b.work <= b.limit
 	}
 	if !ok {
 		return p, n[:node], false
@@ -2533,20 +2624,24 @@ func (b *treeBuilder) r25(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r26 is rule attribute (attribute).
 func (b *treeBuilder) r26(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 21})
 	// alphanums, inlined
 	{
 		start1 := p
-		for {
+		for b.work <= b.limit { // past the limit, no round is tried
 			for p < len(b.s) && class16[b.s[p]] {
 				p++
 			}
 			ok = false
 			break
 		}
-		ok = ok || p != start1
+		b.work += p - start1
+		ok = (ok || p != start1) && b.work <= b.limit
 	}
 	if !ok {
 		return p, n[:node], false
@@ -2557,6 +2652,9 @@ func (b *treeBuilder) r26(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r27 is rule telnetaddress (telnetaddress).
 func (b *treeBuilder) r27(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 22})
@@ -2626,6 +2724,9 @@ func (b *treeBuilder) r27(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r28 is rule telnet_user.
 func (b *treeBuilder) r28(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 33})
@@ -2689,7 +2790,7 @@ func (b *treeBuilder) r28(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			}
 			{
 				start4 := p
-				for {
+				for b.work <= b.limit { // past the limit, no round is tried
 					q4 := p
 					{
 						p5, n5 := p, len(n)
@@ -2819,8 +2920,8 @@ func (b *treeBuilder) r28(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						break
 					}
 				}
-				_ = start4
-				ok = true
+				b.work += p - start4
+				ok = b.work <= b.limit
 			}
 			if !ok {
 				p, n = p1, n[:n1]
@@ -2838,6 +2939,9 @@ func (b *treeBuilder) r28(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r29 is rule gopheraddress (gopheraddress).
 func (b *treeBuilder) r29(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 23})
@@ -2938,6 +3042,9 @@ func (b *treeBuilder) r29(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r30 is rule hostport (hostport).
 func (b *treeBuilder) r30(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 24})
@@ -3025,6 +3132,9 @@ L1:
 
 // r31 is rule hostport_end.
 func (b *treeBuilder) r31(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 L1:
 	for {
@@ -3056,6 +3166,9 @@ L1:
 
 // r32 is rule hostport_host.
 func (b *treeBuilder) r32(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 25})
@@ -3155,6 +3268,9 @@ L1:
 
 // r33 is rule hostport_hostname.
 func (b *treeBuilder) r33(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 27})
@@ -3172,7 +3288,7 @@ func (b *treeBuilder) r33(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			}
 			{
 				start2 := p
-				for {
+				for b.work <= b.limit { // past the limit, no round is tried
 					q2 := p
 					{
 						p3, n3 := p, len(n)
@@ -3298,8 +3414,8 @@ func (b *treeBuilder) r33(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						break
 					}
 				}
-				_ = start2
-				ok = true
+				b.work += p - start2
+				ok = b.work <= b.limit
 			}
 			if !ok {
 				p, n = p1, n[:n1]
@@ -3317,6 +3433,9 @@ func (b *treeBuilder) r33(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r34 is rule host (host).
 func (b *treeBuilder) r34(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 25})
@@ -3416,6 +3535,9 @@ L1:
 
 // r35 is rule cellname (cellname).
 func (b *treeBuilder) r35(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 26})
@@ -3429,6 +3551,9 @@ func (b *treeBuilder) r35(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r36 is rule hostname (hostname).
 func (b *treeBuilder) r36(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 27})
@@ -3444,7 +3569,7 @@ func (b *treeBuilder) r36(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			}
 			{
 				start2 := p
-				for {
+				for b.work <= b.limit { // past the limit, no round is tried
 					q2 := p
 					{
 						p3, n3 := p, len(n)
@@ -3470,8 +3595,8 @@ func (b *treeBuilder) r36(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						break
 					}
 				}
-				_ = start2
-				ok = true
+				b.work += p - start2
+				ok = b.work <= b.limit
 			}
 			if !ok {
 				p, n = p1, n[:n1]
@@ -3489,6 +3614,9 @@ func (b *treeBuilder) r36(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r37 is rule hostnumber (hostnumber).
 func (b *treeBuilder) r37(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 28})
@@ -3550,6 +3678,9 @@ func (b *treeBuilder) r37(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r38 is rule port (port).
 func (b *treeBuilder) r38(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 29})
@@ -3563,6 +3694,9 @@ func (b *treeBuilder) r38(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r39 is rule selector (selector).
 func (b *treeBuilder) r39(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 30})
@@ -3576,6 +3710,9 @@ func (b *treeBuilder) r39(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r40 is rule path (path).
 func (b *treeBuilder) r40(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 31})
@@ -3591,7 +3728,7 @@ func (b *treeBuilder) r40(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			}
 			{
 				start2 := p
-				for {
+				for b.work <= b.limit { // past the limit, no round is tried
 					q2 := p
 					{
 						p3, n3 := p, len(n)
@@ -3617,8 +3754,8 @@ func (b *treeBuilder) r40(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						break
 					}
 				}
-				_ = start2
-				ok = true
+				b.work += p - start2
+				ok = b.work <= b.limit
 			}
 			if !ok {
 				p, n = p1, n[:n1]
@@ -3645,6 +3782,9 @@ func (b *treeBuilder) r40(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r41 is rule search (search).
 func (b *treeBuilder) r41(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 32})
@@ -3660,7 +3800,7 @@ func (b *treeBuilder) r41(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			}
 			{
 				start2 := p
-				for {
+				for b.work <= b.limit { // past the limit, no round is tried
 					q2 := p
 					{
 						p3, n3 := p, len(n)
@@ -3686,8 +3826,8 @@ func (b *treeBuilder) r41(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						break
 					}
 				}
-				_ = start2
-				ok = true
+				b.work += p - start2
+				ok = b.work <= b.limit
 			}
 			if !ok {
 				p, n = p1, n[:n1]
@@ -3705,6 +3845,9 @@ func (b *treeBuilder) r41(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r42 is rule user (user).
 func (b *treeBuilder) r42(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 33})
@@ -3718,6 +3861,9 @@ func (b *treeBuilder) r42(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r43 is rule fragmentid (fragmentid).
 func (b *treeBuilder) r43(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 34})
@@ -3731,6 +3877,9 @@ func (b *treeBuilder) r43(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r44 is rule gtype (gtype).
 func (b *treeBuilder) r44(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 35})
@@ -3792,6 +3941,9 @@ L1:
 
 // r45 is rule xalpha (xalpha).
 func (b *treeBuilder) r45(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 L1:
 	for {
@@ -3846,12 +3998,15 @@ L1:
 
 // r46 is rule xalphas (xalphas).
 func (b *treeBuilder) r46(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 37})
 	{
 		start1 := p
-		for {
+		for b.work <= b.limit { // past the limit, no round is tried
 			for p < len(b.s) && class10[b.s[p]] {
 				p++
 			}
@@ -3901,7 +4056,8 @@ func (b *treeBuilder) r46(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			}
 			break
 		}
-		ok = ok || p != start1
+		b.work += p - start1
+		ok = (ok || p != start1) && b.work <= b.limit
 	}
 	if !ok {
 		return p, n[:node], false
@@ -3912,6 +4068,9 @@ func (b *treeBuilder) r46(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r47 is rule xpalpha (xpalpha).
 func (b *treeBuilder) r47(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 L1:
 	for {
@@ -3985,12 +4144,15 @@ L1:
 
 // r48 is rule xpalphas (xpalphas).
 func (b *treeBuilder) r48(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 39})
 	{
 		start1 := p
-		for {
+		for b.work <= b.limit { // past the limit, no round is tried
 			q1 := p
 			// xpalpha, inlined
 		L2:
@@ -4064,7 +4226,8 @@ func (b *treeBuilder) r48(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				break
 			}
 		}
-		ok = ok || p != start1
+		b.work += p - start1
+		ok = (ok || p != start1) && b.work <= b.limit
 	}
 	if !ok {
 		return p, n[:node], false
@@ -4075,6 +4238,9 @@ func (b *treeBuilder) r48(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r49 is rule ialpha (ialpha).
 func (b *treeBuilder) r49(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 40})
@@ -4108,6 +4274,9 @@ func (b *treeBuilder) r49(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r50 is rule alpha (alpha).
 func (b *treeBuilder) r50(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	if ok = p < len(b.s) && class9[b.s[p]]; ok {
 		p++
@@ -4117,6 +4286,9 @@ func (b *treeBuilder) r50(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r51 is rule digit (digit).
 func (b *treeBuilder) r51(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	if ok = p < len(b.s) && class18[b.s[p]]; ok {
 		p++
@@ -4126,6 +4298,9 @@ func (b *treeBuilder) r51(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r52 is rule safe (safe).
 func (b *treeBuilder) r52(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	if ok = p < len(b.s) && class19[b.s[p]]; ok {
 		p++
@@ -4135,6 +4310,9 @@ func (b *treeBuilder) r52(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r53 is rule extra (extra).
 func (b *treeBuilder) r53(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	if ok = p < len(b.s) && class20[b.s[p]]; ok {
 		p++
@@ -4144,6 +4322,9 @@ func (b *treeBuilder) r53(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r54 is rule escape (escape).
 func (b *treeBuilder) r54(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	{
 		p1, n1 := p, len(n)
@@ -4179,6 +4360,9 @@ func (b *treeBuilder) r54(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r55 is rule hex (hex).
 func (b *treeBuilder) r55(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	if ok = p < len(b.s) && class12[b.s[p]]; ok {
 		p++
@@ -4188,6 +4372,9 @@ func (b *treeBuilder) r55(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r56 is rule variant (variant).
 func (b *treeBuilder) r56(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	if ok = p < len(b.s) && class21[b.s[p]]; ok {
 		p++
@@ -4197,6 +4384,9 @@ func (b *treeBuilder) r56(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r57 is rule punctuation (punctuation).
 func (b *treeBuilder) r57(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	if ok = p < len(b.s) && class22[b.s[p]]; ok {
 		p++
@@ -4206,19 +4396,23 @@ func (b *treeBuilder) r57(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r58 is rule digits (digits).
 func (b *treeBuilder) r58(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 49})
 	{
 		start1 := p
-		for {
+		for b.work <= b.limit { // past the limit, no round is tried
 			for p < len(b.s) && class18[b.s[p]] {
 				p++
 			}
 			ok = false
 			break
 		}
-		ok = ok || p != start1
+		b.work += p - start1
+		ok = (ok || p != start1) && b.work <= b.limit
 	}
 	if !ok {
 		return p, n[:node], false
@@ -4229,6 +4423,9 @@ func (b *treeBuilder) r58(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r59 is rule alphanum (alphanum).
 func (b *treeBuilder) r59(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	if ok = p < len(b.s) && class16[b.s[p]]; ok {
 		p++
@@ -4238,23 +4435,30 @@ func (b *treeBuilder) r59(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r60 is rule alphanums (alphanums).
 func (b *treeBuilder) r60(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	{
 		start1 := p
-		for {
+		for b.work <= b.limit { // past the limit, no round is tried
 			for p < len(b.s) && class16[b.s[p]] {
 				p++
 			}
 			ok = false
 			break
 		}
-		ok = ok || p != start1
+		b.work += p - start1
+		ok = (ok || p != start1) && b.work <= b.limit
 	}
 	return p, n, ok
 }
 
 // r61 is rule void (void).
 func (b *treeBuilder) r61(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	ok = true
 	return p, n, ok
@@ -4262,6 +4466,9 @@ func (b *treeBuilder) r61(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r62 is rule scheme_http.
 func (b *treeBuilder) r62(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 3})
@@ -4277,6 +4484,9 @@ func (b *treeBuilder) r62(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r63 is rule scheme_ftp.
 func (b *treeBuilder) r63(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 3})
@@ -4292,6 +4502,9 @@ func (b *treeBuilder) r63(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r64 is rule scheme_afs.
 func (b *treeBuilder) r64(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 3})
@@ -4307,6 +4520,9 @@ func (b *treeBuilder) r64(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r65 is rule scheme_news.
 func (b *treeBuilder) r65(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 3})
@@ -4322,6 +4538,9 @@ func (b *treeBuilder) r65(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r66 is rule scheme_wais.
 func (b *treeBuilder) r66(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 3})
@@ -4337,6 +4556,9 @@ func (b *treeBuilder) r66(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r67 is rule scheme_prospero.
 func (b *treeBuilder) r67(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 3})
@@ -4352,6 +4574,9 @@ func (b *treeBuilder) r67(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r68 is rule scheme_telnet.
 func (b *treeBuilder) r68(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 3})
@@ -4367,6 +4592,9 @@ func (b *treeBuilder) r68(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r69 is rule scheme_gopher.
 func (b *treeBuilder) r69(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 3})

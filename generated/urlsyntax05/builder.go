@@ -14,11 +14,22 @@ var (
 	_ = utf8.DecodeRuneInString
 )
 
-// treeBuilder builds the generic tree of an input the grammar's DFA has accepted, from the
-// PEG compiled into the methods below (one a rule): internal/genparser's compile.go says how.
+// treeBuilder builds the generic tree of an input, from the PEG compiled into the methods
+// below (one a rule): internal/genparser's compile.go says how.
 type treeBuilder struct {
 	s string
+	// work counts the rule calls and the bytes the repetitions went over; past limit no
+	// rule is entered and no repetition goes on, so that no input costs more than linear
+	// time (internal/genparser's compile.go says why).
+	work, limit int
 }
+
+// workPerByte and workBase make a builder's limit: the most work an input of n bytes may
+// take is workPerByte*n + workBase. An input that needs more is left to the recognizer.
+const (
+	workPerByte = 32
+	workBase    = 1024
+)
 
 // BuildTree returns the nodes of the tree of src matched whole from the rule with the PEG
 // name rule, as TreeRecorder would record them, in into (from into[:0]) or, when into is
@@ -41,7 +52,7 @@ func BuildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
 }
 
 func buildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
-	b := treeBuilder{s: src}
+	b := treeBuilder{s: src, limit: workPerByte*len(src) + workBase}
 	n := into[:0]
 	var end int
 	var ok bool
@@ -199,7 +210,7 @@ func buildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
 	default:
 		return into[:0], false
 	}
-	if !ok || end != len(src) {
+	if !ok || end != len(src) || b.work > b.limit {
 		return into[:0], false
 	}
 	return n, true
@@ -207,6 +218,9 @@ func buildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
 
 // r0 is rule URL_reference (URL-reference).
 func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	{
 		p1, n1 := p, len(n)
@@ -627,6 +641,9 @@ func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r1 is rule absoluteURL (absoluteURL).
 func (b *treeBuilder) r1(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 L1:
 	for {
@@ -857,6 +874,9 @@ L1:
 
 // r2 is rule opaque_URL (opaque-URL).
 func (b *treeBuilder) r2(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 2})
@@ -880,7 +900,7 @@ func (b *treeBuilder) r2(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// opaque_part, inlined
 			{
 				start2 := p
-				for {
+				for b.work <= b.limit { // past the limit, no round is tried
 					for p < len(b.s) && class3[b.s[p]] {
 						p++
 					}
@@ -939,8 +959,8 @@ func (b *treeBuilder) r2(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 					}
 					break
 				}
-				_ = start2
-				ok = true
+				b.work += p - start2
+				ok = b.work <= b.limit
 			}
 			if !ok {
 				p, n = p1, n[:n1]
@@ -958,10 +978,13 @@ func (b *treeBuilder) r2(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r3 is rule opaque_part.
 func (b *treeBuilder) r3(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	{
 		start1 := p
-		for {
+		for b.work <= b.limit { // past the limit, no round is tried
 			for p < len(b.s) && class3[b.s[p]] {
 				p++
 			}
@@ -1020,14 +1043,17 @@ func (b *treeBuilder) r3(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			}
 			break
 		}
-		_ = start1
-		ok = true
+		b.work += p - start1
+		ok = b.work <= b.limit
 	}
 	return p, n, ok
 }
 
 // r4 is rule generic_URL (generic-URL).
 func (b *treeBuilder) r4(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	{
 		p1, n1 := p, len(n)
@@ -1196,6 +1222,9 @@ func (b *treeBuilder) r4(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r5 is rule relativeURL (relativeURL).
 func (b *treeBuilder) r5(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 L1:
 	for {
@@ -1339,6 +1368,9 @@ L1:
 
 // r6 is rule net_path (net-path).
 func (b *treeBuilder) r6(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	{
 		p1, n1 := p, len(n)
@@ -1371,6 +1403,9 @@ func (b *treeBuilder) r6(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r7 is rule abs_path (abs-path).
 func (b *treeBuilder) r7(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 6})
@@ -1403,6 +1438,9 @@ func (b *treeBuilder) r7(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r8 is rule rel_path (rel-path).
 func (b *treeBuilder) r8(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 7})
@@ -1454,19 +1492,23 @@ func (b *treeBuilder) r8(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r9 is rule scheme (scheme).
 func (b *treeBuilder) r9(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 8})
 	{
 		start1 := p
-		for {
+		for b.work <= b.limit { // past the limit, no round is tried
 			for p < len(b.s) && class0[b.s[p]] {
 				p++
 			}
 			ok = false
 			break
 		}
-		ok = ok || p != start1
+		b.work += p - start1
+		ok = (ok || p != start1) && b.work <= b.limit
 	}
 	if !ok {
 		return p, n[:node], false
@@ -1477,6 +1519,9 @@ func (b *treeBuilder) r9(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r10 is rule site (site).
 func (b *treeBuilder) r10(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 9})
@@ -1604,6 +1649,9 @@ func (b *treeBuilder) r10(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r11 is rule site_userinfo.
 func (b *treeBuilder) r11(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	{
 		p1, n1 := p, len(n)
@@ -1648,12 +1696,15 @@ func (b *treeBuilder) r11(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r12 is rule user (user).
 func (b *treeBuilder) r12(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 10})
 	{
 		start1 := p
-		for {
+		for b.work <= b.limit { // past the limit, no round is tried
 			for p < len(b.s) && class7[b.s[p]] {
 				p++
 			}
@@ -1703,8 +1754,8 @@ func (b *treeBuilder) r12(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			}
 			break
 		}
-		_ = start1
-		ok = true
+		b.work += p - start1
+		ok = b.work <= b.limit
 	}
 	if !ok {
 		return p, n[:node], false
@@ -1715,12 +1766,15 @@ func (b *treeBuilder) r12(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r13 is rule password (password).
 func (b *treeBuilder) r13(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 11})
 	{
 		start1 := p
-		for {
+		for b.work <= b.limit { // past the limit, no round is tried
 			for p < len(b.s) && class7[b.s[p]] {
 				p++
 			}
@@ -1770,8 +1824,8 @@ func (b *treeBuilder) r13(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			}
 			break
 		}
-		_ = start1
-		ok = true
+		b.work += p - start1
+		ok = b.work <= b.limit
 	}
 	if !ok {
 		return p, n[:node], false
@@ -1782,6 +1836,9 @@ func (b *treeBuilder) r13(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r14 is rule hostport (hostport).
 func (b *treeBuilder) r14(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	{
 		p1, n1 := p, len(n)
@@ -1826,6 +1883,9 @@ func (b *treeBuilder) r14(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r15 is rule host (host).
 func (b *treeBuilder) r15(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 13})
@@ -1879,6 +1939,9 @@ L1:
 
 // r16 is rule hostname (hostname).
 func (b *treeBuilder) r16(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 14})
@@ -1889,7 +1952,7 @@ func (b *treeBuilder) r16(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		for {
 			{
 				start2 := p
-				for {
+				for b.work <= b.limit { // past the limit, no round is tried
 					q2 := p
 					{
 						p3, n3 := p, len(n)
@@ -1926,8 +1989,8 @@ func (b *treeBuilder) r16(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						break
 					}
 				}
-				_ = start2
-				ok = true
+				b.work += p - start2
+				ok = b.work <= b.limit
 			}
 			if !ok {
 				p, n = p1, n[:n1]
@@ -1950,6 +2013,9 @@ func (b *treeBuilder) r16(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r17 is rule domainlabel (domainlabel).
 func (b *treeBuilder) r17(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 15})
@@ -1967,15 +2033,17 @@ func (b *treeBuilder) r17(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			}
 			{
 				start2, end2 := p, p
-				for p < len(b.s) && class12[b.s[p]] {
-					p++
-					if class10[b.s[p-1]] {
-						end2 = p
+				if b.work <= b.limit { // past the limit, nothing is scanned
+					for p < len(b.s) && class12[b.s[p]] {
+						p++
+						if class10[b.s[p-1]] {
+							end2 = p
+						}
 					}
 				}
+				b.work += p - start2
 				p = end2
-				_ = start2
-				ok = true
+				ok = b.work <= b.limit
 			}
 			if !ok {
 				p, n = p1, n[:n1]
@@ -1993,6 +2061,9 @@ func (b *treeBuilder) r17(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r18 is rule toplabel (toplabel).
 func (b *treeBuilder) r18(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 16})
@@ -2010,15 +2081,17 @@ func (b *treeBuilder) r18(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			}
 			{
 				start2, end2 := p, p
-				for p < len(b.s) && class12[b.s[p]] {
-					p++
-					if class10[b.s[p-1]] {
-						end2 = p
+				if b.work <= b.limit { // past the limit, nothing is scanned
+					for p < len(b.s) && class12[b.s[p]] {
+						p++
+						if class10[b.s[p-1]] {
+							end2 = p
+						}
 					}
 				}
+				b.work += p - start2
 				p = end2
-				_ = start2
-				ok = true
+				ok = b.work <= b.limit
 			}
 			if !ok {
 				p, n = p1, n[:n1]
@@ -2036,6 +2109,9 @@ func (b *treeBuilder) r18(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r19 is rule hostnumber (hostnumber).
 func (b *treeBuilder) r19(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 17})
@@ -2047,14 +2123,15 @@ func (b *treeBuilder) r19(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// digits, inlined
 			{
 				start2 := p
-				for {
+				for b.work <= b.limit { // past the limit, no round is tried
 					for p < len(b.s) && class8[b.s[p]] {
 						p++
 					}
 					ok = false
 					break
 				}
-				ok = ok || p != start2
+				b.work += p - start2
+				ok = (ok || p != start2) && b.work <= b.limit
 			}
 			if !ok {
 				p, n = p1, n[:n1]
@@ -2070,14 +2147,15 @@ func (b *treeBuilder) r19(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// digits, inlined
 			{
 				start3 := p
-				for {
+				for b.work <= b.limit { // past the limit, no round is tried
 					for p < len(b.s) && class8[b.s[p]] {
 						p++
 					}
 					ok = false
 					break
 				}
-				ok = ok || p != start3
+				b.work += p - start3
+				ok = (ok || p != start3) && b.work <= b.limit
 			}
 			if !ok {
 				p, n = p1, n[:n1]
@@ -2093,14 +2171,15 @@ func (b *treeBuilder) r19(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// digits, inlined
 			{
 				start4 := p
-				for {
+				for b.work <= b.limit { // past the limit, no round is tried
 					for p < len(b.s) && class8[b.s[p]] {
 						p++
 					}
 					ok = false
 					break
 				}
-				ok = ok || p != start4
+				b.work += p - start4
+				ok = (ok || p != start4) && b.work <= b.limit
 			}
 			if !ok {
 				p, n = p1, n[:n1]
@@ -2116,14 +2195,15 @@ func (b *treeBuilder) r19(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// digits, inlined
 			{
 				start5 := p
-				for {
+				for b.work <= b.limit { // past the limit, no round is tried
 					for p < len(b.s) && class8[b.s[p]] {
 						p++
 					}
 					ok = false
 					break
 				}
-				ok = ok || p != start5
+				b.work += p - start5
+				ok = (ok || p != start5) && b.work <= b.limit
 			}
 			if !ok {
 				p, n = p1, n[:n1]
@@ -2141,37 +2221,44 @@ func (b *treeBuilder) r19(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r20 is rule digits.
 func (b *treeBuilder) r20(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	{
 		start1 := p
-		for {
+		for b.work <= b.limit { // past the limit, no round is tried
 			for p < len(b.s) && class8[b.s[p]] {
 				p++
 			}
 			ok = false
 			break
 		}
-		ok = ok || p != start1
+		b.work += p - start1
+		ok = (ok || p != start1) && b.work <= b.limit
 	}
 	return p, n, ok
 }
 
 // r21 is rule port (port).
 func (b *treeBuilder) r21(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 18})
 	{
 		start1 := p
-		for {
+		for b.work <= b.limit { // past the limit, no round is tried
 			for p < len(b.s) && class8[b.s[p]] {
 				p++
 			}
 			ok = false
 			break
 		}
-		_ = start1
-		ok = true
+		b.work += p - start1
+		ok = b.work <= b.limit
 	}
 	if !ok {
 		return p, n[:node], false
@@ -2182,6 +2269,9 @@ func (b *treeBuilder) r21(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r22 is rule path (path).
 func (b *treeBuilder) r22(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	{
 		p1, n1 := p, len(n)
@@ -2209,6 +2299,9 @@ func (b *treeBuilder) r22(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r23 is rule path_segments (path-segments).
 func (b *treeBuilder) r23(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 20})
@@ -2224,7 +2317,7 @@ func (b *treeBuilder) r23(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			}
 			{
 				start2 := p
-				for {
+				for b.work <= b.limit { // past the limit, no round is tried
 					q2 := p
 					{
 						p3, n3 := p, len(n)
@@ -2250,8 +2343,8 @@ func (b *treeBuilder) r23(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						break
 					}
 				}
-				_ = start2
-				ok = true
+				b.work += p - start2
+				ok = b.work <= b.limit
 			}
 			if !ok {
 				p, n = p1, n[:n1]
@@ -2269,6 +2362,9 @@ func (b *treeBuilder) r23(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r24 is rule segment (segment).
 func (b *treeBuilder) r24(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 21})
@@ -2279,7 +2375,7 @@ func (b *treeBuilder) r24(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		for {
 			{
 				start2 := p
-				for {
+				for b.work <= b.limit { // past the limit, no round is tried
 					for p < len(b.s) && class14[b.s[p]] {
 						p++
 					}
@@ -2329,8 +2425,8 @@ func (b *treeBuilder) r24(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 					}
 					break
 				}
-				_ = start2
-				ok = true
+				b.work += p - start2
+				ok = b.work <= b.limit
 			}
 			if !ok {
 				p, n = p1, n[:n1]
@@ -2338,7 +2434,7 @@ func (b *treeBuilder) r24(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			}
 			{
 				start5 := p
-				for {
+				for b.work <= b.limit { // past the limit, no round is tried
 					q5 := p
 					{
 						p6, n6 := p, len(n)
@@ -2364,8 +2460,8 @@ func (b *treeBuilder) r24(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						break
 					}
 				}
-				_ = start5
-				ok = true
+				b.work += p - start5
+				ok = b.work <= b.limit
 			}
 			if !ok {
 				p, n = p1, n[:n1]
@@ -2383,12 +2479,15 @@ func (b *treeBuilder) r24(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r25 is rule param (param).
 func (b *treeBuilder) r25(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 22})
 	{
 		start1 := p
-		for {
+		for b.work <= b.limit { // past the limit, no round is tried
 			for p < len(b.s) && class14[b.s[p]] {
 				p++
 			}
@@ -2438,8 +2537,8 @@ func (b *treeBuilder) r25(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			}
 			break
 		}
-		_ = start1
-		ok = true
+		b.work += p - start1
+		ok = b.work <= b.limit
 	}
 	if !ok {
 		return p, n[:node], false
@@ -2450,6 +2549,9 @@ func (b *treeBuilder) r25(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r26 is rule pchar (pchar).
 func (b *treeBuilder) r26(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 L1:
 	for {
@@ -2504,12 +2606,15 @@ L1:
 
 // r27 is rule query (query).
 func (b *treeBuilder) r27(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 24})
 	{
 		start1 := p
-		for {
+		for b.work <= b.limit { // past the limit, no round is tried
 			for p < len(b.s) && class3[b.s[p]] {
 				p++
 			}
@@ -2568,8 +2673,8 @@ func (b *treeBuilder) r27(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			}
 			break
 		}
-		_ = start1
-		ok = true
+		b.work += p - start1
+		ok = b.work <= b.limit
 	}
 	if !ok {
 		return p, n[:node], false
@@ -2580,12 +2685,15 @@ func (b *treeBuilder) r27(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r28 is rule fragment (fragment).
 func (b *treeBuilder) r28(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 25})
 	{
 		start1 := p
-		for {
+		for b.work <= b.limit { // past the limit, no round is tried
 			for p < len(b.s) && class3[b.s[p]] {
 				p++
 			}
@@ -2644,8 +2752,8 @@ func (b *treeBuilder) r28(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			}
 			break
 		}
-		_ = start1
-		ok = true
+		b.work += p - start1
+		ok = b.work <= b.limit
 	}
 	if !ok {
 		return p, n[:node], false
@@ -2656,6 +2764,9 @@ func (b *treeBuilder) r28(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r29 is rule urlc (urlc).
 func (b *treeBuilder) r29(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 L1:
 	for {
@@ -2720,6 +2831,9 @@ L1:
 
 // r30 is rule reserved (reserved).
 func (b *treeBuilder) r30(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	if ok = p < len(b.s) && class3[b.s[p]]; ok {
 		p++
@@ -2729,6 +2843,9 @@ func (b *treeBuilder) r30(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r31 is rule unreserved (unreserved).
 func (b *treeBuilder) r31(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	if ok = p < len(b.s) && class4[b.s[p]]; ok {
 		p++
@@ -2738,6 +2855,9 @@ func (b *treeBuilder) r31(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r32 is rule mark (mark).
 func (b *treeBuilder) r32(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	if ok = p < len(b.s) && class15[b.s[p]]; ok {
 		p++
@@ -2747,6 +2867,9 @@ func (b *treeBuilder) r32(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r33 is rule escaped (escaped).
 func (b *treeBuilder) r33(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	{
 		p1, n1 := p, len(n)
@@ -2782,6 +2905,9 @@ func (b *treeBuilder) r33(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r34 is rule hex (hex).
 func (b *treeBuilder) r34(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	if ok = p < len(b.s) && class6[b.s[p]]; ok {
 		p++
@@ -2791,6 +2917,9 @@ func (b *treeBuilder) r34(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r35 is rule alphanum (alphanum).
 func (b *treeBuilder) r35(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	if ok = p < len(b.s) && class10[b.s[p]]; ok {
 		p++
@@ -2800,6 +2929,9 @@ func (b *treeBuilder) r35(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r36 is rule alpha (alpha).
 func (b *treeBuilder) r36(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	if ok = p < len(b.s) && class13[b.s[p]]; ok {
 		p++
@@ -2809,6 +2941,9 @@ func (b *treeBuilder) r36(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r37 is rule lowalpha (lowalpha).
 func (b *treeBuilder) r37(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	if ok = p < len(b.s) && class16[b.s[p]]; ok {
 		p++
@@ -2818,6 +2953,9 @@ func (b *treeBuilder) r37(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r38 is rule upalpha (upalpha).
 func (b *treeBuilder) r38(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	if ok = p < len(b.s) && class17[b.s[p]]; ok {
 		p++
@@ -2827,6 +2965,9 @@ func (b *treeBuilder) r38(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 
 // r39 is rule digit (digit).
 func (b *treeBuilder) r39(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
 	var ok bool
 	if ok = p < len(b.s) && class8[b.s[p]]; ok {
 		p++
