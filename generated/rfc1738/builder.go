@@ -2715,7 +2715,8 @@ func (b *treeBuilder) r12(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 3})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 3
 	// lit_http, inlined
 	{
 		p1, n1 := p, len(n)
@@ -2767,7 +2768,8 @@ func (b *treeBuilder) r13(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 3})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 3
 	// lit_ftp, inlined
 	{
 		p1, n1 := p, len(n)
@@ -2812,7 +2814,8 @@ func (b *treeBuilder) r14(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 3})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 3
 	// lit_news, inlined
 	{
 		p1, n1 := p, len(n)
@@ -2864,7 +2867,8 @@ func (b *treeBuilder) r15(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 3})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 3
 	// lit_nntp, inlined
 	{
 		p1, n1 := p, len(n)
@@ -2916,7 +2920,8 @@ func (b *treeBuilder) r16(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 3})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 3
 	// lit_telnet, inlined
 	{
 		p1, n1 := p, len(n)
@@ -2982,7 +2987,8 @@ func (b *treeBuilder) r17(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 3})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 3
 	// lit_gopher, inlined
 	{
 		p1, n1 := p, len(n)
@@ -3048,7 +3054,8 @@ func (b *treeBuilder) r18(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 3})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 3
 	// lit_wais, inlined
 	{
 		p1, n1 := p, len(n)
@@ -3100,7 +3107,8 @@ func (b *treeBuilder) r19(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 3})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 3
 	// lit_mailto, inlined
 	{
 		p1, n1 := p, len(n)
@@ -3166,7 +3174,8 @@ func (b *treeBuilder) r20(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 3})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 3
 	// lit_file, inlined
 	{
 		p1, n1 := p, len(n)
@@ -3218,7 +3227,8 @@ func (b *treeBuilder) r21(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 3})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 3
 	// lit_prospero, inlined
 	{
 		p1, n1 := p, len(n)
@@ -3298,7 +3308,8 @@ func (b *treeBuilder) r22(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 1})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 1
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -3338,7 +3349,8 @@ func (b *treeBuilder) r23(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 2})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 2
 	p, n, ok = b.r22(p, n)
 	if !ok {
 		return p, n[:node], false
@@ -3354,7 +3366,8 @@ func (b *treeBuilder) r24(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 3})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 3
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
@@ -3381,7 +3394,8 @@ func (b *treeBuilder) r25(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 4})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 4
 L1:
 	for {
 		if p < len(b.s) && class16[b.s[p]] {
@@ -3499,7 +3513,8 @@ func (b *treeBuilder) r26(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 5})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 5
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -3559,7 +3574,8 @@ func (b *treeBuilder) r27(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 6})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 6
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -3637,7 +3653,8 @@ func (b *treeBuilder) r28(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 7})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 7
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -3690,7 +3707,8 @@ func (b *treeBuilder) r29(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 8})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 8
 L1:
 	for {
 		if p < len(b.s) && class21[b.s[p]] {
@@ -3746,7 +3764,8 @@ func (b *treeBuilder) r30(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 9})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 9
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -3820,7 +3839,8 @@ func (b *treeBuilder) r31(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 10})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 10
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -3868,7 +3888,8 @@ func (b *treeBuilder) r32(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 11})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 11
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -3928,7 +3949,8 @@ func (b *treeBuilder) r34(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 13})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 13
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -3992,7 +4014,8 @@ func (b *treeBuilder) r35(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 14})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 14
 	p, n, ok = b.r90(p, n)
 	if !ok {
 		return p, n[:node], false
@@ -4008,7 +4031,8 @@ func (b *treeBuilder) r36(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 15})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 15
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
@@ -4102,7 +4126,8 @@ func (b *treeBuilder) r37(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 16})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 16
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
@@ -4196,7 +4221,8 @@ func (b *treeBuilder) r38(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 17})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 17
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
@@ -4275,7 +4301,8 @@ func (b *treeBuilder) r39(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 18})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 18
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -4472,7 +4499,8 @@ func (b *treeBuilder) r41(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 19})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 19
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -4535,7 +4563,8 @@ func (b *treeBuilder) r42(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 20})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 20
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
@@ -4629,7 +4658,8 @@ func (b *treeBuilder) r43(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 21})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 21
 	if ok = p < len(b.s) && class31[b.s[p]]; ok {
 		p++
 	}
@@ -4647,7 +4677,8 @@ func (b *treeBuilder) r44(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 22})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 22
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -4786,7 +4817,8 @@ func (b *treeBuilder) r45(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 23})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 23
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -4876,7 +4908,8 @@ func (b *treeBuilder) r46(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 24})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 24
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -4939,7 +4972,8 @@ func (b *treeBuilder) r47(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 25})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 25
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
@@ -5033,7 +5067,8 @@ func (b *treeBuilder) r48(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 26})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 26
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
@@ -5127,7 +5162,8 @@ func (b *treeBuilder) r49(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 27})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 27
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -5260,7 +5296,8 @@ func (b *treeBuilder) r50(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 28})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 28
 	// xchar, inlined
 L1:
 	for {
@@ -5334,7 +5371,8 @@ func (b *treeBuilder) r51(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 29})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 29
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
@@ -5413,7 +5451,8 @@ func (b *treeBuilder) r52(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 29})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 29
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
@@ -5577,7 +5616,8 @@ func (b *treeBuilder) r53(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 26})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 26
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
@@ -5725,7 +5765,8 @@ func (b *treeBuilder) r54(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 30})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 30
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
@@ -5804,7 +5845,8 @@ func (b *treeBuilder) r55(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 31})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 31
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -5844,7 +5886,8 @@ func (b *treeBuilder) r56(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 32})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 32
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
@@ -5923,7 +5966,8 @@ func (b *treeBuilder) r57(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 33})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 33
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -5963,7 +6007,8 @@ func (b *treeBuilder) r58(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 34})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 34
 L1:
 	for {
 		if p < len(b.s) && class34[b.s[p]] {
@@ -6003,7 +6048,8 @@ func (b *treeBuilder) r59(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 35})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 35
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -6049,7 +6095,8 @@ func (b *treeBuilder) r60(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 36})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 36
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -6167,7 +6214,8 @@ func (b *treeBuilder) r61(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 37})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 37
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -6244,7 +6292,8 @@ func (b *treeBuilder) r62(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 38})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 38
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -6292,7 +6341,8 @@ func (b *treeBuilder) r63(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 39})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 39
 L1:
 	for {
 		if p < len(b.s) && class6[b.s[p]] {
@@ -6380,7 +6430,8 @@ func (b *treeBuilder) r64(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 40})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 40
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -6432,7 +6483,8 @@ func (b *treeBuilder) r65(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 41})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 41
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -6496,7 +6548,8 @@ func (b *treeBuilder) r66(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 42})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 42
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -6572,7 +6625,8 @@ func (b *treeBuilder) r67(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 43})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 43
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
@@ -6642,7 +6696,8 @@ func (b *treeBuilder) r68(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 44})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 44
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
@@ -6712,7 +6767,8 @@ func (b *treeBuilder) r69(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 45})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 45
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
@@ -6782,7 +6838,8 @@ func (b *treeBuilder) r70(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 46})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 46
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -6850,7 +6907,8 @@ func (b *treeBuilder) r71(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 47})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 47
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -6913,7 +6971,8 @@ func (b *treeBuilder) r72(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 48})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 48
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
@@ -7007,7 +7066,8 @@ func (b *treeBuilder) r73(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 49})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 49
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -7054,7 +7114,8 @@ func (b *treeBuilder) r74(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 50})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 50
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
@@ -7148,7 +7209,8 @@ func (b *treeBuilder) r75(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 51})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 51
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
@@ -7537,7 +7599,8 @@ func (b *treeBuilder) r90(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 66})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 66
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried

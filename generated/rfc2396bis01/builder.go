@@ -1096,7 +1096,8 @@ func (b *treeBuilder) r5(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 5})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 5
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -1179,7 +1180,8 @@ func (b *treeBuilder) r6(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 6})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 6
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -1399,7 +1401,8 @@ func (b *treeBuilder) r8(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 8})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 8
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -1445,7 +1448,8 @@ func (b *treeBuilder) r9(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 9})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 9
 L1:
 	for {
 		{
@@ -1555,7 +1559,8 @@ func (b *treeBuilder) r11(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 10})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 10
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
@@ -1625,7 +1630,8 @@ func (b *treeBuilder) r12(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 11})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 11
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -1717,7 +1723,8 @@ func (b *treeBuilder) r13(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 12})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 12
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
@@ -1834,7 +1841,8 @@ func (b *treeBuilder) r15(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 14})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 14
 L1:
 	for {
 		if p < len(b.s) && class17[b.s[p]] {
@@ -1896,7 +1904,8 @@ func (b *treeBuilder) r16(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 15})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 15
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
@@ -1923,7 +1932,8 @@ func (b *treeBuilder) r17(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 16})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 16
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -2105,7 +2115,8 @@ func (b *treeBuilder) r19(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 18})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 18
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -2172,7 +2183,8 @@ func (b *treeBuilder) r20(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 19})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 19
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -2251,7 +2263,8 @@ func (b *treeBuilder) r22(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 21})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 21
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -2315,7 +2328,8 @@ func (b *treeBuilder) r23(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 22})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 22
 L1:
 	for {
 		if p < len(b.s) && class23[b.s[p]] {
@@ -2465,7 +2479,8 @@ func (b *treeBuilder) r24(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 23})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 23
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -2507,7 +2522,8 @@ func (b *treeBuilder) r25(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 24})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 24
 L1:
 	for {
 		if p < len(b.s) && class7[b.s[p]] {
@@ -7785,7 +7801,8 @@ func (b *treeBuilder) r32(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 29})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 29
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
@@ -7912,7 +7929,8 @@ func (b *treeBuilder) r34(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 31})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 31
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
@@ -7982,7 +8000,8 @@ func (b *treeBuilder) r35(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 32})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 32
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
@@ -8148,7 +8167,8 @@ func (b *treeBuilder) r37(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 34})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 34
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -8182,7 +8202,8 @@ func (b *treeBuilder) r38(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 35})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 35
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried

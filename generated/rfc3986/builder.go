@@ -1031,7 +1031,8 @@ func (b *treeBuilder) r6(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 6})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 6
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -1077,7 +1078,8 @@ func (b *treeBuilder) r7(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 7})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 7
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -1155,7 +1157,8 @@ func (b *treeBuilder) r8(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 8})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 8
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
@@ -1225,7 +1228,8 @@ func (b *treeBuilder) r9(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 9})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 9
 L1:
 	for {
 		if p < len(b.s) && class8[b.s[p]] {
@@ -1285,7 +1289,8 @@ func (b *treeBuilder) r10(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 10})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 10
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
@@ -1312,7 +1317,8 @@ func (b *treeBuilder) r11(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 11})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 11
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -1370,7 +1376,8 @@ func (b *treeBuilder) r12(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 12})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 12
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -1439,7 +1446,8 @@ func (b *treeBuilder) r13(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 13})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 13
 L1:
 	for {
 		if p < len(b.s) && class7[b.s[p]] {
@@ -6633,7 +6641,8 @@ func (b *treeBuilder) r18(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 16})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 16
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -6697,7 +6706,8 @@ func (b *treeBuilder) r19(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 17})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 17
 L1:
 	for {
 		if p < len(b.s) && class15[b.s[p]] {
@@ -6847,7 +6857,8 @@ func (b *treeBuilder) r20(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 18})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 18
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
@@ -7057,7 +7068,8 @@ func (b *treeBuilder) r22(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 20})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 20
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
@@ -7103,7 +7115,8 @@ func (b *treeBuilder) r23(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 21})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 21
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -7186,7 +7199,8 @@ func (b *treeBuilder) r24(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 22})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 22
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -7249,7 +7263,8 @@ func (b *treeBuilder) r25(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 23})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 23
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -7312,7 +7327,8 @@ func (b *treeBuilder) r26(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 24})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 24
 	ok = true
 	if !ok {
 		return p, n[:node], false
@@ -7328,7 +7344,8 @@ func (b *treeBuilder) r27(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 25})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 25
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
@@ -7398,7 +7415,8 @@ func (b *treeBuilder) r28(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 26})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 26
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
@@ -7468,7 +7486,8 @@ func (b *treeBuilder) r29(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 27})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 27
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
@@ -7595,7 +7614,8 @@ func (b *treeBuilder) r31(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 29})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 29
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
@@ -7665,7 +7685,8 @@ func (b *treeBuilder) r32(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 30})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 30
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried

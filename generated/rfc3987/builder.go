@@ -1035,7 +1035,8 @@ func (b *treeBuilder) r6(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 6})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 6
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -1113,7 +1114,8 @@ func (b *treeBuilder) r7(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 7})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 7
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
@@ -1193,7 +1195,8 @@ func (b *treeBuilder) r8(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 8})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 8
 L1:
 	for {
 		if p < len(b.s) && class5[b.s[p]] {
@@ -1273,7 +1276,8 @@ func (b *treeBuilder) r9(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 9})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 9
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
@@ -1489,7 +1493,8 @@ func (b *treeBuilder) r11(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 11})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 11
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
@@ -1535,7 +1540,8 @@ func (b *treeBuilder) r12(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 12})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 12
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -1618,7 +1624,8 @@ func (b *treeBuilder) r13(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 13})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 13
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -1681,7 +1688,8 @@ func (b *treeBuilder) r14(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 14})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 14
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -1744,7 +1752,8 @@ func (b *treeBuilder) r15(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 15})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 15
 	ok = true
 	if !ok {
 		return p, n[:node], false
@@ -1760,7 +1769,8 @@ func (b *treeBuilder) r16(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 16})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 16
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
@@ -1840,7 +1850,8 @@ func (b *treeBuilder) r17(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 17})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 17
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
@@ -1920,7 +1931,8 @@ func (b *treeBuilder) r18(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 18})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 18
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
@@ -2067,7 +2079,8 @@ func (b *treeBuilder) r20(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 20})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 20
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
@@ -2157,7 +2170,8 @@ func (b *treeBuilder) r21(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 21})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 21
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
@@ -2299,7 +2313,8 @@ func (b *treeBuilder) r25(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 25})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 25
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -2345,7 +2360,8 @@ func (b *treeBuilder) r26(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 26})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 26
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
@@ -2372,7 +2388,8 @@ func (b *treeBuilder) r27(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 27})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 27
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -2430,7 +2447,8 @@ func (b *treeBuilder) r28(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 28})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 28
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -2499,7 +2517,8 @@ func (b *treeBuilder) r29(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 29})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 29
 L1:
 	for {
 		if p < len(b.s) && class4[b.s[p]] {
@@ -7693,7 +7712,8 @@ func (b *treeBuilder) r34(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 32})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 32
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -7757,7 +7777,8 @@ func (b *treeBuilder) r35(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 33})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 33
 L1:
 	for {
 		if p < len(b.s) && class18[b.s[p]] {

@@ -879,7 +879,8 @@ func (b *treeBuilder) r2(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 2})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 2
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -1408,7 +1409,8 @@ func (b *treeBuilder) r7(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 6})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 6
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -1443,7 +1445,8 @@ func (b *treeBuilder) r8(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 7})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 7
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -1497,7 +1500,8 @@ func (b *treeBuilder) r9(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 8})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 8
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
@@ -1524,7 +1528,8 @@ func (b *treeBuilder) r10(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 9})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 9
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -1701,7 +1706,8 @@ func (b *treeBuilder) r12(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 10})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 10
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
@@ -1771,7 +1777,8 @@ func (b *treeBuilder) r13(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 11})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 11
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
@@ -1888,7 +1895,8 @@ func (b *treeBuilder) r15(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 13})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 13
 L1:
 	for {
 		if p < len(b.s) && class8[b.s[p]] {
@@ -1944,7 +1952,8 @@ func (b *treeBuilder) r16(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 14})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 14
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -2018,7 +2027,8 @@ func (b *treeBuilder) r17(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 15})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 15
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -2066,7 +2076,8 @@ func (b *treeBuilder) r18(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 16})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 16
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -2114,7 +2125,8 @@ func (b *treeBuilder) r19(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 17})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 17
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -2247,7 +2259,8 @@ func (b *treeBuilder) r21(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 18})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 18
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
@@ -2304,7 +2317,8 @@ func (b *treeBuilder) r23(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 20})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 20
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -2367,7 +2381,8 @@ func (b *treeBuilder) r24(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 21})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 21
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -2484,7 +2499,8 @@ func (b *treeBuilder) r25(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 22})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 22
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
@@ -2611,7 +2627,8 @@ func (b *treeBuilder) r27(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 24})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 24
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
@@ -2690,7 +2707,8 @@ func (b *treeBuilder) r28(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	node := len(n)
-	n = append(n, ast.TreeNode{Start: uint32(p), Rule: 25})
+	n = append(n, ast.TreeNode{})
+	n[node].Start, n[node].Rule = uint32(p), 25
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
