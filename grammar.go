@@ -78,7 +78,7 @@ type Grammar struct {
 	// builds (buildTree): Parse's fast path for a valid input, in place of pigeon's parser.
 	typedFromTree func(t ast.Tree) ast.Root
 	// buildTree, when set, builds the tree the recognizer records from the PEG compiled to
-	// Go (generated/PKG/builder.go), for an input the DFA has accepted.
+	// Go (generated/PKG/builder.go), or reports that the rule does not match the input.
 	buildTree func(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool)
 	// dispatch, when set, makes the start rule's language a dispatch that the ABNF does not
 	// have (rfc1738: a URL with a named scheme must match that scheme's production): it
@@ -87,6 +87,8 @@ type Grammar struct {
 	dispatch *dispatch
 	// generic is set when the trees are generic URI references (*ast.URIReference).
 	generic bool
+	// semantics is the header's semantics line, or "" (Semantics).
+	semantics string
 	// treeOnly is set for a grammar registered with Register: it has no typed trees, and
 	// ParseTyped and Typed return its tree.
 	treeOnly bool
@@ -100,6 +102,26 @@ type Grammar struct {
 // (package resolve) and ParseReference. RFC 1738's URLs, for one, are not: its section 2.3
 // leaves relative URLs undefined.
 func (g *Grammar) Generic() bool { return g.generic }
+
+// The specifications whose semantics a grammar may declare (Semantics).
+const (
+	Semantics1997 = "url-syntax-05" // the 1997 draft: its resolution (section 5.2)
+	Semantics2003 = "rfc2396bis-01" // the 2003 draft: its resolution, normalization, warnings
+	Semantics3986 = "rfc3986"       // RFC 3986: sections 5.2, 6 and 7
+	Semantics3987 = "rfc3987"       // RFC 3987: RFC 3986's resolution, its sections 5.3 and 8
+)
+
+// Semantics names the specification whose resolution, normalization and warnings apply to
+// the grammar's references: one of Semantics1997, Semantics2003, Semantics3986 and
+// Semantics3987, as the grammar's header declares it (`; urlgrammar semantics: rfc3986`),
+// Semantics2003 when it declares none. Packages resolve and warn choose by it, never by the
+// grammar's id, so a grammar added as a variant of another declares which it follows.
+func (g *Grammar) Semantics() string {
+	if g.semantics == "" {
+		return Semantics2003
+	}
+	return g.semantics
+}
 
 // decider returns the DFA that decides s for rule: the rule's own, or, for the start rule,
 // startDecider's. It is nil when the rule has none.
@@ -233,6 +255,13 @@ func buildGrammar(gen peg.Generated) (*Grammar, error) {
 		exprCost:  defaultExprCost,
 		dfas:      gen.DFAs(),
 		buildTree: gen.BuildTree,
+		semantics: gen.Info.Semantics,
+	}
+	switch g.semantics {
+	case "", Semantics1997, Semantics2003, Semantics3986, Semantics3987:
+	default:
+		return nil, fmt.Errorf("grammar %s: unknown semantics %q (known: %s, %s, %s, %s)", gen.Info.ID, g.semantics,
+			Semantics1997, Semantics2003, Semantics3986, Semantics3987)
 	}
 	g.setTrees(gen)
 	return g, nil

@@ -354,9 +354,9 @@ func Equal(a, b *ast.URIReference, level Level, opt CompareOptions) (bool, error
 // 5.3.2.3): "the percent-encoding of both IRIs to be compared has to be aligned; for example,
 // by converting both IRIs to URIs (see section 3.1), eliminating escape differences in the
 // resulting URIs". So "http://example.org/%C3%BC" and "http://example.org/ü" are equivalent.
-// For a grammar other than rfc3987 it returns r.
+// For a grammar without RFC 3987's semantics it returns r.
 func alignIRI(g *urlgrammar.Grammar, r *ast.URIReference, level Level, dots DotSegments) (*ast.URIReference, error) {
-	if g.ID() != "rfc3987" {
+	if g.Semantics() != urlgrammar.Semantics3987 {
 		return r, nil
 	}
 	u, err := iri.ToURI(r.String(), iri.Options{})

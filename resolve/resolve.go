@@ -36,17 +36,18 @@ const (
 	Algorithm3986
 )
 
-// DefaultAlgorithm returns the algorithm of the specification a grammar comes from:
-// Algorithm1997 for url-syntax-05 (its section 5.2), Algorithm3986 for rfc3986 and rfc3987
-// (RFC 3987 section 6.5: IRI references are resolved as RFC 3986 section 5.2 says),
-// Algorithm2003 otherwise.
+// DefaultAlgorithm returns the algorithm of the specification whose semantics a grammar
+// declares (Grammar.Semantics): Algorithm1997 for url-syntax-05's (its section 5.2),
+// Algorithm3986 for RFC 3986's and RFC 3987's (RFC 3987 section 6.5: IRI references are
+// resolved as RFC 3986 section 5.2 says), Algorithm2003 otherwise.
 func DefaultAlgorithm(g *urlgrammar.Grammar) Algorithm {
-	switch {
-	case g == nil:
+	if g == nil {
 		return Algorithm2003
-	case g.ID() == "url-syntax-05":
+	}
+	switch g.Semantics() {
+	case urlgrammar.Semantics1997:
 		return Algorithm1997
-	case g.ID() == "rfc3986", g.ID() == "rfc3987":
+	case urlgrammar.Semantics3986, urlgrammar.Semantics3987:
 		return Algorithm3986
 	}
 	return Algorithm2003

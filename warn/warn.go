@@ -134,16 +134,17 @@ var (
 // sections of the 2003 draft. CheckIn cites those of the grammar's own specification.
 func Check(r *ast.URIReference, enabled Set) []Warning { return check(r, enabled, sections2003) }
 
-// CheckIn is Check for a tree of grammar g, citing the sections of g's specification: RFC
-// 3986's for rfc3986, RFC 3987's (and RFC 3986's, which it cites) for rfc3987, the 2003
-// draft's otherwise (url-syntax-05's draft has no such section).
+// CheckIn is Check for a tree of grammar g, citing the sections of the specification whose
+// semantics g declares (Grammar.Semantics): RFC 3986's, RFC 3987's (and RFC 3986's, which
+// it cites), the 2003 draft's otherwise (url-syntax-05's draft has no such section).
 func CheckIn(g *urlgrammar.Grammar, r *ast.URIReference, enabled Set) []Warning {
-	switch {
-	case g == nil:
-	case g.ID() == "rfc3986":
-		return check(r, enabled, sections3986)
-	case g.ID() == "rfc3987":
-		return check(r, enabled, sections3987)
+	if g != nil {
+		switch g.Semantics() {
+		case urlgrammar.Semantics3986:
+			return check(r, enabled, sections3986)
+		case urlgrammar.Semantics3987:
+			return check(r, enabled, sections3987)
+		}
 	}
 	return check(r, enabled, sections2003)
 }

@@ -517,7 +517,9 @@ var Generated = grammarkit.Generated{
 		Nodes: {{printf "%#v" .Info.Nodes}},
 		Decls: []ast.Decl{ {{- range .Info.Decls}}
 			{Key: {{printf "%q" .Key}}, Value: {{printf "%q" .Value}}},{{end}}
-		}},
+		},{{if .Info.Semantics}}
+		Semantics: {{printf "%q" .Info.Semantics}},{{end}}
+	},
 	Rules:        Rules,
 	Run:          Run,
 	Recognize:    Recognize,

@@ -22,10 +22,17 @@ import (
 //
 // component NAME [in RULE], rule, hostkind KIND and parts lines declare the components of
 // its trees (ast.Schema says how); they are kept in order in Decls.
+//
+//	; urlgrammar semantics: rfc3986
+//
+// names the specification whose resolution, normalization and warnings apply to the
+// grammar's references (packages resolve and warn; urlgrammar.Grammar.Semantics lists the
+// names); without it, the 2003 draft's (rfc2396bis-01).
 type Info struct {
 	ID, Title, Start string
 	Nodes            []string
 	Decls            []ast.Decl
+	Semantics        string
 }
 
 // Generated is what the generator writes for a grammar (generated/PKG): its registration
@@ -55,7 +62,7 @@ type TreeFunc = func(rule, src string, maxExpr uint64, into []ast.TreeNode) ([]a
 const headerPrefix = "; urlgrammar "
 
 // ReadHeader reads the registration from the header comments of an ABNF file: each of id,
-// title and start once, on a line of its own.
+// title and start once, on a line of its own (semantics at most once).
 func ReadHeader(abnf []byte) (Info, error) {
 	var info Info
 	seen := map[string]bool{}
@@ -90,8 +97,10 @@ func ReadHeader(abnf []byte) (Info, error) {
 			info.Title = val
 		case "start":
 			info.Start = val
+		case "semantics":
+			info.Semantics = val
 		default:
-			return Info{}, fmt.Errorf("line %d: unknown key %q (id, title, start, nodes, component NAME [in RULE], rule, hostkind KIND, parts)", n, key)
+			return Info{}, fmt.Errorf("line %d: unknown key %q (id, title, start, nodes, component NAME [in RULE], rule, hostkind KIND, parts, semantics)", n, key)
 		}
 	}
 	for _, k := range []string{"id", "title", "start"} {

@@ -25,12 +25,18 @@ func TestReadHeader(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, []ast.Decl{{Key: "component host in newsurl", Value: ""}, {Key: "rule", Value: "a b"}}, info.Decls)
 
+	// semantics, once.
+	info, err = ReadHeader([]byte("; urlgrammar id: g\n; urlgrammar title: t\n; urlgrammar start: s\n; urlgrammar semantics: rfc3986\n"))
+	require.NoError(t, err)
+	assert.Equal(t, "rfc3986", info.Semantics)
+
 	for src, want := range map[string]string{
-		"; urlgrammar id: g\n; urlgrammar title: t\n": `no "; urlgrammar start:" line`,
-		"; urlgrammar id: g\n; urlgrammar id: h\n":    "line 2: id declared twice",
-		"; urlgrammar color: red\n":                   `unknown key "color"`,
-		"; urlgrammar id:\n":                          "line 1: want",
-		"; urlgrammar rule:\n":                        "line 1: want",
+		"; urlgrammar semantics: rfc3986\n; urlgrammar semantics: rfc3987\n":                 "line 2: semantics declared twice",
+		"; urlgrammar id: g\n; urlgrammar title: t\n":                                        `no "; urlgrammar start:" line`,
+		"; urlgrammar id: g\n; urlgrammar id: h\n":                                           "line 2: id declared twice",
+		"; urlgrammar color: red\n":                                                          `unknown key "color"`,
+		"; urlgrammar id:\n":                                                                 "line 1: want",
+		"; urlgrammar rule:\n":                                                               "line 1: want",
 		"; urlgrammar id: g\n; urlgrammar title: t\n; urlgrammar start: s\n; urlgrammar x\n": "line 4: want",
 	} {
 		_, err := ReadHeader([]byte(src))

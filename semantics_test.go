@@ -1,0 +1,33 @@
+package urlgrammar
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"github.com/urlgrammar/urlgrammar/generated/rfc3986"
+)
+
+// Each grammar's semantics is its header's (the four generic grammars follow their own
+// specification; rfc1738 and url-1993, which declare none, the 2003 draft's), and a
+// registration that names an unknown one is refused.
+func TestSemantics(t *testing.T) {
+	want := map[string]string{
+		"rfc1738": Semantics2003, "url-1993": Semantics2003, "url-syntax-05": Semantics1997,
+		"rfc2396bis-01": Semantics2003, "rfc3986": Semantics3986, "rfc3987": Semantics3987,
+	}
+	for _, id := range IDs() {
+		if w, ok := want[id]; ok {
+			assert.Equal(t, w, MustLookup(id).Semantics(), id)
+		}
+	}
+	gen := rfc3986.Generated
+	gen.Info.ID, gen.Info.Semantics = "rfc3986-variant", "rfc9999"
+	_, err := buildGrammar(gen)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), `unknown semantics "rfc9999"`)
+	gen.Info.Semantics = Semantics3986
+	g, err := buildGrammar(gen)
+	require.NoError(t, err)
+	assert.Equal(t, Semantics3986, g.Semantics())
+}
