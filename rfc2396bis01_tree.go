@@ -216,7 +216,10 @@ func treeIPv4(n []ast.TreeNode, s string, start, stop int) []ast.TreeNode {
 
 // open appends a node of rule starting at start and returns its index, for closeNode.
 func open(n []ast.TreeNode, rule uint16, start int) ([]ast.TreeNode, int) {
-	return append(n, ast.TreeNode{Start: uint32(start), Rule: rule}), len(n)
+	i := len(n)
+	n = append(n, ast.TreeNode{}) // then the fields: see leaf
+	n[i].Start, n[i].Rule = uint32(start), rule
+	return n, i
 }
 
 // closeNode ends node i at end, after its children.
@@ -226,6 +229,15 @@ func closeNode(n []ast.TreeNode, i, end int) {
 }
 
 // leaf appends a node without children.
+//
+// The node is appended zero, then its fields written in place: a composite literal is built
+// on the stack and copied with a 16-byte load that waits on the narrow stores just made (a
+// store-forwarding stall; open and leaf held 30% of Parser.Parse's samples, and
+// Parser.Parse took about 5% less without it).
 func leaf(n []ast.TreeNode, rule uint16, start, end int) []ast.TreeNode {
-	return append(n, ast.TreeNode{Start: uint32(start), End: uint32(end), Rule: rule, Next: uint32(len(n) + 1)})
+	i := len(n)
+	n = append(n, ast.TreeNode{})
+	nd := &n[i]
+	nd.Start, nd.End, nd.Rule, nd.Next = uint32(start), uint32(end), rule, uint32(i+1)
+	return n
 }
