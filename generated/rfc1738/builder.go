@@ -294,6 +294,7 @@ func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
+	s := b.s
 L1:
 	for {
 		{
@@ -314,28 +315,28 @@ L1:
 								ok = true
 							L5:
 								for {
-									if ok = p < len(b.s) && class0[b.s[p]]; ok {
+									if ok = p < len(s) && class0[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p5, n[:n5]
 										break L5
 									}
-									if ok = p < len(b.s) && class1[b.s[p]]; ok {
+									if ok = p < len(s) && class1[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p5, n[:n5]
 										break L5
 									}
-									if ok = p < len(b.s) && class1[b.s[p]]; ok {
+									if ok = p < len(s) && class1[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p5, n[:n5]
 										break L5
 									}
-									if ok = p < len(b.s) && class2[b.s[p]]; ok {
+									if ok = p < len(s) && class2[s[p]]; ok {
 										p++
 									}
 									if !ok {
@@ -349,7 +350,7 @@ L1:
 								p, n = p4, n[:n4]
 								break L4
 							}
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
@@ -394,21 +395,21 @@ L1:
 								ok = true
 							L9:
 								for {
-									if ok = p < len(b.s) && class3[b.s[p]]; ok {
+									if ok = p < len(s) && class3[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p9, n[:n9]
 										break L9
 									}
-									if ok = p < len(b.s) && class1[b.s[p]]; ok {
+									if ok = p < len(s) && class1[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p9, n[:n9]
 										break L9
 									}
-									if ok = p < len(b.s) && class2[b.s[p]]; ok {
+									if ok = p < len(s) && class2[s[p]]; ok {
 										p++
 									}
 									if !ok {
@@ -422,7 +423,7 @@ L1:
 								p, n = p8, n[:n8]
 								break L8
 							}
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
@@ -467,28 +468,28 @@ L1:
 								ok = true
 							L13:
 								for {
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
+									if ok = p < len(s) && class4[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p13, n[:n13]
 										break L13
 									}
-									if ok = p < len(b.s) && class5[b.s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p13, n[:n13]
 										break L13
 									}
-									if ok = p < len(b.s) && class6[b.s[p]]; ok {
+									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p13, n[:n13]
 										break L13
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									if !ok {
@@ -502,7 +503,7 @@ L1:
 								p, n = p12, n[:n12]
 								break L12
 							}
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
@@ -547,28 +548,28 @@ L1:
 								ok = true
 							L17:
 								for {
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
+									if ok = p < len(s) && class4[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p17, n[:n17]
 										break L17
 									}
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
+									if ok = p < len(s) && class4[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p17, n[:n17]
 										break L17
 									}
-									if ok = p < len(b.s) && class1[b.s[p]]; ok {
+									if ok = p < len(s) && class1[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p17, n[:n17]
 										break L17
 									}
-									if ok = p < len(b.s) && class2[b.s[p]]; ok {
+									if ok = p < len(s) && class2[s[p]]; ok {
 										p++
 									}
 									if !ok {
@@ -582,7 +583,7 @@ L1:
 								p, n = p16, n[:n16]
 								break L16
 							}
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
@@ -627,42 +628,42 @@ L1:
 								ok = true
 							L21:
 								for {
-									if ok = p < len(b.s) && class1[b.s[p]]; ok {
+									if ok = p < len(s) && class1[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p21, n[:n21]
 										break L21
 									}
-									if ok = p < len(b.s) && class5[b.s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p21, n[:n21]
 										break L21
 									}
-									if ok = p < len(b.s) && class8[b.s[p]]; ok {
+									if ok = p < len(s) && class8[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p21, n[:n21]
 										break L21
 									}
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
+									if ok = p < len(s) && class4[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p21, n[:n21]
 										break L21
 									}
-									if ok = p < len(b.s) && class5[b.s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p21, n[:n21]
 										break L21
 									}
-									if ok = p < len(b.s) && class1[b.s[p]]; ok {
+									if ok = p < len(s) && class1[s[p]]; ok {
 										p++
 									}
 									if !ok {
@@ -676,7 +677,7 @@ L1:
 								p, n = p20, n[:n20]
 								break L20
 							}
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
@@ -721,42 +722,42 @@ L1:
 								ok = true
 							L25:
 								for {
-									if ok = p < len(b.s) && class9[b.s[p]]; ok {
+									if ok = p < len(s) && class9[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p25, n[:n25]
 										break L25
 									}
-									if ok = p < len(b.s) && class10[b.s[p]]; ok {
+									if ok = p < len(s) && class10[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p25, n[:n25]
 										break L25
 									}
-									if ok = p < len(b.s) && class2[b.s[p]]; ok {
+									if ok = p < len(s) && class2[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p25, n[:n25]
 										break L25
 									}
-									if ok = p < len(b.s) && class0[b.s[p]]; ok {
+									if ok = p < len(s) && class0[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p25, n[:n25]
 										break L25
 									}
-									if ok = p < len(b.s) && class5[b.s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p25, n[:n25]
 										break L25
 									}
-									if ok = p < len(b.s) && class11[b.s[p]]; ok {
+									if ok = p < len(s) && class11[s[p]]; ok {
 										p++
 									}
 									if !ok {
@@ -770,7 +771,7 @@ L1:
 								p, n = p24, n[:n24]
 								break L24
 							}
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
@@ -815,28 +816,28 @@ L1:
 								ok = true
 							L29:
 								for {
-									if ok = p < len(b.s) && class6[b.s[p]]; ok {
+									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p29, n[:n29]
 										break L29
 									}
-									if ok = p < len(b.s) && class12[b.s[p]]; ok {
+									if ok = p < len(s) && class12[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p29, n[:n29]
 										break L29
 									}
-									if ok = p < len(b.s) && class13[b.s[p]]; ok {
+									if ok = p < len(s) && class13[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p29, n[:n29]
 										break L29
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									if !ok {
@@ -850,7 +851,7 @@ L1:
 								p, n = p28, n[:n28]
 								break L28
 							}
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
@@ -895,42 +896,42 @@ L1:
 								ok = true
 							L33:
 								for {
-									if ok = p < len(b.s) && class14[b.s[p]]; ok {
+									if ok = p < len(s) && class14[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p33, n[:n33]
 										break L33
 									}
-									if ok = p < len(b.s) && class12[b.s[p]]; ok {
+									if ok = p < len(s) && class12[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p33, n[:n33]
 										break L33
 									}
-									if ok = p < len(b.s) && class13[b.s[p]]; ok {
+									if ok = p < len(s) && class13[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p33, n[:n33]
 										break L33
 									}
-									if ok = p < len(b.s) && class8[b.s[p]]; ok {
+									if ok = p < len(s) && class8[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p33, n[:n33]
 										break L33
 									}
-									if ok = p < len(b.s) && class1[b.s[p]]; ok {
+									if ok = p < len(s) && class1[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p33, n[:n33]
 										break L33
 									}
-									if ok = p < len(b.s) && class10[b.s[p]]; ok {
+									if ok = p < len(s) && class10[s[p]]; ok {
 										p++
 									}
 									if !ok {
@@ -944,7 +945,7 @@ L1:
 								p, n = p32, n[:n32]
 								break L32
 							}
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
@@ -989,28 +990,28 @@ L1:
 								ok = true
 							L37:
 								for {
-									if ok = p < len(b.s) && class3[b.s[p]]; ok {
+									if ok = p < len(s) && class3[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p37, n[:n37]
 										break L37
 									}
-									if ok = p < len(b.s) && class13[b.s[p]]; ok {
+									if ok = p < len(s) && class13[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p37, n[:n37]
 										break L37
 									}
-									if ok = p < len(b.s) && class8[b.s[p]]; ok {
+									if ok = p < len(s) && class8[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p37, n[:n37]
 										break L37
 									}
-									if ok = p < len(b.s) && class5[b.s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									if !ok {
@@ -1024,7 +1025,7 @@ L1:
 								p, n = p36, n[:n36]
 								break L36
 							}
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
@@ -1069,56 +1070,56 @@ L1:
 								ok = true
 							L41:
 								for {
-									if ok = p < len(b.s) && class2[b.s[p]]; ok {
+									if ok = p < len(s) && class2[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p41, n[:n41]
 										break L41
 									}
-									if ok = p < len(b.s) && class11[b.s[p]]; ok {
+									if ok = p < len(s) && class11[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p41, n[:n41]
 										break L41
 									}
-									if ok = p < len(b.s) && class10[b.s[p]]; ok {
+									if ok = p < len(s) && class10[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p41, n[:n41]
 										break L41
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p41, n[:n41]
 										break L41
 									}
-									if ok = p < len(b.s) && class2[b.s[p]]; ok {
+									if ok = p < len(s) && class2[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p41, n[:n41]
 										break L41
 									}
-									if ok = p < len(b.s) && class5[b.s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p41, n[:n41]
 										break L41
 									}
-									if ok = p < len(b.s) && class11[b.s[p]]; ok {
+									if ok = p < len(s) && class11[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p41, n[:n41]
 										break L41
 									}
-									if ok = p < len(b.s) && class10[b.s[p]]; ok {
+									if ok = p < len(s) && class10[s[p]]; ok {
 										p++
 									}
 									if !ok {
@@ -1132,7 +1133,7 @@ L1:
 								p, n = p40, n[:n40]
 								break L40
 							}
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
@@ -1174,35 +1175,35 @@ L1:
 							// named_scheme, inlined
 						L45:
 							for {
-								if p < len(b.s) && class0[b.s[p]] {
+								if p < len(s) && class0[s[p]] {
 									// lit_http, inlined
 									{
 										p46, n46 := p, len(n)
 										ok = true
 									L46:
 										for {
-											if ok = p < len(b.s) && class0[b.s[p]]; ok {
+											if ok = p < len(s) && class0[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p46, n[:n46]
 												break L46
 											}
-											if ok = p < len(b.s) && class1[b.s[p]]; ok {
+											if ok = p < len(s) && class1[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p46, n[:n46]
 												break L46
 											}
-											if ok = p < len(b.s) && class1[b.s[p]]; ok {
+											if ok = p < len(s) && class1[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p46, n[:n46]
 												break L46
 											}
-											if ok = p < len(b.s) && class2[b.s[p]]; ok {
+											if ok = p < len(s) && class2[s[p]]; ok {
 												p++
 											}
 											if !ok {
@@ -1216,28 +1217,28 @@ L1:
 										break L45
 									}
 								}
-								if p < len(b.s) && class3[b.s[p]] {
+								if p < len(s) && class3[s[p]] {
 									// lit_ftp, inlined
 									{
 										p47, n47 := p, len(n)
 										ok = true
 									L47:
 										for {
-											if ok = p < len(b.s) && class3[b.s[p]]; ok {
+											if ok = p < len(s) && class3[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p47, n[:n47]
 												break L47
 											}
-											if ok = p < len(b.s) && class1[b.s[p]]; ok {
+											if ok = p < len(s) && class1[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p47, n[:n47]
 												break L47
 											}
-											if ok = p < len(b.s) && class2[b.s[p]]; ok {
+											if ok = p < len(s) && class2[s[p]]; ok {
 												p++
 											}
 											if !ok {
@@ -1251,35 +1252,35 @@ L1:
 										break L45
 									}
 								}
-								if p < len(b.s) && class4[b.s[p]] {
+								if p < len(s) && class4[s[p]] {
 									// lit_news, inlined
 									{
 										p48, n48 := p, len(n)
 										ok = true
 									L48:
 										for {
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p48, n[:n48]
 												break L48
 											}
-											if ok = p < len(b.s) && class5[b.s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p48, n[:n48]
 												break L48
 											}
-											if ok = p < len(b.s) && class6[b.s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p48, n[:n48]
 												break L48
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											if !ok {
@@ -1293,35 +1294,35 @@ L1:
 										break L45
 									}
 								}
-								if p < len(b.s) && class4[b.s[p]] {
+								if p < len(s) && class4[s[p]] {
 									// lit_nntp, inlined
 									{
 										p49, n49 := p, len(n)
 										ok = true
 									L49:
 										for {
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p49, n[:n49]
 												break L49
 											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p49, n[:n49]
 												break L49
 											}
-											if ok = p < len(b.s) && class1[b.s[p]]; ok {
+											if ok = p < len(s) && class1[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p49, n[:n49]
 												break L49
 											}
-											if ok = p < len(b.s) && class2[b.s[p]]; ok {
+											if ok = p < len(s) && class2[s[p]]; ok {
 												p++
 											}
 											if !ok {
@@ -1335,49 +1336,49 @@ L1:
 										break L45
 									}
 								}
-								if p < len(b.s) && class1[b.s[p]] {
+								if p < len(s) && class1[s[p]] {
 									// lit_telnet, inlined
 									{
 										p50, n50 := p, len(n)
 										ok = true
 									L50:
 										for {
-											if ok = p < len(b.s) && class1[b.s[p]]; ok {
+											if ok = p < len(s) && class1[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p50, n[:n50]
 												break L50
 											}
-											if ok = p < len(b.s) && class5[b.s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p50, n[:n50]
 												break L50
 											}
-											if ok = p < len(b.s) && class8[b.s[p]]; ok {
+											if ok = p < len(s) && class8[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p50, n[:n50]
 												break L50
 											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p50, n[:n50]
 												break L50
 											}
-											if ok = p < len(b.s) && class5[b.s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p50, n[:n50]
 												break L50
 											}
-											if ok = p < len(b.s) && class1[b.s[p]]; ok {
+											if ok = p < len(s) && class1[s[p]]; ok {
 												p++
 											}
 											if !ok {
@@ -1391,49 +1392,49 @@ L1:
 										break L45
 									}
 								}
-								if p < len(b.s) && class9[b.s[p]] {
+								if p < len(s) && class9[s[p]] {
 									// lit_gopher, inlined
 									{
 										p51, n51 := p, len(n)
 										ok = true
 									L51:
 										for {
-											if ok = p < len(b.s) && class9[b.s[p]]; ok {
+											if ok = p < len(s) && class9[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p51, n[:n51]
 												break L51
 											}
-											if ok = p < len(b.s) && class10[b.s[p]]; ok {
+											if ok = p < len(s) && class10[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p51, n[:n51]
 												break L51
 											}
-											if ok = p < len(b.s) && class2[b.s[p]]; ok {
+											if ok = p < len(s) && class2[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p51, n[:n51]
 												break L51
 											}
-											if ok = p < len(b.s) && class0[b.s[p]]; ok {
+											if ok = p < len(s) && class0[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p51, n[:n51]
 												break L51
 											}
-											if ok = p < len(b.s) && class5[b.s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p51, n[:n51]
 												break L51
 											}
-											if ok = p < len(b.s) && class11[b.s[p]]; ok {
+											if ok = p < len(s) && class11[s[p]]; ok {
 												p++
 											}
 											if !ok {
@@ -1447,35 +1448,35 @@ L1:
 										break L45
 									}
 								}
-								if p < len(b.s) && class6[b.s[p]] {
+								if p < len(s) && class6[s[p]] {
 									// lit_wais, inlined
 									{
 										p52, n52 := p, len(n)
 										ok = true
 									L52:
 										for {
-											if ok = p < len(b.s) && class6[b.s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p52, n[:n52]
 												break L52
 											}
-											if ok = p < len(b.s) && class12[b.s[p]]; ok {
+											if ok = p < len(s) && class12[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p52, n[:n52]
 												break L52
 											}
-											if ok = p < len(b.s) && class13[b.s[p]]; ok {
+											if ok = p < len(s) && class13[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p52, n[:n52]
 												break L52
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											if !ok {
@@ -1489,49 +1490,49 @@ L1:
 										break L45
 									}
 								}
-								if p < len(b.s) && class14[b.s[p]] {
+								if p < len(s) && class14[s[p]] {
 									// lit_mailto, inlined
 									{
 										p53, n53 := p, len(n)
 										ok = true
 									L53:
 										for {
-											if ok = p < len(b.s) && class14[b.s[p]]; ok {
+											if ok = p < len(s) && class14[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p53, n[:n53]
 												break L53
 											}
-											if ok = p < len(b.s) && class12[b.s[p]]; ok {
+											if ok = p < len(s) && class12[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p53, n[:n53]
 												break L53
 											}
-											if ok = p < len(b.s) && class13[b.s[p]]; ok {
+											if ok = p < len(s) && class13[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p53, n[:n53]
 												break L53
 											}
-											if ok = p < len(b.s) && class8[b.s[p]]; ok {
+											if ok = p < len(s) && class8[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p53, n[:n53]
 												break L53
 											}
-											if ok = p < len(b.s) && class1[b.s[p]]; ok {
+											if ok = p < len(s) && class1[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p53, n[:n53]
 												break L53
 											}
-											if ok = p < len(b.s) && class10[b.s[p]]; ok {
+											if ok = p < len(s) && class10[s[p]]; ok {
 												p++
 											}
 											if !ok {
@@ -1545,35 +1546,35 @@ L1:
 										break L45
 									}
 								}
-								if p < len(b.s) && class3[b.s[p]] {
+								if p < len(s) && class3[s[p]] {
 									// lit_file, inlined
 									{
 										p54, n54 := p, len(n)
 										ok = true
 									L54:
 										for {
-											if ok = p < len(b.s) && class3[b.s[p]]; ok {
+											if ok = p < len(s) && class3[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p54, n[:n54]
 												break L54
 											}
-											if ok = p < len(b.s) && class13[b.s[p]]; ok {
+											if ok = p < len(s) && class13[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p54, n[:n54]
 												break L54
 											}
-											if ok = p < len(b.s) && class8[b.s[p]]; ok {
+											if ok = p < len(s) && class8[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p54, n[:n54]
 												break L54
 											}
-											if ok = p < len(b.s) && class5[b.s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											if !ok {
@@ -1587,63 +1588,63 @@ L1:
 										break L45
 									}
 								}
-								if p < len(b.s) && class2[b.s[p]] {
+								if p < len(s) && class2[s[p]] {
 									// lit_prospero, inlined
 									{
 										p55, n55 := p, len(n)
 										ok = true
 									L55:
 										for {
-											if ok = p < len(b.s) && class2[b.s[p]]; ok {
+											if ok = p < len(s) && class2[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p55, n[:n55]
 												break L55
 											}
-											if ok = p < len(b.s) && class11[b.s[p]]; ok {
+											if ok = p < len(s) && class11[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p55, n[:n55]
 												break L55
 											}
-											if ok = p < len(b.s) && class10[b.s[p]]; ok {
+											if ok = p < len(s) && class10[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p55, n[:n55]
 												break L55
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p55, n[:n55]
 												break L55
 											}
-											if ok = p < len(b.s) && class2[b.s[p]]; ok {
+											if ok = p < len(s) && class2[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p55, n[:n55]
 												break L55
 											}
-											if ok = p < len(b.s) && class5[b.s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p55, n[:n55]
 												break L55
 											}
-											if ok = p < len(b.s) && class11[b.s[p]]; ok {
+											if ok = p < len(s) && class11[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p55, n[:n55]
 												break L55
 											}
-											if ok = p < len(b.s) && class10[b.s[p]]; ok {
+											if ok = p < len(s) && class10[s[p]]; ok {
 												p++
 											}
 											if !ok {
@@ -1664,7 +1665,7 @@ L1:
 								p, n = p44, n[:n44]
 								break L44
 							}
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
@@ -1704,37 +1705,38 @@ func (b *treeBuilder) r1(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
+	s := b.s
 L1:
 	for {
-		if p < len(b.s) && class0[b.s[p]] {
+		if p < len(s) && class0[s[p]] {
 			// lit_http, inlined
 			{
 				p2, n2 := p, len(n)
 				ok = true
 			L2:
 				for {
-					if ok = p < len(b.s) && class0[b.s[p]]; ok {
+					if ok = p < len(s) && class0[s[p]]; ok {
 						p++
 					}
 					if !ok {
 						p, n = p2, n[:n2]
 						break L2
 					}
-					if ok = p < len(b.s) && class1[b.s[p]]; ok {
+					if ok = p < len(s) && class1[s[p]]; ok {
 						p++
 					}
 					if !ok {
 						p, n = p2, n[:n2]
 						break L2
 					}
-					if ok = p < len(b.s) && class1[b.s[p]]; ok {
+					if ok = p < len(s) && class1[s[p]]; ok {
 						p++
 					}
 					if !ok {
 						p, n = p2, n[:n2]
 						break L2
 					}
-					if ok = p < len(b.s) && class2[b.s[p]]; ok {
+					if ok = p < len(s) && class2[s[p]]; ok {
 						p++
 					}
 					if !ok {
@@ -1748,28 +1750,28 @@ L1:
 				break L1
 			}
 		}
-		if p < len(b.s) && class3[b.s[p]] {
+		if p < len(s) && class3[s[p]] {
 			// lit_ftp, inlined
 			{
 				p3, n3 := p, len(n)
 				ok = true
 			L3:
 				for {
-					if ok = p < len(b.s) && class3[b.s[p]]; ok {
+					if ok = p < len(s) && class3[s[p]]; ok {
 						p++
 					}
 					if !ok {
 						p, n = p3, n[:n3]
 						break L3
 					}
-					if ok = p < len(b.s) && class1[b.s[p]]; ok {
+					if ok = p < len(s) && class1[s[p]]; ok {
 						p++
 					}
 					if !ok {
 						p, n = p3, n[:n3]
 						break L3
 					}
-					if ok = p < len(b.s) && class2[b.s[p]]; ok {
+					if ok = p < len(s) && class2[s[p]]; ok {
 						p++
 					}
 					if !ok {
@@ -1783,35 +1785,35 @@ L1:
 				break L1
 			}
 		}
-		if p < len(b.s) && class4[b.s[p]] {
+		if p < len(s) && class4[s[p]] {
 			// lit_news, inlined
 			{
 				p4, n4 := p, len(n)
 				ok = true
 			L4:
 				for {
-					if ok = p < len(b.s) && class4[b.s[p]]; ok {
+					if ok = p < len(s) && class4[s[p]]; ok {
 						p++
 					}
 					if !ok {
 						p, n = p4, n[:n4]
 						break L4
 					}
-					if ok = p < len(b.s) && class5[b.s[p]]; ok {
+					if ok = p < len(s) && class5[s[p]]; ok {
 						p++
 					}
 					if !ok {
 						p, n = p4, n[:n4]
 						break L4
 					}
-					if ok = p < len(b.s) && class6[b.s[p]]; ok {
+					if ok = p < len(s) && class6[s[p]]; ok {
 						p++
 					}
 					if !ok {
 						p, n = p4, n[:n4]
 						break L4
 					}
-					if ok = p < len(b.s) && class7[b.s[p]]; ok {
+					if ok = p < len(s) && class7[s[p]]; ok {
 						p++
 					}
 					if !ok {
@@ -1825,35 +1827,35 @@ L1:
 				break L1
 			}
 		}
-		if p < len(b.s) && class4[b.s[p]] {
+		if p < len(s) && class4[s[p]] {
 			// lit_nntp, inlined
 			{
 				p5, n5 := p, len(n)
 				ok = true
 			L5:
 				for {
-					if ok = p < len(b.s) && class4[b.s[p]]; ok {
+					if ok = p < len(s) && class4[s[p]]; ok {
 						p++
 					}
 					if !ok {
 						p, n = p5, n[:n5]
 						break L5
 					}
-					if ok = p < len(b.s) && class4[b.s[p]]; ok {
+					if ok = p < len(s) && class4[s[p]]; ok {
 						p++
 					}
 					if !ok {
 						p, n = p5, n[:n5]
 						break L5
 					}
-					if ok = p < len(b.s) && class1[b.s[p]]; ok {
+					if ok = p < len(s) && class1[s[p]]; ok {
 						p++
 					}
 					if !ok {
 						p, n = p5, n[:n5]
 						break L5
 					}
-					if ok = p < len(b.s) && class2[b.s[p]]; ok {
+					if ok = p < len(s) && class2[s[p]]; ok {
 						p++
 					}
 					if !ok {
@@ -1867,49 +1869,49 @@ L1:
 				break L1
 			}
 		}
-		if p < len(b.s) && class1[b.s[p]] {
+		if p < len(s) && class1[s[p]] {
 			// lit_telnet, inlined
 			{
 				p6, n6 := p, len(n)
 				ok = true
 			L6:
 				for {
-					if ok = p < len(b.s) && class1[b.s[p]]; ok {
+					if ok = p < len(s) && class1[s[p]]; ok {
 						p++
 					}
 					if !ok {
 						p, n = p6, n[:n6]
 						break L6
 					}
-					if ok = p < len(b.s) && class5[b.s[p]]; ok {
+					if ok = p < len(s) && class5[s[p]]; ok {
 						p++
 					}
 					if !ok {
 						p, n = p6, n[:n6]
 						break L6
 					}
-					if ok = p < len(b.s) && class8[b.s[p]]; ok {
+					if ok = p < len(s) && class8[s[p]]; ok {
 						p++
 					}
 					if !ok {
 						p, n = p6, n[:n6]
 						break L6
 					}
-					if ok = p < len(b.s) && class4[b.s[p]]; ok {
+					if ok = p < len(s) && class4[s[p]]; ok {
 						p++
 					}
 					if !ok {
 						p, n = p6, n[:n6]
 						break L6
 					}
-					if ok = p < len(b.s) && class5[b.s[p]]; ok {
+					if ok = p < len(s) && class5[s[p]]; ok {
 						p++
 					}
 					if !ok {
 						p, n = p6, n[:n6]
 						break L6
 					}
-					if ok = p < len(b.s) && class1[b.s[p]]; ok {
+					if ok = p < len(s) && class1[s[p]]; ok {
 						p++
 					}
 					if !ok {
@@ -1923,49 +1925,49 @@ L1:
 				break L1
 			}
 		}
-		if p < len(b.s) && class9[b.s[p]] {
+		if p < len(s) && class9[s[p]] {
 			// lit_gopher, inlined
 			{
 				p7, n7 := p, len(n)
 				ok = true
 			L7:
 				for {
-					if ok = p < len(b.s) && class9[b.s[p]]; ok {
+					if ok = p < len(s) && class9[s[p]]; ok {
 						p++
 					}
 					if !ok {
 						p, n = p7, n[:n7]
 						break L7
 					}
-					if ok = p < len(b.s) && class10[b.s[p]]; ok {
+					if ok = p < len(s) && class10[s[p]]; ok {
 						p++
 					}
 					if !ok {
 						p, n = p7, n[:n7]
 						break L7
 					}
-					if ok = p < len(b.s) && class2[b.s[p]]; ok {
+					if ok = p < len(s) && class2[s[p]]; ok {
 						p++
 					}
 					if !ok {
 						p, n = p7, n[:n7]
 						break L7
 					}
-					if ok = p < len(b.s) && class0[b.s[p]]; ok {
+					if ok = p < len(s) && class0[s[p]]; ok {
 						p++
 					}
 					if !ok {
 						p, n = p7, n[:n7]
 						break L7
 					}
-					if ok = p < len(b.s) && class5[b.s[p]]; ok {
+					if ok = p < len(s) && class5[s[p]]; ok {
 						p++
 					}
 					if !ok {
 						p, n = p7, n[:n7]
 						break L7
 					}
-					if ok = p < len(b.s) && class11[b.s[p]]; ok {
+					if ok = p < len(s) && class11[s[p]]; ok {
 						p++
 					}
 					if !ok {
@@ -1979,35 +1981,35 @@ L1:
 				break L1
 			}
 		}
-		if p < len(b.s) && class6[b.s[p]] {
+		if p < len(s) && class6[s[p]] {
 			// lit_wais, inlined
 			{
 				p8, n8 := p, len(n)
 				ok = true
 			L8:
 				for {
-					if ok = p < len(b.s) && class6[b.s[p]]; ok {
+					if ok = p < len(s) && class6[s[p]]; ok {
 						p++
 					}
 					if !ok {
 						p, n = p8, n[:n8]
 						break L8
 					}
-					if ok = p < len(b.s) && class12[b.s[p]]; ok {
+					if ok = p < len(s) && class12[s[p]]; ok {
 						p++
 					}
 					if !ok {
 						p, n = p8, n[:n8]
 						break L8
 					}
-					if ok = p < len(b.s) && class13[b.s[p]]; ok {
+					if ok = p < len(s) && class13[s[p]]; ok {
 						p++
 					}
 					if !ok {
 						p, n = p8, n[:n8]
 						break L8
 					}
-					if ok = p < len(b.s) && class7[b.s[p]]; ok {
+					if ok = p < len(s) && class7[s[p]]; ok {
 						p++
 					}
 					if !ok {
@@ -2021,49 +2023,49 @@ L1:
 				break L1
 			}
 		}
-		if p < len(b.s) && class14[b.s[p]] {
+		if p < len(s) && class14[s[p]] {
 			// lit_mailto, inlined
 			{
 				p9, n9 := p, len(n)
 				ok = true
 			L9:
 				for {
-					if ok = p < len(b.s) && class14[b.s[p]]; ok {
+					if ok = p < len(s) && class14[s[p]]; ok {
 						p++
 					}
 					if !ok {
 						p, n = p9, n[:n9]
 						break L9
 					}
-					if ok = p < len(b.s) && class12[b.s[p]]; ok {
+					if ok = p < len(s) && class12[s[p]]; ok {
 						p++
 					}
 					if !ok {
 						p, n = p9, n[:n9]
 						break L9
 					}
-					if ok = p < len(b.s) && class13[b.s[p]]; ok {
+					if ok = p < len(s) && class13[s[p]]; ok {
 						p++
 					}
 					if !ok {
 						p, n = p9, n[:n9]
 						break L9
 					}
-					if ok = p < len(b.s) && class8[b.s[p]]; ok {
+					if ok = p < len(s) && class8[s[p]]; ok {
 						p++
 					}
 					if !ok {
 						p, n = p9, n[:n9]
 						break L9
 					}
-					if ok = p < len(b.s) && class1[b.s[p]]; ok {
+					if ok = p < len(s) && class1[s[p]]; ok {
 						p++
 					}
 					if !ok {
 						p, n = p9, n[:n9]
 						break L9
 					}
-					if ok = p < len(b.s) && class10[b.s[p]]; ok {
+					if ok = p < len(s) && class10[s[p]]; ok {
 						p++
 					}
 					if !ok {
@@ -2077,35 +2079,35 @@ L1:
 				break L1
 			}
 		}
-		if p < len(b.s) && class3[b.s[p]] {
+		if p < len(s) && class3[s[p]] {
 			// lit_file, inlined
 			{
 				p10, n10 := p, len(n)
 				ok = true
 			L10:
 				for {
-					if ok = p < len(b.s) && class3[b.s[p]]; ok {
+					if ok = p < len(s) && class3[s[p]]; ok {
 						p++
 					}
 					if !ok {
 						p, n = p10, n[:n10]
 						break L10
 					}
-					if ok = p < len(b.s) && class13[b.s[p]]; ok {
+					if ok = p < len(s) && class13[s[p]]; ok {
 						p++
 					}
 					if !ok {
 						p, n = p10, n[:n10]
 						break L10
 					}
-					if ok = p < len(b.s) && class8[b.s[p]]; ok {
+					if ok = p < len(s) && class8[s[p]]; ok {
 						p++
 					}
 					if !ok {
 						p, n = p10, n[:n10]
 						break L10
 					}
-					if ok = p < len(b.s) && class5[b.s[p]]; ok {
+					if ok = p < len(s) && class5[s[p]]; ok {
 						p++
 					}
 					if !ok {
@@ -2119,63 +2121,63 @@ L1:
 				break L1
 			}
 		}
-		if p < len(b.s) && class2[b.s[p]] {
+		if p < len(s) && class2[s[p]] {
 			// lit_prospero, inlined
 			{
 				p11, n11 := p, len(n)
 				ok = true
 			L11:
 				for {
-					if ok = p < len(b.s) && class2[b.s[p]]; ok {
+					if ok = p < len(s) && class2[s[p]]; ok {
 						p++
 					}
 					if !ok {
 						p, n = p11, n[:n11]
 						break L11
 					}
-					if ok = p < len(b.s) && class11[b.s[p]]; ok {
+					if ok = p < len(s) && class11[s[p]]; ok {
 						p++
 					}
 					if !ok {
 						p, n = p11, n[:n11]
 						break L11
 					}
-					if ok = p < len(b.s) && class10[b.s[p]]; ok {
+					if ok = p < len(s) && class10[s[p]]; ok {
 						p++
 					}
 					if !ok {
 						p, n = p11, n[:n11]
 						break L11
 					}
-					if ok = p < len(b.s) && class7[b.s[p]]; ok {
+					if ok = p < len(s) && class7[s[p]]; ok {
 						p++
 					}
 					if !ok {
 						p, n = p11, n[:n11]
 						break L11
 					}
-					if ok = p < len(b.s) && class2[b.s[p]]; ok {
+					if ok = p < len(s) && class2[s[p]]; ok {
 						p++
 					}
 					if !ok {
 						p, n = p11, n[:n11]
 						break L11
 					}
-					if ok = p < len(b.s) && class5[b.s[p]]; ok {
+					if ok = p < len(s) && class5[s[p]]; ok {
 						p++
 					}
 					if !ok {
 						p, n = p11, n[:n11]
 						break L11
 					}
-					if ok = p < len(b.s) && class11[b.s[p]]; ok {
+					if ok = p < len(s) && class11[s[p]]; ok {
 						p++
 					}
 					if !ok {
 						p, n = p11, n[:n11]
 						break L11
 					}
-					if ok = p < len(b.s) && class10[b.s[p]]; ok {
+					if ok = p < len(s) && class10[s[p]]; ok {
 						p++
 					}
 					if !ok {
@@ -2201,33 +2203,34 @@ func (b *treeBuilder) r2(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			if ok = p < len(b.s) && class0[b.s[p]]; ok {
+			if ok = p < len(s) && class0[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class1[b.s[p]]; ok {
+			if ok = p < len(s) && class1[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class1[b.s[p]]; ok {
+			if ok = p < len(s) && class1[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class2[b.s[p]]; ok {
+			if ok = p < len(s) && class2[s[p]]; ok {
 				p++
 			}
 			if !ok {
@@ -2246,26 +2249,27 @@ func (b *treeBuilder) r3(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			if ok = p < len(b.s) && class3[b.s[p]]; ok {
+			if ok = p < len(s) && class3[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class1[b.s[p]]; ok {
+			if ok = p < len(s) && class1[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class2[b.s[p]]; ok {
+			if ok = p < len(s) && class2[s[p]]; ok {
 				p++
 			}
 			if !ok {
@@ -2284,33 +2288,34 @@ func (b *treeBuilder) r4(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			if ok = p < len(b.s) && class4[b.s[p]]; ok {
+			if ok = p < len(s) && class4[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class5[b.s[p]]; ok {
+			if ok = p < len(s) && class5[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class6[b.s[p]]; ok {
+			if ok = p < len(s) && class6[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class7[b.s[p]]; ok {
+			if ok = p < len(s) && class7[s[p]]; ok {
 				p++
 			}
 			if !ok {
@@ -2329,33 +2334,34 @@ func (b *treeBuilder) r5(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			if ok = p < len(b.s) && class4[b.s[p]]; ok {
+			if ok = p < len(s) && class4[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class4[b.s[p]]; ok {
+			if ok = p < len(s) && class4[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class1[b.s[p]]; ok {
+			if ok = p < len(s) && class1[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class2[b.s[p]]; ok {
+			if ok = p < len(s) && class2[s[p]]; ok {
 				p++
 			}
 			if !ok {
@@ -2374,47 +2380,48 @@ func (b *treeBuilder) r6(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			if ok = p < len(b.s) && class1[b.s[p]]; ok {
+			if ok = p < len(s) && class1[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class5[b.s[p]]; ok {
+			if ok = p < len(s) && class5[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class8[b.s[p]]; ok {
+			if ok = p < len(s) && class8[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class4[b.s[p]]; ok {
+			if ok = p < len(s) && class4[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class5[b.s[p]]; ok {
+			if ok = p < len(s) && class5[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class1[b.s[p]]; ok {
+			if ok = p < len(s) && class1[s[p]]; ok {
 				p++
 			}
 			if !ok {
@@ -2433,47 +2440,48 @@ func (b *treeBuilder) r7(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			if ok = p < len(b.s) && class9[b.s[p]]; ok {
+			if ok = p < len(s) && class9[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class10[b.s[p]]; ok {
+			if ok = p < len(s) && class10[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class2[b.s[p]]; ok {
+			if ok = p < len(s) && class2[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class0[b.s[p]]; ok {
+			if ok = p < len(s) && class0[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class5[b.s[p]]; ok {
+			if ok = p < len(s) && class5[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class11[b.s[p]]; ok {
+			if ok = p < len(s) && class11[s[p]]; ok {
 				p++
 			}
 			if !ok {
@@ -2492,33 +2500,34 @@ func (b *treeBuilder) r8(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			if ok = p < len(b.s) && class6[b.s[p]]; ok {
+			if ok = p < len(s) && class6[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class12[b.s[p]]; ok {
+			if ok = p < len(s) && class12[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class13[b.s[p]]; ok {
+			if ok = p < len(s) && class13[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class7[b.s[p]]; ok {
+			if ok = p < len(s) && class7[s[p]]; ok {
 				p++
 			}
 			if !ok {
@@ -2537,47 +2546,48 @@ func (b *treeBuilder) r9(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			if ok = p < len(b.s) && class14[b.s[p]]; ok {
+			if ok = p < len(s) && class14[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class12[b.s[p]]; ok {
+			if ok = p < len(s) && class12[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class13[b.s[p]]; ok {
+			if ok = p < len(s) && class13[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class8[b.s[p]]; ok {
+			if ok = p < len(s) && class8[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class1[b.s[p]]; ok {
+			if ok = p < len(s) && class1[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class10[b.s[p]]; ok {
+			if ok = p < len(s) && class10[s[p]]; ok {
 				p++
 			}
 			if !ok {
@@ -2596,33 +2606,34 @@ func (b *treeBuilder) r10(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			if ok = p < len(b.s) && class3[b.s[p]]; ok {
+			if ok = p < len(s) && class3[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class13[b.s[p]]; ok {
+			if ok = p < len(s) && class13[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class8[b.s[p]]; ok {
+			if ok = p < len(s) && class8[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class5[b.s[p]]; ok {
+			if ok = p < len(s) && class5[s[p]]; ok {
 				p++
 			}
 			if !ok {
@@ -2641,61 +2652,62 @@ func (b *treeBuilder) r11(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			if ok = p < len(b.s) && class2[b.s[p]]; ok {
+			if ok = p < len(s) && class2[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class11[b.s[p]]; ok {
+			if ok = p < len(s) && class11[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class10[b.s[p]]; ok {
+			if ok = p < len(s) && class10[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class7[b.s[p]]; ok {
+			if ok = p < len(s) && class7[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class2[b.s[p]]; ok {
+			if ok = p < len(s) && class2[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class5[b.s[p]]; ok {
+			if ok = p < len(s) && class5[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class11[b.s[p]]; ok {
+			if ok = p < len(s) && class11[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class10[b.s[p]]; ok {
+			if ok = p < len(s) && class10[s[p]]; ok {
 				p++
 			}
 			if !ok {
@@ -2717,34 +2729,35 @@ func (b *treeBuilder) r12(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 3
+	s := b.s
 	// lit_http, inlined
 	{
 		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			if ok = p < len(b.s) && class0[b.s[p]]; ok {
+			if ok = p < len(s) && class0[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class1[b.s[p]]; ok {
+			if ok = p < len(s) && class1[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class1[b.s[p]]; ok {
+			if ok = p < len(s) && class1[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class2[b.s[p]]; ok {
+			if ok = p < len(s) && class2[s[p]]; ok {
 				p++
 			}
 			if !ok {
@@ -2770,27 +2783,28 @@ func (b *treeBuilder) r13(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 3
+	s := b.s
 	// lit_ftp, inlined
 	{
 		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			if ok = p < len(b.s) && class3[b.s[p]]; ok {
+			if ok = p < len(s) && class3[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class1[b.s[p]]; ok {
+			if ok = p < len(s) && class1[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class2[b.s[p]]; ok {
+			if ok = p < len(s) && class2[s[p]]; ok {
 				p++
 			}
 			if !ok {
@@ -2816,34 +2830,35 @@ func (b *treeBuilder) r14(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 3
+	s := b.s
 	// lit_news, inlined
 	{
 		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			if ok = p < len(b.s) && class4[b.s[p]]; ok {
+			if ok = p < len(s) && class4[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class5[b.s[p]]; ok {
+			if ok = p < len(s) && class5[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class6[b.s[p]]; ok {
+			if ok = p < len(s) && class6[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class7[b.s[p]]; ok {
+			if ok = p < len(s) && class7[s[p]]; ok {
 				p++
 			}
 			if !ok {
@@ -2869,34 +2884,35 @@ func (b *treeBuilder) r15(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 3
+	s := b.s
 	// lit_nntp, inlined
 	{
 		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			if ok = p < len(b.s) && class4[b.s[p]]; ok {
+			if ok = p < len(s) && class4[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class4[b.s[p]]; ok {
+			if ok = p < len(s) && class4[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class1[b.s[p]]; ok {
+			if ok = p < len(s) && class1[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class2[b.s[p]]; ok {
+			if ok = p < len(s) && class2[s[p]]; ok {
 				p++
 			}
 			if !ok {
@@ -2922,48 +2938,49 @@ func (b *treeBuilder) r16(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 3
+	s := b.s
 	// lit_telnet, inlined
 	{
 		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			if ok = p < len(b.s) && class1[b.s[p]]; ok {
+			if ok = p < len(s) && class1[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class5[b.s[p]]; ok {
+			if ok = p < len(s) && class5[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class8[b.s[p]]; ok {
+			if ok = p < len(s) && class8[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class4[b.s[p]]; ok {
+			if ok = p < len(s) && class4[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class5[b.s[p]]; ok {
+			if ok = p < len(s) && class5[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class1[b.s[p]]; ok {
+			if ok = p < len(s) && class1[s[p]]; ok {
 				p++
 			}
 			if !ok {
@@ -2989,48 +3006,49 @@ func (b *treeBuilder) r17(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 3
+	s := b.s
 	// lit_gopher, inlined
 	{
 		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			if ok = p < len(b.s) && class9[b.s[p]]; ok {
+			if ok = p < len(s) && class9[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class10[b.s[p]]; ok {
+			if ok = p < len(s) && class10[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class2[b.s[p]]; ok {
+			if ok = p < len(s) && class2[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class0[b.s[p]]; ok {
+			if ok = p < len(s) && class0[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class5[b.s[p]]; ok {
+			if ok = p < len(s) && class5[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class11[b.s[p]]; ok {
+			if ok = p < len(s) && class11[s[p]]; ok {
 				p++
 			}
 			if !ok {
@@ -3056,34 +3074,35 @@ func (b *treeBuilder) r18(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 3
+	s := b.s
 	// lit_wais, inlined
 	{
 		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			if ok = p < len(b.s) && class6[b.s[p]]; ok {
+			if ok = p < len(s) && class6[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class12[b.s[p]]; ok {
+			if ok = p < len(s) && class12[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class13[b.s[p]]; ok {
+			if ok = p < len(s) && class13[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class7[b.s[p]]; ok {
+			if ok = p < len(s) && class7[s[p]]; ok {
 				p++
 			}
 			if !ok {
@@ -3109,48 +3128,49 @@ func (b *treeBuilder) r19(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 3
+	s := b.s
 	// lit_mailto, inlined
 	{
 		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			if ok = p < len(b.s) && class14[b.s[p]]; ok {
+			if ok = p < len(s) && class14[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class12[b.s[p]]; ok {
+			if ok = p < len(s) && class12[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class13[b.s[p]]; ok {
+			if ok = p < len(s) && class13[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class8[b.s[p]]; ok {
+			if ok = p < len(s) && class8[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class1[b.s[p]]; ok {
+			if ok = p < len(s) && class1[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class10[b.s[p]]; ok {
+			if ok = p < len(s) && class10[s[p]]; ok {
 				p++
 			}
 			if !ok {
@@ -3176,34 +3196,35 @@ func (b *treeBuilder) r20(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 3
+	s := b.s
 	// lit_file, inlined
 	{
 		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			if ok = p < len(b.s) && class3[b.s[p]]; ok {
+			if ok = p < len(s) && class3[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class13[b.s[p]]; ok {
+			if ok = p < len(s) && class13[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class8[b.s[p]]; ok {
+			if ok = p < len(s) && class8[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class5[b.s[p]]; ok {
+			if ok = p < len(s) && class5[s[p]]; ok {
 				p++
 			}
 			if !ok {
@@ -3229,62 +3250,63 @@ func (b *treeBuilder) r21(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 3
+	s := b.s
 	// lit_prospero, inlined
 	{
 		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			if ok = p < len(b.s) && class2[b.s[p]]; ok {
+			if ok = p < len(s) && class2[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class11[b.s[p]]; ok {
+			if ok = p < len(s) && class11[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class10[b.s[p]]; ok {
+			if ok = p < len(s) && class10[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class7[b.s[p]]; ok {
+			if ok = p < len(s) && class7[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class2[b.s[p]]; ok {
+			if ok = p < len(s) && class2[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class5[b.s[p]]; ok {
+			if ok = p < len(s) && class5[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class11[b.s[p]]; ok {
+			if ok = p < len(s) && class11[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class10[b.s[p]]; ok {
+			if ok = p < len(s) && class10[s[p]]; ok {
 				p++
 			}
 			if !ok {
@@ -3310,6 +3332,7 @@ func (b *treeBuilder) r22(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 1
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -3320,7 +3343,7 @@ func (b *treeBuilder) r22(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && b.s[p] == ':'; ok {
+			if ok = p < len(s) && s[p] == ':'; ok {
 				p++
 			}
 			if !ok {
@@ -3368,10 +3391,11 @@ func (b *treeBuilder) r24(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 3
+	s := b.s
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(b.s) && class15[b.s[p]] {
+			for p < len(s) && class15[s[p]] {
 				p++
 			}
 			ok = false
@@ -3396,9 +3420,10 @@ func (b *treeBuilder) r25(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 4
+	s := b.s
 L1:
 	for {
-		if p < len(b.s) && class16[b.s[p]] {
+		if p < len(s) && class16[s[p]] {
 			{
 				p2, n2 := p, len(n)
 				ok = true
@@ -3411,8 +3436,8 @@ L1:
 					}
 					{
 						p3, n3 := p, len(n)
-						if ok = p < len(b.s); ok {
-							_, w := utf8.DecodeRuneInString(b.s[p:])
+						if ok = p < len(s); ok {
+							_, w := utf8.DecodeRuneInString(s[p:])
 							p += w
 						}
 						p, n = p3, n[:n3]
@@ -3432,43 +3457,43 @@ L1:
 		{
 			start4 := p
 			for b.work <= b.limit { // past the limit, no round is tried
-				for p < len(b.s) && class17[b.s[p]] {
+				for p < len(s) && class17[s[p]] {
 					p++
 				}
 				q4 := p
 			L5:
 				for {
-					if p < len(b.s) && class18[b.s[p]] {
+					if p < len(s) && class18[s[p]] {
 						// reserved, inlined
-						if ok = p < len(b.s) && class18[b.s[p]]; ok {
+						if ok = p < len(s) && class18[s[p]]; ok {
 							p++
 						}
 						if ok {
 							break L5
 						}
 					}
-					if p < len(b.s) && class19[b.s[p]] {
+					if p < len(s) && class19[s[p]] {
 						// escape, inlined
 						{
 							p6, n6 := p, len(n)
 							ok = true
 						L6:
 							for {
-								if ok = p < len(b.s) && b.s[p] == '%'; ok {
+								if ok = p < len(s) && s[p] == '%'; ok {
 									p++
 								}
 								if !ok {
 									p, n = p6, n[:n6]
 									break L6
 								}
-								if ok = p < len(b.s) && class20[b.s[p]]; ok {
+								if ok = p < len(s) && class20[s[p]]; ok {
 									p++
 								}
 								if !ok {
 									p, n = p6, n[:n6]
 									break L6
 								}
-								if ok = p < len(b.s) && class20[b.s[p]]; ok {
+								if ok = p < len(s) && class20[s[p]]; ok {
 									p++
 								}
 								if !ok {
@@ -3515,12 +3540,13 @@ func (b *treeBuilder) r26(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 5
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "//"; ok {
+			if ok = len(s)-p >= 2 && s[p:p+2] == "//"; ok {
 				p += 2
 			}
 			if !ok {
@@ -3537,7 +3563,7 @@ func (b *treeBuilder) r26(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = true
 			L2:
 				for {
-					if ok = p < len(b.s) && b.s[p] == '/'; ok {
+					if ok = p < len(s) && s[p] == '/'; ok {
 						p++
 					}
 					if !ok {
@@ -3576,6 +3602,7 @@ func (b *treeBuilder) r27(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 6
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -3596,7 +3623,7 @@ func (b *treeBuilder) r27(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						ok = true
 					L3:
 						for {
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
@@ -3616,7 +3643,7 @@ func (b *treeBuilder) r27(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						p, n = p2, n[:n2]
 						break L2
 					}
-					if ok = p < len(b.s) && b.s[p] == '@'; ok {
+					if ok = p < len(s) && s[p] == '@'; ok {
 						p++
 					}
 					if !ok {
@@ -3655,6 +3682,7 @@ func (b *treeBuilder) r28(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 7
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -3670,7 +3698,7 @@ func (b *treeBuilder) r28(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = true
 			L2:
 				for {
-					if ok = p < len(b.s) && b.s[p] == ':'; ok {
+					if ok = p < len(s) && s[p] == ':'; ok {
 						p++
 					}
 					if !ok {
@@ -3709,9 +3737,10 @@ func (b *treeBuilder) r29(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 8
+	s := b.s
 L1:
 	for {
-		if p < len(b.s) && class21[b.s[p]] {
+		if p < len(s) && class21[s[p]] {
 			{
 				p2, n2 := p, len(n)
 				ok = true
@@ -3724,7 +3753,7 @@ L1:
 					}
 					{
 						p3, n3 := p, len(n)
-						if ok = p < len(b.s) && class22[b.s[p]]; ok {
+						if ok = p < len(s) && class22[s[p]]; ok {
 							p++
 						}
 						p, n = p3, n[:n3]
@@ -3741,7 +3770,7 @@ L1:
 				break L1
 			}
 		}
-		if p < len(b.s) && class23[b.s[p]] {
+		if p < len(s) && class23[s[p]] {
 			p, n, ok = b.r30(p, n)
 			if ok {
 				break L1
@@ -3766,6 +3795,7 @@ func (b *treeBuilder) r30(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 9
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -3785,7 +3815,7 @@ func (b *treeBuilder) r30(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && b.s[p] == '.'; ok {
+							if ok = p < len(s) && s[p] == '.'; ok {
 								p++
 							}
 							if !ok {
@@ -3794,7 +3824,7 @@ func (b *treeBuilder) r30(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 							}
 							{
 								p4, n4 := p, len(n)
-								if ok = p < len(b.s) && class23[b.s[p]]; ok {
+								if ok = p < len(s) && class23[s[p]]; ok {
 									p++
 								}
 								p, n = p4, n[:n4]
@@ -3841,12 +3871,13 @@ func (b *treeBuilder) r31(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 10
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			if ok = p < len(b.s) && class23[b.s[p]]; ok {
+			if ok = p < len(s) && class23[s[p]]; ok {
 				p++
 			}
 			if !ok {
@@ -3856,9 +3887,9 @@ func (b *treeBuilder) r31(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			{
 				start2, end2 := p, p
 				if b.work <= b.limit { // past the limit, nothing is scanned
-					for p < len(b.s) && class25[b.s[p]] {
+					for p < len(s) && class25[s[p]] {
 						p++
-						if class23[b.s[p-1]] {
+						if class23[s[p-1]] {
 							end2 = p
 						}
 					}
@@ -3890,12 +3921,13 @@ func (b *treeBuilder) r32(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 11
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			if ok = p < len(b.s) && class26[b.s[p]]; ok {
+			if ok = p < len(s) && class26[s[p]]; ok {
 				p++
 			}
 			if !ok {
@@ -3905,9 +3937,9 @@ func (b *treeBuilder) r32(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			{
 				start2, end2 := p, p
 				if b.work <= b.limit { // past the limit, nothing is scanned
-					for p < len(b.s) && class25[b.s[p]] {
+					for p < len(s) && class25[s[p]] {
 						p++
-						if class23[b.s[p-1]] {
+						if class23[s[p-1]] {
 							end2 = p
 						}
 					}
@@ -3936,7 +3968,8 @@ func (b *treeBuilder) r33(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
-	if ok = p < len(b.s) && class23[b.s[p]]; ok {
+	s := b.s
+	if ok = p < len(s) && class23[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -3951,6 +3984,7 @@ func (b *treeBuilder) r34(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 13
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -3961,7 +3995,7 @@ func (b *treeBuilder) r34(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && b.s[p] == '.'; ok {
+			if ok = p < len(s) && s[p] == '.'; ok {
 				p++
 			}
 			if !ok {
@@ -3973,7 +4007,7 @@ func (b *treeBuilder) r34(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && b.s[p] == '.'; ok {
+			if ok = p < len(s) && s[p] == '.'; ok {
 				p++
 			}
 			if !ok {
@@ -3985,7 +4019,7 @@ func (b *treeBuilder) r34(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && b.s[p] == '.'; ok {
+			if ok = p < len(s) && s[p] == '.'; ok {
 				p++
 			}
 			if !ok {
@@ -4033,47 +4067,48 @@ func (b *treeBuilder) r36(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 15
+	s := b.s
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
 			q1 := p
 		L2:
 			for {
-				if p < len(b.s) && class27[b.s[p]] {
+				if p < len(s) && class27[s[p]] {
 					// uchar, inlined
 				L3:
 					for {
-						if p < len(b.s) && class17[b.s[p]] {
+						if p < len(s) && class17[s[p]] {
 							// unreserved, inlined
-							if ok = p < len(b.s) && class17[b.s[p]]; ok {
+							if ok = p < len(s) && class17[s[p]]; ok {
 								p++
 							}
 							if ok {
 								break L3
 							}
 						}
-						if p < len(b.s) && class19[b.s[p]] {
+						if p < len(s) && class19[s[p]] {
 							// escape, inlined
 							{
 								p4, n4 := p, len(n)
 								ok = true
 							L4:
 								for {
-									if ok = p < len(b.s) && b.s[p] == '%'; ok {
+									if ok = p < len(s) && s[p] == '%'; ok {
 										p++
 									}
 									if !ok {
 										p, n = p4, n[:n4]
 										break L4
 									}
-									if ok = p < len(b.s) && class20[b.s[p]]; ok {
+									if ok = p < len(s) && class20[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p4, n[:n4]
 										break L4
 									}
-									if ok = p < len(b.s) && class20[b.s[p]]; ok {
+									if ok = p < len(s) && class20[s[p]]; ok {
 										p++
 									}
 									if !ok {
@@ -4094,8 +4129,8 @@ func (b *treeBuilder) r36(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						break L2
 					}
 				}
-				if p < len(b.s) && class28[b.s[p]] {
-					if ok = p < len(b.s) && class28[b.s[p]]; ok {
+				if p < len(s) && class28[s[p]] {
+					if ok = p < len(s) && class28[s[p]]; ok {
 						p++
 					}
 					if ok {
@@ -4128,47 +4163,48 @@ func (b *treeBuilder) r37(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 16
+	s := b.s
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
 			q1 := p
 		L2:
 			for {
-				if p < len(b.s) && class27[b.s[p]] {
+				if p < len(s) && class27[s[p]] {
 					// uchar, inlined
 				L3:
 					for {
-						if p < len(b.s) && class17[b.s[p]] {
+						if p < len(s) && class17[s[p]] {
 							// unreserved, inlined
-							if ok = p < len(b.s) && class17[b.s[p]]; ok {
+							if ok = p < len(s) && class17[s[p]]; ok {
 								p++
 							}
 							if ok {
 								break L3
 							}
 						}
-						if p < len(b.s) && class19[b.s[p]] {
+						if p < len(s) && class19[s[p]] {
 							// escape, inlined
 							{
 								p4, n4 := p, len(n)
 								ok = true
 							L4:
 								for {
-									if ok = p < len(b.s) && b.s[p] == '%'; ok {
+									if ok = p < len(s) && s[p] == '%'; ok {
 										p++
 									}
 									if !ok {
 										p, n = p4, n[:n4]
 										break L4
 									}
-									if ok = p < len(b.s) && class20[b.s[p]]; ok {
+									if ok = p < len(s) && class20[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p4, n[:n4]
 										break L4
 									}
-									if ok = p < len(b.s) && class20[b.s[p]]; ok {
+									if ok = p < len(s) && class20[s[p]]; ok {
 										p++
 									}
 									if !ok {
@@ -4189,8 +4225,8 @@ func (b *treeBuilder) r37(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						break L2
 					}
 				}
-				if p < len(b.s) && class28[b.s[p]] {
-					if ok = p < len(b.s) && class28[b.s[p]]; ok {
+				if p < len(s) && class28[s[p]] {
+					if ok = p < len(s) && class28[s[p]]; ok {
 						p++
 					}
 					if ok {
@@ -4223,46 +4259,47 @@ func (b *treeBuilder) r38(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 17
+	s := b.s
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(b.s) && class17[b.s[p]] {
+			for p < len(s) && class17[s[p]] {
 				p++
 			}
 			q1 := p
 		L2:
 			for {
-				if p < len(b.s) && class18[b.s[p]] {
+				if p < len(s) && class18[s[p]] {
 					// reserved, inlined
-					if ok = p < len(b.s) && class18[b.s[p]]; ok {
+					if ok = p < len(s) && class18[s[p]]; ok {
 						p++
 					}
 					if ok {
 						break L2
 					}
 				}
-				if p < len(b.s) && class19[b.s[p]] {
+				if p < len(s) && class19[s[p]] {
 					// escape, inlined
 					{
 						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
-							if ok = p < len(b.s) && b.s[p] == '%'; ok {
+							if ok = p < len(s) && s[p] == '%'; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class20[b.s[p]]; ok {
+							if ok = p < len(s) && class20[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class20[b.s[p]]; ok {
+							if ok = p < len(s) && class20[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -4303,6 +4340,7 @@ func (b *treeBuilder) r39(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 18
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -4313,7 +4351,7 @@ func (b *treeBuilder) r39(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = len(b.s)-p >= 3 && b.s[p:p+3] == "://"; ok {
+			if ok = len(s)-p >= 3 && s[p:p+3] == "://"; ok {
 				p += 3
 			}
 			if !ok {
@@ -4330,7 +4368,7 @@ func (b *treeBuilder) r39(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = true
 			L2:
 				for {
-					if ok = p < len(b.s) && b.s[p] == '/'; ok {
+					if ok = p < len(s) && s[p] == '/'; ok {
 						p++
 					}
 					if !ok {
@@ -4353,42 +4391,42 @@ func (b *treeBuilder) r39(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								ok = true
 							L4:
 								for {
-									if ok = p < len(b.s) && b.s[p] == ';'; ok {
+									if ok = p < len(s) && s[p] == ';'; ok {
 										p++
 									}
 									if !ok {
 										p, n = p4, n[:n4]
 										break L4
 									}
-									if ok = p < len(b.s) && class1[b.s[p]]; ok {
+									if ok = p < len(s) && class1[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p4, n[:n4]
 										break L4
 									}
-									if ok = p < len(b.s) && class29[b.s[p]]; ok {
+									if ok = p < len(s) && class29[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p4, n[:n4]
 										break L4
 									}
-									if ok = p < len(b.s) && class2[b.s[p]]; ok {
+									if ok = p < len(s) && class2[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p4, n[:n4]
 										break L4
 									}
-									if ok = p < len(b.s) && class5[b.s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p4, n[:n4]
 										break L4
 									}
-									if ok = p < len(b.s) && b.s[p] == '='; ok {
+									if ok = p < len(s) && s[p] == '='; ok {
 										p++
 									}
 									if !ok {
@@ -4439,47 +4477,48 @@ func (b *treeBuilder) r40(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			if ok = p < len(b.s) && b.s[p] == ';'; ok {
+			if ok = p < len(s) && s[p] == ';'; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class1[b.s[p]]; ok {
+			if ok = p < len(s) && class1[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class29[b.s[p]]; ok {
+			if ok = p < len(s) && class29[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class2[b.s[p]]; ok {
+			if ok = p < len(s) && class2[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class5[b.s[p]]; ok {
+			if ok = p < len(s) && class5[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && b.s[p] == '='; ok {
+			if ok = p < len(s) && s[p] == '='; ok {
 				p++
 			}
 			if !ok {
@@ -4501,6 +4540,7 @@ func (b *treeBuilder) r41(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 19
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -4520,7 +4560,7 @@ func (b *treeBuilder) r41(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						ok = true
 					L3:
 						for {
-							if ok = p < len(b.s) && b.s[p] == '/'; ok {
+							if ok = p < len(s) && s[p] == '/'; ok {
 								p++
 							}
 							if !ok {
@@ -4565,47 +4605,48 @@ func (b *treeBuilder) r42(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 20
+	s := b.s
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
 			q1 := p
 		L2:
 			for {
-				if p < len(b.s) && class27[b.s[p]] {
+				if p < len(s) && class27[s[p]] {
 					// uchar, inlined
 				L3:
 					for {
-						if p < len(b.s) && class17[b.s[p]] {
+						if p < len(s) && class17[s[p]] {
 							// unreserved, inlined
-							if ok = p < len(b.s) && class17[b.s[p]]; ok {
+							if ok = p < len(s) && class17[s[p]]; ok {
 								p++
 							}
 							if ok {
 								break L3
 							}
 						}
-						if p < len(b.s) && class19[b.s[p]] {
+						if p < len(s) && class19[s[p]] {
 							// escape, inlined
 							{
 								p4, n4 := p, len(n)
 								ok = true
 							L4:
 								for {
-									if ok = p < len(b.s) && b.s[p] == '%'; ok {
+									if ok = p < len(s) && s[p] == '%'; ok {
 										p++
 									}
 									if !ok {
 										p, n = p4, n[:n4]
 										break L4
 									}
-									if ok = p < len(b.s) && class20[b.s[p]]; ok {
+									if ok = p < len(s) && class20[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p4, n[:n4]
 										break L4
 									}
-									if ok = p < len(b.s) && class20[b.s[p]]; ok {
+									if ok = p < len(s) && class20[s[p]]; ok {
 										p++
 									}
 									if !ok {
@@ -4626,8 +4667,8 @@ func (b *treeBuilder) r42(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						break L2
 					}
 				}
-				if p < len(b.s) && class30[b.s[p]] {
-					if ok = p < len(b.s) && class30[b.s[p]]; ok {
+				if p < len(s) && class30[s[p]] {
+					if ok = p < len(s) && class30[s[p]]; ok {
 						p++
 					}
 					if ok {
@@ -4660,7 +4701,8 @@ func (b *treeBuilder) r43(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 21
-	if ok = p < len(b.s) && class31[b.s[p]]; ok {
+	s := b.s
+	if ok = p < len(s) && class31[s[p]]; ok {
 		p++
 	}
 	if !ok {
@@ -4679,6 +4721,7 @@ func (b *treeBuilder) r44(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 22
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -4689,7 +4732,7 @@ func (b *treeBuilder) r44(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = len(b.s)-p >= 3 && b.s[p:p+3] == "://"; ok {
+			if ok = len(s)-p >= 3 && s[p:p+3] == "://"; ok {
 				p += 3
 			}
 			if !ok {
@@ -4698,75 +4741,75 @@ func (b *treeBuilder) r44(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			}
 		L2:
 			for {
-				if p < len(b.s) && class23[b.s[p]] {
+				if p < len(s) && class23[s[p]] {
 					p, n, ok = b.r29(p, n)
 					if ok {
 						break L2
 					}
 				}
-				if p < len(b.s) && class8[b.s[p]] {
+				if p < len(s) && class8[s[p]] {
 					{
 						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
-							if ok = p < len(b.s) && class8[b.s[p]]; ok {
+							if ok = p < len(s) && class8[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class10[b.s[p]]; ok {
+							if ok = p < len(s) && class10[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class32[b.s[p]]; ok {
+							if ok = p < len(s) && class32[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class12[b.s[p]]; ok {
+							if ok = p < len(s) && class12[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class8[b.s[p]]; ok {
+							if ok = p < len(s) && class8[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class0[b.s[p]]; ok {
+							if ok = p < len(s) && class0[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class10[b.s[p]]; ok {
+							if ok = p < len(s) && class10[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class7[b.s[p]]; ok {
+							if ok = p < len(s) && class7[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class1[b.s[p]]; ok {
+							if ok = p < len(s) && class1[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -4788,7 +4831,7 @@ func (b *treeBuilder) r44(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && b.s[p] == '/'; ok {
+			if ok = p < len(s) && s[p] == '/'; ok {
 				p++
 			}
 			if !ok {
@@ -4819,6 +4862,7 @@ func (b *treeBuilder) r45(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 23
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -4829,7 +4873,7 @@ func (b *treeBuilder) r45(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = len(b.s)-p >= 3 && b.s[p:p+3] == "://"; ok {
+			if ok = len(s)-p >= 3 && s[p:p+3] == "://"; ok {
 				p += 3
 			}
 			if !ok {
@@ -4846,7 +4890,7 @@ func (b *treeBuilder) r45(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = true
 			L2:
 				for {
-					if ok = p < len(b.s) && b.s[p] == '/'; ok {
+					if ok = p < len(s) && s[p] == '/'; ok {
 						p++
 					}
 					if !ok {
@@ -4863,7 +4907,7 @@ func (b *treeBuilder) r45(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						ok = true
 					L3:
 						for {
-							if ok = p < len(b.s) && b.s[p] == '?'; ok {
+							if ok = p < len(s) && s[p] == '?'; ok {
 								p++
 							}
 							if !ok {
@@ -4910,6 +4954,7 @@ func (b *treeBuilder) r46(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 24
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -4929,7 +4974,7 @@ func (b *treeBuilder) r46(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						ok = true
 					L3:
 						for {
-							if ok = p < len(b.s) && b.s[p] == '/'; ok {
+							if ok = p < len(s) && s[p] == '/'; ok {
 								p++
 							}
 							if !ok {
@@ -4974,47 +5019,48 @@ func (b *treeBuilder) r47(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 25
+	s := b.s
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
 			q1 := p
 		L2:
 			for {
-				if p < len(b.s) && class27[b.s[p]] {
+				if p < len(s) && class27[s[p]] {
 					// uchar, inlined
 				L3:
 					for {
-						if p < len(b.s) && class17[b.s[p]] {
+						if p < len(s) && class17[s[p]] {
 							// unreserved, inlined
-							if ok = p < len(b.s) && class17[b.s[p]]; ok {
+							if ok = p < len(s) && class17[s[p]]; ok {
 								p++
 							}
 							if ok {
 								break L3
 							}
 						}
-						if p < len(b.s) && class19[b.s[p]] {
+						if p < len(s) && class19[s[p]] {
 							// escape, inlined
 							{
 								p4, n4 := p, len(n)
 								ok = true
 							L4:
 								for {
-									if ok = p < len(b.s) && b.s[p] == '%'; ok {
+									if ok = p < len(s) && s[p] == '%'; ok {
 										p++
 									}
 									if !ok {
 										p, n = p4, n[:n4]
 										break L4
 									}
-									if ok = p < len(b.s) && class20[b.s[p]]; ok {
+									if ok = p < len(s) && class20[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p4, n[:n4]
 										break L4
 									}
-									if ok = p < len(b.s) && class20[b.s[p]]; ok {
+									if ok = p < len(s) && class20[s[p]]; ok {
 										p++
 									}
 									if !ok {
@@ -5035,8 +5081,8 @@ func (b *treeBuilder) r47(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						break L2
 					}
 				}
-				if p < len(b.s) && class33[b.s[p]] {
-					if ok = p < len(b.s) && class33[b.s[p]]; ok {
+				if p < len(s) && class33[s[p]] {
+					if ok = p < len(s) && class33[s[p]]; ok {
 						p++
 					}
 					if ok {
@@ -5069,47 +5115,48 @@ func (b *treeBuilder) r48(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 26
+	s := b.s
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
 			q1 := p
 		L2:
 			for {
-				if p < len(b.s) && class27[b.s[p]] {
+				if p < len(s) && class27[s[p]] {
 					// uchar, inlined
 				L3:
 					for {
-						if p < len(b.s) && class17[b.s[p]] {
+						if p < len(s) && class17[s[p]] {
 							// unreserved, inlined
-							if ok = p < len(b.s) && class17[b.s[p]]; ok {
+							if ok = p < len(s) && class17[s[p]]; ok {
 								p++
 							}
 							if ok {
 								break L3
 							}
 						}
-						if p < len(b.s) && class19[b.s[p]] {
+						if p < len(s) && class19[s[p]] {
 							// escape, inlined
 							{
 								p4, n4 := p, len(n)
 								ok = true
 							L4:
 								for {
-									if ok = p < len(b.s) && b.s[p] == '%'; ok {
+									if ok = p < len(s) && s[p] == '%'; ok {
 										p++
 									}
 									if !ok {
 										p, n = p4, n[:n4]
 										break L4
 									}
-									if ok = p < len(b.s) && class20[b.s[p]]; ok {
+									if ok = p < len(s) && class20[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p4, n[:n4]
 										break L4
 									}
-									if ok = p < len(b.s) && class20[b.s[p]]; ok {
+									if ok = p < len(s) && class20[s[p]]; ok {
 										p++
 									}
 									if !ok {
@@ -5130,8 +5177,8 @@ func (b *treeBuilder) r48(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						break L2
 					}
 				}
-				if p < len(b.s) && class33[b.s[p]] {
-					if ok = p < len(b.s) && class33[b.s[p]]; ok {
+				if p < len(s) && class33[s[p]] {
+					if ok = p < len(s) && class33[s[p]]; ok {
 						p++
 					}
 					if ok {
@@ -5164,6 +5211,7 @@ func (b *treeBuilder) r49(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 27
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -5174,7 +5222,7 @@ func (b *treeBuilder) r49(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = len(b.s)-p >= 3 && b.s[p:p+3] == "://"; ok {
+			if ok = len(s)-p >= 3 && s[p:p+3] == "://"; ok {
 				p += 3
 			}
 			if !ok {
@@ -5191,7 +5239,7 @@ func (b *treeBuilder) r49(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = true
 			L2:
 				for {
-					if ok = p < len(b.s) && b.s[p] == '/'; ok {
+					if ok = p < len(s) && s[p] == '/'; ok {
 						p++
 					}
 					if !ok {
@@ -5218,7 +5266,7 @@ func (b *treeBuilder) r49(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								ok = true
 							L4:
 								for {
-									if ok = len(b.s)-p >= 3 && b.s[p:p+3] == "%09"; ok {
+									if ok = len(s)-p >= 3 && s[p:p+3] == "%09"; ok {
 										p += 3
 									}
 									if !ok {
@@ -5235,7 +5283,7 @@ func (b *treeBuilder) r49(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 										ok = true
 									L5:
 										for {
-											if ok = len(b.s)-p >= 3 && b.s[p:p+3] == "%09"; ok {
+											if ok = len(s)-p >= 3 && s[p:p+3] == "%09"; ok {
 												p += 3
 											}
 											if !ok {
@@ -5298,49 +5346,50 @@ func (b *treeBuilder) r50(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 28
+	s := b.s
 	// xchar, inlined
 L1:
 	for {
-		if p < len(b.s) && class17[b.s[p]] {
+		if p < len(s) && class17[s[p]] {
 			// unreserved, inlined
-			if ok = p < len(b.s) && class17[b.s[p]]; ok {
+			if ok = p < len(s) && class17[s[p]]; ok {
 				p++
 			}
 			if ok {
 				break L1
 			}
 		}
-		if p < len(b.s) && class18[b.s[p]] {
+		if p < len(s) && class18[s[p]] {
 			// reserved, inlined
-			if ok = p < len(b.s) && class18[b.s[p]]; ok {
+			if ok = p < len(s) && class18[s[p]]; ok {
 				p++
 			}
 			if ok {
 				break L1
 			}
 		}
-		if p < len(b.s) && class19[b.s[p]] {
+		if p < len(s) && class19[s[p]] {
 			// escape, inlined
 			{
 				p2, n2 := p, len(n)
 				ok = true
 			L2:
 				for {
-					if ok = p < len(b.s) && b.s[p] == '%'; ok {
+					if ok = p < len(s) && s[p] == '%'; ok {
 						p++
 					}
 					if !ok {
 						p, n = p2, n[:n2]
 						break L2
 					}
-					if ok = p < len(b.s) && class20[b.s[p]]; ok {
+					if ok = p < len(s) && class20[s[p]]; ok {
 						p++
 					}
 					if !ok {
 						p, n = p2, n[:n2]
 						break L2
 					}
-					if ok = p < len(b.s) && class20[b.s[p]]; ok {
+					if ok = p < len(s) && class20[s[p]]; ok {
 						p++
 					}
 					if !ok {
@@ -5373,46 +5422,47 @@ func (b *treeBuilder) r51(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 29
+	s := b.s
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(b.s) && class17[b.s[p]] {
+			for p < len(s) && class17[s[p]] {
 				p++
 			}
 			q1 := p
 		L2:
 			for {
-				if p < len(b.s) && class18[b.s[p]] {
+				if p < len(s) && class18[s[p]] {
 					// reserved, inlined
-					if ok = p < len(b.s) && class18[b.s[p]]; ok {
+					if ok = p < len(s) && class18[s[p]]; ok {
 						p++
 					}
 					if ok {
 						break L2
 					}
 				}
-				if p < len(b.s) && class19[b.s[p]] {
+				if p < len(s) && class19[s[p]] {
 					// escape, inlined
 					{
 						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
-							if ok = p < len(b.s) && b.s[p] == '%'; ok {
+							if ok = p < len(s) && s[p] == '%'; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class20[b.s[p]]; ok {
+							if ok = p < len(s) && class20[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class20[b.s[p]]; ok {
+							if ok = p < len(s) && class20[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -5453,6 +5503,7 @@ func (b *treeBuilder) r52(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 29
+	s := b.s
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
@@ -5469,7 +5520,7 @@ func (b *treeBuilder) r52(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 							ok = true
 						L4:
 							for {
-								if ok = len(b.s)-p >= 3 && b.s[p:p+3] == "%09"; ok {
+								if ok = len(s)-p >= 3 && s[p:p+3] == "%09"; ok {
 									p += 3
 								}
 								if !ok {
@@ -5486,7 +5537,7 @@ func (b *treeBuilder) r52(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 									ok = true
 								L5:
 									for {
-										if ok = len(b.s)-p >= 3 && b.s[p:p+3] == "%09"; ok {
+										if ok = len(s)-p >= 3 && s[p:p+3] == "%09"; ok {
 											p += 3
 										}
 										if !ok {
@@ -5508,8 +5559,8 @@ func (b *treeBuilder) r52(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								}
 								{
 									p6, n6 := p, len(n)
-									if ok = p < len(b.s); ok {
-										_, w := utf8.DecodeRuneInString(b.s[p:])
+									if ok = p < len(s); ok {
+										_, w := utf8.DecodeRuneInString(s[p:])
 										p += w
 									}
 									p, n = p6, n[:n6]
@@ -5532,46 +5583,46 @@ func (b *treeBuilder) r52(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 					// xchar, inlined
 				L7:
 					for {
-						if p < len(b.s) && class17[b.s[p]] {
+						if p < len(s) && class17[s[p]] {
 							// unreserved, inlined
-							if ok = p < len(b.s) && class17[b.s[p]]; ok {
+							if ok = p < len(s) && class17[s[p]]; ok {
 								p++
 							}
 							if ok {
 								break L7
 							}
 						}
-						if p < len(b.s) && class18[b.s[p]] {
+						if p < len(s) && class18[s[p]] {
 							// reserved, inlined
-							if ok = p < len(b.s) && class18[b.s[p]]; ok {
+							if ok = p < len(s) && class18[s[p]]; ok {
 								p++
 							}
 							if ok {
 								break L7
 							}
 						}
-						if p < len(b.s) && class19[b.s[p]] {
+						if p < len(s) && class19[s[p]] {
 							// escape, inlined
 							{
 								p8, n8 := p, len(n)
 								ok = true
 							L8:
 								for {
-									if ok = p < len(b.s) && b.s[p] == '%'; ok {
+									if ok = p < len(s) && s[p] == '%'; ok {
 										p++
 									}
 									if !ok {
 										p, n = p8, n[:n8]
 										break L8
 									}
-									if ok = p < len(b.s) && class20[b.s[p]]; ok {
+									if ok = p < len(s) && class20[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p8, n[:n8]
 										break L8
 									}
-									if ok = p < len(b.s) && class20[b.s[p]]; ok {
+									if ok = p < len(s) && class20[s[p]]; ok {
 										p++
 									}
 									if !ok {
@@ -5618,6 +5669,7 @@ func (b *treeBuilder) r53(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 26
+	s := b.s
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
@@ -5634,7 +5686,7 @@ func (b *treeBuilder) r53(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 							ok = true
 						L4:
 							for {
-								if ok = len(b.s)-p >= 3 && b.s[p:p+3] == "%09"; ok {
+								if ok = len(s)-p >= 3 && s[p:p+3] == "%09"; ok {
 									p += 3
 								}
 								if !ok {
@@ -5648,8 +5700,8 @@ func (b *treeBuilder) r53(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								}
 								{
 									p5, n5 := p, len(n)
-									if ok = p < len(b.s); ok {
-										_, w := utf8.DecodeRuneInString(b.s[p:])
+									if ok = p < len(s); ok {
+										_, w := utf8.DecodeRuneInString(s[p:])
 										p += w
 									}
 									p, n = p5, n[:n5]
@@ -5671,41 +5723,41 @@ func (b *treeBuilder) r53(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 					}
 				L6:
 					for {
-						if p < len(b.s) && class27[b.s[p]] {
+						if p < len(s) && class27[s[p]] {
 							// uchar, inlined
 						L7:
 							for {
-								if p < len(b.s) && class17[b.s[p]] {
+								if p < len(s) && class17[s[p]] {
 									// unreserved, inlined
-									if ok = p < len(b.s) && class17[b.s[p]]; ok {
+									if ok = p < len(s) && class17[s[p]]; ok {
 										p++
 									}
 									if ok {
 										break L7
 									}
 								}
-								if p < len(b.s) && class19[b.s[p]] {
+								if p < len(s) && class19[s[p]] {
 									// escape, inlined
 									{
 										p8, n8 := p, len(n)
 										ok = true
 									L8:
 										for {
-											if ok = p < len(b.s) && b.s[p] == '%'; ok {
+											if ok = p < len(s) && s[p] == '%'; ok {
 												p++
 											}
 											if !ok {
 												p, n = p8, n[:n8]
 												break L8
 											}
-											if ok = p < len(b.s) && class20[b.s[p]]; ok {
+											if ok = p < len(s) && class20[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p8, n[:n8]
 												break L8
 											}
-											if ok = p < len(b.s) && class20[b.s[p]]; ok {
+											if ok = p < len(s) && class20[s[p]]; ok {
 												p++
 											}
 											if !ok {
@@ -5726,8 +5778,8 @@ func (b *treeBuilder) r53(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								break L6
 							}
 						}
-						if p < len(b.s) && class33[b.s[p]] {
-							if ok = p < len(b.s) && class33[b.s[p]]; ok {
+						if p < len(s) && class33[s[p]] {
+							if ok = p < len(s) && class33[s[p]]; ok {
 								p++
 							}
 							if ok {
@@ -5767,46 +5819,47 @@ func (b *treeBuilder) r54(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 30
+	s := b.s
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(b.s) && class17[b.s[p]] {
+			for p < len(s) && class17[s[p]] {
 				p++
 			}
 			q1 := p
 		L2:
 			for {
-				if p < len(b.s) && class18[b.s[p]] {
+				if p < len(s) && class18[s[p]] {
 					// reserved, inlined
-					if ok = p < len(b.s) && class18[b.s[p]]; ok {
+					if ok = p < len(s) && class18[s[p]]; ok {
 						p++
 					}
 					if ok {
 						break L2
 					}
 				}
-				if p < len(b.s) && class19[b.s[p]] {
+				if p < len(s) && class19[s[p]] {
 					// escape, inlined
 					{
 						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
-							if ok = p < len(b.s) && b.s[p] == '%'; ok {
+							if ok = p < len(s) && s[p] == '%'; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class20[b.s[p]]; ok {
+							if ok = p < len(s) && class20[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class20[b.s[p]]; ok {
+							if ok = p < len(s) && class20[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -5847,6 +5900,7 @@ func (b *treeBuilder) r55(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 31
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -5857,7 +5911,7 @@ func (b *treeBuilder) r55(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && b.s[p] == ':'; ok {
+			if ok = p < len(s) && s[p] == ':'; ok {
 				p++
 			}
 			if !ok {
@@ -5888,46 +5942,47 @@ func (b *treeBuilder) r56(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 32
+	s := b.s
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(b.s) && class17[b.s[p]] {
+			for p < len(s) && class17[s[p]] {
 				p++
 			}
 			q1 := p
 		L2:
 			for {
-				if p < len(b.s) && class18[b.s[p]] {
+				if p < len(s) && class18[s[p]] {
 					// reserved, inlined
-					if ok = p < len(b.s) && class18[b.s[p]]; ok {
+					if ok = p < len(s) && class18[s[p]]; ok {
 						p++
 					}
 					if ok {
 						break L2
 					}
 				}
-				if p < len(b.s) && class19[b.s[p]] {
+				if p < len(s) && class19[s[p]] {
 					// escape, inlined
 					{
 						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
-							if ok = p < len(b.s) && b.s[p] == '%'; ok {
+							if ok = p < len(s) && s[p] == '%'; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class20[b.s[p]]; ok {
+							if ok = p < len(s) && class20[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class20[b.s[p]]; ok {
+							if ok = p < len(s) && class20[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -5968,6 +6023,7 @@ func (b *treeBuilder) r57(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 33
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -5978,7 +6034,7 @@ func (b *treeBuilder) r57(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && b.s[p] == ':'; ok {
+			if ok = p < len(s) && s[p] == ':'; ok {
 				p++
 			}
 			if !ok {
@@ -6009,23 +6065,24 @@ func (b *treeBuilder) r58(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 34
+	s := b.s
 L1:
 	for {
-		if p < len(b.s) && class34[b.s[p]] {
+		if p < len(s) && class34[s[p]] {
 			p, n, ok = b.r60(p, n)
 			if ok {
 				break L1
 			}
 		}
-		if p < len(b.s) && class35[b.s[p]] {
-			if ok = p < len(b.s) && b.s[p] == '*'; ok {
+		if p < len(s) && class35[s[p]] {
+			if ok = p < len(s) && s[p] == '*'; ok {
 				p++
 			}
 			if ok {
 				break L1
 			}
 		}
-		if p < len(b.s) && class26[b.s[p]] {
+		if p < len(s) && class26[s[p]] {
 			p, n, ok = b.r59(p, n)
 			if ok {
 				break L1
@@ -6050,12 +6107,13 @@ func (b *treeBuilder) r59(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 35
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			if ok = p < len(b.s) && class26[b.s[p]]; ok {
+			if ok = p < len(s) && class26[s[p]]; ok {
 				p++
 			}
 			if !ok {
@@ -6065,7 +6123,7 @@ func (b *treeBuilder) r59(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			{
 				start2 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(b.s) && class36[b.s[p]] {
+					for p < len(s) && class36[s[p]] {
 						p++
 					}
 					ok = false
@@ -6097,6 +6155,7 @@ func (b *treeBuilder) r60(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 36
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -6108,41 +6167,41 @@ func (b *treeBuilder) r60(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 					q2 := p
 				L3:
 					for {
-						if p < len(b.s) && class27[b.s[p]] {
+						if p < len(s) && class27[s[p]] {
 							// uchar, inlined
 						L4:
 							for {
-								if p < len(b.s) && class17[b.s[p]] {
+								if p < len(s) && class17[s[p]] {
 									// unreserved, inlined
-									if ok = p < len(b.s) && class17[b.s[p]]; ok {
+									if ok = p < len(s) && class17[s[p]]; ok {
 										p++
 									}
 									if ok {
 										break L4
 									}
 								}
-								if p < len(b.s) && class19[b.s[p]] {
+								if p < len(s) && class19[s[p]] {
 									// escape, inlined
 									{
 										p5, n5 := p, len(n)
 										ok = true
 									L5:
 										for {
-											if ok = p < len(b.s) && b.s[p] == '%'; ok {
+											if ok = p < len(s) && s[p] == '%'; ok {
 												p++
 											}
 											if !ok {
 												p, n = p5, n[:n5]
 												break L5
 											}
-											if ok = p < len(b.s) && class20[b.s[p]]; ok {
+											if ok = p < len(s) && class20[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p5, n[:n5]
 												break L5
 											}
-											if ok = p < len(b.s) && class20[b.s[p]]; ok {
+											if ok = p < len(s) && class20[s[p]]; ok {
 												p++
 											}
 											if !ok {
@@ -6163,8 +6222,8 @@ func (b *treeBuilder) r60(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								break L3
 							}
 						}
-						if p < len(b.s) && class37[b.s[p]] {
-							if ok = p < len(b.s) && class37[b.s[p]]; ok {
+						if p < len(s) && class37[s[p]] {
+							if ok = p < len(s) && class37[s[p]]; ok {
 								p++
 							}
 							if ok {
@@ -6185,7 +6244,7 @@ func (b *treeBuilder) r60(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && b.s[p] == '@'; ok {
+			if ok = p < len(s) && s[p] == '@'; ok {
 				p++
 			}
 			if !ok {
@@ -6216,6 +6275,7 @@ func (b *treeBuilder) r61(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 37
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -6226,7 +6286,7 @@ func (b *treeBuilder) r61(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = len(b.s)-p >= 3 && b.s[p:p+3] == "://"; ok {
+			if ok = len(s)-p >= 3 && s[p:p+3] == "://"; ok {
 				p += 3
 			}
 			if !ok {
@@ -6238,7 +6298,7 @@ func (b *treeBuilder) r61(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && b.s[p] == '/'; ok {
+			if ok = p < len(s) && s[p] == '/'; ok {
 				p++
 			}
 			if !ok {
@@ -6255,7 +6315,7 @@ func (b *treeBuilder) r61(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = true
 			L2:
 				for {
-					if ok = p < len(b.s) && b.s[p] == '/'; ok {
+					if ok = p < len(s) && s[p] == '/'; ok {
 						p++
 					}
 					if !ok {
@@ -6294,6 +6354,7 @@ func (b *treeBuilder) r62(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 38
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -6304,7 +6365,7 @@ func (b *treeBuilder) r62(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = len(b.s)-p >= 3 && b.s[p:p+3] == "://"; ok {
+			if ok = len(s)-p >= 3 && s[p:p+3] == "://"; ok {
 				p += 3
 			}
 			if !ok {
@@ -6316,7 +6377,7 @@ func (b *treeBuilder) r62(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && b.s[p] == '/'; ok {
+			if ok = p < len(s) && s[p] == '/'; ok {
 				p++
 			}
 			ok = true
@@ -6343,9 +6404,10 @@ func (b *treeBuilder) r63(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 39
+	s := b.s
 L1:
 	for {
-		if p < len(b.s) && class6[b.s[p]] {
+		if p < len(s) && class6[s[p]] {
 			{
 				p2, n2 := p, len(n)
 				ok = true
@@ -6358,8 +6420,8 @@ L1:
 					}
 					{
 						p3, n3 := p, len(n)
-						if ok = p < len(b.s); ok {
-							_, w := utf8.DecodeRuneInString(b.s[p:])
+						if ok = p < len(s); ok {
+							_, w := utf8.DecodeRuneInString(s[p:])
 							p += w
 						}
 						p, n = p3, n[:n3]
@@ -6376,7 +6438,7 @@ L1:
 				break L1
 			}
 		}
-		if p < len(b.s) && class6[b.s[p]] {
+		if p < len(s) && class6[s[p]] {
 			{
 				p4, n4 := p, len(n)
 				ok = true
@@ -6389,8 +6451,8 @@ L1:
 					}
 					{
 						p5, n5 := p, len(n)
-						if ok = p < len(b.s); ok {
-							_, w := utf8.DecodeRuneInString(b.s[p:])
+						if ok = p < len(s); ok {
+							_, w := utf8.DecodeRuneInString(s[p:])
 							p += w
 						}
 						p, n = p5, n[:n5]
@@ -6407,7 +6469,7 @@ L1:
 				break L1
 			}
 		}
-		if p < len(b.s) && class6[b.s[p]] {
+		if p < len(s) && class6[s[p]] {
 			p, n, ok = b.r64(p, n)
 			if ok {
 				break L1
@@ -6432,6 +6494,7 @@ func (b *treeBuilder) r64(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 40
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -6442,7 +6505,7 @@ func (b *treeBuilder) r64(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = len(b.s)-p >= 3 && b.s[p:p+3] == "://"; ok {
+			if ok = len(s)-p >= 3 && s[p:p+3] == "://"; ok {
 				p += 3
 			}
 			if !ok {
@@ -6454,7 +6517,7 @@ func (b *treeBuilder) r64(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && b.s[p] == '/'; ok {
+			if ok = p < len(s) && s[p] == '/'; ok {
 				p++
 			}
 			if !ok {
@@ -6485,6 +6548,7 @@ func (b *treeBuilder) r65(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 41
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -6495,7 +6559,7 @@ func (b *treeBuilder) r65(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = len(b.s)-p >= 3 && b.s[p:p+3] == "://"; ok {
+			if ok = len(s)-p >= 3 && s[p:p+3] == "://"; ok {
 				p += 3
 			}
 			if !ok {
@@ -6507,7 +6571,7 @@ func (b *treeBuilder) r65(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && b.s[p] == '/'; ok {
+			if ok = p < len(s) && s[p] == '/'; ok {
 				p++
 			}
 			if !ok {
@@ -6519,7 +6583,7 @@ func (b *treeBuilder) r65(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && b.s[p] == '?'; ok {
+			if ok = p < len(s) && s[p] == '?'; ok {
 				p++
 			}
 			if !ok {
@@ -6550,6 +6614,7 @@ func (b *treeBuilder) r66(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 42
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -6560,7 +6625,7 @@ func (b *treeBuilder) r66(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = len(b.s)-p >= 3 && b.s[p:p+3] == "://"; ok {
+			if ok = len(s)-p >= 3 && s[p:p+3] == "://"; ok {
 				p += 3
 			}
 			if !ok {
@@ -6572,7 +6637,7 @@ func (b *treeBuilder) r66(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && b.s[p] == '/'; ok {
+			if ok = p < len(s) && s[p] == '/'; ok {
 				p++
 			}
 			if !ok {
@@ -6584,7 +6649,7 @@ func (b *treeBuilder) r66(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && b.s[p] == '/'; ok {
+			if ok = p < len(s) && s[p] == '/'; ok {
 				p++
 			}
 			if !ok {
@@ -6596,7 +6661,7 @@ func (b *treeBuilder) r66(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && b.s[p] == '/'; ok {
+			if ok = p < len(s) && s[p] == '/'; ok {
 				p++
 			}
 			if !ok {
@@ -6627,37 +6692,38 @@ func (b *treeBuilder) r67(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 43
+	s := b.s
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(b.s) && class17[b.s[p]] {
+			for p < len(s) && class17[s[p]] {
 				p++
 			}
 			q1 := p
 		L2:
 			for {
-				if p < len(b.s) && class19[b.s[p]] {
+				if p < len(s) && class19[s[p]] {
 					// escape, inlined
 					{
 						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
-							if ok = p < len(b.s) && b.s[p] == '%'; ok {
+							if ok = p < len(s) && s[p] == '%'; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class20[b.s[p]]; ok {
+							if ok = p < len(s) && class20[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class20[b.s[p]]; ok {
+							if ok = p < len(s) && class20[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -6698,37 +6764,38 @@ func (b *treeBuilder) r68(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 44
+	s := b.s
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(b.s) && class17[b.s[p]] {
+			for p < len(s) && class17[s[p]] {
 				p++
 			}
 			q1 := p
 		L2:
 			for {
-				if p < len(b.s) && class19[b.s[p]] {
+				if p < len(s) && class19[s[p]] {
 					// escape, inlined
 					{
 						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
-							if ok = p < len(b.s) && b.s[p] == '%'; ok {
+							if ok = p < len(s) && s[p] == '%'; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class20[b.s[p]]; ok {
+							if ok = p < len(s) && class20[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class20[b.s[p]]; ok {
+							if ok = p < len(s) && class20[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -6769,37 +6836,38 @@ func (b *treeBuilder) r69(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 45
+	s := b.s
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(b.s) && class17[b.s[p]] {
+			for p < len(s) && class17[s[p]] {
 				p++
 			}
 			q1 := p
 		L2:
 			for {
-				if p < len(b.s) && class19[b.s[p]] {
+				if p < len(s) && class19[s[p]] {
 					// escape, inlined
 					{
 						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
-							if ok = p < len(b.s) && b.s[p] == '%'; ok {
+							if ok = p < len(s) && s[p] == '%'; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class20[b.s[p]]; ok {
+							if ok = p < len(s) && class20[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class20[b.s[p]]; ok {
+							if ok = p < len(s) && class20[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -6840,6 +6908,7 @@ func (b *treeBuilder) r70(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 46
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -6850,7 +6919,7 @@ func (b *treeBuilder) r70(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = len(b.s)-p >= 3 && b.s[p:p+3] == "://"; ok {
+			if ok = len(s)-p >= 3 && s[p:p+3] == "://"; ok {
 				p += 3
 			}
 			if !ok {
@@ -6862,7 +6931,7 @@ func (b *treeBuilder) r70(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && b.s[p] == '/'; ok {
+			if ok = p < len(s) && s[p] == '/'; ok {
 				p++
 			}
 			if !ok {
@@ -6909,6 +6978,7 @@ func (b *treeBuilder) r71(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 47
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -6928,7 +6998,7 @@ func (b *treeBuilder) r71(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						ok = true
 					L3:
 						for {
-							if ok = p < len(b.s) && b.s[p] == '/'; ok {
+							if ok = p < len(s) && s[p] == '/'; ok {
 								p++
 							}
 							if !ok {
@@ -6973,47 +7043,48 @@ func (b *treeBuilder) r72(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 48
+	s := b.s
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
 			q1 := p
 		L2:
 			for {
-				if p < len(b.s) && class27[b.s[p]] {
+				if p < len(s) && class27[s[p]] {
 					// uchar, inlined
 				L3:
 					for {
-						if p < len(b.s) && class17[b.s[p]] {
+						if p < len(s) && class17[s[p]] {
 							// unreserved, inlined
-							if ok = p < len(b.s) && class17[b.s[p]]; ok {
+							if ok = p < len(s) && class17[s[p]]; ok {
 								p++
 							}
 							if ok {
 								break L3
 							}
 						}
-						if p < len(b.s) && class19[b.s[p]] {
+						if p < len(s) && class19[s[p]] {
 							// escape, inlined
 							{
 								p4, n4 := p, len(n)
 								ok = true
 							L4:
 								for {
-									if ok = p < len(b.s) && b.s[p] == '%'; ok {
+									if ok = p < len(s) && s[p] == '%'; ok {
 										p++
 									}
 									if !ok {
 										p, n = p4, n[:n4]
 										break L4
 									}
-									if ok = p < len(b.s) && class20[b.s[p]]; ok {
+									if ok = p < len(s) && class20[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p4, n[:n4]
 										break L4
 									}
-									if ok = p < len(b.s) && class20[b.s[p]]; ok {
+									if ok = p < len(s) && class20[s[p]]; ok {
 										p++
 									}
 									if !ok {
@@ -7034,8 +7105,8 @@ func (b *treeBuilder) r72(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						break L2
 					}
 				}
-				if p < len(b.s) && class30[b.s[p]] {
-					if ok = p < len(b.s) && class30[b.s[p]]; ok {
+				if p < len(s) && class30[s[p]] {
+					if ok = p < len(s) && class30[s[p]]; ok {
 						p++
 					}
 					if ok {
@@ -7068,12 +7139,13 @@ func (b *treeBuilder) r73(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 49
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			if ok = p < len(b.s) && b.s[p] == ';'; ok {
+			if ok = p < len(s) && s[p] == ';'; ok {
 				p++
 			}
 			if !ok {
@@ -7085,7 +7157,7 @@ func (b *treeBuilder) r73(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && b.s[p] == '='; ok {
+			if ok = p < len(s) && s[p] == '='; ok {
 				p++
 			}
 			if !ok {
@@ -7116,47 +7188,48 @@ func (b *treeBuilder) r74(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 50
+	s := b.s
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
 			q1 := p
 		L2:
 			for {
-				if p < len(b.s) && class27[b.s[p]] {
+				if p < len(s) && class27[s[p]] {
 					// uchar, inlined
 				L3:
 					for {
-						if p < len(b.s) && class17[b.s[p]] {
+						if p < len(s) && class17[s[p]] {
 							// unreserved, inlined
-							if ok = p < len(b.s) && class17[b.s[p]]; ok {
+							if ok = p < len(s) && class17[s[p]]; ok {
 								p++
 							}
 							if ok {
 								break L3
 							}
 						}
-						if p < len(b.s) && class19[b.s[p]] {
+						if p < len(s) && class19[s[p]] {
 							// escape, inlined
 							{
 								p4, n4 := p, len(n)
 								ok = true
 							L4:
 								for {
-									if ok = p < len(b.s) && b.s[p] == '%'; ok {
+									if ok = p < len(s) && s[p] == '%'; ok {
 										p++
 									}
 									if !ok {
 										p, n = p4, n[:n4]
 										break L4
 									}
-									if ok = p < len(b.s) && class20[b.s[p]]; ok {
+									if ok = p < len(s) && class20[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p4, n[:n4]
 										break L4
 									}
-									if ok = p < len(b.s) && class20[b.s[p]]; ok {
+									if ok = p < len(s) && class20[s[p]]; ok {
 										p++
 									}
 									if !ok {
@@ -7177,8 +7250,8 @@ func (b *treeBuilder) r74(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						break L2
 					}
 				}
-				if p < len(b.s) && class38[b.s[p]] {
-					if ok = p < len(b.s) && class38[b.s[p]]; ok {
+				if p < len(s) && class38[s[p]] {
+					if ok = p < len(s) && class38[s[p]]; ok {
 						p++
 					}
 					if ok {
@@ -7211,47 +7284,48 @@ func (b *treeBuilder) r75(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 51
+	s := b.s
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
 			q1 := p
 		L2:
 			for {
-				if p < len(b.s) && class27[b.s[p]] {
+				if p < len(s) && class27[s[p]] {
 					// uchar, inlined
 				L3:
 					for {
-						if p < len(b.s) && class17[b.s[p]] {
+						if p < len(s) && class17[s[p]] {
 							// unreserved, inlined
-							if ok = p < len(b.s) && class17[b.s[p]]; ok {
+							if ok = p < len(s) && class17[s[p]]; ok {
 								p++
 							}
 							if ok {
 								break L3
 							}
 						}
-						if p < len(b.s) && class19[b.s[p]] {
+						if p < len(s) && class19[s[p]] {
 							// escape, inlined
 							{
 								p4, n4 := p, len(n)
 								ok = true
 							L4:
 								for {
-									if ok = p < len(b.s) && b.s[p] == '%'; ok {
+									if ok = p < len(s) && s[p] == '%'; ok {
 										p++
 									}
 									if !ok {
 										p, n = p4, n[:n4]
 										break L4
 									}
-									if ok = p < len(b.s) && class20[b.s[p]]; ok {
+									if ok = p < len(s) && class20[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p4, n[:n4]
 										break L4
 									}
-									if ok = p < len(b.s) && class20[b.s[p]]; ok {
+									if ok = p < len(s) && class20[s[p]]; ok {
 										p++
 									}
 									if !ok {
@@ -7272,8 +7346,8 @@ func (b *treeBuilder) r75(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						break L2
 					}
 				}
-				if p < len(b.s) && class38[b.s[p]] {
-					if ok = p < len(b.s) && class38[b.s[p]]; ok {
+				if p < len(s) && class38[s[p]] {
+					if ok = p < len(s) && class38[s[p]]; ok {
 						p++
 					}
 					if ok {
@@ -7303,7 +7377,8 @@ func (b *treeBuilder) r76(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
-	if ok = p < len(b.s) && class39[b.s[p]]; ok {
+	s := b.s
+	if ok = p < len(s) && class39[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -7315,7 +7390,8 @@ func (b *treeBuilder) r77(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
-	if ok = p < len(b.s) && class40[b.s[p]]; ok {
+	s := b.s
+	if ok = p < len(s) && class40[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -7327,7 +7403,8 @@ func (b *treeBuilder) r78(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
-	if ok = p < len(b.s) && class26[b.s[p]]; ok {
+	s := b.s
+	if ok = p < len(s) && class26[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -7339,7 +7416,8 @@ func (b *treeBuilder) r79(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
-	if ok = p < len(b.s) && class21[b.s[p]]; ok {
+	s := b.s
+	if ok = p < len(s) && class21[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -7351,7 +7429,8 @@ func (b *treeBuilder) r80(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
-	if ok = p < len(b.s) && class41[b.s[p]]; ok {
+	s := b.s
+	if ok = p < len(s) && class41[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -7363,7 +7442,8 @@ func (b *treeBuilder) r81(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
-	if ok = p < len(b.s) && class42[b.s[p]]; ok {
+	s := b.s
+	if ok = p < len(s) && class42[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -7375,7 +7455,8 @@ func (b *treeBuilder) r82(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
-	if ok = p < len(b.s) && class43[b.s[p]]; ok {
+	s := b.s
+	if ok = p < len(s) && class43[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -7387,7 +7468,8 @@ func (b *treeBuilder) r83(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
-	if ok = p < len(b.s) && class44[b.s[p]]; ok {
+	s := b.s
+	if ok = p < len(s) && class44[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -7399,7 +7481,8 @@ func (b *treeBuilder) r84(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
-	if ok = p < len(b.s) && class18[b.s[p]]; ok {
+	s := b.s
+	if ok = p < len(s) && class18[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -7411,7 +7494,8 @@ func (b *treeBuilder) r85(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
-	if ok = p < len(b.s) && class20[b.s[p]]; ok {
+	s := b.s
+	if ok = p < len(s) && class20[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -7423,26 +7507,27 @@ func (b *treeBuilder) r86(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			if ok = p < len(b.s) && b.s[p] == '%'; ok {
+			if ok = p < len(s) && s[p] == '%'; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class20[b.s[p]]; ok {
+			if ok = p < len(s) && class20[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class20[b.s[p]]; ok {
+			if ok = p < len(s) && class20[s[p]]; ok {
 				p++
 			}
 			if !ok {
@@ -7461,7 +7546,8 @@ func (b *treeBuilder) r87(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
-	if ok = p < len(b.s) && class17[b.s[p]]; ok {
+	s := b.s
+	if ok = p < len(s) && class17[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -7473,39 +7559,40 @@ func (b *treeBuilder) r88(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
+	s := b.s
 L1:
 	for {
-		if p < len(b.s) && class17[b.s[p]] {
+		if p < len(s) && class17[s[p]] {
 			// unreserved, inlined
-			if ok = p < len(b.s) && class17[b.s[p]]; ok {
+			if ok = p < len(s) && class17[s[p]]; ok {
 				p++
 			}
 			if ok {
 				break L1
 			}
 		}
-		if p < len(b.s) && class19[b.s[p]] {
+		if p < len(s) && class19[s[p]] {
 			// escape, inlined
 			{
 				p2, n2 := p, len(n)
 				ok = true
 			L2:
 				for {
-					if ok = p < len(b.s) && b.s[p] == '%'; ok {
+					if ok = p < len(s) && s[p] == '%'; ok {
 						p++
 					}
 					if !ok {
 						p, n = p2, n[:n2]
 						break L2
 					}
-					if ok = p < len(b.s) && class20[b.s[p]]; ok {
+					if ok = p < len(s) && class20[s[p]]; ok {
 						p++
 					}
 					if !ok {
 						p, n = p2, n[:n2]
 						break L2
 					}
-					if ok = p < len(b.s) && class20[b.s[p]]; ok {
+					if ok = p < len(s) && class20[s[p]]; ok {
 						p++
 					}
 					if !ok {
@@ -7531,48 +7618,49 @@ func (b *treeBuilder) r89(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
+	s := b.s
 L1:
 	for {
-		if p < len(b.s) && class17[b.s[p]] {
+		if p < len(s) && class17[s[p]] {
 			// unreserved, inlined
-			if ok = p < len(b.s) && class17[b.s[p]]; ok {
+			if ok = p < len(s) && class17[s[p]]; ok {
 				p++
 			}
 			if ok {
 				break L1
 			}
 		}
-		if p < len(b.s) && class18[b.s[p]] {
+		if p < len(s) && class18[s[p]] {
 			// reserved, inlined
-			if ok = p < len(b.s) && class18[b.s[p]]; ok {
+			if ok = p < len(s) && class18[s[p]]; ok {
 				p++
 			}
 			if ok {
 				break L1
 			}
 		}
-		if p < len(b.s) && class19[b.s[p]] {
+		if p < len(s) && class19[s[p]] {
 			// escape, inlined
 			{
 				p2, n2 := p, len(n)
 				ok = true
 			L2:
 				for {
-					if ok = p < len(b.s) && b.s[p] == '%'; ok {
+					if ok = p < len(s) && s[p] == '%'; ok {
 						p++
 					}
 					if !ok {
 						p, n = p2, n[:n2]
 						break L2
 					}
-					if ok = p < len(b.s) && class20[b.s[p]]; ok {
+					if ok = p < len(s) && class20[s[p]]; ok {
 						p++
 					}
 					if !ok {
 						p, n = p2, n[:n2]
 						break L2
 					}
-					if ok = p < len(b.s) && class20[b.s[p]]; ok {
+					if ok = p < len(s) && class20[s[p]]; ok {
 						p++
 					}
 					if !ok {
@@ -7601,10 +7689,11 @@ func (b *treeBuilder) r90(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 66
+	s := b.s
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(b.s) && class21[b.s[p]] {
+			for p < len(s) && class21[s[p]] {
 				p++
 			}
 			ok = false

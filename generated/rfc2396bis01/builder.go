@@ -270,6 +270,7 @@ func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -277,7 +278,7 @@ func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		for {
 		L2:
 			for {
-				if p < len(b.s) && class0[b.s[p]] {
+				if p < len(s) && class0[s[p]] {
 					// absolute_URI, inlined
 					{
 						p3, n3 := p, len(n)
@@ -289,7 +290,7 @@ func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
@@ -311,14 +312,14 @@ func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 											for {
 											L7:
 												for {
-													if p < len(b.s) && class1[b.s[p]] {
+													if p < len(s) && class1[s[p]] {
 														// net_path, inlined
 														{
 															p8, n8 := p, len(n)
 															ok = true
 														L8:
 															for {
-																if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "//"; ok {
+																if ok = len(s)-p >= 2 && s[p:p+2] == "//"; ok {
 																	p += 2
 																}
 																if !ok {
@@ -343,7 +344,7 @@ func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 															break L7
 														}
 													}
-													if p < len(b.s) && class1[b.s[p]] {
+													if p < len(s) && class1[s[p]] {
 														p, n, ok = b.r5(p, n)
 														if ok {
 															break L7
@@ -362,7 +363,7 @@ func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 													ok = true
 												L9:
 													for {
-														if ok = p < len(b.s) && b.s[p] == '?'; ok {
+														if ok = p < len(s) && s[p] == '?'; ok {
 															p++
 														}
 														if !ok {
@@ -393,8 +394,8 @@ func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 											p10, n10 := p, len(n)
 										L11:
 											for {
-												if p < len(b.s) && class2[b.s[p]] {
-													if ok = p < len(b.s) && b.s[p] == '#'; ok {
+												if p < len(s) && class2[s[p]] {
+													if ok = p < len(s) && s[p] == '#'; ok {
 														p++
 													}
 													if ok {
@@ -403,8 +404,8 @@ func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 												}
 												{
 													p12, n12 := p, len(n)
-													if ok = p < len(b.s); ok {
-														_, w := utf8.DecodeRuneInString(b.s[p:])
+													if ok = p < len(s); ok {
+														_, w := utf8.DecodeRuneInString(s[p:])
 														p += w
 													}
 													p, n = p12, n[:n12]
@@ -428,7 +429,7 @@ func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								if ok {
 									break L4
 								}
-								if p < len(b.s) && class3[b.s[p]] {
+								if p < len(s) && class3[s[p]] {
 									p, n, ok = b.r6(p, n)
 									if ok {
 										break L4
@@ -456,14 +457,14 @@ func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 					for {
 					L14:
 						for {
-							if p < len(b.s) && class1[b.s[p]] {
+							if p < len(s) && class1[s[p]] {
 								// net_path, inlined
 								{
 									p15, n15 := p, len(n)
 									ok = true
 								L15:
 									for {
-										if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "//"; ok {
+										if ok = len(s)-p >= 2 && s[p:p+2] == "//"; ok {
 											p += 2
 										}
 										if !ok {
@@ -488,13 +489,13 @@ func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 									break L14
 								}
 							}
-							if p < len(b.s) && class1[b.s[p]] {
+							if p < len(s) && class1[s[p]] {
 								p, n, ok = b.r5(p, n)
 								if ok {
 									break L14
 								}
 							}
-							if p < len(b.s) && class4[b.s[p]] {
+							if p < len(s) && class4[s[p]] {
 								p, n, ok = b.r37(p, n)
 								if ok {
 									break L14
@@ -513,7 +514,7 @@ func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 							ok = true
 						L16:
 							for {
-								if ok = p < len(b.s) && b.s[p] == '?'; ok {
+								if ok = p < len(s) && s[p] == '?'; ok {
 									p++
 								}
 								if !ok {
@@ -552,7 +553,7 @@ func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = true
 			L17:
 				for {
-					if ok = p < len(b.s) && b.s[p] == '#'; ok {
+					if ok = p < len(s) && s[p] == '#'; ok {
 						p++
 					}
 					if !ok {
@@ -584,6 +585,7 @@ func (b *treeBuilder) r1(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -600,7 +602,7 @@ func (b *treeBuilder) r1(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						p, n = p2, n[:n2]
 						break L2
 					}
-					if ok = p < len(b.s) && b.s[p] == ':'; ok {
+					if ok = p < len(s) && s[p] == ':'; ok {
 						p++
 					}
 					if !ok {
@@ -622,14 +624,14 @@ func (b *treeBuilder) r1(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 									for {
 									L6:
 										for {
-											if p < len(b.s) && class1[b.s[p]] {
+											if p < len(s) && class1[s[p]] {
 												// net_path, inlined
 												{
 													p7, n7 := p, len(n)
 													ok = true
 												L7:
 													for {
-														if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "//"; ok {
+														if ok = len(s)-p >= 2 && s[p:p+2] == "//"; ok {
 															p += 2
 														}
 														if !ok {
@@ -654,7 +656,7 @@ func (b *treeBuilder) r1(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 													break L6
 												}
 											}
-											if p < len(b.s) && class1[b.s[p]] {
+											if p < len(s) && class1[s[p]] {
 												p, n, ok = b.r5(p, n)
 												if ok {
 													break L6
@@ -673,7 +675,7 @@ func (b *treeBuilder) r1(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 											ok = true
 										L8:
 											for {
-												if ok = p < len(b.s) && b.s[p] == '?'; ok {
+												if ok = p < len(s) && s[p] == '?'; ok {
 													p++
 												}
 												if !ok {
@@ -704,8 +706,8 @@ func (b *treeBuilder) r1(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 									p9, n9 := p, len(n)
 								L10:
 									for {
-										if p < len(b.s) && class2[b.s[p]] {
-											if ok = p < len(b.s) && b.s[p] == '#'; ok {
+										if p < len(s) && class2[s[p]] {
+											if ok = p < len(s) && s[p] == '#'; ok {
 												p++
 											}
 											if ok {
@@ -714,8 +716,8 @@ func (b *treeBuilder) r1(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 										}
 										{
 											p11, n11 := p, len(n)
-											if ok = p < len(b.s); ok {
-												_, w := utf8.DecodeRuneInString(b.s[p:])
+											if ok = p < len(s); ok {
+												_, w := utf8.DecodeRuneInString(s[p:])
 												p += w
 											}
 											p, n = p11, n[:n11]
@@ -739,7 +741,7 @@ func (b *treeBuilder) r1(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						if ok {
 							break L3
 						}
-						if p < len(b.s) && class3[b.s[p]] {
+						if p < len(s) && class3[s[p]] {
 							p, n, ok = b.r6(p, n)
 							if ok {
 								break L3
@@ -764,7 +766,7 @@ func (b *treeBuilder) r1(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = true
 			L12:
 				for {
-					if ok = p < len(b.s) && b.s[p] == '#'; ok {
+					if ok = p < len(s) && s[p] == '#'; ok {
 						p++
 					}
 					if !ok {
@@ -796,6 +798,7 @@ func (b *treeBuilder) r2(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -806,7 +809,7 @@ func (b *treeBuilder) r2(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && b.s[p] == ':'; ok {
+			if ok = p < len(s) && s[p] == ':'; ok {
 				p++
 			}
 			if !ok {
@@ -828,14 +831,14 @@ func (b *treeBuilder) r2(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 							for {
 							L5:
 								for {
-									if p < len(b.s) && class1[b.s[p]] {
+									if p < len(s) && class1[s[p]] {
 										// net_path, inlined
 										{
 											p6, n6 := p, len(n)
 											ok = true
 										L6:
 											for {
-												if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "//"; ok {
+												if ok = len(s)-p >= 2 && s[p:p+2] == "//"; ok {
 													p += 2
 												}
 												if !ok {
@@ -860,7 +863,7 @@ func (b *treeBuilder) r2(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 											break L5
 										}
 									}
-									if p < len(b.s) && class1[b.s[p]] {
+									if p < len(s) && class1[s[p]] {
 										p, n, ok = b.r5(p, n)
 										if ok {
 											break L5
@@ -879,7 +882,7 @@ func (b *treeBuilder) r2(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 									ok = true
 								L7:
 									for {
-										if ok = p < len(b.s) && b.s[p] == '?'; ok {
+										if ok = p < len(s) && s[p] == '?'; ok {
 											p++
 										}
 										if !ok {
@@ -910,8 +913,8 @@ func (b *treeBuilder) r2(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 							p8, n8 := p, len(n)
 						L9:
 							for {
-								if p < len(b.s) && class2[b.s[p]] {
-									if ok = p < len(b.s) && b.s[p] == '#'; ok {
+								if p < len(s) && class2[s[p]] {
+									if ok = p < len(s) && s[p] == '#'; ok {
 										p++
 									}
 									if ok {
@@ -920,8 +923,8 @@ func (b *treeBuilder) r2(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								}
 								{
 									p10, n10 := p, len(n)
-									if ok = p < len(b.s); ok {
-										_, w := utf8.DecodeRuneInString(b.s[p:])
+									if ok = p < len(s); ok {
+										_, w := utf8.DecodeRuneInString(s[p:])
 										p += w
 									}
 									p, n = p10, n[:n10]
@@ -945,7 +948,7 @@ func (b *treeBuilder) r2(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				if ok {
 					break L2
 				}
-				if p < len(b.s) && class3[b.s[p]] {
+				if p < len(s) && class3[s[p]] {
 					p, n, ok = b.r6(p, n)
 					if ok {
 						break L2
@@ -970,6 +973,7 @@ func (b *treeBuilder) r3(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -977,14 +981,14 @@ func (b *treeBuilder) r3(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		for {
 		L2:
 			for {
-				if p < len(b.s) && class1[b.s[p]] {
+				if p < len(s) && class1[s[p]] {
 					// net_path, inlined
 					{
 						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
-							if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "//"; ok {
+							if ok = len(s)-p >= 2 && s[p:p+2] == "//"; ok {
 								p += 2
 							}
 							if !ok {
@@ -1009,7 +1013,7 @@ func (b *treeBuilder) r3(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						break L2
 					}
 				}
-				if p < len(b.s) && class1[b.s[p]] {
+				if p < len(s) && class1[s[p]] {
 					p, n, ok = b.r5(p, n)
 					if ok {
 						break L2
@@ -1028,7 +1032,7 @@ func (b *treeBuilder) r3(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = true
 			L4:
 				for {
-					if ok = p < len(b.s) && b.s[p] == '?'; ok {
+					if ok = p < len(s) && s[p] == '?'; ok {
 						p++
 					}
 					if !ok {
@@ -1060,12 +1064,13 @@ func (b *treeBuilder) r4(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "//"; ok {
+			if ok = len(s)-p >= 2 && s[p:p+2] == "//"; ok {
 				p += 2
 			}
 			if !ok {
@@ -1098,12 +1103,13 @@ func (b *treeBuilder) r5(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 5
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			if ok = p < len(b.s) && b.s[p] == '/'; ok {
+			if ok = p < len(s) && s[p] == '/'; ok {
 				p++
 			}
 			if !ok {
@@ -1130,7 +1136,7 @@ func (b *treeBuilder) r5(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								ok = true
 							L4:
 								for {
-									if ok = p < len(b.s) && b.s[p] == '/'; ok {
+									if ok = p < len(s) && s[p] == '/'; ok {
 										p++
 									}
 									if !ok {
@@ -1182,6 +1188,7 @@ func (b *treeBuilder) r6(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 6
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -1190,36 +1197,36 @@ func (b *treeBuilder) r6(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// uric_no_slash, inlined
 		L2:
 			for {
-				if p < len(b.s) && class5[b.s[p]] {
-					if ok = p < len(b.s) && class5[b.s[p]]; ok {
+				if p < len(s) && class5[s[p]] {
+					if ok = p < len(s) && class5[s[p]]; ok {
 						p++
 					}
 					if ok {
 						break L2
 					}
 				}
-				if p < len(b.s) && class6[b.s[p]] {
+				if p < len(s) && class6[s[p]] {
 					// escaped, inlined
 					{
 						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
-							if ok = p < len(b.s) && b.s[p] == '%'; ok {
+							if ok = p < len(s) && s[p] == '%'; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class7[b.s[p]]; ok {
+							if ok = p < len(s) && class7[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class7[b.s[p]]; ok {
+							if ok = p < len(s) && class7[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -1243,27 +1250,27 @@ func (b *treeBuilder) r6(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			{
 				start4 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(b.s) && class8[b.s[p]] {
+					for p < len(s) && class8[s[p]] {
 						p++
 					}
 					q4 := p
 				L5:
 					for {
-						if p < len(b.s) && class9[b.s[p]] {
+						if p < len(s) && class9[s[p]] {
 							// unreserved, inlined
 						L6:
 							for {
-								if p < len(b.s) && class10[b.s[p]] {
-									if ok = p < len(b.s) && class10[b.s[p]]; ok {
+								if p < len(s) && class10[s[p]] {
+									if ok = p < len(s) && class10[s[p]]; ok {
 										p++
 									}
 									if ok {
 										break L6
 									}
 								}
-								if p < len(b.s) && class11[b.s[p]] {
+								if p < len(s) && class11[s[p]] {
 									// mark, inlined
-									if ok = p < len(b.s) && class11[b.s[p]]; ok {
+									if ok = p < len(s) && class11[s[p]]; ok {
 										p++
 									}
 									if ok {
@@ -1277,28 +1284,28 @@ func (b *treeBuilder) r6(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								break L5
 							}
 						}
-						if p < len(b.s) && class6[b.s[p]] {
+						if p < len(s) && class6[s[p]] {
 							// escaped, inlined
 							{
 								p7, n7 := p, len(n)
 								ok = true
 							L7:
 								for {
-									if ok = p < len(b.s) && b.s[p] == '%'; ok {
+									if ok = p < len(s) && s[p] == '%'; ok {
 										p++
 									}
 									if !ok {
 										p, n = p7, n[:n7]
 										break L7
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p7, n[:n7]
 										break L7
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									if !ok {
@@ -1343,38 +1350,39 @@ func (b *treeBuilder) r7(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
+	s := b.s
 L1:
 	for {
-		if p < len(b.s) && class5[b.s[p]] {
-			if ok = p < len(b.s) && class5[b.s[p]]; ok {
+		if p < len(s) && class5[s[p]] {
+			if ok = p < len(s) && class5[s[p]]; ok {
 				p++
 			}
 			if ok {
 				break L1
 			}
 		}
-		if p < len(b.s) && class6[b.s[p]] {
+		if p < len(s) && class6[s[p]] {
 			// escaped, inlined
 			{
 				p2, n2 := p, len(n)
 				ok = true
 			L2:
 				for {
-					if ok = p < len(b.s) && b.s[p] == '%'; ok {
+					if ok = p < len(s) && s[p] == '%'; ok {
 						p++
 					}
 					if !ok {
 						p, n = p2, n[:n2]
 						break L2
 					}
-					if ok = p < len(b.s) && class7[b.s[p]]; ok {
+					if ok = p < len(s) && class7[s[p]]; ok {
 						p++
 					}
 					if !ok {
 						p, n = p2, n[:n2]
 						break L2
 					}
-					if ok = p < len(b.s) && class7[b.s[p]]; ok {
+					if ok = p < len(s) && class7[s[p]]; ok {
 						p++
 					}
 					if !ok {
@@ -1403,12 +1411,13 @@ func (b *treeBuilder) r8(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 8
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			if ok = p < len(b.s) && class0[b.s[p]]; ok {
+			if ok = p < len(s) && class0[s[p]]; ok {
 				p++
 			}
 			if !ok {
@@ -1418,7 +1427,7 @@ func (b *treeBuilder) r8(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			{
 				start2 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(b.s) && class12[b.s[p]] {
+					for p < len(s) && class12[s[p]] {
 						p++
 					}
 					ok = false
@@ -1450,6 +1459,7 @@ func (b *treeBuilder) r9(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 9
+	s := b.s
 L1:
 	for {
 		{
@@ -1467,8 +1477,8 @@ L1:
 					// authority_end, inlined
 				L4:
 					for {
-						if p < len(b.s) && class13[b.s[p]] {
-							if ok = p < len(b.s) && class13[b.s[p]]; ok {
+						if p < len(s) && class13[s[p]] {
+							if ok = p < len(s) && class13[s[p]]; ok {
 								p++
 							}
 							if ok {
@@ -1477,8 +1487,8 @@ L1:
 						}
 						{
 							p5, n5 := p, len(n)
-							if ok = p < len(b.s); ok {
-								_, w := utf8.DecodeRuneInString(b.s[p:])
+							if ok = p < len(s); ok {
+								_, w := utf8.DecodeRuneInString(s[p:])
 								p += w
 							}
 							p, n = p5, n[:n5]
@@ -1502,7 +1512,7 @@ L1:
 		if ok {
 			break L1
 		}
-		if p < len(b.s) && class14[b.s[p]] {
+		if p < len(s) && class14[s[p]] {
 			p, n, ok = b.r11(p, n)
 			if ok {
 				break L1
@@ -1524,10 +1534,11 @@ func (b *treeBuilder) r10(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
+	s := b.s
 L1:
 	for {
-		if p < len(b.s) && class13[b.s[p]] {
-			if ok = p < len(b.s) && class13[b.s[p]]; ok {
+		if p < len(s) && class13[s[p]] {
+			if ok = p < len(s) && class13[s[p]]; ok {
 				p++
 			}
 			if ok {
@@ -1536,8 +1547,8 @@ L1:
 		}
 		{
 			p2, n2 := p, len(n)
-			if ok = p < len(b.s); ok {
-				_, w := utf8.DecodeRuneInString(b.s[p:])
+			if ok = p < len(s); ok {
+				_, w := utf8.DecodeRuneInString(s[p:])
 				p += w
 			}
 			p, n = p2, n[:n2]
@@ -1561,37 +1572,38 @@ func (b *treeBuilder) r11(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 10
+	s := b.s
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(b.s) && class15[b.s[p]] {
+			for p < len(s) && class15[s[p]] {
 				p++
 			}
 			q1 := p
 		L2:
 			for {
-				if p < len(b.s) && class6[b.s[p]] {
+				if p < len(s) && class6[s[p]] {
 					// escaped, inlined
 					{
 						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
-							if ok = p < len(b.s) && b.s[p] == '%'; ok {
+							if ok = p < len(s) && s[p] == '%'; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class7[b.s[p]]; ok {
+							if ok = p < len(s) && class7[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class7[b.s[p]]; ok {
+							if ok = p < len(s) && class7[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -1632,6 +1644,7 @@ func (b *treeBuilder) r12(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 11
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -1647,7 +1660,7 @@ func (b *treeBuilder) r12(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						p, n = p2, n[:n2]
 						break L2
 					}
-					if ok = p < len(b.s) && b.s[p] == '@'; ok {
+					if ok = p < len(s) && s[p] == '@'; ok {
 						p++
 					}
 					if !ok {
@@ -1678,7 +1691,7 @@ func (b *treeBuilder) r12(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						ok = true
 					L4:
 						for {
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
@@ -1725,37 +1738,38 @@ func (b *treeBuilder) r13(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 12
+	s := b.s
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(b.s) && class16[b.s[p]] {
+			for p < len(s) && class16[s[p]] {
 				p++
 			}
 			q1 := p
 		L2:
 			for {
-				if p < len(b.s) && class6[b.s[p]] {
+				if p < len(s) && class6[s[p]] {
 					// escaped, inlined
 					{
 						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
-							if ok = p < len(b.s) && b.s[p] == '%'; ok {
+							if ok = p < len(s) && s[p] == '%'; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class7[b.s[p]]; ok {
+							if ok = p < len(s) && class7[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class7[b.s[p]]; ok {
+							if ok = p < len(s) && class7[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -1793,6 +1807,7 @@ func (b *treeBuilder) r14(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -1808,7 +1823,7 @@ func (b *treeBuilder) r14(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = true
 			L2:
 				for {
-					if ok = p < len(b.s) && b.s[p] == ':'; ok {
+					if ok = p < len(s) && s[p] == ':'; ok {
 						p++
 					}
 					if !ok {
@@ -1843,15 +1858,16 @@ func (b *treeBuilder) r15(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 14
+	s := b.s
 L1:
 	for {
-		if p < len(b.s) && class17[b.s[p]] {
+		if p < len(s) && class17[s[p]] {
 			p, n, ok = b.r24(p, n)
 			if ok {
 				break L1
 			}
 		}
-		if p < len(b.s) && class18[b.s[p]] {
+		if p < len(s) && class18[s[p]] {
 			{
 				p2, n2 := p, len(n)
 				ok = true
@@ -1864,7 +1880,7 @@ L1:
 					}
 					{
 						p3, n3 := p, len(n)
-						if ok = p < len(b.s) && class19[b.s[p]]; ok {
+						if ok = p < len(s) && class19[s[p]]; ok {
 							p++
 						}
 						p, n = p3, n[:n3]
@@ -1881,7 +1897,7 @@ L1:
 				break L1
 			}
 		}
-		if p < len(b.s) && class10[b.s[p]] {
+		if p < len(s) && class10[s[p]] {
 			p, n, ok = b.r17(p, n)
 			if ok {
 				break L1
@@ -1906,10 +1922,11 @@ func (b *treeBuilder) r16(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 15
+	s := b.s
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(b.s) && class18[b.s[p]] {
+			for p < len(s) && class18[s[p]] {
 				p++
 			}
 			ok = false
@@ -1965,6 +1982,7 @@ func (b *treeBuilder) r18(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -1979,7 +1997,7 @@ func (b *treeBuilder) r18(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						ok = true
 					L3:
 						for {
-							if ok = p < len(b.s) && b.s[p] == '.'; ok {
+							if ok = p < len(s) && s[p] == '.'; ok {
 								p++
 							}
 							if !ok {
@@ -1998,14 +2016,14 @@ func (b *treeBuilder) r18(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 									ok = true
 								L5:
 									for {
-										if ok = p < len(b.s) && b.s[p] == '.'; ok {
+										if ok = p < len(s) && s[p] == '.'; ok {
 											p++
 										}
 										if !ok {
 											p, n = p5, n[:n5]
 											break L5
 										}
-										if ok = p < len(b.s) && class10[b.s[p]]; ok {
+										if ok = p < len(s) && class10[s[p]]; ok {
 											p++
 										}
 										if !ok {
@@ -2037,13 +2055,13 @@ func (b *treeBuilder) r18(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			}
 		L6:
 			for {
-				if p < len(b.s) && class20[b.s[p]] {
+				if p < len(s) && class20[s[p]] {
 					{
 						p7, n7 := p, len(n)
 						ok = true
 					L7:
 						for {
-							if ok = p < len(b.s) && b.s[p] == '.'; ok {
+							if ok = p < len(s) && s[p] == '.'; ok {
 								p++
 							}
 							if !ok {
@@ -2055,7 +2073,7 @@ func (b *treeBuilder) r18(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								p, n = p7, n[:n7]
 								break L7
 							}
-							if ok = p < len(b.s) && b.s[p] == '.'; ok {
+							if ok = p < len(s) && s[p] == '.'; ok {
 								p++
 							}
 							if !ok {
@@ -2069,13 +2087,13 @@ func (b *treeBuilder) r18(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						break L6
 					}
 				}
-				if p < len(b.s) && class20[b.s[p]] {
+				if p < len(s) && class20[s[p]] {
 					{
 						p8, n8 := p, len(n)
 						ok = true
 					L8:
 						for {
-							if ok = p < len(b.s) && b.s[p] == '.'; ok {
+							if ok = p < len(s) && s[p] == '.'; ok {
 								p++
 							}
 							if !ok {
@@ -2117,6 +2135,7 @@ func (b *treeBuilder) r19(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 18
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -2128,7 +2147,7 @@ func (b *treeBuilder) r19(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = true
 			L3:
 				for {
-					if ok = p < len(b.s) && class10[b.s[p]]; ok {
+					if ok = p < len(s) && class10[s[p]]; ok {
 						p++
 					}
 					if !ok {
@@ -2138,9 +2157,9 @@ func (b *treeBuilder) r19(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 					{
 						start4, end4 := p, p
 						if b.work <= b.limit { // past the limit, nothing is scanned
-							for p < len(b.s) && class22[b.s[p]] {
+							for p < len(s) && class22[s[p]] {
 								p++
-								if class10[b.s[p-1]] {
+								if class10[s[p-1]] {
 									end4 = p
 								}
 							}
@@ -2185,6 +2204,7 @@ func (b *treeBuilder) r20(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 19
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -2196,7 +2216,7 @@ func (b *treeBuilder) r20(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = true
 			L3:
 				for {
-					if ok = p < len(b.s) && class0[b.s[p]]; ok {
+					if ok = p < len(s) && class0[s[p]]; ok {
 						p++
 					}
 					if !ok {
@@ -2206,9 +2226,9 @@ func (b *treeBuilder) r20(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 					{
 						start4, end4 := p, p
 						if b.work <= b.limit { // past the limit, nothing is scanned
-							for p < len(b.s) && class22[b.s[p]] {
+							for p < len(s) && class22[s[p]] {
 								p++
-								if class10[b.s[p-1]] {
+								if class10[s[p-1]] {
 									end4 = p
 								}
 							}
@@ -2250,7 +2270,8 @@ func (b *treeBuilder) r21(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
-	if ok = p < len(b.s) && class10[b.s[p]]; ok {
+	s := b.s
+	if ok = p < len(s) && class10[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -2265,6 +2286,7 @@ func (b *treeBuilder) r22(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 21
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -2275,7 +2297,7 @@ func (b *treeBuilder) r22(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && b.s[p] == '.'; ok {
+			if ok = p < len(s) && s[p] == '.'; ok {
 				p++
 			}
 			if !ok {
@@ -2287,7 +2309,7 @@ func (b *treeBuilder) r22(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && b.s[p] == '.'; ok {
+			if ok = p < len(s) && s[p] == '.'; ok {
 				p++
 			}
 			if !ok {
@@ -2299,7 +2321,7 @@ func (b *treeBuilder) r22(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && b.s[p] == '.'; ok {
+			if ok = p < len(s) && s[p] == '.'; ok {
 				p++
 			}
 			if !ok {
@@ -2330,22 +2352,23 @@ func (b *treeBuilder) r23(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 22
+	s := b.s
 L1:
 	for {
-		if p < len(b.s) && class23[b.s[p]] {
+		if p < len(s) && class23[s[p]] {
 			{
 				p2, n2 := p, len(n)
 				ok = true
 			L2:
 				for {
-					if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "25"; ok {
+					if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
 						p += 2
 					}
 					if !ok {
 						p, n = p2, n[:n2]
 						break L2
 					}
-					if ok = p < len(b.s) && class24[b.s[p]]; ok {
+					if ok = p < len(s) && class24[s[p]]; ok {
 						p++
 					}
 					if !ok {
@@ -2359,27 +2382,27 @@ L1:
 				break L1
 			}
 		}
-		if p < len(b.s) && class23[b.s[p]] {
+		if p < len(s) && class23[s[p]] {
 			{
 				p3, n3 := p, len(n)
 				ok = true
 			L3:
 				for {
-					if ok = p < len(b.s) && b.s[p] == '2'; ok {
+					if ok = p < len(s) && s[p] == '2'; ok {
 						p++
 					}
 					if !ok {
 						p, n = p3, n[:n3]
 						break L3
 					}
-					if ok = p < len(b.s) && class25[b.s[p]]; ok {
+					if ok = p < len(s) && class25[s[p]]; ok {
 						p++
 					}
 					if !ok {
 						p, n = p3, n[:n3]
 						break L3
 					}
-					if ok = p < len(b.s) && class18[b.s[p]]; ok {
+					if ok = p < len(s) && class18[s[p]]; ok {
 						p++
 					}
 					if !ok {
@@ -2393,27 +2416,27 @@ L1:
 				break L1
 			}
 		}
-		if p < len(b.s) && class26[b.s[p]] {
+		if p < len(s) && class26[s[p]] {
 			{
 				p4, n4 := p, len(n)
 				ok = true
 			L4:
 				for {
-					if ok = p < len(b.s) && b.s[p] == '1'; ok {
+					if ok = p < len(s) && s[p] == '1'; ok {
 						p++
 					}
 					if !ok {
 						p, n = p4, n[:n4]
 						break L4
 					}
-					if ok = p < len(b.s) && class18[b.s[p]]; ok {
+					if ok = p < len(s) && class18[s[p]]; ok {
 						p++
 					}
 					if !ok {
 						p, n = p4, n[:n4]
 						break L4
 					}
-					if ok = p < len(b.s) && class18[b.s[p]]; ok {
+					if ok = p < len(s) && class18[s[p]]; ok {
 						p++
 					}
 					if !ok {
@@ -2427,20 +2450,20 @@ L1:
 				break L1
 			}
 		}
-		if p < len(b.s) && class27[b.s[p]] {
+		if p < len(s) && class27[s[p]] {
 			{
 				p5, n5 := p, len(n)
 				ok = true
 			L5:
 				for {
-					if ok = p < len(b.s) && class27[b.s[p]]; ok {
+					if ok = p < len(s) && class27[s[p]]; ok {
 						p++
 					}
 					if !ok {
 						p, n = p5, n[:n5]
 						break L5
 					}
-					if ok = p < len(b.s) && class18[b.s[p]]; ok {
+					if ok = p < len(s) && class18[s[p]]; ok {
 						p++
 					}
 					if !ok {
@@ -2454,8 +2477,8 @@ L1:
 				break L1
 			}
 		}
-		if p < len(b.s) && class18[b.s[p]] {
-			if ok = p < len(b.s) && class18[b.s[p]]; ok {
+		if p < len(s) && class18[s[p]] {
+			if ok = p < len(s) && class18[s[p]]; ok {
 				p++
 			}
 			if ok {
@@ -2481,12 +2504,13 @@ func (b *treeBuilder) r24(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 23
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			if ok = p < len(b.s) && b.s[p] == '['; ok {
+			if ok = p < len(s) && s[p] == '['; ok {
 				p++
 			}
 			if !ok {
@@ -2498,7 +2522,7 @@ func (b *treeBuilder) r24(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && b.s[p] == ']'; ok {
+			if ok = p < len(s) && s[p] == ']'; ok {
 				p++
 			}
 			if !ok {
@@ -2524,9 +2548,10 @@ func (b *treeBuilder) r25(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 24
+	s := b.s
 L1:
 	for {
-		if p < len(b.s) && class7[b.s[p]] {
+		if p < len(s) && class7[s[p]] {
 			{
 				p2, n2 := p, len(n)
 				ok = true
@@ -2544,22 +2569,14 @@ L1:
 								ok = true
 							L4:
 								for {
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p4, n[:n4]
 										break L4
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p4, n[:n4]
-										break L4
-									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -2567,7 +2584,15 @@ L1:
 										p, n = p4, n[:n4]
 										break L4
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p4, n[:n4]
+										break L4
+									}
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -2582,7 +2607,7 @@ L1:
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
@@ -2591,7 +2616,7 @@ L1:
 							}
 							{
 								p5, n5 := p, len(n)
-								if ok = p < len(b.s) && b.s[p] == ':'; ok {
+								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
 								p, n = p5, n[:n5]
@@ -2620,22 +2645,14 @@ L1:
 								ok = true
 							L7:
 								for {
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p7, n[:n7]
 										break L7
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p7, n[:n7]
-										break L7
-									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -2643,7 +2660,15 @@ L1:
 										p, n = p7, n[:n7]
 										break L7
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p7, n[:n7]
+										break L7
+									}
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -2658,7 +2683,7 @@ L1:
 								p, n = p6, n[:n6]
 								break L6
 							}
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
@@ -2667,7 +2692,7 @@ L1:
 							}
 							{
 								p8, n8 := p, len(n)
-								if ok = p < len(b.s) && b.s[p] == ':'; ok {
+								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
 								p, n = p8, n[:n8]
@@ -2696,22 +2721,14 @@ L1:
 								ok = true
 							L10:
 								for {
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p10, n[:n10]
 										break L10
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p10, n[:n10]
-										break L10
-									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -2719,7 +2736,15 @@ L1:
 										p, n = p10, n[:n10]
 										break L10
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p10, n[:n10]
+										break L10
+									}
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -2734,7 +2759,7 @@ L1:
 								p, n = p9, n[:n9]
 								break L9
 							}
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
@@ -2743,7 +2768,7 @@ L1:
 							}
 							{
 								p11, n11 := p, len(n)
-								if ok = p < len(b.s) && b.s[p] == ':'; ok {
+								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
 								p, n = p11, n[:n11]
@@ -2772,22 +2797,14 @@ L1:
 								ok = true
 							L13:
 								for {
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p13, n[:n13]
 										break L13
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p13, n[:n13]
-										break L13
-									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -2795,7 +2812,15 @@ L1:
 										p, n = p13, n[:n13]
 										break L13
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p13, n[:n13]
+										break L13
+									}
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -2810,7 +2835,7 @@ L1:
 								p, n = p12, n[:n12]
 								break L12
 							}
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
@@ -2819,7 +2844,7 @@ L1:
 							}
 							{
 								p14, n14 := p, len(n)
-								if ok = p < len(b.s) && b.s[p] == ':'; ok {
+								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
 								p, n = p14, n[:n14]
@@ -2848,22 +2873,14 @@ L1:
 								ok = true
 							L16:
 								for {
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p16, n[:n16]
 										break L16
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p16, n[:n16]
-										break L16
-									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -2871,7 +2888,15 @@ L1:
 										p, n = p16, n[:n16]
 										break L16
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p16, n[:n16]
+										break L16
+									}
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -2886,7 +2911,7 @@ L1:
 								p, n = p15, n[:n15]
 								break L15
 							}
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
@@ -2895,7 +2920,7 @@ L1:
 							}
 							{
 								p17, n17 := p, len(n)
-								if ok = p < len(b.s) && b.s[p] == ':'; ok {
+								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
 								p, n = p17, n[:n17]
@@ -2924,22 +2949,14 @@ L1:
 								ok = true
 							L19:
 								for {
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p19, n[:n19]
 										break L19
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p19, n[:n19]
-										break L19
-									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -2947,7 +2964,15 @@ L1:
 										p, n = p19, n[:n19]
 										break L19
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p19, n[:n19]
+										break L19
+									}
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -2962,7 +2987,7 @@ L1:
 								p, n = p18, n[:n18]
 								break L18
 							}
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
@@ -2971,7 +2996,7 @@ L1:
 							}
 							{
 								p20, n20 := p, len(n)
-								if ok = p < len(b.s) && b.s[p] == ':'; ok {
+								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
 								p, n = p20, n[:n20]
@@ -2991,7 +3016,7 @@ L1:
 					// ls32, inlined
 				L21:
 					for {
-						if p < len(b.s) && class7[b.s[p]] {
+						if p < len(s) && class7[s[p]] {
 							{
 								p22, n22 := p, len(n)
 								ok = true
@@ -3003,22 +3028,14 @@ L1:
 										ok = true
 									L23:
 										for {
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p23, n[:n23]
 												break L23
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p23, n[:n23]
-												break L23
-											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -3026,7 +3043,15 @@ L1:
 												p, n = p23, n[:n23]
 												break L23
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p23, n[:n23]
+												break L23
+											}
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -3041,7 +3066,7 @@ L1:
 										p, n = p22, n[:n22]
 										break L22
 									}
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
@@ -3054,22 +3079,14 @@ L1:
 										ok = true
 									L24:
 										for {
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p24, n[:n24]
 												break L24
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p24, n[:n24]
-												break L24
-											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -3077,7 +3094,15 @@ L1:
 												p, n = p24, n[:n24]
 												break L24
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p24, n[:n24]
+												break L24
+											}
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -3095,7 +3120,7 @@ L1:
 									{
 										p25, n25 := p, len(n)
 										// ipv6char, inlined
-										if ok = p < len(b.s) && class28[b.s[p]]; ok {
+										if ok = p < len(s) && class28[s[p]]; ok {
 											p++
 										}
 										p, n = p25, n[:n25]
@@ -3112,7 +3137,7 @@ L1:
 								break L21
 							}
 						}
-						if p < len(b.s) && class18[b.s[p]] {
+						if p < len(s) && class18[s[p]] {
 							p, n, ok = b.r22(p, n)
 							if ok {
 								break L21
@@ -3128,7 +3153,7 @@ L1:
 					{
 						p26, n26 := p, len(n)
 						// ipv6char, inlined
-						if ok = p < len(b.s) && class28[b.s[p]]; ok {
+						if ok = p < len(s) && class28[s[p]]; ok {
 							p++
 						}
 						p, n = p26, n[:n26]
@@ -3145,13 +3170,13 @@ L1:
 				break L1
 			}
 		}
-		if p < len(b.s) && class29[b.s[p]] {
+		if p < len(s) && class29[s[p]] {
 			{
 				p27, n27 := p, len(n)
 				ok = true
 			L27:
 				for {
-					if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "::"; ok {
+					if ok = len(s)-p >= 2 && s[p:p+2] == "::"; ok {
 						p += 2
 					}
 					if !ok {
@@ -3170,22 +3195,14 @@ L1:
 								ok = true
 							L29:
 								for {
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p29, n[:n29]
 										break L29
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p29, n[:n29]
-										break L29
-									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -3193,7 +3210,15 @@ L1:
 										p, n = p29, n[:n29]
 										break L29
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p29, n[:n29]
+										break L29
+									}
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -3208,7 +3233,7 @@ L1:
 								p, n = p28, n[:n28]
 								break L28
 							}
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
@@ -3217,7 +3242,7 @@ L1:
 							}
 							{
 								p30, n30 := p, len(n)
-								if ok = p < len(b.s) && b.s[p] == ':'; ok {
+								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
 								p, n = p30, n[:n30]
@@ -3246,22 +3271,14 @@ L1:
 								ok = true
 							L32:
 								for {
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p32, n[:n32]
 										break L32
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p32, n[:n32]
-										break L32
-									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -3269,7 +3286,15 @@ L1:
 										p, n = p32, n[:n32]
 										break L32
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p32, n[:n32]
+										break L32
+									}
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -3284,7 +3309,7 @@ L1:
 								p, n = p31, n[:n31]
 								break L31
 							}
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
@@ -3293,7 +3318,7 @@ L1:
 							}
 							{
 								p33, n33 := p, len(n)
-								if ok = p < len(b.s) && b.s[p] == ':'; ok {
+								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
 								p, n = p33, n[:n33]
@@ -3322,22 +3347,14 @@ L1:
 								ok = true
 							L35:
 								for {
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p35, n[:n35]
 										break L35
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p35, n[:n35]
-										break L35
-									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -3345,7 +3362,15 @@ L1:
 										p, n = p35, n[:n35]
 										break L35
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p35, n[:n35]
+										break L35
+									}
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -3360,7 +3385,7 @@ L1:
 								p, n = p34, n[:n34]
 								break L34
 							}
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
@@ -3369,7 +3394,7 @@ L1:
 							}
 							{
 								p36, n36 := p, len(n)
-								if ok = p < len(b.s) && b.s[p] == ':'; ok {
+								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
 								p, n = p36, n[:n36]
@@ -3398,22 +3423,14 @@ L1:
 								ok = true
 							L38:
 								for {
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p38, n[:n38]
 										break L38
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p38, n[:n38]
-										break L38
-									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -3421,7 +3438,15 @@ L1:
 										p, n = p38, n[:n38]
 										break L38
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p38, n[:n38]
+										break L38
+									}
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -3436,7 +3461,7 @@ L1:
 								p, n = p37, n[:n37]
 								break L37
 							}
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
@@ -3445,7 +3470,7 @@ L1:
 							}
 							{
 								p39, n39 := p, len(n)
-								if ok = p < len(b.s) && b.s[p] == ':'; ok {
+								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
 								p, n = p39, n[:n39]
@@ -3474,22 +3499,14 @@ L1:
 								ok = true
 							L41:
 								for {
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p41, n[:n41]
 										break L41
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p41, n[:n41]
-										break L41
-									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -3497,7 +3514,15 @@ L1:
 										p, n = p41, n[:n41]
 										break L41
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p41, n[:n41]
+										break L41
+									}
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -3512,7 +3537,7 @@ L1:
 								p, n = p40, n[:n40]
 								break L40
 							}
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
@@ -3521,7 +3546,7 @@ L1:
 							}
 							{
 								p42, n42 := p, len(n)
-								if ok = p < len(b.s) && b.s[p] == ':'; ok {
+								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
 								p, n = p42, n[:n42]
@@ -3541,7 +3566,7 @@ L1:
 					// ls32, inlined
 				L43:
 					for {
-						if p < len(b.s) && class7[b.s[p]] {
+						if p < len(s) && class7[s[p]] {
 							{
 								p44, n44 := p, len(n)
 								ok = true
@@ -3553,22 +3578,14 @@ L1:
 										ok = true
 									L45:
 										for {
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p45, n[:n45]
 												break L45
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p45, n[:n45]
-												break L45
-											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -3576,7 +3593,15 @@ L1:
 												p, n = p45, n[:n45]
 												break L45
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p45, n[:n45]
+												break L45
+											}
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -3591,7 +3616,7 @@ L1:
 										p, n = p44, n[:n44]
 										break L44
 									}
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
@@ -3604,22 +3629,14 @@ L1:
 										ok = true
 									L46:
 										for {
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p46, n[:n46]
 												break L46
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p46, n[:n46]
-												break L46
-											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -3627,7 +3644,15 @@ L1:
 												p, n = p46, n[:n46]
 												break L46
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p46, n[:n46]
+												break L46
+											}
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -3645,7 +3670,7 @@ L1:
 									{
 										p47, n47 := p, len(n)
 										// ipv6char, inlined
-										if ok = p < len(b.s) && class28[b.s[p]]; ok {
+										if ok = p < len(s) && class28[s[p]]; ok {
 											p++
 										}
 										p, n = p47, n[:n47]
@@ -3662,7 +3687,7 @@ L1:
 								break L43
 							}
 						}
-						if p < len(b.s) && class18[b.s[p]] {
+						if p < len(s) && class18[s[p]] {
 							p, n, ok = b.r22(p, n)
 							if ok {
 								break L43
@@ -3678,7 +3703,7 @@ L1:
 					{
 						p48, n48 := p, len(n)
 						// ipv6char, inlined
-						if ok = p < len(b.s) && class28[b.s[p]]; ok {
+						if ok = p < len(s) && class28[s[p]]; ok {
 							p++
 						}
 						p, n = p48, n[:n48]
@@ -3695,7 +3720,7 @@ L1:
 				break L1
 			}
 		}
-		if p < len(b.s) && class30[b.s[p]] {
+		if p < len(s) && class30[s[p]] {
 			{
 				p49, n49 := p, len(n)
 				ok = true
@@ -3707,22 +3732,14 @@ L1:
 						ok = true
 					L50:
 						for {
-							if ok = p < len(b.s) && class7[b.s[p]]; ok {
+							if ok = p < len(s) && class7[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p50, n[:n50]
 								break L50
 							}
-							if ok = p < len(b.s) && class7[b.s[p]]; ok {
-								p++
-							}
-							ok = true
-							if !ok {
-								p, n = p50, n[:n50]
-								break L50
-							}
-							if ok = p < len(b.s) && class7[b.s[p]]; ok {
+							if ok = p < len(s) && class7[s[p]]; ok {
 								p++
 							}
 							ok = true
@@ -3730,7 +3747,15 @@ L1:
 								p, n = p50, n[:n50]
 								break L50
 							}
-							if ok = p < len(b.s) && class7[b.s[p]]; ok {
+							if ok = p < len(s) && class7[s[p]]; ok {
+								p++
+							}
+							ok = true
+							if !ok {
+								p, n = p50, n[:n50]
+								break L50
+							}
+							if ok = p < len(s) && class7[s[p]]; ok {
 								p++
 							}
 							ok = true
@@ -3746,7 +3771,7 @@ L1:
 						p, n = p49, n[:n49]
 						break L49
 					}
-					if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "::"; ok {
+					if ok = len(s)-p >= 2 && s[p:p+2] == "::"; ok {
 						p += 2
 					}
 					if !ok {
@@ -3765,22 +3790,14 @@ L1:
 								ok = true
 							L52:
 								for {
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p52, n[:n52]
 										break L52
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p52, n[:n52]
-										break L52
-									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -3788,7 +3805,15 @@ L1:
 										p, n = p52, n[:n52]
 										break L52
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p52, n[:n52]
+										break L52
+									}
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -3803,7 +3828,7 @@ L1:
 								p, n = p51, n[:n51]
 								break L51
 							}
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
@@ -3812,7 +3837,7 @@ L1:
 							}
 							{
 								p53, n53 := p, len(n)
-								if ok = p < len(b.s) && b.s[p] == ':'; ok {
+								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
 								p, n = p53, n[:n53]
@@ -3841,22 +3866,14 @@ L1:
 								ok = true
 							L55:
 								for {
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p55, n[:n55]
 										break L55
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p55, n[:n55]
-										break L55
-									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -3864,7 +3881,15 @@ L1:
 										p, n = p55, n[:n55]
 										break L55
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p55, n[:n55]
+										break L55
+									}
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -3879,7 +3904,7 @@ L1:
 								p, n = p54, n[:n54]
 								break L54
 							}
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
@@ -3888,7 +3913,7 @@ L1:
 							}
 							{
 								p56, n56 := p, len(n)
-								if ok = p < len(b.s) && b.s[p] == ':'; ok {
+								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
 								p, n = p56, n[:n56]
@@ -3917,22 +3942,14 @@ L1:
 								ok = true
 							L58:
 								for {
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p58, n[:n58]
 										break L58
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p58, n[:n58]
-										break L58
-									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -3940,7 +3957,15 @@ L1:
 										p, n = p58, n[:n58]
 										break L58
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p58, n[:n58]
+										break L58
+									}
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -3955,7 +3980,7 @@ L1:
 								p, n = p57, n[:n57]
 								break L57
 							}
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
@@ -3964,7 +3989,7 @@ L1:
 							}
 							{
 								p59, n59 := p, len(n)
-								if ok = p < len(b.s) && b.s[p] == ':'; ok {
+								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
 								p, n = p59, n[:n59]
@@ -3993,22 +4018,14 @@ L1:
 								ok = true
 							L61:
 								for {
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p61, n[:n61]
 										break L61
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p61, n[:n61]
-										break L61
-									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -4016,7 +4033,15 @@ L1:
 										p, n = p61, n[:n61]
 										break L61
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p61, n[:n61]
+										break L61
+									}
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -4031,7 +4056,7 @@ L1:
 								p, n = p60, n[:n60]
 								break L60
 							}
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
@@ -4040,7 +4065,7 @@ L1:
 							}
 							{
 								p62, n62 := p, len(n)
-								if ok = p < len(b.s) && b.s[p] == ':'; ok {
+								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
 								p, n = p62, n[:n62]
@@ -4060,7 +4085,7 @@ L1:
 					// ls32, inlined
 				L63:
 					for {
-						if p < len(b.s) && class7[b.s[p]] {
+						if p < len(s) && class7[s[p]] {
 							{
 								p64, n64 := p, len(n)
 								ok = true
@@ -4072,22 +4097,14 @@ L1:
 										ok = true
 									L65:
 										for {
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p65, n[:n65]
 												break L65
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p65, n[:n65]
-												break L65
-											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4095,7 +4112,15 @@ L1:
 												p, n = p65, n[:n65]
 												break L65
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p65, n[:n65]
+												break L65
+											}
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4110,7 +4135,7 @@ L1:
 										p, n = p64, n[:n64]
 										break L64
 									}
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
@@ -4123,22 +4148,14 @@ L1:
 										ok = true
 									L66:
 										for {
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p66, n[:n66]
 												break L66
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p66, n[:n66]
-												break L66
-											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4146,7 +4163,15 @@ L1:
 												p, n = p66, n[:n66]
 												break L66
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p66, n[:n66]
+												break L66
+											}
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4164,7 +4189,7 @@ L1:
 									{
 										p67, n67 := p, len(n)
 										// ipv6char, inlined
-										if ok = p < len(b.s) && class28[b.s[p]]; ok {
+										if ok = p < len(s) && class28[s[p]]; ok {
 											p++
 										}
 										p, n = p67, n[:n67]
@@ -4181,7 +4206,7 @@ L1:
 								break L63
 							}
 						}
-						if p < len(b.s) && class18[b.s[p]] {
+						if p < len(s) && class18[s[p]] {
 							p, n, ok = b.r22(p, n)
 							if ok {
 								break L63
@@ -4197,7 +4222,7 @@ L1:
 					{
 						p68, n68 := p, len(n)
 						// ipv6char, inlined
-						if ok = p < len(b.s) && class28[b.s[p]]; ok {
+						if ok = p < len(s) && class28[s[p]]; ok {
 							p++
 						}
 						p, n = p68, n[:n68]
@@ -4214,7 +4239,7 @@ L1:
 				break L1
 			}
 		}
-		if p < len(b.s) && class30[b.s[p]] {
+		if p < len(s) && class30[s[p]] {
 			{
 				p69, n69 := p, len(n)
 				ok = true
@@ -4237,22 +4262,14 @@ L1:
 										ok = true
 									L72:
 										for {
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p72, n[:n72]
 												break L72
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p72, n[:n72]
-												break L72
-											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4260,7 +4277,15 @@ L1:
 												p, n = p72, n[:n72]
 												break L72
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p72, n[:n72]
+												break L72
+											}
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4275,7 +4300,7 @@ L1:
 										p, n = p71, n[:n71]
 										break L71
 									}
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
@@ -4284,7 +4309,7 @@ L1:
 									}
 									{
 										p73, n73 := p, len(n)
-										if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										if ok = p < len(s) && s[p] == ':'; ok {
 											p++
 										}
 										p, n = p73, n[:n73]
@@ -4308,22 +4333,14 @@ L1:
 								ok = true
 							L74:
 								for {
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p74, n[:n74]
 										break L74
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p74, n[:n74]
-										break L74
-									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -4331,7 +4348,15 @@ L1:
 										p, n = p74, n[:n74]
 										break L74
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p74, n[:n74]
+										break L74
+									}
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -4354,7 +4379,7 @@ L1:
 						p, n = p69, n[:n69]
 						break L69
 					}
-					if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "::"; ok {
+					if ok = len(s)-p >= 2 && s[p:p+2] == "::"; ok {
 						p += 2
 					}
 					if !ok {
@@ -4373,22 +4398,14 @@ L1:
 								ok = true
 							L76:
 								for {
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p76, n[:n76]
 										break L76
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p76, n[:n76]
-										break L76
-									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -4396,7 +4413,15 @@ L1:
 										p, n = p76, n[:n76]
 										break L76
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p76, n[:n76]
+										break L76
+									}
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -4411,7 +4436,7 @@ L1:
 								p, n = p75, n[:n75]
 								break L75
 							}
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
@@ -4420,7 +4445,7 @@ L1:
 							}
 							{
 								p77, n77 := p, len(n)
-								if ok = p < len(b.s) && b.s[p] == ':'; ok {
+								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
 								p, n = p77, n[:n77]
@@ -4449,22 +4474,14 @@ L1:
 								ok = true
 							L79:
 								for {
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p79, n[:n79]
 										break L79
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p79, n[:n79]
-										break L79
-									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -4472,7 +4489,15 @@ L1:
 										p, n = p79, n[:n79]
 										break L79
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p79, n[:n79]
+										break L79
+									}
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -4487,7 +4512,7 @@ L1:
 								p, n = p78, n[:n78]
 								break L78
 							}
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
@@ -4496,7 +4521,7 @@ L1:
 							}
 							{
 								p80, n80 := p, len(n)
-								if ok = p < len(b.s) && b.s[p] == ':'; ok {
+								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
 								p, n = p80, n[:n80]
@@ -4525,22 +4550,14 @@ L1:
 								ok = true
 							L82:
 								for {
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p82, n[:n82]
 										break L82
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p82, n[:n82]
-										break L82
-									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -4548,7 +4565,15 @@ L1:
 										p, n = p82, n[:n82]
 										break L82
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p82, n[:n82]
+										break L82
+									}
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -4563,7 +4588,7 @@ L1:
 								p, n = p81, n[:n81]
 								break L81
 							}
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
@@ -4572,7 +4597,7 @@ L1:
 							}
 							{
 								p83, n83 := p, len(n)
-								if ok = p < len(b.s) && b.s[p] == ':'; ok {
+								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
 								p, n = p83, n[:n83]
@@ -4592,7 +4617,7 @@ L1:
 					// ls32, inlined
 				L84:
 					for {
-						if p < len(b.s) && class7[b.s[p]] {
+						if p < len(s) && class7[s[p]] {
 							{
 								p85, n85 := p, len(n)
 								ok = true
@@ -4604,22 +4629,14 @@ L1:
 										ok = true
 									L86:
 										for {
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p86, n[:n86]
 												break L86
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p86, n[:n86]
-												break L86
-											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4627,7 +4644,15 @@ L1:
 												p, n = p86, n[:n86]
 												break L86
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p86, n[:n86]
+												break L86
+											}
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4642,7 +4667,7 @@ L1:
 										p, n = p85, n[:n85]
 										break L85
 									}
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
@@ -4655,22 +4680,14 @@ L1:
 										ok = true
 									L87:
 										for {
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p87, n[:n87]
 												break L87
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p87, n[:n87]
-												break L87
-											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4678,7 +4695,15 @@ L1:
 												p, n = p87, n[:n87]
 												break L87
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p87, n[:n87]
+												break L87
+											}
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4696,7 +4721,7 @@ L1:
 									{
 										p88, n88 := p, len(n)
 										// ipv6char, inlined
-										if ok = p < len(b.s) && class28[b.s[p]]; ok {
+										if ok = p < len(s) && class28[s[p]]; ok {
 											p++
 										}
 										p, n = p88, n[:n88]
@@ -4713,7 +4738,7 @@ L1:
 								break L84
 							}
 						}
-						if p < len(b.s) && class18[b.s[p]] {
+						if p < len(s) && class18[s[p]] {
 							p, n, ok = b.r22(p, n)
 							if ok {
 								break L84
@@ -4729,7 +4754,7 @@ L1:
 					{
 						p89, n89 := p, len(n)
 						// ipv6char, inlined
-						if ok = p < len(b.s) && class28[b.s[p]]; ok {
+						if ok = p < len(s) && class28[s[p]]; ok {
 							p++
 						}
 						p, n = p89, n[:n89]
@@ -4746,7 +4771,7 @@ L1:
 				break L1
 			}
 		}
-		if p < len(b.s) && class30[b.s[p]] {
+		if p < len(s) && class30[s[p]] {
 			{
 				p90, n90 := p, len(n)
 				ok = true
@@ -4769,22 +4794,14 @@ L1:
 										ok = true
 									L93:
 										for {
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p93, n[:n93]
 												break L93
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p93, n[:n93]
-												break L93
-											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4792,7 +4809,15 @@ L1:
 												p, n = p93, n[:n93]
 												break L93
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p93, n[:n93]
+												break L93
+											}
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4807,7 +4832,7 @@ L1:
 										p, n = p92, n[:n92]
 										break L92
 									}
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
@@ -4816,7 +4841,7 @@ L1:
 									}
 									{
 										p94, n94 := p, len(n)
-										if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										if ok = p < len(s) && s[p] == ':'; ok {
 											p++
 										}
 										p, n = p94, n[:n94]
@@ -4846,22 +4871,14 @@ L1:
 										ok = true
 									L96:
 										for {
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p96, n[:n96]
 												break L96
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p96, n[:n96]
-												break L96
-											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4869,7 +4886,15 @@ L1:
 												p, n = p96, n[:n96]
 												break L96
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p96, n[:n96]
+												break L96
+											}
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4884,7 +4909,7 @@ L1:
 										p, n = p95, n[:n95]
 										break L95
 									}
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
@@ -4893,7 +4918,7 @@ L1:
 									}
 									{
 										p97, n97 := p, len(n)
-										if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										if ok = p < len(s) && s[p] == ':'; ok {
 											p++
 										}
 										p, n = p97, n[:n97]
@@ -4917,22 +4942,14 @@ L1:
 								ok = true
 							L98:
 								for {
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p98, n[:n98]
 										break L98
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p98, n[:n98]
-										break L98
-									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -4940,7 +4957,15 @@ L1:
 										p, n = p98, n[:n98]
 										break L98
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p98, n[:n98]
+										break L98
+									}
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -4963,7 +4988,7 @@ L1:
 						p, n = p90, n[:n90]
 						break L90
 					}
-					if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "::"; ok {
+					if ok = len(s)-p >= 2 && s[p:p+2] == "::"; ok {
 						p += 2
 					}
 					if !ok {
@@ -4982,22 +5007,14 @@ L1:
 								ok = true
 							L100:
 								for {
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p100, n[:n100]
 										break L100
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p100, n[:n100]
-										break L100
-									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -5005,7 +5022,15 @@ L1:
 										p, n = p100, n[:n100]
 										break L100
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p100, n[:n100]
+										break L100
+									}
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -5020,7 +5045,7 @@ L1:
 								p, n = p99, n[:n99]
 								break L99
 							}
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
@@ -5029,7 +5054,7 @@ L1:
 							}
 							{
 								p101, n101 := p, len(n)
-								if ok = p < len(b.s) && b.s[p] == ':'; ok {
+								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
 								p, n = p101, n[:n101]
@@ -5058,22 +5083,14 @@ L1:
 								ok = true
 							L103:
 								for {
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p103, n[:n103]
 										break L103
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p103, n[:n103]
-										break L103
-									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -5081,7 +5098,15 @@ L1:
 										p, n = p103, n[:n103]
 										break L103
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p103, n[:n103]
+										break L103
+									}
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -5096,7 +5121,7 @@ L1:
 								p, n = p102, n[:n102]
 								break L102
 							}
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
@@ -5105,7 +5130,7 @@ L1:
 							}
 							{
 								p104, n104 := p, len(n)
-								if ok = p < len(b.s) && b.s[p] == ':'; ok {
+								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
 								p, n = p104, n[:n104]
@@ -5125,7 +5150,7 @@ L1:
 					// ls32, inlined
 				L105:
 					for {
-						if p < len(b.s) && class7[b.s[p]] {
+						if p < len(s) && class7[s[p]] {
 							{
 								p106, n106 := p, len(n)
 								ok = true
@@ -5137,22 +5162,14 @@ L1:
 										ok = true
 									L107:
 										for {
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p107, n[:n107]
 												break L107
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p107, n[:n107]
-												break L107
-											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5160,7 +5177,15 @@ L1:
 												p, n = p107, n[:n107]
 												break L107
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p107, n[:n107]
+												break L107
+											}
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5175,7 +5200,7 @@ L1:
 										p, n = p106, n[:n106]
 										break L106
 									}
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
@@ -5188,22 +5213,14 @@ L1:
 										ok = true
 									L108:
 										for {
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p108, n[:n108]
 												break L108
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p108, n[:n108]
-												break L108
-											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5211,7 +5228,15 @@ L1:
 												p, n = p108, n[:n108]
 												break L108
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p108, n[:n108]
+												break L108
+											}
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5229,7 +5254,7 @@ L1:
 									{
 										p109, n109 := p, len(n)
 										// ipv6char, inlined
-										if ok = p < len(b.s) && class28[b.s[p]]; ok {
+										if ok = p < len(s) && class28[s[p]]; ok {
 											p++
 										}
 										p, n = p109, n[:n109]
@@ -5246,7 +5271,7 @@ L1:
 								break L105
 							}
 						}
-						if p < len(b.s) && class18[b.s[p]] {
+						if p < len(s) && class18[s[p]] {
 							p, n, ok = b.r22(p, n)
 							if ok {
 								break L105
@@ -5262,7 +5287,7 @@ L1:
 					{
 						p110, n110 := p, len(n)
 						// ipv6char, inlined
-						if ok = p < len(b.s) && class28[b.s[p]]; ok {
+						if ok = p < len(s) && class28[s[p]]; ok {
 							p++
 						}
 						p, n = p110, n[:n110]
@@ -5279,7 +5304,7 @@ L1:
 				break L1
 			}
 		}
-		if p < len(b.s) && class30[b.s[p]] {
+		if p < len(s) && class30[s[p]] {
 			{
 				p111, n111 := p, len(n)
 				ok = true
@@ -5302,22 +5327,14 @@ L1:
 										ok = true
 									L114:
 										for {
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p114, n[:n114]
 												break L114
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p114, n[:n114]
-												break L114
-											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5325,7 +5342,15 @@ L1:
 												p, n = p114, n[:n114]
 												break L114
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p114, n[:n114]
+												break L114
+											}
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5340,7 +5365,7 @@ L1:
 										p, n = p113, n[:n113]
 										break L113
 									}
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
@@ -5349,7 +5374,7 @@ L1:
 									}
 									{
 										p115, n115 := p, len(n)
-										if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										if ok = p < len(s) && s[p] == ':'; ok {
 											p++
 										}
 										p, n = p115, n[:n115]
@@ -5379,22 +5404,14 @@ L1:
 										ok = true
 									L117:
 										for {
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p117, n[:n117]
 												break L117
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p117, n[:n117]
-												break L117
-											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5402,7 +5419,15 @@ L1:
 												p, n = p117, n[:n117]
 												break L117
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p117, n[:n117]
+												break L117
+											}
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5417,7 +5442,7 @@ L1:
 										p, n = p116, n[:n116]
 										break L116
 									}
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
@@ -5426,7 +5451,7 @@ L1:
 									}
 									{
 										p118, n118 := p, len(n)
-										if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										if ok = p < len(s) && s[p] == ':'; ok {
 											p++
 										}
 										p, n = p118, n[:n118]
@@ -5456,22 +5481,14 @@ L1:
 										ok = true
 									L120:
 										for {
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p120, n[:n120]
 												break L120
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p120, n[:n120]
-												break L120
-											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5479,7 +5496,15 @@ L1:
 												p, n = p120, n[:n120]
 												break L120
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p120, n[:n120]
+												break L120
+											}
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5494,7 +5519,7 @@ L1:
 										p, n = p119, n[:n119]
 										break L119
 									}
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
@@ -5503,7 +5528,7 @@ L1:
 									}
 									{
 										p121, n121 := p, len(n)
-										if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										if ok = p < len(s) && s[p] == ':'; ok {
 											p++
 										}
 										p, n = p121, n[:n121]
@@ -5527,22 +5552,14 @@ L1:
 								ok = true
 							L122:
 								for {
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p122, n[:n122]
 										break L122
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p122, n[:n122]
-										break L122
-									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -5550,7 +5567,15 @@ L1:
 										p, n = p122, n[:n122]
 										break L122
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p122, n[:n122]
+										break L122
+									}
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -5573,7 +5598,7 @@ L1:
 						p, n = p111, n[:n111]
 						break L111
 					}
-					if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "::"; ok {
+					if ok = len(s)-p >= 2 && s[p:p+2] == "::"; ok {
 						p += 2
 					}
 					if !ok {
@@ -5592,22 +5617,14 @@ L1:
 								ok = true
 							L124:
 								for {
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p124, n[:n124]
 										break L124
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p124, n[:n124]
-										break L124
-									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -5615,7 +5632,15 @@ L1:
 										p, n = p124, n[:n124]
 										break L124
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p124, n[:n124]
+										break L124
+									}
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -5630,7 +5655,7 @@ L1:
 								p, n = p123, n[:n123]
 								break L123
 							}
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
@@ -5639,7 +5664,7 @@ L1:
 							}
 							{
 								p125, n125 := p, len(n)
-								if ok = p < len(b.s) && b.s[p] == ':'; ok {
+								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
 								p, n = p125, n[:n125]
@@ -5659,7 +5684,7 @@ L1:
 					// ls32, inlined
 				L126:
 					for {
-						if p < len(b.s) && class7[b.s[p]] {
+						if p < len(s) && class7[s[p]] {
 							{
 								p127, n127 := p, len(n)
 								ok = true
@@ -5671,22 +5696,14 @@ L1:
 										ok = true
 									L128:
 										for {
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p128, n[:n128]
 												break L128
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p128, n[:n128]
-												break L128
-											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5694,7 +5711,15 @@ L1:
 												p, n = p128, n[:n128]
 												break L128
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p128, n[:n128]
+												break L128
+											}
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5709,7 +5734,7 @@ L1:
 										p, n = p127, n[:n127]
 										break L127
 									}
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
@@ -5722,22 +5747,14 @@ L1:
 										ok = true
 									L129:
 										for {
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p129, n[:n129]
 												break L129
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p129, n[:n129]
-												break L129
-											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5745,7 +5762,15 @@ L1:
 												p, n = p129, n[:n129]
 												break L129
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p129, n[:n129]
+												break L129
+											}
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5763,7 +5788,7 @@ L1:
 									{
 										p130, n130 := p, len(n)
 										// ipv6char, inlined
-										if ok = p < len(b.s) && class28[b.s[p]]; ok {
+										if ok = p < len(s) && class28[s[p]]; ok {
 											p++
 										}
 										p, n = p130, n[:n130]
@@ -5780,7 +5805,7 @@ L1:
 								break L126
 							}
 						}
-						if p < len(b.s) && class18[b.s[p]] {
+						if p < len(s) && class18[s[p]] {
 							p, n, ok = b.r22(p, n)
 							if ok {
 								break L126
@@ -5796,7 +5821,7 @@ L1:
 					{
 						p131, n131 := p, len(n)
 						// ipv6char, inlined
-						if ok = p < len(b.s) && class28[b.s[p]]; ok {
+						if ok = p < len(s) && class28[s[p]]; ok {
 							p++
 						}
 						p, n = p131, n[:n131]
@@ -5813,7 +5838,7 @@ L1:
 				break L1
 			}
 		}
-		if p < len(b.s) && class30[b.s[p]] {
+		if p < len(s) && class30[s[p]] {
 			{
 				p132, n132 := p, len(n)
 				ok = true
@@ -5836,22 +5861,14 @@ L1:
 										ok = true
 									L135:
 										for {
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p135, n[:n135]
 												break L135
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p135, n[:n135]
-												break L135
-											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5859,7 +5876,15 @@ L1:
 												p, n = p135, n[:n135]
 												break L135
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p135, n[:n135]
+												break L135
+											}
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5874,7 +5899,7 @@ L1:
 										p, n = p134, n[:n134]
 										break L134
 									}
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
@@ -5883,7 +5908,7 @@ L1:
 									}
 									{
 										p136, n136 := p, len(n)
-										if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										if ok = p < len(s) && s[p] == ':'; ok {
 											p++
 										}
 										p, n = p136, n[:n136]
@@ -5913,22 +5938,14 @@ L1:
 										ok = true
 									L138:
 										for {
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p138, n[:n138]
 												break L138
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p138, n[:n138]
-												break L138
-											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5936,7 +5953,15 @@ L1:
 												p, n = p138, n[:n138]
 												break L138
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p138, n[:n138]
+												break L138
+											}
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5951,7 +5976,7 @@ L1:
 										p, n = p137, n[:n137]
 										break L137
 									}
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
@@ -5960,7 +5985,7 @@ L1:
 									}
 									{
 										p139, n139 := p, len(n)
-										if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										if ok = p < len(s) && s[p] == ':'; ok {
 											p++
 										}
 										p, n = p139, n[:n139]
@@ -5990,22 +6015,14 @@ L1:
 										ok = true
 									L141:
 										for {
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p141, n[:n141]
 												break L141
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p141, n[:n141]
-												break L141
-											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6013,7 +6030,15 @@ L1:
 												p, n = p141, n[:n141]
 												break L141
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p141, n[:n141]
+												break L141
+											}
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6028,7 +6053,7 @@ L1:
 										p, n = p140, n[:n140]
 										break L140
 									}
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
@@ -6037,7 +6062,7 @@ L1:
 									}
 									{
 										p142, n142 := p, len(n)
-										if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										if ok = p < len(s) && s[p] == ':'; ok {
 											p++
 										}
 										p, n = p142, n[:n142]
@@ -6067,22 +6092,14 @@ L1:
 										ok = true
 									L144:
 										for {
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p144, n[:n144]
 												break L144
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p144, n[:n144]
-												break L144
-											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6090,7 +6107,15 @@ L1:
 												p, n = p144, n[:n144]
 												break L144
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p144, n[:n144]
+												break L144
+											}
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6105,7 +6130,7 @@ L1:
 										p, n = p143, n[:n143]
 										break L143
 									}
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
@@ -6114,7 +6139,7 @@ L1:
 									}
 									{
 										p145, n145 := p, len(n)
-										if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										if ok = p < len(s) && s[p] == ':'; ok {
 											p++
 										}
 										p, n = p145, n[:n145]
@@ -6138,22 +6163,14 @@ L1:
 								ok = true
 							L146:
 								for {
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p146, n[:n146]
 										break L146
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p146, n[:n146]
-										break L146
-									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -6161,7 +6178,15 @@ L1:
 										p, n = p146, n[:n146]
 										break L146
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p146, n[:n146]
+										break L146
+									}
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -6184,7 +6209,7 @@ L1:
 						p, n = p132, n[:n132]
 						break L132
 					}
-					if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "::"; ok {
+					if ok = len(s)-p >= 2 && s[p:p+2] == "::"; ok {
 						p += 2
 					}
 					if !ok {
@@ -6194,7 +6219,7 @@ L1:
 					// ls32, inlined
 				L147:
 					for {
-						if p < len(b.s) && class7[b.s[p]] {
+						if p < len(s) && class7[s[p]] {
 							{
 								p148, n148 := p, len(n)
 								ok = true
@@ -6206,22 +6231,14 @@ L1:
 										ok = true
 									L149:
 										for {
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p149, n[:n149]
 												break L149
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p149, n[:n149]
-												break L149
-											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6229,7 +6246,15 @@ L1:
 												p, n = p149, n[:n149]
 												break L149
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p149, n[:n149]
+												break L149
+											}
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6244,7 +6269,7 @@ L1:
 										p, n = p148, n[:n148]
 										break L148
 									}
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
@@ -6257,22 +6282,14 @@ L1:
 										ok = true
 									L150:
 										for {
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p150, n[:n150]
 												break L150
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p150, n[:n150]
-												break L150
-											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6280,7 +6297,15 @@ L1:
 												p, n = p150, n[:n150]
 												break L150
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p150, n[:n150]
+												break L150
+											}
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6298,7 +6323,7 @@ L1:
 									{
 										p151, n151 := p, len(n)
 										// ipv6char, inlined
-										if ok = p < len(b.s) && class28[b.s[p]]; ok {
+										if ok = p < len(s) && class28[s[p]]; ok {
 											p++
 										}
 										p, n = p151, n[:n151]
@@ -6315,7 +6340,7 @@ L1:
 								break L147
 							}
 						}
-						if p < len(b.s) && class18[b.s[p]] {
+						if p < len(s) && class18[s[p]] {
 							p, n, ok = b.r22(p, n)
 							if ok {
 								break L147
@@ -6331,7 +6356,7 @@ L1:
 					{
 						p152, n152 := p, len(n)
 						// ipv6char, inlined
-						if ok = p < len(b.s) && class28[b.s[p]]; ok {
+						if ok = p < len(s) && class28[s[p]]; ok {
 							p++
 						}
 						p, n = p152, n[:n152]
@@ -6348,7 +6373,7 @@ L1:
 				break L1
 			}
 		}
-		if p < len(b.s) && class30[b.s[p]] {
+		if p < len(s) && class30[s[p]] {
 			{
 				p153, n153 := p, len(n)
 				ok = true
@@ -6371,22 +6396,14 @@ L1:
 										ok = true
 									L156:
 										for {
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p156, n[:n156]
 												break L156
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p156, n[:n156]
-												break L156
-											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6394,7 +6411,15 @@ L1:
 												p, n = p156, n[:n156]
 												break L156
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p156, n[:n156]
+												break L156
+											}
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6409,7 +6434,7 @@ L1:
 										p, n = p155, n[:n155]
 										break L155
 									}
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
@@ -6418,7 +6443,7 @@ L1:
 									}
 									{
 										p157, n157 := p, len(n)
-										if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										if ok = p < len(s) && s[p] == ':'; ok {
 											p++
 										}
 										p, n = p157, n[:n157]
@@ -6448,22 +6473,14 @@ L1:
 										ok = true
 									L159:
 										for {
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p159, n[:n159]
 												break L159
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p159, n[:n159]
-												break L159
-											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6471,7 +6488,15 @@ L1:
 												p, n = p159, n[:n159]
 												break L159
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p159, n[:n159]
+												break L159
+											}
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6486,7 +6511,7 @@ L1:
 										p, n = p158, n[:n158]
 										break L158
 									}
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
@@ -6495,7 +6520,7 @@ L1:
 									}
 									{
 										p160, n160 := p, len(n)
-										if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										if ok = p < len(s) && s[p] == ':'; ok {
 											p++
 										}
 										p, n = p160, n[:n160]
@@ -6525,22 +6550,14 @@ L1:
 										ok = true
 									L162:
 										for {
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p162, n[:n162]
 												break L162
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p162, n[:n162]
-												break L162
-											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6548,7 +6565,15 @@ L1:
 												p, n = p162, n[:n162]
 												break L162
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p162, n[:n162]
+												break L162
+											}
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6563,7 +6588,7 @@ L1:
 										p, n = p161, n[:n161]
 										break L161
 									}
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
@@ -6572,7 +6597,7 @@ L1:
 									}
 									{
 										p163, n163 := p, len(n)
-										if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										if ok = p < len(s) && s[p] == ':'; ok {
 											p++
 										}
 										p, n = p163, n[:n163]
@@ -6602,22 +6627,14 @@ L1:
 										ok = true
 									L165:
 										for {
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p165, n[:n165]
 												break L165
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p165, n[:n165]
-												break L165
-											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6625,7 +6642,15 @@ L1:
 												p, n = p165, n[:n165]
 												break L165
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p165, n[:n165]
+												break L165
+											}
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6640,7 +6665,7 @@ L1:
 										p, n = p164, n[:n164]
 										break L164
 									}
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
@@ -6649,7 +6674,7 @@ L1:
 									}
 									{
 										p166, n166 := p, len(n)
-										if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										if ok = p < len(s) && s[p] == ':'; ok {
 											p++
 										}
 										p, n = p166, n[:n166]
@@ -6679,22 +6704,14 @@ L1:
 										ok = true
 									L168:
 										for {
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p168, n[:n168]
 												break L168
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p168, n[:n168]
-												break L168
-											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6702,7 +6719,15 @@ L1:
 												p, n = p168, n[:n168]
 												break L168
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p168, n[:n168]
+												break L168
+											}
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6717,7 +6742,7 @@ L1:
 										p, n = p167, n[:n167]
 										break L167
 									}
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
@@ -6726,7 +6751,7 @@ L1:
 									}
 									{
 										p169, n169 := p, len(n)
-										if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										if ok = p < len(s) && s[p] == ':'; ok {
 											p++
 										}
 										p, n = p169, n[:n169]
@@ -6750,22 +6775,14 @@ L1:
 								ok = true
 							L170:
 								for {
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p170, n[:n170]
 										break L170
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p170, n[:n170]
-										break L170
-									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -6773,7 +6790,15 @@ L1:
 										p, n = p170, n[:n170]
 										break L170
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p170, n[:n170]
+										break L170
+									}
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -6796,7 +6821,7 @@ L1:
 						p, n = p153, n[:n153]
 						break L153
 					}
-					if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "::"; ok {
+					if ok = len(s)-p >= 2 && s[p:p+2] == "::"; ok {
 						p += 2
 					}
 					if !ok {
@@ -6809,22 +6834,14 @@ L1:
 						ok = true
 					L171:
 						for {
-							if ok = p < len(b.s) && class7[b.s[p]]; ok {
+							if ok = p < len(s) && class7[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p171, n[:n171]
 								break L171
 							}
-							if ok = p < len(b.s) && class7[b.s[p]]; ok {
-								p++
-							}
-							ok = true
-							if !ok {
-								p, n = p171, n[:n171]
-								break L171
-							}
-							if ok = p < len(b.s) && class7[b.s[p]]; ok {
+							if ok = p < len(s) && class7[s[p]]; ok {
 								p++
 							}
 							ok = true
@@ -6832,7 +6849,15 @@ L1:
 								p, n = p171, n[:n171]
 								break L171
 							}
-							if ok = p < len(b.s) && class7[b.s[p]]; ok {
+							if ok = p < len(s) && class7[s[p]]; ok {
+								p++
+							}
+							ok = true
+							if !ok {
+								p, n = p171, n[:n171]
+								break L171
+							}
+							if ok = p < len(s) && class7[s[p]]; ok {
 								p++
 							}
 							ok = true
@@ -6850,7 +6875,7 @@ L1:
 					{
 						p172, n172 := p, len(n)
 						// ipv6char, inlined
-						if ok = p < len(b.s) && class28[b.s[p]]; ok {
+						if ok = p < len(s) && class28[s[p]]; ok {
 							p++
 						}
 						p, n = p172, n[:n172]
@@ -6867,7 +6892,7 @@ L1:
 				break L1
 			}
 		}
-		if p < len(b.s) && class30[b.s[p]] {
+		if p < len(s) && class30[s[p]] {
 			{
 				p173, n173 := p, len(n)
 				ok = true
@@ -6890,22 +6915,14 @@ L1:
 										ok = true
 									L176:
 										for {
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p176, n[:n176]
 												break L176
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p176, n[:n176]
-												break L176
-											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6913,7 +6930,15 @@ L1:
 												p, n = p176, n[:n176]
 												break L176
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p176, n[:n176]
+												break L176
+											}
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6928,7 +6953,7 @@ L1:
 										p, n = p175, n[:n175]
 										break L175
 									}
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
@@ -6937,7 +6962,7 @@ L1:
 									}
 									{
 										p177, n177 := p, len(n)
-										if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										if ok = p < len(s) && s[p] == ':'; ok {
 											p++
 										}
 										p, n = p177, n[:n177]
@@ -6967,22 +6992,14 @@ L1:
 										ok = true
 									L179:
 										for {
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p179, n[:n179]
 												break L179
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p179, n[:n179]
-												break L179
-											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6990,7 +7007,15 @@ L1:
 												p, n = p179, n[:n179]
 												break L179
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p179, n[:n179]
+												break L179
+											}
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -7005,7 +7030,7 @@ L1:
 										p, n = p178, n[:n178]
 										break L178
 									}
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
@@ -7014,7 +7039,7 @@ L1:
 									}
 									{
 										p180, n180 := p, len(n)
-										if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										if ok = p < len(s) && s[p] == ':'; ok {
 											p++
 										}
 										p, n = p180, n[:n180]
@@ -7044,22 +7069,14 @@ L1:
 										ok = true
 									L182:
 										for {
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p182, n[:n182]
 												break L182
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p182, n[:n182]
-												break L182
-											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -7067,7 +7084,15 @@ L1:
 												p, n = p182, n[:n182]
 												break L182
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p182, n[:n182]
+												break L182
+											}
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -7082,7 +7107,7 @@ L1:
 										p, n = p181, n[:n181]
 										break L181
 									}
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
@@ -7091,7 +7116,7 @@ L1:
 									}
 									{
 										p183, n183 := p, len(n)
-										if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										if ok = p < len(s) && s[p] == ':'; ok {
 											p++
 										}
 										p, n = p183, n[:n183]
@@ -7121,22 +7146,14 @@ L1:
 										ok = true
 									L185:
 										for {
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p185, n[:n185]
 												break L185
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p185, n[:n185]
-												break L185
-											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -7144,7 +7161,15 @@ L1:
 												p, n = p185, n[:n185]
 												break L185
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p185, n[:n185]
+												break L185
+											}
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -7159,7 +7184,7 @@ L1:
 										p, n = p184, n[:n184]
 										break L184
 									}
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
@@ -7168,7 +7193,7 @@ L1:
 									}
 									{
 										p186, n186 := p, len(n)
-										if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										if ok = p < len(s) && s[p] == ':'; ok {
 											p++
 										}
 										p, n = p186, n[:n186]
@@ -7198,22 +7223,14 @@ L1:
 										ok = true
 									L188:
 										for {
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p188, n[:n188]
 												break L188
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p188, n[:n188]
-												break L188
-											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -7221,7 +7238,15 @@ L1:
 												p, n = p188, n[:n188]
 												break L188
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p188, n[:n188]
+												break L188
+											}
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -7236,7 +7261,7 @@ L1:
 										p, n = p187, n[:n187]
 										break L187
 									}
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
@@ -7245,7 +7270,7 @@ L1:
 									}
 									{
 										p189, n189 := p, len(n)
-										if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										if ok = p < len(s) && s[p] == ':'; ok {
 											p++
 										}
 										p, n = p189, n[:n189]
@@ -7275,22 +7300,14 @@ L1:
 										ok = true
 									L191:
 										for {
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p191, n[:n191]
 												break L191
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p191, n[:n191]
-												break L191
-											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -7298,7 +7315,15 @@ L1:
 												p, n = p191, n[:n191]
 												break L191
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p191, n[:n191]
+												break L191
+											}
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -7313,7 +7338,7 @@ L1:
 										p, n = p190, n[:n190]
 										break L190
 									}
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
@@ -7322,7 +7347,7 @@ L1:
 									}
 									{
 										p192, n192 := p, len(n)
-										if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										if ok = p < len(s) && s[p] == ':'; ok {
 											p++
 										}
 										p, n = p192, n[:n192]
@@ -7346,22 +7371,14 @@ L1:
 								ok = true
 							L193:
 								for {
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p193, n[:n193]
 										break L193
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p193, n[:n193]
-										break L193
-									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -7369,7 +7386,15 @@ L1:
 										p, n = p193, n[:n193]
 										break L193
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p193, n[:n193]
+										break L193
+									}
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -7392,7 +7417,7 @@ L1:
 						p, n = p173, n[:n173]
 						break L173
 					}
-					if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "::"; ok {
+					if ok = len(s)-p >= 2 && s[p:p+2] == "::"; ok {
 						p += 2
 					}
 					if !ok {
@@ -7402,7 +7427,7 @@ L1:
 					{
 						p194, n194 := p, len(n)
 						// ipv6char, inlined
-						if ok = p < len(b.s) && class28[b.s[p]]; ok {
+						if ok = p < len(s) && class28[s[p]]; ok {
 							p++
 						}
 						p, n = p194, n[:n194]
@@ -7435,6 +7460,7 @@ func (b *treeBuilder) r26(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -7446,22 +7472,14 @@ func (b *treeBuilder) r26(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = true
 			L2:
 				for {
-					if ok = p < len(b.s) && class7[b.s[p]]; ok {
+					if ok = p < len(s) && class7[s[p]]; ok {
 						p++
 					}
 					if !ok {
 						p, n = p2, n[:n2]
 						break L2
 					}
-					if ok = p < len(b.s) && class7[b.s[p]]; ok {
-						p++
-					}
-					ok = true
-					if !ok {
-						p, n = p2, n[:n2]
-						break L2
-					}
-					if ok = p < len(b.s) && class7[b.s[p]]; ok {
+					if ok = p < len(s) && class7[s[p]]; ok {
 						p++
 					}
 					ok = true
@@ -7469,7 +7487,15 @@ func (b *treeBuilder) r26(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						p, n = p2, n[:n2]
 						break L2
 					}
-					if ok = p < len(b.s) && class7[b.s[p]]; ok {
+					if ok = p < len(s) && class7[s[p]]; ok {
+						p++
+					}
+					ok = true
+					if !ok {
+						p, n = p2, n[:n2]
+						break L2
+					}
+					if ok = p < len(s) && class7[s[p]]; ok {
 						p++
 					}
 					ok = true
@@ -7484,7 +7510,7 @@ func (b *treeBuilder) r26(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && b.s[p] == ':'; ok {
+			if ok = p < len(s) && s[p] == ':'; ok {
 				p++
 			}
 			if !ok {
@@ -7493,7 +7519,7 @@ func (b *treeBuilder) r26(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			}
 			{
 				p3, n3 := p, len(n)
-				if ok = p < len(b.s) && b.s[p] == ':'; ok {
+				if ok = p < len(s) && s[p] == ':'; ok {
 					p++
 				}
 				p, n = p3, n[:n3]
@@ -7515,7 +7541,8 @@ func (b *treeBuilder) r27(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
-	if ok = p < len(b.s) && class28[b.s[p]]; ok {
+	s := b.s
+	if ok = p < len(s) && class28[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -7527,9 +7554,10 @@ func (b *treeBuilder) r28(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
+	s := b.s
 L1:
 	for {
-		if p < len(b.s) && class7[b.s[p]] {
+		if p < len(s) && class7[s[p]] {
 			{
 				p2, n2 := p, len(n)
 				ok = true
@@ -7541,22 +7569,14 @@ L1:
 						ok = true
 					L3:
 						for {
-							if ok = p < len(b.s) && class7[b.s[p]]; ok {
+							if ok = p < len(s) && class7[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class7[b.s[p]]; ok {
-								p++
-							}
-							ok = true
-							if !ok {
-								p, n = p3, n[:n3]
-								break L3
-							}
-							if ok = p < len(b.s) && class7[b.s[p]]; ok {
+							if ok = p < len(s) && class7[s[p]]; ok {
 								p++
 							}
 							ok = true
@@ -7564,7 +7584,15 @@ L1:
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class7[b.s[p]]; ok {
+							if ok = p < len(s) && class7[s[p]]; ok {
+								p++
+							}
+							ok = true
+							if !ok {
+								p, n = p3, n[:n3]
+								break L3
+							}
+							if ok = p < len(s) && class7[s[p]]; ok {
 								p++
 							}
 							ok = true
@@ -7579,7 +7607,7 @@ L1:
 						p, n = p2, n[:n2]
 						break L2
 					}
-					if ok = p < len(b.s) && b.s[p] == ':'; ok {
+					if ok = p < len(s) && s[p] == ':'; ok {
 						p++
 					}
 					if !ok {
@@ -7592,22 +7620,14 @@ L1:
 						ok = true
 					L4:
 						for {
-							if ok = p < len(b.s) && class7[b.s[p]]; ok {
+							if ok = p < len(s) && class7[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p4, n[:n4]
 								break L4
 							}
-							if ok = p < len(b.s) && class7[b.s[p]]; ok {
-								p++
-							}
-							ok = true
-							if !ok {
-								p, n = p4, n[:n4]
-								break L4
-							}
-							if ok = p < len(b.s) && class7[b.s[p]]; ok {
+							if ok = p < len(s) && class7[s[p]]; ok {
 								p++
 							}
 							ok = true
@@ -7615,7 +7635,15 @@ L1:
 								p, n = p4, n[:n4]
 								break L4
 							}
-							if ok = p < len(b.s) && class7[b.s[p]]; ok {
+							if ok = p < len(s) && class7[s[p]]; ok {
+								p++
+							}
+							ok = true
+							if !ok {
+								p, n = p4, n[:n4]
+								break L4
+							}
+							if ok = p < len(s) && class7[s[p]]; ok {
 								p++
 							}
 							ok = true
@@ -7633,7 +7661,7 @@ L1:
 					{
 						p5, n5 := p, len(n)
 						// ipv6char, inlined
-						if ok = p < len(b.s) && class28[b.s[p]]; ok {
+						if ok = p < len(s) && class28[s[p]]; ok {
 							p++
 						}
 						p, n = p5, n[:n5]
@@ -7650,7 +7678,7 @@ L1:
 				break L1
 			}
 		}
-		if p < len(b.s) && class18[b.s[p]] {
+		if p < len(s) && class18[s[p]] {
 			p, n, ok = b.r22(p, n)
 			if ok {
 				break L1
@@ -7668,27 +7696,20 @@ func (b *treeBuilder) r29(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			if ok = p < len(b.s) && class7[b.s[p]]; ok {
+			if ok = p < len(s) && class7[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class7[b.s[p]]; ok {
-				p++
-			}
-			ok = true
-			if !ok {
-				p, n = p1, n[:n1]
-				break L1
-			}
-			if ok = p < len(b.s) && class7[b.s[p]]; ok {
+			if ok = p < len(s) && class7[s[p]]; ok {
 				p++
 			}
 			ok = true
@@ -7696,7 +7717,15 @@ func (b *treeBuilder) r29(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class7[b.s[p]]; ok {
+			if ok = p < len(s) && class7[s[p]]; ok {
+				p++
+			}
+			ok = true
+			if !ok {
+				p, n = p1, n[:n1]
+				break L1
+			}
+			if ok = p < len(s) && class7[s[p]]; ok {
 				p++
 			}
 			ok = true
@@ -7716,15 +7745,16 @@ func (b *treeBuilder) r30(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
+	s := b.s
 L1:
 	for {
-		if p < len(b.s) && class1[b.s[p]] {
+		if p < len(s) && class1[s[p]] {
 			p, n, ok = b.r5(p, n)
 			if ok {
 				break L1
 			}
 		}
-		if p < len(b.s) && class3[b.s[p]] {
+		if p < len(s) && class3[s[p]] {
 			p, n, ok = b.r6(p, n)
 			if ok {
 				break L1
@@ -7743,6 +7773,7 @@ func (b *treeBuilder) r31(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -7762,7 +7793,7 @@ func (b *treeBuilder) r31(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						ok = true
 					L3:
 						for {
-							if ok = p < len(b.s) && b.s[p] == '/'; ok {
+							if ok = p < len(s) && s[p] == '/'; ok {
 								p++
 							}
 							if !ok {
@@ -7803,37 +7834,38 @@ func (b *treeBuilder) r32(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 29
+	s := b.s
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(b.s) && class15[b.s[p]] {
+			for p < len(s) && class15[s[p]] {
 				p++
 			}
 			q1 := p
 		L2:
 			for {
-				if p < len(b.s) && class6[b.s[p]] {
+				if p < len(s) && class6[s[p]] {
 					// escaped, inlined
 					{
 						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
-							if ok = p < len(b.s) && b.s[p] == '%'; ok {
+							if ok = p < len(s) && s[p] == '%'; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class7[b.s[p]]; ok {
+							if ok = p < len(s) && class7[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class7[b.s[p]]; ok {
+							if ok = p < len(s) && class7[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -7871,38 +7903,39 @@ func (b *treeBuilder) r33(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
+	s := b.s
 L1:
 	for {
-		if p < len(b.s) && class15[b.s[p]] {
-			if ok = p < len(b.s) && class15[b.s[p]]; ok {
+		if p < len(s) && class15[s[p]] {
+			if ok = p < len(s) && class15[s[p]]; ok {
 				p++
 			}
 			if ok {
 				break L1
 			}
 		}
-		if p < len(b.s) && class6[b.s[p]] {
+		if p < len(s) && class6[s[p]] {
 			// escaped, inlined
 			{
 				p2, n2 := p, len(n)
 				ok = true
 			L2:
 				for {
-					if ok = p < len(b.s) && b.s[p] == '%'; ok {
+					if ok = p < len(s) && s[p] == '%'; ok {
 						p++
 					}
 					if !ok {
 						p, n = p2, n[:n2]
 						break L2
 					}
-					if ok = p < len(b.s) && class7[b.s[p]]; ok {
+					if ok = p < len(s) && class7[s[p]]; ok {
 						p++
 					}
 					if !ok {
 						p, n = p2, n[:n2]
 						break L2
 					}
-					if ok = p < len(b.s) && class7[b.s[p]]; ok {
+					if ok = p < len(s) && class7[s[p]]; ok {
 						p++
 					}
 					if !ok {
@@ -7931,37 +7964,38 @@ func (b *treeBuilder) r34(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 31
+	s := b.s
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(b.s) && class31[b.s[p]] {
+			for p < len(s) && class31[s[p]] {
 				p++
 			}
 			q1 := p
 		L2:
 			for {
-				if p < len(b.s) && class6[b.s[p]] {
+				if p < len(s) && class6[s[p]] {
 					// escaped, inlined
 					{
 						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
-							if ok = p < len(b.s) && b.s[p] == '%'; ok {
+							if ok = p < len(s) && s[p] == '%'; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class7[b.s[p]]; ok {
+							if ok = p < len(s) && class7[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class7[b.s[p]]; ok {
+							if ok = p < len(s) && class7[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -8002,37 +8036,38 @@ func (b *treeBuilder) r35(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 32
+	s := b.s
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(b.s) && class31[b.s[p]] {
+			for p < len(s) && class31[s[p]] {
 				p++
 			}
 			q1 := p
 		L2:
 			for {
-				if p < len(b.s) && class6[b.s[p]] {
+				if p < len(s) && class6[s[p]] {
 					// escaped, inlined
 					{
 						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
-							if ok = p < len(b.s) && b.s[p] == '%'; ok {
+							if ok = p < len(s) && s[p] == '%'; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class7[b.s[p]]; ok {
+							if ok = p < len(s) && class7[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class7[b.s[p]]; ok {
+							if ok = p < len(s) && class7[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -8070,6 +8105,7 @@ func (b *treeBuilder) r36(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -8077,14 +8113,14 @@ func (b *treeBuilder) r36(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		for {
 		L2:
 			for {
-				if p < len(b.s) && class1[b.s[p]] {
+				if p < len(s) && class1[s[p]] {
 					// net_path, inlined
 					{
 						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
-							if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "//"; ok {
+							if ok = len(s)-p >= 2 && s[p:p+2] == "//"; ok {
 								p += 2
 							}
 							if !ok {
@@ -8109,13 +8145,13 @@ func (b *treeBuilder) r36(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						break L2
 					}
 				}
-				if p < len(b.s) && class1[b.s[p]] {
+				if p < len(s) && class1[s[p]] {
 					p, n, ok = b.r5(p, n)
 					if ok {
 						break L2
 					}
 				}
-				if p < len(b.s) && class4[b.s[p]] {
+				if p < len(s) && class4[s[p]] {
 					p, n, ok = b.r37(p, n)
 					if ok {
 						break L2
@@ -8134,7 +8170,7 @@ func (b *treeBuilder) r36(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = true
 			L4:
 				for {
-					if ok = p < len(b.s) && b.s[p] == '?'; ok {
+					if ok = p < len(s) && s[p] == '?'; ok {
 						p++
 					}
 					if !ok {
@@ -8204,37 +8240,38 @@ func (b *treeBuilder) r38(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 35
+	s := b.s
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(b.s) && class32[b.s[p]] {
+			for p < len(s) && class32[s[p]] {
 				p++
 			}
 			q1 := p
 		L2:
 			for {
-				if p < len(b.s) && class6[b.s[p]] {
+				if p < len(s) && class6[s[p]] {
 					// escaped, inlined
 					{
 						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
-							if ok = p < len(b.s) && b.s[p] == '%'; ok {
+							if ok = p < len(s) && s[p] == '%'; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class7[b.s[p]]; ok {
+							if ok = p < len(s) && class7[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class7[b.s[p]]; ok {
+							if ok = p < len(s) && class7[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -8272,32 +8309,33 @@ func (b *treeBuilder) r39(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
+	s := b.s
 L1:
 	for {
-		if p < len(b.s) && class8[b.s[p]] {
+		if p < len(s) && class8[s[p]] {
 			// reserved, inlined
-			if ok = p < len(b.s) && class8[b.s[p]]; ok {
+			if ok = p < len(s) && class8[s[p]]; ok {
 				p++
 			}
 			if ok {
 				break L1
 			}
 		}
-		if p < len(b.s) && class9[b.s[p]] {
+		if p < len(s) && class9[s[p]] {
 			// unreserved, inlined
 		L2:
 			for {
-				if p < len(b.s) && class10[b.s[p]] {
-					if ok = p < len(b.s) && class10[b.s[p]]; ok {
+				if p < len(s) && class10[s[p]] {
+					if ok = p < len(s) && class10[s[p]]; ok {
 						p++
 					}
 					if ok {
 						break L2
 					}
 				}
-				if p < len(b.s) && class11[b.s[p]] {
+				if p < len(s) && class11[s[p]] {
 					// mark, inlined
-					if ok = p < len(b.s) && class11[b.s[p]]; ok {
+					if ok = p < len(s) && class11[s[p]]; ok {
 						p++
 					}
 					if ok {
@@ -8311,28 +8349,28 @@ L1:
 				break L1
 			}
 		}
-		if p < len(b.s) && class6[b.s[p]] {
+		if p < len(s) && class6[s[p]] {
 			// escaped, inlined
 			{
 				p3, n3 := p, len(n)
 				ok = true
 			L3:
 				for {
-					if ok = p < len(b.s) && b.s[p] == '%'; ok {
+					if ok = p < len(s) && s[p] == '%'; ok {
 						p++
 					}
 					if !ok {
 						p, n = p3, n[:n3]
 						break L3
 					}
-					if ok = p < len(b.s) && class7[b.s[p]]; ok {
+					if ok = p < len(s) && class7[s[p]]; ok {
 						p++
 					}
 					if !ok {
 						p, n = p3, n[:n3]
 						break L3
 					}
-					if ok = p < len(b.s) && class7[b.s[p]]; ok {
+					if ok = p < len(s) && class7[s[p]]; ok {
 						p++
 					}
 					if !ok {
@@ -8358,7 +8396,8 @@ func (b *treeBuilder) r40(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
-	if ok = p < len(b.s) && class8[b.s[p]]; ok {
+	s := b.s
+	if ok = p < len(s) && class8[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -8370,19 +8409,20 @@ func (b *treeBuilder) r41(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
+	s := b.s
 L1:
 	for {
-		if p < len(b.s) && class10[b.s[p]] {
-			if ok = p < len(b.s) && class10[b.s[p]]; ok {
+		if p < len(s) && class10[s[p]] {
+			if ok = p < len(s) && class10[s[p]]; ok {
 				p++
 			}
 			if ok {
 				break L1
 			}
 		}
-		if p < len(b.s) && class11[b.s[p]] {
+		if p < len(s) && class11[s[p]] {
 			// mark, inlined
-			if ok = p < len(b.s) && class11[b.s[p]]; ok {
+			if ok = p < len(s) && class11[s[p]]; ok {
 				p++
 			}
 			if ok {
@@ -8401,7 +8441,8 @@ func (b *treeBuilder) r42(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
-	if ok = p < len(b.s) && class11[b.s[p]]; ok {
+	s := b.s
+	if ok = p < len(s) && class11[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -8413,26 +8454,27 @@ func (b *treeBuilder) r43(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			if ok = p < len(b.s) && b.s[p] == '%'; ok {
+			if ok = p < len(s) && s[p] == '%'; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class7[b.s[p]]; ok {
+			if ok = p < len(s) && class7[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class7[b.s[p]]; ok {
+			if ok = p < len(s) && class7[s[p]]; ok {
 				p++
 			}
 			if !ok {
@@ -8451,7 +8493,8 @@ func (b *treeBuilder) r44(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
-	if ok = p < len(b.s) && class33[b.s[p]]; ok {
+	s := b.s
+	if ok = p < len(s) && class33[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -8463,7 +8506,8 @@ func (b *treeBuilder) r45(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
-	if ok = p < len(b.s) && class34[b.s[p]]; ok {
+	s := b.s
+	if ok = p < len(s) && class34[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -8475,7 +8519,8 @@ func (b *treeBuilder) r46(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
-	if ok = p < len(b.s) && class0[b.s[p]]; ok {
+	s := b.s
+	if ok = p < len(s) && class0[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -8487,7 +8532,8 @@ func (b *treeBuilder) r47(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
-	if ok = p < len(b.s) && class18[b.s[p]]; ok {
+	s := b.s
+	if ok = p < len(s) && class18[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -8499,7 +8545,8 @@ func (b *treeBuilder) r48(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
-	if ok = p < len(b.s) && class7[b.s[p]]; ok {
+	s := b.s
+	if ok = p < len(s) && class7[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -8511,7 +8558,8 @@ func (b *treeBuilder) r49(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
-	if ok = p < len(b.s) && b.s[p] == '"'; ok {
+	s := b.s
+	if ok = p < len(s) && s[p] == '"'; ok {
 		p++
 	}
 	return p, n, ok

@@ -222,9 +222,10 @@ func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
+	s := b.s
 L1:
 	for {
-		if p < len(b.s) && class0[b.s[p]] {
+		if p < len(s) && class0[s[p]] {
 			// URI, inlined
 			{
 				p2, n2 := p, len(n)
@@ -236,7 +237,7 @@ L1:
 						p, n = p2, n[:n2]
 						break L2
 					}
-					if ok = p < len(b.s) && b.s[p] == ':'; ok {
+					if ok = p < len(s) && s[p] == ':'; ok {
 						p++
 					}
 					if !ok {
@@ -246,13 +247,13 @@ L1:
 					// hier_part, inlined
 				L3:
 					for {
-						if p < len(b.s) && class1[b.s[p]] {
+						if p < len(s) && class1[s[p]] {
 							{
 								p4, n4 := p, len(n)
 								ok = true
 							L4:
 								for {
-									if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "//"; ok {
+									if ok = len(s)-p >= 2 && s[p:p+2] == "//"; ok {
 										p += 2
 									}
 									if !ok {
@@ -278,13 +279,13 @@ L1:
 						}
 					L5:
 						for {
-							if p < len(b.s) && class1[b.s[p]] {
+							if p < len(s) && class1[s[p]] {
 								p, n, ok = b.r23(p, n)
 								if ok {
 									break L5
 								}
 							}
-							if p < len(b.s) && class2[b.s[p]] {
+							if p < len(s) && class2[s[p]] {
 								p, n, ok = b.r25(p, n)
 								if ok {
 									break L5
@@ -312,7 +313,7 @@ L1:
 						ok = true
 					L6:
 						for {
-							if ok = p < len(b.s) && b.s[p] == '?'; ok {
+							if ok = p < len(s) && s[p] == '?'; ok {
 								p++
 							}
 							if !ok {
@@ -337,7 +338,7 @@ L1:
 						ok = true
 					L7:
 						for {
-							if ok = p < len(b.s) && b.s[p] == '#'; ok {
+							if ok = p < len(s) && s[p] == '#'; ok {
 								p++
 							}
 							if !ok {
@@ -373,13 +374,13 @@ L1:
 				// relative_part, inlined
 			L9:
 				for {
-					if p < len(b.s) && class1[b.s[p]] {
+					if p < len(s) && class1[s[p]] {
 						{
 							p10, n10 := p, len(n)
 							ok = true
 						L10:
 							for {
-								if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "//"; ok {
+								if ok = len(s)-p >= 2 && s[p:p+2] == "//"; ok {
 									p += 2
 								}
 								if !ok {
@@ -405,13 +406,13 @@ L1:
 					}
 				L11:
 					for {
-						if p < len(b.s) && class1[b.s[p]] {
+						if p < len(s) && class1[s[p]] {
 							p, n, ok = b.r23(p, n)
 							if ok {
 								break L11
 							}
 						}
-						if p < len(b.s) && class3[b.s[p]] {
+						if p < len(s) && class3[s[p]] {
 							p, n, ok = b.r24(p, n)
 							if ok {
 								break L11
@@ -439,7 +440,7 @@ L1:
 					ok = true
 				L12:
 					for {
-						if ok = p < len(b.s) && b.s[p] == '?'; ok {
+						if ok = p < len(s) && s[p] == '?'; ok {
 							p++
 						}
 						if !ok {
@@ -464,7 +465,7 @@ L1:
 					ok = true
 				L13:
 					for {
-						if ok = p < len(b.s) && b.s[p] == '#'; ok {
+						if ok = p < len(s) && s[p] == '#'; ok {
 							p++
 						}
 						if !ok {
@@ -502,6 +503,7 @@ func (b *treeBuilder) r1(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -512,7 +514,7 @@ func (b *treeBuilder) r1(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && b.s[p] == ':'; ok {
+			if ok = p < len(s) && s[p] == ':'; ok {
 				p++
 			}
 			if !ok {
@@ -522,13 +524,13 @@ func (b *treeBuilder) r1(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// hier_part, inlined
 		L2:
 			for {
-				if p < len(b.s) && class1[b.s[p]] {
+				if p < len(s) && class1[s[p]] {
 					{
 						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
-							if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "//"; ok {
+							if ok = len(s)-p >= 2 && s[p:p+2] == "//"; ok {
 								p += 2
 							}
 							if !ok {
@@ -554,13 +556,13 @@ func (b *treeBuilder) r1(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				}
 			L4:
 				for {
-					if p < len(b.s) && class1[b.s[p]] {
+					if p < len(s) && class1[s[p]] {
 						p, n, ok = b.r23(p, n)
 						if ok {
 							break L4
 						}
 					}
-					if p < len(b.s) && class2[b.s[p]] {
+					if p < len(s) && class2[s[p]] {
 						p, n, ok = b.r25(p, n)
 						if ok {
 							break L4
@@ -588,7 +590,7 @@ func (b *treeBuilder) r1(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = true
 			L5:
 				for {
-					if ok = p < len(b.s) && b.s[p] == '?'; ok {
+					if ok = p < len(s) && s[p] == '?'; ok {
 						p++
 					}
 					if !ok {
@@ -613,7 +615,7 @@ func (b *treeBuilder) r1(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = true
 			L6:
 				for {
-					if ok = p < len(b.s) && b.s[p] == '#'; ok {
+					if ok = p < len(s) && s[p] == '#'; ok {
 						p++
 					}
 					if !ok {
@@ -645,15 +647,16 @@ func (b *treeBuilder) r2(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
+	s := b.s
 L1:
 	for {
-		if p < len(b.s) && class1[b.s[p]] {
+		if p < len(s) && class1[s[p]] {
 			{
 				p2, n2 := p, len(n)
 				ok = true
 			L2:
 				for {
-					if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "//"; ok {
+					if ok = len(s)-p >= 2 && s[p:p+2] == "//"; ok {
 						p += 2
 					}
 					if !ok {
@@ -679,13 +682,13 @@ L1:
 		}
 	L3:
 		for {
-			if p < len(b.s) && class1[b.s[p]] {
+			if p < len(s) && class1[s[p]] {
 				p, n, ok = b.r23(p, n)
 				if ok {
 					break L3
 				}
 			}
-			if p < len(b.s) && class2[b.s[p]] {
+			if p < len(s) && class2[s[p]] {
 				p, n, ok = b.r25(p, n)
 				if ok {
 					break L3
@@ -713,6 +716,7 @@ func (b *treeBuilder) r3(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -723,7 +727,7 @@ func (b *treeBuilder) r3(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && b.s[p] == ':'; ok {
+			if ok = p < len(s) && s[p] == ':'; ok {
 				p++
 			}
 			if !ok {
@@ -733,13 +737,13 @@ func (b *treeBuilder) r3(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// hier_part, inlined
 		L2:
 			for {
-				if p < len(b.s) && class1[b.s[p]] {
+				if p < len(s) && class1[s[p]] {
 					{
 						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
-							if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "//"; ok {
+							if ok = len(s)-p >= 2 && s[p:p+2] == "//"; ok {
 								p += 2
 							}
 							if !ok {
@@ -765,13 +769,13 @@ func (b *treeBuilder) r3(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				}
 			L4:
 				for {
-					if p < len(b.s) && class1[b.s[p]] {
+					if p < len(s) && class1[s[p]] {
 						p, n, ok = b.r23(p, n)
 						if ok {
 							break L4
 						}
 					}
-					if p < len(b.s) && class2[b.s[p]] {
+					if p < len(s) && class2[s[p]] {
 						p, n, ok = b.r25(p, n)
 						if ok {
 							break L4
@@ -799,7 +803,7 @@ func (b *treeBuilder) r3(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = true
 			L5:
 				for {
-					if ok = p < len(b.s) && b.s[p] == '?'; ok {
+					if ok = p < len(s) && s[p] == '?'; ok {
 						p++
 					}
 					if !ok {
@@ -831,6 +835,7 @@ func (b *treeBuilder) r4(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -839,13 +844,13 @@ func (b *treeBuilder) r4(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// relative_part, inlined
 		L2:
 			for {
-				if p < len(b.s) && class1[b.s[p]] {
+				if p < len(s) && class1[s[p]] {
 					{
 						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
-							if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "//"; ok {
+							if ok = len(s)-p >= 2 && s[p:p+2] == "//"; ok {
 								p += 2
 							}
 							if !ok {
@@ -871,13 +876,13 @@ func (b *treeBuilder) r4(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				}
 			L4:
 				for {
-					if p < len(b.s) && class1[b.s[p]] {
+					if p < len(s) && class1[s[p]] {
 						p, n, ok = b.r23(p, n)
 						if ok {
 							break L4
 						}
 					}
-					if p < len(b.s) && class3[b.s[p]] {
+					if p < len(s) && class3[s[p]] {
 						p, n, ok = b.r24(p, n)
 						if ok {
 							break L4
@@ -905,7 +910,7 @@ func (b *treeBuilder) r4(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = true
 			L5:
 				for {
-					if ok = p < len(b.s) && b.s[p] == '?'; ok {
+					if ok = p < len(s) && s[p] == '?'; ok {
 						p++
 					}
 					if !ok {
@@ -930,7 +935,7 @@ func (b *treeBuilder) r4(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = true
 			L6:
 				for {
-					if ok = p < len(b.s) && b.s[p] == '#'; ok {
+					if ok = p < len(s) && s[p] == '#'; ok {
 						p++
 					}
 					if !ok {
@@ -962,15 +967,16 @@ func (b *treeBuilder) r5(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
+	s := b.s
 L1:
 	for {
-		if p < len(b.s) && class1[b.s[p]] {
+		if p < len(s) && class1[s[p]] {
 			{
 				p2, n2 := p, len(n)
 				ok = true
 			L2:
 				for {
-					if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "//"; ok {
+					if ok = len(s)-p >= 2 && s[p:p+2] == "//"; ok {
 						p += 2
 					}
 					if !ok {
@@ -996,13 +1002,13 @@ L1:
 		}
 	L3:
 		for {
-			if p < len(b.s) && class1[b.s[p]] {
+			if p < len(s) && class1[s[p]] {
 				p, n, ok = b.r23(p, n)
 				if ok {
 					break L3
 				}
 			}
-			if p < len(b.s) && class3[b.s[p]] {
+			if p < len(s) && class3[s[p]] {
 				p, n, ok = b.r24(p, n)
 				if ok {
 					break L3
@@ -1033,12 +1039,13 @@ func (b *treeBuilder) r6(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 6
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			if ok = p < len(b.s) && class0[b.s[p]]; ok {
+			if ok = p < len(s) && class0[s[p]]; ok {
 				p++
 			}
 			if !ok {
@@ -1048,7 +1055,7 @@ func (b *treeBuilder) r6(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			{
 				start2 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(b.s) && class4[b.s[p]] {
+					for p < len(s) && class4[s[p]] {
 						p++
 					}
 					ok = false
@@ -1080,6 +1087,7 @@ func (b *treeBuilder) r7(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 7
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -1095,7 +1103,7 @@ func (b *treeBuilder) r7(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						p, n = p2, n[:n2]
 						break L2
 					}
-					if ok = p < len(b.s) && b.s[p] == '@'; ok {
+					if ok = p < len(s) && s[p] == '@'; ok {
 						p++
 					}
 					if !ok {
@@ -1120,7 +1128,7 @@ func (b *treeBuilder) r7(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = true
 			L3:
 				for {
-					if ok = p < len(b.s) && b.s[p] == ':'; ok {
+					if ok = p < len(s) && s[p] == ':'; ok {
 						p++
 					}
 					if !ok {
@@ -1159,37 +1167,38 @@ func (b *treeBuilder) r8(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 8
+	s := b.s
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(b.s) && class5[b.s[p]] {
+			for p < len(s) && class5[s[p]] {
 				p++
 			}
 			q1 := p
 		L2:
 			for {
-				if p < len(b.s) && class6[b.s[p]] {
+				if p < len(s) && class6[s[p]] {
 					// pct_encoded, inlined
 					{
 						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
-							if ok = p < len(b.s) && b.s[p] == '%'; ok {
+							if ok = p < len(s) && s[p] == '%'; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class7[b.s[p]]; ok {
+							if ok = p < len(s) && class7[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class7[b.s[p]]; ok {
+							if ok = p < len(s) && class7[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -1230,15 +1239,16 @@ func (b *treeBuilder) r9(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 9
+	s := b.s
 L1:
 	for {
-		if p < len(b.s) && class8[b.s[p]] {
+		if p < len(s) && class8[s[p]] {
 			p, n, ok = b.r11(p, n)
 			if ok {
 				break L1
 			}
 		}
-		if p < len(b.s) && class9[b.s[p]] {
+		if p < len(s) && class9[s[p]] {
 			{
 				p2, n2 := p, len(n)
 				ok = true
@@ -1251,7 +1261,7 @@ L1:
 					}
 					{
 						p3, n3 := p, len(n)
-						if ok = p < len(b.s) && class10[b.s[p]]; ok {
+						if ok = p < len(s) && class10[s[p]]; ok {
 							p++
 						}
 						p, n = p3, n[:n3]
@@ -1291,10 +1301,11 @@ func (b *treeBuilder) r10(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 10
+	s := b.s
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(b.s) && class9[b.s[p]] {
+			for p < len(s) && class9[s[p]] {
 				p++
 			}
 			ok = false
@@ -1319,12 +1330,13 @@ func (b *treeBuilder) r11(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 11
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			if ok = p < len(b.s) && b.s[p] == '['; ok {
+			if ok = p < len(s) && s[p] == '['; ok {
 				p++
 			}
 			if !ok {
@@ -1333,13 +1345,13 @@ func (b *treeBuilder) r11(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			}
 		L2:
 			for {
-				if p < len(b.s) && class11[b.s[p]] {
+				if p < len(s) && class11[s[p]] {
 					p, n, ok = b.r13(p, n)
 					if ok {
 						break L2
 					}
 				}
-				if p < len(b.s) && class12[b.s[p]] {
+				if p < len(s) && class12[s[p]] {
 					p, n, ok = b.r12(p, n)
 					if ok {
 						break L2
@@ -1352,7 +1364,7 @@ func (b *treeBuilder) r11(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && b.s[p] == ']'; ok {
+			if ok = p < len(s) && s[p] == ']'; ok {
 				p++
 			}
 			if !ok {
@@ -1378,12 +1390,13 @@ func (b *treeBuilder) r12(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 12
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			if ok = p < len(b.s) && class12[b.s[p]]; ok {
+			if ok = p < len(s) && class12[s[p]]; ok {
 				p++
 			}
 			if !ok {
@@ -1393,7 +1406,7 @@ func (b *treeBuilder) r12(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			{
 				start2 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(b.s) && class7[b.s[p]] {
+					for p < len(s) && class7[s[p]] {
 						p++
 					}
 					ok = false
@@ -1406,7 +1419,7 @@ func (b *treeBuilder) r12(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && b.s[p] == '.'; ok {
+			if ok = p < len(s) && s[p] == '.'; ok {
 				p++
 			}
 			if !ok {
@@ -1416,7 +1429,7 @@ func (b *treeBuilder) r12(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			{
 				start3 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(b.s) && class5[b.s[p]] {
+					for p < len(s) && class5[s[p]] {
 						p++
 					}
 					ok = false
@@ -1448,9 +1461,10 @@ func (b *treeBuilder) r13(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 13
+	s := b.s
 L1:
 	for {
-		if p < len(b.s) && class7[b.s[p]] {
+		if p < len(s) && class7[s[p]] {
 			{
 				p2, n2 := p, len(n)
 				ok = true
@@ -1468,22 +1482,14 @@ L1:
 								ok = true
 							L4:
 								for {
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p4, n[:n4]
 										break L4
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p4, n[:n4]
-										break L4
-									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -1491,7 +1497,15 @@ L1:
 										p, n = p4, n[:n4]
 										break L4
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p4, n[:n4]
+										break L4
+									}
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -1506,7 +1520,7 @@ L1:
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
@@ -1515,7 +1529,7 @@ L1:
 							}
 							{
 								p5, n5 := p, len(n)
-								if ok = p < len(b.s) && b.s[p] == ':'; ok {
+								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
 								p, n = p5, n[:n5]
@@ -1544,22 +1558,14 @@ L1:
 								ok = true
 							L7:
 								for {
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p7, n[:n7]
 										break L7
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p7, n[:n7]
-										break L7
-									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -1567,7 +1573,15 @@ L1:
 										p, n = p7, n[:n7]
 										break L7
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p7, n[:n7]
+										break L7
+									}
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -1582,7 +1596,7 @@ L1:
 								p, n = p6, n[:n6]
 								break L6
 							}
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
@@ -1591,7 +1605,7 @@ L1:
 							}
 							{
 								p8, n8 := p, len(n)
-								if ok = p < len(b.s) && b.s[p] == ':'; ok {
+								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
 								p, n = p8, n[:n8]
@@ -1620,22 +1634,14 @@ L1:
 								ok = true
 							L10:
 								for {
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p10, n[:n10]
 										break L10
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p10, n[:n10]
-										break L10
-									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -1643,7 +1649,15 @@ L1:
 										p, n = p10, n[:n10]
 										break L10
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p10, n[:n10]
+										break L10
+									}
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -1658,7 +1672,7 @@ L1:
 								p, n = p9, n[:n9]
 								break L9
 							}
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
@@ -1667,7 +1681,7 @@ L1:
 							}
 							{
 								p11, n11 := p, len(n)
-								if ok = p < len(b.s) && b.s[p] == ':'; ok {
+								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
 								p, n = p11, n[:n11]
@@ -1696,22 +1710,14 @@ L1:
 								ok = true
 							L13:
 								for {
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p13, n[:n13]
 										break L13
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p13, n[:n13]
-										break L13
-									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -1719,7 +1725,15 @@ L1:
 										p, n = p13, n[:n13]
 										break L13
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p13, n[:n13]
+										break L13
+									}
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -1734,7 +1748,7 @@ L1:
 								p, n = p12, n[:n12]
 								break L12
 							}
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
@@ -1743,7 +1757,7 @@ L1:
 							}
 							{
 								p14, n14 := p, len(n)
-								if ok = p < len(b.s) && b.s[p] == ':'; ok {
+								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
 								p, n = p14, n[:n14]
@@ -1772,22 +1786,14 @@ L1:
 								ok = true
 							L16:
 								for {
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p16, n[:n16]
 										break L16
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p16, n[:n16]
-										break L16
-									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -1795,7 +1801,15 @@ L1:
 										p, n = p16, n[:n16]
 										break L16
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p16, n[:n16]
+										break L16
+									}
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -1810,7 +1824,7 @@ L1:
 								p, n = p15, n[:n15]
 								break L15
 							}
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
@@ -1819,7 +1833,7 @@ L1:
 							}
 							{
 								p17, n17 := p, len(n)
-								if ok = p < len(b.s) && b.s[p] == ':'; ok {
+								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
 								p, n = p17, n[:n17]
@@ -1848,22 +1862,14 @@ L1:
 								ok = true
 							L19:
 								for {
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p19, n[:n19]
 										break L19
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p19, n[:n19]
-										break L19
-									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -1871,7 +1877,15 @@ L1:
 										p, n = p19, n[:n19]
 										break L19
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p19, n[:n19]
+										break L19
+									}
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -1886,7 +1900,7 @@ L1:
 								p, n = p18, n[:n18]
 								break L18
 							}
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
@@ -1895,7 +1909,7 @@ L1:
 							}
 							{
 								p20, n20 := p, len(n)
-								if ok = p < len(b.s) && b.s[p] == ':'; ok {
+								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
 								p, n = p20, n[:n20]
@@ -1915,7 +1929,7 @@ L1:
 					// ls32, inlined
 				L21:
 					for {
-						if p < len(b.s) && class7[b.s[p]] {
+						if p < len(s) && class7[s[p]] {
 							{
 								p22, n22 := p, len(n)
 								ok = true
@@ -1927,22 +1941,14 @@ L1:
 										ok = true
 									L23:
 										for {
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p23, n[:n23]
 												break L23
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p23, n[:n23]
-												break L23
-											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -1950,7 +1956,15 @@ L1:
 												p, n = p23, n[:n23]
 												break L23
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p23, n[:n23]
+												break L23
+											}
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -1965,7 +1979,7 @@ L1:
 										p, n = p22, n[:n22]
 										break L22
 									}
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
@@ -1978,22 +1992,14 @@ L1:
 										ok = true
 									L24:
 										for {
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p24, n[:n24]
 												break L24
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p24, n[:n24]
-												break L24
-											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -2001,7 +2007,15 @@ L1:
 												p, n = p24, n[:n24]
 												break L24
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p24, n[:n24]
+												break L24
+											}
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -2019,7 +2033,7 @@ L1:
 									{
 										p25, n25 := p, len(n)
 										// ipv6char, inlined
-										if ok = p < len(b.s) && class13[b.s[p]]; ok {
+										if ok = p < len(s) && class13[s[p]]; ok {
 											p++
 										}
 										p, n = p25, n[:n25]
@@ -2036,7 +2050,7 @@ L1:
 								break L21
 							}
 						}
-						if p < len(b.s) && class9[b.s[p]] {
+						if p < len(s) && class9[s[p]] {
 							p, n, ok = b.r18(p, n)
 							if ok {
 								break L21
@@ -2052,7 +2066,7 @@ L1:
 					{
 						p26, n26 := p, len(n)
 						// ipv6char, inlined
-						if ok = p < len(b.s) && class13[b.s[p]]; ok {
+						if ok = p < len(s) && class13[s[p]]; ok {
 							p++
 						}
 						p, n = p26, n[:n26]
@@ -2069,13 +2083,13 @@ L1:
 				break L1
 			}
 		}
-		if p < len(b.s) && class14[b.s[p]] {
+		if p < len(s) && class14[s[p]] {
 			{
 				p27, n27 := p, len(n)
 				ok = true
 			L27:
 				for {
-					if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "::"; ok {
+					if ok = len(s)-p >= 2 && s[p:p+2] == "::"; ok {
 						p += 2
 					}
 					if !ok {
@@ -2094,22 +2108,14 @@ L1:
 								ok = true
 							L29:
 								for {
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p29, n[:n29]
 										break L29
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p29, n[:n29]
-										break L29
-									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -2117,7 +2123,15 @@ L1:
 										p, n = p29, n[:n29]
 										break L29
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p29, n[:n29]
+										break L29
+									}
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -2132,7 +2146,7 @@ L1:
 								p, n = p28, n[:n28]
 								break L28
 							}
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
@@ -2141,7 +2155,7 @@ L1:
 							}
 							{
 								p30, n30 := p, len(n)
-								if ok = p < len(b.s) && b.s[p] == ':'; ok {
+								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
 								p, n = p30, n[:n30]
@@ -2170,22 +2184,14 @@ L1:
 								ok = true
 							L32:
 								for {
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p32, n[:n32]
 										break L32
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p32, n[:n32]
-										break L32
-									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -2193,7 +2199,15 @@ L1:
 										p, n = p32, n[:n32]
 										break L32
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p32, n[:n32]
+										break L32
+									}
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -2208,7 +2222,7 @@ L1:
 								p, n = p31, n[:n31]
 								break L31
 							}
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
@@ -2217,7 +2231,7 @@ L1:
 							}
 							{
 								p33, n33 := p, len(n)
-								if ok = p < len(b.s) && b.s[p] == ':'; ok {
+								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
 								p, n = p33, n[:n33]
@@ -2246,22 +2260,14 @@ L1:
 								ok = true
 							L35:
 								for {
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p35, n[:n35]
 										break L35
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p35, n[:n35]
-										break L35
-									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -2269,7 +2275,15 @@ L1:
 										p, n = p35, n[:n35]
 										break L35
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p35, n[:n35]
+										break L35
+									}
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -2284,7 +2298,7 @@ L1:
 								p, n = p34, n[:n34]
 								break L34
 							}
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
@@ -2293,7 +2307,7 @@ L1:
 							}
 							{
 								p36, n36 := p, len(n)
-								if ok = p < len(b.s) && b.s[p] == ':'; ok {
+								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
 								p, n = p36, n[:n36]
@@ -2322,22 +2336,14 @@ L1:
 								ok = true
 							L38:
 								for {
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p38, n[:n38]
 										break L38
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p38, n[:n38]
-										break L38
-									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -2345,7 +2351,15 @@ L1:
 										p, n = p38, n[:n38]
 										break L38
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p38, n[:n38]
+										break L38
+									}
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -2360,7 +2374,7 @@ L1:
 								p, n = p37, n[:n37]
 								break L37
 							}
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
@@ -2369,7 +2383,7 @@ L1:
 							}
 							{
 								p39, n39 := p, len(n)
-								if ok = p < len(b.s) && b.s[p] == ':'; ok {
+								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
 								p, n = p39, n[:n39]
@@ -2398,22 +2412,14 @@ L1:
 								ok = true
 							L41:
 								for {
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p41, n[:n41]
 										break L41
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p41, n[:n41]
-										break L41
-									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -2421,7 +2427,15 @@ L1:
 										p, n = p41, n[:n41]
 										break L41
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p41, n[:n41]
+										break L41
+									}
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -2436,7 +2450,7 @@ L1:
 								p, n = p40, n[:n40]
 								break L40
 							}
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
@@ -2445,7 +2459,7 @@ L1:
 							}
 							{
 								p42, n42 := p, len(n)
-								if ok = p < len(b.s) && b.s[p] == ':'; ok {
+								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
 								p, n = p42, n[:n42]
@@ -2465,7 +2479,7 @@ L1:
 					// ls32, inlined
 				L43:
 					for {
-						if p < len(b.s) && class7[b.s[p]] {
+						if p < len(s) && class7[s[p]] {
 							{
 								p44, n44 := p, len(n)
 								ok = true
@@ -2477,22 +2491,14 @@ L1:
 										ok = true
 									L45:
 										for {
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p45, n[:n45]
 												break L45
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p45, n[:n45]
-												break L45
-											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -2500,7 +2506,15 @@ L1:
 												p, n = p45, n[:n45]
 												break L45
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p45, n[:n45]
+												break L45
+											}
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -2515,7 +2529,7 @@ L1:
 										p, n = p44, n[:n44]
 										break L44
 									}
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
@@ -2528,22 +2542,14 @@ L1:
 										ok = true
 									L46:
 										for {
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p46, n[:n46]
 												break L46
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p46, n[:n46]
-												break L46
-											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -2551,7 +2557,15 @@ L1:
 												p, n = p46, n[:n46]
 												break L46
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p46, n[:n46]
+												break L46
+											}
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -2569,7 +2583,7 @@ L1:
 									{
 										p47, n47 := p, len(n)
 										// ipv6char, inlined
-										if ok = p < len(b.s) && class13[b.s[p]]; ok {
+										if ok = p < len(s) && class13[s[p]]; ok {
 											p++
 										}
 										p, n = p47, n[:n47]
@@ -2586,7 +2600,7 @@ L1:
 								break L43
 							}
 						}
-						if p < len(b.s) && class9[b.s[p]] {
+						if p < len(s) && class9[s[p]] {
 							p, n, ok = b.r18(p, n)
 							if ok {
 								break L43
@@ -2602,7 +2616,7 @@ L1:
 					{
 						p48, n48 := p, len(n)
 						// ipv6char, inlined
-						if ok = p < len(b.s) && class13[b.s[p]]; ok {
+						if ok = p < len(s) && class13[s[p]]; ok {
 							p++
 						}
 						p, n = p48, n[:n48]
@@ -2619,7 +2633,7 @@ L1:
 				break L1
 			}
 		}
-		if p < len(b.s) && class11[b.s[p]] {
+		if p < len(s) && class11[s[p]] {
 			{
 				p49, n49 := p, len(n)
 				ok = true
@@ -2631,22 +2645,14 @@ L1:
 						ok = true
 					L50:
 						for {
-							if ok = p < len(b.s) && class7[b.s[p]]; ok {
+							if ok = p < len(s) && class7[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p50, n[:n50]
 								break L50
 							}
-							if ok = p < len(b.s) && class7[b.s[p]]; ok {
-								p++
-							}
-							ok = true
-							if !ok {
-								p, n = p50, n[:n50]
-								break L50
-							}
-							if ok = p < len(b.s) && class7[b.s[p]]; ok {
+							if ok = p < len(s) && class7[s[p]]; ok {
 								p++
 							}
 							ok = true
@@ -2654,7 +2660,15 @@ L1:
 								p, n = p50, n[:n50]
 								break L50
 							}
-							if ok = p < len(b.s) && class7[b.s[p]]; ok {
+							if ok = p < len(s) && class7[s[p]]; ok {
+								p++
+							}
+							ok = true
+							if !ok {
+								p, n = p50, n[:n50]
+								break L50
+							}
+							if ok = p < len(s) && class7[s[p]]; ok {
 								p++
 							}
 							ok = true
@@ -2670,7 +2684,7 @@ L1:
 						p, n = p49, n[:n49]
 						break L49
 					}
-					if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "::"; ok {
+					if ok = len(s)-p >= 2 && s[p:p+2] == "::"; ok {
 						p += 2
 					}
 					if !ok {
@@ -2689,22 +2703,14 @@ L1:
 								ok = true
 							L52:
 								for {
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p52, n[:n52]
 										break L52
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p52, n[:n52]
-										break L52
-									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -2712,7 +2718,15 @@ L1:
 										p, n = p52, n[:n52]
 										break L52
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p52, n[:n52]
+										break L52
+									}
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -2727,7 +2741,7 @@ L1:
 								p, n = p51, n[:n51]
 								break L51
 							}
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
@@ -2736,7 +2750,7 @@ L1:
 							}
 							{
 								p53, n53 := p, len(n)
-								if ok = p < len(b.s) && b.s[p] == ':'; ok {
+								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
 								p, n = p53, n[:n53]
@@ -2765,22 +2779,14 @@ L1:
 								ok = true
 							L55:
 								for {
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p55, n[:n55]
 										break L55
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p55, n[:n55]
-										break L55
-									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -2788,7 +2794,15 @@ L1:
 										p, n = p55, n[:n55]
 										break L55
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p55, n[:n55]
+										break L55
+									}
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -2803,7 +2817,7 @@ L1:
 								p, n = p54, n[:n54]
 								break L54
 							}
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
@@ -2812,7 +2826,7 @@ L1:
 							}
 							{
 								p56, n56 := p, len(n)
-								if ok = p < len(b.s) && b.s[p] == ':'; ok {
+								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
 								p, n = p56, n[:n56]
@@ -2841,22 +2855,14 @@ L1:
 								ok = true
 							L58:
 								for {
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p58, n[:n58]
 										break L58
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p58, n[:n58]
-										break L58
-									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -2864,7 +2870,15 @@ L1:
 										p, n = p58, n[:n58]
 										break L58
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p58, n[:n58]
+										break L58
+									}
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -2879,7 +2893,7 @@ L1:
 								p, n = p57, n[:n57]
 								break L57
 							}
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
@@ -2888,7 +2902,7 @@ L1:
 							}
 							{
 								p59, n59 := p, len(n)
-								if ok = p < len(b.s) && b.s[p] == ':'; ok {
+								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
 								p, n = p59, n[:n59]
@@ -2917,22 +2931,14 @@ L1:
 								ok = true
 							L61:
 								for {
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p61, n[:n61]
 										break L61
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p61, n[:n61]
-										break L61
-									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -2940,7 +2946,15 @@ L1:
 										p, n = p61, n[:n61]
 										break L61
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p61, n[:n61]
+										break L61
+									}
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -2955,7 +2969,7 @@ L1:
 								p, n = p60, n[:n60]
 								break L60
 							}
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
@@ -2964,7 +2978,7 @@ L1:
 							}
 							{
 								p62, n62 := p, len(n)
-								if ok = p < len(b.s) && b.s[p] == ':'; ok {
+								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
 								p, n = p62, n[:n62]
@@ -2984,7 +2998,7 @@ L1:
 					// ls32, inlined
 				L63:
 					for {
-						if p < len(b.s) && class7[b.s[p]] {
+						if p < len(s) && class7[s[p]] {
 							{
 								p64, n64 := p, len(n)
 								ok = true
@@ -2996,22 +3010,14 @@ L1:
 										ok = true
 									L65:
 										for {
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p65, n[:n65]
 												break L65
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p65, n[:n65]
-												break L65
-											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -3019,7 +3025,15 @@ L1:
 												p, n = p65, n[:n65]
 												break L65
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p65, n[:n65]
+												break L65
+											}
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -3034,7 +3048,7 @@ L1:
 										p, n = p64, n[:n64]
 										break L64
 									}
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
@@ -3047,22 +3061,14 @@ L1:
 										ok = true
 									L66:
 										for {
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p66, n[:n66]
 												break L66
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p66, n[:n66]
-												break L66
-											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -3070,7 +3076,15 @@ L1:
 												p, n = p66, n[:n66]
 												break L66
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p66, n[:n66]
+												break L66
+											}
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -3088,7 +3102,7 @@ L1:
 									{
 										p67, n67 := p, len(n)
 										// ipv6char, inlined
-										if ok = p < len(b.s) && class13[b.s[p]]; ok {
+										if ok = p < len(s) && class13[s[p]]; ok {
 											p++
 										}
 										p, n = p67, n[:n67]
@@ -3105,7 +3119,7 @@ L1:
 								break L63
 							}
 						}
-						if p < len(b.s) && class9[b.s[p]] {
+						if p < len(s) && class9[s[p]] {
 							p, n, ok = b.r18(p, n)
 							if ok {
 								break L63
@@ -3121,7 +3135,7 @@ L1:
 					{
 						p68, n68 := p, len(n)
 						// ipv6char, inlined
-						if ok = p < len(b.s) && class13[b.s[p]]; ok {
+						if ok = p < len(s) && class13[s[p]]; ok {
 							p++
 						}
 						p, n = p68, n[:n68]
@@ -3138,7 +3152,7 @@ L1:
 				break L1
 			}
 		}
-		if p < len(b.s) && class11[b.s[p]] {
+		if p < len(s) && class11[s[p]] {
 			{
 				p69, n69 := p, len(n)
 				ok = true
@@ -3161,22 +3175,14 @@ L1:
 										ok = true
 									L72:
 										for {
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p72, n[:n72]
 												break L72
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p72, n[:n72]
-												break L72
-											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -3184,7 +3190,15 @@ L1:
 												p, n = p72, n[:n72]
 												break L72
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p72, n[:n72]
+												break L72
+											}
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -3199,7 +3213,7 @@ L1:
 										p, n = p71, n[:n71]
 										break L71
 									}
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
@@ -3208,7 +3222,7 @@ L1:
 									}
 									{
 										p73, n73 := p, len(n)
-										if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										if ok = p < len(s) && s[p] == ':'; ok {
 											p++
 										}
 										p, n = p73, n[:n73]
@@ -3232,22 +3246,14 @@ L1:
 								ok = true
 							L74:
 								for {
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p74, n[:n74]
 										break L74
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p74, n[:n74]
-										break L74
-									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -3255,7 +3261,15 @@ L1:
 										p, n = p74, n[:n74]
 										break L74
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p74, n[:n74]
+										break L74
+									}
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -3278,7 +3292,7 @@ L1:
 						p, n = p69, n[:n69]
 						break L69
 					}
-					if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "::"; ok {
+					if ok = len(s)-p >= 2 && s[p:p+2] == "::"; ok {
 						p += 2
 					}
 					if !ok {
@@ -3297,22 +3311,14 @@ L1:
 								ok = true
 							L76:
 								for {
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p76, n[:n76]
 										break L76
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p76, n[:n76]
-										break L76
-									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -3320,7 +3326,15 @@ L1:
 										p, n = p76, n[:n76]
 										break L76
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p76, n[:n76]
+										break L76
+									}
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -3335,7 +3349,7 @@ L1:
 								p, n = p75, n[:n75]
 								break L75
 							}
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
@@ -3344,7 +3358,7 @@ L1:
 							}
 							{
 								p77, n77 := p, len(n)
-								if ok = p < len(b.s) && b.s[p] == ':'; ok {
+								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
 								p, n = p77, n[:n77]
@@ -3373,22 +3387,14 @@ L1:
 								ok = true
 							L79:
 								for {
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p79, n[:n79]
 										break L79
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p79, n[:n79]
-										break L79
-									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -3396,7 +3402,15 @@ L1:
 										p, n = p79, n[:n79]
 										break L79
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p79, n[:n79]
+										break L79
+									}
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -3411,7 +3425,7 @@ L1:
 								p, n = p78, n[:n78]
 								break L78
 							}
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
@@ -3420,7 +3434,7 @@ L1:
 							}
 							{
 								p80, n80 := p, len(n)
-								if ok = p < len(b.s) && b.s[p] == ':'; ok {
+								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
 								p, n = p80, n[:n80]
@@ -3449,22 +3463,14 @@ L1:
 								ok = true
 							L82:
 								for {
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p82, n[:n82]
 										break L82
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p82, n[:n82]
-										break L82
-									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -3472,7 +3478,15 @@ L1:
 										p, n = p82, n[:n82]
 										break L82
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p82, n[:n82]
+										break L82
+									}
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -3487,7 +3501,7 @@ L1:
 								p, n = p81, n[:n81]
 								break L81
 							}
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
@@ -3496,7 +3510,7 @@ L1:
 							}
 							{
 								p83, n83 := p, len(n)
-								if ok = p < len(b.s) && b.s[p] == ':'; ok {
+								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
 								p, n = p83, n[:n83]
@@ -3516,7 +3530,7 @@ L1:
 					// ls32, inlined
 				L84:
 					for {
-						if p < len(b.s) && class7[b.s[p]] {
+						if p < len(s) && class7[s[p]] {
 							{
 								p85, n85 := p, len(n)
 								ok = true
@@ -3528,22 +3542,14 @@ L1:
 										ok = true
 									L86:
 										for {
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p86, n[:n86]
 												break L86
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p86, n[:n86]
-												break L86
-											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -3551,7 +3557,15 @@ L1:
 												p, n = p86, n[:n86]
 												break L86
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p86, n[:n86]
+												break L86
+											}
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -3566,7 +3580,7 @@ L1:
 										p, n = p85, n[:n85]
 										break L85
 									}
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
@@ -3579,22 +3593,14 @@ L1:
 										ok = true
 									L87:
 										for {
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p87, n[:n87]
 												break L87
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p87, n[:n87]
-												break L87
-											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -3602,7 +3608,15 @@ L1:
 												p, n = p87, n[:n87]
 												break L87
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p87, n[:n87]
+												break L87
+											}
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -3620,7 +3634,7 @@ L1:
 									{
 										p88, n88 := p, len(n)
 										// ipv6char, inlined
-										if ok = p < len(b.s) && class13[b.s[p]]; ok {
+										if ok = p < len(s) && class13[s[p]]; ok {
 											p++
 										}
 										p, n = p88, n[:n88]
@@ -3637,7 +3651,7 @@ L1:
 								break L84
 							}
 						}
-						if p < len(b.s) && class9[b.s[p]] {
+						if p < len(s) && class9[s[p]] {
 							p, n, ok = b.r18(p, n)
 							if ok {
 								break L84
@@ -3653,7 +3667,7 @@ L1:
 					{
 						p89, n89 := p, len(n)
 						// ipv6char, inlined
-						if ok = p < len(b.s) && class13[b.s[p]]; ok {
+						if ok = p < len(s) && class13[s[p]]; ok {
 							p++
 						}
 						p, n = p89, n[:n89]
@@ -3670,7 +3684,7 @@ L1:
 				break L1
 			}
 		}
-		if p < len(b.s) && class11[b.s[p]] {
+		if p < len(s) && class11[s[p]] {
 			{
 				p90, n90 := p, len(n)
 				ok = true
@@ -3693,22 +3707,14 @@ L1:
 										ok = true
 									L93:
 										for {
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p93, n[:n93]
 												break L93
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p93, n[:n93]
-												break L93
-											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -3716,7 +3722,15 @@ L1:
 												p, n = p93, n[:n93]
 												break L93
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p93, n[:n93]
+												break L93
+											}
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -3731,7 +3745,7 @@ L1:
 										p, n = p92, n[:n92]
 										break L92
 									}
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
@@ -3740,7 +3754,7 @@ L1:
 									}
 									{
 										p94, n94 := p, len(n)
-										if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										if ok = p < len(s) && s[p] == ':'; ok {
 											p++
 										}
 										p, n = p94, n[:n94]
@@ -3770,22 +3784,14 @@ L1:
 										ok = true
 									L96:
 										for {
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p96, n[:n96]
 												break L96
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p96, n[:n96]
-												break L96
-											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -3793,7 +3799,15 @@ L1:
 												p, n = p96, n[:n96]
 												break L96
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p96, n[:n96]
+												break L96
+											}
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -3808,7 +3822,7 @@ L1:
 										p, n = p95, n[:n95]
 										break L95
 									}
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
@@ -3817,7 +3831,7 @@ L1:
 									}
 									{
 										p97, n97 := p, len(n)
-										if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										if ok = p < len(s) && s[p] == ':'; ok {
 											p++
 										}
 										p, n = p97, n[:n97]
@@ -3841,22 +3855,14 @@ L1:
 								ok = true
 							L98:
 								for {
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p98, n[:n98]
 										break L98
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p98, n[:n98]
-										break L98
-									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -3864,7 +3870,15 @@ L1:
 										p, n = p98, n[:n98]
 										break L98
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p98, n[:n98]
+										break L98
+									}
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -3887,7 +3901,7 @@ L1:
 						p, n = p90, n[:n90]
 						break L90
 					}
-					if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "::"; ok {
+					if ok = len(s)-p >= 2 && s[p:p+2] == "::"; ok {
 						p += 2
 					}
 					if !ok {
@@ -3906,22 +3920,14 @@ L1:
 								ok = true
 							L100:
 								for {
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p100, n[:n100]
 										break L100
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p100, n[:n100]
-										break L100
-									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -3929,7 +3935,15 @@ L1:
 										p, n = p100, n[:n100]
 										break L100
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p100, n[:n100]
+										break L100
+									}
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -3944,7 +3958,7 @@ L1:
 								p, n = p99, n[:n99]
 								break L99
 							}
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
@@ -3953,7 +3967,7 @@ L1:
 							}
 							{
 								p101, n101 := p, len(n)
-								if ok = p < len(b.s) && b.s[p] == ':'; ok {
+								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
 								p, n = p101, n[:n101]
@@ -3982,22 +3996,14 @@ L1:
 								ok = true
 							L103:
 								for {
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p103, n[:n103]
 										break L103
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p103, n[:n103]
-										break L103
-									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -4005,7 +4011,15 @@ L1:
 										p, n = p103, n[:n103]
 										break L103
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p103, n[:n103]
+										break L103
+									}
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -4020,7 +4034,7 @@ L1:
 								p, n = p102, n[:n102]
 								break L102
 							}
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
@@ -4029,7 +4043,7 @@ L1:
 							}
 							{
 								p104, n104 := p, len(n)
-								if ok = p < len(b.s) && b.s[p] == ':'; ok {
+								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
 								p, n = p104, n[:n104]
@@ -4049,7 +4063,7 @@ L1:
 					// ls32, inlined
 				L105:
 					for {
-						if p < len(b.s) && class7[b.s[p]] {
+						if p < len(s) && class7[s[p]] {
 							{
 								p106, n106 := p, len(n)
 								ok = true
@@ -4061,22 +4075,14 @@ L1:
 										ok = true
 									L107:
 										for {
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p107, n[:n107]
 												break L107
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p107, n[:n107]
-												break L107
-											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4084,7 +4090,15 @@ L1:
 												p, n = p107, n[:n107]
 												break L107
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p107, n[:n107]
+												break L107
+											}
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4099,7 +4113,7 @@ L1:
 										p, n = p106, n[:n106]
 										break L106
 									}
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
@@ -4112,22 +4126,14 @@ L1:
 										ok = true
 									L108:
 										for {
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p108, n[:n108]
 												break L108
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p108, n[:n108]
-												break L108
-											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4135,7 +4141,15 @@ L1:
 												p, n = p108, n[:n108]
 												break L108
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p108, n[:n108]
+												break L108
+											}
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4153,7 +4167,7 @@ L1:
 									{
 										p109, n109 := p, len(n)
 										// ipv6char, inlined
-										if ok = p < len(b.s) && class13[b.s[p]]; ok {
+										if ok = p < len(s) && class13[s[p]]; ok {
 											p++
 										}
 										p, n = p109, n[:n109]
@@ -4170,7 +4184,7 @@ L1:
 								break L105
 							}
 						}
-						if p < len(b.s) && class9[b.s[p]] {
+						if p < len(s) && class9[s[p]] {
 							p, n, ok = b.r18(p, n)
 							if ok {
 								break L105
@@ -4186,7 +4200,7 @@ L1:
 					{
 						p110, n110 := p, len(n)
 						// ipv6char, inlined
-						if ok = p < len(b.s) && class13[b.s[p]]; ok {
+						if ok = p < len(s) && class13[s[p]]; ok {
 							p++
 						}
 						p, n = p110, n[:n110]
@@ -4203,7 +4217,7 @@ L1:
 				break L1
 			}
 		}
-		if p < len(b.s) && class11[b.s[p]] {
+		if p < len(s) && class11[s[p]] {
 			{
 				p111, n111 := p, len(n)
 				ok = true
@@ -4226,22 +4240,14 @@ L1:
 										ok = true
 									L114:
 										for {
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p114, n[:n114]
 												break L114
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p114, n[:n114]
-												break L114
-											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4249,7 +4255,15 @@ L1:
 												p, n = p114, n[:n114]
 												break L114
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p114, n[:n114]
+												break L114
+											}
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4264,7 +4278,7 @@ L1:
 										p, n = p113, n[:n113]
 										break L113
 									}
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
@@ -4273,7 +4287,7 @@ L1:
 									}
 									{
 										p115, n115 := p, len(n)
-										if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										if ok = p < len(s) && s[p] == ':'; ok {
 											p++
 										}
 										p, n = p115, n[:n115]
@@ -4303,22 +4317,14 @@ L1:
 										ok = true
 									L117:
 										for {
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p117, n[:n117]
 												break L117
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p117, n[:n117]
-												break L117
-											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4326,7 +4332,15 @@ L1:
 												p, n = p117, n[:n117]
 												break L117
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p117, n[:n117]
+												break L117
+											}
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4341,7 +4355,7 @@ L1:
 										p, n = p116, n[:n116]
 										break L116
 									}
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
@@ -4350,7 +4364,7 @@ L1:
 									}
 									{
 										p118, n118 := p, len(n)
-										if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										if ok = p < len(s) && s[p] == ':'; ok {
 											p++
 										}
 										p, n = p118, n[:n118]
@@ -4380,22 +4394,14 @@ L1:
 										ok = true
 									L120:
 										for {
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p120, n[:n120]
 												break L120
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p120, n[:n120]
-												break L120
-											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4403,7 +4409,15 @@ L1:
 												p, n = p120, n[:n120]
 												break L120
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p120, n[:n120]
+												break L120
+											}
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4418,7 +4432,7 @@ L1:
 										p, n = p119, n[:n119]
 										break L119
 									}
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
@@ -4427,7 +4441,7 @@ L1:
 									}
 									{
 										p121, n121 := p, len(n)
-										if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										if ok = p < len(s) && s[p] == ':'; ok {
 											p++
 										}
 										p, n = p121, n[:n121]
@@ -4451,22 +4465,14 @@ L1:
 								ok = true
 							L122:
 								for {
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p122, n[:n122]
 										break L122
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p122, n[:n122]
-										break L122
-									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -4474,7 +4480,15 @@ L1:
 										p, n = p122, n[:n122]
 										break L122
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p122, n[:n122]
+										break L122
+									}
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -4497,7 +4511,7 @@ L1:
 						p, n = p111, n[:n111]
 						break L111
 					}
-					if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "::"; ok {
+					if ok = len(s)-p >= 2 && s[p:p+2] == "::"; ok {
 						p += 2
 					}
 					if !ok {
@@ -4516,22 +4530,14 @@ L1:
 								ok = true
 							L124:
 								for {
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p124, n[:n124]
 										break L124
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p124, n[:n124]
-										break L124
-									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -4539,7 +4545,15 @@ L1:
 										p, n = p124, n[:n124]
 										break L124
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p124, n[:n124]
+										break L124
+									}
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -4554,7 +4568,7 @@ L1:
 								p, n = p123, n[:n123]
 								break L123
 							}
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
@@ -4563,7 +4577,7 @@ L1:
 							}
 							{
 								p125, n125 := p, len(n)
-								if ok = p < len(b.s) && b.s[p] == ':'; ok {
+								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
 								p, n = p125, n[:n125]
@@ -4583,7 +4597,7 @@ L1:
 					// ls32, inlined
 				L126:
 					for {
-						if p < len(b.s) && class7[b.s[p]] {
+						if p < len(s) && class7[s[p]] {
 							{
 								p127, n127 := p, len(n)
 								ok = true
@@ -4595,22 +4609,14 @@ L1:
 										ok = true
 									L128:
 										for {
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p128, n[:n128]
 												break L128
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p128, n[:n128]
-												break L128
-											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4618,7 +4624,15 @@ L1:
 												p, n = p128, n[:n128]
 												break L128
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p128, n[:n128]
+												break L128
+											}
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4633,7 +4647,7 @@ L1:
 										p, n = p127, n[:n127]
 										break L127
 									}
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
@@ -4646,22 +4660,14 @@ L1:
 										ok = true
 									L129:
 										for {
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p129, n[:n129]
 												break L129
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p129, n[:n129]
-												break L129
-											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4669,7 +4675,15 @@ L1:
 												p, n = p129, n[:n129]
 												break L129
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p129, n[:n129]
+												break L129
+											}
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4687,7 +4701,7 @@ L1:
 									{
 										p130, n130 := p, len(n)
 										// ipv6char, inlined
-										if ok = p < len(b.s) && class13[b.s[p]]; ok {
+										if ok = p < len(s) && class13[s[p]]; ok {
 											p++
 										}
 										p, n = p130, n[:n130]
@@ -4704,7 +4718,7 @@ L1:
 								break L126
 							}
 						}
-						if p < len(b.s) && class9[b.s[p]] {
+						if p < len(s) && class9[s[p]] {
 							p, n, ok = b.r18(p, n)
 							if ok {
 								break L126
@@ -4720,7 +4734,7 @@ L1:
 					{
 						p131, n131 := p, len(n)
 						// ipv6char, inlined
-						if ok = p < len(b.s) && class13[b.s[p]]; ok {
+						if ok = p < len(s) && class13[s[p]]; ok {
 							p++
 						}
 						p, n = p131, n[:n131]
@@ -4737,7 +4751,7 @@ L1:
 				break L1
 			}
 		}
-		if p < len(b.s) && class11[b.s[p]] {
+		if p < len(s) && class11[s[p]] {
 			{
 				p132, n132 := p, len(n)
 				ok = true
@@ -4760,22 +4774,14 @@ L1:
 										ok = true
 									L135:
 										for {
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p135, n[:n135]
 												break L135
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p135, n[:n135]
-												break L135
-											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4783,7 +4789,15 @@ L1:
 												p, n = p135, n[:n135]
 												break L135
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p135, n[:n135]
+												break L135
+											}
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4798,7 +4812,7 @@ L1:
 										p, n = p134, n[:n134]
 										break L134
 									}
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
@@ -4807,7 +4821,7 @@ L1:
 									}
 									{
 										p136, n136 := p, len(n)
-										if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										if ok = p < len(s) && s[p] == ':'; ok {
 											p++
 										}
 										p, n = p136, n[:n136]
@@ -4837,22 +4851,14 @@ L1:
 										ok = true
 									L138:
 										for {
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p138, n[:n138]
 												break L138
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p138, n[:n138]
-												break L138
-											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4860,7 +4866,15 @@ L1:
 												p, n = p138, n[:n138]
 												break L138
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p138, n[:n138]
+												break L138
+											}
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4875,7 +4889,7 @@ L1:
 										p, n = p137, n[:n137]
 										break L137
 									}
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
@@ -4884,7 +4898,7 @@ L1:
 									}
 									{
 										p139, n139 := p, len(n)
-										if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										if ok = p < len(s) && s[p] == ':'; ok {
 											p++
 										}
 										p, n = p139, n[:n139]
@@ -4914,22 +4928,14 @@ L1:
 										ok = true
 									L141:
 										for {
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p141, n[:n141]
 												break L141
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p141, n[:n141]
-												break L141
-											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4937,7 +4943,15 @@ L1:
 												p, n = p141, n[:n141]
 												break L141
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p141, n[:n141]
+												break L141
+											}
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4952,7 +4966,7 @@ L1:
 										p, n = p140, n[:n140]
 										break L140
 									}
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
@@ -4961,7 +4975,7 @@ L1:
 									}
 									{
 										p142, n142 := p, len(n)
-										if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										if ok = p < len(s) && s[p] == ':'; ok {
 											p++
 										}
 										p, n = p142, n[:n142]
@@ -4991,22 +5005,14 @@ L1:
 										ok = true
 									L144:
 										for {
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p144, n[:n144]
 												break L144
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p144, n[:n144]
-												break L144
-											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5014,7 +5020,15 @@ L1:
 												p, n = p144, n[:n144]
 												break L144
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p144, n[:n144]
+												break L144
+											}
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5029,7 +5043,7 @@ L1:
 										p, n = p143, n[:n143]
 										break L143
 									}
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
@@ -5038,7 +5052,7 @@ L1:
 									}
 									{
 										p145, n145 := p, len(n)
-										if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										if ok = p < len(s) && s[p] == ':'; ok {
 											p++
 										}
 										p, n = p145, n[:n145]
@@ -5062,22 +5076,14 @@ L1:
 								ok = true
 							L146:
 								for {
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p146, n[:n146]
 										break L146
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p146, n[:n146]
-										break L146
-									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -5085,7 +5091,15 @@ L1:
 										p, n = p146, n[:n146]
 										break L146
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p146, n[:n146]
+										break L146
+									}
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -5108,7 +5122,7 @@ L1:
 						p, n = p132, n[:n132]
 						break L132
 					}
-					if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "::"; ok {
+					if ok = len(s)-p >= 2 && s[p:p+2] == "::"; ok {
 						p += 2
 					}
 					if !ok {
@@ -5118,7 +5132,7 @@ L1:
 					// ls32, inlined
 				L147:
 					for {
-						if p < len(b.s) && class7[b.s[p]] {
+						if p < len(s) && class7[s[p]] {
 							{
 								p148, n148 := p, len(n)
 								ok = true
@@ -5130,22 +5144,14 @@ L1:
 										ok = true
 									L149:
 										for {
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p149, n[:n149]
 												break L149
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p149, n[:n149]
-												break L149
-											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5153,7 +5159,15 @@ L1:
 												p, n = p149, n[:n149]
 												break L149
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p149, n[:n149]
+												break L149
+											}
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5168,7 +5182,7 @@ L1:
 										p, n = p148, n[:n148]
 										break L148
 									}
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
@@ -5181,22 +5195,14 @@ L1:
 										ok = true
 									L150:
 										for {
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p150, n[:n150]
 												break L150
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p150, n[:n150]
-												break L150
-											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5204,7 +5210,15 @@ L1:
 												p, n = p150, n[:n150]
 												break L150
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p150, n[:n150]
+												break L150
+											}
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5222,7 +5236,7 @@ L1:
 									{
 										p151, n151 := p, len(n)
 										// ipv6char, inlined
-										if ok = p < len(b.s) && class13[b.s[p]]; ok {
+										if ok = p < len(s) && class13[s[p]]; ok {
 											p++
 										}
 										p, n = p151, n[:n151]
@@ -5239,7 +5253,7 @@ L1:
 								break L147
 							}
 						}
-						if p < len(b.s) && class9[b.s[p]] {
+						if p < len(s) && class9[s[p]] {
 							p, n, ok = b.r18(p, n)
 							if ok {
 								break L147
@@ -5255,7 +5269,7 @@ L1:
 					{
 						p152, n152 := p, len(n)
 						// ipv6char, inlined
-						if ok = p < len(b.s) && class13[b.s[p]]; ok {
+						if ok = p < len(s) && class13[s[p]]; ok {
 							p++
 						}
 						p, n = p152, n[:n152]
@@ -5272,7 +5286,7 @@ L1:
 				break L1
 			}
 		}
-		if p < len(b.s) && class11[b.s[p]] {
+		if p < len(s) && class11[s[p]] {
 			{
 				p153, n153 := p, len(n)
 				ok = true
@@ -5295,22 +5309,14 @@ L1:
 										ok = true
 									L156:
 										for {
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p156, n[:n156]
 												break L156
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p156, n[:n156]
-												break L156
-											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5318,7 +5324,15 @@ L1:
 												p, n = p156, n[:n156]
 												break L156
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p156, n[:n156]
+												break L156
+											}
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5333,7 +5347,7 @@ L1:
 										p, n = p155, n[:n155]
 										break L155
 									}
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
@@ -5342,7 +5356,7 @@ L1:
 									}
 									{
 										p157, n157 := p, len(n)
-										if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										if ok = p < len(s) && s[p] == ':'; ok {
 											p++
 										}
 										p, n = p157, n[:n157]
@@ -5372,22 +5386,14 @@ L1:
 										ok = true
 									L159:
 										for {
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p159, n[:n159]
 												break L159
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p159, n[:n159]
-												break L159
-											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5395,7 +5401,15 @@ L1:
 												p, n = p159, n[:n159]
 												break L159
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p159, n[:n159]
+												break L159
+											}
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5410,7 +5424,7 @@ L1:
 										p, n = p158, n[:n158]
 										break L158
 									}
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
@@ -5419,7 +5433,7 @@ L1:
 									}
 									{
 										p160, n160 := p, len(n)
-										if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										if ok = p < len(s) && s[p] == ':'; ok {
 											p++
 										}
 										p, n = p160, n[:n160]
@@ -5449,22 +5463,14 @@ L1:
 										ok = true
 									L162:
 										for {
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p162, n[:n162]
 												break L162
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p162, n[:n162]
-												break L162
-											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5472,7 +5478,15 @@ L1:
 												p, n = p162, n[:n162]
 												break L162
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p162, n[:n162]
+												break L162
+											}
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5487,7 +5501,7 @@ L1:
 										p, n = p161, n[:n161]
 										break L161
 									}
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
@@ -5496,7 +5510,7 @@ L1:
 									}
 									{
 										p163, n163 := p, len(n)
-										if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										if ok = p < len(s) && s[p] == ':'; ok {
 											p++
 										}
 										p, n = p163, n[:n163]
@@ -5526,22 +5540,14 @@ L1:
 										ok = true
 									L165:
 										for {
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p165, n[:n165]
 												break L165
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p165, n[:n165]
-												break L165
-											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5549,7 +5555,15 @@ L1:
 												p, n = p165, n[:n165]
 												break L165
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p165, n[:n165]
+												break L165
+											}
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5564,7 +5578,7 @@ L1:
 										p, n = p164, n[:n164]
 										break L164
 									}
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
@@ -5573,7 +5587,7 @@ L1:
 									}
 									{
 										p166, n166 := p, len(n)
-										if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										if ok = p < len(s) && s[p] == ':'; ok {
 											p++
 										}
 										p, n = p166, n[:n166]
@@ -5603,22 +5617,14 @@ L1:
 										ok = true
 									L168:
 										for {
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p168, n[:n168]
 												break L168
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p168, n[:n168]
-												break L168
-											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5626,7 +5632,15 @@ L1:
 												p, n = p168, n[:n168]
 												break L168
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p168, n[:n168]
+												break L168
+											}
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5641,7 +5655,7 @@ L1:
 										p, n = p167, n[:n167]
 										break L167
 									}
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
@@ -5650,7 +5664,7 @@ L1:
 									}
 									{
 										p169, n169 := p, len(n)
-										if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										if ok = p < len(s) && s[p] == ':'; ok {
 											p++
 										}
 										p, n = p169, n[:n169]
@@ -5674,22 +5688,14 @@ L1:
 								ok = true
 							L170:
 								for {
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p170, n[:n170]
 										break L170
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p170, n[:n170]
-										break L170
-									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -5697,7 +5703,15 @@ L1:
 										p, n = p170, n[:n170]
 										break L170
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p170, n[:n170]
+										break L170
+									}
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -5720,7 +5734,7 @@ L1:
 						p, n = p153, n[:n153]
 						break L153
 					}
-					if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "::"; ok {
+					if ok = len(s)-p >= 2 && s[p:p+2] == "::"; ok {
 						p += 2
 					}
 					if !ok {
@@ -5733,22 +5747,14 @@ L1:
 						ok = true
 					L171:
 						for {
-							if ok = p < len(b.s) && class7[b.s[p]]; ok {
+							if ok = p < len(s) && class7[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p171, n[:n171]
 								break L171
 							}
-							if ok = p < len(b.s) && class7[b.s[p]]; ok {
-								p++
-							}
-							ok = true
-							if !ok {
-								p, n = p171, n[:n171]
-								break L171
-							}
-							if ok = p < len(b.s) && class7[b.s[p]]; ok {
+							if ok = p < len(s) && class7[s[p]]; ok {
 								p++
 							}
 							ok = true
@@ -5756,7 +5762,15 @@ L1:
 								p, n = p171, n[:n171]
 								break L171
 							}
-							if ok = p < len(b.s) && class7[b.s[p]]; ok {
+							if ok = p < len(s) && class7[s[p]]; ok {
+								p++
+							}
+							ok = true
+							if !ok {
+								p, n = p171, n[:n171]
+								break L171
+							}
+							if ok = p < len(s) && class7[s[p]]; ok {
 								p++
 							}
 							ok = true
@@ -5774,7 +5788,7 @@ L1:
 					{
 						p172, n172 := p, len(n)
 						// ipv6char, inlined
-						if ok = p < len(b.s) && class13[b.s[p]]; ok {
+						if ok = p < len(s) && class13[s[p]]; ok {
 							p++
 						}
 						p, n = p172, n[:n172]
@@ -5791,7 +5805,7 @@ L1:
 				break L1
 			}
 		}
-		if p < len(b.s) && class11[b.s[p]] {
+		if p < len(s) && class11[s[p]] {
 			{
 				p173, n173 := p, len(n)
 				ok = true
@@ -5814,22 +5828,14 @@ L1:
 										ok = true
 									L176:
 										for {
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p176, n[:n176]
 												break L176
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p176, n[:n176]
-												break L176
-											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5837,7 +5843,15 @@ L1:
 												p, n = p176, n[:n176]
 												break L176
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p176, n[:n176]
+												break L176
+											}
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5852,7 +5866,7 @@ L1:
 										p, n = p175, n[:n175]
 										break L175
 									}
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
@@ -5861,7 +5875,7 @@ L1:
 									}
 									{
 										p177, n177 := p, len(n)
-										if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										if ok = p < len(s) && s[p] == ':'; ok {
 											p++
 										}
 										p, n = p177, n[:n177]
@@ -5891,22 +5905,14 @@ L1:
 										ok = true
 									L179:
 										for {
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p179, n[:n179]
 												break L179
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p179, n[:n179]
-												break L179
-											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5914,7 +5920,15 @@ L1:
 												p, n = p179, n[:n179]
 												break L179
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p179, n[:n179]
+												break L179
+											}
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5929,7 +5943,7 @@ L1:
 										p, n = p178, n[:n178]
 										break L178
 									}
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
@@ -5938,7 +5952,7 @@ L1:
 									}
 									{
 										p180, n180 := p, len(n)
-										if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										if ok = p < len(s) && s[p] == ':'; ok {
 											p++
 										}
 										p, n = p180, n[:n180]
@@ -5968,22 +5982,14 @@ L1:
 										ok = true
 									L182:
 										for {
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p182, n[:n182]
 												break L182
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p182, n[:n182]
-												break L182
-											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5991,7 +5997,15 @@ L1:
 												p, n = p182, n[:n182]
 												break L182
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p182, n[:n182]
+												break L182
+											}
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6006,7 +6020,7 @@ L1:
 										p, n = p181, n[:n181]
 										break L181
 									}
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
@@ -6015,7 +6029,7 @@ L1:
 									}
 									{
 										p183, n183 := p, len(n)
-										if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										if ok = p < len(s) && s[p] == ':'; ok {
 											p++
 										}
 										p, n = p183, n[:n183]
@@ -6045,22 +6059,14 @@ L1:
 										ok = true
 									L185:
 										for {
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p185, n[:n185]
 												break L185
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p185, n[:n185]
-												break L185
-											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6068,7 +6074,15 @@ L1:
 												p, n = p185, n[:n185]
 												break L185
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p185, n[:n185]
+												break L185
+											}
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6083,7 +6097,7 @@ L1:
 										p, n = p184, n[:n184]
 										break L184
 									}
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
@@ -6092,7 +6106,7 @@ L1:
 									}
 									{
 										p186, n186 := p, len(n)
-										if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										if ok = p < len(s) && s[p] == ':'; ok {
 											p++
 										}
 										p, n = p186, n[:n186]
@@ -6122,22 +6136,14 @@ L1:
 										ok = true
 									L188:
 										for {
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p188, n[:n188]
 												break L188
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p188, n[:n188]
-												break L188
-											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6145,7 +6151,15 @@ L1:
 												p, n = p188, n[:n188]
 												break L188
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p188, n[:n188]
+												break L188
+											}
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6160,7 +6174,7 @@ L1:
 										p, n = p187, n[:n187]
 										break L187
 									}
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
@@ -6169,7 +6183,7 @@ L1:
 									}
 									{
 										p189, n189 := p, len(n)
-										if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										if ok = p < len(s) && s[p] == ':'; ok {
 											p++
 										}
 										p, n = p189, n[:n189]
@@ -6199,22 +6213,14 @@ L1:
 										ok = true
 									L191:
 										for {
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p191, n[:n191]
 												break L191
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p191, n[:n191]
-												break L191
-											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6222,7 +6228,15 @@ L1:
 												p, n = p191, n[:n191]
 												break L191
 											}
-											if ok = p < len(b.s) && class7[b.s[p]]; ok {
+											if ok = p < len(s) && class7[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p191, n[:n191]
+												break L191
+											}
+											if ok = p < len(s) && class7[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6237,7 +6251,7 @@ L1:
 										p, n = p190, n[:n190]
 										break L190
 									}
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
@@ -6246,7 +6260,7 @@ L1:
 									}
 									{
 										p192, n192 := p, len(n)
-										if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										if ok = p < len(s) && s[p] == ':'; ok {
 											p++
 										}
 										p, n = p192, n[:n192]
@@ -6270,22 +6284,14 @@ L1:
 								ok = true
 							L193:
 								for {
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p193, n[:n193]
 										break L193
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p193, n[:n193]
-										break L193
-									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -6293,7 +6299,15 @@ L1:
 										p, n = p193, n[:n193]
 										break L193
 									}
-									if ok = p < len(b.s) && class7[b.s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p193, n[:n193]
+										break L193
+									}
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -6316,7 +6330,7 @@ L1:
 						p, n = p173, n[:n173]
 						break L173
 					}
-					if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "::"; ok {
+					if ok = len(s)-p >= 2 && s[p:p+2] == "::"; ok {
 						p += 2
 					}
 					if !ok {
@@ -6326,7 +6340,7 @@ L1:
 					{
 						p194, n194 := p, len(n)
 						// ipv6char, inlined
-						if ok = p < len(b.s) && class13[b.s[p]]; ok {
+						if ok = p < len(s) && class13[s[p]]; ok {
 							p++
 						}
 						p, n = p194, n[:n194]
@@ -6359,6 +6373,7 @@ func (b *treeBuilder) r14(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -6370,22 +6385,14 @@ func (b *treeBuilder) r14(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = true
 			L2:
 				for {
-					if ok = p < len(b.s) && class7[b.s[p]]; ok {
+					if ok = p < len(s) && class7[s[p]]; ok {
 						p++
 					}
 					if !ok {
 						p, n = p2, n[:n2]
 						break L2
 					}
-					if ok = p < len(b.s) && class7[b.s[p]]; ok {
-						p++
-					}
-					ok = true
-					if !ok {
-						p, n = p2, n[:n2]
-						break L2
-					}
-					if ok = p < len(b.s) && class7[b.s[p]]; ok {
+					if ok = p < len(s) && class7[s[p]]; ok {
 						p++
 					}
 					ok = true
@@ -6393,7 +6400,15 @@ func (b *treeBuilder) r14(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						p, n = p2, n[:n2]
 						break L2
 					}
-					if ok = p < len(b.s) && class7[b.s[p]]; ok {
+					if ok = p < len(s) && class7[s[p]]; ok {
+						p++
+					}
+					ok = true
+					if !ok {
+						p, n = p2, n[:n2]
+						break L2
+					}
+					if ok = p < len(s) && class7[s[p]]; ok {
 						p++
 					}
 					ok = true
@@ -6408,7 +6423,7 @@ func (b *treeBuilder) r14(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && b.s[p] == ':'; ok {
+			if ok = p < len(s) && s[p] == ':'; ok {
 				p++
 			}
 			if !ok {
@@ -6417,7 +6432,7 @@ func (b *treeBuilder) r14(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			}
 			{
 				p3, n3 := p, len(n)
-				if ok = p < len(b.s) && b.s[p] == ':'; ok {
+				if ok = p < len(s) && s[p] == ':'; ok {
 					p++
 				}
 				p, n = p3, n[:n3]
@@ -6439,7 +6454,8 @@ func (b *treeBuilder) r15(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
-	if ok = p < len(b.s) && class13[b.s[p]]; ok {
+	s := b.s
+	if ok = p < len(s) && class13[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -6451,27 +6467,20 @@ func (b *treeBuilder) r16(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			if ok = p < len(b.s) && class7[b.s[p]]; ok {
+			if ok = p < len(s) && class7[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class7[b.s[p]]; ok {
-				p++
-			}
-			ok = true
-			if !ok {
-				p, n = p1, n[:n1]
-				break L1
-			}
-			if ok = p < len(b.s) && class7[b.s[p]]; ok {
+			if ok = p < len(s) && class7[s[p]]; ok {
 				p++
 			}
 			ok = true
@@ -6479,7 +6488,15 @@ func (b *treeBuilder) r16(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class7[b.s[p]]; ok {
+			if ok = p < len(s) && class7[s[p]]; ok {
+				p++
+			}
+			ok = true
+			if !ok {
+				p, n = p1, n[:n1]
+				break L1
+			}
+			if ok = p < len(s) && class7[s[p]]; ok {
 				p++
 			}
 			ok = true
@@ -6499,9 +6516,10 @@ func (b *treeBuilder) r17(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
+	s := b.s
 L1:
 	for {
-		if p < len(b.s) && class7[b.s[p]] {
+		if p < len(s) && class7[s[p]] {
 			{
 				p2, n2 := p, len(n)
 				ok = true
@@ -6513,22 +6531,14 @@ L1:
 						ok = true
 					L3:
 						for {
-							if ok = p < len(b.s) && class7[b.s[p]]; ok {
+							if ok = p < len(s) && class7[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class7[b.s[p]]; ok {
-								p++
-							}
-							ok = true
-							if !ok {
-								p, n = p3, n[:n3]
-								break L3
-							}
-							if ok = p < len(b.s) && class7[b.s[p]]; ok {
+							if ok = p < len(s) && class7[s[p]]; ok {
 								p++
 							}
 							ok = true
@@ -6536,7 +6546,15 @@ L1:
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class7[b.s[p]]; ok {
+							if ok = p < len(s) && class7[s[p]]; ok {
+								p++
+							}
+							ok = true
+							if !ok {
+								p, n = p3, n[:n3]
+								break L3
+							}
+							if ok = p < len(s) && class7[s[p]]; ok {
 								p++
 							}
 							ok = true
@@ -6551,7 +6569,7 @@ L1:
 						p, n = p2, n[:n2]
 						break L2
 					}
-					if ok = p < len(b.s) && b.s[p] == ':'; ok {
+					if ok = p < len(s) && s[p] == ':'; ok {
 						p++
 					}
 					if !ok {
@@ -6564,22 +6582,14 @@ L1:
 						ok = true
 					L4:
 						for {
-							if ok = p < len(b.s) && class7[b.s[p]]; ok {
+							if ok = p < len(s) && class7[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p4, n[:n4]
 								break L4
 							}
-							if ok = p < len(b.s) && class7[b.s[p]]; ok {
-								p++
-							}
-							ok = true
-							if !ok {
-								p, n = p4, n[:n4]
-								break L4
-							}
-							if ok = p < len(b.s) && class7[b.s[p]]; ok {
+							if ok = p < len(s) && class7[s[p]]; ok {
 								p++
 							}
 							ok = true
@@ -6587,7 +6597,15 @@ L1:
 								p, n = p4, n[:n4]
 								break L4
 							}
-							if ok = p < len(b.s) && class7[b.s[p]]; ok {
+							if ok = p < len(s) && class7[s[p]]; ok {
+								p++
+							}
+							ok = true
+							if !ok {
+								p, n = p4, n[:n4]
+								break L4
+							}
+							if ok = p < len(s) && class7[s[p]]; ok {
 								p++
 							}
 							ok = true
@@ -6605,7 +6623,7 @@ L1:
 					{
 						p5, n5 := p, len(n)
 						// ipv6char, inlined
-						if ok = p < len(b.s) && class13[b.s[p]]; ok {
+						if ok = p < len(s) && class13[s[p]]; ok {
 							p++
 						}
 						p, n = p5, n[:n5]
@@ -6622,7 +6640,7 @@ L1:
 				break L1
 			}
 		}
-		if p < len(b.s) && class9[b.s[p]] {
+		if p < len(s) && class9[s[p]] {
 			p, n, ok = b.r18(p, n)
 			if ok {
 				break L1
@@ -6643,6 +6661,7 @@ func (b *treeBuilder) r18(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 16
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -6653,7 +6672,7 @@ func (b *treeBuilder) r18(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && b.s[p] == '.'; ok {
+			if ok = p < len(s) && s[p] == '.'; ok {
 				p++
 			}
 			if !ok {
@@ -6665,7 +6684,7 @@ func (b *treeBuilder) r18(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && b.s[p] == '.'; ok {
+			if ok = p < len(s) && s[p] == '.'; ok {
 				p++
 			}
 			if !ok {
@@ -6677,7 +6696,7 @@ func (b *treeBuilder) r18(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && b.s[p] == '.'; ok {
+			if ok = p < len(s) && s[p] == '.'; ok {
 				p++
 			}
 			if !ok {
@@ -6708,22 +6727,23 @@ func (b *treeBuilder) r19(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 17
+	s := b.s
 L1:
 	for {
-		if p < len(b.s) && class15[b.s[p]] {
+		if p < len(s) && class15[s[p]] {
 			{
 				p2, n2 := p, len(n)
 				ok = true
 			L2:
 				for {
-					if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "25"; ok {
+					if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
 						p += 2
 					}
 					if !ok {
 						p, n = p2, n[:n2]
 						break L2
 					}
-					if ok = p < len(b.s) && class16[b.s[p]]; ok {
+					if ok = p < len(s) && class16[s[p]]; ok {
 						p++
 					}
 					if !ok {
@@ -6737,27 +6757,27 @@ L1:
 				break L1
 			}
 		}
-		if p < len(b.s) && class15[b.s[p]] {
+		if p < len(s) && class15[s[p]] {
 			{
 				p3, n3 := p, len(n)
 				ok = true
 			L3:
 				for {
-					if ok = p < len(b.s) && b.s[p] == '2'; ok {
+					if ok = p < len(s) && s[p] == '2'; ok {
 						p++
 					}
 					if !ok {
 						p, n = p3, n[:n3]
 						break L3
 					}
-					if ok = p < len(b.s) && class17[b.s[p]]; ok {
+					if ok = p < len(s) && class17[s[p]]; ok {
 						p++
 					}
 					if !ok {
 						p, n = p3, n[:n3]
 						break L3
 					}
-					if ok = p < len(b.s) && class9[b.s[p]]; ok {
+					if ok = p < len(s) && class9[s[p]]; ok {
 						p++
 					}
 					if !ok {
@@ -6771,27 +6791,27 @@ L1:
 				break L1
 			}
 		}
-		if p < len(b.s) && class18[b.s[p]] {
+		if p < len(s) && class18[s[p]] {
 			{
 				p4, n4 := p, len(n)
 				ok = true
 			L4:
 				for {
-					if ok = p < len(b.s) && b.s[p] == '1'; ok {
+					if ok = p < len(s) && s[p] == '1'; ok {
 						p++
 					}
 					if !ok {
 						p, n = p4, n[:n4]
 						break L4
 					}
-					if ok = p < len(b.s) && class9[b.s[p]]; ok {
+					if ok = p < len(s) && class9[s[p]]; ok {
 						p++
 					}
 					if !ok {
 						p, n = p4, n[:n4]
 						break L4
 					}
-					if ok = p < len(b.s) && class9[b.s[p]]; ok {
+					if ok = p < len(s) && class9[s[p]]; ok {
 						p++
 					}
 					if !ok {
@@ -6805,20 +6825,20 @@ L1:
 				break L1
 			}
 		}
-		if p < len(b.s) && class19[b.s[p]] {
+		if p < len(s) && class19[s[p]] {
 			{
 				p5, n5 := p, len(n)
 				ok = true
 			L5:
 				for {
-					if ok = p < len(b.s) && class19[b.s[p]]; ok {
+					if ok = p < len(s) && class19[s[p]]; ok {
 						p++
 					}
 					if !ok {
 						p, n = p5, n[:n5]
 						break L5
 					}
-					if ok = p < len(b.s) && class9[b.s[p]]; ok {
+					if ok = p < len(s) && class9[s[p]]; ok {
 						p++
 					}
 					if !ok {
@@ -6832,8 +6852,8 @@ L1:
 				break L1
 			}
 		}
-		if p < len(b.s) && class9[b.s[p]] {
-			if ok = p < len(b.s) && class9[b.s[p]]; ok {
+		if p < len(s) && class9[s[p]] {
+			if ok = p < len(s) && class9[s[p]]; ok {
 				p++
 			}
 			if ok {
@@ -6859,37 +6879,38 @@ func (b *treeBuilder) r20(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 18
+	s := b.s
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(b.s) && class20[b.s[p]] {
+			for p < len(s) && class20[s[p]] {
 				p++
 			}
 			q1 := p
 		L2:
 			for {
-				if p < len(b.s) && class6[b.s[p]] {
+				if p < len(s) && class6[s[p]] {
 					// pct_encoded, inlined
 					{
 						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
-							if ok = p < len(b.s) && b.s[p] == '%'; ok {
+							if ok = p < len(s) && s[p] == '%'; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class7[b.s[p]]; ok {
+							if ok = p < len(s) && class7[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class7[b.s[p]]; ok {
+							if ok = p < len(s) && class7[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -6927,6 +6948,7 @@ func (b *treeBuilder) r21(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
+	s := b.s
 L1:
 	for {
 		{
@@ -6941,8 +6963,8 @@ L1:
 				}
 				{
 					p3, n3 := p, len(n)
-					if ok = p < len(b.s); ok {
-						_, w := utf8.DecodeRuneInString(b.s[p:])
+					if ok = p < len(s); ok {
+						_, w := utf8.DecodeRuneInString(s[p:])
 						p += w
 					}
 					p, n = p3, n[:n3]
@@ -6958,7 +6980,7 @@ L1:
 		if ok {
 			break L1
 		}
-		if p < len(b.s) && class1[b.s[p]] {
+		if p < len(s) && class1[s[p]] {
 			{
 				p4, n4 := p, len(n)
 				ok = true
@@ -6971,8 +6993,8 @@ L1:
 					}
 					{
 						p5, n5 := p, len(n)
-						if ok = p < len(b.s); ok {
-							_, w := utf8.DecodeRuneInString(b.s[p:])
+						if ok = p < len(s); ok {
+							_, w := utf8.DecodeRuneInString(s[p:])
 							p += w
 						}
 						p, n = p5, n[:n5]
@@ -6989,7 +7011,7 @@ L1:
 				break L1
 			}
 		}
-		if p < len(b.s) && class3[b.s[p]] {
+		if p < len(s) && class3[s[p]] {
 			{
 				p6, n6 := p, len(n)
 				ok = true
@@ -7002,8 +7024,8 @@ L1:
 					}
 					{
 						p7, n7 := p, len(n)
-						if ok = p < len(b.s); ok {
-							_, w := utf8.DecodeRuneInString(b.s[p:])
+						if ok = p < len(s); ok {
+							_, w := utf8.DecodeRuneInString(s[p:])
 							p += w
 						}
 						p, n = p7, n[:n7]
@@ -7020,7 +7042,7 @@ L1:
 				break L1
 			}
 		}
-		if p < len(b.s) && class2[b.s[p]] {
+		if p < len(s) && class2[s[p]] {
 			{
 				p8, n8 := p, len(n)
 				ok = true
@@ -7033,8 +7055,8 @@ L1:
 					}
 					{
 						p9, n9 := p, len(n)
-						if ok = p < len(b.s); ok {
-							_, w := utf8.DecodeRuneInString(b.s[p:])
+						if ok = p < len(s); ok {
+							_, w := utf8.DecodeRuneInString(s[p:])
 							p += w
 						}
 						p, n = p9, n[:n9]
@@ -7070,6 +7092,7 @@ func (b *treeBuilder) r22(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 20
+	s := b.s
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
@@ -7079,7 +7102,7 @@ func (b *treeBuilder) r22(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = true
 			L2:
 				for {
-					if ok = p < len(b.s) && b.s[p] == '/'; ok {
+					if ok = p < len(s) && s[p] == '/'; ok {
 						p++
 					}
 					if !ok {
@@ -7117,12 +7140,13 @@ func (b *treeBuilder) r23(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 21
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			if ok = p < len(b.s) && b.s[p] == '/'; ok {
+			if ok = p < len(s) && s[p] == '/'; ok {
 				p++
 			}
 			if !ok {
@@ -7148,7 +7172,7 @@ func (b *treeBuilder) r23(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								ok = true
 							L4:
 								for {
-									if ok = p < len(b.s) && b.s[p] == '/'; ok {
+									if ok = p < len(s) && s[p] == '/'; ok {
 										p++
 									}
 									if !ok {
@@ -7201,6 +7225,7 @@ func (b *treeBuilder) r24(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 22
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -7220,7 +7245,7 @@ func (b *treeBuilder) r24(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						ok = true
 					L3:
 						for {
-							if ok = p < len(b.s) && b.s[p] == '/'; ok {
+							if ok = p < len(s) && s[p] == '/'; ok {
 								p++
 							}
 							if !ok {
@@ -7265,6 +7290,7 @@ func (b *treeBuilder) r25(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 23
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -7284,7 +7310,7 @@ func (b *treeBuilder) r25(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						ok = true
 					L3:
 						for {
-							if ok = p < len(b.s) && b.s[p] == '/'; ok {
+							if ok = p < len(s) && s[p] == '/'; ok {
 								p++
 							}
 							if !ok {
@@ -7346,37 +7372,38 @@ func (b *treeBuilder) r27(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 25
+	s := b.s
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(b.s) && class21[b.s[p]] {
+			for p < len(s) && class21[s[p]] {
 				p++
 			}
 			q1 := p
 		L2:
 			for {
-				if p < len(b.s) && class6[b.s[p]] {
+				if p < len(s) && class6[s[p]] {
 					// pct_encoded, inlined
 					{
 						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
-							if ok = p < len(b.s) && b.s[p] == '%'; ok {
+							if ok = p < len(s) && s[p] == '%'; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class7[b.s[p]]; ok {
+							if ok = p < len(s) && class7[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class7[b.s[p]]; ok {
+							if ok = p < len(s) && class7[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -7417,37 +7444,38 @@ func (b *treeBuilder) r28(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 26
+	s := b.s
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(b.s) && class21[b.s[p]] {
+			for p < len(s) && class21[s[p]] {
 				p++
 			}
 			q1 := p
 		L2:
 			for {
-				if p < len(b.s) && class6[b.s[p]] {
+				if p < len(s) && class6[s[p]] {
 					// pct_encoded, inlined
 					{
 						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
-							if ok = p < len(b.s) && b.s[p] == '%'; ok {
+							if ok = p < len(s) && s[p] == '%'; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class7[b.s[p]]; ok {
+							if ok = p < len(s) && class7[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class7[b.s[p]]; ok {
+							if ok = p < len(s) && class7[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -7488,37 +7516,38 @@ func (b *treeBuilder) r29(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 27
+	s := b.s
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(b.s) && class22[b.s[p]] {
+			for p < len(s) && class22[s[p]] {
 				p++
 			}
 			q1 := p
 		L2:
 			for {
-				if p < len(b.s) && class6[b.s[p]] {
+				if p < len(s) && class6[s[p]] {
 					// pct_encoded, inlined
 					{
 						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
-							if ok = p < len(b.s) && b.s[p] == '%'; ok {
+							if ok = p < len(s) && s[p] == '%'; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class7[b.s[p]]; ok {
+							if ok = p < len(s) && class7[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class7[b.s[p]]; ok {
+							if ok = p < len(s) && class7[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -7556,38 +7585,39 @@ func (b *treeBuilder) r30(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
+	s := b.s
 L1:
 	for {
-		if p < len(b.s) && class21[b.s[p]] {
-			if ok = p < len(b.s) && class21[b.s[p]]; ok {
+		if p < len(s) && class21[s[p]] {
+			if ok = p < len(s) && class21[s[p]]; ok {
 				p++
 			}
 			if ok {
 				break L1
 			}
 		}
-		if p < len(b.s) && class6[b.s[p]] {
+		if p < len(s) && class6[s[p]] {
 			// pct_encoded, inlined
 			{
 				p2, n2 := p, len(n)
 				ok = true
 			L2:
 				for {
-					if ok = p < len(b.s) && b.s[p] == '%'; ok {
+					if ok = p < len(s) && s[p] == '%'; ok {
 						p++
 					}
 					if !ok {
 						p, n = p2, n[:n2]
 						break L2
 					}
-					if ok = p < len(b.s) && class7[b.s[p]]; ok {
+					if ok = p < len(s) && class7[s[p]]; ok {
 						p++
 					}
 					if !ok {
 						p, n = p2, n[:n2]
 						break L2
 					}
-					if ok = p < len(b.s) && class7[b.s[p]]; ok {
+					if ok = p < len(s) && class7[s[p]]; ok {
 						p++
 					}
 					if !ok {
@@ -7616,37 +7646,38 @@ func (b *treeBuilder) r31(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 29
+	s := b.s
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(b.s) && class23[b.s[p]] {
+			for p < len(s) && class23[s[p]] {
 				p++
 			}
 			q1 := p
 		L2:
 			for {
-				if p < len(b.s) && class6[b.s[p]] {
+				if p < len(s) && class6[s[p]] {
 					// pct_encoded, inlined
 					{
 						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
-							if ok = p < len(b.s) && b.s[p] == '%'; ok {
+							if ok = p < len(s) && s[p] == '%'; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class7[b.s[p]]; ok {
+							if ok = p < len(s) && class7[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class7[b.s[p]]; ok {
+							if ok = p < len(s) && class7[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -7687,37 +7718,38 @@ func (b *treeBuilder) r32(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 30
+	s := b.s
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(b.s) && class23[b.s[p]] {
+			for p < len(s) && class23[s[p]] {
 				p++
 			}
 			q1 := p
 		L2:
 			for {
-				if p < len(b.s) && class6[b.s[p]] {
+				if p < len(s) && class6[s[p]] {
 					// pct_encoded, inlined
 					{
 						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
-							if ok = p < len(b.s) && b.s[p] == '%'; ok {
+							if ok = p < len(s) && s[p] == '%'; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class7[b.s[p]]; ok {
+							if ok = p < len(s) && class7[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class7[b.s[p]]; ok {
+							if ok = p < len(s) && class7[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -7755,26 +7787,27 @@ func (b *treeBuilder) r33(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			if ok = p < len(b.s) && b.s[p] == '%'; ok {
+			if ok = p < len(s) && s[p] == '%'; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class7[b.s[p]]; ok {
+			if ok = p < len(s) && class7[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class7[b.s[p]]; ok {
+			if ok = p < len(s) && class7[s[p]]; ok {
 				p++
 			}
 			if !ok {
@@ -7793,7 +7826,8 @@ func (b *treeBuilder) r34(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
-	if ok = p < len(b.s) && class24[b.s[p]]; ok {
+	s := b.s
+	if ok = p < len(s) && class24[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -7805,20 +7839,21 @@ func (b *treeBuilder) r35(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
+	s := b.s
 L1:
 	for {
-		if p < len(b.s) && class25[b.s[p]] {
+		if p < len(s) && class25[s[p]] {
 			// gen_delims, inlined
-			if ok = p < len(b.s) && class25[b.s[p]]; ok {
+			if ok = p < len(s) && class25[s[p]]; ok {
 				p++
 			}
 			if ok {
 				break L1
 			}
 		}
-		if p < len(b.s) && class26[b.s[p]] {
+		if p < len(s) && class26[s[p]] {
 			// sub_delims, inlined
-			if ok = p < len(b.s) && class26[b.s[p]]; ok {
+			if ok = p < len(s) && class26[s[p]]; ok {
 				p++
 			}
 			if ok {
@@ -7837,7 +7872,8 @@ func (b *treeBuilder) r36(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
-	if ok = p < len(b.s) && class25[b.s[p]]; ok {
+	s := b.s
+	if ok = p < len(s) && class25[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -7849,7 +7885,8 @@ func (b *treeBuilder) r37(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
-	if ok = p < len(b.s) && class26[b.s[p]]; ok {
+	s := b.s
+	if ok = p < len(s) && class26[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -7861,7 +7898,8 @@ func (b *treeBuilder) r38(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
-	if ok = p < len(b.s) && class0[b.s[p]]; ok {
+	s := b.s
+	if ok = p < len(s) && class0[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -7873,7 +7911,8 @@ func (b *treeBuilder) r39(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
-	if ok = p < len(b.s) && class9[b.s[p]]; ok {
+	s := b.s
+	if ok = p < len(s) && class9[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -7885,7 +7924,8 @@ func (b *treeBuilder) r40(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
-	if ok = p < len(b.s) && class7[b.s[p]]; ok {
+	s := b.s
+	if ok = p < len(s) && class7[s[p]]; ok {
 		p++
 	}
 	return p, n, ok

@@ -240,9 +240,10 @@ func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
+	s := b.s
 L1:
 	for {
-		if p < len(b.s) && class0[b.s[p]] {
+		if p < len(s) && class0[s[p]] {
 			// IRI, inlined
 			{
 				p2, n2 := p, len(n)
@@ -254,7 +255,7 @@ L1:
 						p, n = p2, n[:n2]
 						break L2
 					}
-					if ok = p < len(b.s) && b.s[p] == ':'; ok {
+					if ok = p < len(s) && s[p] == ':'; ok {
 						p++
 					}
 					if !ok {
@@ -264,13 +265,13 @@ L1:
 					// ihier_part, inlined
 				L3:
 					for {
-						if p < len(b.s) && class1[b.s[p]] {
+						if p < len(s) && class1[s[p]] {
 							{
 								p4, n4 := p, len(n)
 								ok = true
 							L4:
 								for {
-									if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "//"; ok {
+									if ok = len(s)-p >= 2 && s[p:p+2] == "//"; ok {
 										p += 2
 									}
 									if !ok {
@@ -296,7 +297,7 @@ L1:
 						}
 					L5:
 						for {
-							if p < len(b.s) && class1[b.s[p]] {
+							if p < len(s) && class1[s[p]] {
 								p, n, ok = b.r12(p, n)
 								if ok {
 									break L5
@@ -328,7 +329,7 @@ L1:
 						ok = true
 					L6:
 						for {
-							if ok = p < len(b.s) && b.s[p] == '?'; ok {
+							if ok = p < len(s) && s[p] == '?'; ok {
 								p++
 							}
 							if !ok {
@@ -353,7 +354,7 @@ L1:
 						ok = true
 					L7:
 						for {
-							if ok = p < len(b.s) && b.s[p] == '#'; ok {
+							if ok = p < len(s) && s[p] == '#'; ok {
 								p++
 							}
 							if !ok {
@@ -389,13 +390,13 @@ L1:
 				// irelative_part, inlined
 			L9:
 				for {
-					if p < len(b.s) && class1[b.s[p]] {
+					if p < len(s) && class1[s[p]] {
 						{
 							p10, n10 := p, len(n)
 							ok = true
 						L10:
 							for {
-								if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "//"; ok {
+								if ok = len(s)-p >= 2 && s[p:p+2] == "//"; ok {
 									p += 2
 								}
 								if !ok {
@@ -421,7 +422,7 @@ L1:
 					}
 				L11:
 					for {
-						if p < len(b.s) && class1[b.s[p]] {
+						if p < len(s) && class1[s[p]] {
 							p, n, ok = b.r12(p, n)
 							if ok {
 								break L11
@@ -453,7 +454,7 @@ L1:
 					ok = true
 				L12:
 					for {
-						if ok = p < len(b.s) && b.s[p] == '?'; ok {
+						if ok = p < len(s) && s[p] == '?'; ok {
 							p++
 						}
 						if !ok {
@@ -478,7 +479,7 @@ L1:
 					ok = true
 				L13:
 					for {
-						if ok = p < len(b.s) && b.s[p] == '#'; ok {
+						if ok = p < len(s) && s[p] == '#'; ok {
 							p++
 						}
 						if !ok {
@@ -516,6 +517,7 @@ func (b *treeBuilder) r1(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -526,7 +528,7 @@ func (b *treeBuilder) r1(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && b.s[p] == ':'; ok {
+			if ok = p < len(s) && s[p] == ':'; ok {
 				p++
 			}
 			if !ok {
@@ -536,13 +538,13 @@ func (b *treeBuilder) r1(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// ihier_part, inlined
 		L2:
 			for {
-				if p < len(b.s) && class1[b.s[p]] {
+				if p < len(s) && class1[s[p]] {
 					{
 						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
-							if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "//"; ok {
+							if ok = len(s)-p >= 2 && s[p:p+2] == "//"; ok {
 								p += 2
 							}
 							if !ok {
@@ -568,7 +570,7 @@ func (b *treeBuilder) r1(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				}
 			L4:
 				for {
-					if p < len(b.s) && class1[b.s[p]] {
+					if p < len(s) && class1[s[p]] {
 						p, n, ok = b.r12(p, n)
 						if ok {
 							break L4
@@ -600,7 +602,7 @@ func (b *treeBuilder) r1(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = true
 			L5:
 				for {
-					if ok = p < len(b.s) && b.s[p] == '?'; ok {
+					if ok = p < len(s) && s[p] == '?'; ok {
 						p++
 					}
 					if !ok {
@@ -625,7 +627,7 @@ func (b *treeBuilder) r1(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = true
 			L6:
 				for {
-					if ok = p < len(b.s) && b.s[p] == '#'; ok {
+					if ok = p < len(s) && s[p] == '#'; ok {
 						p++
 					}
 					if !ok {
@@ -657,15 +659,16 @@ func (b *treeBuilder) r2(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
+	s := b.s
 L1:
 	for {
-		if p < len(b.s) && class1[b.s[p]] {
+		if p < len(s) && class1[s[p]] {
 			{
 				p2, n2 := p, len(n)
 				ok = true
 			L2:
 				for {
-					if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "//"; ok {
+					if ok = len(s)-p >= 2 && s[p:p+2] == "//"; ok {
 						p += 2
 					}
 					if !ok {
@@ -691,7 +694,7 @@ L1:
 		}
 	L3:
 		for {
-			if p < len(b.s) && class1[b.s[p]] {
+			if p < len(s) && class1[s[p]] {
 				p, n, ok = b.r12(p, n)
 				if ok {
 					break L3
@@ -723,6 +726,7 @@ func (b *treeBuilder) r3(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -733,7 +737,7 @@ func (b *treeBuilder) r3(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && b.s[p] == ':'; ok {
+			if ok = p < len(s) && s[p] == ':'; ok {
 				p++
 			}
 			if !ok {
@@ -743,13 +747,13 @@ func (b *treeBuilder) r3(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// ihier_part, inlined
 		L2:
 			for {
-				if p < len(b.s) && class1[b.s[p]] {
+				if p < len(s) && class1[s[p]] {
 					{
 						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
-							if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "//"; ok {
+							if ok = len(s)-p >= 2 && s[p:p+2] == "//"; ok {
 								p += 2
 							}
 							if !ok {
@@ -775,7 +779,7 @@ func (b *treeBuilder) r3(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				}
 			L4:
 				for {
-					if p < len(b.s) && class1[b.s[p]] {
+					if p < len(s) && class1[s[p]] {
 						p, n, ok = b.r12(p, n)
 						if ok {
 							break L4
@@ -807,7 +811,7 @@ func (b *treeBuilder) r3(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = true
 			L5:
 				for {
-					if ok = p < len(b.s) && b.s[p] == '?'; ok {
+					if ok = p < len(s) && s[p] == '?'; ok {
 						p++
 					}
 					if !ok {
@@ -839,6 +843,7 @@ func (b *treeBuilder) r4(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -847,13 +852,13 @@ func (b *treeBuilder) r4(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// irelative_part, inlined
 		L2:
 			for {
-				if p < len(b.s) && class1[b.s[p]] {
+				if p < len(s) && class1[s[p]] {
 					{
 						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
-							if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "//"; ok {
+							if ok = len(s)-p >= 2 && s[p:p+2] == "//"; ok {
 								p += 2
 							}
 							if !ok {
@@ -879,7 +884,7 @@ func (b *treeBuilder) r4(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				}
 			L4:
 				for {
-					if p < len(b.s) && class1[b.s[p]] {
+					if p < len(s) && class1[s[p]] {
 						p, n, ok = b.r12(p, n)
 						if ok {
 							break L4
@@ -911,7 +916,7 @@ func (b *treeBuilder) r4(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = true
 			L5:
 				for {
-					if ok = p < len(b.s) && b.s[p] == '?'; ok {
+					if ok = p < len(s) && s[p] == '?'; ok {
 						p++
 					}
 					if !ok {
@@ -936,7 +941,7 @@ func (b *treeBuilder) r4(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = true
 			L6:
 				for {
-					if ok = p < len(b.s) && b.s[p] == '#'; ok {
+					if ok = p < len(s) && s[p] == '#'; ok {
 						p++
 					}
 					if !ok {
@@ -968,15 +973,16 @@ func (b *treeBuilder) r5(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
+	s := b.s
 L1:
 	for {
-		if p < len(b.s) && class1[b.s[p]] {
+		if p < len(s) && class1[s[p]] {
 			{
 				p2, n2 := p, len(n)
 				ok = true
 			L2:
 				for {
-					if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "//"; ok {
+					if ok = len(s)-p >= 2 && s[p:p+2] == "//"; ok {
 						p += 2
 					}
 					if !ok {
@@ -1002,7 +1008,7 @@ L1:
 		}
 	L3:
 		for {
-			if p < len(b.s) && class1[b.s[p]] {
+			if p < len(s) && class1[s[p]] {
 				p, n, ok = b.r12(p, n)
 				if ok {
 					break L3
@@ -1037,6 +1043,7 @@ func (b *treeBuilder) r6(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 6
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -1052,7 +1059,7 @@ func (b *treeBuilder) r6(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						p, n = p2, n[:n2]
 						break L2
 					}
-					if ok = p < len(b.s) && b.s[p] == '@'; ok {
+					if ok = p < len(s) && s[p] == '@'; ok {
 						p++
 					}
 					if !ok {
@@ -1077,7 +1084,7 @@ func (b *treeBuilder) r6(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = true
 			L3:
 				for {
-					if ok = p < len(b.s) && b.s[p] == ':'; ok {
+					if ok = p < len(s) && s[p] == ':'; ok {
 						p++
 					}
 					if !ok {
@@ -1116,37 +1123,38 @@ func (b *treeBuilder) r7(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 7
+	s := b.s
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(b.s) && class2[b.s[p]] {
+			for p < len(s) && class2[s[p]] {
 				p++
 			}
 			q1 := p
 		L2:
 			for {
-				if p < len(b.s) && class3[b.s[p]] {
+				if p < len(s) && class3[s[p]] {
 					// pct_encoded, inlined
 					{
 						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
-							if ok = p < len(b.s) && b.s[p] == '%'; ok {
+							if ok = p < len(s) && s[p] == '%'; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class4[b.s[p]]; ok {
+							if ok = p < len(s) && class4[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class4[b.s[p]]; ok {
+							if ok = p < len(s) && class4[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -1161,8 +1169,8 @@ func (b *treeBuilder) r7(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 					}
 				}
 				// ucschar, inlined
-				if ok = p < len(b.s); ok {
-					r, w := utf8.DecodeRuneInString(b.s[p:])
+				if ok = p < len(s); ok {
+					r, w := utf8.DecodeRuneInString(s[p:])
 					if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '豈' && r <= '﷏') || (r >= 'ﷰ' && r <= '\uffef') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e1000' && r <= '\U000efffd'); ok {
 						p += w
 					}
@@ -1197,15 +1205,16 @@ func (b *treeBuilder) r8(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 8
+	s := b.s
 L1:
 	for {
-		if p < len(b.s) && class5[b.s[p]] {
+		if p < len(s) && class5[s[p]] {
 			p, n, ok = b.r27(p, n)
 			if ok {
 				break L1
 			}
 		}
-		if p < len(b.s) && class6[b.s[p]] {
+		if p < len(s) && class6[s[p]] {
 			{
 				p2, n2 := p, len(n)
 				ok = true
@@ -1220,8 +1229,8 @@ L1:
 						p3, n3 := p, len(n)
 					L4:
 						for {
-							if p < len(b.s) && class7[b.s[p]] {
-								if ok = p < len(b.s) && class7[b.s[p]]; ok {
+							if p < len(s) && class7[s[p]] {
+								if ok = p < len(s) && class7[s[p]]; ok {
 									p++
 								}
 								if ok {
@@ -1229,8 +1238,8 @@ L1:
 								}
 							}
 							// ucschar, inlined
-							if ok = p < len(b.s); ok {
-								r, w := utf8.DecodeRuneInString(b.s[p:])
+							if ok = p < len(s); ok {
+								r, w := utf8.DecodeRuneInString(s[p:])
 								if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '豈' && r <= '﷏') || (r >= 'ﷰ' && r <= '\uffef') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e1000' && r <= '\U000efffd'); ok {
 									p += w
 								}
@@ -1278,37 +1287,38 @@ func (b *treeBuilder) r9(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 9
+	s := b.s
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(b.s) && class8[b.s[p]] {
+			for p < len(s) && class8[s[p]] {
 				p++
 			}
 			q1 := p
 		L2:
 			for {
-				if p < len(b.s) && class3[b.s[p]] {
+				if p < len(s) && class3[s[p]] {
 					// pct_encoded, inlined
 					{
 						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
-							if ok = p < len(b.s) && b.s[p] == '%'; ok {
+							if ok = p < len(s) && s[p] == '%'; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class4[b.s[p]]; ok {
+							if ok = p < len(s) && class4[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class4[b.s[p]]; ok {
+							if ok = p < len(s) && class4[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -1323,8 +1333,8 @@ func (b *treeBuilder) r9(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 					}
 				}
 				// ucschar, inlined
-				if ok = p < len(b.s); ok {
-					r, w := utf8.DecodeRuneInString(b.s[p:])
+				if ok = p < len(s); ok {
+					r, w := utf8.DecodeRuneInString(s[p:])
 					if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '豈' && r <= '﷏') || (r >= 'ﷰ' && r <= '\uffef') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e1000' && r <= '\U000efffd'); ok {
 						p += w
 					}
@@ -1356,6 +1366,7 @@ func (b *treeBuilder) r10(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
+	s := b.s
 L1:
 	for {
 		{
@@ -1370,8 +1381,8 @@ L1:
 				}
 				{
 					p3, n3 := p, len(n)
-					if ok = p < len(b.s); ok {
-						_, w := utf8.DecodeRuneInString(b.s[p:])
+					if ok = p < len(s); ok {
+						_, w := utf8.DecodeRuneInString(s[p:])
 						p += w
 					}
 					p, n = p3, n[:n3]
@@ -1387,7 +1398,7 @@ L1:
 		if ok {
 			break L1
 		}
-		if p < len(b.s) && class1[b.s[p]] {
+		if p < len(s) && class1[s[p]] {
 			{
 				p4, n4 := p, len(n)
 				ok = true
@@ -1400,8 +1411,8 @@ L1:
 					}
 					{
 						p5, n5 := p, len(n)
-						if ok = p < len(b.s); ok {
-							_, w := utf8.DecodeRuneInString(b.s[p:])
+						if ok = p < len(s); ok {
+							_, w := utf8.DecodeRuneInString(s[p:])
 							p += w
 						}
 						p, n = p5, n[:n5]
@@ -1430,8 +1441,8 @@ L1:
 				}
 				{
 					p7, n7 := p, len(n)
-					if ok = p < len(b.s); ok {
-						_, w := utf8.DecodeRuneInString(b.s[p:])
+					if ok = p < len(s); ok {
+						_, w := utf8.DecodeRuneInString(s[p:])
 						p += w
 					}
 					p, n = p7, n[:n7]
@@ -1459,8 +1470,8 @@ L1:
 				}
 				{
 					p9, n9 := p, len(n)
-					if ok = p < len(b.s); ok {
-						_, w := utf8.DecodeRuneInString(b.s[p:])
+					if ok = p < len(s); ok {
+						_, w := utf8.DecodeRuneInString(s[p:])
 						p += w
 					}
 					p, n = p9, n[:n9]
@@ -1495,6 +1506,7 @@ func (b *treeBuilder) r11(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 11
+	s := b.s
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
@@ -1504,7 +1516,7 @@ func (b *treeBuilder) r11(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = true
 			L2:
 				for {
-					if ok = p < len(b.s) && b.s[p] == '/'; ok {
+					if ok = p < len(s) && s[p] == '/'; ok {
 						p++
 					}
 					if !ok {
@@ -1542,12 +1554,13 @@ func (b *treeBuilder) r12(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 12
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			if ok = p < len(b.s) && b.s[p] == '/'; ok {
+			if ok = p < len(s) && s[p] == '/'; ok {
 				p++
 			}
 			if !ok {
@@ -1573,7 +1586,7 @@ func (b *treeBuilder) r12(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								ok = true
 							L4:
 								for {
-									if ok = p < len(b.s) && b.s[p] == '/'; ok {
+									if ok = p < len(s) && s[p] == '/'; ok {
 										p++
 									}
 									if !ok {
@@ -1626,6 +1639,7 @@ func (b *treeBuilder) r13(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 13
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -1645,7 +1659,7 @@ func (b *treeBuilder) r13(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						ok = true
 					L3:
 						for {
-							if ok = p < len(b.s) && b.s[p] == '/'; ok {
+							if ok = p < len(s) && s[p] == '/'; ok {
 								p++
 							}
 							if !ok {
@@ -1690,6 +1704,7 @@ func (b *treeBuilder) r14(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 14
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -1709,7 +1724,7 @@ func (b *treeBuilder) r14(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						ok = true
 					L3:
 						for {
-							if ok = p < len(b.s) && b.s[p] == '/'; ok {
+							if ok = p < len(s) && s[p] == '/'; ok {
 								p++
 							}
 							if !ok {
@@ -1771,37 +1786,38 @@ func (b *treeBuilder) r16(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 16
+	s := b.s
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(b.s) && class9[b.s[p]] {
+			for p < len(s) && class9[s[p]] {
 				p++
 			}
 			q1 := p
 		L2:
 			for {
-				if p < len(b.s) && class3[b.s[p]] {
+				if p < len(s) && class3[s[p]] {
 					// pct_encoded, inlined
 					{
 						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
-							if ok = p < len(b.s) && b.s[p] == '%'; ok {
+							if ok = p < len(s) && s[p] == '%'; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class4[b.s[p]]; ok {
+							if ok = p < len(s) && class4[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class4[b.s[p]]; ok {
+							if ok = p < len(s) && class4[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -1816,8 +1832,8 @@ func (b *treeBuilder) r16(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 					}
 				}
 				// ucschar, inlined
-				if ok = p < len(b.s); ok {
-					r, w := utf8.DecodeRuneInString(b.s[p:])
+				if ok = p < len(s); ok {
+					r, w := utf8.DecodeRuneInString(s[p:])
 					if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '豈' && r <= '﷏') || (r >= 'ﷰ' && r <= '\uffef') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e1000' && r <= '\U000efffd'); ok {
 						p += w
 					}
@@ -1852,37 +1868,38 @@ func (b *treeBuilder) r17(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 17
+	s := b.s
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(b.s) && class9[b.s[p]] {
+			for p < len(s) && class9[s[p]] {
 				p++
 			}
 			q1 := p
 		L2:
 			for {
-				if p < len(b.s) && class3[b.s[p]] {
+				if p < len(s) && class3[s[p]] {
 					// pct_encoded, inlined
 					{
 						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
-							if ok = p < len(b.s) && b.s[p] == '%'; ok {
+							if ok = p < len(s) && s[p] == '%'; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class4[b.s[p]]; ok {
+							if ok = p < len(s) && class4[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class4[b.s[p]]; ok {
+							if ok = p < len(s) && class4[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -1897,8 +1914,8 @@ func (b *treeBuilder) r17(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 					}
 				}
 				// ucschar, inlined
-				if ok = p < len(b.s); ok {
-					r, w := utf8.DecodeRuneInString(b.s[p:])
+				if ok = p < len(s); ok {
+					r, w := utf8.DecodeRuneInString(s[p:])
 					if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '豈' && r <= '﷏') || (r >= 'ﷰ' && r <= '\uffef') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e1000' && r <= '\U000efffd'); ok {
 						p += w
 					}
@@ -1933,37 +1950,38 @@ func (b *treeBuilder) r18(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 18
+	s := b.s
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(b.s) && class10[b.s[p]] {
+			for p < len(s) && class10[s[p]] {
 				p++
 			}
 			q1 := p
 		L2:
 			for {
-				if p < len(b.s) && class3[b.s[p]] {
+				if p < len(s) && class3[s[p]] {
 					// pct_encoded, inlined
 					{
 						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
-							if ok = p < len(b.s) && b.s[p] == '%'; ok {
+							if ok = p < len(s) && s[p] == '%'; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class4[b.s[p]]; ok {
+							if ok = p < len(s) && class4[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class4[b.s[p]]; ok {
+							if ok = p < len(s) && class4[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -1978,8 +1996,8 @@ func (b *treeBuilder) r18(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 					}
 				}
 				// ucschar, inlined
-				if ok = p < len(b.s); ok {
-					r, w := utf8.DecodeRuneInString(b.s[p:])
+				if ok = p < len(s); ok {
+					r, w := utf8.DecodeRuneInString(s[p:])
 					if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '豈' && r <= '﷏') || (r >= 'ﷰ' && r <= '\uffef') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e1000' && r <= '\U000efffd'); ok {
 						p += w
 					}
@@ -2011,38 +2029,39 @@ func (b *treeBuilder) r19(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
+	s := b.s
 L1:
 	for {
-		if p < len(b.s) && class9[b.s[p]] {
-			if ok = p < len(b.s) && class9[b.s[p]]; ok {
+		if p < len(s) && class9[s[p]] {
+			if ok = p < len(s) && class9[s[p]]; ok {
 				p++
 			}
 			if ok {
 				break L1
 			}
 		}
-		if p < len(b.s) && class3[b.s[p]] {
+		if p < len(s) && class3[s[p]] {
 			// pct_encoded, inlined
 			{
 				p2, n2 := p, len(n)
 				ok = true
 			L2:
 				for {
-					if ok = p < len(b.s) && b.s[p] == '%'; ok {
+					if ok = p < len(s) && s[p] == '%'; ok {
 						p++
 					}
 					if !ok {
 						p, n = p2, n[:n2]
 						break L2
 					}
-					if ok = p < len(b.s) && class4[b.s[p]]; ok {
+					if ok = p < len(s) && class4[s[p]]; ok {
 						p++
 					}
 					if !ok {
 						p, n = p2, n[:n2]
 						break L2
 					}
-					if ok = p < len(b.s) && class4[b.s[p]]; ok {
+					if ok = p < len(s) && class4[s[p]]; ok {
 						p++
 					}
 					if !ok {
@@ -2057,8 +2076,8 @@ L1:
 			}
 		}
 		// ucschar, inlined
-		if ok = p < len(b.s); ok {
-			r, w := utf8.DecodeRuneInString(b.s[p:])
+		if ok = p < len(s); ok {
+			r, w := utf8.DecodeRuneInString(s[p:])
 			if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '豈' && r <= '﷏') || (r >= 'ﷰ' && r <= '\uffef') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e1000' && r <= '\U000efffd'); ok {
 				p += w
 			}
@@ -2081,37 +2100,38 @@ func (b *treeBuilder) r20(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 20
+	s := b.s
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(b.s) && class11[b.s[p]] {
+			for p < len(s) && class11[s[p]] {
 				p++
 			}
 			q1 := p
 		L2:
 			for {
-				if p < len(b.s) && class3[b.s[p]] {
+				if p < len(s) && class3[s[p]] {
 					// pct_encoded, inlined
 					{
 						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
-							if ok = p < len(b.s) && b.s[p] == '%'; ok {
+							if ok = p < len(s) && s[p] == '%'; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class4[b.s[p]]; ok {
+							if ok = p < len(s) && class4[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class4[b.s[p]]; ok {
+							if ok = p < len(s) && class4[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -2126,8 +2146,8 @@ func (b *treeBuilder) r20(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 					}
 				}
 				// ucschar, inlined
-				if ok = p < len(b.s); ok {
-					r, w := utf8.DecodeRuneInString(b.s[p:])
+				if ok = p < len(s); ok {
+					r, w := utf8.DecodeRuneInString(s[p:])
 					if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '豈' && r <= '﷏') || (r >= 'ﷰ' && r <= '\uffef') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e1000' && r <= '\U000efffd'); ok {
 						p += w
 					}
@@ -2136,8 +2156,8 @@ func (b *treeBuilder) r20(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 					break L2
 				}
 				// iprivate, inlined
-				if ok = p < len(b.s); ok {
-					r, w := utf8.DecodeRuneInString(b.s[p:])
+				if ok = p < len(s); ok {
+					r, w := utf8.DecodeRuneInString(s[p:])
 					if ok = (r >= '\ue000' && r <= '\uf8ff') || (r >= '\U000f0000' && r <= '\U000ffffd') || (r >= '\U00100000' && r <= '\U0010fffd'); ok {
 						p += w
 					}
@@ -2172,37 +2192,38 @@ func (b *treeBuilder) r21(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 21
+	s := b.s
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(b.s) && class11[b.s[p]] {
+			for p < len(s) && class11[s[p]] {
 				p++
 			}
 			q1 := p
 		L2:
 			for {
-				if p < len(b.s) && class3[b.s[p]] {
+				if p < len(s) && class3[s[p]] {
 					// pct_encoded, inlined
 					{
 						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
-							if ok = p < len(b.s) && b.s[p] == '%'; ok {
+							if ok = p < len(s) && s[p] == '%'; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class4[b.s[p]]; ok {
+							if ok = p < len(s) && class4[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class4[b.s[p]]; ok {
+							if ok = p < len(s) && class4[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -2217,8 +2238,8 @@ func (b *treeBuilder) r21(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 					}
 				}
 				// ucschar, inlined
-				if ok = p < len(b.s); ok {
-					r, w := utf8.DecodeRuneInString(b.s[p:])
+				if ok = p < len(s); ok {
+					r, w := utf8.DecodeRuneInString(s[p:])
 					if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '豈' && r <= '﷏') || (r >= 'ﷰ' && r <= '\uffef') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e1000' && r <= '\U000efffd'); ok {
 						p += w
 					}
@@ -2250,10 +2271,11 @@ func (b *treeBuilder) r22(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
+	s := b.s
 L1:
 	for {
-		if p < len(b.s) && class12[b.s[p]] {
-			if ok = p < len(b.s) && class12[b.s[p]]; ok {
+		if p < len(s) && class12[s[p]] {
+			if ok = p < len(s) && class12[s[p]]; ok {
 				p++
 			}
 			if ok {
@@ -2261,8 +2283,8 @@ L1:
 			}
 		}
 		// ucschar, inlined
-		if ok = p < len(b.s); ok {
-			r, w := utf8.DecodeRuneInString(b.s[p:])
+		if ok = p < len(s); ok {
+			r, w := utf8.DecodeRuneInString(s[p:])
 			if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '豈' && r <= '﷏') || (r >= 'ﷰ' && r <= '\uffef') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e1000' && r <= '\U000efffd'); ok {
 				p += w
 			}
@@ -2282,8 +2304,9 @@ func (b *treeBuilder) r23(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
-	if ok = p < len(b.s); ok {
-		r, w := utf8.DecodeRuneInString(b.s[p:])
+	s := b.s
+	if ok = p < len(s); ok {
+		r, w := utf8.DecodeRuneInString(s[p:])
 		if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '豈' && r <= '﷏') || (r >= 'ﷰ' && r <= '\uffef') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e1000' && r <= '\U000efffd'); ok {
 			p += w
 		}
@@ -2297,8 +2320,9 @@ func (b *treeBuilder) r24(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
-	if ok = p < len(b.s); ok {
-		r, w := utf8.DecodeRuneInString(b.s[p:])
+	s := b.s
+	if ok = p < len(s); ok {
+		r, w := utf8.DecodeRuneInString(s[p:])
 		if ok = (r >= '\ue000' && r <= '\uf8ff') || (r >= '\U000f0000' && r <= '\U000ffffd') || (r >= '\U00100000' && r <= '\U0010fffd'); ok {
 			p += w
 		}
@@ -2315,12 +2339,13 @@ func (b *treeBuilder) r25(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 25
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			if ok = p < len(b.s) && class0[b.s[p]]; ok {
+			if ok = p < len(s) && class0[s[p]]; ok {
 				p++
 			}
 			if !ok {
@@ -2330,7 +2355,7 @@ func (b *treeBuilder) r25(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			{
 				start2 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(b.s) && class13[b.s[p]] {
+					for p < len(s) && class13[s[p]] {
 						p++
 					}
 					ok = false
@@ -2362,10 +2387,11 @@ func (b *treeBuilder) r26(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 26
+	s := b.s
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(b.s) && class6[b.s[p]] {
+			for p < len(s) && class6[s[p]] {
 				p++
 			}
 			ok = false
@@ -2390,12 +2416,13 @@ func (b *treeBuilder) r27(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 27
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			if ok = p < len(b.s) && b.s[p] == '['; ok {
+			if ok = p < len(s) && s[p] == '['; ok {
 				p++
 			}
 			if !ok {
@@ -2404,13 +2431,13 @@ func (b *treeBuilder) r27(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			}
 		L2:
 			for {
-				if p < len(b.s) && class14[b.s[p]] {
+				if p < len(s) && class14[s[p]] {
 					p, n, ok = b.r29(p, n)
 					if ok {
 						break L2
 					}
 				}
-				if p < len(b.s) && class15[b.s[p]] {
+				if p < len(s) && class15[s[p]] {
 					p, n, ok = b.r28(p, n)
 					if ok {
 						break L2
@@ -2423,7 +2450,7 @@ func (b *treeBuilder) r27(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && b.s[p] == ']'; ok {
+			if ok = p < len(s) && s[p] == ']'; ok {
 				p++
 			}
 			if !ok {
@@ -2449,12 +2476,13 @@ func (b *treeBuilder) r28(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 28
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			if ok = p < len(b.s) && class15[b.s[p]]; ok {
+			if ok = p < len(s) && class15[s[p]]; ok {
 				p++
 			}
 			if !ok {
@@ -2464,7 +2492,7 @@ func (b *treeBuilder) r28(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			{
 				start2 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(b.s) && class4[b.s[p]] {
+					for p < len(s) && class4[s[p]] {
 						p++
 					}
 					ok = false
@@ -2477,7 +2505,7 @@ func (b *treeBuilder) r28(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && b.s[p] == '.'; ok {
+			if ok = p < len(s) && s[p] == '.'; ok {
 				p++
 			}
 			if !ok {
@@ -2487,7 +2515,7 @@ func (b *treeBuilder) r28(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			{
 				start3 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(b.s) && class2[b.s[p]] {
+					for p < len(s) && class2[s[p]] {
 						p++
 					}
 					ok = false
@@ -2519,9 +2547,10 @@ func (b *treeBuilder) r29(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 29
+	s := b.s
 L1:
 	for {
-		if p < len(b.s) && class4[b.s[p]] {
+		if p < len(s) && class4[s[p]] {
 			{
 				p2, n2 := p, len(n)
 				ok = true
@@ -2539,22 +2568,14 @@ L1:
 								ok = true
 							L4:
 								for {
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
+									if ok = p < len(s) && class4[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p4, n[:n4]
 										break L4
 									}
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p4, n[:n4]
-										break L4
-									}
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
+									if ok = p < len(s) && class4[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -2562,7 +2583,15 @@ L1:
 										p, n = p4, n[:n4]
 										break L4
 									}
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
+									if ok = p < len(s) && class4[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p4, n[:n4]
+										break L4
+									}
+									if ok = p < len(s) && class4[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -2577,7 +2606,7 @@ L1:
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
@@ -2586,7 +2615,7 @@ L1:
 							}
 							{
 								p5, n5 := p, len(n)
-								if ok = p < len(b.s) && b.s[p] == ':'; ok {
+								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
 								p, n = p5, n[:n5]
@@ -2615,22 +2644,14 @@ L1:
 								ok = true
 							L7:
 								for {
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
+									if ok = p < len(s) && class4[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p7, n[:n7]
 										break L7
 									}
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p7, n[:n7]
-										break L7
-									}
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
+									if ok = p < len(s) && class4[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -2638,7 +2659,15 @@ L1:
 										p, n = p7, n[:n7]
 										break L7
 									}
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
+									if ok = p < len(s) && class4[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p7, n[:n7]
+										break L7
+									}
+									if ok = p < len(s) && class4[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -2653,7 +2682,7 @@ L1:
 								p, n = p6, n[:n6]
 								break L6
 							}
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
@@ -2662,7 +2691,7 @@ L1:
 							}
 							{
 								p8, n8 := p, len(n)
-								if ok = p < len(b.s) && b.s[p] == ':'; ok {
+								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
 								p, n = p8, n[:n8]
@@ -2691,22 +2720,14 @@ L1:
 								ok = true
 							L10:
 								for {
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
+									if ok = p < len(s) && class4[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p10, n[:n10]
 										break L10
 									}
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p10, n[:n10]
-										break L10
-									}
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
+									if ok = p < len(s) && class4[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -2714,7 +2735,15 @@ L1:
 										p, n = p10, n[:n10]
 										break L10
 									}
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
+									if ok = p < len(s) && class4[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p10, n[:n10]
+										break L10
+									}
+									if ok = p < len(s) && class4[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -2729,7 +2758,7 @@ L1:
 								p, n = p9, n[:n9]
 								break L9
 							}
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
@@ -2738,7 +2767,7 @@ L1:
 							}
 							{
 								p11, n11 := p, len(n)
-								if ok = p < len(b.s) && b.s[p] == ':'; ok {
+								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
 								p, n = p11, n[:n11]
@@ -2767,22 +2796,14 @@ L1:
 								ok = true
 							L13:
 								for {
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
+									if ok = p < len(s) && class4[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p13, n[:n13]
 										break L13
 									}
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p13, n[:n13]
-										break L13
-									}
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
+									if ok = p < len(s) && class4[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -2790,7 +2811,15 @@ L1:
 										p, n = p13, n[:n13]
 										break L13
 									}
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
+									if ok = p < len(s) && class4[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p13, n[:n13]
+										break L13
+									}
+									if ok = p < len(s) && class4[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -2805,7 +2834,7 @@ L1:
 								p, n = p12, n[:n12]
 								break L12
 							}
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
@@ -2814,7 +2843,7 @@ L1:
 							}
 							{
 								p14, n14 := p, len(n)
-								if ok = p < len(b.s) && b.s[p] == ':'; ok {
+								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
 								p, n = p14, n[:n14]
@@ -2843,22 +2872,14 @@ L1:
 								ok = true
 							L16:
 								for {
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
+									if ok = p < len(s) && class4[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p16, n[:n16]
 										break L16
 									}
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p16, n[:n16]
-										break L16
-									}
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
+									if ok = p < len(s) && class4[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -2866,7 +2887,15 @@ L1:
 										p, n = p16, n[:n16]
 										break L16
 									}
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
+									if ok = p < len(s) && class4[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p16, n[:n16]
+										break L16
+									}
+									if ok = p < len(s) && class4[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -2881,7 +2910,7 @@ L1:
 								p, n = p15, n[:n15]
 								break L15
 							}
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
@@ -2890,7 +2919,7 @@ L1:
 							}
 							{
 								p17, n17 := p, len(n)
-								if ok = p < len(b.s) && b.s[p] == ':'; ok {
+								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
 								p, n = p17, n[:n17]
@@ -2919,22 +2948,14 @@ L1:
 								ok = true
 							L19:
 								for {
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
+									if ok = p < len(s) && class4[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p19, n[:n19]
 										break L19
 									}
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p19, n[:n19]
-										break L19
-									}
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
+									if ok = p < len(s) && class4[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -2942,7 +2963,15 @@ L1:
 										p, n = p19, n[:n19]
 										break L19
 									}
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
+									if ok = p < len(s) && class4[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p19, n[:n19]
+										break L19
+									}
+									if ok = p < len(s) && class4[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -2957,7 +2986,7 @@ L1:
 								p, n = p18, n[:n18]
 								break L18
 							}
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
@@ -2966,7 +2995,7 @@ L1:
 							}
 							{
 								p20, n20 := p, len(n)
-								if ok = p < len(b.s) && b.s[p] == ':'; ok {
+								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
 								p, n = p20, n[:n20]
@@ -2986,7 +3015,7 @@ L1:
 					// ls32, inlined
 				L21:
 					for {
-						if p < len(b.s) && class4[b.s[p]] {
+						if p < len(s) && class4[s[p]] {
 							{
 								p22, n22 := p, len(n)
 								ok = true
@@ -2998,22 +3027,14 @@ L1:
 										ok = true
 									L23:
 										for {
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p23, n[:n23]
 												break L23
 											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p23, n[:n23]
-												break L23
-											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -3021,7 +3042,15 @@ L1:
 												p, n = p23, n[:n23]
 												break L23
 											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p23, n[:n23]
+												break L23
+											}
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -3036,7 +3065,7 @@ L1:
 										p, n = p22, n[:n22]
 										break L22
 									}
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
@@ -3049,22 +3078,14 @@ L1:
 										ok = true
 									L24:
 										for {
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p24, n[:n24]
 												break L24
 											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p24, n[:n24]
-												break L24
-											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -3072,7 +3093,15 @@ L1:
 												p, n = p24, n[:n24]
 												break L24
 											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p24, n[:n24]
+												break L24
+											}
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -3090,7 +3119,7 @@ L1:
 									{
 										p25, n25 := p, len(n)
 										// ipv6char, inlined
-										if ok = p < len(b.s) && class16[b.s[p]]; ok {
+										if ok = p < len(s) && class16[s[p]]; ok {
 											p++
 										}
 										p, n = p25, n[:n25]
@@ -3107,7 +3136,7 @@ L1:
 								break L21
 							}
 						}
-						if p < len(b.s) && class6[b.s[p]] {
+						if p < len(s) && class6[s[p]] {
 							p, n, ok = b.r34(p, n)
 							if ok {
 								break L21
@@ -3123,7 +3152,7 @@ L1:
 					{
 						p26, n26 := p, len(n)
 						// ipv6char, inlined
-						if ok = p < len(b.s) && class16[b.s[p]]; ok {
+						if ok = p < len(s) && class16[s[p]]; ok {
 							p++
 						}
 						p, n = p26, n[:n26]
@@ -3140,13 +3169,13 @@ L1:
 				break L1
 			}
 		}
-		if p < len(b.s) && class17[b.s[p]] {
+		if p < len(s) && class17[s[p]] {
 			{
 				p27, n27 := p, len(n)
 				ok = true
 			L27:
 				for {
-					if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "::"; ok {
+					if ok = len(s)-p >= 2 && s[p:p+2] == "::"; ok {
 						p += 2
 					}
 					if !ok {
@@ -3165,22 +3194,14 @@ L1:
 								ok = true
 							L29:
 								for {
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
+									if ok = p < len(s) && class4[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p29, n[:n29]
 										break L29
 									}
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p29, n[:n29]
-										break L29
-									}
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
+									if ok = p < len(s) && class4[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -3188,7 +3209,15 @@ L1:
 										p, n = p29, n[:n29]
 										break L29
 									}
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
+									if ok = p < len(s) && class4[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p29, n[:n29]
+										break L29
+									}
+									if ok = p < len(s) && class4[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -3203,7 +3232,7 @@ L1:
 								p, n = p28, n[:n28]
 								break L28
 							}
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
@@ -3212,7 +3241,7 @@ L1:
 							}
 							{
 								p30, n30 := p, len(n)
-								if ok = p < len(b.s) && b.s[p] == ':'; ok {
+								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
 								p, n = p30, n[:n30]
@@ -3241,22 +3270,14 @@ L1:
 								ok = true
 							L32:
 								for {
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
+									if ok = p < len(s) && class4[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p32, n[:n32]
 										break L32
 									}
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p32, n[:n32]
-										break L32
-									}
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
+									if ok = p < len(s) && class4[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -3264,7 +3285,15 @@ L1:
 										p, n = p32, n[:n32]
 										break L32
 									}
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
+									if ok = p < len(s) && class4[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p32, n[:n32]
+										break L32
+									}
+									if ok = p < len(s) && class4[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -3279,7 +3308,7 @@ L1:
 								p, n = p31, n[:n31]
 								break L31
 							}
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
@@ -3288,7 +3317,7 @@ L1:
 							}
 							{
 								p33, n33 := p, len(n)
-								if ok = p < len(b.s) && b.s[p] == ':'; ok {
+								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
 								p, n = p33, n[:n33]
@@ -3317,22 +3346,14 @@ L1:
 								ok = true
 							L35:
 								for {
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
+									if ok = p < len(s) && class4[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p35, n[:n35]
 										break L35
 									}
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p35, n[:n35]
-										break L35
-									}
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
+									if ok = p < len(s) && class4[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -3340,7 +3361,15 @@ L1:
 										p, n = p35, n[:n35]
 										break L35
 									}
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
+									if ok = p < len(s) && class4[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p35, n[:n35]
+										break L35
+									}
+									if ok = p < len(s) && class4[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -3355,7 +3384,7 @@ L1:
 								p, n = p34, n[:n34]
 								break L34
 							}
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
@@ -3364,7 +3393,7 @@ L1:
 							}
 							{
 								p36, n36 := p, len(n)
-								if ok = p < len(b.s) && b.s[p] == ':'; ok {
+								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
 								p, n = p36, n[:n36]
@@ -3393,22 +3422,14 @@ L1:
 								ok = true
 							L38:
 								for {
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
+									if ok = p < len(s) && class4[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p38, n[:n38]
 										break L38
 									}
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p38, n[:n38]
-										break L38
-									}
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
+									if ok = p < len(s) && class4[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -3416,7 +3437,15 @@ L1:
 										p, n = p38, n[:n38]
 										break L38
 									}
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
+									if ok = p < len(s) && class4[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p38, n[:n38]
+										break L38
+									}
+									if ok = p < len(s) && class4[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -3431,7 +3460,7 @@ L1:
 								p, n = p37, n[:n37]
 								break L37
 							}
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
@@ -3440,7 +3469,7 @@ L1:
 							}
 							{
 								p39, n39 := p, len(n)
-								if ok = p < len(b.s) && b.s[p] == ':'; ok {
+								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
 								p, n = p39, n[:n39]
@@ -3469,22 +3498,14 @@ L1:
 								ok = true
 							L41:
 								for {
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
+									if ok = p < len(s) && class4[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p41, n[:n41]
 										break L41
 									}
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p41, n[:n41]
-										break L41
-									}
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
+									if ok = p < len(s) && class4[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -3492,7 +3513,15 @@ L1:
 										p, n = p41, n[:n41]
 										break L41
 									}
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
+									if ok = p < len(s) && class4[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p41, n[:n41]
+										break L41
+									}
+									if ok = p < len(s) && class4[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -3507,7 +3536,7 @@ L1:
 								p, n = p40, n[:n40]
 								break L40
 							}
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
@@ -3516,7 +3545,7 @@ L1:
 							}
 							{
 								p42, n42 := p, len(n)
-								if ok = p < len(b.s) && b.s[p] == ':'; ok {
+								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
 								p, n = p42, n[:n42]
@@ -3536,7 +3565,7 @@ L1:
 					// ls32, inlined
 				L43:
 					for {
-						if p < len(b.s) && class4[b.s[p]] {
+						if p < len(s) && class4[s[p]] {
 							{
 								p44, n44 := p, len(n)
 								ok = true
@@ -3548,22 +3577,14 @@ L1:
 										ok = true
 									L45:
 										for {
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p45, n[:n45]
 												break L45
 											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p45, n[:n45]
-												break L45
-											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -3571,7 +3592,15 @@ L1:
 												p, n = p45, n[:n45]
 												break L45
 											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p45, n[:n45]
+												break L45
+											}
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -3586,7 +3615,7 @@ L1:
 										p, n = p44, n[:n44]
 										break L44
 									}
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
@@ -3599,22 +3628,14 @@ L1:
 										ok = true
 									L46:
 										for {
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p46, n[:n46]
 												break L46
 											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p46, n[:n46]
-												break L46
-											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -3622,7 +3643,15 @@ L1:
 												p, n = p46, n[:n46]
 												break L46
 											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p46, n[:n46]
+												break L46
+											}
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -3640,7 +3669,7 @@ L1:
 									{
 										p47, n47 := p, len(n)
 										// ipv6char, inlined
-										if ok = p < len(b.s) && class16[b.s[p]]; ok {
+										if ok = p < len(s) && class16[s[p]]; ok {
 											p++
 										}
 										p, n = p47, n[:n47]
@@ -3657,7 +3686,7 @@ L1:
 								break L43
 							}
 						}
-						if p < len(b.s) && class6[b.s[p]] {
+						if p < len(s) && class6[s[p]] {
 							p, n, ok = b.r34(p, n)
 							if ok {
 								break L43
@@ -3673,7 +3702,7 @@ L1:
 					{
 						p48, n48 := p, len(n)
 						// ipv6char, inlined
-						if ok = p < len(b.s) && class16[b.s[p]]; ok {
+						if ok = p < len(s) && class16[s[p]]; ok {
 							p++
 						}
 						p, n = p48, n[:n48]
@@ -3690,7 +3719,7 @@ L1:
 				break L1
 			}
 		}
-		if p < len(b.s) && class14[b.s[p]] {
+		if p < len(s) && class14[s[p]] {
 			{
 				p49, n49 := p, len(n)
 				ok = true
@@ -3702,22 +3731,14 @@ L1:
 						ok = true
 					L50:
 						for {
-							if ok = p < len(b.s) && class4[b.s[p]]; ok {
+							if ok = p < len(s) && class4[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p50, n[:n50]
 								break L50
 							}
-							if ok = p < len(b.s) && class4[b.s[p]]; ok {
-								p++
-							}
-							ok = true
-							if !ok {
-								p, n = p50, n[:n50]
-								break L50
-							}
-							if ok = p < len(b.s) && class4[b.s[p]]; ok {
+							if ok = p < len(s) && class4[s[p]]; ok {
 								p++
 							}
 							ok = true
@@ -3725,7 +3746,15 @@ L1:
 								p, n = p50, n[:n50]
 								break L50
 							}
-							if ok = p < len(b.s) && class4[b.s[p]]; ok {
+							if ok = p < len(s) && class4[s[p]]; ok {
+								p++
+							}
+							ok = true
+							if !ok {
+								p, n = p50, n[:n50]
+								break L50
+							}
+							if ok = p < len(s) && class4[s[p]]; ok {
 								p++
 							}
 							ok = true
@@ -3741,7 +3770,7 @@ L1:
 						p, n = p49, n[:n49]
 						break L49
 					}
-					if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "::"; ok {
+					if ok = len(s)-p >= 2 && s[p:p+2] == "::"; ok {
 						p += 2
 					}
 					if !ok {
@@ -3760,22 +3789,14 @@ L1:
 								ok = true
 							L52:
 								for {
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
+									if ok = p < len(s) && class4[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p52, n[:n52]
 										break L52
 									}
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p52, n[:n52]
-										break L52
-									}
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
+									if ok = p < len(s) && class4[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -3783,7 +3804,15 @@ L1:
 										p, n = p52, n[:n52]
 										break L52
 									}
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
+									if ok = p < len(s) && class4[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p52, n[:n52]
+										break L52
+									}
+									if ok = p < len(s) && class4[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -3798,7 +3827,7 @@ L1:
 								p, n = p51, n[:n51]
 								break L51
 							}
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
@@ -3807,7 +3836,7 @@ L1:
 							}
 							{
 								p53, n53 := p, len(n)
-								if ok = p < len(b.s) && b.s[p] == ':'; ok {
+								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
 								p, n = p53, n[:n53]
@@ -3836,22 +3865,14 @@ L1:
 								ok = true
 							L55:
 								for {
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
+									if ok = p < len(s) && class4[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p55, n[:n55]
 										break L55
 									}
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p55, n[:n55]
-										break L55
-									}
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
+									if ok = p < len(s) && class4[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -3859,7 +3880,15 @@ L1:
 										p, n = p55, n[:n55]
 										break L55
 									}
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
+									if ok = p < len(s) && class4[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p55, n[:n55]
+										break L55
+									}
+									if ok = p < len(s) && class4[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -3874,7 +3903,7 @@ L1:
 								p, n = p54, n[:n54]
 								break L54
 							}
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
@@ -3883,7 +3912,7 @@ L1:
 							}
 							{
 								p56, n56 := p, len(n)
-								if ok = p < len(b.s) && b.s[p] == ':'; ok {
+								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
 								p, n = p56, n[:n56]
@@ -3912,22 +3941,14 @@ L1:
 								ok = true
 							L58:
 								for {
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
+									if ok = p < len(s) && class4[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p58, n[:n58]
 										break L58
 									}
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p58, n[:n58]
-										break L58
-									}
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
+									if ok = p < len(s) && class4[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -3935,7 +3956,15 @@ L1:
 										p, n = p58, n[:n58]
 										break L58
 									}
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
+									if ok = p < len(s) && class4[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p58, n[:n58]
+										break L58
+									}
+									if ok = p < len(s) && class4[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -3950,7 +3979,7 @@ L1:
 								p, n = p57, n[:n57]
 								break L57
 							}
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
@@ -3959,7 +3988,7 @@ L1:
 							}
 							{
 								p59, n59 := p, len(n)
-								if ok = p < len(b.s) && b.s[p] == ':'; ok {
+								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
 								p, n = p59, n[:n59]
@@ -3988,22 +4017,14 @@ L1:
 								ok = true
 							L61:
 								for {
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
+									if ok = p < len(s) && class4[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p61, n[:n61]
 										break L61
 									}
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p61, n[:n61]
-										break L61
-									}
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
+									if ok = p < len(s) && class4[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -4011,7 +4032,15 @@ L1:
 										p, n = p61, n[:n61]
 										break L61
 									}
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
+									if ok = p < len(s) && class4[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p61, n[:n61]
+										break L61
+									}
+									if ok = p < len(s) && class4[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -4026,7 +4055,7 @@ L1:
 								p, n = p60, n[:n60]
 								break L60
 							}
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
@@ -4035,7 +4064,7 @@ L1:
 							}
 							{
 								p62, n62 := p, len(n)
-								if ok = p < len(b.s) && b.s[p] == ':'; ok {
+								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
 								p, n = p62, n[:n62]
@@ -4055,7 +4084,7 @@ L1:
 					// ls32, inlined
 				L63:
 					for {
-						if p < len(b.s) && class4[b.s[p]] {
+						if p < len(s) && class4[s[p]] {
 							{
 								p64, n64 := p, len(n)
 								ok = true
@@ -4067,22 +4096,14 @@ L1:
 										ok = true
 									L65:
 										for {
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p65, n[:n65]
 												break L65
 											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p65, n[:n65]
-												break L65
-											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4090,7 +4111,15 @@ L1:
 												p, n = p65, n[:n65]
 												break L65
 											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p65, n[:n65]
+												break L65
+											}
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4105,7 +4134,7 @@ L1:
 										p, n = p64, n[:n64]
 										break L64
 									}
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
@@ -4118,22 +4147,14 @@ L1:
 										ok = true
 									L66:
 										for {
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p66, n[:n66]
 												break L66
 											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p66, n[:n66]
-												break L66
-											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4141,7 +4162,15 @@ L1:
 												p, n = p66, n[:n66]
 												break L66
 											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p66, n[:n66]
+												break L66
+											}
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4159,7 +4188,7 @@ L1:
 									{
 										p67, n67 := p, len(n)
 										// ipv6char, inlined
-										if ok = p < len(b.s) && class16[b.s[p]]; ok {
+										if ok = p < len(s) && class16[s[p]]; ok {
 											p++
 										}
 										p, n = p67, n[:n67]
@@ -4176,7 +4205,7 @@ L1:
 								break L63
 							}
 						}
-						if p < len(b.s) && class6[b.s[p]] {
+						if p < len(s) && class6[s[p]] {
 							p, n, ok = b.r34(p, n)
 							if ok {
 								break L63
@@ -4192,7 +4221,7 @@ L1:
 					{
 						p68, n68 := p, len(n)
 						// ipv6char, inlined
-						if ok = p < len(b.s) && class16[b.s[p]]; ok {
+						if ok = p < len(s) && class16[s[p]]; ok {
 							p++
 						}
 						p, n = p68, n[:n68]
@@ -4209,7 +4238,7 @@ L1:
 				break L1
 			}
 		}
-		if p < len(b.s) && class14[b.s[p]] {
+		if p < len(s) && class14[s[p]] {
 			{
 				p69, n69 := p, len(n)
 				ok = true
@@ -4232,22 +4261,14 @@ L1:
 										ok = true
 									L72:
 										for {
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p72, n[:n72]
 												break L72
 											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p72, n[:n72]
-												break L72
-											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4255,7 +4276,15 @@ L1:
 												p, n = p72, n[:n72]
 												break L72
 											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p72, n[:n72]
+												break L72
+											}
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4270,7 +4299,7 @@ L1:
 										p, n = p71, n[:n71]
 										break L71
 									}
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
@@ -4279,7 +4308,7 @@ L1:
 									}
 									{
 										p73, n73 := p, len(n)
-										if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										if ok = p < len(s) && s[p] == ':'; ok {
 											p++
 										}
 										p, n = p73, n[:n73]
@@ -4303,22 +4332,14 @@ L1:
 								ok = true
 							L74:
 								for {
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
+									if ok = p < len(s) && class4[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p74, n[:n74]
 										break L74
 									}
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p74, n[:n74]
-										break L74
-									}
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
+									if ok = p < len(s) && class4[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -4326,7 +4347,15 @@ L1:
 										p, n = p74, n[:n74]
 										break L74
 									}
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
+									if ok = p < len(s) && class4[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p74, n[:n74]
+										break L74
+									}
+									if ok = p < len(s) && class4[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -4349,7 +4378,7 @@ L1:
 						p, n = p69, n[:n69]
 						break L69
 					}
-					if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "::"; ok {
+					if ok = len(s)-p >= 2 && s[p:p+2] == "::"; ok {
 						p += 2
 					}
 					if !ok {
@@ -4368,22 +4397,14 @@ L1:
 								ok = true
 							L76:
 								for {
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
+									if ok = p < len(s) && class4[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p76, n[:n76]
 										break L76
 									}
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p76, n[:n76]
-										break L76
-									}
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
+									if ok = p < len(s) && class4[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -4391,7 +4412,15 @@ L1:
 										p, n = p76, n[:n76]
 										break L76
 									}
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
+									if ok = p < len(s) && class4[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p76, n[:n76]
+										break L76
+									}
+									if ok = p < len(s) && class4[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -4406,7 +4435,7 @@ L1:
 								p, n = p75, n[:n75]
 								break L75
 							}
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
@@ -4415,7 +4444,7 @@ L1:
 							}
 							{
 								p77, n77 := p, len(n)
-								if ok = p < len(b.s) && b.s[p] == ':'; ok {
+								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
 								p, n = p77, n[:n77]
@@ -4444,22 +4473,14 @@ L1:
 								ok = true
 							L79:
 								for {
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
+									if ok = p < len(s) && class4[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p79, n[:n79]
 										break L79
 									}
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p79, n[:n79]
-										break L79
-									}
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
+									if ok = p < len(s) && class4[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -4467,7 +4488,15 @@ L1:
 										p, n = p79, n[:n79]
 										break L79
 									}
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
+									if ok = p < len(s) && class4[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p79, n[:n79]
+										break L79
+									}
+									if ok = p < len(s) && class4[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -4482,7 +4511,7 @@ L1:
 								p, n = p78, n[:n78]
 								break L78
 							}
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
@@ -4491,7 +4520,7 @@ L1:
 							}
 							{
 								p80, n80 := p, len(n)
-								if ok = p < len(b.s) && b.s[p] == ':'; ok {
+								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
 								p, n = p80, n[:n80]
@@ -4520,22 +4549,14 @@ L1:
 								ok = true
 							L82:
 								for {
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
+									if ok = p < len(s) && class4[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p82, n[:n82]
 										break L82
 									}
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p82, n[:n82]
-										break L82
-									}
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
+									if ok = p < len(s) && class4[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -4543,7 +4564,15 @@ L1:
 										p, n = p82, n[:n82]
 										break L82
 									}
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
+									if ok = p < len(s) && class4[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p82, n[:n82]
+										break L82
+									}
+									if ok = p < len(s) && class4[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -4558,7 +4587,7 @@ L1:
 								p, n = p81, n[:n81]
 								break L81
 							}
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
@@ -4567,7 +4596,7 @@ L1:
 							}
 							{
 								p83, n83 := p, len(n)
-								if ok = p < len(b.s) && b.s[p] == ':'; ok {
+								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
 								p, n = p83, n[:n83]
@@ -4587,7 +4616,7 @@ L1:
 					// ls32, inlined
 				L84:
 					for {
-						if p < len(b.s) && class4[b.s[p]] {
+						if p < len(s) && class4[s[p]] {
 							{
 								p85, n85 := p, len(n)
 								ok = true
@@ -4599,22 +4628,14 @@ L1:
 										ok = true
 									L86:
 										for {
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p86, n[:n86]
 												break L86
 											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p86, n[:n86]
-												break L86
-											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4622,7 +4643,15 @@ L1:
 												p, n = p86, n[:n86]
 												break L86
 											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p86, n[:n86]
+												break L86
+											}
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4637,7 +4666,7 @@ L1:
 										p, n = p85, n[:n85]
 										break L85
 									}
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
@@ -4650,22 +4679,14 @@ L1:
 										ok = true
 									L87:
 										for {
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p87, n[:n87]
 												break L87
 											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p87, n[:n87]
-												break L87
-											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4673,7 +4694,15 @@ L1:
 												p, n = p87, n[:n87]
 												break L87
 											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p87, n[:n87]
+												break L87
+											}
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4691,7 +4720,7 @@ L1:
 									{
 										p88, n88 := p, len(n)
 										// ipv6char, inlined
-										if ok = p < len(b.s) && class16[b.s[p]]; ok {
+										if ok = p < len(s) && class16[s[p]]; ok {
 											p++
 										}
 										p, n = p88, n[:n88]
@@ -4708,7 +4737,7 @@ L1:
 								break L84
 							}
 						}
-						if p < len(b.s) && class6[b.s[p]] {
+						if p < len(s) && class6[s[p]] {
 							p, n, ok = b.r34(p, n)
 							if ok {
 								break L84
@@ -4724,7 +4753,7 @@ L1:
 					{
 						p89, n89 := p, len(n)
 						// ipv6char, inlined
-						if ok = p < len(b.s) && class16[b.s[p]]; ok {
+						if ok = p < len(s) && class16[s[p]]; ok {
 							p++
 						}
 						p, n = p89, n[:n89]
@@ -4741,7 +4770,7 @@ L1:
 				break L1
 			}
 		}
-		if p < len(b.s) && class14[b.s[p]] {
+		if p < len(s) && class14[s[p]] {
 			{
 				p90, n90 := p, len(n)
 				ok = true
@@ -4764,22 +4793,14 @@ L1:
 										ok = true
 									L93:
 										for {
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p93, n[:n93]
 												break L93
 											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p93, n[:n93]
-												break L93
-											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4787,7 +4808,15 @@ L1:
 												p, n = p93, n[:n93]
 												break L93
 											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p93, n[:n93]
+												break L93
+											}
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4802,7 +4831,7 @@ L1:
 										p, n = p92, n[:n92]
 										break L92
 									}
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
@@ -4811,7 +4840,7 @@ L1:
 									}
 									{
 										p94, n94 := p, len(n)
-										if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										if ok = p < len(s) && s[p] == ':'; ok {
 											p++
 										}
 										p, n = p94, n[:n94]
@@ -4841,22 +4870,14 @@ L1:
 										ok = true
 									L96:
 										for {
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p96, n[:n96]
 												break L96
 											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p96, n[:n96]
-												break L96
-											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4864,7 +4885,15 @@ L1:
 												p, n = p96, n[:n96]
 												break L96
 											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p96, n[:n96]
+												break L96
+											}
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4879,7 +4908,7 @@ L1:
 										p, n = p95, n[:n95]
 										break L95
 									}
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
@@ -4888,7 +4917,7 @@ L1:
 									}
 									{
 										p97, n97 := p, len(n)
-										if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										if ok = p < len(s) && s[p] == ':'; ok {
 											p++
 										}
 										p, n = p97, n[:n97]
@@ -4912,22 +4941,14 @@ L1:
 								ok = true
 							L98:
 								for {
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
+									if ok = p < len(s) && class4[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p98, n[:n98]
 										break L98
 									}
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p98, n[:n98]
-										break L98
-									}
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
+									if ok = p < len(s) && class4[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -4935,7 +4956,15 @@ L1:
 										p, n = p98, n[:n98]
 										break L98
 									}
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
+									if ok = p < len(s) && class4[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p98, n[:n98]
+										break L98
+									}
+									if ok = p < len(s) && class4[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -4958,7 +4987,7 @@ L1:
 						p, n = p90, n[:n90]
 						break L90
 					}
-					if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "::"; ok {
+					if ok = len(s)-p >= 2 && s[p:p+2] == "::"; ok {
 						p += 2
 					}
 					if !ok {
@@ -4977,22 +5006,14 @@ L1:
 								ok = true
 							L100:
 								for {
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
+									if ok = p < len(s) && class4[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p100, n[:n100]
 										break L100
 									}
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p100, n[:n100]
-										break L100
-									}
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
+									if ok = p < len(s) && class4[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -5000,7 +5021,15 @@ L1:
 										p, n = p100, n[:n100]
 										break L100
 									}
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
+									if ok = p < len(s) && class4[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p100, n[:n100]
+										break L100
+									}
+									if ok = p < len(s) && class4[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -5015,7 +5044,7 @@ L1:
 								p, n = p99, n[:n99]
 								break L99
 							}
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
@@ -5024,7 +5053,7 @@ L1:
 							}
 							{
 								p101, n101 := p, len(n)
-								if ok = p < len(b.s) && b.s[p] == ':'; ok {
+								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
 								p, n = p101, n[:n101]
@@ -5053,22 +5082,14 @@ L1:
 								ok = true
 							L103:
 								for {
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
+									if ok = p < len(s) && class4[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p103, n[:n103]
 										break L103
 									}
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p103, n[:n103]
-										break L103
-									}
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
+									if ok = p < len(s) && class4[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -5076,7 +5097,15 @@ L1:
 										p, n = p103, n[:n103]
 										break L103
 									}
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
+									if ok = p < len(s) && class4[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p103, n[:n103]
+										break L103
+									}
+									if ok = p < len(s) && class4[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -5091,7 +5120,7 @@ L1:
 								p, n = p102, n[:n102]
 								break L102
 							}
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
@@ -5100,7 +5129,7 @@ L1:
 							}
 							{
 								p104, n104 := p, len(n)
-								if ok = p < len(b.s) && b.s[p] == ':'; ok {
+								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
 								p, n = p104, n[:n104]
@@ -5120,7 +5149,7 @@ L1:
 					// ls32, inlined
 				L105:
 					for {
-						if p < len(b.s) && class4[b.s[p]] {
+						if p < len(s) && class4[s[p]] {
 							{
 								p106, n106 := p, len(n)
 								ok = true
@@ -5132,22 +5161,14 @@ L1:
 										ok = true
 									L107:
 										for {
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p107, n[:n107]
 												break L107
 											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p107, n[:n107]
-												break L107
-											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5155,7 +5176,15 @@ L1:
 												p, n = p107, n[:n107]
 												break L107
 											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p107, n[:n107]
+												break L107
+											}
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5170,7 +5199,7 @@ L1:
 										p, n = p106, n[:n106]
 										break L106
 									}
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
@@ -5183,22 +5212,14 @@ L1:
 										ok = true
 									L108:
 										for {
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p108, n[:n108]
 												break L108
 											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p108, n[:n108]
-												break L108
-											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5206,7 +5227,15 @@ L1:
 												p, n = p108, n[:n108]
 												break L108
 											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p108, n[:n108]
+												break L108
+											}
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5224,7 +5253,7 @@ L1:
 									{
 										p109, n109 := p, len(n)
 										// ipv6char, inlined
-										if ok = p < len(b.s) && class16[b.s[p]]; ok {
+										if ok = p < len(s) && class16[s[p]]; ok {
 											p++
 										}
 										p, n = p109, n[:n109]
@@ -5241,7 +5270,7 @@ L1:
 								break L105
 							}
 						}
-						if p < len(b.s) && class6[b.s[p]] {
+						if p < len(s) && class6[s[p]] {
 							p, n, ok = b.r34(p, n)
 							if ok {
 								break L105
@@ -5257,7 +5286,7 @@ L1:
 					{
 						p110, n110 := p, len(n)
 						// ipv6char, inlined
-						if ok = p < len(b.s) && class16[b.s[p]]; ok {
+						if ok = p < len(s) && class16[s[p]]; ok {
 							p++
 						}
 						p, n = p110, n[:n110]
@@ -5274,7 +5303,7 @@ L1:
 				break L1
 			}
 		}
-		if p < len(b.s) && class14[b.s[p]] {
+		if p < len(s) && class14[s[p]] {
 			{
 				p111, n111 := p, len(n)
 				ok = true
@@ -5297,22 +5326,14 @@ L1:
 										ok = true
 									L114:
 										for {
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p114, n[:n114]
 												break L114
 											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p114, n[:n114]
-												break L114
-											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5320,7 +5341,15 @@ L1:
 												p, n = p114, n[:n114]
 												break L114
 											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p114, n[:n114]
+												break L114
+											}
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5335,7 +5364,7 @@ L1:
 										p, n = p113, n[:n113]
 										break L113
 									}
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
@@ -5344,7 +5373,7 @@ L1:
 									}
 									{
 										p115, n115 := p, len(n)
-										if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										if ok = p < len(s) && s[p] == ':'; ok {
 											p++
 										}
 										p, n = p115, n[:n115]
@@ -5374,22 +5403,14 @@ L1:
 										ok = true
 									L117:
 										for {
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p117, n[:n117]
 												break L117
 											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p117, n[:n117]
-												break L117
-											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5397,7 +5418,15 @@ L1:
 												p, n = p117, n[:n117]
 												break L117
 											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p117, n[:n117]
+												break L117
+											}
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5412,7 +5441,7 @@ L1:
 										p, n = p116, n[:n116]
 										break L116
 									}
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
@@ -5421,7 +5450,7 @@ L1:
 									}
 									{
 										p118, n118 := p, len(n)
-										if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										if ok = p < len(s) && s[p] == ':'; ok {
 											p++
 										}
 										p, n = p118, n[:n118]
@@ -5451,22 +5480,14 @@ L1:
 										ok = true
 									L120:
 										for {
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p120, n[:n120]
 												break L120
 											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p120, n[:n120]
-												break L120
-											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5474,7 +5495,15 @@ L1:
 												p, n = p120, n[:n120]
 												break L120
 											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p120, n[:n120]
+												break L120
+											}
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5489,7 +5518,7 @@ L1:
 										p, n = p119, n[:n119]
 										break L119
 									}
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
@@ -5498,7 +5527,7 @@ L1:
 									}
 									{
 										p121, n121 := p, len(n)
-										if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										if ok = p < len(s) && s[p] == ':'; ok {
 											p++
 										}
 										p, n = p121, n[:n121]
@@ -5522,22 +5551,14 @@ L1:
 								ok = true
 							L122:
 								for {
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
+									if ok = p < len(s) && class4[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p122, n[:n122]
 										break L122
 									}
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p122, n[:n122]
-										break L122
-									}
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
+									if ok = p < len(s) && class4[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -5545,7 +5566,15 @@ L1:
 										p, n = p122, n[:n122]
 										break L122
 									}
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
+									if ok = p < len(s) && class4[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p122, n[:n122]
+										break L122
+									}
+									if ok = p < len(s) && class4[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -5568,7 +5597,7 @@ L1:
 						p, n = p111, n[:n111]
 						break L111
 					}
-					if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "::"; ok {
+					if ok = len(s)-p >= 2 && s[p:p+2] == "::"; ok {
 						p += 2
 					}
 					if !ok {
@@ -5587,22 +5616,14 @@ L1:
 								ok = true
 							L124:
 								for {
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
+									if ok = p < len(s) && class4[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p124, n[:n124]
 										break L124
 									}
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p124, n[:n124]
-										break L124
-									}
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
+									if ok = p < len(s) && class4[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -5610,7 +5631,15 @@ L1:
 										p, n = p124, n[:n124]
 										break L124
 									}
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
+									if ok = p < len(s) && class4[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p124, n[:n124]
+										break L124
+									}
+									if ok = p < len(s) && class4[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -5625,7 +5654,7 @@ L1:
 								p, n = p123, n[:n123]
 								break L123
 							}
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
@@ -5634,7 +5663,7 @@ L1:
 							}
 							{
 								p125, n125 := p, len(n)
-								if ok = p < len(b.s) && b.s[p] == ':'; ok {
+								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
 								p, n = p125, n[:n125]
@@ -5654,7 +5683,7 @@ L1:
 					// ls32, inlined
 				L126:
 					for {
-						if p < len(b.s) && class4[b.s[p]] {
+						if p < len(s) && class4[s[p]] {
 							{
 								p127, n127 := p, len(n)
 								ok = true
@@ -5666,22 +5695,14 @@ L1:
 										ok = true
 									L128:
 										for {
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p128, n[:n128]
 												break L128
 											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p128, n[:n128]
-												break L128
-											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5689,7 +5710,15 @@ L1:
 												p, n = p128, n[:n128]
 												break L128
 											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p128, n[:n128]
+												break L128
+											}
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5704,7 +5733,7 @@ L1:
 										p, n = p127, n[:n127]
 										break L127
 									}
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
@@ -5717,22 +5746,14 @@ L1:
 										ok = true
 									L129:
 										for {
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p129, n[:n129]
 												break L129
 											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p129, n[:n129]
-												break L129
-											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5740,7 +5761,15 @@ L1:
 												p, n = p129, n[:n129]
 												break L129
 											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p129, n[:n129]
+												break L129
+											}
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5758,7 +5787,7 @@ L1:
 									{
 										p130, n130 := p, len(n)
 										// ipv6char, inlined
-										if ok = p < len(b.s) && class16[b.s[p]]; ok {
+										if ok = p < len(s) && class16[s[p]]; ok {
 											p++
 										}
 										p, n = p130, n[:n130]
@@ -5775,7 +5804,7 @@ L1:
 								break L126
 							}
 						}
-						if p < len(b.s) && class6[b.s[p]] {
+						if p < len(s) && class6[s[p]] {
 							p, n, ok = b.r34(p, n)
 							if ok {
 								break L126
@@ -5791,7 +5820,7 @@ L1:
 					{
 						p131, n131 := p, len(n)
 						// ipv6char, inlined
-						if ok = p < len(b.s) && class16[b.s[p]]; ok {
+						if ok = p < len(s) && class16[s[p]]; ok {
 							p++
 						}
 						p, n = p131, n[:n131]
@@ -5808,7 +5837,7 @@ L1:
 				break L1
 			}
 		}
-		if p < len(b.s) && class14[b.s[p]] {
+		if p < len(s) && class14[s[p]] {
 			{
 				p132, n132 := p, len(n)
 				ok = true
@@ -5831,22 +5860,14 @@ L1:
 										ok = true
 									L135:
 										for {
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p135, n[:n135]
 												break L135
 											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p135, n[:n135]
-												break L135
-											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5854,7 +5875,15 @@ L1:
 												p, n = p135, n[:n135]
 												break L135
 											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p135, n[:n135]
+												break L135
+											}
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5869,7 +5898,7 @@ L1:
 										p, n = p134, n[:n134]
 										break L134
 									}
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
@@ -5878,7 +5907,7 @@ L1:
 									}
 									{
 										p136, n136 := p, len(n)
-										if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										if ok = p < len(s) && s[p] == ':'; ok {
 											p++
 										}
 										p, n = p136, n[:n136]
@@ -5908,22 +5937,14 @@ L1:
 										ok = true
 									L138:
 										for {
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p138, n[:n138]
 												break L138
 											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p138, n[:n138]
-												break L138
-											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5931,7 +5952,15 @@ L1:
 												p, n = p138, n[:n138]
 												break L138
 											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p138, n[:n138]
+												break L138
+											}
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5946,7 +5975,7 @@ L1:
 										p, n = p137, n[:n137]
 										break L137
 									}
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
@@ -5955,7 +5984,7 @@ L1:
 									}
 									{
 										p139, n139 := p, len(n)
-										if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										if ok = p < len(s) && s[p] == ':'; ok {
 											p++
 										}
 										p, n = p139, n[:n139]
@@ -5985,22 +6014,14 @@ L1:
 										ok = true
 									L141:
 										for {
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p141, n[:n141]
 												break L141
 											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p141, n[:n141]
-												break L141
-											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6008,7 +6029,15 @@ L1:
 												p, n = p141, n[:n141]
 												break L141
 											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p141, n[:n141]
+												break L141
+											}
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6023,7 +6052,7 @@ L1:
 										p, n = p140, n[:n140]
 										break L140
 									}
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
@@ -6032,7 +6061,7 @@ L1:
 									}
 									{
 										p142, n142 := p, len(n)
-										if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										if ok = p < len(s) && s[p] == ':'; ok {
 											p++
 										}
 										p, n = p142, n[:n142]
@@ -6062,22 +6091,14 @@ L1:
 										ok = true
 									L144:
 										for {
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p144, n[:n144]
 												break L144
 											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p144, n[:n144]
-												break L144
-											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6085,7 +6106,15 @@ L1:
 												p, n = p144, n[:n144]
 												break L144
 											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p144, n[:n144]
+												break L144
+											}
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6100,7 +6129,7 @@ L1:
 										p, n = p143, n[:n143]
 										break L143
 									}
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
@@ -6109,7 +6138,7 @@ L1:
 									}
 									{
 										p145, n145 := p, len(n)
-										if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										if ok = p < len(s) && s[p] == ':'; ok {
 											p++
 										}
 										p, n = p145, n[:n145]
@@ -6133,22 +6162,14 @@ L1:
 								ok = true
 							L146:
 								for {
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
+									if ok = p < len(s) && class4[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p146, n[:n146]
 										break L146
 									}
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p146, n[:n146]
-										break L146
-									}
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
+									if ok = p < len(s) && class4[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -6156,7 +6177,15 @@ L1:
 										p, n = p146, n[:n146]
 										break L146
 									}
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
+									if ok = p < len(s) && class4[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p146, n[:n146]
+										break L146
+									}
+									if ok = p < len(s) && class4[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -6179,7 +6208,7 @@ L1:
 						p, n = p132, n[:n132]
 						break L132
 					}
-					if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "::"; ok {
+					if ok = len(s)-p >= 2 && s[p:p+2] == "::"; ok {
 						p += 2
 					}
 					if !ok {
@@ -6189,7 +6218,7 @@ L1:
 					// ls32, inlined
 				L147:
 					for {
-						if p < len(b.s) && class4[b.s[p]] {
+						if p < len(s) && class4[s[p]] {
 							{
 								p148, n148 := p, len(n)
 								ok = true
@@ -6201,22 +6230,14 @@ L1:
 										ok = true
 									L149:
 										for {
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p149, n[:n149]
 												break L149
 											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p149, n[:n149]
-												break L149
-											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6224,7 +6245,15 @@ L1:
 												p, n = p149, n[:n149]
 												break L149
 											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p149, n[:n149]
+												break L149
+											}
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6239,7 +6268,7 @@ L1:
 										p, n = p148, n[:n148]
 										break L148
 									}
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
@@ -6252,22 +6281,14 @@ L1:
 										ok = true
 									L150:
 										for {
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p150, n[:n150]
 												break L150
 											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p150, n[:n150]
-												break L150
-											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6275,7 +6296,15 @@ L1:
 												p, n = p150, n[:n150]
 												break L150
 											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p150, n[:n150]
+												break L150
+											}
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6293,7 +6322,7 @@ L1:
 									{
 										p151, n151 := p, len(n)
 										// ipv6char, inlined
-										if ok = p < len(b.s) && class16[b.s[p]]; ok {
+										if ok = p < len(s) && class16[s[p]]; ok {
 											p++
 										}
 										p, n = p151, n[:n151]
@@ -6310,7 +6339,7 @@ L1:
 								break L147
 							}
 						}
-						if p < len(b.s) && class6[b.s[p]] {
+						if p < len(s) && class6[s[p]] {
 							p, n, ok = b.r34(p, n)
 							if ok {
 								break L147
@@ -6326,7 +6355,7 @@ L1:
 					{
 						p152, n152 := p, len(n)
 						// ipv6char, inlined
-						if ok = p < len(b.s) && class16[b.s[p]]; ok {
+						if ok = p < len(s) && class16[s[p]]; ok {
 							p++
 						}
 						p, n = p152, n[:n152]
@@ -6343,7 +6372,7 @@ L1:
 				break L1
 			}
 		}
-		if p < len(b.s) && class14[b.s[p]] {
+		if p < len(s) && class14[s[p]] {
 			{
 				p153, n153 := p, len(n)
 				ok = true
@@ -6366,22 +6395,14 @@ L1:
 										ok = true
 									L156:
 										for {
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p156, n[:n156]
 												break L156
 											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p156, n[:n156]
-												break L156
-											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6389,7 +6410,15 @@ L1:
 												p, n = p156, n[:n156]
 												break L156
 											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p156, n[:n156]
+												break L156
+											}
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6404,7 +6433,7 @@ L1:
 										p, n = p155, n[:n155]
 										break L155
 									}
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
@@ -6413,7 +6442,7 @@ L1:
 									}
 									{
 										p157, n157 := p, len(n)
-										if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										if ok = p < len(s) && s[p] == ':'; ok {
 											p++
 										}
 										p, n = p157, n[:n157]
@@ -6443,22 +6472,14 @@ L1:
 										ok = true
 									L159:
 										for {
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p159, n[:n159]
 												break L159
 											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p159, n[:n159]
-												break L159
-											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6466,7 +6487,15 @@ L1:
 												p, n = p159, n[:n159]
 												break L159
 											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p159, n[:n159]
+												break L159
+											}
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6481,7 +6510,7 @@ L1:
 										p, n = p158, n[:n158]
 										break L158
 									}
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
@@ -6490,7 +6519,7 @@ L1:
 									}
 									{
 										p160, n160 := p, len(n)
-										if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										if ok = p < len(s) && s[p] == ':'; ok {
 											p++
 										}
 										p, n = p160, n[:n160]
@@ -6520,22 +6549,14 @@ L1:
 										ok = true
 									L162:
 										for {
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p162, n[:n162]
 												break L162
 											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p162, n[:n162]
-												break L162
-											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6543,7 +6564,15 @@ L1:
 												p, n = p162, n[:n162]
 												break L162
 											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p162, n[:n162]
+												break L162
+											}
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6558,7 +6587,7 @@ L1:
 										p, n = p161, n[:n161]
 										break L161
 									}
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
@@ -6567,7 +6596,7 @@ L1:
 									}
 									{
 										p163, n163 := p, len(n)
-										if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										if ok = p < len(s) && s[p] == ':'; ok {
 											p++
 										}
 										p, n = p163, n[:n163]
@@ -6597,22 +6626,14 @@ L1:
 										ok = true
 									L165:
 										for {
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p165, n[:n165]
 												break L165
 											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p165, n[:n165]
-												break L165
-											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6620,7 +6641,15 @@ L1:
 												p, n = p165, n[:n165]
 												break L165
 											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p165, n[:n165]
+												break L165
+											}
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6635,7 +6664,7 @@ L1:
 										p, n = p164, n[:n164]
 										break L164
 									}
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
@@ -6644,7 +6673,7 @@ L1:
 									}
 									{
 										p166, n166 := p, len(n)
-										if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										if ok = p < len(s) && s[p] == ':'; ok {
 											p++
 										}
 										p, n = p166, n[:n166]
@@ -6674,22 +6703,14 @@ L1:
 										ok = true
 									L168:
 										for {
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p168, n[:n168]
 												break L168
 											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p168, n[:n168]
-												break L168
-											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6697,7 +6718,15 @@ L1:
 												p, n = p168, n[:n168]
 												break L168
 											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p168, n[:n168]
+												break L168
+											}
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6712,7 +6741,7 @@ L1:
 										p, n = p167, n[:n167]
 										break L167
 									}
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
@@ -6721,7 +6750,7 @@ L1:
 									}
 									{
 										p169, n169 := p, len(n)
-										if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										if ok = p < len(s) && s[p] == ':'; ok {
 											p++
 										}
 										p, n = p169, n[:n169]
@@ -6745,22 +6774,14 @@ L1:
 								ok = true
 							L170:
 								for {
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
+									if ok = p < len(s) && class4[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p170, n[:n170]
 										break L170
 									}
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p170, n[:n170]
-										break L170
-									}
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
+									if ok = p < len(s) && class4[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -6768,7 +6789,15 @@ L1:
 										p, n = p170, n[:n170]
 										break L170
 									}
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
+									if ok = p < len(s) && class4[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p170, n[:n170]
+										break L170
+									}
+									if ok = p < len(s) && class4[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -6791,7 +6820,7 @@ L1:
 						p, n = p153, n[:n153]
 						break L153
 					}
-					if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "::"; ok {
+					if ok = len(s)-p >= 2 && s[p:p+2] == "::"; ok {
 						p += 2
 					}
 					if !ok {
@@ -6804,22 +6833,14 @@ L1:
 						ok = true
 					L171:
 						for {
-							if ok = p < len(b.s) && class4[b.s[p]]; ok {
+							if ok = p < len(s) && class4[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p171, n[:n171]
 								break L171
 							}
-							if ok = p < len(b.s) && class4[b.s[p]]; ok {
-								p++
-							}
-							ok = true
-							if !ok {
-								p, n = p171, n[:n171]
-								break L171
-							}
-							if ok = p < len(b.s) && class4[b.s[p]]; ok {
+							if ok = p < len(s) && class4[s[p]]; ok {
 								p++
 							}
 							ok = true
@@ -6827,7 +6848,15 @@ L1:
 								p, n = p171, n[:n171]
 								break L171
 							}
-							if ok = p < len(b.s) && class4[b.s[p]]; ok {
+							if ok = p < len(s) && class4[s[p]]; ok {
+								p++
+							}
+							ok = true
+							if !ok {
+								p, n = p171, n[:n171]
+								break L171
+							}
+							if ok = p < len(s) && class4[s[p]]; ok {
 								p++
 							}
 							ok = true
@@ -6845,7 +6874,7 @@ L1:
 					{
 						p172, n172 := p, len(n)
 						// ipv6char, inlined
-						if ok = p < len(b.s) && class16[b.s[p]]; ok {
+						if ok = p < len(s) && class16[s[p]]; ok {
 							p++
 						}
 						p, n = p172, n[:n172]
@@ -6862,7 +6891,7 @@ L1:
 				break L1
 			}
 		}
-		if p < len(b.s) && class14[b.s[p]] {
+		if p < len(s) && class14[s[p]] {
 			{
 				p173, n173 := p, len(n)
 				ok = true
@@ -6885,22 +6914,14 @@ L1:
 										ok = true
 									L176:
 										for {
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p176, n[:n176]
 												break L176
 											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p176, n[:n176]
-												break L176
-											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6908,7 +6929,15 @@ L1:
 												p, n = p176, n[:n176]
 												break L176
 											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p176, n[:n176]
+												break L176
+											}
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6923,7 +6952,7 @@ L1:
 										p, n = p175, n[:n175]
 										break L175
 									}
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
@@ -6932,7 +6961,7 @@ L1:
 									}
 									{
 										p177, n177 := p, len(n)
-										if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										if ok = p < len(s) && s[p] == ':'; ok {
 											p++
 										}
 										p, n = p177, n[:n177]
@@ -6962,22 +6991,14 @@ L1:
 										ok = true
 									L179:
 										for {
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p179, n[:n179]
 												break L179
 											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p179, n[:n179]
-												break L179
-											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6985,7 +7006,15 @@ L1:
 												p, n = p179, n[:n179]
 												break L179
 											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p179, n[:n179]
+												break L179
+											}
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -7000,7 +7029,7 @@ L1:
 										p, n = p178, n[:n178]
 										break L178
 									}
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
@@ -7009,7 +7038,7 @@ L1:
 									}
 									{
 										p180, n180 := p, len(n)
-										if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										if ok = p < len(s) && s[p] == ':'; ok {
 											p++
 										}
 										p, n = p180, n[:n180]
@@ -7039,22 +7068,14 @@ L1:
 										ok = true
 									L182:
 										for {
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p182, n[:n182]
 												break L182
 											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p182, n[:n182]
-												break L182
-											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -7062,7 +7083,15 @@ L1:
 												p, n = p182, n[:n182]
 												break L182
 											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p182, n[:n182]
+												break L182
+											}
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -7077,7 +7106,7 @@ L1:
 										p, n = p181, n[:n181]
 										break L181
 									}
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
@@ -7086,7 +7115,7 @@ L1:
 									}
 									{
 										p183, n183 := p, len(n)
-										if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										if ok = p < len(s) && s[p] == ':'; ok {
 											p++
 										}
 										p, n = p183, n[:n183]
@@ -7116,22 +7145,14 @@ L1:
 										ok = true
 									L185:
 										for {
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p185, n[:n185]
 												break L185
 											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p185, n[:n185]
-												break L185
-											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -7139,7 +7160,15 @@ L1:
 												p, n = p185, n[:n185]
 												break L185
 											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p185, n[:n185]
+												break L185
+											}
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -7154,7 +7183,7 @@ L1:
 										p, n = p184, n[:n184]
 										break L184
 									}
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
@@ -7163,7 +7192,7 @@ L1:
 									}
 									{
 										p186, n186 := p, len(n)
-										if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										if ok = p < len(s) && s[p] == ':'; ok {
 											p++
 										}
 										p, n = p186, n[:n186]
@@ -7193,22 +7222,14 @@ L1:
 										ok = true
 									L188:
 										for {
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p188, n[:n188]
 												break L188
 											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p188, n[:n188]
-												break L188
-											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -7216,7 +7237,15 @@ L1:
 												p, n = p188, n[:n188]
 												break L188
 											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p188, n[:n188]
+												break L188
+											}
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -7231,7 +7260,7 @@ L1:
 										p, n = p187, n[:n187]
 										break L187
 									}
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
@@ -7240,7 +7269,7 @@ L1:
 									}
 									{
 										p189, n189 := p, len(n)
-										if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										if ok = p < len(s) && s[p] == ':'; ok {
 											p++
 										}
 										p, n = p189, n[:n189]
@@ -7270,22 +7299,14 @@ L1:
 										ok = true
 									L191:
 										for {
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p191, n[:n191]
 												break L191
 											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p191, n[:n191]
-												break L191
-											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -7293,7 +7314,15 @@ L1:
 												p, n = p191, n[:n191]
 												break L191
 											}
-											if ok = p < len(b.s) && class4[b.s[p]]; ok {
+											if ok = p < len(s) && class4[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p191, n[:n191]
+												break L191
+											}
+											if ok = p < len(s) && class4[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -7308,7 +7337,7 @@ L1:
 										p, n = p190, n[:n190]
 										break L190
 									}
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
@@ -7317,7 +7346,7 @@ L1:
 									}
 									{
 										p192, n192 := p, len(n)
-										if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										if ok = p < len(s) && s[p] == ':'; ok {
 											p++
 										}
 										p, n = p192, n[:n192]
@@ -7341,22 +7370,14 @@ L1:
 								ok = true
 							L193:
 								for {
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
+									if ok = p < len(s) && class4[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p193, n[:n193]
 										break L193
 									}
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p193, n[:n193]
-										break L193
-									}
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
+									if ok = p < len(s) && class4[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -7364,7 +7385,15 @@ L1:
 										p, n = p193, n[:n193]
 										break L193
 									}
-									if ok = p < len(b.s) && class4[b.s[p]]; ok {
+									if ok = p < len(s) && class4[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p193, n[:n193]
+										break L193
+									}
+									if ok = p < len(s) && class4[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -7387,7 +7416,7 @@ L1:
 						p, n = p173, n[:n173]
 						break L173
 					}
-					if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "::"; ok {
+					if ok = len(s)-p >= 2 && s[p:p+2] == "::"; ok {
 						p += 2
 					}
 					if !ok {
@@ -7397,7 +7426,7 @@ L1:
 					{
 						p194, n194 := p, len(n)
 						// ipv6char, inlined
-						if ok = p < len(b.s) && class16[b.s[p]]; ok {
+						if ok = p < len(s) && class16[s[p]]; ok {
 							p++
 						}
 						p, n = p194, n[:n194]
@@ -7430,6 +7459,7 @@ func (b *treeBuilder) r30(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -7441,22 +7471,14 @@ func (b *treeBuilder) r30(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = true
 			L2:
 				for {
-					if ok = p < len(b.s) && class4[b.s[p]]; ok {
+					if ok = p < len(s) && class4[s[p]]; ok {
 						p++
 					}
 					if !ok {
 						p, n = p2, n[:n2]
 						break L2
 					}
-					if ok = p < len(b.s) && class4[b.s[p]]; ok {
-						p++
-					}
-					ok = true
-					if !ok {
-						p, n = p2, n[:n2]
-						break L2
-					}
-					if ok = p < len(b.s) && class4[b.s[p]]; ok {
+					if ok = p < len(s) && class4[s[p]]; ok {
 						p++
 					}
 					ok = true
@@ -7464,7 +7486,15 @@ func (b *treeBuilder) r30(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						p, n = p2, n[:n2]
 						break L2
 					}
-					if ok = p < len(b.s) && class4[b.s[p]]; ok {
+					if ok = p < len(s) && class4[s[p]]; ok {
+						p++
+					}
+					ok = true
+					if !ok {
+						p, n = p2, n[:n2]
+						break L2
+					}
+					if ok = p < len(s) && class4[s[p]]; ok {
 						p++
 					}
 					ok = true
@@ -7479,7 +7509,7 @@ func (b *treeBuilder) r30(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && b.s[p] == ':'; ok {
+			if ok = p < len(s) && s[p] == ':'; ok {
 				p++
 			}
 			if !ok {
@@ -7488,7 +7518,7 @@ func (b *treeBuilder) r30(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			}
 			{
 				p3, n3 := p, len(n)
-				if ok = p < len(b.s) && b.s[p] == ':'; ok {
+				if ok = p < len(s) && s[p] == ':'; ok {
 					p++
 				}
 				p, n = p3, n[:n3]
@@ -7510,7 +7540,8 @@ func (b *treeBuilder) r31(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
-	if ok = p < len(b.s) && class16[b.s[p]]; ok {
+	s := b.s
+	if ok = p < len(s) && class16[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -7522,27 +7553,20 @@ func (b *treeBuilder) r32(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			if ok = p < len(b.s) && class4[b.s[p]]; ok {
+			if ok = p < len(s) && class4[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class4[b.s[p]]; ok {
-				p++
-			}
-			ok = true
-			if !ok {
-				p, n = p1, n[:n1]
-				break L1
-			}
-			if ok = p < len(b.s) && class4[b.s[p]]; ok {
+			if ok = p < len(s) && class4[s[p]]; ok {
 				p++
 			}
 			ok = true
@@ -7550,7 +7574,15 @@ func (b *treeBuilder) r32(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class4[b.s[p]]; ok {
+			if ok = p < len(s) && class4[s[p]]; ok {
+				p++
+			}
+			ok = true
+			if !ok {
+				p, n = p1, n[:n1]
+				break L1
+			}
+			if ok = p < len(s) && class4[s[p]]; ok {
 				p++
 			}
 			ok = true
@@ -7570,9 +7602,10 @@ func (b *treeBuilder) r33(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
+	s := b.s
 L1:
 	for {
-		if p < len(b.s) && class4[b.s[p]] {
+		if p < len(s) && class4[s[p]] {
 			{
 				p2, n2 := p, len(n)
 				ok = true
@@ -7584,22 +7617,14 @@ L1:
 						ok = true
 					L3:
 						for {
-							if ok = p < len(b.s) && class4[b.s[p]]; ok {
+							if ok = p < len(s) && class4[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class4[b.s[p]]; ok {
-								p++
-							}
-							ok = true
-							if !ok {
-								p, n = p3, n[:n3]
-								break L3
-							}
-							if ok = p < len(b.s) && class4[b.s[p]]; ok {
+							if ok = p < len(s) && class4[s[p]]; ok {
 								p++
 							}
 							ok = true
@@ -7607,7 +7632,15 @@ L1:
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class4[b.s[p]]; ok {
+							if ok = p < len(s) && class4[s[p]]; ok {
+								p++
+							}
+							ok = true
+							if !ok {
+								p, n = p3, n[:n3]
+								break L3
+							}
+							if ok = p < len(s) && class4[s[p]]; ok {
 								p++
 							}
 							ok = true
@@ -7622,7 +7655,7 @@ L1:
 						p, n = p2, n[:n2]
 						break L2
 					}
-					if ok = p < len(b.s) && b.s[p] == ':'; ok {
+					if ok = p < len(s) && s[p] == ':'; ok {
 						p++
 					}
 					if !ok {
@@ -7635,22 +7668,14 @@ L1:
 						ok = true
 					L4:
 						for {
-							if ok = p < len(b.s) && class4[b.s[p]]; ok {
+							if ok = p < len(s) && class4[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p4, n[:n4]
 								break L4
 							}
-							if ok = p < len(b.s) && class4[b.s[p]]; ok {
-								p++
-							}
-							ok = true
-							if !ok {
-								p, n = p4, n[:n4]
-								break L4
-							}
-							if ok = p < len(b.s) && class4[b.s[p]]; ok {
+							if ok = p < len(s) && class4[s[p]]; ok {
 								p++
 							}
 							ok = true
@@ -7658,7 +7683,15 @@ L1:
 								p, n = p4, n[:n4]
 								break L4
 							}
-							if ok = p < len(b.s) && class4[b.s[p]]; ok {
+							if ok = p < len(s) && class4[s[p]]; ok {
+								p++
+							}
+							ok = true
+							if !ok {
+								p, n = p4, n[:n4]
+								break L4
+							}
+							if ok = p < len(s) && class4[s[p]]; ok {
 								p++
 							}
 							ok = true
@@ -7676,7 +7709,7 @@ L1:
 					{
 						p5, n5 := p, len(n)
 						// ipv6char, inlined
-						if ok = p < len(b.s) && class16[b.s[p]]; ok {
+						if ok = p < len(s) && class16[s[p]]; ok {
 							p++
 						}
 						p, n = p5, n[:n5]
@@ -7693,7 +7726,7 @@ L1:
 				break L1
 			}
 		}
-		if p < len(b.s) && class6[b.s[p]] {
+		if p < len(s) && class6[s[p]] {
 			p, n, ok = b.r34(p, n)
 			if ok {
 				break L1
@@ -7714,6 +7747,7 @@ func (b *treeBuilder) r34(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 32
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -7724,7 +7758,7 @@ func (b *treeBuilder) r34(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && b.s[p] == '.'; ok {
+			if ok = p < len(s) && s[p] == '.'; ok {
 				p++
 			}
 			if !ok {
@@ -7736,7 +7770,7 @@ func (b *treeBuilder) r34(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && b.s[p] == '.'; ok {
+			if ok = p < len(s) && s[p] == '.'; ok {
 				p++
 			}
 			if !ok {
@@ -7748,7 +7782,7 @@ func (b *treeBuilder) r34(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && b.s[p] == '.'; ok {
+			if ok = p < len(s) && s[p] == '.'; ok {
 				p++
 			}
 			if !ok {
@@ -7779,22 +7813,23 @@ func (b *treeBuilder) r35(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 33
+	s := b.s
 L1:
 	for {
-		if p < len(b.s) && class18[b.s[p]] {
+		if p < len(s) && class18[s[p]] {
 			{
 				p2, n2 := p, len(n)
 				ok = true
 			L2:
 				for {
-					if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "25"; ok {
+					if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
 						p += 2
 					}
 					if !ok {
 						p, n = p2, n[:n2]
 						break L2
 					}
-					if ok = p < len(b.s) && class19[b.s[p]]; ok {
+					if ok = p < len(s) && class19[s[p]]; ok {
 						p++
 					}
 					if !ok {
@@ -7808,27 +7843,27 @@ L1:
 				break L1
 			}
 		}
-		if p < len(b.s) && class18[b.s[p]] {
+		if p < len(s) && class18[s[p]] {
 			{
 				p3, n3 := p, len(n)
 				ok = true
 			L3:
 				for {
-					if ok = p < len(b.s) && b.s[p] == '2'; ok {
+					if ok = p < len(s) && s[p] == '2'; ok {
 						p++
 					}
 					if !ok {
 						p, n = p3, n[:n3]
 						break L3
 					}
-					if ok = p < len(b.s) && class20[b.s[p]]; ok {
+					if ok = p < len(s) && class20[s[p]]; ok {
 						p++
 					}
 					if !ok {
 						p, n = p3, n[:n3]
 						break L3
 					}
-					if ok = p < len(b.s) && class6[b.s[p]]; ok {
+					if ok = p < len(s) && class6[s[p]]; ok {
 						p++
 					}
 					if !ok {
@@ -7842,27 +7877,27 @@ L1:
 				break L1
 			}
 		}
-		if p < len(b.s) && class21[b.s[p]] {
+		if p < len(s) && class21[s[p]] {
 			{
 				p4, n4 := p, len(n)
 				ok = true
 			L4:
 				for {
-					if ok = p < len(b.s) && b.s[p] == '1'; ok {
+					if ok = p < len(s) && s[p] == '1'; ok {
 						p++
 					}
 					if !ok {
 						p, n = p4, n[:n4]
 						break L4
 					}
-					if ok = p < len(b.s) && class6[b.s[p]]; ok {
+					if ok = p < len(s) && class6[s[p]]; ok {
 						p++
 					}
 					if !ok {
 						p, n = p4, n[:n4]
 						break L4
 					}
-					if ok = p < len(b.s) && class6[b.s[p]]; ok {
+					if ok = p < len(s) && class6[s[p]]; ok {
 						p++
 					}
 					if !ok {
@@ -7876,20 +7911,20 @@ L1:
 				break L1
 			}
 		}
-		if p < len(b.s) && class22[b.s[p]] {
+		if p < len(s) && class22[s[p]] {
 			{
 				p5, n5 := p, len(n)
 				ok = true
 			L5:
 				for {
-					if ok = p < len(b.s) && class22[b.s[p]]; ok {
+					if ok = p < len(s) && class22[s[p]]; ok {
 						p++
 					}
 					if !ok {
 						p, n = p5, n[:n5]
 						break L5
 					}
-					if ok = p < len(b.s) && class6[b.s[p]]; ok {
+					if ok = p < len(s) && class6[s[p]]; ok {
 						p++
 					}
 					if !ok {
@@ -7903,8 +7938,8 @@ L1:
 				break L1
 			}
 		}
-		if p < len(b.s) && class6[b.s[p]] {
-			if ok = p < len(b.s) && class6[b.s[p]]; ok {
+		if p < len(s) && class6[s[p]] {
+			if ok = p < len(s) && class6[s[p]]; ok {
 				p++
 			}
 			if ok {
@@ -7927,26 +7962,27 @@ func (b *treeBuilder) r36(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			if ok = p < len(b.s) && b.s[p] == '%'; ok {
+			if ok = p < len(s) && s[p] == '%'; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class4[b.s[p]]; ok {
+			if ok = p < len(s) && class4[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class4[b.s[p]]; ok {
+			if ok = p < len(s) && class4[s[p]]; ok {
 				p++
 			}
 			if !ok {
@@ -7965,7 +8001,8 @@ func (b *treeBuilder) r37(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
-	if ok = p < len(b.s) && class12[b.s[p]]; ok {
+	s := b.s
+	if ok = p < len(s) && class12[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -7977,20 +8014,21 @@ func (b *treeBuilder) r38(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
+	s := b.s
 L1:
 	for {
-		if p < len(b.s) && class23[b.s[p]] {
+		if p < len(s) && class23[s[p]] {
 			// gen_delims, inlined
-			if ok = p < len(b.s) && class23[b.s[p]]; ok {
+			if ok = p < len(s) && class23[s[p]]; ok {
 				p++
 			}
 			if ok {
 				break L1
 			}
 		}
-		if p < len(b.s) && class24[b.s[p]] {
+		if p < len(s) && class24[s[p]] {
 			// sub_delims, inlined
-			if ok = p < len(b.s) && class24[b.s[p]]; ok {
+			if ok = p < len(s) && class24[s[p]]; ok {
 				p++
 			}
 			if ok {
@@ -8009,7 +8047,8 @@ func (b *treeBuilder) r39(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
-	if ok = p < len(b.s) && class23[b.s[p]]; ok {
+	s := b.s
+	if ok = p < len(s) && class23[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -8021,7 +8060,8 @@ func (b *treeBuilder) r40(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
-	if ok = p < len(b.s) && class24[b.s[p]]; ok {
+	s := b.s
+	if ok = p < len(s) && class24[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -8033,7 +8073,8 @@ func (b *treeBuilder) r41(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
-	if ok = p < len(b.s) && class0[b.s[p]]; ok {
+	s := b.s
+	if ok = p < len(s) && class0[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -8045,7 +8086,8 @@ func (b *treeBuilder) r42(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
-	if ok = p < len(b.s) && class6[b.s[p]]; ok {
+	s := b.s
+	if ok = p < len(s) && class6[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -8057,7 +8099,8 @@ func (b *treeBuilder) r43(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
-	if ok = p < len(b.s) && class4[b.s[p]]; ok {
+	s := b.s
+	if ok = p < len(s) && class4[s[p]]; ok {
 		p++
 	}
 	return p, n, ok

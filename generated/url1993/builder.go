@@ -262,6 +262,7 @@ func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -277,7 +278,7 @@ func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = true
 			L2:
 				for {
-					if ok = p < len(b.s) && b.s[p] == '#'; ok {
+					if ok = p < len(s) && s[p] == '#'; ok {
 						p++
 					}
 					if !ok {
@@ -312,9 +313,10 @@ func (b *treeBuilder) r1(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 1
+	s := b.s
 L1:
 	for {
-		if p < len(b.s) && class0[b.s[p]] {
+		if p < len(s) && class0[s[p]] {
 			{
 				p2, n2 := p, len(n)
 				ok = true
@@ -330,8 +332,8 @@ L1:
 						p3, n3 := p, len(n)
 					L4:
 						for {
-							if p < len(b.s) && class1[b.s[p]] {
-								if ok = p < len(b.s) && b.s[p] == '#'; ok {
+							if p < len(s) && class1[s[p]] {
+								if ok = p < len(s) && s[p] == '#'; ok {
 									p++
 								}
 								if ok {
@@ -340,8 +342,8 @@ L1:
 							}
 							{
 								p5, n5 := p, len(n)
-								if ok = p < len(b.s); ok {
-									_, w := utf8.DecodeRuneInString(b.s[p:])
+								if ok = p < len(s); ok {
+									_, w := utf8.DecodeRuneInString(s[p:])
 									p += w
 								}
 								p, n = p5, n[:n5]
@@ -366,7 +368,7 @@ L1:
 				break L1
 			}
 		}
-		if p < len(b.s) && class2[b.s[p]] {
+		if p < len(s) && class2[s[p]] {
 			{
 				p6, n6 := p, len(n)
 				ok = true
@@ -382,8 +384,8 @@ L1:
 						p7, n7 := p, len(n)
 					L8:
 						for {
-							if p < len(b.s) && class1[b.s[p]] {
-								if ok = p < len(b.s) && b.s[p] == '#'; ok {
+							if p < len(s) && class1[s[p]] {
+								if ok = p < len(s) && s[p] == '#'; ok {
 									p++
 								}
 								if ok {
@@ -392,8 +394,8 @@ L1:
 							}
 							{
 								p9, n9 := p, len(n)
-								if ok = p < len(b.s); ok {
-									_, w := utf8.DecodeRuneInString(b.s[p:])
+								if ok = p < len(s); ok {
+									_, w := utf8.DecodeRuneInString(s[p:])
 									p += w
 								}
 								p, n = p9, n[:n9]
@@ -418,7 +420,7 @@ L1:
 				break L1
 			}
 		}
-		if p < len(b.s) && class3[b.s[p]] {
+		if p < len(s) && class3[s[p]] {
 			{
 				p10, n10 := p, len(n)
 				ok = true
@@ -434,8 +436,8 @@ L1:
 						p11, n11 := p, len(n)
 					L12:
 						for {
-							if p < len(b.s) && class1[b.s[p]] {
-								if ok = p < len(b.s) && b.s[p] == '#'; ok {
+							if p < len(s) && class1[s[p]] {
+								if ok = p < len(s) && s[p] == '#'; ok {
 									p++
 								}
 								if ok {
@@ -444,8 +446,8 @@ L1:
 							}
 							{
 								p13, n13 := p, len(n)
-								if ok = p < len(b.s); ok {
-									_, w := utf8.DecodeRuneInString(b.s[p:])
+								if ok = p < len(s); ok {
+									_, w := utf8.DecodeRuneInString(s[p:])
 									p += w
 								}
 								p, n = p13, n[:n13]
@@ -470,7 +472,7 @@ L1:
 				break L1
 			}
 		}
-		if p < len(b.s) && class4[b.s[p]] {
+		if p < len(s) && class4[s[p]] {
 			{
 				p14, n14 := p, len(n)
 				ok = true
@@ -486,8 +488,8 @@ L1:
 						p15, n15 := p, len(n)
 					L16:
 						for {
-							if p < len(b.s) && class1[b.s[p]] {
-								if ok = p < len(b.s) && b.s[p] == '#'; ok {
+							if p < len(s) && class1[s[p]] {
+								if ok = p < len(s) && s[p] == '#'; ok {
 									p++
 								}
 								if ok {
@@ -496,8 +498,8 @@ L1:
 							}
 							{
 								p17, n17 := p, len(n)
-								if ok = p < len(b.s); ok {
-									_, w := utf8.DecodeRuneInString(b.s[p:])
+								if ok = p < len(s); ok {
+									_, w := utf8.DecodeRuneInString(s[p:])
 									p += w
 								}
 								p, n = p17, n[:n17]
@@ -522,7 +524,7 @@ L1:
 				break L1
 			}
 		}
-		if p < len(b.s) && class5[b.s[p]] {
+		if p < len(s) && class5[s[p]] {
 			{
 				p18, n18 := p, len(n)
 				ok = true
@@ -538,8 +540,8 @@ L1:
 						p19, n19 := p, len(n)
 					L20:
 						for {
-							if p < len(b.s) && class1[b.s[p]] {
-								if ok = p < len(b.s) && b.s[p] == '#'; ok {
+							if p < len(s) && class1[s[p]] {
+								if ok = p < len(s) && s[p] == '#'; ok {
 									p++
 								}
 								if ok {
@@ -548,8 +550,8 @@ L1:
 							}
 							{
 								p21, n21 := p, len(n)
-								if ok = p < len(b.s); ok {
-									_, w := utf8.DecodeRuneInString(b.s[p:])
+								if ok = p < len(s); ok {
+									_, w := utf8.DecodeRuneInString(s[p:])
 									p += w
 								}
 								p, n = p21, n[:n21]
@@ -574,7 +576,7 @@ L1:
 				break L1
 			}
 		}
-		if p < len(b.s) && class6[b.s[p]] {
+		if p < len(s) && class6[s[p]] {
 			{
 				p22, n22 := p, len(n)
 				ok = true
@@ -590,8 +592,8 @@ L1:
 						p23, n23 := p, len(n)
 					L24:
 						for {
-							if p < len(b.s) && class1[b.s[p]] {
-								if ok = p < len(b.s) && b.s[p] == '#'; ok {
+							if p < len(s) && class1[s[p]] {
+								if ok = p < len(s) && s[p] == '#'; ok {
 									p++
 								}
 								if ok {
@@ -600,8 +602,8 @@ L1:
 							}
 							{
 								p25, n25 := p, len(n)
-								if ok = p < len(b.s); ok {
-									_, w := utf8.DecodeRuneInString(b.s[p:])
+								if ok = p < len(s); ok {
+									_, w := utf8.DecodeRuneInString(s[p:])
 									p += w
 								}
 								p, n = p25, n[:n25]
@@ -626,7 +628,7 @@ L1:
 				break L1
 			}
 		}
-		if p < len(b.s) && class7[b.s[p]] {
+		if p < len(s) && class7[s[p]] {
 			{
 				p26, n26 := p, len(n)
 				ok = true
@@ -642,8 +644,8 @@ L1:
 						p27, n27 := p, len(n)
 					L28:
 						for {
-							if p < len(b.s) && class1[b.s[p]] {
-								if ok = p < len(b.s) && b.s[p] == '#'; ok {
+							if p < len(s) && class1[s[p]] {
+								if ok = p < len(s) && s[p] == '#'; ok {
 									p++
 								}
 								if ok {
@@ -652,8 +654,8 @@ L1:
 							}
 							{
 								p29, n29 := p, len(n)
-								if ok = p < len(b.s); ok {
-									_, w := utf8.DecodeRuneInString(b.s[p:])
+								if ok = p < len(s); ok {
+									_, w := utf8.DecodeRuneInString(s[p:])
 									p += w
 								}
 								p, n = p29, n[:n29]
@@ -678,7 +680,7 @@ L1:
 				break L1
 			}
 		}
-		if p < len(b.s) && class8[b.s[p]] {
+		if p < len(s) && class8[s[p]] {
 			{
 				p30, n30 := p, len(n)
 				ok = true
@@ -694,8 +696,8 @@ L1:
 						p31, n31 := p, len(n)
 					L32:
 						for {
-							if p < len(b.s) && class1[b.s[p]] {
-								if ok = p < len(b.s) && b.s[p] == '#'; ok {
+							if p < len(s) && class1[s[p]] {
+								if ok = p < len(s) && s[p] == '#'; ok {
 									p++
 								}
 								if ok {
@@ -704,8 +706,8 @@ L1:
 							}
 							{
 								p33, n33 := p, len(n)
-								if ok = p < len(b.s); ok {
-									_, w := utf8.DecodeRuneInString(b.s[p:])
+								if ok = p < len(s); ok {
+									_, w := utf8.DecodeRuneInString(s[p:])
 									p += w
 								}
 								p, n = p33, n[:n33]
@@ -730,7 +732,7 @@ L1:
 				break L1
 			}
 		}
-		if p < len(b.s) && class9[b.s[p]] {
+		if p < len(s) && class9[s[p]] {
 			p, n, ok = b.r3(p, n)
 			if ok {
 				break L1
@@ -752,12 +754,13 @@ func (b *treeBuilder) r2(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 	L2:
 		for {
-			if p < len(b.s) && class1[b.s[p]] {
-				if ok = p < len(b.s) && b.s[p] == '#'; ok {
+			if p < len(s) && class1[s[p]] {
+				if ok = p < len(s) && s[p] == '#'; ok {
 					p++
 				}
 				if ok {
@@ -766,8 +769,8 @@ func (b *treeBuilder) r2(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			}
 			{
 				p3, n3 := p, len(n)
-				if ok = p < len(b.s); ok {
-					_, w := utf8.DecodeRuneInString(b.s[p:])
+				if ok = p < len(s); ok {
+					_, w := utf8.DecodeRuneInString(s[p:])
 					p += w
 				}
 				p, n = p3, n[:n3]
@@ -793,6 +796,7 @@ func (b *treeBuilder) r3(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 2
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -803,7 +807,7 @@ func (b *treeBuilder) r3(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && b.s[p] == ':'; ok {
+			if ok = p < len(s) && s[p] == ':'; ok {
 				p++
 			}
 			if !ok {
@@ -820,7 +824,7 @@ func (b *treeBuilder) r3(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = true
 			L2:
 				for {
-					if ok = p < len(b.s) && b.s[p] == '?'; ok {
+					if ok = p < len(s) && s[p] == '?'; ok {
 						p++
 					}
 					if !ok {
@@ -859,12 +863,13 @@ func (b *treeBuilder) r4(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 3
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			if ok = p < len(b.s) && class9[b.s[p]]; ok {
+			if ok = p < len(s) && class9[s[p]]; ok {
 				p++
 			}
 			if !ok {
@@ -882,7 +887,7 @@ func (b *treeBuilder) r4(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						for {
 							{
 								p4, n4 := p, len(n)
-								if ok = p < len(b.s) && b.s[p] == ':'; ok {
+								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
 								p, n = p4, n[:n4]
@@ -895,36 +900,36 @@ func (b *treeBuilder) r4(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 							// xalpha, inlined
 						L5:
 							for {
-								if p < len(b.s) && class10[b.s[p]] {
-									if ok = p < len(b.s) && class10[b.s[p]]; ok {
+								if p < len(s) && class10[s[p]] {
+									if ok = p < len(s) && class10[s[p]]; ok {
 										p++
 									}
 									if ok {
 										break L5
 									}
 								}
-								if p < len(b.s) && class11[b.s[p]] {
+								if p < len(s) && class11[s[p]] {
 									// escape, inlined
 									{
 										p6, n6 := p, len(n)
 										ok = true
 									L6:
 										for {
-											if ok = p < len(b.s) && b.s[p] == '%'; ok {
+											if ok = p < len(s) && s[p] == '%'; ok {
 												p++
 											}
 											if !ok {
 												p, n = p6, n[:n6]
 												break L6
 											}
-											if ok = p < len(b.s) && class12[b.s[p]]; ok {
+											if ok = p < len(s) && class12[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p6, n[:n6]
 												break L6
 											}
-											if ok = p < len(b.s) && class12[b.s[p]]; ok {
+											if ok = p < len(s) && class12[s[p]]; ok {
 												p++
 											}
 											if !ok {
@@ -995,6 +1000,7 @@ func (b *treeBuilder) r6(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 4
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -1005,14 +1011,14 @@ func (b *treeBuilder) r6(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && b.s[p] == ':'; ok {
+			if ok = p < len(s) && s[p] == ':'; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "//"; ok {
+			if ok = len(s)-p >= 2 && s[p:p+2] == "//"; ok {
 				p += 2
 			}
 			if !ok {
@@ -1029,7 +1035,7 @@ func (b *treeBuilder) r6(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = true
 			L2:
 				for {
-					if ok = p < len(b.s) && b.s[p] == '/'; ok {
+					if ok = p < len(s) && s[p] == '/'; ok {
 						p++
 					}
 					if !ok {
@@ -1054,7 +1060,7 @@ func (b *treeBuilder) r6(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = true
 			L3:
 				for {
-					if ok = p < len(b.s) && b.s[p] == '?'; ok {
+					if ok = p < len(s) && s[p] == '?'; ok {
 						p++
 					}
 					if !ok {
@@ -1093,6 +1099,7 @@ func (b *treeBuilder) r7(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 5
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -1103,14 +1110,14 @@ func (b *treeBuilder) r7(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && b.s[p] == ':'; ok {
+			if ok = p < len(s) && s[p] == ':'; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "//"; ok {
+			if ok = len(s)-p >= 2 && s[p:p+2] == "//"; ok {
 				p += 2
 			}
 			if !ok {
@@ -1122,7 +1129,7 @@ func (b *treeBuilder) r7(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && b.s[p] == '/'; ok {
+			if ok = p < len(s) && s[p] == '/'; ok {
 				p++
 			}
 			if !ok {
@@ -1153,6 +1160,7 @@ func (b *treeBuilder) r8(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 6
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -1163,14 +1171,14 @@ func (b *treeBuilder) r8(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && b.s[p] == ':'; ok {
+			if ok = p < len(s) && s[p] == ':'; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "//"; ok {
+			if ok = len(s)-p >= 2 && s[p:p+2] == "//"; ok {
 				p += 2
 			}
 			if !ok {
@@ -1182,7 +1190,7 @@ func (b *treeBuilder) r8(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && b.s[p] == '/'; ok {
+			if ok = p < len(s) && s[p] == '/'; ok {
 				p++
 			}
 			if !ok {
@@ -1213,6 +1221,7 @@ func (b *treeBuilder) r9(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 7
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -1223,7 +1232,7 @@ func (b *treeBuilder) r9(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && b.s[p] == ':'; ok {
+			if ok = p < len(s) && s[p] == ':'; ok {
 				p++
 			}
 			if !ok {
@@ -1254,9 +1263,10 @@ func (b *treeBuilder) r10(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 8
+	s := b.s
 L1:
 	for {
-		if p < len(b.s) && class7[b.s[p]] {
+		if p < len(s) && class7[s[p]] {
 			{
 				p2, n2 := p, len(n)
 				ok = true
@@ -1272,8 +1282,8 @@ L1:
 						p3, n3 := p, len(n)
 					L4:
 						for {
-							if p < len(b.s) && class1[b.s[p]] {
-								if ok = p < len(b.s) && b.s[p] == '#'; ok {
+							if p < len(s) && class1[s[p]] {
+								if ok = p < len(s) && s[p] == '#'; ok {
 									p++
 								}
 								if ok {
@@ -1282,8 +1292,8 @@ L1:
 							}
 							{
 								p5, n5 := p, len(n)
-								if ok = p < len(b.s); ok {
-									_, w := utf8.DecodeRuneInString(b.s[p:])
+								if ok = p < len(s); ok {
+									_, w := utf8.DecodeRuneInString(s[p:])
 									p += w
 								}
 								p, n = p5, n[:n5]
@@ -1308,7 +1318,7 @@ L1:
 				break L1
 			}
 		}
-		if p < len(b.s) && class7[b.s[p]] {
+		if p < len(s) && class7[s[p]] {
 			p, n, ok = b.r11(p, n)
 			if ok {
 				break L1
@@ -1333,6 +1343,7 @@ func (b *treeBuilder) r11(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 9
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -1343,14 +1354,14 @@ func (b *treeBuilder) r11(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && b.s[p] == ':'; ok {
+			if ok = p < len(s) && s[p] == ':'; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "//"; ok {
+			if ok = len(s)-p >= 2 && s[p:p+2] == "//"; ok {
 				p += 2
 			}
 			if !ok {
@@ -1362,7 +1373,7 @@ func (b *treeBuilder) r11(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && b.s[p] == '/'; ok {
+			if ok = p < len(s) && s[p] == '/'; ok {
 				p++
 			}
 			if !ok {
@@ -1379,7 +1390,7 @@ func (b *treeBuilder) r11(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = true
 			L2:
 				for {
-					if ok = p < len(b.s) && b.s[p] == '?'; ok {
+					if ok = p < len(s) && s[p] == '?'; ok {
 						p++
 					}
 					if !ok {
@@ -1418,6 +1429,7 @@ func (b *treeBuilder) r12(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 10
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -1428,14 +1440,14 @@ func (b *treeBuilder) r12(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && b.s[p] == ':'; ok {
+			if ok = p < len(s) && s[p] == ':'; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "//"; ok {
+			if ok = len(s)-p >= 2 && s[p:p+2] == "//"; ok {
 				p += 2
 			}
 			if !ok {
@@ -1447,7 +1459,7 @@ func (b *treeBuilder) r12(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && b.s[p] == '/'; ok {
+			if ok = p < len(s) && s[p] == '/'; ok {
 				p++
 			}
 			if !ok {
@@ -1459,7 +1471,7 @@ func (b *treeBuilder) r12(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && b.s[p] == '/'; ok {
+			if ok = p < len(s) && s[p] == '/'; ok {
 				p++
 			}
 			if !ok {
@@ -1471,7 +1483,7 @@ func (b *treeBuilder) r12(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && b.s[p] == '/'; ok {
+			if ok = p < len(s) && s[p] == '/'; ok {
 				p++
 			}
 			if !ok {
@@ -1483,7 +1495,7 @@ func (b *treeBuilder) r12(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && b.s[p] == '/'; ok {
+			if ok = p < len(s) && s[p] == '/'; ok {
 				p++
 			}
 			if !ok {
@@ -1514,21 +1526,22 @@ func (b *treeBuilder) r13(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 11
+	s := b.s
 L1:
 	for {
 		p, n, ok = b.r15(p, n)
 		if ok {
 			break L1
 		}
-		if p < len(b.s) && class13[b.s[p]] {
-			if ok = p < len(b.s) && b.s[p] == '*'; ok {
+		if p < len(s) && class13[s[p]] {
+			if ok = p < len(s) && s[p] == '*'; ok {
 				p++
 			}
 			if ok {
 				break L1
 			}
 		}
-		if p < len(b.s) && class9[b.s[p]] {
+		if p < len(s) && class9[s[p]] {
 			p, n, ok = b.r14(p, n)
 			if ok {
 				break L1
@@ -1553,6 +1566,7 @@ func (b *treeBuilder) r14(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 12
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -1572,7 +1586,7 @@ func (b *treeBuilder) r14(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						ok = true
 					L3:
 						for {
-							if ok = p < len(b.s) && b.s[p] == '.'; ok {
+							if ok = p < len(s) && s[p] == '.'; ok {
 								p++
 							}
 							if !ok {
@@ -1617,6 +1631,7 @@ func (b *treeBuilder) r15(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 13
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -1632,34 +1647,34 @@ func (b *treeBuilder) r15(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						{
 							start4 := p
 							for b.work <= b.limit { // past the limit, no round is tried
-								for p < len(b.s) && class10[b.s[p]] {
+								for p < len(s) && class10[s[p]] {
 									p++
 								}
 								q4 := p
 							L5:
 								for {
-									if p < len(b.s) && class11[b.s[p]] {
+									if p < len(s) && class11[s[p]] {
 										// escape, inlined
 										{
 											p6, n6 := p, len(n)
 											ok = true
 										L6:
 											for {
-												if ok = p < len(b.s) && b.s[p] == '%'; ok {
+												if ok = p < len(s) && s[p] == '%'; ok {
 													p++
 												}
 												if !ok {
 													p, n = p6, n[:n6]
 													break L6
 												}
-												if ok = p < len(b.s) && class12[b.s[p]]; ok {
+												if ok = p < len(s) && class12[s[p]]; ok {
 													p++
 												}
 												if !ok {
 													p, n = p6, n[:n6]
 													break L6
 												}
-												if ok = p < len(b.s) && class12[b.s[p]]; ok {
+												if ok = p < len(s) && class12[s[p]]; ok {
 													p++
 												}
 												if !ok {
@@ -1690,8 +1705,8 @@ func (b *treeBuilder) r15(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						}
 					L7:
 						for {
-							if p < len(b.s) && class1[b.s[p]] {
-								if ok = p < len(b.s) && b.s[p] == '#'; ok {
+							if p < len(s) && class1[s[p]] {
+								if ok = p < len(s) && s[p] == '#'; ok {
 									p++
 								}
 								if ok {
@@ -1700,8 +1715,8 @@ func (b *treeBuilder) r15(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 							}
 							{
 								p8, n8 := p, len(n)
-								if ok = p < len(b.s); ok {
-									_, w := utf8.DecodeRuneInString(b.s[p:])
+								if ok = p < len(s); ok {
+									_, w := utf8.DecodeRuneInString(s[p:])
 									p += w
 								}
 								p, n = p8, n[:n8]
@@ -1735,36 +1750,36 @@ func (b *treeBuilder) r15(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 					// xalpha, inlined
 				L10:
 					for {
-						if p < len(b.s) && class10[b.s[p]] {
-							if ok = p < len(b.s) && class10[b.s[p]]; ok {
+						if p < len(s) && class10[s[p]] {
+							if ok = p < len(s) && class10[s[p]]; ok {
 								p++
 							}
 							if ok {
 								break L10
 							}
 						}
-						if p < len(b.s) && class11[b.s[p]] {
+						if p < len(s) && class11[s[p]] {
 							// escape, inlined
 							{
 								p11, n11 := p, len(n)
 								ok = true
 							L11:
 								for {
-									if ok = p < len(b.s) && b.s[p] == '%'; ok {
+									if ok = p < len(s) && s[p] == '%'; ok {
 										p++
 									}
 									if !ok {
 										p, n = p11, n[:n11]
 										break L11
 									}
-									if ok = p < len(b.s) && class12[b.s[p]]; ok {
+									if ok = p < len(s) && class12[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p11, n[:n11]
 										break L11
 									}
-									if ok = p < len(b.s) && class12[b.s[p]]; ok {
+									if ok = p < len(s) && class12[s[p]]; ok {
 										p++
 									}
 									if !ok {
@@ -1801,7 +1816,7 @@ func (b *treeBuilder) r15(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 											ok = true
 										L15:
 											for {
-												if ok = p < len(b.s) && b.s[p] == '@'; ok {
+												if ok = p < len(s) && s[p] == '@'; ok {
 													p++
 												}
 												if !ok {
@@ -1815,8 +1830,8 @@ func (b *treeBuilder) r15(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 												}
 												{
 													p16, n16 := p, len(n)
-													if ok = p < len(b.s); ok {
-														_, w := utf8.DecodeRuneInString(b.s[p:])
+													if ok = p < len(s); ok {
+														_, w := utf8.DecodeRuneInString(s[p:])
 														p += w
 													}
 													p, n = p16, n[:n16]
@@ -1843,7 +1858,7 @@ func (b *treeBuilder) r15(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 											ok = true
 										L18:
 											for {
-												if ok = p < len(b.s) && b.s[p] == '@'; ok {
+												if ok = p < len(s) && s[p] == '@'; ok {
 													p++
 												}
 												if !ok {
@@ -1855,7 +1870,7 @@ func (b *treeBuilder) r15(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 													p, n = p18, n[:n18]
 													break L18
 												}
-												if ok = p < len(b.s) && b.s[p] == '#'; ok {
+												if ok = p < len(s) && s[p] == '#'; ok {
 													p++
 												}
 												if !ok {
@@ -1875,36 +1890,36 @@ func (b *treeBuilder) r15(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 									// xalpha, inlined
 								L19:
 									for {
-										if p < len(b.s) && class10[b.s[p]] {
-											if ok = p < len(b.s) && class10[b.s[p]]; ok {
+										if p < len(s) && class10[s[p]] {
+											if ok = p < len(s) && class10[s[p]]; ok {
 												p++
 											}
 											if ok {
 												break L19
 											}
 										}
-										if p < len(b.s) && class11[b.s[p]] {
+										if p < len(s) && class11[s[p]] {
 											// escape, inlined
 											{
 												p20, n20 := p, len(n)
 												ok = true
 											L20:
 												for {
-													if ok = p < len(b.s) && b.s[p] == '%'; ok {
+													if ok = p < len(s) && s[p] == '%'; ok {
 														p++
 													}
 													if !ok {
 														p, n = p20, n[:n20]
 														break L20
 													}
-													if ok = p < len(b.s) && class12[b.s[p]]; ok {
+													if ok = p < len(s) && class12[s[p]]; ok {
 														p++
 													}
 													if !ok {
 														p, n = p20, n[:n20]
 														break L20
 													}
-													if ok = p < len(b.s) && class12[b.s[p]]; ok {
+													if ok = p < len(s) && class12[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -1946,7 +1961,7 @@ func (b *treeBuilder) r15(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && b.s[p] == '@'; ok {
+			if ok = p < len(s) && s[p] == '@'; ok {
 				p++
 			}
 			if !ok {
@@ -1974,6 +1989,7 @@ func (b *treeBuilder) r16(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -1982,36 +1998,36 @@ func (b *treeBuilder) r16(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// xalpha, inlined
 		L2:
 			for {
-				if p < len(b.s) && class10[b.s[p]] {
-					if ok = p < len(b.s) && class10[b.s[p]]; ok {
+				if p < len(s) && class10[s[p]] {
+					if ok = p < len(s) && class10[s[p]]; ok {
 						p++
 					}
 					if ok {
 						break L2
 					}
 				}
-				if p < len(b.s) && class11[b.s[p]] {
+				if p < len(s) && class11[s[p]] {
 					// escape, inlined
 					{
 						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
-							if ok = p < len(b.s) && b.s[p] == '%'; ok {
+							if ok = p < len(s) && s[p] == '%'; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class12[b.s[p]]; ok {
+							if ok = p < len(s) && class12[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class12[b.s[p]]; ok {
+							if ok = p < len(s) && class12[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -2048,7 +2064,7 @@ func (b *treeBuilder) r16(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 									ok = true
 								L7:
 									for {
-										if ok = p < len(b.s) && b.s[p] == '@'; ok {
+										if ok = p < len(s) && s[p] == '@'; ok {
 											p++
 										}
 										if !ok {
@@ -2062,8 +2078,8 @@ func (b *treeBuilder) r16(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 										}
 										{
 											p8, n8 := p, len(n)
-											if ok = p < len(b.s); ok {
-												_, w := utf8.DecodeRuneInString(b.s[p:])
+											if ok = p < len(s); ok {
+												_, w := utf8.DecodeRuneInString(s[p:])
 												p += w
 											}
 											p, n = p8, n[:n8]
@@ -2090,7 +2106,7 @@ func (b *treeBuilder) r16(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 									ok = true
 								L10:
 									for {
-										if ok = p < len(b.s) && b.s[p] == '@'; ok {
+										if ok = p < len(s) && s[p] == '@'; ok {
 											p++
 										}
 										if !ok {
@@ -2102,7 +2118,7 @@ func (b *treeBuilder) r16(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 											p, n = p10, n[:n10]
 											break L10
 										}
-										if ok = p < len(b.s) && b.s[p] == '#'; ok {
+										if ok = p < len(s) && s[p] == '#'; ok {
 											p++
 										}
 										if !ok {
@@ -2122,36 +2138,36 @@ func (b *treeBuilder) r16(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 							// xalpha, inlined
 						L11:
 							for {
-								if p < len(b.s) && class10[b.s[p]] {
-									if ok = p < len(b.s) && class10[b.s[p]]; ok {
+								if p < len(s) && class10[s[p]] {
+									if ok = p < len(s) && class10[s[p]]; ok {
 										p++
 									}
 									if ok {
 										break L11
 									}
 								}
-								if p < len(b.s) && class11[b.s[p]] {
+								if p < len(s) && class11[s[p]] {
 									// escape, inlined
 									{
 										p12, n12 := p, len(n)
 										ok = true
 									L12:
 										for {
-											if ok = p < len(b.s) && b.s[p] == '%'; ok {
+											if ok = p < len(s) && s[p] == '%'; ok {
 												p++
 											}
 											if !ok {
 												p, n = p12, n[:n12]
 												break L12
 											}
-											if ok = p < len(b.s) && class12[b.s[p]]; ok {
+											if ok = p < len(s) && class12[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p12, n[:n12]
 												break L12
 											}
-											if ok = p < len(b.s) && class12[b.s[p]]; ok {
+											if ok = p < len(s) && class12[s[p]]; ok {
 												p++
 											}
 											if !ok {
@@ -2252,6 +2268,7 @@ func (b *treeBuilder) r20(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 17
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -2262,14 +2279,14 @@ func (b *treeBuilder) r20(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && b.s[p] == ':'; ok {
+			if ok = p < len(s) && s[p] == ':'; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "//"; ok {
+			if ok = len(s)-p >= 2 && s[p:p+2] == "//"; ok {
 				p += 2
 			}
 			if !ok {
@@ -2281,7 +2298,7 @@ func (b *treeBuilder) r20(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && b.s[p] == '/'; ok {
+			if ok = p < len(s) && s[p] == '/'; ok {
 				p++
 			}
 			if !ok {
@@ -2298,7 +2315,7 @@ func (b *treeBuilder) r20(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = true
 			L2:
 				for {
-					if ok = len(b.s)-p >= 3 && b.s[p:p+3] == "%00"; ok {
+					if ok = len(s)-p >= 3 && s[p:p+3] == "%00"; ok {
 						p += 3
 					}
 					if !ok {
@@ -2343,6 +2360,7 @@ func (b *treeBuilder) r21(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 18
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -2362,7 +2380,7 @@ func (b *treeBuilder) r21(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						ok = true
 					L3:
 						for {
-							if ok = p < len(b.s) && b.s[p] == '/'; ok {
+							if ok = p < len(s) && s[p] == '/'; ok {
 								p++
 							}
 							if !ok {
@@ -2388,7 +2406,7 @@ func (b *treeBuilder) r21(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && b.s[p] == '/'; ok {
+			if ok = p < len(s) && s[p] == '/'; ok {
 				p++
 			}
 			ok = true
@@ -2416,6 +2434,7 @@ func (b *treeBuilder) r22(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 39
+	s := b.s
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
@@ -2432,7 +2451,7 @@ func (b *treeBuilder) r22(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 							ok = true
 						L4:
 							for {
-								if ok = len(b.s)-p >= 3 && b.s[p:p+3] == "%00"; ok {
+								if ok = len(s)-p >= 3 && s[p:p+3] == "%00"; ok {
 									p += 3
 								}
 								if !ok {
@@ -2455,8 +2474,8 @@ func (b *treeBuilder) r22(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 									p5, n5 := p, len(n)
 								L6:
 									for {
-										if p < len(b.s) && class1[b.s[p]] {
-											if ok = p < len(b.s) && b.s[p] == '#'; ok {
+										if p < len(s) && class1[s[p]] {
+											if ok = p < len(s) && s[p] == '#'; ok {
 												p++
 											}
 											if ok {
@@ -2465,8 +2484,8 @@ func (b *treeBuilder) r22(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 										}
 										{
 											p7, n7 := p, len(n)
-											if ok = p < len(b.s); ok {
-												_, w := utf8.DecodeRuneInString(b.s[p:])
+											if ok = p < len(s); ok {
+												_, w := utf8.DecodeRuneInString(s[p:])
 												p += w
 											}
 											p, n = p7, n[:n7]
@@ -2497,40 +2516,40 @@ func (b *treeBuilder) r22(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 					// xpalpha, inlined
 				L8:
 					for {
-						if p < len(b.s) && class14[b.s[p]] {
+						if p < len(s) && class14[s[p]] {
 							// xalpha, inlined
 						L9:
 							for {
-								if p < len(b.s) && class10[b.s[p]] {
-									if ok = p < len(b.s) && class10[b.s[p]]; ok {
+								if p < len(s) && class10[s[p]] {
+									if ok = p < len(s) && class10[s[p]]; ok {
 										p++
 									}
 									if ok {
 										break L9
 									}
 								}
-								if p < len(b.s) && class11[b.s[p]] {
+								if p < len(s) && class11[s[p]] {
 									// escape, inlined
 									{
 										p10, n10 := p, len(n)
 										ok = true
 									L10:
 										for {
-											if ok = p < len(b.s) && b.s[p] == '%'; ok {
+											if ok = p < len(s) && s[p] == '%'; ok {
 												p++
 											}
 											if !ok {
 												p, n = p10, n[:n10]
 												break L10
 											}
-											if ok = p < len(b.s) && class12[b.s[p]]; ok {
+											if ok = p < len(s) && class12[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p10, n[:n10]
 												break L10
 											}
-											if ok = p < len(b.s) && class12[b.s[p]]; ok {
+											if ok = p < len(s) && class12[s[p]]; ok {
 												p++
 											}
 											if !ok {
@@ -2551,8 +2570,8 @@ func (b *treeBuilder) r22(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								break L8
 							}
 						}
-						if p < len(b.s) && class15[b.s[p]] {
-							if ok = p < len(b.s) && b.s[p] == '+'; ok {
+						if p < len(s) && class15[s[p]] {
+							if ok = p < len(s) && s[p] == '+'; ok {
 								p++
 							}
 							if ok {
@@ -2654,11 +2673,12 @@ func (b *treeBuilder) r26(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 21
+	s := b.s
 	// alphanums, inlined
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(b.s) && class16[b.s[p]] {
+			for p < len(s) && class16[s[p]] {
 				p++
 			}
 			ok = false
@@ -2683,6 +2703,7 @@ func (b *treeBuilder) r27(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 22
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -2693,14 +2714,14 @@ func (b *treeBuilder) r27(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && b.s[p] == ':'; ok {
+			if ok = p < len(s) && s[p] == ':'; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "//"; ok {
+			if ok = len(s)-p >= 2 && s[p:p+2] == "//"; ok {
 				p += 2
 			}
 			if !ok {
@@ -2717,7 +2738,7 @@ func (b *treeBuilder) r27(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						p, n = p2, n[:n2]
 						break L2
 					}
-					if ok = p < len(b.s) && b.s[p] == '@'; ok {
+					if ok = p < len(s) && s[p] == '@'; ok {
 						p++
 					}
 					if !ok {
@@ -2756,6 +2777,7 @@ func (b *treeBuilder) r28(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 33
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -2764,36 +2786,36 @@ func (b *treeBuilder) r28(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// xalpha, inlined
 		L2:
 			for {
-				if p < len(b.s) && class10[b.s[p]] {
-					if ok = p < len(b.s) && class10[b.s[p]]; ok {
+				if p < len(s) && class10[s[p]] {
+					if ok = p < len(s) && class10[s[p]]; ok {
 						p++
 					}
 					if ok {
 						break L2
 					}
 				}
-				if p < len(b.s) && class11[b.s[p]] {
+				if p < len(s) && class11[s[p]] {
 					// escape, inlined
 					{
 						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
-							if ok = p < len(b.s) && b.s[p] == '%'; ok {
+							if ok = p < len(s) && s[p] == '%'; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class12[b.s[p]]; ok {
+							if ok = p < len(s) && class12[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class12[b.s[p]]; ok {
+							if ok = p < len(s) && class12[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -2830,7 +2852,7 @@ func (b *treeBuilder) r28(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 									ok = true
 								L7:
 									for {
-										if ok = p < len(b.s) && b.s[p] == '@'; ok {
+										if ok = p < len(s) && s[p] == '@'; ok {
 											p++
 										}
 										if !ok {
@@ -2847,8 +2869,8 @@ func (b *treeBuilder) r28(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 											p8, n8 := p, len(n)
 										L9:
 											for {
-												if p < len(b.s) && class1[b.s[p]] {
-													if ok = p < len(b.s) && b.s[p] == '#'; ok {
+												if p < len(s) && class1[s[p]] {
+													if ok = p < len(s) && s[p] == '#'; ok {
 														p++
 													}
 													if ok {
@@ -2857,8 +2879,8 @@ func (b *treeBuilder) r28(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 												}
 												{
 													p10, n10 := p, len(n)
-													if ok = p < len(b.s); ok {
-														_, w := utf8.DecodeRuneInString(b.s[p:])
+													if ok = p < len(s); ok {
+														_, w := utf8.DecodeRuneInString(s[p:])
 														p += w
 													}
 													p, n = p10, n[:n10]
@@ -2889,36 +2911,36 @@ func (b *treeBuilder) r28(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 							// xalpha, inlined
 						L11:
 							for {
-								if p < len(b.s) && class10[b.s[p]] {
-									if ok = p < len(b.s) && class10[b.s[p]]; ok {
+								if p < len(s) && class10[s[p]] {
+									if ok = p < len(s) && class10[s[p]]; ok {
 										p++
 									}
 									if ok {
 										break L11
 									}
 								}
-								if p < len(b.s) && class11[b.s[p]] {
+								if p < len(s) && class11[s[p]] {
 									// escape, inlined
 									{
 										p12, n12 := p, len(n)
 										ok = true
 									L12:
 										for {
-											if ok = p < len(b.s) && b.s[p] == '%'; ok {
+											if ok = p < len(s) && s[p] == '%'; ok {
 												p++
 											}
 											if !ok {
 												p, n = p12, n[:n12]
 												break L12
 											}
-											if ok = p < len(b.s) && class12[b.s[p]]; ok {
+											if ok = p < len(s) && class12[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p12, n[:n12]
 												break L12
 											}
-											if ok = p < len(b.s) && class12[b.s[p]]; ok {
+											if ok = p < len(s) && class12[s[p]]; ok {
 												p++
 											}
 											if !ok {
@@ -2972,6 +2994,7 @@ func (b *treeBuilder) r29(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 23
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -2982,14 +3005,14 @@ func (b *treeBuilder) r29(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && b.s[p] == ':'; ok {
+			if ok = p < len(s) && s[p] == ':'; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "//"; ok {
+			if ok = len(s)-p >= 2 && s[p:p+2] == "//"; ok {
 				p += 2
 			}
 			if !ok {
@@ -3006,7 +3029,7 @@ func (b *treeBuilder) r29(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = true
 			L2:
 				for {
-					if ok = p < len(b.s) && b.s[p] == '/'; ok {
+					if ok = p < len(s) && s[p] == '/'; ok {
 						p++
 					}
 					if !ok {
@@ -3037,7 +3060,7 @@ func (b *treeBuilder) r29(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = true
 			L3:
 				for {
-					if ok = p < len(b.s) && b.s[p] == '?'; ok {
+					if ok = p < len(s) && s[p] == '?'; ok {
 						p++
 					}
 					if !ok {
@@ -3076,9 +3099,10 @@ func (b *treeBuilder) r30(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 24
+	s := b.s
 L1:
 	for {
-		if p < len(b.s) && class16[b.s[p]] {
+		if p < len(s) && class16[s[p]] {
 			{
 				p2, n2 := p, len(n)
 				ok = true
@@ -3089,7 +3113,7 @@ L1:
 						p, n = p2, n[:n2]
 						break L2
 					}
-					if ok = p < len(b.s) && b.s[p] == ':'; ok {
+					if ok = p < len(s) && s[p] == ':'; ok {
 						p++
 					}
 					if !ok {
@@ -3106,8 +3130,8 @@ L1:
 						// hostport_end, inlined
 					L4:
 						for {
-							if p < len(b.s) && class17[b.s[p]] {
-								if ok = p < len(b.s) && class17[b.s[p]]; ok {
+							if p < len(s) && class17[s[p]] {
+								if ok = p < len(s) && class17[s[p]]; ok {
 									p++
 								}
 								if ok {
@@ -3116,8 +3140,8 @@ L1:
 							}
 							{
 								p5, n5 := p, len(n)
-								if ok = p < len(b.s); ok {
-									_, w := utf8.DecodeRuneInString(b.s[p:])
+								if ok = p < len(s); ok {
+									_, w := utf8.DecodeRuneInString(s[p:])
 									p += w
 								}
 								p, n = p5, n[:n5]
@@ -3142,7 +3166,7 @@ L1:
 				break L1
 			}
 		}
-		if p < len(b.s) && class16[b.s[p]] {
+		if p < len(s) && class16[s[p]] {
 			p, n, ok = b.r34(p, n)
 			if ok {
 				break L1
@@ -3164,10 +3188,11 @@ func (b *treeBuilder) r31(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
+	s := b.s
 L1:
 	for {
-		if p < len(b.s) && class17[b.s[p]] {
-			if ok = p < len(b.s) && class17[b.s[p]]; ok {
+		if p < len(s) && class17[s[p]] {
+			if ok = p < len(s) && class17[s[p]]; ok {
 				p++
 			}
 			if ok {
@@ -3176,8 +3201,8 @@ L1:
 		}
 		{
 			p2, n2 := p, len(n)
-			if ok = p < len(b.s); ok {
-				_, w := utf8.DecodeRuneInString(b.s[p:])
+			if ok = p < len(s); ok {
+				_, w := utf8.DecodeRuneInString(s[p:])
 				p += w
 			}
 			p, n = p2, n[:n2]
@@ -3201,9 +3226,10 @@ func (b *treeBuilder) r32(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 25
+	s := b.s
 L1:
 	for {
-		if p < len(b.s) && class18[b.s[p]] {
+		if p < len(s) && class18[s[p]] {
 			{
 				p2, n2 := p, len(n)
 				ok = true
@@ -3221,7 +3247,7 @@ L1:
 							ok = true
 						L4:
 							for {
-								if ok = p < len(b.s) && b.s[p] == ':'; ok {
+								if ok = p < len(s) && s[p] == ':'; ok {
 									p++
 								}
 								if !ok {
@@ -3236,8 +3262,8 @@ L1:
 								// hostport_end, inlined
 							L5:
 								for {
-									if p < len(b.s) && class17[b.s[p]] {
-										if ok = p < len(b.s) && class17[b.s[p]]; ok {
+									if p < len(s) && class17[s[p]] {
+										if ok = p < len(s) && class17[s[p]]; ok {
 											p++
 										}
 										if ok {
@@ -3246,8 +3272,8 @@ L1:
 									}
 									{
 										p6, n6 := p, len(n)
-										if ok = p < len(b.s); ok {
-											_, w := utf8.DecodeRuneInString(b.s[p:])
+										if ok = p < len(s); ok {
+											_, w := utf8.DecodeRuneInString(s[p:])
 											p += w
 										}
 										p, n = p6, n[:n6]
@@ -3279,7 +3305,7 @@ L1:
 				break L1
 			}
 		}
-		if p < len(b.s) && class9[b.s[p]] {
+		if p < len(s) && class9[s[p]] {
 			p, n, ok = b.r33(p, n)
 			if ok {
 				break L1
@@ -3304,12 +3330,13 @@ func (b *treeBuilder) r33(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 27
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			if ok = p < len(b.s) && class9[b.s[p]]; ok {
+			if ok = p < len(s) && class9[s[p]]; ok {
 				p++
 			}
 			if !ok {
@@ -3332,7 +3359,7 @@ func (b *treeBuilder) r33(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 									ok = true
 								L5:
 									for {
-										if ok = p < len(b.s) && b.s[p] == ':'; ok {
+										if ok = p < len(s) && s[p] == ':'; ok {
 											p++
 										}
 										if !ok {
@@ -3347,8 +3374,8 @@ func (b *treeBuilder) r33(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 										// hostport_end, inlined
 									L6:
 										for {
-											if p < len(b.s) && class17[b.s[p]] {
-												if ok = p < len(b.s) && class17[b.s[p]]; ok {
+											if p < len(s) && class17[s[p]] {
+												if ok = p < len(s) && class17[s[p]]; ok {
 													p++
 												}
 												if ok {
@@ -3357,8 +3384,8 @@ func (b *treeBuilder) r33(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 											}
 											{
 												p7, n7 := p, len(n)
-												if ok = p < len(b.s); ok {
-													_, w := utf8.DecodeRuneInString(b.s[p:])
+												if ok = p < len(s); ok {
+													_, w := utf8.DecodeRuneInString(s[p:])
 													p += w
 												}
 												p, n = p7, n[:n7]
@@ -3387,36 +3414,36 @@ func (b *treeBuilder) r33(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 							// xalpha, inlined
 						L8:
 							for {
-								if p < len(b.s) && class10[b.s[p]] {
-									if ok = p < len(b.s) && class10[b.s[p]]; ok {
+								if p < len(s) && class10[s[p]] {
+									if ok = p < len(s) && class10[s[p]]; ok {
 										p++
 									}
 									if ok {
 										break L8
 									}
 								}
-								if p < len(b.s) && class11[b.s[p]] {
+								if p < len(s) && class11[s[p]] {
 									// escape, inlined
 									{
 										p9, n9 := p, len(n)
 										ok = true
 									L9:
 										for {
-											if ok = p < len(b.s) && b.s[p] == '%'; ok {
+											if ok = p < len(s) && s[p] == '%'; ok {
 												p++
 											}
 											if !ok {
 												p, n = p9, n[:n9]
 												break L9
 											}
-											if ok = p < len(b.s) && class12[b.s[p]]; ok {
+											if ok = p < len(s) && class12[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p9, n[:n9]
 												break L9
 											}
-											if ok = p < len(b.s) && class12[b.s[p]]; ok {
+											if ok = p < len(s) && class12[s[p]]; ok {
 												p++
 											}
 											if !ok {
@@ -3470,9 +3497,10 @@ func (b *treeBuilder) r34(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 25
+	s := b.s
 L1:
 	for {
-		if p < len(b.s) && class18[b.s[p]] {
+		if p < len(s) && class18[s[p]] {
 			{
 				p2, n2 := p, len(n)
 				ok = true
@@ -3488,36 +3516,36 @@ L1:
 						// xalpha, inlined
 					L4:
 						for {
-							if p < len(b.s) && class10[b.s[p]] {
-								if ok = p < len(b.s) && class10[b.s[p]]; ok {
+							if p < len(s) && class10[s[p]] {
+								if ok = p < len(s) && class10[s[p]]; ok {
 									p++
 								}
 								if ok {
 									break L4
 								}
 							}
-							if p < len(b.s) && class11[b.s[p]] {
+							if p < len(s) && class11[s[p]] {
 								// escape, inlined
 								{
 									p5, n5 := p, len(n)
 									ok = true
 								L5:
 									for {
-										if ok = p < len(b.s) && b.s[p] == '%'; ok {
+										if ok = p < len(s) && s[p] == '%'; ok {
 											p++
 										}
 										if !ok {
 											p, n = p5, n[:n5]
 											break L5
 										}
-										if ok = p < len(b.s) && class12[b.s[p]]; ok {
+										if ok = p < len(s) && class12[s[p]]; ok {
 											p++
 										}
 										if !ok {
 											p, n = p5, n[:n5]
 											break L5
 										}
-										if ok = p < len(b.s) && class12[b.s[p]]; ok {
+										if ok = p < len(s) && class12[s[p]]; ok {
 											p++
 										}
 										if !ok {
@@ -3548,7 +3576,7 @@ L1:
 				break L1
 			}
 		}
-		if p < len(b.s) && class9[b.s[p]] {
+		if p < len(s) && class9[s[p]] {
 			p, n, ok = b.r36(p, n)
 			if ok {
 				break L1
@@ -3590,6 +3618,7 @@ func (b *treeBuilder) r36(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 27
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -3609,7 +3638,7 @@ func (b *treeBuilder) r36(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						ok = true
 					L3:
 						for {
-							if ok = p < len(b.s) && b.s[p] == '.'; ok {
+							if ok = p < len(s) && s[p] == '.'; ok {
 								p++
 							}
 							if !ok {
@@ -3654,6 +3683,7 @@ func (b *treeBuilder) r37(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 28
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -3664,7 +3694,7 @@ func (b *treeBuilder) r37(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && b.s[p] == '.'; ok {
+			if ok = p < len(s) && s[p] == '.'; ok {
 				p++
 			}
 			if !ok {
@@ -3676,7 +3706,7 @@ func (b *treeBuilder) r37(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && b.s[p] == '.'; ok {
+			if ok = p < len(s) && s[p] == '.'; ok {
 				p++
 			}
 			if !ok {
@@ -3688,7 +3718,7 @@ func (b *treeBuilder) r37(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && b.s[p] == '.'; ok {
+			if ok = p < len(s) && s[p] == '.'; ok {
 				p++
 			}
 			if !ok {
@@ -3753,6 +3783,7 @@ func (b *treeBuilder) r40(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 31
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -3772,7 +3803,7 @@ func (b *treeBuilder) r40(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						ok = true
 					L3:
 						for {
-							if ok = p < len(b.s) && b.s[p] == '/'; ok {
+							if ok = p < len(s) && s[p] == '/'; ok {
 								p++
 							}
 							if !ok {
@@ -3798,7 +3829,7 @@ func (b *treeBuilder) r40(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && b.s[p] == '/'; ok {
+			if ok = p < len(s) && s[p] == '/'; ok {
 				p++
 			}
 			ok = true
@@ -3826,6 +3857,7 @@ func (b *treeBuilder) r41(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 32
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -3845,7 +3877,7 @@ func (b *treeBuilder) r41(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						ok = true
 					L3:
 						for {
-							if ok = p < len(b.s) && b.s[p] == '+'; ok {
+							if ok = p < len(s) && s[p] == '+'; ok {
 								p++
 							}
 							if !ok {
@@ -3924,39 +3956,40 @@ func (b *treeBuilder) r44(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 35
+	s := b.s
 	// xalpha, inlined
 L1:
 	for {
-		if p < len(b.s) && class10[b.s[p]] {
-			if ok = p < len(b.s) && class10[b.s[p]]; ok {
+		if p < len(s) && class10[s[p]] {
+			if ok = p < len(s) && class10[s[p]]; ok {
 				p++
 			}
 			if ok {
 				break L1
 			}
 		}
-		if p < len(b.s) && class11[b.s[p]] {
+		if p < len(s) && class11[s[p]] {
 			// escape, inlined
 			{
 				p2, n2 := p, len(n)
 				ok = true
 			L2:
 				for {
-					if ok = p < len(b.s) && b.s[p] == '%'; ok {
+					if ok = p < len(s) && s[p] == '%'; ok {
 						p++
 					}
 					if !ok {
 						p, n = p2, n[:n2]
 						break L2
 					}
-					if ok = p < len(b.s) && class12[b.s[p]]; ok {
+					if ok = p < len(s) && class12[s[p]]; ok {
 						p++
 					}
 					if !ok {
 						p, n = p2, n[:n2]
 						break L2
 					}
-					if ok = p < len(b.s) && class12[b.s[p]]; ok {
+					if ok = p < len(s) && class12[s[p]]; ok {
 						p++
 					}
 					if !ok {
@@ -3986,38 +4019,39 @@ func (b *treeBuilder) r45(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
+	s := b.s
 L1:
 	for {
-		if p < len(b.s) && class10[b.s[p]] {
-			if ok = p < len(b.s) && class10[b.s[p]]; ok {
+		if p < len(s) && class10[s[p]] {
+			if ok = p < len(s) && class10[s[p]]; ok {
 				p++
 			}
 			if ok {
 				break L1
 			}
 		}
-		if p < len(b.s) && class11[b.s[p]] {
+		if p < len(s) && class11[s[p]] {
 			// escape, inlined
 			{
 				p2, n2 := p, len(n)
 				ok = true
 			L2:
 				for {
-					if ok = p < len(b.s) && b.s[p] == '%'; ok {
+					if ok = p < len(s) && s[p] == '%'; ok {
 						p++
 					}
 					if !ok {
 						p, n = p2, n[:n2]
 						break L2
 					}
-					if ok = p < len(b.s) && class12[b.s[p]]; ok {
+					if ok = p < len(s) && class12[s[p]]; ok {
 						p++
 					}
 					if !ok {
 						p, n = p2, n[:n2]
 						break L2
 					}
-					if ok = p < len(b.s) && class12[b.s[p]]; ok {
+					if ok = p < len(s) && class12[s[p]]; ok {
 						p++
 					}
 					if !ok {
@@ -4046,37 +4080,38 @@ func (b *treeBuilder) r46(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 37
+	s := b.s
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(b.s) && class10[b.s[p]] {
+			for p < len(s) && class10[s[p]] {
 				p++
 			}
 			q1 := p
 		L2:
 			for {
-				if p < len(b.s) && class11[b.s[p]] {
+				if p < len(s) && class11[s[p]] {
 					// escape, inlined
 					{
 						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
-							if ok = p < len(b.s) && b.s[p] == '%'; ok {
+							if ok = p < len(s) && s[p] == '%'; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class12[b.s[p]]; ok {
+							if ok = p < len(s) && class12[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class12[b.s[p]]; ok {
+							if ok = p < len(s) && class12[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -4114,42 +4149,43 @@ func (b *treeBuilder) r47(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
+	s := b.s
 L1:
 	for {
-		if p < len(b.s) && class14[b.s[p]] {
+		if p < len(s) && class14[s[p]] {
 			// xalpha, inlined
 		L2:
 			for {
-				if p < len(b.s) && class10[b.s[p]] {
-					if ok = p < len(b.s) && class10[b.s[p]]; ok {
+				if p < len(s) && class10[s[p]] {
+					if ok = p < len(s) && class10[s[p]]; ok {
 						p++
 					}
 					if ok {
 						break L2
 					}
 				}
-				if p < len(b.s) && class11[b.s[p]] {
+				if p < len(s) && class11[s[p]] {
 					// escape, inlined
 					{
 						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
-							if ok = p < len(b.s) && b.s[p] == '%'; ok {
+							if ok = p < len(s) && s[p] == '%'; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class12[b.s[p]]; ok {
+							if ok = p < len(s) && class12[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class12[b.s[p]]; ok {
+							if ok = p < len(s) && class12[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -4170,8 +4206,8 @@ L1:
 				break L1
 			}
 		}
-		if p < len(b.s) && class15[b.s[p]] {
-			if ok = p < len(b.s) && b.s[p] == '+'; ok {
+		if p < len(s) && class15[s[p]] {
+			if ok = p < len(s) && s[p] == '+'; ok {
 				p++
 			}
 			if ok {
@@ -4193,6 +4229,7 @@ func (b *treeBuilder) r48(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 39
+	s := b.s
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
@@ -4200,40 +4237,40 @@ func (b *treeBuilder) r48(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// xpalpha, inlined
 		L2:
 			for {
-				if p < len(b.s) && class14[b.s[p]] {
+				if p < len(s) && class14[s[p]] {
 					// xalpha, inlined
 				L3:
 					for {
-						if p < len(b.s) && class10[b.s[p]] {
-							if ok = p < len(b.s) && class10[b.s[p]]; ok {
+						if p < len(s) && class10[s[p]] {
+							if ok = p < len(s) && class10[s[p]]; ok {
 								p++
 							}
 							if ok {
 								break L3
 							}
 						}
-						if p < len(b.s) && class11[b.s[p]] {
+						if p < len(s) && class11[s[p]] {
 							// escape, inlined
 							{
 								p4, n4 := p, len(n)
 								ok = true
 							L4:
 								for {
-									if ok = p < len(b.s) && b.s[p] == '%'; ok {
+									if ok = p < len(s) && s[p] == '%'; ok {
 										p++
 									}
 									if !ok {
 										p, n = p4, n[:n4]
 										break L4
 									}
-									if ok = p < len(b.s) && class12[b.s[p]]; ok {
+									if ok = p < len(s) && class12[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p4, n[:n4]
 										break L4
 									}
-									if ok = p < len(b.s) && class12[b.s[p]]; ok {
+									if ok = p < len(s) && class12[s[p]]; ok {
 										p++
 									}
 									if !ok {
@@ -4254,8 +4291,8 @@ func (b *treeBuilder) r48(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						break L2
 					}
 				}
-				if p < len(b.s) && class15[b.s[p]] {
-					if ok = p < len(b.s) && b.s[p] == '+'; ok {
+				if p < len(s) && class15[s[p]] {
+					if ok = p < len(s) && s[p] == '+'; ok {
 						p++
 					}
 					if ok {
@@ -4288,12 +4325,13 @@ func (b *treeBuilder) r49(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 40
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			if ok = p < len(b.s) && class9[b.s[p]]; ok {
+			if ok = p < len(s) && class9[s[p]]; ok {
 				p++
 			}
 			if !ok {
@@ -4322,7 +4360,8 @@ func (b *treeBuilder) r50(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
-	if ok = p < len(b.s) && class9[b.s[p]]; ok {
+	s := b.s
+	if ok = p < len(s) && class9[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -4334,7 +4373,8 @@ func (b *treeBuilder) r51(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
-	if ok = p < len(b.s) && class18[b.s[p]]; ok {
+	s := b.s
+	if ok = p < len(s) && class18[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -4346,7 +4386,8 @@ func (b *treeBuilder) r52(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
-	if ok = p < len(b.s) && class19[b.s[p]]; ok {
+	s := b.s
+	if ok = p < len(s) && class19[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -4358,7 +4399,8 @@ func (b *treeBuilder) r53(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
-	if ok = p < len(b.s) && class20[b.s[p]]; ok {
+	s := b.s
+	if ok = p < len(s) && class20[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -4370,26 +4412,27 @@ func (b *treeBuilder) r54(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			if ok = p < len(b.s) && b.s[p] == '%'; ok {
+			if ok = p < len(s) && s[p] == '%'; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class12[b.s[p]]; ok {
+			if ok = p < len(s) && class12[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class12[b.s[p]]; ok {
+			if ok = p < len(s) && class12[s[p]]; ok {
 				p++
 			}
 			if !ok {
@@ -4408,7 +4451,8 @@ func (b *treeBuilder) r55(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
-	if ok = p < len(b.s) && class12[b.s[p]]; ok {
+	s := b.s
+	if ok = p < len(s) && class12[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -4420,7 +4464,8 @@ func (b *treeBuilder) r56(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
-	if ok = p < len(b.s) && class21[b.s[p]]; ok {
+	s := b.s
+	if ok = p < len(s) && class21[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -4432,7 +4477,8 @@ func (b *treeBuilder) r57(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
-	if ok = p < len(b.s) && class22[b.s[p]]; ok {
+	s := b.s
+	if ok = p < len(s) && class22[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -4447,10 +4493,11 @@ func (b *treeBuilder) r58(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 49
+	s := b.s
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(b.s) && class18[b.s[p]] {
+			for p < len(s) && class18[s[p]] {
 				p++
 			}
 			ok = false
@@ -4472,7 +4519,8 @@ func (b *treeBuilder) r59(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
-	if ok = p < len(b.s) && class16[b.s[p]]; ok {
+	s := b.s
+	if ok = p < len(s) && class16[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -4484,10 +4532,11 @@ func (b *treeBuilder) r60(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
+	s := b.s
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(b.s) && class16[b.s[p]] {
+			for p < len(s) && class16[s[p]] {
 				p++
 			}
 			ok = false
@@ -4518,7 +4567,8 @@ func (b *treeBuilder) r62(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 3
-	if ok = len(b.s)-p >= 4 && b.s[p:p+4] == "http"; ok {
+	s := b.s
+	if ok = len(s)-p >= 4 && s[p:p+4] == "http"; ok {
 		p += 4
 	}
 	if !ok {
@@ -4537,7 +4587,8 @@ func (b *treeBuilder) r63(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 3
-	if ok = len(b.s)-p >= 3 && b.s[p:p+3] == "ftp"; ok {
+	s := b.s
+	if ok = len(s)-p >= 3 && s[p:p+3] == "ftp"; ok {
 		p += 3
 	}
 	if !ok {
@@ -4556,7 +4607,8 @@ func (b *treeBuilder) r64(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 3
-	if ok = len(b.s)-p >= 3 && b.s[p:p+3] == "afs"; ok {
+	s := b.s
+	if ok = len(s)-p >= 3 && s[p:p+3] == "afs"; ok {
 		p += 3
 	}
 	if !ok {
@@ -4575,7 +4627,8 @@ func (b *treeBuilder) r65(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 3
-	if ok = len(b.s)-p >= 4 && b.s[p:p+4] == "news"; ok {
+	s := b.s
+	if ok = len(s)-p >= 4 && s[p:p+4] == "news"; ok {
 		p += 4
 	}
 	if !ok {
@@ -4594,7 +4647,8 @@ func (b *treeBuilder) r66(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 3
-	if ok = len(b.s)-p >= 4 && b.s[p:p+4] == "wais"; ok {
+	s := b.s
+	if ok = len(s)-p >= 4 && s[p:p+4] == "wais"; ok {
 		p += 4
 	}
 	if !ok {
@@ -4613,7 +4667,8 @@ func (b *treeBuilder) r67(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 3
-	if ok = len(b.s)-p >= 8 && b.s[p:p+8] == "prospero"; ok {
+	s := b.s
+	if ok = len(s)-p >= 8 && s[p:p+8] == "prospero"; ok {
 		p += 8
 	}
 	if !ok {
@@ -4632,7 +4687,8 @@ func (b *treeBuilder) r68(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 3
-	if ok = len(b.s)-p >= 6 && b.s[p:p+6] == "telnet"; ok {
+	s := b.s
+	if ok = len(s)-p >= 6 && s[p:p+6] == "telnet"; ok {
 		p += 6
 	}
 	if !ok {
@@ -4651,7 +4707,8 @@ func (b *treeBuilder) r69(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 3
-	if ok = len(b.s)-p >= 6 && b.s[p:p+6] == "gopher"; ok {
+	s := b.s
+	if ok = len(s)-p >= 6 && s[p:p+6] == "gopher"; ok {
 		p += 6
 	}
 	if !ok {

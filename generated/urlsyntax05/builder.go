@@ -222,6 +222,7 @@ func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -229,11 +230,11 @@ func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		for {
 		L2:
 			for {
-				if p < len(b.s) && class0[b.s[p]] {
+				if p < len(s) && class0[s[p]] {
 					// absoluteURL, inlined
 				L3:
 					for {
-						if p < len(b.s) && class0[b.s[p]] {
+						if p < len(s) && class0[s[p]] {
 							{
 								p4, n4 := p, len(n)
 								ok = true
@@ -250,7 +251,7 @@ func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 												p, n = p5, n[:n5]
 												break L5
 											}
-											if ok = p < len(b.s) && b.s[p] == ':'; ok {
+											if ok = p < len(s) && s[p] == ':'; ok {
 												p++
 											}
 											if !ok {
@@ -260,7 +261,7 @@ func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 											// relativeURL, inlined
 										L6:
 											for {
-												if p < len(b.s) && class1[b.s[p]] {
+												if p < len(s) && class1[s[p]] {
 													{
 														p7, n7 := p, len(n)
 														ok = true
@@ -272,7 +273,7 @@ func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 																ok = true
 															L8:
 																for {
-																	if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "//"; ok {
+																	if ok = len(s)-p >= 2 && s[p:p+2] == "//"; ok {
 																		p += 2
 																	}
 																	if !ok {
@@ -301,8 +302,8 @@ func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 																p9, n9 := p, len(n)
 															L10:
 																for {
-																	if p < len(b.s) && class2[b.s[p]] {
-																		if ok = p < len(b.s) && b.s[p] == '#'; ok {
+																	if p < len(s) && class2[s[p]] {
+																		if ok = p < len(s) && s[p] == '#'; ok {
 																			p++
 																		}
 																		if ok {
@@ -311,8 +312,8 @@ func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 																	}
 																	{
 																		p11, n11 := p, len(n)
-																		if ok = p < len(b.s); ok {
-																			_, w := utf8.DecodeRuneInString(b.s[p:])
+																		if ok = p < len(s); ok {
+																			_, w := utf8.DecodeRuneInString(s[p:])
 																			p += w
 																		}
 																		p, n = p11, n[:n11]
@@ -337,7 +338,7 @@ func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 														break L6
 													}
 												}
-												if p < len(b.s) && class1[b.s[p]] {
+												if p < len(s) && class1[s[p]] {
 													{
 														p12, n12 := p, len(n)
 														ok = true
@@ -352,8 +353,8 @@ func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 																p13, n13 := p, len(n)
 															L14:
 																for {
-																	if p < len(b.s) && class2[b.s[p]] {
-																		if ok = p < len(b.s) && b.s[p] == '#'; ok {
+																	if p < len(s) && class2[s[p]] {
+																		if ok = p < len(s) && s[p] == '#'; ok {
 																			p++
 																		}
 																		if ok {
@@ -362,8 +363,8 @@ func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 																	}
 																	{
 																		p15, n15 := p, len(n)
-																		if ok = p < len(b.s); ok {
-																			_, w := utf8.DecodeRuneInString(b.s[p:])
+																		if ok = p < len(s); ok {
+																			_, w := utf8.DecodeRuneInString(s[p:])
 																			p += w
 																		}
 																		p, n = p15, n[:n15]
@@ -410,8 +411,8 @@ func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 										p16, n16 := p, len(n)
 									L17:
 										for {
-											if p < len(b.s) && class2[b.s[p]] {
-												if ok = p < len(b.s) && b.s[p] == '#'; ok {
+											if p < len(s) && class2[s[p]] {
+												if ok = p < len(s) && s[p] == '#'; ok {
 													p++
 												}
 												if ok {
@@ -420,8 +421,8 @@ func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 											}
 											{
 												p18, n18 := p, len(n)
-												if ok = p < len(b.s); ok {
-													_, w := utf8.DecodeRuneInString(b.s[p:])
+												if ok = p < len(s); ok {
+													_, w := utf8.DecodeRuneInString(s[p:])
 													p += w
 												}
 												p, n = p18, n[:n18]
@@ -446,7 +447,7 @@ func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								break L3
 							}
 						}
-						if p < len(b.s) && class0[b.s[p]] {
+						if p < len(s) && class0[s[p]] {
 							p, n, ok = b.r2(p, n)
 							if ok {
 								break L3
@@ -462,7 +463,7 @@ func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				// relativeURL, inlined
 			L19:
 				for {
-					if p < len(b.s) && class1[b.s[p]] {
+					if p < len(s) && class1[s[p]] {
 						{
 							p20, n20 := p, len(n)
 							ok = true
@@ -474,7 +475,7 @@ func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 									ok = true
 								L21:
 									for {
-										if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "//"; ok {
+										if ok = len(s)-p >= 2 && s[p:p+2] == "//"; ok {
 											p += 2
 										}
 										if !ok {
@@ -503,8 +504,8 @@ func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 									p22, n22 := p, len(n)
 								L23:
 									for {
-										if p < len(b.s) && class2[b.s[p]] {
-											if ok = p < len(b.s) && b.s[p] == '#'; ok {
+										if p < len(s) && class2[s[p]] {
+											if ok = p < len(s) && s[p] == '#'; ok {
 												p++
 											}
 											if ok {
@@ -513,8 +514,8 @@ func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 										}
 										{
 											p24, n24 := p, len(n)
-											if ok = p < len(b.s); ok {
-												_, w := utf8.DecodeRuneInString(b.s[p:])
+											if ok = p < len(s); ok {
+												_, w := utf8.DecodeRuneInString(s[p:])
 												p += w
 											}
 											p, n = p24, n[:n24]
@@ -539,7 +540,7 @@ func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 							break L19
 						}
 					}
-					if p < len(b.s) && class1[b.s[p]] {
+					if p < len(s) && class1[s[p]] {
 						{
 							p25, n25 := p, len(n)
 							ok = true
@@ -554,8 +555,8 @@ func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 									p26, n26 := p, len(n)
 								L27:
 									for {
-										if p < len(b.s) && class2[b.s[p]] {
-											if ok = p < len(b.s) && b.s[p] == '#'; ok {
+										if p < len(s) && class2[s[p]] {
+											if ok = p < len(s) && s[p] == '#'; ok {
 												p++
 											}
 											if ok {
@@ -564,8 +565,8 @@ func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 										}
 										{
 											p28, n28 := p, len(n)
-											if ok = p < len(b.s); ok {
-												_, w := utf8.DecodeRuneInString(b.s[p:])
+											if ok = p < len(s); ok {
+												_, w := utf8.DecodeRuneInString(s[p:])
 												p += w
 											}
 											p, n = p28, n[:n28]
@@ -613,7 +614,7 @@ func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = true
 			L29:
 				for {
-					if ok = p < len(b.s) && b.s[p] == '#'; ok {
+					if ok = p < len(s) && s[p] == '#'; ok {
 						p++
 					}
 					if !ok {
@@ -645,9 +646,10 @@ func (b *treeBuilder) r1(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
+	s := b.s
 L1:
 	for {
-		if p < len(b.s) && class0[b.s[p]] {
+		if p < len(s) && class0[s[p]] {
 			{
 				p2, n2 := p, len(n)
 				ok = true
@@ -664,7 +666,7 @@ L1:
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
@@ -674,7 +676,7 @@ L1:
 							// relativeURL, inlined
 						L4:
 							for {
-								if p < len(b.s) && class1[b.s[p]] {
+								if p < len(s) && class1[s[p]] {
 									{
 										p5, n5 := p, len(n)
 										ok = true
@@ -686,7 +688,7 @@ L1:
 												ok = true
 											L6:
 												for {
-													if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "//"; ok {
+													if ok = len(s)-p >= 2 && s[p:p+2] == "//"; ok {
 														p += 2
 													}
 													if !ok {
@@ -715,8 +717,8 @@ L1:
 												p7, n7 := p, len(n)
 											L8:
 												for {
-													if p < len(b.s) && class2[b.s[p]] {
-														if ok = p < len(b.s) && b.s[p] == '#'; ok {
+													if p < len(s) && class2[s[p]] {
+														if ok = p < len(s) && s[p] == '#'; ok {
 															p++
 														}
 														if ok {
@@ -725,8 +727,8 @@ L1:
 													}
 													{
 														p9, n9 := p, len(n)
-														if ok = p < len(b.s); ok {
-															_, w := utf8.DecodeRuneInString(b.s[p:])
+														if ok = p < len(s); ok {
+															_, w := utf8.DecodeRuneInString(s[p:])
 															p += w
 														}
 														p, n = p9, n[:n9]
@@ -751,7 +753,7 @@ L1:
 										break L4
 									}
 								}
-								if p < len(b.s) && class1[b.s[p]] {
+								if p < len(s) && class1[s[p]] {
 									{
 										p10, n10 := p, len(n)
 										ok = true
@@ -766,8 +768,8 @@ L1:
 												p11, n11 := p, len(n)
 											L12:
 												for {
-													if p < len(b.s) && class2[b.s[p]] {
-														if ok = p < len(b.s) && b.s[p] == '#'; ok {
+													if p < len(s) && class2[s[p]] {
+														if ok = p < len(s) && s[p] == '#'; ok {
 															p++
 														}
 														if ok {
@@ -776,8 +778,8 @@ L1:
 													}
 													{
 														p13, n13 := p, len(n)
-														if ok = p < len(b.s); ok {
-															_, w := utf8.DecodeRuneInString(b.s[p:])
+														if ok = p < len(s); ok {
+															_, w := utf8.DecodeRuneInString(s[p:])
 															p += w
 														}
 														p, n = p13, n[:n13]
@@ -824,8 +826,8 @@ L1:
 						p14, n14 := p, len(n)
 					L15:
 						for {
-							if p < len(b.s) && class2[b.s[p]] {
-								if ok = p < len(b.s) && b.s[p] == '#'; ok {
+							if p < len(s) && class2[s[p]] {
+								if ok = p < len(s) && s[p] == '#'; ok {
 									p++
 								}
 								if ok {
@@ -834,8 +836,8 @@ L1:
 							}
 							{
 								p16, n16 := p, len(n)
-								if ok = p < len(b.s); ok {
-									_, w := utf8.DecodeRuneInString(b.s[p:])
+								if ok = p < len(s); ok {
+									_, w := utf8.DecodeRuneInString(s[p:])
 									p += w
 								}
 								p, n = p16, n[:n16]
@@ -860,7 +862,7 @@ L1:
 				break L1
 			}
 		}
-		if p < len(b.s) && class0[b.s[p]] {
+		if p < len(s) && class0[s[p]] {
 			p, n, ok = b.r2(p, n)
 			if ok {
 				break L1
@@ -881,6 +883,7 @@ func (b *treeBuilder) r2(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 2
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -891,7 +894,7 @@ func (b *treeBuilder) r2(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && b.s[p] == ':'; ok {
+			if ok = p < len(s) && s[p] == ':'; ok {
 				p++
 			}
 			if !ok {
@@ -902,43 +905,43 @@ func (b *treeBuilder) r2(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			{
 				start2 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(b.s) && class3[b.s[p]] {
+					for p < len(s) && class3[s[p]] {
 						p++
 					}
 					q2 := p
 				L3:
 					for {
-						if p < len(b.s) && class4[b.s[p]] {
+						if p < len(s) && class4[s[p]] {
 							// unreserved, inlined
-							if ok = p < len(b.s) && class4[b.s[p]]; ok {
+							if ok = p < len(s) && class4[s[p]]; ok {
 								p++
 							}
 							if ok {
 								break L3
 							}
 						}
-						if p < len(b.s) && class5[b.s[p]] {
+						if p < len(s) && class5[s[p]] {
 							// escaped, inlined
 							{
 								p4, n4 := p, len(n)
 								ok = true
 							L4:
 								for {
-									if ok = p < len(b.s) && b.s[p] == '%'; ok {
+									if ok = p < len(s) && s[p] == '%'; ok {
 										p++
 									}
 									if !ok {
 										p, n = p4, n[:n4]
 										break L4
 									}
-									if ok = p < len(b.s) && class6[b.s[p]]; ok {
+									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p4, n[:n4]
 										break L4
 									}
-									if ok = p < len(b.s) && class6[b.s[p]]; ok {
+									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									if !ok {
@@ -983,46 +986,47 @@ func (b *treeBuilder) r3(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
+	s := b.s
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(b.s) && class3[b.s[p]] {
+			for p < len(s) && class3[s[p]] {
 				p++
 			}
 			q1 := p
 		L2:
 			for {
-				if p < len(b.s) && class4[b.s[p]] {
+				if p < len(s) && class4[s[p]] {
 					// unreserved, inlined
-					if ok = p < len(b.s) && class4[b.s[p]]; ok {
+					if ok = p < len(s) && class4[s[p]]; ok {
 						p++
 					}
 					if ok {
 						break L2
 					}
 				}
-				if p < len(b.s) && class5[b.s[p]] {
+				if p < len(s) && class5[s[p]] {
 					// escaped, inlined
 					{
 						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
-							if ok = p < len(b.s) && b.s[p] == '%'; ok {
+							if ok = p < len(s) && s[p] == '%'; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class6[b.s[p]]; ok {
+							if ok = p < len(s) && class6[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class6[b.s[p]]; ok {
+							if ok = p < len(s) && class6[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -1056,6 +1060,7 @@ func (b *treeBuilder) r4(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -1066,7 +1071,7 @@ func (b *treeBuilder) r4(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && b.s[p] == ':'; ok {
+			if ok = p < len(s) && s[p] == ':'; ok {
 				p++
 			}
 			if !ok {
@@ -1076,7 +1081,7 @@ func (b *treeBuilder) r4(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// relativeURL, inlined
 		L2:
 			for {
-				if p < len(b.s) && class1[b.s[p]] {
+				if p < len(s) && class1[s[p]] {
 					{
 						p3, n3 := p, len(n)
 						ok = true
@@ -1088,7 +1093,7 @@ func (b *treeBuilder) r4(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								ok = true
 							L4:
 								for {
-									if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "//"; ok {
+									if ok = len(s)-p >= 2 && s[p:p+2] == "//"; ok {
 										p += 2
 									}
 									if !ok {
@@ -1117,8 +1122,8 @@ func (b *treeBuilder) r4(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								p5, n5 := p, len(n)
 							L6:
 								for {
-									if p < len(b.s) && class2[b.s[p]] {
-										if ok = p < len(b.s) && b.s[p] == '#'; ok {
+									if p < len(s) && class2[s[p]] {
+										if ok = p < len(s) && s[p] == '#'; ok {
 											p++
 										}
 										if ok {
@@ -1127,8 +1132,8 @@ func (b *treeBuilder) r4(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 									}
 									{
 										p7, n7 := p, len(n)
-										if ok = p < len(b.s); ok {
-											_, w := utf8.DecodeRuneInString(b.s[p:])
+										if ok = p < len(s); ok {
+											_, w := utf8.DecodeRuneInString(s[p:])
 											p += w
 										}
 										p, n = p7, n[:n7]
@@ -1153,7 +1158,7 @@ func (b *treeBuilder) r4(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						break L2
 					}
 				}
-				if p < len(b.s) && class1[b.s[p]] {
+				if p < len(s) && class1[s[p]] {
 					{
 						p8, n8 := p, len(n)
 						ok = true
@@ -1168,8 +1173,8 @@ func (b *treeBuilder) r4(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								p9, n9 := p, len(n)
 							L10:
 								for {
-									if p < len(b.s) && class2[b.s[p]] {
-										if ok = p < len(b.s) && b.s[p] == '#'; ok {
+									if p < len(s) && class2[s[p]] {
+										if ok = p < len(s) && s[p] == '#'; ok {
 											p++
 										}
 										if ok {
@@ -1178,8 +1183,8 @@ func (b *treeBuilder) r4(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 									}
 									{
 										p11, n11 := p, len(n)
-										if ok = p < len(b.s); ok {
-											_, w := utf8.DecodeRuneInString(b.s[p:])
+										if ok = p < len(s); ok {
+											_, w := utf8.DecodeRuneInString(s[p:])
 											p += w
 										}
 										p, n = p11, n[:n11]
@@ -1227,9 +1232,10 @@ func (b *treeBuilder) r5(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
+	s := b.s
 L1:
 	for {
-		if p < len(b.s) && class1[b.s[p]] {
+		if p < len(s) && class1[s[p]] {
 			{
 				p2, n2 := p, len(n)
 				ok = true
@@ -1241,7 +1247,7 @@ L1:
 						ok = true
 					L3:
 						for {
-							if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "//"; ok {
+							if ok = len(s)-p >= 2 && s[p:p+2] == "//"; ok {
 								p += 2
 							}
 							if !ok {
@@ -1270,8 +1276,8 @@ L1:
 						p4, n4 := p, len(n)
 					L5:
 						for {
-							if p < len(b.s) && class2[b.s[p]] {
-								if ok = p < len(b.s) && b.s[p] == '#'; ok {
+							if p < len(s) && class2[s[p]] {
+								if ok = p < len(s) && s[p] == '#'; ok {
 									p++
 								}
 								if ok {
@@ -1280,8 +1286,8 @@ L1:
 							}
 							{
 								p6, n6 := p, len(n)
-								if ok = p < len(b.s); ok {
-									_, w := utf8.DecodeRuneInString(b.s[p:])
+								if ok = p < len(s); ok {
+									_, w := utf8.DecodeRuneInString(s[p:])
 									p += w
 								}
 								p, n = p6, n[:n6]
@@ -1306,7 +1312,7 @@ L1:
 				break L1
 			}
 		}
-		if p < len(b.s) && class1[b.s[p]] {
+		if p < len(s) && class1[s[p]] {
 			{
 				p7, n7 := p, len(n)
 				ok = true
@@ -1321,8 +1327,8 @@ L1:
 						p8, n8 := p, len(n)
 					L9:
 						for {
-							if p < len(b.s) && class2[b.s[p]] {
-								if ok = p < len(b.s) && b.s[p] == '#'; ok {
+							if p < len(s) && class2[s[p]] {
+								if ok = p < len(s) && s[p] == '#'; ok {
 									p++
 								}
 								if ok {
@@ -1331,8 +1337,8 @@ L1:
 							}
 							{
 								p10, n10 := p, len(n)
-								if ok = p < len(b.s); ok {
-									_, w := utf8.DecodeRuneInString(b.s[p:])
+								if ok = p < len(s); ok {
+									_, w := utf8.DecodeRuneInString(s[p:])
 									p += w
 								}
 								p, n = p10, n[:n10]
@@ -1373,12 +1379,13 @@ func (b *treeBuilder) r6(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			if ok = len(b.s)-p >= 2 && b.s[p:p+2] == "//"; ok {
+			if ok = len(s)-p >= 2 && s[p:p+2] == "//"; ok {
 				p += 2
 			}
 			if !ok {
@@ -1411,12 +1418,13 @@ func (b *treeBuilder) r7(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 6
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			if ok = p < len(b.s) && b.s[p] == '/'; ok {
+			if ok = p < len(s) && s[p] == '/'; ok {
 				p++
 			}
 			if !ok {
@@ -1447,6 +1455,7 @@ func (b *treeBuilder) r8(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 7
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -1463,7 +1472,7 @@ func (b *treeBuilder) r8(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = true
 			L2:
 				for {
-					if ok = p < len(b.s) && b.s[p] == '?'; ok {
+					if ok = p < len(s) && s[p] == '?'; ok {
 						p++
 					}
 					if !ok {
@@ -1502,10 +1511,11 @@ func (b *treeBuilder) r9(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 8
+	s := b.s
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(b.s) && class0[b.s[p]] {
+			for p < len(s) && class0[s[p]] {
 				p++
 			}
 			ok = false
@@ -1530,6 +1540,7 @@ func (b *treeBuilder) r10(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 9
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -1556,7 +1567,7 @@ func (b *treeBuilder) r10(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								ok = true
 							L4:
 								for {
-									if ok = p < len(b.s) && b.s[p] == ':'; ok {
+									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
@@ -1583,7 +1594,7 @@ func (b *treeBuilder) r10(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						p, n = p2, n[:n2]
 						break L2
 					}
-					if ok = p < len(b.s) && b.s[p] == '@'; ok {
+					if ok = p < len(s) && s[p] == '@'; ok {
 						p++
 					}
 					if !ok {
@@ -1614,7 +1625,7 @@ func (b *treeBuilder) r10(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						ok = true
 					L6:
 						for {
-							if ok = p < len(b.s) && b.s[p] == ':'; ok {
+							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
@@ -1658,6 +1669,7 @@ func (b *treeBuilder) r11(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -1673,7 +1685,7 @@ func (b *treeBuilder) r11(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = true
 			L2:
 				for {
-					if ok = p < len(b.s) && b.s[p] == ':'; ok {
+					if ok = p < len(s) && s[p] == ':'; ok {
 						p++
 					}
 					if !ok {
@@ -1708,37 +1720,38 @@ func (b *treeBuilder) r12(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 10
+	s := b.s
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(b.s) && class7[b.s[p]] {
+			for p < len(s) && class7[s[p]] {
 				p++
 			}
 			q1 := p
 		L2:
 			for {
-				if p < len(b.s) && class5[b.s[p]] {
+				if p < len(s) && class5[s[p]] {
 					// escaped, inlined
 					{
 						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
-							if ok = p < len(b.s) && b.s[p] == '%'; ok {
+							if ok = p < len(s) && s[p] == '%'; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class6[b.s[p]]; ok {
+							if ok = p < len(s) && class6[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class6[b.s[p]]; ok {
+							if ok = p < len(s) && class6[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -1779,37 +1792,38 @@ func (b *treeBuilder) r13(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 11
+	s := b.s
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(b.s) && class7[b.s[p]] {
+			for p < len(s) && class7[s[p]] {
 				p++
 			}
 			q1 := p
 		L2:
 			for {
-				if p < len(b.s) && class5[b.s[p]] {
+				if p < len(s) && class5[s[p]] {
 					// escaped, inlined
 					{
 						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
-							if ok = p < len(b.s) && b.s[p] == '%'; ok {
+							if ok = p < len(s) && s[p] == '%'; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class6[b.s[p]]; ok {
+							if ok = p < len(s) && class6[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class6[b.s[p]]; ok {
+							if ok = p < len(s) && class6[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -1847,6 +1861,7 @@ func (b *treeBuilder) r14(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -1862,7 +1877,7 @@ func (b *treeBuilder) r14(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = true
 			L2:
 				for {
-					if ok = p < len(b.s) && b.s[p] == ':'; ok {
+					if ok = p < len(s) && s[p] == ':'; ok {
 						p++
 					}
 					if !ok {
@@ -1897,9 +1912,10 @@ func (b *treeBuilder) r15(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 13
+	s := b.s
 L1:
 	for {
-		if p < len(b.s) && class8[b.s[p]] {
+		if p < len(s) && class8[s[p]] {
 			{
 				p2, n2 := p, len(n)
 				ok = true
@@ -1912,7 +1928,7 @@ L1:
 					}
 					{
 						p3, n3 := p, len(n)
-						if ok = p < len(b.s) && class9[b.s[p]]; ok {
+						if ok = p < len(s) && class9[s[p]]; ok {
 							p++
 						}
 						p, n = p3, n[:n3]
@@ -1929,7 +1945,7 @@ L1:
 				break L1
 			}
 		}
-		if p < len(b.s) && class10[b.s[p]] {
+		if p < len(s) && class10[s[p]] {
 			p, n, ok = b.r16(p, n)
 			if ok {
 				break L1
@@ -1954,6 +1970,7 @@ func (b *treeBuilder) r16(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 14
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -1973,7 +1990,7 @@ func (b *treeBuilder) r16(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && b.s[p] == '.'; ok {
+							if ok = p < len(s) && s[p] == '.'; ok {
 								p++
 							}
 							if !ok {
@@ -1982,7 +1999,7 @@ func (b *treeBuilder) r16(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 							}
 							{
 								p4, n4 := p, len(n)
-								if ok = p < len(b.s) && class10[b.s[p]]; ok {
+								if ok = p < len(s) && class10[s[p]]; ok {
 									p++
 								}
 								p, n = p4, n[:n4]
@@ -2029,12 +2046,13 @@ func (b *treeBuilder) r17(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 15
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			if ok = p < len(b.s) && class10[b.s[p]]; ok {
+			if ok = p < len(s) && class10[s[p]]; ok {
 				p++
 			}
 			if !ok {
@@ -2044,9 +2062,9 @@ func (b *treeBuilder) r17(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			{
 				start2, end2 := p, p
 				if b.work <= b.limit { // past the limit, nothing is scanned
-					for p < len(b.s) && class12[b.s[p]] {
+					for p < len(s) && class12[s[p]] {
 						p++
-						if class10[b.s[p-1]] {
+						if class10[s[p-1]] {
 							end2 = p
 						}
 					}
@@ -2078,12 +2096,13 @@ func (b *treeBuilder) r18(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 16
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			if ok = p < len(b.s) && class13[b.s[p]]; ok {
+			if ok = p < len(s) && class13[s[p]]; ok {
 				p++
 			}
 			if !ok {
@@ -2093,9 +2112,9 @@ func (b *treeBuilder) r18(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			{
 				start2, end2 := p, p
 				if b.work <= b.limit { // past the limit, nothing is scanned
-					for p < len(b.s) && class12[b.s[p]] {
+					for p < len(s) && class12[s[p]] {
 						p++
-						if class10[b.s[p-1]] {
+						if class10[s[p-1]] {
 							end2 = p
 						}
 					}
@@ -2127,6 +2146,7 @@ func (b *treeBuilder) r19(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 17
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -2136,7 +2156,7 @@ func (b *treeBuilder) r19(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			{
 				start2 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(b.s) && class8[b.s[p]] {
+					for p < len(s) && class8[s[p]] {
 						p++
 					}
 					ok = false
@@ -2149,7 +2169,7 @@ func (b *treeBuilder) r19(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && b.s[p] == '.'; ok {
+			if ok = p < len(s) && s[p] == '.'; ok {
 				p++
 			}
 			if !ok {
@@ -2160,7 +2180,7 @@ func (b *treeBuilder) r19(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			{
 				start3 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(b.s) && class8[b.s[p]] {
+					for p < len(s) && class8[s[p]] {
 						p++
 					}
 					ok = false
@@ -2173,7 +2193,7 @@ func (b *treeBuilder) r19(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && b.s[p] == '.'; ok {
+			if ok = p < len(s) && s[p] == '.'; ok {
 				p++
 			}
 			if !ok {
@@ -2184,7 +2204,7 @@ func (b *treeBuilder) r19(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			{
 				start4 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(b.s) && class8[b.s[p]] {
+					for p < len(s) && class8[s[p]] {
 						p++
 					}
 					ok = false
@@ -2197,7 +2217,7 @@ func (b *treeBuilder) r19(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && b.s[p] == '.'; ok {
+			if ok = p < len(s) && s[p] == '.'; ok {
 				p++
 			}
 			if !ok {
@@ -2208,7 +2228,7 @@ func (b *treeBuilder) r19(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			{
 				start5 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(b.s) && class8[b.s[p]] {
+					for p < len(s) && class8[s[p]] {
 						p++
 					}
 					ok = false
@@ -2237,10 +2257,11 @@ func (b *treeBuilder) r20(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
+	s := b.s
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(b.s) && class8[b.s[p]] {
+			for p < len(s) && class8[s[p]] {
 				p++
 			}
 			ok = false
@@ -2261,10 +2282,11 @@ func (b *treeBuilder) r21(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 18
+	s := b.s
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(b.s) && class8[b.s[p]] {
+			for p < len(s) && class8[s[p]] {
 				p++
 			}
 			ok = false
@@ -2286,12 +2308,13 @@ func (b *treeBuilder) r22(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			if ok = p < len(b.s) && b.s[p] == '/'; ok {
+			if ok = p < len(s) && s[p] == '/'; ok {
 				p++
 			}
 			ok = true
@@ -2319,6 +2342,7 @@ func (b *treeBuilder) r23(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 20
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -2338,7 +2362,7 @@ func (b *treeBuilder) r23(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						ok = true
 					L3:
 						for {
-							if ok = p < len(b.s) && b.s[p] == '/'; ok {
+							if ok = p < len(s) && s[p] == '/'; ok {
 								p++
 							}
 							if !ok {
@@ -2383,6 +2407,7 @@ func (b *treeBuilder) r24(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 21
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
@@ -2391,34 +2416,34 @@ func (b *treeBuilder) r24(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			{
 				start2 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(b.s) && class14[b.s[p]] {
+					for p < len(s) && class14[s[p]] {
 						p++
 					}
 					q2 := p
 				L3:
 					for {
-						if p < len(b.s) && class5[b.s[p]] {
+						if p < len(s) && class5[s[p]] {
 							// escaped, inlined
 							{
 								p4, n4 := p, len(n)
 								ok = true
 							L4:
 								for {
-									if ok = p < len(b.s) && b.s[p] == '%'; ok {
+									if ok = p < len(s) && s[p] == '%'; ok {
 										p++
 									}
 									if !ok {
 										p, n = p4, n[:n4]
 										break L4
 									}
-									if ok = p < len(b.s) && class6[b.s[p]]; ok {
+									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p4, n[:n4]
 										break L4
 									}
-									if ok = p < len(b.s) && class6[b.s[p]]; ok {
+									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									if !ok {
@@ -2456,7 +2481,7 @@ func (b *treeBuilder) r24(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						ok = true
 					L6:
 						for {
-							if ok = p < len(b.s) && b.s[p] == ';'; ok {
+							if ok = p < len(s) && s[p] == ';'; ok {
 								p++
 							}
 							if !ok {
@@ -2501,37 +2526,38 @@ func (b *treeBuilder) r25(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 22
+	s := b.s
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(b.s) && class14[b.s[p]] {
+			for p < len(s) && class14[s[p]] {
 				p++
 			}
 			q1 := p
 		L2:
 			for {
-				if p < len(b.s) && class5[b.s[p]] {
+				if p < len(s) && class5[s[p]] {
 					// escaped, inlined
 					{
 						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
-							if ok = p < len(b.s) && b.s[p] == '%'; ok {
+							if ok = p < len(s) && s[p] == '%'; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class6[b.s[p]]; ok {
+							if ok = p < len(s) && class6[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class6[b.s[p]]; ok {
+							if ok = p < len(s) && class6[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -2569,38 +2595,39 @@ func (b *treeBuilder) r26(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
+	s := b.s
 L1:
 	for {
-		if p < len(b.s) && class14[b.s[p]] {
-			if ok = p < len(b.s) && class14[b.s[p]]; ok {
+		if p < len(s) && class14[s[p]] {
+			if ok = p < len(s) && class14[s[p]]; ok {
 				p++
 			}
 			if ok {
 				break L1
 			}
 		}
-		if p < len(b.s) && class5[b.s[p]] {
+		if p < len(s) && class5[s[p]] {
 			// escaped, inlined
 			{
 				p2, n2 := p, len(n)
 				ok = true
 			L2:
 				for {
-					if ok = p < len(b.s) && b.s[p] == '%'; ok {
+					if ok = p < len(s) && s[p] == '%'; ok {
 						p++
 					}
 					if !ok {
 						p, n = p2, n[:n2]
 						break L2
 					}
-					if ok = p < len(b.s) && class6[b.s[p]]; ok {
+					if ok = p < len(s) && class6[s[p]]; ok {
 						p++
 					}
 					if !ok {
 						p, n = p2, n[:n2]
 						break L2
 					}
-					if ok = p < len(b.s) && class6[b.s[p]]; ok {
+					if ok = p < len(s) && class6[s[p]]; ok {
 						p++
 					}
 					if !ok {
@@ -2629,46 +2656,47 @@ func (b *treeBuilder) r27(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 24
+	s := b.s
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(b.s) && class3[b.s[p]] {
+			for p < len(s) && class3[s[p]] {
 				p++
 			}
 			q1 := p
 		L2:
 			for {
-				if p < len(b.s) && class4[b.s[p]] {
+				if p < len(s) && class4[s[p]] {
 					// unreserved, inlined
-					if ok = p < len(b.s) && class4[b.s[p]]; ok {
+					if ok = p < len(s) && class4[s[p]]; ok {
 						p++
 					}
 					if ok {
 						break L2
 					}
 				}
-				if p < len(b.s) && class5[b.s[p]] {
+				if p < len(s) && class5[s[p]] {
 					// escaped, inlined
 					{
 						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
-							if ok = p < len(b.s) && b.s[p] == '%'; ok {
+							if ok = p < len(s) && s[p] == '%'; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class6[b.s[p]]; ok {
+							if ok = p < len(s) && class6[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class6[b.s[p]]; ok {
+							if ok = p < len(s) && class6[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -2709,46 +2737,47 @@ func (b *treeBuilder) r28(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 25
+	s := b.s
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(b.s) && class3[b.s[p]] {
+			for p < len(s) && class3[s[p]] {
 				p++
 			}
 			q1 := p
 		L2:
 			for {
-				if p < len(b.s) && class4[b.s[p]] {
+				if p < len(s) && class4[s[p]] {
 					// unreserved, inlined
-					if ok = p < len(b.s) && class4[b.s[p]]; ok {
+					if ok = p < len(s) && class4[s[p]]; ok {
 						p++
 					}
 					if ok {
 						break L2
 					}
 				}
-				if p < len(b.s) && class5[b.s[p]] {
+				if p < len(s) && class5[s[p]] {
 					// escaped, inlined
 					{
 						p3, n3 := p, len(n)
 						ok = true
 					L3:
 						for {
-							if ok = p < len(b.s) && b.s[p] == '%'; ok {
+							if ok = p < len(s) && s[p] == '%'; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class6[b.s[p]]; ok {
+							if ok = p < len(s) && class6[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(b.s) && class6[b.s[p]]; ok {
+							if ok = p < len(s) && class6[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -2786,48 +2815,49 @@ func (b *treeBuilder) r29(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
+	s := b.s
 L1:
 	for {
-		if p < len(b.s) && class3[b.s[p]] {
+		if p < len(s) && class3[s[p]] {
 			// reserved, inlined
-			if ok = p < len(b.s) && class3[b.s[p]]; ok {
+			if ok = p < len(s) && class3[s[p]]; ok {
 				p++
 			}
 			if ok {
 				break L1
 			}
 		}
-		if p < len(b.s) && class4[b.s[p]] {
+		if p < len(s) && class4[s[p]] {
 			// unreserved, inlined
-			if ok = p < len(b.s) && class4[b.s[p]]; ok {
+			if ok = p < len(s) && class4[s[p]]; ok {
 				p++
 			}
 			if ok {
 				break L1
 			}
 		}
-		if p < len(b.s) && class5[b.s[p]] {
+		if p < len(s) && class5[s[p]] {
 			// escaped, inlined
 			{
 				p2, n2 := p, len(n)
 				ok = true
 			L2:
 				for {
-					if ok = p < len(b.s) && b.s[p] == '%'; ok {
+					if ok = p < len(s) && s[p] == '%'; ok {
 						p++
 					}
 					if !ok {
 						p, n = p2, n[:n2]
 						break L2
 					}
-					if ok = p < len(b.s) && class6[b.s[p]]; ok {
+					if ok = p < len(s) && class6[s[p]]; ok {
 						p++
 					}
 					if !ok {
 						p, n = p2, n[:n2]
 						break L2
 					}
-					if ok = p < len(b.s) && class6[b.s[p]]; ok {
+					if ok = p < len(s) && class6[s[p]]; ok {
 						p++
 					}
 					if !ok {
@@ -2853,7 +2883,8 @@ func (b *treeBuilder) r30(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
-	if ok = p < len(b.s) && class3[b.s[p]]; ok {
+	s := b.s
+	if ok = p < len(s) && class3[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -2865,7 +2896,8 @@ func (b *treeBuilder) r31(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
-	if ok = p < len(b.s) && class4[b.s[p]]; ok {
+	s := b.s
+	if ok = p < len(s) && class4[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -2877,7 +2909,8 @@ func (b *treeBuilder) r32(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
-	if ok = p < len(b.s) && class15[b.s[p]]; ok {
+	s := b.s
+	if ok = p < len(s) && class15[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -2889,26 +2922,27 @@ func (b *treeBuilder) r33(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			if ok = p < len(b.s) && b.s[p] == '%'; ok {
+			if ok = p < len(s) && s[p] == '%'; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class6[b.s[p]]; ok {
+			if ok = p < len(s) && class6[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(b.s) && class6[b.s[p]]; ok {
+			if ok = p < len(s) && class6[s[p]]; ok {
 				p++
 			}
 			if !ok {
@@ -2927,7 +2961,8 @@ func (b *treeBuilder) r34(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
-	if ok = p < len(b.s) && class6[b.s[p]]; ok {
+	s := b.s
+	if ok = p < len(s) && class6[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -2939,7 +2974,8 @@ func (b *treeBuilder) r35(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
-	if ok = p < len(b.s) && class10[b.s[p]]; ok {
+	s := b.s
+	if ok = p < len(s) && class10[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -2951,7 +2987,8 @@ func (b *treeBuilder) r36(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
-	if ok = p < len(b.s) && class13[b.s[p]]; ok {
+	s := b.s
+	if ok = p < len(s) && class13[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -2963,7 +3000,8 @@ func (b *treeBuilder) r37(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
-	if ok = p < len(b.s) && class16[b.s[p]]; ok {
+	s := b.s
+	if ok = p < len(s) && class16[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -2975,7 +3013,8 @@ func (b *treeBuilder) r38(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
-	if ok = p < len(b.s) && class17[b.s[p]]; ok {
+	s := b.s
+	if ok = p < len(s) && class17[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -2987,7 +3026,8 @@ func (b *treeBuilder) r39(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		return p, n, false
 	}
 	var ok bool
-	if ok = p < len(b.s) && class8[b.s[p]]; ok {
+	s := b.s
+	if ok = p < len(s) && class8[s[p]]; ok {
 		p++
 	}
 	return p, n, ok

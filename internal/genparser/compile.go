@@ -6,6 +6,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"regexp"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -483,7 +484,14 @@ func buildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
 			// store-forwarding stall; it showed in profiles, about 2% of Parser.Parse).
 			fmt.Fprintf(&b, "\tnode := len(n)\n\tn = append(n, ast.TreeNode{})\n\tn[node].Start, n[node].Rule = uint32(p), %d\n", id)
 		}
-		b.Write(body.Bytes())
+		// The input in a local: the compiler does not hoist b.s out of the loops (a load
+		// of the field each byte otherwise), and a local stays in registers between calls.
+		code := body.Bytes()
+		if inputRef.Match(code) {
+			b.WriteString("\ts := b.s\n")
+			code = inputRef.ReplaceAll(code, []byte("s"))
+		}
+		b.Write(code)
 		if node {
 			b.WriteString("\tif !ok {\n\t\treturn p, n[:node], false\n\t}\n\tn[node].End, n[node].Next = uint32(p), uint32(len(n))\n")
 		}
@@ -500,6 +508,9 @@ func buildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
 	}
 	return b.Bytes(), ""
 }
+
+// inputRef is a reference to the input in a rule method's code as compiler.expr writes it.
+var inputRef = regexp.MustCompile(`\bb\.s\b`)
 
 type classTable struct {
 	doc   string
