@@ -3457,23 +3457,13 @@ L1:
 		{
 			start4 := p
 			for b.work <= b.limit { // past the limit, no round is tried
-				for p < len(s) && class17[s[p]] {
+				for p < len(s) && class19[s[p]] {
 					p++
 				}
 				q4 := p
 			L5:
 				for {
-					if p < len(s) && class18[s[p]] {
-						// reserved, inlined
-						if ok = p < len(s) && class18[s[p]]; ok {
-							p++
-						}
-						if ok {
-							break L5
-						}
-					}
-					if p < len(s) && class19[s[p]] {
-						// escape, inlined
+					if p < len(s) && class20[s[p]] {
 						{
 							p6, n6 := p, len(n)
 							ok = true
@@ -3486,14 +3476,14 @@ L1:
 									p, n = p6, n[:n6]
 									break L6
 								}
-								if ok = p < len(s) && class20[s[p]]; ok {
+								if ok = p < len(s) && class21[s[p]]; ok {
 									p++
 								}
 								if !ok {
 									p, n = p6, n[:n6]
 									break L6
 								}
-								if ok = p < len(s) && class20[s[p]]; ok {
+								if ok = p < len(s) && class21[s[p]]; ok {
 									p++
 								}
 								if !ok {
@@ -3740,7 +3730,7 @@ func (b *treeBuilder) r29(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	s := b.s
 L1:
 	for {
-		if p < len(s) && class21[s[p]] {
+		if p < len(s) && class22[s[p]] {
 			{
 				p2, n2 := p, len(n)
 				ok = true
@@ -3753,7 +3743,7 @@ L1:
 					}
 					{
 						p3, n3 := p, len(n)
-						if ok = p < len(s) && class22[s[p]]; ok {
+						if ok = p < len(s) && class23[s[p]]; ok {
 							p++
 						}
 						p, n = p3, n[:n3]
@@ -3770,7 +3760,7 @@ L1:
 				break L1
 			}
 		}
-		if p < len(s) && class23[s[p]] {
+		if p < len(s) && class24[s[p]] {
 			p, n, ok = b.r30(p, n)
 			if ok {
 				break L1
@@ -3824,7 +3814,7 @@ func (b *treeBuilder) r30(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 							}
 							{
 								p4, n4 := p, len(n)
-								if ok = p < len(s) && class23[s[p]]; ok {
+								if ok = p < len(s) && class24[s[p]]; ok {
 									p++
 								}
 								p, n = p4, n[:n4]
@@ -3877,7 +3867,7 @@ func (b *treeBuilder) r31(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		ok = true
 	L1:
 		for {
-			if ok = p < len(s) && class23[s[p]]; ok {
+			if ok = p < len(s) && class24[s[p]]; ok {
 				p++
 			}
 			if !ok {
@@ -3887,9 +3877,9 @@ func (b *treeBuilder) r31(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			{
 				start2, end2 := p, p
 				if b.work <= b.limit { // past the limit, nothing is scanned
-					for p < len(s) && class25[s[p]] {
+					for p < len(s) && class26[s[p]] {
 						p++
-						if class23[s[p-1]] {
+						if class24[s[p-1]] {
 							end2 = p
 						}
 					}
@@ -3927,7 +3917,7 @@ func (b *treeBuilder) r32(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		ok = true
 	L1:
 		for {
-			if ok = p < len(s) && class26[s[p]]; ok {
+			if ok = p < len(s) && class27[s[p]]; ok {
 				p++
 			}
 			if !ok {
@@ -3937,9 +3927,9 @@ func (b *treeBuilder) r32(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			{
 				start2, end2 := p, p
 				if b.work <= b.limit { // past the limit, nothing is scanned
-					for p < len(s) && class25[s[p]] {
+					for p < len(s) && class26[s[p]] {
 						p++
-						if class23[s[p-1]] {
+						if class24[s[p-1]] {
 							end2 = p
 						}
 					}
@@ -3969,7 +3959,7 @@ func (b *treeBuilder) r33(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	s := b.s
-	if ok = p < len(s) && class23[s[p]]; ok {
+	if ok = p < len(s) && class24[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -4071,67 +4061,41 @@ func (b *treeBuilder) r36(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
+			for p < len(s) && class29[s[p]] {
+				p++
+			}
 			q1 := p
 		L2:
 			for {
-				if p < len(s) && class27[s[p]] {
-					// uchar, inlined
-				L3:
-					for {
-						if p < len(s) && class17[s[p]] {
-							// unreserved, inlined
-							if ok = p < len(s) && class17[s[p]]; ok {
+				if p < len(s) && class20[s[p]] {
+					{
+						p3, n3 := p, len(n)
+						ok = true
+					L3:
+						for {
+							if ok = p < len(s) && s[p] == '%'; ok {
 								p++
 							}
-							if ok {
+							if !ok {
+								p, n = p3, n[:n3]
 								break L3
 							}
-						}
-						if p < len(s) && class19[s[p]] {
-							// escape, inlined
-							{
-								p4, n4 := p, len(n)
-								ok = true
-							L4:
-								for {
-									if ok = p < len(s) && s[p] == '%'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p4, n[:n4]
-										break L4
-									}
-									if ok = p < len(s) && class20[s[p]]; ok {
-										p++
-									}
-									if !ok {
-										p, n = p4, n[:n4]
-										break L4
-									}
-									if ok = p < len(s) && class20[s[p]]; ok {
-										p++
-									}
-									if !ok {
-										p, n = p4, n[:n4]
-										break L4
-									}
-									break
-								}
+							if ok = p < len(s) && class21[s[p]]; ok {
+								p++
 							}
-							if ok {
+							if !ok {
+								p, n = p3, n[:n3]
 								break L3
 							}
+							if ok = p < len(s) && class21[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p3, n[:n3]
+								break L3
+							}
+							break
 						}
-						ok = false
-						break
-					}
-					if ok {
-						break L2
-					}
-				}
-				if p < len(s) && class28[s[p]] {
-					if ok = p < len(s) && class28[s[p]]; ok {
-						p++
 					}
 					if ok {
 						break L2
@@ -4140,9 +4104,10 @@ func (b *treeBuilder) r36(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = false
 				break
 			}
-			if !ok || p == q1 {
-				break
+			if ok && p != q1 {
+				continue
 			}
+			break
 		}
 		b.work += p - start1
 		ok = b.work <= b.limit
@@ -4167,67 +4132,41 @@ func (b *treeBuilder) r37(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
+			for p < len(s) && class29[s[p]] {
+				p++
+			}
 			q1 := p
 		L2:
 			for {
-				if p < len(s) && class27[s[p]] {
-					// uchar, inlined
-				L3:
-					for {
-						if p < len(s) && class17[s[p]] {
-							// unreserved, inlined
-							if ok = p < len(s) && class17[s[p]]; ok {
+				if p < len(s) && class20[s[p]] {
+					{
+						p3, n3 := p, len(n)
+						ok = true
+					L3:
+						for {
+							if ok = p < len(s) && s[p] == '%'; ok {
 								p++
 							}
-							if ok {
+							if !ok {
+								p, n = p3, n[:n3]
 								break L3
 							}
-						}
-						if p < len(s) && class19[s[p]] {
-							// escape, inlined
-							{
-								p4, n4 := p, len(n)
-								ok = true
-							L4:
-								for {
-									if ok = p < len(s) && s[p] == '%'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p4, n[:n4]
-										break L4
-									}
-									if ok = p < len(s) && class20[s[p]]; ok {
-										p++
-									}
-									if !ok {
-										p, n = p4, n[:n4]
-										break L4
-									}
-									if ok = p < len(s) && class20[s[p]]; ok {
-										p++
-									}
-									if !ok {
-										p, n = p4, n[:n4]
-										break L4
-									}
-									break
-								}
+							if ok = p < len(s) && class21[s[p]]; ok {
+								p++
 							}
-							if ok {
+							if !ok {
+								p, n = p3, n[:n3]
 								break L3
 							}
+							if ok = p < len(s) && class21[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p3, n[:n3]
+								break L3
+							}
+							break
 						}
-						ok = false
-						break
-					}
-					if ok {
-						break L2
-					}
-				}
-				if p < len(s) && class28[s[p]] {
-					if ok = p < len(s) && class28[s[p]]; ok {
-						p++
 					}
 					if ok {
 						break L2
@@ -4236,9 +4175,10 @@ func (b *treeBuilder) r37(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = false
 				break
 			}
-			if !ok || p == q1 {
-				break
+			if ok && p != q1 {
+				continue
 			}
+			break
 		}
 		b.work += p - start1
 		ok = b.work <= b.limit
@@ -4263,23 +4203,13 @@ func (b *treeBuilder) r38(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class17[s[p]] {
+			for p < len(s) && class19[s[p]] {
 				p++
 			}
 			q1 := p
 		L2:
 			for {
-				if p < len(s) && class18[s[p]] {
-					// reserved, inlined
-					if ok = p < len(s) && class18[s[p]]; ok {
-						p++
-					}
-					if ok {
-						break L2
-					}
-				}
-				if p < len(s) && class19[s[p]] {
-					// escape, inlined
+				if p < len(s) && class20[s[p]] {
 					{
 						p3, n3 := p, len(n)
 						ok = true
@@ -4292,14 +4222,14 @@ func (b *treeBuilder) r38(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(s) && class20[s[p]]; ok {
+							if ok = p < len(s) && class21[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(s) && class20[s[p]]; ok {
+							if ok = p < len(s) && class21[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -4405,7 +4335,7 @@ func (b *treeBuilder) r39(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 										p, n = p4, n[:n4]
 										break L4
 									}
-									if ok = p < len(s) && class29[s[p]]; ok {
+									if ok = p < len(s) && class30[s[p]]; ok {
 										p++
 									}
 									if !ok {
@@ -4497,7 +4427,7 @@ func (b *treeBuilder) r40(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(s) && class29[s[p]]; ok {
+			if ok = p < len(s) && class30[s[p]]; ok {
 				p++
 			}
 			if !ok {
@@ -4609,67 +4539,41 @@ func (b *treeBuilder) r42(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
+			for p < len(s) && class32[s[p]] {
+				p++
+			}
 			q1 := p
 		L2:
 			for {
-				if p < len(s) && class27[s[p]] {
-					// uchar, inlined
-				L3:
-					for {
-						if p < len(s) && class17[s[p]] {
-							// unreserved, inlined
-							if ok = p < len(s) && class17[s[p]]; ok {
+				if p < len(s) && class20[s[p]] {
+					{
+						p3, n3 := p, len(n)
+						ok = true
+					L3:
+						for {
+							if ok = p < len(s) && s[p] == '%'; ok {
 								p++
 							}
-							if ok {
+							if !ok {
+								p, n = p3, n[:n3]
 								break L3
 							}
-						}
-						if p < len(s) && class19[s[p]] {
-							// escape, inlined
-							{
-								p4, n4 := p, len(n)
-								ok = true
-							L4:
-								for {
-									if ok = p < len(s) && s[p] == '%'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p4, n[:n4]
-										break L4
-									}
-									if ok = p < len(s) && class20[s[p]]; ok {
-										p++
-									}
-									if !ok {
-										p, n = p4, n[:n4]
-										break L4
-									}
-									if ok = p < len(s) && class20[s[p]]; ok {
-										p++
-									}
-									if !ok {
-										p, n = p4, n[:n4]
-										break L4
-									}
-									break
-								}
+							if ok = p < len(s) && class21[s[p]]; ok {
+								p++
 							}
-							if ok {
+							if !ok {
+								p, n = p3, n[:n3]
 								break L3
 							}
+							if ok = p < len(s) && class21[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p3, n[:n3]
+								break L3
+							}
+							break
 						}
-						ok = false
-						break
-					}
-					if ok {
-						break L2
-					}
-				}
-				if p < len(s) && class30[s[p]] {
-					if ok = p < len(s) && class30[s[p]]; ok {
-						p++
 					}
 					if ok {
 						break L2
@@ -4678,9 +4582,10 @@ func (b *treeBuilder) r42(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = false
 				break
 			}
-			if !ok || p == q1 {
-				break
+			if ok && p != q1 {
+				continue
 			}
+			break
 		}
 		b.work += p - start1
 		ok = b.work <= b.limit
@@ -4702,7 +4607,7 @@ func (b *treeBuilder) r43(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 21
 	s := b.s
-	if ok = p < len(s) && class31[s[p]]; ok {
+	if ok = p < len(s) && class33[s[p]]; ok {
 		p++
 	}
 	if !ok {
@@ -4741,7 +4646,7 @@ func (b *treeBuilder) r44(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			}
 		L2:
 			for {
-				if p < len(s) && class23[s[p]] {
+				if p < len(s) && class24[s[p]] {
 					p, n, ok = b.r29(p, n)
 					if ok {
 						break L2
@@ -4767,7 +4672,7 @@ func (b *treeBuilder) r44(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(s) && class32[s[p]]; ok {
+							if ok = p < len(s) && class34[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -5023,67 +4928,41 @@ func (b *treeBuilder) r47(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
+			for p < len(s) && class36[s[p]] {
+				p++
+			}
 			q1 := p
 		L2:
 			for {
-				if p < len(s) && class27[s[p]] {
-					// uchar, inlined
-				L3:
-					for {
-						if p < len(s) && class17[s[p]] {
-							// unreserved, inlined
-							if ok = p < len(s) && class17[s[p]]; ok {
+				if p < len(s) && class20[s[p]] {
+					{
+						p3, n3 := p, len(n)
+						ok = true
+					L3:
+						for {
+							if ok = p < len(s) && s[p] == '%'; ok {
 								p++
 							}
-							if ok {
+							if !ok {
+								p, n = p3, n[:n3]
 								break L3
 							}
-						}
-						if p < len(s) && class19[s[p]] {
-							// escape, inlined
-							{
-								p4, n4 := p, len(n)
-								ok = true
-							L4:
-								for {
-									if ok = p < len(s) && s[p] == '%'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p4, n[:n4]
-										break L4
-									}
-									if ok = p < len(s) && class20[s[p]]; ok {
-										p++
-									}
-									if !ok {
-										p, n = p4, n[:n4]
-										break L4
-									}
-									if ok = p < len(s) && class20[s[p]]; ok {
-										p++
-									}
-									if !ok {
-										p, n = p4, n[:n4]
-										break L4
-									}
-									break
-								}
+							if ok = p < len(s) && class21[s[p]]; ok {
+								p++
 							}
-							if ok {
+							if !ok {
+								p, n = p3, n[:n3]
 								break L3
 							}
+							if ok = p < len(s) && class21[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p3, n[:n3]
+								break L3
+							}
+							break
 						}
-						ok = false
-						break
-					}
-					if ok {
-						break L2
-					}
-				}
-				if p < len(s) && class33[s[p]] {
-					if ok = p < len(s) && class33[s[p]]; ok {
-						p++
 					}
 					if ok {
 						break L2
@@ -5092,9 +4971,10 @@ func (b *treeBuilder) r47(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = false
 				break
 			}
-			if !ok || p == q1 {
-				break
+			if ok && p != q1 {
+				continue
 			}
+			break
 		}
 		b.work += p - start1
 		ok = b.work <= b.limit
@@ -5119,67 +4999,41 @@ func (b *treeBuilder) r48(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
+			for p < len(s) && class36[s[p]] {
+				p++
+			}
 			q1 := p
 		L2:
 			for {
-				if p < len(s) && class27[s[p]] {
-					// uchar, inlined
-				L3:
-					for {
-						if p < len(s) && class17[s[p]] {
-							// unreserved, inlined
-							if ok = p < len(s) && class17[s[p]]; ok {
+				if p < len(s) && class20[s[p]] {
+					{
+						p3, n3 := p, len(n)
+						ok = true
+					L3:
+						for {
+							if ok = p < len(s) && s[p] == '%'; ok {
 								p++
 							}
-							if ok {
+							if !ok {
+								p, n = p3, n[:n3]
 								break L3
 							}
-						}
-						if p < len(s) && class19[s[p]] {
-							// escape, inlined
-							{
-								p4, n4 := p, len(n)
-								ok = true
-							L4:
-								for {
-									if ok = p < len(s) && s[p] == '%'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p4, n[:n4]
-										break L4
-									}
-									if ok = p < len(s) && class20[s[p]]; ok {
-										p++
-									}
-									if !ok {
-										p, n = p4, n[:n4]
-										break L4
-									}
-									if ok = p < len(s) && class20[s[p]]; ok {
-										p++
-									}
-									if !ok {
-										p, n = p4, n[:n4]
-										break L4
-									}
-									break
-								}
+							if ok = p < len(s) && class21[s[p]]; ok {
+								p++
 							}
-							if ok {
+							if !ok {
+								p, n = p3, n[:n3]
 								break L3
 							}
+							if ok = p < len(s) && class21[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p3, n[:n3]
+								break L3
+							}
+							break
 						}
-						ok = false
-						break
-					}
-					if ok {
-						break L2
-					}
-				}
-				if p < len(s) && class33[s[p]] {
-					if ok = p < len(s) && class33[s[p]]; ok {
-						p++
 					}
 					if ok {
 						break L2
@@ -5188,9 +5042,10 @@ func (b *treeBuilder) r48(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = false
 				break
 			}
-			if !ok || p == q1 {
-				break
+			if ok && p != q1 {
+				continue
 			}
+			break
 		}
 		b.work += p - start1
 		ok = b.work <= b.limit
@@ -5368,7 +5223,7 @@ L1:
 				break L1
 			}
 		}
-		if p < len(s) && class19[s[p]] {
+		if p < len(s) && class20[s[p]] {
 			// escape, inlined
 			{
 				p2, n2 := p, len(n)
@@ -5382,14 +5237,14 @@ L1:
 						p, n = p2, n[:n2]
 						break L2
 					}
-					if ok = p < len(s) && class20[s[p]]; ok {
+					if ok = p < len(s) && class21[s[p]]; ok {
 						p++
 					}
 					if !ok {
 						p, n = p2, n[:n2]
 						break L2
 					}
-					if ok = p < len(s) && class20[s[p]]; ok {
+					if ok = p < len(s) && class21[s[p]]; ok {
 						p++
 					}
 					if !ok {
@@ -5426,23 +5281,13 @@ func (b *treeBuilder) r51(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class17[s[p]] {
+			for p < len(s) && class19[s[p]] {
 				p++
 			}
 			q1 := p
 		L2:
 			for {
-				if p < len(s) && class18[s[p]] {
-					// reserved, inlined
-					if ok = p < len(s) && class18[s[p]]; ok {
-						p++
-					}
-					if ok {
-						break L2
-					}
-				}
-				if p < len(s) && class19[s[p]] {
-					// escape, inlined
+				if p < len(s) && class20[s[p]] {
 					{
 						p3, n3 := p, len(n)
 						ok = true
@@ -5455,14 +5300,14 @@ func (b *treeBuilder) r51(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(s) && class20[s[p]]; ok {
+							if ok = p < len(s) && class21[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(s) && class20[s[p]]; ok {
+							if ok = p < len(s) && class21[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -5601,7 +5446,7 @@ func (b *treeBuilder) r52(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								break L7
 							}
 						}
-						if p < len(s) && class19[s[p]] {
+						if p < len(s) && class20[s[p]] {
 							// escape, inlined
 							{
 								p8, n8 := p, len(n)
@@ -5615,14 +5460,14 @@ func (b *treeBuilder) r52(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 										p, n = p8, n[:n8]
 										break L8
 									}
-									if ok = p < len(s) && class20[s[p]]; ok {
+									if ok = p < len(s) && class21[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p8, n[:n8]
 										break L8
 									}
-									if ok = p < len(s) && class20[s[p]]; ok {
+									if ok = p < len(s) && class21[s[p]]; ok {
 										p++
 									}
 									if !ok {
@@ -5723,7 +5568,7 @@ func (b *treeBuilder) r53(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 					}
 				L6:
 					for {
-						if p < len(s) && class27[s[p]] {
+						if p < len(s) && class37[s[p]] {
 							// uchar, inlined
 						L7:
 							for {
@@ -5736,7 +5581,7 @@ func (b *treeBuilder) r53(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 										break L7
 									}
 								}
-								if p < len(s) && class19[s[p]] {
+								if p < len(s) && class20[s[p]] {
 									// escape, inlined
 									{
 										p8, n8 := p, len(n)
@@ -5750,14 +5595,14 @@ func (b *treeBuilder) r53(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 												p, n = p8, n[:n8]
 												break L8
 											}
-											if ok = p < len(s) && class20[s[p]]; ok {
+											if ok = p < len(s) && class21[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p8, n[:n8]
 												break L8
 											}
-											if ok = p < len(s) && class20[s[p]]; ok {
+											if ok = p < len(s) && class21[s[p]]; ok {
 												p++
 											}
 											if !ok {
@@ -5778,8 +5623,8 @@ func (b *treeBuilder) r53(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								break L6
 							}
 						}
-						if p < len(s) && class33[s[p]] {
-							if ok = p < len(s) && class33[s[p]]; ok {
+						if p < len(s) && class35[s[p]] {
+							if ok = p < len(s) && class35[s[p]]; ok {
 								p++
 							}
 							if ok {
@@ -5823,23 +5668,13 @@ func (b *treeBuilder) r54(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class17[s[p]] {
+			for p < len(s) && class19[s[p]] {
 				p++
 			}
 			q1 := p
 		L2:
 			for {
-				if p < len(s) && class18[s[p]] {
-					// reserved, inlined
-					if ok = p < len(s) && class18[s[p]]; ok {
-						p++
-					}
-					if ok {
-						break L2
-					}
-				}
-				if p < len(s) && class19[s[p]] {
-					// escape, inlined
+				if p < len(s) && class20[s[p]] {
 					{
 						p3, n3 := p, len(n)
 						ok = true
@@ -5852,14 +5687,14 @@ func (b *treeBuilder) r54(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(s) && class20[s[p]]; ok {
+							if ok = p < len(s) && class21[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(s) && class20[s[p]]; ok {
+							if ok = p < len(s) && class21[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -5946,23 +5781,13 @@ func (b *treeBuilder) r56(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class17[s[p]] {
+			for p < len(s) && class19[s[p]] {
 				p++
 			}
 			q1 := p
 		L2:
 			for {
-				if p < len(s) && class18[s[p]] {
-					// reserved, inlined
-					if ok = p < len(s) && class18[s[p]]; ok {
-						p++
-					}
-					if ok {
-						break L2
-					}
-				}
-				if p < len(s) && class19[s[p]] {
-					// escape, inlined
+				if p < len(s) && class20[s[p]] {
 					{
 						p3, n3 := p, len(n)
 						ok = true
@@ -5975,14 +5800,14 @@ func (b *treeBuilder) r56(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(s) && class20[s[p]]; ok {
+							if ok = p < len(s) && class21[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(s) && class20[s[p]]; ok {
+							if ok = p < len(s) && class21[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -6068,13 +5893,13 @@ func (b *treeBuilder) r58(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	s := b.s
 L1:
 	for {
-		if p < len(s) && class34[s[p]] {
+		if p < len(s) && class38[s[p]] {
 			p, n, ok = b.r60(p, n)
 			if ok {
 				break L1
 			}
 		}
-		if p < len(s) && class35[s[p]] {
+		if p < len(s) && class39[s[p]] {
 			if ok = p < len(s) && s[p] == '*'; ok {
 				p++
 			}
@@ -6082,7 +5907,7 @@ L1:
 				break L1
 			}
 		}
-		if p < len(s) && class26[s[p]] {
+		if p < len(s) && class27[s[p]] {
 			p, n, ok = b.r59(p, n)
 			if ok {
 				break L1
@@ -6113,7 +5938,7 @@ func (b *treeBuilder) r59(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		ok = true
 	L1:
 		for {
-			if ok = p < len(s) && class26[s[p]]; ok {
+			if ok = p < len(s) && class27[s[p]]; ok {
 				p++
 			}
 			if !ok {
@@ -6123,7 +5948,7 @@ func (b *treeBuilder) r59(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			{
 				start2 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class36[s[p]] {
+					for p < len(s) && class40[s[p]] {
 						p++
 					}
 					ok = false
@@ -6164,67 +5989,41 @@ func (b *treeBuilder) r60(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			{
 				start2 := p
 				for b.work <= b.limit { // past the limit, no round is tried
+					for p < len(s) && class42[s[p]] {
+						p++
+					}
 					q2 := p
 				L3:
 					for {
-						if p < len(s) && class27[s[p]] {
-							// uchar, inlined
-						L4:
-							for {
-								if p < len(s) && class17[s[p]] {
-									// unreserved, inlined
-									if ok = p < len(s) && class17[s[p]]; ok {
+						if p < len(s) && class20[s[p]] {
+							{
+								p4, n4 := p, len(n)
+								ok = true
+							L4:
+								for {
+									if ok = p < len(s) && s[p] == '%'; ok {
 										p++
 									}
-									if ok {
+									if !ok {
+										p, n = p4, n[:n4]
 										break L4
 									}
-								}
-								if p < len(s) && class19[s[p]] {
-									// escape, inlined
-									{
-										p5, n5 := p, len(n)
-										ok = true
-									L5:
-										for {
-											if ok = p < len(s) && s[p] == '%'; ok {
-												p++
-											}
-											if !ok {
-												p, n = p5, n[:n5]
-												break L5
-											}
-											if ok = p < len(s) && class20[s[p]]; ok {
-												p++
-											}
-											if !ok {
-												p, n = p5, n[:n5]
-												break L5
-											}
-											if ok = p < len(s) && class20[s[p]]; ok {
-												p++
-											}
-											if !ok {
-												p, n = p5, n[:n5]
-												break L5
-											}
-											break
-										}
+									if ok = p < len(s) && class21[s[p]]; ok {
+										p++
 									}
-									if ok {
+									if !ok {
+										p, n = p4, n[:n4]
 										break L4
 									}
+									if ok = p < len(s) && class21[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p4, n[:n4]
+										break L4
+									}
+									break
 								}
-								ok = false
-								break
-							}
-							if ok {
-								break L3
-							}
-						}
-						if p < len(s) && class37[s[p]] {
-							if ok = p < len(s) && class37[s[p]]; ok {
-								p++
 							}
 							if ok {
 								break L3
@@ -6233,9 +6032,10 @@ func (b *treeBuilder) r60(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						ok = false
 						break
 					}
-					if !ok || p == q2 {
-						break
+					if ok && p != q2 {
+						continue
 					}
+					break
 				}
 				b.work += p - start2
 				ok = (ok || p != start2) && b.work <= b.limit
@@ -6702,8 +6502,7 @@ func (b *treeBuilder) r67(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			q1 := p
 		L2:
 			for {
-				if p < len(s) && class19[s[p]] {
-					// escape, inlined
+				if p < len(s) && class20[s[p]] {
 					{
 						p3, n3 := p, len(n)
 						ok = true
@@ -6716,14 +6515,14 @@ func (b *treeBuilder) r67(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(s) && class20[s[p]]; ok {
+							if ok = p < len(s) && class21[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(s) && class20[s[p]]; ok {
+							if ok = p < len(s) && class21[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -6774,8 +6573,7 @@ func (b *treeBuilder) r68(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			q1 := p
 		L2:
 			for {
-				if p < len(s) && class19[s[p]] {
-					// escape, inlined
+				if p < len(s) && class20[s[p]] {
 					{
 						p3, n3 := p, len(n)
 						ok = true
@@ -6788,14 +6586,14 @@ func (b *treeBuilder) r68(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(s) && class20[s[p]]; ok {
+							if ok = p < len(s) && class21[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(s) && class20[s[p]]; ok {
+							if ok = p < len(s) && class21[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -6846,8 +6644,7 @@ func (b *treeBuilder) r69(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			q1 := p
 		L2:
 			for {
-				if p < len(s) && class19[s[p]] {
-					// escape, inlined
+				if p < len(s) && class20[s[p]] {
 					{
 						p3, n3 := p, len(n)
 						ok = true
@@ -6860,14 +6657,14 @@ func (b *treeBuilder) r69(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(s) && class20[s[p]]; ok {
+							if ok = p < len(s) && class21[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(s) && class20[s[p]]; ok {
+							if ok = p < len(s) && class21[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -7047,67 +6844,41 @@ func (b *treeBuilder) r72(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
+			for p < len(s) && class32[s[p]] {
+				p++
+			}
 			q1 := p
 		L2:
 			for {
-				if p < len(s) && class27[s[p]] {
-					// uchar, inlined
-				L3:
-					for {
-						if p < len(s) && class17[s[p]] {
-							// unreserved, inlined
-							if ok = p < len(s) && class17[s[p]]; ok {
+				if p < len(s) && class20[s[p]] {
+					{
+						p3, n3 := p, len(n)
+						ok = true
+					L3:
+						for {
+							if ok = p < len(s) && s[p] == '%'; ok {
 								p++
 							}
-							if ok {
+							if !ok {
+								p, n = p3, n[:n3]
 								break L3
 							}
-						}
-						if p < len(s) && class19[s[p]] {
-							// escape, inlined
-							{
-								p4, n4 := p, len(n)
-								ok = true
-							L4:
-								for {
-									if ok = p < len(s) && s[p] == '%'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p4, n[:n4]
-										break L4
-									}
-									if ok = p < len(s) && class20[s[p]]; ok {
-										p++
-									}
-									if !ok {
-										p, n = p4, n[:n4]
-										break L4
-									}
-									if ok = p < len(s) && class20[s[p]]; ok {
-										p++
-									}
-									if !ok {
-										p, n = p4, n[:n4]
-										break L4
-									}
-									break
-								}
+							if ok = p < len(s) && class21[s[p]]; ok {
+								p++
 							}
-							if ok {
+							if !ok {
+								p, n = p3, n[:n3]
 								break L3
 							}
+							if ok = p < len(s) && class21[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p3, n[:n3]
+								break L3
+							}
+							break
 						}
-						ok = false
-						break
-					}
-					if ok {
-						break L2
-					}
-				}
-				if p < len(s) && class30[s[p]] {
-					if ok = p < len(s) && class30[s[p]]; ok {
-						p++
 					}
 					if ok {
 						break L2
@@ -7116,9 +6887,10 @@ func (b *treeBuilder) r72(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = false
 				break
 			}
-			if !ok || p == q1 {
-				break
+			if ok && p != q1 {
+				continue
 			}
+			break
 		}
 		b.work += p - start1
 		ok = b.work <= b.limit
@@ -7192,67 +6964,41 @@ func (b *treeBuilder) r74(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
+			for p < len(s) && class44[s[p]] {
+				p++
+			}
 			q1 := p
 		L2:
 			for {
-				if p < len(s) && class27[s[p]] {
-					// uchar, inlined
-				L3:
-					for {
-						if p < len(s) && class17[s[p]] {
-							// unreserved, inlined
-							if ok = p < len(s) && class17[s[p]]; ok {
+				if p < len(s) && class20[s[p]] {
+					{
+						p3, n3 := p, len(n)
+						ok = true
+					L3:
+						for {
+							if ok = p < len(s) && s[p] == '%'; ok {
 								p++
 							}
-							if ok {
+							if !ok {
+								p, n = p3, n[:n3]
 								break L3
 							}
-						}
-						if p < len(s) && class19[s[p]] {
-							// escape, inlined
-							{
-								p4, n4 := p, len(n)
-								ok = true
-							L4:
-								for {
-									if ok = p < len(s) && s[p] == '%'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p4, n[:n4]
-										break L4
-									}
-									if ok = p < len(s) && class20[s[p]]; ok {
-										p++
-									}
-									if !ok {
-										p, n = p4, n[:n4]
-										break L4
-									}
-									if ok = p < len(s) && class20[s[p]]; ok {
-										p++
-									}
-									if !ok {
-										p, n = p4, n[:n4]
-										break L4
-									}
-									break
-								}
+							if ok = p < len(s) && class21[s[p]]; ok {
+								p++
 							}
-							if ok {
+							if !ok {
+								p, n = p3, n[:n3]
 								break L3
 							}
+							if ok = p < len(s) && class21[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p3, n[:n3]
+								break L3
+							}
+							break
 						}
-						ok = false
-						break
-					}
-					if ok {
-						break L2
-					}
-				}
-				if p < len(s) && class38[s[p]] {
-					if ok = p < len(s) && class38[s[p]]; ok {
-						p++
 					}
 					if ok {
 						break L2
@@ -7261,9 +7007,10 @@ func (b *treeBuilder) r74(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = false
 				break
 			}
-			if !ok || p == q1 {
-				break
+			if ok && p != q1 {
+				continue
 			}
+			break
 		}
 		b.work += p - start1
 		ok = b.work <= b.limit
@@ -7288,67 +7035,41 @@ func (b *treeBuilder) r75(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
+			for p < len(s) && class44[s[p]] {
+				p++
+			}
 			q1 := p
 		L2:
 			for {
-				if p < len(s) && class27[s[p]] {
-					// uchar, inlined
-				L3:
-					for {
-						if p < len(s) && class17[s[p]] {
-							// unreserved, inlined
-							if ok = p < len(s) && class17[s[p]]; ok {
+				if p < len(s) && class20[s[p]] {
+					{
+						p3, n3 := p, len(n)
+						ok = true
+					L3:
+						for {
+							if ok = p < len(s) && s[p] == '%'; ok {
 								p++
 							}
-							if ok {
+							if !ok {
+								p, n = p3, n[:n3]
 								break L3
 							}
-						}
-						if p < len(s) && class19[s[p]] {
-							// escape, inlined
-							{
-								p4, n4 := p, len(n)
-								ok = true
-							L4:
-								for {
-									if ok = p < len(s) && s[p] == '%'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p4, n[:n4]
-										break L4
-									}
-									if ok = p < len(s) && class20[s[p]]; ok {
-										p++
-									}
-									if !ok {
-										p, n = p4, n[:n4]
-										break L4
-									}
-									if ok = p < len(s) && class20[s[p]]; ok {
-										p++
-									}
-									if !ok {
-										p, n = p4, n[:n4]
-										break L4
-									}
-									break
-								}
+							if ok = p < len(s) && class21[s[p]]; ok {
+								p++
 							}
-							if ok {
+							if !ok {
+								p, n = p3, n[:n3]
 								break L3
 							}
+							if ok = p < len(s) && class21[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p3, n[:n3]
+								break L3
+							}
+							break
 						}
-						ok = false
-						break
-					}
-					if ok {
-						break L2
-					}
-				}
-				if p < len(s) && class38[s[p]] {
-					if ok = p < len(s) && class38[s[p]]; ok {
-						p++
 					}
 					if ok {
 						break L2
@@ -7357,9 +7078,10 @@ func (b *treeBuilder) r75(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = false
 				break
 			}
-			if !ok || p == q1 {
-				break
+			if ok && p != q1 {
+				continue
 			}
+			break
 		}
 		b.work += p - start1
 		ok = b.work <= b.limit
@@ -7378,7 +7100,7 @@ func (b *treeBuilder) r76(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	s := b.s
-	if ok = p < len(s) && class39[s[p]]; ok {
+	if ok = p < len(s) && class45[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -7391,7 +7113,7 @@ func (b *treeBuilder) r77(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	s := b.s
-	if ok = p < len(s) && class40[s[p]]; ok {
+	if ok = p < len(s) && class46[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -7404,7 +7126,7 @@ func (b *treeBuilder) r78(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	s := b.s
-	if ok = p < len(s) && class26[s[p]]; ok {
+	if ok = p < len(s) && class27[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -7417,7 +7139,7 @@ func (b *treeBuilder) r79(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	s := b.s
-	if ok = p < len(s) && class21[s[p]]; ok {
+	if ok = p < len(s) && class22[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -7430,7 +7152,7 @@ func (b *treeBuilder) r80(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	s := b.s
-	if ok = p < len(s) && class41[s[p]]; ok {
+	if ok = p < len(s) && class47[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -7443,7 +7165,7 @@ func (b *treeBuilder) r81(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	s := b.s
-	if ok = p < len(s) && class42[s[p]]; ok {
+	if ok = p < len(s) && class48[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -7456,7 +7178,7 @@ func (b *treeBuilder) r82(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	s := b.s
-	if ok = p < len(s) && class43[s[p]]; ok {
+	if ok = p < len(s) && class49[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -7469,7 +7191,7 @@ func (b *treeBuilder) r83(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	s := b.s
-	if ok = p < len(s) && class44[s[p]]; ok {
+	if ok = p < len(s) && class50[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -7495,7 +7217,7 @@ func (b *treeBuilder) r85(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	s := b.s
-	if ok = p < len(s) && class20[s[p]]; ok {
+	if ok = p < len(s) && class21[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -7520,14 +7242,14 @@ func (b *treeBuilder) r86(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(s) && class20[s[p]]; ok {
+			if ok = p < len(s) && class21[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(s) && class20[s[p]]; ok {
+			if ok = p < len(s) && class21[s[p]]; ok {
 				p++
 			}
 			if !ok {
@@ -7571,7 +7293,7 @@ L1:
 				break L1
 			}
 		}
-		if p < len(s) && class19[s[p]] {
+		if p < len(s) && class20[s[p]] {
 			// escape, inlined
 			{
 				p2, n2 := p, len(n)
@@ -7585,14 +7307,14 @@ L1:
 						p, n = p2, n[:n2]
 						break L2
 					}
-					if ok = p < len(s) && class20[s[p]]; ok {
+					if ok = p < len(s) && class21[s[p]]; ok {
 						p++
 					}
 					if !ok {
 						p, n = p2, n[:n2]
 						break L2
 					}
-					if ok = p < len(s) && class20[s[p]]; ok {
+					if ok = p < len(s) && class21[s[p]]; ok {
 						p++
 					}
 					if !ok {
@@ -7639,7 +7361,7 @@ L1:
 				break L1
 			}
 		}
-		if p < len(s) && class19[s[p]] {
+		if p < len(s) && class20[s[p]] {
 			// escape, inlined
 			{
 				p2, n2 := p, len(n)
@@ -7653,14 +7375,14 @@ L1:
 						p, n = p2, n[:n2]
 						break L2
 					}
-					if ok = p < len(s) && class20[s[p]]; ok {
+					if ok = p < len(s) && class21[s[p]]; ok {
 						p++
 					}
 					if !ok {
 						p, n = p2, n[:n2]
 						break L2
 					}
-					if ok = p < len(s) && class20[s[p]]; ok {
+					if ok = p < len(s) && class21[s[p]]; ok {
 						p++
 					}
 					if !ok {
@@ -7693,7 +7415,7 @@ func (b *treeBuilder) r90(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class21[s[p]] {
+			for p < len(s) && class22[s[p]] {
 				p++
 			}
 			ok = false
@@ -7763,83 +7485,101 @@ var class16 = [256]bool{47: true}
 // class17 is ['a'-'z”A'-'Z”0'-'9”$”_”.”+”!”*”\”'(”)”,”-'].
 var class17 = [256]bool{33: true, 36: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
 
-// class18 is the first bytes of an alternative.
+// class18 is [';”/”?”:”@”&”='].
 var class18 = [256]bool{38: true, 47: true, 58: true, 59: true, 61: true, 63: true, 64: true}
 
-// class19 is the first bytes of an alternative.
-var class19 = [256]bool{37: true}
+// class19 is ['a'-'z”A'-'Z”0'-'9”$”_”.”+”!”*”\”'(”)”,”-'] or [';”/”?”:”@”&”='].
+var class19 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 47: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 59: true, 61: true, 63: true, 64: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
 
-// class20 is ['0'-'9”A'-'F”a'-'f'].
-var class20 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true}
+// class20 is the first bytes of an alternative.
+var class20 = [256]bool{37: true}
 
-// class21 is the first bytes of an alternative.
-var class21 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true}
+// class21 is ['0'-'9”A'-'F”a'-'f'].
+var class21 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true}
 
-// class22 is ['a'-'z”A'-'Z”0'-'9”.”-'].
-var class22 = [256]bool{45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
+// class22 is the first bytes of an alternative.
+var class22 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true}
 
-// class23 is the first bytes of an alternative.
-var class23 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
+// class23 is ['a'-'z”A'-'Z”0'-'9”.”-'].
+var class23 = [256]bool{45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
 
-// class24 is "-".
-var class24 = [256]bool{45: true}
+// class24 is the first bytes of an alternative.
+var class24 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
 
-// class25 is "-" or the first bytes of an alternative.
-var class25 = [256]bool{45: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
+// class25 is "-".
+var class25 = [256]bool{45: true}
 
-// class26 is ['a'-'z”A'-'Z'].
-var class26 = [256]bool{65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
+// class26 is "-" or the first bytes of an alternative.
+var class26 = [256]bool{45: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
 
-// class27 is the first bytes of an alternative.
-var class27 = [256]bool{33: true, 36: true, 37: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
+// class27 is ['a'-'z”A'-'Z'].
+var class27 = [256]bool{65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
 
-// class28 is the first bytes of an alternative.
+// class28 is [';”?”&”='].
 var class28 = [256]bool{38: true, 59: true, 61: true, 63: true}
 
-// class29 is ['Y”y'].
-var class29 = [256]bool{89: true, 121: true}
+// class29 is ['a'-'z”A'-'Z”0'-'9”$”_”.”+”!”*”\”'(”)”,”-'] or [';”?”&”='].
+var class29 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 59: true, 61: true, 63: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
 
-// class30 is the first bytes of an alternative.
-var class30 = [256]bool{38: true, 58: true, 61: true, 63: true, 64: true}
+// class30 is ['Y”y'].
+var class30 = [256]bool{89: true, 121: true}
 
-// class31 is ['A”I”D”a”i”d'].
-var class31 = [256]bool{65: true, 68: true, 73: true, 97: true, 100: true, 105: true}
+// class31 is ['?”:”@”&”='].
+var class31 = [256]bool{38: true, 58: true, 61: true, 63: true, 64: true}
 
-// class32 is ['C”c'].
-var class32 = [256]bool{67: true, 99: true}
+// class32 is ['a'-'z”A'-'Z”0'-'9”$”_”.”+”!”*”\”'(”)”,”-'] or ['?”:”@”&”='].
+var class32 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 61: true, 63: true, 64: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
 
-// class33 is the first bytes of an alternative.
-var class33 = [256]bool{38: true, 58: true, 59: true, 61: true, 64: true}
+// class33 is ['A”I”D”a”i”d'].
+var class33 = [256]bool{65: true, 68: true, 73: true, 97: true, 100: true, 105: true}
 
-// class34 is the first bytes of an alternative.
-var class34 = [256]bool{33: true, 36: true, 37: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 47: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 59: true, 61: true, 63: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
+// class34 is ['C”c'].
+var class34 = [256]bool{67: true, 99: true}
 
-// class35 is the first bytes of an alternative.
-var class35 = [256]bool{42: true}
+// class35 is [';”:”@”&”='].
+var class35 = [256]bool{38: true, 58: true, 59: true, 61: true, 64: true}
 
-// class36 is ['a'-'z”A'-'Z”0'-'9”.”+”_”-'].
-var class36 = [256]bool{43: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
+// class36 is ['a'-'z”A'-'Z”0'-'9”$”_”.”+”!”*”\”'(”)”,”-'] or [';”:”@”&”='].
+var class36 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 59: true, 61: true, 64: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
 
 // class37 is the first bytes of an alternative.
-var class37 = [256]bool{38: true, 47: true, 58: true, 59: true, 61: true, 63: true}
+var class37 = [256]bool{33: true, 36: true, 37: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
 
 // class38 is the first bytes of an alternative.
-var class38 = [256]bool{38: true, 58: true, 63: true, 64: true}
+var class38 = [256]bool{33: true, 36: true, 37: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 47: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 59: true, 61: true, 63: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
 
-// class39 is ['a'-'z'].
-var class39 = [256]bool{97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
+// class39 is the first bytes of an alternative.
+var class39 = [256]bool{42: true}
 
-// class40 is ['A'-'Z'].
-var class40 = [256]bool{65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true}
+// class40 is ['a'-'z”A'-'Z”0'-'9”.”+”_”-'].
+var class40 = [256]bool{43: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
 
-// class41 is ['$”_”.”+”-'].
-var class41 = [256]bool{36: true, 43: true, 45: true, 46: true, 95: true}
+// class41 is [';”/”?”:”&”='].
+var class41 = [256]bool{38: true, 47: true, 58: true, 59: true, 61: true, 63: true}
 
-// class42 is ['!”*”\”'(”)”,'].
-var class42 = [256]bool{33: true, 39: true, 40: true, 41: true, 42: true, 44: true}
+// class42 is ['a'-'z”A'-'Z”0'-'9”$”_”.”+”!”*”\”'(”)”,”-'] or [';”/”?”:”&”='].
+var class42 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 47: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 59: true, 61: true, 63: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
 
-// class43 is ['{”}”|”\\”^”~”[”]”`'].
-var class43 = [256]bool{91: true, 92: true, 93: true, 94: true, 96: true, 123: true, 124: true, 125: true, 126: true}
+// class43 is ['?”:”@”&'].
+var class43 = [256]bool{38: true, 58: true, 63: true, 64: true}
 
-// class44 is ['<”>”#”%”"'].
-var class44 = [256]bool{34: true, 35: true, 37: true, 60: true, 62: true}
+// class44 is ['a'-'z”A'-'Z”0'-'9”$”_”.”+”!”*”\”'(”)”,”-'] or ['?”:”@”&'].
+var class44 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 63: true, 64: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
+
+// class45 is ['a'-'z'].
+var class45 = [256]bool{97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
+
+// class46 is ['A'-'Z'].
+var class46 = [256]bool{65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true}
+
+// class47 is ['$”_”.”+”-'].
+var class47 = [256]bool{36: true, 43: true, 45: true, 46: true, 95: true}
+
+// class48 is ['!”*”\”'(”)”,'].
+var class48 = [256]bool{33: true, 39: true, 40: true, 41: true, 42: true, 44: true}
+
+// class49 is ['{”}”|”\\”^”~”[”]”`'].
+var class49 = [256]bool{91: true, 92: true, 93: true, 94: true, 96: true, 123: true, 124: true, 125: true, 126: true}
+
+// class50 is ['<”>”#”%”"'].
+var class50 = [256]bool{34: true, 35: true, 37: true, 60: true, 62: true}

@@ -1250,67 +1250,38 @@ func (b *treeBuilder) r6(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			{
 				start4 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class8[s[p]] {
+					for p < len(s) && class11[s[p]] {
 						p++
 					}
 					q4 := p
 				L5:
 					for {
-						if p < len(s) && class9[s[p]] {
-							// unreserved, inlined
-						L6:
-							for {
-								if p < len(s) && class10[s[p]] {
-									if ok = p < len(s) && class10[s[p]]; ok {
-										p++
-									}
-									if ok {
-										break L6
-									}
-								}
-								if p < len(s) && class11[s[p]] {
-									// mark, inlined
-									if ok = p < len(s) && class11[s[p]]; ok {
-										p++
-									}
-									if ok {
-										break L6
-									}
-								}
-								ok = false
-								break
-							}
-							if ok {
-								break L5
-							}
-						}
 						if p < len(s) && class6[s[p]] {
-							// escaped, inlined
 							{
-								p7, n7 := p, len(n)
+								p6, n6 := p, len(n)
 								ok = true
-							L7:
+							L6:
 								for {
 									if ok = p < len(s) && s[p] == '%'; ok {
 										p++
 									}
 									if !ok {
-										p, n = p7, n[:n7]
-										break L7
+										p, n = p6, n[:n6]
+										break L6
 									}
 									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, n = p7, n[:n7]
-										break L7
+										p, n = p6, n[:n6]
+										break L6
 									}
 									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, n = p7, n[:n7]
-										break L7
+										p, n = p6, n[:n6]
+										break L6
 									}
 									break
 								}
@@ -1583,7 +1554,6 @@ func (b *treeBuilder) r11(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		L2:
 			for {
 				if p < len(s) && class6[s[p]] {
-					// escaped, inlined
 					{
 						p3, n3 := p, len(n)
 						ok = true
@@ -1749,7 +1719,6 @@ func (b *treeBuilder) r13(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		L2:
 			for {
 				if p < len(s) && class6[s[p]] {
-					// escaped, inlined
 					{
 						p3, n3 := p, len(n)
 						ok = true
@@ -1897,7 +1866,7 @@ L1:
 				break L1
 			}
 		}
-		if p < len(s) && class10[s[p]] {
+		if p < len(s) && class9[s[p]] {
 			p, n, ok = b.r17(p, n)
 			if ok {
 				break L1
@@ -2023,7 +1992,7 @@ func (b *treeBuilder) r18(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 											p, n = p5, n[:n5]
 											break L5
 										}
-										if ok = p < len(s) && class10[s[p]]; ok {
+										if ok = p < len(s) && class9[s[p]]; ok {
 											p++
 										}
 										if !ok {
@@ -2147,7 +2116,7 @@ func (b *treeBuilder) r19(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = true
 			L3:
 				for {
-					if ok = p < len(s) && class10[s[p]]; ok {
+					if ok = p < len(s) && class9[s[p]]; ok {
 						p++
 					}
 					if !ok {
@@ -2159,7 +2128,7 @@ func (b *treeBuilder) r19(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						if b.work <= b.limit { // past the limit, nothing is scanned
 							for p < len(s) && class22[s[p]] {
 								p++
-								if class10[s[p-1]] {
+								if class9[s[p-1]] {
 									end4 = p
 								}
 							}
@@ -2228,7 +2197,7 @@ func (b *treeBuilder) r20(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						if b.work <= b.limit { // past the limit, nothing is scanned
 							for p < len(s) && class22[s[p]] {
 								p++
-								if class10[s[p-1]] {
+								if class9[s[p-1]] {
 									end4 = p
 								}
 							}
@@ -2271,7 +2240,7 @@ func (b *treeBuilder) r21(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	s := b.s
-	if ok = p < len(s) && class10[s[p]]; ok {
+	if ok = p < len(s) && class9[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -7845,7 +7814,6 @@ func (b *treeBuilder) r32(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		L2:
 			for {
 				if p < len(s) && class6[s[p]] {
-					// escaped, inlined
 					{
 						p3, n3 := p, len(n)
 						ok = true
@@ -7975,7 +7943,6 @@ func (b *treeBuilder) r34(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		L2:
 			for {
 				if p < len(s) && class6[s[p]] {
-					// escaped, inlined
 					{
 						p3, n3 := p, len(n)
 						ok = true
@@ -8047,7 +8014,6 @@ func (b *treeBuilder) r35(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		L2:
 			for {
 				if p < len(s) && class6[s[p]] {
-					// escaped, inlined
 					{
 						p3, n3 := p, len(n)
 						ok = true
@@ -8251,7 +8217,6 @@ func (b *treeBuilder) r38(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		L2:
 			for {
 				if p < len(s) && class6[s[p]] {
-					// escaped, inlined
 					{
 						p3, n3 := p, len(n)
 						ok = true
@@ -8321,21 +8286,21 @@ L1:
 				break L1
 			}
 		}
-		if p < len(s) && class9[s[p]] {
+		if p < len(s) && class33[s[p]] {
 			// unreserved, inlined
 		L2:
 			for {
-				if p < len(s) && class10[s[p]] {
-					if ok = p < len(s) && class10[s[p]]; ok {
+				if p < len(s) && class9[s[p]] {
+					if ok = p < len(s) && class9[s[p]]; ok {
 						p++
 					}
 					if ok {
 						break L2
 					}
 				}
-				if p < len(s) && class11[s[p]] {
+				if p < len(s) && class10[s[p]] {
 					// mark, inlined
-					if ok = p < len(s) && class11[s[p]]; ok {
+					if ok = p < len(s) && class10[s[p]]; ok {
 						p++
 					}
 					if ok {
@@ -8412,17 +8377,17 @@ func (b *treeBuilder) r41(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	s := b.s
 L1:
 	for {
-		if p < len(s) && class10[s[p]] {
-			if ok = p < len(s) && class10[s[p]]; ok {
+		if p < len(s) && class9[s[p]] {
+			if ok = p < len(s) && class9[s[p]]; ok {
 				p++
 			}
 			if ok {
 				break L1
 			}
 		}
-		if p < len(s) && class11[s[p]] {
+		if p < len(s) && class10[s[p]] {
 			// mark, inlined
-			if ok = p < len(s) && class11[s[p]]; ok {
+			if ok = p < len(s) && class10[s[p]]; ok {
 				p++
 			}
 			if ok {
@@ -8442,7 +8407,7 @@ func (b *treeBuilder) r42(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	s := b.s
-	if ok = p < len(s) && class11[s[p]]; ok {
+	if ok = p < len(s) && class10[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -8494,7 +8459,7 @@ func (b *treeBuilder) r44(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	s := b.s
-	if ok = p < len(s) && class33[s[p]]; ok {
+	if ok = p < len(s) && class34[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -8507,7 +8472,7 @@ func (b *treeBuilder) r45(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	s := b.s
-	if ok = p < len(s) && class34[s[p]]; ok {
+	if ok = p < len(s) && class35[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -8592,14 +8557,14 @@ var class7 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: tru
 // class8 is ['[”]”;”/”?”:”@”&”=”+”$”,'].
 var class8 = [256]bool{36: true, 38: true, 43: true, 44: true, 47: true, 58: true, 59: true, 61: true, 63: true, 64: true, 91: true, 93: true}
 
-// class9 is the first bytes of an alternative.
-var class9 = [256]bool{33: true, 39: true, 40: true, 41: true, 42: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
+// class9 is ['a'-'z”A'-'Z”0'-'9'].
+var class9 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
 
-// class10 is the first bytes of an alternative.
-var class10 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
+// class10 is ['-”_”.”!”~”*”\”'(”)'].
+var class10 = [256]bool{33: true, 39: true, 40: true, 41: true, 42: true, 45: true, 46: true, 95: true, 126: true}
 
-// class11 is the first bytes of an alternative.
-var class11 = [256]bool{33: true, 39: true, 40: true, 41: true, 42: true, 45: true, 46: true, 95: true, 126: true}
+// class11 is ['[”]”;”/”?”:”@”&”=”+”$”,'] or ['a'-'z”A'-'Z”0'-'9'] or ['-”_”.”!”~”*”\”'(”)'].
+var class11 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 47: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 59: true, 61: true, 63: true, 64: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 91: true, 93: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
 
 // class12 is ['a'-'z”A'-'Z”0'-'9”+”.”-'].
 var class12 = [256]bool{43: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
@@ -8631,7 +8596,7 @@ var class20 = [256]bool{46: true}
 // class21 is "-".
 var class21 = [256]bool{45: true}
 
-// class22 is "-" or the first bytes of an alternative.
+// class22 is "-" or ['a'-'z”A'-'Z”0'-'9'].
 var class22 = [256]bool{45: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
 
 // class23 is the first bytes of an alternative.
@@ -8664,8 +8629,11 @@ var class31 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: tr
 // class32 is ['a'-'z”A'-'Z”0'-'9”_”.”!”~”*”\”'(”)”;”@”&”=”+”$”,”-'].
 var class32 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 59: true, 61: true, 64: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
 
-// class33 is ['<”>”#”%”"'].
-var class33 = [256]bool{34: true, 35: true, 37: true, 60: true, 62: true}
+// class33 is the first bytes of an alternative.
+var class33 = [256]bool{33: true, 39: true, 40: true, 41: true, 42: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
 
-// class34 is ['{”}”|”\\”^”`'].
-var class34 = [256]bool{92: true, 94: true, 96: true, 123: true, 124: true, 125: true}
+// class34 is ['<”>”#”%”"'].
+var class34 = [256]bool{34: true, 35: true, 37: true, 60: true, 62: true}
+
+// class35 is ['{”}”|”\\”^”`'].
+var class35 = [256]bool{92: true, 94: true, 96: true, 123: true, 124: true, 125: true}

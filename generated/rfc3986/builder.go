@@ -1178,7 +1178,6 @@ func (b *treeBuilder) r8(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		L2:
 			for {
 				if p < len(s) && class6[s[p]] {
-					// pct_encoded, inlined
 					{
 						p3, n3 := p, len(n)
 						ok = true
@@ -6890,7 +6889,6 @@ func (b *treeBuilder) r20(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		L2:
 			for {
 				if p < len(s) && class6[s[p]] {
-					// pct_encoded, inlined
 					{
 						p3, n3 := p, len(n)
 						ok = true
@@ -7383,7 +7381,6 @@ func (b *treeBuilder) r27(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		L2:
 			for {
 				if p < len(s) && class6[s[p]] {
-					// pct_encoded, inlined
 					{
 						p3, n3 := p, len(n)
 						ok = true
@@ -7455,7 +7452,6 @@ func (b *treeBuilder) r28(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		L2:
 			for {
 				if p < len(s) && class6[s[p]] {
-					// pct_encoded, inlined
 					{
 						p3, n3 := p, len(n)
 						ok = true
@@ -7527,7 +7523,6 @@ func (b *treeBuilder) r29(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		L2:
 			for {
 				if p < len(s) && class6[s[p]] {
-					// pct_encoded, inlined
 					{
 						p3, n3 := p, len(n)
 						ok = true
@@ -7657,7 +7652,6 @@ func (b *treeBuilder) r31(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		L2:
 			for {
 				if p < len(s) && class6[s[p]] {
-					// pct_encoded, inlined
 					{
 						p3, n3 := p, len(n)
 						ok = true
@@ -7729,7 +7723,6 @@ func (b *treeBuilder) r32(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		L2:
 			for {
 				if p < len(s) && class6[s[p]] {
-					// pct_encoded, inlined
 					{
 						p3, n3 := p, len(n)
 						ok = true

@@ -1134,7 +1134,6 @@ func (b *treeBuilder) r7(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		L2:
 			for {
 				if p < len(s) && class3[s[p]] {
-					// pct_encoded, inlined
 					{
 						p3, n3 := p, len(n)
 						ok = true
@@ -1168,7 +1167,6 @@ func (b *treeBuilder) r7(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						break L2
 					}
 				}
-				// ucschar, inlined
 				if ok = p < len(s); ok {
 					r, w := utf8.DecodeRuneInString(s[p:])
 					if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '豈' && r <= '﷏') || (r >= 'ﷰ' && r <= '\uffef') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e1000' && r <= '\U000efffd'); ok {
@@ -1298,7 +1296,6 @@ func (b *treeBuilder) r9(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		L2:
 			for {
 				if p < len(s) && class3[s[p]] {
-					// pct_encoded, inlined
 					{
 						p3, n3 := p, len(n)
 						ok = true
@@ -1332,7 +1329,6 @@ func (b *treeBuilder) r9(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						break L2
 					}
 				}
-				// ucschar, inlined
 				if ok = p < len(s); ok {
 					r, w := utf8.DecodeRuneInString(s[p:])
 					if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '豈' && r <= '﷏') || (r >= 'ﷰ' && r <= '\uffef') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e1000' && r <= '\U000efffd'); ok {
@@ -1797,7 +1793,6 @@ func (b *treeBuilder) r16(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		L2:
 			for {
 				if p < len(s) && class3[s[p]] {
-					// pct_encoded, inlined
 					{
 						p3, n3 := p, len(n)
 						ok = true
@@ -1831,7 +1826,6 @@ func (b *treeBuilder) r16(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						break L2
 					}
 				}
-				// ucschar, inlined
 				if ok = p < len(s); ok {
 					r, w := utf8.DecodeRuneInString(s[p:])
 					if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '豈' && r <= '﷏') || (r >= 'ﷰ' && r <= '\uffef') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e1000' && r <= '\U000efffd'); ok {
@@ -1879,7 +1873,6 @@ func (b *treeBuilder) r17(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		L2:
 			for {
 				if p < len(s) && class3[s[p]] {
-					// pct_encoded, inlined
 					{
 						p3, n3 := p, len(n)
 						ok = true
@@ -1913,7 +1906,6 @@ func (b *treeBuilder) r17(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						break L2
 					}
 				}
-				// ucschar, inlined
 				if ok = p < len(s); ok {
 					r, w := utf8.DecodeRuneInString(s[p:])
 					if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '豈' && r <= '﷏') || (r >= 'ﷰ' && r <= '\uffef') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e1000' && r <= '\U000efffd'); ok {
@@ -1961,7 +1953,6 @@ func (b *treeBuilder) r18(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		L2:
 			for {
 				if p < len(s) && class3[s[p]] {
-					// pct_encoded, inlined
 					{
 						p3, n3 := p, len(n)
 						ok = true
@@ -1995,7 +1986,6 @@ func (b *treeBuilder) r18(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						break L2
 					}
 				}
-				// ucschar, inlined
 				if ok = p < len(s); ok {
 					r, w := utf8.DecodeRuneInString(s[p:])
 					if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '豈' && r <= '﷏') || (r >= 'ﷰ' && r <= '\uffef') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e1000' && r <= '\U000efffd'); ok {
@@ -2111,7 +2101,6 @@ func (b *treeBuilder) r20(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		L2:
 			for {
 				if p < len(s) && class3[s[p]] {
-					// pct_encoded, inlined
 					{
 						p3, n3 := p, len(n)
 						ok = true
@@ -2145,7 +2134,6 @@ func (b *treeBuilder) r20(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						break L2
 					}
 				}
-				// ucschar, inlined
 				if ok = p < len(s); ok {
 					r, w := utf8.DecodeRuneInString(s[p:])
 					if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '豈' && r <= '﷏') || (r >= 'ﷰ' && r <= '\uffef') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e1000' && r <= '\U000efffd'); ok {
@@ -2155,7 +2143,6 @@ func (b *treeBuilder) r20(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				if ok {
 					break L2
 				}
-				// iprivate, inlined
 				if ok = p < len(s); ok {
 					r, w := utf8.DecodeRuneInString(s[p:])
 					if ok = (r >= '\ue000' && r <= '\uf8ff') || (r >= '\U000f0000' && r <= '\U000ffffd') || (r >= '\U00100000' && r <= '\U0010fffd'); ok {
@@ -2203,7 +2190,6 @@ func (b *treeBuilder) r21(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		L2:
 			for {
 				if p < len(s) && class3[s[p]] {
-					// pct_encoded, inlined
 					{
 						p3, n3 := p, len(n)
 						ok = true
@@ -2237,7 +2223,6 @@ func (b *treeBuilder) r21(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						break L2
 					}
 				}
-				// ucschar, inlined
 				if ok = p < len(s); ok {
 					r, w := utf8.DecodeRuneInString(s[p:])
 					if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '豈' && r <= '﷏') || (r >= 'ﷰ' && r <= '\uffef') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e1000' && r <= '\U000efffd'); ok {

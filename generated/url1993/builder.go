@@ -1654,7 +1654,6 @@ func (b *treeBuilder) r15(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 							L5:
 								for {
 									if p < len(s) && class11[s[p]] {
-										// escape, inlined
 										{
 											p6, n6 := p, len(n)
 											ok = true
@@ -4091,7 +4090,6 @@ func (b *treeBuilder) r46(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		L2:
 			for {
 				if p < len(s) && class11[s[p]] {
-					// escape, inlined
 					{
 						p3, n3 := p, len(n)
 						ok = true
@@ -4233,67 +4231,41 @@ func (b *treeBuilder) r48(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
+			for p < len(s) && class19[s[p]] {
+				p++
+			}
 			q1 := p
-			// xpalpha, inlined
 		L2:
 			for {
-				if p < len(s) && class14[s[p]] {
-					// xalpha, inlined
-				L3:
-					for {
-						if p < len(s) && class10[s[p]] {
-							if ok = p < len(s) && class10[s[p]]; ok {
+				if p < len(s) && class11[s[p]] {
+					{
+						p3, n3 := p, len(n)
+						ok = true
+					L3:
+						for {
+							if ok = p < len(s) && s[p] == '%'; ok {
 								p++
 							}
-							if ok {
+							if !ok {
+								p, n = p3, n[:n3]
 								break L3
 							}
-						}
-						if p < len(s) && class11[s[p]] {
-							// escape, inlined
-							{
-								p4, n4 := p, len(n)
-								ok = true
-							L4:
-								for {
-									if ok = p < len(s) && s[p] == '%'; ok {
-										p++
-									}
-									if !ok {
-										p, n = p4, n[:n4]
-										break L4
-									}
-									if ok = p < len(s) && class12[s[p]]; ok {
-										p++
-									}
-									if !ok {
-										p, n = p4, n[:n4]
-										break L4
-									}
-									if ok = p < len(s) && class12[s[p]]; ok {
-										p++
-									}
-									if !ok {
-										p, n = p4, n[:n4]
-										break L4
-									}
-									break
-								}
+							if ok = p < len(s) && class12[s[p]]; ok {
+								p++
 							}
-							if ok {
+							if !ok {
+								p, n = p3, n[:n3]
 								break L3
 							}
+							if ok = p < len(s) && class12[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p3, n[:n3]
+								break L3
+							}
+							break
 						}
-						ok = false
-						break
-					}
-					if ok {
-						break L2
-					}
-				}
-				if p < len(s) && class15[s[p]] {
-					if ok = p < len(s) && s[p] == '+'; ok {
-						p++
 					}
 					if ok {
 						break L2
@@ -4302,9 +4274,10 @@ func (b *treeBuilder) r48(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = false
 				break
 			}
-			if !ok || p == q1 {
-				break
+			if ok && p != q1 {
+				continue
 			}
+			break
 		}
 		b.work += p - start1
 		ok = (ok || p != start1) && b.work <= b.limit
@@ -4387,7 +4360,7 @@ func (b *treeBuilder) r52(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	s := b.s
-	if ok = p < len(s) && class19[s[p]]; ok {
+	if ok = p < len(s) && class20[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -4400,7 +4373,7 @@ func (b *treeBuilder) r53(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	s := b.s
-	if ok = p < len(s) && class20[s[p]]; ok {
+	if ok = p < len(s) && class21[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -4465,7 +4438,7 @@ func (b *treeBuilder) r56(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	s := b.s
-	if ok = p < len(s) && class21[s[p]]; ok {
+	if ok = p < len(s) && class22[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -4478,7 +4451,7 @@ func (b *treeBuilder) r57(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	s := b.s
-	if ok = p < len(s) && class22[s[p]]; ok {
+	if ok = p < len(s) && class23[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -4775,14 +4748,17 @@ var class17 = [256]bool{35: true, 47: true, 63: true}
 // class18 is the first bytes of an alternative.
 var class18 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true}
 
-// class19 is ['$”_”@”.”&”-'].
-var class19 = [256]bool{36: true, 38: true, 45: true, 46: true, 64: true, 95: true}
+// class19 is the first bytes of an alternative or the first bytes of an alternative.
+var class19 = [256]bool{32: true, 33: true, 34: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 59: true, 64: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
 
-// class20 is ['!”*”"”\”'(”)”:”;”,” '].
-var class20 = [256]bool{32: true, 33: true, 34: true, 39: true, 40: true, 41: true, 42: true, 44: true, 58: true, 59: true}
+// class20 is ['$”_”@”.”&”-'].
+var class20 = [256]bool{36: true, 38: true, 45: true, 46: true, 64: true, 95: true}
 
-// class21 is ['{”}”|”[”]”\\”^”~'].
-var class21 = [256]bool{91: true, 92: true, 93: true, 94: true, 123: true, 124: true, 125: true, 126: true}
+// class21 is ['!”*”"”\”'(”)”:”;”,” '].
+var class21 = [256]bool{32: true, 33: true, 34: true, 39: true, 40: true, 41: true, 42: true, 44: true, 58: true, 59: true}
 
-// class22 is ['<”>'].
-var class22 = [256]bool{60: true, 62: true}
+// class22 is ['{”}”|”[”]”\\”^”~'].
+var class22 = [256]bool{91: true, 92: true, 93: true, 94: true, 123: true, 124: true, 125: true, 126: true}
+
+// class23 is ['<”>'].
+var class23 = [256]bool{60: true, 62: true}

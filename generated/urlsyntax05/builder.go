@@ -905,23 +905,13 @@ func (b *treeBuilder) r2(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			{
 				start2 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class3[s[p]] {
+					for p < len(s) && class5[s[p]] {
 						p++
 					}
 					q2 := p
 				L3:
 					for {
-						if p < len(s) && class4[s[p]] {
-							// unreserved, inlined
-							if ok = p < len(s) && class4[s[p]]; ok {
-								p++
-							}
-							if ok {
-								break L3
-							}
-						}
-						if p < len(s) && class5[s[p]] {
-							// escaped, inlined
+						if p < len(s) && class6[s[p]] {
 							{
 								p4, n4 := p, len(n)
 								ok = true
@@ -934,14 +924,14 @@ func (b *treeBuilder) r2(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 										p, n = p4, n[:n4]
 										break L4
 									}
-									if ok = p < len(s) && class6[s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p4, n[:n4]
 										break L4
 									}
-									if ok = p < len(s) && class6[s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									if !ok {
@@ -990,23 +980,13 @@ func (b *treeBuilder) r3(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class3[s[p]] {
+			for p < len(s) && class5[s[p]] {
 				p++
 			}
 			q1 := p
 		L2:
 			for {
-				if p < len(s) && class4[s[p]] {
-					// unreserved, inlined
-					if ok = p < len(s) && class4[s[p]]; ok {
-						p++
-					}
-					if ok {
-						break L2
-					}
-				}
-				if p < len(s) && class5[s[p]] {
-					// escaped, inlined
+				if p < len(s) && class6[s[p]] {
 					{
 						p3, n3 := p, len(n)
 						ok = true
@@ -1019,14 +999,14 @@ func (b *treeBuilder) r3(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(s) && class6[s[p]]; ok {
+							if ok = p < len(s) && class7[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(s) && class6[s[p]]; ok {
+							if ok = p < len(s) && class7[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -1724,14 +1704,13 @@ func (b *treeBuilder) r12(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class7[s[p]] {
+			for p < len(s) && class8[s[p]] {
 				p++
 			}
 			q1 := p
 		L2:
 			for {
-				if p < len(s) && class5[s[p]] {
-					// escaped, inlined
+				if p < len(s) && class6[s[p]] {
 					{
 						p3, n3 := p, len(n)
 						ok = true
@@ -1744,14 +1723,14 @@ func (b *treeBuilder) r12(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(s) && class6[s[p]]; ok {
+							if ok = p < len(s) && class7[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(s) && class6[s[p]]; ok {
+							if ok = p < len(s) && class7[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -1796,14 +1775,13 @@ func (b *treeBuilder) r13(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class7[s[p]] {
+			for p < len(s) && class8[s[p]] {
 				p++
 			}
 			q1 := p
 		L2:
 			for {
-				if p < len(s) && class5[s[p]] {
-					// escaped, inlined
+				if p < len(s) && class6[s[p]] {
 					{
 						p3, n3 := p, len(n)
 						ok = true
@@ -1816,14 +1794,14 @@ func (b *treeBuilder) r13(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(s) && class6[s[p]]; ok {
+							if ok = p < len(s) && class7[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(s) && class6[s[p]]; ok {
+							if ok = p < len(s) && class7[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -1915,7 +1893,7 @@ func (b *treeBuilder) r15(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	s := b.s
 L1:
 	for {
-		if p < len(s) && class8[s[p]] {
+		if p < len(s) && class9[s[p]] {
 			{
 				p2, n2 := p, len(n)
 				ok = true
@@ -1928,7 +1906,7 @@ L1:
 					}
 					{
 						p3, n3 := p, len(n)
-						if ok = p < len(s) && class9[s[p]]; ok {
+						if ok = p < len(s) && class10[s[p]]; ok {
 							p++
 						}
 						p, n = p3, n[:n3]
@@ -1945,7 +1923,7 @@ L1:
 				break L1
 			}
 		}
-		if p < len(s) && class10[s[p]] {
+		if p < len(s) && class11[s[p]] {
 			p, n, ok = b.r16(p, n)
 			if ok {
 				break L1
@@ -1999,7 +1977,7 @@ func (b *treeBuilder) r16(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 							}
 							{
 								p4, n4 := p, len(n)
-								if ok = p < len(s) && class10[s[p]]; ok {
+								if ok = p < len(s) && class11[s[p]]; ok {
 									p++
 								}
 								p, n = p4, n[:n4]
@@ -2052,7 +2030,7 @@ func (b *treeBuilder) r17(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		ok = true
 	L1:
 		for {
-			if ok = p < len(s) && class10[s[p]]; ok {
+			if ok = p < len(s) && class11[s[p]]; ok {
 				p++
 			}
 			if !ok {
@@ -2062,9 +2040,9 @@ func (b *treeBuilder) r17(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			{
 				start2, end2 := p, p
 				if b.work <= b.limit { // past the limit, nothing is scanned
-					for p < len(s) && class12[s[p]] {
+					for p < len(s) && class13[s[p]] {
 						p++
-						if class10[s[p-1]] {
+						if class11[s[p-1]] {
 							end2 = p
 						}
 					}
@@ -2102,7 +2080,7 @@ func (b *treeBuilder) r18(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		ok = true
 	L1:
 		for {
-			if ok = p < len(s) && class13[s[p]]; ok {
+			if ok = p < len(s) && class14[s[p]]; ok {
 				p++
 			}
 			if !ok {
@@ -2112,9 +2090,9 @@ func (b *treeBuilder) r18(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			{
 				start2, end2 := p, p
 				if b.work <= b.limit { // past the limit, nothing is scanned
-					for p < len(s) && class12[s[p]] {
+					for p < len(s) && class13[s[p]] {
 						p++
-						if class10[s[p-1]] {
+						if class11[s[p-1]] {
 							end2 = p
 						}
 					}
@@ -2156,7 +2134,7 @@ func (b *treeBuilder) r19(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			{
 				start2 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class8[s[p]] {
+					for p < len(s) && class9[s[p]] {
 						p++
 					}
 					ok = false
@@ -2180,7 +2158,7 @@ func (b *treeBuilder) r19(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			{
 				start3 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class8[s[p]] {
+					for p < len(s) && class9[s[p]] {
 						p++
 					}
 					ok = false
@@ -2204,7 +2182,7 @@ func (b *treeBuilder) r19(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			{
 				start4 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class8[s[p]] {
+					for p < len(s) && class9[s[p]] {
 						p++
 					}
 					ok = false
@@ -2228,7 +2206,7 @@ func (b *treeBuilder) r19(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			{
 				start5 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class8[s[p]] {
+					for p < len(s) && class9[s[p]] {
 						p++
 					}
 					ok = false
@@ -2261,7 +2239,7 @@ func (b *treeBuilder) r20(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class8[s[p]] {
+			for p < len(s) && class9[s[p]] {
 				p++
 			}
 			ok = false
@@ -2286,7 +2264,7 @@ func (b *treeBuilder) r21(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class8[s[p]] {
+			for p < len(s) && class9[s[p]] {
 				p++
 			}
 			ok = false
@@ -2416,14 +2394,13 @@ func (b *treeBuilder) r24(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			{
 				start2 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class14[s[p]] {
+					for p < len(s) && class15[s[p]] {
 						p++
 					}
 					q2 := p
 				L3:
 					for {
-						if p < len(s) && class5[s[p]] {
-							// escaped, inlined
+						if p < len(s) && class6[s[p]] {
 							{
 								p4, n4 := p, len(n)
 								ok = true
@@ -2436,14 +2413,14 @@ func (b *treeBuilder) r24(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 										p, n = p4, n[:n4]
 										break L4
 									}
-									if ok = p < len(s) && class6[s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p4, n[:n4]
 										break L4
 									}
-									if ok = p < len(s) && class6[s[p]]; ok {
+									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									if !ok {
@@ -2530,14 +2507,13 @@ func (b *treeBuilder) r25(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class14[s[p]] {
+			for p < len(s) && class15[s[p]] {
 				p++
 			}
 			q1 := p
 		L2:
 			for {
-				if p < len(s) && class5[s[p]] {
-					// escaped, inlined
+				if p < len(s) && class6[s[p]] {
 					{
 						p3, n3 := p, len(n)
 						ok = true
@@ -2550,14 +2526,14 @@ func (b *treeBuilder) r25(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(s) && class6[s[p]]; ok {
+							if ok = p < len(s) && class7[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(s) && class6[s[p]]; ok {
+							if ok = p < len(s) && class7[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -2598,15 +2574,15 @@ func (b *treeBuilder) r26(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	s := b.s
 L1:
 	for {
-		if p < len(s) && class14[s[p]] {
-			if ok = p < len(s) && class14[s[p]]; ok {
+		if p < len(s) && class15[s[p]] {
+			if ok = p < len(s) && class15[s[p]]; ok {
 				p++
 			}
 			if ok {
 				break L1
 			}
 		}
-		if p < len(s) && class5[s[p]] {
+		if p < len(s) && class6[s[p]] {
 			// escaped, inlined
 			{
 				p2, n2 := p, len(n)
@@ -2620,14 +2596,14 @@ L1:
 						p, n = p2, n[:n2]
 						break L2
 					}
-					if ok = p < len(s) && class6[s[p]]; ok {
+					if ok = p < len(s) && class7[s[p]]; ok {
 						p++
 					}
 					if !ok {
 						p, n = p2, n[:n2]
 						break L2
 					}
-					if ok = p < len(s) && class6[s[p]]; ok {
+					if ok = p < len(s) && class7[s[p]]; ok {
 						p++
 					}
 					if !ok {
@@ -2660,23 +2636,13 @@ func (b *treeBuilder) r27(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class3[s[p]] {
+			for p < len(s) && class5[s[p]] {
 				p++
 			}
 			q1 := p
 		L2:
 			for {
-				if p < len(s) && class4[s[p]] {
-					// unreserved, inlined
-					if ok = p < len(s) && class4[s[p]]; ok {
-						p++
-					}
-					if ok {
-						break L2
-					}
-				}
-				if p < len(s) && class5[s[p]] {
-					// escaped, inlined
+				if p < len(s) && class6[s[p]] {
 					{
 						p3, n3 := p, len(n)
 						ok = true
@@ -2689,14 +2655,14 @@ func (b *treeBuilder) r27(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(s) && class6[s[p]]; ok {
+							if ok = p < len(s) && class7[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(s) && class6[s[p]]; ok {
+							if ok = p < len(s) && class7[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -2741,23 +2707,13 @@ func (b *treeBuilder) r28(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class3[s[p]] {
+			for p < len(s) && class5[s[p]] {
 				p++
 			}
 			q1 := p
 		L2:
 			for {
-				if p < len(s) && class4[s[p]] {
-					// unreserved, inlined
-					if ok = p < len(s) && class4[s[p]]; ok {
-						p++
-					}
-					if ok {
-						break L2
-					}
-				}
-				if p < len(s) && class5[s[p]] {
-					// escaped, inlined
+				if p < len(s) && class6[s[p]] {
 					{
 						p3, n3 := p, len(n)
 						ok = true
@@ -2770,14 +2726,14 @@ func (b *treeBuilder) r28(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(s) && class6[s[p]]; ok {
+							if ok = p < len(s) && class7[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(s) && class6[s[p]]; ok {
+							if ok = p < len(s) && class7[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -2836,7 +2792,7 @@ L1:
 				break L1
 			}
 		}
-		if p < len(s) && class5[s[p]] {
+		if p < len(s) && class6[s[p]] {
 			// escaped, inlined
 			{
 				p2, n2 := p, len(n)
@@ -2850,14 +2806,14 @@ L1:
 						p, n = p2, n[:n2]
 						break L2
 					}
-					if ok = p < len(s) && class6[s[p]]; ok {
+					if ok = p < len(s) && class7[s[p]]; ok {
 						p++
 					}
 					if !ok {
 						p, n = p2, n[:n2]
 						break L2
 					}
-					if ok = p < len(s) && class6[s[p]]; ok {
+					if ok = p < len(s) && class7[s[p]]; ok {
 						p++
 					}
 					if !ok {
@@ -2910,7 +2866,7 @@ func (b *treeBuilder) r32(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	s := b.s
-	if ok = p < len(s) && class15[s[p]]; ok {
+	if ok = p < len(s) && class16[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -2935,14 +2891,14 @@ func (b *treeBuilder) r33(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(s) && class6[s[p]]; ok {
+			if ok = p < len(s) && class7[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(s) && class6[s[p]]; ok {
+			if ok = p < len(s) && class7[s[p]]; ok {
 				p++
 			}
 			if !ok {
@@ -2962,7 +2918,7 @@ func (b *treeBuilder) r34(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	s := b.s
-	if ok = p < len(s) && class6[s[p]]; ok {
+	if ok = p < len(s) && class7[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -2975,7 +2931,7 @@ func (b *treeBuilder) r35(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	s := b.s
-	if ok = p < len(s) && class10[s[p]]; ok {
+	if ok = p < len(s) && class11[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -2988,7 +2944,7 @@ func (b *treeBuilder) r36(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	s := b.s
-	if ok = p < len(s) && class13[s[p]]; ok {
+	if ok = p < len(s) && class14[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -3001,7 +2957,7 @@ func (b *treeBuilder) r37(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	s := b.s
-	if ok = p < len(s) && class16[s[p]]; ok {
+	if ok = p < len(s) && class17[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -3014,7 +2970,7 @@ func (b *treeBuilder) r38(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	s := b.s
-	if ok = p < len(s) && class17[s[p]]; ok {
+	if ok = p < len(s) && class18[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -3027,7 +2983,7 @@ func (b *treeBuilder) r39(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	s := b.s
-	if ok = p < len(s) && class8[s[p]]; ok {
+	if ok = p < len(s) && class9[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -3045,44 +3001,47 @@ var class2 = [256]bool{35: true}
 // class3 is [';”/”?”:”@”&”=”+'].
 var class3 = [256]bool{38: true, 43: true, 47: true, 58: true, 59: true, 61: true, 63: true, 64: true}
 
-// class4 is the first bytes of an alternative.
+// class4 is ['a'-'z”A'-'Z”0'-'9”$”_”.”!”~”*”\”'(”)”,”-'].
 var class4 = [256]bool{33: true, 36: true, 39: true, 40: true, 41: true, 42: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
 
-// class5 is the first bytes of an alternative.
-var class5 = [256]bool{37: true}
+// class5 is [';”/”?”:”@”&”=”+'] or ['a'-'z”A'-'Z”0'-'9”$”_”.”!”~”*”\”'(”)”,”-'].
+var class5 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 47: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 59: true, 61: true, 63: true, 64: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
 
-// class6 is ['0'-'9”A'-'F”a'-'f'].
-var class6 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true}
+// class6 is the first bytes of an alternative.
+var class6 = [256]bool{37: true}
 
-// class7 is ['a'-'z”A'-'Z”0'-'9”$”_”.”!”~”*”\”'(”)”,”;”&”=”+”-'].
-var class7 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 59: true, 61: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
+// class7 is ['0'-'9”A'-'F”a'-'f'].
+var class7 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true}
 
-// class8 is the first bytes of an alternative.
-var class8 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true}
+// class8 is ['a'-'z”A'-'Z”0'-'9”$”_”.”!”~”*”\”'(”)”,”;”&”=”+”-'].
+var class8 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 59: true, 61: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
 
-// class9 is ['a'-'z”A'-'Z”0'-'9”.”-'].
-var class9 = [256]bool{45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
+// class9 is the first bytes of an alternative.
+var class9 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true}
 
-// class10 is the first bytes of an alternative.
-var class10 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
+// class10 is ['a'-'z”A'-'Z”0'-'9”.”-'].
+var class10 = [256]bool{45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
 
-// class11 is "-".
-var class11 = [256]bool{45: true}
+// class11 is the first bytes of an alternative.
+var class11 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
 
-// class12 is "-" or the first bytes of an alternative.
-var class12 = [256]bool{45: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
+// class12 is "-".
+var class12 = [256]bool{45: true}
 
-// class13 is ['a'-'z”A'-'Z'].
-var class13 = [256]bool{65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
+// class13 is "-" or the first bytes of an alternative.
+var class13 = [256]bool{45: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
 
-// class14 is ['a'-'z”A'-'Z”0'-'9”$”_”.”!”~”*”\”'(”)”,”:”@”&”=”+”-'].
-var class14 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 61: true, 64: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
+// class14 is ['a'-'z”A'-'Z'].
+var class14 = [256]bool{65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
 
-// class15 is ['$”_”.”!”~”*”\”'(”)”,”-'].
-var class15 = [256]bool{33: true, 36: true, 39: true, 40: true, 41: true, 42: true, 44: true, 45: true, 46: true, 95: true, 126: true}
+// class15 is ['a'-'z”A'-'Z”0'-'9”$”_”.”!”~”*”\”'(”)”,”:”@”&”=”+”-'].
+var class15 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 61: true, 64: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
 
-// class16 is ['a'-'z'].
-var class16 = [256]bool{97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
+// class16 is ['$”_”.”!”~”*”\”'(”)”,”-'].
+var class16 = [256]bool{33: true, 36: true, 39: true, 40: true, 41: true, 42: true, 44: true, 45: true, 46: true, 95: true, 126: true}
 
-// class17 is ['A'-'Z'].
-var class17 = [256]bool{65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true}
+// class17 is ['a'-'z'].
+var class17 = [256]bool{97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
+
+// class18 is ['A'-'Z'].
+var class18 = [256]bool{65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true}

@@ -752,24 +752,7 @@ func (c *compiler) expr(e *pexpr) {
 		c.line("for {")
 		c.depth++
 		for _, s := range e.subs {
-			// An alternative that cannot match the empty string is tried only where the
-			// next byte can begin it.
-			if f := c.firstOf(s); !f.nullable && !all(f.bytes) {
-				t := classTable{bytes: f.bytes, doc: "the first bytes of an alternative"}
-				c.line("if p < len(b.s) && class%d[b.s[p]] {", c.table(t))
-				c.depth++
-				c.expr(s)
-				c.line("if ok {")
-				c.line("\tbreak L%d", l)
-				c.line("}")
-				c.depth--
-				c.line("}")
-				continue
-			}
-			c.expr(s)
-			c.line("if ok {")
-			c.line("\tbreak L%d", l)
-			c.line("}")
+			c.alternative(s, l)
 		}
 		c.line("ok = false")
 		c.line("break")
@@ -817,6 +800,28 @@ func (c *compiler) expr(e *pexpr) {
 	}
 }
 
+// alternative writes one alternative of the choice whose loop is L<l>: on a match it
+// leaves the loop. An alternative that cannot match the empty string is tried only where the
+// next byte can begin it.
+func (c *compiler) alternative(s *pexpr, l int) {
+	if f := c.firstOf(s); !f.nullable && !all(f.bytes) {
+		t := classTable{bytes: f.bytes, doc: "the first bytes of an alternative"}
+		c.line("if p < len(b.s) && class%d[b.s[p]] {", c.table(t))
+		c.depth++
+		c.expr(s)
+		c.line("if ok {")
+		c.line("\tbreak L%d", l)
+		c.line("}")
+		c.depth--
+		c.line("}")
+		return
+	}
+	c.expr(s)
+	c.line("if ok {")
+	c.line("\tbreak L%d", l)
+	c.line("}")
+}
+
 // unwrap returns the expression e stands for: through actions, labels and the rules that
 // would be written in place.
 func (c *compiler) unwrap(e *pexpr) *pexpr {
@@ -856,23 +861,51 @@ func asciiClass(e *pexpr) bool {
 }
 
 // classRun writes the repetition e as a run of bytes when what it repeats is an ASCII class,
-// or a choice whose first alternative is one (pchar = unreserved / pct-encoded / ...): the
-// bytes of the class are skipped in a tight loop, the other alternatives tried where it
-// stops; the same matches as the repetition of the choice, since the choice takes the class
-// whenever it matches. It reports false, writing nothing, for any other repetition.
+// or a choice with ASCII class alternatives (pchar = unreserved / pct-encoded / ":" / ...,
+// nested choices such as uchar = unreserved / escape taken as one): the bytes of the classes
+// are skipped in a tight loop, the other alternatives tried where it stops. That is the
+// repetition of the choice when the classes come first, or when no other alternative can
+// begin with a byte of theirs (then the order of the alternatives does not matter: at most
+// one kind can match at a position); it reports false, writing nothing, for any other
+// repetition.
 func (c *compiler) classRun(e *pexpr) bool {
-	sub := c.unwrap(e.subs[0])
-	var class *pexpr
-	var rest []*pexpr
-	switch {
-	case asciiClass(sub):
-		class = sub
-	case sub.kind == "choiceExpr" && asciiClass(c.unwrap(sub.subs[0])):
-		class, rest = c.unwrap(sub.subs[0]), sub.subs[1:]
-	default:
+	alts := c.flatAlternatives(e.subs[0], nil, map[string]bool{})
+	union := classTable{}
+	var docs []string
+	var rest []alternative
+	classesFirst := true
+	for _, a := range alts {
+		if !asciiClass(a.e) {
+			rest = append(rest, a)
+			continue
+		}
+		if len(rest) > 0 {
+			classesFirst = false
+		}
+		t := c.tables[c.classTable(a.e)]
+		docs = append(docs, t.doc)
+		for k, in := range t.bytes {
+			union.bytes[k] = union.bytes[k] || in
+		}
+	}
+	if len(docs) == 0 {
 		return false
 	}
-	id := c.classTable(class)
+	if !classesFirst {
+		for _, a := range rest {
+			f := c.firstOf(a.e)
+			if f.nullable {
+				return false
+			}
+			for k, in := range f.bytes {
+				if in && union.bytes[k] {
+					return false // an earlier alternative could take a byte of a class
+				}
+			}
+		}
+	}
+	union.doc = strings.Join(docs, " or ")
+	id := c.table(union)
 	l := c.beginRepetition()
 	c.line("for p < len(b.s) && class%d[b.s[p]] {", id)
 	c.line("	p++")
@@ -881,7 +914,7 @@ func (c *compiler) classRun(e *pexpr) bool {
 		c.line("ok = false")
 	} else {
 		c.line("q%d := p", l)
-		c.expr(&pexpr{kind: "choiceExpr", subs: rest})
+		c.alternativesExpr(rest)
 		c.line("if ok && p != q%d {", l)
 		c.line("	continue")
 		c.line("}")
@@ -891,6 +924,64 @@ func (c *compiler) classRun(e *pexpr) bool {
 	c.line("}")
 	c.endRepetition(e.kind, l)
 	return true
+}
+
+// alternative is one alternative of a flattened choice: its expression and the rules it was
+// reached through (written in place, so marked as being inlined while it is written).
+type alternative struct {
+	e   *pexpr
+	via []string
+}
+
+// flatAlternatives returns the alternatives of e, through what unwrap sees through, with
+// nested choices flattened: PEG's ordered choice is associative, (A / B) / C is A / B / C.
+func (c *compiler) flatAlternatives(e *pexpr, via []string, seen map[string]bool) []alternative {
+	switch e.kind {
+	case "actionExpr", "labeledExpr":
+		if e.kind == "actionExpr" && e.lenAction {
+			break // a length a predicate reads: not looked through
+		}
+		return c.flatAlternatives(e.subs[0], via, seen)
+	case "ruleRefExpr":
+		r := c.rules[c.ruleIdx[e.name]]
+		if !c.nodeRule[e.name] && !c.inlining[e.name] && !seen[e.name] && size(r.expr) <= inlineMax {
+			seen[e.name] = true
+			return c.flatAlternatives(r.expr, append(append([]string(nil), via...), e.name), seen)
+		}
+	case "choiceExpr":
+		var out []alternative
+		for _, s := range e.subs {
+			out = append(out, c.flatAlternatives(s, via, seen)...)
+		}
+		return out
+	}
+	return []alternative{{e, via}}
+}
+
+// alternativesExpr writes the ordered choice of alts, each written with the rules it was
+// reached through marked as being inlined.
+func (c *compiler) alternativesExpr(alts []alternative) {
+	l := c.newLabel()
+	c.line("L%d:", l)
+	c.line("for {")
+	c.depth++
+	for _, a := range alts {
+		var marked []string
+		for _, name := range a.via {
+			if !c.inlining[name] {
+				c.inlining[name] = true
+				marked = append(marked, name)
+			}
+		}
+		c.alternative(a.e, l)
+		for _, name := range marked {
+			delete(c.inlining, name)
+		}
+	}
+	c.line("ok = false")
+	c.line("break")
+	c.depth--
+	c.line("}")
 }
 
 // runEndingIn writes the repetition e = ( A* B )*, or +, where A and B are disjoint ASCII

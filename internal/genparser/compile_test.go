@@ -110,3 +110,30 @@ func TestRunEndingIn(t *testing.T) {
 	require.Empty(t, why)
 	assert.NotContains(t, string(out), "end1 = p")
 }
+
+// A repetition of a choice whose alternatives are choices too (uchar = unreserved / escape,
+// then ";" ...) is one run of the union of its byte classes, the other alternatives tried
+// where the run stops, when no other alternative can begin with a byte of a class; with
+// one that can, the choice is tried round by round, as PEG's repetition runs.
+func TestClassRunFlattens(t *testing.T) {
+	const escape = `&seqExpr{exprs: []any{&litMatcher{val: "%"}, &charClassMatcher{val: "[0-9]", ranges: []rune{'0', '9'}}}}`
+	rep := func(other string) string {
+		return `&zeroOrMoreExpr{expr: &choiceExpr{alternatives: []any{
+			&choiceExpr{alternatives: []any{&charClassMatcher{val: "[a-z]", ranges: []rune{'a', 'z'}}, ` + other + `}},
+			&litMatcher{val: ";"},
+		}}}`
+	}
+	rules, err := readGrammar(oneRule(rep(escape)))
+	require.NoError(t, err)
+	out, why := compileBuilder("p", target{By: "test", Src: "g"}, rules, []string{"r"}, nil)
+	require.Empty(t, why)
+	assert.True(t, strings.Contains(string(out), `is ['a'-'z'] or ";".`), "no run of [a-z] and \";\"")
+
+	// "%" or ";;": the second alternative can begin with ";", so ";" cannot join the run.
+	overlapping := `&choiceExpr{alternatives: []any{` + escape + `, &litMatcher{val: ";;"}}}`
+	rules, err = readGrammar(oneRule(rep(overlapping)))
+	require.NoError(t, err)
+	out, why = compileBuilder("p", target{By: "test", Src: "g"}, rules, []string{"r"}, nil)
+	require.Empty(t, why)
+	assert.False(t, strings.Contains(string(out), `or ";"`), "a run of [a-z] and \";\"")
+}
