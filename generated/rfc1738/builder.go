@@ -3338,7 +3338,27 @@ func (b *treeBuilder) r22(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		ok = true
 	L1:
 		for {
-			p, n, ok = b.r24(p, n)
+			// scheme, inlined
+			node2 := len(n)
+			n = append(n, ast.TreeNode{})
+			n[node2].Start, n[node2].Rule = uint32(p), 3
+			{
+				start3 := p
+				for b.work <= b.limit { // past the limit, no round is tried
+					for p < len(s) && class15[s[p]] {
+						p++
+					}
+					ok = false
+					break
+				}
+				b.work += p - start3
+				ok = (ok || p != start3) && b.work <= b.limit
+			}
+			if ok {
+				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+			} else {
+				n = n[:node2]
+			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -3560,7 +3580,69 @@ func (b *treeBuilder) r26(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						p, n = p2, n[:n2]
 						break L2
 					}
-					p, n, ok = b.r38(p, n)
+					// urlpath, inlined
+					node3 := len(n)
+					n = append(n, ast.TreeNode{})
+					n[node3].Start, n[node3].Rule = uint32(p), 17
+					{
+						start4 := p
+						for b.work <= b.limit { // past the limit, no round is tried
+							for p < len(s) && class19[s[p]] {
+								p++
+							}
+							q4 := p
+						L5:
+							for {
+								if p < len(s) && class20[s[p]] {
+									{
+										p6, n6 := p, len(n)
+										ok = true
+									L6:
+										for {
+											if ok = p < len(s) && s[p] == '%'; ok {
+												p++
+											}
+											if !ok {
+												p, n = p6, n[:n6]
+												break L6
+											}
+											if ok = p < len(s) && class21[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p6, n[:n6]
+												break L6
+											}
+											if ok = p < len(s) && class21[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p6, n[:n6]
+												break L6
+											}
+											break
+										}
+									}
+									if ok {
+										break L5
+									}
+								}
+								ok = false
+								break
+							}
+							if ok && p != q4 {
+								continue
+							}
+							break
+						}
+						b.work += p - start4
+						ok = b.work <= b.limit
+					}
+					if ok {
+						n[node3].End, n[node3].Next = uint32(p), uint32(len(n))
+					} else {
+						n = n[:node3]
+					}
 					if !ok {
 						p, n = p2, n[:n2]
 						break L2
@@ -3603,27 +3685,151 @@ func (b *treeBuilder) r27(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = true
 			L2:
 				for {
-					p, n, ok = b.r36(p, n)
+					// user, inlined
+					node3 := len(n)
+					n = append(n, ast.TreeNode{})
+					n[node3].Start, n[node3].Rule = uint32(p), 15
+					{
+						start4 := p
+						for b.work <= b.limit { // past the limit, no round is tried
+							for p < len(s) && class23[s[p]] {
+								p++
+							}
+							q4 := p
+						L5:
+							for {
+								if p < len(s) && class20[s[p]] {
+									{
+										p6, n6 := p, len(n)
+										ok = true
+									L6:
+										for {
+											if ok = p < len(s) && s[p] == '%'; ok {
+												p++
+											}
+											if !ok {
+												p, n = p6, n[:n6]
+												break L6
+											}
+											if ok = p < len(s) && class21[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p6, n[:n6]
+												break L6
+											}
+											if ok = p < len(s) && class21[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p6, n[:n6]
+												break L6
+											}
+											break
+										}
+									}
+									if ok {
+										break L5
+									}
+								}
+								ok = false
+								break
+							}
+							if ok && p != q4 {
+								continue
+							}
+							break
+						}
+						b.work += p - start4
+						ok = b.work <= b.limit
+					}
+					if ok {
+						n[node3].End, n[node3].Next = uint32(p), uint32(len(n))
+					} else {
+						n = n[:node3]
+					}
 					if !ok {
 						p, n = p2, n[:n2]
 						break L2
 					}
 					{
-						p3, n3 := p, len(n)
+						p7, n7 := p, len(n)
 						ok = true
-					L3:
+					L7:
 						for {
 							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, n = p3, n[:n3]
-								break L3
+								p, n = p7, n[:n7]
+								break L7
 							}
-							p, n, ok = b.r37(p, n)
+							// password, inlined
+							node8 := len(n)
+							n = append(n, ast.TreeNode{})
+							n[node8].Start, n[node8].Rule = uint32(p), 16
+							{
+								start9 := p
+								for b.work <= b.limit { // past the limit, no round is tried
+									for p < len(s) && class23[s[p]] {
+										p++
+									}
+									q9 := p
+								L10:
+									for {
+										if p < len(s) && class20[s[p]] {
+											{
+												p11, n11 := p, len(n)
+												ok = true
+											L11:
+												for {
+													if ok = p < len(s) && s[p] == '%'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p11, n[:n11]
+														break L11
+													}
+													if ok = p < len(s) && class21[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p11, n[:n11]
+														break L11
+													}
+													if ok = p < len(s) && class21[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p11, n[:n11]
+														break L11
+													}
+													break
+												}
+											}
+											if ok {
+												break L10
+											}
+										}
+										ok = false
+										break
+									}
+									if ok && p != q9 {
+										continue
+									}
+									break
+								}
+								b.work += p - start9
+								ok = b.work <= b.limit
+							}
+							if ok {
+								n[node8].End, n[node8].Next = uint32(p), uint32(len(n))
+							} else {
+								n = n[:node8]
+							}
 							if !ok {
-								p, n = p3, n[:n3]
-								break L3
+								p, n = p7, n[:n7]
+								break L7
 							}
 							break
 						}
@@ -3730,7 +3936,7 @@ func (b *treeBuilder) r29(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	s := b.s
 L1:
 	for {
-		if p < len(s) && class22[s[p]] {
+		if p < len(s) && class24[s[p]] {
 			{
 				p2, n2 := p, len(n)
 				ok = true
@@ -3743,7 +3949,7 @@ L1:
 					}
 					{
 						p3, n3 := p, len(n)
-						if ok = p < len(s) && class23[s[p]]; ok {
+						if ok = p < len(s) && class25[s[p]]; ok {
 							p++
 						}
 						p, n = p3, n[:n3]
@@ -3760,7 +3966,7 @@ L1:
 				break L1
 			}
 		}
-		if p < len(s) && class24[s[p]] {
+		if p < len(s) && class26[s[p]] {
 			p, n, ok = b.r30(p, n)
 			if ok {
 				break L1
@@ -3800,7 +4006,48 @@ func (b *treeBuilder) r30(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						ok = true
 					L3:
 						for {
-							p, n, ok = b.r31(p, n)
+							// domainlabel, inlined
+							node4 := len(n)
+							n = append(n, ast.TreeNode{})
+							n[node4].Start, n[node4].Rule = uint32(p), 10
+							{
+								p5, n5 := p, len(n)
+								ok = true
+							L5:
+								for {
+									if ok = p < len(s) && class26[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p5, n[:n5]
+										break L5
+									}
+									{
+										start6, end6 := p, p
+										if b.work <= b.limit { // past the limit, nothing is scanned
+											for p < len(s) && class28[s[p]] {
+												p++
+												if class26[s[p-1]] {
+													end6 = p
+												}
+											}
+										}
+										b.work += p - start6
+										p = end6
+										ok = b.work <= b.limit
+									}
+									if !ok {
+										p, n = p5, n[:n5]
+										break L5
+									}
+									break
+								}
+							}
+							if ok {
+								n[node4].End, n[node4].Next = uint32(p), uint32(len(n))
+							} else {
+								n = n[:node4]
+							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
@@ -3813,11 +4060,11 @@ func (b *treeBuilder) r30(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								break L3
 							}
 							{
-								p4, n4 := p, len(n)
-								if ok = p < len(s) && class24[s[p]]; ok {
+								p7, n7 := p, len(n)
+								if ok = p < len(s) && class26[s[p]]; ok {
 									p++
 								}
-								p, n = p4, n[:n4]
+								p, n = p7, n[:n7]
 							}
 							if !ok {
 								p, n = p3, n[:n3]
@@ -3837,7 +4084,48 @@ func (b *treeBuilder) r30(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			p, n, ok = b.r32(p, n)
+			// toplabel, inlined
+			node8 := len(n)
+			n = append(n, ast.TreeNode{})
+			n[node8].Start, n[node8].Rule = uint32(p), 11
+			{
+				p9, n9 := p, len(n)
+				ok = true
+			L9:
+				for {
+					if ok = p < len(s) && class29[s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, n = p9, n[:n9]
+						break L9
+					}
+					{
+						start10, end10 := p, p
+						if b.work <= b.limit { // past the limit, nothing is scanned
+							for p < len(s) && class28[s[p]] {
+								p++
+								if class26[s[p-1]] {
+									end10 = p
+								}
+							}
+						}
+						b.work += p - start10
+						p = end10
+						ok = b.work <= b.limit
+					}
+					if !ok {
+						p, n = p9, n[:n9]
+						break L9
+					}
+					break
+				}
+			}
+			if ok {
+				n[node8].End, n[node8].Next = uint32(p), uint32(len(n))
+			} else {
+				n = n[:node8]
+			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -3867,7 +4155,7 @@ func (b *treeBuilder) r31(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		ok = true
 	L1:
 		for {
-			if ok = p < len(s) && class24[s[p]]; ok {
+			if ok = p < len(s) && class26[s[p]]; ok {
 				p++
 			}
 			if !ok {
@@ -3877,9 +4165,9 @@ func (b *treeBuilder) r31(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			{
 				start2, end2 := p, p
 				if b.work <= b.limit { // past the limit, nothing is scanned
-					for p < len(s) && class26[s[p]] {
+					for p < len(s) && class28[s[p]] {
 						p++
-						if class24[s[p-1]] {
+						if class26[s[p-1]] {
 							end2 = p
 						}
 					}
@@ -3917,7 +4205,7 @@ func (b *treeBuilder) r32(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		ok = true
 	L1:
 		for {
-			if ok = p < len(s) && class27[s[p]]; ok {
+			if ok = p < len(s) && class29[s[p]]; ok {
 				p++
 			}
 			if !ok {
@@ -3927,9 +4215,9 @@ func (b *treeBuilder) r32(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			{
 				start2, end2 := p, p
 				if b.work <= b.limit { // past the limit, nothing is scanned
-					for p < len(s) && class26[s[p]] {
+					for p < len(s) && class28[s[p]] {
 						p++
-						if class24[s[p-1]] {
+						if class26[s[p-1]] {
 							end2 = p
 						}
 					}
@@ -3959,7 +4247,7 @@ func (b *treeBuilder) r33(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	s := b.s
-	if ok = p < len(s) && class24[s[p]]; ok {
+	if ok = p < len(s) && class26[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -3980,7 +4268,27 @@ func (b *treeBuilder) r34(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		ok = true
 	L1:
 		for {
-			p, n, ok = b.r90(p, n)
+			// digits, inlined
+			node2 := len(n)
+			n = append(n, ast.TreeNode{})
+			n[node2].Start, n[node2].Rule = uint32(p), 66
+			{
+				start3 := p
+				for b.work <= b.limit { // past the limit, no round is tried
+					for p < len(s) && class24[s[p]] {
+						p++
+					}
+					ok = false
+					break
+				}
+				b.work += p - start3
+				ok = (ok || p != start3) && b.work <= b.limit
+			}
+			if ok {
+				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+			} else {
+				n = n[:node2]
+			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -3992,7 +4300,27 @@ func (b *treeBuilder) r34(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			p, n, ok = b.r90(p, n)
+			// digits, inlined
+			node4 := len(n)
+			n = append(n, ast.TreeNode{})
+			n[node4].Start, n[node4].Rule = uint32(p), 66
+			{
+				start5 := p
+				for b.work <= b.limit { // past the limit, no round is tried
+					for p < len(s) && class24[s[p]] {
+						p++
+					}
+					ok = false
+					break
+				}
+				b.work += p - start5
+				ok = (ok || p != start5) && b.work <= b.limit
+			}
+			if ok {
+				n[node4].End, n[node4].Next = uint32(p), uint32(len(n))
+			} else {
+				n = n[:node4]
+			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -4004,7 +4332,27 @@ func (b *treeBuilder) r34(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			p, n, ok = b.r90(p, n)
+			// digits, inlined
+			node6 := len(n)
+			n = append(n, ast.TreeNode{})
+			n[node6].Start, n[node6].Rule = uint32(p), 66
+			{
+				start7 := p
+				for b.work <= b.limit { // past the limit, no round is tried
+					for p < len(s) && class24[s[p]] {
+						p++
+					}
+					ok = false
+					break
+				}
+				b.work += p - start7
+				ok = (ok || p != start7) && b.work <= b.limit
+			}
+			if ok {
+				n[node6].End, n[node6].Next = uint32(p), uint32(len(n))
+			} else {
+				n = n[:node6]
+			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -4016,7 +4364,27 @@ func (b *treeBuilder) r34(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			p, n, ok = b.r90(p, n)
+			// digits, inlined
+			node8 := len(n)
+			n = append(n, ast.TreeNode{})
+			n[node8].Start, n[node8].Rule = uint32(p), 66
+			{
+				start9 := p
+				for b.work <= b.limit { // past the limit, no round is tried
+					for p < len(s) && class24[s[p]] {
+						p++
+					}
+					ok = false
+					break
+				}
+				b.work += p - start9
+				ok = (ok || p != start9) && b.work <= b.limit
+			}
+			if ok {
+				n[node8].End, n[node8].Next = uint32(p), uint32(len(n))
+			} else {
+				n = n[:node8]
+			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -4040,7 +4408,28 @@ func (b *treeBuilder) r35(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 14
-	p, n, ok = b.r90(p, n)
+	s := b.s
+	// digits, inlined
+	node1 := len(n)
+	n = append(n, ast.TreeNode{})
+	n[node1].Start, n[node1].Rule = uint32(p), 66
+	{
+		start2 := p
+		for b.work <= b.limit { // past the limit, no round is tried
+			for p < len(s) && class24[s[p]] {
+				p++
+			}
+			ok = false
+			break
+		}
+		b.work += p - start2
+		ok = (ok || p != start2) && b.work <= b.limit
+	}
+	if ok {
+		n[node1].End, n[node1].Next = uint32(p), uint32(len(n))
+	} else {
+		n = n[:node1]
+	}
 	if !ok {
 		return p, n[:node], false
 	}
@@ -4061,7 +4450,7 @@ func (b *treeBuilder) r36(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class29[s[p]] {
+			for p < len(s) && class23[s[p]] {
 				p++
 			}
 			q1 := p
@@ -4132,7 +4521,7 @@ func (b *treeBuilder) r37(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class29[s[p]] {
+			for p < len(s) && class23[s[p]] {
 				p++
 			}
 			q1 := p
@@ -4276,7 +4665,45 @@ func (b *treeBuilder) r39(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		ok = true
 	L1:
 		for {
-			p, n, ok = b.r13(p, n)
+			// scheme_ftp, inlined
+			node2 := len(n)
+			n = append(n, ast.TreeNode{})
+			n[node2].Start, n[node2].Rule = uint32(p), 3
+			// lit_ftp, inlined
+			{
+				p3, n3 := p, len(n)
+				ok = true
+			L3:
+				for {
+					if ok = p < len(s) && class3[s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, n = p3, n[:n3]
+						break L3
+					}
+					if ok = p < len(s) && class1[s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, n = p3, n[:n3]
+						break L3
+					}
+					if ok = p < len(s) && class2[s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, n = p3, n[:n3]
+						break L3
+					}
+					break
+				}
+			}
+			if ok {
+				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+			} else {
+				n = n[:node2]
+			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -4294,94 +4721,105 @@ func (b *treeBuilder) r39(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				break L1
 			}
 			{
-				p2, n2 := p, len(n)
+				p4, n4 := p, len(n)
 				ok = true
-			L2:
+			L4:
 				for {
 					if ok = p < len(s) && s[p] == '/'; ok {
 						p++
 					}
 					if !ok {
-						p, n = p2, n[:n2]
-						break L2
+						p, n = p4, n[:n4]
+						break L4
 					}
 					p, n, ok = b.r41(p, n)
 					if !ok {
-						p, n = p2, n[:n2]
-						break L2
+						p, n = p4, n[:n4]
+						break L4
 					}
 					{
-						p3, n3 := p, len(n)
+						p5, n5 := p, len(n)
 						ok = true
-					L3:
+					L5:
 						for {
 							// ftp_typesep, inlined
 							{
-								p4, n4 := p, len(n)
+								p6, n6 := p, len(n)
 								ok = true
-							L4:
+							L6:
 								for {
 									if ok = p < len(s) && s[p] == ';'; ok {
 										p++
 									}
 									if !ok {
-										p, n = p4, n[:n4]
-										break L4
+										p, n = p6, n[:n6]
+										break L6
 									}
 									if ok = p < len(s) && class1[s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, n = p4, n[:n4]
-										break L4
+										p, n = p6, n[:n6]
+										break L6
 									}
 									if ok = p < len(s) && class30[s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, n = p4, n[:n4]
-										break L4
+										p, n = p6, n[:n6]
+										break L6
 									}
 									if ok = p < len(s) && class2[s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, n = p4, n[:n4]
-										break L4
+										p, n = p6, n[:n6]
+										break L6
 									}
 									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, n = p4, n[:n4]
-										break L4
+										p, n = p6, n[:n6]
+										break L6
 									}
 									if ok = p < len(s) && s[p] == '='; ok {
 										p++
 									}
 									if !ok {
-										p, n = p4, n[:n4]
-										break L4
+										p, n = p6, n[:n6]
+										break L6
 									}
 									break
 								}
 							}
 							if !ok {
-								p, n = p3, n[:n3]
-								break L3
+								p, n = p5, n[:n5]
+								break L5
 							}
-							p, n, ok = b.r43(p, n)
+							// ftptype, inlined
+							node7 := len(n)
+							n = append(n, ast.TreeNode{})
+							n[node7].Start, n[node7].Rule = uint32(p), 21
+							if ok = p < len(s) && class31[s[p]]; ok {
+								p++
+							}
+							if ok {
+								n[node7].End, n[node7].Next = uint32(p), uint32(len(n))
+							} else {
+								n = n[:node7]
+							}
 							if !ok {
-								p, n = p3, n[:n3]
-								break L3
+								p, n = p5, n[:n5]
+								break L5
 							}
 							break
 						}
 					}
 					ok = true
 					if !ok {
-						p, n = p2, n[:n2]
-						break L2
+						p, n = p4, n[:n4]
+						break L4
 					}
 					break
 				}
@@ -4476,40 +4914,164 @@ func (b *treeBuilder) r41(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		ok = true
 	L1:
 		for {
-			p, n, ok = b.r42(p, n)
+			// fsegment, inlined
+			node2 := len(n)
+			n = append(n, ast.TreeNode{})
+			n[node2].Start, n[node2].Rule = uint32(p), 20
+			{
+				start3 := p
+				for b.work <= b.limit { // past the limit, no round is tried
+					for p < len(s) && class33[s[p]] {
+						p++
+					}
+					q3 := p
+				L4:
+					for {
+						if p < len(s) && class20[s[p]] {
+							{
+								p5, n5 := p, len(n)
+								ok = true
+							L5:
+								for {
+									if ok = p < len(s) && s[p] == '%'; ok {
+										p++
+									}
+									if !ok {
+										p, n = p5, n[:n5]
+										break L5
+									}
+									if ok = p < len(s) && class21[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p5, n[:n5]
+										break L5
+									}
+									if ok = p < len(s) && class21[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p5, n[:n5]
+										break L5
+									}
+									break
+								}
+							}
+							if ok {
+								break L4
+							}
+						}
+						ok = false
+						break
+					}
+					if ok && p != q3 {
+						continue
+					}
+					break
+				}
+				b.work += p - start3
+				ok = b.work <= b.limit
+			}
+			if ok {
+				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+			} else {
+				n = n[:node2]
+			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
 			{
-				start2 := p
+				start6 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					q2 := p
+					q6 := p
 					{
-						p3, n3 := p, len(n)
+						p7, n7 := p, len(n)
 						ok = true
-					L3:
+					L7:
 						for {
 							if ok = p < len(s) && s[p] == '/'; ok {
 								p++
 							}
 							if !ok {
-								p, n = p3, n[:n3]
-								break L3
+								p, n = p7, n[:n7]
+								break L7
 							}
-							p, n, ok = b.r42(p, n)
+							// fsegment, inlined
+							node8 := len(n)
+							n = append(n, ast.TreeNode{})
+							n[node8].Start, n[node8].Rule = uint32(p), 20
+							{
+								start9 := p
+								for b.work <= b.limit { // past the limit, no round is tried
+									for p < len(s) && class33[s[p]] {
+										p++
+									}
+									q9 := p
+								L10:
+									for {
+										if p < len(s) && class20[s[p]] {
+											{
+												p11, n11 := p, len(n)
+												ok = true
+											L11:
+												for {
+													if ok = p < len(s) && s[p] == '%'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p11, n[:n11]
+														break L11
+													}
+													if ok = p < len(s) && class21[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p11, n[:n11]
+														break L11
+													}
+													if ok = p < len(s) && class21[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p11, n[:n11]
+														break L11
+													}
+													break
+												}
+											}
+											if ok {
+												break L10
+											}
+										}
+										ok = false
+										break
+									}
+									if ok && p != q9 {
+										continue
+									}
+									break
+								}
+								b.work += p - start9
+								ok = b.work <= b.limit
+							}
+							if ok {
+								n[node8].End, n[node8].Next = uint32(p), uint32(len(n))
+							} else {
+								n = n[:node8]
+							}
 							if !ok {
-								p, n = p3, n[:n3]
-								break L3
+								p, n = p7, n[:n7]
+								break L7
 							}
 							break
 						}
 					}
-					if !ok || p == q2 {
+					if !ok || p == q6 {
 						break
 					}
 				}
-				b.work += p - start2
+				b.work += p - start6
 				ok = b.work <= b.limit
 			}
 			if !ok {
@@ -4539,7 +5101,7 @@ func (b *treeBuilder) r42(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class32[s[p]] {
+			for p < len(s) && class33[s[p]] {
 				p++
 			}
 			q1 := p
@@ -4607,7 +5169,7 @@ func (b *treeBuilder) r43(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 21
 	s := b.s
-	if ok = p < len(s) && class33[s[p]]; ok {
+	if ok = p < len(s) && class31[s[p]]; ok {
 		p++
 	}
 	if !ok {
@@ -4632,7 +5194,52 @@ func (b *treeBuilder) r44(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		ok = true
 	L1:
 		for {
-			p, n, ok = b.r20(p, n)
+			// scheme_file, inlined
+			node2 := len(n)
+			n = append(n, ast.TreeNode{})
+			n[node2].Start, n[node2].Rule = uint32(p), 3
+			// lit_file, inlined
+			{
+				p3, n3 := p, len(n)
+				ok = true
+			L3:
+				for {
+					if ok = p < len(s) && class3[s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, n = p3, n[:n3]
+						break L3
+					}
+					if ok = p < len(s) && class13[s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, n = p3, n[:n3]
+						break L3
+					}
+					if ok = p < len(s) && class8[s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, n = p3, n[:n3]
+						break L3
+					}
+					if ok = p < len(s) && class5[s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, n = p3, n[:n3]
+						break L3
+					}
+					break
+				}
+			}
+			if ok {
+				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+			} else {
+				n = n[:node2]
+			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -4644,88 +5251,88 @@ func (b *treeBuilder) r44(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-		L2:
+		L4:
 			for {
-				if p < len(s) && class24[s[p]] {
+				if p < len(s) && class26[s[p]] {
 					p, n, ok = b.r29(p, n)
 					if ok {
-						break L2
+						break L4
 					}
 				}
 				if p < len(s) && class8[s[p]] {
 					{
-						p3, n3 := p, len(n)
+						p5, n5 := p, len(n)
 						ok = true
-					L3:
+					L5:
 						for {
 							if ok = p < len(s) && class8[s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, n = p3, n[:n3]
-								break L3
+								p, n = p5, n[:n5]
+								break L5
 							}
 							if ok = p < len(s) && class10[s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, n = p3, n[:n3]
-								break L3
+								p, n = p5, n[:n5]
+								break L5
 							}
 							if ok = p < len(s) && class34[s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, n = p3, n[:n3]
-								break L3
+								p, n = p5, n[:n5]
+								break L5
 							}
 							if ok = p < len(s) && class12[s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, n = p3, n[:n3]
-								break L3
+								p, n = p5, n[:n5]
+								break L5
 							}
 							if ok = p < len(s) && class8[s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, n = p3, n[:n3]
-								break L3
+								p, n = p5, n[:n5]
+								break L5
 							}
 							if ok = p < len(s) && class0[s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, n = p3, n[:n3]
-								break L3
+								p, n = p5, n[:n5]
+								break L5
 							}
 							if ok = p < len(s) && class10[s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, n = p3, n[:n3]
-								break L3
+								p, n = p5, n[:n5]
+								break L5
 							}
 							if ok = p < len(s) && class7[s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, n = p3, n[:n3]
-								break L3
+								p, n = p5, n[:n5]
+								break L5
 							}
 							if ok = p < len(s) && class1[s[p]]; ok {
 								p++
 							}
 							if !ok {
-								p, n = p3, n[:n3]
-								break L3
+								p, n = p5, n[:n5]
+								break L5
 							}
 							break
 						}
 					}
 					if ok {
-						break L2
+						break L4
 					}
 				}
 				ok = false
@@ -4773,7 +5380,52 @@ func (b *treeBuilder) r45(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		ok = true
 	L1:
 		for {
-			p, n, ok = b.r12(p, n)
+			// scheme_http, inlined
+			node2 := len(n)
+			n = append(n, ast.TreeNode{})
+			n[node2].Start, n[node2].Rule = uint32(p), 3
+			// lit_http, inlined
+			{
+				p3, n3 := p, len(n)
+				ok = true
+			L3:
+				for {
+					if ok = p < len(s) && class0[s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, n = p3, n[:n3]
+						break L3
+					}
+					if ok = p < len(s) && class1[s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, n = p3, n[:n3]
+						break L3
+					}
+					if ok = p < len(s) && class1[s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, n = p3, n[:n3]
+						break L3
+					}
+					if ok = p < len(s) && class2[s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, n = p3, n[:n3]
+						break L3
+					}
+					break
+				}
+			}
+			if ok {
+				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+			} else {
+				n = n[:node2]
+			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -4791,46 +5443,108 @@ func (b *treeBuilder) r45(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				break L1
 			}
 			{
-				p2, n2 := p, len(n)
+				p4, n4 := p, len(n)
 				ok = true
-			L2:
+			L4:
 				for {
 					if ok = p < len(s) && s[p] == '/'; ok {
 						p++
 					}
 					if !ok {
-						p, n = p2, n[:n2]
-						break L2
+						p, n = p4, n[:n4]
+						break L4
 					}
 					p, n, ok = b.r46(p, n)
 					if !ok {
-						p, n = p2, n[:n2]
-						break L2
+						p, n = p4, n[:n4]
+						break L4
 					}
 					{
-						p3, n3 := p, len(n)
+						p5, n5 := p, len(n)
 						ok = true
-					L3:
+					L5:
 						for {
 							if ok = p < len(s) && s[p] == '?'; ok {
 								p++
 							}
 							if !ok {
-								p, n = p3, n[:n3]
-								break L3
+								p, n = p5, n[:n5]
+								break L5
 							}
-							p, n, ok = b.r48(p, n)
+							// search, inlined
+							node6 := len(n)
+							n = append(n, ast.TreeNode{})
+							n[node6].Start, n[node6].Rule = uint32(p), 26
+							{
+								start7 := p
+								for b.work <= b.limit { // past the limit, no round is tried
+									for p < len(s) && class36[s[p]] {
+										p++
+									}
+									q7 := p
+								L8:
+									for {
+										if p < len(s) && class20[s[p]] {
+											{
+												p9, n9 := p, len(n)
+												ok = true
+											L9:
+												for {
+													if ok = p < len(s) && s[p] == '%'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p9, n[:n9]
+														break L9
+													}
+													if ok = p < len(s) && class21[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p9, n[:n9]
+														break L9
+													}
+													if ok = p < len(s) && class21[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p9, n[:n9]
+														break L9
+													}
+													break
+												}
+											}
+											if ok {
+												break L8
+											}
+										}
+										ok = false
+										break
+									}
+									if ok && p != q7 {
+										continue
+									}
+									break
+								}
+								b.work += p - start7
+								ok = b.work <= b.limit
+							}
+							if ok {
+								n[node6].End, n[node6].Next = uint32(p), uint32(len(n))
+							} else {
+								n = n[:node6]
+							}
 							if !ok {
-								p, n = p3, n[:n3]
-								break L3
+								p, n = p5, n[:n5]
+								break L5
 							}
 							break
 						}
 					}
 					ok = true
 					if !ok {
-						p, n = p2, n[:n2]
-						break L2
+						p, n = p4, n[:n4]
+						break L4
 					}
 					break
 				}
@@ -4865,40 +5579,164 @@ func (b *treeBuilder) r46(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		ok = true
 	L1:
 		for {
-			p, n, ok = b.r47(p, n)
+			// hsegment, inlined
+			node2 := len(n)
+			n = append(n, ast.TreeNode{})
+			n[node2].Start, n[node2].Rule = uint32(p), 25
+			{
+				start3 := p
+				for b.work <= b.limit { // past the limit, no round is tried
+					for p < len(s) && class36[s[p]] {
+						p++
+					}
+					q3 := p
+				L4:
+					for {
+						if p < len(s) && class20[s[p]] {
+							{
+								p5, n5 := p, len(n)
+								ok = true
+							L5:
+								for {
+									if ok = p < len(s) && s[p] == '%'; ok {
+										p++
+									}
+									if !ok {
+										p, n = p5, n[:n5]
+										break L5
+									}
+									if ok = p < len(s) && class21[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p5, n[:n5]
+										break L5
+									}
+									if ok = p < len(s) && class21[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p5, n[:n5]
+										break L5
+									}
+									break
+								}
+							}
+							if ok {
+								break L4
+							}
+						}
+						ok = false
+						break
+					}
+					if ok && p != q3 {
+						continue
+					}
+					break
+				}
+				b.work += p - start3
+				ok = b.work <= b.limit
+			}
+			if ok {
+				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+			} else {
+				n = n[:node2]
+			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
 			{
-				start2 := p
+				start6 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					q2 := p
+					q6 := p
 					{
-						p3, n3 := p, len(n)
+						p7, n7 := p, len(n)
 						ok = true
-					L3:
+					L7:
 						for {
 							if ok = p < len(s) && s[p] == '/'; ok {
 								p++
 							}
 							if !ok {
-								p, n = p3, n[:n3]
-								break L3
+								p, n = p7, n[:n7]
+								break L7
 							}
-							p, n, ok = b.r47(p, n)
+							// hsegment, inlined
+							node8 := len(n)
+							n = append(n, ast.TreeNode{})
+							n[node8].Start, n[node8].Rule = uint32(p), 25
+							{
+								start9 := p
+								for b.work <= b.limit { // past the limit, no round is tried
+									for p < len(s) && class36[s[p]] {
+										p++
+									}
+									q9 := p
+								L10:
+									for {
+										if p < len(s) && class20[s[p]] {
+											{
+												p11, n11 := p, len(n)
+												ok = true
+											L11:
+												for {
+													if ok = p < len(s) && s[p] == '%'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p11, n[:n11]
+														break L11
+													}
+													if ok = p < len(s) && class21[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p11, n[:n11]
+														break L11
+													}
+													if ok = p < len(s) && class21[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p11, n[:n11]
+														break L11
+													}
+													break
+												}
+											}
+											if ok {
+												break L10
+											}
+										}
+										ok = false
+										break
+									}
+									if ok && p != q9 {
+										continue
+									}
+									break
+								}
+								b.work += p - start9
+								ok = b.work <= b.limit
+							}
+							if ok {
+								n[node8].End, n[node8].Next = uint32(p), uint32(len(n))
+							} else {
+								n = n[:node8]
+							}
 							if !ok {
-								p, n = p3, n[:n3]
-								break L3
+								p, n = p7, n[:n7]
+								break L7
 							}
 							break
 						}
 					}
-					if !ok || p == q2 {
+					if !ok || p == q6 {
 						break
 					}
 				}
-				b.work += p - start2
+				b.work += p - start6
 				ok = b.work <= b.limit
 			}
 			if !ok {
@@ -5072,7 +5910,66 @@ func (b *treeBuilder) r49(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		ok = true
 	L1:
 		for {
-			p, n, ok = b.r17(p, n)
+			// scheme_gopher, inlined
+			node2 := len(n)
+			n = append(n, ast.TreeNode{})
+			n[node2].Start, n[node2].Rule = uint32(p), 3
+			// lit_gopher, inlined
+			{
+				p3, n3 := p, len(n)
+				ok = true
+			L3:
+				for {
+					if ok = p < len(s) && class9[s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, n = p3, n[:n3]
+						break L3
+					}
+					if ok = p < len(s) && class10[s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, n = p3, n[:n3]
+						break L3
+					}
+					if ok = p < len(s) && class2[s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, n = p3, n[:n3]
+						break L3
+					}
+					if ok = p < len(s) && class0[s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, n = p3, n[:n3]
+						break L3
+					}
+					if ok = p < len(s) && class5[s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, n = p3, n[:n3]
+						break L3
+					}
+					if ok = p < len(s) && class11[s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, n = p3, n[:n3]
+						break L3
+					}
+					break
+				}
+			}
+			if ok {
+				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+			} else {
+				n = n[:node2]
+			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -5090,89 +5987,218 @@ func (b *treeBuilder) r49(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				break L1
 			}
 			{
-				p2, n2 := p, len(n)
+				p4, n4 := p, len(n)
 				ok = true
-			L2:
+			L4:
 				for {
 					if ok = p < len(s) && s[p] == '/'; ok {
 						p++
 					}
 					if !ok {
-						p, n = p2, n[:n2]
-						break L2
+						p, n = p4, n[:n4]
+						break L4
 					}
 					{
-						p3, n3 := p, len(n)
+						p5, n5 := p, len(n)
 						ok = true
-					L3:
+					L5:
 						for {
-							p, n, ok = b.r50(p, n)
+							// gtype, inlined
+							node6 := len(n)
+							n = append(n, ast.TreeNode{})
+							n[node6].Start, n[node6].Rule = uint32(p), 28
+							// xchar, inlined
+						L7:
+							for {
+								if p < len(s) && class17[s[p]] {
+									// unreserved, inlined
+									if ok = p < len(s) && class17[s[p]]; ok {
+										p++
+									}
+									if ok {
+										break L7
+									}
+								}
+								if p < len(s) && class18[s[p]] {
+									// reserved, inlined
+									if ok = p < len(s) && class18[s[p]]; ok {
+										p++
+									}
+									if ok {
+										break L7
+									}
+								}
+								if p < len(s) && class20[s[p]] {
+									// escape, inlined
+									{
+										p8, n8 := p, len(n)
+										ok = true
+									L8:
+										for {
+											if ok = p < len(s) && s[p] == '%'; ok {
+												p++
+											}
+											if !ok {
+												p, n = p8, n[:n8]
+												break L8
+											}
+											if ok = p < len(s) && class21[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p8, n[:n8]
+												break L8
+											}
+											if ok = p < len(s) && class21[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p8, n[:n8]
+												break L8
+											}
+											break
+										}
+									}
+									if ok {
+										break L7
+									}
+								}
+								ok = false
+								break
+							}
+							if ok {
+								n[node6].End, n[node6].Next = uint32(p), uint32(len(n))
+							} else {
+								n = n[:node6]
+							}
 							if !ok {
-								p, n = p3, n[:n3]
-								break L3
+								p, n = p5, n[:n5]
+								break L5
 							}
 							p, n, ok = b.r52(p, n)
 							if !ok {
-								p, n = p3, n[:n3]
-								break L3
+								p, n = p5, n[:n5]
+								break L5
 							}
 							{
-								p4, n4 := p, len(n)
+								p9, n9 := p, len(n)
 								ok = true
-							L4:
+							L9:
 								for {
 									if ok = len(s)-p >= 3 && s[p:p+3] == "%09"; ok {
 										p += 3
 									}
 									if !ok {
-										p, n = p4, n[:n4]
-										break L4
+										p, n = p9, n[:n9]
+										break L9
 									}
 									p, n, ok = b.r53(p, n)
 									if !ok {
-										p, n = p4, n[:n4]
-										break L4
+										p, n = p9, n[:n9]
+										break L9
 									}
 									{
-										p5, n5 := p, len(n)
+										p10, n10 := p, len(n)
 										ok = true
-									L5:
+									L10:
 										for {
 											if ok = len(s)-p >= 3 && s[p:p+3] == "%09"; ok {
 												p += 3
 											}
 											if !ok {
-												p, n = p5, n[:n5]
-												break L5
+												p, n = p10, n[:n10]
+												break L10
 											}
-											p, n, ok = b.r54(p, n)
+											// gopher_plus_string, inlined
+											node11 := len(n)
+											n = append(n, ast.TreeNode{})
+											n[node11].Start, n[node11].Rule = uint32(p), 30
+											{
+												start12 := p
+												for b.work <= b.limit { // past the limit, no round is tried
+													for p < len(s) && class19[s[p]] {
+														p++
+													}
+													q12 := p
+												L13:
+													for {
+														if p < len(s) && class20[s[p]] {
+															{
+																p14, n14 := p, len(n)
+																ok = true
+															L14:
+																for {
+																	if ok = p < len(s) && s[p] == '%'; ok {
+																		p++
+																	}
+																	if !ok {
+																		p, n = p14, n[:n14]
+																		break L14
+																	}
+																	if ok = p < len(s) && class21[s[p]]; ok {
+																		p++
+																	}
+																	if !ok {
+																		p, n = p14, n[:n14]
+																		break L14
+																	}
+																	if ok = p < len(s) && class21[s[p]]; ok {
+																		p++
+																	}
+																	if !ok {
+																		p, n = p14, n[:n14]
+																		break L14
+																	}
+																	break
+																}
+															}
+															if ok {
+																break L13
+															}
+														}
+														ok = false
+														break
+													}
+													if ok && p != q12 {
+														continue
+													}
+													break
+												}
+												b.work += p - start12
+												ok = b.work <= b.limit
+											}
+											if ok {
+												n[node11].End, n[node11].Next = uint32(p), uint32(len(n))
+											} else {
+												n = n[:node11]
+											}
 											if !ok {
-												p, n = p5, n[:n5]
-												break L5
+												p, n = p10, n[:n10]
+												break L10
 											}
 											break
 										}
 									}
 									ok = true
 									if !ok {
-										p, n = p4, n[:n4]
-										break L4
+										p, n = p9, n[:n9]
+										break L9
 									}
 									break
 								}
 							}
 							ok = true
 							if !ok {
-								p, n = p3, n[:n3]
-								break L3
+								p, n = p5, n[:n5]
+								break L5
 							}
 							break
 						}
 					}
 					ok = true
 					if !ok {
-						p, n = p2, n[:n2]
-						break L2
+						p, n = p4, n[:n4]
+						break L4
 					}
 					break
 				}
@@ -5389,7 +6415,69 @@ func (b *treeBuilder) r52(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 											p, n = p5, n[:n5]
 											break L5
 										}
-										p, n, ok = b.r54(p, n)
+										// gopher_plus_string, inlined
+										node6 := len(n)
+										n = append(n, ast.TreeNode{})
+										n[node6].Start, n[node6].Rule = uint32(p), 30
+										{
+											start7 := p
+											for b.work <= b.limit { // past the limit, no round is tried
+												for p < len(s) && class19[s[p]] {
+													p++
+												}
+												q7 := p
+											L8:
+												for {
+													if p < len(s) && class20[s[p]] {
+														{
+															p9, n9 := p, len(n)
+															ok = true
+														L9:
+															for {
+																if ok = p < len(s) && s[p] == '%'; ok {
+																	p++
+																}
+																if !ok {
+																	p, n = p9, n[:n9]
+																	break L9
+																}
+																if ok = p < len(s) && class21[s[p]]; ok {
+																	p++
+																}
+																if !ok {
+																	p, n = p9, n[:n9]
+																	break L9
+																}
+																if ok = p < len(s) && class21[s[p]]; ok {
+																	p++
+																}
+																if !ok {
+																	p, n = p9, n[:n9]
+																	break L9
+																}
+																break
+															}
+														}
+														if ok {
+															break L8
+														}
+													}
+													ok = false
+													break
+												}
+												if ok && p != q7 {
+													continue
+												}
+												break
+											}
+											b.work += p - start7
+											ok = b.work <= b.limit
+										}
+										if ok {
+											n[node6].End, n[node6].Next = uint32(p), uint32(len(n))
+										} else {
+											n = n[:node6]
+										}
 										if !ok {
 											p, n = p5, n[:n5]
 											break L5
@@ -5403,12 +6491,12 @@ func (b *treeBuilder) r52(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 									break L4
 								}
 								{
-									p6, n6 := p, len(n)
+									p10, n10 := p, len(n)
 									if ok = p < len(s); ok {
 										_, w := utf8.DecodeRuneInString(s[p:])
 										p += w
 									}
-									p, n = p6, n[:n6]
+									p, n = p10, n[:n10]
 									ok = !ok
 								}
 								if !ok {
@@ -5426,7 +6514,7 @@ func (b *treeBuilder) r52(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						break L2
 					}
 					// xchar, inlined
-				L7:
+				L11:
 					for {
 						if p < len(s) && class17[s[p]] {
 							// unreserved, inlined
@@ -5434,7 +6522,7 @@ func (b *treeBuilder) r52(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								p++
 							}
 							if ok {
-								break L7
+								break L11
 							}
 						}
 						if p < len(s) && class18[s[p]] {
@@ -5443,42 +6531,42 @@ func (b *treeBuilder) r52(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								p++
 							}
 							if ok {
-								break L7
+								break L11
 							}
 						}
 						if p < len(s) && class20[s[p]] {
 							// escape, inlined
 							{
-								p8, n8 := p, len(n)
+								p12, n12 := p, len(n)
 								ok = true
-							L8:
+							L12:
 								for {
 									if ok = p < len(s) && s[p] == '%'; ok {
 										p++
 									}
 									if !ok {
-										p, n = p8, n[:n8]
-										break L8
+										p, n = p12, n[:n12]
+										break L12
 									}
 									if ok = p < len(s) && class21[s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, n = p8, n[:n8]
-										break L8
+										p, n = p12, n[:n12]
+										break L12
 									}
 									if ok = p < len(s) && class21[s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, n = p8, n[:n8]
-										break L8
+										p, n = p12, n[:n12]
+										break L12
 									}
 									break
 								}
 							}
 							if ok {
-								break L7
+								break L11
 							}
 						}
 						ok = false
@@ -5538,18 +6626,80 @@ func (b *treeBuilder) r53(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 									p, n = p4, n[:n4]
 									break L4
 								}
-								p, n, ok = b.r54(p, n)
+								// gopher_plus_string, inlined
+								node5 := len(n)
+								n = append(n, ast.TreeNode{})
+								n[node5].Start, n[node5].Rule = uint32(p), 30
+								{
+									start6 := p
+									for b.work <= b.limit { // past the limit, no round is tried
+										for p < len(s) && class19[s[p]] {
+											p++
+										}
+										q6 := p
+									L7:
+										for {
+											if p < len(s) && class20[s[p]] {
+												{
+													p8, n8 := p, len(n)
+													ok = true
+												L8:
+													for {
+														if ok = p < len(s) && s[p] == '%'; ok {
+															p++
+														}
+														if !ok {
+															p, n = p8, n[:n8]
+															break L8
+														}
+														if ok = p < len(s) && class21[s[p]]; ok {
+															p++
+														}
+														if !ok {
+															p, n = p8, n[:n8]
+															break L8
+														}
+														if ok = p < len(s) && class21[s[p]]; ok {
+															p++
+														}
+														if !ok {
+															p, n = p8, n[:n8]
+															break L8
+														}
+														break
+													}
+												}
+												if ok {
+													break L7
+												}
+											}
+											ok = false
+											break
+										}
+										if ok && p != q6 {
+											continue
+										}
+										break
+									}
+									b.work += p - start6
+									ok = b.work <= b.limit
+								}
+								if ok {
+									n[node5].End, n[node5].Next = uint32(p), uint32(len(n))
+								} else {
+									n = n[:node5]
+								}
 								if !ok {
 									p, n = p4, n[:n4]
 									break L4
 								}
 								{
-									p5, n5 := p, len(n)
+									p9, n9 := p, len(n)
 									if ok = p < len(s); ok {
 										_, w := utf8.DecodeRuneInString(s[p:])
 										p += w
 									}
-									p, n = p5, n[:n5]
+									p, n = p9, n[:n9]
 									ok = !ok
 								}
 								if !ok {
@@ -5566,11 +6716,11 @@ func (b *treeBuilder) r53(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						p, n = p2, n[:n2]
 						break L2
 					}
-				L6:
+				L10:
 					for {
 						if p < len(s) && class37[s[p]] {
 							// uchar, inlined
-						L7:
+						L11:
 							for {
 								if p < len(s) && class17[s[p]] {
 									// unreserved, inlined
@@ -5578,49 +6728,49 @@ func (b *treeBuilder) r53(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 										p++
 									}
 									if ok {
-										break L7
+										break L11
 									}
 								}
 								if p < len(s) && class20[s[p]] {
 									// escape, inlined
 									{
-										p8, n8 := p, len(n)
+										p12, n12 := p, len(n)
 										ok = true
-									L8:
+									L12:
 										for {
 											if ok = p < len(s) && s[p] == '%'; ok {
 												p++
 											}
 											if !ok {
-												p, n = p8, n[:n8]
-												break L8
+												p, n = p12, n[:n12]
+												break L12
 											}
 											if ok = p < len(s) && class21[s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, n = p8, n[:n8]
-												break L8
+												p, n = p12, n[:n12]
+												break L12
 											}
 											if ok = p < len(s) && class21[s[p]]; ok {
 												p++
 											}
 											if !ok {
-												p, n = p8, n[:n8]
-												break L8
+												p, n = p12, n[:n12]
+												break L12
 											}
 											break
 										}
 									}
 									if ok {
-										break L7
+										break L11
 									}
 								}
 								ok = false
 								break
 							}
 							if ok {
-								break L6
+								break L10
 							}
 						}
 						if p < len(s) && class35[s[p]] {
@@ -5628,7 +6778,7 @@ func (b *treeBuilder) r53(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								p++
 							}
 							if ok {
-								break L6
+								break L10
 							}
 						}
 						ok = false
@@ -5741,7 +6891,66 @@ func (b *treeBuilder) r55(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		ok = true
 	L1:
 		for {
-			p, n, ok = b.r19(p, n)
+			// scheme_mailto, inlined
+			node2 := len(n)
+			n = append(n, ast.TreeNode{})
+			n[node2].Start, n[node2].Rule = uint32(p), 3
+			// lit_mailto, inlined
+			{
+				p3, n3 := p, len(n)
+				ok = true
+			L3:
+				for {
+					if ok = p < len(s) && class14[s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, n = p3, n[:n3]
+						break L3
+					}
+					if ok = p < len(s) && class12[s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, n = p3, n[:n3]
+						break L3
+					}
+					if ok = p < len(s) && class13[s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, n = p3, n[:n3]
+						break L3
+					}
+					if ok = p < len(s) && class8[s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, n = p3, n[:n3]
+						break L3
+					}
+					if ok = p < len(s) && class1[s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, n = p3, n[:n3]
+						break L3
+					}
+					if ok = p < len(s) && class10[s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, n = p3, n[:n3]
+						break L3
+					}
+					break
+				}
+			}
+			if ok {
+				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+			} else {
+				n = n[:node2]
+			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -5753,7 +6962,69 @@ func (b *treeBuilder) r55(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			p, n, ok = b.r56(p, n)
+			// encoded822addr, inlined
+			node4 := len(n)
+			n = append(n, ast.TreeNode{})
+			n[node4].Start, n[node4].Rule = uint32(p), 32
+			{
+				start5 := p
+				for b.work <= b.limit { // past the limit, no round is tried
+					for p < len(s) && class19[s[p]] {
+						p++
+					}
+					q5 := p
+				L6:
+					for {
+						if p < len(s) && class20[s[p]] {
+							{
+								p7, n7 := p, len(n)
+								ok = true
+							L7:
+								for {
+									if ok = p < len(s) && s[p] == '%'; ok {
+										p++
+									}
+									if !ok {
+										p, n = p7, n[:n7]
+										break L7
+									}
+									if ok = p < len(s) && class21[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p7, n[:n7]
+										break L7
+									}
+									if ok = p < len(s) && class21[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p7, n[:n7]
+										break L7
+									}
+									break
+								}
+							}
+							if ok {
+								break L6
+							}
+						}
+						ok = false
+						break
+					}
+					if ok && p != q5 {
+						continue
+					}
+					break
+				}
+				b.work += p - start5
+				ok = (ok || p != start5) && b.work <= b.limit
+			}
+			if ok {
+				n[node4].End, n[node4].Next = uint32(p), uint32(len(n))
+			} else {
+				n = n[:node4]
+			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -5854,7 +7125,52 @@ func (b *treeBuilder) r57(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		ok = true
 	L1:
 		for {
-			p, n, ok = b.r14(p, n)
+			// scheme_news, inlined
+			node2 := len(n)
+			n = append(n, ast.TreeNode{})
+			n[node2].Start, n[node2].Rule = uint32(p), 3
+			// lit_news, inlined
+			{
+				p3, n3 := p, len(n)
+				ok = true
+			L3:
+				for {
+					if ok = p < len(s) && class4[s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, n = p3, n[:n3]
+						break L3
+					}
+					if ok = p < len(s) && class5[s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, n = p3, n[:n3]
+						break L3
+					}
+					if ok = p < len(s) && class6[s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, n = p3, n[:n3]
+						break L3
+					}
+					if ok = p < len(s) && class7[s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, n = p3, n[:n3]
+						break L3
+					}
+					break
+				}
+			}
+			if ok {
+				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+			} else {
+				n = n[:node2]
+			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -5907,8 +7223,47 @@ L1:
 				break L1
 			}
 		}
-		if p < len(s) && class27[s[p]] {
-			p, n, ok = b.r59(p, n)
+		if p < len(s) && class29[s[p]] {
+			// group, inlined
+			node2 := len(n)
+			n = append(n, ast.TreeNode{})
+			n[node2].Start, n[node2].Rule = uint32(p), 35
+			{
+				p3, n3 := p, len(n)
+				ok = true
+			L3:
+				for {
+					if ok = p < len(s) && class29[s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, n = p3, n[:n3]
+						break L3
+					}
+					{
+						start4 := p
+						for b.work <= b.limit { // past the limit, no round is tried
+							for p < len(s) && class40[s[p]] {
+								p++
+							}
+							ok = false
+							break
+						}
+						b.work += p - start4
+						ok = b.work <= b.limit
+					}
+					if !ok {
+						p, n = p3, n[:n3]
+						break L3
+					}
+					break
+				}
+			}
+			if ok {
+				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+			} else {
+				n = n[:node2]
+			}
 			if ok {
 				break L1
 			}
@@ -5938,7 +7293,7 @@ func (b *treeBuilder) r59(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		ok = true
 	L1:
 		for {
-			if ok = p < len(s) && class27[s[p]]; ok {
+			if ok = p < len(s) && class29[s[p]]; ok {
 				p++
 			}
 			if !ok {
@@ -6081,7 +7436,52 @@ func (b *treeBuilder) r61(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		ok = true
 	L1:
 		for {
-			p, n, ok = b.r15(p, n)
+			// scheme_nntp, inlined
+			node2 := len(n)
+			n = append(n, ast.TreeNode{})
+			n[node2].Start, n[node2].Rule = uint32(p), 3
+			// lit_nntp, inlined
+			{
+				p3, n3 := p, len(n)
+				ok = true
+			L3:
+				for {
+					if ok = p < len(s) && class4[s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, n = p3, n[:n3]
+						break L3
+					}
+					if ok = p < len(s) && class4[s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, n = p3, n[:n3]
+						break L3
+					}
+					if ok = p < len(s) && class1[s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, n = p3, n[:n3]
+						break L3
+					}
+					if ok = p < len(s) && class2[s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, n = p3, n[:n3]
+						break L3
+					}
+					break
+				}
+			}
+			if ok {
+				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+			} else {
+				n = n[:node2]
+			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -6105,27 +7505,86 @@ func (b *treeBuilder) r61(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			p, n, ok = b.r59(p, n)
+			// group, inlined
+			node4 := len(n)
+			n = append(n, ast.TreeNode{})
+			n[node4].Start, n[node4].Rule = uint32(p), 35
+			{
+				p5, n5 := p, len(n)
+				ok = true
+			L5:
+				for {
+					if ok = p < len(s) && class29[s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, n = p5, n[:n5]
+						break L5
+					}
+					{
+						start6 := p
+						for b.work <= b.limit { // past the limit, no round is tried
+							for p < len(s) && class40[s[p]] {
+								p++
+							}
+							ok = false
+							break
+						}
+						b.work += p - start6
+						ok = b.work <= b.limit
+					}
+					if !ok {
+						p, n = p5, n[:n5]
+						break L5
+					}
+					break
+				}
+			}
+			if ok {
+				n[node4].End, n[node4].Next = uint32(p), uint32(len(n))
+			} else {
+				n = n[:node4]
+			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
 			{
-				p2, n2 := p, len(n)
+				p7, n7 := p, len(n)
 				ok = true
-			L2:
+			L7:
 				for {
 					if ok = p < len(s) && s[p] == '/'; ok {
 						p++
 					}
 					if !ok {
-						p, n = p2, n[:n2]
-						break L2
+						p, n = p7, n[:n7]
+						break L7
 					}
-					p, n, ok = b.r90(p, n)
+					// digits, inlined
+					node8 := len(n)
+					n = append(n, ast.TreeNode{})
+					n[node8].Start, n[node8].Rule = uint32(p), 66
+					{
+						start9 := p
+						for b.work <= b.limit { // past the limit, no round is tried
+							for p < len(s) && class24[s[p]] {
+								p++
+							}
+							ok = false
+							break
+						}
+						b.work += p - start9
+						ok = (ok || p != start9) && b.work <= b.limit
+					}
+					if ok {
+						n[node8].End, n[node8].Next = uint32(p), uint32(len(n))
+					} else {
+						n = n[:node8]
+					}
 					if !ok {
-						p, n = p2, n[:n2]
-						break L2
+						p, n = p7, n[:n7]
+						break L7
 					}
 					break
 				}
@@ -6160,7 +7619,66 @@ func (b *treeBuilder) r62(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		ok = true
 	L1:
 		for {
-			p, n, ok = b.r16(p, n)
+			// scheme_telnet, inlined
+			node2 := len(n)
+			n = append(n, ast.TreeNode{})
+			n[node2].Start, n[node2].Rule = uint32(p), 3
+			// lit_telnet, inlined
+			{
+				p3, n3 := p, len(n)
+				ok = true
+			L3:
+				for {
+					if ok = p < len(s) && class1[s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, n = p3, n[:n3]
+						break L3
+					}
+					if ok = p < len(s) && class5[s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, n = p3, n[:n3]
+						break L3
+					}
+					if ok = p < len(s) && class8[s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, n = p3, n[:n3]
+						break L3
+					}
+					if ok = p < len(s) && class4[s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, n = p3, n[:n3]
+						break L3
+					}
+					if ok = p < len(s) && class5[s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, n = p3, n[:n3]
+						break L3
+					}
+					if ok = p < len(s) && class1[s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, n = p3, n[:n3]
+						break L3
+					}
+					break
+				}
+			}
+			if ok {
+				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+			} else {
+				n = n[:node2]
+			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -6300,7 +7818,52 @@ func (b *treeBuilder) r64(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		ok = true
 	L1:
 		for {
-			p, n, ok = b.r18(p, n)
+			// scheme_wais, inlined
+			node2 := len(n)
+			n = append(n, ast.TreeNode{})
+			n[node2].Start, n[node2].Rule = uint32(p), 3
+			// lit_wais, inlined
+			{
+				p3, n3 := p, len(n)
+				ok = true
+			L3:
+				for {
+					if ok = p < len(s) && class6[s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, n = p3, n[:n3]
+						break L3
+					}
+					if ok = p < len(s) && class12[s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, n = p3, n[:n3]
+						break L3
+					}
+					if ok = p < len(s) && class13[s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, n = p3, n[:n3]
+						break L3
+					}
+					if ok = p < len(s) && class7[s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, n = p3, n[:n3]
+						break L3
+					}
+					break
+				}
+			}
+			if ok {
+				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+			} else {
+				n = n[:node2]
+			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -6324,7 +7887,69 @@ func (b *treeBuilder) r64(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			p, n, ok = b.r67(p, n)
+			// database, inlined
+			node4 := len(n)
+			n = append(n, ast.TreeNode{})
+			n[node4].Start, n[node4].Rule = uint32(p), 43
+			{
+				start5 := p
+				for b.work <= b.limit { // past the limit, no round is tried
+					for p < len(s) && class17[s[p]] {
+						p++
+					}
+					q5 := p
+				L6:
+					for {
+						if p < len(s) && class20[s[p]] {
+							{
+								p7, n7 := p, len(n)
+								ok = true
+							L7:
+								for {
+									if ok = p < len(s) && s[p] == '%'; ok {
+										p++
+									}
+									if !ok {
+										p, n = p7, n[:n7]
+										break L7
+									}
+									if ok = p < len(s) && class21[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p7, n[:n7]
+										break L7
+									}
+									if ok = p < len(s) && class21[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p7, n[:n7]
+										break L7
+									}
+									break
+								}
+							}
+							if ok {
+								break L6
+							}
+						}
+						ok = false
+						break
+					}
+					if ok && p != q5 {
+						continue
+					}
+					break
+				}
+				b.work += p - start5
+				ok = b.work <= b.limit
+			}
+			if ok {
+				n[node4].End, n[node4].Next = uint32(p), uint32(len(n))
+			} else {
+				n = n[:node4]
+			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -6354,7 +7979,52 @@ func (b *treeBuilder) r65(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		ok = true
 	L1:
 		for {
-			p, n, ok = b.r18(p, n)
+			// scheme_wais, inlined
+			node2 := len(n)
+			n = append(n, ast.TreeNode{})
+			n[node2].Start, n[node2].Rule = uint32(p), 3
+			// lit_wais, inlined
+			{
+				p3, n3 := p, len(n)
+				ok = true
+			L3:
+				for {
+					if ok = p < len(s) && class6[s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, n = p3, n[:n3]
+						break L3
+					}
+					if ok = p < len(s) && class12[s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, n = p3, n[:n3]
+						break L3
+					}
+					if ok = p < len(s) && class13[s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, n = p3, n[:n3]
+						break L3
+					}
+					if ok = p < len(s) && class7[s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, n = p3, n[:n3]
+						break L3
+					}
+					break
+				}
+			}
+			if ok {
+				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+			} else {
+				n = n[:node2]
+			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -6378,7 +8048,69 @@ func (b *treeBuilder) r65(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			p, n, ok = b.r67(p, n)
+			// database, inlined
+			node4 := len(n)
+			n = append(n, ast.TreeNode{})
+			n[node4].Start, n[node4].Rule = uint32(p), 43
+			{
+				start5 := p
+				for b.work <= b.limit { // past the limit, no round is tried
+					for p < len(s) && class17[s[p]] {
+						p++
+					}
+					q5 := p
+				L6:
+					for {
+						if p < len(s) && class20[s[p]] {
+							{
+								p7, n7 := p, len(n)
+								ok = true
+							L7:
+								for {
+									if ok = p < len(s) && s[p] == '%'; ok {
+										p++
+									}
+									if !ok {
+										p, n = p7, n[:n7]
+										break L7
+									}
+									if ok = p < len(s) && class21[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p7, n[:n7]
+										break L7
+									}
+									if ok = p < len(s) && class21[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p7, n[:n7]
+										break L7
+									}
+									break
+								}
+							}
+							if ok {
+								break L6
+							}
+						}
+						ok = false
+						break
+					}
+					if ok && p != q5 {
+						continue
+					}
+					break
+				}
+				b.work += p - start5
+				ok = b.work <= b.limit
+			}
+			if ok {
+				n[node4].End, n[node4].Next = uint32(p), uint32(len(n))
+			} else {
+				n = n[:node4]
+			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -6390,7 +8122,69 @@ func (b *treeBuilder) r65(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			p, n, ok = b.r48(p, n)
+			// search, inlined
+			node8 := len(n)
+			n = append(n, ast.TreeNode{})
+			n[node8].Start, n[node8].Rule = uint32(p), 26
+			{
+				start9 := p
+				for b.work <= b.limit { // past the limit, no round is tried
+					for p < len(s) && class36[s[p]] {
+						p++
+					}
+					q9 := p
+				L10:
+					for {
+						if p < len(s) && class20[s[p]] {
+							{
+								p11, n11 := p, len(n)
+								ok = true
+							L11:
+								for {
+									if ok = p < len(s) && s[p] == '%'; ok {
+										p++
+									}
+									if !ok {
+										p, n = p11, n[:n11]
+										break L11
+									}
+									if ok = p < len(s) && class21[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p11, n[:n11]
+										break L11
+									}
+									if ok = p < len(s) && class21[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p11, n[:n11]
+										break L11
+									}
+									break
+								}
+							}
+							if ok {
+								break L10
+							}
+						}
+						ok = false
+						break
+					}
+					if ok && p != q9 {
+						continue
+					}
+					break
+				}
+				b.work += p - start9
+				ok = b.work <= b.limit
+			}
+			if ok {
+				n[node8].End, n[node8].Next = uint32(p), uint32(len(n))
+			} else {
+				n = n[:node8]
+			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -6420,7 +8214,52 @@ func (b *treeBuilder) r66(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		ok = true
 	L1:
 		for {
-			p, n, ok = b.r18(p, n)
+			// scheme_wais, inlined
+			node2 := len(n)
+			n = append(n, ast.TreeNode{})
+			n[node2].Start, n[node2].Rule = uint32(p), 3
+			// lit_wais, inlined
+			{
+				p3, n3 := p, len(n)
+				ok = true
+			L3:
+				for {
+					if ok = p < len(s) && class6[s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, n = p3, n[:n3]
+						break L3
+					}
+					if ok = p < len(s) && class12[s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, n = p3, n[:n3]
+						break L3
+					}
+					if ok = p < len(s) && class13[s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, n = p3, n[:n3]
+						break L3
+					}
+					if ok = p < len(s) && class7[s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, n = p3, n[:n3]
+						break L3
+					}
+					break
+				}
+			}
+			if ok {
+				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+			} else {
+				n = n[:node2]
+			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -6444,7 +8283,69 @@ func (b *treeBuilder) r66(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			p, n, ok = b.r67(p, n)
+			// database, inlined
+			node4 := len(n)
+			n = append(n, ast.TreeNode{})
+			n[node4].Start, n[node4].Rule = uint32(p), 43
+			{
+				start5 := p
+				for b.work <= b.limit { // past the limit, no round is tried
+					for p < len(s) && class17[s[p]] {
+						p++
+					}
+					q5 := p
+				L6:
+					for {
+						if p < len(s) && class20[s[p]] {
+							{
+								p7, n7 := p, len(n)
+								ok = true
+							L7:
+								for {
+									if ok = p < len(s) && s[p] == '%'; ok {
+										p++
+									}
+									if !ok {
+										p, n = p7, n[:n7]
+										break L7
+									}
+									if ok = p < len(s) && class21[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p7, n[:n7]
+										break L7
+									}
+									if ok = p < len(s) && class21[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p7, n[:n7]
+										break L7
+									}
+									break
+								}
+							}
+							if ok {
+								break L6
+							}
+						}
+						ok = false
+						break
+					}
+					if ok && p != q5 {
+						continue
+					}
+					break
+				}
+				b.work += p - start5
+				ok = b.work <= b.limit
+			}
+			if ok {
+				n[node4].End, n[node4].Next = uint32(p), uint32(len(n))
+			} else {
+				n = n[:node4]
+			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -6456,7 +8357,69 @@ func (b *treeBuilder) r66(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			p, n, ok = b.r68(p, n)
+			// wtype, inlined
+			node8 := len(n)
+			n = append(n, ast.TreeNode{})
+			n[node8].Start, n[node8].Rule = uint32(p), 44
+			{
+				start9 := p
+				for b.work <= b.limit { // past the limit, no round is tried
+					for p < len(s) && class17[s[p]] {
+						p++
+					}
+					q9 := p
+				L10:
+					for {
+						if p < len(s) && class20[s[p]] {
+							{
+								p11, n11 := p, len(n)
+								ok = true
+							L11:
+								for {
+									if ok = p < len(s) && s[p] == '%'; ok {
+										p++
+									}
+									if !ok {
+										p, n = p11, n[:n11]
+										break L11
+									}
+									if ok = p < len(s) && class21[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p11, n[:n11]
+										break L11
+									}
+									if ok = p < len(s) && class21[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p11, n[:n11]
+										break L11
+									}
+									break
+								}
+							}
+							if ok {
+								break L10
+							}
+						}
+						ok = false
+						break
+					}
+					if ok && p != q9 {
+						continue
+					}
+					break
+				}
+				b.work += p - start9
+				ok = b.work <= b.limit
+			}
+			if ok {
+				n[node8].End, n[node8].Next = uint32(p), uint32(len(n))
+			} else {
+				n = n[:node8]
+			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -6468,7 +8431,69 @@ func (b *treeBuilder) r66(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			p, n, ok = b.r69(p, n)
+			// wpath, inlined
+			node12 := len(n)
+			n = append(n, ast.TreeNode{})
+			n[node12].Start, n[node12].Rule = uint32(p), 45
+			{
+				start13 := p
+				for b.work <= b.limit { // past the limit, no round is tried
+					for p < len(s) && class17[s[p]] {
+						p++
+					}
+					q13 := p
+				L14:
+					for {
+						if p < len(s) && class20[s[p]] {
+							{
+								p15, n15 := p, len(n)
+								ok = true
+							L15:
+								for {
+									if ok = p < len(s) && s[p] == '%'; ok {
+										p++
+									}
+									if !ok {
+										p, n = p15, n[:n15]
+										break L15
+									}
+									if ok = p < len(s) && class21[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p15, n[:n15]
+										break L15
+									}
+									if ok = p < len(s) && class21[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p15, n[:n15]
+										break L15
+									}
+									break
+								}
+							}
+							if ok {
+								break L14
+							}
+						}
+						ok = false
+						break
+					}
+					if ok && p != q13 {
+						continue
+					}
+					break
+				}
+				b.work += p - start13
+				ok = b.work <= b.limit
+			}
+			if ok {
+				n[node12].End, n[node12].Next = uint32(p), uint32(len(n))
+			} else {
+				n = n[:node12]
+			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -6711,7 +8736,80 @@ func (b *treeBuilder) r70(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		ok = true
 	L1:
 		for {
-			p, n, ok = b.r21(p, n)
+			// scheme_prospero, inlined
+			node2 := len(n)
+			n = append(n, ast.TreeNode{})
+			n[node2].Start, n[node2].Rule = uint32(p), 3
+			// lit_prospero, inlined
+			{
+				p3, n3 := p, len(n)
+				ok = true
+			L3:
+				for {
+					if ok = p < len(s) && class2[s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, n = p3, n[:n3]
+						break L3
+					}
+					if ok = p < len(s) && class11[s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, n = p3, n[:n3]
+						break L3
+					}
+					if ok = p < len(s) && class10[s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, n = p3, n[:n3]
+						break L3
+					}
+					if ok = p < len(s) && class7[s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, n = p3, n[:n3]
+						break L3
+					}
+					if ok = p < len(s) && class2[s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, n = p3, n[:n3]
+						break L3
+					}
+					if ok = p < len(s) && class5[s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, n = p3, n[:n3]
+						break L3
+					}
+					if ok = p < len(s) && class11[s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, n = p3, n[:n3]
+						break L3
+					}
+					if ok = p < len(s) && class10[s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, n = p3, n[:n3]
+						break L3
+					}
+					break
+				}
+			}
+			if ok {
+				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+			} else {
+				n = n[:node2]
+			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -6741,15 +8839,15 @@ func (b *treeBuilder) r70(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				break L1
 			}
 			{
-				start2 := p
+				start4 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					q2 := p
+					q4 := p
 					p, n, ok = b.r73(p, n)
-					if !ok || p == q2 {
+					if !ok || p == q4 {
 						break
 					}
 				}
-				b.work += p - start2
+				b.work += p - start4
 				ok = b.work <= b.limit
 			}
 			if !ok {
@@ -6781,40 +8879,164 @@ func (b *treeBuilder) r71(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		ok = true
 	L1:
 		for {
-			p, n, ok = b.r72(p, n)
+			// psegment, inlined
+			node2 := len(n)
+			n = append(n, ast.TreeNode{})
+			n[node2].Start, n[node2].Rule = uint32(p), 48
+			{
+				start3 := p
+				for b.work <= b.limit { // past the limit, no round is tried
+					for p < len(s) && class33[s[p]] {
+						p++
+					}
+					q3 := p
+				L4:
+					for {
+						if p < len(s) && class20[s[p]] {
+							{
+								p5, n5 := p, len(n)
+								ok = true
+							L5:
+								for {
+									if ok = p < len(s) && s[p] == '%'; ok {
+										p++
+									}
+									if !ok {
+										p, n = p5, n[:n5]
+										break L5
+									}
+									if ok = p < len(s) && class21[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p5, n[:n5]
+										break L5
+									}
+									if ok = p < len(s) && class21[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p5, n[:n5]
+										break L5
+									}
+									break
+								}
+							}
+							if ok {
+								break L4
+							}
+						}
+						ok = false
+						break
+					}
+					if ok && p != q3 {
+						continue
+					}
+					break
+				}
+				b.work += p - start3
+				ok = b.work <= b.limit
+			}
+			if ok {
+				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+			} else {
+				n = n[:node2]
+			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
 			{
-				start2 := p
+				start6 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					q2 := p
+					q6 := p
 					{
-						p3, n3 := p, len(n)
+						p7, n7 := p, len(n)
 						ok = true
-					L3:
+					L7:
 						for {
 							if ok = p < len(s) && s[p] == '/'; ok {
 								p++
 							}
 							if !ok {
-								p, n = p3, n[:n3]
-								break L3
+								p, n = p7, n[:n7]
+								break L7
 							}
-							p, n, ok = b.r72(p, n)
+							// psegment, inlined
+							node8 := len(n)
+							n = append(n, ast.TreeNode{})
+							n[node8].Start, n[node8].Rule = uint32(p), 48
+							{
+								start9 := p
+								for b.work <= b.limit { // past the limit, no round is tried
+									for p < len(s) && class33[s[p]] {
+										p++
+									}
+									q9 := p
+								L10:
+									for {
+										if p < len(s) && class20[s[p]] {
+											{
+												p11, n11 := p, len(n)
+												ok = true
+											L11:
+												for {
+													if ok = p < len(s) && s[p] == '%'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p11, n[:n11]
+														break L11
+													}
+													if ok = p < len(s) && class21[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p11, n[:n11]
+														break L11
+													}
+													if ok = p < len(s) && class21[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p11, n[:n11]
+														break L11
+													}
+													break
+												}
+											}
+											if ok {
+												break L10
+											}
+										}
+										ok = false
+										break
+									}
+									if ok && p != q9 {
+										continue
+									}
+									break
+								}
+								b.work += p - start9
+								ok = b.work <= b.limit
+							}
+							if ok {
+								n[node8].End, n[node8].Next = uint32(p), uint32(len(n))
+							} else {
+								n = n[:node8]
+							}
 							if !ok {
-								p, n = p3, n[:n3]
-								break L3
+								p, n = p7, n[:n7]
+								break L7
 							}
 							break
 						}
 					}
-					if !ok || p == q2 {
+					if !ok || p == q6 {
 						break
 					}
 				}
-				b.work += p - start2
+				b.work += p - start6
 				ok = b.work <= b.limit
 			}
 			if !ok {
@@ -6844,7 +9066,7 @@ func (b *treeBuilder) r72(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class32[s[p]] {
+			for p < len(s) && class33[s[p]] {
 				p++
 			}
 			q1 := p
@@ -6924,7 +9146,69 @@ func (b *treeBuilder) r73(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			p, n, ok = b.r74(p, n)
+			// fieldname, inlined
+			node2 := len(n)
+			n = append(n, ast.TreeNode{})
+			n[node2].Start, n[node2].Rule = uint32(p), 50
+			{
+				start3 := p
+				for b.work <= b.limit { // past the limit, no round is tried
+					for p < len(s) && class44[s[p]] {
+						p++
+					}
+					q3 := p
+				L4:
+					for {
+						if p < len(s) && class20[s[p]] {
+							{
+								p5, n5 := p, len(n)
+								ok = true
+							L5:
+								for {
+									if ok = p < len(s) && s[p] == '%'; ok {
+										p++
+									}
+									if !ok {
+										p, n = p5, n[:n5]
+										break L5
+									}
+									if ok = p < len(s) && class21[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p5, n[:n5]
+										break L5
+									}
+									if ok = p < len(s) && class21[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p5, n[:n5]
+										break L5
+									}
+									break
+								}
+							}
+							if ok {
+								break L4
+							}
+						}
+						ok = false
+						break
+					}
+					if ok && p != q3 {
+						continue
+					}
+					break
+				}
+				b.work += p - start3
+				ok = b.work <= b.limit
+			}
+			if ok {
+				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+			} else {
+				n = n[:node2]
+			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -6936,7 +9220,69 @@ func (b *treeBuilder) r73(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			p, n, ok = b.r75(p, n)
+			// fieldvalue, inlined
+			node6 := len(n)
+			n = append(n, ast.TreeNode{})
+			n[node6].Start, n[node6].Rule = uint32(p), 51
+			{
+				start7 := p
+				for b.work <= b.limit { // past the limit, no round is tried
+					for p < len(s) && class44[s[p]] {
+						p++
+					}
+					q7 := p
+				L8:
+					for {
+						if p < len(s) && class20[s[p]] {
+							{
+								p9, n9 := p, len(n)
+								ok = true
+							L9:
+								for {
+									if ok = p < len(s) && s[p] == '%'; ok {
+										p++
+									}
+									if !ok {
+										p, n = p9, n[:n9]
+										break L9
+									}
+									if ok = p < len(s) && class21[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p9, n[:n9]
+										break L9
+									}
+									if ok = p < len(s) && class21[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p9, n[:n9]
+										break L9
+									}
+									break
+								}
+							}
+							if ok {
+								break L8
+							}
+						}
+						ok = false
+						break
+					}
+					if ok && p != q7 {
+						continue
+					}
+					break
+				}
+				b.work += p - start7
+				ok = b.work <= b.limit
+			}
+			if ok {
+				n[node6].End, n[node6].Next = uint32(p), uint32(len(n))
+			} else {
+				n = n[:node6]
+			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -7126,7 +9472,7 @@ func (b *treeBuilder) r78(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	s := b.s
-	if ok = p < len(s) && class27[s[p]]; ok {
+	if ok = p < len(s) && class29[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -7139,7 +9485,7 @@ func (b *treeBuilder) r79(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	s := b.s
-	if ok = p < len(s) && class22[s[p]]; ok {
+	if ok = p < len(s) && class24[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -7415,7 +9761,7 @@ func (b *treeBuilder) r90(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class22[s[p]] {
+			for p < len(s) && class24[s[p]] {
 				p++
 			}
 			ok = false
@@ -7497,41 +9843,41 @@ var class20 = [256]bool{37: true}
 // class21 is ['0'-'9”A'-'F”a'-'f'].
 var class21 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true}
 
-// class22 is the first bytes of an alternative.
-var class22 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true}
+// class22 is [';”?”&”='].
+var class22 = [256]bool{38: true, 59: true, 61: true, 63: true}
 
-// class23 is ['a'-'z”A'-'Z”0'-'9”.”-'].
-var class23 = [256]bool{45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
+// class23 is ['a'-'z”A'-'Z”0'-'9”$”_”.”+”!”*”\”'(”)”,”-'] or [';”?”&”='].
+var class23 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 59: true, 61: true, 63: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
 
 // class24 is the first bytes of an alternative.
-var class24 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
+var class24 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true}
 
-// class25 is "-".
-var class25 = [256]bool{45: true}
+// class25 is ['a'-'z”A'-'Z”0'-'9”.”-'].
+var class25 = [256]bool{45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
 
-// class26 is "-" or the first bytes of an alternative.
-var class26 = [256]bool{45: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
+// class26 is the first bytes of an alternative.
+var class26 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
 
-// class27 is ['a'-'z”A'-'Z'].
-var class27 = [256]bool{65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
+// class27 is "-".
+var class27 = [256]bool{45: true}
 
-// class28 is [';”?”&”='].
-var class28 = [256]bool{38: true, 59: true, 61: true, 63: true}
+// class28 is "-" or the first bytes of an alternative.
+var class28 = [256]bool{45: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
 
-// class29 is ['a'-'z”A'-'Z”0'-'9”$”_”.”+”!”*”\”'(”)”,”-'] or [';”?”&”='].
-var class29 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 59: true, 61: true, 63: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
+// class29 is ['a'-'z”A'-'Z'].
+var class29 = [256]bool{65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
 
 // class30 is ['Y”y'].
 var class30 = [256]bool{89: true, 121: true}
 
-// class31 is ['?”:”@”&”='].
-var class31 = [256]bool{38: true, 58: true, 61: true, 63: true, 64: true}
+// class31 is ['A”I”D”a”i”d'].
+var class31 = [256]bool{65: true, 68: true, 73: true, 97: true, 100: true, 105: true}
 
-// class32 is ['a'-'z”A'-'Z”0'-'9”$”_”.”+”!”*”\”'(”)”,”-'] or ['?”:”@”&”='].
-var class32 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 61: true, 63: true, 64: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
+// class32 is ['?”:”@”&”='].
+var class32 = [256]bool{38: true, 58: true, 61: true, 63: true, 64: true}
 
-// class33 is ['A”I”D”a”i”d'].
-var class33 = [256]bool{65: true, 68: true, 73: true, 97: true, 100: true, 105: true}
+// class33 is ['a'-'z”A'-'Z”0'-'9”$”_”.”+”!”*”\”'(”)”,”-'] or ['?”:”@”&”='].
+var class33 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 61: true, 63: true, 64: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
 
 // class34 is ['C”c'].
 var class34 = [256]bool{67: true, 99: true}

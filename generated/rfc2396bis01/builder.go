@@ -285,7 +285,46 @@ func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						ok = true
 					L3:
 						for {
-							p, n, ok = b.r8(p, n)
+							// scheme, inlined
+							node4 := len(n)
+							n = append(n, ast.TreeNode{})
+							n[node4].Start, n[node4].Rule = uint32(p), 8
+							{
+								p5, n5 := p, len(n)
+								ok = true
+							L5:
+								for {
+									if ok = p < len(s) && class0[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p5, n[:n5]
+										break L5
+									}
+									{
+										start6 := p
+										for b.work <= b.limit { // past the limit, no round is tried
+											for p < len(s) && class1[s[p]] {
+												p++
+											}
+											ok = false
+											break
+										}
+										b.work += p - start6
+										ok = b.work <= b.limit
+									}
+									if !ok {
+										p, n = p5, n[:n5]
+										break L5
+									}
+									break
+								}
+							}
+							if ok {
+								n[node4].End, n[node4].Next = uint32(p), uint32(len(n))
+							} else {
+								n = n[:node4]
+							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
@@ -297,57 +336,57 @@ func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								p, n = p3, n[:n3]
 								break L3
 							}
-						L4:
+						L7:
 							for {
 								{
-									p5, n5 := p, len(n)
+									p8, n8 := p, len(n)
 									ok = true
-								L5:
+								L8:
 									for {
 										// hier_part, inlined
 										{
-											p6, n6 := p, len(n)
+											p9, n9 := p, len(n)
 											ok = true
-										L6:
+										L9:
 											for {
-											L7:
+											L10:
 												for {
-													if p < len(s) && class1[s[p]] {
+													if p < len(s) && class2[s[p]] {
 														// net_path, inlined
 														{
-															p8, n8 := p, len(n)
+															p11, n11 := p, len(n)
 															ok = true
-														L8:
+														L11:
 															for {
 																if ok = len(s)-p >= 2 && s[p:p+2] == "//"; ok {
 																	p += 2
 																}
 																if !ok {
-																	p, n = p8, n[:n8]
-																	break L8
+																	p, n = p11, n[:n11]
+																	break L11
 																}
 																p, n, ok = b.r9(p, n)
 																if !ok {
-																	p, n = p8, n[:n8]
-																	break L8
+																	p, n = p11, n[:n11]
+																	break L11
 																}
 																p, n, ok = b.r5(p, n)
 																ok = true
 																if !ok {
-																	p, n = p8, n[:n8]
-																	break L8
+																	p, n = p11, n[:n11]
+																	break L11
 																}
 																break
 															}
 														}
 														if ok {
-															break L7
+															break L10
 														}
 													}
-													if p < len(s) && class1[s[p]] {
+													if p < len(s) && class2[s[p]] {
 														p, n, ok = b.r5(p, n)
 														if ok {
-															break L7
+															break L10
 														}
 													}
 													ok = false
@@ -355,84 +394,273 @@ func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 												}
 												ok = true
 												if !ok {
-													p, n = p6, n[:n6]
-													break L6
+													p, n = p9, n[:n9]
+													break L9
 												}
 												{
-													p9, n9 := p, len(n)
+													p12, n12 := p, len(n)
 													ok = true
-												L9:
+												L12:
 													for {
 														if ok = p < len(s) && s[p] == '?'; ok {
 															p++
 														}
 														if !ok {
-															p, n = p9, n[:n9]
-															break L9
+															p, n = p12, n[:n12]
+															break L12
 														}
-														p, n, ok = b.r34(p, n)
+														// query, inlined
+														node13 := len(n)
+														n = append(n, ast.TreeNode{})
+														n[node13].Start, n[node13].Rule = uint32(p), 31
+														{
+															start14 := p
+															for b.work <= b.limit { // past the limit, no round is tried
+																for p < len(s) && class3[s[p]] {
+																	p++
+																}
+																q14 := p
+															L15:
+																for {
+																	if p < len(s) && class4[s[p]] {
+																		{
+																			p16, n16 := p, len(n)
+																			ok = true
+																		L16:
+																			for {
+																				if ok = p < len(s) && s[p] == '%'; ok {
+																					p++
+																				}
+																				if !ok {
+																					p, n = p16, n[:n16]
+																					break L16
+																				}
+																				if ok = p < len(s) && class5[s[p]]; ok {
+																					p++
+																				}
+																				if !ok {
+																					p, n = p16, n[:n16]
+																					break L16
+																				}
+																				if ok = p < len(s) && class5[s[p]]; ok {
+																					p++
+																				}
+																				if !ok {
+																					p, n = p16, n[:n16]
+																					break L16
+																				}
+																				break
+																			}
+																		}
+																		if ok {
+																			break L15
+																		}
+																	}
+																	ok = false
+																	break
+																}
+																if ok && p != q14 {
+																	continue
+																}
+																break
+															}
+															b.work += p - start14
+															ok = b.work <= b.limit
+														}
+														if ok {
+															n[node13].End, n[node13].Next = uint32(p), uint32(len(n))
+														} else {
+															n = n[:node13]
+														}
 														if !ok {
-															p, n = p9, n[:n9]
-															break L9
+															p, n = p12, n[:n12]
+															break L12
 														}
 														break
 													}
 												}
 												ok = true
 												if !ok {
-													p, n = p6, n[:n6]
-													break L6
+													p, n = p9, n[:n9]
+													break L9
 												}
 												break
 											}
 										}
 										if !ok {
-											p, n = p5, n[:n5]
-											break L5
+											p, n = p8, n[:n8]
+											break L8
 										}
 										{
-											p10, n10 := p, len(n)
-										L11:
+											p17, n17 := p, len(n)
+										L18:
 											for {
-												if p < len(s) && class2[s[p]] {
+												if p < len(s) && class6[s[p]] {
 													if ok = p < len(s) && s[p] == '#'; ok {
 														p++
 													}
 													if ok {
-														break L11
+														break L18
 													}
 												}
 												{
-													p12, n12 := p, len(n)
+													p19, n19 := p, len(n)
 													if ok = p < len(s); ok {
 														_, w := utf8.DecodeRuneInString(s[p:])
 														p += w
 													}
-													p, n = p12, n[:n12]
+													p, n = p19, n[:n19]
 													ok = !ok
 												}
 												if ok {
-													break L11
+													break L18
 												}
 												ok = false
 												break
 											}
-											p, n = p10, n[:n10]
+											p, n = p17, n[:n17]
 										}
 										if !ok {
-											p, n = p5, n[:n5]
-											break L5
+											p, n = p8, n[:n8]
+											break L8
 										}
 										break
 									}
 								}
 								if ok {
-									break L4
+									break L7
 								}
-								if p < len(s) && class3[s[p]] {
-									p, n, ok = b.r6(p, n)
+								if p < len(s) && class7[s[p]] {
+									// opaque_part, inlined
+									node20 := len(n)
+									n = append(n, ast.TreeNode{})
+									n[node20].Start, n[node20].Rule = uint32(p), 6
+									{
+										p21, n21 := p, len(n)
+										ok = true
+									L21:
+										for {
+											// uric_no_slash, inlined
+										L22:
+											for {
+												if p < len(s) && class8[s[p]] {
+													if ok = p < len(s) && class8[s[p]]; ok {
+														p++
+													}
+													if ok {
+														break L22
+													}
+												}
+												if p < len(s) && class4[s[p]] {
+													// escaped, inlined
+													{
+														p23, n23 := p, len(n)
+														ok = true
+													L23:
+														for {
+															if ok = p < len(s) && s[p] == '%'; ok {
+																p++
+															}
+															if !ok {
+																p, n = p23, n[:n23]
+																break L23
+															}
+															if ok = p < len(s) && class5[s[p]]; ok {
+																p++
+															}
+															if !ok {
+																p, n = p23, n[:n23]
+																break L23
+															}
+															if ok = p < len(s) && class5[s[p]]; ok {
+																p++
+															}
+															if !ok {
+																p, n = p23, n[:n23]
+																break L23
+															}
+															break
+														}
+													}
+													if ok {
+														break L22
+													}
+												}
+												ok = false
+												break
+											}
+											if !ok {
+												p, n = p21, n[:n21]
+												break L21
+											}
+											{
+												start24 := p
+												for b.work <= b.limit { // past the limit, no round is tried
+													for p < len(s) && class12[s[p]] {
+														p++
+													}
+													q24 := p
+												L25:
+													for {
+														if p < len(s) && class4[s[p]] {
+															{
+																p26, n26 := p, len(n)
+																ok = true
+															L26:
+																for {
+																	if ok = p < len(s) && s[p] == '%'; ok {
+																		p++
+																	}
+																	if !ok {
+																		p, n = p26, n[:n26]
+																		break L26
+																	}
+																	if ok = p < len(s) && class5[s[p]]; ok {
+																		p++
+																	}
+																	if !ok {
+																		p, n = p26, n[:n26]
+																		break L26
+																	}
+																	if ok = p < len(s) && class5[s[p]]; ok {
+																		p++
+																	}
+																	if !ok {
+																		p, n = p26, n[:n26]
+																		break L26
+																	}
+																	break
+																}
+															}
+															if ok {
+																break L25
+															}
+														}
+														ok = false
+														break
+													}
+													if ok && p != q24 {
+														continue
+													}
+													break
+												}
+												b.work += p - start24
+												ok = b.work <= b.limit
+											}
+											if !ok {
+												p, n = p21, n[:n21]
+												break L21
+											}
+											break
+										}
+									}
 									if ok {
-										break L4
+										n[node20].End, n[node20].Next = uint32(p), uint32(len(n))
+									} else {
+										n = n[:node20]
+									}
+									if ok {
+										break L7
 									}
 								}
 								ok = false
@@ -451,54 +679,54 @@ func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				}
 				// relative_URI, inlined
 				{
-					p13, n13 := p, len(n)
+					p27, n27 := p, len(n)
 					ok = true
-				L13:
+				L27:
 					for {
-					L14:
+					L28:
 						for {
-							if p < len(s) && class1[s[p]] {
+							if p < len(s) && class2[s[p]] {
 								// net_path, inlined
 								{
-									p15, n15 := p, len(n)
+									p29, n29 := p, len(n)
 									ok = true
-								L15:
+								L29:
 									for {
 										if ok = len(s)-p >= 2 && s[p:p+2] == "//"; ok {
 											p += 2
 										}
 										if !ok {
-											p, n = p15, n[:n15]
-											break L15
+											p, n = p29, n[:n29]
+											break L29
 										}
 										p, n, ok = b.r9(p, n)
 										if !ok {
-											p, n = p15, n[:n15]
-											break L15
+											p, n = p29, n[:n29]
+											break L29
 										}
 										p, n, ok = b.r5(p, n)
 										ok = true
 										if !ok {
-											p, n = p15, n[:n15]
-											break L15
+											p, n = p29, n[:n29]
+											break L29
 										}
 										break
 									}
 								}
 								if ok {
-									break L14
+									break L28
 								}
 							}
-							if p < len(s) && class1[s[p]] {
+							if p < len(s) && class2[s[p]] {
 								p, n, ok = b.r5(p, n)
 								if ok {
-									break L14
+									break L28
 								}
 							}
-							if p < len(s) && class4[s[p]] {
+							if p < len(s) && class13[s[p]] {
 								p, n, ok = b.r37(p, n)
 								if ok {
-									break L14
+									break L28
 								}
 							}
 							ok = false
@@ -506,33 +734,95 @@ func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						}
 						ok = true
 						if !ok {
-							p, n = p13, n[:n13]
-							break L13
+							p, n = p27, n[:n27]
+							break L27
 						}
 						{
-							p16, n16 := p, len(n)
+							p30, n30 := p, len(n)
 							ok = true
-						L16:
+						L30:
 							for {
 								if ok = p < len(s) && s[p] == '?'; ok {
 									p++
 								}
 								if !ok {
-									p, n = p16, n[:n16]
-									break L16
+									p, n = p30, n[:n30]
+									break L30
 								}
-								p, n, ok = b.r34(p, n)
+								// query, inlined
+								node31 := len(n)
+								n = append(n, ast.TreeNode{})
+								n[node31].Start, n[node31].Rule = uint32(p), 31
+								{
+									start32 := p
+									for b.work <= b.limit { // past the limit, no round is tried
+										for p < len(s) && class3[s[p]] {
+											p++
+										}
+										q32 := p
+									L33:
+										for {
+											if p < len(s) && class4[s[p]] {
+												{
+													p34, n34 := p, len(n)
+													ok = true
+												L34:
+													for {
+														if ok = p < len(s) && s[p] == '%'; ok {
+															p++
+														}
+														if !ok {
+															p, n = p34, n[:n34]
+															break L34
+														}
+														if ok = p < len(s) && class5[s[p]]; ok {
+															p++
+														}
+														if !ok {
+															p, n = p34, n[:n34]
+															break L34
+														}
+														if ok = p < len(s) && class5[s[p]]; ok {
+															p++
+														}
+														if !ok {
+															p, n = p34, n[:n34]
+															break L34
+														}
+														break
+													}
+												}
+												if ok {
+													break L33
+												}
+											}
+											ok = false
+											break
+										}
+										if ok && p != q32 {
+											continue
+										}
+										break
+									}
+									b.work += p - start32
+									ok = b.work <= b.limit
+								}
+								if ok {
+									n[node31].End, n[node31].Next = uint32(p), uint32(len(n))
+								} else {
+									n = n[:node31]
+								}
 								if !ok {
-									p, n = p16, n[:n16]
-									break L16
+									p, n = p30, n[:n30]
+									break L30
 								}
 								break
 							}
 						}
 						ok = true
 						if !ok {
-							p, n = p13, n[:n13]
-							break L13
+							p, n = p27, n[:n27]
+							break L27
 						}
 						break
 					}
@@ -549,21 +839,83 @@ func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				break L1
 			}
 			{
-				p17, n17 := p, len(n)
+				p35, n35 := p, len(n)
 				ok = true
-			L17:
+			L35:
 				for {
 					if ok = p < len(s) && s[p] == '#'; ok {
 						p++
 					}
 					if !ok {
-						p, n = p17, n[:n17]
-						break L17
+						p, n = p35, n[:n35]
+						break L35
 					}
-					p, n, ok = b.r35(p, n)
+					// fragment, inlined
+					node36 := len(n)
+					n = append(n, ast.TreeNode{})
+					n[node36].Start, n[node36].Rule = uint32(p), 32
+					{
+						start37 := p
+						for b.work <= b.limit { // past the limit, no round is tried
+							for p < len(s) && class3[s[p]] {
+								p++
+							}
+							q37 := p
+						L38:
+							for {
+								if p < len(s) && class4[s[p]] {
+									{
+										p39, n39 := p, len(n)
+										ok = true
+									L39:
+										for {
+											if ok = p < len(s) && s[p] == '%'; ok {
+												p++
+											}
+											if !ok {
+												p, n = p39, n[:n39]
+												break L39
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p39, n[:n39]
+												break L39
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p39, n[:n39]
+												break L39
+											}
+											break
+										}
+									}
+									if ok {
+										break L38
+									}
+								}
+								ok = false
+								break
+							}
+							if ok && p != q37 {
+								continue
+							}
+							break
+						}
+						b.work += p - start37
+						ok = b.work <= b.limit
+					}
+					if ok {
+						n[node36].End, n[node36].Next = uint32(p), uint32(len(n))
+					} else {
+						n = n[:node36]
+					}
 					if !ok {
-						p, n = p17, n[:n17]
-						break L17
+						p, n = p35, n[:n35]
+						break L35
 					}
 					break
 				}
@@ -597,7 +949,46 @@ func (b *treeBuilder) r1(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = true
 			L2:
 				for {
-					p, n, ok = b.r8(p, n)
+					// scheme, inlined
+					node3 := len(n)
+					n = append(n, ast.TreeNode{})
+					n[node3].Start, n[node3].Rule = uint32(p), 8
+					{
+						p4, n4 := p, len(n)
+						ok = true
+					L4:
+						for {
+							if ok = p < len(s) && class0[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p4, n[:n4]
+								break L4
+							}
+							{
+								start5 := p
+								for b.work <= b.limit { // past the limit, no round is tried
+									for p < len(s) && class1[s[p]] {
+										p++
+									}
+									ok = false
+									break
+								}
+								b.work += p - start5
+								ok = b.work <= b.limit
+							}
+							if !ok {
+								p, n = p4, n[:n4]
+								break L4
+							}
+							break
+						}
+					}
+					if ok {
+						n[node3].End, n[node3].Next = uint32(p), uint32(len(n))
+					} else {
+						n = n[:node3]
+					}
 					if !ok {
 						p, n = p2, n[:n2]
 						break L2
@@ -609,57 +1000,57 @@ func (b *treeBuilder) r1(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						p, n = p2, n[:n2]
 						break L2
 					}
-				L3:
+				L6:
 					for {
 						{
-							p4, n4 := p, len(n)
+							p7, n7 := p, len(n)
 							ok = true
-						L4:
+						L7:
 							for {
 								// hier_part, inlined
 								{
-									p5, n5 := p, len(n)
+									p8, n8 := p, len(n)
 									ok = true
-								L5:
+								L8:
 									for {
-									L6:
+									L9:
 										for {
-											if p < len(s) && class1[s[p]] {
+											if p < len(s) && class2[s[p]] {
 												// net_path, inlined
 												{
-													p7, n7 := p, len(n)
+													p10, n10 := p, len(n)
 													ok = true
-												L7:
+												L10:
 													for {
 														if ok = len(s)-p >= 2 && s[p:p+2] == "//"; ok {
 															p += 2
 														}
 														if !ok {
-															p, n = p7, n[:n7]
-															break L7
+															p, n = p10, n[:n10]
+															break L10
 														}
 														p, n, ok = b.r9(p, n)
 														if !ok {
-															p, n = p7, n[:n7]
-															break L7
+															p, n = p10, n[:n10]
+															break L10
 														}
 														p, n, ok = b.r5(p, n)
 														ok = true
 														if !ok {
-															p, n = p7, n[:n7]
-															break L7
+															p, n = p10, n[:n10]
+															break L10
 														}
 														break
 													}
 												}
 												if ok {
-													break L6
+													break L9
 												}
 											}
-											if p < len(s) && class1[s[p]] {
+											if p < len(s) && class2[s[p]] {
 												p, n, ok = b.r5(p, n)
 												if ok {
-													break L6
+													break L9
 												}
 											}
 											ok = false
@@ -667,84 +1058,273 @@ func (b *treeBuilder) r1(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 										}
 										ok = true
 										if !ok {
-											p, n = p5, n[:n5]
-											break L5
+											p, n = p8, n[:n8]
+											break L8
 										}
 										{
-											p8, n8 := p, len(n)
+											p11, n11 := p, len(n)
 											ok = true
-										L8:
+										L11:
 											for {
 												if ok = p < len(s) && s[p] == '?'; ok {
 													p++
 												}
 												if !ok {
-													p, n = p8, n[:n8]
-													break L8
+													p, n = p11, n[:n11]
+													break L11
 												}
-												p, n, ok = b.r34(p, n)
+												// query, inlined
+												node12 := len(n)
+												n = append(n, ast.TreeNode{})
+												n[node12].Start, n[node12].Rule = uint32(p), 31
+												{
+													start13 := p
+													for b.work <= b.limit { // past the limit, no round is tried
+														for p < len(s) && class3[s[p]] {
+															p++
+														}
+														q13 := p
+													L14:
+														for {
+															if p < len(s) && class4[s[p]] {
+																{
+																	p15, n15 := p, len(n)
+																	ok = true
+																L15:
+																	for {
+																		if ok = p < len(s) && s[p] == '%'; ok {
+																			p++
+																		}
+																		if !ok {
+																			p, n = p15, n[:n15]
+																			break L15
+																		}
+																		if ok = p < len(s) && class5[s[p]]; ok {
+																			p++
+																		}
+																		if !ok {
+																			p, n = p15, n[:n15]
+																			break L15
+																		}
+																		if ok = p < len(s) && class5[s[p]]; ok {
+																			p++
+																		}
+																		if !ok {
+																			p, n = p15, n[:n15]
+																			break L15
+																		}
+																		break
+																	}
+																}
+																if ok {
+																	break L14
+																}
+															}
+															ok = false
+															break
+														}
+														if ok && p != q13 {
+															continue
+														}
+														break
+													}
+													b.work += p - start13
+													ok = b.work <= b.limit
+												}
+												if ok {
+													n[node12].End, n[node12].Next = uint32(p), uint32(len(n))
+												} else {
+													n = n[:node12]
+												}
 												if !ok {
-													p, n = p8, n[:n8]
-													break L8
+													p, n = p11, n[:n11]
+													break L11
 												}
 												break
 											}
 										}
 										ok = true
 										if !ok {
-											p, n = p5, n[:n5]
-											break L5
+											p, n = p8, n[:n8]
+											break L8
 										}
 										break
 									}
 								}
 								if !ok {
-									p, n = p4, n[:n4]
-									break L4
+									p, n = p7, n[:n7]
+									break L7
 								}
 								{
-									p9, n9 := p, len(n)
-								L10:
+									p16, n16 := p, len(n)
+								L17:
 									for {
-										if p < len(s) && class2[s[p]] {
+										if p < len(s) && class6[s[p]] {
 											if ok = p < len(s) && s[p] == '#'; ok {
 												p++
 											}
 											if ok {
-												break L10
+												break L17
 											}
 										}
 										{
-											p11, n11 := p, len(n)
+											p18, n18 := p, len(n)
 											if ok = p < len(s); ok {
 												_, w := utf8.DecodeRuneInString(s[p:])
 												p += w
 											}
-											p, n = p11, n[:n11]
+											p, n = p18, n[:n18]
 											ok = !ok
 										}
 										if ok {
-											break L10
+											break L17
 										}
 										ok = false
 										break
 									}
-									p, n = p9, n[:n9]
+									p, n = p16, n[:n16]
 								}
 								if !ok {
-									p, n = p4, n[:n4]
-									break L4
+									p, n = p7, n[:n7]
+									break L7
 								}
 								break
 							}
 						}
 						if ok {
-							break L3
+							break L6
 						}
-						if p < len(s) && class3[s[p]] {
-							p, n, ok = b.r6(p, n)
+						if p < len(s) && class7[s[p]] {
+							// opaque_part, inlined
+							node19 := len(n)
+							n = append(n, ast.TreeNode{})
+							n[node19].Start, n[node19].Rule = uint32(p), 6
+							{
+								p20, n20 := p, len(n)
+								ok = true
+							L20:
+								for {
+									// uric_no_slash, inlined
+								L21:
+									for {
+										if p < len(s) && class8[s[p]] {
+											if ok = p < len(s) && class8[s[p]]; ok {
+												p++
+											}
+											if ok {
+												break L21
+											}
+										}
+										if p < len(s) && class4[s[p]] {
+											// escaped, inlined
+											{
+												p22, n22 := p, len(n)
+												ok = true
+											L22:
+												for {
+													if ok = p < len(s) && s[p] == '%'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p22, n[:n22]
+														break L22
+													}
+													if ok = p < len(s) && class5[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p22, n[:n22]
+														break L22
+													}
+													if ok = p < len(s) && class5[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p22, n[:n22]
+														break L22
+													}
+													break
+												}
+											}
+											if ok {
+												break L21
+											}
+										}
+										ok = false
+										break
+									}
+									if !ok {
+										p, n = p20, n[:n20]
+										break L20
+									}
+									{
+										start23 := p
+										for b.work <= b.limit { // past the limit, no round is tried
+											for p < len(s) && class12[s[p]] {
+												p++
+											}
+											q23 := p
+										L24:
+											for {
+												if p < len(s) && class4[s[p]] {
+													{
+														p25, n25 := p, len(n)
+														ok = true
+													L25:
+														for {
+															if ok = p < len(s) && s[p] == '%'; ok {
+																p++
+															}
+															if !ok {
+																p, n = p25, n[:n25]
+																break L25
+															}
+															if ok = p < len(s) && class5[s[p]]; ok {
+																p++
+															}
+															if !ok {
+																p, n = p25, n[:n25]
+																break L25
+															}
+															if ok = p < len(s) && class5[s[p]]; ok {
+																p++
+															}
+															if !ok {
+																p, n = p25, n[:n25]
+																break L25
+															}
+															break
+														}
+													}
+													if ok {
+														break L24
+													}
+												}
+												ok = false
+												break
+											}
+											if ok && p != q23 {
+												continue
+											}
+											break
+										}
+										b.work += p - start23
+										ok = b.work <= b.limit
+									}
+									if !ok {
+										p, n = p20, n[:n20]
+										break L20
+									}
+									break
+								}
+							}
 							if ok {
-								break L3
+								n[node19].End, n[node19].Next = uint32(p), uint32(len(n))
+							} else {
+								n = n[:node19]
+							}
+							if ok {
+								break L6
 							}
 						}
 						ok = false
@@ -762,21 +1342,83 @@ func (b *treeBuilder) r1(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				break L1
 			}
 			{
-				p12, n12 := p, len(n)
+				p26, n26 := p, len(n)
 				ok = true
-			L12:
+			L26:
 				for {
 					if ok = p < len(s) && s[p] == '#'; ok {
 						p++
 					}
 					if !ok {
-						p, n = p12, n[:n12]
-						break L12
+						p, n = p26, n[:n26]
+						break L26
 					}
-					p, n, ok = b.r35(p, n)
+					// fragment, inlined
+					node27 := len(n)
+					n = append(n, ast.TreeNode{})
+					n[node27].Start, n[node27].Rule = uint32(p), 32
+					{
+						start28 := p
+						for b.work <= b.limit { // past the limit, no round is tried
+							for p < len(s) && class3[s[p]] {
+								p++
+							}
+							q28 := p
+						L29:
+							for {
+								if p < len(s) && class4[s[p]] {
+									{
+										p30, n30 := p, len(n)
+										ok = true
+									L30:
+										for {
+											if ok = p < len(s) && s[p] == '%'; ok {
+												p++
+											}
+											if !ok {
+												p, n = p30, n[:n30]
+												break L30
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p30, n[:n30]
+												break L30
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p30, n[:n30]
+												break L30
+											}
+											break
+										}
+									}
+									if ok {
+										break L29
+									}
+								}
+								ok = false
+								break
+							}
+							if ok && p != q28 {
+								continue
+							}
+							break
+						}
+						b.work += p - start28
+						ok = b.work <= b.limit
+					}
+					if ok {
+						n[node27].End, n[node27].Next = uint32(p), uint32(len(n))
+					} else {
+						n = n[:node27]
+					}
 					if !ok {
-						p, n = p12, n[:n12]
-						break L12
+						p, n = p26, n[:n26]
+						break L26
 					}
 					break
 				}
@@ -804,7 +1446,46 @@ func (b *treeBuilder) r2(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		ok = true
 	L1:
 		for {
-			p, n, ok = b.r8(p, n)
+			// scheme, inlined
+			node2 := len(n)
+			n = append(n, ast.TreeNode{})
+			n[node2].Start, n[node2].Rule = uint32(p), 8
+			{
+				p3, n3 := p, len(n)
+				ok = true
+			L3:
+				for {
+					if ok = p < len(s) && class0[s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, n = p3, n[:n3]
+						break L3
+					}
+					{
+						start4 := p
+						for b.work <= b.limit { // past the limit, no round is tried
+							for p < len(s) && class1[s[p]] {
+								p++
+							}
+							ok = false
+							break
+						}
+						b.work += p - start4
+						ok = b.work <= b.limit
+					}
+					if !ok {
+						p, n = p3, n[:n3]
+						break L3
+					}
+					break
+				}
+			}
+			if ok {
+				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+			} else {
+				n = n[:node2]
+			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -816,57 +1497,57 @@ func (b *treeBuilder) r2(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-		L2:
+		L5:
 			for {
 				{
-					p3, n3 := p, len(n)
+					p6, n6 := p, len(n)
 					ok = true
-				L3:
+				L6:
 					for {
 						// hier_part, inlined
 						{
-							p4, n4 := p, len(n)
+							p7, n7 := p, len(n)
 							ok = true
-						L4:
+						L7:
 							for {
-							L5:
+							L8:
 								for {
-									if p < len(s) && class1[s[p]] {
+									if p < len(s) && class2[s[p]] {
 										// net_path, inlined
 										{
-											p6, n6 := p, len(n)
+											p9, n9 := p, len(n)
 											ok = true
-										L6:
+										L9:
 											for {
 												if ok = len(s)-p >= 2 && s[p:p+2] == "//"; ok {
 													p += 2
 												}
 												if !ok {
-													p, n = p6, n[:n6]
-													break L6
+													p, n = p9, n[:n9]
+													break L9
 												}
 												p, n, ok = b.r9(p, n)
 												if !ok {
-													p, n = p6, n[:n6]
-													break L6
+													p, n = p9, n[:n9]
+													break L9
 												}
 												p, n, ok = b.r5(p, n)
 												ok = true
 												if !ok {
-													p, n = p6, n[:n6]
-													break L6
+													p, n = p9, n[:n9]
+													break L9
 												}
 												break
 											}
 										}
 										if ok {
-											break L5
+											break L8
 										}
 									}
-									if p < len(s) && class1[s[p]] {
+									if p < len(s) && class2[s[p]] {
 										p, n, ok = b.r5(p, n)
 										if ok {
-											break L5
+											break L8
 										}
 									}
 									ok = false
@@ -874,84 +1555,273 @@ func (b *treeBuilder) r2(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								}
 								ok = true
 								if !ok {
-									p, n = p4, n[:n4]
-									break L4
+									p, n = p7, n[:n7]
+									break L7
 								}
 								{
-									p7, n7 := p, len(n)
+									p10, n10 := p, len(n)
 									ok = true
-								L7:
+								L10:
 									for {
 										if ok = p < len(s) && s[p] == '?'; ok {
 											p++
 										}
 										if !ok {
-											p, n = p7, n[:n7]
-											break L7
+											p, n = p10, n[:n10]
+											break L10
 										}
-										p, n, ok = b.r34(p, n)
+										// query, inlined
+										node11 := len(n)
+										n = append(n, ast.TreeNode{})
+										n[node11].Start, n[node11].Rule = uint32(p), 31
+										{
+											start12 := p
+											for b.work <= b.limit { // past the limit, no round is tried
+												for p < len(s) && class3[s[p]] {
+													p++
+												}
+												q12 := p
+											L13:
+												for {
+													if p < len(s) && class4[s[p]] {
+														{
+															p14, n14 := p, len(n)
+															ok = true
+														L14:
+															for {
+																if ok = p < len(s) && s[p] == '%'; ok {
+																	p++
+																}
+																if !ok {
+																	p, n = p14, n[:n14]
+																	break L14
+																}
+																if ok = p < len(s) && class5[s[p]]; ok {
+																	p++
+																}
+																if !ok {
+																	p, n = p14, n[:n14]
+																	break L14
+																}
+																if ok = p < len(s) && class5[s[p]]; ok {
+																	p++
+																}
+																if !ok {
+																	p, n = p14, n[:n14]
+																	break L14
+																}
+																break
+															}
+														}
+														if ok {
+															break L13
+														}
+													}
+													ok = false
+													break
+												}
+												if ok && p != q12 {
+													continue
+												}
+												break
+											}
+											b.work += p - start12
+											ok = b.work <= b.limit
+										}
+										if ok {
+											n[node11].End, n[node11].Next = uint32(p), uint32(len(n))
+										} else {
+											n = n[:node11]
+										}
 										if !ok {
-											p, n = p7, n[:n7]
-											break L7
+											p, n = p10, n[:n10]
+											break L10
 										}
 										break
 									}
 								}
 								ok = true
 								if !ok {
-									p, n = p4, n[:n4]
-									break L4
+									p, n = p7, n[:n7]
+									break L7
 								}
 								break
 							}
 						}
 						if !ok {
-							p, n = p3, n[:n3]
-							break L3
+							p, n = p6, n[:n6]
+							break L6
 						}
 						{
-							p8, n8 := p, len(n)
-						L9:
+							p15, n15 := p, len(n)
+						L16:
 							for {
-								if p < len(s) && class2[s[p]] {
+								if p < len(s) && class6[s[p]] {
 									if ok = p < len(s) && s[p] == '#'; ok {
 										p++
 									}
 									if ok {
-										break L9
+										break L16
 									}
 								}
 								{
-									p10, n10 := p, len(n)
+									p17, n17 := p, len(n)
 									if ok = p < len(s); ok {
 										_, w := utf8.DecodeRuneInString(s[p:])
 										p += w
 									}
-									p, n = p10, n[:n10]
+									p, n = p17, n[:n17]
 									ok = !ok
 								}
 								if ok {
-									break L9
+									break L16
 								}
 								ok = false
 								break
 							}
-							p, n = p8, n[:n8]
+							p, n = p15, n[:n15]
 						}
 						if !ok {
-							p, n = p3, n[:n3]
-							break L3
+							p, n = p6, n[:n6]
+							break L6
 						}
 						break
 					}
 				}
 				if ok {
-					break L2
+					break L5
 				}
-				if p < len(s) && class3[s[p]] {
-					p, n, ok = b.r6(p, n)
+				if p < len(s) && class7[s[p]] {
+					// opaque_part, inlined
+					node18 := len(n)
+					n = append(n, ast.TreeNode{})
+					n[node18].Start, n[node18].Rule = uint32(p), 6
+					{
+						p19, n19 := p, len(n)
+						ok = true
+					L19:
+						for {
+							// uric_no_slash, inlined
+						L20:
+							for {
+								if p < len(s) && class8[s[p]] {
+									if ok = p < len(s) && class8[s[p]]; ok {
+										p++
+									}
+									if ok {
+										break L20
+									}
+								}
+								if p < len(s) && class4[s[p]] {
+									// escaped, inlined
+									{
+										p21, n21 := p, len(n)
+										ok = true
+									L21:
+										for {
+											if ok = p < len(s) && s[p] == '%'; ok {
+												p++
+											}
+											if !ok {
+												p, n = p21, n[:n21]
+												break L21
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p21, n[:n21]
+												break L21
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p21, n[:n21]
+												break L21
+											}
+											break
+										}
+									}
+									if ok {
+										break L20
+									}
+								}
+								ok = false
+								break
+							}
+							if !ok {
+								p, n = p19, n[:n19]
+								break L19
+							}
+							{
+								start22 := p
+								for b.work <= b.limit { // past the limit, no round is tried
+									for p < len(s) && class12[s[p]] {
+										p++
+									}
+									q22 := p
+								L23:
+									for {
+										if p < len(s) && class4[s[p]] {
+											{
+												p24, n24 := p, len(n)
+												ok = true
+											L24:
+												for {
+													if ok = p < len(s) && s[p] == '%'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p24, n[:n24]
+														break L24
+													}
+													if ok = p < len(s) && class5[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p24, n[:n24]
+														break L24
+													}
+													if ok = p < len(s) && class5[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p24, n[:n24]
+														break L24
+													}
+													break
+												}
+											}
+											if ok {
+												break L23
+											}
+										}
+										ok = false
+										break
+									}
+									if ok && p != q22 {
+										continue
+									}
+									break
+								}
+								b.work += p - start22
+								ok = b.work <= b.limit
+							}
+							if !ok {
+								p, n = p19, n[:n19]
+								break L19
+							}
+							break
+						}
+					}
 					if ok {
-						break L2
+						n[node18].End, n[node18].Next = uint32(p), uint32(len(n))
+					} else {
+						n = n[:node18]
+					}
+					if ok {
+						break L5
 					}
 				}
 				ok = false
@@ -981,7 +1851,7 @@ func (b *treeBuilder) r3(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		for {
 		L2:
 			for {
-				if p < len(s) && class1[s[p]] {
+				if p < len(s) && class2[s[p]] {
 					// net_path, inlined
 					{
 						p3, n3 := p, len(n)
@@ -1013,7 +1883,7 @@ func (b *treeBuilder) r3(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						break L2
 					}
 				}
-				if p < len(s) && class1[s[p]] {
+				if p < len(s) && class2[s[p]] {
 					p, n, ok = b.r5(p, n)
 					if ok {
 						break L2
@@ -1039,7 +1909,69 @@ func (b *treeBuilder) r3(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						p, n = p4, n[:n4]
 						break L4
 					}
-					p, n, ok = b.r34(p, n)
+					// query, inlined
+					node5 := len(n)
+					n = append(n, ast.TreeNode{})
+					n[node5].Start, n[node5].Rule = uint32(p), 31
+					{
+						start6 := p
+						for b.work <= b.limit { // past the limit, no round is tried
+							for p < len(s) && class3[s[p]] {
+								p++
+							}
+							q6 := p
+						L7:
+							for {
+								if p < len(s) && class4[s[p]] {
+									{
+										p8, n8 := p, len(n)
+										ok = true
+									L8:
+										for {
+											if ok = p < len(s) && s[p] == '%'; ok {
+												p++
+											}
+											if !ok {
+												p, n = p8, n[:n8]
+												break L8
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p8, n[:n8]
+												break L8
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p8, n[:n8]
+												break L8
+											}
+											break
+										}
+									}
+									if ok {
+										break L7
+									}
+								}
+								ok = false
+								break
+							}
+							if ok && p != q6 {
+								continue
+							}
+							break
+						}
+						b.work += p - start6
+						ok = b.work <= b.limit
+					}
+					if ok {
+						n[node5].End, n[node5].Next = uint32(p), uint32(len(n))
+					} else {
+						n = n[:node5]
+					}
 					if !ok {
 						p, n = p4, n[:n4]
 						break L4
@@ -1122,40 +2054,164 @@ func (b *treeBuilder) r5(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = true
 			L2:
 				for {
-					p, n, ok = b.r32(p, n)
+					// segment, inlined
+					node3 := len(n)
+					n = append(n, ast.TreeNode{})
+					n[node3].Start, n[node3].Rule = uint32(p), 29
+					{
+						start4 := p
+						for b.work <= b.limit { // past the limit, no round is tried
+							for p < len(s) && class14[s[p]] {
+								p++
+							}
+							q4 := p
+						L5:
+							for {
+								if p < len(s) && class4[s[p]] {
+									{
+										p6, n6 := p, len(n)
+										ok = true
+									L6:
+										for {
+											if ok = p < len(s) && s[p] == '%'; ok {
+												p++
+											}
+											if !ok {
+												p, n = p6, n[:n6]
+												break L6
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p6, n[:n6]
+												break L6
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p6, n[:n6]
+												break L6
+											}
+											break
+										}
+									}
+									if ok {
+										break L5
+									}
+								}
+								ok = false
+								break
+							}
+							if ok && p != q4 {
+								continue
+							}
+							break
+						}
+						b.work += p - start4
+						ok = b.work <= b.limit
+					}
+					if ok {
+						n[node3].End, n[node3].Next = uint32(p), uint32(len(n))
+					} else {
+						n = n[:node3]
+					}
 					if !ok {
 						p, n = p2, n[:n2]
 						break L2
 					}
 					{
-						start3 := p
+						start7 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							q3 := p
+							q7 := p
 							{
-								p4, n4 := p, len(n)
+								p8, n8 := p, len(n)
 								ok = true
-							L4:
+							L8:
 								for {
 									if ok = p < len(s) && s[p] == '/'; ok {
 										p++
 									}
 									if !ok {
-										p, n = p4, n[:n4]
-										break L4
+										p, n = p8, n[:n8]
+										break L8
 									}
-									p, n, ok = b.r32(p, n)
+									// segment, inlined
+									node9 := len(n)
+									n = append(n, ast.TreeNode{})
+									n[node9].Start, n[node9].Rule = uint32(p), 29
+									{
+										start10 := p
+										for b.work <= b.limit { // past the limit, no round is tried
+											for p < len(s) && class14[s[p]] {
+												p++
+											}
+											q10 := p
+										L11:
+											for {
+												if p < len(s) && class4[s[p]] {
+													{
+														p12, n12 := p, len(n)
+														ok = true
+													L12:
+														for {
+															if ok = p < len(s) && s[p] == '%'; ok {
+																p++
+															}
+															if !ok {
+																p, n = p12, n[:n12]
+																break L12
+															}
+															if ok = p < len(s) && class5[s[p]]; ok {
+																p++
+															}
+															if !ok {
+																p, n = p12, n[:n12]
+																break L12
+															}
+															if ok = p < len(s) && class5[s[p]]; ok {
+																p++
+															}
+															if !ok {
+																p, n = p12, n[:n12]
+																break L12
+															}
+															break
+														}
+													}
+													if ok {
+														break L11
+													}
+												}
+												ok = false
+												break
+											}
+											if ok && p != q10 {
+												continue
+											}
+											break
+										}
+										b.work += p - start10
+										ok = b.work <= b.limit
+									}
+									if ok {
+										n[node9].End, n[node9].Next = uint32(p), uint32(len(n))
+									} else {
+										n = n[:node9]
+									}
 									if !ok {
-										p, n = p4, n[:n4]
-										break L4
+										p, n = p8, n[:n8]
+										break L8
 									}
 									break
 								}
 							}
-							if !ok || p == q3 {
+							if !ok || p == q7 {
 								break
 							}
 						}
-						b.work += p - start3
+						b.work += p - start7
 						ok = b.work <= b.limit
 					}
 					if !ok {
@@ -1197,15 +2253,15 @@ func (b *treeBuilder) r6(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// uric_no_slash, inlined
 		L2:
 			for {
-				if p < len(s) && class5[s[p]] {
-					if ok = p < len(s) && class5[s[p]]; ok {
+				if p < len(s) && class8[s[p]] {
+					if ok = p < len(s) && class8[s[p]]; ok {
 						p++
 					}
 					if ok {
 						break L2
 					}
 				}
-				if p < len(s) && class6[s[p]] {
+				if p < len(s) && class4[s[p]] {
 					// escaped, inlined
 					{
 						p3, n3 := p, len(n)
@@ -1219,14 +2275,14 @@ func (b *treeBuilder) r6(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(s) && class7[s[p]]; ok {
+							if ok = p < len(s) && class5[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(s) && class7[s[p]]; ok {
+							if ok = p < len(s) && class5[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -1250,13 +2306,13 @@ func (b *treeBuilder) r6(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			{
 				start4 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class11[s[p]] {
+					for p < len(s) && class12[s[p]] {
 						p++
 					}
 					q4 := p
 				L5:
 					for {
-						if p < len(s) && class6[s[p]] {
+						if p < len(s) && class4[s[p]] {
 							{
 								p6, n6 := p, len(n)
 								ok = true
@@ -1269,14 +2325,14 @@ func (b *treeBuilder) r6(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 										p, n = p6, n[:n6]
 										break L6
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p6, n[:n6]
 										break L6
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									if !ok {
@@ -1324,15 +2380,15 @@ func (b *treeBuilder) r7(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	s := b.s
 L1:
 	for {
-		if p < len(s) && class5[s[p]] {
-			if ok = p < len(s) && class5[s[p]]; ok {
+		if p < len(s) && class8[s[p]] {
+			if ok = p < len(s) && class8[s[p]]; ok {
 				p++
 			}
 			if ok {
 				break L1
 			}
 		}
-		if p < len(s) && class6[s[p]] {
+		if p < len(s) && class4[s[p]] {
 			// escaped, inlined
 			{
 				p2, n2 := p, len(n)
@@ -1346,14 +2402,14 @@ L1:
 						p, n = p2, n[:n2]
 						break L2
 					}
-					if ok = p < len(s) && class7[s[p]]; ok {
+					if ok = p < len(s) && class5[s[p]]; ok {
 						p++
 					}
 					if !ok {
 						p, n = p2, n[:n2]
 						break L2
 					}
-					if ok = p < len(s) && class7[s[p]]; ok {
+					if ok = p < len(s) && class5[s[p]]; ok {
 						p++
 					}
 					if !ok {
@@ -1398,7 +2454,7 @@ func (b *treeBuilder) r8(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			{
 				start2 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class12[s[p]] {
+					for p < len(s) && class1[s[p]] {
 						p++
 					}
 					ok = false
@@ -1448,8 +2504,8 @@ L1:
 					// authority_end, inlined
 				L4:
 					for {
-						if p < len(s) && class13[s[p]] {
-							if ok = p < len(s) && class13[s[p]]; ok {
+						if p < len(s) && class15[s[p]] {
+							if ok = p < len(s) && class15[s[p]]; ok {
 								p++
 							}
 							if ok {
@@ -1483,8 +2539,70 @@ L1:
 		if ok {
 			break L1
 		}
-		if p < len(s) && class14[s[p]] {
-			p, n, ok = b.r11(p, n)
+		if p < len(s) && class16[s[p]] {
+			// reg_name, inlined
+			node6 := len(n)
+			n = append(n, ast.TreeNode{})
+			n[node6].Start, n[node6].Rule = uint32(p), 10
+			{
+				start7 := p
+				for b.work <= b.limit { // past the limit, no round is tried
+					for p < len(s) && class14[s[p]] {
+						p++
+					}
+					q7 := p
+				L8:
+					for {
+						if p < len(s) && class4[s[p]] {
+							{
+								p9, n9 := p, len(n)
+								ok = true
+							L9:
+								for {
+									if ok = p < len(s) && s[p] == '%'; ok {
+										p++
+									}
+									if !ok {
+										p, n = p9, n[:n9]
+										break L9
+									}
+									if ok = p < len(s) && class5[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p9, n[:n9]
+										break L9
+									}
+									if ok = p < len(s) && class5[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p9, n[:n9]
+										break L9
+									}
+									break
+								}
+							}
+							if ok {
+								break L8
+							}
+						}
+						ok = false
+						break
+					}
+					if ok && p != q7 {
+						continue
+					}
+					break
+				}
+				b.work += p - start7
+				ok = (ok || p != start7) && b.work <= b.limit
+			}
+			if ok {
+				n[node6].End, n[node6].Next = uint32(p), uint32(len(n))
+			} else {
+				n = n[:node6]
+			}
 			if ok {
 				break L1
 			}
@@ -1508,8 +2626,8 @@ func (b *treeBuilder) r10(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	s := b.s
 L1:
 	for {
-		if p < len(s) && class13[s[p]] {
-			if ok = p < len(s) && class13[s[p]]; ok {
+		if p < len(s) && class15[s[p]] {
+			if ok = p < len(s) && class15[s[p]]; ok {
 				p++
 			}
 			if ok {
@@ -1547,13 +2665,13 @@ func (b *treeBuilder) r11(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class15[s[p]] {
+			for p < len(s) && class14[s[p]] {
 				p++
 			}
 			q1 := p
 		L2:
 			for {
-				if p < len(s) && class6[s[p]] {
+				if p < len(s) && class4[s[p]] {
 					{
 						p3, n3 := p, len(n)
 						ok = true
@@ -1566,14 +2684,14 @@ func (b *treeBuilder) r11(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(s) && class7[s[p]]; ok {
+							if ok = p < len(s) && class5[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(s) && class7[s[p]]; ok {
+							if ok = p < len(s) && class5[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -1625,7 +2743,69 @@ func (b *treeBuilder) r12(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = true
 			L2:
 				for {
-					p, n, ok = b.r13(p, n)
+					// userinfo, inlined
+					node3 := len(n)
+					n = append(n, ast.TreeNode{})
+					n[node3].Start, n[node3].Rule = uint32(p), 12
+					{
+						start4 := p
+						for b.work <= b.limit { // past the limit, no round is tried
+							for p < len(s) && class17[s[p]] {
+								p++
+							}
+							q4 := p
+						L5:
+							for {
+								if p < len(s) && class4[s[p]] {
+									{
+										p6, n6 := p, len(n)
+										ok = true
+									L6:
+										for {
+											if ok = p < len(s) && s[p] == '%'; ok {
+												p++
+											}
+											if !ok {
+												p, n = p6, n[:n6]
+												break L6
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p6, n[:n6]
+												break L6
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p6, n[:n6]
+												break L6
+											}
+											break
+										}
+									}
+									if ok {
+										break L5
+									}
+								}
+								ok = false
+								break
+							}
+							if ok && p != q4 {
+								continue
+							}
+							break
+						}
+						b.work += p - start4
+						ok = b.work <= b.limit
+					}
+					if ok {
+						n[node3].End, n[node3].Next = uint32(p), uint32(len(n))
+					} else {
+						n = n[:node3]
+					}
 					if !ok {
 						p, n = p2, n[:n2]
 						break L2
@@ -1647,39 +2827,59 @@ func (b *treeBuilder) r12(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			}
 			// hostport, inlined
 			{
-				p3, n3 := p, len(n)
+				p7, n7 := p, len(n)
 				ok = true
-			L3:
+			L7:
 				for {
 					p, n, ok = b.r15(p, n)
 					if !ok {
-						p, n = p3, n[:n3]
-						break L3
+						p, n = p7, n[:n7]
+						break L7
 					}
 					{
-						p4, n4 := p, len(n)
+						p8, n8 := p, len(n)
 						ok = true
-					L4:
+					L8:
 						for {
 							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, n = p4, n[:n4]
-								break L4
+								p, n = p8, n[:n8]
+								break L8
 							}
-							p, n, ok = b.r16(p, n)
+							// port, inlined
+							node9 := len(n)
+							n = append(n, ast.TreeNode{})
+							n[node9].Start, n[node9].Rule = uint32(p), 15
+							{
+								start10 := p
+								for b.work <= b.limit { // past the limit, no round is tried
+									for p < len(s) && class18[s[p]] {
+										p++
+									}
+									ok = false
+									break
+								}
+								b.work += p - start10
+								ok = b.work <= b.limit
+							}
+							if ok {
+								n[node9].End, n[node9].Next = uint32(p), uint32(len(n))
+							} else {
+								n = n[:node9]
+							}
 							if !ok {
-								p, n = p4, n[:n4]
-								break L4
+								p, n = p8, n[:n8]
+								break L8
 							}
 							break
 						}
 					}
 					ok = true
 					if !ok {
-						p, n = p3, n[:n3]
-						break L3
+						p, n = p7, n[:n7]
+						break L7
 					}
 					break
 				}
@@ -1712,13 +2912,13 @@ func (b *treeBuilder) r13(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class16[s[p]] {
+			for p < len(s) && class17[s[p]] {
 				p++
 			}
 			q1 := p
 		L2:
 			for {
-				if p < len(s) && class6[s[p]] {
+				if p < len(s) && class4[s[p]] {
 					{
 						p3, n3 := p, len(n)
 						ok = true
@@ -1731,14 +2931,14 @@ func (b *treeBuilder) r13(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(s) && class7[s[p]]; ok {
+							if ok = p < len(s) && class5[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(s) && class7[s[p]]; ok {
+							if ok = p < len(s) && class5[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -1799,7 +2999,27 @@ func (b *treeBuilder) r14(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						p, n = p2, n[:n2]
 						break L2
 					}
-					p, n, ok = b.r16(p, n)
+					// port, inlined
+					node3 := len(n)
+					n = append(n, ast.TreeNode{})
+					n[node3].Start, n[node3].Rule = uint32(p), 15
+					{
+						start4 := p
+						for b.work <= b.limit { // past the limit, no round is tried
+							for p < len(s) && class18[s[p]] {
+								p++
+							}
+							ok = false
+							break
+						}
+						b.work += p - start4
+						ok = b.work <= b.limit
+					}
+					if ok {
+						n[node3].End, n[node3].Next = uint32(p), uint32(len(n))
+					} else {
+						n = n[:node3]
+					}
 					if !ok {
 						p, n = p2, n[:n2]
 						break L2
@@ -1830,7 +3050,7 @@ func (b *treeBuilder) r15(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	s := b.s
 L1:
 	for {
-		if p < len(s) && class17[s[p]] {
+		if p < len(s) && class19[s[p]] {
 			p, n, ok = b.r24(p, n)
 			if ok {
 				break L1
@@ -1849,7 +3069,7 @@ L1:
 					}
 					{
 						p3, n3 := p, len(n)
-						if ok = p < len(s) && class19[s[p]]; ok {
+						if ok = p < len(s) && class20[s[p]]; ok {
 							p++
 						}
 						p, n = p3, n[:n3]
@@ -1866,7 +3086,7 @@ L1:
 				break L1
 			}
 		}
-		if p < len(s) && class9[s[p]] {
+		if p < len(s) && class10[s[p]] {
 			p, n, ok = b.r17(p, n)
 			if ok {
 				break L1
@@ -1920,12 +3140,73 @@ func (b *treeBuilder) r17(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 16
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			p, n, ok = b.r19(p, n)
+			// domainlabel, inlined
+			node2 := len(n)
+			n = append(n, ast.TreeNode{})
+			n[node2].Start, n[node2].Rule = uint32(p), 18
+			{
+				p3, n3 := p, len(n)
+				ok = true
+			L3:
+				for {
+					m4 := p
+					{
+						p5, n5 := p, len(n)
+						ok = true
+					L5:
+						for {
+							if ok = p < len(s) && class10[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p5, n[:n5]
+								break L5
+							}
+							{
+								start6, end6 := p, p
+								if b.work <= b.limit { // past the limit, nothing is scanned
+									for p < len(s) && class22[s[p]] {
+										p++
+										if class10[s[p-1]] {
+											end6 = p
+										}
+									}
+								}
+								b.work += p - start6
+								p = end6
+								ok = b.work <= b.limit
+							}
+							if !ok {
+								p, n = p5, n[:n5]
+								break L5
+							}
+							break
+						}
+					}
+					m4 = p - m4 // the length of n
+					if !ok {
+						p, n = p3, n[:n3]
+						break L3
+					}
+					ok = m4 <= 63 // a length bound on n
+					if !ok {
+						p, n = p3, n[:n3]
+						break L3
+					}
+					break
+				}
+			}
+			if ok {
+				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+			} else {
+				n = n[:node2]
+			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -1973,36 +3254,96 @@ func (b *treeBuilder) r18(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							p, n, ok = b.r19(p, n)
+							// domainlabel, inlined
+							node4 := len(n)
+							n = append(n, ast.TreeNode{})
+							n[node4].Start, n[node4].Rule = uint32(p), 18
+							{
+								p5, n5 := p, len(n)
+								ok = true
+							L5:
+								for {
+									m6 := p
+									{
+										p7, n7 := p, len(n)
+										ok = true
+									L7:
+										for {
+											if ok = p < len(s) && class10[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p7, n[:n7]
+												break L7
+											}
+											{
+												start8, end8 := p, p
+												if b.work <= b.limit { // past the limit, nothing is scanned
+													for p < len(s) && class22[s[p]] {
+														p++
+														if class10[s[p-1]] {
+															end8 = p
+														}
+													}
+												}
+												b.work += p - start8
+												p = end8
+												ok = b.work <= b.limit
+											}
+											if !ok {
+												p, n = p7, n[:n7]
+												break L7
+											}
+											break
+										}
+									}
+									m6 = p - m6 // the length of n
+									if !ok {
+										p, n = p5, n[:n5]
+										break L5
+									}
+									ok = m6 <= 63 // a length bound on n
+									if !ok {
+										p, n = p5, n[:n5]
+										break L5
+									}
+									break
+								}
+							}
+							if ok {
+								n[node4].End, n[node4].Next = uint32(p), uint32(len(n))
+							} else {
+								n = n[:node4]
+							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
 							{
-								p4, n4 := p, len(n)
+								p9, n9 := p, len(n)
 								{
-									p5, n5 := p, len(n)
+									p10, n10 := p, len(n)
 									ok = true
-								L5:
+								L10:
 									for {
 										if ok = p < len(s) && s[p] == '.'; ok {
 											p++
 										}
 										if !ok {
-											p, n = p5, n[:n5]
-											break L5
+											p, n = p10, n[:n10]
+											break L10
 										}
-										if ok = p < len(s) && class9[s[p]]; ok {
+										if ok = p < len(s) && class10[s[p]]; ok {
 											p++
 										}
 										if !ok {
-											p, n = p5, n[:n5]
-											break L5
+											p, n = p10, n[:n10]
+											break L10
 										}
 										break
 									}
 								}
-								p, n = p4, n[:n4]
+								p, n = p9, n[:n9]
 							}
 							if !ok {
 								p, n = p3, n[:n3]
@@ -2022,63 +3363,183 @@ func (b *treeBuilder) r18(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-		L6:
+		L11:
 			for {
-				if p < len(s) && class20[s[p]] {
+				if p < len(s) && class23[s[p]] {
 					{
-						p7, n7 := p, len(n)
+						p12, n12 := p, len(n)
 						ok = true
-					L7:
+					L12:
 						for {
 							if ok = p < len(s) && s[p] == '.'; ok {
 								p++
 							}
 							if !ok {
-								p, n = p7, n[:n7]
-								break L7
+								p, n = p12, n[:n12]
+								break L12
 							}
-							p, n, ok = b.r20(p, n)
+							// toplabel, inlined
+							node13 := len(n)
+							n = append(n, ast.TreeNode{})
+							n[node13].Start, n[node13].Rule = uint32(p), 19
+							{
+								p14, n14 := p, len(n)
+								ok = true
+							L14:
+								for {
+									m15 := p
+									{
+										p16, n16 := p, len(n)
+										ok = true
+									L16:
+										for {
+											if ok = p < len(s) && class0[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p16, n[:n16]
+												break L16
+											}
+											{
+												start17, end17 := p, p
+												if b.work <= b.limit { // past the limit, nothing is scanned
+													for p < len(s) && class22[s[p]] {
+														p++
+														if class10[s[p-1]] {
+															end17 = p
+														}
+													}
+												}
+												b.work += p - start17
+												p = end17
+												ok = b.work <= b.limit
+											}
+											if !ok {
+												p, n = p16, n[:n16]
+												break L16
+											}
+											break
+										}
+									}
+									m15 = p - m15 // the length of n
+									if !ok {
+										p, n = p14, n[:n14]
+										break L14
+									}
+									ok = m15 <= 63 // a length bound on n
+									if !ok {
+										p, n = p14, n[:n14]
+										break L14
+									}
+									break
+								}
+							}
+							if ok {
+								n[node13].End, n[node13].Next = uint32(p), uint32(len(n))
+							} else {
+								n = n[:node13]
+							}
 							if !ok {
-								p, n = p7, n[:n7]
-								break L7
+								p, n = p12, n[:n12]
+								break L12
 							}
 							if ok = p < len(s) && s[p] == '.'; ok {
 								p++
 							}
 							if !ok {
-								p, n = p7, n[:n7]
-								break L7
+								p, n = p12, n[:n12]
+								break L12
 							}
 							break
 						}
 					}
 					if ok {
-						break L6
+						break L11
 					}
 				}
-				if p < len(s) && class20[s[p]] {
+				if p < len(s) && class23[s[p]] {
 					{
-						p8, n8 := p, len(n)
+						p18, n18 := p, len(n)
 						ok = true
-					L8:
+					L18:
 						for {
 							if ok = p < len(s) && s[p] == '.'; ok {
 								p++
 							}
 							if !ok {
-								p, n = p8, n[:n8]
-								break L8
+								p, n = p18, n[:n18]
+								break L18
 							}
-							p, n, ok = b.r19(p, n)
+							// domainlabel, inlined
+							node19 := len(n)
+							n = append(n, ast.TreeNode{})
+							n[node19].Start, n[node19].Rule = uint32(p), 18
+							{
+								p20, n20 := p, len(n)
+								ok = true
+							L20:
+								for {
+									m21 := p
+									{
+										p22, n22 := p, len(n)
+										ok = true
+									L22:
+										for {
+											if ok = p < len(s) && class10[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p22, n[:n22]
+												break L22
+											}
+											{
+												start23, end23 := p, p
+												if b.work <= b.limit { // past the limit, nothing is scanned
+													for p < len(s) && class22[s[p]] {
+														p++
+														if class10[s[p-1]] {
+															end23 = p
+														}
+													}
+												}
+												b.work += p - start23
+												p = end23
+												ok = b.work <= b.limit
+											}
+											if !ok {
+												p, n = p22, n[:n22]
+												break L22
+											}
+											break
+										}
+									}
+									m21 = p - m21 // the length of n
+									if !ok {
+										p, n = p20, n[:n20]
+										break L20
+									}
+									ok = m21 <= 63 // a length bound on n
+									if !ok {
+										p, n = p20, n[:n20]
+										break L20
+									}
+									break
+								}
+							}
+							if ok {
+								n[node19].End, n[node19].Next = uint32(p), uint32(len(n))
+							} else {
+								n = n[:node19]
+							}
 							if !ok {
-								p, n = p8, n[:n8]
-								break L8
+								p, n = p18, n[:n18]
+								break L18
 							}
 							break
 						}
 					}
 					if ok {
-						break L6
+						break L11
 					}
 				}
 				ok = false
@@ -2116,7 +3577,7 @@ func (b *treeBuilder) r19(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = true
 			L3:
 				for {
-					if ok = p < len(s) && class9[s[p]]; ok {
+					if ok = p < len(s) && class10[s[p]]; ok {
 						p++
 					}
 					if !ok {
@@ -2128,7 +3589,7 @@ func (b *treeBuilder) r19(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						if b.work <= b.limit { // past the limit, nothing is scanned
 							for p < len(s) && class22[s[p]] {
 								p++
-								if class9[s[p-1]] {
+								if class10[s[p-1]] {
 									end4 = p
 								}
 							}
@@ -2197,7 +3658,7 @@ func (b *treeBuilder) r20(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						if b.work <= b.limit { // past the limit, nothing is scanned
 							for p < len(s) && class22[s[p]] {
 								p++
-								if class9[s[p-1]] {
+								if class10[s[p-1]] {
 									end4 = p
 								}
 							}
@@ -2240,7 +3701,7 @@ func (b *treeBuilder) r21(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	s := b.s
-	if ok = p < len(s) && class9[s[p]]; ok {
+	if ok = p < len(s) && class10[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -2261,7 +3722,150 @@ func (b *treeBuilder) r22(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		ok = true
 	L1:
 		for {
-			p, n, ok = b.r23(p, n)
+			// dec_octet, inlined
+			node2 := len(n)
+			n = append(n, ast.TreeNode{})
+			n[node2].Start, n[node2].Rule = uint32(p), 22
+		L3:
+			for {
+				if p < len(s) && class24[s[p]] {
+					{
+						p4, n4 := p, len(n)
+						ok = true
+					L4:
+						for {
+							if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
+								p += 2
+							}
+							if !ok {
+								p, n = p4, n[:n4]
+								break L4
+							}
+							if ok = p < len(s) && class25[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p4, n[:n4]
+								break L4
+							}
+							break
+						}
+					}
+					if ok {
+						break L3
+					}
+				}
+				if p < len(s) && class24[s[p]] {
+					{
+						p5, n5 := p, len(n)
+						ok = true
+					L5:
+						for {
+							if ok = p < len(s) && s[p] == '2'; ok {
+								p++
+							}
+							if !ok {
+								p, n = p5, n[:n5]
+								break L5
+							}
+							if ok = p < len(s) && class26[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p5, n[:n5]
+								break L5
+							}
+							if ok = p < len(s) && class18[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p5, n[:n5]
+								break L5
+							}
+							break
+						}
+					}
+					if ok {
+						break L3
+					}
+				}
+				if p < len(s) && class27[s[p]] {
+					{
+						p6, n6 := p, len(n)
+						ok = true
+					L6:
+						for {
+							if ok = p < len(s) && s[p] == '1'; ok {
+								p++
+							}
+							if !ok {
+								p, n = p6, n[:n6]
+								break L6
+							}
+							if ok = p < len(s) && class18[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p6, n[:n6]
+								break L6
+							}
+							if ok = p < len(s) && class18[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p6, n[:n6]
+								break L6
+							}
+							break
+						}
+					}
+					if ok {
+						break L3
+					}
+				}
+				if p < len(s) && class28[s[p]] {
+					{
+						p7, n7 := p, len(n)
+						ok = true
+					L7:
+						for {
+							if ok = p < len(s) && class28[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p7, n[:n7]
+								break L7
+							}
+							if ok = p < len(s) && class18[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p7, n[:n7]
+								break L7
+							}
+							break
+						}
+					}
+					if ok {
+						break L3
+					}
+				}
+				if p < len(s) && class18[s[p]] {
+					if ok = p < len(s) && class18[s[p]]; ok {
+						p++
+					}
+					if ok {
+						break L3
+					}
+				}
+				ok = false
+				break
+			}
+			if ok {
+				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+			} else {
+				n = n[:node2]
+			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -2273,7 +3877,150 @@ func (b *treeBuilder) r22(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			p, n, ok = b.r23(p, n)
+			// dec_octet, inlined
+			node8 := len(n)
+			n = append(n, ast.TreeNode{})
+			n[node8].Start, n[node8].Rule = uint32(p), 22
+		L9:
+			for {
+				if p < len(s) && class24[s[p]] {
+					{
+						p10, n10 := p, len(n)
+						ok = true
+					L10:
+						for {
+							if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
+								p += 2
+							}
+							if !ok {
+								p, n = p10, n[:n10]
+								break L10
+							}
+							if ok = p < len(s) && class25[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p10, n[:n10]
+								break L10
+							}
+							break
+						}
+					}
+					if ok {
+						break L9
+					}
+				}
+				if p < len(s) && class24[s[p]] {
+					{
+						p11, n11 := p, len(n)
+						ok = true
+					L11:
+						for {
+							if ok = p < len(s) && s[p] == '2'; ok {
+								p++
+							}
+							if !ok {
+								p, n = p11, n[:n11]
+								break L11
+							}
+							if ok = p < len(s) && class26[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p11, n[:n11]
+								break L11
+							}
+							if ok = p < len(s) && class18[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p11, n[:n11]
+								break L11
+							}
+							break
+						}
+					}
+					if ok {
+						break L9
+					}
+				}
+				if p < len(s) && class27[s[p]] {
+					{
+						p12, n12 := p, len(n)
+						ok = true
+					L12:
+						for {
+							if ok = p < len(s) && s[p] == '1'; ok {
+								p++
+							}
+							if !ok {
+								p, n = p12, n[:n12]
+								break L12
+							}
+							if ok = p < len(s) && class18[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p12, n[:n12]
+								break L12
+							}
+							if ok = p < len(s) && class18[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p12, n[:n12]
+								break L12
+							}
+							break
+						}
+					}
+					if ok {
+						break L9
+					}
+				}
+				if p < len(s) && class28[s[p]] {
+					{
+						p13, n13 := p, len(n)
+						ok = true
+					L13:
+						for {
+							if ok = p < len(s) && class28[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p13, n[:n13]
+								break L13
+							}
+							if ok = p < len(s) && class18[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p13, n[:n13]
+								break L13
+							}
+							break
+						}
+					}
+					if ok {
+						break L9
+					}
+				}
+				if p < len(s) && class18[s[p]] {
+					if ok = p < len(s) && class18[s[p]]; ok {
+						p++
+					}
+					if ok {
+						break L9
+					}
+				}
+				ok = false
+				break
+			}
+			if ok {
+				n[node8].End, n[node8].Next = uint32(p), uint32(len(n))
+			} else {
+				n = n[:node8]
+			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -2285,7 +4032,150 @@ func (b *treeBuilder) r22(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			p, n, ok = b.r23(p, n)
+			// dec_octet, inlined
+			node14 := len(n)
+			n = append(n, ast.TreeNode{})
+			n[node14].Start, n[node14].Rule = uint32(p), 22
+		L15:
+			for {
+				if p < len(s) && class24[s[p]] {
+					{
+						p16, n16 := p, len(n)
+						ok = true
+					L16:
+						for {
+							if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
+								p += 2
+							}
+							if !ok {
+								p, n = p16, n[:n16]
+								break L16
+							}
+							if ok = p < len(s) && class25[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p16, n[:n16]
+								break L16
+							}
+							break
+						}
+					}
+					if ok {
+						break L15
+					}
+				}
+				if p < len(s) && class24[s[p]] {
+					{
+						p17, n17 := p, len(n)
+						ok = true
+					L17:
+						for {
+							if ok = p < len(s) && s[p] == '2'; ok {
+								p++
+							}
+							if !ok {
+								p, n = p17, n[:n17]
+								break L17
+							}
+							if ok = p < len(s) && class26[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p17, n[:n17]
+								break L17
+							}
+							if ok = p < len(s) && class18[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p17, n[:n17]
+								break L17
+							}
+							break
+						}
+					}
+					if ok {
+						break L15
+					}
+				}
+				if p < len(s) && class27[s[p]] {
+					{
+						p18, n18 := p, len(n)
+						ok = true
+					L18:
+						for {
+							if ok = p < len(s) && s[p] == '1'; ok {
+								p++
+							}
+							if !ok {
+								p, n = p18, n[:n18]
+								break L18
+							}
+							if ok = p < len(s) && class18[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p18, n[:n18]
+								break L18
+							}
+							if ok = p < len(s) && class18[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p18, n[:n18]
+								break L18
+							}
+							break
+						}
+					}
+					if ok {
+						break L15
+					}
+				}
+				if p < len(s) && class28[s[p]] {
+					{
+						p19, n19 := p, len(n)
+						ok = true
+					L19:
+						for {
+							if ok = p < len(s) && class28[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p19, n[:n19]
+								break L19
+							}
+							if ok = p < len(s) && class18[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p19, n[:n19]
+								break L19
+							}
+							break
+						}
+					}
+					if ok {
+						break L15
+					}
+				}
+				if p < len(s) && class18[s[p]] {
+					if ok = p < len(s) && class18[s[p]]; ok {
+						p++
+					}
+					if ok {
+						break L15
+					}
+				}
+				ok = false
+				break
+			}
+			if ok {
+				n[node14].End, n[node14].Next = uint32(p), uint32(len(n))
+			} else {
+				n = n[:node14]
+			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -2297,7 +4187,150 @@ func (b *treeBuilder) r22(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			p, n, ok = b.r23(p, n)
+			// dec_octet, inlined
+			node20 := len(n)
+			n = append(n, ast.TreeNode{})
+			n[node20].Start, n[node20].Rule = uint32(p), 22
+		L21:
+			for {
+				if p < len(s) && class24[s[p]] {
+					{
+						p22, n22 := p, len(n)
+						ok = true
+					L22:
+						for {
+							if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
+								p += 2
+							}
+							if !ok {
+								p, n = p22, n[:n22]
+								break L22
+							}
+							if ok = p < len(s) && class25[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p22, n[:n22]
+								break L22
+							}
+							break
+						}
+					}
+					if ok {
+						break L21
+					}
+				}
+				if p < len(s) && class24[s[p]] {
+					{
+						p23, n23 := p, len(n)
+						ok = true
+					L23:
+						for {
+							if ok = p < len(s) && s[p] == '2'; ok {
+								p++
+							}
+							if !ok {
+								p, n = p23, n[:n23]
+								break L23
+							}
+							if ok = p < len(s) && class26[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p23, n[:n23]
+								break L23
+							}
+							if ok = p < len(s) && class18[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p23, n[:n23]
+								break L23
+							}
+							break
+						}
+					}
+					if ok {
+						break L21
+					}
+				}
+				if p < len(s) && class27[s[p]] {
+					{
+						p24, n24 := p, len(n)
+						ok = true
+					L24:
+						for {
+							if ok = p < len(s) && s[p] == '1'; ok {
+								p++
+							}
+							if !ok {
+								p, n = p24, n[:n24]
+								break L24
+							}
+							if ok = p < len(s) && class18[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p24, n[:n24]
+								break L24
+							}
+							if ok = p < len(s) && class18[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p24, n[:n24]
+								break L24
+							}
+							break
+						}
+					}
+					if ok {
+						break L21
+					}
+				}
+				if p < len(s) && class28[s[p]] {
+					{
+						p25, n25 := p, len(n)
+						ok = true
+					L25:
+						for {
+							if ok = p < len(s) && class28[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p25, n[:n25]
+								break L25
+							}
+							if ok = p < len(s) && class18[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p25, n[:n25]
+								break L25
+							}
+							break
+						}
+					}
+					if ok {
+						break L21
+					}
+				}
+				if p < len(s) && class18[s[p]] {
+					if ok = p < len(s) && class18[s[p]]; ok {
+						p++
+					}
+					if ok {
+						break L21
+					}
+				}
+				ok = false
+				break
+			}
+			if ok {
+				n[node20].End, n[node20].Next = uint32(p), uint32(len(n))
+			} else {
+				n = n[:node20]
+			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -2324,7 +4357,7 @@ func (b *treeBuilder) r23(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	s := b.s
 L1:
 	for {
-		if p < len(s) && class23[s[p]] {
+		if p < len(s) && class24[s[p]] {
 			{
 				p2, n2 := p, len(n)
 				ok = true
@@ -2337,7 +4370,7 @@ L1:
 						p, n = p2, n[:n2]
 						break L2
 					}
-					if ok = p < len(s) && class24[s[p]]; ok {
+					if ok = p < len(s) && class25[s[p]]; ok {
 						p++
 					}
 					if !ok {
@@ -2351,7 +4384,7 @@ L1:
 				break L1
 			}
 		}
-		if p < len(s) && class23[s[p]] {
+		if p < len(s) && class24[s[p]] {
 			{
 				p3, n3 := p, len(n)
 				ok = true
@@ -2364,7 +4397,7 @@ L1:
 						p, n = p3, n[:n3]
 						break L3
 					}
-					if ok = p < len(s) && class25[s[p]]; ok {
+					if ok = p < len(s) && class26[s[p]]; ok {
 						p++
 					}
 					if !ok {
@@ -2385,7 +4418,7 @@ L1:
 				break L1
 			}
 		}
-		if p < len(s) && class26[s[p]] {
+		if p < len(s) && class27[s[p]] {
 			{
 				p4, n4 := p, len(n)
 				ok = true
@@ -2419,13 +4452,13 @@ L1:
 				break L1
 			}
 		}
-		if p < len(s) && class27[s[p]] {
+		if p < len(s) && class28[s[p]] {
 			{
 				p5, n5 := p, len(n)
 				ok = true
 			L5:
 				for {
-					if ok = p < len(s) && class27[s[p]]; ok {
+					if ok = p < len(s) && class28[s[p]]; ok {
 						p++
 					}
 					if !ok {
@@ -2520,7 +4553,7 @@ func (b *treeBuilder) r25(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	s := b.s
 L1:
 	for {
-		if p < len(s) && class7[s[p]] {
+		if p < len(s) && class5[s[p]] {
 			{
 				p2, n2 := p, len(n)
 				ok = true
@@ -2538,22 +4571,14 @@ L1:
 								ok = true
 							L4:
 								for {
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p4, n[:n4]
 										break L4
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p4, n[:n4]
-										break L4
-									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -2561,7 +4586,15 @@ L1:
 										p, n = p4, n[:n4]
 										break L4
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p4, n[:n4]
+										break L4
+									}
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -2614,22 +4647,14 @@ L1:
 								ok = true
 							L7:
 								for {
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p7, n[:n7]
 										break L7
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p7, n[:n7]
-										break L7
-									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -2637,7 +4662,15 @@ L1:
 										p, n = p7, n[:n7]
 										break L7
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p7, n[:n7]
+										break L7
+									}
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -2690,22 +4723,14 @@ L1:
 								ok = true
 							L10:
 								for {
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p10, n[:n10]
 										break L10
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p10, n[:n10]
-										break L10
-									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -2713,7 +4738,15 @@ L1:
 										p, n = p10, n[:n10]
 										break L10
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p10, n[:n10]
+										break L10
+									}
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -2766,22 +4799,14 @@ L1:
 								ok = true
 							L13:
 								for {
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p13, n[:n13]
 										break L13
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p13, n[:n13]
-										break L13
-									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -2789,7 +4814,15 @@ L1:
 										p, n = p13, n[:n13]
 										break L13
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p13, n[:n13]
+										break L13
+									}
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -2842,22 +4875,14 @@ L1:
 								ok = true
 							L16:
 								for {
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p16, n[:n16]
 										break L16
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p16, n[:n16]
-										break L16
-									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -2865,7 +4890,15 @@ L1:
 										p, n = p16, n[:n16]
 										break L16
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p16, n[:n16]
+										break L16
+									}
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -2918,22 +4951,14 @@ L1:
 								ok = true
 							L19:
 								for {
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p19, n[:n19]
 										break L19
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p19, n[:n19]
-										break L19
-									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -2941,7 +4966,15 @@ L1:
 										p, n = p19, n[:n19]
 										break L19
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p19, n[:n19]
+										break L19
+									}
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -2985,7 +5018,7 @@ L1:
 					// ls32, inlined
 				L21:
 					for {
-						if p < len(s) && class7[s[p]] {
+						if p < len(s) && class5[s[p]] {
 							{
 								p22, n22 := p, len(n)
 								ok = true
@@ -2997,22 +5030,14 @@ L1:
 										ok = true
 									L23:
 										for {
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p23, n[:n23]
 												break L23
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p23, n[:n23]
-												break L23
-											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -3020,7 +5045,15 @@ L1:
 												p, n = p23, n[:n23]
 												break L23
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p23, n[:n23]
+												break L23
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -3048,22 +5081,14 @@ L1:
 										ok = true
 									L24:
 										for {
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p24, n[:n24]
 												break L24
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p24, n[:n24]
-												break L24
-											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -3071,7 +5096,15 @@ L1:
 												p, n = p24, n[:n24]
 												break L24
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p24, n[:n24]
+												break L24
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -3089,7 +5122,7 @@ L1:
 									{
 										p25, n25 := p, len(n)
 										// ipv6char, inlined
-										if ok = p < len(s) && class28[s[p]]; ok {
+										if ok = p < len(s) && class29[s[p]]; ok {
 											p++
 										}
 										p, n = p25, n[:n25]
@@ -3122,7 +5155,7 @@ L1:
 					{
 						p26, n26 := p, len(n)
 						// ipv6char, inlined
-						if ok = p < len(s) && class28[s[p]]; ok {
+						if ok = p < len(s) && class29[s[p]]; ok {
 							p++
 						}
 						p, n = p26, n[:n26]
@@ -3139,7 +5172,7 @@ L1:
 				break L1
 			}
 		}
-		if p < len(s) && class29[s[p]] {
+		if p < len(s) && class30[s[p]] {
 			{
 				p27, n27 := p, len(n)
 				ok = true
@@ -3164,22 +5197,14 @@ L1:
 								ok = true
 							L29:
 								for {
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p29, n[:n29]
 										break L29
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p29, n[:n29]
-										break L29
-									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -3187,7 +5212,15 @@ L1:
 										p, n = p29, n[:n29]
 										break L29
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p29, n[:n29]
+										break L29
+									}
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -3240,22 +5273,14 @@ L1:
 								ok = true
 							L32:
 								for {
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p32, n[:n32]
 										break L32
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p32, n[:n32]
-										break L32
-									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -3263,7 +5288,15 @@ L1:
 										p, n = p32, n[:n32]
 										break L32
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p32, n[:n32]
+										break L32
+									}
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -3316,22 +5349,14 @@ L1:
 								ok = true
 							L35:
 								for {
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p35, n[:n35]
 										break L35
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p35, n[:n35]
-										break L35
-									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -3339,7 +5364,15 @@ L1:
 										p, n = p35, n[:n35]
 										break L35
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p35, n[:n35]
+										break L35
+									}
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -3392,22 +5425,14 @@ L1:
 								ok = true
 							L38:
 								for {
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p38, n[:n38]
 										break L38
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p38, n[:n38]
-										break L38
-									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -3415,7 +5440,15 @@ L1:
 										p, n = p38, n[:n38]
 										break L38
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p38, n[:n38]
+										break L38
+									}
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -3468,22 +5501,14 @@ L1:
 								ok = true
 							L41:
 								for {
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p41, n[:n41]
 										break L41
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p41, n[:n41]
-										break L41
-									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -3491,7 +5516,15 @@ L1:
 										p, n = p41, n[:n41]
 										break L41
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p41, n[:n41]
+										break L41
+									}
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -3535,7 +5568,7 @@ L1:
 					// ls32, inlined
 				L43:
 					for {
-						if p < len(s) && class7[s[p]] {
+						if p < len(s) && class5[s[p]] {
 							{
 								p44, n44 := p, len(n)
 								ok = true
@@ -3547,22 +5580,14 @@ L1:
 										ok = true
 									L45:
 										for {
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p45, n[:n45]
 												break L45
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p45, n[:n45]
-												break L45
-											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -3570,7 +5595,15 @@ L1:
 												p, n = p45, n[:n45]
 												break L45
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p45, n[:n45]
+												break L45
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -3598,22 +5631,14 @@ L1:
 										ok = true
 									L46:
 										for {
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p46, n[:n46]
 												break L46
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p46, n[:n46]
-												break L46
-											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -3621,7 +5646,15 @@ L1:
 												p, n = p46, n[:n46]
 												break L46
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p46, n[:n46]
+												break L46
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -3639,7 +5672,7 @@ L1:
 									{
 										p47, n47 := p, len(n)
 										// ipv6char, inlined
-										if ok = p < len(s) && class28[s[p]]; ok {
+										if ok = p < len(s) && class29[s[p]]; ok {
 											p++
 										}
 										p, n = p47, n[:n47]
@@ -3672,7 +5705,7 @@ L1:
 					{
 						p48, n48 := p, len(n)
 						// ipv6char, inlined
-						if ok = p < len(s) && class28[s[p]]; ok {
+						if ok = p < len(s) && class29[s[p]]; ok {
 							p++
 						}
 						p, n = p48, n[:n48]
@@ -3689,7 +5722,7 @@ L1:
 				break L1
 			}
 		}
-		if p < len(s) && class30[s[p]] {
+		if p < len(s) && class31[s[p]] {
 			{
 				p49, n49 := p, len(n)
 				ok = true
@@ -3701,22 +5734,14 @@ L1:
 						ok = true
 					L50:
 						for {
-							if ok = p < len(s) && class7[s[p]]; ok {
+							if ok = p < len(s) && class5[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p50, n[:n50]
 								break L50
 							}
-							if ok = p < len(s) && class7[s[p]]; ok {
-								p++
-							}
-							ok = true
-							if !ok {
-								p, n = p50, n[:n50]
-								break L50
-							}
-							if ok = p < len(s) && class7[s[p]]; ok {
+							if ok = p < len(s) && class5[s[p]]; ok {
 								p++
 							}
 							ok = true
@@ -3724,7 +5749,15 @@ L1:
 								p, n = p50, n[:n50]
 								break L50
 							}
-							if ok = p < len(s) && class7[s[p]]; ok {
+							if ok = p < len(s) && class5[s[p]]; ok {
+								p++
+							}
+							ok = true
+							if !ok {
+								p, n = p50, n[:n50]
+								break L50
+							}
+							if ok = p < len(s) && class5[s[p]]; ok {
 								p++
 							}
 							ok = true
@@ -3759,22 +5792,14 @@ L1:
 								ok = true
 							L52:
 								for {
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p52, n[:n52]
 										break L52
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p52, n[:n52]
-										break L52
-									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -3782,7 +5807,15 @@ L1:
 										p, n = p52, n[:n52]
 										break L52
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p52, n[:n52]
+										break L52
+									}
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -3835,22 +5868,14 @@ L1:
 								ok = true
 							L55:
 								for {
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p55, n[:n55]
 										break L55
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p55, n[:n55]
-										break L55
-									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -3858,7 +5883,15 @@ L1:
 										p, n = p55, n[:n55]
 										break L55
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p55, n[:n55]
+										break L55
+									}
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -3911,22 +5944,14 @@ L1:
 								ok = true
 							L58:
 								for {
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p58, n[:n58]
 										break L58
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p58, n[:n58]
-										break L58
-									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -3934,7 +5959,15 @@ L1:
 										p, n = p58, n[:n58]
 										break L58
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p58, n[:n58]
+										break L58
+									}
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -3987,22 +6020,14 @@ L1:
 								ok = true
 							L61:
 								for {
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p61, n[:n61]
 										break L61
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p61, n[:n61]
-										break L61
-									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -4010,7 +6035,15 @@ L1:
 										p, n = p61, n[:n61]
 										break L61
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p61, n[:n61]
+										break L61
+									}
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -4054,7 +6087,7 @@ L1:
 					// ls32, inlined
 				L63:
 					for {
-						if p < len(s) && class7[s[p]] {
+						if p < len(s) && class5[s[p]] {
 							{
 								p64, n64 := p, len(n)
 								ok = true
@@ -4066,22 +6099,14 @@ L1:
 										ok = true
 									L65:
 										for {
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p65, n[:n65]
 												break L65
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p65, n[:n65]
-												break L65
-											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4089,7 +6114,15 @@ L1:
 												p, n = p65, n[:n65]
 												break L65
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p65, n[:n65]
+												break L65
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4117,22 +6150,14 @@ L1:
 										ok = true
 									L66:
 										for {
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p66, n[:n66]
 												break L66
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p66, n[:n66]
-												break L66
-											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4140,7 +6165,15 @@ L1:
 												p, n = p66, n[:n66]
 												break L66
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p66, n[:n66]
+												break L66
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4158,7 +6191,7 @@ L1:
 									{
 										p67, n67 := p, len(n)
 										// ipv6char, inlined
-										if ok = p < len(s) && class28[s[p]]; ok {
+										if ok = p < len(s) && class29[s[p]]; ok {
 											p++
 										}
 										p, n = p67, n[:n67]
@@ -4191,7 +6224,7 @@ L1:
 					{
 						p68, n68 := p, len(n)
 						// ipv6char, inlined
-						if ok = p < len(s) && class28[s[p]]; ok {
+						if ok = p < len(s) && class29[s[p]]; ok {
 							p++
 						}
 						p, n = p68, n[:n68]
@@ -4208,7 +6241,7 @@ L1:
 				break L1
 			}
 		}
-		if p < len(s) && class30[s[p]] {
+		if p < len(s) && class31[s[p]] {
 			{
 				p69, n69 := p, len(n)
 				ok = true
@@ -4231,22 +6264,14 @@ L1:
 										ok = true
 									L72:
 										for {
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p72, n[:n72]
 												break L72
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p72, n[:n72]
-												break L72
-											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4254,7 +6279,15 @@ L1:
 												p, n = p72, n[:n72]
 												break L72
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p72, n[:n72]
+												break L72
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4302,22 +6335,14 @@ L1:
 								ok = true
 							L74:
 								for {
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p74, n[:n74]
 										break L74
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p74, n[:n74]
-										break L74
-									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -4325,7 +6350,15 @@ L1:
 										p, n = p74, n[:n74]
 										break L74
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p74, n[:n74]
+										break L74
+									}
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -4367,22 +6400,14 @@ L1:
 								ok = true
 							L76:
 								for {
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p76, n[:n76]
 										break L76
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p76, n[:n76]
-										break L76
-									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -4390,7 +6415,15 @@ L1:
 										p, n = p76, n[:n76]
 										break L76
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p76, n[:n76]
+										break L76
+									}
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -4443,22 +6476,14 @@ L1:
 								ok = true
 							L79:
 								for {
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p79, n[:n79]
 										break L79
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p79, n[:n79]
-										break L79
-									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -4466,7 +6491,15 @@ L1:
 										p, n = p79, n[:n79]
 										break L79
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p79, n[:n79]
+										break L79
+									}
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -4519,22 +6552,14 @@ L1:
 								ok = true
 							L82:
 								for {
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p82, n[:n82]
 										break L82
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p82, n[:n82]
-										break L82
-									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -4542,7 +6567,15 @@ L1:
 										p, n = p82, n[:n82]
 										break L82
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p82, n[:n82]
+										break L82
+									}
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -4586,7 +6619,7 @@ L1:
 					// ls32, inlined
 				L84:
 					for {
-						if p < len(s) && class7[s[p]] {
+						if p < len(s) && class5[s[p]] {
 							{
 								p85, n85 := p, len(n)
 								ok = true
@@ -4598,22 +6631,14 @@ L1:
 										ok = true
 									L86:
 										for {
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p86, n[:n86]
 												break L86
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p86, n[:n86]
-												break L86
-											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4621,7 +6646,15 @@ L1:
 												p, n = p86, n[:n86]
 												break L86
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p86, n[:n86]
+												break L86
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4649,22 +6682,14 @@ L1:
 										ok = true
 									L87:
 										for {
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p87, n[:n87]
 												break L87
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p87, n[:n87]
-												break L87
-											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4672,7 +6697,15 @@ L1:
 												p, n = p87, n[:n87]
 												break L87
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p87, n[:n87]
+												break L87
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4690,7 +6723,7 @@ L1:
 									{
 										p88, n88 := p, len(n)
 										// ipv6char, inlined
-										if ok = p < len(s) && class28[s[p]]; ok {
+										if ok = p < len(s) && class29[s[p]]; ok {
 											p++
 										}
 										p, n = p88, n[:n88]
@@ -4723,7 +6756,7 @@ L1:
 					{
 						p89, n89 := p, len(n)
 						// ipv6char, inlined
-						if ok = p < len(s) && class28[s[p]]; ok {
+						if ok = p < len(s) && class29[s[p]]; ok {
 							p++
 						}
 						p, n = p89, n[:n89]
@@ -4740,7 +6773,7 @@ L1:
 				break L1
 			}
 		}
-		if p < len(s) && class30[s[p]] {
+		if p < len(s) && class31[s[p]] {
 			{
 				p90, n90 := p, len(n)
 				ok = true
@@ -4763,22 +6796,14 @@ L1:
 										ok = true
 									L93:
 										for {
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p93, n[:n93]
 												break L93
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p93, n[:n93]
-												break L93
-											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4786,7 +6811,15 @@ L1:
 												p, n = p93, n[:n93]
 												break L93
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p93, n[:n93]
+												break L93
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4840,22 +6873,14 @@ L1:
 										ok = true
 									L96:
 										for {
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p96, n[:n96]
 												break L96
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p96, n[:n96]
-												break L96
-											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4863,7 +6888,15 @@ L1:
 												p, n = p96, n[:n96]
 												break L96
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p96, n[:n96]
+												break L96
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4911,22 +6944,14 @@ L1:
 								ok = true
 							L98:
 								for {
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p98, n[:n98]
 										break L98
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p98, n[:n98]
-										break L98
-									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -4934,7 +6959,15 @@ L1:
 										p, n = p98, n[:n98]
 										break L98
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p98, n[:n98]
+										break L98
+									}
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -4976,22 +7009,14 @@ L1:
 								ok = true
 							L100:
 								for {
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p100, n[:n100]
 										break L100
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p100, n[:n100]
-										break L100
-									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -4999,7 +7024,15 @@ L1:
 										p, n = p100, n[:n100]
 										break L100
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p100, n[:n100]
+										break L100
+									}
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -5052,22 +7085,14 @@ L1:
 								ok = true
 							L103:
 								for {
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p103, n[:n103]
 										break L103
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p103, n[:n103]
-										break L103
-									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -5075,7 +7100,15 @@ L1:
 										p, n = p103, n[:n103]
 										break L103
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p103, n[:n103]
+										break L103
+									}
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -5119,7 +7152,7 @@ L1:
 					// ls32, inlined
 				L105:
 					for {
-						if p < len(s) && class7[s[p]] {
+						if p < len(s) && class5[s[p]] {
 							{
 								p106, n106 := p, len(n)
 								ok = true
@@ -5131,22 +7164,14 @@ L1:
 										ok = true
 									L107:
 										for {
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p107, n[:n107]
 												break L107
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p107, n[:n107]
-												break L107
-											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5154,7 +7179,15 @@ L1:
 												p, n = p107, n[:n107]
 												break L107
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p107, n[:n107]
+												break L107
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5182,22 +7215,14 @@ L1:
 										ok = true
 									L108:
 										for {
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p108, n[:n108]
 												break L108
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p108, n[:n108]
-												break L108
-											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5205,7 +7230,15 @@ L1:
 												p, n = p108, n[:n108]
 												break L108
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p108, n[:n108]
+												break L108
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5223,7 +7256,7 @@ L1:
 									{
 										p109, n109 := p, len(n)
 										// ipv6char, inlined
-										if ok = p < len(s) && class28[s[p]]; ok {
+										if ok = p < len(s) && class29[s[p]]; ok {
 											p++
 										}
 										p, n = p109, n[:n109]
@@ -5256,7 +7289,7 @@ L1:
 					{
 						p110, n110 := p, len(n)
 						// ipv6char, inlined
-						if ok = p < len(s) && class28[s[p]]; ok {
+						if ok = p < len(s) && class29[s[p]]; ok {
 							p++
 						}
 						p, n = p110, n[:n110]
@@ -5273,7 +7306,7 @@ L1:
 				break L1
 			}
 		}
-		if p < len(s) && class30[s[p]] {
+		if p < len(s) && class31[s[p]] {
 			{
 				p111, n111 := p, len(n)
 				ok = true
@@ -5296,22 +7329,14 @@ L1:
 										ok = true
 									L114:
 										for {
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p114, n[:n114]
 												break L114
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p114, n[:n114]
-												break L114
-											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5319,7 +7344,15 @@ L1:
 												p, n = p114, n[:n114]
 												break L114
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p114, n[:n114]
+												break L114
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5373,22 +7406,14 @@ L1:
 										ok = true
 									L117:
 										for {
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p117, n[:n117]
 												break L117
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p117, n[:n117]
-												break L117
-											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5396,7 +7421,15 @@ L1:
 												p, n = p117, n[:n117]
 												break L117
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p117, n[:n117]
+												break L117
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5450,22 +7483,14 @@ L1:
 										ok = true
 									L120:
 										for {
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p120, n[:n120]
 												break L120
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p120, n[:n120]
-												break L120
-											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5473,7 +7498,15 @@ L1:
 												p, n = p120, n[:n120]
 												break L120
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p120, n[:n120]
+												break L120
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5521,22 +7554,14 @@ L1:
 								ok = true
 							L122:
 								for {
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p122, n[:n122]
 										break L122
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p122, n[:n122]
-										break L122
-									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -5544,7 +7569,15 @@ L1:
 										p, n = p122, n[:n122]
 										break L122
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p122, n[:n122]
+										break L122
+									}
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -5586,22 +7619,14 @@ L1:
 								ok = true
 							L124:
 								for {
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p124, n[:n124]
 										break L124
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p124, n[:n124]
-										break L124
-									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -5609,7 +7634,15 @@ L1:
 										p, n = p124, n[:n124]
 										break L124
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p124, n[:n124]
+										break L124
+									}
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -5653,7 +7686,7 @@ L1:
 					// ls32, inlined
 				L126:
 					for {
-						if p < len(s) && class7[s[p]] {
+						if p < len(s) && class5[s[p]] {
 							{
 								p127, n127 := p, len(n)
 								ok = true
@@ -5665,22 +7698,14 @@ L1:
 										ok = true
 									L128:
 										for {
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p128, n[:n128]
 												break L128
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p128, n[:n128]
-												break L128
-											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5688,7 +7713,15 @@ L1:
 												p, n = p128, n[:n128]
 												break L128
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p128, n[:n128]
+												break L128
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5716,22 +7749,14 @@ L1:
 										ok = true
 									L129:
 										for {
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p129, n[:n129]
 												break L129
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p129, n[:n129]
-												break L129
-											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5739,7 +7764,15 @@ L1:
 												p, n = p129, n[:n129]
 												break L129
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p129, n[:n129]
+												break L129
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5757,7 +7790,7 @@ L1:
 									{
 										p130, n130 := p, len(n)
 										// ipv6char, inlined
-										if ok = p < len(s) && class28[s[p]]; ok {
+										if ok = p < len(s) && class29[s[p]]; ok {
 											p++
 										}
 										p, n = p130, n[:n130]
@@ -5790,7 +7823,7 @@ L1:
 					{
 						p131, n131 := p, len(n)
 						// ipv6char, inlined
-						if ok = p < len(s) && class28[s[p]]; ok {
+						if ok = p < len(s) && class29[s[p]]; ok {
 							p++
 						}
 						p, n = p131, n[:n131]
@@ -5807,7 +7840,7 @@ L1:
 				break L1
 			}
 		}
-		if p < len(s) && class30[s[p]] {
+		if p < len(s) && class31[s[p]] {
 			{
 				p132, n132 := p, len(n)
 				ok = true
@@ -5830,22 +7863,14 @@ L1:
 										ok = true
 									L135:
 										for {
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p135, n[:n135]
 												break L135
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p135, n[:n135]
-												break L135
-											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5853,7 +7878,15 @@ L1:
 												p, n = p135, n[:n135]
 												break L135
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p135, n[:n135]
+												break L135
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5907,22 +7940,14 @@ L1:
 										ok = true
 									L138:
 										for {
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p138, n[:n138]
 												break L138
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p138, n[:n138]
-												break L138
-											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5930,7 +7955,15 @@ L1:
 												p, n = p138, n[:n138]
 												break L138
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p138, n[:n138]
+												break L138
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5984,22 +8017,14 @@ L1:
 										ok = true
 									L141:
 										for {
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p141, n[:n141]
 												break L141
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p141, n[:n141]
-												break L141
-											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6007,7 +8032,15 @@ L1:
 												p, n = p141, n[:n141]
 												break L141
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p141, n[:n141]
+												break L141
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6061,22 +8094,14 @@ L1:
 										ok = true
 									L144:
 										for {
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p144, n[:n144]
 												break L144
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p144, n[:n144]
-												break L144
-											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6084,7 +8109,15 @@ L1:
 												p, n = p144, n[:n144]
 												break L144
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p144, n[:n144]
+												break L144
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6132,22 +8165,14 @@ L1:
 								ok = true
 							L146:
 								for {
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p146, n[:n146]
 										break L146
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p146, n[:n146]
-										break L146
-									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -6155,7 +8180,15 @@ L1:
 										p, n = p146, n[:n146]
 										break L146
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p146, n[:n146]
+										break L146
+									}
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -6188,7 +8221,7 @@ L1:
 					// ls32, inlined
 				L147:
 					for {
-						if p < len(s) && class7[s[p]] {
+						if p < len(s) && class5[s[p]] {
 							{
 								p148, n148 := p, len(n)
 								ok = true
@@ -6200,22 +8233,14 @@ L1:
 										ok = true
 									L149:
 										for {
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p149, n[:n149]
 												break L149
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p149, n[:n149]
-												break L149
-											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6223,7 +8248,15 @@ L1:
 												p, n = p149, n[:n149]
 												break L149
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p149, n[:n149]
+												break L149
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6251,22 +8284,14 @@ L1:
 										ok = true
 									L150:
 										for {
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p150, n[:n150]
 												break L150
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p150, n[:n150]
-												break L150
-											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6274,7 +8299,15 @@ L1:
 												p, n = p150, n[:n150]
 												break L150
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p150, n[:n150]
+												break L150
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6292,7 +8325,7 @@ L1:
 									{
 										p151, n151 := p, len(n)
 										// ipv6char, inlined
-										if ok = p < len(s) && class28[s[p]]; ok {
+										if ok = p < len(s) && class29[s[p]]; ok {
 											p++
 										}
 										p, n = p151, n[:n151]
@@ -6325,7 +8358,7 @@ L1:
 					{
 						p152, n152 := p, len(n)
 						// ipv6char, inlined
-						if ok = p < len(s) && class28[s[p]]; ok {
+						if ok = p < len(s) && class29[s[p]]; ok {
 							p++
 						}
 						p, n = p152, n[:n152]
@@ -6342,7 +8375,7 @@ L1:
 				break L1
 			}
 		}
-		if p < len(s) && class30[s[p]] {
+		if p < len(s) && class31[s[p]] {
 			{
 				p153, n153 := p, len(n)
 				ok = true
@@ -6365,22 +8398,14 @@ L1:
 										ok = true
 									L156:
 										for {
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p156, n[:n156]
 												break L156
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p156, n[:n156]
-												break L156
-											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6388,7 +8413,15 @@ L1:
 												p, n = p156, n[:n156]
 												break L156
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p156, n[:n156]
+												break L156
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6442,22 +8475,14 @@ L1:
 										ok = true
 									L159:
 										for {
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p159, n[:n159]
 												break L159
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p159, n[:n159]
-												break L159
-											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6465,7 +8490,15 @@ L1:
 												p, n = p159, n[:n159]
 												break L159
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p159, n[:n159]
+												break L159
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6519,22 +8552,14 @@ L1:
 										ok = true
 									L162:
 										for {
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p162, n[:n162]
 												break L162
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p162, n[:n162]
-												break L162
-											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6542,7 +8567,15 @@ L1:
 												p, n = p162, n[:n162]
 												break L162
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p162, n[:n162]
+												break L162
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6596,22 +8629,14 @@ L1:
 										ok = true
 									L165:
 										for {
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p165, n[:n165]
 												break L165
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p165, n[:n165]
-												break L165
-											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6619,7 +8644,15 @@ L1:
 												p, n = p165, n[:n165]
 												break L165
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p165, n[:n165]
+												break L165
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6673,22 +8706,14 @@ L1:
 										ok = true
 									L168:
 										for {
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p168, n[:n168]
 												break L168
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p168, n[:n168]
-												break L168
-											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6696,7 +8721,15 @@ L1:
 												p, n = p168, n[:n168]
 												break L168
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p168, n[:n168]
+												break L168
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6744,22 +8777,14 @@ L1:
 								ok = true
 							L170:
 								for {
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p170, n[:n170]
 										break L170
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p170, n[:n170]
-										break L170
-									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -6767,7 +8792,15 @@ L1:
 										p, n = p170, n[:n170]
 										break L170
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p170, n[:n170]
+										break L170
+									}
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -6803,22 +8836,14 @@ L1:
 						ok = true
 					L171:
 						for {
-							if ok = p < len(s) && class7[s[p]]; ok {
+							if ok = p < len(s) && class5[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p171, n[:n171]
 								break L171
 							}
-							if ok = p < len(s) && class7[s[p]]; ok {
-								p++
-							}
-							ok = true
-							if !ok {
-								p, n = p171, n[:n171]
-								break L171
-							}
-							if ok = p < len(s) && class7[s[p]]; ok {
+							if ok = p < len(s) && class5[s[p]]; ok {
 								p++
 							}
 							ok = true
@@ -6826,7 +8851,15 @@ L1:
 								p, n = p171, n[:n171]
 								break L171
 							}
-							if ok = p < len(s) && class7[s[p]]; ok {
+							if ok = p < len(s) && class5[s[p]]; ok {
+								p++
+							}
+							ok = true
+							if !ok {
+								p, n = p171, n[:n171]
+								break L171
+							}
+							if ok = p < len(s) && class5[s[p]]; ok {
 								p++
 							}
 							ok = true
@@ -6844,7 +8877,7 @@ L1:
 					{
 						p172, n172 := p, len(n)
 						// ipv6char, inlined
-						if ok = p < len(s) && class28[s[p]]; ok {
+						if ok = p < len(s) && class29[s[p]]; ok {
 							p++
 						}
 						p, n = p172, n[:n172]
@@ -6861,7 +8894,7 @@ L1:
 				break L1
 			}
 		}
-		if p < len(s) && class30[s[p]] {
+		if p < len(s) && class31[s[p]] {
 			{
 				p173, n173 := p, len(n)
 				ok = true
@@ -6884,22 +8917,14 @@ L1:
 										ok = true
 									L176:
 										for {
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p176, n[:n176]
 												break L176
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p176, n[:n176]
-												break L176
-											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6907,7 +8932,15 @@ L1:
 												p, n = p176, n[:n176]
 												break L176
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p176, n[:n176]
+												break L176
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6961,22 +8994,14 @@ L1:
 										ok = true
 									L179:
 										for {
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p179, n[:n179]
 												break L179
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p179, n[:n179]
-												break L179
-											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6984,7 +9009,15 @@ L1:
 												p, n = p179, n[:n179]
 												break L179
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p179, n[:n179]
+												break L179
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -7038,22 +9071,14 @@ L1:
 										ok = true
 									L182:
 										for {
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p182, n[:n182]
 												break L182
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p182, n[:n182]
-												break L182
-											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -7061,7 +9086,15 @@ L1:
 												p, n = p182, n[:n182]
 												break L182
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p182, n[:n182]
+												break L182
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -7115,22 +9148,14 @@ L1:
 										ok = true
 									L185:
 										for {
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p185, n[:n185]
 												break L185
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p185, n[:n185]
-												break L185
-											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -7138,7 +9163,15 @@ L1:
 												p, n = p185, n[:n185]
 												break L185
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p185, n[:n185]
+												break L185
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -7192,22 +9225,14 @@ L1:
 										ok = true
 									L188:
 										for {
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p188, n[:n188]
 												break L188
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p188, n[:n188]
-												break L188
-											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -7215,7 +9240,15 @@ L1:
 												p, n = p188, n[:n188]
 												break L188
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p188, n[:n188]
+												break L188
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -7269,22 +9302,14 @@ L1:
 										ok = true
 									L191:
 										for {
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p191, n[:n191]
 												break L191
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p191, n[:n191]
-												break L191
-											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -7292,7 +9317,15 @@ L1:
 												p, n = p191, n[:n191]
 												break L191
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p191, n[:n191]
+												break L191
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -7340,22 +9373,14 @@ L1:
 								ok = true
 							L193:
 								for {
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p193, n[:n193]
 										break L193
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p193, n[:n193]
-										break L193
-									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -7363,7 +9388,15 @@ L1:
 										p, n = p193, n[:n193]
 										break L193
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p193, n[:n193]
+										break L193
+									}
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -7396,7 +9429,7 @@ L1:
 					{
 						p194, n194 := p, len(n)
 						// ipv6char, inlined
-						if ok = p < len(s) && class28[s[p]]; ok {
+						if ok = p < len(s) && class29[s[p]]; ok {
 							p++
 						}
 						p, n = p194, n[:n194]
@@ -7441,22 +9474,14 @@ func (b *treeBuilder) r26(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = true
 			L2:
 				for {
-					if ok = p < len(s) && class7[s[p]]; ok {
+					if ok = p < len(s) && class5[s[p]]; ok {
 						p++
 					}
 					if !ok {
 						p, n = p2, n[:n2]
 						break L2
 					}
-					if ok = p < len(s) && class7[s[p]]; ok {
-						p++
-					}
-					ok = true
-					if !ok {
-						p, n = p2, n[:n2]
-						break L2
-					}
-					if ok = p < len(s) && class7[s[p]]; ok {
+					if ok = p < len(s) && class5[s[p]]; ok {
 						p++
 					}
 					ok = true
@@ -7464,7 +9489,15 @@ func (b *treeBuilder) r26(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						p, n = p2, n[:n2]
 						break L2
 					}
-					if ok = p < len(s) && class7[s[p]]; ok {
+					if ok = p < len(s) && class5[s[p]]; ok {
+						p++
+					}
+					ok = true
+					if !ok {
+						p, n = p2, n[:n2]
+						break L2
+					}
+					if ok = p < len(s) && class5[s[p]]; ok {
 						p++
 					}
 					ok = true
@@ -7511,7 +9544,7 @@ func (b *treeBuilder) r27(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	s := b.s
-	if ok = p < len(s) && class28[s[p]]; ok {
+	if ok = p < len(s) && class29[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -7526,7 +9559,7 @@ func (b *treeBuilder) r28(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	s := b.s
 L1:
 	for {
-		if p < len(s) && class7[s[p]] {
+		if p < len(s) && class5[s[p]] {
 			{
 				p2, n2 := p, len(n)
 				ok = true
@@ -7538,22 +9571,14 @@ L1:
 						ok = true
 					L3:
 						for {
-							if ok = p < len(s) && class7[s[p]]; ok {
+							if ok = p < len(s) && class5[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(s) && class7[s[p]]; ok {
-								p++
-							}
-							ok = true
-							if !ok {
-								p, n = p3, n[:n3]
-								break L3
-							}
-							if ok = p < len(s) && class7[s[p]]; ok {
+							if ok = p < len(s) && class5[s[p]]; ok {
 								p++
 							}
 							ok = true
@@ -7561,7 +9586,15 @@ L1:
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(s) && class7[s[p]]; ok {
+							if ok = p < len(s) && class5[s[p]]; ok {
+								p++
+							}
+							ok = true
+							if !ok {
+								p, n = p3, n[:n3]
+								break L3
+							}
+							if ok = p < len(s) && class5[s[p]]; ok {
 								p++
 							}
 							ok = true
@@ -7589,22 +9622,14 @@ L1:
 						ok = true
 					L4:
 						for {
-							if ok = p < len(s) && class7[s[p]]; ok {
+							if ok = p < len(s) && class5[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p4, n[:n4]
 								break L4
 							}
-							if ok = p < len(s) && class7[s[p]]; ok {
-								p++
-							}
-							ok = true
-							if !ok {
-								p, n = p4, n[:n4]
-								break L4
-							}
-							if ok = p < len(s) && class7[s[p]]; ok {
+							if ok = p < len(s) && class5[s[p]]; ok {
 								p++
 							}
 							ok = true
@@ -7612,7 +9637,15 @@ L1:
 								p, n = p4, n[:n4]
 								break L4
 							}
-							if ok = p < len(s) && class7[s[p]]; ok {
+							if ok = p < len(s) && class5[s[p]]; ok {
+								p++
+							}
+							ok = true
+							if !ok {
+								p, n = p4, n[:n4]
+								break L4
+							}
+							if ok = p < len(s) && class5[s[p]]; ok {
 								p++
 							}
 							ok = true
@@ -7630,7 +9663,7 @@ L1:
 					{
 						p5, n5 := p, len(n)
 						// ipv6char, inlined
-						if ok = p < len(s) && class28[s[p]]; ok {
+						if ok = p < len(s) && class29[s[p]]; ok {
 							p++
 						}
 						p, n = p5, n[:n5]
@@ -7671,22 +9704,14 @@ func (b *treeBuilder) r29(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		ok = true
 	L1:
 		for {
-			if ok = p < len(s) && class7[s[p]]; ok {
+			if ok = p < len(s) && class5[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(s) && class7[s[p]]; ok {
-				p++
-			}
-			ok = true
-			if !ok {
-				p, n = p1, n[:n1]
-				break L1
-			}
-			if ok = p < len(s) && class7[s[p]]; ok {
+			if ok = p < len(s) && class5[s[p]]; ok {
 				p++
 			}
 			ok = true
@@ -7694,7 +9719,15 @@ func (b *treeBuilder) r29(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(s) && class7[s[p]]; ok {
+			if ok = p < len(s) && class5[s[p]]; ok {
+				p++
+			}
+			ok = true
+			if !ok {
+				p, n = p1, n[:n1]
+				break L1
+			}
+			if ok = p < len(s) && class5[s[p]]; ok {
 				p++
 			}
 			ok = true
@@ -7717,14 +9750,141 @@ func (b *treeBuilder) r30(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	s := b.s
 L1:
 	for {
-		if p < len(s) && class1[s[p]] {
+		if p < len(s) && class2[s[p]] {
 			p, n, ok = b.r5(p, n)
 			if ok {
 				break L1
 			}
 		}
-		if p < len(s) && class3[s[p]] {
-			p, n, ok = b.r6(p, n)
+		if p < len(s) && class7[s[p]] {
+			// opaque_part, inlined
+			node2 := len(n)
+			n = append(n, ast.TreeNode{})
+			n[node2].Start, n[node2].Rule = uint32(p), 6
+			{
+				p3, n3 := p, len(n)
+				ok = true
+			L3:
+				for {
+					// uric_no_slash, inlined
+				L4:
+					for {
+						if p < len(s) && class8[s[p]] {
+							if ok = p < len(s) && class8[s[p]]; ok {
+								p++
+							}
+							if ok {
+								break L4
+							}
+						}
+						if p < len(s) && class4[s[p]] {
+							// escaped, inlined
+							{
+								p5, n5 := p, len(n)
+								ok = true
+							L5:
+								for {
+									if ok = p < len(s) && s[p] == '%'; ok {
+										p++
+									}
+									if !ok {
+										p, n = p5, n[:n5]
+										break L5
+									}
+									if ok = p < len(s) && class5[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p5, n[:n5]
+										break L5
+									}
+									if ok = p < len(s) && class5[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p5, n[:n5]
+										break L5
+									}
+									break
+								}
+							}
+							if ok {
+								break L4
+							}
+						}
+						ok = false
+						break
+					}
+					if !ok {
+						p, n = p3, n[:n3]
+						break L3
+					}
+					{
+						start6 := p
+						for b.work <= b.limit { // past the limit, no round is tried
+							for p < len(s) && class12[s[p]] {
+								p++
+							}
+							q6 := p
+						L7:
+							for {
+								if p < len(s) && class4[s[p]] {
+									{
+										p8, n8 := p, len(n)
+										ok = true
+									L8:
+										for {
+											if ok = p < len(s) && s[p] == '%'; ok {
+												p++
+											}
+											if !ok {
+												p, n = p8, n[:n8]
+												break L8
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p8, n[:n8]
+												break L8
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p8, n[:n8]
+												break L8
+											}
+											break
+										}
+									}
+									if ok {
+										break L7
+									}
+								}
+								ok = false
+								break
+							}
+							if ok && p != q6 {
+								continue
+							}
+							break
+						}
+						b.work += p - start6
+						ok = b.work <= b.limit
+					}
+					if !ok {
+						p, n = p3, n[:n3]
+						break L3
+					}
+					break
+				}
+			}
+			if ok {
+				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+			} else {
+				n = n[:node2]
+			}
 			if ok {
 				break L1
 			}
@@ -7748,40 +9908,164 @@ func (b *treeBuilder) r31(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		ok = true
 	L1:
 		for {
-			p, n, ok = b.r32(p, n)
+			// segment, inlined
+			node2 := len(n)
+			n = append(n, ast.TreeNode{})
+			n[node2].Start, n[node2].Rule = uint32(p), 29
+			{
+				start3 := p
+				for b.work <= b.limit { // past the limit, no round is tried
+					for p < len(s) && class14[s[p]] {
+						p++
+					}
+					q3 := p
+				L4:
+					for {
+						if p < len(s) && class4[s[p]] {
+							{
+								p5, n5 := p, len(n)
+								ok = true
+							L5:
+								for {
+									if ok = p < len(s) && s[p] == '%'; ok {
+										p++
+									}
+									if !ok {
+										p, n = p5, n[:n5]
+										break L5
+									}
+									if ok = p < len(s) && class5[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p5, n[:n5]
+										break L5
+									}
+									if ok = p < len(s) && class5[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p5, n[:n5]
+										break L5
+									}
+									break
+								}
+							}
+							if ok {
+								break L4
+							}
+						}
+						ok = false
+						break
+					}
+					if ok && p != q3 {
+						continue
+					}
+					break
+				}
+				b.work += p - start3
+				ok = b.work <= b.limit
+			}
+			if ok {
+				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+			} else {
+				n = n[:node2]
+			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
 			{
-				start2 := p
+				start6 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					q2 := p
+					q6 := p
 					{
-						p3, n3 := p, len(n)
+						p7, n7 := p, len(n)
 						ok = true
-					L3:
+					L7:
 						for {
 							if ok = p < len(s) && s[p] == '/'; ok {
 								p++
 							}
 							if !ok {
-								p, n = p3, n[:n3]
-								break L3
+								p, n = p7, n[:n7]
+								break L7
 							}
-							p, n, ok = b.r32(p, n)
+							// segment, inlined
+							node8 := len(n)
+							n = append(n, ast.TreeNode{})
+							n[node8].Start, n[node8].Rule = uint32(p), 29
+							{
+								start9 := p
+								for b.work <= b.limit { // past the limit, no round is tried
+									for p < len(s) && class14[s[p]] {
+										p++
+									}
+									q9 := p
+								L10:
+									for {
+										if p < len(s) && class4[s[p]] {
+											{
+												p11, n11 := p, len(n)
+												ok = true
+											L11:
+												for {
+													if ok = p < len(s) && s[p] == '%'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p11, n[:n11]
+														break L11
+													}
+													if ok = p < len(s) && class5[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p11, n[:n11]
+														break L11
+													}
+													if ok = p < len(s) && class5[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p11, n[:n11]
+														break L11
+													}
+													break
+												}
+											}
+											if ok {
+												break L10
+											}
+										}
+										ok = false
+										break
+									}
+									if ok && p != q9 {
+										continue
+									}
+									break
+								}
+								b.work += p - start9
+								ok = b.work <= b.limit
+							}
+							if ok {
+								n[node8].End, n[node8].Next = uint32(p), uint32(len(n))
+							} else {
+								n = n[:node8]
+							}
 							if !ok {
-								p, n = p3, n[:n3]
-								break L3
+								p, n = p7, n[:n7]
+								break L7
 							}
 							break
 						}
 					}
-					if !ok || p == q2 {
+					if !ok || p == q6 {
 						break
 					}
 				}
-				b.work += p - start2
+				b.work += p - start6
 				ok = b.work <= b.limit
 			}
 			if !ok {
@@ -7807,13 +10091,13 @@ func (b *treeBuilder) r32(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class15[s[p]] {
+			for p < len(s) && class14[s[p]] {
 				p++
 			}
 			q1 := p
 		L2:
 			for {
-				if p < len(s) && class6[s[p]] {
+				if p < len(s) && class4[s[p]] {
 					{
 						p3, n3 := p, len(n)
 						ok = true
@@ -7826,14 +10110,14 @@ func (b *treeBuilder) r32(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(s) && class7[s[p]]; ok {
+							if ok = p < len(s) && class5[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(s) && class7[s[p]]; ok {
+							if ok = p < len(s) && class5[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -7874,15 +10158,15 @@ func (b *treeBuilder) r33(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	s := b.s
 L1:
 	for {
-		if p < len(s) && class15[s[p]] {
-			if ok = p < len(s) && class15[s[p]]; ok {
+		if p < len(s) && class14[s[p]] {
+			if ok = p < len(s) && class14[s[p]]; ok {
 				p++
 			}
 			if ok {
 				break L1
 			}
 		}
-		if p < len(s) && class6[s[p]] {
+		if p < len(s) && class4[s[p]] {
 			// escaped, inlined
 			{
 				p2, n2 := p, len(n)
@@ -7896,14 +10180,14 @@ L1:
 						p, n = p2, n[:n2]
 						break L2
 					}
-					if ok = p < len(s) && class7[s[p]]; ok {
+					if ok = p < len(s) && class5[s[p]]; ok {
 						p++
 					}
 					if !ok {
 						p, n = p2, n[:n2]
 						break L2
 					}
-					if ok = p < len(s) && class7[s[p]]; ok {
+					if ok = p < len(s) && class5[s[p]]; ok {
 						p++
 					}
 					if !ok {
@@ -7936,13 +10220,13 @@ func (b *treeBuilder) r34(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class31[s[p]] {
+			for p < len(s) && class3[s[p]] {
 				p++
 			}
 			q1 := p
 		L2:
 			for {
-				if p < len(s) && class6[s[p]] {
+				if p < len(s) && class4[s[p]] {
 					{
 						p3, n3 := p, len(n)
 						ok = true
@@ -7955,14 +10239,14 @@ func (b *treeBuilder) r34(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(s) && class7[s[p]]; ok {
+							if ok = p < len(s) && class5[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(s) && class7[s[p]]; ok {
+							if ok = p < len(s) && class5[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -8007,13 +10291,13 @@ func (b *treeBuilder) r35(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class31[s[p]] {
+			for p < len(s) && class3[s[p]] {
 				p++
 			}
 			q1 := p
 		L2:
 			for {
-				if p < len(s) && class6[s[p]] {
+				if p < len(s) && class4[s[p]] {
 					{
 						p3, n3 := p, len(n)
 						ok = true
@@ -8026,14 +10310,14 @@ func (b *treeBuilder) r35(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(s) && class7[s[p]]; ok {
+							if ok = p < len(s) && class5[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(s) && class7[s[p]]; ok {
+							if ok = p < len(s) && class5[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -8079,7 +10363,7 @@ func (b *treeBuilder) r36(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		for {
 		L2:
 			for {
-				if p < len(s) && class1[s[p]] {
+				if p < len(s) && class2[s[p]] {
 					// net_path, inlined
 					{
 						p3, n3 := p, len(n)
@@ -8111,13 +10395,13 @@ func (b *treeBuilder) r36(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						break L2
 					}
 				}
-				if p < len(s) && class1[s[p]] {
+				if p < len(s) && class2[s[p]] {
 					p, n, ok = b.r5(p, n)
 					if ok {
 						break L2
 					}
 				}
-				if p < len(s) && class4[s[p]] {
+				if p < len(s) && class13[s[p]] {
 					p, n, ok = b.r37(p, n)
 					if ok {
 						break L2
@@ -8143,7 +10427,69 @@ func (b *treeBuilder) r36(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						p, n = p4, n[:n4]
 						break L4
 					}
-					p, n, ok = b.r34(p, n)
+					// query, inlined
+					node5 := len(n)
+					n = append(n, ast.TreeNode{})
+					n[node5].Start, n[node5].Rule = uint32(p), 31
+					{
+						start6 := p
+						for b.work <= b.limit { // past the limit, no round is tried
+							for p < len(s) && class3[s[p]] {
+								p++
+							}
+							q6 := p
+						L7:
+							for {
+								if p < len(s) && class4[s[p]] {
+									{
+										p8, n8 := p, len(n)
+										ok = true
+									L8:
+										for {
+											if ok = p < len(s) && s[p] == '%'; ok {
+												p++
+											}
+											if !ok {
+												p, n = p8, n[:n8]
+												break L8
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p8, n[:n8]
+												break L8
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p8, n[:n8]
+												break L8
+											}
+											break
+										}
+									}
+									if ok {
+										break L7
+									}
+								}
+								ok = false
+								break
+							}
+							if ok && p != q6 {
+								continue
+							}
+							break
+						}
+						b.work += p - start6
+						ok = b.work <= b.limit
+					}
+					if ok {
+						n[node5].End, n[node5].Next = uint32(p), uint32(len(n))
+					} else {
+						n = n[:node5]
+					}
 					if !ok {
 						p, n = p4, n[:n4]
 						break L4
@@ -8171,12 +10517,75 @@ func (b *treeBuilder) r37(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 34
+	s := b.s
 	{
 		p1, n1 := p, len(n)
 		ok = true
 	L1:
 		for {
-			p, n, ok = b.r38(p, n)
+			// rel_segment, inlined
+			node2 := len(n)
+			n = append(n, ast.TreeNode{})
+			n[node2].Start, n[node2].Rule = uint32(p), 35
+			{
+				start3 := p
+				for b.work <= b.limit { // past the limit, no round is tried
+					for p < len(s) && class32[s[p]] {
+						p++
+					}
+					q3 := p
+				L4:
+					for {
+						if p < len(s) && class4[s[p]] {
+							{
+								p5, n5 := p, len(n)
+								ok = true
+							L5:
+								for {
+									if ok = p < len(s) && s[p] == '%'; ok {
+										p++
+									}
+									if !ok {
+										p, n = p5, n[:n5]
+										break L5
+									}
+									if ok = p < len(s) && class5[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p5, n[:n5]
+										break L5
+									}
+									if ok = p < len(s) && class5[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p5, n[:n5]
+										break L5
+									}
+									break
+								}
+							}
+							if ok {
+								break L4
+							}
+						}
+						ok = false
+						break
+					}
+					if ok && p != q3 {
+						continue
+					}
+					break
+				}
+				b.work += p - start3
+				ok = (ok || p != start3) && b.work <= b.limit
+			}
+			if ok {
+				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+			} else {
+				n = n[:node2]
+			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -8216,7 +10625,7 @@ func (b *treeBuilder) r38(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			q1 := p
 		L2:
 			for {
-				if p < len(s) && class6[s[p]] {
+				if p < len(s) && class4[s[p]] {
 					{
 						p3, n3 := p, len(n)
 						ok = true
@@ -8229,14 +10638,14 @@ func (b *treeBuilder) r38(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(s) && class7[s[p]]; ok {
+							if ok = p < len(s) && class5[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(s) && class7[s[p]]; ok {
+							if ok = p < len(s) && class5[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -8277,9 +10686,9 @@ func (b *treeBuilder) r39(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	s := b.s
 L1:
 	for {
-		if p < len(s) && class8[s[p]] {
+		if p < len(s) && class9[s[p]] {
 			// reserved, inlined
-			if ok = p < len(s) && class8[s[p]]; ok {
+			if ok = p < len(s) && class9[s[p]]; ok {
 				p++
 			}
 			if ok {
@@ -8290,17 +10699,17 @@ L1:
 			// unreserved, inlined
 		L2:
 			for {
-				if p < len(s) && class9[s[p]] {
-					if ok = p < len(s) && class9[s[p]]; ok {
+				if p < len(s) && class10[s[p]] {
+					if ok = p < len(s) && class10[s[p]]; ok {
 						p++
 					}
 					if ok {
 						break L2
 					}
 				}
-				if p < len(s) && class10[s[p]] {
+				if p < len(s) && class11[s[p]] {
 					// mark, inlined
-					if ok = p < len(s) && class10[s[p]]; ok {
+					if ok = p < len(s) && class11[s[p]]; ok {
 						p++
 					}
 					if ok {
@@ -8314,7 +10723,7 @@ L1:
 				break L1
 			}
 		}
-		if p < len(s) && class6[s[p]] {
+		if p < len(s) && class4[s[p]] {
 			// escaped, inlined
 			{
 				p3, n3 := p, len(n)
@@ -8328,14 +10737,14 @@ L1:
 						p, n = p3, n[:n3]
 						break L3
 					}
-					if ok = p < len(s) && class7[s[p]]; ok {
+					if ok = p < len(s) && class5[s[p]]; ok {
 						p++
 					}
 					if !ok {
 						p, n = p3, n[:n3]
 						break L3
 					}
-					if ok = p < len(s) && class7[s[p]]; ok {
+					if ok = p < len(s) && class5[s[p]]; ok {
 						p++
 					}
 					if !ok {
@@ -8362,7 +10771,7 @@ func (b *treeBuilder) r40(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	s := b.s
-	if ok = p < len(s) && class8[s[p]]; ok {
+	if ok = p < len(s) && class9[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -8377,17 +10786,17 @@ func (b *treeBuilder) r41(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	s := b.s
 L1:
 	for {
-		if p < len(s) && class9[s[p]] {
-			if ok = p < len(s) && class9[s[p]]; ok {
+		if p < len(s) && class10[s[p]] {
+			if ok = p < len(s) && class10[s[p]]; ok {
 				p++
 			}
 			if ok {
 				break L1
 			}
 		}
-		if p < len(s) && class10[s[p]] {
+		if p < len(s) && class11[s[p]] {
 			// mark, inlined
-			if ok = p < len(s) && class10[s[p]]; ok {
+			if ok = p < len(s) && class11[s[p]]; ok {
 				p++
 			}
 			if ok {
@@ -8407,7 +10816,7 @@ func (b *treeBuilder) r42(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	s := b.s
-	if ok = p < len(s) && class10[s[p]]; ok {
+	if ok = p < len(s) && class11[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -8432,14 +10841,14 @@ func (b *treeBuilder) r43(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(s) && class7[s[p]]; ok {
+			if ok = p < len(s) && class5[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(s) && class7[s[p]]; ok {
+			if ok = p < len(s) && class5[s[p]]; ok {
 				p++
 			}
 			if !ok {
@@ -8511,7 +10920,7 @@ func (b *treeBuilder) r48(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	s := b.s
-	if ok = p < len(s) && class7[s[p]]; ok {
+	if ok = p < len(s) && class5[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -8533,65 +10942,65 @@ func (b *treeBuilder) r49(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 // class0 is the first bytes of an alternative.
 var class0 = [256]bool{65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
 
-// class1 is the first bytes of an alternative.
-var class1 = [256]bool{47: true}
+// class1 is ['a'-'z”A'-'Z”0'-'9”+”.”-'].
+var class1 = [256]bool{43: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
 
 // class2 is the first bytes of an alternative.
-var class2 = [256]bool{35: true}
+var class2 = [256]bool{47: true}
 
-// class3 is the first bytes of an alternative.
-var class3 = [256]bool{33: true, 36: true, 37: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 59: true, 61: true, 63: true, 64: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 91: true, 93: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
+// class3 is ['a'-'z”A'-'Z”0'-'9”_”.”!”~”*”\”'(”)”;”:”@”&”=”+”$”,”/”?”-'].
+var class3 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 47: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 59: true, 61: true, 63: true, 64: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
 
 // class4 is the first bytes of an alternative.
-var class4 = [256]bool{33: true, 36: true, 37: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 59: true, 61: true, 64: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
+var class4 = [256]bool{37: true}
 
-// class5 is the first bytes of an alternative.
-var class5 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 59: true, 61: true, 63: true, 64: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 91: true, 93: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
+// class5 is ['0'-'9”a'-'f”A'-'F'].
+var class5 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true}
 
 // class6 is the first bytes of an alternative.
-var class6 = [256]bool{37: true}
+var class6 = [256]bool{35: true}
 
-// class7 is ['0'-'9”a'-'f”A'-'F'].
-var class7 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true}
+// class7 is the first bytes of an alternative.
+var class7 = [256]bool{33: true, 36: true, 37: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 59: true, 61: true, 63: true, 64: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 91: true, 93: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
 
-// class8 is ['[”]”;”/”?”:”@”&”=”+”$”,'].
-var class8 = [256]bool{36: true, 38: true, 43: true, 44: true, 47: true, 58: true, 59: true, 61: true, 63: true, 64: true, 91: true, 93: true}
+// class8 is the first bytes of an alternative.
+var class8 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 59: true, 61: true, 63: true, 64: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 91: true, 93: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
 
-// class9 is ['a'-'z”A'-'Z”0'-'9'].
-var class9 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
+// class9 is ['[”]”;”/”?”:”@”&”=”+”$”,'].
+var class9 = [256]bool{36: true, 38: true, 43: true, 44: true, 47: true, 58: true, 59: true, 61: true, 63: true, 64: true, 91: true, 93: true}
 
-// class10 is ['-”_”.”!”~”*”\”'(”)'].
-var class10 = [256]bool{33: true, 39: true, 40: true, 41: true, 42: true, 45: true, 46: true, 95: true, 126: true}
+// class10 is ['a'-'z”A'-'Z”0'-'9'].
+var class10 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
 
-// class11 is ['[”]”;”/”?”:”@”&”=”+”$”,'] or ['a'-'z”A'-'Z”0'-'9'] or ['-”_”.”!”~”*”\”'(”)'].
-var class11 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 47: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 59: true, 61: true, 63: true, 64: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 91: true, 93: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
+// class11 is ['-”_”.”!”~”*”\”'(”)'].
+var class11 = [256]bool{33: true, 39: true, 40: true, 41: true, 42: true, 45: true, 46: true, 95: true, 126: true}
 
-// class12 is ['a'-'z”A'-'Z”0'-'9”+”.”-'].
-var class12 = [256]bool{43: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
+// class12 is ['[”]”;”/”?”:”@”&”=”+”$”,'] or ['a'-'z”A'-'Z”0'-'9'] or ['-”_”.”!”~”*”\”'(”)'].
+var class12 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 47: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 59: true, 61: true, 63: true, 64: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 91: true, 93: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
 
 // class13 is the first bytes of an alternative.
-var class13 = [256]bool{35: true, 47: true, 63: true}
+var class13 = [256]bool{33: true, 36: true, 37: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 59: true, 61: true, 64: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
 
-// class14 is the first bytes of an alternative.
-var class14 = [256]bool{33: true, 36: true, 37: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 59: true, 61: true, 64: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
+// class14 is ['a'-'z”A'-'Z”0'-'9”_”.”!”~”*”\”'(”)”;”:”@”&”=”+”$”,”-'].
+var class14 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 59: true, 61: true, 64: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
 
-// class15 is ['a'-'z”A'-'Z”0'-'9”_”.”!”~”*”\”'(”)”;”:”@”&”=”+”$”,”-'].
-var class15 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 59: true, 61: true, 64: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
+// class15 is the first bytes of an alternative.
+var class15 = [256]bool{35: true, 47: true, 63: true}
 
-// class16 is ['a'-'z”A'-'Z”0'-'9”_”.”!”~”*”\”'(”)”;”:”&”=”+”$”,”-'].
-var class16 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 59: true, 61: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
+// class16 is the first bytes of an alternative.
+var class16 = [256]bool{33: true, 36: true, 37: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 59: true, 61: true, 64: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
 
-// class17 is the first bytes of an alternative.
-var class17 = [256]bool{91: true}
+// class17 is ['a'-'z”A'-'Z”0'-'9”_”.”!”~”*”\”'(”)”;”:”&”=”+”$”,”-'].
+var class17 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 59: true, 61: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
 
-// class18 is the first bytes of an alternative.
+// class18 is ['0'-'9'].
 var class18 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true}
 
-// class19 is ['a'-'z”A'-'Z”0'-'9”.”-'].
-var class19 = [256]bool{45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
+// class19 is the first bytes of an alternative.
+var class19 = [256]bool{91: true}
 
-// class20 is the first bytes of an alternative.
-var class20 = [256]bool{46: true}
+// class20 is ['a'-'z”A'-'Z”0'-'9”.”-'].
+var class20 = [256]bool{45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
 
 // class21 is "-".
 var class21 = [256]bool{45: true}
@@ -8600,31 +11009,31 @@ var class21 = [256]bool{45: true}
 var class22 = [256]bool{45: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
 
 // class23 is the first bytes of an alternative.
-var class23 = [256]bool{50: true}
+var class23 = [256]bool{46: true}
 
-// class24 is ['0'-'5'].
-var class24 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: true}
+// class24 is the first bytes of an alternative.
+var class24 = [256]bool{50: true}
 
-// class25 is ['0'-'4'].
-var class25 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true}
+// class25 is ['0'-'5'].
+var class25 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: true}
 
-// class26 is the first bytes of an alternative.
-var class26 = [256]bool{49: true}
+// class26 is ['0'-'4'].
+var class26 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true}
 
 // class27 is the first bytes of an alternative.
-var class27 = [256]bool{49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true}
+var class27 = [256]bool{49: true}
 
-// class28 is ['0'-'9”a'-'f”A'-'F”:”.'].
-var class28 = [256]bool{46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true}
+// class28 is the first bytes of an alternative.
+var class28 = [256]bool{49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true}
 
-// class29 is the first bytes of an alternative.
-var class29 = [256]bool{58: true}
+// class29 is ['0'-'9”a'-'f”A'-'F”:”.'].
+var class29 = [256]bool{46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true}
 
 // class30 is the first bytes of an alternative.
-var class30 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true}
+var class30 = [256]bool{58: true}
 
-// class31 is ['a'-'z”A'-'Z”0'-'9”_”.”!”~”*”\”'(”)”;”:”@”&”=”+”$”,”/”?”-'].
-var class31 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 47: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 59: true, 61: true, 63: true, 64: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
+// class31 is the first bytes of an alternative.
+var class31 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true}
 
 // class32 is ['a'-'z”A'-'Z”0'-'9”_”.”!”~”*”\”'(”)”;”@”&”=”+”$”,”-'].
 var class32 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 59: true, 61: true, 64: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}

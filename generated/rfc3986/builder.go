@@ -232,7 +232,46 @@ L1:
 				ok = true
 			L2:
 				for {
-					p, n, ok = b.r6(p, n)
+					// scheme, inlined
+					node3 := len(n)
+					n = append(n, ast.TreeNode{})
+					n[node3].Start, n[node3].Rule = uint32(p), 6
+					{
+						p4, n4 := p, len(n)
+						ok = true
+					L4:
+						for {
+							if ok = p < len(s) && class0[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p4, n[:n4]
+								break L4
+							}
+							{
+								start5 := p
+								for b.work <= b.limit { // past the limit, no round is tried
+									for p < len(s) && class1[s[p]] {
+										p++
+									}
+									ok = false
+									break
+								}
+								b.work += p - start5
+								ok = b.work <= b.limit
+							}
+							if !ok {
+								p, n = p4, n[:n4]
+								break L4
+							}
+							break
+						}
+					}
+					if ok {
+						n[node3].End, n[node3].Next = uint32(p), uint32(len(n))
+					} else {
+						n = n[:node3]
+					}
 					if !ok {
 						p, n = p2, n[:n2]
 						break L2
@@ -245,61 +284,70 @@ L1:
 						break L2
 					}
 					// hier_part, inlined
-				L3:
+				L6:
 					for {
-						if p < len(s) && class1[s[p]] {
+						if p < len(s) && class2[s[p]] {
 							{
-								p4, n4 := p, len(n)
+								p7, n7 := p, len(n)
 								ok = true
-							L4:
+							L7:
 								for {
 									if ok = len(s)-p >= 2 && s[p:p+2] == "//"; ok {
 										p += 2
 									}
 									if !ok {
-										p, n = p4, n[:n4]
-										break L4
+										p, n = p7, n[:n7]
+										break L7
 									}
 									p, n, ok = b.r7(p, n)
 									if !ok {
-										p, n = p4, n[:n4]
-										break L4
+										p, n = p7, n[:n7]
+										break L7
 									}
 									p, n, ok = b.r22(p, n)
 									if !ok {
-										p, n = p4, n[:n4]
-										break L4
+										p, n = p7, n[:n7]
+										break L7
 									}
 									break
 								}
 							}
 							if ok {
-								break L3
+								break L6
 							}
 						}
-					L5:
+					L8:
 						for {
-							if p < len(s) && class1[s[p]] {
+							if p < len(s) && class2[s[p]] {
 								p, n, ok = b.r23(p, n)
 								if ok {
-									break L5
+									break L8
 								}
 							}
-							if p < len(s) && class2[s[p]] {
+							if p < len(s) && class3[s[p]] {
 								p, n, ok = b.r25(p, n)
 								if ok {
-									break L5
+									break L8
 								}
 							}
-							p, n, ok = b.r26(p, n)
+							// path_empty, inlined
+							node9 := len(n)
+							n = append(n, ast.TreeNode{})
+							n[node9].Start, n[node9].Rule = uint32(p), 24
+							ok = true
 							if ok {
-								break L5
+								n[node9].End, n[node9].Next = uint32(p), uint32(len(n))
+							} else {
+								n = n[:node9]
+							}
+							if ok {
+								break L8
 							}
 							ok = false
 							break
 						}
 						if ok {
-							break L3
+							break L6
 						}
 						ok = false
 						break
@@ -309,21 +357,83 @@ L1:
 						break L2
 					}
 					{
-						p6, n6 := p, len(n)
+						p10, n10 := p, len(n)
 						ok = true
-					L6:
+					L10:
 						for {
 							if ok = p < len(s) && s[p] == '?'; ok {
 								p++
 							}
 							if !ok {
-								p, n = p6, n[:n6]
-								break L6
+								p, n = p10, n[:n10]
+								break L10
 							}
-							p, n, ok = b.r31(p, n)
+							// query, inlined
+							node11 := len(n)
+							n = append(n, ast.TreeNode{})
+							n[node11].Start, n[node11].Rule = uint32(p), 29
+							{
+								start12 := p
+								for b.work <= b.limit { // past the limit, no round is tried
+									for p < len(s) && class4[s[p]] {
+										p++
+									}
+									q12 := p
+								L13:
+									for {
+										if p < len(s) && class5[s[p]] {
+											{
+												p14, n14 := p, len(n)
+												ok = true
+											L14:
+												for {
+													if ok = p < len(s) && s[p] == '%'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p14, n[:n14]
+														break L14
+													}
+													if ok = p < len(s) && class6[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p14, n[:n14]
+														break L14
+													}
+													if ok = p < len(s) && class6[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p14, n[:n14]
+														break L14
+													}
+													break
+												}
+											}
+											if ok {
+												break L13
+											}
+										}
+										ok = false
+										break
+									}
+									if ok && p != q12 {
+										continue
+									}
+									break
+								}
+								b.work += p - start12
+								ok = b.work <= b.limit
+							}
+							if ok {
+								n[node11].End, n[node11].Next = uint32(p), uint32(len(n))
+							} else {
+								n = n[:node11]
+							}
 							if !ok {
-								p, n = p6, n[:n6]
-								break L6
+								p, n = p10, n[:n10]
+								break L10
 							}
 							break
 						}
@@ -334,21 +444,83 @@ L1:
 						break L2
 					}
 					{
-						p7, n7 := p, len(n)
+						p15, n15 := p, len(n)
 						ok = true
-					L7:
+					L15:
 						for {
 							if ok = p < len(s) && s[p] == '#'; ok {
 								p++
 							}
 							if !ok {
-								p, n = p7, n[:n7]
-								break L7
+								p, n = p15, n[:n15]
+								break L15
 							}
-							p, n, ok = b.r32(p, n)
+							// fragment, inlined
+							node16 := len(n)
+							n = append(n, ast.TreeNode{})
+							n[node16].Start, n[node16].Rule = uint32(p), 30
+							{
+								start17 := p
+								for b.work <= b.limit { // past the limit, no round is tried
+									for p < len(s) && class4[s[p]] {
+										p++
+									}
+									q17 := p
+								L18:
+									for {
+										if p < len(s) && class5[s[p]] {
+											{
+												p19, n19 := p, len(n)
+												ok = true
+											L19:
+												for {
+													if ok = p < len(s) && s[p] == '%'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p19, n[:n19]
+														break L19
+													}
+													if ok = p < len(s) && class6[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p19, n[:n19]
+														break L19
+													}
+													if ok = p < len(s) && class6[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p19, n[:n19]
+														break L19
+													}
+													break
+												}
+											}
+											if ok {
+												break L18
+											}
+										}
+										ok = false
+										break
+									}
+									if ok && p != q17 {
+										continue
+									}
+									break
+								}
+								b.work += p - start17
+								ok = b.work <= b.limit
+							}
+							if ok {
+								n[node16].End, n[node16].Next = uint32(p), uint32(len(n))
+							} else {
+								n = n[:node16]
+							}
 							if !ok {
-								p, n = p7, n[:n7]
-								break L7
+								p, n = p15, n[:n15]
+								break L15
 							}
 							break
 						}
@@ -367,123 +539,256 @@ L1:
 		}
 		// relative_ref, inlined
 		{
-			p8, n8 := p, len(n)
+			p20, n20 := p, len(n)
 			ok = true
-		L8:
+		L20:
 			for {
 				// relative_part, inlined
-			L9:
+			L21:
 				for {
-					if p < len(s) && class1[s[p]] {
+					if p < len(s) && class2[s[p]] {
 						{
-							p10, n10 := p, len(n)
+							p22, n22 := p, len(n)
 							ok = true
-						L10:
+						L22:
 							for {
 								if ok = len(s)-p >= 2 && s[p:p+2] == "//"; ok {
 									p += 2
 								}
 								if !ok {
-									p, n = p10, n[:n10]
-									break L10
+									p, n = p22, n[:n22]
+									break L22
 								}
 								p, n, ok = b.r7(p, n)
 								if !ok {
-									p, n = p10, n[:n10]
-									break L10
+									p, n = p22, n[:n22]
+									break L22
 								}
 								p, n, ok = b.r22(p, n)
 								if !ok {
-									p, n = p10, n[:n10]
-									break L10
+									p, n = p22, n[:n22]
+									break L22
 								}
 								break
 							}
 						}
 						if ok {
-							break L9
+							break L21
 						}
 					}
-				L11:
+				L23:
 					for {
-						if p < len(s) && class1[s[p]] {
+						if p < len(s) && class2[s[p]] {
 							p, n, ok = b.r23(p, n)
 							if ok {
-								break L11
+								break L23
 							}
 						}
-						if p < len(s) && class3[s[p]] {
+						if p < len(s) && class7[s[p]] {
 							p, n, ok = b.r24(p, n)
 							if ok {
-								break L11
+								break L23
 							}
 						}
-						p, n, ok = b.r26(p, n)
+						// path_empty, inlined
+						node24 := len(n)
+						n = append(n, ast.TreeNode{})
+						n[node24].Start, n[node24].Rule = uint32(p), 24
+						ok = true
 						if ok {
-							break L11
+							n[node24].End, n[node24].Next = uint32(p), uint32(len(n))
+						} else {
+							n = n[:node24]
+						}
+						if ok {
+							break L23
 						}
 						ok = false
 						break
 					}
 					if ok {
-						break L9
+						break L21
 					}
 					ok = false
 					break
 				}
 				if !ok {
-					p, n = p8, n[:n8]
-					break L8
+					p, n = p20, n[:n20]
+					break L20
 				}
 				{
-					p12, n12 := p, len(n)
+					p25, n25 := p, len(n)
 					ok = true
-				L12:
+				L25:
 					for {
 						if ok = p < len(s) && s[p] == '?'; ok {
 							p++
 						}
 						if !ok {
-							p, n = p12, n[:n12]
-							break L12
+							p, n = p25, n[:n25]
+							break L25
 						}
-						p, n, ok = b.r31(p, n)
+						// query, inlined
+						node26 := len(n)
+						n = append(n, ast.TreeNode{})
+						n[node26].Start, n[node26].Rule = uint32(p), 29
+						{
+							start27 := p
+							for b.work <= b.limit { // past the limit, no round is tried
+								for p < len(s) && class4[s[p]] {
+									p++
+								}
+								q27 := p
+							L28:
+								for {
+									if p < len(s) && class5[s[p]] {
+										{
+											p29, n29 := p, len(n)
+											ok = true
+										L29:
+											for {
+												if ok = p < len(s) && s[p] == '%'; ok {
+													p++
+												}
+												if !ok {
+													p, n = p29, n[:n29]
+													break L29
+												}
+												if ok = p < len(s) && class6[s[p]]; ok {
+													p++
+												}
+												if !ok {
+													p, n = p29, n[:n29]
+													break L29
+												}
+												if ok = p < len(s) && class6[s[p]]; ok {
+													p++
+												}
+												if !ok {
+													p, n = p29, n[:n29]
+													break L29
+												}
+												break
+											}
+										}
+										if ok {
+											break L28
+										}
+									}
+									ok = false
+									break
+								}
+								if ok && p != q27 {
+									continue
+								}
+								break
+							}
+							b.work += p - start27
+							ok = b.work <= b.limit
+						}
+						if ok {
+							n[node26].End, n[node26].Next = uint32(p), uint32(len(n))
+						} else {
+							n = n[:node26]
+						}
 						if !ok {
-							p, n = p12, n[:n12]
-							break L12
+							p, n = p25, n[:n25]
+							break L25
 						}
 						break
 					}
 				}
 				ok = true
 				if !ok {
-					p, n = p8, n[:n8]
-					break L8
+					p, n = p20, n[:n20]
+					break L20
 				}
 				{
-					p13, n13 := p, len(n)
+					p30, n30 := p, len(n)
 					ok = true
-				L13:
+				L30:
 					for {
 						if ok = p < len(s) && s[p] == '#'; ok {
 							p++
 						}
 						if !ok {
-							p, n = p13, n[:n13]
-							break L13
+							p, n = p30, n[:n30]
+							break L30
 						}
-						p, n, ok = b.r32(p, n)
+						// fragment, inlined
+						node31 := len(n)
+						n = append(n, ast.TreeNode{})
+						n[node31].Start, n[node31].Rule = uint32(p), 30
+						{
+							start32 := p
+							for b.work <= b.limit { // past the limit, no round is tried
+								for p < len(s) && class4[s[p]] {
+									p++
+								}
+								q32 := p
+							L33:
+								for {
+									if p < len(s) && class5[s[p]] {
+										{
+											p34, n34 := p, len(n)
+											ok = true
+										L34:
+											for {
+												if ok = p < len(s) && s[p] == '%'; ok {
+													p++
+												}
+												if !ok {
+													p, n = p34, n[:n34]
+													break L34
+												}
+												if ok = p < len(s) && class6[s[p]]; ok {
+													p++
+												}
+												if !ok {
+													p, n = p34, n[:n34]
+													break L34
+												}
+												if ok = p < len(s) && class6[s[p]]; ok {
+													p++
+												}
+												if !ok {
+													p, n = p34, n[:n34]
+													break L34
+												}
+												break
+											}
+										}
+										if ok {
+											break L33
+										}
+									}
+									ok = false
+									break
+								}
+								if ok && p != q32 {
+									continue
+								}
+								break
+							}
+							b.work += p - start32
+							ok = b.work <= b.limit
+						}
+						if ok {
+							n[node31].End, n[node31].Next = uint32(p), uint32(len(n))
+						} else {
+							n = n[:node31]
+						}
 						if !ok {
-							p, n = p13, n[:n13]
-							break L13
+							p, n = p30, n[:n30]
+							break L30
 						}
 						break
 					}
 				}
 				ok = true
 				if !ok {
-					p, n = p8, n[:n8]
-					break L8
+					p, n = p20, n[:n20]
+					break L20
 				}
 				break
 			}
@@ -509,7 +814,46 @@ func (b *treeBuilder) r1(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		ok = true
 	L1:
 		for {
-			p, n, ok = b.r6(p, n)
+			// scheme, inlined
+			node2 := len(n)
+			n = append(n, ast.TreeNode{})
+			n[node2].Start, n[node2].Rule = uint32(p), 6
+			{
+				p3, n3 := p, len(n)
+				ok = true
+			L3:
+				for {
+					if ok = p < len(s) && class0[s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, n = p3, n[:n3]
+						break L3
+					}
+					{
+						start4 := p
+						for b.work <= b.limit { // past the limit, no round is tried
+							for p < len(s) && class1[s[p]] {
+								p++
+							}
+							ok = false
+							break
+						}
+						b.work += p - start4
+						ok = b.work <= b.limit
+					}
+					if !ok {
+						p, n = p3, n[:n3]
+						break L3
+					}
+					break
+				}
+			}
+			if ok {
+				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+			} else {
+				n = n[:node2]
+			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -522,61 +866,70 @@ func (b *treeBuilder) r1(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				break L1
 			}
 			// hier_part, inlined
-		L2:
+		L5:
 			for {
-				if p < len(s) && class1[s[p]] {
+				if p < len(s) && class2[s[p]] {
 					{
-						p3, n3 := p, len(n)
+						p6, n6 := p, len(n)
 						ok = true
-					L3:
+					L6:
 						for {
 							if ok = len(s)-p >= 2 && s[p:p+2] == "//"; ok {
 								p += 2
 							}
 							if !ok {
-								p, n = p3, n[:n3]
-								break L3
+								p, n = p6, n[:n6]
+								break L6
 							}
 							p, n, ok = b.r7(p, n)
 							if !ok {
-								p, n = p3, n[:n3]
-								break L3
+								p, n = p6, n[:n6]
+								break L6
 							}
 							p, n, ok = b.r22(p, n)
 							if !ok {
-								p, n = p3, n[:n3]
-								break L3
+								p, n = p6, n[:n6]
+								break L6
 							}
 							break
 						}
 					}
 					if ok {
-						break L2
+						break L5
 					}
 				}
-			L4:
+			L7:
 				for {
-					if p < len(s) && class1[s[p]] {
+					if p < len(s) && class2[s[p]] {
 						p, n, ok = b.r23(p, n)
 						if ok {
-							break L4
+							break L7
 						}
 					}
-					if p < len(s) && class2[s[p]] {
+					if p < len(s) && class3[s[p]] {
 						p, n, ok = b.r25(p, n)
 						if ok {
-							break L4
+							break L7
 						}
 					}
-					p, n, ok = b.r26(p, n)
+					// path_empty, inlined
+					node8 := len(n)
+					n = append(n, ast.TreeNode{})
+					n[node8].Start, n[node8].Rule = uint32(p), 24
+					ok = true
 					if ok {
-						break L4
+						n[node8].End, n[node8].Next = uint32(p), uint32(len(n))
+					} else {
+						n = n[:node8]
+					}
+					if ok {
+						break L7
 					}
 					ok = false
 					break
 				}
 				if ok {
-					break L2
+					break L5
 				}
 				ok = false
 				break
@@ -586,21 +939,83 @@ func (b *treeBuilder) r1(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				break L1
 			}
 			{
-				p5, n5 := p, len(n)
+				p9, n9 := p, len(n)
 				ok = true
-			L5:
+			L9:
 				for {
 					if ok = p < len(s) && s[p] == '?'; ok {
 						p++
 					}
 					if !ok {
-						p, n = p5, n[:n5]
-						break L5
+						p, n = p9, n[:n9]
+						break L9
 					}
-					p, n, ok = b.r31(p, n)
+					// query, inlined
+					node10 := len(n)
+					n = append(n, ast.TreeNode{})
+					n[node10].Start, n[node10].Rule = uint32(p), 29
+					{
+						start11 := p
+						for b.work <= b.limit { // past the limit, no round is tried
+							for p < len(s) && class4[s[p]] {
+								p++
+							}
+							q11 := p
+						L12:
+							for {
+								if p < len(s) && class5[s[p]] {
+									{
+										p13, n13 := p, len(n)
+										ok = true
+									L13:
+										for {
+											if ok = p < len(s) && s[p] == '%'; ok {
+												p++
+											}
+											if !ok {
+												p, n = p13, n[:n13]
+												break L13
+											}
+											if ok = p < len(s) && class6[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p13, n[:n13]
+												break L13
+											}
+											if ok = p < len(s) && class6[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p13, n[:n13]
+												break L13
+											}
+											break
+										}
+									}
+									if ok {
+										break L12
+									}
+								}
+								ok = false
+								break
+							}
+							if ok && p != q11 {
+								continue
+							}
+							break
+						}
+						b.work += p - start11
+						ok = b.work <= b.limit
+					}
+					if ok {
+						n[node10].End, n[node10].Next = uint32(p), uint32(len(n))
+					} else {
+						n = n[:node10]
+					}
 					if !ok {
-						p, n = p5, n[:n5]
-						break L5
+						p, n = p9, n[:n9]
+						break L9
 					}
 					break
 				}
@@ -611,21 +1026,83 @@ func (b *treeBuilder) r1(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				break L1
 			}
 			{
-				p6, n6 := p, len(n)
+				p14, n14 := p, len(n)
 				ok = true
-			L6:
+			L14:
 				for {
 					if ok = p < len(s) && s[p] == '#'; ok {
 						p++
 					}
 					if !ok {
-						p, n = p6, n[:n6]
-						break L6
+						p, n = p14, n[:n14]
+						break L14
 					}
-					p, n, ok = b.r32(p, n)
+					// fragment, inlined
+					node15 := len(n)
+					n = append(n, ast.TreeNode{})
+					n[node15].Start, n[node15].Rule = uint32(p), 30
+					{
+						start16 := p
+						for b.work <= b.limit { // past the limit, no round is tried
+							for p < len(s) && class4[s[p]] {
+								p++
+							}
+							q16 := p
+						L17:
+							for {
+								if p < len(s) && class5[s[p]] {
+									{
+										p18, n18 := p, len(n)
+										ok = true
+									L18:
+										for {
+											if ok = p < len(s) && s[p] == '%'; ok {
+												p++
+											}
+											if !ok {
+												p, n = p18, n[:n18]
+												break L18
+											}
+											if ok = p < len(s) && class6[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p18, n[:n18]
+												break L18
+											}
+											if ok = p < len(s) && class6[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p18, n[:n18]
+												break L18
+											}
+											break
+										}
+									}
+									if ok {
+										break L17
+									}
+								}
+								ok = false
+								break
+							}
+							if ok && p != q16 {
+								continue
+							}
+							break
+						}
+						b.work += p - start16
+						ok = b.work <= b.limit
+					}
+					if ok {
+						n[node15].End, n[node15].Next = uint32(p), uint32(len(n))
+					} else {
+						n = n[:node15]
+					}
 					if !ok {
-						p, n = p6, n[:n6]
-						break L6
+						p, n = p14, n[:n14]
+						break L14
 					}
 					break
 				}
@@ -650,7 +1127,7 @@ func (b *treeBuilder) r2(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	s := b.s
 L1:
 	for {
-		if p < len(s) && class1[s[p]] {
+		if p < len(s) && class2[s[p]] {
 			{
 				p2, n2 := p, len(n)
 				ok = true
@@ -682,19 +1159,28 @@ L1:
 		}
 	L3:
 		for {
-			if p < len(s) && class1[s[p]] {
+			if p < len(s) && class2[s[p]] {
 				p, n, ok = b.r23(p, n)
 				if ok {
 					break L3
 				}
 			}
-			if p < len(s) && class2[s[p]] {
+			if p < len(s) && class3[s[p]] {
 				p, n, ok = b.r25(p, n)
 				if ok {
 					break L3
 				}
 			}
-			p, n, ok = b.r26(p, n)
+			// path_empty, inlined
+			node4 := len(n)
+			n = append(n, ast.TreeNode{})
+			n[node4].Start, n[node4].Rule = uint32(p), 24
+			ok = true
+			if ok {
+				n[node4].End, n[node4].Next = uint32(p), uint32(len(n))
+			} else {
+				n = n[:node4]
+			}
 			if ok {
 				break L3
 			}
@@ -722,7 +1208,46 @@ func (b *treeBuilder) r3(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		ok = true
 	L1:
 		for {
-			p, n, ok = b.r6(p, n)
+			// scheme, inlined
+			node2 := len(n)
+			n = append(n, ast.TreeNode{})
+			n[node2].Start, n[node2].Rule = uint32(p), 6
+			{
+				p3, n3 := p, len(n)
+				ok = true
+			L3:
+				for {
+					if ok = p < len(s) && class0[s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, n = p3, n[:n3]
+						break L3
+					}
+					{
+						start4 := p
+						for b.work <= b.limit { // past the limit, no round is tried
+							for p < len(s) && class1[s[p]] {
+								p++
+							}
+							ok = false
+							break
+						}
+						b.work += p - start4
+						ok = b.work <= b.limit
+					}
+					if !ok {
+						p, n = p3, n[:n3]
+						break L3
+					}
+					break
+				}
+			}
+			if ok {
+				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+			} else {
+				n = n[:node2]
+			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -735,61 +1260,70 @@ func (b *treeBuilder) r3(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				break L1
 			}
 			// hier_part, inlined
-		L2:
+		L5:
 			for {
-				if p < len(s) && class1[s[p]] {
+				if p < len(s) && class2[s[p]] {
 					{
-						p3, n3 := p, len(n)
+						p6, n6 := p, len(n)
 						ok = true
-					L3:
+					L6:
 						for {
 							if ok = len(s)-p >= 2 && s[p:p+2] == "//"; ok {
 								p += 2
 							}
 							if !ok {
-								p, n = p3, n[:n3]
-								break L3
+								p, n = p6, n[:n6]
+								break L6
 							}
 							p, n, ok = b.r7(p, n)
 							if !ok {
-								p, n = p3, n[:n3]
-								break L3
+								p, n = p6, n[:n6]
+								break L6
 							}
 							p, n, ok = b.r22(p, n)
 							if !ok {
-								p, n = p3, n[:n3]
-								break L3
+								p, n = p6, n[:n6]
+								break L6
 							}
 							break
 						}
 					}
 					if ok {
-						break L2
+						break L5
 					}
 				}
-			L4:
+			L7:
 				for {
-					if p < len(s) && class1[s[p]] {
+					if p < len(s) && class2[s[p]] {
 						p, n, ok = b.r23(p, n)
 						if ok {
-							break L4
+							break L7
 						}
 					}
-					if p < len(s) && class2[s[p]] {
+					if p < len(s) && class3[s[p]] {
 						p, n, ok = b.r25(p, n)
 						if ok {
-							break L4
+							break L7
 						}
 					}
-					p, n, ok = b.r26(p, n)
+					// path_empty, inlined
+					node8 := len(n)
+					n = append(n, ast.TreeNode{})
+					n[node8].Start, n[node8].Rule = uint32(p), 24
+					ok = true
 					if ok {
-						break L4
+						n[node8].End, n[node8].Next = uint32(p), uint32(len(n))
+					} else {
+						n = n[:node8]
+					}
+					if ok {
+						break L7
 					}
 					ok = false
 					break
 				}
 				if ok {
-					break L2
+					break L5
 				}
 				ok = false
 				break
@@ -799,21 +1333,83 @@ func (b *treeBuilder) r3(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				break L1
 			}
 			{
-				p5, n5 := p, len(n)
+				p9, n9 := p, len(n)
 				ok = true
-			L5:
+			L9:
 				for {
 					if ok = p < len(s) && s[p] == '?'; ok {
 						p++
 					}
 					if !ok {
-						p, n = p5, n[:n5]
-						break L5
+						p, n = p9, n[:n9]
+						break L9
 					}
-					p, n, ok = b.r31(p, n)
+					// query, inlined
+					node10 := len(n)
+					n = append(n, ast.TreeNode{})
+					n[node10].Start, n[node10].Rule = uint32(p), 29
+					{
+						start11 := p
+						for b.work <= b.limit { // past the limit, no round is tried
+							for p < len(s) && class4[s[p]] {
+								p++
+							}
+							q11 := p
+						L12:
+							for {
+								if p < len(s) && class5[s[p]] {
+									{
+										p13, n13 := p, len(n)
+										ok = true
+									L13:
+										for {
+											if ok = p < len(s) && s[p] == '%'; ok {
+												p++
+											}
+											if !ok {
+												p, n = p13, n[:n13]
+												break L13
+											}
+											if ok = p < len(s) && class6[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p13, n[:n13]
+												break L13
+											}
+											if ok = p < len(s) && class6[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p13, n[:n13]
+												break L13
+											}
+											break
+										}
+									}
+									if ok {
+										break L12
+									}
+								}
+								ok = false
+								break
+							}
+							if ok && p != q11 {
+								continue
+							}
+							break
+						}
+						b.work += p - start11
+						ok = b.work <= b.limit
+					}
+					if ok {
+						n[node10].End, n[node10].Next = uint32(p), uint32(len(n))
+					} else {
+						n = n[:node10]
+					}
 					if !ok {
-						p, n = p5, n[:n5]
-						break L5
+						p, n = p9, n[:n9]
+						break L9
 					}
 					break
 				}
@@ -844,7 +1440,7 @@ func (b *treeBuilder) r4(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// relative_part, inlined
 		L2:
 			for {
-				if p < len(s) && class1[s[p]] {
+				if p < len(s) && class2[s[p]] {
 					{
 						p3, n3 := p, len(n)
 						ok = true
@@ -876,19 +1472,28 @@ func (b *treeBuilder) r4(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				}
 			L4:
 				for {
-					if p < len(s) && class1[s[p]] {
+					if p < len(s) && class2[s[p]] {
 						p, n, ok = b.r23(p, n)
 						if ok {
 							break L4
 						}
 					}
-					if p < len(s) && class3[s[p]] {
+					if p < len(s) && class7[s[p]] {
 						p, n, ok = b.r24(p, n)
 						if ok {
 							break L4
 						}
 					}
-					p, n, ok = b.r26(p, n)
+					// path_empty, inlined
+					node5 := len(n)
+					n = append(n, ast.TreeNode{})
+					n[node5].Start, n[node5].Rule = uint32(p), 24
+					ok = true
+					if ok {
+						n[node5].End, n[node5].Next = uint32(p), uint32(len(n))
+					} else {
+						n = n[:node5]
+					}
 					if ok {
 						break L4
 					}
@@ -906,21 +1511,83 @@ func (b *treeBuilder) r4(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				break L1
 			}
 			{
-				p5, n5 := p, len(n)
+				p6, n6 := p, len(n)
 				ok = true
-			L5:
+			L6:
 				for {
 					if ok = p < len(s) && s[p] == '?'; ok {
 						p++
 					}
 					if !ok {
-						p, n = p5, n[:n5]
-						break L5
+						p, n = p6, n[:n6]
+						break L6
 					}
-					p, n, ok = b.r31(p, n)
+					// query, inlined
+					node7 := len(n)
+					n = append(n, ast.TreeNode{})
+					n[node7].Start, n[node7].Rule = uint32(p), 29
+					{
+						start8 := p
+						for b.work <= b.limit { // past the limit, no round is tried
+							for p < len(s) && class4[s[p]] {
+								p++
+							}
+							q8 := p
+						L9:
+							for {
+								if p < len(s) && class5[s[p]] {
+									{
+										p10, n10 := p, len(n)
+										ok = true
+									L10:
+										for {
+											if ok = p < len(s) && s[p] == '%'; ok {
+												p++
+											}
+											if !ok {
+												p, n = p10, n[:n10]
+												break L10
+											}
+											if ok = p < len(s) && class6[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p10, n[:n10]
+												break L10
+											}
+											if ok = p < len(s) && class6[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p10, n[:n10]
+												break L10
+											}
+											break
+										}
+									}
+									if ok {
+										break L9
+									}
+								}
+								ok = false
+								break
+							}
+							if ok && p != q8 {
+								continue
+							}
+							break
+						}
+						b.work += p - start8
+						ok = b.work <= b.limit
+					}
+					if ok {
+						n[node7].End, n[node7].Next = uint32(p), uint32(len(n))
+					} else {
+						n = n[:node7]
+					}
 					if !ok {
-						p, n = p5, n[:n5]
-						break L5
+						p, n = p6, n[:n6]
+						break L6
 					}
 					break
 				}
@@ -931,21 +1598,83 @@ func (b *treeBuilder) r4(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				break L1
 			}
 			{
-				p6, n6 := p, len(n)
+				p11, n11 := p, len(n)
 				ok = true
-			L6:
+			L11:
 				for {
 					if ok = p < len(s) && s[p] == '#'; ok {
 						p++
 					}
 					if !ok {
-						p, n = p6, n[:n6]
-						break L6
+						p, n = p11, n[:n11]
+						break L11
 					}
-					p, n, ok = b.r32(p, n)
+					// fragment, inlined
+					node12 := len(n)
+					n = append(n, ast.TreeNode{})
+					n[node12].Start, n[node12].Rule = uint32(p), 30
+					{
+						start13 := p
+						for b.work <= b.limit { // past the limit, no round is tried
+							for p < len(s) && class4[s[p]] {
+								p++
+							}
+							q13 := p
+						L14:
+							for {
+								if p < len(s) && class5[s[p]] {
+									{
+										p15, n15 := p, len(n)
+										ok = true
+									L15:
+										for {
+											if ok = p < len(s) && s[p] == '%'; ok {
+												p++
+											}
+											if !ok {
+												p, n = p15, n[:n15]
+												break L15
+											}
+											if ok = p < len(s) && class6[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p15, n[:n15]
+												break L15
+											}
+											if ok = p < len(s) && class6[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p15, n[:n15]
+												break L15
+											}
+											break
+										}
+									}
+									if ok {
+										break L14
+									}
+								}
+								ok = false
+								break
+							}
+							if ok && p != q13 {
+								continue
+							}
+							break
+						}
+						b.work += p - start13
+						ok = b.work <= b.limit
+					}
+					if ok {
+						n[node12].End, n[node12].Next = uint32(p), uint32(len(n))
+					} else {
+						n = n[:node12]
+					}
 					if !ok {
-						p, n = p6, n[:n6]
-						break L6
+						p, n = p11, n[:n11]
+						break L11
 					}
 					break
 				}
@@ -970,7 +1699,7 @@ func (b *treeBuilder) r5(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	s := b.s
 L1:
 	for {
-		if p < len(s) && class1[s[p]] {
+		if p < len(s) && class2[s[p]] {
 			{
 				p2, n2 := p, len(n)
 				ok = true
@@ -1002,19 +1731,28 @@ L1:
 		}
 	L3:
 		for {
-			if p < len(s) && class1[s[p]] {
+			if p < len(s) && class2[s[p]] {
 				p, n, ok = b.r23(p, n)
 				if ok {
 					break L3
 				}
 			}
-			if p < len(s) && class3[s[p]] {
+			if p < len(s) && class7[s[p]] {
 				p, n, ok = b.r24(p, n)
 				if ok {
 					break L3
 				}
 			}
-			p, n, ok = b.r26(p, n)
+			// path_empty, inlined
+			node4 := len(n)
+			n = append(n, ast.TreeNode{})
+			n[node4].Start, n[node4].Rule = uint32(p), 24
+			ok = true
+			if ok {
+				n[node4].End, n[node4].Next = uint32(p), uint32(len(n))
+			} else {
+				n = n[:node4]
+			}
 			if ok {
 				break L3
 			}
@@ -1055,7 +1793,7 @@ func (b *treeBuilder) r6(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			{
 				start2 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class4[s[p]] {
+					for p < len(s) && class1[s[p]] {
 						p++
 					}
 					ok = false
@@ -1098,7 +1836,69 @@ func (b *treeBuilder) r7(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = true
 			L2:
 				for {
-					p, n, ok = b.r8(p, n)
+					// userinfo, inlined
+					node3 := len(n)
+					n = append(n, ast.TreeNode{})
+					n[node3].Start, n[node3].Rule = uint32(p), 8
+					{
+						start4 := p
+						for b.work <= b.limit { // past the limit, no round is tried
+							for p < len(s) && class8[s[p]] {
+								p++
+							}
+							q4 := p
+						L5:
+							for {
+								if p < len(s) && class5[s[p]] {
+									{
+										p6, n6 := p, len(n)
+										ok = true
+									L6:
+										for {
+											if ok = p < len(s) && s[p] == '%'; ok {
+												p++
+											}
+											if !ok {
+												p, n = p6, n[:n6]
+												break L6
+											}
+											if ok = p < len(s) && class6[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p6, n[:n6]
+												break L6
+											}
+											if ok = p < len(s) && class6[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p6, n[:n6]
+												break L6
+											}
+											break
+										}
+									}
+									if ok {
+										break L5
+									}
+								}
+								ok = false
+								break
+							}
+							if ok && p != q4 {
+								continue
+							}
+							break
+						}
+						b.work += p - start4
+						ok = b.work <= b.limit
+					}
+					if ok {
+						n[node3].End, n[node3].Next = uint32(p), uint32(len(n))
+					} else {
+						n = n[:node3]
+					}
 					if !ok {
 						p, n = p2, n[:n2]
 						break L2
@@ -1124,21 +1924,41 @@ func (b *treeBuilder) r7(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				break L1
 			}
 			{
-				p3, n3 := p, len(n)
+				p7, n7 := p, len(n)
 				ok = true
-			L3:
+			L7:
 				for {
 					if ok = p < len(s) && s[p] == ':'; ok {
 						p++
 					}
 					if !ok {
-						p, n = p3, n[:n3]
-						break L3
+						p, n = p7, n[:n7]
+						break L7
 					}
-					p, n, ok = b.r10(p, n)
+					// port, inlined
+					node8 := len(n)
+					n = append(n, ast.TreeNode{})
+					n[node8].Start, n[node8].Rule = uint32(p), 10
+					{
+						start9 := p
+						for b.work <= b.limit { // past the limit, no round is tried
+							for p < len(s) && class9[s[p]] {
+								p++
+							}
+							ok = false
+							break
+						}
+						b.work += p - start9
+						ok = b.work <= b.limit
+					}
+					if ok {
+						n[node8].End, n[node8].Next = uint32(p), uint32(len(n))
+					} else {
+						n = n[:node8]
+					}
 					if !ok {
-						p, n = p3, n[:n3]
-						break L3
+						p, n = p7, n[:n7]
+						break L7
 					}
 					break
 				}
@@ -1171,13 +1991,13 @@ func (b *treeBuilder) r8(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class5[s[p]] {
+			for p < len(s) && class8[s[p]] {
 				p++
 			}
 			q1 := p
 		L2:
 			for {
-				if p < len(s) && class6[s[p]] {
+				if p < len(s) && class5[s[p]] {
 					{
 						p3, n3 := p, len(n)
 						ok = true
@@ -1190,14 +2010,14 @@ func (b *treeBuilder) r8(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(s) && class7[s[p]]; ok {
+							if ok = p < len(s) && class6[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(s) && class7[s[p]]; ok {
+							if ok = p < len(s) && class6[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -1241,7 +2061,7 @@ func (b *treeBuilder) r9(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	s := b.s
 L1:
 	for {
-		if p < len(s) && class8[s[p]] {
+		if p < len(s) && class10[s[p]] {
 			p, n, ok = b.r11(p, n)
 			if ok {
 				break L1
@@ -1260,7 +2080,7 @@ L1:
 					}
 					{
 						p3, n3 := p, len(n)
-						if ok = p < len(s) && class10[s[p]]; ok {
+						if ok = p < len(s) && class11[s[p]]; ok {
 							p++
 						}
 						p, n = p3, n[:n3]
@@ -1277,7 +2097,69 @@ L1:
 				break L1
 			}
 		}
-		p, n, ok = b.r20(p, n)
+		// reg_name, inlined
+		node4 := len(n)
+		n = append(n, ast.TreeNode{})
+		n[node4].Start, n[node4].Rule = uint32(p), 18
+		{
+			start5 := p
+			for b.work <= b.limit { // past the limit, no round is tried
+				for p < len(s) && class12[s[p]] {
+					p++
+				}
+				q5 := p
+			L6:
+				for {
+					if p < len(s) && class5[s[p]] {
+						{
+							p7, n7 := p, len(n)
+							ok = true
+						L7:
+							for {
+								if ok = p < len(s) && s[p] == '%'; ok {
+									p++
+								}
+								if !ok {
+									p, n = p7, n[:n7]
+									break L7
+								}
+								if ok = p < len(s) && class6[s[p]]; ok {
+									p++
+								}
+								if !ok {
+									p, n = p7, n[:n7]
+									break L7
+								}
+								if ok = p < len(s) && class6[s[p]]; ok {
+									p++
+								}
+								if !ok {
+									p, n = p7, n[:n7]
+									break L7
+								}
+								break
+							}
+						}
+						if ok {
+							break L6
+						}
+					}
+					ok = false
+					break
+				}
+				if ok && p != q5 {
+					continue
+				}
+				break
+			}
+			b.work += p - start5
+			ok = b.work <= b.limit
+		}
+		if ok {
+			n[node4].End, n[node4].Next = uint32(p), uint32(len(n))
+		} else {
+			n = n[:node4]
+		}
 		if ok {
 			break L1
 		}
@@ -1344,14 +2226,76 @@ func (b *treeBuilder) r11(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			}
 		L2:
 			for {
-				if p < len(s) && class11[s[p]] {
+				if p < len(s) && class13[s[p]] {
 					p, n, ok = b.r13(p, n)
 					if ok {
 						break L2
 					}
 				}
-				if p < len(s) && class12[s[p]] {
-					p, n, ok = b.r12(p, n)
+				if p < len(s) && class14[s[p]] {
+					// IPvFuture, inlined
+					node3 := len(n)
+					n = append(n, ast.TreeNode{})
+					n[node3].Start, n[node3].Rule = uint32(p), 12
+					{
+						p4, n4 := p, len(n)
+						ok = true
+					L4:
+						for {
+							if ok = p < len(s) && class14[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p4, n[:n4]
+								break L4
+							}
+							{
+								start5 := p
+								for b.work <= b.limit { // past the limit, no round is tried
+									for p < len(s) && class6[s[p]] {
+										p++
+									}
+									ok = false
+									break
+								}
+								b.work += p - start5
+								ok = (ok || p != start5) && b.work <= b.limit
+							}
+							if !ok {
+								p, n = p4, n[:n4]
+								break L4
+							}
+							if ok = p < len(s) && s[p] == '.'; ok {
+								p++
+							}
+							if !ok {
+								p, n = p4, n[:n4]
+								break L4
+							}
+							{
+								start6 := p
+								for b.work <= b.limit { // past the limit, no round is tried
+									for p < len(s) && class8[s[p]] {
+										p++
+									}
+									ok = false
+									break
+								}
+								b.work += p - start6
+								ok = (ok || p != start6) && b.work <= b.limit
+							}
+							if !ok {
+								p, n = p4, n[:n4]
+								break L4
+							}
+							break
+						}
+					}
+					if ok {
+						n[node3].End, n[node3].Next = uint32(p), uint32(len(n))
+					} else {
+						n = n[:node3]
+					}
 					if ok {
 						break L2
 					}
@@ -1395,7 +2339,7 @@ func (b *treeBuilder) r12(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		ok = true
 	L1:
 		for {
-			if ok = p < len(s) && class12[s[p]]; ok {
+			if ok = p < len(s) && class14[s[p]]; ok {
 				p++
 			}
 			if !ok {
@@ -1405,7 +2349,7 @@ func (b *treeBuilder) r12(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			{
 				start2 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class7[s[p]] {
+					for p < len(s) && class6[s[p]] {
 						p++
 					}
 					ok = false
@@ -1428,7 +2372,7 @@ func (b *treeBuilder) r12(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			{
 				start3 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class5[s[p]] {
+					for p < len(s) && class8[s[p]] {
 						p++
 					}
 					ok = false
@@ -1463,7 +2407,7 @@ func (b *treeBuilder) r13(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	s := b.s
 L1:
 	for {
-		if p < len(s) && class7[s[p]] {
+		if p < len(s) && class6[s[p]] {
 			{
 				p2, n2 := p, len(n)
 				ok = true
@@ -1481,22 +2425,14 @@ L1:
 								ok = true
 							L4:
 								for {
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p4, n[:n4]
 										break L4
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p4, n[:n4]
-										break L4
-									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -1504,7 +2440,15 @@ L1:
 										p, n = p4, n[:n4]
 										break L4
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class6[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p4, n[:n4]
+										break L4
+									}
+									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -1557,22 +2501,14 @@ L1:
 								ok = true
 							L7:
 								for {
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p7, n[:n7]
 										break L7
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p7, n[:n7]
-										break L7
-									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -1580,7 +2516,15 @@ L1:
 										p, n = p7, n[:n7]
 										break L7
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class6[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p7, n[:n7]
+										break L7
+									}
+									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -1633,22 +2577,14 @@ L1:
 								ok = true
 							L10:
 								for {
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p10, n[:n10]
 										break L10
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p10, n[:n10]
-										break L10
-									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -1656,7 +2592,15 @@ L1:
 										p, n = p10, n[:n10]
 										break L10
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class6[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p10, n[:n10]
+										break L10
+									}
+									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -1709,22 +2653,14 @@ L1:
 								ok = true
 							L13:
 								for {
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p13, n[:n13]
 										break L13
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p13, n[:n13]
-										break L13
-									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -1732,7 +2668,15 @@ L1:
 										p, n = p13, n[:n13]
 										break L13
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class6[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p13, n[:n13]
+										break L13
+									}
+									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -1785,22 +2729,14 @@ L1:
 								ok = true
 							L16:
 								for {
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p16, n[:n16]
 										break L16
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p16, n[:n16]
-										break L16
-									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -1808,7 +2744,15 @@ L1:
 										p, n = p16, n[:n16]
 										break L16
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class6[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p16, n[:n16]
+										break L16
+									}
+									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -1861,22 +2805,14 @@ L1:
 								ok = true
 							L19:
 								for {
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p19, n[:n19]
 										break L19
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p19, n[:n19]
-										break L19
-									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -1884,7 +2820,15 @@ L1:
 										p, n = p19, n[:n19]
 										break L19
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class6[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p19, n[:n19]
+										break L19
+									}
+									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -1928,7 +2872,7 @@ L1:
 					// ls32, inlined
 				L21:
 					for {
-						if p < len(s) && class7[s[p]] {
+						if p < len(s) && class6[s[p]] {
 							{
 								p22, n22 := p, len(n)
 								ok = true
@@ -1940,22 +2884,14 @@ L1:
 										ok = true
 									L23:
 										for {
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p23, n[:n23]
 												break L23
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p23, n[:n23]
-												break L23
-											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -1963,7 +2899,15 @@ L1:
 												p, n = p23, n[:n23]
 												break L23
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p23, n[:n23]
+												break L23
+											}
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -1991,22 +2935,14 @@ L1:
 										ok = true
 									L24:
 										for {
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p24, n[:n24]
 												break L24
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p24, n[:n24]
-												break L24
-											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -2014,7 +2950,15 @@ L1:
 												p, n = p24, n[:n24]
 												break L24
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p24, n[:n24]
+												break L24
+											}
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -2032,7 +2976,7 @@ L1:
 									{
 										p25, n25 := p, len(n)
 										// ipv6char, inlined
-										if ok = p < len(s) && class13[s[p]]; ok {
+										if ok = p < len(s) && class15[s[p]]; ok {
 											p++
 										}
 										p, n = p25, n[:n25]
@@ -2065,7 +3009,7 @@ L1:
 					{
 						p26, n26 := p, len(n)
 						// ipv6char, inlined
-						if ok = p < len(s) && class13[s[p]]; ok {
+						if ok = p < len(s) && class15[s[p]]; ok {
 							p++
 						}
 						p, n = p26, n[:n26]
@@ -2082,7 +3026,7 @@ L1:
 				break L1
 			}
 		}
-		if p < len(s) && class14[s[p]] {
+		if p < len(s) && class16[s[p]] {
 			{
 				p27, n27 := p, len(n)
 				ok = true
@@ -2107,22 +3051,14 @@ L1:
 								ok = true
 							L29:
 								for {
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p29, n[:n29]
 										break L29
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p29, n[:n29]
-										break L29
-									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -2130,7 +3066,15 @@ L1:
 										p, n = p29, n[:n29]
 										break L29
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class6[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p29, n[:n29]
+										break L29
+									}
+									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -2183,22 +3127,14 @@ L1:
 								ok = true
 							L32:
 								for {
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p32, n[:n32]
 										break L32
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p32, n[:n32]
-										break L32
-									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -2206,7 +3142,15 @@ L1:
 										p, n = p32, n[:n32]
 										break L32
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class6[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p32, n[:n32]
+										break L32
+									}
+									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -2259,22 +3203,14 @@ L1:
 								ok = true
 							L35:
 								for {
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p35, n[:n35]
 										break L35
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p35, n[:n35]
-										break L35
-									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -2282,7 +3218,15 @@ L1:
 										p, n = p35, n[:n35]
 										break L35
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class6[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p35, n[:n35]
+										break L35
+									}
+									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -2335,22 +3279,14 @@ L1:
 								ok = true
 							L38:
 								for {
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p38, n[:n38]
 										break L38
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p38, n[:n38]
-										break L38
-									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -2358,7 +3294,15 @@ L1:
 										p, n = p38, n[:n38]
 										break L38
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class6[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p38, n[:n38]
+										break L38
+									}
+									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -2411,22 +3355,14 @@ L1:
 								ok = true
 							L41:
 								for {
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p41, n[:n41]
 										break L41
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p41, n[:n41]
-										break L41
-									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -2434,7 +3370,15 @@ L1:
 										p, n = p41, n[:n41]
 										break L41
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class6[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p41, n[:n41]
+										break L41
+									}
+									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -2478,7 +3422,7 @@ L1:
 					// ls32, inlined
 				L43:
 					for {
-						if p < len(s) && class7[s[p]] {
+						if p < len(s) && class6[s[p]] {
 							{
 								p44, n44 := p, len(n)
 								ok = true
@@ -2490,22 +3434,14 @@ L1:
 										ok = true
 									L45:
 										for {
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p45, n[:n45]
 												break L45
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p45, n[:n45]
-												break L45
-											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -2513,7 +3449,15 @@ L1:
 												p, n = p45, n[:n45]
 												break L45
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p45, n[:n45]
+												break L45
+											}
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -2541,22 +3485,14 @@ L1:
 										ok = true
 									L46:
 										for {
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p46, n[:n46]
 												break L46
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p46, n[:n46]
-												break L46
-											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -2564,7 +3500,15 @@ L1:
 												p, n = p46, n[:n46]
 												break L46
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p46, n[:n46]
+												break L46
+											}
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -2582,7 +3526,7 @@ L1:
 									{
 										p47, n47 := p, len(n)
 										// ipv6char, inlined
-										if ok = p < len(s) && class13[s[p]]; ok {
+										if ok = p < len(s) && class15[s[p]]; ok {
 											p++
 										}
 										p, n = p47, n[:n47]
@@ -2615,7 +3559,7 @@ L1:
 					{
 						p48, n48 := p, len(n)
 						// ipv6char, inlined
-						if ok = p < len(s) && class13[s[p]]; ok {
+						if ok = p < len(s) && class15[s[p]]; ok {
 							p++
 						}
 						p, n = p48, n[:n48]
@@ -2632,7 +3576,7 @@ L1:
 				break L1
 			}
 		}
-		if p < len(s) && class11[s[p]] {
+		if p < len(s) && class13[s[p]] {
 			{
 				p49, n49 := p, len(n)
 				ok = true
@@ -2644,22 +3588,14 @@ L1:
 						ok = true
 					L50:
 						for {
-							if ok = p < len(s) && class7[s[p]]; ok {
+							if ok = p < len(s) && class6[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p50, n[:n50]
 								break L50
 							}
-							if ok = p < len(s) && class7[s[p]]; ok {
-								p++
-							}
-							ok = true
-							if !ok {
-								p, n = p50, n[:n50]
-								break L50
-							}
-							if ok = p < len(s) && class7[s[p]]; ok {
+							if ok = p < len(s) && class6[s[p]]; ok {
 								p++
 							}
 							ok = true
@@ -2667,7 +3603,15 @@ L1:
 								p, n = p50, n[:n50]
 								break L50
 							}
-							if ok = p < len(s) && class7[s[p]]; ok {
+							if ok = p < len(s) && class6[s[p]]; ok {
+								p++
+							}
+							ok = true
+							if !ok {
+								p, n = p50, n[:n50]
+								break L50
+							}
+							if ok = p < len(s) && class6[s[p]]; ok {
 								p++
 							}
 							ok = true
@@ -2702,22 +3646,14 @@ L1:
 								ok = true
 							L52:
 								for {
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p52, n[:n52]
 										break L52
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p52, n[:n52]
-										break L52
-									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -2725,7 +3661,15 @@ L1:
 										p, n = p52, n[:n52]
 										break L52
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class6[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p52, n[:n52]
+										break L52
+									}
+									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -2778,22 +3722,14 @@ L1:
 								ok = true
 							L55:
 								for {
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p55, n[:n55]
 										break L55
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p55, n[:n55]
-										break L55
-									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -2801,7 +3737,15 @@ L1:
 										p, n = p55, n[:n55]
 										break L55
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class6[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p55, n[:n55]
+										break L55
+									}
+									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -2854,22 +3798,14 @@ L1:
 								ok = true
 							L58:
 								for {
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p58, n[:n58]
 										break L58
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p58, n[:n58]
-										break L58
-									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -2877,7 +3813,15 @@ L1:
 										p, n = p58, n[:n58]
 										break L58
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class6[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p58, n[:n58]
+										break L58
+									}
+									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -2930,22 +3874,14 @@ L1:
 								ok = true
 							L61:
 								for {
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p61, n[:n61]
 										break L61
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p61, n[:n61]
-										break L61
-									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -2953,7 +3889,15 @@ L1:
 										p, n = p61, n[:n61]
 										break L61
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class6[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p61, n[:n61]
+										break L61
+									}
+									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -2997,7 +3941,7 @@ L1:
 					// ls32, inlined
 				L63:
 					for {
-						if p < len(s) && class7[s[p]] {
+						if p < len(s) && class6[s[p]] {
 							{
 								p64, n64 := p, len(n)
 								ok = true
@@ -3009,22 +3953,14 @@ L1:
 										ok = true
 									L65:
 										for {
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p65, n[:n65]
 												break L65
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p65, n[:n65]
-												break L65
-											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -3032,7 +3968,15 @@ L1:
 												p, n = p65, n[:n65]
 												break L65
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p65, n[:n65]
+												break L65
+											}
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -3060,22 +4004,14 @@ L1:
 										ok = true
 									L66:
 										for {
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p66, n[:n66]
 												break L66
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p66, n[:n66]
-												break L66
-											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -3083,7 +4019,15 @@ L1:
 												p, n = p66, n[:n66]
 												break L66
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p66, n[:n66]
+												break L66
+											}
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -3101,7 +4045,7 @@ L1:
 									{
 										p67, n67 := p, len(n)
 										// ipv6char, inlined
-										if ok = p < len(s) && class13[s[p]]; ok {
+										if ok = p < len(s) && class15[s[p]]; ok {
 											p++
 										}
 										p, n = p67, n[:n67]
@@ -3134,7 +4078,7 @@ L1:
 					{
 						p68, n68 := p, len(n)
 						// ipv6char, inlined
-						if ok = p < len(s) && class13[s[p]]; ok {
+						if ok = p < len(s) && class15[s[p]]; ok {
 							p++
 						}
 						p, n = p68, n[:n68]
@@ -3151,7 +4095,7 @@ L1:
 				break L1
 			}
 		}
-		if p < len(s) && class11[s[p]] {
+		if p < len(s) && class13[s[p]] {
 			{
 				p69, n69 := p, len(n)
 				ok = true
@@ -3174,22 +4118,14 @@ L1:
 										ok = true
 									L72:
 										for {
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p72, n[:n72]
 												break L72
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p72, n[:n72]
-												break L72
-											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -3197,7 +4133,15 @@ L1:
 												p, n = p72, n[:n72]
 												break L72
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p72, n[:n72]
+												break L72
+											}
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -3245,22 +4189,14 @@ L1:
 								ok = true
 							L74:
 								for {
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p74, n[:n74]
 										break L74
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p74, n[:n74]
-										break L74
-									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -3268,7 +4204,15 @@ L1:
 										p, n = p74, n[:n74]
 										break L74
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class6[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p74, n[:n74]
+										break L74
+									}
+									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -3310,22 +4254,14 @@ L1:
 								ok = true
 							L76:
 								for {
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p76, n[:n76]
 										break L76
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p76, n[:n76]
-										break L76
-									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -3333,7 +4269,15 @@ L1:
 										p, n = p76, n[:n76]
 										break L76
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class6[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p76, n[:n76]
+										break L76
+									}
+									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -3386,22 +4330,14 @@ L1:
 								ok = true
 							L79:
 								for {
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p79, n[:n79]
 										break L79
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p79, n[:n79]
-										break L79
-									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -3409,7 +4345,15 @@ L1:
 										p, n = p79, n[:n79]
 										break L79
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class6[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p79, n[:n79]
+										break L79
+									}
+									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -3462,22 +4406,14 @@ L1:
 								ok = true
 							L82:
 								for {
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p82, n[:n82]
 										break L82
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p82, n[:n82]
-										break L82
-									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -3485,7 +4421,15 @@ L1:
 										p, n = p82, n[:n82]
 										break L82
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class6[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p82, n[:n82]
+										break L82
+									}
+									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -3529,7 +4473,7 @@ L1:
 					// ls32, inlined
 				L84:
 					for {
-						if p < len(s) && class7[s[p]] {
+						if p < len(s) && class6[s[p]] {
 							{
 								p85, n85 := p, len(n)
 								ok = true
@@ -3541,22 +4485,14 @@ L1:
 										ok = true
 									L86:
 										for {
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p86, n[:n86]
 												break L86
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p86, n[:n86]
-												break L86
-											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -3564,7 +4500,15 @@ L1:
 												p, n = p86, n[:n86]
 												break L86
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p86, n[:n86]
+												break L86
+											}
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -3592,22 +4536,14 @@ L1:
 										ok = true
 									L87:
 										for {
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p87, n[:n87]
 												break L87
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p87, n[:n87]
-												break L87
-											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -3615,7 +4551,15 @@ L1:
 												p, n = p87, n[:n87]
 												break L87
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p87, n[:n87]
+												break L87
+											}
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -3633,7 +4577,7 @@ L1:
 									{
 										p88, n88 := p, len(n)
 										// ipv6char, inlined
-										if ok = p < len(s) && class13[s[p]]; ok {
+										if ok = p < len(s) && class15[s[p]]; ok {
 											p++
 										}
 										p, n = p88, n[:n88]
@@ -3666,7 +4610,7 @@ L1:
 					{
 						p89, n89 := p, len(n)
 						// ipv6char, inlined
-						if ok = p < len(s) && class13[s[p]]; ok {
+						if ok = p < len(s) && class15[s[p]]; ok {
 							p++
 						}
 						p, n = p89, n[:n89]
@@ -3683,7 +4627,7 @@ L1:
 				break L1
 			}
 		}
-		if p < len(s) && class11[s[p]] {
+		if p < len(s) && class13[s[p]] {
 			{
 				p90, n90 := p, len(n)
 				ok = true
@@ -3706,22 +4650,14 @@ L1:
 										ok = true
 									L93:
 										for {
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p93, n[:n93]
 												break L93
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p93, n[:n93]
-												break L93
-											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -3729,7 +4665,15 @@ L1:
 												p, n = p93, n[:n93]
 												break L93
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p93, n[:n93]
+												break L93
+											}
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -3783,22 +4727,14 @@ L1:
 										ok = true
 									L96:
 										for {
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p96, n[:n96]
 												break L96
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p96, n[:n96]
-												break L96
-											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -3806,7 +4742,15 @@ L1:
 												p, n = p96, n[:n96]
 												break L96
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p96, n[:n96]
+												break L96
+											}
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -3854,22 +4798,14 @@ L1:
 								ok = true
 							L98:
 								for {
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p98, n[:n98]
 										break L98
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p98, n[:n98]
-										break L98
-									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -3877,7 +4813,15 @@ L1:
 										p, n = p98, n[:n98]
 										break L98
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class6[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p98, n[:n98]
+										break L98
+									}
+									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -3919,22 +4863,14 @@ L1:
 								ok = true
 							L100:
 								for {
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p100, n[:n100]
 										break L100
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p100, n[:n100]
-										break L100
-									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -3942,7 +4878,15 @@ L1:
 										p, n = p100, n[:n100]
 										break L100
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class6[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p100, n[:n100]
+										break L100
+									}
+									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -3995,22 +4939,14 @@ L1:
 								ok = true
 							L103:
 								for {
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p103, n[:n103]
 										break L103
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p103, n[:n103]
-										break L103
-									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -4018,7 +4954,15 @@ L1:
 										p, n = p103, n[:n103]
 										break L103
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class6[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p103, n[:n103]
+										break L103
+									}
+									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -4062,7 +5006,7 @@ L1:
 					// ls32, inlined
 				L105:
 					for {
-						if p < len(s) && class7[s[p]] {
+						if p < len(s) && class6[s[p]] {
 							{
 								p106, n106 := p, len(n)
 								ok = true
@@ -4074,22 +5018,14 @@ L1:
 										ok = true
 									L107:
 										for {
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p107, n[:n107]
 												break L107
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p107, n[:n107]
-												break L107
-											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4097,7 +5033,15 @@ L1:
 												p, n = p107, n[:n107]
 												break L107
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p107, n[:n107]
+												break L107
+											}
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4125,22 +5069,14 @@ L1:
 										ok = true
 									L108:
 										for {
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p108, n[:n108]
 												break L108
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p108, n[:n108]
-												break L108
-											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4148,7 +5084,15 @@ L1:
 												p, n = p108, n[:n108]
 												break L108
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p108, n[:n108]
+												break L108
+											}
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4166,7 +5110,7 @@ L1:
 									{
 										p109, n109 := p, len(n)
 										// ipv6char, inlined
-										if ok = p < len(s) && class13[s[p]]; ok {
+										if ok = p < len(s) && class15[s[p]]; ok {
 											p++
 										}
 										p, n = p109, n[:n109]
@@ -4199,7 +5143,7 @@ L1:
 					{
 						p110, n110 := p, len(n)
 						// ipv6char, inlined
-						if ok = p < len(s) && class13[s[p]]; ok {
+						if ok = p < len(s) && class15[s[p]]; ok {
 							p++
 						}
 						p, n = p110, n[:n110]
@@ -4216,7 +5160,7 @@ L1:
 				break L1
 			}
 		}
-		if p < len(s) && class11[s[p]] {
+		if p < len(s) && class13[s[p]] {
 			{
 				p111, n111 := p, len(n)
 				ok = true
@@ -4239,22 +5183,14 @@ L1:
 										ok = true
 									L114:
 										for {
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p114, n[:n114]
 												break L114
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p114, n[:n114]
-												break L114
-											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4262,7 +5198,15 @@ L1:
 												p, n = p114, n[:n114]
 												break L114
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p114, n[:n114]
+												break L114
+											}
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4316,22 +5260,14 @@ L1:
 										ok = true
 									L117:
 										for {
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p117, n[:n117]
 												break L117
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p117, n[:n117]
-												break L117
-											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4339,7 +5275,15 @@ L1:
 												p, n = p117, n[:n117]
 												break L117
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p117, n[:n117]
+												break L117
+											}
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4393,22 +5337,14 @@ L1:
 										ok = true
 									L120:
 										for {
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p120, n[:n120]
 												break L120
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p120, n[:n120]
-												break L120
-											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4416,7 +5352,15 @@ L1:
 												p, n = p120, n[:n120]
 												break L120
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p120, n[:n120]
+												break L120
+											}
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4464,22 +5408,14 @@ L1:
 								ok = true
 							L122:
 								for {
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p122, n[:n122]
 										break L122
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p122, n[:n122]
-										break L122
-									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -4487,7 +5423,15 @@ L1:
 										p, n = p122, n[:n122]
 										break L122
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class6[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p122, n[:n122]
+										break L122
+									}
+									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -4529,22 +5473,14 @@ L1:
 								ok = true
 							L124:
 								for {
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p124, n[:n124]
 										break L124
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p124, n[:n124]
-										break L124
-									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -4552,7 +5488,15 @@ L1:
 										p, n = p124, n[:n124]
 										break L124
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class6[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p124, n[:n124]
+										break L124
+									}
+									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -4596,7 +5540,7 @@ L1:
 					// ls32, inlined
 				L126:
 					for {
-						if p < len(s) && class7[s[p]] {
+						if p < len(s) && class6[s[p]] {
 							{
 								p127, n127 := p, len(n)
 								ok = true
@@ -4608,22 +5552,14 @@ L1:
 										ok = true
 									L128:
 										for {
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p128, n[:n128]
 												break L128
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p128, n[:n128]
-												break L128
-											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4631,7 +5567,15 @@ L1:
 												p, n = p128, n[:n128]
 												break L128
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p128, n[:n128]
+												break L128
+											}
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4659,22 +5603,14 @@ L1:
 										ok = true
 									L129:
 										for {
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p129, n[:n129]
 												break L129
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p129, n[:n129]
-												break L129
-											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4682,7 +5618,15 @@ L1:
 												p, n = p129, n[:n129]
 												break L129
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p129, n[:n129]
+												break L129
+											}
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4700,7 +5644,7 @@ L1:
 									{
 										p130, n130 := p, len(n)
 										// ipv6char, inlined
-										if ok = p < len(s) && class13[s[p]]; ok {
+										if ok = p < len(s) && class15[s[p]]; ok {
 											p++
 										}
 										p, n = p130, n[:n130]
@@ -4733,7 +5677,7 @@ L1:
 					{
 						p131, n131 := p, len(n)
 						// ipv6char, inlined
-						if ok = p < len(s) && class13[s[p]]; ok {
+						if ok = p < len(s) && class15[s[p]]; ok {
 							p++
 						}
 						p, n = p131, n[:n131]
@@ -4750,7 +5694,7 @@ L1:
 				break L1
 			}
 		}
-		if p < len(s) && class11[s[p]] {
+		if p < len(s) && class13[s[p]] {
 			{
 				p132, n132 := p, len(n)
 				ok = true
@@ -4773,22 +5717,14 @@ L1:
 										ok = true
 									L135:
 										for {
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p135, n[:n135]
 												break L135
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p135, n[:n135]
-												break L135
-											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4796,7 +5732,15 @@ L1:
 												p, n = p135, n[:n135]
 												break L135
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p135, n[:n135]
+												break L135
+											}
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4850,22 +5794,14 @@ L1:
 										ok = true
 									L138:
 										for {
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p138, n[:n138]
 												break L138
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p138, n[:n138]
-												break L138
-											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4873,7 +5809,15 @@ L1:
 												p, n = p138, n[:n138]
 												break L138
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p138, n[:n138]
+												break L138
+											}
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4927,22 +5871,14 @@ L1:
 										ok = true
 									L141:
 										for {
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p141, n[:n141]
 												break L141
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p141, n[:n141]
-												break L141
-											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4950,7 +5886,15 @@ L1:
 												p, n = p141, n[:n141]
 												break L141
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p141, n[:n141]
+												break L141
+											}
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5004,22 +5948,14 @@ L1:
 										ok = true
 									L144:
 										for {
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p144, n[:n144]
 												break L144
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p144, n[:n144]
-												break L144
-											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5027,7 +5963,15 @@ L1:
 												p, n = p144, n[:n144]
 												break L144
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p144, n[:n144]
+												break L144
+											}
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5075,22 +6019,14 @@ L1:
 								ok = true
 							L146:
 								for {
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p146, n[:n146]
 										break L146
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p146, n[:n146]
-										break L146
-									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -5098,7 +6034,15 @@ L1:
 										p, n = p146, n[:n146]
 										break L146
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class6[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p146, n[:n146]
+										break L146
+									}
+									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -5131,7 +6075,7 @@ L1:
 					// ls32, inlined
 				L147:
 					for {
-						if p < len(s) && class7[s[p]] {
+						if p < len(s) && class6[s[p]] {
 							{
 								p148, n148 := p, len(n)
 								ok = true
@@ -5143,22 +6087,14 @@ L1:
 										ok = true
 									L149:
 										for {
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p149, n[:n149]
 												break L149
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p149, n[:n149]
-												break L149
-											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5166,7 +6102,15 @@ L1:
 												p, n = p149, n[:n149]
 												break L149
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p149, n[:n149]
+												break L149
+											}
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5194,22 +6138,14 @@ L1:
 										ok = true
 									L150:
 										for {
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p150, n[:n150]
 												break L150
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p150, n[:n150]
-												break L150
-											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5217,7 +6153,15 @@ L1:
 												p, n = p150, n[:n150]
 												break L150
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p150, n[:n150]
+												break L150
+											}
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5235,7 +6179,7 @@ L1:
 									{
 										p151, n151 := p, len(n)
 										// ipv6char, inlined
-										if ok = p < len(s) && class13[s[p]]; ok {
+										if ok = p < len(s) && class15[s[p]]; ok {
 											p++
 										}
 										p, n = p151, n[:n151]
@@ -5268,7 +6212,7 @@ L1:
 					{
 						p152, n152 := p, len(n)
 						// ipv6char, inlined
-						if ok = p < len(s) && class13[s[p]]; ok {
+						if ok = p < len(s) && class15[s[p]]; ok {
 							p++
 						}
 						p, n = p152, n[:n152]
@@ -5285,7 +6229,7 @@ L1:
 				break L1
 			}
 		}
-		if p < len(s) && class11[s[p]] {
+		if p < len(s) && class13[s[p]] {
 			{
 				p153, n153 := p, len(n)
 				ok = true
@@ -5308,22 +6252,14 @@ L1:
 										ok = true
 									L156:
 										for {
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p156, n[:n156]
 												break L156
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p156, n[:n156]
-												break L156
-											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5331,7 +6267,15 @@ L1:
 												p, n = p156, n[:n156]
 												break L156
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p156, n[:n156]
+												break L156
+											}
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5385,22 +6329,14 @@ L1:
 										ok = true
 									L159:
 										for {
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p159, n[:n159]
 												break L159
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p159, n[:n159]
-												break L159
-											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5408,7 +6344,15 @@ L1:
 												p, n = p159, n[:n159]
 												break L159
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p159, n[:n159]
+												break L159
+											}
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5462,22 +6406,14 @@ L1:
 										ok = true
 									L162:
 										for {
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p162, n[:n162]
 												break L162
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p162, n[:n162]
-												break L162
-											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5485,7 +6421,15 @@ L1:
 												p, n = p162, n[:n162]
 												break L162
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p162, n[:n162]
+												break L162
+											}
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5539,22 +6483,14 @@ L1:
 										ok = true
 									L165:
 										for {
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p165, n[:n165]
 												break L165
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p165, n[:n165]
-												break L165
-											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5562,7 +6498,15 @@ L1:
 												p, n = p165, n[:n165]
 												break L165
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p165, n[:n165]
+												break L165
+											}
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5616,22 +6560,14 @@ L1:
 										ok = true
 									L168:
 										for {
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p168, n[:n168]
 												break L168
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p168, n[:n168]
-												break L168
-											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5639,7 +6575,15 @@ L1:
 												p, n = p168, n[:n168]
 												break L168
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p168, n[:n168]
+												break L168
+											}
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5687,22 +6631,14 @@ L1:
 								ok = true
 							L170:
 								for {
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p170, n[:n170]
 										break L170
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p170, n[:n170]
-										break L170
-									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -5710,7 +6646,15 @@ L1:
 										p, n = p170, n[:n170]
 										break L170
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class6[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p170, n[:n170]
+										break L170
+									}
+									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -5746,22 +6690,14 @@ L1:
 						ok = true
 					L171:
 						for {
-							if ok = p < len(s) && class7[s[p]]; ok {
+							if ok = p < len(s) && class6[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p171, n[:n171]
 								break L171
 							}
-							if ok = p < len(s) && class7[s[p]]; ok {
-								p++
-							}
-							ok = true
-							if !ok {
-								p, n = p171, n[:n171]
-								break L171
-							}
-							if ok = p < len(s) && class7[s[p]]; ok {
+							if ok = p < len(s) && class6[s[p]]; ok {
 								p++
 							}
 							ok = true
@@ -5769,7 +6705,15 @@ L1:
 								p, n = p171, n[:n171]
 								break L171
 							}
-							if ok = p < len(s) && class7[s[p]]; ok {
+							if ok = p < len(s) && class6[s[p]]; ok {
+								p++
+							}
+							ok = true
+							if !ok {
+								p, n = p171, n[:n171]
+								break L171
+							}
+							if ok = p < len(s) && class6[s[p]]; ok {
 								p++
 							}
 							ok = true
@@ -5787,7 +6731,7 @@ L1:
 					{
 						p172, n172 := p, len(n)
 						// ipv6char, inlined
-						if ok = p < len(s) && class13[s[p]]; ok {
+						if ok = p < len(s) && class15[s[p]]; ok {
 							p++
 						}
 						p, n = p172, n[:n172]
@@ -5804,7 +6748,7 @@ L1:
 				break L1
 			}
 		}
-		if p < len(s) && class11[s[p]] {
+		if p < len(s) && class13[s[p]] {
 			{
 				p173, n173 := p, len(n)
 				ok = true
@@ -5827,22 +6771,14 @@ L1:
 										ok = true
 									L176:
 										for {
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p176, n[:n176]
 												break L176
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p176, n[:n176]
-												break L176
-											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5850,7 +6786,15 @@ L1:
 												p, n = p176, n[:n176]
 												break L176
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p176, n[:n176]
+												break L176
+											}
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5904,22 +6848,14 @@ L1:
 										ok = true
 									L179:
 										for {
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p179, n[:n179]
 												break L179
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p179, n[:n179]
-												break L179
-											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5927,7 +6863,15 @@ L1:
 												p, n = p179, n[:n179]
 												break L179
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p179, n[:n179]
+												break L179
+											}
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5981,22 +6925,14 @@ L1:
 										ok = true
 									L182:
 										for {
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p182, n[:n182]
 												break L182
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p182, n[:n182]
-												break L182
-											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6004,7 +6940,15 @@ L1:
 												p, n = p182, n[:n182]
 												break L182
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p182, n[:n182]
+												break L182
+											}
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6058,22 +7002,14 @@ L1:
 										ok = true
 									L185:
 										for {
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p185, n[:n185]
 												break L185
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p185, n[:n185]
-												break L185
-											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6081,7 +7017,15 @@ L1:
 												p, n = p185, n[:n185]
 												break L185
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p185, n[:n185]
+												break L185
+											}
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6135,22 +7079,14 @@ L1:
 										ok = true
 									L188:
 										for {
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p188, n[:n188]
 												break L188
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p188, n[:n188]
-												break L188
-											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6158,7 +7094,15 @@ L1:
 												p, n = p188, n[:n188]
 												break L188
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p188, n[:n188]
+												break L188
+											}
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6212,22 +7156,14 @@ L1:
 										ok = true
 									L191:
 										for {
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p191, n[:n191]
 												break L191
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p191, n[:n191]
-												break L191
-											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6235,7 +7171,15 @@ L1:
 												p, n = p191, n[:n191]
 												break L191
 											}
-											if ok = p < len(s) && class7[s[p]]; ok {
+											if ok = p < len(s) && class6[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p191, n[:n191]
+												break L191
+											}
+											if ok = p < len(s) && class6[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6283,22 +7227,14 @@ L1:
 								ok = true
 							L193:
 								for {
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p193, n[:n193]
 										break L193
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p193, n[:n193]
-										break L193
-									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -6306,7 +7242,15 @@ L1:
 										p, n = p193, n[:n193]
 										break L193
 									}
-									if ok = p < len(s) && class7[s[p]]; ok {
+									if ok = p < len(s) && class6[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p193, n[:n193]
+										break L193
+									}
+									if ok = p < len(s) && class6[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -6339,7 +7283,7 @@ L1:
 					{
 						p194, n194 := p, len(n)
 						// ipv6char, inlined
-						if ok = p < len(s) && class13[s[p]]; ok {
+						if ok = p < len(s) && class15[s[p]]; ok {
 							p++
 						}
 						p, n = p194, n[:n194]
@@ -6384,22 +7328,14 @@ func (b *treeBuilder) r14(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = true
 			L2:
 				for {
-					if ok = p < len(s) && class7[s[p]]; ok {
+					if ok = p < len(s) && class6[s[p]]; ok {
 						p++
 					}
 					if !ok {
 						p, n = p2, n[:n2]
 						break L2
 					}
-					if ok = p < len(s) && class7[s[p]]; ok {
-						p++
-					}
-					ok = true
-					if !ok {
-						p, n = p2, n[:n2]
-						break L2
-					}
-					if ok = p < len(s) && class7[s[p]]; ok {
+					if ok = p < len(s) && class6[s[p]]; ok {
 						p++
 					}
 					ok = true
@@ -6407,7 +7343,15 @@ func (b *treeBuilder) r14(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						p, n = p2, n[:n2]
 						break L2
 					}
-					if ok = p < len(s) && class7[s[p]]; ok {
+					if ok = p < len(s) && class6[s[p]]; ok {
+						p++
+					}
+					ok = true
+					if !ok {
+						p, n = p2, n[:n2]
+						break L2
+					}
+					if ok = p < len(s) && class6[s[p]]; ok {
 						p++
 					}
 					ok = true
@@ -6454,7 +7398,7 @@ func (b *treeBuilder) r15(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	s := b.s
-	if ok = p < len(s) && class13[s[p]]; ok {
+	if ok = p < len(s) && class15[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -6472,22 +7416,14 @@ func (b *treeBuilder) r16(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		ok = true
 	L1:
 		for {
-			if ok = p < len(s) && class7[s[p]]; ok {
+			if ok = p < len(s) && class6[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(s) && class7[s[p]]; ok {
-				p++
-			}
-			ok = true
-			if !ok {
-				p, n = p1, n[:n1]
-				break L1
-			}
-			if ok = p < len(s) && class7[s[p]]; ok {
+			if ok = p < len(s) && class6[s[p]]; ok {
 				p++
 			}
 			ok = true
@@ -6495,7 +7431,15 @@ func (b *treeBuilder) r16(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(s) && class7[s[p]]; ok {
+			if ok = p < len(s) && class6[s[p]]; ok {
+				p++
+			}
+			ok = true
+			if !ok {
+				p, n = p1, n[:n1]
+				break L1
+			}
+			if ok = p < len(s) && class6[s[p]]; ok {
 				p++
 			}
 			ok = true
@@ -6518,7 +7462,7 @@ func (b *treeBuilder) r17(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	s := b.s
 L1:
 	for {
-		if p < len(s) && class7[s[p]] {
+		if p < len(s) && class6[s[p]] {
 			{
 				p2, n2 := p, len(n)
 				ok = true
@@ -6530,22 +7474,14 @@ L1:
 						ok = true
 					L3:
 						for {
-							if ok = p < len(s) && class7[s[p]]; ok {
+							if ok = p < len(s) && class6[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(s) && class7[s[p]]; ok {
-								p++
-							}
-							ok = true
-							if !ok {
-								p, n = p3, n[:n3]
-								break L3
-							}
-							if ok = p < len(s) && class7[s[p]]; ok {
+							if ok = p < len(s) && class6[s[p]]; ok {
 								p++
 							}
 							ok = true
@@ -6553,7 +7489,15 @@ L1:
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(s) && class7[s[p]]; ok {
+							if ok = p < len(s) && class6[s[p]]; ok {
+								p++
+							}
+							ok = true
+							if !ok {
+								p, n = p3, n[:n3]
+								break L3
+							}
+							if ok = p < len(s) && class6[s[p]]; ok {
 								p++
 							}
 							ok = true
@@ -6581,22 +7525,14 @@ L1:
 						ok = true
 					L4:
 						for {
-							if ok = p < len(s) && class7[s[p]]; ok {
+							if ok = p < len(s) && class6[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p4, n[:n4]
 								break L4
 							}
-							if ok = p < len(s) && class7[s[p]]; ok {
-								p++
-							}
-							ok = true
-							if !ok {
-								p, n = p4, n[:n4]
-								break L4
-							}
-							if ok = p < len(s) && class7[s[p]]; ok {
+							if ok = p < len(s) && class6[s[p]]; ok {
 								p++
 							}
 							ok = true
@@ -6604,7 +7540,15 @@ L1:
 								p, n = p4, n[:n4]
 								break L4
 							}
-							if ok = p < len(s) && class7[s[p]]; ok {
+							if ok = p < len(s) && class6[s[p]]; ok {
+								p++
+							}
+							ok = true
+							if !ok {
+								p, n = p4, n[:n4]
+								break L4
+							}
+							if ok = p < len(s) && class6[s[p]]; ok {
 								p++
 							}
 							ok = true
@@ -6622,7 +7566,7 @@ L1:
 					{
 						p5, n5 := p, len(n)
 						// ipv6char, inlined
-						if ok = p < len(s) && class13[s[p]]; ok {
+						if ok = p < len(s) && class15[s[p]]; ok {
 							p++
 						}
 						p, n = p5, n[:n5]
@@ -6666,7 +7610,150 @@ func (b *treeBuilder) r18(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		ok = true
 	L1:
 		for {
-			p, n, ok = b.r19(p, n)
+			// dec_octet, inlined
+			node2 := len(n)
+			n = append(n, ast.TreeNode{})
+			n[node2].Start, n[node2].Rule = uint32(p), 17
+		L3:
+			for {
+				if p < len(s) && class17[s[p]] {
+					{
+						p4, n4 := p, len(n)
+						ok = true
+					L4:
+						for {
+							if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
+								p += 2
+							}
+							if !ok {
+								p, n = p4, n[:n4]
+								break L4
+							}
+							if ok = p < len(s) && class18[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p4, n[:n4]
+								break L4
+							}
+							break
+						}
+					}
+					if ok {
+						break L3
+					}
+				}
+				if p < len(s) && class17[s[p]] {
+					{
+						p5, n5 := p, len(n)
+						ok = true
+					L5:
+						for {
+							if ok = p < len(s) && s[p] == '2'; ok {
+								p++
+							}
+							if !ok {
+								p, n = p5, n[:n5]
+								break L5
+							}
+							if ok = p < len(s) && class19[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p5, n[:n5]
+								break L5
+							}
+							if ok = p < len(s) && class9[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p5, n[:n5]
+								break L5
+							}
+							break
+						}
+					}
+					if ok {
+						break L3
+					}
+				}
+				if p < len(s) && class20[s[p]] {
+					{
+						p6, n6 := p, len(n)
+						ok = true
+					L6:
+						for {
+							if ok = p < len(s) && s[p] == '1'; ok {
+								p++
+							}
+							if !ok {
+								p, n = p6, n[:n6]
+								break L6
+							}
+							if ok = p < len(s) && class9[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p6, n[:n6]
+								break L6
+							}
+							if ok = p < len(s) && class9[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p6, n[:n6]
+								break L6
+							}
+							break
+						}
+					}
+					if ok {
+						break L3
+					}
+				}
+				if p < len(s) && class21[s[p]] {
+					{
+						p7, n7 := p, len(n)
+						ok = true
+					L7:
+						for {
+							if ok = p < len(s) && class21[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p7, n[:n7]
+								break L7
+							}
+							if ok = p < len(s) && class9[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p7, n[:n7]
+								break L7
+							}
+							break
+						}
+					}
+					if ok {
+						break L3
+					}
+				}
+				if p < len(s) && class9[s[p]] {
+					if ok = p < len(s) && class9[s[p]]; ok {
+						p++
+					}
+					if ok {
+						break L3
+					}
+				}
+				ok = false
+				break
+			}
+			if ok {
+				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+			} else {
+				n = n[:node2]
+			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -6678,7 +7765,150 @@ func (b *treeBuilder) r18(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			p, n, ok = b.r19(p, n)
+			// dec_octet, inlined
+			node8 := len(n)
+			n = append(n, ast.TreeNode{})
+			n[node8].Start, n[node8].Rule = uint32(p), 17
+		L9:
+			for {
+				if p < len(s) && class17[s[p]] {
+					{
+						p10, n10 := p, len(n)
+						ok = true
+					L10:
+						for {
+							if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
+								p += 2
+							}
+							if !ok {
+								p, n = p10, n[:n10]
+								break L10
+							}
+							if ok = p < len(s) && class18[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p10, n[:n10]
+								break L10
+							}
+							break
+						}
+					}
+					if ok {
+						break L9
+					}
+				}
+				if p < len(s) && class17[s[p]] {
+					{
+						p11, n11 := p, len(n)
+						ok = true
+					L11:
+						for {
+							if ok = p < len(s) && s[p] == '2'; ok {
+								p++
+							}
+							if !ok {
+								p, n = p11, n[:n11]
+								break L11
+							}
+							if ok = p < len(s) && class19[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p11, n[:n11]
+								break L11
+							}
+							if ok = p < len(s) && class9[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p11, n[:n11]
+								break L11
+							}
+							break
+						}
+					}
+					if ok {
+						break L9
+					}
+				}
+				if p < len(s) && class20[s[p]] {
+					{
+						p12, n12 := p, len(n)
+						ok = true
+					L12:
+						for {
+							if ok = p < len(s) && s[p] == '1'; ok {
+								p++
+							}
+							if !ok {
+								p, n = p12, n[:n12]
+								break L12
+							}
+							if ok = p < len(s) && class9[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p12, n[:n12]
+								break L12
+							}
+							if ok = p < len(s) && class9[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p12, n[:n12]
+								break L12
+							}
+							break
+						}
+					}
+					if ok {
+						break L9
+					}
+				}
+				if p < len(s) && class21[s[p]] {
+					{
+						p13, n13 := p, len(n)
+						ok = true
+					L13:
+						for {
+							if ok = p < len(s) && class21[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p13, n[:n13]
+								break L13
+							}
+							if ok = p < len(s) && class9[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p13, n[:n13]
+								break L13
+							}
+							break
+						}
+					}
+					if ok {
+						break L9
+					}
+				}
+				if p < len(s) && class9[s[p]] {
+					if ok = p < len(s) && class9[s[p]]; ok {
+						p++
+					}
+					if ok {
+						break L9
+					}
+				}
+				ok = false
+				break
+			}
+			if ok {
+				n[node8].End, n[node8].Next = uint32(p), uint32(len(n))
+			} else {
+				n = n[:node8]
+			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -6690,7 +7920,150 @@ func (b *treeBuilder) r18(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			p, n, ok = b.r19(p, n)
+			// dec_octet, inlined
+			node14 := len(n)
+			n = append(n, ast.TreeNode{})
+			n[node14].Start, n[node14].Rule = uint32(p), 17
+		L15:
+			for {
+				if p < len(s) && class17[s[p]] {
+					{
+						p16, n16 := p, len(n)
+						ok = true
+					L16:
+						for {
+							if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
+								p += 2
+							}
+							if !ok {
+								p, n = p16, n[:n16]
+								break L16
+							}
+							if ok = p < len(s) && class18[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p16, n[:n16]
+								break L16
+							}
+							break
+						}
+					}
+					if ok {
+						break L15
+					}
+				}
+				if p < len(s) && class17[s[p]] {
+					{
+						p17, n17 := p, len(n)
+						ok = true
+					L17:
+						for {
+							if ok = p < len(s) && s[p] == '2'; ok {
+								p++
+							}
+							if !ok {
+								p, n = p17, n[:n17]
+								break L17
+							}
+							if ok = p < len(s) && class19[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p17, n[:n17]
+								break L17
+							}
+							if ok = p < len(s) && class9[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p17, n[:n17]
+								break L17
+							}
+							break
+						}
+					}
+					if ok {
+						break L15
+					}
+				}
+				if p < len(s) && class20[s[p]] {
+					{
+						p18, n18 := p, len(n)
+						ok = true
+					L18:
+						for {
+							if ok = p < len(s) && s[p] == '1'; ok {
+								p++
+							}
+							if !ok {
+								p, n = p18, n[:n18]
+								break L18
+							}
+							if ok = p < len(s) && class9[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p18, n[:n18]
+								break L18
+							}
+							if ok = p < len(s) && class9[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p18, n[:n18]
+								break L18
+							}
+							break
+						}
+					}
+					if ok {
+						break L15
+					}
+				}
+				if p < len(s) && class21[s[p]] {
+					{
+						p19, n19 := p, len(n)
+						ok = true
+					L19:
+						for {
+							if ok = p < len(s) && class21[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p19, n[:n19]
+								break L19
+							}
+							if ok = p < len(s) && class9[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p19, n[:n19]
+								break L19
+							}
+							break
+						}
+					}
+					if ok {
+						break L15
+					}
+				}
+				if p < len(s) && class9[s[p]] {
+					if ok = p < len(s) && class9[s[p]]; ok {
+						p++
+					}
+					if ok {
+						break L15
+					}
+				}
+				ok = false
+				break
+			}
+			if ok {
+				n[node14].End, n[node14].Next = uint32(p), uint32(len(n))
+			} else {
+				n = n[:node14]
+			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -6702,7 +8075,150 @@ func (b *treeBuilder) r18(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			p, n, ok = b.r19(p, n)
+			// dec_octet, inlined
+			node20 := len(n)
+			n = append(n, ast.TreeNode{})
+			n[node20].Start, n[node20].Rule = uint32(p), 17
+		L21:
+			for {
+				if p < len(s) && class17[s[p]] {
+					{
+						p22, n22 := p, len(n)
+						ok = true
+					L22:
+						for {
+							if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
+								p += 2
+							}
+							if !ok {
+								p, n = p22, n[:n22]
+								break L22
+							}
+							if ok = p < len(s) && class18[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p22, n[:n22]
+								break L22
+							}
+							break
+						}
+					}
+					if ok {
+						break L21
+					}
+				}
+				if p < len(s) && class17[s[p]] {
+					{
+						p23, n23 := p, len(n)
+						ok = true
+					L23:
+						for {
+							if ok = p < len(s) && s[p] == '2'; ok {
+								p++
+							}
+							if !ok {
+								p, n = p23, n[:n23]
+								break L23
+							}
+							if ok = p < len(s) && class19[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p23, n[:n23]
+								break L23
+							}
+							if ok = p < len(s) && class9[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p23, n[:n23]
+								break L23
+							}
+							break
+						}
+					}
+					if ok {
+						break L21
+					}
+				}
+				if p < len(s) && class20[s[p]] {
+					{
+						p24, n24 := p, len(n)
+						ok = true
+					L24:
+						for {
+							if ok = p < len(s) && s[p] == '1'; ok {
+								p++
+							}
+							if !ok {
+								p, n = p24, n[:n24]
+								break L24
+							}
+							if ok = p < len(s) && class9[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p24, n[:n24]
+								break L24
+							}
+							if ok = p < len(s) && class9[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p24, n[:n24]
+								break L24
+							}
+							break
+						}
+					}
+					if ok {
+						break L21
+					}
+				}
+				if p < len(s) && class21[s[p]] {
+					{
+						p25, n25 := p, len(n)
+						ok = true
+					L25:
+						for {
+							if ok = p < len(s) && class21[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p25, n[:n25]
+								break L25
+							}
+							if ok = p < len(s) && class9[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p25, n[:n25]
+								break L25
+							}
+							break
+						}
+					}
+					if ok {
+						break L21
+					}
+				}
+				if p < len(s) && class9[s[p]] {
+					if ok = p < len(s) && class9[s[p]]; ok {
+						p++
+					}
+					if ok {
+						break L21
+					}
+				}
+				ok = false
+				break
+			}
+			if ok {
+				n[node20].End, n[node20].Next = uint32(p), uint32(len(n))
+			} else {
+				n = n[:node20]
+			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -6729,7 +8245,7 @@ func (b *treeBuilder) r19(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	s := b.s
 L1:
 	for {
-		if p < len(s) && class15[s[p]] {
+		if p < len(s) && class17[s[p]] {
 			{
 				p2, n2 := p, len(n)
 				ok = true
@@ -6742,7 +8258,7 @@ L1:
 						p, n = p2, n[:n2]
 						break L2
 					}
-					if ok = p < len(s) && class16[s[p]]; ok {
+					if ok = p < len(s) && class18[s[p]]; ok {
 						p++
 					}
 					if !ok {
@@ -6756,7 +8272,7 @@ L1:
 				break L1
 			}
 		}
-		if p < len(s) && class15[s[p]] {
+		if p < len(s) && class17[s[p]] {
 			{
 				p3, n3 := p, len(n)
 				ok = true
@@ -6769,7 +8285,7 @@ L1:
 						p, n = p3, n[:n3]
 						break L3
 					}
-					if ok = p < len(s) && class17[s[p]]; ok {
+					if ok = p < len(s) && class19[s[p]]; ok {
 						p++
 					}
 					if !ok {
@@ -6790,7 +8306,7 @@ L1:
 				break L1
 			}
 		}
-		if p < len(s) && class18[s[p]] {
+		if p < len(s) && class20[s[p]] {
 			{
 				p4, n4 := p, len(n)
 				ok = true
@@ -6824,13 +8340,13 @@ L1:
 				break L1
 			}
 		}
-		if p < len(s) && class19[s[p]] {
+		if p < len(s) && class21[s[p]] {
 			{
 				p5, n5 := p, len(n)
 				ok = true
 			L5:
 				for {
-					if ok = p < len(s) && class19[s[p]]; ok {
+					if ok = p < len(s) && class21[s[p]]; ok {
 						p++
 					}
 					if !ok {
@@ -6882,13 +8398,13 @@ func (b *treeBuilder) r20(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class20[s[p]] {
+			for p < len(s) && class12[s[p]] {
 				p++
 			}
 			q1 := p
 		L2:
 			for {
-				if p < len(s) && class6[s[p]] {
+				if p < len(s) && class5[s[p]] {
 					{
 						p3, n3 := p, len(n)
 						ok = true
@@ -6901,14 +8417,14 @@ func (b *treeBuilder) r20(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(s) && class7[s[p]]; ok {
+							if ok = p < len(s) && class6[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(s) && class7[s[p]]; ok {
+							if ok = p < len(s) && class6[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -6978,7 +8494,7 @@ L1:
 		if ok {
 			break L1
 		}
-		if p < len(s) && class1[s[p]] {
+		if p < len(s) && class2[s[p]] {
 			{
 				p4, n4 := p, len(n)
 				ok = true
@@ -7009,7 +8525,7 @@ L1:
 				break L1
 			}
 		}
-		if p < len(s) && class3[s[p]] {
+		if p < len(s) && class7[s[p]] {
 			{
 				p6, n6 := p, len(n)
 				ok = true
@@ -7040,7 +8556,7 @@ L1:
 				break L1
 			}
 		}
-		if p < len(s) && class2[s[p]] {
+		if p < len(s) && class3[s[p]] {
 			{
 				p8, n8 := p, len(n)
 				ok = true
@@ -7071,7 +8587,16 @@ L1:
 				break L1
 			}
 		}
-		p, n, ok = b.r26(p, n)
+		// path_empty, inlined
+		node10 := len(n)
+		n = append(n, ast.TreeNode{})
+		n[node10].Start, n[node10].Rule = uint32(p), 24
+		ok = true
+		if ok {
+			n[node10].End, n[node10].Next = uint32(p), uint32(len(n))
+		} else {
+			n = n[:node10]
+		}
 		if ok {
 			break L1
 		}
@@ -7107,7 +8632,69 @@ func (b *treeBuilder) r22(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						p, n = p2, n[:n2]
 						break L2
 					}
-					p, n, ok = b.r27(p, n)
+					// segment, inlined
+					node3 := len(n)
+					n = append(n, ast.TreeNode{})
+					n[node3].Start, n[node3].Rule = uint32(p), 25
+					{
+						start4 := p
+						for b.work <= b.limit { // past the limit, no round is tried
+							for p < len(s) && class22[s[p]] {
+								p++
+							}
+							q4 := p
+						L5:
+							for {
+								if p < len(s) && class5[s[p]] {
+									{
+										p6, n6 := p, len(n)
+										ok = true
+									L6:
+										for {
+											if ok = p < len(s) && s[p] == '%'; ok {
+												p++
+											}
+											if !ok {
+												p, n = p6, n[:n6]
+												break L6
+											}
+											if ok = p < len(s) && class6[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p6, n[:n6]
+												break L6
+											}
+											if ok = p < len(s) && class6[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p6, n[:n6]
+												break L6
+											}
+											break
+										}
+									}
+									if ok {
+										break L5
+									}
+								}
+								ok = false
+								break
+							}
+							if ok && p != q4 {
+								continue
+							}
+							break
+						}
+						b.work += p - start4
+						ok = b.work <= b.limit
+					}
+					if ok {
+						n[node3].End, n[node3].Next = uint32(p), uint32(len(n))
+					} else {
+						n = n[:node3]
+					}
 					if !ok {
 						p, n = p2, n[:n2]
 						break L2
@@ -7156,40 +8743,164 @@ func (b *treeBuilder) r23(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = true
 			L2:
 				for {
-					p, n, ok = b.r28(p, n)
+					// segment_nz, inlined
+					node3 := len(n)
+					n = append(n, ast.TreeNode{})
+					n[node3].Start, n[node3].Rule = uint32(p), 26
+					{
+						start4 := p
+						for b.work <= b.limit { // past the limit, no round is tried
+							for p < len(s) && class22[s[p]] {
+								p++
+							}
+							q4 := p
+						L5:
+							for {
+								if p < len(s) && class5[s[p]] {
+									{
+										p6, n6 := p, len(n)
+										ok = true
+									L6:
+										for {
+											if ok = p < len(s) && s[p] == '%'; ok {
+												p++
+											}
+											if !ok {
+												p, n = p6, n[:n6]
+												break L6
+											}
+											if ok = p < len(s) && class6[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p6, n[:n6]
+												break L6
+											}
+											if ok = p < len(s) && class6[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p6, n[:n6]
+												break L6
+											}
+											break
+										}
+									}
+									if ok {
+										break L5
+									}
+								}
+								ok = false
+								break
+							}
+							if ok && p != q4 {
+								continue
+							}
+							break
+						}
+						b.work += p - start4
+						ok = (ok || p != start4) && b.work <= b.limit
+					}
+					if ok {
+						n[node3].End, n[node3].Next = uint32(p), uint32(len(n))
+					} else {
+						n = n[:node3]
+					}
 					if !ok {
 						p, n = p2, n[:n2]
 						break L2
 					}
 					{
-						start3 := p
+						start7 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							q3 := p
+							q7 := p
 							{
-								p4, n4 := p, len(n)
+								p8, n8 := p, len(n)
 								ok = true
-							L4:
+							L8:
 								for {
 									if ok = p < len(s) && s[p] == '/'; ok {
 										p++
 									}
 									if !ok {
-										p, n = p4, n[:n4]
-										break L4
+										p, n = p8, n[:n8]
+										break L8
 									}
-									p, n, ok = b.r27(p, n)
+									// segment, inlined
+									node9 := len(n)
+									n = append(n, ast.TreeNode{})
+									n[node9].Start, n[node9].Rule = uint32(p), 25
+									{
+										start10 := p
+										for b.work <= b.limit { // past the limit, no round is tried
+											for p < len(s) && class22[s[p]] {
+												p++
+											}
+											q10 := p
+										L11:
+											for {
+												if p < len(s) && class5[s[p]] {
+													{
+														p12, n12 := p, len(n)
+														ok = true
+													L12:
+														for {
+															if ok = p < len(s) && s[p] == '%'; ok {
+																p++
+															}
+															if !ok {
+																p, n = p12, n[:n12]
+																break L12
+															}
+															if ok = p < len(s) && class6[s[p]]; ok {
+																p++
+															}
+															if !ok {
+																p, n = p12, n[:n12]
+																break L12
+															}
+															if ok = p < len(s) && class6[s[p]]; ok {
+																p++
+															}
+															if !ok {
+																p, n = p12, n[:n12]
+																break L12
+															}
+															break
+														}
+													}
+													if ok {
+														break L11
+													}
+												}
+												ok = false
+												break
+											}
+											if ok && p != q10 {
+												continue
+											}
+											break
+										}
+										b.work += p - start10
+										ok = b.work <= b.limit
+									}
+									if ok {
+										n[node9].End, n[node9].Next = uint32(p), uint32(len(n))
+									} else {
+										n = n[:node9]
+									}
 									if !ok {
-										p, n = p4, n[:n4]
-										break L4
+										p, n = p8, n[:n8]
+										break L8
 									}
 									break
 								}
 							}
-							if !ok || p == q3 {
+							if !ok || p == q7 {
 								break
 							}
 						}
-						b.work += p - start3
+						b.work += p - start7
 						ok = b.work <= b.limit
 					}
 					if !ok {
@@ -7229,40 +8940,164 @@ func (b *treeBuilder) r24(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		ok = true
 	L1:
 		for {
-			p, n, ok = b.r29(p, n)
+			// segment_nz_nc, inlined
+			node2 := len(n)
+			n = append(n, ast.TreeNode{})
+			n[node2].Start, n[node2].Rule = uint32(p), 27
+			{
+				start3 := p
+				for b.work <= b.limit { // past the limit, no round is tried
+					for p < len(s) && class23[s[p]] {
+						p++
+					}
+					q3 := p
+				L4:
+					for {
+						if p < len(s) && class5[s[p]] {
+							{
+								p5, n5 := p, len(n)
+								ok = true
+							L5:
+								for {
+									if ok = p < len(s) && s[p] == '%'; ok {
+										p++
+									}
+									if !ok {
+										p, n = p5, n[:n5]
+										break L5
+									}
+									if ok = p < len(s) && class6[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p5, n[:n5]
+										break L5
+									}
+									if ok = p < len(s) && class6[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p5, n[:n5]
+										break L5
+									}
+									break
+								}
+							}
+							if ok {
+								break L4
+							}
+						}
+						ok = false
+						break
+					}
+					if ok && p != q3 {
+						continue
+					}
+					break
+				}
+				b.work += p - start3
+				ok = (ok || p != start3) && b.work <= b.limit
+			}
+			if ok {
+				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+			} else {
+				n = n[:node2]
+			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
 			{
-				start2 := p
+				start6 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					q2 := p
+					q6 := p
 					{
-						p3, n3 := p, len(n)
+						p7, n7 := p, len(n)
 						ok = true
-					L3:
+					L7:
 						for {
 							if ok = p < len(s) && s[p] == '/'; ok {
 								p++
 							}
 							if !ok {
-								p, n = p3, n[:n3]
-								break L3
+								p, n = p7, n[:n7]
+								break L7
 							}
-							p, n, ok = b.r27(p, n)
+							// segment, inlined
+							node8 := len(n)
+							n = append(n, ast.TreeNode{})
+							n[node8].Start, n[node8].Rule = uint32(p), 25
+							{
+								start9 := p
+								for b.work <= b.limit { // past the limit, no round is tried
+									for p < len(s) && class22[s[p]] {
+										p++
+									}
+									q9 := p
+								L10:
+									for {
+										if p < len(s) && class5[s[p]] {
+											{
+												p11, n11 := p, len(n)
+												ok = true
+											L11:
+												for {
+													if ok = p < len(s) && s[p] == '%'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p11, n[:n11]
+														break L11
+													}
+													if ok = p < len(s) && class6[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p11, n[:n11]
+														break L11
+													}
+													if ok = p < len(s) && class6[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p11, n[:n11]
+														break L11
+													}
+													break
+												}
+											}
+											if ok {
+												break L10
+											}
+										}
+										ok = false
+										break
+									}
+									if ok && p != q9 {
+										continue
+									}
+									break
+								}
+								b.work += p - start9
+								ok = b.work <= b.limit
+							}
+							if ok {
+								n[node8].End, n[node8].Next = uint32(p), uint32(len(n))
+							} else {
+								n = n[:node8]
+							}
 							if !ok {
-								p, n = p3, n[:n3]
-								break L3
+								p, n = p7, n[:n7]
+								break L7
 							}
 							break
 						}
 					}
-					if !ok || p == q2 {
+					if !ok || p == q6 {
 						break
 					}
 				}
-				b.work += p - start2
+				b.work += p - start6
 				ok = b.work <= b.limit
 			}
 			if !ok {
@@ -7294,40 +9129,164 @@ func (b *treeBuilder) r25(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		ok = true
 	L1:
 		for {
-			p, n, ok = b.r28(p, n)
+			// segment_nz, inlined
+			node2 := len(n)
+			n = append(n, ast.TreeNode{})
+			n[node2].Start, n[node2].Rule = uint32(p), 26
+			{
+				start3 := p
+				for b.work <= b.limit { // past the limit, no round is tried
+					for p < len(s) && class22[s[p]] {
+						p++
+					}
+					q3 := p
+				L4:
+					for {
+						if p < len(s) && class5[s[p]] {
+							{
+								p5, n5 := p, len(n)
+								ok = true
+							L5:
+								for {
+									if ok = p < len(s) && s[p] == '%'; ok {
+										p++
+									}
+									if !ok {
+										p, n = p5, n[:n5]
+										break L5
+									}
+									if ok = p < len(s) && class6[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p5, n[:n5]
+										break L5
+									}
+									if ok = p < len(s) && class6[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p5, n[:n5]
+										break L5
+									}
+									break
+								}
+							}
+							if ok {
+								break L4
+							}
+						}
+						ok = false
+						break
+					}
+					if ok && p != q3 {
+						continue
+					}
+					break
+				}
+				b.work += p - start3
+				ok = (ok || p != start3) && b.work <= b.limit
+			}
+			if ok {
+				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+			} else {
+				n = n[:node2]
+			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
 			{
-				start2 := p
+				start6 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					q2 := p
+					q6 := p
 					{
-						p3, n3 := p, len(n)
+						p7, n7 := p, len(n)
 						ok = true
-					L3:
+					L7:
 						for {
 							if ok = p < len(s) && s[p] == '/'; ok {
 								p++
 							}
 							if !ok {
-								p, n = p3, n[:n3]
-								break L3
+								p, n = p7, n[:n7]
+								break L7
 							}
-							p, n, ok = b.r27(p, n)
+							// segment, inlined
+							node8 := len(n)
+							n = append(n, ast.TreeNode{})
+							n[node8].Start, n[node8].Rule = uint32(p), 25
+							{
+								start9 := p
+								for b.work <= b.limit { // past the limit, no round is tried
+									for p < len(s) && class22[s[p]] {
+										p++
+									}
+									q9 := p
+								L10:
+									for {
+										if p < len(s) && class5[s[p]] {
+											{
+												p11, n11 := p, len(n)
+												ok = true
+											L11:
+												for {
+													if ok = p < len(s) && s[p] == '%'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p11, n[:n11]
+														break L11
+													}
+													if ok = p < len(s) && class6[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p11, n[:n11]
+														break L11
+													}
+													if ok = p < len(s) && class6[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p11, n[:n11]
+														break L11
+													}
+													break
+												}
+											}
+											if ok {
+												break L10
+											}
+										}
+										ok = false
+										break
+									}
+									if ok && p != q9 {
+										continue
+									}
+									break
+								}
+								b.work += p - start9
+								ok = b.work <= b.limit
+							}
+							if ok {
+								n[node8].End, n[node8].Next = uint32(p), uint32(len(n))
+							} else {
+								n = n[:node8]
+							}
 							if !ok {
-								p, n = p3, n[:n3]
-								break L3
+								p, n = p7, n[:n7]
+								break L7
 							}
 							break
 						}
 					}
-					if !ok || p == q2 {
+					if !ok || p == q6 {
 						break
 					}
 				}
-				b.work += p - start2
+				b.work += p - start6
 				ok = b.work <= b.limit
 			}
 			if !ok {
@@ -7374,13 +9333,13 @@ func (b *treeBuilder) r27(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class21[s[p]] {
+			for p < len(s) && class22[s[p]] {
 				p++
 			}
 			q1 := p
 		L2:
 			for {
-				if p < len(s) && class6[s[p]] {
+				if p < len(s) && class5[s[p]] {
 					{
 						p3, n3 := p, len(n)
 						ok = true
@@ -7393,14 +9352,14 @@ func (b *treeBuilder) r27(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(s) && class7[s[p]]; ok {
+							if ok = p < len(s) && class6[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(s) && class7[s[p]]; ok {
+							if ok = p < len(s) && class6[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -7445,13 +9404,13 @@ func (b *treeBuilder) r28(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class21[s[p]] {
+			for p < len(s) && class22[s[p]] {
 				p++
 			}
 			q1 := p
 		L2:
 			for {
-				if p < len(s) && class6[s[p]] {
+				if p < len(s) && class5[s[p]] {
 					{
 						p3, n3 := p, len(n)
 						ok = true
@@ -7464,14 +9423,14 @@ func (b *treeBuilder) r28(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(s) && class7[s[p]]; ok {
+							if ok = p < len(s) && class6[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(s) && class7[s[p]]; ok {
+							if ok = p < len(s) && class6[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -7516,13 +9475,13 @@ func (b *treeBuilder) r29(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class22[s[p]] {
+			for p < len(s) && class23[s[p]] {
 				p++
 			}
 			q1 := p
 		L2:
 			for {
-				if p < len(s) && class6[s[p]] {
+				if p < len(s) && class5[s[p]] {
 					{
 						p3, n3 := p, len(n)
 						ok = true
@@ -7535,14 +9494,14 @@ func (b *treeBuilder) r29(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(s) && class7[s[p]]; ok {
+							if ok = p < len(s) && class6[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(s) && class7[s[p]]; ok {
+							if ok = p < len(s) && class6[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -7583,15 +9542,15 @@ func (b *treeBuilder) r30(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	s := b.s
 L1:
 	for {
-		if p < len(s) && class21[s[p]] {
-			if ok = p < len(s) && class21[s[p]]; ok {
+		if p < len(s) && class22[s[p]] {
+			if ok = p < len(s) && class22[s[p]]; ok {
 				p++
 			}
 			if ok {
 				break L1
 			}
 		}
-		if p < len(s) && class6[s[p]] {
+		if p < len(s) && class5[s[p]] {
 			// pct_encoded, inlined
 			{
 				p2, n2 := p, len(n)
@@ -7605,14 +9564,14 @@ L1:
 						p, n = p2, n[:n2]
 						break L2
 					}
-					if ok = p < len(s) && class7[s[p]]; ok {
+					if ok = p < len(s) && class6[s[p]]; ok {
 						p++
 					}
 					if !ok {
 						p, n = p2, n[:n2]
 						break L2
 					}
-					if ok = p < len(s) && class7[s[p]]; ok {
+					if ok = p < len(s) && class6[s[p]]; ok {
 						p++
 					}
 					if !ok {
@@ -7645,13 +9604,13 @@ func (b *treeBuilder) r31(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class23[s[p]] {
+			for p < len(s) && class4[s[p]] {
 				p++
 			}
 			q1 := p
 		L2:
 			for {
-				if p < len(s) && class6[s[p]] {
+				if p < len(s) && class5[s[p]] {
 					{
 						p3, n3 := p, len(n)
 						ok = true
@@ -7664,14 +9623,14 @@ func (b *treeBuilder) r31(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(s) && class7[s[p]]; ok {
+							if ok = p < len(s) && class6[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(s) && class7[s[p]]; ok {
+							if ok = p < len(s) && class6[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -7716,13 +9675,13 @@ func (b *treeBuilder) r32(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class23[s[p]] {
+			for p < len(s) && class4[s[p]] {
 				p++
 			}
 			q1 := p
 		L2:
 			for {
-				if p < len(s) && class6[s[p]] {
+				if p < len(s) && class5[s[p]] {
 					{
 						p3, n3 := p, len(n)
 						ok = true
@@ -7735,14 +9694,14 @@ func (b *treeBuilder) r32(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(s) && class7[s[p]]; ok {
+							if ok = p < len(s) && class6[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(s) && class7[s[p]]; ok {
+							if ok = p < len(s) && class6[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -7793,14 +9752,14 @@ func (b *treeBuilder) r33(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(s) && class7[s[p]]; ok {
+			if ok = p < len(s) && class6[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(s) && class7[s[p]]; ok {
+			if ok = p < len(s) && class6[s[p]]; ok {
 				p++
 			}
 			if !ok {
@@ -7918,7 +9877,7 @@ func (b *treeBuilder) r40(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	s := b.s
-	if ok = p < len(s) && class7[s[p]]; ok {
+	if ok = p < len(s) && class6[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -7927,74 +9886,74 @@ func (b *treeBuilder) r40(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 // class0 is the first bytes of an alternative.
 var class0 = [256]bool{65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
 
-// class1 is the first bytes of an alternative.
-var class1 = [256]bool{47: true}
+// class1 is ['a'-'z”A'-'Z”0'-'9”+”.”-'].
+var class1 = [256]bool{43: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
 
 // class2 is the first bytes of an alternative.
-var class2 = [256]bool{33: true, 36: true, 37: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 59: true, 61: true, 64: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
+var class2 = [256]bool{47: true}
 
 // class3 is the first bytes of an alternative.
-var class3 = [256]bool{33: true, 36: true, 37: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 59: true, 61: true, 64: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
+var class3 = [256]bool{33: true, 36: true, 37: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 59: true, 61: true, 64: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
 
-// class4 is ['a'-'z”A'-'Z”0'-'9”+”.”-'].
-var class4 = [256]bool{43: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
+// class4 is ['a'-'z”A'-'Z”0'-'9”.”_”~”!”$”&”\”'(”)”*”+”,”;”=”:”@”/”?”-'].
+var class4 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 47: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 59: true, 61: true, 63: true, 64: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
 
-// class5 is ['a'-'z”A'-'Z”0'-'9”.”_”~”!”$”&”\”'(”)”*”+”,”;”=”:”-'].
-var class5 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 59: true, 61: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
+// class5 is the first bytes of an alternative.
+var class5 = [256]bool{37: true}
 
-// class6 is the first bytes of an alternative.
-var class6 = [256]bool{37: true}
+// class6 is ['0'-'9”a'-'f”A'-'F'].
+var class6 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true}
 
-// class7 is ['0'-'9”a'-'f”A'-'F'].
-var class7 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true}
+// class7 is the first bytes of an alternative.
+var class7 = [256]bool{33: true, 36: true, 37: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 59: true, 61: true, 64: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
 
-// class8 is the first bytes of an alternative.
-var class8 = [256]bool{91: true}
+// class8 is ['a'-'z”A'-'Z”0'-'9”.”_”~”!”$”&”\”'(”)”*”+”,”;”=”:”-'].
+var class8 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 59: true, 61: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
 
-// class9 is the first bytes of an alternative.
+// class9 is ['0'-'9'].
 var class9 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true}
 
-// class10 is ['a'-'z”A'-'Z”0'-'9”.”_”~”!”$”&”\”'(”)”*”+”,”;”=”%”-'].
-var class10 = [256]bool{33: true, 36: true, 37: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 59: true, 61: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
+// class10 is the first bytes of an alternative.
+var class10 = [256]bool{91: true}
 
-// class11 is the first bytes of an alternative.
-var class11 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true}
+// class11 is ['a'-'z”A'-'Z”0'-'9”.”_”~”!”$”&”\”'(”)”*”+”,”;”=”%”-'].
+var class11 = [256]bool{33: true, 36: true, 37: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 59: true, 61: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
 
-// class12 is the first bytes of an alternative.
-var class12 = [256]bool{86: true, 118: true}
+// class12 is ['a'-'z”A'-'Z”0'-'9”.”_”~”!”$”&”\”'(”)”*”+”,”;”=”-'].
+var class12 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 59: true, 61: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
 
-// class13 is ['0'-'9”a'-'f”A'-'F”:”.'].
-var class13 = [256]bool{46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true}
+// class13 is the first bytes of an alternative.
+var class13 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true}
 
 // class14 is the first bytes of an alternative.
-var class14 = [256]bool{58: true}
+var class14 = [256]bool{86: true, 118: true}
 
-// class15 is the first bytes of an alternative.
-var class15 = [256]bool{50: true}
+// class15 is ['0'-'9”a'-'f”A'-'F”:”.'].
+var class15 = [256]bool{46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true}
 
-// class16 is ['0'-'5'].
-var class16 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: true}
+// class16 is the first bytes of an alternative.
+var class16 = [256]bool{58: true}
 
-// class17 is ['0'-'4'].
-var class17 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true}
+// class17 is the first bytes of an alternative.
+var class17 = [256]bool{50: true}
 
-// class18 is the first bytes of an alternative.
-var class18 = [256]bool{49: true}
+// class18 is ['0'-'5'].
+var class18 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: true}
 
-// class19 is the first bytes of an alternative.
-var class19 = [256]bool{49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true}
+// class19 is ['0'-'4'].
+var class19 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true}
 
-// class20 is ['a'-'z”A'-'Z”0'-'9”.”_”~”!”$”&”\”'(”)”*”+”,”;”=”-'].
-var class20 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 59: true, 61: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
+// class20 is the first bytes of an alternative.
+var class20 = [256]bool{49: true}
 
-// class21 is ['a'-'z”A'-'Z”0'-'9”.”_”~”!”$”&”\”'(”)”*”+”,”;”=”:”@”-'].
-var class21 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 59: true, 61: true, 64: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
+// class21 is the first bytes of an alternative.
+var class21 = [256]bool{49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true}
 
-// class22 is ['a'-'z”A'-'Z”0'-'9”.”_”~”!”$”&”\”'(”)”*”+”,”;”=”@”-'].
-var class22 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 59: true, 61: true, 64: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
+// class22 is ['a'-'z”A'-'Z”0'-'9”.”_”~”!”$”&”\”'(”)”*”+”,”;”=”:”@”-'].
+var class22 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 59: true, 61: true, 64: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
 
-// class23 is ['a'-'z”A'-'Z”0'-'9”.”_”~”!”$”&”\”'(”)”*”+”,”;”=”:”@”/”?”-'].
-var class23 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 47: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 59: true, 61: true, 63: true, 64: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
+// class23 is ['a'-'z”A'-'Z”0'-'9”.”_”~”!”$”&”\”'(”)”*”+”,”;”=”@”-'].
+var class23 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 59: true, 61: true, 64: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
 
 // class24 is ['a'-'z”A'-'Z”0'-'9”.”_”~”-'].
 var class24 = [256]bool{45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}

@@ -250,7 +250,46 @@ L1:
 				ok = true
 			L2:
 				for {
-					p, n, ok = b.r25(p, n)
+					// scheme, inlined
+					node3 := len(n)
+					n = append(n, ast.TreeNode{})
+					n[node3].Start, n[node3].Rule = uint32(p), 25
+					{
+						p4, n4 := p, len(n)
+						ok = true
+					L4:
+						for {
+							if ok = p < len(s) && class0[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p4, n[:n4]
+								break L4
+							}
+							{
+								start5 := p
+								for b.work <= b.limit { // past the limit, no round is tried
+									for p < len(s) && class1[s[p]] {
+										p++
+									}
+									ok = false
+									break
+								}
+								b.work += p - start5
+								ok = b.work <= b.limit
+							}
+							if !ok {
+								p, n = p4, n[:n4]
+								break L4
+							}
+							break
+						}
+					}
+					if ok {
+						n[node3].End, n[node3].Next = uint32(p), uint32(len(n))
+					} else {
+						n = n[:node3]
+					}
 					if !ok {
 						p, n = p2, n[:n2]
 						break L2
@@ -263,59 +302,68 @@ L1:
 						break L2
 					}
 					// ihier_part, inlined
-				L3:
+				L6:
 					for {
-						if p < len(s) && class1[s[p]] {
+						if p < len(s) && class2[s[p]] {
 							{
-								p4, n4 := p, len(n)
+								p7, n7 := p, len(n)
 								ok = true
-							L4:
+							L7:
 								for {
 									if ok = len(s)-p >= 2 && s[p:p+2] == "//"; ok {
 										p += 2
 									}
 									if !ok {
-										p, n = p4, n[:n4]
-										break L4
+										p, n = p7, n[:n7]
+										break L7
 									}
 									p, n, ok = b.r6(p, n)
 									if !ok {
-										p, n = p4, n[:n4]
-										break L4
+										p, n = p7, n[:n7]
+										break L7
 									}
 									p, n, ok = b.r11(p, n)
 									if !ok {
-										p, n = p4, n[:n4]
-										break L4
+										p, n = p7, n[:n7]
+										break L7
 									}
 									break
 								}
 							}
 							if ok {
-								break L3
+								break L6
 							}
 						}
-					L5:
+					L8:
 						for {
-							if p < len(s) && class1[s[p]] {
+							if p < len(s) && class2[s[p]] {
 								p, n, ok = b.r12(p, n)
 								if ok {
-									break L5
+									break L8
 								}
 							}
 							p, n, ok = b.r14(p, n)
 							if ok {
-								break L5
+								break L8
 							}
-							p, n, ok = b.r15(p, n)
+							// ipath_empty, inlined
+							node9 := len(n)
+							n = append(n, ast.TreeNode{})
+							n[node9].Start, n[node9].Rule = uint32(p), 15
+							ok = true
 							if ok {
-								break L5
+								n[node9].End, n[node9].Next = uint32(p), uint32(len(n))
+							} else {
+								n = n[:node9]
+							}
+							if ok {
+								break L8
 							}
 							ok = false
 							break
 						}
 						if ok {
-							break L3
+							break L6
 						}
 						ok = false
 						break
@@ -325,21 +373,101 @@ L1:
 						break L2
 					}
 					{
-						p6, n6 := p, len(n)
+						p10, n10 := p, len(n)
 						ok = true
-					L6:
+					L10:
 						for {
 							if ok = p < len(s) && s[p] == '?'; ok {
 								p++
 							}
 							if !ok {
-								p, n = p6, n[:n6]
-								break L6
+								p, n = p10, n[:n10]
+								break L10
 							}
-							p, n, ok = b.r20(p, n)
+							// iquery, inlined
+							node11 := len(n)
+							n = append(n, ast.TreeNode{})
+							n[node11].Start, n[node11].Rule = uint32(p), 20
+							{
+								start12 := p
+								for b.work <= b.limit { // past the limit, no round is tried
+									for p < len(s) && class3[s[p]] {
+										p++
+									}
+									q12 := p
+								L13:
+									for {
+										if p < len(s) && class4[s[p]] {
+											{
+												p14, n14 := p, len(n)
+												ok = true
+											L14:
+												for {
+													if ok = p < len(s) && s[p] == '%'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p14, n[:n14]
+														break L14
+													}
+													if ok = p < len(s) && class5[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p14, n[:n14]
+														break L14
+													}
+													if ok = p < len(s) && class5[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p14, n[:n14]
+														break L14
+													}
+													break
+												}
+											}
+											if ok {
+												break L13
+											}
+										}
+										if ok = p < len(s); ok {
+											r, w := utf8.DecodeRuneInString(s[p:])
+											if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '豈' && r <= '﷏') || (r >= 'ﷰ' && r <= '\uffef') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e1000' && r <= '\U000efffd'); ok {
+												p += w
+											}
+										}
+										if ok {
+											break L13
+										}
+										if ok = p < len(s); ok {
+											r, w := utf8.DecodeRuneInString(s[p:])
+											if ok = (r >= '\ue000' && r <= '\uf8ff') || (r >= '\U000f0000' && r <= '\U000ffffd') || (r >= '\U00100000' && r <= '\U0010fffd'); ok {
+												p += w
+											}
+										}
+										if ok {
+											break L13
+										}
+										ok = false
+										break
+									}
+									if ok && p != q12 {
+										continue
+									}
+									break
+								}
+								b.work += p - start12
+								ok = b.work <= b.limit
+							}
+							if ok {
+								n[node11].End, n[node11].Next = uint32(p), uint32(len(n))
+							} else {
+								n = n[:node11]
+							}
 							if !ok {
-								p, n = p6, n[:n6]
-								break L6
+								p, n = p10, n[:n10]
+								break L10
 							}
 							break
 						}
@@ -350,21 +478,92 @@ L1:
 						break L2
 					}
 					{
-						p7, n7 := p, len(n)
+						p15, n15 := p, len(n)
 						ok = true
-					L7:
+					L15:
 						for {
 							if ok = p < len(s) && s[p] == '#'; ok {
 								p++
 							}
 							if !ok {
-								p, n = p7, n[:n7]
-								break L7
+								p, n = p15, n[:n15]
+								break L15
 							}
-							p, n, ok = b.r21(p, n)
+							// ifragment, inlined
+							node16 := len(n)
+							n = append(n, ast.TreeNode{})
+							n[node16].Start, n[node16].Rule = uint32(p), 21
+							{
+								start17 := p
+								for b.work <= b.limit { // past the limit, no round is tried
+									for p < len(s) && class3[s[p]] {
+										p++
+									}
+									q17 := p
+								L18:
+									for {
+										if p < len(s) && class4[s[p]] {
+											{
+												p19, n19 := p, len(n)
+												ok = true
+											L19:
+												for {
+													if ok = p < len(s) && s[p] == '%'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p19, n[:n19]
+														break L19
+													}
+													if ok = p < len(s) && class5[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p19, n[:n19]
+														break L19
+													}
+													if ok = p < len(s) && class5[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p19, n[:n19]
+														break L19
+													}
+													break
+												}
+											}
+											if ok {
+												break L18
+											}
+										}
+										if ok = p < len(s); ok {
+											r, w := utf8.DecodeRuneInString(s[p:])
+											if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '豈' && r <= '﷏') || (r >= 'ﷰ' && r <= '\uffef') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e1000' && r <= '\U000efffd'); ok {
+												p += w
+											}
+										}
+										if ok {
+											break L18
+										}
+										ok = false
+										break
+									}
+									if ok && p != q17 {
+										continue
+									}
+									break
+								}
+								b.work += p - start17
+								ok = b.work <= b.limit
+							}
+							if ok {
+								n[node16].End, n[node16].Next = uint32(p), uint32(len(n))
+							} else {
+								n = n[:node16]
+							}
 							if !ok {
-								p, n = p7, n[:n7]
-								break L7
+								p, n = p15, n[:n15]
+								break L15
 							}
 							break
 						}
@@ -383,121 +582,281 @@ L1:
 		}
 		// irelative_ref, inlined
 		{
-			p8, n8 := p, len(n)
+			p20, n20 := p, len(n)
 			ok = true
-		L8:
+		L20:
 			for {
 				// irelative_part, inlined
-			L9:
+			L21:
 				for {
-					if p < len(s) && class1[s[p]] {
+					if p < len(s) && class2[s[p]] {
 						{
-							p10, n10 := p, len(n)
+							p22, n22 := p, len(n)
 							ok = true
-						L10:
+						L22:
 							for {
 								if ok = len(s)-p >= 2 && s[p:p+2] == "//"; ok {
 									p += 2
 								}
 								if !ok {
-									p, n = p10, n[:n10]
-									break L10
+									p, n = p22, n[:n22]
+									break L22
 								}
 								p, n, ok = b.r6(p, n)
 								if !ok {
-									p, n = p10, n[:n10]
-									break L10
+									p, n = p22, n[:n22]
+									break L22
 								}
 								p, n, ok = b.r11(p, n)
 								if !ok {
-									p, n = p10, n[:n10]
-									break L10
+									p, n = p22, n[:n22]
+									break L22
 								}
 								break
 							}
 						}
 						if ok {
-							break L9
+							break L21
 						}
 					}
-				L11:
+				L23:
 					for {
-						if p < len(s) && class1[s[p]] {
+						if p < len(s) && class2[s[p]] {
 							p, n, ok = b.r12(p, n)
 							if ok {
-								break L11
+								break L23
 							}
 						}
 						p, n, ok = b.r13(p, n)
 						if ok {
-							break L11
+							break L23
 						}
-						p, n, ok = b.r15(p, n)
+						// ipath_empty, inlined
+						node24 := len(n)
+						n = append(n, ast.TreeNode{})
+						n[node24].Start, n[node24].Rule = uint32(p), 15
+						ok = true
 						if ok {
-							break L11
+							n[node24].End, n[node24].Next = uint32(p), uint32(len(n))
+						} else {
+							n = n[:node24]
+						}
+						if ok {
+							break L23
 						}
 						ok = false
 						break
 					}
 					if ok {
-						break L9
+						break L21
 					}
 					ok = false
 					break
 				}
 				if !ok {
-					p, n = p8, n[:n8]
-					break L8
+					p, n = p20, n[:n20]
+					break L20
 				}
 				{
-					p12, n12 := p, len(n)
+					p25, n25 := p, len(n)
 					ok = true
-				L12:
+				L25:
 					for {
 						if ok = p < len(s) && s[p] == '?'; ok {
 							p++
 						}
 						if !ok {
-							p, n = p12, n[:n12]
-							break L12
+							p, n = p25, n[:n25]
+							break L25
 						}
-						p, n, ok = b.r20(p, n)
+						// iquery, inlined
+						node26 := len(n)
+						n = append(n, ast.TreeNode{})
+						n[node26].Start, n[node26].Rule = uint32(p), 20
+						{
+							start27 := p
+							for b.work <= b.limit { // past the limit, no round is tried
+								for p < len(s) && class3[s[p]] {
+									p++
+								}
+								q27 := p
+							L28:
+								for {
+									if p < len(s) && class4[s[p]] {
+										{
+											p29, n29 := p, len(n)
+											ok = true
+										L29:
+											for {
+												if ok = p < len(s) && s[p] == '%'; ok {
+													p++
+												}
+												if !ok {
+													p, n = p29, n[:n29]
+													break L29
+												}
+												if ok = p < len(s) && class5[s[p]]; ok {
+													p++
+												}
+												if !ok {
+													p, n = p29, n[:n29]
+													break L29
+												}
+												if ok = p < len(s) && class5[s[p]]; ok {
+													p++
+												}
+												if !ok {
+													p, n = p29, n[:n29]
+													break L29
+												}
+												break
+											}
+										}
+										if ok {
+											break L28
+										}
+									}
+									if ok = p < len(s); ok {
+										r, w := utf8.DecodeRuneInString(s[p:])
+										if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '豈' && r <= '﷏') || (r >= 'ﷰ' && r <= '\uffef') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e1000' && r <= '\U000efffd'); ok {
+											p += w
+										}
+									}
+									if ok {
+										break L28
+									}
+									if ok = p < len(s); ok {
+										r, w := utf8.DecodeRuneInString(s[p:])
+										if ok = (r >= '\ue000' && r <= '\uf8ff') || (r >= '\U000f0000' && r <= '\U000ffffd') || (r >= '\U00100000' && r <= '\U0010fffd'); ok {
+											p += w
+										}
+									}
+									if ok {
+										break L28
+									}
+									ok = false
+									break
+								}
+								if ok && p != q27 {
+									continue
+								}
+								break
+							}
+							b.work += p - start27
+							ok = b.work <= b.limit
+						}
+						if ok {
+							n[node26].End, n[node26].Next = uint32(p), uint32(len(n))
+						} else {
+							n = n[:node26]
+						}
 						if !ok {
-							p, n = p12, n[:n12]
-							break L12
+							p, n = p25, n[:n25]
+							break L25
 						}
 						break
 					}
 				}
 				ok = true
 				if !ok {
-					p, n = p8, n[:n8]
-					break L8
+					p, n = p20, n[:n20]
+					break L20
 				}
 				{
-					p13, n13 := p, len(n)
+					p30, n30 := p, len(n)
 					ok = true
-				L13:
+				L30:
 					for {
 						if ok = p < len(s) && s[p] == '#'; ok {
 							p++
 						}
 						if !ok {
-							p, n = p13, n[:n13]
-							break L13
+							p, n = p30, n[:n30]
+							break L30
 						}
-						p, n, ok = b.r21(p, n)
+						// ifragment, inlined
+						node31 := len(n)
+						n = append(n, ast.TreeNode{})
+						n[node31].Start, n[node31].Rule = uint32(p), 21
+						{
+							start32 := p
+							for b.work <= b.limit { // past the limit, no round is tried
+								for p < len(s) && class3[s[p]] {
+									p++
+								}
+								q32 := p
+							L33:
+								for {
+									if p < len(s) && class4[s[p]] {
+										{
+											p34, n34 := p, len(n)
+											ok = true
+										L34:
+											for {
+												if ok = p < len(s) && s[p] == '%'; ok {
+													p++
+												}
+												if !ok {
+													p, n = p34, n[:n34]
+													break L34
+												}
+												if ok = p < len(s) && class5[s[p]]; ok {
+													p++
+												}
+												if !ok {
+													p, n = p34, n[:n34]
+													break L34
+												}
+												if ok = p < len(s) && class5[s[p]]; ok {
+													p++
+												}
+												if !ok {
+													p, n = p34, n[:n34]
+													break L34
+												}
+												break
+											}
+										}
+										if ok {
+											break L33
+										}
+									}
+									if ok = p < len(s); ok {
+										r, w := utf8.DecodeRuneInString(s[p:])
+										if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '豈' && r <= '﷏') || (r >= 'ﷰ' && r <= '\uffef') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e1000' && r <= '\U000efffd'); ok {
+											p += w
+										}
+									}
+									if ok {
+										break L33
+									}
+									ok = false
+									break
+								}
+								if ok && p != q32 {
+									continue
+								}
+								break
+							}
+							b.work += p - start32
+							ok = b.work <= b.limit
+						}
+						if ok {
+							n[node31].End, n[node31].Next = uint32(p), uint32(len(n))
+						} else {
+							n = n[:node31]
+						}
 						if !ok {
-							p, n = p13, n[:n13]
-							break L13
+							p, n = p30, n[:n30]
+							break L30
 						}
 						break
 					}
 				}
 				ok = true
 				if !ok {
-					p, n = p8, n[:n8]
-					break L8
+					p, n = p20, n[:n20]
+					break L20
 				}
 				break
 			}
@@ -523,7 +882,46 @@ func (b *treeBuilder) r1(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		ok = true
 	L1:
 		for {
-			p, n, ok = b.r25(p, n)
+			// scheme, inlined
+			node2 := len(n)
+			n = append(n, ast.TreeNode{})
+			n[node2].Start, n[node2].Rule = uint32(p), 25
+			{
+				p3, n3 := p, len(n)
+				ok = true
+			L3:
+				for {
+					if ok = p < len(s) && class0[s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, n = p3, n[:n3]
+						break L3
+					}
+					{
+						start4 := p
+						for b.work <= b.limit { // past the limit, no round is tried
+							for p < len(s) && class1[s[p]] {
+								p++
+							}
+							ok = false
+							break
+						}
+						b.work += p - start4
+						ok = b.work <= b.limit
+					}
+					if !ok {
+						p, n = p3, n[:n3]
+						break L3
+					}
+					break
+				}
+			}
+			if ok {
+				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+			} else {
+				n = n[:node2]
+			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -536,59 +934,68 @@ func (b *treeBuilder) r1(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				break L1
 			}
 			// ihier_part, inlined
-		L2:
+		L5:
 			for {
-				if p < len(s) && class1[s[p]] {
+				if p < len(s) && class2[s[p]] {
 					{
-						p3, n3 := p, len(n)
+						p6, n6 := p, len(n)
 						ok = true
-					L3:
+					L6:
 						for {
 							if ok = len(s)-p >= 2 && s[p:p+2] == "//"; ok {
 								p += 2
 							}
 							if !ok {
-								p, n = p3, n[:n3]
-								break L3
+								p, n = p6, n[:n6]
+								break L6
 							}
 							p, n, ok = b.r6(p, n)
 							if !ok {
-								p, n = p3, n[:n3]
-								break L3
+								p, n = p6, n[:n6]
+								break L6
 							}
 							p, n, ok = b.r11(p, n)
 							if !ok {
-								p, n = p3, n[:n3]
-								break L3
+								p, n = p6, n[:n6]
+								break L6
 							}
 							break
 						}
 					}
 					if ok {
-						break L2
+						break L5
 					}
 				}
-			L4:
+			L7:
 				for {
-					if p < len(s) && class1[s[p]] {
+					if p < len(s) && class2[s[p]] {
 						p, n, ok = b.r12(p, n)
 						if ok {
-							break L4
+							break L7
 						}
 					}
 					p, n, ok = b.r14(p, n)
 					if ok {
-						break L4
+						break L7
 					}
-					p, n, ok = b.r15(p, n)
+					// ipath_empty, inlined
+					node8 := len(n)
+					n = append(n, ast.TreeNode{})
+					n[node8].Start, n[node8].Rule = uint32(p), 15
+					ok = true
 					if ok {
-						break L4
+						n[node8].End, n[node8].Next = uint32(p), uint32(len(n))
+					} else {
+						n = n[:node8]
+					}
+					if ok {
+						break L7
 					}
 					ok = false
 					break
 				}
 				if ok {
-					break L2
+					break L5
 				}
 				ok = false
 				break
@@ -598,21 +1005,101 @@ func (b *treeBuilder) r1(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				break L1
 			}
 			{
-				p5, n5 := p, len(n)
+				p9, n9 := p, len(n)
 				ok = true
-			L5:
+			L9:
 				for {
 					if ok = p < len(s) && s[p] == '?'; ok {
 						p++
 					}
 					if !ok {
-						p, n = p5, n[:n5]
-						break L5
+						p, n = p9, n[:n9]
+						break L9
 					}
-					p, n, ok = b.r20(p, n)
+					// iquery, inlined
+					node10 := len(n)
+					n = append(n, ast.TreeNode{})
+					n[node10].Start, n[node10].Rule = uint32(p), 20
+					{
+						start11 := p
+						for b.work <= b.limit { // past the limit, no round is tried
+							for p < len(s) && class3[s[p]] {
+								p++
+							}
+							q11 := p
+						L12:
+							for {
+								if p < len(s) && class4[s[p]] {
+									{
+										p13, n13 := p, len(n)
+										ok = true
+									L13:
+										for {
+											if ok = p < len(s) && s[p] == '%'; ok {
+												p++
+											}
+											if !ok {
+												p, n = p13, n[:n13]
+												break L13
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p13, n[:n13]
+												break L13
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p13, n[:n13]
+												break L13
+											}
+											break
+										}
+									}
+									if ok {
+										break L12
+									}
+								}
+								if ok = p < len(s); ok {
+									r, w := utf8.DecodeRuneInString(s[p:])
+									if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '豈' && r <= '﷏') || (r >= 'ﷰ' && r <= '\uffef') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e1000' && r <= '\U000efffd'); ok {
+										p += w
+									}
+								}
+								if ok {
+									break L12
+								}
+								if ok = p < len(s); ok {
+									r, w := utf8.DecodeRuneInString(s[p:])
+									if ok = (r >= '\ue000' && r <= '\uf8ff') || (r >= '\U000f0000' && r <= '\U000ffffd') || (r >= '\U00100000' && r <= '\U0010fffd'); ok {
+										p += w
+									}
+								}
+								if ok {
+									break L12
+								}
+								ok = false
+								break
+							}
+							if ok && p != q11 {
+								continue
+							}
+							break
+						}
+						b.work += p - start11
+						ok = b.work <= b.limit
+					}
+					if ok {
+						n[node10].End, n[node10].Next = uint32(p), uint32(len(n))
+					} else {
+						n = n[:node10]
+					}
 					if !ok {
-						p, n = p5, n[:n5]
-						break L5
+						p, n = p9, n[:n9]
+						break L9
 					}
 					break
 				}
@@ -623,21 +1110,92 @@ func (b *treeBuilder) r1(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				break L1
 			}
 			{
-				p6, n6 := p, len(n)
+				p14, n14 := p, len(n)
 				ok = true
-			L6:
+			L14:
 				for {
 					if ok = p < len(s) && s[p] == '#'; ok {
 						p++
 					}
 					if !ok {
-						p, n = p6, n[:n6]
-						break L6
+						p, n = p14, n[:n14]
+						break L14
 					}
-					p, n, ok = b.r21(p, n)
+					// ifragment, inlined
+					node15 := len(n)
+					n = append(n, ast.TreeNode{})
+					n[node15].Start, n[node15].Rule = uint32(p), 21
+					{
+						start16 := p
+						for b.work <= b.limit { // past the limit, no round is tried
+							for p < len(s) && class3[s[p]] {
+								p++
+							}
+							q16 := p
+						L17:
+							for {
+								if p < len(s) && class4[s[p]] {
+									{
+										p18, n18 := p, len(n)
+										ok = true
+									L18:
+										for {
+											if ok = p < len(s) && s[p] == '%'; ok {
+												p++
+											}
+											if !ok {
+												p, n = p18, n[:n18]
+												break L18
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p18, n[:n18]
+												break L18
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p18, n[:n18]
+												break L18
+											}
+											break
+										}
+									}
+									if ok {
+										break L17
+									}
+								}
+								if ok = p < len(s); ok {
+									r, w := utf8.DecodeRuneInString(s[p:])
+									if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '豈' && r <= '﷏') || (r >= 'ﷰ' && r <= '\uffef') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e1000' && r <= '\U000efffd'); ok {
+										p += w
+									}
+								}
+								if ok {
+									break L17
+								}
+								ok = false
+								break
+							}
+							if ok && p != q16 {
+								continue
+							}
+							break
+						}
+						b.work += p - start16
+						ok = b.work <= b.limit
+					}
+					if ok {
+						n[node15].End, n[node15].Next = uint32(p), uint32(len(n))
+					} else {
+						n = n[:node15]
+					}
 					if !ok {
-						p, n = p6, n[:n6]
-						break L6
+						p, n = p14, n[:n14]
+						break L14
 					}
 					break
 				}
@@ -662,7 +1220,7 @@ func (b *treeBuilder) r2(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	s := b.s
 L1:
 	for {
-		if p < len(s) && class1[s[p]] {
+		if p < len(s) && class2[s[p]] {
 			{
 				p2, n2 := p, len(n)
 				ok = true
@@ -694,7 +1252,7 @@ L1:
 		}
 	L3:
 		for {
-			if p < len(s) && class1[s[p]] {
+			if p < len(s) && class2[s[p]] {
 				p, n, ok = b.r12(p, n)
 				if ok {
 					break L3
@@ -704,7 +1262,16 @@ L1:
 			if ok {
 				break L3
 			}
-			p, n, ok = b.r15(p, n)
+			// ipath_empty, inlined
+			node4 := len(n)
+			n = append(n, ast.TreeNode{})
+			n[node4].Start, n[node4].Rule = uint32(p), 15
+			ok = true
+			if ok {
+				n[node4].End, n[node4].Next = uint32(p), uint32(len(n))
+			} else {
+				n = n[:node4]
+			}
 			if ok {
 				break L3
 			}
@@ -732,7 +1299,46 @@ func (b *treeBuilder) r3(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		ok = true
 	L1:
 		for {
-			p, n, ok = b.r25(p, n)
+			// scheme, inlined
+			node2 := len(n)
+			n = append(n, ast.TreeNode{})
+			n[node2].Start, n[node2].Rule = uint32(p), 25
+			{
+				p3, n3 := p, len(n)
+				ok = true
+			L3:
+				for {
+					if ok = p < len(s) && class0[s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, n = p3, n[:n3]
+						break L3
+					}
+					{
+						start4 := p
+						for b.work <= b.limit { // past the limit, no round is tried
+							for p < len(s) && class1[s[p]] {
+								p++
+							}
+							ok = false
+							break
+						}
+						b.work += p - start4
+						ok = b.work <= b.limit
+					}
+					if !ok {
+						p, n = p3, n[:n3]
+						break L3
+					}
+					break
+				}
+			}
+			if ok {
+				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+			} else {
+				n = n[:node2]
+			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -745,59 +1351,68 @@ func (b *treeBuilder) r3(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				break L1
 			}
 			// ihier_part, inlined
-		L2:
+		L5:
 			for {
-				if p < len(s) && class1[s[p]] {
+				if p < len(s) && class2[s[p]] {
 					{
-						p3, n3 := p, len(n)
+						p6, n6 := p, len(n)
 						ok = true
-					L3:
+					L6:
 						for {
 							if ok = len(s)-p >= 2 && s[p:p+2] == "//"; ok {
 								p += 2
 							}
 							if !ok {
-								p, n = p3, n[:n3]
-								break L3
+								p, n = p6, n[:n6]
+								break L6
 							}
 							p, n, ok = b.r6(p, n)
 							if !ok {
-								p, n = p3, n[:n3]
-								break L3
+								p, n = p6, n[:n6]
+								break L6
 							}
 							p, n, ok = b.r11(p, n)
 							if !ok {
-								p, n = p3, n[:n3]
-								break L3
+								p, n = p6, n[:n6]
+								break L6
 							}
 							break
 						}
 					}
 					if ok {
-						break L2
+						break L5
 					}
 				}
-			L4:
+			L7:
 				for {
-					if p < len(s) && class1[s[p]] {
+					if p < len(s) && class2[s[p]] {
 						p, n, ok = b.r12(p, n)
 						if ok {
-							break L4
+							break L7
 						}
 					}
 					p, n, ok = b.r14(p, n)
 					if ok {
-						break L4
+						break L7
 					}
-					p, n, ok = b.r15(p, n)
+					// ipath_empty, inlined
+					node8 := len(n)
+					n = append(n, ast.TreeNode{})
+					n[node8].Start, n[node8].Rule = uint32(p), 15
+					ok = true
 					if ok {
-						break L4
+						n[node8].End, n[node8].Next = uint32(p), uint32(len(n))
+					} else {
+						n = n[:node8]
+					}
+					if ok {
+						break L7
 					}
 					ok = false
 					break
 				}
 				if ok {
-					break L2
+					break L5
 				}
 				ok = false
 				break
@@ -807,21 +1422,101 @@ func (b *treeBuilder) r3(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				break L1
 			}
 			{
-				p5, n5 := p, len(n)
+				p9, n9 := p, len(n)
 				ok = true
-			L5:
+			L9:
 				for {
 					if ok = p < len(s) && s[p] == '?'; ok {
 						p++
 					}
 					if !ok {
-						p, n = p5, n[:n5]
-						break L5
+						p, n = p9, n[:n9]
+						break L9
 					}
-					p, n, ok = b.r20(p, n)
+					// iquery, inlined
+					node10 := len(n)
+					n = append(n, ast.TreeNode{})
+					n[node10].Start, n[node10].Rule = uint32(p), 20
+					{
+						start11 := p
+						for b.work <= b.limit { // past the limit, no round is tried
+							for p < len(s) && class3[s[p]] {
+								p++
+							}
+							q11 := p
+						L12:
+							for {
+								if p < len(s) && class4[s[p]] {
+									{
+										p13, n13 := p, len(n)
+										ok = true
+									L13:
+										for {
+											if ok = p < len(s) && s[p] == '%'; ok {
+												p++
+											}
+											if !ok {
+												p, n = p13, n[:n13]
+												break L13
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p13, n[:n13]
+												break L13
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p13, n[:n13]
+												break L13
+											}
+											break
+										}
+									}
+									if ok {
+										break L12
+									}
+								}
+								if ok = p < len(s); ok {
+									r, w := utf8.DecodeRuneInString(s[p:])
+									if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '豈' && r <= '﷏') || (r >= 'ﷰ' && r <= '\uffef') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e1000' && r <= '\U000efffd'); ok {
+										p += w
+									}
+								}
+								if ok {
+									break L12
+								}
+								if ok = p < len(s); ok {
+									r, w := utf8.DecodeRuneInString(s[p:])
+									if ok = (r >= '\ue000' && r <= '\uf8ff') || (r >= '\U000f0000' && r <= '\U000ffffd') || (r >= '\U00100000' && r <= '\U0010fffd'); ok {
+										p += w
+									}
+								}
+								if ok {
+									break L12
+								}
+								ok = false
+								break
+							}
+							if ok && p != q11 {
+								continue
+							}
+							break
+						}
+						b.work += p - start11
+						ok = b.work <= b.limit
+					}
+					if ok {
+						n[node10].End, n[node10].Next = uint32(p), uint32(len(n))
+					} else {
+						n = n[:node10]
+					}
 					if !ok {
-						p, n = p5, n[:n5]
-						break L5
+						p, n = p9, n[:n9]
+						break L9
 					}
 					break
 				}
@@ -852,7 +1547,7 @@ func (b *treeBuilder) r4(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// irelative_part, inlined
 		L2:
 			for {
-				if p < len(s) && class1[s[p]] {
+				if p < len(s) && class2[s[p]] {
 					{
 						p3, n3 := p, len(n)
 						ok = true
@@ -884,7 +1579,7 @@ func (b *treeBuilder) r4(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				}
 			L4:
 				for {
-					if p < len(s) && class1[s[p]] {
+					if p < len(s) && class2[s[p]] {
 						p, n, ok = b.r12(p, n)
 						if ok {
 							break L4
@@ -894,7 +1589,16 @@ func (b *treeBuilder) r4(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 					if ok {
 						break L4
 					}
-					p, n, ok = b.r15(p, n)
+					// ipath_empty, inlined
+					node5 := len(n)
+					n = append(n, ast.TreeNode{})
+					n[node5].Start, n[node5].Rule = uint32(p), 15
+					ok = true
+					if ok {
+						n[node5].End, n[node5].Next = uint32(p), uint32(len(n))
+					} else {
+						n = n[:node5]
+					}
 					if ok {
 						break L4
 					}
@@ -912,21 +1616,101 @@ func (b *treeBuilder) r4(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				break L1
 			}
 			{
-				p5, n5 := p, len(n)
+				p6, n6 := p, len(n)
 				ok = true
-			L5:
+			L6:
 				for {
 					if ok = p < len(s) && s[p] == '?'; ok {
 						p++
 					}
 					if !ok {
-						p, n = p5, n[:n5]
-						break L5
+						p, n = p6, n[:n6]
+						break L6
 					}
-					p, n, ok = b.r20(p, n)
+					// iquery, inlined
+					node7 := len(n)
+					n = append(n, ast.TreeNode{})
+					n[node7].Start, n[node7].Rule = uint32(p), 20
+					{
+						start8 := p
+						for b.work <= b.limit { // past the limit, no round is tried
+							for p < len(s) && class3[s[p]] {
+								p++
+							}
+							q8 := p
+						L9:
+							for {
+								if p < len(s) && class4[s[p]] {
+									{
+										p10, n10 := p, len(n)
+										ok = true
+									L10:
+										for {
+											if ok = p < len(s) && s[p] == '%'; ok {
+												p++
+											}
+											if !ok {
+												p, n = p10, n[:n10]
+												break L10
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p10, n[:n10]
+												break L10
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p10, n[:n10]
+												break L10
+											}
+											break
+										}
+									}
+									if ok {
+										break L9
+									}
+								}
+								if ok = p < len(s); ok {
+									r, w := utf8.DecodeRuneInString(s[p:])
+									if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '豈' && r <= '﷏') || (r >= 'ﷰ' && r <= '\uffef') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e1000' && r <= '\U000efffd'); ok {
+										p += w
+									}
+								}
+								if ok {
+									break L9
+								}
+								if ok = p < len(s); ok {
+									r, w := utf8.DecodeRuneInString(s[p:])
+									if ok = (r >= '\ue000' && r <= '\uf8ff') || (r >= '\U000f0000' && r <= '\U000ffffd') || (r >= '\U00100000' && r <= '\U0010fffd'); ok {
+										p += w
+									}
+								}
+								if ok {
+									break L9
+								}
+								ok = false
+								break
+							}
+							if ok && p != q8 {
+								continue
+							}
+							break
+						}
+						b.work += p - start8
+						ok = b.work <= b.limit
+					}
+					if ok {
+						n[node7].End, n[node7].Next = uint32(p), uint32(len(n))
+					} else {
+						n = n[:node7]
+					}
 					if !ok {
-						p, n = p5, n[:n5]
-						break L5
+						p, n = p6, n[:n6]
+						break L6
 					}
 					break
 				}
@@ -937,21 +1721,92 @@ func (b *treeBuilder) r4(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				break L1
 			}
 			{
-				p6, n6 := p, len(n)
+				p11, n11 := p, len(n)
 				ok = true
-			L6:
+			L11:
 				for {
 					if ok = p < len(s) && s[p] == '#'; ok {
 						p++
 					}
 					if !ok {
-						p, n = p6, n[:n6]
-						break L6
+						p, n = p11, n[:n11]
+						break L11
 					}
-					p, n, ok = b.r21(p, n)
+					// ifragment, inlined
+					node12 := len(n)
+					n = append(n, ast.TreeNode{})
+					n[node12].Start, n[node12].Rule = uint32(p), 21
+					{
+						start13 := p
+						for b.work <= b.limit { // past the limit, no round is tried
+							for p < len(s) && class3[s[p]] {
+								p++
+							}
+							q13 := p
+						L14:
+							for {
+								if p < len(s) && class4[s[p]] {
+									{
+										p15, n15 := p, len(n)
+										ok = true
+									L15:
+										for {
+											if ok = p < len(s) && s[p] == '%'; ok {
+												p++
+											}
+											if !ok {
+												p, n = p15, n[:n15]
+												break L15
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p15, n[:n15]
+												break L15
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p15, n[:n15]
+												break L15
+											}
+											break
+										}
+									}
+									if ok {
+										break L14
+									}
+								}
+								if ok = p < len(s); ok {
+									r, w := utf8.DecodeRuneInString(s[p:])
+									if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '豈' && r <= '﷏') || (r >= 'ﷰ' && r <= '\uffef') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e1000' && r <= '\U000efffd'); ok {
+										p += w
+									}
+								}
+								if ok {
+									break L14
+								}
+								ok = false
+								break
+							}
+							if ok && p != q13 {
+								continue
+							}
+							break
+						}
+						b.work += p - start13
+						ok = b.work <= b.limit
+					}
+					if ok {
+						n[node12].End, n[node12].Next = uint32(p), uint32(len(n))
+					} else {
+						n = n[:node12]
+					}
 					if !ok {
-						p, n = p6, n[:n6]
-						break L6
+						p, n = p11, n[:n11]
+						break L11
 					}
 					break
 				}
@@ -976,7 +1831,7 @@ func (b *treeBuilder) r5(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	s := b.s
 L1:
 	for {
-		if p < len(s) && class1[s[p]] {
+		if p < len(s) && class2[s[p]] {
 			{
 				p2, n2 := p, len(n)
 				ok = true
@@ -1008,7 +1863,7 @@ L1:
 		}
 	L3:
 		for {
-			if p < len(s) && class1[s[p]] {
+			if p < len(s) && class2[s[p]] {
 				p, n, ok = b.r12(p, n)
 				if ok {
 					break L3
@@ -1018,7 +1873,16 @@ L1:
 			if ok {
 				break L3
 			}
-			p, n, ok = b.r15(p, n)
+			// ipath_empty, inlined
+			node4 := len(n)
+			n = append(n, ast.TreeNode{})
+			n[node4].Start, n[node4].Rule = uint32(p), 15
+			ok = true
+			if ok {
+				n[node4].End, n[node4].Next = uint32(p), uint32(len(n))
+			} else {
+				n = n[:node4]
+			}
 			if ok {
 				break L3
 			}
@@ -1054,7 +1918,78 @@ func (b *treeBuilder) r6(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = true
 			L2:
 				for {
-					p, n, ok = b.r7(p, n)
+					// iuserinfo, inlined
+					node3 := len(n)
+					n = append(n, ast.TreeNode{})
+					n[node3].Start, n[node3].Rule = uint32(p), 7
+					{
+						start4 := p
+						for b.work <= b.limit { // past the limit, no round is tried
+							for p < len(s) && class6[s[p]] {
+								p++
+							}
+							q4 := p
+						L5:
+							for {
+								if p < len(s) && class4[s[p]] {
+									{
+										p6, n6 := p, len(n)
+										ok = true
+									L6:
+										for {
+											if ok = p < len(s) && s[p] == '%'; ok {
+												p++
+											}
+											if !ok {
+												p, n = p6, n[:n6]
+												break L6
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p6, n[:n6]
+												break L6
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p6, n[:n6]
+												break L6
+											}
+											break
+										}
+									}
+									if ok {
+										break L5
+									}
+								}
+								if ok = p < len(s); ok {
+									r, w := utf8.DecodeRuneInString(s[p:])
+									if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '豈' && r <= '﷏') || (r >= 'ﷰ' && r <= '\uffef') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e1000' && r <= '\U000efffd'); ok {
+										p += w
+									}
+								}
+								if ok {
+									break L5
+								}
+								ok = false
+								break
+							}
+							if ok && p != q4 {
+								continue
+							}
+							break
+						}
+						b.work += p - start4
+						ok = b.work <= b.limit
+					}
+					if ok {
+						n[node3].End, n[node3].Next = uint32(p), uint32(len(n))
+					} else {
+						n = n[:node3]
+					}
 					if !ok {
 						p, n = p2, n[:n2]
 						break L2
@@ -1080,21 +2015,41 @@ func (b *treeBuilder) r6(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				break L1
 			}
 			{
-				p3, n3 := p, len(n)
+				p7, n7 := p, len(n)
 				ok = true
-			L3:
+			L7:
 				for {
 					if ok = p < len(s) && s[p] == ':'; ok {
 						p++
 					}
 					if !ok {
-						p, n = p3, n[:n3]
-						break L3
+						p, n = p7, n[:n7]
+						break L7
 					}
-					p, n, ok = b.r26(p, n)
+					// port, inlined
+					node8 := len(n)
+					n = append(n, ast.TreeNode{})
+					n[node8].Start, n[node8].Rule = uint32(p), 26
+					{
+						start9 := p
+						for b.work <= b.limit { // past the limit, no round is tried
+							for p < len(s) && class7[s[p]] {
+								p++
+							}
+							ok = false
+							break
+						}
+						b.work += p - start9
+						ok = b.work <= b.limit
+					}
+					if ok {
+						n[node8].End, n[node8].Next = uint32(p), uint32(len(n))
+					} else {
+						n = n[:node8]
+					}
 					if !ok {
-						p, n = p3, n[:n3]
-						break L3
+						p, n = p7, n[:n7]
+						break L7
 					}
 					break
 				}
@@ -1127,13 +2082,13 @@ func (b *treeBuilder) r7(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class2[s[p]] {
+			for p < len(s) && class6[s[p]] {
 				p++
 			}
 			q1 := p
 		L2:
 			for {
-				if p < len(s) && class3[s[p]] {
+				if p < len(s) && class4[s[p]] {
 					{
 						p3, n3 := p, len(n)
 						ok = true
@@ -1146,14 +2101,14 @@ func (b *treeBuilder) r7(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(s) && class4[s[p]]; ok {
+							if ok = p < len(s) && class5[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(s) && class4[s[p]]; ok {
+							if ok = p < len(s) && class5[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -1206,13 +2161,13 @@ func (b *treeBuilder) r8(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	s := b.s
 L1:
 	for {
-		if p < len(s) && class5[s[p]] {
+		if p < len(s) && class8[s[p]] {
 			p, n, ok = b.r27(p, n)
 			if ok {
 				break L1
 			}
 		}
-		if p < len(s) && class6[s[p]] {
+		if p < len(s) && class7[s[p]] {
 			{
 				p2, n2 := p, len(n)
 				ok = true
@@ -1227,8 +2182,8 @@ L1:
 						p3, n3 := p, len(n)
 					L4:
 						for {
-							if p < len(s) && class7[s[p]] {
-								if ok = p < len(s) && class7[s[p]]; ok {
+							if p < len(s) && class9[s[p]] {
+								if ok = p < len(s) && class9[s[p]]; ok {
 									p++
 								}
 								if ok {
@@ -1262,7 +2217,78 @@ L1:
 				break L1
 			}
 		}
-		p, n, ok = b.r9(p, n)
+		// ireg_name, inlined
+		node5 := len(n)
+		n = append(n, ast.TreeNode{})
+		n[node5].Start, n[node5].Rule = uint32(p), 9
+		{
+			start6 := p
+			for b.work <= b.limit { // past the limit, no round is tried
+				for p < len(s) && class10[s[p]] {
+					p++
+				}
+				q6 := p
+			L7:
+				for {
+					if p < len(s) && class4[s[p]] {
+						{
+							p8, n8 := p, len(n)
+							ok = true
+						L8:
+							for {
+								if ok = p < len(s) && s[p] == '%'; ok {
+									p++
+								}
+								if !ok {
+									p, n = p8, n[:n8]
+									break L8
+								}
+								if ok = p < len(s) && class5[s[p]]; ok {
+									p++
+								}
+								if !ok {
+									p, n = p8, n[:n8]
+									break L8
+								}
+								if ok = p < len(s) && class5[s[p]]; ok {
+									p++
+								}
+								if !ok {
+									p, n = p8, n[:n8]
+									break L8
+								}
+								break
+							}
+						}
+						if ok {
+							break L7
+						}
+					}
+					if ok = p < len(s); ok {
+						r, w := utf8.DecodeRuneInString(s[p:])
+						if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '豈' && r <= '﷏') || (r >= 'ﷰ' && r <= '\uffef') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e1000' && r <= '\U000efffd'); ok {
+							p += w
+						}
+					}
+					if ok {
+						break L7
+					}
+					ok = false
+					break
+				}
+				if ok && p != q6 {
+					continue
+				}
+				break
+			}
+			b.work += p - start6
+			ok = b.work <= b.limit
+		}
+		if ok {
+			n[node5].End, n[node5].Next = uint32(p), uint32(len(n))
+		} else {
+			n = n[:node5]
+		}
 		if ok {
 			break L1
 		}
@@ -1289,13 +2315,13 @@ func (b *treeBuilder) r9(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class8[s[p]] {
+			for p < len(s) && class10[s[p]] {
 				p++
 			}
 			q1 := p
 		L2:
 			for {
-				if p < len(s) && class3[s[p]] {
+				if p < len(s) && class4[s[p]] {
 					{
 						p3, n3 := p, len(n)
 						ok = true
@@ -1308,14 +2334,14 @@ func (b *treeBuilder) r9(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(s) && class4[s[p]]; ok {
+							if ok = p < len(s) && class5[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(s) && class4[s[p]]; ok {
+							if ok = p < len(s) && class5[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -1394,7 +2420,7 @@ L1:
 		if ok {
 			break L1
 		}
-		if p < len(s) && class1[s[p]] {
+		if p < len(s) && class2[s[p]] {
 			{
 				p4, n4 := p, len(n)
 				ok = true
@@ -1483,7 +2509,16 @@ L1:
 		if ok {
 			break L1
 		}
-		p, n, ok = b.r15(p, n)
+		// ipath_empty, inlined
+		node10 := len(n)
+		n = append(n, ast.TreeNode{})
+		n[node10].Start, n[node10].Rule = uint32(p), 15
+		ok = true
+		if ok {
+			n[node10].End, n[node10].Next = uint32(p), uint32(len(n))
+		} else {
+			n = n[:node10]
+		}
 		if ok {
 			break L1
 		}
@@ -1519,7 +2554,78 @@ func (b *treeBuilder) r11(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						p, n = p2, n[:n2]
 						break L2
 					}
-					p, n, ok = b.r16(p, n)
+					// isegment, inlined
+					node3 := len(n)
+					n = append(n, ast.TreeNode{})
+					n[node3].Start, n[node3].Rule = uint32(p), 16
+					{
+						start4 := p
+						for b.work <= b.limit { // past the limit, no round is tried
+							for p < len(s) && class11[s[p]] {
+								p++
+							}
+							q4 := p
+						L5:
+							for {
+								if p < len(s) && class4[s[p]] {
+									{
+										p6, n6 := p, len(n)
+										ok = true
+									L6:
+										for {
+											if ok = p < len(s) && s[p] == '%'; ok {
+												p++
+											}
+											if !ok {
+												p, n = p6, n[:n6]
+												break L6
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p6, n[:n6]
+												break L6
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p6, n[:n6]
+												break L6
+											}
+											break
+										}
+									}
+									if ok {
+										break L5
+									}
+								}
+								if ok = p < len(s); ok {
+									r, w := utf8.DecodeRuneInString(s[p:])
+									if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '豈' && r <= '﷏') || (r >= 'ﷰ' && r <= '\uffef') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e1000' && r <= '\U000efffd'); ok {
+										p += w
+									}
+								}
+								if ok {
+									break L5
+								}
+								ok = false
+								break
+							}
+							if ok && p != q4 {
+								continue
+							}
+							break
+						}
+						b.work += p - start4
+						ok = b.work <= b.limit
+					}
+					if ok {
+						n[node3].End, n[node3].Next = uint32(p), uint32(len(n))
+					} else {
+						n = n[:node3]
+					}
 					if !ok {
 						p, n = p2, n[:n2]
 						break L2
@@ -1568,40 +2674,182 @@ func (b *treeBuilder) r12(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = true
 			L2:
 				for {
-					p, n, ok = b.r17(p, n)
+					// isegment_nz, inlined
+					node3 := len(n)
+					n = append(n, ast.TreeNode{})
+					n[node3].Start, n[node3].Rule = uint32(p), 17
+					{
+						start4 := p
+						for b.work <= b.limit { // past the limit, no round is tried
+							for p < len(s) && class11[s[p]] {
+								p++
+							}
+							q4 := p
+						L5:
+							for {
+								if p < len(s) && class4[s[p]] {
+									{
+										p6, n6 := p, len(n)
+										ok = true
+									L6:
+										for {
+											if ok = p < len(s) && s[p] == '%'; ok {
+												p++
+											}
+											if !ok {
+												p, n = p6, n[:n6]
+												break L6
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p6, n[:n6]
+												break L6
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p6, n[:n6]
+												break L6
+											}
+											break
+										}
+									}
+									if ok {
+										break L5
+									}
+								}
+								if ok = p < len(s); ok {
+									r, w := utf8.DecodeRuneInString(s[p:])
+									if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '豈' && r <= '﷏') || (r >= 'ﷰ' && r <= '\uffef') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e1000' && r <= '\U000efffd'); ok {
+										p += w
+									}
+								}
+								if ok {
+									break L5
+								}
+								ok = false
+								break
+							}
+							if ok && p != q4 {
+								continue
+							}
+							break
+						}
+						b.work += p - start4
+						ok = (ok || p != start4) && b.work <= b.limit
+					}
+					if ok {
+						n[node3].End, n[node3].Next = uint32(p), uint32(len(n))
+					} else {
+						n = n[:node3]
+					}
 					if !ok {
 						p, n = p2, n[:n2]
 						break L2
 					}
 					{
-						start3 := p
+						start7 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							q3 := p
+							q7 := p
 							{
-								p4, n4 := p, len(n)
+								p8, n8 := p, len(n)
 								ok = true
-							L4:
+							L8:
 								for {
 									if ok = p < len(s) && s[p] == '/'; ok {
 										p++
 									}
 									if !ok {
-										p, n = p4, n[:n4]
-										break L4
+										p, n = p8, n[:n8]
+										break L8
 									}
-									p, n, ok = b.r16(p, n)
+									// isegment, inlined
+									node9 := len(n)
+									n = append(n, ast.TreeNode{})
+									n[node9].Start, n[node9].Rule = uint32(p), 16
+									{
+										start10 := p
+										for b.work <= b.limit { // past the limit, no round is tried
+											for p < len(s) && class11[s[p]] {
+												p++
+											}
+											q10 := p
+										L11:
+											for {
+												if p < len(s) && class4[s[p]] {
+													{
+														p12, n12 := p, len(n)
+														ok = true
+													L12:
+														for {
+															if ok = p < len(s) && s[p] == '%'; ok {
+																p++
+															}
+															if !ok {
+																p, n = p12, n[:n12]
+																break L12
+															}
+															if ok = p < len(s) && class5[s[p]]; ok {
+																p++
+															}
+															if !ok {
+																p, n = p12, n[:n12]
+																break L12
+															}
+															if ok = p < len(s) && class5[s[p]]; ok {
+																p++
+															}
+															if !ok {
+																p, n = p12, n[:n12]
+																break L12
+															}
+															break
+														}
+													}
+													if ok {
+														break L11
+													}
+												}
+												if ok = p < len(s); ok {
+													r, w := utf8.DecodeRuneInString(s[p:])
+													if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '豈' && r <= '﷏') || (r >= 'ﷰ' && r <= '\uffef') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e1000' && r <= '\U000efffd'); ok {
+														p += w
+													}
+												}
+												if ok {
+													break L11
+												}
+												ok = false
+												break
+											}
+											if ok && p != q10 {
+												continue
+											}
+											break
+										}
+										b.work += p - start10
+										ok = b.work <= b.limit
+									}
+									if ok {
+										n[node9].End, n[node9].Next = uint32(p), uint32(len(n))
+									} else {
+										n = n[:node9]
+									}
 									if !ok {
-										p, n = p4, n[:n4]
-										break L4
+										p, n = p8, n[:n8]
+										break L8
 									}
 									break
 								}
 							}
-							if !ok || p == q3 {
+							if !ok || p == q7 {
 								break
 							}
 						}
-						b.work += p - start3
+						b.work += p - start7
 						ok = b.work <= b.limit
 					}
 					if !ok {
@@ -1641,40 +2889,182 @@ func (b *treeBuilder) r13(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		ok = true
 	L1:
 		for {
-			p, n, ok = b.r18(p, n)
+			// isegment_nz_nc, inlined
+			node2 := len(n)
+			n = append(n, ast.TreeNode{})
+			n[node2].Start, n[node2].Rule = uint32(p), 18
+			{
+				start3 := p
+				for b.work <= b.limit { // past the limit, no round is tried
+					for p < len(s) && class12[s[p]] {
+						p++
+					}
+					q3 := p
+				L4:
+					for {
+						if p < len(s) && class4[s[p]] {
+							{
+								p5, n5 := p, len(n)
+								ok = true
+							L5:
+								for {
+									if ok = p < len(s) && s[p] == '%'; ok {
+										p++
+									}
+									if !ok {
+										p, n = p5, n[:n5]
+										break L5
+									}
+									if ok = p < len(s) && class5[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p5, n[:n5]
+										break L5
+									}
+									if ok = p < len(s) && class5[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p5, n[:n5]
+										break L5
+									}
+									break
+								}
+							}
+							if ok {
+								break L4
+							}
+						}
+						if ok = p < len(s); ok {
+							r, w := utf8.DecodeRuneInString(s[p:])
+							if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '豈' && r <= '﷏') || (r >= 'ﷰ' && r <= '\uffef') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e1000' && r <= '\U000efffd'); ok {
+								p += w
+							}
+						}
+						if ok {
+							break L4
+						}
+						ok = false
+						break
+					}
+					if ok && p != q3 {
+						continue
+					}
+					break
+				}
+				b.work += p - start3
+				ok = (ok || p != start3) && b.work <= b.limit
+			}
+			if ok {
+				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+			} else {
+				n = n[:node2]
+			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
 			{
-				start2 := p
+				start6 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					q2 := p
+					q6 := p
 					{
-						p3, n3 := p, len(n)
+						p7, n7 := p, len(n)
 						ok = true
-					L3:
+					L7:
 						for {
 							if ok = p < len(s) && s[p] == '/'; ok {
 								p++
 							}
 							if !ok {
-								p, n = p3, n[:n3]
-								break L3
+								p, n = p7, n[:n7]
+								break L7
 							}
-							p, n, ok = b.r16(p, n)
+							// isegment, inlined
+							node8 := len(n)
+							n = append(n, ast.TreeNode{})
+							n[node8].Start, n[node8].Rule = uint32(p), 16
+							{
+								start9 := p
+								for b.work <= b.limit { // past the limit, no round is tried
+									for p < len(s) && class11[s[p]] {
+										p++
+									}
+									q9 := p
+								L10:
+									for {
+										if p < len(s) && class4[s[p]] {
+											{
+												p11, n11 := p, len(n)
+												ok = true
+											L11:
+												for {
+													if ok = p < len(s) && s[p] == '%'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p11, n[:n11]
+														break L11
+													}
+													if ok = p < len(s) && class5[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p11, n[:n11]
+														break L11
+													}
+													if ok = p < len(s) && class5[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p11, n[:n11]
+														break L11
+													}
+													break
+												}
+											}
+											if ok {
+												break L10
+											}
+										}
+										if ok = p < len(s); ok {
+											r, w := utf8.DecodeRuneInString(s[p:])
+											if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '豈' && r <= '﷏') || (r >= 'ﷰ' && r <= '\uffef') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e1000' && r <= '\U000efffd'); ok {
+												p += w
+											}
+										}
+										if ok {
+											break L10
+										}
+										ok = false
+										break
+									}
+									if ok && p != q9 {
+										continue
+									}
+									break
+								}
+								b.work += p - start9
+								ok = b.work <= b.limit
+							}
+							if ok {
+								n[node8].End, n[node8].Next = uint32(p), uint32(len(n))
+							} else {
+								n = n[:node8]
+							}
 							if !ok {
-								p, n = p3, n[:n3]
-								break L3
+								p, n = p7, n[:n7]
+								break L7
 							}
 							break
 						}
 					}
-					if !ok || p == q2 {
+					if !ok || p == q6 {
 						break
 					}
 				}
-				b.work += p - start2
+				b.work += p - start6
 				ok = b.work <= b.limit
 			}
 			if !ok {
@@ -1706,40 +3096,182 @@ func (b *treeBuilder) r14(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		ok = true
 	L1:
 		for {
-			p, n, ok = b.r17(p, n)
+			// isegment_nz, inlined
+			node2 := len(n)
+			n = append(n, ast.TreeNode{})
+			n[node2].Start, n[node2].Rule = uint32(p), 17
+			{
+				start3 := p
+				for b.work <= b.limit { // past the limit, no round is tried
+					for p < len(s) && class11[s[p]] {
+						p++
+					}
+					q3 := p
+				L4:
+					for {
+						if p < len(s) && class4[s[p]] {
+							{
+								p5, n5 := p, len(n)
+								ok = true
+							L5:
+								for {
+									if ok = p < len(s) && s[p] == '%'; ok {
+										p++
+									}
+									if !ok {
+										p, n = p5, n[:n5]
+										break L5
+									}
+									if ok = p < len(s) && class5[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p5, n[:n5]
+										break L5
+									}
+									if ok = p < len(s) && class5[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p5, n[:n5]
+										break L5
+									}
+									break
+								}
+							}
+							if ok {
+								break L4
+							}
+						}
+						if ok = p < len(s); ok {
+							r, w := utf8.DecodeRuneInString(s[p:])
+							if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '豈' && r <= '﷏') || (r >= 'ﷰ' && r <= '\uffef') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e1000' && r <= '\U000efffd'); ok {
+								p += w
+							}
+						}
+						if ok {
+							break L4
+						}
+						ok = false
+						break
+					}
+					if ok && p != q3 {
+						continue
+					}
+					break
+				}
+				b.work += p - start3
+				ok = (ok || p != start3) && b.work <= b.limit
+			}
+			if ok {
+				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+			} else {
+				n = n[:node2]
+			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
 			{
-				start2 := p
+				start6 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					q2 := p
+					q6 := p
 					{
-						p3, n3 := p, len(n)
+						p7, n7 := p, len(n)
 						ok = true
-					L3:
+					L7:
 						for {
 							if ok = p < len(s) && s[p] == '/'; ok {
 								p++
 							}
 							if !ok {
-								p, n = p3, n[:n3]
-								break L3
+								p, n = p7, n[:n7]
+								break L7
 							}
-							p, n, ok = b.r16(p, n)
+							// isegment, inlined
+							node8 := len(n)
+							n = append(n, ast.TreeNode{})
+							n[node8].Start, n[node8].Rule = uint32(p), 16
+							{
+								start9 := p
+								for b.work <= b.limit { // past the limit, no round is tried
+									for p < len(s) && class11[s[p]] {
+										p++
+									}
+									q9 := p
+								L10:
+									for {
+										if p < len(s) && class4[s[p]] {
+											{
+												p11, n11 := p, len(n)
+												ok = true
+											L11:
+												for {
+													if ok = p < len(s) && s[p] == '%'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p11, n[:n11]
+														break L11
+													}
+													if ok = p < len(s) && class5[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p11, n[:n11]
+														break L11
+													}
+													if ok = p < len(s) && class5[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p11, n[:n11]
+														break L11
+													}
+													break
+												}
+											}
+											if ok {
+												break L10
+											}
+										}
+										if ok = p < len(s); ok {
+											r, w := utf8.DecodeRuneInString(s[p:])
+											if ok = (r >= '\u00a0' && r <= '\ud7ff') || (r >= '豈' && r <= '﷏') || (r >= 'ﷰ' && r <= '\uffef') || (r >= '𐀀' && r <= '\U0001fffd') || (r >= '𠀀' && r <= '\U0002fffd') || (r >= '𰀀' && r <= '\U0003fffd') || (r >= '\U00040000' && r <= '\U0004fffd') || (r >= '\U00050000' && r <= '\U0005fffd') || (r >= '\U00060000' && r <= '\U0006fffd') || (r >= '\U00070000' && r <= '\U0007fffd') || (r >= '\U00080000' && r <= '\U0008fffd') || (r >= '\U00090000' && r <= '\U0009fffd') || (r >= '\U000a0000' && r <= '\U000afffd') || (r >= '\U000b0000' && r <= '\U000bfffd') || (r >= '\U000c0000' && r <= '\U000cfffd') || (r >= '\U000d0000' && r <= '\U000dfffd') || (r >= '\U000e1000' && r <= '\U000efffd'); ok {
+												p += w
+											}
+										}
+										if ok {
+											break L10
+										}
+										ok = false
+										break
+									}
+									if ok && p != q9 {
+										continue
+									}
+									break
+								}
+								b.work += p - start9
+								ok = b.work <= b.limit
+							}
+							if ok {
+								n[node8].End, n[node8].Next = uint32(p), uint32(len(n))
+							} else {
+								n = n[:node8]
+							}
 							if !ok {
-								p, n = p3, n[:n3]
-								break L3
+								p, n = p7, n[:n7]
+								break L7
 							}
 							break
 						}
 					}
-					if !ok || p == q2 {
+					if !ok || p == q6 {
 						break
 					}
 				}
-				b.work += p - start2
+				b.work += p - start6
 				ok = b.work <= b.limit
 			}
 			if !ok {
@@ -1786,13 +3318,13 @@ func (b *treeBuilder) r16(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class9[s[p]] {
+			for p < len(s) && class11[s[p]] {
 				p++
 			}
 			q1 := p
 		L2:
 			for {
-				if p < len(s) && class3[s[p]] {
+				if p < len(s) && class4[s[p]] {
 					{
 						p3, n3 := p, len(n)
 						ok = true
@@ -1805,14 +3337,14 @@ func (b *treeBuilder) r16(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(s) && class4[s[p]]; ok {
+							if ok = p < len(s) && class5[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(s) && class4[s[p]]; ok {
+							if ok = p < len(s) && class5[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -1866,13 +3398,13 @@ func (b *treeBuilder) r17(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class9[s[p]] {
+			for p < len(s) && class11[s[p]] {
 				p++
 			}
 			q1 := p
 		L2:
 			for {
-				if p < len(s) && class3[s[p]] {
+				if p < len(s) && class4[s[p]] {
 					{
 						p3, n3 := p, len(n)
 						ok = true
@@ -1885,14 +3417,14 @@ func (b *treeBuilder) r17(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(s) && class4[s[p]]; ok {
+							if ok = p < len(s) && class5[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(s) && class4[s[p]]; ok {
+							if ok = p < len(s) && class5[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -1946,13 +3478,13 @@ func (b *treeBuilder) r18(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class10[s[p]] {
+			for p < len(s) && class12[s[p]] {
 				p++
 			}
 			q1 := p
 		L2:
 			for {
-				if p < len(s) && class3[s[p]] {
+				if p < len(s) && class4[s[p]] {
 					{
 						p3, n3 := p, len(n)
 						ok = true
@@ -1965,14 +3497,14 @@ func (b *treeBuilder) r18(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(s) && class4[s[p]]; ok {
+							if ok = p < len(s) && class5[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(s) && class4[s[p]]; ok {
+							if ok = p < len(s) && class5[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -2022,15 +3554,15 @@ func (b *treeBuilder) r19(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	s := b.s
 L1:
 	for {
-		if p < len(s) && class9[s[p]] {
-			if ok = p < len(s) && class9[s[p]]; ok {
+		if p < len(s) && class11[s[p]] {
+			if ok = p < len(s) && class11[s[p]]; ok {
 				p++
 			}
 			if ok {
 				break L1
 			}
 		}
-		if p < len(s) && class3[s[p]] {
+		if p < len(s) && class4[s[p]] {
 			// pct_encoded, inlined
 			{
 				p2, n2 := p, len(n)
@@ -2044,14 +3576,14 @@ L1:
 						p, n = p2, n[:n2]
 						break L2
 					}
-					if ok = p < len(s) && class4[s[p]]; ok {
+					if ok = p < len(s) && class5[s[p]]; ok {
 						p++
 					}
 					if !ok {
 						p, n = p2, n[:n2]
 						break L2
 					}
-					if ok = p < len(s) && class4[s[p]]; ok {
+					if ok = p < len(s) && class5[s[p]]; ok {
 						p++
 					}
 					if !ok {
@@ -2094,13 +3626,13 @@ func (b *treeBuilder) r20(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class11[s[p]] {
+			for p < len(s) && class3[s[p]] {
 				p++
 			}
 			q1 := p
 		L2:
 			for {
-				if p < len(s) && class3[s[p]] {
+				if p < len(s) && class4[s[p]] {
 					{
 						p3, n3 := p, len(n)
 						ok = true
@@ -2113,14 +3645,14 @@ func (b *treeBuilder) r20(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(s) && class4[s[p]]; ok {
+							if ok = p < len(s) && class5[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(s) && class4[s[p]]; ok {
+							if ok = p < len(s) && class5[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -2183,13 +3715,13 @@ func (b *treeBuilder) r21(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class11[s[p]] {
+			for p < len(s) && class3[s[p]] {
 				p++
 			}
 			q1 := p
 		L2:
 			for {
-				if p < len(s) && class3[s[p]] {
+				if p < len(s) && class4[s[p]] {
 					{
 						p3, n3 := p, len(n)
 						ok = true
@@ -2202,14 +3734,14 @@ func (b *treeBuilder) r21(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(s) && class4[s[p]]; ok {
+							if ok = p < len(s) && class5[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(s) && class4[s[p]]; ok {
+							if ok = p < len(s) && class5[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -2259,8 +3791,8 @@ func (b *treeBuilder) r22(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	s := b.s
 L1:
 	for {
-		if p < len(s) && class12[s[p]] {
-			if ok = p < len(s) && class12[s[p]]; ok {
+		if p < len(s) && class13[s[p]] {
+			if ok = p < len(s) && class13[s[p]]; ok {
 				p++
 			}
 			if ok {
@@ -2340,7 +3872,7 @@ func (b *treeBuilder) r25(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			{
 				start2 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class13[s[p]] {
+					for p < len(s) && class1[s[p]] {
 						p++
 					}
 					ok = false
@@ -2376,7 +3908,7 @@ func (b *treeBuilder) r26(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class6[s[p]] {
+			for p < len(s) && class7[s[p]] {
 				p++
 			}
 			ok = false
@@ -2423,7 +3955,69 @@ func (b *treeBuilder) r27(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 					}
 				}
 				if p < len(s) && class15[s[p]] {
-					p, n, ok = b.r28(p, n)
+					// IPvFuture, inlined
+					node3 := len(n)
+					n = append(n, ast.TreeNode{})
+					n[node3].Start, n[node3].Rule = uint32(p), 28
+					{
+						p4, n4 := p, len(n)
+						ok = true
+					L4:
+						for {
+							if ok = p < len(s) && class15[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p4, n[:n4]
+								break L4
+							}
+							{
+								start5 := p
+								for b.work <= b.limit { // past the limit, no round is tried
+									for p < len(s) && class5[s[p]] {
+										p++
+									}
+									ok = false
+									break
+								}
+								b.work += p - start5
+								ok = (ok || p != start5) && b.work <= b.limit
+							}
+							if !ok {
+								p, n = p4, n[:n4]
+								break L4
+							}
+							if ok = p < len(s) && s[p] == '.'; ok {
+								p++
+							}
+							if !ok {
+								p, n = p4, n[:n4]
+								break L4
+							}
+							{
+								start6 := p
+								for b.work <= b.limit { // past the limit, no round is tried
+									for p < len(s) && class6[s[p]] {
+										p++
+									}
+									ok = false
+									break
+								}
+								b.work += p - start6
+								ok = (ok || p != start6) && b.work <= b.limit
+							}
+							if !ok {
+								p, n = p4, n[:n4]
+								break L4
+							}
+							break
+						}
+					}
+					if ok {
+						n[node3].End, n[node3].Next = uint32(p), uint32(len(n))
+					} else {
+						n = n[:node3]
+					}
 					if ok {
 						break L2
 					}
@@ -2477,7 +4071,7 @@ func (b *treeBuilder) r28(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			{
 				start2 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class4[s[p]] {
+					for p < len(s) && class5[s[p]] {
 						p++
 					}
 					ok = false
@@ -2500,7 +4094,7 @@ func (b *treeBuilder) r28(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			{
 				start3 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class2[s[p]] {
+					for p < len(s) && class6[s[p]] {
 						p++
 					}
 					ok = false
@@ -2535,7 +4129,7 @@ func (b *treeBuilder) r29(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	s := b.s
 L1:
 	for {
-		if p < len(s) && class4[s[p]] {
+		if p < len(s) && class5[s[p]] {
 			{
 				p2, n2 := p, len(n)
 				ok = true
@@ -2553,22 +4147,14 @@ L1:
 								ok = true
 							L4:
 								for {
-									if ok = p < len(s) && class4[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p4, n[:n4]
 										break L4
 									}
-									if ok = p < len(s) && class4[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p4, n[:n4]
-										break L4
-									}
-									if ok = p < len(s) && class4[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -2576,7 +4162,15 @@ L1:
 										p, n = p4, n[:n4]
 										break L4
 									}
-									if ok = p < len(s) && class4[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p4, n[:n4]
+										break L4
+									}
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -2629,22 +4223,14 @@ L1:
 								ok = true
 							L7:
 								for {
-									if ok = p < len(s) && class4[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p7, n[:n7]
 										break L7
 									}
-									if ok = p < len(s) && class4[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p7, n[:n7]
-										break L7
-									}
-									if ok = p < len(s) && class4[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -2652,7 +4238,15 @@ L1:
 										p, n = p7, n[:n7]
 										break L7
 									}
-									if ok = p < len(s) && class4[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p7, n[:n7]
+										break L7
+									}
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -2705,22 +4299,14 @@ L1:
 								ok = true
 							L10:
 								for {
-									if ok = p < len(s) && class4[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p10, n[:n10]
 										break L10
 									}
-									if ok = p < len(s) && class4[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p10, n[:n10]
-										break L10
-									}
-									if ok = p < len(s) && class4[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -2728,7 +4314,15 @@ L1:
 										p, n = p10, n[:n10]
 										break L10
 									}
-									if ok = p < len(s) && class4[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p10, n[:n10]
+										break L10
+									}
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -2781,22 +4375,14 @@ L1:
 								ok = true
 							L13:
 								for {
-									if ok = p < len(s) && class4[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p13, n[:n13]
 										break L13
 									}
-									if ok = p < len(s) && class4[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p13, n[:n13]
-										break L13
-									}
-									if ok = p < len(s) && class4[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -2804,7 +4390,15 @@ L1:
 										p, n = p13, n[:n13]
 										break L13
 									}
-									if ok = p < len(s) && class4[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p13, n[:n13]
+										break L13
+									}
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -2857,22 +4451,14 @@ L1:
 								ok = true
 							L16:
 								for {
-									if ok = p < len(s) && class4[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p16, n[:n16]
 										break L16
 									}
-									if ok = p < len(s) && class4[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p16, n[:n16]
-										break L16
-									}
-									if ok = p < len(s) && class4[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -2880,7 +4466,15 @@ L1:
 										p, n = p16, n[:n16]
 										break L16
 									}
-									if ok = p < len(s) && class4[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p16, n[:n16]
+										break L16
+									}
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -2933,22 +4527,14 @@ L1:
 								ok = true
 							L19:
 								for {
-									if ok = p < len(s) && class4[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p19, n[:n19]
 										break L19
 									}
-									if ok = p < len(s) && class4[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p19, n[:n19]
-										break L19
-									}
-									if ok = p < len(s) && class4[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -2956,7 +4542,15 @@ L1:
 										p, n = p19, n[:n19]
 										break L19
 									}
-									if ok = p < len(s) && class4[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p19, n[:n19]
+										break L19
+									}
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -3000,7 +4594,7 @@ L1:
 					// ls32, inlined
 				L21:
 					for {
-						if p < len(s) && class4[s[p]] {
+						if p < len(s) && class5[s[p]] {
 							{
 								p22, n22 := p, len(n)
 								ok = true
@@ -3012,22 +4606,14 @@ L1:
 										ok = true
 									L23:
 										for {
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p23, n[:n23]
 												break L23
 											}
-											if ok = p < len(s) && class4[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p23, n[:n23]
-												break L23
-											}
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -3035,7 +4621,15 @@ L1:
 												p, n = p23, n[:n23]
 												break L23
 											}
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p23, n[:n23]
+												break L23
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -3063,22 +4657,14 @@ L1:
 										ok = true
 									L24:
 										for {
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p24, n[:n24]
 												break L24
 											}
-											if ok = p < len(s) && class4[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p24, n[:n24]
-												break L24
-											}
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -3086,7 +4672,15 @@ L1:
 												p, n = p24, n[:n24]
 												break L24
 											}
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p24, n[:n24]
+												break L24
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -3121,7 +4715,7 @@ L1:
 								break L21
 							}
 						}
-						if p < len(s) && class6[s[p]] {
+						if p < len(s) && class7[s[p]] {
 							p, n, ok = b.r34(p, n)
 							if ok {
 								break L21
@@ -3179,22 +4773,14 @@ L1:
 								ok = true
 							L29:
 								for {
-									if ok = p < len(s) && class4[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p29, n[:n29]
 										break L29
 									}
-									if ok = p < len(s) && class4[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p29, n[:n29]
-										break L29
-									}
-									if ok = p < len(s) && class4[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -3202,7 +4788,15 @@ L1:
 										p, n = p29, n[:n29]
 										break L29
 									}
-									if ok = p < len(s) && class4[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p29, n[:n29]
+										break L29
+									}
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -3255,22 +4849,14 @@ L1:
 								ok = true
 							L32:
 								for {
-									if ok = p < len(s) && class4[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p32, n[:n32]
 										break L32
 									}
-									if ok = p < len(s) && class4[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p32, n[:n32]
-										break L32
-									}
-									if ok = p < len(s) && class4[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -3278,7 +4864,15 @@ L1:
 										p, n = p32, n[:n32]
 										break L32
 									}
-									if ok = p < len(s) && class4[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p32, n[:n32]
+										break L32
+									}
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -3331,22 +4925,14 @@ L1:
 								ok = true
 							L35:
 								for {
-									if ok = p < len(s) && class4[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p35, n[:n35]
 										break L35
 									}
-									if ok = p < len(s) && class4[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p35, n[:n35]
-										break L35
-									}
-									if ok = p < len(s) && class4[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -3354,7 +4940,15 @@ L1:
 										p, n = p35, n[:n35]
 										break L35
 									}
-									if ok = p < len(s) && class4[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p35, n[:n35]
+										break L35
+									}
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -3407,22 +5001,14 @@ L1:
 								ok = true
 							L38:
 								for {
-									if ok = p < len(s) && class4[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p38, n[:n38]
 										break L38
 									}
-									if ok = p < len(s) && class4[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p38, n[:n38]
-										break L38
-									}
-									if ok = p < len(s) && class4[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -3430,7 +5016,15 @@ L1:
 										p, n = p38, n[:n38]
 										break L38
 									}
-									if ok = p < len(s) && class4[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p38, n[:n38]
+										break L38
+									}
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -3483,22 +5077,14 @@ L1:
 								ok = true
 							L41:
 								for {
-									if ok = p < len(s) && class4[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p41, n[:n41]
 										break L41
 									}
-									if ok = p < len(s) && class4[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p41, n[:n41]
-										break L41
-									}
-									if ok = p < len(s) && class4[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -3506,7 +5092,15 @@ L1:
 										p, n = p41, n[:n41]
 										break L41
 									}
-									if ok = p < len(s) && class4[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p41, n[:n41]
+										break L41
+									}
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -3550,7 +5144,7 @@ L1:
 					// ls32, inlined
 				L43:
 					for {
-						if p < len(s) && class4[s[p]] {
+						if p < len(s) && class5[s[p]] {
 							{
 								p44, n44 := p, len(n)
 								ok = true
@@ -3562,22 +5156,14 @@ L1:
 										ok = true
 									L45:
 										for {
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p45, n[:n45]
 												break L45
 											}
-											if ok = p < len(s) && class4[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p45, n[:n45]
-												break L45
-											}
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -3585,7 +5171,15 @@ L1:
 												p, n = p45, n[:n45]
 												break L45
 											}
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p45, n[:n45]
+												break L45
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -3613,22 +5207,14 @@ L1:
 										ok = true
 									L46:
 										for {
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p46, n[:n46]
 												break L46
 											}
-											if ok = p < len(s) && class4[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p46, n[:n46]
-												break L46
-											}
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -3636,7 +5222,15 @@ L1:
 												p, n = p46, n[:n46]
 												break L46
 											}
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p46, n[:n46]
+												break L46
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -3671,7 +5265,7 @@ L1:
 								break L43
 							}
 						}
-						if p < len(s) && class6[s[p]] {
+						if p < len(s) && class7[s[p]] {
 							p, n, ok = b.r34(p, n)
 							if ok {
 								break L43
@@ -3716,22 +5310,14 @@ L1:
 						ok = true
 					L50:
 						for {
-							if ok = p < len(s) && class4[s[p]]; ok {
+							if ok = p < len(s) && class5[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p50, n[:n50]
 								break L50
 							}
-							if ok = p < len(s) && class4[s[p]]; ok {
-								p++
-							}
-							ok = true
-							if !ok {
-								p, n = p50, n[:n50]
-								break L50
-							}
-							if ok = p < len(s) && class4[s[p]]; ok {
+							if ok = p < len(s) && class5[s[p]]; ok {
 								p++
 							}
 							ok = true
@@ -3739,7 +5325,15 @@ L1:
 								p, n = p50, n[:n50]
 								break L50
 							}
-							if ok = p < len(s) && class4[s[p]]; ok {
+							if ok = p < len(s) && class5[s[p]]; ok {
+								p++
+							}
+							ok = true
+							if !ok {
+								p, n = p50, n[:n50]
+								break L50
+							}
+							if ok = p < len(s) && class5[s[p]]; ok {
 								p++
 							}
 							ok = true
@@ -3774,22 +5368,14 @@ L1:
 								ok = true
 							L52:
 								for {
-									if ok = p < len(s) && class4[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p52, n[:n52]
 										break L52
 									}
-									if ok = p < len(s) && class4[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p52, n[:n52]
-										break L52
-									}
-									if ok = p < len(s) && class4[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -3797,7 +5383,15 @@ L1:
 										p, n = p52, n[:n52]
 										break L52
 									}
-									if ok = p < len(s) && class4[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p52, n[:n52]
+										break L52
+									}
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -3850,22 +5444,14 @@ L1:
 								ok = true
 							L55:
 								for {
-									if ok = p < len(s) && class4[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p55, n[:n55]
 										break L55
 									}
-									if ok = p < len(s) && class4[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p55, n[:n55]
-										break L55
-									}
-									if ok = p < len(s) && class4[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -3873,7 +5459,15 @@ L1:
 										p, n = p55, n[:n55]
 										break L55
 									}
-									if ok = p < len(s) && class4[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p55, n[:n55]
+										break L55
+									}
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -3926,22 +5520,14 @@ L1:
 								ok = true
 							L58:
 								for {
-									if ok = p < len(s) && class4[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p58, n[:n58]
 										break L58
 									}
-									if ok = p < len(s) && class4[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p58, n[:n58]
-										break L58
-									}
-									if ok = p < len(s) && class4[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -3949,7 +5535,15 @@ L1:
 										p, n = p58, n[:n58]
 										break L58
 									}
-									if ok = p < len(s) && class4[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p58, n[:n58]
+										break L58
+									}
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -4002,22 +5596,14 @@ L1:
 								ok = true
 							L61:
 								for {
-									if ok = p < len(s) && class4[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p61, n[:n61]
 										break L61
 									}
-									if ok = p < len(s) && class4[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p61, n[:n61]
-										break L61
-									}
-									if ok = p < len(s) && class4[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -4025,7 +5611,15 @@ L1:
 										p, n = p61, n[:n61]
 										break L61
 									}
-									if ok = p < len(s) && class4[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p61, n[:n61]
+										break L61
+									}
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -4069,7 +5663,7 @@ L1:
 					// ls32, inlined
 				L63:
 					for {
-						if p < len(s) && class4[s[p]] {
+						if p < len(s) && class5[s[p]] {
 							{
 								p64, n64 := p, len(n)
 								ok = true
@@ -4081,22 +5675,14 @@ L1:
 										ok = true
 									L65:
 										for {
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p65, n[:n65]
 												break L65
 											}
-											if ok = p < len(s) && class4[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p65, n[:n65]
-												break L65
-											}
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4104,7 +5690,15 @@ L1:
 												p, n = p65, n[:n65]
 												break L65
 											}
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p65, n[:n65]
+												break L65
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4132,22 +5726,14 @@ L1:
 										ok = true
 									L66:
 										for {
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p66, n[:n66]
 												break L66
 											}
-											if ok = p < len(s) && class4[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p66, n[:n66]
-												break L66
-											}
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4155,7 +5741,15 @@ L1:
 												p, n = p66, n[:n66]
 												break L66
 											}
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p66, n[:n66]
+												break L66
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4190,7 +5784,7 @@ L1:
 								break L63
 							}
 						}
-						if p < len(s) && class6[s[p]] {
+						if p < len(s) && class7[s[p]] {
 							p, n, ok = b.r34(p, n)
 							if ok {
 								break L63
@@ -4246,22 +5840,14 @@ L1:
 										ok = true
 									L72:
 										for {
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p72, n[:n72]
 												break L72
 											}
-											if ok = p < len(s) && class4[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p72, n[:n72]
-												break L72
-											}
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4269,7 +5855,15 @@ L1:
 												p, n = p72, n[:n72]
 												break L72
 											}
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p72, n[:n72]
+												break L72
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4317,22 +5911,14 @@ L1:
 								ok = true
 							L74:
 								for {
-									if ok = p < len(s) && class4[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p74, n[:n74]
 										break L74
 									}
-									if ok = p < len(s) && class4[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p74, n[:n74]
-										break L74
-									}
-									if ok = p < len(s) && class4[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -4340,7 +5926,15 @@ L1:
 										p, n = p74, n[:n74]
 										break L74
 									}
-									if ok = p < len(s) && class4[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p74, n[:n74]
+										break L74
+									}
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -4382,22 +5976,14 @@ L1:
 								ok = true
 							L76:
 								for {
-									if ok = p < len(s) && class4[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p76, n[:n76]
 										break L76
 									}
-									if ok = p < len(s) && class4[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p76, n[:n76]
-										break L76
-									}
-									if ok = p < len(s) && class4[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -4405,7 +5991,15 @@ L1:
 										p, n = p76, n[:n76]
 										break L76
 									}
-									if ok = p < len(s) && class4[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p76, n[:n76]
+										break L76
+									}
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -4458,22 +6052,14 @@ L1:
 								ok = true
 							L79:
 								for {
-									if ok = p < len(s) && class4[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p79, n[:n79]
 										break L79
 									}
-									if ok = p < len(s) && class4[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p79, n[:n79]
-										break L79
-									}
-									if ok = p < len(s) && class4[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -4481,7 +6067,15 @@ L1:
 										p, n = p79, n[:n79]
 										break L79
 									}
-									if ok = p < len(s) && class4[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p79, n[:n79]
+										break L79
+									}
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -4534,22 +6128,14 @@ L1:
 								ok = true
 							L82:
 								for {
-									if ok = p < len(s) && class4[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p82, n[:n82]
 										break L82
 									}
-									if ok = p < len(s) && class4[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p82, n[:n82]
-										break L82
-									}
-									if ok = p < len(s) && class4[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -4557,7 +6143,15 @@ L1:
 										p, n = p82, n[:n82]
 										break L82
 									}
-									if ok = p < len(s) && class4[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p82, n[:n82]
+										break L82
+									}
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -4601,7 +6195,7 @@ L1:
 					// ls32, inlined
 				L84:
 					for {
-						if p < len(s) && class4[s[p]] {
+						if p < len(s) && class5[s[p]] {
 							{
 								p85, n85 := p, len(n)
 								ok = true
@@ -4613,22 +6207,14 @@ L1:
 										ok = true
 									L86:
 										for {
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p86, n[:n86]
 												break L86
 											}
-											if ok = p < len(s) && class4[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p86, n[:n86]
-												break L86
-											}
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4636,7 +6222,15 @@ L1:
 												p, n = p86, n[:n86]
 												break L86
 											}
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p86, n[:n86]
+												break L86
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4664,22 +6258,14 @@ L1:
 										ok = true
 									L87:
 										for {
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p87, n[:n87]
 												break L87
 											}
-											if ok = p < len(s) && class4[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p87, n[:n87]
-												break L87
-											}
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4687,7 +6273,15 @@ L1:
 												p, n = p87, n[:n87]
 												break L87
 											}
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p87, n[:n87]
+												break L87
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4722,7 +6316,7 @@ L1:
 								break L84
 							}
 						}
-						if p < len(s) && class6[s[p]] {
+						if p < len(s) && class7[s[p]] {
 							p, n, ok = b.r34(p, n)
 							if ok {
 								break L84
@@ -4778,22 +6372,14 @@ L1:
 										ok = true
 									L93:
 										for {
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p93, n[:n93]
 												break L93
 											}
-											if ok = p < len(s) && class4[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p93, n[:n93]
-												break L93
-											}
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4801,7 +6387,15 @@ L1:
 												p, n = p93, n[:n93]
 												break L93
 											}
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p93, n[:n93]
+												break L93
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4855,22 +6449,14 @@ L1:
 										ok = true
 									L96:
 										for {
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p96, n[:n96]
 												break L96
 											}
-											if ok = p < len(s) && class4[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p96, n[:n96]
-												break L96
-											}
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4878,7 +6464,15 @@ L1:
 												p, n = p96, n[:n96]
 												break L96
 											}
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p96, n[:n96]
+												break L96
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -4926,22 +6520,14 @@ L1:
 								ok = true
 							L98:
 								for {
-									if ok = p < len(s) && class4[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p98, n[:n98]
 										break L98
 									}
-									if ok = p < len(s) && class4[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p98, n[:n98]
-										break L98
-									}
-									if ok = p < len(s) && class4[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -4949,7 +6535,15 @@ L1:
 										p, n = p98, n[:n98]
 										break L98
 									}
-									if ok = p < len(s) && class4[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p98, n[:n98]
+										break L98
+									}
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -4991,22 +6585,14 @@ L1:
 								ok = true
 							L100:
 								for {
-									if ok = p < len(s) && class4[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p100, n[:n100]
 										break L100
 									}
-									if ok = p < len(s) && class4[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p100, n[:n100]
-										break L100
-									}
-									if ok = p < len(s) && class4[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -5014,7 +6600,15 @@ L1:
 										p, n = p100, n[:n100]
 										break L100
 									}
-									if ok = p < len(s) && class4[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p100, n[:n100]
+										break L100
+									}
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -5067,22 +6661,14 @@ L1:
 								ok = true
 							L103:
 								for {
-									if ok = p < len(s) && class4[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p103, n[:n103]
 										break L103
 									}
-									if ok = p < len(s) && class4[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p103, n[:n103]
-										break L103
-									}
-									if ok = p < len(s) && class4[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -5090,7 +6676,15 @@ L1:
 										p, n = p103, n[:n103]
 										break L103
 									}
-									if ok = p < len(s) && class4[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p103, n[:n103]
+										break L103
+									}
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -5134,7 +6728,7 @@ L1:
 					// ls32, inlined
 				L105:
 					for {
-						if p < len(s) && class4[s[p]] {
+						if p < len(s) && class5[s[p]] {
 							{
 								p106, n106 := p, len(n)
 								ok = true
@@ -5146,22 +6740,14 @@ L1:
 										ok = true
 									L107:
 										for {
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p107, n[:n107]
 												break L107
 											}
-											if ok = p < len(s) && class4[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p107, n[:n107]
-												break L107
-											}
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5169,7 +6755,15 @@ L1:
 												p, n = p107, n[:n107]
 												break L107
 											}
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p107, n[:n107]
+												break L107
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5197,22 +6791,14 @@ L1:
 										ok = true
 									L108:
 										for {
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p108, n[:n108]
 												break L108
 											}
-											if ok = p < len(s) && class4[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p108, n[:n108]
-												break L108
-											}
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5220,7 +6806,15 @@ L1:
 												p, n = p108, n[:n108]
 												break L108
 											}
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p108, n[:n108]
+												break L108
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5255,7 +6849,7 @@ L1:
 								break L105
 							}
 						}
-						if p < len(s) && class6[s[p]] {
+						if p < len(s) && class7[s[p]] {
 							p, n, ok = b.r34(p, n)
 							if ok {
 								break L105
@@ -5311,22 +6905,14 @@ L1:
 										ok = true
 									L114:
 										for {
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p114, n[:n114]
 												break L114
 											}
-											if ok = p < len(s) && class4[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p114, n[:n114]
-												break L114
-											}
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5334,7 +6920,15 @@ L1:
 												p, n = p114, n[:n114]
 												break L114
 											}
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p114, n[:n114]
+												break L114
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5388,22 +6982,14 @@ L1:
 										ok = true
 									L117:
 										for {
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p117, n[:n117]
 												break L117
 											}
-											if ok = p < len(s) && class4[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p117, n[:n117]
-												break L117
-											}
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5411,7 +6997,15 @@ L1:
 												p, n = p117, n[:n117]
 												break L117
 											}
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p117, n[:n117]
+												break L117
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5465,22 +7059,14 @@ L1:
 										ok = true
 									L120:
 										for {
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p120, n[:n120]
 												break L120
 											}
-											if ok = p < len(s) && class4[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p120, n[:n120]
-												break L120
-											}
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5488,7 +7074,15 @@ L1:
 												p, n = p120, n[:n120]
 												break L120
 											}
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p120, n[:n120]
+												break L120
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5536,22 +7130,14 @@ L1:
 								ok = true
 							L122:
 								for {
-									if ok = p < len(s) && class4[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p122, n[:n122]
 										break L122
 									}
-									if ok = p < len(s) && class4[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p122, n[:n122]
-										break L122
-									}
-									if ok = p < len(s) && class4[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -5559,7 +7145,15 @@ L1:
 										p, n = p122, n[:n122]
 										break L122
 									}
-									if ok = p < len(s) && class4[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p122, n[:n122]
+										break L122
+									}
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -5601,22 +7195,14 @@ L1:
 								ok = true
 							L124:
 								for {
-									if ok = p < len(s) && class4[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p124, n[:n124]
 										break L124
 									}
-									if ok = p < len(s) && class4[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p124, n[:n124]
-										break L124
-									}
-									if ok = p < len(s) && class4[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -5624,7 +7210,15 @@ L1:
 										p, n = p124, n[:n124]
 										break L124
 									}
-									if ok = p < len(s) && class4[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p124, n[:n124]
+										break L124
+									}
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -5668,7 +7262,7 @@ L1:
 					// ls32, inlined
 				L126:
 					for {
-						if p < len(s) && class4[s[p]] {
+						if p < len(s) && class5[s[p]] {
 							{
 								p127, n127 := p, len(n)
 								ok = true
@@ -5680,22 +7274,14 @@ L1:
 										ok = true
 									L128:
 										for {
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p128, n[:n128]
 												break L128
 											}
-											if ok = p < len(s) && class4[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p128, n[:n128]
-												break L128
-											}
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5703,7 +7289,15 @@ L1:
 												p, n = p128, n[:n128]
 												break L128
 											}
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p128, n[:n128]
+												break L128
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5731,22 +7325,14 @@ L1:
 										ok = true
 									L129:
 										for {
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p129, n[:n129]
 												break L129
 											}
-											if ok = p < len(s) && class4[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p129, n[:n129]
-												break L129
-											}
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5754,7 +7340,15 @@ L1:
 												p, n = p129, n[:n129]
 												break L129
 											}
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p129, n[:n129]
+												break L129
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5789,7 +7383,7 @@ L1:
 								break L126
 							}
 						}
-						if p < len(s) && class6[s[p]] {
+						if p < len(s) && class7[s[p]] {
 							p, n, ok = b.r34(p, n)
 							if ok {
 								break L126
@@ -5845,22 +7439,14 @@ L1:
 										ok = true
 									L135:
 										for {
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p135, n[:n135]
 												break L135
 											}
-											if ok = p < len(s) && class4[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p135, n[:n135]
-												break L135
-											}
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5868,7 +7454,15 @@ L1:
 												p, n = p135, n[:n135]
 												break L135
 											}
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p135, n[:n135]
+												break L135
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5922,22 +7516,14 @@ L1:
 										ok = true
 									L138:
 										for {
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p138, n[:n138]
 												break L138
 											}
-											if ok = p < len(s) && class4[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p138, n[:n138]
-												break L138
-											}
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5945,7 +7531,15 @@ L1:
 												p, n = p138, n[:n138]
 												break L138
 											}
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p138, n[:n138]
+												break L138
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -5999,22 +7593,14 @@ L1:
 										ok = true
 									L141:
 										for {
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p141, n[:n141]
 												break L141
 											}
-											if ok = p < len(s) && class4[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p141, n[:n141]
-												break L141
-											}
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6022,7 +7608,15 @@ L1:
 												p, n = p141, n[:n141]
 												break L141
 											}
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p141, n[:n141]
+												break L141
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6076,22 +7670,14 @@ L1:
 										ok = true
 									L144:
 										for {
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p144, n[:n144]
 												break L144
 											}
-											if ok = p < len(s) && class4[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p144, n[:n144]
-												break L144
-											}
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6099,7 +7685,15 @@ L1:
 												p, n = p144, n[:n144]
 												break L144
 											}
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p144, n[:n144]
+												break L144
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6147,22 +7741,14 @@ L1:
 								ok = true
 							L146:
 								for {
-									if ok = p < len(s) && class4[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p146, n[:n146]
 										break L146
 									}
-									if ok = p < len(s) && class4[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p146, n[:n146]
-										break L146
-									}
-									if ok = p < len(s) && class4[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -6170,7 +7756,15 @@ L1:
 										p, n = p146, n[:n146]
 										break L146
 									}
-									if ok = p < len(s) && class4[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p146, n[:n146]
+										break L146
+									}
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -6203,7 +7797,7 @@ L1:
 					// ls32, inlined
 				L147:
 					for {
-						if p < len(s) && class4[s[p]] {
+						if p < len(s) && class5[s[p]] {
 							{
 								p148, n148 := p, len(n)
 								ok = true
@@ -6215,22 +7809,14 @@ L1:
 										ok = true
 									L149:
 										for {
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p149, n[:n149]
 												break L149
 											}
-											if ok = p < len(s) && class4[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p149, n[:n149]
-												break L149
-											}
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6238,7 +7824,15 @@ L1:
 												p, n = p149, n[:n149]
 												break L149
 											}
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p149, n[:n149]
+												break L149
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6266,22 +7860,14 @@ L1:
 										ok = true
 									L150:
 										for {
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p150, n[:n150]
 												break L150
 											}
-											if ok = p < len(s) && class4[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p150, n[:n150]
-												break L150
-											}
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6289,7 +7875,15 @@ L1:
 												p, n = p150, n[:n150]
 												break L150
 											}
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p150, n[:n150]
+												break L150
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6324,7 +7918,7 @@ L1:
 								break L147
 							}
 						}
-						if p < len(s) && class6[s[p]] {
+						if p < len(s) && class7[s[p]] {
 							p, n, ok = b.r34(p, n)
 							if ok {
 								break L147
@@ -6380,22 +7974,14 @@ L1:
 										ok = true
 									L156:
 										for {
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p156, n[:n156]
 												break L156
 											}
-											if ok = p < len(s) && class4[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p156, n[:n156]
-												break L156
-											}
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6403,7 +7989,15 @@ L1:
 												p, n = p156, n[:n156]
 												break L156
 											}
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p156, n[:n156]
+												break L156
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6457,22 +8051,14 @@ L1:
 										ok = true
 									L159:
 										for {
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p159, n[:n159]
 												break L159
 											}
-											if ok = p < len(s) && class4[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p159, n[:n159]
-												break L159
-											}
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6480,7 +8066,15 @@ L1:
 												p, n = p159, n[:n159]
 												break L159
 											}
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p159, n[:n159]
+												break L159
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6534,22 +8128,14 @@ L1:
 										ok = true
 									L162:
 										for {
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p162, n[:n162]
 												break L162
 											}
-											if ok = p < len(s) && class4[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p162, n[:n162]
-												break L162
-											}
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6557,7 +8143,15 @@ L1:
 												p, n = p162, n[:n162]
 												break L162
 											}
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p162, n[:n162]
+												break L162
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6611,22 +8205,14 @@ L1:
 										ok = true
 									L165:
 										for {
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p165, n[:n165]
 												break L165
 											}
-											if ok = p < len(s) && class4[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p165, n[:n165]
-												break L165
-											}
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6634,7 +8220,15 @@ L1:
 												p, n = p165, n[:n165]
 												break L165
 											}
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p165, n[:n165]
+												break L165
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6688,22 +8282,14 @@ L1:
 										ok = true
 									L168:
 										for {
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p168, n[:n168]
 												break L168
 											}
-											if ok = p < len(s) && class4[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p168, n[:n168]
-												break L168
-											}
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6711,7 +8297,15 @@ L1:
 												p, n = p168, n[:n168]
 												break L168
 											}
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p168, n[:n168]
+												break L168
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6759,22 +8353,14 @@ L1:
 								ok = true
 							L170:
 								for {
-									if ok = p < len(s) && class4[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p170, n[:n170]
 										break L170
 									}
-									if ok = p < len(s) && class4[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p170, n[:n170]
-										break L170
-									}
-									if ok = p < len(s) && class4[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -6782,7 +8368,15 @@ L1:
 										p, n = p170, n[:n170]
 										break L170
 									}
-									if ok = p < len(s) && class4[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p170, n[:n170]
+										break L170
+									}
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -6818,22 +8412,14 @@ L1:
 						ok = true
 					L171:
 						for {
-							if ok = p < len(s) && class4[s[p]]; ok {
+							if ok = p < len(s) && class5[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p171, n[:n171]
 								break L171
 							}
-							if ok = p < len(s) && class4[s[p]]; ok {
-								p++
-							}
-							ok = true
-							if !ok {
-								p, n = p171, n[:n171]
-								break L171
-							}
-							if ok = p < len(s) && class4[s[p]]; ok {
+							if ok = p < len(s) && class5[s[p]]; ok {
 								p++
 							}
 							ok = true
@@ -6841,7 +8427,15 @@ L1:
 								p, n = p171, n[:n171]
 								break L171
 							}
-							if ok = p < len(s) && class4[s[p]]; ok {
+							if ok = p < len(s) && class5[s[p]]; ok {
+								p++
+							}
+							ok = true
+							if !ok {
+								p, n = p171, n[:n171]
+								break L171
+							}
+							if ok = p < len(s) && class5[s[p]]; ok {
 								p++
 							}
 							ok = true
@@ -6899,22 +8493,14 @@ L1:
 										ok = true
 									L176:
 										for {
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p176, n[:n176]
 												break L176
 											}
-											if ok = p < len(s) && class4[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p176, n[:n176]
-												break L176
-											}
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6922,7 +8508,15 @@ L1:
 												p, n = p176, n[:n176]
 												break L176
 											}
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p176, n[:n176]
+												break L176
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6976,22 +8570,14 @@ L1:
 										ok = true
 									L179:
 										for {
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p179, n[:n179]
 												break L179
 											}
-											if ok = p < len(s) && class4[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p179, n[:n179]
-												break L179
-											}
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -6999,7 +8585,15 @@ L1:
 												p, n = p179, n[:n179]
 												break L179
 											}
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p179, n[:n179]
+												break L179
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -7053,22 +8647,14 @@ L1:
 										ok = true
 									L182:
 										for {
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p182, n[:n182]
 												break L182
 											}
-											if ok = p < len(s) && class4[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p182, n[:n182]
-												break L182
-											}
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -7076,7 +8662,15 @@ L1:
 												p, n = p182, n[:n182]
 												break L182
 											}
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p182, n[:n182]
+												break L182
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -7130,22 +8724,14 @@ L1:
 										ok = true
 									L185:
 										for {
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p185, n[:n185]
 												break L185
 											}
-											if ok = p < len(s) && class4[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p185, n[:n185]
-												break L185
-											}
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -7153,7 +8739,15 @@ L1:
 												p, n = p185, n[:n185]
 												break L185
 											}
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p185, n[:n185]
+												break L185
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -7207,22 +8801,14 @@ L1:
 										ok = true
 									L188:
 										for {
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p188, n[:n188]
 												break L188
 											}
-											if ok = p < len(s) && class4[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p188, n[:n188]
-												break L188
-											}
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -7230,7 +8816,15 @@ L1:
 												p, n = p188, n[:n188]
 												break L188
 											}
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p188, n[:n188]
+												break L188
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -7284,22 +8878,14 @@ L1:
 										ok = true
 									L191:
 										for {
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p191, n[:n191]
 												break L191
 											}
-											if ok = p < len(s) && class4[s[p]]; ok {
-												p++
-											}
-											ok = true
-											if !ok {
-												p, n = p191, n[:n191]
-												break L191
-											}
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -7307,7 +8893,15 @@ L1:
 												p, n = p191, n[:n191]
 												break L191
 											}
-											if ok = p < len(s) && class4[s[p]]; ok {
+											if ok = p < len(s) && class5[s[p]]; ok {
+												p++
+											}
+											ok = true
+											if !ok {
+												p, n = p191, n[:n191]
+												break L191
+											}
+											if ok = p < len(s) && class5[s[p]]; ok {
 												p++
 											}
 											ok = true
@@ -7355,22 +8949,14 @@ L1:
 								ok = true
 							L193:
 								for {
-									if ok = p < len(s) && class4[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p193, n[:n193]
 										break L193
 									}
-									if ok = p < len(s) && class4[s[p]]; ok {
-										p++
-									}
-									ok = true
-									if !ok {
-										p, n = p193, n[:n193]
-										break L193
-									}
-									if ok = p < len(s) && class4[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -7378,7 +8964,15 @@ L1:
 										p, n = p193, n[:n193]
 										break L193
 									}
-									if ok = p < len(s) && class4[s[p]]; ok {
+									if ok = p < len(s) && class5[s[p]]; ok {
+										p++
+									}
+									ok = true
+									if !ok {
+										p, n = p193, n[:n193]
+										break L193
+									}
+									if ok = p < len(s) && class5[s[p]]; ok {
 										p++
 									}
 									ok = true
@@ -7456,22 +9050,14 @@ func (b *treeBuilder) r30(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = true
 			L2:
 				for {
-					if ok = p < len(s) && class4[s[p]]; ok {
+					if ok = p < len(s) && class5[s[p]]; ok {
 						p++
 					}
 					if !ok {
 						p, n = p2, n[:n2]
 						break L2
 					}
-					if ok = p < len(s) && class4[s[p]]; ok {
-						p++
-					}
-					ok = true
-					if !ok {
-						p, n = p2, n[:n2]
-						break L2
-					}
-					if ok = p < len(s) && class4[s[p]]; ok {
+					if ok = p < len(s) && class5[s[p]]; ok {
 						p++
 					}
 					ok = true
@@ -7479,7 +9065,15 @@ func (b *treeBuilder) r30(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						p, n = p2, n[:n2]
 						break L2
 					}
-					if ok = p < len(s) && class4[s[p]]; ok {
+					if ok = p < len(s) && class5[s[p]]; ok {
+						p++
+					}
+					ok = true
+					if !ok {
+						p, n = p2, n[:n2]
+						break L2
+					}
+					if ok = p < len(s) && class5[s[p]]; ok {
 						p++
 					}
 					ok = true
@@ -7544,22 +9138,14 @@ func (b *treeBuilder) r32(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		ok = true
 	L1:
 		for {
-			if ok = p < len(s) && class4[s[p]]; ok {
+			if ok = p < len(s) && class5[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(s) && class4[s[p]]; ok {
-				p++
-			}
-			ok = true
-			if !ok {
-				p, n = p1, n[:n1]
-				break L1
-			}
-			if ok = p < len(s) && class4[s[p]]; ok {
+			if ok = p < len(s) && class5[s[p]]; ok {
 				p++
 			}
 			ok = true
@@ -7567,7 +9153,15 @@ func (b *treeBuilder) r32(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(s) && class4[s[p]]; ok {
+			if ok = p < len(s) && class5[s[p]]; ok {
+				p++
+			}
+			ok = true
+			if !ok {
+				p, n = p1, n[:n1]
+				break L1
+			}
+			if ok = p < len(s) && class5[s[p]]; ok {
 				p++
 			}
 			ok = true
@@ -7590,7 +9184,7 @@ func (b *treeBuilder) r33(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	s := b.s
 L1:
 	for {
-		if p < len(s) && class4[s[p]] {
+		if p < len(s) && class5[s[p]] {
 			{
 				p2, n2 := p, len(n)
 				ok = true
@@ -7602,22 +9196,14 @@ L1:
 						ok = true
 					L3:
 						for {
-							if ok = p < len(s) && class4[s[p]]; ok {
+							if ok = p < len(s) && class5[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(s) && class4[s[p]]; ok {
-								p++
-							}
-							ok = true
-							if !ok {
-								p, n = p3, n[:n3]
-								break L3
-							}
-							if ok = p < len(s) && class4[s[p]]; ok {
+							if ok = p < len(s) && class5[s[p]]; ok {
 								p++
 							}
 							ok = true
@@ -7625,7 +9211,15 @@ L1:
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(s) && class4[s[p]]; ok {
+							if ok = p < len(s) && class5[s[p]]; ok {
+								p++
+							}
+							ok = true
+							if !ok {
+								p, n = p3, n[:n3]
+								break L3
+							}
+							if ok = p < len(s) && class5[s[p]]; ok {
 								p++
 							}
 							ok = true
@@ -7653,22 +9247,14 @@ L1:
 						ok = true
 					L4:
 						for {
-							if ok = p < len(s) && class4[s[p]]; ok {
+							if ok = p < len(s) && class5[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p4, n[:n4]
 								break L4
 							}
-							if ok = p < len(s) && class4[s[p]]; ok {
-								p++
-							}
-							ok = true
-							if !ok {
-								p, n = p4, n[:n4]
-								break L4
-							}
-							if ok = p < len(s) && class4[s[p]]; ok {
+							if ok = p < len(s) && class5[s[p]]; ok {
 								p++
 							}
 							ok = true
@@ -7676,7 +9262,15 @@ L1:
 								p, n = p4, n[:n4]
 								break L4
 							}
-							if ok = p < len(s) && class4[s[p]]; ok {
+							if ok = p < len(s) && class5[s[p]]; ok {
+								p++
+							}
+							ok = true
+							if !ok {
+								p, n = p4, n[:n4]
+								break L4
+							}
+							if ok = p < len(s) && class5[s[p]]; ok {
 								p++
 							}
 							ok = true
@@ -7711,7 +9305,7 @@ L1:
 				break L1
 			}
 		}
-		if p < len(s) && class6[s[p]] {
+		if p < len(s) && class7[s[p]] {
 			p, n, ok = b.r34(p, n)
 			if ok {
 				break L1
@@ -7738,7 +9332,150 @@ func (b *treeBuilder) r34(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		ok = true
 	L1:
 		for {
-			p, n, ok = b.r35(p, n)
+			// dec_octet, inlined
+			node2 := len(n)
+			n = append(n, ast.TreeNode{})
+			n[node2].Start, n[node2].Rule = uint32(p), 33
+		L3:
+			for {
+				if p < len(s) && class18[s[p]] {
+					{
+						p4, n4 := p, len(n)
+						ok = true
+					L4:
+						for {
+							if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
+								p += 2
+							}
+							if !ok {
+								p, n = p4, n[:n4]
+								break L4
+							}
+							if ok = p < len(s) && class19[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p4, n[:n4]
+								break L4
+							}
+							break
+						}
+					}
+					if ok {
+						break L3
+					}
+				}
+				if p < len(s) && class18[s[p]] {
+					{
+						p5, n5 := p, len(n)
+						ok = true
+					L5:
+						for {
+							if ok = p < len(s) && s[p] == '2'; ok {
+								p++
+							}
+							if !ok {
+								p, n = p5, n[:n5]
+								break L5
+							}
+							if ok = p < len(s) && class20[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p5, n[:n5]
+								break L5
+							}
+							if ok = p < len(s) && class7[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p5, n[:n5]
+								break L5
+							}
+							break
+						}
+					}
+					if ok {
+						break L3
+					}
+				}
+				if p < len(s) && class21[s[p]] {
+					{
+						p6, n6 := p, len(n)
+						ok = true
+					L6:
+						for {
+							if ok = p < len(s) && s[p] == '1'; ok {
+								p++
+							}
+							if !ok {
+								p, n = p6, n[:n6]
+								break L6
+							}
+							if ok = p < len(s) && class7[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p6, n[:n6]
+								break L6
+							}
+							if ok = p < len(s) && class7[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p6, n[:n6]
+								break L6
+							}
+							break
+						}
+					}
+					if ok {
+						break L3
+					}
+				}
+				if p < len(s) && class22[s[p]] {
+					{
+						p7, n7 := p, len(n)
+						ok = true
+					L7:
+						for {
+							if ok = p < len(s) && class22[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p7, n[:n7]
+								break L7
+							}
+							if ok = p < len(s) && class7[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p7, n[:n7]
+								break L7
+							}
+							break
+						}
+					}
+					if ok {
+						break L3
+					}
+				}
+				if p < len(s) && class7[s[p]] {
+					if ok = p < len(s) && class7[s[p]]; ok {
+						p++
+					}
+					if ok {
+						break L3
+					}
+				}
+				ok = false
+				break
+			}
+			if ok {
+				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+			} else {
+				n = n[:node2]
+			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -7750,7 +9487,150 @@ func (b *treeBuilder) r34(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			p, n, ok = b.r35(p, n)
+			// dec_octet, inlined
+			node8 := len(n)
+			n = append(n, ast.TreeNode{})
+			n[node8].Start, n[node8].Rule = uint32(p), 33
+		L9:
+			for {
+				if p < len(s) && class18[s[p]] {
+					{
+						p10, n10 := p, len(n)
+						ok = true
+					L10:
+						for {
+							if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
+								p += 2
+							}
+							if !ok {
+								p, n = p10, n[:n10]
+								break L10
+							}
+							if ok = p < len(s) && class19[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p10, n[:n10]
+								break L10
+							}
+							break
+						}
+					}
+					if ok {
+						break L9
+					}
+				}
+				if p < len(s) && class18[s[p]] {
+					{
+						p11, n11 := p, len(n)
+						ok = true
+					L11:
+						for {
+							if ok = p < len(s) && s[p] == '2'; ok {
+								p++
+							}
+							if !ok {
+								p, n = p11, n[:n11]
+								break L11
+							}
+							if ok = p < len(s) && class20[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p11, n[:n11]
+								break L11
+							}
+							if ok = p < len(s) && class7[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p11, n[:n11]
+								break L11
+							}
+							break
+						}
+					}
+					if ok {
+						break L9
+					}
+				}
+				if p < len(s) && class21[s[p]] {
+					{
+						p12, n12 := p, len(n)
+						ok = true
+					L12:
+						for {
+							if ok = p < len(s) && s[p] == '1'; ok {
+								p++
+							}
+							if !ok {
+								p, n = p12, n[:n12]
+								break L12
+							}
+							if ok = p < len(s) && class7[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p12, n[:n12]
+								break L12
+							}
+							if ok = p < len(s) && class7[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p12, n[:n12]
+								break L12
+							}
+							break
+						}
+					}
+					if ok {
+						break L9
+					}
+				}
+				if p < len(s) && class22[s[p]] {
+					{
+						p13, n13 := p, len(n)
+						ok = true
+					L13:
+						for {
+							if ok = p < len(s) && class22[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p13, n[:n13]
+								break L13
+							}
+							if ok = p < len(s) && class7[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p13, n[:n13]
+								break L13
+							}
+							break
+						}
+					}
+					if ok {
+						break L9
+					}
+				}
+				if p < len(s) && class7[s[p]] {
+					if ok = p < len(s) && class7[s[p]]; ok {
+						p++
+					}
+					if ok {
+						break L9
+					}
+				}
+				ok = false
+				break
+			}
+			if ok {
+				n[node8].End, n[node8].Next = uint32(p), uint32(len(n))
+			} else {
+				n = n[:node8]
+			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -7762,7 +9642,150 @@ func (b *treeBuilder) r34(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			p, n, ok = b.r35(p, n)
+			// dec_octet, inlined
+			node14 := len(n)
+			n = append(n, ast.TreeNode{})
+			n[node14].Start, n[node14].Rule = uint32(p), 33
+		L15:
+			for {
+				if p < len(s) && class18[s[p]] {
+					{
+						p16, n16 := p, len(n)
+						ok = true
+					L16:
+						for {
+							if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
+								p += 2
+							}
+							if !ok {
+								p, n = p16, n[:n16]
+								break L16
+							}
+							if ok = p < len(s) && class19[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p16, n[:n16]
+								break L16
+							}
+							break
+						}
+					}
+					if ok {
+						break L15
+					}
+				}
+				if p < len(s) && class18[s[p]] {
+					{
+						p17, n17 := p, len(n)
+						ok = true
+					L17:
+						for {
+							if ok = p < len(s) && s[p] == '2'; ok {
+								p++
+							}
+							if !ok {
+								p, n = p17, n[:n17]
+								break L17
+							}
+							if ok = p < len(s) && class20[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p17, n[:n17]
+								break L17
+							}
+							if ok = p < len(s) && class7[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p17, n[:n17]
+								break L17
+							}
+							break
+						}
+					}
+					if ok {
+						break L15
+					}
+				}
+				if p < len(s) && class21[s[p]] {
+					{
+						p18, n18 := p, len(n)
+						ok = true
+					L18:
+						for {
+							if ok = p < len(s) && s[p] == '1'; ok {
+								p++
+							}
+							if !ok {
+								p, n = p18, n[:n18]
+								break L18
+							}
+							if ok = p < len(s) && class7[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p18, n[:n18]
+								break L18
+							}
+							if ok = p < len(s) && class7[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p18, n[:n18]
+								break L18
+							}
+							break
+						}
+					}
+					if ok {
+						break L15
+					}
+				}
+				if p < len(s) && class22[s[p]] {
+					{
+						p19, n19 := p, len(n)
+						ok = true
+					L19:
+						for {
+							if ok = p < len(s) && class22[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p19, n[:n19]
+								break L19
+							}
+							if ok = p < len(s) && class7[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p19, n[:n19]
+								break L19
+							}
+							break
+						}
+					}
+					if ok {
+						break L15
+					}
+				}
+				if p < len(s) && class7[s[p]] {
+					if ok = p < len(s) && class7[s[p]]; ok {
+						p++
+					}
+					if ok {
+						break L15
+					}
+				}
+				ok = false
+				break
+			}
+			if ok {
+				n[node14].End, n[node14].Next = uint32(p), uint32(len(n))
+			} else {
+				n = n[:node14]
+			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -7774,7 +9797,150 @@ func (b *treeBuilder) r34(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			p, n, ok = b.r35(p, n)
+			// dec_octet, inlined
+			node20 := len(n)
+			n = append(n, ast.TreeNode{})
+			n[node20].Start, n[node20].Rule = uint32(p), 33
+		L21:
+			for {
+				if p < len(s) && class18[s[p]] {
+					{
+						p22, n22 := p, len(n)
+						ok = true
+					L22:
+						for {
+							if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
+								p += 2
+							}
+							if !ok {
+								p, n = p22, n[:n22]
+								break L22
+							}
+							if ok = p < len(s) && class19[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p22, n[:n22]
+								break L22
+							}
+							break
+						}
+					}
+					if ok {
+						break L21
+					}
+				}
+				if p < len(s) && class18[s[p]] {
+					{
+						p23, n23 := p, len(n)
+						ok = true
+					L23:
+						for {
+							if ok = p < len(s) && s[p] == '2'; ok {
+								p++
+							}
+							if !ok {
+								p, n = p23, n[:n23]
+								break L23
+							}
+							if ok = p < len(s) && class20[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p23, n[:n23]
+								break L23
+							}
+							if ok = p < len(s) && class7[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p23, n[:n23]
+								break L23
+							}
+							break
+						}
+					}
+					if ok {
+						break L21
+					}
+				}
+				if p < len(s) && class21[s[p]] {
+					{
+						p24, n24 := p, len(n)
+						ok = true
+					L24:
+						for {
+							if ok = p < len(s) && s[p] == '1'; ok {
+								p++
+							}
+							if !ok {
+								p, n = p24, n[:n24]
+								break L24
+							}
+							if ok = p < len(s) && class7[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p24, n[:n24]
+								break L24
+							}
+							if ok = p < len(s) && class7[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p24, n[:n24]
+								break L24
+							}
+							break
+						}
+					}
+					if ok {
+						break L21
+					}
+				}
+				if p < len(s) && class22[s[p]] {
+					{
+						p25, n25 := p, len(n)
+						ok = true
+					L25:
+						for {
+							if ok = p < len(s) && class22[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p25, n[:n25]
+								break L25
+							}
+							if ok = p < len(s) && class7[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p25, n[:n25]
+								break L25
+							}
+							break
+						}
+					}
+					if ok {
+						break L21
+					}
+				}
+				if p < len(s) && class7[s[p]] {
+					if ok = p < len(s) && class7[s[p]]; ok {
+						p++
+					}
+					if ok {
+						break L21
+					}
+				}
+				ok = false
+				break
+			}
+			if ok {
+				n[node20].End, n[node20].Next = uint32(p), uint32(len(n))
+			} else {
+				n = n[:node20]
+			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -7848,7 +10014,7 @@ L1:
 						p, n = p3, n[:n3]
 						break L3
 					}
-					if ok = p < len(s) && class6[s[p]]; ok {
+					if ok = p < len(s) && class7[s[p]]; ok {
 						p++
 					}
 					if !ok {
@@ -7875,14 +10041,14 @@ L1:
 						p, n = p4, n[:n4]
 						break L4
 					}
-					if ok = p < len(s) && class6[s[p]]; ok {
+					if ok = p < len(s) && class7[s[p]]; ok {
 						p++
 					}
 					if !ok {
 						p, n = p4, n[:n4]
 						break L4
 					}
-					if ok = p < len(s) && class6[s[p]]; ok {
+					if ok = p < len(s) && class7[s[p]]; ok {
 						p++
 					}
 					if !ok {
@@ -7909,7 +10075,7 @@ L1:
 						p, n = p5, n[:n5]
 						break L5
 					}
-					if ok = p < len(s) && class6[s[p]]; ok {
+					if ok = p < len(s) && class7[s[p]]; ok {
 						p++
 					}
 					if !ok {
@@ -7923,8 +10089,8 @@ L1:
 				break L1
 			}
 		}
-		if p < len(s) && class6[s[p]] {
-			if ok = p < len(s) && class6[s[p]]; ok {
+		if p < len(s) && class7[s[p]] {
+			if ok = p < len(s) && class7[s[p]]; ok {
 				p++
 			}
 			if ok {
@@ -7960,14 +10126,14 @@ func (b *treeBuilder) r36(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(s) && class4[s[p]]; ok {
+			if ok = p < len(s) && class5[s[p]]; ok {
 				p++
 			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			if ok = p < len(s) && class4[s[p]]; ok {
+			if ok = p < len(s) && class5[s[p]]; ok {
 				p++
 			}
 			if !ok {
@@ -7987,7 +10153,7 @@ func (b *treeBuilder) r37(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	s := b.s
-	if ok = p < len(s) && class12[s[p]]; ok {
+	if ok = p < len(s) && class13[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -8072,7 +10238,7 @@ func (b *treeBuilder) r42(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	s := b.s
-	if ok = p < len(s) && class6[s[p]]; ok {
+	if ok = p < len(s) && class7[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -8085,7 +10251,7 @@ func (b *treeBuilder) r43(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	s := b.s
-	if ok = p < len(s) && class4[s[p]]; ok {
+	if ok = p < len(s) && class5[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -8094,44 +10260,44 @@ func (b *treeBuilder) r43(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 // class0 is the first bytes of an alternative.
 var class0 = [256]bool{65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
 
-// class1 is the first bytes of an alternative.
-var class1 = [256]bool{47: true}
+// class1 is ['a'-'z”A'-'Z”0'-'9”+”.”-'].
+var class1 = [256]bool{43: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
 
-// class2 is ['a'-'z”A'-'Z”0'-'9”.”_”~”!”$”&”\”'(”)”*”+”,”;”=”:”-'].
-var class2 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 59: true, 61: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
+// class2 is the first bytes of an alternative.
+var class2 = [256]bool{47: true}
 
-// class3 is the first bytes of an alternative.
-var class3 = [256]bool{37: true}
+// class3 is ['a'-'z”A'-'Z”0'-'9”.”_”~”!”$”&”\”'(”)”*”+”,”;”=”:”@”/”?”-'].
+var class3 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 47: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 59: true, 61: true, 63: true, 64: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
 
-// class4 is ['0'-'9”a'-'f”A'-'F'].
-var class4 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true}
+// class4 is the first bytes of an alternative.
+var class4 = [256]bool{37: true}
 
-// class5 is the first bytes of an alternative.
-var class5 = [256]bool{91: true}
+// class5 is ['0'-'9”a'-'f”A'-'F'].
+var class5 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true}
 
-// class6 is the first bytes of an alternative.
-var class6 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true}
+// class6 is ['a'-'z”A'-'Z”0'-'9”.”_”~”!”$”&”\”'(”)”*”+”,”;”=”:”-'].
+var class6 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 59: true, 61: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
 
-// class7 is the first bytes of an alternative.
-var class7 = [256]bool{33: true, 36: true, 37: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 59: true, 61: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
+// class7 is ['0'-'9'].
+var class7 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true}
 
-// class8 is ['a'-'z”A'-'Z”0'-'9”.”_”~”!”$”&”\”'(”)”*”+”,”;”=”-'].
-var class8 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 59: true, 61: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
+// class8 is the first bytes of an alternative.
+var class8 = [256]bool{91: true}
 
-// class9 is ['a'-'z”A'-'Z”0'-'9”.”_”~”!”$”&”\”'(”)”*”+”,”;”=”:”@”-'].
-var class9 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 59: true, 61: true, 64: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
+// class9 is the first bytes of an alternative.
+var class9 = [256]bool{33: true, 36: true, 37: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 59: true, 61: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
 
-// class10 is ['a'-'z”A'-'Z”0'-'9”.”_”~”!”$”&”\”'(”)”*”+”,”;”=”@”-'].
-var class10 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 59: true, 61: true, 64: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
+// class10 is ['a'-'z”A'-'Z”0'-'9”.”_”~”!”$”&”\”'(”)”*”+”,”;”=”-'].
+var class10 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 59: true, 61: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
 
-// class11 is ['a'-'z”A'-'Z”0'-'9”.”_”~”!”$”&”\”'(”)”*”+”,”;”=”:”@”/”?”-'].
-var class11 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 47: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 59: true, 61: true, 63: true, 64: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
+// class11 is ['a'-'z”A'-'Z”0'-'9”.”_”~”!”$”&”\”'(”)”*”+”,”;”=”:”@”-'].
+var class11 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 59: true, 61: true, 64: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
 
-// class12 is the first bytes of an alternative.
-var class12 = [256]bool{45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
+// class12 is ['a'-'z”A'-'Z”0'-'9”.”_”~”!”$”&”\”'(”)”*”+”,”;”=”@”-'].
+var class12 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 59: true, 61: true, 64: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
 
-// class13 is ['a'-'z”A'-'Z”0'-'9”+”.”-'].
-var class13 = [256]bool{43: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
+// class13 is the first bytes of an alternative.
+var class13 = [256]bool{45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
 
 // class14 is the first bytes of an alternative.
 var class14 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true}

@@ -802,7 +802,118 @@ func (b *treeBuilder) r3(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		ok = true
 	L1:
 		for {
-			p, n, ok = b.r4(p, n)
+			// generic_scheme, inlined
+			node2 := len(n)
+			n = append(n, ast.TreeNode{})
+			n[node2].Start, n[node2].Rule = uint32(p), 3
+			{
+				p3, n3 := p, len(n)
+				ok = true
+			L3:
+				for {
+					if ok = p < len(s) && class9[s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, n = p3, n[:n3]
+						break L3
+					}
+					{
+						start4 := p
+						for b.work <= b.limit { // past the limit, no round is tried
+							q4 := p
+							{
+								p5, n5 := p, len(n)
+								ok = true
+							L5:
+								for {
+									{
+										p6, n6 := p, len(n)
+										if ok = p < len(s) && s[p] == ':'; ok {
+											p++
+										}
+										p, n = p6, n[:n6]
+										ok = !ok
+									}
+									if !ok {
+										p, n = p5, n[:n5]
+										break L5
+									}
+									// xalpha, inlined
+								L7:
+									for {
+										if p < len(s) && class10[s[p]] {
+											if ok = p < len(s) && class10[s[p]]; ok {
+												p++
+											}
+											if ok {
+												break L7
+											}
+										}
+										if p < len(s) && class11[s[p]] {
+											// escape, inlined
+											{
+												p8, n8 := p, len(n)
+												ok = true
+											L8:
+												for {
+													if ok = p < len(s) && s[p] == '%'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p8, n[:n8]
+														break L8
+													}
+													if ok = p < len(s) && class12[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p8, n[:n8]
+														break L8
+													}
+													if ok = p < len(s) && class12[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p8, n[:n8]
+														break L8
+													}
+													break
+												}
+											}
+											if ok {
+												break L7
+											}
+										}
+										ok = false
+										break
+									}
+									if !ok {
+										p, n = p5, n[:n5]
+										break L5
+									}
+									break
+								}
+							}
+							if !ok || p == q4 {
+								break
+							}
+						}
+						b.work += p - start4
+						ok = b.work <= b.limit
+					}
+					if !ok {
+						p, n = p3, n[:n3]
+						break L3
+					}
+					break
+				}
+			}
+			if ok {
+				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+			} else {
+				n = n[:node2]
+			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -820,21 +931,21 @@ func (b *treeBuilder) r3(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				break L1
 			}
 			{
-				p2, n2 := p, len(n)
+				p9, n9 := p, len(n)
 				ok = true
-			L2:
+			L9:
 				for {
 					if ok = p < len(s) && s[p] == '?'; ok {
 						p++
 					}
 					if !ok {
-						p, n = p2, n[:n2]
-						break L2
+						p, n = p9, n[:n9]
+						break L9
 					}
 					p, n, ok = b.r41(p, n)
 					if !ok {
-						p, n = p2, n[:n2]
-						break L2
+						p, n = p9, n[:n9]
+						break L9
 					}
 					break
 				}
@@ -1006,7 +1117,18 @@ func (b *treeBuilder) r6(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		ok = true
 	L1:
 		for {
-			p, n, ok = b.r62(p, n)
+			// scheme_http, inlined
+			node2 := len(n)
+			n = append(n, ast.TreeNode{})
+			n[node2].Start, n[node2].Rule = uint32(p), 3
+			if ok = len(s)-p >= 4 && s[p:p+4] == "http"; ok {
+				p += 4
+			}
+			if ok {
+				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+			} else {
+				n = n[:node2]
+			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -1031,21 +1153,21 @@ func (b *treeBuilder) r6(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				break L1
 			}
 			{
-				p2, n2 := p, len(n)
+				p3, n3 := p, len(n)
 				ok = true
-			L2:
+			L3:
 				for {
 					if ok = p < len(s) && s[p] == '/'; ok {
 						p++
 					}
 					if !ok {
-						p, n = p2, n[:n2]
-						break L2
+						p, n = p3, n[:n3]
+						break L3
 					}
 					p, n, ok = b.r40(p, n)
 					if !ok {
-						p, n = p2, n[:n2]
-						break L2
+						p, n = p3, n[:n3]
+						break L3
 					}
 					break
 				}
@@ -1056,21 +1178,21 @@ func (b *treeBuilder) r6(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				break L1
 			}
 			{
-				p3, n3 := p, len(n)
+				p4, n4 := p, len(n)
 				ok = true
-			L3:
+			L4:
 				for {
 					if ok = p < len(s) && s[p] == '?'; ok {
 						p++
 					}
 					if !ok {
-						p, n = p3, n[:n3]
-						break L3
+						p, n = p4, n[:n4]
+						break L4
 					}
 					p, n, ok = b.r41(p, n)
 					if !ok {
-						p, n = p3, n[:n3]
-						break L3
+						p, n = p4, n[:n4]
+						break L4
 					}
 					break
 				}
@@ -1105,7 +1227,18 @@ func (b *treeBuilder) r7(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		ok = true
 	L1:
 		for {
-			p, n, ok = b.r63(p, n)
+			// scheme_ftp, inlined
+			node2 := len(n)
+			n = append(n, ast.TreeNode{})
+			n[node2].Start, n[node2].Rule = uint32(p), 3
+			if ok = len(s)-p >= 3 && s[p:p+3] == "ftp"; ok {
+				p += 3
+			}
+			if ok {
+				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+			} else {
+				n = n[:node2]
+			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -1166,7 +1299,18 @@ func (b *treeBuilder) r8(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		ok = true
 	L1:
 		for {
-			p, n, ok = b.r64(p, n)
+			// scheme_afs, inlined
+			node2 := len(n)
+			n = append(n, ast.TreeNode{})
+			n[node2].Start, n[node2].Rule = uint32(p), 3
+			if ok = len(s)-p >= 3 && s[p:p+3] == "afs"; ok {
+				p += 3
+			}
+			if ok {
+				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+			} else {
+				n = n[:node2]
+			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -1227,7 +1371,18 @@ func (b *treeBuilder) r9(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		ok = true
 	L1:
 		for {
-			p, n, ok = b.r65(p, n)
+			// scheme_news, inlined
+			node2 := len(n)
+			n = append(n, ast.TreeNode{})
+			n[node2].Start, n[node2].Rule = uint32(p), 3
+			if ok = len(s)-p >= 4 && s[p:p+4] == "news"; ok {
+				p += 4
+			}
+			if ok {
+				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+			} else {
+				n = n[:node2]
+			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -1349,7 +1504,18 @@ func (b *treeBuilder) r11(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		ok = true
 	L1:
 		for {
-			p, n, ok = b.r66(p, n)
+			// scheme_wais, inlined
+			node2 := len(n)
+			n = append(n, ast.TreeNode{})
+			n[node2].Start, n[node2].Rule = uint32(p), 3
+			if ok = len(s)-p >= 4 && s[p:p+4] == "wais"; ok {
+				p += 4
+			}
+			if ok {
+				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+			} else {
+				n = n[:node2]
+			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -1386,21 +1552,21 @@ func (b *treeBuilder) r11(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				break L1
 			}
 			{
-				p2, n2 := p, len(n)
+				p3, n3 := p, len(n)
 				ok = true
-			L2:
+			L3:
 				for {
 					if ok = p < len(s) && s[p] == '?'; ok {
 						p++
 					}
 					if !ok {
-						p, n = p2, n[:n2]
-						break L2
+						p, n = p3, n[:n3]
+						break L3
 					}
 					p, n, ok = b.r41(p, n)
 					if !ok {
-						p, n = p2, n[:n2]
-						break L2
+						p, n = p3, n[:n3]
+						break L3
 					}
 					break
 				}
@@ -1435,7 +1601,18 @@ func (b *treeBuilder) r12(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		ok = true
 	L1:
 		for {
-			p, n, ok = b.r66(p, n)
+			// scheme_wais, inlined
+			node2 := len(n)
+			n = append(n, ast.TreeNode{})
+			n[node2].Start, n[node2].Rule = uint32(p), 3
+			if ok = len(s)-p >= 4 && s[p:p+4] == "wais"; ok {
+				p += 4
+			}
+			if ok {
+				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+			} else {
+				n = n[:node2]
+			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -1490,7 +1667,27 @@ func (b *treeBuilder) r12(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			p, n, ok = b.r58(p, n)
+			// digits, inlined
+			node3 := len(n)
+			n = append(n, ast.TreeNode{})
+			n[node3].Start, n[node3].Rule = uint32(p), 49
+			{
+				start4 := p
+				for b.work <= b.limit { // past the limit, no round is tried
+					for p < len(s) && class13[s[p]] {
+						p++
+					}
+					ok = false
+					break
+				}
+				b.work += p - start4
+				ok = (ok || p != start4) && b.work <= b.limit
+			}
+			if ok {
+				n[node3].End, n[node3].Next = uint32(p), uint32(len(n))
+			} else {
+				n = n[:node3]
+			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -1533,7 +1730,7 @@ L1:
 		if ok {
 			break L1
 		}
-		if p < len(s) && class13[s[p]] {
+		if p < len(s) && class14[s[p]] {
 			if ok = p < len(s) && s[p] == '*'; ok {
 				p++
 			}
@@ -2216,7 +2413,70 @@ func (b *treeBuilder) r17(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 14
-	p, n, ok = b.r46(p, n)
+	s := b.s
+	// xalphas, inlined
+	node1 := len(n)
+	n = append(n, ast.TreeNode{})
+	n[node1].Start, n[node1].Rule = uint32(p), 37
+	{
+		start2 := p
+		for b.work <= b.limit { // past the limit, no round is tried
+			for p < len(s) && class10[s[p]] {
+				p++
+			}
+			q2 := p
+		L3:
+			for {
+				if p < len(s) && class11[s[p]] {
+					{
+						p4, n4 := p, len(n)
+						ok = true
+					L4:
+						for {
+							if ok = p < len(s) && s[p] == '%'; ok {
+								p++
+							}
+							if !ok {
+								p, n = p4, n[:n4]
+								break L4
+							}
+							if ok = p < len(s) && class12[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p4, n[:n4]
+								break L4
+							}
+							if ok = p < len(s) && class12[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p4, n[:n4]
+								break L4
+							}
+							break
+						}
+					}
+					if ok {
+						break L3
+					}
+				}
+				ok = false
+				break
+			}
+			if ok && p != q2 {
+				continue
+			}
+			break
+		}
+		b.work += p - start2
+		ok = (ok || p != start2) && b.work <= b.limit
+	}
+	if ok {
+		n[node1].End, n[node1].Next = uint32(p), uint32(len(n))
+	} else {
+		n = n[:node1]
+	}
 	if !ok {
 		return p, n[:node], false
 	}
@@ -2233,7 +2493,70 @@ func (b *treeBuilder) r18(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 15
-	p, n, ok = b.r46(p, n)
+	s := b.s
+	// xalphas, inlined
+	node1 := len(n)
+	n = append(n, ast.TreeNode{})
+	n[node1].Start, n[node1].Rule = uint32(p), 37
+	{
+		start2 := p
+		for b.work <= b.limit { // past the limit, no round is tried
+			for p < len(s) && class10[s[p]] {
+				p++
+			}
+			q2 := p
+		L3:
+			for {
+				if p < len(s) && class11[s[p]] {
+					{
+						p4, n4 := p, len(n)
+						ok = true
+					L4:
+						for {
+							if ok = p < len(s) && s[p] == '%'; ok {
+								p++
+							}
+							if !ok {
+								p, n = p4, n[:n4]
+								break L4
+							}
+							if ok = p < len(s) && class12[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p4, n[:n4]
+								break L4
+							}
+							if ok = p < len(s) && class12[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p4, n[:n4]
+								break L4
+							}
+							break
+						}
+					}
+					if ok {
+						break L3
+					}
+				}
+				ok = false
+				break
+			}
+			if ok && p != q2 {
+				continue
+			}
+			break
+		}
+		b.work += p - start2
+		ok = (ok || p != start2) && b.work <= b.limit
+	}
+	if ok {
+		n[node1].End, n[node1].Next = uint32(p), uint32(len(n))
+	} else {
+		n = n[:node1]
+	}
 	if !ok {
 		return p, n[:node], false
 	}
@@ -2273,7 +2596,18 @@ func (b *treeBuilder) r20(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		ok = true
 	L1:
 		for {
-			p, n, ok = b.r67(p, n)
+			// scheme_prospero, inlined
+			node2 := len(n)
+			n = append(n, ast.TreeNode{})
+			n[node2].Start, n[node2].Rule = uint32(p), 3
+			if ok = len(s)-p >= 8 && s[p:p+8] == "prospero"; ok {
+				p += 8
+			}
+			if ok {
+				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+			} else {
+				n = n[:node2]
+			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -2310,27 +2644,27 @@ func (b *treeBuilder) r20(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				break L1
 			}
 			{
-				p2, n2 := p, len(n)
+				p3, n3 := p, len(n)
 				ok = true
-			L2:
+			L3:
 				for {
 					if ok = len(s)-p >= 3 && s[p:p+3] == "%00"; ok {
 						p += 3
 					}
 					if !ok {
-						p, n = p2, n[:n2]
-						break L2
+						p, n = p3, n[:n3]
+						break L3
 					}
 					p, n, ok = b.r24(p, n)
 					if !ok {
-						p, n = p2, n[:n2]
-						break L2
+						p, n = p3, n[:n3]
+						break L3
 					}
 					p, n, ok = b.r25(p, n)
 					ok = true
 					if !ok {
-						p, n = p2, n[:n2]
-						break L2
+						p, n = p3, n[:n3]
+						break L3
 					}
 					break
 				}
@@ -2515,7 +2849,7 @@ func (b *treeBuilder) r22(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 					// xpalpha, inlined
 				L8:
 					for {
-						if p < len(s) && class14[s[p]] {
+						if p < len(s) && class15[s[p]] {
 							// xalpha, inlined
 						L9:
 							for {
@@ -2569,7 +2903,7 @@ func (b *treeBuilder) r22(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								break L8
 							}
 						}
-						if p < len(s) && class15[s[p]] {
+						if p < len(s) && class16[s[p]] {
 							if ok = p < len(s) && s[p] == '+'; ok {
 								p++
 							}
@@ -2627,7 +2961,28 @@ func (b *treeBuilder) r24(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 19
-	p, n, ok = b.r58(p, n)
+	s := b.s
+	// digits, inlined
+	node1 := len(n)
+	n = append(n, ast.TreeNode{})
+	n[node1].Start, n[node1].Rule = uint32(p), 49
+	{
+		start2 := p
+		for b.work <= b.limit { // past the limit, no round is tried
+			for p < len(s) && class13[s[p]] {
+				p++
+			}
+			ok = false
+			break
+		}
+		b.work += p - start2
+		ok = (ok || p != start2) && b.work <= b.limit
+	}
+	if ok {
+		n[node1].End, n[node1].Next = uint32(p), uint32(len(n))
+	} else {
+		n = n[:node1]
+	}
 	if !ok {
 		return p, n[:node], false
 	}
@@ -2644,11 +2999,33 @@ func (b *treeBuilder) r25(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 20
+	s := b.s
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
 			q1 := p
-			p, n, ok = b.r26(p, n)
+			// attribute, inlined
+			node2 := len(n)
+			n = append(n, ast.TreeNode{})
+			n[node2].Start, n[node2].Rule = uint32(p), 21
+			// alphanums, inlined
+			{
+				start3 := p
+				for b.work <= b.limit { // past the limit, no round is tried
+					for p < len(s) && class17[s[p]] {
+						p++
+					}
+					ok = false
+					break
+				}
+				b.work += p - start3
+				ok = (ok || p != start3) && b.work <= b.limit
+			}
+			if ok {
+				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+			} else {
+				n = n[:node2]
+			}
 			if !ok || p == q1 {
 				break
 			}
@@ -2677,7 +3054,7 @@ func (b *treeBuilder) r26(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class16[s[p]] {
+			for p < len(s) && class17[s[p]] {
 				p++
 			}
 			ok = false
@@ -2708,7 +3085,18 @@ func (b *treeBuilder) r27(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		ok = true
 	L1:
 		for {
-			p, n, ok = b.r68(p, n)
+			// scheme_telnet, inlined
+			node2 := len(n)
+			n = append(n, ast.TreeNode{})
+			n[node2].Start, n[node2].Rule = uint32(p), 3
+			if ok = len(s)-p >= 6 && s[p:p+6] == "telnet"; ok {
+				p += 6
+			}
+			if ok {
+				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+			} else {
+				n = n[:node2]
+			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -2728,21 +3116,21 @@ func (b *treeBuilder) r27(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				break L1
 			}
 			{
-				p2, n2 := p, len(n)
+				p3, n3 := p, len(n)
 				ok = true
-			L2:
+			L3:
 				for {
 					p, n, ok = b.r28(p, n)
 					if !ok {
-						p, n = p2, n[:n2]
-						break L2
+						p, n = p3, n[:n3]
+						break L3
 					}
 					if ok = p < len(s) && s[p] == '@'; ok {
 						p++
 					}
 					if !ok {
-						p, n = p2, n[:n2]
-						break L2
+						p, n = p3, n[:n3]
+						break L3
 					}
 					break
 				}
@@ -2999,7 +3387,18 @@ func (b *treeBuilder) r29(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		ok = true
 	L1:
 		for {
-			p, n, ok = b.r69(p, n)
+			// scheme_gopher, inlined
+			node2 := len(n)
+			n = append(n, ast.TreeNode{})
+			n[node2].Start, n[node2].Rule = uint32(p), 3
+			if ok = len(s)-p >= 6 && s[p:p+6] == "gopher"; ok {
+				p += 6
+			}
+			if ok {
+				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+			} else {
+				n = n[:node2]
+			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -3024,27 +3423,84 @@ func (b *treeBuilder) r29(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				break L1
 			}
 			{
-				p2, n2 := p, len(n)
+				p3, n3 := p, len(n)
 				ok = true
-			L2:
+			L3:
 				for {
 					if ok = p < len(s) && s[p] == '/'; ok {
 						p++
 					}
 					if !ok {
-						p, n = p2, n[:n2]
-						break L2
+						p, n = p3, n[:n3]
+						break L3
 					}
-					p, n, ok = b.r44(p, n)
+					// gtype, inlined
+					node4 := len(n)
+					n = append(n, ast.TreeNode{})
+					n[node4].Start, n[node4].Rule = uint32(p), 35
+					// xalpha, inlined
+				L5:
+					for {
+						if p < len(s) && class10[s[p]] {
+							if ok = p < len(s) && class10[s[p]]; ok {
+								p++
+							}
+							if ok {
+								break L5
+							}
+						}
+						if p < len(s) && class11[s[p]] {
+							// escape, inlined
+							{
+								p6, n6 := p, len(n)
+								ok = true
+							L6:
+								for {
+									if ok = p < len(s) && s[p] == '%'; ok {
+										p++
+									}
+									if !ok {
+										p, n = p6, n[:n6]
+										break L6
+									}
+									if ok = p < len(s) && class12[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p6, n[:n6]
+										break L6
+									}
+									if ok = p < len(s) && class12[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p6, n[:n6]
+										break L6
+									}
+									break
+								}
+							}
+							if ok {
+								break L5
+							}
+						}
+						ok = false
+						break
+					}
+					if ok {
+						n[node4].End, n[node4].Next = uint32(p), uint32(len(n))
+					} else {
+						n = n[:node4]
+					}
 					if !ok {
-						p, n = p2, n[:n2]
-						break L2
+						p, n = p3, n[:n3]
+						break L3
 					}
 					p, n, ok = b.r39(p, n)
 					ok = true
 					if !ok {
-						p, n = p2, n[:n2]
-						break L2
+						p, n = p3, n[:n3]
+						break L3
 					}
 					break
 				}
@@ -3055,21 +3511,21 @@ func (b *treeBuilder) r29(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				break L1
 			}
 			{
-				p3, n3 := p, len(n)
+				p7, n7 := p, len(n)
 				ok = true
-			L3:
+			L7:
 				for {
 					if ok = p < len(s) && s[p] == '?'; ok {
 						p++
 					}
 					if !ok {
-						p, n = p3, n[:n3]
-						break L3
+						p, n = p7, n[:n7]
+						break L7
 					}
 					p, n, ok = b.r41(p, n)
 					if !ok {
-						p, n = p3, n[:n3]
-						break L3
+						p, n = p7, n[:n7]
+						break L7
 					}
 					break
 				}
@@ -3101,7 +3557,7 @@ func (b *treeBuilder) r30(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	s := b.s
 L1:
 	for {
-		if p < len(s) && class16[s[p]] {
+		if p < len(s) && class17[s[p]] {
 			{
 				p2, n2 := p, len(n)
 				ok = true
@@ -3129,8 +3585,8 @@ L1:
 						// hostport_end, inlined
 					L4:
 						for {
-							if p < len(s) && class17[s[p]] {
-								if ok = p < len(s) && class17[s[p]]; ok {
+							if p < len(s) && class18[s[p]] {
+								if ok = p < len(s) && class18[s[p]]; ok {
 									p++
 								}
 								if ok {
@@ -3165,7 +3621,7 @@ L1:
 				break L1
 			}
 		}
-		if p < len(s) && class16[s[p]] {
+		if p < len(s) && class17[s[p]] {
 			p, n, ok = b.r34(p, n)
 			if ok {
 				break L1
@@ -3190,8 +3646,8 @@ func (b *treeBuilder) r31(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	s := b.s
 L1:
 	for {
-		if p < len(s) && class17[s[p]] {
-			if ok = p < len(s) && class17[s[p]]; ok {
+		if p < len(s) && class18[s[p]] {
+			if ok = p < len(s) && class18[s[p]]; ok {
 				p++
 			}
 			if ok {
@@ -3228,7 +3684,7 @@ func (b *treeBuilder) r32(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	s := b.s
 L1:
 	for {
-		if p < len(s) && class18[s[p]] {
+		if p < len(s) && class13[s[p]] {
 			{
 				p2, n2 := p, len(n)
 				ok = true
@@ -3261,8 +3717,8 @@ L1:
 								// hostport_end, inlined
 							L5:
 								for {
-									if p < len(s) && class17[s[p]] {
-										if ok = p < len(s) && class17[s[p]]; ok {
+									if p < len(s) && class18[s[p]] {
+										if ok = p < len(s) && class18[s[p]]; ok {
 											p++
 										}
 										if ok {
@@ -3373,8 +3829,8 @@ func (b *treeBuilder) r33(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 										// hostport_end, inlined
 									L6:
 										for {
-											if p < len(s) && class17[s[p]] {
-												if ok = p < len(s) && class17[s[p]]; ok {
+											if p < len(s) && class18[s[p]] {
+												if ok = p < len(s) && class18[s[p]]; ok {
 													p++
 												}
 												if ok {
@@ -3499,7 +3955,7 @@ func (b *treeBuilder) r34(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	s := b.s
 L1:
 	for {
-		if p < len(s) && class18[s[p]] {
+		if p < len(s) && class13[s[p]] {
 			{
 				p2, n2 := p, len(n)
 				ok = true
@@ -3688,7 +4144,27 @@ func (b *treeBuilder) r37(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		ok = true
 	L1:
 		for {
-			p, n, ok = b.r58(p, n)
+			// digits, inlined
+			node2 := len(n)
+			n = append(n, ast.TreeNode{})
+			n[node2].Start, n[node2].Rule = uint32(p), 49
+			{
+				start3 := p
+				for b.work <= b.limit { // past the limit, no round is tried
+					for p < len(s) && class13[s[p]] {
+						p++
+					}
+					ok = false
+					break
+				}
+				b.work += p - start3
+				ok = (ok || p != start3) && b.work <= b.limit
+			}
+			if ok {
+				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+			} else {
+				n = n[:node2]
+			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -3700,7 +4176,27 @@ func (b *treeBuilder) r37(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			p, n, ok = b.r58(p, n)
+			// digits, inlined
+			node4 := len(n)
+			n = append(n, ast.TreeNode{})
+			n[node4].Start, n[node4].Rule = uint32(p), 49
+			{
+				start5 := p
+				for b.work <= b.limit { // past the limit, no round is tried
+					for p < len(s) && class13[s[p]] {
+						p++
+					}
+					ok = false
+					break
+				}
+				b.work += p - start5
+				ok = (ok || p != start5) && b.work <= b.limit
+			}
+			if ok {
+				n[node4].End, n[node4].Next = uint32(p), uint32(len(n))
+			} else {
+				n = n[:node4]
+			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -3712,7 +4208,27 @@ func (b *treeBuilder) r37(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			p, n, ok = b.r58(p, n)
+			// digits, inlined
+			node6 := len(n)
+			n = append(n, ast.TreeNode{})
+			n[node6].Start, n[node6].Rule = uint32(p), 49
+			{
+				start7 := p
+				for b.work <= b.limit { // past the limit, no round is tried
+					for p < len(s) && class13[s[p]] {
+						p++
+					}
+					ok = false
+					break
+				}
+				b.work += p - start7
+				ok = (ok || p != start7) && b.work <= b.limit
+			}
+			if ok {
+				n[node6].End, n[node6].Next = uint32(p), uint32(len(n))
+			} else {
+				n = n[:node6]
+			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -3724,7 +4240,27 @@ func (b *treeBuilder) r37(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			p, n, ok = b.r58(p, n)
+			// digits, inlined
+			node8 := len(n)
+			n = append(n, ast.TreeNode{})
+			n[node8].Start, n[node8].Rule = uint32(p), 49
+			{
+				start9 := p
+				for b.work <= b.limit { // past the limit, no round is tried
+					for p < len(s) && class13[s[p]] {
+						p++
+					}
+					ok = false
+					break
+				}
+				b.work += p - start9
+				ok = (ok || p != start9) && b.work <= b.limit
+			}
+			if ok {
+				n[node8].End, n[node8].Next = uint32(p), uint32(len(n))
+			} else {
+				n = n[:node8]
+			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -3748,7 +4284,28 @@ func (b *treeBuilder) r38(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 29
-	p, n, ok = b.r58(p, n)
+	s := b.s
+	// digits, inlined
+	node1 := len(n)
+	n = append(n, ast.TreeNode{})
+	n[node1].Start, n[node1].Rule = uint32(p), 49
+	{
+		start2 := p
+		for b.work <= b.limit { // past the limit, no round is tried
+			for p < len(s) && class13[s[p]] {
+				p++
+			}
+			ok = false
+			break
+		}
+		b.work += p - start2
+		ok = (ok || p != start2) && b.work <= b.limit
+	}
+	if ok {
+		n[node1].End, n[node1].Next = uint32(p), uint32(len(n))
+	} else {
+		n = n[:node1]
+	}
 	if !ok {
 		return p, n[:node], false
 	}
@@ -3788,40 +4345,164 @@ func (b *treeBuilder) r40(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		ok = true
 	L1:
 		for {
-			p, n, ok = b.r48(p, n)
+			// xpalphas, inlined
+			node2 := len(n)
+			n = append(n, ast.TreeNode{})
+			n[node2].Start, n[node2].Rule = uint32(p), 39
+			{
+				start3 := p
+				for b.work <= b.limit { // past the limit, no round is tried
+					for p < len(s) && class19[s[p]] {
+						p++
+					}
+					q3 := p
+				L4:
+					for {
+						if p < len(s) && class11[s[p]] {
+							{
+								p5, n5 := p, len(n)
+								ok = true
+							L5:
+								for {
+									if ok = p < len(s) && s[p] == '%'; ok {
+										p++
+									}
+									if !ok {
+										p, n = p5, n[:n5]
+										break L5
+									}
+									if ok = p < len(s) && class12[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p5, n[:n5]
+										break L5
+									}
+									if ok = p < len(s) && class12[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p5, n[:n5]
+										break L5
+									}
+									break
+								}
+							}
+							if ok {
+								break L4
+							}
+						}
+						ok = false
+						break
+					}
+					if ok && p != q3 {
+						continue
+					}
+					break
+				}
+				b.work += p - start3
+				ok = (ok || p != start3) && b.work <= b.limit
+			}
+			if ok {
+				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+			} else {
+				n = n[:node2]
+			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
 			{
-				start2 := p
+				start6 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					q2 := p
+					q6 := p
 					{
-						p3, n3 := p, len(n)
+						p7, n7 := p, len(n)
 						ok = true
-					L3:
+					L7:
 						for {
 							if ok = p < len(s) && s[p] == '/'; ok {
 								p++
 							}
 							if !ok {
-								p, n = p3, n[:n3]
-								break L3
+								p, n = p7, n[:n7]
+								break L7
 							}
-							p, n, ok = b.r48(p, n)
+							// xpalphas, inlined
+							node8 := len(n)
+							n = append(n, ast.TreeNode{})
+							n[node8].Start, n[node8].Rule = uint32(p), 39
+							{
+								start9 := p
+								for b.work <= b.limit { // past the limit, no round is tried
+									for p < len(s) && class19[s[p]] {
+										p++
+									}
+									q9 := p
+								L10:
+									for {
+										if p < len(s) && class11[s[p]] {
+											{
+												p11, n11 := p, len(n)
+												ok = true
+											L11:
+												for {
+													if ok = p < len(s) && s[p] == '%'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p11, n[:n11]
+														break L11
+													}
+													if ok = p < len(s) && class12[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p11, n[:n11]
+														break L11
+													}
+													if ok = p < len(s) && class12[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p11, n[:n11]
+														break L11
+													}
+													break
+												}
+											}
+											if ok {
+												break L10
+											}
+										}
+										ok = false
+										break
+									}
+									if ok && p != q9 {
+										continue
+									}
+									break
+								}
+								b.work += p - start9
+								ok = (ok || p != start9) && b.work <= b.limit
+							}
+							if ok {
+								n[node8].End, n[node8].Next = uint32(p), uint32(len(n))
+							} else {
+								n = n[:node8]
+							}
 							if !ok {
-								p, n = p3, n[:n3]
-								break L3
+								p, n = p7, n[:n7]
+								break L7
 							}
 							break
 						}
 					}
-					if !ok || p == q2 {
+					if !ok || p == q6 {
 						break
 					}
 				}
-				b.work += p - start2
+				b.work += p - start6
 				ok = b.work <= b.limit
 			}
 			if !ok {
@@ -3862,40 +4543,164 @@ func (b *treeBuilder) r41(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		ok = true
 	L1:
 		for {
-			p, n, ok = b.r46(p, n)
+			// xalphas, inlined
+			node2 := len(n)
+			n = append(n, ast.TreeNode{})
+			n[node2].Start, n[node2].Rule = uint32(p), 37
+			{
+				start3 := p
+				for b.work <= b.limit { // past the limit, no round is tried
+					for p < len(s) && class10[s[p]] {
+						p++
+					}
+					q3 := p
+				L4:
+					for {
+						if p < len(s) && class11[s[p]] {
+							{
+								p5, n5 := p, len(n)
+								ok = true
+							L5:
+								for {
+									if ok = p < len(s) && s[p] == '%'; ok {
+										p++
+									}
+									if !ok {
+										p, n = p5, n[:n5]
+										break L5
+									}
+									if ok = p < len(s) && class12[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p5, n[:n5]
+										break L5
+									}
+									if ok = p < len(s) && class12[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p5, n[:n5]
+										break L5
+									}
+									break
+								}
+							}
+							if ok {
+								break L4
+							}
+						}
+						ok = false
+						break
+					}
+					if ok && p != q3 {
+						continue
+					}
+					break
+				}
+				b.work += p - start3
+				ok = (ok || p != start3) && b.work <= b.limit
+			}
+			if ok {
+				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+			} else {
+				n = n[:node2]
+			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
 			{
-				start2 := p
+				start6 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					q2 := p
+					q6 := p
 					{
-						p3, n3 := p, len(n)
+						p7, n7 := p, len(n)
 						ok = true
-					L3:
+					L7:
 						for {
 							if ok = p < len(s) && s[p] == '+'; ok {
 								p++
 							}
 							if !ok {
-								p, n = p3, n[:n3]
-								break L3
+								p, n = p7, n[:n7]
+								break L7
 							}
-							p, n, ok = b.r46(p, n)
+							// xalphas, inlined
+							node8 := len(n)
+							n = append(n, ast.TreeNode{})
+							n[node8].Start, n[node8].Rule = uint32(p), 37
+							{
+								start9 := p
+								for b.work <= b.limit { // past the limit, no round is tried
+									for p < len(s) && class10[s[p]] {
+										p++
+									}
+									q9 := p
+								L10:
+									for {
+										if p < len(s) && class11[s[p]] {
+											{
+												p11, n11 := p, len(n)
+												ok = true
+											L11:
+												for {
+													if ok = p < len(s) && s[p] == '%'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p11, n[:n11]
+														break L11
+													}
+													if ok = p < len(s) && class12[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p11, n[:n11]
+														break L11
+													}
+													if ok = p < len(s) && class12[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p11, n[:n11]
+														break L11
+													}
+													break
+												}
+											}
+											if ok {
+												break L10
+											}
+										}
+										ok = false
+										break
+									}
+									if ok && p != q9 {
+										continue
+									}
+									break
+								}
+								b.work += p - start9
+								ok = (ok || p != start9) && b.work <= b.limit
+							}
+							if ok {
+								n[node8].End, n[node8].Next = uint32(p), uint32(len(n))
+							} else {
+								n = n[:node8]
+							}
 							if !ok {
-								p, n = p3, n[:n3]
-								break L3
+								p, n = p7, n[:n7]
+								break L7
 							}
 							break
 						}
 					}
-					if !ok || p == q2 {
+					if !ok || p == q6 {
 						break
 					}
 				}
-				b.work += p - start2
+				b.work += p - start6
 				ok = b.work <= b.limit
 			}
 			if !ok {
@@ -3921,7 +4726,70 @@ func (b *treeBuilder) r42(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 33
-	p, n, ok = b.r46(p, n)
+	s := b.s
+	// xalphas, inlined
+	node1 := len(n)
+	n = append(n, ast.TreeNode{})
+	n[node1].Start, n[node1].Rule = uint32(p), 37
+	{
+		start2 := p
+		for b.work <= b.limit { // past the limit, no round is tried
+			for p < len(s) && class10[s[p]] {
+				p++
+			}
+			q2 := p
+		L3:
+			for {
+				if p < len(s) && class11[s[p]] {
+					{
+						p4, n4 := p, len(n)
+						ok = true
+					L4:
+						for {
+							if ok = p < len(s) && s[p] == '%'; ok {
+								p++
+							}
+							if !ok {
+								p, n = p4, n[:n4]
+								break L4
+							}
+							if ok = p < len(s) && class12[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p4, n[:n4]
+								break L4
+							}
+							if ok = p < len(s) && class12[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p4, n[:n4]
+								break L4
+							}
+							break
+						}
+					}
+					if ok {
+						break L3
+					}
+				}
+				ok = false
+				break
+			}
+			if ok && p != q2 {
+				continue
+			}
+			break
+		}
+		b.work += p - start2
+		ok = (ok || p != start2) && b.work <= b.limit
+	}
+	if ok {
+		n[node1].End, n[node1].Next = uint32(p), uint32(len(n))
+	} else {
+		n = n[:node1]
+	}
 	if !ok {
 		return p, n[:node], false
 	}
@@ -3938,7 +4806,70 @@ func (b *treeBuilder) r43(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].Start, n[node].Rule = uint32(p), 34
-	p, n, ok = b.r46(p, n)
+	s := b.s
+	// xalphas, inlined
+	node1 := len(n)
+	n = append(n, ast.TreeNode{})
+	n[node1].Start, n[node1].Rule = uint32(p), 37
+	{
+		start2 := p
+		for b.work <= b.limit { // past the limit, no round is tried
+			for p < len(s) && class10[s[p]] {
+				p++
+			}
+			q2 := p
+		L3:
+			for {
+				if p < len(s) && class11[s[p]] {
+					{
+						p4, n4 := p, len(n)
+						ok = true
+					L4:
+						for {
+							if ok = p < len(s) && s[p] == '%'; ok {
+								p++
+							}
+							if !ok {
+								p, n = p4, n[:n4]
+								break L4
+							}
+							if ok = p < len(s) && class12[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p4, n[:n4]
+								break L4
+							}
+							if ok = p < len(s) && class12[s[p]]; ok {
+								p++
+							}
+							if !ok {
+								p, n = p4, n[:n4]
+								break L4
+							}
+							break
+						}
+					}
+					if ok {
+						break L3
+					}
+				}
+				ok = false
+				break
+			}
+			if ok && p != q2 {
+				continue
+			}
+			break
+		}
+		b.work += p - start2
+		ok = (ok || p != start2) && b.work <= b.limit
+	}
+	if ok {
+		n[node1].End, n[node1].Next = uint32(p), uint32(len(n))
+	} else {
+		n = n[:node1]
+	}
 	if !ok {
 		return p, n[:node], false
 	}
@@ -4150,7 +5081,7 @@ func (b *treeBuilder) r47(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	s := b.s
 L1:
 	for {
-		if p < len(s) && class14[s[p]] {
+		if p < len(s) && class15[s[p]] {
 			// xalpha, inlined
 		L2:
 			for {
@@ -4204,7 +5135,7 @@ L1:
 				break L1
 			}
 		}
-		if p < len(s) && class15[s[p]] {
+		if p < len(s) && class16[s[p]] {
 			if ok = p < len(s) && s[p] == '+'; ok {
 				p++
 			}
@@ -4311,7 +5242,69 @@ func (b *treeBuilder) r49(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			p, n, ok = b.r46(p, n)
+			// xalphas, inlined
+			node2 := len(n)
+			n = append(n, ast.TreeNode{})
+			n[node2].Start, n[node2].Rule = uint32(p), 37
+			{
+				start3 := p
+				for b.work <= b.limit { // past the limit, no round is tried
+					for p < len(s) && class10[s[p]] {
+						p++
+					}
+					q3 := p
+				L4:
+					for {
+						if p < len(s) && class11[s[p]] {
+							{
+								p5, n5 := p, len(n)
+								ok = true
+							L5:
+								for {
+									if ok = p < len(s) && s[p] == '%'; ok {
+										p++
+									}
+									if !ok {
+										p, n = p5, n[:n5]
+										break L5
+									}
+									if ok = p < len(s) && class12[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p5, n[:n5]
+										break L5
+									}
+									if ok = p < len(s) && class12[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p5, n[:n5]
+										break L5
+									}
+									break
+								}
+							}
+							if ok {
+								break L4
+							}
+						}
+						ok = false
+						break
+					}
+					if ok && p != q3 {
+						continue
+					}
+					break
+				}
+				b.work += p - start3
+				ok = (ok || p != start3) && b.work <= b.limit
+			}
+			if ok {
+				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+			} else {
+				n = n[:node2]
+			}
 			ok = true
 			if !ok {
 				p, n = p1, n[:n1]
@@ -4347,7 +5340,7 @@ func (b *treeBuilder) r51(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	s := b.s
-	if ok = p < len(s) && class18[s[p]]; ok {
+	if ok = p < len(s) && class13[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -4470,7 +5463,7 @@ func (b *treeBuilder) r58(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class18[s[p]] {
+			for p < len(s) && class13[s[p]] {
 				p++
 			}
 			ok = false
@@ -4493,7 +5486,7 @@ func (b *treeBuilder) r59(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	}
 	var ok bool
 	s := b.s
-	if ok = p < len(s) && class16[s[p]]; ok {
+	if ok = p < len(s) && class17[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -4509,7 +5502,7 @@ func (b *treeBuilder) r60(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class16[s[p]] {
+			for p < len(s) && class17[s[p]] {
 				p++
 			}
 			ok = false
@@ -4730,23 +5723,23 @@ var class11 = [256]bool{37: true}
 // class12 is ['0'-'9”a'-'f”A'-'F'].
 var class12 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true}
 
-// class13 is the first bytes of an alternative.
-var class13 = [256]bool{42: true}
+// class13 is ['0'-'9'].
+var class13 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true}
 
 // class14 is the first bytes of an alternative.
-var class14 = [256]bool{32: true, 33: true, 34: true, 36: true, 37: true, 38: true, 39: true, 40: true, 41: true, 42: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 59: true, 64: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
+var class14 = [256]bool{42: true}
 
 // class15 is the first bytes of an alternative.
-var class15 = [256]bool{43: true}
+var class15 = [256]bool{32: true, 33: true, 34: true, 36: true, 37: true, 38: true, 39: true, 40: true, 41: true, 42: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 59: true, 64: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
 
-// class16 is ['a'-'z”A'-'Z”0'-'9'].
-var class16 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
+// class16 is the first bytes of an alternative.
+var class16 = [256]bool{43: true}
 
-// class17 is the first bytes of an alternative.
-var class17 = [256]bool{35: true, 47: true, 63: true}
+// class17 is ['a'-'z”A'-'Z”0'-'9'].
+var class17 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
 
 // class18 is the first bytes of an alternative.
-var class18 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true}
+var class18 = [256]bool{35: true, 47: true, 63: true}
 
 // class19 is the first bytes of an alternative or the first bytes of an alternative.
 var class19 = [256]bool{32: true, 33: true, 34: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 59: true, 64: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}

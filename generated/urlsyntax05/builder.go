@@ -246,7 +246,27 @@ func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 										ok = true
 									L5:
 										for {
-											p, n, ok = b.r9(p, n)
+											// scheme, inlined
+											node6 := len(n)
+											n = append(n, ast.TreeNode{})
+											n[node6].Start, n[node6].Rule = uint32(p), 8
+											{
+												start7 := p
+												for b.work <= b.limit { // past the limit, no round is tried
+													for p < len(s) && class0[s[p]] {
+														p++
+													}
+													ok = false
+													break
+												}
+												b.work += p - start7
+												ok = (ok || p != start7) && b.work <= b.limit
+											}
+											if ok {
+												n[node6].End, n[node6].Next = uint32(p), uint32(len(n))
+											} else {
+												n = n[:node6]
+											}
 											if !ok {
 												p, n = p5, n[:n5]
 												break L5
@@ -259,139 +279,139 @@ func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 												break L5
 											}
 											// relativeURL, inlined
-										L6:
+										L8:
 											for {
 												if p < len(s) && class1[s[p]] {
 													{
-														p7, n7 := p, len(n)
+														p9, n9 := p, len(n)
 														ok = true
-													L7:
+													L9:
 														for {
 															// net_path, inlined
 															{
-																p8, n8 := p, len(n)
+																p10, n10 := p, len(n)
 																ok = true
-															L8:
+															L10:
 																for {
 																	if ok = len(s)-p >= 2 && s[p:p+2] == "//"; ok {
 																		p += 2
 																	}
 																	if !ok {
-																		p, n = p8, n[:n8]
-																		break L8
+																		p, n = p10, n[:n10]
+																		break L10
 																	}
 																	p, n, ok = b.r10(p, n)
 																	if !ok {
-																		p, n = p8, n[:n8]
-																		break L8
+																		p, n = p10, n[:n10]
+																		break L10
 																	}
 																	p, n, ok = b.r7(p, n)
 																	ok = true
 																	if !ok {
-																		p, n = p8, n[:n8]
-																		break L8
+																		p, n = p10, n[:n10]
+																		break L10
 																	}
 																	break
 																}
 															}
 															if !ok {
-																p, n = p7, n[:n7]
-																break L7
+																p, n = p9, n[:n9]
+																break L9
 															}
 															{
-																p9, n9 := p, len(n)
-															L10:
+																p11, n11 := p, len(n)
+															L12:
 																for {
 																	if p < len(s) && class2[s[p]] {
 																		if ok = p < len(s) && s[p] == '#'; ok {
 																			p++
 																		}
 																		if ok {
-																			break L10
+																			break L12
 																		}
 																	}
 																	{
-																		p11, n11 := p, len(n)
+																		p13, n13 := p, len(n)
 																		if ok = p < len(s); ok {
 																			_, w := utf8.DecodeRuneInString(s[p:])
 																			p += w
 																		}
-																		p, n = p11, n[:n11]
+																		p, n = p13, n[:n13]
 																		ok = !ok
 																	}
 																	if ok {
-																		break L10
+																		break L12
 																	}
 																	ok = false
 																	break
 																}
-																p, n = p9, n[:n9]
+																p, n = p11, n[:n11]
 															}
 															if !ok {
-																p, n = p7, n[:n7]
-																break L7
+																p, n = p9, n[:n9]
+																break L9
 															}
 															break
 														}
 													}
 													if ok {
-														break L6
+														break L8
 													}
 												}
 												if p < len(s) && class1[s[p]] {
 													{
-														p12, n12 := p, len(n)
+														p14, n14 := p, len(n)
 														ok = true
-													L12:
+													L14:
 														for {
 															p, n, ok = b.r7(p, n)
 															if !ok {
-																p, n = p12, n[:n12]
-																break L12
+																p, n = p14, n[:n14]
+																break L14
 															}
 															{
-																p13, n13 := p, len(n)
-															L14:
+																p15, n15 := p, len(n)
+															L16:
 																for {
 																	if p < len(s) && class2[s[p]] {
 																		if ok = p < len(s) && s[p] == '#'; ok {
 																			p++
 																		}
 																		if ok {
-																			break L14
+																			break L16
 																		}
 																	}
 																	{
-																		p15, n15 := p, len(n)
+																		p17, n17 := p, len(n)
 																		if ok = p < len(s); ok {
 																			_, w := utf8.DecodeRuneInString(s[p:])
 																			p += w
 																		}
-																		p, n = p15, n[:n15]
+																		p, n = p17, n[:n17]
 																		ok = !ok
 																	}
 																	if ok {
-																		break L14
+																		break L16
 																	}
 																	ok = false
 																	break
 																}
-																p, n = p13, n[:n13]
+																p, n = p15, n[:n15]
 															}
 															if !ok {
-																p, n = p12, n[:n12]
-																break L12
+																p, n = p14, n[:n14]
+																break L14
 															}
 															break
 														}
 													}
 													if ok {
-														break L6
+														break L8
 													}
 												}
 												p, n, ok = b.r8(p, n)
 												if ok {
-													break L6
+													break L8
 												}
 												ok = false
 												break
@@ -408,33 +428,33 @@ func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 										break L4
 									}
 									{
-										p16, n16 := p, len(n)
-									L17:
+										p18, n18 := p, len(n)
+									L19:
 										for {
 											if p < len(s) && class2[s[p]] {
 												if ok = p < len(s) && s[p] == '#'; ok {
 													p++
 												}
 												if ok {
-													break L17
+													break L19
 												}
 											}
 											{
-												p18, n18 := p, len(n)
+												p20, n20 := p, len(n)
 												if ok = p < len(s); ok {
 													_, w := utf8.DecodeRuneInString(s[p:])
 													p += w
 												}
-												p, n = p18, n[:n18]
+												p, n = p20, n[:n20]
 												ok = !ok
 											}
 											if ok {
-												break L17
+												break L19
 											}
 											ok = false
 											break
 										}
-										p, n = p16, n[:n16]
+										p, n = p18, n[:n18]
 									}
 									if !ok {
 										p, n = p4, n[:n4]
@@ -461,139 +481,139 @@ func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 					}
 				}
 				// relativeURL, inlined
-			L19:
+			L21:
 				for {
 					if p < len(s) && class1[s[p]] {
 						{
-							p20, n20 := p, len(n)
+							p22, n22 := p, len(n)
 							ok = true
-						L20:
+						L22:
 							for {
 								// net_path, inlined
 								{
-									p21, n21 := p, len(n)
+									p23, n23 := p, len(n)
 									ok = true
-								L21:
+								L23:
 									for {
 										if ok = len(s)-p >= 2 && s[p:p+2] == "//"; ok {
 											p += 2
 										}
 										if !ok {
-											p, n = p21, n[:n21]
-											break L21
+											p, n = p23, n[:n23]
+											break L23
 										}
 										p, n, ok = b.r10(p, n)
 										if !ok {
-											p, n = p21, n[:n21]
-											break L21
+											p, n = p23, n[:n23]
+											break L23
 										}
 										p, n, ok = b.r7(p, n)
 										ok = true
 										if !ok {
-											p, n = p21, n[:n21]
-											break L21
+											p, n = p23, n[:n23]
+											break L23
 										}
 										break
 									}
 								}
 								if !ok {
-									p, n = p20, n[:n20]
-									break L20
+									p, n = p22, n[:n22]
+									break L22
 								}
 								{
-									p22, n22 := p, len(n)
-								L23:
+									p24, n24 := p, len(n)
+								L25:
 									for {
 										if p < len(s) && class2[s[p]] {
 											if ok = p < len(s) && s[p] == '#'; ok {
 												p++
 											}
 											if ok {
-												break L23
+												break L25
 											}
 										}
 										{
-											p24, n24 := p, len(n)
+											p26, n26 := p, len(n)
 											if ok = p < len(s); ok {
 												_, w := utf8.DecodeRuneInString(s[p:])
 												p += w
 											}
-											p, n = p24, n[:n24]
+											p, n = p26, n[:n26]
 											ok = !ok
 										}
 										if ok {
-											break L23
+											break L25
 										}
 										ok = false
 										break
 									}
-									p, n = p22, n[:n22]
+									p, n = p24, n[:n24]
 								}
 								if !ok {
-									p, n = p20, n[:n20]
-									break L20
+									p, n = p22, n[:n22]
+									break L22
 								}
 								break
 							}
 						}
 						if ok {
-							break L19
+							break L21
 						}
 					}
 					if p < len(s) && class1[s[p]] {
 						{
-							p25, n25 := p, len(n)
+							p27, n27 := p, len(n)
 							ok = true
-						L25:
+						L27:
 							for {
 								p, n, ok = b.r7(p, n)
 								if !ok {
-									p, n = p25, n[:n25]
-									break L25
+									p, n = p27, n[:n27]
+									break L27
 								}
 								{
-									p26, n26 := p, len(n)
-								L27:
+									p28, n28 := p, len(n)
+								L29:
 									for {
 										if p < len(s) && class2[s[p]] {
 											if ok = p < len(s) && s[p] == '#'; ok {
 												p++
 											}
 											if ok {
-												break L27
+												break L29
 											}
 										}
 										{
-											p28, n28 := p, len(n)
+											p30, n30 := p, len(n)
 											if ok = p < len(s); ok {
 												_, w := utf8.DecodeRuneInString(s[p:])
 												p += w
 											}
-											p, n = p28, n[:n28]
+											p, n = p30, n[:n30]
 											ok = !ok
 										}
 										if ok {
-											break L27
+											break L29
 										}
 										ok = false
 										break
 									}
-									p, n = p26, n[:n26]
+									p, n = p28, n[:n28]
 								}
 								if !ok {
-									p, n = p25, n[:n25]
-									break L25
+									p, n = p27, n[:n27]
+									break L27
 								}
 								break
 							}
 						}
 						if ok {
-							break L19
+							break L21
 						}
 					}
 					p, n, ok = b.r8(p, n)
 					if ok {
-						break L19
+						break L21
 					}
 					ok = false
 					break
@@ -610,21 +630,83 @@ func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				break L1
 			}
 			{
-				p29, n29 := p, len(n)
+				p31, n31 := p, len(n)
 				ok = true
-			L29:
+			L31:
 				for {
 					if ok = p < len(s) && s[p] == '#'; ok {
 						p++
 					}
 					if !ok {
-						p, n = p29, n[:n29]
-						break L29
+						p, n = p31, n[:n31]
+						break L31
 					}
-					p, n, ok = b.r28(p, n)
+					// fragment, inlined
+					node32 := len(n)
+					n = append(n, ast.TreeNode{})
+					n[node32].Start, n[node32].Rule = uint32(p), 25
+					{
+						start33 := p
+						for b.work <= b.limit { // past the limit, no round is tried
+							for p < len(s) && class5[s[p]] {
+								p++
+							}
+							q33 := p
+						L34:
+							for {
+								if p < len(s) && class6[s[p]] {
+									{
+										p35, n35 := p, len(n)
+										ok = true
+									L35:
+										for {
+											if ok = p < len(s) && s[p] == '%'; ok {
+												p++
+											}
+											if !ok {
+												p, n = p35, n[:n35]
+												break L35
+											}
+											if ok = p < len(s) && class7[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p35, n[:n35]
+												break L35
+											}
+											if ok = p < len(s) && class7[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p35, n[:n35]
+												break L35
+											}
+											break
+										}
+									}
+									if ok {
+										break L34
+									}
+								}
+								ok = false
+								break
+							}
+							if ok && p != q33 {
+								continue
+							}
+							break
+						}
+						b.work += p - start33
+						ok = b.work <= b.limit
+					}
+					if ok {
+						n[node32].End, n[node32].Next = uint32(p), uint32(len(n))
+					} else {
+						n = n[:node32]
+					}
 					if !ok {
-						p, n = p29, n[:n29]
-						break L29
+						p, n = p31, n[:n31]
+						break L31
 					}
 					break
 				}
@@ -661,7 +743,27 @@ L1:
 						ok = true
 					L3:
 						for {
-							p, n, ok = b.r9(p, n)
+							// scheme, inlined
+							node4 := len(n)
+							n = append(n, ast.TreeNode{})
+							n[node4].Start, n[node4].Rule = uint32(p), 8
+							{
+								start5 := p
+								for b.work <= b.limit { // past the limit, no round is tried
+									for p < len(s) && class0[s[p]] {
+										p++
+									}
+									ok = false
+									break
+								}
+								b.work += p - start5
+								ok = (ok || p != start5) && b.work <= b.limit
+							}
+							if ok {
+								n[node4].End, n[node4].Next = uint32(p), uint32(len(n))
+							} else {
+								n = n[:node4]
+							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
@@ -674,139 +776,139 @@ L1:
 								break L3
 							}
 							// relativeURL, inlined
-						L4:
+						L6:
 							for {
 								if p < len(s) && class1[s[p]] {
 									{
-										p5, n5 := p, len(n)
+										p7, n7 := p, len(n)
 										ok = true
-									L5:
+									L7:
 										for {
 											// net_path, inlined
 											{
-												p6, n6 := p, len(n)
+												p8, n8 := p, len(n)
 												ok = true
-											L6:
+											L8:
 												for {
 													if ok = len(s)-p >= 2 && s[p:p+2] == "//"; ok {
 														p += 2
 													}
 													if !ok {
-														p, n = p6, n[:n6]
-														break L6
+														p, n = p8, n[:n8]
+														break L8
 													}
 													p, n, ok = b.r10(p, n)
 													if !ok {
-														p, n = p6, n[:n6]
-														break L6
+														p, n = p8, n[:n8]
+														break L8
 													}
 													p, n, ok = b.r7(p, n)
 													ok = true
 													if !ok {
-														p, n = p6, n[:n6]
-														break L6
+														p, n = p8, n[:n8]
+														break L8
 													}
 													break
 												}
 											}
 											if !ok {
-												p, n = p5, n[:n5]
-												break L5
+												p, n = p7, n[:n7]
+												break L7
 											}
 											{
-												p7, n7 := p, len(n)
-											L8:
+												p9, n9 := p, len(n)
+											L10:
 												for {
 													if p < len(s) && class2[s[p]] {
 														if ok = p < len(s) && s[p] == '#'; ok {
 															p++
 														}
 														if ok {
-															break L8
+															break L10
 														}
 													}
 													{
-														p9, n9 := p, len(n)
+														p11, n11 := p, len(n)
 														if ok = p < len(s); ok {
 															_, w := utf8.DecodeRuneInString(s[p:])
 															p += w
 														}
-														p, n = p9, n[:n9]
+														p, n = p11, n[:n11]
 														ok = !ok
 													}
 													if ok {
-														break L8
+														break L10
 													}
 													ok = false
 													break
 												}
-												p, n = p7, n[:n7]
+												p, n = p9, n[:n9]
 											}
 											if !ok {
-												p, n = p5, n[:n5]
-												break L5
+												p, n = p7, n[:n7]
+												break L7
 											}
 											break
 										}
 									}
 									if ok {
-										break L4
+										break L6
 									}
 								}
 								if p < len(s) && class1[s[p]] {
 									{
-										p10, n10 := p, len(n)
+										p12, n12 := p, len(n)
 										ok = true
-									L10:
+									L12:
 										for {
 											p, n, ok = b.r7(p, n)
 											if !ok {
-												p, n = p10, n[:n10]
-												break L10
+												p, n = p12, n[:n12]
+												break L12
 											}
 											{
-												p11, n11 := p, len(n)
-											L12:
+												p13, n13 := p, len(n)
+											L14:
 												for {
 													if p < len(s) && class2[s[p]] {
 														if ok = p < len(s) && s[p] == '#'; ok {
 															p++
 														}
 														if ok {
-															break L12
+															break L14
 														}
 													}
 													{
-														p13, n13 := p, len(n)
+														p15, n15 := p, len(n)
 														if ok = p < len(s); ok {
 															_, w := utf8.DecodeRuneInString(s[p:])
 															p += w
 														}
-														p, n = p13, n[:n13]
+														p, n = p15, n[:n15]
 														ok = !ok
 													}
 													if ok {
-														break L12
+														break L14
 													}
 													ok = false
 													break
 												}
-												p, n = p11, n[:n11]
+												p, n = p13, n[:n13]
 											}
 											if !ok {
-												p, n = p10, n[:n10]
-												break L10
+												p, n = p12, n[:n12]
+												break L12
 											}
 											break
 										}
 									}
 									if ok {
-										break L4
+										break L6
 									}
 								}
 								p, n, ok = b.r8(p, n)
 								if ok {
-									break L4
+									break L6
 								}
 								ok = false
 								break
@@ -823,33 +925,33 @@ L1:
 						break L2
 					}
 					{
-						p14, n14 := p, len(n)
-					L15:
+						p16, n16 := p, len(n)
+					L17:
 						for {
 							if p < len(s) && class2[s[p]] {
 								if ok = p < len(s) && s[p] == '#'; ok {
 									p++
 								}
 								if ok {
-									break L15
+									break L17
 								}
 							}
 							{
-								p16, n16 := p, len(n)
+								p18, n18 := p, len(n)
 								if ok = p < len(s); ok {
 									_, w := utf8.DecodeRuneInString(s[p:])
 									p += w
 								}
-								p, n = p16, n[:n16]
+								p, n = p18, n[:n18]
 								ok = !ok
 							}
 							if ok {
-								break L15
+								break L17
 							}
 							ok = false
 							break
 						}
-						p, n = p14, n[:n14]
+						p, n = p16, n[:n16]
 					}
 					if !ok {
 						p, n = p2, n[:n2]
@@ -889,7 +991,27 @@ func (b *treeBuilder) r2(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		ok = true
 	L1:
 		for {
-			p, n, ok = b.r9(p, n)
+			// scheme, inlined
+			node2 := len(n)
+			n = append(n, ast.TreeNode{})
+			n[node2].Start, n[node2].Rule = uint32(p), 8
+			{
+				start3 := p
+				for b.work <= b.limit { // past the limit, no round is tried
+					for p < len(s) && class0[s[p]] {
+						p++
+					}
+					ok = false
+					break
+				}
+				b.work += p - start3
+				ok = (ok || p != start3) && b.work <= b.limit
+			}
+			if ok {
+				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+			} else {
+				n = n[:node2]
+			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -903,57 +1025,57 @@ func (b *treeBuilder) r2(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			}
 			// opaque_part, inlined
 			{
-				start2 := p
+				start4 := p
 				for b.work <= b.limit { // past the limit, no round is tried
 					for p < len(s) && class5[s[p]] {
 						p++
 					}
-					q2 := p
-				L3:
+					q4 := p
+				L5:
 					for {
 						if p < len(s) && class6[s[p]] {
 							{
-								p4, n4 := p, len(n)
+								p6, n6 := p, len(n)
 								ok = true
-							L4:
+							L6:
 								for {
 									if ok = p < len(s) && s[p] == '%'; ok {
 										p++
 									}
 									if !ok {
-										p, n = p4, n[:n4]
-										break L4
+										p, n = p6, n[:n6]
+										break L6
 									}
 									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, n = p4, n[:n4]
-										break L4
+										p, n = p6, n[:n6]
+										break L6
 									}
 									if ok = p < len(s) && class7[s[p]]; ok {
 										p++
 									}
 									if !ok {
-										p, n = p4, n[:n4]
-										break L4
+										p, n = p6, n[:n6]
+										break L6
 									}
 									break
 								}
 							}
 							if ok {
-								break L3
+								break L5
 							}
 						}
 						ok = false
 						break
 					}
-					if ok && p != q2 {
+					if ok && p != q4 {
 						continue
 					}
 					break
 				}
-				b.work += p - start2
+				b.work += p - start4
 				ok = b.work <= b.limit
 			}
 			if !ok {
@@ -1046,7 +1168,27 @@ func (b *treeBuilder) r4(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		ok = true
 	L1:
 		for {
-			p, n, ok = b.r9(p, n)
+			// scheme, inlined
+			node2 := len(n)
+			n = append(n, ast.TreeNode{})
+			n[node2].Start, n[node2].Rule = uint32(p), 8
+			{
+				start3 := p
+				for b.work <= b.limit { // past the limit, no round is tried
+					for p < len(s) && class0[s[p]] {
+						p++
+					}
+					ok = false
+					break
+				}
+				b.work += p - start3
+				ok = (ok || p != start3) && b.work <= b.limit
+			}
+			if ok {
+				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+			} else {
+				n = n[:node2]
+			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -1059,139 +1201,139 @@ func (b *treeBuilder) r4(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				break L1
 			}
 			// relativeURL, inlined
-		L2:
+		L4:
 			for {
 				if p < len(s) && class1[s[p]] {
 					{
-						p3, n3 := p, len(n)
+						p5, n5 := p, len(n)
 						ok = true
-					L3:
+					L5:
 						for {
 							// net_path, inlined
 							{
-								p4, n4 := p, len(n)
+								p6, n6 := p, len(n)
 								ok = true
-							L4:
+							L6:
 								for {
 									if ok = len(s)-p >= 2 && s[p:p+2] == "//"; ok {
 										p += 2
 									}
 									if !ok {
-										p, n = p4, n[:n4]
-										break L4
+										p, n = p6, n[:n6]
+										break L6
 									}
 									p, n, ok = b.r10(p, n)
 									if !ok {
-										p, n = p4, n[:n4]
-										break L4
+										p, n = p6, n[:n6]
+										break L6
 									}
 									p, n, ok = b.r7(p, n)
 									ok = true
 									if !ok {
-										p, n = p4, n[:n4]
-										break L4
+										p, n = p6, n[:n6]
+										break L6
 									}
 									break
 								}
 							}
 							if !ok {
-								p, n = p3, n[:n3]
-								break L3
+								p, n = p5, n[:n5]
+								break L5
 							}
 							{
-								p5, n5 := p, len(n)
-							L6:
+								p7, n7 := p, len(n)
+							L8:
 								for {
 									if p < len(s) && class2[s[p]] {
 										if ok = p < len(s) && s[p] == '#'; ok {
 											p++
 										}
 										if ok {
-											break L6
+											break L8
 										}
 									}
 									{
-										p7, n7 := p, len(n)
+										p9, n9 := p, len(n)
 										if ok = p < len(s); ok {
 											_, w := utf8.DecodeRuneInString(s[p:])
 											p += w
 										}
-										p, n = p7, n[:n7]
+										p, n = p9, n[:n9]
 										ok = !ok
 									}
 									if ok {
-										break L6
+										break L8
 									}
 									ok = false
 									break
 								}
-								p, n = p5, n[:n5]
+								p, n = p7, n[:n7]
 							}
 							if !ok {
-								p, n = p3, n[:n3]
-								break L3
+								p, n = p5, n[:n5]
+								break L5
 							}
 							break
 						}
 					}
 					if ok {
-						break L2
+						break L4
 					}
 				}
 				if p < len(s) && class1[s[p]] {
 					{
-						p8, n8 := p, len(n)
+						p10, n10 := p, len(n)
 						ok = true
-					L8:
+					L10:
 						for {
 							p, n, ok = b.r7(p, n)
 							if !ok {
-								p, n = p8, n[:n8]
-								break L8
+								p, n = p10, n[:n10]
+								break L10
 							}
 							{
-								p9, n9 := p, len(n)
-							L10:
+								p11, n11 := p, len(n)
+							L12:
 								for {
 									if p < len(s) && class2[s[p]] {
 										if ok = p < len(s) && s[p] == '#'; ok {
 											p++
 										}
 										if ok {
-											break L10
+											break L12
 										}
 									}
 									{
-										p11, n11 := p, len(n)
+										p13, n13 := p, len(n)
 										if ok = p < len(s); ok {
 											_, w := utf8.DecodeRuneInString(s[p:])
 											p += w
 										}
-										p, n = p11, n[:n11]
+										p, n = p13, n[:n13]
 										ok = !ok
 									}
 									if ok {
-										break L10
+										break L12
 									}
 									ok = false
 									break
 								}
-								p, n = p9, n[:n9]
+								p, n = p11, n[:n11]
 							}
 							if !ok {
-								p, n = p8, n[:n8]
-								break L8
+								p, n = p10, n[:n10]
+								break L10
 							}
 							break
 						}
 					}
 					if ok {
-						break L2
+						break L4
 					}
 				}
 				p, n, ok = b.r8(p, n)
 				if ok {
-					break L2
+					break L4
 				}
 				ok = false
 				break
@@ -1459,7 +1601,69 @@ func (b *treeBuilder) r8(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						p, n = p2, n[:n2]
 						break L2
 					}
-					p, n, ok = b.r27(p, n)
+					// query, inlined
+					node3 := len(n)
+					n = append(n, ast.TreeNode{})
+					n[node3].Start, n[node3].Rule = uint32(p), 24
+					{
+						start4 := p
+						for b.work <= b.limit { // past the limit, no round is tried
+							for p < len(s) && class5[s[p]] {
+								p++
+							}
+							q4 := p
+						L5:
+							for {
+								if p < len(s) && class6[s[p]] {
+									{
+										p6, n6 := p, len(n)
+										ok = true
+									L6:
+										for {
+											if ok = p < len(s) && s[p] == '%'; ok {
+												p++
+											}
+											if !ok {
+												p, n = p6, n[:n6]
+												break L6
+											}
+											if ok = p < len(s) && class7[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p6, n[:n6]
+												break L6
+											}
+											if ok = p < len(s) && class7[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p6, n[:n6]
+												break L6
+											}
+											break
+										}
+									}
+									if ok {
+										break L5
+									}
+								}
+								ok = false
+								break
+							}
+							if ok && p != q4 {
+								continue
+							}
+							break
+						}
+						b.work += p - start4
+						ok = b.work <= b.limit
+					}
+					if ok {
+						n[node3].End, n[node3].Next = uint32(p), uint32(len(n))
+					} else {
+						n = n[:node3]
+					}
 					if !ok {
 						p, n = p2, n[:n2]
 						break L2
@@ -1537,27 +1741,151 @@ func (b *treeBuilder) r10(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						ok = true
 					L3:
 						for {
-							p, n, ok = b.r12(p, n)
+							// user, inlined
+							node4 := len(n)
+							n = append(n, ast.TreeNode{})
+							n[node4].Start, n[node4].Rule = uint32(p), 10
+							{
+								start5 := p
+								for b.work <= b.limit { // past the limit, no round is tried
+									for p < len(s) && class8[s[p]] {
+										p++
+									}
+									q5 := p
+								L6:
+									for {
+										if p < len(s) && class6[s[p]] {
+											{
+												p7, n7 := p, len(n)
+												ok = true
+											L7:
+												for {
+													if ok = p < len(s) && s[p] == '%'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p7, n[:n7]
+														break L7
+													}
+													if ok = p < len(s) && class7[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p7, n[:n7]
+														break L7
+													}
+													if ok = p < len(s) && class7[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p7, n[:n7]
+														break L7
+													}
+													break
+												}
+											}
+											if ok {
+												break L6
+											}
+										}
+										ok = false
+										break
+									}
+									if ok && p != q5 {
+										continue
+									}
+									break
+								}
+								b.work += p - start5
+								ok = b.work <= b.limit
+							}
+							if ok {
+								n[node4].End, n[node4].Next = uint32(p), uint32(len(n))
+							} else {
+								n = n[:node4]
+							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
 							{
-								p4, n4 := p, len(n)
+								p8, n8 := p, len(n)
 								ok = true
-							L4:
+							L8:
 								for {
 									if ok = p < len(s) && s[p] == ':'; ok {
 										p++
 									}
 									if !ok {
-										p, n = p4, n[:n4]
-										break L4
+										p, n = p8, n[:n8]
+										break L8
 									}
-									p, n, ok = b.r13(p, n)
+									// password, inlined
+									node9 := len(n)
+									n = append(n, ast.TreeNode{})
+									n[node9].Start, n[node9].Rule = uint32(p), 11
+									{
+										start10 := p
+										for b.work <= b.limit { // past the limit, no round is tried
+											for p < len(s) && class8[s[p]] {
+												p++
+											}
+											q10 := p
+										L11:
+											for {
+												if p < len(s) && class6[s[p]] {
+													{
+														p12, n12 := p, len(n)
+														ok = true
+													L12:
+														for {
+															if ok = p < len(s) && s[p] == '%'; ok {
+																p++
+															}
+															if !ok {
+																p, n = p12, n[:n12]
+																break L12
+															}
+															if ok = p < len(s) && class7[s[p]]; ok {
+																p++
+															}
+															if !ok {
+																p, n = p12, n[:n12]
+																break L12
+															}
+															if ok = p < len(s) && class7[s[p]]; ok {
+																p++
+															}
+															if !ok {
+																p, n = p12, n[:n12]
+																break L12
+															}
+															break
+														}
+													}
+													if ok {
+														break L11
+													}
+												}
+												ok = false
+												break
+											}
+											if ok && p != q10 {
+												continue
+											}
+											break
+										}
+										b.work += p - start10
+										ok = b.work <= b.limit
+									}
+									if ok {
+										n[node9].End, n[node9].Next = uint32(p), uint32(len(n))
+									} else {
+										n = n[:node9]
+									}
 									if !ok {
-										p, n = p4, n[:n4]
-										break L4
+										p, n = p8, n[:n8]
+										break L8
 									}
 									break
 								}
@@ -1591,39 +1919,59 @@ func (b *treeBuilder) r10(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			}
 			// hostport, inlined
 			{
-				p5, n5 := p, len(n)
+				p13, n13 := p, len(n)
 				ok = true
-			L5:
+			L13:
 				for {
 					p, n, ok = b.r15(p, n)
 					if !ok {
-						p, n = p5, n[:n5]
-						break L5
+						p, n = p13, n[:n13]
+						break L13
 					}
 					{
-						p6, n6 := p, len(n)
+						p14, n14 := p, len(n)
 						ok = true
-					L6:
+					L14:
 						for {
 							if ok = p < len(s) && s[p] == ':'; ok {
 								p++
 							}
 							if !ok {
-								p, n = p6, n[:n6]
-								break L6
+								p, n = p14, n[:n14]
+								break L14
 							}
-							p, n, ok = b.r21(p, n)
+							// port, inlined
+							node15 := len(n)
+							n = append(n, ast.TreeNode{})
+							n[node15].Start, n[node15].Rule = uint32(p), 18
+							{
+								start16 := p
+								for b.work <= b.limit { // past the limit, no round is tried
+									for p < len(s) && class9[s[p]] {
+										p++
+									}
+									ok = false
+									break
+								}
+								b.work += p - start16
+								ok = b.work <= b.limit
+							}
+							if ok {
+								n[node15].End, n[node15].Next = uint32(p), uint32(len(n))
+							} else {
+								n = n[:node15]
+							}
 							if !ok {
-								p, n = p6, n[:n6]
-								break L6
+								p, n = p14, n[:n14]
+								break L14
 							}
 							break
 						}
 					}
 					ok = true
 					if !ok {
-						p, n = p5, n[:n5]
-						break L5
+						p, n = p13, n[:n13]
+						break L13
 					}
 					break
 				}
@@ -1655,27 +2003,151 @@ func (b *treeBuilder) r11(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		ok = true
 	L1:
 		for {
-			p, n, ok = b.r12(p, n)
+			// user, inlined
+			node2 := len(n)
+			n = append(n, ast.TreeNode{})
+			n[node2].Start, n[node2].Rule = uint32(p), 10
+			{
+				start3 := p
+				for b.work <= b.limit { // past the limit, no round is tried
+					for p < len(s) && class8[s[p]] {
+						p++
+					}
+					q3 := p
+				L4:
+					for {
+						if p < len(s) && class6[s[p]] {
+							{
+								p5, n5 := p, len(n)
+								ok = true
+							L5:
+								for {
+									if ok = p < len(s) && s[p] == '%'; ok {
+										p++
+									}
+									if !ok {
+										p, n = p5, n[:n5]
+										break L5
+									}
+									if ok = p < len(s) && class7[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p5, n[:n5]
+										break L5
+									}
+									if ok = p < len(s) && class7[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p5, n[:n5]
+										break L5
+									}
+									break
+								}
+							}
+							if ok {
+								break L4
+							}
+						}
+						ok = false
+						break
+					}
+					if ok && p != q3 {
+						continue
+					}
+					break
+				}
+				b.work += p - start3
+				ok = b.work <= b.limit
+			}
+			if ok {
+				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+			} else {
+				n = n[:node2]
+			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
 			{
-				p2, n2 := p, len(n)
+				p6, n6 := p, len(n)
 				ok = true
-			L2:
+			L6:
 				for {
 					if ok = p < len(s) && s[p] == ':'; ok {
 						p++
 					}
 					if !ok {
-						p, n = p2, n[:n2]
-						break L2
+						p, n = p6, n[:n6]
+						break L6
 					}
-					p, n, ok = b.r13(p, n)
+					// password, inlined
+					node7 := len(n)
+					n = append(n, ast.TreeNode{})
+					n[node7].Start, n[node7].Rule = uint32(p), 11
+					{
+						start8 := p
+						for b.work <= b.limit { // past the limit, no round is tried
+							for p < len(s) && class8[s[p]] {
+								p++
+							}
+							q8 := p
+						L9:
+							for {
+								if p < len(s) && class6[s[p]] {
+									{
+										p10, n10 := p, len(n)
+										ok = true
+									L10:
+										for {
+											if ok = p < len(s) && s[p] == '%'; ok {
+												p++
+											}
+											if !ok {
+												p, n = p10, n[:n10]
+												break L10
+											}
+											if ok = p < len(s) && class7[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p10, n[:n10]
+												break L10
+											}
+											if ok = p < len(s) && class7[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p10, n[:n10]
+												break L10
+											}
+											break
+										}
+									}
+									if ok {
+										break L9
+									}
+								}
+								ok = false
+								break
+							}
+							if ok && p != q8 {
+								continue
+							}
+							break
+						}
+						b.work += p - start8
+						ok = b.work <= b.limit
+					}
+					if ok {
+						n[node7].End, n[node7].Next = uint32(p), uint32(len(n))
+					} else {
+						n = n[:node7]
+					}
 					if !ok {
-						p, n = p2, n[:n2]
-						break L2
+						p, n = p6, n[:n6]
+						break L6
 					}
 					break
 				}
@@ -1862,7 +2334,27 @@ func (b *treeBuilder) r14(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						p, n = p2, n[:n2]
 						break L2
 					}
-					p, n, ok = b.r21(p, n)
+					// port, inlined
+					node3 := len(n)
+					n = append(n, ast.TreeNode{})
+					n[node3].Start, n[node3].Rule = uint32(p), 18
+					{
+						start4 := p
+						for b.work <= b.limit { // past the limit, no round is tried
+							for p < len(s) && class9[s[p]] {
+								p++
+							}
+							ok = false
+							break
+						}
+						b.work += p - start4
+						ok = b.work <= b.limit
+					}
+					if ok {
+						n[node3].End, n[node3].Next = uint32(p), uint32(len(n))
+					} else {
+						n = n[:node3]
+					}
 					if !ok {
 						p, n = p2, n[:n2]
 						break L2
@@ -1899,17 +2391,122 @@ L1:
 				ok = true
 			L2:
 				for {
-					p, n, ok = b.r19(p, n)
+					// hostnumber, inlined
+					node3 := len(n)
+					n = append(n, ast.TreeNode{})
+					n[node3].Start, n[node3].Rule = uint32(p), 17
+					{
+						p4, n4 := p, len(n)
+						ok = true
+					L4:
+						for {
+							// digits, inlined
+							{
+								start5 := p
+								for b.work <= b.limit { // past the limit, no round is tried
+									for p < len(s) && class9[s[p]] {
+										p++
+									}
+									ok = false
+									break
+								}
+								b.work += p - start5
+								ok = (ok || p != start5) && b.work <= b.limit
+							}
+							if !ok {
+								p, n = p4, n[:n4]
+								break L4
+							}
+							if ok = p < len(s) && s[p] == '.'; ok {
+								p++
+							}
+							if !ok {
+								p, n = p4, n[:n4]
+								break L4
+							}
+							// digits, inlined
+							{
+								start6 := p
+								for b.work <= b.limit { // past the limit, no round is tried
+									for p < len(s) && class9[s[p]] {
+										p++
+									}
+									ok = false
+									break
+								}
+								b.work += p - start6
+								ok = (ok || p != start6) && b.work <= b.limit
+							}
+							if !ok {
+								p, n = p4, n[:n4]
+								break L4
+							}
+							if ok = p < len(s) && s[p] == '.'; ok {
+								p++
+							}
+							if !ok {
+								p, n = p4, n[:n4]
+								break L4
+							}
+							// digits, inlined
+							{
+								start7 := p
+								for b.work <= b.limit { // past the limit, no round is tried
+									for p < len(s) && class9[s[p]] {
+										p++
+									}
+									ok = false
+									break
+								}
+								b.work += p - start7
+								ok = (ok || p != start7) && b.work <= b.limit
+							}
+							if !ok {
+								p, n = p4, n[:n4]
+								break L4
+							}
+							if ok = p < len(s) && s[p] == '.'; ok {
+								p++
+							}
+							if !ok {
+								p, n = p4, n[:n4]
+								break L4
+							}
+							// digits, inlined
+							{
+								start8 := p
+								for b.work <= b.limit { // past the limit, no round is tried
+									for p < len(s) && class9[s[p]] {
+										p++
+									}
+									ok = false
+									break
+								}
+								b.work += p - start8
+								ok = (ok || p != start8) && b.work <= b.limit
+							}
+							if !ok {
+								p, n = p4, n[:n4]
+								break L4
+							}
+							break
+						}
+					}
+					if ok {
+						n[node3].End, n[node3].Next = uint32(p), uint32(len(n))
+					} else {
+						n = n[:node3]
+					}
 					if !ok {
 						p, n = p2, n[:n2]
 						break L2
 					}
 					{
-						p3, n3 := p, len(n)
+						p9, n9 := p, len(n)
 						if ok = p < len(s) && class10[s[p]]; ok {
 							p++
 						}
-						p, n = p3, n[:n3]
+						p, n = p9, n[:n9]
 						ok = !ok
 					}
 					if !ok {
@@ -1963,7 +2560,48 @@ func (b *treeBuilder) r16(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						ok = true
 					L3:
 						for {
-							p, n, ok = b.r17(p, n)
+							// domainlabel, inlined
+							node4 := len(n)
+							n = append(n, ast.TreeNode{})
+							n[node4].Start, n[node4].Rule = uint32(p), 15
+							{
+								p5, n5 := p, len(n)
+								ok = true
+							L5:
+								for {
+									if ok = p < len(s) && class11[s[p]]; ok {
+										p++
+									}
+									if !ok {
+										p, n = p5, n[:n5]
+										break L5
+									}
+									{
+										start6, end6 := p, p
+										if b.work <= b.limit { // past the limit, nothing is scanned
+											for p < len(s) && class13[s[p]] {
+												p++
+												if class11[s[p-1]] {
+													end6 = p
+												}
+											}
+										}
+										b.work += p - start6
+										p = end6
+										ok = b.work <= b.limit
+									}
+									if !ok {
+										p, n = p5, n[:n5]
+										break L5
+									}
+									break
+								}
+							}
+							if ok {
+								n[node4].End, n[node4].Next = uint32(p), uint32(len(n))
+							} else {
+								n = n[:node4]
+							}
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
@@ -1976,11 +2614,11 @@ func (b *treeBuilder) r16(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								break L3
 							}
 							{
-								p4, n4 := p, len(n)
+								p7, n7 := p, len(n)
 								if ok = p < len(s) && class11[s[p]]; ok {
 									p++
 								}
-								p, n = p4, n[:n4]
+								p, n = p7, n[:n7]
 							}
 							if !ok {
 								p, n = p3, n[:n3]
@@ -2000,7 +2638,48 @@ func (b *treeBuilder) r16(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			p, n, ok = b.r18(p, n)
+			// toplabel, inlined
+			node8 := len(n)
+			n = append(n, ast.TreeNode{})
+			n[node8].Start, n[node8].Rule = uint32(p), 16
+			{
+				p9, n9 := p, len(n)
+				ok = true
+			L9:
+				for {
+					if ok = p < len(s) && class14[s[p]]; ok {
+						p++
+					}
+					if !ok {
+						p, n = p9, n[:n9]
+						break L9
+					}
+					{
+						start10, end10 := p, p
+						if b.work <= b.limit { // past the limit, nothing is scanned
+							for p < len(s) && class13[s[p]] {
+								p++
+								if class11[s[p-1]] {
+									end10 = p
+								}
+							}
+						}
+						b.work += p - start10
+						p = end10
+						ok = b.work <= b.limit
+					}
+					if !ok {
+						p, n = p9, n[:n9]
+						break L9
+					}
+					break
+				}
+			}
+			if ok {
+				n[node8].End, n[node8].Next = uint32(p), uint32(len(n))
+			} else {
+				n = n[:node8]
+			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -2465,7 +3144,69 @@ func (b *treeBuilder) r24(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								p, n = p6, n[:n6]
 								break L6
 							}
-							p, n, ok = b.r25(p, n)
+							// param, inlined
+							node7 := len(n)
+							n = append(n, ast.TreeNode{})
+							n[node7].Start, n[node7].Rule = uint32(p), 22
+							{
+								start8 := p
+								for b.work <= b.limit { // past the limit, no round is tried
+									for p < len(s) && class15[s[p]] {
+										p++
+									}
+									q8 := p
+								L9:
+									for {
+										if p < len(s) && class6[s[p]] {
+											{
+												p10, n10 := p, len(n)
+												ok = true
+											L10:
+												for {
+													if ok = p < len(s) && s[p] == '%'; ok {
+														p++
+													}
+													if !ok {
+														p, n = p10, n[:n10]
+														break L10
+													}
+													if ok = p < len(s) && class7[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p10, n[:n10]
+														break L10
+													}
+													if ok = p < len(s) && class7[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p10, n[:n10]
+														break L10
+													}
+													break
+												}
+											}
+											if ok {
+												break L9
+											}
+										}
+										ok = false
+										break
+									}
+									if ok && p != q8 {
+										continue
+									}
+									break
+								}
+								b.work += p - start8
+								ok = b.work <= b.limit
+							}
+							if ok {
+								n[node7].End, n[node7].Next = uint32(p), uint32(len(n))
+							} else {
+								n = n[:node7]
+							}
 							if !ok {
 								p, n = p6, n[:n6]
 								break L6
@@ -3016,7 +3757,7 @@ var class7 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: tru
 // class8 is ['a'-'z”A'-'Z”0'-'9”$”_”.”!”~”*”\”'(”)”,”;”&”=”+”-'].
 var class8 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 59: true, 61: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
 
-// class9 is the first bytes of an alternative.
+// class9 is ['0'-'9'].
 var class9 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true}
 
 // class10 is ['a'-'z”A'-'Z”0'-'9”.”-'].

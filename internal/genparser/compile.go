@@ -385,13 +385,14 @@ func compileBuilder(pkg string, tg target, rules []prule, nodes []string, aliase
 	for _, nd := range nodes {
 		isNode[strings.ToLower(nd)] = true
 	}
-	c := &compiler{classes: map[string]int{}, rules: rules, nodeRule: map[string]bool{}, inlining: map[string]bool{},
+	c := &compiler{classes: map[string]int{}, rules: rules, nodeRule: map[string]bool{}, nodeID: map[string]int{}, inlining: map[string]bool{},
 		firsts: map[string]*firstSet{}}
 	ruleIdx := map[string]int{}
 	for i, r := range rules {
 		ruleIdx[r.name] = i
-		if _, node := c.nodeOf(r, index, isNode, aliases); node {
+		if id, node := c.nodeOf(r, index, isNode, aliases); node {
 			c.nodeRule[r.name] = true
+			c.nodeID[r.name] = id
 		}
 	}
 	c.ruleIdx = ruleIdx
@@ -528,6 +529,7 @@ type compiler struct {
 	// nodeRule holds the rules whose matches are nodes; inlining the rules being inlined
 	// where the code is written (a rule is not inlined into itself).
 	nodeRule map[string]bool
+	nodeID   map[string]int // the node name index of each node rule
 	inlining map[string]bool
 	// firsts caches the first bytes of the rules (firstOf).
 	firsts map[string]*firstSet
@@ -695,10 +697,23 @@ func (c *compiler) expr(e *pexpr) {
 		c.expr(e.subs[0])
 	case "ruleRefExpr":
 		r := c.rules[c.ruleIdx[e.name]]
-		if !c.nodeRule[e.name] && !c.inlining[e.name] && size(r.expr) <= inlineMax {
+		if !c.inlining[e.name] && size(r.expr) <= inlineMax && (!c.nodeRule[e.name] || !c.refersToNode(r.expr)) {
 			c.inlining[e.name] = true
 			c.line("// %s, inlined", e.name)
-			c.expr(r.expr)
+			if c.nodeRule[e.name] {
+				l := c.newLabel()
+				c.line("node%d := len(n)", l)
+				c.line("n = append(n, ast.TreeNode{})")
+				c.line("n[node%d].Start, n[node%d].Rule = uint32(p), %d", l, l, c.nodeID[e.name])
+				c.expr(r.expr)
+				c.line("if ok {")
+				c.line("\tn[node%d].End, n[node%d].Next = uint32(p), uint32(len(n))", l, l)
+				c.line("} else {")
+				c.line("\tn = n[:node%d]", l)
+				c.line("}")
+			} else {
+				c.expr(r.expr)
+			}
 			delete(c.inlining, e.name)
 			return
 		}
@@ -820,6 +835,32 @@ func (c *compiler) alternative(s *pexpr, l int) {
 	c.line("if ok {")
 	c.line("\tbreak L%d", l)
 	c.line("}")
+}
+
+// refersToNode reports whether e refers to a node rule, directly or through the rules it
+// refers to.
+func (c *compiler) refersToNode(e *pexpr) bool {
+	seen := map[string]bool{}
+	var walk func(e *pexpr) bool
+	walk = func(e *pexpr) bool {
+		if e.kind == "ruleRefExpr" {
+			if c.nodeRule[e.name] {
+				return true
+			}
+			if seen[e.name] {
+				return false
+			}
+			seen[e.name] = true
+			return walk(c.rules[c.ruleIdx[e.name]].expr)
+		}
+		for _, s := range e.subs {
+			if walk(s) {
+				return true
+			}
+		}
+		return false
+	}
+	return walk(e)
 }
 
 // unwrap returns the expression e stands for: through actions, labels and the rules that
