@@ -195,18 +195,18 @@ func (g *Grammar) fastErrorRule(full string, at int, fallback string) string {
 	name := ""
 	for i := 0; i < len(nodes); {
 		n := nodes[i]
-		if int(n.Start) > at || int(n.End) <= at {
+		if int(n.Start()) > at || int(n.End) <= at {
 			i = int(n.Next)
 			continue
 		}
-		switch n.Rule {
+		switch n.Rule() {
 		case t2396Label, t2396TopLabel, t2396Octet:
 		case t2396IPv6:
 			return name
 		case t2396RelSegment:
 			name = "segment"
 		default:
-			name = names2396[n.Rule]
+			name = names2396[n.Rule()]
 		}
 		i++
 	}
@@ -223,7 +223,7 @@ func innermost(tree ast.Root, at int) (name string) {
 		// A generic tree: its nodes are the grammar's rules, none finer than a person names.
 		t.Inspect(func(i, _ int) bool {
 			n := t.Node(i)
-			if int(n.Start) > at || int(n.End) <= at {
+			if int(n.Start()) > at || int(n.End) <= at {
 				return false
 			}
 			name = t.RuleName(i)

@@ -41,6 +41,10 @@ const DefaultGrammar = "rfc2396bis-01"
 // longer input is a *SyntaxError at offset MaxInputLength.
 const MaxInputLength = 1 << 20
 
+// A tree's offsets reach MaxInputLength (ast.TreeNode packs a start in 22 bits): this
+// constant does not compile otherwise.
+const _ = uint(ast.MaxTreeInput - MaxInputLength)
+
 // A Grammar is one specification's URL grammar. Its methods are safe for concurrent use.
 type Grammar struct {
 	id     string

@@ -22,7 +22,7 @@ func (g *Grammar) Parse(s string) (ast.Tree, error) {
 			return ast.Tree{}, g.startError(g.startDFA, s)
 		}
 		// Built in a block on the stack, then copied into one of the exact size: one
-		// allocation, of 16 bytes a node.
+		// allocation, of 12 bytes a node.
 		var scratch [32]ast.TreeNode
 		nodes := g.fastTree.tree(scratch[:0], s)
 		exact := make([]ast.TreeNode, len(nodes))

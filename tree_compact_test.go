@@ -36,7 +36,7 @@ func compactNodes(t ast.Tree) []string {
 	var out []string
 	for i := 0; i < t.Len(); i++ {
 		n := t.Node(i)
-		out = append(out, t.RuleName(i)+" "+strconv.Itoa(int(n.Start))+" "+strconv.Itoa(int(n.End)))
+		out = append(out, t.RuleName(i)+" "+strconv.Itoa(int(n.Start()))+" "+strconv.Itoa(int(n.End)))
 	}
 	return out
 }
@@ -176,11 +176,11 @@ func checkStructure(t *testing.T, tree ast.Tree) {
 	var walk func(i int)
 	walk = func(i int) {
 		n := tree.Node(i)
-		require.LessOrEqual(t, n.Start, n.End)
-		prev := n.Start
+		require.LessOrEqual(t, n.Start(), n.End)
+		prev := n.Start()
 		for c := range tree.Children(i) {
 			cn := tree.Node(c)
-			require.True(t, cn.Start >= prev && cn.End <= n.End, "node %d in %d", c, i)
+			require.True(t, cn.Start() >= prev && cn.End <= n.End, "node %d in %d", c, i)
 			prev = cn.End
 			walk(c)
 		}
@@ -368,11 +368,11 @@ func TestSchemaErrors(t *testing.T) {
 		{Key: "parts", Value: "path* q=@query"},
 	})
 	require.NoError(t, err)
-	c := ast.NewTree("a?b", s, []ast.TreeNode{{Start: 0, End: 3, Rule: 0, Next: 2}, {Start: 0, End: 3, Rule: 2, Next: 2}}).Components()
+	c := ast.NewTree("a?b", s, []ast.TreeNode{{StartRule: ast.PackStartRule(0, 0), End: 3, Next: 2}, {StartRule: ast.PackStartRule(0, 2), End: 3, Next: 2}}).Components()
 	assert.Equal(t, "a", *c.Path)
 	assert.Equal(t, "b", *c.Query, "the path's text after its ?")
 	assert.Equal(t, map[string]any{"path": []string{"a?b"}, "q": "b"}, c.Parts)
-	c = ast.NewTree("", s, []ast.TreeNode{{Rule: 0, Next: 1}}).Components()
+	c = ast.NewTree("", s, []ast.TreeNode{{StartRule: ast.PackStartRule(0, 0), Next: 1}}).Components()
 	assert.Equal(t, "", *c.Path, `"": present and empty when no rule matched`)
 	assert.Nil(t, c.Query)
 	assert.Nil(t, c.Scheme, "undeclared")
@@ -396,7 +396,7 @@ func TestSchemaScopes(t *testing.T) {
 	})
 	require.NoError(t, err)
 	node := func(start, end, rule, next int) ast.TreeNode {
-		return ast.TreeNode{Start: uint32(start), End: uint32(end), Rule: uint16(rule), Next: uint32(next)}
+		return ast.TreeNode{StartRule: ast.PackStartRule(start, uint16(rule)), End: uint32(end), Next: uint32(next)}
 	}
 	// "x:aa/b/9" (plus "#f" outside the scope): url > x > scheme a b n
 	src := "x:aa/b/9#f"

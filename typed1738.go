@@ -48,7 +48,7 @@ func url1738(t ast.Tree, u int) any {
 		if k[2] >= 0 {
 			var typ any
 			if k[3] >= 0 {
-				sep := t.Src()[t.Node(k[2]).End:t.Node(k[3]).Start] // ";type=" as written
+				sep := t.Src()[t.Node(k[2]).End:t.Node(k[3]).Start()] // ";type=" as written
 				typ = build.FTPTypeOf(sep, part("ftptype")(k[3]))
 			}
 			rest = build.FTPRestOf(segPath("fpath", "fsegment")(k[2]), typ)

@@ -42,7 +42,7 @@ func nextNode(t ast.Tree, i int) int { return int(t.Node(i).Next) }
 // atNode is the span of node i, as the actions see theirs.
 func atNode(t ast.Tree, i int) build.At {
 	n := t.Node(i)
-	return build.At{Src: t.Src(), Start: int(n.Start), Stop: int(n.End)}
+	return build.At{Src: t.Src(), Start: int(n.Start()), Stop: int(n.End)}
 }
 
 // uriName returns the RFC 3986 name of an RFC 3987 rule ("iauthority" -> "authority"), or

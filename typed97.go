@@ -50,7 +50,7 @@ func relativeURL97(t ast.Tree, first int) any {
 	case "site":
 		var abs any
 		if next := int(t.Node(first).Next); next < t.Len() && t.RuleName(next) == "abs-path" &&
-			t.Node(next).Start == t.Node(first).End {
+			t.Node(next).Start() == t.Node(first).End {
 			abs = absPath97(t, next)
 		}
 		return build.NetPath97(atNode(t, first), site97(t, first), abs)

@@ -98,6 +98,9 @@ type partDecl struct {
 // NewSchema returns the schema of trees whose rules are names, with the declarations decls.
 // A declaration that names no rule of names, or is not one of the forms above, is an error.
 func NewSchema(names []string, decls []Decl) (*Schema, error) {
+	if len(names) > MaxTreeRules {
+		return nil, fmt.Errorf("%d rule names: a tree's nodes index at most %d", len(names), MaxTreeRules)
+	}
 	s := &Schema{Names: names, index: make(map[string]uint16, len(names)), kinds: map[uint16]string{}}
 	for i, n := range names {
 		s.index[strings.ToLower(n)] = uint16(i)
@@ -284,7 +287,7 @@ func (t Tree) Components() Components {
 	c.Rule = t.RuleName(0)
 	if len(s.rules) > 0 {
 		for i, n := range t.nodes {
-			if ruleIn(n.Rule, s.rules) {
+			if ruleIn(n.Rule(), s.rules) {
 				c.Rule = t.RuleName(i)
 				break
 			}
@@ -304,7 +307,7 @@ func (t Tree) Components() Components {
 	kindNode := -1 // the node that gave the host its kind
 	if len(s.kinds) > 0 {
 		for i, n := range t.nodes {
-			if k, ok := s.kinds[n.Rule]; ok {
+			if k, ok := s.kinds[n.Rule()]; ok {
 				kindNode = i
 				if c.Host != nil {
 					c.HostKind = &k
@@ -323,7 +326,7 @@ func (t Tree) Components() Components {
 		}
 		var all []string
 		for i, n := range t.nodes {
-			if _, isKind := s.kinds[n.Rule]; isKind && i != kindNode {
+			if _, isKind := s.kinds[n.Rule()]; isKind && i != kindNode {
 				continue // an IPv4address inside an IPv6address is no part of its own
 			}
 			if !p.takes(t, i, &parents) {
@@ -349,7 +352,7 @@ func (t Tree) Components() Components {
 // the rule asks for. parents is the tree's parentRules, made on first use.
 func (p *partDecl) takes(t Tree, i int, parents *[]int) bool {
 	for k, r := range p.rules {
-		if t.nodes[i].Rule != r {
+		if t.nodes[i].Rule() != r {
 			continue
 		}
 		if p.parents[k] < 0 {
@@ -377,7 +380,7 @@ func (t Tree) parentRules() []int {
 		}
 		out[i] = -1
 		if len(stack) > 0 {
-			out[i] = int(t.nodes[stack[len(stack)-1]].Rule)
+			out[i] = int(t.nodes[stack[len(stack)-1]].Rule())
 		}
 		stack = append(stack, i)
 	}
@@ -391,7 +394,7 @@ func (t Tree) scopeEnd(scope int) (uint32, bool) {
 		return t.nodes[0].End, true
 	}
 	for _, n := range t.nodes {
-		if int(n.Rule) == scope {
+		if int(n.Rule()) == scope {
 			return n.End, true
 		}
 	}
@@ -402,13 +405,13 @@ func (t Tree) scopeEnd(scope int) (uint32, bool) {
 func (t Tree) component(d *componentDecl, end uint32) *string {
 	for i, n := range t.nodes {
 		for k, r := range d.rules {
-			if n.Rule != r {
+			if n.Rule() != r {
 				continue
 			}
 			text := t.Text(i)
 			switch to := d.to[k]; {
 			case to == toScopeEnd:
-				text = t.src[n.Start:max(end, n.End)]
+				text = t.src[n.Start():max(end, n.End)]
 			case to == afterSlash:
 				if int(n.End) >= len(t.src) || t.src[n.End] != '/' || n.End >= end {
 					continue
@@ -416,8 +419,8 @@ func (t Tree) component(d *componentDecl, end uint32) *string {
 				text = t.src[n.End+1 : end]
 			case to >= 0:
 				// A..B: A's text, up to the end of a B right after A's subtree.
-				if j := int(n.Next); j < len(t.nodes) && int(t.nodes[j].Rule) == to {
-					text = t.src[n.Start:t.nodes[j].End]
+				if j := int(n.Next); j < len(t.nodes) && int(t.nodes[j].Rule()) == to {
+					text = t.src[n.Start():t.nodes[j].End]
 				}
 			}
 			switch d.cuts[k] {

@@ -24,7 +24,7 @@ func FuzzSchema(f *testing.F) {
 		for i := 1; i < n; i++ {
 			a := min(len(src), (i-1)*len(src)/3)
 			b := min(len(src), i*len(src)/3)
-			nodes = append(nodes, TreeNode{Start: uint32(a), End: uint32(b), Rule: uint16((int(shape) + i) % len(names)), Next: uint32(i + 1)})
+			nodes = append(nodes, TreeNode{StartRule: PackStartRule(a, uint16((int(shape)+i)%len(names))), End: uint32(b), Next: uint32(i + 1)})
 		}
 		c := NewTree(src, s, nodes).Components()
 		for _, p := range []*string{c.Scheme, c.Authority, c.Userinfo, c.Host, c.Port, c.Path, c.Query, c.Fragment} {

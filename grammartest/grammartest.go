@@ -101,7 +101,7 @@ func treeProblem(g *urlgrammar.Grammar, tree ast.Tree, s string) string {
 	if !strings.EqualFold(tree.RuleName(0), g.Start()) {
 		return fmt.Sprintf("the root is %s, not the start rule %s", tree.RuleName(0), g.Start())
 	}
-	if root := tree.Node(0); root.Start != 0 || int(root.End) != len(s) || int(root.Next) != tree.Len() {
+	if root := tree.Node(0); root.Start() != 0 || int(root.End) != len(s) || int(root.Next) != tree.Len() {
 		return fmt.Sprintf("the root %+v does not cover the input and the tree", root)
 	}
 	if tree.String() != s {
@@ -110,10 +110,10 @@ func treeProblem(g *urlgrammar.Grammar, tree ast.Tree, s string) string {
 	problem := ""
 	tree.Inspect(func(i, _ int) bool {
 		n := tree.Node(i)
-		prev := n.Start
+		prev := n.Start()
 		for c := range tree.Children(i) {
 			cn := tree.Node(c)
-			if cn.Start < prev || cn.End > n.End || cn.Start > cn.End {
+			if cn.Start() < prev || cn.End > n.End || cn.Start() > cn.End {
 				problem = fmt.Sprintf("node %d (%s %+v) is not inside %s %+v after its previous sibling", c, tree.RuleName(c), cn, tree.RuleName(i), n)
 			}
 			prev = cn.End

@@ -58,7 +58,7 @@ func buildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
 	var ok bool
 	switch rule {
 	case "url":
-		n = append(n, ast.TreeNode{Rule: 0})
+		n = append(n, ast.TreeNode{StartRule: 0})
 		end, n, ok = b.r0(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
@@ -106,7 +106,7 @@ func buildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
 	case "toplabel":
 		end, n, ok = b.r32(0, n)
 	case "alphadigit":
-		n = append(n, ast.TreeNode{Rule: 12})
+		n = append(n, ast.TreeNode{StartRule: 12})
 		end, n, ok = b.r33(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
@@ -194,85 +194,85 @@ func buildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
 	case "fieldvalue":
 		end, n, ok = b.r75(0, n)
 	case "lowalpha":
-		n = append(n, ast.TreeNode{Rule: 52})
+		n = append(n, ast.TreeNode{StartRule: 52})
 		end, n, ok = b.r76(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "hialpha":
-		n = append(n, ast.TreeNode{Rule: 53})
+		n = append(n, ast.TreeNode{StartRule: 53})
 		end, n, ok = b.r77(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "alpha":
-		n = append(n, ast.TreeNode{Rule: 54})
+		n = append(n, ast.TreeNode{StartRule: 54})
 		end, n, ok = b.r78(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "digit":
-		n = append(n, ast.TreeNode{Rule: 55})
+		n = append(n, ast.TreeNode{StartRule: 55})
 		end, n, ok = b.r79(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "safe":
-		n = append(n, ast.TreeNode{Rule: 56})
+		n = append(n, ast.TreeNode{StartRule: 56})
 		end, n, ok = b.r80(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "extra":
-		n = append(n, ast.TreeNode{Rule: 57})
+		n = append(n, ast.TreeNode{StartRule: 57})
 		end, n, ok = b.r81(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "national":
-		n = append(n, ast.TreeNode{Rule: 58})
+		n = append(n, ast.TreeNode{StartRule: 58})
 		end, n, ok = b.r82(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "punctuation":
-		n = append(n, ast.TreeNode{Rule: 59})
+		n = append(n, ast.TreeNode{StartRule: 59})
 		end, n, ok = b.r83(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "reserved":
-		n = append(n, ast.TreeNode{Rule: 60})
+		n = append(n, ast.TreeNode{StartRule: 60})
 		end, n, ok = b.r84(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "hex":
-		n = append(n, ast.TreeNode{Rule: 61})
+		n = append(n, ast.TreeNode{StartRule: 61})
 		end, n, ok = b.r85(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "escape":
-		n = append(n, ast.TreeNode{Rule: 62})
+		n = append(n, ast.TreeNode{StartRule: 62})
 		end, n, ok = b.r86(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "unreserved":
-		n = append(n, ast.TreeNode{Rule: 63})
+		n = append(n, ast.TreeNode{StartRule: 63})
 		end, n, ok = b.r87(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "uchar":
-		n = append(n, ast.TreeNode{Rule: 64})
+		n = append(n, ast.TreeNode{StartRule: 64})
 		end, n, ok = b.r88(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "xchar":
-		n = append(n, ast.TreeNode{Rule: 65})
+		n = append(n, ast.TreeNode{StartRule: 65})
 		end, n, ok = b.r89(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
@@ -2728,7 +2728,7 @@ func (b *treeBuilder) r12(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 3
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 3
 	s := b.s
 	// lit_http, inlined
 	{
@@ -2782,7 +2782,7 @@ func (b *treeBuilder) r13(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 3
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 3
 	s := b.s
 	// lit_ftp, inlined
 	{
@@ -2829,7 +2829,7 @@ func (b *treeBuilder) r14(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 3
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 3
 	s := b.s
 	// lit_news, inlined
 	{
@@ -2883,7 +2883,7 @@ func (b *treeBuilder) r15(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 3
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 3
 	s := b.s
 	// lit_nntp, inlined
 	{
@@ -2937,7 +2937,7 @@ func (b *treeBuilder) r16(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 3
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 3
 	s := b.s
 	// lit_telnet, inlined
 	{
@@ -3005,7 +3005,7 @@ func (b *treeBuilder) r17(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 3
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 3
 	s := b.s
 	// lit_gopher, inlined
 	{
@@ -3073,7 +3073,7 @@ func (b *treeBuilder) r18(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 3
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 3
 	s := b.s
 	// lit_wais, inlined
 	{
@@ -3127,7 +3127,7 @@ func (b *treeBuilder) r19(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 3
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 3
 	s := b.s
 	// lit_mailto, inlined
 	{
@@ -3195,7 +3195,7 @@ func (b *treeBuilder) r20(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 3
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 3
 	s := b.s
 	// lit_file, inlined
 	{
@@ -3249,7 +3249,7 @@ func (b *treeBuilder) r21(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 3
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 3
 	s := b.s
 	// lit_prospero, inlined
 	{
@@ -3331,7 +3331,7 @@ func (b *treeBuilder) r22(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 1
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 1
 	s := b.s
 	{
 		p1, n1 := p, len(n)
@@ -3341,7 +3341,7 @@ func (b *treeBuilder) r22(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// scheme, inlined
 			node2 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node2].Start, n[node2].Rule = uint32(p), 3
+			n[node2].StartRule = uint32(p)<<ast.TreeRuleBits | 3
 			{
 				start3 := p
 				for b.work <= b.limit { // past the limit, no round is tried
@@ -3393,7 +3393,7 @@ func (b *treeBuilder) r23(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 2
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 2
 	p, n, ok = b.r22(p, n)
 	if !ok {
 		return p, n[:node], false
@@ -3410,7 +3410,7 @@ func (b *treeBuilder) r24(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 3
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 3
 	s := b.s
 	{
 		start1 := p
@@ -3439,7 +3439,7 @@ func (b *treeBuilder) r25(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 4
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 4
 	s := b.s
 L1:
 	for {
@@ -3549,7 +3549,7 @@ func (b *treeBuilder) r26(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 5
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 5
 	s := b.s
 	{
 		p1, n1 := p, len(n)
@@ -3583,7 +3583,7 @@ func (b *treeBuilder) r26(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 					// urlpath, inlined
 					node3 := len(n)
 					n = append(n, ast.TreeNode{})
-					n[node3].Start, n[node3].Rule = uint32(p), 17
+					n[node3].StartRule = uint32(p)<<ast.TreeRuleBits | 17
 					{
 						start4 := p
 						for b.work <= b.limit { // past the limit, no round is tried
@@ -3673,7 +3673,7 @@ func (b *treeBuilder) r27(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 6
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 6
 	s := b.s
 	{
 		p1, n1 := p, len(n)
@@ -3688,7 +3688,7 @@ func (b *treeBuilder) r27(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 					// user, inlined
 					node3 := len(n)
 					n = append(n, ast.TreeNode{})
-					n[node3].Start, n[node3].Rule = uint32(p), 15
+					n[node3].StartRule = uint32(p)<<ast.TreeRuleBits | 15
 					{
 						start4 := p
 						for b.work <= b.limit { // past the limit, no round is tried
@@ -3767,7 +3767,7 @@ func (b *treeBuilder) r27(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 							// password, inlined
 							node8 := len(n)
 							n = append(n, ast.TreeNode{})
-							n[node8].Start, n[node8].Rule = uint32(p), 16
+							n[node8].StartRule = uint32(p)<<ast.TreeRuleBits | 16
 							{
 								start9 := p
 								for b.work <= b.limit { // past the limit, no round is tried
@@ -3877,7 +3877,7 @@ func (b *treeBuilder) r28(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 7
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 7
 	s := b.s
 	{
 		p1, n1 := p, len(n)
@@ -3932,7 +3932,7 @@ func (b *treeBuilder) r29(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 8
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 8
 	s := b.s
 L1:
 	for {
@@ -3990,7 +3990,7 @@ func (b *treeBuilder) r30(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 9
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 9
 	s := b.s
 	{
 		p1, n1 := p, len(n)
@@ -4009,7 +4009,7 @@ func (b *treeBuilder) r30(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 							// domainlabel, inlined
 							node4 := len(n)
 							n = append(n, ast.TreeNode{})
-							n[node4].Start, n[node4].Rule = uint32(p), 10
+							n[node4].StartRule = uint32(p)<<ast.TreeRuleBits | 10
 							{
 								p5, n5 := p, len(n)
 								ok = true
@@ -4087,7 +4087,7 @@ func (b *treeBuilder) r30(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// toplabel, inlined
 			node8 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node8].Start, n[node8].Rule = uint32(p), 11
+			n[node8].StartRule = uint32(p)<<ast.TreeRuleBits | 11
 			{
 				p9, n9 := p, len(n)
 				ok = true
@@ -4148,7 +4148,7 @@ func (b *treeBuilder) r31(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 10
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 10
 	s := b.s
 	{
 		p1, n1 := p, len(n)
@@ -4198,7 +4198,7 @@ func (b *treeBuilder) r32(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 11
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 11
 	s := b.s
 	{
 		p1, n1 := p, len(n)
@@ -4261,7 +4261,7 @@ func (b *treeBuilder) r34(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 13
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 13
 	s := b.s
 	{
 		p1, n1 := p, len(n)
@@ -4271,7 +4271,7 @@ func (b *treeBuilder) r34(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// digits, inlined
 			node2 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node2].Start, n[node2].Rule = uint32(p), 66
+			n[node2].StartRule = uint32(p)<<ast.TreeRuleBits | 66
 			{
 				start3 := p
 				for b.work <= b.limit { // past the limit, no round is tried
@@ -4303,7 +4303,7 @@ func (b *treeBuilder) r34(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// digits, inlined
 			node4 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node4].Start, n[node4].Rule = uint32(p), 66
+			n[node4].StartRule = uint32(p)<<ast.TreeRuleBits | 66
 			{
 				start5 := p
 				for b.work <= b.limit { // past the limit, no round is tried
@@ -4335,7 +4335,7 @@ func (b *treeBuilder) r34(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// digits, inlined
 			node6 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node6].Start, n[node6].Rule = uint32(p), 66
+			n[node6].StartRule = uint32(p)<<ast.TreeRuleBits | 66
 			{
 				start7 := p
 				for b.work <= b.limit { // past the limit, no round is tried
@@ -4367,7 +4367,7 @@ func (b *treeBuilder) r34(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// digits, inlined
 			node8 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node8].Start, n[node8].Rule = uint32(p), 66
+			n[node8].StartRule = uint32(p)<<ast.TreeRuleBits | 66
 			{
 				start9 := p
 				for b.work <= b.limit { // past the limit, no round is tried
@@ -4407,12 +4407,12 @@ func (b *treeBuilder) r35(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 14
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 14
 	s := b.s
 	// digits, inlined
 	node1 := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node1].Start, n[node1].Rule = uint32(p), 66
+	n[node1].StartRule = uint32(p)<<ast.TreeRuleBits | 66
 	{
 		start2 := p
 		for b.work <= b.limit { // past the limit, no round is tried
@@ -4445,7 +4445,7 @@ func (b *treeBuilder) r36(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 15
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 15
 	s := b.s
 	{
 		start1 := p
@@ -4516,7 +4516,7 @@ func (b *treeBuilder) r37(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 16
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 16
 	s := b.s
 	{
 		start1 := p
@@ -4587,7 +4587,7 @@ func (b *treeBuilder) r38(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 17
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 17
 	s := b.s
 	{
 		start1 := p
@@ -4658,7 +4658,7 @@ func (b *treeBuilder) r39(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 18
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 18
 	s := b.s
 	{
 		p1, n1 := p, len(n)
@@ -4668,7 +4668,7 @@ func (b *treeBuilder) r39(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// scheme_ftp, inlined
 			node2 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node2].Start, n[node2].Rule = uint32(p), 3
+			n[node2].StartRule = uint32(p)<<ast.TreeRuleBits | 3
 			// lit_ftp, inlined
 			{
 				p3, n3 := p, len(n)
@@ -4800,7 +4800,7 @@ func (b *treeBuilder) r39(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 							// ftptype, inlined
 							node7 := len(n)
 							n = append(n, ast.TreeNode{})
-							n[node7].Start, n[node7].Rule = uint32(p), 21
+							n[node7].StartRule = uint32(p)<<ast.TreeRuleBits | 21
 							if ok = p < len(s) && class31[s[p]]; ok {
 								p++
 							}
@@ -4907,7 +4907,7 @@ func (b *treeBuilder) r41(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 19
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 19
 	s := b.s
 	{
 		p1, n1 := p, len(n)
@@ -4917,7 +4917,7 @@ func (b *treeBuilder) r41(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// fsegment, inlined
 			node2 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node2].Start, n[node2].Rule = uint32(p), 20
+			n[node2].StartRule = uint32(p)<<ast.TreeRuleBits | 20
 			{
 				start3 := p
 				for b.work <= b.limit { // past the limit, no round is tried
@@ -5000,7 +5000,7 @@ func (b *treeBuilder) r41(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 							// fsegment, inlined
 							node8 := len(n)
 							n = append(n, ast.TreeNode{})
-							n[node8].Start, n[node8].Rule = uint32(p), 20
+							n[node8].StartRule = uint32(p)<<ast.TreeRuleBits | 20
 							{
 								start9 := p
 								for b.work <= b.limit { // past the limit, no round is tried
@@ -5096,7 +5096,7 @@ func (b *treeBuilder) r42(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 20
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 20
 	s := b.s
 	{
 		start1 := p
@@ -5167,7 +5167,7 @@ func (b *treeBuilder) r43(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 21
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 21
 	s := b.s
 	if ok = p < len(s) && class31[s[p]]; ok {
 		p++
@@ -5187,7 +5187,7 @@ func (b *treeBuilder) r44(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 22
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 22
 	s := b.s
 	{
 		p1, n1 := p, len(n)
@@ -5197,7 +5197,7 @@ func (b *treeBuilder) r44(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// scheme_file, inlined
 			node2 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node2].Start, n[node2].Rule = uint32(p), 3
+			n[node2].StartRule = uint32(p)<<ast.TreeRuleBits | 3
 			// lit_file, inlined
 			{
 				p3, n3 := p, len(n)
@@ -5373,7 +5373,7 @@ func (b *treeBuilder) r45(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 23
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 23
 	s := b.s
 	{
 		p1, n1 := p, len(n)
@@ -5383,7 +5383,7 @@ func (b *treeBuilder) r45(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// scheme_http, inlined
 			node2 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node2].Start, n[node2].Rule = uint32(p), 3
+			n[node2].StartRule = uint32(p)<<ast.TreeRuleBits | 3
 			// lit_http, inlined
 			{
 				p3, n3 := p, len(n)
@@ -5474,7 +5474,7 @@ func (b *treeBuilder) r45(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 							// search, inlined
 							node6 := len(n)
 							n = append(n, ast.TreeNode{})
-							n[node6].Start, n[node6].Rule = uint32(p), 26
+							n[node6].StartRule = uint32(p)<<ast.TreeRuleBits | 26
 							{
 								start7 := p
 								for b.work <= b.limit { // past the limit, no round is tried
@@ -5572,7 +5572,7 @@ func (b *treeBuilder) r46(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 24
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 24
 	s := b.s
 	{
 		p1, n1 := p, len(n)
@@ -5582,7 +5582,7 @@ func (b *treeBuilder) r46(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// hsegment, inlined
 			node2 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node2].Start, n[node2].Rule = uint32(p), 25
+			n[node2].StartRule = uint32(p)<<ast.TreeRuleBits | 25
 			{
 				start3 := p
 				for b.work <= b.limit { // past the limit, no round is tried
@@ -5665,7 +5665,7 @@ func (b *treeBuilder) r46(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 							// hsegment, inlined
 							node8 := len(n)
 							n = append(n, ast.TreeNode{})
-							n[node8].Start, n[node8].Rule = uint32(p), 25
+							n[node8].StartRule = uint32(p)<<ast.TreeRuleBits | 25
 							{
 								start9 := p
 								for b.work <= b.limit { // past the limit, no round is tried
@@ -5761,7 +5761,7 @@ func (b *treeBuilder) r47(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 25
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 25
 	s := b.s
 	{
 		start1 := p
@@ -5832,7 +5832,7 @@ func (b *treeBuilder) r48(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 26
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 26
 	s := b.s
 	{
 		start1 := p
@@ -5903,7 +5903,7 @@ func (b *treeBuilder) r49(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 27
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 27
 	s := b.s
 	{
 		p1, n1 := p, len(n)
@@ -5913,7 +5913,7 @@ func (b *treeBuilder) r49(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// scheme_gopher, inlined
 			node2 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node2].Start, n[node2].Rule = uint32(p), 3
+			n[node2].StartRule = uint32(p)<<ast.TreeRuleBits | 3
 			// lit_gopher, inlined
 			{
 				p3, n3 := p, len(n)
@@ -6006,7 +6006,7 @@ func (b *treeBuilder) r49(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 							// gtype, inlined
 							node6 := len(n)
 							n = append(n, ast.TreeNode{})
-							n[node6].Start, n[node6].Rule = uint32(p), 28
+							n[node6].StartRule = uint32(p)<<ast.TreeRuleBits | 28
 							// xchar, inlined
 						L7:
 							for {
@@ -6112,7 +6112,7 @@ func (b *treeBuilder) r49(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 											// gopher_plus_string, inlined
 											node11 := len(n)
 											n = append(n, ast.TreeNode{})
-											n[node11].Start, n[node11].Rule = uint32(p), 30
+											n[node11].StartRule = uint32(p)<<ast.TreeRuleBits | 30
 											{
 												start12 := p
 												for b.work <= b.limit { // past the limit, no round is tried
@@ -6226,7 +6226,7 @@ func (b *treeBuilder) r50(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 28
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 28
 	s := b.s
 	// xchar, inlined
 L1:
@@ -6302,7 +6302,7 @@ func (b *treeBuilder) r51(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 29
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 29
 	s := b.s
 	{
 		start1 := p
@@ -6373,7 +6373,7 @@ func (b *treeBuilder) r52(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 29
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 29
 	s := b.s
 	{
 		start1 := p
@@ -6418,7 +6418,7 @@ func (b *treeBuilder) r52(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 										// gopher_plus_string, inlined
 										node6 := len(n)
 										n = append(n, ast.TreeNode{})
-										n[node6].Start, n[node6].Rule = uint32(p), 30
+										n[node6].StartRule = uint32(p)<<ast.TreeRuleBits | 30
 										{
 											start7 := p
 											for b.work <= b.limit { // past the limit, no round is tried
@@ -6601,7 +6601,7 @@ func (b *treeBuilder) r53(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 26
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 26
 	s := b.s
 	{
 		start1 := p
@@ -6629,7 +6629,7 @@ func (b *treeBuilder) r53(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								// gopher_plus_string, inlined
 								node5 := len(n)
 								n = append(n, ast.TreeNode{})
-								n[node5].Start, n[node5].Rule = uint32(p), 30
+								n[node5].StartRule = uint32(p)<<ast.TreeRuleBits | 30
 								{
 									start6 := p
 									for b.work <= b.limit { // past the limit, no round is tried
@@ -6813,7 +6813,7 @@ func (b *treeBuilder) r54(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 30
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 30
 	s := b.s
 	{
 		start1 := p
@@ -6884,7 +6884,7 @@ func (b *treeBuilder) r55(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 31
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 31
 	s := b.s
 	{
 		p1, n1 := p, len(n)
@@ -6894,7 +6894,7 @@ func (b *treeBuilder) r55(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// scheme_mailto, inlined
 			node2 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node2].Start, n[node2].Rule = uint32(p), 3
+			n[node2].StartRule = uint32(p)<<ast.TreeRuleBits | 3
 			// lit_mailto, inlined
 			{
 				p3, n3 := p, len(n)
@@ -6965,7 +6965,7 @@ func (b *treeBuilder) r55(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// encoded822addr, inlined
 			node4 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node4].Start, n[node4].Rule = uint32(p), 32
+			n[node4].StartRule = uint32(p)<<ast.TreeRuleBits | 32
 			{
 				start5 := p
 				for b.work <= b.limit { // past the limit, no round is tried
@@ -7047,7 +7047,7 @@ func (b *treeBuilder) r56(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 32
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 32
 	s := b.s
 	{
 		start1 := p
@@ -7118,7 +7118,7 @@ func (b *treeBuilder) r57(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 33
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 33
 	s := b.s
 	{
 		p1, n1 := p, len(n)
@@ -7128,7 +7128,7 @@ func (b *treeBuilder) r57(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// scheme_news, inlined
 			node2 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node2].Start, n[node2].Rule = uint32(p), 3
+			n[node2].StartRule = uint32(p)<<ast.TreeRuleBits | 3
 			// lit_news, inlined
 			{
 				p3, n3 := p, len(n)
@@ -7205,7 +7205,7 @@ func (b *treeBuilder) r58(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 34
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 34
 	s := b.s
 L1:
 	for {
@@ -7227,7 +7227,7 @@ L1:
 			// group, inlined
 			node2 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node2].Start, n[node2].Rule = uint32(p), 35
+			n[node2].StartRule = uint32(p)<<ast.TreeRuleBits | 35
 			{
 				p3, n3 := p, len(n)
 				ok = true
@@ -7286,7 +7286,7 @@ func (b *treeBuilder) r59(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 35
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 35
 	s := b.s
 	{
 		p1, n1 := p, len(n)
@@ -7334,7 +7334,7 @@ func (b *treeBuilder) r60(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 36
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 36
 	s := b.s
 	{
 		p1, n1 := p, len(n)
@@ -7429,7 +7429,7 @@ func (b *treeBuilder) r61(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 37
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 37
 	s := b.s
 	{
 		p1, n1 := p, len(n)
@@ -7439,7 +7439,7 @@ func (b *treeBuilder) r61(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// scheme_nntp, inlined
 			node2 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node2].Start, n[node2].Rule = uint32(p), 3
+			n[node2].StartRule = uint32(p)<<ast.TreeRuleBits | 3
 			// lit_nntp, inlined
 			{
 				p3, n3 := p, len(n)
@@ -7508,7 +7508,7 @@ func (b *treeBuilder) r61(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// group, inlined
 			node4 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node4].Start, n[node4].Rule = uint32(p), 35
+			n[node4].StartRule = uint32(p)<<ast.TreeRuleBits | 35
 			{
 				p5, n5 := p, len(n)
 				ok = true
@@ -7564,7 +7564,7 @@ func (b *treeBuilder) r61(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 					// digits, inlined
 					node8 := len(n)
 					n = append(n, ast.TreeNode{})
-					n[node8].Start, n[node8].Rule = uint32(p), 66
+					n[node8].StartRule = uint32(p)<<ast.TreeRuleBits | 66
 					{
 						start9 := p
 						for b.work <= b.limit { // past the limit, no round is tried
@@ -7612,7 +7612,7 @@ func (b *treeBuilder) r62(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 38
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 38
 	s := b.s
 	{
 		p1, n1 := p, len(n)
@@ -7622,7 +7622,7 @@ func (b *treeBuilder) r62(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// scheme_telnet, inlined
 			node2 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node2].Start, n[node2].Rule = uint32(p), 3
+			n[node2].StartRule = uint32(p)<<ast.TreeRuleBits | 3
 			// lit_telnet, inlined
 			{
 				p3, n3 := p, len(n)
@@ -7721,7 +7721,7 @@ func (b *treeBuilder) r63(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 39
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 39
 	s := b.s
 L1:
 	for {
@@ -7811,7 +7811,7 @@ func (b *treeBuilder) r64(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 40
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 40
 	s := b.s
 	{
 		p1, n1 := p, len(n)
@@ -7821,7 +7821,7 @@ func (b *treeBuilder) r64(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// scheme_wais, inlined
 			node2 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node2].Start, n[node2].Rule = uint32(p), 3
+			n[node2].StartRule = uint32(p)<<ast.TreeRuleBits | 3
 			// lit_wais, inlined
 			{
 				p3, n3 := p, len(n)
@@ -7890,7 +7890,7 @@ func (b *treeBuilder) r64(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// database, inlined
 			node4 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node4].Start, n[node4].Rule = uint32(p), 43
+			n[node4].StartRule = uint32(p)<<ast.TreeRuleBits | 43
 			{
 				start5 := p
 				for b.work <= b.limit { // past the limit, no round is tried
@@ -7972,7 +7972,7 @@ func (b *treeBuilder) r65(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 41
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 41
 	s := b.s
 	{
 		p1, n1 := p, len(n)
@@ -7982,7 +7982,7 @@ func (b *treeBuilder) r65(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// scheme_wais, inlined
 			node2 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node2].Start, n[node2].Rule = uint32(p), 3
+			n[node2].StartRule = uint32(p)<<ast.TreeRuleBits | 3
 			// lit_wais, inlined
 			{
 				p3, n3 := p, len(n)
@@ -8051,7 +8051,7 @@ func (b *treeBuilder) r65(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// database, inlined
 			node4 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node4].Start, n[node4].Rule = uint32(p), 43
+			n[node4].StartRule = uint32(p)<<ast.TreeRuleBits | 43
 			{
 				start5 := p
 				for b.work <= b.limit { // past the limit, no round is tried
@@ -8125,7 +8125,7 @@ func (b *treeBuilder) r65(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// search, inlined
 			node8 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node8].Start, n[node8].Rule = uint32(p), 26
+			n[node8].StartRule = uint32(p)<<ast.TreeRuleBits | 26
 			{
 				start9 := p
 				for b.work <= b.limit { // past the limit, no round is tried
@@ -8207,7 +8207,7 @@ func (b *treeBuilder) r66(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 42
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 42
 	s := b.s
 	{
 		p1, n1 := p, len(n)
@@ -8217,7 +8217,7 @@ func (b *treeBuilder) r66(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// scheme_wais, inlined
 			node2 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node2].Start, n[node2].Rule = uint32(p), 3
+			n[node2].StartRule = uint32(p)<<ast.TreeRuleBits | 3
 			// lit_wais, inlined
 			{
 				p3, n3 := p, len(n)
@@ -8286,7 +8286,7 @@ func (b *treeBuilder) r66(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// database, inlined
 			node4 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node4].Start, n[node4].Rule = uint32(p), 43
+			n[node4].StartRule = uint32(p)<<ast.TreeRuleBits | 43
 			{
 				start5 := p
 				for b.work <= b.limit { // past the limit, no round is tried
@@ -8360,7 +8360,7 @@ func (b *treeBuilder) r66(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// wtype, inlined
 			node8 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node8].Start, n[node8].Rule = uint32(p), 44
+			n[node8].StartRule = uint32(p)<<ast.TreeRuleBits | 44
 			{
 				start9 := p
 				for b.work <= b.limit { // past the limit, no round is tried
@@ -8434,7 +8434,7 @@ func (b *treeBuilder) r66(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// wpath, inlined
 			node12 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node12].Start, n[node12].Rule = uint32(p), 45
+			n[node12].StartRule = uint32(p)<<ast.TreeRuleBits | 45
 			{
 				start13 := p
 				for b.work <= b.limit { // past the limit, no round is tried
@@ -8516,7 +8516,7 @@ func (b *treeBuilder) r67(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 43
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 43
 	s := b.s
 	{
 		start1 := p
@@ -8587,7 +8587,7 @@ func (b *treeBuilder) r68(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 44
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 44
 	s := b.s
 	{
 		start1 := p
@@ -8658,7 +8658,7 @@ func (b *treeBuilder) r69(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 45
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 45
 	s := b.s
 	{
 		start1 := p
@@ -8729,7 +8729,7 @@ func (b *treeBuilder) r70(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 46
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 46
 	s := b.s
 	{
 		p1, n1 := p, len(n)
@@ -8739,7 +8739,7 @@ func (b *treeBuilder) r70(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// scheme_prospero, inlined
 			node2 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node2].Start, n[node2].Rule = uint32(p), 3
+			n[node2].StartRule = uint32(p)<<ast.TreeRuleBits | 3
 			// lit_prospero, inlined
 			{
 				p3, n3 := p, len(n)
@@ -8872,7 +8872,7 @@ func (b *treeBuilder) r71(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 47
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 47
 	s := b.s
 	{
 		p1, n1 := p, len(n)
@@ -8882,7 +8882,7 @@ func (b *treeBuilder) r71(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// psegment, inlined
 			node2 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node2].Start, n[node2].Rule = uint32(p), 48
+			n[node2].StartRule = uint32(p)<<ast.TreeRuleBits | 48
 			{
 				start3 := p
 				for b.work <= b.limit { // past the limit, no round is tried
@@ -8965,7 +8965,7 @@ func (b *treeBuilder) r71(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 							// psegment, inlined
 							node8 := len(n)
 							n = append(n, ast.TreeNode{})
-							n[node8].Start, n[node8].Rule = uint32(p), 48
+							n[node8].StartRule = uint32(p)<<ast.TreeRuleBits | 48
 							{
 								start9 := p
 								for b.work <= b.limit { // past the limit, no round is tried
@@ -9061,7 +9061,7 @@ func (b *treeBuilder) r72(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 48
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 48
 	s := b.s
 	{
 		start1 := p
@@ -9132,7 +9132,7 @@ func (b *treeBuilder) r73(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 49
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 49
 	s := b.s
 	{
 		p1, n1 := p, len(n)
@@ -9149,7 +9149,7 @@ func (b *treeBuilder) r73(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// fieldname, inlined
 			node2 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node2].Start, n[node2].Rule = uint32(p), 50
+			n[node2].StartRule = uint32(p)<<ast.TreeRuleBits | 50
 			{
 				start3 := p
 				for b.work <= b.limit { // past the limit, no round is tried
@@ -9223,7 +9223,7 @@ func (b *treeBuilder) r73(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// fieldvalue, inlined
 			node6 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node6].Start, n[node6].Rule = uint32(p), 51
+			n[node6].StartRule = uint32(p)<<ast.TreeRuleBits | 51
 			{
 				start7 := p
 				for b.work <= b.limit { // past the limit, no round is tried
@@ -9305,7 +9305,7 @@ func (b *treeBuilder) r74(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 50
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 50
 	s := b.s
 	{
 		start1 := p
@@ -9376,7 +9376,7 @@ func (b *treeBuilder) r75(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 51
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 51
 	s := b.s
 	{
 		start1 := p
@@ -9756,7 +9756,7 @@ func (b *treeBuilder) r90(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 66
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 66
 	s := b.s
 	{
 		start1 := p

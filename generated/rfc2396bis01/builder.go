@@ -58,31 +58,31 @@ func buildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
 	var ok bool
 	switch rule {
 	case "URI_reference":
-		n = append(n, ast.TreeNode{Rule: 0})
+		n = append(n, ast.TreeNode{StartRule: 0})
 		end, n, ok = b.r0(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "absolute_URI_reference":
-		n = append(n, ast.TreeNode{Rule: 1})
+		n = append(n, ast.TreeNode{StartRule: 1})
 		end, n, ok = b.r1(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "absolute_URI":
-		n = append(n, ast.TreeNode{Rule: 2})
+		n = append(n, ast.TreeNode{StartRule: 2})
 		end, n, ok = b.r2(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "hier_part":
-		n = append(n, ast.TreeNode{Rule: 3})
+		n = append(n, ast.TreeNode{StartRule: 3})
 		end, n, ok = b.r3(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "net_path":
-		n = append(n, ast.TreeNode{Rule: 4})
+		n = append(n, ast.TreeNode{StartRule: 4})
 		end, n, ok = b.r4(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
@@ -92,7 +92,7 @@ func buildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
 	case "opaque_part":
 		end, n, ok = b.r6(0, n)
 	case "uric_no_slash":
-		n = append(n, ast.TreeNode{Rule: 7})
+		n = append(n, ast.TreeNode{StartRule: 7})
 		end, n, ok = b.r7(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
@@ -108,7 +108,7 @@ func buildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
 	case "userinfo":
 		end, n, ok = b.r13(0, n)
 	case "hostport":
-		n = append(n, ast.TreeNode{Rule: 13})
+		n = append(n, ast.TreeNode{StartRule: 13})
 		end, n, ok = b.r14(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
@@ -120,7 +120,7 @@ func buildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
 	case "hostname":
 		end, n, ok = b.r17(0, n)
 	case "qualified":
-		n = append(n, ast.TreeNode{Rule: 17})
+		n = append(n, ast.TreeNode{StartRule: 17})
 		end, n, ok = b.r18(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
@@ -130,7 +130,7 @@ func buildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
 	case "toplabel":
 		end, n, ok = b.r20(0, n)
 	case "alphanum":
-		n = append(n, ast.TreeNode{Rule: 20})
+		n = append(n, ast.TreeNode{StartRule: 20})
 		end, n, ok = b.r21(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
@@ -144,25 +144,25 @@ func buildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
 	case "IPv6address":
 		end, n, ok = b.r25(0, n)
 	case "ls32":
-		n = append(n, ast.TreeNode{Rule: 25})
+		n = append(n, ast.TreeNode{StartRule: 25})
 		end, n, ok = b.r28(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "h4":
-		n = append(n, ast.TreeNode{Rule: 26})
+		n = append(n, ast.TreeNode{StartRule: 26})
 		end, n, ok = b.r29(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "path":
-		n = append(n, ast.TreeNode{Rule: 27})
+		n = append(n, ast.TreeNode{StartRule: 27})
 		end, n, ok = b.r30(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "path_segments":
-		n = append(n, ast.TreeNode{Rule: 28})
+		n = append(n, ast.TreeNode{StartRule: 28})
 		end, n, ok = b.r31(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
@@ -170,7 +170,7 @@ func buildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
 	case "segment":
 		end, n, ok = b.r32(0, n)
 	case "pchar":
-		n = append(n, ast.TreeNode{Rule: 30})
+		n = append(n, ast.TreeNode{StartRule: 30})
 		end, n, ok = b.r33(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
@@ -180,7 +180,7 @@ func buildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
 	case "fragment":
 		end, n, ok = b.r35(0, n)
 	case "relative_URI":
-		n = append(n, ast.TreeNode{Rule: 33})
+		n = append(n, ast.TreeNode{StartRule: 33})
 		end, n, ok = b.r36(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
@@ -190,67 +190,67 @@ func buildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
 	case "rel_segment":
 		end, n, ok = b.r38(0, n)
 	case "uric":
-		n = append(n, ast.TreeNode{Rule: 36})
+		n = append(n, ast.TreeNode{StartRule: 36})
 		end, n, ok = b.r39(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "reserved":
-		n = append(n, ast.TreeNode{Rule: 37})
+		n = append(n, ast.TreeNode{StartRule: 37})
 		end, n, ok = b.r40(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "unreserved":
-		n = append(n, ast.TreeNode{Rule: 38})
+		n = append(n, ast.TreeNode{StartRule: 38})
 		end, n, ok = b.r41(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "mark":
-		n = append(n, ast.TreeNode{Rule: 39})
+		n = append(n, ast.TreeNode{StartRule: 39})
 		end, n, ok = b.r42(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "escaped":
-		n = append(n, ast.TreeNode{Rule: 40})
+		n = append(n, ast.TreeNode{StartRule: 40})
 		end, n, ok = b.r43(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "delims":
-		n = append(n, ast.TreeNode{Rule: 41})
+		n = append(n, ast.TreeNode{StartRule: 41})
 		end, n, ok = b.r44(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "unwise":
-		n = append(n, ast.TreeNode{Rule: 42})
+		n = append(n, ast.TreeNode{StartRule: 42})
 		end, n, ok = b.r45(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "ALPHA":
-		n = append(n, ast.TreeNode{Rule: 43})
+		n = append(n, ast.TreeNode{StartRule: 43})
 		end, n, ok = b.r46(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "DIGIT":
-		n = append(n, ast.TreeNode{Rule: 44})
+		n = append(n, ast.TreeNode{StartRule: 44})
 		end, n, ok = b.r47(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "HEXDIG":
-		n = append(n, ast.TreeNode{Rule: 45})
+		n = append(n, ast.TreeNode{StartRule: 45})
 		end, n, ok = b.r48(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "DQUOTE":
-		n = append(n, ast.TreeNode{Rule: 46})
+		n = append(n, ast.TreeNode{StartRule: 46})
 		end, n, ok = b.r49(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
@@ -288,7 +288,7 @@ func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 							// scheme, inlined
 							node4 := len(n)
 							n = append(n, ast.TreeNode{})
-							n[node4].Start, n[node4].Rule = uint32(p), 8
+							n[node4].StartRule = uint32(p)<<ast.TreeRuleBits | 8
 							{
 								p5, n5 := p, len(n)
 								ok = true
@@ -412,7 +412,7 @@ func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 														// query, inlined
 														node13 := len(n)
 														n = append(n, ast.TreeNode{})
-														n[node13].Start, n[node13].Rule = uint32(p), 31
+														n[node13].StartRule = uint32(p)<<ast.TreeRuleBits | 31
 														{
 															start14 := p
 															for b.work <= b.limit { // past the limit, no round is tried
@@ -534,7 +534,7 @@ func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 									// opaque_part, inlined
 									node20 := len(n)
 									n = append(n, ast.TreeNode{})
-									n[node20].Start, n[node20].Rule = uint32(p), 6
+									n[node20].StartRule = uint32(p)<<ast.TreeRuleBits | 6
 									{
 										p21, n21 := p, len(n)
 										ok = true
@@ -752,7 +752,7 @@ func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								// query, inlined
 								node31 := len(n)
 								n = append(n, ast.TreeNode{})
-								n[node31].Start, n[node31].Rule = uint32(p), 31
+								n[node31].StartRule = uint32(p)<<ast.TreeRuleBits | 31
 								{
 									start32 := p
 									for b.work <= b.limit { // past the limit, no round is tried
@@ -853,7 +853,7 @@ func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 					// fragment, inlined
 					node36 := len(n)
 					n = append(n, ast.TreeNode{})
-					n[node36].Start, n[node36].Rule = uint32(p), 32
+					n[node36].StartRule = uint32(p)<<ast.TreeRuleBits | 32
 					{
 						start37 := p
 						for b.work <= b.limit { // past the limit, no round is tried
@@ -952,7 +952,7 @@ func (b *treeBuilder) r1(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 					// scheme, inlined
 					node3 := len(n)
 					n = append(n, ast.TreeNode{})
-					n[node3].Start, n[node3].Rule = uint32(p), 8
+					n[node3].StartRule = uint32(p)<<ast.TreeRuleBits | 8
 					{
 						p4, n4 := p, len(n)
 						ok = true
@@ -1076,7 +1076,7 @@ func (b *treeBuilder) r1(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 												// query, inlined
 												node12 := len(n)
 												n = append(n, ast.TreeNode{})
-												n[node12].Start, n[node12].Rule = uint32(p), 31
+												n[node12].StartRule = uint32(p)<<ast.TreeRuleBits | 31
 												{
 													start13 := p
 													for b.work <= b.limit { // past the limit, no round is tried
@@ -1198,7 +1198,7 @@ func (b *treeBuilder) r1(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 							// opaque_part, inlined
 							node19 := len(n)
 							n = append(n, ast.TreeNode{})
-							n[node19].Start, n[node19].Rule = uint32(p), 6
+							n[node19].StartRule = uint32(p)<<ast.TreeRuleBits | 6
 							{
 								p20, n20 := p, len(n)
 								ok = true
@@ -1356,7 +1356,7 @@ func (b *treeBuilder) r1(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 					// fragment, inlined
 					node27 := len(n)
 					n = append(n, ast.TreeNode{})
-					n[node27].Start, n[node27].Rule = uint32(p), 32
+					n[node27].StartRule = uint32(p)<<ast.TreeRuleBits | 32
 					{
 						start28 := p
 						for b.work <= b.limit { // past the limit, no round is tried
@@ -1449,7 +1449,7 @@ func (b *treeBuilder) r2(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// scheme, inlined
 			node2 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node2].Start, n[node2].Rule = uint32(p), 8
+			n[node2].StartRule = uint32(p)<<ast.TreeRuleBits | 8
 			{
 				p3, n3 := p, len(n)
 				ok = true
@@ -1573,7 +1573,7 @@ func (b *treeBuilder) r2(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 										// query, inlined
 										node11 := len(n)
 										n = append(n, ast.TreeNode{})
-										n[node11].Start, n[node11].Rule = uint32(p), 31
+										n[node11].StartRule = uint32(p)<<ast.TreeRuleBits | 31
 										{
 											start12 := p
 											for b.work <= b.limit { // past the limit, no round is tried
@@ -1695,7 +1695,7 @@ func (b *treeBuilder) r2(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 					// opaque_part, inlined
 					node18 := len(n)
 					n = append(n, ast.TreeNode{})
-					n[node18].Start, n[node18].Rule = uint32(p), 6
+					n[node18].StartRule = uint32(p)<<ast.TreeRuleBits | 6
 					{
 						p19, n19 := p, len(n)
 						ok = true
@@ -1912,7 +1912,7 @@ func (b *treeBuilder) r3(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 					// query, inlined
 					node5 := len(n)
 					n = append(n, ast.TreeNode{})
-					n[node5].Start, n[node5].Rule = uint32(p), 31
+					n[node5].StartRule = uint32(p)<<ast.TreeRuleBits | 31
 					{
 						start6 := p
 						for b.work <= b.limit { // past the limit, no round is tried
@@ -2034,7 +2034,7 @@ func (b *treeBuilder) r5(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 5
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 5
 	s := b.s
 	{
 		p1, n1 := p, len(n)
@@ -2057,7 +2057,7 @@ func (b *treeBuilder) r5(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 					// segment, inlined
 					node3 := len(n)
 					n = append(n, ast.TreeNode{})
-					n[node3].Start, n[node3].Rule = uint32(p), 29
+					n[node3].StartRule = uint32(p)<<ast.TreeRuleBits | 29
 					{
 						start4 := p
 						for b.work <= b.limit { // past the limit, no round is tried
@@ -2140,7 +2140,7 @@ func (b *treeBuilder) r5(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 									// segment, inlined
 									node9 := len(n)
 									n = append(n, ast.TreeNode{})
-									n[node9].Start, n[node9].Rule = uint32(p), 29
+									n[node9].StartRule = uint32(p)<<ast.TreeRuleBits | 29
 									{
 										start10 := p
 										for b.work <= b.limit { // past the limit, no round is tried
@@ -2243,7 +2243,7 @@ func (b *treeBuilder) r6(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 6
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 6
 	s := b.s
 	{
 		p1, n1 := p, len(n)
@@ -2437,7 +2437,7 @@ func (b *treeBuilder) r8(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 8
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 8
 	s := b.s
 	{
 		p1, n1 := p, len(n)
@@ -2485,7 +2485,7 @@ func (b *treeBuilder) r9(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 9
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 9
 	s := b.s
 L1:
 	for {
@@ -2543,7 +2543,7 @@ L1:
 			// reg_name, inlined
 			node6 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node6].Start, n[node6].Rule = uint32(p), 10
+			n[node6].StartRule = uint32(p)<<ast.TreeRuleBits | 10
 			{
 				start7 := p
 				for b.work <= b.limit { // past the limit, no round is tried
@@ -2660,7 +2660,7 @@ func (b *treeBuilder) r11(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 10
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 10
 	s := b.s
 	{
 		start1 := p
@@ -2731,7 +2731,7 @@ func (b *treeBuilder) r12(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 11
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 11
 	s := b.s
 	{
 		p1, n1 := p, len(n)
@@ -2746,7 +2746,7 @@ func (b *treeBuilder) r12(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 					// userinfo, inlined
 					node3 := len(n)
 					n = append(n, ast.TreeNode{})
-					n[node3].Start, n[node3].Rule = uint32(p), 12
+					n[node3].StartRule = uint32(p)<<ast.TreeRuleBits | 12
 					{
 						start4 := p
 						for b.work <= b.limit { // past the limit, no round is tried
@@ -2851,7 +2851,7 @@ func (b *treeBuilder) r12(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 							// port, inlined
 							node9 := len(n)
 							n = append(n, ast.TreeNode{})
-							n[node9].Start, n[node9].Rule = uint32(p), 15
+							n[node9].StartRule = uint32(p)<<ast.TreeRuleBits | 15
 							{
 								start10 := p
 								for b.work <= b.limit { // past the limit, no round is tried
@@ -2907,7 +2907,7 @@ func (b *treeBuilder) r13(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 12
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 12
 	s := b.s
 	{
 		start1 := p
@@ -3002,7 +3002,7 @@ func (b *treeBuilder) r14(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 					// port, inlined
 					node3 := len(n)
 					n = append(n, ast.TreeNode{})
-					n[node3].Start, n[node3].Rule = uint32(p), 15
+					n[node3].StartRule = uint32(p)<<ast.TreeRuleBits | 15
 					{
 						start4 := p
 						for b.work <= b.limit { // past the limit, no round is tried
@@ -3046,7 +3046,7 @@ func (b *treeBuilder) r15(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 14
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 14
 	s := b.s
 L1:
 	for {
@@ -3110,7 +3110,7 @@ func (b *treeBuilder) r16(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 15
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 15
 	s := b.s
 	{
 		start1 := p
@@ -3139,7 +3139,7 @@ func (b *treeBuilder) r17(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 16
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 16
 	s := b.s
 	{
 		p1, n1 := p, len(n)
@@ -3149,7 +3149,7 @@ func (b *treeBuilder) r17(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// domainlabel, inlined
 			node2 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node2].Start, n[node2].Rule = uint32(p), 18
+			n[node2].StartRule = uint32(p)<<ast.TreeRuleBits | 18
 			{
 				p3, n3 := p, len(n)
 				ok = true
@@ -3257,7 +3257,7 @@ func (b *treeBuilder) r18(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 							// domainlabel, inlined
 							node4 := len(n)
 							n = append(n, ast.TreeNode{})
-							n[node4].Start, n[node4].Rule = uint32(p), 18
+							n[node4].StartRule = uint32(p)<<ast.TreeRuleBits | 18
 							{
 								p5, n5 := p, len(n)
 								ok = true
@@ -3381,7 +3381,7 @@ func (b *treeBuilder) r18(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 							// toplabel, inlined
 							node13 := len(n)
 							n = append(n, ast.TreeNode{})
-							n[node13].Start, n[node13].Rule = uint32(p), 19
+							n[node13].StartRule = uint32(p)<<ast.TreeRuleBits | 19
 							{
 								p14, n14 := p, len(n)
 								ok = true
@@ -3473,7 +3473,7 @@ func (b *treeBuilder) r18(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 							// domainlabel, inlined
 							node19 := len(n)
 							n = append(n, ast.TreeNode{})
-							n[node19].Start, n[node19].Rule = uint32(p), 18
+							n[node19].StartRule = uint32(p)<<ast.TreeRuleBits | 18
 							{
 								p20, n20 := p, len(n)
 								ok = true
@@ -3564,7 +3564,7 @@ func (b *treeBuilder) r19(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 18
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 18
 	s := b.s
 	{
 		p1, n1 := p, len(n)
@@ -3633,7 +3633,7 @@ func (b *treeBuilder) r20(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 19
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 19
 	s := b.s
 	{
 		p1, n1 := p, len(n)
@@ -3715,7 +3715,7 @@ func (b *treeBuilder) r22(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 21
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 21
 	s := b.s
 	{
 		p1, n1 := p, len(n)
@@ -3725,7 +3725,7 @@ func (b *treeBuilder) r22(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// dec_octet, inlined
 			node2 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node2].Start, n[node2].Rule = uint32(p), 22
+			n[node2].StartRule = uint32(p)<<ast.TreeRuleBits | 22
 		L3:
 			for {
 				if p < len(s) && class24[s[p]] {
@@ -3880,7 +3880,7 @@ func (b *treeBuilder) r22(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// dec_octet, inlined
 			node8 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node8].Start, n[node8].Rule = uint32(p), 22
+			n[node8].StartRule = uint32(p)<<ast.TreeRuleBits | 22
 		L9:
 			for {
 				if p < len(s) && class24[s[p]] {
@@ -4035,7 +4035,7 @@ func (b *treeBuilder) r22(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// dec_octet, inlined
 			node14 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node14].Start, n[node14].Rule = uint32(p), 22
+			n[node14].StartRule = uint32(p)<<ast.TreeRuleBits | 22
 		L15:
 			for {
 				if p < len(s) && class24[s[p]] {
@@ -4190,7 +4190,7 @@ func (b *treeBuilder) r22(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// dec_octet, inlined
 			node20 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node20].Start, n[node20].Rule = uint32(p), 22
+			n[node20].StartRule = uint32(p)<<ast.TreeRuleBits | 22
 		L21:
 			for {
 				if p < len(s) && class24[s[p]] {
@@ -4353,7 +4353,7 @@ func (b *treeBuilder) r23(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 22
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 22
 	s := b.s
 L1:
 	for {
@@ -4505,7 +4505,7 @@ func (b *treeBuilder) r24(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 23
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 23
 	s := b.s
 	{
 		p1, n1 := p, len(n)
@@ -4549,7 +4549,7 @@ func (b *treeBuilder) r25(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 24
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 24
 	s := b.s
 L1:
 	for {
@@ -9760,7 +9760,7 @@ L1:
 			// opaque_part, inlined
 			node2 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node2].Start, n[node2].Rule = uint32(p), 6
+			n[node2].StartRule = uint32(p)<<ast.TreeRuleBits | 6
 			{
 				p3, n3 := p, len(n)
 				ok = true
@@ -9911,7 +9911,7 @@ func (b *treeBuilder) r31(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// segment, inlined
 			node2 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node2].Start, n[node2].Rule = uint32(p), 29
+			n[node2].StartRule = uint32(p)<<ast.TreeRuleBits | 29
 			{
 				start3 := p
 				for b.work <= b.limit { // past the limit, no round is tried
@@ -9994,7 +9994,7 @@ func (b *treeBuilder) r31(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 							// segment, inlined
 							node8 := len(n)
 							n = append(n, ast.TreeNode{})
-							n[node8].Start, n[node8].Rule = uint32(p), 29
+							n[node8].StartRule = uint32(p)<<ast.TreeRuleBits | 29
 							{
 								start9 := p
 								for b.work <= b.limit { // past the limit, no round is tried
@@ -10086,7 +10086,7 @@ func (b *treeBuilder) r32(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 29
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 29
 	s := b.s
 	{
 		start1 := p
@@ -10215,7 +10215,7 @@ func (b *treeBuilder) r34(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 31
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 31
 	s := b.s
 	{
 		start1 := p
@@ -10286,7 +10286,7 @@ func (b *treeBuilder) r35(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 32
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 32
 	s := b.s
 	{
 		start1 := p
@@ -10430,7 +10430,7 @@ func (b *treeBuilder) r36(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 					// query, inlined
 					node5 := len(n)
 					n = append(n, ast.TreeNode{})
-					n[node5].Start, n[node5].Rule = uint32(p), 31
+					n[node5].StartRule = uint32(p)<<ast.TreeRuleBits | 31
 					{
 						start6 := p
 						for b.work <= b.limit { // past the limit, no round is tried
@@ -10516,7 +10516,7 @@ func (b *treeBuilder) r37(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 34
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 34
 	s := b.s
 	{
 		p1, n1 := p, len(n)
@@ -10526,7 +10526,7 @@ func (b *treeBuilder) r37(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// rel_segment, inlined
 			node2 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node2].Start, n[node2].Rule = uint32(p), 35
+			n[node2].StartRule = uint32(p)<<ast.TreeRuleBits | 35
 			{
 				start3 := p
 				for b.work <= b.limit { // past the limit, no round is tried
@@ -10614,7 +10614,7 @@ func (b *treeBuilder) r38(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 35
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 35
 	s := b.s
 	{
 		start1 := p

@@ -58,37 +58,37 @@ func buildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
 	var ok bool
 	switch rule {
 	case "URI_reference":
-		n = append(n, ast.TreeNode{Rule: 0})
+		n = append(n, ast.TreeNode{StartRule: 0})
 		end, n, ok = b.r0(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "URI":
-		n = append(n, ast.TreeNode{Rule: 1})
+		n = append(n, ast.TreeNode{StartRule: 1})
 		end, n, ok = b.r1(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "hier_part":
-		n = append(n, ast.TreeNode{Rule: 2})
+		n = append(n, ast.TreeNode{StartRule: 2})
 		end, n, ok = b.r2(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "absolute_URI":
-		n = append(n, ast.TreeNode{Rule: 3})
+		n = append(n, ast.TreeNode{StartRule: 3})
 		end, n, ok = b.r3(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "relative_ref":
-		n = append(n, ast.TreeNode{Rule: 4})
+		n = append(n, ast.TreeNode{StartRule: 4})
 		end, n, ok = b.r4(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "relative_part":
-		n = append(n, ast.TreeNode{Rule: 5})
+		n = append(n, ast.TreeNode{StartRule: 5})
 		end, n, ok = b.r5(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
@@ -110,13 +110,13 @@ func buildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
 	case "IPv6address":
 		end, n, ok = b.r13(0, n)
 	case "h16":
-		n = append(n, ast.TreeNode{Rule: 14})
+		n = append(n, ast.TreeNode{StartRule: 14})
 		end, n, ok = b.r16(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "ls32":
-		n = append(n, ast.TreeNode{Rule: 15})
+		n = append(n, ast.TreeNode{StartRule: 15})
 		end, n, ok = b.r17(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
@@ -128,7 +128,7 @@ func buildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
 	case "reg_name":
 		end, n, ok = b.r20(0, n)
 	case "path":
-		n = append(n, ast.TreeNode{Rule: 19})
+		n = append(n, ast.TreeNode{StartRule: 19})
 		end, n, ok = b.r21(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
@@ -150,7 +150,7 @@ func buildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
 	case "segment_nz_nc":
 		end, n, ok = b.r29(0, n)
 	case "pchar":
-		n = append(n, ast.TreeNode{Rule: 28})
+		n = append(n, ast.TreeNode{StartRule: 28})
 		end, n, ok = b.r30(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
@@ -160,49 +160,49 @@ func buildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
 	case "fragment":
 		end, n, ok = b.r32(0, n)
 	case "pct_encoded":
-		n = append(n, ast.TreeNode{Rule: 31})
+		n = append(n, ast.TreeNode{StartRule: 31})
 		end, n, ok = b.r33(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "unreserved":
-		n = append(n, ast.TreeNode{Rule: 32})
+		n = append(n, ast.TreeNode{StartRule: 32})
 		end, n, ok = b.r34(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "reserved":
-		n = append(n, ast.TreeNode{Rule: 33})
+		n = append(n, ast.TreeNode{StartRule: 33})
 		end, n, ok = b.r35(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "gen_delims":
-		n = append(n, ast.TreeNode{Rule: 34})
+		n = append(n, ast.TreeNode{StartRule: 34})
 		end, n, ok = b.r36(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "sub_delims":
-		n = append(n, ast.TreeNode{Rule: 35})
+		n = append(n, ast.TreeNode{StartRule: 35})
 		end, n, ok = b.r37(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "ALPHA":
-		n = append(n, ast.TreeNode{Rule: 36})
+		n = append(n, ast.TreeNode{StartRule: 36})
 		end, n, ok = b.r38(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "DIGIT":
-		n = append(n, ast.TreeNode{Rule: 37})
+		n = append(n, ast.TreeNode{StartRule: 37})
 		end, n, ok = b.r39(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "HEXDIG":
-		n = append(n, ast.TreeNode{Rule: 38})
+		n = append(n, ast.TreeNode{StartRule: 38})
 		end, n, ok = b.r40(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
@@ -235,7 +235,7 @@ L1:
 					// scheme, inlined
 					node3 := len(n)
 					n = append(n, ast.TreeNode{})
-					n[node3].Start, n[node3].Rule = uint32(p), 6
+					n[node3].StartRule = uint32(p)<<ast.TreeRuleBits | 6
 					{
 						p4, n4 := p, len(n)
 						ok = true
@@ -333,7 +333,7 @@ L1:
 							// path_empty, inlined
 							node9 := len(n)
 							n = append(n, ast.TreeNode{})
-							n[node9].Start, n[node9].Rule = uint32(p), 24
+							n[node9].StartRule = uint32(p)<<ast.TreeRuleBits | 24
 							ok = true
 							if ok {
 								n[node9].End, n[node9].Next = uint32(p), uint32(len(n))
@@ -371,7 +371,7 @@ L1:
 							// query, inlined
 							node11 := len(n)
 							n = append(n, ast.TreeNode{})
-							n[node11].Start, n[node11].Rule = uint32(p), 29
+							n[node11].StartRule = uint32(p)<<ast.TreeRuleBits | 29
 							{
 								start12 := p
 								for b.work <= b.limit { // past the limit, no round is tried
@@ -458,7 +458,7 @@ L1:
 							// fragment, inlined
 							node16 := len(n)
 							n = append(n, ast.TreeNode{})
-							n[node16].Start, n[node16].Rule = uint32(p), 30
+							n[node16].StartRule = uint32(p)<<ast.TreeRuleBits | 30
 							{
 								start17 := p
 								for b.work <= b.limit { // past the limit, no round is tried
@@ -593,7 +593,7 @@ L1:
 						// path_empty, inlined
 						node24 := len(n)
 						n = append(n, ast.TreeNode{})
-						n[node24].Start, n[node24].Rule = uint32(p), 24
+						n[node24].StartRule = uint32(p)<<ast.TreeRuleBits | 24
 						ok = true
 						if ok {
 							n[node24].End, n[node24].Next = uint32(p), uint32(len(n))
@@ -631,7 +631,7 @@ L1:
 						// query, inlined
 						node26 := len(n)
 						n = append(n, ast.TreeNode{})
-						n[node26].Start, n[node26].Rule = uint32(p), 29
+						n[node26].StartRule = uint32(p)<<ast.TreeRuleBits | 29
 						{
 							start27 := p
 							for b.work <= b.limit { // past the limit, no round is tried
@@ -718,7 +718,7 @@ L1:
 						// fragment, inlined
 						node31 := len(n)
 						n = append(n, ast.TreeNode{})
-						n[node31].Start, n[node31].Rule = uint32(p), 30
+						n[node31].StartRule = uint32(p)<<ast.TreeRuleBits | 30
 						{
 							start32 := p
 							for b.work <= b.limit { // past the limit, no round is tried
@@ -817,7 +817,7 @@ func (b *treeBuilder) r1(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// scheme, inlined
 			node2 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node2].Start, n[node2].Rule = uint32(p), 6
+			n[node2].StartRule = uint32(p)<<ast.TreeRuleBits | 6
 			{
 				p3, n3 := p, len(n)
 				ok = true
@@ -915,7 +915,7 @@ func (b *treeBuilder) r1(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 					// path_empty, inlined
 					node8 := len(n)
 					n = append(n, ast.TreeNode{})
-					n[node8].Start, n[node8].Rule = uint32(p), 24
+					n[node8].StartRule = uint32(p)<<ast.TreeRuleBits | 24
 					ok = true
 					if ok {
 						n[node8].End, n[node8].Next = uint32(p), uint32(len(n))
@@ -953,7 +953,7 @@ func (b *treeBuilder) r1(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 					// query, inlined
 					node10 := len(n)
 					n = append(n, ast.TreeNode{})
-					n[node10].Start, n[node10].Rule = uint32(p), 29
+					n[node10].StartRule = uint32(p)<<ast.TreeRuleBits | 29
 					{
 						start11 := p
 						for b.work <= b.limit { // past the limit, no round is tried
@@ -1040,7 +1040,7 @@ func (b *treeBuilder) r1(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 					// fragment, inlined
 					node15 := len(n)
 					n = append(n, ast.TreeNode{})
-					n[node15].Start, n[node15].Rule = uint32(p), 30
+					n[node15].StartRule = uint32(p)<<ast.TreeRuleBits | 30
 					{
 						start16 := p
 						for b.work <= b.limit { // past the limit, no round is tried
@@ -1174,7 +1174,7 @@ L1:
 			// path_empty, inlined
 			node4 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node4].Start, n[node4].Rule = uint32(p), 24
+			n[node4].StartRule = uint32(p)<<ast.TreeRuleBits | 24
 			ok = true
 			if ok {
 				n[node4].End, n[node4].Next = uint32(p), uint32(len(n))
@@ -1211,7 +1211,7 @@ func (b *treeBuilder) r3(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// scheme, inlined
 			node2 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node2].Start, n[node2].Rule = uint32(p), 6
+			n[node2].StartRule = uint32(p)<<ast.TreeRuleBits | 6
 			{
 				p3, n3 := p, len(n)
 				ok = true
@@ -1309,7 +1309,7 @@ func (b *treeBuilder) r3(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 					// path_empty, inlined
 					node8 := len(n)
 					n = append(n, ast.TreeNode{})
-					n[node8].Start, n[node8].Rule = uint32(p), 24
+					n[node8].StartRule = uint32(p)<<ast.TreeRuleBits | 24
 					ok = true
 					if ok {
 						n[node8].End, n[node8].Next = uint32(p), uint32(len(n))
@@ -1347,7 +1347,7 @@ func (b *treeBuilder) r3(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 					// query, inlined
 					node10 := len(n)
 					n = append(n, ast.TreeNode{})
-					n[node10].Start, n[node10].Rule = uint32(p), 29
+					n[node10].StartRule = uint32(p)<<ast.TreeRuleBits | 29
 					{
 						start11 := p
 						for b.work <= b.limit { // past the limit, no round is tried
@@ -1487,7 +1487,7 @@ func (b *treeBuilder) r4(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 					// path_empty, inlined
 					node5 := len(n)
 					n = append(n, ast.TreeNode{})
-					n[node5].Start, n[node5].Rule = uint32(p), 24
+					n[node5].StartRule = uint32(p)<<ast.TreeRuleBits | 24
 					ok = true
 					if ok {
 						n[node5].End, n[node5].Next = uint32(p), uint32(len(n))
@@ -1525,7 +1525,7 @@ func (b *treeBuilder) r4(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 					// query, inlined
 					node7 := len(n)
 					n = append(n, ast.TreeNode{})
-					n[node7].Start, n[node7].Rule = uint32(p), 29
+					n[node7].StartRule = uint32(p)<<ast.TreeRuleBits | 29
 					{
 						start8 := p
 						for b.work <= b.limit { // past the limit, no round is tried
@@ -1612,7 +1612,7 @@ func (b *treeBuilder) r4(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 					// fragment, inlined
 					node12 := len(n)
 					n = append(n, ast.TreeNode{})
-					n[node12].Start, n[node12].Rule = uint32(p), 30
+					n[node12].StartRule = uint32(p)<<ast.TreeRuleBits | 30
 					{
 						start13 := p
 						for b.work <= b.limit { // past the limit, no round is tried
@@ -1746,7 +1746,7 @@ L1:
 			// path_empty, inlined
 			node4 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node4].Start, n[node4].Rule = uint32(p), 24
+			n[node4].StartRule = uint32(p)<<ast.TreeRuleBits | 24
 			ok = true
 			if ok {
 				n[node4].End, n[node4].Next = uint32(p), uint32(len(n))
@@ -1776,7 +1776,7 @@ func (b *treeBuilder) r6(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 6
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 6
 	s := b.s
 	{
 		p1, n1 := p, len(n)
@@ -1824,7 +1824,7 @@ func (b *treeBuilder) r7(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 7
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 7
 	s := b.s
 	{
 		p1, n1 := p, len(n)
@@ -1839,7 +1839,7 @@ func (b *treeBuilder) r7(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 					// userinfo, inlined
 					node3 := len(n)
 					n = append(n, ast.TreeNode{})
-					n[node3].Start, n[node3].Rule = uint32(p), 8
+					n[node3].StartRule = uint32(p)<<ast.TreeRuleBits | 8
 					{
 						start4 := p
 						for b.work <= b.limit { // past the limit, no round is tried
@@ -1938,7 +1938,7 @@ func (b *treeBuilder) r7(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 					// port, inlined
 					node8 := len(n)
 					n = append(n, ast.TreeNode{})
-					n[node8].Start, n[node8].Rule = uint32(p), 10
+					n[node8].StartRule = uint32(p)<<ast.TreeRuleBits | 10
 					{
 						start9 := p
 						for b.work <= b.limit { // past the limit, no round is tried
@@ -1986,7 +1986,7 @@ func (b *treeBuilder) r8(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 8
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 8
 	s := b.s
 	{
 		start1 := p
@@ -2057,7 +2057,7 @@ func (b *treeBuilder) r9(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 9
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 9
 	s := b.s
 L1:
 	for {
@@ -2100,7 +2100,7 @@ L1:
 		// reg_name, inlined
 		node4 := len(n)
 		n = append(n, ast.TreeNode{})
-		n[node4].Start, n[node4].Rule = uint32(p), 18
+		n[node4].StartRule = uint32(p)<<ast.TreeRuleBits | 18
 		{
 			start5 := p
 			for b.work <= b.limit { // past the limit, no round is tried
@@ -2181,7 +2181,7 @@ func (b *treeBuilder) r10(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 10
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 10
 	s := b.s
 	{
 		start1 := p
@@ -2210,7 +2210,7 @@ func (b *treeBuilder) r11(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 11
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 11
 	s := b.s
 	{
 		p1, n1 := p, len(n)
@@ -2236,7 +2236,7 @@ func (b *treeBuilder) r11(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 					// IPvFuture, inlined
 					node3 := len(n)
 					n = append(n, ast.TreeNode{})
-					n[node3].Start, n[node3].Rule = uint32(p), 12
+					n[node3].StartRule = uint32(p)<<ast.TreeRuleBits | 12
 					{
 						p4, n4 := p, len(n)
 						ok = true
@@ -2332,7 +2332,7 @@ func (b *treeBuilder) r12(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 12
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 12
 	s := b.s
 	{
 		p1, n1 := p, len(n)
@@ -2403,7 +2403,7 @@ func (b *treeBuilder) r13(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 13
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 13
 	s := b.s
 L1:
 	for {
@@ -7603,7 +7603,7 @@ func (b *treeBuilder) r18(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 16
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 16
 	s := b.s
 	{
 		p1, n1 := p, len(n)
@@ -7613,7 +7613,7 @@ func (b *treeBuilder) r18(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// dec_octet, inlined
 			node2 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node2].Start, n[node2].Rule = uint32(p), 17
+			n[node2].StartRule = uint32(p)<<ast.TreeRuleBits | 17
 		L3:
 			for {
 				if p < len(s) && class17[s[p]] {
@@ -7768,7 +7768,7 @@ func (b *treeBuilder) r18(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// dec_octet, inlined
 			node8 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node8].Start, n[node8].Rule = uint32(p), 17
+			n[node8].StartRule = uint32(p)<<ast.TreeRuleBits | 17
 		L9:
 			for {
 				if p < len(s) && class17[s[p]] {
@@ -7923,7 +7923,7 @@ func (b *treeBuilder) r18(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// dec_octet, inlined
 			node14 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node14].Start, n[node14].Rule = uint32(p), 17
+			n[node14].StartRule = uint32(p)<<ast.TreeRuleBits | 17
 		L15:
 			for {
 				if p < len(s) && class17[s[p]] {
@@ -8078,7 +8078,7 @@ func (b *treeBuilder) r18(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// dec_octet, inlined
 			node20 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node20].Start, n[node20].Rule = uint32(p), 17
+			n[node20].StartRule = uint32(p)<<ast.TreeRuleBits | 17
 		L21:
 			for {
 				if p < len(s) && class17[s[p]] {
@@ -8241,7 +8241,7 @@ func (b *treeBuilder) r19(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 17
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 17
 	s := b.s
 L1:
 	for {
@@ -8393,7 +8393,7 @@ func (b *treeBuilder) r20(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 18
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 18
 	s := b.s
 	{
 		start1 := p
@@ -8590,7 +8590,7 @@ L1:
 		// path_empty, inlined
 		node10 := len(n)
 		n = append(n, ast.TreeNode{})
-		n[node10].Start, n[node10].Rule = uint32(p), 24
+		n[node10].StartRule = uint32(p)<<ast.TreeRuleBits | 24
 		ok = true
 		if ok {
 			n[node10].End, n[node10].Next = uint32(p), uint32(len(n))
@@ -8614,7 +8614,7 @@ func (b *treeBuilder) r22(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 20
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 20
 	s := b.s
 	{
 		start1 := p
@@ -8635,7 +8635,7 @@ func (b *treeBuilder) r22(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 					// segment, inlined
 					node3 := len(n)
 					n = append(n, ast.TreeNode{})
-					n[node3].Start, n[node3].Rule = uint32(p), 25
+					n[node3].StartRule = uint32(p)<<ast.TreeRuleBits | 25
 					{
 						start4 := p
 						for b.work <= b.limit { // past the limit, no round is tried
@@ -8724,7 +8724,7 @@ func (b *treeBuilder) r23(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 21
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 21
 	s := b.s
 	{
 		p1, n1 := p, len(n)
@@ -8746,7 +8746,7 @@ func (b *treeBuilder) r23(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 					// segment_nz, inlined
 					node3 := len(n)
 					n = append(n, ast.TreeNode{})
-					n[node3].Start, n[node3].Rule = uint32(p), 26
+					n[node3].StartRule = uint32(p)<<ast.TreeRuleBits | 26
 					{
 						start4 := p
 						for b.work <= b.limit { // past the limit, no round is tried
@@ -8829,7 +8829,7 @@ func (b *treeBuilder) r23(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 									// segment, inlined
 									node9 := len(n)
 									n = append(n, ast.TreeNode{})
-									n[node9].Start, n[node9].Rule = uint32(p), 25
+									n[node9].StartRule = uint32(p)<<ast.TreeRuleBits | 25
 									{
 										start10 := p
 										for b.work <= b.limit { // past the limit, no round is tried
@@ -8933,7 +8933,7 @@ func (b *treeBuilder) r24(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 22
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 22
 	s := b.s
 	{
 		p1, n1 := p, len(n)
@@ -8943,7 +8943,7 @@ func (b *treeBuilder) r24(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// segment_nz_nc, inlined
 			node2 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node2].Start, n[node2].Rule = uint32(p), 27
+			n[node2].StartRule = uint32(p)<<ast.TreeRuleBits | 27
 			{
 				start3 := p
 				for b.work <= b.limit { // past the limit, no round is tried
@@ -9026,7 +9026,7 @@ func (b *treeBuilder) r24(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 							// segment, inlined
 							node8 := len(n)
 							n = append(n, ast.TreeNode{})
-							n[node8].Start, n[node8].Rule = uint32(p), 25
+							n[node8].StartRule = uint32(p)<<ast.TreeRuleBits | 25
 							{
 								start9 := p
 								for b.work <= b.limit { // past the limit, no round is tried
@@ -9122,7 +9122,7 @@ func (b *treeBuilder) r25(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 23
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 23
 	s := b.s
 	{
 		p1, n1 := p, len(n)
@@ -9132,7 +9132,7 @@ func (b *treeBuilder) r25(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// segment_nz, inlined
 			node2 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node2].Start, n[node2].Rule = uint32(p), 26
+			n[node2].StartRule = uint32(p)<<ast.TreeRuleBits | 26
 			{
 				start3 := p
 				for b.work <= b.limit { // past the limit, no round is tried
@@ -9215,7 +9215,7 @@ func (b *treeBuilder) r25(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 							// segment, inlined
 							node8 := len(n)
 							n = append(n, ast.TreeNode{})
-							n[node8].Start, n[node8].Rule = uint32(p), 25
+							n[node8].StartRule = uint32(p)<<ast.TreeRuleBits | 25
 							{
 								start9 := p
 								for b.work <= b.limit { // past the limit, no round is tried
@@ -9311,7 +9311,7 @@ func (b *treeBuilder) r26(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 24
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 24
 	ok = true
 	if !ok {
 		return p, n[:node], false
@@ -9328,7 +9328,7 @@ func (b *treeBuilder) r27(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 25
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 25
 	s := b.s
 	{
 		start1 := p
@@ -9399,7 +9399,7 @@ func (b *treeBuilder) r28(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 26
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 26
 	s := b.s
 	{
 		start1 := p
@@ -9470,7 +9470,7 @@ func (b *treeBuilder) r29(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 27
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 27
 	s := b.s
 	{
 		start1 := p
@@ -9599,7 +9599,7 @@ func (b *treeBuilder) r31(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 29
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 29
 	s := b.s
 	{
 		start1 := p
@@ -9670,7 +9670,7 @@ func (b *treeBuilder) r32(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 30
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 30
 	s := b.s
 	{
 		start1 := p

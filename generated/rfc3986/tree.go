@@ -109,7 +109,7 @@ func (p *parser) rulesOrBuild() map[string]*rule {
 func (p *parser) recNode(r *rule, id uint16) bool {
 	t := p.tree
 	i := len(t.nodes)
-	t.nodes = append(t.nodes, ast.TreeNode{Start: uint32(p.pt.offset), Rule: id})
+	t.nodes = append(t.nodes, ast.TreeNode{StartRule: ast.PackStartRule(p.pt.offset, id)})
 	p.rstack = append(p.rstack, r)
 	ok := p.recExpr(r.expr)
 	p.rstack = p.rstack[:len(p.rstack)-1]

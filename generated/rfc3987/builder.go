@@ -58,37 +58,37 @@ func buildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
 	var ok bool
 	switch rule {
 	case "IRI_reference":
-		n = append(n, ast.TreeNode{Rule: 0})
+		n = append(n, ast.TreeNode{StartRule: 0})
 		end, n, ok = b.r0(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "IRI":
-		n = append(n, ast.TreeNode{Rule: 1})
+		n = append(n, ast.TreeNode{StartRule: 1})
 		end, n, ok = b.r1(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "ihier_part":
-		n = append(n, ast.TreeNode{Rule: 2})
+		n = append(n, ast.TreeNode{StartRule: 2})
 		end, n, ok = b.r2(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "absolute_IRI":
-		n = append(n, ast.TreeNode{Rule: 3})
+		n = append(n, ast.TreeNode{StartRule: 3})
 		end, n, ok = b.r3(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "irelative_ref":
-		n = append(n, ast.TreeNode{Rule: 4})
+		n = append(n, ast.TreeNode{StartRule: 4})
 		end, n, ok = b.r4(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "irelative_part":
-		n = append(n, ast.TreeNode{Rule: 5})
+		n = append(n, ast.TreeNode{StartRule: 5})
 		end, n, ok = b.r5(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
@@ -102,7 +102,7 @@ func buildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
 	case "ireg_name":
 		end, n, ok = b.r9(0, n)
 	case "ipath":
-		n = append(n, ast.TreeNode{Rule: 10})
+		n = append(n, ast.TreeNode{StartRule: 10})
 		end, n, ok = b.r10(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
@@ -124,7 +124,7 @@ func buildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
 	case "isegment_nz_nc":
 		end, n, ok = b.r18(0, n)
 	case "ipchar":
-		n = append(n, ast.TreeNode{Rule: 19})
+		n = append(n, ast.TreeNode{StartRule: 19})
 		end, n, ok = b.r19(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
@@ -134,19 +134,19 @@ func buildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
 	case "ifragment":
 		end, n, ok = b.r21(0, n)
 	case "iunreserved":
-		n = append(n, ast.TreeNode{Rule: 22})
+		n = append(n, ast.TreeNode{StartRule: 22})
 		end, n, ok = b.r22(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "ucschar":
-		n = append(n, ast.TreeNode{Rule: 23})
+		n = append(n, ast.TreeNode{StartRule: 23})
 		end, n, ok = b.r23(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "iprivate":
-		n = append(n, ast.TreeNode{Rule: 24})
+		n = append(n, ast.TreeNode{StartRule: 24})
 		end, n, ok = b.r24(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
@@ -162,13 +162,13 @@ func buildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
 	case "IPv6address":
 		end, n, ok = b.r29(0, n)
 	case "h16":
-		n = append(n, ast.TreeNode{Rule: 30})
+		n = append(n, ast.TreeNode{StartRule: 30})
 		end, n, ok = b.r32(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "ls32":
-		n = append(n, ast.TreeNode{Rule: 31})
+		n = append(n, ast.TreeNode{StartRule: 31})
 		end, n, ok = b.r33(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
@@ -178,49 +178,49 @@ func buildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
 	case "dec_octet":
 		end, n, ok = b.r35(0, n)
 	case "pct_encoded":
-		n = append(n, ast.TreeNode{Rule: 34})
+		n = append(n, ast.TreeNode{StartRule: 34})
 		end, n, ok = b.r36(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "unreserved":
-		n = append(n, ast.TreeNode{Rule: 35})
+		n = append(n, ast.TreeNode{StartRule: 35})
 		end, n, ok = b.r37(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "reserved":
-		n = append(n, ast.TreeNode{Rule: 36})
+		n = append(n, ast.TreeNode{StartRule: 36})
 		end, n, ok = b.r38(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "gen_delims":
-		n = append(n, ast.TreeNode{Rule: 37})
+		n = append(n, ast.TreeNode{StartRule: 37})
 		end, n, ok = b.r39(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "sub_delims":
-		n = append(n, ast.TreeNode{Rule: 38})
+		n = append(n, ast.TreeNode{StartRule: 38})
 		end, n, ok = b.r40(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "ALPHA":
-		n = append(n, ast.TreeNode{Rule: 39})
+		n = append(n, ast.TreeNode{StartRule: 39})
 		end, n, ok = b.r41(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "DIGIT":
-		n = append(n, ast.TreeNode{Rule: 40})
+		n = append(n, ast.TreeNode{StartRule: 40})
 		end, n, ok = b.r42(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "HEXDIG":
-		n = append(n, ast.TreeNode{Rule: 41})
+		n = append(n, ast.TreeNode{StartRule: 41})
 		end, n, ok = b.r43(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
@@ -253,7 +253,7 @@ L1:
 					// scheme, inlined
 					node3 := len(n)
 					n = append(n, ast.TreeNode{})
-					n[node3].Start, n[node3].Rule = uint32(p), 25
+					n[node3].StartRule = uint32(p)<<ast.TreeRuleBits | 25
 					{
 						p4, n4 := p, len(n)
 						ok = true
@@ -349,7 +349,7 @@ L1:
 							// ipath_empty, inlined
 							node9 := len(n)
 							n = append(n, ast.TreeNode{})
-							n[node9].Start, n[node9].Rule = uint32(p), 15
+							n[node9].StartRule = uint32(p)<<ast.TreeRuleBits | 15
 							ok = true
 							if ok {
 								n[node9].End, n[node9].Next = uint32(p), uint32(len(n))
@@ -387,7 +387,7 @@ L1:
 							// iquery, inlined
 							node11 := len(n)
 							n = append(n, ast.TreeNode{})
-							n[node11].Start, n[node11].Rule = uint32(p), 20
+							n[node11].StartRule = uint32(p)<<ast.TreeRuleBits | 20
 							{
 								start12 := p
 								for b.work <= b.limit { // past the limit, no round is tried
@@ -492,7 +492,7 @@ L1:
 							// ifragment, inlined
 							node16 := len(n)
 							n = append(n, ast.TreeNode{})
-							n[node16].Start, n[node16].Rule = uint32(p), 21
+							n[node16].StartRule = uint32(p)<<ast.TreeRuleBits | 21
 							{
 								start17 := p
 								for b.work <= b.limit { // past the limit, no round is tried
@@ -634,7 +634,7 @@ L1:
 						// ipath_empty, inlined
 						node24 := len(n)
 						n = append(n, ast.TreeNode{})
-						n[node24].Start, n[node24].Rule = uint32(p), 15
+						n[node24].StartRule = uint32(p)<<ast.TreeRuleBits | 15
 						ok = true
 						if ok {
 							n[node24].End, n[node24].Next = uint32(p), uint32(len(n))
@@ -672,7 +672,7 @@ L1:
 						// iquery, inlined
 						node26 := len(n)
 						n = append(n, ast.TreeNode{})
-						n[node26].Start, n[node26].Rule = uint32(p), 20
+						n[node26].StartRule = uint32(p)<<ast.TreeRuleBits | 20
 						{
 							start27 := p
 							for b.work <= b.limit { // past the limit, no round is tried
@@ -777,7 +777,7 @@ L1:
 						// ifragment, inlined
 						node31 := len(n)
 						n = append(n, ast.TreeNode{})
-						n[node31].Start, n[node31].Rule = uint32(p), 21
+						n[node31].StartRule = uint32(p)<<ast.TreeRuleBits | 21
 						{
 							start32 := p
 							for b.work <= b.limit { // past the limit, no round is tried
@@ -885,7 +885,7 @@ func (b *treeBuilder) r1(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// scheme, inlined
 			node2 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node2].Start, n[node2].Rule = uint32(p), 25
+			n[node2].StartRule = uint32(p)<<ast.TreeRuleBits | 25
 			{
 				p3, n3 := p, len(n)
 				ok = true
@@ -981,7 +981,7 @@ func (b *treeBuilder) r1(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 					// ipath_empty, inlined
 					node8 := len(n)
 					n = append(n, ast.TreeNode{})
-					n[node8].Start, n[node8].Rule = uint32(p), 15
+					n[node8].StartRule = uint32(p)<<ast.TreeRuleBits | 15
 					ok = true
 					if ok {
 						n[node8].End, n[node8].Next = uint32(p), uint32(len(n))
@@ -1019,7 +1019,7 @@ func (b *treeBuilder) r1(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 					// iquery, inlined
 					node10 := len(n)
 					n = append(n, ast.TreeNode{})
-					n[node10].Start, n[node10].Rule = uint32(p), 20
+					n[node10].StartRule = uint32(p)<<ast.TreeRuleBits | 20
 					{
 						start11 := p
 						for b.work <= b.limit { // past the limit, no round is tried
@@ -1124,7 +1124,7 @@ func (b *treeBuilder) r1(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 					// ifragment, inlined
 					node15 := len(n)
 					n = append(n, ast.TreeNode{})
-					n[node15].Start, n[node15].Rule = uint32(p), 21
+					n[node15].StartRule = uint32(p)<<ast.TreeRuleBits | 21
 					{
 						start16 := p
 						for b.work <= b.limit { // past the limit, no round is tried
@@ -1265,7 +1265,7 @@ L1:
 			// ipath_empty, inlined
 			node4 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node4].Start, n[node4].Rule = uint32(p), 15
+			n[node4].StartRule = uint32(p)<<ast.TreeRuleBits | 15
 			ok = true
 			if ok {
 				n[node4].End, n[node4].Next = uint32(p), uint32(len(n))
@@ -1302,7 +1302,7 @@ func (b *treeBuilder) r3(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// scheme, inlined
 			node2 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node2].Start, n[node2].Rule = uint32(p), 25
+			n[node2].StartRule = uint32(p)<<ast.TreeRuleBits | 25
 			{
 				p3, n3 := p, len(n)
 				ok = true
@@ -1398,7 +1398,7 @@ func (b *treeBuilder) r3(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 					// ipath_empty, inlined
 					node8 := len(n)
 					n = append(n, ast.TreeNode{})
-					n[node8].Start, n[node8].Rule = uint32(p), 15
+					n[node8].StartRule = uint32(p)<<ast.TreeRuleBits | 15
 					ok = true
 					if ok {
 						n[node8].End, n[node8].Next = uint32(p), uint32(len(n))
@@ -1436,7 +1436,7 @@ func (b *treeBuilder) r3(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 					// iquery, inlined
 					node10 := len(n)
 					n = append(n, ast.TreeNode{})
-					n[node10].Start, n[node10].Rule = uint32(p), 20
+					n[node10].StartRule = uint32(p)<<ast.TreeRuleBits | 20
 					{
 						start11 := p
 						for b.work <= b.limit { // past the limit, no round is tried
@@ -1592,7 +1592,7 @@ func (b *treeBuilder) r4(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 					// ipath_empty, inlined
 					node5 := len(n)
 					n = append(n, ast.TreeNode{})
-					n[node5].Start, n[node5].Rule = uint32(p), 15
+					n[node5].StartRule = uint32(p)<<ast.TreeRuleBits | 15
 					ok = true
 					if ok {
 						n[node5].End, n[node5].Next = uint32(p), uint32(len(n))
@@ -1630,7 +1630,7 @@ func (b *treeBuilder) r4(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 					// iquery, inlined
 					node7 := len(n)
 					n = append(n, ast.TreeNode{})
-					n[node7].Start, n[node7].Rule = uint32(p), 20
+					n[node7].StartRule = uint32(p)<<ast.TreeRuleBits | 20
 					{
 						start8 := p
 						for b.work <= b.limit { // past the limit, no round is tried
@@ -1735,7 +1735,7 @@ func (b *treeBuilder) r4(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 					// ifragment, inlined
 					node12 := len(n)
 					n = append(n, ast.TreeNode{})
-					n[node12].Start, n[node12].Rule = uint32(p), 21
+					n[node12].StartRule = uint32(p)<<ast.TreeRuleBits | 21
 					{
 						start13 := p
 						for b.work <= b.limit { // past the limit, no round is tried
@@ -1876,7 +1876,7 @@ L1:
 			// ipath_empty, inlined
 			node4 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node4].Start, n[node4].Rule = uint32(p), 15
+			n[node4].StartRule = uint32(p)<<ast.TreeRuleBits | 15
 			ok = true
 			if ok {
 				n[node4].End, n[node4].Next = uint32(p), uint32(len(n))
@@ -1906,7 +1906,7 @@ func (b *treeBuilder) r6(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 6
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 6
 	s := b.s
 	{
 		p1, n1 := p, len(n)
@@ -1921,7 +1921,7 @@ func (b *treeBuilder) r6(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 					// iuserinfo, inlined
 					node3 := len(n)
 					n = append(n, ast.TreeNode{})
-					n[node3].Start, n[node3].Rule = uint32(p), 7
+					n[node3].StartRule = uint32(p)<<ast.TreeRuleBits | 7
 					{
 						start4 := p
 						for b.work <= b.limit { // past the limit, no round is tried
@@ -2029,7 +2029,7 @@ func (b *treeBuilder) r6(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 					// port, inlined
 					node8 := len(n)
 					n = append(n, ast.TreeNode{})
-					n[node8].Start, n[node8].Rule = uint32(p), 26
+					n[node8].StartRule = uint32(p)<<ast.TreeRuleBits | 26
 					{
 						start9 := p
 						for b.work <= b.limit { // past the limit, no round is tried
@@ -2077,7 +2077,7 @@ func (b *treeBuilder) r7(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 7
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 7
 	s := b.s
 	{
 		start1 := p
@@ -2157,7 +2157,7 @@ func (b *treeBuilder) r8(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 8
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 8
 	s := b.s
 L1:
 	for {
@@ -2220,7 +2220,7 @@ L1:
 		// ireg_name, inlined
 		node5 := len(n)
 		n = append(n, ast.TreeNode{})
-		n[node5].Start, n[node5].Rule = uint32(p), 9
+		n[node5].StartRule = uint32(p)<<ast.TreeRuleBits | 9
 		{
 			start6 := p
 			for b.work <= b.limit { // past the limit, no round is tried
@@ -2310,7 +2310,7 @@ func (b *treeBuilder) r9(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 9
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 9
 	s := b.s
 	{
 		start1 := p
@@ -2512,7 +2512,7 @@ L1:
 		// ipath_empty, inlined
 		node10 := len(n)
 		n = append(n, ast.TreeNode{})
-		n[node10].Start, n[node10].Rule = uint32(p), 15
+		n[node10].StartRule = uint32(p)<<ast.TreeRuleBits | 15
 		ok = true
 		if ok {
 			n[node10].End, n[node10].Next = uint32(p), uint32(len(n))
@@ -2536,7 +2536,7 @@ func (b *treeBuilder) r11(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 11
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 11
 	s := b.s
 	{
 		start1 := p
@@ -2557,7 +2557,7 @@ func (b *treeBuilder) r11(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 					// isegment, inlined
 					node3 := len(n)
 					n = append(n, ast.TreeNode{})
-					n[node3].Start, n[node3].Rule = uint32(p), 16
+					n[node3].StartRule = uint32(p)<<ast.TreeRuleBits | 16
 					{
 						start4 := p
 						for b.work <= b.limit { // past the limit, no round is tried
@@ -2655,7 +2655,7 @@ func (b *treeBuilder) r12(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 12
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 12
 	s := b.s
 	{
 		p1, n1 := p, len(n)
@@ -2677,7 +2677,7 @@ func (b *treeBuilder) r12(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 					// isegment_nz, inlined
 					node3 := len(n)
 					n = append(n, ast.TreeNode{})
-					n[node3].Start, n[node3].Rule = uint32(p), 17
+					n[node3].StartRule = uint32(p)<<ast.TreeRuleBits | 17
 					{
 						start4 := p
 						for b.work <= b.limit { // past the limit, no round is tried
@@ -2769,7 +2769,7 @@ func (b *treeBuilder) r12(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 									// isegment, inlined
 									node9 := len(n)
 									n = append(n, ast.TreeNode{})
-									n[node9].Start, n[node9].Rule = uint32(p), 16
+									n[node9].StartRule = uint32(p)<<ast.TreeRuleBits | 16
 									{
 										start10 := p
 										for b.work <= b.limit { // past the limit, no round is tried
@@ -2882,7 +2882,7 @@ func (b *treeBuilder) r13(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 13
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 13
 	s := b.s
 	{
 		p1, n1 := p, len(n)
@@ -2892,7 +2892,7 @@ func (b *treeBuilder) r13(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// isegment_nz_nc, inlined
 			node2 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node2].Start, n[node2].Rule = uint32(p), 18
+			n[node2].StartRule = uint32(p)<<ast.TreeRuleBits | 18
 			{
 				start3 := p
 				for b.work <= b.limit { // past the limit, no round is tried
@@ -2984,7 +2984,7 @@ func (b *treeBuilder) r13(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 							// isegment, inlined
 							node8 := len(n)
 							n = append(n, ast.TreeNode{})
-							n[node8].Start, n[node8].Rule = uint32(p), 16
+							n[node8].StartRule = uint32(p)<<ast.TreeRuleBits | 16
 							{
 								start9 := p
 								for b.work <= b.limit { // past the limit, no round is tried
@@ -3089,7 +3089,7 @@ func (b *treeBuilder) r14(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 14
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 14
 	s := b.s
 	{
 		p1, n1 := p, len(n)
@@ -3099,7 +3099,7 @@ func (b *treeBuilder) r14(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// isegment_nz, inlined
 			node2 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node2].Start, n[node2].Rule = uint32(p), 17
+			n[node2].StartRule = uint32(p)<<ast.TreeRuleBits | 17
 			{
 				start3 := p
 				for b.work <= b.limit { // past the limit, no round is tried
@@ -3191,7 +3191,7 @@ func (b *treeBuilder) r14(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 							// isegment, inlined
 							node8 := len(n)
 							n = append(n, ast.TreeNode{})
-							n[node8].Start, n[node8].Rule = uint32(p), 16
+							n[node8].StartRule = uint32(p)<<ast.TreeRuleBits | 16
 							{
 								start9 := p
 								for b.work <= b.limit { // past the limit, no round is tried
@@ -3296,7 +3296,7 @@ func (b *treeBuilder) r15(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 15
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 15
 	ok = true
 	if !ok {
 		return p, n[:node], false
@@ -3313,7 +3313,7 @@ func (b *treeBuilder) r16(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 16
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 16
 	s := b.s
 	{
 		start1 := p
@@ -3393,7 +3393,7 @@ func (b *treeBuilder) r17(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 17
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 17
 	s := b.s
 	{
 		start1 := p
@@ -3473,7 +3473,7 @@ func (b *treeBuilder) r18(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 18
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 18
 	s := b.s
 	{
 		start1 := p
@@ -3621,7 +3621,7 @@ func (b *treeBuilder) r20(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 20
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 20
 	s := b.s
 	{
 		start1 := p
@@ -3710,7 +3710,7 @@ func (b *treeBuilder) r21(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 21
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 21
 	s := b.s
 	{
 		start1 := p
@@ -3855,7 +3855,7 @@ func (b *treeBuilder) r25(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 25
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 25
 	s := b.s
 	{
 		p1, n1 := p, len(n)
@@ -3903,7 +3903,7 @@ func (b *treeBuilder) r26(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 26
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 26
 	s := b.s
 	{
 		start1 := p
@@ -3932,7 +3932,7 @@ func (b *treeBuilder) r27(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 27
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 27
 	s := b.s
 	{
 		p1, n1 := p, len(n)
@@ -3958,7 +3958,7 @@ func (b *treeBuilder) r27(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 					// IPvFuture, inlined
 					node3 := len(n)
 					n = append(n, ast.TreeNode{})
-					n[node3].Start, n[node3].Rule = uint32(p), 28
+					n[node3].StartRule = uint32(p)<<ast.TreeRuleBits | 28
 					{
 						p4, n4 := p, len(n)
 						ok = true
@@ -4054,7 +4054,7 @@ func (b *treeBuilder) r28(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 28
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 28
 	s := b.s
 	{
 		p1, n1 := p, len(n)
@@ -4125,7 +4125,7 @@ func (b *treeBuilder) r29(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 29
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 29
 	s := b.s
 L1:
 	for {
@@ -9325,7 +9325,7 @@ func (b *treeBuilder) r34(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 32
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 32
 	s := b.s
 	{
 		p1, n1 := p, len(n)
@@ -9335,7 +9335,7 @@ func (b *treeBuilder) r34(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// dec_octet, inlined
 			node2 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node2].Start, n[node2].Rule = uint32(p), 33
+			n[node2].StartRule = uint32(p)<<ast.TreeRuleBits | 33
 		L3:
 			for {
 				if p < len(s) && class18[s[p]] {
@@ -9490,7 +9490,7 @@ func (b *treeBuilder) r34(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// dec_octet, inlined
 			node8 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node8].Start, n[node8].Rule = uint32(p), 33
+			n[node8].StartRule = uint32(p)<<ast.TreeRuleBits | 33
 		L9:
 			for {
 				if p < len(s) && class18[s[p]] {
@@ -9645,7 +9645,7 @@ func (b *treeBuilder) r34(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// dec_octet, inlined
 			node14 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node14].Start, n[node14].Rule = uint32(p), 33
+			n[node14].StartRule = uint32(p)<<ast.TreeRuleBits | 33
 		L15:
 			for {
 				if p < len(s) && class18[s[p]] {
@@ -9800,7 +9800,7 @@ func (b *treeBuilder) r34(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// dec_octet, inlined
 			node20 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node20].Start, n[node20].Rule = uint32(p), 33
+			n[node20].StartRule = uint32(p)<<ast.TreeRuleBits | 33
 		L21:
 			for {
 				if p < len(s) && class18[s[p]] {
@@ -9963,7 +9963,7 @@ func (b *treeBuilder) r35(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 33
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 33
 	s := b.s
 L1:
 	for {

@@ -58,7 +58,7 @@ func buildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
 	var ok bool
 	switch rule {
 	case "fragmentaddress":
-		n = append(n, ast.TreeNode{Rule: 0})
+		n = append(n, ast.TreeNode{StartRule: 0})
 		end, n, ok = b.r0(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
@@ -146,7 +146,7 @@ func buildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
 	case "gtype":
 		end, n, ok = b.r44(0, n)
 	case "xalpha":
-		n = append(n, ast.TreeNode{Rule: 36})
+		n = append(n, ast.TreeNode{StartRule: 36})
 		end, n, ok = b.r45(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
@@ -154,7 +154,7 @@ func buildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
 	case "xalphas":
 		end, n, ok = b.r46(0, n)
 	case "xpalpha":
-		n = append(n, ast.TreeNode{Rule: 38})
+		n = append(n, ast.TreeNode{StartRule: 38})
 		end, n, ok = b.r47(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
@@ -164,49 +164,49 @@ func buildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
 	case "ialpha":
 		end, n, ok = b.r49(0, n)
 	case "alpha":
-		n = append(n, ast.TreeNode{Rule: 41})
+		n = append(n, ast.TreeNode{StartRule: 41})
 		end, n, ok = b.r50(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "digit":
-		n = append(n, ast.TreeNode{Rule: 42})
+		n = append(n, ast.TreeNode{StartRule: 42})
 		end, n, ok = b.r51(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "safe":
-		n = append(n, ast.TreeNode{Rule: 43})
+		n = append(n, ast.TreeNode{StartRule: 43})
 		end, n, ok = b.r52(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "extra":
-		n = append(n, ast.TreeNode{Rule: 44})
+		n = append(n, ast.TreeNode{StartRule: 44})
 		end, n, ok = b.r53(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "escape":
-		n = append(n, ast.TreeNode{Rule: 45})
+		n = append(n, ast.TreeNode{StartRule: 45})
 		end, n, ok = b.r54(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "hex":
-		n = append(n, ast.TreeNode{Rule: 46})
+		n = append(n, ast.TreeNode{StartRule: 46})
 		end, n, ok = b.r55(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "variant":
-		n = append(n, ast.TreeNode{Rule: 47})
+		n = append(n, ast.TreeNode{StartRule: 47})
 		end, n, ok = b.r56(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "punctuation":
-		n = append(n, ast.TreeNode{Rule: 48})
+		n = append(n, ast.TreeNode{StartRule: 48})
 		end, n, ok = b.r57(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
@@ -214,19 +214,19 @@ func buildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
 	case "digits":
 		end, n, ok = b.r58(0, n)
 	case "alphanum":
-		n = append(n, ast.TreeNode{Rule: 50})
+		n = append(n, ast.TreeNode{StartRule: 50})
 		end, n, ok = b.r59(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "alphanums":
-		n = append(n, ast.TreeNode{Rule: 51})
+		n = append(n, ast.TreeNode{StartRule: 51})
 		end, n, ok = b.r60(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "void":
-		n = append(n, ast.TreeNode{Rule: 52})
+		n = append(n, ast.TreeNode{StartRule: 52})
 		end, n, ok = b.r61(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
@@ -312,7 +312,7 @@ func (b *treeBuilder) r1(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 1
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 1
 	s := b.s
 L1:
 	for {
@@ -795,7 +795,7 @@ func (b *treeBuilder) r3(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 2
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 2
 	s := b.s
 	{
 		p1, n1 := p, len(n)
@@ -805,7 +805,7 @@ func (b *treeBuilder) r3(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// generic_scheme, inlined
 			node2 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node2].Start, n[node2].Rule = uint32(p), 3
+			n[node2].StartRule = uint32(p)<<ast.TreeRuleBits | 3
 			{
 				p3, n3 := p, len(n)
 				ok = true
@@ -973,7 +973,7 @@ func (b *treeBuilder) r4(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 3
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 3
 	s := b.s
 	{
 		p1, n1 := p, len(n)
@@ -1093,7 +1093,7 @@ func (b *treeBuilder) r5(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 3
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 3
 	p, n, ok = b.r49(p, n)
 	if !ok {
 		return p, n[:node], false
@@ -1110,7 +1110,7 @@ func (b *treeBuilder) r6(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 4
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 4
 	s := b.s
 	{
 		p1, n1 := p, len(n)
@@ -1120,7 +1120,7 @@ func (b *treeBuilder) r6(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// scheme_http, inlined
 			node2 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node2].Start, n[node2].Rule = uint32(p), 3
+			n[node2].StartRule = uint32(p)<<ast.TreeRuleBits | 3
 			if ok = len(s)-p >= 4 && s[p:p+4] == "http"; ok {
 				p += 4
 			}
@@ -1220,7 +1220,7 @@ func (b *treeBuilder) r7(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 5
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 5
 	s := b.s
 	{
 		p1, n1 := p, len(n)
@@ -1230,7 +1230,7 @@ func (b *treeBuilder) r7(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// scheme_ftp, inlined
 			node2 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node2].Start, n[node2].Rule = uint32(p), 3
+			n[node2].StartRule = uint32(p)<<ast.TreeRuleBits | 3
 			if ok = len(s)-p >= 3 && s[p:p+3] == "ftp"; ok {
 				p += 3
 			}
@@ -1292,7 +1292,7 @@ func (b *treeBuilder) r8(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 6
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 6
 	s := b.s
 	{
 		p1, n1 := p, len(n)
@@ -1302,7 +1302,7 @@ func (b *treeBuilder) r8(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// scheme_afs, inlined
 			node2 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node2].Start, n[node2].Rule = uint32(p), 3
+			n[node2].StartRule = uint32(p)<<ast.TreeRuleBits | 3
 			if ok = len(s)-p >= 3 && s[p:p+3] == "afs"; ok {
 				p += 3
 			}
@@ -1364,7 +1364,7 @@ func (b *treeBuilder) r9(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 7
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 7
 	s := b.s
 	{
 		p1, n1 := p, len(n)
@@ -1374,7 +1374,7 @@ func (b *treeBuilder) r9(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// scheme_news, inlined
 			node2 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node2].Start, n[node2].Rule = uint32(p), 3
+			n[node2].StartRule = uint32(p)<<ast.TreeRuleBits | 3
 			if ok = len(s)-p >= 4 && s[p:p+4] == "news"; ok {
 				p += 4
 			}
@@ -1417,7 +1417,7 @@ func (b *treeBuilder) r10(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 8
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 8
 	s := b.s
 L1:
 	for {
@@ -1497,7 +1497,7 @@ func (b *treeBuilder) r11(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 9
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 9
 	s := b.s
 	{
 		p1, n1 := p, len(n)
@@ -1507,7 +1507,7 @@ func (b *treeBuilder) r11(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// scheme_wais, inlined
 			node2 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node2].Start, n[node2].Rule = uint32(p), 3
+			n[node2].StartRule = uint32(p)<<ast.TreeRuleBits | 3
 			if ok = len(s)-p >= 4 && s[p:p+4] == "wais"; ok {
 				p += 4
 			}
@@ -1594,7 +1594,7 @@ func (b *treeBuilder) r12(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 10
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 10
 	s := b.s
 	{
 		p1, n1 := p, len(n)
@@ -1604,7 +1604,7 @@ func (b *treeBuilder) r12(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// scheme_wais, inlined
 			node2 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node2].Start, n[node2].Rule = uint32(p), 3
+			n[node2].StartRule = uint32(p)<<ast.TreeRuleBits | 3
 			if ok = len(s)-p >= 4 && s[p:p+4] == "wais"; ok {
 				p += 4
 			}
@@ -1670,7 +1670,7 @@ func (b *treeBuilder) r12(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// digits, inlined
 			node3 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node3].Start, n[node3].Rule = uint32(p), 49
+			n[node3].StartRule = uint32(p)<<ast.TreeRuleBits | 49
 			{
 				start4 := p
 				for b.work <= b.limit { // past the limit, no round is tried
@@ -1722,7 +1722,7 @@ func (b *treeBuilder) r13(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 11
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 11
 	s := b.s
 L1:
 	for {
@@ -1762,7 +1762,7 @@ func (b *treeBuilder) r14(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 12
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 12
 	s := b.s
 	{
 		p1, n1 := p, len(n)
@@ -1827,7 +1827,7 @@ func (b *treeBuilder) r15(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 13
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 13
 	s := b.s
 	{
 		p1, n1 := p, len(n)
@@ -2412,12 +2412,12 @@ func (b *treeBuilder) r17(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 14
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 14
 	s := b.s
 	// xalphas, inlined
 	node1 := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node1].Start, n[node1].Rule = uint32(p), 37
+	n[node1].StartRule = uint32(p)<<ast.TreeRuleBits | 37
 	{
 		start2 := p
 		for b.work <= b.limit { // past the limit, no round is tried
@@ -2492,12 +2492,12 @@ func (b *treeBuilder) r18(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 15
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 15
 	s := b.s
 	// xalphas, inlined
 	node1 := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node1].Start, n[node1].Rule = uint32(p), 37
+	n[node1].StartRule = uint32(p)<<ast.TreeRuleBits | 37
 	{
 		start2 := p
 		for b.work <= b.limit { // past the limit, no round is tried
@@ -2572,7 +2572,7 @@ func (b *treeBuilder) r19(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 16
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 16
 	p, n, ok = b.r20(p, n)
 	if !ok {
 		return p, n[:node], false
@@ -2589,7 +2589,7 @@ func (b *treeBuilder) r20(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 17
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 17
 	s := b.s
 	{
 		p1, n1 := p, len(n)
@@ -2599,7 +2599,7 @@ func (b *treeBuilder) r20(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// scheme_prospero, inlined
 			node2 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node2].Start, n[node2].Rule = uint32(p), 3
+			n[node2].StartRule = uint32(p)<<ast.TreeRuleBits | 3
 			if ok = len(s)-p >= 8 && s[p:p+8] == "prospero"; ok {
 				p += 8
 			}
@@ -2692,7 +2692,7 @@ func (b *treeBuilder) r21(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 18
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 18
 	s := b.s
 	{
 		p1, n1 := p, len(n)
@@ -2766,7 +2766,7 @@ func (b *treeBuilder) r22(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 39
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 39
 	s := b.s
 	{
 		start1 := p
@@ -2943,7 +2943,7 @@ func (b *treeBuilder) r23(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 18
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 18
 	p, n, ok = b.r40(p, n)
 	if !ok {
 		return p, n[:node], false
@@ -2960,12 +2960,12 @@ func (b *treeBuilder) r24(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 19
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 19
 	s := b.s
 	// digits, inlined
 	node1 := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node1].Start, n[node1].Rule = uint32(p), 49
+	n[node1].StartRule = uint32(p)<<ast.TreeRuleBits | 49
 	{
 		start2 := p
 		for b.work <= b.limit { // past the limit, no round is tried
@@ -2998,7 +2998,7 @@ func (b *treeBuilder) r25(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 20
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 20
 	s := b.s
 	{
 		start1 := p
@@ -3007,7 +3007,7 @@ func (b *treeBuilder) r25(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// attribute, inlined
 			node2 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node2].Start, n[node2].Rule = uint32(p), 21
+			n[node2].StartRule = uint32(p)<<ast.TreeRuleBits | 21
 			// alphanums, inlined
 			{
 				start3 := p
@@ -3048,7 +3048,7 @@ func (b *treeBuilder) r26(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 21
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 21
 	s := b.s
 	// alphanums, inlined
 	{
@@ -3078,7 +3078,7 @@ func (b *treeBuilder) r27(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 22
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 22
 	s := b.s
 	{
 		p1, n1 := p, len(n)
@@ -3088,7 +3088,7 @@ func (b *treeBuilder) r27(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// scheme_telnet, inlined
 			node2 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node2].Start, n[node2].Rule = uint32(p), 3
+			n[node2].StartRule = uint32(p)<<ast.TreeRuleBits | 3
 			if ok = len(s)-p >= 6 && s[p:p+6] == "telnet"; ok {
 				p += 6
 			}
@@ -3163,7 +3163,7 @@ func (b *treeBuilder) r28(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 33
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 33
 	s := b.s
 	{
 		p1, n1 := p, len(n)
@@ -3380,7 +3380,7 @@ func (b *treeBuilder) r29(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 23
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 23
 	s := b.s
 	{
 		p1, n1 := p, len(n)
@@ -3390,7 +3390,7 @@ func (b *treeBuilder) r29(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// scheme_gopher, inlined
 			node2 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node2].Start, n[node2].Rule = uint32(p), 3
+			n[node2].StartRule = uint32(p)<<ast.TreeRuleBits | 3
 			if ok = len(s)-p >= 6 && s[p:p+6] == "gopher"; ok {
 				p += 6
 			}
@@ -3437,7 +3437,7 @@ func (b *treeBuilder) r29(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 					// gtype, inlined
 					node4 := len(n)
 					n = append(n, ast.TreeNode{})
-					n[node4].Start, n[node4].Rule = uint32(p), 35
+					n[node4].StartRule = uint32(p)<<ast.TreeRuleBits | 35
 					// xalpha, inlined
 				L5:
 					for {
@@ -3553,7 +3553,7 @@ func (b *treeBuilder) r30(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 24
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 24
 	s := b.s
 L1:
 	for {
@@ -3680,7 +3680,7 @@ func (b *treeBuilder) r32(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 25
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 25
 	s := b.s
 L1:
 	for {
@@ -3784,7 +3784,7 @@ func (b *treeBuilder) r33(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 27
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 27
 	s := b.s
 	{
 		p1, n1 := p, len(n)
@@ -3951,7 +3951,7 @@ func (b *treeBuilder) r34(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 25
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 25
 	s := b.s
 L1:
 	for {
@@ -4055,7 +4055,7 @@ func (b *treeBuilder) r35(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 26
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 26
 	p, n, ok = b.r36(p, n)
 	if !ok {
 		return p, n[:node], false
@@ -4072,7 +4072,7 @@ func (b *treeBuilder) r36(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 27
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 27
 	s := b.s
 	{
 		p1, n1 := p, len(n)
@@ -4137,7 +4137,7 @@ func (b *treeBuilder) r37(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 28
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 28
 	s := b.s
 	{
 		p1, n1 := p, len(n)
@@ -4147,7 +4147,7 @@ func (b *treeBuilder) r37(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// digits, inlined
 			node2 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node2].Start, n[node2].Rule = uint32(p), 49
+			n[node2].StartRule = uint32(p)<<ast.TreeRuleBits | 49
 			{
 				start3 := p
 				for b.work <= b.limit { // past the limit, no round is tried
@@ -4179,7 +4179,7 @@ func (b *treeBuilder) r37(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// digits, inlined
 			node4 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node4].Start, n[node4].Rule = uint32(p), 49
+			n[node4].StartRule = uint32(p)<<ast.TreeRuleBits | 49
 			{
 				start5 := p
 				for b.work <= b.limit { // past the limit, no round is tried
@@ -4211,7 +4211,7 @@ func (b *treeBuilder) r37(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// digits, inlined
 			node6 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node6].Start, n[node6].Rule = uint32(p), 49
+			n[node6].StartRule = uint32(p)<<ast.TreeRuleBits | 49
 			{
 				start7 := p
 				for b.work <= b.limit { // past the limit, no round is tried
@@ -4243,7 +4243,7 @@ func (b *treeBuilder) r37(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// digits, inlined
 			node8 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node8].Start, n[node8].Rule = uint32(p), 49
+			n[node8].StartRule = uint32(p)<<ast.TreeRuleBits | 49
 			{
 				start9 := p
 				for b.work <= b.limit { // past the limit, no round is tried
@@ -4283,12 +4283,12 @@ func (b *treeBuilder) r38(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 29
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 29
 	s := b.s
 	// digits, inlined
 	node1 := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node1].Start, n[node1].Rule = uint32(p), 49
+	n[node1].StartRule = uint32(p)<<ast.TreeRuleBits | 49
 	{
 		start2 := p
 		for b.work <= b.limit { // past the limit, no round is tried
@@ -4321,7 +4321,7 @@ func (b *treeBuilder) r39(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 30
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 30
 	p, n, ok = b.r40(p, n)
 	if !ok {
 		return p, n[:node], false
@@ -4338,7 +4338,7 @@ func (b *treeBuilder) r40(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 31
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 31
 	s := b.s
 	{
 		p1, n1 := p, len(n)
@@ -4348,7 +4348,7 @@ func (b *treeBuilder) r40(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// xpalphas, inlined
 			node2 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node2].Start, n[node2].Rule = uint32(p), 39
+			n[node2].StartRule = uint32(p)<<ast.TreeRuleBits | 39
 			{
 				start3 := p
 				for b.work <= b.limit { // past the limit, no round is tried
@@ -4431,7 +4431,7 @@ func (b *treeBuilder) r40(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 							// xpalphas, inlined
 							node8 := len(n)
 							n = append(n, ast.TreeNode{})
-							n[node8].Start, n[node8].Rule = uint32(p), 39
+							n[node8].StartRule = uint32(p)<<ast.TreeRuleBits | 39
 							{
 								start9 := p
 								for b.work <= b.limit { // past the limit, no round is tried
@@ -4536,7 +4536,7 @@ func (b *treeBuilder) r41(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 32
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 32
 	s := b.s
 	{
 		p1, n1 := p, len(n)
@@ -4546,7 +4546,7 @@ func (b *treeBuilder) r41(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// xalphas, inlined
 			node2 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node2].Start, n[node2].Rule = uint32(p), 37
+			n[node2].StartRule = uint32(p)<<ast.TreeRuleBits | 37
 			{
 				start3 := p
 				for b.work <= b.limit { // past the limit, no round is tried
@@ -4629,7 +4629,7 @@ func (b *treeBuilder) r41(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 							// xalphas, inlined
 							node8 := len(n)
 							n = append(n, ast.TreeNode{})
-							n[node8].Start, n[node8].Rule = uint32(p), 37
+							n[node8].StartRule = uint32(p)<<ast.TreeRuleBits | 37
 							{
 								start9 := p
 								for b.work <= b.limit { // past the limit, no round is tried
@@ -4725,12 +4725,12 @@ func (b *treeBuilder) r42(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 33
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 33
 	s := b.s
 	// xalphas, inlined
 	node1 := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node1].Start, n[node1].Rule = uint32(p), 37
+	n[node1].StartRule = uint32(p)<<ast.TreeRuleBits | 37
 	{
 		start2 := p
 		for b.work <= b.limit { // past the limit, no round is tried
@@ -4805,12 +4805,12 @@ func (b *treeBuilder) r43(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 34
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 34
 	s := b.s
 	// xalphas, inlined
 	node1 := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node1].Start, n[node1].Rule = uint32(p), 37
+	n[node1].StartRule = uint32(p)<<ast.TreeRuleBits | 37
 	{
 		start2 := p
 		for b.work <= b.limit { // past the limit, no round is tried
@@ -4885,7 +4885,7 @@ func (b *treeBuilder) r44(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 35
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 35
 	s := b.s
 	// xalpha, inlined
 L1:
@@ -5009,7 +5009,7 @@ func (b *treeBuilder) r46(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 37
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 37
 	s := b.s
 	{
 		start1 := p
@@ -5157,7 +5157,7 @@ func (b *treeBuilder) r48(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 39
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 39
 	s := b.s
 	{
 		start1 := p
@@ -5228,7 +5228,7 @@ func (b *treeBuilder) r49(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 40
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 40
 	s := b.s
 	{
 		p1, n1 := p, len(n)
@@ -5245,7 +5245,7 @@ func (b *treeBuilder) r49(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// xalphas, inlined
 			node2 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node2].Start, n[node2].Rule = uint32(p), 37
+			n[node2].StartRule = uint32(p)<<ast.TreeRuleBits | 37
 			{
 				start3 := p
 				for b.work <= b.limit { // past the limit, no round is tried
@@ -5458,7 +5458,7 @@ func (b *treeBuilder) r58(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 49
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 49
 	s := b.s
 	{
 		start1 := p
@@ -5532,7 +5532,7 @@ func (b *treeBuilder) r62(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 3
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 3
 	s := b.s
 	if ok = len(s)-p >= 4 && s[p:p+4] == "http"; ok {
 		p += 4
@@ -5552,7 +5552,7 @@ func (b *treeBuilder) r63(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 3
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 3
 	s := b.s
 	if ok = len(s)-p >= 3 && s[p:p+3] == "ftp"; ok {
 		p += 3
@@ -5572,7 +5572,7 @@ func (b *treeBuilder) r64(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 3
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 3
 	s := b.s
 	if ok = len(s)-p >= 3 && s[p:p+3] == "afs"; ok {
 		p += 3
@@ -5592,7 +5592,7 @@ func (b *treeBuilder) r65(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 3
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 3
 	s := b.s
 	if ok = len(s)-p >= 4 && s[p:p+4] == "news"; ok {
 		p += 4
@@ -5612,7 +5612,7 @@ func (b *treeBuilder) r66(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 3
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 3
 	s := b.s
 	if ok = len(s)-p >= 4 && s[p:p+4] == "wais"; ok {
 		p += 4
@@ -5632,7 +5632,7 @@ func (b *treeBuilder) r67(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 3
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 3
 	s := b.s
 	if ok = len(s)-p >= 8 && s[p:p+8] == "prospero"; ok {
 		p += 8
@@ -5652,7 +5652,7 @@ func (b *treeBuilder) r68(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 3
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 3
 	s := b.s
 	if ok = len(s)-p >= 6 && s[p:p+6] == "telnet"; ok {
 		p += 6
@@ -5672,7 +5672,7 @@ func (b *treeBuilder) r69(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 3
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 3
 	s := b.s
 	if ok = len(s)-p >= 6 && s[p:p+6] == "gopher"; ok {
 		p += 6

@@ -58,13 +58,13 @@ func buildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
 	var ok bool
 	switch rule {
 	case "URL_reference":
-		n = append(n, ast.TreeNode{Rule: 0})
+		n = append(n, ast.TreeNode{StartRule: 0})
 		end, n, ok = b.r0(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "absoluteURL":
-		n = append(n, ast.TreeNode{Rule: 1})
+		n = append(n, ast.TreeNode{StartRule: 1})
 		end, n, ok = b.r1(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
@@ -72,19 +72,19 @@ func buildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
 	case "opaque_URL":
 		end, n, ok = b.r2(0, n)
 	case "generic_URL":
-		n = append(n, ast.TreeNode{Rule: 3})
+		n = append(n, ast.TreeNode{StartRule: 3})
 		end, n, ok = b.r4(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "relativeURL":
-		n = append(n, ast.TreeNode{Rule: 4})
+		n = append(n, ast.TreeNode{StartRule: 4})
 		end, n, ok = b.r5(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "net_path":
-		n = append(n, ast.TreeNode{Rule: 5})
+		n = append(n, ast.TreeNode{StartRule: 5})
 		end, n, ok = b.r6(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
@@ -102,7 +102,7 @@ func buildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
 	case "password":
 		end, n, ok = b.r13(0, n)
 	case "hostport":
-		n = append(n, ast.TreeNode{Rule: 12})
+		n = append(n, ast.TreeNode{StartRule: 12})
 		end, n, ok = b.r14(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
@@ -120,7 +120,7 @@ func buildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
 	case "port":
 		end, n, ok = b.r21(0, n)
 	case "path":
-		n = append(n, ast.TreeNode{Rule: 19})
+		n = append(n, ast.TreeNode{StartRule: 19})
 		end, n, ok = b.r22(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
@@ -132,7 +132,7 @@ func buildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
 	case "param":
 		end, n, ok = b.r25(0, n)
 	case "pchar":
-		n = append(n, ast.TreeNode{Rule: 23})
+		n = append(n, ast.TreeNode{StartRule: 23})
 		end, n, ok = b.r26(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
@@ -142,67 +142,67 @@ func buildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
 	case "fragment":
 		end, n, ok = b.r28(0, n)
 	case "urlc":
-		n = append(n, ast.TreeNode{Rule: 26})
+		n = append(n, ast.TreeNode{StartRule: 26})
 		end, n, ok = b.r29(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "reserved":
-		n = append(n, ast.TreeNode{Rule: 27})
+		n = append(n, ast.TreeNode{StartRule: 27})
 		end, n, ok = b.r30(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "unreserved":
-		n = append(n, ast.TreeNode{Rule: 28})
+		n = append(n, ast.TreeNode{StartRule: 28})
 		end, n, ok = b.r31(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "mark":
-		n = append(n, ast.TreeNode{Rule: 29})
+		n = append(n, ast.TreeNode{StartRule: 29})
 		end, n, ok = b.r32(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "escaped":
-		n = append(n, ast.TreeNode{Rule: 30})
+		n = append(n, ast.TreeNode{StartRule: 30})
 		end, n, ok = b.r33(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "hex":
-		n = append(n, ast.TreeNode{Rule: 31})
+		n = append(n, ast.TreeNode{StartRule: 31})
 		end, n, ok = b.r34(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "alphanum":
-		n = append(n, ast.TreeNode{Rule: 32})
+		n = append(n, ast.TreeNode{StartRule: 32})
 		end, n, ok = b.r35(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "alpha":
-		n = append(n, ast.TreeNode{Rule: 33})
+		n = append(n, ast.TreeNode{StartRule: 33})
 		end, n, ok = b.r36(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "lowalpha":
-		n = append(n, ast.TreeNode{Rule: 34})
+		n = append(n, ast.TreeNode{StartRule: 34})
 		end, n, ok = b.r37(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "upalpha":
-		n = append(n, ast.TreeNode{Rule: 35})
+		n = append(n, ast.TreeNode{StartRule: 35})
 		end, n, ok = b.r38(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
 		}
 	case "digit":
-		n = append(n, ast.TreeNode{Rule: 36})
+		n = append(n, ast.TreeNode{StartRule: 36})
 		end, n, ok = b.r39(0, n)
 		if ok {
 			n[0].End, n[0].Next = uint32(end), uint32(len(n))
@@ -249,7 +249,7 @@ func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 											// scheme, inlined
 											node6 := len(n)
 											n = append(n, ast.TreeNode{})
-											n[node6].Start, n[node6].Rule = uint32(p), 8
+											n[node6].StartRule = uint32(p)<<ast.TreeRuleBits | 8
 											{
 												start7 := p
 												for b.work <= b.limit { // past the limit, no round is tried
@@ -644,7 +644,7 @@ func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 					// fragment, inlined
 					node32 := len(n)
 					n = append(n, ast.TreeNode{})
-					n[node32].Start, n[node32].Rule = uint32(p), 25
+					n[node32].StartRule = uint32(p)<<ast.TreeRuleBits | 25
 					{
 						start33 := p
 						for b.work <= b.limit { // past the limit, no round is tried
@@ -746,7 +746,7 @@ L1:
 							// scheme, inlined
 							node4 := len(n)
 							n = append(n, ast.TreeNode{})
-							n[node4].Start, n[node4].Rule = uint32(p), 8
+							n[node4].StartRule = uint32(p)<<ast.TreeRuleBits | 8
 							{
 								start5 := p
 								for b.work <= b.limit { // past the limit, no round is tried
@@ -984,7 +984,7 @@ func (b *treeBuilder) r2(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 2
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 2
 	s := b.s
 	{
 		p1, n1 := p, len(n)
@@ -994,7 +994,7 @@ func (b *treeBuilder) r2(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// scheme, inlined
 			node2 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node2].Start, n[node2].Rule = uint32(p), 8
+			n[node2].StartRule = uint32(p)<<ast.TreeRuleBits | 8
 			{
 				start3 := p
 				for b.work <= b.limit { // past the limit, no round is tried
@@ -1171,7 +1171,7 @@ func (b *treeBuilder) r4(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// scheme, inlined
 			node2 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node2].Start, n[node2].Rule = uint32(p), 8
+			n[node2].StartRule = uint32(p)<<ast.TreeRuleBits | 8
 			{
 				start3 := p
 				for b.work <= b.limit { // past the limit, no round is tried
@@ -1539,7 +1539,7 @@ func (b *treeBuilder) r7(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 6
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 6
 	s := b.s
 	{
 		p1, n1 := p, len(n)
@@ -1576,7 +1576,7 @@ func (b *treeBuilder) r8(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 7
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 7
 	s := b.s
 	{
 		p1, n1 := p, len(n)
@@ -1604,7 +1604,7 @@ func (b *treeBuilder) r8(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 					// query, inlined
 					node3 := len(n)
 					n = append(n, ast.TreeNode{})
-					n[node3].Start, n[node3].Rule = uint32(p), 24
+					n[node3].StartRule = uint32(p)<<ast.TreeRuleBits | 24
 					{
 						start4 := p
 						for b.work <= b.limit { // past the limit, no round is tried
@@ -1694,7 +1694,7 @@ func (b *treeBuilder) r9(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 8
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 8
 	s := b.s
 	{
 		start1 := p
@@ -1723,7 +1723,7 @@ func (b *treeBuilder) r10(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 9
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 9
 	s := b.s
 	{
 		p1, n1 := p, len(n)
@@ -1744,7 +1744,7 @@ func (b *treeBuilder) r10(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 							// user, inlined
 							node4 := len(n)
 							n = append(n, ast.TreeNode{})
-							n[node4].Start, n[node4].Rule = uint32(p), 10
+							n[node4].StartRule = uint32(p)<<ast.TreeRuleBits | 10
 							{
 								start5 := p
 								for b.work <= b.limit { // past the limit, no round is tried
@@ -1823,7 +1823,7 @@ func (b *treeBuilder) r10(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 									// password, inlined
 									node9 := len(n)
 									n = append(n, ast.TreeNode{})
-									n[node9].Start, n[node9].Rule = uint32(p), 11
+									n[node9].StartRule = uint32(p)<<ast.TreeRuleBits | 11
 									{
 										start10 := p
 										for b.work <= b.limit { // past the limit, no round is tried
@@ -1943,7 +1943,7 @@ func (b *treeBuilder) r10(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 							// port, inlined
 							node15 := len(n)
 							n = append(n, ast.TreeNode{})
-							n[node15].Start, n[node15].Rule = uint32(p), 18
+							n[node15].StartRule = uint32(p)<<ast.TreeRuleBits | 18
 							{
 								start16 := p
 								for b.work <= b.limit { // past the limit, no round is tried
@@ -2006,7 +2006,7 @@ func (b *treeBuilder) r11(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// user, inlined
 			node2 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node2].Start, n[node2].Rule = uint32(p), 10
+			n[node2].StartRule = uint32(p)<<ast.TreeRuleBits | 10
 			{
 				start3 := p
 				for b.work <= b.limit { // past the limit, no round is tried
@@ -2085,7 +2085,7 @@ func (b *treeBuilder) r11(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 					// password, inlined
 					node7 := len(n)
 					n = append(n, ast.TreeNode{})
-					n[node7].Start, n[node7].Rule = uint32(p), 11
+					n[node7].StartRule = uint32(p)<<ast.TreeRuleBits | 11
 					{
 						start8 := p
 						for b.work <= b.limit { // past the limit, no round is tried
@@ -2171,7 +2171,7 @@ func (b *treeBuilder) r12(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 10
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 10
 	s := b.s
 	{
 		start1 := p
@@ -2242,7 +2242,7 @@ func (b *treeBuilder) r13(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 11
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 11
 	s := b.s
 	{
 		start1 := p
@@ -2337,7 +2337,7 @@ func (b *treeBuilder) r14(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 					// port, inlined
 					node3 := len(n)
 					n = append(n, ast.TreeNode{})
-					n[node3].Start, n[node3].Rule = uint32(p), 18
+					n[node3].StartRule = uint32(p)<<ast.TreeRuleBits | 18
 					{
 						start4 := p
 						for b.work <= b.limit { // past the limit, no round is tried
@@ -2381,7 +2381,7 @@ func (b *treeBuilder) r15(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 13
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 13
 	s := b.s
 L1:
 	for {
@@ -2394,7 +2394,7 @@ L1:
 					// hostnumber, inlined
 					node3 := len(n)
 					n = append(n, ast.TreeNode{})
-					n[node3].Start, n[node3].Rule = uint32(p), 17
+					n[node3].StartRule = uint32(p)<<ast.TreeRuleBits | 17
 					{
 						p4, n4 := p, len(n)
 						ok = true
@@ -2544,7 +2544,7 @@ func (b *treeBuilder) r16(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 14
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 14
 	s := b.s
 	{
 		p1, n1 := p, len(n)
@@ -2563,7 +2563,7 @@ func (b *treeBuilder) r16(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 							// domainlabel, inlined
 							node4 := len(n)
 							n = append(n, ast.TreeNode{})
-							n[node4].Start, n[node4].Rule = uint32(p), 15
+							n[node4].StartRule = uint32(p)<<ast.TreeRuleBits | 15
 							{
 								p5, n5 := p, len(n)
 								ok = true
@@ -2641,7 +2641,7 @@ func (b *treeBuilder) r16(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			// toplabel, inlined
 			node8 := len(n)
 			n = append(n, ast.TreeNode{})
-			n[node8].Start, n[node8].Rule = uint32(p), 16
+			n[node8].StartRule = uint32(p)<<ast.TreeRuleBits | 16
 			{
 				p9, n9 := p, len(n)
 				ok = true
@@ -2702,7 +2702,7 @@ func (b *treeBuilder) r17(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 15
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 15
 	s := b.s
 	{
 		p1, n1 := p, len(n)
@@ -2752,7 +2752,7 @@ func (b *treeBuilder) r18(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 16
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 16
 	s := b.s
 	{
 		p1, n1 := p, len(n)
@@ -2802,7 +2802,7 @@ func (b *treeBuilder) r19(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 17
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 17
 	s := b.s
 	{
 		p1, n1 := p, len(n)
@@ -2938,7 +2938,7 @@ func (b *treeBuilder) r21(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 18
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 18
 	s := b.s
 	{
 		start1 := p
@@ -2998,7 +2998,7 @@ func (b *treeBuilder) r23(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 20
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 20
 	s := b.s
 	{
 		p1, n1 := p, len(n)
@@ -3063,7 +3063,7 @@ func (b *treeBuilder) r24(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 21
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 21
 	s := b.s
 	{
 		p1, n1 := p, len(n)
@@ -3147,7 +3147,7 @@ func (b *treeBuilder) r24(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 							// param, inlined
 							node7 := len(n)
 							n = append(n, ast.TreeNode{})
-							n[node7].Start, n[node7].Rule = uint32(p), 22
+							n[node7].StartRule = uint32(p)<<ast.TreeRuleBits | 22
 							{
 								start8 := p
 								for b.work <= b.limit { // past the limit, no round is tried
@@ -3243,7 +3243,7 @@ func (b *treeBuilder) r25(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 22
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 22
 	s := b.s
 	{
 		start1 := p
@@ -3372,7 +3372,7 @@ func (b *treeBuilder) r27(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 24
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 24
 	s := b.s
 	{
 		start1 := p
@@ -3443,7 +3443,7 @@ func (b *treeBuilder) r28(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	var ok bool
 	node := len(n)
 	n = append(n, ast.TreeNode{})
-	n[node].Start, n[node].Rule = uint32(p), 25
+	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 25
 	s := b.s
 	{
 		start1 := p

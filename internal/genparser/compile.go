@@ -461,7 +461,7 @@ func buildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
 			if r.display == "" {
 				continue // a helper as the start: not offered
 			}
-			fmt.Fprintf(&b, "\tcase %q:\n\t\tn = append(n, ast.TreeNode{Rule: %d})\n\t\tend, n, ok = b.r%d(0, n)\n\t\tif ok {\n\t\t\tn[0].End, n[0].Next = uint32(end), uint32(len(n))\n\t\t}\n", r.name, id, i)
+			fmt.Fprintf(&b, "\tcase %q:\n\t\tn = append(n, ast.TreeNode{StartRule: %d})\n\t\tend, n, ok = b.r%d(0, n)\n\t\tif ok {\n\t\t\tn[0].End, n[0].Next = uint32(end), uint32(len(n))\n\t\t}\n", r.name, id, i)
 		}
 	}
 	b.WriteString("\tdefault:\n\t\treturn into[:0], false\n\t}\n\tif !ok || end != len(src) || b.work > b.limit {\n\t\treturn into[:0], false\n\t}\n\treturn n, true\n}\n")
@@ -483,7 +483,7 @@ func buildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
 			// Appended zero, then written field by field: a literal is built on the stack
 			// and copied with a wide load that waits on the narrow stores just made (a
 			// store-forwarding stall; it showed in profiles, about 2% of Parser.Parse).
-			fmt.Fprintf(&b, "\tnode := len(n)\n\tn = append(n, ast.TreeNode{})\n\tn[node].Start, n[node].Rule = uint32(p), %d\n", id)
+			fmt.Fprintf(&b, "\tnode := len(n)\n\tn = append(n, ast.TreeNode{})\n\tn[node].StartRule = uint32(p)<<ast.TreeRuleBits | %d\n", id)
 		}
 		// The input in a local: the compiler does not hoist b.s out of the loops (a load
 		// of the field each byte otherwise), and a local stays in registers between calls.
@@ -704,7 +704,7 @@ func (c *compiler) expr(e *pexpr) {
 				l := c.newLabel()
 				c.line("node%d := len(n)", l)
 				c.line("n = append(n, ast.TreeNode{})")
-				c.line("n[node%d].Start, n[node%d].Rule = uint32(p), %d", l, l, c.nodeID[e.name])
+				c.line("n[node%d].StartRule = uint32(p)<<ast.TreeRuleBits | %d", l, c.nodeID[e.name])
 				c.expr(r.expr)
 				c.line("if ok {")
 				c.line("\tn[node%d].End, n[node%d].Next = uint32(p), uint32(len(n))", l, l)

@@ -121,7 +121,7 @@ func FuzzRecognize(f *testing.F) {
 		}
 		if got == nil {
 			nodeList(t, names, nodes)
-			if len(nodes) == 0 || nodes[0].Start != 0 || int(nodes[0].End) != len(s) {
+			if len(nodes) == 0 || nodes[0].Start() != 0 || int(nodes[0].End) != len(s) {
 				t.Fatalf("rule %s on %q: the root does not cover the input: %+v", rule, s, nodes)
 			}
 		}
@@ -135,13 +135,13 @@ func nodeList(t testing.TB, names []string, nodes []ast.TreeNode) []string {
 	var walk func(i int) int
 	walk = func(i int) int {
 		n := nodes[i]
-		if n.Start > n.End || int(n.Next) <= i || int(n.Next) > len(nodes) {
+		if n.Start() > n.End || int(n.Next) <= i || int(n.Next) > len(nodes) {
 			t.Fatalf("node %d: %+v", i, n)
 		}
-		out = append(out, fmt.Sprintf("%s %d %d", names[n.Rule], n.Start, n.End))
-		prev := n.Start
+		out = append(out, fmt.Sprintf("%s %d %d", names[n.Rule()], n.Start(), n.End))
+		prev := n.Start()
 		for c := i + 1; c < int(n.Next); c = walk(c) {
-			if nodes[c].Start < prev || nodes[c].End > n.End {
+			if nodes[c].Start() < prev || nodes[c].End > n.End {
 				t.Fatalf("node %d (%+v) is not inside %d (%+v) after its previous sibling", c, nodes[c], i, n)
 			}
 			prev = nodes[c].End
