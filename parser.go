@@ -13,9 +13,10 @@ import "github.com/urlgrammar/urlgrammar/ast"
 // rfc2396bis-01's fast path, and for the other grammars the block of the tree their typed
 // trees are built from. It is not safe for concurrent use: give each goroutine its own.
 type Parser struct {
-	g     *Grammar
-	build func(s string) ast.Root // the reusing fast path, or nil
-	tree  []ast.TreeNode          // the block of Parse's trees
+	g      *Grammar
+	build  func(s string) ast.Root // the reusing fast path, or nil
+	tree   []ast.TreeNode          // the block of Parse's trees
+	schema *ast.Schema             // the grammar's, for the trees of its compiled PEG
 }
 
 // NewParser returns a Parser of the grammar.
@@ -23,6 +24,9 @@ func (g *Grammar) NewParser() *Parser {
 	p := &Parser{g: g}
 	if g.fastReusing != nil {
 		p.build = g.fastReusing()
+	}
+	if g.buildTree != nil {
+		p.schema = g.trees().schema
 	}
 	return p
 }

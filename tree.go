@@ -17,43 +17,35 @@ import "github.com/urlgrammar/urlgrammar/ast"
 // An invalid input gets the DFA's error (the offset where no valid input goes on, what was
 // expected there) with the rule named; the tree is not built.
 func (g *Grammar) Parse(s string) (ast.Tree, error) {
-	if g.fastTree != nil && len(s) <= MaxInputLength {
-		if !g.startDFA.Valid(s) {
-			return ast.Tree{}, g.startError(g.startDFA, s)
+	if len(s) <= MaxInputLength {
+		if g.fastTree != nil {
+			if !g.startDFA.Valid(s) {
+				return ast.Tree{}, g.startError(g.startDFA, s)
+			}
+			// Built in a block on the stack, then copied into one of the exact size: one
+			// allocation, of 12 bytes a node.
+			var scratch [32]ast.TreeNode
+			nodes := g.fastTree.tree(scratch[:0], s)
+			exact := make([]ast.TreeNode, len(nodes))
+			copy(exact, nodes)
+			return ast.NewTree(s, g.trees().fastSchema, exact), nil
 		}
-		// Built in a block on the stack, then copied into one of the exact size: one
-		// allocation, of 12 bytes a node.
-		var scratch [32]ast.TreeNode
-		nodes := g.fastTree.tree(scratch[:0], s)
-		exact := make([]ast.TreeNode, len(nodes))
-		copy(exact, nodes)
-		return ast.NewTree(s, g.trees().fastSchema, exact), nil
+		if g.buildTree != nil {
+			// The compiled PEG first: on a valid input it decides and builds in one pass
+			// (a block of the exact size: one allocation), and it stops within linear time
+			// on any input (its work budget). The DFA then only explains a rejection.
+			if nodes, ok := g.buildTree(g.startPEG, s, nil); ok {
+				return ast.NewTree(s, g.trees().schema, nodes), nil
+			}
+			if d := g.startDecider(s); d != nil && !d.Valid(s) {
+				return ast.Tree{}, g.startError(d, s)
+			}
+		}
 	}
-	if t, ok, err := g.startTree(s, nil); ok {
-		return t, err
-	}
+	// No compiled PEG, an input too long, or the case, which the differential tests say
+	// does not happen, where the compiled PEG does not match what the DFA accepts: the
+	// recognizer records the tree, or says why not.
 	return g.ParseRule(g.start, s)
-}
-
-// startTree is the start rule's tree of s built by the compiled PEG in into (a new block
-// when nil), or the start rule's error: ParseRule from the start rule without looking the
-// rule up by name. False where it does not apply (no compiled PEG, an input too long) and
-// in the case, which the differential tests say does not happen, where the compiled PEG
-// does not match what the DFA accepts; ParseRule then records the tree.
-func (g *Grammar) startTree(s string, into []ast.TreeNode) (ast.Tree, bool, error) {
-	if g.buildTree == nil || len(s) > MaxInputLength {
-		return ast.Tree{}, false, nil
-	}
-	// The compiled PEG first: on a valid input it decides and builds in one pass, and it
-	// stops within linear time on any input (its work budget). The DFA then only explains
-	// a rejection.
-	if nodes, ok := g.buildTree(g.startPEG, s, into); ok {
-		return ast.NewTree(s, g.trees().schema, nodes), true, nil
-	}
-	if d := g.startDecider(s); d != nil && !d.Valid(s) {
-		return ast.Tree{}, true, g.startError(d, s)
-	}
-	return ast.Tree{}, false, nil
 }
 
 // ParseRule is Parse from the named rule, used as an anchored start symbol as Match uses
@@ -72,7 +64,7 @@ func (g *Grammar) recordedTree(rule, s string, into []ast.TreeNode) (ast.Tree, e
 		return ast.Tree{}, err
 	}
 	if g.buildTree != nil {
-		// As startTree: the compiled PEG decides a valid input in one pass. A nil into:
+		// As Parse: the compiled PEG decides a valid input in one pass. A nil into:
 		// the builder makes a block of the exact size (one allocation).
 		if nodes, ok := g.buildTree(pegRule, s, into); ok {
 			return ast.NewTree(s, g.trees().schema, nodes), nil
@@ -93,17 +85,26 @@ func (g *Grammar) recordedTree(rule, s string, into []ast.TreeNode) (ast.Tree, e
 // *SyntaxError may be kept.
 func (p *Parser) Parse(s string) (ast.Tree, error) {
 	g := p.g
-	if g.fastTree != nil && len(s) <= MaxInputLength {
-		if !g.startDFA.Valid(s) {
-			return ast.Tree{}, g.startError(g.startDFA, s)
+	if len(s) <= MaxInputLength {
+		if g.fastTree != nil {
+			if !g.startDFA.Valid(s) {
+				return ast.Tree{}, g.startError(g.startDFA, s)
+			}
+			p.tree = g.fastTree.tree(p.tree[:0], s)
+			return ast.NewTree(s, g.trees().fastSchema, p.tree), nil
 		}
-		p.tree = g.fastTree.tree(p.tree[:0], s)
-		return ast.NewTree(s, g.trees().fastSchema, p.tree), nil
+		if g.buildTree != nil {
+			// As Grammar.Parse, in the Parser's block.
+			if nodes, ok := g.buildTree(g.startPEG, s, p.tree[:0]); ok {
+				p.tree = nodes
+				return ast.NewTree(s, p.schema, nodes), nil
+			}
+			if d := g.startDecider(s); d != nil && !d.Valid(s) {
+				return ast.Tree{}, g.startError(d, s)
+			}
+		}
 	}
-	t, ok, err := g.startTree(s, p.tree[:0])
-	if !ok {
-		t, err = g.recordedTree(g.start, s, p.tree)
-	}
+	t, err := g.recordedTree(g.start, s, p.tree)
 	if err == nil {
 		p.tree = t.Nodes()
 	}
