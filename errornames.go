@@ -164,8 +164,8 @@ func (g *Grammar) errorRule(s string, off int, cont, fallback string) string {
 	if cont == "" {
 		return fallback
 	}
-	if g.fastTree != nil {
-		return g.fastErrorRule(s[:off]+cont, off, fallback)
+	if g.errorRuleOf != nil {
+		return g.errorRuleOf(s[:off]+cont, off, fallback)
 	}
 	return g.typedErrorRule(s, off, cont, fallback)
 }
@@ -180,40 +180,6 @@ func (g *Grammar) typedErrorRule(s string, off int, cont, fallback string) strin
 		return name
 	}
 	return fallback
-}
-
-// fastErrorRule is errorRule for rfc2396bis-01 from the tree its DFAs build (in a block on
-// the stack), named as the typed tree names it (TestFastErrorRule): a domainlabel, toplabel
-// or dec-octet gives way to its parent, nothing inside an IPv6address is named (the
-// IPv6reference is), and a rel-segment is a segment.
-func (g *Grammar) fastErrorRule(full string, at int, fallback string) string {
-	if !g.startDFA.Valid(full) {
-		return fallback // cannot happen: the continuation leads to acceptance
-	}
-	var scratch [32]ast.TreeNode
-	nodes := g.fastTree.tree(scratch[:0], full)
-	name := ""
-	for i := 0; i < len(nodes); {
-		n := nodes[i]
-		if int(n.Start()) > at || int(n.End) <= at {
-			i = int(n.Next)
-			continue
-		}
-		switch n.Rule() {
-		case t2396Label, t2396TopLabel, t2396Octet:
-		case t2396IPv6:
-			return name
-		case t2396RelSegment:
-			name = "segment"
-		default:
-			name = names2396[n.Rule()]
-		}
-		i++
-	}
-	if name == "" {
-		return fallback
-	}
-	return name
 }
 
 // innermost returns the rule name of the innermost node of tree that covers the byte at

@@ -136,10 +136,10 @@ func TestErrorRulesAreGrammarRules(t *testing.T) {
 	}
 }
 
-// rfc2396bis-01 names the rule of an error from the tree its DFAs build, not from the typed
-// tree: the two name the same rule for every error of the tables, the corpus and near
-// misses of both (the typed tree is how the rule has always been chosen).
-func TestFastErrorRule(t *testing.T) {
+// rfc2396bis-01 names the rule of an error from the tree its compiled PEG builds, not from
+// the typed tree: the two name the same rule for every error of the tables, the corpus and
+// near misses of both (the typed tree is how the rule has always been chosen).
+func TestErrorRule2396(t *testing.T) {
 	g := MustLookup("rfc2396bis-01")
 	inputs := tableInputs(t, g.id)
 	inputs = append(inputs, corpus.Lines(3000, 11)...)
@@ -160,7 +160,7 @@ func TestFastErrorRule(t *testing.T) {
 			continue
 		}
 		want := g.typedErrorRule(s, off, e.continuation, "fallback")
-		got := g.fastErrorRule(s[:off]+e.continuation, off, "fallback")
+		got := errorRule2396(g, s[:off]+e.continuation, off, "fallback")
 		require.Equal(t, want, got, "%q at %d (continued with %q)", s, off, e.continuation)
 		checked++
 	}

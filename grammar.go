@@ -69,12 +69,9 @@ type Grammar struct {
 	// fastReusing, when set, returns a builder like fast that keeps its memory between
 	// inputs: each tree it returns overwrites the one before (see Parser).
 	fastReusing func() func(s string) ast.Root
-	// fastTree, when set, builds the compact tree of an input the start DFA accepts, with
-	// treeNames its rule names (Parse). It is rfc2396bis-01's, called directly (not
-	// through a func value) so that the scratch block it fills stays on the stack.
-	fastTree *fast2396
-	// fastNames are the rule names of fastTree's trees (names2396).
-	fastNames []string
+	// errorRuleOf, when set, names the rule of an error at offset at from the tree of
+	// full, the input continued validly (errorRule); otherwise the typed tree names it.
+	errorRuleOf func(full string, at int, fallback string) string
 	// trees returns what the generic trees need, made on first use (most programs that
 	// import urlgrammar parse with a grammar or two: the others cost nothing at start-up).
 	trees func() *treeParts
@@ -202,17 +199,15 @@ func newGrammar(gen peg.Generated) *Grammar {
 }
 
 // treeParts are what a grammar's generic trees need: the recognizer's recorder and the
-// schema of its trees, and the schema of the fast builder's trees where there is one.
+// schema of its trees.
 type treeParts struct {
-	record     peg.TreeFunc
-	schema     *ast.Schema
-	fastSchema *ast.Schema
-	err        error
+	record peg.TreeFunc
+	schema *ast.Schema
+	err    error
 }
 
-// makeTreeParts makes the tree parts of a generated grammar; fastNames are the rule names
-// of its fast builder's trees, if it has one.
-func makeTreeParts(gen peg.Generated, fastNames []string) *treeParts {
+// makeTreeParts makes the tree parts of a generated grammar.
+func makeTreeParts(gen peg.Generated) *treeParts {
 	tp := &treeParts{}
 	record, names, err := gen.TreeRecorder(gen.Info.Nodes, gen.Aliases)
 	if err != nil {
@@ -222,12 +217,6 @@ func makeTreeParts(gen peg.Generated, fastNames []string) *treeParts {
 	tp.record = record
 	if tp.schema, err = ast.NewSchema(names, gen.Info.Decls); err != nil {
 		tp.err = fmt.Errorf("grammar %s: %w", gen.Info.ID, err)
-		return tp
-	}
-	if fastNames != nil {
-		if tp.fastSchema, err = ast.NewSchema(fastNames, gen.Info.Decls); err != nil {
-			tp.err = fmt.Errorf("grammar %s: %w", gen.Info.ID, err)
-		}
 	}
 	return tp
 }
@@ -236,7 +225,7 @@ func makeTreeParts(gen peg.Generated, fastNames []string) *treeParts {
 // (checked when it is generated, and by Register) panics there.
 func (g *Grammar) setTrees(gen peg.Generated) {
 	g.trees = sync.OnceValue(func() *treeParts {
-		tp := makeTreeParts(gen, g.fastNames)
+		tp := makeTreeParts(gen)
 		if tp.err != nil {
 			panic("urlgrammar: " + tp.err.Error())
 		}
@@ -290,7 +279,7 @@ func Register(gen grammarkit.Generated) (*Grammar, error) {
 	if err != nil {
 		return nil, err
 	}
-	if tp := makeTreeParts(gen, nil); tp.err != nil {
+	if tp := makeTreeParts(gen); tp.err != nil {
 		return nil, tp.err // now, not at the first parse
 	}
 	g.treeOnly = true
@@ -443,7 +432,7 @@ func (g *Grammar) Typed(t ast.Tree) (ast.Root, error) {
 		return nil, fmt.Errorf("urlgrammar: grammar %s: Typed of an empty tree", g.id)
 	}
 	tp := g.trees()
-	if t.Schema() != tp.schema && (g.fastTree == nil || t.Schema() != tp.fastSchema) {
+	if t.Schema() != tp.schema {
 		return nil, fmt.Errorf("urlgrammar: grammar %s: Typed of a tree of another grammar", g.id)
 	}
 	if !strings.EqualFold(t.RuleName(0), g.start) {

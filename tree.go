@@ -11,25 +11,12 @@ import "github.com/urlgrammar/urlgrammar/ast"
 // The tree is the PEG parser's parse, as its recognizer records it: the grammar's PEG
 // compiled to Go builds it in one pass over the input, which also decides that the input is
 // valid (TestBuilderMatchesRecorder; the differential tests hold the PEG's language to the
-// DFA's, so Parse accepts what Valid accepts), and rfc2396bis-01's, faster, its hand-written
-// builder from its DFAs (TestFastTreeIsRecorded).
+// DFA's, so Parse accepts what Valid accepts).
 //
 // An invalid input gets the DFA's error (the offset where no valid input goes on, what was
 // expected there) with the rule named; the tree is not built.
 func (g *Grammar) Parse(s string) (ast.Tree, error) {
 	if len(s) <= MaxInputLength {
-		if g.fastTree != nil {
-			if !g.startDFA.Valid(s) {
-				return ast.Tree{}, g.startError(g.startDFA, s)
-			}
-			// Built in a block on the stack, then copied into one of the exact size: one
-			// allocation, of 12 bytes a node.
-			var scratch [32]ast.TreeNode
-			nodes := g.fastTree.tree(scratch[:0], s)
-			exact := make([]ast.TreeNode, len(nodes))
-			copy(exact, nodes)
-			return ast.NewTree(s, g.trees().fastSchema, exact), nil
-		}
 		if g.buildTree != nil {
 			// The compiled PEG first: on a valid input it decides and builds in one pass
 			// (a block of the exact size: one allocation), and it stops within linear time
@@ -86,13 +73,6 @@ func (g *Grammar) recordedTree(rule, s string, into []ast.TreeNode) (ast.Tree, e
 func (p *Parser) Parse(s string) (ast.Tree, error) {
 	g := p.g
 	if len(s) <= MaxInputLength {
-		if g.fastTree != nil {
-			if !g.startDFA.Valid(s) {
-				return ast.Tree{}, g.startError(g.startDFA, s)
-			}
-			p.tree = g.fastTree.tree(p.tree[:0], s)
-			return ast.NewTree(s, g.trees().fastSchema, p.tree), nil
-		}
 		if g.buildTree != nil {
 			// As Grammar.Parse, in the Parser's block.
 			if nodes, ok := g.buildTree(g.startPEG, s, p.tree[:0]); ok {
