@@ -12,13 +12,15 @@ import (
 	"unicode/utf8"
 )
 
-// The tree builder: the grammar's PEG compiled into direct Go code that builds the generic
-// tree of an input its DFA has accepted. It is the recognizer of package runtime (tree.go)
-// without its interpretation: one method per rule, byte tables for the character classes,
-// pigeon's ordered choice and greedy repetition, the nodes of the header's node rules (and
-// of the helpers marked as standing for one) recorded as the recognizer records them. It
-// keeps no failure: an input the builder does not match whole is left to the recognizer,
-// which says why. The differential tests hold its trees to the recognizer's, node for node.
+// The tree builder: the grammar's PEG compiled into direct Go code that decides an input
+// and builds its generic tree in one pass; urlgrammar runs it first on any input, the DFA
+// only when it reports no match. It is the recognizer of package runtime (tree.go) without
+// its interpretation: one method per rule, byte tables for the character classes, pigeon's
+// ordered choice and greedy repetition, the nodes of the header's node rules (and of the
+// helpers marked as standing for one) recorded as the recognizer records them, under a work
+// budget that keeps it linear (workPerByte). It keeps no failure: an input the builder does
+// not match whole is left to the DFA and the recognizer, which say why. The differential
+// tests hold its trees to the recognizer's, node for node, and its verdicts to the DFA's.
 //
 // The PEG is read back from pigeon's output (the composite literal of var g), so that the
 // builder compiles exactly what pigeon compiled. A grammar whose PEG has what the builder

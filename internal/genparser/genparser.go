@@ -20,8 +20,8 @@
 //     id:", "title:", "start:", "nodes:", the component declarations) and the PEG's helper
 //     marks ("// urlgrammar node: NAME"), with its parsers, as one grammarkit.Generated; for
 //     a grammar outside this module, also the init function that registers it.
-//   - builder.go: the PEG compiled to Go (compile.go), which builds the generic tree of an
-//     input the DFA has accepted, as the recognizer would record it.
+//   - builder.go: the PEG compiled to Go (compile.go), which decides an input and builds its
+//     generic tree in one pass, as the recognizer would record it, in linear time.
 //   - doc.go: the package comment and the //go:generate line that rebuilds the package.
 //   - dfa.go: the minimal DFA of every rule of NAME.abnf, as static tables
 //     (grammarkit.DFA), built by dfabuild.Build.
