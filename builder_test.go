@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"github.com/urlgrammar/urlgrammar/ast"
+	"github.com/urlgrammar/urlgrammar/generated/rfc3986"
 	"github.com/urlgrammar/urlgrammar/internal/corpus"
 	"github.com/urlgrammar/urlgrammar/internal/difftest"
 )
@@ -144,4 +145,20 @@ func TestBuilderLengthBound(t *testing.T) {
 			assert.Equal(t, n > 63, regName, "%q: a reg-name", s)
 		}
 	}
+}
+
+// A registration whose builder.go another version of the generator wrote is refused with
+// what to do: an older builder may not stop in linear time on the invalid input Parse now
+// gives it. A registration without a builder needs no version.
+func TestBuilderVersion(t *testing.T) {
+	gen := rfc3986.Generated
+	gen.Info.ID = "rfc3986-old"
+	gen.BuilderVersion = 1
+	_, err := buildGrammar(gen)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "builder version 1; this urlgrammar needs 2")
+	assert.Contains(t, err.Error(), "generate its package again")
+	gen.BuildTree, gen.BuilderVersion = nil, 0
+	_, err = buildGrammar(gen)
+	require.NoError(t, err)
 }

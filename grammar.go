@@ -238,6 +238,13 @@ func buildGrammar(gen peg.Generated) (*Grammar, error) {
 	if gen.TreeRecorder == nil || gen.Rules == nil || gen.Run == nil || gen.Recognize == nil || gen.DFAs == nil {
 		return nil, fmt.Errorf("grammar %s: an incomplete registration (not one a generator wrote)", gen.Info.ID)
 	}
+	if gen.BuildTree != nil && gen.BuilderVersion != peg.BuilderVersion {
+		// An older builder may not stop in linear time on input the DFA rejects, and Parse
+		// now runs it first.
+		return nil, fmt.Errorf("grammar %s: its builder.go was written by another version of the generator "+
+			"(builder version %d; this urlgrammar needs %d): generate its package again (go generate, or urlgrammar-gen)",
+			gen.Info.ID, gen.BuilderVersion, peg.BuilderVersion)
+	}
 	g := &Grammar{
 		id:        gen.Info.ID,
 		title:     gen.Info.Title,

@@ -214,12 +214,13 @@ func Generate(peg, out string, mode Mode) error {
 		}
 	}
 	data := struct {
-		Pkg, Name string
-		Info      pegpkg.Info
-		Aliases   map[string]string
-		T         target
-		Builder   bool
-	}{pkg, name, info, aliases, tg, builder != nil}
+		Pkg, Name      string
+		Info           pegpkg.Info
+		Aliases        map[string]string
+		T              target
+		Builder        bool
+		BuilderVersion int
+	}{pkg, name, info, aliases, tg, builder != nil, pegpkg.BuilderVersion}
 	for file, t := range map[string]*template.Template{"doc.go": docTmpl, "generated.go": generatedTmpl} {
 		var b bytes.Buffer
 		if err := t.Execute(&b, data); err != nil {
@@ -527,6 +528,7 @@ var Generated = grammarkit.Generated{
 	TreeRecorder: TreeRecorder,
 {{- if .Builder}}
 	BuildTree:    BuildTree,
+	BuilderVersion: {{.BuilderVersion}},
 {{- end}}
 	Aliases:      {{printf "%#v" .Aliases}},
 }

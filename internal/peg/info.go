@@ -50,10 +50,18 @@ type Generated struct {
 	// TreeRecorder records, from direct code: the nodes of src matched whole from the PEG
 	// rule, or false.
 	BuildTree func(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool)
+	// BuilderVersion is the BuilderVersion of the generator that wrote BuildTree: a
+	// registration refuses a builder of another version, whose contract differs.
+	BuilderVersion int
 	// Aliases maps the PEG's helper rules that stand for an ABNF rule (marked
 	// "// urlgrammar node: NAME" in the PEG file) to that rule's name.
 	Aliases map[string]string
 }
+
+// BuilderVersion is the version of the contract between urlgrammar and the compiled PEG
+// (generated/PKG/builder.go): 2 since the builder runs first on any input and must stop in
+// linear time (its work budget); 1 was a builder that ran only on input the DFA accepted.
+const BuilderVersion = 2
 
 // TreeFunc records the generic tree of src matched from rule: its nodes in pre-order,
 // appended to into, or the failure.
