@@ -95,7 +95,7 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzNormalize$$' -fuzztime $(FUZZTIME) ./resolve
 	$(GO) test -run '^$$' -fuzz '^FuzzRemoveDotSegments$$' -fuzztime $(FUZZTIME) ./resolve
 	$(GO) test -run '^$$' -fuzz '^FuzzCheckPipeline$$' -fuzztime $(FUZZTIME) ./check
-	$(GO) test -run '^$$' -fuzz '^FuzzAppendJSONString$$' -fuzztime $(FUZZTIME) ./check
+	$(GO) test -run '^$$' -fuzz '^FuzzAppendString$$' -fuzztime $(FUZZTIME) ./internal/jsontext
 	$(GO) test -run '^$$' -fuzz '^FuzzFind$$' -fuzztime $(FUZZTIME) ./extract
 	$(GO) test -run '^$$' -fuzz '^FuzzExtractCommand$$' -fuzztime $(FUZZTIME) ./cmd/urlgrammar
 	$(GO) test -run '^$$' -fuzz '^FuzzDiffCommand$$' -fuzztime $(FUZZTIME) ./cmd/urlgrammar

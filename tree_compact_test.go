@@ -213,6 +213,13 @@ func TestCompactTreeMethods(t *testing.T) {
 	j := tree.AppendJSON(nil)
 	require.True(t, json.Valid(j), string(j))
 	assert.Equal(t, tree.Len(), strings.Count(string(j), `"rule":`))
+	// It is encoding/json's form of the same nodes, non-ASCII text and all (strconv's Go
+	// escapes, \U0001f600, are no JSON: the CLI's parse --json panicked on such an IRI).
+	for _, in := range []string{"http://a/b", "http://a/\u00e9\U0001F600?\uE000", "//[v1.x]/%22"} {
+		iri, err := urlgrammar.MustLookup("rfc3987").Parse(in)
+		require.NoError(t, err)
+		assert.Equal(t, treeJSON(t, iri), string(iri.AppendJSON(nil)), in)
+	}
 	var empty ast.Tree
 	assert.Equal(t, "", empty.String())
 	assert.Equal(t, "null", string(empty.AppendJSON(nil)))
@@ -225,7 +232,7 @@ func TestCompactTreeMethods(t *testing.T) {
 func FuzzParseTree(f *testing.F) {
 	ids := urlgrammar.IDs()
 	for i, s := range []string{"http://a/b", "//[::1]:80", "a:b?c#d", "//u@1.2.3.4:9/x/", "//a.b./", "?", "#", "", "a/b",
-		"//[::1.2.3.4]", "ftp://u:p@h/a;type=i", "news:a.b", "http://a/b?c+d", "//[v1.x]/é"} {
+		"//[::1.2.3.4]", "ftp://u:p@h/a;type=i", "news:a.b", "http://a/b?c+d", "//[v1.x]/é", "http://a/\U0001F600?\uE000"} {
 		for gi := range ids {
 			f.Add(s, uint8(i+gi))
 		}
@@ -271,7 +278,38 @@ func FuzzParseTree(f *testing.F) {
 		if got := strings.Join(compactNodes(pt), "\n"); got != want {
 			t.Fatalf("%s %q: Parser's\n%s\nGrammar's\n%s", g.ID(), s, got, want)
 		}
+		if want, got := treeJSON(t, tree), string(tree.AppendJSON(nil)); got != want {
+			t.Fatalf("%s %q: the tree's JSON\n%s\nencoding/json's\n%s", g.ID(), s, got, want)
+		}
 	})
+}
+
+// jsonNode is a node of a tree's JSON form as encoding/json writes it: the oracle of
+// Tree.AppendJSON.
+type jsonNode struct {
+	Rule     string     `json:"rule"`
+	Start    uint32     `json:"start"`
+	End      uint32     `json:"end"`
+	Text     string     `json:"text"`
+	Children []jsonNode `json:"children,omitempty"`
+}
+
+// treeJSON returns the JSON of tree as encoding/json writes its nodes (HTML escaping off).
+func treeJSON(t testing.TB, tree ast.Tree) string {
+	var node func(i int) jsonNode
+	node = func(i int) jsonNode {
+		n := tree.Node(i)
+		j := jsonNode{Rule: tree.RuleName(i), Start: n.Start(), End: n.End, Text: tree.Text(i)}
+		for c := range tree.Children(i) {
+			j.Children = append(j.Children, node(c))
+		}
+		return j
+	}
+	var b strings.Builder
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	require.NoError(t, enc.Encode(node(0)))
+	return strings.TrimSuffix(b.String(), "\n")
 }
 
 // The components declared in the headers of every grammar (component, rule, hostkind and

@@ -6,6 +6,8 @@ import (
 	"iter"
 	"strconv"
 	"strings"
+
+	"github.com/urlgrammar/urlgrammar/internal/jsontext"
 )
 
 // Tree is the generic tree of a parse, the same for every grammar: the nodes of one parse
@@ -179,7 +181,8 @@ func (t Tree) Fprint(w io.Writer) error {
 }
 
 // AppendJSON appends the tree as JSON: each node an object {"rule", "start", "end",
-// "text", "children"} (children only when it has some), the root first.
+// "text", "children"} (children only when it has some), the root first. Strings are written
+// as encoding/json writes them with HTML escaping off (non-ASCII text as UTF-8).
 func (t Tree) AppendJSON(b []byte) []byte {
 	if len(t.nodes) == 0 {
 		return append(b, "null"...)
@@ -194,7 +197,7 @@ func (t Tree) AppendJSON(b []byte) []byte {
 		b = append(b, `,"end":`...)
 		b = strconv.AppendUint(b, uint64(n.End), 10)
 		b = append(b, `,"text":`...)
-		b = strconv.AppendQuoteToASCII(b, t.src[n.Start():n.End])
+		b = jsontext.AppendString(b, t.src[n.Start():n.End])
 		if i+1 < int(n.Next) {
 			b = append(b, `,"children":[`...)
 			first := true

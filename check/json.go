@@ -3,9 +3,9 @@ package check
 import (
 	"sort"
 	"strconv"
-	"unicode/utf8"
 
 	"github.com/urlgrammar/urlgrammar/ast"
+	"github.com/urlgrammar/urlgrammar/internal/jsontext"
 	"github.com/urlgrammar/urlgrammar/warn"
 )
 
@@ -25,16 +25,16 @@ func appendRecord(b []byte, rec any) []byte {
 		b = append(b, '{')
 		b = appendPlace(b, r.File, r.Line)
 		b = appendKey(b, "input")
-		b = appendJSONString(b, r.Input)
+		b = jsontext.AppendString(b, r.Input)
 		if r.InputBase64 != nil {
 			b = appendKey(b, "inputBase64")
-			b = appendJSONString(b, *r.InputBase64)
+			b = jsontext.AppendString(b, *r.InputBase64)
 		}
 		b = appendKey(b, "grammar")
-		b = appendJSONString(b, r.Grammar)
+		b = jsontext.AppendString(b, r.Grammar)
 		b = append(b, `,"ok":true`...)
 		b = appendKey(b, "rule")
-		b = appendJSONString(b, r.Rule)
+		b = jsontext.AppendString(b, r.Rule)
 		for _, f := range [...]struct {
 			k string
 			v *string
@@ -56,13 +56,13 @@ func appendRecord(b []byte, rec any) []byte {
 		b = append(b, '{')
 		b = appendPlace(b, r.File, r.Line)
 		b = appendKey(b, "input")
-		b = appendJSONString(b, r.Input)
+		b = jsontext.AppendString(b, r.Input)
 		if r.InputBase64 != nil {
 			b = appendKey(b, "inputBase64")
-			b = appendJSONString(b, *r.InputBase64)
+			b = jsontext.AppendString(b, *r.InputBase64)
 		}
 		b = appendKey(b, "grammar")
-		b = appendJSONString(b, r.Grammar)
+		b = jsontext.AppendString(b, r.Grammar)
 		b = append(b, `,"ok":false,"error":{"offset":`...)
 		b = strconv.AppendInt(b, int64(r.Error.Offset), 10)
 		b = append(b, `,"line":`...)
@@ -72,9 +72,9 @@ func appendRecord(b []byte, rec any) []byte {
 		b = append(b, `,"expected":`...)
 		b = appendStrings(b, r.Error.Expected)
 		b = appendKey(b, "rule")
-		b = appendJSONString(b, r.Error.Rule)
+		b = jsontext.AppendString(b, r.Error.Rule)
 		b = appendKey(b, "message")
-		b = appendJSONString(b, r.Error.Message)
+		b = jsontext.AppendString(b, r.Error.Message)
 		return append(b, "}}\n"...)
 	}
 	return AppendJSON(b, rec)
@@ -83,7 +83,7 @@ func appendRecord(b []byte, rec any) []byte {
 func appendPlace(b []byte, file *string, line *int) []byte {
 	if file != nil {
 		b = append(b, `"file":`...)
-		b = appendJSONString(b, *file)
+		b = jsontext.AppendString(b, *file)
 		b = append(b, ',')
 	}
 	if line != nil {
@@ -108,7 +108,7 @@ func appendStringPtr(b []byte, s *string) []byte {
 	if s == nil {
 		return append(b, "null"...)
 	}
-	return appendJSONString(b, *s)
+	return jsontext.AppendString(b, *s)
 }
 
 func appendStrings(b []byte, ss []string) []byte {
@@ -120,7 +120,7 @@ func appendStrings(b []byte, ss []string) []byte {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = appendJSONString(b, s)
+		b = jsontext.AppendString(b, s)
 	}
 	return append(b, ']')
 }
@@ -175,11 +175,11 @@ func appendParts(b []byte, parts map[string]any) []byte {
 
 // appendPart1 appends one "key":value of the parts map.
 func appendPart1(b []byte, k string, v any) []byte {
-	b = appendJSONString(b, k)
+	b = jsontext.AppendString(b, k)
 	b = append(b, ':')
 	switch v := v.(type) {
 	case string:
-		return appendJSONString(b, v)
+		return jsontext.AppendString(b, v)
 	case []string:
 		return appendStrings(b, v)
 	}
@@ -193,13 +193,13 @@ func appendWarnings(b []byte, ws []warn.Warning) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, `{"kind":`...)
-		b = appendJSONString(b, string(w.Kind))
+		b = jsontext.AppendString(b, string(w.Kind))
 		b = append(b, `,"section":`...)
-		b = appendJSONString(b, w.Section)
+		b = jsontext.AppendString(b, w.Section)
 		b = append(b, `,"offset":`...)
 		b = strconv.AppendInt(b, int64(w.Offset), 10)
 		b = append(b, `,"message":`...)
-		b = appendJSONString(b, w.Message)
+		b = jsontext.AppendString(b, w.Message)
 		b = append(b, '}')
 	}
 	return append(b, ']')
@@ -243,10 +243,10 @@ func appendSpanText(b []byte, s ast.Span, rule *string, text string) []byte {
 	b = strconv.AppendInt(b, int64(s.Stop), 10)
 	if rule != nil {
 		b = append(b, `,"rule":`...)
-		b = appendJSONString(b, *rule)
+		b = jsontext.AppendString(b, *rule)
 	}
 	b = append(b, `,"text":`...)
-	return appendJSONString(b, text)
+	return jsontext.AppendString(b, text)
 }
 
 // The encoders of the nodes that have only a span and a text.
@@ -321,7 +321,7 @@ func appendUserinfo(b []byte, u *ast.Userinfo) []byte {
 func appendHost(b []byte, h *ast.Host) []byte {
 	b = appendSpanText(b, h.Span, nil, h.Text)
 	b = append(b, `,"kind":`...)
-	b = appendJSONString(b, string(h.Kind))
+	b = jsontext.AppendString(b, string(h.Kind))
 	b = append(b, `,"ipv6":`...)
 	b = appendNode(b, h.IPv6, appendIPv6Reference)
 	b = append(b, `,"ipv4":`...)
@@ -417,67 +417,3 @@ func appendSegment(b []byte, s *ast.Segment) []byte {
 	}
 	return append(b, '}')
 }
-
-// appendJSONString appends s as a JSON string exactly as encoding/json writes it with HTML
-// escaping off: '"' and '\\' escaped, control characters as \n, \r, \t, \b, \f or \u00XX,
-// invalid UTF-8 as \ufffd, and U+2028 and U+2029 escaped.
-func appendJSONString(b []byte, s string) []byte {
-	const hex = "0123456789abcdef"
-	b = append(b, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		c := s[i]
-		if plainJSON[c] {
-			i++
-			continue
-		}
-		if c < utf8.RuneSelf {
-			b = append(b, s[start:i]...)
-			switch c {
-			case '\\', '"':
-				b = append(b, '\\', c)
-			case '\b':
-				b = append(b, '\\', 'b')
-			case '\f':
-				b = append(b, '\\', 'f')
-			case '\n':
-				b = append(b, '\\', 'n')
-			case '\r':
-				b = append(b, '\\', 'r')
-			case '\t':
-				b = append(b, '\\', 't')
-			default:
-				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
-			}
-			i++
-			start = i
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			b = append(b, s[start:i]...)
-			b = append(b, `\ufffd`...)
-			i += size
-			start = i
-			continue
-		}
-		if r == '\u2028' || r == '\u2029' {
-			b = append(b, s[start:i]...)
-			b = append(b, '\\', 'u', '2', '0', '2', hex[r&0xf])
-			i += size
-			start = i
-			continue
-		}
-		i += size
-	}
-	b = append(b, s[start:]...)
-	return append(b, '"')
-}
-
-// plainJSON marks the bytes a JSON string holds as they are: printable ASCII but '"' and '\\'.
-var plainJSON = func() (t [256]bool) {
-	for c := 0x20; c < utf8.RuneSelf; c++ {
-		t[c] = c != '"' && c != '\\'
-	}
-	return t
-}()

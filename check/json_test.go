@@ -53,11 +53,3 @@ func TestAppendRecordMatchesJSON(t *testing.T) {
 		}
 	}
 }
-
-func FuzzAppendJSONString(f *testing.F) {
-	f.Add("a\x00\b\f\n\r\t\"\\\xff\u2028\u2029é<>&")
-	f.Fuzz(func(t *testing.T, s string) {
-		want := AppendJSON(nil, s)
-		require.Equal(t, string(want[:len(want)-1]), string(appendJSONString(nil, s)))
-	})
-}

@@ -123,6 +123,10 @@ func TestParseGeneric(t *testing.T) {
 	require.Equal(t, 0, code)
 	assert.Contains(t, out, `"path":"/b","query":"q"`, "the contract's components")
 	assert.Contains(t, out, `"ast":{"rule":"URL-reference","start":0,"end":7,"text":"//a/b?q","children":[{"rule":"site"`)
+	// Text beyond ASCII is JSON's UTF-8 (Go's \U escapes made encoding/json panic).
+	code, out, _ = runCLI("", "parse", "--generic", "--json", "-g", "rfc3987", "http://a/\U0001F600")
+	require.Equal(t, 0, code)
+	assert.Contains(t, out, `{"rule":"isegment","start":9,"end":13,"text":"😀"}`)
 	code, generic, _ := runCLI("", "parse", "--generic", "a b")
 	_, typed, _ := runCLI("", "parse", "a b")
 	assert.Equal(t, 1, code)
