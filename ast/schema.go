@@ -41,7 +41,10 @@ import (
 //	                           and KEY*=RULE,RULE... (the same, keyed by KEY), KEY=@NAME (the
 //	                           component NAME, when it is defined); in a list, PARENT>RULE
 //	                           takes only the RULE nodes that are children of a PARENT node
-//	                           (digits=nntpurl>digits: an NNTP article number, not a port's).
+//	                           (digits=nntpurl>digits: an NNTP article number, not a port's);
+//	                           ENTRY/NAME is the entry only when the component NAME is
+//	                           defined and not empty (segment*/path: an empty path that the
+//	                           grammar matches as one empty segment has no segments).
 //
 // An undeclared component is undefined (nil) in every tree.
 type Schema struct {
@@ -93,6 +96,7 @@ type partDecl struct {
 	parents   []int // per rule: the rule its node's parent must be (PARENT>RULE), or -1
 	array     bool
 	component int // the component of KEY=@NAME, or -1
+	nonEmpty  int // the component of ENTRY/NAME, or -1
 }
 
 // NewSchema returns the schema of trees whose rules are names, with the declarations decls.
@@ -229,8 +233,14 @@ func componentIndex(name string) int {
 }
 
 func (s *Schema) partDecl(w string, rule func(string) (uint16, error)) (partDecl, error) {
+	p := partDecl{component: -1, nonEmpty: -1}
+	if entry, name, ok := strings.Cut(w, "/"); ok {
+		if p.nonEmpty = componentIndex(name); p.nonEmpty < 0 {
+			return p, fmt.Errorf("want ENTRY/COMPONENT, not %q", name)
+		}
+		w = entry
+	}
 	key, list, hasList := strings.Cut(w, "=")
-	p := partDecl{component: -1}
 	key, p.array = strings.CutSuffix(key, "*")
 	p.key = key
 	switch {
@@ -318,6 +328,9 @@ func (t Tree) Components() Components {
 	}
 	var parents []int // per node: its parent's rule, or -1 (for PARENT>RULE parts)
 	for _, p := range s.parts {
+		if p.nonEmpty >= 0 && (vals[p.nonEmpty] == nil || *vals[p.nonEmpty] == "") {
+			continue
+		}
 		if p.component >= 0 {
 			if v := vals[p.component]; v != nil {
 				c.Parts[p.key] = *v

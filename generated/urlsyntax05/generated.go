@@ -23,7 +23,7 @@ var Generated = grammarkit.Generated{
 			{Key: "component fragment", Value: "fragment"},
 			{Key: "hostkind hostname", Value: "hostname"},
 			{Key: "hostkind hostnumber", Value: "hostnumber"},
-			{Key: "parts", Value: "scheme site user password host hostname hostnumber port segment* param* query fragment"},
+			{Key: "parts", Value: "scheme site user password host hostname hostnumber port segment*/path param* query fragment"},
 		},
 		Semantics: "url-syntax-05",
 	},
