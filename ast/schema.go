@@ -3,6 +3,8 @@ package ast
 import (
 	"fmt"
 	"strings"
+
+	"github.com/urlgrammar/urlgrammar/internal/jsontext"
 )
 
 // A Schema says what the nodes of a grammar's generic trees are: the names of its rules
@@ -51,10 +53,14 @@ type Schema struct {
 	Names []string
 	index map[string]uint16
 
-	comps [numComponents][]componentDecl // scoped declarations in header order, then the unscoped one
-	rules []uint16                       // the rule: declaration
-	kinds map[uint16]string              // rule -> host kind
-	parts []partDecl
+	comps    [numComponents][]componentDecl // scoped declarations in header order, then the unscoped one
+	rules    []uint16                       // the rule: declaration
+	kinds    []string                       // per rule: its host kind, or ""
+	hasKinds bool
+	parts    []partDecl
+
+	partsOf   [][]int  // per rule: the parts (indexes in parts) that take its nodes
+	jsonNames []string // per rule: its name as a JSON string, for Tree.AppendJSON
 }
 
 // Decl is one declaration of a Schema: "component path", "hostkind ipv6", "parts".
@@ -105,9 +111,11 @@ func NewSchema(names []string, decls []Decl) (*Schema, error) {
 	if len(names) > MaxTreeRules {
 		return nil, fmt.Errorf("%d rule names: a tree's nodes index at most %d", len(names), MaxTreeRules)
 	}
-	s := &Schema{Names: names, index: make(map[string]uint16, len(names)), kinds: map[uint16]string{}}
+	s := &Schema{Names: names, index: make(map[string]uint16, len(names)), kinds: make([]string, len(names)),
+		jsonNames: make([]string, len(names))}
 	for i, n := range names {
 		s.index[strings.ToLower(n)] = uint16(i)
+		s.jsonNames[i] = string(jsontext.AppendString(nil, n))
 	}
 	rule := func(n string) (uint16, error) {
 		i, ok := s.index[strings.ToLower(n)]
@@ -170,6 +178,7 @@ func NewSchema(names []string, decls []Decl) (*Schema, error) {
 					return nil, fmt.Errorf("hostkind %s: %w", name, err)
 				}
 				s.kinds[r] = name
+				s.hasKinds = true
 			}
 		case "parts":
 			for _, w := range words {
@@ -181,6 +190,14 @@ func NewSchema(names []string, decls []Decl) (*Schema, error) {
 			}
 		default:
 			return nil, fmt.Errorf("unknown declaration %q (component NAME, component NAME in RULE, rule, hostkind KIND, parts)", d.Key)
+		}
+	}
+	s.partsOf = make([][]int, len(names))
+	for pi, p := range s.parts {
+		for _, r := range p.rules {
+			if l := s.partsOf[r]; len(l) == 0 || l[len(l)-1] != pi {
+				s.partsOf[r] = append(l, pi)
+			}
 		}
 	}
 	return s, nil
@@ -289,11 +306,11 @@ func (s *Schema) Rule(name string) (uint16, bool) {
 // Components splits the tree as its grammar's declarations say (Schema): the components of
 // the CLI contract, the host's kind and the parts. Rule is the root's rule.
 func (t Tree) Components() Components {
-	c := Components{Parts: map[string]any{}}
 	if len(t.nodes) == 0 || t.schema == nil {
-		return c
+		return Components{Parts: map[string]any{}}
 	}
 	s := t.schema
+	c := Components{Parts: make(map[string]any, min(len(s.parts), 8))} // 8: one group, no table
 	c.Rule = t.RuleName(0)
 	if len(s.rules) > 0 {
 		for i, n := range t.nodes {
@@ -303,11 +320,17 @@ func (t Tree) Components() Components {
 			}
 		}
 	}
+	// The component strings and the host's kind live in one array: one allocation, not one
+	// per component (check --format jsonl calls Components once a line).
+	texts := new([numComponents + 1]string)
 	vals := [numComponents]*string{}
 	for k, list := range s.comps {
 		for d := range list {
 			if end, ok := t.scopeEnd(list[d].scope); ok {
-				vals[k] = t.component(&list[d], end)
+				if text, ok := t.component(&list[d], end); ok {
+					texts[k] = text
+					vals[k] = &texts[k]
+				}
 				break
 			}
 		}
@@ -315,89 +338,90 @@ func (t Tree) Components() Components {
 	c.Scheme, c.Authority, c.Userinfo, c.Host = vals[compScheme], vals[compAuthority], vals[compUserinfo], vals[compHost]
 	c.Port, c.Path, c.Query, c.Fragment = vals[compPort], vals[compPath], vals[compQuery], vals[compFragment]
 	kindNode := -1 // the node that gave the host its kind
-	if len(s.kinds) > 0 {
+	if s.hasKinds {
 		for i, n := range t.nodes {
-			if k, ok := s.kinds[n.Rule()]; ok {
+			if k := s.kinds[n.Rule()]; k != "" {
 				kindNode = i
 				if c.Host != nil {
-					c.HostKind = &k
+					texts[numComponents] = k
+					c.HostKind = &texts[numComponents]
 				}
 				break
 			}
 		}
 	}
-	var parents []int // per node: its parent's rule, or -1 (for PARENT>RULE parts)
-	for _, p := range s.parts {
-		if p.nonEmpty >= 0 && (vals[p.nonEmpty] == nil || *vals[p.nonEmpty] == "") {
-			continue
-		}
-		if p.component >= 0 {
+	for pi := range s.parts {
+		p := &s.parts[pi]
+		if p.component >= 0 && (p.nonEmpty < 0 || vals[p.nonEmpty] != nil && *vals[p.nonEmpty] != "") {
 			if v := vals[p.component]; v != nil {
 				c.Parts[p.key] = *v
 			}
-			continue
-		}
-		var all []string
-		for i, n := range t.nodes {
-			if _, isKind := s.kinds[n.Rule()]; isKind && i != kindNode {
-				continue // an IPv4address inside an IPv6address is no part of its own
-			}
-			if !p.takes(t, i, &parents) {
-				continue
-			}
-			all = append(all, t.Text(i))
-			if !p.array {
-				break
-			}
-		}
-		switch {
-		case all == nil:
-		case p.array:
-			c.Parts[p.key] = all
-		default:
-			c.Parts[p.key] = all[0]
 		}
 	}
+	t.nodeParts(&c, s, vals, kindNode)
 	return c
 }
 
-// takes reports whether node i is one of the part's: of one of its rules, with the parent
-// the rule asks for. parents is the tree's parentRules, made on first use.
-func (p *partDecl) takes(t Tree, i int, parents *[]int) bool {
-	for k, r := range p.rules {
-		if t.nodes[i].Rule() != r {
-			continue
+// nodeParts adds the parts taken from nodes to c.Parts, in one pass over the nodes in
+// pre-order (a single part is its first node's text, an array every node's).
+func (t Tree) nodeParts(c *Components, s *Schema, vals [numComponents]*string, kindNode int) {
+	var doneBuf [64]bool // per part: a single part that has its node, or a part not to take
+	var arraysBuf [64][]string
+	var done []bool
+	var arrays [][]string
+	if n := len(s.parts); n <= len(doneBuf) {
+		done, arrays = doneBuf[:n], arraysBuf[:n]
+	} else {
+		done, arrays = make([]bool, n), make([][]string, n)
+	}
+	for pi := range s.parts {
+		p := &s.parts[pi]
+		done[pi] = p.component >= 0 || p.nonEmpty >= 0 && (vals[p.nonEmpty] == nil || *vals[p.nonEmpty] == "")
+	}
+	var stackBuf [32]int // the open nodes, for PARENT>RULE
+	stack := stackBuf[:0]
+	for i, n := range t.nodes {
+		for len(stack) > 0 && uint32(i) >= t.nodes[stack[len(stack)-1]].Next {
+			stack = stack[:len(stack)-1]
 		}
-		if p.parents[k] < 0 {
-			return true
+		parent := -1
+		if len(stack) > 0 {
+			parent = int(t.nodes[stack[len(stack)-1]].Rule())
 		}
-		if *parents == nil {
-			*parents = t.parentRules()
+		stack = append(stack, i)
+		r := n.Rule()
+		if s.kinds[r] != "" && i != kindNode {
+			continue // an IPv4address inside an IPv6address is no part of its own
 		}
-		if (*parents)[i] == p.parents[k] {
+		for _, pi := range s.partsOf[r] {
+			p := &s.parts[pi]
+			if done[pi] || !p.takes(r, parent) {
+				continue
+			}
+			if p.array {
+				arrays[pi] = append(arrays[pi], t.Text(i))
+				continue
+			}
+			c.Parts[p.key] = t.Text(i)
+			done[pi] = true
+		}
+	}
+	for pi, a := range arrays {
+		if a != nil {
+			c.Parts[s.parts[pi].key] = a
+		}
+	}
+}
+
+// takes reports whether a node of rule r whose parent is of rule parent (-1 for the root) is
+// one of the part's: of one of its rules, with the parent the rule asks for.
+func (p *partDecl) takes(r uint16, parent int) bool {
+	for k, pr := range p.rules {
+		if pr == r && (p.parents[k] < 0 || p.parents[k] == parent) {
 			return true
 		}
 	}
 	return false
-}
-
-// parentRules returns the rule of each node's parent (-1 for the root), all in one pass:
-// Tree.Parent per node would walk back over the siblings before it, quadratic in a long
-// run of them.
-func (t Tree) parentRules() []int {
-	out := make([]int, len(t.nodes))
-	var stack []int // the open nodes
-	for i := range t.nodes {
-		for len(stack) > 0 && uint32(i) >= t.nodes[stack[len(stack)-1]].Next {
-			stack = stack[:len(stack)-1]
-		}
-		out[i] = -1
-		if len(stack) > 0 {
-			out[i] = int(t.nodes[stack[len(stack)-1]].Rule())
-		}
-		stack = append(stack, i)
-	}
-	return out
 }
 
 // scopeEnd reports whether the tree has a node of rule scope (any tree, for -1) and returns
@@ -414,8 +438,9 @@ func (t Tree) scopeEnd(scope int) (uint32, bool) {
 	return 0, false
 }
 
-// component returns the text of a declared component, or nil; end is the end of its scope.
-func (t Tree) component(d *componentDecl, end uint32) *string {
+// component returns the text of a declared component, or false when it is undefined; end
+// is the end of its scope.
+func (t Tree) component(d *componentDecl, end uint32) (string, bool) {
 	for i, n := range t.nodes {
 		for k, r := range d.rules {
 			if n.Rule() != r {
@@ -445,14 +470,10 @@ func (t Tree) component(d *componentDecl, end uint32) *string {
 					continue
 				}
 			}
-			return &text
+			return text, true
 		}
 	}
-	if d.emptyIfNot {
-		empty := ""
-		return &empty
-	}
-	return nil
+	return "", d.emptyIfNot
 }
 
 func ruleIn(r uint16, rules []uint16) bool {

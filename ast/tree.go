@@ -187,32 +187,31 @@ func (t Tree) AppendJSON(b []byte) []byte {
 	if len(t.nodes) == 0 {
 		return append(b, "null"...)
 	}
-	var node func(b []byte, i int) []byte
-	node = func(b []byte, i int) []byte {
-		n := t.nodes[i]
-		b = append(b, `{"rule":`...)
-		b = strconv.AppendQuote(b, t.schema.Names[n.Rule()])
-		b = append(b, `,"start":`...)
-		b = strconv.AppendUint(b, uint64(n.Start()), 10)
-		b = append(b, `,"end":`...)
-		b = strconv.AppendUint(b, uint64(n.End), 10)
-		b = append(b, `,"text":`...)
-		b = jsontext.AppendString(b, t.src[n.Start():n.End])
-		if i+1 < int(n.Next) {
-			b = append(b, `,"children":[`...)
-			first := true
-			for c := range t.Children(i) {
-				if !first {
-					b = append(b, ',')
-				}
-				first = false
-				b = node(b, c)
+	return t.appendNodeJSON(b, 0)
+}
+
+// appendNodeJSON appends node i and its subtree as JSON.
+func (t Tree) appendNodeJSON(b []byte, i int) []byte {
+	n := t.nodes[i]
+	b = append(b, `{"rule":`...)
+	b = append(b, t.schema.jsonNames[n.Rule()]...)
+	b = append(b, `,"start":`...)
+	b = strconv.AppendUint(b, uint64(n.Start()), 10)
+	b = append(b, `,"end":`...)
+	b = strconv.AppendUint(b, uint64(n.End), 10)
+	b = append(b, `,"text":`...)
+	b = jsontext.AppendString(b, t.src[n.Start():n.End])
+	if i+1 < int(n.Next) {
+		b = append(b, `,"children":[`...)
+		for c := i + 1; c < int(n.Next); c = int(t.nodes[c].Next) {
+			if c > i+1 {
+				b = append(b, ',')
 			}
-			b = append(b, ']')
+			b = t.appendNodeJSON(b, c)
 		}
-		return append(b, '}')
+		b = append(b, ']')
 	}
-	return node(b, 0)
+	return append(b, '}')
 }
 
 // TreeBuilder appends the nodes of a tree in pre-order: Open a node, add its children, Close
