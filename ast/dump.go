@@ -7,13 +7,17 @@ import (
 )
 
 // Fprint writes the tree rooted at node to w, one node a line, indented by depth: the
-// production name, the byte span and the text. Absent components are not printed.
+// production name, the byte span and the text. Absent components are not printed. A Tree
+// prints as Tree.Fprint does.
 //
 //	URI-reference [0,12) "http://a/b?q"
 //	  scheme [0,4) "http"
 //	  authority [7,8) "a"
 //	  ...
 func Fprint(w io.Writer, node Node) error {
+	if t, ok := node.(Tree); ok {
+		return t.Fprint(w)
+	}
 	var err error
 	depth := 0
 	iri := IsIRI(node)

@@ -385,8 +385,8 @@ func checkBatch(b *batch, cfg Config, parsers []*urlgrammar.Parser, needTree boo
 	putBuffer(b.text)
 	b.text = nil
 	b.out = getBuffer()
-	trees := make([]ast.Root, len(cfg.Grammars))
-	var outs []int // end of each record's rendering in b.out
+	trees := make([]ast.Tree, len(cfg.Grammars)) // each in its Parser's block, until the next line
+	var outs []int                               // end of each record's rendering in b.out
 	if cfg.Format != 0 {
 		outs = make([]int, n)
 	}
@@ -396,7 +396,7 @@ func checkBatch(b *batch, cfg Config, parsers []*urlgrammar.Parser, needTree boo
 		rec.Results = results[i*len(cfg.Grammars) : (i+1)*len(cfg.Grammars) : (i+1)*len(cfg.Grammars)]
 		for j, g := range cfg.Grammars {
 			res := Result{Grammar: g}
-			trees[j] = nil
+			trees[j] = ast.Tree{}
 			switch {
 			case l.tooLong:
 				res.Err = ErrTooLong
@@ -404,16 +404,23 @@ func checkBatch(b *batch, cfg Config, parsers []*urlgrammar.Parser, needTree boo
 				res.Err = g.Match(cfg.Rules[j], rec.Input)
 			case !needTree && g.Valid(rec.Input):
 			default:
-				trees[j], res.Err = parsers[j].ParseTyped(rec.Input)
+				trees[j], res.Err = parsers[j].Parse(rec.Input)
 			}
 			rec.Results[j] = res
 		}
 		if len(cfg.Warnings) > 0 {
+			// The first generic grammar that accepts the line: warn reads the typed tree.
 			for j, t := range trees {
-				if ref, ok := t.(*ast.URIReference); ok && rec.Results[j].Err == nil {
-					rec.Warnings = warn.CheckIn(cfg.Grammars[j], ref, cfg.Warnings)
-					break
+				g := cfg.Grammars[j]
+				if !g.Generic() || rec.Results[j].Err != nil || t.Len() == 0 {
+					continue
 				}
+				if typed, err := g.Typed(t); err == nil {
+					if ref, ok := typed.(*ast.URIReference); ok {
+						rec.Warnings = warn.CheckIn(g, ref, cfg.Warnings)
+					}
+				}
+				break
 			}
 		}
 		if !rec.Valid() {

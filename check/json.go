@@ -1,7 +1,7 @@
 package check
 
 import (
-	"sort"
+	"slices"
 	"strconv"
 
 	"github.com/urlgrammar/urlgrammar/ast"
@@ -10,8 +10,8 @@ import (
 )
 
 // Direct JSON encoding of check's records: the same bytes as encoding/json (with HTML
-// escaping off) gives for them, without reflection or an allocation per value, for trees of
-// generic URI references; other trees are encoded by encoding/json. TestAppendRecordMatchesJSON
+// escaping off) gives for them, without reflection or an allocation per value, for the
+// generic trees (ast.Tree) of every grammar; typed trees are encoded by encoding/json. TestAppendRecordMatchesJSON
 // holds the two to the same output on every grammar's tables and the corpora.
 
 // appendRecord appends the JSON line of a record object made by ParseRecord (after setPlace
@@ -19,7 +19,8 @@ import (
 func appendRecord(b []byte, rec any) []byte {
 	switch r := rec.(type) {
 	case *okRecord:
-		if _, ok := r.AST.(*ast.URIReference); !ok {
+		tree, ok := r.AST.(ast.Tree)
+		if !ok {
 			return AppendJSON(b, r)
 		}
 		b = append(b, '{')
@@ -46,7 +47,7 @@ func appendRecord(b []byte, rec any) []byte {
 		b = appendKey(b, "parts")
 		b = appendParts(b, r.Parts)
 		b = appendKey(b, "ast")
-		b = appendReference(b, r.AST.(*ast.URIReference))
+		b = tree.AppendJSON(b)
 		if len(r.Warnings) > 0 {
 			b = appendKey(b, "warnings")
 			b = appendWarnings(b, r.Warnings)
@@ -125,45 +126,18 @@ func appendStrings(b []byte, ss []string) []byte {
 	return append(b, ']')
 }
 
-// genericParts are the keys a generic reference's parts can have (ast.URIReference's
-// Components), in the order encoding/json writes map keys: sorted by bytes.
-var genericParts = func() []string {
-	keys := []string{"IP-literal", "IPv4address", "IPv6address", "IPvFuture", "authority", "fragment", "host", "hostname", "hostnumber",
-		"opaque-part", "param", "password", "port", "query", "reg-name", "scheme", "segment", "site", "user", "userinfo",
-		"iauthority", "iuserinfo", "ihost", "ireg-name", "isegment", "iquery", "ifragment"}
-	sort.Strings(keys)
-	return keys
-}()
-
-// appendParts appends the parts map with its keys sorted, as encoding/json does: by looking
-// up the known keys in order, or, for a map with another key, by sorting its keys.
+// appendParts appends the parts map with its keys sorted by bytes, as encoding/json does.
 func appendParts(b []byte, parts map[string]any) []byte {
 	if parts == nil {
 		return append(b, "null"...)
 	}
-	start := len(b)
-	b = append(b, '{')
-	found := 0
-	for _, k := range genericParts {
-		v, ok := parts[k]
-		if !ok {
-			continue
-		}
-		if found > 0 {
-			b = append(b, ',')
-		}
-		found++
-		b = appendPart1(b, k, v)
-	}
-	if found == len(parts) {
-		return append(b, '}')
-	}
-	b = append(b[:start], '{')
-	keys := make([]string, 0, len(parts))
+	var buf [16]string // a grammar declares a dozen or two parts; a record has a few
+	keys := buf[:0]
 	for k := range parts {
 		keys = append(keys, k)
 	}
-	sort.Strings(keys)
+	slices.Sort(keys)
+	b = append(b, '{')
 	for i, k := range keys {
 		if i > 0 {
 			b = append(b, ',')
@@ -209,211 +183,4 @@ func appendWarnings(b []byte, ws []warn.Warning) []byte {
 func appendMarshal(b []byte, v any) []byte {
 	b = AppendJSON(b, v)
 	return b[:len(b)-1]
-}
-
-// appendNode appends null for a nil node, and enc's encoding of it otherwise.
-func appendNode[T any](b []byte, n *T, enc func([]byte, *T) []byte) []byte {
-	if n == nil {
-		return append(b, "null"...)
-	}
-	return enc(b, n)
-}
-
-// appendList appends a JSON array of nodes (null for a nil slice).
-func appendList[T any](b []byte, ns []*T, enc func([]byte, *T) []byte) []byte {
-	if ns == nil {
-		return append(b, "null"...)
-	}
-	b = append(b, '[')
-	for i, n := range ns {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = appendNode(b, n, enc)
-	}
-	return append(b, ']')
-}
-
-// appendSpanText appends `{"start":S,"end":E,` then, when rule is set, `"rule":R,`, and
-// `"text":T`, leaving the object open.
-func appendSpanText(b []byte, s ast.Span, rule *string, text string) []byte {
-	b = append(b, `{"start":`...)
-	b = strconv.AppendInt(b, int64(s.Start), 10)
-	b = append(b, `,"end":`...)
-	b = strconv.AppendInt(b, int64(s.Stop), 10)
-	if rule != nil {
-		b = append(b, `,"rule":`...)
-		b = jsontext.AppendString(b, *rule)
-	}
-	b = append(b, `,"text":`...)
-	return jsontext.AppendString(b, text)
-}
-
-// The encoders of the nodes that have only a span and a text.
-func leaf(b []byte, s ast.Span, text string) []byte {
-	return append(appendSpanText(b, s, nil, text), '}')
-}
-func appendScheme(b []byte, n *ast.Scheme) []byte     { return leaf(b, n.Span, n.Text) }
-func appendOpaque(b []byte, n *ast.OpaquePart) []byte { return leaf(b, n.Span, n.Text) }
-func appendQuery(b []byte, n *ast.Query) []byte       { return leaf(b, n.Span, n.Text) }
-func appendFragment(b []byte, n *ast.Fragment) []byte { return leaf(b, n.Span, n.Text) }
-func appendPort(b []byte, n *ast.Port) []byte         { return leaf(b, n.Span, n.Text) }
-func appendRegName(b []byte, n *ast.RegName) []byte   { return leaf(b, n.Span, n.Text) }
-func appendIPv6Address(b []byte, n *ast.IPv6Address) []byte {
-	return leaf(b, n.Span, n.Text)
-}
-func appendIPvFuture(b []byte, n *ast.IPvFuture) []byte { return leaf(b, n.Span, n.Text) }
-
-func appendPart(b []byte, p *ast.Part) []byte {
-	return append(appendSpanText(b, p.Span, &p.Rule, p.Text), '}')
-}
-
-func appendReference(b []byte, r *ast.URIReference) []byte {
-	b = appendSpanText(b, r.Span, &r.Rule, r.Text)
-	b = append(b, `,"scheme":`...)
-	b = appendNode(b, r.Scheme, appendScheme)
-	b = append(b, `,"authority":`...)
-	b = appendNode(b, r.Authority, appendAuthority)
-	b = append(b, `,"path":`...)
-	b = appendNode(b, r.Path, appendPath)
-	b = append(b, `,"opaque":`...)
-	b = appendNode(b, r.Opaque, appendOpaque)
-	b = append(b, `,"query":`...)
-	b = appendNode(b, r.Query, appendQuery)
-	b = append(b, `,"fragment":`...)
-	b = appendNode(b, r.Fragment, appendFragment)
-	return append(b, '}')
-}
-
-func appendAuthority(b []byte, a *ast.Authority) []byte {
-	b = appendSpanText(b, a.Span, nil, a.Text)
-	b = append(b, `,"server":`...)
-	b = appendNode(b, a.Server, appendServer)
-	b = append(b, `,"regName":`...)
-	b = appendNode(b, a.RegName, appendRegName)
-	return append(b, '}')
-}
-
-func appendServer(b []byte, s *ast.Server) []byte {
-	b = appendSpanText(b, s.Span, nil, s.Text)
-	b = append(b, `,"userinfo":`...)
-	b = appendNode(b, s.Userinfo, appendUserinfo)
-	b = append(b, `,"host":`...)
-	b = appendNode(b, s.Host, appendHost)
-	b = append(b, `,"port":`...)
-	b = appendNode(b, s.Port, appendPort)
-	return append(b, '}')
-}
-
-func appendUserinfo(b []byte, u *ast.Userinfo) []byte {
-	b = appendSpanText(b, u.Span, nil, u.Text)
-	if u.User != nil { // omitempty
-		b = append(b, `,"user":`...)
-		b = appendPart(b, u.User)
-	}
-	if u.Password != nil {
-		b = append(b, `,"password":`...)
-		b = appendPart(b, u.Password)
-	}
-	return append(b, '}')
-}
-
-func appendHost(b []byte, h *ast.Host) []byte {
-	b = appendSpanText(b, h.Span, nil, h.Text)
-	b = append(b, `,"kind":`...)
-	b = jsontext.AppendString(b, string(h.Kind))
-	b = append(b, `,"ipv6":`...)
-	b = appendNode(b, h.IPv6, appendIPv6Reference)
-	b = append(b, `,"ipv4":`...)
-	b = appendNode(b, h.IPv4, appendIPv4Address)
-	b = append(b, `,"hostname":`...)
-	b = appendNode(b, h.Hostname, appendHostname)
-	if h.HostNumber != nil { // omitempty
-		b = append(b, `,"hostnumber":`...)
-		b = appendHostNumber(b, h.HostNumber)
-	}
-	if h.IPLiteral != nil { // omitempty
-		b = append(b, `,"ipLiteral":`...)
-		b = appendIPLiteral(b, h.IPLiteral)
-	}
-	if h.RegName != nil { // omitempty
-		b = append(b, `,"regName":`...)
-		b = appendRegName(b, h.RegName)
-	}
-	return append(b, '}')
-}
-
-func appendIPLiteral(b []byte, v *ast.IPLiteral) []byte {
-	b = appendSpanText(b, v.Span, nil, v.Text)
-	b = append(b, `,"ipv6":`...)
-	b = appendNode(b, v.IPv6, appendIPv6Address)
-	b = append(b, `,"ipvFuture":`...)
-	b = appendNode(b, v.IPvFuture, appendIPvFuture)
-	return append(b, '}')
-}
-
-func appendIPv6Reference(b []byte, v *ast.IPv6Reference) []byte {
-	b = appendSpanText(b, v.Span, nil, v.Text)
-	b = append(b, `,"address":`...)
-	b = appendNode(b, v.Address, appendIPv6Address)
-	return append(b, '}')
-}
-
-func appendIPv4Address(b []byte, v *ast.IPv4Address) []byte {
-	b = appendSpanText(b, v.Span, nil, v.Text)
-	b = append(b, `,"octets":`...)
-	b = appendList(b, v.Octets[:], appendDecOctet)
-	return append(b, '}')
-}
-
-func appendDecOctet(b []byte, o *ast.DecOctet) []byte {
-	b = appendSpanText(b, o.Span, nil, o.Text)
-	b = append(b, `,"value":`...)
-	b = strconv.AppendUint(b, uint64(o.Value), 10)
-	return append(b, '}')
-}
-
-func appendHostname(b []byte, v *ast.Hostname) []byte {
-	b = appendSpanText(b, v.Span, nil, v.Text)
-	b = append(b, `,"labels":`...)
-	b = appendList(b, v.Labels, appendLabel)
-	b = append(b, `,"trailingDot":`...)
-	b = strconv.AppendBool(b, v.TrailingDot)
-	return append(b, '}')
-}
-
-func appendLabel(b []byte, l *ast.Label) []byte {
-	b = appendSpanText(b, l.Span, nil, l.Text)
-	b = append(b, `,"top":`...)
-	b = strconv.AppendBool(b, l.Top)
-	return append(b, '}')
-}
-
-func appendHostNumber(b []byte, v *ast.HostNumber) []byte {
-	b = appendSpanText(b, v.Span, nil, v.Text)
-	b = append(b, `,"groups":`...)
-	b = appendList(b, v.Groups[:], appendPart)
-	return append(b, '}')
-}
-
-func appendPath(b []byte, p *ast.Path) []byte {
-	var rule *string
-	if p.Rule != "" { // omitempty
-		rule = &p.Rule
-	}
-	b = appendSpanText(b, p.Span, rule, p.Text)
-	b = append(b, `,"absolute":`...)
-	b = strconv.AppendBool(b, p.Absolute)
-	b = append(b, `,"segments":`...)
-	b = appendList(b, p.Segments, appendSegment)
-	return append(b, '}')
-}
-
-func appendSegment(b []byte, s *ast.Segment) []byte {
-	b = appendSpanText(b, s.Span, nil, s.Text)
-	if len(s.Params) > 0 { // omitempty
-		b = append(b, `,"params":`...)
-		b = appendList(b, s.Params, appendPart)
-	}
-	return append(b, '}')
 }

@@ -86,9 +86,9 @@ func textName(file string) string {
 	return file
 }
 
-// render appends the rendering of rec to b; trees[i] is the tree of grammar i (nil when it
+// render appends the rendering of rec to b; trees[i] is the tree of grammar i (empty when it
 // rejected the line or its tree was not needed).
-func (r *renderer) render(b []byte, rec *Record, trees []ast.Root) []byte {
+func (r *renderer) render(b []byte, rec *Record, trees []ast.Tree) []byte {
 	multi := len(r.cfg.Grammars) > 1
 	switch r.cfg.Format {
 	case JSONL:
@@ -101,7 +101,7 @@ func (r *renderer) render(b []byte, rec *Record, trees []ast.Root) []byte {
 	return b
 }
 
-func (r *renderer) jsonl(b []byte, rec *Record, trees []ast.Root, multi bool) []byte {
+func (r *renderer) jsonl(b []byte, rec *Record, trees []ast.Tree, multi bool) []byte {
 	switch {
 	case rec.IOErr != nil:
 		return AppendJSON(b, ioRecord{File: rec.File, Line: rec.Line, IOError: rec.IOErr.Error()})

@@ -58,7 +58,7 @@ func runExtract(e *env, args []string) int {
 	if len(files) == 0 {
 		files = []string{"-"}
 	}
-	x := &extractor{e: e, g: g, opts: opts, jsonl: *format == "jsonl", only: *only}
+	x := &extractor{e: e, g: g, p: g.NewParser(), opts: opts, jsonl: *format == "jsonl", only: *only}
 	status := exitOK
 	for _, name := range files {
 		if e.ctx.Err() != nil || e.out.Err() != nil {
@@ -76,6 +76,7 @@ func runExtract(e *env, args []string) int {
 type extractor struct {
 	e              *env
 	g              *urlgrammar.Grammar
+	p              *urlgrammar.Parser // the jsonl records' trees, one at a time
 	opts           extract.Options
 	jsonl          bool
 	only           string
@@ -157,7 +158,10 @@ func (x *extractor) ref(name string, r extract.Ref) bool {
 	case r.Truncated:
 		err = errTooLong(x.opts.MaxLength)
 	case x.jsonl:
-		tree, err = x.g.ParseTyped(r.Text)
+		var t ast.Tree
+		if t, err = x.p.Parse(r.Text); err == nil {
+			tree = t
+		}
 	case !x.g.Valid(r.Text):
 		_, err = x.g.Parse(r.Text)
 	}

@@ -87,7 +87,7 @@ func TestParseJSONRegNameAndError(t *testing.T) {
 }
 
 func TestParseTree(t *testing.T) {
-	code, out, _ := runCLI("", "parse", "//1.2.3.4:80")
+	code, out, _ := runCLI("", "parse", "--typed", "//1.2.3.4:80")
 	require.Equal(t, 0, code)
 	assert.Equal(t, `URI-reference [0,12) "//1.2.3.4:80"
   authority [2,12) "1.2.3.4:80"
@@ -315,7 +315,7 @@ func TestParseJSONRFC1738(t *testing.T) {
 }
 
 func TestRFC1738Commands(t *testing.T) {
-	code, out, _ := runCLI("", "parse", "-g", "rfc1738", "gopher://h/7sel%09search")
+	code, out, _ := runCLI("", "parse", "--typed", "-g", "rfc1738", "gopher://h/7sel%09search")
 	require.Equal(t, 0, code)
 	assert.Equal(t, `gopherurl [0,24) "gopher://h/7sel%09search"
   scheme [0,6) "gopher"

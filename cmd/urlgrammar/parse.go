@@ -15,7 +15,8 @@ func runParse(e *env, args []string) int {
 	fs := e.flags()
 	gid := grammarFlag(fs)
 	asJSON := fs.Bool("json", false, "print one JSON object per input, one per line")
-	generic := fs.Bool("generic", false, "print the generic tree (the grammar's own parse, its header's node rules) instead of the typed tree; with --json it is the ast object")
+	typed := fs.Bool("typed", false, "print the typed tree (ast.URIReference and the others) instead of the grammar's own parse; with --json it is the ast object")
+	fs.Bool("generic", false, "the grammar's own parse: the default (kept for scripts that ask for it)")
 	inputs, code, ok := e.parse(fs, args)
 	if !ok {
 		return code
@@ -24,18 +25,20 @@ func runParse(e *env, args []string) int {
 	if !ok {
 		return exitUsage
 	}
+	p := g.NewParser()
 	status := exitOK
 	var b bytes.Buffer
 	if code := e.eachInput(inputs, func(in input) bool {
 		var tree ast.Root
 		err := tooLongInput(in)
 		if err == nil {
-			tree, err = g.ParseTyped(in.text)
-		}
-		if err == nil && *generic {
-			var t ast.Tree
-			if t, err = g.Parse(in.text); err == nil {
-				tree = genericView{t, tree}
+			if *typed {
+				tree, err = g.ParseTyped(in.text)
+			} else {
+				var t ast.Tree
+				if t, err = p.Parse(in.text); err == nil {
+					tree = t
+				}
 			}
 		}
 		if err != nil {
@@ -47,8 +50,6 @@ func runParse(e *env, args []string) int {
 			b.Write(check.AppendJSON(nil, check.ParseRecord(g, in.text, tree, err)))
 		case err != nil:
 			fmt.Fprintln(&b, err)
-		case *generic:
-			tree.(genericView).Fprint(&b)
 		default:
 			ast.Fprint(&b, tree)
 		}
@@ -59,16 +60,6 @@ func runParse(e *env, args []string) int {
 	}
 	return status
 }
-
-// genericView is the generic tree of an input with its typed tree's components: parse
-// --generic prints the generic tree and makes it the JSON's ast object, and the components
-// of the JSON contract stay the typed tree's (not every grammar declares its own).
-type genericView struct {
-	ast.Tree
-	typed ast.Root
-}
-
-func (v genericView) Components() ast.Components { return v.typed.Components() }
 
 // tooLongInput returns the error of an input cut at urlgrammar.MaxInputLength, or nil.
 func tooLongInput(in input) error {
