@@ -189,7 +189,7 @@ func innermost(tree ast.Root, at int) (name string) {
 		// A generic tree: its nodes are the grammar's rules, none finer than a person names.
 		t.Inspect(func(i, _ int) bool {
 			n := t.Node(i)
-			if int(n.Start()) > at || int(n.End) <= at {
+			if int(n.Start()) > at || int(n.End()) <= at {
 				return false
 			}
 			name = t.RuleName(i)

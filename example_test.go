@@ -240,7 +240,7 @@ func ExampleGrammar_Parse_inspect() {
 	}
 	tree.Inspect(func(i, depth int) bool {
 		n := tree.Node(i)
-		fmt.Printf("%*s%s [%d,%d)\n", 2*depth, "", tree.RuleName(i), n.Start(), n.End)
+		fmt.Printf("%*s%s [%d,%d)\n", 2*depth, "", tree.RuleName(i), n.Start(), n.End())
 		return true
 	})
 	// Output:

@@ -36,8 +36,10 @@ func errorRule2396(g *Grammar, full string, at int, fallback string) string {
 	name := ""
 	for i := 0; i < len(nodes); {
 		n := nodes[i]
-		if int(n.Start()) > at || int(n.End) <= at {
-			i = int(n.Next)
+		if int(n.Start()) > at || int(n.End()) <= at {
+			// Past the node's subtree: the nodes after it that are deeper.
+			for i++; i < len(nodes) && nodes[i].Depth() > n.Depth(); i++ {
+			}
 			continue
 		}
 		switch rule := names[n.Rule()]; rule {

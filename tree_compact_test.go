@@ -36,7 +36,16 @@ func compactNodes(t ast.Tree) []string {
 	var out []string
 	for i := 0; i < t.Len(); i++ {
 		n := t.Node(i)
-		out = append(out, t.RuleName(i)+" "+strconv.Itoa(int(n.Start()))+" "+strconv.Itoa(int(n.End)))
+		out = append(out, t.RuleName(i)+" "+strconv.Itoa(int(n.Start()))+" "+strconv.Itoa(int(n.End())))
+	}
+	return out
+}
+
+// depthNodes is compactNodes with each node's depth: the whole of a tree's structure.
+func depthNodes(t ast.Tree) []string {
+	out := compactNodes(t)
+	for i := range out {
+		out[i] += " d" + strconv.Itoa(t.Node(i).Depth())
 	}
 	return out
 }
@@ -119,7 +128,7 @@ func TestTreeMatchesTyped(t *testing.T) {
 			require.Empty(t, typedMissing(id, root, tree), "%s %q: typed nodes missing from\n%s", id, s, fprint(tree))
 			ptree, err := p.Parse(s)
 			require.NoError(t, err)
-			require.Equal(t, compactNodes(tree), compactNodes(ptree), "%s %q (Parser)", id, s)
+			require.Equal(t, depthNodes(tree), depthNodes(ptree), "%s %q (Parser)", id, s)
 			assert.Equal(t, s, tree.String(), "prints back")
 			assert.Equal(t, g.Start(), tree.RuleName(0), "the root is the start rule")
 			checkStructure(t, tree)
@@ -154,23 +163,29 @@ func fprint(tree ast.Tree) string {
 }
 
 // checkStructure checks that every node lies inside its parent and after its previous
-// sibling, and that Next closes every subtree.
+// sibling, that the root is the only node at depth 0, and that a node is at most one deeper
+// than the node before it.
 func checkStructure(t *testing.T, tree ast.Tree) {
 	t.Helper()
 	var walk func(i int)
 	walk = func(i int) {
 		n := tree.Node(i)
-		require.LessOrEqual(t, n.Start(), n.End)
+		require.LessOrEqual(t, n.Start(), n.End())
 		prev := n.Start()
 		for c := range tree.Children(i) {
 			cn := tree.Node(c)
-			require.True(t, cn.Start() >= prev && cn.End <= n.End, "node %d in %d", c, i)
-			prev = cn.End
+			require.True(t, cn.Start() >= prev && cn.End() <= n.End(), "node %d in %d", c, i)
+			require.Equal(t, i, tree.Parent(c))
+			prev = cn.End()
 			walk(c)
 		}
 	}
 	walk(0)
-	require.Equal(t, tree.Len(), int(tree.Node(0).Next))
+	require.Equal(t, 0, tree.Node(0).Depth())
+	require.Equal(t, tree.Len(), tree.Next(0))
+	for i := 1; i < tree.Len(); i++ {
+		require.LessOrEqual(t, tree.Node(i).Depth(), tree.Node(i-1).Depth()+1, "node %d", i)
+	}
 }
 
 func TestCompactTreeMethods(t *testing.T) {
@@ -266,16 +281,16 @@ func FuzzParseTree(f *testing.F) {
 		if want, got := componentsOfBoth(g.ID(), root, tree); !reflect.DeepEqual(want, got) {
 			t.Fatalf("%s %q: the declared components\n%+v\nthe typed tree's\n%+v", g.ID(), s, got, want)
 		}
-		want := strings.Join(compactNodes(tree), "\n")
+		want := strings.Join(depthNodes(tree), "\n")
 		recorded, err := g.ParseRule(g.Start(), s)
 		if err != nil {
 			t.Fatalf("%s %q: Parse accepts, the PEG parser does not: %v", g.ID(), s, err)
 		}
-		if got := strings.Join(compactNodes(recorded), "\n"); got != want {
+		if got := strings.Join(depthNodes(recorded), "\n"); got != want {
 			t.Fatalf("%s %q: Parse\n%s\nrecorded\n%s", g.ID(), s, want, got)
 		}
 		pt, _ := p.Parse(s)
-		if got := strings.Join(compactNodes(pt), "\n"); got != want {
+		if got := strings.Join(depthNodes(pt), "\n"); got != want {
 			t.Fatalf("%s %q: Parser's\n%s\nGrammar's\n%s", g.ID(), s, got, want)
 		}
 		if want, got := treeJSON(t, tree), string(tree.AppendJSON(nil)); got != want {
@@ -299,7 +314,7 @@ func treeJSON(t testing.TB, tree ast.Tree) string {
 	var node func(i int) jsonNode
 	node = func(i int) jsonNode {
 		n := tree.Node(i)
-		j := jsonNode{Rule: tree.RuleName(i), Start: n.Start(), End: n.End, Text: tree.Text(i)}
+		j := jsonNode{Rule: tree.RuleName(i), Start: n.Start(), End: n.End(), Text: tree.Text(i)}
 		for c := range tree.Children(i) {
 			j.Children = append(j.Children, node(c))
 		}
@@ -388,11 +403,11 @@ func TestSchemaErrors(t *testing.T) {
 		{Key: "parts", Value: "path* q=@query pp*=path/path"},
 	})
 	require.NoError(t, err)
-	c := ast.NewTree("a?b", s, []ast.TreeNode{{StartRule: ast.PackStartRule(0, 0), End: 3, Next: 2}, {StartRule: ast.PackStartRule(0, 2), End: 3, Next: 2}}).Components()
+	c := ast.NewTree("a?b", s, []ast.TreeNode{{StartRule: ast.PackStartRule(0, 0), EndDepth: ast.PackEndDepth(3, 0)}, {StartRule: ast.PackStartRule(0, 2), EndDepth: ast.PackEndDepth(3, 1)}}).Components()
 	assert.Equal(t, "a", *c.Path)
 	assert.Equal(t, "b", *c.Query, "the path's text after its ?")
 	assert.Equal(t, map[string]any{"path": []string{"a?b"}, "q": "b", "pp": []string{"a?b"}}, c.Parts)
-	c = ast.NewTree("", s, []ast.TreeNode{{StartRule: ast.PackStartRule(0, 0), Next: 1}, {StartRule: ast.PackStartRule(0, 2), Next: 2}}).Components()
+	c = ast.NewTree("", s, []ast.TreeNode{{StartRule: ast.PackStartRule(0, 0)}, {StartRule: ast.PackStartRule(0, 2), EndDepth: ast.PackEndDepth(0, 1)}}).Components()
 	assert.Equal(t, "", *c.Path, `"": present and empty when no rule matched`)
 	assert.Equal(t, map[string]any{"path": []string{""}}, c.Parts, "pp*=path/path: no pp when the path is empty")
 	assert.Nil(t, c.Query)
@@ -416,12 +431,12 @@ func TestSchemaScopes(t *testing.T) {
 		{Key: "parts", Value: "n=x>n b"},
 	})
 	require.NoError(t, err)
-	node := func(start, end, rule, next int) ast.TreeNode {
-		return ast.TreeNode{StartRule: ast.PackStartRule(start, uint16(rule)), End: uint32(end), Next: uint32(next)}
+	node := func(start, end, rule, depth int) ast.TreeNode {
+		return ast.TreeNode{StartRule: ast.PackStartRule(start, uint16(rule)), EndDepth: ast.PackEndDepth(end, depth)}
 	}
 	// "x:aa/b/9" (plus "#f" outside the scope): url > x > scheme a b n
 	src := "x:aa/b/9#f"
-	c := ast.NewTree(src, s, []ast.TreeNode{node(0, 10, 0, 6), node(0, 8, 1, 6), node(0, 1, 3, 3), node(2, 4, 4, 4), node(5, 6, 5, 5), node(7, 8, 6, 6)}).Components()
+	c := ast.NewTree(src, s, []ast.TreeNode{node(0, 10, 0, 0), node(0, 8, 1, 1), node(0, 1, 3, 2), node(2, 4, 4, 2), node(5, 6, 5, 2), node(7, 8, 6, 2)}).Components()
 	assert.Equal(t, "x", c.Rule, "the rule: declaration, not the root")
 	assert.Equal(t, "aa/b/9", *c.Path, "a.. ends with the scope x, before #f")
 	assert.Equal(t, "aa", *c.Host)
@@ -429,12 +444,12 @@ func TestSchemaScopes(t *testing.T) {
 
 	// "y:a5/9": url > y > scheme a(n) n; the n inside a is not y's child
 	src = "y:a5/9"
-	c = ast.NewTree(src, s, []ast.TreeNode{node(0, 6, 0, 6), node(0, 6, 2, 6), node(0, 1, 3, 3), node(2, 4, 4, 5), node(3, 4, 6, 5), node(5, 6, 6, 6)}).Components()
+	c = ast.NewTree(src, s, []ast.TreeNode{node(0, 6, 0, 0), node(0, 6, 2, 1), node(0, 1, 3, 2), node(2, 4, 4, 2), node(3, 4, 6, 3), node(5, 6, 6, 2)}).Components()
 	assert.Equal(t, "y", c.Rule)
 	assert.Equal(t, "9", *c.Path, "a/..: after a and its /")
 	assert.Nil(t, c.Host, "an empty declaration in y: undefined, the unscoped one not asked")
 	assert.Equal(t, map[string]any{}, c.Parts, "no n under an x")
-	c = ast.NewTree("y:a5", s, []ast.TreeNode{node(0, 4, 0, 4), node(0, 4, 2, 4), node(0, 1, 3, 3), node(2, 4, 4, 4)}).Components()
+	c = ast.NewTree("y:a5", s, []ast.TreeNode{node(0, 4, 0, 0), node(0, 4, 2, 1), node(0, 1, 3, 2), node(2, 4, 4, 2)}).Components()
 	assert.Nil(t, c.Path, "a/.. without a / after a")
 
 	_, err = ast.NewSchema(names, []ast.Decl{{Key: "component path in x", Value: "a"}, {Key: "component path in x", Value: "b"}})

@@ -15,7 +15,7 @@ import (
 // typedFromTree1738 builds the typed tree of the generic tree t of rfc1738, whose root is
 // url, the dispatch to one scheme's production.
 func typedFromTree1738(t ast.Tree) ast.Root {
-	for u := 1; u < nextNode(t, 0); u = nextNode(t, u) {
+	for u := firstChild(t, 0); u >= 0; u = nextChild(t, 0, u) {
 		if r, ok := url1738(t, u).(ast.Root); ok {
 			return r
 		}
@@ -48,7 +48,7 @@ func url1738(t ast.Tree, u int) any {
 		if k[2] >= 0 {
 			var typ any
 			if k[3] >= 0 {
-				sep := t.Src()[t.Node(k[2]).End:t.Node(k[3]).Start()] // ";type=" as written
+				sep := t.Src()[t.Node(k[2]).End():t.Node(k[3]).Start()] // ";type=" as written
 				typ = build.FTPTypeOf(sep, part("ftptype")(k[3]))
 			}
 			rest = build.FTPRestOf(segPath("fpath", "fsegment")(k[2]), typ)
@@ -60,7 +60,7 @@ func url1738(t ast.Tree, u int) any {
 	case "gopherurl":
 		k := kids(t, u, "scheme", "hostport", "gtype", "selector", "search", "gopher-plus-string")
 		var rest any
-		if t.Node(k[1]).End < t.Node(u).End { // a "/" follows the hostport
+		if t.Node(k[1]).End() < t.Node(u).End() { // a "/" follows the hostport
 			var item any
 			if k[2] >= 0 {
 				var search any
@@ -83,10 +83,10 @@ func url1738(t ast.Tree, u int) any {
 		return build.NNTPURL(at, scheme(k[0]), hostport(k[1]), part("group")(k[2]), orNil(k[3], part("digits")))
 	case "telneturl":
 		k := kids(t, u, "scheme", "login")
-		slash := t.Node(k[1]).End < t.Node(u).End
+		slash := t.Node(k[1]).End() < t.Node(u).End()
 		return build.TelnetURL(at, scheme(k[0]), login1738(t, k[1]), slash)
 	case "waisurl":
-		for w := u + 1; w < nextNode(t, u); w = nextNode(t, w) {
+		for w := firstChild(t, u); w >= 0; w = nextChild(t, u, w) {
 			return url1738(t, w) // waisdatabase, waisindex or waisdoc
 		}
 	case "waisdatabase", "waisindex", "waisdoc":
@@ -96,7 +96,7 @@ func url1738(t ast.Tree, u int) any {
 	case "prosperourl":
 		k := kids(t, u, "scheme", "hostport", "ppath")
 		var fields []any
-		for c := u + 1; c < nextNode(t, u); c = nextNode(t, c) {
+		for c := firstChild(t, u); c >= 0; c = nextChild(t, u, c) {
 			if t.RuleName(c) == "fieldspec" {
 				f := kids(t, c, "fieldname", "fieldvalue")
 				fields = append(fields, build.FieldSpec(atNode(t, c), part("fieldname")(f[0]), part("fieldvalue")(f[1])))
@@ -120,7 +120,7 @@ func url1738(t ast.Tree, u int) any {
 func segmentPath1738(t ast.Tree, p int, rule, seg string) *ast.SegmentPath {
 	var first any
 	var rest []any
-	for c := p + 1; c < nextNode(t, p); c = nextNode(t, c) {
+	for c := firstChild(t, p); c >= 0; c = nextChild(t, p, c) {
 		s := build.Part(atNode(t, c), seg)
 		if first == nil {
 			first = s
@@ -156,7 +156,7 @@ func host1738(t ast.Tree, i int) *ast.Host {
 	} else {
 		domain := []any{}
 		var top any
-		for l := k[1] + 1; l < nextNode(t, k[1]); l = nextNode(t, l) {
+		for l := firstChild(t, k[1]); l >= 0; l = nextChild(t, k[1], l) {
 			if t.RuleName(l) == "toplabel" {
 				top = build.Label(atNode(t, l), true)
 			} else {
@@ -173,7 +173,7 @@ func host1738(t ast.Tree, i int) *ast.Host {
 func hostNumber(t ast.Tree, i int) *ast.HostNumber {
 	var d [4]any
 	n := 0
-	for c := i + 1; c < nextNode(t, i); c = nextNode(t, c) {
+	for c := firstChild(t, i); c >= 0; c = nextChild(t, i, c) {
 		if n < len(d) {
 			d[n] = build.Part(atNode(t, c), "digits")
 			n++

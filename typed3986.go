@@ -16,7 +16,7 @@ import (
 func typedFromTree3986(t ast.Tree) ast.Root {
 	var scheme, authority, query, fragment any // nil when absent, as pigeon passes them
 	var path *ast.Path
-	for c := 1; c < nextNode(t, 0); c = nextNode(t, c) {
+	for c := firstChild(t, 0); c >= 0; c = nextChild(t, 0, c) {
 		switch name := t.RuleName(c); uriName(name) {
 		case "scheme":
 			scheme = build.Scheme(atNode(t, c))
@@ -33,16 +33,35 @@ func typedFromTree3986(t ast.Tree) ast.Root {
 	return build.Reference3986(atNode(t, 0), t.RuleName(0), scheme, build.HierPart(authority, path), query, fragment)
 }
 
-// nextNode returns the index just past node i's subtree: its next sibling, if it has one.
-// The builders loop over a node's children with it (for c := i + 1; c < nextNode(t, i);
-// c = nextNode(t, c)): ranging over Tree.Children allocated its closures, about half the
+// firstChild returns the index of node i's first child, or -1. The builders loop over a
+// node's children with it and nextChild (for c := firstChild(t, i); c >= 0; c =
+// nextChild(t, i, c)): ranging over Tree.Children allocated its closures, about half the
 // allocations of a typed tree.
-func nextNode(t ast.Tree, i int) int { return int(t.Node(i).Next) }
+func firstChild(t ast.Tree, i int) int {
+	if c := i + 1; c < t.Len() && t.Node(c).Depth() > t.Node(i).Depth() {
+		return c
+	}
+	return -1
+}
+
+// nextChild returns the index of the child of node i after its child c, or -1.
+func nextChild(t ast.Tree, i, c int) int {
+	d := t.Node(i).Depth() + 1
+	for c++; c < t.Len(); c++ {
+		switch cd := t.Node(c).Depth(); {
+		case cd == d:
+			return c
+		case cd < d:
+			return -1
+		}
+	}
+	return -1
+}
 
 // atNode is the span of node i, as the actions see theirs.
 func atNode(t ast.Tree, i int) build.At {
 	n := t.Node(i)
-	return build.At{Src: t.Src(), Start: int(n.Start()), Stop: int(n.End)}
+	return build.At{Src: t.Src(), Start: int(n.Start()), Stop: int(n.End())}
 }
 
 // uriName returns the RFC 3986 name of an RFC 3987 rule ("iauthority" -> "authority"), or
@@ -57,7 +76,7 @@ func uriName(name string) string {
 // authority3986 builds authority = [ userinfo "@" ] host [ ":" port ].
 func authority3986(t ast.Tree, a int) *ast.Authority {
 	var userinfo, host, port any
-	for c := a + 1; c < nextNode(t, a); c = nextNode(t, c) {
+	for c := firstChild(t, a); c >= 0; c = nextChild(t, a, c) {
 		switch uriName(t.RuleName(c)) {
 		case "userinfo":
 			userinfo = build.Userinfo(atNode(t, c))
@@ -74,11 +93,11 @@ func authority3986(t ast.Tree, a int) *ast.Authority {
 // matched.
 func host3986(t ast.Tree, h int) *ast.Host {
 	var v any
-	for c := h + 1; c < nextNode(t, h); c = nextNode(t, c) {
+	for c := firstChild(t, h); c >= 0; c = nextChild(t, h, c) {
 		switch uriName(t.RuleName(c)) {
 		case "IP-literal":
 			var addr any
-			for a := c + 1; a < nextNode(t, c); a = nextNode(t, a) {
+			for a := firstChild(t, c); a >= 0; a = nextChild(t, c, a) {
 				switch t.RuleName(a) {
 				case "IPv6address":
 					addr = build.IPv6Address(atNode(t, a))
@@ -90,7 +109,7 @@ func host3986(t ast.Tree, h int) *ast.Host {
 		case "IPv4address":
 			var octets [4]any
 			k := 0
-			for o := c + 1; o < nextNode(t, c); o = nextNode(t, o) {
+			for o := firstChild(t, c); o >= 0; o = nextChild(t, c, o) {
 				if k < len(octets) {
 					octets[k] = build.DecOctet(atNode(t, o))
 					k++

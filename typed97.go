@@ -19,7 +19,7 @@ import (
 func typedFromTree97(t ast.Tree) ast.Root {
 	var scheme, fragment, body any
 	var rel *int // the first node of the relativeURL: site, abs-path or rel-path
-	for c := 1; c < nextNode(t, 0); c = nextNode(t, c) {
+	for c := firstChild(t, 0); c >= 0; c = nextChild(t, 0, c) {
 		switch t.RuleName(c) {
 		case "scheme":
 			scheme = build.Scheme(atNode(t, c))
@@ -49,8 +49,8 @@ func relativeURL97(t ast.Tree, first int) any {
 	switch t.RuleName(first) {
 	case "site":
 		var abs any
-		if next := int(t.Node(first).Next); next < t.Len() && t.RuleName(next) == "abs-path" &&
-			t.Node(next).Start() == t.Node(first).End {
+		if next := t.Next(first); next < t.Len() && t.RuleName(next) == "abs-path" &&
+			t.Node(next).Start() == t.Node(first).End() {
 			abs = absPath97(t, next)
 		}
 		return build.NetPath97(atNode(t, first), site97(t, first), abs)
@@ -62,7 +62,7 @@ func relativeURL97(t ast.Tree, first int) any {
 
 // absPath97 builds abs-path = "/" rel-path.
 func absPath97(t ast.Tree, a int) any {
-	for c := a + 1; c < nextNode(t, a); c = nextNode(t, c) {
+	for c := firstChild(t, a); c >= 0; c = nextChild(t, a, c) {
 		if t.RuleName(c) == "rel-path" {
 			return build.AbsPath97(atNode(t, a), relPath97(t, c))
 		}
@@ -73,14 +73,14 @@ func absPath97(t ast.Tree, a int) any {
 // relPath97 builds rel-path = [ path-segments ] [ "?" query ].
 func relPath97(t ast.Tree, r int) any {
 	var segments, query any
-	for c := r + 1; c < nextNode(t, r); c = nextNode(t, c) {
+	for c := firstChild(t, r); c >= 0; c = nextChild(t, r, c) {
 		switch t.RuleName(c) {
 		case "path-segments":
 			var first any
 			var rest []any
-			for sg := c + 1; sg < nextNode(t, c); sg = nextNode(t, sg) {
+			for sg := firstChild(t, c); sg >= 0; sg = nextChild(t, c, sg) {
 				var params []any
-				for p := sg + 1; p < nextNode(t, sg); p = nextNode(t, p) {
+				for p := firstChild(t, sg); p >= 0; p = nextChild(t, sg, p) {
 					params = append(params, build.Part(atNode(t, p), "param"))
 				}
 				seg := build.Segment97(atNode(t, sg), params)
@@ -102,13 +102,13 @@ func relPath97(t ast.Tree, r int) any {
 func site97(t ast.Tree, s int) *ast.Server {
 	var user, password, host, port any
 	userAt := atNode(t, s)
-	for c := s + 1; c < nextNode(t, s); c = nextNode(t, c) {
+	for c := firstChild(t, s); c >= 0; c = nextChild(t, s, c) {
 		switch t.RuleName(c) {
 		case "user":
 			user, userAt = build.Part(atNode(t, c), "user"), atNode(t, c)
 		case "password":
 			password = build.Part(atNode(t, c), "password")
-			userAt.Stop = int(t.Node(c).End) // user ":" password
+			userAt.Stop = int(t.Node(c).End()) // user ":" password
 		case "host":
 			host = host97(t, c)
 		case "port":
@@ -128,13 +128,13 @@ func site97(t ast.Tree, s int) *ast.Server {
 // host97 builds host = hostname / hostnumber.
 func host97(t ast.Tree, h int) *ast.Host {
 	var v any
-	for c := h + 1; c < nextNode(t, h); c = nextNode(t, c) {
+	for c := firstChild(t, h); c >= 0; c = nextChild(t, h, c) {
 		at := atNode(t, c)
 		switch t.RuleName(c) {
 		case "hostname":
 			var domain []any
 			var top any
-			for l := c + 1; l < nextNode(t, c); l = nextNode(t, l) {
+			for l := firstChild(t, c); l >= 0; l = nextChild(t, c, l) {
 				if t.RuleName(l) == "toplabel" {
 					top = build.Label(atNode(t, l), true)
 				} else {

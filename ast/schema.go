@@ -378,18 +378,15 @@ func (t Tree) nodeParts(c *Components, s *Schema, vals [numComponents]*string, k
 		p := &s.parts[pi]
 		done[pi] = p.component >= 0 || p.nonEmpty >= 0 && (vals[p.nonEmpty] == nil || *vals[p.nonEmpty] == "")
 	}
-	var stackBuf [32]int // the open nodes, for PARENT>RULE
+	var stackBuf [32]uint16 // the rules of the open nodes by depth, for PARENT>RULE
 	stack := stackBuf[:0]
 	for i, n := range t.nodes {
-		for len(stack) > 0 && uint32(i) >= t.nodes[stack[len(stack)-1]].Next {
-			stack = stack[:len(stack)-1]
-		}
+		r, d := n.Rule(), n.Depth()
 		parent := -1
-		if len(stack) > 0 {
-			parent = int(t.nodes[stack[len(stack)-1]].Rule())
+		if d > 0 && d <= len(stack) {
+			parent = int(stack[d-1])
 		}
-		stack = append(stack, i)
-		r := n.Rule()
+		stack = append(stack[:min(d, len(stack))], r)
 		if s.kinds[r] != "" && i != kindNode {
 			continue // an IPv4address inside an IPv6address is no part of its own
 		}
@@ -428,11 +425,11 @@ func (p *partDecl) takes(r uint16, parent int) bool {
 // the end of the first one (of the root, for -1).
 func (t Tree) scopeEnd(scope int) (uint32, bool) {
 	if scope < 0 {
-		return t.nodes[0].End, true
+		return t.nodes[0].End(), true
 	}
 	for _, n := range t.nodes {
 		if int(n.Rule()) == scope {
-			return n.End, true
+			return n.End(), true
 		}
 	}
 	return 0, false
@@ -449,16 +446,16 @@ func (t Tree) component(d *componentDecl, end uint32) (string, bool) {
 			text := t.Text(i)
 			switch to := d.to[k]; {
 			case to == toScopeEnd:
-				text = t.src[n.Start():max(end, n.End)]
+				text = t.src[n.Start():max(end, n.End())]
 			case to == afterSlash:
-				if int(n.End) >= len(t.src) || t.src[n.End] != '/' || n.End >= end {
+				if ne := n.End(); int(ne) >= len(t.src) || t.src[ne] != '/' || ne >= end {
 					continue
 				}
-				text = t.src[n.End+1 : end]
+				text = t.src[n.End()+1 : end]
 			case to >= 0:
 				// A..B: A's text, up to the end of a B right after A's subtree.
-				if j := int(n.Next); j < len(t.nodes) && int(t.nodes[j].Rule()) == to {
-					text = t.src[n.Start():t.nodes[j].End]
+				if j := t.Next(i); j < len(t.nodes) && int(t.nodes[j].Rule()) == to {
+					text = t.src[n.Start():t.nodes[j].End()]
 				}
 			}
 			switch d.cuts[k] {

@@ -20,11 +20,11 @@ func FuzzSchema(f *testing.F) {
 		}
 		// A root over src with up to three children, spans and rules from shape.
 		n := int(shape%4) + 1
-		nodes := []TreeNode{{End: uint32(len(src)), Next: uint32(n)}}
+		nodes := []TreeNode{{EndDepth: PackEndDepth(len(src), 0)}}
 		for i := 1; i < n; i++ {
 			a := min(len(src), (i-1)*len(src)/3)
 			b := min(len(src), i*len(src)/3)
-			nodes = append(nodes, TreeNode{StartRule: PackStartRule(a, uint16((int(shape)+i)%len(names))), End: uint32(b), Next: uint32(i + 1)})
+			nodes = append(nodes, TreeNode{StartRule: PackStartRule(a, uint16((int(shape)+i)%len(names))), EndDepth: PackEndDepth(b, 1)})
 		}
 		c := NewTree(src, s, nodes).Components()
 		for _, p := range []*string{c.Scheme, c.Authority, c.Userinfo, c.Host, c.Port, c.Path, c.Query, c.Fragment} {

@@ -28,24 +28,33 @@ type Tree struct {
 	nodes  []TreeNode
 }
 
-// TreeNode is one node of a Tree: 12 bytes. Its start and its rule share a word, the start
-// in the high 22 bits and the rule in the low 10 (TreeRuleBits), so that a tree holds inputs
-// of up to MaxTreeInput bytes (urlgrammar.MaxInputLength is less) and grammars of up to
-// MaxTreeRules node names (NewSchema refuses more). A node of three words rather than four
-// makes a typical URL's tree 141 bytes instead of 180 (rfc2396bis-01, this project's
-// corpus), and the allocation of a new tree a quarter cheaper (about 40 ns a tree here).
+// TreeNode is one node of a Tree: 8 bytes, two words. Its start and its rule share the
+// first, the start in the high 22 bits and the rule in the low 10 (TreeRuleBits); its end and
+// its depth the second, the end in the high 22 bits and the depth in the low 10
+// (TreeDepthBits). So a tree holds inputs of up to MaxTreeInput bytes (urlgrammar's
+// MaxInputLength is less), grammars of up to MaxTreeRules node names (NewSchema refuses
+// more) and nodes up to MaxTreeDepth below the root (a URL grammar's nodes nest a dozen
+// deep; the builders refuse deeper ones). The block keeps no links: a node's subtree is
+// the nodes after it that are deeper (Tree.Next), its children those one deeper.
+//
+// A node of two words rather than three makes a typical URL's tree 96 bytes instead of 141
+// (rfc2396bis-01, this project's corpus) and a new tree a sixth cheaper to parse (the
+// allocation is most of Parse's cost); the links it gives up are walks over the subtree,
+// which is a few nodes.
 type TreeNode struct {
 	StartRule uint32 // Start()<<TreeRuleBits | Rule(): see PackStartRule
-	End       uint32 // the end of the byte span [Start(), End) of the input
-	Next      uint32 // the index just past this node's subtree: its next sibling, if any
+	EndDepth  uint32 // End()<<TreeDepthBits | Depth(): see PackEndDepth
 }
 
-// The packing of a node's start and rule into TreeNode.StartRule.
+// The packing of a node's start and rule into TreeNode.StartRule, and of its end and depth
+// into TreeNode.EndDepth.
 const (
-	TreeRuleBits = 10
-	MaxTreeRules = 1 << TreeRuleBits        // the most node names a tree's rules index
-	MaxTreeInput = 1<<(32-TreeRuleBits) - 1 // the longest input a tree's offsets reach
-	ruleMask     = MaxTreeRules - 1
+	TreeRuleBits  = 10
+	TreeDepthBits = 10
+	MaxTreeRules  = 1 << TreeRuleBits        // the most node names a tree's rules index
+	MaxTreeDepth  = 1<<TreeDepthBits - 1     // the deepest node (the root's depth is 0)
+	MaxTreeInput  = 1<<(32-TreeRuleBits) - 1 // the longest input a tree's offsets reach
+	ruleMask      = MaxTreeRules - 1
 )
 
 // PackStartRule returns the StartRule word of a node of rule that starts at byte start
@@ -54,13 +63,25 @@ func PackStartRule(start int, rule uint16) uint32 {
 	return uint32(start)<<TreeRuleBits | uint32(rule)
 }
 
+// PackEndDepth returns the EndDepth word of a node that ends at byte end (at most
+// MaxTreeInput) at depth (at most MaxTreeDepth), for tree builders.
+func PackEndDepth(end, depth int) uint32 {
+	return uint32(end)<<TreeDepthBits | uint32(depth)
+}
+
 // Start returns the offset of the node's first byte.
 func (n TreeNode) Start() uint32 { return n.StartRule >> TreeRuleBits }
 
 // Rule returns the index of the node's rule name (Tree.RuleName, Schema.Names).
 func (n TreeNode) Rule() uint16 { return uint16(n.StartRule & ruleMask) }
 
-// NewTree returns the tree of src with the given nodes (pre-order, Next set), whose Rule
+// End returns the end of the node's byte span [Start(), End()) of the input.
+func (n TreeNode) End() uint32 { return n.EndDepth >> TreeDepthBits }
+
+// Depth returns how deep the node is: 0 for the root, 1 for its children, ...
+func (n TreeNode) Depth() int { return int(n.EndDepth & MaxTreeDepth) }
+
+// NewTree returns the tree of src with the given nodes (pre-order, depths set), whose Rule
 // indexes schema.Names. It is for tree builders; the tree keeps the slice.
 func NewTree(src string, schema *Schema, nodes []TreeNode) Tree {
 	return Tree{src: src, schema: schema, nodes: nodes}
@@ -94,7 +115,18 @@ func (t Tree) Node(i int) TreeNode { return t.nodes[i] }
 func (t Tree) RuleName(i int) string { return t.schema.Names[t.nodes[i].Rule()] }
 
 // Text returns the input node i covers.
-func (t Tree) Text(i int) string { n := t.nodes[i]; return t.src[n.Start():n.End] }
+func (t Tree) Text(i int) string { n := t.nodes[i]; return t.src[n.Start():n.End()] }
+
+// Next returns the index just past node i's subtree: its next sibling, if it has one, or
+// the index after its last descendant. It walks over the subtree.
+func (t Tree) Next(i int) int {
+	d := t.nodes[i].Depth()
+	j := i + 1
+	for j < len(t.nodes) && t.nodes[j].Depth() > d {
+		j++
+	}
+	return j
+}
 
 // String returns the input, which the tree covers byte for byte: the printer of a compact
 // tree is its root's span.
@@ -105,13 +137,15 @@ func (t Tree) String() string {
 	return t.Text(0)
 }
 
-// Children returns the indexes of node i's children, in input order. Where a loop over them
-// must not allocate (its closures may escape when loops nest), step through the block
-// instead: for c := i + 1; c < int(t.Node(i).Next); c = int(t.Node(c).Next).
+// Children returns the indexes of node i's children, in input order: the nodes of its
+// subtree one deeper than it. Where a loop over them must not allocate (its closures may
+// escape when loops nest), step through the block instead: for c := i + 1; c < len(nodes)
+// && nodes[c].Depth() > d; c++, taking the nodes of depth d+1.
 func (t Tree) Children(i int) iter.Seq[int] {
 	return func(yield func(int) bool) {
-		for c := i + 1; c < int(t.nodes[i].Next); c = int(t.nodes[c].Next) {
-			if !yield(c) {
+		d := t.nodes[i].Depth()
+		for c := i + 1; c < len(t.nodes) && t.nodes[c].Depth() > d; c++ {
+			if t.nodes[c].Depth() == d+1 && !yield(c) {
 				return
 			}
 		}
@@ -119,10 +153,11 @@ func (t Tree) Children(i int) iter.Seq[int] {
 }
 
 // Parent returns the index of node i's parent, or -1 for the root: the nearest node before i
-// whose subtree holds i. The block keeps no parent links, so it walks back (at most i nodes).
+// one less deep. The block keeps no parent links, so it walks back (at most i nodes).
 func (t Tree) Parent(i int) int {
+	d := t.nodes[i].Depth()
 	for p := i - 1; p >= 0; p-- {
-		if int(t.nodes[p].Next) > i {
+		if t.nodes[p].Depth() < d {
 			return p
 		}
 	}
@@ -132,16 +167,12 @@ func (t Tree) Parent(i int) int {
 // Inspect calls f for every node in pre-order with its depth (the root's is 0); when f
 // returns false, the node's children are skipped.
 func (t Tree) Inspect(f func(i, depth int) bool) {
-	var stack []int // the Next of each open ancestor
 	for i := 0; i < len(t.nodes); {
-		for len(stack) > 0 && i >= stack[len(stack)-1] {
-			stack = stack[:len(stack)-1]
-		}
-		if !f(i, len(stack)) {
-			i = int(t.nodes[i].Next)
+		d := t.nodes[i].Depth()
+		if !f(i, d) {
+			i = t.Next(i)
 			continue
 		}
-		stack = append(stack, int(t.nodes[i].Next))
 		i++
 	}
 }
@@ -169,8 +200,8 @@ func (t Tree) Fprint(w io.Writer) error {
 		b = b[:0]
 		b = append(b, strings.Repeat("  ", depth)...)
 		b = append(b, t.schema.Names[n.Rule()]...)
-		b = fmt.Appendf(b, " [%d,%d) ", n.Start(), n.End)
-		b = strconv.AppendQuote(b, t.src[n.Start():n.End])
+		b = fmt.Appendf(b, " [%d,%d) ", n.Start(), n.End())
+		b = strconv.AppendQuote(b, t.src[n.Start():n.End()])
 		b = append(b, '\n')
 		if err == nil {
 			_, err = w.Write(b)
@@ -198,12 +229,16 @@ func (t Tree) appendNodeJSON(b []byte, i int) []byte {
 	b = append(b, `,"start":`...)
 	b = strconv.AppendUint(b, uint64(n.Start()), 10)
 	b = append(b, `,"end":`...)
-	b = strconv.AppendUint(b, uint64(n.End), 10)
+	b = strconv.AppendUint(b, uint64(n.End()), 10)
 	b = append(b, `,"text":`...)
-	b = jsontext.AppendString(b, t.src[n.Start():n.End])
-	if i+1 < int(n.Next) {
+	b = jsontext.AppendString(b, t.src[n.Start():n.End()])
+	d := n.Depth()
+	if i+1 < len(t.nodes) && t.nodes[i+1].Depth() > d {
 		b = append(b, `,"children":[`...)
-		for c := i + 1; c < int(n.Next); c = int(t.nodes[c].Next) {
+		for c := i + 1; c < len(t.nodes) && t.nodes[c].Depth() > d; c++ {
+			if t.nodes[c].Depth() != d+1 {
+				continue
+			}
 			if c > i+1 {
 				b = append(b, ',')
 			}
@@ -212,27 +247,4 @@ func (t Tree) appendNodeJSON(b []byte, i int) []byte {
 		b = append(b, ']')
 	}
 	return append(b, '}')
-}
-
-// TreeBuilder appends the nodes of a tree in pre-order: Open a node, add its children, Close
-// it; Leaf is a node without children. Its memory can be reused from one tree to the next.
-type TreeBuilder struct {
-	Nodes []TreeNode
-}
-
-// Open starts a node of rule at start and returns its index, for Close.
-func (b *TreeBuilder) Open(rule uint16, start int) int {
-	b.Nodes = append(b.Nodes, TreeNode{StartRule: PackStartRule(start, rule)})
-	return len(b.Nodes) - 1
-}
-
-// Close ends node i at end, after its children.
-func (b *TreeBuilder) Close(i, end int) {
-	b.Nodes[i].End = uint32(end)
-	b.Nodes[i].Next = uint32(len(b.Nodes))
-}
-
-// Leaf adds a node without children.
-func (b *TreeBuilder) Leaf(rule uint16, start, end int) {
-	b.Nodes = append(b.Nodes, TreeNode{StartRule: PackStartRule(start, rule), End: uint32(end), Next: uint32(len(b.Nodes) + 1)})
 }

@@ -101,8 +101,13 @@ func treeProblem(g *urlgrammar.Grammar, tree ast.Tree, s string) string {
 	if !strings.EqualFold(tree.RuleName(0), g.Start()) {
 		return fmt.Sprintf("the root is %s, not the start rule %s", tree.RuleName(0), g.Start())
 	}
-	if root := tree.Node(0); root.Start() != 0 || int(root.End) != len(s) || int(root.Next) != tree.Len() {
+	if root := tree.Node(0); root.Start() != 0 || int(root.End()) != len(s) || root.Depth() != 0 || tree.Next(0) != tree.Len() {
 		return fmt.Sprintf("the root %+v does not cover the input and the tree", root)
+	}
+	for i := 1; i < tree.Len(); i++ {
+		if d, prev := tree.Node(i).Depth(), tree.Node(i-1).Depth(); d > prev+1 {
+			return fmt.Sprintf("node %d (%s) is at depth %d after a node at depth %d", i, tree.RuleName(i), d, prev)
+		}
 	}
 	if tree.String() != s {
 		return fmt.Sprintf("the tree prints %q", tree.String())
@@ -113,10 +118,10 @@ func treeProblem(g *urlgrammar.Grammar, tree ast.Tree, s string) string {
 		prev := n.Start()
 		for c := range tree.Children(i) {
 			cn := tree.Node(c)
-			if cn.Start() < prev || cn.End > n.End || cn.Start() > cn.End {
+			if cn.Start() < prev || cn.End() > n.End() || cn.Start() > cn.End() {
 				problem = fmt.Sprintf("node %d (%s %+v) is not inside %s %+v after its previous sibling", c, tree.RuleName(c), cn, tree.RuleName(i), n)
 			}
-			prev = cn.End
+			prev = cn.End()
 		}
 		return problem == ""
 	})

@@ -59,226 +59,226 @@ func buildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
 	switch rule {
 	case "url":
 		n = append(n, ast.TreeNode{StartRule: 0})
-		end, n, ok = b.r0(0, n)
+		end, n, ok = b.r0(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "scheme_http":
-		end, n, ok = b.r12(0, n)
+		end, n, ok = b.r12(0, 0, n)
 	case "scheme_ftp":
-		end, n, ok = b.r13(0, n)
+		end, n, ok = b.r13(0, 0, n)
 	case "scheme_news":
-		end, n, ok = b.r14(0, n)
+		end, n, ok = b.r14(0, 0, n)
 	case "scheme_nntp":
-		end, n, ok = b.r15(0, n)
+		end, n, ok = b.r15(0, 0, n)
 	case "scheme_telnet":
-		end, n, ok = b.r16(0, n)
+		end, n, ok = b.r16(0, 0, n)
 	case "scheme_gopher":
-		end, n, ok = b.r17(0, n)
+		end, n, ok = b.r17(0, 0, n)
 	case "scheme_wais":
-		end, n, ok = b.r18(0, n)
+		end, n, ok = b.r18(0, 0, n)
 	case "scheme_mailto":
-		end, n, ok = b.r19(0, n)
+		end, n, ok = b.r19(0, 0, n)
 	case "scheme_file":
-		end, n, ok = b.r20(0, n)
+		end, n, ok = b.r20(0, 0, n)
 	case "scheme_prospero":
-		end, n, ok = b.r21(0, n)
+		end, n, ok = b.r21(0, 0, n)
 	case "genericurl":
-		end, n, ok = b.r22(0, n)
+		end, n, ok = b.r22(0, 0, n)
 	case "otherurl":
-		end, n, ok = b.r23(0, n)
+		end, n, ok = b.r23(0, 0, n)
 	case "scheme":
-		end, n, ok = b.r24(0, n)
+		end, n, ok = b.r24(0, 0, n)
 	case "schemepart":
-		end, n, ok = b.r25(0, n)
+		end, n, ok = b.r25(0, 0, n)
 	case "ip_schemepart":
-		end, n, ok = b.r26(0, n)
+		end, n, ok = b.r26(0, 0, n)
 	case "login":
-		end, n, ok = b.r27(0, n)
+		end, n, ok = b.r27(0, 0, n)
 	case "hostport":
-		end, n, ok = b.r28(0, n)
+		end, n, ok = b.r28(0, 0, n)
 	case "host":
-		end, n, ok = b.r29(0, n)
+		end, n, ok = b.r29(0, 0, n)
 	case "hostname":
-		end, n, ok = b.r30(0, n)
+		end, n, ok = b.r30(0, 0, n)
 	case "domainlabel":
-		end, n, ok = b.r31(0, n)
+		end, n, ok = b.r31(0, 0, n)
 	case "toplabel":
-		end, n, ok = b.r32(0, n)
+		end, n, ok = b.r32(0, 0, n)
 	case "alphadigit":
 		n = append(n, ast.TreeNode{StartRule: 12})
-		end, n, ok = b.r33(0, n)
+		end, n, ok = b.r33(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "hostnumber":
-		end, n, ok = b.r34(0, n)
+		end, n, ok = b.r34(0, 0, n)
 	case "port":
-		end, n, ok = b.r35(0, n)
+		end, n, ok = b.r35(0, 0, n)
 	case "user":
-		end, n, ok = b.r36(0, n)
+		end, n, ok = b.r36(0, 0, n)
 	case "password":
-		end, n, ok = b.r37(0, n)
+		end, n, ok = b.r37(0, 0, n)
 	case "urlpath":
-		end, n, ok = b.r38(0, n)
+		end, n, ok = b.r38(0, 0, n)
 	case "ftpurl":
-		end, n, ok = b.r39(0, n)
+		end, n, ok = b.r39(0, 0, n)
 	case "fpath":
-		end, n, ok = b.r41(0, n)
+		end, n, ok = b.r41(0, 0, n)
 	case "fsegment":
-		end, n, ok = b.r42(0, n)
+		end, n, ok = b.r42(0, 0, n)
 	case "ftptype":
-		end, n, ok = b.r43(0, n)
+		end, n, ok = b.r43(0, 0, n)
 	case "fileurl":
-		end, n, ok = b.r44(0, n)
+		end, n, ok = b.r44(0, 0, n)
 	case "httpurl":
-		end, n, ok = b.r45(0, n)
+		end, n, ok = b.r45(0, 0, n)
 	case "hpath":
-		end, n, ok = b.r46(0, n)
+		end, n, ok = b.r46(0, 0, n)
 	case "hsegment":
-		end, n, ok = b.r47(0, n)
+		end, n, ok = b.r47(0, 0, n)
 	case "search":
-		end, n, ok = b.r48(0, n)
+		end, n, ok = b.r48(0, 0, n)
 	case "gopherurl":
-		end, n, ok = b.r49(0, n)
+		end, n, ok = b.r49(0, 0, n)
 	case "gtype":
-		end, n, ok = b.r50(0, n)
+		end, n, ok = b.r50(0, 0, n)
 	case "selector":
-		end, n, ok = b.r51(0, n)
+		end, n, ok = b.r51(0, 0, n)
 	case "gopher_selector":
-		end, n, ok = b.r52(0, n)
+		end, n, ok = b.r52(0, 0, n)
 	case "gopher_search":
-		end, n, ok = b.r53(0, n)
+		end, n, ok = b.r53(0, 0, n)
 	case "gopher_plus_string":
-		end, n, ok = b.r54(0, n)
+		end, n, ok = b.r54(0, 0, n)
 	case "mailtourl":
-		end, n, ok = b.r55(0, n)
+		end, n, ok = b.r55(0, 0, n)
 	case "encoded822addr":
-		end, n, ok = b.r56(0, n)
+		end, n, ok = b.r56(0, 0, n)
 	case "newsurl":
-		end, n, ok = b.r57(0, n)
+		end, n, ok = b.r57(0, 0, n)
 	case "grouppart":
-		end, n, ok = b.r58(0, n)
+		end, n, ok = b.r58(0, 0, n)
 	case "group":
-		end, n, ok = b.r59(0, n)
+		end, n, ok = b.r59(0, 0, n)
 	case "article":
-		end, n, ok = b.r60(0, n)
+		end, n, ok = b.r60(0, 0, n)
 	case "nntpurl":
-		end, n, ok = b.r61(0, n)
+		end, n, ok = b.r61(0, 0, n)
 	case "telneturl":
-		end, n, ok = b.r62(0, n)
+		end, n, ok = b.r62(0, 0, n)
 	case "waisurl":
-		end, n, ok = b.r63(0, n)
+		end, n, ok = b.r63(0, 0, n)
 	case "waisdatabase":
-		end, n, ok = b.r64(0, n)
+		end, n, ok = b.r64(0, 0, n)
 	case "waisindex":
-		end, n, ok = b.r65(0, n)
+		end, n, ok = b.r65(0, 0, n)
 	case "waisdoc":
-		end, n, ok = b.r66(0, n)
+		end, n, ok = b.r66(0, 0, n)
 	case "database":
-		end, n, ok = b.r67(0, n)
+		end, n, ok = b.r67(0, 0, n)
 	case "wtype":
-		end, n, ok = b.r68(0, n)
+		end, n, ok = b.r68(0, 0, n)
 	case "wpath":
-		end, n, ok = b.r69(0, n)
+		end, n, ok = b.r69(0, 0, n)
 	case "prosperourl":
-		end, n, ok = b.r70(0, n)
+		end, n, ok = b.r70(0, 0, n)
 	case "ppath":
-		end, n, ok = b.r71(0, n)
+		end, n, ok = b.r71(0, 0, n)
 	case "psegment":
-		end, n, ok = b.r72(0, n)
+		end, n, ok = b.r72(0, 0, n)
 	case "fieldspec":
-		end, n, ok = b.r73(0, n)
+		end, n, ok = b.r73(0, 0, n)
 	case "fieldname":
-		end, n, ok = b.r74(0, n)
+		end, n, ok = b.r74(0, 0, n)
 	case "fieldvalue":
-		end, n, ok = b.r75(0, n)
+		end, n, ok = b.r75(0, 0, n)
 	case "lowalpha":
 		n = append(n, ast.TreeNode{StartRule: 52})
-		end, n, ok = b.r76(0, n)
+		end, n, ok = b.r76(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "hialpha":
 		n = append(n, ast.TreeNode{StartRule: 53})
-		end, n, ok = b.r77(0, n)
+		end, n, ok = b.r77(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "alpha":
 		n = append(n, ast.TreeNode{StartRule: 54})
-		end, n, ok = b.r78(0, n)
+		end, n, ok = b.r78(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "digit":
 		n = append(n, ast.TreeNode{StartRule: 55})
-		end, n, ok = b.r79(0, n)
+		end, n, ok = b.r79(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "safe":
 		n = append(n, ast.TreeNode{StartRule: 56})
-		end, n, ok = b.r80(0, n)
+		end, n, ok = b.r80(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "extra":
 		n = append(n, ast.TreeNode{StartRule: 57})
-		end, n, ok = b.r81(0, n)
+		end, n, ok = b.r81(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "national":
 		n = append(n, ast.TreeNode{StartRule: 58})
-		end, n, ok = b.r82(0, n)
+		end, n, ok = b.r82(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "punctuation":
 		n = append(n, ast.TreeNode{StartRule: 59})
-		end, n, ok = b.r83(0, n)
+		end, n, ok = b.r83(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "reserved":
 		n = append(n, ast.TreeNode{StartRule: 60})
-		end, n, ok = b.r84(0, n)
+		end, n, ok = b.r84(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "hex":
 		n = append(n, ast.TreeNode{StartRule: 61})
-		end, n, ok = b.r85(0, n)
+		end, n, ok = b.r85(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "escape":
 		n = append(n, ast.TreeNode{StartRule: 62})
-		end, n, ok = b.r86(0, n)
+		end, n, ok = b.r86(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "unreserved":
 		n = append(n, ast.TreeNode{StartRule: 63})
-		end, n, ok = b.r87(0, n)
+		end, n, ok = b.r87(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "uchar":
 		n = append(n, ast.TreeNode{StartRule: 64})
-		end, n, ok = b.r88(0, n)
+		end, n, ok = b.r88(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "xchar":
 		n = append(n, ast.TreeNode{StartRule: 65})
-		end, n, ok = b.r89(0, n)
+		end, n, ok = b.r89(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "digits":
-		end, n, ok = b.r90(0, n)
+		end, n, ok = b.r90(0, 0, n)
 	default:
 		return into[:0], false
 	}
@@ -289,7 +289,7 @@ func buildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
 }
 
 // r0 is rule url (url).
-func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r0(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -366,7 +366,7 @@ L1:
 					p, n = p2, n[:n2]
 					break L2
 				}
-				p, n, ok = b.r45(p, n)
+				p, n, ok = b.r45(p, d, n)
 				if !ok {
 					p, n = p2, n[:n2]
 					break L2
@@ -439,7 +439,7 @@ L1:
 					p, n = p6, n[:n6]
 					break L6
 				}
-				p, n, ok = b.r39(p, n)
+				p, n, ok = b.r39(p, d, n)
 				if !ok {
 					p, n = p6, n[:n6]
 					break L6
@@ -519,7 +519,7 @@ L1:
 					p, n = p10, n[:n10]
 					break L10
 				}
-				p, n, ok = b.r57(p, n)
+				p, n, ok = b.r57(p, d, n)
 				if !ok {
 					p, n = p10, n[:n10]
 					break L10
@@ -599,7 +599,7 @@ L1:
 					p, n = p14, n[:n14]
 					break L14
 				}
-				p, n, ok = b.r61(p, n)
+				p, n, ok = b.r61(p, d, n)
 				if !ok {
 					p, n = p14, n[:n14]
 					break L14
@@ -693,7 +693,7 @@ L1:
 					p, n = p18, n[:n18]
 					break L18
 				}
-				p, n, ok = b.r62(p, n)
+				p, n, ok = b.r62(p, d, n)
 				if !ok {
 					p, n = p18, n[:n18]
 					break L18
@@ -787,7 +787,7 @@ L1:
 					p, n = p22, n[:n22]
 					break L22
 				}
-				p, n, ok = b.r49(p, n)
+				p, n, ok = b.r49(p, d, n)
 				if !ok {
 					p, n = p22, n[:n22]
 					break L22
@@ -867,7 +867,7 @@ L1:
 					p, n = p26, n[:n26]
 					break L26
 				}
-				p, n, ok = b.r63(p, n)
+				p, n, ok = b.r63(p, d, n)
 				if !ok {
 					p, n = p26, n[:n26]
 					break L26
@@ -961,7 +961,7 @@ L1:
 					p, n = p30, n[:n30]
 					break L30
 				}
-				p, n, ok = b.r55(p, n)
+				p, n, ok = b.r55(p, d, n)
 				if !ok {
 					p, n = p30, n[:n30]
 					break L30
@@ -1041,7 +1041,7 @@ L1:
 					p, n = p34, n[:n34]
 					break L34
 				}
-				p, n, ok = b.r44(p, n)
+				p, n, ok = b.r44(p, d, n)
 				if !ok {
 					p, n = p34, n[:n34]
 					break L34
@@ -1149,7 +1149,7 @@ L1:
 					p, n = p38, n[:n38]
 					break L38
 				}
-				p, n, ok = b.r70(p, n)
+				p, n, ok = b.r70(p, d, n)
 				if !ok {
 					p, n = p38, n[:n38]
 					break L38
@@ -1682,7 +1682,7 @@ L1:
 					p, n = p42, n[:n42]
 					break L42
 				}
-				p, n, ok = b.r23(p, n)
+				p, n, ok = b.r23(p, d, n)
 				if !ok {
 					p, n = p42, n[:n42]
 					break L42
@@ -1700,7 +1700,7 @@ L1:
 }
 
 // r1 is rule named_scheme.
-func (b *treeBuilder) r1(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r1(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -2198,7 +2198,7 @@ L1:
 }
 
 // r2 is rule lit_http.
-func (b *treeBuilder) r2(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r2(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -2244,7 +2244,7 @@ func (b *treeBuilder) r2(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r3 is rule lit_ftp.
-func (b *treeBuilder) r3(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r3(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -2283,7 +2283,7 @@ func (b *treeBuilder) r3(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r4 is rule lit_news.
-func (b *treeBuilder) r4(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r4(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -2329,7 +2329,7 @@ func (b *treeBuilder) r4(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r5 is rule lit_nntp.
-func (b *treeBuilder) r5(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r5(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -2375,7 +2375,7 @@ func (b *treeBuilder) r5(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r6 is rule lit_telnet.
-func (b *treeBuilder) r6(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r6(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -2435,7 +2435,7 @@ func (b *treeBuilder) r6(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r7 is rule lit_gopher.
-func (b *treeBuilder) r7(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r7(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -2495,7 +2495,7 @@ func (b *treeBuilder) r7(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r8 is rule lit_wais.
-func (b *treeBuilder) r8(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r8(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -2541,7 +2541,7 @@ func (b *treeBuilder) r8(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r9 is rule lit_mailto.
-func (b *treeBuilder) r9(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r9(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -2601,7 +2601,7 @@ func (b *treeBuilder) r9(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r10 is rule lit_file.
-func (b *treeBuilder) r10(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r10(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -2647,7 +2647,7 @@ func (b *treeBuilder) r10(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r11 is rule lit_prospero.
-func (b *treeBuilder) r11(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r11(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -2721,11 +2721,15 @@ func (b *treeBuilder) r11(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r12 is rule scheme_http.
-func (b *treeBuilder) r12(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r12(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 3
@@ -2770,16 +2774,20 @@ func (b *treeBuilder) r12(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r13 is rule scheme_ftp.
-func (b *treeBuilder) r13(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r13(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 3
@@ -2817,16 +2825,20 @@ func (b *treeBuilder) r13(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r14 is rule scheme_news.
-func (b *treeBuilder) r14(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r14(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 3
@@ -2871,16 +2883,20 @@ func (b *treeBuilder) r14(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r15 is rule scheme_nntp.
-func (b *treeBuilder) r15(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r15(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 3
@@ -2925,16 +2941,20 @@ func (b *treeBuilder) r15(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r16 is rule scheme_telnet.
-func (b *treeBuilder) r16(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r16(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 3
@@ -2993,16 +3013,20 @@ func (b *treeBuilder) r16(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r17 is rule scheme_gopher.
-func (b *treeBuilder) r17(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r17(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 3
@@ -3061,16 +3085,20 @@ func (b *treeBuilder) r17(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r18 is rule scheme_wais.
-func (b *treeBuilder) r18(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r18(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 3
@@ -3115,16 +3143,20 @@ func (b *treeBuilder) r18(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r19 is rule scheme_mailto.
-func (b *treeBuilder) r19(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r19(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 3
@@ -3183,16 +3215,20 @@ func (b *treeBuilder) r19(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r20 is rule scheme_file.
-func (b *treeBuilder) r20(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r20(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 3
@@ -3237,16 +3273,20 @@ func (b *treeBuilder) r20(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r21 is rule scheme_prospero.
-func (b *treeBuilder) r21(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r21(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 3
@@ -3319,16 +3359,20 @@ func (b *treeBuilder) r21(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r22 is rule genericurl (genericurl).
-func (b *treeBuilder) r22(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r22(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 1
@@ -3355,7 +3399,7 @@ func (b *treeBuilder) r22(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = (ok || p != start3) && b.work <= b.limit
 			}
 			if ok {
-				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+				n[node2].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 			} else {
 				n = n[:node2]
 			}
@@ -3370,7 +3414,7 @@ func (b *treeBuilder) r22(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			p, n, ok = b.r25(p, n)
+			p, n, ok = b.r25(p, d+1, n)
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -3381,33 +3425,41 @@ func (b *treeBuilder) r22(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r23 is rule otherurl (otherurl).
-func (b *treeBuilder) r23(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r23(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 2
-	p, n, ok = b.r22(p, n)
+	p, n, ok = b.r22(p, d+1, n)
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r24 is rule scheme (scheme).
-func (b *treeBuilder) r24(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r24(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 3
@@ -3427,16 +3479,20 @@ func (b *treeBuilder) r24(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r25 is rule schemepart (schemepart).
-func (b *treeBuilder) r25(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r25(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 4
@@ -3449,7 +3505,7 @@ L1:
 				ok = true
 			L2:
 				for {
-					p, n, ok = b.r26(p, n)
+					p, n, ok = b.r26(p, d+1, n)
 					if !ok {
 						p, n = p2, n[:n2]
 						break L2
@@ -3537,16 +3593,20 @@ L1:
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r26 is rule ip_schemepart (ip-schemepart).
-func (b *treeBuilder) r26(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r26(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 5
@@ -3563,7 +3623,7 @@ func (b *treeBuilder) r26(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			p, n, ok = b.r27(p, n)
+			p, n, ok = b.r27(p, d+1, n)
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -3639,7 +3699,7 @@ func (b *treeBuilder) r26(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						ok = b.work <= b.limit
 					}
 					if ok {
-						n[node3].End, n[node3].Next = uint32(p), uint32(len(n))
+						n[node3].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 					} else {
 						n = n[:node3]
 					}
@@ -3661,16 +3721,20 @@ func (b *treeBuilder) r26(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r27 is rule login (login).
-func (b *treeBuilder) r27(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r27(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 6
@@ -3744,7 +3808,7 @@ func (b *treeBuilder) r27(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						ok = b.work <= b.limit
 					}
 					if ok {
-						n[node3].End, n[node3].Next = uint32(p), uint32(len(n))
+						n[node3].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 					} else {
 						n = n[:node3]
 					}
@@ -3823,7 +3887,7 @@ func (b *treeBuilder) r27(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								ok = b.work <= b.limit
 							}
 							if ok {
-								n[node8].End, n[node8].Next = uint32(p), uint32(len(n))
+								n[node8].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 							} else {
 								n = n[:node8]
 							}
@@ -3854,7 +3918,7 @@ func (b *treeBuilder) r27(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			p, n, ok = b.r28(p, n)
+			p, n, ok = b.r28(p, d+1, n)
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -3865,16 +3929,20 @@ func (b *treeBuilder) r27(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r28 is rule hostport (hostport).
-func (b *treeBuilder) r28(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r28(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 7
@@ -3884,7 +3952,7 @@ func (b *treeBuilder) r28(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		ok = true
 	L1:
 		for {
-			p, n, ok = b.r29(p, n)
+			p, n, ok = b.r29(p, d+1, n)
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -3901,7 +3969,7 @@ func (b *treeBuilder) r28(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						p, n = p2, n[:n2]
 						break L2
 					}
-					p, n, ok = b.r35(p, n)
+					p, n, ok = b.r35(p, d+1, n)
 					if !ok {
 						p, n = p2, n[:n2]
 						break L2
@@ -3920,16 +3988,20 @@ func (b *treeBuilder) r28(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r29 is rule host (host).
-func (b *treeBuilder) r29(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r29(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 8
@@ -3942,7 +4014,7 @@ L1:
 				ok = true
 			L2:
 				for {
-					p, n, ok = b.r34(p, n)
+					p, n, ok = b.r34(p, d+1, n)
 					if !ok {
 						p, n = p2, n[:n2]
 						break L2
@@ -3967,7 +4039,7 @@ L1:
 			}
 		}
 		if p < len(s) && class26[s[p]] {
-			p, n, ok = b.r30(p, n)
+			p, n, ok = b.r30(p, d+1, n)
 			if ok {
 				break L1
 			}
@@ -3978,16 +4050,20 @@ L1:
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r30 is rule hostname (hostname).
-func (b *treeBuilder) r30(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r30(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 9
@@ -4044,7 +4120,7 @@ func (b *treeBuilder) r30(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								}
 							}
 							if ok {
-								n[node4].End, n[node4].Next = uint32(p), uint32(len(n))
+								n[node4].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 							} else {
 								n = n[:node4]
 							}
@@ -4122,7 +4198,7 @@ func (b *treeBuilder) r30(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				}
 			}
 			if ok {
-				n[node8].End, n[node8].Next = uint32(p), uint32(len(n))
+				n[node8].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 			} else {
 				n = n[:node8]
 			}
@@ -4136,16 +4212,20 @@ func (b *treeBuilder) r30(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r31 is rule domainlabel (domainlabel).
-func (b *treeBuilder) r31(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r31(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 10
@@ -4186,16 +4266,20 @@ func (b *treeBuilder) r31(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r32 is rule toplabel (toplabel).
-func (b *treeBuilder) r32(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r32(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 11
@@ -4236,12 +4320,12 @@ func (b *treeBuilder) r32(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r33 is rule alphadigit (alphadigit).
-func (b *treeBuilder) r33(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r33(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -4254,11 +4338,15 @@ func (b *treeBuilder) r33(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r34 is rule hostnumber (hostnumber).
-func (b *treeBuilder) r34(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r34(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 13
@@ -4285,7 +4373,7 @@ func (b *treeBuilder) r34(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = (ok || p != start3) && b.work <= b.limit
 			}
 			if ok {
-				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+				n[node2].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 			} else {
 				n = n[:node2]
 			}
@@ -4317,7 +4405,7 @@ func (b *treeBuilder) r34(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = (ok || p != start5) && b.work <= b.limit
 			}
 			if ok {
-				n[node4].End, n[node4].Next = uint32(p), uint32(len(n))
+				n[node4].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 			} else {
 				n = n[:node4]
 			}
@@ -4349,7 +4437,7 @@ func (b *treeBuilder) r34(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = (ok || p != start7) && b.work <= b.limit
 			}
 			if ok {
-				n[node6].End, n[node6].Next = uint32(p), uint32(len(n))
+				n[node6].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 			} else {
 				n = n[:node6]
 			}
@@ -4381,7 +4469,7 @@ func (b *treeBuilder) r34(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = (ok || p != start9) && b.work <= b.limit
 			}
 			if ok {
-				n[node8].End, n[node8].Next = uint32(p), uint32(len(n))
+				n[node8].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 			} else {
 				n = n[:node8]
 			}
@@ -4395,16 +4483,20 @@ func (b *treeBuilder) r34(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r35 is rule port (port).
-func (b *treeBuilder) r35(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r35(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 14
@@ -4426,23 +4518,27 @@ func (b *treeBuilder) r35(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		ok = (ok || p != start2) && b.work <= b.limit
 	}
 	if ok {
-		n[node1].End, n[node1].Next = uint32(p), uint32(len(n))
+		n[node1].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 	} else {
 		n = n[:node1]
 	}
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r36 is rule user (user).
-func (b *treeBuilder) r36(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r36(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 15
@@ -4504,16 +4600,20 @@ func (b *treeBuilder) r36(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r37 is rule password (password).
-func (b *treeBuilder) r37(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r37(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 16
@@ -4575,16 +4675,20 @@ func (b *treeBuilder) r37(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r38 is rule urlpath (urlpath).
-func (b *treeBuilder) r38(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r38(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 17
@@ -4646,16 +4750,20 @@ func (b *treeBuilder) r38(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r39 is rule ftpurl (ftpurl).
-func (b *treeBuilder) r39(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r39(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 18
@@ -4700,7 +4808,7 @@ func (b *treeBuilder) r39(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				}
 			}
 			if ok {
-				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+				n[node2].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 			} else {
 				n = n[:node2]
 			}
@@ -4715,7 +4823,7 @@ func (b *treeBuilder) r39(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			p, n, ok = b.r27(p, n)
+			p, n, ok = b.r27(p, d+1, n)
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -4732,7 +4840,7 @@ func (b *treeBuilder) r39(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						p, n = p4, n[:n4]
 						break L4
 					}
-					p, n, ok = b.r41(p, n)
+					p, n, ok = b.r41(p, d+1, n)
 					if !ok {
 						p, n = p4, n[:n4]
 						break L4
@@ -4805,7 +4913,7 @@ func (b *treeBuilder) r39(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								p++
 							}
 							if ok {
-								n[node7].End, n[node7].Next = uint32(p), uint32(len(n))
+								n[node7].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 							} else {
 								n = n[:node7]
 							}
@@ -4835,12 +4943,12 @@ func (b *treeBuilder) r39(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r40 is rule ftp_typesep.
-func (b *treeBuilder) r40(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r40(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -4900,11 +5008,15 @@ func (b *treeBuilder) r40(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r41 is rule fpath (fpath).
-func (b *treeBuilder) r41(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r41(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 19
@@ -4973,7 +5085,7 @@ func (b *treeBuilder) r41(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = b.work <= b.limit
 			}
 			if ok {
-				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+				n[node2].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 			} else {
 				n = n[:node2]
 			}
@@ -5056,7 +5168,7 @@ func (b *treeBuilder) r41(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								ok = b.work <= b.limit
 							}
 							if ok {
-								n[node8].End, n[node8].Next = uint32(p), uint32(len(n))
+								n[node8].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 							} else {
 								n = n[:node8]
 							}
@@ -5084,16 +5196,20 @@ func (b *treeBuilder) r41(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r42 is rule fsegment (fsegment).
-func (b *treeBuilder) r42(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r42(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 20
@@ -5155,16 +5271,20 @@ func (b *treeBuilder) r42(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r43 is rule ftptype (ftptype).
-func (b *treeBuilder) r43(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r43(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 21
@@ -5175,16 +5295,20 @@ func (b *treeBuilder) r43(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r44 is rule fileurl (fileurl).
-func (b *treeBuilder) r44(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r44(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 22
@@ -5236,7 +5360,7 @@ func (b *treeBuilder) r44(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				}
 			}
 			if ok {
-				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+				n[node2].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 			} else {
 				n = n[:node2]
 			}
@@ -5254,7 +5378,7 @@ func (b *treeBuilder) r44(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		L4:
 			for {
 				if p < len(s) && class26[s[p]] {
-					p, n, ok = b.r29(p, n)
+					p, n, ok = b.r29(p, d+1, n)
 					if ok {
 						break L4
 					}
@@ -5350,7 +5474,7 @@ func (b *treeBuilder) r44(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			p, n, ok = b.r41(p, n)
+			p, n, ok = b.r41(p, d+1, n)
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -5361,16 +5485,20 @@ func (b *treeBuilder) r44(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r45 is rule httpurl (httpurl).
-func (b *treeBuilder) r45(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r45(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 23
@@ -5422,7 +5550,7 @@ func (b *treeBuilder) r45(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				}
 			}
 			if ok {
-				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+				n[node2].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 			} else {
 				n = n[:node2]
 			}
@@ -5437,7 +5565,7 @@ func (b *treeBuilder) r45(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			p, n, ok = b.r28(p, n)
+			p, n, ok = b.r28(p, d+1, n)
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -5454,7 +5582,7 @@ func (b *treeBuilder) r45(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						p, n = p4, n[:n4]
 						break L4
 					}
-					p, n, ok = b.r46(p, n)
+					p, n, ok = b.r46(p, d+1, n)
 					if !ok {
 						p, n = p4, n[:n4]
 						break L4
@@ -5530,7 +5658,7 @@ func (b *treeBuilder) r45(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								ok = b.work <= b.limit
 							}
 							if ok {
-								n[node6].End, n[node6].Next = uint32(p), uint32(len(n))
+								n[node6].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 							} else {
 								n = n[:node6]
 							}
@@ -5560,16 +5688,20 @@ func (b *treeBuilder) r45(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r46 is rule hpath (hpath).
-func (b *treeBuilder) r46(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r46(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 24
@@ -5638,7 +5770,7 @@ func (b *treeBuilder) r46(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = b.work <= b.limit
 			}
 			if ok {
-				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+				n[node2].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 			} else {
 				n = n[:node2]
 			}
@@ -5721,7 +5853,7 @@ func (b *treeBuilder) r46(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								ok = b.work <= b.limit
 							}
 							if ok {
-								n[node8].End, n[node8].Next = uint32(p), uint32(len(n))
+								n[node8].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 							} else {
 								n = n[:node8]
 							}
@@ -5749,16 +5881,20 @@ func (b *treeBuilder) r46(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r47 is rule hsegment (hsegment).
-func (b *treeBuilder) r47(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r47(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 25
@@ -5820,16 +5956,20 @@ func (b *treeBuilder) r47(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r48 is rule search (search).
-func (b *treeBuilder) r48(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r48(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 26
@@ -5891,16 +6031,20 @@ func (b *treeBuilder) r48(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r49 is rule gopherurl (gopherurl).
-func (b *treeBuilder) r49(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r49(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 27
@@ -5966,7 +6110,7 @@ func (b *treeBuilder) r49(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				}
 			}
 			if ok {
-				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+				n[node2].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 			} else {
 				n = n[:node2]
 			}
@@ -5981,7 +6125,7 @@ func (b *treeBuilder) r49(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			p, n, ok = b.r28(p, n)
+			p, n, ok = b.r28(p, d+1, n)
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -6067,7 +6211,7 @@ func (b *treeBuilder) r49(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								break
 							}
 							if ok {
-								n[node6].End, n[node6].Next = uint32(p), uint32(len(n))
+								n[node6].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 							} else {
 								n = n[:node6]
 							}
@@ -6075,7 +6219,7 @@ func (b *treeBuilder) r49(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								p, n = p5, n[:n5]
 								break L5
 							}
-							p, n, ok = b.r52(p, n)
+							p, n, ok = b.r52(p, d+1, n)
 							if !ok {
 								p, n = p5, n[:n5]
 								break L5
@@ -6092,7 +6236,7 @@ func (b *treeBuilder) r49(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 										p, n = p9, n[:n9]
 										break L9
 									}
-									p, n, ok = b.r53(p, n)
+									p, n, ok = b.r53(p, d+1, n)
 									if !ok {
 										p, n = p9, n[:n9]
 										break L9
@@ -6168,7 +6312,7 @@ func (b *treeBuilder) r49(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 												ok = b.work <= b.limit
 											}
 											if ok {
-												n[node11].End, n[node11].Next = uint32(p), uint32(len(n))
+												n[node11].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 											} else {
 												n = n[:node11]
 											}
@@ -6214,16 +6358,20 @@ func (b *treeBuilder) r49(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r50 is rule gtype (gtype).
-func (b *treeBuilder) r50(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r50(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 28
@@ -6290,16 +6438,20 @@ L1:
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r51 is rule selector (selector).
-func (b *treeBuilder) r51(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r51(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 29
@@ -6361,16 +6513,20 @@ func (b *treeBuilder) r51(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r52 is rule gopher_selector.
-func (b *treeBuilder) r52(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r52(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 29
@@ -6398,7 +6554,7 @@ func (b *treeBuilder) r52(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 									p, n = p4, n[:n4]
 									break L4
 								}
-								p, n, ok = b.r53(p, n)
+								p, n, ok = b.r53(p, d+1, n)
 								if !ok {
 									p, n = p4, n[:n4]
 									break L4
@@ -6474,7 +6630,7 @@ func (b *treeBuilder) r52(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 											ok = b.work <= b.limit
 										}
 										if ok {
-											n[node6].End, n[node6].Next = uint32(p), uint32(len(n))
+											n[node6].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 										} else {
 											n = n[:node6]
 										}
@@ -6589,16 +6745,20 @@ func (b *treeBuilder) r52(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r53 is rule gopher_search.
-func (b *treeBuilder) r53(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r53(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 26
@@ -6685,7 +6845,7 @@ func (b *treeBuilder) r53(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 									ok = b.work <= b.limit
 								}
 								if ok {
-									n[node5].End, n[node5].Next = uint32(p), uint32(len(n))
+									n[node5].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 								} else {
 									n = n[:node5]
 								}
@@ -6801,16 +6961,20 @@ func (b *treeBuilder) r53(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r54 is rule gopher_plus_string (gopher-plus-string).
-func (b *treeBuilder) r54(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r54(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 30
@@ -6872,16 +7036,20 @@ func (b *treeBuilder) r54(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r55 is rule mailtourl (mailtourl).
-func (b *treeBuilder) r55(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r55(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 31
@@ -6947,7 +7115,7 @@ func (b *treeBuilder) r55(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				}
 			}
 			if ok {
-				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+				n[node2].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 			} else {
 				n = n[:node2]
 			}
@@ -7021,7 +7189,7 @@ func (b *treeBuilder) r55(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = (ok || p != start5) && b.work <= b.limit
 			}
 			if ok {
-				n[node4].End, n[node4].Next = uint32(p), uint32(len(n))
+				n[node4].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 			} else {
 				n = n[:node4]
 			}
@@ -7035,16 +7203,20 @@ func (b *treeBuilder) r55(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r56 is rule encoded822addr (encoded822addr).
-func (b *treeBuilder) r56(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r56(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 32
@@ -7106,16 +7278,20 @@ func (b *treeBuilder) r56(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r57 is rule newsurl (newsurl).
-func (b *treeBuilder) r57(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r57(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 33
@@ -7167,7 +7343,7 @@ func (b *treeBuilder) r57(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				}
 			}
 			if ok {
-				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+				n[node2].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 			} else {
 				n = n[:node2]
 			}
@@ -7182,7 +7358,7 @@ func (b *treeBuilder) r57(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			p, n, ok = b.r58(p, n)
+			p, n, ok = b.r58(p, d+1, n)
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -7193,16 +7369,20 @@ func (b *treeBuilder) r57(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r58 is rule grouppart (grouppart).
-func (b *treeBuilder) r58(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r58(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 34
@@ -7210,7 +7390,7 @@ func (b *treeBuilder) r58(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 L1:
 	for {
 		if p < len(s) && class38[s[p]] {
-			p, n, ok = b.r60(p, n)
+			p, n, ok = b.r60(p, d+1, n)
 			if ok {
 				break L1
 			}
@@ -7260,7 +7440,7 @@ L1:
 				}
 			}
 			if ok {
-				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+				n[node2].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 			} else {
 				n = n[:node2]
 			}
@@ -7274,16 +7454,20 @@ L1:
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r59 is rule group (group).
-func (b *treeBuilder) r59(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r59(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 35
@@ -7322,16 +7506,20 @@ func (b *treeBuilder) r59(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r60 is rule article (article).
-func (b *treeBuilder) r60(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r60(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 36
@@ -7406,7 +7594,7 @@ func (b *treeBuilder) r60(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			p, n, ok = b.r29(p, n)
+			p, n, ok = b.r29(p, d+1, n)
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -7417,16 +7605,20 @@ func (b *treeBuilder) r60(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r61 is rule nntpurl (nntpurl).
-func (b *treeBuilder) r61(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r61(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 37
@@ -7478,7 +7670,7 @@ func (b *treeBuilder) r61(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				}
 			}
 			if ok {
-				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+				n[node2].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 			} else {
 				n = n[:node2]
 			}
@@ -7493,7 +7685,7 @@ func (b *treeBuilder) r61(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			p, n, ok = b.r28(p, n)
+			p, n, ok = b.r28(p, d+1, n)
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -7541,7 +7733,7 @@ func (b *treeBuilder) r61(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				}
 			}
 			if ok {
-				n[node4].End, n[node4].Next = uint32(p), uint32(len(n))
+				n[node4].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 			} else {
 				n = n[:node4]
 			}
@@ -7578,7 +7770,7 @@ func (b *treeBuilder) r61(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						ok = (ok || p != start9) && b.work <= b.limit
 					}
 					if ok {
-						n[node8].End, n[node8].Next = uint32(p), uint32(len(n))
+						n[node8].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 					} else {
 						n = n[:node8]
 					}
@@ -7600,16 +7792,20 @@ func (b *treeBuilder) r61(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r62 is rule telneturl (telneturl).
-func (b *treeBuilder) r62(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r62(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 38
@@ -7675,7 +7871,7 @@ func (b *treeBuilder) r62(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				}
 			}
 			if ok {
-				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+				n[node2].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 			} else {
 				n = n[:node2]
 			}
@@ -7690,7 +7886,7 @@ func (b *treeBuilder) r62(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			p, n, ok = b.r27(p, n)
+			p, n, ok = b.r27(p, d+1, n)
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -7709,16 +7905,20 @@ func (b *treeBuilder) r62(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r63 is rule waisurl (waisurl).
-func (b *treeBuilder) r63(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r63(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 39
@@ -7731,7 +7931,7 @@ L1:
 				ok = true
 			L2:
 				for {
-					p, n, ok = b.r66(p, n)
+					p, n, ok = b.r66(p, d+1, n)
 					if !ok {
 						p, n = p2, n[:n2]
 						break L2
@@ -7762,7 +7962,7 @@ L1:
 				ok = true
 			L4:
 				for {
-					p, n, ok = b.r65(p, n)
+					p, n, ok = b.r65(p, d+1, n)
 					if !ok {
 						p, n = p4, n[:n4]
 						break L4
@@ -7788,7 +7988,7 @@ L1:
 			}
 		}
 		if p < len(s) && class6[s[p]] {
-			p, n, ok = b.r64(p, n)
+			p, n, ok = b.r64(p, d+1, n)
 			if ok {
 				break L1
 			}
@@ -7799,16 +7999,20 @@ L1:
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r64 is rule waisdatabase (waisdatabase).
-func (b *treeBuilder) r64(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r64(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 40
@@ -7860,7 +8064,7 @@ func (b *treeBuilder) r64(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				}
 			}
 			if ok {
-				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+				n[node2].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 			} else {
 				n = n[:node2]
 			}
@@ -7875,7 +8079,7 @@ func (b *treeBuilder) r64(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			p, n, ok = b.r28(p, n)
+			p, n, ok = b.r28(p, d+1, n)
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -7946,7 +8150,7 @@ func (b *treeBuilder) r64(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = b.work <= b.limit
 			}
 			if ok {
-				n[node4].End, n[node4].Next = uint32(p), uint32(len(n))
+				n[node4].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 			} else {
 				n = n[:node4]
 			}
@@ -7960,16 +8164,20 @@ func (b *treeBuilder) r64(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r65 is rule waisindex (waisindex).
-func (b *treeBuilder) r65(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r65(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 41
@@ -8021,7 +8229,7 @@ func (b *treeBuilder) r65(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				}
 			}
 			if ok {
-				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+				n[node2].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 			} else {
 				n = n[:node2]
 			}
@@ -8036,7 +8244,7 @@ func (b *treeBuilder) r65(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			p, n, ok = b.r28(p, n)
+			p, n, ok = b.r28(p, d+1, n)
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -8107,7 +8315,7 @@ func (b *treeBuilder) r65(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = b.work <= b.limit
 			}
 			if ok {
-				n[node4].End, n[node4].Next = uint32(p), uint32(len(n))
+				n[node4].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 			} else {
 				n = n[:node4]
 			}
@@ -8181,7 +8389,7 @@ func (b *treeBuilder) r65(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = b.work <= b.limit
 			}
 			if ok {
-				n[node8].End, n[node8].Next = uint32(p), uint32(len(n))
+				n[node8].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 			} else {
 				n = n[:node8]
 			}
@@ -8195,16 +8403,20 @@ func (b *treeBuilder) r65(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r66 is rule waisdoc (waisdoc).
-func (b *treeBuilder) r66(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r66(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 42
@@ -8256,7 +8468,7 @@ func (b *treeBuilder) r66(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				}
 			}
 			if ok {
-				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+				n[node2].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 			} else {
 				n = n[:node2]
 			}
@@ -8271,7 +8483,7 @@ func (b *treeBuilder) r66(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			p, n, ok = b.r28(p, n)
+			p, n, ok = b.r28(p, d+1, n)
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -8342,7 +8554,7 @@ func (b *treeBuilder) r66(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = b.work <= b.limit
 			}
 			if ok {
-				n[node4].End, n[node4].Next = uint32(p), uint32(len(n))
+				n[node4].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 			} else {
 				n = n[:node4]
 			}
@@ -8416,7 +8628,7 @@ func (b *treeBuilder) r66(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = b.work <= b.limit
 			}
 			if ok {
-				n[node8].End, n[node8].Next = uint32(p), uint32(len(n))
+				n[node8].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 			} else {
 				n = n[:node8]
 			}
@@ -8490,7 +8702,7 @@ func (b *treeBuilder) r66(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = b.work <= b.limit
 			}
 			if ok {
-				n[node12].End, n[node12].Next = uint32(p), uint32(len(n))
+				n[node12].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 			} else {
 				n = n[:node12]
 			}
@@ -8504,16 +8716,20 @@ func (b *treeBuilder) r66(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r67 is rule database (database).
-func (b *treeBuilder) r67(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r67(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 43
@@ -8575,16 +8791,20 @@ func (b *treeBuilder) r67(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r68 is rule wtype (wtype).
-func (b *treeBuilder) r68(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r68(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 44
@@ -8646,16 +8866,20 @@ func (b *treeBuilder) r68(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r69 is rule wpath (wpath).
-func (b *treeBuilder) r69(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r69(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 45
@@ -8717,16 +8941,20 @@ func (b *treeBuilder) r69(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r70 is rule prosperourl (prosperourl).
-func (b *treeBuilder) r70(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r70(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 46
@@ -8806,7 +9034,7 @@ func (b *treeBuilder) r70(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				}
 			}
 			if ok {
-				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+				n[node2].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 			} else {
 				n = n[:node2]
 			}
@@ -8821,7 +9049,7 @@ func (b *treeBuilder) r70(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			p, n, ok = b.r28(p, n)
+			p, n, ok = b.r28(p, d+1, n)
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -8833,7 +9061,7 @@ func (b *treeBuilder) r70(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			p, n, ok = b.r71(p, n)
+			p, n, ok = b.r71(p, d+1, n)
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -8842,7 +9070,7 @@ func (b *treeBuilder) r70(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				start4 := p
 				for b.work <= b.limit { // past the limit, no round is tried
 					q4 := p
-					p, n, ok = b.r73(p, n)
+					p, n, ok = b.r73(p, d+1, n)
 					if !ok || p == q4 {
 						break
 					}
@@ -8860,16 +9088,20 @@ func (b *treeBuilder) r70(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r71 is rule ppath (ppath).
-func (b *treeBuilder) r71(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r71(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 47
@@ -8938,7 +9170,7 @@ func (b *treeBuilder) r71(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = b.work <= b.limit
 			}
 			if ok {
-				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+				n[node2].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 			} else {
 				n = n[:node2]
 			}
@@ -9021,7 +9253,7 @@ func (b *treeBuilder) r71(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								ok = b.work <= b.limit
 							}
 							if ok {
-								n[node8].End, n[node8].Next = uint32(p), uint32(len(n))
+								n[node8].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 							} else {
 								n = n[:node8]
 							}
@@ -9049,16 +9281,20 @@ func (b *treeBuilder) r71(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r72 is rule psegment (psegment).
-func (b *treeBuilder) r72(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r72(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 48
@@ -9120,16 +9356,20 @@ func (b *treeBuilder) r72(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r73 is rule fieldspec (fieldspec).
-func (b *treeBuilder) r73(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r73(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 49
@@ -9205,7 +9445,7 @@ func (b *treeBuilder) r73(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = b.work <= b.limit
 			}
 			if ok {
-				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+				n[node2].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 			} else {
 				n = n[:node2]
 			}
@@ -9279,7 +9519,7 @@ func (b *treeBuilder) r73(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = b.work <= b.limit
 			}
 			if ok {
-				n[node6].End, n[node6].Next = uint32(p), uint32(len(n))
+				n[node6].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 			} else {
 				n = n[:node6]
 			}
@@ -9293,16 +9533,20 @@ func (b *treeBuilder) r73(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r74 is rule fieldname (fieldname).
-func (b *treeBuilder) r74(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r74(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 50
@@ -9364,16 +9608,20 @@ func (b *treeBuilder) r74(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r75 is rule fieldvalue (fieldvalue).
-func (b *treeBuilder) r75(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r75(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 51
@@ -9435,12 +9683,12 @@ func (b *treeBuilder) r75(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r76 is rule lowalpha (lowalpha).
-func (b *treeBuilder) r76(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r76(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -9453,7 +9701,7 @@ func (b *treeBuilder) r76(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r77 is rule hialpha (hialpha).
-func (b *treeBuilder) r77(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r77(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -9466,7 +9714,7 @@ func (b *treeBuilder) r77(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r78 is rule alpha (alpha).
-func (b *treeBuilder) r78(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r78(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -9479,7 +9727,7 @@ func (b *treeBuilder) r78(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r79 is rule digit (digit).
-func (b *treeBuilder) r79(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r79(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -9492,7 +9740,7 @@ func (b *treeBuilder) r79(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r80 is rule safe (safe).
-func (b *treeBuilder) r80(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r80(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -9505,7 +9753,7 @@ func (b *treeBuilder) r80(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r81 is rule extra (extra).
-func (b *treeBuilder) r81(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r81(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -9518,7 +9766,7 @@ func (b *treeBuilder) r81(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r82 is rule national (national).
-func (b *treeBuilder) r82(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r82(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -9531,7 +9779,7 @@ func (b *treeBuilder) r82(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r83 is rule punctuation (punctuation).
-func (b *treeBuilder) r83(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r83(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -9544,7 +9792,7 @@ func (b *treeBuilder) r83(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r84 is rule reserved (reserved).
-func (b *treeBuilder) r84(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r84(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -9557,7 +9805,7 @@ func (b *treeBuilder) r84(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r85 is rule hex (hex).
-func (b *treeBuilder) r85(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r85(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -9570,7 +9818,7 @@ func (b *treeBuilder) r85(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r86 is rule escape (escape).
-func (b *treeBuilder) r86(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r86(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -9609,7 +9857,7 @@ func (b *treeBuilder) r86(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r87 is rule unreserved (unreserved).
-func (b *treeBuilder) r87(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r87(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -9622,7 +9870,7 @@ func (b *treeBuilder) r87(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r88 is rule uchar (uchar).
-func (b *treeBuilder) r88(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r88(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -9681,7 +9929,7 @@ L1:
 }
 
 // r89 is rule xchar (xchar).
-func (b *treeBuilder) r89(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r89(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -9749,11 +9997,15 @@ L1:
 }
 
 // r90 is rule digits (digits).
-func (b *treeBuilder) r90(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r90(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 66
@@ -9773,7 +10025,7 @@ func (b *treeBuilder) r90(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 

@@ -47,6 +47,6 @@ var Generated = grammarkit.Generated{
 	DFAs:           DFAs,
 	TreeRecorder:   TreeRecorder,
 	BuildTree:      BuildTree,
-	BuilderVersion: 2,
+	BuilderVersion: 3,
 	Aliases:        map[string]string{"gopher_search": "search", "gopher_selector": "selector", "scheme_file": "scheme", "scheme_ftp": "scheme", "scheme_gopher": "scheme", "scheme_http": "scheme", "scheme_mailto": "scheme", "scheme_news": "scheme", "scheme_nntp": "scheme", "scheme_prospero": "scheme", "scheme_telnet": "scheme", "scheme_wais": "scheme"},
 }

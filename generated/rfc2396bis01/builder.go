@@ -59,201 +59,201 @@ func buildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
 	switch rule {
 	case "URI_reference":
 		n = append(n, ast.TreeNode{StartRule: 0})
-		end, n, ok = b.r0(0, n)
+		end, n, ok = b.r0(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "absolute_URI_reference":
 		n = append(n, ast.TreeNode{StartRule: 1})
-		end, n, ok = b.r1(0, n)
+		end, n, ok = b.r1(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "absolute_URI":
 		n = append(n, ast.TreeNode{StartRule: 2})
-		end, n, ok = b.r2(0, n)
+		end, n, ok = b.r2(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "hier_part":
 		n = append(n, ast.TreeNode{StartRule: 3})
-		end, n, ok = b.r3(0, n)
+		end, n, ok = b.r3(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "net_path":
 		n = append(n, ast.TreeNode{StartRule: 4})
-		end, n, ok = b.r4(0, n)
+		end, n, ok = b.r4(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "abs_path":
-		end, n, ok = b.r5(0, n)
+		end, n, ok = b.r5(0, 0, n)
 	case "opaque_part":
-		end, n, ok = b.r6(0, n)
+		end, n, ok = b.r6(0, 0, n)
 	case "uric_no_slash":
 		n = append(n, ast.TreeNode{StartRule: 7})
-		end, n, ok = b.r7(0, n)
+		end, n, ok = b.r7(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "scheme":
-		end, n, ok = b.r8(0, n)
+		end, n, ok = b.r8(0, 0, n)
 	case "authority":
-		end, n, ok = b.r9(0, n)
+		end, n, ok = b.r9(0, 0, n)
 	case "reg_name":
-		end, n, ok = b.r11(0, n)
+		end, n, ok = b.r11(0, 0, n)
 	case "server":
-		end, n, ok = b.r12(0, n)
+		end, n, ok = b.r12(0, 0, n)
 	case "userinfo":
-		end, n, ok = b.r13(0, n)
+		end, n, ok = b.r13(0, 0, n)
 	case "hostport":
 		n = append(n, ast.TreeNode{StartRule: 13})
-		end, n, ok = b.r14(0, n)
+		end, n, ok = b.r14(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "host":
-		end, n, ok = b.r15(0, n)
+		end, n, ok = b.r15(0, 0, n)
 	case "port":
-		end, n, ok = b.r16(0, n)
+		end, n, ok = b.r16(0, 0, n)
 	case "hostname":
-		end, n, ok = b.r17(0, n)
+		end, n, ok = b.r17(0, 0, n)
 	case "qualified":
 		n = append(n, ast.TreeNode{StartRule: 17})
-		end, n, ok = b.r18(0, n)
+		end, n, ok = b.r18(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "domainlabel":
-		end, n, ok = b.r19(0, n)
+		end, n, ok = b.r19(0, 0, n)
 	case "toplabel":
-		end, n, ok = b.r20(0, n)
+		end, n, ok = b.r20(0, 0, n)
 	case "alphanum":
 		n = append(n, ast.TreeNode{StartRule: 20})
-		end, n, ok = b.r21(0, n)
+		end, n, ok = b.r21(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "IPv4address":
-		end, n, ok = b.r22(0, n)
+		end, n, ok = b.r22(0, 0, n)
 	case "dec_octet":
-		end, n, ok = b.r23(0, n)
+		end, n, ok = b.r23(0, 0, n)
 	case "IPv6reference":
-		end, n, ok = b.r24(0, n)
+		end, n, ok = b.r24(0, 0, n)
 	case "IPv6address":
-		end, n, ok = b.r25(0, n)
+		end, n, ok = b.r25(0, 0, n)
 	case "ls32":
 		n = append(n, ast.TreeNode{StartRule: 25})
-		end, n, ok = b.r28(0, n)
+		end, n, ok = b.r28(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "h4":
 		n = append(n, ast.TreeNode{StartRule: 26})
-		end, n, ok = b.r29(0, n)
+		end, n, ok = b.r29(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "path":
 		n = append(n, ast.TreeNode{StartRule: 27})
-		end, n, ok = b.r30(0, n)
+		end, n, ok = b.r30(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "path_segments":
 		n = append(n, ast.TreeNode{StartRule: 28})
-		end, n, ok = b.r31(0, n)
+		end, n, ok = b.r31(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "segment":
-		end, n, ok = b.r32(0, n)
+		end, n, ok = b.r32(0, 0, n)
 	case "pchar":
 		n = append(n, ast.TreeNode{StartRule: 30})
-		end, n, ok = b.r33(0, n)
+		end, n, ok = b.r33(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "query":
-		end, n, ok = b.r34(0, n)
+		end, n, ok = b.r34(0, 0, n)
 	case "fragment":
-		end, n, ok = b.r35(0, n)
+		end, n, ok = b.r35(0, 0, n)
 	case "relative_URI":
 		n = append(n, ast.TreeNode{StartRule: 33})
-		end, n, ok = b.r36(0, n)
+		end, n, ok = b.r36(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "rel_path":
-		end, n, ok = b.r37(0, n)
+		end, n, ok = b.r37(0, 0, n)
 	case "rel_segment":
-		end, n, ok = b.r38(0, n)
+		end, n, ok = b.r38(0, 0, n)
 	case "uric":
 		n = append(n, ast.TreeNode{StartRule: 36})
-		end, n, ok = b.r39(0, n)
+		end, n, ok = b.r39(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "reserved":
 		n = append(n, ast.TreeNode{StartRule: 37})
-		end, n, ok = b.r40(0, n)
+		end, n, ok = b.r40(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "unreserved":
 		n = append(n, ast.TreeNode{StartRule: 38})
-		end, n, ok = b.r41(0, n)
+		end, n, ok = b.r41(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "mark":
 		n = append(n, ast.TreeNode{StartRule: 39})
-		end, n, ok = b.r42(0, n)
+		end, n, ok = b.r42(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "escaped":
 		n = append(n, ast.TreeNode{StartRule: 40})
-		end, n, ok = b.r43(0, n)
+		end, n, ok = b.r43(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "delims":
 		n = append(n, ast.TreeNode{StartRule: 41})
-		end, n, ok = b.r44(0, n)
+		end, n, ok = b.r44(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "unwise":
 		n = append(n, ast.TreeNode{StartRule: 42})
-		end, n, ok = b.r45(0, n)
+		end, n, ok = b.r45(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "ALPHA":
 		n = append(n, ast.TreeNode{StartRule: 43})
-		end, n, ok = b.r46(0, n)
+		end, n, ok = b.r46(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "DIGIT":
 		n = append(n, ast.TreeNode{StartRule: 44})
-		end, n, ok = b.r47(0, n)
+		end, n, ok = b.r47(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "HEXDIG":
 		n = append(n, ast.TreeNode{StartRule: 45})
-		end, n, ok = b.r48(0, n)
+		end, n, ok = b.r48(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "DQUOTE":
 		n = append(n, ast.TreeNode{StartRule: 46})
-		end, n, ok = b.r49(0, n)
+		end, n, ok = b.r49(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	default:
 		return into[:0], false
@@ -265,7 +265,7 @@ func buildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
 }
 
 // r0 is rule URI_reference (URI-reference).
-func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r0(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -321,7 +321,7 @@ func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								}
 							}
 							if ok {
-								n[node4].End, n[node4].Next = uint32(p), uint32(len(n))
+								n[node4].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 							} else {
 								n = n[:node4]
 							}
@@ -365,12 +365,12 @@ func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 																	p, n = p11, n[:n11]
 																	break L11
 																}
-																p, n, ok = b.r9(p, n)
+																p, n, ok = b.r9(p, d, n)
 																if !ok {
 																	p, n = p11, n[:n11]
 																	break L11
 																}
-																p, n, ok = b.r5(p, n)
+																p, n, ok = b.r5(p, d, n)
 																ok = true
 																if !ok {
 																	p, n = p11, n[:n11]
@@ -384,7 +384,7 @@ func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 														}
 													}
 													if p < len(s) && class2[s[p]] {
-														p, n, ok = b.r5(p, n)
+														p, n, ok = b.r5(p, d, n)
 														if ok {
 															break L10
 														}
@@ -468,7 +468,7 @@ func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 															ok = b.work <= b.limit
 														}
 														if ok {
-															n[node13].End, n[node13].Next = uint32(p), uint32(len(n))
+															n[node13].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 														} else {
 															n = n[:node13]
 														}
@@ -655,7 +655,7 @@ func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 										}
 									}
 									if ok {
-										n[node20].End, n[node20].Next = uint32(p), uint32(len(n))
+										n[node20].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 									} else {
 										n = n[:node20]
 									}
@@ -699,12 +699,12 @@ func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 											p, n = p29, n[:n29]
 											break L29
 										}
-										p, n, ok = b.r9(p, n)
+										p, n, ok = b.r9(p, d, n)
 										if !ok {
 											p, n = p29, n[:n29]
 											break L29
 										}
-										p, n, ok = b.r5(p, n)
+										p, n, ok = b.r5(p, d, n)
 										ok = true
 										if !ok {
 											p, n = p29, n[:n29]
@@ -718,13 +718,13 @@ func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								}
 							}
 							if p < len(s) && class2[s[p]] {
-								p, n, ok = b.r5(p, n)
+								p, n, ok = b.r5(p, d, n)
 								if ok {
 									break L28
 								}
 							}
 							if p < len(s) && class13[s[p]] {
-								p, n, ok = b.r37(p, n)
+								p, n, ok = b.r37(p, d, n)
 								if ok {
 									break L28
 								}
@@ -808,7 +808,7 @@ func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 									ok = b.work <= b.limit
 								}
 								if ok {
-									n[node31].End, n[node31].Next = uint32(p), uint32(len(n))
+									n[node31].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 								} else {
 									n = n[:node31]
 								}
@@ -909,7 +909,7 @@ func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						ok = b.work <= b.limit
 					}
 					if ok {
-						n[node36].End, n[node36].Next = uint32(p), uint32(len(n))
+						n[node36].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 					} else {
 						n = n[:node36]
 					}
@@ -932,7 +932,7 @@ func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r1 is rule absolute_URI_reference (absolute-URI-reference).
-func (b *treeBuilder) r1(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r1(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -985,7 +985,7 @@ func (b *treeBuilder) r1(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						}
 					}
 					if ok {
-						n[node3].End, n[node3].Next = uint32(p), uint32(len(n))
+						n[node3].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 					} else {
 						n = n[:node3]
 					}
@@ -1029,12 +1029,12 @@ func (b *treeBuilder) r1(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 															p, n = p10, n[:n10]
 															break L10
 														}
-														p, n, ok = b.r9(p, n)
+														p, n, ok = b.r9(p, d, n)
 														if !ok {
 															p, n = p10, n[:n10]
 															break L10
 														}
-														p, n, ok = b.r5(p, n)
+														p, n, ok = b.r5(p, d, n)
 														ok = true
 														if !ok {
 															p, n = p10, n[:n10]
@@ -1048,7 +1048,7 @@ func (b *treeBuilder) r1(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 												}
 											}
 											if p < len(s) && class2[s[p]] {
-												p, n, ok = b.r5(p, n)
+												p, n, ok = b.r5(p, d, n)
 												if ok {
 													break L9
 												}
@@ -1132,7 +1132,7 @@ func (b *treeBuilder) r1(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 													ok = b.work <= b.limit
 												}
 												if ok {
-													n[node12].End, n[node12].Next = uint32(p), uint32(len(n))
+													n[node12].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 												} else {
 													n = n[:node12]
 												}
@@ -1319,7 +1319,7 @@ func (b *treeBuilder) r1(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								}
 							}
 							if ok {
-								n[node19].End, n[node19].Next = uint32(p), uint32(len(n))
+								n[node19].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 							} else {
 								n = n[:node19]
 							}
@@ -1412,7 +1412,7 @@ func (b *treeBuilder) r1(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						ok = b.work <= b.limit
 					}
 					if ok {
-						n[node27].End, n[node27].Next = uint32(p), uint32(len(n))
+						n[node27].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 					} else {
 						n = n[:node27]
 					}
@@ -1435,7 +1435,7 @@ func (b *treeBuilder) r1(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r2 is rule absolute_URI (absolute-URI).
-func (b *treeBuilder) r2(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r2(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -1482,7 +1482,7 @@ func (b *treeBuilder) r2(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				}
 			}
 			if ok {
-				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+				n[node2].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 			} else {
 				n = n[:node2]
 			}
@@ -1526,12 +1526,12 @@ func (b *treeBuilder) r2(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 													p, n = p9, n[:n9]
 													break L9
 												}
-												p, n, ok = b.r9(p, n)
+												p, n, ok = b.r9(p, d, n)
 												if !ok {
 													p, n = p9, n[:n9]
 													break L9
 												}
-												p, n, ok = b.r5(p, n)
+												p, n, ok = b.r5(p, d, n)
 												ok = true
 												if !ok {
 													p, n = p9, n[:n9]
@@ -1545,7 +1545,7 @@ func (b *treeBuilder) r2(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 										}
 									}
 									if p < len(s) && class2[s[p]] {
-										p, n, ok = b.r5(p, n)
+										p, n, ok = b.r5(p, d, n)
 										if ok {
 											break L8
 										}
@@ -1629,7 +1629,7 @@ func (b *treeBuilder) r2(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 											ok = b.work <= b.limit
 										}
 										if ok {
-											n[node11].End, n[node11].Next = uint32(p), uint32(len(n))
+											n[node11].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 										} else {
 											n = n[:node11]
 										}
@@ -1816,7 +1816,7 @@ func (b *treeBuilder) r2(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						}
 					}
 					if ok {
-						n[node18].End, n[node18].Next = uint32(p), uint32(len(n))
+						n[node18].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 					} else {
 						n = n[:node18]
 					}
@@ -1838,7 +1838,7 @@ func (b *treeBuilder) r2(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r3 is rule hier_part (hier-part).
-func (b *treeBuilder) r3(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r3(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -1865,12 +1865,12 @@ func (b *treeBuilder) r3(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							p, n, ok = b.r9(p, n)
+							p, n, ok = b.r9(p, d, n)
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							p, n, ok = b.r5(p, n)
+							p, n, ok = b.r5(p, d, n)
 							ok = true
 							if !ok {
 								p, n = p3, n[:n3]
@@ -1884,7 +1884,7 @@ func (b *treeBuilder) r3(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 					}
 				}
 				if p < len(s) && class2[s[p]] {
-					p, n, ok = b.r5(p, n)
+					p, n, ok = b.r5(p, d, n)
 					if ok {
 						break L2
 					}
@@ -1968,7 +1968,7 @@ func (b *treeBuilder) r3(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						ok = b.work <= b.limit
 					}
 					if ok {
-						n[node5].End, n[node5].Next = uint32(p), uint32(len(n))
+						n[node5].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 					} else {
 						n = n[:node5]
 					}
@@ -1991,7 +1991,7 @@ func (b *treeBuilder) r3(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r4 is rule net_path (net-path).
-func (b *treeBuilder) r4(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r4(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -2009,12 +2009,12 @@ func (b *treeBuilder) r4(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			p, n, ok = b.r9(p, n)
+			p, n, ok = b.r9(p, d, n)
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			p, n, ok = b.r5(p, n)
+			p, n, ok = b.r5(p, d, n)
 			ok = true
 			if !ok {
 				p, n = p1, n[:n1]
@@ -2027,11 +2027,15 @@ func (b *treeBuilder) r4(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r5 is rule abs_path (abs-path).
-func (b *treeBuilder) r5(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r5(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 5
@@ -2113,7 +2117,7 @@ func (b *treeBuilder) r5(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						ok = b.work <= b.limit
 					}
 					if ok {
-						n[node3].End, n[node3].Next = uint32(p), uint32(len(n))
+						n[node3].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 					} else {
 						n = n[:node3]
 					}
@@ -2196,7 +2200,7 @@ func (b *treeBuilder) r5(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 										ok = b.work <= b.limit
 									}
 									if ok {
-										n[node9].End, n[node9].Next = uint32(p), uint32(len(n))
+										n[node9].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 									} else {
 										n = n[:node9]
 									}
@@ -2231,16 +2235,20 @@ func (b *treeBuilder) r5(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r6 is rule opaque_part (opaque-part).
-func (b *treeBuilder) r6(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r6(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 6
@@ -2367,12 +2375,12 @@ func (b *treeBuilder) r6(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r7 is rule uric_no_slash (uric-no-slash).
-func (b *treeBuilder) r7(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r7(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -2430,11 +2438,15 @@ L1:
 }
 
 // r8 is rule scheme (scheme).
-func (b *treeBuilder) r8(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r8(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 8
@@ -2473,16 +2485,20 @@ func (b *treeBuilder) r8(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r9 is rule authority (authority).
-func (b *treeBuilder) r9(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r9(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 9
@@ -2494,7 +2510,7 @@ L1:
 			ok = true
 		L2:
 			for {
-				p, n, ok = b.r12(p, n)
+				p, n, ok = b.r12(p, d+1, n)
 				if !ok {
 					p, n = p2, n[:n2]
 					break L2
@@ -2599,7 +2615,7 @@ L1:
 				ok = (ok || p != start7) && b.work <= b.limit
 			}
 			if ok {
-				n[node6].End, n[node6].Next = uint32(p), uint32(len(n))
+				n[node6].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 			} else {
 				n = n[:node6]
 			}
@@ -2613,12 +2629,12 @@ L1:
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r10 is rule authority_end.
-func (b *treeBuilder) r10(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r10(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -2653,11 +2669,15 @@ L1:
 }
 
 // r11 is rule reg_name (reg-name).
-func (b *treeBuilder) r11(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r11(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 10
@@ -2719,16 +2739,20 @@ func (b *treeBuilder) r11(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r12 is rule server (server).
-func (b *treeBuilder) r12(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r12(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 11
@@ -2802,7 +2826,7 @@ func (b *treeBuilder) r12(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						ok = b.work <= b.limit
 					}
 					if ok {
-						n[node3].End, n[node3].Next = uint32(p), uint32(len(n))
+						n[node3].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 					} else {
 						n = n[:node3]
 					}
@@ -2831,7 +2855,7 @@ func (b *treeBuilder) r12(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = true
 			L7:
 				for {
-					p, n, ok = b.r15(p, n)
+					p, n, ok = b.r15(p, d+1, n)
 					if !ok {
 						p, n = p7, n[:n7]
 						break L7
@@ -2865,7 +2889,7 @@ func (b *treeBuilder) r12(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								ok = b.work <= b.limit
 							}
 							if ok {
-								n[node9].End, n[node9].Next = uint32(p), uint32(len(n))
+								n[node9].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 							} else {
 								n = n[:node9]
 							}
@@ -2895,16 +2919,20 @@ func (b *treeBuilder) r12(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r13 is rule userinfo (userinfo).
-func (b *treeBuilder) r13(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r13(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 12
@@ -2966,12 +2994,12 @@ func (b *treeBuilder) r13(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r14 is rule hostport (hostport).
-func (b *treeBuilder) r14(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r14(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -2982,7 +3010,7 @@ func (b *treeBuilder) r14(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		ok = true
 	L1:
 		for {
-			p, n, ok = b.r15(p, n)
+			p, n, ok = b.r15(p, d, n)
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -3016,7 +3044,7 @@ func (b *treeBuilder) r14(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						ok = b.work <= b.limit
 					}
 					if ok {
-						n[node3].End, n[node3].Next = uint32(p), uint32(len(n))
+						n[node3].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 					} else {
 						n = n[:node3]
 					}
@@ -3039,11 +3067,15 @@ func (b *treeBuilder) r14(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r15 is rule host (host).
-func (b *treeBuilder) r15(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r15(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 14
@@ -3051,7 +3083,7 @@ func (b *treeBuilder) r15(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 L1:
 	for {
 		if p < len(s) && class19[s[p]] {
-			p, n, ok = b.r24(p, n)
+			p, n, ok = b.r24(p, d+1, n)
 			if ok {
 				break L1
 			}
@@ -3062,7 +3094,7 @@ L1:
 				ok = true
 			L2:
 				for {
-					p, n, ok = b.r22(p, n)
+					p, n, ok = b.r22(p, d+1, n)
 					if !ok {
 						p, n = p2, n[:n2]
 						break L2
@@ -3087,7 +3119,7 @@ L1:
 			}
 		}
 		if p < len(s) && class10[s[p]] {
-			p, n, ok = b.r17(p, n)
+			p, n, ok = b.r17(p, d+1, n)
 			if ok {
 				break L1
 			}
@@ -3098,16 +3130,20 @@ L1:
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r16 is rule port (port).
-func (b *treeBuilder) r16(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r16(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 15
@@ -3127,16 +3163,20 @@ func (b *treeBuilder) r16(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r17 is rule hostname (hostname).
-func (b *treeBuilder) r17(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r17(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 16
@@ -3203,7 +3243,7 @@ func (b *treeBuilder) r17(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				}
 			}
 			if ok {
-				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+				n[node2].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 			} else {
 				n = n[:node2]
 			}
@@ -3211,7 +3251,7 @@ func (b *treeBuilder) r17(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			p, n, ok = b.r18(p, n)
+			p, n, ok = b.r18(p, d+1, n)
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -3222,12 +3262,12 @@ func (b *treeBuilder) r17(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r18 is rule qualified (qualified).
-func (b *treeBuilder) r18(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r18(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -3311,7 +3351,7 @@ func (b *treeBuilder) r18(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								}
 							}
 							if ok {
-								n[node4].End, n[node4].Next = uint32(p), uint32(len(n))
+								n[node4].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 							} else {
 								n = n[:node4]
 							}
@@ -3435,7 +3475,7 @@ func (b *treeBuilder) r18(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								}
 							}
 							if ok {
-								n[node13].End, n[node13].Next = uint32(p), uint32(len(n))
+								n[node13].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 							} else {
 								n = n[:node13]
 							}
@@ -3527,7 +3567,7 @@ func (b *treeBuilder) r18(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								}
 							}
 							if ok {
-								n[node19].End, n[node19].Next = uint32(p), uint32(len(n))
+								n[node19].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 							} else {
 								n = n[:node19]
 							}
@@ -3557,11 +3597,15 @@ func (b *treeBuilder) r18(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r19 is rule domainlabel (domainlabel).
-func (b *treeBuilder) r19(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r19(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 18
@@ -3621,16 +3665,20 @@ func (b *treeBuilder) r19(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r20 is rule toplabel (toplabel).
-func (b *treeBuilder) r20(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r20(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 19
@@ -3690,12 +3738,12 @@ func (b *treeBuilder) r20(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r21 is rule alphanum (alphanum).
-func (b *treeBuilder) r21(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r21(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -3708,11 +3756,15 @@ func (b *treeBuilder) r21(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r22 is rule IPv4address (IPv4address).
-func (b *treeBuilder) r22(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r22(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 21
@@ -3862,7 +3914,7 @@ func (b *treeBuilder) r22(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				break
 			}
 			if ok {
-				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+				n[node2].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 			} else {
 				n = n[:node2]
 			}
@@ -4017,7 +4069,7 @@ func (b *treeBuilder) r22(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				break
 			}
 			if ok {
-				n[node8].End, n[node8].Next = uint32(p), uint32(len(n))
+				n[node8].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 			} else {
 				n = n[:node8]
 			}
@@ -4172,7 +4224,7 @@ func (b *treeBuilder) r22(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				break
 			}
 			if ok {
-				n[node14].End, n[node14].Next = uint32(p), uint32(len(n))
+				n[node14].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 			} else {
 				n = n[:node14]
 			}
@@ -4327,7 +4379,7 @@ func (b *treeBuilder) r22(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				break
 			}
 			if ok {
-				n[node20].End, n[node20].Next = uint32(p), uint32(len(n))
+				n[node20].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 			} else {
 				n = n[:node20]
 			}
@@ -4341,16 +4393,20 @@ func (b *treeBuilder) r22(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r23 is rule dec_octet (dec-octet).
-func (b *treeBuilder) r23(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r23(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 22
@@ -4493,16 +4549,20 @@ L1:
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r24 is rule IPv6reference (IPv6reference).
-func (b *treeBuilder) r24(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r24(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 23
@@ -4519,7 +4579,7 @@ func (b *treeBuilder) r24(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			p, n, ok = b.r25(p, n)
+			p, n, ok = b.r25(p, d+1, n)
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -4537,16 +4597,20 @@ func (b *treeBuilder) r24(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r25 is rule IPv6address (IPv6address).
-func (b *treeBuilder) r25(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r25(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 24
@@ -5140,7 +5204,7 @@ L1:
 							}
 						}
 						if p < len(s) && class18[s[p]] {
-							p, n, ok = b.r22(p, n)
+							p, n, ok = b.r22(p, d+1, n)
 							if ok {
 								break L21
 							}
@@ -5690,7 +5754,7 @@ L1:
 							}
 						}
 						if p < len(s) && class18[s[p]] {
-							p, n, ok = b.r22(p, n)
+							p, n, ok = b.r22(p, d+1, n)
 							if ok {
 								break L43
 							}
@@ -6209,7 +6273,7 @@ L1:
 							}
 						}
 						if p < len(s) && class18[s[p]] {
-							p, n, ok = b.r22(p, n)
+							p, n, ok = b.r22(p, d+1, n)
 							if ok {
 								break L63
 							}
@@ -6741,7 +6805,7 @@ L1:
 							}
 						}
 						if p < len(s) && class18[s[p]] {
-							p, n, ok = b.r22(p, n)
+							p, n, ok = b.r22(p, d+1, n)
 							if ok {
 								break L84
 							}
@@ -7274,7 +7338,7 @@ L1:
 							}
 						}
 						if p < len(s) && class18[s[p]] {
-							p, n, ok = b.r22(p, n)
+							p, n, ok = b.r22(p, d+1, n)
 							if ok {
 								break L105
 							}
@@ -7808,7 +7872,7 @@ L1:
 							}
 						}
 						if p < len(s) && class18[s[p]] {
-							p, n, ok = b.r22(p, n)
+							p, n, ok = b.r22(p, d+1, n)
 							if ok {
 								break L126
 							}
@@ -8343,7 +8407,7 @@ L1:
 							}
 						}
 						if p < len(s) && class18[s[p]] {
-							p, n, ok = b.r22(p, n)
+							p, n, ok = b.r22(p, d+1, n)
 							if ok {
 								break L147
 							}
@@ -9452,12 +9516,12 @@ L1:
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r26 is rule h4c.
-func (b *treeBuilder) r26(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r26(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -9538,7 +9602,7 @@ func (b *treeBuilder) r26(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r27 is rule ipv6char.
-func (b *treeBuilder) r27(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r27(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -9551,7 +9615,7 @@ func (b *treeBuilder) r27(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r28 is rule ls32 (ls32).
-func (b *treeBuilder) r28(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r28(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -9681,7 +9745,7 @@ L1:
 			}
 		}
 		if p < len(s) && class18[s[p]] {
-			p, n, ok = b.r22(p, n)
+			p, n, ok = b.r22(p, d, n)
 			if ok {
 				break L1
 			}
@@ -9693,7 +9757,7 @@ L1:
 }
 
 // r29 is rule h4 (h4).
-func (b *treeBuilder) r29(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r29(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -9742,7 +9806,7 @@ func (b *treeBuilder) r29(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r30 is rule path (path).
-func (b *treeBuilder) r30(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r30(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -9751,7 +9815,7 @@ func (b *treeBuilder) r30(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 L1:
 	for {
 		if p < len(s) && class2[s[p]] {
-			p, n, ok = b.r5(p, n)
+			p, n, ok = b.r5(p, d, n)
 			if ok {
 				break L1
 			}
@@ -9881,7 +9945,7 @@ L1:
 				}
 			}
 			if ok {
-				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+				n[node2].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 			} else {
 				n = n[:node2]
 			}
@@ -9897,7 +9961,7 @@ L1:
 }
 
 // r31 is rule path_segments (path-segments).
-func (b *treeBuilder) r31(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r31(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -9967,7 +10031,7 @@ func (b *treeBuilder) r31(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = b.work <= b.limit
 			}
 			if ok {
-				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+				n[node2].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 			} else {
 				n = n[:node2]
 			}
@@ -10050,7 +10114,7 @@ func (b *treeBuilder) r31(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								ok = b.work <= b.limit
 							}
 							if ok {
-								n[node8].End, n[node8].Next = uint32(p), uint32(len(n))
+								n[node8].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 							} else {
 								n = n[:node8]
 							}
@@ -10079,11 +10143,15 @@ func (b *treeBuilder) r31(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r32 is rule segment (segment).
-func (b *treeBuilder) r32(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r32(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 29
@@ -10145,12 +10213,12 @@ func (b *treeBuilder) r32(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r33 is rule pchar (pchar).
-func (b *treeBuilder) r33(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r33(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -10208,11 +10276,15 @@ L1:
 }
 
 // r34 is rule query (query).
-func (b *treeBuilder) r34(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r34(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 31
@@ -10274,16 +10346,20 @@ func (b *treeBuilder) r34(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r35 is rule fragment (fragment).
-func (b *treeBuilder) r35(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r35(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 32
@@ -10345,12 +10421,12 @@ func (b *treeBuilder) r35(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r36 is rule relative_URI (relative-URI).
-func (b *treeBuilder) r36(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r36(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -10377,12 +10453,12 @@ func (b *treeBuilder) r36(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							p, n, ok = b.r9(p, n)
+							p, n, ok = b.r9(p, d, n)
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							p, n, ok = b.r5(p, n)
+							p, n, ok = b.r5(p, d, n)
 							ok = true
 							if !ok {
 								p, n = p3, n[:n3]
@@ -10396,13 +10472,13 @@ func (b *treeBuilder) r36(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 					}
 				}
 				if p < len(s) && class2[s[p]] {
-					p, n, ok = b.r5(p, n)
+					p, n, ok = b.r5(p, d, n)
 					if ok {
 						break L2
 					}
 				}
 				if p < len(s) && class13[s[p]] {
-					p, n, ok = b.r37(p, n)
+					p, n, ok = b.r37(p, d, n)
 					if ok {
 						break L2
 					}
@@ -10486,7 +10562,7 @@ func (b *treeBuilder) r36(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						ok = b.work <= b.limit
 					}
 					if ok {
-						n[node5].End, n[node5].Next = uint32(p), uint32(len(n))
+						n[node5].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 					} else {
 						n = n[:node5]
 					}
@@ -10509,11 +10585,15 @@ func (b *treeBuilder) r36(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r37 is rule rel_path (rel-path).
-func (b *treeBuilder) r37(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r37(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 34
@@ -10582,7 +10662,7 @@ func (b *treeBuilder) r37(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = (ok || p != start3) && b.work <= b.limit
 			}
 			if ok {
-				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+				n[node2].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 			} else {
 				n = n[:node2]
 			}
@@ -10590,7 +10670,7 @@ func (b *treeBuilder) r37(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			p, n, ok = b.r5(p, n)
+			p, n, ok = b.r5(p, d+1, n)
 			ok = true
 			if !ok {
 				p, n = p1, n[:n1]
@@ -10602,16 +10682,20 @@ func (b *treeBuilder) r37(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r38 is rule rel_segment (rel-segment).
-func (b *treeBuilder) r38(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r38(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 35
@@ -10673,12 +10757,12 @@ func (b *treeBuilder) r38(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r39 is rule uric (uric).
-func (b *treeBuilder) r39(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r39(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -10765,7 +10849,7 @@ L1:
 }
 
 // r40 is rule reserved (reserved).
-func (b *treeBuilder) r40(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r40(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -10778,7 +10862,7 @@ func (b *treeBuilder) r40(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r41 is rule unreserved (unreserved).
-func (b *treeBuilder) r41(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r41(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -10810,7 +10894,7 @@ L1:
 }
 
 // r42 is rule mark (mark).
-func (b *treeBuilder) r42(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r42(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -10823,7 +10907,7 @@ func (b *treeBuilder) r42(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r43 is rule escaped (escaped).
-func (b *treeBuilder) r43(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r43(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -10862,7 +10946,7 @@ func (b *treeBuilder) r43(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r44 is rule delims (delims).
-func (b *treeBuilder) r44(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r44(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -10875,7 +10959,7 @@ func (b *treeBuilder) r44(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r45 is rule unwise (unwise).
-func (b *treeBuilder) r45(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r45(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -10888,7 +10972,7 @@ func (b *treeBuilder) r45(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r46 is rule ALPHA (ALPHA).
-func (b *treeBuilder) r46(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r46(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -10901,7 +10985,7 @@ func (b *treeBuilder) r46(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r47 is rule DIGIT (DIGIT).
-func (b *treeBuilder) r47(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r47(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -10914,7 +10998,7 @@ func (b *treeBuilder) r47(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r48 is rule HEXDIG (HEXDIG).
-func (b *treeBuilder) r48(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r48(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -10927,7 +11011,7 @@ func (b *treeBuilder) r48(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r49 is rule DQUOTE (DQUOTE).
-func (b *treeBuilder) r49(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r49(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}

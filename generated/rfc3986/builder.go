@@ -59,153 +59,153 @@ func buildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
 	switch rule {
 	case "URI_reference":
 		n = append(n, ast.TreeNode{StartRule: 0})
-		end, n, ok = b.r0(0, n)
+		end, n, ok = b.r0(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "URI":
 		n = append(n, ast.TreeNode{StartRule: 1})
-		end, n, ok = b.r1(0, n)
+		end, n, ok = b.r1(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "hier_part":
 		n = append(n, ast.TreeNode{StartRule: 2})
-		end, n, ok = b.r2(0, n)
+		end, n, ok = b.r2(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "absolute_URI":
 		n = append(n, ast.TreeNode{StartRule: 3})
-		end, n, ok = b.r3(0, n)
+		end, n, ok = b.r3(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "relative_ref":
 		n = append(n, ast.TreeNode{StartRule: 4})
-		end, n, ok = b.r4(0, n)
+		end, n, ok = b.r4(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "relative_part":
 		n = append(n, ast.TreeNode{StartRule: 5})
-		end, n, ok = b.r5(0, n)
+		end, n, ok = b.r5(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "scheme":
-		end, n, ok = b.r6(0, n)
+		end, n, ok = b.r6(0, 0, n)
 	case "authority":
-		end, n, ok = b.r7(0, n)
+		end, n, ok = b.r7(0, 0, n)
 	case "userinfo":
-		end, n, ok = b.r8(0, n)
+		end, n, ok = b.r8(0, 0, n)
 	case "host":
-		end, n, ok = b.r9(0, n)
+		end, n, ok = b.r9(0, 0, n)
 	case "port":
-		end, n, ok = b.r10(0, n)
+		end, n, ok = b.r10(0, 0, n)
 	case "IP_literal":
-		end, n, ok = b.r11(0, n)
+		end, n, ok = b.r11(0, 0, n)
 	case "IPvFuture":
-		end, n, ok = b.r12(0, n)
+		end, n, ok = b.r12(0, 0, n)
 	case "IPv6address":
-		end, n, ok = b.r13(0, n)
+		end, n, ok = b.r13(0, 0, n)
 	case "h16":
 		n = append(n, ast.TreeNode{StartRule: 14})
-		end, n, ok = b.r16(0, n)
+		end, n, ok = b.r16(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "ls32":
 		n = append(n, ast.TreeNode{StartRule: 15})
-		end, n, ok = b.r17(0, n)
+		end, n, ok = b.r17(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "IPv4address":
-		end, n, ok = b.r18(0, n)
+		end, n, ok = b.r18(0, 0, n)
 	case "dec_octet":
-		end, n, ok = b.r19(0, n)
+		end, n, ok = b.r19(0, 0, n)
 	case "reg_name":
-		end, n, ok = b.r20(0, n)
+		end, n, ok = b.r20(0, 0, n)
 	case "path":
 		n = append(n, ast.TreeNode{StartRule: 19})
-		end, n, ok = b.r21(0, n)
+		end, n, ok = b.r21(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "path_abempty":
-		end, n, ok = b.r22(0, n)
+		end, n, ok = b.r22(0, 0, n)
 	case "path_absolute":
-		end, n, ok = b.r23(0, n)
+		end, n, ok = b.r23(0, 0, n)
 	case "path_noscheme":
-		end, n, ok = b.r24(0, n)
+		end, n, ok = b.r24(0, 0, n)
 	case "path_rootless":
-		end, n, ok = b.r25(0, n)
+		end, n, ok = b.r25(0, 0, n)
 	case "path_empty":
-		end, n, ok = b.r26(0, n)
+		end, n, ok = b.r26(0, 0, n)
 	case "segment":
-		end, n, ok = b.r27(0, n)
+		end, n, ok = b.r27(0, 0, n)
 	case "segment_nz":
-		end, n, ok = b.r28(0, n)
+		end, n, ok = b.r28(0, 0, n)
 	case "segment_nz_nc":
-		end, n, ok = b.r29(0, n)
+		end, n, ok = b.r29(0, 0, n)
 	case "pchar":
 		n = append(n, ast.TreeNode{StartRule: 28})
-		end, n, ok = b.r30(0, n)
+		end, n, ok = b.r30(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "query":
-		end, n, ok = b.r31(0, n)
+		end, n, ok = b.r31(0, 0, n)
 	case "fragment":
-		end, n, ok = b.r32(0, n)
+		end, n, ok = b.r32(0, 0, n)
 	case "pct_encoded":
 		n = append(n, ast.TreeNode{StartRule: 31})
-		end, n, ok = b.r33(0, n)
+		end, n, ok = b.r33(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "unreserved":
 		n = append(n, ast.TreeNode{StartRule: 32})
-		end, n, ok = b.r34(0, n)
+		end, n, ok = b.r34(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "reserved":
 		n = append(n, ast.TreeNode{StartRule: 33})
-		end, n, ok = b.r35(0, n)
+		end, n, ok = b.r35(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "gen_delims":
 		n = append(n, ast.TreeNode{StartRule: 34})
-		end, n, ok = b.r36(0, n)
+		end, n, ok = b.r36(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "sub_delims":
 		n = append(n, ast.TreeNode{StartRule: 35})
-		end, n, ok = b.r37(0, n)
+		end, n, ok = b.r37(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "ALPHA":
 		n = append(n, ast.TreeNode{StartRule: 36})
-		end, n, ok = b.r38(0, n)
+		end, n, ok = b.r38(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "DIGIT":
 		n = append(n, ast.TreeNode{StartRule: 37})
-		end, n, ok = b.r39(0, n)
+		end, n, ok = b.r39(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "HEXDIG":
 		n = append(n, ast.TreeNode{StartRule: 38})
-		end, n, ok = b.r40(0, n)
+		end, n, ok = b.r40(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	default:
 		return into[:0], false
@@ -217,7 +217,7 @@ func buildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
 }
 
 // r0 is rule URI_reference (URI-reference).
-func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r0(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -268,7 +268,7 @@ L1:
 						}
 					}
 					if ok {
-						n[node3].End, n[node3].Next = uint32(p), uint32(len(n))
+						n[node3].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 					} else {
 						n = n[:node3]
 					}
@@ -299,12 +299,12 @@ L1:
 										p, n = p7, n[:n7]
 										break L7
 									}
-									p, n, ok = b.r7(p, n)
+									p, n, ok = b.r7(p, d, n)
 									if !ok {
 										p, n = p7, n[:n7]
 										break L7
 									}
-									p, n, ok = b.r22(p, n)
+									p, n, ok = b.r22(p, d, n)
 									if !ok {
 										p, n = p7, n[:n7]
 										break L7
@@ -319,13 +319,13 @@ L1:
 					L8:
 						for {
 							if p < len(s) && class2[s[p]] {
-								p, n, ok = b.r23(p, n)
+								p, n, ok = b.r23(p, d, n)
 								if ok {
 									break L8
 								}
 							}
 							if p < len(s) && class3[s[p]] {
-								p, n, ok = b.r25(p, n)
+								p, n, ok = b.r25(p, d, n)
 								if ok {
 									break L8
 								}
@@ -336,7 +336,7 @@ L1:
 							n[node9].StartRule = uint32(p)<<ast.TreeRuleBits | 24
 							ok = true
 							if ok {
-								n[node9].End, n[node9].Next = uint32(p), uint32(len(n))
+								n[node9].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 							} else {
 								n = n[:node9]
 							}
@@ -427,7 +427,7 @@ L1:
 								ok = b.work <= b.limit
 							}
 							if ok {
-								n[node11].End, n[node11].Next = uint32(p), uint32(len(n))
+								n[node11].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 							} else {
 								n = n[:node11]
 							}
@@ -514,7 +514,7 @@ L1:
 								ok = b.work <= b.limit
 							}
 							if ok {
-								n[node16].End, n[node16].Next = uint32(p), uint32(len(n))
+								n[node16].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 							} else {
 								n = n[:node16]
 							}
@@ -559,12 +559,12 @@ L1:
 									p, n = p22, n[:n22]
 									break L22
 								}
-								p, n, ok = b.r7(p, n)
+								p, n, ok = b.r7(p, d, n)
 								if !ok {
 									p, n = p22, n[:n22]
 									break L22
 								}
-								p, n, ok = b.r22(p, n)
+								p, n, ok = b.r22(p, d, n)
 								if !ok {
 									p, n = p22, n[:n22]
 									break L22
@@ -579,13 +579,13 @@ L1:
 				L23:
 					for {
 						if p < len(s) && class2[s[p]] {
-							p, n, ok = b.r23(p, n)
+							p, n, ok = b.r23(p, d, n)
 							if ok {
 								break L23
 							}
 						}
 						if p < len(s) && class7[s[p]] {
-							p, n, ok = b.r24(p, n)
+							p, n, ok = b.r24(p, d, n)
 							if ok {
 								break L23
 							}
@@ -596,7 +596,7 @@ L1:
 						n[node24].StartRule = uint32(p)<<ast.TreeRuleBits | 24
 						ok = true
 						if ok {
-							n[node24].End, n[node24].Next = uint32(p), uint32(len(n))
+							n[node24].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 						} else {
 							n = n[:node24]
 						}
@@ -687,7 +687,7 @@ L1:
 							ok = b.work <= b.limit
 						}
 						if ok {
-							n[node26].End, n[node26].Next = uint32(p), uint32(len(n))
+							n[node26].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 						} else {
 							n = n[:node26]
 						}
@@ -774,7 +774,7 @@ L1:
 							ok = b.work <= b.limit
 						}
 						if ok {
-							n[node31].End, n[node31].Next = uint32(p), uint32(len(n))
+							n[node31].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 						} else {
 							n = n[:node31]
 						}
@@ -803,7 +803,7 @@ L1:
 }
 
 // r1 is rule URI (URI).
-func (b *treeBuilder) r1(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r1(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -850,7 +850,7 @@ func (b *treeBuilder) r1(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				}
 			}
 			if ok {
-				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+				n[node2].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 			} else {
 				n = n[:node2]
 			}
@@ -881,12 +881,12 @@ func (b *treeBuilder) r1(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								p, n = p6, n[:n6]
 								break L6
 							}
-							p, n, ok = b.r7(p, n)
+							p, n, ok = b.r7(p, d, n)
 							if !ok {
 								p, n = p6, n[:n6]
 								break L6
 							}
-							p, n, ok = b.r22(p, n)
+							p, n, ok = b.r22(p, d, n)
 							if !ok {
 								p, n = p6, n[:n6]
 								break L6
@@ -901,13 +901,13 @@ func (b *treeBuilder) r1(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			L7:
 				for {
 					if p < len(s) && class2[s[p]] {
-						p, n, ok = b.r23(p, n)
+						p, n, ok = b.r23(p, d, n)
 						if ok {
 							break L7
 						}
 					}
 					if p < len(s) && class3[s[p]] {
-						p, n, ok = b.r25(p, n)
+						p, n, ok = b.r25(p, d, n)
 						if ok {
 							break L7
 						}
@@ -918,7 +918,7 @@ func (b *treeBuilder) r1(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 					n[node8].StartRule = uint32(p)<<ast.TreeRuleBits | 24
 					ok = true
 					if ok {
-						n[node8].End, n[node8].Next = uint32(p), uint32(len(n))
+						n[node8].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 					} else {
 						n = n[:node8]
 					}
@@ -1009,7 +1009,7 @@ func (b *treeBuilder) r1(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						ok = b.work <= b.limit
 					}
 					if ok {
-						n[node10].End, n[node10].Next = uint32(p), uint32(len(n))
+						n[node10].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 					} else {
 						n = n[:node10]
 					}
@@ -1096,7 +1096,7 @@ func (b *treeBuilder) r1(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						ok = b.work <= b.limit
 					}
 					if ok {
-						n[node15].End, n[node15].Next = uint32(p), uint32(len(n))
+						n[node15].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 					} else {
 						n = n[:node15]
 					}
@@ -1119,7 +1119,7 @@ func (b *treeBuilder) r1(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r2 is rule hier_part (hier-part).
-func (b *treeBuilder) r2(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r2(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -1140,12 +1140,12 @@ L1:
 						p, n = p2, n[:n2]
 						break L2
 					}
-					p, n, ok = b.r7(p, n)
+					p, n, ok = b.r7(p, d, n)
 					if !ok {
 						p, n = p2, n[:n2]
 						break L2
 					}
-					p, n, ok = b.r22(p, n)
+					p, n, ok = b.r22(p, d, n)
 					if !ok {
 						p, n = p2, n[:n2]
 						break L2
@@ -1160,13 +1160,13 @@ L1:
 	L3:
 		for {
 			if p < len(s) && class2[s[p]] {
-				p, n, ok = b.r23(p, n)
+				p, n, ok = b.r23(p, d, n)
 				if ok {
 					break L3
 				}
 			}
 			if p < len(s) && class3[s[p]] {
-				p, n, ok = b.r25(p, n)
+				p, n, ok = b.r25(p, d, n)
 				if ok {
 					break L3
 				}
@@ -1177,7 +1177,7 @@ L1:
 			n[node4].StartRule = uint32(p)<<ast.TreeRuleBits | 24
 			ok = true
 			if ok {
-				n[node4].End, n[node4].Next = uint32(p), uint32(len(n))
+				n[node4].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 			} else {
 				n = n[:node4]
 			}
@@ -1197,7 +1197,7 @@ L1:
 }
 
 // r3 is rule absolute_URI (absolute-URI).
-func (b *treeBuilder) r3(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r3(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -1244,7 +1244,7 @@ func (b *treeBuilder) r3(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				}
 			}
 			if ok {
-				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+				n[node2].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 			} else {
 				n = n[:node2]
 			}
@@ -1275,12 +1275,12 @@ func (b *treeBuilder) r3(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								p, n = p6, n[:n6]
 								break L6
 							}
-							p, n, ok = b.r7(p, n)
+							p, n, ok = b.r7(p, d, n)
 							if !ok {
 								p, n = p6, n[:n6]
 								break L6
 							}
-							p, n, ok = b.r22(p, n)
+							p, n, ok = b.r22(p, d, n)
 							if !ok {
 								p, n = p6, n[:n6]
 								break L6
@@ -1295,13 +1295,13 @@ func (b *treeBuilder) r3(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			L7:
 				for {
 					if p < len(s) && class2[s[p]] {
-						p, n, ok = b.r23(p, n)
+						p, n, ok = b.r23(p, d, n)
 						if ok {
 							break L7
 						}
 					}
 					if p < len(s) && class3[s[p]] {
-						p, n, ok = b.r25(p, n)
+						p, n, ok = b.r25(p, d, n)
 						if ok {
 							break L7
 						}
@@ -1312,7 +1312,7 @@ func (b *treeBuilder) r3(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 					n[node8].StartRule = uint32(p)<<ast.TreeRuleBits | 24
 					ok = true
 					if ok {
-						n[node8].End, n[node8].Next = uint32(p), uint32(len(n))
+						n[node8].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 					} else {
 						n = n[:node8]
 					}
@@ -1403,7 +1403,7 @@ func (b *treeBuilder) r3(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						ok = b.work <= b.limit
 					}
 					if ok {
-						n[node10].End, n[node10].Next = uint32(p), uint32(len(n))
+						n[node10].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 					} else {
 						n = n[:node10]
 					}
@@ -1426,7 +1426,7 @@ func (b *treeBuilder) r3(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r4 is rule relative_ref (relative-ref).
-func (b *treeBuilder) r4(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r4(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -1453,12 +1453,12 @@ func (b *treeBuilder) r4(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							p, n, ok = b.r7(p, n)
+							p, n, ok = b.r7(p, d, n)
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							p, n, ok = b.r22(p, n)
+							p, n, ok = b.r22(p, d, n)
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
@@ -1473,13 +1473,13 @@ func (b *treeBuilder) r4(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			L4:
 				for {
 					if p < len(s) && class2[s[p]] {
-						p, n, ok = b.r23(p, n)
+						p, n, ok = b.r23(p, d, n)
 						if ok {
 							break L4
 						}
 					}
 					if p < len(s) && class7[s[p]] {
-						p, n, ok = b.r24(p, n)
+						p, n, ok = b.r24(p, d, n)
 						if ok {
 							break L4
 						}
@@ -1490,7 +1490,7 @@ func (b *treeBuilder) r4(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 					n[node5].StartRule = uint32(p)<<ast.TreeRuleBits | 24
 					ok = true
 					if ok {
-						n[node5].End, n[node5].Next = uint32(p), uint32(len(n))
+						n[node5].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 					} else {
 						n = n[:node5]
 					}
@@ -1581,7 +1581,7 @@ func (b *treeBuilder) r4(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						ok = b.work <= b.limit
 					}
 					if ok {
-						n[node7].End, n[node7].Next = uint32(p), uint32(len(n))
+						n[node7].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 					} else {
 						n = n[:node7]
 					}
@@ -1668,7 +1668,7 @@ func (b *treeBuilder) r4(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						ok = b.work <= b.limit
 					}
 					if ok {
-						n[node12].End, n[node12].Next = uint32(p), uint32(len(n))
+						n[node12].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 					} else {
 						n = n[:node12]
 					}
@@ -1691,7 +1691,7 @@ func (b *treeBuilder) r4(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r5 is rule relative_part (relative-part).
-func (b *treeBuilder) r5(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r5(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -1712,12 +1712,12 @@ L1:
 						p, n = p2, n[:n2]
 						break L2
 					}
-					p, n, ok = b.r7(p, n)
+					p, n, ok = b.r7(p, d, n)
 					if !ok {
 						p, n = p2, n[:n2]
 						break L2
 					}
-					p, n, ok = b.r22(p, n)
+					p, n, ok = b.r22(p, d, n)
 					if !ok {
 						p, n = p2, n[:n2]
 						break L2
@@ -1732,13 +1732,13 @@ L1:
 	L3:
 		for {
 			if p < len(s) && class2[s[p]] {
-				p, n, ok = b.r23(p, n)
+				p, n, ok = b.r23(p, d, n)
 				if ok {
 					break L3
 				}
 			}
 			if p < len(s) && class7[s[p]] {
-				p, n, ok = b.r24(p, n)
+				p, n, ok = b.r24(p, d, n)
 				if ok {
 					break L3
 				}
@@ -1749,7 +1749,7 @@ L1:
 			n[node4].StartRule = uint32(p)<<ast.TreeRuleBits | 24
 			ok = true
 			if ok {
-				n[node4].End, n[node4].Next = uint32(p), uint32(len(n))
+				n[node4].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 			} else {
 				n = n[:node4]
 			}
@@ -1769,11 +1769,15 @@ L1:
 }
 
 // r6 is rule scheme (scheme).
-func (b *treeBuilder) r6(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r6(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 6
@@ -1812,16 +1816,20 @@ func (b *treeBuilder) r6(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r7 is rule authority (authority).
-func (b *treeBuilder) r7(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r7(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 7
@@ -1895,7 +1903,7 @@ func (b *treeBuilder) r7(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						ok = b.work <= b.limit
 					}
 					if ok {
-						n[node3].End, n[node3].Next = uint32(p), uint32(len(n))
+						n[node3].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 					} else {
 						n = n[:node3]
 					}
@@ -1918,7 +1926,7 @@ func (b *treeBuilder) r7(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			p, n, ok = b.r9(p, n)
+			p, n, ok = b.r9(p, d+1, n)
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -1952,7 +1960,7 @@ func (b *treeBuilder) r7(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						ok = b.work <= b.limit
 					}
 					if ok {
-						n[node8].End, n[node8].Next = uint32(p), uint32(len(n))
+						n[node8].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 					} else {
 						n = n[:node8]
 					}
@@ -1974,16 +1982,20 @@ func (b *treeBuilder) r7(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r8 is rule userinfo (userinfo).
-func (b *treeBuilder) r8(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r8(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 8
@@ -2045,16 +2057,20 @@ func (b *treeBuilder) r8(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r9 is rule host (host).
-func (b *treeBuilder) r9(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r9(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 9
@@ -2062,7 +2078,7 @@ func (b *treeBuilder) r9(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 L1:
 	for {
 		if p < len(s) && class10[s[p]] {
-			p, n, ok = b.r11(p, n)
+			p, n, ok = b.r11(p, d+1, n)
 			if ok {
 				break L1
 			}
@@ -2073,7 +2089,7 @@ L1:
 				ok = true
 			L2:
 				for {
-					p, n, ok = b.r18(p, n)
+					p, n, ok = b.r18(p, d+1, n)
 					if !ok {
 						p, n = p2, n[:n2]
 						break L2
@@ -2156,7 +2172,7 @@ L1:
 			ok = b.work <= b.limit
 		}
 		if ok {
-			n[node4].End, n[node4].Next = uint32(p), uint32(len(n))
+			n[node4].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 		} else {
 			n = n[:node4]
 		}
@@ -2169,16 +2185,20 @@ L1:
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r10 is rule port (port).
-func (b *treeBuilder) r10(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r10(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 10
@@ -2198,16 +2218,20 @@ func (b *treeBuilder) r10(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r11 is rule IP_literal (IP-literal).
-func (b *treeBuilder) r11(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r11(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 11
@@ -2227,7 +2251,7 @@ func (b *treeBuilder) r11(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		L2:
 			for {
 				if p < len(s) && class13[s[p]] {
-					p, n, ok = b.r13(p, n)
+					p, n, ok = b.r13(p, d+1, n)
 					if ok {
 						break L2
 					}
@@ -2292,7 +2316,7 @@ func (b *treeBuilder) r11(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						}
 					}
 					if ok {
-						n[node3].End, n[node3].Next = uint32(p), uint32(len(n))
+						n[node3].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 					} else {
 						n = n[:node3]
 					}
@@ -2320,16 +2344,20 @@ func (b *treeBuilder) r11(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r12 is rule IPvFuture (IPvFuture).
-func (b *treeBuilder) r12(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r12(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 12
@@ -2391,16 +2419,20 @@ func (b *treeBuilder) r12(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r13 is rule IPv6address (IPv6address).
-func (b *treeBuilder) r13(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r13(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 13
@@ -2994,7 +3026,7 @@ L1:
 							}
 						}
 						if p < len(s) && class9[s[p]] {
-							p, n, ok = b.r18(p, n)
+							p, n, ok = b.r18(p, d+1, n)
 							if ok {
 								break L21
 							}
@@ -3544,7 +3576,7 @@ L1:
 							}
 						}
 						if p < len(s) && class9[s[p]] {
-							p, n, ok = b.r18(p, n)
+							p, n, ok = b.r18(p, d+1, n)
 							if ok {
 								break L43
 							}
@@ -4063,7 +4095,7 @@ L1:
 							}
 						}
 						if p < len(s) && class9[s[p]] {
-							p, n, ok = b.r18(p, n)
+							p, n, ok = b.r18(p, d+1, n)
 							if ok {
 								break L63
 							}
@@ -4595,7 +4627,7 @@ L1:
 							}
 						}
 						if p < len(s) && class9[s[p]] {
-							p, n, ok = b.r18(p, n)
+							p, n, ok = b.r18(p, d+1, n)
 							if ok {
 								break L84
 							}
@@ -5128,7 +5160,7 @@ L1:
 							}
 						}
 						if p < len(s) && class9[s[p]] {
-							p, n, ok = b.r18(p, n)
+							p, n, ok = b.r18(p, d+1, n)
 							if ok {
 								break L105
 							}
@@ -5662,7 +5694,7 @@ L1:
 							}
 						}
 						if p < len(s) && class9[s[p]] {
-							p, n, ok = b.r18(p, n)
+							p, n, ok = b.r18(p, d+1, n)
 							if ok {
 								break L126
 							}
@@ -6197,7 +6229,7 @@ L1:
 							}
 						}
 						if p < len(s) && class9[s[p]] {
-							p, n, ok = b.r18(p, n)
+							p, n, ok = b.r18(p, d+1, n)
 							if ok {
 								break L147
 							}
@@ -7306,12 +7338,12 @@ L1:
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r14 is rule h16c.
-func (b *treeBuilder) r14(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r14(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -7392,7 +7424,7 @@ func (b *treeBuilder) r14(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r15 is rule ipv6char.
-func (b *treeBuilder) r15(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r15(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -7405,7 +7437,7 @@ func (b *treeBuilder) r15(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r16 is rule h16 (h16).
-func (b *treeBuilder) r16(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r16(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -7454,7 +7486,7 @@ func (b *treeBuilder) r16(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r17 is rule ls32 (ls32).
-func (b *treeBuilder) r17(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r17(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -7584,7 +7616,7 @@ L1:
 			}
 		}
 		if p < len(s) && class9[s[p]] {
-			p, n, ok = b.r18(p, n)
+			p, n, ok = b.r18(p, d, n)
 			if ok {
 				break L1
 			}
@@ -7596,11 +7628,15 @@ L1:
 }
 
 // r18 is rule IPv4address (IPv4address).
-func (b *treeBuilder) r18(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r18(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 16
@@ -7750,7 +7786,7 @@ func (b *treeBuilder) r18(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				break
 			}
 			if ok {
-				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+				n[node2].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 			} else {
 				n = n[:node2]
 			}
@@ -7905,7 +7941,7 @@ func (b *treeBuilder) r18(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				break
 			}
 			if ok {
-				n[node8].End, n[node8].Next = uint32(p), uint32(len(n))
+				n[node8].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 			} else {
 				n = n[:node8]
 			}
@@ -8060,7 +8096,7 @@ func (b *treeBuilder) r18(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				break
 			}
 			if ok {
-				n[node14].End, n[node14].Next = uint32(p), uint32(len(n))
+				n[node14].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 			} else {
 				n = n[:node14]
 			}
@@ -8215,7 +8251,7 @@ func (b *treeBuilder) r18(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				break
 			}
 			if ok {
-				n[node20].End, n[node20].Next = uint32(p), uint32(len(n))
+				n[node20].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 			} else {
 				n = n[:node20]
 			}
@@ -8229,16 +8265,20 @@ func (b *treeBuilder) r18(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r19 is rule dec_octet (dec-octet).
-func (b *treeBuilder) r19(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r19(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 17
@@ -8381,16 +8421,20 @@ L1:
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r20 is rule reg_name (reg-name).
-func (b *treeBuilder) r20(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r20(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 18
@@ -8452,12 +8496,12 @@ func (b *treeBuilder) r20(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r21 is rule path (path).
-func (b *treeBuilder) r21(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r21(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -8470,7 +8514,7 @@ L1:
 			ok = true
 		L2:
 			for {
-				p, n, ok = b.r22(p, n)
+				p, n, ok = b.r22(p, d, n)
 				if !ok {
 					p, n = p2, n[:n2]
 					break L2
@@ -8500,7 +8544,7 @@ L1:
 				ok = true
 			L4:
 				for {
-					p, n, ok = b.r23(p, n)
+					p, n, ok = b.r23(p, d, n)
 					if !ok {
 						p, n = p4, n[:n4]
 						break L4
@@ -8531,7 +8575,7 @@ L1:
 				ok = true
 			L6:
 				for {
-					p, n, ok = b.r24(p, n)
+					p, n, ok = b.r24(p, d, n)
 					if !ok {
 						p, n = p6, n[:n6]
 						break L6
@@ -8562,7 +8606,7 @@ L1:
 				ok = true
 			L8:
 				for {
-					p, n, ok = b.r25(p, n)
+					p, n, ok = b.r25(p, d, n)
 					if !ok {
 						p, n = p8, n[:n8]
 						break L8
@@ -8593,7 +8637,7 @@ L1:
 		n[node10].StartRule = uint32(p)<<ast.TreeRuleBits | 24
 		ok = true
 		if ok {
-			n[node10].End, n[node10].Next = uint32(p), uint32(len(n))
+			n[node10].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 		} else {
 			n = n[:node10]
 		}
@@ -8607,11 +8651,15 @@ L1:
 }
 
 // r22 is rule path_abempty (path-abempty).
-func (b *treeBuilder) r22(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r22(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 20
@@ -8691,7 +8739,7 @@ func (b *treeBuilder) r22(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						ok = b.work <= b.limit
 					}
 					if ok {
-						n[node3].End, n[node3].Next = uint32(p), uint32(len(n))
+						n[node3].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 					} else {
 						n = n[:node3]
 					}
@@ -8712,16 +8760,20 @@ func (b *treeBuilder) r22(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r23 is rule path_absolute (path-absolute).
-func (b *treeBuilder) r23(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r23(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 21
@@ -8802,7 +8854,7 @@ func (b *treeBuilder) r23(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						ok = (ok || p != start4) && b.work <= b.limit
 					}
 					if ok {
-						n[node3].End, n[node3].Next = uint32(p), uint32(len(n))
+						n[node3].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 					} else {
 						n = n[:node3]
 					}
@@ -8885,7 +8937,7 @@ func (b *treeBuilder) r23(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 										ok = b.work <= b.limit
 									}
 									if ok {
-										n[node9].End, n[node9].Next = uint32(p), uint32(len(n))
+										n[node9].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 									} else {
 										n = n[:node9]
 									}
@@ -8921,16 +8973,20 @@ func (b *treeBuilder) r23(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r24 is rule path_noscheme (path-noscheme).
-func (b *treeBuilder) r24(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r24(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 22
@@ -8999,7 +9055,7 @@ func (b *treeBuilder) r24(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = (ok || p != start3) && b.work <= b.limit
 			}
 			if ok {
-				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+				n[node2].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 			} else {
 				n = n[:node2]
 			}
@@ -9082,7 +9138,7 @@ func (b *treeBuilder) r24(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								ok = b.work <= b.limit
 							}
 							if ok {
-								n[node8].End, n[node8].Next = uint32(p), uint32(len(n))
+								n[node8].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 							} else {
 								n = n[:node8]
 							}
@@ -9110,16 +9166,20 @@ func (b *treeBuilder) r24(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r25 is rule path_rootless (path-rootless).
-func (b *treeBuilder) r25(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r25(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 23
@@ -9188,7 +9248,7 @@ func (b *treeBuilder) r25(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = (ok || p != start3) && b.work <= b.limit
 			}
 			if ok {
-				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+				n[node2].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 			} else {
 				n = n[:node2]
 			}
@@ -9271,7 +9331,7 @@ func (b *treeBuilder) r25(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								ok = b.work <= b.limit
 							}
 							if ok {
-								n[node8].End, n[node8].Next = uint32(p), uint32(len(n))
+								n[node8].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 							} else {
 								n = n[:node8]
 							}
@@ -9299,16 +9359,20 @@ func (b *treeBuilder) r25(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r26 is rule path_empty (path-empty).
-func (b *treeBuilder) r26(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r26(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 24
@@ -9316,16 +9380,20 @@ func (b *treeBuilder) r26(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r27 is rule segment (segment).
-func (b *treeBuilder) r27(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r27(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 25
@@ -9387,16 +9455,20 @@ func (b *treeBuilder) r27(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r28 is rule segment_nz (segment-nz).
-func (b *treeBuilder) r28(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r28(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 26
@@ -9458,16 +9530,20 @@ func (b *treeBuilder) r28(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r29 is rule segment_nz_nc (segment-nz-nc).
-func (b *treeBuilder) r29(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r29(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 27
@@ -9529,12 +9605,12 @@ func (b *treeBuilder) r29(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r30 is rule pchar (pchar).
-func (b *treeBuilder) r30(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r30(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -9592,11 +9668,15 @@ L1:
 }
 
 // r31 is rule query (query).
-func (b *treeBuilder) r31(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r31(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 29
@@ -9658,16 +9738,20 @@ func (b *treeBuilder) r31(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r32 is rule fragment (fragment).
-func (b *treeBuilder) r32(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r32(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 30
@@ -9729,12 +9813,12 @@ func (b *treeBuilder) r32(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r33 is rule pct_encoded (pct-encoded).
-func (b *treeBuilder) r33(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r33(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -9773,7 +9857,7 @@ func (b *treeBuilder) r33(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r34 is rule unreserved (unreserved).
-func (b *treeBuilder) r34(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r34(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -9786,7 +9870,7 @@ func (b *treeBuilder) r34(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r35 is rule reserved (reserved).
-func (b *treeBuilder) r35(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r35(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -9819,7 +9903,7 @@ L1:
 }
 
 // r36 is rule gen_delims (gen-delims).
-func (b *treeBuilder) r36(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r36(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -9832,7 +9916,7 @@ func (b *treeBuilder) r36(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r37 is rule sub_delims (sub-delims).
-func (b *treeBuilder) r37(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r37(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -9845,7 +9929,7 @@ func (b *treeBuilder) r37(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r38 is rule ALPHA (ALPHA).
-func (b *treeBuilder) r38(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r38(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -9858,7 +9942,7 @@ func (b *treeBuilder) r38(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r39 is rule DIGIT (DIGIT).
-func (b *treeBuilder) r39(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r39(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -9871,7 +9955,7 @@ func (b *treeBuilder) r39(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r40 is rule HEXDIG (HEXDIG).
-func (b *treeBuilder) r40(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r40(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}

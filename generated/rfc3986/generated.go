@@ -36,6 +36,6 @@ var Generated = grammarkit.Generated{
 	DFAs:           DFAs,
 	TreeRecorder:   TreeRecorder,
 	BuildTree:      BuildTree,
-	BuilderVersion: 2,
+	BuilderVersion: 3,
 	Aliases:        map[string]string{},
 }

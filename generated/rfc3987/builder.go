@@ -59,171 +59,171 @@ func buildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
 	switch rule {
 	case "IRI_reference":
 		n = append(n, ast.TreeNode{StartRule: 0})
-		end, n, ok = b.r0(0, n)
+		end, n, ok = b.r0(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "IRI":
 		n = append(n, ast.TreeNode{StartRule: 1})
-		end, n, ok = b.r1(0, n)
+		end, n, ok = b.r1(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "ihier_part":
 		n = append(n, ast.TreeNode{StartRule: 2})
-		end, n, ok = b.r2(0, n)
+		end, n, ok = b.r2(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "absolute_IRI":
 		n = append(n, ast.TreeNode{StartRule: 3})
-		end, n, ok = b.r3(0, n)
+		end, n, ok = b.r3(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "irelative_ref":
 		n = append(n, ast.TreeNode{StartRule: 4})
-		end, n, ok = b.r4(0, n)
+		end, n, ok = b.r4(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "irelative_part":
 		n = append(n, ast.TreeNode{StartRule: 5})
-		end, n, ok = b.r5(0, n)
+		end, n, ok = b.r5(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "iauthority":
-		end, n, ok = b.r6(0, n)
+		end, n, ok = b.r6(0, 0, n)
 	case "iuserinfo":
-		end, n, ok = b.r7(0, n)
+		end, n, ok = b.r7(0, 0, n)
 	case "ihost":
-		end, n, ok = b.r8(0, n)
+		end, n, ok = b.r8(0, 0, n)
 	case "ireg_name":
-		end, n, ok = b.r9(0, n)
+		end, n, ok = b.r9(0, 0, n)
 	case "ipath":
 		n = append(n, ast.TreeNode{StartRule: 10})
-		end, n, ok = b.r10(0, n)
+		end, n, ok = b.r10(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "ipath_abempty":
-		end, n, ok = b.r11(0, n)
+		end, n, ok = b.r11(0, 0, n)
 	case "ipath_absolute":
-		end, n, ok = b.r12(0, n)
+		end, n, ok = b.r12(0, 0, n)
 	case "ipath_noscheme":
-		end, n, ok = b.r13(0, n)
+		end, n, ok = b.r13(0, 0, n)
 	case "ipath_rootless":
-		end, n, ok = b.r14(0, n)
+		end, n, ok = b.r14(0, 0, n)
 	case "ipath_empty":
-		end, n, ok = b.r15(0, n)
+		end, n, ok = b.r15(0, 0, n)
 	case "isegment":
-		end, n, ok = b.r16(0, n)
+		end, n, ok = b.r16(0, 0, n)
 	case "isegment_nz":
-		end, n, ok = b.r17(0, n)
+		end, n, ok = b.r17(0, 0, n)
 	case "isegment_nz_nc":
-		end, n, ok = b.r18(0, n)
+		end, n, ok = b.r18(0, 0, n)
 	case "ipchar":
 		n = append(n, ast.TreeNode{StartRule: 19})
-		end, n, ok = b.r19(0, n)
+		end, n, ok = b.r19(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "iquery":
-		end, n, ok = b.r20(0, n)
+		end, n, ok = b.r20(0, 0, n)
 	case "ifragment":
-		end, n, ok = b.r21(0, n)
+		end, n, ok = b.r21(0, 0, n)
 	case "iunreserved":
 		n = append(n, ast.TreeNode{StartRule: 22})
-		end, n, ok = b.r22(0, n)
+		end, n, ok = b.r22(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "ucschar":
 		n = append(n, ast.TreeNode{StartRule: 23})
-		end, n, ok = b.r23(0, n)
+		end, n, ok = b.r23(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "iprivate":
 		n = append(n, ast.TreeNode{StartRule: 24})
-		end, n, ok = b.r24(0, n)
+		end, n, ok = b.r24(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "scheme":
-		end, n, ok = b.r25(0, n)
+		end, n, ok = b.r25(0, 0, n)
 	case "port":
-		end, n, ok = b.r26(0, n)
+		end, n, ok = b.r26(0, 0, n)
 	case "IP_literal":
-		end, n, ok = b.r27(0, n)
+		end, n, ok = b.r27(0, 0, n)
 	case "IPvFuture":
-		end, n, ok = b.r28(0, n)
+		end, n, ok = b.r28(0, 0, n)
 	case "IPv6address":
-		end, n, ok = b.r29(0, n)
+		end, n, ok = b.r29(0, 0, n)
 	case "h16":
 		n = append(n, ast.TreeNode{StartRule: 30})
-		end, n, ok = b.r32(0, n)
+		end, n, ok = b.r32(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "ls32":
 		n = append(n, ast.TreeNode{StartRule: 31})
-		end, n, ok = b.r33(0, n)
+		end, n, ok = b.r33(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "IPv4address":
-		end, n, ok = b.r34(0, n)
+		end, n, ok = b.r34(0, 0, n)
 	case "dec_octet":
-		end, n, ok = b.r35(0, n)
+		end, n, ok = b.r35(0, 0, n)
 	case "pct_encoded":
 		n = append(n, ast.TreeNode{StartRule: 34})
-		end, n, ok = b.r36(0, n)
+		end, n, ok = b.r36(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "unreserved":
 		n = append(n, ast.TreeNode{StartRule: 35})
-		end, n, ok = b.r37(0, n)
+		end, n, ok = b.r37(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "reserved":
 		n = append(n, ast.TreeNode{StartRule: 36})
-		end, n, ok = b.r38(0, n)
+		end, n, ok = b.r38(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "gen_delims":
 		n = append(n, ast.TreeNode{StartRule: 37})
-		end, n, ok = b.r39(0, n)
+		end, n, ok = b.r39(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "sub_delims":
 		n = append(n, ast.TreeNode{StartRule: 38})
-		end, n, ok = b.r40(0, n)
+		end, n, ok = b.r40(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "ALPHA":
 		n = append(n, ast.TreeNode{StartRule: 39})
-		end, n, ok = b.r41(0, n)
+		end, n, ok = b.r41(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "DIGIT":
 		n = append(n, ast.TreeNode{StartRule: 40})
-		end, n, ok = b.r42(0, n)
+		end, n, ok = b.r42(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "HEXDIG":
 		n = append(n, ast.TreeNode{StartRule: 41})
-		end, n, ok = b.r43(0, n)
+		end, n, ok = b.r43(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	default:
 		return into[:0], false
@@ -235,7 +235,7 @@ func buildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
 }
 
 // r0 is rule IRI_reference (IRI-reference).
-func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r0(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -286,7 +286,7 @@ L1:
 						}
 					}
 					if ok {
-						n[node3].End, n[node3].Next = uint32(p), uint32(len(n))
+						n[node3].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 					} else {
 						n = n[:node3]
 					}
@@ -317,12 +317,12 @@ L1:
 										p, n = p7, n[:n7]
 										break L7
 									}
-									p, n, ok = b.r6(p, n)
+									p, n, ok = b.r6(p, d, n)
 									if !ok {
 										p, n = p7, n[:n7]
 										break L7
 									}
-									p, n, ok = b.r11(p, n)
+									p, n, ok = b.r11(p, d, n)
 									if !ok {
 										p, n = p7, n[:n7]
 										break L7
@@ -337,12 +337,12 @@ L1:
 					L8:
 						for {
 							if p < len(s) && class2[s[p]] {
-								p, n, ok = b.r12(p, n)
+								p, n, ok = b.r12(p, d, n)
 								if ok {
 									break L8
 								}
 							}
-							p, n, ok = b.r14(p, n)
+							p, n, ok = b.r14(p, d, n)
 							if ok {
 								break L8
 							}
@@ -352,7 +352,7 @@ L1:
 							n[node9].StartRule = uint32(p)<<ast.TreeRuleBits | 15
 							ok = true
 							if ok {
-								n[node9].End, n[node9].Next = uint32(p), uint32(len(n))
+								n[node9].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 							} else {
 								n = n[:node9]
 							}
@@ -461,7 +461,7 @@ L1:
 								ok = b.work <= b.limit
 							}
 							if ok {
-								n[node11].End, n[node11].Next = uint32(p), uint32(len(n))
+								n[node11].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 							} else {
 								n = n[:node11]
 							}
@@ -557,7 +557,7 @@ L1:
 								ok = b.work <= b.limit
 							}
 							if ok {
-								n[node16].End, n[node16].Next = uint32(p), uint32(len(n))
+								n[node16].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 							} else {
 								n = n[:node16]
 							}
@@ -602,12 +602,12 @@ L1:
 									p, n = p22, n[:n22]
 									break L22
 								}
-								p, n, ok = b.r6(p, n)
+								p, n, ok = b.r6(p, d, n)
 								if !ok {
 									p, n = p22, n[:n22]
 									break L22
 								}
-								p, n, ok = b.r11(p, n)
+								p, n, ok = b.r11(p, d, n)
 								if !ok {
 									p, n = p22, n[:n22]
 									break L22
@@ -622,12 +622,12 @@ L1:
 				L23:
 					for {
 						if p < len(s) && class2[s[p]] {
-							p, n, ok = b.r12(p, n)
+							p, n, ok = b.r12(p, d, n)
 							if ok {
 								break L23
 							}
 						}
-						p, n, ok = b.r13(p, n)
+						p, n, ok = b.r13(p, d, n)
 						if ok {
 							break L23
 						}
@@ -637,7 +637,7 @@ L1:
 						n[node24].StartRule = uint32(p)<<ast.TreeRuleBits | 15
 						ok = true
 						if ok {
-							n[node24].End, n[node24].Next = uint32(p), uint32(len(n))
+							n[node24].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 						} else {
 							n = n[:node24]
 						}
@@ -746,7 +746,7 @@ L1:
 							ok = b.work <= b.limit
 						}
 						if ok {
-							n[node26].End, n[node26].Next = uint32(p), uint32(len(n))
+							n[node26].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 						} else {
 							n = n[:node26]
 						}
@@ -842,7 +842,7 @@ L1:
 							ok = b.work <= b.limit
 						}
 						if ok {
-							n[node31].End, n[node31].Next = uint32(p), uint32(len(n))
+							n[node31].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 						} else {
 							n = n[:node31]
 						}
@@ -871,7 +871,7 @@ L1:
 }
 
 // r1 is rule IRI (IRI).
-func (b *treeBuilder) r1(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r1(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -918,7 +918,7 @@ func (b *treeBuilder) r1(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				}
 			}
 			if ok {
-				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+				n[node2].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 			} else {
 				n = n[:node2]
 			}
@@ -949,12 +949,12 @@ func (b *treeBuilder) r1(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								p, n = p6, n[:n6]
 								break L6
 							}
-							p, n, ok = b.r6(p, n)
+							p, n, ok = b.r6(p, d, n)
 							if !ok {
 								p, n = p6, n[:n6]
 								break L6
 							}
-							p, n, ok = b.r11(p, n)
+							p, n, ok = b.r11(p, d, n)
 							if !ok {
 								p, n = p6, n[:n6]
 								break L6
@@ -969,12 +969,12 @@ func (b *treeBuilder) r1(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			L7:
 				for {
 					if p < len(s) && class2[s[p]] {
-						p, n, ok = b.r12(p, n)
+						p, n, ok = b.r12(p, d, n)
 						if ok {
 							break L7
 						}
 					}
-					p, n, ok = b.r14(p, n)
+					p, n, ok = b.r14(p, d, n)
 					if ok {
 						break L7
 					}
@@ -984,7 +984,7 @@ func (b *treeBuilder) r1(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 					n[node8].StartRule = uint32(p)<<ast.TreeRuleBits | 15
 					ok = true
 					if ok {
-						n[node8].End, n[node8].Next = uint32(p), uint32(len(n))
+						n[node8].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 					} else {
 						n = n[:node8]
 					}
@@ -1093,7 +1093,7 @@ func (b *treeBuilder) r1(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						ok = b.work <= b.limit
 					}
 					if ok {
-						n[node10].End, n[node10].Next = uint32(p), uint32(len(n))
+						n[node10].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 					} else {
 						n = n[:node10]
 					}
@@ -1189,7 +1189,7 @@ func (b *treeBuilder) r1(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						ok = b.work <= b.limit
 					}
 					if ok {
-						n[node15].End, n[node15].Next = uint32(p), uint32(len(n))
+						n[node15].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 					} else {
 						n = n[:node15]
 					}
@@ -1212,7 +1212,7 @@ func (b *treeBuilder) r1(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r2 is rule ihier_part (ihier-part).
-func (b *treeBuilder) r2(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r2(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -1233,12 +1233,12 @@ L1:
 						p, n = p2, n[:n2]
 						break L2
 					}
-					p, n, ok = b.r6(p, n)
+					p, n, ok = b.r6(p, d, n)
 					if !ok {
 						p, n = p2, n[:n2]
 						break L2
 					}
-					p, n, ok = b.r11(p, n)
+					p, n, ok = b.r11(p, d, n)
 					if !ok {
 						p, n = p2, n[:n2]
 						break L2
@@ -1253,12 +1253,12 @@ L1:
 	L3:
 		for {
 			if p < len(s) && class2[s[p]] {
-				p, n, ok = b.r12(p, n)
+				p, n, ok = b.r12(p, d, n)
 				if ok {
 					break L3
 				}
 			}
-			p, n, ok = b.r14(p, n)
+			p, n, ok = b.r14(p, d, n)
 			if ok {
 				break L3
 			}
@@ -1268,7 +1268,7 @@ L1:
 			n[node4].StartRule = uint32(p)<<ast.TreeRuleBits | 15
 			ok = true
 			if ok {
-				n[node4].End, n[node4].Next = uint32(p), uint32(len(n))
+				n[node4].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 			} else {
 				n = n[:node4]
 			}
@@ -1288,7 +1288,7 @@ L1:
 }
 
 // r3 is rule absolute_IRI (absolute-IRI).
-func (b *treeBuilder) r3(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r3(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -1335,7 +1335,7 @@ func (b *treeBuilder) r3(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				}
 			}
 			if ok {
-				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+				n[node2].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 			} else {
 				n = n[:node2]
 			}
@@ -1366,12 +1366,12 @@ func (b *treeBuilder) r3(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								p, n = p6, n[:n6]
 								break L6
 							}
-							p, n, ok = b.r6(p, n)
+							p, n, ok = b.r6(p, d, n)
 							if !ok {
 								p, n = p6, n[:n6]
 								break L6
 							}
-							p, n, ok = b.r11(p, n)
+							p, n, ok = b.r11(p, d, n)
 							if !ok {
 								p, n = p6, n[:n6]
 								break L6
@@ -1386,12 +1386,12 @@ func (b *treeBuilder) r3(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			L7:
 				for {
 					if p < len(s) && class2[s[p]] {
-						p, n, ok = b.r12(p, n)
+						p, n, ok = b.r12(p, d, n)
 						if ok {
 							break L7
 						}
 					}
-					p, n, ok = b.r14(p, n)
+					p, n, ok = b.r14(p, d, n)
 					if ok {
 						break L7
 					}
@@ -1401,7 +1401,7 @@ func (b *treeBuilder) r3(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 					n[node8].StartRule = uint32(p)<<ast.TreeRuleBits | 15
 					ok = true
 					if ok {
-						n[node8].End, n[node8].Next = uint32(p), uint32(len(n))
+						n[node8].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 					} else {
 						n = n[:node8]
 					}
@@ -1510,7 +1510,7 @@ func (b *treeBuilder) r3(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						ok = b.work <= b.limit
 					}
 					if ok {
-						n[node10].End, n[node10].Next = uint32(p), uint32(len(n))
+						n[node10].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 					} else {
 						n = n[:node10]
 					}
@@ -1533,7 +1533,7 @@ func (b *treeBuilder) r3(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r4 is rule irelative_ref (irelative-ref).
-func (b *treeBuilder) r4(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r4(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -1560,12 +1560,12 @@ func (b *treeBuilder) r4(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							p, n, ok = b.r6(p, n)
+							p, n, ok = b.r6(p, d, n)
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							p, n, ok = b.r11(p, n)
+							p, n, ok = b.r11(p, d, n)
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
@@ -1580,12 +1580,12 @@ func (b *treeBuilder) r4(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 			L4:
 				for {
 					if p < len(s) && class2[s[p]] {
-						p, n, ok = b.r12(p, n)
+						p, n, ok = b.r12(p, d, n)
 						if ok {
 							break L4
 						}
 					}
-					p, n, ok = b.r13(p, n)
+					p, n, ok = b.r13(p, d, n)
 					if ok {
 						break L4
 					}
@@ -1595,7 +1595,7 @@ func (b *treeBuilder) r4(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 					n[node5].StartRule = uint32(p)<<ast.TreeRuleBits | 15
 					ok = true
 					if ok {
-						n[node5].End, n[node5].Next = uint32(p), uint32(len(n))
+						n[node5].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 					} else {
 						n = n[:node5]
 					}
@@ -1704,7 +1704,7 @@ func (b *treeBuilder) r4(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						ok = b.work <= b.limit
 					}
 					if ok {
-						n[node7].End, n[node7].Next = uint32(p), uint32(len(n))
+						n[node7].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 					} else {
 						n = n[:node7]
 					}
@@ -1800,7 +1800,7 @@ func (b *treeBuilder) r4(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						ok = b.work <= b.limit
 					}
 					if ok {
-						n[node12].End, n[node12].Next = uint32(p), uint32(len(n))
+						n[node12].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 					} else {
 						n = n[:node12]
 					}
@@ -1823,7 +1823,7 @@ func (b *treeBuilder) r4(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r5 is rule irelative_part (irelative-part).
-func (b *treeBuilder) r5(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r5(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -1844,12 +1844,12 @@ L1:
 						p, n = p2, n[:n2]
 						break L2
 					}
-					p, n, ok = b.r6(p, n)
+					p, n, ok = b.r6(p, d, n)
 					if !ok {
 						p, n = p2, n[:n2]
 						break L2
 					}
-					p, n, ok = b.r11(p, n)
+					p, n, ok = b.r11(p, d, n)
 					if !ok {
 						p, n = p2, n[:n2]
 						break L2
@@ -1864,12 +1864,12 @@ L1:
 	L3:
 		for {
 			if p < len(s) && class2[s[p]] {
-				p, n, ok = b.r12(p, n)
+				p, n, ok = b.r12(p, d, n)
 				if ok {
 					break L3
 				}
 			}
-			p, n, ok = b.r13(p, n)
+			p, n, ok = b.r13(p, d, n)
 			if ok {
 				break L3
 			}
@@ -1879,7 +1879,7 @@ L1:
 			n[node4].StartRule = uint32(p)<<ast.TreeRuleBits | 15
 			ok = true
 			if ok {
-				n[node4].End, n[node4].Next = uint32(p), uint32(len(n))
+				n[node4].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 			} else {
 				n = n[:node4]
 			}
@@ -1899,11 +1899,15 @@ L1:
 }
 
 // r6 is rule iauthority (iauthority).
-func (b *treeBuilder) r6(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r6(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 6
@@ -1986,7 +1990,7 @@ func (b *treeBuilder) r6(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						ok = b.work <= b.limit
 					}
 					if ok {
-						n[node3].End, n[node3].Next = uint32(p), uint32(len(n))
+						n[node3].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 					} else {
 						n = n[:node3]
 					}
@@ -2009,7 +2013,7 @@ func (b *treeBuilder) r6(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			p, n, ok = b.r8(p, n)
+			p, n, ok = b.r8(p, d+1, n)
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -2043,7 +2047,7 @@ func (b *treeBuilder) r6(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						ok = b.work <= b.limit
 					}
 					if ok {
-						n[node8].End, n[node8].Next = uint32(p), uint32(len(n))
+						n[node8].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 					} else {
 						n = n[:node8]
 					}
@@ -2065,16 +2069,20 @@ func (b *treeBuilder) r6(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r7 is rule iuserinfo (iuserinfo).
-func (b *treeBuilder) r7(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r7(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 7
@@ -2145,16 +2153,20 @@ func (b *treeBuilder) r7(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r8 is rule ihost (ihost).
-func (b *treeBuilder) r8(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r8(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 8
@@ -2162,7 +2174,7 @@ func (b *treeBuilder) r8(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 L1:
 	for {
 		if p < len(s) && class8[s[p]] {
-			p, n, ok = b.r27(p, n)
+			p, n, ok = b.r27(p, d+1, n)
 			if ok {
 				break L1
 			}
@@ -2173,7 +2185,7 @@ L1:
 				ok = true
 			L2:
 				for {
-					p, n, ok = b.r34(p, n)
+					p, n, ok = b.r34(p, d+1, n)
 					if !ok {
 						p, n = p2, n[:n2]
 						break L2
@@ -2285,7 +2297,7 @@ L1:
 			ok = b.work <= b.limit
 		}
 		if ok {
-			n[node5].End, n[node5].Next = uint32(p), uint32(len(n))
+			n[node5].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 		} else {
 			n = n[:node5]
 		}
@@ -2298,16 +2310,20 @@ L1:
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r9 is rule ireg_name (ireg-name).
-func (b *treeBuilder) r9(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r9(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 9
@@ -2378,12 +2394,12 @@ func (b *treeBuilder) r9(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r10 is rule ipath (ipath).
-func (b *treeBuilder) r10(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r10(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -2396,7 +2412,7 @@ L1:
 			ok = true
 		L2:
 			for {
-				p, n, ok = b.r11(p, n)
+				p, n, ok = b.r11(p, d, n)
 				if !ok {
 					p, n = p2, n[:n2]
 					break L2
@@ -2426,7 +2442,7 @@ L1:
 				ok = true
 			L4:
 				for {
-					p, n, ok = b.r12(p, n)
+					p, n, ok = b.r12(p, d, n)
 					if !ok {
 						p, n = p4, n[:n4]
 						break L4
@@ -2456,7 +2472,7 @@ L1:
 			ok = true
 		L6:
 			for {
-				p, n, ok = b.r13(p, n)
+				p, n, ok = b.r13(p, d, n)
 				if !ok {
 					p, n = p6, n[:n6]
 					break L6
@@ -2485,7 +2501,7 @@ L1:
 			ok = true
 		L8:
 			for {
-				p, n, ok = b.r14(p, n)
+				p, n, ok = b.r14(p, d, n)
 				if !ok {
 					p, n = p8, n[:n8]
 					break L8
@@ -2515,7 +2531,7 @@ L1:
 		n[node10].StartRule = uint32(p)<<ast.TreeRuleBits | 15
 		ok = true
 		if ok {
-			n[node10].End, n[node10].Next = uint32(p), uint32(len(n))
+			n[node10].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 		} else {
 			n = n[:node10]
 		}
@@ -2529,11 +2545,15 @@ L1:
 }
 
 // r11 is rule ipath_abempty (ipath-abempty).
-func (b *treeBuilder) r11(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r11(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 11
@@ -2622,7 +2642,7 @@ func (b *treeBuilder) r11(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						ok = b.work <= b.limit
 					}
 					if ok {
-						n[node3].End, n[node3].Next = uint32(p), uint32(len(n))
+						n[node3].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 					} else {
 						n = n[:node3]
 					}
@@ -2643,16 +2663,20 @@ func (b *treeBuilder) r11(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r12 is rule ipath_absolute (ipath-absolute).
-func (b *treeBuilder) r12(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r12(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 12
@@ -2742,7 +2766,7 @@ func (b *treeBuilder) r12(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						ok = (ok || p != start4) && b.work <= b.limit
 					}
 					if ok {
-						n[node3].End, n[node3].Next = uint32(p), uint32(len(n))
+						n[node3].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 					} else {
 						n = n[:node3]
 					}
@@ -2834,7 +2858,7 @@ func (b *treeBuilder) r12(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 										ok = b.work <= b.limit
 									}
 									if ok {
-										n[node9].End, n[node9].Next = uint32(p), uint32(len(n))
+										n[node9].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 									} else {
 										n = n[:node9]
 									}
@@ -2870,16 +2894,20 @@ func (b *treeBuilder) r12(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r13 is rule ipath_noscheme (ipath-noscheme).
-func (b *treeBuilder) r13(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r13(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 13
@@ -2957,7 +2985,7 @@ func (b *treeBuilder) r13(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = (ok || p != start3) && b.work <= b.limit
 			}
 			if ok {
-				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+				n[node2].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 			} else {
 				n = n[:node2]
 			}
@@ -3049,7 +3077,7 @@ func (b *treeBuilder) r13(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								ok = b.work <= b.limit
 							}
 							if ok {
-								n[node8].End, n[node8].Next = uint32(p), uint32(len(n))
+								n[node8].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 							} else {
 								n = n[:node8]
 							}
@@ -3077,16 +3105,20 @@ func (b *treeBuilder) r13(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r14 is rule ipath_rootless (ipath-rootless).
-func (b *treeBuilder) r14(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r14(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 14
@@ -3164,7 +3196,7 @@ func (b *treeBuilder) r14(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = (ok || p != start3) && b.work <= b.limit
 			}
 			if ok {
-				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+				n[node2].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 			} else {
 				n = n[:node2]
 			}
@@ -3256,7 +3288,7 @@ func (b *treeBuilder) r14(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								ok = b.work <= b.limit
 							}
 							if ok {
-								n[node8].End, n[node8].Next = uint32(p), uint32(len(n))
+								n[node8].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 							} else {
 								n = n[:node8]
 							}
@@ -3284,16 +3316,20 @@ func (b *treeBuilder) r14(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r15 is rule ipath_empty (ipath-empty).
-func (b *treeBuilder) r15(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r15(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 15
@@ -3301,16 +3337,20 @@ func (b *treeBuilder) r15(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r16 is rule isegment (isegment).
-func (b *treeBuilder) r16(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r16(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 16
@@ -3381,16 +3421,20 @@ func (b *treeBuilder) r16(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r17 is rule isegment_nz (isegment-nz).
-func (b *treeBuilder) r17(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r17(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 17
@@ -3461,16 +3505,20 @@ func (b *treeBuilder) r17(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r18 is rule isegment_nz_nc (isegment-nz-nc).
-func (b *treeBuilder) r18(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r18(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 18
@@ -3541,12 +3589,12 @@ func (b *treeBuilder) r18(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r19 is rule ipchar (ipchar).
-func (b *treeBuilder) r19(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r19(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -3614,11 +3662,15 @@ L1:
 }
 
 // r20 is rule iquery (iquery).
-func (b *treeBuilder) r20(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r20(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 20
@@ -3698,16 +3750,20 @@ func (b *treeBuilder) r20(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r21 is rule ifragment (ifragment).
-func (b *treeBuilder) r21(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r21(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 21
@@ -3778,12 +3834,12 @@ func (b *treeBuilder) r21(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r22 is rule iunreserved (iunreserved).
-func (b *treeBuilder) r22(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r22(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -3816,7 +3872,7 @@ L1:
 }
 
 // r23 is rule ucschar (ucschar).
-func (b *treeBuilder) r23(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r23(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -3832,7 +3888,7 @@ func (b *treeBuilder) r23(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r24 is rule iprivate (iprivate).
-func (b *treeBuilder) r24(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r24(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -3848,11 +3904,15 @@ func (b *treeBuilder) r24(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r25 is rule scheme (scheme).
-func (b *treeBuilder) r25(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r25(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 25
@@ -3891,16 +3951,20 @@ func (b *treeBuilder) r25(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r26 is rule port (port).
-func (b *treeBuilder) r26(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r26(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 26
@@ -3920,16 +3984,20 @@ func (b *treeBuilder) r26(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r27 is rule IP_literal (IP-literal).
-func (b *treeBuilder) r27(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r27(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 27
@@ -3949,7 +4017,7 @@ func (b *treeBuilder) r27(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		L2:
 			for {
 				if p < len(s) && class14[s[p]] {
-					p, n, ok = b.r29(p, n)
+					p, n, ok = b.r29(p, d+1, n)
 					if ok {
 						break L2
 					}
@@ -4014,7 +4082,7 @@ func (b *treeBuilder) r27(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						}
 					}
 					if ok {
-						n[node3].End, n[node3].Next = uint32(p), uint32(len(n))
+						n[node3].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 					} else {
 						n = n[:node3]
 					}
@@ -4042,16 +4110,20 @@ func (b *treeBuilder) r27(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r28 is rule IPvFuture (IPvFuture).
-func (b *treeBuilder) r28(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r28(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 28
@@ -4113,16 +4185,20 @@ func (b *treeBuilder) r28(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r29 is rule IPv6address (IPv6address).
-func (b *treeBuilder) r29(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r29(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 29
@@ -4716,7 +4792,7 @@ L1:
 							}
 						}
 						if p < len(s) && class7[s[p]] {
-							p, n, ok = b.r34(p, n)
+							p, n, ok = b.r34(p, d+1, n)
 							if ok {
 								break L21
 							}
@@ -5266,7 +5342,7 @@ L1:
 							}
 						}
 						if p < len(s) && class7[s[p]] {
-							p, n, ok = b.r34(p, n)
+							p, n, ok = b.r34(p, d+1, n)
 							if ok {
 								break L43
 							}
@@ -5785,7 +5861,7 @@ L1:
 							}
 						}
 						if p < len(s) && class7[s[p]] {
-							p, n, ok = b.r34(p, n)
+							p, n, ok = b.r34(p, d+1, n)
 							if ok {
 								break L63
 							}
@@ -6317,7 +6393,7 @@ L1:
 							}
 						}
 						if p < len(s) && class7[s[p]] {
-							p, n, ok = b.r34(p, n)
+							p, n, ok = b.r34(p, d+1, n)
 							if ok {
 								break L84
 							}
@@ -6850,7 +6926,7 @@ L1:
 							}
 						}
 						if p < len(s) && class7[s[p]] {
-							p, n, ok = b.r34(p, n)
+							p, n, ok = b.r34(p, d+1, n)
 							if ok {
 								break L105
 							}
@@ -7384,7 +7460,7 @@ L1:
 							}
 						}
 						if p < len(s) && class7[s[p]] {
-							p, n, ok = b.r34(p, n)
+							p, n, ok = b.r34(p, d+1, n)
 							if ok {
 								break L126
 							}
@@ -7919,7 +7995,7 @@ L1:
 							}
 						}
 						if p < len(s) && class7[s[p]] {
-							p, n, ok = b.r34(p, n)
+							p, n, ok = b.r34(p, d+1, n)
 							if ok {
 								break L147
 							}
@@ -9028,12 +9104,12 @@ L1:
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r30 is rule h16c.
-func (b *treeBuilder) r30(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r30(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -9114,7 +9190,7 @@ func (b *treeBuilder) r30(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r31 is rule ipv6char.
-func (b *treeBuilder) r31(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r31(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -9127,7 +9203,7 @@ func (b *treeBuilder) r31(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r32 is rule h16 (h16).
-func (b *treeBuilder) r32(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r32(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -9176,7 +9252,7 @@ func (b *treeBuilder) r32(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r33 is rule ls32 (ls32).
-func (b *treeBuilder) r33(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r33(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -9306,7 +9382,7 @@ L1:
 			}
 		}
 		if p < len(s) && class7[s[p]] {
-			p, n, ok = b.r34(p, n)
+			p, n, ok = b.r34(p, d, n)
 			if ok {
 				break L1
 			}
@@ -9318,11 +9394,15 @@ L1:
 }
 
 // r34 is rule IPv4address (IPv4address).
-func (b *treeBuilder) r34(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r34(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 32
@@ -9472,7 +9552,7 @@ func (b *treeBuilder) r34(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				break
 			}
 			if ok {
-				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+				n[node2].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 			} else {
 				n = n[:node2]
 			}
@@ -9627,7 +9707,7 @@ func (b *treeBuilder) r34(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				break
 			}
 			if ok {
-				n[node8].End, n[node8].Next = uint32(p), uint32(len(n))
+				n[node8].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 			} else {
 				n = n[:node8]
 			}
@@ -9782,7 +9862,7 @@ func (b *treeBuilder) r34(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				break
 			}
 			if ok {
-				n[node14].End, n[node14].Next = uint32(p), uint32(len(n))
+				n[node14].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 			} else {
 				n = n[:node14]
 			}
@@ -9937,7 +10017,7 @@ func (b *treeBuilder) r34(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				break
 			}
 			if ok {
-				n[node20].End, n[node20].Next = uint32(p), uint32(len(n))
+				n[node20].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 			} else {
 				n = n[:node20]
 			}
@@ -9951,16 +10031,20 @@ func (b *treeBuilder) r34(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r35 is rule dec_octet (dec-octet).
-func (b *treeBuilder) r35(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r35(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 33
@@ -10103,12 +10187,12 @@ L1:
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r36 is rule pct_encoded (pct-encoded).
-func (b *treeBuilder) r36(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r36(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -10147,7 +10231,7 @@ func (b *treeBuilder) r36(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r37 is rule unreserved (unreserved).
-func (b *treeBuilder) r37(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r37(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -10160,7 +10244,7 @@ func (b *treeBuilder) r37(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r38 is rule reserved (reserved).
-func (b *treeBuilder) r38(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r38(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -10193,7 +10277,7 @@ L1:
 }
 
 // r39 is rule gen_delims (gen-delims).
-func (b *treeBuilder) r39(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r39(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -10206,7 +10290,7 @@ func (b *treeBuilder) r39(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r40 is rule sub_delims (sub-delims).
-func (b *treeBuilder) r40(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r40(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -10219,7 +10303,7 @@ func (b *treeBuilder) r40(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r41 is rule ALPHA (ALPHA).
-func (b *treeBuilder) r41(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r41(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -10232,7 +10316,7 @@ func (b *treeBuilder) r41(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r42 is rule DIGIT (DIGIT).
-func (b *treeBuilder) r42(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r42(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -10245,7 +10329,7 @@ func (b *treeBuilder) r42(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r43 is rule HEXDIG (HEXDIG).
-func (b *treeBuilder) r43(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r43(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}

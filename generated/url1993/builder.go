@@ -59,194 +59,194 @@ func buildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
 	switch rule {
 	case "fragmentaddress":
 		n = append(n, ast.TreeNode{StartRule: 0})
-		end, n, ok = b.r0(0, n)
+		end, n, ok = b.r0(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "url":
-		end, n, ok = b.r1(0, n)
+		end, n, ok = b.r1(0, 0, n)
 	case "generic":
-		end, n, ok = b.r3(0, n)
+		end, n, ok = b.r3(0, 0, n)
 	case "generic_scheme":
-		end, n, ok = b.r4(0, n)
+		end, n, ok = b.r4(0, 0, n)
 	case "scheme":
-		end, n, ok = b.r5(0, n)
+		end, n, ok = b.r5(0, 0, n)
 	case "httpaddress":
-		end, n, ok = b.r6(0, n)
+		end, n, ok = b.r6(0, 0, n)
 	case "fileaddress":
-		end, n, ok = b.r7(0, n)
+		end, n, ok = b.r7(0, 0, n)
 	case "afsaddress":
-		end, n, ok = b.r8(0, n)
+		end, n, ok = b.r8(0, 0, n)
 	case "newsaddress":
-		end, n, ok = b.r9(0, n)
+		end, n, ok = b.r9(0, 0, n)
 	case "waisaddress":
-		end, n, ok = b.r10(0, n)
+		end, n, ok = b.r10(0, 0, n)
 	case "waisindex":
-		end, n, ok = b.r11(0, n)
+		end, n, ok = b.r11(0, 0, n)
 	case "waisdoc":
-		end, n, ok = b.r12(0, n)
+		end, n, ok = b.r12(0, 0, n)
 	case "groupart":
-		end, n, ok = b.r13(0, n)
+		end, n, ok = b.r13(0, 0, n)
 	case "group":
-		end, n, ok = b.r14(0, n)
+		end, n, ok = b.r14(0, 0, n)
 	case "article":
-		end, n, ok = b.r15(0, n)
+		end, n, ok = b.r15(0, 0, n)
 	case "database":
-		end, n, ok = b.r17(0, n)
+		end, n, ok = b.r17(0, 0, n)
 	case "wtype":
-		end, n, ok = b.r18(0, n)
+		end, n, ok = b.r18(0, 0, n)
 	case "prosperoaddress":
-		end, n, ok = b.r19(0, n)
+		end, n, ok = b.r19(0, 0, n)
 	case "prosperolink":
-		end, n, ok = b.r20(0, n)
+		end, n, ok = b.r20(0, 0, n)
 	case "prospero_name":
-		end, n, ok = b.r21(0, n)
+		end, n, ok = b.r21(0, 0, n)
 	case "prospero_segment":
-		end, n, ok = b.r22(0, n)
+		end, n, ok = b.r22(0, 0, n)
 	case "hsoname":
-		end, n, ok = b.r23(0, n)
+		end, n, ok = b.r23(0, 0, n)
 	case "version":
-		end, n, ok = b.r24(0, n)
+		end, n, ok = b.r24(0, 0, n)
 	case "attributes":
-		end, n, ok = b.r25(0, n)
+		end, n, ok = b.r25(0, 0, n)
 	case "attribute":
-		end, n, ok = b.r26(0, n)
+		end, n, ok = b.r26(0, 0, n)
 	case "telnetaddress":
-		end, n, ok = b.r27(0, n)
+		end, n, ok = b.r27(0, 0, n)
 	case "telnet_user":
-		end, n, ok = b.r28(0, n)
+		end, n, ok = b.r28(0, 0, n)
 	case "gopheraddress":
-		end, n, ok = b.r29(0, n)
+		end, n, ok = b.r29(0, 0, n)
 	case "hostport":
-		end, n, ok = b.r30(0, n)
+		end, n, ok = b.r30(0, 0, n)
 	case "hostport_host":
-		end, n, ok = b.r32(0, n)
+		end, n, ok = b.r32(0, 0, n)
 	case "hostport_hostname":
-		end, n, ok = b.r33(0, n)
+		end, n, ok = b.r33(0, 0, n)
 	case "host":
-		end, n, ok = b.r34(0, n)
+		end, n, ok = b.r34(0, 0, n)
 	case "cellname":
-		end, n, ok = b.r35(0, n)
+		end, n, ok = b.r35(0, 0, n)
 	case "hostname":
-		end, n, ok = b.r36(0, n)
+		end, n, ok = b.r36(0, 0, n)
 	case "hostnumber":
-		end, n, ok = b.r37(0, n)
+		end, n, ok = b.r37(0, 0, n)
 	case "port":
-		end, n, ok = b.r38(0, n)
+		end, n, ok = b.r38(0, 0, n)
 	case "selector":
-		end, n, ok = b.r39(0, n)
+		end, n, ok = b.r39(0, 0, n)
 	case "path":
-		end, n, ok = b.r40(0, n)
+		end, n, ok = b.r40(0, 0, n)
 	case "search":
-		end, n, ok = b.r41(0, n)
+		end, n, ok = b.r41(0, 0, n)
 	case "user":
-		end, n, ok = b.r42(0, n)
+		end, n, ok = b.r42(0, 0, n)
 	case "fragmentid":
-		end, n, ok = b.r43(0, n)
+		end, n, ok = b.r43(0, 0, n)
 	case "gtype":
-		end, n, ok = b.r44(0, n)
+		end, n, ok = b.r44(0, 0, n)
 	case "xalpha":
 		n = append(n, ast.TreeNode{StartRule: 36})
-		end, n, ok = b.r45(0, n)
+		end, n, ok = b.r45(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "xalphas":
-		end, n, ok = b.r46(0, n)
+		end, n, ok = b.r46(0, 0, n)
 	case "xpalpha":
 		n = append(n, ast.TreeNode{StartRule: 38})
-		end, n, ok = b.r47(0, n)
+		end, n, ok = b.r47(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "xpalphas":
-		end, n, ok = b.r48(0, n)
+		end, n, ok = b.r48(0, 0, n)
 	case "ialpha":
-		end, n, ok = b.r49(0, n)
+		end, n, ok = b.r49(0, 0, n)
 	case "alpha":
 		n = append(n, ast.TreeNode{StartRule: 41})
-		end, n, ok = b.r50(0, n)
+		end, n, ok = b.r50(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "digit":
 		n = append(n, ast.TreeNode{StartRule: 42})
-		end, n, ok = b.r51(0, n)
+		end, n, ok = b.r51(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "safe":
 		n = append(n, ast.TreeNode{StartRule: 43})
-		end, n, ok = b.r52(0, n)
+		end, n, ok = b.r52(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "extra":
 		n = append(n, ast.TreeNode{StartRule: 44})
-		end, n, ok = b.r53(0, n)
+		end, n, ok = b.r53(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "escape":
 		n = append(n, ast.TreeNode{StartRule: 45})
-		end, n, ok = b.r54(0, n)
+		end, n, ok = b.r54(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "hex":
 		n = append(n, ast.TreeNode{StartRule: 46})
-		end, n, ok = b.r55(0, n)
+		end, n, ok = b.r55(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "variant":
 		n = append(n, ast.TreeNode{StartRule: 47})
-		end, n, ok = b.r56(0, n)
+		end, n, ok = b.r56(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "punctuation":
 		n = append(n, ast.TreeNode{StartRule: 48})
-		end, n, ok = b.r57(0, n)
+		end, n, ok = b.r57(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "digits":
-		end, n, ok = b.r58(0, n)
+		end, n, ok = b.r58(0, 0, n)
 	case "alphanum":
 		n = append(n, ast.TreeNode{StartRule: 50})
-		end, n, ok = b.r59(0, n)
+		end, n, ok = b.r59(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "alphanums":
 		n = append(n, ast.TreeNode{StartRule: 51})
-		end, n, ok = b.r60(0, n)
+		end, n, ok = b.r60(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "void":
 		n = append(n, ast.TreeNode{StartRule: 52})
-		end, n, ok = b.r61(0, n)
+		end, n, ok = b.r61(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "scheme_http":
-		end, n, ok = b.r62(0, n)
+		end, n, ok = b.r62(0, 0, n)
 	case "scheme_ftp":
-		end, n, ok = b.r63(0, n)
+		end, n, ok = b.r63(0, 0, n)
 	case "scheme_afs":
-		end, n, ok = b.r64(0, n)
+		end, n, ok = b.r64(0, 0, n)
 	case "scheme_news":
-		end, n, ok = b.r65(0, n)
+		end, n, ok = b.r65(0, 0, n)
 	case "scheme_wais":
-		end, n, ok = b.r66(0, n)
+		end, n, ok = b.r66(0, 0, n)
 	case "scheme_prospero":
-		end, n, ok = b.r67(0, n)
+		end, n, ok = b.r67(0, 0, n)
 	case "scheme_telnet":
-		end, n, ok = b.r68(0, n)
+		end, n, ok = b.r68(0, 0, n)
 	case "scheme_gopher":
-		end, n, ok = b.r69(0, n)
+		end, n, ok = b.r69(0, 0, n)
 	default:
 		return into[:0], false
 	}
@@ -257,7 +257,7 @@ func buildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
 }
 
 // r0 is rule fragmentaddress (fragmentaddress).
-func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r0(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -268,7 +268,7 @@ func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		ok = true
 	L1:
 		for {
-			p, n, ok = b.r1(p, n)
+			p, n, ok = b.r1(p, d, n)
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -285,7 +285,7 @@ func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						p, n = p2, n[:n2]
 						break L2
 					}
-					p, n, ok = b.r43(p, n)
+					p, n, ok = b.r43(p, d, n)
 					if !ok {
 						p, n = p2, n[:n2]
 						break L2
@@ -305,11 +305,15 @@ func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r1 is rule url (url).
-func (b *treeBuilder) r1(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r1(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 1
@@ -322,7 +326,7 @@ L1:
 				ok = true
 			L2:
 				for {
-					p, n, ok = b.r6(p, n)
+					p, n, ok = b.r6(p, d+1, n)
 					if !ok {
 						p, n = p2, n[:n2]
 						break L2
@@ -374,7 +378,7 @@ L1:
 				ok = true
 			L6:
 				for {
-					p, n, ok = b.r7(p, n)
+					p, n, ok = b.r7(p, d+1, n)
 					if !ok {
 						p, n = p6, n[:n6]
 						break L6
@@ -426,7 +430,7 @@ L1:
 				ok = true
 			L10:
 				for {
-					p, n, ok = b.r9(p, n)
+					p, n, ok = b.r9(p, d+1, n)
 					if !ok {
 						p, n = p10, n[:n10]
 						break L10
@@ -478,7 +482,7 @@ L1:
 				ok = true
 			L14:
 				for {
-					p, n, ok = b.r19(p, n)
+					p, n, ok = b.r19(p, d+1, n)
 					if !ok {
 						p, n = p14, n[:n14]
 						break L14
@@ -530,7 +534,7 @@ L1:
 				ok = true
 			L18:
 				for {
-					p, n, ok = b.r27(p, n)
+					p, n, ok = b.r27(p, d+1, n)
 					if !ok {
 						p, n = p18, n[:n18]
 						break L18
@@ -582,7 +586,7 @@ L1:
 				ok = true
 			L22:
 				for {
-					p, n, ok = b.r29(p, n)
+					p, n, ok = b.r29(p, d+1, n)
 					if !ok {
 						p, n = p22, n[:n22]
 						break L22
@@ -634,7 +638,7 @@ L1:
 				ok = true
 			L26:
 				for {
-					p, n, ok = b.r10(p, n)
+					p, n, ok = b.r10(p, d+1, n)
 					if !ok {
 						p, n = p26, n[:n26]
 						break L26
@@ -686,7 +690,7 @@ L1:
 				ok = true
 			L30:
 				for {
-					p, n, ok = b.r8(p, n)
+					p, n, ok = b.r8(p, d+1, n)
 					if !ok {
 						p, n = p30, n[:n30]
 						break L30
@@ -733,7 +737,7 @@ L1:
 			}
 		}
 		if p < len(s) && class9[s[p]] {
-			p, n, ok = b.r3(p, n)
+			p, n, ok = b.r3(p, d+1, n)
 			if ok {
 				break L1
 			}
@@ -744,12 +748,12 @@ L1:
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r2 is rule url_end.
-func (b *treeBuilder) r2(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r2(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -788,11 +792,15 @@ func (b *treeBuilder) r2(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r3 is rule generic (generic).
-func (b *treeBuilder) r3(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r3(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 2
@@ -910,7 +918,7 @@ func (b *treeBuilder) r3(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				}
 			}
 			if ok {
-				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+				n[node2].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 			} else {
 				n = n[:node2]
 			}
@@ -925,7 +933,7 @@ func (b *treeBuilder) r3(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			p, n, ok = b.r40(p, n)
+			p, n, ok = b.r40(p, d+1, n)
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -942,7 +950,7 @@ func (b *treeBuilder) r3(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						p, n = p9, n[:n9]
 						break L9
 					}
-					p, n, ok = b.r41(p, n)
+					p, n, ok = b.r41(p, d+1, n)
 					if !ok {
 						p, n = p9, n[:n9]
 						break L9
@@ -961,16 +969,20 @@ func (b *treeBuilder) r3(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r4 is rule generic_scheme.
-func (b *treeBuilder) r4(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r4(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 3
@@ -1081,33 +1093,41 @@ func (b *treeBuilder) r4(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r5 is rule scheme (scheme).
-func (b *treeBuilder) r5(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r5(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 3
-	p, n, ok = b.r49(p, n)
+	p, n, ok = b.r49(p, d+1, n)
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r6 is rule httpaddress (httpaddress).
-func (b *treeBuilder) r6(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r6(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 4
@@ -1125,7 +1145,7 @@ func (b *treeBuilder) r6(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p += 4
 			}
 			if ok {
-				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+				n[node2].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 			} else {
 				n = n[:node2]
 			}
@@ -1147,7 +1167,7 @@ func (b *treeBuilder) r6(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			p, n, ok = b.r30(p, n)
+			p, n, ok = b.r30(p, d+1, n)
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -1164,7 +1184,7 @@ func (b *treeBuilder) r6(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						p, n = p3, n[:n3]
 						break L3
 					}
-					p, n, ok = b.r40(p, n)
+					p, n, ok = b.r40(p, d+1, n)
 					if !ok {
 						p, n = p3, n[:n3]
 						break L3
@@ -1189,7 +1209,7 @@ func (b *treeBuilder) r6(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						p, n = p4, n[:n4]
 						break L4
 					}
-					p, n, ok = b.r41(p, n)
+					p, n, ok = b.r41(p, d+1, n)
 					if !ok {
 						p, n = p4, n[:n4]
 						break L4
@@ -1208,16 +1228,20 @@ func (b *treeBuilder) r6(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r7 is rule fileaddress (fileaddress).
-func (b *treeBuilder) r7(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r7(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 5
@@ -1235,7 +1259,7 @@ func (b *treeBuilder) r7(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p += 3
 			}
 			if ok {
-				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+				n[node2].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 			} else {
 				n = n[:node2]
 			}
@@ -1257,7 +1281,7 @@ func (b *treeBuilder) r7(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			p, n, ok = b.r34(p, n)
+			p, n, ok = b.r34(p, d+1, n)
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -1269,7 +1293,7 @@ func (b *treeBuilder) r7(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			p, n, ok = b.r40(p, n)
+			p, n, ok = b.r40(p, d+1, n)
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -1280,16 +1304,20 @@ func (b *treeBuilder) r7(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r8 is rule afsaddress (afsaddress).
-func (b *treeBuilder) r8(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r8(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 6
@@ -1307,7 +1335,7 @@ func (b *treeBuilder) r8(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p += 3
 			}
 			if ok {
-				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+				n[node2].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 			} else {
 				n = n[:node2]
 			}
@@ -1329,7 +1357,7 @@ func (b *treeBuilder) r8(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			p, n, ok = b.r35(p, n)
+			p, n, ok = b.r35(p, d+1, n)
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -1341,7 +1369,7 @@ func (b *treeBuilder) r8(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			p, n, ok = b.r40(p, n)
+			p, n, ok = b.r40(p, d+1, n)
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -1352,16 +1380,20 @@ func (b *treeBuilder) r8(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r9 is rule newsaddress (newsaddress).
-func (b *treeBuilder) r9(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r9(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 7
@@ -1379,7 +1411,7 @@ func (b *treeBuilder) r9(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p += 4
 			}
 			if ok {
-				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+				n[node2].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 			} else {
 				n = n[:node2]
 			}
@@ -1394,7 +1426,7 @@ func (b *treeBuilder) r9(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			p, n, ok = b.r13(p, n)
+			p, n, ok = b.r13(p, d+1, n)
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -1405,16 +1437,20 @@ func (b *treeBuilder) r9(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r10 is rule waisaddress (waisaddress).
-func (b *treeBuilder) r10(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r10(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 8
@@ -1427,7 +1463,7 @@ L1:
 				ok = true
 			L2:
 				for {
-					p, n, ok = b.r12(p, n)
+					p, n, ok = b.r12(p, d+1, n)
 					if !ok {
 						p, n = p2, n[:n2]
 						break L2
@@ -1474,7 +1510,7 @@ L1:
 			}
 		}
 		if p < len(s) && class7[s[p]] {
-			p, n, ok = b.r11(p, n)
+			p, n, ok = b.r11(p, d+1, n)
 			if ok {
 				break L1
 			}
@@ -1485,16 +1521,20 @@ L1:
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r11 is rule waisindex (waisindex).
-func (b *treeBuilder) r11(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r11(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 9
@@ -1512,7 +1552,7 @@ func (b *treeBuilder) r11(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p += 4
 			}
 			if ok {
-				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+				n[node2].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 			} else {
 				n = n[:node2]
 			}
@@ -1534,7 +1574,7 @@ func (b *treeBuilder) r11(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			p, n, ok = b.r30(p, n)
+			p, n, ok = b.r30(p, d+1, n)
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -1546,7 +1586,7 @@ func (b *treeBuilder) r11(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			p, n, ok = b.r17(p, n)
+			p, n, ok = b.r17(p, d+1, n)
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -1563,7 +1603,7 @@ func (b *treeBuilder) r11(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						p, n = p3, n[:n3]
 						break L3
 					}
-					p, n, ok = b.r41(p, n)
+					p, n, ok = b.r41(p, d+1, n)
 					if !ok {
 						p, n = p3, n[:n3]
 						break L3
@@ -1582,16 +1622,20 @@ func (b *treeBuilder) r11(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r12 is rule waisdoc (waisdoc).
-func (b *treeBuilder) r12(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r12(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 10
@@ -1609,7 +1653,7 @@ func (b *treeBuilder) r12(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p += 4
 			}
 			if ok {
-				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+				n[node2].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 			} else {
 				n = n[:node2]
 			}
@@ -1631,7 +1675,7 @@ func (b *treeBuilder) r12(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			p, n, ok = b.r30(p, n)
+			p, n, ok = b.r30(p, d+1, n)
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -1643,7 +1687,7 @@ func (b *treeBuilder) r12(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			p, n, ok = b.r17(p, n)
+			p, n, ok = b.r17(p, d+1, n)
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -1655,7 +1699,7 @@ func (b *treeBuilder) r12(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			p, n, ok = b.r18(p, n)
+			p, n, ok = b.r18(p, d+1, n)
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -1684,7 +1728,7 @@ func (b *treeBuilder) r12(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = (ok || p != start4) && b.work <= b.limit
 			}
 			if ok {
-				n[node3].End, n[node3].Next = uint32(p), uint32(len(n))
+				n[node3].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 			} else {
 				n = n[:node3]
 			}
@@ -1699,7 +1743,7 @@ func (b *treeBuilder) r12(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			p, n, ok = b.r40(p, n)
+			p, n, ok = b.r40(p, d+1, n)
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -1710,23 +1754,27 @@ func (b *treeBuilder) r12(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r13 is rule groupart (groupart).
-func (b *treeBuilder) r13(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r13(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 11
 	s := b.s
 L1:
 	for {
-		p, n, ok = b.r15(p, n)
+		p, n, ok = b.r15(p, d+1, n)
 		if ok {
 			break L1
 		}
@@ -1739,7 +1787,7 @@ L1:
 			}
 		}
 		if p < len(s) && class9[s[p]] {
-			p, n, ok = b.r14(p, n)
+			p, n, ok = b.r14(p, d+1, n)
 			if ok {
 				break L1
 			}
@@ -1750,16 +1798,20 @@ L1:
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r14 is rule group (group).
-func (b *treeBuilder) r14(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r14(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 12
@@ -1769,7 +1821,7 @@ func (b *treeBuilder) r14(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		ok = true
 	L1:
 		for {
-			p, n, ok = b.r49(p, n)
+			p, n, ok = b.r49(p, d+1, n)
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -1790,7 +1842,7 @@ func (b *treeBuilder) r14(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							p, n, ok = b.r49(p, n)
+							p, n, ok = b.r49(p, d+1, n)
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
@@ -1815,16 +1867,20 @@ func (b *treeBuilder) r14(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r15 is rule article (article).
-func (b *treeBuilder) r15(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r15(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 13
@@ -2019,7 +2075,7 @@ func (b *treeBuilder) r15(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 													p, n = p15, n[:n15]
 													break L15
 												}
-												p, n, ok = b.r34(p, n)
+												p, n, ok = b.r34(p, d+1, n)
 												if !ok {
 													p, n = p15, n[:n15]
 													break L15
@@ -2061,7 +2117,7 @@ func (b *treeBuilder) r15(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 													p, n = p18, n[:n18]
 													break L18
 												}
-												p, n, ok = b.r34(p, n)
+												p, n, ok = b.r34(p, d+1, n)
 												if !ok {
 													p, n = p18, n[:n18]
 													break L18
@@ -2164,7 +2220,7 @@ func (b *treeBuilder) r15(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			p, n, ok = b.r34(p, n)
+			p, n, ok = b.r34(p, d+1, n)
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -2175,12 +2231,12 @@ func (b *treeBuilder) r15(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r16 is rule article_local.
-func (b *treeBuilder) r16(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r16(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -2267,7 +2323,7 @@ func (b *treeBuilder) r16(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 											p, n = p7, n[:n7]
 											break L7
 										}
-										p, n, ok = b.r34(p, n)
+										p, n, ok = b.r34(p, d, n)
 										if !ok {
 											p, n = p7, n[:n7]
 											break L7
@@ -2309,7 +2365,7 @@ func (b *treeBuilder) r16(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 											p, n = p10, n[:n10]
 											break L10
 										}
-										p, n, ok = b.r34(p, n)
+										p, n, ok = b.r34(p, d, n)
 										if !ok {
 											p, n = p10, n[:n10]
 											break L10
@@ -2405,11 +2461,15 @@ func (b *treeBuilder) r16(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r17 is rule database (database).
-func (b *treeBuilder) r17(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r17(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 14
@@ -2473,23 +2533,27 @@ func (b *treeBuilder) r17(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		ok = (ok || p != start2) && b.work <= b.limit
 	}
 	if ok {
-		n[node1].End, n[node1].Next = uint32(p), uint32(len(n))
+		n[node1].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 	} else {
 		n = n[:node1]
 	}
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r18 is rule wtype (wtype).
-func (b *treeBuilder) r18(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r18(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 15
@@ -2553,40 +2617,48 @@ func (b *treeBuilder) r18(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		ok = (ok || p != start2) && b.work <= b.limit
 	}
 	if ok {
-		n[node1].End, n[node1].Next = uint32(p), uint32(len(n))
+		n[node1].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 	} else {
 		n = n[:node1]
 	}
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r19 is rule prosperoaddress (prosperoaddress).
-func (b *treeBuilder) r19(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r19(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 16
-	p, n, ok = b.r20(p, n)
+	p, n, ok = b.r20(p, d+1, n)
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r20 is rule prosperolink (prosperolink).
-func (b *treeBuilder) r20(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r20(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 17
@@ -2604,7 +2676,7 @@ func (b *treeBuilder) r20(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p += 8
 			}
 			if ok {
-				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+				n[node2].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 			} else {
 				n = n[:node2]
 			}
@@ -2626,7 +2698,7 @@ func (b *treeBuilder) r20(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			p, n, ok = b.r30(p, n)
+			p, n, ok = b.r30(p, d+1, n)
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -2638,7 +2710,7 @@ func (b *treeBuilder) r20(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			p, n, ok = b.r21(p, n)
+			p, n, ok = b.r21(p, d+1, n)
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -2655,12 +2727,12 @@ func (b *treeBuilder) r20(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						p, n = p3, n[:n3]
 						break L3
 					}
-					p, n, ok = b.r24(p, n)
+					p, n, ok = b.r24(p, d+1, n)
 					if !ok {
 						p, n = p3, n[:n3]
 						break L3
 					}
-					p, n, ok = b.r25(p, n)
+					p, n, ok = b.r25(p, d+1, n)
 					ok = true
 					if !ok {
 						p, n = p3, n[:n3]
@@ -2680,16 +2752,20 @@ func (b *treeBuilder) r20(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r21 is rule prospero_name.
-func (b *treeBuilder) r21(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r21(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 18
@@ -2699,7 +2775,7 @@ func (b *treeBuilder) r21(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		ok = true
 	L1:
 		for {
-			p, n, ok = b.r22(p, n)
+			p, n, ok = b.r22(p, d+1, n)
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -2720,7 +2796,7 @@ func (b *treeBuilder) r21(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							p, n, ok = b.r22(p, n)
+							p, n, ok = b.r22(p, d+1, n)
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
@@ -2754,16 +2830,20 @@ func (b *treeBuilder) r21(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r22 is rule prospero_segment.
-func (b *treeBuilder) r22(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r22(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 39
@@ -2791,12 +2871,12 @@ func (b *treeBuilder) r22(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 									p, n = p4, n[:n4]
 									break L4
 								}
-								p, n, ok = b.r24(p, n)
+								p, n, ok = b.r24(p, d+1, n)
 								if !ok {
 									p, n = p4, n[:n4]
 									break L4
 								}
-								p, n, ok = b.r25(p, n)
+								p, n, ok = b.r25(p, d+1, n)
 								ok = true
 								if !ok {
 									p, n = p4, n[:n4]
@@ -2931,33 +3011,41 @@ func (b *treeBuilder) r22(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r23 is rule hsoname (hsoname).
-func (b *treeBuilder) r23(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r23(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 18
-	p, n, ok = b.r40(p, n)
+	p, n, ok = b.r40(p, d+1, n)
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r24 is rule version (version).
-func (b *treeBuilder) r24(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r24(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 19
@@ -2979,23 +3067,27 @@ func (b *treeBuilder) r24(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		ok = (ok || p != start2) && b.work <= b.limit
 	}
 	if ok {
-		n[node1].End, n[node1].Next = uint32(p), uint32(len(n))
+		n[node1].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 	} else {
 		n = n[:node1]
 	}
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r25 is rule attributes (attributes).
-func (b *treeBuilder) r25(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r25(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 20
@@ -3022,7 +3114,7 @@ func (b *treeBuilder) r25(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = (ok || p != start3) && b.work <= b.limit
 			}
 			if ok {
-				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+				n[node2].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 			} else {
 				n = n[:node2]
 			}
@@ -3036,16 +3128,20 @@ func (b *treeBuilder) r25(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r26 is rule attribute (attribute).
-func (b *treeBuilder) r26(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r26(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 21
@@ -3066,16 +3162,20 @@ func (b *treeBuilder) r26(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r27 is rule telnetaddress (telnetaddress).
-func (b *treeBuilder) r27(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r27(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 22
@@ -3093,7 +3193,7 @@ func (b *treeBuilder) r27(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p += 6
 			}
 			if ok {
-				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+				n[node2].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 			} else {
 				n = n[:node2]
 			}
@@ -3120,7 +3220,7 @@ func (b *treeBuilder) r27(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = true
 			L3:
 				for {
-					p, n, ok = b.r28(p, n)
+					p, n, ok = b.r28(p, d+1, n)
 					if !ok {
 						p, n = p3, n[:n3]
 						break L3
@@ -3140,7 +3240,7 @@ func (b *treeBuilder) r27(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			p, n, ok = b.r30(p, n)
+			p, n, ok = b.r30(p, d+1, n)
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -3151,16 +3251,20 @@ func (b *treeBuilder) r27(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r28 is rule telnet_user.
-func (b *treeBuilder) r28(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r28(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 33
@@ -3246,7 +3350,7 @@ func (b *treeBuilder) r28(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 											p, n = p7, n[:n7]
 											break L7
 										}
-										p, n, ok = b.r30(p, n)
+										p, n, ok = b.r30(p, d+1, n)
 										if !ok {
 											p, n = p7, n[:n7]
 											break L7
@@ -3368,16 +3472,20 @@ func (b *treeBuilder) r28(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r29 is rule gopheraddress (gopheraddress).
-func (b *treeBuilder) r29(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r29(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 23
@@ -3395,7 +3503,7 @@ func (b *treeBuilder) r29(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p += 6
 			}
 			if ok {
-				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+				n[node2].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 			} else {
 				n = n[:node2]
 			}
@@ -3417,7 +3525,7 @@ func (b *treeBuilder) r29(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			p, n, ok = b.r30(p, n)
+			p, n, ok = b.r30(p, d+1, n)
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -3488,7 +3596,7 @@ func (b *treeBuilder) r29(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						break
 					}
 					if ok {
-						n[node4].End, n[node4].Next = uint32(p), uint32(len(n))
+						n[node4].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 					} else {
 						n = n[:node4]
 					}
@@ -3496,7 +3604,7 @@ func (b *treeBuilder) r29(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						p, n = p3, n[:n3]
 						break L3
 					}
-					p, n, ok = b.r39(p, n)
+					p, n, ok = b.r39(p, d+1, n)
 					ok = true
 					if !ok {
 						p, n = p3, n[:n3]
@@ -3522,7 +3630,7 @@ func (b *treeBuilder) r29(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						p, n = p7, n[:n7]
 						break L7
 					}
-					p, n, ok = b.r41(p, n)
+					p, n, ok = b.r41(p, d+1, n)
 					if !ok {
 						p, n = p7, n[:n7]
 						break L7
@@ -3541,16 +3649,20 @@ func (b *treeBuilder) r29(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r30 is rule hostport (hostport).
-func (b *treeBuilder) r30(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r30(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 24
@@ -3563,7 +3675,7 @@ L1:
 				ok = true
 			L2:
 				for {
-					p, n, ok = b.r32(p, n)
+					p, n, ok = b.r32(p, d+1, n)
 					if !ok {
 						p, n = p2, n[:n2]
 						break L2
@@ -3575,7 +3687,7 @@ L1:
 						p, n = p2, n[:n2]
 						break L2
 					}
-					p, n, ok = b.r38(p, n)
+					p, n, ok = b.r38(p, d+1, n)
 					if !ok {
 						p, n = p2, n[:n2]
 						break L2
@@ -3622,7 +3734,7 @@ L1:
 			}
 		}
 		if p < len(s) && class17[s[p]] {
-			p, n, ok = b.r34(p, n)
+			p, n, ok = b.r34(p, d+1, n)
 			if ok {
 				break L1
 			}
@@ -3633,12 +3745,12 @@ L1:
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r31 is rule hostport_end.
-func (b *treeBuilder) r31(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r31(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -3673,11 +3785,15 @@ L1:
 }
 
 // r32 is rule hostport_host.
-func (b *treeBuilder) r32(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r32(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 25
@@ -3690,7 +3806,7 @@ L1:
 				ok = true
 			L2:
 				for {
-					p, n, ok = b.r37(p, n)
+					p, n, ok = b.r37(p, d+1, n)
 					if !ok {
 						p, n = p2, n[:n2]
 						break L2
@@ -3709,7 +3825,7 @@ L1:
 									p, n = p4, n[:n4]
 									break L4
 								}
-								p, n, ok = b.r38(p, n)
+								p, n, ok = b.r38(p, d+1, n)
 								if !ok {
 									p, n = p4, n[:n4]
 									break L4
@@ -3761,7 +3877,7 @@ L1:
 			}
 		}
 		if p < len(s) && class9[s[p]] {
-			p, n, ok = b.r33(p, n)
+			p, n, ok = b.r33(p, d+1, n)
 			if ok {
 				break L1
 			}
@@ -3772,16 +3888,20 @@ L1:
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r33 is rule hostport_hostname.
-func (b *treeBuilder) r33(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r33(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 27
@@ -3821,7 +3941,7 @@ func (b *treeBuilder) r33(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 											p, n = p5, n[:n5]
 											break L5
 										}
-										p, n, ok = b.r38(p, n)
+										p, n, ok = b.r38(p, d+1, n)
 										if !ok {
 											p, n = p5, n[:n5]
 											break L5
@@ -3939,16 +4059,20 @@ func (b *treeBuilder) r33(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r34 is rule host (host).
-func (b *treeBuilder) r34(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r34(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 25
@@ -3961,7 +4085,7 @@ L1:
 				ok = true
 			L2:
 				for {
-					p, n, ok = b.r37(p, n)
+					p, n, ok = b.r37(p, d+1, n)
 					if !ok {
 						p, n = p2, n[:n2]
 						break L2
@@ -4032,7 +4156,7 @@ L1:
 			}
 		}
 		if p < len(s) && class9[s[p]] {
-			p, n, ok = b.r36(p, n)
+			p, n, ok = b.r36(p, d+1, n)
 			if ok {
 				break L1
 			}
@@ -4043,33 +4167,41 @@ L1:
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r35 is rule cellname (cellname).
-func (b *treeBuilder) r35(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r35(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 26
-	p, n, ok = b.r36(p, n)
+	p, n, ok = b.r36(p, d+1, n)
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r36 is rule hostname (hostname).
-func (b *treeBuilder) r36(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r36(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 27
@@ -4079,7 +4211,7 @@ func (b *treeBuilder) r36(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		ok = true
 	L1:
 		for {
-			p, n, ok = b.r49(p, n)
+			p, n, ok = b.r49(p, d+1, n)
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -4100,7 +4232,7 @@ func (b *treeBuilder) r36(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							p, n, ok = b.r49(p, n)
+							p, n, ok = b.r49(p, d+1, n)
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
@@ -4125,16 +4257,20 @@ func (b *treeBuilder) r36(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r37 is rule hostnumber (hostnumber).
-func (b *treeBuilder) r37(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r37(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 28
@@ -4161,7 +4297,7 @@ func (b *treeBuilder) r37(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = (ok || p != start3) && b.work <= b.limit
 			}
 			if ok {
-				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+				n[node2].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 			} else {
 				n = n[:node2]
 			}
@@ -4193,7 +4329,7 @@ func (b *treeBuilder) r37(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = (ok || p != start5) && b.work <= b.limit
 			}
 			if ok {
-				n[node4].End, n[node4].Next = uint32(p), uint32(len(n))
+				n[node4].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 			} else {
 				n = n[:node4]
 			}
@@ -4225,7 +4361,7 @@ func (b *treeBuilder) r37(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = (ok || p != start7) && b.work <= b.limit
 			}
 			if ok {
-				n[node6].End, n[node6].Next = uint32(p), uint32(len(n))
+				n[node6].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 			} else {
 				n = n[:node6]
 			}
@@ -4257,7 +4393,7 @@ func (b *treeBuilder) r37(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = (ok || p != start9) && b.work <= b.limit
 			}
 			if ok {
-				n[node8].End, n[node8].Next = uint32(p), uint32(len(n))
+				n[node8].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 			} else {
 				n = n[:node8]
 			}
@@ -4271,16 +4407,20 @@ func (b *treeBuilder) r37(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r38 is rule port (port).
-func (b *treeBuilder) r38(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r38(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 29
@@ -4302,40 +4442,48 @@ func (b *treeBuilder) r38(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		ok = (ok || p != start2) && b.work <= b.limit
 	}
 	if ok {
-		n[node1].End, n[node1].Next = uint32(p), uint32(len(n))
+		n[node1].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 	} else {
 		n = n[:node1]
 	}
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r39 is rule selector (selector).
-func (b *treeBuilder) r39(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r39(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 30
-	p, n, ok = b.r40(p, n)
+	p, n, ok = b.r40(p, d+1, n)
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r40 is rule path (path).
-func (b *treeBuilder) r40(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r40(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 31
@@ -4404,7 +4552,7 @@ func (b *treeBuilder) r40(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = (ok || p != start3) && b.work <= b.limit
 			}
 			if ok {
-				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+				n[node2].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 			} else {
 				n = n[:node2]
 			}
@@ -4487,7 +4635,7 @@ func (b *treeBuilder) r40(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								ok = (ok || p != start9) && b.work <= b.limit
 							}
 							if ok {
-								n[node8].End, n[node8].Next = uint32(p), uint32(len(n))
+								n[node8].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 							} else {
 								n = n[:node8]
 							}
@@ -4524,16 +4672,20 @@ func (b *treeBuilder) r40(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r41 is rule search (search).
-func (b *treeBuilder) r41(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r41(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 32
@@ -4602,7 +4754,7 @@ func (b *treeBuilder) r41(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = (ok || p != start3) && b.work <= b.limit
 			}
 			if ok {
-				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+				n[node2].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 			} else {
 				n = n[:node2]
 			}
@@ -4685,7 +4837,7 @@ func (b *treeBuilder) r41(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								ok = (ok || p != start9) && b.work <= b.limit
 							}
 							if ok {
-								n[node8].End, n[node8].Next = uint32(p), uint32(len(n))
+								n[node8].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 							} else {
 								n = n[:node8]
 							}
@@ -4713,16 +4865,20 @@ func (b *treeBuilder) r41(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r42 is rule user (user).
-func (b *treeBuilder) r42(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r42(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 33
@@ -4786,23 +4942,27 @@ func (b *treeBuilder) r42(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		ok = (ok || p != start2) && b.work <= b.limit
 	}
 	if ok {
-		n[node1].End, n[node1].Next = uint32(p), uint32(len(n))
+		n[node1].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 	} else {
 		n = n[:node1]
 	}
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r43 is rule fragmentid (fragmentid).
-func (b *treeBuilder) r43(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r43(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 34
@@ -4866,23 +5026,27 @@ func (b *treeBuilder) r43(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		ok = (ok || p != start2) && b.work <= b.limit
 	}
 	if ok {
-		n[node1].End, n[node1].Next = uint32(p), uint32(len(n))
+		n[node1].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 	} else {
 		n = n[:node1]
 	}
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r44 is rule gtype (gtype).
-func (b *treeBuilder) r44(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r44(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 35
@@ -4939,12 +5103,12 @@ L1:
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r45 is rule xalpha (xalpha).
-func (b *treeBuilder) r45(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r45(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -5002,11 +5166,15 @@ L1:
 }
 
 // r46 is rule xalphas (xalphas).
-func (b *treeBuilder) r46(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r46(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 37
@@ -5068,12 +5236,12 @@ func (b *treeBuilder) r46(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r47 is rule xpalpha (xpalpha).
-func (b *treeBuilder) r47(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r47(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -5150,11 +5318,15 @@ L1:
 }
 
 // r48 is rule xpalphas (xpalphas).
-func (b *treeBuilder) r48(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r48(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 39
@@ -5216,16 +5388,20 @@ func (b *treeBuilder) r48(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r49 is rule ialpha (ialpha).
-func (b *treeBuilder) r49(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r49(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 40
@@ -5301,7 +5477,7 @@ func (b *treeBuilder) r49(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = (ok || p != start3) && b.work <= b.limit
 			}
 			if ok {
-				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+				n[node2].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 			} else {
 				n = n[:node2]
 			}
@@ -5316,12 +5492,12 @@ func (b *treeBuilder) r49(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r50 is rule alpha (alpha).
-func (b *treeBuilder) r50(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r50(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -5334,7 +5510,7 @@ func (b *treeBuilder) r50(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r51 is rule digit (digit).
-func (b *treeBuilder) r51(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r51(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -5347,7 +5523,7 @@ func (b *treeBuilder) r51(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r52 is rule safe (safe).
-func (b *treeBuilder) r52(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r52(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -5360,7 +5536,7 @@ func (b *treeBuilder) r52(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r53 is rule extra (extra).
-func (b *treeBuilder) r53(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r53(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -5373,7 +5549,7 @@ func (b *treeBuilder) r53(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r54 is rule escape (escape).
-func (b *treeBuilder) r54(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r54(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -5412,7 +5588,7 @@ func (b *treeBuilder) r54(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r55 is rule hex (hex).
-func (b *treeBuilder) r55(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r55(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -5425,7 +5601,7 @@ func (b *treeBuilder) r55(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r56 is rule variant (variant).
-func (b *treeBuilder) r56(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r56(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -5438,7 +5614,7 @@ func (b *treeBuilder) r56(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r57 is rule punctuation (punctuation).
-func (b *treeBuilder) r57(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r57(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -5451,11 +5627,15 @@ func (b *treeBuilder) r57(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r58 is rule digits (digits).
-func (b *treeBuilder) r58(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r58(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 49
@@ -5475,12 +5655,12 @@ func (b *treeBuilder) r58(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r59 is rule alphanum (alphanum).
-func (b *treeBuilder) r59(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r59(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -5493,7 +5673,7 @@ func (b *treeBuilder) r59(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r60 is rule alphanums (alphanums).
-func (b *treeBuilder) r60(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r60(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -5515,7 +5695,7 @@ func (b *treeBuilder) r60(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r61 is rule void (void).
-func (b *treeBuilder) r61(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r61(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -5525,11 +5705,15 @@ func (b *treeBuilder) r61(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r62 is rule scheme_http.
-func (b *treeBuilder) r62(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r62(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 3
@@ -5540,16 +5724,20 @@ func (b *treeBuilder) r62(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r63 is rule scheme_ftp.
-func (b *treeBuilder) r63(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r63(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 3
@@ -5560,16 +5748,20 @@ func (b *treeBuilder) r63(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r64 is rule scheme_afs.
-func (b *treeBuilder) r64(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r64(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 3
@@ -5580,16 +5772,20 @@ func (b *treeBuilder) r64(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r65 is rule scheme_news.
-func (b *treeBuilder) r65(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r65(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 3
@@ -5600,16 +5796,20 @@ func (b *treeBuilder) r65(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r66 is rule scheme_wais.
-func (b *treeBuilder) r66(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r66(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 3
@@ -5620,16 +5820,20 @@ func (b *treeBuilder) r66(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r67 is rule scheme_prospero.
-func (b *treeBuilder) r67(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r67(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 3
@@ -5640,16 +5844,20 @@ func (b *treeBuilder) r67(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r68 is rule scheme_telnet.
-func (b *treeBuilder) r68(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r68(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 3
@@ -5660,16 +5868,20 @@ func (b *treeBuilder) r68(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r69 is rule scheme_gopher.
-func (b *treeBuilder) r69(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r69(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 3
@@ -5680,7 +5892,7 @@ func (b *treeBuilder) r69(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 

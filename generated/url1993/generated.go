@@ -45,6 +45,6 @@ var Generated = grammarkit.Generated{
 	DFAs:           DFAs,
 	TreeRecorder:   TreeRecorder,
 	BuildTree:      BuildTree,
-	BuilderVersion: 2,
+	BuilderVersion: 3,
 	Aliases:        map[string]string{"generic_scheme": "scheme", "hostport_host": "host", "hostport_hostname": "hostname", "prospero_name": "hsoname", "prospero_segment": "xpalphas", "scheme_afs": "scheme", "scheme_ftp": "scheme", "scheme_gopher": "scheme", "scheme_http": "scheme", "scheme_news": "scheme", "scheme_prospero": "scheme", "scheme_telnet": "scheme", "scheme_wais": "scheme", "telnet_user": "user"},
 }

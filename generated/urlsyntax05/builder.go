@@ -59,153 +59,153 @@ func buildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
 	switch rule {
 	case "URL_reference":
 		n = append(n, ast.TreeNode{StartRule: 0})
-		end, n, ok = b.r0(0, n)
+		end, n, ok = b.r0(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "absoluteURL":
 		n = append(n, ast.TreeNode{StartRule: 1})
-		end, n, ok = b.r1(0, n)
+		end, n, ok = b.r1(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "opaque_URL":
-		end, n, ok = b.r2(0, n)
+		end, n, ok = b.r2(0, 0, n)
 	case "generic_URL":
 		n = append(n, ast.TreeNode{StartRule: 3})
-		end, n, ok = b.r4(0, n)
+		end, n, ok = b.r4(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "relativeURL":
 		n = append(n, ast.TreeNode{StartRule: 4})
-		end, n, ok = b.r5(0, n)
+		end, n, ok = b.r5(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "net_path":
 		n = append(n, ast.TreeNode{StartRule: 5})
-		end, n, ok = b.r6(0, n)
+		end, n, ok = b.r6(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "abs_path":
-		end, n, ok = b.r7(0, n)
+		end, n, ok = b.r7(0, 0, n)
 	case "rel_path":
-		end, n, ok = b.r8(0, n)
+		end, n, ok = b.r8(0, 0, n)
 	case "scheme":
-		end, n, ok = b.r9(0, n)
+		end, n, ok = b.r9(0, 0, n)
 	case "site":
-		end, n, ok = b.r10(0, n)
+		end, n, ok = b.r10(0, 0, n)
 	case "user":
-		end, n, ok = b.r12(0, n)
+		end, n, ok = b.r12(0, 0, n)
 	case "password":
-		end, n, ok = b.r13(0, n)
+		end, n, ok = b.r13(0, 0, n)
 	case "hostport":
 		n = append(n, ast.TreeNode{StartRule: 12})
-		end, n, ok = b.r14(0, n)
+		end, n, ok = b.r14(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "host":
-		end, n, ok = b.r15(0, n)
+		end, n, ok = b.r15(0, 0, n)
 	case "hostname":
-		end, n, ok = b.r16(0, n)
+		end, n, ok = b.r16(0, 0, n)
 	case "domainlabel":
-		end, n, ok = b.r17(0, n)
+		end, n, ok = b.r17(0, 0, n)
 	case "toplabel":
-		end, n, ok = b.r18(0, n)
+		end, n, ok = b.r18(0, 0, n)
 	case "hostnumber":
-		end, n, ok = b.r19(0, n)
+		end, n, ok = b.r19(0, 0, n)
 	case "port":
-		end, n, ok = b.r21(0, n)
+		end, n, ok = b.r21(0, 0, n)
 	case "path":
 		n = append(n, ast.TreeNode{StartRule: 19})
-		end, n, ok = b.r22(0, n)
+		end, n, ok = b.r22(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "path_segments":
-		end, n, ok = b.r23(0, n)
+		end, n, ok = b.r23(0, 0, n)
 	case "segment":
-		end, n, ok = b.r24(0, n)
+		end, n, ok = b.r24(0, 0, n)
 	case "param":
-		end, n, ok = b.r25(0, n)
+		end, n, ok = b.r25(0, 0, n)
 	case "pchar":
 		n = append(n, ast.TreeNode{StartRule: 23})
-		end, n, ok = b.r26(0, n)
+		end, n, ok = b.r26(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "query":
-		end, n, ok = b.r27(0, n)
+		end, n, ok = b.r27(0, 0, n)
 	case "fragment":
-		end, n, ok = b.r28(0, n)
+		end, n, ok = b.r28(0, 0, n)
 	case "urlc":
 		n = append(n, ast.TreeNode{StartRule: 26})
-		end, n, ok = b.r29(0, n)
+		end, n, ok = b.r29(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "reserved":
 		n = append(n, ast.TreeNode{StartRule: 27})
-		end, n, ok = b.r30(0, n)
+		end, n, ok = b.r30(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "unreserved":
 		n = append(n, ast.TreeNode{StartRule: 28})
-		end, n, ok = b.r31(0, n)
+		end, n, ok = b.r31(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "mark":
 		n = append(n, ast.TreeNode{StartRule: 29})
-		end, n, ok = b.r32(0, n)
+		end, n, ok = b.r32(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "escaped":
 		n = append(n, ast.TreeNode{StartRule: 30})
-		end, n, ok = b.r33(0, n)
+		end, n, ok = b.r33(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "hex":
 		n = append(n, ast.TreeNode{StartRule: 31})
-		end, n, ok = b.r34(0, n)
+		end, n, ok = b.r34(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "alphanum":
 		n = append(n, ast.TreeNode{StartRule: 32})
-		end, n, ok = b.r35(0, n)
+		end, n, ok = b.r35(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "alpha":
 		n = append(n, ast.TreeNode{StartRule: 33})
-		end, n, ok = b.r36(0, n)
+		end, n, ok = b.r36(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "lowalpha":
 		n = append(n, ast.TreeNode{StartRule: 34})
-		end, n, ok = b.r37(0, n)
+		end, n, ok = b.r37(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "upalpha":
 		n = append(n, ast.TreeNode{StartRule: 35})
-		end, n, ok = b.r38(0, n)
+		end, n, ok = b.r38(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "digit":
 		n = append(n, ast.TreeNode{StartRule: 36})
-		end, n, ok = b.r39(0, n)
+		end, n, ok = b.r39(0, 1, n)
 		if ok {
-			n[0].End, n[0].Next = uint32(end), uint32(len(n))
+			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	default:
 		return into[:0], false
@@ -217,7 +217,7 @@ func buildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
 }
 
 // r0 is rule URL_reference (URL-reference).
-func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r0(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -263,7 +263,7 @@ func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 												ok = (ok || p != start7) && b.work <= b.limit
 											}
 											if ok {
-												n[node6].End, n[node6].Next = uint32(p), uint32(len(n))
+												n[node6].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 											} else {
 												n = n[:node6]
 											}
@@ -300,12 +300,12 @@ func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 																		p, n = p10, n[:n10]
 																		break L10
 																	}
-																	p, n, ok = b.r10(p, n)
+																	p, n, ok = b.r10(p, d, n)
 																	if !ok {
 																		p, n = p10, n[:n10]
 																		break L10
 																	}
-																	p, n, ok = b.r7(p, n)
+																	p, n, ok = b.r7(p, d, n)
 																	ok = true
 																	if !ok {
 																		p, n = p10, n[:n10]
@@ -364,7 +364,7 @@ func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 														ok = true
 													L14:
 														for {
-															p, n, ok = b.r7(p, n)
+															p, n, ok = b.r7(p, d, n)
 															if !ok {
 																p, n = p14, n[:n14]
 																break L14
@@ -409,7 +409,7 @@ func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 														break L8
 													}
 												}
-												p, n, ok = b.r8(p, n)
+												p, n, ok = b.r8(p, d, n)
 												if ok {
 													break L8
 												}
@@ -468,7 +468,7 @@ func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 							}
 						}
 						if p < len(s) && class0[s[p]] {
-							p, n, ok = b.r2(p, n)
+							p, n, ok = b.r2(p, d, n)
 							if ok {
 								break L3
 							}
@@ -502,12 +502,12 @@ func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 											p, n = p23, n[:n23]
 											break L23
 										}
-										p, n, ok = b.r10(p, n)
+										p, n, ok = b.r10(p, d, n)
 										if !ok {
 											p, n = p23, n[:n23]
 											break L23
 										}
-										p, n, ok = b.r7(p, n)
+										p, n, ok = b.r7(p, d, n)
 										ok = true
 										if !ok {
 											p, n = p23, n[:n23]
@@ -566,7 +566,7 @@ func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 							ok = true
 						L27:
 							for {
-								p, n, ok = b.r7(p, n)
+								p, n, ok = b.r7(p, d, n)
 								if !ok {
 									p, n = p27, n[:n27]
 									break L27
@@ -611,7 +611,7 @@ func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 							break L21
 						}
 					}
-					p, n, ok = b.r8(p, n)
+					p, n, ok = b.r8(p, d, n)
 					if ok {
 						break L21
 					}
@@ -700,7 +700,7 @@ func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						ok = b.work <= b.limit
 					}
 					if ok {
-						n[node32].End, n[node32].Next = uint32(p), uint32(len(n))
+						n[node32].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 					} else {
 						n = n[:node32]
 					}
@@ -723,7 +723,7 @@ func (b *treeBuilder) r0(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r1 is rule absoluteURL (absoluteURL).
-func (b *treeBuilder) r1(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r1(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -760,7 +760,7 @@ L1:
 								ok = (ok || p != start5) && b.work <= b.limit
 							}
 							if ok {
-								n[node4].End, n[node4].Next = uint32(p), uint32(len(n))
+								n[node4].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 							} else {
 								n = n[:node4]
 							}
@@ -797,12 +797,12 @@ L1:
 														p, n = p8, n[:n8]
 														break L8
 													}
-													p, n, ok = b.r10(p, n)
+													p, n, ok = b.r10(p, d, n)
 													if !ok {
 														p, n = p8, n[:n8]
 														break L8
 													}
-													p, n, ok = b.r7(p, n)
+													p, n, ok = b.r7(p, d, n)
 													ok = true
 													if !ok {
 														p, n = p8, n[:n8]
@@ -861,7 +861,7 @@ L1:
 										ok = true
 									L12:
 										for {
-											p, n, ok = b.r7(p, n)
+											p, n, ok = b.r7(p, d, n)
 											if !ok {
 												p, n = p12, n[:n12]
 												break L12
@@ -906,7 +906,7 @@ L1:
 										break L6
 									}
 								}
-								p, n, ok = b.r8(p, n)
+								p, n, ok = b.r8(p, d, n)
 								if ok {
 									break L6
 								}
@@ -965,7 +965,7 @@ L1:
 			}
 		}
 		if p < len(s) && class0[s[p]] {
-			p, n, ok = b.r2(p, n)
+			p, n, ok = b.r2(p, d, n)
 			if ok {
 				break L1
 			}
@@ -977,11 +977,15 @@ L1:
 }
 
 // r2 is rule opaque_URL (opaque-URL).
-func (b *treeBuilder) r2(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r2(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 2
@@ -1008,7 +1012,7 @@ func (b *treeBuilder) r2(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = (ok || p != start3) && b.work <= b.limit
 			}
 			if ok {
-				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+				n[node2].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 			} else {
 				n = n[:node2]
 			}
@@ -1088,12 +1092,12 @@ func (b *treeBuilder) r2(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r3 is rule opaque_part.
-func (b *treeBuilder) r3(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r3(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -1157,7 +1161,7 @@ func (b *treeBuilder) r3(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r4 is rule generic_URL (generic-URL).
-func (b *treeBuilder) r4(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r4(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -1185,7 +1189,7 @@ func (b *treeBuilder) r4(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = (ok || p != start3) && b.work <= b.limit
 			}
 			if ok {
-				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+				n[node2].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 			} else {
 				n = n[:node2]
 			}
@@ -1222,12 +1226,12 @@ func (b *treeBuilder) r4(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 										p, n = p6, n[:n6]
 										break L6
 									}
-									p, n, ok = b.r10(p, n)
+									p, n, ok = b.r10(p, d, n)
 									if !ok {
 										p, n = p6, n[:n6]
 										break L6
 									}
-									p, n, ok = b.r7(p, n)
+									p, n, ok = b.r7(p, d, n)
 									ok = true
 									if !ok {
 										p, n = p6, n[:n6]
@@ -1286,7 +1290,7 @@ func (b *treeBuilder) r4(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						ok = true
 					L10:
 						for {
-							p, n, ok = b.r7(p, n)
+							p, n, ok = b.r7(p, d, n)
 							if !ok {
 								p, n = p10, n[:n10]
 								break L10
@@ -1331,7 +1335,7 @@ func (b *treeBuilder) r4(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						break L4
 					}
 				}
-				p, n, ok = b.r8(p, n)
+				p, n, ok = b.r8(p, d, n)
 				if ok {
 					break L4
 				}
@@ -1349,7 +1353,7 @@ func (b *treeBuilder) r4(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r5 is rule relativeURL (relativeURL).
-func (b *treeBuilder) r5(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r5(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -1376,12 +1380,12 @@ L1:
 								p, n = p3, n[:n3]
 								break L3
 							}
-							p, n, ok = b.r10(p, n)
+							p, n, ok = b.r10(p, d, n)
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							p, n, ok = b.r7(p, n)
+							p, n, ok = b.r7(p, d, n)
 							ok = true
 							if !ok {
 								p, n = p3, n[:n3]
@@ -1440,7 +1444,7 @@ L1:
 				ok = true
 			L7:
 				for {
-					p, n, ok = b.r7(p, n)
+					p, n, ok = b.r7(p, d, n)
 					if !ok {
 						p, n = p7, n[:n7]
 						break L7
@@ -1485,7 +1489,7 @@ L1:
 				break L1
 			}
 		}
-		p, n, ok = b.r8(p, n)
+		p, n, ok = b.r8(p, d, n)
 		if ok {
 			break L1
 		}
@@ -1496,7 +1500,7 @@ L1:
 }
 
 // r6 is rule net_path (net-path).
-func (b *treeBuilder) r6(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r6(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -1514,12 +1518,12 @@ func (b *treeBuilder) r6(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			p, n, ok = b.r10(p, n)
+			p, n, ok = b.r10(p, d, n)
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			p, n, ok = b.r7(p, n)
+			p, n, ok = b.r7(p, d, n)
 			ok = true
 			if !ok {
 				p, n = p1, n[:n1]
@@ -1532,11 +1536,15 @@ func (b *treeBuilder) r6(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r7 is rule abs_path (abs-path).
-func (b *treeBuilder) r7(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r7(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 6
@@ -1553,7 +1561,7 @@ func (b *treeBuilder) r7(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			p, n, ok = b.r8(p, n)
+			p, n, ok = b.r8(p, d+1, n)
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -1564,16 +1572,20 @@ func (b *treeBuilder) r7(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r8 is rule rel_path (rel-path).
-func (b *treeBuilder) r8(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r8(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 7
@@ -1583,7 +1595,7 @@ func (b *treeBuilder) r8(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		ok = true
 	L1:
 		for {
-			p, n, ok = b.r23(p, n)
+			p, n, ok = b.r23(p, d+1, n)
 			ok = true
 			if !ok {
 				p, n = p1, n[:n1]
@@ -1660,7 +1672,7 @@ func (b *treeBuilder) r8(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						ok = b.work <= b.limit
 					}
 					if ok {
-						n[node3].End, n[node3].Next = uint32(p), uint32(len(n))
+						n[node3].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 					} else {
 						n = n[:node3]
 					}
@@ -1682,16 +1694,20 @@ func (b *treeBuilder) r8(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r9 is rule scheme (scheme).
-func (b *treeBuilder) r9(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r9(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 8
@@ -1711,16 +1727,20 @@ func (b *treeBuilder) r9(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r10 is rule site (site).
-func (b *treeBuilder) r10(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r10(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 9
@@ -1800,7 +1820,7 @@ func (b *treeBuilder) r10(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								ok = b.work <= b.limit
 							}
 							if ok {
-								n[node4].End, n[node4].Next = uint32(p), uint32(len(n))
+								n[node4].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 							} else {
 								n = n[:node4]
 							}
@@ -1879,7 +1899,7 @@ func (b *treeBuilder) r10(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 										ok = b.work <= b.limit
 									}
 									if ok {
-										n[node9].End, n[node9].Next = uint32(p), uint32(len(n))
+										n[node9].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 									} else {
 										n = n[:node9]
 									}
@@ -1923,7 +1943,7 @@ func (b *treeBuilder) r10(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = true
 			L13:
 				for {
-					p, n, ok = b.r15(p, n)
+					p, n, ok = b.r15(p, d+1, n)
 					if !ok {
 						p, n = p13, n[:n13]
 						break L13
@@ -1957,7 +1977,7 @@ func (b *treeBuilder) r10(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								ok = b.work <= b.limit
 							}
 							if ok {
-								n[node15].End, n[node15].Next = uint32(p), uint32(len(n))
+								n[node15].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 							} else {
 								n = n[:node15]
 							}
@@ -1987,12 +2007,12 @@ func (b *treeBuilder) r10(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r11 is rule site_userinfo.
-func (b *treeBuilder) r11(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r11(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -2062,7 +2082,7 @@ func (b *treeBuilder) r11(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				ok = b.work <= b.limit
 			}
 			if ok {
-				n[node2].End, n[node2].Next = uint32(p), uint32(len(n))
+				n[node2].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 			} else {
 				n = n[:node2]
 			}
@@ -2141,7 +2161,7 @@ func (b *treeBuilder) r11(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						ok = b.work <= b.limit
 					}
 					if ok {
-						n[node7].End, n[node7].Next = uint32(p), uint32(len(n))
+						n[node7].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 					} else {
 						n = n[:node7]
 					}
@@ -2164,11 +2184,15 @@ func (b *treeBuilder) r11(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r12 is rule user (user).
-func (b *treeBuilder) r12(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r12(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 10
@@ -2230,16 +2254,20 @@ func (b *treeBuilder) r12(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r13 is rule password (password).
-func (b *treeBuilder) r13(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r13(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 11
@@ -2301,12 +2329,12 @@ func (b *treeBuilder) r13(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r14 is rule hostport (hostport).
-func (b *treeBuilder) r14(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r14(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -2317,7 +2345,7 @@ func (b *treeBuilder) r14(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		ok = true
 	L1:
 		for {
-			p, n, ok = b.r15(p, n)
+			p, n, ok = b.r15(p, d, n)
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -2351,7 +2379,7 @@ func (b *treeBuilder) r14(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 						ok = b.work <= b.limit
 					}
 					if ok {
-						n[node3].End, n[node3].Next = uint32(p), uint32(len(n))
+						n[node3].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 					} else {
 						n = n[:node3]
 					}
@@ -2374,11 +2402,15 @@ func (b *treeBuilder) r14(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r15 is rule host (host).
-func (b *treeBuilder) r15(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r15(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 13
@@ -2493,7 +2525,7 @@ L1:
 						}
 					}
 					if ok {
-						n[node3].End, n[node3].Next = uint32(p), uint32(len(n))
+						n[node3].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 					} else {
 						n = n[:node3]
 					}
@@ -2521,7 +2553,7 @@ L1:
 			}
 		}
 		if p < len(s) && class11[s[p]] {
-			p, n, ok = b.r16(p, n)
+			p, n, ok = b.r16(p, d+1, n)
 			if ok {
 				break L1
 			}
@@ -2532,16 +2564,20 @@ L1:
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r16 is rule hostname (hostname).
-func (b *treeBuilder) r16(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r16(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 14
@@ -2598,7 +2634,7 @@ func (b *treeBuilder) r16(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								}
 							}
 							if ok {
-								n[node4].End, n[node4].Next = uint32(p), uint32(len(n))
+								n[node4].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 							} else {
 								n = n[:node4]
 							}
@@ -2676,7 +2712,7 @@ func (b *treeBuilder) r16(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				}
 			}
 			if ok {
-				n[node8].End, n[node8].Next = uint32(p), uint32(len(n))
+				n[node8].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 			} else {
 				n = n[:node8]
 			}
@@ -2690,16 +2726,20 @@ func (b *treeBuilder) r16(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r17 is rule domainlabel (domainlabel).
-func (b *treeBuilder) r17(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r17(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 15
@@ -2740,16 +2780,20 @@ func (b *treeBuilder) r17(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r18 is rule toplabel (toplabel).
-func (b *treeBuilder) r18(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r18(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 16
@@ -2790,16 +2834,20 @@ func (b *treeBuilder) r18(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r19 is rule hostnumber (hostnumber).
-func (b *treeBuilder) r19(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r19(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 17
@@ -2904,12 +2952,12 @@ func (b *treeBuilder) r19(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r20 is rule digits.
-func (b *treeBuilder) r20(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r20(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -2931,11 +2979,15 @@ func (b *treeBuilder) r20(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r21 is rule port (port).
-func (b *treeBuilder) r21(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r21(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 18
@@ -2955,12 +3007,12 @@ func (b *treeBuilder) r21(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r22 is rule path (path).
-func (b *treeBuilder) r22(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r22(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -2979,7 +3031,7 @@ func (b *treeBuilder) r22(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 				p, n = p1, n[:n1]
 				break L1
 			}
-			p, n, ok = b.r23(p, n)
+			p, n, ok = b.r23(p, d, n)
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -2991,11 +3043,15 @@ func (b *treeBuilder) r22(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r23 is rule path_segments (path-segments).
-func (b *treeBuilder) r23(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r23(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 20
@@ -3005,7 +3061,7 @@ func (b *treeBuilder) r23(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 		ok = true
 	L1:
 		for {
-			p, n, ok = b.r24(p, n)
+			p, n, ok = b.r24(p, d+1, n)
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -3026,7 +3082,7 @@ func (b *treeBuilder) r23(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								p, n = p3, n[:n3]
 								break L3
 							}
-							p, n, ok = b.r24(p, n)
+							p, n, ok = b.r24(p, d+1, n)
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
@@ -3051,16 +3107,20 @@ func (b *treeBuilder) r23(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r24 is rule segment (segment).
-func (b *treeBuilder) r24(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r24(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 21
@@ -3203,7 +3263,7 @@ func (b *treeBuilder) r24(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 								ok = b.work <= b.limit
 							}
 							if ok {
-								n[node7].End, n[node7].Next = uint32(p), uint32(len(n))
+								n[node7].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 							} else {
 								n = n[:node7]
 							}
@@ -3231,16 +3291,20 @@ func (b *treeBuilder) r24(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r25 is rule param (param).
-func (b *treeBuilder) r25(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r25(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 22
@@ -3302,12 +3366,12 @@ func (b *treeBuilder) r25(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r26 is rule pchar (pchar).
-func (b *treeBuilder) r26(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r26(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -3365,11 +3429,15 @@ L1:
 }
 
 // r27 is rule query (query).
-func (b *treeBuilder) r27(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r27(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 24
@@ -3431,16 +3499,20 @@ func (b *treeBuilder) r27(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r28 is rule fragment (fragment).
-func (b *treeBuilder) r28(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r28(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
 	var ok bool
+	if d >= ast.MaxTreeDepth {
+		b.work = b.limit + 1
+		return p, n, false
+	}
 	node := len(n)
 	n = append(n, ast.TreeNode{})
 	n[node].StartRule = uint32(p)<<ast.TreeRuleBits | 25
@@ -3502,12 +3574,12 @@ func (b *treeBuilder) r28(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if !ok {
 		return p, n[:node], false
 	}
-	n[node].End, n[node].Next = uint32(p), uint32(len(n))
+	n[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)
 	return p, n, ok
 }
 
 // r29 is rule urlc (urlc).
-func (b *treeBuilder) r29(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r29(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -3575,7 +3647,7 @@ L1:
 }
 
 // r30 is rule reserved (reserved).
-func (b *treeBuilder) r30(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r30(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -3588,7 +3660,7 @@ func (b *treeBuilder) r30(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r31 is rule unreserved (unreserved).
-func (b *treeBuilder) r31(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r31(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -3601,7 +3673,7 @@ func (b *treeBuilder) r31(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r32 is rule mark (mark).
-func (b *treeBuilder) r32(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r32(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -3614,7 +3686,7 @@ func (b *treeBuilder) r32(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r33 is rule escaped (escaped).
-func (b *treeBuilder) r33(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r33(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -3653,7 +3725,7 @@ func (b *treeBuilder) r33(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r34 is rule hex (hex).
-func (b *treeBuilder) r34(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r34(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -3666,7 +3738,7 @@ func (b *treeBuilder) r34(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r35 is rule alphanum (alphanum).
-func (b *treeBuilder) r35(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r35(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -3679,7 +3751,7 @@ func (b *treeBuilder) r35(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r36 is rule alpha (alpha).
-func (b *treeBuilder) r36(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r36(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -3692,7 +3764,7 @@ func (b *treeBuilder) r36(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r37 is rule lowalpha (lowalpha).
-func (b *treeBuilder) r37(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r37(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -3705,7 +3777,7 @@ func (b *treeBuilder) r37(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r38 is rule upalpha (upalpha).
-func (b *treeBuilder) r38(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r38(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -3718,7 +3790,7 @@ func (b *treeBuilder) r38(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 }
 
 // r39 is rule digit (digit).
-func (b *treeBuilder) r39(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+func (b *treeBuilder) r39(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}

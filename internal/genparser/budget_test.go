@@ -59,7 +59,7 @@ import (
 func main() {
 	s := strings.Repeat("a", ` + strconv.Itoa(c.n) + `)
 	b := treeBuilder{s: s, limit: workPerByte*len(s) + workBase}
-	_, _, ok := b.r0(0, nil)
+	_, _, ok := b.r0(0, 0, nil)
 	_, whole := buildTree("r", s, nil)
 	fmt.Println(ok, whole, b.work, b.limit)
 }
@@ -78,4 +78,49 @@ func main() {
 			require.Equal(t, "false", f[1], "buildTree reported a match past the limit")
 		})
 	}
+}
+
+// A node nests at most ast.MaxTreeDepth deep: the builder of a recursive rule (r <- "(" r ")"
+// / "x", r a node) builds a tree 1,000 deep, with each node one deeper than its parent, and
+// stops, reporting no match, where a node would be deeper than a tree holds (the recognizer
+// then says why: runtime's TestTreeRecorderDepth).
+func TestBuilderDepth(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles and runs a program")
+	}
+	nested := `&choiceExpr{alternatives: []any{
+		&seqExpr{exprs: []any{&litMatcher{val: "("}, &ruleRefExpr{name: "r"}, &litMatcher{val: ")"}}},
+		&litMatcher{val: "x"},
+	}}`
+	rules, err := readGrammar(oneRule(nested))
+	require.NoError(t, err)
+	src, why := compileBuilder("main", target{By: "test", Src: "g"}, rules, []string{"r"}, nil)
+	require.Empty(t, why)
+	dir, err := os.MkdirTemp(".", "_depth")
+	require.NoError(t, err)
+	defer os.RemoveAll(dir)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "builder.go"), src, 0o644))
+	main := `package main
+
+import (
+	"fmt"
+	"strings"
+)
+
+func main() {
+	for _, k := range []int{1000, 1100} {
+		s := strings.Repeat("(", k) + "x" + strings.Repeat(")", k)
+		nodes, ok := buildTree("r", s, nil)
+		good := true
+		for i, n := range nodes {
+			good = good && n.Depth() == i && int(n.Start()) == i && int(n.End()) == len(s)-i
+		}
+		fmt.Println(k, ok, len(nodes), good)
+	}
+}
+`
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "main.go"), []byte(main), 0o644))
+	out, err := exec.Command("go", "run", "./"+filepath.Base(dir)).CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	require.Equal(t, "1000 true 1001 true\n1100 false 0 true\n", string(out))
 }

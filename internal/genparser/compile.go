@@ -458,12 +458,12 @@ func buildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
 		}
 		id, node := c.nodeOf(r, index, isNode, aliases)
 		if node {
-			fmt.Fprintf(&b, "\tcase %q:\n\t\tend, n, ok = b.r%d(0, n)\n", r.name, i)
+			fmt.Fprintf(&b, "\tcase %q:\n\t\tend, n, ok = b.r%d(0, 0, n)\n", r.name, i)
 		} else {
 			if r.display == "" {
 				continue // a helper as the start: not offered
 			}
-			fmt.Fprintf(&b, "\tcase %q:\n\t\tn = append(n, ast.TreeNode{StartRule: %d})\n\t\tend, n, ok = b.r%d(0, n)\n\t\tif ok {\n\t\t\tn[0].End, n[0].Next = uint32(end), uint32(len(n))\n\t\t}\n", r.name, id, i)
+			fmt.Fprintf(&b, "\tcase %q:\n\t\tn = append(n, ast.TreeNode{StartRule: %d})\n\t\tend, n, ok = b.r%d(0, 1, n)\n\t\tif ok {\n\t\t\tn[0].EndDepth = uint32(end) << ast.TreeDepthBits\n\t\t}\n", r.name, id, i)
 		}
 	}
 	b.WriteString("\tdefault:\n\t\treturn into[:0], false\n\t}\n\tif !ok || end != len(src) || b.work > b.limit {\n\t\treturn into[:0], false\n\t}\n\treturn n, true\n}\n")
@@ -473,18 +473,25 @@ func buildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
 		var body bytes.Buffer
 		c.b = &body
 		c.depth = 1
+		c.dexpr = "d" // the depth of the nodes the rule's expression makes
+		if node {
+			c.dexpr = "d+1"
+		}
 		c.expr(r.expr)
 		fmt.Fprintf(&b, "\n// r%d is rule %s", i, r.name)
 		if r.display != "" {
 			fmt.Fprintf(&b, " (%s)", r.display)
 		}
 		b.WriteString(".\n")
-		fmt.Fprintf(&b, "func (b *treeBuilder) r%d(p int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {\n", i)
+		fmt.Fprintf(&b, "func (b *treeBuilder) r%d(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {\n", i)
 		b.WriteString("\tif b.work++; b.work > b.limit {\n\t\treturn p, n, false\n\t}\n\tvar ok bool\n")
 		if node {
 			// Appended zero, then written field by field: a literal is built on the stack
 			// and copied with a wide load that waits on the narrow stores just made (a
 			// store-forwarding stall; it showed in profiles, about 2% of Parser.Parse).
+			// A node at the deepest depth a tree holds stops the builder (a recursive
+			// grammar): the recognizer decides whether the tree is too deep.
+			b.WriteString("\tif d >= ast.MaxTreeDepth {\n\t\tb.work = b.limit + 1\n\t\treturn p, n, false\n\t}\n")
 			fmt.Fprintf(&b, "\tnode := len(n)\n\tn = append(n, ast.TreeNode{})\n\tn[node].StartRule = uint32(p)<<ast.TreeRuleBits | %d\n", id)
 		}
 		// The input in a local: the compiler does not hoist b.s out of the loops (a load
@@ -496,7 +503,7 @@ func buildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
 		}
 		b.Write(code)
 		if node {
-			b.WriteString("\tif !ok {\n\t\treturn p, n[:node], false\n\t}\n\tn[node].End, n[node].Next = uint32(p), uint32(len(n))\n")
+			b.WriteString("\tif !ok {\n\t\treturn p, n[:node], false\n\t}\n\tn[node].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d)\n")
 		}
 		b.WriteString("\treturn p, n, ok\n}\n")
 	}
@@ -522,7 +529,8 @@ type classTable struct {
 
 type compiler struct {
 	b       *bytes.Buffer
-	depth   int
+	depth   int    // the indentation
+	dexpr   string // the depth of the nodes the code being written makes: d, d+1, d+1+1...
 	label   int
 	classes map[string]int
 	tables  []classTable
@@ -707,9 +715,12 @@ func (c *compiler) expr(e *pexpr) {
 				c.line("node%d := len(n)", l)
 				c.line("n = append(n, ast.TreeNode{})")
 				c.line("n[node%d].StartRule = uint32(p)<<ast.TreeRuleBits | %d", l, c.nodeID[e.name])
+				outer := c.dexpr
+				c.dexpr = outer + "+1"
 				c.expr(r.expr)
+				c.dexpr = outer
 				c.line("if ok {")
-				c.line("\tn[node%d].End, n[node%d].Next = uint32(p), uint32(len(n))", l, l)
+				c.line("\tn[node%d].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(%s)", l, outer)
 				c.line("} else {")
 				c.line("\tn = n[:node%d]", l)
 				c.line("}")
@@ -719,7 +730,7 @@ func (c *compiler) expr(e *pexpr) {
 			delete(c.inlining, e.name)
 			return
 		}
-		c.line("p, n, ok = b.r%d(p, n)", c.ruleIdx[e.name])
+		c.line("p, n, ok = b.r%d(p, %s, n)", c.ruleIdx[e.name], c.dexpr)
 	case "seqExpr":
 		l := c.newLabel()
 		c.line("{")

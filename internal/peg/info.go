@@ -59,9 +59,10 @@ type Generated struct {
 }
 
 // BuilderVersion is the version of the contract between urlgrammar and the compiled PEG
-// (generated/PKG/builder.go): 2 since the builder runs first on any input and must stop in
-// linear time (its work budget); 1 was a builder that ran only on input the DFA accepted.
-const BuilderVersion = 2
+// (generated/PKG/builder.go): 3 since nodes are 8 bytes (ast.TreeNode's EndDepth, no Next);
+// 2 since the builder runs first on any input and must stop in linear time (its work
+// budget); 1 was a builder that ran only on input the DFA accepted.
+const BuilderVersion = 3
 
 // TreeFunc records the generic tree of src matched from rule: its nodes in pre-order,
 // appended to into, or the failure.

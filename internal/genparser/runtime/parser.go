@@ -250,10 +250,47 @@ var g = &grammar{
 			},
 		},
 		{
+			name:        "nest",
+			displayName: "\"nest\"",
+			pos:         position{line: 26, col: 1, offset: 1010},
+			expr: &choiceExpr{
+				pos: position{line: 26, col: 16, offset: 1025},
+				alternatives: []any{
+					&seqExpr{
+						pos: position{line: 26, col: 16, offset: 1025},
+						exprs: []any{
+							&litMatcher{
+								pos:        position{line: 26, col: 16, offset: 1025},
+								val:        "(",
+								ignoreCase: false,
+								want:       "\"(\"",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 26, col: 20, offset: 1029},
+								name: "nest",
+							},
+							&litMatcher{
+								pos:        position{line: 26, col: 25, offset: 1034},
+								val:        ")",
+								ignoreCase: false,
+								want:       "\")\"",
+							},
+						},
+					},
+					&litMatcher{
+						pos:        position{line: 26, col: 31, offset: 1040},
+						val:        "x",
+						ignoreCase: false,
+						want:       "\"x\"",
+					},
+				},
+			},
+		},
+		{
 			name: "helper",
-			pos:  position{line: 26, col: 1, offset: 984},
+			pos:  position{line: 29, col: 1, offset: 1108},
 			expr: &litMatcher{
-				pos:        position{line: 26, col: 11, offset: 994},
+				pos:        position{line: 29, col: 11, offset: 1118},
 				val:        "-",
 				ignoreCase: false,
 				want:       "\"-\"",

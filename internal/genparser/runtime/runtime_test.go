@@ -81,7 +81,7 @@ func TestRules(t *testing.T) {
 	for _, r := range Rules() {
 		names = append(names, r.ABNF)
 	}
-	assert.Equal(t, []string{"list", "item", "word", "number", "quoted"}, names, "rules with a display name, in order")
+	assert.Equal(t, []string{"list", "item", "word", "number", "quoted", "nest"}, names, "rules with a display name, in order")
 }
 
 // Recognize gives Run's failure, field for field, on every rule, with and without limits.
@@ -121,32 +121,35 @@ func FuzzRecognize(f *testing.F) {
 		}
 		if got == nil {
 			nodeList(t, names, nodes)
-			if len(nodes) == 0 || nodes[0].Start() != 0 || int(nodes[0].End) != len(s) {
+			if len(nodes) == 0 || nodes[0].Start() != 0 || int(nodes[0].End()) != len(s) {
 				t.Fatalf("rule %s on %q: the root does not cover the input: %+v", rule, s, nodes)
 			}
 		}
 	})
 }
 
-// nodeList lists a recorded tree as "rule start end", in pre-order, and checks its
-// structure: every node inside its parent, after its previous sibling, Next closing it.
+// nodeList lists a recorded tree as "rule start end depth", in pre-order, and checks its
+// structure: every node inside its parent, after its previous sibling, the root alone at
+// depth 0, each node at most one deeper than the node before it.
 func nodeList(t testing.TB, names []string, nodes []ast.TreeNode) []string {
 	var out []string
 	var walk func(i int) int
 	walk = func(i int) int {
 		n := nodes[i]
-		if n.Start() > n.End || int(n.Next) <= i || int(n.Next) > len(nodes) {
+		if n.Start() > n.End() || (i > 0) != (n.Depth() > 0) || i > 0 && n.Depth() > nodes[i-1].Depth()+1 {
 			t.Fatalf("node %d: %+v", i, n)
 		}
-		out = append(out, fmt.Sprintf("%s %d %d", names[n.Rule()], n.Start(), n.End))
+		out = append(out, fmt.Sprintf("%s %d %d %d", names[n.Rule()], n.Start(), n.End(), n.Depth()))
 		prev := n.Start()
-		for c := i + 1; c < int(n.Next); c = walk(c) {
-			if nodes[c].Start() < prev || nodes[c].End > n.End {
+		c := i + 1
+		for c < len(nodes) && nodes[c].Depth() > n.Depth() {
+			if nodes[c].Start() < prev || nodes[c].End() > n.End() {
 				t.Fatalf("node %d (%+v) is not inside %d (%+v) after its previous sibling", c, nodes[c], i, n)
 			}
-			prev = nodes[c].End
+			prev = nodes[c].End()
+			c = walk(c)
 		}
-		return int(n.Next)
+		return c
 	}
 	if len(nodes) > 0 && walk(0) != len(nodes) {
 		t.Fatalf("the root does not cover the block: %+v", nodes)
@@ -159,25 +162,25 @@ func nodeList(t testing.TB, names []string, nodes []ast.TreeNode) []string {
 func TestTreeRecorder(t *testing.T) {
 	record, names, err := TreeRecorder([]string{"item", "WORD", "number", "quoted"}, nil)
 	require.NoError(t, err)
-	assert.Equal(t, []string{"list", "item", "word", "number", "quoted"}, names)
+	assert.Equal(t, []string{"list", "item", "word", "number", "quoted", "nest"}, names)
 	tree := func(rule, s string) []string {
 		nodes, f := record(rule, s, 0, nil)
 		require.Nil(t, f, "%s %q", rule, s)
 		return nodeList(t, names, nodes)
 	}
-	assert.Equal(t, []string{"list 0 9", "item 0 2", "word 0 2", "item 3 5", "number 3 5", "item 6 9", "quoted 6 9"},
+	assert.Equal(t, []string{"list 0 9 0", "item 0 2 1", "word 0 2 2", "item 3 5 1", "number 3 5 2", "item 6 9 1", "quoted 6 9 2"},
 		tree("list", `ab,12,"q"`))
 	// "12" is first tried as a word, which fails: no word node; number's lookahead
 	// ("," quoted) matches a quoted that is not kept.
-	assert.Equal(t, []string{"list 0 6", "item 0 2", "number 0 2", "item 3 6", "quoted 3 6"}, tree("list", `12,"q"`))
-	assert.Equal(t, []string{"number 0 4"}, tree("number", "0x1f"), "any rule can be the root")
+	assert.Equal(t, []string{"list 0 6 0", "item 0 2 1", "number 0 2 2", "item 3 6 1", "quoted 3 6 2"}, tree("list", `12,"q"`))
+	assert.Equal(t, []string{"number 0 4 0"}, tree("number", "0x1f"), "any rule can be the root")
 
 	// A helper that stands for a rule is that rule's node; a helper as the start is the root.
 	record, _, err = TreeRecorder([]string{"word"}, map[string]string{"helper": "word"})
 	require.NoError(t, err)
 	nodes, f := record("helper", "-", 0, nil)
 	require.Nil(t, f)
-	assert.Equal(t, []string{"word 0 1"}, nodeList(t, names, nodes))
+	assert.Equal(t, []string{"word 0 1 0"}, nodeList(t, names, nodes))
 
 	_, _, err = TreeRecorder([]string{"nope"}, nil)
 	assert.ErrorContains(t, err, `node rule "nope" is not a rule with an ABNF name`)
@@ -189,4 +192,22 @@ func TestTreeRecorder(t *testing.T) {
 		_, f := record("list", s, 0, nil)
 		assert.Equal(t, Recognize("list", s, 0), f, "%q", s)
 	}
+}
+
+// A match whose nodes would nest deeper than ast.MaxTreeDepth has no tree: the recorder
+// fails, saying so, where it would have gone deeper; one as deep as a tree holds is recorded.
+func TestTreeRecorderDepth(t *testing.T) {
+	record, names, err := TreeRecorder([]string{"nest"}, nil)
+	require.NoError(t, err)
+	nest := func(k int) string { return strings.Repeat("(", k) + "x" + strings.Repeat(")", k) }
+	nodes, f := record("nest", nest(ast.MaxTreeDepth), 0, nil)
+	require.Nil(t, f)
+	list := nodeList(t, names, nodes)
+	require.Len(t, list, ast.MaxTreeDepth+1)
+	assert.Equal(t, fmt.Sprintf("nest %d %d %d", ast.MaxTreeDepth, ast.MaxTreeDepth+1, ast.MaxTreeDepth), list[ast.MaxTreeDepth])
+	nodes, f = record("nest", nest(ast.MaxTreeDepth+1), 0, nil)
+	require.NotNil(t, f)
+	assert.Empty(t, nodes)
+	assert.Equal(t, ast.MaxTreeDepth+1, f.Offset, "where the node too deep starts")
+	assert.Contains(t, f.Expected[0], "nested at most 1023 deep")
 }

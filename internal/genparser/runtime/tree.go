@@ -76,12 +76,17 @@ func TreeRecorder(nodes []string, aliases map[string]string) (record func(rule, 
 		if !ok {
 			return into, &grammarkit.Failure{Rule: rule, Expected: []string{"a rule with an ABNF name"}}
 		}
-		rec := &treeRec{isNode: isNode, nodes: into[:0]}
+		rec := &treeRec{isNode: isNode, nodes: into[:0], deep: -1}
 		rec.root, rec.rootRule = root, r
 		p.tree = rec
 		f := p.failure(rule, !p.recognize())
 		if f != nil {
 			return into[:0], f
+		}
+		if rec.deep >= 0 {
+			// A match whose nodes nest deeper than a tree holds (a recursive grammar): no tree.
+			return into[:0], &grammarkit.Failure{Offset: rec.deep, Rule: rule,
+				Expected: []string{fmt.Sprintf("nodes nested at most %d deep (ast.MaxTreeDepth)", ast.MaxTreeDepth)}}
 		}
 		return rec.nodes, nil
 	}
@@ -94,6 +99,8 @@ type treeRec struct {
 	root     uint16
 	rootRule *rule
 	nodes    []ast.TreeNode
+	depth    int // the depth of the next node
+	deep     int // the offset of the first node deeper than ast.MaxTreeDepth, or -1
 }
 
 // rulesOrBuild returns the parser's table of rules by name.
@@ -107,16 +114,24 @@ func (p *parser) rulesOrBuild() map[string]*rule {
 func (p *parser) recNode(r *rule, id uint16) bool {
 	t := p.tree
 	i := len(t.nodes)
+	depth := t.depth
+	if depth > ast.MaxTreeDepth {
+		depth = ast.MaxTreeDepth
+		if t.deep < 0 {
+			t.deep = p.pt.offset
+		}
+	}
 	t.nodes = append(t.nodes, ast.TreeNode{StartRule: ast.PackStartRule(p.pt.offset, id)})
 	p.rstack = append(p.rstack, r)
+	t.depth++
 	ok := p.recExpr(r.expr)
+	t.depth--
 	p.rstack = p.rstack[:len(p.rstack)-1]
 	if !ok {
 		t.nodes = t.nodes[:i]
 		return false
 	}
-	t.nodes[i].End = uint32(p.pt.offset)
-	t.nodes[i].Next = uint32(len(t.nodes))
+	t.nodes[i].EndDepth = ast.PackEndDepth(p.pt.offset, depth)
 	return true
 }
 
