@@ -62,8 +62,13 @@ type Scheme struct {
 // Authority is an authority (section 3.2), without its leading "//": a server (3.2.2) when a
 // server-based parse covers the whole authority, otherwise a reg-name (3.2.1). Exactly one of
 // Server and RegName is set.
+//
+// Rule is the authority's production where the grammar names it otherwise: "site" in grammar
+// url-syntax-05 (site = [ [ user [ ":" password ] "@" ] host [ ":" port ] ]); empty in the
+// other grammars. Components keys the part by it.
 type Authority struct {
 	Span
+	Rule    string   `json:"rule,omitempty"`
 	Text    string   `json:"text"`
 	Server  *Server  `json:"server"`  // or nil
 	RegName *RegName `json:"regName"` // or nil

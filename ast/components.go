@@ -37,10 +37,11 @@ func str(s string) *string { return &s }
 // rule is the start rule the tree was parsed with ("URI-reference" unless set otherwise).
 //
 // Parts holds scheme, authority, userinfo, host, port, reg-name, IPv6address, IPv4address,
-// hostname, segment (an array), opaque-part, query and fragment, when defined. For a tree of
-// grammar url-syntax-05 (rule URL-reference) the keys are that grammar's rule names: site
-// instead of authority, user and password instead of userinfo, hostnumber, and param (an
-// array of the params of all segments, in order). A tree of grammar rfc3986 adds IP-literal
+// hostname, segment (an array), opaque-part, query and fragment, when defined. The keys
+// follow the nodes, which carry their grammar's names: an Authority whose Rule is set is
+// keyed by it (url-syntax-05's site), a Userinfo split into User and Password gives user and
+// password instead of userinfo, a HostNumber hostnumber, and segments with Params give param
+// (an array of the params of all segments, in order). A tree of grammar rfc3986 adds IP-literal
 // and IPvFuture, and its reg-name is the host's (every RFC 3986 authority is userinfo, host
 // and port; the empty host is the empty reg-name). A tree of grammar rfc3987 has the keys
 // of rfc3986 renamed as RFC 3987 renames the rules: iauthority, iuserinfo, ihost, ireg-name,
@@ -58,7 +59,6 @@ func (r *URIReference) Components() Components {
 	if c.Rule == "" {
 		c.Rule = "URI-reference"
 	}
-	is1997 := c.Rule == "URL-reference"
 	key := func(k string) string { return k }
 	if IsIRI(r) {
 		key = IRIName
@@ -69,8 +69,8 @@ func (r *URIReference) Components() Components {
 	}
 	if a := r.Authority; a != nil {
 		c.Authority = str(a.Text)
-		if is1997 {
-			c.Parts["site"] = a.Text
+		if a.Rule != "" {
+			c.Parts[a.Rule] = a.Text // url-syntax-05's site
 		} else {
 			c.Parts[key("authority")] = a.Text
 		}

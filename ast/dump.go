@@ -50,6 +50,9 @@ func describe(n Node) (string, string) {
 	case *Scheme:
 		return "scheme", n.Text
 	case *Authority:
+		if n.Rule != "" {
+			return "authority (" + n.Rule + ")", n.Text
+		}
 		return "authority", n.Text
 	case *Server:
 		return "server", n.Text

@@ -61,7 +61,7 @@ func AbsPath97(a At, rel any) hier {
 // abs-path the path is empty, at the end of the site.
 func NetPath97(a At, site, abs any) hier {
 	s := site.(*ast.Server)
-	h := hier{authority: &ast.Authority{Span: s.Span, Text: s.Text, Server: s}}
+	h := hier{authority: &ast.Authority{Span: s.Span, Rule: "site", Text: s.Text, Server: s}}
 	if abs != nil {
 		ah := abs.(hier)
 		h.path, h.query = ah.path, ah.query
