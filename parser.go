@@ -41,12 +41,11 @@ func (p *Parser) ParseTyped(s string) (ast.Root, error) {
 	if p.build == nil {
 		if g.typedFromTree != nil && g.buildTree != nil && len(s) <= MaxInputLength {
 			// The typed tree from the generic tree, built in the Parser's block (the typed
-			// nodes copy what they need from it).
-			if d := g.startDecider(s); d != nil && d.Valid(s) {
-				if nodes, ok := g.buildTree(g.startPEG, s, p.tree[:0]); ok {
-					p.tree = nodes
-					return g.typedFromTree(ast.NewTree(s, g.trees().schema, nodes)), nil
-				}
+			// nodes copy what they need from it): the compiled PEG decides as it builds, as
+			// in Parse.
+			if nodes, ok := g.buildTree(g.startPEG, s, p.tree[:0]); ok {
+				p.tree = nodes
+				return g.typedFromTree(ast.NewTree(s, g.trees().schema, nodes)), nil
 			}
 		}
 		return g.ParseTyped(s)

@@ -28,9 +28,35 @@ func TestParserMatchesParse(t *testing.T) {
 	}
 }
 
-// A Parser of rfc2396bis-01 allocates nothing for a valid input once it has parsed one of
-// its shape (an API property, checked by count, not by time).
+// A Parser allocates nothing for a valid input once it has parsed one of its size, in every
+// grammar (an API property, checked by count, not by time).
 func TestParserReusesMemory(t *testing.T) {
+	lines := corpus.Lines(2000, 1)
+	for _, id := range urlgrammar.IDs() {
+		g := urlgrammar.MustLookup(id)
+		p := g.NewParser()
+		for _, s := range lines {
+			_, _ = p.Parse(s) // grow the block to the largest tree
+		}
+		checked := 0
+		for _, s := range lines {
+			if !g.Valid(s) {
+				continue
+			}
+			checked++
+			if n := testing.AllocsPerRun(5, func() { _, _ = p.Parse(s) }); n != 0 {
+				t.Fatalf("%s: Parser.Parse(%q) allocates %.0f times", id, s, n)
+			}
+		}
+		if checked < 500 {
+			t.Fatalf("%s: only %d valid lines checked", id, checked)
+		}
+	}
+}
+
+// A Parser's ParseTyped of rfc2396bis-01 allocates nothing for a valid input once it has
+// parsed one of its shape: its fast path reuses the typed nodes.
+func TestParserParseTypedReusesMemory(t *testing.T) {
 	g := urlgrammar.MustLookup("rfc2396bis-01")
 	p := g.NewParser()
 	lines := corpus.Lines(2000, 1)

@@ -364,8 +364,7 @@ func worker(cfg Config, work <-chan *batch) {
 		parsers[i] = g.NewParser()
 	}
 	// Only jsonl records and warnings use the tree of a valid line: otherwise the DFA's
-	// verdict is enough, and a grammar without a fast path does not run its PEG parser on
-	// the (usually many) valid lines.
+	// verdict is enough, and no tree is built for the (usually many) valid lines.
 	needTree := cfg.Format == JSONL || len(cfg.Warnings) > 0
 	r := renderer{cfg: cfg}
 	for b := range work {
