@@ -1,6 +1,10 @@
 package urlgrammar
 
-import "github.com/urlgrammar/urlgrammar/ast"
+import (
+	"strings"
+
+	"github.com/urlgrammar/urlgrammar/ast"
+)
 
 // A Parser parses one input after another with one grammar and reuses its memory from one
 // tree to the next: the tree Parse (or ParseTyped) returns is valid only until the next call
@@ -54,4 +58,15 @@ func (p *Parser) ParseTyped(s string) (ast.Root, error) {
 		return p.build(s), nil
 	}
 	return g.parsePEG(s)
+}
+
+// Typed is Grammar.Typed of a tree this Parser (or the grammar) returned, except that the
+// typed tree it returns may be overwritten by the next call of ParseTyped or Typed: grammar
+// rfc2396bis-01's fast path reuses its typed nodes (check --warn on every line).
+func (p *Parser) Typed(t ast.Tree) (ast.Root, error) {
+	g := p.g
+	if p.build != nil && t.Len() > 0 && t.Schema() == g.trees().schema && strings.EqualFold(t.RuleName(0), g.start) {
+		return p.build(t.Src()), nil
+	}
+	return g.Typed(t)
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/urlgrammar/urlgrammar"
+	"github.com/urlgrammar/urlgrammar/ast"
 	"github.com/urlgrammar/urlgrammar/internal/corpus"
 )
 
@@ -75,5 +76,48 @@ func TestParserParseTypedReusesMemory(t *testing.T) {
 	}
 	if checked < 1000 {
 		t.Fatalf("only %d valid lines checked", checked)
+	}
+}
+
+// A Parser's Typed gives Grammar.Typed's tree (ParseTyped's), in every grammar, and its
+// errors: a tree of another grammar, an empty tree.
+func TestParserTyped(t *testing.T) {
+	inputs := append(allTableInputs(t), corpus.Lines(1000, 4)...)
+	other := urlgrammar.MustLookup("rfc1738")
+	for _, id := range urlgrammar.IDs() {
+		g := urlgrammar.MustLookup(id)
+		p := g.NewParser()
+		checked := 0
+		for _, s := range inputs {
+			tree, err := p.Parse(s)
+			if err != nil {
+				continue
+			}
+			want, err := g.ParseTyped(s)
+			if err != nil {
+				t.Fatalf("%s %q: Parse accepts, ParseTyped does not: %v", id, s, err)
+			}
+			got, err := p.Typed(tree)
+			if err != nil || !reflect.DeepEqual(want, got) {
+				t.Fatalf("%s %q: Parser.Typed gives %v, %v; ParseTyped %v", id, s, got, err, want)
+			}
+			checked++
+		}
+		if checked < 300 {
+			t.Fatalf("%s: only %d inputs", id, checked)
+		}
+		if id != other.ID() {
+			tree, err := other.Parse("http://a/")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := p.Typed(tree); err == nil {
+				t.Fatalf("%s: Parser.Typed of an rfc1738 tree gives no error", id)
+			}
+		}
+		var empty ast.Tree
+		if _, err := p.Typed(empty); err == nil {
+			t.Fatalf("%s: Parser.Typed of an empty tree gives no error", id)
+		}
 	}
 }

@@ -365,15 +365,14 @@ func worker(cfg Config, work <-chan *batch) {
 	}
 	// Only jsonl records and warnings use the tree of a valid line: otherwise the DFA's
 	// verdict is enough, and no tree is built for the (usually many) valid lines.
-	needTree := cfg.Format == JSONL || len(cfg.Warnings) > 0
 	r := renderer{cfg: cfg}
 	for b := range work {
-		checkBatch(b, cfg, parsers, needTree, &r)
+		checkBatch(b, cfg, parsers, &r)
 		close(b.done)
 	}
 }
 
-func checkBatch(b *batch, cfg Config, parsers []*urlgrammar.Parser, needTree bool, r *renderer) {
+func checkBatch(b *batch, cfg Config, parsers []*urlgrammar.Parser, r *renderer) {
 	n := len(b.lines)
 	if b.ioErr != nil {
 		n++
@@ -384,8 +383,10 @@ func checkBatch(b *batch, cfg Config, parsers []*urlgrammar.Parser, needTree boo
 	putBuffer(b.text)
 	b.text = nil
 	b.out = getBuffer()
-	trees := make([]ast.Tree, len(cfg.Grammars)) // each in its Parser's block, until the next line
-	var outs []int                               // end of each record's rendering in b.out
+	trees := make([]ast.Tree, len(cfg.Grammars))              // jsonl: each in its Parser's block, until the next line
+	refs := make([]*ast.URIReference, len(cfg.Grammars))      // --warn without jsonl: the typed trees
+	warnTyped := len(cfg.Warnings) > 0 && cfg.Format != JSONL // the typed tree is all a line needs
+	var outs []int                                            // end of each record's rendering in b.out
 	if cfg.Format != 0 {
 		outs = make([]int, n)
 	}
@@ -395,31 +396,42 @@ func checkBatch(b *batch, cfg Config, parsers []*urlgrammar.Parser, needTree boo
 		rec.Results = results[i*len(cfg.Grammars) : (i+1)*len(cfg.Grammars) : (i+1)*len(cfg.Grammars)]
 		for j, g := range cfg.Grammars {
 			res := Result{Grammar: g}
-			trees[j] = ast.Tree{}
+			trees[j], refs[j] = ast.Tree{}, nil
 			switch {
 			case l.tooLong:
 				res.Err = ErrTooLong
 			case j < len(cfg.Rules) && cfg.Rules[j] != "":
 				res.Err = g.Match(cfg.Rules[j], rec.Input)
-			case !needTree && g.Valid(rec.Input):
-			default:
+			case cfg.Format == JSONL:
 				trees[j], res.Err = parsers[j].Parse(rec.Input)
+			case warnTyped && g.Generic():
+				// One pass for the typed tree where the grammar has a fast path.
+				var typed ast.Root
+				if typed, res.Err = parsers[j].ParseTyped(rec.Input); res.Err == nil {
+					refs[j], _ = typed.(*ast.URIReference)
+				}
+			case g.Valid(rec.Input):
+			default:
+				_, res.Err = parsers[j].Parse(rec.Input) // the error
 			}
 			rec.Results[j] = res
 		}
 		if len(cfg.Warnings) > 0 {
-			// The first generic grammar that accepts the line: warn reads the typed tree.
-			for j, t := range trees {
-				g := cfg.Grammars[j]
-				if !g.Generic() || rec.Results[j].Err != nil || t.Len() == 0 {
+			// The first generic grammar that accepts the line: warn reads its typed tree.
+			for j, g := range cfg.Grammars {
+				if !g.Generic() || rec.Results[j].Err != nil {
 					continue
 				}
-				if typed, err := g.Typed(t); err == nil {
-					if ref, ok := typed.(*ast.URIReference); ok {
-						rec.Warnings = warn.CheckIn(g, ref, cfg.Warnings)
+				ref := refs[j]
+				if ref == nil && trees[j].Len() > 0 {
+					if typed, err := parsers[j].Typed(trees[j]); err == nil {
+						ref, _ = typed.(*ast.URIReference)
 					}
 				}
-				break
+				if ref != nil {
+					rec.Warnings = warn.CheckIn(g, ref, cfg.Warnings)
+					break
+				}
 			}
 		}
 		if !rec.Valid() {
