@@ -39,16 +39,6 @@ func TestBuilderWorkBudget(t *testing.T) {
 		{"quadratic", quadratic, 20000},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			rules, err := readGrammar(oneRule(c.expr))
-			require.NoError(t, err)
-			src, why := compileBuilder("main", target{By: "test", Src: "g"}, rules, []string{"r"}, nil)
-			require.Empty(t, why)
-			// A directory in the module (the builder imports its ast package) that go's
-			// patterns skip (a leading "_").
-			dir, err := os.MkdirTemp(".", "_budget")
-			require.NoError(t, err)
-			defer os.RemoveAll(dir)
-			require.NoError(t, os.WriteFile(filepath.Join(dir, "builder.go"), src, 0o644))
 			main := `package main
 
 import (
@@ -64,10 +54,8 @@ func main() {
 	fmt.Println(ok, whole, b.work, b.limit)
 }
 `
-			require.NoError(t, os.WriteFile(filepath.Join(dir, "main.go"), []byte(main), 0o644))
-			out, err := exec.Command("go", "run", "./"+filepath.Base(dir)).CombinedOutput()
-			require.NoError(t, err, "%s", out)
-			f := strings.Fields(string(out))
+			out := runBuilder(t, c.expr, main)
+			f := strings.Fields(out)
 			require.Len(t, f, 4, "%s", out)
 			work, _ := strconv.Atoi(f[2])
 			limit, _ := strconv.Atoi(f[3])
@@ -92,14 +80,6 @@ func TestBuilderDepth(t *testing.T) {
 		&seqExpr{exprs: []any{&litMatcher{val: "("}, &ruleRefExpr{name: "r"}, &litMatcher{val: ")"}}},
 		&litMatcher{val: "x"},
 	}}`
-	rules, err := readGrammar(oneRule(nested))
-	require.NoError(t, err)
-	src, why := compileBuilder("main", target{By: "test", Src: "g"}, rules, []string{"r"}, nil)
-	require.Empty(t, why)
-	dir, err := os.MkdirTemp(".", "_depth")
-	require.NoError(t, err)
-	defer os.RemoveAll(dir)
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "builder.go"), src, 0o644))
 	main := `package main
 
 import (
@@ -119,8 +99,25 @@ func main() {
 	}
 }
 `
+	require.Equal(t, "1000 true 1001 true\n1100 false 0 true\n", runBuilder(t, nested, main))
+}
+
+// runBuilder compiles the builder of the one-rule grammar r <- expr with the program main
+// (package main, which calls it) and returns what the program prints.
+func runBuilder(t *testing.T, expr, main string) string {
+	t.Helper()
+	rules, err := readGrammar(oneRule(expr))
+	require.NoError(t, err)
+	src, why := compileBuilder("main", target{By: "test", Src: "g"}, rules, []string{"r"}, nil)
+	require.Empty(t, why)
+	// A directory in the module (the builder imports its ast package) that go's patterns
+	// skip (a leading "_").
+	dir, err := os.MkdirTemp(".", "_builder")
+	require.NoError(t, err)
+	defer os.RemoveAll(dir)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "builder.go"), src, 0o644))
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "main.go"), []byte(main), 0o644))
 	out, err := exec.Command("go", "run", "./"+filepath.Base(dir)).CombinedOutput()
 	require.NoError(t, err, "%s", out)
-	require.Equal(t, "1000 true 1001 true\n1100 false 0 true\n", string(out))
+	return string(out)
 }
