@@ -241,7 +241,8 @@ func TestCompactTreeMethods(t *testing.T) {
 }
 
 // FuzzParseTree holds every grammar's tree (Parse) to its typed tree (typedAs; Typed of the
-// tree is ParseTyped's; the declared components are the typed tree's) and to a Parser's, with ParseTyped's errors,
+// tree, and a Parser's Typed of its own, is ParseTyped's; the declared components are the
+// typed tree's) and to a Parser's, with ParseTyped's errors,
 // what Parse accepts to what Valid accepts, and every tree to the one the PEG parser's
 // recognizer records, on any input.
 func FuzzParseTree(f *testing.F) {
@@ -292,6 +293,9 @@ func FuzzParseTree(f *testing.F) {
 		pt, _ := p.Parse(s)
 		if got := strings.Join(depthNodes(pt), "\n"); got != want {
 			t.Fatalf("%s %q: Parser's\n%s\nGrammar's\n%s", g.ID(), s, got, want)
+		}
+		if typed, err := p.Typed(pt); err != nil || !reflect.DeepEqual(typed, root) {
+			t.Fatalf("%s %q: Parser.Typed of the Parser's tree (%v) is not ParseTyped's tree", g.ID(), s, err)
 		}
 		if want, got := treeJSON(t, tree), string(tree.AppendJSON(nil)); got != want {
 			t.Fatalf("%s %q: the tree's JSON\n%s\nencoding/json's\n%s", g.ID(), s, got, want)

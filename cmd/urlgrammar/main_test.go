@@ -103,8 +103,9 @@ func TestParseTree(t *testing.T) {
 `, out)
 }
 
-// parse --generic prints the grammar's own parse; with --json it is the ast object and the
-// components stay those of the contract; an invalid input is the same error.
+// parse prints the grammar's own parse (--generic, the default, says so too); with --json it
+// is the ast object and the components are those of the contract; --typed gives the typed
+// tree instead; an invalid input is the same error.
 func TestParseGeneric(t *testing.T) {
 	code, out, _ := runCLI("", "parse", "--generic", "//1.2.3.4:80")
 	require.Equal(t, 0, code)
@@ -123,6 +124,11 @@ func TestParseGeneric(t *testing.T) {
 	require.Equal(t, 0, code)
 	assert.Contains(t, out, `"path":"/b","query":"q"`, "the contract's components")
 	assert.Contains(t, out, `"ast":{"rule":"URL-reference","start":0,"end":7,"text":"//a/b?q","children":[{"rule":"site"`)
+	// --typed: the typed tree is the ast object, the components the same.
+	code, out, _ = runCLI("", "parse", "--typed", "--json", "-g", "url-syntax-05", "//a/b?q")
+	require.Equal(t, 0, code)
+	assert.Contains(t, out, `"path":"/b","query":"q"`, "the contract's components")
+	assert.Contains(t, out, `"ast":{"start":0,"end":7,"rule":"URL-reference","text":"//a/b?q","scheme":null,"authority":{"start":2,"end":3,"rule":"site"`)
 	// Text beyond ASCII is JSON's UTF-8 (Go's \U escapes made encoding/json panic).
 	code, out, _ = runCLI("", "parse", "--generic", "--json", "-g", "rfc3987", "http://a/\U0001F600")
 	require.Equal(t, 0, code)
