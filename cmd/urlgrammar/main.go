@@ -1,7 +1,7 @@
 // Command urlgrammar parses, validates and checks URLs against the grammars of the URL
 // specifications.
 //
-//	urlgrammar parse [-g ID] [--json] [INPUT|-]...
+//	urlgrammar parse [-g ID] [--json] [--typed] [INPUT|-]...
 //	urlgrammar check [-g ID|all] [--format text|jsonl|tsv] [--rule RULE] [-j N] [--summary-only] [FILE|-]...
 //	urlgrammar extract [-g ID] [--format text|jsonl] [--only valid|invalid] [--relative] [--scheme LIST] [--max-length N] [FILE|-]...
 //	urlgrammar diff [-g A] [-g B] [--rule R|--rules RA,RB] [--witnesses N] [--format text|jsonl] [--only PARTITION] [-j N] [FILE|-]...
@@ -82,7 +82,7 @@ var commands []*command
 
 func init() {
 	commands = []*command{
-		{"parse", "[-g ID] [--json] [INPUT|-]...", "parse inputs and print their trees (--json: one JSON object per input)", helpInputs, runParse},
+		{"parse", "[-g ID] [--json] [--typed] [INPUT|-]...", "parse inputs and print their trees (--typed: typed trees; --json: one JSON object per input)", helpInputs, runParse},
 		{"check", "[-g ID|all] [--format text|jsonl|tsv] [--warn LIST] [--rule RULE] [-j N] [--summary-only] [FILE|-]...",
 			"check every line of files (or stdin) against a grammar", helpCheck, runCheck},
 		{"extract", "[-g ID] [--format text|jsonl] [--only valid|invalid] [--relative] [--scheme LIST] [--max-length N] [FILE|-]...",
