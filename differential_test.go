@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	goabnf "github.com/pandatix/go-abnf"
+	"github.com/urlgrammar/urlgrammar/ast"
 	"github.com/urlgrammar/urlgrammar/internal/dfa"
 	"github.com/urlgrammar/urlgrammar/internal/dfa/dfabuild"
 	"github.com/urlgrammar/urlgrammar/internal/difftest"
@@ -261,7 +262,7 @@ func TestHostKindAgreesWithDFAs(t *testing.T) {
 		if err != nil {
 			t.Fatalf("authority %q does not parse as //authority: %v", m, err)
 		}
-		c := tree.Components()
+		c := tree.(*ast.URIReference).Components()
 		if c.HostKind == nil {
 			continue
 		}

@@ -40,7 +40,7 @@ func TestRFC1738Valid(t *testing.T) {
 			continue
 		}
 		counts[v.production]++
-		c := tree.Components()
+		c := typedComponents(tree)
 		assert.Equal(t, v.production, c.Rule, "input %q", v.input)
 		assert.Equal(t, v.input, tree.String(), "round trip")
 		assert.True(t, g1738.Valid(v.input), "Valid(%q)", v.input)

@@ -39,7 +39,7 @@ func TestURL1993Valid(t *testing.T) {
 		counts[v.production]++
 		fa := tree.(*ast.FragmentAddress)
 		assert.Equal(t, v.production, fa.Production, "input %q", v.input)
-		assert.Equal(t, v.production, tree.Components().Rule)
+		assert.Equal(t, v.production, typedComponents(tree).Rule)
 		assert.Equal(t, v.input, tree.String(), "round trip")
 		assert.True(t, g93.Valid(v.input), "Valid(%q)", v.input)
 		url, _, _ := strings.Cut(v.input, "#")
@@ -123,7 +123,7 @@ func TestURL1993Trees(t *testing.T) {
 	assert.Empty(t, parse93(t, "http://h/").URL.(*ast.HTTPAddress).Path.Segments)
 	assert.False(t, g93.Valid("http://h//"))
 
-	c := parse93(t, "telnet://user@h:23#x").Components()
+	c := typedComponents(parse93(t, "telnet://user@h:23#x"))
 	assert.Equal(t, "telnetaddress", c.Rule)
 	assert.Equal(t, "user@h:23", *c.Authority)
 	assert.Equal(t, "user", *c.Userinfo)

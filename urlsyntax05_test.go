@@ -49,12 +49,12 @@ func TestURLSyntax05Valid(t *testing.T) {
 		if !assert.NoError(t, err, "input %q", s) {
 			continue
 		}
-		assert.Equal(t, "URL-reference", tree.Components().Rule)
+		assert.Equal(t, "URL-reference", typedComponents(tree).Rule)
 		assert.Equal(t, s, tree.String(), "round trip")
 		assert.True(t, g97.Valid(s), "Valid(%q)", s)
 		checkSpans(t, s, tree)
 		// The tree's components print the reference again (the recomposition of section 5.2).
-		c := tree.Components()
+		c := typedComponents(tree)
 		var b strings.Builder
 		for _, p := range []struct {
 			pre string

@@ -2,12 +2,13 @@ package ast
 
 import "strings"
 
-// Root is the root node of a tree produced by a grammar's Parse: it prints back to its input
-// and splits into the components every grammar reports (the JSON contract of the CLI).
+// Root is the root node of a tree produced by a grammar's Parse or ParseTyped: it prints back
+// to its input. The components every grammar reports (the JSON contract of the CLI) are the
+// generic tree's (Tree.Components, as the grammar's header declares them); the typed trees of
+// the URI grammars also have their own (URIReference.Components, which resolve uses).
 type Root interface {
 	Node
 	String() string
-	Components() Components
 }
 
 // Components is the grammar-independent split of a parsed input. Each string is the

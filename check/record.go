@@ -58,14 +58,23 @@ type ErrorDetail struct {
 }
 
 // ParseRecord returns the JSON object of `urlgrammar parse --json` for the result of parsing
-// input with g: the tree's components and tree, or the error (DESIGN.md, CLI contract). Its
-// value is meant for encoding/json. Input that is not valid UTF-8 also gets "inputBase64",
-// the exact bytes in standard base64, since a JSON string cannot hold them.
+// input with g: the components, the tree as the "ast" object, or the error (DESIGN.md, CLI
+// contract). The components are those the grammar's header declares, from its generic tree
+// (tree itself when it is an ast.Tree; parsed again when it is a typed tree). Its value is
+// meant for encoding/json. Input that is not valid UTF-8 also gets "inputBase64", the exact
+// bytes in standard base64, since a JSON string cannot hold them.
 func ParseRecord(g *urlgrammar.Grammar, input string, tree ast.Root, err error) any {
 	if err != nil {
 		return &errRecord{Input: input, InputBase64: InputBase64(input), Grammar: g.ID(), Error: NewErrorDetail(err)}
 	}
-	c := tree.Components()
+	generic, ok := tree.(ast.Tree)
+	if !ok {
+		if generic, err = g.Parse(input); err != nil {
+			// The typed tree's input is valid: the generic tree of the same grammar is too.
+			return &errRecord{Input: input, InputBase64: InputBase64(input), Grammar: g.ID(), Error: NewErrorDetail(err)}
+		}
+	}
+	c := generic.Components()
 	return &okRecord{Input: input, InputBase64: InputBase64(input), Grammar: g.ID(), OK: true, Rule: c.Rule, Scheme: c.Scheme,
 		Authority: c.Authority, Userinfo: c.Userinfo, Host: c.Host, HostKind: c.HostKind,
 		Port: c.Port, Path: c.Path, Query: c.Query, Fragment: c.Fragment, Parts: c.Parts, AST: tree}
