@@ -12,21 +12,23 @@ import (
 // Naming the rule of a syntax error.
 //
 // The offset and the expected set of an error come from the DFA, exactly. The rule comes
-// from the typed tree: it is the innermost production of the tree that the grammar builds
-// for the input as it is up to the error, continued validly: what a person reading the
-// input up to there takes it to be ("http://hello." then a bad byte is in the hostname, not
-// in a userinfo that would need an "@" later).
+// from the grammar's own parse of the input as it is up to the error, continued validly:
+// what a person reading the input up to there takes it to be ("http://hello." then a bad
+// byte is in the hostname, not in a userinfo that would need an "@" later).
 //
 // The continuation depends only on the DFA state at the error, so it is computed once per
 // state and cached: one byte that the state allows (a letter if it allows one, else a digit,
 // else the lowest such byte), then the shortest way on to a valid input. The input up to the
-// error plus that continuation is valid; it is parsed with the grammar's own parser (the
-// fast path where the grammar has one), and the innermost node of its tree that covers the
-// allowed byte names the rule. Nodes finer than a person would name (a domainlabel, a
-// dec-octet, the address inside IPv6 brackets) give way to their parent. At offset 0 nothing
-// has been read, and the error names the start rule. The rule cannot be
-// cached per state: the minimal DFA merges states whose futures are equal whatever their
-// past, such as a path segment and a query in rfc2396bis-01.
+// error plus that continuation is valid; the compiled PEG builds its tree, and
+// the innermost node that covers the allowed byte names the rule, as the header's errors
+// line says (Tree.ErrorRule): nodes finer than a person would name (a domainlabel, a
+// dec-octet, the address inside IPv6 brackets) give way to the node around them, and a
+// helper production is named as the rule it stands for (rel-segment is a segment). Those
+// lines were written so that every grammar names its errors as its typed tree named them
+// until 2026-11-25 (TestErrorRuleDeclared), without building a typed tree. At offset 0
+// nothing has been read, and the error names the start rule. The rule cannot be cached per
+// state: the minimal DFA merges states whose futures are equal whatever their past, such as
+// a path segment and a query in rfc2396bis-01.
 
 // errorNames caches the continuations and expected sets of one DFA's states.
 type errorNames struct {
@@ -164,10 +166,24 @@ func (g *Grammar) errorRule(s string, off int, cont, fallback string) string {
 	if cont == "" {
 		return fallback
 	}
-	if g.errorRuleOf != nil {
-		return g.errorRuleOf(s[:off]+cont, off, fallback)
+	if g.buildTree != nil {
+		return g.declaredErrorRule(s[:off]+cont, off, fallback)
 	}
 	return g.typedErrorRule(s, off, cont, fallback)
+}
+
+// declaredErrorRule is errorRule from the tree the compiled PEG builds of full, the input
+// continued validly past the error at offset at, named as the grammar's header declares
+// (Tree.ErrorRule: the errors line); fallback when no node is named.
+func (g *Grammar) declaredErrorRule(full string, at int, fallback string) string {
+	nodes, ok := g.buildTree(g.startPEG, full, nil)
+	if !ok {
+		return fallback // cannot happen: the continuation leads to acceptance
+	}
+	if name := ast.NewTree(full, g.trees().schema, nodes).ErrorRule(at); name != "" {
+		return name
+	}
+	return fallback
 }
 
 // typedErrorRule is errorRule from the typed tree of s[:off]+cont.

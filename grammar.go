@@ -69,9 +69,6 @@ type Grammar struct {
 	// fastReusing, when set, returns a builder like fast that keeps its memory between
 	// inputs: each tree it returns overwrites the one before (see Parser).
 	fastReusing func() func(s string) ast.Root
-	// errorRuleOf, when set, names the rule of an error at offset at from the tree of
-	// full, the input continued validly (errorRule); otherwise the typed tree names it.
-	errorRuleOf func(full string, at int, fallback string) string
 	// trees returns what the generic trees need, made on first use (most programs that
 	// import urlgrammar parse with a grammar or two: the others cost nothing at start-up).
 	trees func() *treeParts

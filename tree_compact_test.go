@@ -394,6 +394,10 @@ func TestSchemaErrors(t *testing.T) {
 		{Key: "parts", Value: "x=@nope"}:           "want KEY=@COMPONENT",
 		{Key: "parts", Value: "=scheme"}:           "no key",
 		{Key: "parts", Value: "path*/colour"}:      "want ENTRY/COMPONENT",
+		{Key: "errors", Value: "path"}:             "want RULE^, RULE^^ or RULE=NAME",
+		{Key: "errors", Value: "path="}:            "want RULE^, RULE^^ or RULE=NAME",
+		{Key: "errors", Value: "nope^"}:            `"nope" is not a rule`,
+		{Key: "errors", Value: "nope>path^"}:       `"nope" is not a rule`,
 		{Key: "colour", Value: "red"}:              `unknown declaration "colour"`,
 	} {
 		_, err := ast.NewSchema(names, []ast.Decl{decl})
@@ -417,6 +421,29 @@ func TestSchemaErrors(t *testing.T) {
 	assert.Nil(t, c.Query)
 	assert.Nil(t, c.Scheme, "undeclared")
 	assert.Equal(t, "uri", c.Rule)
+}
+
+// The errors declaration names the rule of an error from the innermost node at its offset:
+// a node that gives way (RULE^) leaves its parent's name, one that gives way with all inside
+// it (RULE^^) stops the search, a renamed one (RULE=NAME) gives NAME, and PARENT>RULE
+// applies under that parent only.
+func TestErrorRuleDeclaration(t *testing.T) {
+	names := []string{"uri", "host", "label", "ip6", "ip4", "seg", "path"}
+	s, err := ast.NewSchema(names, []ast.Decl{{Key: "errors", Value: "label^ ip6^^ path>seg=segment host>ip4^"}})
+	require.NoError(t, err)
+	node := func(start, end, rule, depth int) ast.TreeNode {
+		return ast.TreeNode{StartRule: ast.PackStartRule(start, uint16(rule)), EndDepth: ast.PackEndDepth(end, depth)}
+	}
+	// "ab[1:2.3]/cd/x": uri > host(ab) > label(ab); host > ip6 > ip4; path > seg(cd); seg(x) at the root
+	src := "ab[1:2.3]/cd/x"
+	tree := ast.NewTree(src, s, []ast.TreeNode{
+		node(0, 14, 0, 0), node(0, 2, 1, 1), node(0, 2, 2, 2), node(2, 9, 1, 1), node(3, 8, 3, 2), node(5, 8, 4, 3),
+		node(9, 12, 6, 1), node(10, 12, 5, 2), node(13, 14, 5, 1),
+	})
+	for at, want := range map[int]string{0: "host", 4: "host", 6: "host", 11: "segment", 9: "path", 13: "seg", 12: "uri"} {
+		assert.Equal(t, want, tree.ErrorRule(at), "at %d", at)
+	}
+	assert.Equal(t, "", ast.Tree{}.ErrorRule(0))
 }
 
 // The forms RFC 1738 and url-1993 need: a scheme's own declarations (in SCOPE), the rule of

@@ -47,6 +47,11 @@ import (
 //	                           ENTRY/NAME is the entry only when the component NAME is
 //	                           defined and not empty (segment*/path: an empty path that the
 //	                           grammar matches as one empty segment has no segments).
+//	errors: ENTRY ...          how an error names the rule it is in (Tree.ErrorRule): RULE^
+//	                           (a node of RULE gives way to the node around it: a label is
+//	                           in its hostname), RULE^^ (so does everything inside it),
+//	                           RULE=NAME (a node of RULE is named NAME: rel-segment=segment);
+//	                           PARENT>RULE... only where the node's parent is of PARENT.
 //
 // An undeclared component is undefined (nil) in every tree.
 type Schema struct {
@@ -58,6 +63,7 @@ type Schema struct {
 	kinds    []string                       // per rule: its host kind, or ""
 	hasKinds bool
 	parts    []partDecl
+	errors   []errorDecl
 
 	partsOf   [][]int  // per rule: the parts (indexes in parts) that take its nodes
 	jsonNames []string // per rule: its name as a JSON string, for Tree.AppendJSON
@@ -95,6 +101,14 @@ const (
 	toScopeEnd = -2
 	afterSlash = -3
 )
+
+// errorDecl is one entry of the errors declaration.
+type errorDecl struct {
+	rule   uint16
+	parent int    // the rule the node's parent must be of, or -1
+	action byte   // '^' gives way, 'A' gives way with all inside it, '=' is named name
+	name   string // for '='
+}
 
 type partDecl struct {
 	key       string
@@ -188,8 +202,16 @@ func NewSchema(names []string, decls []Decl) (*Schema, error) {
 				}
 				s.parts = append(s.parts, p)
 			}
+		case "errors":
+			for _, w := range words {
+				e, err := s.errorDecl(w, rule)
+				if err != nil {
+					return nil, fmt.Errorf("errors: %s: %w", w, err)
+				}
+				s.errors = append(s.errors, e)
+			}
 		default:
-			return nil, fmt.Errorf("unknown declaration %q (component NAME, component NAME in RULE, rule, hostkind KIND, parts)", d.Key)
+			return nil, fmt.Errorf("unknown declaration %q (component NAME, component NAME in RULE, rule, hostkind KIND, parts, errors)", d.Key)
 		}
 	}
 	s.partsOf = make([][]int, len(names))
@@ -295,6 +317,90 @@ func (s *Schema) partDecl(w string, rule func(string) (uint16, error)) (partDecl
 		return p, fmt.Errorf("no key")
 	}
 	return p, nil
+}
+
+// errorDecl reads an entry of the errors declaration.
+func (s *Schema) errorDecl(w string, rule func(string) (uint16, error)) (errorDecl, error) {
+	e := errorDecl{parent: -1}
+	if a, b, ok := strings.Cut(w, ">"); ok {
+		p, err := rule(a)
+		if err != nil {
+			return e, err
+		}
+		e.parent, w = int(p), b
+	}
+	switch {
+	case strings.HasSuffix(w, "^^"):
+		w, e.action = w[:len(w)-2], 'A'
+	case strings.HasSuffix(w, "^"):
+		w, e.action = w[:len(w)-1], '^'
+	default:
+		var ok bool
+		if w, e.name, ok = strings.Cut(w, "="); !ok || e.name == "" {
+			return e, fmt.Errorf("want RULE^, RULE^^ or RULE=NAME")
+		}
+		e.action = '='
+	}
+	r, err := rule(w)
+	if err != nil {
+		return e, err
+	}
+	e.rule = r
+	return e, nil
+}
+
+// ErrorRule returns the name of the rule an error at byte offset at is in, by the tree of
+// the input continued validly past it: the innermost node that covers the byte at, named as
+// the grammar's errors declaration says (Schema), or "" when no node covers it.
+func (t Tree) ErrorRule(at int) string {
+	if len(t.nodes) == 0 || t.schema == nil {
+		return ""
+	}
+	name := ""
+	var stackBuf [32]uint16 // the rules of the open nodes by depth
+	stack := stackBuf[:0]
+	for i := 0; i < len(t.nodes); {
+		n := t.nodes[i]
+		if int(n.Start()) > at || int(n.End()) <= at {
+			i = t.Next(i)
+			continue
+		}
+		r, d := n.Rule(), n.Depth()
+		parent := -1
+		if d > 0 && d <= len(stack) {
+			parent = int(stack[d-1])
+		}
+		stack = append(stack[:min(d, len(stack))], r)
+		switch e := t.schema.errorOf(r, parent); {
+		case e == nil:
+			name = t.schema.Names[r]
+		case e.action == '=':
+			name = e.name
+		case e.action == 'A':
+			return name
+		}
+		i++
+	}
+	return name
+}
+
+// errorOf returns the errors declaration of a node of rule r whose parent is of rule parent,
+// or nil: an entry for that parent first, then one for any parent.
+func (s *Schema) errorOf(r uint16, parent int) *errorDecl {
+	var any *errorDecl
+	for k := range s.errors {
+		e := &s.errors[k]
+		if e.rule != r {
+			continue
+		}
+		if e.parent == parent && parent >= 0 {
+			return e
+		}
+		if e.parent < 0 && any == nil {
+			any = e
+		}
+	}
+	return any
 }
 
 // Rule returns the index of the rule named name (without case) in Names, or false.

@@ -27,6 +27,7 @@ var Generated = grammarkit.Generated{
 			{Key: "hostkind reg-name", Value: "reg-name"},
 			{Key: "parts", Value: "scheme authority userinfo host port reg-name IPv6address IPv4address hostname"},
 			{Key: "parts", Value: "segment*=rel-segment,segment opaque-part query=@query fragment"},
+			{Key: "errors", Value: "domainlabel^ toplabel^ dec-octet^ IPv6address^^ rel-segment=segment"},
 		},
 		Semantics: "rfc2396bis-01",
 	},

@@ -37,6 +37,7 @@ var Generated = grammarkit.Generated{
 			{Key: "parts", Value: "scheme user host=host,cellname cellname port groupart group article database wtype"},
 			{Key: "parts", Value: "digits=waisdoc>digits path=generic>path,httpaddress>path,fileaddress>path,afsaddress>path,waisdoc>path"},
 			{Key: "parts", Value: "hsoname version attributes gtype selector search fragmentid"},
+			{Key: "errors", Value: "hostname>ialpha^^ group>ialpha^^ database>xalphas^ fragmentid>xalphas^ port>digits^ prosperolink^"},
 		},
 	},
 	Rules:          Rules,

@@ -24,6 +24,7 @@ var Generated = grammarkit.Generated{
 			{Key: "hostkind hostname", Value: "hostname"},
 			{Key: "hostkind hostnumber", Value: "hostnumber"},
 			{Key: "parts", Value: "scheme site user password host hostname hostnumber port segment*/path param* query fragment"},
+			{Key: "errors", Value: "domainlabel^ toplabel^"},
 		},
 		Semantics: "url-syntax-05",
 	},

@@ -91,7 +91,7 @@ func ReadHeader(abnf []byte) (Info, error) {
 			info.Nodes = append(info.Nodes, strings.Fields(val)...)
 			continue
 		}
-		if kind == "component" || kind == "hostkind" || kind == "parts" || kind == "rule" {
+		if kind == "component" || kind == "hostkind" || kind == "parts" || kind == "rule" || kind == "errors" {
 			info.Decls = append(info.Decls, ast.Decl{Key: key, Value: val})
 			continue
 		}
