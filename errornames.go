@@ -176,15 +176,22 @@ func (g *Grammar) errorRule(s string, off int, cont, fallback string) string {
 // continued validly past the error at offset at, named as the grammar's header declares
 // (Tree.ErrorRule: the errors line); fallback when no node is named.
 func (g *Grammar) declaredErrorRule(full string, at int, fallback string) string {
-	nodes, ok := g.buildTree(g.startPEG, full, nil)
+	block := errorBlocks.Get().(*[]ast.TreeNode)
+	defer errorBlocks.Put(block)
+	nodes, ok := g.buildTree(g.startPEG, full, (*block)[:0])
 	if !ok {
 		return fallback // cannot happen: the continuation leads to acceptance
 	}
+	*block = nodes[:0] // keep the room it grew to
 	if name := ast.NewTree(full, g.trees().schema, nodes).ErrorRule(at); name != "" {
 		return name
 	}
 	return fallback
 }
+
+// errorBlocks are the blocks the trees of declaredErrorRule are built in: the name it
+// returns keeps nothing of the tree, so an error costs no block of its own.
+var errorBlocks = sync.Pool{New: func() any { b := make([]ast.TreeNode, 0, 32); return &b }}
 
 // typedErrorRule is errorRule from the typed tree of s[:off]+cont.
 func (g *Grammar) typedErrorRule(s string, off int, cont, fallback string) string {
