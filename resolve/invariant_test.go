@@ -2,6 +2,7 @@ package resolve_test
 
 import (
 	"errors"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -163,9 +164,14 @@ func FuzzNormalize(f *testing.F) {
 			}
 			for _, level := range []resolve.Level{resolve.LevelSyntax, resolve.LevelScheme} {
 				opt := resolve.NormalizeOptions{Level: level, Grammar: gr}
-				n, _, err := resolve.Normalize(ref, opt)
+				n, changes, err := resolve.Normalize(ref, opt)
 				if err != nil {
 					t.Fatalf("%s: normalize %q: %v", gr.ID(), in, err)
+				}
+				// NormalizeString, from the text, gives the same.
+				ns, schanges, err := resolve.NormalizeString(in, opt)
+				if err != nil || ns.String() != n.String() || !reflect.DeepEqual(changes, schanges) {
+					t.Fatalf("%s: NormalizeString(%q) = %v, %v, %v; Normalize %q, %v", gr.ID(), in, ns, schanges, err, n.String(), changes)
 				}
 				if (n.Scheme != nil) != (ref.Scheme != nil) || (n.Authority != nil) != (ref.Authority != nil) {
 					t.Fatalf("%s: normalize %q gave %q: scheme or authority appeared or vanished", gr.ID(), in, n.String())

@@ -119,6 +119,27 @@ func Normalize(ref *ast.URIReference, opt NormalizeOptions) (*ast.URIReference, 
 	if err != nil {
 		return nil, nil, fmt.Errorf("normalize: %w", err)
 	}
+	return normalize(g, ref, opt)
+}
+
+// NormalizeString parses s with the options' grammar and normalizes it, as Normalize does
+// its tree: an input that does not parse gives the grammar's error (a
+// *urlgrammar.SyntaxError), as ParseReference does. It parses s once, where Normalize of a
+// parsed tree checks the tree by parsing its text again (the normalize command).
+func NormalizeString(s string, opt NormalizeOptions) (*ast.URIReference, []Change, error) {
+	g := grammarOf(opt.Grammar)
+	if err := checkOptions(Algorithm2003, opt.Dots, opt.Level, opt.Grammar); err != nil {
+		return nil, nil, err
+	}
+	ref, err := g.ParseReference(s)
+	if err != nil {
+		return nil, nil, err
+	}
+	return normalize(g, ref, opt)
+}
+
+// normalize is Normalize of ref, a tree of g's parse.
+func normalize(g *urlgrammar.Grammar, ref *ast.URIReference, opt NormalizeOptions) (*ast.URIReference, []Change, error) {
 	var changes []Change
 	note := func(rule, component, before, after string) {
 		if before != after {

@@ -155,7 +155,11 @@ func ResolveString(base, ref string, opt Options) (*Result, error) {
 	if err != nil {
 		return nil, fmt.Errorf("reference: %w", err)
 	}
-	return Resolve(b, r, opt)
+	res, err := newResolver(g, b, opt)
+	if err != nil {
+		return nil, err
+	}
+	return res.resolve(r)
 }
 
 // Resolve transforms the reference ref into its target against base (section 5.2). The
@@ -166,24 +170,76 @@ func ResolveString(base, ref string, opt Options) (*Result, error) {
 // A nil tree is ErrNilReference; a tree that does not print as a valid reference of the
 // grammar is an *InvalidTreeError; options out of range are an *OptionError.
 func Resolve(base, ref *ast.URIReference, opt Options) (*Result, error) {
+	r, err := NewResolver(base, opt)
+	if err != nil {
+		return nil, err
+	}
+	return r.Resolve(ref)
+}
+
+// A Resolver resolves references against one base, which it checks once: Resolve's work for
+// a stream of references (the resolve command). It is safe for concurrent use.
+type Resolver struct {
+	g    *urlgrammar.Grammar
+	opt  Options
+	base *ast.URIReference
+	b    parts
+}
+
+// NewResolver returns the Resolver of base with the options; its errors are Resolve's for
+// the base and the options.
+func NewResolver(base *ast.URIReference, opt Options) (*Resolver, error) {
 	g := grammarOf(opt.Grammar)
 	if err := checkOptions(opt.Algorithm, opt.Dots, LevelString, opt.Grammar); err != nil {
 		return nil, err
 	}
-	var err error
-	if base, err = checked(g, base); err != nil {
+	base, err := checked(g, base)
+	if err != nil {
 		return nil, fmt.Errorf("resolve: base: %w", err)
 	}
-	if ref, err = checked(g, ref); err != nil {
+	return newResolver(g, base, opt)
+}
+
+// newResolver is NewResolver of a base the grammar has just parsed, which needs no check.
+func newResolver(g *urlgrammar.Grammar, base *ast.URIReference, opt Options) (*Resolver, error) {
+	if err := checkOptions(opt.Algorithm, opt.Dots, LevelString, opt.Grammar); err != nil {
+		return nil, err
+	}
+	return &Resolver{g: g, opt: opt, base: base, b: split(base)}, nil
+}
+
+// Resolve is the package's Resolve of ref against the Resolver's base.
+func (rs *Resolver) Resolve(ref *ast.URIReference) (*Result, error) {
+	ref, err := checked(rs.g, ref)
+	if err != nil {
 		return nil, fmt.Errorf("resolve: reference: %w", err)
 	}
+	return rs.resolve(ref)
+}
+
+// ResolveString parses ref with the Resolver's grammar and resolves it: an input that does
+// not parse gives the grammar's error (a *urlgrammar.SyntaxError), as ParseReference does.
+// It parses ref once, where Resolve of a parsed tree checks the tree by parsing its text
+// again.
+func (rs *Resolver) ResolveString(ref string) (*Result, error) {
+	r, err := rs.g.ParseReference(ref)
+	if err != nil {
+		return nil, err
+	}
+	return rs.resolve(r)
+}
+
+// resolve resolves ref, a tree of the grammar's parse, against the base.
+func (rs *Resolver) resolve(ref *ast.URIReference) (*Result, error) {
+	base, opt := rs.base, rs.opt
 	if !base.IsAbsolute() {
 		return nil, fmt.Errorf("resolve %q against %q: %w", ref.Text, base.Text, ErrRelativeBase)
 	}
-	b, r := split(base), split(ref)
+	b, r := rs.b, split(ref)
 	var (
 		t    parts
 		same bool
+		err  error
 	)
 	if opt.Compat && r.scheme != nil && strings.EqualFold(*r.scheme, *b.scheme) {
 		r.scheme = nil // "http:g": the path "g" is now a relative path
@@ -203,7 +259,7 @@ func Resolve(base, ref *ast.URIReference, opt Options) (*Result, error) {
 		t = b
 		t.fragment = r.fragment
 	}
-	target, _, err := write(g, t)
+	target, _, err := write(rs.g, t)
 	if err != nil {
 		return nil, fmt.Errorf("resolve %q against %q: %w", ref.Text, base.Text, err)
 	}

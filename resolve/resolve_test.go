@@ -397,7 +397,23 @@ func FuzzResolve(f *testing.F) {
 				continue
 			}
 			for _, alg := range []resolve.Algorithm{resolve.Algorithm2003, resolve.Algorithm1997, resolve.Algorithm3986} {
-				res, err := resolve.Resolve(b, r, resolve.Options{Algorithm: alg, Grammar: gr})
+				opt := resolve.Options{Algorithm: alg, Grammar: gr}
+				res, err := resolve.Resolve(b, r, opt)
+				// A Resolver of the base gives the same, from the tree or from the text.
+				rs, rerr := resolve.NewResolver(b, opt)
+				if rerr != nil {
+					t.Fatalf("%s: NewResolver(%q): %v", gr.ID(), base, rerr)
+				}
+				for _, via := range []func() (*resolve.Result, error){
+					func() (*resolve.Result, error) { return rs.Resolve(r) },
+					func() (*resolve.Result, error) { return rs.ResolveString(ref) },
+				} {
+					got, gerr := via()
+					if (err == nil) != (gerr == nil) || err != nil && err.Error() != gerr.Error() ||
+						err == nil && (got.String() != res.String() || got.SameDocument != res.SameDocument) {
+						t.Fatalf("%s: %q against %q: Resolve gives %v, %v; a Resolver %v, %v", gr.ID(), ref, base, res, err, got, gerr)
+					}
+				}
 				var ue *resolve.UnwritableError
 				if err != nil {
 					if errors.Is(err, resolve.ErrOpaqueBase) || errors.Is(err, resolve.ErrEmptyPath) ||
@@ -429,4 +445,42 @@ func FuzzResolve(f *testing.F) {
 			t.Fatalf("normalize %q not idempotent: %q then %q %v", ref, n.String(), n2.String(), changes)
 		}
 	})
+}
+
+// A Resolver checks its base and options once; ResolveString gives the grammar's own error
+// for a reference that does not parse, as ParseReference does.
+func TestResolver(t *testing.T) {
+	base, err := g.ParseReference("http://a/b/c/d;p?q")
+	require.NoError(t, err)
+	rs, err := resolve.NewResolver(base, resolve.Options{})
+	require.NoError(t, err)
+	res, err := rs.ResolveString("../g?y#s")
+	require.NoError(t, err)
+	assert.Equal(t, "http://a/b/g?y#s", res.String())
+	_, err = rs.ResolveString("a b")
+	var se *urlgrammar.SyntaxError
+	require.ErrorAs(t, err, &se)
+	assert.Equal(t, 1, se.Offset)
+	_, err = resolve.NewResolver(base, resolve.Options{Algorithm: 99})
+	var oe *resolve.OptionError
+	assert.ErrorAs(t, err, &oe)
+	_, err = resolve.NewResolver(nil, resolve.Options{})
+	assert.ErrorIs(t, err, resolve.ErrNilReference)
+	rel, err := g.ParseReference("/a")
+	require.NoError(t, err)
+	rs, err = resolve.NewResolver(rel, resolve.Options{})
+	require.NoError(t, err)
+	_, err = rs.ResolveString("b")
+	assert.ErrorIs(t, err, resolve.ErrRelativeBase, "per reference, as Resolve says it")
+}
+
+// NormalizeString gives the grammar's own error for an input that does not parse.
+func TestNormalizeStringError(t *testing.T) {
+	_, _, err := resolve.NormalizeString("a b", resolve.NormalizeOptions{})
+	var se *urlgrammar.SyntaxError
+	require.ErrorAs(t, err, &se)
+	assert.Equal(t, 1, se.Offset)
+	n, _, err := resolve.NormalizeString("HTTP://a/./b", resolve.NormalizeOptions{})
+	require.NoError(t, err)
+	assert.Equal(t, "http://a/b", n.String())
 }

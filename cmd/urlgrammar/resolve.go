@@ -82,18 +82,19 @@ func runResolve(e *env, args []string) int {
 		fmt.Fprintln(e.stderr, "urlgrammar resolve: base:", err)
 		return exitInvalid
 	}
+	resolver, err := resolve.NewResolver(base, opt) // the base checked once, not per line
+	if err != nil {
+		fmt.Fprintln(e.stderr, "urlgrammar resolve:", err)
+		return exitInvalid
+	}
 	status := exitOK
 	var b []byte
 	if code := e.eachInput(pos[1:], func(in input) bool {
 		rec := resolveRecord{Base: pos[0], Reference: in.text}
 		err := tooLongInput(in)
-		var ref *ast.URIReference
-		if err == nil {
-			ref, err = g.ParseReference(in.text)
-		}
 		var res *resolve.Result
 		if err == nil {
-			res, err = resolve.Resolve(base, ref, opt)
+			res, err = resolver.ResolveString(in.text) // parsed once; its errors are ParseReference's
 		}
 		if err != nil {
 			status = exitInvalid
@@ -145,14 +146,11 @@ func runNormalize(e *env, args []string) int {
 	var b []byte
 	if code := e.eachInput(inputs, func(in input) bool {
 		err := tooLongInput(in)
-		var ref *ast.URIReference
-		if err == nil {
-			ref, err = g.ParseReference(in.text)
-		}
 		var n *ast.URIReference
 		var changes []resolve.Change
 		if err == nil {
-			n, changes, err = resolve.Normalize(ref, resolve.NormalizeOptions{Level: level, Dots: d, Grammar: g, NFC: *nfc})
+			// Parsed once; its errors are ParseReference's.
+			n, changes, err = resolve.NormalizeString(in.text, resolve.NormalizeOptions{Level: level, Dots: d, Grammar: g, NFC: *nfc})
 		}
 		b = b[:0]
 		if err != nil {
