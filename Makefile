@@ -104,6 +104,7 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzToURI$$' -fuzztime $(FUZZTIME) ./iri
 	$(GO) test -run '^$$' -fuzz '^FuzzToIRI$$' -fuzztime $(FUZZTIME) ./iri
 	$(GO) test -run '^$$' -fuzz '^FuzzIRICommands$$' -fuzztime $(FUZZTIME) ./cmd/urlgrammar
+	$(GO) test -run '^$$' -fuzz '^FuzzResolveCommands$$' -fuzztime $(FUZZTIME) ./cmd/urlgrammar
 
 # The differential tests at CONFORMANCE times the size go test runs (PEG vs DFA vs go-abnf,
 # the fast path vs the PEG, the recognizer vs the PEG). The full log goes to conformance.log.
