@@ -279,20 +279,22 @@ func FuzzParseTree(f *testing.F) {
 		if typed, err := g.Typed(tree); err != nil || !reflect.DeepEqual(typed, root) {
 			t.Fatalf("%s %q: Typed of the tree (%v) is not ParseTyped's tree", g.ID(), s, err)
 		}
-		if want, got := componentsOfBoth(g.ID(), root, tree); !reflect.DeepEqual(want, got) {
+		want, got := componentsOfBoth(g.ID(), root, tree)
+		if !reflect.DeepEqual(want, got) {
 			t.Fatalf("%s %q: the declared components\n%+v\nthe typed tree's\n%+v", g.ID(), s, got, want)
 		}
-		want := strings.Join(depthNodes(tree), "\n")
+		checkComponentSpans(t, root, tree, got)
+		nodes := strings.Join(depthNodes(tree), "\n")
 		recorded, err := g.ParseRule(g.Start(), s)
 		if err != nil {
 			t.Fatalf("%s %q: Parse accepts, the PEG parser does not: %v", g.ID(), s, err)
 		}
-		if got := strings.Join(depthNodes(recorded), "\n"); got != want {
-			t.Fatalf("%s %q: Parse\n%s\nrecorded\n%s", g.ID(), s, want, got)
+		if got := strings.Join(depthNodes(recorded), "\n"); got != nodes {
+			t.Fatalf("%s %q: Parse\n%s\nrecorded\n%s", g.ID(), s, nodes, got)
 		}
 		pt, _ := p.Parse(s)
-		if got := strings.Join(depthNodes(pt), "\n"); got != want {
-			t.Fatalf("%s %q: Parser's\n%s\nGrammar's\n%s", g.ID(), s, got, want)
+		if got := strings.Join(depthNodes(pt), "\n"); got != nodes {
+			t.Fatalf("%s %q: Parser's\n%s\nGrammar's\n%s", g.ID(), s, got, nodes)
 		}
 		if typed, err := p.Typed(pt); err != nil || !reflect.DeepEqual(typed, root) {
 			t.Fatalf("%s %q: Parser.Typed of the Parser's tree (%v) is not ParseTyped's tree", g.ID(), s, err)
@@ -367,10 +369,64 @@ func TestComponentsDeclared(t *testing.T) {
 			want, got := componentsOfBoth(id, root, tree)
 			met[want.Rule] = true
 			require.Equal(t, want, got, "%s %q", id, s)
+			checkComponentSpans(t, root, tree, got)
 			n++
 		}
 		assert.Greater(t, n, 1000, id)
 	}
+}
+
+// checkComponentSpans holds a tree's Spans to its Components (each defined range is the component's
+// text, in the source) and, for a generic reference, to where the typed nodes are.
+func checkComponentSpans(t *testing.T, root ast.Root, tree ast.Tree, c ast.Components) {
+	t.Helper()
+	sp, src := tree.Spans(), tree.Src()
+	require.Equal(t, c.Rule, sp.Rule, src)
+	for _, x := range []struct {
+		name string
+		r    ast.Range
+		text *string
+	}{{"scheme", sp.Scheme, c.Scheme}, {"authority", sp.Authority, c.Authority}, {"userinfo", sp.Userinfo, c.Userinfo},
+		{"host", sp.Host, c.Host}, {"port", sp.Port, c.Port}, {"path", sp.Path, c.Path}, {"query", sp.Query, c.Query},
+		{"fragment", sp.Fragment, c.Fragment}} {
+		require.Equal(t, x.text != nil, x.r.Defined, "%s of %q", x.name, src)
+		if x.text != nil {
+			require.True(t, 0 <= x.r.Start && x.r.Start <= x.r.End && x.r.End <= len(src), "%s of %q: %v", x.name, src, x.r)
+			require.Equal(t, *x.text, x.r.In(src), "%s of %q", x.name, src)
+		}
+	}
+	require.Equal(t, c.HostKind != nil, sp.HostKind != "", src)
+	if c.HostKind != nil {
+		require.Equal(t, *c.HostKind, sp.HostKind, src)
+	}
+	r, ok := root.(*ast.URIReference)
+	if !ok {
+		return
+	}
+	at := func(name string, typed ast.Span, ok bool, rg ast.Range) {
+		if ok {
+			require.Equal(t, typed.Pos(), rg.Start, "%s of %q", name, src)
+		}
+	}
+	at("scheme", spanOf(r.Scheme), r.Scheme != nil, sp.Scheme)
+	at("query", spanOf(r.Query), r.Query != nil, sp.Query)
+	at("fragment", spanOf(r.Fragment), r.Fragment != nil, sp.Fragment)
+	if a := r.Authority; a != nil {
+		at("authority", a.Span, true, sp.Authority)
+		if s := a.Server; s != nil {
+			at("userinfo", spanOf(s.Userinfo), s.Userinfo != nil, sp.Userinfo)
+			at("host", spanOf(s.Host), s.Host != nil, sp.Host)
+			at("port", spanOf(s.Port), s.Port != nil, sp.Port)
+		}
+	}
+}
+
+// spanOf is the span of a typed node, the zero span for nil.
+func spanOf[N interface{ Pos() int }](n N) ast.Span {
+	if any(n) == nil || reflect.ValueOf(n).IsNil() {
+		return ast.Span{}
+	}
+	return ast.Span{Start: n.Pos()}
 }
 
 // componentsOfBoth returns the Components of the typed tree and of the tree of one input,

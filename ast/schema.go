@@ -409,6 +409,74 @@ func (s *Schema) Rule(name string) (uint16, bool) {
 	return i, ok
 }
 
+// A Range is the bytes [Start, End) of a tree's source that hold a component (Spans).
+// Defined is false for a component the reference does not have; Start and End are then 0.
+// A component that is present and empty because no rule of its declaration matched (the
+// declaration's last word "") is Defined, at offset 0.
+type Range struct {
+	Start, End int
+	Defined    bool
+}
+
+// In returns the range's text in src, the tree's source ("" when it is not defined).
+func (r Range) In(src string) string { return src[r.Start:r.End] }
+
+// Spans are the components of Components as ranges of the tree's source, as its grammar's
+// declarations give them (Schema): where each component is, for callers that report
+// positions (package warn) or compute on components without copying them (package resolve).
+// Components is Spans with the texts and the parts.
+type Spans struct {
+	Rule                                                           string // the rule of the components (Components.Rule)
+	Scheme, Authority, Userinfo, Host, Port, Path, Query, Fragment Range
+	HostKind                                                       string // the host's kind, "" when the host is undefined or has none
+}
+
+// Spans returns the ranges of the tree's components.
+func (t Tree) Spans() Spans {
+	sp, _ := t.spans()
+	return sp
+}
+
+// spans is Spans, with the node that gave the host its kind (-1 for none).
+func (t Tree) spans() (Spans, int) {
+	var sp Spans
+	if len(t.nodes) == 0 || t.schema == nil {
+		return sp, -1
+	}
+	s := t.schema
+	sp.Rule = t.RuleName(0)
+	if len(s.rules) > 0 {
+		for i, n := range t.nodes {
+			if ruleIn(n.Rule(), s.rules) {
+				sp.Rule = t.RuleName(i)
+				break
+			}
+		}
+	}
+	ranges := [numComponents]*Range{&sp.Scheme, &sp.Authority, &sp.Userinfo, &sp.Host, &sp.Port, &sp.Path, &sp.Query, &sp.Fragment}
+	for k, list := range s.comps {
+		for d := range list {
+			if end, ok := t.scopeEnd(list[d].scope); ok {
+				*ranges[k] = t.component(&list[d], end)
+				break
+			}
+		}
+	}
+	kindNode := -1 // the node that gave the host its kind
+	if s.hasKinds {
+		for i, n := range t.nodes {
+			if k := s.kinds[n.Rule()]; k != "" {
+				kindNode = i
+				if sp.Host.Defined {
+					sp.HostKind = k
+				}
+				break
+			}
+		}
+	}
+	return sp, kindNode
+}
+
 // Components splits the tree as its grammar's declarations say (Schema): the components of
 // the CLI contract, the host's kind and the parts. Rule is the root's rule.
 func (t Tree) Components() Components {
@@ -416,45 +484,23 @@ func (t Tree) Components() Components {
 		return Components{Parts: map[string]any{}}
 	}
 	s := t.schema
-	c := Components{Parts: make(map[string]any, min(len(s.parts), 8))} // 8: one group, no table
-	c.Rule = t.RuleName(0)
-	if len(s.rules) > 0 {
-		for i, n := range t.nodes {
-			if ruleIn(n.Rule(), s.rules) {
-				c.Rule = t.RuleName(i)
-				break
-			}
-		}
-	}
+	sp, kindNode := t.spans()
+	c := Components{Rule: sp.Rule, Parts: make(map[string]any, min(len(s.parts), 8))} // 8: one group, no table
 	// The component strings and the host's kind live in one array: one allocation, not one
 	// per component (check --format jsonl calls Components once a line).
 	texts := new([numComponents + 1]string)
 	vals := [numComponents]*string{}
-	for k, list := range s.comps {
-		for d := range list {
-			if end, ok := t.scopeEnd(list[d].scope); ok {
-				if text, ok := t.component(&list[d], end); ok {
-					texts[k] = text
-					vals[k] = &texts[k]
-				}
-				break
-			}
+	for k, r := range [numComponents]Range{sp.Scheme, sp.Authority, sp.Userinfo, sp.Host, sp.Port, sp.Path, sp.Query, sp.Fragment} {
+		if r.Defined {
+			texts[k] = r.In(t.src)
+			vals[k] = &texts[k]
 		}
 	}
 	c.Scheme, c.Authority, c.Userinfo, c.Host = vals[compScheme], vals[compAuthority], vals[compUserinfo], vals[compHost]
 	c.Port, c.Path, c.Query, c.Fragment = vals[compPort], vals[compPath], vals[compQuery], vals[compFragment]
-	kindNode := -1 // the node that gave the host its kind
-	if s.hasKinds {
-		for i, n := range t.nodes {
-			if k := s.kinds[n.Rule()]; k != "" {
-				kindNode = i
-				if c.Host != nil {
-					texts[numComponents] = k
-					c.HostKind = &texts[numComponents]
-				}
-				break
-			}
-		}
+	if sp.HostKind != "" {
+		texts[numComponents] = sp.HostKind
+		c.HostKind = &texts[numComponents]
 	}
 	for pi := range s.parts {
 		p := &s.parts[pi]
@@ -541,42 +587,45 @@ func (t Tree) scopeEnd(scope int) (uint32, bool) {
 	return 0, false
 }
 
-// component returns the text of a declared component, or false when it is undefined; end
-// is the end of its scope.
-func (t Tree) component(d *componentDecl, end uint32) (string, bool) {
+// component returns the range of a declared component (not Defined when it is undefined);
+// end is the end of its scope.
+func (t Tree) component(d *componentDecl, end uint32) Range {
 	for i, n := range t.nodes {
 		for k, r := range d.rules {
 			if n.Rule() != r {
 				continue
 			}
-			text := t.Text(i)
-			switch to := d.to[k]; {
-			case to == toScopeEnd:
-				text = t.src[n.Start():max(end, n.End())]
-			case to == afterSlash:
+			from, to := n.Start(), n.End()
+			switch form := d.to[k]; {
+			case form == toScopeEnd:
+				to = max(end, n.End())
+			case form == afterSlash:
 				if ne := n.End(); int(ne) >= len(t.src) || t.src[ne] != '/' || ne >= end {
 					continue
 				}
-				text = t.src[n.End()+1 : end]
-			case to >= 0:
+				from, to = n.End()+1, end
+			case form >= 0:
 				// A..B: A's text, up to the end of a B right after A's subtree.
-				if j := t.Next(i); j < len(t.nodes) && int(t.nodes[j].Rule()) == to {
-					text = t.src[n.Start():t.nodes[j].End()]
+				if j := t.Next(i); j < len(t.nodes) && int(t.nodes[j].Rule()) == form {
+					to = t.nodes[j].End()
 				}
 			}
 			switch d.cuts[k] {
 			case '<':
-				text, _, _ = strings.Cut(text, "?")
+				if q := strings.IndexByte(t.src[from:to], '?'); q >= 0 {
+					to = from + uint32(q)
+				}
 			case '>':
-				var ok bool
-				if _, text, ok = strings.Cut(text, "?"); !ok {
+				q := strings.IndexByte(t.src[from:to], '?')
+				if q < 0 {
 					continue
 				}
+				from += uint32(q) + 1
 			}
-			return text, true
+			return Range{Start: int(from), End: int(to), Defined: true}
 		}
 	}
-	return "", d.emptyIfNot
+	return Range{Defined: d.emptyIfNot}
 }
 
 func ruleIn(r uint16, rules []uint16) bool {
