@@ -432,15 +432,8 @@ func (g *Grammar) ParseTyped(s string) (ast.Root, error) {
 // trees returns t. A tree of another grammar, or of a rule other than the start rule
 // (ParseRule), is an error.
 func (g *Grammar) Typed(t ast.Tree) (ast.Root, error) {
-	if t.Len() == 0 {
-		return nil, fmt.Errorf("urlgrammar: grammar %s: Typed of an empty tree", g.id)
-	}
-	tp := g.trees()
-	if t.Schema() != tp.schema {
-		return nil, fmt.Errorf("urlgrammar: grammar %s: Typed of a tree of another grammar", g.id)
-	}
-	if !strings.EqualFold(t.RuleName(0), g.start) {
-		return nil, fmt.Errorf("urlgrammar: grammar %s: Typed of a tree of rule %s, not of the start rule %s", g.id, t.RuleName(0), g.start)
+	if err := g.CheckTree(t); err != nil {
+		return nil, fmt.Errorf("urlgrammar: Typed: %w", err)
 	}
 	switch {
 	case g.treeOnly:
@@ -451,6 +444,22 @@ func (g *Grammar) Typed(t ast.Tree) (ast.Root, error) {
 		return g.typedFromTree(t), nil
 	}
 	return g.parsePEG(t.Src())
+}
+
+// CheckTree returns nil for a tree of this grammar's start rule (what Parse and a Parser
+// return), and an error that says why not for the zero tree, a tree of another grammar or of
+// another rule (ParseRule). It does not look at the nodes: a tree made with ast.NewTree is
+// the caller's to get right.
+func (g *Grammar) CheckTree(t ast.Tree) error {
+	switch {
+	case t.Len() == 0:
+		return fmt.Errorf("grammar %s: an empty tree", g.id)
+	case t.Schema() != g.trees().schema:
+		return fmt.Errorf("grammar %s: a tree of another grammar", g.id)
+	case !strings.EqualFold(t.RuleName(0), g.start):
+		return fmt.Errorf("grammar %s: a tree of rule %s, not of the start rule %s", g.id, t.RuleName(0), g.start)
+	}
+	return nil
 }
 
 // parsePEG parses s with the pigeon parser only, for the tree; an input the DFA rejects

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/urlgrammar/urlgrammar/ast"
+	gencorpus "github.com/urlgrammar/urlgrammar/internal/corpus"
 	"github.com/urlgrammar/urlgrammar/resolve"
 )
 
@@ -46,22 +47,53 @@ func BenchmarkAdversarialResolve(b *testing.B) {
 			})
 			abs := mustBenchRef(b, "http://a/"+refText)
 			b.Run(name+"/normalize/"+label, func(b *testing.B) {
-				b.SetBytes(int64(len(abs.Text)))
+				b.SetBytes(int64(len(abs.Src())))
 				for i := 0; i < b.N; i++ {
 					if _, _, err := resolve.Normalize(abs, resolve.NormalizeOptions{}); err != nil {
 						b.Fatal(err)
 					}
 				}
-				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(abs.Text)), "ns/byte")
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(abs.Src())), "ns/byte")
 			})
 		}
 	}
 }
 
-func mustBenchRef(b *testing.B, s string) *ast.URIReference {
-	r, err := g.ParseReference(s)
+func mustBenchRef(b *testing.B, s string) ast.Tree {
+	r, err := g.Parse(s)
 	if err != nil {
 		b.Fatal(err)
 	}
 	return r
+}
+
+// BenchmarkCorpus resolves and normalizes the corpus's lines (internal/corpus; those the
+// grammar rejects are skipped) as the resolve and normalize commands do: a Resolver of one
+// base and ResolveString per line, NormalizeString per line. ns/ref is per line.
+func BenchmarkCorpus(b *testing.B) {
+	var lines []string
+	for _, s := range gencorpus.Lines(10000, 1) {
+		if g.Valid(s) {
+			lines = append(lines, s)
+		}
+	}
+	rs, err := resolve.NewResolver(mustBenchRef(b, "http://a/b/c/d;p?q"), resolve.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	run := func(b *testing.B, f func(string)) {
+		b.ReportAllocs()
+		for b.Loop() {
+			for _, s := range lines {
+				f(s)
+			}
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(lines)), "ns/ref")
+	}
+	b.Run("Resolver.ResolveString", func(b *testing.B) {
+		run(b, func(s string) { rs.ResolveString(s) })
+	})
+	b.Run("NormalizeString", func(b *testing.B) {
+		run(b, func(s string) { resolve.NormalizeString(s, resolve.NormalizeOptions{Level: resolve.LevelScheme}) })
+	})
 }

@@ -34,7 +34,7 @@ func TestResultsKeepTheirMeaning(t *testing.T) {
 		require.NoError(t, err, "%q against %q", c.ref, c.base)
 		assert.Equal(t, c.want, res.String(), "%q against %q", c.ref, c.base)
 		hasAuth := strings.HasPrefix(c.base, "http://")
-		assert.Equal(t, hasAuth, res.Target.Authority != nil, "%q against %q: authority", c.ref, c.base)
+		assert.Equal(t, hasAuth, res.Target.Spans().Authority.Defined, "%q against %q: authority", c.ref, c.base)
 	}
 
 	// url-syntax-05 cannot write an authority and a query without a path.
@@ -59,11 +59,12 @@ func TestResultsKeepTheirMeaning(t *testing.T) {
 	} {
 		ref, err := c.grammar.ParseReference(c.in)
 		require.NoError(t, err, c.in)
-		n, changes, err := resolve.Normalize(ref, resolve.NormalizeOptions{Level: resolve.LevelScheme, Grammar: c.grammar})
+		n, changes, err := resolve.Normalize(mustTree(t, c.grammar, c.in), resolve.NormalizeOptions{Level: resolve.LevelScheme, Grammar: c.grammar})
 		require.NoError(t, err, c.in)
 		assert.Equal(t, c.want, n.String(), c.in)
-		assert.Equal(t, ref.Scheme != nil, n.Scheme != nil, "%q: scheme", c.in)
-		assert.Equal(t, ref.Authority != nil, n.Authority != nil, "%q: authority", c.in)
+		typed := mustRef(t, c.grammar, n.String())
+		assert.Equal(t, ref.Scheme != nil, typed.Scheme != nil, "%q: scheme", c.in)
+		assert.Equal(t, ref.Authority != nil, typed.Authority != nil, "%q: authority", c.in)
 		if c.guardRule != "" {
 			assert.Contains(t, changeRules(changes), c.guardRule, c.in)
 		}
@@ -73,7 +74,7 @@ func TestResultsKeepTheirMeaning(t *testing.T) {
 		assert.Empty(t, changes2, "a normal form has nothing to rewrite: %q", n.String())
 	}
 
-	eq, err := resolve.Equal(mustRef(t, g, "foo:/.//evil.com/x"), mustRef(t, g, "foo://evil.com/x"), resolve.LevelSyntax, resolve.CompareOptions{})
+	eq, err := resolve.Equal(mustTree(t, g, "foo:/.//evil.com/x"), mustTree(t, g, "foo://evil.com/x"), resolve.LevelSyntax, resolve.CompareOptions{})
 	require.NoError(t, err)
 	assert.False(t, eq, "a path is not an authority")
 }
@@ -93,30 +94,43 @@ func mustRef(t testing.TB, gr *urlgrammar.Grammar, s string) *ast.URIReference {
 	return r
 }
 
+func mustTree(t testing.TB, gr *urlgrammar.Grammar, s string) ast.Tree {
+	t.Helper()
+	r, err := gr.Parse(s)
+	require.NoError(t, err, s)
+	return r
+}
+
 // Bad arguments are errors a caller can tell apart, never a panic.
 func TestBadArguments(t *testing.T) {
-	base := mustRef(t, g, "http://a/b")
-	_, err := resolve.Resolve(nil, base, resolve.Options{})
-	assert.ErrorIs(t, err, resolve.ErrNilReference)
-	_, err = resolve.Resolve(base, nil, resolve.Options{})
-	assert.ErrorIs(t, err, resolve.ErrNilReference)
-	_, _, err = resolve.Normalize(nil, resolve.NormalizeOptions{})
-	assert.ErrorIs(t, err, resolve.ErrNilReference)
-	_, err = resolve.Equal(nil, nil, resolve.LevelSyntax, resolve.CompareOptions{})
-	assert.ErrorIs(t, err, resolve.ErrNilReference)
+	base := mustTree(t, g, "http://a/b")
+	_, err := resolve.Resolve(ast.Tree{}, base, resolve.Options{})
+	assert.ErrorIs(t, err, resolve.ErrEmptyTree)
+	_, err = resolve.Resolve(base, ast.Tree{}, resolve.Options{})
+	assert.ErrorIs(t, err, resolve.ErrEmptyTree)
+	_, _, err = resolve.Normalize(ast.Tree{}, resolve.NormalizeOptions{})
+	assert.ErrorIs(t, err, resolve.ErrEmptyTree)
+	_, err = resolve.Equal(ast.Tree{}, ast.Tree{}, resolve.LevelSyntax, resolve.CompareOptions{})
+	assert.ErrorIs(t, err, resolve.ErrEmptyTree)
 
-	// A tree built by hand is checked by printing and parsing it again.
+	// A tree of another grammar, or of another rule, is refused: its components would be
+	// read by declarations that are not its own.
 	var ite *resolve.InvalidTreeError
-	_, err = resolve.Resolve(&ast.URIReference{Scheme: &ast.Scheme{Text: "http"}}, base, resolve.Options{})
-	require.NoError(t, err, `"http:" is a valid base`)
-	_, err = resolve.Resolve(&ast.URIReference{Scheme: &ast.Scheme{Text: "1 x"}}, base, resolve.Options{})
+	_, err = resolve.Resolve(mustTree(t, urlgrammar.MustLookup("rfc3986"), "http://a/b"), base, resolve.Options{})
 	require.ErrorAs(t, err, &ite)
-	_, _, err = resolve.Normalize(&ast.URIReference{Path: &ast.Path{Text: "a b", Segments: []*ast.Segment{{Text: "a b"}}}}, resolve.NormalizeOptions{})
-	require.ErrorAs(t, err, &ite)
-	res, err := resolve.Resolve(&ast.URIReference{Scheme: &ast.Scheme{Text: "http"}, Authority: &ast.Authority{Text: "h", RegName: &ast.RegName{Text: "h"}},
-		Path: &ast.Path{Text: "/a/b", Absolute: true, Segments: []*ast.Segment{{Text: "a"}, {Text: "b"}}}}, mustRef(t, g, "c"), resolve.Options{})
+	assert.ErrorContains(t, err, "a tree of another grammar")
+	host, err := g.ParseRule("host", "a")
 	require.NoError(t, err)
-	assert.Equal(t, "http://h/a/c", res.String())
+	_, _, err = resolve.Normalize(host, resolve.NormalizeOptions{})
+	require.ErrorAs(t, err, &ite)
+	assert.ErrorContains(t, err, "not of the start rule")
+	res, err := resolve.Resolve(mustTree(t, g, "http:"), mustTree(t, g, "c"), resolve.Options{})
+	require.NoError(t, err, `"http:" is a valid base`)
+	assert.Equal(t, "http:/c", res.String(), "merge, step 1: an empty base path contributes a single slash")
+	res, err = resolve.Resolve(mustTree(t, urlgrammar.MustLookup("rfc3986"), "http:"), mustTree(t, urlgrammar.MustLookup("rfc3986"), "c"),
+		resolve.Options{Grammar: urlgrammar.MustLookup("rfc3986"), Algorithm: resolve.Algorithm3986})
+	require.NoError(t, err, `"http:" is a valid RFC 3986 base`)
+	assert.Equal(t, "http:c", res.String())
 
 	var oe *resolve.OptionError
 	_, _, err = resolve.Normalize(base, resolve.NormalizeOptions{Level: 99})
@@ -158,10 +172,11 @@ func FuzzNormalize(f *testing.F) {
 			return
 		}
 		for _, gr := range grammars {
-			ref, err := gr.ParseReference(in)
+			ref, err := gr.Parse(in)
 			if err != nil {
 				continue
 			}
+			typed := mustRef(t, gr, in) // the oracle of what is defined
 			for _, level := range []resolve.Level{resolve.LevelSyntax, resolve.LevelScheme} {
 				opt := resolve.NormalizeOptions{Level: level, Grammar: gr}
 				n, changes, err := resolve.Normalize(ref, opt)
@@ -173,22 +188,25 @@ func FuzzNormalize(f *testing.F) {
 				if err != nil || ns.String() != n.String() || !reflect.DeepEqual(changes, schanges) {
 					t.Fatalf("%s: NormalizeString(%q) = %v, %v, %v; Normalize %q, %v", gr.ID(), in, ns, schanges, err, n.String(), changes)
 				}
-				if (n.Scheme != nil) != (ref.Scheme != nil) || (n.Authority != nil) != (ref.Authority != nil) {
+				again, err := gr.ParseReference(n.String())
+				if err != nil || again.String() != n.String() {
+					t.Fatalf("%s: the normal form %q of %q does not parse back: %v", gr.ID(), n.String(), in, err)
+				}
+				if (again.Scheme != nil) != (typed.Scheme != nil) || (again.Authority != nil) != (typed.Authority != nil) {
 					t.Fatalf("%s: normalize %q gave %q: scheme or authority appeared or vanished", gr.ID(), in, n.String())
 				}
-				again, err := gr.ParseReference(n.String())
-				if err != nil || again.String() != n.String() || (again.Authority != nil) != (n.Authority != nil) {
+				if sp := n.Spans(); sp.Scheme.Defined != (again.Scheme != nil) || sp.Authority.Defined != (again.Authority != nil) {
 					t.Fatalf("%s: the normal form %q of %q does not parse back: %v", gr.ID(), n.String(), in, err)
 				}
 				n2, changes, err := resolve.Normalize(n, opt)
 				if err != nil || n2.String() != n.String() || len(changes) > 0 {
 					t.Fatalf("%s: normalize %q not idempotent: %q then %q %v %v", gr.ID(), in, n.String(), n2.String(), changes, err)
 				}
-				if !ref.IsAbsolute() {
+				if !typed.IsAbsolute() {
 					continue
 				}
 				cmp := resolve.CompareOptions{Grammar: gr}
-				for _, pair := range [][2]*ast.URIReference{{ref, ref}, {ref, n}, {n, ref}} {
+				for _, pair := range [][2]ast.Tree{{ref, ref}, {ref, n}, {n, ref}} {
 					eq, err := resolve.Equal(pair[0], pair[1], level, cmp)
 					if err != nil || !eq {
 						t.Fatalf("%s: Equal(%q, %q) = %v, %v at %s", gr.ID(), pair[0].String(), pair[1].String(), eq, err, level)

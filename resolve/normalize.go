@@ -108,51 +108,51 @@ type NormalizeOptions struct {
 //     "./javascript:alert(1)" (not "javascript:alert(1)").
 //
 // Normalize is idempotent: Normalize of a normal form returns it unchanged, with no changes.
-// A nil ref is ErrNilReference, a tree that does not print as a valid reference an
-// *InvalidTreeError, and options out of range an *OptionError.
-func Normalize(ref *ast.URIReference, opt NormalizeOptions) (*ast.URIReference, []Change, error) {
+// ref is a tree the options' grammar parsed (Grammar.Parse, a Parser); the normal form is
+// the grammar's tree of it. The zero tree is ErrEmptyTree, a tree of another grammar or rule
+// an *InvalidTreeError, and options out of range an *OptionError.
+func Normalize(ref ast.Tree, opt NormalizeOptions) (ast.Tree, []Change, error) {
 	g := grammarOf(opt.Grammar)
 	if err := checkOptions(Algorithm2003, opt.Dots, opt.Level, opt.Grammar); err != nil {
-		return nil, nil, err
+		return ast.Tree{}, nil, err
 	}
-	ref, err := checked(g, ref)
-	if err != nil {
-		return nil, nil, fmt.Errorf("normalize: %w", err)
+	if err := checkTree(g, ref); err != nil {
+		return ast.Tree{}, nil, fmt.Errorf("normalize: %w", err)
 	}
 	return normalize(g, ref, opt)
 }
 
 // NormalizeString parses s with the options' grammar and normalizes it, as Normalize does
 // its tree: an input that does not parse gives the grammar's error (a
-// *urlgrammar.SyntaxError), as ParseReference does. It parses s once, where Normalize of a
-// parsed tree checks the tree by parsing its text again (the normalize command).
-func NormalizeString(s string, opt NormalizeOptions) (*ast.URIReference, []Change, error) {
+// *urlgrammar.SyntaxError), as Grammar.Parse does.
+func NormalizeString(s string, opt NormalizeOptions) (ast.Tree, []Change, error) {
 	g := grammarOf(opt.Grammar)
 	if err := checkOptions(Algorithm2003, opt.Dots, opt.Level, opt.Grammar); err != nil {
-		return nil, nil, err
+		return ast.Tree{}, nil, err
 	}
-	ref, err := g.ParseReference(s)
+	ref, err := g.Parse(s)
 	if err != nil {
-		return nil, nil, err
+		return ast.Tree{}, nil, err
 	}
 	return normalize(g, ref, opt)
 }
 
 // normalize is Normalize of ref, a tree of g's parse.
-func normalize(g *urlgrammar.Grammar, ref *ast.URIReference, opt NormalizeOptions) (*ast.URIReference, []Change, error) {
+func normalize(g *urlgrammar.Grammar, ref ast.Tree, opt NormalizeOptions) (ast.Tree, []Change, error) {
 	var changes []Change
 	note := func(rule, component, before, after string) {
 		if before != after {
 			changes = append(changes, Change{rule, component, before, after})
 		}
 	}
+	text := ref.String()
 	if opt.NFC {
-		if s := norm.NFC.String(ref.Text); s != ref.Text {
-			nfc, err := g.ParseReference(s)
+		if s := norm.NFC.String(text); s != text {
+			nfc, err := g.Parse(s)
 			if err != nil {
-				return nil, nil, fmt.Errorf("normalize %q: its NFC form %q is not valid: %w", ref.Text, s, err)
+				return ast.Tree{}, nil, fmt.Errorf("normalize %q: its NFC form %q is not valid: %w", text, s, err)
 			}
-			note("nfc", "reference", ref.Text, s)
+			note("nfc", "reference", text, s)
 			ref = nfc
 		}
 	}
@@ -179,38 +179,33 @@ func normalize(g *urlgrammar.Grammar, ref *ast.URIReference, opt NormalizeOption
 	escapes("fragment", p.fragment)
 	cur, guard, err := write(g, p)
 	if err != nil {
-		return nil, nil, fmt.Errorf("normalize %q: %w", ref.Text, err)
+		return ast.Tree{}, nil, fmt.Errorf("normalize %q: %w", text, err)
 	}
+	sp, src := cur.Spans(), cur.Src()
 	if guard != "" {
-		note(guard, "path", p.path, cur.Path.Text)
+		note(guard, "path", p.path, sp.Path.In(src))
 	}
-	if !cur.IsAbsolute() {
+	if !sp.Scheme.Defined {
 		return cur, changes, nil
 	}
 
-	// Case normalization of the scheme and of a server's host.
+	// Case normalization of the scheme and of the host. In the drafts a reg-name is a naming
+	// authority of its own (3.2.1), not a host, and keeps its case; RFC 3986's reg-name is
+	// a host's (3.2.2) and is folded.
 	p = split(cur)
 	lower := strings.ToLower(*p.scheme)
 	note("case", "scheme", *p.scheme, lower)
 	p.scheme = &lower
-	var port *ast.Port
-	if a := cur.Authority; a != nil && a.Server != nil && a.Server.Host != nil {
-		s := a.Server
-		host := lowerHost(s.Host.Text)
-		note("case", "host", s.Host.Text, host)
-		auth := host
-		if s.Userinfo != nil {
-			auth = s.Userinfo.Text + "@" + auth
-		}
-		if s.Port != nil {
-			auth += ":" + s.Port.Text
-		}
+	if h := sp.Host; h.Defined && sp.Authority.Defined && (rfc3986 || sp.HostKind != "reg-name") {
+		host := lowerHost(h.In(src))
+		note("case", "host", h.In(src), host)
+		auth := src[sp.Authority.Start:h.Start] + host + src[h.End:sp.Authority.End]
 		p.authority = &auth
-		port = s.Port
 	}
 
-	// Dot-segment removal in an absolute hierarchical path.
-	if !cur.IsOpaque() && strings.HasPrefix(p.path, "/") {
+	// Dot-segment removal in an absolute hierarchical path (an opaque-part never begins
+	// with "/").
+	if strings.HasPrefix(p.path, "/") {
 		var path string
 		if rfc3986 {
 			path, err = removeDotSegments3986(p.path, opt.Dots)
@@ -218,7 +213,7 @@ func normalize(g *urlgrammar.Grammar, ref *ast.URIReference, opt NormalizeOption
 			path, err = merge2003("/", p.path[1:], opt.Dots)
 		}
 		if err != nil {
-			return nil, nil, fmt.Errorf("normalize %q: %w", ref.Text, err)
+			return ast.Tree{}, nil, fmt.Errorf("normalize %q: %w", text, err)
 		}
 		q := p
 		q.path = path
@@ -233,11 +228,12 @@ func normalize(g *urlgrammar.Grammar, ref *ast.URIReference, opt NormalizeOption
 	}
 
 	// Scheme-based: the empty or default port.
-	if opt.Level >= LevelScheme && port != nil {
+	if port := sp.Port; opt.Level >= LevelScheme && port.Defined && p.authority != nil {
+		portText := port.In(src)
 		def, known := urlgrammar.DefaultPort(lower)
-		n, err := strconv.Atoi(port.Text)
-		if port.Text == "" || (known && err == nil && n == def) {
-			auth := strings.TrimSuffix(*p.authority, ":"+port.Text)
+		n, err := strconv.Atoi(portText)
+		if portText == "" || (known && err == nil && n == def) {
+			auth := strings.TrimSuffix(*p.authority, ":"+portText)
 			note("port", "authority", *p.authority, auth)
 			p.authority = &auth
 		}
@@ -248,10 +244,10 @@ func normalize(g *urlgrammar.Grammar, ref *ast.URIReference, opt NormalizeOption
 	}
 	out, guard, err := write(g, p)
 	if err != nil {
-		return nil, nil, fmt.Errorf("normalize %q: %w", ref.Text, err)
+		return ast.Tree{}, nil, fmt.Errorf("normalize %q: %w", text, err)
 	}
 	if guard != "" {
-		note(guard, "path", p.path, out.Path.Text)
+		note(guard, "path", p.path, out.Spans().Path.In(out.Src()))
 	}
 	return out, changes, nil
 }
@@ -327,26 +323,22 @@ var ErrRelative = fmt.Errorf("a relative reference cannot be compared: resolve i
 // are compared as URIs (RFC 3987 section 5.3.2.3: each mapped to a URI by section 3.1, then
 // normalized by RFC 3986's rules), so "http://example.org/ü" and "http://example.org/%C3%BC"
 // are equivalent; the IRIs are not character-normalized (5.3.2.2).
-func Equal(a, b *ast.URIReference, level Level, opt CompareOptions) (bool, error) {
+func Equal(a, b ast.Tree, level Level, opt CompareOptions) (bool, error) {
 	if err := checkOptions(Algorithm2003, opt.Dots, level, opt.Grammar); err != nil {
 		return false, err
 	}
 	g := grammarOf(opt.Grammar)
-	var err error
-	if a, err = checked(g, a); err != nil {
-		return false, fmt.Errorf("compare: %w", err)
-	}
-	if b, err = checked(g, b); err != nil {
-		return false, fmt.Errorf("compare: %w", err)
-	}
-	for _, r := range []*ast.URIReference{a, b} {
-		if !r.IsAbsolute() {
-			return false, fmt.Errorf("compare %q: %w", r.Text, ErrRelative)
+	for _, r := range []ast.Tree{a, b} {
+		if err := checkTree(g, r); err != nil {
+			return false, fmt.Errorf("compare: %w", err)
+		}
+		if !r.Spans().Scheme.Defined {
+			return false, fmt.Errorf("compare %q: %w", r.String(), ErrRelative)
 		}
 	}
-	normal := func(r *ast.URIReference) (string, error) {
+	normal := func(r ast.Tree) (string, error) {
 		if level > LevelString {
-			n, _, err := Normalize(r, NormalizeOptions{Level: level, Dots: opt.Dots, Grammar: opt.Grammar})
+			n, _, err := normalize(g, r, NormalizeOptions{Level: level, Dots: opt.Dots, Grammar: opt.Grammar})
 			if err != nil {
 				return "", err
 			}
@@ -355,8 +347,8 @@ func Equal(a, b *ast.URIReference, level Level, opt CompareOptions) (bool, error
 			}
 		}
 		s := r.String()
-		if opt.IgnoreFragment && r.Fragment != nil {
-			s = s[:r.Fragment.Pos()-1]
+		if f := r.Spans().Fragment; opt.IgnoreFragment && f.Defined {
+			s = s[:f.Start-1]
 		}
 		return s, nil
 	}
@@ -376,19 +368,18 @@ func Equal(a, b *ast.URIReference, level Level, opt CompareOptions) (bool, error
 // by converting both IRIs to URIs (see section 3.1), eliminating escape differences in the
 // resulting URIs". So "http://example.org/%C3%BC" and "http://example.org/ü" are equivalent.
 // For a grammar without RFC 3987's semantics it returns r.
-func alignIRI(g *urlgrammar.Grammar, r *ast.URIReference, level Level, dots DotSegments) (*ast.URIReference, error) {
+func alignIRI(g *urlgrammar.Grammar, r ast.Tree, level Level, dots DotSegments) (ast.Tree, error) {
 	if g.Semantics() != urlgrammar.Semantics3987 {
 		return r, nil
 	}
 	u, err := iri.ToURI(r.String(), iri.Options{})
 	if err != nil {
-		return nil, fmt.Errorf("compare %q: %w", r.Text, err)
+		return ast.Tree{}, fmt.Errorf("compare %q: %w", r.String(), err)
 	}
 	g3986 := urlgrammar.MustLookup("rfc3986")
-	ref, err := g3986.ParseReference(u)
+	n, _, err := NormalizeString(u, NormalizeOptions{Level: level, Dots: dots, Grammar: g3986})
 	if err != nil {
-		return nil, fmt.Errorf("compare %q: its URI %q: %w", r.Text, u, err)
+		return ast.Tree{}, fmt.Errorf("compare %q: its URI %q: %w", r.String(), u, err)
 	}
-	n, _, err := Normalize(ref, NormalizeOptions{Level: level, Dots: dots, Grammar: g3986})
-	return n, err
+	return n, nil
 }

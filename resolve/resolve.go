@@ -89,10 +89,11 @@ var (
 
 // Result is a resolved reference.
 type Result struct {
-	// Target is the absolute URI the reference resolves to, with the reference's fragment.
+	// Target is the absolute URI the reference resolves to, with the reference's fragment,
+	// as the grammar parses it (Target.String() is its text; Grammar.Typed its typed tree).
 	// For a same-document reference it is the base without its fragment, plus the
 	// reference's fragment.
-	Target *ast.URIReference
+	Target ast.Tree
 	// SameDocument is set for a reference to the current document: the empty reference, or
 	// one of only a fragment (section 4.2).
 	SameDocument bool
@@ -109,14 +110,32 @@ type parts struct {
 	query, fragment   *string
 }
 
-func split(r *ast.URIReference) parts {
-	c := r.Components()
-	return parts{scheme: c.Scheme, authority: c.Authority, path: *c.Path, query: c.Query, fragment: c.Fragment}
+// split returns the components of a tree of a generic grammar (its declarations give them).
+// The strings are the tree's source: one allocation, for the four that may be undefined.
+func split(t ast.Tree) parts {
+	sp, src := t.Spans(), t.Src()
+	texts := new([4]string)
+	at := func(i int, r ast.Range) *string {
+		if !r.Defined {
+			return nil
+		}
+		texts[i] = r.In(src)
+		return &texts[i]
+	}
+	return parts{scheme: at(0, sp.Scheme), authority: at(1, sp.Authority), path: sp.Path.In(src),
+		query: at(2, sp.Query), fragment: at(3, sp.Fragment)}
 }
 
 // String recombines the components as section 5.2 does.
 func (p parts) String() string {
 	var b strings.Builder
+	n := len(p.path) + 4
+	for _, s := range [...]*string{p.scheme, p.authority, p.query, p.fragment} {
+		if s != nil {
+			n += len(*s)
+		}
+	}
+	b.Grow(n)
 	if p.scheme != nil {
 		b.WriteString(*p.scheme)
 		b.WriteByte(':')
@@ -144,32 +163,34 @@ func grammarOf(g *urlgrammar.Grammar) *urlgrammar.Grammar {
 	return g
 }
 
-// ResolveString parses base and ref with the options' grammar and resolves them.
+// ResolveString parses base and ref with the options' grammar and resolves them: an input
+// that does not parse gives the grammar's error (a *urlgrammar.SyntaxError), wrapped with
+// which of the two it is.
 func ResolveString(base, ref string, opt Options) (*Result, error) {
 	g := grammarOf(opt.Grammar)
-	b, err := g.ParseReference(base)
+	if err := checkOptions(opt.Algorithm, opt.Dots, LevelString, opt.Grammar); err != nil {
+		return nil, err
+	}
+	b, err := g.Parse(base)
 	if err != nil {
 		return nil, fmt.Errorf("base: %w", err)
 	}
-	r, err := g.ParseReference(ref)
+	r, err := g.Parse(ref)
 	if err != nil {
 		return nil, fmt.Errorf("reference: %w", err)
 	}
-	res, err := newResolver(g, b, opt)
-	if err != nil {
-		return nil, err
-	}
-	return res.resolve(r)
+	return newResolver(g, b, opt).resolve(r)
 }
 
-// Resolve transforms the reference ref into its target against base (section 5.2). The
-// target is written so that it parses back to the components the algorithm built (see
-// write.go): a merged path that begins with "//" and has no authority gets "/." in front; a
-// target the grammar cannot write is an *UnwritableError.
+// Resolve transforms the reference ref into its target against base (section 5.2); both are
+// trees the options' grammar parsed (Grammar.Parse, a Parser). The target is written so that
+// it parses back to the components the algorithm built (see write.go): a merged path that
+// begins with "//" and has no authority gets "/." in front; a target the grammar cannot
+// write is an *UnwritableError.
 //
-// A nil tree is ErrNilReference; a tree that does not print as a valid reference of the
-// grammar is an *InvalidTreeError; options out of range are an *OptionError.
-func Resolve(base, ref *ast.URIReference, opt Options) (*Result, error) {
+// A tree that is not one of the grammar's (the zero tree, another grammar's: see
+// Grammar.CheckTree) is an *InvalidTreeError; options out of range are an *OptionError.
+func Resolve(base, ref ast.Tree, opt Options) (*Result, error) {
 	r, err := NewResolver(base, opt)
 	if err != nil {
 		return nil, err
@@ -177,52 +198,57 @@ func Resolve(base, ref *ast.URIReference, opt Options) (*Result, error) {
 	return r.Resolve(ref)
 }
 
-// A Resolver resolves references against one base, which it checks once: Resolve's work for
-// a stream of references (the resolve command). It is safe for concurrent use.
+// A Resolver resolves references against one base: Resolve's work for a stream of
+// references (the resolve command), with the base's components taken once. It is safe for
+// concurrent use.
 type Resolver struct {
-	g    *urlgrammar.Grammar
-	opt  Options
-	base *ast.URIReference
-	b    parts
+	g      *urlgrammar.Grammar
+	opt    Options
+	base   ast.Tree
+	b      parts
+	opaque bool // the base has an opaque-part (the 2003 draft's; RFC 2396's)
 }
 
 // NewResolver returns the Resolver of base with the options; its errors are Resolve's for
 // the base and the options.
-func NewResolver(base *ast.URIReference, opt Options) (*Resolver, error) {
+func NewResolver(base ast.Tree, opt Options) (*Resolver, error) {
 	g := grammarOf(opt.Grammar)
 	if err := checkOptions(opt.Algorithm, opt.Dots, LevelString, opt.Grammar); err != nil {
 		return nil, err
 	}
-	base, err := checked(g, base)
-	if err != nil {
+	if err := checkTree(g, base); err != nil {
 		return nil, fmt.Errorf("resolve: base: %w", err)
 	}
-	return newResolver(g, base, opt)
+	return newResolver(g, base, opt), nil
 }
 
-// newResolver is NewResolver of a base the grammar has just parsed, which needs no check.
-func newResolver(g *urlgrammar.Grammar, base *ast.URIReference, opt Options) (*Resolver, error) {
-	if err := checkOptions(opt.Algorithm, opt.Dots, LevelString, opt.Grammar); err != nil {
-		return nil, err
+// newResolver is NewResolver of a base of the grammar, with options in range.
+func newResolver(g *urlgrammar.Grammar, base ast.Tree, opt Options) *Resolver {
+	rs := &Resolver{g: g, opt: opt, base: base, b: split(base)}
+	// An absolute URI whose part after the scheme is an opaque-part (the production of the
+	// 2003 draft and of RFC 2396) has no hierarchy to merge a relative path with. Grammars
+	// without the production have no opaque URIs: url-syntax-05 reads "0:0" as a generic URL
+	// with a relative path, RFC 3986 "foo:bar" as a path-rootless.
+	if r, ok := base.Schema().Rule("opaque-part"); ok {
+		for _, n := range base.Nodes() {
+			rs.opaque = rs.opaque || n.Rule() == r
+		}
 	}
-	return &Resolver{g: g, opt: opt, base: base, b: split(base)}, nil
+	return rs
 }
 
 // Resolve is the package's Resolve of ref against the Resolver's base.
-func (rs *Resolver) Resolve(ref *ast.URIReference) (*Result, error) {
-	ref, err := checked(rs.g, ref)
-	if err != nil {
+func (rs *Resolver) Resolve(ref ast.Tree) (*Result, error) {
+	if err := checkTree(rs.g, ref); err != nil {
 		return nil, fmt.Errorf("resolve: reference: %w", err)
 	}
 	return rs.resolve(ref)
 }
 
 // ResolveString parses ref with the Resolver's grammar and resolves it: an input that does
-// not parse gives the grammar's error (a *urlgrammar.SyntaxError), as ParseReference does.
-// It parses ref once, where Resolve of a parsed tree checks the tree by parsing its text
-// again.
+// not parse gives the grammar's error (a *urlgrammar.SyntaxError), as Grammar.Parse does.
 func (rs *Resolver) ResolveString(ref string) (*Result, error) {
-	r, err := rs.g.ParseReference(ref)
+	r, err := rs.g.Parse(ref)
 	if err != nil {
 		return nil, err
 	}
@@ -230,12 +256,13 @@ func (rs *Resolver) ResolveString(ref string) (*Result, error) {
 }
 
 // resolve resolves ref, a tree of the grammar's parse, against the base.
-func (rs *Resolver) resolve(ref *ast.URIReference) (*Result, error) {
+func (rs *Resolver) resolve(ref ast.Tree) (*Result, error) {
 	base, opt := rs.base, rs.opt
-	if !base.IsAbsolute() {
-		return nil, fmt.Errorf("resolve %q against %q: %w", ref.Text, base.Text, ErrRelativeBase)
+	b := rs.b
+	if b.scheme == nil {
+		return nil, fmt.Errorf("resolve %q against %q: %w", ref.String(), base.String(), ErrRelativeBase)
 	}
-	b, r := rs.b, split(ref)
+	r := split(ref)
 	var (
 		t    parts
 		same bool
@@ -246,14 +273,14 @@ func (rs *Resolver) resolve(ref *ast.URIReference) (*Result, error) {
 	}
 	switch opt.Algorithm {
 	case Algorithm1997:
-		t, same, err = resolve1997(base, b, r, opt.Dots)
+		t, same, err = resolve1997(rs.opaque, b, r, opt.Dots)
 	case Algorithm3986:
 		t, same, err = resolve3986(b, r, opt.Dots)
 	default:
-		t, same, err = resolve2003(base, b, r, opt.Dots)
+		t, same, err = resolve2003(rs.opaque, b, r, opt.Dots)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("resolve %q against %q: %w", ref.Text, base.Text, err)
+		return nil, fmt.Errorf("resolve %q against %q: %w", ref.String(), base.String(), err)
 	}
 	if same {
 		t = b
@@ -261,13 +288,13 @@ func (rs *Resolver) resolve(ref *ast.URIReference) (*Result, error) {
 	}
 	target, _, err := write(rs.g, t)
 	if err != nil {
-		return nil, fmt.Errorf("resolve %q against %q: %w", ref.Text, base.Text, err)
+		return nil, fmt.Errorf("resolve %q against %q: %w", ref.String(), base.String(), err)
 	}
 	return &Result{Target: target, SameDocument: same}, nil
 }
 
 // resolve2003 is the pseudocode of draft-fielding-uri-rfc2396bis-01 section 5.2.
-func resolve2003(base *ast.URIReference, b, r parts, dots DotSegments) (t parts, same bool, err error) {
+func resolve2003(opaqueBase bool, b, r parts, dots DotSegments) (t parts, same bool, err error) {
 	t.fragment = r.fragment
 	switch {
 	case r.scheme != nil:
@@ -285,7 +312,7 @@ func resolve2003(base *ast.URIReference, b, r parts, dots DotSegments) (t parts,
 		if strings.HasPrefix(r.path, "/") {
 			t.path = r.path
 		} else {
-			if base.IsOpaque() {
+			if opaqueBase {
 				return t, false, ErrOpaqueBase
 			}
 			if t.path, err = merge2003(b.path, r.path, dots); err != nil {
@@ -424,7 +451,7 @@ func lastSlash(b []byte) int {
 }
 
 // resolve1997 is steps 1 to 7 of draft-fielding-url-syntax-05 section 5.2.
-func resolve1997(base *ast.URIReference, b, r parts, dots DotSegments) (t parts, same bool, err error) {
+func resolve1997(opaqueBase bool, b, r parts, dots DotSegments) (t parts, same bool, err error) {
 	t.fragment = r.fragment
 	// 2) an empty path with no scheme, site or query is the current document.
 	if r.path == "" && r.scheme == nil && r.authority == nil && r.query == nil {
@@ -443,7 +470,7 @@ func resolve1997(base *ast.URIReference, b, r parts, dots DotSegments) (t parts,
 		t.authority, t.path, t.query = b.authority, r.path, r.query
 	default: // 6) a relative-path, merged with the base path in a buffer
 		t.authority = b.authority
-		if base.IsOpaque() {
+		if opaqueBase {
 			return t, false, ErrOpaqueBase
 		}
 		if b.path == "" {

@@ -17,11 +17,18 @@ import (
 
 var g = urlgrammar.MustLookup("rfc2396bis-01")
 
-func parse(t testing.TB, s string) *ast.URIReference {
+func parse(t testing.TB, s string) ast.Tree {
 	t.Helper()
-	tree, err := g.ParseTyped(s)
+	tree, err := g.Parse(s)
 	require.NoError(t, err, s)
-	return tree.(*ast.URIReference)
+	return tree
+}
+
+func mustParse(t testing.TB, gr *urlgrammar.Grammar, s string) ast.Tree {
+	t.Helper()
+	tree, err := gr.Parse(s)
+	require.NoError(t, err, s)
+	return tree
 }
 
 func resolveString(t testing.TB, base, ref string, opt resolve.Options) *resolve.Result {
@@ -56,7 +63,7 @@ func checkExample(t *testing.T, ex spectest.Example, want string, opt resolve.Op
 	if assert.NoError(t, err, ex.Line) {
 		assert.True(t, target.IsAbsolute(), "%s: the result is an absolute URI", ex.Line)
 	}
-	assert.Equal(t, r.String(), r.Target.Text, "the result is a parsed tree")
+	assert.NoError(t, gr.CheckTree(r.Target), "the result is the grammar's tree")
 }
 
 func TestAppendixC2003(t *testing.T) {
@@ -283,13 +290,13 @@ func genRef(rng *rand.Rand, absolute bool) string {
 }
 
 // corpus returns n valid references from the generator (fixed seed).
-func corpus(t *testing.T, n int, absolute bool, seed int64) []*ast.URIReference {
+func corpus(t *testing.T, n int, absolute bool, seed int64) []ast.Tree {
 	rng := rand.New(rand.NewSource(seed))
-	var out []*ast.URIReference
+	var out []ast.Tree
 	for len(out) < n {
 		s := genRef(rng, absolute)
-		if tree, err := g.ParseTyped(s); err == nil {
-			out = append(out, tree.(*ast.URIReference))
+		if tree, err := g.Parse(s); err == nil {
+			out = append(out, tree)
 		}
 	}
 	return out
@@ -306,21 +313,21 @@ func TestPropertiesResolve(t *testing.T) {
 				r, err := resolve.Resolve(base, ref, opt)
 				if err != nil {
 					// Only the documented refusals.
-					require.True(t, base.IsOpaque() || alg == resolve.Algorithm1997, "%q against %q: %v", ref.Text, base.Text, err)
+					require.True(t, mustRef(t, g, base.String()).IsOpaque() || alg == resolve.Algorithm1997, "%q against %q: %v", ref.String(), base.String(), err)
 					continue
 				}
 				resolved++
-				require.NoError(t, g.Match("absolute-URI-reference", r.String()), "%q against %q gave %q", ref.Text, base.Text, r.String())
+				require.NoError(t, g.Match("absolute-URI-reference", r.String()), "%q against %q gave %q", ref.String(), base.String(), r.String())
 
 				// A reference resolved from its normal form gives the same target.
 				if alg == resolve.Algorithm2003 {
 					nref, _, err := resolve.Normalize(ref, resolve.NormalizeOptions{})
 					require.NoError(t, err)
 					r2, err := resolve.Resolve(base, nref, opt)
-					require.NoError(t, err, "normal form %q of %q", nref.Text, ref.Text)
+					require.NoError(t, err, "normal form %q of %q", nref.String(), ref.String())
 					same, err := resolve.Equal(r.Target, r2.Target, resolve.LevelSyntax, resolve.CompareOptions{})
 					require.NoError(t, err)
-					assert.True(t, same, "%q and its normal form %q against %q: %q vs %q", ref.Text, nref.Text, base.Text, r.String(), r2.String())
+					assert.True(t, same, "%q and its normal form %q against %q: %q vs %q", ref.String(), nref.String(), base.String(), r.String(), r2.String())
 				}
 			}
 		}
@@ -333,14 +340,14 @@ func TestPropertiesNormalizeAndEqual(t *testing.T) {
 	for _, level := range []resolve.Level{resolve.LevelSyntax, resolve.LevelScheme} {
 		for _, r := range refs {
 			n, _, err := resolve.Normalize(r, resolve.NormalizeOptions{Level: level})
-			require.NoError(t, err, r.Text)
+			require.NoError(t, err, r.String())
 			n2, changes, err := resolve.Normalize(n, resolve.NormalizeOptions{Level: level})
 			require.NoError(t, err)
-			require.Equal(t, n.String(), n2.String(), "idempotent on %q", r.Text)
-			require.Empty(t, changes, "%q", n.Text)
+			require.Equal(t, n.String(), n2.String(), "idempotent on %q", r.String())
+			require.Empty(t, changes, "%q", n.String())
 			eq, err := resolve.Equal(r, n, level, resolve.CompareOptions{})
 			require.NoError(t, err)
-			assert.True(t, eq, "%q equals its normal form", r.Text)
+			assert.True(t, eq, "%q equals its normal form", r.String())
 		}
 	}
 	// Reflexive, symmetric, transitive on a small set with many equal pairs.
@@ -358,10 +365,10 @@ func TestPropertiesNormalizeAndEqual(t *testing.T) {
 		for i := range small {
 			require.True(t, eq[i][i], "reflexive")
 			for j := range small {
-				require.Equal(t, eq[i][j], eq[j][i], "symmetric: %q %q", small[i].Text, small[j].Text)
+				require.Equal(t, eq[i][j], eq[j][i], "symmetric: %q %q", small[i].String(), small[j].String())
 				for k := range small {
 					if eq[i][j] && eq[j][k] {
-						require.True(t, eq[i][k], "transitive: %q %q %q", small[i].Text, small[j].Text, small[k].Text)
+						require.True(t, eq[i][k], "transitive: %q %q %q", small[i].String(), small[j].String(), small[k].String())
 					}
 				}
 			}
@@ -391,21 +398,22 @@ func FuzzResolve(f *testing.F) {
 			return
 		}
 		for _, gr := range grammars {
-			b, err1 := gr.ParseReference(base)
+			b, err1 := gr.ParseReference(base) // the typed trees: the oracle of what is defined
 			r, err2 := gr.ParseReference(ref)
 			if err1 != nil || err2 != nil || !b.IsAbsolute() {
 				continue
 			}
+			bt, rt := mustParse(t, gr, base), mustParse(t, gr, ref)
 			for _, alg := range []resolve.Algorithm{resolve.Algorithm2003, resolve.Algorithm1997, resolve.Algorithm3986} {
 				opt := resolve.Options{Algorithm: alg, Grammar: gr}
-				res, err := resolve.Resolve(b, r, opt)
+				res, err := resolve.Resolve(bt, rt, opt)
 				// A Resolver of the base gives the same, from the tree or from the text.
-				rs, rerr := resolve.NewResolver(b, opt)
+				rs, rerr := resolve.NewResolver(bt, opt)
 				if rerr != nil {
 					t.Fatalf("%s: NewResolver(%q): %v", gr.ID(), base, rerr)
 				}
 				for _, via := range []func() (*resolve.Result, error){
-					func() (*resolve.Result, error) { return rs.Resolve(r) },
+					func() (*resolve.Result, error) { return rs.Resolve(rt) },
 					func() (*resolve.Result, error) { return rs.ResolveString(ref) },
 				} {
 					got, gerr := via()
@@ -432,7 +440,7 @@ func FuzzResolve(f *testing.F) {
 				}
 			}
 		}
-		r, err := g.ParseReference(ref)
+		r, err := g.Parse(ref)
 		if err != nil {
 			return
 		}
@@ -448,9 +456,9 @@ func FuzzResolve(f *testing.F) {
 }
 
 // A Resolver checks its base and options once; ResolveString gives the grammar's own error
-// for a reference that does not parse, as ParseReference does.
+// for a reference that does not parse, as Parse does.
 func TestResolver(t *testing.T) {
-	base, err := g.ParseReference("http://a/b/c/d;p?q")
+	base, err := g.Parse("http://a/b/c/d;p?q")
 	require.NoError(t, err)
 	rs, err := resolve.NewResolver(base, resolve.Options{})
 	require.NoError(t, err)
@@ -464,9 +472,9 @@ func TestResolver(t *testing.T) {
 	_, err = resolve.NewResolver(base, resolve.Options{Algorithm: 99})
 	var oe *resolve.OptionError
 	assert.ErrorAs(t, err, &oe)
-	_, err = resolve.NewResolver(nil, resolve.Options{})
-	assert.ErrorIs(t, err, resolve.ErrNilReference)
-	rel, err := g.ParseReference("/a")
+	_, err = resolve.NewResolver(ast.Tree{}, resolve.Options{})
+	assert.ErrorIs(t, err, resolve.ErrEmptyTree)
+	rel, err := g.Parse("/a")
 	require.NoError(t, err)
 	rs, err = resolve.NewResolver(rel, resolve.Options{})
 	require.NoError(t, err)

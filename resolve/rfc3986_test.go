@@ -176,9 +176,9 @@ func TestRFC3986Normalization(t *testing.T) {
 	assert.Equal(t, "http://a/%2E%2E/%2D", n.String())
 }
 
-func parseWith(t *testing.T, g *urlgrammar.Grammar, s string) *ast.URIReference {
+func parseWith(t *testing.T, g *urlgrammar.Grammar, s string) ast.Tree {
 	t.Helper()
-	r, err := g.ParseReference(s)
+	r, err := g.Parse(s)
 	require.NoError(t, err, s)
 	return r
 }

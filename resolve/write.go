@@ -62,16 +62,16 @@ func (e *UnwritableError) Error() string {
 
 // write recomposes p with its path guarded, parses it with g and checks that it gives back
 // exactly p's components. It returns the tree, and the guard used.
-func write(g *urlgrammar.Grammar, p parts) (*ast.URIReference, string, error) {
+func write(g *urlgrammar.Grammar, p parts) (ast.Tree, string, error) {
 	var guard string
 	p.path, guard = guardPath(p)
 	s := p.String()
-	tree, err := g.ParseReference(s)
+	tree, err := g.Parse(s)
 	if err != nil {
-		return nil, guard, fmt.Errorf("the result %q is not valid: %w", s, err)
+		return ast.Tree{}, guard, fmt.Errorf("the result %q is not valid: %w", s, err)
 	}
 	if d := diff(p, split(tree)); d != "" {
-		return nil, guard, &UnwritableError{Grammar: g.ID(), Result: s, Diff: d}
+		return ast.Tree{}, guard, &UnwritableError{Grammar: g.ID(), Result: s, Diff: d}
 	}
 	return tree, guard, nil
 }
@@ -96,34 +96,32 @@ func diff(want, got parts) string {
 	return ""
 }
 
-// ErrNilReference is returned for a nil tree.
-var ErrNilReference = errors.New("nil reference")
+// ErrEmptyTree is returned for the zero tree (what a Parse that failed returns).
+var ErrEmptyTree = errors.New("an empty tree")
 
-// InvalidTreeError is returned for a tree that does not print as a valid reference of the
-// grammar (a tree built by hand, or changed after parsing).
+// InvalidTreeError is returned for a tree that is not one of the grammar's (Grammar.CheckTree):
+// another grammar's, or of a rule other than the start rule.
 type InvalidTreeError struct {
-	Text string // what the tree prints
-	Err  error  // the grammar's error
+	Text string // the tree's text
+	Err  error  // why it is not the grammar's
 }
 
 func (e *InvalidTreeError) Error() string {
-	return fmt.Sprintf("the tree %q is not a valid reference: %v", e.Text, e.Err)
+	return fmt.Sprintf("the tree %q: %v", e.Text, e.Err)
 }
 
 func (e *InvalidTreeError) Unwrap() error { return e.Err }
 
-// checked returns the tree the grammar parses from what r prints: the operations work on
-// trees the grammar made, whatever the caller passed. A nil r is ErrNilReference.
-func checked(g *urlgrammar.Grammar, r *ast.URIReference) (*ast.URIReference, error) {
-	if r == nil {
-		return nil, ErrNilReference
+// checkTree returns nil for a tree of g's parse, ErrEmptyTree for the zero tree and an
+// *InvalidTreeError for a tree of another grammar or rule.
+func checkTree(g *urlgrammar.Grammar, t ast.Tree) error {
+	if t.Len() == 0 {
+		return ErrEmptyTree
 	}
-	s := r.String()
-	t, err := g.ParseReference(s)
-	if err != nil {
-		return nil, &InvalidTreeError{Text: s, Err: err}
+	if err := g.CheckTree(t); err != nil {
+		return &InvalidTreeError{Text: t.String(), Err: err}
 	}
-	return t, nil
+	return nil
 }
 
 // OptionError is returned for an option out of its range.

@@ -77,7 +77,7 @@ func runResolve(e *env, args []string) int {
 	if opt.Dots, err = parseDots(*dots); err != nil {
 		return e.usageError("%v", err)
 	}
-	base, err := g.ParseReference(pos[0])
+	base, err := g.Parse(pos[0])
 	if err != nil {
 		fmt.Fprintln(e.stderr, "urlgrammar resolve: base:", err)
 		return exitInvalid
@@ -94,7 +94,7 @@ func runResolve(e *env, args []string) int {
 		err := tooLongInput(in)
 		var res *resolve.Result
 		if err == nil {
-			res, err = resolver.ResolveString(in.text) // parsed once; its errors are ParseReference's
+			res, err = resolver.ResolveString(in.text) // parsed once; its errors are Parse's
 		}
 		if err != nil {
 			status = exitInvalid
@@ -146,10 +146,10 @@ func runNormalize(e *env, args []string) int {
 	var b []byte
 	if code := e.eachInput(inputs, func(in input) bool {
 		err := tooLongInput(in)
-		var n *ast.URIReference
+		var n ast.Tree
 		var changes []resolve.Change
 		if err == nil {
-			// Parsed once; its errors are ParseReference's.
+			// Parsed once; its errors are Parse's.
 			n, changes, err = resolve.NormalizeString(in.text, resolve.NormalizeOptions{Level: level, Dots: d, Grammar: g, NFC: *nfc})
 		}
 		b = b[:0]
@@ -192,9 +192,9 @@ func runEqual(e *env, args []string) int {
 	if err != nil {
 		return e.usageError("%v", err)
 	}
-	var refs [2]*ast.URIReference
+	var refs [2]ast.Tree
 	for i, s := range pos {
-		if refs[i], err = g.ParseReference(s); err != nil {
+		if refs[i], err = g.Parse(s); err != nil {
 			fmt.Fprintf(e.out, "error: %s: %s\n", "AB"[i:i+1], oneLine(err))
 			return exitInvalid
 		}

@@ -22,11 +22,11 @@ func FuzzResolveCommands(f *testing.F) {
 		if len(text) > 4096 || strings.ContainsAny(base, "\n\r") {
 			return
 		}
-		var b *ast.URIReference
+		var b ast.Tree
 		args := []string{"normalize"}
 		if !normalize {
 			var err error
-			if b, err = g.ParseReference(base); err != nil {
+			if b, err = g.Parse(base); err != nil {
 				return
 			}
 			args = []string{"resolve", "--", base}
@@ -36,9 +36,9 @@ func FuzzResolveCommands(f *testing.F) {
 		wantCode := 0
 		check.EachLine(strings.NewReader(text), 1<<20, func(n int, line []byte, tooLong bool) error {
 			var s string
-			ref, err := g.ParseReference(string(line))
+			ref, err := g.Parse(string(line))
 			if err == nil && normalize {
-				var n *ast.URIReference
+				var n ast.Tree
 				if n, _, err = resolve.Normalize(ref, resolve.NormalizeOptions{Grammar: g}); err == nil {
 					s = n.String()
 				}

@@ -136,7 +136,7 @@ func checkInput(w http.ResponseWriter, r *http.Request) {
 		resp.Results = append(resp.Results, check.ParseRecord(gi, input, tree, err))
 	}
 	if g.Generic() {
-		if ref, err := g.ParseReference(input); err == nil {
+		if ref, err := g.Parse(input); err == nil {
 			resp.Normalize = normalize(g, ref)
 			if base != "" {
 				resp.Resolve = &resolveResult{Base: base}
@@ -152,7 +152,7 @@ func checkInput(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, resp)
 }
 
-func normalize(g *urlgrammar.Grammar, ref *ast.URIReference) *normalizeResult {
+func normalize(g *urlgrammar.Grammar, ref ast.Tree) *normalizeResult {
 	out := &normalizeResult{}
 	n, _, err := resolve.Normalize(ref, resolve.NormalizeOptions{Level: resolve.LevelSyntax, Grammar: g})
 	if err != nil {
