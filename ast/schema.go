@@ -58,12 +58,12 @@ type Schema struct {
 	Names []string
 	index map[string]uint16
 
-	comps    [numComponents][]componentDecl // scoped declarations in header order, then the unscoped one
-	rules    []uint16                       // the rule: declaration
-	kinds    []string                       // per rule: its host kind, or ""
-	hasKinds bool
-	parts    []partDecl
-	errors   []errorDecl
+	comps     [numComponents][]componentDecl // scoped declarations in header order, then the unscoped one
+	rules     []uint16                       // the rule: declaration
+	kinds     []string                       // per rule: its host kind, or ""
+	kindRules []uint16                       // the rules with a host kind
+	parts     []partDecl
+	errors    []errorDecl
 
 	partsOf   [][]int  // per rule: the parts (indexes in parts) that take its nodes
 	jsonNames []string // per rule: its name as a JSON string, for Tree.AppendJSON
@@ -192,7 +192,7 @@ func NewSchema(names []string, decls []Decl) (*Schema, error) {
 					return nil, fmt.Errorf("hostkind %s: %w", name, err)
 				}
 				s.kinds[r] = name
-				s.hasKinds = true
+				s.kindRules = append(s.kindRules, r)
 			}
 		case "parts":
 			for _, w := range words {
@@ -437,41 +437,73 @@ func (t Tree) Spans() Spans {
 	return sp
 }
 
-// spans is Spans, with the node that gave the host its kind (-1 for none).
+// spans is Spans, with the node that gave the host its kind (-1 for none). One pass over
+// the nodes notes the first node of each rule; the declarations, which name the first node in
+// pre-order of some rules, then look their nodes up.
 func (t Tree) spans() (Spans, int) {
 	var sp Spans
 	if len(t.nodes) == 0 || t.schema == nil {
 		return sp, -1
 	}
 	s := t.schema
-	sp.Rule = t.RuleName(0)
-	if len(s.rules) > 0 {
-		for i, n := range t.nodes {
-			if ruleIn(n.Rule(), s.rules) {
-				sp.Rule = t.RuleName(i)
-				break
-			}
+	var firstBuf [96]int32 // per rule: its first node + 1, 0 for none
+	var first []int32
+	if len(s.Names) <= len(firstBuf) {
+		first = firstBuf[:len(s.Names)]
+	} else {
+		first = make([]int32, len(s.Names))
+	}
+	for i, n := range t.nodes {
+		if r := n.Rule(); int(r) < len(first) && first[r] == 0 {
+			first[r] = int32(i + 1)
 		}
 	}
-	ranges := [numComponents]*Range{&sp.Scheme, &sp.Authority, &sp.Userinfo, &sp.Host, &sp.Port, &sp.Path, &sp.Query, &sp.Fragment}
-	for k, list := range s.comps {
-		for d := range list {
-			if end, ok := t.scopeEnd(list[d].scope); ok {
-				*ranges[k] = t.component(&list[d], end)
-				break
+	// firstOf is the first node of any of the rules, and which of them it is, or -1.
+	firstOf := func(rules []uint16) (int, int) {
+		node, k := -1, -1
+		for j, r := range rules {
+			if f := int(first[r]) - 1; f >= 0 && (node < 0 || f < node) {
+				node, k = f, j
 			}
+		}
+		return node, k
+	}
+	sp.Rule = t.RuleName(0)
+	if i, _ := firstOf(s.rules); i >= 0 {
+		sp.Rule = t.RuleName(i)
+	}
+	ranges := [numComponents]*Range{&sp.Scheme, &sp.Authority, &sp.Userinfo, &sp.Host, &sp.Port, &sp.Path, &sp.Query, &sp.Fragment}
+	for c, list := range s.comps {
+		for di := range list {
+			d := &list[di]
+			end := t.nodes[0].End() // the root's, for a declaration without a scope
+			if d.scope >= 0 {
+				f := first[d.scope]
+				if f == 0 {
+					continue // the scope is not in the tree
+				}
+				end = t.nodes[f-1].End()
+			}
+			// The first node of the rules decides, unless its form finds no component there
+			// (A/.. without the "/", RULE>? without a "?"): then the later nodes are tried.
+			r, ok := Range{}, false
+			if i, k := firstOf(d.rules); i >= 0 {
+				if r, ok = t.componentAt(d, k, i, end); !ok {
+					r, ok = t.component(d, i+1, end)
+				}
+			}
+			if !ok {
+				r = Range{Defined: d.emptyIfNot}
+			}
+			*ranges[c] = r
+			break
 		}
 	}
 	kindNode := -1 // the node that gave the host its kind
-	if s.hasKinds {
-		for i, n := range t.nodes {
-			if k := s.kinds[n.Rule()]; k != "" {
-				kindNode = i
-				if sp.Host.Defined {
-					sp.HostKind = k
-				}
-				break
-			}
+	if i, _ := firstOf(s.kindRules); i >= 0 {
+		kindNode = i
+		if sp.Host.Defined {
+			sp.HostKind = s.kinds[t.nodes[i].Rule()]
 		}
 	}
 	return sp, kindNode
@@ -573,59 +605,54 @@ func (p *partDecl) takes(r uint16, parent int) bool {
 	return false
 }
 
-// scopeEnd reports whether the tree has a node of rule scope (any tree, for -1) and returns
-// the end of the first one (of the root, for -1).
-func (t Tree) scopeEnd(scope int) (uint32, bool) {
-	if scope < 0 {
-		return t.nodes[0].End(), true
-	}
-	for _, n := range t.nodes {
-		if int(n.Rule()) == scope {
-			return n.End(), true
+// component returns the range of a declared component from the first node, at or after
+// node from in pre-order, of any of its rules whose form finds it there, or false; end is
+// the end of its scope.
+func (t Tree) component(d *componentDecl, from int, end uint32) (Range, bool) {
+	for i := from; i < len(t.nodes); i++ {
+		for k, r := range d.rules {
+			if t.nodes[i].Rule() == r {
+				if rg, ok := t.componentAt(d, k, i, end); ok {
+					return rg, true
+				}
+			}
 		}
 	}
-	return 0, false
+	return Range{}, false
 }
 
-// component returns the range of a declared component (not Defined when it is undefined);
-// end is the end of its scope.
-func (t Tree) component(d *componentDecl, end uint32) Range {
-	for i, n := range t.nodes {
-		for k, r := range d.rules {
-			if n.Rule() != r {
-				continue
-			}
-			from, to := n.Start(), n.End()
-			switch form := d.to[k]; {
-			case form == toScopeEnd:
-				to = max(end, n.End())
-			case form == afterSlash:
-				if ne := n.End(); int(ne) >= len(t.src) || t.src[ne] != '/' || ne >= end {
-					continue
-				}
-				from, to = n.End()+1, end
-			case form >= 0:
-				// A..B: A's text, up to the end of a B right after A's subtree.
-				if j := t.Next(i); j < len(t.nodes) && int(t.nodes[j].Rule()) == form {
-					to = t.nodes[j].End()
-				}
-			}
-			switch d.cuts[k] {
-			case '<':
-				if q := strings.IndexByte(t.src[from:to], '?'); q >= 0 {
-					to = from + uint32(q)
-				}
-			case '>':
-				q := strings.IndexByte(t.src[from:to], '?')
-				if q < 0 {
-					continue
-				}
-				from += uint32(q) + 1
-			}
-			return Range{Start: int(from), End: int(to), Defined: true}
+// componentAt returns the range of a declared component at node i, of the declaration's k-th
+// rule, or false when its form finds none there.
+func (t Tree) componentAt(d *componentDecl, k, i int, end uint32) (Range, bool) {
+	n := t.nodes[i]
+	from, to := n.Start(), n.End()
+	switch form := d.to[k]; {
+	case form == toScopeEnd:
+		to = max(end, n.End())
+	case form == afterSlash:
+		if ne := n.End(); int(ne) >= len(t.src) || t.src[ne] != '/' || ne >= end {
+			return Range{}, false
+		}
+		from, to = n.End()+1, end
+	case form >= 0:
+		// A..B: A's text, up to the end of a B right after A's subtree.
+		if j := t.Next(i); j < len(t.nodes) && int(t.nodes[j].Rule()) == form {
+			to = t.nodes[j].End()
 		}
 	}
-	return Range{Defined: d.emptyIfNot}
+	switch d.cuts[k] {
+	case '<':
+		if q := strings.IndexByte(t.src[from:to], '?'); q >= 0 {
+			to = from + uint32(q)
+		}
+	case '>':
+		q := strings.IndexByte(t.src[from:to], '?')
+		if q < 0 {
+			return Range{}, false
+		}
+		from += uint32(q) + 1
+	}
+	return Range{Start: int(from), End: int(to), Defined: true}, true
 }
 
 func ruleIn(r uint16, rules []uint16) bool {

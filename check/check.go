@@ -383,10 +383,8 @@ func checkBatch(b *batch, cfg Config, parsers []*urlgrammar.Parser, r *renderer)
 	putBuffer(b.text)
 	b.text = nil
 	b.out = getBuffer()
-	trees := make([]ast.Tree, len(cfg.Grammars))              // jsonl: each in its Parser's block, until the next line
-	refs := make([]*ast.URIReference, len(cfg.Grammars))      // --warn without jsonl: the typed trees
-	warnTyped := len(cfg.Warnings) > 0 && cfg.Format != JSONL // the typed tree is all a line needs
-	var outs []int                                            // end of each record's rendering in b.out
+	trees := make([]ast.Tree, len(cfg.Grammars)) // jsonl, --warn: each in its Parser's block, until the next line
+	var outs []int                               // end of each record's rendering in b.out
 	if cfg.Format != 0 {
 		outs = make([]int, n)
 	}
@@ -396,20 +394,14 @@ func checkBatch(b *batch, cfg Config, parsers []*urlgrammar.Parser, r *renderer)
 		rec.Results = results[i*len(cfg.Grammars) : (i+1)*len(cfg.Grammars) : (i+1)*len(cfg.Grammars)]
 		for j, g := range cfg.Grammars {
 			res := Result{Grammar: g}
-			trees[j], refs[j] = ast.Tree{}, nil
+			trees[j] = ast.Tree{}
 			switch {
 			case l.tooLong:
 				res.Err = ErrTooLong
 			case j < len(cfg.Rules) && cfg.Rules[j] != "":
 				res.Err = g.Match(cfg.Rules[j], rec.Input)
-			case cfg.Format == JSONL:
+			case cfg.Format == JSONL || len(cfg.Warnings) > 0 && g.Generic():
 				trees[j], res.Err = parsers[j].Parse(rec.Input)
-			case warnTyped && g.Generic():
-				// One pass for the typed tree where the grammar has a fast path.
-				var typed ast.Root
-				if typed, res.Err = parsers[j].ParseTyped(rec.Input); res.Err == nil {
-					refs[j], _ = typed.(*ast.URIReference)
-				}
 			case g.Valid(rec.Input):
 			default:
 				_, res.Err = parsers[j].Parse(rec.Input) // the error
@@ -417,19 +409,10 @@ func checkBatch(b *batch, cfg Config, parsers []*urlgrammar.Parser, r *renderer)
 			rec.Results[j] = res
 		}
 		if len(cfg.Warnings) > 0 {
-			// The first generic grammar that accepts the line: warn reads its typed tree.
+			// The first generic grammar that accepts the line: warn reads its tree.
 			for j, g := range cfg.Grammars {
-				if !g.Generic() || rec.Results[j].Err != nil {
-					continue
-				}
-				ref := refs[j]
-				if ref == nil && trees[j].Len() > 0 {
-					if typed, err := parsers[j].Typed(trees[j]); err == nil {
-						ref, _ = typed.(*ast.URIReference)
-					}
-				}
-				if ref != nil {
-					rec.Warnings = warn.CheckIn(g, ref, cfg.Warnings)
+				if g.Generic() && rec.Results[j].Err == nil && trees[j].Len() > 0 {
+					rec.Warnings = warn.CheckIn(g, trees[j], cfg.Warnings)
 					break
 				}
 			}

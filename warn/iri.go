@@ -100,20 +100,19 @@ func hexByte(h string) (byte, bool) {
 func bidiFormatting(r rune) bool { return r == 0x200E || r == 0x200F || r >= 0x202A && r <= 0x202E }
 
 // checkIRI adds the warnings of RFC 3987 sections 4.1, 4.2 and 8 for an IRI.
-func checkIRI(r *ast.URIReference, add func(Kind, string, int, string, ...any)) {
-	for i, c := range r.Text {
+func checkIRI(h *hostParts, add func(Kind, string, int, string, ...any)) {
+	for i, c := range h.src {
 		if bidiFormatting(c) {
 			add(BidiFormatting, "4.1", i, "bidirectional formatting character U+%04X, which IRIs must not contain", c)
 		}
 	}
-	for _, c := range components(r) {
+	for _, c := range components(h) {
 		if msg := bidiRule(c.text); msg != "" {
 			add(BidiComponent, "4.2", c.offset, "%s %q %s", c.rule, c.text, msg)
 		}
 	}
-	if a := r.Authority; a != nil && a.Server != nil && a.Server.Host != nil && a.Server.Host.RegName != nil {
-		h := a.Server.Host
-		for _, l := range split(h.Text, h.Pos(), ".") {
+	if h.regName {
+		for _, l := range split(h.Host.In(h.src), h.Host.Start, ".") {
 			if scripts := mixedScripts(l.text); scripts != "" {
 				add(MixedScript, "8", l.offset, "host label %q mixes the scripts %s, a way to spoof another name", l.text, scripts)
 			}
@@ -141,8 +140,9 @@ func split(s string, off int, seps string) []component {
 	return out
 }
 
-// components lists the components of section 4.2 (see BidiComponent).
-func components(r *ast.URIReference) []component {
+// components lists the components of section 4.2 (see BidiComponent): the isegments are
+// the path's pieces between its slashes (isegment has no "/"), the empty ones left out.
+func components(h *hostParts) []component {
 	var out []component
 	named := func(rule string, cs []component) {
 		for _, c := range cs {
@@ -152,24 +152,21 @@ func components(r *ast.URIReference) []component {
 			}
 		}
 	}
-	if a := r.Authority; a != nil && a.Server != nil {
-		if u := a.Server.Userinfo; u != nil {
-			named("iuserinfo", []component{{text: u.Text, offset: u.Pos()}})
-		}
-		if h := a.Server.Host; h != nil && h.RegName != nil {
-			named("ireg-name label", split(h.Text, h.Pos(), "."))
-		}
+	of := func(r ast.Range) []component { return []component{{text: r.In(h.src), offset: r.Start}} }
+	if h.Userinfo.Defined {
+		named("iuserinfo", of(h.Userinfo))
 	}
-	if r.Path != nil {
-		for _, s := range r.Path.Segments {
-			named("isegment", []component{{text: s.Text, offset: s.Pos()}})
-		}
+	if h.regName {
+		named("ireg-name label", split(h.Host.In(h.src), h.Host.Start, "."))
 	}
-	if q := r.Query; q != nil {
-		named("iquery part", split(q.Text, q.Pos(), "&="))
+	if h.Path.Defined {
+		named("isegment", split(h.Path.In(h.src), h.Path.Start, "/"))
 	}
-	if f := r.Fragment; f != nil {
-		named("ifragment", []component{{text: f.Text, offset: f.Pos()}})
+	if h.Query.Defined {
+		named("iquery part", split(h.Query.In(h.src), h.Query.Start, "&="))
+	}
+	if h.Fragment.Defined {
+		named("ifragment", of(h.Fragment))
 	}
 	return out
 }

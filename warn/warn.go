@@ -119,97 +119,104 @@ type sections struct {
 	userinfo, password, rareIP, control, nul, port string
 	overlong                                       string
 	iri                                            bool // RFC 3987's own: bidi and mixed scripts
+	// regNameHost: a reg-name is a host (RFC 3986 3.2.2), not a naming authority of its own
+	// as in the drafts (3.2.1), which has no host, userinfo or port.
+	regNameHost bool
 }
 
 var (
 	sections2003 = sections{userinfo: "7.5", password: "7.4", rareIP: "7.3", control: "7.2", nul: "7.2", port: "7.2"}
 	sections3986 = sections{userinfo: "7.6", password: "7.5", rareIP: "7.4", control: "7.2", nul: "7.3", port: "7.2",
-		overlong: "7.3"}
+		overlong: "7.3", regNameHost: true}
 	// RFC 3987 section 8: "The security considerations discussed in [RFC3986] also apply".
 	sections3987 = sections{userinfo: "RFC 3986 7.6", password: "RFC 3986 7.5", rareIP: "RFC 3986 7.4",
-		control: "RFC 3986 7.2", nul: "RFC 3986 7.3", port: "RFC 3986 7.2", overlong: "8", iri: true}
+		control: "RFC 3986 7.2", nul: "RFC 3986 7.3", port: "RFC 3986 7.2", overlong: "8", iri: true, regNameHost: true}
 )
 
-// Check returns the enabled warnings for a parsed reference, in the order of All, citing the
-// sections of the 2003 draft. CheckIn cites those of the grammar's own specification.
-func Check(r *ast.URIReference, enabled Set) []Warning { return check(r, enabled, sections2003) }
+// Check returns the enabled warnings for a parsed reference (a tree of a generic grammar,
+// what Grammar.Parse returns), in the order of All, citing the sections of the 2003 draft.
+// CheckIn cites those of the grammar's own specification. The components are the ones the
+// grammar's header declares (Tree.Spans).
+func Check(t ast.Tree, enabled Set) []Warning { return check(t, enabled, sections2003) }
 
 // CheckIn is Check for a tree of grammar g, citing the sections of the specification whose
 // semantics g declares (Grammar.Semantics): RFC 3986's, RFC 3987's (and RFC 3986's, which
 // it cites), the 2003 draft's otherwise (url-syntax-05's draft has no such section).
-func CheckIn(g *urlgrammar.Grammar, r *ast.URIReference, enabled Set) []Warning {
+func CheckIn(g *urlgrammar.Grammar, t ast.Tree, enabled Set) []Warning {
 	if g != nil {
 		switch g.Semantics() {
 		case urlgrammar.Semantics3986:
-			return check(r, enabled, sections3986)
+			return check(t, enabled, sections3986)
 		case urlgrammar.Semantics3987:
-			return check(r, enabled, sections3987)
+			return check(t, enabled, sections3987)
 		}
 	}
-	return check(r, enabled, sections2003)
+	return check(t, enabled, sections2003)
 }
 
-func check(r *ast.URIReference, enabled Set, sec sections) []Warning {
+// hostParts are the components the warnings read, with the source.
+type hostParts struct {
+	src string
+	ast.Spans
+	regName bool // the host is a reg-name that is a host (regNameHost)
+}
+
+func check(t ast.Tree, enabled Set, sec sections) []Warning {
 	var ws []Warning
 	add := func(k Kind, section string, offset int, format string, args ...any) {
 		if enabled[k] {
 			ws = append(ws, Warning{k, section, offset, fmt.Sprintf(format, args...)})
 		}
 	}
-	var server *ast.Server
-	if r.Authority != nil {
-		server = r.Authority.Server
-	}
-	if server != nil && server.Userinfo != nil {
-		u := server.Userinfo
-		add(Userinfo, sec.userinfo, u.Pos(), "userinfo %q comes before the host %q and may disguise it", u.Text, hostText(server))
-		if i := strings.IndexByte(u.Text, ':'); i >= 0 {
-			add(Password, sec.password, u.Pos()+i+1, "the userinfo has a password in clear text")
+	text := t.String()
+	h := hostParts{src: text, Spans: t.Spans()}
+	h.regName = h.Host.Defined && h.HostKind == "reg-name" && sec.regNameHost
+	if u := h.Userinfo; u.Defined {
+		host := ""
+		if h.Host.Defined {
+			host = h.Host.In(text)
+		}
+		add(Userinfo, sec.userinfo, u.Start, "userinfo %q comes before the host %q and may disguise it", u.In(text), host)
+		if i := strings.IndexByte(u.In(text), ':'); i >= 0 {
+			add(Password, sec.password, u.Start+i+1, "the userinfo has a password in clear text")
 		}
 	}
 	// A hostname (or in RFC 3986 a reg-name) that is not an IPv4address but reads as one.
-	if server != nil && server.Host != nil && (server.Host.Hostname != nil || server.Host.RegName != nil) {
-		if ip, ok := InetAton(server.Host.Text); ok {
-			add(RareIP, sec.rareIP, server.Host.Pos(), "host %q is not an IPv4address, but resolvers read it as %s", server.Host.Text, ip)
+	if h.Host.Defined && (h.HostKind == "hostname" || h.regName) {
+		if ip, ok := InetAton(h.Host.In(text)); ok {
+			add(RareIP, sec.rareIP, h.Host.Start, "host %q is not an IPv4address, but resolvers read it as %s", h.Host.In(text), ip)
 		}
 	}
-	for i := 0; i+2 < len(r.Text); i++ {
-		if r.Text[i] != '%' {
+	for i := 0; i+2 < len(text); i++ {
+		if text[i] != '%' {
 			continue
 		}
-		switch strings.ToUpper(r.Text[i+1 : i+3]) {
+		switch strings.ToUpper(text[i+1 : i+3]) {
 		case "0D":
-			add(EscapedControl, sec.control, i, "escaped CR (%s)", r.Text[i:i+3])
+			add(EscapedControl, sec.control, i, "escaped CR (%s)", text[i:i+3])
 		case "0A":
-			add(EscapedControl, sec.control, i, "escaped LF (%s)", r.Text[i:i+3])
+			add(EscapedControl, sec.control, i, "escaped LF (%s)", text[i:i+3])
 		case "00":
-			add(EscapedControl, sec.nul, i, "escaped NUL (%s)", r.Text[i:i+3])
+			add(EscapedControl, sec.nul, i, "escaped NUL (%s)", text[i:i+3])
 		}
 	}
-	if server != nil && server.Port != nil && server.Port.Text != "" && r.Scheme != nil {
-		scheme := strings.ToLower(r.Scheme.Text)
+	if p := h.Port; p.Defined && p.End > p.Start && h.Scheme.Defined {
+		scheme := strings.ToLower(h.Scheme.In(text))
 		if def, ok := urlgrammar.DefaultPort(scheme); ok {
-			if n, err := strconv.Atoi(server.Port.Text); err != nil || n != def {
-				add(Port, sec.port, server.Port.Pos(), "port %s is not the default port %d of %s", server.Port.Text, def, scheme)
+			if n, err := strconv.Atoi(p.In(text)); err != nil || n != def {
+				add(Port, sec.port, p.Start, "port %s is not the default port %d of %s", p.In(text), def, scheme)
 			}
 		}
 	}
 	if sec.overlong != "" && enabled[OverlongEscape] {
-		for _, o := range overlongEscapes(r.Text) {
+		for _, o := range overlongEscapes(text) {
 			add(OverlongEscape, sec.overlong, o.offset, "%s decodes to %s, which a lax UTF-8 decoder reads as %q", o.text, o.what, o.lax)
 		}
 	}
 	if sec.iri {
-		checkIRI(r, add)
+		checkIRI(&h, add)
 	}
 	return ws
-}
-
-func hostText(s *ast.Server) string {
-	if s.Host == nil {
-		return ""
-	}
-	return s.Host.Text
 }
 
 // InetAton reads host as inet_aton() does: one to four parts separated by ".", each decimal,
@@ -217,32 +224,39 @@ func hostText(s *ast.Server) string {
 // bytes. It returns the dotted-decimal address and true when host is such a spelling but not
 // already the dotted-decimal form of four octets the grammar allows.
 func InetAton(host string) (string, bool) {
-	parts := strings.Split(host, ".")
-	if len(parts) > 4 {
+	// Every part is a number, so the first byte is a digit: most hosts stop here.
+	if host == "" || host[0] < '0' || host[0] > '9' || strings.Count(host, ".") > 3 {
 		return "", false
 	}
-	vals := make([]uint64, len(parts))
-	plain := len(parts) == 4
-	for i, p := range parts {
+	var vals [4]uint64
+	n := 0
+	plain := true
+	for rest := host; ; n++ {
+		p, after, more := strings.Cut(rest, ".")
 		v, dec, ok := atonPart(p)
 		if !ok {
 			return "", false
 		}
-		vals[i] = v
+		vals[n] = v
 		plain = plain && dec
+		if !more {
+			n++
+			break
+		}
+		rest = after
 	}
-	if plain {
+	if plain && n == 4 {
 		return "", false // four decimal parts: an IPv4address or not an address at all
 	}
 	var addr uint64
-	for i, v := range vals[:len(vals)-1] {
+	for i, v := range vals[:n-1] {
 		if v > 255 {
 			return "", false
 		}
 		addr |= v << (8 * (3 - uint(i)))
 	}
-	last := vals[len(vals)-1]
-	if last >= 1<<(8*(5-uint(len(vals)))) {
+	last := vals[n-1]
+	if last >= 1<<(8*(5-uint(n))) {
 		return "", false
 	}
 	addr |= last

@@ -6,17 +6,16 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"github.com/urlgrammar/urlgrammar"
-	"github.com/urlgrammar/urlgrammar/ast"
 	"github.com/urlgrammar/urlgrammar/warn"
 )
 
 func kinds(t *testing.T, s string) []warn.Kind {
 	t.Helper()
-	tree, err := urlgrammar.MustLookup("rfc2396bis-01").ParseTyped(s)
+	tree, err := urlgrammar.MustLookup("rfc2396bis-01").Parse(s)
 	require.NoError(t, err, s)
 	all, _ := warn.ParseSet("all")
 	var ks []warn.Kind
-	for _, w := range warn.Check(tree.(*ast.URIReference), all) {
+	for _, w := range warn.Check(tree, all) {
 		ks = append(ks, w.Kind)
 	}
 	return ks
@@ -85,7 +84,7 @@ func TestCheckIn3986(t *testing.T) {
 	g := urlgrammar.MustLookup("rfc3986")
 	all, _ := warn.ParseSet("all")
 	sections := func(s string) map[warn.Kind][]string {
-		tree, err := g.ParseReference(s)
+		tree, err := g.Parse(s)
 		require.NoError(t, err, s)
 		out := map[warn.Kind][]string{}
 		for _, w := range warn.CheckIn(g, tree, all) {
@@ -104,7 +103,7 @@ func TestCheckIn3986(t *testing.T) {
 		assert.Empty(t, sections(s), s)
 	}
 	// The same tree through Check cites the 2003 draft's numbers.
-	tree, err := g.ParseReference("http://u:p@h/")
+	tree, err := g.Parse("http://u:p@h/")
 	require.NoError(t, err)
 	ws := warn.Check(tree, all)
 	require.Len(t, ws, 2)
@@ -117,7 +116,7 @@ func TestCheckIn3987(t *testing.T) {
 	g := urlgrammar.MustLookup("rfc3987")
 	all, _ := warn.ParseSet("all")
 	found := func(s string) map[warn.Kind][]int {
-		tree, err := g.ParseReference(s)
+		tree, err := g.Parse(s)
 		require.NoError(t, err, s)
 		out := map[warn.Kind][]int{}
 		for _, w := range warn.CheckIn(g, tree, all) {
@@ -165,14 +164,14 @@ func TestCheckIn3987(t *testing.T) {
 		assert.Equal(t, want, got, "%q", s)
 	}
 	// RFC 3986's warnings apply too, cited as RFC 3986's.
-	tree, err := g.ParseReference("http://u:p@h/")
+	tree, err := g.Parse("http://u:p@h/")
 	require.NoError(t, err)
 	ws := warn.CheckIn(g, tree, all)
 	require.Len(t, ws, 2)
 	assert.Equal(t, "RFC 3986 7.6", ws[0].Section)
 	// The IRI warnings are RFC 3987's: rfc3986 has only the overlong escapes (its 7.3).
 	g6 := urlgrammar.MustLookup("rfc3986")
-	tree, err = g6.ParseReference("http://a/%C0%AF")
+	tree, err = g6.Parse("http://a/%C0%AF")
 	require.NoError(t, err)
 	ws = warn.CheckIn(g6, tree, all)
 	require.Len(t, ws, 1)
