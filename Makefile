@@ -62,7 +62,7 @@ check: check-format vet check-generated test
 # The corpus benchmarks, 5 runs each (net/url.Parse is the baseline: compare ratios), then
 # the cost of the checker end to end. `make bench-adversarial` shows linear time.
 bench:
-	$(GO) test -run '^$$' -bench 'NetURLParse|Valid$$|Parse$$|Parser$$|ParseTyped$$|ParserParseTyped$$|ValidLines|ParsePigeon|CheckCommand' -benchmem -count 5 . ./cmd/urlgrammar
+	$(GO) test -run '^$$' -bench 'NetURLParse|Valid$$|Parse$$|Parser$$|ParseTyped$$|ParserParseTyped$$|ValidLines|CheckCommand' -benchmem -count 5 . ./cmd/urlgrammar
 
 # The checker end to end with one worker on one core, per format, on valid lines and on
 # text-shaped lines about half invalid: lines/s per core.
@@ -82,7 +82,6 @@ FUZZTIME ?= 60s
 fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) .
 	$(GO) test -run '^$$' -fuzz '^FuzzDifferential$$' -fuzztime $(FUZZTIME) .
-	$(GO) test -run '^$$' -fuzz '^FuzzFastPath$$' -fuzztime $(FUZZTIME) .
 	$(GO) test -run '^$$' -fuzz '^FuzzRecognize$$' -fuzztime $(FUZZTIME) .
 	$(GO) test -run '^$$' -fuzz '^FuzzRecognize$$' -fuzztime $(FUZZTIME) ./internal/genparser/runtime
 	$(GO) test -run '^$$' -fuzz '^FuzzParseTree$$' -fuzztime $(FUZZTIME) .
@@ -107,11 +106,11 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzResolveCommands$$' -fuzztime $(FUZZTIME) ./cmd/urlgrammar
 
 # The differential tests at CONFORMANCE times the size go test runs (PEG vs DFA vs go-abnf,
-# the fast path vs the PEG, the recognizer vs the PEG). The full log goes to conformance.log.
+# the typed trees vs pigeon's, the recognizer vs the PEG). The full log goes to conformance.log.
 CONFORMANCE ?= 20
 conformance:
 	URLGRAMMAR_CONFORMANCE=$(CONFORMANCE) $(GO) test -count 1 -timeout 120m -v \
-		-run 'TestDifferential$$|TestDFATablesMatchABNF|TestHostKindAgreesWithDFAs|TestFastPathMatchesPEG|TestRecognizeMatchesRun' . > conformance.log 2>&1; \
+		-run 'TestDifferential$$|TestDFATablesMatchABNF|TestHostKindAgreesWithDFAs|TestTypedFromTree|TestRecognizeMatchesRun' . > conformance.log 2>&1; \
 		status=$$?; grep -E 'inputs|^(ok|FAIL|---)|disagree' conformance.log; exit $$status
 
 # The main job: check the bundled corpus (exit status 1 because it holds invalid lines).

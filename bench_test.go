@@ -26,9 +26,8 @@ func BenchmarkValid(b *testing.B) {
 	benchLines(b, benchCorpus, func(s string) { g.Valid(s) })
 }
 
-// BenchmarkParse is Parse: the DFA, then the tree in one block for valid lines; the error
-// (the DFA's offset and expected set, the rule named) for invalid ones.
-// BenchmarkParsePigeon (in fast_test.go) is the pigeon parser alone.
+// BenchmarkParse is Parse: the compiled PEG builds the tree in one block for valid lines; the
+// error (the DFA's offset and expected set, the rule named) for invalid ones.
 func BenchmarkParse(b *testing.B) {
 	g := urlgrammar.MustLookup("rfc2396bis-01")
 	benchLines(b, benchCorpus, func(s string) { _, _ = g.Parse(s) })
@@ -41,15 +40,15 @@ func BenchmarkParser(b *testing.B) {
 	benchLines(b, benchCorpus, func(s string) { _, _ = p.Parse(s) })
 }
 
-// BenchmarkParseTyped is ParseTyped: the typed tree (rfc2396bis-01's fast path: DFA,
-// Appendix B split, sub-rule DFAs) for valid lines.
+// BenchmarkParseTyped is ParseTyped: the typed tree, built from the compact tree by the PEG
+// actions' constructors, for valid lines.
 func BenchmarkParseTyped(b *testing.B) {
 	g := urlgrammar.MustLookup("rfc2396bis-01")
 	benchLines(b, benchCorpus, func(s string) { _, _ = g.ParseTyped(s) })
 }
 
-// BenchmarkParserParseTyped is ParseTyped through a Parser, which reuses the typed tree's
-// memory (the fast path allocates nothing).
+// BenchmarkParserParseTyped is ParseTyped through a Parser, which reuses the block of the
+// compact tree the typed tree is built from.
 func BenchmarkParserParseTyped(b *testing.B) {
 	p := urlgrammar.MustLookup("rfc2396bis-01").NewParser()
 	benchLines(b, benchCorpus, func(s string) { _, _ = p.ParseTyped(s) })
@@ -113,7 +112,7 @@ func TestValidDoesNotAllocate(t *testing.T) {
 	}
 }
 
-// validCorpus is the valid lines of the corpus (about 90%): the fast path's own cost, with
+// validCorpus is the valid lines of the corpus (about 90%): the cost of a tree, with
 // net/url.Parse on the same lines as its baseline.
 var validCorpus = func() []string {
 	g := urlgrammar.MustLookup("rfc2396bis-01")

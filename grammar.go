@@ -63,12 +63,6 @@ type Grammar struct {
 	startDFA *dfa.DFA
 	// startPEG is the start rule's name in the PEG (byName's entry, looked up once).
 	startPEG string
-	// fast, when set, builds the tree of an input the start DFA accepts without the PEG
-	// parser; it must build the same tree.
-	fast func(s string) ast.Root
-	// fastReusing, when set, returns a builder like fast that keeps its memory between
-	// inputs: each tree it returns overwrites the one before (see Parser).
-	fastReusing func() func(s string) ast.Root
 	// trees returns what the generic trees need, made on first use (most programs that
 	// import urlgrammar parse with a grammar or two: the others cost nothing at start-up).
 	trees func() *treeParts
@@ -186,7 +180,7 @@ const defaultExprCost = 400
 
 // newGrammar returns the grammar of a generated package: its registration (from the header
 // of grammar/ID.abnf), PEG parsers and DFAs. The grammar's file in this package adds what is
-// written in Go (a fast path, a dispatch) and registers it.
+// written in Go (the typed trees from the compact tree) and registers it.
 func newGrammar(gen peg.Generated) *Grammar {
 	g, err := buildGrammar(gen)
 	if err != nil {
@@ -400,11 +394,9 @@ func MustLookup(id string) *Grammar {
 // ParseTyped parses s with the grammar's start rule and returns its typed tree (the
 // grammar's node types: *ast.URIReference, the RFC 1738 scheme URLs, the url-1993
 // addresses), or a *SyntaxError; errors are Parse's. Printing the tree (its String method)
-// gives back s byte for byte. It is Typed of Parse's tree, without the tree kept: a valid
-// input of grammar rfc2396bis-01 takes its hand-written fast path (the DFA, then the
-// specification's own component split), the other grammars build the typed tree from the
-// tree the compiled PEG builds. A grammar without typed trees (one added with Register)
-// returns its tree, an ast.Tree.
+// gives back s byte for byte. It is Typed of Parse's tree, without the tree kept: the typed
+// tree is built from the tree the compiled PEG builds. A grammar without typed trees (one
+// added with Register) returns its tree, an ast.Tree.
 func (g *Grammar) ParseTyped(s string) (ast.Root, error) {
 	if g.treeOnly {
 		t, err := g.Parse(s)
@@ -412,9 +404,6 @@ func (g *Grammar) ParseTyped(s string) (ast.Root, error) {
 			return nil, err
 		}
 		return t, nil
-	}
-	if g.fast != nil && len(s) <= MaxInputLength && g.startDFA.Valid(s) {
-		return g.fast(s), nil
 	}
 	if g.typedFromTree != nil && g.buildTree != nil && len(s) <= MaxInputLength {
 		// The compiled PEG decides a valid input as it builds (Parse); any other input
@@ -438,8 +427,6 @@ func (g *Grammar) Typed(t ast.Tree) (ast.Root, error) {
 	switch {
 	case g.treeOnly:
 		return t, nil
-	case g.fast != nil:
-		return g.fast(t.Src()), nil // rfc2396bis-01: its fast path reads the input again
 	case g.typedFromTree != nil:
 		return g.typedFromTree(t), nil
 	}

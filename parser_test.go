@@ -10,7 +10,7 @@ import (
 )
 
 // A Parser gives the trees and errors of Grammar.Parse, in every grammar, with one Parser
-// taking every input in turn (TestFastPathMatchesPEG covers the fast path at scale).
+// taking every input in turn.
 func TestParserMatchesParse(t *testing.T) {
 	inputs := append(allTableInputs(t), corpus.Lines(2000, 3)...)
 	for _, id := range urlgrammar.IDs() {
@@ -39,14 +39,6 @@ func TestParserReusesMemory(t *testing.T) {
 	}
 }
 
-// A Parser's ParseTyped of rfc2396bis-01 allocates nothing for a valid input once it has
-// parsed one of its shape: its fast path reuses the typed nodes.
-func TestParserParseTypedReusesMemory(t *testing.T) {
-	g := urlgrammar.MustLookup("rfc2396bis-01")
-	p := g.NewParser()
-	noAllocs(t, g, "Parser.ParseTyped", 1000, func(s string) { _, _ = p.ParseTyped(s) })
-}
-
 // noAllocs runs f on the corpus lines g accepts, once over them all to grow the memory f
 // reuses, then each line alone: none may allocate. At least min lines are checked.
 func noAllocs(t *testing.T, g *urlgrammar.Grammar, name string, min int, f func(string)) {
@@ -70,9 +62,9 @@ func noAllocs(t *testing.T, g *urlgrammar.Grammar, name string, min int, f func(
 	}
 }
 
-// A Parser's Typed gives Grammar.Typed's tree (ParseTyped's), in every grammar, and its
-// errors: a tree of another grammar, an empty tree.
-func TestParserTyped(t *testing.T) {
+// Grammar.Typed of a Parser's tree gives ParseTyped's tree, in every grammar, and
+// CheckTree's errors: a tree of another grammar, of another rule, the empty tree.
+func TestTypedOfParserTree(t *testing.T) {
 	inputs := append(allTableInputs(t), corpus.Lines(1000, 4)...)
 	other := urlgrammar.MustLookup("rfc1738")
 	for _, id := range urlgrammar.IDs() {
@@ -88,9 +80,12 @@ func TestParserTyped(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s %q: Parse accepts, ParseTyped does not: %v", id, s, err)
 			}
-			got, err := p.Typed(tree)
+			if err := g.CheckTree(tree); err != nil {
+				t.Fatalf("%s %q: CheckTree of the Parser's tree: %v", id, s, err)
+			}
+			got, err := g.Typed(tree)
 			if err != nil || !reflect.DeepEqual(want, got) {
-				t.Fatalf("%s %q: Parser.Typed gives %v, %v; ParseTyped %v", id, s, got, err, want)
+				t.Fatalf("%s %q: Typed gives %v, %v; ParseTyped %v", id, s, got, err, want)
 			}
 			checked++
 		}
@@ -102,13 +97,20 @@ func TestParserTyped(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if _, err := p.Typed(tree); err == nil {
-				t.Fatalf("%s: Parser.Typed of an rfc1738 tree gives no error", id)
+			if _, err := g.Typed(tree); err == nil || g.CheckTree(tree) == nil {
+				t.Fatalf("%s: Typed of an rfc1738 tree gives no error", id)
 			}
 		}
 		var empty ast.Tree
-		if _, err := p.Typed(empty); err == nil {
-			t.Fatalf("%s: Parser.Typed of an empty tree gives no error", id)
+		if _, err := g.Typed(empty); err == nil || g.CheckTree(empty) == nil {
+			t.Fatalf("%s: Typed of an empty tree gives no error", id)
+		}
+		scheme, err := g.ParseRule("scheme", "http")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := g.Typed(scheme); err == nil || g.CheckTree(scheme) == nil {
+			t.Fatalf("%s: Typed of a tree of rule scheme gives no error", id)
 		}
 	}
 }

@@ -1,7 +1,6 @@
 package urlgrammar
 
 import (
-	"github.com/urlgrammar/urlgrammar/ast"
 	"github.com/urlgrammar/urlgrammar/generated/rfc2396bis01"
 )
 
@@ -10,12 +9,7 @@ import (
 // URI-reference; absolute-URI-reference, absolute-URI and relative-URI give trees too.
 func init() {
 	g := newGrammar(rfc2396bis01.Generated)
-	fast := newFast2396(g.dfas)
-	g.fast = func(s string) ast.Root { return fast.parse(s) }
-	g.fastReusing = func() func(string) ast.Root {
-		u := new(reuse)
-		return func(s string) ast.Root { return fast.parseReusing(u, s) }
-	}
+	g.typedFromTree = typedFromTree2396
 	g.generic = true
 	mustRegister(g)
 }

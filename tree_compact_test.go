@@ -296,8 +296,8 @@ func FuzzParseTree(f *testing.F) {
 		if got := strings.Join(depthNodes(pt), "\n"); got != nodes {
 			t.Fatalf("%s %q: Parser's\n%s\nGrammar's\n%s", g.ID(), s, got, nodes)
 		}
-		if typed, err := p.Typed(pt); err != nil || !reflect.DeepEqual(typed, root) {
-			t.Fatalf("%s %q: Parser.Typed of the Parser's tree (%v) is not ParseTyped's tree", g.ID(), s, err)
+		if typed, err := g.Typed(pt); err != nil || !reflect.DeepEqual(typed, root) {
+			t.Fatalf("%s %q: Typed of the Parser's tree (%v) is not ParseTyped's tree", g.ID(), s, err)
 		}
 		if want, got := treeJSON(t, tree), string(tree.AppendJSON(nil)); got != want {
 			t.Fatalf("%s %q: the tree's JSON\n%s\nencoding/json's\n%s", g.ID(), s, got, want)
