@@ -115,7 +115,7 @@ func (w *Witness) reason() string {
 	if found[0] == '\'' {
 		found = "punctuation"
 	}
-	return w.Err.Rule + "\x00" + found + "\x00" + w.Part
+	return w.Err.Rule() + "\x00" + found + "\x00" + w.Part
 }
 
 // Compare compares two languages exactly, on their minimal DFAs: whether each contains the

@@ -96,7 +96,7 @@ func TestCompareDrafts(t *testing.T) {
 	assert.Equal(t, []string{"a:[", "//[::]"}, onlyB)
 	assert.Equal(t, "scheme", c.OnlyA[1].Part, "url-syntax-05 reads 0 as a scheme")
 	assert.Equal(t, "IPv6reference", c.OnlyB[1].Part)
-	assert.Equal(t, "hostname", c.OnlyB[1].Err.Rule)
+	assert.Equal(t, "hostname", c.OnlyB[1].Err.Rule())
 
 	// Every RFC 1738 URL (through its scheme dispatch) is a 1997 URL, not the other way.
 	c, err = urlgrammar.Compare(lang("rfc1738"), lang("url-syntax-05", "absoluteURL"), 3)

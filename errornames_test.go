@@ -66,7 +66,7 @@ func TestErrorRuleFollowsTheInput(t *testing.T) {
 		_, err := g.ParseTyped(in)
 		var se *SyntaxError
 		require.ErrorAs(t, err, &se, in)
-		assert.Equal(t, rule, se.Rule, in)
+		assert.Equal(t, rule, se.Rule(), in)
 	}
 }
 
@@ -129,7 +129,7 @@ func TestErrorRulesAreGrammarRules(t *testing.T) {
 						continue
 					}
 					n++
-					assert.True(t, g.HasRule(se.Rule), "%s: %q fails in %q, not a rule of the grammar", id, in, se.Rule)
+					assert.True(t, g.HasRule(se.Rule()), "%s: %q fails in %q, not a rule of the grammar", id, in, se.Rule())
 				}
 			}
 		}

@@ -2,33 +2,111 @@ package urlgrammar
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/urlgrammar/urlgrammar/internal/dfa"
 )
 
 // SyntaxError reports an input that is not in a grammar's language: where the parser could
-// go no further and what the grammar allowed there.
+// go no further (Offset, Line, Column) and, through its methods, what the grammar allowed
+// there (Expected), the rule being matched (Rule) and a one-line description (Msg).
+//
+// The position is exact and costs little. The explanation can cost several times a parse
+// (the rule is named from a tree of the input continued validly past the error), so an error
+// of a grammar's start rule computes it when one of the methods first asks for it, once, safe
+// for concurrent use: a caller that only rejects invalid input (or counts them, or reports
+// where) pays for none of it. Error computes it.
 type SyntaxError struct {
-	Grammar  string   // the grammar id
-	Input    string   // the whole input
-	Offset   int      // byte offset of the first byte that could not be matched (len(Input) at the end)
-	Line     int      // 1-based line of Offset
-	Column   int      // 1-based byte column of Offset within its line
-	Expected []string // what the grammar allowed at Offset: literals quoted, character classes as written, EOF
-	Rule     string   // the innermost rule being matched at Offset
-	Msg      string   // one-line description, without position
+	Grammar string // the grammar id
+	Input   string // the whole input
+	Offset  int    // byte offset of the first byte that could not be matched (len(Input) at the end)
+	Line    int    // 1-based line of Offset
+	Column  int    // 1-based byte column of Offset within its line
+
+	why *syntaxWhy
 }
 
-func newSyntaxError(grammar, rule, input string, offset int, expected []string, msg string) *SyntaxError {
-	e := &SyntaxError{Grammar: grammar, Input: input, Offset: offset, Expected: expected, Rule: rule, Msg: msg}
-	e.Line, e.Column = lineColumn(input, offset)
-	if e.Msg == "" {
-		e.Msg = describe(input, offset, rule, expectedSuffix(expected))
-	}
-	return e
+// syntaxWhy is the explanation of a SyntaxError: given when the error is made, or computed
+// on first use from the start DFA's state at the offset (Grammar.startError).
+type syntaxWhy struct {
+	once     sync.Once
+	rule     string
+	expected []string // shared with the grammar's cache when computed: Expected copies it
+	msg      string
+
+	// For a computed explanation: the grammar, its start DFA and the DFA's state at the
+	// offset; nil g for one given when the error was made.
+	g     *Grammar
+	d     *dfa.DFA
+	state int
+	input string
+	off   int
 }
+
+// syntaxErrorBlock holds an error and its explanation in one allocation.
+type syntaxErrorBlock struct {
+	e   SyntaxError
+	why syntaxWhy
+}
+
+// newSyntaxError returns the error with its explanation given; an empty msg is made from
+// the rule and the expected set.
+func newSyntaxError(grammar, rule, input string, offset int, expected []string, msg string) *SyntaxError {
+	b := &syntaxErrorBlock{e: SyntaxError{Grammar: grammar, Input: input, Offset: offset}}
+	b.e.why = &b.why
+	b.e.Line, b.e.Column = lineColumn(input, offset)
+	if msg == "" {
+		msg = describe(input, offset, rule, expectedSuffix(expected))
+	}
+	b.why.rule, b.why.expected, b.why.msg = rule, expected, msg
+	return &b.e
+}
+
+// newStartError returns the error of s at offset off, where g's start DFA d is in state
+// state: its explanation is computed on first use (fill).
+func newStartError(g *Grammar, d *dfa.DFA, s string, off, state int) *SyntaxError {
+	b := &syntaxErrorBlock{e: SyntaxError{Grammar: g.id, Input: s, Offset: off}}
+	b.e.why = &b.why
+	b.e.Line, b.e.Column = lineColumn(s, off)
+	b.why.g, b.why.d, b.why.state, b.why.input, b.why.off = g, d, state, s, off
+	return &b.e
+}
+
+// fill computes a start error's explanation (it has none to compute when it was given).
+func (w *syntaxWhy) fill() {
+	if w.g == nil {
+		return
+	}
+	st := w.g.errorIn(w.d, w.state)
+	w.rule = w.g.errorRule(w.input, w.off, st.continuation, w.d.Rule)
+	w.expected = st.expected
+	w.msg = describe(w.input, w.off, w.rule, st.suffix)
+}
+
+// explained returns the error's explanation, computed if it must be.
+func (e *SyntaxError) explained() *syntaxWhy {
+	if e.why == nil {
+		return &syntaxWhy{} // a SyntaxError made by hand
+	}
+	e.why.once.Do(e.why.fill)
+	return e.why
+}
+
+// Rule returns the innermost rule being matched at Offset, as the grammar names it.
+func (e *SyntaxError) Rule() string { return e.explained().rule }
+
+// Expected returns what the grammar allowed at Offset: literals quoted, character classes
+// as written, EOF. The slice is the caller's.
+func (e *SyntaxError) Expected() []string { return slices.Clone(e.explained().expected) }
+
+// Msg returns the one-line description of the error, without its position: what was found
+// at Offset, in which rule, and what was expected.
+func (e *SyntaxError) Msg() string { return e.explained().msg }
 
 // lineColumn returns the 1-based line and byte column of offset in s.
 func lineColumn(s string, offset int) (line, col int) {
@@ -137,12 +215,13 @@ func charAt(s string, offset int) (rune, int, bool) {
 // "RULE: message" for an error that is no unexpected character ("input too long"). Errors
 // that differ only in the character or the expected set share a key.
 func (e *SyntaxError) Cause() string {
-	rule := e.Rule
+	why := e.explained()
+	rule := why.rule
 	if rule == "" {
 		rule = "input"
 	}
-	if !strings.HasPrefix(e.Msg, "unexpected") {
-		return rule + ": " + e.Msg
+	if !strings.HasPrefix(why.msg, "unexpected") {
+		return rule + ": " + why.msg
 	}
 	return rule + ": unexpected " + e.Found()
 }
@@ -150,7 +229,7 @@ func (e *SyntaxError) Cause() string {
 // Error returns "GRAMMAR:LINE:COLUMN: message", then, on two more lines, the part of the
 // input line around the error and a caret under the offending character (see Caret).
 func (e *SyntaxError) Error() string {
-	return fmt.Sprintf("%s:%d:%d: %s\n%s", e.Grammar, e.Line, e.Column, e.Msg, e.Caret())
+	return fmt.Sprintf("%s:%d:%d: %s\n%s", e.Grammar, e.Line, e.Column, e.Msg(), e.Caret())
 }
 
 // CaretWindow is how many bytes of the input line Caret shows on each side of the offset, at

@@ -65,7 +65,7 @@ func ExampleGrammar_Match_jsonSchema() {
 	} {
 		var se *urlgrammar.SyntaxError
 		if err := formats[c.format](c.s); errors.As(err, &se) {
-			fmt.Printf("%s %q: offset %d, in %s\n", c.format, c.s, se.Offset, se.Rule)
+			fmt.Printf("%s %q: offset %d, in %s\n", c.format, c.s, se.Offset, se.Rule())
 			continue
 		}
 		fmt.Printf("%s %q: ok\n", c.format, c.s)

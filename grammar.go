@@ -23,7 +23,6 @@ package urlgrammar
 
 import (
 	"fmt"
-	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -514,12 +513,11 @@ func (g *Grammar) MatchPEG(rule, s string) error {
 }
 
 // startError makes the error for s, which the start rule's DFA d rejects: the exact offset
-// and expected set from the DFA, the rule named from the typed tree (errornames.go).
+// from the DFA; the expected set (the DFA's, in that state) and the rule (named from a tree
+// of the input continued validly, errornames.go) when first asked for.
 func (g *Grammar) startError(d *dfa.DFA, s string) *SyntaxError {
 	_, off, st := d.MatchState(s)
-	e := g.errorIn(d, st)
-	rule := g.errorRule(s, off, e.continuation, d.Rule)
-	return newSyntaxError(g.id, rule, s, off, slices.Clone(e.expected), describe(s, off, rule, e.suffix))
+	return newStartError(g, d, s, off, st)
 }
 
 // dfaError makes the error for s, which d rejects: the exact offset and expected set come

@@ -118,7 +118,7 @@ func TestRFC3987Names(t *testing.T) {
 	_, err = g3987.ParseTyped("http://résumé.example.org/a b")
 	var se *urlgrammar.SyntaxError
 	require.ErrorAs(t, err, &se)
-	assert.Equal(t, "isegment", se.Rule)
+	assert.Equal(t, "isegment", se.Rule())
 }
 
 // An error inside a valid character is a non-ASCII character in check's summaries, and

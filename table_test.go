@@ -105,7 +105,7 @@ func checkInvalid(t *testing.T, g *urlgrammar.Grammar, cases []invalidInput) {
 			continue
 		}
 		assert.Equal(t, c.offset, se.Offset, "input %q: %v", c.input, err)
-		assert.NotEmpty(t, se.Rule, "input %q", c.input)
+		assert.NotEmpty(t, se.Rule(), "input %q", c.input)
 		assert.False(t, g.Valid(c.input), "Valid(%q)", c.input)
 		var me *urlgrammar.SyntaxError
 		if assert.True(t, errors.As(g.Match(g.Start(), c.input), &me), "Match %s %q", g.Start(), c.input) {

@@ -1,9 +1,11 @@
 package urlgrammar_test
 
 import (
+	"errors"
 	"math/rand"
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -221,9 +223,9 @@ func TestInvalidInputOffsets(t *testing.T) {
 		_, err := g2396.ParseTyped(c.input)
 		var se *urlgrammar.SyntaxError
 		if assert.ErrorAs(t, err, &se, "%q must be invalid", c.input) {
-			assert.Equal(t, c.offset, se.Offset, "offset of the error in %q: %s", c.input, se.Msg)
-			assert.NotEmpty(t, se.Expected, c.input)
-			assert.NotEmpty(t, se.Rule, c.input)
+			assert.Equal(t, c.offset, se.Offset, "offset of the error in %q: %s", c.input, se.Msg())
+			assert.NotEmpty(t, se.Expected(), c.input)
+			assert.NotEmpty(t, se.Rule(), c.input)
 			assert.Equal(t, c.input, se.Input)
 		}
 		assert.False(t, g2396.Valid(c.input))
@@ -256,14 +258,52 @@ func TestSyntaxErrorMessages(t *testing.T) {
 	var se *urlgrammar.SyntaxError
 	require.ErrorAs(t, err, &se)
 	assert.Equal(t, 2, se.Offset)
-	assert.Equal(t, "dec-octet", se.Rule)
-	assert.Equal(t, []string{"0-5", "EOF"}, se.Expected, `"25" is a dec-octet, so the input may end there`)
+	assert.Equal(t, "dec-octet", se.Rule())
+	assert.Equal(t, []string{"0-5", "EOF"}, se.Expected(), `"25" is a dec-octet, so the input may end there`)
 
 	long := strings.Repeat("a", urlgrammar.MaxInputLength+1)
 	_, err = g2396.ParseTyped(long)
 	require.ErrorAs(t, err, &se)
 	assert.Equal(t, urlgrammar.MaxInputLength, se.Offset)
-	assert.Contains(t, se.Msg, "input too long")
+	assert.Contains(t, se.Msg(), "input too long")
+}
+
+// A start rule's error explains itself when first asked, once: goroutines that ask at the
+// same time all get the same explanation (run with -race), the one Match gives (whose
+// errors are explained when made), and Expected is the caller's to change.
+func TestSyntaxErrorExplainedOnce(t *testing.T) {
+	for _, id := range urlgrammar.IDs() {
+		g := urlgrammar.MustLookup(id)
+		for _, in := range []string{"http://a b/", "http://[::1x]/", "%", "a:b#c#", "http://h/\xff"} {
+			_, err := g.Parse(in)
+			var se *urlgrammar.SyntaxError
+			if !errors.As(err, &se) {
+				continue
+			}
+			var want *urlgrammar.SyntaxError
+			require.ErrorAs(t, g.Match(g.Start(), in), &want)
+			var wg sync.WaitGroup
+			got := make([]string, 8)
+			for i := range got {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					got[i] = se.Rule() + "|" + se.Msg() + "|" + strings.Join(se.Expected(), " ") + "|" + se.Error()
+				}()
+			}
+			wg.Wait()
+			for _, s := range got {
+				require.Equal(t, want.Rule()+"|"+want.Msg()+"|"+strings.Join(want.Expected(), " ")+"|"+want.Error(), s, "%s %q", id, in)
+			}
+			if exp := se.Expected(); len(exp) > 0 {
+				exp[0] = "changed"
+				assert.NotEqual(t, "changed", se.Expected()[0], "%s %q: Expected is a copy", id, in)
+			}
+		}
+	}
+	var zero urlgrammar.SyntaxError
+	assert.Equal(t, "", zero.Rule()+zero.Msg(), "an error made by hand has no explanation, and no panic")
+	assert.Empty(t, zero.Expected())
 }
 
 // Random strings over the URI alphabet and a few hostile bytes, for every grammar: Parse never

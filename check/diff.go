@@ -151,7 +151,7 @@ func AppendDiffRecord(b []byte, f Format, r *Record, names [2]string) []byte {
 		b = append(b, "    "...)
 		var se *urlgrammar.SyntaxError
 		if errors.As(res.Err, &se) {
-			b = fmt.Appendf(b, "%s:%d:%d: %s", names[i], se.Line, se.Column, se.Msg)
+			b = fmt.Appendf(b, "%s:%d:%d: %s", names[i], se.Line, se.Column, se.Msg())
 		} else {
 			b = append(b, names[i]+": "+res.Err.Error()...)
 		}
@@ -167,8 +167,8 @@ func NewErrorDetail(err error) ErrorDetail {
 	if !errors.As(err, &se) {
 		return ErrorDetail{Expected: []string{}, Message: err.Error()}
 	}
-	d := ErrorDetail{Offset: se.Offset, Line: se.Line, Column: se.Column, Expected: se.Expected,
-		Rule: se.Rule, Message: se.Msg}
+	d := ErrorDetail{Offset: se.Offset, Line: se.Line, Column: se.Column, Expected: se.Expected(),
+		Rule: se.Rule(), Message: se.Msg()}
 	if d.Expected == nil {
 		d.Expected = []string{}
 	}

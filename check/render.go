@@ -175,9 +175,9 @@ func (r *renderer) tsv(b []byte, rec *Record, multi bool) []byte {
 		b = append(b, "\tinvalid\t"...)
 		b = strconv.AppendInt(b, int64(se.Column), 10)
 		b = append(b, '\t')
-		b = AppendTSV(b, se.Rule)
+		b = AppendTSV(b, se.Rule())
 		b = append(b, '\t')
-		b = AppendTSV(b, se.Msg)
+		b = AppendTSV(b, se.Msg())
 		b = append(b, '\t')
 	default:
 		b = append(b, "\tinvalid\t\t\t"...)
@@ -316,7 +316,7 @@ func (r *renderer) text(b []byte, rec *Record, multi bool) []byte {
 		if errors.As(res.Err, &se) {
 			b = r.paint(b, bold, prefix+strconv.Itoa(se.Column)+":")
 			b = append(b, ' ')
-			b = r.paint(b, red, se.Msg)
+			b = r.paint(b, red, se.Msg())
 			b = append(b, '\n')
 			b = r.paint(b, green, se.Caret())
 		} else {

@@ -22,7 +22,7 @@ func ExampleResolver() {
 	for _, ref := range []string{"g", "../g", "../../../g", "#s", "g?y#s", "a b"} {
 		res, err := rs.ResolveString(ref)
 		if err != nil {
-			fmt.Println("error:", err.(*urlgrammar.SyntaxError).Msg)
+			fmt.Println("error:", err.(*urlgrammar.SyntaxError).Msg())
 			continue
 		}
 		fmt.Println(res, res.SameDocument)

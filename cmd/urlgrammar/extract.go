@@ -191,7 +191,7 @@ func (x *extractor) ref(name string, r extract.Ref) bool {
 		switch {
 		case err == nil:
 		case errors.As(err, &se):
-			b = fmt.Appendf(b, "\tinvalid at column %d of the reference: %s\n", se.Column, se.Msg)
+			b = fmt.Appendf(b, "\tinvalid at column %d of the reference: %s\n", se.Column, se.Msg())
 		default:
 			b = fmt.Appendf(b, "\t%v\n", err)
 		}

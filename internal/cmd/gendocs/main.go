@@ -285,9 +285,9 @@ func direction(b *bytes.Buffer, ws []urlgrammar.Witness, acc, rej *urlgrammar.Gr
 		if why != "" {
 			used[key] = true
 		} else {
-			why = fmt.Sprintf("%s does not allow %s in %s", rej.ID(), found(w.Err), w.Err.Rule)
+			why = fmt.Sprintf("%s does not allow %s in %s", rej.ID(), found(w.Err), w.Err.Rule())
 		}
-		fmt.Fprintf(b, "| %s | %s, offset %d | %s | %s |\n", code(strconv.Quote(w.Input)), w.Err.Rule, w.Err.Offset, w.Part, cell(why))
+		fmt.Fprintf(b, "| %s | %s, offset %d | %s | %s |\n", code(strconv.Quote(w.Input)), w.Err.Rule(), w.Err.Offset, w.Part, cell(why))
 	}
 	return nil
 }
