@@ -170,6 +170,17 @@ func TestPlaygroundInBrowser(t *testing.T) {
 	assert.Contains(t, svg, "<title>segment</title>")
 	assert.Contains(t, svg, `href="#rule=pchar"`)
 
+	// An IRI: the components' byte ranges are coloured on the right characters.
+	var ihost, ipath string
+	require.NoError(t, chromedp.Run(ctx,
+		pick("rfc3987"),
+		typeURL("http://ü.example/日本/x?q"),
+		text(".c-host", &ihost),
+		text(".c-path", &ipath),
+	), "the page with an IRI")
+	assert.Equal(t, "ü.example", ihost)
+	assert.Equal(t, "/日本/x", ipath)
+
 	var png []byte
 	require.NoError(t, chromedp.Run(ctx,
 		pick("rfc2396bis-01"),

@@ -65,9 +65,12 @@ type checkResponse struct {
 	Input   string `json:"input"`
 	Grammar string `json:"grammar"`
 	// Results holds every grammar's parse --json object, in the order of urlgrammar.IDs.
-	Results   []any            `json:"results"`
-	Resolve   *resolveResult   `json:"resolve,omitempty"`
-	Normalize *normalizeResult `json:"normalize,omitempty"`
+	Results []any `json:"results"`
+	// Spans holds, for each of Results, where its components are: name -> [start, end), in
+	// bytes (Tree.Spans; the page colours the input by them), null for an invalid input.
+	Spans     []map[string][2]int `json:"spans"`
+	Resolve   *resolveResult      `json:"resolve,omitempty"`
+	Normalize *normalizeResult    `json:"normalize,omitempty"`
 }
 
 type resolveResult struct {
@@ -132,8 +135,14 @@ func checkInput(w http.ResponseWriter, r *http.Request) {
 	resp := checkResponse{Input: input, Grammar: g.ID()}
 	for _, id := range urlgrammar.IDs() {
 		gi := urlgrammar.MustLookup(id)
-		tree, err := gi.ParseTyped(input)
-		resp.Results = append(resp.Results, check.ParseRecord(gi, input, tree, err))
+		tree, err := gi.Parse(input)
+		var root ast.Root
+		var spans map[string][2]int
+		if err == nil {
+			root, spans = tree, spansOf(tree)
+		}
+		resp.Results = append(resp.Results, check.ParseRecord(gi, input, root, err))
+		resp.Spans = append(resp.Spans, spans)
 	}
 	if g.Generic() {
 		if ref, err := g.Parse(input); err == nil {
@@ -150,6 +159,19 @@ func checkInput(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	writeJSON(w, http.StatusOK, resp)
+}
+
+// spansOf returns the defined components of t with their byte ranges.
+func spansOf(t ast.Tree) map[string][2]int {
+	sp := t.Spans()
+	out := map[string][2]int{}
+	for name, r := range map[string]ast.Range{"scheme": sp.Scheme, "authority": sp.Authority, "userinfo": sp.Userinfo,
+		"host": sp.Host, "port": sp.Port, "path": sp.Path, "query": sp.Query, "fragment": sp.Fragment} {
+		if r.Defined {
+			out[name] = [2]int{r.Start, r.End}
+		}
+	}
+	return out
 }
 
 func normalize(g *urlgrammar.Grammar, ref ast.Tree) *normalizeResult {
