@@ -293,6 +293,34 @@ func ExampleGrammar_Parse_components() {
 	// [a b] ::1
 }
 
+// Spans gives where each component is, for any grammar: here an RFC 1738 FTP URL, whose
+// path runs to the end of the URL (its ";type=" included) as the header declares.
+func ExampleGrammar_Parse_spans() {
+	tree, err := urlgrammar.MustLookup("rfc1738").Parse("ftp://anon@ftp.example.org:21/pub/a.txt;type=a")
+	if err != nil {
+		panic(err)
+	}
+	sp, src := tree.Spans(), tree.Src()
+	fmt.Println(sp.Rule, sp.HostKind)
+	for _, c := range []struct {
+		name string
+		r    ast.Range
+	}{{"userinfo", sp.Userinfo}, {"host", sp.Host}, {"port", sp.Port}, {"path", sp.Path}, {"query", sp.Query}} {
+		if c.r.Defined {
+			fmt.Printf("%s [%d,%d) %q\n", c.name, c.r.Start, c.r.End, c.r.In(src))
+		} else {
+			fmt.Println(c.name, "undefined")
+		}
+	}
+	// Output:
+	// ftpurl hostname
+	// userinfo [6,10) "anon"
+	// host [11,26) "ftp.example.org"
+	// port [27,29) "21"
+	// path [30,46) "pub/a.txt;type=a"
+	// query undefined
+}
+
 // Typed builds a grammar's typed tree from a tree Parse returned, on demand: here the typed
 // view of an RFC 1738 gopher URL, whose methods say what section 3.4 says it means.
 func ExampleGrammar_Typed() {
