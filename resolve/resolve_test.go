@@ -17,18 +17,10 @@ import (
 
 var g = urlgrammar.MustLookup("rfc2396bis-01")
 
+// parse is mustTree with rfc2396bis-01.
 func parse(t testing.TB, s string) ast.Tree {
 	t.Helper()
-	tree, err := g.Parse(s)
-	require.NoError(t, err, s)
-	return tree
-}
-
-func mustParse(t testing.TB, gr *urlgrammar.Grammar, s string) ast.Tree {
-	t.Helper()
-	tree, err := gr.Parse(s)
-	require.NoError(t, err, s)
-	return tree
+	return mustTree(t, g, s)
 }
 
 func resolveString(t testing.TB, base, ref string, opt resolve.Options) *resolve.Result {
@@ -403,7 +395,7 @@ func FuzzResolve(f *testing.F) {
 			if err1 != nil || err2 != nil || !b.IsAbsolute() {
 				continue
 			}
-			bt, rt := mustParse(t, gr, base), mustParse(t, gr, ref)
+			bt, rt := mustTree(t, gr, base), mustTree(t, gr, ref)
 			for _, alg := range []resolve.Algorithm{resolve.Algorithm2003, resolve.Algorithm1997, resolve.Algorithm3986} {
 				opt := resolve.Options{Algorithm: alg, Grammar: gr}
 				res, err := resolve.Resolve(bt, rt, opt)
