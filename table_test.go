@@ -137,6 +137,14 @@ func parseRef(t testing.TB, s string) *ast.URIReference {
 	return tree.(*ast.URIReference)
 }
 
+// componentsOf returns the components grammar g reports for s: Tree.Components, the CLI's.
+func componentsOf(t testing.TB, g *urlgrammar.Grammar, s string) ast.Components {
+	t.Helper()
+	tree, err := g.Parse(s)
+	require.NoError(t, err, "input %q", s)
+	return tree.Components()
+}
+
 func ptr(s string) *string { return &s }
 
 // checkRuleTable runs a table of rule-level cases (RULE<TAB>+ or -<TAB>INPUT, <> for the

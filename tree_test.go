@@ -74,7 +74,7 @@ func TestTreeRegName(t *testing.T) {
 		if assert.NotNil(t, a.RegName, "%s: %s", s, why) {
 			assert.Equal(t, a.Text, a.RegName.Text)
 		}
-		c := parseRef(t, s).Components()
+		c := componentsOf(t, g2396, s)
 		assert.Equal(t, "reg-name", *c.HostKind, s)
 		assert.Equal(t, a.Text, *c.Host, s)
 		assert.Nil(t, c.Userinfo, s)
@@ -106,7 +106,7 @@ func TestTreeUndefinedVersusEmpty(t *testing.T) {
 	empty := authorityOf(t, "file:///etc/hosts")
 	require.NotNil(t, empty.Server, "the empty authority is the empty server")
 	assert.Nil(t, empty.Server.Host)
-	c := parseRef(t, "file:///etc/hosts").Components()
+	c := componentsOf(t, g2396, "file:///etc/hosts")
 	assert.Equal(t, "", *c.Authority)
 	assert.Nil(t, c.Host)
 	assert.Nil(t, c.HostKind)
@@ -135,7 +135,7 @@ func TestTreeAbsoluteForms(t *testing.T) {
 
 	r = parseRef(t, "urn:a:b?c")
 	require.True(t, r.IsOpaque())
-	c := r.Components()
+	c := componentsOf(t, g2396, "urn:a:b?c")
 	assert.Equal(t, "a:b", *c.Path, "Appendix B splits an opaque-part at its first ?")
 	assert.Equal(t, "c", *c.Query)
 

@@ -111,7 +111,7 @@ func TestURLSyntax05Trees(t *testing.T) {
 	assert.Equal(t, "c?d", r.Query.Text, "a query may hold \"?\"")
 	assert.Equal(t, "f", r.Fragment.Text)
 
-	c := r.Components()
+	c := componentsOf(t, urlgrammar.MustLookup("url-syntax-05"), r.String())
 	assert.Equal(t, "u;x:p%40w", *c.Userinfo)
 	assert.Equal(t, map[string]any{"scheme": "ftp", "site": "u;x:p%40w@1.2.3.4:21", "user": "u;x",
 		"password": "p%40w", "host": "1.2.3.4", "hostnumber": "1.2.3.4", "port": "21",
