@@ -1,9 +1,11 @@
 // Package resolve resolves URI references against a base URI, normalizes URIs and compares
 // them, as sections 5 and 6 of draft-fielding-uri-rfc2396bis-01 (2003) describe, with the
 // 1997 algorithm of draft-fielding-url-syntax-05 section 5.2 and the algorithm of RFC 3986
-// section 5.2 as options (each the default for its own grammar). It works on the
-// typed trees of package ast and returns typed trees: every result is parsed again by the
-// grammar, so it is valid and prints correctly.
+// section 5.2 as options (each the default for its own grammar). It works on the grammars'
+// trees (ast.Tree, what Grammar.Parse returns) through the components their headers declare
+// (Tree.Spans), so it serves every generic grammar, one added from outside the module too,
+// and returns trees: every result is parsed again by the grammar, so it is valid and means
+// what it was built to mean.
 package resolve
 
 import (
