@@ -88,10 +88,14 @@ type Grammar struct {
 	names sync.Map
 }
 
-// Generic reports whether the grammar's typed trees are generic URI references
-// (*ast.URIReference): only those have reference resolution, normalization and comparison
-// (package resolve) and ParseReference. RFC 1738's URLs, for one, are not: its section 2.3
-// leaves relative URLs undefined.
+// Generic reports whether the grammar's references are generic URI references: its header
+// declares the specification whose semantics apply (Semantics; `; urlgrammar semantics:
+// rfc3986`) and the components of section 5.2's parse(R), which registration checks. Those
+// grammars have reference resolution, normalization and comparison (package resolve) and
+// the security warnings (package warn), which work on the tree through the declared
+// components: a grammar registered from outside the module has them too. RFC 1738's URLs,
+// for one, are not generic: its section 2.3 leaves relative URLs undefined.
+// ParseReference needs typed trees as well, which only this module's grammars build.
 func (g *Grammar) Generic() bool { return g.generic }
 
 // The specifications whose semantics a grammar may declare (Semantics).
@@ -252,6 +256,23 @@ func buildGrammar(gen peg.Generated) (*Grammar, error) {
 	default:
 		return nil, fmt.Errorf("grammar %s: unknown semantics %q (known: %s, %s, %s, %s)", gen.Info.ID, g.semantics,
 			Semantics1997, Semantics2003, Semantics3986, Semantics3987)
+	}
+	if g.semantics != "" {
+		// Resolution, normalization and the warnings read the five components of section
+		// 5.2's parse(R) from the tree: a grammar that asks for them must say where they are.
+		declared := map[string]bool{}
+		for _, d := range gen.Info.Decls {
+			if name, ok := strings.CutPrefix(d.Key, "component "); ok {
+				declared[strings.Fields(name)[0]] = true
+			}
+		}
+		for _, c := range []string{"scheme", "authority", "path", "query", "fragment"} {
+			if !declared[c] {
+				return nil, fmt.Errorf("grammar %s declares the semantics %s but not the component %s (a line \"; urlgrammar component %s: RULE ...\")",
+					gen.Info.ID, g.semantics, c, c)
+			}
+		}
+		g.generic = true
 	}
 	g.setTrees(gen)
 	return g, nil

@@ -10,6 +10,5 @@ import (
 func init() {
 	g := newGrammar(rfc2396bis01.Generated)
 	g.typedFromTree = typedFromTree2396
-	g.generic = true
 	mustRegister(g)
 }

@@ -11,7 +11,6 @@ import "github.com/urlgrammar/urlgrammar/generated/rfc3986"
 // own algorithm (section 5.2).
 func init() {
 	g := newGrammar(rfc3986.Generated)
-	g.generic = true
 	g.typedFromTree = typedFromTree3986
 	mustRegister(g)
 }

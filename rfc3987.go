@@ -10,7 +10,6 @@ import "github.com/urlgrammar/urlgrammar/generated/rfc3987"
 // named ipath-abempty ...), so package resolve works on them with RFC 3986's algorithm.
 func init() {
 	g := newGrammar(rfc3987.Generated)
-	g.generic = true
 	g.typedFromTree = typedFromTree3986
 	mustRegister(g)
 }

@@ -30,4 +30,24 @@ func TestSemantics(t *testing.T) {
 	g, err := buildGrammar(gen)
 	require.NoError(t, err)
 	assert.Equal(t, Semantics3986, g.Semantics())
+	assert.True(t, g.Generic(), "a grammar that declares its semantics is generic")
+
+	// The semantics need the components of section 5.2: a header without one is refused.
+	gen.Info.Decls = nil
+	for _, d := range rfc3986.Generated.Info.Decls {
+		if d.Key != "component query" {
+			gen.Info.Decls = append(gen.Info.Decls, d)
+		}
+	}
+	_, err = buildGrammar(gen)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "declares the semantics rfc3986 but not the component query")
+	gen.Info.Semantics = ""
+	g, err = buildGrammar(gen)
+	require.NoError(t, err)
+	assert.False(t, g.Generic(), "no semantics declared: not generic")
+	for id, generic := range map[string]bool{"rfc1738": false, "url-1993": false, "rfc2396bis-01": true,
+		"url-syntax-05": true, "rfc3986": true, "rfc3987": true} {
+		assert.Equal(t, generic, MustLookup(id).Generic(), id)
+	}
 }

@@ -9,7 +9,6 @@ import "github.com/urlgrammar/urlgrammar/generated/urlsyntax05"
 // own algorithm (section 5.2) unless told otherwise.
 func init() {
 	g := newGrammar(urlsyntax05.Generated)
-	g.generic = true
 	g.typedFromTree = typedFromTree97
 	mustRegister(g)
 }
