@@ -302,7 +302,21 @@ func FuzzParseTree(f *testing.F) {
 		if want, got := treeJSON(t, tree), string(tree.AppendJSON(nil)); got != want {
 			t.Fatalf("%s %q: the tree's JSON\n%s\nencoding/json's\n%s", g.ID(), s, got, want)
 		}
+		if wantParts, gotParts := partsJSON(t, got.Parts), string(tree.AppendPartsJSON(nil)); gotParts != wantParts {
+			t.Fatalf("%s %q: AppendPartsJSON\n%s\nencoding/json's of Components().Parts\n%s", g.ID(), s, gotParts, wantParts)
+		}
 	})
+}
+
+// partsJSON is encoding/json's form of a parts map (HTML escaping off, as check writes).
+func partsJSON(t testing.TB, parts map[string]any) string {
+	var b strings.Builder
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(parts); err != nil {
+		t.Fatal(err)
+	}
+	return strings.TrimSuffix(b.String(), "\n")
 }
 
 // jsonNode is a node of a tree's JSON form as encoding/json writes it: the oracle of
@@ -461,6 +475,8 @@ func TestSchemaErrors(t *testing.T) {
 	}
 	_, err := ast.NewSchema(names, []ast.Decl{{Key: "component path", Value: "path"}, {Key: "component path", Value: "path"}})
 	assert.ErrorContains(t, err, "component path declared twice")
+	_, err = ast.NewSchema(names, []ast.Decl{{Key: "parts", Value: "path p=path"}, {Key: "parts", Value: "p*=query"}})
+	assert.ErrorContains(t, err, `the key "p" is declared twice`, "a JSON object has each key once")
 
 	s, err := ast.NewSchema(names, []ast.Decl{
 		{Key: "component path", Value: `path<? ""`}, {Key: "component query", Value: "query path>?"},

@@ -2,6 +2,7 @@ package ast
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/urlgrammar/urlgrammar/internal/jsontext"
@@ -65,6 +66,7 @@ type Schema struct {
 	parts     []partDecl
 	errors    []errorDecl
 
+	partOrder []int    // the parts (indexes in parts) by key, sorted by bytes as encoding/json sorts a map's
 	partsOf   [][]int  // per rule: the parts (indexes in parts) that take its nodes
 	jsonNames []string // per rule: its name as a JSON string, for Tree.AppendJSON
 }
@@ -214,6 +216,16 @@ func NewSchema(names []string, decls []Decl) (*Schema, error) {
 			return nil, fmt.Errorf("unknown declaration %q (component NAME, component NAME in RULE, rule, hostkind KIND, parts, errors)", d.Key)
 		}
 	}
+	s.partOrder = make([]int, len(s.parts))
+	keys := map[string]bool{}
+	for pi, p := range s.parts {
+		if keys[p.key] {
+			return nil, fmt.Errorf("parts: the key %q is declared twice", p.key)
+		}
+		keys[p.key] = true
+		s.partOrder[pi] = pi
+	}
+	slices.SortFunc(s.partOrder, func(a, b int) int { return strings.Compare(s.parts[a].key, s.parts[b].key) })
 	s.partsOf = make([][]int, len(names))
 	for pi, p := range s.parts {
 		for _, r := range p.rules {
@@ -534,38 +546,105 @@ func (t Tree) Components() Components {
 		texts[numComponents] = sp.HostKind
 		c.HostKind = &texts[numComponents]
 	}
+	var buf partBuf
+	pv := t.partValues(&sp, kindNode, &buf)
 	for pi := range s.parts {
-		p := &s.parts[pi]
-		if p.component >= 0 && (p.nonEmpty < 0 || vals[p.nonEmpty] != nil && *vals[p.nonEmpty] != "") {
-			if v := vals[p.component]; v != nil {
-				c.Parts[p.key] = *v
-			}
+		switch {
+		case pv.arrays[pi] != nil:
+			c.Parts[s.parts[pi].key] = pv.arrays[pi]
+		case pv.set[pi]:
+			c.Parts[s.parts[pi].key] = pv.single[pi]
 		}
 	}
-	t.nodeParts(&c, s, vals, kindNode)
 	return c
 }
 
-// nodeParts adds the parts taken from nodes to c.Parts, in one pass over the nodes in
-// pre-order (a single part is its first node's text, an array every node's).
-func (t Tree) nodeParts(c *Components, s *Schema, vals [numComponents]*string, kindNode int) {
-	var doneBuf [64]bool // per part: a single part that has its node, or a part not to take
-	var arraysBuf [64][]string
-	var done []bool
-	var arrays [][]string
-	if n := len(s.parts); n <= len(doneBuf) {
-		done, arrays = doneBuf[:n], arraysBuf[:n]
+// AppendPartsJSON appends the parts of Components as a JSON object, its keys sorted by
+// bytes (as encoding/json writes a map), without making the map: what check --format jsonl
+// writes for each line.
+func (t Tree) AppendPartsJSON(b []byte) []byte {
+	if len(t.nodes) == 0 || t.schema == nil {
+		return append(b, "{}"...)
+	}
+	sp, kindNode := t.spans()
+	var buf partBuf
+	pv := t.partValues(&sp, kindNode, &buf)
+	b = append(b, '{')
+	first := true
+	for _, pi := range t.schema.partOrder {
+		if pv.arrays[pi] == nil && !pv.set[pi] {
+			continue
+		}
+		if !first {
+			b = append(b, ',')
+		}
+		first = false
+		b = jsontext.AppendString(b, t.schema.parts[pi].key)
+		b = append(b, ':')
+		if a := pv.arrays[pi]; a != nil {
+			b = append(b, '[')
+			for i, v := range a {
+				if i > 0 {
+					b = append(b, ',')
+				}
+				b = jsontext.AppendString(b, v)
+			}
+			b = append(b, ']')
+			continue
+		}
+		b = jsontext.AppendString(b, pv.single[pi])
+	}
+	return append(b, '}')
+}
+
+// partValues are the values of a tree's parts, by the part's index in Schema.parts: a
+// single part's text (set), or an array part's texts (nil when it has none).
+type partValues struct {
+	single []string
+	set    []bool
+	arrays [][]string
+}
+
+// partBuf is the room of the partValues of a grammar of up to 48 parts, on the caller's stack.
+type partBuf struct {
+	single [48]string
+	set    [48]bool
+	arrays [48][]string
+}
+
+// partValues computes the parts of the tree whose components are sp: a part of a component
+// (KEY=@NAME) from sp, the others in one pass over the nodes in pre-order (a single part is
+// its first node's text, an array every node's). kindNode is the node that gave the host
+// its kind.
+func (t Tree) partValues(sp *Spans, kindNode int, buf *partBuf) partValues {
+	s := t.schema
+	n := len(s.parts)
+	var pv partValues
+	if n <= len(buf.single) {
+		pv = partValues{single: buf.single[:n], set: buf.set[:n], arrays: buf.arrays[:n]}
 	} else {
-		done, arrays = make([]bool, n), make([][]string, n)
+		pv = partValues{single: make([]string, n), set: make([]bool, n), arrays: make([][]string, n)}
+	}
+	ranges := [numComponents]Range{sp.Scheme, sp.Authority, sp.Userinfo, sp.Host, sp.Port, sp.Path, sp.Query, sp.Fragment}
+	var doneBuf [64]bool // per part: a single part that has its node, or a part not to take
+	done := doneBuf[:0]
+	if n > len(doneBuf) {
+		done = make([]bool, n)
+	} else {
+		done = doneBuf[:n]
 	}
 	for pi := range s.parts {
 		p := &s.parts[pi]
-		done[pi] = p.component >= 0 || p.nonEmpty >= 0 && (vals[p.nonEmpty] == nil || *vals[p.nonEmpty] == "")
+		skip := p.nonEmpty >= 0 && ranges[p.nonEmpty].Start == ranges[p.nonEmpty].End // undefined or empty
+		done[pi] = p.component >= 0 || skip
+		if p.component >= 0 && !skip && ranges[p.component].Defined {
+			pv.single[pi], pv.set[pi] = ranges[p.component].In(t.src), true
+		}
 	}
 	var stackBuf [32]uint16 // the rules of the open nodes by depth, for PARENT>RULE
 	stack := stackBuf[:0]
-	for i, n := range t.nodes {
-		r, d := n.Rule(), n.Depth()
+	for i, nd := range t.nodes {
+		r, d := nd.Rule(), nd.Depth()
 		parent := -1
 		if d > 0 && d <= len(stack) {
 			parent = int(stack[d-1])
@@ -580,18 +659,14 @@ func (t Tree) nodeParts(c *Components, s *Schema, vals [numComponents]*string, k
 				continue
 			}
 			if p.array {
-				arrays[pi] = append(arrays[pi], t.Text(i))
+				pv.arrays[pi] = append(pv.arrays[pi], t.Text(i))
 				continue
 			}
-			c.Parts[p.key] = t.Text(i)
+			pv.single[pi], pv.set[pi] = t.Text(i), true
 			done[pi] = true
 		}
 	}
-	for pi, a := range arrays {
-		if a != nil {
-			c.Parts[s.parts[pi].key] = a
-		}
-	}
+	return pv
 }
 
 // takes reports whether a node of rule r whose parent is of rule parent (-1 for the root) is

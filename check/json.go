@@ -1,7 +1,6 @@
 package check
 
 import (
-	"slices"
 	"strconv"
 
 	"github.com/urlgrammar/urlgrammar/ast"
@@ -23,36 +22,8 @@ func appendRecord(b []byte, rec any) []byte {
 		if !ok {
 			return AppendJSON(b, r)
 		}
-		b = append(b, '{')
-		b = appendPlace(b, r.File, r.Line)
-		b = appendKey(b, "input")
-		b = jsontext.AppendString(b, r.Input)
-		if r.InputBase64 != nil {
-			b = appendKey(b, "inputBase64")
-			b = jsontext.AppendString(b, *r.InputBase64)
-		}
-		b = appendKey(b, "grammar")
-		b = jsontext.AppendString(b, r.Grammar)
-		b = append(b, `,"ok":true`...)
-		b = appendKey(b, "rule")
-		b = jsontext.AppendString(b, r.Rule)
-		for _, f := range [...]struct {
-			k string
-			v *string
-		}{{"scheme", r.Scheme}, {"authority", r.Authority}, {"userinfo", r.Userinfo}, {"host", r.Host},
-			{"hostKind", r.HostKind}, {"port", r.Port}, {"path", r.Path}, {"query", r.Query}, {"fragment", r.Fragment}} {
-			b = appendKey(b, f.k)
-			b = appendStringPtr(b, f.v)
-		}
-		b = appendKey(b, "parts")
-		b = appendParts(b, r.Parts)
-		b = appendKey(b, "ast")
-		b = tree.AppendJSON(b)
-		if len(r.Warnings) > 0 {
-			b = appendKey(b, "warnings")
-			b = appendWarnings(b, r.Warnings)
-		}
-		return append(b, "}\n"...)
+		// The record's components and parts are the tree's (ParseRecord): written from it.
+		return appendTreeRecord(b, r.File, r.Line, r.Grammar, tree, r.Warnings)
 	case *errRecord:
 		b = append(b, '{')
 		b = appendPlace(b, r.File, r.Line)
@@ -81,6 +52,64 @@ func appendRecord(b []byte, rec any) []byte {
 	return AppendJSON(b, rec)
 }
 
+// appendTreeRecord appends the JSON line of the record of a valid input from its tree (its
+// Spans and parts, as Tree.Components gives them, without making them): what appendRecord
+// writes for ParseRecord's record of the tree, with place and warnings (file and line may
+// be nil).
+func appendTreeRecord(b []byte, file *string, line *int, grammar string, tree ast.Tree, ws []warn.Warning) []byte {
+	sp, src := tree.Spans(), tree.Src()
+	b = append(b, '{')
+	b = appendPlace(b, file, line)
+	b = appendKey(b, "input")
+	b = jsontext.AppendString(b, src)
+	if b64 := InputBase64(src); b64 != nil {
+		b = appendKey(b, "inputBase64")
+		b = jsontext.AppendString(b, *b64)
+	}
+	b = appendKey(b, "grammar")
+	b = jsontext.AppendString(b, grammar)
+	b = append(b, `,"ok":true`...)
+	b = appendKey(b, "rule")
+	b = jsontext.AppendString(b, sp.Rule)
+	for _, f := range [...]struct {
+		k string
+		r ast.Range
+	}{{"scheme", sp.Scheme}, {"authority", sp.Authority}, {"userinfo", sp.Userinfo}, {"host", sp.Host}} {
+		b = appendKey(b, f.k)
+		b = appendRange(b, src, f.r)
+	}
+	b = appendKey(b, "hostKind")
+	if sp.HostKind == "" {
+		b = append(b, "null"...)
+	} else {
+		b = jsontext.AppendString(b, sp.HostKind)
+	}
+	for _, f := range [...]struct {
+		k string
+		r ast.Range
+	}{{"port", sp.Port}, {"path", sp.Path}, {"query", sp.Query}, {"fragment", sp.Fragment}} {
+		b = appendKey(b, f.k)
+		b = appendRange(b, src, f.r)
+	}
+	b = appendKey(b, "parts")
+	b = tree.AppendPartsJSON(b)
+	b = appendKey(b, "ast")
+	b = tree.AppendJSON(b)
+	if len(ws) > 0 {
+		b = appendKey(b, "warnings")
+		b = appendWarnings(b, ws)
+	}
+	return append(b, "}\n"...)
+}
+
+// appendRange appends a component's text, or null when it is undefined.
+func appendRange(b []byte, src string, r ast.Range) []byte {
+	if !r.Defined {
+		return append(b, "null"...)
+	}
+	return jsontext.AppendString(b, r.In(src))
+}
+
 func appendPlace(b []byte, file *string, line *int) []byte {
 	if file != nil {
 		b = append(b, `"file":`...)
@@ -105,13 +134,6 @@ func appendKey(b []byte, k string) []byte {
 	return append(b, '"', ':')
 }
 
-func appendStringPtr(b []byte, s *string) []byte {
-	if s == nil {
-		return append(b, "null"...)
-	}
-	return jsontext.AppendString(b, *s)
-}
-
 func appendStrings(b []byte, ss []string) []byte {
 	if ss == nil {
 		return append(b, "null"...)
@@ -124,40 +146,6 @@ func appendStrings(b []byte, ss []string) []byte {
 		b = jsontext.AppendString(b, s)
 	}
 	return append(b, ']')
-}
-
-// appendParts appends the parts map with its keys sorted by bytes, as encoding/json does.
-func appendParts(b []byte, parts map[string]any) []byte {
-	if parts == nil {
-		return append(b, "null"...)
-	}
-	var buf [16]string // a grammar declares a dozen or two parts; a record has a few
-	keys := buf[:0]
-	for k := range parts {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	b = append(b, '{')
-	for i, k := range keys {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = appendPart1(b, k, parts[k])
-	}
-	return append(b, '}')
-}
-
-// appendPart1 appends one "key":value of the parts map.
-func appendPart1(b []byte, k string, v any) []byte {
-	b = jsontext.AppendString(b, k)
-	b = append(b, ':')
-	switch v := v.(type) {
-	case string:
-		return jsontext.AppendString(b, v)
-	case []string:
-		return appendStrings(b, v)
-	}
-	return appendMarshal(b, v)
 }
 
 func appendWarnings(b []byte, ws []warn.Warning) []byte {
@@ -177,10 +165,4 @@ func appendWarnings(b []byte, ws []warn.Warning) []byte {
 		b = append(b, '}')
 	}
 	return append(b, ']')
-}
-
-// appendMarshal appends v as encoding/json encodes it, without the newline.
-func appendMarshal(b []byte, v any) []byte {
-	b = AppendJSON(b, v)
-	return b[:len(b)-1]
 }

@@ -117,6 +117,9 @@ func (r *renderer) jsonl(b []byte, rec *Record, trees []ast.Tree, multi bool) []
 		return AppendJSON(b, all)
 	}
 	res := rec.Results[0]
+	if res.Err == nil && trees[0].Len() > 0 {
+		return appendTreeRecord(b, &rec.File, &rec.Line, res.Grammar.ID(), trees[0], rec.Warnings)
+	}
 	obj := ParseRecord(res.Grammar, rec.Input, trees[0], res.Err)
 	setPlace(obj, rec.File, rec.Line)
 	setWarnings(obj, rec.Warnings)
