@@ -74,22 +74,18 @@ func appendTreeRecord(b []byte, file *string, line *int, grammar string, tree as
 	for _, f := range [...]struct {
 		k string
 		r ast.Range
-	}{{"scheme", sp.Scheme}, {"authority", sp.Authority}, {"userinfo", sp.Userinfo}, {"host", sp.Host}} {
+	}{{"scheme", sp.Scheme}, {"authority", sp.Authority}, {"userinfo", sp.Userinfo}, {"host", sp.Host},
+		{"port", sp.Port}, {"path", sp.Path}, {"query", sp.Query}, {"fragment", sp.Fragment}} {
 		b = appendKey(b, f.k)
 		b = appendRange(b, src, f.r)
-	}
-	b = appendKey(b, "hostKind")
-	if sp.HostKind == "" {
-		b = append(b, "null"...)
-	} else {
-		b = jsontext.AppendString(b, sp.HostKind)
-	}
-	for _, f := range [...]struct {
-		k string
-		r ast.Range
-	}{{"port", sp.Port}, {"path", sp.Path}, {"query", sp.Query}, {"fragment", sp.Fragment}} {
-		b = appendKey(b, f.k)
-		b = appendRange(b, src, f.r)
+		if f.k == "host" { // the host's kind follows it
+			b = appendKey(b, "hostKind")
+			if sp.HostKind == "" {
+				b = append(b, "null"...)
+			} else {
+				b = jsontext.AppendString(b, sp.HostKind)
+			}
+		}
 	}
 	b = appendKey(b, "parts")
 	b = tree.AppendPartsJSON(b)
