@@ -206,7 +206,7 @@ func Resolve(base, ref ast.Tree, opt Options) (*Result, error) {
 type Resolver struct {
 	g      *urlgrammar.Grammar
 	opt    Options
-	base   ast.Tree
+	base   string // the base's text: the tree is not kept (a Parser's is overwritten by its next parse)
 	b      parts
 	opaque bool // the base has an opaque-part (the 2003 draft's; RFC 2396's)
 }
@@ -226,7 +226,7 @@ func NewResolver(base ast.Tree, opt Options) (*Resolver, error) {
 
 // newResolver is NewResolver of a base of the grammar, with options in range.
 func newResolver(g *urlgrammar.Grammar, base ast.Tree, opt Options) *Resolver {
-	rs := &Resolver{g: g, opt: opt, base: base, b: split(base)}
+	rs := &Resolver{g: g, opt: opt, base: base.String(), b: split(base)}
 	// An absolute URI whose part after the scheme is an opaque-part (the production of the
 	// 2003 draft and of RFC 2396) has no hierarchy to merge a relative path with. Grammars
 	// without the production have no opaque URIs: url-syntax-05 reads "0:0" as a generic URL
@@ -259,10 +259,10 @@ func (rs *Resolver) ResolveString(ref string) (*Result, error) {
 
 // resolve resolves ref, a tree of the grammar's parse, against the base.
 func (rs *Resolver) resolve(ref ast.Tree) (*Result, error) {
-	base, opt := rs.base, rs.opt
+	base, opt := rs.base, rs.opt // base is the text
 	b := rs.b
 	if b.scheme == nil {
-		return nil, fmt.Errorf("resolve %q against %q: %w", ref.String(), base.String(), ErrRelativeBase)
+		return nil, fmt.Errorf("resolve %q against %q: %w", ref.String(), base, ErrRelativeBase)
 	}
 	r := split(ref)
 	var (
@@ -282,7 +282,7 @@ func (rs *Resolver) resolve(ref ast.Tree) (*Result, error) {
 		t, same, err = resolve2003(rs.opaque, b, r, opt.Dots)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("resolve %q against %q: %w", ref.String(), base.String(), err)
+		return nil, fmt.Errorf("resolve %q against %q: %w", ref.String(), base, err)
 	}
 	if same {
 		t = b
@@ -290,7 +290,7 @@ func (rs *Resolver) resolve(ref ast.Tree) (*Result, error) {
 	}
 	target, _, err := write(rs.g, t)
 	if err != nil {
-		return nil, fmt.Errorf("resolve %q against %q: %w", ref.String(), base.String(), err)
+		return nil, fmt.Errorf("resolve %q against %q: %w", ref.String(), base, err)
 	}
 	return &Result{Target: target, SameDocument: same}, nil
 }

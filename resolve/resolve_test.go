@@ -484,3 +484,26 @@ func TestNormalizeStringError(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "http://a/b", n.String())
 }
+
+// A Resolver keeps nothing of its base's tree: a Parser's tree, overwritten by the Parser's
+// next parse, still resolves and reports as the base it was.
+func TestResolverOfParserTree(t *testing.T) {
+	p := g.NewParser()
+	for _, c := range []struct{ base, ref, want string }{
+		{"/a", "b", `resolve "b" against "/a"`},
+		{"http://a/b/c", "../d", "http://a/d"},
+	} {
+		base, err := p.Parse(c.base)
+		require.NoError(t, err)
+		rs, err := resolve.NewResolver(base, resolve.Options{})
+		require.NoError(t, err)
+		_, err = p.Parse("http://a-much-longer-input.example.org/with/a/path?and=a&query#too")
+		require.NoError(t, err)
+		res, err := rs.ResolveString(c.ref)
+		if err != nil {
+			assert.Contains(t, err.Error(), c.want, c.base)
+			continue
+		}
+		assert.Equal(t, c.want, res.String(), c.base)
+	}
+}
