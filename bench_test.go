@@ -66,7 +66,7 @@ var adversarial = map[string]func(n int) string{
 	"path":               func(n int) string { return "http://h/" + strings.Repeat("a/", n/2) },
 }
 
-// BenchmarkAdversarial runs Parse and Valid on each family at growing sizes; ns/byte must stay
+// BenchmarkAdversarial runs Parse, ParseTyped and Valid on each family at growing sizes; ns/byte must stay
 // flat as the size grows (linear time). The largest size is near MaxInputLength.
 func BenchmarkAdversarial(b *testing.B) {
 	g := urlgrammar.MustLookup("rfc2396bis-01")
@@ -74,6 +74,13 @@ func BenchmarkAdversarial(b *testing.B) {
 		for _, size := range []int{1 << 10, 1 << 14, 1 << 18, 1<<20 - 64} {
 			s := adversarial[name](size)
 			b.Run(name+"/parse/"+itoa(size), func(b *testing.B) {
+				b.SetBytes(int64(len(s)))
+				for i := 0; i < b.N; i++ {
+					_, _ = g.Parse(s)
+				}
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(s)), "ns/byte")
+			})
+			b.Run(name+"/typed/"+itoa(size), func(b *testing.B) {
 				b.SetBytes(int64(len(s)))
 				for i := 0; i < b.N; i++ {
 					_, _ = g.ParseTyped(s)
