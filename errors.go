@@ -54,12 +54,18 @@ type syntaxErrorBlock struct {
 	why syntaxWhy
 }
 
-// newSyntaxError returns the error with its explanation given; an empty msg is made from
-// the rule and the expected set.
-func newSyntaxError(grammar, rule, input string, offset int, expected []string, msg string) *SyntaxError {
+// newErrorBlock returns an error at offset of input, its position set, its explanation empty.
+func newErrorBlock(grammar, input string, offset int) *syntaxErrorBlock {
 	b := &syntaxErrorBlock{e: SyntaxError{Grammar: grammar, Input: input, Offset: offset}}
 	b.e.why = &b.why
 	b.e.Line, b.e.Column = lineColumn(input, offset)
+	return b
+}
+
+// newSyntaxError returns the error with its explanation given; an empty msg is made from
+// the rule and the expected set.
+func newSyntaxError(grammar, rule, input string, offset int, expected []string, msg string) *SyntaxError {
+	b := newErrorBlock(grammar, input, offset)
 	if msg == "" {
 		msg = describe(input, offset, rule, expectedSuffix(expected))
 	}
@@ -70,9 +76,7 @@ func newSyntaxError(grammar, rule, input string, offset int, expected []string, 
 // newStartError returns the error of s at offset off, where g's start DFA d is in state
 // state: its explanation is computed on first use (fill).
 func newStartError(g *Grammar, d *dfa.DFA, s string, off, state int) *SyntaxError {
-	b := &syntaxErrorBlock{e: SyntaxError{Grammar: g.id, Input: s, Offset: off}}
-	b.e.why = &b.why
-	b.e.Line, b.e.Column = lineColumn(s, off)
+	b := newErrorBlock(g.id, s, off)
 	b.why.g, b.why.d, b.why.state, b.why.input, b.why.off = g, d, state, s, off
 	return &b.e
 }

@@ -443,6 +443,25 @@ type Spans struct {
 	HostKind                                                       string // the host's kind, "" when the host is undefined or has none
 }
 
+// A NamedRange is a component's name, as the CLI contract keys it ("scheme", "port"...), and
+// its range.
+type NamedRange struct {
+	Name string
+	Range
+}
+
+// All returns the eight components in the CLI contract's order: scheme, authority, userinfo,
+// host, port, path, query, fragment.
+func (sp *Spans) All() [numComponents]NamedRange {
+	return [numComponents]NamedRange{{"scheme", sp.Scheme}, {"authority", sp.Authority}, {"userinfo", sp.Userinfo},
+		{"host", sp.Host}, {"port", sp.Port}, {"path", sp.Path}, {"query", sp.Query}, {"fragment", sp.Fragment}}
+}
+
+// ranges are the components' ranges, indexed as componentNames.
+func (sp *Spans) ranges() [numComponents]*Range {
+	return [numComponents]*Range{&sp.Scheme, &sp.Authority, &sp.Userinfo, &sp.Host, &sp.Port, &sp.Path, &sp.Query, &sp.Fragment}
+}
+
 // Spans returns the ranges of the tree's components.
 func (t Tree) Spans() Spans {
 	sp, _ := t.spans()
@@ -484,7 +503,7 @@ func (t Tree) spans() (Spans, int) {
 	if i, _ := firstOf(s.rules); i >= 0 {
 		sp.Rule = t.RuleName(i)
 	}
-	ranges := [numComponents]*Range{&sp.Scheme, &sp.Authority, &sp.Userinfo, &sp.Host, &sp.Port, &sp.Path, &sp.Query, &sp.Fragment}
+	ranges := sp.ranges()
 	for c, list := range s.comps {
 		for di := range list {
 			d := &list[di]
@@ -534,7 +553,7 @@ func (t Tree) Components() Components {
 	// per component (check --format jsonl calls Components once a line).
 	texts := new([numComponents + 1]string)
 	vals := [numComponents]*string{}
-	for k, r := range [numComponents]Range{sp.Scheme, sp.Authority, sp.Userinfo, sp.Host, sp.Port, sp.Path, sp.Query, sp.Fragment} {
+	for k, r := range sp.All() {
 		if r.Defined {
 			texts[k] = r.In(t.src)
 			vals[k] = &texts[k]
@@ -625,7 +644,7 @@ func (t Tree) partValues(sp *Spans, kindNode int, buf *partBuf) partValues {
 	} else {
 		pv = partValues{single: make([]string, n), set: make([]bool, n), arrays: make([][]string, n)}
 	}
-	ranges := [numComponents]Range{sp.Scheme, sp.Authority, sp.Userinfo, sp.Host, sp.Port, sp.Path, sp.Query, sp.Fragment}
+	ranges := sp.All()
 	var doneBuf [64]bool // per part: a single part that has its node, or a part not to take
 	done := doneBuf[:0]
 	if n > len(doneBuf) {

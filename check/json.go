@@ -71,14 +71,10 @@ func appendTreeRecord(b []byte, file *string, line *int, grammar string, tree as
 	b = append(b, `,"ok":true`...)
 	b = appendKey(b, "rule")
 	b = jsontext.AppendString(b, sp.Rule)
-	for _, f := range [...]struct {
-		k string
-		r ast.Range
-	}{{"scheme", sp.Scheme}, {"authority", sp.Authority}, {"userinfo", sp.Userinfo}, {"host", sp.Host},
-		{"port", sp.Port}, {"path", sp.Path}, {"query", sp.Query}, {"fragment", sp.Fragment}} {
-		b = appendKey(b, f.k)
-		b = appendRange(b, src, f.r)
-		if f.k == "host" { // the host's kind follows it
+	for _, c := range sp.All() {
+		b = appendKey(b, c.Name)
+		b = appendRange(b, src, c.Range)
+		if c.Name == "host" { // the host's kind follows it
 			b = appendKey(b, "hostKind")
 			if sp.HostKind == "" {
 				b = append(b, "null"...)

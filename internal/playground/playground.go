@@ -165,10 +165,9 @@ func checkInput(w http.ResponseWriter, r *http.Request) {
 func spansOf(t ast.Tree) map[string][2]int {
 	sp := t.Spans()
 	out := map[string][2]int{}
-	for name, r := range map[string]ast.Range{"scheme": sp.Scheme, "authority": sp.Authority, "userinfo": sp.Userinfo,
-		"host": sp.Host, "port": sp.Port, "path": sp.Path, "query": sp.Query, "fragment": sp.Fragment} {
-		if r.Defined {
-			out[name] = [2]int{r.Start, r.End}
+	for _, c := range sp.All() {
+		if c.Defined {
+			out[c.Name] = [2]int{c.Start, c.End}
 		}
 	}
 	return out
