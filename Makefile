@@ -70,7 +70,7 @@ bench-check:
 	$(GO) test -run '^$$' -bench BenchmarkRun -benchtime 20x -count 5 -cpu 1 ./check
 
 bench-adversarial:
-	$(GO) test -run '^$$' -bench Adversarial -benchtime 3x . ./resolve ./extract
+	$(GO) test -run '^$$' -bench Adversarial -benchtime 3x . ./resolve ./extract ./diagram
 
 # The extractor on about 8 MB of real-looking text (MB/s), against mvdan.cc/xurls' Strict
 # regexp in the same run.

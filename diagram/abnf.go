@@ -88,12 +88,16 @@ func Read(src []byte) (*Grammar, error) {
 		rules = append(rules, []piece{{body, i + 1, 0}})
 	}
 	for _, pieces := range rules {
-		p := &parser{}
+		// One builder for the rule's text: adding each line to a string copied the rule so
+		// far every time, quadratic in the number of continuation lines.
+		p := &parser{marks: make([]mark, 0, len(pieces))}
+		var src strings.Builder
 		for _, pc := range pieces {
-			start := len(p.src)
-			p.src += pc.text + " "
-			p.marks = append(p.marks, mark{start, pc.line, len(pc.text)})
+			p.marks = append(p.marks, mark{src.Len(), pc.line, len(pc.text)})
+			src.WriteString(pc.text)
+			src.WriteByte(' ')
 		}
+		p.src = src.String()
 		r, incremental, err := p.rule()
 		if err != nil {
 			return nil, err

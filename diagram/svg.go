@@ -79,37 +79,41 @@ type item interface {
 	draw(b *bytes.Buffer, x, y float64)
 }
 
+// layout lays out an expression. Every item measures itself once, when it is made, from
+// its parts' measures: the layout is linear in the size of the expression whatever its
+// nesting (measuring on demand recomputed the parts of a nested choice at every level, which
+// was exponential in the depth).
 func (g *Grammar) layout(e *Expr, opts Options) item {
 	switch e.Kind {
 	case Alt:
-		c := &choice{}
-		for _, it := range e.Items {
-			c.items = append(c.items, g.layout(it, opts))
+		items := make([]item, len(e.Items))
+		for i, it := range e.Items {
+			items[i] = g.layout(it, opts)
 		}
-		return c
+		return newChoice(items...)
 	case Seq:
-		s := &sequence{}
-		for _, it := range e.Items {
-			s.items = append(s.items, g.layout(it, opts))
+		items := make([]item, len(e.Items))
+		for i, it := range e.Items {
+			items[i] = g.layout(it, opts)
 		}
-		return s
+		return newSequence(items)
 	case Rep:
 		inner := g.layout(e.Items[0], opts)
 		switch {
 		case e.Min == 0 && e.Max == 1:
-			return &choice{items: []item{skip{}, inner}}
+			return newChoice(skip{}, inner)
 		case e.Min == 0 && e.Max < 0:
-			return &choice{items: []item{skip{}, &loop{item: inner}}}
+			return newChoice(skip{}, newLoop(inner, ""))
 		case e.Min == 1 && e.Max < 0:
-			return &loop{item: inner}
+			return newLoop(inner, "")
 		case e.Max < 0:
-			return &loop{item: inner, label: fmt.Sprintf("at least %d times", e.Min)}
+			return newLoop(inner, fmt.Sprintf("at least %d times", e.Min))
 		case e.Min == 0:
-			return &choice{items: []item{skip{}, &loop{item: inner, label: fmt.Sprintf("at most %d times", e.Max)}}}
+			return newChoice(skip{}, newLoop(inner, fmt.Sprintf("at most %d times", e.Max)))
 		case e.Min == e.Max:
-			return &loop{item: inner, label: fmt.Sprintf("exactly %d times", e.Min)}
+			return newLoop(inner, fmt.Sprintf("exactly %d times", e.Min))
 		}
-		return &loop{item: inner, label: fmt.Sprintf("%d to %d times", e.Min, e.Max)}
+		return newLoop(inner, fmt.Sprintf("%d to %d times", e.Min, e.Max))
 	case Lit:
 		t := &box{text: `"` + e.Text + `"`, class: "t", round: true}
 		if hasLetter(e.Text) {
@@ -210,34 +214,27 @@ func (skip) up() float64                          { return 0 }
 func (skip) down() float64                        { return 0 }
 func (skip) draw(*bytes.Buffer, float64, float64) {}
 
-type sequence struct{ items []item }
+type sequence struct {
+	items   []item
+	w, u, d float64
+}
 
-func (s *sequence) width() float64 {
-	w := 0.0
-	for i, it := range s.items {
+func newSequence(items []item) *sequence {
+	s := &sequence{items: items}
+	for i, it := range items {
 		if i > 0 {
-			w += hGap
+			s.w += hGap
 		}
-		w += it.width()
+		s.w += it.width()
+		s.u = max(s.u, it.up())
+		s.d = max(s.d, it.down())
 	}
-	return w
+	return s
 }
 
-func (s *sequence) up() float64 {
-	u := 0.0
-	for _, it := range s.items {
-		u = max(u, it.up())
-	}
-	return u
-}
-
-func (s *sequence) down() float64 {
-	d := 0.0
-	for _, it := range s.items {
-		d = max(d, it.down())
-	}
-	return d
-}
+func (s *sequence) width() float64 { return s.w }
+func (s *sequence) up() float64    { return s.u }
+func (s *sequence) down() float64  { return s.d }
 
 func (s *sequence) draw(b *bytes.Buffer, x, y float64) {
 	for i, it := range s.items {
@@ -251,39 +248,34 @@ func (s *sequence) draw(b *bytes.Buffer, x, y float64) {
 }
 
 // choice stacks its alternatives: the first on the baseline, the others below it.
-type choice struct{ items []item }
-
-func (c *choice) inner() float64 {
-	w := 0.0
-	for _, it := range c.items {
-		w = max(w, it.width())
-	}
-	return w
+type choice struct {
+	items []item
+	inner float64   // the widest alternative
+	off   []float64 // how far below the baseline each alternative's baseline is
+	d     float64
 }
 
-func (c *choice) width() float64 { return c.inner() + 4*arc }
+func newChoice(items ...item) *choice {
+	c := &choice{items: items, off: make([]float64, len(items))}
+	for _, it := range items {
+		c.inner = max(c.inner, it.width())
+	}
+	d := items[0].down()
+	for i := 1; i < len(items); i++ {
+		c.off[i] = max(d+vGap+items[i].up(), c.off[i-1]+2*arc)
+		d = c.off[i] + items[i].down()
+	}
+	n := len(items) - 1
+	c.d = max(items[0].down(), c.off[n]+items[n].down())
+	return c
+}
+
+func (c *choice) width() float64 { return c.inner + 4*arc }
 func (c *choice) up() float64    { return c.items[0].up() }
-
-// offsets returns how far below the baseline each alternative's baseline is.
-func (c *choice) offsets() []float64 {
-	off := make([]float64, len(c.items))
-	d := c.items[0].down()
-	for i := 1; i < len(c.items); i++ {
-		off[i] = max(d+vGap+c.items[i].up(), off[i-1]+2*arc)
-		d = off[i] + c.items[i].down()
-	}
-	return off
-}
-
-func (c *choice) down() float64 {
-	off := c.offsets()
-	n := len(c.items) - 1
-	return max(c.items[0].down(), off[n]+c.items[n].down())
-}
+func (c *choice) down() float64  { return c.d }
 
 func (c *choice) draw(b *bytes.Buffer, x, y float64) {
-	w := c.inner()
-	off := c.offsets()
+	w, off := c.inner, c.off
 	for i, it := range c.items {
 		if i == 0 {
 			fmt.Fprintf(b, `<path d="M%s %sh%s"/>`, num(x), num(y), num(2*arc))
@@ -304,27 +296,27 @@ func (c *choice) draw(b *bytes.Buffer, x, y float64) {
 type loop struct {
 	item  item
 	label string
+	w     float64
+	back  float64 // how far below the baseline the way back runs
 }
 
-func (l *loop) width() float64 {
-	w := l.item.width()
-	if l.label != "" {
-		w = max(w, float64(len(l.label))*6.2)
+func newLoop(it item, label string) *loop {
+	l := &loop{item: it, label: label, w: it.width(), back: max(2*arc, it.down()+vGap)}
+	if label != "" {
+		l.w = max(l.w, float64(len(label))*6.2)
 	}
-	return w + 2*arc
+	l.w += 2 * arc
+	return l
 }
 
-func (l *loop) up() float64 { return l.item.up() }
-
-// back is how far below the baseline the way back runs.
-func (l *loop) back() float64 { return max(2*arc, l.item.down()+vGap) }
+func (l *loop) width() float64 { return l.w }
+func (l *loop) up() float64    { return l.item.up() }
 
 func (l *loop) down() float64 {
-	d := l.back()
 	if l.label != "" {
-		d += 14
+		return l.back + 14
 	}
-	return d
+	return l.back
 }
 
 func (l *loop) draw(b *bytes.Buffer, x, y float64) {
@@ -334,12 +326,12 @@ func (l *loop) draw(b *bytes.Buffer, x, y float64) {
 	fmt.Fprintf(b, `<path d="M%s %sh%s"/>`, num(x), num(y), num(left-x))
 	l.item.draw(b, left, y)
 	fmt.Fprintf(b, `<path d="M%s %sh%s"/>`, num(left+iw), num(y), num(x+w+2*arc-left-iw))
-	v := l.back() - 2*arc
+	v := l.back - 2*arc
 	fmt.Fprintf(b, `<path d="M%s %sa%s %s 0 0 1 %s %sv%sa%s %s 0 0 1 %s %sh%sa%s %s 0 0 1 %s %sv%sa%s %s 0 0 1 %s %s"/>`,
 		num(x+w+arc), num(y), num(arc), num(arc), num(arc), num(arc), num(v), num(arc), num(arc), num(-arc), num(arc),
 		num(-w), num(arc), num(arc), num(-arc), num(-arc), num(-v), num(arc), num(arc), num(arc), num(-arc))
 	if l.label != "" {
-		fmt.Fprintf(b, `<text class="label" x="%s" y="%s">`, num(x+arc+w/2), num(y+l.back()+9))
+		fmt.Fprintf(b, `<text class="label" x="%s" y="%s">`, num(x+arc+w/2), num(y+l.back+9))
 		escape(b, l.label)
 		b.WriteString("</text>")
 	}
