@@ -13,7 +13,8 @@ import (
 // FuzzResolveCommands: resolve and normalize print one line per input line, in order: what
 // the package's Resolve (against the base) or Normalize gives for the line's tree, or
 // "error: ..." with the first line of the error (the grammar's own, for a line that does not
-// parse), with status 1 exactly when one failed.
+// parse), with status 1 exactly when one failed. normalize runs at its default level
+// (scheme, the CLI's default, not the package's) and at --level syntax.
 func FuzzResolveCommands(f *testing.F) {
 	f.Add("../g\n?y\na b\n\xff\n#s", "http://a/b/c/d;p?q", false)
 	f.Add("HTTP://A/./b/%7e\nfoo:/.//b\n%zz", "", true)
@@ -22,42 +23,55 @@ func FuzzResolveCommands(f *testing.F) {
 		if len(text) > 4096 || strings.ContainsAny(base, "\n\r") {
 			return
 		}
-		var b ast.Tree
-		args := []string{"normalize"}
-		if !normalize {
-			var err error
-			if b, err = g.Parse(base); err != nil {
-				return
+		if normalize {
+			for _, level := range []resolve.Level{resolve.LevelScheme, resolve.LevelSyntax} {
+				args := []string{"normalize"}
+				if level != resolve.LevelScheme {
+					args = append(args, "--level", level.String())
+				}
+				compareResolveCommand(t, g, text, args, func(ref ast.Tree) (string, error) {
+					n, _, err := resolve.Normalize(ref, resolve.NormalizeOptions{Grammar: g, Level: level})
+					return n.String(), err
+				})
 			}
-			args = []string{"resolve", "--", base}
+			return
 		}
-		code, out, errOut := runCLI(text, args...)
-		var want strings.Builder
-		wantCode := 0
-		check.EachLine(strings.NewReader(text), 1<<20, func(n int, line []byte, tooLong bool) error {
-			var s string
-			ref, err := g.Parse(string(line))
-			if err == nil && normalize {
-				var n ast.Tree
-				if n, _, err = resolve.Normalize(ref, resolve.NormalizeOptions{Grammar: g}); err == nil {
-					s = n.String()
-				}
-			} else if err == nil {
-				var res *resolve.Result
-				if res, err = resolve.Resolve(b, ref, resolve.Options{Grammar: g, Algorithm: resolve.DefaultAlgorithm(g)}); err == nil {
-					s = res.String()
-				}
-			}
+		b, err := g.Parse(base)
+		if err != nil {
+			return
+		}
+		compareResolveCommand(t, g, text, []string{"resolve", "--", base}, func(ref ast.Tree) (string, error) {
+			res, err := resolve.Resolve(b, ref, resolve.Options{Grammar: g, Algorithm: resolve.DefaultAlgorithm(g)})
 			if err != nil {
-				wantCode = 1
-				want.WriteString("error: " + oneLine(err) + "\n")
-			} else {
-				want.WriteString(s + "\n")
+				return "", err
 			}
-			return nil
+			return res.String(), nil
 		})
-		if out != want.String() || code != wantCode {
-			t.Fatalf("%v on %q: status %d, output\n%s\nwant status %d, output\n%s\nstderr %s", args, text, code, out, wantCode, want.String(), errOut)
-		}
 	})
+}
+
+// compareResolveCommand runs the CLI with args on text and holds its output and status to
+// what lib gives for each line's tree.
+func compareResolveCommand(t *testing.T, g *urlgrammar.Grammar, text string, args []string, lib func(ast.Tree) (string, error)) {
+	t.Helper()
+	code, out, errOut := runCLI(text, args...)
+	var want strings.Builder
+	wantCode := 0
+	check.EachLine(strings.NewReader(text), 1<<20, func(n int, line []byte, tooLong bool) error {
+		var s string
+		ref, err := g.Parse(string(line))
+		if err == nil {
+			s, err = lib(ref)
+		}
+		if err != nil {
+			wantCode = 1
+			want.WriteString("error: " + oneLine(err) + "\n")
+		} else {
+			want.WriteString(s + "\n")
+		}
+		return nil
+	})
+	if out != want.String() || code != wantCode {
+		t.Fatalf("%v on %q: status %d, output\n%s\nwant status %d, output\n%s\nstderr %s", args, text, code, out, wantCode, want.String(), errOut)
+	}
 }
