@@ -78,7 +78,8 @@ type NormalizeOptions struct {
 //     "eXAMPLE://A.com/" -> "example://a.com/"; a reg-name keeps its case
 //   - dot-segments: in an absolute URI with a hierarchical path, "." and ".." segments removed
 //     by merging the path with the base "/" (6.2.2.3): "http://a/./b/../c" -> "http://a/c";
-//     leading ".." segments follow Dots
+//     leading ".." segments follow Dots (with rfc3986 and rfc3987, in a rootless path too:
+//     "a:b/./c" -> "a:b/c", "scheme:./p1:/p2" -> "scheme:p1:/p2")
 //
 // Scheme-based (section 6.2.3, LevelScheme only):
 //   - port: an empty port, or the scheme's default port (urlgrammar.DefaultPort), removed:
@@ -204,8 +205,10 @@ func normalize(g *urlgrammar.Grammar, ref ast.Tree, opt NormalizeOptions) (ast.T
 	}
 
 	// Dot-segment removal in an absolute hierarchical path (an opaque-part never begins
-	// with "/").
-	if strings.HasPrefix(p.path, "/") {
+	// with "/"). RFC 3986 removes them from a rootless path too ("a:b/./c" is "a:b/c"):
+	// remove_dot_segments applies to the path of any URI (6.2.2.3), as resolution does to
+	// an absolute reference's (5.2.2), so the normal form is the reference resolved.
+	if strings.HasPrefix(p.path, "/") || rfc3986 && p.path != "" {
 		var path string
 		if rfc3986 {
 			path, err = removeDotSegments3986(p.path, opt.Dots)

@@ -156,6 +156,7 @@ func TestRFC3986Normalization(t *testing.T) {
 		assert.Equal(t, four[1], n.String(), "the normal form of %q", u)
 	}
 	assert.False(t, eq(four[0], four[1], resolve.LevelSyntax), "the empty path is scheme-based")
+	assert.True(t, eq("a:b/./c", "a:b/c", resolve.LevelSyntax), "dot segments of a rootless path")
 	// 6.2.2.2: every unreserved character is decoded, "-" and "." too (the 2003 draft's marks
 	// were not), and nothing else; a decoded "." makes a dot segment that is then removed.
 	for in, want := range map[string]string{
@@ -165,6 +166,11 @@ func TestRFC3986Normalization(t *testing.T) {
 		"http://%C3%A9.EXAMPLE/%7a": "http://%C3%A9.example/z",
 		"http://[::ABCD]/":          "http://[::abcd]/",
 		"http://a/./b/../c/./":      "http://a/c/",
+		// 6.2.2.3: remove_dot_segments applies to a rootless path too.
+		"a:b/./c":               "a:b/c",
+		"scheme:./path1:/path2": "scheme:path1:/path2",
+		"a:b/../../c":           "a:/c",
+		"a:.///b":               "a:/.//b", // the authority guard
 	} {
 		n, _, err := resolve.Normalize(parseWith(t, g3986, in), resolve.NormalizeOptions{Level: resolve.LevelSyntax, Grammar: g3986})
 		require.NoError(t, err)
