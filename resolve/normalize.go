@@ -34,7 +34,12 @@ func ParseLevel(s string) (Level, error) {
 	return 0, fmt.Errorf("unknown comparison level %q (string, syntax, scheme)", s)
 }
 
+// String returns the level's name as ParseLevel reads it; a value out of range is
+// "Level(n)", as fmt writes an unknown constant, never a panic.
 func (l Level) String() string {
+	if l < LevelString || l > LevelScheme {
+		return "Level(" + strconv.Itoa(int(l)) + ")"
+	}
 	return [...]string{"string", "syntax", "scheme"}[l]
 }
 

@@ -507,3 +507,20 @@ func TestResolverOfParserTree(t *testing.T) {
 		assert.Equal(t, c.want, res.String(), c.base)
 	}
 }
+
+// A Level out of range names itself instead of panicking, as the options that take it
+// return an *OptionError for it.
+func TestLevelString(t *testing.T) {
+	for l, want := range map[resolve.Level]string{
+		resolve.LevelString: "string", resolve.LevelSyntax: "syntax", resolve.LevelScheme: "scheme",
+		-1: "Level(-1)", 3: "Level(3)", 1 << 20: "Level(1048576)",
+	} {
+		assert.Equal(t, want, l.String())
+		if back, err := resolve.ParseLevel(want); err == nil {
+			assert.Equal(t, l, back)
+		}
+	}
+	_, _, err := resolve.NormalizeString("a:b", resolve.NormalizeOptions{Level: 3})
+	var oe *resolve.OptionError
+	assert.ErrorAs(t, err, &oe)
+}
