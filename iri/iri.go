@@ -7,6 +7,7 @@ package iri
 import (
 	"fmt"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"golang.org/x/net/idna"
@@ -107,8 +108,11 @@ func mapChars(s string, opts Options) (string, error) {
 // The input must be a URI as far as characters go: ASCII, with every "%" starting a
 // percent-encoding; otherwise it is an *Error.
 //
-// Section 6.1's visually confusable characters are decoded: telling them apart needs more
-// than a syntax (see urlgrammar's warnings). Punycode labels are kept as they are. A URI is
+// Section 6.1(b)'s characters that a reader cannot see are kept encoded: spaces and line
+// separators other than U+0020 and characters that show nothing (see invisible), for
+// example %E2%80%A8 (U+2028), %E2%80%8B (U+200B) and %EF%BB%BF (U+FEFF). Its visually
+// confusable characters are decoded: telling them apart needs more than a syntax (see
+// urlgrammar's warnings). Punycode labels are kept as they are. A URI is
 // ASCII: a byte over 0x7F is an error.
 func ToIRI(uri string) (string, error) {
 	for i := 0; i < len(uri); i++ {
@@ -199,8 +203,18 @@ func bidiFormatting(r rune) bool {
 	return r == 0x200E || r == 0x200F || r >= 0x202A && r <= 0x202E
 }
 
+// invisible reports whether r is a character that section 6.1(b) says to avoid, for which
+// ToIRI therefore keeps the percent-encoding: a space or line separator other than U+0020
+// ("look-alikes of space", Unicode's White_Space: U+00A0, U+2000-U+200A, U+2028, U+2029,
+// U+3000 and the others) and a character that shows nothing (Unicode's format characters,
+// Cf, and Default_Ignorable_Code_Point: U+200B, U+FEFF, U+034F, U+115F, the variation
+// selectors and the others). A reader cannot tell an IRI holding one from an IRI without it.
+func invisible(r rune) bool {
+	return unicode.In(r, unicode.White_Space, unicode.Cf, unicode.Other_Default_Ignorable_Code_Point, unicode.Variation_Selector)
+}
+
 func appropriate(r rune, inQuery bool) bool {
-	if bidiFormatting(r) {
+	if bidiFormatting(r) || invisible(r) {
 		return false
 	}
 	return UCSChar(r) || inQuery && IPrivate(r)

@@ -123,6 +123,17 @@ func TestToIRICharacters(t *testing.T) {
 		"http://a/%C2%85":              "http://a/%C2%85",           // a C1 control character
 		"http://a/%ED%A0%80":           "http://a/%ED%A0%80",        // a surrogate is no UTF-8
 		"http://a/%c3%a9":              "http://a/\u00e9",
+		// Section 6.1(b): what a reader cannot see stays encoded.
+		"http://a/%E2%80%A8%E2%80%A9": "http://a/%E2%80%A8%E2%80%A9", // line and paragraph separators
+		"http://a/%E2%80%8Bx":         "http://a/%E2%80%8Bx",         // zero-width space
+		"http://a/%EF%BB%BF":          "http://a/%EF%BB%BF",          // zero-width no-break space
+		"http://a/%CD%8F":             "http://a/%CD%8F",             // combining grapheme joiner
+		"http://a/%E1%85%9F":          "http://a/%E1%85%9F",          // Hangul choseong filler
+		"http://a/%C2%A0%E3%80%80":    "http://a/%C2%A0%E3%80%80",    // no-break and ideographic spaces
+		"http://a/%C2%AD":             "http://a/%C2%AD",             // soft hyphen
+		"http://a/%EF%B8%8F":          "http://a/%EF%B8%8F",          // variation selector-16
+		"http://a/%E2%80%8D":          "http://a/%E2%80%8D",          // zero-width joiner
+		"http://a/%EF%BC%A1":          "http://a/\uff21",             // a full-width A is seen, and decoded
 	} {
 		got, err := iri.ToIRI(in)
 		require.NoError(t, err, "%q", in)
