@@ -129,7 +129,7 @@ func AppendDiffRecord(b []byte, f Format, r *Record, names [2]string) []byte {
 		}
 		return AppendJSON(b, rec)
 	}
-	b = append(b, textName(r.File)...)
+	b = append(b, TextName(r.File)...)
 	b = append(b, ':')
 	b = strconv.AppendInt(b, int64(r.Line), 10)
 	b = append(b, ": "...)

@@ -78,12 +78,15 @@ type renderer struct {
 	cfg Config
 }
 
-// textName is the file name the text format shows.
-func textName(file string) string {
+// TextName is a file name as the text formats show it (check, diff, extract): standard
+// input ("-") is <stdin>, and a byte that would not print as itself (an escape sequence, a
+// line break, invalid UTF-8) is written as a Go escape, as inputs are (urlgrammar.Display),
+// so that a file's name cannot write to the terminal or break a record's line.
+func TextName(file string) string {
 	if file == "-" {
 		return "<stdin>"
 	}
-	return file
+	return urlgrammar.Display(file)
 }
 
 // render appends the rendering of rec to b; trees[i] is the tree of grammar i (empty when it
@@ -294,7 +297,7 @@ func (r *renderer) paint(b []byte, code, s string) []byte {
 }
 
 func (r *renderer) text(b []byte, rec *Record, multi bool) []byte {
-	file := textName(rec.File)
+	file := TextName(rec.File)
 	if rec.IOErr != nil {
 		where := file + ":"
 		if rec.Line > 0 {
@@ -302,7 +305,7 @@ func (r *renderer) text(b []byte, rec *Record, multi bool) []byte {
 		}
 		b = r.paint(b, bold, where)
 		b = append(b, ' ')
-		b = r.paint(b, red, "error: "+rec.IOErr.Error())
+		b = r.paint(b, red, "error: "+urlgrammar.Display(rec.IOErr.Error())) // it may hold the file's name
 		return append(b, '\n')
 	}
 	valid := false

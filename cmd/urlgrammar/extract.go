@@ -186,7 +186,7 @@ func (x *extractor) ref(name string, r extract.Ref) bool {
 		rec.Result = check.ParseRecord(x.g, r.Text, tree, err)
 		b = check.AppendJSON(b, rec)
 	} else {
-		b = fmt.Appendf(b, "%s:%d:%d: %s\n", textFile(name), r.Line, r.Column, urlgrammar.Display(r.Text))
+		b = fmt.Appendf(b, "%s:%d:%d: %s\n", check.TextName(name), r.Line, r.Column, urlgrammar.Display(r.Text))
 		var se *urlgrammar.SyntaxError
 		switch {
 		case err == nil:
@@ -214,17 +214,10 @@ func (x *extractor) ioError(name string, err error) {
 	if x.jsonl {
 		b = check.AppendJSON(b, ioRecord{File: name, IOError: err.Error()})
 	} else {
-		b = fmt.Appendf(b, "%s: error: %v\n", textFile(name), err)
+		b = fmt.Appendf(b, "%s: error: %s\n", check.TextName(name), urlgrammar.Display(err.Error()))
 	}
 	x.e.out.Write(b)
 	x.b = b
-}
-
-func textFile(name string) string {
-	if name == "-" {
-		return "<stdin>"
-	}
-	return name
 }
 
 // extractRecord is extract's jsonl record: where the reference was found, how it was
