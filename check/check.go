@@ -82,7 +82,8 @@ type Record struct {
 	File  string // Input.Name
 	Line  int    // 1-based line number; for an I/O error, the line at which reading stopped (0: could not open)
 	Input string // the line, without its line ending (cut at MaxInputLength when TooLong)
-	// TooLong is set for a line longer than urlgrammar.MaxInputLength, which is not checked.
+	// TooLong is set for a line longer than urlgrammar.MaxInputLength, which is not checked:
+	// its Input is the line's first MaxInputLength bytes (jsonl says "inputTruncated":true).
 	TooLong bool
 	// IOErr is set for the record of an input that could not be opened or read; such a
 	// record has no Results.
@@ -114,8 +115,24 @@ func (r *Record) Valid() bool {
 	return false
 }
 
-// ErrTooLong is the Result.Err of a line longer than urlgrammar.MaxInputLength.
-var ErrTooLong = fmt.Errorf("line too long: over %d bytes, not checked", urlgrammar.MaxInputLength)
+// ErrTooLong is the Result.Err of a line longer than urlgrammar.MaxInputLength: it is not
+// checked, and its Record holds the first MaxInputLength bytes (Record.TooLong). errors.Is
+// finds it in any *TooLongError.
+var ErrTooLong = &TooLongError{Max: urlgrammar.MaxInputLength}
+
+// TooLongError is the error of a line longer than Max bytes, which is not checked. Its place
+// is where the line was cut: byte offset Max, column Max+1 of the line's first line (the
+// JSON error object and the tsv column say so, as for a syntax error).
+type TooLongError struct {
+	Max int
+}
+
+func (e *TooLongError) Error() string {
+	return fmt.Sprintf("line too long: over %d bytes, not checked (its input is cut there)", e.Max)
+}
+
+// Is reports whether target is ErrTooLong, so that every *TooLongError is one.
+func (e *TooLongError) Is(target error) bool { return target == ErrTooLong }
 
 // batch is a run of consecutive lines of one input, checked by one worker.
 type batch struct {

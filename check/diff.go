@@ -97,6 +97,7 @@ type diffRecord struct {
 	Line        int         `json:"line"`
 	Input       string      `json:"input"`
 	InputBase64 *string     `json:"inputBase64,omitempty"`
+	Truncated   bool        `json:"inputTruncated,omitempty"`
 	Partition   Partition   `json:"partition"`
 	AcceptedBy  []string    `json:"acceptedBy"`
 	RejectedBy  []rejection `json:"rejectedBy"`
@@ -118,7 +119,7 @@ func AppendDiffRecord(b []byte, f Format, r *Record, names [2]string) []byte {
 	}
 	p := PartitionOf(r)
 	if f == JSONL {
-		rec := diffRecord{File: r.File, Line: r.Line, Input: r.Input, InputBase64: InputBase64(r.Input),
+		rec := diffRecord{File: r.File, Line: r.Line, Input: r.Input, InputBase64: InputBase64(r.Input), Truncated: r.TooLong,
 			Partition: p, AcceptedBy: []string{}, RejectedBy: []rejection{}}
 		for i, res := range r.Results {
 			if res.Err == nil {
@@ -165,7 +166,12 @@ func AppendDiffRecord(b []byte, f Format, r *Record, names [2]string) []byte {
 func NewErrorDetail(err error) ErrorDetail {
 	var se *urlgrammar.SyntaxError
 	if !errors.As(err, &se) {
-		return ErrorDetail{Expected: []string{}, Message: err.Error()}
+		d := ErrorDetail{Expected: []string{}, Message: err.Error()}
+		var tl *TooLongError
+		if errors.As(err, &tl) { // where the line was cut
+			d.Offset, d.Line, d.Column = tl.Max, 1, tl.Max+1
+		}
+		return d
 	}
 	d := ErrorDetail{Offset: se.Offset, Line: se.Line, Column: se.Column, Expected: se.Expected(),
 		Rule: se.Rule(), Message: se.Msg()}

@@ -33,6 +33,9 @@ func appendRecord(b []byte, rec any) []byte {
 			b = appendKey(b, "inputBase64")
 			b = jsontext.AppendString(b, *r.InputBase64)
 		}
+		if r.InputTruncated {
+			b = append(b, `,"inputTruncated":true`...)
+		}
 		b = appendKey(b, "grammar")
 		b = jsontext.AppendString(b, r.Grammar)
 		b = append(b, `,"ok":false,"error":{"offset":`...)

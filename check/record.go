@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"unicode/utf8"
 
 	"github.com/urlgrammar/urlgrammar"
@@ -37,13 +38,16 @@ type okRecord struct {
 
 // errRecord is the JSON object for an invalid input.
 type errRecord struct {
-	File        *string     `json:"file,omitempty"`
-	Line        *int        `json:"line,omitempty"`
-	Input       string      `json:"input"`
-	InputBase64 *string     `json:"inputBase64,omitempty"`
-	Grammar     string      `json:"grammar"`
-	OK          bool        `json:"ok"`
-	Error       ErrorDetail `json:"error"`
+	File        *string `json:"file,omitempty"`
+	Line        *int    `json:"line,omitempty"`
+	Input       string  `json:"input"`
+	InputBase64 *string `json:"inputBase64,omitempty"`
+	// InputTruncated is set when the input is a line's first MaxInputLength bytes (a
+	// TooLongError).
+	InputTruncated bool        `json:"inputTruncated,omitempty"`
+	Grammar        string      `json:"grammar"`
+	OK             bool        `json:"ok"`
+	Error          ErrorDetail `json:"error"`
 }
 
 // ErrorDetail is the "error" object of the JSON contract (DESIGN.md): where the input stops
@@ -65,7 +69,8 @@ type ErrorDetail struct {
 // bytes in standard base64, since a JSON string cannot hold them.
 func ParseRecord(g *urlgrammar.Grammar, input string, tree ast.Root, err error) any {
 	if err != nil {
-		return &errRecord{Input: input, InputBase64: InputBase64(input), Grammar: g.ID(), Error: NewErrorDetail(err)}
+		return &errRecord{Input: input, InputBase64: InputBase64(input), InputTruncated: errors.Is(err, ErrTooLong),
+			Grammar: g.ID(), Error: NewErrorDetail(err)}
 	}
 	generic, ok := tree.(ast.Tree)
 	if !ok {
@@ -126,6 +131,7 @@ type allRecord struct {
 	Line        int            `json:"line"`
 	Input       string         `json:"input"`
 	InputBase64 *string        `json:"inputBase64,omitempty"`
+	Truncated   bool           `json:"inputTruncated,omitempty"`
 	Accepted    []string       `json:"accepted"`
 	Warnings    []warn.Warning `json:"warnings,omitempty"`
 	Results     []any          `json:"results"`

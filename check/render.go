@@ -110,7 +110,7 @@ func (r *renderer) jsonl(b []byte, rec *Record, trees []ast.Tree, multi bool) []
 		return AppendJSON(b, ioRecord{File: rec.File, Line: rec.Line, IOError: rec.IOErr.Error()})
 	case multi:
 		all := allRecord{File: rec.File, Line: rec.Line, Input: rec.Input, InputBase64: InputBase64(rec.Input),
-			Accepted: []string{}, Warnings: rec.Warnings}
+			Truncated: rec.TooLong, Accepted: []string{}, Warnings: rec.Warnings}
 		for i, res := range rec.Results {
 			if res.Err == nil {
 				all.Accepted = append(all.Accepted, res.Grammar.ID())
@@ -186,7 +186,11 @@ func (r *renderer) tsv(b []byte, rec *Record, multi bool) []byte {
 		b = AppendTSV(b, se.Msg())
 		b = append(b, '\t')
 	default:
-		b = append(b, "\tinvalid\t\t\t"...)
+		b = append(b, "\tinvalid\t"...)
+		if d := NewErrorDetail(err); d.Column > 0 { // a too-long line: where it was cut
+			b = strconv.AppendInt(b, int64(d.Column), 10)
+		}
+		b = append(b, "\t\t"...)
 		b = AppendTSV(b, err.Error())
 		b = append(b, '\t')
 	}

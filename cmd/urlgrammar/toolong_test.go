@@ -1,0 +1,71 @@
+package main
+
+import (
+	"encoding/json"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/urlgrammar/urlgrammar"
+)
+
+// A line over MaxInputLength is not checked, and every format says so where it is: the
+// error's place is where the line was cut (offset MaxInputLength, column MaxInputLength+1,
+// not 0:0), and the JSON records say that their input is cut ("inputTruncated").
+func TestTooLongLineSaysWhere(t *testing.T) {
+	max := urlgrammar.MaxInputLength
+	long := "http://a/" + strings.Repeat("a", max) // over the limit
+	in := "http://a/\n" + long + "\n"
+	type errObj struct {
+		Offset, Line, Column int
+		Message              string
+	}
+	type rec struct {
+		Line           int
+		Input          string
+		InputTruncated bool
+		Error          *errObj
+		Results        []struct{ Error *errObj }
+		RejectedBy     []struct{ Error *errObj }
+	}
+	for _, args := range [][]string{
+		{"check", "-g", "rfc3986", "--format", "jsonl"},
+		{"check", "-g", "all", "--format", "jsonl"},
+		{"diff", "-g", "rfc3986", "-g", "url-1993", "--only", "all", "--format", "jsonl", "-"},
+		{"parse", "--json", "-g", "rfc3986"},
+	} {
+		_, out, _ := runCLI(in, args...)
+		lines := outputLines(t, out)
+		require.Len(t, lines, 2, "%v", args)
+		var r rec
+		require.NoError(t, json.Unmarshal([]byte(lines[1]), &r), "%v", args)
+		assert.True(t, r.InputTruncated, "%v: inputTruncated", args)
+		assert.Len(t, r.Input, max, "%v", args)
+		errs := []*errObj{r.Error}
+		if r.Error == nil {
+			errs = nil
+			for _, x := range r.Results {
+				errs = append(errs, x.Error)
+			}
+			for _, x := range r.RejectedBy {
+				errs = append(errs, x.Error)
+			}
+		}
+		require.NotEmpty(t, errs, "%v", args)
+		for _, e := range errs {
+			require.NotNil(t, e, "%v", args)
+			assert.Equal(t, errObj{max, 1, max + 1, e.Message}, *e, "%v", args)
+			assert.Contains(t, e.Message, "line too long", "%v", args)
+		}
+		var first map[string]any
+		require.NoError(t, json.Unmarshal([]byte(lines[0]), &first))
+		assert.NotContains(t, first, "inputTruncated", "%v: a whole line", args)
+	}
+	_, out, _ := runCLI(in, "check", "-g", "rfc3986", "--format", "tsv")
+	row := strings.Split(outputLines(t, out)[2], "\t")
+	assert.Equal(t, []string{"-", "2", "invalid", strconv.Itoa(max + 1), ""}, row[:5])
+	assert.Contains(t, row[5], "line too long")
+}
