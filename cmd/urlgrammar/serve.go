@@ -15,7 +15,10 @@ const helpServe = `Serves the playground, a page embedded in the binary (no netw
 and see its components coloured, its tree with spans, the error with its caret, the verdict
 of every grammar, the result of resolving it against a base and its normal forms; click a
 rule in the tree for its railroad diagram. The server listens on localhost unless told
-otherwise, keeps no state, and refuses inputs over 8 KiB. Stop it with Ctrl-C.`
+otherwise, keeps no state, and refuses inputs over 8 KiB and answers over 1 MiB. It serves 8
+requests at once (the others wait for a turn, then get 503), forbids framing and inline
+script, and, bound to a loopback address, answers only to a Host naming localhost or a
+loopback address (against DNS rebinding). Stop it with Ctrl-C.`
 
 func runServe(e *env, args []string) int {
 	fs := e.flags()
@@ -31,15 +34,17 @@ func runServe(e *env, args []string) int {
 	if err != nil {
 		return e.fail(err)
 	}
+	a, _ := ln.Addr().(*net.TCPAddr)
+	loopback := a != nil && a.IP.IsLoopback()
 	srv := &http.Server{
-		Handler:           playground.Handler(),
+		Handler:           playground.NewHandler(playground.Config{Loopback: loopback}),
 		ReadHeaderTimeout: 5 * time.Second,
 		ReadTimeout:       10 * time.Second,
 		WriteTimeout:      30 * time.Second,
 		MaxHeaderBytes:    64 << 10,
 	}
 	fmt.Fprintf(e.stderr, "urlgrammar serve: the playground is on http://%s/\n", ln.Addr())
-	if a, ok := ln.Addr().(*net.TCPAddr); ok && !a.IP.IsLoopback() {
+	if a != nil && !loopback {
 		fmt.Fprintf(e.stderr, "urlgrammar serve: warning: %s is not a loopback address: other machines can reach the playground\n", a.IP)
 	}
 	done := make(chan error, 1)

@@ -6,10 +6,15 @@
 package playground
 
 import (
+	"bytes"
+	"context"
 	_ "embed"
 	"encoding/json"
+	"errors"
+	"net"
 	"net/http"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/urlgrammar/urlgrammar"
@@ -22,26 +27,107 @@ import (
 //go:embed index.html
 var page []byte
 
+//go:embed playground.js
+var script []byte
+
 // MaxInput is the longest input (and base) the playground checks, in bytes.
 const MaxInput = 8 << 10
 
-// Handler returns the playground's handler:
+// MaxResponse is the largest answer the playground sends, in bytes: a longer one (the trees of
+// a long input in every grammar) is refused with 413, without being held whole.
+const MaxResponse = 1 << 20
+
+// DefaultMaxConcurrent is how many requests the playground serves at once when Config says
+// nothing; the others wait for a turn, at most QueueWait, then get 503.
+const DefaultMaxConcurrent = 8
+
+// QueueWait is how long a request waits for a turn before it gets 503.
+const QueueWait = 2 * time.Second
+
+// The headers of every response. The page loads its script from the server (no inline
+// script); the railroad diagrams are SVG with a <style> element, hence style-src
+// 'unsafe-inline'. frame-ancestors and X-Frame-Options forbid framing (clickjacking), nosniff
+// forbids reading a JSON answer as a script or a page.
+const csp = "default-src 'none'; script-src 'self'; connect-src 'self'; img-src 'self' data:; " +
+	"style-src 'self' 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+
+// Config says how the handler guards itself.
+type Config struct {
+	// Loopback refuses (421) a request whose Host header names anything but localhost or a
+	// loopback address, for a server bound to loopback: a page of another site cannot then
+	// reach it through a name that resolves to 127.0.0.1 (DNS rebinding).
+	Loopback bool
+	// MaxConcurrent bounds the requests served at once (0: DefaultMaxConcurrent).
+	MaxConcurrent int
+}
+
+// Handler returns the playground's handler with the default Config:
 //
 //	GET /                                   the page
+//	GET /playground.js                      its script
 //	GET /api/grammars                       [{id, title, start, generic}]
 //	GET /api/check?input=S&grammar=ID&base=B
 //	GET /api/diagram?grammar=ID&rule=R      image/svg+xml
-func Handler() http.Handler {
+func Handler() http.Handler { return NewHandler(Config{}) }
+
+// NewHandler returns the playground's handler (see Handler) guarded as cfg says: at most
+// cfg.MaxConcurrent requests at once, answers of at most MaxResponse bytes, the security
+// headers on every response, and the Host check of cfg.Loopback.
+func NewHandler(cfg Config) http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		w.Header().Set("Content-Security-Policy", "default-src 'self'; style-src 'self' 'unsafe-inline'; script-src 'self' 'unsafe-inline'; img-src 'self' data:")
 		w.Write(page)
+	})
+	mux.HandleFunc("GET /playground.js", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
+		w.Write(script)
 	})
 	mux.HandleFunc("GET /api/grammars", grammars)
 	mux.HandleFunc("GET /api/check", checkInput)
 	mux.HandleFunc("GET /api/diagram", drawRule)
-	return mux
+	n := cfg.MaxConcurrent
+	if n <= 0 {
+		n = DefaultMaxConcurrent
+	}
+	turns := make(chan struct{}, n)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h := w.Header()
+		h.Set("Content-Security-Policy", csp)
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("X-Frame-Options", "DENY")
+		h.Set("Referrer-Policy", "no-referrer")
+		h.Set("Cross-Origin-Resource-Policy", "same-origin")
+		if cfg.Loopback && !loopbackHost(r.Host) {
+			writeJSON(w, http.StatusMisdirectedRequest, errorResponse{"the playground answers only to localhost and loopback addresses, not to Host " + r.Host})
+			return
+		}
+		ctx, cancel := context.WithTimeout(r.Context(), QueueWait)
+		defer cancel()
+		select {
+		case turns <- struct{}{}:
+			defer func() { <-turns }()
+		case <-ctx.Done():
+			h.Set("Retry-After", "1")
+			writeJSON(w, http.StatusServiceUnavailable, errorResponse{"the playground is busy: try again"})
+			return
+		}
+		mux.ServeHTTP(w, r)
+	})
+}
+
+// loopbackHost reports whether a Host header names localhost or a loopback address.
+func loopbackHost(hostport string) bool {
+	host := hostport
+	if h, _, err := net.SplitHostPort(hostport); err == nil {
+		host = h
+	}
+	host = strings.TrimSuffix(strings.TrimPrefix(host, "["), "]")
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
 }
 
 type grammarInfo struct {
@@ -214,12 +300,37 @@ func drawRule(w http.ResponseWriter, r *http.Request) {
 	w.Write(svg)
 }
 
+// writeJSON writes v as the JSON answer, or 413 when it is longer than MaxResponse: it is
+// encoded into a buffer that stops at MaxResponse, so no answer is held longer than that.
 func writeJSON(w http.ResponseWriter, status int, v any) {
-	b, err := json.Marshal(v)
-	if err != nil {
-		status, b = http.StatusInternalServerError, []byte(`{"error":"the response cannot be encoded"}`)
+	var buf bytes.Buffer
+	err := json.NewEncoder(&limitedBuffer{b: &buf, max: MaxResponse}).Encode(v)
+	switch {
+	case errors.Is(err, errTooLarge):
+		status = http.StatusRequestEntityTooLarge
+		buf.Reset()
+		json.NewEncoder(&buf).Encode(errorResponse{"the answer is over the playground's limit of 1 MiB: try a shorter input (the CLI's parse --json has no limit)"})
+	case err != nil:
+		status = http.StatusInternalServerError
+		buf.Reset()
+		buf.WriteString(`{"error":"the response cannot be encoded"}`)
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
-	w.Write(b)
+	w.Write(buf.Bytes())
+}
+
+var errTooLarge = errors.New("answer too large")
+
+// limitedBuffer is a writer that refuses to hold more than max bytes.
+type limitedBuffer struct {
+	b   *bytes.Buffer
+	max int
+}
+
+func (l *limitedBuffer) Write(p []byte) (int, error) {
+	if l.b.Len()+len(p) > l.max {
+		return 0, errTooLarge
+	}
+	return l.b.Write(p)
 }
