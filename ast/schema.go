@@ -566,7 +566,7 @@ func (t Tree) Components() Components {
 		c.HostKind = &texts[numComponents]
 	}
 	var buf partBuf
-	pv := t.partValues(&sp, kindNode, &buf)
+	pv := t.partValues(&sp, kindNode, &buf, true)
 	for pi := range s.parts {
 		switch {
 		case pv.arrays[pi] != nil:
@@ -580,18 +580,23 @@ func (t Tree) Components() Components {
 
 // AppendPartsJSON appends the parts of Components as a JSON object, its keys sorted by
 // bytes (as encoding/json writes a map), without making the map: what check --format jsonl
-// writes for each line.
-func (t Tree) AppendPartsJSON(b []byte) []byte {
+// writes for each line. An array part is written from the nodes, not gathered first: a long
+// path's segments cost no memory of their own.
+func (t Tree) AppendPartsJSON(b []byte) []byte { return t.AppendPartsJSONChunks(b, nil) }
+
+// AppendPartsJSONChunks appends the parts as AppendPartsJSON does, handing the buffer to
+// flush as AppendJSONChunks does (a long path has as many segments as it has slashes).
+func (t Tree) AppendPartsJSONChunks(b []byte, flush func([]byte) []byte) []byte {
 	if len(t.nodes) == 0 || t.schema == nil {
 		return append(b, "{}"...)
 	}
 	sp, kindNode := t.spans()
 	var buf partBuf
-	pv := t.partValues(&sp, kindNode, &buf)
+	pv := t.partValues(&sp, kindNode, &buf, false)
 	b = append(b, '{')
 	first := true
 	for _, pi := range t.schema.partOrder {
-		if pv.arrays[pi] == nil && !pv.set[pi] {
+		if !pv.set[pi] {
 			continue
 		}
 		if !first {
@@ -600,14 +605,21 @@ func (t Tree) AppendPartsJSON(b []byte) []byte {
 		first = false
 		b = jsontext.AppendString(b, t.schema.parts[pi].key)
 		b = append(b, ':')
-		if a := pv.arrays[pi]; a != nil {
+		if t.schema.parts[pi].array {
 			b = append(b, '[')
-			for i, v := range a {
-				if i > 0 {
+			sep := false
+			t.walkParts(kindNode, func(i int, r uint16, parent int) {
+				if pv.done[pi] || !t.schema.parts[pi].takes(r, parent) {
+					return
+				}
+				if sep {
 					b = append(b, ',')
 				}
-				b = jsontext.AppendString(b, v)
-			}
+				if flush != nil && len(b) >= JSONChunk {
+					b = flush(b)
+				}
+				b, sep = jsontext.AppendString(b, t.Text(i)), true
+			})
 			b = append(b, ']')
 			continue
 		}
@@ -617,11 +629,14 @@ func (t Tree) AppendPartsJSON(b []byte) []byte {
 }
 
 // partValues are the values of a tree's parts, by the part's index in Schema.parts: a
-// single part's text (set), or an array part's texts (nil when it has none).
+// single part's text, or an array part's texts (when gathered); set when the part has a
+// value (an array part: at least one); done for a part whose value is decided before the
+// nodes are walked (a part of a component, or one not to take).
 type partValues struct {
 	single []string
 	set    []bool
 	arrays [][]string
+	done   []bool
 }
 
 // partBuf is the room of the partValues of a grammar of up to 48 parts, on the caller's stack.
@@ -629,37 +644,63 @@ type partBuf struct {
 	single [48]string
 	set    [48]bool
 	arrays [48][]string
+	done   [48]bool
 }
 
 // partValues computes the parts of the tree whose components are sp: a part of a component
 // (KEY=@NAME) from sp, the others in one pass over the nodes in pre-order (a single part is
-// its first node's text, an array every node's). kindNode is the node that gave the host
-// its kind.
-func (t Tree) partValues(sp *Spans, kindNode int, buf *partBuf) partValues {
+// its first node's text, an array every node's, gathered when arrays is set). kindNode is
+// the node that gave the host its kind.
+func (t Tree) partValues(sp *Spans, kindNode int, buf *partBuf, arrays bool) partValues {
 	s := t.schema
 	n := len(s.parts)
 	var pv partValues
 	if n <= len(buf.single) {
-		pv = partValues{single: buf.single[:n], set: buf.set[:n], arrays: buf.arrays[:n]}
+		pv = partValues{single: buf.single[:n], set: buf.set[:n], arrays: buf.arrays[:n], done: buf.done[:n]}
 	} else {
-		pv = partValues{single: make([]string, n), set: make([]bool, n), arrays: make([][]string, n)}
+		pv = partValues{single: make([]string, n), set: make([]bool, n), arrays: make([][]string, n), done: make([]bool, n)}
 	}
 	ranges := sp.All()
-	var doneBuf [64]bool // per part: a single part that has its node, or a part not to take
-	done := doneBuf[:0]
-	if n > len(doneBuf) {
-		done = make([]bool, n)
-	} else {
-		done = doneBuf[:n]
-	}
 	for pi := range s.parts {
 		p := &s.parts[pi]
 		skip := p.nonEmpty >= 0 && ranges[p.nonEmpty].Start == ranges[p.nonEmpty].End // undefined or empty
-		done[pi] = p.component >= 0 || skip
+		pv.done[pi] = p.component >= 0 || skip
 		if p.component >= 0 && !skip && ranges[p.component].Defined {
 			pv.single[pi], pv.set[pi] = ranges[p.component].In(t.src), true
 		}
 	}
+	// A single part stops at its first node: done from then on; pv.done stays as it was
+	// before the walk, for the array writers of AppendPartsJSON.
+	var takenBuf [48]bool
+	taken := takenBuf[:0]
+	if n > len(takenBuf) {
+		taken = make([]bool, n)
+	} else {
+		taken = takenBuf[:n]
+	}
+	t.walkParts(kindNode, func(i int, r uint16, parent int) {
+		for _, pi := range s.partsOf[r] {
+			p := &s.parts[pi]
+			if pv.done[pi] || taken[pi] || !p.takes(r, parent) {
+				continue
+			}
+			pv.set[pi] = true
+			if p.array {
+				if arrays {
+					pv.arrays[pi] = append(pv.arrays[pi], t.Text(i))
+				}
+				continue
+			}
+			pv.single[pi], taken[pi] = t.Text(i), true
+		}
+	})
+	return pv
+}
+
+// walkParts calls f for each node in pre-order that may be a part, with its rule and its
+// parent's rule (-1 for the root): every node but a host-kind node other than kindNode (an
+// IPv4address inside an IPv6address is no part of its own).
+func (t Tree) walkParts(kindNode int, f func(i int, r uint16, parent int)) {
 	var stackBuf [32]uint16 // the rules of the open nodes by depth, for PARENT>RULE
 	stack := stackBuf[:0]
 	for i, nd := range t.nodes {
@@ -669,23 +710,11 @@ func (t Tree) partValues(sp *Spans, kindNode int, buf *partBuf) partValues {
 			parent = int(stack[d-1])
 		}
 		stack = append(stack[:min(d, len(stack))], r)
-		if s.kinds[r] != "" && i != kindNode {
-			continue // an IPv4address inside an IPv6address is no part of its own
+		if t.schema.kinds[r] != "" && i != kindNode {
+			continue
 		}
-		for _, pi := range s.partsOf[r] {
-			p := &s.parts[pi]
-			if done[pi] || !p.takes(r, parent) {
-				continue
-			}
-			if p.array {
-				pv.arrays[pi] = append(pv.arrays[pi], t.Text(i))
-				continue
-			}
-			pv.single[pi], pv.set[pi] = t.Text(i), true
-			done[pi] = true
-		}
+		f(i, r, parent)
 	}
-	return pv
 }
 
 // takes reports whether a node of rule r whose parent is of rule parent (-1 for the root) is

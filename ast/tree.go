@@ -214,15 +214,43 @@ func (t Tree) Fprint(w io.Writer) error {
 // AppendJSON appends the tree as JSON: each node an object {"rule", "start", "end",
 // "text", "children"} (children only when it has some), the root first. Strings are written
 // as encoding/json writes them with HTML escaping off (non-ASCII text as UTF-8).
-func (t Tree) AppendJSON(b []byte) []byte {
+func (t Tree) AppendJSON(b []byte) []byte { return t.AppendJSONChunks(b, nil) }
+
+// JSONChunk is the size at which AppendJSONChunks hands its buffer to flush.
+const JSONChunk = 32 << 10
+
+// AppendJSONChunks appends the tree as AppendJSON does, but hands the buffer to flush
+// whenever it holds JSONChunk bytes or more, and goes on with the buffer flush returns
+// (typically b[:0] after writing b out). The JSON of a tree repeats each node's text, so it
+// is many times the input (35x for a long path in RFC 3986): with a flush that writes, a
+// tree of any size is written in bounded memory. A nil flush is AppendJSON.
+func (t Tree) AppendJSONChunks(b []byte, flush func([]byte) []byte) []byte {
 	if len(t.nodes) == 0 {
 		return append(b, "null"...)
 	}
-	return t.appendNodeJSON(b, 0)
+	return t.appendNodeJSON(b, 0, flush)
 }
 
-// appendNodeJSON appends node i and its subtree as JSON.
-func (t Tree) appendNodeJSON(b []byte, i int) []byte {
+// WriteJSON writes the tree as AppendJSON appends it, in chunks of about JSONChunk bytes.
+func (t Tree) WriteJSON(w io.Writer) error {
+	var err error
+	b := t.AppendJSONChunks(make([]byte, 0, 2*JSONChunk), func(b []byte) []byte {
+		if err == nil {
+			_, err = w.Write(b)
+		}
+		return b[:0]
+	})
+	if err == nil {
+		_, err = w.Write(b)
+	}
+	return err
+}
+
+// appendNodeJSON appends node i and its subtree as JSON, flushing as AppendJSONChunks says.
+func (t Tree) appendNodeJSON(b []byte, i int, flush func([]byte) []byte) []byte {
+	if flush != nil && len(b) >= JSONChunk {
+		b = flush(b)
+	}
 	n := t.nodes[i]
 	b = append(b, `{"rule":`...)
 	b = append(b, t.schema.jsonNames[n.Rule()]...)
@@ -242,7 +270,7 @@ func (t Tree) appendNodeJSON(b []byte, i int) []byte {
 			if c > i+1 {
 				b = append(b, ',')
 			}
-			b = t.appendNodeJSON(b, c)
+			b = t.appendNodeJSON(b, c, flush)
 		}
 		b = append(b, ']')
 	}

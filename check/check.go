@@ -9,9 +9,11 @@
 //     the order (after the lines read before the error), and the inputs after it are still
 //     checked;
 //   - each file is closed as soon as it has been read;
-//   - memory is bounded by the number of workers times the batch size (256 lines or 1 MiB),
-//     whatever the length of a line: a line over urlgrammar.MaxInputLength is cut there and
-//     reported as too long, not checked;
+//   - memory is bounded by the number of workers times the batch size (256 lines or 1 MiB of
+//     lines, and 4 MiB of jsonl records), whatever the length of a line: a line over
+//     urlgrammar.MaxInputLength is cut there and reported as too long, not checked; a jsonl
+//     record of a line over 64 KiB (its tree's JSON is 35 times the line or more) is
+//     rendered as it is written (Record.Streamed, Record.WriteTo), never held whole;
 //   - when the context is cancelled, reading stops, the lines already read are finished and
 //     handed over, and Run returns the Summary so far with Interrupted set.
 package check
@@ -93,10 +95,105 @@ type Record struct {
 	// Warnings are the section 7 warnings of the line (Config.Warnings).
 	Warnings []warn.Warning
 	// Out is the record rendered in Config.Format (empty when the format prints nothing for
-	// it, as text does for a valid line). It is valid only during the emit call.
+	// it, as text does for a valid line), except for a record that is too large to hold
+	// (Streamed): WriteTo writes every record. It is valid only during the emit call.
 	Out []byte
 
-	causes []string // summary keys of a line no grammar accepts, one per grammar
+	causes []string  // summary keys of a line no grammar accepts, one per grammar
+	stream *streamer // set during emit for a Streamed record
+	// streamed: the record's rendering is made when it is written (WriteTo), not held in Out.
+	streamed bool
+}
+
+// Streamed reports whether the record is rendered as WriteTo writes it rather than held in
+// Out: a jsonl record of a line over StreamAbove bytes, or one that comes after its batch's
+// renderings reached BatchOutput bytes. The JSON of a tree repeats each node's text (35x
+// the line in RFC 3986 for a long path, more with -g all), so such a record is never held
+// whole: memory stays a small multiple of the line.
+func (r *Record) Streamed() bool { return r.streamed }
+
+// WriteTo writes the record's rendering to w: Out, or, for a Streamed record, the rendering
+// as it is made, in pieces of about ast.JSONChunk bytes. Valid only during the emit call.
+func (r *Record) WriteTo(w io.Writer) (int64, error) {
+	if r.stream == nil {
+		n, err := w.Write(r.Out)
+		return int64(n), err
+	}
+	return r.stream.write(w, r)
+}
+
+// StreamAbove is the length of line above which a jsonl record is Streamed.
+const StreamAbove = 64 << 10
+
+// BatchOutput is how many bytes of jsonl records a batch of lines holds at most (plus the
+// record that crosses it): its further records are Streamed.
+const BatchOutput = 4 << 20
+
+// streamAbove and batchOutput are StreamAbove and BatchOutput, smaller in tests.
+var streamAbove, batchOutput = StreamAbove, BatchOutput
+
+// streamer renders Streamed records in the goroutine that emits them. It parses the line
+// again with each grammar that accepts it, one grammar at a time, so that one tree at a time
+// is alive.
+type streamer struct {
+	r renderer
+}
+
+// chunkWriter returns a flush function that writes its buffer to w (until the first error)
+// and empties it, and the count and error so far.
+func chunkWriter(w io.Writer) (flush func([]byte) []byte, n *int64, err *error) {
+	n, err = new(int64), new(error)
+	return func(b []byte) []byte {
+		if *err == nil && len(b) > 0 {
+			var k int
+			k, *err = w.Write(b)
+			*n += int64(k)
+		}
+		return b[:0]
+	}, n, err
+}
+
+// WriteJSON writes a record object made by ParseRecord as one line of JSON, as AppendJSON
+// appends it, but in pieces of about ast.JSONChunk bytes: the tree of a long input (its JSON
+// is many times the input) is never held whole.
+func WriteJSON(w io.Writer, rec any) error {
+	flush, _, err := chunkWriter(w)
+	b := make([]byte, 0, 2*ast.JSONChunk)
+	if r, ok := rec.(*okRecord); ok {
+		if tree, ok := r.AST.(ast.Tree); ok {
+			flush(append(appendTreeObject(b, r.File, r.Line, r.Grammar, tree, r.Warnings, flush), '\n'))
+			return *err
+		}
+	}
+	flush(appendRecord(b, rec))
+	return *err
+}
+
+func (s *streamer) write(w io.Writer, rec *Record) (int64, error) {
+	flush, n, err := chunkWriter(w)
+	// The worker decided with the DFA (Valid), which the differential tests hold equal to
+	// Parse; were they ever to differ, the record shows Parse's error, not a crash.
+	tree := func(i int) (ast.Tree, error) { return rec.Results[i].Grammar.Parse(rec.Input) }
+	b := make([]byte, 0, 2*ast.JSONChunk)
+	switch res := rec.Results; {
+	case rec.IOErr != nil:
+		b = s.r.render(b, rec, nil)
+	case len(res) > 1:
+		b = appendAllRecord(b, rec, tree, flush)
+	case res[0].Err == nil:
+		if t, perr := tree(0); perr == nil {
+			b = append(appendTreeObject(b, &rec.File, &rec.Line, res[0].Grammar.ID(), t, rec.Warnings, flush), '\n')
+			break
+		} else {
+			obj := ParseRecord(res[0].Grammar, rec.Input, nil, perr)
+			setPlace(obj, rec.File, rec.Line)
+			b = appendRecord(b, obj)
+		}
+	default:
+		b = s.r.render(b, rec, make([]ast.Tree, 1))
+	}
+	flush(b)
+	return *n, *err
 }
 
 // A Result is one grammar's verdict on a line.
@@ -179,6 +276,7 @@ func Run(ctx context.Context, cfg Config, inputs []Input, emit func(*Record) err
 	}
 	jobs = min(jobs, MaxJobs())
 	sum := newSummary(cfg.Grammars)
+	st := &streamer{renderer{cfg: cfg}}
 	work := make(chan *batch, jobs)
 	order := make(chan *batch, 2*jobs)
 	stop := make(chan struct{}) // closed when the consumer stops early
@@ -208,7 +306,12 @@ func Run(ctx context.Context, cfg Config, inputs []Input, emit func(*Record) err
 		for i := range b.records {
 			r := &b.records[i]
 			sum.add(r)
-			if err = emit(r); err != nil {
+			if r.streamed {
+				r.stream = st
+			}
+			err = emit(r)
+			r.stream = nil
+			if err != nil {
 				break
 			}
 		}
@@ -409,6 +512,9 @@ func checkBatch(b *batch, cfg Config, parsers []*urlgrammar.Parser, r *renderer)
 		rec := &b.records[i]
 		rec.File, rec.Line, rec.Input, rec.TooLong = b.file, l.n, text[l.start:l.end], l.tooLong
 		rec.Results = results[i*len(cfg.Grammars) : (i+1)*len(cfg.Grammars) : (i+1)*len(cfg.Grammars)]
+		// A jsonl record too large to hold is rendered when it is written (Record.WriteTo):
+		// its trees are not needed here.
+		rec.streamed = cfg.Format == JSONL && (l.end-l.start > streamAbove || len(b.out) > batchOutput)
 		for j, g := range cfg.Grammars {
 			res := Result{Grammar: g}
 			trees[j] = ast.Tree{}
@@ -417,7 +523,7 @@ func checkBatch(b *batch, cfg Config, parsers []*urlgrammar.Parser, r *renderer)
 				res.Err = ErrTooLong
 			case j < len(cfg.Rules) && cfg.Rules[j] != "":
 				res.Err = g.Match(cfg.Rules[j], rec.Input)
-			case cfg.Format == JSONL || len(cfg.Warnings) > 0 && g.Generic():
+			case cfg.Format == JSONL && !rec.streamed || len(cfg.Warnings) > 0 && g.Generic():
 				trees[j], res.Err = parsers[j].Parse(rec.Input)
 			case g.Valid(rec.Input):
 			default:
@@ -444,7 +550,9 @@ func checkBatch(b *batch, cfg Config, parsers []*urlgrammar.Parser, r *renderer)
 			}
 		}
 		if cfg.Format != 0 {
-			b.out = r.render(b.out, rec, trees)
+			if !rec.streamed {
+				b.out = r.render(b.out, rec, trees)
+			}
 			outs[i] = len(b.out)
 		}
 	}

@@ -1,6 +1,7 @@
 package check
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -22,12 +23,20 @@ func defaultConfig(format Format, jobs int) Config {
 	return Config{Grammars: []*urlgrammar.Grammar{urlgrammar.MustLookup(urlgrammar.DefaultGrammar)}, Format: format, Jobs: jobs}
 }
 
-// collect runs a check and returns its records (copied) and summary.
+// collect runs a check and returns its records (copied, each with its whole rendering in
+// Out, as WriteTo writes it) and summary.
 func collect(t testing.TB, cfg Config, inputs []Input) ([]Record, *Summary) {
 	var recs []Record
 	sum, err := Run(context.Background(), cfg, inputs, func(r *Record) error {
 		c := *r
-		c.Out = append([]byte(nil), r.Out...)
+		var out bytes.Buffer
+		if _, err := r.WriteTo(&out); err != nil {
+			return err
+		}
+		if !r.Streamed() {
+			require.Equal(t, string(r.Out), out.String(), "WriteTo writes Out")
+		}
+		c.Out = out.Bytes()
 		recs = append(recs, c)
 		return nil
 	})
@@ -198,13 +207,18 @@ func TestCause(t *testing.T) {
 }
 
 // FuzzCheckPipeline sends random line sets through the pipeline with one worker and with
-// four (reading in small pieces): one record per line, in order, with the verdict of
-// Grammar.Valid, and the same rendering both ways.
+// four (reading in small pieces), and with every jsonl record Streamed, with one grammar or
+// all: one record per line, in order, with the verdict of Grammar.Valid, and the same
+// rendering every way.
 func FuzzCheckPipeline(f *testing.F) {
 	f.Add("http://a/\na b\n\n//[::1]/x\r\n%zz", uint8(3))
 	f.Add("\x00\n\xff\n"+strings.Repeat("g?y#s\n", 300), uint8(0))
 	f.Add(strings.Repeat("a:b\n", 600)+"no newline", uint8(1))
-	g := urlgrammar.MustLookup(urlgrammar.DefaultGrammar)
+	f.Add("http://a/b?c#d\nmailto:x@y\n\xff", uint8(5)) // -g all, jsonl
+	var grammars []*urlgrammar.Grammar
+	for _, id := range urlgrammar.IDs() {
+		grammars = append(grammars, urlgrammar.MustLookup(id))
+	}
 	f.Fuzz(func(t *testing.T, in string, fmtSel uint8) {
 		format := []Format{Text, JSONL, TSV, NoFormat}[fmtSel%4]
 		var want []string
@@ -213,27 +227,39 @@ func FuzzCheckPipeline(f *testing.F) {
 			return nil
 		})
 		require.NoError(t, err)
-		var outs [2][]byte
-		for k, jobs := range []int{1, 4} {
+		var outs [3][]byte
+		for k, jobs := range []int{1, 4, 2} {
 			// With four workers the input comes in halves of reads: a pause (Config.Paused)
 			// after almost every read, and empty pause batches after full ones.
 			var r io.Reader = strings.NewReader(in)
 			cfg := defaultConfig(format, jobs)
+			if fmtSel&4 != 0 { // -g all
+				cfg.Grammars = grammars
+			}
 			if jobs == 4 {
 				r = iotest.HalfReader(r)
 				cfg.Paused = func() {}
+			}
+			if k == 2 { // every jsonl record of a line over 2 bytes, or after 64 bytes of a batch's, Streamed
+				defer func(a, b int) { streamAbove, batchOutput = a, b }(streamAbove, batchOutput)
+				streamAbove, batchOutput = 2, 64
 			}
 			recs, sum := collect(t, cfg, []Input{{Name: "f", Reader: r}})
 			require.Len(t, recs, len(want), "one record per line (jobs %d)", jobs)
 			for i, r := range recs {
 				require.Equal(t, i+1, r.Line)
 				require.Equal(t, want[i], r.Input)
-				require.Equal(t, g.Valid(want[i]), r.Valid(), "line %d %q", i+1, want[i])
+				valid := false
+				for _, gr := range cfg.Grammars {
+					valid = valid || gr.Valid(want[i])
+				}
+				require.Equal(t, valid, r.Valid(), "line %d %q", i+1, want[i])
 				outs[k] = append(outs[k], r.Out...)
 			}
 			require.Equal(t, len(want), sum.Lines)
 		}
 		require.Equal(t, string(outs[0]), string(outs[1]), "-j 4 renders what -j 1 renders")
+		require.Equal(t, string(outs[0]), string(outs[2]), "Streamed records render what held ones do")
 	})
 }
 

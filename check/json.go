@@ -25,34 +25,90 @@ func appendRecord(b []byte, rec any) []byte {
 		// The record's components and parts are the tree's (ParseRecord): written from it.
 		return appendTreeRecord(b, r.File, r.Line, r.Grammar, tree, r.Warnings)
 	case *errRecord:
-		b = append(b, '{')
-		b = appendPlace(b, r.File, r.Line)
-		b = appendKey(b, "input")
-		b = jsontext.AppendString(b, r.Input)
-		if r.InputBase64 != nil {
-			b = appendKey(b, "inputBase64")
-			b = jsontext.AppendString(b, *r.InputBase64)
-		}
-		if r.InputTruncated {
-			b = append(b, `,"inputTruncated":true`...)
-		}
-		b = appendKey(b, "grammar")
-		b = jsontext.AppendString(b, r.Grammar)
-		b = append(b, `,"ok":false,"error":{"offset":`...)
-		b = strconv.AppendInt(b, int64(r.Error.Offset), 10)
-		b = append(b, `,"line":`...)
-		b = strconv.AppendInt(b, int64(r.Error.Line), 10)
-		b = append(b, `,"column":`...)
-		b = strconv.AppendInt(b, int64(r.Error.Column), 10)
-		b = append(b, `,"expected":`...)
-		b = appendStrings(b, r.Error.Expected)
-		b = appendKey(b, "rule")
-		b = jsontext.AppendString(b, r.Error.Rule)
-		b = appendKey(b, "message")
-		b = jsontext.AppendString(b, r.Error.Message)
-		return append(b, "}}\n"...)
+		return append(appendErrObject(b, r), '\n')
 	}
 	return AppendJSON(b, rec)
+}
+
+// appendErrObject appends the JSON object of an invalid input's record, without a newline.
+func appendErrObject(b []byte, r *errRecord) []byte {
+	b = append(b, '{')
+	b = appendPlace(b, r.File, r.Line)
+	b = appendKey(b, "input")
+	b = jsontext.AppendString(b, r.Input)
+	if r.InputBase64 != nil {
+		b = appendKey(b, "inputBase64")
+		b = jsontext.AppendString(b, *r.InputBase64)
+	}
+	if r.InputTruncated {
+		b = append(b, `,"inputTruncated":true`...)
+	}
+	b = appendKey(b, "grammar")
+	b = jsontext.AppendString(b, r.Grammar)
+	b = append(b, `,"ok":false,"error":{"offset":`...)
+	b = strconv.AppendInt(b, int64(r.Error.Offset), 10)
+	b = append(b, `,"line":`...)
+	b = strconv.AppendInt(b, int64(r.Error.Line), 10)
+	b = append(b, `,"column":`...)
+	b = strconv.AppendInt(b, int64(r.Error.Column), 10)
+	b = append(b, `,"expected":`...)
+	b = appendStrings(b, r.Error.Expected)
+	b = appendKey(b, "rule")
+	b = jsontext.AppendString(b, r.Error.Rule)
+	b = appendKey(b, "message")
+	b = jsontext.AppendString(b, r.Error.Message)
+	return append(b, "}}"...)
+}
+
+// appendAllRecord appends the jsonl record of a check with several grammars (allRecord, as
+// encoding/json writes it): tree(i) is grammar i's tree of a line it accepts, asked for in
+// order when its result is written (an error there is written as that grammar's result);
+// flush is as ast.Tree.AppendJSONChunks says (nil: none).
+func appendAllRecord(b []byte, rec *Record, tree func(i int) (ast.Tree, error), flush func([]byte) []byte) []byte {
+	b = append(b, `{"file":`...)
+	b = jsontext.AppendString(b, rec.File)
+	b = append(b, `,"line":`...)
+	b = strconv.AppendInt(b, int64(rec.Line), 10)
+	b = append(b, `,"input":`...)
+	b = jsontext.AppendString(b, rec.Input)
+	if b64 := InputBase64(rec.Input); b64 != nil {
+		b = append(b, `,"inputBase64":`...)
+		b = jsontext.AppendString(b, *b64)
+	}
+	if rec.TooLong {
+		b = append(b, `,"inputTruncated":true`...)
+	}
+	b = append(b, `,"accepted":[`...)
+	sep := false
+	for _, res := range rec.Results {
+		if res.Err == nil {
+			if sep {
+				b = append(b, ',')
+			}
+			b, sep = jsontext.AppendString(b, res.Grammar.ID()), true
+		}
+	}
+	b = append(b, ']')
+	if len(rec.Warnings) > 0 {
+		b = append(b, `,"warnings":`...)
+		b = appendWarnings(b, rec.Warnings)
+	}
+	b = append(b, `,"results":[`...)
+	for i, res := range rec.Results {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		err := res.Err
+		if err == nil {
+			var t ast.Tree
+			if t, err = tree(i); err == nil {
+				b = appendTreeObject(b, nil, nil, res.Grammar.ID(), t, nil, flush)
+				continue
+			}
+		}
+		b = appendErrObject(b, ParseRecord(res.Grammar, rec.Input, nil, err).(*errRecord))
+	}
+	return append(b, "]}\n"...)
 }
 
 // appendTreeRecord appends the JSON line of the record of a valid input from its tree (its
@@ -60,13 +116,27 @@ func appendRecord(b []byte, rec any) []byte {
 // writes for ParseRecord's record of the tree, with place and warnings (file and line may
 // be nil).
 func appendTreeRecord(b []byte, file *string, line *int, grammar string, tree ast.Tree, ws []warn.Warning) []byte {
+	return append(appendTreeObject(b, file, line, grammar, tree, ws, nil), '\n')
+}
+
+// appendTreeObject appends the object appendTreeRecord writes, without its newline, handing
+// the buffer to flush as ast.Tree.AppendJSONChunks does while it writes the tree (nil: no
+// flush).
+func appendTreeObject(b []byte, file *string, line *int, grammar string, tree ast.Tree, ws []warn.Warning, flush func([]byte) []byte) []byte {
+	// Between fields, a full buffer goes out: a field is at most one text of the line.
+	flushed := func(b []byte) []byte {
+		if flush != nil && len(b) >= ast.JSONChunk {
+			return flush(b)
+		}
+		return b
+	}
 	sp, src := tree.Spans(), tree.Src()
 	b = append(b, '{')
 	b = appendPlace(b, file, line)
 	b = appendKey(b, "input")
 	b = jsontext.AppendString(b, src)
 	if b64 := InputBase64(src); b64 != nil {
-		b = appendKey(b, "inputBase64")
+		b = flushed(appendKey(b, "inputBase64"))
 		b = jsontext.AppendString(b, *b64)
 	}
 	b = appendKey(b, "grammar")
@@ -75,7 +145,7 @@ func appendTreeRecord(b []byte, file *string, line *int, grammar string, tree as
 	b = appendKey(b, "rule")
 	b = jsontext.AppendString(b, sp.Rule)
 	for _, c := range sp.All() {
-		b = appendKey(b, c.Name)
+		b = flushed(appendKey(b, c.Name)) // appendKey reads the buffer's last byte: not after a flush
 		b = appendRange(b, src, c.Range)
 		if c.Name == "host" { // the host's kind follows it
 			b = appendKey(b, "hostKind")
@@ -86,15 +156,15 @@ func appendTreeRecord(b []byte, file *string, line *int, grammar string, tree as
 			}
 		}
 	}
-	b = appendKey(b, "parts")
-	b = tree.AppendPartsJSON(b)
+	b = flushed(appendKey(b, "parts"))
+	b = tree.AppendPartsJSONChunks(b, flush)
 	b = appendKey(b, "ast")
-	b = tree.AppendJSON(b)
+	b = tree.AppendJSONChunks(b, flush)
 	if len(ws) > 0 {
 		b = appendKey(b, "warnings")
 		b = appendWarnings(b, ws)
 	}
-	return append(b, "}\n"...)
+	return append(b, '}')
 }
 
 // appendRange appends a component's text, or null when it is undefined.

@@ -8,6 +8,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 	"github.com/urlgrammar/urlgrammar"
+	"github.com/urlgrammar/urlgrammar/ast"
 	"github.com/urlgrammar/urlgrammar/internal/corpus"
 	"github.com/urlgrammar/urlgrammar/warn"
 )
@@ -50,5 +51,36 @@ func TestAppendRecordMatchesJSON(t *testing.T) {
 			got := string(appendRecord(nil, rec))
 			require.Equal(t, want, got, "%s %q", id, in)
 		}
+	}
+}
+
+// The record of several grammars is what encoding/json writes of allRecord, for every input
+// (each grammar's record as ParseRecord makes it), with and without warnings.
+func TestAppendAllRecordMatchesJSON(t *testing.T) {
+	var gs []*urlgrammar.Grammar
+	for _, id := range urlgrammar.IDs() {
+		gs = append(gs, urlgrammar.MustLookup(id))
+	}
+	ws := []warn.Warning{{Kind: warn.Port, Section: "7", Offset: 3, Message: "m\"<"}}
+	for i, in := range jsonInputs(t) {
+		rec := &Record{File: "f\t\"", Line: i + 1, Input: in, TooLong: i%7 == 3}
+		if i%2 == 0 {
+			rec.Warnings = ws
+		}
+		trees := make([]ast.Tree, len(gs))
+		all := allRecord{File: rec.File, Line: rec.Line, Input: in, InputBase64: InputBase64(in), Truncated: rec.TooLong,
+			Accepted: []string{}, Warnings: rec.Warnings}
+		for j, g := range gs {
+			tree, err := g.Parse(in)
+			trees[j] = tree
+			rec.Results = append(rec.Results, Result{Grammar: g, Err: err})
+			if err == nil {
+				all.Accepted = append(all.Accepted, g.ID())
+			}
+			all.Results = append(all.Results, ParseRecord(g, in, tree, err))
+		}
+		want := string(AppendJSON(nil, all))
+		got := string(appendAllRecord(nil, rec, func(j int) (ast.Tree, error) { return trees[j], nil }, nil))
+		require.Equal(t, want, got, "%q", in)
 	}
 }

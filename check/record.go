@@ -125,7 +125,8 @@ func AppendJSON(b []byte, v any) []byte {
 }
 
 // allRecord is the jsonl record of a check with several grammars: which grammars accept the
-// line, and each one's parse --json object.
+// line, and each one's parse --json object. appendAllRecord writes it (TestAppendAllRecordMatchesJSON
+// holds the two to the same bytes).
 type allRecord struct {
 	File        string         `json:"file"`
 	Line        int            `json:"line"`

@@ -109,15 +109,7 @@ func (r *renderer) jsonl(b []byte, rec *Record, trees []ast.Tree, multi bool) []
 	case rec.IOErr != nil:
 		return AppendJSON(b, ioRecord{File: rec.File, Line: rec.Line, IOError: rec.IOErr.Error()})
 	case multi:
-		all := allRecord{File: rec.File, Line: rec.Line, Input: rec.Input, InputBase64: InputBase64(rec.Input),
-			Truncated: rec.TooLong, Accepted: []string{}, Warnings: rec.Warnings}
-		for i, res := range rec.Results {
-			if res.Err == nil {
-				all.Accepted = append(all.Accepted, res.Grammar.ID())
-			}
-			all.Results = append(all.Results, ParseRecord(res.Grammar, rec.Input, trees[i], res.Err))
-		}
-		return AppendJSON(b, all)
+		return appendAllRecord(b, rec, func(i int) (ast.Tree, error) { return trees[i], nil }, nil)
 	}
 	res := rec.Results[0]
 	if res.Err == nil && trees[0].Len() > 0 {

@@ -82,9 +82,7 @@ func runCheck(e *env, args []string) int {
 	}
 	sum, err := check.Run(e.ctx, cfg, check.Files(files...), func(r *check.Record) error {
 		prog.add(r)
-		if len(r.Out) > 0 {
-			e.out.Write(r.Out)
-		}
+		r.WriteTo(e.out) // its error is the output's, below
 		return e.out.Err()
 	})
 	prog.stop()

@@ -47,7 +47,8 @@ func runParse(e *env, args []string) int {
 		b.Reset()
 		switch {
 		case *asJSON:
-			b.Write(check.AppendJSON(nil, check.ParseRecord(g, in.text, tree, err)))
+			check.WriteJSON(e.out, check.ParseRecord(g, in.text, tree, err)) // written in pieces: a long input's tree is never held whole
+			return true
 		case err != nil:
 			fmt.Fprintln(&b, err)
 		default:

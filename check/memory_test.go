@@ -1,0 +1,149 @@
+package check
+
+import (
+	"context"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/urlgrammar/urlgrammar"
+	"github.com/urlgrammar/urlgrammar/ast"
+	"github.com/urlgrammar/urlgrammar/warn"
+)
+
+// maxPiece is a writer that remembers the largest single Write.
+type maxPiece struct{ max, total int }
+
+func (m *maxPiece) Write(p []byte) (int, error) {
+	m.max, m.total = max(m.max, len(p)), m.total+len(p)
+	return len(p), nil
+}
+
+// Memory per line is a multiple of the line, whatever the format: a jsonl record of a 1 MiB
+// line (its JSON is 35 MB with one grammar, 217 MB with all six) is written in pieces
+// (Streamed), never held whole. Measured as the bytes allocated to check the line and write
+// its record, which bound what can be held at once. Most of it is each grammar's tree (8
+// bytes a node, about one node per two bytes here, grown by append: 5x its size allocated),
+// parsed one grammar at a time. Before, one grammar allocated 90x the line and six 382x,
+// with the whole record held.
+func TestMemoryPerLineBounded(t *testing.T) {
+	line := "http://a/" + strings.Repeat("a/", (urlgrammar.MaxInputLength-16)/2)
+	var all []*urlgrammar.Grammar
+	for _, id := range urlgrammar.IDs() {
+		all = append(all, urlgrammar.MustLookup(id))
+	}
+	for _, c := range []struct {
+		name     string
+		grammars []*urlgrammar.Grammar
+		format   Format
+		bound    int // times the line
+	}{
+		{"rfc3986 jsonl", all[2:3], JSONL, 40},
+		{"all jsonl", all, JSONL, 180},
+		{"rfc3986 text", all[2:3], Text, 10},
+		{"all tsv", all, TSV, 12},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			require.Equal(t, "rfc3986", all[2].ID())
+			cfg := Config{Grammars: c.grammars, Format: c.format, Jobs: 1}
+			var w maxPiece
+			var before, after runtime.MemStats
+			runtime.GC()
+			runtime.ReadMemStats(&before)
+			_, err := Run(context.Background(), cfg, []Input{{Name: "f", Reader: strings.NewReader(line + "\n")}}, func(r *Record) error {
+				assert.Equal(t, c.format == JSONL, r.Streamed())
+				_, err := r.WriteTo(&w)
+				return err
+			})
+			runtime.ReadMemStats(&after)
+			require.NoError(t, err)
+			alloc := after.TotalAlloc - before.TotalAlloc
+			t.Logf("%s: a %d-byte line: %d bytes of output, %d allocated (%.1fx the line), largest write %d",
+				c.name, len(line), w.total, alloc, float64(alloc)/float64(len(line)), w.max)
+			assert.Less(t, alloc, uint64(c.bound*len(line)), "bytes allocated")
+			if c.format == JSONL {
+				assert.Greater(t, w.total, 30*len(line), "the record is written whole")
+				// A piece is a chunk and at most one text of the line (the input, a component,
+				// a node's text), escaped: here twice the line at most.
+				assert.LessOrEqual(t, w.max, 2*len(line)+64*1024)
+			}
+		})
+	}
+}
+
+// parse --json writes its record in pieces too (WriteJSON). ParseRecord's components and
+// parts (a map, with every segment of the path) are most of what is allocated.
+func TestWriteJSONInPieces(t *testing.T) {
+	g := urlgrammar.MustLookup("rfc3986")
+	line := "http://a/" + strings.Repeat("a/", (urlgrammar.MaxInputLength-16)/2)
+	tree, err := g.Parse(line)
+	require.NoError(t, err)
+	var w maxPiece
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	require.NoError(t, WriteJSON(&w, ParseRecord(g, line, tree, nil)))
+	runtime.ReadMemStats(&after)
+	alloc := after.TotalAlloc - before.TotalAlloc
+	t.Logf("%d bytes written, %d allocated (%.1fx the line)", w.total, alloc, float64(alloc)/float64(len(line)))
+	assert.Less(t, alloc, uint64(50*len(line)))
+	assert.Greater(t, w.total, 30*len(line))
+	small, err := g.Parse("http://a/b")
+	require.NoError(t, err)
+	var b strings.Builder
+	require.NoError(t, WriteJSON(&b, ParseRecord(g, "http://a/b", small, nil)))
+	assert.Equal(t, string(AppendJSON(nil, ParseRecord(g, "http://a/b", small, nil))), b.String())
+}
+
+// A Streamed record is byte for byte the record held whole, for lines long enough that every
+// field and the tree are written in several pieces: long paths, queries, hosts, userinfo,
+// fragments, invalid UTF-8 (inputBase64), invalid lines, with warnings, with one grammar and
+// with all.
+func TestStreamedRecordsMatchHeld(t *testing.T) {
+	n := 3 * ast.JSONChunk
+	lines := []string{
+		"http://a/" + strings.Repeat("a/", n/2),
+		"http://u:p@a/?" + strings.Repeat("q=%41&", n/6) + "#" + strings.Repeat("f", n),
+		"http://" + strings.Repeat("a.", n/2) + "b:8080/",
+		"http://" + strings.Repeat("u", n) + "@h/\xff",
+		"http://a/" + strings.Repeat("a/", n/2) + " x",
+		"ftp://a/" + strings.Repeat("%7e/", n/4) + ";type=d",
+		"mailto:" + strings.Repeat("x", n) + "@example.com",
+		"http://a/b",
+	}
+	in := strings.Join(lines, "\n") + "\n"
+	var all []*urlgrammar.Grammar
+	for _, id := range urlgrammar.IDs() {
+		all = append(all, urlgrammar.MustLookup(id))
+	}
+	for _, cfg := range []Config{
+		{Grammars: all[2:3], Format: JSONL, Warnings: warn.Set{warn.Userinfo: true, warn.Password: true, warn.Port: true}},
+		{Grammars: all, Format: JSONL},
+		{Grammars: all[:1], Format: JSONL},
+	} {
+		var outs [2]string
+		for k, stream := range []bool{false, true} {
+			func() {
+				defer func(a int) { streamAbove = a }(streamAbove)
+				if stream {
+					streamAbove = 0
+				} else {
+					streamAbove = 1 << 30
+				}
+				var b strings.Builder
+				_, err := Run(context.Background(), cfg, []Input{{Name: "f", Reader: strings.NewReader(in)}}, func(r *Record) error {
+					require.Equal(t, stream, r.Streamed())
+					_, err := r.WriteTo(&b)
+					return err
+				})
+				require.NoError(t, err)
+				outs[k] = b.String()
+			}()
+		}
+		require.Equal(t, len(lines), strings.Count(outs[0], "\n"))
+		require.Equal(t, outs[0], outs[1], "%d grammars", len(cfg.Grammars))
+	}
+}
