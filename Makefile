@@ -77,33 +77,29 @@ bench-adversarial:
 bench-extract:
 	$(GO) test -run '^$$' -bench 'BenchmarkExtract$$' -benchtime 3x -count 3 ./extract
 
-# Each fuzz target for FUZZTIME (FUZZTIME=10m make fuzz for a long run).
+# Every fuzz target, as PACKAGE:NAME. TestMakeFuzzListsEveryTarget fails when a Fuzz function
+# of the tests is missing here (or one here does not exist).
+FUZZ_TARGETS := \
+	.:FuzzParse .:FuzzDifferential .:FuzzRecognize .:FuzzParseTree .:FuzzBuildTree .:FuzzTypedFromTree \
+	./internal/genparser/runtime:FuzzRecognize ./ast:FuzzSchema ./internal/peg:FuzzReadHeader \
+	./internal/genparser:FuzzReadAliases ./resolve:FuzzResolve ./resolve:FuzzNormalize \
+	./resolve:FuzzRemoveDotSegments ./check:FuzzCheckPipeline ./internal/jsontext:FuzzAppendString \
+	./extract:FuzzFind ./cmd/urlgrammar:FuzzExtractCommand ./cmd/urlgrammar:FuzzDiffCommand \
+	./diagram:FuzzRead ./internal/playground:FuzzCheckHandler ./iri:FuzzToURI ./iri:FuzzToIRI \
+	./cmd/urlgrammar:FuzzIRICommands ./cmd/urlgrammar:FuzzResolveCommands
+
+# Each fuzz target for FUZZTIME (FUZZTIME=10m make fuzz for a long run; .ci/run runs every
+# target a few seconds, so that a target that fails fast turns CI red). Each target's last
+# line of progress (its executions) goes to fuzz.log.
 FUZZTIME ?= 60s
 fuzz:
-	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) .
-	$(GO) test -run '^$$' -fuzz '^FuzzDifferential$$' -fuzztime $(FUZZTIME) .
-	$(GO) test -run '^$$' -fuzz '^FuzzRecognize$$' -fuzztime $(FUZZTIME) .
-	$(GO) test -run '^$$' -fuzz '^FuzzRecognize$$' -fuzztime $(FUZZTIME) ./internal/genparser/runtime
-	$(GO) test -run '^$$' -fuzz '^FuzzParseTree$$' -fuzztime $(FUZZTIME) .
-	$(GO) test -run '^$$' -fuzz '^FuzzBuildTree$$' -fuzztime $(FUZZTIME) .
-	$(GO) test -run '^$$' -fuzz '^FuzzTypedFromTree$$' -fuzztime $(FUZZTIME) .
-	$(GO) test -run '^$$' -fuzz '^FuzzSchema$$' -fuzztime $(FUZZTIME) ./ast
-	$(GO) test -run '^$$' -fuzz '^FuzzReadHeader$$' -fuzztime $(FUZZTIME) ./internal/peg
-	$(GO) test -run '^$$' -fuzz '^FuzzReadAliases$$' -fuzztime $(FUZZTIME) ./internal/genparser
-	$(GO) test -run '^$$' -fuzz '^FuzzResolve$$' -fuzztime $(FUZZTIME) ./resolve
-	$(GO) test -run '^$$' -fuzz '^FuzzNormalize$$' -fuzztime $(FUZZTIME) ./resolve
-	$(GO) test -run '^$$' -fuzz '^FuzzRemoveDotSegments$$' -fuzztime $(FUZZTIME) ./resolve
-	$(GO) test -run '^$$' -fuzz '^FuzzCheckPipeline$$' -fuzztime $(FUZZTIME) ./check
-	$(GO) test -run '^$$' -fuzz '^FuzzAppendString$$' -fuzztime $(FUZZTIME) ./internal/jsontext
-	$(GO) test -run '^$$' -fuzz '^FuzzFind$$' -fuzztime $(FUZZTIME) ./extract
-	$(GO) test -run '^$$' -fuzz '^FuzzExtractCommand$$' -fuzztime $(FUZZTIME) ./cmd/urlgrammar
-	$(GO) test -run '^$$' -fuzz '^FuzzDiffCommand$$' -fuzztime $(FUZZTIME) ./cmd/urlgrammar
-	$(GO) test -run '^$$' -fuzz '^FuzzRead$$' -fuzztime $(FUZZTIME) ./diagram
-	$(GO) test -run '^$$' -fuzz '^FuzzCheckHandler$$' -fuzztime $(FUZZTIME) ./internal/playground
-	$(GO) test -run '^$$' -fuzz '^FuzzToURI$$' -fuzztime $(FUZZTIME) ./iri
-	$(GO) test -run '^$$' -fuzz '^FuzzToIRI$$' -fuzztime $(FUZZTIME) ./iri
-	$(GO) test -run '^$$' -fuzz '^FuzzIRICommands$$' -fuzztime $(FUZZTIME) ./cmd/urlgrammar
-	$(GO) test -run '^$$' -fuzz '^FuzzResolveCommands$$' -fuzztime $(FUZZTIME) ./cmd/urlgrammar
+	@rm -f fuzz.log; for t in $(FUZZ_TARGETS); do \
+		pkg=$${t%%:*}; name=$${t##*:}; \
+		echo "fuzz $$name ($$pkg) for $(FUZZTIME)"; \
+		$(GO) test -run '^$$' -fuzz "^$$name\$$" -fuzztime $(FUZZTIME) $$pkg > fuzz.out 2>&1; status=$$?; \
+		last=$$(grep -E '^fuzz: elapsed' fuzz.out | tail -1); echo "$$pkg $$name: $$last" >> fuzz.log; \
+		if [ $$status -ne 0 ]; then cat fuzz.out; rm -f fuzz.out; exit $$status; fi; \
+	done; rm -f fuzz.out; cat fuzz.log
 
 # The differential tests at CONFORMANCE times the size go test runs (PEG vs DFA vs go-abnf,
 # the typed trees vs pigeon's, the recognizer vs the PEG). The full log goes to conformance.log.
