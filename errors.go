@@ -265,7 +265,16 @@ func (e *SyntaxError) Caret() string {
 	if to < end {
 		tail = "..."
 	}
-	before := head + Display(e.Input[from:off])
+	// An offset inside a character (the error is at its second or later byte) puts the
+	// caret under the character, which Display may write as one escape (\ufffe).
+	at := off
+	for at > from && at < len(e.Input) && !utf8.RuneStart(e.Input[at]) {
+		at--
+	}
+	if r, n := utf8.DecodeRuneInString(e.Input[at:]); at < off && (r == utf8.RuneError && n <= 1 || at+n <= off) {
+		at = off // not one valid character across the offset: its bytes are shown one by one
+	}
+	before := head + Display(e.Input[from:at])
 	return head + Display(e.Input[from:to]) + tail + "\n" + strings.Repeat(" ", utf8.RuneCountInString(before)) + "^"
 }
 

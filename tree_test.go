@@ -254,6 +254,20 @@ func TestSyntaxErrorMessages(t *testing.T) {
 		require.Error(t, err, input)
 		assert.Equal(t, want, err.Error(), "message for %q", input)
 	}
+	// An error inside a character (at its second or third byte) puts the caret under the
+	// character, shown as one escape; bytes of no character are shown one by one.
+	g3987 := urlgrammar.MustLookup("rfc3987")
+	for input, caret := range map[string]string{
+		"http://a/b\ufffe/c":     "http://a/b\\ufffe/c\n          ^",
+		"http://a/b\U000E0001/c": "http://a/b\\U000e0001/c\n          ^",
+		"http://a/b\xe2\x82/c":   "http://a/b\\xe2\\x82/c\n                  ^",
+		"http://a/bü\ufffe/c":    "http://a/bü\\ufffe/c\n           ^",
+	} {
+		_, err := g3987.Parse(input)
+		var se *urlgrammar.SyntaxError
+		require.ErrorAs(t, err, &se, "%q", input)
+		assert.Equal(t, caret, se.Caret(), "caret of %q (offset %d)", input, se.Offset)
+	}
 	err := g2396.Match("dec-octet", "256")
 	var se *urlgrammar.SyntaxError
 	require.ErrorAs(t, err, &se)
