@@ -212,6 +212,7 @@ func TestCompactTreeMethods(t *testing.T) {
 `, b.String())
 	assert.Equal(t, "8080", tree.Text(tree.Find("port")))
 	assert.Equal(t, -1, tree.Find("opaque-part"))
+	assert.Equal(t, "", tree.Text(tree.Find("opaque-part")), "the README's idiom on a node that is not there")
 	var kids []string
 	for c := range tree.Children(0) {
 		kids = append(kids, tree.RuleName(c))

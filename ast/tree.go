@@ -114,8 +114,17 @@ func (t Tree) Node(i int) TreeNode { return t.nodes[i] }
 // RuleName returns the name of node i's rule, as the grammar writes it.
 func (t Tree) RuleName(i int) string { return t.schema.Names[t.nodes[i].Rule()] }
 
-// Text returns the input node i covers.
-func (t Tree) Text(i int) string { n := t.nodes[i]; return t.src[n.Start():n.End()] }
+// Text returns the input node i covers; for i = -1 (Find's "no such node") it returns "",
+// so that Text(Find(rule)) needs no check where an absent node and an empty one mean the same.
+// Where they differ (a port that is absent, or present and empty: "http://a:/"), test Find's
+// result.
+func (t Tree) Text(i int) string {
+	if i == -1 {
+		return ""
+	}
+	n := t.nodes[i]
+	return t.src[n.Start():n.End()]
+}
 
 // Next returns the index just past node i's subtree: its next sibling, if it has one, or
 // the index after its last descendant. It walks over the subtree.
