@@ -37,8 +37,11 @@ const (
 	// receive unescaped (7.2).
 	EscapedControl Kind = "escaped-control"
 	// Port: a port other than the scheme's default, the classic way to make a harmless
-	// retrieval talk to another protocol (7.2). Only schemes with a default port in RFC 1738
-	// (urlgrammar.DefaultPort) are checked.
+	// retrieval talk to another protocol. The 2003 draft's 7.2 asks for caution with "any URI
+	// that specifies a TCP port number other than the default for the protocol"; RFC 3986's
+	// 7.2 (for rfc3986 and rfc3987) only with one "within the "well-known port" range (0 -
+	// 1023)", so there 8080 or 3000 is no warning. Only schemes with a default port in RFC
+	// 1738 (urlgrammar.DefaultPort) are checked.
 	Port Kind = "port"
 	// OverlongEscape: percent-encoded octets that decode to an overlong or surrogate UTF-8
 	// sequence ("%C0%AF" is "/" to a lax decoder), which "may pass some security tests and
@@ -122,15 +125,19 @@ type sections struct {
 	// regNameHost: a reg-name is a host (RFC 3986 3.2.2), not a naming authority of its own
 	// as in the drafts (3.2.1), which has no host, userinfo or port.
 	regNameHost bool
+	// wellKnownPorts: only a port in the well-known range (0-1023) is warned of (RFC 3986
+	// 7.2), not any port other than the default (the 2003 draft's 7.2).
+	wellKnownPorts bool
 }
 
 var (
 	sections2003 = sections{userinfo: "7.5", password: "7.4", rareIP: "7.3", control: "7.2", nul: "7.2", port: "7.2"}
 	sections3986 = sections{userinfo: "7.6", password: "7.5", rareIP: "7.4", control: "7.2", nul: "7.3", port: "7.2",
-		overlong: "7.3", regNameHost: true}
+		overlong: "7.3", regNameHost: true, wellKnownPorts: true}
 	// RFC 3987 section 8: "The security considerations discussed in [RFC3986] also apply".
 	sections3987 = sections{userinfo: "RFC 3986 7.6", password: "RFC 3986 7.5", rareIP: "RFC 3986 7.4",
-		control: "RFC 3986 7.2", nul: "RFC 3986 7.3", port: "RFC 3986 7.2", overlong: "8", iri: true, regNameHost: true}
+		control: "RFC 3986 7.2", nul: "RFC 3986 7.3", port: "RFC 3986 7.2", overlong: "8", iri: true, regNameHost: true,
+		wellKnownPorts: true}
 )
 
 // Check returns the enabled warnings for a parsed reference (a tree of a generic grammar,
@@ -203,8 +210,13 @@ func check(t ast.Tree, enabled Set, sec sections) []Warning {
 	if p := h.Port; p.Defined && p.End > p.Start && h.Scheme.Defined {
 		scheme := strings.ToLower(h.Scheme.In(text))
 		if def, ok := urlgrammar.DefaultPort(scheme); ok {
-			if n, err := strconv.Atoi(p.In(text)); err != nil || n != def {
+			n, err := strconv.Atoi(p.In(text))
+			switch {
+			case err == nil && n == def:
+			case !sec.wellKnownPorts:
 				add(Port, sec.port, p.Start, "port %s is not the default port %d of %s", p.In(text), def, scheme)
+			case err == nil && n <= 1023:
+				add(Port, sec.port, p.Start, "port %s is a well-known port (0-1023) other than %s's %d: another protocol may answer it", p.In(text), scheme, def)
 			}
 		}
 	}

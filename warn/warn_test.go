@@ -96,6 +96,18 @@ func TestCheckIn3986(t *testing.T) {
 		sections("ftp://cnn.example.com&story=breaking_news@10.0.0.1/top_story.htm"), "7.6's example")
 	assert.Equal(t, map[warn.Kind][]string{warn.Userinfo: {"7.6"}, warn.Password: {"7.5"}, warn.RareIP: {"7.4"},
 		warn.EscapedControl: {"7.2", "7.3"}, warn.Port: {"7.2"}}, sections("http://u:p@0x7f.1:25/%0a%00"))
+	// RFC 3986 7.2 is about the well-known range only: 8080 and 3000 are fine there, not in
+	// the 2003 draft (any port other than the default).
+	for s, want := range map[string][]string{
+		"http://h:8080/": nil, "http://h:3000/": nil, "http://h:1024/": nil, "http://h:65536/": nil,
+		"http://h:1023/": {"7.2"}, "http://h:25/": {"7.2"}, "http://h:0/": {"7.2"}, "http://h:0080/": nil,
+		"gopher://h:80/": {"7.2"},
+	} {
+		assert.Equal(t, want, sections(s)[warn.Port], s)
+		tree, err := g.Parse(s)
+		require.NoError(t, err)
+		assert.Equal(t, s != "http://h:0080/", len(warn.Check(tree, warn.Set{warn.Port: true})) == 1, "the 2003 draft: %s", s)
+	}
 	for _, host := range []string{"127.1", "0x7f.1", "0177.0.0.1", "2130706433"} {
 		assert.Equal(t, map[warn.Kind][]string{warn.RareIP: {"7.4"}}, sections("http://"+host+"/"), host)
 	}
