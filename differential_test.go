@@ -244,7 +244,7 @@ func TestDFATablesMatchABNF(t *testing.T) {
 }
 
 // The typed tree's host kind agrees with the sub-rule DFAs: an IPv6reference host matches the
-// IPv6reference DFA, an IPv4 host the IPv4address DFA and not... (DESIGN.md preference).
+// IPv6reference DFA, an IPv4 host the IPv4address DFA and not... (docs/design.md preference).
 func TestHostKindAgreesWithDFAs(t *testing.T) {
 	t.Parallel()
 	g := MustLookup("rfc2396bis-01")

@@ -61,7 +61,7 @@ func goldenInputs(t testing.TB) []string {
 	return out
 }
 
-// The JSON contract of `parse --json` and `check --format jsonl` (DESIGN.md: components,
+// The JSON contract of `parse --json` and `check --format jsonl` (docs/design.md: components,
 // parts, null vs "", hostKind, the ast object, errors), pinned byte for byte for every
 // grammar on every table input: testdata/golden/ID.jsonl, one record per input in the order
 // of goldenInputs. A change of the tree (issue "One compact tree for every grammar") must

@@ -12,7 +12,7 @@ import (
 	"github.com/urlgrammar/urlgrammar/warn"
 )
 
-// okRecord is the JSON object for a valid input (DESIGN.md, CLI contract). Components are
+// okRecord is the JSON object for a valid input (docs/design.md, CLI contract). Components are
 // null when undefined and "" when present but empty.
 type okRecord struct {
 	File        *string        `json:"file,omitempty"` // check only
@@ -50,7 +50,7 @@ type errRecord struct {
 	Error          ErrorDetail `json:"error"`
 }
 
-// ErrorDetail is the "error" object of the JSON contract (DESIGN.md): where the input stops
+// ErrorDetail is the "error" object of the JSON contract (docs/design.md): where the input stops
 // matching and what the grammar expected there.
 type ErrorDetail struct {
 	Offset   int      `json:"offset"`
@@ -62,7 +62,7 @@ type ErrorDetail struct {
 }
 
 // ParseRecord returns the JSON object of `urlgrammar parse --json` for the result of parsing
-// input with g: the components, the tree as the "ast" object, or the error (DESIGN.md, CLI
+// input with g: the components, the tree as the "ast" object, or the error (docs/design.md, CLI
 // contract). The components are those the grammar's header declares, from its generic tree
 // (tree itself when it is an ast.Tree; parsed again when it is a typed tree). Its value is
 // meant for encoding/json. Input that is not valid UTF-8 also gets "inputBase64", the exact

@@ -24,7 +24,7 @@ const (
 	// is named <stdin>. The exact input is the line at FILE:LINE.
 	Text
 	// JSONL is one JSON object a line: the `parse --json` object with "file" and "line" first
-	// (DESIGN.md, CLI contract), or with several grammars
+	// (docs/design.md, CLI contract), or with several grammars
 	// {"file","line","input","accepted":[ids],"results":[objects]}; for an I/O error
 	// {"file","line","ok":false,"ioError":message}. An input that is not valid UTF-8 also
 	// has "inputBase64", its exact bytes.

@@ -101,7 +101,7 @@ func TestAppendixC1997(t *testing.T) {
 	}
 }
 
-// The two drafts differ exactly where NOTES-grammars.md says.
+// The two drafts differ exactly where docs/design.md says (their Appendix C).
 func TestAlgorithmsDiffer(t *testing.T) {
 	const base = "http://a/b/c/d;p?q"
 	for ref, want := range map[string][2]string{

@@ -27,33 +27,33 @@ var g = &grammar{
 		{
 			name:        "url",
 			displayName: "\"url\"",
-			pos:         position{line: 27, col: 1, offset: 1407},
+			pos:         position{line: 27, col: 1, offset: 1417},
 			expr: &actionExpr{
-				pos: position{line: 27, col: 14, offset: 1420},
+				pos: position{line: 27, col: 14, offset: 1430},
 				run: (*parser).callonurl1,
 				expr: &labeledExpr{
-					pos:   position{line: 27, col: 14, offset: 1420},
+					pos:   position{line: 27, col: 14, offset: 1430},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 28, col: 2, offset: 1425},
+						pos: position{line: 28, col: 2, offset: 1435},
 						alternatives: []any{
 							&actionExpr{
-								pos: position{line: 28, col: 2, offset: 1425},
+								pos: position{line: 28, col: 2, offset: 1435},
 								run: (*parser).callonurl4,
 								expr: &seqExpr{
-									pos: position{line: 28, col: 2, offset: 1425},
+									pos: position{line: 28, col: 2, offset: 1435},
 									exprs: []any{
 										&andExpr{
-											pos: position{line: 28, col: 2, offset: 1425},
+											pos: position{line: 28, col: 2, offset: 1435},
 											expr: &seqExpr{
-												pos: position{line: 28, col: 5, offset: 1428},
+												pos: position{line: 28, col: 5, offset: 1438},
 												exprs: []any{
 													&ruleRefExpr{
-														pos:  position{line: 28, col: 5, offset: 1428},
+														pos:  position{line: 28, col: 5, offset: 1438},
 														name: "lit_http",
 													},
 													&litMatcher{
-														pos:        position{line: 28, col: 14, offset: 1437},
+														pos:        position{line: 28, col: 14, offset: 1447},
 														val:        ":",
 														ignoreCase: false,
 														want:       "\":\"",
@@ -62,10 +62,10 @@ var g = &grammar{
 											},
 										},
 										&labeledExpr{
-											pos:   position{line: 28, col: 20, offset: 1443},
+											pos:   position{line: 28, col: 20, offset: 1453},
 											label: "u",
 											expr: &ruleRefExpr{
-												pos:  position{line: 28, col: 22, offset: 1445},
+												pos:  position{line: 28, col: 22, offset: 1455},
 												name: "httpurl",
 											},
 										},
@@ -73,22 +73,22 @@ var g = &grammar{
 								},
 							},
 							&actionExpr{
-								pos: position{line: 29, col: 2, offset: 1474},
+								pos: position{line: 29, col: 2, offset: 1484},
 								run: (*parser).callonurl12,
 								expr: &seqExpr{
-									pos: position{line: 29, col: 2, offset: 1474},
+									pos: position{line: 29, col: 2, offset: 1484},
 									exprs: []any{
 										&andExpr{
-											pos: position{line: 29, col: 2, offset: 1474},
+											pos: position{line: 29, col: 2, offset: 1484},
 											expr: &seqExpr{
-												pos: position{line: 29, col: 5, offset: 1477},
+												pos: position{line: 29, col: 5, offset: 1487},
 												exprs: []any{
 													&ruleRefExpr{
-														pos:  position{line: 29, col: 5, offset: 1477},
+														pos:  position{line: 29, col: 5, offset: 1487},
 														name: "lit_ftp",
 													},
 													&litMatcher{
-														pos:        position{line: 29, col: 13, offset: 1485},
+														pos:        position{line: 29, col: 13, offset: 1495},
 														val:        ":",
 														ignoreCase: false,
 														want:       "\":\"",
@@ -97,10 +97,10 @@ var g = &grammar{
 											},
 										},
 										&labeledExpr{
-											pos:   position{line: 29, col: 19, offset: 1491},
+											pos:   position{line: 29, col: 19, offset: 1501},
 											label: "u",
 											expr: &ruleRefExpr{
-												pos:  position{line: 29, col: 21, offset: 1493},
+												pos:  position{line: 29, col: 21, offset: 1503},
 												name: "ftpurl",
 											},
 										},
@@ -108,22 +108,22 @@ var g = &grammar{
 								},
 							},
 							&actionExpr{
-								pos: position{line: 30, col: 2, offset: 1521},
+								pos: position{line: 30, col: 2, offset: 1531},
 								run: (*parser).callonurl20,
 								expr: &seqExpr{
-									pos: position{line: 30, col: 2, offset: 1521},
+									pos: position{line: 30, col: 2, offset: 1531},
 									exprs: []any{
 										&andExpr{
-											pos: position{line: 30, col: 2, offset: 1521},
+											pos: position{line: 30, col: 2, offset: 1531},
 											expr: &seqExpr{
-												pos: position{line: 30, col: 5, offset: 1524},
+												pos: position{line: 30, col: 5, offset: 1534},
 												exprs: []any{
 													&ruleRefExpr{
-														pos:  position{line: 30, col: 5, offset: 1524},
+														pos:  position{line: 30, col: 5, offset: 1534},
 														name: "lit_news",
 													},
 													&litMatcher{
-														pos:        position{line: 30, col: 14, offset: 1533},
+														pos:        position{line: 30, col: 14, offset: 1543},
 														val:        ":",
 														ignoreCase: false,
 														want:       "\":\"",
@@ -132,10 +132,10 @@ var g = &grammar{
 											},
 										},
 										&labeledExpr{
-											pos:   position{line: 30, col: 20, offset: 1539},
+											pos:   position{line: 30, col: 20, offset: 1549},
 											label: "u",
 											expr: &ruleRefExpr{
-												pos:  position{line: 30, col: 22, offset: 1541},
+												pos:  position{line: 30, col: 22, offset: 1551},
 												name: "newsurl",
 											},
 										},
@@ -143,22 +143,22 @@ var g = &grammar{
 								},
 							},
 							&actionExpr{
-								pos: position{line: 31, col: 2, offset: 1570},
+								pos: position{line: 31, col: 2, offset: 1580},
 								run: (*parser).callonurl28,
 								expr: &seqExpr{
-									pos: position{line: 31, col: 2, offset: 1570},
+									pos: position{line: 31, col: 2, offset: 1580},
 									exprs: []any{
 										&andExpr{
-											pos: position{line: 31, col: 2, offset: 1570},
+											pos: position{line: 31, col: 2, offset: 1580},
 											expr: &seqExpr{
-												pos: position{line: 31, col: 5, offset: 1573},
+												pos: position{line: 31, col: 5, offset: 1583},
 												exprs: []any{
 													&ruleRefExpr{
-														pos:  position{line: 31, col: 5, offset: 1573},
+														pos:  position{line: 31, col: 5, offset: 1583},
 														name: "lit_nntp",
 													},
 													&litMatcher{
-														pos:        position{line: 31, col: 14, offset: 1582},
+														pos:        position{line: 31, col: 14, offset: 1592},
 														val:        ":",
 														ignoreCase: false,
 														want:       "\":\"",
@@ -167,10 +167,10 @@ var g = &grammar{
 											},
 										},
 										&labeledExpr{
-											pos:   position{line: 31, col: 20, offset: 1588},
+											pos:   position{line: 31, col: 20, offset: 1598},
 											label: "u",
 											expr: &ruleRefExpr{
-												pos:  position{line: 31, col: 22, offset: 1590},
+												pos:  position{line: 31, col: 22, offset: 1600},
 												name: "nntpurl",
 											},
 										},
@@ -178,22 +178,22 @@ var g = &grammar{
 								},
 							},
 							&actionExpr{
-								pos: position{line: 32, col: 2, offset: 1619},
+								pos: position{line: 32, col: 2, offset: 1629},
 								run: (*parser).callonurl36,
 								expr: &seqExpr{
-									pos: position{line: 32, col: 2, offset: 1619},
+									pos: position{line: 32, col: 2, offset: 1629},
 									exprs: []any{
 										&andExpr{
-											pos: position{line: 32, col: 2, offset: 1619},
+											pos: position{line: 32, col: 2, offset: 1629},
 											expr: &seqExpr{
-												pos: position{line: 32, col: 5, offset: 1622},
+												pos: position{line: 32, col: 5, offset: 1632},
 												exprs: []any{
 													&ruleRefExpr{
-														pos:  position{line: 32, col: 5, offset: 1622},
+														pos:  position{line: 32, col: 5, offset: 1632},
 														name: "lit_telnet",
 													},
 													&litMatcher{
-														pos:        position{line: 32, col: 16, offset: 1633},
+														pos:        position{line: 32, col: 16, offset: 1643},
 														val:        ":",
 														ignoreCase: false,
 														want:       "\":\"",
@@ -202,10 +202,10 @@ var g = &grammar{
 											},
 										},
 										&labeledExpr{
-											pos:   position{line: 32, col: 22, offset: 1639},
+											pos:   position{line: 32, col: 22, offset: 1649},
 											label: "u",
 											expr: &ruleRefExpr{
-												pos:  position{line: 32, col: 24, offset: 1641},
+												pos:  position{line: 32, col: 24, offset: 1651},
 												name: "telneturl",
 											},
 										},
@@ -213,22 +213,22 @@ var g = &grammar{
 								},
 							},
 							&actionExpr{
-								pos: position{line: 33, col: 2, offset: 1672},
+								pos: position{line: 33, col: 2, offset: 1682},
 								run: (*parser).callonurl44,
 								expr: &seqExpr{
-									pos: position{line: 33, col: 2, offset: 1672},
+									pos: position{line: 33, col: 2, offset: 1682},
 									exprs: []any{
 										&andExpr{
-											pos: position{line: 33, col: 2, offset: 1672},
+											pos: position{line: 33, col: 2, offset: 1682},
 											expr: &seqExpr{
-												pos: position{line: 33, col: 5, offset: 1675},
+												pos: position{line: 33, col: 5, offset: 1685},
 												exprs: []any{
 													&ruleRefExpr{
-														pos:  position{line: 33, col: 5, offset: 1675},
+														pos:  position{line: 33, col: 5, offset: 1685},
 														name: "lit_gopher",
 													},
 													&litMatcher{
-														pos:        position{line: 33, col: 16, offset: 1686},
+														pos:        position{line: 33, col: 16, offset: 1696},
 														val:        ":",
 														ignoreCase: false,
 														want:       "\":\"",
@@ -237,10 +237,10 @@ var g = &grammar{
 											},
 										},
 										&labeledExpr{
-											pos:   position{line: 33, col: 22, offset: 1692},
+											pos:   position{line: 33, col: 22, offset: 1702},
 											label: "u",
 											expr: &ruleRefExpr{
-												pos:  position{line: 33, col: 24, offset: 1694},
+												pos:  position{line: 33, col: 24, offset: 1704},
 												name: "gopherurl",
 											},
 										},
@@ -248,22 +248,22 @@ var g = &grammar{
 								},
 							},
 							&actionExpr{
-								pos: position{line: 34, col: 2, offset: 1725},
+								pos: position{line: 34, col: 2, offset: 1735},
 								run: (*parser).callonurl52,
 								expr: &seqExpr{
-									pos: position{line: 34, col: 2, offset: 1725},
+									pos: position{line: 34, col: 2, offset: 1735},
 									exprs: []any{
 										&andExpr{
-											pos: position{line: 34, col: 2, offset: 1725},
+											pos: position{line: 34, col: 2, offset: 1735},
 											expr: &seqExpr{
-												pos: position{line: 34, col: 5, offset: 1728},
+												pos: position{line: 34, col: 5, offset: 1738},
 												exprs: []any{
 													&ruleRefExpr{
-														pos:  position{line: 34, col: 5, offset: 1728},
+														pos:  position{line: 34, col: 5, offset: 1738},
 														name: "lit_wais",
 													},
 													&litMatcher{
-														pos:        position{line: 34, col: 14, offset: 1737},
+														pos:        position{line: 34, col: 14, offset: 1747},
 														val:        ":",
 														ignoreCase: false,
 														want:       "\":\"",
@@ -272,10 +272,10 @@ var g = &grammar{
 											},
 										},
 										&labeledExpr{
-											pos:   position{line: 34, col: 20, offset: 1743},
+											pos:   position{line: 34, col: 20, offset: 1753},
 											label: "u",
 											expr: &ruleRefExpr{
-												pos:  position{line: 34, col: 22, offset: 1745},
+												pos:  position{line: 34, col: 22, offset: 1755},
 												name: "waisurl",
 											},
 										},
@@ -283,22 +283,22 @@ var g = &grammar{
 								},
 							},
 							&actionExpr{
-								pos: position{line: 35, col: 2, offset: 1774},
+								pos: position{line: 35, col: 2, offset: 1784},
 								run: (*parser).callonurl60,
 								expr: &seqExpr{
-									pos: position{line: 35, col: 2, offset: 1774},
+									pos: position{line: 35, col: 2, offset: 1784},
 									exprs: []any{
 										&andExpr{
-											pos: position{line: 35, col: 2, offset: 1774},
+											pos: position{line: 35, col: 2, offset: 1784},
 											expr: &seqExpr{
-												pos: position{line: 35, col: 5, offset: 1777},
+												pos: position{line: 35, col: 5, offset: 1787},
 												exprs: []any{
 													&ruleRefExpr{
-														pos:  position{line: 35, col: 5, offset: 1777},
+														pos:  position{line: 35, col: 5, offset: 1787},
 														name: "lit_mailto",
 													},
 													&litMatcher{
-														pos:        position{line: 35, col: 16, offset: 1788},
+														pos:        position{line: 35, col: 16, offset: 1798},
 														val:        ":",
 														ignoreCase: false,
 														want:       "\":\"",
@@ -307,10 +307,10 @@ var g = &grammar{
 											},
 										},
 										&labeledExpr{
-											pos:   position{line: 35, col: 22, offset: 1794},
+											pos:   position{line: 35, col: 22, offset: 1804},
 											label: "u",
 											expr: &ruleRefExpr{
-												pos:  position{line: 35, col: 24, offset: 1796},
+												pos:  position{line: 35, col: 24, offset: 1806},
 												name: "mailtourl",
 											},
 										},
@@ -318,22 +318,22 @@ var g = &grammar{
 								},
 							},
 							&actionExpr{
-								pos: position{line: 36, col: 2, offset: 1827},
+								pos: position{line: 36, col: 2, offset: 1837},
 								run: (*parser).callonurl68,
 								expr: &seqExpr{
-									pos: position{line: 36, col: 2, offset: 1827},
+									pos: position{line: 36, col: 2, offset: 1837},
 									exprs: []any{
 										&andExpr{
-											pos: position{line: 36, col: 2, offset: 1827},
+											pos: position{line: 36, col: 2, offset: 1837},
 											expr: &seqExpr{
-												pos: position{line: 36, col: 5, offset: 1830},
+												pos: position{line: 36, col: 5, offset: 1840},
 												exprs: []any{
 													&ruleRefExpr{
-														pos:  position{line: 36, col: 5, offset: 1830},
+														pos:  position{line: 36, col: 5, offset: 1840},
 														name: "lit_file",
 													},
 													&litMatcher{
-														pos:        position{line: 36, col: 14, offset: 1839},
+														pos:        position{line: 36, col: 14, offset: 1849},
 														val:        ":",
 														ignoreCase: false,
 														want:       "\":\"",
@@ -342,10 +342,10 @@ var g = &grammar{
 											},
 										},
 										&labeledExpr{
-											pos:   position{line: 36, col: 20, offset: 1845},
+											pos:   position{line: 36, col: 20, offset: 1855},
 											label: "u",
 											expr: &ruleRefExpr{
-												pos:  position{line: 36, col: 22, offset: 1847},
+												pos:  position{line: 36, col: 22, offset: 1857},
 												name: "fileurl",
 											},
 										},
@@ -353,22 +353,22 @@ var g = &grammar{
 								},
 							},
 							&actionExpr{
-								pos: position{line: 37, col: 2, offset: 1876},
+								pos: position{line: 37, col: 2, offset: 1886},
 								run: (*parser).callonurl76,
 								expr: &seqExpr{
-									pos: position{line: 37, col: 2, offset: 1876},
+									pos: position{line: 37, col: 2, offset: 1886},
 									exprs: []any{
 										&andExpr{
-											pos: position{line: 37, col: 2, offset: 1876},
+											pos: position{line: 37, col: 2, offset: 1886},
 											expr: &seqExpr{
-												pos: position{line: 37, col: 5, offset: 1879},
+												pos: position{line: 37, col: 5, offset: 1889},
 												exprs: []any{
 													&ruleRefExpr{
-														pos:  position{line: 37, col: 5, offset: 1879},
+														pos:  position{line: 37, col: 5, offset: 1889},
 														name: "lit_prospero",
 													},
 													&litMatcher{
-														pos:        position{line: 37, col: 18, offset: 1892},
+														pos:        position{line: 37, col: 18, offset: 1902},
 														val:        ":",
 														ignoreCase: false,
 														want:       "\":\"",
@@ -377,10 +377,10 @@ var g = &grammar{
 											},
 										},
 										&labeledExpr{
-											pos:   position{line: 37, col: 24, offset: 1898},
+											pos:   position{line: 37, col: 24, offset: 1908},
 											label: "u",
 											expr: &ruleRefExpr{
-												pos:  position{line: 37, col: 26, offset: 1900},
+												pos:  position{line: 37, col: 26, offset: 1910},
 												name: "prosperourl",
 											},
 										},
@@ -388,22 +388,22 @@ var g = &grammar{
 								},
 							},
 							&actionExpr{
-								pos: position{line: 38, col: 2, offset: 1933},
+								pos: position{line: 38, col: 2, offset: 1943},
 								run: (*parser).callonurl84,
 								expr: &seqExpr{
-									pos: position{line: 38, col: 2, offset: 1933},
+									pos: position{line: 38, col: 2, offset: 1943},
 									exprs: []any{
 										&notExpr{
-											pos: position{line: 38, col: 2, offset: 1933},
+											pos: position{line: 38, col: 2, offset: 1943},
 											expr: &seqExpr{
-												pos: position{line: 38, col: 5, offset: 1936},
+												pos: position{line: 38, col: 5, offset: 1946},
 												exprs: []any{
 													&ruleRefExpr{
-														pos:  position{line: 38, col: 5, offset: 1936},
+														pos:  position{line: 38, col: 5, offset: 1946},
 														name: "named_scheme",
 													},
 													&litMatcher{
-														pos:        position{line: 38, col: 18, offset: 1949},
+														pos:        position{line: 38, col: 18, offset: 1959},
 														val:        ":",
 														ignoreCase: false,
 														want:       "\":\"",
@@ -412,10 +412,10 @@ var g = &grammar{
 											},
 										},
 										&labeledExpr{
-											pos:   position{line: 38, col: 24, offset: 1955},
+											pos:   position{line: 38, col: 24, offset: 1965},
 											label: "u",
 											expr: &ruleRefExpr{
-												pos:  position{line: 38, col: 26, offset: 1957},
+												pos:  position{line: 38, col: 26, offset: 1967},
 												name: "otherurl",
 											},
 										},
@@ -429,48 +429,48 @@ var g = &grammar{
 		},
 		{
 			name: "named_scheme",
-			pos:  position{line: 42, col: 1, offset: 2006},
+			pos:  position{line: 42, col: 1, offset: 2016},
 			expr: &choiceExpr{
-				pos: position{line: 42, col: 17, offset: 2022},
+				pos: position{line: 42, col: 17, offset: 2032},
 				alternatives: []any{
 					&ruleRefExpr{
-						pos:  position{line: 42, col: 17, offset: 2022},
+						pos:  position{line: 42, col: 17, offset: 2032},
 						name: "lit_http",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 42, col: 28, offset: 2033},
+						pos:  position{line: 42, col: 28, offset: 2043},
 						name: "lit_ftp",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 42, col: 38, offset: 2043},
+						pos:  position{line: 42, col: 38, offset: 2053},
 						name: "lit_news",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 42, col: 49, offset: 2054},
+						pos:  position{line: 42, col: 49, offset: 2064},
 						name: "lit_nntp",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 42, col: 60, offset: 2065},
+						pos:  position{line: 42, col: 60, offset: 2075},
 						name: "lit_telnet",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 42, col: 73, offset: 2078},
+						pos:  position{line: 42, col: 73, offset: 2088},
 						name: "lit_gopher",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 42, col: 86, offset: 2091},
+						pos:  position{line: 42, col: 86, offset: 2101},
 						name: "lit_wais",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 42, col: 97, offset: 2102},
+						pos:  position{line: 42, col: 97, offset: 2112},
 						name: "lit_mailto",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 42, col: 110, offset: 2115},
+						pos:  position{line: 42, col: 110, offset: 2125},
 						name: "lit_file",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 42, col: 121, offset: 2126},
+						pos:  position{line: 42, col: 121, offset: 2136},
 						name: "lit_prospero",
 					},
 				},
@@ -478,33 +478,33 @@ var g = &grammar{
 		},
 		{
 			name: "lit_http",
-			pos:  position{line: 45, col: 1, offset: 2234},
+			pos:  position{line: 45, col: 1, offset: 2244},
 			expr: &seqExpr{
-				pos: position{line: 45, col: 13, offset: 2246},
+				pos: position{line: 45, col: 13, offset: 2256},
 				exprs: []any{
 					&charClassMatcher{
-						pos:        position{line: 45, col: 13, offset: 2246},
+						pos:        position{line: 45, col: 13, offset: 2256},
 						val:        "[Hh]",
 						chars:      []rune{'H', 'h'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 45, col: 17, offset: 2250},
+						pos:        position{line: 45, col: 17, offset: 2260},
 						val:        "[Tt]",
 						chars:      []rune{'T', 't'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 45, col: 21, offset: 2254},
+						pos:        position{line: 45, col: 21, offset: 2264},
 						val:        "[Tt]",
 						chars:      []rune{'T', 't'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 45, col: 25, offset: 2258},
+						pos:        position{line: 45, col: 25, offset: 2268},
 						val:        "[Pp]",
 						chars:      []rune{'P', 'p'},
 						ignoreCase: false,
@@ -515,26 +515,26 @@ var g = &grammar{
 		},
 		{
 			name: "lit_ftp",
-			pos:  position{line: 46, col: 1, offset: 2263},
+			pos:  position{line: 46, col: 1, offset: 2273},
 			expr: &seqExpr{
-				pos: position{line: 46, col: 12, offset: 2274},
+				pos: position{line: 46, col: 12, offset: 2284},
 				exprs: []any{
 					&charClassMatcher{
-						pos:        position{line: 46, col: 12, offset: 2274},
+						pos:        position{line: 46, col: 12, offset: 2284},
 						val:        "[Ff]",
 						chars:      []rune{'F', 'f'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 46, col: 16, offset: 2278},
+						pos:        position{line: 46, col: 16, offset: 2288},
 						val:        "[Tt]",
 						chars:      []rune{'T', 't'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 46, col: 20, offset: 2282},
+						pos:        position{line: 46, col: 20, offset: 2292},
 						val:        "[Pp]",
 						chars:      []rune{'P', 'p'},
 						ignoreCase: false,
@@ -545,33 +545,33 @@ var g = &grammar{
 		},
 		{
 			name: "lit_news",
-			pos:  position{line: 47, col: 1, offset: 2287},
+			pos:  position{line: 47, col: 1, offset: 2297},
 			expr: &seqExpr{
-				pos: position{line: 47, col: 13, offset: 2299},
+				pos: position{line: 47, col: 13, offset: 2309},
 				exprs: []any{
 					&charClassMatcher{
-						pos:        position{line: 47, col: 13, offset: 2299},
+						pos:        position{line: 47, col: 13, offset: 2309},
 						val:        "[Nn]",
 						chars:      []rune{'N', 'n'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 47, col: 17, offset: 2303},
+						pos:        position{line: 47, col: 17, offset: 2313},
 						val:        "[Ee]",
 						chars:      []rune{'E', 'e'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 47, col: 21, offset: 2307},
+						pos:        position{line: 47, col: 21, offset: 2317},
 						val:        "[Ww]",
 						chars:      []rune{'W', 'w'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 47, col: 25, offset: 2311},
+						pos:        position{line: 47, col: 25, offset: 2321},
 						val:        "[Ss]",
 						chars:      []rune{'S', 's'},
 						ignoreCase: false,
@@ -582,33 +582,33 @@ var g = &grammar{
 		},
 		{
 			name: "lit_nntp",
-			pos:  position{line: 48, col: 1, offset: 2316},
+			pos:  position{line: 48, col: 1, offset: 2326},
 			expr: &seqExpr{
-				pos: position{line: 48, col: 13, offset: 2328},
+				pos: position{line: 48, col: 13, offset: 2338},
 				exprs: []any{
 					&charClassMatcher{
-						pos:        position{line: 48, col: 13, offset: 2328},
+						pos:        position{line: 48, col: 13, offset: 2338},
 						val:        "[Nn]",
 						chars:      []rune{'N', 'n'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 48, col: 17, offset: 2332},
+						pos:        position{line: 48, col: 17, offset: 2342},
 						val:        "[Nn]",
 						chars:      []rune{'N', 'n'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 48, col: 21, offset: 2336},
+						pos:        position{line: 48, col: 21, offset: 2346},
 						val:        "[Tt]",
 						chars:      []rune{'T', 't'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 48, col: 25, offset: 2340},
+						pos:        position{line: 48, col: 25, offset: 2350},
 						val:        "[Pp]",
 						chars:      []rune{'P', 'p'},
 						ignoreCase: false,
@@ -619,47 +619,47 @@ var g = &grammar{
 		},
 		{
 			name: "lit_telnet",
-			pos:  position{line: 49, col: 1, offset: 2345},
+			pos:  position{line: 49, col: 1, offset: 2355},
 			expr: &seqExpr{
-				pos: position{line: 49, col: 15, offset: 2359},
+				pos: position{line: 49, col: 15, offset: 2369},
 				exprs: []any{
 					&charClassMatcher{
-						pos:        position{line: 49, col: 15, offset: 2359},
+						pos:        position{line: 49, col: 15, offset: 2369},
 						val:        "[Tt]",
 						chars:      []rune{'T', 't'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 49, col: 19, offset: 2363},
+						pos:        position{line: 49, col: 19, offset: 2373},
 						val:        "[Ee]",
 						chars:      []rune{'E', 'e'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 49, col: 23, offset: 2367},
+						pos:        position{line: 49, col: 23, offset: 2377},
 						val:        "[Ll]",
 						chars:      []rune{'L', 'l'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 49, col: 27, offset: 2371},
+						pos:        position{line: 49, col: 27, offset: 2381},
 						val:        "[Nn]",
 						chars:      []rune{'N', 'n'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 49, col: 31, offset: 2375},
+						pos:        position{line: 49, col: 31, offset: 2385},
 						val:        "[Ee]",
 						chars:      []rune{'E', 'e'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 49, col: 35, offset: 2379},
+						pos:        position{line: 49, col: 35, offset: 2389},
 						val:        "[Tt]",
 						chars:      []rune{'T', 't'},
 						ignoreCase: false,
@@ -670,47 +670,47 @@ var g = &grammar{
 		},
 		{
 			name: "lit_gopher",
-			pos:  position{line: 50, col: 1, offset: 2384},
+			pos:  position{line: 50, col: 1, offset: 2394},
 			expr: &seqExpr{
-				pos: position{line: 50, col: 15, offset: 2398},
+				pos: position{line: 50, col: 15, offset: 2408},
 				exprs: []any{
 					&charClassMatcher{
-						pos:        position{line: 50, col: 15, offset: 2398},
+						pos:        position{line: 50, col: 15, offset: 2408},
 						val:        "[Gg]",
 						chars:      []rune{'G', 'g'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 50, col: 19, offset: 2402},
+						pos:        position{line: 50, col: 19, offset: 2412},
 						val:        "[Oo]",
 						chars:      []rune{'O', 'o'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 50, col: 23, offset: 2406},
+						pos:        position{line: 50, col: 23, offset: 2416},
 						val:        "[Pp]",
 						chars:      []rune{'P', 'p'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 50, col: 27, offset: 2410},
+						pos:        position{line: 50, col: 27, offset: 2420},
 						val:        "[Hh]",
 						chars:      []rune{'H', 'h'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 50, col: 31, offset: 2414},
+						pos:        position{line: 50, col: 31, offset: 2424},
 						val:        "[Ee]",
 						chars:      []rune{'E', 'e'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 50, col: 35, offset: 2418},
+						pos:        position{line: 50, col: 35, offset: 2428},
 						val:        "[Rr]",
 						chars:      []rune{'R', 'r'},
 						ignoreCase: false,
@@ -721,33 +721,33 @@ var g = &grammar{
 		},
 		{
 			name: "lit_wais",
-			pos:  position{line: 51, col: 1, offset: 2423},
+			pos:  position{line: 51, col: 1, offset: 2433},
 			expr: &seqExpr{
-				pos: position{line: 51, col: 13, offset: 2435},
+				pos: position{line: 51, col: 13, offset: 2445},
 				exprs: []any{
 					&charClassMatcher{
-						pos:        position{line: 51, col: 13, offset: 2435},
+						pos:        position{line: 51, col: 13, offset: 2445},
 						val:        "[Ww]",
 						chars:      []rune{'W', 'w'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 51, col: 17, offset: 2439},
+						pos:        position{line: 51, col: 17, offset: 2449},
 						val:        "[Aa]",
 						chars:      []rune{'A', 'a'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 51, col: 21, offset: 2443},
+						pos:        position{line: 51, col: 21, offset: 2453},
 						val:        "[Ii]",
 						chars:      []rune{'I', 'i'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 51, col: 25, offset: 2447},
+						pos:        position{line: 51, col: 25, offset: 2457},
 						val:        "[Ss]",
 						chars:      []rune{'S', 's'},
 						ignoreCase: false,
@@ -758,47 +758,47 @@ var g = &grammar{
 		},
 		{
 			name: "lit_mailto",
-			pos:  position{line: 52, col: 1, offset: 2452},
+			pos:  position{line: 52, col: 1, offset: 2462},
 			expr: &seqExpr{
-				pos: position{line: 52, col: 15, offset: 2466},
+				pos: position{line: 52, col: 15, offset: 2476},
 				exprs: []any{
 					&charClassMatcher{
-						pos:        position{line: 52, col: 15, offset: 2466},
+						pos:        position{line: 52, col: 15, offset: 2476},
 						val:        "[Mm]",
 						chars:      []rune{'M', 'm'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 52, col: 19, offset: 2470},
+						pos:        position{line: 52, col: 19, offset: 2480},
 						val:        "[Aa]",
 						chars:      []rune{'A', 'a'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 52, col: 23, offset: 2474},
+						pos:        position{line: 52, col: 23, offset: 2484},
 						val:        "[Ii]",
 						chars:      []rune{'I', 'i'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 52, col: 27, offset: 2478},
+						pos:        position{line: 52, col: 27, offset: 2488},
 						val:        "[Ll]",
 						chars:      []rune{'L', 'l'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 52, col: 31, offset: 2482},
+						pos:        position{line: 52, col: 31, offset: 2492},
 						val:        "[Tt]",
 						chars:      []rune{'T', 't'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 52, col: 35, offset: 2486},
+						pos:        position{line: 52, col: 35, offset: 2496},
 						val:        "[Oo]",
 						chars:      []rune{'O', 'o'},
 						ignoreCase: false,
@@ -809,33 +809,33 @@ var g = &grammar{
 		},
 		{
 			name: "lit_file",
-			pos:  position{line: 53, col: 1, offset: 2491},
+			pos:  position{line: 53, col: 1, offset: 2501},
 			expr: &seqExpr{
-				pos: position{line: 53, col: 13, offset: 2503},
+				pos: position{line: 53, col: 13, offset: 2513},
 				exprs: []any{
 					&charClassMatcher{
-						pos:        position{line: 53, col: 13, offset: 2503},
+						pos:        position{line: 53, col: 13, offset: 2513},
 						val:        "[Ff]",
 						chars:      []rune{'F', 'f'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 53, col: 17, offset: 2507},
+						pos:        position{line: 53, col: 17, offset: 2517},
 						val:        "[Ii]",
 						chars:      []rune{'I', 'i'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 53, col: 21, offset: 2511},
+						pos:        position{line: 53, col: 21, offset: 2521},
 						val:        "[Ll]",
 						chars:      []rune{'L', 'l'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 53, col: 25, offset: 2515},
+						pos:        position{line: 53, col: 25, offset: 2525},
 						val:        "[Ee]",
 						chars:      []rune{'E', 'e'},
 						ignoreCase: false,
@@ -846,61 +846,61 @@ var g = &grammar{
 		},
 		{
 			name: "lit_prospero",
-			pos:  position{line: 54, col: 1, offset: 2520},
+			pos:  position{line: 54, col: 1, offset: 2530},
 			expr: &seqExpr{
-				pos: position{line: 54, col: 17, offset: 2536},
+				pos: position{line: 54, col: 17, offset: 2546},
 				exprs: []any{
 					&charClassMatcher{
-						pos:        position{line: 54, col: 17, offset: 2536},
+						pos:        position{line: 54, col: 17, offset: 2546},
 						val:        "[Pp]",
 						chars:      []rune{'P', 'p'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 54, col: 21, offset: 2540},
+						pos:        position{line: 54, col: 21, offset: 2550},
 						val:        "[Rr]",
 						chars:      []rune{'R', 'r'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 54, col: 25, offset: 2544},
+						pos:        position{line: 54, col: 25, offset: 2554},
 						val:        "[Oo]",
 						chars:      []rune{'O', 'o'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 54, col: 29, offset: 2548},
+						pos:        position{line: 54, col: 29, offset: 2558},
 						val:        "[Ss]",
 						chars:      []rune{'S', 's'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 54, col: 33, offset: 2552},
+						pos:        position{line: 54, col: 33, offset: 2562},
 						val:        "[Pp]",
 						chars:      []rune{'P', 'p'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 54, col: 37, offset: 2556},
+						pos:        position{line: 54, col: 37, offset: 2566},
 						val:        "[Ee]",
 						chars:      []rune{'E', 'e'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 54, col: 41, offset: 2560},
+						pos:        position{line: 54, col: 41, offset: 2570},
 						val:        "[Rr]",
 						chars:      []rune{'R', 'r'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 54, col: 45, offset: 2564},
+						pos:        position{line: 54, col: 45, offset: 2574},
 						val:        "[Oo]",
 						chars:      []rune{'O', 'o'},
 						ignoreCase: false,
@@ -911,120 +911,120 @@ var g = &grammar{
 		},
 		{
 			name: "scheme_http",
-			pos:  position{line: 57, col: 1, offset: 2597},
+			pos:  position{line: 57, col: 1, offset: 2607},
 			expr: &actionExpr{
-				pos: position{line: 57, col: 16, offset: 2612},
+				pos: position{line: 57, col: 16, offset: 2622},
 				run: (*parser).callonscheme_http1,
 				expr: &ruleRefExpr{
-					pos:  position{line: 57, col: 16, offset: 2612},
+					pos:  position{line: 57, col: 16, offset: 2622},
 					name: "lit_http",
 				},
 			},
 		},
 		{
 			name: "scheme_ftp",
-			pos:  position{line: 59, col: 1, offset: 2685},
+			pos:  position{line: 59, col: 1, offset: 2695},
 			expr: &actionExpr{
-				pos: position{line: 59, col: 15, offset: 2699},
+				pos: position{line: 59, col: 15, offset: 2709},
 				run: (*parser).callonscheme_ftp1,
 				expr: &ruleRefExpr{
-					pos:  position{line: 59, col: 15, offset: 2699},
+					pos:  position{line: 59, col: 15, offset: 2709},
 					name: "lit_ftp",
 				},
 			},
 		},
 		{
 			name: "scheme_news",
-			pos:  position{line: 61, col: 1, offset: 2771},
+			pos:  position{line: 61, col: 1, offset: 2781},
 			expr: &actionExpr{
-				pos: position{line: 61, col: 16, offset: 2786},
+				pos: position{line: 61, col: 16, offset: 2796},
 				run: (*parser).callonscheme_news1,
 				expr: &ruleRefExpr{
-					pos:  position{line: 61, col: 16, offset: 2786},
+					pos:  position{line: 61, col: 16, offset: 2796},
 					name: "lit_news",
 				},
 			},
 		},
 		{
 			name: "scheme_nntp",
-			pos:  position{line: 63, col: 1, offset: 2859},
+			pos:  position{line: 63, col: 1, offset: 2869},
 			expr: &actionExpr{
-				pos: position{line: 63, col: 16, offset: 2874},
+				pos: position{line: 63, col: 16, offset: 2884},
 				run: (*parser).callonscheme_nntp1,
 				expr: &ruleRefExpr{
-					pos:  position{line: 63, col: 16, offset: 2874},
+					pos:  position{line: 63, col: 16, offset: 2884},
 					name: "lit_nntp",
 				},
 			},
 		},
 		{
 			name: "scheme_telnet",
-			pos:  position{line: 65, col: 1, offset: 2947},
+			pos:  position{line: 65, col: 1, offset: 2957},
 			expr: &actionExpr{
-				pos: position{line: 65, col: 18, offset: 2964},
+				pos: position{line: 65, col: 18, offset: 2974},
 				run: (*parser).callonscheme_telnet1,
 				expr: &ruleRefExpr{
-					pos:  position{line: 65, col: 18, offset: 2964},
+					pos:  position{line: 65, col: 18, offset: 2974},
 					name: "lit_telnet",
 				},
 			},
 		},
 		{
 			name: "scheme_gopher",
-			pos:  position{line: 67, col: 1, offset: 3039},
+			pos:  position{line: 67, col: 1, offset: 3049},
 			expr: &actionExpr{
-				pos: position{line: 67, col: 18, offset: 3056},
+				pos: position{line: 67, col: 18, offset: 3066},
 				run: (*parser).callonscheme_gopher1,
 				expr: &ruleRefExpr{
-					pos:  position{line: 67, col: 18, offset: 3056},
+					pos:  position{line: 67, col: 18, offset: 3066},
 					name: "lit_gopher",
 				},
 			},
 		},
 		{
 			name: "scheme_wais",
-			pos:  position{line: 69, col: 1, offset: 3131},
+			pos:  position{line: 69, col: 1, offset: 3141},
 			expr: &actionExpr{
-				pos: position{line: 69, col: 16, offset: 3146},
+				pos: position{line: 69, col: 16, offset: 3156},
 				run: (*parser).callonscheme_wais1,
 				expr: &ruleRefExpr{
-					pos:  position{line: 69, col: 16, offset: 3146},
+					pos:  position{line: 69, col: 16, offset: 3156},
 					name: "lit_wais",
 				},
 			},
 		},
 		{
 			name: "scheme_mailto",
-			pos:  position{line: 71, col: 1, offset: 3219},
+			pos:  position{line: 71, col: 1, offset: 3229},
 			expr: &actionExpr{
-				pos: position{line: 71, col: 18, offset: 3236},
+				pos: position{line: 71, col: 18, offset: 3246},
 				run: (*parser).callonscheme_mailto1,
 				expr: &ruleRefExpr{
-					pos:  position{line: 71, col: 18, offset: 3236},
+					pos:  position{line: 71, col: 18, offset: 3246},
 					name: "lit_mailto",
 				},
 			},
 		},
 		{
 			name: "scheme_file",
-			pos:  position{line: 73, col: 1, offset: 3311},
+			pos:  position{line: 73, col: 1, offset: 3321},
 			expr: &actionExpr{
-				pos: position{line: 73, col: 16, offset: 3326},
+				pos: position{line: 73, col: 16, offset: 3336},
 				run: (*parser).callonscheme_file1,
 				expr: &ruleRefExpr{
-					pos:  position{line: 73, col: 16, offset: 3326},
+					pos:  position{line: 73, col: 16, offset: 3336},
 					name: "lit_file",
 				},
 			},
 		},
 		{
 			name: "scheme_prospero",
-			pos:  position{line: 75, col: 1, offset: 3399},
+			pos:  position{line: 75, col: 1, offset: 3409},
 			expr: &actionExpr{
-				pos: position{line: 75, col: 20, offset: 3418},
+				pos: position{line: 75, col: 20, offset: 3428},
 				run: (*parser).callonscheme_prospero1,
 				expr: &ruleRefExpr{
-					pos:  position{line: 75, col: 20, offset: 3418},
+					pos:  position{line: 75, col: 20, offset: 3428},
 					name: "lit_prospero",
 				},
 			},
@@ -1032,32 +1032,32 @@ var g = &grammar{
 		{
 			name:        "genericurl",
 			displayName: "\"genericurl\"",
-			pos:         position{line: 78, col: 1, offset: 3511},
+			pos:         position{line: 78, col: 1, offset: 3521},
 			expr: &actionExpr{
-				pos: position{line: 78, col: 28, offset: 3538},
+				pos: position{line: 78, col: 28, offset: 3548},
 				run: (*parser).callongenericurl1,
 				expr: &seqExpr{
-					pos: position{line: 78, col: 28, offset: 3538},
+					pos: position{line: 78, col: 28, offset: 3548},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 78, col: 28, offset: 3538},
+							pos:   position{line: 78, col: 28, offset: 3548},
 							label: "s",
 							expr: &ruleRefExpr{
-								pos:  position{line: 78, col: 30, offset: 3540},
+								pos:  position{line: 78, col: 30, offset: 3550},
 								name: "scheme",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 78, col: 37, offset: 3547},
+							pos:        position{line: 78, col: 37, offset: 3557},
 							val:        ":",
 							ignoreCase: false,
 							want:       "\":\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 78, col: 41, offset: 3551},
+							pos:   position{line: 78, col: 41, offset: 3561},
 							label: "p",
 							expr: &ruleRefExpr{
-								pos:  position{line: 78, col: 43, offset: 3553},
+								pos:  position{line: 78, col: 43, offset: 3563},
 								name: "schemepart",
 							},
 						},
@@ -1068,15 +1068,15 @@ var g = &grammar{
 		{
 			name:        "otherurl",
 			displayName: "\"otherurl\"",
-			pos:         position{line: 84, col: 1, offset: 3744},
+			pos:         position{line: 84, col: 1, offset: 3754},
 			expr: &actionExpr{
-				pos: position{line: 84, col: 24, offset: 3767},
+				pos: position{line: 84, col: 24, offset: 3777},
 				run: (*parser).callonotherurl1,
 				expr: &labeledExpr{
-					pos:   position{line: 84, col: 24, offset: 3767},
+					pos:   position{line: 84, col: 24, offset: 3777},
 					label: "g",
 					expr: &ruleRefExpr{
-						pos:  position{line: 84, col: 26, offset: 3769},
+						pos:  position{line: 84, col: 26, offset: 3779},
 						name: "genericurl",
 					},
 				},
@@ -1085,14 +1085,14 @@ var g = &grammar{
 		{
 			name:        "scheme",
 			displayName: "\"scheme\"",
-			pos:         position{line: 88, col: 1, offset: 3800},
+			pos:         position{line: 88, col: 1, offset: 3810},
 			expr: &actionExpr{
-				pos: position{line: 88, col: 20, offset: 3819},
+				pos: position{line: 88, col: 20, offset: 3829},
 				run: (*parser).callonscheme1,
 				expr: &oneOrMoreExpr{
-					pos: position{line: 88, col: 20, offset: 3819},
+					pos: position{line: 88, col: 20, offset: 3829},
 					expr: &charClassMatcher{
-						pos:        position{line: 88, col: 20, offset: 3819},
+						pos:        position{line: 88, col: 20, offset: 3829},
 						val:        "[a-z0-9+.-]",
 						chars:      []rune{'+', '.', '-'},
 						ranges:     []rune{'a', 'z', '0', '9'},
@@ -1105,46 +1105,46 @@ var g = &grammar{
 		{
 			name:        "schemepart",
 			displayName: "\"schemepart\"",
-			pos:         position{line: 94, col: 1, offset: 4044},
+			pos:         position{line: 94, col: 1, offset: 4054},
 			expr: &actionExpr{
-				pos: position{line: 94, col: 28, offset: 4071},
+				pos: position{line: 94, col: 28, offset: 4081},
 				run: (*parser).callonschemepart1,
 				expr: &labeledExpr{
-					pos:   position{line: 94, col: 28, offset: 4071},
+					pos:   position{line: 94, col: 28, offset: 4081},
 					label: "ip",
 					expr: &choiceExpr{
-						pos: position{line: 94, col: 33, offset: 4076},
+						pos: position{line: 94, col: 33, offset: 4086},
 						alternatives: []any{
 							&actionExpr{
-								pos: position{line: 94, col: 33, offset: 4076},
+								pos: position{line: 94, col: 33, offset: 4086},
 								run: (*parser).callonschemepart4,
 								expr: &seqExpr{
-									pos: position{line: 94, col: 33, offset: 4076},
+									pos: position{line: 94, col: 33, offset: 4086},
 									exprs: []any{
 										&labeledExpr{
-											pos:   position{line: 94, col: 33, offset: 4076},
+											pos:   position{line: 94, col: 33, offset: 4086},
 											label: "i",
 											expr: &ruleRefExpr{
-												pos:  position{line: 94, col: 35, offset: 4078},
+												pos:  position{line: 94, col: 35, offset: 4088},
 												name: "ip_schemepart",
 											},
 										},
 										&notExpr{
-											pos: position{line: 94, col: 49, offset: 4092},
+											pos: position{line: 94, col: 49, offset: 4102},
 											expr: &anyMatcher{
-												line: 94, col: 50, offset: 4093,
+												line: 94, col: 50, offset: 4103,
 											},
 										},
 									},
 								},
 							},
 							&actionExpr{
-								pos: position{line: 94, col: 72, offset: 4115},
+								pos: position{line: 94, col: 72, offset: 4125},
 								run: (*parser).callonschemepart10,
 								expr: &zeroOrMoreExpr{
-									pos: position{line: 94, col: 72, offset: 4115},
+									pos: position{line: 94, col: 72, offset: 4125},
 									expr: &ruleRefExpr{
-										pos:  position{line: 94, col: 72, offset: 4115},
+										pos:  position{line: 94, col: 72, offset: 4125},
 										name: "xchar",
 									},
 								},
@@ -1157,49 +1157,49 @@ var g = &grammar{
 		{
 			name:        "ip_schemepart",
 			displayName: "\"ip-schemepart\"",
-			pos:         position{line: 98, col: 1, offset: 4193},
+			pos:         position{line: 98, col: 1, offset: 4203},
 			expr: &actionExpr{
-				pos: position{line: 98, col: 34, offset: 4226},
+				pos: position{line: 98, col: 34, offset: 4236},
 				run: (*parser).callonip_schemepart1,
 				expr: &seqExpr{
-					pos: position{line: 98, col: 34, offset: 4226},
+					pos: position{line: 98, col: 34, offset: 4236},
 					exprs: []any{
 						&litMatcher{
-							pos:        position{line: 98, col: 34, offset: 4226},
+							pos:        position{line: 98, col: 34, offset: 4236},
 							val:        "//",
 							ignoreCase: false,
 							want:       "\"//\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 98, col: 39, offset: 4231},
+							pos:   position{line: 98, col: 39, offset: 4241},
 							label: "l",
 							expr: &ruleRefExpr{
-								pos:  position{line: 98, col: 41, offset: 4233},
+								pos:  position{line: 98, col: 41, offset: 4243},
 								name: "login",
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 98, col: 47, offset: 4239},
+							pos:   position{line: 98, col: 47, offset: 4249},
 							label: "p",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 98, col: 49, offset: 4241},
+								pos: position{line: 98, col: 49, offset: 4251},
 								expr: &actionExpr{
-									pos: position{line: 98, col: 51, offset: 4243},
+									pos: position{line: 98, col: 51, offset: 4253},
 									run: (*parser).callonip_schemepart8,
 									expr: &seqExpr{
-										pos: position{line: 98, col: 51, offset: 4243},
+										pos: position{line: 98, col: 51, offset: 4253},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 98, col: 51, offset: 4243},
+												pos:        position{line: 98, col: 51, offset: 4253},
 												val:        "/",
 												ignoreCase: false,
 												want:       "\"/\"",
 											},
 											&labeledExpr{
-												pos:   position{line: 98, col: 55, offset: 4247},
+												pos:   position{line: 98, col: 55, offset: 4257},
 												label: "p",
 												expr: &ruleRefExpr{
-													pos:  position{line: 98, col: 57, offset: 4249},
+													pos:  position{line: 98, col: 57, offset: 4259},
 													name: "urlpath",
 												},
 											},
@@ -1215,54 +1215,54 @@ var g = &grammar{
 		{
 			name:        "login",
 			displayName: "\"login\"",
-			pos:         position{line: 103, col: 1, offset: 4422},
+			pos:         position{line: 103, col: 1, offset: 4432},
 			expr: &actionExpr{
-				pos: position{line: 103, col: 18, offset: 4439},
+				pos: position{line: 103, col: 18, offset: 4449},
 				run: (*parser).callonlogin1,
 				expr: &seqExpr{
-					pos: position{line: 103, col: 18, offset: 4439},
+					pos: position{line: 103, col: 18, offset: 4449},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 103, col: 18, offset: 4439},
+							pos:   position{line: 103, col: 18, offset: 4449},
 							label: "up",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 103, col: 21, offset: 4442},
+								pos: position{line: 103, col: 21, offset: 4452},
 								expr: &actionExpr{
-									pos: position{line: 103, col: 23, offset: 4444},
+									pos: position{line: 103, col: 23, offset: 4454},
 									run: (*parser).callonlogin5,
 									expr: &seqExpr{
-										pos: position{line: 103, col: 23, offset: 4444},
+										pos: position{line: 103, col: 23, offset: 4454},
 										exprs: []any{
 											&labeledExpr{
-												pos:   position{line: 103, col: 23, offset: 4444},
+												pos:   position{line: 103, col: 23, offset: 4454},
 												label: "u",
 												expr: &ruleRefExpr{
-													pos:  position{line: 103, col: 25, offset: 4446},
+													pos:  position{line: 103, col: 25, offset: 4456},
 													name: "user",
 												},
 											},
 											&labeledExpr{
-												pos:   position{line: 103, col: 30, offset: 4451},
+												pos:   position{line: 103, col: 30, offset: 4461},
 												label: "p",
 												expr: &zeroOrOneExpr{
-													pos: position{line: 103, col: 32, offset: 4453},
+													pos: position{line: 103, col: 32, offset: 4463},
 													expr: &actionExpr{
-														pos: position{line: 103, col: 34, offset: 4455},
+														pos: position{line: 103, col: 34, offset: 4465},
 														run: (*parser).callonlogin11,
 														expr: &seqExpr{
-															pos: position{line: 103, col: 34, offset: 4455},
+															pos: position{line: 103, col: 34, offset: 4465},
 															exprs: []any{
 																&litMatcher{
-																	pos:        position{line: 103, col: 34, offset: 4455},
+																	pos:        position{line: 103, col: 34, offset: 4465},
 																	val:        ":",
 																	ignoreCase: false,
 																	want:       "\":\"",
 																},
 																&labeledExpr{
-																	pos:   position{line: 103, col: 38, offset: 4459},
+																	pos:   position{line: 103, col: 38, offset: 4469},
 																	label: "p",
 																	expr: &ruleRefExpr{
-																		pos:  position{line: 103, col: 40, offset: 4461},
+																		pos:  position{line: 103, col: 40, offset: 4471},
 																		name: "password",
 																	},
 																},
@@ -1272,7 +1272,7 @@ var g = &grammar{
 												},
 											},
 											&litMatcher{
-												pos:        position{line: 103, col: 70, offset: 4491},
+												pos:        position{line: 103, col: 70, offset: 4501},
 												val:        "@",
 												ignoreCase: false,
 												want:       "\"@\"",
@@ -1283,10 +1283,10 @@ var g = &grammar{
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 103, col: 114, offset: 4535},
+							pos:   position{line: 103, col: 114, offset: 4545},
 							label: "h",
 							expr: &ruleRefExpr{
-								pos:  position{line: 103, col: 116, offset: 4537},
+								pos:  position{line: 103, col: 116, offset: 4547},
 								name: "hostport",
 							},
 						},
@@ -1297,43 +1297,43 @@ var g = &grammar{
 		{
 			name:        "hostport",
 			displayName: "\"hostport\"",
-			pos:         position{line: 107, col: 1, offset: 4591},
+			pos:         position{line: 107, col: 1, offset: 4601},
 			expr: &actionExpr{
-				pos: position{line: 107, col: 24, offset: 4614},
+				pos: position{line: 107, col: 24, offset: 4624},
 				run: (*parser).callonhostport1,
 				expr: &seqExpr{
-					pos: position{line: 107, col: 24, offset: 4614},
+					pos: position{line: 107, col: 24, offset: 4624},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 107, col: 24, offset: 4614},
+							pos:   position{line: 107, col: 24, offset: 4624},
 							label: "h",
 							expr: &ruleRefExpr{
-								pos:  position{line: 107, col: 26, offset: 4616},
+								pos:  position{line: 107, col: 26, offset: 4626},
 								name: "host",
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 107, col: 31, offset: 4621},
+							pos:   position{line: 107, col: 31, offset: 4631},
 							label: "p",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 107, col: 33, offset: 4623},
+								pos: position{line: 107, col: 33, offset: 4633},
 								expr: &actionExpr{
-									pos: position{line: 107, col: 35, offset: 4625},
+									pos: position{line: 107, col: 35, offset: 4635},
 									run: (*parser).callonhostport7,
 									expr: &seqExpr{
-										pos: position{line: 107, col: 35, offset: 4625},
+										pos: position{line: 107, col: 35, offset: 4635},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 107, col: 35, offset: 4625},
+												pos:        position{line: 107, col: 35, offset: 4635},
 												val:        ":",
 												ignoreCase: false,
 												want:       "\":\"",
 											},
 											&labeledExpr{
-												pos:   position{line: 107, col: 39, offset: 4629},
+												pos:   position{line: 107, col: 39, offset: 4639},
 												label: "p",
 												expr: &ruleRefExpr{
-													pos:  position{line: 107, col: 41, offset: 4631},
+													pos:  position{line: 107, col: 41, offset: 4641},
 													name: "port",
 												},
 											},
@@ -1349,34 +1349,34 @@ var g = &grammar{
 		{
 			name:        "host",
 			displayName: "\"host\"",
-			pos:         position{line: 113, col: 1, offset: 4822},
+			pos:         position{line: 113, col: 1, offset: 4837},
 			expr: &actionExpr{
-				pos: position{line: 113, col: 16, offset: 4837},
+				pos: position{line: 113, col: 16, offset: 4852},
 				run: (*parser).callonhost1,
 				expr: &labeledExpr{
-					pos:   position{line: 113, col: 16, offset: 4837},
+					pos:   position{line: 113, col: 16, offset: 4852},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 113, col: 20, offset: 4841},
+						pos: position{line: 113, col: 20, offset: 4856},
 						alternatives: []any{
 							&actionExpr{
-								pos: position{line: 113, col: 20, offset: 4841},
+								pos: position{line: 113, col: 20, offset: 4856},
 								run: (*parser).callonhost4,
 								expr: &seqExpr{
-									pos: position{line: 113, col: 20, offset: 4841},
+									pos: position{line: 113, col: 20, offset: 4856},
 									exprs: []any{
 										&labeledExpr{
-											pos:   position{line: 113, col: 20, offset: 4841},
+											pos:   position{line: 113, col: 20, offset: 4856},
 											label: "n",
 											expr: &ruleRefExpr{
-												pos:  position{line: 113, col: 22, offset: 4843},
+												pos:  position{line: 113, col: 22, offset: 4858},
 												name: "hostnumber",
 											},
 										},
 										&notExpr{
-											pos: position{line: 113, col: 33, offset: 4854},
+											pos: position{line: 113, col: 33, offset: 4869},
 											expr: &charClassMatcher{
-												pos:        position{line: 113, col: 34, offset: 4855},
+												pos:        position{line: 113, col: 34, offset: 4870},
 												val:        "[a-zA-Z0-9.-]",
 												chars:      []rune{'.', '-'},
 												ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -1388,7 +1388,7 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 113, col: 68, offset: 4889},
+								pos:  position{line: 113, col: 68, offset: 4904},
 								name: "hostname",
 							},
 						},
@@ -1399,42 +1399,42 @@ var g = &grammar{
 		{
 			name:        "hostname",
 			displayName: "\"hostname\"",
-			pos:         position{line: 119, col: 1, offset: 5080},
+			pos:         position{line: 119, col: 1, offset: 5095},
 			expr: &actionExpr{
-				pos: position{line: 119, col: 24, offset: 5103},
+				pos: position{line: 119, col: 24, offset: 5118},
 				run: (*parser).callonhostname1,
 				expr: &seqExpr{
-					pos: position{line: 119, col: 24, offset: 5103},
+					pos: position{line: 119, col: 24, offset: 5118},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 119, col: 24, offset: 5103},
+							pos:   position{line: 119, col: 24, offset: 5118},
 							label: "d",
 							expr: &zeroOrMoreExpr{
-								pos: position{line: 119, col: 26, offset: 5105},
+								pos: position{line: 119, col: 26, offset: 5120},
 								expr: &actionExpr{
-									pos: position{line: 119, col: 28, offset: 5107},
+									pos: position{line: 119, col: 28, offset: 5122},
 									run: (*parser).callonhostname5,
 									expr: &seqExpr{
-										pos: position{line: 119, col: 28, offset: 5107},
+										pos: position{line: 119, col: 28, offset: 5122},
 										exprs: []any{
 											&labeledExpr{
-												pos:   position{line: 119, col: 28, offset: 5107},
+												pos:   position{line: 119, col: 28, offset: 5122},
 												label: "l",
 												expr: &ruleRefExpr{
-													pos:  position{line: 119, col: 30, offset: 5109},
+													pos:  position{line: 119, col: 30, offset: 5124},
 													name: "domainlabel",
 												},
 											},
 											&litMatcher{
-												pos:        position{line: 119, col: 42, offset: 5121},
+												pos:        position{line: 119, col: 42, offset: 5136},
 												val:        ".",
 												ignoreCase: false,
 												want:       "\".\"",
 											},
 											&andExpr{
-												pos: position{line: 119, col: 46, offset: 5125},
+												pos: position{line: 119, col: 46, offset: 5140},
 												expr: &charClassMatcher{
-													pos:        position{line: 119, col: 47, offset: 5126},
+													pos:        position{line: 119, col: 47, offset: 5141},
 													val:        "[a-zA-Z0-9]",
 													ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
 													ignoreCase: false,
@@ -1447,10 +1447,10 @@ var g = &grammar{
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 119, col: 80, offset: 5159},
+							pos:   position{line: 119, col: 80, offset: 5174},
 							label: "t",
 							expr: &ruleRefExpr{
-								pos:  position{line: 119, col: 82, offset: 5161},
+								pos:  position{line: 119, col: 82, offset: 5176},
 								name: "toplabel",
 							},
 						},
@@ -1461,36 +1461,36 @@ var g = &grammar{
 		{
 			name:        "domainlabel",
 			displayName: "\"domainlabel\"",
-			pos:         position{line: 126, col: 1, offset: 5476},
+			pos:         position{line: 126, col: 1, offset: 5491},
 			expr: &actionExpr{
-				pos: position{line: 126, col: 30, offset: 5505},
+				pos: position{line: 126, col: 30, offset: 5520},
 				run: (*parser).callondomainlabel1,
 				expr: &seqExpr{
-					pos: position{line: 126, col: 30, offset: 5505},
+					pos: position{line: 126, col: 30, offset: 5520},
 					exprs: []any{
 						&charClassMatcher{
-							pos:        position{line: 126, col: 30, offset: 5505},
+							pos:        position{line: 126, col: 30, offset: 5520},
 							val:        "[a-zA-Z0-9]",
 							ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
 							ignoreCase: false,
 							inverted:   false,
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 126, col: 42, offset: 5517},
+							pos: position{line: 126, col: 42, offset: 5532},
 							expr: &seqExpr{
-								pos: position{line: 126, col: 44, offset: 5519},
+								pos: position{line: 126, col: 44, offset: 5534},
 								exprs: []any{
 									&zeroOrMoreExpr{
-										pos: position{line: 126, col: 44, offset: 5519},
+										pos: position{line: 126, col: 44, offset: 5534},
 										expr: &litMatcher{
-											pos:        position{line: 126, col: 44, offset: 5519},
+											pos:        position{line: 126, col: 44, offset: 5534},
 											val:        "-",
 											ignoreCase: false,
 											want:       "\"-\"",
 										},
 									},
 									&charClassMatcher{
-										pos:        position{line: 126, col: 49, offset: 5524},
+										pos:        position{line: 126, col: 49, offset: 5539},
 										val:        "[a-zA-Z0-9]",
 										ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
 										ignoreCase: false,
@@ -1506,36 +1506,36 @@ var g = &grammar{
 		{
 			name:        "toplabel",
 			displayName: "\"toplabel\"",
-			pos:         position{line: 130, col: 1, offset: 5584},
+			pos:         position{line: 130, col: 1, offset: 5599},
 			expr: &actionExpr{
-				pos: position{line: 130, col: 24, offset: 5607},
+				pos: position{line: 130, col: 24, offset: 5622},
 				run: (*parser).callontoplabel1,
 				expr: &seqExpr{
-					pos: position{line: 130, col: 24, offset: 5607},
+					pos: position{line: 130, col: 24, offset: 5622},
 					exprs: []any{
 						&charClassMatcher{
-							pos:        position{line: 130, col: 24, offset: 5607},
+							pos:        position{line: 130, col: 24, offset: 5622},
 							val:        "[a-zA-Z]",
 							ranges:     []rune{'a', 'z', 'A', 'Z'},
 							ignoreCase: false,
 							inverted:   false,
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 130, col: 33, offset: 5616},
+							pos: position{line: 130, col: 33, offset: 5631},
 							expr: &seqExpr{
-								pos: position{line: 130, col: 35, offset: 5618},
+								pos: position{line: 130, col: 35, offset: 5633},
 								exprs: []any{
 									&zeroOrMoreExpr{
-										pos: position{line: 130, col: 35, offset: 5618},
+										pos: position{line: 130, col: 35, offset: 5633},
 										expr: &litMatcher{
-											pos:        position{line: 130, col: 35, offset: 5618},
+											pos:        position{line: 130, col: 35, offset: 5633},
 											val:        "-",
 											ignoreCase: false,
 											want:       "\"-\"",
 										},
 									},
 									&charClassMatcher{
-										pos:        position{line: 130, col: 40, offset: 5623},
+										pos:        position{line: 130, col: 40, offset: 5638},
 										val:        "[a-zA-Z0-9]",
 										ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
 										ignoreCase: false,
@@ -1551,9 +1551,9 @@ var g = &grammar{
 		{
 			name:        "alphadigit",
 			displayName: "\"alphadigit\"",
-			pos:         position{line: 134, col: 1, offset: 5682},
+			pos:         position{line: 134, col: 1, offset: 5697},
 			expr: &charClassMatcher{
-				pos:        position{line: 134, col: 28, offset: 5709},
+				pos:        position{line: 134, col: 28, offset: 5724},
 				val:        "[a-zA-Z0-9]",
 				ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
 				ignoreCase: false,
@@ -1563,60 +1563,60 @@ var g = &grammar{
 		{
 			name:        "hostnumber",
 			displayName: "\"hostnumber\"",
-			pos:         position{line: 136, col: 1, offset: 5722},
+			pos:         position{line: 136, col: 1, offset: 5737},
 			expr: &actionExpr{
-				pos: position{line: 136, col: 28, offset: 5749},
+				pos: position{line: 136, col: 28, offset: 5764},
 				run: (*parser).callonhostnumber1,
 				expr: &seqExpr{
-					pos: position{line: 136, col: 28, offset: 5749},
+					pos: position{line: 136, col: 28, offset: 5764},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 136, col: 28, offset: 5749},
+							pos:   position{line: 136, col: 28, offset: 5764},
 							label: "a",
 							expr: &ruleRefExpr{
-								pos:  position{line: 136, col: 30, offset: 5751},
+								pos:  position{line: 136, col: 30, offset: 5766},
 								name: "digits",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 136, col: 37, offset: 5758},
+							pos:        position{line: 136, col: 37, offset: 5773},
 							val:        ".",
 							ignoreCase: false,
 							want:       "\".\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 136, col: 41, offset: 5762},
+							pos:   position{line: 136, col: 41, offset: 5777},
 							label: "b",
 							expr: &ruleRefExpr{
-								pos:  position{line: 136, col: 43, offset: 5764},
+								pos:  position{line: 136, col: 43, offset: 5779},
 								name: "digits",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 136, col: 50, offset: 5771},
+							pos:        position{line: 136, col: 50, offset: 5786},
 							val:        ".",
 							ignoreCase: false,
 							want:       "\".\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 136, col: 54, offset: 5775},
+							pos:   position{line: 136, col: 54, offset: 5790},
 							label: "c_",
 							expr: &ruleRefExpr{
-								pos:  position{line: 136, col: 57, offset: 5778},
+								pos:  position{line: 136, col: 57, offset: 5793},
 								name: "digits",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 136, col: 64, offset: 5785},
+							pos:        position{line: 136, col: 64, offset: 5800},
 							val:        ".",
 							ignoreCase: false,
 							want:       "\".\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 136, col: 68, offset: 5789},
+							pos:   position{line: 136, col: 68, offset: 5804},
 							label: "d",
 							expr: &ruleRefExpr{
-								pos:  position{line: 136, col: 70, offset: 5791},
+								pos:  position{line: 136, col: 70, offset: 5806},
 								name: "digits",
 							},
 						},
@@ -1627,12 +1627,12 @@ var g = &grammar{
 		{
 			name:        "port",
 			displayName: "\"port\"",
-			pos:         position{line: 140, col: 1, offset: 5854},
+			pos:         position{line: 140, col: 1, offset: 5869},
 			expr: &actionExpr{
-				pos: position{line: 140, col: 16, offset: 5869},
+				pos: position{line: 140, col: 16, offset: 5884},
 				run: (*parser).callonport1,
 				expr: &ruleRefExpr{
-					pos:  position{line: 140, col: 16, offset: 5869},
+					pos:  position{line: 140, col: 16, offset: 5884},
 					name: "digits",
 				},
 			},
@@ -1640,21 +1640,21 @@ var g = &grammar{
 		{
 			name:        "user",
 			displayName: "\"user\"",
-			pos:         position{line: 144, col: 1, offset: 5913},
+			pos:         position{line: 144, col: 1, offset: 5928},
 			expr: &actionExpr{
-				pos: position{line: 144, col: 16, offset: 5928},
+				pos: position{line: 144, col: 16, offset: 5943},
 				run: (*parser).callonuser1,
 				expr: &zeroOrMoreExpr{
-					pos: position{line: 144, col: 16, offset: 5928},
+					pos: position{line: 144, col: 16, offset: 5943},
 					expr: &choiceExpr{
-						pos: position{line: 144, col: 18, offset: 5930},
+						pos: position{line: 144, col: 18, offset: 5945},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 144, col: 18, offset: 5930},
+								pos:  position{line: 144, col: 18, offset: 5945},
 								name: "uchar",
 							},
 							&charClassMatcher{
-								pos:        position{line: 144, col: 26, offset: 5938},
+								pos:        position{line: 144, col: 26, offset: 5953},
 								val:        "[;?&=]",
 								chars:      []rune{';', '?', '&', '='},
 								ignoreCase: false,
@@ -1668,21 +1668,21 @@ var g = &grammar{
 		{
 			name:        "password",
 			displayName: "\"password\"",
-			pos:         position{line: 148, col: 1, offset: 5993},
+			pos:         position{line: 148, col: 1, offset: 6008},
 			expr: &actionExpr{
-				pos: position{line: 148, col: 24, offset: 6016},
+				pos: position{line: 148, col: 24, offset: 6031},
 				run: (*parser).callonpassword1,
 				expr: &zeroOrMoreExpr{
-					pos: position{line: 148, col: 24, offset: 6016},
+					pos: position{line: 148, col: 24, offset: 6031},
 					expr: &choiceExpr{
-						pos: position{line: 148, col: 26, offset: 6018},
+						pos: position{line: 148, col: 26, offset: 6033},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 148, col: 26, offset: 6018},
+								pos:  position{line: 148, col: 26, offset: 6033},
 								name: "uchar",
 							},
 							&charClassMatcher{
-								pos:        position{line: 148, col: 34, offset: 6026},
+								pos:        position{line: 148, col: 34, offset: 6041},
 								val:        "[;?&=]",
 								chars:      []rune{';', '?', '&', '='},
 								ignoreCase: false,
@@ -1696,14 +1696,14 @@ var g = &grammar{
 		{
 			name:        "urlpath",
 			displayName: "\"urlpath\"",
-			pos:         position{line: 152, col: 1, offset: 6085},
+			pos:         position{line: 152, col: 1, offset: 6100},
 			expr: &actionExpr{
-				pos: position{line: 152, col: 22, offset: 6106},
+				pos: position{line: 152, col: 22, offset: 6121},
 				run: (*parser).callonurlpath1,
 				expr: &zeroOrMoreExpr{
-					pos: position{line: 152, col: 22, offset: 6106},
+					pos: position{line: 152, col: 22, offset: 6121},
 					expr: &ruleRefExpr{
-						pos:  position{line: 152, col: 22, offset: 6106},
+						pos:  position{line: 152, col: 22, offset: 6121},
 						name: "xchar",
 					},
 				},
@@ -1712,84 +1712,84 @@ var g = &grammar{
 		{
 			name:        "ftpurl",
 			displayName: "\"ftpurl\"",
-			pos:         position{line: 157, col: 1, offset: 6222},
+			pos:         position{line: 157, col: 1, offset: 6237},
 			expr: &actionExpr{
-				pos: position{line: 157, col: 20, offset: 6241},
+				pos: position{line: 157, col: 20, offset: 6256},
 				run: (*parser).callonftpurl1,
 				expr: &seqExpr{
-					pos: position{line: 157, col: 20, offset: 6241},
+					pos: position{line: 157, col: 20, offset: 6256},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 157, col: 20, offset: 6241},
+							pos:   position{line: 157, col: 20, offset: 6256},
 							label: "s",
 							expr: &ruleRefExpr{
-								pos:  position{line: 157, col: 22, offset: 6243},
+								pos:  position{line: 157, col: 22, offset: 6258},
 								name: "scheme_ftp",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 157, col: 33, offset: 6254},
+							pos:        position{line: 157, col: 33, offset: 6269},
 							val:        "://",
 							ignoreCase: false,
 							want:       "\"://\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 157, col: 39, offset: 6260},
+							pos:   position{line: 157, col: 39, offset: 6275},
 							label: "l",
 							expr: &ruleRefExpr{
-								pos:  position{line: 157, col: 41, offset: 6262},
+								pos:  position{line: 157, col: 41, offset: 6277},
 								name: "login",
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 157, col: 47, offset: 6268},
+							pos:   position{line: 157, col: 47, offset: 6283},
 							label: "r",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 157, col: 49, offset: 6270},
+								pos: position{line: 157, col: 49, offset: 6285},
 								expr: &actionExpr{
-									pos: position{line: 157, col: 51, offset: 6272},
+									pos: position{line: 157, col: 51, offset: 6287},
 									run: (*parser).callonftpurl10,
 									expr: &seqExpr{
-										pos: position{line: 157, col: 51, offset: 6272},
+										pos: position{line: 157, col: 51, offset: 6287},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 157, col: 51, offset: 6272},
+												pos:        position{line: 157, col: 51, offset: 6287},
 												val:        "/",
 												ignoreCase: false,
 												want:       "\"/\"",
 											},
 											&labeledExpr{
-												pos:   position{line: 157, col: 55, offset: 6276},
+												pos:   position{line: 157, col: 55, offset: 6291},
 												label: "p",
 												expr: &ruleRefExpr{
-													pos:  position{line: 157, col: 57, offset: 6278},
+													pos:  position{line: 157, col: 57, offset: 6293},
 													name: "fpath",
 												},
 											},
 											&labeledExpr{
-												pos:   position{line: 157, col: 63, offset: 6284},
+												pos:   position{line: 157, col: 63, offset: 6299},
 												label: "t",
 												expr: &zeroOrOneExpr{
-													pos: position{line: 157, col: 65, offset: 6286},
+													pos: position{line: 157, col: 65, offset: 6301},
 													expr: &actionExpr{
-														pos: position{line: 157, col: 67, offset: 6288},
+														pos: position{line: 157, col: 67, offset: 6303},
 														run: (*parser).callonftpurl17,
 														expr: &seqExpr{
-															pos: position{line: 157, col: 67, offset: 6288},
+															pos: position{line: 157, col: 67, offset: 6303},
 															exprs: []any{
 																&labeledExpr{
-																	pos:   position{line: 157, col: 67, offset: 6288},
+																	pos:   position{line: 157, col: 67, offset: 6303},
 																	label: "sep",
 																	expr: &ruleRefExpr{
-																		pos:  position{line: 157, col: 71, offset: 6292},
+																		pos:  position{line: 157, col: 71, offset: 6307},
 																		name: "ftp_typesep",
 																	},
 																},
 																&labeledExpr{
-																	pos:   position{line: 157, col: 83, offset: 6304},
+																	pos:   position{line: 157, col: 83, offset: 6319},
 																	label: "t",
 																	expr: &ruleRefExpr{
-																		pos:  position{line: 157, col: 85, offset: 6306},
+																		pos:  position{line: 157, col: 85, offset: 6321},
 																		name: "ftptype",
 																	},
 																},
@@ -1809,49 +1809,49 @@ var g = &grammar{
 		},
 		{
 			name: "ftp_typesep",
-			pos:  position{line: 161, col: 1, offset: 6446},
+			pos:  position{line: 161, col: 1, offset: 6461},
 			expr: &actionExpr{
-				pos: position{line: 161, col: 16, offset: 6461},
+				pos: position{line: 161, col: 16, offset: 6476},
 				run: (*parser).callonftp_typesep1,
 				expr: &seqExpr{
-					pos: position{line: 161, col: 16, offset: 6461},
+					pos: position{line: 161, col: 16, offset: 6476},
 					exprs: []any{
 						&litMatcher{
-							pos:        position{line: 161, col: 16, offset: 6461},
+							pos:        position{line: 161, col: 16, offset: 6476},
 							val:        ";",
 							ignoreCase: false,
 							want:       "\";\"",
 						},
 						&charClassMatcher{
-							pos:        position{line: 161, col: 20, offset: 6465},
+							pos:        position{line: 161, col: 20, offset: 6480},
 							val:        "[Tt]",
 							chars:      []rune{'T', 't'},
 							ignoreCase: false,
 							inverted:   false,
 						},
 						&charClassMatcher{
-							pos:        position{line: 161, col: 24, offset: 6469},
+							pos:        position{line: 161, col: 24, offset: 6484},
 							val:        "[Yy]",
 							chars:      []rune{'Y', 'y'},
 							ignoreCase: false,
 							inverted:   false,
 						},
 						&charClassMatcher{
-							pos:        position{line: 161, col: 28, offset: 6473},
+							pos:        position{line: 161, col: 28, offset: 6488},
 							val:        "[Pp]",
 							chars:      []rune{'P', 'p'},
 							ignoreCase: false,
 							inverted:   false,
 						},
 						&charClassMatcher{
-							pos:        position{line: 161, col: 32, offset: 6477},
+							pos:        position{line: 161, col: 32, offset: 6492},
 							val:        "[Ee]",
 							chars:      []rune{'E', 'e'},
 							ignoreCase: false,
 							inverted:   false,
 						},
 						&litMatcher{
-							pos:        position{line: 161, col: 37, offset: 6482},
+							pos:        position{line: 161, col: 37, offset: 6497},
 							val:        "=",
 							ignoreCase: false,
 							want:       "\"=\"",
@@ -1863,43 +1863,43 @@ var g = &grammar{
 		{
 			name:        "fpath",
 			displayName: "\"fpath\"",
-			pos:         position{line: 165, col: 1, offset: 6519},
+			pos:         position{line: 165, col: 1, offset: 6534},
 			expr: &actionExpr{
-				pos: position{line: 165, col: 18, offset: 6536},
+				pos: position{line: 165, col: 18, offset: 6551},
 				run: (*parser).callonfpath1,
 				expr: &seqExpr{
-					pos: position{line: 165, col: 18, offset: 6536},
+					pos: position{line: 165, col: 18, offset: 6551},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 165, col: 18, offset: 6536},
+							pos:   position{line: 165, col: 18, offset: 6551},
 							label: "f",
 							expr: &ruleRefExpr{
-								pos:  position{line: 165, col: 20, offset: 6538},
+								pos:  position{line: 165, col: 20, offset: 6553},
 								name: "fsegment",
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 165, col: 29, offset: 6547},
+							pos:   position{line: 165, col: 29, offset: 6562},
 							label: "r",
 							expr: &zeroOrMoreExpr{
-								pos: position{line: 165, col: 31, offset: 6549},
+								pos: position{line: 165, col: 31, offset: 6564},
 								expr: &actionExpr{
-									pos: position{line: 165, col: 33, offset: 6551},
+									pos: position{line: 165, col: 33, offset: 6566},
 									run: (*parser).callonfpath7,
 									expr: &seqExpr{
-										pos: position{line: 165, col: 33, offset: 6551},
+										pos: position{line: 165, col: 33, offset: 6566},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 165, col: 33, offset: 6551},
+												pos:        position{line: 165, col: 33, offset: 6566},
 												val:        "/",
 												ignoreCase: false,
 												want:       "\"/\"",
 											},
 											&labeledExpr{
-												pos:   position{line: 165, col: 37, offset: 6555},
+												pos:   position{line: 165, col: 37, offset: 6570},
 												label: "s",
 												expr: &ruleRefExpr{
-													pos:  position{line: 165, col: 39, offset: 6557},
+													pos:  position{line: 165, col: 39, offset: 6572},
 													name: "fsegment",
 												},
 											},
@@ -1915,21 +1915,21 @@ var g = &grammar{
 		{
 			name:        "fsegment",
 			displayName: "\"fsegment\"",
-			pos:         position{line: 169, col: 1, offset: 6654},
+			pos:         position{line: 169, col: 1, offset: 6669},
 			expr: &actionExpr{
-				pos: position{line: 169, col: 24, offset: 6677},
+				pos: position{line: 169, col: 24, offset: 6692},
 				run: (*parser).callonfsegment1,
 				expr: &zeroOrMoreExpr{
-					pos: position{line: 169, col: 24, offset: 6677},
+					pos: position{line: 169, col: 24, offset: 6692},
 					expr: &choiceExpr{
-						pos: position{line: 169, col: 26, offset: 6679},
+						pos: position{line: 169, col: 26, offset: 6694},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 169, col: 26, offset: 6679},
+								pos:  position{line: 169, col: 26, offset: 6694},
 								name: "uchar",
 							},
 							&charClassMatcher{
-								pos:        position{line: 169, col: 34, offset: 6687},
+								pos:        position{line: 169, col: 34, offset: 6702},
 								val:        "[?:@&=]",
 								chars:      []rune{'?', ':', '@', '&', '='},
 								ignoreCase: false,
@@ -1943,12 +1943,12 @@ var g = &grammar{
 		{
 			name:        "ftptype",
 			displayName: "\"ftptype\"",
-			pos:         position{line: 173, col: 1, offset: 6747},
+			pos:         position{line: 173, col: 1, offset: 6762},
 			expr: &actionExpr{
-				pos: position{line: 173, col: 22, offset: 6768},
+				pos: position{line: 173, col: 22, offset: 6783},
 				run: (*parser).callonftptype1,
 				expr: &charClassMatcher{
-					pos:        position{line: 173, col: 22, offset: 6768},
+					pos:        position{line: 173, col: 22, offset: 6783},
 					val:        "[AIDaid]",
 					chars:      []rune{'A', 'I', 'D', 'a', 'i', 'd'},
 					ignoreCase: false,
@@ -1959,103 +1959,103 @@ var g = &grammar{
 		{
 			name:        "fileurl",
 			displayName: "\"fileurl\"",
-			pos:         position{line: 179, col: 1, offset: 6985},
+			pos:         position{line: 179, col: 1, offset: 7000},
 			expr: &actionExpr{
-				pos: position{line: 179, col: 22, offset: 7006},
+				pos: position{line: 179, col: 22, offset: 7021},
 				run: (*parser).callonfileurl1,
 				expr: &seqExpr{
-					pos: position{line: 179, col: 22, offset: 7006},
+					pos: position{line: 179, col: 22, offset: 7021},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 179, col: 22, offset: 7006},
+							pos:   position{line: 179, col: 22, offset: 7021},
 							label: "s",
 							expr: &ruleRefExpr{
-								pos:  position{line: 179, col: 24, offset: 7008},
+								pos:  position{line: 179, col: 24, offset: 7023},
 								name: "scheme_file",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 179, col: 36, offset: 7020},
+							pos:        position{line: 179, col: 36, offset: 7035},
 							val:        "://",
 							ignoreCase: false,
 							want:       "\"://\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 179, col: 42, offset: 7026},
+							pos:   position{line: 179, col: 42, offset: 7041},
 							label: "h",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 179, col: 44, offset: 7028},
+								pos: position{line: 179, col: 44, offset: 7043},
 								expr: &choiceExpr{
-									pos: position{line: 179, col: 46, offset: 7030},
+									pos: position{line: 179, col: 46, offset: 7045},
 									alternatives: []any{
 										&ruleRefExpr{
-											pos:  position{line: 179, col: 46, offset: 7030},
+											pos:  position{line: 179, col: 46, offset: 7045},
 											name: "host",
 										},
 										&actionExpr{
-											pos: position{line: 179, col: 53, offset: 7037},
+											pos: position{line: 179, col: 53, offset: 7052},
 											run: (*parser).callonfileurl10,
 											expr: &seqExpr{
-												pos: position{line: 179, col: 53, offset: 7037},
+												pos: position{line: 179, col: 53, offset: 7052},
 												exprs: []any{
 													&charClassMatcher{
-														pos:        position{line: 179, col: 53, offset: 7037},
+														pos:        position{line: 179, col: 53, offset: 7052},
 														val:        "[Ll]",
 														chars:      []rune{'L', 'l'},
 														ignoreCase: false,
 														inverted:   false,
 													},
 													&charClassMatcher{
-														pos:        position{line: 179, col: 57, offset: 7041},
+														pos:        position{line: 179, col: 57, offset: 7056},
 														val:        "[Oo]",
 														chars:      []rune{'O', 'o'},
 														ignoreCase: false,
 														inverted:   false,
 													},
 													&charClassMatcher{
-														pos:        position{line: 179, col: 61, offset: 7045},
+														pos:        position{line: 179, col: 61, offset: 7060},
 														val:        "[Cc]",
 														chars:      []rune{'C', 'c'},
 														ignoreCase: false,
 														inverted:   false,
 													},
 													&charClassMatcher{
-														pos:        position{line: 179, col: 65, offset: 7049},
+														pos:        position{line: 179, col: 65, offset: 7064},
 														val:        "[Aa]",
 														chars:      []rune{'A', 'a'},
 														ignoreCase: false,
 														inverted:   false,
 													},
 													&charClassMatcher{
-														pos:        position{line: 179, col: 69, offset: 7053},
+														pos:        position{line: 179, col: 69, offset: 7068},
 														val:        "[Ll]",
 														chars:      []rune{'L', 'l'},
 														ignoreCase: false,
 														inverted:   false,
 													},
 													&charClassMatcher{
-														pos:        position{line: 179, col: 73, offset: 7057},
+														pos:        position{line: 179, col: 73, offset: 7072},
 														val:        "[Hh]",
 														chars:      []rune{'H', 'h'},
 														ignoreCase: false,
 														inverted:   false,
 													},
 													&charClassMatcher{
-														pos:        position{line: 179, col: 77, offset: 7061},
+														pos:        position{line: 179, col: 77, offset: 7076},
 														val:        "[Oo]",
 														chars:      []rune{'O', 'o'},
 														ignoreCase: false,
 														inverted:   false,
 													},
 													&charClassMatcher{
-														pos:        position{line: 179, col: 81, offset: 7065},
+														pos:        position{line: 179, col: 81, offset: 7080},
 														val:        "[Ss]",
 														chars:      []rune{'S', 's'},
 														ignoreCase: false,
 														inverted:   false,
 													},
 													&charClassMatcher{
-														pos:        position{line: 179, col: 85, offset: 7069},
+														pos:        position{line: 179, col: 85, offset: 7084},
 														val:        "[Tt]",
 														chars:      []rune{'T', 't'},
 														ignoreCase: false,
@@ -2069,16 +2069,16 @@ var g = &grammar{
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 179, col: 133, offset: 7117},
+							pos:        position{line: 179, col: 133, offset: 7132},
 							val:        "/",
 							ignoreCase: false,
 							want:       "\"/\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 179, col: 137, offset: 7121},
+							pos:   position{line: 179, col: 137, offset: 7136},
 							label: "p",
 							expr: &ruleRefExpr{
-								pos:  position{line: 179, col: 139, offset: 7123},
+								pos:  position{line: 179, col: 139, offset: 7138},
 								name: "fpath",
 							},
 						},
@@ -2089,82 +2089,82 @@ var g = &grammar{
 		{
 			name:        "httpurl",
 			displayName: "\"httpurl\"",
-			pos:         position{line: 183, col: 1, offset: 7178},
+			pos:         position{line: 183, col: 1, offset: 7193},
 			expr: &actionExpr{
-				pos: position{line: 183, col: 22, offset: 7199},
+				pos: position{line: 183, col: 22, offset: 7214},
 				run: (*parser).callonhttpurl1,
 				expr: &seqExpr{
-					pos: position{line: 183, col: 22, offset: 7199},
+					pos: position{line: 183, col: 22, offset: 7214},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 183, col: 22, offset: 7199},
+							pos:   position{line: 183, col: 22, offset: 7214},
 							label: "s",
 							expr: &ruleRefExpr{
-								pos:  position{line: 183, col: 24, offset: 7201},
+								pos:  position{line: 183, col: 24, offset: 7216},
 								name: "scheme_http",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 183, col: 36, offset: 7213},
+							pos:        position{line: 183, col: 36, offset: 7228},
 							val:        "://",
 							ignoreCase: false,
 							want:       "\"://\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 183, col: 42, offset: 7219},
+							pos:   position{line: 183, col: 42, offset: 7234},
 							label: "h",
 							expr: &ruleRefExpr{
-								pos:  position{line: 183, col: 44, offset: 7221},
+								pos:  position{line: 183, col: 44, offset: 7236},
 								name: "hostport",
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 183, col: 53, offset: 7230},
+							pos:   position{line: 183, col: 53, offset: 7245},
 							label: "r",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 183, col: 55, offset: 7232},
+								pos: position{line: 183, col: 55, offset: 7247},
 								expr: &actionExpr{
-									pos: position{line: 183, col: 57, offset: 7234},
+									pos: position{line: 183, col: 57, offset: 7249},
 									run: (*parser).callonhttpurl10,
 									expr: &seqExpr{
-										pos: position{line: 183, col: 57, offset: 7234},
+										pos: position{line: 183, col: 57, offset: 7249},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 183, col: 57, offset: 7234},
+												pos:        position{line: 183, col: 57, offset: 7249},
 												val:        "/",
 												ignoreCase: false,
 												want:       "\"/\"",
 											},
 											&labeledExpr{
-												pos:   position{line: 183, col: 61, offset: 7238},
+												pos:   position{line: 183, col: 61, offset: 7253},
 												label: "p",
 												expr: &ruleRefExpr{
-													pos:  position{line: 183, col: 63, offset: 7240},
+													pos:  position{line: 183, col: 63, offset: 7255},
 													name: "hpath",
 												},
 											},
 											&labeledExpr{
-												pos:   position{line: 183, col: 69, offset: 7246},
+												pos:   position{line: 183, col: 69, offset: 7261},
 												label: "q",
 												expr: &zeroOrOneExpr{
-													pos: position{line: 183, col: 71, offset: 7248},
+													pos: position{line: 183, col: 71, offset: 7263},
 													expr: &actionExpr{
-														pos: position{line: 183, col: 73, offset: 7250},
+														pos: position{line: 183, col: 73, offset: 7265},
 														run: (*parser).callonhttpurl17,
 														expr: &seqExpr{
-															pos: position{line: 183, col: 73, offset: 7250},
+															pos: position{line: 183, col: 73, offset: 7265},
 															exprs: []any{
 																&litMatcher{
-																	pos:        position{line: 183, col: 73, offset: 7250},
+																	pos:        position{line: 183, col: 73, offset: 7265},
 																	val:        "?",
 																	ignoreCase: false,
 																	want:       "\"?\"",
 																},
 																&labeledExpr{
-																	pos:   position{line: 183, col: 77, offset: 7254},
+																	pos:   position{line: 183, col: 77, offset: 7269},
 																	label: "q",
 																	expr: &ruleRefExpr{
-																		pos:  position{line: 183, col: 79, offset: 7256},
+																		pos:  position{line: 183, col: 79, offset: 7271},
 																		name: "search",
 																	},
 																},
@@ -2185,43 +2185,43 @@ var g = &grammar{
 		{
 			name:        "hpath",
 			displayName: "\"hpath\"",
-			pos:         position{line: 187, col: 1, offset: 7373},
+			pos:         position{line: 187, col: 1, offset: 7388},
 			expr: &actionExpr{
-				pos: position{line: 187, col: 18, offset: 7390},
+				pos: position{line: 187, col: 18, offset: 7405},
 				run: (*parser).callonhpath1,
 				expr: &seqExpr{
-					pos: position{line: 187, col: 18, offset: 7390},
+					pos: position{line: 187, col: 18, offset: 7405},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 187, col: 18, offset: 7390},
+							pos:   position{line: 187, col: 18, offset: 7405},
 							label: "f",
 							expr: &ruleRefExpr{
-								pos:  position{line: 187, col: 20, offset: 7392},
+								pos:  position{line: 187, col: 20, offset: 7407},
 								name: "hsegment",
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 187, col: 29, offset: 7401},
+							pos:   position{line: 187, col: 29, offset: 7416},
 							label: "r",
 							expr: &zeroOrMoreExpr{
-								pos: position{line: 187, col: 31, offset: 7403},
+								pos: position{line: 187, col: 31, offset: 7418},
 								expr: &actionExpr{
-									pos: position{line: 187, col: 33, offset: 7405},
+									pos: position{line: 187, col: 33, offset: 7420},
 									run: (*parser).callonhpath7,
 									expr: &seqExpr{
-										pos: position{line: 187, col: 33, offset: 7405},
+										pos: position{line: 187, col: 33, offset: 7420},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 187, col: 33, offset: 7405},
+												pos:        position{line: 187, col: 33, offset: 7420},
 												val:        "/",
 												ignoreCase: false,
 												want:       "\"/\"",
 											},
 											&labeledExpr{
-												pos:   position{line: 187, col: 37, offset: 7409},
+												pos:   position{line: 187, col: 37, offset: 7424},
 												label: "s",
 												expr: &ruleRefExpr{
-													pos:  position{line: 187, col: 39, offset: 7411},
+													pos:  position{line: 187, col: 39, offset: 7426},
 													name: "hsegment",
 												},
 											},
@@ -2237,21 +2237,21 @@ var g = &grammar{
 		{
 			name:        "hsegment",
 			displayName: "\"hsegment\"",
-			pos:         position{line: 191, col: 1, offset: 7508},
+			pos:         position{line: 191, col: 1, offset: 7523},
 			expr: &actionExpr{
-				pos: position{line: 191, col: 24, offset: 7531},
+				pos: position{line: 191, col: 24, offset: 7546},
 				run: (*parser).callonhsegment1,
 				expr: &zeroOrMoreExpr{
-					pos: position{line: 191, col: 24, offset: 7531},
+					pos: position{line: 191, col: 24, offset: 7546},
 					expr: &choiceExpr{
-						pos: position{line: 191, col: 26, offset: 7533},
+						pos: position{line: 191, col: 26, offset: 7548},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 191, col: 26, offset: 7533},
+								pos:  position{line: 191, col: 26, offset: 7548},
 								name: "uchar",
 							},
 							&charClassMatcher{
-								pos:        position{line: 191, col: 34, offset: 7541},
+								pos:        position{line: 191, col: 34, offset: 7556},
 								val:        "[;:@&=]",
 								chars:      []rune{';', ':', '@', '&', '='},
 								ignoreCase: false,
@@ -2265,21 +2265,21 @@ var g = &grammar{
 		{
 			name:        "search",
 			displayName: "\"search\"",
-			pos:         position{line: 195, col: 1, offset: 7601},
+			pos:         position{line: 195, col: 1, offset: 7616},
 			expr: &actionExpr{
-				pos: position{line: 195, col: 20, offset: 7620},
+				pos: position{line: 195, col: 20, offset: 7635},
 				run: (*parser).callonsearch1,
 				expr: &zeroOrMoreExpr{
-					pos: position{line: 195, col: 20, offset: 7620},
+					pos: position{line: 195, col: 20, offset: 7635},
 					expr: &choiceExpr{
-						pos: position{line: 195, col: 22, offset: 7622},
+						pos: position{line: 195, col: 22, offset: 7637},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 195, col: 22, offset: 7622},
+								pos:  position{line: 195, col: 22, offset: 7637},
 								name: "uchar",
 							},
 							&charClassMatcher{
-								pos:        position{line: 195, col: 30, offset: 7630},
+								pos:        position{line: 195, col: 30, offset: 7645},
 								val:        "[;:@&=]",
 								chars:      []rune{';', ':', '@', '&', '='},
 								ignoreCase: false,
@@ -2293,126 +2293,126 @@ var g = &grammar{
 		{
 			name:        "gopherurl",
 			displayName: "\"gopherurl\"",
-			pos:         position{line: 204, col: 1, offset: 8091},
+			pos:         position{line: 204, col: 1, offset: 8106},
 			expr: &actionExpr{
-				pos: position{line: 204, col: 26, offset: 8116},
+				pos: position{line: 204, col: 26, offset: 8131},
 				run: (*parser).callongopherurl1,
 				expr: &seqExpr{
-					pos: position{line: 204, col: 26, offset: 8116},
+					pos: position{line: 204, col: 26, offset: 8131},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 204, col: 26, offset: 8116},
+							pos:   position{line: 204, col: 26, offset: 8131},
 							label: "s",
 							expr: &ruleRefExpr{
-								pos:  position{line: 204, col: 28, offset: 8118},
+								pos:  position{line: 204, col: 28, offset: 8133},
 								name: "scheme_gopher",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 204, col: 42, offset: 8132},
+							pos:        position{line: 204, col: 42, offset: 8147},
 							val:        "://",
 							ignoreCase: false,
 							want:       "\"://\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 204, col: 48, offset: 8138},
+							pos:   position{line: 204, col: 48, offset: 8153},
 							label: "h",
 							expr: &ruleRefExpr{
-								pos:  position{line: 204, col: 50, offset: 8140},
+								pos:  position{line: 204, col: 50, offset: 8155},
 								name: "hostport",
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 204, col: 59, offset: 8149},
+							pos:   position{line: 204, col: 59, offset: 8164},
 							label: "r",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 204, col: 61, offset: 8151},
+								pos: position{line: 204, col: 61, offset: 8166},
 								expr: &actionExpr{
-									pos: position{line: 204, col: 63, offset: 8153},
+									pos: position{line: 204, col: 63, offset: 8168},
 									run: (*parser).callongopherurl10,
 									expr: &seqExpr{
-										pos: position{line: 204, col: 63, offset: 8153},
+										pos: position{line: 204, col: 63, offset: 8168},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 204, col: 63, offset: 8153},
+												pos:        position{line: 204, col: 63, offset: 8168},
 												val:        "/",
 												ignoreCase: false,
 												want:       "\"/\"",
 											},
 											&labeledExpr{
-												pos:   position{line: 204, col: 67, offset: 8157},
+												pos:   position{line: 204, col: 67, offset: 8172},
 												label: "i",
 												expr: &zeroOrOneExpr{
-													pos: position{line: 204, col: 69, offset: 8159},
+													pos: position{line: 204, col: 69, offset: 8174},
 													expr: &actionExpr{
-														pos: position{line: 204, col: 71, offset: 8161},
+														pos: position{line: 204, col: 71, offset: 8176},
 														run: (*parser).callongopherurl15,
 														expr: &seqExpr{
-															pos: position{line: 204, col: 71, offset: 8161},
+															pos: position{line: 204, col: 71, offset: 8176},
 															exprs: []any{
 																&labeledExpr{
-																	pos:   position{line: 204, col: 71, offset: 8161},
+																	pos:   position{line: 204, col: 71, offset: 8176},
 																	label: "t",
 																	expr: &ruleRefExpr{
-																		pos:  position{line: 204, col: 73, offset: 8163},
+																		pos:  position{line: 204, col: 73, offset: 8178},
 																		name: "gtype",
 																	},
 																},
 																&labeledExpr{
-																	pos:   position{line: 204, col: 79, offset: 8169},
+																	pos:   position{line: 204, col: 79, offset: 8184},
 																	label: "sel",
 																	expr: &ruleRefExpr{
-																		pos:  position{line: 204, col: 83, offset: 8173},
+																		pos:  position{line: 204, col: 83, offset: 8188},
 																		name: "gopher_selector",
 																	},
 																},
 																&labeledExpr{
-																	pos:   position{line: 204, col: 99, offset: 8189},
+																	pos:   position{line: 204, col: 99, offset: 8204},
 																	label: "q",
 																	expr: &zeroOrOneExpr{
-																		pos: position{line: 204, col: 101, offset: 8191},
+																		pos: position{line: 204, col: 101, offset: 8206},
 																		expr: &actionExpr{
-																			pos: position{line: 204, col: 103, offset: 8193},
+																			pos: position{line: 204, col: 103, offset: 8208},
 																			run: (*parser).callongopherurl23,
 																			expr: &seqExpr{
-																				pos: position{line: 204, col: 103, offset: 8193},
+																				pos: position{line: 204, col: 103, offset: 8208},
 																				exprs: []any{
 																					&litMatcher{
-																						pos:        position{line: 204, col: 103, offset: 8193},
+																						pos:        position{line: 204, col: 103, offset: 8208},
 																						val:        "%09",
 																						ignoreCase: false,
 																						want:       "\"%09\"",
 																					},
 																					&labeledExpr{
-																						pos:   position{line: 204, col: 109, offset: 8199},
+																						pos:   position{line: 204, col: 109, offset: 8214},
 																						label: "q",
 																						expr: &ruleRefExpr{
-																							pos:  position{line: 204, col: 111, offset: 8201},
+																							pos:  position{line: 204, col: 111, offset: 8216},
 																							name: "gopher_search",
 																						},
 																					},
 																					&labeledExpr{
-																						pos:   position{line: 204, col: 125, offset: 8215},
+																						pos:   position{line: 204, col: 125, offset: 8230},
 																						label: "p",
 																						expr: &zeroOrOneExpr{
-																							pos: position{line: 204, col: 127, offset: 8217},
+																							pos: position{line: 204, col: 127, offset: 8232},
 																							expr: &actionExpr{
-																								pos: position{line: 204, col: 129, offset: 8219},
+																								pos: position{line: 204, col: 129, offset: 8234},
 																								run: (*parser).callongopherurl30,
 																								expr: &seqExpr{
-																									pos: position{line: 204, col: 129, offset: 8219},
+																									pos: position{line: 204, col: 129, offset: 8234},
 																									exprs: []any{
 																										&litMatcher{
-																											pos:        position{line: 204, col: 129, offset: 8219},
+																											pos:        position{line: 204, col: 129, offset: 8234},
 																											val:        "%09",
 																											ignoreCase: false,
 																											want:       "\"%09\"",
 																										},
 																										&labeledExpr{
-																											pos:   position{line: 204, col: 135, offset: 8225},
+																											pos:   position{line: 204, col: 135, offset: 8240},
 																											label: "p",
 																											expr: &ruleRefExpr{
-																												pos:  position{line: 204, col: 137, offset: 8227},
+																												pos:  position{line: 204, col: 137, offset: 8242},
 																												name: "gopher_plus_string",
 																											},
 																										},
@@ -2443,12 +2443,12 @@ var g = &grammar{
 		{
 			name:        "gtype",
 			displayName: "\"gtype\"",
-			pos:         position{line: 208, col: 1, offset: 8458},
+			pos:         position{line: 208, col: 1, offset: 8473},
 			expr: &actionExpr{
-				pos: position{line: 208, col: 18, offset: 8475},
+				pos: position{line: 208, col: 18, offset: 8490},
 				run: (*parser).callongtype1,
 				expr: &ruleRefExpr{
-					pos:  position{line: 208, col: 18, offset: 8475},
+					pos:  position{line: 208, col: 18, offset: 8490},
 					name: "xchar",
 				},
 			},
@@ -2456,14 +2456,14 @@ var g = &grammar{
 		{
 			name:        "selector",
 			displayName: "\"selector\"",
-			pos:         position{line: 212, col: 1, offset: 8527},
+			pos:         position{line: 212, col: 1, offset: 8542},
 			expr: &actionExpr{
-				pos: position{line: 212, col: 24, offset: 8550},
+				pos: position{line: 212, col: 24, offset: 8565},
 				run: (*parser).callonselector1,
 				expr: &zeroOrMoreExpr{
-					pos: position{line: 212, col: 24, offset: 8550},
+					pos: position{line: 212, col: 24, offset: 8565},
 					expr: &ruleRefExpr{
-						pos:  position{line: 212, col: 24, offset: 8550},
+						pos:  position{line: 212, col: 24, offset: 8565},
 						name: "xchar",
 					},
 				},
@@ -2471,59 +2471,59 @@ var g = &grammar{
 		},
 		{
 			name: "gopher_selector",
-			pos:  position{line: 217, col: 1, offset: 8635},
+			pos:  position{line: 217, col: 1, offset: 8650},
 			expr: &actionExpr{
-				pos: position{line: 217, col: 20, offset: 8654},
+				pos: position{line: 217, col: 20, offset: 8669},
 				run: (*parser).callongopher_selector1,
 				expr: &zeroOrMoreExpr{
-					pos: position{line: 217, col: 20, offset: 8654},
+					pos: position{line: 217, col: 20, offset: 8669},
 					expr: &seqExpr{
-						pos: position{line: 217, col: 22, offset: 8656},
+						pos: position{line: 217, col: 22, offset: 8671},
 						exprs: []any{
 							&notExpr{
-								pos: position{line: 217, col: 22, offset: 8656},
+								pos: position{line: 217, col: 22, offset: 8671},
 								expr: &seqExpr{
-									pos: position{line: 217, col: 25, offset: 8659},
+									pos: position{line: 217, col: 25, offset: 8674},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 217, col: 25, offset: 8659},
+											pos:        position{line: 217, col: 25, offset: 8674},
 											val:        "%09",
 											ignoreCase: false,
 											want:       "\"%09\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 217, col: 31, offset: 8665},
+											pos:  position{line: 217, col: 31, offset: 8680},
 											name: "gopher_search",
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 217, col: 45, offset: 8679},
+											pos: position{line: 217, col: 45, offset: 8694},
 											expr: &seqExpr{
-												pos: position{line: 217, col: 47, offset: 8681},
+												pos: position{line: 217, col: 47, offset: 8696},
 												exprs: []any{
 													&litMatcher{
-														pos:        position{line: 217, col: 47, offset: 8681},
+														pos:        position{line: 217, col: 47, offset: 8696},
 														val:        "%09",
 														ignoreCase: false,
 														want:       "\"%09\"",
 													},
 													&ruleRefExpr{
-														pos:  position{line: 217, col: 53, offset: 8687},
+														pos:  position{line: 217, col: 53, offset: 8702},
 														name: "gopher_plus_string",
 													},
 												},
 											},
 										},
 										&notExpr{
-											pos: position{line: 217, col: 75, offset: 8709},
+											pos: position{line: 217, col: 75, offset: 8724},
 											expr: &anyMatcher{
-												line: 217, col: 76, offset: 8710,
+												line: 217, col: 76, offset: 8725,
 											},
 										},
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 217, col: 80, offset: 8714},
+								pos:  position{line: 217, col: 80, offset: 8729},
 								name: "xchar",
 							},
 						},
@@ -2533,48 +2533,48 @@ var g = &grammar{
 		},
 		{
 			name: "gopher_search",
-			pos:  position{line: 222, col: 1, offset: 8799},
+			pos:  position{line: 222, col: 1, offset: 8814},
 			expr: &actionExpr{
-				pos: position{line: 222, col: 18, offset: 8816},
+				pos: position{line: 222, col: 18, offset: 8831},
 				run: (*parser).callongopher_search1,
 				expr: &zeroOrMoreExpr{
-					pos: position{line: 222, col: 18, offset: 8816},
+					pos: position{line: 222, col: 18, offset: 8831},
 					expr: &seqExpr{
-						pos: position{line: 222, col: 20, offset: 8818},
+						pos: position{line: 222, col: 20, offset: 8833},
 						exprs: []any{
 							&notExpr{
-								pos: position{line: 222, col: 20, offset: 8818},
+								pos: position{line: 222, col: 20, offset: 8833},
 								expr: &seqExpr{
-									pos: position{line: 222, col: 23, offset: 8821},
+									pos: position{line: 222, col: 23, offset: 8836},
 									exprs: []any{
 										&litMatcher{
-											pos:        position{line: 222, col: 23, offset: 8821},
+											pos:        position{line: 222, col: 23, offset: 8836},
 											val:        "%09",
 											ignoreCase: false,
 											want:       "\"%09\"",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 222, col: 29, offset: 8827},
+											pos:  position{line: 222, col: 29, offset: 8842},
 											name: "gopher_plus_string",
 										},
 										&notExpr{
-											pos: position{line: 222, col: 48, offset: 8846},
+											pos: position{line: 222, col: 48, offset: 8861},
 											expr: &anyMatcher{
-												line: 222, col: 49, offset: 8847,
+												line: 222, col: 49, offset: 8862,
 											},
 										},
 									},
 								},
 							},
 							&choiceExpr{
-								pos: position{line: 222, col: 55, offset: 8853},
+								pos: position{line: 222, col: 55, offset: 8868},
 								alternatives: []any{
 									&ruleRefExpr{
-										pos:  position{line: 222, col: 55, offset: 8853},
+										pos:  position{line: 222, col: 55, offset: 8868},
 										name: "uchar",
 									},
 									&charClassMatcher{
-										pos:        position{line: 222, col: 63, offset: 8861},
+										pos:        position{line: 222, col: 63, offset: 8876},
 										val:        "[;:@&=]",
 										chars:      []rune{';', ':', '@', '&', '='},
 										ignoreCase: false,
@@ -2590,14 +2590,14 @@ var g = &grammar{
 		{
 			name:        "gopher_plus_string",
 			displayName: "\"gopher-plus-string\"",
-			pos:         position{line: 227, col: 1, offset: 8989},
+			pos:         position{line: 227, col: 1, offset: 9009},
 			expr: &actionExpr{
-				pos: position{line: 227, col: 44, offset: 9032},
+				pos: position{line: 227, col: 44, offset: 9052},
 				run: (*parser).callongopher_plus_string1,
 				expr: &zeroOrMoreExpr{
-					pos: position{line: 227, col: 44, offset: 9032},
+					pos: position{line: 227, col: 44, offset: 9052},
 					expr: &ruleRefExpr{
-						pos:  position{line: 227, col: 44, offset: 9032},
+						pos:  position{line: 227, col: 44, offset: 9052},
 						name: "xchar",
 					},
 				},
@@ -2606,32 +2606,32 @@ var g = &grammar{
 		{
 			name:        "mailtourl",
 			displayName: "\"mailtourl\"",
-			pos:         position{line: 231, col: 1, offset: 9094},
+			pos:         position{line: 231, col: 1, offset: 9114},
 			expr: &actionExpr{
-				pos: position{line: 231, col: 26, offset: 9119},
+				pos: position{line: 231, col: 26, offset: 9139},
 				run: (*parser).callonmailtourl1,
 				expr: &seqExpr{
-					pos: position{line: 231, col: 26, offset: 9119},
+					pos: position{line: 231, col: 26, offset: 9139},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 231, col: 26, offset: 9119},
+							pos:   position{line: 231, col: 26, offset: 9139},
 							label: "s",
 							expr: &ruleRefExpr{
-								pos:  position{line: 231, col: 28, offset: 9121},
+								pos:  position{line: 231, col: 28, offset: 9141},
 								name: "scheme_mailto",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 231, col: 42, offset: 9135},
+							pos:        position{line: 231, col: 42, offset: 9155},
 							val:        ":",
 							ignoreCase: false,
 							want:       "\":\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 231, col: 46, offset: 9139},
+							pos:   position{line: 231, col: 46, offset: 9159},
 							label: "a",
 							expr: &ruleRefExpr{
-								pos:  position{line: 231, col: 48, offset: 9141},
+								pos:  position{line: 231, col: 48, offset: 9161},
 								name: "encoded822addr",
 							},
 						},
@@ -2642,14 +2642,14 @@ var g = &grammar{
 		{
 			name:        "encoded822addr",
 			displayName: "\"encoded822addr\"",
-			pos:         position{line: 235, col: 1, offset: 9204},
+			pos:         position{line: 235, col: 1, offset: 9224},
 			expr: &actionExpr{
-				pos: position{line: 235, col: 36, offset: 9239},
+				pos: position{line: 235, col: 36, offset: 9259},
 				run: (*parser).callonencoded822addr1,
 				expr: &oneOrMoreExpr{
-					pos: position{line: 235, col: 36, offset: 9239},
+					pos: position{line: 235, col: 36, offset: 9259},
 					expr: &ruleRefExpr{
-						pos:  position{line: 235, col: 36, offset: 9239},
+						pos:  position{line: 235, col: 36, offset: 9259},
 						name: "xchar",
 					},
 				},
@@ -2658,32 +2658,32 @@ var g = &grammar{
 		{
 			name:        "newsurl",
 			displayName: "\"newsurl\"",
-			pos:         position{line: 239, col: 1, offset: 9301},
+			pos:         position{line: 239, col: 1, offset: 9321},
 			expr: &actionExpr{
-				pos: position{line: 239, col: 22, offset: 9322},
+				pos: position{line: 239, col: 22, offset: 9342},
 				run: (*parser).callonnewsurl1,
 				expr: &seqExpr{
-					pos: position{line: 239, col: 22, offset: 9322},
+					pos: position{line: 239, col: 22, offset: 9342},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 239, col: 22, offset: 9322},
+							pos:   position{line: 239, col: 22, offset: 9342},
 							label: "s",
 							expr: &ruleRefExpr{
-								pos:  position{line: 239, col: 24, offset: 9324},
+								pos:  position{line: 239, col: 24, offset: 9344},
 								name: "scheme_news",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 239, col: 36, offset: 9336},
+							pos:        position{line: 239, col: 36, offset: 9356},
 							val:        ":",
 							ignoreCase: false,
 							want:       "\":\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 239, col: 40, offset: 9340},
+							pos:   position{line: 239, col: 40, offset: 9360},
 							label: "g",
 							expr: &ruleRefExpr{
-								pos:  position{line: 239, col: 42, offset: 9342},
+								pos:  position{line: 239, col: 42, offset: 9362},
 								name: "grouppart",
 							},
 						},
@@ -2694,32 +2694,32 @@ var g = &grammar{
 		{
 			name:        "grouppart",
 			displayName: "\"grouppart\"",
-			pos:         position{line: 246, col: 1, offset: 9625},
+			pos:         position{line: 246, col: 1, offset: 9645},
 			expr: &actionExpr{
-				pos: position{line: 246, col: 26, offset: 9650},
+				pos: position{line: 246, col: 26, offset: 9670},
 				run: (*parser).callongrouppart1,
 				expr: &labeledExpr{
-					pos:   position{line: 246, col: 26, offset: 9650},
+					pos:   position{line: 246, col: 26, offset: 9670},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 246, col: 30, offset: 9654},
+						pos: position{line: 246, col: 30, offset: 9674},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 246, col: 30, offset: 9654},
+								pos:  position{line: 246, col: 30, offset: 9674},
 								name: "article",
 							},
 							&actionExpr{
-								pos: position{line: 246, col: 40, offset: 9664},
+								pos: position{line: 246, col: 40, offset: 9684},
 								run: (*parser).callongrouppart5,
 								expr: &litMatcher{
-									pos:        position{line: 246, col: 40, offset: 9664},
+									pos:        position{line: 246, col: 40, offset: 9684},
 									val:        "*",
 									ignoreCase: false,
 									want:       "\"*\"",
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 246, col: 80, offset: 9704},
+								pos:  position{line: 246, col: 80, offset: 9724},
 								name: "group",
 							},
 						},
@@ -2730,24 +2730,24 @@ var g = &grammar{
 		{
 			name:        "group",
 			displayName: "\"group\"",
-			pos:         position{line: 250, col: 1, offset: 9732},
+			pos:         position{line: 250, col: 1, offset: 9752},
 			expr: &actionExpr{
-				pos: position{line: 250, col: 18, offset: 9749},
+				pos: position{line: 250, col: 18, offset: 9769},
 				run: (*parser).callongroup1,
 				expr: &seqExpr{
-					pos: position{line: 250, col: 18, offset: 9749},
+					pos: position{line: 250, col: 18, offset: 9769},
 					exprs: []any{
 						&charClassMatcher{
-							pos:        position{line: 250, col: 18, offset: 9749},
+							pos:        position{line: 250, col: 18, offset: 9769},
 							val:        "[a-zA-Z]",
 							ranges:     []rune{'a', 'z', 'A', 'Z'},
 							ignoreCase: false,
 							inverted:   false,
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 250, col: 27, offset: 9758},
+							pos: position{line: 250, col: 27, offset: 9778},
 							expr: &charClassMatcher{
-								pos:        position{line: 250, col: 27, offset: 9758},
+								pos:        position{line: 250, col: 27, offset: 9778},
 								val:        "[a-zA-Z0-9.+_-]",
 								chars:      []rune{'.', '+', '_', '-'},
 								ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -2762,24 +2762,24 @@ var g = &grammar{
 		{
 			name:        "article",
 			displayName: "\"article\"",
-			pos:         position{line: 254, col: 1, offset: 9821},
+			pos:         position{line: 254, col: 1, offset: 9841},
 			expr: &actionExpr{
-				pos: position{line: 254, col: 22, offset: 9842},
+				pos: position{line: 254, col: 22, offset: 9862},
 				run: (*parser).callonarticle1,
 				expr: &seqExpr{
-					pos: position{line: 254, col: 22, offset: 9842},
+					pos: position{line: 254, col: 22, offset: 9862},
 					exprs: []any{
 						&oneOrMoreExpr{
-							pos: position{line: 254, col: 22, offset: 9842},
+							pos: position{line: 254, col: 22, offset: 9862},
 							expr: &choiceExpr{
-								pos: position{line: 254, col: 24, offset: 9844},
+								pos: position{line: 254, col: 24, offset: 9864},
 								alternatives: []any{
 									&ruleRefExpr{
-										pos:  position{line: 254, col: 24, offset: 9844},
+										pos:  position{line: 254, col: 24, offset: 9864},
 										name: "uchar",
 									},
 									&charClassMatcher{
-										pos:        position{line: 254, col: 32, offset: 9852},
+										pos:        position{line: 254, col: 32, offset: 9872},
 										val:        "[;/?:&=]",
 										chars:      []rune{';', '/', '?', ':', '&', '='},
 										ignoreCase: false,
@@ -2789,16 +2789,16 @@ var g = &grammar{
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 254, col: 44, offset: 9864},
+							pos:        position{line: 254, col: 44, offset: 9884},
 							val:        "@",
 							ignoreCase: false,
 							want:       "\"@\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 254, col: 48, offset: 9868},
+							pos:   position{line: 254, col: 48, offset: 9888},
 							label: "h",
 							expr: &ruleRefExpr{
-								pos:  position{line: 254, col: 50, offset: 9870},
+								pos:  position{line: 254, col: 50, offset: 9890},
 								name: "host",
 							},
 						},
@@ -2809,71 +2809,71 @@ var g = &grammar{
 		{
 			name:        "nntpurl",
 			displayName: "\"nntpurl\"",
-			pos:         position{line: 258, col: 1, offset: 9918},
+			pos:         position{line: 258, col: 1, offset: 9938},
 			expr: &actionExpr{
-				pos: position{line: 258, col: 22, offset: 9939},
+				pos: position{line: 258, col: 22, offset: 9959},
 				run: (*parser).callonnntpurl1,
 				expr: &seqExpr{
-					pos: position{line: 258, col: 22, offset: 9939},
+					pos: position{line: 258, col: 22, offset: 9959},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 258, col: 22, offset: 9939},
+							pos:   position{line: 258, col: 22, offset: 9959},
 							label: "s",
 							expr: &ruleRefExpr{
-								pos:  position{line: 258, col: 24, offset: 9941},
+								pos:  position{line: 258, col: 24, offset: 9961},
 								name: "scheme_nntp",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 258, col: 36, offset: 9953},
+							pos:        position{line: 258, col: 36, offset: 9973},
 							val:        "://",
 							ignoreCase: false,
 							want:       "\"://\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 258, col: 42, offset: 9959},
+							pos:   position{line: 258, col: 42, offset: 9979},
 							label: "h",
 							expr: &ruleRefExpr{
-								pos:  position{line: 258, col: 44, offset: 9961},
+								pos:  position{line: 258, col: 44, offset: 9981},
 								name: "hostport",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 258, col: 53, offset: 9970},
+							pos:        position{line: 258, col: 53, offset: 9990},
 							val:        "/",
 							ignoreCase: false,
 							want:       "\"/\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 258, col: 57, offset: 9974},
+							pos:   position{line: 258, col: 57, offset: 9994},
 							label: "g",
 							expr: &ruleRefExpr{
-								pos:  position{line: 258, col: 59, offset: 9976},
+								pos:  position{line: 258, col: 59, offset: 9996},
 								name: "group",
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 258, col: 65, offset: 9982},
+							pos:   position{line: 258, col: 65, offset: 10002},
 							label: "a",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 258, col: 67, offset: 9984},
+								pos: position{line: 258, col: 67, offset: 10004},
 								expr: &actionExpr{
-									pos: position{line: 258, col: 69, offset: 9986},
+									pos: position{line: 258, col: 69, offset: 10006},
 									run: (*parser).callonnntpurl13,
 									expr: &seqExpr{
-										pos: position{line: 258, col: 69, offset: 9986},
+										pos: position{line: 258, col: 69, offset: 10006},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 258, col: 69, offset: 9986},
+												pos:        position{line: 258, col: 69, offset: 10006},
 												val:        "/",
 												ignoreCase: false,
 												want:       "\"/\"",
 											},
 											&labeledExpr{
-												pos:   position{line: 258, col: 73, offset: 9990},
+												pos:   position{line: 258, col: 73, offset: 10010},
 												label: "a",
 												expr: &ruleRefExpr{
-													pos:  position{line: 258, col: 75, offset: 9992},
+													pos:  position{line: 258, col: 75, offset: 10012},
 													name: "digits",
 												},
 											},
@@ -2889,42 +2889,42 @@ var g = &grammar{
 		{
 			name:        "telneturl",
 			displayName: "\"telneturl\"",
-			pos:         position{line: 262, col: 1, offset: 10072},
+			pos:         position{line: 262, col: 1, offset: 10092},
 			expr: &actionExpr{
-				pos: position{line: 262, col: 26, offset: 10097},
+				pos: position{line: 262, col: 26, offset: 10117},
 				run: (*parser).callontelneturl1,
 				expr: &seqExpr{
-					pos: position{line: 262, col: 26, offset: 10097},
+					pos: position{line: 262, col: 26, offset: 10117},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 262, col: 26, offset: 10097},
+							pos:   position{line: 262, col: 26, offset: 10117},
 							label: "s",
 							expr: &ruleRefExpr{
-								pos:  position{line: 262, col: 28, offset: 10099},
+								pos:  position{line: 262, col: 28, offset: 10119},
 								name: "scheme_telnet",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 262, col: 42, offset: 10113},
+							pos:        position{line: 262, col: 42, offset: 10133},
 							val:        "://",
 							ignoreCase: false,
 							want:       "\"://\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 262, col: 48, offset: 10119},
+							pos:   position{line: 262, col: 48, offset: 10139},
 							label: "l",
 							expr: &ruleRefExpr{
-								pos:  position{line: 262, col: 50, offset: 10121},
+								pos:  position{line: 262, col: 50, offset: 10141},
 								name: "login",
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 262, col: 56, offset: 10127},
+							pos:   position{line: 262, col: 56, offset: 10147},
 							label: "sl",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 262, col: 59, offset: 10130},
+								pos: position{line: 262, col: 59, offset: 10150},
 								expr: &litMatcher{
-									pos:        position{line: 262, col: 59, offset: 10130},
+									pos:        position{line: 262, col: 59, offset: 10150},
 									val:        "/",
 									ignoreCase: false,
 									want:       "\"/\"",
@@ -2938,64 +2938,64 @@ var g = &grammar{
 		{
 			name:        "waisurl",
 			displayName: "\"waisurl\"",
-			pos:         position{line: 267, col: 1, offset: 10283},
+			pos:         position{line: 267, col: 1, offset: 10303},
 			expr: &actionExpr{
-				pos: position{line: 267, col: 22, offset: 10304},
+				pos: position{line: 267, col: 22, offset: 10324},
 				run: (*parser).callonwaisurl1,
 				expr: &labeledExpr{
-					pos:   position{line: 267, col: 22, offset: 10304},
+					pos:   position{line: 267, col: 22, offset: 10324},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 267, col: 26, offset: 10308},
+						pos: position{line: 267, col: 26, offset: 10328},
 						alternatives: []any{
 							&actionExpr{
-								pos: position{line: 267, col: 26, offset: 10308},
+								pos: position{line: 267, col: 26, offset: 10328},
 								run: (*parser).callonwaisurl4,
 								expr: &seqExpr{
-									pos: position{line: 267, col: 26, offset: 10308},
+									pos: position{line: 267, col: 26, offset: 10328},
 									exprs: []any{
 										&labeledExpr{
-											pos:   position{line: 267, col: 26, offset: 10308},
+											pos:   position{line: 267, col: 26, offset: 10328},
 											label: "d",
 											expr: &ruleRefExpr{
-												pos:  position{line: 267, col: 28, offset: 10310},
+												pos:  position{line: 267, col: 28, offset: 10330},
 												name: "waisdoc",
 											},
 										},
 										&notExpr{
-											pos: position{line: 267, col: 36, offset: 10318},
+											pos: position{line: 267, col: 36, offset: 10338},
 											expr: &anyMatcher{
-												line: 267, col: 37, offset: 10319,
+												line: 267, col: 37, offset: 10339,
 											},
 										},
 									},
 								},
 							},
 							&actionExpr{
-								pos: position{line: 267, col: 59, offset: 10341},
+								pos: position{line: 267, col: 59, offset: 10361},
 								run: (*parser).callonwaisurl10,
 								expr: &seqExpr{
-									pos: position{line: 267, col: 59, offset: 10341},
+									pos: position{line: 267, col: 59, offset: 10361},
 									exprs: []any{
 										&labeledExpr{
-											pos:   position{line: 267, col: 59, offset: 10341},
+											pos:   position{line: 267, col: 59, offset: 10361},
 											label: "i",
 											expr: &ruleRefExpr{
-												pos:  position{line: 267, col: 61, offset: 10343},
+												pos:  position{line: 267, col: 61, offset: 10363},
 												name: "waisindex",
 											},
 										},
 										&notExpr{
-											pos: position{line: 267, col: 71, offset: 10353},
+											pos: position{line: 267, col: 71, offset: 10373},
 											expr: &anyMatcher{
-												line: 267, col: 72, offset: 10354,
+												line: 267, col: 72, offset: 10374,
 											},
 										},
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 267, col: 94, offset: 10376},
+								pos:  position{line: 267, col: 94, offset: 10396},
 								name: "waisdatabase",
 							},
 						},
@@ -3006,46 +3006,46 @@ var g = &grammar{
 		{
 			name:        "waisdatabase",
 			displayName: "\"waisdatabase\"",
-			pos:         position{line: 271, col: 1, offset: 10411},
+			pos:         position{line: 271, col: 1, offset: 10431},
 			expr: &actionExpr{
-				pos: position{line: 271, col: 32, offset: 10442},
+				pos: position{line: 271, col: 32, offset: 10462},
 				run: (*parser).callonwaisdatabase1,
 				expr: &seqExpr{
-					pos: position{line: 271, col: 32, offset: 10442},
+					pos: position{line: 271, col: 32, offset: 10462},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 271, col: 32, offset: 10442},
+							pos:   position{line: 271, col: 32, offset: 10462},
 							label: "s",
 							expr: &ruleRefExpr{
-								pos:  position{line: 271, col: 34, offset: 10444},
+								pos:  position{line: 271, col: 34, offset: 10464},
 								name: "scheme_wais",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 271, col: 46, offset: 10456},
+							pos:        position{line: 271, col: 46, offset: 10476},
 							val:        "://",
 							ignoreCase: false,
 							want:       "\"://\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 271, col: 52, offset: 10462},
+							pos:   position{line: 271, col: 52, offset: 10482},
 							label: "h",
 							expr: &ruleRefExpr{
-								pos:  position{line: 271, col: 54, offset: 10464},
+								pos:  position{line: 271, col: 54, offset: 10484},
 								name: "hostport",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 271, col: 63, offset: 10473},
+							pos:        position{line: 271, col: 63, offset: 10493},
 							val:        "/",
 							ignoreCase: false,
 							want:       "\"/\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 271, col: 67, offset: 10477},
+							pos:   position{line: 271, col: 67, offset: 10497},
 							label: "d",
 							expr: &ruleRefExpr{
-								pos:  position{line: 271, col: 69, offset: 10479},
+								pos:  position{line: 271, col: 69, offset: 10499},
 								name: "database",
 							},
 						},
@@ -3056,60 +3056,60 @@ var g = &grammar{
 		{
 			name:        "waisindex",
 			displayName: "\"waisindex\"",
-			pos:         position{line: 275, col: 1, offset: 10568},
+			pos:         position{line: 275, col: 1, offset: 10588},
 			expr: &actionExpr{
-				pos: position{line: 275, col: 26, offset: 10593},
+				pos: position{line: 275, col: 26, offset: 10613},
 				run: (*parser).callonwaisindex1,
 				expr: &seqExpr{
-					pos: position{line: 275, col: 26, offset: 10593},
+					pos: position{line: 275, col: 26, offset: 10613},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 275, col: 26, offset: 10593},
+							pos:   position{line: 275, col: 26, offset: 10613},
 							label: "s",
 							expr: &ruleRefExpr{
-								pos:  position{line: 275, col: 28, offset: 10595},
+								pos:  position{line: 275, col: 28, offset: 10615},
 								name: "scheme_wais",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 275, col: 40, offset: 10607},
+							pos:        position{line: 275, col: 40, offset: 10627},
 							val:        "://",
 							ignoreCase: false,
 							want:       "\"://\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 275, col: 46, offset: 10613},
+							pos:   position{line: 275, col: 46, offset: 10633},
 							label: "h",
 							expr: &ruleRefExpr{
-								pos:  position{line: 275, col: 48, offset: 10615},
+								pos:  position{line: 275, col: 48, offset: 10635},
 								name: "hostport",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 275, col: 57, offset: 10624},
+							pos:        position{line: 275, col: 57, offset: 10644},
 							val:        "/",
 							ignoreCase: false,
 							want:       "\"/\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 275, col: 61, offset: 10628},
+							pos:   position{line: 275, col: 61, offset: 10648},
 							label: "d",
 							expr: &ruleRefExpr{
-								pos:  position{line: 275, col: 63, offset: 10630},
+								pos:  position{line: 275, col: 63, offset: 10650},
 								name: "database",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 275, col: 72, offset: 10639},
+							pos:        position{line: 275, col: 72, offset: 10659},
 							val:        "?",
 							ignoreCase: false,
 							want:       "\"?\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 275, col: 76, offset: 10643},
+							pos:   position{line: 275, col: 76, offset: 10663},
 							label: "q",
 							expr: &ruleRefExpr{
-								pos:  position{line: 275, col: 78, offset: 10645},
+								pos:  position{line: 275, col: 78, offset: 10665},
 								name: "search",
 							},
 						},
@@ -3120,74 +3120,74 @@ var g = &grammar{
 		{
 			name:        "waisdoc",
 			displayName: "\"waisdoc\"",
-			pos:         position{line: 279, col: 1, offset: 10727},
+			pos:         position{line: 279, col: 1, offset: 10747},
 			expr: &actionExpr{
-				pos: position{line: 279, col: 22, offset: 10748},
+				pos: position{line: 279, col: 22, offset: 10768},
 				run: (*parser).callonwaisdoc1,
 				expr: &seqExpr{
-					pos: position{line: 279, col: 22, offset: 10748},
+					pos: position{line: 279, col: 22, offset: 10768},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 279, col: 22, offset: 10748},
+							pos:   position{line: 279, col: 22, offset: 10768},
 							label: "s",
 							expr: &ruleRefExpr{
-								pos:  position{line: 279, col: 24, offset: 10750},
+								pos:  position{line: 279, col: 24, offset: 10770},
 								name: "scheme_wais",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 279, col: 36, offset: 10762},
+							pos:        position{line: 279, col: 36, offset: 10782},
 							val:        "://",
 							ignoreCase: false,
 							want:       "\"://\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 279, col: 42, offset: 10768},
+							pos:   position{line: 279, col: 42, offset: 10788},
 							label: "h",
 							expr: &ruleRefExpr{
-								pos:  position{line: 279, col: 44, offset: 10770},
+								pos:  position{line: 279, col: 44, offset: 10790},
 								name: "hostport",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 279, col: 53, offset: 10779},
+							pos:        position{line: 279, col: 53, offset: 10799},
 							val:        "/",
 							ignoreCase: false,
 							want:       "\"/\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 279, col: 57, offset: 10783},
+							pos:   position{line: 279, col: 57, offset: 10803},
 							label: "d",
 							expr: &ruleRefExpr{
-								pos:  position{line: 279, col: 59, offset: 10785},
+								pos:  position{line: 279, col: 59, offset: 10805},
 								name: "database",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 279, col: 68, offset: 10794},
+							pos:        position{line: 279, col: 68, offset: 10814},
 							val:        "/",
 							ignoreCase: false,
 							want:       "\"/\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 279, col: 72, offset: 10798},
+							pos:   position{line: 279, col: 72, offset: 10818},
 							label: "t",
 							expr: &ruleRefExpr{
-								pos:  position{line: 279, col: 74, offset: 10800},
+								pos:  position{line: 279, col: 74, offset: 10820},
 								name: "wtype",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 279, col: 80, offset: 10806},
+							pos:        position{line: 279, col: 80, offset: 10826},
 							val:        "/",
 							ignoreCase: false,
 							want:       "\"/\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 279, col: 84, offset: 10810},
+							pos:   position{line: 279, col: 84, offset: 10830},
 							label: "p",
 							expr: &ruleRefExpr{
-								pos:  position{line: 279, col: 86, offset: 10812},
+								pos:  position{line: 279, col: 86, offset: 10832},
 								name: "wpath",
 							},
 						},
@@ -3198,14 +3198,14 @@ var g = &grammar{
 		{
 			name:        "database",
 			displayName: "\"database\"",
-			pos:         position{line: 283, col: 1, offset: 10889},
+			pos:         position{line: 283, col: 1, offset: 10909},
 			expr: &actionExpr{
-				pos: position{line: 283, col: 24, offset: 10912},
+				pos: position{line: 283, col: 24, offset: 10932},
 				run: (*parser).callondatabase1,
 				expr: &zeroOrMoreExpr{
-					pos: position{line: 283, col: 24, offset: 10912},
+					pos: position{line: 283, col: 24, offset: 10932},
 					expr: &ruleRefExpr{
-						pos:  position{line: 283, col: 24, offset: 10912},
+						pos:  position{line: 283, col: 24, offset: 10932},
 						name: "uchar",
 					},
 				},
@@ -3214,14 +3214,14 @@ var g = &grammar{
 		{
 			name:        "wtype",
 			displayName: "\"wtype\"",
-			pos:         position{line: 287, col: 1, offset: 10968},
+			pos:         position{line: 287, col: 1, offset: 10988},
 			expr: &actionExpr{
-				pos: position{line: 287, col: 18, offset: 10985},
+				pos: position{line: 287, col: 18, offset: 11005},
 				run: (*parser).callonwtype1,
 				expr: &zeroOrMoreExpr{
-					pos: position{line: 287, col: 18, offset: 10985},
+					pos: position{line: 287, col: 18, offset: 11005},
 					expr: &ruleRefExpr{
-						pos:  position{line: 287, col: 18, offset: 10985},
+						pos:  position{line: 287, col: 18, offset: 11005},
 						name: "uchar",
 					},
 				},
@@ -3230,14 +3230,14 @@ var g = &grammar{
 		{
 			name:        "wpath",
 			displayName: "\"wpath\"",
-			pos:         position{line: 291, col: 1, offset: 11038},
+			pos:         position{line: 291, col: 1, offset: 11058},
 			expr: &actionExpr{
-				pos: position{line: 291, col: 18, offset: 11055},
+				pos: position{line: 291, col: 18, offset: 11075},
 				run: (*parser).callonwpath1,
 				expr: &zeroOrMoreExpr{
-					pos: position{line: 291, col: 18, offset: 11055},
+					pos: position{line: 291, col: 18, offset: 11075},
 					expr: &ruleRefExpr{
-						pos:  position{line: 291, col: 18, offset: 11055},
+						pos:  position{line: 291, col: 18, offset: 11075},
 						name: "uchar",
 					},
 				},
@@ -3246,56 +3246,56 @@ var g = &grammar{
 		{
 			name:        "prosperourl",
 			displayName: "\"prosperourl\"",
-			pos:         position{line: 295, col: 1, offset: 11108},
+			pos:         position{line: 295, col: 1, offset: 11128},
 			expr: &actionExpr{
-				pos: position{line: 295, col: 30, offset: 11137},
+				pos: position{line: 295, col: 30, offset: 11157},
 				run: (*parser).callonprosperourl1,
 				expr: &seqExpr{
-					pos: position{line: 295, col: 30, offset: 11137},
+					pos: position{line: 295, col: 30, offset: 11157},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 295, col: 30, offset: 11137},
+							pos:   position{line: 295, col: 30, offset: 11157},
 							label: "s",
 							expr: &ruleRefExpr{
-								pos:  position{line: 295, col: 32, offset: 11139},
+								pos:  position{line: 295, col: 32, offset: 11159},
 								name: "scheme_prospero",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 295, col: 48, offset: 11155},
+							pos:        position{line: 295, col: 48, offset: 11175},
 							val:        "://",
 							ignoreCase: false,
 							want:       "\"://\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 295, col: 54, offset: 11161},
+							pos:   position{line: 295, col: 54, offset: 11181},
 							label: "h",
 							expr: &ruleRefExpr{
-								pos:  position{line: 295, col: 56, offset: 11163},
+								pos:  position{line: 295, col: 56, offset: 11183},
 								name: "hostport",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 295, col: 65, offset: 11172},
+							pos:        position{line: 295, col: 65, offset: 11192},
 							val:        "/",
 							ignoreCase: false,
 							want:       "\"/\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 295, col: 69, offset: 11176},
+							pos:   position{line: 295, col: 69, offset: 11196},
 							label: "p",
 							expr: &ruleRefExpr{
-								pos:  position{line: 295, col: 71, offset: 11178},
+								pos:  position{line: 295, col: 71, offset: 11198},
 								name: "ppath",
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 295, col: 77, offset: 11184},
+							pos:   position{line: 295, col: 77, offset: 11204},
 							label: "f",
 							expr: &zeroOrMoreExpr{
-								pos: position{line: 295, col: 79, offset: 11186},
+								pos: position{line: 295, col: 79, offset: 11206},
 								expr: &ruleRefExpr{
-									pos:  position{line: 295, col: 79, offset: 11186},
+									pos:  position{line: 295, col: 79, offset: 11206},
 									name: "fieldspec",
 								},
 							},
@@ -3307,43 +3307,43 @@ var g = &grammar{
 		{
 			name:        "ppath",
 			displayName: "\"ppath\"",
-			pos:         position{line: 299, col: 1, offset: 11261},
+			pos:         position{line: 299, col: 1, offset: 11281},
 			expr: &actionExpr{
-				pos: position{line: 299, col: 18, offset: 11278},
+				pos: position{line: 299, col: 18, offset: 11298},
 				run: (*parser).callonppath1,
 				expr: &seqExpr{
-					pos: position{line: 299, col: 18, offset: 11278},
+					pos: position{line: 299, col: 18, offset: 11298},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 299, col: 18, offset: 11278},
+							pos:   position{line: 299, col: 18, offset: 11298},
 							label: "f",
 							expr: &ruleRefExpr{
-								pos:  position{line: 299, col: 20, offset: 11280},
+								pos:  position{line: 299, col: 20, offset: 11300},
 								name: "psegment",
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 299, col: 29, offset: 11289},
+							pos:   position{line: 299, col: 29, offset: 11309},
 							label: "r",
 							expr: &zeroOrMoreExpr{
-								pos: position{line: 299, col: 31, offset: 11291},
+								pos: position{line: 299, col: 31, offset: 11311},
 								expr: &actionExpr{
-									pos: position{line: 299, col: 33, offset: 11293},
+									pos: position{line: 299, col: 33, offset: 11313},
 									run: (*parser).callonppath7,
 									expr: &seqExpr{
-										pos: position{line: 299, col: 33, offset: 11293},
+										pos: position{line: 299, col: 33, offset: 11313},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 299, col: 33, offset: 11293},
+												pos:        position{line: 299, col: 33, offset: 11313},
 												val:        "/",
 												ignoreCase: false,
 												want:       "\"/\"",
 											},
 											&labeledExpr{
-												pos:   position{line: 299, col: 37, offset: 11297},
+												pos:   position{line: 299, col: 37, offset: 11317},
 												label: "s",
 												expr: &ruleRefExpr{
-													pos:  position{line: 299, col: 39, offset: 11299},
+													pos:  position{line: 299, col: 39, offset: 11319},
 													name: "psegment",
 												},
 											},
@@ -3359,21 +3359,21 @@ var g = &grammar{
 		{
 			name:        "psegment",
 			displayName: "\"psegment\"",
-			pos:         position{line: 303, col: 1, offset: 11396},
+			pos:         position{line: 303, col: 1, offset: 11416},
 			expr: &actionExpr{
-				pos: position{line: 303, col: 24, offset: 11419},
+				pos: position{line: 303, col: 24, offset: 11439},
 				run: (*parser).callonpsegment1,
 				expr: &zeroOrMoreExpr{
-					pos: position{line: 303, col: 24, offset: 11419},
+					pos: position{line: 303, col: 24, offset: 11439},
 					expr: &choiceExpr{
-						pos: position{line: 303, col: 26, offset: 11421},
+						pos: position{line: 303, col: 26, offset: 11441},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 303, col: 26, offset: 11421},
+								pos:  position{line: 303, col: 26, offset: 11441},
 								name: "uchar",
 							},
 							&charClassMatcher{
-								pos:        position{line: 303, col: 34, offset: 11429},
+								pos:        position{line: 303, col: 34, offset: 11449},
 								val:        "[?:@&=]",
 								chars:      []rune{'?', ':', '@', '&', '='},
 								ignoreCase: false,
@@ -3387,38 +3387,38 @@ var g = &grammar{
 		{
 			name:        "fieldspec",
 			displayName: "\"fieldspec\"",
-			pos:         position{line: 307, col: 1, offset: 11489},
+			pos:         position{line: 307, col: 1, offset: 11509},
 			expr: &actionExpr{
-				pos: position{line: 307, col: 26, offset: 11514},
+				pos: position{line: 307, col: 26, offset: 11534},
 				run: (*parser).callonfieldspec1,
 				expr: &seqExpr{
-					pos: position{line: 307, col: 26, offset: 11514},
+					pos: position{line: 307, col: 26, offset: 11534},
 					exprs: []any{
 						&litMatcher{
-							pos:        position{line: 307, col: 26, offset: 11514},
+							pos:        position{line: 307, col: 26, offset: 11534},
 							val:        ";",
 							ignoreCase: false,
 							want:       "\";\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 307, col: 30, offset: 11518},
+							pos:   position{line: 307, col: 30, offset: 11538},
 							label: "n",
 							expr: &ruleRefExpr{
-								pos:  position{line: 307, col: 32, offset: 11520},
+								pos:  position{line: 307, col: 32, offset: 11540},
 								name: "fieldname",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 307, col: 42, offset: 11530},
+							pos:        position{line: 307, col: 42, offset: 11550},
 							val:        "=",
 							ignoreCase: false,
 							want:       "\"=\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 307, col: 46, offset: 11534},
+							pos:   position{line: 307, col: 46, offset: 11554},
 							label: "v",
 							expr: &ruleRefExpr{
-								pos:  position{line: 307, col: 48, offset: 11536},
+								pos:  position{line: 307, col: 48, offset: 11556},
 								name: "fieldvalue",
 							},
 						},
@@ -3429,21 +3429,21 @@ var g = &grammar{
 		{
 			name:        "fieldname",
 			displayName: "\"fieldname\"",
-			pos:         position{line: 311, col: 1, offset: 11595},
+			pos:         position{line: 311, col: 1, offset: 11615},
 			expr: &actionExpr{
-				pos: position{line: 311, col: 26, offset: 11620},
+				pos: position{line: 311, col: 26, offset: 11640},
 				run: (*parser).callonfieldname1,
 				expr: &zeroOrMoreExpr{
-					pos: position{line: 311, col: 26, offset: 11620},
+					pos: position{line: 311, col: 26, offset: 11640},
 					expr: &choiceExpr{
-						pos: position{line: 311, col: 28, offset: 11622},
+						pos: position{line: 311, col: 28, offset: 11642},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 311, col: 28, offset: 11622},
+								pos:  position{line: 311, col: 28, offset: 11642},
 								name: "uchar",
 							},
 							&charClassMatcher{
-								pos:        position{line: 311, col: 36, offset: 11630},
+								pos:        position{line: 311, col: 36, offset: 11650},
 								val:        "[?:@&]",
 								chars:      []rune{'?', ':', '@', '&'},
 								ignoreCase: false,
@@ -3457,21 +3457,21 @@ var g = &grammar{
 		{
 			name:        "fieldvalue",
 			displayName: "\"fieldvalue\"",
-			pos:         position{line: 315, col: 1, offset: 11690},
+			pos:         position{line: 315, col: 1, offset: 11710},
 			expr: &actionExpr{
-				pos: position{line: 315, col: 28, offset: 11717},
+				pos: position{line: 315, col: 28, offset: 11737},
 				run: (*parser).callonfieldvalue1,
 				expr: &zeroOrMoreExpr{
-					pos: position{line: 315, col: 28, offset: 11717},
+					pos: position{line: 315, col: 28, offset: 11737},
 					expr: &choiceExpr{
-						pos: position{line: 315, col: 30, offset: 11719},
+						pos: position{line: 315, col: 30, offset: 11739},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 315, col: 30, offset: 11719},
+								pos:  position{line: 315, col: 30, offset: 11739},
 								name: "uchar",
 							},
 							&charClassMatcher{
-								pos:        position{line: 315, col: 38, offset: 11727},
+								pos:        position{line: 315, col: 38, offset: 11747},
 								val:        "[?:@&]",
 								chars:      []rune{'?', ':', '@', '&'},
 								ignoreCase: false,
@@ -3485,9 +3485,9 @@ var g = &grammar{
 		{
 			name:        "lowalpha",
 			displayName: "\"lowalpha\"",
-			pos:         position{line: 319, col: 1, offset: 11788},
+			pos:         position{line: 319, col: 1, offset: 11808},
 			expr: &charClassMatcher{
-				pos:        position{line: 319, col: 24, offset: 11811},
+				pos:        position{line: 319, col: 24, offset: 11831},
 				val:        "[a-z]",
 				ranges:     []rune{'a', 'z'},
 				ignoreCase: false,
@@ -3497,9 +3497,9 @@ var g = &grammar{
 		{
 			name:        "hialpha",
 			displayName: "\"hialpha\"",
-			pos:         position{line: 321, col: 1, offset: 11818},
+			pos:         position{line: 321, col: 1, offset: 11838},
 			expr: &charClassMatcher{
-				pos:        position{line: 321, col: 22, offset: 11839},
+				pos:        position{line: 321, col: 22, offset: 11859},
 				val:        "[A-Z]",
 				ranges:     []rune{'A', 'Z'},
 				ignoreCase: false,
@@ -3509,9 +3509,9 @@ var g = &grammar{
 		{
 			name:        "alpha",
 			displayName: "\"alpha\"",
-			pos:         position{line: 323, col: 1, offset: 11846},
+			pos:         position{line: 323, col: 1, offset: 11866},
 			expr: &charClassMatcher{
-				pos:        position{line: 323, col: 18, offset: 11863},
+				pos:        position{line: 323, col: 18, offset: 11883},
 				val:        "[a-zA-Z]",
 				ranges:     []rune{'a', 'z', 'A', 'Z'},
 				ignoreCase: false,
@@ -3521,9 +3521,9 @@ var g = &grammar{
 		{
 			name:        "digit",
 			displayName: "\"digit\"",
-			pos:         position{line: 325, col: 1, offset: 11873},
+			pos:         position{line: 325, col: 1, offset: 11893},
 			expr: &charClassMatcher{
-				pos:        position{line: 325, col: 18, offset: 11890},
+				pos:        position{line: 325, col: 18, offset: 11910},
 				val:        "[0-9]",
 				ranges:     []rune{'0', '9'},
 				ignoreCase: false,
@@ -3533,9 +3533,9 @@ var g = &grammar{
 		{
 			name:        "safe",
 			displayName: "\"safe\"",
-			pos:         position{line: 327, col: 1, offset: 11897},
+			pos:         position{line: 327, col: 1, offset: 11917},
 			expr: &charClassMatcher{
-				pos:        position{line: 327, col: 16, offset: 11912},
+				pos:        position{line: 327, col: 16, offset: 11932},
 				val:        "[$_.+-]",
 				chars:      []rune{'$', '_', '.', '+', '-'},
 				ignoreCase: false,
@@ -3545,9 +3545,9 @@ var g = &grammar{
 		{
 			name:        "extra",
 			displayName: "\"extra\"",
-			pos:         position{line: 329, col: 1, offset: 11921},
+			pos:         position{line: 329, col: 1, offset: 11941},
 			expr: &charClassMatcher{
-				pos:        position{line: 329, col: 18, offset: 11938},
+				pos:        position{line: 329, col: 18, offset: 11958},
 				val:        "[!*'(),]",
 				chars:      []rune{'!', '*', '\'', '(', ')', ','},
 				ignoreCase: false,
@@ -3557,9 +3557,9 @@ var g = &grammar{
 		{
 			name:        "national",
 			displayName: "\"national\"",
-			pos:         position{line: 331, col: 1, offset: 11948},
+			pos:         position{line: 331, col: 1, offset: 11968},
 			expr: &charClassMatcher{
-				pos:        position{line: 331, col: 24, offset: 11971},
+				pos:        position{line: 331, col: 24, offset: 11991},
 				val:        "[{}|\\\\^~[\\]`]",
 				chars:      []rune{'{', '}', '|', '\\', '^', '~', '[', ']', '`'},
 				ignoreCase: false,
@@ -3569,9 +3569,9 @@ var g = &grammar{
 		{
 			name:        "punctuation",
 			displayName: "\"punctuation\"",
-			pos:         position{line: 333, col: 1, offset: 11986},
+			pos:         position{line: 333, col: 1, offset: 12006},
 			expr: &charClassMatcher{
-				pos:        position{line: 333, col: 30, offset: 12015},
+				pos:        position{line: 333, col: 30, offset: 12035},
 				val:        "[<>#%\"]",
 				chars:      []rune{'<', '>', '#', '%', '"'},
 				ignoreCase: false,
@@ -3581,9 +3581,9 @@ var g = &grammar{
 		{
 			name:        "reserved",
 			displayName: "\"reserved\"",
-			pos:         position{line: 335, col: 1, offset: 12024},
+			pos:         position{line: 335, col: 1, offset: 12044},
 			expr: &charClassMatcher{
-				pos:        position{line: 335, col: 24, offset: 12047},
+				pos:        position{line: 335, col: 24, offset: 12067},
 				val:        "[;/?:@&=]",
 				chars:      []rune{';', '/', '?', ':', '@', '&', '='},
 				ignoreCase: false,
@@ -3593,9 +3593,9 @@ var g = &grammar{
 		{
 			name:        "hex",
 			displayName: "\"hex\"",
-			pos:         position{line: 337, col: 1, offset: 12058},
+			pos:         position{line: 337, col: 1, offset: 12078},
 			expr: &charClassMatcher{
-				pos:        position{line: 337, col: 14, offset: 12071},
+				pos:        position{line: 337, col: 14, offset: 12091},
 				val:        "[0-9A-Fa-f]",
 				ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 				ignoreCase: false,
@@ -3605,25 +3605,25 @@ var g = &grammar{
 		{
 			name:        "escape",
 			displayName: "\"escape\"",
-			pos:         position{line: 339, col: 1, offset: 12084},
+			pos:         position{line: 339, col: 1, offset: 12104},
 			expr: &seqExpr{
-				pos: position{line: 339, col: 20, offset: 12103},
+				pos: position{line: 339, col: 20, offset: 12123},
 				exprs: []any{
 					&litMatcher{
-						pos:        position{line: 339, col: 20, offset: 12103},
+						pos:        position{line: 339, col: 20, offset: 12123},
 						val:        "%",
 						ignoreCase: false,
 						want:       "\"%\"",
 					},
 					&charClassMatcher{
-						pos:        position{line: 339, col: 24, offset: 12107},
+						pos:        position{line: 339, col: 24, offset: 12127},
 						val:        "[0-9A-Fa-f]",
 						ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 339, col: 36, offset: 12119},
+						pos:        position{line: 339, col: 36, offset: 12139},
 						val:        "[0-9A-Fa-f]",
 						ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 						ignoreCase: false,
@@ -3635,9 +3635,9 @@ var g = &grammar{
 		{
 			name:        "unreserved",
 			displayName: "\"unreserved\"",
-			pos:         position{line: 341, col: 1, offset: 12132},
+			pos:         position{line: 341, col: 1, offset: 12152},
 			expr: &charClassMatcher{
-				pos:        position{line: 341, col: 28, offset: 12159},
+				pos:        position{line: 341, col: 28, offset: 12179},
 				val:        "[a-zA-Z0-9$_.+!*'(),-]",
 				chars:      []rune{'$', '_', '.', '+', '!', '*', '\'', '(', ')', ',', '-'},
 				ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -3648,16 +3648,16 @@ var g = &grammar{
 		{
 			name:        "uchar",
 			displayName: "\"uchar\"",
-			pos:         position{line: 343, col: 1, offset: 12183},
+			pos:         position{line: 343, col: 1, offset: 12203},
 			expr: &choiceExpr{
-				pos: position{line: 343, col: 18, offset: 12200},
+				pos: position{line: 343, col: 18, offset: 12220},
 				alternatives: []any{
 					&ruleRefExpr{
-						pos:  position{line: 343, col: 18, offset: 12200},
+						pos:  position{line: 343, col: 18, offset: 12220},
 						name: "unreserved",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 343, col: 31, offset: 12213},
+						pos:  position{line: 343, col: 31, offset: 12233},
 						name: "escape",
 					},
 				},
@@ -3666,20 +3666,20 @@ var g = &grammar{
 		{
 			name:        "xchar",
 			displayName: "\"xchar\"",
-			pos:         position{line: 345, col: 1, offset: 12221},
+			pos:         position{line: 345, col: 1, offset: 12241},
 			expr: &choiceExpr{
-				pos: position{line: 345, col: 18, offset: 12238},
+				pos: position{line: 345, col: 18, offset: 12258},
 				alternatives: []any{
 					&ruleRefExpr{
-						pos:  position{line: 345, col: 18, offset: 12238},
+						pos:  position{line: 345, col: 18, offset: 12258},
 						name: "unreserved",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 345, col: 31, offset: 12251},
+						pos:  position{line: 345, col: 31, offset: 12271},
 						name: "reserved",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 345, col: 42, offset: 12262},
+						pos:  position{line: 345, col: 42, offset: 12282},
 						name: "escape",
 					},
 				},
@@ -3688,14 +3688,14 @@ var g = &grammar{
 		{
 			name:        "digits",
 			displayName: "\"digits\"",
-			pos:         position{line: 347, col: 1, offset: 12270},
+			pos:         position{line: 347, col: 1, offset: 12290},
 			expr: &actionExpr{
-				pos: position{line: 347, col: 20, offset: 12289},
+				pos: position{line: 347, col: 20, offset: 12309},
 				run: (*parser).callondigits1,
 				expr: &oneOrMoreExpr{
-					pos: position{line: 347, col: 20, offset: 12289},
+					pos: position{line: 347, col: 20, offset: 12309},
 					expr: &charClassMatcher{
-						pos:        position{line: 347, col: 20, offset: 12289},
+						pos:        position{line: 347, col: 20, offset: 12309},
 						val:        "[0-9]",
 						ranges:     []rune{'0', '9'},
 						ignoreCase: false,

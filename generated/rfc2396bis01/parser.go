@@ -27,27 +27,27 @@ var g = &grammar{
 		{
 			name:        "URI_reference",
 			displayName: "\"URI-reference\"",
-			pos:         position{line: 24, col: 1, offset: 1129},
+			pos:         position{line: 24, col: 1, offset: 1126},
 			expr: &actionExpr{
-				pos: position{line: 24, col: 34, offset: 1162},
+				pos: position{line: 24, col: 34, offset: 1159},
 				run: (*parser).callonURI_reference1,
 				expr: &seqExpr{
-					pos: position{line: 24, col: 34, offset: 1162},
+					pos: position{line: 24, col: 34, offset: 1159},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 24, col: 34, offset: 1162},
+							pos:   position{line: 24, col: 34, offset: 1159},
 							label: "r",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 24, col: 36, offset: 1164},
+								pos: position{line: 24, col: 36, offset: 1161},
 								expr: &choiceExpr{
-									pos: position{line: 24, col: 38, offset: 1166},
+									pos: position{line: 24, col: 38, offset: 1163},
 									alternatives: []any{
 										&ruleRefExpr{
-											pos:  position{line: 24, col: 38, offset: 1166},
+											pos:  position{line: 24, col: 38, offset: 1163},
 											name: "absolute_URI",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 24, col: 53, offset: 1181},
+											pos:  position{line: 24, col: 53, offset: 1178},
 											name: "relative_URI",
 										},
 									},
@@ -55,27 +55,27 @@ var g = &grammar{
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 24, col: 69, offset: 1197},
+							pos:   position{line: 24, col: 69, offset: 1194},
 							label: "f",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 24, col: 71, offset: 1199},
+								pos: position{line: 24, col: 71, offset: 1196},
 								expr: &actionExpr{
-									pos: position{line: 24, col: 73, offset: 1201},
+									pos: position{line: 24, col: 73, offset: 1198},
 									run: (*parser).callonURI_reference10,
 									expr: &seqExpr{
-										pos: position{line: 24, col: 73, offset: 1201},
+										pos: position{line: 24, col: 73, offset: 1198},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 24, col: 73, offset: 1201},
+												pos:        position{line: 24, col: 73, offset: 1198},
 												val:        "#",
 												ignoreCase: false,
 												want:       "\"#\"",
 											},
 											&labeledExpr{
-												pos:   position{line: 24, col: 77, offset: 1205},
+												pos:   position{line: 24, col: 77, offset: 1202},
 												label: "f",
 												expr: &ruleRefExpr{
-													pos:  position{line: 24, col: 79, offset: 1207},
+													pos:  position{line: 24, col: 79, offset: 1204},
 													name: "fragment",
 												},
 											},
@@ -91,43 +91,43 @@ var g = &grammar{
 		{
 			name:        "absolute_URI_reference",
 			displayName: "\"absolute-URI-reference\"",
-			pos:         position{line: 28, col: 1, offset: 1307},
+			pos:         position{line: 28, col: 1, offset: 1304},
 			expr: &actionExpr{
-				pos: position{line: 28, col: 52, offset: 1358},
+				pos: position{line: 28, col: 52, offset: 1355},
 				run: (*parser).callonabsolute_URI_reference1,
 				expr: &seqExpr{
-					pos: position{line: 28, col: 52, offset: 1358},
+					pos: position{line: 28, col: 52, offset: 1355},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 28, col: 52, offset: 1358},
+							pos:   position{line: 28, col: 52, offset: 1355},
 							label: "r",
 							expr: &ruleRefExpr{
-								pos:  position{line: 28, col: 54, offset: 1360},
+								pos:  position{line: 28, col: 54, offset: 1357},
 								name: "absolute_URI",
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 28, col: 67, offset: 1373},
+							pos:   position{line: 28, col: 67, offset: 1370},
 							label: "f",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 28, col: 69, offset: 1375},
+								pos: position{line: 28, col: 69, offset: 1372},
 								expr: &actionExpr{
-									pos: position{line: 28, col: 71, offset: 1377},
+									pos: position{line: 28, col: 71, offset: 1374},
 									run: (*parser).callonabsolute_URI_reference7,
 									expr: &seqExpr{
-										pos: position{line: 28, col: 71, offset: 1377},
+										pos: position{line: 28, col: 71, offset: 1374},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 28, col: 71, offset: 1377},
+												pos:        position{line: 28, col: 71, offset: 1374},
 												val:        "#",
 												ignoreCase: false,
 												want:       "\"#\"",
 											},
 											&labeledExpr{
-												pos:   position{line: 28, col: 75, offset: 1381},
+												pos:   position{line: 28, col: 75, offset: 1378},
 												label: "f",
 												expr: &ruleRefExpr{
-													pos:  position{line: 28, col: 77, offset: 1383},
+													pos:  position{line: 28, col: 77, offset: 1380},
 													name: "fragment",
 												},
 											},
@@ -143,62 +143,62 @@ var g = &grammar{
 		{
 			name:        "absolute_URI",
 			displayName: "\"absolute-URI\"",
-			pos:         position{line: 38, col: 1, offset: 1960},
+			pos:         position{line: 38, col: 1, offset: 1957},
 			expr: &actionExpr{
-				pos: position{line: 38, col: 32, offset: 1991},
+				pos: position{line: 38, col: 32, offset: 1988},
 				run: (*parser).callonabsolute_URI1,
 				expr: &seqExpr{
-					pos: position{line: 38, col: 32, offset: 1991},
+					pos: position{line: 38, col: 32, offset: 1988},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 38, col: 32, offset: 1991},
+							pos:   position{line: 38, col: 32, offset: 1988},
 							label: "s",
 							expr: &ruleRefExpr{
-								pos:  position{line: 38, col: 34, offset: 1993},
+								pos:  position{line: 38, col: 34, offset: 1990},
 								name: "scheme",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 38, col: 41, offset: 2000},
+							pos:        position{line: 38, col: 41, offset: 1997},
 							val:        ":",
 							ignoreCase: false,
 							want:       "\":\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 38, col: 45, offset: 2004},
+							pos:   position{line: 38, col: 45, offset: 2001},
 							label: "b",
 							expr: &choiceExpr{
-								pos: position{line: 38, col: 49, offset: 2008},
+								pos: position{line: 38, col: 49, offset: 2005},
 								alternatives: []any{
 									&actionExpr{
-										pos: position{line: 38, col: 49, offset: 2008},
+										pos: position{line: 38, col: 49, offset: 2005},
 										run: (*parser).callonabsolute_URI8,
 										expr: &seqExpr{
-											pos: position{line: 38, col: 49, offset: 2008},
+											pos: position{line: 38, col: 49, offset: 2005},
 											exprs: []any{
 												&labeledExpr{
-													pos:   position{line: 38, col: 49, offset: 2008},
+													pos:   position{line: 38, col: 49, offset: 2005},
 													label: "h",
 													expr: &ruleRefExpr{
-														pos:  position{line: 38, col: 51, offset: 2010},
+														pos:  position{line: 38, col: 51, offset: 2007},
 														name: "hier_part",
 													},
 												},
 												&andExpr{
-													pos: position{line: 38, col: 61, offset: 2020},
+													pos: position{line: 38, col: 61, offset: 2017},
 													expr: &choiceExpr{
-														pos: position{line: 38, col: 64, offset: 2023},
+														pos: position{line: 38, col: 64, offset: 2020},
 														alternatives: []any{
 															&litMatcher{
-																pos:        position{line: 38, col: 64, offset: 2023},
+																pos:        position{line: 38, col: 64, offset: 2020},
 																val:        "#",
 																ignoreCase: false,
 																want:       "\"#\"",
 															},
 															&notExpr{
-																pos: position{line: 38, col: 70, offset: 2029},
+																pos: position{line: 38, col: 70, offset: 2026},
 																expr: &anyMatcher{
-																	line: 38, col: 71, offset: 2030,
+																	line: 38, col: 71, offset: 2027,
 																},
 															},
 														},
@@ -208,7 +208,7 @@ var g = &grammar{
 										},
 									},
 									&ruleRefExpr{
-										pos:  position{line: 38, col: 95, offset: 2054},
+										pos:  position{line: 38, col: 95, offset: 2051},
 										name: "opaque_part",
 									},
 								},
@@ -221,27 +221,27 @@ var g = &grammar{
 		{
 			name:        "hier_part",
 			displayName: "\"hier-part\"",
-			pos:         position{line: 45, col: 1, offset: 2386},
+			pos:         position{line: 45, col: 1, offset: 2383},
 			expr: &actionExpr{
-				pos: position{line: 45, col: 26, offset: 2411},
+				pos: position{line: 45, col: 26, offset: 2408},
 				run: (*parser).callonhier_part1,
 				expr: &seqExpr{
-					pos: position{line: 45, col: 26, offset: 2411},
+					pos: position{line: 45, col: 26, offset: 2408},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 45, col: 26, offset: 2411},
+							pos:   position{line: 45, col: 26, offset: 2408},
 							label: "p",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 45, col: 28, offset: 2413},
+								pos: position{line: 45, col: 28, offset: 2410},
 								expr: &choiceExpr{
-									pos: position{line: 45, col: 30, offset: 2415},
+									pos: position{line: 45, col: 30, offset: 2412},
 									alternatives: []any{
 										&ruleRefExpr{
-											pos:  position{line: 45, col: 30, offset: 2415},
+											pos:  position{line: 45, col: 30, offset: 2412},
 											name: "net_path",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 45, col: 41, offset: 2426},
+											pos:  position{line: 45, col: 41, offset: 2423},
 											name: "abs_path",
 										},
 									},
@@ -249,27 +249,27 @@ var g = &grammar{
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 45, col: 53, offset: 2438},
+							pos:   position{line: 45, col: 53, offset: 2435},
 							label: "q",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 45, col: 55, offset: 2440},
+								pos: position{line: 45, col: 55, offset: 2437},
 								expr: &actionExpr{
-									pos: position{line: 45, col: 57, offset: 2442},
+									pos: position{line: 45, col: 57, offset: 2439},
 									run: (*parser).callonhier_part10,
 									expr: &seqExpr{
-										pos: position{line: 45, col: 57, offset: 2442},
+										pos: position{line: 45, col: 57, offset: 2439},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 45, col: 57, offset: 2442},
+												pos:        position{line: 45, col: 57, offset: 2439},
 												val:        "?",
 												ignoreCase: false,
 												want:       "\"?\"",
 											},
 											&labeledExpr{
-												pos:   position{line: 45, col: 61, offset: 2446},
+												pos:   position{line: 45, col: 61, offset: 2443},
 												label: "q",
 												expr: &ruleRefExpr{
-													pos:  position{line: 45, col: 63, offset: 2448},
+													pos:  position{line: 45, col: 63, offset: 2445},
 													name: "query",
 												},
 											},
@@ -285,34 +285,34 @@ var g = &grammar{
 		{
 			name:        "net_path",
 			displayName: "\"net-path\"",
-			pos:         position{line: 49, col: 1, offset: 2518},
+			pos:         position{line: 49, col: 1, offset: 2515},
 			expr: &actionExpr{
-				pos: position{line: 49, col: 24, offset: 2541},
+				pos: position{line: 49, col: 24, offset: 2538},
 				run: (*parser).callonnet_path1,
 				expr: &seqExpr{
-					pos: position{line: 49, col: 24, offset: 2541},
+					pos: position{line: 49, col: 24, offset: 2538},
 					exprs: []any{
 						&litMatcher{
-							pos:        position{line: 49, col: 24, offset: 2541},
+							pos:        position{line: 49, col: 24, offset: 2538},
 							val:        "//",
 							ignoreCase: false,
 							want:       "\"//\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 49, col: 29, offset: 2546},
+							pos:   position{line: 49, col: 29, offset: 2543},
 							label: "a",
 							expr: &ruleRefExpr{
-								pos:  position{line: 49, col: 31, offset: 2548},
+								pos:  position{line: 49, col: 31, offset: 2545},
 								name: "authority",
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 49, col: 41, offset: 2558},
+							pos:   position{line: 49, col: 41, offset: 2555},
 							label: "p",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 49, col: 43, offset: 2560},
+								pos: position{line: 49, col: 43, offset: 2557},
 								expr: &ruleRefExpr{
-									pos:  position{line: 49, col: 43, offset: 2560},
+									pos:  position{line: 49, col: 43, offset: 2557},
 									name: "abs_path",
 								},
 							},
@@ -324,24 +324,24 @@ var g = &grammar{
 		{
 			name:        "abs_path",
 			displayName: "\"abs-path\"",
-			pos:         position{line: 53, col: 1, offset: 2616},
+			pos:         position{line: 53, col: 1, offset: 2613},
 			expr: &actionExpr{
-				pos: position{line: 53, col: 24, offset: 2639},
+				pos: position{line: 53, col: 24, offset: 2636},
 				run: (*parser).callonabs_path1,
 				expr: &seqExpr{
-					pos: position{line: 53, col: 24, offset: 2639},
+					pos: position{line: 53, col: 24, offset: 2636},
 					exprs: []any{
 						&litMatcher{
-							pos:        position{line: 53, col: 24, offset: 2639},
+							pos:        position{line: 53, col: 24, offset: 2636},
 							val:        "/",
 							ignoreCase: false,
 							want:       "\"/\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 53, col: 28, offset: 2643},
+							pos:   position{line: 53, col: 28, offset: 2640},
 							label: "s",
 							expr: &ruleRefExpr{
-								pos:  position{line: 53, col: 30, offset: 2645},
+								pos:  position{line: 53, col: 30, offset: 2642},
 								name: "path_segments",
 							},
 						},
@@ -352,21 +352,21 @@ var g = &grammar{
 		{
 			name:        "opaque_part",
 			displayName: "\"opaque-part\"",
-			pos:         position{line: 57, col: 1, offset: 2702},
+			pos:         position{line: 57, col: 1, offset: 2699},
 			expr: &actionExpr{
-				pos: position{line: 57, col: 30, offset: 2731},
+				pos: position{line: 57, col: 30, offset: 2728},
 				run: (*parser).callonopaque_part1,
 				expr: &seqExpr{
-					pos: position{line: 57, col: 30, offset: 2731},
+					pos: position{line: 57, col: 30, offset: 2728},
 					exprs: []any{
 						&ruleRefExpr{
-							pos:  position{line: 57, col: 30, offset: 2731},
+							pos:  position{line: 57, col: 30, offset: 2728},
 							name: "uric_no_slash",
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 57, col: 44, offset: 2745},
+							pos: position{line: 57, col: 44, offset: 2742},
 							expr: &ruleRefExpr{
-								pos:  position{line: 57, col: 44, offset: 2745},
+								pos:  position{line: 57, col: 44, offset: 2742},
 								name: "uric",
 							},
 						},
@@ -377,12 +377,12 @@ var g = &grammar{
 		{
 			name:        "uric_no_slash",
 			displayName: "\"uric-no-slash\"",
-			pos:         position{line: 61, col: 1, offset: 2794},
+			pos:         position{line: 61, col: 1, offset: 2791},
 			expr: &choiceExpr{
-				pos: position{line: 61, col: 34, offset: 2827},
+				pos: position{line: 61, col: 34, offset: 2824},
 				alternatives: []any{
 					&charClassMatcher{
-						pos:        position{line: 61, col: 34, offset: 2827},
+						pos:        position{line: 61, col: 34, offset: 2824},
 						val:        "[a-zA-Z0-9_.!~*'()[\\];?:@&=+$,-]",
 						chars:      []rune{'_', '.', '!', '~', '*', '\'', '(', ')', '[', ']', ';', '?', ':', '@', '&', '=', '+', '$', ',', '-'},
 						ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -390,7 +390,7 @@ var g = &grammar{
 						inverted:   false,
 					},
 					&ruleRefExpr{
-						pos:  position{line: 61, col: 69, offset: 2862},
+						pos:  position{line: 61, col: 69, offset: 2859},
 						name: "escaped",
 					},
 				},
@@ -399,24 +399,24 @@ var g = &grammar{
 		{
 			name:        "scheme",
 			displayName: "\"scheme\"",
-			pos:         position{line: 65, col: 1, offset: 2968},
+			pos:         position{line: 65, col: 1, offset: 2965},
 			expr: &actionExpr{
-				pos: position{line: 65, col: 20, offset: 2987},
+				pos: position{line: 65, col: 20, offset: 2984},
 				run: (*parser).callonscheme1,
 				expr: &seqExpr{
-					pos: position{line: 65, col: 20, offset: 2987},
+					pos: position{line: 65, col: 20, offset: 2984},
 					exprs: []any{
 						&charClassMatcher{
-							pos:        position{line: 65, col: 20, offset: 2987},
+							pos:        position{line: 65, col: 20, offset: 2984},
 							val:        "[a-zA-Z]",
 							ranges:     []rune{'a', 'z', 'A', 'Z'},
 							ignoreCase: false,
 							inverted:   false,
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 65, col: 29, offset: 2996},
+							pos: position{line: 65, col: 29, offset: 2993},
 							expr: &charClassMatcher{
-								pos:        position{line: 65, col: 29, offset: 2996},
+								pos:        position{line: 65, col: 29, offset: 2993},
 								val:        "[a-zA-Z0-9+.-]",
 								chars:      []rune{'+', '.', '-'},
 								ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -431,34 +431,34 @@ var g = &grammar{
 		{
 			name:        "authority",
 			displayName: "\"authority\"",
-			pos:         position{line: 75, col: 1, offset: 3448},
+			pos:         position{line: 75, col: 1, offset: 3450},
 			expr: &actionExpr{
-				pos: position{line: 75, col: 26, offset: 3473},
+				pos: position{line: 75, col: 26, offset: 3475},
 				run: (*parser).callonauthority1,
 				expr: &labeledExpr{
-					pos:   position{line: 75, col: 26, offset: 3473},
+					pos:   position{line: 75, col: 26, offset: 3475},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 75, col: 30, offset: 3477},
+						pos: position{line: 75, col: 30, offset: 3479},
 						alternatives: []any{
 							&actionExpr{
-								pos: position{line: 75, col: 30, offset: 3477},
+								pos: position{line: 75, col: 30, offset: 3479},
 								run: (*parser).callonauthority4,
 								expr: &seqExpr{
-									pos: position{line: 75, col: 30, offset: 3477},
+									pos: position{line: 75, col: 30, offset: 3479},
 									exprs: []any{
 										&labeledExpr{
-											pos:   position{line: 75, col: 30, offset: 3477},
+											pos:   position{line: 75, col: 30, offset: 3479},
 											label: "s",
 											expr: &ruleRefExpr{
-												pos:  position{line: 75, col: 32, offset: 3479},
+												pos:  position{line: 75, col: 32, offset: 3481},
 												name: "server",
 											},
 										},
 										&andExpr{
-											pos: position{line: 75, col: 39, offset: 3486},
+											pos: position{line: 75, col: 39, offset: 3488},
 											expr: &ruleRefExpr{
-												pos:  position{line: 75, col: 40, offset: 3487},
+												pos:  position{line: 75, col: 40, offset: 3489},
 												name: "authority_end",
 											},
 										},
@@ -466,7 +466,7 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 75, col: 74, offset: 3521},
+								pos:  position{line: 75, col: 74, offset: 3523},
 								name: "reg_name",
 							},
 						},
@@ -476,21 +476,21 @@ var g = &grammar{
 		},
 		{
 			name: "authority_end",
-			pos:  position{line: 79, col: 1, offset: 3577},
+			pos:  position{line: 79, col: 1, offset: 3579},
 			expr: &choiceExpr{
-				pos: position{line: 79, col: 18, offset: 3594},
+				pos: position{line: 79, col: 18, offset: 3596},
 				alternatives: []any{
 					&charClassMatcher{
-						pos:        position{line: 79, col: 18, offset: 3594},
+						pos:        position{line: 79, col: 18, offset: 3596},
 						val:        "[/?#]",
 						chars:      []rune{'/', '?', '#'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&notExpr{
-						pos: position{line: 79, col: 26, offset: 3602},
+						pos: position{line: 79, col: 26, offset: 3604},
 						expr: &anyMatcher{
-							line: 79, col: 27, offset: 3603,
+							line: 79, col: 27, offset: 3605,
 						},
 					},
 				},
@@ -499,17 +499,17 @@ var g = &grammar{
 		{
 			name:        "reg_name",
 			displayName: "\"reg-name\"",
-			pos:         position{line: 83, col: 1, offset: 3703},
+			pos:         position{line: 83, col: 1, offset: 3705},
 			expr: &actionExpr{
-				pos: position{line: 83, col: 24, offset: 3726},
+				pos: position{line: 83, col: 24, offset: 3728},
 				run: (*parser).callonreg_name1,
 				expr: &oneOrMoreExpr{
-					pos: position{line: 83, col: 24, offset: 3726},
+					pos: position{line: 83, col: 24, offset: 3728},
 					expr: &choiceExpr{
-						pos: position{line: 83, col: 26, offset: 3728},
+						pos: position{line: 83, col: 26, offset: 3730},
 						alternatives: []any{
 							&charClassMatcher{
-								pos:        position{line: 83, col: 26, offset: 3728},
+								pos:        position{line: 83, col: 26, offset: 3730},
 								val:        "[a-zA-Z0-9_.!~*'();:@&=+$,-]",
 								chars:      []rune{'_', '.', '!', '~', '*', '\'', '(', ')', ';', ':', '@', '&', '=', '+', '$', ',', '-'},
 								ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -517,7 +517,7 @@ var g = &grammar{
 								inverted:   false,
 							},
 							&ruleRefExpr{
-								pos:  position{line: 83, col: 57, offset: 3759},
+								pos:  position{line: 83, col: 57, offset: 3761},
 								name: "escaped",
 							},
 						},
@@ -528,42 +528,42 @@ var g = &grammar{
 		{
 			name:        "server",
 			displayName: "\"server\"",
-			pos:         position{line: 90, col: 1, offset: 3990},
+			pos:         position{line: 90, col: 1, offset: 3992},
 			expr: &actionExpr{
-				pos: position{line: 90, col: 20, offset: 4009},
+				pos: position{line: 90, col: 20, offset: 4011},
 				run: (*parser).callonserver1,
 				expr: &labeledExpr{
-					pos:   position{line: 90, col: 20, offset: 4009},
+					pos:   position{line: 90, col: 20, offset: 4011},
 					label: "s",
 					expr: &zeroOrOneExpr{
-						pos: position{line: 90, col: 22, offset: 4011},
+						pos: position{line: 90, col: 22, offset: 4013},
 						expr: &actionExpr{
-							pos: position{line: 90, col: 24, offset: 4013},
+							pos: position{line: 90, col: 24, offset: 4015},
 							run: (*parser).callonserver4,
 							expr: &seqExpr{
-								pos: position{line: 90, col: 24, offset: 4013},
+								pos: position{line: 90, col: 24, offset: 4015},
 								exprs: []any{
 									&labeledExpr{
-										pos:   position{line: 90, col: 24, offset: 4013},
+										pos:   position{line: 90, col: 24, offset: 4015},
 										label: "u",
 										expr: &zeroOrOneExpr{
-											pos: position{line: 90, col: 26, offset: 4015},
+											pos: position{line: 90, col: 26, offset: 4017},
 											expr: &actionExpr{
-												pos: position{line: 90, col: 28, offset: 4017},
+												pos: position{line: 90, col: 28, offset: 4019},
 												run: (*parser).callonserver8,
 												expr: &seqExpr{
-													pos: position{line: 90, col: 28, offset: 4017},
+													pos: position{line: 90, col: 28, offset: 4019},
 													exprs: []any{
 														&labeledExpr{
-															pos:   position{line: 90, col: 28, offset: 4017},
+															pos:   position{line: 90, col: 28, offset: 4019},
 															label: "u",
 															expr: &ruleRefExpr{
-																pos:  position{line: 90, col: 30, offset: 4019},
+																pos:  position{line: 90, col: 30, offset: 4021},
 																name: "userinfo",
 															},
 														},
 														&litMatcher{
-															pos:        position{line: 90, col: 39, offset: 4028},
+															pos:        position{line: 90, col: 39, offset: 4030},
 															val:        "@",
 															ignoreCase: false,
 															want:       "\"@\"",
@@ -574,10 +574,10 @@ var g = &grammar{
 										},
 									},
 									&labeledExpr{
-										pos:   position{line: 90, col: 64, offset: 4053},
+										pos:   position{line: 90, col: 64, offset: 4055},
 										label: "h",
 										expr: &ruleRefExpr{
-											pos:  position{line: 90, col: 66, offset: 4055},
+											pos:  position{line: 90, col: 66, offset: 4057},
 											name: "hostport",
 										},
 									},
@@ -591,17 +591,17 @@ var g = &grammar{
 		{
 			name:        "userinfo",
 			displayName: "\"userinfo\"",
-			pos:         position{line: 97, col: 1, offset: 4193},
+			pos:         position{line: 97, col: 1, offset: 4195},
 			expr: &actionExpr{
-				pos: position{line: 97, col: 24, offset: 4216},
+				pos: position{line: 97, col: 24, offset: 4218},
 				run: (*parser).callonuserinfo1,
 				expr: &zeroOrMoreExpr{
-					pos: position{line: 97, col: 24, offset: 4216},
+					pos: position{line: 97, col: 24, offset: 4218},
 					expr: &choiceExpr{
-						pos: position{line: 97, col: 26, offset: 4218},
+						pos: position{line: 97, col: 26, offset: 4220},
 						alternatives: []any{
 							&charClassMatcher{
-								pos:        position{line: 97, col: 26, offset: 4218},
+								pos:        position{line: 97, col: 26, offset: 4220},
 								val:        "[a-zA-Z0-9_.!~*'();:&=+$,-]",
 								chars:      []rune{'_', '.', '!', '~', '*', '\'', '(', ')', ';', ':', '&', '=', '+', '$', ',', '-'},
 								ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -609,7 +609,7 @@ var g = &grammar{
 								inverted:   false,
 							},
 							&ruleRefExpr{
-								pos:  position{line: 97, col: 56, offset: 4248},
+								pos:  position{line: 97, col: 56, offset: 4250},
 								name: "escaped",
 							},
 						},
@@ -620,43 +620,43 @@ var g = &grammar{
 		{
 			name:        "hostport",
 			displayName: "\"hostport\"",
-			pos:         position{line: 101, col: 1, offset: 4300},
+			pos:         position{line: 101, col: 1, offset: 4302},
 			expr: &actionExpr{
-				pos: position{line: 101, col: 24, offset: 4323},
+				pos: position{line: 101, col: 24, offset: 4325},
 				run: (*parser).callonhostport1,
 				expr: &seqExpr{
-					pos: position{line: 101, col: 24, offset: 4323},
+					pos: position{line: 101, col: 24, offset: 4325},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 101, col: 24, offset: 4323},
+							pos:   position{line: 101, col: 24, offset: 4325},
 							label: "h",
 							expr: &ruleRefExpr{
-								pos:  position{line: 101, col: 26, offset: 4325},
+								pos:  position{line: 101, col: 26, offset: 4327},
 								name: "host",
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 101, col: 31, offset: 4330},
+							pos:   position{line: 101, col: 31, offset: 4332},
 							label: "p",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 101, col: 33, offset: 4332},
+								pos: position{line: 101, col: 33, offset: 4334},
 								expr: &actionExpr{
-									pos: position{line: 101, col: 35, offset: 4334},
+									pos: position{line: 101, col: 35, offset: 4336},
 									run: (*parser).callonhostport7,
 									expr: &seqExpr{
-										pos: position{line: 101, col: 35, offset: 4334},
+										pos: position{line: 101, col: 35, offset: 4336},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 101, col: 35, offset: 4334},
+												pos:        position{line: 101, col: 35, offset: 4336},
 												val:        ":",
 												ignoreCase: false,
 												want:       "\":\"",
 											},
 											&labeledExpr{
-												pos:   position{line: 101, col: 39, offset: 4338},
+												pos:   position{line: 101, col: 39, offset: 4340},
 												label: "p",
 												expr: &ruleRefExpr{
-													pos:  position{line: 101, col: 41, offset: 4340},
+													pos:  position{line: 101, col: 41, offset: 4342},
 													name: "port",
 												},
 											},
@@ -672,38 +672,38 @@ var g = &grammar{
 		{
 			name:        "host",
 			displayName: "\"host\"",
-			pos:         position{line: 108, col: 1, offset: 4651},
+			pos:         position{line: 108, col: 1, offset: 4658},
 			expr: &actionExpr{
-				pos: position{line: 108, col: 16, offset: 4666},
+				pos: position{line: 108, col: 16, offset: 4673},
 				run: (*parser).callonhost1,
 				expr: &labeledExpr{
-					pos:   position{line: 108, col: 16, offset: 4666},
+					pos:   position{line: 108, col: 16, offset: 4673},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 108, col: 20, offset: 4670},
+						pos: position{line: 108, col: 20, offset: 4677},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 108, col: 20, offset: 4670},
+								pos:  position{line: 108, col: 20, offset: 4677},
 								name: "IPv6reference",
 							},
 							&actionExpr{
-								pos: position{line: 108, col: 36, offset: 4686},
+								pos: position{line: 108, col: 36, offset: 4693},
 								run: (*parser).callonhost5,
 								expr: &seqExpr{
-									pos: position{line: 108, col: 36, offset: 4686},
+									pos: position{line: 108, col: 36, offset: 4693},
 									exprs: []any{
 										&labeledExpr{
-											pos:   position{line: 108, col: 36, offset: 4686},
+											pos:   position{line: 108, col: 36, offset: 4693},
 											label: "a",
 											expr: &ruleRefExpr{
-												pos:  position{line: 108, col: 38, offset: 4688},
+												pos:  position{line: 108, col: 38, offset: 4695},
 												name: "IPv4address",
 											},
 										},
 										&notExpr{
-											pos: position{line: 108, col: 50, offset: 4700},
+											pos: position{line: 108, col: 50, offset: 4707},
 											expr: &charClassMatcher{
-												pos:        position{line: 108, col: 51, offset: 4701},
+												pos:        position{line: 108, col: 51, offset: 4708},
 												val:        "[a-zA-Z0-9.-]",
 												chars:      []rune{'.', '-'},
 												ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -715,7 +715,7 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 108, col: 85, offset: 4735},
+								pos:  position{line: 108, col: 85, offset: 4742},
 								name: "hostname",
 							},
 						},
@@ -726,14 +726,14 @@ var g = &grammar{
 		{
 			name:        "port",
 			displayName: "\"port\"",
-			pos:         position{line: 112, col: 1, offset: 4786},
+			pos:         position{line: 112, col: 1, offset: 4793},
 			expr: &actionExpr{
-				pos: position{line: 112, col: 16, offset: 4801},
+				pos: position{line: 112, col: 16, offset: 4808},
 				run: (*parser).callonport1,
 				expr: &zeroOrMoreExpr{
-					pos: position{line: 112, col: 16, offset: 4801},
+					pos: position{line: 112, col: 16, offset: 4808},
 					expr: &charClassMatcher{
-						pos:        position{line: 112, col: 16, offset: 4801},
+						pos:        position{line: 112, col: 16, offset: 4808},
 						val:        "[0-9]",
 						ranges:     []rune{'0', '9'},
 						ignoreCase: false,
@@ -745,26 +745,26 @@ var g = &grammar{
 		{
 			name:        "hostname",
 			displayName: "\"hostname\"",
-			pos:         position{line: 116, col: 1, offset: 4845},
+			pos:         position{line: 116, col: 1, offset: 4852},
 			expr: &actionExpr{
-				pos: position{line: 116, col: 24, offset: 4868},
+				pos: position{line: 116, col: 24, offset: 4875},
 				run: (*parser).callonhostname1,
 				expr: &seqExpr{
-					pos: position{line: 116, col: 24, offset: 4868},
+					pos: position{line: 116, col: 24, offset: 4875},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 116, col: 24, offset: 4868},
+							pos:   position{line: 116, col: 24, offset: 4875},
 							label: "l",
 							expr: &ruleRefExpr{
-								pos:  position{line: 116, col: 26, offset: 4870},
+								pos:  position{line: 116, col: 26, offset: 4877},
 								name: "domainlabel",
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 116, col: 38, offset: 4882},
+							pos:   position{line: 116, col: 38, offset: 4889},
 							label: "q",
 							expr: &ruleRefExpr{
-								pos:  position{line: 116, col: 40, offset: 4884},
+								pos:  position{line: 116, col: 40, offset: 4891},
 								name: "qualified",
 							},
 						},
@@ -775,51 +775,51 @@ var g = &grammar{
 		{
 			name:        "qualified",
 			displayName: "\"qualified\"",
-			pos:         position{line: 126, col: 1, offset: 5469},
+			pos:         position{line: 126, col: 1, offset: 5476},
 			expr: &actionExpr{
-				pos: position{line: 126, col: 26, offset: 5494},
+				pos: position{line: 126, col: 26, offset: 5501},
 				run: (*parser).callonqualified1,
 				expr: &seqExpr{
-					pos: position{line: 126, col: 26, offset: 5494},
+					pos: position{line: 126, col: 26, offset: 5501},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 126, col: 26, offset: 5494},
+							pos:   position{line: 126, col: 26, offset: 5501},
 							label: "r",
 							expr: &zeroOrMoreExpr{
-								pos: position{line: 126, col: 28, offset: 5496},
+								pos: position{line: 126, col: 28, offset: 5503},
 								expr: &actionExpr{
-									pos: position{line: 126, col: 30, offset: 5498},
+									pos: position{line: 126, col: 30, offset: 5505},
 									run: (*parser).callonqualified5,
 									expr: &seqExpr{
-										pos: position{line: 126, col: 30, offset: 5498},
+										pos: position{line: 126, col: 30, offset: 5505},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 126, col: 30, offset: 5498},
+												pos:        position{line: 126, col: 30, offset: 5505},
 												val:        ".",
 												ignoreCase: false,
 												want:       "\".\"",
 											},
 											&labeledExpr{
-												pos:   position{line: 126, col: 34, offset: 5502},
+												pos:   position{line: 126, col: 34, offset: 5509},
 												label: "l",
 												expr: &ruleRefExpr{
-													pos:  position{line: 126, col: 36, offset: 5504},
+													pos:  position{line: 126, col: 36, offset: 5511},
 													name: "domainlabel",
 												},
 											},
 											&andExpr{
-												pos: position{line: 126, col: 48, offset: 5516},
+												pos: position{line: 126, col: 48, offset: 5523},
 												expr: &seqExpr{
-													pos: position{line: 126, col: 51, offset: 5519},
+													pos: position{line: 126, col: 51, offset: 5526},
 													exprs: []any{
 														&litMatcher{
-															pos:        position{line: 126, col: 51, offset: 5519},
+															pos:        position{line: 126, col: 51, offset: 5526},
 															val:        ".",
 															ignoreCase: false,
 															want:       "\".\"",
 														},
 														&charClassMatcher{
-															pos:        position{line: 126, col: 55, offset: 5523},
+															pos:        position{line: 126, col: 55, offset: 5530},
 															val:        "[a-zA-Z0-9]",
 															ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
 															ignoreCase: false,
@@ -834,35 +834,35 @@ var g = &grammar{
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 126, col: 90, offset: 5558},
+							pos:   position{line: 126, col: 90, offset: 5565},
 							label: "last",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 126, col: 95, offset: 5563},
+								pos: position{line: 126, col: 95, offset: 5570},
 								expr: &choiceExpr{
-									pos: position{line: 126, col: 97, offset: 5565},
+									pos: position{line: 126, col: 97, offset: 5572},
 									alternatives: []any{
 										&actionExpr{
-											pos: position{line: 126, col: 97, offset: 5565},
+											pos: position{line: 126, col: 97, offset: 5572},
 											run: (*parser).callonqualified17,
 											expr: &seqExpr{
-												pos: position{line: 126, col: 97, offset: 5565},
+												pos: position{line: 126, col: 97, offset: 5572},
 												exprs: []any{
 													&litMatcher{
-														pos:        position{line: 126, col: 97, offset: 5565},
+														pos:        position{line: 126, col: 97, offset: 5572},
 														val:        ".",
 														ignoreCase: false,
 														want:       "\".\"",
 													},
 													&labeledExpr{
-														pos:   position{line: 126, col: 101, offset: 5569},
+														pos:   position{line: 126, col: 101, offset: 5576},
 														label: "t",
 														expr: &ruleRefExpr{
-															pos:  position{line: 126, col: 103, offset: 5571},
+															pos:  position{line: 126, col: 103, offset: 5578},
 															name: "toplabel",
 														},
 													},
 													&litMatcher{
-														pos:        position{line: 126, col: 112, offset: 5580},
+														pos:        position{line: 126, col: 112, offset: 5587},
 														val:        ".",
 														ignoreCase: false,
 														want:       "\".\"",
@@ -871,22 +871,22 @@ var g = &grammar{
 											},
 										},
 										&actionExpr{
-											pos: position{line: 126, col: 154, offset: 5622},
+											pos: position{line: 126, col: 154, offset: 5629},
 											run: (*parser).callonqualified23,
 											expr: &seqExpr{
-												pos: position{line: 126, col: 154, offset: 5622},
+												pos: position{line: 126, col: 154, offset: 5629},
 												exprs: []any{
 													&litMatcher{
-														pos:        position{line: 126, col: 154, offset: 5622},
+														pos:        position{line: 126, col: 154, offset: 5629},
 														val:        ".",
 														ignoreCase: false,
 														want:       "\".\"",
 													},
 													&labeledExpr{
-														pos:   position{line: 126, col: 158, offset: 5626},
+														pos:   position{line: 126, col: 158, offset: 5633},
 														label: "d",
 														expr: &ruleRefExpr{
-															pos:  position{line: 126, col: 160, offset: 5628},
+															pos:  position{line: 126, col: 160, offset: 5635},
 															name: "domainlabel",
 														},
 													},
@@ -904,45 +904,45 @@ var g = &grammar{
 		{
 			name:        "domainlabel",
 			displayName: "\"domainlabel\"",
-			pos:         position{line: 133, col: 1, offset: 6018},
+			pos:         position{line: 133, col: 1, offset: 6025},
 			expr: &actionExpr{
-				pos: position{line: 133, col: 30, offset: 6047},
+				pos: position{line: 133, col: 30, offset: 6054},
 				run: (*parser).callondomainlabel1,
 				expr: &seqExpr{
-					pos: position{line: 133, col: 30, offset: 6047},
+					pos: position{line: 133, col: 30, offset: 6054},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 133, col: 30, offset: 6047},
+							pos:   position{line: 133, col: 30, offset: 6054},
 							label: "n",
 							expr: &actionExpr{
-								pos: position{line: 133, col: 34, offset: 6051},
+								pos: position{line: 133, col: 34, offset: 6058},
 								run: (*parser).callondomainlabel4,
 								expr: &seqExpr{
-									pos: position{line: 133, col: 34, offset: 6051},
+									pos: position{line: 133, col: 34, offset: 6058},
 									exprs: []any{
 										&charClassMatcher{
-											pos:        position{line: 133, col: 34, offset: 6051},
+											pos:        position{line: 133, col: 34, offset: 6058},
 											val:        "[a-zA-Z0-9]",
 											ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
 											ignoreCase: false,
 											inverted:   false,
 										},
 										&zeroOrMoreExpr{
-											pos: position{line: 133, col: 46, offset: 6063},
+											pos: position{line: 133, col: 46, offset: 6070},
 											expr: &seqExpr{
-												pos: position{line: 133, col: 48, offset: 6065},
+												pos: position{line: 133, col: 48, offset: 6072},
 												exprs: []any{
 													&zeroOrMoreExpr{
-														pos: position{line: 133, col: 48, offset: 6065},
+														pos: position{line: 133, col: 48, offset: 6072},
 														expr: &litMatcher{
-															pos:        position{line: 133, col: 48, offset: 6065},
+															pos:        position{line: 133, col: 48, offset: 6072},
 															val:        "-",
 															ignoreCase: false,
 															want:       "\"-\"",
 														},
 													},
 													&charClassMatcher{
-														pos:        position{line: 133, col: 53, offset: 6070},
+														pos:        position{line: 133, col: 53, offset: 6077},
 														val:        "[a-zA-Z0-9]",
 														ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
 														ignoreCase: false,
@@ -956,7 +956,7 @@ var g = &grammar{
 							},
 						},
 						&andCodeExpr{
-							pos: position{line: 133, col: 98, offset: 6115},
+							pos: position{line: 133, col: 98, offset: 6122},
 							run: (*parser).callondomainlabel12,
 						},
 					},
@@ -966,45 +966,45 @@ var g = &grammar{
 		{
 			name:        "toplabel",
 			displayName: "\"toplabel\"",
-			pos:         position{line: 137, col: 1, offset: 6191},
+			pos:         position{line: 137, col: 1, offset: 6198},
 			expr: &actionExpr{
-				pos: position{line: 137, col: 24, offset: 6214},
+				pos: position{line: 137, col: 24, offset: 6221},
 				run: (*parser).callontoplabel1,
 				expr: &seqExpr{
-					pos: position{line: 137, col: 24, offset: 6214},
+					pos: position{line: 137, col: 24, offset: 6221},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 137, col: 24, offset: 6214},
+							pos:   position{line: 137, col: 24, offset: 6221},
 							label: "n",
 							expr: &actionExpr{
-								pos: position{line: 137, col: 28, offset: 6218},
+								pos: position{line: 137, col: 28, offset: 6225},
 								run: (*parser).callontoplabel4,
 								expr: &seqExpr{
-									pos: position{line: 137, col: 28, offset: 6218},
+									pos: position{line: 137, col: 28, offset: 6225},
 									exprs: []any{
 										&charClassMatcher{
-											pos:        position{line: 137, col: 28, offset: 6218},
+											pos:        position{line: 137, col: 28, offset: 6225},
 											val:        "[a-zA-Z]",
 											ranges:     []rune{'a', 'z', 'A', 'Z'},
 											ignoreCase: false,
 											inverted:   false,
 										},
 										&zeroOrMoreExpr{
-											pos: position{line: 137, col: 37, offset: 6227},
+											pos: position{line: 137, col: 37, offset: 6234},
 											expr: &seqExpr{
-												pos: position{line: 137, col: 39, offset: 6229},
+												pos: position{line: 137, col: 39, offset: 6236},
 												exprs: []any{
 													&zeroOrMoreExpr{
-														pos: position{line: 137, col: 39, offset: 6229},
+														pos: position{line: 137, col: 39, offset: 6236},
 														expr: &litMatcher{
-															pos:        position{line: 137, col: 39, offset: 6229},
+															pos:        position{line: 137, col: 39, offset: 6236},
 															val:        "-",
 															ignoreCase: false,
 															want:       "\"-\"",
 														},
 													},
 													&charClassMatcher{
-														pos:        position{line: 137, col: 44, offset: 6234},
+														pos:        position{line: 137, col: 44, offset: 6241},
 														val:        "[a-zA-Z0-9]",
 														ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
 														ignoreCase: false,
@@ -1018,7 +1018,7 @@ var g = &grammar{
 							},
 						},
 						&andCodeExpr{
-							pos: position{line: 137, col: 89, offset: 6279},
+							pos: position{line: 137, col: 89, offset: 6286},
 							run: (*parser).callontoplabel12,
 						},
 					},
@@ -1028,9 +1028,9 @@ var g = &grammar{
 		{
 			name:        "alphanum",
 			displayName: "\"alphanum\"",
-			pos:         position{line: 141, col: 1, offset: 6354},
+			pos:         position{line: 141, col: 1, offset: 6361},
 			expr: &charClassMatcher{
-				pos:        position{line: 141, col: 24, offset: 6377},
+				pos:        position{line: 141, col: 24, offset: 6384},
 				val:        "[a-zA-Z0-9]",
 				ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
 				ignoreCase: false,
@@ -1040,60 +1040,60 @@ var g = &grammar{
 		{
 			name:        "IPv4address",
 			displayName: "\"IPv4address\"",
-			pos:         position{line: 143, col: 1, offset: 6390},
+			pos:         position{line: 143, col: 1, offset: 6397},
 			expr: &actionExpr{
-				pos: position{line: 143, col: 30, offset: 6419},
+				pos: position{line: 143, col: 30, offset: 6426},
 				run: (*parser).callonIPv4address1,
 				expr: &seqExpr{
-					pos: position{line: 143, col: 30, offset: 6419},
+					pos: position{line: 143, col: 30, offset: 6426},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 143, col: 30, offset: 6419},
+							pos:   position{line: 143, col: 30, offset: 6426},
 							label: "a",
 							expr: &ruleRefExpr{
-								pos:  position{line: 143, col: 32, offset: 6421},
+								pos:  position{line: 143, col: 32, offset: 6428},
 								name: "dec_octet",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 143, col: 42, offset: 6431},
+							pos:        position{line: 143, col: 42, offset: 6438},
 							val:        ".",
 							ignoreCase: false,
 							want:       "\".\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 143, col: 46, offset: 6435},
+							pos:   position{line: 143, col: 46, offset: 6442},
 							label: "b",
 							expr: &ruleRefExpr{
-								pos:  position{line: 143, col: 48, offset: 6437},
+								pos:  position{line: 143, col: 48, offset: 6444},
 								name: "dec_octet",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 143, col: 58, offset: 6447},
+							pos:        position{line: 143, col: 58, offset: 6454},
 							val:        ".",
 							ignoreCase: false,
 							want:       "\".\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 143, col: 62, offset: 6451},
+							pos:   position{line: 143, col: 62, offset: 6458},
 							label: "c_",
 							expr: &ruleRefExpr{
-								pos:  position{line: 143, col: 65, offset: 6454},
+								pos:  position{line: 143, col: 65, offset: 6461},
 								name: "dec_octet",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 143, col: 75, offset: 6464},
+							pos:        position{line: 143, col: 75, offset: 6471},
 							val:        ".",
 							ignoreCase: false,
 							want:       "\".\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 143, col: 79, offset: 6468},
+							pos:   position{line: 143, col: 79, offset: 6475},
 							label: "d",
 							expr: &ruleRefExpr{
-								pos:  position{line: 143, col: 81, offset: 6470},
+								pos:  position{line: 143, col: 81, offset: 6477},
 								name: "dec_octet",
 							},
 						},
@@ -1104,24 +1104,24 @@ var g = &grammar{
 		{
 			name:        "dec_octet",
 			displayName: "\"dec-octet\"",
-			pos:         position{line: 150, col: 1, offset: 6782},
+			pos:         position{line: 150, col: 1, offset: 6789},
 			expr: &actionExpr{
-				pos: position{line: 150, col: 26, offset: 6807},
+				pos: position{line: 150, col: 26, offset: 6814},
 				run: (*parser).callondec_octet1,
 				expr: &choiceExpr{
-					pos: position{line: 150, col: 28, offset: 6809},
+					pos: position{line: 150, col: 28, offset: 6816},
 					alternatives: []any{
 						&seqExpr{
-							pos: position{line: 150, col: 28, offset: 6809},
+							pos: position{line: 150, col: 28, offset: 6816},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 150, col: 28, offset: 6809},
+									pos:        position{line: 150, col: 28, offset: 6816},
 									val:        "25",
 									ignoreCase: false,
 									want:       "\"25\"",
 								},
 								&charClassMatcher{
-									pos:        position{line: 150, col: 33, offset: 6814},
+									pos:        position{line: 150, col: 33, offset: 6821},
 									val:        "[0-5]",
 									ranges:     []rune{'0', '5'},
 									ignoreCase: false,
@@ -1130,23 +1130,23 @@ var g = &grammar{
 							},
 						},
 						&seqExpr{
-							pos: position{line: 150, col: 41, offset: 6822},
+							pos: position{line: 150, col: 41, offset: 6829},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 150, col: 41, offset: 6822},
+									pos:        position{line: 150, col: 41, offset: 6829},
 									val:        "2",
 									ignoreCase: false,
 									want:       "\"2\"",
 								},
 								&charClassMatcher{
-									pos:        position{line: 150, col: 45, offset: 6826},
+									pos:        position{line: 150, col: 45, offset: 6833},
 									val:        "[0-4]",
 									ranges:     []rune{'0', '4'},
 									ignoreCase: false,
 									inverted:   false,
 								},
 								&charClassMatcher{
-									pos:        position{line: 150, col: 51, offset: 6832},
+									pos:        position{line: 150, col: 51, offset: 6839},
 									val:        "[0-9]",
 									ranges:     []rune{'0', '9'},
 									ignoreCase: false,
@@ -1155,23 +1155,23 @@ var g = &grammar{
 							},
 						},
 						&seqExpr{
-							pos: position{line: 150, col: 59, offset: 6840},
+							pos: position{line: 150, col: 59, offset: 6847},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 150, col: 59, offset: 6840},
+									pos:        position{line: 150, col: 59, offset: 6847},
 									val:        "1",
 									ignoreCase: false,
 									want:       "\"1\"",
 								},
 								&charClassMatcher{
-									pos:        position{line: 150, col: 63, offset: 6844},
+									pos:        position{line: 150, col: 63, offset: 6851},
 									val:        "[0-9]",
 									ranges:     []rune{'0', '9'},
 									ignoreCase: false,
 									inverted:   false,
 								},
 								&charClassMatcher{
-									pos:        position{line: 150, col: 69, offset: 6850},
+									pos:        position{line: 150, col: 69, offset: 6857},
 									val:        "[0-9]",
 									ranges:     []rune{'0', '9'},
 									ignoreCase: false,
@@ -1180,17 +1180,17 @@ var g = &grammar{
 							},
 						},
 						&seqExpr{
-							pos: position{line: 150, col: 77, offset: 6858},
+							pos: position{line: 150, col: 77, offset: 6865},
 							exprs: []any{
 								&charClassMatcher{
-									pos:        position{line: 150, col: 77, offset: 6858},
+									pos:        position{line: 150, col: 77, offset: 6865},
 									val:        "[1-9]",
 									ranges:     []rune{'1', '9'},
 									ignoreCase: false,
 									inverted:   false,
 								},
 								&charClassMatcher{
-									pos:        position{line: 150, col: 83, offset: 6864},
+									pos:        position{line: 150, col: 83, offset: 6871},
 									val:        "[0-9]",
 									ranges:     []rune{'0', '9'},
 									ignoreCase: false,
@@ -1199,7 +1199,7 @@ var g = &grammar{
 							},
 						},
 						&charClassMatcher{
-							pos:        position{line: 150, col: 91, offset: 6872},
+							pos:        position{line: 150, col: 91, offset: 6879},
 							val:        "[0-9]",
 							ranges:     []rune{'0', '9'},
 							ignoreCase: false,
@@ -1212,29 +1212,29 @@ var g = &grammar{
 		{
 			name:        "IPv6reference",
 			displayName: "\"IPv6reference\"",
-			pos:         position{line: 154, col: 1, offset: 6921},
+			pos:         position{line: 154, col: 1, offset: 6928},
 			expr: &actionExpr{
-				pos: position{line: 154, col: 34, offset: 6954},
+				pos: position{line: 154, col: 34, offset: 6961},
 				run: (*parser).callonIPv6reference1,
 				expr: &seqExpr{
-					pos: position{line: 154, col: 34, offset: 6954},
+					pos: position{line: 154, col: 34, offset: 6961},
 					exprs: []any{
 						&litMatcher{
-							pos:        position{line: 154, col: 34, offset: 6954},
+							pos:        position{line: 154, col: 34, offset: 6961},
 							val:        "[",
 							ignoreCase: false,
 							want:       "\"[\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 154, col: 38, offset: 6958},
+							pos:   position{line: 154, col: 38, offset: 6965},
 							label: "a",
 							expr: &ruleRefExpr{
-								pos:  position{line: 154, col: 40, offset: 6960},
+								pos:  position{line: 154, col: 40, offset: 6967},
 								name: "IPv6address",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 154, col: 52, offset: 6972},
+							pos:        position{line: 154, col: 52, offset: 6979},
 							val:        "]",
 							ignoreCase: false,
 							want:       "\"]\"",
@@ -1246,506 +1246,506 @@ var g = &grammar{
 		{
 			name:        "IPv6address",
 			displayName: "\"IPv6address\"",
-			pos:         position{line: 162, col: 1, offset: 7395},
+			pos:         position{line: 162, col: 1, offset: 7402},
 			expr: &actionExpr{
-				pos: position{line: 162, col: 30, offset: 7424},
+				pos: position{line: 162, col: 30, offset: 7431},
 				run: (*parser).callonIPv6address1,
 				expr: &choiceExpr{
-					pos: position{line: 163, col: 4, offset: 7429},
+					pos: position{line: 163, col: 4, offset: 7436},
 					alternatives: []any{
 						&seqExpr{
-							pos: position{line: 163, col: 4, offset: 7429},
+							pos: position{line: 163, col: 4, offset: 7436},
 							exprs: []any{
 								&ruleRefExpr{
-									pos:  position{line: 163, col: 4, offset: 7429},
+									pos:  position{line: 163, col: 4, offset: 7436},
 									name: "h4c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 163, col: 8, offset: 7433},
+									pos:  position{line: 163, col: 8, offset: 7440},
 									name: "h4c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 163, col: 12, offset: 7437},
+									pos:  position{line: 163, col: 12, offset: 7444},
 									name: "h4c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 163, col: 16, offset: 7441},
+									pos:  position{line: 163, col: 16, offset: 7448},
 									name: "h4c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 163, col: 20, offset: 7445},
+									pos:  position{line: 163, col: 20, offset: 7452},
 									name: "h4c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 163, col: 24, offset: 7449},
+									pos:  position{line: 163, col: 24, offset: 7456},
 									name: "h4c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 163, col: 28, offset: 7453},
+									pos:  position{line: 163, col: 28, offset: 7460},
 									name: "ls32",
 								},
 								&notExpr{
-									pos: position{line: 163, col: 33, offset: 7458},
+									pos: position{line: 163, col: 33, offset: 7465},
 									expr: &ruleRefExpr{
-										pos:  position{line: 163, col: 34, offset: 7459},
+										pos:  position{line: 163, col: 34, offset: 7466},
 										name: "ipv6char",
 									},
 								},
 							},
 						},
 						&seqExpr{
-							pos: position{line: 164, col: 4, offset: 7471},
+							pos: position{line: 164, col: 4, offset: 7478},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 164, col: 4, offset: 7471},
+									pos:        position{line: 164, col: 4, offset: 7478},
 									val:        "::",
 									ignoreCase: false,
 									want:       "\"::\"",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 164, col: 9, offset: 7476},
+									pos:  position{line: 164, col: 9, offset: 7483},
 									name: "h4c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 164, col: 13, offset: 7480},
+									pos:  position{line: 164, col: 13, offset: 7487},
 									name: "h4c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 164, col: 17, offset: 7484},
+									pos:  position{line: 164, col: 17, offset: 7491},
 									name: "h4c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 164, col: 21, offset: 7488},
+									pos:  position{line: 164, col: 21, offset: 7495},
 									name: "h4c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 164, col: 25, offset: 7492},
+									pos:  position{line: 164, col: 25, offset: 7499},
 									name: "h4c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 164, col: 29, offset: 7496},
+									pos:  position{line: 164, col: 29, offset: 7503},
 									name: "ls32",
 								},
 								&notExpr{
-									pos: position{line: 164, col: 34, offset: 7501},
+									pos: position{line: 164, col: 34, offset: 7508},
 									expr: &ruleRefExpr{
-										pos:  position{line: 164, col: 35, offset: 7502},
+										pos:  position{line: 164, col: 35, offset: 7509},
 										name: "ipv6char",
 									},
 								},
 							},
 						},
 						&seqExpr{
-							pos: position{line: 165, col: 4, offset: 7514},
+							pos: position{line: 165, col: 4, offset: 7521},
 							exprs: []any{
 								&zeroOrOneExpr{
-									pos: position{line: 165, col: 4, offset: 7514},
+									pos: position{line: 165, col: 4, offset: 7521},
 									expr: &ruleRefExpr{
-										pos:  position{line: 165, col: 4, offset: 7514},
+										pos:  position{line: 165, col: 4, offset: 7521},
 										name: "h4",
 									},
 								},
 								&litMatcher{
-									pos:        position{line: 165, col: 8, offset: 7518},
+									pos:        position{line: 165, col: 8, offset: 7525},
 									val:        "::",
 									ignoreCase: false,
 									want:       "\"::\"",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 165, col: 13, offset: 7523},
+									pos:  position{line: 165, col: 13, offset: 7530},
 									name: "h4c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 165, col: 17, offset: 7527},
+									pos:  position{line: 165, col: 17, offset: 7534},
 									name: "h4c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 165, col: 21, offset: 7531},
+									pos:  position{line: 165, col: 21, offset: 7538},
 									name: "h4c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 165, col: 25, offset: 7535},
+									pos:  position{line: 165, col: 25, offset: 7542},
 									name: "h4c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 165, col: 29, offset: 7539},
+									pos:  position{line: 165, col: 29, offset: 7546},
 									name: "ls32",
 								},
 								&notExpr{
-									pos: position{line: 165, col: 34, offset: 7544},
+									pos: position{line: 165, col: 34, offset: 7551},
 									expr: &ruleRefExpr{
-										pos:  position{line: 165, col: 35, offset: 7545},
+										pos:  position{line: 165, col: 35, offset: 7552},
 										name: "ipv6char",
 									},
 								},
 							},
 						},
 						&seqExpr{
-							pos: position{line: 166, col: 4, offset: 7557},
+							pos: position{line: 166, col: 4, offset: 7564},
 							exprs: []any{
 								&zeroOrOneExpr{
-									pos: position{line: 166, col: 4, offset: 7557},
+									pos: position{line: 166, col: 4, offset: 7564},
 									expr: &seqExpr{
-										pos: position{line: 166, col: 6, offset: 7559},
+										pos: position{line: 166, col: 6, offset: 7566},
 										exprs: []any{
 											&zeroOrOneExpr{
-												pos: position{line: 166, col: 6, offset: 7559},
+												pos: position{line: 166, col: 6, offset: 7566},
 												expr: &ruleRefExpr{
-													pos:  position{line: 166, col: 6, offset: 7559},
+													pos:  position{line: 166, col: 6, offset: 7566},
 													name: "h4c",
 												},
 											},
 											&ruleRefExpr{
-												pos:  position{line: 166, col: 11, offset: 7564},
+												pos:  position{line: 166, col: 11, offset: 7571},
 												name: "h4",
 											},
 										},
 									},
 								},
 								&litMatcher{
-									pos:        position{line: 166, col: 17, offset: 7570},
+									pos:        position{line: 166, col: 17, offset: 7577},
 									val:        "::",
 									ignoreCase: false,
 									want:       "\"::\"",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 166, col: 22, offset: 7575},
+									pos:  position{line: 166, col: 22, offset: 7582},
 									name: "h4c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 166, col: 26, offset: 7579},
+									pos:  position{line: 166, col: 26, offset: 7586},
 									name: "h4c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 166, col: 30, offset: 7583},
+									pos:  position{line: 166, col: 30, offset: 7590},
 									name: "h4c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 166, col: 34, offset: 7587},
+									pos:  position{line: 166, col: 34, offset: 7594},
 									name: "ls32",
 								},
 								&notExpr{
-									pos: position{line: 166, col: 39, offset: 7592},
+									pos: position{line: 166, col: 39, offset: 7599},
 									expr: &ruleRefExpr{
-										pos:  position{line: 166, col: 40, offset: 7593},
+										pos:  position{line: 166, col: 40, offset: 7600},
 										name: "ipv6char",
 									},
 								},
 							},
 						},
 						&seqExpr{
-							pos: position{line: 167, col: 4, offset: 7605},
+							pos: position{line: 167, col: 4, offset: 7612},
 							exprs: []any{
 								&zeroOrOneExpr{
-									pos: position{line: 167, col: 4, offset: 7605},
+									pos: position{line: 167, col: 4, offset: 7612},
 									expr: &seqExpr{
-										pos: position{line: 167, col: 6, offset: 7607},
+										pos: position{line: 167, col: 6, offset: 7614},
 										exprs: []any{
 											&zeroOrOneExpr{
-												pos: position{line: 167, col: 6, offset: 7607},
+												pos: position{line: 167, col: 6, offset: 7614},
 												expr: &ruleRefExpr{
-													pos:  position{line: 167, col: 6, offset: 7607},
+													pos:  position{line: 167, col: 6, offset: 7614},
 													name: "h4c",
 												},
 											},
 											&zeroOrOneExpr{
-												pos: position{line: 167, col: 11, offset: 7612},
+												pos: position{line: 167, col: 11, offset: 7619},
 												expr: &ruleRefExpr{
-													pos:  position{line: 167, col: 11, offset: 7612},
+													pos:  position{line: 167, col: 11, offset: 7619},
 													name: "h4c",
 												},
 											},
 											&ruleRefExpr{
-												pos:  position{line: 167, col: 16, offset: 7617},
+												pos:  position{line: 167, col: 16, offset: 7624},
 												name: "h4",
 											},
 										},
 									},
 								},
 								&litMatcher{
-									pos:        position{line: 167, col: 22, offset: 7623},
+									pos:        position{line: 167, col: 22, offset: 7630},
 									val:        "::",
 									ignoreCase: false,
 									want:       "\"::\"",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 167, col: 27, offset: 7628},
+									pos:  position{line: 167, col: 27, offset: 7635},
 									name: "h4c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 167, col: 31, offset: 7632},
+									pos:  position{line: 167, col: 31, offset: 7639},
 									name: "h4c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 167, col: 35, offset: 7636},
+									pos:  position{line: 167, col: 35, offset: 7643},
 									name: "ls32",
 								},
 								&notExpr{
-									pos: position{line: 167, col: 40, offset: 7641},
+									pos: position{line: 167, col: 40, offset: 7648},
 									expr: &ruleRefExpr{
-										pos:  position{line: 167, col: 41, offset: 7642},
+										pos:  position{line: 167, col: 41, offset: 7649},
 										name: "ipv6char",
 									},
 								},
 							},
 						},
 						&seqExpr{
-							pos: position{line: 168, col: 4, offset: 7654},
+							pos: position{line: 168, col: 4, offset: 7661},
 							exprs: []any{
 								&zeroOrOneExpr{
-									pos: position{line: 168, col: 4, offset: 7654},
+									pos: position{line: 168, col: 4, offset: 7661},
 									expr: &seqExpr{
-										pos: position{line: 168, col: 6, offset: 7656},
+										pos: position{line: 168, col: 6, offset: 7663},
 										exprs: []any{
 											&zeroOrOneExpr{
-												pos: position{line: 168, col: 6, offset: 7656},
+												pos: position{line: 168, col: 6, offset: 7663},
 												expr: &ruleRefExpr{
-													pos:  position{line: 168, col: 6, offset: 7656},
+													pos:  position{line: 168, col: 6, offset: 7663},
 													name: "h4c",
 												},
 											},
 											&zeroOrOneExpr{
-												pos: position{line: 168, col: 11, offset: 7661},
+												pos: position{line: 168, col: 11, offset: 7668},
 												expr: &ruleRefExpr{
-													pos:  position{line: 168, col: 11, offset: 7661},
+													pos:  position{line: 168, col: 11, offset: 7668},
 													name: "h4c",
 												},
 											},
 											&zeroOrOneExpr{
-												pos: position{line: 168, col: 16, offset: 7666},
+												pos: position{line: 168, col: 16, offset: 7673},
 												expr: &ruleRefExpr{
-													pos:  position{line: 168, col: 16, offset: 7666},
+													pos:  position{line: 168, col: 16, offset: 7673},
 													name: "h4c",
 												},
 											},
 											&ruleRefExpr{
-												pos:  position{line: 168, col: 21, offset: 7671},
+												pos:  position{line: 168, col: 21, offset: 7678},
 												name: "h4",
 											},
 										},
 									},
 								},
 								&litMatcher{
-									pos:        position{line: 168, col: 27, offset: 7677},
+									pos:        position{line: 168, col: 27, offset: 7684},
 									val:        "::",
 									ignoreCase: false,
 									want:       "\"::\"",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 168, col: 32, offset: 7682},
+									pos:  position{line: 168, col: 32, offset: 7689},
 									name: "h4c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 168, col: 36, offset: 7686},
+									pos:  position{line: 168, col: 36, offset: 7693},
 									name: "ls32",
 								},
 								&notExpr{
-									pos: position{line: 168, col: 41, offset: 7691},
+									pos: position{line: 168, col: 41, offset: 7698},
 									expr: &ruleRefExpr{
-										pos:  position{line: 168, col: 42, offset: 7692},
+										pos:  position{line: 168, col: 42, offset: 7699},
 										name: "ipv6char",
 									},
 								},
 							},
 						},
 						&seqExpr{
-							pos: position{line: 169, col: 4, offset: 7704},
+							pos: position{line: 169, col: 4, offset: 7711},
 							exprs: []any{
 								&zeroOrOneExpr{
-									pos: position{line: 169, col: 4, offset: 7704},
+									pos: position{line: 169, col: 4, offset: 7711},
 									expr: &seqExpr{
-										pos: position{line: 169, col: 6, offset: 7706},
+										pos: position{line: 169, col: 6, offset: 7713},
 										exprs: []any{
 											&zeroOrOneExpr{
-												pos: position{line: 169, col: 6, offset: 7706},
+												pos: position{line: 169, col: 6, offset: 7713},
 												expr: &ruleRefExpr{
-													pos:  position{line: 169, col: 6, offset: 7706},
+													pos:  position{line: 169, col: 6, offset: 7713},
 													name: "h4c",
 												},
 											},
 											&zeroOrOneExpr{
-												pos: position{line: 169, col: 11, offset: 7711},
+												pos: position{line: 169, col: 11, offset: 7718},
 												expr: &ruleRefExpr{
-													pos:  position{line: 169, col: 11, offset: 7711},
+													pos:  position{line: 169, col: 11, offset: 7718},
 													name: "h4c",
 												},
 											},
 											&zeroOrOneExpr{
-												pos: position{line: 169, col: 16, offset: 7716},
+												pos: position{line: 169, col: 16, offset: 7723},
 												expr: &ruleRefExpr{
-													pos:  position{line: 169, col: 16, offset: 7716},
+													pos:  position{line: 169, col: 16, offset: 7723},
 													name: "h4c",
 												},
 											},
 											&zeroOrOneExpr{
-												pos: position{line: 169, col: 21, offset: 7721},
+												pos: position{line: 169, col: 21, offset: 7728},
 												expr: &ruleRefExpr{
-													pos:  position{line: 169, col: 21, offset: 7721},
+													pos:  position{line: 169, col: 21, offset: 7728},
 													name: "h4c",
 												},
 											},
 											&ruleRefExpr{
-												pos:  position{line: 169, col: 26, offset: 7726},
+												pos:  position{line: 169, col: 26, offset: 7733},
 												name: "h4",
 											},
 										},
 									},
 								},
 								&litMatcher{
-									pos:        position{line: 169, col: 32, offset: 7732},
+									pos:        position{line: 169, col: 32, offset: 7739},
 									val:        "::",
 									ignoreCase: false,
 									want:       "\"::\"",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 169, col: 37, offset: 7737},
+									pos:  position{line: 169, col: 37, offset: 7744},
 									name: "ls32",
 								},
 								&notExpr{
-									pos: position{line: 169, col: 42, offset: 7742},
+									pos: position{line: 169, col: 42, offset: 7749},
 									expr: &ruleRefExpr{
-										pos:  position{line: 169, col: 43, offset: 7743},
+										pos:  position{line: 169, col: 43, offset: 7750},
 										name: "ipv6char",
 									},
 								},
 							},
 						},
 						&seqExpr{
-							pos: position{line: 170, col: 4, offset: 7755},
+							pos: position{line: 170, col: 4, offset: 7762},
 							exprs: []any{
 								&zeroOrOneExpr{
-									pos: position{line: 170, col: 4, offset: 7755},
+									pos: position{line: 170, col: 4, offset: 7762},
 									expr: &seqExpr{
-										pos: position{line: 170, col: 6, offset: 7757},
+										pos: position{line: 170, col: 6, offset: 7764},
 										exprs: []any{
 											&zeroOrOneExpr{
-												pos: position{line: 170, col: 6, offset: 7757},
+												pos: position{line: 170, col: 6, offset: 7764},
 												expr: &ruleRefExpr{
-													pos:  position{line: 170, col: 6, offset: 7757},
+													pos:  position{line: 170, col: 6, offset: 7764},
 													name: "h4c",
 												},
 											},
 											&zeroOrOneExpr{
-												pos: position{line: 170, col: 11, offset: 7762},
+												pos: position{line: 170, col: 11, offset: 7769},
 												expr: &ruleRefExpr{
-													pos:  position{line: 170, col: 11, offset: 7762},
+													pos:  position{line: 170, col: 11, offset: 7769},
 													name: "h4c",
 												},
 											},
 											&zeroOrOneExpr{
-												pos: position{line: 170, col: 16, offset: 7767},
+												pos: position{line: 170, col: 16, offset: 7774},
 												expr: &ruleRefExpr{
-													pos:  position{line: 170, col: 16, offset: 7767},
+													pos:  position{line: 170, col: 16, offset: 7774},
 													name: "h4c",
 												},
 											},
 											&zeroOrOneExpr{
-												pos: position{line: 170, col: 21, offset: 7772},
+												pos: position{line: 170, col: 21, offset: 7779},
 												expr: &ruleRefExpr{
-													pos:  position{line: 170, col: 21, offset: 7772},
+													pos:  position{line: 170, col: 21, offset: 7779},
 													name: "h4c",
 												},
 											},
 											&zeroOrOneExpr{
-												pos: position{line: 170, col: 26, offset: 7777},
+												pos: position{line: 170, col: 26, offset: 7784},
 												expr: &ruleRefExpr{
-													pos:  position{line: 170, col: 26, offset: 7777},
+													pos:  position{line: 170, col: 26, offset: 7784},
 													name: "h4c",
 												},
 											},
 											&ruleRefExpr{
-												pos:  position{line: 170, col: 31, offset: 7782},
+												pos:  position{line: 170, col: 31, offset: 7789},
 												name: "h4",
 											},
 										},
 									},
 								},
 								&litMatcher{
-									pos:        position{line: 170, col: 37, offset: 7788},
+									pos:        position{line: 170, col: 37, offset: 7795},
 									val:        "::",
 									ignoreCase: false,
 									want:       "\"::\"",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 170, col: 42, offset: 7793},
+									pos:  position{line: 170, col: 42, offset: 7800},
 									name: "h4",
 								},
 								&notExpr{
-									pos: position{line: 170, col: 45, offset: 7796},
+									pos: position{line: 170, col: 45, offset: 7803},
 									expr: &ruleRefExpr{
-										pos:  position{line: 170, col: 46, offset: 7797},
+										pos:  position{line: 170, col: 46, offset: 7804},
 										name: "ipv6char",
 									},
 								},
 							},
 						},
 						&seqExpr{
-							pos: position{line: 171, col: 4, offset: 7809},
+							pos: position{line: 171, col: 4, offset: 7816},
 							exprs: []any{
 								&zeroOrOneExpr{
-									pos: position{line: 171, col: 4, offset: 7809},
+									pos: position{line: 171, col: 4, offset: 7816},
 									expr: &seqExpr{
-										pos: position{line: 171, col: 6, offset: 7811},
+										pos: position{line: 171, col: 6, offset: 7818},
 										exprs: []any{
 											&zeroOrOneExpr{
-												pos: position{line: 171, col: 6, offset: 7811},
+												pos: position{line: 171, col: 6, offset: 7818},
 												expr: &ruleRefExpr{
-													pos:  position{line: 171, col: 6, offset: 7811},
+													pos:  position{line: 171, col: 6, offset: 7818},
 													name: "h4c",
 												},
 											},
 											&zeroOrOneExpr{
-												pos: position{line: 171, col: 11, offset: 7816},
+												pos: position{line: 171, col: 11, offset: 7823},
 												expr: &ruleRefExpr{
-													pos:  position{line: 171, col: 11, offset: 7816},
+													pos:  position{line: 171, col: 11, offset: 7823},
 													name: "h4c",
 												},
 											},
 											&zeroOrOneExpr{
-												pos: position{line: 171, col: 16, offset: 7821},
+												pos: position{line: 171, col: 16, offset: 7828},
 												expr: &ruleRefExpr{
-													pos:  position{line: 171, col: 16, offset: 7821},
+													pos:  position{line: 171, col: 16, offset: 7828},
 													name: "h4c",
 												},
 											},
 											&zeroOrOneExpr{
-												pos: position{line: 171, col: 21, offset: 7826},
+												pos: position{line: 171, col: 21, offset: 7833},
 												expr: &ruleRefExpr{
-													pos:  position{line: 171, col: 21, offset: 7826},
+													pos:  position{line: 171, col: 21, offset: 7833},
 													name: "h4c",
 												},
 											},
 											&zeroOrOneExpr{
-												pos: position{line: 171, col: 26, offset: 7831},
+												pos: position{line: 171, col: 26, offset: 7838},
 												expr: &ruleRefExpr{
-													pos:  position{line: 171, col: 26, offset: 7831},
+													pos:  position{line: 171, col: 26, offset: 7838},
 													name: "h4c",
 												},
 											},
 											&zeroOrOneExpr{
-												pos: position{line: 171, col: 31, offset: 7836},
+												pos: position{line: 171, col: 31, offset: 7843},
 												expr: &ruleRefExpr{
-													pos:  position{line: 171, col: 31, offset: 7836},
+													pos:  position{line: 171, col: 31, offset: 7843},
 													name: "h4c",
 												},
 											},
 											&ruleRefExpr{
-												pos:  position{line: 171, col: 36, offset: 7841},
+												pos:  position{line: 171, col: 36, offset: 7848},
 												name: "h4",
 											},
 										},
 									},
 								},
 								&litMatcher{
-									pos:        position{line: 171, col: 42, offset: 7847},
+									pos:        position{line: 171, col: 42, offset: 7854},
 									val:        "::",
 									ignoreCase: false,
 									want:       "\"::\"",
 								},
 								&notExpr{
-									pos: position{line: 171, col: 47, offset: 7852},
+									pos: position{line: 171, col: 47, offset: 7859},
 									expr: &ruleRefExpr{
-										pos:  position{line: 171, col: 48, offset: 7853},
+										pos:  position{line: 171, col: 48, offset: 7860},
 										name: "ipv6char",
 									},
 								},
@@ -1757,24 +1757,24 @@ var g = &grammar{
 		},
 		{
 			name: "h4c",
-			pos:  position{line: 176, col: 1, offset: 7909},
+			pos:  position{line: 176, col: 1, offset: 7916},
 			expr: &seqExpr{
-				pos: position{line: 176, col: 8, offset: 7916},
+				pos: position{line: 176, col: 8, offset: 7923},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 176, col: 8, offset: 7916},
+						pos:  position{line: 176, col: 8, offset: 7923},
 						name: "h4",
 					},
 					&litMatcher{
-						pos:        position{line: 176, col: 11, offset: 7919},
+						pos:        position{line: 176, col: 11, offset: 7926},
 						val:        ":",
 						ignoreCase: false,
 						want:       "\":\"",
 					},
 					&notExpr{
-						pos: position{line: 176, col: 15, offset: 7923},
+						pos: position{line: 176, col: 15, offset: 7930},
 						expr: &litMatcher{
-							pos:        position{line: 176, col: 16, offset: 7924},
+							pos:        position{line: 176, col: 16, offset: 7931},
 							val:        ":",
 							ignoreCase: false,
 							want:       "\":\"",
@@ -1785,9 +1785,9 @@ var g = &grammar{
 		},
 		{
 			name: "ipv6char",
-			pos:  position{line: 178, col: 1, offset: 7929},
+			pos:  position{line: 178, col: 1, offset: 7936},
 			expr: &charClassMatcher{
-				pos:        position{line: 178, col: 13, offset: 7941},
+				pos:        position{line: 178, col: 13, offset: 7948},
 				val:        "[0-9a-fA-F:.]",
 				chars:      []rune{':', '.'},
 				ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
@@ -1798,38 +1798,38 @@ var g = &grammar{
 		{
 			name:        "ls32",
 			displayName: "\"ls32\"",
-			pos:         position{line: 182, col: 1, offset: 8095},
+			pos:         position{line: 182, col: 1, offset: 8102},
 			expr: &choiceExpr{
-				pos: position{line: 182, col: 16, offset: 8110},
+				pos: position{line: 182, col: 16, offset: 8117},
 				alternatives: []any{
 					&seqExpr{
-						pos: position{line: 182, col: 16, offset: 8110},
+						pos: position{line: 182, col: 16, offset: 8117},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 182, col: 16, offset: 8110},
+								pos:  position{line: 182, col: 16, offset: 8117},
 								name: "h4",
 							},
 							&litMatcher{
-								pos:        position{line: 182, col: 19, offset: 8113},
+								pos:        position{line: 182, col: 19, offset: 8120},
 								val:        ":",
 								ignoreCase: false,
 								want:       "\":\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 182, col: 23, offset: 8117},
+								pos:  position{line: 182, col: 23, offset: 8124},
 								name: "h4",
 							},
 							&notExpr{
-								pos: position{line: 182, col: 26, offset: 8120},
+								pos: position{line: 182, col: 26, offset: 8127},
 								expr: &ruleRefExpr{
-									pos:  position{line: 182, col: 27, offset: 8121},
+									pos:  position{line: 182, col: 27, offset: 8128},
 									name: "ipv6char",
 								},
 							},
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 182, col: 38, offset: 8132},
+						pos:  position{line: 182, col: 38, offset: 8139},
 						name: "IPv4address",
 					},
 				},
@@ -1838,21 +1838,21 @@ var g = &grammar{
 		{
 			name:        "h4",
 			displayName: "\"h4\"",
-			pos:         position{line: 185, col: 1, offset: 8230},
+			pos:         position{line: 185, col: 1, offset: 8237},
 			expr: &seqExpr{
-				pos: position{line: 185, col: 12, offset: 8241},
+				pos: position{line: 185, col: 12, offset: 8248},
 				exprs: []any{
 					&charClassMatcher{
-						pos:        position{line: 185, col: 12, offset: 8241},
+						pos:        position{line: 185, col: 12, offset: 8248},
 						val:        "[0-9a-fA-F]",
 						ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 185, col: 24, offset: 8253},
+						pos: position{line: 185, col: 24, offset: 8260},
 						expr: &charClassMatcher{
-							pos:        position{line: 185, col: 24, offset: 8253},
+							pos:        position{line: 185, col: 24, offset: 8260},
 							val:        "[0-9a-fA-F]",
 							ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 							ignoreCase: false,
@@ -1860,9 +1860,9 @@ var g = &grammar{
 						},
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 185, col: 37, offset: 8266},
+						pos: position{line: 185, col: 37, offset: 8273},
 						expr: &charClassMatcher{
-							pos:        position{line: 185, col: 37, offset: 8266},
+							pos:        position{line: 185, col: 37, offset: 8273},
 							val:        "[0-9a-fA-F]",
 							ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 							ignoreCase: false,
@@ -1870,9 +1870,9 @@ var g = &grammar{
 						},
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 185, col: 50, offset: 8279},
+						pos: position{line: 185, col: 50, offset: 8286},
 						expr: &charClassMatcher{
-							pos:        position{line: 185, col: 50, offset: 8279},
+							pos:        position{line: 185, col: 50, offset: 8286},
 							val:        "[0-9a-fA-F]",
 							ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 							ignoreCase: false,
@@ -1885,18 +1885,18 @@ var g = &grammar{
 		{
 			name:        "path",
 			displayName: "\"path\"",
-			pos:         position{line: 190, col: 1, offset: 8449},
+			pos:         position{line: 190, col: 1, offset: 8456},
 			expr: &zeroOrOneExpr{
-				pos: position{line: 190, col: 16, offset: 8464},
+				pos: position{line: 190, col: 16, offset: 8471},
 				expr: &choiceExpr{
-					pos: position{line: 190, col: 18, offset: 8466},
+					pos: position{line: 190, col: 18, offset: 8473},
 					alternatives: []any{
 						&ruleRefExpr{
-							pos:  position{line: 190, col: 18, offset: 8466},
+							pos:  position{line: 190, col: 18, offset: 8473},
 							name: "abs_path",
 						},
 						&ruleRefExpr{
-							pos:  position{line: 190, col: 29, offset: 8477},
+							pos:  position{line: 190, col: 29, offset: 8484},
 							name: "opaque_part",
 						},
 					},
@@ -1906,43 +1906,43 @@ var g = &grammar{
 		{
 			name:        "path_segments",
 			displayName: "\"path-segments\"",
-			pos:         position{line: 192, col: 1, offset: 8493},
+			pos:         position{line: 192, col: 1, offset: 8500},
 			expr: &actionExpr{
-				pos: position{line: 192, col: 34, offset: 8526},
+				pos: position{line: 192, col: 34, offset: 8533},
 				run: (*parser).callonpath_segments1,
 				expr: &seqExpr{
-					pos: position{line: 192, col: 34, offset: 8526},
+					pos: position{line: 192, col: 34, offset: 8533},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 192, col: 34, offset: 8526},
+							pos:   position{line: 192, col: 34, offset: 8533},
 							label: "f",
 							expr: &ruleRefExpr{
-								pos:  position{line: 192, col: 36, offset: 8528},
+								pos:  position{line: 192, col: 36, offset: 8535},
 								name: "segment",
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 192, col: 44, offset: 8536},
+							pos:   position{line: 192, col: 44, offset: 8543},
 							label: "r",
 							expr: &zeroOrMoreExpr{
-								pos: position{line: 192, col: 46, offset: 8538},
+								pos: position{line: 192, col: 46, offset: 8545},
 								expr: &actionExpr{
-									pos: position{line: 192, col: 48, offset: 8540},
+									pos: position{line: 192, col: 48, offset: 8547},
 									run: (*parser).callonpath_segments7,
 									expr: &seqExpr{
-										pos: position{line: 192, col: 48, offset: 8540},
+										pos: position{line: 192, col: 48, offset: 8547},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 192, col: 48, offset: 8540},
+												pos:        position{line: 192, col: 48, offset: 8547},
 												val:        "/",
 												ignoreCase: false,
 												want:       "\"/\"",
 											},
 											&labeledExpr{
-												pos:   position{line: 192, col: 52, offset: 8544},
+												pos:   position{line: 192, col: 52, offset: 8551},
 												label: "s",
 												expr: &ruleRefExpr{
-													pos:  position{line: 192, col: 54, offset: 8546},
+													pos:  position{line: 192, col: 54, offset: 8553},
 													name: "segment",
 												},
 											},
@@ -1958,14 +1958,14 @@ var g = &grammar{
 		{
 			name:        "segment",
 			displayName: "\"segment\"",
-			pos:         position{line: 196, col: 1, offset: 8626},
+			pos:         position{line: 196, col: 1, offset: 8633},
 			expr: &actionExpr{
-				pos: position{line: 196, col: 22, offset: 8647},
+				pos: position{line: 196, col: 22, offset: 8654},
 				run: (*parser).callonsegment1,
 				expr: &zeroOrMoreExpr{
-					pos: position{line: 196, col: 22, offset: 8647},
+					pos: position{line: 196, col: 22, offset: 8654},
 					expr: &ruleRefExpr{
-						pos:  position{line: 196, col: 22, offset: 8647},
+						pos:  position{line: 196, col: 22, offset: 8654},
 						name: "pchar",
 					},
 				},
@@ -1974,12 +1974,12 @@ var g = &grammar{
 		{
 			name:        "pchar",
 			displayName: "\"pchar\"",
-			pos:         position{line: 200, col: 1, offset: 8694},
+			pos:         position{line: 200, col: 1, offset: 8701},
 			expr: &choiceExpr{
-				pos: position{line: 200, col: 18, offset: 8711},
+				pos: position{line: 200, col: 18, offset: 8718},
 				alternatives: []any{
 					&charClassMatcher{
-						pos:        position{line: 200, col: 18, offset: 8711},
+						pos:        position{line: 200, col: 18, offset: 8718},
 						val:        "[a-zA-Z0-9_.!~*'();:@&=+$,-]",
 						chars:      []rune{'_', '.', '!', '~', '*', '\'', '(', ')', ';', ':', '@', '&', '=', '+', '$', ',', '-'},
 						ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -1987,7 +1987,7 @@ var g = &grammar{
 						inverted:   false,
 					},
 					&ruleRefExpr{
-						pos:  position{line: 200, col: 49, offset: 8742},
+						pos:  position{line: 200, col: 49, offset: 8749},
 						name: "escaped",
 					},
 				},
@@ -1996,17 +1996,17 @@ var g = &grammar{
 		{
 			name:        "query",
 			displayName: "\"query\"",
-			pos:         position{line: 204, col: 1, offset: 8848},
+			pos:         position{line: 204, col: 1, offset: 8855},
 			expr: &actionExpr{
-				pos: position{line: 204, col: 18, offset: 8865},
+				pos: position{line: 204, col: 18, offset: 8872},
 				run: (*parser).callonquery1,
 				expr: &zeroOrMoreExpr{
-					pos: position{line: 204, col: 18, offset: 8865},
+					pos: position{line: 204, col: 18, offset: 8872},
 					expr: &choiceExpr{
-						pos: position{line: 204, col: 20, offset: 8867},
+						pos: position{line: 204, col: 20, offset: 8874},
 						alternatives: []any{
 							&charClassMatcher{
-								pos:        position{line: 204, col: 20, offset: 8867},
+								pos:        position{line: 204, col: 20, offset: 8874},
 								val:        "[a-zA-Z0-9_.!~*'();:@&=+$,/?-]",
 								chars:      []rune{'_', '.', '!', '~', '*', '\'', '(', ')', ';', ':', '@', '&', '=', '+', '$', ',', '/', '?', '-'},
 								ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -2014,7 +2014,7 @@ var g = &grammar{
 								inverted:   false,
 							},
 							&ruleRefExpr{
-								pos:  position{line: 204, col: 53, offset: 8900},
+								pos:  position{line: 204, col: 53, offset: 8907},
 								name: "escaped",
 							},
 						},
@@ -2025,17 +2025,17 @@ var g = &grammar{
 		{
 			name:        "fragment",
 			displayName: "\"fragment\"",
-			pos:         position{line: 210, col: 1, offset: 9046},
+			pos:         position{line: 210, col: 1, offset: 9053},
 			expr: &actionExpr{
-				pos: position{line: 210, col: 24, offset: 9069},
+				pos: position{line: 210, col: 24, offset: 9076},
 				run: (*parser).callonfragment1,
 				expr: &zeroOrMoreExpr{
-					pos: position{line: 210, col: 24, offset: 9069},
+					pos: position{line: 210, col: 24, offset: 9076},
 					expr: &choiceExpr{
-						pos: position{line: 210, col: 26, offset: 9071},
+						pos: position{line: 210, col: 26, offset: 9078},
 						alternatives: []any{
 							&charClassMatcher{
-								pos:        position{line: 210, col: 26, offset: 9071},
+								pos:        position{line: 210, col: 26, offset: 9078},
 								val:        "[a-zA-Z0-9_.!~*'();:@&=+$,/?-]",
 								chars:      []rune{'_', '.', '!', '~', '*', '\'', '(', ')', ';', ':', '@', '&', '=', '+', '$', ',', '/', '?', '-'},
 								ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -2043,7 +2043,7 @@ var g = &grammar{
 								inverted:   false,
 							},
 							&ruleRefExpr{
-								pos:  position{line: 210, col: 59, offset: 9104},
+								pos:  position{line: 210, col: 59, offset: 9111},
 								name: "escaped",
 							},
 						},
@@ -2054,31 +2054,31 @@ var g = &grammar{
 		{
 			name:        "relative_URI",
 			displayName: "\"relative-URI\"",
-			pos:         position{line: 216, col: 1, offset: 9253},
+			pos:         position{line: 216, col: 1, offset: 9260},
 			expr: &actionExpr{
-				pos: position{line: 216, col: 32, offset: 9284},
+				pos: position{line: 216, col: 32, offset: 9291},
 				run: (*parser).callonrelative_URI1,
 				expr: &seqExpr{
-					pos: position{line: 216, col: 32, offset: 9284},
+					pos: position{line: 216, col: 32, offset: 9291},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 216, col: 32, offset: 9284},
+							pos:   position{line: 216, col: 32, offset: 9291},
 							label: "p",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 216, col: 34, offset: 9286},
+								pos: position{line: 216, col: 34, offset: 9293},
 								expr: &choiceExpr{
-									pos: position{line: 216, col: 36, offset: 9288},
+									pos: position{line: 216, col: 36, offset: 9295},
 									alternatives: []any{
 										&ruleRefExpr{
-											pos:  position{line: 216, col: 36, offset: 9288},
+											pos:  position{line: 216, col: 36, offset: 9295},
 											name: "net_path",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 216, col: 47, offset: 9299},
+											pos:  position{line: 216, col: 47, offset: 9306},
 											name: "abs_path",
 										},
 										&ruleRefExpr{
-											pos:  position{line: 216, col: 58, offset: 9310},
+											pos:  position{line: 216, col: 58, offset: 9317},
 											name: "rel_path",
 										},
 									},
@@ -2086,27 +2086,27 @@ var g = &grammar{
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 216, col: 70, offset: 9322},
+							pos:   position{line: 216, col: 70, offset: 9329},
 							label: "q",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 216, col: 72, offset: 9324},
+								pos: position{line: 216, col: 72, offset: 9331},
 								expr: &actionExpr{
-									pos: position{line: 216, col: 74, offset: 9326},
+									pos: position{line: 216, col: 74, offset: 9333},
 									run: (*parser).callonrelative_URI11,
 									expr: &seqExpr{
-										pos: position{line: 216, col: 74, offset: 9326},
+										pos: position{line: 216, col: 74, offset: 9333},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 216, col: 74, offset: 9326},
+												pos:        position{line: 216, col: 74, offset: 9333},
 												val:        "?",
 												ignoreCase: false,
 												want:       "\"?\"",
 											},
 											&labeledExpr{
-												pos:   position{line: 216, col: 78, offset: 9330},
+												pos:   position{line: 216, col: 78, offset: 9337},
 												label: "q",
 												expr: &ruleRefExpr{
-													pos:  position{line: 216, col: 80, offset: 9332},
+													pos:  position{line: 216, col: 80, offset: 9339},
 													name: "query",
 												},
 											},
@@ -2122,28 +2122,28 @@ var g = &grammar{
 		{
 			name:        "rel_path",
 			displayName: "\"rel-path\"",
-			pos:         position{line: 220, col: 1, offset: 9453},
+			pos:         position{line: 220, col: 1, offset: 9460},
 			expr: &actionExpr{
-				pos: position{line: 220, col: 24, offset: 9476},
+				pos: position{line: 220, col: 24, offset: 9483},
 				run: (*parser).callonrel_path1,
 				expr: &seqExpr{
-					pos: position{line: 220, col: 24, offset: 9476},
+					pos: position{line: 220, col: 24, offset: 9483},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 220, col: 24, offset: 9476},
+							pos:   position{line: 220, col: 24, offset: 9483},
 							label: "s",
 							expr: &ruleRefExpr{
-								pos:  position{line: 220, col: 26, offset: 9478},
+								pos:  position{line: 220, col: 26, offset: 9485},
 								name: "rel_segment",
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 220, col: 38, offset: 9490},
+							pos:   position{line: 220, col: 38, offset: 9497},
 							label: "a",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 220, col: 40, offset: 9492},
+								pos: position{line: 220, col: 40, offset: 9499},
 								expr: &ruleRefExpr{
-									pos:  position{line: 220, col: 40, offset: 9492},
+									pos:  position{line: 220, col: 40, offset: 9499},
 									name: "abs_path",
 								},
 							},
@@ -2155,17 +2155,17 @@ var g = &grammar{
 		{
 			name:        "rel_segment",
 			displayName: "\"rel-segment\"",
-			pos:         position{line: 224, col: 1, offset: 9548},
+			pos:         position{line: 224, col: 1, offset: 9555},
 			expr: &actionExpr{
-				pos: position{line: 224, col: 30, offset: 9577},
+				pos: position{line: 224, col: 30, offset: 9584},
 				run: (*parser).callonrel_segment1,
 				expr: &oneOrMoreExpr{
-					pos: position{line: 224, col: 30, offset: 9577},
+					pos: position{line: 224, col: 30, offset: 9584},
 					expr: &choiceExpr{
-						pos: position{line: 224, col: 32, offset: 9579},
+						pos: position{line: 224, col: 32, offset: 9586},
 						alternatives: []any{
 							&charClassMatcher{
-								pos:        position{line: 224, col: 32, offset: 9579},
+								pos:        position{line: 224, col: 32, offset: 9586},
 								val:        "[a-zA-Z0-9_.!~*'();@&=+$,-]",
 								chars:      []rune{'_', '.', '!', '~', '*', '\'', '(', ')', ';', '@', '&', '=', '+', '$', ',', '-'},
 								ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -2173,7 +2173,7 @@ var g = &grammar{
 								inverted:   false,
 							},
 							&ruleRefExpr{
-								pos:  position{line: 224, col: 62, offset: 9609},
+								pos:  position{line: 224, col: 62, offset: 9616},
 								name: "escaped",
 							},
 						},
@@ -2184,20 +2184,20 @@ var g = &grammar{
 		{
 			name:        "uric",
 			displayName: "\"uric\"",
-			pos:         position{line: 230, col: 1, offset: 9757},
+			pos:         position{line: 230, col: 1, offset: 9764},
 			expr: &choiceExpr{
-				pos: position{line: 230, col: 16, offset: 9772},
+				pos: position{line: 230, col: 16, offset: 9779},
 				alternatives: []any{
 					&ruleRefExpr{
-						pos:  position{line: 230, col: 16, offset: 9772},
+						pos:  position{line: 230, col: 16, offset: 9779},
 						name: "reserved",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 230, col: 27, offset: 9783},
+						pos:  position{line: 230, col: 27, offset: 9790},
 						name: "unreserved",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 230, col: 40, offset: 9796},
+						pos:  position{line: 230, col: 40, offset: 9803},
 						name: "escaped",
 					},
 				},
@@ -2206,9 +2206,9 @@ var g = &grammar{
 		{
 			name:        "reserved",
 			displayName: "\"reserved\"",
-			pos:         position{line: 232, col: 1, offset: 9805},
+			pos:         position{line: 232, col: 1, offset: 9812},
 			expr: &charClassMatcher{
-				pos:        position{line: 232, col: 24, offset: 9828},
+				pos:        position{line: 232, col: 24, offset: 9835},
 				val:        "[[\\];/?:@&=+$,]",
 				chars:      []rune{'[', ']', ';', '/', '?', ':', '@', '&', '=', '+', '$', ','},
 				ignoreCase: false,
@@ -2218,19 +2218,19 @@ var g = &grammar{
 		{
 			name:        "unreserved",
 			displayName: "\"unreserved\"",
-			pos:         position{line: 234, col: 1, offset: 9845},
+			pos:         position{line: 234, col: 1, offset: 9852},
 			expr: &choiceExpr{
-				pos: position{line: 234, col: 28, offset: 9872},
+				pos: position{line: 234, col: 28, offset: 9879},
 				alternatives: []any{
 					&charClassMatcher{
-						pos:        position{line: 234, col: 28, offset: 9872},
+						pos:        position{line: 234, col: 28, offset: 9879},
 						val:        "[a-zA-Z0-9]",
 						ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&ruleRefExpr{
-						pos:  position{line: 234, col: 42, offset: 9886},
+						pos:  position{line: 234, col: 42, offset: 9893},
 						name: "mark",
 					},
 				},
@@ -2239,9 +2239,9 @@ var g = &grammar{
 		{
 			name:        "mark",
 			displayName: "\"mark\"",
-			pos:         position{line: 236, col: 1, offset: 9892},
+			pos:         position{line: 236, col: 1, offset: 9899},
 			expr: &charClassMatcher{
-				pos:        position{line: 236, col: 16, offset: 9907},
+				pos:        position{line: 236, col: 16, offset: 9914},
 				val:        "[-_.!~*'()]",
 				chars:      []rune{'-', '_', '.', '!', '~', '*', '\'', '(', ')'},
 				ignoreCase: false,
@@ -2251,25 +2251,25 @@ var g = &grammar{
 		{
 			name:        "escaped",
 			displayName: "\"escaped\"",
-			pos:         position{line: 238, col: 1, offset: 9920},
+			pos:         position{line: 238, col: 1, offset: 9927},
 			expr: &seqExpr{
-				pos: position{line: 238, col: 22, offset: 9941},
+				pos: position{line: 238, col: 22, offset: 9948},
 				exprs: []any{
 					&litMatcher{
-						pos:        position{line: 238, col: 22, offset: 9941},
+						pos:        position{line: 238, col: 22, offset: 9948},
 						val:        "%",
 						ignoreCase: false,
 						want:       "\"%\"",
 					},
 					&charClassMatcher{
-						pos:        position{line: 238, col: 26, offset: 9945},
+						pos:        position{line: 238, col: 26, offset: 9952},
 						val:        "[0-9a-fA-F]",
 						ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 238, col: 38, offset: 9957},
+						pos:        position{line: 238, col: 38, offset: 9964},
 						val:        "[0-9a-fA-F]",
 						ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 						ignoreCase: false,
@@ -2281,9 +2281,9 @@ var g = &grammar{
 		{
 			name:        "delims",
 			displayName: "\"delims\"",
-			pos:         position{line: 240, col: 1, offset: 9970},
+			pos:         position{line: 240, col: 1, offset: 9977},
 			expr: &charClassMatcher{
-				pos:        position{line: 240, col: 20, offset: 9989},
+				pos:        position{line: 240, col: 20, offset: 9996},
 				val:        "[<>#%\"]",
 				chars:      []rune{'<', '>', '#', '%', '"'},
 				ignoreCase: false,
@@ -2293,9 +2293,9 @@ var g = &grammar{
 		{
 			name:        "unwise",
 			displayName: "\"unwise\"",
-			pos:         position{line: 242, col: 1, offset: 9998},
+			pos:         position{line: 242, col: 1, offset: 10005},
 			expr: &charClassMatcher{
-				pos:        position{line: 242, col: 20, offset: 10017},
+				pos:        position{line: 242, col: 20, offset: 10024},
 				val:        "[{}|\\\\^`]",
 				chars:      []rune{'{', '}', '|', '\\', '^', '`'},
 				ignoreCase: false,
@@ -2305,9 +2305,9 @@ var g = &grammar{
 		{
 			name:        "ALPHA",
 			displayName: "\"ALPHA\"",
-			pos:         position{line: 246, col: 1, offset: 10125},
+			pos:         position{line: 246, col: 1, offset: 10132},
 			expr: &charClassMatcher{
-				pos:        position{line: 246, col: 18, offset: 10142},
+				pos:        position{line: 246, col: 18, offset: 10149},
 				val:        "[a-zA-Z]",
 				ranges:     []rune{'a', 'z', 'A', 'Z'},
 				ignoreCase: false,
@@ -2317,9 +2317,9 @@ var g = &grammar{
 		{
 			name:        "DIGIT",
 			displayName: "\"DIGIT\"",
-			pos:         position{line: 248, col: 1, offset: 10152},
+			pos:         position{line: 248, col: 1, offset: 10159},
 			expr: &charClassMatcher{
-				pos:        position{line: 248, col: 18, offset: 10169},
+				pos:        position{line: 248, col: 18, offset: 10176},
 				val:        "[0-9]",
 				ranges:     []rune{'0', '9'},
 				ignoreCase: false,
@@ -2329,9 +2329,9 @@ var g = &grammar{
 		{
 			name:        "HEXDIG",
 			displayName: "\"HEXDIG\"",
-			pos:         position{line: 250, col: 1, offset: 10176},
+			pos:         position{line: 250, col: 1, offset: 10183},
 			expr: &charClassMatcher{
-				pos:        position{line: 250, col: 20, offset: 10195},
+				pos:        position{line: 250, col: 20, offset: 10202},
 				val:        "[0-9a-fA-F]",
 				ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 				ignoreCase: false,
@@ -2341,9 +2341,9 @@ var g = &grammar{
 		{
 			name:        "DQUOTE",
 			displayName: "\"DQUOTE\"",
-			pos:         position{line: 252, col: 1, offset: 10208},
+			pos:         position{line: 252, col: 1, offset: 10215},
 			expr: &litMatcher{
-				pos:        position{line: 252, col: 20, offset: 10227},
+				pos:        position{line: 252, col: 20, offset: 10234},
 				val:        "\"",
 				ignoreCase: false,
 				want:       "\"\\\"\"",

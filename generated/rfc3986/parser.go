@@ -27,22 +27,22 @@ var g = &grammar{
 		{
 			name:        "URI_reference",
 			displayName: "\"URI-reference\"",
-			pos:         position{line: 32, col: 1, offset: 1579},
+			pos:         position{line: 32, col: 1, offset: 1576},
 			expr: &actionExpr{
-				pos: position{line: 32, col: 34, offset: 1612},
+				pos: position{line: 32, col: 34, offset: 1609},
 				run: (*parser).callonURI_reference1,
 				expr: &labeledExpr{
-					pos:   position{line: 32, col: 34, offset: 1612},
+					pos:   position{line: 32, col: 34, offset: 1609},
 					label: "r",
 					expr: &choiceExpr{
-						pos: position{line: 32, col: 38, offset: 1616},
+						pos: position{line: 32, col: 38, offset: 1613},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 32, col: 38, offset: 1616},
+								pos:  position{line: 32, col: 38, offset: 1613},
 								name: "URI",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 32, col: 44, offset: 1622},
+								pos:  position{line: 32, col: 44, offset: 1619},
 								name: "relative_ref",
 							},
 						},
@@ -53,57 +53,57 @@ var g = &grammar{
 		{
 			name:        "URI",
 			displayName: "\"URI\"",
-			pos:         position{line: 38, col: 1, offset: 1817},
+			pos:         position{line: 38, col: 1, offset: 1814},
 			expr: &actionExpr{
-				pos: position{line: 38, col: 14, offset: 1830},
+				pos: position{line: 38, col: 14, offset: 1827},
 				run: (*parser).callonURI1,
 				expr: &seqExpr{
-					pos: position{line: 38, col: 14, offset: 1830},
+					pos: position{line: 38, col: 14, offset: 1827},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 38, col: 14, offset: 1830},
+							pos:   position{line: 38, col: 14, offset: 1827},
 							label: "s",
 							expr: &ruleRefExpr{
-								pos:  position{line: 38, col: 16, offset: 1832},
+								pos:  position{line: 38, col: 16, offset: 1829},
 								name: "scheme",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 38, col: 23, offset: 1839},
+							pos:        position{line: 38, col: 23, offset: 1836},
 							val:        ":",
 							ignoreCase: false,
 							want:       "\":\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 38, col: 27, offset: 1843},
+							pos:   position{line: 38, col: 27, offset: 1840},
 							label: "h",
 							expr: &ruleRefExpr{
-								pos:  position{line: 38, col: 29, offset: 1845},
+								pos:  position{line: 38, col: 29, offset: 1842},
 								name: "hier_part",
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 38, col: 39, offset: 1855},
+							pos:   position{line: 38, col: 39, offset: 1852},
 							label: "q",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 38, col: 41, offset: 1857},
+								pos: position{line: 38, col: 41, offset: 1854},
 								expr: &actionExpr{
-									pos: position{line: 38, col: 43, offset: 1859},
+									pos: position{line: 38, col: 43, offset: 1856},
 									run: (*parser).callonURI10,
 									expr: &seqExpr{
-										pos: position{line: 38, col: 43, offset: 1859},
+										pos: position{line: 38, col: 43, offset: 1856},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 38, col: 43, offset: 1859},
+												pos:        position{line: 38, col: 43, offset: 1856},
 												val:        "?",
 												ignoreCase: false,
 												want:       "\"?\"",
 											},
 											&labeledExpr{
-												pos:   position{line: 38, col: 47, offset: 1863},
+												pos:   position{line: 38, col: 47, offset: 1860},
 												label: "q",
 												expr: &ruleRefExpr{
-													pos:  position{line: 38, col: 49, offset: 1865},
+													pos:  position{line: 38, col: 49, offset: 1862},
 													name: "query",
 												},
 											},
@@ -113,27 +113,27 @@ var g = &grammar{
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 38, col: 76, offset: 1892},
+							pos:   position{line: 38, col: 76, offset: 1889},
 							label: "f",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 38, col: 78, offset: 1894},
+								pos: position{line: 38, col: 78, offset: 1891},
 								expr: &actionExpr{
-									pos: position{line: 38, col: 80, offset: 1896},
+									pos: position{line: 38, col: 80, offset: 1893},
 									run: (*parser).callonURI17,
 									expr: &seqExpr{
-										pos: position{line: 38, col: 80, offset: 1896},
+										pos: position{line: 38, col: 80, offset: 1893},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 38, col: 80, offset: 1896},
+												pos:        position{line: 38, col: 80, offset: 1893},
 												val:        "#",
 												ignoreCase: false,
 												want:       "\"#\"",
 											},
 											&labeledExpr{
-												pos:   position{line: 38, col: 84, offset: 1900},
+												pos:   position{line: 38, col: 84, offset: 1897},
 												label: "f",
 												expr: &ruleRefExpr{
-													pos:  position{line: 38, col: 86, offset: 1902},
+													pos:  position{line: 38, col: 86, offset: 1899},
 													name: "fragment",
 												},
 											},
@@ -149,35 +149,35 @@ var g = &grammar{
 		{
 			name:        "hier_part",
 			displayName: "\"hier-part\"",
-			pos:         position{line: 46, col: 1, offset: 2310},
+			pos:         position{line: 46, col: 1, offset: 2307},
 			expr: &choiceExpr{
-				pos: position{line: 46, col: 26, offset: 2335},
+				pos: position{line: 46, col: 26, offset: 2332},
 				alternatives: []any{
 					&actionExpr{
-						pos: position{line: 46, col: 26, offset: 2335},
+						pos: position{line: 46, col: 26, offset: 2332},
 						run: (*parser).callonhier_part2,
 						expr: &seqExpr{
-							pos: position{line: 46, col: 26, offset: 2335},
+							pos: position{line: 46, col: 26, offset: 2332},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 46, col: 26, offset: 2335},
+									pos:        position{line: 46, col: 26, offset: 2332},
 									val:        "//",
 									ignoreCase: false,
 									want:       "\"//\"",
 								},
 								&labeledExpr{
-									pos:   position{line: 46, col: 31, offset: 2340},
+									pos:   position{line: 46, col: 31, offset: 2337},
 									label: "a",
 									expr: &ruleRefExpr{
-										pos:  position{line: 46, col: 33, offset: 2342},
+										pos:  position{line: 46, col: 33, offset: 2339},
 										name: "authority",
 									},
 								},
 								&labeledExpr{
-									pos:   position{line: 46, col: 43, offset: 2352},
+									pos:   position{line: 46, col: 43, offset: 2349},
 									label: "p",
 									expr: &ruleRefExpr{
-										pos:  position{line: 46, col: 45, offset: 2354},
+										pos:  position{line: 46, col: 45, offset: 2351},
 										name: "path_abempty",
 									},
 								},
@@ -185,24 +185,24 @@ var g = &grammar{
 						},
 					},
 					&actionExpr{
-						pos: position{line: 48, col: 5, offset: 2407},
+						pos: position{line: 48, col: 5, offset: 2404},
 						run: (*parser).callonhier_part9,
 						expr: &labeledExpr{
-							pos:   position{line: 48, col: 5, offset: 2407},
+							pos:   position{line: 48, col: 5, offset: 2404},
 							label: "p",
 							expr: &choiceExpr{
-								pos: position{line: 48, col: 9, offset: 2411},
+								pos: position{line: 48, col: 9, offset: 2408},
 								alternatives: []any{
 									&ruleRefExpr{
-										pos:  position{line: 48, col: 9, offset: 2411},
+										pos:  position{line: 48, col: 9, offset: 2408},
 										name: "path_absolute",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 48, col: 25, offset: 2427},
+										pos:  position{line: 48, col: 25, offset: 2424},
 										name: "path_rootless",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 48, col: 41, offset: 2443},
+										pos:  position{line: 48, col: 41, offset: 2440},
 										name: "path_empty",
 									},
 								},
@@ -215,57 +215,57 @@ var g = &grammar{
 		{
 			name:        "absolute_URI",
 			displayName: "\"absolute-URI\"",
-			pos:         position{line: 54, col: 1, offset: 2596},
+			pos:         position{line: 54, col: 1, offset: 2593},
 			expr: &actionExpr{
-				pos: position{line: 54, col: 32, offset: 2627},
+				pos: position{line: 54, col: 32, offset: 2624},
 				run: (*parser).callonabsolute_URI1,
 				expr: &seqExpr{
-					pos: position{line: 54, col: 32, offset: 2627},
+					pos: position{line: 54, col: 32, offset: 2624},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 54, col: 32, offset: 2627},
+							pos:   position{line: 54, col: 32, offset: 2624},
 							label: "s",
 							expr: &ruleRefExpr{
-								pos:  position{line: 54, col: 34, offset: 2629},
+								pos:  position{line: 54, col: 34, offset: 2626},
 								name: "scheme",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 54, col: 41, offset: 2636},
+							pos:        position{line: 54, col: 41, offset: 2633},
 							val:        ":",
 							ignoreCase: false,
 							want:       "\":\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 54, col: 45, offset: 2640},
+							pos:   position{line: 54, col: 45, offset: 2637},
 							label: "h",
 							expr: &ruleRefExpr{
-								pos:  position{line: 54, col: 47, offset: 2642},
+								pos:  position{line: 54, col: 47, offset: 2639},
 								name: "hier_part",
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 54, col: 57, offset: 2652},
+							pos:   position{line: 54, col: 57, offset: 2649},
 							label: "q",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 54, col: 59, offset: 2654},
+								pos: position{line: 54, col: 59, offset: 2651},
 								expr: &actionExpr{
-									pos: position{line: 54, col: 61, offset: 2656},
+									pos: position{line: 54, col: 61, offset: 2653},
 									run: (*parser).callonabsolute_URI10,
 									expr: &seqExpr{
-										pos: position{line: 54, col: 61, offset: 2656},
+										pos: position{line: 54, col: 61, offset: 2653},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 54, col: 61, offset: 2656},
+												pos:        position{line: 54, col: 61, offset: 2653},
 												val:        "?",
 												ignoreCase: false,
 												want:       "\"?\"",
 											},
 											&labeledExpr{
-												pos:   position{line: 54, col: 65, offset: 2660},
+												pos:   position{line: 54, col: 65, offset: 2657},
 												label: "q",
 												expr: &ruleRefExpr{
-													pos:  position{line: 54, col: 67, offset: 2662},
+													pos:  position{line: 54, col: 67, offset: 2659},
 													name: "query",
 												},
 											},
@@ -281,43 +281,43 @@ var g = &grammar{
 		{
 			name:        "relative_ref",
 			displayName: "\"relative-ref\"",
-			pos:         position{line: 60, col: 1, offset: 2864},
+			pos:         position{line: 60, col: 1, offset: 2861},
 			expr: &actionExpr{
-				pos: position{line: 60, col: 32, offset: 2895},
+				pos: position{line: 60, col: 32, offset: 2892},
 				run: (*parser).callonrelative_ref1,
 				expr: &seqExpr{
-					pos: position{line: 60, col: 32, offset: 2895},
+					pos: position{line: 60, col: 32, offset: 2892},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 60, col: 32, offset: 2895},
+							pos:   position{line: 60, col: 32, offset: 2892},
 							label: "h",
 							expr: &ruleRefExpr{
-								pos:  position{line: 60, col: 34, offset: 2897},
+								pos:  position{line: 60, col: 34, offset: 2894},
 								name: "relative_part",
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 60, col: 48, offset: 2911},
+							pos:   position{line: 60, col: 48, offset: 2908},
 							label: "q",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 60, col: 50, offset: 2913},
+								pos: position{line: 60, col: 50, offset: 2910},
 								expr: &actionExpr{
-									pos: position{line: 60, col: 52, offset: 2915},
+									pos: position{line: 60, col: 52, offset: 2912},
 									run: (*parser).callonrelative_ref7,
 									expr: &seqExpr{
-										pos: position{line: 60, col: 52, offset: 2915},
+										pos: position{line: 60, col: 52, offset: 2912},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 60, col: 52, offset: 2915},
+												pos:        position{line: 60, col: 52, offset: 2912},
 												val:        "?",
 												ignoreCase: false,
 												want:       "\"?\"",
 											},
 											&labeledExpr{
-												pos:   position{line: 60, col: 56, offset: 2919},
+												pos:   position{line: 60, col: 56, offset: 2916},
 												label: "q",
 												expr: &ruleRefExpr{
-													pos:  position{line: 60, col: 58, offset: 2921},
+													pos:  position{line: 60, col: 58, offset: 2918},
 													name: "query",
 												},
 											},
@@ -327,27 +327,27 @@ var g = &grammar{
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 60, col: 85, offset: 2948},
+							pos:   position{line: 60, col: 85, offset: 2945},
 							label: "f",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 60, col: 87, offset: 2950},
+								pos: position{line: 60, col: 87, offset: 2947},
 								expr: &actionExpr{
-									pos: position{line: 60, col: 89, offset: 2952},
+									pos: position{line: 60, col: 89, offset: 2949},
 									run: (*parser).callonrelative_ref14,
 									expr: &seqExpr{
-										pos: position{line: 60, col: 89, offset: 2952},
+										pos: position{line: 60, col: 89, offset: 2949},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 60, col: 89, offset: 2952},
+												pos:        position{line: 60, col: 89, offset: 2949},
 												val:        "#",
 												ignoreCase: false,
 												want:       "\"#\"",
 											},
 											&labeledExpr{
-												pos:   position{line: 60, col: 93, offset: 2956},
+												pos:   position{line: 60, col: 93, offset: 2953},
 												label: "f",
 												expr: &ruleRefExpr{
-													pos:  position{line: 60, col: 95, offset: 2958},
+													pos:  position{line: 60, col: 95, offset: 2955},
 													name: "fragment",
 												},
 											},
@@ -363,35 +363,35 @@ var g = &grammar{
 		{
 			name:        "relative_part",
 			displayName: "\"relative-part\"",
-			pos:         position{line: 64, col: 1, offset: 3064},
+			pos:         position{line: 64, col: 1, offset: 3061},
 			expr: &choiceExpr{
-				pos: position{line: 64, col: 34, offset: 3097},
+				pos: position{line: 64, col: 34, offset: 3094},
 				alternatives: []any{
 					&actionExpr{
-						pos: position{line: 64, col: 34, offset: 3097},
+						pos: position{line: 64, col: 34, offset: 3094},
 						run: (*parser).callonrelative_part2,
 						expr: &seqExpr{
-							pos: position{line: 64, col: 34, offset: 3097},
+							pos: position{line: 64, col: 34, offset: 3094},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 64, col: 34, offset: 3097},
+									pos:        position{line: 64, col: 34, offset: 3094},
 									val:        "//",
 									ignoreCase: false,
 									want:       "\"//\"",
 								},
 								&labeledExpr{
-									pos:   position{line: 64, col: 39, offset: 3102},
+									pos:   position{line: 64, col: 39, offset: 3099},
 									label: "a",
 									expr: &ruleRefExpr{
-										pos:  position{line: 64, col: 41, offset: 3104},
+										pos:  position{line: 64, col: 41, offset: 3101},
 										name: "authority",
 									},
 								},
 								&labeledExpr{
-									pos:   position{line: 64, col: 51, offset: 3114},
+									pos:   position{line: 64, col: 51, offset: 3111},
 									label: "p",
 									expr: &ruleRefExpr{
-										pos:  position{line: 64, col: 53, offset: 3116},
+										pos:  position{line: 64, col: 53, offset: 3113},
 										name: "path_abempty",
 									},
 								},
@@ -399,24 +399,24 @@ var g = &grammar{
 						},
 					},
 					&actionExpr{
-						pos: position{line: 66, col: 5, offset: 3169},
+						pos: position{line: 66, col: 5, offset: 3166},
 						run: (*parser).callonrelative_part9,
 						expr: &labeledExpr{
-							pos:   position{line: 66, col: 5, offset: 3169},
+							pos:   position{line: 66, col: 5, offset: 3166},
 							label: "p",
 							expr: &choiceExpr{
-								pos: position{line: 66, col: 9, offset: 3173},
+								pos: position{line: 66, col: 9, offset: 3170},
 								alternatives: []any{
 									&ruleRefExpr{
-										pos:  position{line: 66, col: 9, offset: 3173},
+										pos:  position{line: 66, col: 9, offset: 3170},
 										name: "path_absolute",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 66, col: 25, offset: 3189},
+										pos:  position{line: 66, col: 25, offset: 3186},
 										name: "path_noscheme",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 66, col: 41, offset: 3205},
+										pos:  position{line: 66, col: 41, offset: 3202},
 										name: "path_empty",
 									},
 								},
@@ -429,24 +429,24 @@ var g = &grammar{
 		{
 			name:        "scheme",
 			displayName: "\"scheme\"",
-			pos:         position{line: 72, col: 1, offset: 3358},
+			pos:         position{line: 72, col: 1, offset: 3355},
 			expr: &actionExpr{
-				pos: position{line: 72, col: 20, offset: 3377},
+				pos: position{line: 72, col: 20, offset: 3374},
 				run: (*parser).callonscheme1,
 				expr: &seqExpr{
-					pos: position{line: 72, col: 20, offset: 3377},
+					pos: position{line: 72, col: 20, offset: 3374},
 					exprs: []any{
 						&charClassMatcher{
-							pos:        position{line: 72, col: 20, offset: 3377},
+							pos:        position{line: 72, col: 20, offset: 3374},
 							val:        "[a-zA-Z]",
 							ranges:     []rune{'a', 'z', 'A', 'Z'},
 							ignoreCase: false,
 							inverted:   false,
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 72, col: 29, offset: 3386},
+							pos: position{line: 72, col: 29, offset: 3383},
 							expr: &charClassMatcher{
-								pos:        position{line: 72, col: 29, offset: 3386},
+								pos:        position{line: 72, col: 29, offset: 3383},
 								val:        "[a-zA-Z0-9+.-]",
 								chars:      []rune{'+', '.', '-'},
 								ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -461,34 +461,34 @@ var g = &grammar{
 		{
 			name:        "authority",
 			displayName: "\"authority\"",
-			pos:         position{line: 80, col: 1, offset: 3686},
+			pos:         position{line: 80, col: 1, offset: 3683},
 			expr: &actionExpr{
-				pos: position{line: 80, col: 26, offset: 3711},
+				pos: position{line: 80, col: 26, offset: 3708},
 				run: (*parser).callonauthority1,
 				expr: &seqExpr{
-					pos: position{line: 80, col: 26, offset: 3711},
+					pos: position{line: 80, col: 26, offset: 3708},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 80, col: 26, offset: 3711},
+							pos:   position{line: 80, col: 26, offset: 3708},
 							label: "u",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 80, col: 28, offset: 3713},
+								pos: position{line: 80, col: 28, offset: 3710},
 								expr: &actionExpr{
-									pos: position{line: 80, col: 30, offset: 3715},
+									pos: position{line: 80, col: 30, offset: 3712},
 									run: (*parser).callonauthority5,
 									expr: &seqExpr{
-										pos: position{line: 80, col: 30, offset: 3715},
+										pos: position{line: 80, col: 30, offset: 3712},
 										exprs: []any{
 											&labeledExpr{
-												pos:   position{line: 80, col: 30, offset: 3715},
+												pos:   position{line: 80, col: 30, offset: 3712},
 												label: "u",
 												expr: &ruleRefExpr{
-													pos:  position{line: 80, col: 32, offset: 3717},
+													pos:  position{line: 80, col: 32, offset: 3714},
 													name: "userinfo",
 												},
 											},
 											&litMatcher{
-												pos:        position{line: 80, col: 41, offset: 3726},
+												pos:        position{line: 80, col: 41, offset: 3723},
 												val:        "@",
 												ignoreCase: false,
 												want:       "\"@\"",
@@ -499,35 +499,35 @@ var g = &grammar{
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 80, col: 66, offset: 3751},
+							pos:   position{line: 80, col: 66, offset: 3748},
 							label: "h",
 							expr: &ruleRefExpr{
-								pos:  position{line: 80, col: 68, offset: 3753},
+								pos:  position{line: 80, col: 68, offset: 3750},
 								name: "host",
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 80, col: 73, offset: 3758},
+							pos:   position{line: 80, col: 73, offset: 3755},
 							label: "p",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 80, col: 75, offset: 3760},
+								pos: position{line: 80, col: 75, offset: 3757},
 								expr: &actionExpr{
-									pos: position{line: 80, col: 77, offset: 3762},
+									pos: position{line: 80, col: 77, offset: 3759},
 									run: (*parser).callonauthority14,
 									expr: &seqExpr{
-										pos: position{line: 80, col: 77, offset: 3762},
+										pos: position{line: 80, col: 77, offset: 3759},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 80, col: 77, offset: 3762},
+												pos:        position{line: 80, col: 77, offset: 3759},
 												val:        ":",
 												ignoreCase: false,
 												want:       "\":\"",
 											},
 											&labeledExpr{
-												pos:   position{line: 80, col: 81, offset: 3766},
+												pos:   position{line: 80, col: 81, offset: 3763},
 												label: "p",
 												expr: &ruleRefExpr{
-													pos:  position{line: 80, col: 83, offset: 3768},
+													pos:  position{line: 80, col: 83, offset: 3765},
 													name: "port",
 												},
 											},
@@ -543,17 +543,17 @@ var g = &grammar{
 		{
 			name:        "userinfo",
 			displayName: "\"userinfo\"",
-			pos:         position{line: 84, col: 1, offset: 3849},
+			pos:         position{line: 84, col: 1, offset: 3846},
 			expr: &actionExpr{
-				pos: position{line: 84, col: 24, offset: 3872},
+				pos: position{line: 84, col: 24, offset: 3869},
 				run: (*parser).callonuserinfo1,
 				expr: &zeroOrMoreExpr{
-					pos: position{line: 84, col: 24, offset: 3872},
+					pos: position{line: 84, col: 24, offset: 3869},
 					expr: &choiceExpr{
-						pos: position{line: 84, col: 26, offset: 3874},
+						pos: position{line: 84, col: 26, offset: 3871},
 						alternatives: []any{
 							&charClassMatcher{
-								pos:        position{line: 84, col: 26, offset: 3874},
+								pos:        position{line: 84, col: 26, offset: 3871},
 								val:        "[a-zA-Z0-9._~!$&'()*+,;=:-]",
 								chars:      []rune{'.', '_', '~', '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=', ':', '-'},
 								ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -561,7 +561,7 @@ var g = &grammar{
 								inverted:   false,
 							},
 							&ruleRefExpr{
-								pos:  position{line: 84, col: 56, offset: 3904},
+								pos:  position{line: 84, col: 56, offset: 3901},
 								name: "pct_encoded",
 							},
 						},
@@ -572,38 +572,38 @@ var g = &grammar{
 		{
 			name:        "host",
 			displayName: "\"host\"",
-			pos:         position{line: 92, col: 1, offset: 4311},
+			pos:         position{line: 92, col: 1, offset: 4308},
 			expr: &actionExpr{
-				pos: position{line: 92, col: 16, offset: 4326},
+				pos: position{line: 92, col: 16, offset: 4323},
 				run: (*parser).callonhost1,
 				expr: &labeledExpr{
-					pos:   position{line: 92, col: 16, offset: 4326},
+					pos:   position{line: 92, col: 16, offset: 4323},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 92, col: 20, offset: 4330},
+						pos: position{line: 92, col: 20, offset: 4327},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 92, col: 20, offset: 4330},
+								pos:  position{line: 92, col: 20, offset: 4327},
 								name: "IP_literal",
 							},
 							&actionExpr{
-								pos: position{line: 92, col: 33, offset: 4343},
+								pos: position{line: 92, col: 33, offset: 4340},
 								run: (*parser).callonhost5,
 								expr: &seqExpr{
-									pos: position{line: 92, col: 33, offset: 4343},
+									pos: position{line: 92, col: 33, offset: 4340},
 									exprs: []any{
 										&labeledExpr{
-											pos:   position{line: 92, col: 33, offset: 4343},
+											pos:   position{line: 92, col: 33, offset: 4340},
 											label: "a",
 											expr: &ruleRefExpr{
-												pos:  position{line: 92, col: 35, offset: 4345},
+												pos:  position{line: 92, col: 35, offset: 4342},
 												name: "IPv4address",
 											},
 										},
 										&notExpr{
-											pos: position{line: 92, col: 47, offset: 4357},
+											pos: position{line: 92, col: 47, offset: 4354},
 											expr: &charClassMatcher{
-												pos:        position{line: 92, col: 48, offset: 4358},
+												pos:        position{line: 92, col: 48, offset: 4355},
 												val:        "[a-zA-Z0-9._~!$&'()*+,;=%-]",
 												chars:      []rune{'.', '_', '~', '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=', '%', '-'},
 												ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -615,7 +615,7 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 92, col: 96, offset: 4406},
+								pos:  position{line: 92, col: 96, offset: 4403},
 								name: "reg_name",
 							},
 						},
@@ -626,14 +626,14 @@ var g = &grammar{
 		{
 			name:        "port",
 			displayName: "\"port\"",
-			pos:         position{line: 96, col: 1, offset: 4461},
+			pos:         position{line: 96, col: 1, offset: 4458},
 			expr: &actionExpr{
-				pos: position{line: 96, col: 16, offset: 4476},
+				pos: position{line: 96, col: 16, offset: 4473},
 				run: (*parser).callonport1,
 				expr: &zeroOrMoreExpr{
-					pos: position{line: 96, col: 16, offset: 4476},
+					pos: position{line: 96, col: 16, offset: 4473},
 					expr: &charClassMatcher{
-						pos:        position{line: 96, col: 16, offset: 4476},
+						pos:        position{line: 96, col: 16, offset: 4473},
 						val:        "[0-9]",
 						ranges:     []rune{'0', '9'},
 						ignoreCase: false,
@@ -645,38 +645,38 @@ var g = &grammar{
 		{
 			name:        "IP_literal",
 			displayName: "\"IP-literal\"",
-			pos:         position{line: 100, col: 1, offset: 4520},
+			pos:         position{line: 100, col: 1, offset: 4517},
 			expr: &actionExpr{
-				pos: position{line: 100, col: 28, offset: 4547},
+				pos: position{line: 100, col: 28, offset: 4544},
 				run: (*parser).callonIP_literal1,
 				expr: &seqExpr{
-					pos: position{line: 100, col: 28, offset: 4547},
+					pos: position{line: 100, col: 28, offset: 4544},
 					exprs: []any{
 						&litMatcher{
-							pos:        position{line: 100, col: 28, offset: 4547},
+							pos:        position{line: 100, col: 28, offset: 4544},
 							val:        "[",
 							ignoreCase: false,
 							want:       "\"[\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 100, col: 32, offset: 4551},
+							pos:   position{line: 100, col: 32, offset: 4548},
 							label: "v",
 							expr: &choiceExpr{
-								pos: position{line: 100, col: 36, offset: 4555},
+								pos: position{line: 100, col: 36, offset: 4552},
 								alternatives: []any{
 									&ruleRefExpr{
-										pos:  position{line: 100, col: 36, offset: 4555},
+										pos:  position{line: 100, col: 36, offset: 4552},
 										name: "IPv6address",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 100, col: 50, offset: 4569},
+										pos:  position{line: 100, col: 50, offset: 4566},
 										name: "IPvFuture",
 									},
 								},
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 100, col: 62, offset: 4581},
+							pos:        position{line: 100, col: 62, offset: 4578},
 							val:        "]",
 							ignoreCase: false,
 							want:       "\"]\"",
@@ -688,24 +688,24 @@ var g = &grammar{
 		{
 			name:        "IPvFuture",
 			displayName: "\"IPvFuture\"",
-			pos:         position{line: 105, col: 1, offset: 4684},
+			pos:         position{line: 105, col: 1, offset: 4681},
 			expr: &actionExpr{
-				pos: position{line: 105, col: 26, offset: 4709},
+				pos: position{line: 105, col: 26, offset: 4706},
 				run: (*parser).callonIPvFuture1,
 				expr: &seqExpr{
-					pos: position{line: 105, col: 26, offset: 4709},
+					pos: position{line: 105, col: 26, offset: 4706},
 					exprs: []any{
 						&charClassMatcher{
-							pos:        position{line: 105, col: 26, offset: 4709},
+							pos:        position{line: 105, col: 26, offset: 4706},
 							val:        "[vV]",
 							chars:      []rune{'v', 'V'},
 							ignoreCase: false,
 							inverted:   false,
 						},
 						&oneOrMoreExpr{
-							pos: position{line: 105, col: 31, offset: 4714},
+							pos: position{line: 105, col: 31, offset: 4711},
 							expr: &charClassMatcher{
-								pos:        position{line: 105, col: 31, offset: 4714},
+								pos:        position{line: 105, col: 31, offset: 4711},
 								val:        "[0-9a-fA-F]",
 								ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 								ignoreCase: false,
@@ -713,15 +713,15 @@ var g = &grammar{
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 105, col: 44, offset: 4727},
+							pos:        position{line: 105, col: 44, offset: 4724},
 							val:        ".",
 							ignoreCase: false,
 							want:       "\".\"",
 						},
 						&oneOrMoreExpr{
-							pos: position{line: 105, col: 48, offset: 4731},
+							pos: position{line: 105, col: 48, offset: 4728},
 							expr: &charClassMatcher{
-								pos:        position{line: 105, col: 48, offset: 4731},
+								pos:        position{line: 105, col: 48, offset: 4728},
 								val:        "[a-zA-Z0-9._~!$&'()*+,;=:-]",
 								chars:      []rune{'.', '_', '~', '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=', ':', '-'},
 								ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -736,506 +736,506 @@ var g = &grammar{
 		{
 			name:        "IPv6address",
 			displayName: "\"IPv6address\"",
-			pos:         position{line: 113, col: 1, offset: 5180},
+			pos:         position{line: 113, col: 1, offset: 5177},
 			expr: &actionExpr{
-				pos: position{line: 113, col: 30, offset: 5209},
+				pos: position{line: 113, col: 30, offset: 5206},
 				run: (*parser).callonIPv6address1,
 				expr: &choiceExpr{
-					pos: position{line: 114, col: 4, offset: 5214},
+					pos: position{line: 114, col: 4, offset: 5211},
 					alternatives: []any{
 						&seqExpr{
-							pos: position{line: 114, col: 4, offset: 5214},
+							pos: position{line: 114, col: 4, offset: 5211},
 							exprs: []any{
 								&ruleRefExpr{
-									pos:  position{line: 114, col: 4, offset: 5214},
+									pos:  position{line: 114, col: 4, offset: 5211},
 									name: "h16c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 114, col: 9, offset: 5219},
+									pos:  position{line: 114, col: 9, offset: 5216},
 									name: "h16c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 114, col: 14, offset: 5224},
+									pos:  position{line: 114, col: 14, offset: 5221},
 									name: "h16c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 114, col: 19, offset: 5229},
+									pos:  position{line: 114, col: 19, offset: 5226},
 									name: "h16c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 114, col: 24, offset: 5234},
+									pos:  position{line: 114, col: 24, offset: 5231},
 									name: "h16c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 114, col: 29, offset: 5239},
+									pos:  position{line: 114, col: 29, offset: 5236},
 									name: "h16c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 114, col: 34, offset: 5244},
+									pos:  position{line: 114, col: 34, offset: 5241},
 									name: "ls32",
 								},
 								&notExpr{
-									pos: position{line: 114, col: 39, offset: 5249},
+									pos: position{line: 114, col: 39, offset: 5246},
 									expr: &ruleRefExpr{
-										pos:  position{line: 114, col: 40, offset: 5250},
+										pos:  position{line: 114, col: 40, offset: 5247},
 										name: "ipv6char",
 									},
 								},
 							},
 						},
 						&seqExpr{
-							pos: position{line: 115, col: 4, offset: 5262},
+							pos: position{line: 115, col: 4, offset: 5259},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 115, col: 4, offset: 5262},
+									pos:        position{line: 115, col: 4, offset: 5259},
 									val:        "::",
 									ignoreCase: false,
 									want:       "\"::\"",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 115, col: 9, offset: 5267},
+									pos:  position{line: 115, col: 9, offset: 5264},
 									name: "h16c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 115, col: 14, offset: 5272},
+									pos:  position{line: 115, col: 14, offset: 5269},
 									name: "h16c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 115, col: 19, offset: 5277},
+									pos:  position{line: 115, col: 19, offset: 5274},
 									name: "h16c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 115, col: 24, offset: 5282},
+									pos:  position{line: 115, col: 24, offset: 5279},
 									name: "h16c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 115, col: 29, offset: 5287},
+									pos:  position{line: 115, col: 29, offset: 5284},
 									name: "h16c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 115, col: 34, offset: 5292},
+									pos:  position{line: 115, col: 34, offset: 5289},
 									name: "ls32",
 								},
 								&notExpr{
-									pos: position{line: 115, col: 39, offset: 5297},
+									pos: position{line: 115, col: 39, offset: 5294},
 									expr: &ruleRefExpr{
-										pos:  position{line: 115, col: 40, offset: 5298},
+										pos:  position{line: 115, col: 40, offset: 5295},
 										name: "ipv6char",
 									},
 								},
 							},
 						},
 						&seqExpr{
-							pos: position{line: 116, col: 4, offset: 5310},
+							pos: position{line: 116, col: 4, offset: 5307},
 							exprs: []any{
 								&zeroOrOneExpr{
-									pos: position{line: 116, col: 4, offset: 5310},
+									pos: position{line: 116, col: 4, offset: 5307},
 									expr: &ruleRefExpr{
-										pos:  position{line: 116, col: 4, offset: 5310},
+										pos:  position{line: 116, col: 4, offset: 5307},
 										name: "h16",
 									},
 								},
 								&litMatcher{
-									pos:        position{line: 116, col: 9, offset: 5315},
+									pos:        position{line: 116, col: 9, offset: 5312},
 									val:        "::",
 									ignoreCase: false,
 									want:       "\"::\"",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 116, col: 14, offset: 5320},
+									pos:  position{line: 116, col: 14, offset: 5317},
 									name: "h16c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 116, col: 19, offset: 5325},
+									pos:  position{line: 116, col: 19, offset: 5322},
 									name: "h16c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 116, col: 24, offset: 5330},
+									pos:  position{line: 116, col: 24, offset: 5327},
 									name: "h16c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 116, col: 29, offset: 5335},
+									pos:  position{line: 116, col: 29, offset: 5332},
 									name: "h16c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 116, col: 34, offset: 5340},
+									pos:  position{line: 116, col: 34, offset: 5337},
 									name: "ls32",
 								},
 								&notExpr{
-									pos: position{line: 116, col: 39, offset: 5345},
+									pos: position{line: 116, col: 39, offset: 5342},
 									expr: &ruleRefExpr{
-										pos:  position{line: 116, col: 40, offset: 5346},
+										pos:  position{line: 116, col: 40, offset: 5343},
 										name: "ipv6char",
 									},
 								},
 							},
 						},
 						&seqExpr{
-							pos: position{line: 117, col: 4, offset: 5358},
+							pos: position{line: 117, col: 4, offset: 5355},
 							exprs: []any{
 								&zeroOrOneExpr{
-									pos: position{line: 117, col: 4, offset: 5358},
+									pos: position{line: 117, col: 4, offset: 5355},
 									expr: &seqExpr{
-										pos: position{line: 117, col: 6, offset: 5360},
+										pos: position{line: 117, col: 6, offset: 5357},
 										exprs: []any{
 											&zeroOrOneExpr{
-												pos: position{line: 117, col: 6, offset: 5360},
+												pos: position{line: 117, col: 6, offset: 5357},
 												expr: &ruleRefExpr{
-													pos:  position{line: 117, col: 6, offset: 5360},
+													pos:  position{line: 117, col: 6, offset: 5357},
 													name: "h16c",
 												},
 											},
 											&ruleRefExpr{
-												pos:  position{line: 117, col: 12, offset: 5366},
+												pos:  position{line: 117, col: 12, offset: 5363},
 												name: "h16",
 											},
 										},
 									},
 								},
 								&litMatcher{
-									pos:        position{line: 117, col: 19, offset: 5373},
+									pos:        position{line: 117, col: 19, offset: 5370},
 									val:        "::",
 									ignoreCase: false,
 									want:       "\"::\"",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 117, col: 24, offset: 5378},
+									pos:  position{line: 117, col: 24, offset: 5375},
 									name: "h16c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 117, col: 29, offset: 5383},
+									pos:  position{line: 117, col: 29, offset: 5380},
 									name: "h16c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 117, col: 34, offset: 5388},
+									pos:  position{line: 117, col: 34, offset: 5385},
 									name: "h16c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 117, col: 39, offset: 5393},
+									pos:  position{line: 117, col: 39, offset: 5390},
 									name: "ls32",
 								},
 								&notExpr{
-									pos: position{line: 117, col: 44, offset: 5398},
+									pos: position{line: 117, col: 44, offset: 5395},
 									expr: &ruleRefExpr{
-										pos:  position{line: 117, col: 45, offset: 5399},
+										pos:  position{line: 117, col: 45, offset: 5396},
 										name: "ipv6char",
 									},
 								},
 							},
 						},
 						&seqExpr{
-							pos: position{line: 118, col: 4, offset: 5411},
+							pos: position{line: 118, col: 4, offset: 5408},
 							exprs: []any{
 								&zeroOrOneExpr{
-									pos: position{line: 118, col: 4, offset: 5411},
+									pos: position{line: 118, col: 4, offset: 5408},
 									expr: &seqExpr{
-										pos: position{line: 118, col: 6, offset: 5413},
+										pos: position{line: 118, col: 6, offset: 5410},
 										exprs: []any{
 											&zeroOrOneExpr{
-												pos: position{line: 118, col: 6, offset: 5413},
+												pos: position{line: 118, col: 6, offset: 5410},
 												expr: &ruleRefExpr{
-													pos:  position{line: 118, col: 6, offset: 5413},
+													pos:  position{line: 118, col: 6, offset: 5410},
 													name: "h16c",
 												},
 											},
 											&zeroOrOneExpr{
-												pos: position{line: 118, col: 12, offset: 5419},
+												pos: position{line: 118, col: 12, offset: 5416},
 												expr: &ruleRefExpr{
-													pos:  position{line: 118, col: 12, offset: 5419},
+													pos:  position{line: 118, col: 12, offset: 5416},
 													name: "h16c",
 												},
 											},
 											&ruleRefExpr{
-												pos:  position{line: 118, col: 18, offset: 5425},
+												pos:  position{line: 118, col: 18, offset: 5422},
 												name: "h16",
 											},
 										},
 									},
 								},
 								&litMatcher{
-									pos:        position{line: 118, col: 25, offset: 5432},
+									pos:        position{line: 118, col: 25, offset: 5429},
 									val:        "::",
 									ignoreCase: false,
 									want:       "\"::\"",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 118, col: 30, offset: 5437},
+									pos:  position{line: 118, col: 30, offset: 5434},
 									name: "h16c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 118, col: 35, offset: 5442},
+									pos:  position{line: 118, col: 35, offset: 5439},
 									name: "h16c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 118, col: 40, offset: 5447},
+									pos:  position{line: 118, col: 40, offset: 5444},
 									name: "ls32",
 								},
 								&notExpr{
-									pos: position{line: 118, col: 45, offset: 5452},
+									pos: position{line: 118, col: 45, offset: 5449},
 									expr: &ruleRefExpr{
-										pos:  position{line: 118, col: 46, offset: 5453},
+										pos:  position{line: 118, col: 46, offset: 5450},
 										name: "ipv6char",
 									},
 								},
 							},
 						},
 						&seqExpr{
-							pos: position{line: 119, col: 4, offset: 5465},
+							pos: position{line: 119, col: 4, offset: 5462},
 							exprs: []any{
 								&zeroOrOneExpr{
-									pos: position{line: 119, col: 4, offset: 5465},
+									pos: position{line: 119, col: 4, offset: 5462},
 									expr: &seqExpr{
-										pos: position{line: 119, col: 6, offset: 5467},
+										pos: position{line: 119, col: 6, offset: 5464},
 										exprs: []any{
 											&zeroOrOneExpr{
-												pos: position{line: 119, col: 6, offset: 5467},
+												pos: position{line: 119, col: 6, offset: 5464},
 												expr: &ruleRefExpr{
-													pos:  position{line: 119, col: 6, offset: 5467},
+													pos:  position{line: 119, col: 6, offset: 5464},
 													name: "h16c",
 												},
 											},
 											&zeroOrOneExpr{
-												pos: position{line: 119, col: 12, offset: 5473},
+												pos: position{line: 119, col: 12, offset: 5470},
 												expr: &ruleRefExpr{
-													pos:  position{line: 119, col: 12, offset: 5473},
+													pos:  position{line: 119, col: 12, offset: 5470},
 													name: "h16c",
 												},
 											},
 											&zeroOrOneExpr{
-												pos: position{line: 119, col: 18, offset: 5479},
+												pos: position{line: 119, col: 18, offset: 5476},
 												expr: &ruleRefExpr{
-													pos:  position{line: 119, col: 18, offset: 5479},
+													pos:  position{line: 119, col: 18, offset: 5476},
 													name: "h16c",
 												},
 											},
 											&ruleRefExpr{
-												pos:  position{line: 119, col: 24, offset: 5485},
+												pos:  position{line: 119, col: 24, offset: 5482},
 												name: "h16",
 											},
 										},
 									},
 								},
 								&litMatcher{
-									pos:        position{line: 119, col: 31, offset: 5492},
+									pos:        position{line: 119, col: 31, offset: 5489},
 									val:        "::",
 									ignoreCase: false,
 									want:       "\"::\"",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 119, col: 36, offset: 5497},
+									pos:  position{line: 119, col: 36, offset: 5494},
 									name: "h16c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 119, col: 41, offset: 5502},
+									pos:  position{line: 119, col: 41, offset: 5499},
 									name: "ls32",
 								},
 								&notExpr{
-									pos: position{line: 119, col: 46, offset: 5507},
+									pos: position{line: 119, col: 46, offset: 5504},
 									expr: &ruleRefExpr{
-										pos:  position{line: 119, col: 47, offset: 5508},
+										pos:  position{line: 119, col: 47, offset: 5505},
 										name: "ipv6char",
 									},
 								},
 							},
 						},
 						&seqExpr{
-							pos: position{line: 120, col: 4, offset: 5520},
+							pos: position{line: 120, col: 4, offset: 5517},
 							exprs: []any{
 								&zeroOrOneExpr{
-									pos: position{line: 120, col: 4, offset: 5520},
+									pos: position{line: 120, col: 4, offset: 5517},
 									expr: &seqExpr{
-										pos: position{line: 120, col: 6, offset: 5522},
+										pos: position{line: 120, col: 6, offset: 5519},
 										exprs: []any{
 											&zeroOrOneExpr{
-												pos: position{line: 120, col: 6, offset: 5522},
+												pos: position{line: 120, col: 6, offset: 5519},
 												expr: &ruleRefExpr{
-													pos:  position{line: 120, col: 6, offset: 5522},
+													pos:  position{line: 120, col: 6, offset: 5519},
 													name: "h16c",
 												},
 											},
 											&zeroOrOneExpr{
-												pos: position{line: 120, col: 12, offset: 5528},
+												pos: position{line: 120, col: 12, offset: 5525},
 												expr: &ruleRefExpr{
-													pos:  position{line: 120, col: 12, offset: 5528},
+													pos:  position{line: 120, col: 12, offset: 5525},
 													name: "h16c",
 												},
 											},
 											&zeroOrOneExpr{
-												pos: position{line: 120, col: 18, offset: 5534},
+												pos: position{line: 120, col: 18, offset: 5531},
 												expr: &ruleRefExpr{
-													pos:  position{line: 120, col: 18, offset: 5534},
+													pos:  position{line: 120, col: 18, offset: 5531},
 													name: "h16c",
 												},
 											},
 											&zeroOrOneExpr{
-												pos: position{line: 120, col: 24, offset: 5540},
+												pos: position{line: 120, col: 24, offset: 5537},
 												expr: &ruleRefExpr{
-													pos:  position{line: 120, col: 24, offset: 5540},
+													pos:  position{line: 120, col: 24, offset: 5537},
 													name: "h16c",
 												},
 											},
 											&ruleRefExpr{
-												pos:  position{line: 120, col: 30, offset: 5546},
+												pos:  position{line: 120, col: 30, offset: 5543},
 												name: "h16",
 											},
 										},
 									},
 								},
 								&litMatcher{
-									pos:        position{line: 120, col: 37, offset: 5553},
+									pos:        position{line: 120, col: 37, offset: 5550},
 									val:        "::",
 									ignoreCase: false,
 									want:       "\"::\"",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 120, col: 42, offset: 5558},
+									pos:  position{line: 120, col: 42, offset: 5555},
 									name: "ls32",
 								},
 								&notExpr{
-									pos: position{line: 120, col: 47, offset: 5563},
+									pos: position{line: 120, col: 47, offset: 5560},
 									expr: &ruleRefExpr{
-										pos:  position{line: 120, col: 48, offset: 5564},
+										pos:  position{line: 120, col: 48, offset: 5561},
 										name: "ipv6char",
 									},
 								},
 							},
 						},
 						&seqExpr{
-							pos: position{line: 121, col: 4, offset: 5576},
+							pos: position{line: 121, col: 4, offset: 5573},
 							exprs: []any{
 								&zeroOrOneExpr{
-									pos: position{line: 121, col: 4, offset: 5576},
+									pos: position{line: 121, col: 4, offset: 5573},
 									expr: &seqExpr{
-										pos: position{line: 121, col: 6, offset: 5578},
+										pos: position{line: 121, col: 6, offset: 5575},
 										exprs: []any{
 											&zeroOrOneExpr{
-												pos: position{line: 121, col: 6, offset: 5578},
+												pos: position{line: 121, col: 6, offset: 5575},
 												expr: &ruleRefExpr{
-													pos:  position{line: 121, col: 6, offset: 5578},
+													pos:  position{line: 121, col: 6, offset: 5575},
 													name: "h16c",
 												},
 											},
 											&zeroOrOneExpr{
-												pos: position{line: 121, col: 12, offset: 5584},
+												pos: position{line: 121, col: 12, offset: 5581},
 												expr: &ruleRefExpr{
-													pos:  position{line: 121, col: 12, offset: 5584},
+													pos:  position{line: 121, col: 12, offset: 5581},
 													name: "h16c",
 												},
 											},
 											&zeroOrOneExpr{
-												pos: position{line: 121, col: 18, offset: 5590},
+												pos: position{line: 121, col: 18, offset: 5587},
 												expr: &ruleRefExpr{
-													pos:  position{line: 121, col: 18, offset: 5590},
+													pos:  position{line: 121, col: 18, offset: 5587},
 													name: "h16c",
 												},
 											},
 											&zeroOrOneExpr{
-												pos: position{line: 121, col: 24, offset: 5596},
+												pos: position{line: 121, col: 24, offset: 5593},
 												expr: &ruleRefExpr{
-													pos:  position{line: 121, col: 24, offset: 5596},
+													pos:  position{line: 121, col: 24, offset: 5593},
 													name: "h16c",
 												},
 											},
 											&zeroOrOneExpr{
-												pos: position{line: 121, col: 30, offset: 5602},
+												pos: position{line: 121, col: 30, offset: 5599},
 												expr: &ruleRefExpr{
-													pos:  position{line: 121, col: 30, offset: 5602},
+													pos:  position{line: 121, col: 30, offset: 5599},
 													name: "h16c",
 												},
 											},
 											&ruleRefExpr{
-												pos:  position{line: 121, col: 36, offset: 5608},
+												pos:  position{line: 121, col: 36, offset: 5605},
 												name: "h16",
 											},
 										},
 									},
 								},
 								&litMatcher{
-									pos:        position{line: 121, col: 43, offset: 5615},
+									pos:        position{line: 121, col: 43, offset: 5612},
 									val:        "::",
 									ignoreCase: false,
 									want:       "\"::\"",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 121, col: 48, offset: 5620},
+									pos:  position{line: 121, col: 48, offset: 5617},
 									name: "h16",
 								},
 								&notExpr{
-									pos: position{line: 121, col: 52, offset: 5624},
+									pos: position{line: 121, col: 52, offset: 5621},
 									expr: &ruleRefExpr{
-										pos:  position{line: 121, col: 53, offset: 5625},
+										pos:  position{line: 121, col: 53, offset: 5622},
 										name: "ipv6char",
 									},
 								},
 							},
 						},
 						&seqExpr{
-							pos: position{line: 122, col: 4, offset: 5637},
+							pos: position{line: 122, col: 4, offset: 5634},
 							exprs: []any{
 								&zeroOrOneExpr{
-									pos: position{line: 122, col: 4, offset: 5637},
+									pos: position{line: 122, col: 4, offset: 5634},
 									expr: &seqExpr{
-										pos: position{line: 122, col: 6, offset: 5639},
+										pos: position{line: 122, col: 6, offset: 5636},
 										exprs: []any{
 											&zeroOrOneExpr{
-												pos: position{line: 122, col: 6, offset: 5639},
+												pos: position{line: 122, col: 6, offset: 5636},
 												expr: &ruleRefExpr{
-													pos:  position{line: 122, col: 6, offset: 5639},
+													pos:  position{line: 122, col: 6, offset: 5636},
 													name: "h16c",
 												},
 											},
 											&zeroOrOneExpr{
-												pos: position{line: 122, col: 12, offset: 5645},
+												pos: position{line: 122, col: 12, offset: 5642},
 												expr: &ruleRefExpr{
-													pos:  position{line: 122, col: 12, offset: 5645},
+													pos:  position{line: 122, col: 12, offset: 5642},
 													name: "h16c",
 												},
 											},
 											&zeroOrOneExpr{
-												pos: position{line: 122, col: 18, offset: 5651},
+												pos: position{line: 122, col: 18, offset: 5648},
 												expr: &ruleRefExpr{
-													pos:  position{line: 122, col: 18, offset: 5651},
+													pos:  position{line: 122, col: 18, offset: 5648},
 													name: "h16c",
 												},
 											},
 											&zeroOrOneExpr{
-												pos: position{line: 122, col: 24, offset: 5657},
+												pos: position{line: 122, col: 24, offset: 5654},
 												expr: &ruleRefExpr{
-													pos:  position{line: 122, col: 24, offset: 5657},
+													pos:  position{line: 122, col: 24, offset: 5654},
 													name: "h16c",
 												},
 											},
 											&zeroOrOneExpr{
-												pos: position{line: 122, col: 30, offset: 5663},
+												pos: position{line: 122, col: 30, offset: 5660},
 												expr: &ruleRefExpr{
-													pos:  position{line: 122, col: 30, offset: 5663},
+													pos:  position{line: 122, col: 30, offset: 5660},
 													name: "h16c",
 												},
 											},
 											&zeroOrOneExpr{
-												pos: position{line: 122, col: 36, offset: 5669},
+												pos: position{line: 122, col: 36, offset: 5666},
 												expr: &ruleRefExpr{
-													pos:  position{line: 122, col: 36, offset: 5669},
+													pos:  position{line: 122, col: 36, offset: 5666},
 													name: "h16c",
 												},
 											},
 											&ruleRefExpr{
-												pos:  position{line: 122, col: 42, offset: 5675},
+												pos:  position{line: 122, col: 42, offset: 5672},
 												name: "h16",
 											},
 										},
 									},
 								},
 								&litMatcher{
-									pos:        position{line: 122, col: 49, offset: 5682},
+									pos:        position{line: 122, col: 49, offset: 5679},
 									val:        "::",
 									ignoreCase: false,
 									want:       "\"::\"",
 								},
 								&notExpr{
-									pos: position{line: 122, col: 54, offset: 5687},
+									pos: position{line: 122, col: 54, offset: 5684},
 									expr: &ruleRefExpr{
-										pos:  position{line: 122, col: 55, offset: 5688},
+										pos:  position{line: 122, col: 55, offset: 5685},
 										name: "ipv6char",
 									},
 								},
@@ -1247,24 +1247,24 @@ var g = &grammar{
 		},
 		{
 			name: "h16c",
-			pos:  position{line: 127, col: 1, offset: 5744},
+			pos:  position{line: 127, col: 1, offset: 5741},
 			expr: &seqExpr{
-				pos: position{line: 127, col: 9, offset: 5752},
+				pos: position{line: 127, col: 9, offset: 5749},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 127, col: 9, offset: 5752},
+						pos:  position{line: 127, col: 9, offset: 5749},
 						name: "h16",
 					},
 					&litMatcher{
-						pos:        position{line: 127, col: 13, offset: 5756},
+						pos:        position{line: 127, col: 13, offset: 5753},
 						val:        ":",
 						ignoreCase: false,
 						want:       "\":\"",
 					},
 					&notExpr{
-						pos: position{line: 127, col: 17, offset: 5760},
+						pos: position{line: 127, col: 17, offset: 5757},
 						expr: &litMatcher{
-							pos:        position{line: 127, col: 18, offset: 5761},
+							pos:        position{line: 127, col: 18, offset: 5758},
 							val:        ":",
 							ignoreCase: false,
 							want:       "\":\"",
@@ -1275,9 +1275,9 @@ var g = &grammar{
 		},
 		{
 			name: "ipv6char",
-			pos:  position{line: 129, col: 1, offset: 5766},
+			pos:  position{line: 129, col: 1, offset: 5763},
 			expr: &charClassMatcher{
-				pos:        position{line: 129, col: 13, offset: 5778},
+				pos:        position{line: 129, col: 13, offset: 5775},
 				val:        "[0-9a-fA-F:.]",
 				chars:      []rune{':', '.'},
 				ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
@@ -1288,21 +1288,21 @@ var g = &grammar{
 		{
 			name:        "h16",
 			displayName: "\"h16\"",
-			pos:         position{line: 132, col: 1, offset: 5879},
+			pos:         position{line: 132, col: 1, offset: 5876},
 			expr: &seqExpr{
-				pos: position{line: 132, col: 14, offset: 5892},
+				pos: position{line: 132, col: 14, offset: 5889},
 				exprs: []any{
 					&charClassMatcher{
-						pos:        position{line: 132, col: 14, offset: 5892},
+						pos:        position{line: 132, col: 14, offset: 5889},
 						val:        "[0-9a-fA-F]",
 						ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 132, col: 26, offset: 5904},
+						pos: position{line: 132, col: 26, offset: 5901},
 						expr: &charClassMatcher{
-							pos:        position{line: 132, col: 26, offset: 5904},
+							pos:        position{line: 132, col: 26, offset: 5901},
 							val:        "[0-9a-fA-F]",
 							ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 							ignoreCase: false,
@@ -1310,9 +1310,9 @@ var g = &grammar{
 						},
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 132, col: 39, offset: 5917},
+						pos: position{line: 132, col: 39, offset: 5914},
 						expr: &charClassMatcher{
-							pos:        position{line: 132, col: 39, offset: 5917},
+							pos:        position{line: 132, col: 39, offset: 5914},
 							val:        "[0-9a-fA-F]",
 							ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 							ignoreCase: false,
@@ -1320,9 +1320,9 @@ var g = &grammar{
 						},
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 132, col: 52, offset: 5930},
+						pos: position{line: 132, col: 52, offset: 5927},
 						expr: &charClassMatcher{
-							pos:        position{line: 132, col: 52, offset: 5930},
+							pos:        position{line: 132, col: 52, offset: 5927},
 							val:        "[0-9a-fA-F]",
 							ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 							ignoreCase: false,
@@ -1335,38 +1335,38 @@ var g = &grammar{
 		{
 			name:        "ls32",
 			displayName: "\"ls32\"",
-			pos:         position{line: 136, col: 1, offset: 6085},
+			pos:         position{line: 136, col: 1, offset: 6082},
 			expr: &choiceExpr{
-				pos: position{line: 136, col: 16, offset: 6100},
+				pos: position{line: 136, col: 16, offset: 6097},
 				alternatives: []any{
 					&seqExpr{
-						pos: position{line: 136, col: 16, offset: 6100},
+						pos: position{line: 136, col: 16, offset: 6097},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 136, col: 16, offset: 6100},
+								pos:  position{line: 136, col: 16, offset: 6097},
 								name: "h16",
 							},
 							&litMatcher{
-								pos:        position{line: 136, col: 20, offset: 6104},
+								pos:        position{line: 136, col: 20, offset: 6101},
 								val:        ":",
 								ignoreCase: false,
 								want:       "\":\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 136, col: 24, offset: 6108},
+								pos:  position{line: 136, col: 24, offset: 6105},
 								name: "h16",
 							},
 							&notExpr{
-								pos: position{line: 136, col: 28, offset: 6112},
+								pos: position{line: 136, col: 28, offset: 6109},
 								expr: &ruleRefExpr{
-									pos:  position{line: 136, col: 29, offset: 6113},
+									pos:  position{line: 136, col: 29, offset: 6110},
 									name: "ipv6char",
 								},
 							},
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 136, col: 40, offset: 6124},
+						pos:  position{line: 136, col: 40, offset: 6121},
 						name: "IPv4address",
 					},
 				},
@@ -1375,60 +1375,60 @@ var g = &grammar{
 		{
 			name:        "IPv4address",
 			displayName: "\"IPv4address\"",
-			pos:         position{line: 138, col: 1, offset: 6137},
+			pos:         position{line: 138, col: 1, offset: 6134},
 			expr: &actionExpr{
-				pos: position{line: 138, col: 30, offset: 6166},
+				pos: position{line: 138, col: 30, offset: 6163},
 				run: (*parser).callonIPv4address1,
 				expr: &seqExpr{
-					pos: position{line: 138, col: 30, offset: 6166},
+					pos: position{line: 138, col: 30, offset: 6163},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 138, col: 30, offset: 6166},
+							pos:   position{line: 138, col: 30, offset: 6163},
 							label: "a",
 							expr: &ruleRefExpr{
-								pos:  position{line: 138, col: 32, offset: 6168},
+								pos:  position{line: 138, col: 32, offset: 6165},
 								name: "dec_octet",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 138, col: 42, offset: 6178},
+							pos:        position{line: 138, col: 42, offset: 6175},
 							val:        ".",
 							ignoreCase: false,
 							want:       "\".\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 138, col: 46, offset: 6182},
+							pos:   position{line: 138, col: 46, offset: 6179},
 							label: "b",
 							expr: &ruleRefExpr{
-								pos:  position{line: 138, col: 48, offset: 6184},
+								pos:  position{line: 138, col: 48, offset: 6181},
 								name: "dec_octet",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 138, col: 58, offset: 6194},
+							pos:        position{line: 138, col: 58, offset: 6191},
 							val:        ".",
 							ignoreCase: false,
 							want:       "\".\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 138, col: 62, offset: 6198},
+							pos:   position{line: 138, col: 62, offset: 6195},
 							label: "c_",
 							expr: &ruleRefExpr{
-								pos:  position{line: 138, col: 65, offset: 6201},
+								pos:  position{line: 138, col: 65, offset: 6198},
 								name: "dec_octet",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 138, col: 75, offset: 6211},
+							pos:        position{line: 138, col: 75, offset: 6208},
 							val:        ".",
 							ignoreCase: false,
 							want:       "\".\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 138, col: 79, offset: 6215},
+							pos:   position{line: 138, col: 79, offset: 6212},
 							label: "d",
 							expr: &ruleRefExpr{
-								pos:  position{line: 138, col: 81, offset: 6217},
+								pos:  position{line: 138, col: 81, offset: 6214},
 								name: "dec_octet",
 							},
 						},
@@ -1439,24 +1439,24 @@ var g = &grammar{
 		{
 			name:        "dec_octet",
 			displayName: "\"dec-octet\"",
-			pos:         position{line: 145, col: 1, offset: 6529},
+			pos:         position{line: 145, col: 1, offset: 6526},
 			expr: &actionExpr{
-				pos: position{line: 145, col: 26, offset: 6554},
+				pos: position{line: 145, col: 26, offset: 6551},
 				run: (*parser).callondec_octet1,
 				expr: &choiceExpr{
-					pos: position{line: 145, col: 28, offset: 6556},
+					pos: position{line: 145, col: 28, offset: 6553},
 					alternatives: []any{
 						&seqExpr{
-							pos: position{line: 145, col: 28, offset: 6556},
+							pos: position{line: 145, col: 28, offset: 6553},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 145, col: 28, offset: 6556},
+									pos:        position{line: 145, col: 28, offset: 6553},
 									val:        "25",
 									ignoreCase: false,
 									want:       "\"25\"",
 								},
 								&charClassMatcher{
-									pos:        position{line: 145, col: 33, offset: 6561},
+									pos:        position{line: 145, col: 33, offset: 6558},
 									val:        "[0-5]",
 									ranges:     []rune{'0', '5'},
 									ignoreCase: false,
@@ -1465,23 +1465,23 @@ var g = &grammar{
 							},
 						},
 						&seqExpr{
-							pos: position{line: 145, col: 41, offset: 6569},
+							pos: position{line: 145, col: 41, offset: 6566},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 145, col: 41, offset: 6569},
+									pos:        position{line: 145, col: 41, offset: 6566},
 									val:        "2",
 									ignoreCase: false,
 									want:       "\"2\"",
 								},
 								&charClassMatcher{
-									pos:        position{line: 145, col: 45, offset: 6573},
+									pos:        position{line: 145, col: 45, offset: 6570},
 									val:        "[0-4]",
 									ranges:     []rune{'0', '4'},
 									ignoreCase: false,
 									inverted:   false,
 								},
 								&charClassMatcher{
-									pos:        position{line: 145, col: 51, offset: 6579},
+									pos:        position{line: 145, col: 51, offset: 6576},
 									val:        "[0-9]",
 									ranges:     []rune{'0', '9'},
 									ignoreCase: false,
@@ -1490,23 +1490,23 @@ var g = &grammar{
 							},
 						},
 						&seqExpr{
-							pos: position{line: 145, col: 59, offset: 6587},
+							pos: position{line: 145, col: 59, offset: 6584},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 145, col: 59, offset: 6587},
+									pos:        position{line: 145, col: 59, offset: 6584},
 									val:        "1",
 									ignoreCase: false,
 									want:       "\"1\"",
 								},
 								&charClassMatcher{
-									pos:        position{line: 145, col: 63, offset: 6591},
+									pos:        position{line: 145, col: 63, offset: 6588},
 									val:        "[0-9]",
 									ranges:     []rune{'0', '9'},
 									ignoreCase: false,
 									inverted:   false,
 								},
 								&charClassMatcher{
-									pos:        position{line: 145, col: 69, offset: 6597},
+									pos:        position{line: 145, col: 69, offset: 6594},
 									val:        "[0-9]",
 									ranges:     []rune{'0', '9'},
 									ignoreCase: false,
@@ -1515,17 +1515,17 @@ var g = &grammar{
 							},
 						},
 						&seqExpr{
-							pos: position{line: 145, col: 77, offset: 6605},
+							pos: position{line: 145, col: 77, offset: 6602},
 							exprs: []any{
 								&charClassMatcher{
-									pos:        position{line: 145, col: 77, offset: 6605},
+									pos:        position{line: 145, col: 77, offset: 6602},
 									val:        "[1-9]",
 									ranges:     []rune{'1', '9'},
 									ignoreCase: false,
 									inverted:   false,
 								},
 								&charClassMatcher{
-									pos:        position{line: 145, col: 83, offset: 6611},
+									pos:        position{line: 145, col: 83, offset: 6608},
 									val:        "[0-9]",
 									ranges:     []rune{'0', '9'},
 									ignoreCase: false,
@@ -1534,7 +1534,7 @@ var g = &grammar{
 							},
 						},
 						&charClassMatcher{
-							pos:        position{line: 145, col: 91, offset: 6619},
+							pos:        position{line: 145, col: 91, offset: 6616},
 							val:        "[0-9]",
 							ranges:     []rune{'0', '9'},
 							ignoreCase: false,
@@ -1547,17 +1547,17 @@ var g = &grammar{
 		{
 			name:        "reg_name",
 			displayName: "\"reg-name\"",
-			pos:         position{line: 149, col: 1, offset: 6668},
+			pos:         position{line: 149, col: 1, offset: 6665},
 			expr: &actionExpr{
-				pos: position{line: 149, col: 24, offset: 6691},
+				pos: position{line: 149, col: 24, offset: 6688},
 				run: (*parser).callonreg_name1,
 				expr: &zeroOrMoreExpr{
-					pos: position{line: 149, col: 24, offset: 6691},
+					pos: position{line: 149, col: 24, offset: 6688},
 					expr: &choiceExpr{
-						pos: position{line: 149, col: 26, offset: 6693},
+						pos: position{line: 149, col: 26, offset: 6690},
 						alternatives: []any{
 							&charClassMatcher{
-								pos:        position{line: 149, col: 26, offset: 6693},
+								pos:        position{line: 149, col: 26, offset: 6690},
 								val:        "[a-zA-Z0-9._~!$&'()*+,;=-]",
 								chars:      []rune{'.', '_', '~', '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=', '-'},
 								ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -1565,7 +1565,7 @@ var g = &grammar{
 								inverted:   false,
 							},
 							&ruleRefExpr{
-								pos:  position{line: 149, col: 55, offset: 6722},
+								pos:  position{line: 149, col: 55, offset: 6719},
 								name: "pct_encoded",
 							},
 						},
@@ -1576,110 +1576,110 @@ var g = &grammar{
 		{
 			name:        "path",
 			displayName: "\"path\"",
-			pos:         position{line: 159, col: 1, offset: 7163},
+			pos:         position{line: 159, col: 1, offset: 7160},
 			expr: &actionExpr{
-				pos: position{line: 159, col: 16, offset: 7178},
+				pos: position{line: 159, col: 16, offset: 7175},
 				run: (*parser).callonpath1,
 				expr: &labeledExpr{
-					pos:   position{line: 159, col: 16, offset: 7178},
+					pos:   position{line: 159, col: 16, offset: 7175},
 					label: "p",
 					expr: &choiceExpr{
-						pos: position{line: 159, col: 20, offset: 7182},
+						pos: position{line: 159, col: 20, offset: 7179},
 						alternatives: []any{
 							&actionExpr{
-								pos: position{line: 159, col: 20, offset: 7182},
+								pos: position{line: 159, col: 20, offset: 7179},
 								run: (*parser).callonpath4,
 								expr: &seqExpr{
-									pos: position{line: 159, col: 20, offset: 7182},
+									pos: position{line: 159, col: 20, offset: 7179},
 									exprs: []any{
 										&labeledExpr{
-											pos:   position{line: 159, col: 20, offset: 7182},
+											pos:   position{line: 159, col: 20, offset: 7179},
 											label: "p",
 											expr: &ruleRefExpr{
-												pos:  position{line: 159, col: 22, offset: 7184},
+												pos:  position{line: 159, col: 22, offset: 7181},
 												name: "path_abempty",
 											},
 										},
 										&notExpr{
-											pos: position{line: 159, col: 35, offset: 7197},
+											pos: position{line: 159, col: 35, offset: 7194},
 											expr: &anyMatcher{
-												line: 159, col: 36, offset: 7198,
+												line: 159, col: 36, offset: 7195,
 											},
 										},
 									},
 								},
 							},
 							&actionExpr{
-								pos: position{line: 159, col: 58, offset: 7220},
+								pos: position{line: 159, col: 58, offset: 7217},
 								run: (*parser).callonpath10,
 								expr: &seqExpr{
-									pos: position{line: 159, col: 58, offset: 7220},
+									pos: position{line: 159, col: 58, offset: 7217},
 									exprs: []any{
 										&labeledExpr{
-											pos:   position{line: 159, col: 58, offset: 7220},
+											pos:   position{line: 159, col: 58, offset: 7217},
 											label: "p",
 											expr: &ruleRefExpr{
-												pos:  position{line: 159, col: 60, offset: 7222},
+												pos:  position{line: 159, col: 60, offset: 7219},
 												name: "path_absolute",
 											},
 										},
 										&notExpr{
-											pos: position{line: 159, col: 74, offset: 7236},
+											pos: position{line: 159, col: 74, offset: 7233},
 											expr: &anyMatcher{
-												line: 159, col: 75, offset: 7237,
+												line: 159, col: 75, offset: 7234,
 											},
 										},
 									},
 								},
 							},
 							&actionExpr{
-								pos: position{line: 159, col: 97, offset: 7259},
+								pos: position{line: 159, col: 97, offset: 7256},
 								run: (*parser).callonpath16,
 								expr: &seqExpr{
-									pos: position{line: 159, col: 97, offset: 7259},
+									pos: position{line: 159, col: 97, offset: 7256},
 									exprs: []any{
 										&labeledExpr{
-											pos:   position{line: 159, col: 97, offset: 7259},
+											pos:   position{line: 159, col: 97, offset: 7256},
 											label: "p",
 											expr: &ruleRefExpr{
-												pos:  position{line: 159, col: 99, offset: 7261},
+												pos:  position{line: 159, col: 99, offset: 7258},
 												name: "path_noscheme",
 											},
 										},
 										&notExpr{
-											pos: position{line: 159, col: 113, offset: 7275},
+											pos: position{line: 159, col: 113, offset: 7272},
 											expr: &anyMatcher{
-												line: 159, col: 114, offset: 7276,
+												line: 159, col: 114, offset: 7273,
 											},
 										},
 									},
 								},
 							},
 							&actionExpr{
-								pos: position{line: 159, col: 136, offset: 7298},
+								pos: position{line: 159, col: 136, offset: 7295},
 								run: (*parser).callonpath22,
 								expr: &seqExpr{
-									pos: position{line: 159, col: 136, offset: 7298},
+									pos: position{line: 159, col: 136, offset: 7295},
 									exprs: []any{
 										&labeledExpr{
-											pos:   position{line: 159, col: 136, offset: 7298},
+											pos:   position{line: 159, col: 136, offset: 7295},
 											label: "p",
 											expr: &ruleRefExpr{
-												pos:  position{line: 159, col: 138, offset: 7300},
+												pos:  position{line: 159, col: 138, offset: 7297},
 												name: "path_rootless",
 											},
 										},
 										&notExpr{
-											pos: position{line: 159, col: 152, offset: 7314},
+											pos: position{line: 159, col: 152, offset: 7311},
 											expr: &anyMatcher{
-												line: 159, col: 153, offset: 7315,
+												line: 159, col: 153, offset: 7312,
 											},
 										},
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 159, col: 175, offset: 7337},
+								pos:  position{line: 159, col: 175, offset: 7334},
 								name: "path_empty",
 							},
 						},
@@ -1690,23 +1690,23 @@ var g = &grammar{
 		{
 			name:        "path_abempty",
 			displayName: "\"path-abempty\"",
-			pos:         position{line: 163, col: 1, offset: 7370},
+			pos:         position{line: 163, col: 1, offset: 7367},
 			expr: &actionExpr{
-				pos: position{line: 163, col: 32, offset: 7401},
+				pos: position{line: 163, col: 32, offset: 7398},
 				run: (*parser).callonpath_abempty1,
 				expr: &zeroOrMoreExpr{
-					pos: position{line: 163, col: 32, offset: 7401},
+					pos: position{line: 163, col: 32, offset: 7398},
 					expr: &seqExpr{
-						pos: position{line: 163, col: 34, offset: 7403},
+						pos: position{line: 163, col: 34, offset: 7400},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 163, col: 34, offset: 7403},
+								pos:        position{line: 163, col: 34, offset: 7400},
 								val:        "/",
 								ignoreCase: false,
 								want:       "\"/\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 163, col: 38, offset: 7407},
+								pos:  position{line: 163, col: 38, offset: 7404},
 								name: "segment",
 							},
 						},
@@ -1717,41 +1717,41 @@ var g = &grammar{
 		{
 			name:        "path_absolute",
 			displayName: "\"path-absolute\"",
-			pos:         position{line: 167, col: 1, offset: 7475},
+			pos:         position{line: 167, col: 1, offset: 7472},
 			expr: &actionExpr{
-				pos: position{line: 167, col: 34, offset: 7508},
+				pos: position{line: 167, col: 34, offset: 7505},
 				run: (*parser).callonpath_absolute1,
 				expr: &seqExpr{
-					pos: position{line: 167, col: 34, offset: 7508},
+					pos: position{line: 167, col: 34, offset: 7505},
 					exprs: []any{
 						&litMatcher{
-							pos:        position{line: 167, col: 34, offset: 7508},
+							pos:        position{line: 167, col: 34, offset: 7505},
 							val:        "/",
 							ignoreCase: false,
 							want:       "\"/\"",
 						},
 						&zeroOrOneExpr{
-							pos: position{line: 167, col: 38, offset: 7512},
+							pos: position{line: 167, col: 38, offset: 7509},
 							expr: &seqExpr{
-								pos: position{line: 167, col: 40, offset: 7514},
+								pos: position{line: 167, col: 40, offset: 7511},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 167, col: 40, offset: 7514},
+										pos:  position{line: 167, col: 40, offset: 7511},
 										name: "segment_nz",
 									},
 									&zeroOrMoreExpr{
-										pos: position{line: 167, col: 51, offset: 7525},
+										pos: position{line: 167, col: 51, offset: 7522},
 										expr: &seqExpr{
-											pos: position{line: 167, col: 53, offset: 7527},
+											pos: position{line: 167, col: 53, offset: 7524},
 											exprs: []any{
 												&litMatcher{
-													pos:        position{line: 167, col: 53, offset: 7527},
+													pos:        position{line: 167, col: 53, offset: 7524},
 													val:        "/",
 													ignoreCase: false,
 													want:       "\"/\"",
 												},
 												&ruleRefExpr{
-													pos:  position{line: 167, col: 57, offset: 7531},
+													pos:  position{line: 167, col: 57, offset: 7528},
 													name: "segment",
 												},
 											},
@@ -1767,30 +1767,30 @@ var g = &grammar{
 		{
 			name:        "path_noscheme",
 			displayName: "\"path-noscheme\"",
-			pos:         position{line: 171, col: 1, offset: 7603},
+			pos:         position{line: 171, col: 1, offset: 7600},
 			expr: &actionExpr{
-				pos: position{line: 171, col: 34, offset: 7636},
+				pos: position{line: 171, col: 34, offset: 7633},
 				run: (*parser).callonpath_noscheme1,
 				expr: &seqExpr{
-					pos: position{line: 171, col: 34, offset: 7636},
+					pos: position{line: 171, col: 34, offset: 7633},
 					exprs: []any{
 						&ruleRefExpr{
-							pos:  position{line: 171, col: 34, offset: 7636},
+							pos:  position{line: 171, col: 34, offset: 7633},
 							name: "segment_nz_nc",
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 171, col: 48, offset: 7650},
+							pos: position{line: 171, col: 48, offset: 7647},
 							expr: &seqExpr{
-								pos: position{line: 171, col: 50, offset: 7652},
+								pos: position{line: 171, col: 50, offset: 7649},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 171, col: 50, offset: 7652},
+										pos:        position{line: 171, col: 50, offset: 7649},
 										val:        "/",
 										ignoreCase: false,
 										want:       "\"/\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 171, col: 54, offset: 7656},
+										pos:  position{line: 171, col: 54, offset: 7653},
 										name: "segment",
 									},
 								},
@@ -1803,30 +1803,30 @@ var g = &grammar{
 		{
 			name:        "path_rootless",
 			displayName: "\"path-rootless\"",
-			pos:         position{line: 175, col: 1, offset: 7725},
+			pos:         position{line: 175, col: 1, offset: 7722},
 			expr: &actionExpr{
-				pos: position{line: 175, col: 34, offset: 7758},
+				pos: position{line: 175, col: 34, offset: 7755},
 				run: (*parser).callonpath_rootless1,
 				expr: &seqExpr{
-					pos: position{line: 175, col: 34, offset: 7758},
+					pos: position{line: 175, col: 34, offset: 7755},
 					exprs: []any{
 						&ruleRefExpr{
-							pos:  position{line: 175, col: 34, offset: 7758},
+							pos:  position{line: 175, col: 34, offset: 7755},
 							name: "segment_nz",
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 175, col: 45, offset: 7769},
+							pos: position{line: 175, col: 45, offset: 7766},
 							expr: &seqExpr{
-								pos: position{line: 175, col: 47, offset: 7771},
+								pos: position{line: 175, col: 47, offset: 7768},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 175, col: 47, offset: 7771},
+										pos:        position{line: 175, col: 47, offset: 7768},
 										val:        "/",
 										ignoreCase: false,
 										want:       "\"/\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 175, col: 51, offset: 7775},
+										pos:  position{line: 175, col: 51, offset: 7772},
 										name: "segment",
 									},
 								},
@@ -1839,12 +1839,12 @@ var g = &grammar{
 		{
 			name:        "path_empty",
 			displayName: "\"path-empty\"",
-			pos:         position{line: 180, col: 1, offset: 7914},
+			pos:         position{line: 180, col: 1, offset: 7911},
 			expr: &actionExpr{
-				pos: position{line: 180, col: 28, offset: 7941},
+				pos: position{line: 180, col: 28, offset: 7938},
 				run: (*parser).callonpath_empty1,
 				expr: &litMatcher{
-					pos:        position{line: 180, col: 28, offset: 7941},
+					pos:        position{line: 180, col: 28, offset: 7938},
 					val:        "",
 					ignoreCase: false,
 					want:       "\"\"",
@@ -1854,11 +1854,11 @@ var g = &grammar{
 		{
 			name:        "segment",
 			displayName: "\"segment\"",
-			pos:         position{line: 184, col: 1, offset: 7999},
+			pos:         position{line: 184, col: 1, offset: 7996},
 			expr: &zeroOrMoreExpr{
-				pos: position{line: 184, col: 22, offset: 8020},
+				pos: position{line: 184, col: 22, offset: 8017},
 				expr: &ruleRefExpr{
-					pos:  position{line: 184, col: 22, offset: 8020},
+					pos:  position{line: 184, col: 22, offset: 8017},
 					name: "pchar",
 				},
 			},
@@ -1866,11 +1866,11 @@ var g = &grammar{
 		{
 			name:        "segment_nz",
 			displayName: "\"segment-nz\"",
-			pos:         position{line: 186, col: 1, offset: 8028},
+			pos:         position{line: 186, col: 1, offset: 8025},
 			expr: &oneOrMoreExpr{
-				pos: position{line: 186, col: 28, offset: 8055},
+				pos: position{line: 186, col: 28, offset: 8052},
 				expr: &ruleRefExpr{
-					pos:  position{line: 186, col: 28, offset: 8055},
+					pos:  position{line: 186, col: 28, offset: 8052},
 					name: "pchar",
 				},
 			},
@@ -1878,14 +1878,14 @@ var g = &grammar{
 		{
 			name:        "segment_nz_nc",
 			displayName: "\"segment-nz-nc\"",
-			pos:         position{line: 188, col: 1, offset: 8063},
+			pos:         position{line: 188, col: 1, offset: 8060},
 			expr: &oneOrMoreExpr{
-				pos: position{line: 188, col: 34, offset: 8096},
+				pos: position{line: 188, col: 34, offset: 8093},
 				expr: &choiceExpr{
-					pos: position{line: 188, col: 36, offset: 8098},
+					pos: position{line: 188, col: 36, offset: 8095},
 					alternatives: []any{
 						&charClassMatcher{
-							pos:        position{line: 188, col: 36, offset: 8098},
+							pos:        position{line: 188, col: 36, offset: 8095},
 							val:        "[a-zA-Z0-9._~!$&'()*+,;=@-]",
 							chars:      []rune{'.', '_', '~', '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=', '@', '-'},
 							ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -1893,7 +1893,7 @@ var g = &grammar{
 							inverted:   false,
 						},
 						&ruleRefExpr{
-							pos:  position{line: 188, col: 66, offset: 8128},
+							pos:  position{line: 188, col: 66, offset: 8125},
 							name: "pct_encoded",
 						},
 					},
@@ -1903,12 +1903,12 @@ var g = &grammar{
 		{
 			name:        "pchar",
 			displayName: "\"pchar\"",
-			pos:         position{line: 190, col: 1, offset: 8144},
+			pos:         position{line: 190, col: 1, offset: 8141},
 			expr: &choiceExpr{
-				pos: position{line: 190, col: 18, offset: 8161},
+				pos: position{line: 190, col: 18, offset: 8158},
 				alternatives: []any{
 					&charClassMatcher{
-						pos:        position{line: 190, col: 18, offset: 8161},
+						pos:        position{line: 190, col: 18, offset: 8158},
 						val:        "[a-zA-Z0-9._~!$&'()*+,;=:@-]",
 						chars:      []rune{'.', '_', '~', '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=', ':', '@', '-'},
 						ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -1916,7 +1916,7 @@ var g = &grammar{
 						inverted:   false,
 					},
 					&ruleRefExpr{
-						pos:  position{line: 190, col: 49, offset: 8192},
+						pos:  position{line: 190, col: 49, offset: 8189},
 						name: "pct_encoded",
 					},
 				},
@@ -1925,17 +1925,17 @@ var g = &grammar{
 		{
 			name:        "query",
 			displayName: "\"query\"",
-			pos:         position{line: 194, col: 1, offset: 8304},
+			pos:         position{line: 194, col: 1, offset: 8301},
 			expr: &actionExpr{
-				pos: position{line: 194, col: 18, offset: 8321},
+				pos: position{line: 194, col: 18, offset: 8318},
 				run: (*parser).callonquery1,
 				expr: &zeroOrMoreExpr{
-					pos: position{line: 194, col: 18, offset: 8321},
+					pos: position{line: 194, col: 18, offset: 8318},
 					expr: &choiceExpr{
-						pos: position{line: 194, col: 20, offset: 8323},
+						pos: position{line: 194, col: 20, offset: 8320},
 						alternatives: []any{
 							&charClassMatcher{
-								pos:        position{line: 194, col: 20, offset: 8323},
+								pos:        position{line: 194, col: 20, offset: 8320},
 								val:        "[a-zA-Z0-9._~!$&'()*+,;=:@/?-]",
 								chars:      []rune{'.', '_', '~', '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=', ':', '@', '/', '?', '-'},
 								ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -1943,7 +1943,7 @@ var g = &grammar{
 								inverted:   false,
 							},
 							&ruleRefExpr{
-								pos:  position{line: 194, col: 53, offset: 8356},
+								pos:  position{line: 194, col: 53, offset: 8353},
 								name: "pct_encoded",
 							},
 						},
@@ -1954,17 +1954,17 @@ var g = &grammar{
 		{
 			name:        "fragment",
 			displayName: "\"fragment\"",
-			pos:         position{line: 198, col: 1, offset: 8409},
+			pos:         position{line: 198, col: 1, offset: 8406},
 			expr: &actionExpr{
-				pos: position{line: 198, col: 24, offset: 8432},
+				pos: position{line: 198, col: 24, offset: 8429},
 				run: (*parser).callonfragment1,
 				expr: &zeroOrMoreExpr{
-					pos: position{line: 198, col: 24, offset: 8432},
+					pos: position{line: 198, col: 24, offset: 8429},
 					expr: &choiceExpr{
-						pos: position{line: 198, col: 26, offset: 8434},
+						pos: position{line: 198, col: 26, offset: 8431},
 						alternatives: []any{
 							&charClassMatcher{
-								pos:        position{line: 198, col: 26, offset: 8434},
+								pos:        position{line: 198, col: 26, offset: 8431},
 								val:        "[a-zA-Z0-9._~!$&'()*+,;=:@/?-]",
 								chars:      []rune{'.', '_', '~', '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=', ':', '@', '/', '?', '-'},
 								ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -1972,7 +1972,7 @@ var g = &grammar{
 								inverted:   false,
 							},
 							&ruleRefExpr{
-								pos:  position{line: 198, col: 59, offset: 8467},
+								pos:  position{line: 198, col: 59, offset: 8464},
 								name: "pct_encoded",
 							},
 						},
@@ -1983,25 +1983,25 @@ var g = &grammar{
 		{
 			name:        "pct_encoded",
 			displayName: "\"pct-encoded\"",
-			pos:         position{line: 204, col: 1, offset: 8622},
+			pos:         position{line: 204, col: 1, offset: 8619},
 			expr: &seqExpr{
-				pos: position{line: 204, col: 30, offset: 8651},
+				pos: position{line: 204, col: 30, offset: 8648},
 				exprs: []any{
 					&litMatcher{
-						pos:        position{line: 204, col: 30, offset: 8651},
+						pos:        position{line: 204, col: 30, offset: 8648},
 						val:        "%",
 						ignoreCase: false,
 						want:       "\"%\"",
 					},
 					&charClassMatcher{
-						pos:        position{line: 204, col: 34, offset: 8655},
+						pos:        position{line: 204, col: 34, offset: 8652},
 						val:        "[0-9a-fA-F]",
 						ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 204, col: 46, offset: 8667},
+						pos:        position{line: 204, col: 46, offset: 8664},
 						val:        "[0-9a-fA-F]",
 						ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 						ignoreCase: false,
@@ -2013,9 +2013,9 @@ var g = &grammar{
 		{
 			name:        "unreserved",
 			displayName: "\"unreserved\"",
-			pos:         position{line: 206, col: 1, offset: 8680},
+			pos:         position{line: 206, col: 1, offset: 8677},
 			expr: &charClassMatcher{
-				pos:        position{line: 206, col: 28, offset: 8707},
+				pos:        position{line: 206, col: 28, offset: 8704},
 				val:        "[a-zA-Z0-9._~-]",
 				chars:      []rune{'.', '_', '~', '-'},
 				ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -2026,16 +2026,16 @@ var g = &grammar{
 		{
 			name:        "reserved",
 			displayName: "\"reserved\"",
-			pos:         position{line: 208, col: 1, offset: 8724},
+			pos:         position{line: 208, col: 1, offset: 8721},
 			expr: &choiceExpr{
-				pos: position{line: 208, col: 24, offset: 8747},
+				pos: position{line: 208, col: 24, offset: 8744},
 				alternatives: []any{
 					&ruleRefExpr{
-						pos:  position{line: 208, col: 24, offset: 8747},
+						pos:  position{line: 208, col: 24, offset: 8744},
 						name: "gen_delims",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 208, col: 37, offset: 8760},
+						pos:  position{line: 208, col: 37, offset: 8757},
 						name: "sub_delims",
 					},
 				},
@@ -2044,9 +2044,9 @@ var g = &grammar{
 		{
 			name:        "gen_delims",
 			displayName: "\"gen-delims\"",
-			pos:         position{line: 210, col: 1, offset: 8772},
+			pos:         position{line: 210, col: 1, offset: 8769},
 			expr: &charClassMatcher{
-				pos:        position{line: 210, col: 28, offset: 8799},
+				pos:        position{line: 210, col: 28, offset: 8796},
 				val:        "[:/?#[\\]@]",
 				chars:      []rune{':', '/', '?', '#', '[', ']', '@'},
 				ignoreCase: false,
@@ -2056,9 +2056,9 @@ var g = &grammar{
 		{
 			name:        "sub_delims",
 			displayName: "\"sub-delims\"",
-			pos:         position{line: 212, col: 1, offset: 8811},
+			pos:         position{line: 212, col: 1, offset: 8808},
 			expr: &charClassMatcher{
-				pos:        position{line: 212, col: 28, offset: 8838},
+				pos:        position{line: 212, col: 28, offset: 8835},
 				val:        "[!$&'()*+,;=]",
 				chars:      []rune{'!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '='},
 				ignoreCase: false,
@@ -2068,9 +2068,9 @@ var g = &grammar{
 		{
 			name:        "ALPHA",
 			displayName: "\"ALPHA\"",
-			pos:         position{line: 216, col: 1, offset: 8952},
+			pos:         position{line: 216, col: 1, offset: 8949},
 			expr: &charClassMatcher{
-				pos:        position{line: 216, col: 18, offset: 8969},
+				pos:        position{line: 216, col: 18, offset: 8966},
 				val:        "[a-zA-Z]",
 				ranges:     []rune{'a', 'z', 'A', 'Z'},
 				ignoreCase: false,
@@ -2080,9 +2080,9 @@ var g = &grammar{
 		{
 			name:        "DIGIT",
 			displayName: "\"DIGIT\"",
-			pos:         position{line: 218, col: 1, offset: 8979},
+			pos:         position{line: 218, col: 1, offset: 8976},
 			expr: &charClassMatcher{
-				pos:        position{line: 218, col: 18, offset: 8996},
+				pos:        position{line: 218, col: 18, offset: 8993},
 				val:        "[0-9]",
 				ranges:     []rune{'0', '9'},
 				ignoreCase: false,
@@ -2092,9 +2092,9 @@ var g = &grammar{
 		{
 			name:        "HEXDIG",
 			displayName: "\"HEXDIG\"",
-			pos:         position{line: 220, col: 1, offset: 9003},
+			pos:         position{line: 220, col: 1, offset: 9000},
 			expr: &charClassMatcher{
-				pos:        position{line: 220, col: 20, offset: 9022},
+				pos:        position{line: 220, col: 20, offset: 9019},
 				val:        "[0-9a-fA-F]",
 				ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 				ignoreCase: false,

@@ -27,22 +27,22 @@ var g = &grammar{
 		{
 			name:        "IRI_reference",
 			displayName: "\"IRI-reference\"",
-			pos:         position{line: 41, col: 1, offset: 2181},
+			pos:         position{line: 41, col: 1, offset: 2178},
 			expr: &actionExpr{
-				pos: position{line: 41, col: 34, offset: 2214},
+				pos: position{line: 41, col: 34, offset: 2211},
 				run: (*parser).callonIRI_reference1,
 				expr: &labeledExpr{
-					pos:   position{line: 41, col: 34, offset: 2214},
+					pos:   position{line: 41, col: 34, offset: 2211},
 					label: "r",
 					expr: &choiceExpr{
-						pos: position{line: 41, col: 38, offset: 2218},
+						pos: position{line: 41, col: 38, offset: 2215},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 41, col: 38, offset: 2218},
+								pos:  position{line: 41, col: 38, offset: 2215},
 								name: "IRI",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 41, col: 44, offset: 2224},
+								pos:  position{line: 41, col: 44, offset: 2221},
 								name: "irelative_ref",
 							},
 						},
@@ -53,57 +53,57 @@ var g = &grammar{
 		{
 			name:        "IRI",
 			displayName: "\"IRI\"",
-			pos:         position{line: 45, col: 1, offset: 2321},
+			pos:         position{line: 45, col: 1, offset: 2318},
 			expr: &actionExpr{
-				pos: position{line: 45, col: 14, offset: 2334},
+				pos: position{line: 45, col: 14, offset: 2331},
 				run: (*parser).callonIRI1,
 				expr: &seqExpr{
-					pos: position{line: 45, col: 14, offset: 2334},
+					pos: position{line: 45, col: 14, offset: 2331},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 45, col: 14, offset: 2334},
+							pos:   position{line: 45, col: 14, offset: 2331},
 							label: "s",
 							expr: &ruleRefExpr{
-								pos:  position{line: 45, col: 16, offset: 2336},
+								pos:  position{line: 45, col: 16, offset: 2333},
 								name: "scheme",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 45, col: 23, offset: 2343},
+							pos:        position{line: 45, col: 23, offset: 2340},
 							val:        ":",
 							ignoreCase: false,
 							want:       "\":\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 45, col: 27, offset: 2347},
+							pos:   position{line: 45, col: 27, offset: 2344},
 							label: "h",
 							expr: &ruleRefExpr{
-								pos:  position{line: 45, col: 29, offset: 2349},
+								pos:  position{line: 45, col: 29, offset: 2346},
 								name: "ihier_part",
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 45, col: 40, offset: 2360},
+							pos:   position{line: 45, col: 40, offset: 2357},
 							label: "q",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 45, col: 42, offset: 2362},
+								pos: position{line: 45, col: 42, offset: 2359},
 								expr: &actionExpr{
-									pos: position{line: 45, col: 44, offset: 2364},
+									pos: position{line: 45, col: 44, offset: 2361},
 									run: (*parser).callonIRI10,
 									expr: &seqExpr{
-										pos: position{line: 45, col: 44, offset: 2364},
+										pos: position{line: 45, col: 44, offset: 2361},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 45, col: 44, offset: 2364},
+												pos:        position{line: 45, col: 44, offset: 2361},
 												val:        "?",
 												ignoreCase: false,
 												want:       "\"?\"",
 											},
 											&labeledExpr{
-												pos:   position{line: 45, col: 48, offset: 2368},
+												pos:   position{line: 45, col: 48, offset: 2365},
 												label: "q",
 												expr: &ruleRefExpr{
-													pos:  position{line: 45, col: 50, offset: 2370},
+													pos:  position{line: 45, col: 50, offset: 2367},
 													name: "iquery",
 												},
 											},
@@ -113,27 +113,27 @@ var g = &grammar{
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 45, col: 78, offset: 2398},
+							pos:   position{line: 45, col: 78, offset: 2395},
 							label: "f",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 45, col: 80, offset: 2400},
+								pos: position{line: 45, col: 80, offset: 2397},
 								expr: &actionExpr{
-									pos: position{line: 45, col: 82, offset: 2402},
+									pos: position{line: 45, col: 82, offset: 2399},
 									run: (*parser).callonIRI17,
 									expr: &seqExpr{
-										pos: position{line: 45, col: 82, offset: 2402},
+										pos: position{line: 45, col: 82, offset: 2399},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 45, col: 82, offset: 2402},
+												pos:        position{line: 45, col: 82, offset: 2399},
 												val:        "#",
 												ignoreCase: false,
 												want:       "\"#\"",
 											},
 											&labeledExpr{
-												pos:   position{line: 45, col: 86, offset: 2406},
+												pos:   position{line: 45, col: 86, offset: 2403},
 												label: "f",
 												expr: &ruleRefExpr{
-													pos:  position{line: 45, col: 88, offset: 2408},
+													pos:  position{line: 45, col: 88, offset: 2405},
 													name: "ifragment",
 												},
 											},
@@ -149,35 +149,35 @@ var g = &grammar{
 		{
 			name:        "ihier_part",
 			displayName: "\"ihier-part\"",
-			pos:         position{line: 53, col: 1, offset: 2793},
+			pos:         position{line: 53, col: 1, offset: 2790},
 			expr: &choiceExpr{
-				pos: position{line: 53, col: 28, offset: 2820},
+				pos: position{line: 53, col: 28, offset: 2817},
 				alternatives: []any{
 					&actionExpr{
-						pos: position{line: 53, col: 28, offset: 2820},
+						pos: position{line: 53, col: 28, offset: 2817},
 						run: (*parser).callonihier_part2,
 						expr: &seqExpr{
-							pos: position{line: 53, col: 28, offset: 2820},
+							pos: position{line: 53, col: 28, offset: 2817},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 53, col: 28, offset: 2820},
+									pos:        position{line: 53, col: 28, offset: 2817},
 									val:        "//",
 									ignoreCase: false,
 									want:       "\"//\"",
 								},
 								&labeledExpr{
-									pos:   position{line: 53, col: 33, offset: 2825},
+									pos:   position{line: 53, col: 33, offset: 2822},
 									label: "a",
 									expr: &ruleRefExpr{
-										pos:  position{line: 53, col: 35, offset: 2827},
+										pos:  position{line: 53, col: 35, offset: 2824},
 										name: "iauthority",
 									},
 								},
 								&labeledExpr{
-									pos:   position{line: 53, col: 46, offset: 2838},
+									pos:   position{line: 53, col: 46, offset: 2835},
 									label: "p",
 									expr: &ruleRefExpr{
-										pos:  position{line: 53, col: 48, offset: 2840},
+										pos:  position{line: 53, col: 48, offset: 2837},
 										name: "ipath_abempty",
 									},
 								},
@@ -185,24 +185,24 @@ var g = &grammar{
 						},
 					},
 					&actionExpr{
-						pos: position{line: 55, col: 5, offset: 2894},
+						pos: position{line: 55, col: 5, offset: 2891},
 						run: (*parser).callonihier_part9,
 						expr: &labeledExpr{
-							pos:   position{line: 55, col: 5, offset: 2894},
+							pos:   position{line: 55, col: 5, offset: 2891},
 							label: "p",
 							expr: &choiceExpr{
-								pos: position{line: 55, col: 9, offset: 2898},
+								pos: position{line: 55, col: 9, offset: 2895},
 								alternatives: []any{
 									&ruleRefExpr{
-										pos:  position{line: 55, col: 9, offset: 2898},
+										pos:  position{line: 55, col: 9, offset: 2895},
 										name: "ipath_absolute",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 55, col: 26, offset: 2915},
+										pos:  position{line: 55, col: 26, offset: 2912},
 										name: "ipath_rootless",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 55, col: 43, offset: 2932},
+										pos:  position{line: 55, col: 43, offset: 2929},
 										name: "ipath_empty",
 									},
 								},
@@ -215,57 +215,57 @@ var g = &grammar{
 		{
 			name:        "absolute_IRI",
 			displayName: "\"absolute-IRI\"",
-			pos:         position{line: 59, col: 1, offset: 2987},
+			pos:         position{line: 59, col: 1, offset: 2984},
 			expr: &actionExpr{
-				pos: position{line: 59, col: 32, offset: 3018},
+				pos: position{line: 59, col: 32, offset: 3015},
 				run: (*parser).callonabsolute_IRI1,
 				expr: &seqExpr{
-					pos: position{line: 59, col: 32, offset: 3018},
+					pos: position{line: 59, col: 32, offset: 3015},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 59, col: 32, offset: 3018},
+							pos:   position{line: 59, col: 32, offset: 3015},
 							label: "s",
 							expr: &ruleRefExpr{
-								pos:  position{line: 59, col: 34, offset: 3020},
+								pos:  position{line: 59, col: 34, offset: 3017},
 								name: "scheme",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 59, col: 41, offset: 3027},
+							pos:        position{line: 59, col: 41, offset: 3024},
 							val:        ":",
 							ignoreCase: false,
 							want:       "\":\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 59, col: 45, offset: 3031},
+							pos:   position{line: 59, col: 45, offset: 3028},
 							label: "h",
 							expr: &ruleRefExpr{
-								pos:  position{line: 59, col: 47, offset: 3033},
+								pos:  position{line: 59, col: 47, offset: 3030},
 								name: "ihier_part",
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 59, col: 58, offset: 3044},
+							pos:   position{line: 59, col: 58, offset: 3041},
 							label: "q",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 59, col: 60, offset: 3046},
+								pos: position{line: 59, col: 60, offset: 3043},
 								expr: &actionExpr{
-									pos: position{line: 59, col: 62, offset: 3048},
+									pos: position{line: 59, col: 62, offset: 3045},
 									run: (*parser).callonabsolute_IRI10,
 									expr: &seqExpr{
-										pos: position{line: 59, col: 62, offset: 3048},
+										pos: position{line: 59, col: 62, offset: 3045},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 59, col: 62, offset: 3048},
+												pos:        position{line: 59, col: 62, offset: 3045},
 												val:        "?",
 												ignoreCase: false,
 												want:       "\"?\"",
 											},
 											&labeledExpr{
-												pos:   position{line: 59, col: 66, offset: 3052},
+												pos:   position{line: 59, col: 66, offset: 3049},
 												label: "q",
 												expr: &ruleRefExpr{
-													pos:  position{line: 59, col: 68, offset: 3054},
+													pos:  position{line: 59, col: 68, offset: 3051},
 													name: "iquery",
 												},
 											},
@@ -281,43 +281,43 @@ var g = &grammar{
 		{
 			name:        "irelative_ref",
 			displayName: "\"irelative-ref\"",
-			pos:         position{line: 63, col: 1, offset: 3158},
+			pos:         position{line: 63, col: 1, offset: 3155},
 			expr: &actionExpr{
-				pos: position{line: 63, col: 34, offset: 3191},
+				pos: position{line: 63, col: 34, offset: 3188},
 				run: (*parser).callonirelative_ref1,
 				expr: &seqExpr{
-					pos: position{line: 63, col: 34, offset: 3191},
+					pos: position{line: 63, col: 34, offset: 3188},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 63, col: 34, offset: 3191},
+							pos:   position{line: 63, col: 34, offset: 3188},
 							label: "h",
 							expr: &ruleRefExpr{
-								pos:  position{line: 63, col: 36, offset: 3193},
+								pos:  position{line: 63, col: 36, offset: 3190},
 								name: "irelative_part",
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 63, col: 51, offset: 3208},
+							pos:   position{line: 63, col: 51, offset: 3205},
 							label: "q",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 63, col: 53, offset: 3210},
+								pos: position{line: 63, col: 53, offset: 3207},
 								expr: &actionExpr{
-									pos: position{line: 63, col: 55, offset: 3212},
+									pos: position{line: 63, col: 55, offset: 3209},
 									run: (*parser).callonirelative_ref7,
 									expr: &seqExpr{
-										pos: position{line: 63, col: 55, offset: 3212},
+										pos: position{line: 63, col: 55, offset: 3209},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 63, col: 55, offset: 3212},
+												pos:        position{line: 63, col: 55, offset: 3209},
 												val:        "?",
 												ignoreCase: false,
 												want:       "\"?\"",
 											},
 											&labeledExpr{
-												pos:   position{line: 63, col: 59, offset: 3216},
+												pos:   position{line: 63, col: 59, offset: 3213},
 												label: "q",
 												expr: &ruleRefExpr{
-													pos:  position{line: 63, col: 61, offset: 3218},
+													pos:  position{line: 63, col: 61, offset: 3215},
 													name: "iquery",
 												},
 											},
@@ -327,27 +327,27 @@ var g = &grammar{
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 63, col: 89, offset: 3246},
+							pos:   position{line: 63, col: 89, offset: 3243},
 							label: "f",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 63, col: 91, offset: 3248},
+								pos: position{line: 63, col: 91, offset: 3245},
 								expr: &actionExpr{
-									pos: position{line: 63, col: 93, offset: 3250},
+									pos: position{line: 63, col: 93, offset: 3247},
 									run: (*parser).callonirelative_ref14,
 									expr: &seqExpr{
-										pos: position{line: 63, col: 93, offset: 3250},
+										pos: position{line: 63, col: 93, offset: 3247},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 63, col: 93, offset: 3250},
+												pos:        position{line: 63, col: 93, offset: 3247},
 												val:        "#",
 												ignoreCase: false,
 												want:       "\"#\"",
 											},
 											&labeledExpr{
-												pos:   position{line: 63, col: 97, offset: 3254},
+												pos:   position{line: 63, col: 97, offset: 3251},
 												label: "f",
 												expr: &ruleRefExpr{
-													pos:  position{line: 63, col: 99, offset: 3256},
+													pos:  position{line: 63, col: 99, offset: 3253},
 													name: "ifragment",
 												},
 											},
@@ -363,35 +363,35 @@ var g = &grammar{
 		{
 			name:        "irelative_part",
 			displayName: "\"irelative-part\"",
-			pos:         position{line: 67, col: 1, offset: 3364},
+			pos:         position{line: 67, col: 1, offset: 3361},
 			expr: &choiceExpr{
-				pos: position{line: 67, col: 36, offset: 3399},
+				pos: position{line: 67, col: 36, offset: 3396},
 				alternatives: []any{
 					&actionExpr{
-						pos: position{line: 67, col: 36, offset: 3399},
+						pos: position{line: 67, col: 36, offset: 3396},
 						run: (*parser).callonirelative_part2,
 						expr: &seqExpr{
-							pos: position{line: 67, col: 36, offset: 3399},
+							pos: position{line: 67, col: 36, offset: 3396},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 67, col: 36, offset: 3399},
+									pos:        position{line: 67, col: 36, offset: 3396},
 									val:        "//",
 									ignoreCase: false,
 									want:       "\"//\"",
 								},
 								&labeledExpr{
-									pos:   position{line: 67, col: 41, offset: 3404},
+									pos:   position{line: 67, col: 41, offset: 3401},
 									label: "a",
 									expr: &ruleRefExpr{
-										pos:  position{line: 67, col: 43, offset: 3406},
+										pos:  position{line: 67, col: 43, offset: 3403},
 										name: "iauthority",
 									},
 								},
 								&labeledExpr{
-									pos:   position{line: 67, col: 54, offset: 3417},
+									pos:   position{line: 67, col: 54, offset: 3414},
 									label: "p",
 									expr: &ruleRefExpr{
-										pos:  position{line: 67, col: 56, offset: 3419},
+										pos:  position{line: 67, col: 56, offset: 3416},
 										name: "ipath_abempty",
 									},
 								},
@@ -399,24 +399,24 @@ var g = &grammar{
 						},
 					},
 					&actionExpr{
-						pos: position{line: 69, col: 5, offset: 3473},
+						pos: position{line: 69, col: 5, offset: 3470},
 						run: (*parser).callonirelative_part9,
 						expr: &labeledExpr{
-							pos:   position{line: 69, col: 5, offset: 3473},
+							pos:   position{line: 69, col: 5, offset: 3470},
 							label: "p",
 							expr: &choiceExpr{
-								pos: position{line: 69, col: 9, offset: 3477},
+								pos: position{line: 69, col: 9, offset: 3474},
 								alternatives: []any{
 									&ruleRefExpr{
-										pos:  position{line: 69, col: 9, offset: 3477},
+										pos:  position{line: 69, col: 9, offset: 3474},
 										name: "ipath_absolute",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 69, col: 26, offset: 3494},
+										pos:  position{line: 69, col: 26, offset: 3491},
 										name: "ipath_noscheme",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 69, col: 43, offset: 3511},
+										pos:  position{line: 69, col: 43, offset: 3508},
 										name: "ipath_empty",
 									},
 								},
@@ -429,34 +429,34 @@ var g = &grammar{
 		{
 			name:        "iauthority",
 			displayName: "\"iauthority\"",
-			pos:         position{line: 75, col: 1, offset: 3716},
+			pos:         position{line: 75, col: 1, offset: 3713},
 			expr: &actionExpr{
-				pos: position{line: 75, col: 28, offset: 3743},
+				pos: position{line: 75, col: 28, offset: 3740},
 				run: (*parser).calloniauthority1,
 				expr: &seqExpr{
-					pos: position{line: 75, col: 28, offset: 3743},
+					pos: position{line: 75, col: 28, offset: 3740},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 75, col: 28, offset: 3743},
+							pos:   position{line: 75, col: 28, offset: 3740},
 							label: "u",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 75, col: 30, offset: 3745},
+								pos: position{line: 75, col: 30, offset: 3742},
 								expr: &actionExpr{
-									pos: position{line: 75, col: 32, offset: 3747},
+									pos: position{line: 75, col: 32, offset: 3744},
 									run: (*parser).calloniauthority5,
 									expr: &seqExpr{
-										pos: position{line: 75, col: 32, offset: 3747},
+										pos: position{line: 75, col: 32, offset: 3744},
 										exprs: []any{
 											&labeledExpr{
-												pos:   position{line: 75, col: 32, offset: 3747},
+												pos:   position{line: 75, col: 32, offset: 3744},
 												label: "u",
 												expr: &ruleRefExpr{
-													pos:  position{line: 75, col: 34, offset: 3749},
+													pos:  position{line: 75, col: 34, offset: 3746},
 													name: "iuserinfo",
 												},
 											},
 											&litMatcher{
-												pos:        position{line: 75, col: 44, offset: 3759},
+												pos:        position{line: 75, col: 44, offset: 3756},
 												val:        "@",
 												ignoreCase: false,
 												want:       "\"@\"",
@@ -467,35 +467,35 @@ var g = &grammar{
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 75, col: 69, offset: 3784},
+							pos:   position{line: 75, col: 69, offset: 3781},
 							label: "h",
 							expr: &ruleRefExpr{
-								pos:  position{line: 75, col: 71, offset: 3786},
+								pos:  position{line: 75, col: 71, offset: 3783},
 								name: "ihost",
 							},
 						},
 						&labeledExpr{
-							pos:   position{line: 75, col: 77, offset: 3792},
+							pos:   position{line: 75, col: 77, offset: 3789},
 							label: "p",
 							expr: &zeroOrOneExpr{
-								pos: position{line: 75, col: 79, offset: 3794},
+								pos: position{line: 75, col: 79, offset: 3791},
 								expr: &actionExpr{
-									pos: position{line: 75, col: 81, offset: 3796},
+									pos: position{line: 75, col: 81, offset: 3793},
 									run: (*parser).calloniauthority14,
 									expr: &seqExpr{
-										pos: position{line: 75, col: 81, offset: 3796},
+										pos: position{line: 75, col: 81, offset: 3793},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 75, col: 81, offset: 3796},
+												pos:        position{line: 75, col: 81, offset: 3793},
 												val:        ":",
 												ignoreCase: false,
 												want:       "\":\"",
 											},
 											&labeledExpr{
-												pos:   position{line: 75, col: 85, offset: 3800},
+												pos:   position{line: 75, col: 85, offset: 3797},
 												label: "p",
 												expr: &ruleRefExpr{
-													pos:  position{line: 75, col: 87, offset: 3802},
+													pos:  position{line: 75, col: 87, offset: 3799},
 													name: "port",
 												},
 											},
@@ -511,17 +511,17 @@ var g = &grammar{
 		{
 			name:        "iuserinfo",
 			displayName: "\"iuserinfo\"",
-			pos:         position{line: 79, col: 1, offset: 3883},
+			pos:         position{line: 79, col: 1, offset: 3880},
 			expr: &actionExpr{
-				pos: position{line: 79, col: 26, offset: 3908},
+				pos: position{line: 79, col: 26, offset: 3905},
 				run: (*parser).calloniuserinfo1,
 				expr: &zeroOrMoreExpr{
-					pos: position{line: 79, col: 26, offset: 3908},
+					pos: position{line: 79, col: 26, offset: 3905},
 					expr: &choiceExpr{
-						pos: position{line: 79, col: 28, offset: 3910},
+						pos: position{line: 79, col: 28, offset: 3907},
 						alternatives: []any{
 							&charClassMatcher{
-								pos:        position{line: 79, col: 28, offset: 3910},
+								pos:        position{line: 79, col: 28, offset: 3907},
 								val:        "[a-zA-Z0-9._~!$&'()*+,;=:-]",
 								chars:      []rune{'.', '_', '~', '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=', ':', '-'},
 								ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -529,11 +529,11 @@ var g = &grammar{
 								inverted:   false,
 							},
 							&ruleRefExpr{
-								pos:  position{line: 79, col: 58, offset: 3940},
+								pos:  position{line: 79, col: 58, offset: 3937},
 								name: "pct_encoded",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 79, col: 72, offset: 3954},
+								pos:  position{line: 79, col: 72, offset: 3951},
 								name: "ucschar",
 							},
 						},
@@ -544,41 +544,41 @@ var g = &grammar{
 		{
 			name:        "ihost",
 			displayName: "\"ihost\"",
-			pos:         position{line: 87, col: 1, offset: 4374},
+			pos:         position{line: 87, col: 1, offset: 4371},
 			expr: &actionExpr{
-				pos: position{line: 87, col: 18, offset: 4391},
+				pos: position{line: 87, col: 18, offset: 4388},
 				run: (*parser).callonihost1,
 				expr: &labeledExpr{
-					pos:   position{line: 87, col: 18, offset: 4391},
+					pos:   position{line: 87, col: 18, offset: 4388},
 					label: "v",
 					expr: &choiceExpr{
-						pos: position{line: 87, col: 22, offset: 4395},
+						pos: position{line: 87, col: 22, offset: 4392},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 87, col: 22, offset: 4395},
+								pos:  position{line: 87, col: 22, offset: 4392},
 								name: "IP_literal",
 							},
 							&actionExpr{
-								pos: position{line: 87, col: 35, offset: 4408},
+								pos: position{line: 87, col: 35, offset: 4405},
 								run: (*parser).callonihost5,
 								expr: &seqExpr{
-									pos: position{line: 87, col: 35, offset: 4408},
+									pos: position{line: 87, col: 35, offset: 4405},
 									exprs: []any{
 										&labeledExpr{
-											pos:   position{line: 87, col: 35, offset: 4408},
+											pos:   position{line: 87, col: 35, offset: 4405},
 											label: "a",
 											expr: &ruleRefExpr{
-												pos:  position{line: 87, col: 37, offset: 4410},
+												pos:  position{line: 87, col: 37, offset: 4407},
 												name: "IPv4address",
 											},
 										},
 										&notExpr{
-											pos: position{line: 87, col: 49, offset: 4422},
+											pos: position{line: 87, col: 49, offset: 4419},
 											expr: &choiceExpr{
-												pos: position{line: 87, col: 52, offset: 4425},
+												pos: position{line: 87, col: 52, offset: 4422},
 												alternatives: []any{
 													&charClassMatcher{
-														pos:        position{line: 87, col: 52, offset: 4425},
+														pos:        position{line: 87, col: 52, offset: 4422},
 														val:        "[a-zA-Z0-9._~!$&'()*+,;=%-]",
 														chars:      []rune{'.', '_', '~', '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=', '%', '-'},
 														ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -586,7 +586,7 @@ var g = &grammar{
 														inverted:   false,
 													},
 													&ruleRefExpr{
-														pos:  position{line: 87, col: 82, offset: 4455},
+														pos:  position{line: 87, col: 82, offset: 4452},
 														name: "ucschar",
 													},
 												},
@@ -596,7 +596,7 @@ var g = &grammar{
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 87, col: 112, offset: 4485},
+								pos:  position{line: 87, col: 112, offset: 4482},
 								name: "ireg_name",
 							},
 						},
@@ -607,17 +607,17 @@ var g = &grammar{
 		{
 			name:        "ireg_name",
 			displayName: "\"ireg-name\"",
-			pos:         position{line: 91, col: 1, offset: 4541},
+			pos:         position{line: 91, col: 1, offset: 4538},
 			expr: &actionExpr{
-				pos: position{line: 91, col: 26, offset: 4566},
+				pos: position{line: 91, col: 26, offset: 4563},
 				run: (*parser).callonireg_name1,
 				expr: &zeroOrMoreExpr{
-					pos: position{line: 91, col: 26, offset: 4566},
+					pos: position{line: 91, col: 26, offset: 4563},
 					expr: &choiceExpr{
-						pos: position{line: 91, col: 28, offset: 4568},
+						pos: position{line: 91, col: 28, offset: 4565},
 						alternatives: []any{
 							&charClassMatcher{
-								pos:        position{line: 91, col: 28, offset: 4568},
+								pos:        position{line: 91, col: 28, offset: 4565},
 								val:        "[a-zA-Z0-9._~!$&'()*+,;=-]",
 								chars:      []rune{'.', '_', '~', '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=', '-'},
 								ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -625,11 +625,11 @@ var g = &grammar{
 								inverted:   false,
 							},
 							&ruleRefExpr{
-								pos:  position{line: 91, col: 57, offset: 4597},
+								pos:  position{line: 91, col: 57, offset: 4594},
 								name: "pct_encoded",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 91, col: 71, offset: 4611},
+								pos:  position{line: 91, col: 71, offset: 4608},
 								name: "ucschar",
 							},
 						},
@@ -640,110 +640,110 @@ var g = &grammar{
 		{
 			name:        "ipath",
 			displayName: "\"ipath\"",
-			pos:         position{line: 99, col: 1, offset: 4956},
+			pos:         position{line: 99, col: 1, offset: 4953},
 			expr: &actionExpr{
-				pos: position{line: 99, col: 18, offset: 4973},
+				pos: position{line: 99, col: 18, offset: 4970},
 				run: (*parser).callonipath1,
 				expr: &labeledExpr{
-					pos:   position{line: 99, col: 18, offset: 4973},
+					pos:   position{line: 99, col: 18, offset: 4970},
 					label: "p",
 					expr: &choiceExpr{
-						pos: position{line: 99, col: 22, offset: 4977},
+						pos: position{line: 99, col: 22, offset: 4974},
 						alternatives: []any{
 							&actionExpr{
-								pos: position{line: 99, col: 22, offset: 4977},
+								pos: position{line: 99, col: 22, offset: 4974},
 								run: (*parser).callonipath4,
 								expr: &seqExpr{
-									pos: position{line: 99, col: 22, offset: 4977},
+									pos: position{line: 99, col: 22, offset: 4974},
 									exprs: []any{
 										&labeledExpr{
-											pos:   position{line: 99, col: 22, offset: 4977},
+											pos:   position{line: 99, col: 22, offset: 4974},
 											label: "p",
 											expr: &ruleRefExpr{
-												pos:  position{line: 99, col: 24, offset: 4979},
+												pos:  position{line: 99, col: 24, offset: 4976},
 												name: "ipath_abempty",
 											},
 										},
 										&notExpr{
-											pos: position{line: 99, col: 38, offset: 4993},
+											pos: position{line: 99, col: 38, offset: 4990},
 											expr: &anyMatcher{
-												line: 99, col: 39, offset: 4994,
+												line: 99, col: 39, offset: 4991,
 											},
 										},
 									},
 								},
 							},
 							&actionExpr{
-								pos: position{line: 99, col: 61, offset: 5016},
+								pos: position{line: 99, col: 61, offset: 5013},
 								run: (*parser).callonipath10,
 								expr: &seqExpr{
-									pos: position{line: 99, col: 61, offset: 5016},
+									pos: position{line: 99, col: 61, offset: 5013},
 									exprs: []any{
 										&labeledExpr{
-											pos:   position{line: 99, col: 61, offset: 5016},
+											pos:   position{line: 99, col: 61, offset: 5013},
 											label: "p",
 											expr: &ruleRefExpr{
-												pos:  position{line: 99, col: 63, offset: 5018},
+												pos:  position{line: 99, col: 63, offset: 5015},
 												name: "ipath_absolute",
 											},
 										},
 										&notExpr{
-											pos: position{line: 99, col: 78, offset: 5033},
+											pos: position{line: 99, col: 78, offset: 5030},
 											expr: &anyMatcher{
-												line: 99, col: 79, offset: 5034,
+												line: 99, col: 79, offset: 5031,
 											},
 										},
 									},
 								},
 							},
 							&actionExpr{
-								pos: position{line: 99, col: 101, offset: 5056},
+								pos: position{line: 99, col: 101, offset: 5053},
 								run: (*parser).callonipath16,
 								expr: &seqExpr{
-									pos: position{line: 99, col: 101, offset: 5056},
+									pos: position{line: 99, col: 101, offset: 5053},
 									exprs: []any{
 										&labeledExpr{
-											pos:   position{line: 99, col: 101, offset: 5056},
+											pos:   position{line: 99, col: 101, offset: 5053},
 											label: "p",
 											expr: &ruleRefExpr{
-												pos:  position{line: 99, col: 103, offset: 5058},
+												pos:  position{line: 99, col: 103, offset: 5055},
 												name: "ipath_noscheme",
 											},
 										},
 										&notExpr{
-											pos: position{line: 99, col: 118, offset: 5073},
+											pos: position{line: 99, col: 118, offset: 5070},
 											expr: &anyMatcher{
-												line: 99, col: 119, offset: 5074,
+												line: 99, col: 119, offset: 5071,
 											},
 										},
 									},
 								},
 							},
 							&actionExpr{
-								pos: position{line: 99, col: 141, offset: 5096},
+								pos: position{line: 99, col: 141, offset: 5093},
 								run: (*parser).callonipath22,
 								expr: &seqExpr{
-									pos: position{line: 99, col: 141, offset: 5096},
+									pos: position{line: 99, col: 141, offset: 5093},
 									exprs: []any{
 										&labeledExpr{
-											pos:   position{line: 99, col: 141, offset: 5096},
+											pos:   position{line: 99, col: 141, offset: 5093},
 											label: "p",
 											expr: &ruleRefExpr{
-												pos:  position{line: 99, col: 143, offset: 5098},
+												pos:  position{line: 99, col: 143, offset: 5095},
 												name: "ipath_rootless",
 											},
 										},
 										&notExpr{
-											pos: position{line: 99, col: 158, offset: 5113},
+											pos: position{line: 99, col: 158, offset: 5110},
 											expr: &anyMatcher{
-												line: 99, col: 159, offset: 5114,
+												line: 99, col: 159, offset: 5111,
 											},
 										},
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 99, col: 181, offset: 5136},
+								pos:  position{line: 99, col: 181, offset: 5133},
 								name: "ipath_empty",
 							},
 						},
@@ -754,23 +754,23 @@ var g = &grammar{
 		{
 			name:        "ipath_abempty",
 			displayName: "\"ipath-abempty\"",
-			pos:         position{line: 103, col: 1, offset: 5170},
+			pos:         position{line: 103, col: 1, offset: 5167},
 			expr: &actionExpr{
-				pos: position{line: 103, col: 34, offset: 5203},
+				pos: position{line: 103, col: 34, offset: 5200},
 				run: (*parser).callonipath_abempty1,
 				expr: &zeroOrMoreExpr{
-					pos: position{line: 103, col: 34, offset: 5203},
+					pos: position{line: 103, col: 34, offset: 5200},
 					expr: &seqExpr{
-						pos: position{line: 103, col: 36, offset: 5205},
+						pos: position{line: 103, col: 36, offset: 5202},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 103, col: 36, offset: 5205},
+								pos:        position{line: 103, col: 36, offset: 5202},
 								val:        "/",
 								ignoreCase: false,
 								want:       "\"/\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 103, col: 40, offset: 5209},
+								pos:  position{line: 103, col: 40, offset: 5206},
 								name: "isegment",
 							},
 						},
@@ -781,41 +781,41 @@ var g = &grammar{
 		{
 			name:        "ipath_absolute",
 			displayName: "\"ipath-absolute\"",
-			pos:         position{line: 107, col: 1, offset: 5279},
+			pos:         position{line: 107, col: 1, offset: 5276},
 			expr: &actionExpr{
-				pos: position{line: 107, col: 36, offset: 5314},
+				pos: position{line: 107, col: 36, offset: 5311},
 				run: (*parser).callonipath_absolute1,
 				expr: &seqExpr{
-					pos: position{line: 107, col: 36, offset: 5314},
+					pos: position{line: 107, col: 36, offset: 5311},
 					exprs: []any{
 						&litMatcher{
-							pos:        position{line: 107, col: 36, offset: 5314},
+							pos:        position{line: 107, col: 36, offset: 5311},
 							val:        "/",
 							ignoreCase: false,
 							want:       "\"/\"",
 						},
 						&zeroOrOneExpr{
-							pos: position{line: 107, col: 40, offset: 5318},
+							pos: position{line: 107, col: 40, offset: 5315},
 							expr: &seqExpr{
-								pos: position{line: 107, col: 42, offset: 5320},
+								pos: position{line: 107, col: 42, offset: 5317},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 107, col: 42, offset: 5320},
+										pos:  position{line: 107, col: 42, offset: 5317},
 										name: "isegment_nz",
 									},
 									&zeroOrMoreExpr{
-										pos: position{line: 107, col: 54, offset: 5332},
+										pos: position{line: 107, col: 54, offset: 5329},
 										expr: &seqExpr{
-											pos: position{line: 107, col: 56, offset: 5334},
+											pos: position{line: 107, col: 56, offset: 5331},
 											exprs: []any{
 												&litMatcher{
-													pos:        position{line: 107, col: 56, offset: 5334},
+													pos:        position{line: 107, col: 56, offset: 5331},
 													val:        "/",
 													ignoreCase: false,
 													want:       "\"/\"",
 												},
 												&ruleRefExpr{
-													pos:  position{line: 107, col: 60, offset: 5338},
+													pos:  position{line: 107, col: 60, offset: 5335},
 													name: "isegment",
 												},
 											},
@@ -831,30 +831,30 @@ var g = &grammar{
 		{
 			name:        "ipath_noscheme",
 			displayName: "\"ipath-noscheme\"",
-			pos:         position{line: 111, col: 1, offset: 5412},
+			pos:         position{line: 111, col: 1, offset: 5409},
 			expr: &actionExpr{
-				pos: position{line: 111, col: 36, offset: 5447},
+				pos: position{line: 111, col: 36, offset: 5444},
 				run: (*parser).callonipath_noscheme1,
 				expr: &seqExpr{
-					pos: position{line: 111, col: 36, offset: 5447},
+					pos: position{line: 111, col: 36, offset: 5444},
 					exprs: []any{
 						&ruleRefExpr{
-							pos:  position{line: 111, col: 36, offset: 5447},
+							pos:  position{line: 111, col: 36, offset: 5444},
 							name: "isegment_nz_nc",
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 111, col: 51, offset: 5462},
+							pos: position{line: 111, col: 51, offset: 5459},
 							expr: &seqExpr{
-								pos: position{line: 111, col: 53, offset: 5464},
+								pos: position{line: 111, col: 53, offset: 5461},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 111, col: 53, offset: 5464},
+										pos:        position{line: 111, col: 53, offset: 5461},
 										val:        "/",
 										ignoreCase: false,
 										want:       "\"/\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 111, col: 57, offset: 5468},
+										pos:  position{line: 111, col: 57, offset: 5465},
 										name: "isegment",
 									},
 								},
@@ -867,30 +867,30 @@ var g = &grammar{
 		{
 			name:        "ipath_rootless",
 			displayName: "\"ipath-rootless\"",
-			pos:         position{line: 115, col: 1, offset: 5539},
+			pos:         position{line: 115, col: 1, offset: 5536},
 			expr: &actionExpr{
-				pos: position{line: 115, col: 36, offset: 5574},
+				pos: position{line: 115, col: 36, offset: 5571},
 				run: (*parser).callonipath_rootless1,
 				expr: &seqExpr{
-					pos: position{line: 115, col: 36, offset: 5574},
+					pos: position{line: 115, col: 36, offset: 5571},
 					exprs: []any{
 						&ruleRefExpr{
-							pos:  position{line: 115, col: 36, offset: 5574},
+							pos:  position{line: 115, col: 36, offset: 5571},
 							name: "isegment_nz",
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 115, col: 48, offset: 5586},
+							pos: position{line: 115, col: 48, offset: 5583},
 							expr: &seqExpr{
-								pos: position{line: 115, col: 50, offset: 5588},
+								pos: position{line: 115, col: 50, offset: 5585},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 115, col: 50, offset: 5588},
+										pos:        position{line: 115, col: 50, offset: 5585},
 										val:        "/",
 										ignoreCase: false,
 										want:       "\"/\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 115, col: 54, offset: 5592},
+										pos:  position{line: 115, col: 54, offset: 5589},
 										name: "isegment",
 									},
 								},
@@ -903,12 +903,12 @@ var g = &grammar{
 		{
 			name:        "ipath_empty",
 			displayName: "\"ipath-empty\"",
-			pos:         position{line: 120, col: 1, offset: 5735},
+			pos:         position{line: 120, col: 1, offset: 5732},
 			expr: &actionExpr{
-				pos: position{line: 120, col: 30, offset: 5764},
+				pos: position{line: 120, col: 30, offset: 5761},
 				run: (*parser).callonipath_empty1,
 				expr: &litMatcher{
-					pos:        position{line: 120, col: 30, offset: 5764},
+					pos:        position{line: 120, col: 30, offset: 5761},
 					val:        "",
 					ignoreCase: false,
 					want:       "\"\"",
@@ -918,11 +918,11 @@ var g = &grammar{
 		{
 			name:        "isegment",
 			displayName: "\"isegment\"",
-			pos:         position{line: 124, col: 1, offset: 5823},
+			pos:         position{line: 124, col: 1, offset: 5820},
 			expr: &zeroOrMoreExpr{
-				pos: position{line: 124, col: 24, offset: 5846},
+				pos: position{line: 124, col: 24, offset: 5843},
 				expr: &ruleRefExpr{
-					pos:  position{line: 124, col: 24, offset: 5846},
+					pos:  position{line: 124, col: 24, offset: 5843},
 					name: "ipchar",
 				},
 			},
@@ -930,11 +930,11 @@ var g = &grammar{
 		{
 			name:        "isegment_nz",
 			displayName: "\"isegment-nz\"",
-			pos:         position{line: 126, col: 1, offset: 5855},
+			pos:         position{line: 126, col: 1, offset: 5852},
 			expr: &oneOrMoreExpr{
-				pos: position{line: 126, col: 30, offset: 5884},
+				pos: position{line: 126, col: 30, offset: 5881},
 				expr: &ruleRefExpr{
-					pos:  position{line: 126, col: 30, offset: 5884},
+					pos:  position{line: 126, col: 30, offset: 5881},
 					name: "ipchar",
 				},
 			},
@@ -942,14 +942,14 @@ var g = &grammar{
 		{
 			name:        "isegment_nz_nc",
 			displayName: "\"isegment-nz-nc\"",
-			pos:         position{line: 128, col: 1, offset: 5893},
+			pos:         position{line: 128, col: 1, offset: 5890},
 			expr: &oneOrMoreExpr{
-				pos: position{line: 128, col: 36, offset: 5928},
+				pos: position{line: 128, col: 36, offset: 5925},
 				expr: &choiceExpr{
-					pos: position{line: 128, col: 38, offset: 5930},
+					pos: position{line: 128, col: 38, offset: 5927},
 					alternatives: []any{
 						&charClassMatcher{
-							pos:        position{line: 128, col: 38, offset: 5930},
+							pos:        position{line: 128, col: 38, offset: 5927},
 							val:        "[a-zA-Z0-9._~!$&'()*+,;=@-]",
 							chars:      []rune{'.', '_', '~', '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=', '@', '-'},
 							ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -957,11 +957,11 @@ var g = &grammar{
 							inverted:   false,
 						},
 						&ruleRefExpr{
-							pos:  position{line: 128, col: 68, offset: 5960},
+							pos:  position{line: 128, col: 68, offset: 5957},
 							name: "pct_encoded",
 						},
 						&ruleRefExpr{
-							pos:  position{line: 128, col: 82, offset: 5974},
+							pos:  position{line: 128, col: 82, offset: 5971},
 							name: "ucschar",
 						},
 					},
@@ -971,12 +971,12 @@ var g = &grammar{
 		{
 			name:        "ipchar",
 			displayName: "\"ipchar\"",
-			pos:         position{line: 130, col: 1, offset: 5986},
+			pos:         position{line: 130, col: 1, offset: 5983},
 			expr: &choiceExpr{
-				pos: position{line: 130, col: 20, offset: 6005},
+				pos: position{line: 130, col: 20, offset: 6002},
 				alternatives: []any{
 					&charClassMatcher{
-						pos:        position{line: 130, col: 20, offset: 6005},
+						pos:        position{line: 130, col: 20, offset: 6002},
 						val:        "[a-zA-Z0-9._~!$&'()*+,;=:@-]",
 						chars:      []rune{'.', '_', '~', '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=', ':', '@', '-'},
 						ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -984,11 +984,11 @@ var g = &grammar{
 						inverted:   false,
 					},
 					&ruleRefExpr{
-						pos:  position{line: 130, col: 51, offset: 6036},
+						pos:  position{line: 130, col: 51, offset: 6033},
 						name: "pct_encoded",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 130, col: 65, offset: 6050},
+						pos:  position{line: 130, col: 65, offset: 6047},
 						name: "ucschar",
 					},
 				},
@@ -997,17 +997,17 @@ var g = &grammar{
 		{
 			name:        "iquery",
 			displayName: "\"iquery\"",
-			pos:         position{line: 133, col: 1, offset: 6132},
+			pos:         position{line: 133, col: 1, offset: 6129},
 			expr: &actionExpr{
-				pos: position{line: 133, col: 20, offset: 6151},
+				pos: position{line: 133, col: 20, offset: 6148},
 				run: (*parser).calloniquery1,
 				expr: &zeroOrMoreExpr{
-					pos: position{line: 133, col: 20, offset: 6151},
+					pos: position{line: 133, col: 20, offset: 6148},
 					expr: &choiceExpr{
-						pos: position{line: 133, col: 22, offset: 6153},
+						pos: position{line: 133, col: 22, offset: 6150},
 						alternatives: []any{
 							&charClassMatcher{
-								pos:        position{line: 133, col: 22, offset: 6153},
+								pos:        position{line: 133, col: 22, offset: 6150},
 								val:        "[a-zA-Z0-9._~!$&'()*+,;=:@/?-]",
 								chars:      []rune{'.', '_', '~', '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=', ':', '@', '/', '?', '-'},
 								ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -1015,15 +1015,15 @@ var g = &grammar{
 								inverted:   false,
 							},
 							&ruleRefExpr{
-								pos:  position{line: 133, col: 55, offset: 6186},
+								pos:  position{line: 133, col: 55, offset: 6183},
 								name: "pct_encoded",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 133, col: 69, offset: 6200},
+								pos:  position{line: 133, col: 69, offset: 6197},
 								name: "ucschar",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 133, col: 79, offset: 6210},
+								pos:  position{line: 133, col: 79, offset: 6207},
 								name: "iprivate",
 							},
 						},
@@ -1034,17 +1034,17 @@ var g = &grammar{
 		{
 			name:        "ifragment",
 			displayName: "\"ifragment\"",
-			pos:         position{line: 137, col: 1, offset: 6260},
+			pos:         position{line: 137, col: 1, offset: 6257},
 			expr: &actionExpr{
-				pos: position{line: 137, col: 26, offset: 6285},
+				pos: position{line: 137, col: 26, offset: 6282},
 				run: (*parser).callonifragment1,
 				expr: &zeroOrMoreExpr{
-					pos: position{line: 137, col: 26, offset: 6285},
+					pos: position{line: 137, col: 26, offset: 6282},
 					expr: &choiceExpr{
-						pos: position{line: 137, col: 28, offset: 6287},
+						pos: position{line: 137, col: 28, offset: 6284},
 						alternatives: []any{
 							&charClassMatcher{
-								pos:        position{line: 137, col: 28, offset: 6287},
+								pos:        position{line: 137, col: 28, offset: 6284},
 								val:        "[a-zA-Z0-9._~!$&'()*+,;=:@/?-]",
 								chars:      []rune{'.', '_', '~', '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=', ':', '@', '/', '?', '-'},
 								ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -1052,11 +1052,11 @@ var g = &grammar{
 								inverted:   false,
 							},
 							&ruleRefExpr{
-								pos:  position{line: 137, col: 61, offset: 6320},
+								pos:  position{line: 137, col: 61, offset: 6317},
 								name: "pct_encoded",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 137, col: 75, offset: 6334},
+								pos:  position{line: 137, col: 75, offset: 6331},
 								name: "ucschar",
 							},
 						},
@@ -1067,12 +1067,12 @@ var g = &grammar{
 		{
 			name:        "iunreserved",
 			displayName: "\"iunreserved\"",
-			pos:         position{line: 141, col: 1, offset: 6386},
+			pos:         position{line: 141, col: 1, offset: 6383},
 			expr: &choiceExpr{
-				pos: position{line: 141, col: 30, offset: 6415},
+				pos: position{line: 141, col: 30, offset: 6412},
 				alternatives: []any{
 					&charClassMatcher{
-						pos:        position{line: 141, col: 30, offset: 6415},
+						pos:        position{line: 141, col: 30, offset: 6412},
 						val:        "[a-zA-Z0-9._~-]",
 						chars:      []rune{'.', '_', '~', '-'},
 						ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -1080,7 +1080,7 @@ var g = &grammar{
 						inverted:   false,
 					},
 					&ruleRefExpr{
-						pos:  position{line: 141, col: 48, offset: 6433},
+						pos:  position{line: 141, col: 48, offset: 6430},
 						name: "ucschar",
 					},
 				},
@@ -1089,9 +1089,9 @@ var g = &grammar{
 		{
 			name:        "ucschar",
 			displayName: "\"ucschar\"",
-			pos:         position{line: 143, col: 1, offset: 6442},
+			pos:         position{line: 143, col: 1, offset: 6439},
 			expr: &charClassMatcher{
-				pos:        position{line: 143, col: 22, offset: 6463},
+				pos:        position{line: 143, col: 22, offset: 6460},
 				val:        "[\\u00A0-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFEF\\U00010000-\\U0001FFFD\\U00020000-\\U0002FFFD\\U00030000-\\U0003FFFD\\U00040000-\\U0004FFFD\\U00050000-\\U0005FFFD\\U00060000-\\U0006FFFD\\U00070000-\\U0007FFFD\\U00080000-\\U0008FFFD\\U00090000-\\U0009FFFD\\U000A0000-\\U000AFFFD\\U000B0000-\\U000BFFFD\\U000C0000-\\U000CFFFD\\U000D0000-\\U000DFFFD\\U000E1000-\\U000EFFFD]",
 				ranges:     []rune{'\u00a0', '\ud7ff', '豈', '﷏', 'ﷰ', '\uffef', '𐀀', '\U0001fffd', '𠀀', '\U0002fffd', '𰀀', '\U0003fffd', '\U00040000', '\U0004fffd', '\U00050000', '\U0005fffd', '\U00060000', '\U0006fffd', '\U00070000', '\U0007fffd', '\U00080000', '\U0008fffd', '\U00090000', '\U0009fffd', '\U000a0000', '\U000afffd', '\U000b0000', '\U000bfffd', '\U000c0000', '\U000cfffd', '\U000d0000', '\U000dfffd', '\U000e1000', '\U000efffd'},
 				ignoreCase: false,
@@ -1101,9 +1101,9 @@ var g = &grammar{
 		{
 			name:        "iprivate",
 			displayName: "\"iprivate\"",
-			pos:         position{line: 145, col: 1, offset: 6800},
+			pos:         position{line: 145, col: 1, offset: 6797},
 			expr: &charClassMatcher{
-				pos:        position{line: 145, col: 24, offset: 6823},
+				pos:        position{line: 145, col: 24, offset: 6820},
 				val:        "[\\uE000-\\uF8FF\\U000F0000-\\U000FFFFD\\U00100000-\\U0010FFFD]",
 				ranges:     []rune{'\ue000', '\uf8ff', '\U000f0000', '\U000ffffd', '\U00100000', '\U0010fffd'},
 				ignoreCase: false,
@@ -1113,24 +1113,24 @@ var g = &grammar{
 		{
 			name:        "scheme",
 			displayName: "\"scheme\"",
-			pos:         position{line: 149, col: 1, offset: 6979},
+			pos:         position{line: 149, col: 1, offset: 6976},
 			expr: &actionExpr{
-				pos: position{line: 149, col: 20, offset: 6998},
+				pos: position{line: 149, col: 20, offset: 6995},
 				run: (*parser).callonscheme1,
 				expr: &seqExpr{
-					pos: position{line: 149, col: 20, offset: 6998},
+					pos: position{line: 149, col: 20, offset: 6995},
 					exprs: []any{
 						&charClassMatcher{
-							pos:        position{line: 149, col: 20, offset: 6998},
+							pos:        position{line: 149, col: 20, offset: 6995},
 							val:        "[a-zA-Z]",
 							ranges:     []rune{'a', 'z', 'A', 'Z'},
 							ignoreCase: false,
 							inverted:   false,
 						},
 						&zeroOrMoreExpr{
-							pos: position{line: 149, col: 29, offset: 7007},
+							pos: position{line: 149, col: 29, offset: 7004},
 							expr: &charClassMatcher{
-								pos:        position{line: 149, col: 29, offset: 7007},
+								pos:        position{line: 149, col: 29, offset: 7004},
 								val:        "[a-zA-Z0-9+.-]",
 								chars:      []rune{'+', '.', '-'},
 								ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -1145,14 +1145,14 @@ var g = &grammar{
 		{
 			name:        "port",
 			displayName: "\"port\"",
-			pos:         position{line: 153, col: 1, offset: 7062},
+			pos:         position{line: 153, col: 1, offset: 7059},
 			expr: &actionExpr{
-				pos: position{line: 153, col: 16, offset: 7077},
+				pos: position{line: 153, col: 16, offset: 7074},
 				run: (*parser).callonport1,
 				expr: &zeroOrMoreExpr{
-					pos: position{line: 153, col: 16, offset: 7077},
+					pos: position{line: 153, col: 16, offset: 7074},
 					expr: &charClassMatcher{
-						pos:        position{line: 153, col: 16, offset: 7077},
+						pos:        position{line: 153, col: 16, offset: 7074},
 						val:        "[0-9]",
 						ranges:     []rune{'0', '9'},
 						ignoreCase: false,
@@ -1164,38 +1164,38 @@ var g = &grammar{
 		{
 			name:        "IP_literal",
 			displayName: "\"IP-literal\"",
-			pos:         position{line: 157, col: 1, offset: 7121},
+			pos:         position{line: 157, col: 1, offset: 7118},
 			expr: &actionExpr{
-				pos: position{line: 157, col: 28, offset: 7148},
+				pos: position{line: 157, col: 28, offset: 7145},
 				run: (*parser).callonIP_literal1,
 				expr: &seqExpr{
-					pos: position{line: 157, col: 28, offset: 7148},
+					pos: position{line: 157, col: 28, offset: 7145},
 					exprs: []any{
 						&litMatcher{
-							pos:        position{line: 157, col: 28, offset: 7148},
+							pos:        position{line: 157, col: 28, offset: 7145},
 							val:        "[",
 							ignoreCase: false,
 							want:       "\"[\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 157, col: 32, offset: 7152},
+							pos:   position{line: 157, col: 32, offset: 7149},
 							label: "v",
 							expr: &choiceExpr{
-								pos: position{line: 157, col: 36, offset: 7156},
+								pos: position{line: 157, col: 36, offset: 7153},
 								alternatives: []any{
 									&ruleRefExpr{
-										pos:  position{line: 157, col: 36, offset: 7156},
+										pos:  position{line: 157, col: 36, offset: 7153},
 										name: "IPv6address",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 157, col: 50, offset: 7170},
+										pos:  position{line: 157, col: 50, offset: 7167},
 										name: "IPvFuture",
 									},
 								},
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 157, col: 62, offset: 7182},
+							pos:        position{line: 157, col: 62, offset: 7179},
 							val:        "]",
 							ignoreCase: false,
 							want:       "\"]\"",
@@ -1207,24 +1207,24 @@ var g = &grammar{
 		{
 			name:        "IPvFuture",
 			displayName: "\"IPvFuture\"",
-			pos:         position{line: 162, col: 1, offset: 7285},
+			pos:         position{line: 162, col: 1, offset: 7282},
 			expr: &actionExpr{
-				pos: position{line: 162, col: 26, offset: 7310},
+				pos: position{line: 162, col: 26, offset: 7307},
 				run: (*parser).callonIPvFuture1,
 				expr: &seqExpr{
-					pos: position{line: 162, col: 26, offset: 7310},
+					pos: position{line: 162, col: 26, offset: 7307},
 					exprs: []any{
 						&charClassMatcher{
-							pos:        position{line: 162, col: 26, offset: 7310},
+							pos:        position{line: 162, col: 26, offset: 7307},
 							val:        "[vV]",
 							chars:      []rune{'v', 'V'},
 							ignoreCase: false,
 							inverted:   false,
 						},
 						&oneOrMoreExpr{
-							pos: position{line: 162, col: 31, offset: 7315},
+							pos: position{line: 162, col: 31, offset: 7312},
 							expr: &charClassMatcher{
-								pos:        position{line: 162, col: 31, offset: 7315},
+								pos:        position{line: 162, col: 31, offset: 7312},
 								val:        "[0-9a-fA-F]",
 								ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 								ignoreCase: false,
@@ -1232,15 +1232,15 @@ var g = &grammar{
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 162, col: 44, offset: 7328},
+							pos:        position{line: 162, col: 44, offset: 7325},
 							val:        ".",
 							ignoreCase: false,
 							want:       "\".\"",
 						},
 						&oneOrMoreExpr{
-							pos: position{line: 162, col: 48, offset: 7332},
+							pos: position{line: 162, col: 48, offset: 7329},
 							expr: &charClassMatcher{
-								pos:        position{line: 162, col: 48, offset: 7332},
+								pos:        position{line: 162, col: 48, offset: 7329},
 								val:        "[a-zA-Z0-9._~!$&'()*+,;=:-]",
 								chars:      []rune{'.', '_', '~', '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=', ':', '-'},
 								ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -1255,506 +1255,506 @@ var g = &grammar{
 		{
 			name:        "IPv6address",
 			displayName: "\"IPv6address\"",
-			pos:         position{line: 170, col: 1, offset: 7781},
+			pos:         position{line: 170, col: 1, offset: 7778},
 			expr: &actionExpr{
-				pos: position{line: 170, col: 30, offset: 7810},
+				pos: position{line: 170, col: 30, offset: 7807},
 				run: (*parser).callonIPv6address1,
 				expr: &choiceExpr{
-					pos: position{line: 171, col: 4, offset: 7815},
+					pos: position{line: 171, col: 4, offset: 7812},
 					alternatives: []any{
 						&seqExpr{
-							pos: position{line: 171, col: 4, offset: 7815},
+							pos: position{line: 171, col: 4, offset: 7812},
 							exprs: []any{
 								&ruleRefExpr{
-									pos:  position{line: 171, col: 4, offset: 7815},
+									pos:  position{line: 171, col: 4, offset: 7812},
 									name: "h16c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 171, col: 9, offset: 7820},
+									pos:  position{line: 171, col: 9, offset: 7817},
 									name: "h16c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 171, col: 14, offset: 7825},
+									pos:  position{line: 171, col: 14, offset: 7822},
 									name: "h16c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 171, col: 19, offset: 7830},
+									pos:  position{line: 171, col: 19, offset: 7827},
 									name: "h16c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 171, col: 24, offset: 7835},
+									pos:  position{line: 171, col: 24, offset: 7832},
 									name: "h16c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 171, col: 29, offset: 7840},
+									pos:  position{line: 171, col: 29, offset: 7837},
 									name: "h16c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 171, col: 34, offset: 7845},
+									pos:  position{line: 171, col: 34, offset: 7842},
 									name: "ls32",
 								},
 								&notExpr{
-									pos: position{line: 171, col: 39, offset: 7850},
+									pos: position{line: 171, col: 39, offset: 7847},
 									expr: &ruleRefExpr{
-										pos:  position{line: 171, col: 40, offset: 7851},
+										pos:  position{line: 171, col: 40, offset: 7848},
 										name: "ipv6char",
 									},
 								},
 							},
 						},
 						&seqExpr{
-							pos: position{line: 172, col: 4, offset: 7863},
+							pos: position{line: 172, col: 4, offset: 7860},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 172, col: 4, offset: 7863},
+									pos:        position{line: 172, col: 4, offset: 7860},
 									val:        "::",
 									ignoreCase: false,
 									want:       "\"::\"",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 172, col: 9, offset: 7868},
+									pos:  position{line: 172, col: 9, offset: 7865},
 									name: "h16c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 172, col: 14, offset: 7873},
+									pos:  position{line: 172, col: 14, offset: 7870},
 									name: "h16c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 172, col: 19, offset: 7878},
+									pos:  position{line: 172, col: 19, offset: 7875},
 									name: "h16c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 172, col: 24, offset: 7883},
+									pos:  position{line: 172, col: 24, offset: 7880},
 									name: "h16c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 172, col: 29, offset: 7888},
+									pos:  position{line: 172, col: 29, offset: 7885},
 									name: "h16c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 172, col: 34, offset: 7893},
+									pos:  position{line: 172, col: 34, offset: 7890},
 									name: "ls32",
 								},
 								&notExpr{
-									pos: position{line: 172, col: 39, offset: 7898},
+									pos: position{line: 172, col: 39, offset: 7895},
 									expr: &ruleRefExpr{
-										pos:  position{line: 172, col: 40, offset: 7899},
+										pos:  position{line: 172, col: 40, offset: 7896},
 										name: "ipv6char",
 									},
 								},
 							},
 						},
 						&seqExpr{
-							pos: position{line: 173, col: 4, offset: 7911},
+							pos: position{line: 173, col: 4, offset: 7908},
 							exprs: []any{
 								&zeroOrOneExpr{
-									pos: position{line: 173, col: 4, offset: 7911},
+									pos: position{line: 173, col: 4, offset: 7908},
 									expr: &ruleRefExpr{
-										pos:  position{line: 173, col: 4, offset: 7911},
+										pos:  position{line: 173, col: 4, offset: 7908},
 										name: "h16",
 									},
 								},
 								&litMatcher{
-									pos:        position{line: 173, col: 9, offset: 7916},
+									pos:        position{line: 173, col: 9, offset: 7913},
 									val:        "::",
 									ignoreCase: false,
 									want:       "\"::\"",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 173, col: 14, offset: 7921},
+									pos:  position{line: 173, col: 14, offset: 7918},
 									name: "h16c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 173, col: 19, offset: 7926},
+									pos:  position{line: 173, col: 19, offset: 7923},
 									name: "h16c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 173, col: 24, offset: 7931},
+									pos:  position{line: 173, col: 24, offset: 7928},
 									name: "h16c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 173, col: 29, offset: 7936},
+									pos:  position{line: 173, col: 29, offset: 7933},
 									name: "h16c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 173, col: 34, offset: 7941},
+									pos:  position{line: 173, col: 34, offset: 7938},
 									name: "ls32",
 								},
 								&notExpr{
-									pos: position{line: 173, col: 39, offset: 7946},
+									pos: position{line: 173, col: 39, offset: 7943},
 									expr: &ruleRefExpr{
-										pos:  position{line: 173, col: 40, offset: 7947},
+										pos:  position{line: 173, col: 40, offset: 7944},
 										name: "ipv6char",
 									},
 								},
 							},
 						},
 						&seqExpr{
-							pos: position{line: 174, col: 4, offset: 7959},
+							pos: position{line: 174, col: 4, offset: 7956},
 							exprs: []any{
 								&zeroOrOneExpr{
-									pos: position{line: 174, col: 4, offset: 7959},
+									pos: position{line: 174, col: 4, offset: 7956},
 									expr: &seqExpr{
-										pos: position{line: 174, col: 6, offset: 7961},
+										pos: position{line: 174, col: 6, offset: 7958},
 										exprs: []any{
 											&zeroOrOneExpr{
-												pos: position{line: 174, col: 6, offset: 7961},
+												pos: position{line: 174, col: 6, offset: 7958},
 												expr: &ruleRefExpr{
-													pos:  position{line: 174, col: 6, offset: 7961},
+													pos:  position{line: 174, col: 6, offset: 7958},
 													name: "h16c",
 												},
 											},
 											&ruleRefExpr{
-												pos:  position{line: 174, col: 12, offset: 7967},
+												pos:  position{line: 174, col: 12, offset: 7964},
 												name: "h16",
 											},
 										},
 									},
 								},
 								&litMatcher{
-									pos:        position{line: 174, col: 19, offset: 7974},
+									pos:        position{line: 174, col: 19, offset: 7971},
 									val:        "::",
 									ignoreCase: false,
 									want:       "\"::\"",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 174, col: 24, offset: 7979},
+									pos:  position{line: 174, col: 24, offset: 7976},
 									name: "h16c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 174, col: 29, offset: 7984},
+									pos:  position{line: 174, col: 29, offset: 7981},
 									name: "h16c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 174, col: 34, offset: 7989},
+									pos:  position{line: 174, col: 34, offset: 7986},
 									name: "h16c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 174, col: 39, offset: 7994},
+									pos:  position{line: 174, col: 39, offset: 7991},
 									name: "ls32",
 								},
 								&notExpr{
-									pos: position{line: 174, col: 44, offset: 7999},
+									pos: position{line: 174, col: 44, offset: 7996},
 									expr: &ruleRefExpr{
-										pos:  position{line: 174, col: 45, offset: 8000},
+										pos:  position{line: 174, col: 45, offset: 7997},
 										name: "ipv6char",
 									},
 								},
 							},
 						},
 						&seqExpr{
-							pos: position{line: 175, col: 4, offset: 8012},
+							pos: position{line: 175, col: 4, offset: 8009},
 							exprs: []any{
 								&zeroOrOneExpr{
-									pos: position{line: 175, col: 4, offset: 8012},
+									pos: position{line: 175, col: 4, offset: 8009},
 									expr: &seqExpr{
-										pos: position{line: 175, col: 6, offset: 8014},
+										pos: position{line: 175, col: 6, offset: 8011},
 										exprs: []any{
 											&zeroOrOneExpr{
-												pos: position{line: 175, col: 6, offset: 8014},
+												pos: position{line: 175, col: 6, offset: 8011},
 												expr: &ruleRefExpr{
-													pos:  position{line: 175, col: 6, offset: 8014},
+													pos:  position{line: 175, col: 6, offset: 8011},
 													name: "h16c",
 												},
 											},
 											&zeroOrOneExpr{
-												pos: position{line: 175, col: 12, offset: 8020},
+												pos: position{line: 175, col: 12, offset: 8017},
 												expr: &ruleRefExpr{
-													pos:  position{line: 175, col: 12, offset: 8020},
+													pos:  position{line: 175, col: 12, offset: 8017},
 													name: "h16c",
 												},
 											},
 											&ruleRefExpr{
-												pos:  position{line: 175, col: 18, offset: 8026},
+												pos:  position{line: 175, col: 18, offset: 8023},
 												name: "h16",
 											},
 										},
 									},
 								},
 								&litMatcher{
-									pos:        position{line: 175, col: 25, offset: 8033},
+									pos:        position{line: 175, col: 25, offset: 8030},
 									val:        "::",
 									ignoreCase: false,
 									want:       "\"::\"",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 175, col: 30, offset: 8038},
+									pos:  position{line: 175, col: 30, offset: 8035},
 									name: "h16c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 175, col: 35, offset: 8043},
+									pos:  position{line: 175, col: 35, offset: 8040},
 									name: "h16c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 175, col: 40, offset: 8048},
+									pos:  position{line: 175, col: 40, offset: 8045},
 									name: "ls32",
 								},
 								&notExpr{
-									pos: position{line: 175, col: 45, offset: 8053},
+									pos: position{line: 175, col: 45, offset: 8050},
 									expr: &ruleRefExpr{
-										pos:  position{line: 175, col: 46, offset: 8054},
+										pos:  position{line: 175, col: 46, offset: 8051},
 										name: "ipv6char",
 									},
 								},
 							},
 						},
 						&seqExpr{
-							pos: position{line: 176, col: 4, offset: 8066},
+							pos: position{line: 176, col: 4, offset: 8063},
 							exprs: []any{
 								&zeroOrOneExpr{
-									pos: position{line: 176, col: 4, offset: 8066},
+									pos: position{line: 176, col: 4, offset: 8063},
 									expr: &seqExpr{
-										pos: position{line: 176, col: 6, offset: 8068},
+										pos: position{line: 176, col: 6, offset: 8065},
 										exprs: []any{
 											&zeroOrOneExpr{
-												pos: position{line: 176, col: 6, offset: 8068},
+												pos: position{line: 176, col: 6, offset: 8065},
 												expr: &ruleRefExpr{
-													pos:  position{line: 176, col: 6, offset: 8068},
+													pos:  position{line: 176, col: 6, offset: 8065},
 													name: "h16c",
 												},
 											},
 											&zeroOrOneExpr{
-												pos: position{line: 176, col: 12, offset: 8074},
+												pos: position{line: 176, col: 12, offset: 8071},
 												expr: &ruleRefExpr{
-													pos:  position{line: 176, col: 12, offset: 8074},
+													pos:  position{line: 176, col: 12, offset: 8071},
 													name: "h16c",
 												},
 											},
 											&zeroOrOneExpr{
-												pos: position{line: 176, col: 18, offset: 8080},
+												pos: position{line: 176, col: 18, offset: 8077},
 												expr: &ruleRefExpr{
-													pos:  position{line: 176, col: 18, offset: 8080},
+													pos:  position{line: 176, col: 18, offset: 8077},
 													name: "h16c",
 												},
 											},
 											&ruleRefExpr{
-												pos:  position{line: 176, col: 24, offset: 8086},
+												pos:  position{line: 176, col: 24, offset: 8083},
 												name: "h16",
 											},
 										},
 									},
 								},
 								&litMatcher{
-									pos:        position{line: 176, col: 31, offset: 8093},
+									pos:        position{line: 176, col: 31, offset: 8090},
 									val:        "::",
 									ignoreCase: false,
 									want:       "\"::\"",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 176, col: 36, offset: 8098},
+									pos:  position{line: 176, col: 36, offset: 8095},
 									name: "h16c",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 176, col: 41, offset: 8103},
+									pos:  position{line: 176, col: 41, offset: 8100},
 									name: "ls32",
 								},
 								&notExpr{
-									pos: position{line: 176, col: 46, offset: 8108},
+									pos: position{line: 176, col: 46, offset: 8105},
 									expr: &ruleRefExpr{
-										pos:  position{line: 176, col: 47, offset: 8109},
+										pos:  position{line: 176, col: 47, offset: 8106},
 										name: "ipv6char",
 									},
 								},
 							},
 						},
 						&seqExpr{
-							pos: position{line: 177, col: 4, offset: 8121},
+							pos: position{line: 177, col: 4, offset: 8118},
 							exprs: []any{
 								&zeroOrOneExpr{
-									pos: position{line: 177, col: 4, offset: 8121},
+									pos: position{line: 177, col: 4, offset: 8118},
 									expr: &seqExpr{
-										pos: position{line: 177, col: 6, offset: 8123},
+										pos: position{line: 177, col: 6, offset: 8120},
 										exprs: []any{
 											&zeroOrOneExpr{
-												pos: position{line: 177, col: 6, offset: 8123},
+												pos: position{line: 177, col: 6, offset: 8120},
 												expr: &ruleRefExpr{
-													pos:  position{line: 177, col: 6, offset: 8123},
+													pos:  position{line: 177, col: 6, offset: 8120},
 													name: "h16c",
 												},
 											},
 											&zeroOrOneExpr{
-												pos: position{line: 177, col: 12, offset: 8129},
+												pos: position{line: 177, col: 12, offset: 8126},
 												expr: &ruleRefExpr{
-													pos:  position{line: 177, col: 12, offset: 8129},
+													pos:  position{line: 177, col: 12, offset: 8126},
 													name: "h16c",
 												},
 											},
 											&zeroOrOneExpr{
-												pos: position{line: 177, col: 18, offset: 8135},
+												pos: position{line: 177, col: 18, offset: 8132},
 												expr: &ruleRefExpr{
-													pos:  position{line: 177, col: 18, offset: 8135},
+													pos:  position{line: 177, col: 18, offset: 8132},
 													name: "h16c",
 												},
 											},
 											&zeroOrOneExpr{
-												pos: position{line: 177, col: 24, offset: 8141},
+												pos: position{line: 177, col: 24, offset: 8138},
 												expr: &ruleRefExpr{
-													pos:  position{line: 177, col: 24, offset: 8141},
+													pos:  position{line: 177, col: 24, offset: 8138},
 													name: "h16c",
 												},
 											},
 											&ruleRefExpr{
-												pos:  position{line: 177, col: 30, offset: 8147},
+												pos:  position{line: 177, col: 30, offset: 8144},
 												name: "h16",
 											},
 										},
 									},
 								},
 								&litMatcher{
-									pos:        position{line: 177, col: 37, offset: 8154},
+									pos:        position{line: 177, col: 37, offset: 8151},
 									val:        "::",
 									ignoreCase: false,
 									want:       "\"::\"",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 177, col: 42, offset: 8159},
+									pos:  position{line: 177, col: 42, offset: 8156},
 									name: "ls32",
 								},
 								&notExpr{
-									pos: position{line: 177, col: 47, offset: 8164},
+									pos: position{line: 177, col: 47, offset: 8161},
 									expr: &ruleRefExpr{
-										pos:  position{line: 177, col: 48, offset: 8165},
+										pos:  position{line: 177, col: 48, offset: 8162},
 										name: "ipv6char",
 									},
 								},
 							},
 						},
 						&seqExpr{
-							pos: position{line: 178, col: 4, offset: 8177},
+							pos: position{line: 178, col: 4, offset: 8174},
 							exprs: []any{
 								&zeroOrOneExpr{
-									pos: position{line: 178, col: 4, offset: 8177},
+									pos: position{line: 178, col: 4, offset: 8174},
 									expr: &seqExpr{
-										pos: position{line: 178, col: 6, offset: 8179},
+										pos: position{line: 178, col: 6, offset: 8176},
 										exprs: []any{
 											&zeroOrOneExpr{
-												pos: position{line: 178, col: 6, offset: 8179},
+												pos: position{line: 178, col: 6, offset: 8176},
 												expr: &ruleRefExpr{
-													pos:  position{line: 178, col: 6, offset: 8179},
+													pos:  position{line: 178, col: 6, offset: 8176},
 													name: "h16c",
 												},
 											},
 											&zeroOrOneExpr{
-												pos: position{line: 178, col: 12, offset: 8185},
+												pos: position{line: 178, col: 12, offset: 8182},
 												expr: &ruleRefExpr{
-													pos:  position{line: 178, col: 12, offset: 8185},
+													pos:  position{line: 178, col: 12, offset: 8182},
 													name: "h16c",
 												},
 											},
 											&zeroOrOneExpr{
-												pos: position{line: 178, col: 18, offset: 8191},
+												pos: position{line: 178, col: 18, offset: 8188},
 												expr: &ruleRefExpr{
-													pos:  position{line: 178, col: 18, offset: 8191},
+													pos:  position{line: 178, col: 18, offset: 8188},
 													name: "h16c",
 												},
 											},
 											&zeroOrOneExpr{
-												pos: position{line: 178, col: 24, offset: 8197},
+												pos: position{line: 178, col: 24, offset: 8194},
 												expr: &ruleRefExpr{
-													pos:  position{line: 178, col: 24, offset: 8197},
+													pos:  position{line: 178, col: 24, offset: 8194},
 													name: "h16c",
 												},
 											},
 											&zeroOrOneExpr{
-												pos: position{line: 178, col: 30, offset: 8203},
+												pos: position{line: 178, col: 30, offset: 8200},
 												expr: &ruleRefExpr{
-													pos:  position{line: 178, col: 30, offset: 8203},
+													pos:  position{line: 178, col: 30, offset: 8200},
 													name: "h16c",
 												},
 											},
 											&ruleRefExpr{
-												pos:  position{line: 178, col: 36, offset: 8209},
+												pos:  position{line: 178, col: 36, offset: 8206},
 												name: "h16",
 											},
 										},
 									},
 								},
 								&litMatcher{
-									pos:        position{line: 178, col: 43, offset: 8216},
+									pos:        position{line: 178, col: 43, offset: 8213},
 									val:        "::",
 									ignoreCase: false,
 									want:       "\"::\"",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 178, col: 48, offset: 8221},
+									pos:  position{line: 178, col: 48, offset: 8218},
 									name: "h16",
 								},
 								&notExpr{
-									pos: position{line: 178, col: 52, offset: 8225},
+									pos: position{line: 178, col: 52, offset: 8222},
 									expr: &ruleRefExpr{
-										pos:  position{line: 178, col: 53, offset: 8226},
+										pos:  position{line: 178, col: 53, offset: 8223},
 										name: "ipv6char",
 									},
 								},
 							},
 						},
 						&seqExpr{
-							pos: position{line: 179, col: 4, offset: 8238},
+							pos: position{line: 179, col: 4, offset: 8235},
 							exprs: []any{
 								&zeroOrOneExpr{
-									pos: position{line: 179, col: 4, offset: 8238},
+									pos: position{line: 179, col: 4, offset: 8235},
 									expr: &seqExpr{
-										pos: position{line: 179, col: 6, offset: 8240},
+										pos: position{line: 179, col: 6, offset: 8237},
 										exprs: []any{
 											&zeroOrOneExpr{
-												pos: position{line: 179, col: 6, offset: 8240},
+												pos: position{line: 179, col: 6, offset: 8237},
 												expr: &ruleRefExpr{
-													pos:  position{line: 179, col: 6, offset: 8240},
+													pos:  position{line: 179, col: 6, offset: 8237},
 													name: "h16c",
 												},
 											},
 											&zeroOrOneExpr{
-												pos: position{line: 179, col: 12, offset: 8246},
+												pos: position{line: 179, col: 12, offset: 8243},
 												expr: &ruleRefExpr{
-													pos:  position{line: 179, col: 12, offset: 8246},
+													pos:  position{line: 179, col: 12, offset: 8243},
 													name: "h16c",
 												},
 											},
 											&zeroOrOneExpr{
-												pos: position{line: 179, col: 18, offset: 8252},
+												pos: position{line: 179, col: 18, offset: 8249},
 												expr: &ruleRefExpr{
-													pos:  position{line: 179, col: 18, offset: 8252},
+													pos:  position{line: 179, col: 18, offset: 8249},
 													name: "h16c",
 												},
 											},
 											&zeroOrOneExpr{
-												pos: position{line: 179, col: 24, offset: 8258},
+												pos: position{line: 179, col: 24, offset: 8255},
 												expr: &ruleRefExpr{
-													pos:  position{line: 179, col: 24, offset: 8258},
+													pos:  position{line: 179, col: 24, offset: 8255},
 													name: "h16c",
 												},
 											},
 											&zeroOrOneExpr{
-												pos: position{line: 179, col: 30, offset: 8264},
+												pos: position{line: 179, col: 30, offset: 8261},
 												expr: &ruleRefExpr{
-													pos:  position{line: 179, col: 30, offset: 8264},
+													pos:  position{line: 179, col: 30, offset: 8261},
 													name: "h16c",
 												},
 											},
 											&zeroOrOneExpr{
-												pos: position{line: 179, col: 36, offset: 8270},
+												pos: position{line: 179, col: 36, offset: 8267},
 												expr: &ruleRefExpr{
-													pos:  position{line: 179, col: 36, offset: 8270},
+													pos:  position{line: 179, col: 36, offset: 8267},
 													name: "h16c",
 												},
 											},
 											&ruleRefExpr{
-												pos:  position{line: 179, col: 42, offset: 8276},
+												pos:  position{line: 179, col: 42, offset: 8273},
 												name: "h16",
 											},
 										},
 									},
 								},
 								&litMatcher{
-									pos:        position{line: 179, col: 49, offset: 8283},
+									pos:        position{line: 179, col: 49, offset: 8280},
 									val:        "::",
 									ignoreCase: false,
 									want:       "\"::\"",
 								},
 								&notExpr{
-									pos: position{line: 179, col: 54, offset: 8288},
+									pos: position{line: 179, col: 54, offset: 8285},
 									expr: &ruleRefExpr{
-										pos:  position{line: 179, col: 55, offset: 8289},
+										pos:  position{line: 179, col: 55, offset: 8286},
 										name: "ipv6char",
 									},
 								},
@@ -1766,24 +1766,24 @@ var g = &grammar{
 		},
 		{
 			name: "h16c",
-			pos:  position{line: 184, col: 1, offset: 8345},
+			pos:  position{line: 184, col: 1, offset: 8342},
 			expr: &seqExpr{
-				pos: position{line: 184, col: 9, offset: 8353},
+				pos: position{line: 184, col: 9, offset: 8350},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 184, col: 9, offset: 8353},
+						pos:  position{line: 184, col: 9, offset: 8350},
 						name: "h16",
 					},
 					&litMatcher{
-						pos:        position{line: 184, col: 13, offset: 8357},
+						pos:        position{line: 184, col: 13, offset: 8354},
 						val:        ":",
 						ignoreCase: false,
 						want:       "\":\"",
 					},
 					&notExpr{
-						pos: position{line: 184, col: 17, offset: 8361},
+						pos: position{line: 184, col: 17, offset: 8358},
 						expr: &litMatcher{
-							pos:        position{line: 184, col: 18, offset: 8362},
+							pos:        position{line: 184, col: 18, offset: 8359},
 							val:        ":",
 							ignoreCase: false,
 							want:       "\":\"",
@@ -1794,9 +1794,9 @@ var g = &grammar{
 		},
 		{
 			name: "ipv6char",
-			pos:  position{line: 186, col: 1, offset: 8367},
+			pos:  position{line: 186, col: 1, offset: 8364},
 			expr: &charClassMatcher{
-				pos:        position{line: 186, col: 13, offset: 8379},
+				pos:        position{line: 186, col: 13, offset: 8376},
 				val:        "[0-9a-fA-F:.]",
 				chars:      []rune{':', '.'},
 				ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
@@ -1807,21 +1807,21 @@ var g = &grammar{
 		{
 			name:        "h16",
 			displayName: "\"h16\"",
-			pos:         position{line: 189, col: 1, offset: 8480},
+			pos:         position{line: 189, col: 1, offset: 8477},
 			expr: &seqExpr{
-				pos: position{line: 189, col: 14, offset: 8493},
+				pos: position{line: 189, col: 14, offset: 8490},
 				exprs: []any{
 					&charClassMatcher{
-						pos:        position{line: 189, col: 14, offset: 8493},
+						pos:        position{line: 189, col: 14, offset: 8490},
 						val:        "[0-9a-fA-F]",
 						ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 189, col: 26, offset: 8505},
+						pos: position{line: 189, col: 26, offset: 8502},
 						expr: &charClassMatcher{
-							pos:        position{line: 189, col: 26, offset: 8505},
+							pos:        position{line: 189, col: 26, offset: 8502},
 							val:        "[0-9a-fA-F]",
 							ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 							ignoreCase: false,
@@ -1829,9 +1829,9 @@ var g = &grammar{
 						},
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 189, col: 39, offset: 8518},
+						pos: position{line: 189, col: 39, offset: 8515},
 						expr: &charClassMatcher{
-							pos:        position{line: 189, col: 39, offset: 8518},
+							pos:        position{line: 189, col: 39, offset: 8515},
 							val:        "[0-9a-fA-F]",
 							ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 							ignoreCase: false,
@@ -1839,9 +1839,9 @@ var g = &grammar{
 						},
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 189, col: 52, offset: 8531},
+						pos: position{line: 189, col: 52, offset: 8528},
 						expr: &charClassMatcher{
-							pos:        position{line: 189, col: 52, offset: 8531},
+							pos:        position{line: 189, col: 52, offset: 8528},
 							val:        "[0-9a-fA-F]",
 							ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 							ignoreCase: false,
@@ -1854,38 +1854,38 @@ var g = &grammar{
 		{
 			name:        "ls32",
 			displayName: "\"ls32\"",
-			pos:         position{line: 193, col: 1, offset: 8686},
+			pos:         position{line: 193, col: 1, offset: 8683},
 			expr: &choiceExpr{
-				pos: position{line: 193, col: 16, offset: 8701},
+				pos: position{line: 193, col: 16, offset: 8698},
 				alternatives: []any{
 					&seqExpr{
-						pos: position{line: 193, col: 16, offset: 8701},
+						pos: position{line: 193, col: 16, offset: 8698},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 193, col: 16, offset: 8701},
+								pos:  position{line: 193, col: 16, offset: 8698},
 								name: "h16",
 							},
 							&litMatcher{
-								pos:        position{line: 193, col: 20, offset: 8705},
+								pos:        position{line: 193, col: 20, offset: 8702},
 								val:        ":",
 								ignoreCase: false,
 								want:       "\":\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 193, col: 24, offset: 8709},
+								pos:  position{line: 193, col: 24, offset: 8706},
 								name: "h16",
 							},
 							&notExpr{
-								pos: position{line: 193, col: 28, offset: 8713},
+								pos: position{line: 193, col: 28, offset: 8710},
 								expr: &ruleRefExpr{
-									pos:  position{line: 193, col: 29, offset: 8714},
+									pos:  position{line: 193, col: 29, offset: 8711},
 									name: "ipv6char",
 								},
 							},
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 193, col: 40, offset: 8725},
+						pos:  position{line: 193, col: 40, offset: 8722},
 						name: "IPv4address",
 					},
 				},
@@ -1894,60 +1894,60 @@ var g = &grammar{
 		{
 			name:        "IPv4address",
 			displayName: "\"IPv4address\"",
-			pos:         position{line: 195, col: 1, offset: 8738},
+			pos:         position{line: 195, col: 1, offset: 8735},
 			expr: &actionExpr{
-				pos: position{line: 195, col: 30, offset: 8767},
+				pos: position{line: 195, col: 30, offset: 8764},
 				run: (*parser).callonIPv4address1,
 				expr: &seqExpr{
-					pos: position{line: 195, col: 30, offset: 8767},
+					pos: position{line: 195, col: 30, offset: 8764},
 					exprs: []any{
 						&labeledExpr{
-							pos:   position{line: 195, col: 30, offset: 8767},
+							pos:   position{line: 195, col: 30, offset: 8764},
 							label: "a",
 							expr: &ruleRefExpr{
-								pos:  position{line: 195, col: 32, offset: 8769},
+								pos:  position{line: 195, col: 32, offset: 8766},
 								name: "dec_octet",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 195, col: 42, offset: 8779},
+							pos:        position{line: 195, col: 42, offset: 8776},
 							val:        ".",
 							ignoreCase: false,
 							want:       "\".\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 195, col: 46, offset: 8783},
+							pos:   position{line: 195, col: 46, offset: 8780},
 							label: "b",
 							expr: &ruleRefExpr{
-								pos:  position{line: 195, col: 48, offset: 8785},
+								pos:  position{line: 195, col: 48, offset: 8782},
 								name: "dec_octet",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 195, col: 58, offset: 8795},
+							pos:        position{line: 195, col: 58, offset: 8792},
 							val:        ".",
 							ignoreCase: false,
 							want:       "\".\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 195, col: 62, offset: 8799},
+							pos:   position{line: 195, col: 62, offset: 8796},
 							label: "c_",
 							expr: &ruleRefExpr{
-								pos:  position{line: 195, col: 65, offset: 8802},
+								pos:  position{line: 195, col: 65, offset: 8799},
 								name: "dec_octet",
 							},
 						},
 						&litMatcher{
-							pos:        position{line: 195, col: 75, offset: 8812},
+							pos:        position{line: 195, col: 75, offset: 8809},
 							val:        ".",
 							ignoreCase: false,
 							want:       "\".\"",
 						},
 						&labeledExpr{
-							pos:   position{line: 195, col: 79, offset: 8816},
+							pos:   position{line: 195, col: 79, offset: 8813},
 							label: "d",
 							expr: &ruleRefExpr{
-								pos:  position{line: 195, col: 81, offset: 8818},
+								pos:  position{line: 195, col: 81, offset: 8815},
 								name: "dec_octet",
 							},
 						},
@@ -1958,24 +1958,24 @@ var g = &grammar{
 		{
 			name:        "dec_octet",
 			displayName: "\"dec-octet\"",
-			pos:         position{line: 202, col: 1, offset: 9130},
+			pos:         position{line: 202, col: 1, offset: 9127},
 			expr: &actionExpr{
-				pos: position{line: 202, col: 26, offset: 9155},
+				pos: position{line: 202, col: 26, offset: 9152},
 				run: (*parser).callondec_octet1,
 				expr: &choiceExpr{
-					pos: position{line: 202, col: 28, offset: 9157},
+					pos: position{line: 202, col: 28, offset: 9154},
 					alternatives: []any{
 						&seqExpr{
-							pos: position{line: 202, col: 28, offset: 9157},
+							pos: position{line: 202, col: 28, offset: 9154},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 202, col: 28, offset: 9157},
+									pos:        position{line: 202, col: 28, offset: 9154},
 									val:        "25",
 									ignoreCase: false,
 									want:       "\"25\"",
 								},
 								&charClassMatcher{
-									pos:        position{line: 202, col: 33, offset: 9162},
+									pos:        position{line: 202, col: 33, offset: 9159},
 									val:        "[0-5]",
 									ranges:     []rune{'0', '5'},
 									ignoreCase: false,
@@ -1984,23 +1984,23 @@ var g = &grammar{
 							},
 						},
 						&seqExpr{
-							pos: position{line: 202, col: 41, offset: 9170},
+							pos: position{line: 202, col: 41, offset: 9167},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 202, col: 41, offset: 9170},
+									pos:        position{line: 202, col: 41, offset: 9167},
 									val:        "2",
 									ignoreCase: false,
 									want:       "\"2\"",
 								},
 								&charClassMatcher{
-									pos:        position{line: 202, col: 45, offset: 9174},
+									pos:        position{line: 202, col: 45, offset: 9171},
 									val:        "[0-4]",
 									ranges:     []rune{'0', '4'},
 									ignoreCase: false,
 									inverted:   false,
 								},
 								&charClassMatcher{
-									pos:        position{line: 202, col: 51, offset: 9180},
+									pos:        position{line: 202, col: 51, offset: 9177},
 									val:        "[0-9]",
 									ranges:     []rune{'0', '9'},
 									ignoreCase: false,
@@ -2009,23 +2009,23 @@ var g = &grammar{
 							},
 						},
 						&seqExpr{
-							pos: position{line: 202, col: 59, offset: 9188},
+							pos: position{line: 202, col: 59, offset: 9185},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 202, col: 59, offset: 9188},
+									pos:        position{line: 202, col: 59, offset: 9185},
 									val:        "1",
 									ignoreCase: false,
 									want:       "\"1\"",
 								},
 								&charClassMatcher{
-									pos:        position{line: 202, col: 63, offset: 9192},
+									pos:        position{line: 202, col: 63, offset: 9189},
 									val:        "[0-9]",
 									ranges:     []rune{'0', '9'},
 									ignoreCase: false,
 									inverted:   false,
 								},
 								&charClassMatcher{
-									pos:        position{line: 202, col: 69, offset: 9198},
+									pos:        position{line: 202, col: 69, offset: 9195},
 									val:        "[0-9]",
 									ranges:     []rune{'0', '9'},
 									ignoreCase: false,
@@ -2034,17 +2034,17 @@ var g = &grammar{
 							},
 						},
 						&seqExpr{
-							pos: position{line: 202, col: 77, offset: 9206},
+							pos: position{line: 202, col: 77, offset: 9203},
 							exprs: []any{
 								&charClassMatcher{
-									pos:        position{line: 202, col: 77, offset: 9206},
+									pos:        position{line: 202, col: 77, offset: 9203},
 									val:        "[1-9]",
 									ranges:     []rune{'1', '9'},
 									ignoreCase: false,
 									inverted:   false,
 								},
 								&charClassMatcher{
-									pos:        position{line: 202, col: 83, offset: 9212},
+									pos:        position{line: 202, col: 83, offset: 9209},
 									val:        "[0-9]",
 									ranges:     []rune{'0', '9'},
 									ignoreCase: false,
@@ -2053,7 +2053,7 @@ var g = &grammar{
 							},
 						},
 						&charClassMatcher{
-							pos:        position{line: 202, col: 91, offset: 9220},
+							pos:        position{line: 202, col: 91, offset: 9217},
 							val:        "[0-9]",
 							ranges:     []rune{'0', '9'},
 							ignoreCase: false,
@@ -2066,25 +2066,25 @@ var g = &grammar{
 		{
 			name:        "pct_encoded",
 			displayName: "\"pct-encoded\"",
-			pos:         position{line: 208, col: 1, offset: 9367},
+			pos:         position{line: 208, col: 1, offset: 9364},
 			expr: &seqExpr{
-				pos: position{line: 208, col: 30, offset: 9396},
+				pos: position{line: 208, col: 30, offset: 9393},
 				exprs: []any{
 					&litMatcher{
-						pos:        position{line: 208, col: 30, offset: 9396},
+						pos:        position{line: 208, col: 30, offset: 9393},
 						val:        "%",
 						ignoreCase: false,
 						want:       "\"%\"",
 					},
 					&charClassMatcher{
-						pos:        position{line: 208, col: 34, offset: 9400},
+						pos:        position{line: 208, col: 34, offset: 9397},
 						val:        "[0-9a-fA-F]",
 						ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 208, col: 46, offset: 9412},
+						pos:        position{line: 208, col: 46, offset: 9409},
 						val:        "[0-9a-fA-F]",
 						ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 						ignoreCase: false,
@@ -2096,9 +2096,9 @@ var g = &grammar{
 		{
 			name:        "unreserved",
 			displayName: "\"unreserved\"",
-			pos:         position{line: 210, col: 1, offset: 9425},
+			pos:         position{line: 210, col: 1, offset: 9422},
 			expr: &charClassMatcher{
-				pos:        position{line: 210, col: 28, offset: 9452},
+				pos:        position{line: 210, col: 28, offset: 9449},
 				val:        "[a-zA-Z0-9._~-]",
 				chars:      []rune{'.', '_', '~', '-'},
 				ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -2109,16 +2109,16 @@ var g = &grammar{
 		{
 			name:        "reserved",
 			displayName: "\"reserved\"",
-			pos:         position{line: 212, col: 1, offset: 9469},
+			pos:         position{line: 212, col: 1, offset: 9466},
 			expr: &choiceExpr{
-				pos: position{line: 212, col: 24, offset: 9492},
+				pos: position{line: 212, col: 24, offset: 9489},
 				alternatives: []any{
 					&ruleRefExpr{
-						pos:  position{line: 212, col: 24, offset: 9492},
+						pos:  position{line: 212, col: 24, offset: 9489},
 						name: "gen_delims",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 212, col: 37, offset: 9505},
+						pos:  position{line: 212, col: 37, offset: 9502},
 						name: "sub_delims",
 					},
 				},
@@ -2127,9 +2127,9 @@ var g = &grammar{
 		{
 			name:        "gen_delims",
 			displayName: "\"gen-delims\"",
-			pos:         position{line: 214, col: 1, offset: 9517},
+			pos:         position{line: 214, col: 1, offset: 9514},
 			expr: &charClassMatcher{
-				pos:        position{line: 214, col: 28, offset: 9544},
+				pos:        position{line: 214, col: 28, offset: 9541},
 				val:        "[:/?#[\\]@]",
 				chars:      []rune{':', '/', '?', '#', '[', ']', '@'},
 				ignoreCase: false,
@@ -2139,9 +2139,9 @@ var g = &grammar{
 		{
 			name:        "sub_delims",
 			displayName: "\"sub-delims\"",
-			pos:         position{line: 216, col: 1, offset: 9556},
+			pos:         position{line: 216, col: 1, offset: 9553},
 			expr: &charClassMatcher{
-				pos:        position{line: 216, col: 28, offset: 9583},
+				pos:        position{line: 216, col: 28, offset: 9580},
 				val:        "[!$&'()*+,;=]",
 				chars:      []rune{'!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '='},
 				ignoreCase: false,
@@ -2151,9 +2151,9 @@ var g = &grammar{
 		{
 			name:        "ALPHA",
 			displayName: "\"ALPHA\"",
-			pos:         position{line: 220, col: 1, offset: 9697},
+			pos:         position{line: 220, col: 1, offset: 9694},
 			expr: &charClassMatcher{
-				pos:        position{line: 220, col: 18, offset: 9714},
+				pos:        position{line: 220, col: 18, offset: 9711},
 				val:        "[a-zA-Z]",
 				ranges:     []rune{'a', 'z', 'A', 'Z'},
 				ignoreCase: false,
@@ -2163,9 +2163,9 @@ var g = &grammar{
 		{
 			name:        "DIGIT",
 			displayName: "\"DIGIT\"",
-			pos:         position{line: 222, col: 1, offset: 9724},
+			pos:         position{line: 222, col: 1, offset: 9721},
 			expr: &charClassMatcher{
-				pos:        position{line: 222, col: 18, offset: 9741},
+				pos:        position{line: 222, col: 18, offset: 9738},
 				val:        "[0-9]",
 				ranges:     []rune{'0', '9'},
 				ignoreCase: false,
@@ -2175,9 +2175,9 @@ var g = &grammar{
 		{
 			name:        "HEXDIG",
 			displayName: "\"HEXDIG\"",
-			pos:         position{line: 224, col: 1, offset: 9748},
+			pos:         position{line: 224, col: 1, offset: 9745},
 			expr: &charClassMatcher{
-				pos:        position{line: 224, col: 20, offset: 9767},
+				pos:        position{line: 224, col: 20, offset: 9764},
 				val:        "[0-9a-fA-F]",
 				ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 				ignoreCase: false,

@@ -1,0 +1,43 @@
+package urlgrammar_test
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// docs/design.md's example of the header language is real: each of its "; urlgrammar" lines
+// (without its comment, "..." standing for any text) is a line of some grammar's header.
+func TestDesignHeaderExample(t *testing.T) {
+	doc, err := os.ReadFile("docs/design.md")
+	require.NoError(t, err)
+	files, err := filepath.Glob("grammar/*.abnf")
+	require.NoError(t, err)
+	var headers []string
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		require.NoError(t, err)
+		headers = append(headers, strings.Split(string(src), "\n")...)
+	}
+	comment := regexp.MustCompile(`\s\s+\S.*$`)
+	n := 0
+	for _, l := range strings.Split(string(doc), "\n") {
+		if !strings.HasPrefix(l, "; urlgrammar ") {
+			continue
+		}
+		n++
+		want := strings.TrimSpace(comment.ReplaceAllString(l, ""))
+		re := regexp.MustCompile("^" + strings.ReplaceAll(regexp.QuoteMeta(want), `\.\.\.`, ".*"))
+		found := false
+		for _, h := range headers {
+			found = found || re.MatchString(h)
+		}
+		assert.True(t, found, "docs/design.md: no grammar has a header line %q", want)
+	}
+	assert.GreaterOrEqual(t, n, 8, "the example of the header language")
+}
