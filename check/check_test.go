@@ -293,3 +293,24 @@ func TestPausedOnSlowInput(t *testing.T) {
 	require.NoError(t, <-done)
 	assert.Equal(t, 3, emitted)
 }
+
+// With several grammars, a tsv row of an invalid line says why: each grammar's cause, as
+// the summary counts it (the message column was empty).
+func TestTSVAllGrammarsMessage(t *testing.T) {
+	var all []*urlgrammar.Grammar
+	for _, id := range urlgrammar.IDs() {
+		all = append(all, urlgrammar.MustLookup(id))
+	}
+	recs, _ := collect(t, Config{Grammars: all, Format: TSV, Jobs: 1}, []Input{{Name: "f", Reader: strings.NewReader("a b\nhttp://a/\n")}})
+	require.Len(t, recs, 2)
+	row := strings.Split(strings.TrimSuffix(string(recs[0].Out), "\n"), "\t")
+	require.Len(t, row, 6)
+	assert.Equal(t, "invalid", row[2])
+	for _, g := range all {
+		assert.Contains(t, row[4], g.ID()+": ", "the message names every grammar's cause")
+	}
+	assert.Contains(t, row[4], "rfc3986: segment: unexpected space")
+	row = strings.Split(strings.TrimSuffix(string(recs[1].Out), "\n"), "\t")
+	assert.Equal(t, []string{"f", "2", "valid"}, row[:3])
+	assert.Empty(t, row[4], "a valid line has no message")
+}

@@ -78,15 +78,15 @@ func (s *DiffSummary) Differ() bool { return s.Counts[OnlyA]+s.Counts[OnlyB] > 0
 // way.
 func (s *DiffSummary) Print(w io.Writer) error {
 	ew := &errWriter{w: w}
-	fmt.Fprintf(ew, "%d lines: %d accepted by both, %d only by %s, %d only by %s, %d by neither\n",
-		s.Lines, s.Counts[Both], s.Counts[OnlyA], s.A, s.Counts[OnlyB], s.B, s.Counts[Neither])
+	fmt.Fprintf(ew, "%s: %d accepted by both, %d only by %s, %d only by %s, %d by neither\n",
+		Lines(s.Lines), s.Counts[Both], s.Counts[OnlyA], s.A, s.Counts[OnlyB], s.B, s.Counts[Neither])
 	printTop(ew, fmt.Sprintf("why %s rejects the lines only %s accepts:", s.B, s.A), s.ReasonsOnlyA, 10)
 	printTop(ew, fmt.Sprintf("why %s rejects the lines only %s accepts:", s.A, s.B), s.ReasonsOnlyB, 10)
 	if s.IOErrors > 0 {
 		fmt.Fprintf(ew, "%d input(s) could not be read completely (see the error records)\n", s.IOErrors)
 	}
 	if s.Interrupted {
-		fmt.Fprintf(ew, "interrupted: the counts cover the %d lines checked before the signal\n", s.Lines)
+		fmt.Fprintf(ew, "interrupted: the counts cover the %s checked before the signal\n", Lines(s.Lines))
 	}
 	return ew.err
 }

@@ -160,7 +160,16 @@ func (r *renderer) tsv(b []byte, rec *Record, multi bool) []byte {
 				b, sep = append(b, res.Grammar.ID()...), true
 			}
 		}
-		b = append(b, "\t\t"...)
+		b = append(b, '\t')
+		// An invalid line's message is each grammar's cause, as the summary counts them
+		// ("rfc3986: segment: unexpected space; ...").
+		for i, c := range rec.causes {
+			if i > 0 {
+				b = append(b, "; "...)
+			}
+			b = AppendTSV(b, c)
+		}
+		b = append(b, '\t')
 		b = AppendTSV(b, rec.Input)
 		return append(b, '\n')
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"strconv"
 
 	"github.com/urlgrammar/urlgrammar"
 )
@@ -74,9 +75,9 @@ func (s *Summary) add(r *Record) {
 func (s *Summary) Print(w io.Writer) error {
 	ew := &errWriter{w: w}
 	if len(s.Grammars) == 1 {
-		fmt.Fprintf(ew, "%s: %d lines, %d valid, %d invalid\n", s.Grammars[0].Grammar, s.Lines, s.Valid, s.Invalid)
+		fmt.Fprintf(ew, "%s: %s, %d valid, %d invalid\n", s.Grammars[0].Grammar, Lines(s.Lines), s.Valid, s.Invalid)
 	} else {
-		fmt.Fprintf(ew, "%d lines, %d accepted by some grammar, %d rejected by every grammar\n", s.Lines, s.Valid, s.Invalid)
+		fmt.Fprintf(ew, "%s, %d accepted by some grammar, %d rejected by every grammar\n", Lines(s.Lines), s.Valid, s.Invalid)
 		width := 0
 		for _, g := range s.Grammars {
 			width = max(width, len(g.Grammar))
@@ -91,7 +92,7 @@ func (s *Summary) Print(w io.Writer) error {
 		fmt.Fprintf(ew, "%d input(s) could not be read completely (see the error records)\n", s.IOErrors)
 	}
 	if s.Interrupted {
-		fmt.Fprintf(ew, "interrupted: the counts cover the %d lines checked before the signal\n", s.Lines)
+		fmt.Fprintf(ew, "interrupted: the counts cover the %s checked before the signal\n", Lines(s.Lines))
 	}
 	return ew.err
 }
@@ -120,6 +121,14 @@ func printTop(w io.Writer, title string, counts map[string]int, max int) {
 		}
 		fmt.Fprintf(w, "%8d  %s\n", f.n, f.k)
 	}
+}
+
+// Lines writes a count of lines: "1 line", "2 lines".
+func Lines(n int) string {
+	if n == 1 {
+		return "1 line"
+	}
+	return strconv.Itoa(n) + " lines"
 }
 
 // Cause is the summary key of an error: the rule and the class of the unexpected character,

@@ -170,7 +170,7 @@ func TestCommands(t *testing.T) {
 			stdout: "<stdin>:2:4: unexpected ' ' in segment", stderr: "2 lines, 1 valid, 1 invalid"},
 		{name: "check bad format", args: []string{"check", "--format", "xml"}, code: 2, stderr: `unknown format "xml"`},
 		{name: "check missing file", args: []string{"check", "/nonexistent/file"}, code: 2, stdout: "no such file", stderr: "could not be read"},
-		{name: "check summary only", args: []string{"check", "--summary-only"}, stdin: "a b\n", code: 1, noStdout: true, stderr: "1 lines, 0 valid, 1 invalid"},
+		{name: "check summary only", args: []string{"check", "--summary-only"}, stdin: "a b\n", code: 1, noStdout: true, stderr: "1 line, 0 valid, 1 invalid"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
