@@ -117,6 +117,21 @@ accepts it, and the summary counts each grammar.`
 
 const exitStatusHelp = "exit status: 0 all inputs valid, 1 some input invalid, 2 usage or I/O trouble, 130 interrupted"
 
+// exitHelp is the exit-status line of a command's help: what its statuses mean for it.
+func exitHelp(name string) string {
+	switch name {
+	case "diff":
+		return "exit status: 0 the grammars agree (as languages, or on every line), 1 they differ, 2 usage or I/O trouble, 130 interrupted"
+	case "equal":
+		return "exit status: 0 equivalent, 1 different (or an input that is not a valid absolute URI), 2 usage trouble"
+	case "serve":
+		return "exit status: 130 interrupted (the way to stop it), 2 usage trouble or an address it cannot listen on"
+	case "rules", "grammars", "version", "help", "diagram":
+		return "exit status: 0 done, 2 usage or I/O trouble"
+	}
+	return exitStatusHelp
+}
+
 // run is runContext without cancellation (tests).
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return runContext(context.Background(), args, stdin, stdout, stderr)
@@ -291,7 +306,7 @@ func (e *env) printHelp(fs *flag.FlagSet) {
 		fs.PrintDefaults()
 		fs.SetOutput(io.Discard)
 	}
-	fmt.Fprintf(e.out, "\n%s\n", exitStatusHelp)
+	fmt.Fprintf(e.out, "\n%s\n", exitHelp(c.name))
 }
 
 func capitalize(s string) string {
@@ -342,6 +357,18 @@ func (e *env) writeFailed(err error) int {
 // grammarFlag adds -g to fs.
 func grammarFlag(fs *flag.FlagSet) *string {
 	return fs.String("g", urlgrammar.DefaultGrammar, "grammar `ID` ("+strings.Join(urlgrammar.IDs(), ", ")+")")
+}
+
+// genericGrammarFlag is -g for the commands that take only generic grammars (resolve,
+// normalize, equal): its help lists those alone.
+func genericGrammarFlag(fs *flag.FlagSet) *string {
+	var ids []string
+	for _, id := range urlgrammar.IDs() {
+		if urlgrammar.MustLookup(id).Generic() {
+			ids = append(ids, id)
+		}
+	}
+	return fs.String("g", urlgrammar.DefaultGrammar, "grammar `ID` of generic references ("+strings.Join(ids, ", ")+")")
 }
 
 // lookupGrammar resolves -g, printing a usage error for an unknown id.

@@ -250,11 +250,12 @@ func TestResolveNormalizeEqual(t *testing.T) {
 		{"normalize changes", []string{"normalize", "--changes", "HTTP://h/"}, 0, "http://h/\n\tcase: scheme \"HTTP\" -> \"http\"\n"},
 		{"normalize invalid", []string{"normalize", "a b"}, 1, ""},
 		{"normalize bad level", []string{"normalize", "--level", "string", "a:"}, 2, ""},
-		{"equal syntax", []string{"equal", "example://a/b/c/%7A", "eXAMPLE://a/./b/../b/c/%7a"}, 0, "equivalent at the syntax level\n"},
+		{"equal syntax", []string{"equal", "--level", "syntax", "example://a/b/c/%7A", "eXAMPLE://a/./b/../b/c/%7a"}, 0, "equivalent at the syntax level\n"},
 		{"equal string", []string{"equal", "--level", "string", "example://a/b/c/%7A", "eXAMPLE://a/./b/../b/c/%7a"}, 1, "different at the string level\n"},
-		{"equal port syntax", []string{"equal", "http://example.com/", "http://example.com:80/"}, 1, "different at the syntax level\n"},
+		{"equal port syntax", []string{"equal", "--level", "syntax", "http://example.com/", "http://example.com:80/"}, 1, "different at the syntax level\n"},
+		{"equal port default", []string{"equal", "http://example.com/", "http://example.com:80/"}, 0, "equivalent at the scheme level\n"}, // as normalize's default
 		{"equal port scheme", []string{"equal", "--level", "scheme", "http://example.com/", "http://example.com:80/"}, 0, "equivalent at the scheme level\n"},
-		{"equal fragment", []string{"equal", "--ignore-fragment", "http://a/#x", "http://a/#y"}, 0, "equivalent at the syntax level\n"},
+		{"equal fragment", []string{"equal", "--ignore-fragment", "http://a/#x", "http://a/#y"}, 0, "equivalent at the scheme level\n"},
 		{"equal relative", []string{"equal", "g", "http://a/g"}, 1, "error: compare \"g\": a relative reference cannot be compared: resolve it first (section 6.1)\n"},
 		{"equal one arg", []string{"equal", "a:"}, 2, ""},
 	}

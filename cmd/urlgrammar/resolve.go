@@ -40,12 +40,14 @@ type resolveRecord struct {
 	OK           bool    `json:"ok"`
 	Result       *string `json:"result,omitempty"`
 	SameDocument bool    `json:"sameDocument"`
-	Error        string  `json:"error,omitempty"`
+	// Error is the error object of the JSON contract, as parse --json gives it: where a
+	// syntax error is and what was expected there; a resolution error has its message only.
+	Error *check.ErrorDetail `json:"error,omitempty"`
 }
 
 func runResolve(e *env, args []string) int {
 	fs := e.flags()
-	gid := grammarFlag(fs)
+	gid := genericGrammarFlag(fs)
 	alg := fs.String("algorithm", "", "resolution algorithm: 2003 (rfc2396bis-01 5.2), 1997 (url-syntax-05 5.2) or 3986 (RFC 3986 5.2); default: the grammar's own")
 	dots := dotsFlag(fs)
 	compat := fs.Bool("compat", false, "backwards compatible: a reference with the base's scheme is relative (http:g)")
@@ -96,9 +98,11 @@ func runResolve(e *env, args []string) int {
 		if err == nil {
 			res, err = resolver.ResolveString(in.text) // parsed once; its errors are Parse's
 		}
+		var msg string
 		if err != nil {
 			status = exitInvalid
-			rec.Error = oneLine(err)
+			d := check.NewErrorDetail(err)
+			rec.Error, msg = &d, oneLine(err)
 		} else {
 			s := res.String()
 			rec.OK, rec.Result, rec.SameDocument = true, &s, res.SameDocument
@@ -109,7 +113,7 @@ func runResolve(e *env, args []string) int {
 		case rec.OK:
 			b = append(append(b[:0], *rec.Result...), '\n')
 		default:
-			b = append(append(append(b[:0], "error: "...), rec.Error...), '\n')
+			b = append(append(append(b[:0], "error: "...), msg...), '\n')
 		}
 		e.out.Write(b)
 		return true
@@ -121,7 +125,7 @@ func runResolve(e *env, args []string) int {
 
 func runNormalize(e *env, args []string) int {
 	fs := e.flags()
-	gid := grammarFlag(fs)
+	gid := genericGrammarFlag(fs)
 	levelName := fs.String("level", "scheme", "normalization: syntax (6.2.2) or scheme (6.2.2 and 6.2.3)")
 	dots := dotsFlag(fs)
 	showChanges := fs.Bool("changes", false, "after each normal form, list the rewrites made, indented")
@@ -174,8 +178,8 @@ func runNormalize(e *env, args []string) int {
 
 func runEqual(e *env, args []string) int {
 	fs := e.flags()
-	gid := grammarFlag(fs)
-	levelName := fs.String("level", "syntax", "rung of the comparison ladder (6.2): string, syntax or scheme")
+	gid := genericGrammarFlag(fs)
+	levelName := fs.String("level", "scheme", "rung of the comparison ladder (6.2): string, syntax or scheme")
 	ignoreFragment := fs.Bool("ignore-fragment", false, "compare without fragments (6.1)")
 	pos, code, ok := e.parse(fs, args)
 	if !ok {

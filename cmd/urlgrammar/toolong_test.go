@@ -69,3 +69,33 @@ func TestTooLongLineSaysWhere(t *testing.T) {
 	assert.Equal(t, []string{"-", "2", "invalid", strconv.Itoa(max + 1), ""}, row[:5])
 	assert.Contains(t, row[5], "line too long")
 }
+
+// resolve --json gives "error" as the object parse --json gives: where and what was expected.
+func TestResolveJSONErrorObject(t *testing.T) {
+	code, out, _ := runCLI("a b\ng\n", "resolve", "--json", "-g", "rfc3986", "http://a/b/c")
+	assert.Equal(t, 1, code)
+	lines := outputLines(t, out)
+	require.Len(t, lines, 2)
+	var rec struct {
+		OK    bool
+		Error *struct {
+			Offset, Line, Column int
+			Expected             []string
+			Rule, Message        string
+		}
+	}
+	require.NoError(t, json.Unmarshal([]byte(lines[0]), &rec))
+	require.NotNil(t, rec.Error)
+	assert.Equal(t, 1, rec.Error.Offset)
+	assert.Equal(t, 2, rec.Error.Column)
+	assert.Equal(t, "segment", rec.Error.Rule)
+	assert.NotEmpty(t, rec.Error.Expected)
+	var parsed struct{ Error json.RawMessage }
+	_, pout, _ := runCLI("a b\n", "parse", "--json", "-g", "rfc3986")
+	require.NoError(t, json.Unmarshal([]byte(pout), &parsed))
+	var again struct{ Error json.RawMessage }
+	require.NoError(t, json.Unmarshal([]byte(lines[0]), &again))
+	assert.JSONEq(t, string(parsed.Error), string(again.Error), "the same object as parse --json")
+	require.NoError(t, json.Unmarshal([]byte(lines[1]), &rec))
+	assert.True(t, rec.OK)
+}
