@@ -35,8 +35,10 @@ import (
 	"github.com/urlgrammar/urlgrammar/internal/peg"
 )
 
-// DefaultGrammar is the id of the grammar used when none is named.
-const DefaultGrammar = "rfc2396bis-01"
+// DefaultGrammar is the id of the grammar the CLI and the playground use when none is named:
+// RFC 3986, the URI standard. (Package resolve's zero options keep rfc2396bis-01, the grammar
+// of their zero Algorithm, Algorithm2003.)
+const DefaultGrammar = "rfc3986"
 
 // MaxInputLength is the longest input, in bytes, that Parse, Valid and Match examine; a
 // longer input is a *SyntaxError at offset MaxInputLength.

@@ -187,7 +187,7 @@ func TestTSVRoundTrip(t *testing.T) {
 }
 
 func TestCause(t *testing.T) {
-	g := urlgrammar.MustLookup(urlgrammar.DefaultGrammar)
+	g := urlgrammar.MustLookup("rfc2396bis-01")
 	for in, want := range map[string]string{
 		"a b":          "segment: unexpected space",
 		"c d":          "segment: unexpected space",

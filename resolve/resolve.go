@@ -158,9 +158,13 @@ func (p parts) String() string {
 	return b.String()
 }
 
+// zeroGrammar is the grammar of options without one: the 2003 draft's, whose algorithm is
+// the zero Algorithm (Algorithm2003). It is not urlgrammar.DefaultGrammar, the CLI's.
+const zeroGrammar = "rfc2396bis-01"
+
 func grammarOf(g *urlgrammar.Grammar) *urlgrammar.Grammar {
 	if g == nil {
-		return urlgrammar.MustLookup(urlgrammar.DefaultGrammar)
+		return urlgrammar.MustLookup(zeroGrammar)
 	}
 	return g
 }

@@ -64,7 +64,7 @@ func TestCheckHostileLines(t *testing.T) {
 
 func TestCheckWarnings(t *testing.T) {
 	in := "http://u:p@0x7f.1:25/%0d\nhttp://a/\n"
-	code, out, errOut := runCLI(in, "check", "--warn", "all")
+	code, out, errOut := runCLI(in, "check", "-g", "rfc2396bis-01", "--warn", "all")
 	assert.Equal(t, 0, code, "warnings never change validity")
 	assert.Equal(t, "<stdin>:1:8: warning userinfo (section 7.5): userinfo \"u:p\" comes before the host \"0x7f.1\" and may disguise it\n"+
 		"<stdin>:1:10: warning password (section 7.4): the userinfo has a password in clear text\n"+
@@ -74,7 +74,7 @@ func TestCheckWarnings(t *testing.T) {
 	assert.Contains(t, errOut, "warnings:\n")
 	assert.Contains(t, errOut, "       1  rare-ip\n")
 
-	_, out, _ = runCLI(in, "check", "--warn", "port", "--format", "jsonl")
+	_, out, _ = runCLI(in, "check", "-g", "rfc2396bis-01", "--warn", "port", "--format", "jsonl")
 	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
 	var rec map[string]any
 	require.NoError(t, json.Unmarshal([]byte(lines[0]), &rec))

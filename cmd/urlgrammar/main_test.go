@@ -31,7 +31,7 @@ func outputLines(t testing.TB, out string) []string {
 }
 
 func TestParseJSONContract(t *testing.T) {
-	code, out, _ := runCLI("", "parse", "--json", "http://u@[::1]:8080/a/b?q#f", "a?")
+	code, out, _ := runCLI("", "parse", "-g", "rfc2396bis-01", "--json", "http://u@[::1]:8080/a/b?q#f", "a?")
 	require.Equal(t, 0, code)
 	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
 	require.Len(t, lines, 2, "one object per input, one per line")
@@ -72,7 +72,7 @@ func TestParseJSONContract(t *testing.T) {
 }
 
 func TestParseJSONRegNameAndError(t *testing.T) {
-	code, out, _ := runCLI("", "parse", "--json", "//h:80x", "http://a/%zz")
+	code, out, _ := runCLI("", "parse", "-g", "rfc2396bis-01", "--json", "//h:80x", "http://a/%zz")
 	assert.Equal(t, 1, code, "some input invalid")
 	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
 	require.Len(t, lines, 2)
@@ -87,7 +87,7 @@ func TestParseJSONRegNameAndError(t *testing.T) {
 }
 
 func TestParseTree(t *testing.T) {
-	code, out, _ := runCLI("", "parse", "--typed", "//1.2.3.4:80")
+	code, out, _ := runCLI("", "parse", "-g", "rfc2396bis-01", "--typed", "//1.2.3.4:80")
 	require.Equal(t, 0, code)
 	assert.Equal(t, `URI-reference [0,12) "//1.2.3.4:80"
   authority [2,12) "1.2.3.4:80"
@@ -107,7 +107,7 @@ func TestParseTree(t *testing.T) {
 // is the ast object and the components are those of the contract; --typed gives the typed
 // tree instead; an invalid input is the same error.
 func TestParseGeneric(t *testing.T) {
-	code, out, _ := runCLI("", "parse", "--generic", "//1.2.3.4:80")
+	code, out, _ := runCLI("", "parse", "-g", "rfc2396bis-01", "--generic", "//1.2.3.4:80")
 	require.Equal(t, 0, code)
 	assert.Equal(t, `URI-reference [0,12) "//1.2.3.4:80"
   authority [2,12) "1.2.3.4:80"
@@ -133,8 +133,8 @@ func TestParseGeneric(t *testing.T) {
 	code, out, _ = runCLI("", "parse", "--generic", "--json", "-g", "rfc3987", "http://a/\U0001F600")
 	require.Equal(t, 0, code)
 	assert.Contains(t, out, `{"rule":"isegment","start":9,"end":13,"text":"😀"}`)
-	code, generic, _ := runCLI("", "parse", "--generic", "a b")
-	_, typed, _ := runCLI("", "parse", "a b")
+	code, generic, _ := runCLI("", "parse", "-g", "rfc2396bis-01", "--generic", "a b")
+	_, typed, _ := runCLI("", "parse", "-g", "rfc2396bis-01", "a b")
 	assert.Equal(t, 1, code)
 	assert.Equal(t, typed, generic)
 }
@@ -157,12 +157,12 @@ func TestCommands(t *testing.T) {
 		{name: "parse reads stdin", args: []string{"parse"}, stdin: "a:b\n", code: 0, stdout: "URI-reference [0,3)"},
 		{name: "flags after inputs", args: []string{"parse", "a:b", "--json"}, code: 0, stdout: `"ok":true`},
 		{name: "dash dash", args: []string{"parse", "--json", "--", "-x"}, code: 0, stdout: `"input":"-x"`},
-		{name: "parse invalid", args: []string{"parse", "a b"}, code: 1, stdout: "rfc2396bis-01:1:2: unexpected ' '"},
-		{name: "rules", args: []string{"rules"}, code: 0, stdout: "URI-reference\nabsolute-URI-reference\nabsolute-URI\n"},
+		{name: "parse invalid", args: []string{"parse", "-g", "rfc2396bis-01", "a b"}, code: 1, stdout: "rfc2396bis-01:1:2: unexpected ' '"},
+		{name: "rules", args: []string{"rules", "-g", "rfc2396bis-01"}, code: 0, stdout: "URI-reference\nabsolute-URI-reference\nabsolute-URI\n"},
 		{name: "rules extra arg", args: []string{"rules", "x"}, code: 2},
 		{name: "grammars", args: []string{"grammars"}, code: 0, stdout: "rfc2396bis-01"},
 		{name: "match ok", args: []string{"match", "dec-octet", "255"}, code: 0, stdout: `"255" matches dec-octet`},
-		{name: "match bad", args: []string{"match", "dec-octet", "255", "256"}, code: 1, stdout: "rfc2396bis-01:1:3: unexpected '6' in dec-octet"},
+		{name: "match bad", args: []string{"match", "-g", "rfc2396bis-01", "dec-octet", "255", "256"}, code: 1, stdout: "rfc2396bis-01:1:3: unexpected '6' in dec-octet"},
 		{name: "match unknown rule", args: []string{"match", "nope", "x"}, code: 2, stderr: `has no rule "nope"`},
 		{name: "match reads stdin", args: []string{"match", "host"}, stdin: "h\n", code: 0, stdout: "matches host"},
 		{name: "check all valid", args: []string{"check"}, stdin: "http://a/\n//b\n", code: 0, stderr: "2 lines, 2 valid, 0 invalid", noStdout: true},
@@ -221,15 +221,15 @@ func TestResolveNormalizeEqual(t *testing.T) {
 		code   int
 		stdout string // exact
 	}{
-		{"resolve", []string{"resolve", base, "g", "../../../g", "#s", "", "?y"}, 0,
+		{"resolve", []string{"resolve", "-g", "rfc2396bis-01", base, "g", "../../../g", "#s", "", "?y"}, 0,
 			"http://a/b/c/g\nhttp://a/../g\nhttp://a/b/c/d;p?q#s\nhttp://a/b/c/d;p?q\nhttp://a/b/c/d;p?y\n"},
 		{"resolve 1997", []string{"resolve", "--algorithm", "1997", base, "?y", "g?y/../x"}, 0, "http://a/b/c/?y\nhttp://a/b/c/x\n"},
 		{"resolve dots", []string{"resolve", "--dots", "remove", base, "../../../g"}, 0, "http://a/g\n"},
-		{"resolve dots error", []string{"resolve", "--dots", "error", base, "../../../g"}, 1,
+		{"resolve dots error", []string{"resolve", "-g", "rfc2396bis-01", "--dots", "error", base, "../../../g"}, 1,
 			"error: resolve \"../../../g\" against \"http://a/b/c/d;p?q\": the reference has more \"..\" segments than the base path has levels (section 5.2, step 7)\n"},
 		{"resolve compat", []string{"resolve", "--compat", base, "http:g"}, 0, "http://a/b/c/g\n"},
 		{"resolve validating", []string{"resolve", base, "http:g"}, 0, "http:g\n"},
-		{"resolve invalid ref", []string{"resolve", base, "a b", "g"}, 1,
+		{"resolve invalid ref", []string{"resolve", "-g", "rfc2396bis-01", base, "a b", "g"}, 1,
 			"error: rfc2396bis-01:1:2: unexpected ' ' in segment, expected \"!\", \"#\", \"$\", \"%\", \"&\", \"'\", \"(\", \")\", \"*\", \"+\", \",\", \"-\", \".\", \"/\", 0-9, \":\", \";\", \"=\", \"?\", \"@\", A-Z, \"_\", a-z, \"~\" or EOF\nhttp://a/b/c/g\n"},
 		{"resolve json", []string{"resolve", "--json", base, "#s", "g"}, 0,
 			`{"base":"http://a/b/c/d;p?q","reference":"#s","ok":true,"result":"http://a/b/c/d;p?q#s","sameDocument":true}` + "\n" +

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/urlgrammar/urlgrammar"
 	"io"
 	"os"
 	"os/exec"
@@ -157,5 +158,5 @@ func TestInterruptFinishesRecords(t *testing.T) {
 		require.Equal(t, i+1, rec.Line, "records in order, none lost")
 	}
 	assert.Contains(t, stderr.String(), "interrupted: the counts cover the")
-	assert.Contains(t, stderr.String(), fmt.Sprintf("rfc2396bis-01: %d lines", len(records)))
+	assert.Contains(t, stderr.String(), fmt.Sprintf("%s: %d lines", urlgrammar.DefaultGrammar, len(records)))
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"flag"
 	"os"
 	"strings"
 	"testing"
@@ -30,22 +31,31 @@ func TestREADMEExamples(t *testing.T) {
 		cmd, stdin string
 		args       []string
 		want       strings.Builder
+		end        int  // the line index after its output (the next command's, or the block's end)
+		beforeCmd  bool // a command follows in the same block
 	}
 	var examples []*example
 	inConsole := false
 	var cur *example
-	for i, l := range strings.Split(string(src), "\n") {
+	lines := strings.Split(string(src), "\n")
+	for i, l := range lines {
 		switch {
 		case l == "```console":
 			inConsole = true
 			continue
 		case inConsole && l == "```":
+			if cur != nil {
+				cur.end = i
+			}
 			inConsole, cur = false, nil
 			continue
 		case !inConsole:
 			continue
 		}
 		if strings.HasPrefix(l, "$ ") {
+			if cur != nil {
+				cur.end, cur.beforeCmd = i, true
+			}
 			cur = &example{line: i + 1, cmd: l}
 			rest := l[2:]
 			if strings.HasPrefix(rest, "echo ") {
@@ -78,13 +88,33 @@ func TestREADMEExamples(t *testing.T) {
 	if len(examples) < 10 {
 		t.Fatalf("found %d examples in README.md; the CLI section has more", len(examples))
 	}
+	var updated []string // with -update-readme: the README with every output as printed
+	from := 0
 	for _, ex := range examples {
 		var stdout, stderr bytes.Buffer
 		run(ex.args, strings.NewReader(ex.stdin), &stdout, &stderr)
 		// A blank line separates an example's output from the next command.
 		want := strings.TrimRight(ex.want.String(), "\n") + "\n"
-		if got := stdout.String(); got != want {
+		got := stdout.String()
+		if *updateREADME {
+			updated = append(updated, lines[from:ex.line]...)
+			updated = append(updated, strings.Split(strings.TrimRight(got, "\n"), "\n")...)
+			if ex.beforeCmd {
+				updated = append(updated, "")
+			}
+			from = ex.end
+			continue
+		}
+		if got != want {
 			t.Errorf("README.md:%d: %s\nprints:\n%s\nREADME says:\n%s", ex.line, ex.cmd, got, want)
 		}
 	}
+	if *updateREADME {
+		updated = append(updated, lines[from:]...)
+		if err := os.WriteFile("README.md", []byte(strings.Join(updated, "\n")), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 }
+
+var updateREADME = flag.Bool("update-readme", false, "rewrite the outputs of the README's console examples (then review the diff)")

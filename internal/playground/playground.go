@@ -65,7 +65,7 @@ type Config struct {
 //
 //	GET /                                   the page
 //	GET /playground.js                      its script
-//	GET /api/grammars                       [{id, title, start, generic}]
+//	GET /api/grammars                       [{id, title, start, generic, default}]
 //	GET /api/check?input=S&grammar=ID&base=B
 //	GET /api/diagram?grammar=ID&rule=R      image/svg+xml
 func Handler() http.Handler { return NewHandler(Config{}) }
@@ -135,13 +135,14 @@ type grammarInfo struct {
 	Title   string `json:"title"`
 	Start   string `json:"start"`
 	Generic bool   `json:"generic"`
+	Default bool   `json:"default"` // urlgrammar.DefaultGrammar: the page's first pick
 }
 
 func grammars(w http.ResponseWriter, _ *http.Request) {
 	var out []grammarInfo
 	for _, id := range urlgrammar.IDs() {
 		g := urlgrammar.MustLookup(id)
-		out = append(out, grammarInfo{g.ID(), g.Title(), g.Start(), g.Generic()})
+		out = append(out, grammarInfo{g.ID(), g.Title(), g.Start(), g.Generic(), id == urlgrammar.DefaultGrammar})
 	}
 	writeJSON(w, http.StatusOK, out)
 }

@@ -3,6 +3,7 @@
 const $ = (s, el) => (el || document).querySelector(s);
 const esc = s => String(s).replace(/[&<>"']/g, c => ({"&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&#39;"}[c]));
 let grammars = [];
+let defaultGrammar = ""; // the grammar the server marks as its default (urlgrammar.DefaultGrammar)
 let timer = null;
 let seq = 0;
 
@@ -18,7 +19,8 @@ async function init() {
     sel.insertBefore(o, sel.lastElementChild);
   }
   const params = new URLSearchParams(location.search);
-  sel.value = params.get("grammar") || "rfc2396bis-01";
+  defaultGrammar = (grammars.find(g => g.default) || grammars[0]).id;
+  sel.value = params.get("grammar") || defaultGrammar;
   if (params.has("input")) $("#input").value = params.get("input");
   if (params.has("base")) $("#base").value = params.get("base");
   for (const id of ["#input", "#base"]) $(id).addEventListener("input", schedule);
@@ -41,7 +43,7 @@ function schedule() {
 async function update() {
   const input = $("#input").value, base = $("#base").value, picked = $("#grammar").value;
   const my = ++seq;
-  const q = new URLSearchParams({input, base, grammar: picked === "all" ? "rfc2396bis-01" : picked});
+  const q = new URLSearchParams({input, base, grammar: picked === "all" ? defaultGrammar : picked});
   const resp = await fetch("api/check?" + q);
   const data = await resp.json();
   if (my !== seq) return; // a newer input is on its way

@@ -34,9 +34,19 @@ func TestHandler(t *testing.T) {
 
 	code, _, body = get(t, h, "/api/grammars")
 	assert.Equal(t, 200, code)
-	var gs []struct{ ID, Start string }
+	var gs []struct {
+		ID, Start string
+		Default   bool
+	}
 	require.NoError(t, json.Unmarshal(body, &gs))
 	assert.Len(t, gs, len(urlgrammar.IDs()))
+	var defaults []string
+	for _, g := range gs {
+		if g.Default {
+			defaults = append(defaults, g.ID)
+		}
+	}
+	assert.Equal(t, []string{urlgrammar.DefaultGrammar}, defaults, "the page starts with the default grammar")
 
 	code, _, body = get(t, h, "/api/check?"+url.Values{"input": {"../g"}, "grammar": {"rfc2396bis-01"}, "base": {"http://a/b/c/d;p?q"}}.Encode())
 	assert.Equal(t, 200, code)
