@@ -101,7 +101,10 @@ type Ref struct {
 	// reference broken across lines. (For a Truncated reference, the first MaxLength bytes.)
 	Raw string
 	// Text is the reference: Raw without whitespace in angle brackets and without the
-	// line breaks of a hyphen-continued bare reference.
+	// line breaks of a hyphen-continued bare reference; in an HTML attribute's value, with
+	// its character references decoded ("&amp;" is "&", "&lt;" is "<", "&#38;" is "&"), and
+	// in a Markdown destination with its backslash escapes and character references decoded
+	// ("\)" is ")"), as a browser and a CommonMark renderer take them.
 	Text string
 	// Hyphenated is set when Text holds a hyphen that stood at the end of a line; Appendix E:
 	// it "may or may not actually be part of the URI". Unhyphenated is then Text without

@@ -266,3 +266,26 @@ func FuzzFind(f *testing.F) {
 		}
 	})
 }
+
+// An HTML attribute's value is a URL after its character references are decoded, and a
+// Markdown destination after its backslash escapes and references are: Text is what a
+// browser and a CommonMark renderer take, Raw what the document holds.
+func TestDecodedReferences(t *testing.T) {
+	for in, want := range map[string]string{
+		`<a href="http://example.com/?q=&lt;script&gt;">x</a>`: "http://example.com/?q=<script>",
+		`<a href="http://a/?x=1&#38;y=2&#x26;z=3">`:            "http://a/?x=1&y=2&z=3",
+		`<a href="http://a/?x=1&amp;y=2&amp">`:                 "http://a/?x=1&y=2&",
+		`<a href=http://a/?x=1&amp;y=2>`:                       "http://a/?x=1&y=2",
+		`<a href="http://a/?a=1&copy=2&copy;&copyx&nosuch;">`:  "http://a/?a=1&copy=2©&copyx&nosuch;",
+		`<a href="http://a/?&#;&#x;&">`:                        "http://a/?&#;&#x;&",
+		`[l](http://a/b\_c\)d "t")`:                            "http://a/b_c)d",
+		`[l](http://a/?x=1&amp;y=2\a)`:                         `http://a/?x=1&y=2\a`,
+		`[l](http://a/?x=&copy)`:                               "http://a/?x=&copy",
+		`"http://a/?x=1&amp;y"`:                                "http://a/?x=1&amp;y", // not HTML: as written
+	} {
+		refs := Find(in, Options{})
+		require.Len(t, refs, 1, in)
+		assert.Equal(t, want, refs[0].Text, in)
+		assert.Equal(t, in[refs[0].Offset:refs[0].End], refs[0].Raw, "Raw is the text as found")
+	}
+}

@@ -2,6 +2,7 @@ package extract
 
 import (
 	"bytes"
+	"html"
 	"io"
 	"strings"
 )
@@ -261,6 +262,14 @@ func (s *Scanner) emit(start, end int, d Delimiter, key string, strip, truncated
 	if strip && bytes.ContainsAny(raw, spaces) {
 		r.Text, r.Unhyphenated, r.Hyphenated = stripSpace(raw)
 	}
+	// What the document's syntax escapes is decoded: the reference is what a browser or a
+	// Markdown renderer takes.
+	switch d {
+	case Attribute:
+		r.Text, r.Unhyphenated = unescapeAttribute(r.Text), unescapeAttribute(r.Unhyphenated)
+	case Markdown:
+		r.Text, r.Unhyphenated = unescapeMarkdown(r.Text), unescapeMarkdown(r.Unhyphenated)
+	}
 	s.ref = r
 }
 
@@ -306,4 +315,133 @@ func atLineEnd(b []byte, i int) bool {
 		return false
 	}
 	return false
+}
+
+// unescapeAttribute decodes the character references of an HTML attribute's value, as a
+// browser does before it takes the value as a URL: "&amp;" is "&", "&lt;" is "<", "&#38;" and
+// "&#x26;" are "&". A legacy named reference without ";" (as "&copy") is decoded only when
+// what follows is neither a letter, a digit nor "=" (HTML's rule for attributes, so that
+// "?a=1&copy=2" keeps its parameter); an unknown name stays as it is.
+func unescapeAttribute(s string) string {
+	if !strings.Contains(s, "&") {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		if s[i] != '&' {
+			b.WriteByte(s[i])
+			i++
+			continue
+		}
+		j := i + 1
+		if j < len(s) && s[j] == '#' { // numeric: decimal or hexadecimal, ";" optional
+			k := j + 1
+			hex := k < len(s) && s[k]|0x20 == 'x'
+			if hex {
+				k++
+			}
+			start := k
+			for k < len(s) && (isDigit(s[k]) || hex && isHexDigit(s[k])) {
+				k++
+			}
+			if k == start {
+				b.WriteByte('&')
+				i++
+				continue
+			}
+			if k < len(s) && s[k] == ';' {
+				k++
+			}
+			b.WriteString(html.UnescapeString(s[i:k]))
+			i = k
+			continue
+		}
+		k := j
+		for k < len(s) && isAlnum(s[k]) {
+			k++
+		}
+		switch {
+		case k == j:
+		case k < len(s) && s[k] == ';':
+			b.WriteString(html.UnescapeString(s[i : k+1]))
+			i = k + 1
+			continue
+		case (k == len(s) || s[k] != '=') && html.UnescapeString(s[i:k]) == html.UnescapeString(s[i:k]+";") &&
+			html.UnescapeString(s[i:k]) != s[i:k]:
+			// A legacy name, whole: what follows is no letter or digit (the loop took them all).
+			b.WriteString(html.UnescapeString(s[i:k]))
+			i = k
+			continue
+		}
+		b.WriteByte('&')
+		i++
+	}
+	return b.String()
+}
+
+// unescapeMarkdown decodes a CommonMark link destination: a backslash before an ASCII
+// punctuation character stands for that character, and an entity or numeric character
+// reference (with its ";", as CommonMark requires) for what it names.
+func unescapeMarkdown(s string) string {
+	if !strings.ContainsAny(s, `\&`) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '\\' && i+1 < len(s) && isASCIIPunct(s[i+1]):
+			b.WriteByte(s[i+1])
+			i++
+		case c == '&':
+			end := strings.IndexByte(s[i:], ';')
+			if end > 1 && end <= 33 && refName(s[i+1:i+end]) {
+				if dec := html.UnescapeString(s[i : i+end+1]); dec != s[i:i+end+1] {
+					b.WriteString(dec)
+					i += end
+					continue
+				}
+			}
+			b.WriteByte(c)
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+// refName reports whether s is the inside of a character reference: a name of letters and
+// digits, or # and decimal digits, or #x and hexadecimal digits.
+func refName(s string) bool {
+	if s == "" {
+		return false
+	}
+	if s[0] == '#' {
+		s = s[1:]
+		hex := s != "" && s[0]|0x20 == 'x'
+		if hex {
+			s = s[1:]
+		}
+		if s == "" {
+			return false
+		}
+		for i := 0; i < len(s); i++ {
+			if !isDigit(s[i]) && !(hex && isHexDigit(s[i])) {
+				return false
+			}
+		}
+		return true
+	}
+	for i := 0; i < len(s); i++ {
+		if !isAlnum(s[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func isHexDigit(c byte) bool { return isDigit(c) || 'a' <= c|0x20 && c|0x20 <= 'f' }
+
+func isASCIIPunct(c byte) bool {
+	return strings.IndexByte("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~", c) >= 0
 }
