@@ -202,6 +202,9 @@ func Generate(peg, out string, mode Mode) error {
 	if err != nil {
 		return fmt.Errorf("%s.peg: reading pigeon's output back: %w", name, err)
 	}
+	if err := checkPEG(name, pkg, src, rules, aliases, g); err != nil {
+		return err
+	}
 	builder, why := compileBuilder(pkg, tg, rules, info.Nodes, aliases)
 	if builder != nil {
 		files["builder.go"] = builder

@@ -125,3 +125,35 @@ func FuzzReadAliases(f *testing.F) {
 		}
 	})
 }
+
+// The generator refuses, each with one clear error, three mistakes an extender makes in a
+// PEG: a display name that is no ABNF rule (the program panicked at init), a package clause
+// other than the output directory's name (the build failed later), and a literal whose case
+// rule is not the ABNF's (Valid and Parse disagreed). The same grammar without them
+// generates.
+func TestGeneratorRefusesMistakes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs pigeon five times")
+	}
+	for name, want := range map[string]string{
+		"goodtiny":     "",
+		"badname":      `badname.peg: rule name has the display name "nome", which is no rule of badname.abnf`,
+		"badpkg":       `badpkg.peg: its package clause names package "greetings", but the output directory names it "badpkg"`,
+		"badcase":      `badcase.peg: rule greeting matches "hello" case-sensitively, but badcase.abnf's greeting has "hello", which ABNF compares case-insensitively: write "hello"i in the PEG`,
+		"badsensitive": `badsensitive.peg: rule greeting matches "ok" case-insensitively, but badsensitive.abnf's greeting has %s"OK", which is case-sensitive (RFC 7405)`,
+	} {
+		t.Run(name, func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), name)
+			require.NoError(t, os.MkdirAll(out, 0o755))
+			err := Generate(filepath.Join("testdata", "mistakes", name+".peg"), out, InModule)
+			if want == "" {
+				require.NoError(t, err)
+				return
+			}
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), want)
+			files, _ := os.ReadDir(out)
+			assert.Empty(t, files, "nothing written")
+		})
+	}
+}
