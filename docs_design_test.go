@@ -41,3 +41,25 @@ func TestDesignHeaderExample(t *testing.T) {
 	}
 	assert.GreaterOrEqual(t, n, 8, "the example of the header language")
 }
+
+// The README's Go quick start is Example_quickStart's body, which go test compiles, runs and
+// checks the output of.
+func TestREADMEQuickStart(t *testing.T) {
+	readme, err := os.ReadFile("README.md")
+	require.NoError(t, err)
+	_, after, ok := strings.Cut(string(readme), "## Go in five minutes\n\n```go\n")
+	require.True(t, ok, "README has no Go quick start")
+	block, _, ok := strings.Cut(after, "```\n")
+	require.True(t, ok)
+	src, err := os.ReadFile("quickstart_test.go")
+	require.NoError(t, err)
+	_, body, ok := strings.Cut(string(src), "func Example_quickStart() {\n")
+	require.True(t, ok)
+	body, _, ok = strings.Cut(body, "\n}\n")
+	require.True(t, ok)
+	var want strings.Builder
+	for _, l := range strings.Split(body, "\n") {
+		want.WriteString(strings.TrimPrefix(l, "\t") + "\n")
+	}
+	assert.Equal(t, want.String(), block, "README's Go quick start and Example_quickStart differ")
+}

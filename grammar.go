@@ -17,7 +17,7 @@
 //
 // A grammar's files are grammar/ID.abnf (the specification's rules, with a header that
 // registers it) and grammar/ID.peg (their PEG transcription), from which its DFAs, pigeon's
-// parser and a compiled tree builder are generated; see the README for how to extend one,
+// parser and a compiled tree builder are generated; see docs/grammars.md for how to extend one,
 // here or in a module of your own (Register).
 //
 // urlgrammar is free software under the BSD 3-Clause license (the LICENSE file).

@@ -108,11 +108,11 @@ func BenchmarkAdversarialExtract(b *testing.B) {
 }
 
 // realText is about 8 MB of real-looking text: the specifications' texts (plain text with
-// URIs in angle brackets, quotes and bare), the README (Markdown), the HTML and Markdown
+// URIs in angle brackets, quotes and bare), the README and docs/ (Markdown), the HTML and Markdown
 // samples and the extract cases (logs, JSON, configuration), repeated.
 func realText(b *testing.B) []byte {
 	var files []string
-	for _, g := range []string{"../testdata/spec/*.txt", "../testdata/text/*", "../README.md", "testdata/cases.txt"} {
+	for _, g := range []string{"../testdata/spec/*.txt", "../testdata/text/*", "../README.md", "../docs/*.md", "testdata/cases.txt"} {
 		m, err := filepath.Glob(g)
 		require.NoError(b, err)
 		files = append(files, m...)

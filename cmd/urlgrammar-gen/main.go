@@ -3,7 +3,7 @@
 // PEG transcription for pigeon): importing the package registers the grammar, after which
 // urlgrammar.Lookup("NAME") gives Valid, Match and Parse (the tree, its
 // JSON and the components the header declares) and exact errors. See "Extending a grammar"
-// in urlgrammar's README for the files and the header.
+// in urlgrammar's docs/grammars.md for the files and the header.
 //
 // Usage, from your module (the package directory's name is the package's):
 //

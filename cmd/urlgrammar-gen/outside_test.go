@@ -11,7 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// TestGrammarOutsideModule does what README's "Your own grammar, in your own module" says, in
+// TestGrammarOutsideModule does what docs/grammars.md's "A grammar of your own" says, in
 // a new module outside this one: a grammar of its own (testdata/grammar/dataurl.abnf and
 // .peg, RFC 2397's data URLs), generated with urlgrammar-gen into a package that registers
 // itself, then that module's tests (testdata/module/check_test.go.txt): Lookup, Valid, Match,
@@ -19,7 +19,7 @@ import (
 // grammartest's differential and tree checks. Then a PEG rule is broken on purpose (a
 // character dropped from a class): the module's tests must fail, with a minimal witness.
 //
-// It runs the go command in the new module as README says (go tool urlgrammar-gen, go test,
+// It runs the go command in the new module as that page says (go tool urlgrammar-gen, go test,
 // go generate); the module cache must hold this module's
 // dependencies, as it does after go mod download, pigeon v1.3.0 among them.
 func TestGrammarOutsideModule(t *testing.T) {
@@ -32,7 +32,7 @@ func TestGrammarOutsideModule(t *testing.T) {
 	copyFile(t, "testdata/grammar/dataurl.abnf", filepath.Join(dir, "grammar", "dataurl.abnf"))
 	copyFile(t, "testdata/grammar/dataurl.peg", filepath.Join(dir, "grammar", "dataurl.peg"))
 	copyFile(t, filepath.Join(root, "go.sum"), filepath.Join(dir, "go.sum"))
-	// The tool line is what `go get -tool .../cmd/urlgrammar-gen` writes (README's command);
+	// The tool line is what `go get -tool .../cmd/urlgrammar-gen` writes (that page's command);
 	// it is written here because go get asks the module proxy whether cmd/urlgrammar-gen
 	// is a module of its own, which the proxy of this machine refuses to answer.
 	gomod := "module example.com/dataurl\n\ngo 1.24.4\n\n" +

@@ -4,19 +4,17 @@ import (
 	"bytes"
 	"flag"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
 
-// TestREADMEExamples runs every command of the README's ```console blocks from the
-// repository root and compares its standard output with the lines that follow it, exactly.
-// A command is "$ urlgrammar ARGS" ('single quotes' group a word), or
-// "$ echo 'LINE' | urlgrammar ARGS" to give LINE on standard input.
-func TestREADMEExamples(t *testing.T) {
-	src, err := os.ReadFile("../../README.md")
-	if err != nil {
-		t.Fatal(err)
-	}
+// TestDocExamples runs every command of the ```console blocks of README.md and docs/*.md from
+// the repository root and compares its standard output with the lines that follow it,
+// exactly. A command is "$ urlgrammar ARGS" ('single quotes' group a word), or
+// "$ echo 'LINE' | urlgrammar ARGS" to give LINE on standard input. With -update-readme it
+// rewrites the outputs instead (then review the diff).
+func TestDocExamples(t *testing.T) {
 	wd, err := os.Getwd()
 	if err != nil {
 		t.Fatal(err)
@@ -25,7 +23,26 @@ func TestREADMEExamples(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer os.Chdir(wd)
+	docs, err := filepath.Glob("docs/*.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	total := 0
+	for _, file := range append([]string{"README.md"}, docs...) {
+		total += docExamples(t, file)
+	}
+	if total < 30 {
+		t.Fatalf("found %d examples in README.md and docs/; the CLI's pages have more", total)
+	}
+}
 
+// docExamples checks (or, with -update-readme, rewrites) the console examples of one file and
+// returns how many it has.
+func docExamples(t *testing.T, file string) int {
+	src, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
 	type example struct {
 		line       int
 		cmd, stdin string
@@ -61,17 +78,17 @@ func TestREADMEExamples(t *testing.T) {
 			if strings.HasPrefix(rest, "echo ") {
 				in, after, ok := strings.Cut(rest[5:], " | ")
 				if !ok {
-					t.Fatalf("README.md:%d: echo without a pipe: %s", i+1, l)
+					t.Fatalf("%s:%d: echo without a pipe: %s", file, i+1, l)
 				}
 				words, err := splitWords(in)
 				if err != nil || len(words) != 1 {
-					t.Fatalf("README.md:%d: echo takes one quoted word: %s", i+1, l)
+					t.Fatalf("%s:%d: echo takes one quoted word: %s", file, i+1, l)
 				}
 				cur.stdin, rest = words[0]+"\n", after
 			}
 			words, err := splitWords(rest)
 			if err != nil || len(words) == 0 || words[0] != "urlgrammar" {
-				t.Fatalf("README.md:%d: not a urlgrammar command: %s", i+1, l)
+				t.Fatalf("%s:%d: not a urlgrammar command: %s", file, i+1, l)
 			}
 			cur.args = words[1:]
 			examples = append(examples, cur)
@@ -79,14 +96,11 @@ func TestREADMEExamples(t *testing.T) {
 		}
 		if cur == nil {
 			if l != "" {
-				t.Fatalf("README.md:%d: output before any command: %q", i+1, l)
+				t.Fatalf("%s:%d: output before any command: %q", file, i+1, l)
 			}
 			continue
 		}
 		cur.want.WriteString(l + "\n")
-	}
-	if len(examples) < 10 {
-		t.Fatalf("found %d examples in README.md; the CLI section has more", len(examples))
 	}
 	var updated []string // with -update-readme: the README with every output as printed
 	from := 0
@@ -106,15 +120,16 @@ func TestREADMEExamples(t *testing.T) {
 			continue
 		}
 		if got != want {
-			t.Errorf("README.md:%d: %s\nprints:\n%s\nREADME says:\n%s", ex.line, ex.cmd, got, want)
+			t.Errorf("%s:%d: %s\nprints:\n%s\nthe page says:\n%s", file, ex.line, ex.cmd, got, want)
 		}
 	}
 	if *updateREADME {
 		updated = append(updated, lines[from:]...)
-		if err := os.WriteFile("README.md", []byte(strings.Join(updated, "\n")), 0o644); err != nil {
+		if err := os.WriteFile(file, []byte(strings.Join(updated, "\n")), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
+	return len(examples)
 }
 
-var updateREADME = flag.Bool("update-readme", false, "rewrite the outputs of the README's console examples (then review the diff)")
+var updateREADME = flag.Bool("update-readme", false, "rewrite the outputs of the console examples of README.md and docs/*.md (then review the diff)")
