@@ -35,10 +35,20 @@ import (
 	"github.com/urlgrammar/urlgrammar/internal/peg"
 )
 
+// The ids of the bundled grammars, for Lookup and MustLookup.
+const (
+	RFC3986      = "rfc3986"       // RFC 3986 (STD 66), January 2005: URI-reference
+	RFC3987      = "rfc3987"       // RFC 3987, January 2005: IRI-reference
+	RFC2396bis01 = "rfc2396bis-01" // draft-fielding-uri-rfc2396bis-01, March 2003: URI-reference
+	URLSyntax05  = "url-syntax-05" // draft-fielding-url-syntax-05, May 1997: URL-reference
+	RFC1738      = "rfc1738"       // RFC 1738, December 1994: url
+	URL1993      = "url-1993"      // Berners-Lee's URL Internet Draft, 1993: fragmentaddress
+)
+
 // DefaultGrammar is the id of the grammar the CLI and the playground use when none is named:
 // RFC 3986, the URI standard. (Package resolve's zero options keep rfc2396bis-01, the grammar
 // of their zero Algorithm, Algorithm2003.)
-const DefaultGrammar = "rfc3986"
+const DefaultGrammar = RFC3986
 
 // MaxInputLength is the longest input, in bytes, that Parse, Valid and Match examine; a
 // longer input is a *SyntaxError at offset MaxInputLength.

@@ -160,7 +160,7 @@ func (p parts) String() string {
 
 // zeroGrammar is the grammar of options without one: the 2003 draft's, whose algorithm is
 // the zero Algorithm (Algorithm2003). It is not urlgrammar.DefaultGrammar, the CLI's.
-const zeroGrammar = "rfc2396bis-01"
+const zeroGrammar = urlgrammar.RFC2396bis01
 
 func grammarOf(g *urlgrammar.Grammar) *urlgrammar.Grammar {
 	if g == nil {
