@@ -80,21 +80,22 @@ func TestSyntaxErrorIsBounded(t *testing.T) {
 	assert.Equal(t, MaxInputLength, se.Offset)
 	// The line: two windows of bytes shown as four-character escapes; the caret line: the
 	// spaces under one window; and the message.
-	assert.Less(t, len(err.Error()), 3*CaretWindow*4+200, "the message of a 10 MiB input")
+	assert.Less(t, len(se.Report()), 3*CaretWindow*4+200, "the message of a 10 MiB input")
 
 	long := "http://a/" + strings.Repeat("b", 5000) + " c" + strings.Repeat("d", 5000)
 	_, err = MustLookup("rfc2396bis-01").ParseTyped(long)
 	require.ErrorAs(t, err, &se)
 	assert.Equal(t, 5009, se.Offset)
-	lines := strings.Split(err.Error(), "\n")
+	lines := strings.Split(se.Report(), "\n")
 	require.Len(t, lines, 3)
+	assert.Equal(t, lines[0], err.Error(), "Error is Report's first line")
 	assert.Equal(t, "..."+strings.Repeat("b", CaretWindow)+" c"+strings.Repeat("d", CaretWindow-2)+"...", lines[1])
 	assert.Equal(t, strings.Repeat(" ", 3+CaretWindow)+"^", lines[2], "the caret under the space")
 	// Multi-byte characters are not cut in half.
 	wide := strings.Repeat("é", 100) + " "
 	_, err = MustLookup("rfc2396bis-01").ParseTyped("a:" + wide)
 	require.ErrorAs(t, err, &se)
-	assert.True(t, utf8.ValidString(strings.Split(err.Error(), "\n")[1]))
+	assert.True(t, utf8.ValidString(strings.Split(se.Report(), "\n")[1]))
 }
 
 // An error names a rule the grammar has: the tree's node names are mapped to the grammar's

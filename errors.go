@@ -230,11 +230,15 @@ func (e *SyntaxError) Cause() string {
 	return rule + ": unexpected " + e.Found()
 }
 
-// Error returns "GRAMMAR:LINE:COLUMN: message", then, on two more lines, the part of the
-// input line around the error and a caret under the offending character (see Caret).
+// Error returns "GRAMMAR:LINE:COLUMN: message", on one line, so that a library that wraps it
+// prints it well; Report adds the input and a caret under the offending character.
 func (e *SyntaxError) Error() string {
-	return fmt.Sprintf("%s:%d:%d: %s\n%s", e.Grammar, e.Line, e.Column, e.Msg(), e.Caret())
+	return fmt.Sprintf("%s:%d:%d: %s", e.Grammar, e.Line, e.Column, e.Msg())
 }
+
+// Report returns the error for a person at a terminal: Error's line, then Caret's two lines
+// (the input and a caret under the offending byte).
+func (e *SyntaxError) Report() string { return e.Error() + "\n" + e.Caret() }
 
 // CaretWindow is how many bytes of the input line Caret shows on each side of the offset, at
 // most: the text of an error stays short whatever the length of the input.

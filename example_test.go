@@ -29,11 +29,17 @@ func ExampleGrammar_ParseTyped() {
 	// http://user@192.0.2.1:8080/a/b?q#frag
 }
 
+// Error is one line, for logs and wrapping; Report adds the input and a caret, for a person.
 func ExampleGrammar_Parse_error() {
 	g := urlgrammar.MustLookup("rfc2396bis-01")
 	_, err := g.Parse("http://example.com/100%")
 	fmt.Println(err)
+	var se *urlgrammar.SyntaxError
+	if errors.As(err, &se) {
+		fmt.Println(se.Report())
+	}
 	// Output:
+	// rfc2396bis-01:1:24: unexpected end of input in segment, expected 0-9, A-F or a-f
 	// rfc2396bis-01:1:24: unexpected end of input in segment, expected 0-9, A-F or a-f
 	// http://example.com/100%
 	//                        ^
@@ -115,7 +121,7 @@ func ExampleGrammar_ParseTyped_rfc1738() {
 func ExampleGrammar_Parse_rfc1738Dispatch() {
 	g := urlgrammar.MustLookup("rfc1738")
 	_, err := g.Parse("ftp://h/f;type=x")
-	fmt.Println(err)
+	fmt.Println(err.(*urlgrammar.SyntaxError).Report())
 	fmt.Println(g.Match("otherurl", "ftp://h/f;type=x") == nil)
 	// Output:
 	// rfc1738:1:16: unexpected 'x' in ftptype, expected "A", "D", "I", "a", "d" or "i"

@@ -251,8 +251,11 @@ func TestSyntaxErrorMessages(t *testing.T) {
 			"         ^",
 	} {
 		_, err := g2396.ParseTyped(input)
-		require.Error(t, err, input)
-		assert.Equal(t, want, err.Error(), "message for %q", input)
+		var se *urlgrammar.SyntaxError
+		require.ErrorAs(t, err, &se, input)
+		assert.Equal(t, want, se.Report(), "message for %q", input)
+		first, _, _ := strings.Cut(want, "\n")
+		assert.Equal(t, first, err.Error(), "Error is one line: %q", input)
 	}
 	// An error inside a character (at its second or third byte) puts the caret under the
 	// character, shown as one escape; bytes of no character are shown one by one.

@@ -50,7 +50,7 @@ func runParse(e *env, args []string) int {
 			check.WriteJSON(e.out, check.ParseRecord(g, in.text, tree, err)) // written in pieces: a long input's tree is never held whole
 			return true
 		case err != nil:
-			fmt.Fprintln(&b, err)
+			fmt.Fprintln(&b, report(err))
 		default:
 			ast.Fprint(&b, tree)
 		}
@@ -60,6 +60,16 @@ func runParse(e *env, args []string) int {
 		return code
 	}
 	return status
+}
+
+// report returns an error as the text output shows it: a syntax error with the input and a
+// caret under the offending byte (SyntaxError.Report), wrapped or not; any other on one line.
+func report(err error) string {
+	var se *urlgrammar.SyntaxError
+	if errors.As(err, &se) {
+		return err.Error() + "\n" + se.Caret()
+	}
+	return err.Error()
 }
 
 // tooLongInput returns the error of an input cut at urlgrammar.MaxInputLength, or nil.
@@ -99,7 +109,7 @@ func runMatch(e *env, args []string) int {
 		}
 		if err != nil {
 			status = exitInvalid
-			fmt.Fprintln(e.out, err)
+			fmt.Fprintln(e.out, report(err))
 		} else {
 			fmt.Fprintf(e.out, "%s: %q matches %s\n", g.ID(), in.text, rule)
 		}
