@@ -19,8 +19,9 @@ const (
 	// NoFormat renders nothing: Record.Out stays empty.
 	NoFormat Format = iota
 	// Text is for people: nothing for a valid line; for an invalid one
-	// "FILE:LINE:COLUMN: message" and the input with a caret under the error (bytes that would
-	// not print shown as Go escapes); "FILE:LINE: error: ..." for an I/O error. Standard input
+	// "FILE:LINE:COLUMN: message" ("FILE:LINE:COLUMN: GRAMMAR: message" with several
+	// grammars, one line per grammar) and the input with a caret under the error (bytes that
+	// would not print shown as Go escapes); "FILE:LINE: error: ..." for an I/O error. Standard input
 	// is named <stdin>. The exact input is the line at FILE:LINE.
 	Text
 	// JSONL is one JSON object a line: the `parse --json` object with "file" and "line" first
@@ -319,18 +320,27 @@ func (r *renderer) text(b []byte, rec *Record, multi bool) []byte {
 			valid = true
 			continue
 		}
+		// FILE:LINE:COLUMN: first, as compilers write it, so that editors jump to it; with
+		// several grammars the grammar follows.
 		prefix := file + ":" + strconv.Itoa(rec.Line) + ":"
-		if multi {
-			prefix += " " + res.Grammar.ID() + ":"
-		}
 		var se *urlgrammar.SyntaxError
 		if errors.As(res.Err, &se) {
-			b = r.paint(b, bold, prefix+strconv.Itoa(se.Column)+":")
+			where := prefix + strconv.Itoa(se.Column) + ":"
+			if multi {
+				where += " " + res.Grammar.ID() + ":"
+			}
+			b = r.paint(b, bold, where)
 			b = append(b, ' ')
 			b = r.paint(b, red, se.Msg())
 			b = append(b, '\n')
 			b = r.paint(b, green, se.Caret())
 		} else {
+			if d := NewErrorDetail(res.Err); d.Column > 0 { // a line too long: where it was cut
+				prefix += strconv.Itoa(d.Column) + ":"
+			}
+			if multi {
+				prefix += " " + res.Grammar.ID() + ":"
+			}
 			b = r.paint(b, bold, prefix)
 			b = append(b, ' ')
 			b = r.paint(b, red, res.Err.Error())

@@ -23,6 +23,7 @@ func runCheck(e *env, args []string) int {
 	warnList := fs.String("warn", "none", "security warnings to report (section 7; RFC 3987 4.1, 4.2, 8): all, none, or a comma `list` of "+kindList())
 	jobs := fs.Int("j", 1, "parse with `N` workers (0: one per CPU; at most four per CPU); output order stays the input order")
 	summaryOnly := fs.Bool("summary-only", false, "print only the summary")
+	failOnWarning := fs.Bool("fail-on-warning", false, "exit status 1 when some line has a warning (--warn), as when some line is invalid")
 	rule := fs.String("rule", "", "check the lines against `RULE` instead of the start rule, as match does (text format only)")
 	progress := fs.Bool("progress", isTerminal(e.stderr), "show a progress line on stderr (default: when stderr is a terminal)")
 	files, code, ok := e.parse(fs, args)
@@ -51,6 +52,9 @@ func runCheck(e *env, args []string) int {
 	}
 	if cfg.Warnings, err = warn.ParseSet(*warnList); err != nil {
 		return e.usageError("%v", err)
+	}
+	if *failOnWarning && len(cfg.Warnings) == 0 {
+		return e.usageError("--fail-on-warning needs --warn (the warnings to fail on)")
 	}
 	if *rule != "" {
 		if cfg.Format != check.Text && cfg.Format != check.NoFormat || len(cfg.Warnings) > 0 {
@@ -93,7 +97,11 @@ func runCheck(e *env, args []string) int {
 		return e.writeFailed(err)
 	}
 	sum.Print(e.stderr)
-	return runStatus(sum.Interrupted, sum.IOErrors, sum.Invalid > 0)
+	warned := false
+	for _, n := range sum.Warnings {
+		warned = warned || n > 0
+	}
+	return runStatus(sum.Interrupted, sum.IOErrors, sum.Invalid > 0 || *failOnWarning && warned)
 }
 
 // runStatus is the exit status of a run over input files: interrupted, then I/O trouble,

@@ -56,7 +56,7 @@ func TestCheckHostileLines(t *testing.T) {
 	assert.Contains(t, out, "<stdin>:3:1: unexpected '\\x00' in URI-reference")
 	assert.Contains(t, out, "<stdin>:4:10: unexpected byte 0xff in segment")
 	assert.Contains(t, out, "http://h/\\xff\n         ^")
-	assert.Contains(t, out, "<stdin>:5: line too long: over 1048576 bytes, not checked")
+	assert.Contains(t, out, "<stdin>:5:1048577: line too long: over 1048576 bytes, not checked")
 	assert.NotContains(t, out, "<stdin>:1:", "CRLF is a line ending, not input")
 	assert.NotContains(t, out, "<stdin>:2:", "an empty line is the empty reference")
 	assert.Contains(t, errOut, "6 lines, 3 valid, 3 invalid")
@@ -114,7 +114,7 @@ func TestCheckAllGrammars(t *testing.T) {
 	assert.Regexp(t, `rfc2396bis-01 +1 accepted +1 rejected`, errOut)
 
 	_, out, _ = runCLI("a b\n", "check", "-g", "all")
-	assert.Contains(t, out, "<stdin>:1: rfc2396bis-01:2: unexpected ' '")
+	assert.Contains(t, out, "<stdin>:1:2: rfc2396bis-01: unexpected ' '")
 	_, out, _ = runCLI("a:b\nhttp://h/~u\nHTTP://h/\nfoo:[x]\nhttp://h/a b\n", "check", "-g", "all", "--format", "tsv")
 	// The accepted column, restricted to the four grammars of the seeds (a grammar added
 	// later joins the column without changing these facts).
@@ -190,4 +190,30 @@ type countingWriter struct{ lines int }
 func (w *countingWriter) Write(p []byte) (int, error) {
 	w.lines += bytes.Count(p, []byte("\n"))
 	return len(p), nil
+}
+
+// --fail-on-warning makes a warning fail the run (status 1), as an invalid line does; it
+// needs --warn.
+func TestFailOnWarning(t *testing.T) {
+	code, _, _ := runCLI("http://u:p@h/\n", "check", "--warn", "all", "--fail-on-warning")
+	assert.Equal(t, 1, code)
+	code, _, _ = runCLI("http://u:p@h/\n", "check", "--warn", "all")
+	assert.Equal(t, 0, code, "warnings alone do not fail a run")
+	code, _, _ = runCLI("http://h/\n", "check", "--warn", "all", "--fail-on-warning")
+	assert.Equal(t, 0, code, "no warning")
+	code, _, errOut := runCLI("http://h/\n", "check", "--fail-on-warning")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errOut, "needs --warn")
+}
+
+// With several grammars a text record starts FILE:LINE:COLUMN:, as editors expect, then
+// the grammar.
+func TestTextAllGrammarsPlace(t *testing.T) {
+	_, out, _ := runCLI("a b\n", "check", "-g", "all")
+	for _, l := range strings.Split(out, "\n") {
+		if strings.HasPrefix(l, "<stdin>:") {
+			assert.Regexp(t, `^<stdin>:1:\d+: [a-z0-9-]+: `, l)
+		}
+	}
+	assert.Contains(t, out, "<stdin>:1:2: rfc3986: unexpected ' ' in segment")
 }
