@@ -214,13 +214,15 @@ func FuzzCheckPipeline(f *testing.F) {
 	f.Add("http://a/\na b\n\n//[::1]/x\r\n%zz", uint8(3))
 	f.Add("\x00\n\xff\n"+strings.Repeat("g?y#s\n", 300), uint8(0))
 	f.Add(strings.Repeat("a:b\n", 600)+"no newline", uint8(1))
-	f.Add("http://a/b?c#d\nmailto:x@y\n\xff", uint8(5)) // -g all, jsonl
+	f.Add("http://a/b?c#d\nmailto:x@y\n\xff", uint8(0x41)) // -g all, jsonl
+	f.Add("a b\n\xff\nhttp://u:p@h:25/\n", uint8(0x44))    // -g all, sarif
+	f.Add("a b\n\xff\nhttp://u:p@h:25/\n", uint8(5))       // github
 	var grammars []*urlgrammar.Grammar
 	for _, id := range urlgrammar.IDs() {
 		grammars = append(grammars, urlgrammar.MustLookup(id))
 	}
 	f.Fuzz(func(t *testing.T, in string, fmtSel uint8) {
-		format := []Format{Text, JSONL, TSV, NoFormat}[fmtSel%4]
+		format := []Format{Text, JSONL, TSV, NoFormat, SARIF, GitHub}[fmtSel%6]
 		var want []string
 		err := EachLine(strings.NewReader(in), urlgrammar.MaxInputLength, func(n int, line []byte, tooLong bool) error {
 			want = append(want, string(line))
@@ -233,7 +235,7 @@ func FuzzCheckPipeline(f *testing.F) {
 			// after almost every read, and empty pause batches after full ones.
 			var r io.Reader = strings.NewReader(in)
 			cfg := defaultConfig(format, jobs)
-			if fmtSel&4 != 0 { // -g all
+			if fmtSel&0x40 != 0 { // -g all
 				cfg.Grammars = grammars
 			}
 			if jobs == 4 {

@@ -35,9 +35,16 @@ const (
 	// backslash, "\t", "\n", "\r", and "\xHH" for any other control byte or byte of invalid
 	// UTF-8 (UnescapeTSV reverses it). An I/O error has status "error" and the message.
 	TSV
+	// SARIF is a SARIF 2.1.0 log (what code-scanning tools read): one result per grammar
+	// that rejects a line, at its line and column (in code points), one per warning, one per
+	// I/O error; a Writer adds the log around the records' results.
+	SARIF
+	// GitHub is one GitHub Actions workflow command a finding ("::error file=F,line=L,col=C,
+	// title=T::message"), which annotates the file in a pull request.
+	GitHub
 )
 
-// ParseFormat returns the Format of a --format name: text, jsonl or tsv.
+// ParseFormat returns the Format of a --format name: text, jsonl, tsv, sarif or github.
 func ParseFormat(name string) (Format, error) {
 	switch name {
 	case "text":
@@ -46,8 +53,12 @@ func ParseFormat(name string) (Format, error) {
 		return JSONL, nil
 	case "tsv":
 		return TSV, nil
+	case "sarif":
+		return SARIF, nil
+	case "github":
+		return GitHub, nil
 	}
-	return NoFormat, fmt.Errorf("unknown format %q (text, jsonl, tsv)", name)
+	return NoFormat, fmt.Errorf("unknown format %q (text, jsonl, tsv, sarif, github)", name)
 }
 
 func (f Format) String() string {
@@ -58,6 +69,10 @@ func (f Format) String() string {
 		return "jsonl"
 	case TSV:
 		return "tsv"
+	case SARIF:
+		return "sarif"
+	case GitHub:
+		return "github"
 	}
 	return "none"
 }
@@ -101,6 +116,14 @@ func (r *renderer) render(b []byte, rec *Record, trees []ast.Tree) []byte {
 		return r.tsv(b, rec, multi)
 	case Text:
 		return r.text(b, rec, multi)
+	case SARIF:
+		for _, n := range notes(rec, multi) {
+			b = AppendSARIFResult(b, n, true)
+		}
+	case GitHub:
+		for _, n := range notes(rec, multi) {
+			b = AppendGitHubAnnotation(b, n)
+		}
 	}
 	return b
 }

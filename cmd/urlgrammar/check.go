@@ -19,7 +19,7 @@ import (
 func runCheck(e *env, args []string) int {
 	fs := e.flags()
 	gid := fs.String("g", urlgrammar.DefaultGrammar, "grammar `ID` ("+strings.Join(urlgrammar.IDs(), ", ")+"), or all")
-	formatName := fs.String("format", "text", "output `format`: text (invalid lines with a caret), jsonl (one record a line), tsv")
+	formatName := fs.String("format", "text", "output `format`: text (invalid lines with a caret), jsonl (one record a line), tsv, sarif (a SARIF 2.1.0 log), github (GitHub Actions annotations)")
 	warnList := fs.String("warn", "none", "security warnings to report (section 7; RFC 3987 4.1, 4.2, 8): all, none, or a comma `list` of "+kindList())
 	jobs := fs.Int("j", 1, "parse with `N` workers (0: one per CPU; at most four per CPU); output order stays the input order")
 	summaryOnly := fs.Bool("summary-only", false, "print only the summary")
@@ -79,17 +79,21 @@ func runCheck(e *env, args []string) int {
 	if len(files) == 0 {
 		files = []string{"-"}
 	}
-	e.out.Write(check.Header(cfg))
+	out := check.NewWriter(e.out, cfg) // the format's header now, its end at Close
 	var prog *progressLine
 	if *progress {
 		prog = startProgress(e.stderr)
 	}
 	sum, err := check.Run(e.ctx, cfg, check.Files(files...), func(r *check.Record) error {
 		prog.add(r)
-		r.WriteTo(e.out) // its error is the output's, below
+		out.Write(r) // its error is the output's, below
 		return e.out.Err()
 	})
 	prog.stop()
+	if err == nil {
+		out.Close()
+		err = e.out.Err()
+	}
 	if err != nil {
 		return e.writeFailed(err)
 	}

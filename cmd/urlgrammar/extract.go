@@ -27,7 +27,7 @@ stays bounded whatever the input.`
 func runExtract(e *env, args []string) int {
 	fs := e.flags()
 	gid := grammarFlag(fs)
-	format := fs.String("format", "text", "output `format`: text or jsonl")
+	format := fs.String("format", "text", "output `format`: text, jsonl, sarif (a SARIF 2.1.0 log of the invalid references) or github (GitHub Actions annotations)")
 	only := fs.String("only", "", "print only the `valid` or the invalid references (the exit status still counts all)")
 	relative := fs.Bool("relative", false, "also find relative references in angle brackets, URL attributes and Markdown links")
 	schemes := fs.String("scheme", "", "more schemes believable without \"//\", comma-separated `LIST`")
@@ -36,8 +36,10 @@ func runExtract(e *env, args []string) int {
 	if !ok {
 		return code
 	}
-	if *format != "text" && *format != "jsonl" {
-		return e.usageError("unknown --format %q (text, jsonl)", *format)
+	switch *format {
+	case "text", "jsonl", "sarif", "github":
+	default:
+		return e.usageError("unknown --format %q (text, jsonl, sarif, github)", *format)
 	}
 	if *only != "" && *only != "valid" && *only != "invalid" {
 		return e.usageError("unknown --only %q (valid, invalid)", *only)
@@ -58,7 +60,10 @@ func runExtract(e *env, args []string) int {
 	if len(files) == 0 {
 		files = []string{"-"}
 	}
-	x := &extractor{e: e, g: g, p: g.NewParser(), opts: opts, jsonl: *format == "jsonl", only: *only}
+	x := &extractor{e: e, g: g, p: g.NewParser(), opts: opts, jsonl: *format == "jsonl", format: *format, only: *only}
+	if x.format == "sarif" {
+		e.out.Write(check.SARIFHeader())
+	}
 	status := exitOK
 	for _, name := range files {
 		if e.ctx.Err() != nil || e.out.Err() != nil {
@@ -67,6 +72,9 @@ func runExtract(e *env, args []string) int {
 		if st := x.file(name); st > status {
 			status = st
 		}
+	}
+	if x.format == "sarif" {
+		e.out.Write(check.SARIFFooter())
 	}
 	fmt.Fprintf(e.stderr, "%s: %d references found, %d valid, %d invalid\n", g.ID(), x.valid+x.invalid, x.valid, x.invalid)
 	return status
@@ -79,6 +87,8 @@ type extractor struct {
 	p              *urlgrammar.Parser // the jsonl records' trees, one at a time
 	opts           extract.Options
 	jsonl          bool
+	format         string // text, jsonl, sarif, github
+	notes          int    // SARIF results written
 	only           string
 	valid, invalid int
 	b              []byte
@@ -175,6 +185,15 @@ func (x *extractor) ref(name string, r extract.Ref) bool {
 		return valid
 	}
 	b := x.b[:0]
+	if x.format == "sarif" || x.format == "github" {
+		if err != nil {
+			b = x.note(b, check.Note{Level: "error", Rule: x.g.ID() + "/" + errRule(err), Message: errMsg(err),
+				File: name, Line: r.Line, ByteOffset: r.Offset + errOffset(err, r)})
+		}
+		x.e.out.Write(b)
+		x.b = b
+		return valid
+	}
 	if x.jsonl {
 		rec := extractRecord{File: name, Line: r.Line, Column: r.Column, Offset: r.Offset,
 			Delimiter: string(r.Delimiter), Key: r.Key, Raw: r.Raw, RawBase64: check.InputBase64(r.Raw), Reference: r.Text,
@@ -208,9 +227,52 @@ func (x *extractor) ref(name string, r extract.Ref) bool {
 	return valid
 }
 
+// note appends an annotation in the extractor's format (sarif or github).
+func (x *extractor) note(b []byte, n check.Note) []byte {
+	if x.format == "github" { // its line: a column in bytes is not GitHub's
+		return check.AppendGitHubAnnotation(b, n)
+	}
+	b = check.AppendSARIFResult(b, n, x.notes > 0)
+	x.notes++
+	return b
+}
+
+// errRule, errMsg and errOffset say what an annotation says of a reference's error: the
+// rule, the message, and the error's byte offset in the reference as written (0 when the
+// reference was decoded or stripped, so that its offsets are not the file's).
+func errRule(err error) string {
+	var se *urlgrammar.SyntaxError
+	if errors.As(err, &se) {
+		return se.Rule()
+	}
+	return "too-long"
+}
+
+func errMsg(err error) string {
+	var se *urlgrammar.SyntaxError
+	if errors.As(err, &se) {
+		return se.Msg()
+	}
+	return err.Error()
+}
+
+func errOffset(err error, r extract.Ref) int64 {
+	var se *urlgrammar.SyntaxError
+	if errors.As(err, &se) && r.Text == r.Raw {
+		return int64(se.Offset)
+	}
+	return 0
+}
+
 // ioError prints the error record of a file that cannot be opened or read to its end.
 func (x *extractor) ioError(name string, err error) {
 	b := x.b[:0]
+	if x.format == "sarif" || x.format == "github" {
+		b = x.note(b, check.Note{Level: "error", Rule: "io-error", Message: err.Error(), File: name, ByteOffset: -1})
+		x.e.out.Write(b)
+		x.b = b
+		return
+	}
 	if x.jsonl {
 		b = check.AppendJSON(b, ioRecord{File: name, IOError: err.Error()})
 	} else {

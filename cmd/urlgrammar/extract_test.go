@@ -4,6 +4,9 @@ import (
 	"encoding/json"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/urlgrammar/urlgrammar"
 	"github.com/urlgrammar/urlgrammar/extract"
 )
@@ -56,4 +59,35 @@ func FuzzExtractCommand(f *testing.F) {
 			t.Fatalf("exit status %d, want %d; stderr %s", code, want, errOut)
 		}
 	})
+}
+
+// extract --format sarif is one SARIF log of the invalid references, at their line and byte
+// offset; --format github one annotation each.
+func TestExtractAnnotations(t *testing.T) {
+	text := "ok <http://a/b>\nbad <http://a/%zz> end\n"
+	code, out, _ := runCLI(text, "extract", "--format", "sarif")
+	assert.Equal(t, 1, code)
+	var log struct {
+		Runs []struct {
+			Results []struct {
+				RuleID    string
+				Locations []struct {
+					PhysicalLocation struct {
+						Region struct{ StartLine, ByteOffset int }
+					}
+				}
+			}
+		}
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &log), out)
+	require.Len(t, log.Runs[0].Results, 1)
+	r := log.Runs[0].Results[0]
+	assert.Equal(t, "rfc3986/segment", r.RuleID)
+	assert.Equal(t, 2, r.Locations[0].PhysicalLocation.Region.StartLine)
+	assert.Equal(t, len("ok <http://a/b>\nbad <http://a/%"), r.Locations[0].PhysicalLocation.Region.ByteOffset, "where the error is in the file")
+	code, out, _ = runCLI(text, "extract", "--format", "github")
+	assert.Equal(t, 1, code)
+	assert.Equal(t, "::error file=-,line=2,title=urlgrammar rfc3986/segment::unexpected 'z' in segment, expected 0-9, A-F or a-f\n", out)
+	_, out, _ = runCLI("nothing here\n", "extract", "--format", "sarif")
+	require.NoError(t, json.Unmarshal([]byte(out), &log), "an empty log is valid JSON: %s", out)
 }
