@@ -45,10 +45,10 @@ func (l Level) String() string {
 
 // Change is one rewrite made by Normalize.
 type Change struct {
-	Rule      string // "nfc", "case", "escape-case", "escape-decode", "dot-segments", "port", "empty-path"
-	Component string // "reference", "scheme", "authority", "host", "path", "query", "fragment", "port"
-	Before    string
-	After     string
+	Rule      string `json:"rule"`      // "nfc", "case", "escape-case", "escape-decode", "dot-segments", "port", "empty-path"
+	Component string `json:"component"` // "reference", "scheme", "authority", "host", "path", "query", "fragment", "port"
+	Before    string `json:"before"`
+	After     string `json:"after"`
 }
 
 func (c Change) String() string {

@@ -1,6 +1,9 @@
 package main
 
 import (
+	"errors"
+
+	"github.com/urlgrammar/urlgrammar/check"
 	"github.com/urlgrammar/urlgrammar/iri"
 )
 
@@ -28,25 +31,39 @@ func runIRI2URI(e *env, args []string) int {
 	fs := e.flags()
 	encodeASCII := fs.Bool("encode-ascii", false, "percent-encode the printable US-ASCII characters URIs do not allow, instead of failing")
 	useIDNA := fs.Bool("idna", false, "write a non-ASCII host with IDNA ToASCII (xn--...) instead of percent-encoding it")
+	asJSON := jsonFlag(fs)
 	inputs, code, ok := e.parse(fs, args)
 	if !ok {
 		return code
 	}
 	opts := iri.Options{EncodeASCII: *encodeASCII, IDNA: *useIDNA}
-	return e.mapInputs(inputs, func(s string) (string, error) { return iri.ToURI(s, opts) })
+	return e.mapInputs(inputs, *asJSON, func(s string) (string, error) { return iri.ToURI(s, opts) })
 }
 
 func runURI2IRI(e *env, args []string) int {
 	fs := e.flags()
+	asJSON := jsonFlag(fs)
 	inputs, code, ok := e.parse(fs, args)
 	if !ok {
 		return code
 	}
-	return e.mapInputs(inputs, iri.ToIRI)
+	return e.mapInputs(inputs, *asJSON, iri.ToIRI)
 }
 
-// mapInputs writes f of each input on a line of its own, or "error: ..." (status 1).
-func (e *env) mapInputs(inputs []string, f func(string) (string, error)) int {
+// mapRecord is the --json record of iri2uri and uri2iri.
+type mapRecord struct {
+	Input  string  `json:"input"`
+	OK     bool    `json:"ok"`
+	Result *string `json:"result,omitempty"`
+	Error  *struct {
+		Offset  int    `json:"offset"`
+		Message string `json:"message"`
+	} `json:"error,omitempty"`
+}
+
+// mapInputs writes f of each input on a line of its own, or "error: ..." (status 1); with
+// asJSON, one mapRecord a line.
+func (e *env) mapInputs(inputs []string, asJSON bool, f func(string) (string, error)) int {
 	status := exitOK
 	var b []byte
 	if code := e.eachInput(inputs, func(in input) bool {
@@ -58,8 +75,26 @@ func (e *env) mapInputs(inputs []string, f func(string) (string, error)) int {
 		b = b[:0]
 		if err != nil {
 			status = exitInvalid
+		}
+		switch {
+		case asJSON:
+			rec := mapRecord{Input: in.text, OK: err == nil}
+			if err == nil {
+				rec.Result = &out
+			} else {
+				rec.Error = &struct {
+					Offset  int    `json:"offset"`
+					Message string `json:"message"`
+				}{Message: oneLine(err)}
+				var ie *iri.Error
+				if errors.As(err, &ie) {
+					rec.Error.Offset, rec.Error.Message = ie.Offset, ie.Msg
+				}
+			}
+			b = check.AppendJSON(b, rec)
+		case err != nil:
 			b = append(append(append(b, "error: "...), oneLine(err)...), '\n')
-		} else {
+		default:
 			b = append(append(b, out...), '\n')
 		}
 		e.out.Write(b)

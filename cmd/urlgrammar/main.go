@@ -89,20 +89,20 @@ func init() {
 			"find the URI references in text (Appendix E, Markdown, HTML, logs) and check each", helpExtract, runExtract},
 		{"diff", "[-g A] [-g B] [--rule R|--rules RA,RB] [--witnesses N] [--format text|jsonl] [--only PARTITION] [-j N] [FILE|-]...",
 			"compare two grammars exactly (shortest witnesses each way), or on the lines of files", helpDiff, runDiff},
-		{"match", "[-g ID] RULE [INPUT|-]...", "check inputs against one rule of a grammar", helpInputs, runMatch},
+		{"match", "[-g ID] [--json] RULE [INPUT|-]...", "check inputs against one rule of a grammar", helpInputs, runMatch},
 		{"resolve", "[-g ID] [--algorithm 2003|1997|3986] [--dots keep|remove|error] [--compat] [--json] BASE [REF|-]...",
 			"resolve references against a base URI (section 5.2)", helpInputs, runResolve},
-		{"normalize", "[-g ID] [--level syntax|scheme] [--dots keep|remove|error] [--nfc] [--changes] [INPUT|-]...",
+		{"normalize", "[-g ID] [--level syntax|scheme] [--dots keep|remove|error] [--nfc] [--changes] [--json] [INPUT|-]...",
 			"print the normal form of each input (section 6.2.2, 6.2.3)", helpInputs, runNormalize},
-		{"equal", "[-g ID] [--level string|syntax|scheme] [--ignore-fragment] A B",
+		{"equal", "[-g ID] [--level string|syntax|scheme] [--ignore-fragment] [--json] A B",
 			"compare two URIs on the comparison ladder; exit 0 when equivalent (section 6.2)",
 			"Exit status 1 when they differ, or when one of them is not a valid absolute URI.", runEqual},
-		{"iri2uri", "[--encode-ascii] [--idna] [INPUT|-]...", "map IRIs to URIs (RFC 3987 section 3.1)", helpIRI2URI, runIRI2URI},
-		{"uri2iri", "[INPUT|-]...", "convert URIs to IRIs (RFC 3987 section 3.2)", helpURI2IRI, runURI2IRI},
-		{"rules", "[-g ID]", "list the rules of a grammar", "", runRules},
+		{"iri2uri", "[--encode-ascii] [--idna] [--json] [INPUT|-]...", "map IRIs to URIs (RFC 3987 section 3.1)", helpIRI2URI, runIRI2URI},
+		{"uri2iri", "[--json] [INPUT|-]...", "convert URIs to IRIs (RFC 3987 section 3.2)", helpURI2IRI, runURI2IRI},
+		{"rules", "[-g ID] [--json]", "list the rules of a grammar", "", runRules},
 		{"diagram", "[-g ID] [-o DIR] [RULE...]", "draw railroad diagrams of a grammar's rules (SVG, or one HTML page)", helpDiagram, runDiagram},
 		{"serve", "[-addr 127.0.0.1:8080]", "serve the playground page: parse, check, resolve and diagrams in a browser", helpServe, runServe},
-		{"grammars", "", "list the grammars", "", runGrammars},
+		{"grammars", "[--json]", "list the grammars", "", runGrammars},
 		{"help", "[COMMAND]", "show the help of urlgrammar or of a command", "", runHelp},
 		{"version", "", "print the version of urlgrammar", "", runVersion},
 	}
@@ -357,6 +357,11 @@ func (e *env) writeFailed(err error) int {
 // grammarFlag adds -g to fs.
 func grammarFlag(fs *flag.FlagSet) *string {
 	return fs.String("g", urlgrammar.DefaultGrammar, "grammar `ID` ("+strings.Join(urlgrammar.IDs(), ", ")+")")
+}
+
+// jsonFlag is --json for the commands whose records can be JSON.
+func jsonFlag(fs *flag.FlagSet) *bool {
+	return fs.Bool("json", false, "print JSON: one object per input, one per line")
 }
 
 // genericGrammarFlag is -g for the commands that take only generic grammars (resolve,

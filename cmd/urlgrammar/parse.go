@@ -83,6 +83,7 @@ func tooLongInput(in input) error {
 func runMatch(e *env, args []string) int {
 	fs := e.flags()
 	gid := grammarFlag(fs)
+	asJSON := jsonFlag(fs)
 	pos, code, ok := e.parse(fs, args)
 	if !ok {
 		return code
@@ -109,8 +110,18 @@ func runMatch(e *env, args []string) int {
 		}
 		if err != nil {
 			status = exitInvalid
+		}
+		switch {
+		case *asJSON:
+			rec := matchRecord{Input: in.text, Grammar: g.ID(), Rule: rule, OK: err == nil}
+			if err != nil {
+				d := check.NewErrorDetail(err)
+				rec.Error = &d
+			}
+			e.out.Write(check.AppendJSON(nil, rec))
+		case err != nil:
 			fmt.Fprintln(e.out, report(err))
-		} else {
+		default:
 			fmt.Fprintf(e.out, "%s: %q matches %s\n", g.ID(), in.text, rule)
 		}
 		return true
@@ -120,9 +131,19 @@ func runMatch(e *env, args []string) int {
 	return status
 }
 
+// matchRecord is the --json record of match: the error object is parse --json's.
+type matchRecord struct {
+	Input   string             `json:"input"`
+	Grammar string             `json:"grammar"`
+	Rule    string             `json:"rule"`
+	OK      bool               `json:"ok"`
+	Error   *check.ErrorDetail `json:"error,omitempty"`
+}
+
 func runRules(e *env, args []string) int {
 	fs := e.flags()
 	gid := grammarFlag(fs)
+	asJSON := fs.Bool("json", false, "print one JSON array of the rule names")
 	pos, code, ok := e.parse(fs, args)
 	if !ok {
 		return code
@@ -134,20 +155,43 @@ func runRules(e *env, args []string) int {
 	if !ok {
 		return exitUsage
 	}
+	if *asJSON {
+		e.out.Write(check.AppendJSON(nil, g.Rules()))
+		return exitOK
+	}
 	for _, r := range g.Rules() {
 		fmt.Fprintln(e.out, r)
 	}
 	return exitOK
 }
 
+// grammarRecord is a grammar in grammars --json.
+type grammarRecord struct {
+	ID      string `json:"id"`
+	Title   string `json:"title"`
+	Start   string `json:"start"`
+	Generic bool   `json:"generic"` // resolve, normalize, equal and --warn take it
+	Default bool   `json:"default"` // the one used without -g
+}
+
 func runGrammars(e *env, args []string) int {
 	fs := e.flags()
+	asJSON := fs.Bool("json", false, "print one JSON array of the grammars")
 	pos, code, ok := e.parse(fs, args)
 	if !ok {
 		return code
 	}
 	if len(pos) != 0 {
 		return e.usageError("grammars takes no arguments")
+	}
+	if *asJSON {
+		var recs []grammarRecord
+		for _, id := range urlgrammar.IDs() {
+			g := urlgrammar.MustLookup(id)
+			recs = append(recs, grammarRecord{id, g.Title(), g.Start(), g.Generic(), id == urlgrammar.DefaultGrammar})
+		}
+		e.out.Write(check.AppendJSON(nil, recs))
+		return exitOK
 	}
 	tw := tabwriter.NewWriter(e.out, 0, 0, 2, ' ', 0)
 	for _, id := range urlgrammar.IDs() {

@@ -129,6 +129,7 @@ func runNormalize(e *env, args []string) int {
 	levelName := fs.String("level", "scheme", "normalization: syntax (6.2.2) or scheme (6.2.2 and 6.2.3)")
 	dots := dotsFlag(fs)
 	showChanges := fs.Bool("changes", false, "after each normal form, list the rewrites made, indented")
+	asJSON := jsonFlag(fs)
 	nfc := fs.Bool("nfc", false, "first normalize the characters to NFC (RFC 3987 5.3.2.2: only for an IRI converted from a non-digital form or a non-UCS encoding)")
 	inputs, code, ok := e.parse(fs, args)
 	if !ok {
@@ -159,8 +160,22 @@ func runNormalize(e *env, args []string) int {
 		b = b[:0]
 		if err != nil {
 			status = exitInvalid
+		}
+		switch {
+		case *asJSON:
+			rec := normalRecord{Input: in.text, OK: err == nil, Changes: []resolve.Change{}}
+			if err != nil {
+				d := check.NewErrorDetail(err)
+				rec.Error = &d
+			} else {
+				s := n.String()
+				rec.Normal = &s
+				rec.Changes = append(rec.Changes, changes...)
+			}
+			b = check.AppendJSON(b, rec)
+		case err != nil:
 			b = append(append(append(b, "error: "...), oneLine(err)...), '\n')
-		} else {
+		default:
 			b = append(append(b, n.String()...), '\n')
 			if *showChanges {
 				for _, c := range changes {
@@ -176,11 +191,33 @@ func runNormalize(e *env, args []string) int {
 	return status
 }
 
+// normalRecord is the --json record of normalize: the normal form and the rewrites that made
+// it, or the error object of parse --json.
+type normalRecord struct {
+	Input   string             `json:"input"`
+	OK      bool               `json:"ok"`
+	Normal  *string            `json:"normal,omitempty"`
+	Changes []resolve.Change   `json:"changes"`
+	Error   *check.ErrorDetail `json:"error,omitempty"`
+}
+
+// equalRecord is the --json record of equal.
+type equalRecord struct {
+	A          string             `json:"a"`
+	B          string             `json:"b"`
+	Level      string             `json:"level"`
+	OK         bool               `json:"ok"` // both are absolute URIs of the grammar
+	Equivalent bool               `json:"equivalent"`
+	Which      string             `json:"which,omitempty"` // "A" or "B": the input in error
+	Error      *check.ErrorDetail `json:"error,omitempty"`
+}
+
 func runEqual(e *env, args []string) int {
 	fs := e.flags()
 	gid := genericGrammarFlag(fs)
 	levelName := fs.String("level", "scheme", "rung of the comparison ladder (6.2): string, syntax or scheme")
 	ignoreFragment := fs.Bool("ignore-fragment", false, "compare without fragments (6.1)")
+	asJSON := fs.Bool("json", false, "print one JSON object: the verdict, or the error")
 	pos, code, ok := e.parse(fs, args)
 	if !ok {
 		return code
@@ -196,22 +233,41 @@ func runEqual(e *env, args []string) int {
 	if err != nil {
 		return e.usageError("%v", err)
 	}
+	rec := equalRecord{A: pos[0], B: pos[1], Level: level.String()}
+	fail := func(which string, err error) int {
+		if *asJSON {
+			d := check.NewErrorDetail(err)
+			rec.Which, rec.Error = which, &d
+			e.out.Write(check.AppendJSON(nil, rec))
+		} else if which != "" {
+			fmt.Fprintf(e.out, "error: %s: %s\n", which, oneLine(err))
+		} else {
+			fmt.Fprintf(e.out, "error: %s\n", oneLine(err))
+		}
+		return exitInvalid
+	}
 	var refs [2]ast.Tree
 	for i, s := range pos {
 		if refs[i], err = g.Parse(s); err != nil {
-			fmt.Fprintf(e.out, "error: %s: %s\n", "AB"[i:i+1], oneLine(err))
-			return exitInvalid
+			return fail("AB"[i:i+1], err)
 		}
 	}
 	eq, err := resolve.Equal(refs[0], refs[1], level, resolve.CompareOptions{Grammar: g, IgnoreFragment: *ignoreFragment})
 	if err != nil {
-		fmt.Fprintf(e.out, "error: %s\n", oneLine(err))
-		return exitInvalid
+		return fail("", err)
 	}
+	status := exitInvalid
 	if eq {
-		fmt.Fprintf(e.out, "equivalent at the %s level\n", level)
-		return exitOK
+		status = exitOK
 	}
-	fmt.Fprintf(e.out, "different at the %s level\n", level)
-	return exitInvalid
+	switch {
+	case *asJSON:
+		rec.OK, rec.Equivalent = true, eq
+		e.out.Write(check.AppendJSON(nil, rec))
+	case eq:
+		fmt.Fprintf(e.out, "equivalent at the %s level\n", level)
+	default:
+		fmt.Fprintf(e.out, "different at the %s level\n", level)
+	}
+	return status
 }

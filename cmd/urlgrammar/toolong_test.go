@@ -99,3 +99,47 @@ func TestResolveJSONErrorObject(t *testing.T) {
 	require.NoError(t, json.Unmarshal([]byte(lines[1]), &rec))
 	assert.True(t, rec.OK)
 }
+
+// --json on normalize, equal, iri2uri, uri2iri, match, rules and grammars: one JSON value a
+// record, the error object as parse --json gives it where the error is a syntax error.
+func TestJSONOutputs(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		code int
+		want []string // JSON values, one a line
+	}{
+		{[]string{"normalize", "--json", "HTTP://a/./b"}, 0, []string{`{"input":"HTTP://a/./b","ok":true,"normal":"http://a/b","changes":[{"rule":"case","component":"scheme","before":"HTTP","after":"http"},{"rule":"dot-segments","component":"path","before":"/./b","after":"/b"}]}`}},
+		{[]string{"equal", "--json", "http://a/", "HTTP://a:80/"}, 0, []string{`{"a":"http://a/","b":"HTTP://a:80/","level":"scheme","ok":true,"equivalent":true}`}},
+		{[]string{"equal", "--json", "--level", "string", "http://a/", "HTTP://a/"}, 1, []string{`{"a":"http://a/","b":"HTTP://a/","level":"string","ok":true,"equivalent":false}`}},
+		{[]string{"iri2uri", "--json", "http://é/", "a\x01"}, 1, []string{`{"input":"http://é/","ok":true,"result":"http://%C3%A9/"}`, `{"input":"a\u0001","ok":false,"error":{"offset":1,"message":"control character 0x01 is not allowed in an IRI"}}`}},
+		{[]string{"uri2iri", "--json", "http://a/%C3%A9"}, 0, []string{`{"input":"http://a/%C3%A9","ok":true,"result":"http://a/é"}`}},
+		{[]string{"match", "--json", "dec-octet", "255"}, 0, []string{`{"input":"255","grammar":"rfc3986","rule":"dec-octet","ok":true}`}},
+		{[]string{"rules", "--json", "-g", "rfc3986"}, 0, nil},
+		{[]string{"grammars", "--json"}, 0, nil},
+	} {
+		code, out, errOut := runCLI("", c.args...)
+		assert.Equal(t, c.code, code, "%v: %s", c.args, errOut)
+		lines := outputLines(t, out)
+		for _, l := range lines {
+			assert.True(t, json.Valid([]byte(l)), "%v: %s", c.args, l)
+		}
+		if c.want != nil {
+			assert.Equal(t, c.want, lines, "%v", c.args)
+		}
+	}
+	_, out, _ := runCLI("", "match", "--json", "dec-octet", "256")
+	var m struct{ Error struct{ Offset, Column int } }
+	require.NoError(t, json.Unmarshal([]byte(out), &m))
+	assert.Equal(t, 2, m.Error.Offset)
+	_, out, _ = runCLI("", "rules", "--json", "-g", "rfc3986")
+	var rules []string
+	require.NoError(t, json.Unmarshal([]byte(out), &rules))
+	assert.Contains(t, rules, "URI-reference")
+	_, out, _ = runCLI("", "grammars", "--json")
+	var gs []struct {
+		ID      string
+		Default bool
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &gs))
+	assert.Len(t, gs, len(urlgrammar.IDs()))
+}
