@@ -5,7 +5,7 @@ export PATH := $(PATH):/usr/local/go/bin
 # One generated package per grammar: grammar/NAME.peg -> generated/NAME-without-dashes/.
 PEGS := $(wildcard grammar/*.peg)
 
-.PHONY: all generate docs browser check-generated fmt check-format vet test check bench bench-check bench-adversarial bench-extract fuzz conformance demo build
+.PHONY: all generate docs browser shells check-generated fmt check-format vet test check bench bench-check bench-adversarial bench-extract fuzz conformance demo build
 
 all: check
 
@@ -44,7 +44,7 @@ vet:
 
 # The tests. The playground's browser test needs Chromium: `make browser` installs Debian's
 # package when it is missing (as root, with apt-get); without it that one test is skipped.
-test: browser
+test: browser shells
 	$(GO) test ./...
 
 browser:
@@ -56,6 +56,18 @@ browser:
 				  apt-get -o DPkg::Lock::Timeout=300 install -y -q chromium >/dev/null 2>&1; }) \
 				|| echo "could not install chromium: the browser test will be skipped"; \
 		else echo "chromium is not installed (apt-get install chromium): the browser test will be skipped"; fi; }
+
+# zsh and fish, for the tests of their completion scripts (bash is there): Debian's packages,
+# installed when missing (as root, with apt-get); without them those tests are skipped by name.
+shells:
+	@for sh in zsh fish; do command -v $$sh >/dev/null 2>&1 && continue; \
+		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+			echo "installing Debian's $$sh for the test of its completion script"; \
+			(apt-get -o DPkg::Lock::Timeout=300 install -y -q $$sh >/dev/null 2>&1 || \
+				{ apt-get -o DPkg::Lock::Timeout=300 update -q >/dev/null 2>&1 && \
+				  apt-get -o DPkg::Lock::Timeout=300 install -y -q $$sh >/dev/null 2>&1; }) \
+				|| echo "could not install $$sh: TestCompletion of $$sh will be skipped"; \
+		else echo "$$sh is not installed (apt-get install $$sh): TestCompletion of $$sh will be skipped"; fi; done
 
 check: check-format vet check-generated test
 

@@ -68,6 +68,9 @@ type env struct {
 	cmd    *command
 	// writeReported is set once a failed write has been reported.
 	writeReported bool
+	// onHelp, when set, receives a command's flags instead of the help being printed: the
+	// completion scripts and the man page are made from the commands' own flags.
+	onHelp func(fs *flag.FlagSet)
 }
 
 type command struct {
@@ -105,6 +108,8 @@ func init() {
 		{"grammars", "[--json]", "list the grammars", "", runGrammars},
 		{"help", "[COMMAND]", "show the help of urlgrammar or of a command", "", runHelp},
 		{"version", "", "print the version of urlgrammar", "", runVersion},
+		{"completion", "bash|zsh|fish", "print a shell completion script, made from the commands' own flags", helpCompletion, runCompletion},
+		{"man", "", "print the manual page, urlgrammar(1), made from the commands' own help", helpMan, runMan},
 	}
 }
 
@@ -126,7 +131,7 @@ func exitHelp(name string) string {
 		return "exit status: 0 equivalent, 1 different (or an input that is not a valid absolute URI), 2 usage trouble"
 	case "serve":
 		return "exit status: 130 interrupted (the way to stop it), 2 usage trouble or an address it cannot listen on"
-	case "rules", "grammars", "version", "help", "diagram":
+	case "rules", "grammars", "version", "help", "diagram", "completion", "man":
 		return "exit status: 0 done, 2 usage or I/O trouble"
 	}
 	return exitStatusHelp
@@ -293,6 +298,10 @@ func (e *env) parse(fs *flag.FlagSet, args []string) ([]string, int, bool) {
 }
 
 func (e *env) printHelp(fs *flag.FlagSet) {
+	if e.onHelp != nil {
+		e.onHelp(fs)
+		return
+	}
 	c := e.cmd
 	fmt.Fprintf(e.out, "usage: %s\n\n%s.\n", strings.TrimSpace("urlgrammar "+c.name+" "+c.synopsis), capitalize(c.summary))
 	if c.help != "" {
