@@ -1,13 +1,10 @@
 package main
 
 import (
-	"fmt"
 	"io"
 	"os"
 	"runtime/debug"
 	"strings"
-	"sync/atomic"
-	"time"
 
 	"github.com/urlgrammar/urlgrammar"
 	"github.com/urlgrammar/urlgrammar/check"
@@ -82,10 +79,10 @@ func runCheck(e *env, args []string) int {
 	out := check.NewWriter(e.out, cfg) // the format's header now, its end at Close
 	var prog *progressLine
 	if *progress {
-		prog = startProgress(e.stderr)
+		prog = startProgress(e.stderr, "lines", inputSize(files))
 	}
 	sum, err := check.Run(e.ctx, cfg, check.Files(files...), func(r *check.Record) error {
-		prog.add(r)
+		prog.addRecord(r)
 		out.Write(r) // its error is the output's, below
 		return e.out.Err()
 	})
@@ -138,60 +135,4 @@ func isTerminal(w io.Writer) bool {
 	}
 	st, err := f.Stat()
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
-}
-
-// progressLine redraws "N lines, R lines/s, I invalid" on stderr twice a second. A nil
-// *progressLine does nothing, so callers need no checks.
-type progressLine struct {
-	lines, invalid atomic.Int64
-	start          time.Time
-	w              io.Writer
-	quit, done     chan struct{}
-}
-
-func startProgress(w io.Writer) *progressLine {
-	p := &progressLine{start: time.Now(), w: w, quit: make(chan struct{}), done: make(chan struct{})}
-	go func() {
-		defer close(p.done)
-		t := time.NewTicker(500 * time.Millisecond)
-		defer t.Stop()
-		for {
-			select {
-			case <-t.C:
-				p.draw()
-			case <-p.quit:
-				fmt.Fprint(p.w, "\r\x1b[K")
-				return
-			}
-		}
-	}()
-	return p
-}
-
-func (p *progressLine) draw() {
-	n := p.lines.Load()
-	rate := float64(n) / time.Since(p.start).Seconds()
-	fmt.Fprintf(p.w, "\r\x1b[K%d lines, %.0f lines/s, %d invalid", n, rate, p.invalid.Load())
-}
-
-func (p *progressLine) add(r *check.Record) {
-	if p == nil || r.IOErr != nil {
-		return
-	}
-	p.lines.Add(1)
-	if !r.Valid() {
-		p.invalid.Add(1)
-	}
-}
-
-func (p *progressLine) stop() {
-	if p == nil {
-		return
-	}
-	select {
-	case <-p.quit:
-	default:
-		close(p.quit)
-		<-p.done
-	}
 }

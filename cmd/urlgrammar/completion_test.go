@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -97,4 +98,25 @@ func TestManPage(t *testing.T) {
 	msg, err := cmd.CombinedOutput()
 	require.NoError(t, err, "%s", msg)
 	assert.Empty(t, string(msg), "groff's warnings")
+}
+
+// The progress line of check, diff and extract says how far the input is, in percent, when
+// its size is known.
+func TestProgressLine(t *testing.T) {
+	dir := t.TempDir()
+	f := filepath.Join(dir, "in.txt")
+	require.NoError(t, os.WriteFile(f, []byte("http://a/\na b\n"), 0o644))
+	size := inputSize([]string{f})
+	assert.Equal(t, int64(14), size)
+	assert.Zero(t, inputSize([]string{f, "-"}), "standard input has no size")
+	assert.Zero(t, inputSize(nil))
+	p := &progressLine{noun: "lines", total: size, start: time.Now()}
+	p.items.Add(1)
+	p.bytes.Add(7)
+	p.invalid.Add(1)
+	assert.Regexp(t, `^1 lines, \d+ lines/s, 1 invalid \(50%\)$`, p.line())
+	for _, args := range [][]string{{"check", "--progress", f}, {"diff", "--progress", "-g", "rfc3986", "-g", "url-1993", f}, {"extract", "--progress", f}} {
+		_, _, errOut := runCLI("", args...)
+		assert.NotContains(t, errOut, "panic", "%v", args)
+	}
 }

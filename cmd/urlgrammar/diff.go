@@ -49,6 +49,7 @@ func runDiff(e *env, args []string) int {
 	formatName := fs.String("format", "text", "output `format`: text or jsonl")
 	only := fs.String("only", "differ", "with FILEs, print the lines in `PARTITION`: differ (accepted by one grammar only), a, b, both, neither, all, none")
 	jobs := fs.Int("j", 1, "with FILEs, check with `N` workers (0: one per CPU); output order stays the input order")
+	progress := fs.Bool("progress", isTerminal(e.stderr), "with FILEs, show a progress line on stderr (default: when stderr is a terminal)")
 	files, code, ok := e.parse(fs, args)
 	if !ok {
 		return code
@@ -107,7 +108,7 @@ func runDiff(e *env, args []string) int {
 		if *jobs < 0 {
 			return e.usageError("-j %d: the number of workers cannot be negative", *jobs)
 		}
-		return diffCorpus(e, a, b, files, format, parts, *jobs)
+		return diffCorpus(e, a, b, files, format, parts, *jobs, *progress)
 	}
 	if *nWitnesses < 0 {
 		return e.usageError("--witnesses %d: cannot be negative", *nWitnesses)
@@ -150,7 +151,7 @@ func partitions(only string) (map[check.Partition]bool, bool) {
 
 // diffCorpus checks every line of files with the two languages (grammars, or rules of
 // them) and prints the lines of the chosen partitions, then the summary on stderr.
-func diffCorpus(e *env, a, b urlgrammar.Language, files []string, format check.Format, parts map[check.Partition]bool, jobs int) int {
+func diffCorpus(e *env, a, b urlgrammar.Language, files []string, format check.Format, parts map[check.Partition]bool, jobs int, progress bool) int {
 	if jobs != 1 && os.Getenv("GOGC") == "" {
 		// As in check: the PEG parser of an invalid line allocates at a high rate.
 		defer debug.SetGCPercent(debug.SetGCPercent(400))
@@ -163,7 +164,12 @@ func diffCorpus(e *env, a, b urlgrammar.Language, files []string, format check.F
 	names := [2]string{a.Name(), b.Name()}
 	sum := check.NewDiffSummary(names[0], names[1])
 	var buf []byte
+	var prog *progressLine
+	if progress {
+		prog = startProgress(e.stderr, "lines", inputSize(files))
+	}
 	run, err := check.Run(e.ctx, cfg, check.Files(files...), func(r *check.Record) error {
+		prog.addRecord(r) // "invalid": rejected by both
 		sum.Add(r)
 		if r.IOErr == nil && !parts[check.PartitionOf(r)] {
 			return nil
@@ -172,6 +178,7 @@ func diffCorpus(e *env, a, b urlgrammar.Language, files []string, format check.F
 		e.out.Write(buf)
 		return e.out.Err()
 	})
+	prog.stop()
 	if err != nil {
 		return e.writeFailed(err)
 	}

@@ -32,6 +32,7 @@ func runExtract(e *env, args []string) int {
 	relative := fs.Bool("relative", false, "also find relative references in angle brackets, URL attributes and Markdown links")
 	schemes := fs.String("scheme", "", "more schemes believable without \"//\", comma-separated `LIST`")
 	maxLen := fs.Int("max-length", extract.DefaultMaxLength, "the longest reference checked, in `bytes`; a longer one is reported as too long")
+	progress := fs.Bool("progress", isTerminal(e.stderr), "show a progress line on stderr (default: when stderr is a terminal)")
 	files, code, ok := e.parse(fs, args)
 	if !ok {
 		return code
@@ -64,6 +65,9 @@ func runExtract(e *env, args []string) int {
 	if x.format == "sarif" {
 		e.out.Write(check.SARIFHeader())
 	}
+	if *progress {
+		x.prog = startProgress(e.stderr, "references", inputSize(files))
+	}
 	status := exitOK
 	for _, name := range files {
 		if e.ctx.Err() != nil || e.out.Err() != nil {
@@ -73,6 +77,7 @@ func runExtract(e *env, args []string) int {
 			status = st
 		}
 	}
+	x.prog.stop()
 	if x.format == "sarif" {
 		e.out.Write(check.SARIFFooter())
 	}
@@ -92,6 +97,7 @@ type extractor struct {
 	only           string
 	valid, invalid int
 	b              []byte
+	prog           *progressLine // nil: none
 }
 
 // file extracts and checks the references of one file ("-": standard input) and returns
@@ -107,6 +113,9 @@ func (x *extractor) file(name string) int {
 		}
 		defer f.Close()
 		r = f
+	}
+	if x.prog != nil {
+		r = countingReader{r, x.prog}
 	}
 	// The scan runs in a goroutine, so that a signal stops the command even while it waits
 	// for input.
@@ -181,6 +190,7 @@ func (x *extractor) ref(name string, r extract.Ref) bool {
 	} else {
 		x.invalid++
 	}
+	x.prog.addItem(valid)
 	if x.only == "valid" && !valid || x.only == "invalid" && valid {
 		return valid
 	}
