@@ -7,6 +7,7 @@ tool github.com/mna/pigeon
 require (
 	github.com/chromedp/chromedp v0.14.2
 	github.com/pandatix/go-abnf v0.5.0
+	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 	github.com/stretchr/testify v1.12.1
 	golang.org/x/net v0.47.0
 	golang.org/x/text v0.31.0
