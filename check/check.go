@@ -25,6 +25,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"strings"
 	"sync"
 
 	"github.com/urlgrammar/urlgrammar"
@@ -52,6 +53,14 @@ type Config struct {
 	Jobs int
 	// Stdin is read for an Input named "-" without a Reader (nil: os.Stdin).
 	Stdin io.Reader
+	// NoHeader leaves out the TSV header row: every output line is a record (an engine that
+	// pipes lines through the checker needs one line out per line in).
+	NoHeader bool
+	// Column, when not 0, says that every line is tab-separated and its URL is column Column
+	// (1-based): the other columns pass through to the Record (Columns) and its rendering
+	// (jsonl: "columns"; tsv: first, as they are, and no header). A line with fewer columns
+	// is a record whose error is a *ColumnError.
+	Column int
 	// Paused, when set, is called (in the goroutine that calls emit) after the records of the
 	// lines read before a read that may block: the input has paused, and a caller that
 	// buffers its output writes it now, so that a slow input (a pipe, tail -f) gets its
@@ -84,6 +93,9 @@ type Record struct {
 	File  string // Input.Name
 	Line  int    // 1-based line number; for an I/O error, the line at which reading stopped (0: could not open)
 	Input string // the line, without its line ending (cut at MaxInputLength when TooLong)
+	// Columns are the other columns of a tab-separated line whose URL is one column
+	// (Config.Column), in order, as they are; nil otherwise.
+	Columns []string
 	// TooLong is set for a line longer than urlgrammar.MaxInputLength, which is not checked:
 	// its Input is the line's first MaxInputLength bytes (jsonl says "inputTruncated":true).
 	TooLong bool
@@ -161,7 +173,7 @@ func WriteJSON(w io.Writer, rec any) error {
 	b := make([]byte, 0, 2*ast.JSONChunk)
 	if r, ok := rec.(*okRecord); ok {
 		if tree, ok := r.AST.(ast.Tree); ok {
-			flush(append(appendTreeObject(b, r.File, r.Line, r.Grammar, tree, r.Warnings, flush), '\n'))
+			flush(append(appendTreeObject(b, place{r.File, r.Line, r.Columns}, r.Grammar, tree, r.Warnings, flush), '\n'))
 			return *err
 		}
 	}
@@ -182,11 +194,11 @@ func (s *streamer) write(w io.Writer, rec *Record) (int64, error) {
 		b = appendAllRecord(b, rec, tree, flush)
 	case res[0].Err == nil:
 		if t, perr := tree(0); perr == nil {
-			b = append(appendTreeObject(b, &rec.File, &rec.Line, res[0].Grammar.ID(), t, rec.Warnings, flush), '\n')
+			b = append(appendTreeObject(b, place{&rec.File, &rec.Line, rec.Columns}, res[0].Grammar.ID(), t, rec.Warnings, flush), '\n')
 			break
 		} else {
 			obj := ParseRecord(res[0].Grammar, rec.Input, nil, perr)
-			setPlace(obj, rec.File, rec.Line)
+			setPlace(obj, rec)
 			b = appendRecord(b, obj)
 		}
 	default:
@@ -210,6 +222,27 @@ func (r *Record) Valid() bool {
 		}
 	}
 	return false
+}
+
+// ColumnError is the Result.Err of a line that has fewer columns than Config.Column: its
+// Input is empty and its Columns are the line's.
+type ColumnError struct {
+	Column, Have int
+}
+
+func (e *ColumnError) Error() string {
+	return fmt.Sprintf("the line has %d tab-separated column(s); the URL is column %d", e.Have, e.Column)
+}
+
+// column splits a tab-separated line into its column n (1-based) and the others.
+func column(line string, n int) (string, []string, error) {
+	fields := strings.Split(line, "\t")
+	if len(fields) < n {
+		return "", fields, &ColumnError{Column: n, Have: len(fields)}
+	}
+	others := make([]string, 0, len(fields)-1)
+	others = append(others, fields[:n-1]...)
+	return fields[n-1], append(others, fields[n:]...), nil
 }
 
 // ErrTooLong is the Result.Err of a line longer than urlgrammar.MaxInputLength: it is not
@@ -512,6 +545,10 @@ func checkBatch(b *batch, cfg Config, parsers []*urlgrammar.Parser, r *renderer)
 		rec := &b.records[i]
 		rec.File, rec.Line, rec.Input, rec.TooLong = b.file, l.n, text[l.start:l.end], l.tooLong
 		rec.Results = results[i*len(cfg.Grammars) : (i+1)*len(cfg.Grammars) : (i+1)*len(cfg.Grammars)]
+		var colErr error
+		if cfg.Column > 0 { // a line too long is cut: its columns still pass through
+			rec.Input, rec.Columns, colErr = column(rec.Input, cfg.Column)
+		}
 		// A jsonl record too large to hold is rendered when it is written (Record.WriteTo):
 		// its trees are not needed here.
 		rec.streamed = cfg.Format == JSONL && (l.end-l.start > streamAbove || len(b.out) > batchOutput)
@@ -521,6 +558,8 @@ func checkBatch(b *batch, cfg Config, parsers []*urlgrammar.Parser, r *renderer)
 			switch {
 			case l.tooLong:
 				res.Err = ErrTooLong
+			case colErr != nil:
+				res.Err = colErr
 			case j < len(cfg.Rules) && cfg.Rules[j] != "":
 				res.Err = g.Match(cfg.Rules[j], rec.Input)
 			case cfg.Format == JSONL && !rec.streamed || len(cfg.Warnings) > 0 && g.Generic():

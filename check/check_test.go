@@ -316,3 +316,39 @@ func TestTSVAllGrammarsMessage(t *testing.T) {
 	assert.Equal(t, []string{"f", "2", "valid"}, row[:3])
 	assert.Empty(t, row[4], "a valid line has no message")
 }
+
+// FuzzCheckColumns: with Config.Column every line is one record, in order, with -j 1 and -j 3
+// alike; its Input and Columns are the line's columns (the URL's put back where it was gives
+// the line), or it has too few columns and says so.
+func FuzzCheckColumns(f *testing.F) {
+	f.Add("k\thttp://a/\tx\nk2\n\tb c\n", uint8(2))
+	f.Add("\t\t\n\xff\ta\n", uint8(1))
+	f.Fuzz(func(t *testing.T, in string, col uint8) {
+		column := int(col%4) + 1
+		var want []string
+		require.NoError(t, EachLine(strings.NewReader(in), urlgrammar.MaxInputLength, func(n int, line []byte, tooLong bool) error {
+			want = append(want, string(line))
+			return nil
+		}))
+		var outs [2]string
+		for k, jobs := range []int{1, 3} {
+			cfg := defaultConfig(JSONL, jobs)
+			cfg.Column = column
+			recs, _ := collect(t, cfg, []Input{{Name: "f", Reader: strings.NewReader(in)}})
+			require.Len(t, recs, len(want))
+			for i, r := range recs {
+				fields := strings.Split(want[i], "\t")
+				var ce *ColumnError
+				if len(fields) < column {
+					require.ErrorAs(t, r.Results[0].Err, &ce, "line %q", want[i])
+					require.Equal(t, fields, r.Columns)
+				} else {
+					back := append(append(append([]string{}, r.Columns[:column-1]...), r.Input), r.Columns[column-1:]...)
+					require.Equal(t, want[i], strings.Join(back, "\t"))
+				}
+				outs[k] += string(r.Out)
+			}
+		}
+		require.Equal(t, outs[0], outs[1])
+	})
+}

@@ -23,7 +23,7 @@ func appendRecord(b []byte, rec any) []byte {
 			return AppendJSON(b, r)
 		}
 		// The record's components and parts are the tree's (ParseRecord): written from it.
-		return appendTreeRecord(b, r.File, r.Line, r.Grammar, tree, r.Warnings)
+		return appendTreeRecord(b, place{r.File, r.Line, r.Columns}, r.Grammar, tree, r.Warnings)
 	case *errRecord:
 		return append(appendErrObject(b, r), '\n')
 	}
@@ -33,7 +33,7 @@ func appendRecord(b []byte, rec any) []byte {
 // appendErrObject appends the JSON object of an invalid input's record, without a newline.
 func appendErrObject(b []byte, r *errRecord) []byte {
 	b = append(b, '{')
-	b = appendPlace(b, r.File, r.Line)
+	b = appendPlace(b, place{r.File, r.Line, r.Columns})
 	b = appendKey(b, "input")
 	b = jsontext.AppendString(b, r.Input)
 	if r.InputBase64 != nil {
@@ -69,6 +69,10 @@ func appendAllRecord(b []byte, rec *Record, tree func(i int) (ast.Tree, error), 
 	b = jsontext.AppendString(b, rec.File)
 	b = append(b, `,"line":`...)
 	b = strconv.AppendInt(b, int64(rec.Line), 10)
+	if rec.Columns != nil {
+		b = append(b, `,"columns":`...)
+		b = appendStrings(b, rec.Columns)
+	}
 	b = append(b, `,"input":`...)
 	b = jsontext.AppendString(b, rec.Input)
 	if b64 := InputBase64(rec.Input); b64 != nil {
@@ -102,7 +106,7 @@ func appendAllRecord(b []byte, rec *Record, tree func(i int) (ast.Tree, error), 
 		if err == nil {
 			var t ast.Tree
 			if t, err = tree(i); err == nil {
-				b = appendTreeObject(b, nil, nil, res.Grammar.ID(), t, nil, flush)
+				b = appendTreeObject(b, place{}, res.Grammar.ID(), t, nil, flush)
 				continue
 			}
 		}
@@ -115,14 +119,14 @@ func appendAllRecord(b []byte, rec *Record, tree func(i int) (ast.Tree, error), 
 // Spans and parts, as Tree.Components gives them, without making them): what appendRecord
 // writes for ParseRecord's record of the tree, with place and warnings (file and line may
 // be nil).
-func appendTreeRecord(b []byte, file *string, line *int, grammar string, tree ast.Tree, ws []warn.Warning) []byte {
-	return append(appendTreeObject(b, file, line, grammar, tree, ws, nil), '\n')
+func appendTreeRecord(b []byte, pl place, grammar string, tree ast.Tree, ws []warn.Warning) []byte {
+	return append(appendTreeObject(b, pl, grammar, tree, ws, nil), '\n')
 }
 
 // appendTreeObject appends the object appendTreeRecord writes, without its newline, handing
 // the buffer to flush as ast.Tree.AppendJSONChunks does while it writes the tree (nil: no
 // flush).
-func appendTreeObject(b []byte, file *string, line *int, grammar string, tree ast.Tree, ws []warn.Warning, flush func([]byte) []byte) []byte {
+func appendTreeObject(b []byte, pl place, grammar string, tree ast.Tree, ws []warn.Warning, flush func([]byte) []byte) []byte {
 	// Between fields, a full buffer goes out: a field is at most one text of the line.
 	flushed := func(b []byte) []byte {
 		if flush != nil && len(b) >= ast.JSONChunk {
@@ -132,7 +136,7 @@ func appendTreeObject(b []byte, file *string, line *int, grammar string, tree as
 	}
 	sp, src := tree.Spans(), tree.Src()
 	b = append(b, '{')
-	b = appendPlace(b, file, line)
+	b = appendPlace(b, pl)
 	b = appendKey(b, "input")
 	b = jsontext.AppendString(b, src)
 	if b64 := InputBase64(src); b64 != nil {
@@ -175,15 +179,28 @@ func appendRange(b []byte, src string, r ast.Range) []byte {
 	return jsontext.AppendString(b, r.In(src))
 }
 
-func appendPlace(b []byte, file *string, line *int) []byte {
-	if file != nil {
+// place is where a check record is from: its file and line, and the other columns of its
+// line (Config.Column); all nil for parse --json.
+type place struct {
+	file    *string
+	line    *int
+	columns []string
+}
+
+func appendPlace(b []byte, pl place) []byte {
+	if pl.file != nil {
 		b = append(b, `"file":`...)
-		b = jsontext.AppendString(b, *file)
+		b = jsontext.AppendString(b, *pl.file)
 		b = append(b, ',')
 	}
-	if line != nil {
+	if pl.line != nil {
 		b = append(b, `"line":`...)
-		b = strconv.AppendInt(b, int64(*line), 10)
+		b = strconv.AppendInt(b, int64(*pl.line), 10)
+		b = append(b, ',')
+	}
+	if pl.columns != nil {
+		b = append(b, `"columns":`...)
+		b = appendStrings(b, pl.columns)
 		b = append(b, ',')
 	}
 	return b

@@ -43,7 +43,11 @@ func TestAppendRecordMatchesJSON(t *testing.T) {
 		for i, in := range inputs {
 			tree, err := g.Parse(in)
 			rec := ParseRecord(g, in, tree, err)
-			setPlace(rec, "f\t\"", i+1)
+			place := &Record{File: "f\t\"", Line: i + 1}
+			if i%3 == 0 {
+				place.Columns = []string{"id\"1", "", "\xff"}
+			}
+			setPlace(rec, place)
 			if err == nil && g.Generic() {
 				setWarnings(rec, warn.CheckIn(g, tree, all))
 			}
@@ -64,11 +68,14 @@ func TestAppendAllRecordMatchesJSON(t *testing.T) {
 	ws := []warn.Warning{{Kind: warn.Port, Section: "7", Offset: 3, Message: "m\"<"}}
 	for i, in := range jsonInputs(t) {
 		rec := &Record{File: "f\t\"", Line: i + 1, Input: in, TooLong: i%7 == 3}
+		if i%3 == 0 {
+			rec.Columns = []string{"key", "\"x\""}
+		}
 		if i%2 == 0 {
 			rec.Warnings = ws
 		}
 		trees := make([]ast.Tree, len(gs))
-		all := allRecord{File: rec.File, Line: rec.Line, Input: in, InputBase64: InputBase64(in), Truncated: rec.TooLong,
+		all := allRecord{File: rec.File, Line: rec.Line, Columns: rec.Columns, Input: in, InputBase64: InputBase64(in), Truncated: rec.TooLong,
 			Accepted: []string{}, Warnings: rec.Warnings}
 		for j, g := range gs {
 			tree, err := g.Parse(in)

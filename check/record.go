@@ -15,8 +15,9 @@ import (
 // okRecord is the JSON object for a valid input (docs/design.md, CLI contract). Components are
 // null when undefined and "" when present but empty.
 type okRecord struct {
-	File        *string        `json:"file,omitempty"` // check only
-	Line        *int           `json:"line,omitempty"` // check only
+	File        *string        `json:"file,omitempty"`    // check only
+	Line        *int           `json:"line,omitempty"`    // check only
+	Columns     []string       `json:"columns,omitempty"` // check --column only
 	Input       string         `json:"input"`
 	InputBase64 *string        `json:"inputBase64,omitempty"` // when Input is not valid UTF-8
 	Grammar     string         `json:"grammar"`
@@ -38,10 +39,11 @@ type okRecord struct {
 
 // errRecord is the JSON object for an invalid input.
 type errRecord struct {
-	File        *string `json:"file,omitempty"`
-	Line        *int    `json:"line,omitempty"`
-	Input       string  `json:"input"`
-	InputBase64 *string `json:"inputBase64,omitempty"`
+	File        *string  `json:"file,omitempty"`
+	Line        *int     `json:"line,omitempty"`
+	Columns     []string `json:"columns,omitempty"`
+	Input       string   `json:"input"`
+	InputBase64 *string  `json:"inputBase64,omitempty"`
 	// InputTruncated is set when the input is a line's first MaxInputLength bytes (a
 	// TooLongError).
 	InputTruncated bool        `json:"inputTruncated,omitempty"`
@@ -85,13 +87,15 @@ func ParseRecord(g *urlgrammar.Grammar, input string, tree ast.Root, err error) 
 		Port: c.Port, Path: c.Path, Query: c.Query, Fragment: c.Fragment, Parts: c.Parts, AST: tree}
 }
 
-// setPlace adds the "file" and "line" keys of check's jsonl records.
-func setPlace(rec any, file string, line int) {
-	switch r := rec.(type) {
+// setPlace adds the "file" and "line" keys of check's jsonl records, and "columns" with
+// Config.Column.
+func setPlace(obj any, rec *Record) {
+	file, line := rec.File, rec.Line
+	switch r := obj.(type) {
 	case *okRecord:
-		r.File, r.Line = &file, &line
+		r.File, r.Line, r.Columns = &file, &line, rec.Columns
 	case *errRecord:
-		r.File, r.Line = &file, &line
+		r.File, r.Line, r.Columns = &file, &line, rec.Columns
 	}
 }
 
@@ -130,6 +134,7 @@ func AppendJSON(b []byte, v any) []byte {
 type allRecord struct {
 	File        string         `json:"file"`
 	Line        int            `json:"line"`
+	Columns     []string       `json:"columns,omitempty"`
 	Input       string         `json:"input"`
 	InputBase64 *string        `json:"inputBase64,omitempty"`
 	Truncated   bool           `json:"inputTruncated,omitempty"`

@@ -78,9 +78,10 @@ func (f Format) String() string {
 }
 
 // Header returns what the format prints before the first record: the TSV header row, or
-// nothing.
+// nothing (also with Config.NoHeader, and with Config.Column, whose rows start with the
+// line's own columns).
 func Header(cfg Config) []byte {
-	if cfg.Format != TSV {
+	if cfg.Format != TSV || cfg.NoHeader || cfg.Column > 0 {
 		return nil
 	}
 	if len(cfg.Grammars) > 1 {
@@ -137,10 +138,10 @@ func (r *renderer) jsonl(b []byte, rec *Record, trees []ast.Tree, multi bool) []
 	}
 	res := rec.Results[0]
 	if res.Err == nil && trees[0].Len() > 0 {
-		return appendTreeRecord(b, &rec.File, &rec.Line, res.Grammar.ID(), trees[0], rec.Warnings)
+		return appendTreeRecord(b, place{&rec.File, &rec.Line, rec.Columns}, res.Grammar.ID(), trees[0], rec.Warnings)
 	}
 	obj := ParseRecord(res.Grammar, rec.Input, trees[0], res.Err)
-	setPlace(obj, rec.File, rec.Line)
+	setPlace(obj, rec)
 	setWarnings(obj, rec.Warnings)
 	return appendRecord(b, obj)
 }
@@ -154,6 +155,10 @@ type ioRecord struct {
 }
 
 func (r *renderer) tsv(b []byte, rec *Record, multi bool) []byte {
+	for _, c := range rec.Columns { // the line's other columns first, as they are
+		b = append(b, c...)
+		b = append(b, '\t')
+	}
 	b = AppendTSV(b, rec.File)
 	b = append(b, '\t')
 	b = strconv.AppendInt(b, int64(rec.Line), 10)

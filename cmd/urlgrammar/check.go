@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"io"
 	"os"
 	"runtime/debug"
@@ -21,6 +22,9 @@ func runCheck(e *env, args []string) int {
 	jobs := fs.Int("j", 1, "parse with `N` workers (0: one per CPU; at most four per CPU); output order stays the input order")
 	summaryOnly := fs.Bool("summary-only", false, "print only the summary")
 	failOnWarning := fs.Bool("fail-on-warning", false, "exit status 1 when some line has a warning (--warn), as when some line is invalid")
+	exitZero := exitZeroFlag(fs)
+	noHeader := fs.Bool("no-header", false, "no tsv header row: one output line per input line (for engines that pipe lines through)")
+	column := fs.Int("column", 0, "the lines are tab-separated and the URL is column `N` (1-based); the other columns pass through to the records")
 	rule := fs.String("rule", "", "check the lines against `RULE` instead of the start rule, as match does (text format only)")
 	progress := fs.Bool("progress", isTerminal(e.stderr), "show a progress line on stderr (default: when stderr is a terminal)")
 	files, code, ok := e.parse(fs, args)
@@ -40,6 +44,10 @@ func runCheck(e *env, args []string) int {
 		}
 		cfg.Grammars = []*urlgrammar.Grammar{g}
 	}
+	if *column < 0 {
+		return e.usageError("--column %d: columns are numbered from 1", *column)
+	}
+	cfg.Column, cfg.NoHeader = *column, *noHeader
 	var err error
 	if cfg.Format, err = check.ParseFormat(*formatName); err != nil {
 		return e.usageError("%v", err)
@@ -102,7 +110,13 @@ func runCheck(e *env, args []string) int {
 	for _, n := range sum.Warnings {
 		warned = warned || n > 0
 	}
-	return runStatus(sum.Interrupted, sum.IOErrors, sum.Invalid > 0 || *failOnWarning && warned)
+	return runStatus(sum.Interrupted, sum.IOErrors, !*exitZero && (sum.Invalid > 0 || *failOnWarning && warned))
+}
+
+// exitZeroFlag is --exit-zero: an engine (Spark's pipe, Hadoop Streaming) fails a task on a
+// non-zero status, so the verdicts live in the records alone; I/O trouble is still 2.
+func exitZeroFlag(fs *flag.FlagSet) *bool {
+	return fs.Bool("exit-zero", false, "exit status 0 even when some input is invalid: the verdicts are in the records (I/O trouble is still 2, an interrupt 130)")
 }
 
 // runStatus is the exit status of a run over input files: interrupted, then I/O trouble,

@@ -130,6 +130,7 @@ func runNormalize(e *env, args []string) int {
 	dots := dotsFlag(fs)
 	showChanges := fs.Bool("changes", false, "after each normal form, list the rewrites made, indented")
 	asJSON := jsonFlag(fs)
+	exitZero := exitZeroFlag(fs)
 	nfc := fs.Bool("nfc", false, "first normalize the characters to NFC (RFC 3987 5.3.2.2: only for an IRI converted from a non-digital form or a non-UCS encoding)")
 	inputs, code, ok := e.parse(fs, args)
 	if !ok {
@@ -187,6 +188,9 @@ func runNormalize(e *env, args []string) int {
 		return true
 	}); code != 0 {
 		return code
+	}
+	if *exitZero && status == exitInvalid {
+		return exitOK
 	}
 	return status
 }
