@@ -5,7 +5,7 @@ export PATH := $(PATH):/usr/local/go/bin
 # One generated package per grammar: grammar/NAME.peg -> generated/NAME-without-dashes/.
 PEGS := $(wildcard grammar/*.peg)
 
-.PHONY: all generate docs browser shells check-generated fmt check-format vet test check bench bench-check bench-adversarial bench-extract fuzz conformance demo build
+.PHONY: all generate docs browser tools check-generated fmt check-format vet test check bench bench-check bench-adversarial bench-extract fuzz conformance demo build
 
 all: check
 
@@ -44,7 +44,7 @@ vet:
 
 # The tests. The playground's browser test needs Chromium: `make browser` installs Debian's
 # package when it is missing (as root, with apt-get); without it that one test is skipped.
-test: browser shells
+test: browser tools
 	$(GO) test ./...
 
 browser:
@@ -57,17 +57,19 @@ browser:
 				|| echo "could not install chromium: the browser test will be skipped"; \
 		else echo "chromium is not installed (apt-get install chromium): the browser test will be skipped"; fi; }
 
-# zsh and fish, for the tests of their completion scripts (bash is there): Debian's packages,
-# installed when missing (as root, with apt-get); without them those tests are skipped by name.
-shells:
-	@for sh in zsh fish; do command -v $$sh >/dev/null 2>&1 && continue; \
+# The test-only tools of Debian: zsh and fish (the tests of their completion scripts; bash is
+# there) and GNU parallel (the test of check as the stage of a multi-core split), installed
+# when missing (as root, with apt-get); without one, its tests are skipped by name.
+TEST_TOOLS := zsh fish parallel
+tools:
+	@for t in $(TEST_TOOLS); do command -v $$t >/dev/null 2>&1 && continue; \
 		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-			echo "installing Debian's $$sh for the test of its completion script"; \
-			(apt-get -o DPkg::Lock::Timeout=300 install -y -q $$sh >/dev/null 2>&1 || \
+			echo "installing Debian's $$t for its tests"; \
+			(apt-get -o DPkg::Lock::Timeout=300 install -y -q $$t >/dev/null 2>&1 || \
 				{ apt-get -o DPkg::Lock::Timeout=300 update -q >/dev/null 2>&1 && \
-				  apt-get -o DPkg::Lock::Timeout=300 install -y -q $$sh >/dev/null 2>&1; }) \
-				|| echo "could not install $$sh: TestCompletion of $$sh will be skipped"; \
-		else echo "$$sh is not installed (apt-get install $$sh): TestCompletion of $$sh will be skipped"; fi; done
+				  apt-get -o DPkg::Lock::Timeout=300 install -y -q $$t >/dev/null 2>&1; }) \
+				|| echo "could not install $$t: its tests will be skipped"; \
+		else echo "$$t is not installed (apt-get install $$t): its tests will be skipped"; fi; done
 
 check: check-format vet check-generated test
 

@@ -55,6 +55,11 @@ type Config struct {
 	Jobs int
 	// Stdin is read for an Input named "-" without a Reader (nil: os.Stdin).
 	Stdin io.Reader
+	// NoPlace leaves the file and the line out of jsonl and tsv records: the output of a split
+	// input (GNU parallel, an engine's partitions) joins to the output of the whole, byte
+	// for byte, where each part would number its lines from 1 (a key column says where a
+	// record is from: Column).
+	NoPlace bool
 	// NoHeader leaves out the TSV header row: every output line is a record (an engine that
 	// pipes lines through the checker needs one line out per line in).
 	NoHeader bool
@@ -113,8 +118,9 @@ type Record struct {
 	// (Streamed): WriteTo writes every record. It is valid only during the emit call.
 	Out []byte
 
-	causes []string  // summary keys of a line no grammar accepts, one per grammar
-	stream *streamer // set during emit for a Streamed record
+	noPlace bool      // Config.NoPlace: rendered without its file and line
+	causes  []string  // summary keys of a line no grammar accepts, one per grammar
+	stream  *streamer // set during emit for a Streamed record
 	// streamed: the record's rendering is made when it is written (WriteTo), not held in Out.
 	streamed bool
 }
@@ -196,7 +202,7 @@ func (s *streamer) write(w io.Writer, rec *Record) (int64, error) {
 		b = appendAllRecord(b, rec, tree, flush)
 	case res[0].Err == nil:
 		if t, perr := tree(0); perr == nil {
-			b = append(appendTreeObject(b, place{&rec.File, &rec.Line, rec.Columns}, res[0].Grammar.ID(), t, rec.Warnings, flush), '\n')
+			b = append(appendTreeObject(b, placeOf(rec), res[0].Grammar.ID(), t, rec.Warnings, flush), '\n')
 			break
 		} else {
 			obj := ParseRecord(res[0].Grammar, rec.Input, nil, perr)
@@ -552,7 +558,7 @@ func checkBatch(b *batch, cfg Config, parsers []*urlgrammar.Parser, r *renderer)
 	}
 	for i, l := range b.lines {
 		rec := &b.records[i]
-		rec.File, rec.Line, rec.Input, rec.TooLong = b.file, l.n, text[l.start:l.end], l.tooLong
+		rec.File, rec.Line, rec.Input, rec.TooLong, rec.noPlace = b.file, l.n, text[l.start:l.end], l.tooLong, cfg.NoPlace
 		rec.Results = results[i*len(cfg.Grammars) : (i+1)*len(cfg.Grammars) : (i+1)*len(cfg.Grammars)]
 		var colErr error
 		if cfg.Column > 0 { // a line too long is cut: its columns still pass through

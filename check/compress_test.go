@@ -3,12 +3,15 @@ package check
 import (
 	"bytes"
 	"compress/gzip"
+	"encoding/json"
 	"errors"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/urlgrammar/urlgrammar"
 )
 
 func gzipped(t testing.TB, parts ...string) []byte {
@@ -91,4 +94,31 @@ func FuzzDecompress(f *testing.F) {
 		}
 		require.Equal(t, want, lines)
 	})
+}
+
+// NoPlace leaves file and line out of jsonl and tsv records (with one grammar or several,
+// valid or not), and an I/O error record keeps its file.
+func TestNoPlace(t *testing.T) {
+	all := []*urlgrammar.Grammar{urlgrammar.MustLookup("rfc3986"), urlgrammar.MustLookup("url-1993")}
+	for _, cfg := range []Config{
+		{Grammars: all[:1], Format: JSONL, NoPlace: true},
+		{Grammars: all, Format: JSONL, NoPlace: true},
+		{Grammars: all[:1], Format: TSV, NoPlace: true, Column: 1},
+		{Grammars: all, Format: TSV, NoPlace: true},
+	} {
+		recs, _ := collect(t, cfg, []Input{{Name: "f", Reader: strings.NewReader("http://a/\na b\n")}, {Name: "/nonexistent"}})
+		require.Len(t, recs, 3)
+		for _, r := range recs[:2] {
+			out := string(r.Out)
+			if cfg.Format == JSONL {
+				var obj map[string]any
+				require.NoError(t, json.Unmarshal(r.Out, &obj))
+				assert.NotContains(t, obj, "file")
+				assert.NotContains(t, obj, "line")
+				continue
+			}
+			assert.Regexp(t, `^(valid|invalid)\t`, out)
+		}
+		assert.Contains(t, string(recs[2].Out), "/nonexistent")
+	}
 }

@@ -65,15 +65,9 @@ func appendErrObject(b []byte, r *errRecord) []byte {
 // order when its result is written (an error there is written as that grammar's result);
 // flush is as ast.Tree.AppendJSONChunks says (nil: none).
 func appendAllRecord(b []byte, rec *Record, tree func(i int) (ast.Tree, error), flush func([]byte) []byte) []byte {
-	b = append(b, `{"file":`...)
-	b = jsontext.AppendString(b, rec.File)
-	b = append(b, `,"line":`...)
-	b = strconv.AppendInt(b, int64(rec.Line), 10)
-	if rec.Columns != nil {
-		b = append(b, `,"columns":`...)
-		b = appendStrings(b, rec.Columns)
-	}
-	b = append(b, `,"input":`...)
+	b = append(b, '{')
+	b = appendPlace(b, placeOf(rec))
+	b = append(b, `"input":`...)
 	b = jsontext.AppendString(b, rec.Input)
 	if b64 := InputBase64(rec.Input); b64 != nil {
 		b = append(b, `,"inputBase64":`...)

@@ -90,13 +90,23 @@ func ParseRecord(g *urlgrammar.Grammar, input string, tree ast.Root, err error) 
 // setPlace adds the "file" and "line" keys of check's jsonl records, and "columns" with
 // Config.Column.
 func setPlace(obj any, rec *Record) {
-	file, line := rec.File, rec.Line
+	pl := placeOf(rec)
 	switch r := obj.(type) {
 	case *okRecord:
-		r.File, r.Line, r.Columns = &file, &line, rec.Columns
+		r.File, r.Line, r.Columns = pl.file, pl.line, pl.columns
 	case *errRecord:
-		r.File, r.Line, r.Columns = &file, &line, rec.Columns
+		r.File, r.Line, r.Columns = pl.file, pl.line, pl.columns
 	}
+}
+
+// placeOf is where a record is from, as its rendering says it (Config.NoPlace: only its
+// columns).
+func placeOf(rec *Record) place {
+	if rec.noPlace {
+		return place{columns: rec.Columns}
+	}
+	file, line := rec.File, rec.Line
+	return place{&file, &line, rec.Columns}
 }
 
 // InputBase64 returns the base64 of s when s is not valid UTF-8 (encoding/json would write

@@ -84,6 +84,12 @@ func Header(cfg Config) []byte {
 	if cfg.Format != TSV || cfg.NoHeader || cfg.Column > 0 {
 		return nil
 	}
+	if cfg.NoPlace {
+		if len(cfg.Grammars) > 1 {
+			return []byte("status\taccepted\tmessage\tinput\n")
+		}
+		return []byte("status\tcolumn\trule\tmessage\twarnings\tinput\n")
+	}
 	if len(cfg.Grammars) > 1 {
 		return []byte("file\tline\tstatus\taccepted\tmessage\tinput\n")
 	}
@@ -138,7 +144,7 @@ func (r *renderer) jsonl(b []byte, rec *Record, trees []ast.Tree, multi bool) []
 	}
 	res := rec.Results[0]
 	if res.Err == nil && trees[0].Len() > 0 {
-		return appendTreeRecord(b, place{&rec.File, &rec.Line, rec.Columns}, res.Grammar.ID(), trees[0], rec.Warnings)
+		return appendTreeRecord(b, placeOf(rec), res.Grammar.ID(), trees[0], rec.Warnings)
 	}
 	obj := ParseRecord(res.Grammar, rec.Input, trees[0], res.Err)
 	setPlace(obj, rec)
@@ -159,9 +165,19 @@ func (r *renderer) tsv(b []byte, rec *Record, multi bool) []byte {
 		b = append(b, c...)
 		b = append(b, '\t')
 	}
+	if rec.noPlace && rec.IOErr == nil { // the row without file and line: from its status on
+		at := len(b)
+		b = r.tsvVerdict(b, rec, multi)
+		return append(b[:at], b[at+1:]...) // the tab before the status
+	}
 	b = AppendTSV(b, rec.File)
 	b = append(b, '\t')
 	b = strconv.AppendInt(b, int64(rec.Line), 10)
+	return r.tsvVerdict(b, rec, multi)
+}
+
+// tsvVerdict appends a tsv row's fields after file and line, each after a tab.
+func (r *renderer) tsvVerdict(b []byte, rec *Record, multi bool) []byte {
 	if rec.IOErr != nil {
 		if multi {
 			b = append(b, "\terror\t\t"...)

@@ -24,6 +24,7 @@ func runCheck(e *env, args []string) int {
 	failOnWarning := fs.Bool("fail-on-warning", false, "exit status 1 when some line has a warning (--warn), as when some line is invalid")
 	exitZero := exitZeroFlag(fs)
 	noHeader := fs.Bool("no-header", false, "no tsv header row: one output line per input line (for engines that pipe lines through)")
+	noPlace := fs.Bool("no-place", false, "no file and line in jsonl and tsv records: the outputs of the parts of a split input join to the whole's")
 	column := fs.Int("column", 0, "the lines are tab-separated and the URL is column `N` (1-based); the other columns pass through to the records")
 	rule := fs.String("rule", "", "check the lines against `RULE` instead of the start rule, as match does (text format only)")
 	progress := fs.Bool("progress", isTerminal(e.stderr), "show a progress line on stderr (default: when stderr is a terminal)")
@@ -47,7 +48,7 @@ func runCheck(e *env, args []string) int {
 	if *column < 0 {
 		return e.usageError("--column %d: columns are numbered from 1", *column)
 	}
-	cfg.Column, cfg.NoHeader = *column, *noHeader
+	cfg.Column, cfg.NoHeader, cfg.NoPlace = *column, *noHeader, *noPlace
 	var err error
 	if cfg.Format, err = check.ParseFormat(*formatName); err != nil {
 		return e.usageError("%v", err)

@@ -13,12 +13,12 @@ import (
 )
 
 // shell returns the path of a shell to run the completion scripts with, or skips the test by
-// name when it is not installed (make shells installs Debian's zsh and fish; make test runs
+// name when it is not installed (make tools installs Debian's zsh and fish; make test runs
 // it).
 func shell(t *testing.T, name string) string {
 	p, err := exec.LookPath(name)
 	if err != nil {
-		t.Skipf("%s: %s is not installed (make shells installs it): its completion script is not run", t.Name(), name)
+		t.Skipf("%s: %s is not installed (make tools installs it): its completion script is not run", t.Name(), name)
 	}
 	return p
 }
