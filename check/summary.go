@@ -6,35 +6,83 @@ import (
 	"io"
 	"sort"
 	"strconv"
+	"unicode/utf8"
 
 	"github.com/urlgrammar/urlgrammar"
 )
 
 // Summary counts the records of a run.
+//
+// Its JSON form (--summary-format json) is what Merge adds: the summaries of the shards of an
+// input, merged in the shards' order, are the summary of one run over the whole input.
 type Summary struct {
-	Lines    int // input lines checked
-	Valid    int // lines some grammar accepts
-	Invalid  int // lines no grammar accepts
-	IOErrors int // inputs that could not be opened or read completely
+	Lines    int `json:"lines"`    // input lines checked
+	Valid    int `json:"valid"`    // lines some grammar accepts
+	Invalid  int `json:"invalid"`  // lines no grammar accepts
+	IOErrors int `json:"ioErrors"` // inputs that could not be opened or read completely
 	// Grammars has the counts of each grammar, in Config.Grammars order.
-	Grammars []GrammarCount
+	Grammars []GrammarCount `json:"grammars"`
 	// Failures counts the invalid lines by cause (see Cause); with several grammars, by
 	// "GRAMMAR: cause" for each grammar that rejects a line no grammar accepts.
-	Failures map[string]int
+	Failures map[string]int `json:"failures"`
+	// Examples holds, for each cause of Failures, the first line that had it.
+	Examples map[string]string `json:"examples"`
 	// Warnings counts the warnings by kind.
-	Warnings map[string]int
+	Warnings map[string]int `json:"warnings"`
 	// Interrupted is set when the run was stopped by its context before the end of input.
-	Interrupted bool
+	Interrupted bool `json:"interrupted"`
+}
+
+// Merge adds the counts of o, the summary of the input that follows s's, to s. The grammars
+// must be the same, in the same order.
+func (s *Summary) Merge(o *Summary) error {
+	if len(s.Grammars) != len(o.Grammars) {
+		return fmt.Errorf("check: merging the summary of %d grammar(s) into one of %d", len(o.Grammars), len(s.Grammars))
+	}
+	for i := range s.Grammars {
+		if s.Grammars[i].Grammar != o.Grammars[i].Grammar {
+			return fmt.Errorf("check: merging a summary of grammar %s into one of %s", o.Grammars[i].Grammar, s.Grammars[i].Grammar)
+		}
+		s.Grammars[i].Accepted += o.Grammars[i].Accepted
+		s.Grammars[i].Rejected += o.Grammars[i].Rejected
+	}
+	s.Lines += o.Lines
+	s.Valid += o.Valid
+	s.Invalid += o.Invalid
+	s.IOErrors += o.IOErrors
+	s.Interrupted = s.Interrupted || o.Interrupted
+	if s.Failures == nil {
+		s.Failures = map[string]int{}
+	}
+	if s.Examples == nil {
+		s.Examples = map[string]string{}
+	}
+	if s.Warnings == nil {
+		s.Warnings = map[string]int{}
+	}
+	for k, n := range o.Failures {
+		s.Failures[k] += n
+	}
+	for k, e := range o.Examples {
+		if _, ok := s.Examples[k]; !ok { // the first line with the cause is the earlier shard's
+			s.Examples[k] = e
+		}
+	}
+	for k, n := range o.Warnings {
+		s.Warnings[k] += n
+	}
+	return nil
 }
 
 // GrammarCount is how many lines one grammar accepted and rejected.
 type GrammarCount struct {
-	Grammar            string
-	Accepted, Rejected int
+	Grammar  string `json:"grammar"`
+	Accepted int    `json:"accepted"`
+	Rejected int    `json:"rejected"`
 }
 
 func newSummary(gs []*urlgrammar.Grammar) *Summary {
-	s := &Summary{Failures: map[string]int{}, Warnings: map[string]int{}}
+	s := &Summary{Failures: map[string]int{}, Examples: map[string]string{}, Warnings: map[string]int{}}
 	for _, g := range gs {
 		s.Grammars = append(s.Grammars, GrammarCount{Grammar: g.ID()})
 	}
@@ -66,6 +114,9 @@ func (s *Summary) add(r *Record) {
 	s.Invalid++
 	for _, c := range r.causes {
 		s.Failures[c]++
+		if _, ok := s.Examples[c]; !ok {
+			s.Examples[c] = example(r.Input)
+		}
 	}
 }
 
@@ -121,6 +172,19 @@ func printTop(w io.Writer, title string, counts map[string]int, max int) {
 		}
 		fmt.Fprintf(w, "%8d  %s\n", f.n, f.k)
 	}
+}
+
+// example is an input as a summary keeps it: at most its first 256 bytes, not cutting a
+// character.
+func example(s string) string {
+	if len(s) <= 256 {
+		return s
+	}
+	n := 256
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
 }
 
 // Lines writes a count of lines: "1 line", "2 lines".

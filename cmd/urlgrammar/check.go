@@ -24,6 +24,7 @@ func runCheck(e *env, args []string) int {
 	failOnWarning := fs.Bool("fail-on-warning", false, "exit status 1 when some line has a warning (--warn), as when some line is invalid")
 	exitZero := exitZeroFlag(fs)
 	noHeader := fs.Bool("no-header", false, "no tsv header row: one output line per input line (for engines that pipe lines through)")
+	summaryFormat := fs.String("summary-format", "text", "the summary on stderr: text, or json (what summary merge adds up)")
 	noPlace := fs.Bool("no-place", false, "no file and line in jsonl and tsv records: the outputs of the parts of a split input join to the whole's")
 	column := fs.Int("column", 0, "the lines are tab-separated and the URL is column `N` (1-based); the other columns pass through to the records")
 	rule := fs.String("rule", "", "check the lines against `RULE` instead of the start rule, as match does (text format only)")
@@ -44,6 +45,9 @@ func runCheck(e *env, args []string) int {
 			return exitUsage
 		}
 		cfg.Grammars = []*urlgrammar.Grammar{g}
+	}
+	if *summaryFormat != "text" && *summaryFormat != "json" {
+		return e.usageError("unknown --summary-format %q (text, json)", *summaryFormat)
 	}
 	if *column < 0 {
 		return e.usageError("--column %d: columns are numbered from 1", *column)
@@ -106,7 +110,11 @@ func runCheck(e *env, args []string) int {
 	if err := e.out.Flush(); err != nil {
 		return e.writeFailed(err)
 	}
-	sum.Print(e.stderr)
+	if *summaryFormat == "json" {
+		e.stderr.Write(check.AppendJSON(nil, sum))
+	} else {
+		sum.Print(e.stderr)
+	}
 	warned := false
 	for _, n := range sum.Warnings {
 		warned = warned || n > 0

@@ -86,12 +86,13 @@ var commands []*command
 func init() {
 	commands = []*command{
 		{"parse", "[-g ID] [--json] [--typed] [INPUT|-]...", "parse inputs and print their trees (--typed: typed trees; --json: one JSON object per input)", helpInputs, runParse},
-		{"check", "[-g ID|all] [--format text|jsonl|tsv|sarif|github] [--warn LIST [--fail-on-warning]] [--rule RULE] [-j N] [--summary-only] [--exit-zero] [--no-header] [--no-place] [--column N] [FILE|-]...",
+		{"check", "[-g ID|all] [--format text|jsonl|tsv|sarif|github] [--warn LIST [--fail-on-warning]] [--rule RULE] [-j N] [--summary-only] [--exit-zero] [--no-header] [--no-place] [--column N] [--summary-format text|json] [FILE|-]...",
 			"check every line of files (or stdin) against a grammar", helpCheck, runCheck},
 		{"extract", "[-g ID] [--format text|jsonl|sarif|github] [--exit-zero] [--only valid|invalid] [--relative] [--scheme LIST] [--max-length N] [FILE|-]...",
 			"find the URI references in text (Appendix E, Markdown, HTML, logs) and check each", helpExtract, runExtract},
 		{"diff", "[-g A] [-g B] [--rule R|--rules RA,RB] [--witnesses N] [--format text|jsonl] [--only PARTITION] [-j N] [FILE|-]...",
 			"compare two grammars exactly (shortest witnesses each way), or on the lines of files", helpDiff, runDiff},
+		{"summary", "merge [--json] FILE...", "add up the JSON summaries of check runs over the shards of an input (check --summary-format json)", helpSummary, runSummary},
 		{"match", "[-g ID] [--json] RULE [INPUT|-]...", "check inputs against one rule of a grammar", helpInputs, runMatch},
 		{"resolve", "[-g ID] [--algorithm 2003|1997|3986] [--dots keep|remove|error] [--compat] [--json] BASE [REF|-]...",
 			"resolve references against a base URI (section 5.2)", helpInputs, runResolve},

@@ -1,0 +1,46 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/urlgrammar/urlgrammar/internal/corpus"
+)
+
+// The JSON summaries of check over the shards of an input, merged in order, are the summary
+// of one check over the whole input: as JSON (counts, failures, first examples) and as text.
+func TestSummaryMerge(t *testing.T) {
+	lines := append(corpus.Lines(900, 3), corpus.TextLines(900, 4)...)
+	dir := t.TempDir()
+	var shards []string
+	for i := 0; i < 3; i++ {
+		f := filepath.Join(dir, "shard"+string(rune('0'+i))+".txt")
+		require.NoError(t, os.WriteFile(f, []byte(strings.Join(lines[i*600:(i+1)*600], "\n")+"\n"), 0o644))
+		shards = append(shards, f)
+	}
+	whole := strings.Join(lines, "\n") + "\n"
+	for _, g := range []string{"rfc3986", "all"} {
+		var sums []string
+		for i, f := range shards {
+			_, _, errOut := runCLI("", "check", "-g", g, "--summary-only", "--summary-format", "json", f)
+			p := filepath.Join(dir, g+"-sum"+string(rune('0'+i))+".json")
+			require.NoError(t, os.WriteFile(p, []byte(errOut), 0o644))
+			sums = append(sums, p)
+		}
+		_, _, wantJSON := runCLI(whole, "check", "-g", g, "--summary-only", "--summary-format", "json")
+		_, _, wantText := runCLI(whole, "check", "-g", g, "--summary-only")
+		code, gotJSON, errOut := runCLI("", append([]string{"summary", "merge", "--json"}, sums...)...)
+		require.Equal(t, 0, code, errOut)
+		assert.JSONEq(t, wantJSON, gotJSON, g)
+		_, gotText, _ := runCLI("", append([]string{"summary", "merge"}, sums...)...)
+		assert.Equal(t, wantText, gotText, g)
+	}
+	code, _, errOut := runCLI("", "summary", "merge", filepath.Join(dir, "rfc3986-sum0.json"), filepath.Join(dir, "all-sum1.json"))
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errOut, "merging the summary of 6 grammar(s) into one of 1")
+}
