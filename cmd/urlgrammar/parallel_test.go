@@ -1,13 +1,18 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
+	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/urlgrammar/urlgrammar/internal/corpus"
@@ -49,5 +54,82 @@ func TestGNUParallelSplit(t *testing.T) {
 		require.NoError(t, err, "%s", stderr.String())
 		require.Equal(t, strings.Count(string(want), "\n"), len(lines), "one line out per line in")
 		require.Equal(t, string(want), string(got), "%s: parallel's joined output differs from one process's", format)
+	}
+}
+
+// buildCLI builds the command once for the tests that run it as engines do: a subprocess.
+func buildCLI(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "urlgrammar")
+	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	return bin
+}
+
+// As a ClickHouse executable function (and Spark's pipe) uses it: one long-lived process
+// fed rows in blocks on stdin, whose rows must come back one for one, each block's before
+// the next block is sent (the engine waits for them), with status 0 at the end whatever
+// the verdicts. The rows are key<TAB>URL and hostile ones (empty, NUL, invalid UTF-8, a lone
+// CR, too few columns).
+func TestEngineHarnessBlocks(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the command")
+	}
+	bin := buildCLI(t)
+	cmd := exec.Command(bin, "check", "--exit-zero", "--no-header", "--no-place", "--column", "2", "--format", "tsv")
+	stdin, err := cmd.StdinPipe()
+	require.NoError(t, err)
+	stdout, err := cmd.StdoutPipe()
+	require.NoError(t, err)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	require.NoError(t, cmd.Start())
+	r := bufio.NewReader(stdout)
+	blocks := [][]string{
+		{"1\thttp://a/", "2\ta b", "3\t"},
+		{"4\t\x00", "5\t\xff", "6\thttp://a/\rb", "7"},
+		{"8\thttps://example.com/?q=1#f"},
+	}
+	for _, block := range blocks {
+		_, err := io.WriteString(stdin, strings.Join(block, "\n")+"\n")
+		require.NoError(t, err)
+		for _, row := range block {
+			done := make(chan string, 1)
+			go func() { l, _ := r.ReadString('\n'); done <- l }()
+			select {
+			case got := <-done:
+				key, _, _ := strings.Cut(row, "\t")
+				require.True(t, strings.HasPrefix(got, key+"\t"), "row %q gave %q", row, got)
+			case <-time.After(20 * time.Second):
+				t.Fatalf("no output row for %q while the engine waits (the block's rows must come back before the next is sent)", row)
+			}
+		}
+	}
+	require.NoError(t, stdin.Close())
+	rest, _ := io.ReadAll(r)
+	assert.Empty(t, string(rest), "no row beyond one per input row")
+	require.NoError(t, cmd.Wait(), "status 0 whatever the verdicts: %s", stderr.String())
+}
+
+// As Hadoop Streaming runs a mapper: the whole input on stdin, a non-zero status fails the
+// task, and the output is read as key<TAB>value lines, one per input line.
+func TestEngineHarnessStreaming(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the command")
+	}
+	bin := buildCLI(t)
+	var in strings.Builder
+	rows := append(corpus.Lines(2000, 11), "", "\x00", "a\tb\tc")
+	for i, l := range rows {
+		fmt.Fprintf(&in, "k%d\t%s\n", i, l)
+	}
+	cmd := exec.Command(bin, "check", "--exit-zero", "--no-header", "--no-place", "--column", "2", "--format", "jsonl", "-j", "2")
+	cmd.Stdin = strings.NewReader(in.String())
+	out, err := cmd.Output()
+	require.NoError(t, err, "a non-zero status fails the task")
+	got := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
+	require.Len(t, got, len(rows))
+	for i, l := range got {
+		require.True(t, strings.HasPrefix(l, fmt.Sprintf(`{"columns":["k%d"`, i)), "row %d: %.80s", i, l)
 	}
 }
