@@ -55,6 +55,10 @@ type Config struct {
 	Jobs int
 	// Stdin is read for an Input named "-" without a Reader (nil: os.Stdin).
 	Stdin io.Reader
+	// AST adds each valid line's tree to its jsonl record ("ast", the grammar's own parse, as
+	// parse --json gives it). Without it a record is the verdict, the components and the
+	// parts: the tree repeats each node's text and is most of a record (1.2 KB of a URL's).
+	AST bool
 	// NoPlace leaves the file and the line out of jsonl and tsv records: the output of a split
 	// input (GNU parallel, an engine's partitions) joins to the output of the whole, byte
 	// for byte, where each part would number its lines from 1 (a key column says where a
@@ -119,6 +123,7 @@ type Record struct {
 	Out []byte
 
 	noPlace bool      // Config.NoPlace: rendered without its file and line
+	noAST   bool      // not Config.AST: rendered without its tree
 	causes  []string  // summary keys of a line no grammar accepts, one per grammar
 	stream  *streamer // set during emit for a Streamed record
 	// streamed: the record's rendering is made when it is written (WriteTo), not held in Out.
@@ -181,7 +186,7 @@ func WriteJSON(w io.Writer, rec any) error {
 	b := make([]byte, 0, 2*ast.JSONChunk)
 	if r, ok := rec.(*okRecord); ok {
 		if tree, ok := r.AST.(ast.Tree); ok {
-			flush(append(appendTreeObject(b, place{r.File, r.Line, r.Columns}, r.Grammar, tree, r.Warnings, flush), '\n'))
+			flush(append(appendTreeObject(b, place{r.File, r.Line, r.Columns, false}, r.Grammar, tree, r.Warnings, flush), '\n'))
 			return *err
 		}
 	}
@@ -558,7 +563,7 @@ func checkBatch(b *batch, cfg Config, parsers []*urlgrammar.Parser, r *renderer)
 	}
 	for i, l := range b.lines {
 		rec := &b.records[i]
-		rec.File, rec.Line, rec.Input, rec.TooLong, rec.noPlace = b.file, l.n, text[l.start:l.end], l.tooLong, cfg.NoPlace
+		rec.File, rec.Line, rec.Input, rec.TooLong, rec.noPlace, rec.noAST = b.file, l.n, text[l.start:l.end], l.tooLong, cfg.NoPlace, !cfg.AST
 		rec.Results = results[i*len(cfg.Grammars) : (i+1)*len(cfg.Grammars) : (i+1)*len(cfg.Grammars)]
 		var colErr error
 		if cfg.Column > 0 { // a line too long is cut: its columns still pass through

@@ -215,6 +215,7 @@ func FuzzCheckPipeline(f *testing.F) {
 	f.Add("\x00\n\xff\n"+strings.Repeat("g?y#s\n", 300), uint8(0))
 	f.Add(strings.Repeat("a:b\n", 600)+"no newline", uint8(1))
 	f.Add("http://a/b?c#d\nmailto:x@y\n\xff", uint8(0x41)) // -g all, jsonl
+	f.Add("http://a/b?c#d\nmailto:x@y\n\xff", uint8(0xc1)) // -g all, jsonl with the ast
 	f.Add("a b\n\xff\nhttp://u:p@h:25/\n", uint8(0x44))    // -g all, sarif
 	f.Add("a b\n\xff\nhttp://u:p@h:25/\n", uint8(5))       // github
 	var grammars []*urlgrammar.Grammar
@@ -238,6 +239,7 @@ func FuzzCheckPipeline(f *testing.F) {
 			if fmtSel&0x40 != 0 { // -g all
 				cfg.Grammars = grammars
 			}
+			cfg.AST = fmtSel&0x80 != 0
 			if jobs == 4 {
 				r = iotest.HalfReader(r)
 				cfg.Paused = func() {}

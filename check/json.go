@@ -23,7 +23,7 @@ func appendRecord(b []byte, rec any) []byte {
 			return AppendJSON(b, r)
 		}
 		// The record's components and parts are the tree's (ParseRecord): written from it.
-		return appendTreeRecord(b, place{r.File, r.Line, r.Columns}, r.Grammar, tree, r.Warnings)
+		return appendTreeRecord(b, place{r.File, r.Line, r.Columns, false}, r.Grammar, tree, r.Warnings)
 	case *errRecord:
 		return append(appendErrObject(b, r), '\n')
 	}
@@ -33,7 +33,7 @@ func appendRecord(b []byte, rec any) []byte {
 // appendErrObject appends the JSON object of an invalid input's record, without a newline.
 func appendErrObject(b []byte, r *errRecord) []byte {
 	b = append(b, '{')
-	b = appendPlace(b, place{r.File, r.Line, r.Columns})
+	b = appendPlace(b, place{r.File, r.Line, r.Columns, false})
 	b = appendKey(b, "input")
 	b = jsontext.AppendString(b, r.Input)
 	if r.InputBase64 != nil {
@@ -100,7 +100,7 @@ func appendAllRecord(b []byte, rec *Record, tree func(i int) (ast.Tree, error), 
 		if err == nil {
 			var t ast.Tree
 			if t, err = tree(i); err == nil {
-				b = appendTreeObject(b, place{}, res.Grammar.ID(), t, nil, flush)
+				b = appendTreeObject(b, place{noAST: rec.noAST}, res.Grammar.ID(), t, nil, flush)
 				continue
 			}
 		}
@@ -156,8 +156,10 @@ func appendTreeObject(b []byte, pl place, grammar string, tree ast.Tree, ws []wa
 	}
 	b = flushed(appendKey(b, "parts"))
 	b = tree.AppendPartsJSONChunks(b, flush)
-	b = appendKey(b, "ast")
-	b = tree.AppendJSONChunks(b, flush)
+	if !pl.noAST {
+		b = appendKey(b, "ast")
+		b = tree.AppendJSONChunks(b, flush)
+	}
 	if len(ws) > 0 {
 		b = appendKey(b, "warnings")
 		b = appendWarnings(b, ws)
@@ -179,6 +181,7 @@ type place struct {
 	file    *string
 	line    *int
 	columns []string
+	noAST   bool // the record is written without its "ast" (Config.AST unset)
 }
 
 func appendPlace(b []byte, pl place) []byte {

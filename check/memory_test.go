@@ -48,7 +48,7 @@ func TestMemoryPerLineBounded(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			require.Equal(t, "rfc3986", all[2].ID())
-			cfg := Config{Grammars: c.grammars, Format: c.format, Jobs: 1}
+			cfg := Config{Grammars: c.grammars, Format: c.format, Jobs: 1, AST: true}
 			var w maxPiece
 			var before, after runtime.MemStats
 			runtime.GC()
@@ -120,9 +120,10 @@ func TestStreamedRecordsMatchHeld(t *testing.T) {
 		all = append(all, urlgrammar.MustLookup(id))
 	}
 	for _, cfg := range []Config{
-		{Grammars: all[2:3], Format: JSONL, Warnings: warn.Set{warn.Userinfo: true, warn.Password: true, warn.Port: true}},
+		{Grammars: all[2:3], Format: JSONL, AST: true, Warnings: warn.Set{warn.Userinfo: true, warn.Password: true, warn.Port: true}},
+		{Grammars: all, Format: JSONL, AST: true},
+		{Grammars: all[:1], Format: JSONL, AST: true},
 		{Grammars: all, Format: JSONL},
-		{Grammars: all[:1], Format: JSONL},
 	} {
 		var outs [2]string
 		for k, stream := range []bool{false, true} {

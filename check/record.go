@@ -33,7 +33,7 @@ type okRecord struct {
 	Query       *string        `json:"query"`
 	Fragment    *string        `json:"fragment"`
 	Parts       map[string]any `json:"parts"`
-	AST         ast.Root       `json:"ast"`
+	AST         ast.Root       `json:"ast,omitempty"`      // check and extract: only with --ast
 	Warnings    []warn.Warning `json:"warnings,omitempty"` // check --warn only
 }
 
@@ -87,6 +87,17 @@ func ParseRecord(g *urlgrammar.Grammar, input string, tree ast.Root, err error) 
 		Port: c.Port, Path: c.Path, Query: c.Query, Fragment: c.Fragment, Parts: c.Parts, AST: tree}
 }
 
+// WithoutAST returns a record object of ParseRecord without its "ast" (a valid input's
+// tree), as check and extract write their jsonl records unless asked for it.
+func WithoutAST(rec any) any {
+	if r, ok := rec.(*okRecord); ok {
+		c := *r
+		c.AST = nil
+		return &c
+	}
+	return rec
+}
+
 // setPlace adds the "file" and "line" keys of check's jsonl records, and "columns" with
 // Config.Column.
 func setPlace(obj any, rec *Record) {
@@ -103,10 +114,10 @@ func setPlace(obj any, rec *Record) {
 // columns).
 func placeOf(rec *Record) place {
 	if rec.noPlace {
-		return place{columns: rec.Columns}
+		return place{columns: rec.Columns, noAST: rec.noAST}
 	}
 	file, line := rec.File, rec.Line
-	return place{&file, &line, rec.Columns}
+	return place{&file, &line, rec.Columns, rec.noAST}
 }
 
 // InputBase64 returns the base64 of s when s is not valid UTF-8 (encoding/json would write

@@ -24,6 +24,7 @@ func runCheck(e *env, args []string) int {
 	failOnWarning := fs.Bool("fail-on-warning", false, "exit status 1 when some line has a warning (--warn), as when some line is invalid")
 	exitZero := exitZeroFlag(fs)
 	noHeader := fs.Bool("no-header", false, "no tsv header row: one output line per input line (for engines that pipe lines through)")
+	withAST := fs.Bool("ast", false, "jsonl: add each valid line's tree (the \"ast\" of parse --json), which is most of a record")
 	summaryFormat := fs.String("summary-format", "text", "the summary on stderr: text, or json (what summary merge adds up)")
 	noPlace := fs.Bool("no-place", false, "no file and line in jsonl and tsv records: the outputs of the parts of a split input join to the whole's")
 	column := fs.Int("column", 0, "the lines are tab-separated and the URL is column `N` (1-based); the other columns pass through to the records")
@@ -52,7 +53,7 @@ func runCheck(e *env, args []string) int {
 	if *column < 0 {
 		return e.usageError("--column %d: columns are numbered from 1", *column)
 	}
-	cfg.Column, cfg.NoHeader, cfg.NoPlace = *column, *noHeader, *noPlace
+	cfg.Column, cfg.NoHeader, cfg.NoPlace, cfg.AST = *column, *noHeader, *noPlace, *withAST
 	var err error
 	if cfg.Format, err = check.ParseFormat(*formatName); err != nil {
 		return e.usageError("%v", err)

@@ -34,6 +34,7 @@ func runExtract(e *env, args []string) int {
 	maxLen := fs.Int("max-length", extract.DefaultMaxLength, "the longest reference checked, in `bytes`; a longer one is reported as too long")
 	progress := fs.Bool("progress", isTerminal(e.stderr), "show a progress line on stderr (default: when stderr is a terminal)")
 	exitZero := exitZeroFlag(fs)
+	withAST := fs.Bool("ast", false, "jsonl: add each valid reference's tree (the \"ast\" of parse --json)")
 	files, code, ok := e.parse(fs, args)
 	if !ok {
 		return code
@@ -62,7 +63,7 @@ func runExtract(e *env, args []string) int {
 	if len(files) == 0 {
 		files = []string{"-"}
 	}
-	x := &extractor{e: e, g: g, p: g.NewParser(), opts: opts, jsonl: *format == "jsonl", format: *format, only: *only}
+	x := &extractor{e: e, g: g, p: g.NewParser(), opts: opts, jsonl: *format == "jsonl", format: *format, only: *only, ast: *withAST}
 	if x.format == "sarif" {
 		e.out.Write(check.SARIFHeader())
 	}
@@ -97,6 +98,7 @@ type extractor struct {
 	opts           extract.Options
 	jsonl          bool
 	format         string // text, jsonl, sarif, github
+	ast            bool   // jsonl records with the tree
 	notes          int    // SARIF results written
 	only           string
 	valid, invalid int
@@ -217,6 +219,9 @@ func (x *extractor) ref(name string, r extract.Ref) bool {
 			rec.Unhyphenated, rec.UnhyphenatedOK = &r.Unhyphenated, &ok
 		}
 		rec.Result = check.ParseRecord(x.g, r.Text, tree, err)
+		if !x.ast {
+			rec.Result = check.WithoutAST(rec.Result)
+		}
 		b = check.AppendJSON(b, rec)
 	} else {
 		b = fmt.Appendf(b, "%s:%d:%d: %s\n", check.TextName(name), r.Line, r.Column, urlgrammar.Display(r.Text))

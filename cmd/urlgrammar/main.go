@@ -86,9 +86,9 @@ var commands []*command
 func init() {
 	commands = []*command{
 		{"parse", "[-g ID] [--json] [--typed] [INPUT|-]...", "parse inputs and print their trees (--typed: typed trees; --json: one JSON object per input)", helpInputs, runParse},
-		{"check", "[-g ID|all] [--format text|jsonl|tsv|sarif|github] [--warn LIST [--fail-on-warning]] [--rule RULE] [-j N] [--summary-only] [--exit-zero] [--no-header] [--no-place] [--column N] [--summary-format text|json] [FILE|-]...",
+		{"check", "[-g ID|all] [--format text|jsonl|tsv|sarif|github] [--warn LIST [--fail-on-warning]] [--rule RULE] [-j N] [--summary-only] [--ast] [--exit-zero] [--no-header] [--no-place] [--column N] [--summary-format text|json] [FILE|-]...",
 			"check every line of files (or stdin) against a grammar", helpCheck, runCheck},
-		{"extract", "[-g ID] [--format text|jsonl|sarif|github] [--exit-zero] [--only valid|invalid] [--relative] [--scheme LIST] [--max-length N] [FILE|-]...",
+		{"extract", "[-g ID] [--format text|jsonl|sarif|github] [--ast] [--exit-zero] [--only valid|invalid] [--relative] [--scheme LIST] [--max-length N] [FILE|-]...",
 			"find the URI references in text (Appendix E, Markdown, HTML, logs) and check each", helpExtract, runExtract},
 		{"diff", "[-g A] [-g B] [--rule R|--rules RA,RB] [--witnesses N] [--format text|jsonl] [--only PARTITION] [-j N] [FILE|-]...",
 			"compare two grammars exactly (shortest witnesses each way), or on the lines of files", helpDiff, runDiff},
