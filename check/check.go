@@ -64,6 +64,9 @@ type Config struct {
 	// for byte, where each part would number its lines from 1 (a key column says where a
 	// record is from: Column).
 	NoPlace bool
+	// Input is how the inputs hold their URLs: lines (the default), CDX or CDXJ index lines,
+	// or WARC records (InputFormat).
+	Input InputFormat
 	// NoHeader leaves out the TSV header row: every output line is a record (an engine that
 	// pipes lines through the checker needs one line out per line in).
 	NoHeader bool
@@ -294,6 +297,8 @@ type span struct {
 	start, end int
 	n          int
 	tooLong    bool
+	columns    []string // what the input format passes through (a WARC record's type)
+	why        string   // the line holds no URL where its format says: why
 }
 
 const (
@@ -446,10 +451,10 @@ func read(ctx context.Context, cfg Config, inputs []Input, stop chan struct{}, s
 				cur = newBatch(in.Name)
 			}
 		}}
-		err = EachLine(r, urlgrammar.MaxInputLength, func(n int, line []byte, tooLong bool) error {
+		err = eachURL(cfg.Input, r, urlgrammar.MaxInputLength, func(n int, line []byte, tooLong bool, columns []string, why string) error {
 			start := len(cur.text)
 			cur.text = append(cur.text, line...)
-			cur.lines = append(cur.lines, span{start, len(cur.text), n, tooLong})
+			cur.lines = append(cur.lines, span{start, len(cur.text), n, tooLong, columns, why})
 			lastLine = n
 			if len(cur.lines) == batchLines || len(cur.text) >= batchBytes {
 				if ctx.Err() != nil || !send(cur) {
@@ -566,8 +571,13 @@ func checkBatch(b *batch, cfg Config, parsers []*urlgrammar.Parser, r *renderer)
 		rec.File, rec.Line, rec.Input, rec.TooLong, rec.noPlace, rec.noAST = b.file, l.n, text[l.start:l.end], l.tooLong, cfg.NoPlace, !cfg.AST
 		rec.Results = results[i*len(cfg.Grammars) : (i+1)*len(cfg.Grammars) : (i+1)*len(cfg.Grammars)]
 		var colErr error
-		if cfg.Column > 0 { // a line too long is cut: its columns still pass through
+		switch {
+		case l.why != "":
+			colErr = &InputError{Format: [...]string{"lines", "CDX", "CDXJ", "WARC"}[cfg.Input], Why: l.why}
+		case cfg.Column > 0: // a line too long is cut: its columns still pass through
 			rec.Input, rec.Columns, colErr = column(rec.Input, cfg.Column)
+		case l.columns != nil:
+			rec.Columns = l.columns
 		}
 		// A jsonl record too large to hold is rendered when it is written (Record.WriteTo):
 		// its trees are not needed here.

@@ -24,6 +24,7 @@ func runCheck(e *env, args []string) int {
 	failOnWarning := fs.Bool("fail-on-warning", false, "exit status 1 when some line has a warning (--warn), as when some line is invalid")
 	exitZero := exitZeroFlag(fs)
 	noHeader := fs.Bool("no-header", false, "no tsv header row: one output line per input line (for engines that pipe lines through)")
+	inputName := fs.String("input", "lines", "how the inputs hold their URLs: `lines`, cdx or cdxj (index lines), warc (the WARC-Target-URI of each record)")
 	withAST := fs.Bool("ast", false, "jsonl: add each valid line's tree (the \"ast\" of parse --json), which is most of a record")
 	summaryFormat := fs.String("summary-format", "text", "the summary on stderr: text, or json (what summary merge adds up)")
 	noPlace := fs.Bool("no-place", false, "no file and line in jsonl and tsv records: the outputs of the parts of a split input join to the whole's")
@@ -47,6 +48,14 @@ func runCheck(e *env, args []string) int {
 		}
 		cfg.Grammars = []*urlgrammar.Grammar{g}
 	}
+	input, err := check.ParseInputFormat(*inputName)
+	if err != nil {
+		return e.usageError("%v", err)
+	}
+	cfg.Input = input
+	if cfg.Input != check.LineInput && *column > 0 {
+		return e.usageError("--column is for tab-separated lines, not --input %s", *inputName)
+	}
 	if *summaryFormat != "text" && *summaryFormat != "json" {
 		return e.usageError("unknown --summary-format %q (text, json)", *summaryFormat)
 	}
@@ -54,7 +63,6 @@ func runCheck(e *env, args []string) int {
 		return e.usageError("--column %d: columns are numbered from 1", *column)
 	}
 	cfg.Column, cfg.NoHeader, cfg.NoPlace, cfg.AST = *column, *noHeader, *noPlace, *withAST
-	var err error
 	if cfg.Format, err = check.ParseFormat(*formatName); err != nil {
 		return e.usageError("%v", err)
 	}
