@@ -179,17 +179,17 @@ func normalize(g *urlgrammar.Grammar, ref ast.Tree, opt NormalizeOptions) (ast.T
 		note("escape-decode", component, upper, decoded)
 		*s = decoded
 	}
-	escapes("authority", p.authority)
-	escapes("path", &p.path)
-	escapes("query", p.query)
-	escapes("fragment", p.fragment)
+	escapes("authority", p.Authority)
+	escapes("path", &p.Path)
+	escapes("query", p.Query)
+	escapes("fragment", p.Fragment)
 	cur, guard, err := write(g, p)
 	if err != nil {
 		return ast.Tree{}, nil, fmt.Errorf("normalize %q: %w", text, err)
 	}
 	sp, src := cur.Spans(), cur.Src()
 	if guard != "" {
-		note(guard, "path", p.path, sp.Path.In(src))
+		note(guard, "path", p.Path, sp.Path.In(src))
 	}
 	if !sp.Scheme.Defined {
 		return cur, changes, nil
@@ -199,63 +199,63 @@ func normalize(g *urlgrammar.Grammar, ref ast.Tree, opt NormalizeOptions) (ast.T
 	// authority of its own (3.2.1), not a host, and keeps its case; RFC 3986's reg-name is
 	// a host's (3.2.2) and is folded.
 	p = split(cur)
-	lower := strings.ToLower(*p.scheme)
-	note("case", "scheme", *p.scheme, lower)
-	p.scheme = &lower
+	lower := strings.ToLower(*p.Scheme)
+	note("case", "scheme", *p.Scheme, lower)
+	p.Scheme = &lower
 	if h := sp.Host; h.Defined && sp.Authority.Defined && (rfc3986 || sp.HostKind != "reg-name") {
 		host := lowerHost(h.In(src))
 		note("case", "host", h.In(src), host)
 		auth := src[sp.Authority.Start:h.Start] + host + src[h.End:sp.Authority.End]
-		p.authority = &auth
+		p.Authority = &auth
 	}
 
 	// Dot-segment removal in an absolute hierarchical path (an opaque-part never begins
 	// with "/"). RFC 3986 removes them from a rootless path too ("a:b/./c" is "a:b/c"):
 	// remove_dot_segments applies to the path of any URI (6.2.2.3), as resolution does to
 	// an absolute reference's (5.2.2), so the normal form is the reference resolved.
-	if strings.HasPrefix(p.path, "/") || rfc3986 && p.path != "" {
+	if strings.HasPrefix(p.Path, "/") || rfc3986 && p.Path != "" {
 		var path string
 		if rfc3986 {
-			path, err = removeDotSegments3986(p.path, opt.Dots)
+			path, err = removeDotSegments3986(p.Path, opt.Dots)
 		} else {
-			path, err = merge2003("/", p.path[1:], opt.Dots)
+			path, err = merge2003("/", p.Path[1:], opt.Dots)
 		}
 		if err != nil {
 			return ast.Tree{}, nil, fmt.Errorf("normalize %q: %w", text, err)
 		}
 		q := p
-		q.path = path
+		q.Path = path
 		// A guard that gives back the path as it was ("/.//b") is no change.
-		if final, guard := guardPath(q); final != p.path {
-			note("dot-segments", "path", p.path, path)
+		if final, guard := guardPath(q); final != p.Path {
+			note("dot-segments", "path", p.Path, path)
 			if guard != "" {
 				note(guard, "path", path, final)
 			}
-			p.path = final
+			p.Path = final
 		}
 	}
 
 	// Scheme-based: the empty or default port.
-	if port := sp.Port; opt.Level >= LevelScheme && port.Defined && p.authority != nil {
+	if port := sp.Port; opt.Level >= LevelScheme && port.Defined && p.Authority != nil {
 		portText := port.In(src)
 		def, known := urlgrammar.DefaultPort(lower)
 		n, err := strconv.Atoi(portText)
 		if portText == "" || (known && err == nil && n == def) {
-			auth := strings.TrimSuffix(*p.authority, ":"+portText)
-			note("port", "authority", *p.authority, auth)
-			p.authority = &auth
+			auth := strings.TrimSuffix(*p.Authority, ":"+portText)
+			note("port", "authority", *p.Authority, auth)
+			p.Authority = &auth
 		}
 	}
-	if opt.Level >= LevelScheme && rfc3986 && p.authority != nil && p.path == "" {
+	if opt.Level >= LevelScheme && rfc3986 && p.Authority != nil && p.Path == "" {
 		note("empty-path", "path", "", "/")
-		p.path = "/"
+		p.Path = "/"
 	}
 	out, guard, err := write(g, p)
 	if err != nil {
 		return ast.Tree{}, nil, fmt.Errorf("normalize %q: %w", text, err)
 	}
 	if guard != "" {
-		note(guard, "path", p.path, out.Spans().Path.In(out.Src()))
+		note(guard, "path", p.Path, out.Spans().Path.In(out.Src()))
 	}
 	return out, changes, nil
 }

@@ -15,6 +15,7 @@ import (
 
 	"github.com/urlgrammar/urlgrammar"
 	"github.com/urlgrammar/urlgrammar/ast"
+	"github.com/urlgrammar/urlgrammar/uri"
 )
 
 // Algorithm selects the resolution algorithm.
@@ -34,7 +35,7 @@ const (
 	// segments that would climb above the root ("../../../g" against "http://a/b/c/d;p?q" is
 	// "http://a/g"): Dots has no effect unless it is DotsError, which refuses such a
 	// reference with ErrAboveRoot. Compat is the RFC's non-strict parser (5.2.2: "if
-	// (!strict) and (R.scheme == Base.scheme)").
+	// (!strict) and (R.Scheme == Base.Scheme)").
 	Algorithm3986
 )
 
@@ -104,59 +105,12 @@ type Result struct {
 // String returns the target's text.
 func (r *Result) String() string { return r.Target.String() }
 
-// parts are the five components of section 5.2's parse(R), as Appendix B splits a reference:
-// nil when undefined. The path is never undefined.
-type parts struct {
-	scheme, authority *string
-	path              string
-	query, fragment   *string
-}
+// parts are the five components of section 5.2's parse(R), as Appendix B splits a reference
+// (uri.Components): nil when undefined. The path is never undefined.
+type parts = uri.Components
 
 // split returns the components of a tree of a generic grammar (its declarations give them).
-// The strings are the tree's source: one allocation, for the four that may be undefined.
-func split(t ast.Tree) parts {
-	sp, src := t.Spans(), t.Src()
-	texts := new([4]string)
-	at := func(i int, r ast.Range) *string {
-		if !r.Defined {
-			return nil
-		}
-		texts[i] = r.In(src)
-		return &texts[i]
-	}
-	return parts{scheme: at(0, sp.Scheme), authority: at(1, sp.Authority), path: sp.Path.In(src),
-		query: at(2, sp.Query), fragment: at(3, sp.Fragment)}
-}
-
-// String recombines the components as section 5.2 does.
-func (p parts) String() string {
-	var b strings.Builder
-	n := len(p.path) + 4
-	for _, s := range [...]*string{p.scheme, p.authority, p.query, p.fragment} {
-		if s != nil {
-			n += len(*s)
-		}
-	}
-	b.Grow(n)
-	if p.scheme != nil {
-		b.WriteString(*p.scheme)
-		b.WriteByte(':')
-	}
-	if p.authority != nil {
-		b.WriteString("//")
-		b.WriteString(*p.authority)
-	}
-	b.WriteString(p.path)
-	if p.query != nil {
-		b.WriteByte('?')
-		b.WriteString(*p.query)
-	}
-	if p.fragment != nil {
-		b.WriteByte('#')
-		b.WriteString(*p.fragment)
-	}
-	return b.String()
-}
+func split(t ast.Tree) parts { return uri.Of(t) }
 
 // zeroGrammar is the grammar of options without one: the 2003 draft's, whose algorithm is
 // the zero Algorithm (Algorithm2003). It is not urlgrammar.DefaultGrammar, the CLI's.
@@ -265,7 +219,7 @@ func (rs *Resolver) ResolveString(ref string) (*Result, error) {
 func (rs *Resolver) resolve(ref ast.Tree) (*Result, error) {
 	base, opt := rs.base, rs.opt // base is the text
 	b := rs.b
-	if b.scheme == nil {
+	if b.Scheme == nil {
 		return nil, fmt.Errorf("resolve %q against %q: %w", ref.String(), base, ErrRelativeBase)
 	}
 	r := split(ref)
@@ -274,8 +228,8 @@ func (rs *Resolver) resolve(ref ast.Tree) (*Result, error) {
 		same bool
 		err  error
 	)
-	if opt.Compat && r.scheme != nil && strings.EqualFold(*r.scheme, *b.scheme) {
-		r.scheme = nil // "http:g": the path "g" is now a relative path
+	if opt.Compat && r.Scheme != nil && strings.EqualFold(*r.Scheme, *b.Scheme) {
+		r.Scheme = nil // "http:g": the path "g" is now a relative path
 	}
 	switch opt.Algorithm {
 	case Algorithm1997:
@@ -290,7 +244,7 @@ func (rs *Resolver) resolve(ref ast.Tree) (*Result, error) {
 	}
 	if same {
 		t = b
-		t.fragment = r.fragment
+		t.Fragment = r.Fragment
 	}
 	target, _, err := write(rs.g, t)
 	if err != nil {
@@ -301,34 +255,34 @@ func (rs *Resolver) resolve(ref ast.Tree) (*Result, error) {
 
 // resolve2003 is the pseudocode of draft-fielding-uri-rfc2396bis-01 section 5.2.
 func resolve2003(opaqueBase bool, b, r parts, dots DotSegments) (t parts, same bool, err error) {
-	t.fragment = r.fragment
+	t.Fragment = r.Fragment
 	switch {
-	case r.scheme != nil:
-		t.scheme, t.authority, t.path, t.query = r.scheme, r.authority, r.path, r.query
+	case r.Scheme != nil:
+		t.Scheme, t.Authority, t.Path, t.Query = r.Scheme, r.Authority, r.Path, r.Query
 		return t, false, nil
-	case r.authority != nil:
-		t.authority, t.path, t.query = r.authority, r.path, r.query
-	case r.path == "":
-		if r.query == nil {
+	case r.Authority != nil:
+		t.Authority, t.Path, t.Query = r.Authority, r.Path, r.Query
+	case r.Path == "":
+		if r.Query == nil {
 			return t, true, nil // an empty reference refers to the current document
 		}
-		t.path, t.query = b.path, r.query
-		t.authority = b.authority
+		t.Path, t.Query = b.Path, r.Query
+		t.Authority = b.Authority
 	default:
-		if strings.HasPrefix(r.path, "/") {
-			t.path = r.path
+		if strings.HasPrefix(r.Path, "/") {
+			t.Path = r.Path
 		} else {
 			if opaqueBase {
 				return t, false, ErrOpaqueBase
 			}
-			if t.path, err = merge2003(b.path, r.path, dots); err != nil {
+			if t.Path, err = merge2003(b.Path, r.Path, dots); err != nil {
 				return t, false, err
 			}
 		}
-		t.query = r.query
-		t.authority = b.authority
+		t.Query = r.Query
+		t.Authority = b.Authority
 	}
-	t.scheme = b.scheme
+	t.Scheme = b.Scheme
 	return t, false, nil
 }
 
@@ -348,31 +302,31 @@ func merge2003(basePath, refPath string, dots DotSegments) (string, error) {
 // transform gives the base without its fragment for it, which is what Resolve writes for a
 // same-document reference.
 func resolve3986(b, r parts, dots DotSegments) (t parts, same bool, err error) {
-	t.fragment = r.fragment
+	t.Fragment = r.Fragment
 	switch {
-	case r.scheme != nil:
-		t.scheme, t.authority, t.query = r.scheme, r.authority, r.query
-		t.path, err = removeDotSegments3986(r.path, dots)
+	case r.Scheme != nil:
+		t.Scheme, t.Authority, t.Query = r.Scheme, r.Authority, r.Query
+		t.Path, err = removeDotSegments3986(r.Path, dots)
 		return t, false, err
-	case r.authority != nil:
-		t.authority, t.query = r.authority, r.query
-		t.path, err = removeDotSegments3986(r.path, dots)
-	case r.path == "":
-		if r.query == nil {
+	case r.Authority != nil:
+		t.Authority, t.Query = r.Authority, r.Query
+		t.Path, err = removeDotSegments3986(r.Path, dots)
+	case r.Path == "":
+		if r.Query == nil {
 			return t, true, nil
 		}
-		t.path, t.query = b.path, r.query
-	case strings.HasPrefix(r.path, "/"):
-		t.path, err = removeDotSegments3986(r.path, dots)
-		t.query = r.query
+		t.Path, t.Query = b.Path, r.Query
+	case strings.HasPrefix(r.Path, "/"):
+		t.Path, err = removeDotSegments3986(r.Path, dots)
+		t.Query = r.Query
 	default:
-		t.path, err = removeDotSegments3986(merge3986(b, r.path), dots)
-		t.query = r.query
+		t.Path, err = removeDotSegments3986(merge3986(b, r.Path), dots)
+		t.Query = r.Query
 	}
-	if r.authority == nil {
-		t.authority = b.authority
+	if r.Authority == nil {
+		t.Authority = b.Authority
 	}
-	t.scheme = b.scheme
+	t.Scheme = b.Scheme
 	return t, false, err
 }
 
@@ -380,10 +334,10 @@ func resolve3986(b, r parts, dots DotSegments) (t parts, same bool, err error) {
 // the base has an authority and an empty path; otherwise the base path up to and including
 // its last "/" (nothing if it has none) and the reference's path.
 func merge3986(b parts, refPath string) string {
-	if b.authority != nil && b.path == "" {
+	if b.Authority != nil && b.Path == "" {
 		return "/" + refPath
 	}
-	return b.path[:strings.LastIndexByte(b.path, '/')+1] + refPath
+	return b.Path[:strings.LastIndexByte(b.Path, '/')+1] + refPath
 }
 
 // removeDotSegments3986 is remove_dot_segments of RFC 3986 section 5.2.4, rule by rule, on
@@ -458,43 +412,43 @@ func lastSlash(b []byte) int {
 
 // resolve1997 is steps 1 to 7 of draft-fielding-url-syntax-05 section 5.2.
 func resolve1997(opaqueBase bool, b, r parts, dots DotSegments) (t parts, same bool, err error) {
-	t.fragment = r.fragment
+	t.Fragment = r.Fragment
 	// 2) an empty path with no scheme, site or query is the current document.
-	if r.path == "" && r.scheme == nil && r.authority == nil && r.query == nil {
+	if r.Path == "" && r.Scheme == nil && r.Authority == nil && r.Query == nil {
 		return t, true, nil
 	}
 	// 3) a scheme makes the reference absolute.
-	if r.scheme != nil {
-		t.scheme, t.authority, t.path, t.query = r.scheme, r.authority, r.path, r.query
+	if r.Scheme != nil {
+		t.Scheme, t.Authority, t.Path, t.Query = r.Scheme, r.Authority, r.Path, r.Query
 		return t, false, nil
 	}
-	t.scheme = b.scheme
+	t.Scheme = b.Scheme
 	switch {
-	case r.authority != nil: // 4) a network-path
-		t.authority, t.path, t.query = r.authority, r.path, r.query
-	case strings.HasPrefix(r.path, "/"): // 5) an absolute-path
-		t.authority, t.path, t.query = b.authority, r.path, r.query
+	case r.Authority != nil: // 4) a network-path
+		t.Authority, t.Path, t.Query = r.Authority, r.Path, r.Query
+	case strings.HasPrefix(r.Path, "/"): // 5) an absolute-path
+		t.Authority, t.Path, t.Query = b.Authority, r.Path, r.Query
 	default: // 6) a relative-path, merged with the base path in a buffer
-		t.authority = b.authority
+		t.Authority = b.Authority
 		if opaqueBase {
 			return t, false, ErrOpaqueBase
 		}
-		if b.path == "" {
+		if b.Path == "" {
 			return t, false, ErrEmptyPath
 		}
 		// a), b): all but the last segment of the base path; nothing of a path without "/"
 		// (url-syntax-05 lets an absolute URL have a relative path: "0:0").
-		buf := b.path[:strings.LastIndexByte(b.path, '/')+1] + r.path
-		if r.query != nil {
-			buf += "?" + *r.query // c)
+		buf := b.Path[:strings.LastIndexByte(b.Path, '/')+1] + r.Path
+		if r.Query != nil {
+			buf += "?" + *r.Query // c)
 		}
 		if buf, err = removeDotSegments(buf, dots); err != nil { // d) to g)
 			return t, false, err
 		}
 		if p, q, ok := strings.Cut(buf, "?"); ok { // h), i)
-			t.path, t.query = p, &q
+			t.Path, t.Query = p, &q
 		} else {
-			t.path, t.query = buf, nil
+			t.Path, t.Query = buf, nil
 		}
 	}
 	return t, false, nil

@@ -36,16 +36,16 @@ import (
 // guardPath returns the path as the result must be written so that it keeps its meaning
 // (see above), and the guard used ("" for none).
 func guardPath(p parts) (string, string) {
-	if p.authority == nil && strings.HasPrefix(p.path, "//") {
-		return "/." + p.path, "authority-guard"
+	if p.Authority == nil && strings.HasPrefix(p.Path, "//") {
+		return "/." + p.Path, "authority-guard"
 	}
-	if p.scheme == nil && p.authority == nil && !strings.HasPrefix(p.path, "/") {
-		first, _, _ := strings.Cut(p.path, "/")
+	if p.Scheme == nil && p.Authority == nil && !strings.HasPrefix(p.Path, "/") {
+		first, _, _ := strings.Cut(p.Path, "/")
 		if strings.Contains(first, ":") {
-			return "./" + p.path, "scheme-guard"
+			return "./" + p.Path, "scheme-guard"
 		}
 	}
-	return p.path, ""
+	return p.Path, ""
 }
 
 // UnwritableError is returned when a result has no string that parses back to its
@@ -64,7 +64,7 @@ func (e *UnwritableError) Error() string {
 // exactly p's components. It returns the tree, and the guard used.
 func write(g *urlgrammar.Grammar, p parts) (ast.Tree, string, error) {
 	var guard string
-	p.path, guard = guardPath(p)
+	p.Path, guard = guardPath(p)
 	s := p.String()
 	tree, err := g.Parse(s)
 	if err != nil {
@@ -81,8 +81,8 @@ func diff(want, got parts) string {
 	for _, c := range []struct {
 		name string
 		w, g *string
-	}{{"scheme", want.scheme, got.scheme}, {"authority", want.authority, got.authority},
-		{"path", &want.path, &got.path}, {"query", want.query, got.query}, {"fragment", want.fragment, got.fragment}} {
+	}{{"scheme", want.Scheme, got.Scheme}, {"authority", want.Authority, got.Authority},
+		{"path", &want.Path, &got.Path}, {"query", want.Query, got.Query}, {"fragment", want.Fragment, got.Fragment}} {
 		switch {
 		case c.w == nil && c.g == nil:
 		case c.w == nil:

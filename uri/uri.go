@@ -23,26 +23,32 @@ type Components struct {
 }
 
 // Of returns the components of a tree of a generic grammar (one whose header declares them).
+// The strings are the tree's source: one allocation, for the four that may be undefined.
 func Of(t ast.Tree) Components {
 	sp, src := t.Spans(), t.Src()
-	text := func(r ast.Range) *string {
+	texts := new([4]string)
+	at := func(i int, r ast.Range) *string {
 		if !r.Defined {
 			return nil
 		}
-		s := r.In(src)
-		return &s
+		texts[i] = r.In(src)
+		return &texts[i]
 	}
-	c := Components{Scheme: text(sp.Scheme), Authority: text(sp.Authority), Query: text(sp.Query), Fragment: text(sp.Fragment)}
-	if p := text(sp.Path); p != nil {
-		c.Path = *p
-	}
-	return c
+	return Components{Scheme: at(0, sp.Scheme), Authority: at(1, sp.Authority), Path: sp.Path.In(src),
+		Query: at(2, sp.Query), Fragment: at(3, sp.Fragment)}
 }
 
 // String recomposes the components as RFC 3986 section 5.3 does: scheme ":", "//"
 // authority, path, "?" query, "#" fragment.
 func (c Components) String() string {
 	var b strings.Builder
+	n := len(c.Path) + 4
+	for _, s := range [...]*string{c.Scheme, c.Authority, c.Query, c.Fragment} {
+		if s != nil {
+			n += len(*s)
+		}
+	}
+	b.Grow(n)
 	if c.Scheme != nil {
 		b.WriteString(*c.Scheme)
 		b.WriteByte(':')
