@@ -20,3 +20,16 @@ func TestGrammarIDConstants(t *testing.T) {
 		assert.Equal(t, id, urlgrammar.MustLookup(id).ID())
 	}
 }
+
+// The default ports: RFC 1738's, and https, ws and wss from their RFCs.
+func TestDefaultPort(t *testing.T) {
+	for scheme, want := range map[string]int{"http": 80, "HTTPS": 443, "https": 443, "ws": 80, "WSS": 443, "ftp": 21, "prospero": 1525, "gopher": 70} {
+		p, ok := urlgrammar.DefaultPort(scheme)
+		assert.True(t, ok, scheme)
+		assert.Equal(t, want, p, scheme)
+	}
+	for _, scheme := range []string{"", "httpx", "wsx", "w", "mailto", "htt"} {
+		_, ok := urlgrammar.DefaultPort(scheme)
+		assert.False(t, ok, scheme)
+	}
+}

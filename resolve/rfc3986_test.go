@@ -157,6 +157,10 @@ func TestRFC3986Normalization(t *testing.T) {
 	}
 	assert.False(t, eq(four[0], four[1], resolve.LevelSyntax), "the empty path is scheme-based")
 	assert.True(t, eq("a:b/./c", "a:b/c", resolve.LevelSyntax), "dot segments of a rootless path")
+	// RFC 9110 4.2.3: https's default port is 443 (4.2.2), as http's is 80.
+	assert.True(t, eq("HTTPS://Example.COM:443/~smith", "https://example.com/%7Esmith", resolve.LevelScheme))
+	assert.False(t, eq("https://example.com:80/", "https://example.com/", resolve.LevelScheme))
+	assert.True(t, eq("wss://h:443/", "wss://h/", resolve.LevelScheme), "RFC 6455 3")
 	// 6.2.2.2: every unreserved character is decoded, "-" and "." too (the 2003 draft's marks
 	// were not), and nothing else; a decoded "." makes a dot segment that is then removed.
 	for in, want := range map[string]string{

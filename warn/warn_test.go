@@ -101,12 +101,12 @@ func TestCheckIn3986(t *testing.T) {
 	for s, want := range map[string][]string{
 		"http://h:8080/": nil, "http://h:3000/": nil, "http://h:1024/": nil, "http://h:65536/": nil,
 		"http://h:1023/": {"7.2"}, "http://h:25/": {"7.2"}, "http://h:0/": {"7.2"}, "http://h:0080/": nil,
-		"gopher://h:80/": {"7.2"},
+		"gopher://h:80/": {"7.2"}, "https://h:443/": nil, "https://h:80/": {"7.2"},
 	} {
 		assert.Equal(t, want, sections(s)[warn.Port], s)
 		tree, err := g.Parse(s)
 		require.NoError(t, err)
-		assert.Equal(t, s != "http://h:0080/", len(warn.Check(tree, warn.Set{warn.Port: true})) == 1, "the 2003 draft: %s", s)
+		assert.Equal(t, s != "http://h:0080/" && s != "https://h:443/", len(warn.Check(tree, warn.Set{warn.Port: true})) == 1, "the 2003 draft: %s", s)
 	}
 	for _, host := range []string{"127.1", "0x7f.1", "0177.0.0.1", "2130706433"} {
 		assert.Equal(t, map[warn.Kind][]string{warn.RareIP: {"7.4"}}, sections("http://"+host+"/"), host)
