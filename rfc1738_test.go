@@ -251,8 +251,9 @@ func TestRFC1738Ports(t *testing.T) {
 	assert.False(t, ok, "above the largest TCP port")
 	_, ok = parse1738[*ast.HTTPURL](t, "http://h:99999999999999999999999/").Port()
 	assert.False(t, ok, "no overflow")
+	// RFC 1738's own list (its typed trees' Port); urlgrammar.DefaultPort adds https, ws, wss.
 	for scheme, want := range map[string]int{"FTP": 21, "Prospero": 1525, "mailto": 0, "https": 0} {
-		p, ok := urlgrammar.DefaultPort(scheme)
+		p, ok := ast.DefaultPort(scheme)
 		assert.Equal(t, want, p, scheme)
 		assert.Equal(t, want != 0, ok, scheme)
 	}
