@@ -191,10 +191,10 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, "usage: urlgrammar COMMAND [flags] [args]")
 	fmt.Fprintln(w, "\ncommands:")
 	for _, c := range commands {
-		fmt.Fprintf(w, "  %-9s %s\n", c.name, c.summary)
+		fmt.Fprintf(w, "  %-10s %s\n", c.name, c.summary)
 	}
 	fmt.Fprintf(w, "\ngrammars (-g): %s (default %s)\n", strings.Join(urlgrammar.IDs(), ", "), urlgrammar.DefaultGrammar)
-	fmt.Fprintln(w, "Run 'urlgrammar help COMMAND' for the flags of a command.")
+	fmt.Fprintln(w, "Run 'urlgrammar help COMMAND' for the flags and the exit statuses of a command.")
 	fmt.Fprintln(w, exitStatusHelp)
 }
 
