@@ -6,6 +6,7 @@ tool github.com/mna/pigeon
 
 require (
 	github.com/chromedp/chromedp v0.14.2
+	github.com/klauspost/compress v1.18.0
 	github.com/pandatix/go-abnf v0.5.0
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 	github.com/stretchr/testify v1.12.1

@@ -9,8 +9,8 @@
 //     the order (after the lines read before the error), and the inputs after it are still
 //     checked;
 //   - each file is closed as soon as it has been read;
-//   - an input compressed with gzip or bzip2 is read as its text (found by its first bytes,
-//     whatever its name); one compressed with zstd or xz is an I/O error record that says so;
+//   - an input compressed with gzip, bzip2 or zstd is read as its text (found by its first
+//     bytes, whatever its name); one compressed with xz is an I/O error record that says so;
 //   - memory is bounded by the number of workers times the batch size (256 lines or 1 MiB of
 //     lines, and 4 MiB of jsonl records), whatever the length of a line: a line over
 //     urlgrammar.MaxInputLength is cut there and reported as too long, not checked; a jsonl
@@ -419,10 +419,11 @@ func read(ctx context.Context, cfg Config, inputs []Input, stop chan struct{}, s
 			return
 		}
 		r, closer, err := open(in, cfg.Stdin)
+		done := func() {}
 		if err == nil {
-			// A compressed input is read as its text (gzip, bzip2), or is an error record
-			// (zstd, xz): never checked as bytes.
-			if r, err = decompress(r); err != nil && closer != nil {
+			// A compressed input is read as its text (gzip, bzip2, zstd), or is an error
+			// record (xz): never checked as bytes.
+			if r, done, err = decompress(r); err != nil && closer != nil {
 				closer.Close()
 			}
 		}
@@ -467,6 +468,7 @@ func read(ctx context.Context, cfg Config, inputs []Input, stop chan struct{}, s
 			}
 			return nil
 		})
+		done()
 		if closer != nil {
 			closer.Close()
 		}

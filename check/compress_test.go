@@ -8,11 +8,19 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/klauspost/compress/zstd"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/urlgrammar/urlgrammar"
 )
+
+func zstded(t testing.TB, text string) []byte {
+	enc, err := zstd.NewWriter(nil)
+	require.NoError(t, err)
+	defer enc.Close()
+	return enc.EncodeAll([]byte(text), nil)
+}
 
 func gzipped(t testing.TB, parts ...string) []byte {
 	var b bytes.Buffer
@@ -25,8 +33,8 @@ func gzipped(t testing.TB, parts ...string) []byte {
 	return b.Bytes()
 }
 
-// A compressed input is checked as its text, whatever its name: gzip (every member) and
-// bzip2; zstd and xz are an error record that says what to do; a gzip stream cut short is an
+// A compressed input is checked as its text, whatever its name: gzip (every member), bzip2
+// and zstd; a zstd stream that is none and xz are an error record (xz's says what to do); a gzip stream cut short is an
 // I/O error record after the lines read before it. (It was checked as bytes, without a word.)
 // The bzip2 bytes are bzip2's of "http://a/\na b\n".
 func TestCompressedInputs(t *testing.T) {
@@ -36,7 +44,8 @@ func TestCompressedInputs(t *testing.T) {
 	recs, sum := collect(t, cfg, []Input{
 		{Name: "multi.txt", Reader: bytes.NewReader(whole)},
 		{Name: "b.bz2", Reader: bytes.NewReader(bz2)},
-		{Name: "z.zst", Reader: strings.NewReader("\x28\xb5\x2f\xfdrest")},
+		{Name: "z.zst", Reader: bytes.NewReader(zstded(t, "http://z/\nz z\n"))},
+		{Name: "bad.zst", Reader: strings.NewReader("\x28\xb5\x2f\xfdrest")},
 		{Name: "x.xz", Reader: strings.NewReader("\xfd7zXZ\x00rest")},
 		{Name: "cut.gz", Reader: bytes.NewReader(whole[:len(whole)-12])},
 		{Name: "plain", Reader: strings.NewReader("\x1f")}, // too short for a magic: text
@@ -55,7 +64,7 @@ func TestCompressedInputs(t *testing.T) {
 	}
 	assert.Equal(t, []string{"multi.txt: http://a/", "multi.txt: a b", "multi.txt: http://c/",
 		"b.bz2: http://a/", "b.bz2: a b",
-		"z.zst: error", "x.xz: error",
+		"z.zst: http://z/", "z.zst: z z", "bad.zst: error", "x.xz: error",
 		"cut.gz: http://a/", "cut.gz: a b", "cut.gz: http://c/", "cut.gz: error", // its checksum is cut
 		"plain: \x1f"}, got)
 	assert.Equal(t, 3, sum.IOErrors)
@@ -73,7 +82,8 @@ func FuzzDecompress(f *testing.F) {
 			in = gzipped(t, string(data))
 		}
 		var lines []string
-		r, err := decompress(bytes.NewReader(in))
+		r, done, err := decompress(bytes.NewReader(in))
+		defer done()
 		if err == nil {
 			err = EachLine(r, 1<<20, func(n int, line []byte, tooLong bool) error {
 				lines = append(lines, string(line))
