@@ -110,7 +110,7 @@ func TestProgressLine(t *testing.T) {
 	assert.Equal(t, int64(14), size)
 	assert.Zero(t, inputSize([]string{f, "-"}), "standard input has no size")
 	assert.Zero(t, inputSize(nil))
-	p := &progressLine{noun: "lines", total: size, start: time.Now()}
+	p := &progressLine{noun: "lines", total: size, start: time.Now().Add(-time.Second)}
 	p.items.Add(1)
 	p.bytes.Add(7)
 	p.invalid.Add(1)
