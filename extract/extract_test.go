@@ -142,8 +142,15 @@ func checkPlaces(t testing.TB, text string, refs []Ref) {
 		if r.Delimiter == DoubleQuote {
 			unescaped = strings.ReplaceAll(r.Raw, `\/`, "/") // JSON's escaped solidus
 		}
-		if r.Text != r.Raw && r.Text != string(stripped) && r.Text != unescaped {
-			t.Fatalf("Text %q is neither Raw %q, nor Raw without whitespace, nor a JSON string unescaped", r.Text, r.Raw)
+		decoded := r.Raw // what the document's syntax escapes, decoded (TestDecodedReferences checks the decoding)
+		switch r.Delimiter {
+		case Markdown:
+			decoded = unescapeMarkdown(r.Raw)
+		case Attribute:
+			decoded = unescapeAttribute(r.Raw)
+		}
+		if r.Text != r.Raw && r.Text != string(stripped) && r.Text != unescaped && r.Text != decoded {
+			t.Fatalf("Text %q is neither Raw %q, nor Raw without whitespace, nor a JSON string unescaped, nor Raw decoded", r.Text, r.Raw)
 		}
 		if !r.Hyphenated && r.Unhyphenated != "" || r.Hyphenated && len(r.Unhyphenated) >= len(r.Text) {
 			t.Fatalf("%q: Hyphenated %v, Unhyphenated %q", r.Text, r.Hyphenated, r.Unhyphenated)
