@@ -15,7 +15,7 @@ import (
 // typedFromTree1738 builds the typed tree of the generic tree t of rfc1738, whose root is
 // url, the dispatch to one scheme's production.
 func typedFromTree1738(t ast.Tree) ast.Root {
-	for u := firstChild(t, 0); u >= 0; u = nextChild(t, 0, u) {
+	for u := t.FirstChild(0); u >= 0; u = t.NextSibling(u) {
 		if r, ok := url1738(t, u).(ast.Root); ok {
 			return r
 		}
@@ -86,7 +86,7 @@ func url1738(t ast.Tree, u int) any {
 		slash := t.Node(k[1]).End() < t.Node(u).End()
 		return build.TelnetURL(at, scheme(k[0]), login1738(t, k[1]), slash)
 	case "waisurl":
-		for w := firstChild(t, u); w >= 0; w = nextChild(t, u, w) {
+		for w := t.FirstChild(u); w >= 0; w = t.NextSibling(w) {
 			return url1738(t, w) // waisdatabase, waisindex or waisdoc
 		}
 	case "waisdatabase", "waisindex", "waisdoc":
@@ -96,7 +96,7 @@ func url1738(t ast.Tree, u int) any {
 	case "prosperourl":
 		k := kids(t, u, "scheme", "hostport", "ppath")
 		var fields []any
-		for c := firstChild(t, u); c >= 0; c = nextChild(t, u, c) {
+		for c := t.FirstChild(u); c >= 0; c = t.NextSibling(c) {
 			if t.RuleName(c) == "fieldspec" {
 				f := kids(t, c, "fieldname", "fieldvalue")
 				fields = append(fields, build.FieldSpec(atNode(t, c), part("fieldname")(f[0]), part("fieldvalue")(f[1])))
@@ -120,7 +120,7 @@ func url1738(t ast.Tree, u int) any {
 func segmentPath1738(t ast.Tree, p int, rule, seg string) *ast.SegmentPath {
 	var first any
 	var rest []any
-	for c := firstChild(t, p); c >= 0; c = nextChild(t, p, c) {
+	for c := t.FirstChild(p); c >= 0; c = t.NextSibling(c) {
 		s := build.Part(atNode(t, c), seg)
 		if first == nil {
 			first = s
@@ -156,7 +156,7 @@ func host1738(t ast.Tree, i int) *ast.Host {
 	} else {
 		domain := []any{}
 		var top any
-		for l := firstChild(t, k[1]); l >= 0; l = nextChild(t, k[1], l) {
+		for l := t.FirstChild(k[1]); l >= 0; l = t.NextSibling(l) {
 			if t.RuleName(l) == "toplabel" {
 				top = build.Label(atNode(t, l), true)
 			} else {
@@ -173,7 +173,7 @@ func host1738(t ast.Tree, i int) *ast.Host {
 func hostNumber(t ast.Tree, i int) *ast.HostNumber {
 	var d [4]any
 	n := 0
-	for c := firstChild(t, i); c >= 0; c = nextChild(t, i, c) {
+	for c := t.FirstChild(i); c >= 0; c = t.NextSibling(c) {
 		if n < len(d) {
 			d[n] = build.Part(atNode(t, c), "digits")
 			n++

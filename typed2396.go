@@ -20,7 +20,7 @@ func typedFromTree2396(t ast.Tree) ast.Root {
 	var scheme, fragment, query, opaque, path any // nil when absent, as pigeon passes them
 	var authority *ast.Authority
 	schemeEnd, refEnd := -1, len(src) // refEnd: the end of the absolute-URI or relative-URI
-	for c := firstChild(t, 0); c >= 0; c = nextChild(t, 0, c) {
+	for c := t.FirstChild(0); c >= 0; c = t.NextSibling(c) {
 		switch t.RuleName(c) {
 		case "scheme":
 			scheme, schemeEnd = build.Scheme(atNode(t, c)), int(t.Node(c).End())
@@ -68,7 +68,7 @@ func typedFromTree2396(t ast.Tree) ast.Root {
 // authority2396 builds authority = server / reg-name.
 func authority2396(t ast.Tree, a int) *ast.Authority {
 	var v any
-	for c := firstChild(t, a); c >= 0; c = nextChild(t, a, c) {
+	for c := t.FirstChild(a); c >= 0; c = t.NextSibling(c) {
 		switch t.RuleName(c) {
 		case "server":
 			v = server2396(t, c)
@@ -83,7 +83,7 @@ func authority2396(t ast.Tree, a int) *ast.Authority {
 func server2396(t ast.Tree, s int) *ast.Server {
 	var userinfo, host, port any
 	hostport := atNode(t, s)
-	for c := firstChild(t, s); c >= 0; c = nextChild(t, s, c) {
+	for c := t.FirstChild(s); c >= 0; c = t.NextSibling(c) {
 		switch t.RuleName(c) {
 		case "userinfo":
 			userinfo = build.Userinfo(atNode(t, c))
@@ -103,17 +103,17 @@ func server2396(t ast.Tree, s int) *ast.Server {
 // host2396 builds host = IPv6reference / IPv4address / hostname.
 func host2396(t ast.Tree, h int) *ast.Host {
 	var v any
-	for c := firstChild(t, h); c >= 0; c = nextChild(t, h, c) {
+	for c := t.FirstChild(h); c >= 0; c = t.NextSibling(c) {
 		at := atNode(t, c)
 		switch t.RuleName(c) {
 		case "IPv6reference":
-			if a := firstChild(t, c); a >= 0 {
+			if a := t.FirstChild(c); a >= 0 {
 				v = build.IPv6Reference(at, build.IPv6Address(atNode(t, a)))
 			}
 		case "IPv4address":
 			var o [4]any
 			k := 0
-			for d := firstChild(t, c); d >= 0 && k < 4; d = nextChild(t, c, d) {
+			for d := t.FirstChild(c); d >= 0 && k < 4; d = t.NextSibling(d) {
 				o[k] = build.DecOctet(atNode(t, d))
 				k++
 			}
@@ -130,7 +130,7 @@ func host2396(t ast.Tree, h int) *ast.Host {
 // toplabel "." (a trailing dot) or "." domainlabel.
 func hostname2396(t ast.Tree, h int) *ast.Hostname {
 	var labels []int
-	for c := firstChild(t, h); c >= 0; c = nextChild(t, h, c) {
+	for c := t.FirstChild(h); c >= 0; c = t.NextSibling(c) {
 		labels = append(labels, c)
 	}
 	label := func(l int) any { return build.Label(atNode(t, l), t.RuleName(l) == "toplabel") }
@@ -153,7 +153,7 @@ func hostname2396(t ast.Tree, h int) *ast.Hostname {
 func absPath2396(t ast.Tree, a int) any {
 	var first any
 	var rest []any
-	for c := firstChild(t, a); c >= 0; c = nextChild(t, a, c) {
+	for c := t.FirstChild(a); c >= 0; c = t.NextSibling(c) {
 		if seg := build.Segment(atNode(t, c)); first == nil {
 			first = seg
 		} else {
@@ -166,7 +166,7 @@ func absPath2396(t ast.Tree, a int) any {
 // relPath2396 builds rel-path = rel-segment [ abs-path ].
 func relPath2396(t ast.Tree, r int) any {
 	var first, abs any
-	for c := firstChild(t, r); c >= 0; c = nextChild(t, r, c) {
+	for c := t.FirstChild(r); c >= 0; c = t.NextSibling(c) {
 		switch t.RuleName(c) {
 		case "rel-segment":
 			first = build.Segment(atNode(t, c))

@@ -16,7 +16,7 @@ import (
 func typedFromTree3986(t ast.Tree) ast.Root {
 	var scheme, authority, query, fragment any // nil when absent, as pigeon passes them
 	var path *ast.Path
-	for c := firstChild(t, 0); c >= 0; c = nextChild(t, 0, c) {
+	for c := t.FirstChild(0); c >= 0; c = t.NextSibling(c) {
 		switch name := t.RuleName(c); uriName(name) {
 		case "scheme":
 			scheme = build.Scheme(atNode(t, c))
@@ -31,31 +31,6 @@ func typedFromTree3986(t ast.Tree) ast.Root {
 		}
 	}
 	return build.Reference3986(atNode(t, 0), t.RuleName(0), scheme, build.HierPart(authority, path), query, fragment)
-}
-
-// firstChild returns the index of node i's first child, or -1. The builders loop over a
-// node's children with it and nextChild (for c := firstChild(t, i); c >= 0; c =
-// nextChild(t, i, c)): ranging over Tree.Children allocated its closures, about half the
-// allocations of a typed tree.
-func firstChild(t ast.Tree, i int) int {
-	if c := i + 1; c < t.Len() && t.Node(c).Depth() > t.Node(i).Depth() {
-		return c
-	}
-	return -1
-}
-
-// nextChild returns the index of the child of node i after its child c, or -1.
-func nextChild(t ast.Tree, i, c int) int {
-	d := t.Node(i).Depth() + 1
-	for c++; c < t.Len(); c++ {
-		switch cd := t.Node(c).Depth(); {
-		case cd == d:
-			return c
-		case cd < d:
-			return -1
-		}
-	}
-	return -1
 }
 
 // atNode is the span of node i, as the actions see theirs.
@@ -76,7 +51,7 @@ func uriName(name string) string {
 // authority3986 builds authority = [ userinfo "@" ] host [ ":" port ].
 func authority3986(t ast.Tree, a int) *ast.Authority {
 	var userinfo, host, port any
-	for c := firstChild(t, a); c >= 0; c = nextChild(t, a, c) {
+	for c := t.FirstChild(a); c >= 0; c = t.NextSibling(c) {
 		switch uriName(t.RuleName(c)) {
 		case "userinfo":
 			userinfo = build.Userinfo(atNode(t, c))
@@ -93,11 +68,11 @@ func authority3986(t ast.Tree, a int) *ast.Authority {
 // matched.
 func host3986(t ast.Tree, h int) *ast.Host {
 	var v any
-	for c := firstChild(t, h); c >= 0; c = nextChild(t, h, c) {
+	for c := t.FirstChild(h); c >= 0; c = t.NextSibling(c) {
 		switch uriName(t.RuleName(c)) {
 		case "IP-literal":
 			var addr any
-			for a := firstChild(t, c); a >= 0; a = nextChild(t, c, a) {
+			for a := t.FirstChild(c); a >= 0; a = t.NextSibling(a) {
 				switch t.RuleName(a) {
 				case "IPv6address":
 					addr = build.IPv6Address(atNode(t, a))
@@ -109,7 +84,7 @@ func host3986(t ast.Tree, h int) *ast.Host {
 		case "IPv4address":
 			var octets [4]any
 			k := 0
-			for o := firstChild(t, c); o >= 0; o = nextChild(t, c, o) {
+			for o := t.FirstChild(c); o >= 0; o = t.NextSibling(o) {
 				if k < len(octets) {
 					octets[k] = build.DecOctet(atNode(t, o))
 					k++

@@ -14,10 +14,10 @@ import (
 // fragmentaddress).
 func typedFromTree93(t ast.Tree) ast.Root {
 	var url, fragment any
-	for c := firstChild(t, 0); c >= 0; c = nextChild(t, 0, c) {
+	for c := t.FirstChild(0); c >= 0; c = t.NextSibling(c) {
 		switch t.RuleName(c) {
 		case "url":
-			for a := firstChild(t, c); a >= 0; a = nextChild(t, c, a) {
+			for a := t.FirstChild(c); a >= 0; a = t.NextSibling(a) {
 				url = address93(t, a)
 			}
 		case "fragmentid":
@@ -37,7 +37,7 @@ func kids(t ast.Tree, i int, rules ...string) [maxKids]int {
 	for k := range out {
 		out[k] = -1
 	}
-	for c := firstChild(t, i); c >= 0; c = nextChild(t, i, c) {
+	for c := t.FirstChild(i); c >= 0; c = t.NextSibling(c) {
 		for k, r := range rules {
 			if out[k] < 0 && t.RuleName(c) == r {
 				out[k] = c
@@ -82,7 +82,7 @@ func address93(t ast.Tree, a int) any {
 		k := kids(t, a, "scheme", "groupart")
 		return build.NewsAddress(at, scheme(k[0]), groupPart(t, k[1], host93))
 	case "waisaddress":
-		for w := firstChild(t, a); w >= 0; w = nextChild(t, a, w) {
+		for w := t.FirstChild(a); w >= 0; w = t.NextSibling(w) {
 			return address93(t, w) // a waisdoc or a waisindex
 		}
 	case "waisindex":

@@ -19,7 +19,7 @@ import (
 func typedFromTree97(t ast.Tree) ast.Root {
 	var scheme, fragment, body any
 	var rel *int // the first node of the relativeURL: site, abs-path or rel-path
-	for c := firstChild(t, 0); c >= 0; c = nextChild(t, 0, c) {
+	for c := t.FirstChild(0); c >= 0; c = t.NextSibling(c) {
 		switch t.RuleName(c) {
 		case "scheme":
 			scheme = build.Scheme(atNode(t, c))
@@ -62,7 +62,7 @@ func relativeURL97(t ast.Tree, first int) any {
 
 // absPath97 builds abs-path = "/" rel-path.
 func absPath97(t ast.Tree, a int) any {
-	for c := firstChild(t, a); c >= 0; c = nextChild(t, a, c) {
+	for c := t.FirstChild(a); c >= 0; c = t.NextSibling(c) {
 		if t.RuleName(c) == "rel-path" {
 			return build.AbsPath97(atNode(t, a), relPath97(t, c))
 		}
@@ -73,14 +73,14 @@ func absPath97(t ast.Tree, a int) any {
 // relPath97 builds rel-path = [ path-segments ] [ "?" query ].
 func relPath97(t ast.Tree, r int) any {
 	var segments, query any
-	for c := firstChild(t, r); c >= 0; c = nextChild(t, r, c) {
+	for c := t.FirstChild(r); c >= 0; c = t.NextSibling(c) {
 		switch t.RuleName(c) {
 		case "path-segments":
 			var first any
 			var rest []any
-			for sg := firstChild(t, c); sg >= 0; sg = nextChild(t, c, sg) {
+			for sg := t.FirstChild(c); sg >= 0; sg = t.NextSibling(sg) {
 				var params []any
-				for p := firstChild(t, sg); p >= 0; p = nextChild(t, sg, p) {
+				for p := t.FirstChild(sg); p >= 0; p = t.NextSibling(p) {
 					params = append(params, build.Part(atNode(t, p), "param"))
 				}
 				seg := build.Segment97(atNode(t, sg), params)
@@ -102,7 +102,7 @@ func relPath97(t ast.Tree, r int) any {
 func site97(t ast.Tree, s int) *ast.Server {
 	var user, password, host, port any
 	userAt := atNode(t, s)
-	for c := firstChild(t, s); c >= 0; c = nextChild(t, s, c) {
+	for c := t.FirstChild(s); c >= 0; c = t.NextSibling(c) {
 		switch t.RuleName(c) {
 		case "user":
 			user, userAt = build.Part(atNode(t, c), "user"), atNode(t, c)
@@ -128,13 +128,13 @@ func site97(t ast.Tree, s int) *ast.Server {
 // host97 builds host = hostname / hostnumber.
 func host97(t ast.Tree, h int) *ast.Host {
 	var v any
-	for c := firstChild(t, h); c >= 0; c = nextChild(t, h, c) {
+	for c := t.FirstChild(h); c >= 0; c = t.NextSibling(c) {
 		at := atNode(t, c)
 		switch t.RuleName(c) {
 		case "hostname":
 			var domain []any
 			var top any
-			for l := firstChild(t, c); l >= 0; l = nextChild(t, c, l) {
+			for l := t.FirstChild(c); l >= 0; l = t.NextSibling(l) {
 				if t.RuleName(l) == "toplabel" {
 					top = build.Label(atNode(t, l), true)
 				} else {

@@ -1,0 +1,198 @@
+package ast
+
+// A View is one node of a Tree: a pointer to the tree and the node's index, two words, never
+// allocated by the views themselves. The typed views a grammar's package generates from its
+// rules (rfc3986.Host, rfc3986.PathAbempty, one type a node rule) embed a View and add one
+// accessor for each rule their node's children can be of, as the grammar's PEG says how many
+// there are: exactly one (Scheme() Scheme), at most one (Authority() (Authority, bool)), any
+// number (EachSegment() Children[Segment]), and, when the node always has exactly one child of
+// several rules (host = IP-literal / IPv4address / reg-name), Kind, the rule of that child.
+//
+// A view reads the tree through the pointer, as Zig's typed AST views do: it is meant to be
+// used while the tree is, and sees what the variable it points to holds (a Parser's next
+// tree, once assigned there). Taking the address of a tree held in a local variable does not
+// allocate as long as the views do not outlive the function.
+//
+// Index is -1 for no node: what an accessor of an absent child returns beside false. Text
+// is then "", as Tree.Text(-1) is.
+type View struct {
+	Tree  *Tree
+	Index int
+}
+
+// Text returns the input the node covers ("" for no node).
+func (v View) Text() string { return v.Tree.Text(v.Index) }
+
+// Start returns the byte offset of the node's start in the input.
+func (v View) Start() int { return int(v.Tree.nodes[v.Index].Start()) }
+
+// End returns the byte offset just past the node's end in the input.
+func (v View) End() int { return int(v.Tree.nodes[v.Index].End()) }
+
+// Rule returns the node's rule, an index into the tree's Schema().Names: the constants a
+// grammar's package generates (rfc3986.RuleHost) name them.
+func (v View) Rule() uint16 { return v.Tree.nodes[v.Index].Rule() }
+
+// RuleName returns the ABNF name of the node's rule.
+func (v View) RuleName() string { return v.Tree.RuleName(v.Index) }
+
+// String returns the node's text, so that a view prints as the input it covers.
+func (v View) String() string { return v.Text() }
+
+// Child returns the view of the node's first child of rule rule, and whether there is one.
+func (v View) Child(rule uint16) (View, bool) {
+	i := nextOfDepth(v.Tree.nodes, v.Index, 1, rule)
+	return View{Tree: v.Tree, Index: i}, i >= 0
+}
+
+// Children steps through the children of one rule of a node, as typed views of type V, in
+// input order, without allocating (an iter.Seq would: its yield function is not known where
+// the view is made, so the tree it points to would move to the heap):
+//
+//	for c := path.EachSegment(); c.Next(); {
+//		seg := c.Value()
+//	}
+type Children[V ~struct{ View }] struct {
+	tree   *Tree
+	parent int
+	cur    int // the current child; -2 before the first Next, -1 after the last
+	rule   uint16
+}
+
+// ChildrenOf returns the Children of rule rule of the node v: what the generated Each
+// accessors return.
+func ChildrenOf[V ~struct{ View }](v View, rule uint16) Children[V] {
+	return Children[V]{tree: v.Tree, parent: v.Index, cur: -2, rule: rule}
+}
+
+// Next moves to the next child and reports whether there is one.
+func (c *Children[V]) Next() bool {
+	switch c.cur {
+	case -1:
+		return false
+	case -2:
+		c.cur = nextOfDepth(c.tree.nodes, c.parent, 1, c.rule)
+	default:
+		c.cur = nextOfDepth(c.tree.nodes, c.cur, 0, c.rule)
+	}
+	return c.cur >= 0
+}
+
+// Value returns the current child's view.
+func (c *Children[V]) Value() V { return V(struct{ View }{View{Tree: c.tree, Index: c.cur}}) }
+
+// ViewOf returns the view of node i of *t when i is a node of the rule named rule (matched
+// without case, as ABNF names are), or false. The generated constructors of typed views
+// (rfc3986.AsHost) call it: checking the name, not the rule's index, refuses a tree of
+// another grammar.
+func ViewOf(t *Tree, i int, rule string) (View, bool) {
+	if i < 0 || i >= len(t.nodes) {
+		return View{Tree: t, Index: -1}, false
+	}
+	if name := t.RuleName(i); name != rule && !equalFoldASCII(name, rule) {
+		return View{Tree: t, Index: -1}, false
+	}
+	return View{Tree: t, Index: i}, true
+}
+
+func equalFoldASCII(a, b string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := 0; i < len(a); i++ {
+		x, y := a[i], b[i]
+		if 'A' <= x && x <= 'Z' {
+			x += 'a' - 'A'
+		}
+		if 'A' <= y && y <= 'Z' {
+			y += 'a' - 'A'
+		}
+		if x != y {
+			return false
+		}
+	}
+	return true
+}
+
+// The cursor methods step through the tree without allocating: node i's children are
+// FirstChild(i), then NextSibling of each; ChildOf and NextOf do the same for the children
+// of one rule.
+//
+//	for c := t.FirstChild(i); c >= 0; c = t.NextSibling(c) { ... }
+
+// FirstChild returns the index of node i's first child, or -1 when it has none.
+func (t Tree) FirstChild(i int) int {
+	if c := i + 1; c < len(t.nodes) && t.nodes[c].Depth() > t.nodes[i].Depth() {
+		return c
+	}
+	return -1
+}
+
+// NextSibling returns the index of the node after node i that has i's parent, or -1 when
+// i is its parent's last child (or the root).
+func (t Tree) NextSibling(i int) int {
+	d := t.nodes[i].Depth()
+	for j := i + 1; j < len(t.nodes); j++ {
+		switch jd := t.nodes[j].Depth(); {
+		case jd == d:
+			return j
+		case jd < d:
+			return -1
+		}
+	}
+	return -1
+}
+
+// ChildOf returns the index of node i's first child of rule rule, or -1. It reads the
+// nodes after i once, up to the first such child or the end of i's subtree.
+func (t Tree) ChildOf(i int, rule uint16) int {
+	return nextOfDepth(t.nodes, i, 1, rule)
+}
+
+// NextOf returns the index of the next sibling of node c that is of rule rule, or -1.
+func (t Tree) NextOf(c int, rule uint16) int {
+	return nextOfDepth(t.nodes, c, 0, rule)
+}
+
+// nextOfDepth returns the index of the first node after i that is of rule rule and below i's
+// depth by down (1: a child of i, 0: a sibling), before any node less deep, or -1. It is kept out of line so that the accessors of typed
+// views, which call it through ChildOf, are small enough to be inlined where they are used
+// (copying the views in and out of calls cost more than the walk).
+//
+//go:noinline
+func nextOfDepth(nodes []TreeNode, i int, down uint32, rule uint16) int {
+	d := nodes[i].EndDepth&MaxTreeDepth + down
+	for c := i + 1; c < len(nodes); c++ {
+		n := nodes[c]
+		if nd := n.EndDepth & MaxTreeDepth; nd != d {
+			if nd < d {
+				return -1
+			}
+			continue
+		}
+		if uint16(n.StartRule&ruleMask) == rule {
+			return c
+		}
+	}
+	return -1
+}
+
+// A NodeShape is what a grammar's typed views say of the children of one node rule, as the
+// generator reads them from the grammar's PEG: which rules the children can be of, and how
+// many of each a node has. A generated package lists them (its Shapes); package grammartest
+// holds every tree of a grammar's tests to them, so that an accessor that returns one child
+// never meets two.
+type NodeShape struct {
+	Rule     string       // the node rule's ABNF name
+	Children []ChildShape // the rules its children can be of, in the order the PEG names them
+	// One is set when every node of the rule has exactly one child, of one of Children's
+	// rules (a choice of node rules): the view's Kind says which.
+	One bool
+}
+
+// A ChildShape is one rule of a node's children: a node has at least Min and at most Max
+// children of it, Max -1 for any number.
+type ChildShape struct {
+	Rule     string
+	Min, Max int
+}

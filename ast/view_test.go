@@ -1,0 +1,75 @@
+package ast
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// viewTree is the tree of "a/bc;d" in a made-up grammar:
+//
+//	ref [0,6)
+//	  path [0,6)
+//	    seg [0,1)
+//	    seg [2,6)
+//	      param [5,6)
+//	  empty [6,6)
+func viewTree(t *testing.T) Tree {
+	s, err := NewSchema([]string{"ref", "path", "seg", "param", "empty"}, nil)
+	require.NoError(t, err)
+	n := func(start, end, rule, depth int) TreeNode {
+		return TreeNode{StartRule: PackStartRule(start, uint16(rule)), EndDepth: PackEndDepth(end, depth)}
+	}
+	return NewTree("a/bc;d", s, []TreeNode{n(0, 6, 0, 0), n(0, 6, 1, 1), n(0, 1, 2, 2), n(2, 6, 2, 2), n(5, 6, 3, 3), n(6, 6, 4, 1)})
+}
+
+func TestCursor(t *testing.T) {
+	tr := viewTree(t)
+	var children []int
+	for c := tr.FirstChild(0); c >= 0; c = tr.NextSibling(c) {
+		children = append(children, c)
+	}
+	assert.Equal(t, []int{1, 5}, children)
+	assert.Equal(t, 2, tr.FirstChild(1))
+	assert.Equal(t, 3, tr.NextSibling(2))
+	assert.Equal(t, -1, tr.NextSibling(3), "the last child of its parent")
+	assert.Equal(t, -1, tr.NextSibling(0), "the root")
+	assert.Equal(t, -1, tr.FirstChild(2), "a leaf")
+	assert.Equal(t, -1, tr.FirstChild(5), "the last node")
+	assert.Equal(t, 5, tr.ChildOf(0, 4))
+	assert.Equal(t, -1, tr.ChildOf(0, 2), "seg is a grandchild of the root, not a child")
+	assert.Equal(t, 2, tr.ChildOf(1, 2))
+	assert.Equal(t, 3, tr.NextOf(2, 2))
+	assert.Equal(t, -1, tr.NextOf(3, 2))
+	assert.Equal(t, 4, tr.ChildOf(3, 3))
+}
+
+func TestViews(t *testing.T) {
+	tr := viewTree(t)
+	_, ok := ViewOf(&tr, 0, "path")
+	assert.False(t, ok, "node 0 is a ref")
+	_, ok = ViewOf(&tr, 9, "ref")
+	assert.False(t, ok, "no node 9")
+	root, ok := ViewOf(&tr, 0, "REF")
+	require.True(t, ok, "rule names are matched without case")
+	assert.Equal(t, "a/bc;d", root.String())
+	path, ok := root.Child(1)
+	require.True(t, ok)
+	assert.Equal(t, [3]int{0, 6, 1}, [3]int{path.Start(), path.End(), int(path.Rule())})
+	assert.Equal(t, "path", path.RuleName())
+	none, ok := path.Child(4)
+	assert.False(t, ok)
+	assert.Equal(t, -1, none.Index)
+	assert.Equal(t, "", none.Text())
+
+	type seg struct{ View }
+	var texts []string
+	for c := ChildrenOf[seg](path, 2); c.Next(); {
+		texts = append(texts, c.Value().Text())
+	}
+	assert.Equal(t, []string{"a", "bc;d"}, texts)
+	c := ChildrenOf[seg](root, 2)
+	assert.False(t, c.Next(), "the root has no seg children")
+	assert.False(t, c.Next(), "Next after the end stays at the end")
+}
