@@ -94,7 +94,7 @@ bench-extract:
 # Every fuzz target, as PACKAGE:NAME. TestMakeFuzzListsEveryTarget fails when a Fuzz function
 # of the tests is missing here (or one here does not exist).
 FUZZ_TARGETS := \
-	.:FuzzParse .:FuzzDifferential .:FuzzRecognize .:FuzzParseTree .:FuzzBuildTree .:FuzzTypedFromTree \
+	.:FuzzParse .:FuzzDifferential .:FuzzRecognize .:FuzzParseTree .:FuzzBuildTree .:FuzzTypedFromTree .:FuzzViews \
 	./internal/genparser/runtime:FuzzRecognize ./ast:FuzzSchema ./internal/peg:FuzzReadHeader \
 	./internal/genparser:FuzzReadAliases ./resolve:FuzzResolve ./resolve:FuzzNormalize \
 	./resolve:FuzzRemoveDotSegments ./check:FuzzCheckPipeline ./internal/jsontext:FuzzAppendString \

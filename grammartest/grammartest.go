@@ -127,3 +127,63 @@ func treeProblem(g *urlgrammar.Grammar, tree ast.Tree, s string) string {
 	})
 	return problem
 }
+
+// Shapes checks g's generic tree of every input g accepts against shapes, what the typed
+// views generated from g's PEG expect of each node rule's children (the Shapes of the
+// grammar's generated package): every node has a shape, each child is of a rule its shape
+// lists, as many of each as the shape allows (at least Min, at most Max), and exactly one child
+// where the shape says One. A view's accessor that returns one child can then not meet two,
+// and one that returns a child without a bool always finds it.
+func Shapes(t testing.TB, g *urlgrammar.Grammar, shapes []ast.NodeShape, inputs []string) {
+	t.Helper()
+	byRule := map[string]*ast.NodeShape{}
+	for i := range shapes {
+		byRule[strings.ToLower(shapes[i].Rule)] = &shapes[i]
+	}
+	if byRule[strings.ToLower(g.Start())] == nil {
+		t.Errorf("grammar %s: no shape for the start rule %s", g.ID(), g.Start())
+	}
+	checked := 0
+	for _, s := range inputs {
+		tree, err := g.Parse(s)
+		if err != nil {
+			continue
+		}
+		checked++
+		if problem := shapeProblem(tree, byRule); problem != "" {
+			t.Errorf("grammar %s, %q: %s", g.ID(), s, problem)
+		}
+	}
+	if checked == 0 && len(inputs) > 0 {
+		t.Errorf("grammar %s: none of the %d inputs is valid: no tree was checked", g.ID(), len(inputs))
+	}
+}
+
+func shapeProblem(tree ast.Tree, shapes map[string]*ast.NodeShape) string {
+	for i := 0; i < tree.Len(); i++ {
+		sh := shapes[strings.ToLower(tree.RuleName(i))]
+		if sh == nil {
+			return fmt.Sprintf("node %d is of rule %s, which has no shape (no view)", i, tree.RuleName(i))
+		}
+		counts := map[string]int{}
+		total := 0
+		for c := tree.FirstChild(i); c >= 0; c = tree.NextSibling(c) {
+			counts[strings.ToLower(tree.RuleName(c))]++
+			total++
+		}
+		for _, cs := range sh.Children {
+			n := counts[strings.ToLower(cs.Rule)]
+			if n < cs.Min || (cs.Max >= 0 && n > cs.Max) {
+				return fmt.Sprintf("node %d (%s) has %d %s children; its shape allows %d to %d", i, sh.Rule, n, cs.Rule, cs.Min, cs.Max)
+			}
+			delete(counts, strings.ToLower(cs.Rule))
+		}
+		for r := range counts {
+			return fmt.Sprintf("node %d (%s) has a %s child, which its shape does not list", i, sh.Rule, r)
+		}
+		if sh.One && total != 1 {
+			return fmt.Sprintf("node %d (%s) has %d children; its shape says exactly one", i, sh.Rule, total)
+		}
+	}
+	return ""
+}

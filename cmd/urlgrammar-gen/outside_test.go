@@ -15,8 +15,8 @@ import (
 // a new module outside this one: a grammar of its own (testdata/grammar/dataurl.abnf and
 // .peg, RFC 2397's data URLs), generated with urlgrammar-gen into a package that registers
 // itself, then that module's tests (testdata/module/check_test.go.txt): Lookup, Valid, Match,
-// Parse to the generic tree, its JSON and declared components, errors, and
-// grammartest's differential and tree checks. Then a PEG rule is broken on purpose (a
+// Parse to the generic tree, its JSON and declared components, errors, the typed views
+// generated from the grammar, and grammartest's differential, tree and shape checks. Then a PEG rule is broken on purpose (a
 // character dropped from a class): the module's tests must fail, with a minimal witness.
 //
 // It runs the go command in the new module as that page says (go tool urlgrammar-gen, go test,
@@ -63,7 +63,7 @@ func TestGrammarOutsideModule(t *testing.T) {
 	require.Contains(t, string(doc), "//go:generate go run github.com/urlgrammar/urlgrammar/cmd/urlgrammar-gen -peg ../grammar/dataurl.peg -o .")
 	out, err = goCmd("test", "-count=1", "-v", "./...")
 	require.NoError(t, err, "the module's tests:\n%s", out)
-	for _, test := range []string{"TestRegistered", "TestGrammar"} {
+	for _, test := range []string{"TestRegistered", "TestViews", "TestGrammar"} {
 		require.Contains(t, out, "--- PASS: "+test+" ", "the module's tests ran")
 	}
 	require.Contains(t, out, "dataurl parameter", "grammartest checked every rule, parameter among them")

@@ -1,0 +1,536 @@
+package urlgrammar_test
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"net/url"
+	"os"
+	"reflect"
+	"strings"
+	"testing"
+	"unicode"
+
+	"github.com/stretchr/testify/require"
+	"github.com/urlgrammar/urlgrammar"
+	"github.com/urlgrammar/urlgrammar/ast"
+	"github.com/urlgrammar/urlgrammar/generated/rfc1738"
+	"github.com/urlgrammar/urlgrammar/generated/rfc2396bis01"
+	"github.com/urlgrammar/urlgrammar/generated/rfc3986"
+	"github.com/urlgrammar/urlgrammar/generated/rfc3987"
+	"github.com/urlgrammar/urlgrammar/generated/url1993"
+	"github.com/urlgrammar/urlgrammar/generated/urlsyntax05"
+	"github.com/urlgrammar/urlgrammar/grammartest"
+)
+
+// viewPackage is what the tests need of a grammar's generated views: its Shapes, and its Root
+// with the view boxed (a test may allocate).
+type viewPackage struct {
+	shapes []ast.NodeShape
+	root   func(*ast.Tree) (any, bool)
+}
+
+func box[V any](f func(*ast.Tree) (V, bool)) func(*ast.Tree) (any, bool) {
+	return func(t *ast.Tree) (any, bool) { v, ok := f(t); return v, ok }
+}
+
+var viewPackages = map[string]viewPackage{
+	"rfc3986":       {rfc3986.Shapes, box(rfc3986.Root)},
+	"rfc3987":       {rfc3987.Shapes, box(rfc3987.Root)},
+	"rfc2396bis-01": {rfc2396bis01.Shapes, box(rfc2396bis01.Root)},
+	"url-syntax-05": {urlsyntax05.Shapes, box(urlsyntax05.Root)},
+	"rfc1738":       {rfc1738.Shapes, box(rfc1738.Root)},
+	"url-1993":      {url1993.Shapes, box(url1993.Root)},
+}
+
+// goldenInputs returns the inputs of testdata/golden/ID.jsonl: every table input of every
+// grammar.
+func goldenInputs(t testing.TB, id string) []string {
+	t.Helper()
+	f, err := os.Open("testdata/golden/" + id + ".jsonl")
+	require.NoError(t, err)
+	defer f.Close()
+	var inputs []string
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<24)
+	for sc.Scan() {
+		var rec struct{ Input string }
+		require.NoError(t, json.Unmarshal(sc.Bytes(), &rec))
+		inputs = append(inputs, rec.Input)
+	}
+	require.NoError(t, sc.Err())
+	return inputs
+}
+
+func viewInputs(t testing.TB, id string) []string {
+	in := goldenInputs(t, id)
+	in = append(in, readTable(t, "testdata/corpus/sample.txt")...)
+	return append(in, readTable(t, "testdata/corpus/mixed.txt")...)
+}
+
+// TestViewsCoverEveryGrammar: every bundled grammar has its views in the tests below.
+func TestViewsCoverEveryGrammar(t *testing.T) {
+	for _, id := range []string{urlgrammar.RFC3986, urlgrammar.RFC3987, urlgrammar.RFC2396bis01,
+		urlgrammar.URLSyntax05, urlgrammar.RFC1738, urlgrammar.URL1993} {
+		if _, ok := viewPackages[id]; !ok {
+			t.Errorf("grammar %s has no entry in viewPackages", id)
+		}
+	}
+}
+
+// TestViewShapes holds every tree of every table input of every grammar to what its views'
+// accessors expect (grammartest.Shapes).
+func TestViewShapes(t *testing.T) {
+	for id, vp := range viewPackages {
+		grammartest.Shapes(t, urlgrammar.MustLookup(id), vp.shapes, viewInputs(t, id))
+	}
+}
+
+// TestViewsReachEveryNode walks the typed views of the tree of every table input of every
+// grammar, from Root through every accessor (by reflection, so that no accessor is left out):
+// the walk must meet every node of the tree exactly once, each as the view type of its rule,
+// and meet no node twice. It then holds the views to the hand-written typed trees: every node
+// of those that is of a node rule (the same name) has a view with the same span.
+func TestViewsReachEveryNode(t *testing.T) {
+	for id, vp := range viewPackages {
+		g := urlgrammar.MustLookup(id)
+		walked, typedChecked := 0, 0
+		for _, s := range viewInputs(t, id) {
+			tree, err := g.Parse(s)
+			if err != nil {
+				continue
+			}
+			spans, problem := walkViews(&tree, vp.root)
+			if problem != "" {
+				t.Errorf("grammar %s, %q: %s", id, s, problem)
+				continue
+			}
+			walked++
+			typed, err := g.Typed(tree)
+			require.NoError(t, err)
+			var b strings.Builder
+			require.NoError(t, ast.Fprint(&b, typed))
+			for _, line := range strings.Split(strings.TrimSpace(b.String()), "\n") {
+				rule, span, ok := typedLine(line)
+				if !ok {
+					t.Fatalf("grammar %s: cannot read the typed tree's line %q", id, line)
+				}
+				if _, isNode := tree.Schema().Rule(rule); !isNode || !isViewRule(vp.shapes, rule) {
+					continue // a node of the typed tree that the grammar's tree does not have
+				}
+				typedChecked++
+				if !spans[rule+" "+span] && !typedRenames(id, rule, span, spans) {
+					t.Errorf("grammar %s, %q: the typed tree has %s %s, no view has", id, s, rule, span)
+				}
+			}
+		}
+		if walked < 100 {
+			t.Errorf("grammar %s: only %d trees walked", id, walked)
+		}
+		t.Logf("grammar %s: %d trees walked, %d typed nodes matched", id, walked, typedChecked)
+	}
+}
+
+// typedRenames reports whether the typed tree's node (rule, span) is one the hand-written
+// typed trees make differently from the grammar's tree, on purpose, and a view has it as the
+// grammar does: in rfc3986, rfc3987 and rfc2396bis-01 the typed Path's segments are all
+// "segment" ("isegment"), where the grammar's first segment can be a segment-nz or
+// segment-nz-nc (rfc2396bis-01: a rel-segment); and a typed Path lists the empty segment
+// after a final "/" (and url-1993's an empty xpalphas), which the grammar's tree has no node
+// for (the rule matches nothing there).
+func typedRenames(id, rule, span string, spans map[string]bool) bool {
+	var s, e int
+	if _, err := fmt.Sscanf(span, "[%d,%d)", &s, &e); err == nil && s == e &&
+		(rule == "segment" || rule == "isegment" || (id == "url-1993" && rule == "xpalphas")) {
+		return true
+	}
+	switch rule {
+	case "segment", "isegment":
+		return spans[rule+"-nz "+span] || spans[rule+"-nz-nc "+span] || (id == "rfc2396bis-01" && spans["rel-segment "+span])
+	}
+	return false
+}
+
+func isViewRule(shapes []ast.NodeShape, rule string) bool {
+	for _, s := range shapes {
+		if s.Rule == rule {
+			return true
+		}
+	}
+	return false
+}
+
+// typedLine reads `  rule (kind) [s,e) "text"` from ast.Fprint's output.
+func typedLine(line string) (rule, span string, ok bool) {
+	f := strings.Fields(line)
+	if len(f) < 2 {
+		return "", "", false
+	}
+	for _, w := range f[1:] {
+		if strings.HasPrefix(w, "[") && strings.HasSuffix(w, ")") {
+			return f[0], w, true
+		}
+	}
+	return "", "", false
+}
+
+// walkViews walks the views of tree from root and returns the "rule [s,e)" of every view
+// met, or what is wrong.
+func walkViews(tree *ast.Tree, root func(*ast.Tree) (any, bool)) (map[string]bool, string) {
+	r, ok := root(tree)
+	if !ok {
+		return nil, "Root refuses the tree"
+	}
+	met := make([]int, tree.Len())
+	spans := map[string]bool{}
+	var problem string
+	var walk func(v reflect.Value)
+	walk = func(v reflect.Value) {
+		view := v.FieldByName("View").Interface().(ast.View)
+		if view.Index < 0 || view.Index >= tree.Len() {
+			problem = fmt.Sprintf("a %s view of no node (%d)", v.Type().Name(), view.Index)
+			return
+		}
+		if want := goName(tree.RuleName(view.Index)); v.Type().Name() != want {
+			problem = fmt.Sprintf("node %d (%s) met as a %s", view.Index, tree.RuleName(view.Index), v.Type().Name())
+			return
+		}
+		met[view.Index]++
+		n := tree.Node(view.Index)
+		spans[fmt.Sprintf("%s [%d,%d)", tree.RuleName(view.Index), n.Start(), n.End())] = true
+		for m := 0; m < v.NumMethod(); m++ {
+			meth, mt := v.Method(m), v.Type().Method(m)
+			if meth.Type().NumIn() != 0 {
+				continue
+			}
+			outs := meth.Type()
+			switch {
+			case outs.NumOut() == 1 && isView(outs.Out(0)):
+				walk(meth.Call(nil)[0])
+			case outs.NumOut() == 2 && isView(outs.Out(0)) && outs.Out(1).Kind() == reflect.Bool:
+				res := meth.Call(nil)
+				if res[1].Bool() {
+					walk(res[0])
+				} else if idx := res[0].FieldByName("View").Interface().(ast.View).Index; idx != -1 {
+					problem = fmt.Sprintf("%s.%s returns false with node %d", v.Type().Name(), mt.Name, idx)
+				}
+			case outs.NumOut() == 1 && strings.HasPrefix(mt.Name, "Each"):
+				// An ast.Children: Next and Value on a pointer to it.
+				it := reflect.New(outs.Out(0))
+				it.Elem().Set(meth.Call(nil)[0])
+				for it.MethodByName("Next").Call(nil)[0].Bool() {
+					walk(it.MethodByName("Value").Call(nil)[0])
+				}
+			case mt.Name != "Kind" && mt.Name != "Child" && outs.NumOut() > 0 && outs.Out(0).Kind() == reflect.Struct:
+				problem = fmt.Sprintf("%s.%s: an accessor the walk does not know", v.Type().Name(), mt.Name)
+			}
+			if problem != "" {
+				return
+			}
+		}
+	}
+	walk(reflect.ValueOf(r))
+	if problem != "" {
+		return nil, problem
+	}
+	for i, n := range met {
+		if n != 1 {
+			return nil, fmt.Sprintf("node %d (%s) met %d times", i, tree.RuleName(i), n)
+		}
+	}
+	return spans, ""
+}
+
+func isView(t reflect.Type) bool {
+	if t.Kind() != reflect.Struct {
+		return false
+	}
+	f, ok := t.FieldByName("View")
+	return ok && f.Type == reflect.TypeOf(ast.View{})
+}
+
+// goName is the generator's Go name of a rule (internal/genparser's goIdent), written again.
+func goName(rule string) string {
+	var b strings.Builder
+	for _, w := range strings.FieldsFunc(rule, func(r rune) bool { return r == '-' || r == '_' }) {
+		rs := []rune(w)
+		rs[0] = unicode.ToUpper(rs[0])
+		b.WriteString(string(rs))
+	}
+	switch s := b.String(); s {
+	case "Tree", "Index", "Text", "Start", "End", "Rule", "RuleName", "String", "Kind", "View":
+		return s + "Node"
+	default:
+		return s
+	}
+}
+
+// readRootOf is readRoot[id] called directly, so that the compiler sees the tree does not
+// escape (through a func value it cannot).
+func readRootOf(id string, t *ast.Tree) int {
+	switch id {
+	case "rfc3986":
+		return read3986(t)
+	case "rfc3987":
+		return read3987(t)
+	case "rfc2396bis-01":
+		return read2396(t)
+	case "url-syntax-05":
+		return read97(t)
+	case "rfc1738":
+		return read1738(t)
+	case "url-1993":
+		return read93(t)
+	}
+	panic(id)
+}
+
+// readRoot reads every accessor of the root view of a tree of grammar id (the text of each
+// child it returns), as a program that takes a URL apart does: the cost the views add to Parse.
+var readRoot = map[string]func(t *ast.Tree) int{
+	"rfc3986":       read3986,
+	"rfc3987":       read3987,
+	"rfc2396bis-01": read2396,
+	"url-syntax-05": read97,
+	"rfc1738":       read1738,
+	"url-1993":      read93,
+}
+
+func read3986(t *ast.Tree) int {
+	r, _ := rfc3986.Root(t)
+	n := 0
+	add := func(v ast.View, ok bool) {
+		if ok {
+			n += len(v.Text())
+		}
+	}
+	s, ok := r.Scheme()
+	add(s.View, ok)
+	a, ok := r.Authority()
+	add(a.View, ok)
+	p1, ok := r.PathAbempty()
+	add(p1.View, ok)
+	p2, ok := r.PathAbsolute()
+	add(p2.View, ok)
+	p3, ok := r.PathRootless()
+	add(p3.View, ok)
+	p4, ok := r.PathEmpty()
+	add(p4.View, ok)
+	p5, ok := r.PathNoscheme()
+	add(p5.View, ok)
+	q, ok := r.Query()
+	add(q.View, ok)
+	f, ok := r.Fragment()
+	add(f.View, ok)
+	return n
+}
+
+func read3987(t *ast.Tree) int {
+	r, _ := rfc3987.Root(t)
+	n := 0
+	add := func(v ast.View, ok bool) {
+		if ok {
+			n += len(v.Text())
+		}
+	}
+	s, ok := r.Scheme()
+	add(s.View, ok)
+	a, ok := r.Iauthority()
+	add(a.View, ok)
+	p1, ok := r.IpathAbempty()
+	add(p1.View, ok)
+	p2, ok := r.IpathAbsolute()
+	add(p2.View, ok)
+	p3, ok := r.IpathRootless()
+	add(p3.View, ok)
+	p4, ok := r.IpathEmpty()
+	add(p4.View, ok)
+	p5, ok := r.IpathNoscheme()
+	add(p5.View, ok)
+	q, ok := r.Iquery()
+	add(q.View, ok)
+	f, ok := r.Ifragment()
+	add(f.View, ok)
+	return n
+}
+
+func read2396(t *ast.Tree) int {
+	r, _ := rfc2396bis01.Root(t)
+	n := 0
+	add := func(v ast.View, ok bool) {
+		if ok {
+			n += len(v.Text())
+		}
+	}
+	s, ok := r.Scheme()
+	add(s.View, ok)
+	a, ok := r.Authority()
+	add(a.View, ok)
+	p1, ok := r.AbsPath()
+	add(p1.View, ok)
+	p2, ok := r.RelPath()
+	add(p2.View, ok)
+	o, ok := r.OpaquePart()
+	add(o.View, ok)
+	q, ok := r.Query()
+	add(q.View, ok)
+	f, ok := r.Fragment()
+	add(f.View, ok)
+	return n
+}
+
+func read97(t *ast.Tree) int {
+	r, _ := urlsyntax05.Root(t)
+	n := 0
+	add := func(v ast.View, ok bool) {
+		if ok {
+			n += len(v.Text())
+		}
+	}
+	s, ok := r.Scheme()
+	add(s.View, ok)
+	a, ok := r.Site()
+	add(a.View, ok)
+	p1, ok := r.AbsPath()
+	add(p1.View, ok)
+	p2, ok := r.RelPath()
+	add(p2.View, ok)
+	o, ok := r.OpaqueURL()
+	add(o.View, ok)
+	f, ok := r.Fragment()
+	add(f.View, ok)
+	return n
+}
+
+func read1738(t *ast.Tree) int {
+	r, _ := rfc1738.Root(t)
+	n := int(r.Kind())
+	add := func(v ast.View, ok bool) {
+		if ok {
+			n += len(v.Text())
+		}
+	}
+	u1, ok := r.Httpurl()
+	add(u1.View, ok)
+	u2, ok := r.Ftpurl()
+	add(u2.View, ok)
+	u3, ok := r.Newsurl()
+	add(u3.View, ok)
+	u4, ok := r.Nntpurl()
+	add(u4.View, ok)
+	u5, ok := r.Telneturl()
+	add(u5.View, ok)
+	u6, ok := r.Gopherurl()
+	add(u6.View, ok)
+	u7, ok := r.Waisurl()
+	add(u7.View, ok)
+	u8, ok := r.Mailtourl()
+	add(u8.View, ok)
+	u9, ok := r.Fileurl()
+	add(u9.View, ok)
+	u10, ok := r.Prosperourl()
+	add(u10.View, ok)
+	u11, ok := r.Otherurl()
+	add(u11.View, ok)
+	return n
+}
+
+func read93(t *ast.Tree) int {
+	r, _ := url1993.Root(t)
+	n := len(r.Url().Text())
+	if f, ok := r.Fragmentid(); ok {
+		n += len(f.Text())
+	}
+	return n
+}
+
+// TestViewsAllocateNothing: a Parser's tree and every accessor of its root view, and every
+// segment of an RFC 3986 path, cost no allocation.
+func TestViewsAllocateNothing(t *testing.T) {
+	for id, read := range readRoot {
+		p := urlgrammar.MustLookup(id).NewParser()
+		in := "http://www.example.com:8080/a/b/c?q" // valid in every grammar
+		tree, err := p.Parse(in)
+		require.NoError(t, err, id)
+		require.NotZero(t, read(&tree), id)
+		allocs := testing.AllocsPerRun(100, func() {
+			tree, _ := p.Parse(in)
+			readRootOf(id, &tree)
+		})
+		if allocs != 0 {
+			t.Errorf("grammar %s: %v allocations a parse and read", id, allocs)
+		}
+	}
+	p := urlgrammar.MustLookup("rfc3986").NewParser()
+	segments := 0
+	allocs := testing.AllocsPerRun(100, func() {
+		tree, _ := p.Parse("http://a/b/c/d")
+		r, _ := rfc3986.Root(&tree)
+		path, _ := r.PathAbempty()
+		segments = 0
+		for c := path.EachSegment(); c.Next(); {
+			segments += len(c.Value().Text())
+		}
+	})
+	if allocs != 0 || segments != 3 {
+		t.Errorf("EachSegment: %v allocations, %d bytes of segments", allocs, segments)
+	}
+}
+
+// BenchmarkViews measures, per grammar on the corpus lines it accepts, Parse alone, Parse and
+// then every accessor of the root view (readRoot), the same through a Parser, and net/url.Parse
+// as the baseline: go test -run '^$' -bench Views -benchmem . and divide within a grammar.
+func BenchmarkViews(b *testing.B) {
+	for _, id := range urlgrammar.IDs() {
+		if _, ok := readRoot[id]; !ok {
+			continue
+		}
+		g := urlgrammar.MustLookup(id)
+		var lines []string
+		for _, s := range benchCorpus {
+			if g.Valid(s) {
+				lines = append(lines, s)
+			}
+		}
+		sink := 0
+		b.Run(id+"/net-url", func(b *testing.B) { benchLines(b, lines, func(s string) { _, _ = url.Parse(s) }) })
+		b.Run(id+"/Parse", func(b *testing.B) { benchLines(b, lines, func(s string) { _, _ = g.Parse(s) }) })
+		b.Run(id+"/Parse+views", func(b *testing.B) {
+			benchLines(b, lines, func(s string) {
+				t, _ := g.Parse(s)
+				sink += readRootOf(id, &t)
+			})
+		})
+		p := g.NewParser()
+		b.Run(id+"/Parser", func(b *testing.B) { benchLines(b, lines, func(s string) { _, _ = p.Parse(s) }) })
+		b.Run(id+"/Parser+views", func(b *testing.B) {
+			benchLines(b, lines, func(s string) {
+				t, _ := p.Parse(s)
+				sink += readRootOf(id, &t)
+			})
+		})
+	}
+}
+
+// FuzzViews: for any input a grammar accepts, the walk of its views meets every node of its
+// tree once (walkViews), and the tree has the children the views expect (grammartest.Shapes).
+func FuzzViews(f *testing.F) {
+	for _, s := range readTable(f, "testdata/corpus/sample.txt") {
+		f.Add(s)
+	}
+	f.Add("http://[v1.x]:80/a//b?q#f")
+	f.Add("ftp://u:p@h.com:21/a/b;type=d")
+	f.Fuzz(func(t *testing.T, s string) {
+		for id, vp := range viewPackages {
+			g := urlgrammar.MustLookup(id)
+			tree, err := g.Parse(s)
+			if err != nil {
+				continue
+			}
+			if _, problem := walkViews(&tree, vp.root); problem != "" {
+				t.Errorf("grammar %s, %q: %s", id, s, problem)
+			}
+			grammartest.Shapes(t, g, vp.shapes, []string{s})
+		}
+	})
+}
