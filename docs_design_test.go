@@ -45,15 +45,27 @@ func TestDesignHeaderExample(t *testing.T) {
 // The README's Go quick start is Example_quickStart's body, which go test compiles, runs and
 // checks the output of.
 func TestREADMEQuickStart(t *testing.T) {
-	readme, err := os.ReadFile("README.md")
+	docBlockIsExample(t, "README.md", "## Go in five minutes\n\n```go\n", "quickstart_test.go", "Example_quickStart")
+}
+
+// docs/go.md's example of the typed views is Example_views's body.
+func TestDocsViewsExample(t *testing.T) {
+	docBlockIsExample(t, "docs/go.md", "### Typed views\n\n```go\n", "views_example_test.go", "Example_views")
+}
+
+// docBlockIsExample checks that the Go block of doc that follows start is the body of the
+// example function name of file, which go test compiles, runs and checks the output of.
+func docBlockIsExample(t *testing.T, doc, start, file, name string) {
+	t.Helper()
+	text, err := os.ReadFile(doc)
 	require.NoError(t, err)
-	_, after, ok := strings.Cut(string(readme), "## Go in five minutes\n\n```go\n")
-	require.True(t, ok, "README has no Go quick start")
+	_, after, ok := strings.Cut(string(text), start)
+	require.True(t, ok, "%s has no block after %q", doc, start)
 	block, _, ok := strings.Cut(after, "```\n")
 	require.True(t, ok)
-	src, err := os.ReadFile("quickstart_test.go")
+	src, err := os.ReadFile(file)
 	require.NoError(t, err)
-	_, body, ok := strings.Cut(string(src), "func Example_quickStart() {\n")
+	_, body, ok := strings.Cut(string(src), "func "+name+"() {\n")
 	require.True(t, ok)
 	body, _, ok = strings.Cut(body, "\n}\n")
 	require.True(t, ok)
@@ -61,5 +73,5 @@ func TestREADMEQuickStart(t *testing.T) {
 	for _, l := range strings.Split(body, "\n") {
 		want.WriteString(strings.TrimPrefix(l, "\t") + "\n")
 	}
-	assert.Equal(t, want.String(), block, "README's Go quick start and Example_quickStart differ")
+	assert.Equal(t, want.String(), block, "%s's block and %s differ", doc, name)
 }
