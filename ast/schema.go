@@ -53,6 +53,12 @@ import (
 //	                           in its hostname), RULE^^ (so does everything inside it),
 //	                           RULE=NAME (a node of RULE is named NAME: rel-segment=segment);
 //	                           PARENT>RULE... only where the node's parent is of PARENT.
+//	blame NAME: TEXT           an error inside the component NAME, in an input that has no
+//	                           TEXT from the component's start on, is where a person would put
+//	                           it in the input with TEXT inserted there (Tree.Blame): RFC 3986's
+//	                           "blame userinfo: @" puts the error of "http://localhost:80x/"
+//	                           at the x, in the port, not at the "/" after a userinfo that no
+//	                           "@" ends.
 //
 // An undeclared component is undefined (nil) in every tree.
 type Schema struct {
@@ -65,6 +71,7 @@ type Schema struct {
 	kindRules []uint16                       // the rules with a host kind
 	parts     []partDecl
 	errors    []errorDecl
+	blames    [numComponents]string // per component: the TEXT of its blame declaration, or ""
 
 	partOrder []int    // the parts (indexes in parts) by key, sorted by bytes as encoding/json sorts a map's
 	partsOf   [][]int  // per rule: the parts (indexes in parts) that take its nodes
@@ -212,8 +219,17 @@ func NewSchema(names []string, decls []Decl) (*Schema, error) {
 				}
 				s.errors = append(s.errors, e)
 			}
+		case "blame":
+			c := componentIndex(name)
+			if c < 0 {
+				return nil, fmt.Errorf("blame %q: not one of %s", name, strings.Join(componentNames[:], ", "))
+			}
+			if len(words) != 1 || s.blames[c] != "" {
+				return nil, fmt.Errorf("blame %s: want one TEXT, declared once", name)
+			}
+			s.blames[c] = words[0]
 		default:
-			return nil, fmt.Errorf("unknown declaration %q (component NAME, component NAME in RULE, rule, hostkind KIND, parts, errors)", d.Key)
+			return nil, fmt.Errorf("unknown declaration %q (component NAME, component NAME in RULE, rule, hostkind KIND, parts, errors, blame NAME)", d.Key)
 		}
 	}
 	s.partOrder = make([]int, len(s.parts))
@@ -538,6 +554,28 @@ func (t Tree) spans() (Spans, int) {
 		}
 	}
 	return sp, kindNode
+}
+
+// Blame says where a person would put an error at byte offset at, when the tree is of the
+// input continued validly past the error (as ErrorRule's is) and the grammar declares a blame
+// for the component the error is in (Schema: "blame NAME: TEXT"): when src has no TEXT from
+// the component's start on, the error is the one of src with text inserted at offset insert.
+// ok is false when no blame applies.
+func (t Tree) Blame(src string, at int) (insert int, text string, ok bool) {
+	if len(t.nodes) == 0 || t.schema == nil || t.schema.blames == [numComponents]string{} {
+		return 0, "", false
+	}
+	sp, _ := t.spans()
+	for c, r := range sp.ranges() {
+		text := t.schema.blames[c]
+		if text == "" || !r.Defined || at < r.Start || at > r.End || r.Start > len(src) {
+			continue
+		}
+		if !strings.Contains(src[r.Start:], text) {
+			return r.Start, text, true
+		}
+	}
+	return 0, "", false
 }
 
 // Components splits the tree as its grammar's declarations say (Schema): the components of

@@ -13,6 +13,7 @@ func FuzzSchema(f *testing.F) {
 	f.Add("component path in a", "b/..", "component host in b", "c..", "a/b/c", uint8(2))
 	f.Add("rule", "b c", "parts", "k=a>b,c", "abc/", uint8(3))
 	f.Add("errors", "a^ b^^ r>c=x", "parts", "a*/path", "a/b/c", uint8(3))
+	f.Add("component userinfo", "a", "blame userinfo", "@", "ab:c", uint8(2))
 	f.Fuzz(func(t *testing.T, k1, v1, k2, v2, src string, shape uint8) {
 		names := []string{"r", "a", "b", "c"}
 		s, err := NewSchema(names, []Decl{{k1, v1}, {k2, v2}})
@@ -30,6 +31,11 @@ func FuzzSchema(f *testing.F) {
 		tree := NewTree(src, s, nodes)
 		for at := range len(src) + 1 {
 			_ = tree.ErrorRule(at) // any declaration, any offset: no panic
+			for _, in := range []string{src, "", src + src} {
+				if insert, _, ok := tree.Blame(in, at); ok && (insert < 0 || insert > len(in)) {
+					t.Fatalf("Blame(%q, %d) inserts at %d", in, at, insert)
+				}
+			}
 		}
 		c := tree.Components()
 		for _, p := range []*string{c.Scheme, c.Authority, c.Userinfo, c.Host, c.Port, c.Path, c.Query, c.Fragment} {
@@ -38,4 +44,32 @@ func FuzzSchema(f *testing.F) {
 			}
 		}
 	})
+}
+
+func TestBlameDecl(t *testing.T) {
+	names := []string{"r", "u", "h"}
+	for _, bad := range []Decl{{"blame nowhere", "@"}, {"blame userinfo", "@ :"}, {"blame", "@"}} {
+		if _, err := NewSchema(names, []Decl{bad}); err == nil {
+			t.Errorf("%v: no error", bad)
+		}
+	}
+	if _, err := NewSchema(names, []Decl{{"blame userinfo", "@"}, {"blame userinfo", "@"}}); err == nil {
+		t.Error("a blame declared twice: no error")
+	}
+	s, err := NewSchema(names, []Decl{{"component userinfo", "u"}, {"blame userinfo", "@"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// "a:b" continued validly as a userinfo: "a:b@h".
+	tree := NewTree("a:b@h", s, []TreeNode{{EndDepth: PackEndDepth(5, 0)},
+		{StartRule: PackStartRule(0, 1), EndDepth: PackEndDepth(3, 1)}, {StartRule: PackStartRule(4, 2), EndDepth: PackEndDepth(5, 1)}})
+	if insert, text, ok := tree.Blame("a:b", 3); !ok || insert != 0 || text != "@" {
+		t.Errorf("Blame = %d %q %v, want 0 \"@\" true", insert, text, ok)
+	}
+	if _, _, ok := tree.Blame("a:b/x@y", 3); ok {
+		t.Error("an @ after the userinfo's start: no blame")
+	}
+	if _, _, ok := tree.Blame("a:b", 4); ok {
+		t.Error("an error in the host: no blame")
+	}
 }

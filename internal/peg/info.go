@@ -20,8 +20,9 @@ import (
 // nodes, which may be given on several lines, names the rules whose matches are the nodes
 // of the grammar's generic trees (ast.Tree), besides the start rule, which is the root.
 //
-// component NAME [in RULE], rule, hostkind KIND and parts lines declare the components of
-// its trees (ast.Schema says how); they are kept in order in Decls.
+// component NAME [in RULE], rule, hostkind KIND, parts, errors and blame NAME lines declare
+// the components of its trees and how its errors are named (ast.Schema says how); they are
+// kept in order in Decls.
 //
 //	; urlgrammar semantics: rfc3986
 //
@@ -91,7 +92,7 @@ func ReadHeader(abnf []byte) (Info, error) {
 			info.Nodes = append(info.Nodes, strings.Fields(val)...)
 			continue
 		}
-		if kind == "component" || kind == "hostkind" || kind == "parts" || kind == "rule" || kind == "errors" {
+		if kind == "component" || kind == "hostkind" || kind == "parts" || kind == "rule" || kind == "errors" || kind == "blame" {
 			info.Decls = append(info.Decls, ast.Decl{Key: key, Value: val})
 			continue
 		}
@@ -109,7 +110,7 @@ func ReadHeader(abnf []byte) (Info, error) {
 		case "semantics":
 			info.Semantics = val
 		default:
-			return Info{}, fmt.Errorf("line %d: unknown key %q (id, title, start, nodes, component NAME [in RULE], rule, hostkind KIND, parts, semantics)", n, key)
+			return Info{}, fmt.Errorf("line %d: unknown key %q (id, title, start, nodes, component NAME [in RULE], rule, hostkind KIND, parts, errors, blame NAME, semantics)", n, key)
 		}
 	}
 	for _, k := range []string{"id", "title", "start"} {
