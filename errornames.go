@@ -159,34 +159,53 @@ func (g *Grammar) errorIn(d *dfa.DFA, st int) *stateError {
 // cont: the innermost node at off of the tree of s[:off]+cont (the start rule at offset 0),
 // or fallback.
 func (g *Grammar) errorRule(s string, off int, cont, fallback string) string {
-	if off == 0 {
-		// Nothing read yet: no component to name.
-		return g.start
-	}
-	if cont == "" {
-		return fallback
-	}
-	if g.buildTree != nil {
-		return g.declaredErrorRule(s[:off]+cont, off, fallback)
-	}
-	return g.typedErrorRule(s, off, cont, fallback)
+	name, _ := g.errorRuleBlame(s, off, cont, fallback)
+	return name
 }
 
-// declaredErrorRule is errorRule from the tree the compiled PEG builds of full, the input
-// continued validly past the error at offset at, named as the grammar's header declares
-// (Tree.ErrorRule: the errors line); fallback when no node is named.
-func (g *Grammar) declaredErrorRule(full string, at int, fallback string) string {
+// blame is where the grammar's header says an error is to be blamed (ast.Tree.Blame): the
+// input with text inserted at offset insert.
+type blame struct {
+	insert int
+	text   string
+	ok     bool
+}
+
+// errorRuleBlame is errorRule, with the blame the grammar declares for an error there.
+func (g *Grammar) errorRuleBlame(s string, off int, cont, fallback string) (string, blame) {
+	if off == 0 {
+		// Nothing read yet: no component to name.
+		return g.start, blame{}
+	}
+	if cont == "" {
+		return fallback, blame{}
+	}
+	if g.buildTree != nil {
+		return g.declaredErrorRule(s, off, cont, fallback)
+	}
+	return g.typedErrorRule(s, off, cont, fallback), blame{}
+}
+
+// declaredErrorRule is errorRule from the tree the compiled PEG builds of s[:at]+cont, the
+// input continued validly past the error at offset at, named as the grammar's header declares
+// (Tree.ErrorRule: the errors line); fallback when no node is named. The blame is the one the
+// header declares for an error at at (Tree.Blame).
+func (g *Grammar) declaredErrorRule(s string, at int, cont, fallback string) (string, blame) {
+	full := s[:at] + cont
 	block := errorBlocks.Get().(*[]ast.TreeNode)
 	defer errorBlocks.Put(block)
 	nodes, ok := g.buildTree(g.startPEG, full, (*block)[:0])
 	if !ok {
-		return fallback // cannot happen: the continuation leads to acceptance
+		return fallback, blame{} // cannot happen: the continuation leads to acceptance
 	}
 	*block = nodes[:0] // keep the room it grew to
-	if name := ast.NewTree(full, g.trees().schema, nodes).ErrorRule(at); name != "" {
-		return name
+	tree := ast.NewTree(full, g.trees().schema, nodes)
+	var b blame
+	b.insert, b.text, b.ok = tree.Blame(s, at)
+	if name := tree.ErrorRule(at); name != "" {
+		return name, b
 	}
-	return fallback
+	return fallback, b
 }
 
 // errorBlocks are the blocks the trees of declaredErrorRule are built in: the name it

@@ -167,7 +167,7 @@ func TestErrorRuleDeclared(t *testing.T) {
 				continue
 			}
 			want := g.typedErrorRule(s, off, e.continuation, "fallback")
-			got := g.declaredErrorRule(s[:off]+e.continuation, off, "fallback")
+			got, _ := g.declaredErrorRule(s, off, e.continuation, "fallback")
 			if want != got {
 				k := want + " -> " + got
 				if differ[k] == 0 {

@@ -38,6 +38,10 @@ type syntaxWhy struct {
 	rule     string
 	expected []string // shared with the grammar's cache when computed: Expected copies it
 	msg      string
+	// blamed is set when the error is blamed on an earlier byte than the offset (At): at
+	// that byte, its line and column.
+	blamed            bool
+	at, atLine, atCol int
 
 	// For a computed explanation: the grammar, its start DFA and the DFA's state at the
 	// offset; nil g for one given when the error was made.
@@ -87,9 +91,40 @@ func (w *syntaxWhy) fill() {
 		return
 	}
 	st := w.g.errorIn(w.d, w.state)
-	w.rule = w.g.errorRule(w.input, w.off, st.continuation, w.d.Rule)
+	var b blame
+	w.rule, b = w.g.errorRuleBlame(w.input, w.off, st.continuation, w.d.Rule)
 	w.expected = st.expected
 	w.msg = describe(w.input, w.off, w.rule, st.suffix)
+	if b.ok {
+		w.blame(b)
+	}
+}
+
+// blame explains the error where the grammar's header blames it (Tree.Blame): the error of
+// the input with b.text inserted at b.insert, when that is at a byte of the input up to the
+// offset (at the offset itself only its rule and expected set change: "file://C:\x" fails at
+// the backslash either way, in the port, not in a userinfo). "http://localhost:80x/" is valid up to the "/" read as the end of a
+// userinfo, which only an "@" could end; with the "@" it would need, the error is the x, in
+// the port, where a person puts it.
+func (w *syntaxWhy) blame(b blame) {
+	s2 := w.input[:b.insert] + b.text + w.input[b.insert:]
+	d := w.g.startDecider(s2)
+	if d == nil {
+		return
+	}
+	valid, off2, state := d.MatchState(s2)
+	at := off2 - len(b.text)
+	if valid || off2 < b.insert+len(b.text) || at > w.off {
+		return // the error is not in the input's bytes up to the offset
+	}
+	st := w.g.errorIn(d, state)
+	w.rule = w.g.errorRule(s2, off2, st.continuation, d.Rule)
+	w.expected = st.expected
+	w.msg = describe(w.input, at, w.rule, st.suffix)
+	if at < w.off {
+		w.blamed, w.at = true, at
+		w.atLine, w.atCol = lineColumn(w.input, at)
+	}
 }
 
 // explained returns the error's explanation, computed if it must be.
@@ -101,15 +136,27 @@ func (e *SyntaxError) explained() *syntaxWhy {
 	return e.why
 }
 
-// Rule returns the innermost rule being matched at Offset, as the grammar names it.
+// At returns where a person would put the error: Offset, Line and Column, unless the grammar
+// blames the error on an earlier byte (its header's blame declarations: in RFC 3986,
+// "http://localhost:80x/" is valid up to the "/", as a userinfo that an "@" would end, and the
+// error is blamed on the x, in the port). Msg, Rule, Expected, Found, Cause, Error and Caret
+// describe the error at At; Offset stays the exact end of the longest valid prefix.
+func (e *SyntaxError) At() (offset, line, column int) {
+	if w := e.explained(); w.blamed {
+		return w.at, w.atLine, w.atCol
+	}
+	return e.Offset, e.Line, e.Column
+}
+
+// Rule returns the innermost rule being matched at At, as the grammar names it.
 func (e *SyntaxError) Rule() string { return e.explained().rule }
 
-// Expected returns what the grammar allowed at Offset: literals quoted, character classes
+// Expected returns what the grammar allowed at At: literals quoted, character classes
 // as written, EOF. The slice is the caller's.
 func (e *SyntaxError) Expected() []string { return slices.Clone(e.explained().expected) }
 
 // Msg returns the one-line description of the error, without its position: what was found
-// at Offset, in which rule, and what was expected.
+// at At, in which rule, and what was expected.
 func (e *SyntaxError) Msg() string { return e.explained().msg }
 
 // lineColumn returns the 1-based line and byte column of offset in s.
@@ -168,11 +215,12 @@ func expectedSuffix(expected []string) string {
 	return b.String()
 }
 
-// Found names the class of what the grammar met at Offset: "letter", "digit", "space",
+// Found names the class of what the grammar met at At: "letter", "digit", "space",
 // "control character", "non-ASCII character", "invalid UTF-8", "end of input", or the ASCII
 // punctuation character itself, quoted ('[').
 func (e *SyntaxError) Found() string {
-	s, offset := e.Input, e.Offset
+	s := e.Input
+	offset, _, _ := e.At()
 	if offset >= len(s) {
 		return "end of input"
 	}
@@ -231,9 +279,12 @@ func (e *SyntaxError) Cause() string {
 }
 
 // Error returns "GRAMMAR:LINE:COLUMN: message", on one line, so that a library that wraps it
-// prints it well; Report adds the input and a caret under the offending character.
+// prints it well; Report adds the input and a caret under the offending character. The line
+// and column are At's.
 func (e *SyntaxError) Error() string {
-	return fmt.Sprintf("%s:%d:%d: %s", e.Grammar, e.Line, e.Column, e.Msg())
+	msg := e.Msg()
+	_, line, col := e.At()
+	return fmt.Sprintf("%s:%d:%d: %s", e.Grammar, line, col, msg)
 }
 
 // Report returns the error for a person at a terminal: Error's line, then Caret's two lines
@@ -245,11 +296,12 @@ func (e *SyntaxError) Report() string { return e.Error() + "\n" + e.Caret() }
 const CaretWindow = 60
 
 // Caret returns the two-line rendering of the error: the input line and a caret under the
-// offending byte. Characters that would not print are shown as Go escapes, and the caret
+// offending byte (At's). Characters that would not print are shown as Go escapes, and the caret
 // follows them. Of a longer line only CaretWindow bytes on each side of the offset are
 // shown, and "..." marks what was cut.
 func (e *SyntaxError) Caret() string {
-	off := min(max(e.Offset, 0), len(e.Input))
+	blamed, _, _ := e.At()
+	off := min(max(blamed, 0), len(e.Input))
 	start := strings.LastIndexByte(e.Input[:off], '\n') + 1
 	end := len(e.Input)
 	if i := strings.IndexByte(e.Input[off:], '\n'); i >= 0 {

@@ -400,6 +400,9 @@ func FuzzParse(f *testing.F) {
 				if !assert.ErrorAs(t, err, &se) || se.Offset > len(s) {
 					t.Fatalf("%s: bad error for %q: %v", g.ID(), s, err)
 				}
+				if at, _, _ := se.At(); at > se.Offset || at < 0 || (at < se.Offset && strings.Contains(s, "@")) {
+					t.Fatalf("%s: %q blamed at %d, the valid prefix ends at %d", g.ID(), s, at, se.Offset)
+				}
 				continue
 			}
 			if tree.String() != s {

@@ -40,6 +40,7 @@ var Generated = grammarkit.Generated{
 			{Key: "parts", Value: "gopher+_string=gopher-plus-string encoded822addr grouppart group article database wtype wpath"},
 			{Key: "parts", Value: "ppath psegment* fieldname* fieldvalue* schemepart urlpath digits=nntpurl>digits"},
 			{Key: "errors", Value: "domainlabel^ toplabel^ port>digits^ gopher-plus-string=gopher+_string"},
+			{Key: "blame userinfo", Value: "@"},
 		},
 	},
 	Rules:          Rules,

@@ -28,6 +28,7 @@ var Generated = grammarkit.Generated{
 			{Key: "parts", Value: "scheme authority userinfo host port IP-literal IPv6address IPvFuture IPv4address reg-name"},
 			{Key: "parts", Value: "segment*=segment,segment-nz,segment-nz-nc query fragment"},
 			{Key: "errors", Value: "dec-octet^ IPv6address^^ segment-nz=segment segment-nz-nc=segment"},
+			{Key: "blame userinfo", Value: "@"},
 		},
 		Semantics: "rfc3986",
 	},

@@ -28,6 +28,7 @@ var Generated = grammarkit.Generated{
 			{Key: "parts", Value: "scheme iauthority iuserinfo ihost port IP-literal IPv6address IPvFuture IPv4address ireg-name"},
 			{Key: "parts", Value: "isegment*=isegment,isegment-nz,isegment-nz-nc iquery ifragment"},
 			{Key: "errors", Value: "dec-octet^ IPv6address^^ isegment-nz=isegment isegment-nz-nc=isegment"},
+			{Key: "blame userinfo", Value: "@"},
 		},
 		Semantics: "rfc3987",
 	},
