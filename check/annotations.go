@@ -141,7 +141,8 @@ func notes(rec *Record, multi bool) []Note {
 			case errors.As(res.Err, &se):
 				n.Rule += "/" + se.Rule()
 				n.Message = se.Msg()
-				n.Column = utf8.RuneCountInString(rec.Input[:min(se.Offset, len(rec.Input))]) + 1
+				at, _, _ := se.At()
+				n.Column = utf8.RuneCountInString(rec.Input[:min(at, len(rec.Input))]) + 1
 			default:
 				n.Rule += "/too-long"
 				n.Message = res.Err.Error()

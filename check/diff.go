@@ -152,7 +152,8 @@ func AppendDiffRecord(b []byte, f Format, r *Record, names [2]string) []byte {
 		b = append(b, "    "...)
 		var se *urlgrammar.SyntaxError
 		if errors.As(res.Err, &se) {
-			b = fmt.Appendf(b, "%s:%d:%d: %s", names[i], se.Line, se.Column, se.Msg())
+			_, line, col := se.At()
+			b = fmt.Appendf(b, "%s:%d:%d: %s", names[i], line, col, se.Msg())
 		} else {
 			b = append(b, names[i]+": "+res.Err.Error()...)
 		}
@@ -175,6 +176,9 @@ func NewErrorDetail(err error) ErrorDetail {
 	}
 	d := ErrorDetail{Offset: se.Offset, Line: se.Line, Column: se.Column, Expected: se.Expected(),
 		Rule: se.Rule(), Message: se.Msg()}
+	if off, line, col := se.At(); off != se.Offset {
+		d.At = &Position{off, line, col}
+	}
 	if d.Expected == nil {
 		d.Expected = []string{}
 	}

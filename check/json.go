@@ -51,6 +51,15 @@ func appendErrObject(b []byte, r *errRecord) []byte {
 	b = strconv.AppendInt(b, int64(r.Error.Line), 10)
 	b = append(b, `,"column":`...)
 	b = strconv.AppendInt(b, int64(r.Error.Column), 10)
+	if at := r.Error.At; at != nil {
+		b = append(b, `,"at":{"offset":`...)
+		b = strconv.AppendInt(b, int64(at.Offset), 10)
+		b = append(b, `,"line":`...)
+		b = strconv.AppendInt(b, int64(at.Line), 10)
+		b = append(b, `,"column":`...)
+		b = strconv.AppendInt(b, int64(at.Column), 10)
+		b = append(b, '}')
+	}
 	b = append(b, `,"expected":`...)
 	b = appendStrings(b, r.Error.Expected)
 	b = appendKey(b, "rule")

@@ -54,13 +54,26 @@ type errRecord struct {
 
 // ErrorDetail is the "error" object of the JSON contract (docs/design.md): where the input stops
 // matching and what the grammar expected there.
+//
+// Offset, Line and Column are where the longest valid prefix of the input ends; At, when the
+// grammar blames the error on an earlier byte (urlgrammar.SyntaxError.At: "http://localhost:80x/"
+// in RFC 3986 is valid up to the "/" as a userinfo that an "@" would end, and the error is the
+// x, in the port), is that byte: Rule, Message and Expected describe the error there.
 type ErrorDetail struct {
-	Offset   int      `json:"offset"`
-	Line     int      `json:"line"`
-	Column   int      `json:"column"`
-	Expected []string `json:"expected"`
-	Rule     string   `json:"rule"`
-	Message  string   `json:"message"`
+	Offset   int       `json:"offset"`
+	Line     int       `json:"line"`
+	Column   int       `json:"column"`
+	At       *Position `json:"at,omitempty"`
+	Expected []string  `json:"expected"`
+	Rule     string    `json:"rule"`
+	Message  string    `json:"message"`
+}
+
+// Position is a place in the input: a byte offset, and its 1-based line and byte column.
+type Position struct {
+	Offset int `json:"offset"`
+	Line   int `json:"line"`
+	Column int `json:"column"`
 }
 
 // ParseRecord returns the JSON object of `urlgrammar parse --json` for the result of parsing

@@ -225,7 +225,8 @@ func (r *renderer) tsvVerdict(b []byte, rec *Record, multi bool) []byte {
 		b = append(b, "\tvalid\t\t\t\t"...)
 	case errors.As(err, &se):
 		b = append(b, "\tinvalid\t"...)
-		b = strconv.AppendInt(b, int64(se.Column), 10)
+		_, _, col := se.At()
+		b = strconv.AppendInt(b, int64(col), 10)
 		b = append(b, '\t')
 		b = AppendTSV(b, se.Rule())
 		b = append(b, '\t')
@@ -369,7 +370,8 @@ func (r *renderer) text(b []byte, rec *Record, multi bool) []byte {
 		prefix := file + ":" + strconv.Itoa(rec.Line) + ":"
 		var se *urlgrammar.SyntaxError
 		if errors.As(res.Err, &se) {
-			where := prefix + strconv.Itoa(se.Column) + ":"
+			_, _, col := se.At()
+			where := prefix + strconv.Itoa(col) + ":"
 			if multi {
 				where += " " + res.Grammar.ID() + ":"
 			}

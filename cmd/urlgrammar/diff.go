@@ -216,7 +216,8 @@ func writeComparison(e *env, c *urlgrammar.Comparison) {
 			acc, rej, parting, plural(parting, "place", "places"), len(ws), plural(len(ws), "witness", "witnesses"))
 		for _, w := range ws {
 			fmt.Fprintf(e.out, "  %s\n", strconv.Quote(w.Input))
-			fmt.Fprintf(e.out, "      %s at offset %d: %s\n", rej, w.Err.Offset, w.Err.Msg())
+			at, _, _ := w.Err.At()
+			fmt.Fprintf(e.out, "      %s at offset %d: %s\n", rej, at, w.Err.Msg())
 			fmt.Fprintf(e.out, "      they part in: %s %s, %s %s\n", acc, w.Part, rej, w.Err.Rule())
 		}
 	}

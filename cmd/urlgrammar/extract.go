@@ -229,7 +229,8 @@ func (x *extractor) ref(name string, r extract.Ref) bool {
 		switch {
 		case err == nil:
 		case errors.As(err, &se):
-			b = fmt.Appendf(b, "\tinvalid at column %d of the reference: %s\n", se.Column, se.Msg())
+			_, _, col := se.At()
+			b = fmt.Appendf(b, "\tinvalid at column %d of the reference: %s\n", col, se.Msg())
 		default:
 			b = fmt.Appendf(b, "\t%v\n", err)
 		}
@@ -278,7 +279,8 @@ func errMsg(err error) string {
 func errOffset(err error, r extract.Ref) int64 {
 	var se *urlgrammar.SyntaxError
 	if errors.As(err, &se) && r.Text == r.Raw {
-		return int64(se.Offset)
+		at, _, _ := se.At()
+		return int64(at)
 	}
 	return 0
 }

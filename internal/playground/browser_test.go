@@ -141,6 +141,26 @@ func TestPlaygroundInBrowser(t *testing.T) {
 	assert.Contains(t, msg, "offset 8")
 	assert.Contains(t, msg, "unexpected ' '")
 
+	// An error the grammar blames on an earlier byte (the JSON error's "at"): the caret and
+	// the offset are the x's, in the port.
+	require.NoError(t, chromedp.Run(ctx,
+		pick("rfc3986"),
+		typeURL("http://localhost:80x/"),
+		text("pre.caret", &caret),
+		text(".detail .msg", &msg),
+	), "the page with an error blamed on the port")
+	assert.Equal(t, "http://localhost:80x/\n"+strings.Repeat(" ", 19)+"^", caret, "the caret is under the x")
+	assert.Contains(t, msg, "offset 19")
+	assert.Contains(t, msg, "in port")
+
+	// The caret of an error after non-ASCII characters: the offset is in bytes of UTF-8.
+	require.NoError(t, chromedp.Run(ctx,
+		pick("rfc3987"),
+		typeURL("http://résumé/a b"),
+		text("pre.caret", &caret),
+	), "the page with an error after non-ASCII characters")
+	assert.Equal(t, "http://résumé/a b\n"+strings.Repeat(" ", 15)+"^", caret, "the caret is under the space")
+
 	// Another grammar, a relative reference resolved, and a rule's diagram from the tree.
 	var segment, diagramName, svg string
 	require.NoError(t, chromedp.Run(ctx,

@@ -71,8 +71,9 @@ function detail(r) {
   let h = `<section class="detail" data-grammar="${esc(r.grammar)}"><h2>${esc(r.grammar)}: ${r.ok ? "valid, " + esc(r.rule) : "invalid"}</h2>`;
   if (!r.ok) {
     const e = r.error;
-    h += `<pre class="caret">${esc(caretLine(r.input, e.offset))}</pre>` +
-      `<div class="msg">offset ${e.offset} (line ${e.line}, column ${e.column}) in <b>${esc(e.rule)}</b>: ${esc(e.message)}</div>`;
+    const at = e.at || e; // where the grammar blames the error (at), else the end of the valid prefix
+    h += `<pre class="caret">${esc(caretLine(r.input, at.offset))}</pre>` +
+      `<div class="msg">offset ${at.offset} (line ${at.line}, column ${at.column}) in <b>${esc(e.rule)}</b>: ${esc(e.message)}</div>`;
     if (e.expected.length) h += `<div>expected: <code class="expected">${esc(e.expected.join(" "))}</code></div>`;
     return h + "</section>";
   }
@@ -88,7 +89,8 @@ function detail(r) {
 }
 
 function caretLine(input, offset) {
-  return input + "\n" + " ".repeat([...input.slice(0, offset)].length) + "^";
+  const i = byteIndex(input)[offset] ?? input.length; // the offset is in bytes of UTF-8
+  return input + "\n" + " ".repeat([...input.slice(0, i)].length) + "^";
 }
 
 // colour paints each character with the innermost component that covers it; spans are the
