@@ -29,34 +29,6 @@ func parse1738[T ast.Root](t *testing.T, s string) T {
 	return u
 }
 
-// TestRFC1738Valid: every URL of the table parses to its production's tree, prints back byte
-// for byte, is Valid, matches its production as a start rule, and every node's text is the
-// input at its span.
-func TestRFC1738Valid(t *testing.T) {
-	counts := map[string]int{}
-	for _, v := range valid1738Inputs(t) {
-		tree, err := g1738.ParseTyped(v.input)
-		if !assert.NoError(t, err, "input %q", v.input) {
-			continue
-		}
-		counts[v.production]++
-		c := typedComponents(tree)
-		assert.Equal(t, v.production, c.Rule, "input %q", v.input)
-		assert.Equal(t, v.input, tree.String(), "round trip")
-		assert.True(t, g1738.Valid(v.input), "Valid(%q)", v.input)
-		assert.NoError(t, g1738.Match(v.production, v.input))
-		assert.Nil(t, c.Fragment, "RFC 1738 URLs have no fragment")
-		checkSpans(t, v.input, tree)
-	}
-	t.Logf("valid URLs per production: %v", counts)
-	assert.Len(t, counts, 11, "every production has valid cases")
-}
-
-// TestRFC1738Invalid: every input of the table is rejected at the table's offset.
-func TestRFC1738Invalid(t *testing.T) {
-	checkInvalid(t, g1738, invalid1738Inputs(t))
-}
-
 // TestRFC1738Traps: the PEG traps of the issue give the trees the ABNF means.
 func TestRFC1738Traps(t *testing.T) {
 	w := parse1738[*ast.WAISURL](t, "wais://h/db?x")

@@ -2,6 +2,8 @@ package urlgrammar_test
 
 import (
 	"errors"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -93,19 +95,114 @@ func readProductions(t testing.TB, path string) []productionInput {
 	return out
 }
 
+// TestTables runs the tables of every registered grammar, those of testdata/ID/ that exist, so
+// that a grammar added with tables is tested without a test of its own:
+//
+//   - valid.txt (INPUT, or PRODUCTION<TAB>INPUT where the start rule is a choice of
+//     productions) and examples.txt (INPUT -- WHAT): Parse accepts the input, the tree prints
+//     it back, Valid agrees, the production matches it (Match) and is the components' rule;
+//     for a generic grammar the components recompose the input (RFC 3986 section 5.3) and,
+//     but for url-syntax-05, are Appendix B's split of RFC 3986;
+//   - invalid.txt (OFFSET<TAB>INPUT): checkInvalid;
+//   - rules.txt (RULE<TAB>+|-<TAB>INPUT): checkRuleTable, a case for every rule.
+func TestTables(t *testing.T) {
+	for _, id := range urlgrammar.IDs() {
+		t.Run(id, func(t *testing.T) {
+			g := urlgrammar.MustLookup(id)
+			dir := filepath.Join("testdata", id)
+			has := func(f string) bool {
+				_, err := os.Stat(filepath.Join(dir, f))
+				return err == nil
+			}
+			require.True(t, has("valid.txt") && has("invalid.txt"), "grammar %s has no testdata/%s/valid.txt and invalid.txt", id, id)
+			var valid []productionInput
+			for _, l := range readTable(t, filepath.Join(dir, "valid.txt")) {
+				p, in, ok := strings.Cut(l, "\t")
+				if !ok {
+					p, in = "", l
+				}
+				valid = append(valid, productionInput{p, unempty(in)})
+			}
+			if has("examples.txt") {
+				for _, l := range readTable(t, filepath.Join(dir, "examples.txt")) {
+					u, _, _ := strings.Cut(l, " -- ")
+					valid = append(valid, productionInput{"", u})
+				}
+			}
+			productions := map[string]int{}
+			for _, v := range valid {
+				tree, err := g.Parse(v.input)
+				if !assert.NoError(t, err, "%q", v.input) {
+					continue
+				}
+				assert.Equal(t, v.input, tree.String(), "%q prints back", v.input)
+				assert.True(t, g.Valid(v.input), "Valid(%q)", v.input)
+				c := tree.Components()
+				if v.production != "" {
+					productions[v.production]++
+					assert.Equal(t, v.production, c.Rule, "%q", v.input)
+					matched, _, _ := strings.Cut(v.input, "#") // url-1993's productions are of the URL before the fragment
+					if id != urlgrammar.URL1993 {
+						matched = v.input
+					}
+					assert.NoError(t, g.Match(v.production, matched), "%q", v.input)
+				}
+				if g.Generic() {
+					assert.Equal(t, v.input, recompose(c), "the components of %q recompose it (RFC 3986 5.3)", v.input)
+				}
+				if g.Generic() && g.Semantics() != urlgrammar.Semantics1997 {
+					// Not for url-syntax-05: its query belongs to a path ("http://a?q" is a
+					// scheme and the abs-path "//a?q", since net-path = "//" site [abs-path]).
+					assert.Equal(t, splitB(v.input), [5]*string{c.Scheme, c.Authority, c.Path, c.Query, c.Fragment}, "Appendix B on %q", v.input)
+				}
+			}
+			if len(productions) > 0 {
+				t.Logf("valid inputs per production: %v", productions)
+			}
+			checkInvalid(t, g, readInvalid(t, filepath.Join(dir, "invalid.txt")))
+			if has("rules.txt") {
+				checkRuleTable(t, g, filepath.Join(dir, "rules.txt"), len(g.Rules()))
+			}
+		})
+	}
+}
+
+// recompose is RFC 3986 section 5.3's recomposition of components.
+func recompose(c ast.Components) string {
+	var b strings.Builder
+	if c.Scheme != nil {
+		b.WriteString(*c.Scheme + ":")
+	}
+	if c.Authority != nil {
+		b.WriteString("//" + *c.Authority)
+	}
+	if c.Path != nil {
+		b.WriteString(*c.Path)
+	}
+	if c.Query != nil {
+		b.WriteString("?" + *c.Query)
+	}
+	if c.Fragment != nil {
+		b.WriteString("#" + *c.Fragment)
+	}
+	return b.String()
+}
+
 // checkInvalid checks a table of invalid inputs against a grammar: Parse fails with a
 // *SyntaxError at the table's offset that names a rule, Valid is false, and Match with the
 // start rule fails at the same offset.
 func checkInvalid(t *testing.T, g *urlgrammar.Grammar, cases []invalidInput) {
 	t.Helper()
 	for _, c := range cases {
-		_, err := g.ParseTyped(c.input)
+		_, err := g.Parse(c.input)
 		var se *urlgrammar.SyntaxError
 		if !assert.True(t, errors.As(err, &se), "input %q: want a *SyntaxError, got %v", c.input, err) {
 			continue
 		}
 		assert.Equal(t, c.offset, se.Offset, "input %q: %v", c.input, err)
 		assert.NotEmpty(t, se.Rule(), "input %q", c.input)
+		assert.NotEmpty(t, se.Expected(), "input %q", c.input)
+		assert.Equal(t, c.input, se.Input)
 		assert.False(t, g.Valid(c.input), "Valid(%q)", c.input)
 		var me *urlgrammar.SyntaxError
 		if assert.True(t, errors.As(g.Match(g.Start(), c.input), &me), "Match %s %q", g.Start(), c.input) {

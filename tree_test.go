@@ -216,22 +216,6 @@ func TestPrintRoundTrip(t *testing.T) {
 	}
 }
 
-func TestInvalidInputOffsets(t *testing.T) {
-	cases := invalidInputs(t)
-	require.NotEmpty(t, cases)
-	for _, c := range cases {
-		_, err := g2396.ParseTyped(c.input)
-		var se *urlgrammar.SyntaxError
-		if assert.ErrorAs(t, err, &se, "%q must be invalid", c.input) {
-			assert.Equal(t, c.offset, se.Offset, "offset of the error in %q: %s", c.input, se.Msg())
-			assert.NotEmpty(t, se.Expected(), c.input)
-			assert.NotEmpty(t, se.Rule(), c.input)
-			assert.Equal(t, c.input, se.Input)
-		}
-		assert.False(t, g2396.Valid(c.input))
-	}
-}
-
 func TestSyntaxErrorMessages(t *testing.T) {
 	for input, want := range map[string]string{
 		"http://a/%zz": "rfc2396bis-01:1:11: unexpected 'z' in segment, expected 0-9, A-F or a-f\n" +

@@ -1,7 +1,6 @@
 package urlgrammar_test
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -25,34 +24,6 @@ func parse93(t *testing.T, s string) *ast.FragmentAddress {
 	tree, err := g93.ParseTyped(s)
 	require.NoError(t, err, "input %q", s)
 	return tree.(*ast.FragmentAddress)
-}
-
-// TestURL1993Valid: every address of the table parses to its production, prints back byte
-// for byte, is Valid, matches its production, and its nodes cover what they say.
-func TestURL1993Valid(t *testing.T) {
-	counts := map[string]int{}
-	for _, v := range valid93Inputs(t) {
-		tree, err := g93.ParseTyped(v.input)
-		if !assert.NoError(t, err, "input %q", v.input) {
-			continue
-		}
-		counts[v.production]++
-		fa := tree.(*ast.FragmentAddress)
-		assert.Equal(t, v.production, fa.Production, "input %q", v.input)
-		assert.Equal(t, v.production, typedComponents(tree).Rule)
-		assert.Equal(t, v.input, tree.String(), "round trip")
-		assert.True(t, g93.Valid(v.input), "Valid(%q)", v.input)
-		url, _, _ := strings.Cut(v.input, "#")
-		assert.NoError(t, g93.Match(v.production, url))
-		checkSpans(t, v.input, tree)
-	}
-	t.Logf("valid addresses per production: %v", counts)
-	assert.Len(t, counts, 9, "every production of url has valid cases")
-}
-
-// TestURL1993Invalid: every input of the table is rejected at the table's offset.
-func TestURL1993Invalid(t *testing.T) {
-	checkInvalid(t, g93, invalid93Inputs(t))
 }
 
 // TestURL1993Trees: the traps and the BNF's edge cases.
