@@ -85,10 +85,10 @@ type Grammar struct {
 	// buildTree, when set, builds the tree the recognizer records from the PEG compiled to
 	// Go (generated/PKG/builder.go), or reports that the rule does not match the input.
 	buildTree func(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool)
-	// dispatch, when set, makes the start rule's language a dispatch that the ABNF does not
-	// have (rfc1738: a URL with a named scheme must match that scheme's production): it
-	// names the rule whose DFA decides s as the start rule. The PEG's start rule does the
-	// same dispatch.
+	// dispatch, when the header declares one (; urlgrammar dispatch:), makes the start rule's
+	// language a dispatch that the ABNF does not have (rfc1738: a URL with a named scheme
+	// must match that scheme's production): it names the rule whose DFA decides s as the
+	// start rule. The PEG's start rule does the same dispatch.
 	dispatch *dispatch
 	// generic is set when the trees are generic URI references (*ast.URIReference).
 	generic bool
@@ -287,6 +287,22 @@ func buildGrammar(gen peg.Generated) (*Grammar, error) {
 			}
 		}
 		g.generic = true
+	}
+	if gen.Info.Dispatch != "" {
+		cases, otherwise, err := peg.ParseDispatch(gen.Info.Dispatch)
+		if err != nil {
+			return nil, fmt.Errorf("grammar %s: %w", gen.Info.ID, err)
+		}
+		d := &dispatch{otherwise: otherwise}
+		for _, c := range cases {
+			d.cases = append(d.cases, dispatchCase{scheme: c.Scheme, rule: c.Rule})
+		}
+		for _, r := range append(cases, peg.DispatchCase{Rule: otherwise}) {
+			if g.dfas[r.Rule] == nil && g.dfas[ruleKey(r.Rule)] == nil {
+				return nil, fmt.Errorf("grammar %s: the dispatch names %q, which has no DFA (not a rule of the grammar)", gen.Info.ID, r.Rule)
+			}
+		}
+		g.dispatch = d
 	}
 	g.setTrees(gen)
 	return g, nil

@@ -6,23 +6,13 @@ import "github.com/urlgrammar/urlgrammar/generated/rfc1738"
 // Files: grammar/rfc1738.abnf and .peg. Start rule url, whose trees are the scheme nodes of
 // ast/rfc1738.go (*ast.HTTPURL, *ast.FTPURL, ...); Match accepts each scheme production too.
 //
-// The start rule has the dispatch of docs/design.md, which the ABNF does not: a URL whose scheme
-// (compared case-insensitively) is one of the ten named schemes must match that scheme's
-// production, and otherurl covers the other schemes only. So "ftp://h/f;type=x" is invalid
-// (a bad typecode), though the ABNF's otherurl, which matches every scheme, would take it.
+// The start rule has the dispatch of docs/design.md, which the ABNF does not, declared in the
+// header (; urlgrammar dispatch:): a URL whose scheme (compared case-insensitively) is one of
+// the ten named schemes must match that scheme's production, and otherurl covers the other
+// schemes only. So "ftp://h/f;type=x" is invalid (a bad typecode), though the ABNF's
+// otherurl, which matches every scheme, would take it.
 func init() {
 	g := newGrammar(rfc1738.Generated)
-	g.dispatch = dispatch1738
 	g.typedFromTree = typedFromTree1738
 	mustRegister(g)
-}
-
-// dispatch1738 is the dispatch of section 5: the ten named schemes and their productions.
-var dispatch1738 = &dispatch{
-	cases: []dispatchCase{
-		{"http", "httpurl"}, {"ftp", "ftpurl"}, {"news", "newsurl"}, {"nntp", "nntpurl"},
-		{"telnet", "telneturl"}, {"gopher", "gopherurl"}, {"wais", "waisurl"},
-		{"mailto", "mailtourl"}, {"file", "fileurl"}, {"prospero", "prosperourl"},
-	},
-	otherwise: "otherurl",
 }

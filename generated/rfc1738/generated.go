@@ -42,6 +42,7 @@ var Generated = grammarkit.Generated{
 			{Key: "errors", Value: "domainlabel^ toplabel^ port>digits^ gopher-plus-string=gopher+_string"},
 			{Key: "blame userinfo", Value: "@"},
 		},
+		Dispatch: "http=httpurl ftp=ftpurl news=newsurl nntp=nntpurl telnet=telneturl gopher=gopherurl wais=waisurl mailto=mailtourl file=fileurl prospero=prosperourl *=otherurl",
 	},
 	Rules:          Rules,
 	Run:            Run,

@@ -184,6 +184,14 @@ func Generate(peg, out string, mode Mode) error {
 	if err != nil {
 		return fmt.Errorf("%s.peg: %w", name, err)
 	}
+	if info.Dispatch != "" {
+		cases, otherwise, _ := pegpkg.ParseDispatch(info.Dispatch) // checked by ReadHeader
+		for _, c := range append(cases, pegpkg.DispatchCase{Scheme: "*", Rule: otherwise}) {
+			if !hasRule(g.Rulemap, c.Rule) {
+				return fmt.Errorf("%s.abnf: the header's dispatch names %q, which is not a rule of the grammar", name, c.Rule)
+			}
+		}
+	}
 	for _, n := range info.Nodes {
 		if !hasRule(g.Rulemap, n) {
 			return fmt.Errorf("%s.abnf: the header's node rule %q is not a rule of the grammar", name, n)
@@ -540,7 +548,8 @@ var Generated = grammarkit.Generated{
 		Decls: []ast.Decl{ {{- range .Info.Decls}}
 			{Key: {{printf "%q" .Key}}, Value: {{printf "%q" .Value}}},{{end}}
 		},{{if .Info.Semantics}}
-		Semantics: {{printf "%q" .Info.Semantics}},{{end}}
+		Semantics: {{printf "%q" .Info.Semantics}},{{end}}{{if .Info.Dispatch}}
+		Dispatch: {{printf "%q" .Info.Dispatch}},{{end}}
 	},
 	Rules:        Rules,
 	Run:          Run,

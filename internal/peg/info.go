@@ -25,6 +25,7 @@ import (
 // kept in order in Decls.
 //
 //	; urlgrammar semantics: rfc3986
+//	; urlgrammar dispatch: http=httpurl ... *=otherurl   (ParseDispatch)
 //
 // names the specification whose resolution, normalization and warnings apply to the
 // grammar's references (packages resolve and warn; urlgrammar.Grammar.Semantics lists the
@@ -34,6 +35,63 @@ type Info struct {
 	Nodes            []string
 	Decls            []ast.Decl
 	Semantics        string
+	// Dispatch is the header's dispatch line (ParseDispatch): the start rule picks its
+	// production by the input's scheme. "" for none.
+	Dispatch string
+}
+
+// A DispatchCase is one SCHEME=RULE word of a dispatch line: an input whose scheme is Scheme
+// (lower case, compared without the case of ASCII letters) must match Rule.
+type DispatchCase struct{ Scheme, Rule string }
+
+// ParseDispatch reads a dispatch line,
+//
+//	; urlgrammar dispatch: http=httpurl ftp=ftpurl ... *=otherurl
+//
+// the start rule of a grammar whose ABNF lists the productions of named schemes beside a
+// catch-all (RFC 1738's url): an input whose scheme is one of the SCHEMEs must match that
+// RULE, any other input the RULE of *. Schemes are RFC 3986 schemes, each named once.
+func ParseDispatch(line string) (cases []DispatchCase, otherwise string, err error) {
+	seen := map[string]bool{}
+	for _, w := range strings.Fields(line) {
+		scheme, rule, ok := strings.Cut(w, "=")
+		if !ok || rule == "" || scheme == "" {
+			return nil, "", fmt.Errorf("dispatch: %q: want SCHEME=RULE or *=RULE", w)
+		}
+		if scheme == "*" {
+			if otherwise != "" {
+				return nil, "", fmt.Errorf("dispatch: *= given twice")
+			}
+			otherwise = rule
+			continue
+		}
+		scheme = strings.ToLower(scheme)
+		if !validScheme(scheme) {
+			return nil, "", fmt.Errorf("dispatch: %q is not a scheme (ALPHA *( ALPHA / DIGIT / \"+\" / \"-\" / \".\" ))", scheme)
+		}
+		if seen[scheme] {
+			return nil, "", fmt.Errorf("dispatch: the scheme %s is given twice", scheme)
+		}
+		seen[scheme] = true
+		cases = append(cases, DispatchCase{scheme, rule})
+	}
+	if otherwise == "" || len(cases) == 0 {
+		return nil, "", fmt.Errorf("dispatch: want SCHEME=RULE words and one *=RULE")
+	}
+	return cases, otherwise, nil
+}
+
+func validScheme(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case 'a' <= c && c <= 'z':
+		case i > 0 && ('0' <= c && c <= '9' || c == '+' || c == '-' || c == '.'):
+		default:
+			return false
+		}
+	}
+	return s != ""
 }
 
 // Generated is what the generator writes for a grammar (generated/PKG): its registration
@@ -109,8 +167,13 @@ func ReadHeader(abnf []byte) (Info, error) {
 			info.Start = val
 		case "semantics":
 			info.Semantics = val
+		case "dispatch":
+			if _, _, err := ParseDispatch(val); err != nil {
+				return Info{}, fmt.Errorf("line %d: %w", n, err)
+			}
+			info.Dispatch = val
 		default:
-			return Info{}, fmt.Errorf("line %d: unknown key %q (id, title, start, nodes, component NAME [in RULE], rule, hostkind KIND, parts, errors, blame NAME, semantics)", n, key)
+			return Info{}, fmt.Errorf("line %d: unknown key %q (id, title, start, nodes, component NAME [in RULE], rule, hostkind KIND, parts, errors, blame NAME, semantics, dispatch)", n, key)
 		}
 	}
 	for _, k := range []string{"id", "title", "start"} {

@@ -30,7 +30,13 @@ func TestReadHeader(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "rfc3986", info.Semantics)
 
+	// dispatch, once, checked.
+	info, err = ReadHeader([]byte("; urlgrammar id: g\n; urlgrammar title: t\n; urlgrammar start: s\n; urlgrammar dispatch: HTTP=h *=o\n"))
+	require.NoError(t, err)
+	assert.Equal(t, "HTTP=h *=o", info.Dispatch)
+
 	for src, want := range map[string]string{
+		"; urlgrammar dispatch: http=h\n":                                                    "line 1: dispatch: want SCHEME=RULE words and one *=RULE",
 		"; urlgrammar semantics: rfc3986\n; urlgrammar semantics: rfc3987\n":                 "line 2: semantics declared twice",
 		"; urlgrammar id: g\n; urlgrammar title: t\n":                                        `no "; urlgrammar start:" line`,
 		"; urlgrammar id: g\n; urlgrammar id: h\n":                                           "line 2: id declared twice",
@@ -67,4 +73,32 @@ func FuzzReadHeader(f *testing.F) {
 			}
 		}
 	})
+}
+
+func TestParseDispatch(t *testing.T) {
+	cases, otherwise, err := ParseDispatch("http=httpurl FTP=ftpurl svn+ssh=x *=otherurl")
+	require.NoError(t, err)
+	assert.Equal(t, []DispatchCase{{"http", "httpurl"}, {"ftp", "ftpurl"}, {"svn+ssh", "x"}}, cases, "schemes in lower case")
+	assert.Equal(t, "otherurl", otherwise)
+	for line, want := range map[string]string{
+		"http=a":            "one *=RULE",
+		"*=o":               "want SCHEME=RULE words",
+		"http=a http=b *=o": "the scheme http is given twice",
+		"http=a *=o *=p":    "*= given twice",
+		"1http=a *=o":       "is not a scheme",
+		"http= *=o":         `"http=": want SCHEME=RULE`,
+		"httpurl *=o":       `"httpurl": want SCHEME=RULE`,
+		"http:=a *=o":       "is not a scheme",
+		"ht%74p=a *=o":      "is not a scheme",
+		"http=a, ftp=b *=o": "", // a comma is part of a rule name: the generator finds no such rule
+	} {
+		_, _, err := ParseDispatch(line)
+		if want == "" {
+			assert.NoError(t, err, line)
+			continue
+		}
+		if assert.Error(t, err, line) {
+			assert.Contains(t, err.Error(), want, line)
+		}
+	}
 }
