@@ -92,3 +92,15 @@ func FuzzTypedFromTree(f *testing.F) {
 		}
 	})
 }
+
+// TestTypedTreesRegistered: each of this module's grammars gets its typed trees when it is
+// registered: typedTrees's titles are the headers' (a title changed in one place only would
+// leave the grammar without them).
+func TestTypedTreesRegistered(t *testing.T) {
+	for id := range typedTrees {
+		g := MustLookup(id)
+		if g.treeOnly || g.typedFromTree == nil {
+			t.Errorf("grammar %s has no typed trees: its title %q is not typedTrees's", id, g.title)
+		}
+	}
+}

@@ -1,15 +1,19 @@
 // Package grammarkit is what a generated grammar package is made of: the registration a
 // generator writes (Generated, with the grammar's Info), the failure its PEG parser reports,
-// and the DFA tables of its rules. The packages that urlgrammar-gen writes (and this
-// module's own, under generated/) import it; a program that uses grammars needs only
-// package urlgrammar.
+// the DFA tables of its rules, and the registry the package adds itself to when it is
+// imported (Register), as image/png registers its format and a database/sql driver its name.
+// The packages that urlgrammar-gen writes and this module's own (generated/PKG) import it;
+// urlgrammar.Lookup finds a grammar in the registry by its id.
 //
 // The types are those of urlgrammar's internal packages, named here so that a package
-// outside this module can hold them: a grammar package generated into another module
-// registers itself with urlgrammar.Register(Generated).
+// outside this module can hold them.
 package grammarkit
 
 import (
+	"fmt"
+	"sort"
+	"sync"
+
 	"github.com/urlgrammar/urlgrammar/internal/dfa"
 	"github.com/urlgrammar/urlgrammar/internal/peg"
 )
@@ -35,3 +39,44 @@ type DFA = dfa.DFA
 // Expected returns the sorted, deduplicated expected set of a failure from the raw list
 // pigeon's parser keeps.
 func Expected(raw []string) []string { return peg.Expected(raw) }
+
+var (
+	registryMu sync.Mutex
+	registry   = map[string]Generated{}
+)
+
+// Register adds a generated grammar to the registry, under its id: the generated package
+// calls it when it is initialized, so that importing the package (or
+// github.com/urlgrammar/urlgrammar/grammars/all, which imports every bundled grammar) makes
+// the grammar known to urlgrammar.Lookup. The grammar is checked, and made ready, when it is
+// first looked up. Registering an id twice panics. It returns the id, so that a package can
+// register from a variable's initializer.
+func Register(g Generated) string {
+	registryMu.Lock()
+	defer registryMu.Unlock()
+	if _, dup := registry[g.Info.ID]; dup || g.Info.ID == "" {
+		panic(fmt.Sprintf("grammarkit: Register of grammar %q twice, or without an id", g.Info.ID))
+	}
+	registry[g.Info.ID] = g
+	return g.Info.ID
+}
+
+// Registered returns the grammar registered under id, or false.
+func Registered(id string) (Generated, bool) {
+	registryMu.Lock()
+	defer registryMu.Unlock()
+	g, ok := registry[id]
+	return g, ok
+}
+
+// IDs returns the ids of the registered grammars, sorted.
+func IDs() []string {
+	registryMu.Lock()
+	defer registryMu.Unlock()
+	ids := make([]string, 0, len(registry))
+	for id := range registry {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	return ids
+}

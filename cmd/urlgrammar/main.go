@@ -32,6 +32,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	_ "github.com/urlgrammar/urlgrammar/grammars/all" // every bundled grammar, by its id
 	"io"
 	"os"
 	"os/signal"

@@ -39,3 +39,28 @@ func TestNoBuildToolsLinked(t *testing.T) {
 		assert.NotContains(t, dep, "chromedp")
 	}
 }
+
+// TestRootImportsNoGrammar: package urlgrammar links no grammar (a program imports the ones it
+// uses, which register themselves), and a grammar's package does not link another grammar or
+// package urlgrammar's users' packages: a program that uses one grammar pays for that one.
+func TestRootImportsNoGrammar(t *testing.T) {
+	gobin, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command on PATH to list the dependencies with")
+	}
+	for pkg, allowed := range map[string]string{
+		"github.com/urlgrammar/urlgrammar":                   "",
+		"github.com/urlgrammar/urlgrammar/generated/rfc3986": "github.com/urlgrammar/urlgrammar/generated/rfc3986",
+	} {
+		out, err := exec.Command(gobin, "list", "-deps", pkg).CombinedOutput()
+		require.NoError(t, err, string(out))
+		for _, dep := range strings.Fields(string(out)) {
+			if strings.HasPrefix(dep, "github.com/urlgrammar/urlgrammar/generated/") && dep != allowed {
+				t.Errorf("%s links the grammar package %s", pkg, dep)
+			}
+			if pkg != "github.com/urlgrammar/urlgrammar" && dep == "github.com/urlgrammar/urlgrammar" {
+				t.Errorf("%s links package urlgrammar", pkg)
+			}
+		}
+	}
+}

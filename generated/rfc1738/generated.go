@@ -53,3 +53,7 @@ var Generated = grammarkit.Generated{
 	BuilderVersion: 3,
 	Aliases:        map[string]string{"gopher_search": "search", "gopher_selector": "selector", "scheme_file": "scheme", "scheme_ftp": "scheme", "scheme_gopher": "scheme", "scheme_http": "scheme", "scheme_mailto": "scheme", "scheme_news": "scheme", "scheme_nntp": "scheme", "scheme_prospero": "scheme", "scheme_telnet": "scheme", "scheme_wais": "scheme"},
 }
+
+// registered is the grammar's id, registered when this package is imported:
+// urlgrammar.Lookup("rfc1738") finds it.
+var registered = grammarkit.Register(Generated)

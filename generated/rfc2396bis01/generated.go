@@ -40,3 +40,7 @@ var Generated = grammarkit.Generated{
 	BuilderVersion: 3,
 	Aliases:        map[string]string{},
 }
+
+// registered is the grammar's id, registered when this package is imported:
+// urlgrammar.Lookup("rfc2396bis-01") finds it.
+var registered = grammarkit.Register(Generated)

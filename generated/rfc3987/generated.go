@@ -41,3 +41,7 @@ var Generated = grammarkit.Generated{
 	BuilderVersion: 3,
 	Aliases:        map[string]string{},
 }
+
+// registered is the grammar's id, registered when this package is imported:
+// urlgrammar.Lookup("rfc3987") finds it.
+var registered = grammarkit.Register(Generated)

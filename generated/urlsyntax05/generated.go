@@ -37,3 +37,7 @@ var Generated = grammarkit.Generated{
 	BuilderVersion: 3,
 	Aliases:        map[string]string{},
 }
+
+// registered is the grammar's id, registered when this package is imported:
+// urlgrammar.Lookup("url-syntax-05") finds it.
+var registered = grammarkit.Register(Generated)

@@ -562,11 +562,15 @@ var Generated = grammarkit.Generated{
 {{- end}}
 	Aliases:      {{printf "%#v" .Aliases}},
 }
+
+// registered is the grammar's id, registered when this package is imported:
+// urlgrammar.Lookup({{printf "%q" .Info.ID}}) finds it.
+var registered = grammarkit.Register(Generated)
 {{- if eq .T.Mode 1}}
 
-// Grammar is the grammar, registered with urlgrammar when this package is imported:
-// urlgrammar.Lookup({{printf "%q" .Info.ID}}) finds it too.
-var Grammar = urlgrammar.MustRegister(Generated)
+// Grammar is the grammar, as urlgrammar.Lookup({{printf "%q" .Info.ID}}) returns it (made after
+// the registration, which it depends on).
+var Grammar = urlgrammar.MustLookup(registered)
 {{- end}}
 `))
 

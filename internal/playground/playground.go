@@ -11,6 +11,7 @@ import (
 	_ "embed"
 	"encoding/json"
 	"errors"
+	_ "github.com/urlgrammar/urlgrammar/grammars/all" // every bundled grammar, by its id
 	"net"
 	"net/http"
 	"strings"

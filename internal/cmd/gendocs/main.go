@@ -12,6 +12,7 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
+	_ "github.com/urlgrammar/urlgrammar/grammars/all" // every bundled grammar, by its id
 	"os"
 	"path/filepath"
 	"strconv"

@@ -1,0 +1,4 @@
+package warn_test
+
+// Every bundled grammar, registered for the tests (they look grammars up by id).
+import _ "github.com/urlgrammar/urlgrammar/grammars/all"
