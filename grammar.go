@@ -72,7 +72,8 @@ type Grammar struct {
 	start  string     // ABNF name of the start rule used by Parse and Valid
 	rules  []peg.Rule // every ABNF rule, in grammar order
 	byName map[string]string
-	run    func(pegRule, src string, maxExpr uint64) (any, *peg.Failure)
+	// gen is the grammar's registration, as its generated package wrote it.
+	gen peg.Generated
 	// recognize is run without building the value: the same failure, several times
 	// faster, for callers that want only the failure.
 	recognize func(pegRule, src string, maxExpr uint64) *peg.Failure
@@ -254,7 +255,7 @@ func buildGrammar(gen peg.Generated) (*Grammar, error) {
 		title:     gen.Info.Title,
 		start:     gen.Info.Start,
 		rules:     gen.Rules(),
-		run:       gen.Run,
+		gen:       gen,
 		recognize: gen.Recognize,
 		exprCost:  defaultExprCost,
 		dfas:      gen.DFAs(),
@@ -468,21 +469,11 @@ func MustLookup(id string) *Grammar {
 // tree is built from the tree the compiled PEG builds. A grammar without typed trees (one
 // added with Register) returns its tree, an ast.Tree.
 func (g *Grammar) ParseTyped(s string) (ast.Root, error) {
-	if g.treeOnly {
-		t, err := g.Parse(s)
-		if err != nil {
-			return nil, err
-		}
-		return t, nil
+	nodes, err := g.take("", s, true, nil)
+	if err != nil {
+		return nil, err
 	}
-	if g.typedFromTree != nil && g.buildTree != nil && len(s) <= MaxInputLength {
-		// The compiled PEG decides a valid input as it builds (Parse); any other input
-		// goes to parsePEG, which gives the DFA's error.
-		if nodes, ok := g.buildTree(g.startPEG, s, nil); ok {
-			return g.typedFromTree(ast.NewTree(s, g.trees().schema, nodes)), nil
-		}
-	}
-	return g.parsePEG(s)
+	return g.typed(ast.NewTree(s, g.trees().schema, nodes)), nil
 }
 
 // Typed returns the typed tree of t, a tree Parse (or a Parser) of this grammar returned:
@@ -494,13 +485,7 @@ func (g *Grammar) Typed(t ast.Tree) (ast.Root, error) {
 	if err := g.CheckTree(t); err != nil {
 		return nil, fmt.Errorf("urlgrammar: Typed: %w", err)
 	}
-	switch {
-	case g.treeOnly:
-		return t, nil
-	case g.typedFromTree != nil:
-		return g.typedFromTree(t), nil
-	}
-	return g.parsePEG(t.Src())
+	return g.typed(t), nil
 }
 
 // CheckTree returns nil for a tree of this grammar's start rule (what Parse and a Parser
@@ -519,25 +504,6 @@ func (g *Grammar) CheckTree(t ast.Tree) error {
 	return nil
 }
 
-// parsePEG parses s with the pigeon parser only, for the tree; an input the DFA rejects
-// gets its error without the tree being built (pegFailure).
-func (g *Grammar) parsePEG(s string) (ast.Root, error) {
-	if len(s) <= MaxInputLength {
-		if d := g.startDecider(s); d != nil && !d.Valid(s) {
-			return nil, g.startError(d, s)
-		}
-	}
-	v, err := g.runRule(g.start, s)
-	if err != nil {
-		return nil, err
-	}
-	root, ok := v.(ast.Root)
-	if !ok {
-		return nil, fmt.Errorf("urlgrammar: grammar %s: start rule %s built %T, not a tree", g.id, g.start, v)
-	}
-	return root, nil
-}
-
 // Valid reports whether s is in the language of the grammar's start rule. It runs the
 // minimal DFA generated from the grammar's ABNF and allocates nothing.
 func (g *Grammar) Valid(s string) bool {
@@ -547,7 +513,8 @@ func (g *Grammar) Valid(s string) bool {
 	if d := g.startDecider(s); d != nil {
 		return d.Valid(s)
 	}
-	return g.checkRule(g.start, s) == nil
+	_, err := g.take("", s, false, nil)
+	return err == nil
 }
 
 // Match reports whether s is in the language of the named rule, used as an anchored start
@@ -556,14 +523,11 @@ func (g *Grammar) Valid(s string) bool {
 // Membership comes from the rule's DFA, generated from the ABNF; the PEG parser names the
 // rule in the error.
 func (g *Grammar) Match(rule, s string) error {
-	d := g.decider(rule, s)
-	if d == nil || len(s) > MaxInputLength {
-		return g.checkRule(rule, s)
+	if rule == "" { // take's name of the start rule
+		return &UnknownRuleError{Grammar: g.id, Rule: rule}
 	}
-	if d.Valid(s) {
-		return nil
-	}
-	return g.matchError(d, rule, s)
+	_, err := g.take(rule, s, false, nil)
+	return err
 }
 
 // matchError is Match's error for s, which the DFA d of rule rejects.
@@ -614,22 +578,7 @@ func (e *UnknownRuleError) Error() string {
 	return fmt.Sprintf("grammar %s has no rule %q (see: urlgrammar rules -g %s)", e.Grammar, e.Rule, e.Grammar)
 }
 
-// runRule parses s with the PEG rule that has the ABNF name rule, and returns its value or
-// a *SyntaxError (*UnknownRuleError for a rule the grammar lacks).
-func (g *Grammar) runRule(rule, s string) (any, error) {
-	pegRule, err := g.pegRule(rule, s)
-	if err != nil {
-		return nil, err
-	}
-	v, f := g.run(pegRule, s, g.maxExpr(s))
-	if f != nil {
-		return nil, g.failureError(f, s)
-	}
-	return v, nil
-}
-
-// checkRule is runRule without the value: the same error, from the PEG parser's recognizer,
-// which builds no tree. It serves Valid and Match for a rule without a DFA.
+// checkRule is the verdict of the PEG parser's recognizer alone, without the DFAs (MatchPEG).
 func (g *Grammar) checkRule(rule, s string) error {
 	pegRule, err := g.pegRule(rule, s)
 	if err != nil {
@@ -657,8 +606,7 @@ func (g *Grammar) pegRule(rule, s string) (string, error) {
 		}
 	}
 	if len(s) > MaxInputLength {
-		return "", newSyntaxError(g.id, rule, s, MaxInputLength, nil,
-			fmt.Sprintf("input too long: %d bytes, the limit is %d", len(s), MaxInputLength))
+		return "", tooLong(g, rule, s)
 	}
 	return pegRule, nil
 }

@@ -19,11 +19,7 @@ type Parser struct {
 
 // NewParser returns a Parser of the grammar.
 func (g *Grammar) NewParser() *Parser {
-	p := &Parser{g: g}
-	if g.buildTree != nil {
-		p.schema = g.trees().schema
-	}
-	return p
+	return &Parser{g: g, schema: g.trees().schema}
 }
 
 // Grammar returns the grammar the Parser parses with.
@@ -33,13 +29,10 @@ func (p *Parser) Grammar() *Grammar { return p.g }
 // typed tree from is in the Parser's block. Errors are not reused: a *SyntaxError may be
 // kept; the typed tree may be kept too (its nodes copy what they need).
 func (p *Parser) ParseTyped(s string) (ast.Root, error) {
-	g := p.g
-	if g.typedFromTree != nil && g.buildTree != nil && len(s) <= MaxInputLength {
-		// The compiled PEG decides as it builds, as in Parse.
-		if nodes, ok := g.buildTree(g.startPEG, s, p.tree[:0]); ok {
-			p.tree = nodes
-			return g.typedFromTree(ast.NewTree(s, g.trees().schema, nodes)), nil
-		}
+	nodes, err := p.g.take("", s, true, p.tree[:0])
+	if err != nil {
+		return nil, err
 	}
-	return g.ParseTyped(s)
+	p.tree = nodes
+	return p.g.typed(ast.NewTree(s, p.g.trees().schema, nodes)), nil
 }

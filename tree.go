@@ -16,53 +16,22 @@ import "github.com/urlgrammar/urlgrammar/ast"
 // An invalid input gets the DFA's error (the offset where no valid input goes on, what was
 // expected there) with the rule named; the tree is not built.
 func (g *Grammar) Parse(s string) (ast.Tree, error) {
-	if len(s) <= MaxInputLength {
-		if g.buildTree != nil {
-			// The compiled PEG first: on a valid input it decides and builds in one pass
-			// (a block of the exact size: one allocation), and it stops within linear time
-			// on any input (its work budget). The DFA then only explains a rejection.
-			if nodes, ok := g.buildTree(g.startPEG, s, nil); ok {
-				return ast.NewTree(s, g.trees().schema, nodes), nil
-			}
-			if d := g.startDecider(s); d != nil && !d.Valid(s) {
-				return ast.Tree{}, g.startError(d, s)
-			}
-		}
+	nodes, err := g.take("", s, true, nil)
+	if err != nil {
+		return ast.Tree{}, err
 	}
-	// No compiled PEG, an input too long, or the case, which the differential tests say
-	// does not happen, where the compiled PEG does not match what the DFA accepts: the
-	// recognizer records the tree, or says why not.
-	return g.ParseRule(g.start, s)
+	return ast.NewTree(s, g.trees().schema, nodes), nil
 }
 
 // ParseRule is Parse from the named rule, used as an anchored start symbol as Match uses
 // it: the rule is the root. Its errors are Match's.
 func (g *Grammar) ParseRule(rule, s string) (ast.Tree, error) {
-	return g.recordedTree(rule, s, nil)
-}
-
-// recordedTree returns the tree of s from rule, its nodes in into[:0] (in a new block when
-// into is nil, of the exact size from the compiled PEG): built by the compiled PEG when the
-// grammar has one, recorded by the recognizer otherwise. An input the rule's DFA rejects
-// gets Match's error.
-func (g *Grammar) recordedTree(rule, s string, into []ast.TreeNode) (ast.Tree, error) {
-	pegRule, err := g.pegRule(rule, s) // an unknown rule, an input too long
+	if rule == "" { // take's name of the start rule
+		return ast.Tree{}, &UnknownRuleError{Grammar: g.id, Rule: rule}
+	}
+	nodes, err := g.take(rule, s, true, nil)
 	if err != nil {
 		return ast.Tree{}, err
-	}
-	if g.buildTree != nil {
-		// As Parse: the compiled PEG decides a valid input in one pass. A nil into:
-		// the builder makes a block of the exact size (one allocation).
-		if nodes, ok := g.buildTree(pegRule, s, into); ok {
-			return ast.NewTree(s, g.trees().schema, nodes), nil
-		}
-	}
-	if d := g.decider(rule, s); d != nil && !d.Valid(s) {
-		return ast.Tree{}, g.matchError(d, rule, s)
-	}
-	nodes, f := g.trees().record(pegRule, s, g.maxExpr(s), into)
-	if f != nil {
-		return ast.Tree{}, g.failureError(f, s)
 	}
 	return ast.NewTree(s, g.trees().schema, nodes), nil
 }
@@ -71,22 +40,10 @@ func (g *Grammar) recordedTree(rule, s string, into []ast.TreeNode) (ast.Tree, e
 // Parse or ParseTyped, and a valid input allocates nothing. Errors are not reused: a
 // *SyntaxError may be kept.
 func (p *Parser) Parse(s string) (ast.Tree, error) {
-	g := p.g
-	if len(s) <= MaxInputLength {
-		if g.buildTree != nil {
-			// As Grammar.Parse, in the Parser's block.
-			if nodes, ok := g.buildTree(g.startPEG, s, p.tree[:0]); ok {
-				p.tree = nodes
-				return ast.NewTree(s, p.schema, nodes), nil
-			}
-			if d := g.startDecider(s); d != nil && !d.Valid(s) {
-				return ast.Tree{}, g.startError(d, s)
-			}
-		}
+	nodes, err := p.g.take("", s, true, p.tree[:0])
+	if err != nil {
+		return ast.Tree{}, err
 	}
-	t, err := g.recordedTree(g.start, s, p.tree)
-	if err == nil {
-		p.tree = t.Nodes()
-	}
-	return t, err
+	p.tree = nodes
+	return ast.NewTree(s, p.schema, nodes), nil
 }

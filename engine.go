@@ -1,0 +1,84 @@
+package urlgrammar
+
+import (
+	"fmt"
+
+	"github.com/urlgrammar/urlgrammar/ast"
+)
+
+// The engine: take is the one place that decides how an input is taken by a rule. Parse,
+// ParseRule, Parser.Parse, Match and the typed trees call it; Valid, which must not allocate,
+// runs the same DFA directly.
+//
+// For a rule of the grammar and an input of at most MaxInputLength bytes, in this order:
+//
+//  1. with a tree wanted, the compiled PEG (generated/PKG/builder.go): it decides a valid
+//     input and builds its tree in one pass, and stops within linear time on any input;
+//  2. the rule's DFA (for the start rule of a grammar with a dispatch, the DFA of the
+//     production the input's scheme names): exact membership, and the error of an input it
+//     rejects (the exact offset; the rule and expected set named on first use);
+//  3. the recognizer of the PEG (package runtime's, copied into the generated package): the
+//     tree of a grammar without a compiled PEG, the verdict of a rule without a DFA, and
+//     the case, which the differential tests say does not happen, where the compiled PEG
+//     does not match what the DFA accepts.
+//
+// Pigeon's parser, which runs the PEG's actions, is not among them: it is the tests' reference
+// (TestTypedFromTree, TestRecognizerMatchesPigeon).
+
+// take runs rule (the start rule for "") on s. With tree set it returns the nodes of the
+// tree of s, in into[:0] (in a new block of the exact size when into is nil); without, only
+// the verdict: nil nodes and a nil error for a member. An unknown rule is an
+// *UnknownRuleError, a non-member or an input over MaxInputLength a *SyntaxError.
+func (g *Grammar) take(rule, s string, tree bool, into []ast.TreeNode) ([]ast.TreeNode, error) {
+	pegRule := g.startPEG
+	if rule == "" {
+		rule = g.start
+		if len(s) > MaxInputLength {
+			return nil, tooLong(g, rule, s)
+		}
+	} else {
+		var err error
+		if pegRule, err = g.pegRule(rule, s); err != nil {
+			return nil, err
+		}
+	}
+	if tree && g.buildTree != nil {
+		if nodes, ok := g.buildTree(pegRule, s, into); ok {
+			return nodes, nil
+		}
+	}
+	if d := g.decider(rule, s); d != nil {
+		if !d.Valid(s) {
+			return nil, g.matchError(d, rule, s)
+		}
+		if !tree {
+			return nil, nil
+		}
+	}
+	if tree {
+		nodes, f := g.trees().record(pegRule, s, g.maxExpr(s), into)
+		if f != nil {
+			return nil, g.failureError(f, s)
+		}
+		return nodes, nil
+	}
+	if f := g.recognize(pegRule, s, g.maxExpr(s)); f != nil {
+		return nil, g.failureError(f, s)
+	}
+	return nil, nil
+}
+
+// tooLong is the error of an input over MaxInputLength.
+func tooLong(g *Grammar, rule, s string) *SyntaxError {
+	return newSyntaxError(g.id, rule, s, MaxInputLength, nil,
+		fmt.Sprintf("input too long: %d bytes, the limit is %d", len(s), MaxInputLength))
+}
+
+// typed is the typed tree of the tree t of this grammar's start rule: the grammar's
+// hand-written typed tree, or t itself for a grammar without one.
+func (g *Grammar) typed(t ast.Tree) ast.Root {
+	if g.typedFromTree == nil {
+		return t
+	}
+	return g.typedFromTree(t)
+}
