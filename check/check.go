@@ -65,8 +65,11 @@ type Config struct {
 	// record is from: Column).
 	NoPlace bool
 	// Input is how the inputs hold their URLs: lines (the default), CDX or CDXJ index lines,
-	// or WARC records (InputFormat).
+	// WARC records or the rows of a Parquet file (InputFormat).
 	Input InputFormat
+	// ParquetColumn is the column of a Parquet input's URLs (a dotted path for a nested
+	// column); "" is DefaultParquetColumn, url.
+	ParquetColumn string
 	// NoHeader leaves out the TSV header row: every output line is a record (an engine that
 	// pipes lines through the checker needs one line out per line in).
 	NoHeader bool
@@ -420,7 +423,15 @@ func read(ctx context.Context, cfg Config, inputs []Input, stop chan struct{}, s
 		}
 		r, closer, err := open(in, cfg.Stdin)
 		done := func() {}
-		if err == nil {
+		var parquetFile io.ReaderAt
+		var parquetSize int64
+		if err == nil && cfg.Input == Parquet {
+			// Random access, not a stream: no decompression, no pauses between reads.
+			parquetFile, parquetSize, done, err = parquetSource(r)
+			if err != nil && closer != nil {
+				closer.Close()
+			}
+		} else if err == nil {
 			// A compressed input is read as its text (gzip, bzip2, zstd), or is an error
 			// record (xz): never checked as bytes.
 			if r, done, err = decompress(r); err != nil && closer != nil {
@@ -452,7 +463,13 @@ func read(ctx context.Context, cfg Config, inputs []Input, stop chan struct{}, s
 				cur = newBatch(in.Name)
 			}
 		}}
-		err = eachURL(cfg.Input, r, urlgrammar.MaxInputLength, func(n int, line []byte, tooLong bool, columns []string, why string) error {
+		each := func(fn func(n int, line []byte, tooLong bool, columns []string, why string) error) error {
+			if parquetFile != nil {
+				return eachParquetURL(parquetFile, parquetSize, cfg.ParquetColumn, urlgrammar.MaxInputLength, fn)
+			}
+			return eachURL(cfg.Input, r, urlgrammar.MaxInputLength, fn)
+		}
+		err = each(func(n int, line []byte, tooLong bool, columns []string, why string) error {
 			start := len(cur.text)
 			cur.text = append(cur.text, line...)
 			cur.lines = append(cur.lines, span{start, len(cur.text), n, tooLong, columns, why})
@@ -575,7 +592,7 @@ func checkBatch(b *batch, cfg Config, parsers []*urlgrammar.Parser, r *renderer)
 		var colErr error
 		switch {
 		case l.why != "":
-			colErr = &InputError{Format: [...]string{"lines", "CDX", "CDXJ", "WARC"}[cfg.Input], Why: l.why}
+			colErr = &InputError{Format: cfg.Input.String(), Why: l.why}
 		case cfg.Column > 0: // a line too long is cut: its columns still pass through
 			rec.Input, rec.Columns, colErr = column(rec.Input, cfg.Column)
 		case l.columns != nil:

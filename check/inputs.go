@@ -29,9 +29,30 @@ const (
 	// too): each record with a WARC-Target-URI is one record of the check, its Line the
 	// record's number in the file and its Columns the WARC-Type.
 	WARC
+	// Parquet: a Parquet file (Common Crawl's columnar URL index, cc-index): the string column
+	// Config.ParquetColumn (url when ""), read a row group and a page at a time; each row is a
+	// record, its Line the row's number. Standard input is copied to a temporary file first
+	// (the file's index is at its end).
+	Parquet
 )
 
-// ParseInputFormat returns the InputFormat of a --input name: lines, cdx, cdxj or warc.
+// String names the format as its records' errors do: lines, CDX, CDXJ, WARC, Parquet.
+func (f InputFormat) String() string {
+	switch f {
+	case CDX:
+		return "CDX"
+	case CDXJ:
+		return "CDXJ"
+	case WARC:
+		return "WARC"
+	case Parquet:
+		return "Parquet"
+	}
+	return "lines"
+}
+
+// ParseInputFormat returns the InputFormat of a --input name: lines, cdx, cdxj, warc or
+// parquet.
 func ParseInputFormat(name string) (InputFormat, error) {
 	switch name {
 	case "lines", "":
@@ -42,18 +63,25 @@ func ParseInputFormat(name string) (InputFormat, error) {
 		return CDXJ, nil
 	case "warc":
 		return WARC, nil
+	case "parquet":
+		return Parquet, nil
 	}
-	return LineInput, fmt.Errorf("unknown input format %q (lines, cdx, cdxj, warc)", name)
+	return LineInput, fmt.Errorf("unknown input format %q (lines, cdx, cdxj, warc, parquet)", name)
 }
 
-// InputError is the Result.Err of an index line that holds no URL where its format says:
-// its Input is the whole line.
+// InputError is the Result.Err of an index line (or a Parquet row) that holds no URL where
+// its format says: its Input is the whole line (empty for a row).
 type InputError struct {
 	Format string
 	Why    string
 }
 
-func (e *InputError) Error() string { return e.Format + " line: " + e.Why }
+func (e *InputError) Error() string {
+	if e.Format == "Parquet" {
+		return "Parquet row: " + e.Why
+	}
+	return e.Format + " line: " + e.Why
+}
 
 // eachURL calls fn with every URL of r in the format f: n is the line's number (a WARC
 // record's), why says why a line holds no URL (then line is the whole line), columns are

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 
@@ -91,8 +92,11 @@ func FuzzInputFormats(f *testing.F) {
 	f.Add([]byte(" CDX N b a\nx 1 http://a/\n"), []byte("http://b/"))
 	f.Add([]byte(`k 1 {"url":"http://a/"}`), []byte("<x>"))
 	f.Add([]byte("WARC/1.0\r\nContent-Length: 0\r\n\r\n\r\n\r\n"), []byte("a b"))
+	if sample, err := os.ReadFile(sampleParquet); err == nil {
+		f.Add(sample, []byte("http://a/"))
+	}
 	f.Fuzz(func(t *testing.T, data, target []byte) {
-		for _, format := range []InputFormat{CDX, CDXJ, WARC} {
+		for _, format := range []InputFormat{CDX, CDXJ, WARC, Parquet} {
 			inputRecords(t, format, data)
 		}
 		u := strings.Map(func(r rune) rune {

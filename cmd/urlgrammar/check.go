@@ -24,7 +24,8 @@ func runCheck(e *env, args []string) int {
 	failOnWarning := fs.Bool("fail-on-warning", false, "exit status 1 when some line has a warning (--warn), as when some line is invalid")
 	exitZero := exitZeroFlag(fs)
 	noHeader := fs.Bool("no-header", false, "no tsv header row: one output line per input line (for engines that pipe lines through)")
-	inputName := fs.String("input", "lines", "how the inputs hold their URLs: `lines`, cdx or cdxj (index lines), warc (the WARC-Target-URI of each record)")
+	inputName := fs.String("input", "lines", "how the inputs hold their URLs: `lines`, cdx or cdxj (index lines), warc (the WARC-Target-URI of each record), parquet (a column of each row: --parquet-column)")
+	parquetColumn := fs.String("parquet-column", check.DefaultParquetColumn, "with --input parquet: the `NAME` of the URLs' column (a.b for a nested one)")
 	withAST := fs.Bool("ast", false, "jsonl: add each valid line's tree (the \"ast\" of parse --json), which is most of a record")
 	summaryFormat := fs.String("summary-format", "text", "the summary on stderr: text, or json (what summary merge adds up)")
 	noPlace := fs.Bool("no-place", false, "no file and line in jsonl and tsv records: the outputs of the parts of a split input join to the whole's")
@@ -53,6 +54,7 @@ func runCheck(e *env, args []string) int {
 		return e.usageError("%v", err)
 	}
 	cfg.Input = input
+	cfg.ParquetColumn = *parquetColumn
 	if cfg.Input != check.LineInput && *column > 0 {
 		return e.usageError("--column is for tab-separated lines, not --input %s", *inputName)
 	}
