@@ -96,7 +96,7 @@ bench-extract:
 FUZZ_TARGETS := \
 	.:FuzzParse .:FuzzDifferential .:FuzzRecognize .:FuzzParseTree .:FuzzBuildTree .:FuzzTypedFromTree .:FuzzViews \
 	./internal/genparser/runtime:FuzzRecognize ./ast:FuzzSchema ./internal/peg:FuzzReadHeader \
-	./internal/genparser:FuzzReadAliases ./resolve:FuzzResolve ./resolve:FuzzNormalize \
+	./internal/genparser:FuzzReadAliases ./resolve:FuzzResolve ./resolve:FuzzNormalize ./resolve:FuzzKey \
 	./resolve:FuzzRemoveDotSegments ./check:FuzzCheckPipeline ./internal/jsontext:FuzzAppendString \
 	./extract:FuzzFind ./cmd/urlgrammar:FuzzExtractCommand ./cmd/urlgrammar:FuzzDiffCommand \
 	./diagram:FuzzRead ./internal/playground:FuzzCheckHandler ./iri:FuzzToURI ./iri:FuzzToIRI \

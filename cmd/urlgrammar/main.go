@@ -99,6 +99,8 @@ func init() {
 			"resolve references against a base URI (section 5.2)", helpInputs, runResolve},
 		{"normalize", "[-g ID] [--level syntax|scheme] [--dots keep|remove|error] [--nfc] [--changes] [--json] [--exit-zero] [INPUT|-]...",
 			"print the normal form of each input (section 6.2.2, 6.2.3)", helpInputs, runNormalize},
+		{"key", "[-g ID] [--kind surt|domain] [--json] [--exit-zero] [INPUT|-]...",
+			"print a dedup key of each absolute URI: its SURT, or its registrable domain", helpKey, runKey},
 		{"equal", "[-g ID] [--level string|syntax|scheme] [--ignore-fragment] [--json] A B",
 			"compare two URIs on the comparison ladder; exit 0 when equivalent (section 6.2)",
 			"Exit status 1 when they differ, or when one of them is not a valid absolute URI.", runEqual},
@@ -116,6 +118,13 @@ func init() {
 }
 
 const helpInputs = "With no INPUT, or with \"-\", the inputs are read from standard input, one per line."
+
+const helpKey = `surt (the default): the normal form (normalize --level scheme) without the fragment, the
+host's labels reversed, as Heritrix and the Internet Archive write a SURT:
+http://(com,example,www,:8080@user)/a?q. References equal by RFC 3986 section 6.2 get one key;
+references with different normal forms never share one. domain: the registrable domain of
+the host (the Public Suffix List), an IP address as it is: a grouping key, not a dedup key.
+` + helpInputs
 
 const helpCheck = `Every input line gets exactly one record, in input order, also with -j workers. A file that
 cannot be opened or read gets one error record at its place and the other files are still

@@ -195,6 +195,72 @@ func runNormalize(e *env, args []string) int {
 	return status
 }
 
+// runKey prints the dedup key of each input (resolve.Key).
+func runKey(e *env, args []string) int {
+	fs := e.flags()
+	gid := genericGrammarFlag(fs)
+	kindName := fs.String("kind", "surt", "the key: surt (the normal form, host reversed, no fragment) or domain (the registrable domain)")
+	asJSON := jsonFlag(fs)
+	exitZero := exitZeroFlag(fs)
+	inputs, code, ok := e.parse(fs, args)
+	if !ok {
+		return code
+	}
+	g, ok := e.lookupGrammar(*gid)
+	if !ok || !e.requireGeneric(g) {
+		return exitUsage
+	}
+	kind, err := resolve.ParseKeyKind(*kindName)
+	if err != nil {
+		return e.usageError("%v", err)
+	}
+	status := exitOK
+	var b []byte
+	if code := e.eachInput(inputs, func(in input) bool {
+		err := tooLongInput(in)
+		var key string
+		if err == nil {
+			key, err = resolve.KeyString(in.text, kind, resolve.NormalizeOptions{Grammar: g})
+		}
+		b = b[:0]
+		if err != nil {
+			status = exitInvalid
+		}
+		switch {
+		case *asJSON:
+			rec := keyRecord{Input: in.text, OK: err == nil, Kind: kind.String()}
+			if err != nil {
+				d := check.NewErrorDetail(err)
+				rec.Error = &d
+			} else {
+				rec.Key = &key
+			}
+			b = check.AppendJSON(b, rec)
+		case err != nil:
+			b = append(append(append(b, "error: "...), oneLine(err)...), '\n')
+		default:
+			b = append(append(b, key...), '\n')
+		}
+		e.out.Write(b)
+		return true
+	}); code != 0 {
+		return code
+	}
+	if *exitZero && status == exitInvalid {
+		return exitOK
+	}
+	return status
+}
+
+// keyRecord is the --json record of key: the key, or the error object of parse --json.
+type keyRecord struct {
+	Input string             `json:"input"`
+	OK    bool               `json:"ok"`
+	Kind  string             `json:"kind"`
+	Key   *string            `json:"key,omitempty"`
+	Error *check.ErrorDetail `json:"error,omitempty"`
+}
+
 // normalRecord is the --json record of normalize: the normal form and the rewrites that made
 // it, or the error object of parse --json.
 type normalRecord struct {

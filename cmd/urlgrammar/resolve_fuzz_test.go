@@ -10,12 +10,13 @@ import (
 	"github.com/urlgrammar/urlgrammar/resolve"
 )
 
-// FuzzResolveCommands: resolve and normalize print one line per input line, in order: what
-// the package's Resolve (against the base) or Normalize gives for the line's tree, or
+// FuzzResolveCommands: resolve, normalize and key print one line per input line, in order: what
+// the package's Resolve (against the base), Normalize or Key gives for the line's tree, or
 // "error: ..." with the first line of the error (the grammar's own, for a line that does not
 // parse), with status 1 exactly when one failed. normalize runs at its default level
 // (scheme, the CLI's default, not the package's) and at --level syntax.
 func FuzzResolveCommands(f *testing.F) {
+	f.Add("http://www.Example.com:80/a/../b#f\n/rel\nhttp://a,b.example/", "", true)
 	f.Add("../g\n?y\na b\n\xff\n#s", "http://a/b/c/d;p?q", false)
 	f.Add("HTTP://A/./b/%7e\nfoo:/.//b\n%zz", "", true)
 	g := urlgrammar.MustLookup(urlgrammar.DefaultGrammar)
@@ -32,6 +33,11 @@ func FuzzResolveCommands(f *testing.F) {
 				compareResolveCommand(t, g, text, args, func(ref ast.Tree) (string, error) {
 					n, _, err := resolve.Normalize(ref, resolve.NormalizeOptions{Grammar: g, Level: level})
 					return n.String(), err
+				})
+			}
+			for _, kind := range []resolve.KeyKind{resolve.KeySURT, resolve.KeyDomain} {
+				compareResolveCommand(t, g, text, []string{"key", "--kind", kind.String()}, func(ref ast.Tree) (string, error) {
+					return resolve.Key(ref, kind, resolve.NormalizeOptions{Grammar: g})
 				})
 			}
 			return
