@@ -79,9 +79,9 @@ bench:
 	$(GO) test -run '^$$' -bench 'NetURLParse|Valid$$|Parse$$|Parser$$|ParseTyped$$|ParserParseTyped$$|ValidLines|CheckCommand' -benchmem -count 5 . ./cmd/urlgrammar
 
 # The checker end to end with one worker on one core, per format, on valid lines and on
-# text-shaped lines about half invalid: lines/s per core.
+# text-shaped lines about half invalid, and from each crawl input format: lines/s per core.
 bench-check:
-	$(GO) test -run '^$$' -bench BenchmarkRun -benchtime 20x -count 5 -cpu 1 ./check
+	$(GO) test -run '^$$' -bench 'BenchmarkRun|BenchmarkInputFormats' -benchtime 20x -count 5 -cpu 1 ./check
 
 bench-adversarial:
 	$(GO) test -run '^$$' -bench Adversarial -benchtime 3x . ./resolve ./extract ./diagram
