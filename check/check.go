@@ -470,6 +470,9 @@ func read(ctx context.Context, cfg Config, inputs []Input, stop chan struct{}, s
 			return eachURL(cfg.Input, r, urlgrammar.MaxInputLength, fn)
 		}
 		err = each(func(n int, line []byte, tooLong bool, columns []string, why string) error {
+			if tooLong && len(line) > urlgrammar.MaxInputLength {
+				line = line[:urlgrammar.MaxInputLength] // a record holds the first MaxInputLength bytes
+			}
 			start := len(cur.text)
 			cur.text = append(cur.text, line...)
 			cur.lines = append(cur.lines, span{start, len(cur.text), n, tooLong, columns, why})

@@ -14,6 +14,7 @@ import (
 	"github.com/parquet-go/parquet-go"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"github.com/urlgrammar/urlgrammar"
 )
 
 var updateParquet = flag.Bool("update-parquet", false, "write testdata/crawl/sample.parquet again")
@@ -149,4 +150,26 @@ func TestParquetInputErrors(t *testing.T) {
 			assert.Contains(t, pe.Error(), c.want, name)
 		}
 	}
+}
+
+// TestParquetHugeRow: a row whose URL is longer than urlgrammar.MaxInputLength is a record of
+// its first MaxInputLength bytes, marked too long, as a long line is; the rows after it are
+// checked.
+func TestParquetHugeRow(t *testing.T) {
+	huge := "http://example.com/" + strings.Repeat("a", 2<<20)
+	small := "http://example.com/b"
+	var b bytes.Buffer
+	w := parquet.NewGenericWriter[ccRow](&b)
+	_, err := w.Write([]ccRow{{URL: &huge}, {URL: &small}})
+	require.NoError(t, err)
+	require.NoError(t, w.Close())
+	cfg := defaultConfig(NoFormat, 2)
+	cfg.Input = Parquet
+	recs, _ := collect(t, cfg, []Input{{Name: "f", Reader: bytes.NewReader(b.Bytes())}})
+	require.Len(t, recs, 2)
+	assert.True(t, recs[0].TooLong)
+	assert.Len(t, recs[0].Input, urlgrammar.MaxInputLength)
+	assert.ErrorIs(t, recs[0].Results[0].Err, ErrTooLong)
+	assert.Equal(t, small, recs[1].Input)
+	assert.True(t, recs[1].Valid())
 }
