@@ -221,6 +221,18 @@ func walkViews(tree *ast.Tree, root func(*ast.Tree) (any, bool)) (map[string]boo
 				for it.MethodByName("Next").Call(nil)[0].Bool() {
 					walk(it.MethodByName("Value").Call(nil)[0])
 				}
+			case outs.NumOut() >= 1 && outs.Out(0) == reflect.TypeOf(ast.View{}):
+				// A group's accessor (the header's component path): one of the node's
+				// children, which the typed accessors walk.
+				res := meth.Call(nil)
+				c := res[0].Interface().(ast.View)
+				if len(res) == 2 && !res[1].Bool() {
+					if c.Index != -1 {
+						problem = fmt.Sprintf("%s.%s returns false with node %d", v.Type().Name(), mt.Name, c.Index)
+					}
+				} else if c.Index < 0 || tree.Parent(c.Index) != view.Index {
+					problem = fmt.Sprintf("%s.%s returns node %d, not a child of node %d", v.Type().Name(), mt.Name, c.Index, view.Index)
+				}
 			case mt.Name != "Kind" && mt.Name != "Child" && outs.NumOut() > 0 && outs.Out(0).Kind() == reflect.Struct:
 				problem = fmt.Sprintf("%s.%s: an accessor the walk does not know", v.Type().Name(), mt.Name)
 			}
@@ -309,6 +321,7 @@ func read3986(t *ast.Tree) int {
 	}
 	s, ok := r.Scheme()
 	add(s.View, ok)
+	n += len(r.Path().Text())
 	a, ok := r.Authority()
 	add(a.View, ok)
 	p1, ok := r.PathAbempty()

@@ -81,6 +81,29 @@ func (c *Children[V]) Next() bool {
 // Value returns the current child's view.
 func (c *Children[V]) Value() V { return V(struct{ View }{View{Tree: c.tree, Index: c.cur}}) }
 
+// ChildIn returns the view of the node's first child whose rule is one of rules, and whether
+// there is one: what the generated accessor of a group of rules returns (the header's
+// component path, say, which is one of five rules in RFC 3986).
+func (v View) ChildIn(rules []uint16) (View, bool) {
+	nodes := v.Tree.nodes
+	d := nodes[v.Index].Depth() + 1
+	for c := v.Index + 1; c < len(nodes); c++ {
+		n := nodes[c]
+		nd := n.Depth()
+		if nd < d {
+			break
+		}
+		if nd == d {
+			for _, r := range rules {
+				if n.Rule() == r {
+					return View{Tree: v.Tree, Index: c}, true
+				}
+			}
+		}
+	}
+	return View{Tree: v.Tree, Index: -1}, false
+}
+
 // ViewOf returns the view of node i of *t when i is a node of the rule named rule (matched
 // without case, as ABNF names are), or false. The generated constructors of typed views
 // (rfc3986.AsHost) call it: checking the name, not the rule's index, refuses a tree of
@@ -188,6 +211,18 @@ type NodeShape struct {
 	// One is set when every node of the rule has exactly one child, of one of Children's
 	// rules (a choice of node rules): the view's Kind says which.
 	One bool
+	// Groups are the header's components whose rules are children of the node, with how many
+	// of them together a node has: the view's accessor of the component returns the one.
+	Groups []GroupShape
+}
+
+// A GroupShape is a component of the header (component path: path-abempty path-absolute ...)
+// whose rules are children of a node rule: a node has at least Min and at most Max children
+// of the group's rules together (Max is 1: at most one).
+type GroupShape struct {
+	Name     string
+	Rules    []string
+	Min, Max int
 }
 
 // A ChildShape is one rule of a node's children: a node has at least Min and at most Max

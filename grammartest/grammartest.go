@@ -131,8 +131,8 @@ func treeProblem(g *urlgrammar.Grammar, tree ast.Tree, s string) string {
 // Shapes checks g's generic tree of every input g accepts against shapes, what the typed
 // views generated from g's PEG expect of each node rule's children (the Shapes of the
 // grammar's generated package): every node has a shape, each child is of a rule its shape
-// lists, as many of each as the shape allows (at least Min, at most Max), and exactly one child
-// where the shape says One. A view's accessor that returns one child can then not meet two,
+// lists, as many of each as the shape allows (at least Min, at most Max), exactly one child
+// where the shape says One, and as many children of a group's rules together as it allows. A view's accessor that returns one child can then not meet two,
 // and one that returns a child without a bool always finds it.
 func Shapes(t testing.TB, g *urlgrammar.Grammar, shapes []ast.NodeShape, inputs []string) {
 	t.Helper()
@@ -183,6 +183,20 @@ func shapeProblem(tree ast.Tree, shapes map[string]*ast.NodeShape) string {
 		}
 		if sh.One && total != 1 {
 			return fmt.Sprintf("node %d (%s) has %d children; its shape says exactly one", i, sh.Rule, total)
+		}
+		for _, gr := range sh.Groups {
+			n := 0
+			for c := tree.FirstChild(i); c >= 0; c = tree.NextSibling(c) {
+				for _, r := range gr.Rules {
+					if strings.EqualFold(tree.RuleName(c), r) {
+						n++
+					}
+				}
+			}
+			if n < gr.Min || n > gr.Max {
+				return fmt.Sprintf("node %d (%s) has %d children of its %s (%s); its shape allows %d to %d",
+					i, sh.Rule, n, gr.Name, strings.Join(gr.Rules, ", "), gr.Min, gr.Max)
+			}
 		}
 	}
 	return ""

@@ -46,6 +46,15 @@ func AsURIReference(t *ast.Tree, i int) (URIReference, bool) {
 	return URIReference{v}, ok
 }
 
+// Path returns the node's child that is its path, one of the rules of the header's
+// component path (path-abempty, path-absolute, path-noscheme, path-rootless, path-empty): there is always one; its Rule says which.
+func (v URIReference) Path() ast.View {
+	c, _ := v.ChildIn(pathOfURIReference)
+	return c
+}
+
+var pathOfURIReference = []uint16{RulePathAbempty, RulePathAbsolute, RulePathNoscheme, RulePathRootless, RulePathEmpty}
+
 // Scheme returns the node's scheme child, or false when it has none.
 func (v URIReference) Scheme() (Scheme, bool) {
 	c, ok := v.Child(RuleScheme)
@@ -449,7 +458,7 @@ func AsFragment(t *ast.Tree, i int) (Fragment, bool) {
 // Shapes are the children each view's accessors expect, as the generator read them from the
 // PEG: package grammartest holds the grammar's trees to them.
 var Shapes = []ast.NodeShape{
-	{Rule: "URI-reference", One: false, Children: []ast.ChildShape{{Rule: "scheme", Min: 0, Max: 1}, {Rule: "authority", Min: 0, Max: 1}, {Rule: "path-abempty", Min: 0, Max: 1}, {Rule: "path-absolute", Min: 0, Max: 1}, {Rule: "path-rootless", Min: 0, Max: 1}, {Rule: "path-empty", Min: 0, Max: 1}, {Rule: "query", Min: 0, Max: 1}, {Rule: "fragment", Min: 0, Max: 1}, {Rule: "path-noscheme", Min: 0, Max: 1}}},
+	{Rule: "URI-reference", One: false, Children: []ast.ChildShape{{Rule: "scheme", Min: 0, Max: 1}, {Rule: "authority", Min: 0, Max: 1}, {Rule: "path-abempty", Min: 0, Max: 1}, {Rule: "path-absolute", Min: 0, Max: 1}, {Rule: "path-rootless", Min: 0, Max: 1}, {Rule: "path-empty", Min: 0, Max: 1}, {Rule: "query", Min: 0, Max: 1}, {Rule: "fragment", Min: 0, Max: 1}, {Rule: "path-noscheme", Min: 0, Max: 1}}, Groups: []ast.GroupShape{{Name: "path", Rules: []string{"path-abempty", "path-absolute", "path-noscheme", "path-rootless", "path-empty"}, Min: 1, Max: 1}}},
 	{Rule: "scheme", One: false, Children: []ast.ChildShape{}},
 	{Rule: "authority", One: false, Children: []ast.ChildShape{{Rule: "userinfo", Min: 0, Max: 1}, {Rule: "host", Min: 1, Max: 1}, {Rule: "port", Min: 0, Max: 1}}},
 	{Rule: "userinfo", One: false, Children: []ast.ChildShape{}},

@@ -46,6 +46,15 @@ func AsIRIReference(t *ast.Tree, i int) (IRIReference, bool) {
 	return IRIReference{v}, ok
 }
 
+// Path returns the node's child that is its path, one of the rules of the header's
+// component path (ipath-abempty, ipath-absolute, ipath-noscheme, ipath-rootless, ipath-empty): there is always one; its Rule says which.
+func (v IRIReference) Path() ast.View {
+	c, _ := v.ChildIn(pathOfIRIReference)
+	return c
+}
+
+var pathOfIRIReference = []uint16{RuleIpathAbempty, RuleIpathAbsolute, RuleIpathNoscheme, RuleIpathRootless, RuleIpathEmpty}
+
 // Scheme returns the node's scheme child, or false when it has none.
 func (v IRIReference) Scheme() (Scheme, bool) {
 	c, ok := v.Child(RuleScheme)
@@ -450,7 +459,7 @@ func AsDecOctet(t *ast.Tree, i int) (DecOctet, bool) {
 // Shapes are the children each view's accessors expect, as the generator read them from the
 // PEG: package grammartest holds the grammar's trees to them.
 var Shapes = []ast.NodeShape{
-	{Rule: "IRI-reference", One: false, Children: []ast.ChildShape{{Rule: "scheme", Min: 0, Max: 1}, {Rule: "iauthority", Min: 0, Max: 1}, {Rule: "ipath-abempty", Min: 0, Max: 1}, {Rule: "ipath-absolute", Min: 0, Max: 1}, {Rule: "ipath-rootless", Min: 0, Max: 1}, {Rule: "ipath-empty", Min: 0, Max: 1}, {Rule: "iquery", Min: 0, Max: 1}, {Rule: "ifragment", Min: 0, Max: 1}, {Rule: "ipath-noscheme", Min: 0, Max: 1}}},
+	{Rule: "IRI-reference", One: false, Children: []ast.ChildShape{{Rule: "scheme", Min: 0, Max: 1}, {Rule: "iauthority", Min: 0, Max: 1}, {Rule: "ipath-abempty", Min: 0, Max: 1}, {Rule: "ipath-absolute", Min: 0, Max: 1}, {Rule: "ipath-rootless", Min: 0, Max: 1}, {Rule: "ipath-empty", Min: 0, Max: 1}, {Rule: "iquery", Min: 0, Max: 1}, {Rule: "ifragment", Min: 0, Max: 1}, {Rule: "ipath-noscheme", Min: 0, Max: 1}}, Groups: []ast.GroupShape{{Name: "path", Rules: []string{"ipath-abempty", "ipath-absolute", "ipath-noscheme", "ipath-rootless", "ipath-empty"}, Min: 1, Max: 1}}},
 	{Rule: "iauthority", One: false, Children: []ast.ChildShape{{Rule: "iuserinfo", Min: 0, Max: 1}, {Rule: "ihost", Min: 1, Max: 1}, {Rule: "port", Min: 0, Max: 1}}},
 	{Rule: "iuserinfo", One: false, Children: []ast.ChildShape{}},
 	{Rule: "ihost", One: true, Children: []ast.ChildShape{{Rule: "IP-literal", Min: 0, Max: 1}, {Rule: "IPv4address", Min: 0, Max: 1}, {Rule: "ireg-name", Min: 0, Max: 1}}},

@@ -237,7 +237,7 @@ func Generate(peg, out string, mode Mode) error {
 	for _, f := range files {
 		other = append(other, f)
 	}
-	views, err := compileViews(pkg, tg, rules, names, info.Nodes, info.Start, aliases, abnf, other)
+	views, err := compileViews(pkg, tg, rules, names, info.Nodes, info.Start, aliases, abnf, other, info.Decls)
 	if err != nil {
 		return fmt.Errorf("%s.peg: the typed views: %w", name, err)
 	}
