@@ -221,6 +221,32 @@ func walkViews(tree *ast.Tree, root func(*ast.Tree) (any, bool)) (map[string]boo
 				for it.MethodByName("Next").Call(nil)[0].Bool() {
 					walk(it.MethodByName("Value").Call(nil)[0])
 				}
+			case mt.Name == "Children" && outs.NumOut() == 1 && outs.Out(0).Kind() == reflect.Struct:
+				// All the children in one pass: each field is what its accessor returns (the
+				// first child, for a repeated rule).
+				all := meth.Call(nil)[0]
+				for f := 0; f < all.NumField(); f++ {
+					name := all.Type().Field(f).Name
+					got := all.Field(f).FieldByName("View").Interface().(ast.View).Index
+					want := -1
+					if acc := v.MethodByName(name); acc.IsValid() {
+						res := acc.Call(nil)
+						if len(res) == 1 || res[1].Bool() {
+							want = res[0].FieldByName("View").Interface().(ast.View).Index
+						}
+					} else if each := v.MethodByName("Each" + name); each.IsValid() {
+						it := reflect.New(each.Type().Out(0))
+						it.Elem().Set(each.Call(nil)[0])
+						if it.MethodByName("Next").Call(nil)[0].Bool() {
+							want = it.MethodByName("Value").Call(nil)[0].FieldByName("View").Interface().(ast.View).Index
+						}
+					} else {
+						problem = fmt.Sprintf("%s.Children has a field %s that no accessor has", v.Type().Name(), name)
+					}
+					if got != want {
+						problem = fmt.Sprintf("%s.Children().%s is node %d, its accessor's %d", v.Type().Name(), name, got, want)
+					}
+				}
 			case outs.NumOut() >= 1 && outs.Out(0) == reflect.TypeOf(ast.View{}):
 				// A group's accessor (the header's component path): one of the node's
 				// children, which the typed accessors walk.
@@ -460,6 +486,15 @@ func read93(t *ast.Tree) int {
 	return n
 }
 
+// read3986Children is read3986 through Children: every child of the root in one pass.
+func read3986Children(t *ast.Tree) int {
+	r, _ := rfc3986.Root(t)
+	c := r.Children()
+	return len(c.Scheme.Text()) + len(c.Authority.Text()) + len(r.Path().Text()) + len(c.PathAbempty.Text()) +
+		len(c.PathAbsolute.Text()) + len(c.PathRootless.Text()) + len(c.PathEmpty.Text()) + len(c.PathNoscheme.Text()) +
+		len(c.Query.Text()) + len(c.Fragment.Text())
+}
+
 // TestViewsAllocateNothing: a Parser's tree and every accessor of its root view, and every
 // segment of an RFC 3986 path, cost no allocation.
 func TestViewsAllocateNothing(t *testing.T) {
@@ -491,6 +526,13 @@ func TestViewsAllocateNothing(t *testing.T) {
 	if allocs != 0 || segments != 3 {
 		t.Errorf("EachSegment: %v allocations, %d bytes of segments", allocs, segments)
 	}
+	allocs = testing.AllocsPerRun(100, func() {
+		tree, _ := p.Parse("http://a/b/c/d?q#f")
+		segments = read3986Children(&tree)
+	})
+	if allocs != 0 || segments != len("http")+len("a")+2*len("/b/c/d")+len("q")+len("f") {
+		t.Errorf("Children: %v allocations, %d bytes", allocs, segments)
+	}
 }
 
 // BenchmarkViews measures, per grammar on the corpus lines it accepts, Parse alone, Parse and
@@ -517,6 +559,14 @@ func BenchmarkViews(b *testing.B) {
 				sink += readRootOf(id, &t)
 			})
 		})
+		if id == "rfc3986" {
+			b.Run(id+"/Parse+children", func(b *testing.B) {
+				benchLines(b, lines, func(s string) {
+					t, _ := g.Parse(s)
+					sink += read3986Children(&t)
+				})
+			})
+		}
 		p := g.NewParser()
 		b.Run(id+"/Parser", func(b *testing.B) { benchLines(b, lines, func(s string) { _, _ = p.Parse(s) }) })
 		b.Run(id+"/Parser+views", func(b *testing.B) {

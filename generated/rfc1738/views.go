@@ -82,6 +82,89 @@ func AsUrl(t *ast.Tree, i int) (Url, bool) {
 // Kind returns the rule of the node's one child: RuleHttpurl, RuleFtpurl, RuleNewsurl, RuleNntpurl, RuleTelneturl, RuleGopherurl, RuleWaisurl, RuleMailtourl, RuleFileurl, RuleProsperourl, RuleOtherurl.
 func (v Url) Kind() uint16 { return v.Tree.Node(v.Tree.FirstChild(v.Index)).Rule() }
 
+// UrlChildren are the children of a url node, found in one pass over them (Children):
+// a field's Index is -1 where the node has no child of that rule, and a repeated rule's
+// field is its first child.
+type UrlChildren struct {
+	Httpurl     Httpurl
+	Ftpurl      Ftpurl
+	Newsurl     Newsurl
+	Nntpurl     Nntpurl
+	Telneturl   Telneturl
+	Gopherurl   Gopherurl
+	Waisurl     Waisurl
+	Mailtourl   Mailtourl
+	Fileurl     Fileurl
+	Prosperourl Prosperourl
+	Otherurl    Otherurl
+}
+
+// Children returns the node's children by rule, in one pass over them: the accessors'
+// answers at the cost of one.
+func (v Url) Children() UrlChildren {
+	var c UrlChildren
+	c.Httpurl.Tree, c.Httpurl.Index = v.Tree, -1
+	c.Ftpurl.Tree, c.Ftpurl.Index = v.Tree, -1
+	c.Newsurl.Tree, c.Newsurl.Index = v.Tree, -1
+	c.Nntpurl.Tree, c.Nntpurl.Index = v.Tree, -1
+	c.Telneturl.Tree, c.Telneturl.Index = v.Tree, -1
+	c.Gopherurl.Tree, c.Gopherurl.Index = v.Tree, -1
+	c.Waisurl.Tree, c.Waisurl.Index = v.Tree, -1
+	c.Mailtourl.Tree, c.Mailtourl.Index = v.Tree, -1
+	c.Fileurl.Tree, c.Fileurl.Index = v.Tree, -1
+	c.Prosperourl.Tree, c.Prosperourl.Index = v.Tree, -1
+	c.Otherurl.Tree, c.Otherurl.Index = v.Tree, -1
+	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
+		switch v.Tree.Node(i).Rule() {
+		case RuleHttpurl:
+			if c.Httpurl.Index < 0 {
+				c.Httpurl.Index = i
+			}
+		case RuleFtpurl:
+			if c.Ftpurl.Index < 0 {
+				c.Ftpurl.Index = i
+			}
+		case RuleNewsurl:
+			if c.Newsurl.Index < 0 {
+				c.Newsurl.Index = i
+			}
+		case RuleNntpurl:
+			if c.Nntpurl.Index < 0 {
+				c.Nntpurl.Index = i
+			}
+		case RuleTelneturl:
+			if c.Telneturl.Index < 0 {
+				c.Telneturl.Index = i
+			}
+		case RuleGopherurl:
+			if c.Gopherurl.Index < 0 {
+				c.Gopherurl.Index = i
+			}
+		case RuleWaisurl:
+			if c.Waisurl.Index < 0 {
+				c.Waisurl.Index = i
+			}
+		case RuleMailtourl:
+			if c.Mailtourl.Index < 0 {
+				c.Mailtourl.Index = i
+			}
+		case RuleFileurl:
+			if c.Fileurl.Index < 0 {
+				c.Fileurl.Index = i
+			}
+		case RuleProsperourl:
+			if c.Prosperourl.Index < 0 {
+				c.Prosperourl.Index = i
+			}
+		case RuleOtherurl:
+			if c.Otherurl.Index < 0 {
+				c.Otherurl.Index = i
+			}
+		}
+	}
+	return c
+}
+
 // Httpurl returns the node's httpurl child, or false when it has none.
 func (v Url) Httpurl() (Httpurl, bool) {
 	c, ok := v.Child(RuleHttpurl)
@@ -159,6 +242,35 @@ func AsGenericurl(t *ast.Tree, i int) (Genericurl, bool) {
 	return Genericurl{v}, ok
 }
 
+// GenericurlChildren are the children of a genericurl node, found in one pass over them (Children):
+// a field's Index is -1 where the node has no child of that rule, and a repeated rule's
+// field is its first child.
+type GenericurlChildren struct {
+	Scheme     Scheme
+	Schemepart Schemepart
+}
+
+// Children returns the node's children by rule, in one pass over them: the accessors'
+// answers at the cost of one.
+func (v Genericurl) Children() GenericurlChildren {
+	var c GenericurlChildren
+	c.Scheme.Tree, c.Scheme.Index = v.Tree, -1
+	c.Schemepart.Tree, c.Schemepart.Index = v.Tree, -1
+	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
+		switch v.Tree.Node(i).Rule() {
+		case RuleScheme:
+			if c.Scheme.Index < 0 {
+				c.Scheme.Index = i
+			}
+		case RuleSchemepart:
+			if c.Schemepart.Index < 0 {
+				c.Schemepart.Index = i
+			}
+		}
+	}
+	return c
+}
+
 // Scheme returns the node's scheme child.
 func (v Genericurl) Scheme() Scheme {
 	c, _ := v.Child(RuleScheme)
@@ -227,6 +339,35 @@ func AsIpSchemepart(t *ast.Tree, i int) (IpSchemepart, bool) {
 	return IpSchemepart{v}, ok
 }
 
+// IpSchemepartChildren are the children of a ip-schemepart node, found in one pass over them (Children):
+// a field's Index is -1 where the node has no child of that rule, and a repeated rule's
+// field is its first child.
+type IpSchemepartChildren struct {
+	Login   Login
+	Urlpath Urlpath
+}
+
+// Children returns the node's children by rule, in one pass over them: the accessors'
+// answers at the cost of one.
+func (v IpSchemepart) Children() IpSchemepartChildren {
+	var c IpSchemepartChildren
+	c.Login.Tree, c.Login.Index = v.Tree, -1
+	c.Urlpath.Tree, c.Urlpath.Index = v.Tree, -1
+	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
+		switch v.Tree.Node(i).Rule() {
+		case RuleLogin:
+			if c.Login.Index < 0 {
+				c.Login.Index = i
+			}
+		case RuleUrlpath:
+			if c.Urlpath.Index < 0 {
+				c.Urlpath.Index = i
+			}
+		}
+	}
+	return c
+}
+
 // Login returns the node's login child.
 func (v IpSchemepart) Login() Login {
 	c, _ := v.Child(RuleLogin)
@@ -248,6 +389,41 @@ type Login struct{ ast.View }
 func AsLogin(t *ast.Tree, i int) (Login, bool) {
 	v, ok := ast.ViewOf(t, i, "login")
 	return Login{v}, ok
+}
+
+// LoginChildren are the children of a login node, found in one pass over them (Children):
+// a field's Index is -1 where the node has no child of that rule, and a repeated rule's
+// field is its first child.
+type LoginChildren struct {
+	User     User
+	Password Password
+	Hostport Hostport
+}
+
+// Children returns the node's children by rule, in one pass over them: the accessors'
+// answers at the cost of one.
+func (v Login) Children() LoginChildren {
+	var c LoginChildren
+	c.User.Tree, c.User.Index = v.Tree, -1
+	c.Password.Tree, c.Password.Index = v.Tree, -1
+	c.Hostport.Tree, c.Hostport.Index = v.Tree, -1
+	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
+		switch v.Tree.Node(i).Rule() {
+		case RuleUser:
+			if c.User.Index < 0 {
+				c.User.Index = i
+			}
+		case RulePassword:
+			if c.Password.Index < 0 {
+				c.Password.Index = i
+			}
+		case RuleHostport:
+			if c.Hostport.Index < 0 {
+				c.Hostport.Index = i
+			}
+		}
+	}
+	return c
 }
 
 // User returns the node's user child, or false when it has none.
@@ -279,6 +455,35 @@ func AsHostport(t *ast.Tree, i int) (Hostport, bool) {
 	return Hostport{v}, ok
 }
 
+// HostportChildren are the children of a hostport node, found in one pass over them (Children):
+// a field's Index is -1 where the node has no child of that rule, and a repeated rule's
+// field is its first child.
+type HostportChildren struct {
+	Host Host
+	Port Port
+}
+
+// Children returns the node's children by rule, in one pass over them: the accessors'
+// answers at the cost of one.
+func (v Hostport) Children() HostportChildren {
+	var c HostportChildren
+	c.Host.Tree, c.Host.Index = v.Tree, -1
+	c.Port.Tree, c.Port.Index = v.Tree, -1
+	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
+		switch v.Tree.Node(i).Rule() {
+		case RuleHost:
+			if c.Host.Index < 0 {
+				c.Host.Index = i
+			}
+		case RulePort:
+			if c.Port.Index < 0 {
+				c.Port.Index = i
+			}
+		}
+	}
+	return c
+}
+
 // Host returns the node's host child.
 func (v Hostport) Host() Host {
 	c, _ := v.Child(RuleHost)
@@ -305,6 +510,35 @@ func AsHost(t *ast.Tree, i int) (Host, bool) {
 // Kind returns the rule of the node's one child: RuleHostnumber, RuleHostname.
 func (v Host) Kind() uint16 { return v.Tree.Node(v.Tree.FirstChild(v.Index)).Rule() }
 
+// HostChildren are the children of a host node, found in one pass over them (Children):
+// a field's Index is -1 where the node has no child of that rule, and a repeated rule's
+// field is its first child.
+type HostChildren struct {
+	Hostnumber Hostnumber
+	Hostname   Hostname
+}
+
+// Children returns the node's children by rule, in one pass over them: the accessors'
+// answers at the cost of one.
+func (v Host) Children() HostChildren {
+	var c HostChildren
+	c.Hostnumber.Tree, c.Hostnumber.Index = v.Tree, -1
+	c.Hostname.Tree, c.Hostname.Index = v.Tree, -1
+	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
+		switch v.Tree.Node(i).Rule() {
+		case RuleHostnumber:
+			if c.Hostnumber.Index < 0 {
+				c.Hostnumber.Index = i
+			}
+		case RuleHostname:
+			if c.Hostname.Index < 0 {
+				c.Hostname.Index = i
+			}
+		}
+	}
+	return c
+}
+
 // Hostnumber returns the node's hostnumber child, or false when it has none.
 func (v Host) Hostnumber() (Hostnumber, bool) {
 	c, ok := v.Child(RuleHostnumber)
@@ -326,6 +560,35 @@ type Hostname struct{ ast.View }
 func AsHostname(t *ast.Tree, i int) (Hostname, bool) {
 	v, ok := ast.ViewOf(t, i, "hostname")
 	return Hostname{v}, ok
+}
+
+// HostnameChildren are the children of a hostname node, found in one pass over them (Children):
+// a field's Index is -1 where the node has no child of that rule, and a repeated rule's
+// field is its first child.
+type HostnameChildren struct {
+	Domainlabel Domainlabel
+	Toplabel    Toplabel
+}
+
+// Children returns the node's children by rule, in one pass over them: the accessors'
+// answers at the cost of one.
+func (v Hostname) Children() HostnameChildren {
+	var c HostnameChildren
+	c.Domainlabel.Tree, c.Domainlabel.Index = v.Tree, -1
+	c.Toplabel.Tree, c.Toplabel.Index = v.Tree, -1
+	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
+		switch v.Tree.Node(i).Rule() {
+		case RuleDomainlabel:
+			if c.Domainlabel.Index < 0 {
+				c.Domainlabel.Index = i
+			}
+		case RuleToplabel:
+			if c.Toplabel.Index < 0 {
+				c.Toplabel.Index = i
+			}
+		}
+	}
+	return c
 }
 
 // EachDomainlabel steps through the node's domainlabel children, in order (see ast.Children).
@@ -438,6 +701,47 @@ func AsFtpurl(t *ast.Tree, i int) (Ftpurl, bool) {
 	return Ftpurl{v}, ok
 }
 
+// FtpurlChildren are the children of a ftpurl node, found in one pass over them (Children):
+// a field's Index is -1 where the node has no child of that rule, and a repeated rule's
+// field is its first child.
+type FtpurlChildren struct {
+	Scheme  Scheme
+	Login   Login
+	Fpath   Fpath
+	Ftptype Ftptype
+}
+
+// Children returns the node's children by rule, in one pass over them: the accessors'
+// answers at the cost of one.
+func (v Ftpurl) Children() FtpurlChildren {
+	var c FtpurlChildren
+	c.Scheme.Tree, c.Scheme.Index = v.Tree, -1
+	c.Login.Tree, c.Login.Index = v.Tree, -1
+	c.Fpath.Tree, c.Fpath.Index = v.Tree, -1
+	c.Ftptype.Tree, c.Ftptype.Index = v.Tree, -1
+	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
+		switch v.Tree.Node(i).Rule() {
+		case RuleScheme:
+			if c.Scheme.Index < 0 {
+				c.Scheme.Index = i
+			}
+		case RuleLogin:
+			if c.Login.Index < 0 {
+				c.Login.Index = i
+			}
+		case RuleFpath:
+			if c.Fpath.Index < 0 {
+				c.Fpath.Index = i
+			}
+		case RuleFtptype:
+			if c.Ftptype.Index < 0 {
+				c.Ftptype.Index = i
+			}
+		}
+	}
+	return c
+}
+
 // Scheme returns the node's scheme child.
 func (v Ftpurl) Scheme() Scheme {
 	c, _ := v.Child(RuleScheme)
@@ -511,6 +815,41 @@ func AsFileurl(t *ast.Tree, i int) (Fileurl, bool) {
 	return Fileurl{v}, ok
 }
 
+// FileurlChildren are the children of a fileurl node, found in one pass over them (Children):
+// a field's Index is -1 where the node has no child of that rule, and a repeated rule's
+// field is its first child.
+type FileurlChildren struct {
+	Scheme Scheme
+	Host   Host
+	Fpath  Fpath
+}
+
+// Children returns the node's children by rule, in one pass over them: the accessors'
+// answers at the cost of one.
+func (v Fileurl) Children() FileurlChildren {
+	var c FileurlChildren
+	c.Scheme.Tree, c.Scheme.Index = v.Tree, -1
+	c.Host.Tree, c.Host.Index = v.Tree, -1
+	c.Fpath.Tree, c.Fpath.Index = v.Tree, -1
+	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
+		switch v.Tree.Node(i).Rule() {
+		case RuleScheme:
+			if c.Scheme.Index < 0 {
+				c.Scheme.Index = i
+			}
+		case RuleHost:
+			if c.Host.Index < 0 {
+				c.Host.Index = i
+			}
+		case RuleFpath:
+			if c.Fpath.Index < 0 {
+				c.Fpath.Index = i
+			}
+		}
+	}
+	return c
+}
+
 // Scheme returns the node's scheme child.
 func (v Fileurl) Scheme() Scheme {
 	c, _ := v.Child(RuleScheme)
@@ -538,6 +877,47 @@ type Httpurl struct{ ast.View }
 func AsHttpurl(t *ast.Tree, i int) (Httpurl, bool) {
 	v, ok := ast.ViewOf(t, i, "httpurl")
 	return Httpurl{v}, ok
+}
+
+// HttpurlChildren are the children of a httpurl node, found in one pass over them (Children):
+// a field's Index is -1 where the node has no child of that rule, and a repeated rule's
+// field is its first child.
+type HttpurlChildren struct {
+	Scheme   Scheme
+	Hostport Hostport
+	Hpath    Hpath
+	Search   Search
+}
+
+// Children returns the node's children by rule, in one pass over them: the accessors'
+// answers at the cost of one.
+func (v Httpurl) Children() HttpurlChildren {
+	var c HttpurlChildren
+	c.Scheme.Tree, c.Scheme.Index = v.Tree, -1
+	c.Hostport.Tree, c.Hostport.Index = v.Tree, -1
+	c.Hpath.Tree, c.Hpath.Index = v.Tree, -1
+	c.Search.Tree, c.Search.Index = v.Tree, -1
+	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
+		switch v.Tree.Node(i).Rule() {
+		case RuleScheme:
+			if c.Scheme.Index < 0 {
+				c.Scheme.Index = i
+			}
+		case RuleHostport:
+			if c.Hostport.Index < 0 {
+				c.Hostport.Index = i
+			}
+		case RuleHpath:
+			if c.Hpath.Index < 0 {
+				c.Hpath.Index = i
+			}
+		case RuleSearch:
+			if c.Search.Index < 0 {
+				c.Search.Index = i
+			}
+		}
+	}
+	return c
 }
 
 // Scheme returns the node's scheme child.
@@ -611,6 +991,59 @@ type Gopherurl struct{ ast.View }
 func AsGopherurl(t *ast.Tree, i int) (Gopherurl, bool) {
 	v, ok := ast.ViewOf(t, i, "gopherurl")
 	return Gopherurl{v}, ok
+}
+
+// GopherurlChildren are the children of a gopherurl node, found in one pass over them (Children):
+// a field's Index is -1 where the node has no child of that rule, and a repeated rule's
+// field is its first child.
+type GopherurlChildren struct {
+	Scheme           Scheme
+	Hostport         Hostport
+	Gtype            Gtype
+	Selector         Selector
+	Search           Search
+	GopherPlusString GopherPlusString
+}
+
+// Children returns the node's children by rule, in one pass over them: the accessors'
+// answers at the cost of one.
+func (v Gopherurl) Children() GopherurlChildren {
+	var c GopherurlChildren
+	c.Scheme.Tree, c.Scheme.Index = v.Tree, -1
+	c.Hostport.Tree, c.Hostport.Index = v.Tree, -1
+	c.Gtype.Tree, c.Gtype.Index = v.Tree, -1
+	c.Selector.Tree, c.Selector.Index = v.Tree, -1
+	c.Search.Tree, c.Search.Index = v.Tree, -1
+	c.GopherPlusString.Tree, c.GopherPlusString.Index = v.Tree, -1
+	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
+		switch v.Tree.Node(i).Rule() {
+		case RuleScheme:
+			if c.Scheme.Index < 0 {
+				c.Scheme.Index = i
+			}
+		case RuleHostport:
+			if c.Hostport.Index < 0 {
+				c.Hostport.Index = i
+			}
+		case RuleGtype:
+			if c.Gtype.Index < 0 {
+				c.Gtype.Index = i
+			}
+		case RuleSelector:
+			if c.Selector.Index < 0 {
+				c.Selector.Index = i
+			}
+		case RuleSearch:
+			if c.Search.Index < 0 {
+				c.Search.Index = i
+			}
+		case RuleGopherPlusString:
+			if c.GopherPlusString.Index < 0 {
+				c.GopherPlusString.Index = i
+			}
+		}
+	}
+	return c
 }
 
 // Scheme returns the node's scheme child.
@@ -693,6 +1126,35 @@ func AsMailtourl(t *ast.Tree, i int) (Mailtourl, bool) {
 	return Mailtourl{v}, ok
 }
 
+// MailtourlChildren are the children of a mailtourl node, found in one pass over them (Children):
+// a field's Index is -1 where the node has no child of that rule, and a repeated rule's
+// field is its first child.
+type MailtourlChildren struct {
+	Scheme         Scheme
+	Encoded822addr Encoded822addr
+}
+
+// Children returns the node's children by rule, in one pass over them: the accessors'
+// answers at the cost of one.
+func (v Mailtourl) Children() MailtourlChildren {
+	var c MailtourlChildren
+	c.Scheme.Tree, c.Scheme.Index = v.Tree, -1
+	c.Encoded822addr.Tree, c.Encoded822addr.Index = v.Tree, -1
+	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
+		switch v.Tree.Node(i).Rule() {
+		case RuleScheme:
+			if c.Scheme.Index < 0 {
+				c.Scheme.Index = i
+			}
+		case RuleEncoded822addr:
+			if c.Encoded822addr.Index < 0 {
+				c.Encoded822addr.Index = i
+			}
+		}
+	}
+	return c
+}
+
 // Scheme returns the node's scheme child.
 func (v Mailtourl) Scheme() Scheme {
 	c, _ := v.Child(RuleScheme)
@@ -727,6 +1189,35 @@ func AsNewsurl(t *ast.Tree, i int) (Newsurl, bool) {
 	return Newsurl{v}, ok
 }
 
+// NewsurlChildren are the children of a newsurl node, found in one pass over them (Children):
+// a field's Index is -1 where the node has no child of that rule, and a repeated rule's
+// field is its first child.
+type NewsurlChildren struct {
+	Scheme    Scheme
+	Grouppart Grouppart
+}
+
+// Children returns the node's children by rule, in one pass over them: the accessors'
+// answers at the cost of one.
+func (v Newsurl) Children() NewsurlChildren {
+	var c NewsurlChildren
+	c.Scheme.Tree, c.Scheme.Index = v.Tree, -1
+	c.Grouppart.Tree, c.Grouppart.Index = v.Tree, -1
+	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
+		switch v.Tree.Node(i).Rule() {
+		case RuleScheme:
+			if c.Scheme.Index < 0 {
+				c.Scheme.Index = i
+			}
+		case RuleGrouppart:
+			if c.Grouppart.Index < 0 {
+				c.Grouppart.Index = i
+			}
+		}
+	}
+	return c
+}
+
 // Scheme returns the node's scheme child.
 func (v Newsurl) Scheme() Scheme {
 	c, _ := v.Child(RuleScheme)
@@ -748,6 +1239,35 @@ type Grouppart struct{ ast.View }
 func AsGrouppart(t *ast.Tree, i int) (Grouppart, bool) {
 	v, ok := ast.ViewOf(t, i, "grouppart")
 	return Grouppart{v}, ok
+}
+
+// GrouppartChildren are the children of a grouppart node, found in one pass over them (Children):
+// a field's Index is -1 where the node has no child of that rule, and a repeated rule's
+// field is its first child.
+type GrouppartChildren struct {
+	Article Article
+	Group   Group
+}
+
+// Children returns the node's children by rule, in one pass over them: the accessors'
+// answers at the cost of one.
+func (v Grouppart) Children() GrouppartChildren {
+	var c GrouppartChildren
+	c.Article.Tree, c.Article.Index = v.Tree, -1
+	c.Group.Tree, c.Group.Index = v.Tree, -1
+	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
+		switch v.Tree.Node(i).Rule() {
+		case RuleArticle:
+			if c.Article.Index < 0 {
+				c.Article.Index = i
+			}
+		case RuleGroup:
+			if c.Group.Index < 0 {
+				c.Group.Index = i
+			}
+		}
+	}
+	return c
 }
 
 // Article returns the node's article child, or false when it has none.
@@ -801,6 +1321,47 @@ func AsNntpurl(t *ast.Tree, i int) (Nntpurl, bool) {
 	return Nntpurl{v}, ok
 }
 
+// NntpurlChildren are the children of a nntpurl node, found in one pass over them (Children):
+// a field's Index is -1 where the node has no child of that rule, and a repeated rule's
+// field is its first child.
+type NntpurlChildren struct {
+	Scheme   Scheme
+	Hostport Hostport
+	Group    Group
+	Digits   Digits
+}
+
+// Children returns the node's children by rule, in one pass over them: the accessors'
+// answers at the cost of one.
+func (v Nntpurl) Children() NntpurlChildren {
+	var c NntpurlChildren
+	c.Scheme.Tree, c.Scheme.Index = v.Tree, -1
+	c.Hostport.Tree, c.Hostport.Index = v.Tree, -1
+	c.Group.Tree, c.Group.Index = v.Tree, -1
+	c.Digits.Tree, c.Digits.Index = v.Tree, -1
+	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
+		switch v.Tree.Node(i).Rule() {
+		case RuleScheme:
+			if c.Scheme.Index < 0 {
+				c.Scheme.Index = i
+			}
+		case RuleHostport:
+			if c.Hostport.Index < 0 {
+				c.Hostport.Index = i
+			}
+		case RuleGroup:
+			if c.Group.Index < 0 {
+				c.Group.Index = i
+			}
+		case RuleDigits:
+			if c.Digits.Index < 0 {
+				c.Digits.Index = i
+			}
+		}
+	}
+	return c
+}
+
 // Scheme returns the node's scheme child.
 func (v Nntpurl) Scheme() Scheme {
 	c, _ := v.Child(RuleScheme)
@@ -836,6 +1397,35 @@ func AsTelneturl(t *ast.Tree, i int) (Telneturl, bool) {
 	return Telneturl{v}, ok
 }
 
+// TelneturlChildren are the children of a telneturl node, found in one pass over them (Children):
+// a field's Index is -1 where the node has no child of that rule, and a repeated rule's
+// field is its first child.
+type TelneturlChildren struct {
+	Scheme Scheme
+	Login  Login
+}
+
+// Children returns the node's children by rule, in one pass over them: the accessors'
+// answers at the cost of one.
+func (v Telneturl) Children() TelneturlChildren {
+	var c TelneturlChildren
+	c.Scheme.Tree, c.Scheme.Index = v.Tree, -1
+	c.Login.Tree, c.Login.Index = v.Tree, -1
+	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
+		switch v.Tree.Node(i).Rule() {
+		case RuleScheme:
+			if c.Scheme.Index < 0 {
+				c.Scheme.Index = i
+			}
+		case RuleLogin:
+			if c.Login.Index < 0 {
+				c.Login.Index = i
+			}
+		}
+	}
+	return c
+}
+
 // Scheme returns the node's scheme child.
 func (v Telneturl) Scheme() Scheme {
 	c, _ := v.Child(RuleScheme)
@@ -861,6 +1451,41 @@ func AsWaisurl(t *ast.Tree, i int) (Waisurl, bool) {
 
 // Kind returns the rule of the node's one child: RuleWaisdoc, RuleWaisindex, RuleWaisdatabase.
 func (v Waisurl) Kind() uint16 { return v.Tree.Node(v.Tree.FirstChild(v.Index)).Rule() }
+
+// WaisurlChildren are the children of a waisurl node, found in one pass over them (Children):
+// a field's Index is -1 where the node has no child of that rule, and a repeated rule's
+// field is its first child.
+type WaisurlChildren struct {
+	Waisdoc      Waisdoc
+	Waisindex    Waisindex
+	Waisdatabase Waisdatabase
+}
+
+// Children returns the node's children by rule, in one pass over them: the accessors'
+// answers at the cost of one.
+func (v Waisurl) Children() WaisurlChildren {
+	var c WaisurlChildren
+	c.Waisdoc.Tree, c.Waisdoc.Index = v.Tree, -1
+	c.Waisindex.Tree, c.Waisindex.Index = v.Tree, -1
+	c.Waisdatabase.Tree, c.Waisdatabase.Index = v.Tree, -1
+	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
+		switch v.Tree.Node(i).Rule() {
+		case RuleWaisdoc:
+			if c.Waisdoc.Index < 0 {
+				c.Waisdoc.Index = i
+			}
+		case RuleWaisindex:
+			if c.Waisindex.Index < 0 {
+				c.Waisindex.Index = i
+			}
+		case RuleWaisdatabase:
+			if c.Waisdatabase.Index < 0 {
+				c.Waisdatabase.Index = i
+			}
+		}
+	}
+	return c
+}
 
 // Waisdoc returns the node's waisdoc child, or false when it has none.
 func (v Waisurl) Waisdoc() (Waisdoc, bool) {
@@ -891,6 +1516,41 @@ func AsWaisdatabase(t *ast.Tree, i int) (Waisdatabase, bool) {
 	return Waisdatabase{v}, ok
 }
 
+// WaisdatabaseChildren are the children of a waisdatabase node, found in one pass over them (Children):
+// a field's Index is -1 where the node has no child of that rule, and a repeated rule's
+// field is its first child.
+type WaisdatabaseChildren struct {
+	Scheme   Scheme
+	Hostport Hostport
+	Database Database
+}
+
+// Children returns the node's children by rule, in one pass over them: the accessors'
+// answers at the cost of one.
+func (v Waisdatabase) Children() WaisdatabaseChildren {
+	var c WaisdatabaseChildren
+	c.Scheme.Tree, c.Scheme.Index = v.Tree, -1
+	c.Hostport.Tree, c.Hostport.Index = v.Tree, -1
+	c.Database.Tree, c.Database.Index = v.Tree, -1
+	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
+		switch v.Tree.Node(i).Rule() {
+		case RuleScheme:
+			if c.Scheme.Index < 0 {
+				c.Scheme.Index = i
+			}
+		case RuleHostport:
+			if c.Hostport.Index < 0 {
+				c.Hostport.Index = i
+			}
+		case RuleDatabase:
+			if c.Database.Index < 0 {
+				c.Database.Index = i
+			}
+		}
+	}
+	return c
+}
+
 // Scheme returns the node's scheme child.
 func (v Waisdatabase) Scheme() Scheme {
 	c, _ := v.Child(RuleScheme)
@@ -918,6 +1578,47 @@ type Waisindex struct{ ast.View }
 func AsWaisindex(t *ast.Tree, i int) (Waisindex, bool) {
 	v, ok := ast.ViewOf(t, i, "waisindex")
 	return Waisindex{v}, ok
+}
+
+// WaisindexChildren are the children of a waisindex node, found in one pass over them (Children):
+// a field's Index is -1 where the node has no child of that rule, and a repeated rule's
+// field is its first child.
+type WaisindexChildren struct {
+	Scheme   Scheme
+	Hostport Hostport
+	Database Database
+	Search   Search
+}
+
+// Children returns the node's children by rule, in one pass over them: the accessors'
+// answers at the cost of one.
+func (v Waisindex) Children() WaisindexChildren {
+	var c WaisindexChildren
+	c.Scheme.Tree, c.Scheme.Index = v.Tree, -1
+	c.Hostport.Tree, c.Hostport.Index = v.Tree, -1
+	c.Database.Tree, c.Database.Index = v.Tree, -1
+	c.Search.Tree, c.Search.Index = v.Tree, -1
+	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
+		switch v.Tree.Node(i).Rule() {
+		case RuleScheme:
+			if c.Scheme.Index < 0 {
+				c.Scheme.Index = i
+			}
+		case RuleHostport:
+			if c.Hostport.Index < 0 {
+				c.Hostport.Index = i
+			}
+		case RuleDatabase:
+			if c.Database.Index < 0 {
+				c.Database.Index = i
+			}
+		case RuleSearch:
+			if c.Search.Index < 0 {
+				c.Search.Index = i
+			}
+		}
+	}
+	return c
 }
 
 // Scheme returns the node's scheme child.
@@ -953,6 +1654,53 @@ type Waisdoc struct{ ast.View }
 func AsWaisdoc(t *ast.Tree, i int) (Waisdoc, bool) {
 	v, ok := ast.ViewOf(t, i, "waisdoc")
 	return Waisdoc{v}, ok
+}
+
+// WaisdocChildren are the children of a waisdoc node, found in one pass over them (Children):
+// a field's Index is -1 where the node has no child of that rule, and a repeated rule's
+// field is its first child.
+type WaisdocChildren struct {
+	Scheme   Scheme
+	Hostport Hostport
+	Database Database
+	Wtype    Wtype
+	Wpath    Wpath
+}
+
+// Children returns the node's children by rule, in one pass over them: the accessors'
+// answers at the cost of one.
+func (v Waisdoc) Children() WaisdocChildren {
+	var c WaisdocChildren
+	c.Scheme.Tree, c.Scheme.Index = v.Tree, -1
+	c.Hostport.Tree, c.Hostport.Index = v.Tree, -1
+	c.Database.Tree, c.Database.Index = v.Tree, -1
+	c.Wtype.Tree, c.Wtype.Index = v.Tree, -1
+	c.Wpath.Tree, c.Wpath.Index = v.Tree, -1
+	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
+		switch v.Tree.Node(i).Rule() {
+		case RuleScheme:
+			if c.Scheme.Index < 0 {
+				c.Scheme.Index = i
+			}
+		case RuleHostport:
+			if c.Hostport.Index < 0 {
+				c.Hostport.Index = i
+			}
+		case RuleDatabase:
+			if c.Database.Index < 0 {
+				c.Database.Index = i
+			}
+		case RuleWtype:
+			if c.Wtype.Index < 0 {
+				c.Wtype.Index = i
+			}
+		case RuleWpath:
+			if c.Wpath.Index < 0 {
+				c.Wpath.Index = i
+			}
+		}
+	}
+	return c
 }
 
 // Scheme returns the node's scheme child.
@@ -1029,6 +1777,47 @@ func AsProsperourl(t *ast.Tree, i int) (Prosperourl, bool) {
 	return Prosperourl{v}, ok
 }
 
+// ProsperourlChildren are the children of a prosperourl node, found in one pass over them (Children):
+// a field's Index is -1 where the node has no child of that rule, and a repeated rule's
+// field is its first child.
+type ProsperourlChildren struct {
+	Scheme    Scheme
+	Hostport  Hostport
+	Ppath     Ppath
+	Fieldspec Fieldspec
+}
+
+// Children returns the node's children by rule, in one pass over them: the accessors'
+// answers at the cost of one.
+func (v Prosperourl) Children() ProsperourlChildren {
+	var c ProsperourlChildren
+	c.Scheme.Tree, c.Scheme.Index = v.Tree, -1
+	c.Hostport.Tree, c.Hostport.Index = v.Tree, -1
+	c.Ppath.Tree, c.Ppath.Index = v.Tree, -1
+	c.Fieldspec.Tree, c.Fieldspec.Index = v.Tree, -1
+	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
+		switch v.Tree.Node(i).Rule() {
+		case RuleScheme:
+			if c.Scheme.Index < 0 {
+				c.Scheme.Index = i
+			}
+		case RuleHostport:
+			if c.Hostport.Index < 0 {
+				c.Hostport.Index = i
+			}
+		case RulePpath:
+			if c.Ppath.Index < 0 {
+				c.Ppath.Index = i
+			}
+		case RuleFieldspec:
+			if c.Fieldspec.Index < 0 {
+				c.Fieldspec.Index = i
+			}
+		}
+	}
+	return c
+}
+
 // Scheme returns the node's scheme child.
 func (v Prosperourl) Scheme() Scheme {
 	c, _ := v.Child(RuleScheme)
@@ -1088,6 +1877,35 @@ type Fieldspec struct{ ast.View }
 func AsFieldspec(t *ast.Tree, i int) (Fieldspec, bool) {
 	v, ok := ast.ViewOf(t, i, "fieldspec")
 	return Fieldspec{v}, ok
+}
+
+// FieldspecChildren are the children of a fieldspec node, found in one pass over them (Children):
+// a field's Index is -1 where the node has no child of that rule, and a repeated rule's
+// field is its first child.
+type FieldspecChildren struct {
+	Fieldname  Fieldname
+	Fieldvalue Fieldvalue
+}
+
+// Children returns the node's children by rule, in one pass over them: the accessors'
+// answers at the cost of one.
+func (v Fieldspec) Children() FieldspecChildren {
+	var c FieldspecChildren
+	c.Fieldname.Tree, c.Fieldname.Index = v.Tree, -1
+	c.Fieldvalue.Tree, c.Fieldvalue.Index = v.Tree, -1
+	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
+		switch v.Tree.Node(i).Rule() {
+		case RuleFieldname:
+			if c.Fieldname.Index < 0 {
+				c.Fieldname.Index = i
+			}
+		case RuleFieldvalue:
+			if c.Fieldvalue.Index < 0 {
+				c.Fieldvalue.Index = i
+			}
+		}
+	}
+	return c
 }
 
 // Fieldname returns the node's fieldname child.

@@ -46,6 +46,65 @@ func AsURIReference(t *ast.Tree, i int) (URIReference, bool) {
 	return URIReference{v}, ok
 }
 
+// URIReferenceChildren are the children of a URI-reference node, found in one pass over them (Children):
+// a field's Index is -1 where the node has no child of that rule, and a repeated rule's
+// field is its first child.
+type URIReferenceChildren struct {
+	Scheme     Scheme
+	Authority  Authority
+	AbsPath    AbsPath
+	Query      Query
+	OpaquePart OpaquePart
+	RelPath    RelPath
+	Fragment   Fragment
+}
+
+// Children returns the node's children by rule, in one pass over them: the accessors'
+// answers at the cost of one.
+func (v URIReference) Children() URIReferenceChildren {
+	var c URIReferenceChildren
+	c.Scheme.Tree, c.Scheme.Index = v.Tree, -1
+	c.Authority.Tree, c.Authority.Index = v.Tree, -1
+	c.AbsPath.Tree, c.AbsPath.Index = v.Tree, -1
+	c.Query.Tree, c.Query.Index = v.Tree, -1
+	c.OpaquePart.Tree, c.OpaquePart.Index = v.Tree, -1
+	c.RelPath.Tree, c.RelPath.Index = v.Tree, -1
+	c.Fragment.Tree, c.Fragment.Index = v.Tree, -1
+	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
+		switch v.Tree.Node(i).Rule() {
+		case RuleScheme:
+			if c.Scheme.Index < 0 {
+				c.Scheme.Index = i
+			}
+		case RuleAuthority:
+			if c.Authority.Index < 0 {
+				c.Authority.Index = i
+			}
+		case RuleAbsPath:
+			if c.AbsPath.Index < 0 {
+				c.AbsPath.Index = i
+			}
+		case RuleQuery:
+			if c.Query.Index < 0 {
+				c.Query.Index = i
+			}
+		case RuleOpaquePart:
+			if c.OpaquePart.Index < 0 {
+				c.OpaquePart.Index = i
+			}
+		case RuleRelPath:
+			if c.RelPath.Index < 0 {
+				c.RelPath.Index = i
+			}
+		case RuleFragment:
+			if c.Fragment.Index < 0 {
+				c.Fragment.Index = i
+			}
+		}
+	}
+	return c
+}
+
 // Scheme returns the node's scheme child, or false when it has none.
 func (v URIReference) Scheme() (Scheme, bool) {
 	c, ok := v.Child(RuleScheme)
@@ -140,6 +199,35 @@ func AsAuthority(t *ast.Tree, i int) (Authority, bool) {
 // Kind returns the rule of the node's one child: RuleServer, RuleRegName.
 func (v Authority) Kind() uint16 { return v.Tree.Node(v.Tree.FirstChild(v.Index)).Rule() }
 
+// AuthorityChildren are the children of a authority node, found in one pass over them (Children):
+// a field's Index is -1 where the node has no child of that rule, and a repeated rule's
+// field is its first child.
+type AuthorityChildren struct {
+	Server  Server
+	RegName RegName
+}
+
+// Children returns the node's children by rule, in one pass over them: the accessors'
+// answers at the cost of one.
+func (v Authority) Children() AuthorityChildren {
+	var c AuthorityChildren
+	c.Server.Tree, c.Server.Index = v.Tree, -1
+	c.RegName.Tree, c.RegName.Index = v.Tree, -1
+	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
+		switch v.Tree.Node(i).Rule() {
+		case RuleServer:
+			if c.Server.Index < 0 {
+				c.Server.Index = i
+			}
+		case RuleRegName:
+			if c.RegName.Index < 0 {
+				c.RegName.Index = i
+			}
+		}
+	}
+	return c
+}
+
 // Server returns the node's server child, or false when it has none.
 func (v Authority) Server() (Server, bool) {
 	c, ok := v.Child(RuleServer)
@@ -172,6 +260,41 @@ type Server struct{ ast.View }
 func AsServer(t *ast.Tree, i int) (Server, bool) {
 	v, ok := ast.ViewOf(t, i, "server")
 	return Server{v}, ok
+}
+
+// ServerChildren are the children of a server node, found in one pass over them (Children):
+// a field's Index is -1 where the node has no child of that rule, and a repeated rule's
+// field is its first child.
+type ServerChildren struct {
+	Userinfo Userinfo
+	Host     Host
+	Port     Port
+}
+
+// Children returns the node's children by rule, in one pass over them: the accessors'
+// answers at the cost of one.
+func (v Server) Children() ServerChildren {
+	var c ServerChildren
+	c.Userinfo.Tree, c.Userinfo.Index = v.Tree, -1
+	c.Host.Tree, c.Host.Index = v.Tree, -1
+	c.Port.Tree, c.Port.Index = v.Tree, -1
+	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
+		switch v.Tree.Node(i).Rule() {
+		case RuleUserinfo:
+			if c.Userinfo.Index < 0 {
+				c.Userinfo.Index = i
+			}
+		case RuleHost:
+			if c.Host.Index < 0 {
+				c.Host.Index = i
+			}
+		case RulePort:
+			if c.Port.Index < 0 {
+				c.Port.Index = i
+			}
+		}
+	}
+	return c
 }
 
 // Userinfo returns the node's userinfo child, or false when it has none.
@@ -217,6 +340,41 @@ func AsHost(t *ast.Tree, i int) (Host, bool) {
 // Kind returns the rule of the node's one child: RuleIPv6reference, RuleIPv4address, RuleHostname.
 func (v Host) Kind() uint16 { return v.Tree.Node(v.Tree.FirstChild(v.Index)).Rule() }
 
+// HostChildren are the children of a host node, found in one pass over them (Children):
+// a field's Index is -1 where the node has no child of that rule, and a repeated rule's
+// field is its first child.
+type HostChildren struct {
+	IPv6reference IPv6reference
+	IPv4address   IPv4address
+	Hostname      Hostname
+}
+
+// Children returns the node's children by rule, in one pass over them: the accessors'
+// answers at the cost of one.
+func (v Host) Children() HostChildren {
+	var c HostChildren
+	c.IPv6reference.Tree, c.IPv6reference.Index = v.Tree, -1
+	c.IPv4address.Tree, c.IPv4address.Index = v.Tree, -1
+	c.Hostname.Tree, c.Hostname.Index = v.Tree, -1
+	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
+		switch v.Tree.Node(i).Rule() {
+		case RuleIPv6reference:
+			if c.IPv6reference.Index < 0 {
+				c.IPv6reference.Index = i
+			}
+		case RuleIPv4address:
+			if c.IPv4address.Index < 0 {
+				c.IPv4address.Index = i
+			}
+		case RuleHostname:
+			if c.Hostname.Index < 0 {
+				c.Hostname.Index = i
+			}
+		}
+	}
+	return c
+}
+
 // IPv6reference returns the node's IPv6reference child, or false when it has none.
 func (v Host) IPv6reference() (IPv6reference, bool) {
 	c, ok := v.Child(RuleIPv6reference)
@@ -255,6 +413,35 @@ type Hostname struct{ ast.View }
 func AsHostname(t *ast.Tree, i int) (Hostname, bool) {
 	v, ok := ast.ViewOf(t, i, "hostname")
 	return Hostname{v}, ok
+}
+
+// HostnameChildren are the children of a hostname node, found in one pass over them (Children):
+// a field's Index is -1 where the node has no child of that rule, and a repeated rule's
+// field is its first child.
+type HostnameChildren struct {
+	Domainlabel Domainlabel
+	Toplabel    Toplabel
+}
+
+// Children returns the node's children by rule, in one pass over them: the accessors'
+// answers at the cost of one.
+func (v Hostname) Children() HostnameChildren {
+	var c HostnameChildren
+	c.Domainlabel.Tree, c.Domainlabel.Index = v.Tree, -1
+	c.Toplabel.Tree, c.Toplabel.Index = v.Tree, -1
+	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
+		switch v.Tree.Node(i).Rule() {
+		case RuleDomainlabel:
+			if c.Domainlabel.Index < 0 {
+				c.Domainlabel.Index = i
+			}
+		case RuleToplabel:
+			if c.Toplabel.Index < 0 {
+				c.Toplabel.Index = i
+			}
+		}
+	}
+	return c
 }
 
 // EachDomainlabel steps through the node's domainlabel children, in order (see ast.Children).
@@ -405,6 +592,35 @@ type RelPath struct{ ast.View }
 func AsRelPath(t *ast.Tree, i int) (RelPath, bool) {
 	v, ok := ast.ViewOf(t, i, "rel-path")
 	return RelPath{v}, ok
+}
+
+// RelPathChildren are the children of a rel-path node, found in one pass over them (Children):
+// a field's Index is -1 where the node has no child of that rule, and a repeated rule's
+// field is its first child.
+type RelPathChildren struct {
+	RelSegment RelSegment
+	AbsPath    AbsPath
+}
+
+// Children returns the node's children by rule, in one pass over them: the accessors'
+// answers at the cost of one.
+func (v RelPath) Children() RelPathChildren {
+	var c RelPathChildren
+	c.RelSegment.Tree, c.RelSegment.Index = v.Tree, -1
+	c.AbsPath.Tree, c.AbsPath.Index = v.Tree, -1
+	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
+		switch v.Tree.Node(i).Rule() {
+		case RuleRelSegment:
+			if c.RelSegment.Index < 0 {
+				c.RelSegment.Index = i
+			}
+		case RuleAbsPath:
+			if c.AbsPath.Index < 0 {
+				c.AbsPath.Index = i
+			}
+		}
+	}
+	return c
 }
 
 // RelSegment returns the node's rel-segment child.

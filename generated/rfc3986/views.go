@@ -46,6 +46,77 @@ func AsURIReference(t *ast.Tree, i int) (URIReference, bool) {
 	return URIReference{v}, ok
 }
 
+// URIReferenceChildren are the children of a URI-reference node, found in one pass over them (Children):
+// a field's Index is -1 where the node has no child of that rule, and a repeated rule's
+// field is its first child.
+type URIReferenceChildren struct {
+	Scheme       Scheme
+	Authority    Authority
+	PathAbempty  PathAbempty
+	PathAbsolute PathAbsolute
+	PathRootless PathRootless
+	PathEmpty    PathEmpty
+	Query        Query
+	Fragment     Fragment
+	PathNoscheme PathNoscheme
+}
+
+// Children returns the node's children by rule, in one pass over them: the accessors'
+// answers at the cost of one.
+func (v URIReference) Children() URIReferenceChildren {
+	var c URIReferenceChildren
+	c.Scheme.Tree, c.Scheme.Index = v.Tree, -1
+	c.Authority.Tree, c.Authority.Index = v.Tree, -1
+	c.PathAbempty.Tree, c.PathAbempty.Index = v.Tree, -1
+	c.PathAbsolute.Tree, c.PathAbsolute.Index = v.Tree, -1
+	c.PathRootless.Tree, c.PathRootless.Index = v.Tree, -1
+	c.PathEmpty.Tree, c.PathEmpty.Index = v.Tree, -1
+	c.Query.Tree, c.Query.Index = v.Tree, -1
+	c.Fragment.Tree, c.Fragment.Index = v.Tree, -1
+	c.PathNoscheme.Tree, c.PathNoscheme.Index = v.Tree, -1
+	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
+		switch v.Tree.Node(i).Rule() {
+		case RuleScheme:
+			if c.Scheme.Index < 0 {
+				c.Scheme.Index = i
+			}
+		case RuleAuthority:
+			if c.Authority.Index < 0 {
+				c.Authority.Index = i
+			}
+		case RulePathAbempty:
+			if c.PathAbempty.Index < 0 {
+				c.PathAbempty.Index = i
+			}
+		case RulePathAbsolute:
+			if c.PathAbsolute.Index < 0 {
+				c.PathAbsolute.Index = i
+			}
+		case RulePathRootless:
+			if c.PathRootless.Index < 0 {
+				c.PathRootless.Index = i
+			}
+		case RulePathEmpty:
+			if c.PathEmpty.Index < 0 {
+				c.PathEmpty.Index = i
+			}
+		case RuleQuery:
+			if c.Query.Index < 0 {
+				c.Query.Index = i
+			}
+		case RuleFragment:
+			if c.Fragment.Index < 0 {
+				c.Fragment.Index = i
+			}
+		case RulePathNoscheme:
+			if c.PathNoscheme.Index < 0 {
+				c.PathNoscheme.Index = i
+			}
+		}
+	}
+	return c
+}
+
 // Path returns the node's child that is its path, one of the rules of the header's
 // component path (path-abempty, path-absolute, path-noscheme, path-rootless, path-empty): there is always one; its Rule says which.
 func (v URIReference) Path() ast.View {
@@ -131,6 +202,41 @@ func AsAuthority(t *ast.Tree, i int) (Authority, bool) {
 	return Authority{v}, ok
 }
 
+// AuthorityChildren are the children of a authority node, found in one pass over them (Children):
+// a field's Index is -1 where the node has no child of that rule, and a repeated rule's
+// field is its first child.
+type AuthorityChildren struct {
+	Userinfo Userinfo
+	Host     Host
+	Port     Port
+}
+
+// Children returns the node's children by rule, in one pass over them: the accessors'
+// answers at the cost of one.
+func (v Authority) Children() AuthorityChildren {
+	var c AuthorityChildren
+	c.Userinfo.Tree, c.Userinfo.Index = v.Tree, -1
+	c.Host.Tree, c.Host.Index = v.Tree, -1
+	c.Port.Tree, c.Port.Index = v.Tree, -1
+	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
+		switch v.Tree.Node(i).Rule() {
+		case RuleUserinfo:
+			if c.Userinfo.Index < 0 {
+				c.Userinfo.Index = i
+			}
+		case RuleHost:
+			if c.Host.Index < 0 {
+				c.Host.Index = i
+			}
+		case RulePort:
+			if c.Port.Index < 0 {
+				c.Port.Index = i
+			}
+		}
+	}
+	return c
+}
+
 // Userinfo returns the node's userinfo child, or false when it has none.
 func (v Authority) Userinfo() (Userinfo, bool) {
 	c, ok := v.Child(RuleUserinfo)
@@ -174,6 +280,41 @@ func AsHost(t *ast.Tree, i int) (Host, bool) {
 // Kind returns the rule of the node's one child: RuleIPLiteral, RuleIPv4address, RuleRegName.
 func (v Host) Kind() uint16 { return v.Tree.Node(v.Tree.FirstChild(v.Index)).Rule() }
 
+// HostChildren are the children of a host node, found in one pass over them (Children):
+// a field's Index is -1 where the node has no child of that rule, and a repeated rule's
+// field is its first child.
+type HostChildren struct {
+	IPLiteral   IPLiteral
+	IPv4address IPv4address
+	RegName     RegName
+}
+
+// Children returns the node's children by rule, in one pass over them: the accessors'
+// answers at the cost of one.
+func (v Host) Children() HostChildren {
+	var c HostChildren
+	c.IPLiteral.Tree, c.IPLiteral.Index = v.Tree, -1
+	c.IPv4address.Tree, c.IPv4address.Index = v.Tree, -1
+	c.RegName.Tree, c.RegName.Index = v.Tree, -1
+	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
+		switch v.Tree.Node(i).Rule() {
+		case RuleIPLiteral:
+			if c.IPLiteral.Index < 0 {
+				c.IPLiteral.Index = i
+			}
+		case RuleIPv4address:
+			if c.IPv4address.Index < 0 {
+				c.IPv4address.Index = i
+			}
+		case RuleRegName:
+			if c.RegName.Index < 0 {
+				c.RegName.Index = i
+			}
+		}
+	}
+	return c
+}
+
 // IPLiteral returns the node's IP-literal child, or false when it has none.
 func (v Host) IPLiteral() (IPLiteral, bool) {
 	c, ok := v.Child(RuleIPLiteral)
@@ -216,6 +357,35 @@ func AsIPLiteral(t *ast.Tree, i int) (IPLiteral, bool) {
 
 // Kind returns the rule of the node's one child: RuleIPv6address, RuleIPvFuture.
 func (v IPLiteral) Kind() uint16 { return v.Tree.Node(v.Tree.FirstChild(v.Index)).Rule() }
+
+// IPLiteralChildren are the children of a IP-literal node, found in one pass over them (Children):
+// a field's Index is -1 where the node has no child of that rule, and a repeated rule's
+// field is its first child.
+type IPLiteralChildren struct {
+	IPv6address IPv6address
+	IPvFuture   IPvFuture
+}
+
+// Children returns the node's children by rule, in one pass over them: the accessors'
+// answers at the cost of one.
+func (v IPLiteral) Children() IPLiteralChildren {
+	var c IPLiteralChildren
+	c.IPv6address.Tree, c.IPv6address.Index = v.Tree, -1
+	c.IPvFuture.Tree, c.IPvFuture.Index = v.Tree, -1
+	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
+		switch v.Tree.Node(i).Rule() {
+		case RuleIPv6address:
+			if c.IPv6address.Index < 0 {
+				c.IPv6address.Index = i
+			}
+		case RuleIPvFuture:
+			if c.IPvFuture.Index < 0 {
+				c.IPvFuture.Index = i
+			}
+		}
+	}
+	return c
+}
 
 // IPv6address returns the node's IPv6address child, or false when it has none.
 func (v IPLiteral) IPv6address() (IPv6address, bool) {
@@ -334,6 +504,35 @@ func AsPathAbsolute(t *ast.Tree, i int) (PathAbsolute, bool) {
 	return PathAbsolute{v}, ok
 }
 
+// PathAbsoluteChildren are the children of a path-absolute node, found in one pass over them (Children):
+// a field's Index is -1 where the node has no child of that rule, and a repeated rule's
+// field is its first child.
+type PathAbsoluteChildren struct {
+	SegmentNz SegmentNz
+	Segment   Segment
+}
+
+// Children returns the node's children by rule, in one pass over them: the accessors'
+// answers at the cost of one.
+func (v PathAbsolute) Children() PathAbsoluteChildren {
+	var c PathAbsoluteChildren
+	c.SegmentNz.Tree, c.SegmentNz.Index = v.Tree, -1
+	c.Segment.Tree, c.Segment.Index = v.Tree, -1
+	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
+		switch v.Tree.Node(i).Rule() {
+		case RuleSegmentNz:
+			if c.SegmentNz.Index < 0 {
+				c.SegmentNz.Index = i
+			}
+		case RuleSegment:
+			if c.Segment.Index < 0 {
+				c.Segment.Index = i
+			}
+		}
+	}
+	return c
+}
+
 // SegmentNz returns the node's segment-nz child, or false when it has none.
 func (v PathAbsolute) SegmentNz() (SegmentNz, bool) {
 	c, ok := v.Child(RuleSegmentNz)
@@ -356,6 +555,35 @@ func AsPathNoscheme(t *ast.Tree, i int) (PathNoscheme, bool) {
 	return PathNoscheme{v}, ok
 }
 
+// PathNoschemeChildren are the children of a path-noscheme node, found in one pass over them (Children):
+// a field's Index is -1 where the node has no child of that rule, and a repeated rule's
+// field is its first child.
+type PathNoschemeChildren struct {
+	SegmentNzNc SegmentNzNc
+	Segment     Segment
+}
+
+// Children returns the node's children by rule, in one pass over them: the accessors'
+// answers at the cost of one.
+func (v PathNoscheme) Children() PathNoschemeChildren {
+	var c PathNoschemeChildren
+	c.SegmentNzNc.Tree, c.SegmentNzNc.Index = v.Tree, -1
+	c.Segment.Tree, c.Segment.Index = v.Tree, -1
+	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
+		switch v.Tree.Node(i).Rule() {
+		case RuleSegmentNzNc:
+			if c.SegmentNzNc.Index < 0 {
+				c.SegmentNzNc.Index = i
+			}
+		case RuleSegment:
+			if c.Segment.Index < 0 {
+				c.Segment.Index = i
+			}
+		}
+	}
+	return c
+}
+
 // SegmentNzNc returns the node's segment-nz-nc child.
 func (v PathNoscheme) SegmentNzNc() SegmentNzNc {
 	c, _ := v.Child(RuleSegmentNzNc)
@@ -376,6 +604,35 @@ type PathRootless struct{ ast.View }
 func AsPathRootless(t *ast.Tree, i int) (PathRootless, bool) {
 	v, ok := ast.ViewOf(t, i, "path-rootless")
 	return PathRootless{v}, ok
+}
+
+// PathRootlessChildren are the children of a path-rootless node, found in one pass over them (Children):
+// a field's Index is -1 where the node has no child of that rule, and a repeated rule's
+// field is its first child.
+type PathRootlessChildren struct {
+	SegmentNz SegmentNz
+	Segment   Segment
+}
+
+// Children returns the node's children by rule, in one pass over them: the accessors'
+// answers at the cost of one.
+func (v PathRootless) Children() PathRootlessChildren {
+	var c PathRootlessChildren
+	c.SegmentNz.Tree, c.SegmentNz.Index = v.Tree, -1
+	c.Segment.Tree, c.Segment.Index = v.Tree, -1
+	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
+		switch v.Tree.Node(i).Rule() {
+		case RuleSegmentNz:
+			if c.SegmentNz.Index < 0 {
+				c.SegmentNz.Index = i
+			}
+		case RuleSegment:
+			if c.Segment.Index < 0 {
+				c.Segment.Index = i
+			}
+		}
+	}
+	return c
 }
 
 // SegmentNz returns the node's segment-nz child.

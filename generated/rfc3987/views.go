@@ -46,6 +46,77 @@ func AsIRIReference(t *ast.Tree, i int) (IRIReference, bool) {
 	return IRIReference{v}, ok
 }
 
+// IRIReferenceChildren are the children of a IRI-reference node, found in one pass over them (Children):
+// a field's Index is -1 where the node has no child of that rule, and a repeated rule's
+// field is its first child.
+type IRIReferenceChildren struct {
+	Scheme        Scheme
+	Iauthority    Iauthority
+	IpathAbempty  IpathAbempty
+	IpathAbsolute IpathAbsolute
+	IpathRootless IpathRootless
+	IpathEmpty    IpathEmpty
+	Iquery        Iquery
+	Ifragment     Ifragment
+	IpathNoscheme IpathNoscheme
+}
+
+// Children returns the node's children by rule, in one pass over them: the accessors'
+// answers at the cost of one.
+func (v IRIReference) Children() IRIReferenceChildren {
+	var c IRIReferenceChildren
+	c.Scheme.Tree, c.Scheme.Index = v.Tree, -1
+	c.Iauthority.Tree, c.Iauthority.Index = v.Tree, -1
+	c.IpathAbempty.Tree, c.IpathAbempty.Index = v.Tree, -1
+	c.IpathAbsolute.Tree, c.IpathAbsolute.Index = v.Tree, -1
+	c.IpathRootless.Tree, c.IpathRootless.Index = v.Tree, -1
+	c.IpathEmpty.Tree, c.IpathEmpty.Index = v.Tree, -1
+	c.Iquery.Tree, c.Iquery.Index = v.Tree, -1
+	c.Ifragment.Tree, c.Ifragment.Index = v.Tree, -1
+	c.IpathNoscheme.Tree, c.IpathNoscheme.Index = v.Tree, -1
+	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
+		switch v.Tree.Node(i).Rule() {
+		case RuleScheme:
+			if c.Scheme.Index < 0 {
+				c.Scheme.Index = i
+			}
+		case RuleIauthority:
+			if c.Iauthority.Index < 0 {
+				c.Iauthority.Index = i
+			}
+		case RuleIpathAbempty:
+			if c.IpathAbempty.Index < 0 {
+				c.IpathAbempty.Index = i
+			}
+		case RuleIpathAbsolute:
+			if c.IpathAbsolute.Index < 0 {
+				c.IpathAbsolute.Index = i
+			}
+		case RuleIpathRootless:
+			if c.IpathRootless.Index < 0 {
+				c.IpathRootless.Index = i
+			}
+		case RuleIpathEmpty:
+			if c.IpathEmpty.Index < 0 {
+				c.IpathEmpty.Index = i
+			}
+		case RuleIquery:
+			if c.Iquery.Index < 0 {
+				c.Iquery.Index = i
+			}
+		case RuleIfragment:
+			if c.Ifragment.Index < 0 {
+				c.Ifragment.Index = i
+			}
+		case RuleIpathNoscheme:
+			if c.IpathNoscheme.Index < 0 {
+				c.IpathNoscheme.Index = i
+			}
+		}
+	}
+	return c
+}
+
 // Path returns the node's child that is its path, one of the rules of the header's
 // component path (ipath-abempty, ipath-absolute, ipath-noscheme, ipath-rootless, ipath-empty): there is always one; its Rule says which.
 func (v IRIReference) Path() ast.View {
@@ -120,6 +191,41 @@ func AsIauthority(t *ast.Tree, i int) (Iauthority, bool) {
 	return Iauthority{v}, ok
 }
 
+// IauthorityChildren are the children of a iauthority node, found in one pass over them (Children):
+// a field's Index is -1 where the node has no child of that rule, and a repeated rule's
+// field is its first child.
+type IauthorityChildren struct {
+	Iuserinfo Iuserinfo
+	Ihost     Ihost
+	Port      Port
+}
+
+// Children returns the node's children by rule, in one pass over them: the accessors'
+// answers at the cost of one.
+func (v Iauthority) Children() IauthorityChildren {
+	var c IauthorityChildren
+	c.Iuserinfo.Tree, c.Iuserinfo.Index = v.Tree, -1
+	c.Ihost.Tree, c.Ihost.Index = v.Tree, -1
+	c.Port.Tree, c.Port.Index = v.Tree, -1
+	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
+		switch v.Tree.Node(i).Rule() {
+		case RuleIuserinfo:
+			if c.Iuserinfo.Index < 0 {
+				c.Iuserinfo.Index = i
+			}
+		case RuleIhost:
+			if c.Ihost.Index < 0 {
+				c.Ihost.Index = i
+			}
+		case RulePort:
+			if c.Port.Index < 0 {
+				c.Port.Index = i
+			}
+		}
+	}
+	return c
+}
+
 // Iuserinfo returns the node's iuserinfo child, or false when it has none.
 func (v Iauthority) Iuserinfo() (Iuserinfo, bool) {
 	c, ok := v.Child(RuleIuserinfo)
@@ -162,6 +268,41 @@ func AsIhost(t *ast.Tree, i int) (Ihost, bool) {
 
 // Kind returns the rule of the node's one child: RuleIPLiteral, RuleIPv4address, RuleIregName.
 func (v Ihost) Kind() uint16 { return v.Tree.Node(v.Tree.FirstChild(v.Index)).Rule() }
+
+// IhostChildren are the children of a ihost node, found in one pass over them (Children):
+// a field's Index is -1 where the node has no child of that rule, and a repeated rule's
+// field is its first child.
+type IhostChildren struct {
+	IPLiteral   IPLiteral
+	IPv4address IPv4address
+	IregName    IregName
+}
+
+// Children returns the node's children by rule, in one pass over them: the accessors'
+// answers at the cost of one.
+func (v Ihost) Children() IhostChildren {
+	var c IhostChildren
+	c.IPLiteral.Tree, c.IPLiteral.Index = v.Tree, -1
+	c.IPv4address.Tree, c.IPv4address.Index = v.Tree, -1
+	c.IregName.Tree, c.IregName.Index = v.Tree, -1
+	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
+		switch v.Tree.Node(i).Rule() {
+		case RuleIPLiteral:
+			if c.IPLiteral.Index < 0 {
+				c.IPLiteral.Index = i
+			}
+		case RuleIPv4address:
+			if c.IPv4address.Index < 0 {
+				c.IPv4address.Index = i
+			}
+		case RuleIregName:
+			if c.IregName.Index < 0 {
+				c.IregName.Index = i
+			}
+		}
+	}
+	return c
+}
 
 // IPLiteral returns the node's IP-literal child, or false when it has none.
 func (v Ihost) IPLiteral() (IPLiteral, bool) {
@@ -219,6 +360,35 @@ func AsIpathAbsolute(t *ast.Tree, i int) (IpathAbsolute, bool) {
 	return IpathAbsolute{v}, ok
 }
 
+// IpathAbsoluteChildren are the children of a ipath-absolute node, found in one pass over them (Children):
+// a field's Index is -1 where the node has no child of that rule, and a repeated rule's
+// field is its first child.
+type IpathAbsoluteChildren struct {
+	IsegmentNz IsegmentNz
+	Isegment   Isegment
+}
+
+// Children returns the node's children by rule, in one pass over them: the accessors'
+// answers at the cost of one.
+func (v IpathAbsolute) Children() IpathAbsoluteChildren {
+	var c IpathAbsoluteChildren
+	c.IsegmentNz.Tree, c.IsegmentNz.Index = v.Tree, -1
+	c.Isegment.Tree, c.Isegment.Index = v.Tree, -1
+	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
+		switch v.Tree.Node(i).Rule() {
+		case RuleIsegmentNz:
+			if c.IsegmentNz.Index < 0 {
+				c.IsegmentNz.Index = i
+			}
+		case RuleIsegment:
+			if c.Isegment.Index < 0 {
+				c.Isegment.Index = i
+			}
+		}
+	}
+	return c
+}
+
 // IsegmentNz returns the node's isegment-nz child, or false when it has none.
 func (v IpathAbsolute) IsegmentNz() (IsegmentNz, bool) {
 	c, ok := v.Child(RuleIsegmentNz)
@@ -241,6 +411,35 @@ func AsIpathNoscheme(t *ast.Tree, i int) (IpathNoscheme, bool) {
 	return IpathNoscheme{v}, ok
 }
 
+// IpathNoschemeChildren are the children of a ipath-noscheme node, found in one pass over them (Children):
+// a field's Index is -1 where the node has no child of that rule, and a repeated rule's
+// field is its first child.
+type IpathNoschemeChildren struct {
+	IsegmentNzNc IsegmentNzNc
+	Isegment     Isegment
+}
+
+// Children returns the node's children by rule, in one pass over them: the accessors'
+// answers at the cost of one.
+func (v IpathNoscheme) Children() IpathNoschemeChildren {
+	var c IpathNoschemeChildren
+	c.IsegmentNzNc.Tree, c.IsegmentNzNc.Index = v.Tree, -1
+	c.Isegment.Tree, c.Isegment.Index = v.Tree, -1
+	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
+		switch v.Tree.Node(i).Rule() {
+		case RuleIsegmentNzNc:
+			if c.IsegmentNzNc.Index < 0 {
+				c.IsegmentNzNc.Index = i
+			}
+		case RuleIsegment:
+			if c.Isegment.Index < 0 {
+				c.Isegment.Index = i
+			}
+		}
+	}
+	return c
+}
+
 // IsegmentNzNc returns the node's isegment-nz-nc child.
 func (v IpathNoscheme) IsegmentNzNc() IsegmentNzNc {
 	c, _ := v.Child(RuleIsegmentNzNc)
@@ -261,6 +460,35 @@ type IpathRootless struct{ ast.View }
 func AsIpathRootless(t *ast.Tree, i int) (IpathRootless, bool) {
 	v, ok := ast.ViewOf(t, i, "ipath-rootless")
 	return IpathRootless{v}, ok
+}
+
+// IpathRootlessChildren are the children of a ipath-rootless node, found in one pass over them (Children):
+// a field's Index is -1 where the node has no child of that rule, and a repeated rule's
+// field is its first child.
+type IpathRootlessChildren struct {
+	IsegmentNz IsegmentNz
+	Isegment   Isegment
+}
+
+// Children returns the node's children by rule, in one pass over them: the accessors'
+// answers at the cost of one.
+func (v IpathRootless) Children() IpathRootlessChildren {
+	var c IpathRootlessChildren
+	c.IsegmentNz.Tree, c.IsegmentNz.Index = v.Tree, -1
+	c.Isegment.Tree, c.Isegment.Index = v.Tree, -1
+	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
+		switch v.Tree.Node(i).Rule() {
+		case RuleIsegmentNz:
+			if c.IsegmentNz.Index < 0 {
+				c.IsegmentNz.Index = i
+			}
+		case RuleIsegment:
+			if c.Isegment.Index < 0 {
+				c.Isegment.Index = i
+			}
+		}
+	}
+	return c
 }
 
 // IsegmentNz returns the node's isegment-nz child.
@@ -376,6 +604,35 @@ func AsIPLiteral(t *ast.Tree, i int) (IPLiteral, bool) {
 
 // Kind returns the rule of the node's one child: RuleIPv6address, RuleIPvFuture.
 func (v IPLiteral) Kind() uint16 { return v.Tree.Node(v.Tree.FirstChild(v.Index)).Rule() }
+
+// IPLiteralChildren are the children of a IP-literal node, found in one pass over them (Children):
+// a field's Index is -1 where the node has no child of that rule, and a repeated rule's
+// field is its first child.
+type IPLiteralChildren struct {
+	IPv6address IPv6address
+	IPvFuture   IPvFuture
+}
+
+// Children returns the node's children by rule, in one pass over them: the accessors'
+// answers at the cost of one.
+func (v IPLiteral) Children() IPLiteralChildren {
+	var c IPLiteralChildren
+	c.IPv6address.Tree, c.IPv6address.Index = v.Tree, -1
+	c.IPvFuture.Tree, c.IPvFuture.Index = v.Tree, -1
+	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
+		switch v.Tree.Node(i).Rule() {
+		case RuleIPv6address:
+			if c.IPv6address.Index < 0 {
+				c.IPv6address.Index = i
+			}
+		case RuleIPvFuture:
+			if c.IPvFuture.Index < 0 {
+				c.IPvFuture.Index = i
+			}
+		}
+	}
+	return c
+}
 
 // IPv6address returns the node's IPv6address child, or false when it has none.
 func (v IPLiteral) IPv6address() (IPv6address, bool) {

@@ -64,6 +64,35 @@ func AsFragmentaddress(t *ast.Tree, i int) (Fragmentaddress, bool) {
 	return Fragmentaddress{v}, ok
 }
 
+// FragmentaddressChildren are the children of a fragmentaddress node, found in one pass over them (Children):
+// a field's Index is -1 where the node has no child of that rule, and a repeated rule's
+// field is its first child.
+type FragmentaddressChildren struct {
+	Url        Url
+	Fragmentid Fragmentid
+}
+
+// Children returns the node's children by rule, in one pass over them: the accessors'
+// answers at the cost of one.
+func (v Fragmentaddress) Children() FragmentaddressChildren {
+	var c FragmentaddressChildren
+	c.Url.Tree, c.Url.Index = v.Tree, -1
+	c.Fragmentid.Tree, c.Fragmentid.Index = v.Tree, -1
+	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
+		switch v.Tree.Node(i).Rule() {
+		case RuleUrl:
+			if c.Url.Index < 0 {
+				c.Url.Index = i
+			}
+		case RuleFragmentid:
+			if c.Fragmentid.Index < 0 {
+				c.Fragmentid.Index = i
+			}
+		}
+	}
+	return c
+}
+
 // Url returns the node's url child.
 func (v Fragmentaddress) Url() Url {
 	c, _ := v.Child(RuleUrl)
@@ -91,6 +120,77 @@ func AsUrl(t *ast.Tree, i int) (Url, bool) {
 
 // Kind returns the rule of the node's one child: RuleHttpaddress, RuleFileaddress, RuleNewsaddress, RuleProsperoaddress, RuleTelnetaddress, RuleGopheraddress, RuleWaisaddress, RuleAfsaddress, RuleGeneric.
 func (v Url) Kind() uint16 { return v.Tree.Node(v.Tree.FirstChild(v.Index)).Rule() }
+
+// UrlChildren are the children of a url node, found in one pass over them (Children):
+// a field's Index is -1 where the node has no child of that rule, and a repeated rule's
+// field is its first child.
+type UrlChildren struct {
+	Httpaddress     Httpaddress
+	Fileaddress     Fileaddress
+	Newsaddress     Newsaddress
+	Prosperoaddress Prosperoaddress
+	Telnetaddress   Telnetaddress
+	Gopheraddress   Gopheraddress
+	Waisaddress     Waisaddress
+	Afsaddress      Afsaddress
+	Generic         Generic
+}
+
+// Children returns the node's children by rule, in one pass over them: the accessors'
+// answers at the cost of one.
+func (v Url) Children() UrlChildren {
+	var c UrlChildren
+	c.Httpaddress.Tree, c.Httpaddress.Index = v.Tree, -1
+	c.Fileaddress.Tree, c.Fileaddress.Index = v.Tree, -1
+	c.Newsaddress.Tree, c.Newsaddress.Index = v.Tree, -1
+	c.Prosperoaddress.Tree, c.Prosperoaddress.Index = v.Tree, -1
+	c.Telnetaddress.Tree, c.Telnetaddress.Index = v.Tree, -1
+	c.Gopheraddress.Tree, c.Gopheraddress.Index = v.Tree, -1
+	c.Waisaddress.Tree, c.Waisaddress.Index = v.Tree, -1
+	c.Afsaddress.Tree, c.Afsaddress.Index = v.Tree, -1
+	c.Generic.Tree, c.Generic.Index = v.Tree, -1
+	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
+		switch v.Tree.Node(i).Rule() {
+		case RuleHttpaddress:
+			if c.Httpaddress.Index < 0 {
+				c.Httpaddress.Index = i
+			}
+		case RuleFileaddress:
+			if c.Fileaddress.Index < 0 {
+				c.Fileaddress.Index = i
+			}
+		case RuleNewsaddress:
+			if c.Newsaddress.Index < 0 {
+				c.Newsaddress.Index = i
+			}
+		case RuleProsperoaddress:
+			if c.Prosperoaddress.Index < 0 {
+				c.Prosperoaddress.Index = i
+			}
+		case RuleTelnetaddress:
+			if c.Telnetaddress.Index < 0 {
+				c.Telnetaddress.Index = i
+			}
+		case RuleGopheraddress:
+			if c.Gopheraddress.Index < 0 {
+				c.Gopheraddress.Index = i
+			}
+		case RuleWaisaddress:
+			if c.Waisaddress.Index < 0 {
+				c.Waisaddress.Index = i
+			}
+		case RuleAfsaddress:
+			if c.Afsaddress.Index < 0 {
+				c.Afsaddress.Index = i
+			}
+		case RuleGeneric:
+			if c.Generic.Index < 0 {
+				c.Generic.Index = i
+			}
+		}
+	}
+	return c
+}
 
 // Httpaddress returns the node's httpaddress child, or false when it has none.
 func (v Url) Httpaddress() (Httpaddress, bool) {
@@ -157,6 +257,41 @@ func AsGeneric(t *ast.Tree, i int) (Generic, bool) {
 	return Generic{v}, ok
 }
 
+// GenericChildren are the children of a generic node, found in one pass over them (Children):
+// a field's Index is -1 where the node has no child of that rule, and a repeated rule's
+// field is its first child.
+type GenericChildren struct {
+	Scheme Scheme
+	Path   Path
+	Search Search
+}
+
+// Children returns the node's children by rule, in one pass over them: the accessors'
+// answers at the cost of one.
+func (v Generic) Children() GenericChildren {
+	var c GenericChildren
+	c.Scheme.Tree, c.Scheme.Index = v.Tree, -1
+	c.Path.Tree, c.Path.Index = v.Tree, -1
+	c.Search.Tree, c.Search.Index = v.Tree, -1
+	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
+		switch v.Tree.Node(i).Rule() {
+		case RuleScheme:
+			if c.Scheme.Index < 0 {
+				c.Scheme.Index = i
+			}
+		case RulePath:
+			if c.Path.Index < 0 {
+				c.Path.Index = i
+			}
+		case RuleSearch:
+			if c.Search.Index < 0 {
+				c.Search.Index = i
+			}
+		}
+	}
+	return c
+}
+
 // Scheme returns the node's scheme child.
 func (v Generic) Scheme() Scheme {
 	c, _ := v.Child(RuleScheme)
@@ -203,6 +338,47 @@ func AsHttpaddress(t *ast.Tree, i int) (Httpaddress, bool) {
 	return Httpaddress{v}, ok
 }
 
+// HttpaddressChildren are the children of a httpaddress node, found in one pass over them (Children):
+// a field's Index is -1 where the node has no child of that rule, and a repeated rule's
+// field is its first child.
+type HttpaddressChildren struct {
+	Scheme   Scheme
+	Hostport Hostport
+	Path     Path
+	Search   Search
+}
+
+// Children returns the node's children by rule, in one pass over them: the accessors'
+// answers at the cost of one.
+func (v Httpaddress) Children() HttpaddressChildren {
+	var c HttpaddressChildren
+	c.Scheme.Tree, c.Scheme.Index = v.Tree, -1
+	c.Hostport.Tree, c.Hostport.Index = v.Tree, -1
+	c.Path.Tree, c.Path.Index = v.Tree, -1
+	c.Search.Tree, c.Search.Index = v.Tree, -1
+	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
+		switch v.Tree.Node(i).Rule() {
+		case RuleScheme:
+			if c.Scheme.Index < 0 {
+				c.Scheme.Index = i
+			}
+		case RuleHostport:
+			if c.Hostport.Index < 0 {
+				c.Hostport.Index = i
+			}
+		case RulePath:
+			if c.Path.Index < 0 {
+				c.Path.Index = i
+			}
+		case RuleSearch:
+			if c.Search.Index < 0 {
+				c.Search.Index = i
+			}
+		}
+	}
+	return c
+}
+
 // Scheme returns the node's scheme child.
 func (v Httpaddress) Scheme() Scheme {
 	c, _ := v.Child(RuleScheme)
@@ -238,6 +414,41 @@ func AsFileaddress(t *ast.Tree, i int) (Fileaddress, bool) {
 	return Fileaddress{v}, ok
 }
 
+// FileaddressChildren are the children of a fileaddress node, found in one pass over them (Children):
+// a field's Index is -1 where the node has no child of that rule, and a repeated rule's
+// field is its first child.
+type FileaddressChildren struct {
+	Scheme Scheme
+	Host   Host
+	Path   Path
+}
+
+// Children returns the node's children by rule, in one pass over them: the accessors'
+// answers at the cost of one.
+func (v Fileaddress) Children() FileaddressChildren {
+	var c FileaddressChildren
+	c.Scheme.Tree, c.Scheme.Index = v.Tree, -1
+	c.Host.Tree, c.Host.Index = v.Tree, -1
+	c.Path.Tree, c.Path.Index = v.Tree, -1
+	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
+		switch v.Tree.Node(i).Rule() {
+		case RuleScheme:
+			if c.Scheme.Index < 0 {
+				c.Scheme.Index = i
+			}
+		case RuleHost:
+			if c.Host.Index < 0 {
+				c.Host.Index = i
+			}
+		case RulePath:
+			if c.Path.Index < 0 {
+				c.Path.Index = i
+			}
+		}
+	}
+	return c
+}
+
 // Scheme returns the node's scheme child.
 func (v Fileaddress) Scheme() Scheme {
 	c, _ := v.Child(RuleScheme)
@@ -265,6 +476,41 @@ type Afsaddress struct{ ast.View }
 func AsAfsaddress(t *ast.Tree, i int) (Afsaddress, bool) {
 	v, ok := ast.ViewOf(t, i, "afsaddress")
 	return Afsaddress{v}, ok
+}
+
+// AfsaddressChildren are the children of a afsaddress node, found in one pass over them (Children):
+// a field's Index is -1 where the node has no child of that rule, and a repeated rule's
+// field is its first child.
+type AfsaddressChildren struct {
+	Scheme   Scheme
+	Cellname Cellname
+	Path     Path
+}
+
+// Children returns the node's children by rule, in one pass over them: the accessors'
+// answers at the cost of one.
+func (v Afsaddress) Children() AfsaddressChildren {
+	var c AfsaddressChildren
+	c.Scheme.Tree, c.Scheme.Index = v.Tree, -1
+	c.Cellname.Tree, c.Cellname.Index = v.Tree, -1
+	c.Path.Tree, c.Path.Index = v.Tree, -1
+	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
+		switch v.Tree.Node(i).Rule() {
+		case RuleScheme:
+			if c.Scheme.Index < 0 {
+				c.Scheme.Index = i
+			}
+		case RuleCellname:
+			if c.Cellname.Index < 0 {
+				c.Cellname.Index = i
+			}
+		case RulePath:
+			if c.Path.Index < 0 {
+				c.Path.Index = i
+			}
+		}
+	}
+	return c
 }
 
 // Scheme returns the node's scheme child.
@@ -296,6 +542,35 @@ func AsNewsaddress(t *ast.Tree, i int) (Newsaddress, bool) {
 	return Newsaddress{v}, ok
 }
 
+// NewsaddressChildren are the children of a newsaddress node, found in one pass over them (Children):
+// a field's Index is -1 where the node has no child of that rule, and a repeated rule's
+// field is its first child.
+type NewsaddressChildren struct {
+	Scheme   Scheme
+	Groupart Groupart
+}
+
+// Children returns the node's children by rule, in one pass over them: the accessors'
+// answers at the cost of one.
+func (v Newsaddress) Children() NewsaddressChildren {
+	var c NewsaddressChildren
+	c.Scheme.Tree, c.Scheme.Index = v.Tree, -1
+	c.Groupart.Tree, c.Groupart.Index = v.Tree, -1
+	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
+		switch v.Tree.Node(i).Rule() {
+		case RuleScheme:
+			if c.Scheme.Index < 0 {
+				c.Scheme.Index = i
+			}
+		case RuleGroupart:
+			if c.Groupart.Index < 0 {
+				c.Groupart.Index = i
+			}
+		}
+	}
+	return c
+}
+
 // Scheme returns the node's scheme child.
 func (v Newsaddress) Scheme() Scheme {
 	c, _ := v.Child(RuleScheme)
@@ -322,6 +597,35 @@ func AsWaisaddress(t *ast.Tree, i int) (Waisaddress, bool) {
 // Kind returns the rule of the node's one child: RuleWaisdoc, RuleWaisindex.
 func (v Waisaddress) Kind() uint16 { return v.Tree.Node(v.Tree.FirstChild(v.Index)).Rule() }
 
+// WaisaddressChildren are the children of a waisaddress node, found in one pass over them (Children):
+// a field's Index is -1 where the node has no child of that rule, and a repeated rule's
+// field is its first child.
+type WaisaddressChildren struct {
+	Waisdoc   Waisdoc
+	Waisindex Waisindex
+}
+
+// Children returns the node's children by rule, in one pass over them: the accessors'
+// answers at the cost of one.
+func (v Waisaddress) Children() WaisaddressChildren {
+	var c WaisaddressChildren
+	c.Waisdoc.Tree, c.Waisdoc.Index = v.Tree, -1
+	c.Waisindex.Tree, c.Waisindex.Index = v.Tree, -1
+	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
+		switch v.Tree.Node(i).Rule() {
+		case RuleWaisdoc:
+			if c.Waisdoc.Index < 0 {
+				c.Waisdoc.Index = i
+			}
+		case RuleWaisindex:
+			if c.Waisindex.Index < 0 {
+				c.Waisindex.Index = i
+			}
+		}
+	}
+	return c
+}
+
 // Waisdoc returns the node's waisdoc child, or false when it has none.
 func (v Waisaddress) Waisdoc() (Waisdoc, bool) {
 	c, ok := v.Child(RuleWaisdoc)
@@ -343,6 +647,47 @@ type Waisindex struct{ ast.View }
 func AsWaisindex(t *ast.Tree, i int) (Waisindex, bool) {
 	v, ok := ast.ViewOf(t, i, "waisindex")
 	return Waisindex{v}, ok
+}
+
+// WaisindexChildren are the children of a waisindex node, found in one pass over them (Children):
+// a field's Index is -1 where the node has no child of that rule, and a repeated rule's
+// field is its first child.
+type WaisindexChildren struct {
+	Scheme   Scheme
+	Hostport Hostport
+	Database Database
+	Search   Search
+}
+
+// Children returns the node's children by rule, in one pass over them: the accessors'
+// answers at the cost of one.
+func (v Waisindex) Children() WaisindexChildren {
+	var c WaisindexChildren
+	c.Scheme.Tree, c.Scheme.Index = v.Tree, -1
+	c.Hostport.Tree, c.Hostport.Index = v.Tree, -1
+	c.Database.Tree, c.Database.Index = v.Tree, -1
+	c.Search.Tree, c.Search.Index = v.Tree, -1
+	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
+		switch v.Tree.Node(i).Rule() {
+		case RuleScheme:
+			if c.Scheme.Index < 0 {
+				c.Scheme.Index = i
+			}
+		case RuleHostport:
+			if c.Hostport.Index < 0 {
+				c.Hostport.Index = i
+			}
+		case RuleDatabase:
+			if c.Database.Index < 0 {
+				c.Database.Index = i
+			}
+		case RuleSearch:
+			if c.Search.Index < 0 {
+				c.Search.Index = i
+			}
+		}
+	}
+	return c
 }
 
 // Scheme returns the node's scheme child.
@@ -378,6 +723,59 @@ type Waisdoc struct{ ast.View }
 func AsWaisdoc(t *ast.Tree, i int) (Waisdoc, bool) {
 	v, ok := ast.ViewOf(t, i, "waisdoc")
 	return Waisdoc{v}, ok
+}
+
+// WaisdocChildren are the children of a waisdoc node, found in one pass over them (Children):
+// a field's Index is -1 where the node has no child of that rule, and a repeated rule's
+// field is its first child.
+type WaisdocChildren struct {
+	Scheme   Scheme
+	Hostport Hostport
+	Database Database
+	Wtype    Wtype
+	Digits   Digits
+	Path     Path
+}
+
+// Children returns the node's children by rule, in one pass over them: the accessors'
+// answers at the cost of one.
+func (v Waisdoc) Children() WaisdocChildren {
+	var c WaisdocChildren
+	c.Scheme.Tree, c.Scheme.Index = v.Tree, -1
+	c.Hostport.Tree, c.Hostport.Index = v.Tree, -1
+	c.Database.Tree, c.Database.Index = v.Tree, -1
+	c.Wtype.Tree, c.Wtype.Index = v.Tree, -1
+	c.Digits.Tree, c.Digits.Index = v.Tree, -1
+	c.Path.Tree, c.Path.Index = v.Tree, -1
+	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
+		switch v.Tree.Node(i).Rule() {
+		case RuleScheme:
+			if c.Scheme.Index < 0 {
+				c.Scheme.Index = i
+			}
+		case RuleHostport:
+			if c.Hostport.Index < 0 {
+				c.Hostport.Index = i
+			}
+		case RuleDatabase:
+			if c.Database.Index < 0 {
+				c.Database.Index = i
+			}
+		case RuleWtype:
+			if c.Wtype.Index < 0 {
+				c.Wtype.Index = i
+			}
+		case RuleDigits:
+			if c.Digits.Index < 0 {
+				c.Digits.Index = i
+			}
+		case RulePath:
+			if c.Path.Index < 0 {
+				c.Path.Index = i
+			}
+		}
+	}
+	return c
 }
 
 // Scheme returns the node's scheme child.
@@ -425,6 +823,35 @@ type Groupart struct{ ast.View }
 func AsGroupart(t *ast.Tree, i int) (Groupart, bool) {
 	v, ok := ast.ViewOf(t, i, "groupart")
 	return Groupart{v}, ok
+}
+
+// GroupartChildren are the children of a groupart node, found in one pass over them (Children):
+// a field's Index is -1 where the node has no child of that rule, and a repeated rule's
+// field is its first child.
+type GroupartChildren struct {
+	Article Article
+	Group   Group
+}
+
+// Children returns the node's children by rule, in one pass over them: the accessors'
+// answers at the cost of one.
+func (v Groupart) Children() GroupartChildren {
+	var c GroupartChildren
+	c.Article.Tree, c.Article.Index = v.Tree, -1
+	c.Group.Tree, c.Group.Index = v.Tree, -1
+	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
+		switch v.Tree.Node(i).Rule() {
+		case RuleArticle:
+			if c.Article.Index < 0 {
+				c.Article.Index = i
+			}
+		case RuleGroup:
+			if c.Group.Index < 0 {
+				c.Group.Index = i
+			}
+		}
+	}
+	return c
 }
 
 // Article returns the node's article child, or false when it has none.
@@ -534,6 +961,53 @@ func AsProsperolink(t *ast.Tree, i int) (Prosperolink, bool) {
 	return Prosperolink{v}, ok
 }
 
+// ProsperolinkChildren are the children of a prosperolink node, found in one pass over them (Children):
+// a field's Index is -1 where the node has no child of that rule, and a repeated rule's
+// field is its first child.
+type ProsperolinkChildren struct {
+	Scheme     Scheme
+	Hostport   Hostport
+	Hsoname    Hsoname
+	Version    Version
+	Attributes Attributes
+}
+
+// Children returns the node's children by rule, in one pass over them: the accessors'
+// answers at the cost of one.
+func (v Prosperolink) Children() ProsperolinkChildren {
+	var c ProsperolinkChildren
+	c.Scheme.Tree, c.Scheme.Index = v.Tree, -1
+	c.Hostport.Tree, c.Hostport.Index = v.Tree, -1
+	c.Hsoname.Tree, c.Hsoname.Index = v.Tree, -1
+	c.Version.Tree, c.Version.Index = v.Tree, -1
+	c.Attributes.Tree, c.Attributes.Index = v.Tree, -1
+	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
+		switch v.Tree.Node(i).Rule() {
+		case RuleScheme:
+			if c.Scheme.Index < 0 {
+				c.Scheme.Index = i
+			}
+		case RuleHostport:
+			if c.Hostport.Index < 0 {
+				c.Hostport.Index = i
+			}
+		case RuleHsoname:
+			if c.Hsoname.Index < 0 {
+				c.Hsoname.Index = i
+			}
+		case RuleVersion:
+			if c.Version.Index < 0 {
+				c.Version.Index = i
+			}
+		case RuleAttributes:
+			if c.Attributes.Index < 0 {
+				c.Attributes.Index = i
+			}
+		}
+	}
+	return c
+}
+
 // Scheme returns the node's scheme child.
 func (v Prosperolink) Scheme() Scheme {
 	c, _ := v.Child(RuleScheme)
@@ -573,6 +1047,35 @@ type Hsoname struct{ ast.View }
 func AsHsoname(t *ast.Tree, i int) (Hsoname, bool) {
 	v, ok := ast.ViewOf(t, i, "hsoname")
 	return Hsoname{v}, ok
+}
+
+// HsonameChildren are the children of a hsoname node, found in one pass over them (Children):
+// a field's Index is -1 where the node has no child of that rule, and a repeated rule's
+// field is its first child.
+type HsonameChildren struct {
+	Xpalphas Xpalphas
+	Path     Path
+}
+
+// Children returns the node's children by rule, in one pass over them: the accessors'
+// answers at the cost of one.
+func (v Hsoname) Children() HsonameChildren {
+	var c HsonameChildren
+	c.Xpalphas.Tree, c.Xpalphas.Index = v.Tree, -1
+	c.Path.Tree, c.Path.Index = v.Tree, -1
+	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
+		switch v.Tree.Node(i).Rule() {
+		case RuleXpalphas:
+			if c.Xpalphas.Index < 0 {
+				c.Xpalphas.Index = i
+			}
+		case RulePath:
+			if c.Path.Index < 0 {
+				c.Path.Index = i
+			}
+		}
+	}
+	return c
 }
 
 // EachXpalphas steps through the node's xpalphas children, in order (see ast.Children).
@@ -641,6 +1144,41 @@ func AsTelnetaddress(t *ast.Tree, i int) (Telnetaddress, bool) {
 	return Telnetaddress{v}, ok
 }
 
+// TelnetaddressChildren are the children of a telnetaddress node, found in one pass over them (Children):
+// a field's Index is -1 where the node has no child of that rule, and a repeated rule's
+// field is its first child.
+type TelnetaddressChildren struct {
+	Scheme   Scheme
+	User     User
+	Hostport Hostport
+}
+
+// Children returns the node's children by rule, in one pass over them: the accessors'
+// answers at the cost of one.
+func (v Telnetaddress) Children() TelnetaddressChildren {
+	var c TelnetaddressChildren
+	c.Scheme.Tree, c.Scheme.Index = v.Tree, -1
+	c.User.Tree, c.User.Index = v.Tree, -1
+	c.Hostport.Tree, c.Hostport.Index = v.Tree, -1
+	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
+		switch v.Tree.Node(i).Rule() {
+		case RuleScheme:
+			if c.Scheme.Index < 0 {
+				c.Scheme.Index = i
+			}
+		case RuleUser:
+			if c.User.Index < 0 {
+				c.User.Index = i
+			}
+		case RuleHostport:
+			if c.Hostport.Index < 0 {
+				c.Hostport.Index = i
+			}
+		}
+	}
+	return c
+}
+
 // Scheme returns the node's scheme child.
 func (v Telnetaddress) Scheme() Scheme {
 	c, _ := v.Child(RuleScheme)
@@ -668,6 +1206,53 @@ type Gopheraddress struct{ ast.View }
 func AsGopheraddress(t *ast.Tree, i int) (Gopheraddress, bool) {
 	v, ok := ast.ViewOf(t, i, "gopheraddress")
 	return Gopheraddress{v}, ok
+}
+
+// GopheraddressChildren are the children of a gopheraddress node, found in one pass over them (Children):
+// a field's Index is -1 where the node has no child of that rule, and a repeated rule's
+// field is its first child.
+type GopheraddressChildren struct {
+	Scheme   Scheme
+	Hostport Hostport
+	Gtype    Gtype
+	Selector Selector
+	Search   Search
+}
+
+// Children returns the node's children by rule, in one pass over them: the accessors'
+// answers at the cost of one.
+func (v Gopheraddress) Children() GopheraddressChildren {
+	var c GopheraddressChildren
+	c.Scheme.Tree, c.Scheme.Index = v.Tree, -1
+	c.Hostport.Tree, c.Hostport.Index = v.Tree, -1
+	c.Gtype.Tree, c.Gtype.Index = v.Tree, -1
+	c.Selector.Tree, c.Selector.Index = v.Tree, -1
+	c.Search.Tree, c.Search.Index = v.Tree, -1
+	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
+		switch v.Tree.Node(i).Rule() {
+		case RuleScheme:
+			if c.Scheme.Index < 0 {
+				c.Scheme.Index = i
+			}
+		case RuleHostport:
+			if c.Hostport.Index < 0 {
+				c.Hostport.Index = i
+			}
+		case RuleGtype:
+			if c.Gtype.Index < 0 {
+				c.Gtype.Index = i
+			}
+		case RuleSelector:
+			if c.Selector.Index < 0 {
+				c.Selector.Index = i
+			}
+		case RuleSearch:
+			if c.Search.Index < 0 {
+				c.Search.Index = i
+			}
+		}
+	}
+	return c
 }
 
 // Scheme returns the node's scheme child.
@@ -711,6 +1296,35 @@ func AsHostport(t *ast.Tree, i int) (Hostport, bool) {
 	return Hostport{v}, ok
 }
 
+// HostportChildren are the children of a hostport node, found in one pass over them (Children):
+// a field's Index is -1 where the node has no child of that rule, and a repeated rule's
+// field is its first child.
+type HostportChildren struct {
+	Host Host
+	Port Port
+}
+
+// Children returns the node's children by rule, in one pass over them: the accessors'
+// answers at the cost of one.
+func (v Hostport) Children() HostportChildren {
+	var c HostportChildren
+	c.Host.Tree, c.Host.Index = v.Tree, -1
+	c.Port.Tree, c.Port.Index = v.Tree, -1
+	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
+		switch v.Tree.Node(i).Rule() {
+		case RuleHost:
+			if c.Host.Index < 0 {
+				c.Host.Index = i
+			}
+		case RulePort:
+			if c.Port.Index < 0 {
+				c.Port.Index = i
+			}
+		}
+	}
+	return c
+}
+
 // Host returns the node's host child.
 func (v Hostport) Host() Host {
 	c, _ := v.Child(RuleHost)
@@ -736,6 +1350,35 @@ func AsHost(t *ast.Tree, i int) (Host, bool) {
 
 // Kind returns the rule of the node's one child: RuleHostnumber, RuleHostname.
 func (v Host) Kind() uint16 { return v.Tree.Node(v.Tree.FirstChild(v.Index)).Rule() }
+
+// HostChildren are the children of a host node, found in one pass over them (Children):
+// a field's Index is -1 where the node has no child of that rule, and a repeated rule's
+// field is its first child.
+type HostChildren struct {
+	Hostnumber Hostnumber
+	Hostname   Hostname
+}
+
+// Children returns the node's children by rule, in one pass over them: the accessors'
+// answers at the cost of one.
+func (v Host) Children() HostChildren {
+	var c HostChildren
+	c.Hostnumber.Tree, c.Hostnumber.Index = v.Tree, -1
+	c.Hostname.Tree, c.Hostname.Index = v.Tree, -1
+	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
+		switch v.Tree.Node(i).Rule() {
+		case RuleHostnumber:
+			if c.Hostnumber.Index < 0 {
+				c.Hostnumber.Index = i
+			}
+		case RuleHostname:
+			if c.Hostname.Index < 0 {
+				c.Hostname.Index = i
+			}
+		}
+	}
+	return c
+}
 
 // Hostnumber returns the node's hostnumber child, or false when it has none.
 func (v Host) Hostnumber() (Hostnumber, bool) {

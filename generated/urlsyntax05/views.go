@@ -43,6 +43,59 @@ func AsURLReference(t *ast.Tree, i int) (URLReference, bool) {
 	return URLReference{v}, ok
 }
 
+// URLReferenceChildren are the children of a URL-reference node, found in one pass over them (Children):
+// a field's Index is -1 where the node has no child of that rule, and a repeated rule's
+// field is its first child.
+type URLReferenceChildren struct {
+	Scheme    Scheme
+	Site      Site
+	AbsPath   AbsPath
+	RelPath   RelPath
+	OpaqueURL OpaqueURL
+	Fragment  Fragment
+}
+
+// Children returns the node's children by rule, in one pass over them: the accessors'
+// answers at the cost of one.
+func (v URLReference) Children() URLReferenceChildren {
+	var c URLReferenceChildren
+	c.Scheme.Tree, c.Scheme.Index = v.Tree, -1
+	c.Site.Tree, c.Site.Index = v.Tree, -1
+	c.AbsPath.Tree, c.AbsPath.Index = v.Tree, -1
+	c.RelPath.Tree, c.RelPath.Index = v.Tree, -1
+	c.OpaqueURL.Tree, c.OpaqueURL.Index = v.Tree, -1
+	c.Fragment.Tree, c.Fragment.Index = v.Tree, -1
+	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
+		switch v.Tree.Node(i).Rule() {
+		case RuleScheme:
+			if c.Scheme.Index < 0 {
+				c.Scheme.Index = i
+			}
+		case RuleSite:
+			if c.Site.Index < 0 {
+				c.Site.Index = i
+			}
+		case RuleAbsPath:
+			if c.AbsPath.Index < 0 {
+				c.AbsPath.Index = i
+			}
+		case RuleRelPath:
+			if c.RelPath.Index < 0 {
+				c.RelPath.Index = i
+			}
+		case RuleOpaqueURL:
+			if c.OpaqueURL.Index < 0 {
+				c.OpaqueURL.Index = i
+			}
+		case RuleFragment:
+			if c.Fragment.Index < 0 {
+				c.Fragment.Index = i
+			}
+		}
+	}
+	return c
+}
+
 // Scheme returns the node's scheme child, or false when it has none.
 func (v URLReference) Scheme() (Scheme, bool) {
 	c, ok := v.Child(RuleScheme)
@@ -124,6 +177,35 @@ func AsRelPath(t *ast.Tree, i int) (RelPath, bool) {
 	return RelPath{v}, ok
 }
 
+// RelPathChildren are the children of a rel-path node, found in one pass over them (Children):
+// a field's Index is -1 where the node has no child of that rule, and a repeated rule's
+// field is its first child.
+type RelPathChildren struct {
+	PathSegments PathSegments
+	Query        Query
+}
+
+// Children returns the node's children by rule, in one pass over them: the accessors'
+// answers at the cost of one.
+func (v RelPath) Children() RelPathChildren {
+	var c RelPathChildren
+	c.PathSegments.Tree, c.PathSegments.Index = v.Tree, -1
+	c.Query.Tree, c.Query.Index = v.Tree, -1
+	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
+		switch v.Tree.Node(i).Rule() {
+		case RulePathSegments:
+			if c.PathSegments.Index < 0 {
+				c.PathSegments.Index = i
+			}
+		case RuleQuery:
+			if c.Query.Index < 0 {
+				c.Query.Index = i
+			}
+		}
+	}
+	return c
+}
+
 // PathSegments returns the node's path-segments child, or false when it has none.
 func (v RelPath) PathSegments() (PathSegments, bool) {
 	c, ok := v.Child(RulePathSegments)
@@ -156,6 +238,47 @@ type Site struct{ ast.View }
 func AsSite(t *ast.Tree, i int) (Site, bool) {
 	v, ok := ast.ViewOf(t, i, "site")
 	return Site{v}, ok
+}
+
+// SiteChildren are the children of a site node, found in one pass over them (Children):
+// a field's Index is -1 where the node has no child of that rule, and a repeated rule's
+// field is its first child.
+type SiteChildren struct {
+	User     User
+	Password Password
+	Host     Host
+	Port     Port
+}
+
+// Children returns the node's children by rule, in one pass over them: the accessors'
+// answers at the cost of one.
+func (v Site) Children() SiteChildren {
+	var c SiteChildren
+	c.User.Tree, c.User.Index = v.Tree, -1
+	c.Password.Tree, c.Password.Index = v.Tree, -1
+	c.Host.Tree, c.Host.Index = v.Tree, -1
+	c.Port.Tree, c.Port.Index = v.Tree, -1
+	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
+		switch v.Tree.Node(i).Rule() {
+		case RuleUser:
+			if c.User.Index < 0 {
+				c.User.Index = i
+			}
+		case RulePassword:
+			if c.Password.Index < 0 {
+				c.Password.Index = i
+			}
+		case RuleHost:
+			if c.Host.Index < 0 {
+				c.Host.Index = i
+			}
+		case RulePort:
+			if c.Port.Index < 0 {
+				c.Port.Index = i
+			}
+		}
+	}
+	return c
 }
 
 // User returns the node's user child, or false when it has none.
@@ -218,6 +341,35 @@ func AsHost(t *ast.Tree, i int) (Host, bool) {
 // Kind returns the rule of the node's one child: RuleHostnumber, RuleHostname.
 func (v Host) Kind() uint16 { return v.Tree.Node(v.Tree.FirstChild(v.Index)).Rule() }
 
+// HostChildren are the children of a host node, found in one pass over them (Children):
+// a field's Index is -1 where the node has no child of that rule, and a repeated rule's
+// field is its first child.
+type HostChildren struct {
+	Hostnumber Hostnumber
+	Hostname   Hostname
+}
+
+// Children returns the node's children by rule, in one pass over them: the accessors'
+// answers at the cost of one.
+func (v Host) Children() HostChildren {
+	var c HostChildren
+	c.Hostnumber.Tree, c.Hostnumber.Index = v.Tree, -1
+	c.Hostname.Tree, c.Hostname.Index = v.Tree, -1
+	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
+		switch v.Tree.Node(i).Rule() {
+		case RuleHostnumber:
+			if c.Hostnumber.Index < 0 {
+				c.Hostnumber.Index = i
+			}
+		case RuleHostname:
+			if c.Hostname.Index < 0 {
+				c.Hostname.Index = i
+			}
+		}
+	}
+	return c
+}
+
 // Hostnumber returns the node's hostnumber child, or false when it has none.
 func (v Host) Hostnumber() (Hostnumber, bool) {
 	c, ok := v.Child(RuleHostnumber)
@@ -239,6 +391,35 @@ type Hostname struct{ ast.View }
 func AsHostname(t *ast.Tree, i int) (Hostname, bool) {
 	v, ok := ast.ViewOf(t, i, "hostname")
 	return Hostname{v}, ok
+}
+
+// HostnameChildren are the children of a hostname node, found in one pass over them (Children):
+// a field's Index is -1 where the node has no child of that rule, and a repeated rule's
+// field is its first child.
+type HostnameChildren struct {
+	Domainlabel Domainlabel
+	Toplabel    Toplabel
+}
+
+// Children returns the node's children by rule, in one pass over them: the accessors'
+// answers at the cost of one.
+func (v Hostname) Children() HostnameChildren {
+	var c HostnameChildren
+	c.Domainlabel.Tree, c.Domainlabel.Index = v.Tree, -1
+	c.Toplabel.Tree, c.Toplabel.Index = v.Tree, -1
+	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
+		switch v.Tree.Node(i).Rule() {
+		case RuleDomainlabel:
+			if c.Domainlabel.Index < 0 {
+				c.Domainlabel.Index = i
+			}
+		case RuleToplabel:
+			if c.Toplabel.Index < 0 {
+				c.Toplabel.Index = i
+			}
+		}
+	}
+	return c
 }
 
 // EachDomainlabel steps through the node's domainlabel children, in order (see ast.Children).

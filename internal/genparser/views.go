@@ -353,6 +353,26 @@ func writeView(b *bytes.Buffer, v viewRule, views map[int]*viewRule, names []str
 		fmt.Fprintf(b, "// Kind returns the rule of the node's one child: %s.\n", strings.Join(alts, ", "))
 		fmt.Fprintf(b, "func (v %s) Kind() uint16 { return v.Tree.Node(v.Tree.FirstChild(v.Index)).Rule() }\n\n", v.goName)
 	}
+	if len(v.kids.order) >= 2 && !childrenTaken(v, views) {
+		// All the children in one pass: what a program that reads every accessor wants.
+		fmt.Fprintf(b, "// %sChildren are the children of a %s node, found in one pass over them (Children):\n", v.goName, v.name)
+		b.WriteString("// a field's Index is -1 where the node has no child of that rule, and a repeated rule's\n// field is its first child.\n")
+		fmt.Fprintf(b, "type %sChildren struct {\n", v.goName)
+		for _, id := range v.kids.order {
+			fmt.Fprintf(b, "\t%s %[1]s\n", views[id].goName)
+		}
+		b.WriteString("}\n\n")
+		fmt.Fprintf(b, "// Children returns the node's children by rule, in one pass over them: the accessors'\n// answers at the cost of one.\n")
+		fmt.Fprintf(b, "func (v %s) Children() %[1]sChildren {\n\tvar c %[1]sChildren\n", v.goName)
+		for _, id := range v.kids.order {
+			fmt.Fprintf(b, "\tc.%s.Tree, c.%[1]s.Index = v.Tree, -1\n", views[id].goName)
+		}
+		b.WriteString("\tfor i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {\n\t\tswitch v.Tree.Node(i).Rule() {\n")
+		for _, id := range v.kids.order {
+			fmt.Fprintf(b, "\t\tcase Rule%s:\n\t\t\tif c.%[1]s.Index < 0 {\n\t\t\t\tc.%[1]s.Index = i\n\t\t\t}\n", views[id].goName)
+		}
+		b.WriteString("\t\t}\n\t}\n\treturn c\n}\n\n")
+	}
 	for _, gr := range v.groups {
 		var alts []string
 		for _, id := range gr.ids {
@@ -471,6 +491,17 @@ func addGroup(v *viewRule, c component, s *shaper, byID map[int][]string) {
 		}
 	}
 	v.groups = append(v.groups, viewGroup{name: c.name, goName: goName, ids: ids, count: n})
+}
+
+// childrenTaken reports whether the view's Children method or its type's name would take
+// a name that is a child's accessor or another view's type.
+func childrenTaken(v viewRule, views map[int]*viewRule) bool {
+	for _, w := range views {
+		if w.goName == v.goName+"Children" || w.goName == "Children" {
+			return true
+		}
+	}
+	return false
 }
 
 func lowerFirst(s string) string {
