@@ -148,19 +148,13 @@ func runNormalize(e *env, args []string) int {
 	if err != nil {
 		return e.usageError("%v", err)
 	}
-	status := exitOK
-	var b []byte
-	if code := e.eachInput(inputs, func(in input) bool {
+	return e.eachAnswer(inputs, *exitZero, func(in input, b []byte) ([]byte, error) {
 		err := tooLongInput(in)
 		var n ast.Tree
 		var changes []resolve.Change
 		if err == nil {
 			// Parsed once; its errors are Parse's.
 			n, changes, err = resolve.NormalizeString(in.text, resolve.NormalizeOptions{Level: level, Dots: d, Grammar: g, NFC: *nfc})
-		}
-		b = b[:0]
-		if err != nil {
-			status = exitInvalid
 		}
 		switch {
 		case *asJSON:
@@ -175,7 +169,7 @@ func runNormalize(e *env, args []string) int {
 			}
 			b = check.AppendJSON(b, rec)
 		case err != nil:
-			b = append(append(append(b, "error: "...), oneLine(err)...), '\n')
+			b = appendErrorLine(b, err)
 		default:
 			b = append(append(b, n.String()...), '\n')
 			if *showChanges {
@@ -184,15 +178,36 @@ func runNormalize(e *env, args []string) int {
 				}
 			}
 		}
+		return b, err
+	})
+}
+
+// eachAnswer runs a command that answers each input on its own: answer appends to b what to
+// print for the input (its JSON record, its answer, or appendErrorLine's line) and returns the
+// input's error. The status is exitInvalid when some input had one (exitOK with exitZero),
+// or eachInput's when reading the inputs failed.
+func (e *env) eachAnswer(inputs []string, exitZero bool, answer func(in input, b []byte) ([]byte, error)) int {
+	status := exitOK
+	var b []byte
+	if code := e.eachInput(inputs, func(in input) bool {
+		var err error
+		if b, err = answer(in, b[:0]); err != nil {
+			status = exitInvalid
+		}
 		e.out.Write(b)
 		return true
 	}); code != 0 {
 		return code
 	}
-	if *exitZero && status == exitInvalid {
+	if exitZero && status == exitInvalid {
 		return exitOK
 	}
 	return status
+}
+
+// appendErrorLine appends "error: " and the first line of err.
+func appendErrorLine(b []byte, err error) []byte {
+	return append(append(append(b, "error: "...), oneLine(err)...), '\n')
 }
 
 // runKey prints the dedup key of each input (resolve.Key).
@@ -214,17 +229,11 @@ func runKey(e *env, args []string) int {
 	if err != nil {
 		return e.usageError("%v", err)
 	}
-	status := exitOK
-	var b []byte
-	if code := e.eachInput(inputs, func(in input) bool {
+	return e.eachAnswer(inputs, *exitZero, func(in input, b []byte) ([]byte, error) {
 		err := tooLongInput(in)
 		var key string
 		if err == nil {
 			key, err = resolve.KeyString(in.text, kind, resolve.NormalizeOptions{Grammar: g})
-		}
-		b = b[:0]
-		if err != nil {
-			status = exitInvalid
 		}
 		switch {
 		case *asJSON:
@@ -237,19 +246,12 @@ func runKey(e *env, args []string) int {
 			}
 			b = check.AppendJSON(b, rec)
 		case err != nil:
-			b = append(append(append(b, "error: "...), oneLine(err)...), '\n')
+			b = appendErrorLine(b, err)
 		default:
 			b = append(append(b, key...), '\n')
 		}
-		e.out.Write(b)
-		return true
-	}); code != 0 {
-		return code
-	}
-	if *exitZero && status == exitInvalid {
-		return exitOK
-	}
-	return status
+		return b, err
+	})
 }
 
 // keyRecord is the --json record of key: the key, or the error object of parse --json.
