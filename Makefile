@@ -2,8 +2,9 @@
 GO ?= go
 export PATH := $(PATH):/usr/local/go/bin
 
-# One generated package per grammar: grammar/NAME.peg -> generated/NAME-without-dashes/.
-PEGS := $(wildcard grammar/*.peg)
+# A grammar is one folder, named by its id: grammars/ID/ID.abnf and ID.peg, and the package
+# generated beside them (package ID without dashes).
+PEGS := $(wildcard grammars/*/*.peg)
 
 .PHONY: all generate docs browser tools check-generated fmt check-format vet test check bench bench-check bench-adversarial bench-extract fuzz conformance demo build
 
@@ -16,9 +17,9 @@ generate:
 	@echo "genparser internal/genparser/runtime/tiny.peg -> internal/genparser/runtime (the shared runtime's test parser)"
 	@$(GO) run ./internal/cmd/genparser -runtime -peg internal/genparser/runtime/tiny.peg -o internal/genparser/runtime
 	@for peg in $(PEGS); do \
-		pkg=$$(basename $$peg .peg | tr -d -); \
-		echo "genparser $$peg -> generated/$$pkg"; \
-		$(GO) run ./internal/cmd/genparser -peg $$peg -o generated/$$pkg || exit 1; \
+		dir=$$(dirname $$peg); \
+		echo "genparser $$peg -> $$dir"; \
+		$(GO) run ./internal/cmd/genparser -peg $$peg -o $$dir || exit 1; \
 	done
 	$(MAKE) --no-print-directory docs
 
@@ -27,8 +28,8 @@ generate:
 docs:
 	$(GO) run ./internal/cmd/gendocs -dir docs
 
-# Regenerate and fail if generated/ or docs/ differs from what is committed (or has new files).
-GENERATED := generated/ docs/ internal/genparser/runtime/parser.go
+# Regenerate and fail if grammars/ or docs/ differs from what is committed (or has new files).
+GENERATED := grammars/ docs/ internal/genparser/runtime/parser.go
 check-generated: generate
 	@git diff --exit-code --stat -- $(GENERATED) || { echo "generated files are out of date: run make generate and commit"; exit 1; }
 	@test -z "$$(git status --porcelain -- $(GENERATED))" || { git status --porcelain -- $(GENERATED); echo "generated files are not committed"; exit 1; }

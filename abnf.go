@@ -1,18 +1,12 @@
 package urlgrammar
 
-import "embed"
-
-// The grammar files, for ABNF (diagrams, documentation).
-//
-//go:embed grammar/*.abnf
-var grammarFiles embed.FS
-
-// ABNF returns the source of the grammar's ABNF file, grammar/ID.abnf: the specification's
-// rules as this project transcribed them, with the repairs marked FIX.
+// ABNF returns the source of the grammar's ABNF file (grammars/ID/ID.abnf for a bundled
+// grammar): the specification's rules as this project transcribed them, with the repairs
+// marked FIX. The generator keeps it in the grammar's description (grammarkit.Generated.ABNF),
+// so a grammar of another module has it too.
 func (g *Grammar) ABNF() []byte {
-	b, err := grammarFiles.ReadFile("grammar/" + g.id + ".abnf")
-	if err != nil {
-		return nil // every registered grammar has its file (diagram.TestEveryRuleOfEveryGrammar)
+	if g.gen.ABNF == "" {
+		return nil
 	}
-	return b
+	return []byte(g.gen.ABNF)
 }

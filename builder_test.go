@@ -10,13 +10,13 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"github.com/urlgrammar/urlgrammar/ast"
-	"github.com/urlgrammar/urlgrammar/generated/rfc3986"
+	"github.com/urlgrammar/urlgrammar/grammars/rfc3986"
 	"github.com/urlgrammar/urlgrammar/internal/corpus"
 	"github.com/urlgrammar/urlgrammar/internal/difftest"
 )
 
 // builderMatchesRecorder compares, for one input the rule's DFA accepts, the tree of the
-// compiled PEG (generated/PKG/builder.go) with the recognizer's, node for node; it returns
+// compiled PEG (grammars/ID/builder.go) with the recognizer's, node for node; it returns
 // a description of the difference, or "".
 func builderMatchesRecorder(g *Grammar, rule, s string) string {
 	pegRule := g.byName[ruleKey(rule)]

@@ -28,8 +28,8 @@ func conformanceScale() int {
 	return 1
 }
 
-// oracles are the three readings of one grammar: the pigeon parser of grammar/ID.peg, the
-// DFAs of grammar/ID.abnf, and go-abnf's recognizer of the same ABNF (an independent
+// oracles are the three readings of one grammar: the pigeon parser of grammars/ID/ID.peg, the
+// DFAs of grammars/ID/ID.abnf, and go-abnf's recognizer of the same ABNF (an independent
 // algorithm: it tracks reachable positions, no automaton), as difftest checks them.
 type oracles struct {
 	g   *Grammar // the registered grammar: its PEG parser and DFAs
@@ -49,7 +49,7 @@ var abnfReadings sync.Map // id -> func() (*goabnf.Grammar, error)
 
 func readABNF(id string) (*goabnf.Grammar, error) {
 	read, _ := abnfReadings.LoadOrStore(id, sync.OnceValues(func() (*goabnf.Grammar, error) {
-		src, err := os.ReadFile("grammar/" + id + ".abnf")
+		src, err := os.ReadFile("grammars/" + id + "/" + id + ".abnf")
 		if err != nil {
 			return nil, err
 		}
@@ -204,23 +204,23 @@ func TestDifferentialMembersAreValid(t *testing.T) {
 	}
 }
 
-// The generated tables are current: generated/PKG/dfa.go records the SHA-256 of the ABNF
+// The generated tables are current: grammars/ID/dfa.go records the SHA-256 of the ABNF
 // file it was built from, which must be the file's now (an ABNF edited without make generate
 // fails here). With URLGRAMMAR_CONFORMANCE set, the tables are also built again from the
 // ABNF and compared state for state (seconds a grammar), as make check-generated does in CI.
 func TestDFATablesMatchABNF(t *testing.T) {
 	t.Parallel()
 	for _, id := range IDs() {
-		src, err := os.ReadFile("grammar/" + id + ".abnf")
+		src, err := os.ReadFile("grammars/" + id + "/" + id + ".abnf")
 		if err != nil {
 			t.Fatal(err)
 		}
-		tables, err := os.ReadFile("generated/" + strings.ReplaceAll(id, "-", "") + "/dfa.go")
+		tables, err := os.ReadFile("grammars/" + id + "/dfa.go")
 		if err != nil {
 			t.Fatal(err)
 		}
 		if want := fmt.Sprintf("const abnfSHA256 = \"%x\"\n", sha256.Sum256(src)); !strings.Contains(string(tables), want) {
-			t.Errorf("%s: generated/.../dfa.go was not built from grammar/%s.abnf as it is: run make generate", id, id)
+			t.Errorf("%s: grammars/%[1]s/dfa.go was not built from grammars/%[1]s/%[1]s.abnf as it is: run make generate", id)
 		}
 		if os.Getenv("URLGRAMMAR_CONFORMANCE") == "" {
 			continue

@@ -16,7 +16,7 @@ import (
 func TestDesignHeaderExample(t *testing.T) {
 	doc, err := os.ReadFile("docs/design.md")
 	require.NoError(t, err)
-	files, err := filepath.Glob("grammar/*.abnf")
+	files, err := filepath.Glob("grammars/*/*.abnf")
 	require.NoError(t, err)
 	var headers []string
 	for _, f := range files {

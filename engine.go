@@ -12,7 +12,7 @@ import (
 //
 // For a rule of the grammar and an input of at most MaxInputLength bytes, in this order:
 //
-//  1. with a tree wanted, the compiled PEG (generated/PKG/builder.go): it decides a valid
+//  1. with a tree wanted, the compiled PEG (grammars/ID/builder.go): it decides a valid
 //     input and builds its tree in one pass, and stops within linear time on any input;
 //  2. the rule's DFA (for the start rule of a grammar with a dispatch, the DFA of the
 //     production the input's scheme names): exact membership, and the error of an input it

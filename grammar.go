@@ -14,7 +14,7 @@
 //	url-1993       the 1993 URL Internet Draft: one typed tree per address production
 //
 // A program that needs one grammar imports its package alone
-// (github.com/urlgrammar/urlgrammar/generated/rfc3986) and links only that grammar.
+// (github.com/urlgrammar/urlgrammar/grammars/rfc3986) and links only that grammar.
 //
 // Valid (a minimal DFA, no allocation) and Match decide membership exactly; Parse returns
 // the tree, an ast.Tree of the grammar's rules in one block, the same kind for every
@@ -22,8 +22,8 @@
 // (rfc3986.Root); Typed (or ParseTyped) builds the grammar's hand-written typed tree from it.
 // A Parser reuses its memory from one tree to the next.
 //
-// A grammar's files are grammar/ID.abnf (the specification's rules, with a header that
-// registers it) and grammar/ID.peg (their PEG transcription), from which its DFAs, pigeon's
+// A grammar's files are grammars/ID/ID.abnf (the specification's rules, with a header that
+// registers it) and grammars/ID/ID.peg (their PEG transcription), from which its DFAs, pigeon's
 // parser, a compiled tree builder and the typed views are generated; see docs/grammars.md for
 // how to extend one, here or in a module of your own.
 //
@@ -91,7 +91,7 @@ type Grammar struct {
 	// builds (buildTree): Parse's fast path for a valid input, in place of pigeon's parser.
 	typedFromTree func(t ast.Tree) ast.Root
 	// buildTree, when set, builds the tree the recognizer records from the PEG compiled to
-	// Go (generated/PKG/builder.go), or reports that the rule does not match the input.
+	// Go (grammars/ID/builder.go), or reports that the rule does not match the input.
 	buildTree func(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool)
 	// dispatch, when the header declares one (; urlgrammar dispatch:), makes the start rule's
 	// language a dispatch that the ABNF does not have (rfc1738: a URL with a named scheme
@@ -402,7 +402,7 @@ func IDs() []string {
 }
 
 // Lookup returns the grammar with the given id: one whose package is imported (each bundled
-// grammar's package, generated/PKG, registers it; github.com/urlgrammar/urlgrammar/grammars/all
+// grammar's package, grammars/ID, registers it; github.com/urlgrammar/urlgrammar/grammars/all
 // imports them all) or that Register added. It is made ready, and checked, on its first
 // lookup. An unknown id is an *UnknownGrammarError, which lists the known ones.
 func Lookup(id string) (*Grammar, error) {
@@ -539,7 +539,7 @@ func (g *Grammar) matchError(d *dfa.DFA, rule, s string) *SyntaxError {
 }
 
 // MatchPEG is Match by the grammar's PEG parser alone, without its DFAs: nil when s is in
-// the language of the named rule as grammar/ID.peg transcribes it, else the PEG parser's
+// the language of the named rule as grammars/ID/ID.peg transcribes it, else the PEG parser's
 // *SyntaxError. Match is exact and faster; MatchPEG is for tests that hold the PEG to the
 // ABNF (package grammartest), since a PEG rule that drops part of the ABNF's language shows
 // only here.

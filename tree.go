@@ -4,7 +4,7 @@ import "github.com/urlgrammar/urlgrammar/ast"
 
 // Parse parses s with the grammar's start rule and returns its tree (ast.Tree), or a
 // *SyntaxError: one node for each match of the rules the grammar's header declares as nodes
-// ("; urlgrammar nodes:" in grammar/ID.abnf), the start rule the root, in one block of the
+// ("; urlgrammar nodes:" in grammars/ID/ID.abnf), the start rule the root, in one block of the
 // exact size (one allocation). The tree is the same kind for every grammar: Components, the
 // JSON form, Inspect and Fprint work on it; Typed builds a grammar's typed tree from it.
 //

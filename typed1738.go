@@ -7,7 +7,7 @@ import (
 
 // The typed trees of rfc1738 built from its generic trees, as typed3986.go does for rfc3986:
 // the nodes of the compiled PEG's tree go to the constructors the PEG's actions call
-// (grammar/rfc1738.peg), in the actions' order. What the actions see that is no node is
+// (grammars/rfc1738/rfc1738.peg), in the actions' order. What the actions see that is no node is
 // read around the nodes: ftpurl's ";type=" as written (between the fpath and the ftptype),
 // and whether gopherurl and telneturl end with a "/" (text after the hostport or login).
 // TestTypedFromTree holds the result to pigeon's, field for field.

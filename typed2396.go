@@ -7,7 +7,7 @@ import (
 
 // The typed trees of rfc2396bis-01 built from its generic trees, as typed3986.go does for
 // rfc3986: the nodes of the compiled PEG's tree are given to the constructors the PEG's
-// actions call (grammar/rfc2396bis-01.peg, internal/build/rfc2396bis01.go). The spans the
+// actions call (grammars/rfc2396bis-01/rfc2396bis-01.peg, internal/build/rfc2396bis01.go). The spans the
 // actions see that are not nodes of the generic tree are made from the nodes around them:
 // the absolute-URI or relative-URI runs from the start to the "#" of the fragment (or the
 // end), the hier-part from after the scheme's ":", the hostport from the host to the end of

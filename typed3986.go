@@ -6,7 +6,7 @@ import (
 )
 
 // The typed trees of rfc3986 and rfc3987 built from their generic trees: the generic tree is
-// built by the PEG compiled to Go (generated/PKG/builder.go), and its nodes are given to the
+// built by the PEG compiled to Go (grammars/ID/builder.go), and its nodes are given to the
 // constructors the PEG's actions call (internal/build/rfc3986.go), in the order the actions
 // would, so the typed tree is pigeon's, node for node, by construction (TestTypedFromTree and
 // FuzzTypedFromTree check it field for field). rfc3987's nodes are named as RFC 3987 names

@@ -7,7 +7,7 @@ import (
 
 // The typed trees of url-1993 built from its generic trees, as typed3986.go does for rfc3986:
 // the nodes of the compiled PEG's tree go to the constructors the PEG's actions call
-// (grammar/url-1993.peg), in the actions' order. TestTypedFromTree holds the result to
+// (grammars/url-1993/url-1993.peg), in the actions' order. TestTypedFromTree holds the result to
 // pigeon's, field for field.
 
 // typedFromTree93 builds the typed tree of the generic tree t of url-1993 (the root is a

@@ -9,7 +9,7 @@ import (
 
 // The typed trees of url-syntax-05 built from its generic trees, as typed3986.go does for
 // rfc3986: the nodes of the compiled PEG's tree are given to the constructors the PEG's
-// actions call (grammar/url-syntax-05.peg), in the actions' order. The spans the actions see
+// actions call (grammars/url-syntax-05/url-syntax-05.peg), in the actions' order. The spans the actions see
 // that are not nodes of the generic tree are made from the nodes around them: a site's
 // userinfo runs from its user to its password (or the user's end), a hostnumber's digits lie
 // between its dots. (generic-URL's, net-path's and hostport's own spans are not kept by

@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/urlgrammar/urlgrammar"
-	"github.com/urlgrammar/urlgrammar/generated/rfc3986"
+	"github.com/urlgrammar/urlgrammar/grammars/rfc3986"
 )
 
 // The typed views of docs/go.md (TestDocsViewsExample holds that page's block to this body).

@@ -14,12 +14,12 @@ import (
 	"github.com/stretchr/testify/require"
 	"github.com/urlgrammar/urlgrammar"
 	"github.com/urlgrammar/urlgrammar/ast"
-	"github.com/urlgrammar/urlgrammar/generated/rfc1738"
-	"github.com/urlgrammar/urlgrammar/generated/rfc2396bis01"
-	"github.com/urlgrammar/urlgrammar/generated/rfc3986"
-	"github.com/urlgrammar/urlgrammar/generated/rfc3987"
-	"github.com/urlgrammar/urlgrammar/generated/url1993"
-	"github.com/urlgrammar/urlgrammar/generated/urlsyntax05"
+	"github.com/urlgrammar/urlgrammar/grammars/rfc1738"
+	"github.com/urlgrammar/urlgrammar/grammars/rfc2396bis-01"
+	"github.com/urlgrammar/urlgrammar/grammars/rfc3986"
+	"github.com/urlgrammar/urlgrammar/grammars/rfc3987"
+	"github.com/urlgrammar/urlgrammar/grammars/url-1993"
+	"github.com/urlgrammar/urlgrammar/grammars/url-syntax-05"
 	"github.com/urlgrammar/urlgrammar/grammartest"
 )
 

@@ -2,7 +2,7 @@
 // generator writes (Generated, with the grammar's Info), the failure its PEG parser reports,
 // the DFA tables of its rules, and the registry the package adds itself to when it is
 // imported (Register), as image/png registers its format and a database/sql driver its name.
-// The packages that urlgrammar-gen writes and this module's own (generated/PKG) import it;
+// The packages that urlgrammar-gen writes and this module's own (grammars/ID) import it;
 // urlgrammar.Lookup finds a grammar in the registry by its id.
 //
 // The types are those of urlgrammar's internal packages, named here so that a package

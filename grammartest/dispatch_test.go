@@ -6,7 +6,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"github.com/urlgrammar/urlgrammar"
-	"github.com/urlgrammar/urlgrammar/generated/rfc1738"
+	"github.com/urlgrammar/urlgrammar/grammars/rfc1738"
 )
 
 // TestDispatchFromHeader: RFC 1738's dispatch by scheme is its header's dispatch line, which

@@ -13,8 +13,8 @@ package jsonformat
 
 import (
 	"fmt"
-	_ "github.com/urlgrammar/urlgrammar/generated/rfc3986" // registers the grammar it looks up by id
-	_ "github.com/urlgrammar/urlgrammar/generated/rfc3987" // registers the grammar it looks up by id
+	_ "github.com/urlgrammar/urlgrammar/grammars/rfc3986" // registers the grammar it looks up by id
+	_ "github.com/urlgrammar/urlgrammar/grammars/rfc3987" // registers the grammar it looks up by id
 	"slices"
 
 	"github.com/urlgrammar/urlgrammar"

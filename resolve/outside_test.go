@@ -6,7 +6,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"github.com/urlgrammar/urlgrammar"
-	"github.com/urlgrammar/urlgrammar/generated/rfc3986"
+	"github.com/urlgrammar/urlgrammar/grammars/rfc3986"
 	gencorpus "github.com/urlgrammar/urlgrammar/internal/corpus"
 	"github.com/urlgrammar/urlgrammar/resolve"
 	"github.com/urlgrammar/urlgrammar/warn"

@@ -11,8 +11,8 @@ package resolve
 import (
 	"errors"
 	"fmt"
-	_ "github.com/urlgrammar/urlgrammar/generated/rfc2396bis01" // registers the grammar it looks up by id
-	_ "github.com/urlgrammar/urlgrammar/generated/rfc3986"      // registers the grammar it looks up by id
+	_ "github.com/urlgrammar/urlgrammar/grammars/rfc2396bis-01" // registers the grammar it looks up by id
+	_ "github.com/urlgrammar/urlgrammar/grammars/rfc3986"       // registers the grammar it looks up by id
 	"strings"
 
 	"github.com/urlgrammar/urlgrammar"

@@ -8,7 +8,7 @@ import (
 	"github.com/urlgrammar/urlgrammar/diagram"
 )
 
-const helpDiagram = `Draws railroad diagrams from the grammar's ABNF (grammar/ID.abnf): sequences left to right,
+const helpDiagram = `Draws railroad diagrams from the grammar's ABNF (grammars/ID/ID.abnf): sequences left to right,
 alternatives stacked, optional parts with a way around, repetitions with a loop back and
 their bounds, literals in rounded boxes ("..." case-insensitive, %s"..." case-sensitive),
 rule references in square boxes linked to their own diagrams.
@@ -31,7 +31,7 @@ func runDiagram(e *env, args []string) int {
 	}
 	d, err := diagram.Read(g.ABNF())
 	if err != nil {
-		return e.fail(fmt.Errorf("grammar/%s.abnf:%w", g.ID(), err))
+		return e.fail(fmt.Errorf("grammars/%s/%[1]s.abnf:%w", g.ID(), err))
 	}
 	for _, r := range rules {
 		if d.Rule(r) == nil {

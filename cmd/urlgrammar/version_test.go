@@ -49,13 +49,13 @@ func TestRootImportsNoGrammar(t *testing.T) {
 		t.Skip("no go command on PATH to list the dependencies with")
 	}
 	for pkg, allowed := range map[string]string{
-		"github.com/urlgrammar/urlgrammar":                   "",
-		"github.com/urlgrammar/urlgrammar/generated/rfc3986": "github.com/urlgrammar/urlgrammar/generated/rfc3986",
+		"github.com/urlgrammar/urlgrammar":                  "",
+		"github.com/urlgrammar/urlgrammar/grammars/rfc3986": "github.com/urlgrammar/urlgrammar/grammars/rfc3986",
 	} {
 		out, err := exec.Command(gobin, "list", "-deps", pkg).CombinedOutput()
 		require.NoError(t, err, string(out))
 		for _, dep := range strings.Fields(string(out)) {
-			if strings.HasPrefix(dep, "github.com/urlgrammar/urlgrammar/generated/") && dep != allowed {
+			if strings.HasPrefix(dep, "github.com/urlgrammar/urlgrammar/grammars/") && dep != allowed {
 				t.Errorf("%s links the grammar package %s", pkg, dep)
 			}
 			if pkg != "github.com/urlgrammar/urlgrammar" && dep == "github.com/urlgrammar/urlgrammar" {

@@ -4,14 +4,14 @@
 //
 // after which urlgrammar.Lookup finds rfc3986, rfc3987, rfc2396bis-01, url-syntax-05,
 // rfc1738 and url-1993 by their ids. A program that needs one grammar imports that grammar's
-// package alone (github.com/urlgrammar/urlgrammar/generated/rfc3986), and links only it.
+// package alone (github.com/urlgrammar/urlgrammar/grammars/rfc3986), and links only it.
 package all
 
 import (
-	_ "github.com/urlgrammar/urlgrammar/generated/rfc1738"
-	_ "github.com/urlgrammar/urlgrammar/generated/rfc2396bis01"
-	_ "github.com/urlgrammar/urlgrammar/generated/rfc3986"
-	_ "github.com/urlgrammar/urlgrammar/generated/rfc3987"
-	_ "github.com/urlgrammar/urlgrammar/generated/url1993"
-	_ "github.com/urlgrammar/urlgrammar/generated/urlsyntax05"
+	_ "github.com/urlgrammar/urlgrammar/grammars/rfc1738"
+	_ "github.com/urlgrammar/urlgrammar/grammars/rfc2396bis-01"
+	_ "github.com/urlgrammar/urlgrammar/grammars/rfc3986"
+	_ "github.com/urlgrammar/urlgrammar/grammars/rfc3987"
+	_ "github.com/urlgrammar/urlgrammar/grammars/url-1993"
+	_ "github.com/urlgrammar/urlgrammar/grammars/url-syntax-05"
 )

@@ -2,7 +2,7 @@ package build
 
 import "github.com/urlgrammar/urlgrammar/ast"
 
-// Constructors for the URLs of grammar rfc1738 (grammar/rfc1738.peg). Names that the generic
+// Constructors for the URLs of grammar rfc1738 (grammars/rfc1738/rfc1738.peg). Names that the generic
 // syntax already uses (Host, HostPort, Hostname) carry the suffix 1738.
 
 // Part builds a leaf named by its rule.

@@ -2,7 +2,7 @@ package build
 
 import "github.com/urlgrammar/urlgrammar/ast"
 
-// Constructors for the generic syntax of grammar rfc2396bis-01 (grammar/rfc2396bis-01.peg).
+// Constructors for the generic syntax of grammar rfc2396bis-01 (grammars/rfc2396bis-01/rfc2396bis-01.peg).
 // Each is named after the production whose action calls it. Values arrive from pigeon labels
 // as any; an absent optional expression arrives as nil.
 

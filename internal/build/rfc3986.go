@@ -6,7 +6,7 @@ import (
 	"github.com/urlgrammar/urlgrammar/ast"
 )
 
-// Constructors for grammar rfc3986 (grammar/rfc3986.peg), whose trees are the generic
+// Constructors for grammar rfc3986 (grammars/rfc3986/rfc3986.peg), whose trees are the generic
 // references of package ast: every authority is a server (userinfo, host, port), a host is an
 // IP-literal, an IPv4address or a reg-name, and a path names its own production. Scheme,
 // Userinfo, Port, RegName, IPv4Address, DecOctet, IPv6Address, Query and Fragment are the

@@ -2,7 +2,7 @@ package build
 
 import "github.com/urlgrammar/urlgrammar/ast"
 
-// Constructors for grammar url-1993 (grammar/url-1993.peg). Hosts, hostnumbers, hostports and
+// Constructors for grammar url-1993 (grammars/url-1993/url-1993.peg). Hosts, hostnumbers, hostports and
 // parts are rfc1738's constructors (the same shapes).
 
 // Hostname93 builds a hostname, ialpha *( "." ialpha ): a hostname of one label, since an

@@ -2,7 +2,7 @@ package build
 
 import "github.com/urlgrammar/urlgrammar/ast"
 
-// Constructors for grammar url-syntax-05 (grammar/url-syntax-05.peg), whose trees are the
+// Constructors for grammar url-syntax-05 (grammars/url-syntax-05/url-syntax-05.peg), whose trees are the
 // generic references of package ast with the 1997 draft's parts: a site with user and
 // password, hostname / hostnumber hosts, segments with params. The host, hostname,
 // hostnumber and label constructors are rfc1738's (the same rules).

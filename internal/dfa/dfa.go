@@ -1,6 +1,6 @@
 // Package dfa is the exact validator of urlgrammar: minimal DFAs over bytes, derived from
-// each grammar's ABNF (grammar/NAME.abnf) by build.go and stored as tables in
-// generated/PKG/dfa.go. Matching allocates nothing, and a mismatch gives the exact offset of
+// each grammar's ABNF (grammars/ID/ID.abnf) by build.go and stored as tables in
+// grammars/ID/dfa.go. Matching allocates nothing, and a mismatch gives the exact offset of
 // the error: the first byte after the longest prefix of s that is a prefix of some member of
 // the language, with the exact set of bytes the language allows there.
 package dfa

@@ -6,7 +6,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 
-	"github.com/urlgrammar/urlgrammar/generated/rfc2396bis01"
+	"github.com/urlgrammar/urlgrammar/grammars/rfc2396bis-01"
 	"github.com/urlgrammar/urlgrammar/internal/corpus"
 	"github.com/urlgrammar/urlgrammar/internal/dfa"
 )

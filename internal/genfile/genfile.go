@@ -1,4 +1,4 @@
-// Package genfile writes the files the project's generators produce (generated/, docs/).
+// Package genfile writes the files the project's generators produce (grammars/, docs/).
 package genfile
 
 import (

@@ -1,6 +1,6 @@
 // Package genparser generates a grammar's parser package from its NAME.peg and the NAME.abnf
 // beside it. Two commands run it: internal/cmd/genparser, for this module's grammars
-// (generated/PKG, rebuilt by `make generate` and `go generate`), and cmd/urlgrammar-gen, for
+// (grammars/ID, rebuilt by `make generate` and `go generate`), and cmd/urlgrammar-gen, for
 // a grammar in another module, whose package registers itself with urlgrammar when
 // imported. Nothing it writes is edited by hand.
 //
@@ -8,7 +8,7 @@
 //
 //   - parser.go: pigeon v1.3.0's output (-optimize-parser), with two additions: the parser
 //     records, at its farthest failure, the innermost rule that has a display name (the ABNF
-//     name, by the convention of grammar/*.peg), so that syntax errors can name the rule; and
+//     name, by the convention of grammars/*/*.peg), so that syntax errors can name the rule; and
 //     its table of rules is built once. The additions are placed by the Go syntax tree of
 //     pigeon's output (a struct field, a statement, a function body); genparser fails if the
 //     output no longer has them.
@@ -61,7 +61,7 @@ import (
 type Mode int
 
 const (
-	// InModule generates one of this module's grammars (generated/PKG): urlgrammar
+	// InModule generates one of this module's grammars (grammars/ID): urlgrammar
 	// registers it, and pigeon is the module's tool.
 	InModule Mode = iota
 	// Outside generates a grammar of another module: its package registers itself with
@@ -78,7 +78,7 @@ func Main(args []string, mode Mode) int {
 	}
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	peg := fs.String("peg", "", "the grammar file (NAME.peg, with NAME.abnf beside it)")
-	out := fs.String("o", "", "the output directory, named as the package")
+	out := fs.String("o", "", "the output directory, named as the package (dashes are left out of the package's name)")
 	runtimeOnly := fs.Bool("runtime", false, "write only parser.go (for the runtime package, whose other files are its sources)")
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "usage: %s -peg DIR/NAME.peg -o PKGDIR\n", name)
@@ -104,7 +104,7 @@ func Main(args []string, mode Mode) int {
 	return 0
 }
 
-// target is how the files name their generator and sources: this module's grammar/NAME
+// target is how the files name their generator and sources: this module.s grammars/ID/ID
 // files, or a grammar of another module.
 type target struct {
 	Mode Mode
@@ -116,8 +116,8 @@ type target struct {
 
 func newTarget(mode Mode, peg, out, name string) (target, error) {
 	if mode == InModule {
-		return target{InModule, "internal/cmd/genparser", "grammar/" + name,
-			"go run ../../internal/cmd/genparser -peg ../../grammar/" + name + ".peg -o ."}, nil
+		return target{InModule, "internal/cmd/genparser", "grammars/" + name + "/" + name,
+			"go run ../../internal/cmd/genparser -peg " + name + ".peg -o ."}, nil
 	}
 	absPeg, err := filepath.Abs(peg)
 	if err != nil {
@@ -144,7 +144,7 @@ func Generate(peg, out string, mode Mode) error {
 		return err
 	}
 	if !token.IsIdentifier(pkg) {
-		return fmt.Errorf("the output directory %q is not a Go package name (letters, digits and _)", pkg)
+		return fmt.Errorf("the output directory %q is not a Go package name without its dashes (letters, digits and _)", pkg)
 	}
 	tg, err := newTarget(mode, peg, out, name)
 	if err != nil {
@@ -249,7 +249,8 @@ func Generate(peg, out string, mode Mode) error {
 		T              target
 		Builder        bool
 		BuilderVersion int
-	}{pkg, name, info, aliases, tg, builder != nil, pegpkg.BuilderVersion}
+		ABNF           string
+	}{pkg, name, info, aliases, tg, builder != nil, pegpkg.BuilderVersion, string(abnf)}
 	for file, t := range map[string]*template.Template{"doc.go": docTmpl, "generated.go": generatedTmpl} {
 		var b bytes.Buffer
 		if err := t.Execute(&b, data); err != nil {
@@ -313,7 +314,9 @@ func pigeon(peg, out string, mode Mode) (pkg, name string, src []byte, err error
 	if err != nil {
 		return "", "", nil, err
 	}
-	pkg = filepath.Base(abs) // "-o ." (go generate) names the package after its directory
+	// "-o ." (go generate) names the package after its directory, without dashes: a
+	// grammar's folder is its id (grammars/url-1993, package url1993).
+	pkg = strings.ReplaceAll(filepath.Base(abs), "-", "")
 	name = strings.TrimSuffix(filepath.Base(peg), ".peg")
 	tmp, err := os.MkdirTemp("", "genparser")
 	if err != nil {
@@ -346,7 +349,7 @@ func pigeon(peg, out string, mode Mode) (pkg, name string, src []byte, err error
 	if src, err = os.ReadFile(raw); err != nil {
 		return "", "", nil, err
 	}
-	by, from := "internal/cmd/genparser", "grammar/"+name
+	by, from := "internal/cmd/genparser", "grammars/"+name+"/"+name
 	if mode == Outside {
 		by, from = "urlgrammar-gen", name
 	}
@@ -561,7 +564,11 @@ var Generated = grammarkit.Generated{
 	BuilderVersion: {{.BuilderVersion}},
 {{- end}}
 	Aliases:      {{printf "%#v" .Aliases}},
+	ABNF:         abnfSource,
 }
+
+// abnfSource is {{.T.Src}}.abnf, as the generator read it.
+const abnfSource = {{printf "%q" .ABNF}}
 
 // registered is the grammar's id, registered when this package is imported:
 // urlgrammar.Lookup({{printf "%q" .Info.ID}}) finds it.

@@ -94,7 +94,7 @@ func validScheme(s string) bool {
 	return s != ""
 }
 
-// Generated is what the generator writes for a grammar (generated/PKG): its registration
+// Generated is what the generator writes for a grammar (grammars/ID): its registration
 // and its parsers, which urlgrammar's registry takes as they are.
 type Generated struct {
 	Info      Info
@@ -115,10 +115,13 @@ type Generated struct {
 	// Aliases maps the PEG's helper rules that stand for an ABNF rule (marked
 	// "// urlgrammar node: NAME" in the PEG file) to that rule's name.
 	Aliases map[string]string
+	// ABNF is the text of the grammar's ABNF file, as the generator read it (diagrams,
+	// documentation: urlgrammar.Grammar.ABNF).
+	ABNF string
 }
 
 // BuilderVersion is the version of the contract between urlgrammar and the compiled PEG
-// (generated/PKG/builder.go): 3 since nodes are 8 bytes (ast.TreeNode's EndDepth, no Next);
+// (grammars/ID/builder.go): 3 since nodes are 8 bytes (ast.TreeNode's EndDepth, no Next);
 // 2 since the builder runs first on any input and must stop in linear time (its work
 // budget); 1 was a builder that ran only on input the DFA accepted.
 const BuilderVersion = 3

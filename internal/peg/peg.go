@@ -1,4 +1,4 @@
-// Package peg holds the types shared by the generated pigeon parsers (generated/*/glue.go)
+// Package peg holds the types shared by the generated pigeon parsers (grammars/*/glue.go)
 // and the urlgrammar package that drives them.
 package peg
 

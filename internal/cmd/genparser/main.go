@@ -1,10 +1,10 @@
-// Command genparser generates one of this module's grammar packages, generated/PKG, from
-// grammar/NAME.peg and grammar/NAME.abnf (package internal/genparser says what it writes).
+// Command genparser generates one of this module's grammar packages, grammars/ID, from
+// grammars/ID/ID.peg and grammars/ID/ID.abnf (package internal/genparser says what it writes).
 // It is run by `go generate` (see the doc.go it writes) and by `make generate`.
 //
 // Usage (from the module root or the output directory, with paths relative to it):
 //
-//	go run ./internal/cmd/genparser -peg grammar/NAME.peg -o generated/PKG
+//	go run ./internal/cmd/genparser -peg grammars/ID/ID.peg -o grammars/ID
 package main
 
 import (

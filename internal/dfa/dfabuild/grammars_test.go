@@ -12,7 +12,7 @@ import (
 // Every grammar file reads as ABNF and every rule has a finite automaton, so the generator
 // can build tables for it.
 func TestEveryGrammarBuilds(t *testing.T) {
-	files, err := filepath.Glob("../../../grammar/*.abnf")
+	files, err := filepath.Glob("../../../grammars/*/*.abnf")
 	require.NoError(t, err)
 	require.NotEmpty(t, files)
 	for _, f := range files {
@@ -31,7 +31,7 @@ func TestEveryGrammarBuilds(t *testing.T) {
 
 // rfc1738's ABNF, read literally: the seed's own examples and traps.
 func TestRFC1738ABNF(t *testing.T) {
-	src, err := os.ReadFile("../../../grammar/rfc1738.abnf")
+	src, err := os.ReadFile("../../../grammars/rfc1738/rfc1738.abnf")
 	require.NoError(t, err)
 	g, err := Read(src)
 	require.NoError(t, err)
