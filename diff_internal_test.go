@@ -18,7 +18,7 @@ func TestDispatchDFAAgreesWithValid(t *testing.T) {
 	d, err := Language{Grammar: g}.dfa()
 	require.NoError(t, err)
 	var inputs []string
-	for _, f := range []string{"testdata/rfc1738/valid.txt", "testdata/rfc1738/invalid.txt"} {
+	for _, f := range []string{"grammars/rfc1738/testdata/valid.txt", "grammars/rfc1738/testdata/invalid.txt"} {
 		lines, err := spectest.Lines(f)
 		require.NoError(t, err)
 		for _, l := range lines {

@@ -110,7 +110,7 @@ func (o *oracles) abnf(t testing.TB, rule, s string) bool {
 
 // TestDifferential: for every registered grammar and every rule of it as a start symbol, the
 // PEG parser, the DFA and go-abnf's recognizer agree on the grammar's test tables
-// (testdata/ID/valid.txt, invalid.txt and differential.txt, the ones that exist), on random
+// (grammars/ID/testdata/valid.txt, invalid.txt and differential.txt, the ones that exist), on random
 // members generated from the ABNF, and on near-miss mutants of them. A grammar added to the
 // registry is covered without a test of its own; a disagreement is reported with a minimal
 // witness.
@@ -124,13 +124,13 @@ func TestDifferential(t *testing.T) {
 	}
 }
 
-// tableInputs returns the inputs of testdata/ID/valid.txt, invalid.txt and differential.txt
+// tableInputs returns the inputs of grammars/ID/testdata/valid.txt, invalid.txt and differential.txt
 // (those that exist), without the field before a tab (a production or an offset) that some
 // tables have.
 func tableInputs(t *testing.T, id string) []string {
 	var inputs []string
 	for _, f := range []string{"valid.txt", "invalid.txt", "differential.txt"} {
-		f = filepath.Join("testdata", id, f)
+		f = filepath.Join("grammars", id, "testdata", f)
 		if _, err := os.Stat(f); errors.Is(err, os.ErrNotExist) {
 			continue
 		}

@@ -107,7 +107,7 @@ func TestErrorRulesAreGrammarRules(t *testing.T) {
 		g := MustLookup(id)
 		var inputs []string
 		for _, f := range []string{"valid.txt", "invalid.txt"} {
-			b, err := os.ReadFile("testdata/" + id + "/" + f)
+			b, err := os.ReadFile("grammars/" + id + "/testdata/" + f)
 			require.NoError(t, err)
 			for _, l := range strings.Split(string(b), "\n") {
 				if l == "" || strings.HasPrefix(l, "# ") {

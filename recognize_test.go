@@ -19,6 +19,11 @@ func recognizeInputs(t testing.TB, n int) []string {
 	if err != nil {
 		t.Fatal(err)
 	}
+	tables, err := filepath.Glob("grammars/*/testdata/*.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files = append(files, tables...)
 	var in []string
 	for _, f := range files {
 		if strings.Contains(f, "testdata/spec/") {

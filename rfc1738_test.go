@@ -12,11 +12,11 @@ import (
 var g1738 = urlgrammar.MustLookup("rfc1738")
 
 func valid1738Inputs(t testing.TB) []productionInput {
-	return readProductions(t, "testdata/rfc1738/valid.txt")
+	return readProductions(t, "grammars/rfc1738/testdata/valid.txt")
 }
 
 func invalid1738Inputs(t testing.TB) []invalidInput {
-	return readInvalid(t, "testdata/rfc1738/invalid.txt")
+	return readInvalid(t, "grammars/rfc1738/testdata/invalid.txt")
 }
 
 // parse1738 parses s with rfc1738 and returns the tree as type T.

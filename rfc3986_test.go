@@ -37,10 +37,10 @@ func rfc3986Lines(t *testing.T) map[string]bool {
 // rfc3986Valid returns valid.txt and the URIs of examples.txt.
 func rfc3986Valid(t *testing.T) []string {
 	var in []string
-	for _, l := range readTable(t, "testdata/rfc3986/valid.txt") {
+	for _, l := range readTable(t, "grammars/rfc3986/testdata/valid.txt") {
 		in = append(in, unempty(l))
 	}
-	for _, l := range readTable(t, "testdata/rfc3986/examples.txt") {
+	for _, l := range readTable(t, "grammars/rfc3986/testdata/examples.txt") {
 		u, _, _ := strings.Cut(l, " -- ")
 		in = append(in, u)
 	}
@@ -51,7 +51,7 @@ func rfc3986Valid(t *testing.T) []string {
 // examples of section 3 are the ones its figure names.
 func TestRFC3986Examples(t *testing.T) {
 	lines := rfc3986Lines(t)
-	examples := readTable(t, "testdata/rfc3986/examples.txt")
+	examples := readTable(t, "grammars/rfc3986/testdata/examples.txt")
 	require.Len(t, examples, 24)
 	for _, l := range examples {
 		u, _, ok := strings.Cut(l, " -- ")

@@ -25,7 +25,7 @@ func TestRFC3987Examples(t *testing.T) {
 	src, err := os.ReadFile("testdata/spec/rfc3987.txt")
 	require.NoError(t, err)
 	text := regexp.MustCompile(`\s+`).ReplaceAllString(string(src), "")
-	examples := readTable(t, "testdata/rfc3987/examples.txt")
+	examples := readTable(t, "grammars/rfc3987/testdata/examples.txt")
 	require.Len(t, examples, 11)
 	for _, l := range examples {
 		s, _, ok := strings.Cut(l, " -- ")
@@ -45,7 +45,7 @@ func TestRFC3987Examples(t *testing.T) {
 // The typed tree of every valid input is an IRI's, and the grammar has the rules of section
 // 2.2 and 3 core rules (TestTables runs the tables themselves).
 func TestRFC3987Tables(t *testing.T) {
-	for _, l := range readTable(t, "testdata/rfc3987/valid.txt") {
+	for _, l := range readTable(t, "grammars/rfc3987/testdata/valid.txt") {
 		r, err := g3987.ParseReference(unempty(l))
 		if assert.NoError(t, err, "%q", l) {
 			assert.True(t, ast.IsIRI(r), "%q: the typed tree is an IRI's", l)
@@ -58,7 +58,7 @@ func TestRFC3987Tables(t *testing.T) {
 // error offset, for every table input of rfc3986 (an IRI that is ASCII is a URI).
 func TestRFC3987IsRFC3986OnASCII(t *testing.T) {
 	inputs := rfc3986Valid(t)
-	for _, c := range readInvalid(t, "testdata/rfc3986/invalid.txt") {
+	for _, c := range readInvalid(t, "grammars/rfc3986/testdata/invalid.txt") {
 		inputs = append(inputs, c.input)
 	}
 	for _, s := range inputs {

@@ -17,7 +17,7 @@ func TestAppendixCVerbatim(t *testing.T) {
 	spec, err := os.ReadFile("testdata/spec/draft-fielding-uri-rfc2396bis-01.txt")
 	require.NoError(t, err)
 	n := 0
-	for _, l := range readTable(t, "testdata/rfc2396bis-01/appendix-c.txt") {
+	for _, l := range readTable(t, "grammars/rfc2396bis-01/testdata/appendix-c.txt") {
 		if strings.HasPrefix(l, "[") {
 			l = strings.Trim(l, "[]")
 		}
@@ -27,7 +27,7 @@ func TestAppendixCVerbatim(t *testing.T) {
 		assert.Contains(t, string(spec), l)
 		n++
 	}
-	for _, l := range readTable(t, "testdata/rfc2396bis-01/examples.txt") {
+	for _, l := range readTable(t, "grammars/rfc2396bis-01/testdata/examples.txt") {
 		assert.Contains(t, string(spec), l)
 		n++
 	}
@@ -44,7 +44,7 @@ func TestSection13Examples(t *testing.T) {
 		"news:comp.infosystems.www.servers.unix":            {"news", "", "comp.infosystems.www.servers.unix"},
 		"telnet://melvyl.ucop.edu/":                         {"telnet", "melvyl.ucop.edu", "/"},
 	}
-	lines := readTable(t, "testdata/rfc2396bis-01/examples.txt")
+	lines := readTable(t, "grammars/rfc2396bis-01/testdata/examples.txt")
 	require.Len(t, lines, len(want))
 	for _, l := range lines {
 		u, desc, _ := strings.Cut(l, " -- ")

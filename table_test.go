@@ -26,10 +26,10 @@ func readTable(t testing.TB, path string) []string {
 
 var unempty = spectest.Unempty
 
-// readAppendixC reads testdata/rfc2396bis-01/appendix-c.txt.
+// readAppendixC reads grammars/rfc2396bis-01/testdata/appendix-c.txt.
 func readAppendixC(t testing.TB) []spectest.Example {
 	t.Helper()
-	ex, err := spectest.AppendixC("testdata/rfc2396bis-01/appendix-c.txt")
+	ex, err := spectest.AppendixC("grammars/rfc2396bis-01/testdata/appendix-c.txt")
 	require.NoError(t, err)
 	return ex
 }
@@ -38,10 +38,10 @@ func readAppendixC(t testing.TB) []spectest.Example {
 // section 1.3 examples, and the references, bases and results of Appendix C.
 func validInputs(t testing.TB) []string {
 	var in []string
-	for _, l := range readTable(t, "testdata/rfc2396bis-01/valid.txt") {
+	for _, l := range readTable(t, "grammars/rfc2396bis-01/testdata/valid.txt") {
 		in = append(in, unempty(l))
 	}
-	for _, l := range readTable(t, "testdata/rfc2396bis-01/examples.txt") {
+	for _, l := range readTable(t, "grammars/rfc2396bis-01/testdata/examples.txt") {
 		u, _, _ := strings.Cut(l, " -- ")
 		in = append(in, u)
 	}
@@ -63,7 +63,7 @@ type invalidInput struct {
 }
 
 func invalidInputs(t testing.TB) []invalidInput {
-	return readInvalid(t, "testdata/rfc2396bis-01/invalid.txt")
+	return readInvalid(t, "grammars/rfc2396bis-01/testdata/invalid.txt")
 }
 
 // allTableInputs returns the inputs of every grammar's test tables, valid and invalid.
@@ -82,7 +82,7 @@ func allTableInputs(t testing.TB) []string {
 }
 
 // productionInput is one line of a table of valid inputs with their productions
-// (PRODUCTION<TAB>INPUT): testdata/rfc1738/valid.txt, testdata/url-1993/valid.txt.
+// (PRODUCTION<TAB>INPUT): grammars/rfc1738/testdata/valid.txt, grammars/url-1993/testdata/valid.txt.
 type productionInput struct{ production, input string }
 
 func readProductions(t testing.TB, path string) []productionInput {
@@ -95,7 +95,7 @@ func readProductions(t testing.TB, path string) []productionInput {
 	return out
 }
 
-// TestTables runs the tables of every registered grammar, those of testdata/ID/ that exist, so
+// TestTables runs the tables of every registered grammar, those of grammars/ID/testdata/ that exist, so
 // that a grammar added with tables is tested without a test of its own:
 //
 //   - valid.txt (INPUT, or PRODUCTION<TAB>INPUT where the start rule is a choice of
@@ -109,12 +109,12 @@ func TestTables(t *testing.T) {
 	for _, id := range urlgrammar.IDs() {
 		t.Run(id, func(t *testing.T) {
 			g := urlgrammar.MustLookup(id)
-			dir := filepath.Join("testdata", id)
+			dir := filepath.Join("grammars", id, "testdata")
 			has := func(f string) bool {
 				_, err := os.Stat(filepath.Join(dir, f))
 				return err == nil
 			}
-			require.True(t, has("valid.txt") && has("invalid.txt"), "grammar %s has no testdata/%s/valid.txt and invalid.txt", id, id)
+			require.True(t, has("valid.txt") && has("invalid.txt"), "grammar %s has no grammars/%[1]s/testdata/valid.txt and invalid.txt", id)
 			var valid []productionInput
 			for _, l := range readTable(t, filepath.Join(dir, "valid.txt")) {
 				p, in, ok := strings.Cut(l, "\t")

@@ -12,11 +12,11 @@ import (
 var g93 = urlgrammar.MustLookup("url-1993")
 
 func valid93Inputs(t testing.TB) []productionInput {
-	return readProductions(t, "testdata/url-1993/valid.txt")
+	return readProductions(t, "grammars/url-1993/testdata/valid.txt")
 }
 
 func invalid93Inputs(t testing.TB) []invalidInput {
-	return readInvalid(t, "testdata/url-1993/invalid.txt")
+	return readInvalid(t, "grammars/url-1993/testdata/invalid.txt")
 }
 
 func parse93(t *testing.T, s string) *ast.FragmentAddress {

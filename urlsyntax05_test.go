@@ -17,14 +17,14 @@ var g97 = urlgrammar.MustLookup("url-syntax-05")
 // valid.txt, the section 1.3 examples, and the base, references and results of Appendix C.
 func valid97Inputs(t testing.TB) []string {
 	var in []string
-	for _, l := range readTable(t, "testdata/url-syntax-05/valid.txt") {
+	for _, l := range readTable(t, "grammars/url-syntax-05/testdata/valid.txt") {
 		in = append(in, unempty(l))
 	}
-	for _, l := range readTable(t, "testdata/url-syntax-05/examples.txt") {
+	for _, l := range readTable(t, "grammars/url-syntax-05/testdata/examples.txt") {
 		u, _, _ := strings.Cut(l, " -- ")
 		in = append(in, u)
 	}
-	ex, err := spectest.AppendixC("testdata/url-syntax-05/appendix-c.txt")
+	ex, err := spectest.AppendixC("grammars/url-syntax-05/testdata/appendix-c.txt")
 	require.NoError(t, err)
 	for _, c := range ex {
 		in = append(in, c.Base, unempty(c.Ref))
@@ -38,12 +38,12 @@ func valid97Inputs(t testing.TB) []string {
 }
 
 func invalid97Inputs(t testing.TB) []invalidInput {
-	return readInvalid(t, "testdata/url-syntax-05/invalid.txt")
+	return readInvalid(t, "grammars/url-syntax-05/testdata/invalid.txt")
 }
 
 // TestURLSyntax05Examples: the section 1.3 examples are absolute generic-URLs.
 func TestURLSyntax05Examples(t *testing.T) {
-	lines := readTable(t, "testdata/url-syntax-05/examples.txt")
+	lines := readTable(t, "grammars/url-syntax-05/testdata/examples.txt")
 	require.Len(t, lines, 6)
 	for _, l := range lines {
 		u, _, _ := strings.Cut(l, " -- ")

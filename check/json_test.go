@@ -18,6 +18,9 @@ func jsonInputs(t testing.TB) []string {
 	inputs := append(corpus.Lines(3000, 3), corpus.TextLines(3000, 4)...)
 	files, err := filepath.Glob("../testdata/*/*.txt")
 	require.NoError(t, err)
+	tables, err := filepath.Glob("../grammars/*/testdata/*.txt")
+	require.NoError(t, err)
+	files = append(files, tables...)
 	for _, f := range files {
 		src, err := os.ReadFile(f)
 		require.NoError(t, err)

@@ -44,7 +44,7 @@ func rfcText(t *testing.T) string {
 // (a final ";" aside: the RFC writes "&#x10302" once without it).
 func TestExamplesAreTheRFCs(t *testing.T) {
 	text := rfcText(t)
-	for _, f := range []string{"../testdata/rfc3987/to-uri.txt", "../testdata/rfc3987/to-iri.txt"} {
+	for _, f := range []string{"../grammars/rfc3987/testdata/to-uri.txt", "../grammars/rfc3987/testdata/to-iri.txt"} {
 		for _, ex := range readExamples(t, f) {
 			if strings.HasSuffix(ex.section, "+") {
 				continue // ours, built from the RFC's
@@ -59,7 +59,7 @@ func TestExamplesAreTheRFCs(t *testing.T) {
 }
 
 func TestToURIExamples(t *testing.T) {
-	for _, ex := range readExamples(t, "../testdata/rfc3987/to-uri.txt") {
+	for _, ex := range readExamples(t, "../grammars/rfc3987/testdata/to-uri.txt") {
 		got, err := iri.ToURI(ex.in, iri.Options{})
 		require.NoError(t, err, "section %s: %q", ex.section, ex.in)
 		assert.Equal(t, ex.want, got, "section %s: %q", ex.section, ex.in)
@@ -74,7 +74,7 @@ func TestToURIExamples(t *testing.T) {
 }
 
 func TestToIRIExamples(t *testing.T) {
-	for _, ex := range readExamples(t, "../testdata/rfc3987/to-iri.txt") {
+	for _, ex := range readExamples(t, "../grammars/rfc3987/testdata/to-iri.txt") {
 		got, err := iri.ToIRI(ex.in)
 		require.NoError(t, err, "section %s: %q", ex.section, ex.in)
 		assert.Equal(t, ex.want, got, "section %s: %q", ex.section, ex.in)

@@ -59,7 +59,7 @@ func checkExample(t *testing.T, ex spectest.Example, want string, opt resolve.Op
 }
 
 func TestAppendixC2003(t *testing.T) {
-	examples, err := spectest.AppendixC("../testdata/rfc2396bis-01/appendix-c.txt")
+	examples, err := spectest.AppendixC("../grammars/rfc2396bis-01/testdata/appendix-c.txt")
 	require.NoError(t, err)
 	require.Len(t, examples, 42)
 	for _, ex := range examples {
@@ -74,7 +74,7 @@ func TestAppendixC2003(t *testing.T) {
 // grammars: url-syntax-05 (the draft's own grammar, whose default algorithm is the 1997 one)
 // and rfc2396bis-01.
 func TestAppendixC1997(t *testing.T) {
-	examples, err := spectest.AppendixC("../testdata/url-syntax-05/appendix-c.txt")
+	examples, err := spectest.AppendixC("../grammars/url-syntax-05/testdata/appendix-c.txt")
 	require.NoError(t, err)
 	require.Len(t, examples, 22+22, "C.1 has 22 examples, C.2 22")
 	spec, err := os.ReadFile("../testdata/spec/draft-fielding-url-syntax-05.txt")
@@ -371,7 +371,7 @@ func TestPropertiesNormalizeAndEqual(t *testing.T) {
 // FuzzResolve: resolving any valid reference against any valid absolute base gives a valid
 // absolute URI (or a documented refusal), and normalization is idempotent.
 func FuzzResolve(f *testing.F) {
-	examples, err := spectest.AppendixC("../testdata/rfc2396bis-01/appendix-c.txt")
+	examples, err := spectest.AppendixC("../grammars/rfc2396bis-01/testdata/appendix-c.txt")
 	if err != nil {
 		f.Fatal(err)
 	}

@@ -17,7 +17,7 @@ import (
 
 var g3986 = urlgrammar.MustLookup("rfc3986")
 
-// example3986 is one line of testdata/rfc3986/resolution.txt.
+// example3986 is one line of grammars/rfc3986/testdata/resolution.txt.
 type example3986 struct {
 	base, ref string
 	results   []string // the strict result, then for "http:g" the backward compatible one
@@ -28,7 +28,7 @@ var quoted = regexp.MustCompile(`"([^"]*)"`)
 
 func readResolution3986(t *testing.T) []example3986 {
 	t.Helper()
-	lines, err := spectest.Lines("../testdata/rfc3986/resolution.txt")
+	lines, err := spectest.Lines("../grammars/rfc3986/testdata/resolution.txt")
 	require.NoError(t, err)
 	spec, err := os.ReadFile("../testdata/spec/rfc3986.txt")
 	require.NoError(t, err)

@@ -353,7 +353,7 @@ func TestRFC1738Commands(t *testing.T) {
 // url-syntax-05`, which resolves with that draft's algorithm unless --algorithm says
 // otherwise.
 func TestResolveURLSyntax05AppendixC(t *testing.T) {
-	examples, err := spectest.AppendixC("../../testdata/url-syntax-05/appendix-c.txt")
+	examples, err := spectest.AppendixC("../../grammars/url-syntax-05/testdata/appendix-c.txt")
 	require.NoError(t, err)
 	require.Len(t, examples, 44)
 	for _, ex := range examples {
