@@ -97,8 +97,8 @@ func (o *oracles) abnf(t testing.TB, rule, s string) bool {
 	}
 	if o.g.dispatch != nil && strings.EqualFold(rule, o.g.start) && ok {
 		for _, c := range o.g.dispatch.cases {
-			if len(s) > len(c.scheme) && s[len(c.scheme)] == ':' && strings.EqualFold(s[:len(c.scheme)], c.scheme) {
-				if ok, err = o.ref.IsValid(c.rule, []byte(s)); err != nil {
+			if len(s) > len(c.Scheme) && s[len(c.Scheme)] == ':' && strings.EqualFold(s[:len(c.Scheme)], c.Scheme) {
+				if ok, err = o.ref.IsValid(c.Rule, []byte(s)); err != nil {
 					t.Fatal(err)
 				}
 				break

@@ -4,13 +4,14 @@ import (
 	"sync"
 
 	"github.com/urlgrammar/urlgrammar/internal/dfa"
+	"github.com/urlgrammar/urlgrammar/internal/peg"
 )
 
 // A dispatch is a start rule that picks its production by the URL's scheme, as RFC 1738's
 // url does: a URL whose scheme is one of the cases (compared without case, ASCII letters
 // only) must match that case's rule, and any other input must match otherwise.
 type dispatch struct {
-	cases     []dispatchCase
+	cases     []peg.DispatchCase // schemes in lower case, without ":" (peg.ParseDispatch)
 	otherwise string
 
 	once sync.Once
@@ -18,17 +19,12 @@ type dispatch struct {
 	err  error
 }
 
-type dispatchCase struct {
-	scheme string // lower case, without ":"
-	rule   string
-}
-
 // rule returns the rule s must match. It allocates nothing.
 func (d *dispatch) rule(s string) string {
 	for _, c := range d.cases {
-		n := len(c.scheme)
-		if len(s) > n && s[n] == ':' && asciiEqualFold(s[:n], c.scheme) {
-			return c.rule
+		n := len(c.Scheme)
+		if len(s) > n && s[n] == ':' && asciiEqualFold(s[:n], c.Scheme) {
+			return c.Rule
 		}
 	}
 	return d.otherwise
@@ -40,7 +36,7 @@ func (d *dispatch) dfa(g *Grammar) (*dfa.DFA, error) {
 	d.once.Do(func() {
 		cases := make([]dfa.Case, len(d.cases))
 		for i, c := range d.cases {
-			cases[i] = dfa.Case{Prefix: c.scheme + ":", D: g.dfaFor(c.rule)}
+			cases[i] = dfa.Case{Prefix: c.Scheme + ":", D: g.dfaFor(c.Rule)}
 		}
 		d.d, d.err = dfa.Dispatch(cases, g.dfaFor(d.otherwise))
 		if d.d != nil {

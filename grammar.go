@@ -290,10 +290,7 @@ func buildGrammar(gen peg.Generated) (*Grammar, error) {
 		if err != nil {
 			return nil, fmt.Errorf("grammar %s: %w", gen.Info.ID, err)
 		}
-		d := &dispatch{otherwise: otherwise}
-		for _, c := range cases {
-			d.cases = append(d.cases, dispatchCase{scheme: c.Scheme, rule: c.Rule})
-		}
+		d := &dispatch{cases: cases, otherwise: otherwise}
 		for _, r := range append(cases, peg.DispatchCase{Rule: otherwise}) {
 			if g.dfas[r.Rule] == nil && g.dfas[ruleKey(r.Rule)] == nil {
 				return nil, fmt.Errorf("grammar %s: the dispatch names %q, which has no DFA (not a rule of the grammar)", gen.Info.ID, r.Rule)
