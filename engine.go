@@ -22,6 +22,9 @@ import (
 //     the case, which the differential tests say does not happen, where the compiled PEG
 //     does not match what the DFA accepts.
 //
+// A grammar that checks schemes (ChecksSchemes) then checks a URI its start rule accepts
+// against the grammar of the URI's scheme (schemes.go).
+//
 // Pigeon's parser, which runs the PEG's actions, is not among them: it is the tests' reference
 // (TestTypedFromTree, TestRecognizerMatchesPigeon).
 
@@ -30,6 +33,17 @@ import (
 // the verdict: nil nodes and a nil error for a member. An unknown rule is an
 // *UnknownRuleError, a non-member or an input over MaxInputLength a *SyntaxError.
 func (g *Grammar) take(rule, s string, tree bool, into []ast.TreeNode) ([]ast.TreeNode, error) {
+	nodes, err := g.takeRule(rule, s, tree, into)
+	if err == nil && g.gen.Info.CheckSchemes && (rule == "" || ruleKey(rule) == ruleKey(g.start)) {
+		if err := schemeError(s); err != nil {
+			return nil, err
+		}
+	}
+	return nodes, err
+}
+
+// takeRule is take without the check of a URI against its scheme's grammar.
+func (g *Grammar) takeRule(rule, s string, tree bool, into []ast.TreeNode) ([]ast.TreeNode, error) {
 	pegRule := g.startPEG
 	if rule == "" {
 		rule = g.start

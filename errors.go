@@ -29,7 +29,14 @@ type SyntaxError struct {
 	Column  int    // 1-based byte column of Offset within its line
 
 	why *syntaxWhy
+	// scheme is set when the grammar of the input's scheme rejected it, for a grammar that
+	// checks schemes (Scheme).
+	scheme string
 }
+
+// Scheme returns the URI scheme whose grammar rejected the input (Grammar is that grammar's
+// id) when a grammar that checks schemes (the grammar "uri") was asked, or "".
+func (e *SyntaxError) Scheme() string { return e.scheme }
 
 // syntaxWhy is the explanation of a SyntaxError: given when the error is made, or computed
 // on first use from the start DFA's state at the offset (Grammar.startError).
@@ -157,7 +164,13 @@ func (e *SyntaxError) Expected() []string { return slices.Clone(e.explained().ex
 
 // Msg returns the one-line description of the error, without its position: what was found
 // at At, in which rule, and what was expected.
-func (e *SyntaxError) Msg() string { return e.explained().msg }
+// The error of a scheme's grammar says so first: "the http scheme (rfc9110): unexpected ...".
+func (e *SyntaxError) Msg() string {
+	if e.scheme != "" {
+		return "the " + e.scheme + " scheme (" + e.Grammar + "): " + e.explained().msg
+	}
+	return e.explained().msg
+}
 
 // lineColumn returns the 1-based line and byte column of offset in s.
 func lineColumn(s string, offset int) (line, col int) {
@@ -264,13 +277,17 @@ func charAt(s string, offset int) (rune, int, bool) {
 
 // Cause is the error's summary key, as `urlgrammar check` and `diff` count reasons: the rule
 // and the class of what was found there, "RULE: unexpected CLASS" (see Found), or
-// "RULE: message" for an error that is no unexpected character ("input too long"). Errors
+// "RULE: message" for an error that is no unexpected character ("input too long"); the rule
+// of a scheme's grammar (Scheme) is "GRAMMAR/RULE". Errors
 // that differ only in the character or the expected set share a key.
 func (e *SyntaxError) Cause() string {
 	why := e.explained()
 	rule := why.rule
 	if rule == "" {
 		rule = "input"
+	}
+	if e.scheme != "" {
+		rule = e.Grammar + "/" + rule // the scheme's grammar's rule, as diff names it
 	}
 	if !strings.HasPrefix(why.msg, "unexpected") {
 		return rule + ": " + why.msg

@@ -50,6 +50,8 @@ const (
 	URLSyntax05  = "url-syntax-05" // draft-fielding-url-syntax-05, May 1997: URL-reference
 	RFC1738      = "rfc1738"       // RFC 1738, December 1994: url
 	URL1993      = "url-1993"      // Berners-Lee's URL Internet Draft, 1993: fragmentaddress
+	RFC9110      = "rfc9110"       // RFC 9110, June 2022: the http and https URI schemes
+	URI          = "uri"           // RFC 3986, each URI also checked against its scheme's grammar
 )
 
 // DefaultGrammar is the id of the grammar the CLI and the playground use when none is named:
@@ -508,7 +510,7 @@ func (g *Grammar) Valid(s string) bool {
 		return false
 	}
 	if d := g.startDecider(s); d != nil {
-		return d.Valid(s)
+		return d.Valid(s) && (!g.gen.Info.CheckSchemes || schemeValid(s))
 	}
 	_, err := g.take("", s, false, nil)
 	return err == nil

@@ -47,3 +47,16 @@ func (g *Grammar) parsePEG(s string) (ast.Root, error) {
 	}
 	return root, nil
 }
+
+// ownIDs returns the ids of the registered grammars that have files of their own
+// (grammars/ID): not the grammar uri, which is rfc3986's registration checking schemes, and
+// whose parsers are tested as rfc3986's.
+func ownIDs() []string {
+	var ids []string
+	for _, id := range IDs() {
+		if !MustLookup(id).ChecksSchemes() {
+			ids = append(ids, id)
+		}
+	}
+	return ids
+}

@@ -124,9 +124,13 @@ func TestTables(t *testing.T) {
 				valid = append(valid, productionInput{p, unempty(in)})
 			}
 			if has("examples.txt") {
+				source := exampleSource(t, filepath.Join(dir, "examples.txt"))
 				for _, l := range readTable(t, filepath.Join(dir, "examples.txt")) {
 					u, _, _ := strings.Cut(l, " -- ")
 					valid = append(valid, productionInput{"", u})
+					if source != "" {
+						assert.Contains(t, source, u, "an example of %s/examples.txt is not in its source", dir)
+					}
 				}
 			}
 			productions := map[string]int{}
@@ -165,6 +169,22 @@ func TestTables(t *testing.T) {
 			}
 		})
 	}
+}
+
+// exampleSource returns the text an examples.txt quotes, named by its "# source: PATH" line
+// (a path from the module's root), or "" when it names none.
+func exampleSource(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	require.NoError(t, err)
+	for _, l := range strings.Split(string(b), "\n") {
+		if src, ok := strings.CutPrefix(l, "# source: "); ok {
+			text, err := os.ReadFile(strings.TrimSpace(src))
+			require.NoError(t, err, "%s names its source", path)
+			return string(text)
+		}
+	}
+	return ""
 }
 
 // recompose is RFC 3986 section 5.3's recomposition of components.

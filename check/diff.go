@@ -176,6 +176,9 @@ func NewErrorDetail(err error) ErrorDetail {
 	}
 	d := ErrorDetail{Offset: se.Offset, Line: se.Line, Column: se.Column, Expected: se.Expected(),
 		Rule: se.Rule(), Message: se.Msg()}
+	if sc := se.Scheme(); sc != "" {
+		d.Scheme, d.Grammar = sc, se.Grammar
+	}
 	if off, line, col := se.At(); off != se.Offset {
 		d.At = &Position{off, line, col}
 	}

@@ -66,6 +66,12 @@ func appendErrObject(b []byte, r *errRecord) []byte {
 	b = jsontext.AppendString(b, r.Error.Rule)
 	b = appendKey(b, "message")
 	b = jsontext.AppendString(b, r.Error.Message)
+	if r.Error.Scheme != "" {
+		b = appendKey(b, "scheme")
+		b = jsontext.AppendString(b, r.Error.Scheme)
+		b = appendKey(b, "grammar")
+		b = jsontext.AppendString(b, r.Error.Grammar)
+	}
 	return append(b, "}}"...)
 }
 

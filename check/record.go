@@ -67,6 +67,10 @@ type ErrorDetail struct {
 	Expected []string  `json:"expected"`
 	Rule     string    `json:"rule"`
 	Message  string    `json:"message"`
+	// Scheme and Grammar are set when the grammar of the input's scheme rejected it, for a
+	// grammar that checks schemes (uri): the scheme, and that grammar's id, whose rule Rule is.
+	Scheme  string `json:"scheme,omitempty"`
+	Grammar string `json:"grammar,omitempty"`
 }
 
 // Position is a place in the input: a byte offset, and its 1-based line and byte column.

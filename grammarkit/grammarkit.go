@@ -33,6 +33,9 @@ type Failure = peg.Failure
 // TreeFunc records the generic tree of a match.
 type TreeFunc = peg.TreeFunc
 
+// SchemeRule is a header's scheme line: the rule a URI of a scheme must match.
+type SchemeRule = peg.SchemeRule
+
 // DFA is the minimal DFA of one rule, as static tables.
 type DFA = dfa.DFA
 
@@ -59,6 +62,13 @@ func Register(g Generated) string {
 	}
 	registry[g.Info.ID] = g
 	return g.Info.ID
+}
+
+// Count returns the number of registered grammars: it changes when one is registered.
+func Count() int {
+	registryMu.Lock()
+	defer registryMu.Unlock()
+	return len(registry)
 }
 
 // Registered returns the grammar registered under id, or false.

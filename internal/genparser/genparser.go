@@ -192,6 +192,12 @@ func Generate(peg, out string, mode Mode) error {
 			}
 		}
 	}
+	for _, line := range info.Schemes {
+		sr, _ := pegpkg.ParseScheme(line) // checked by ReadHeader
+		if !hasRule(g.Rulemap, sr.Rule) {
+			return fmt.Errorf("%s.abnf: the header's scheme %s names %q, which is not a rule of the grammar", name, sr.Scheme, sr.Rule)
+		}
+	}
 	for _, n := range info.Nodes {
 		if !hasRule(g.Rulemap, n) {
 			return fmt.Errorf("%s.abnf: the header's node rule %q is not a rule of the grammar", name, n)
@@ -552,7 +558,8 @@ var Generated = grammarkit.Generated{
 			{Key: {{printf "%q" .Key}}, Value: {{printf "%q" .Value}}},{{end}}
 		},{{if .Info.Semantics}}
 		Semantics: {{printf "%q" .Info.Semantics}},{{end}}{{if .Info.Dispatch}}
-		Dispatch: {{printf "%q" .Info.Dispatch}},{{end}}
+		Dispatch: {{printf "%q" .Info.Dispatch}},{{end}}{{if .Info.Schemes}}
+		Schemes: {{printf "%#v" .Info.Schemes}},{{end}}
 	},
 	Rules:        Rules,
 	Run:          Run,

@@ -26,6 +26,7 @@ import (
 //
 //	; urlgrammar semantics: rfc3986
 //	; urlgrammar dispatch: http=httpurl ... *=otherurl   (ParseDispatch)
+//	; urlgrammar scheme mailto: mailtoURI                 (ParseScheme)
 //
 // names the specification whose resolution, normalization and warnings apply to the
 // grammar's references (packages resolve and warn; urlgrammar.Grammar.Semantics lists the
@@ -38,6 +39,45 @@ type Info struct {
 	// Dispatch is the header's dispatch line (ParseDispatch): the start rule picks its
 	// production by the input's scheme. "" for none.
 	Dispatch string
+	// Schemes are the header's scheme lines (ParseScheme), in order: the URI schemes whose
+	// syntax the grammar defines, each with the rule a URI of that scheme must match, so that
+	// a URI checked with its scheme (urlgrammar.SchemeRuleOf, the grammar "uri") is checked
+	// by this grammar too. Each "SCHEME: RULE [+fragment]", as written.
+	Schemes []string
+	// CheckSchemes is set for a grammar that checks every URI it accepts against the grammar
+	// of its scheme, when one is registered (the grammar "uri": RFC 3986's, with this set).
+	CheckSchemes bool
+}
+
+// A SchemeRule is one scheme line of a header,
+//
+//	; urlgrammar scheme mailto: mailtoURI
+//	; urlgrammar scheme urn: namestring +fragment
+//
+// a URI whose scheme is Scheme (lower case, compared without the case of ASCII letters)
+// must match Rule: the whole URI when Fragment is set (the rule's language has RFC 3986's
+// fragment), else the URI without its fragment, which RFC 3986 section 3.5 makes
+// independent of the scheme.
+type SchemeRule struct {
+	Scheme, Rule string
+	Fragment     bool
+}
+
+// ParseScheme reads a header scheme line's "SCHEME: RULE [+fragment]" (Info.Schemes).
+func ParseScheme(line string) (SchemeRule, error) {
+	scheme, val, _ := strings.Cut(line, ":")
+	scheme = strings.ToLower(strings.TrimSpace(scheme))
+	if !validScheme(scheme) {
+		return SchemeRule{}, fmt.Errorf("scheme %q: not a scheme (ALPHA *( ALPHA / DIGIT / \"+\" / \"-\" / \".\" ))", scheme)
+	}
+	f := strings.Fields(val)
+	switch {
+	case len(f) == 1:
+		return SchemeRule{Scheme: scheme, Rule: f[0]}, nil
+	case len(f) == 2 && f[1] == "+fragment":
+		return SchemeRule{Scheme: scheme, Rule: f[0], Fragment: true}, nil
+	}
+	return SchemeRule{}, fmt.Errorf("scheme %s: want \"scheme %s: RULE\" or \"scheme %s: RULE +fragment\"", scheme, scheme, scheme)
 }
 
 // A DispatchCase is one SCHEME=RULE word of a dispatch line: an input whose scheme is Scheme
@@ -157,6 +197,20 @@ func ReadHeader(abnf []byte) (Info, error) {
 			info.Decls = append(info.Decls, ast.Decl{Key: key, Value: val})
 			continue
 		}
+		if kind == "scheme" {
+			_, name, _ := strings.Cut(key, " ")
+			sr, err := ParseScheme(name + ":" + val)
+			if err != nil {
+				return Info{}, fmt.Errorf("line %d: %w", n, err)
+			}
+			for _, w := range info.Schemes {
+				if prev, _ := ParseScheme(w); prev.Scheme == sr.Scheme {
+					return Info{}, fmt.Errorf("line %d: the scheme %s is given twice", n, sr.Scheme)
+				}
+			}
+			info.Schemes = append(info.Schemes, sr.Scheme+": "+val)
+			continue
+		}
 		if seen[key] {
 			return Info{}, fmt.Errorf("line %d: %s declared twice", n, key)
 		}
@@ -176,7 +230,7 @@ func ReadHeader(abnf []byte) (Info, error) {
 			}
 			info.Dispatch = val
 		default:
-			return Info{}, fmt.Errorf("line %d: unknown key %q (id, title, start, nodes, component NAME [in RULE], rule, hostkind KIND, parts, errors, blame NAME, semantics, dispatch)", n, key)
+			return Info{}, fmt.Errorf("line %d: unknown key %q (id, title, start, nodes, component NAME [in RULE], rule, hostkind KIND, parts, errors, blame NAME, semantics, dispatch, scheme NAME)", n, key)
 		}
 	}
 	for _, k := range []string{"id", "title", "start"} {
