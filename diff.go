@@ -3,6 +3,8 @@ package urlgrammar
 import (
 	"errors"
 	"fmt"
+	"strconv"
+	"strings"
 
 	"github.com/urlgrammar/urlgrammar/internal/dfa"
 )
@@ -12,6 +14,10 @@ import (
 type Language struct {
 	Grammar *Grammar
 	Rule    string
+	// Scheme, when set, restricts the language to its members whose scheme is Scheme: those
+	// that begin with Scheme and ":" (ASCII letters compared without case). RFC 3986's
+	// absolute-URI restricted to mailto is what RFC 6068's mailtoURI must stay inside.
+	Scheme string
 }
 
 // RuleName returns the name of the language's rule as the grammar writes it.
@@ -32,20 +38,57 @@ func (l Language) isStart() bool { return ruleKey(l.RuleName()) == ruleKey(l.Gra
 
 // Name is how the language is named in diff's output: the grammar id for its start rule,
 // "ID/RULE" for another rule.
+// With a Scheme, the name is followed by " (SCHEME:)".
 func (l Language) Name() string {
-	if l.isStart() {
-		return l.Grammar.id
+	name := l.Grammar.id
+	if !l.isStart() {
+		name += "/" + l.RuleName()
 	}
-	return l.Grammar.id + "/" + l.RuleName()
+	if l.Scheme != "" {
+		name += " (" + strings.ToLower(l.Scheme) + ":)"
+	}
+	return name
 }
 
-// Match reports whether s is in the language: nil, or the *SyntaxError of Grammar.Match.
-func (l Language) Match(s string) error { return l.Grammar.Match(l.RuleName(), s) }
+// Match reports whether s is in the language: nil, or the *SyntaxError of Grammar.Match. With
+// a Scheme, an input of another scheme is an error where it leaves Scheme ":".
+func (l Language) Match(s string) error {
+	if l.Scheme != "" {
+		prefix := strings.ToLower(l.Scheme) + ":"
+		for i := range len(prefix) {
+			if i == len(s) || lowerASCII(s[i]) != prefix[i] {
+				return newSyntaxError(l.Grammar.id, l.RuleName(), s, i, []string{strconv.Quote(prefix[i : i+1])},
+					fmt.Sprintf("not a URI of the scheme %s: it does not begin with %q", l.Scheme, prefix))
+			}
+		}
+	}
+	return l.Grammar.Match(l.RuleName(), s)
+}
+
+// lowerASCII is c with an ASCII upper-case letter made lower case.
+func lowerASCII(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
+}
 
 // dfa returns the automaton of the whole language. The start rule of a dispatching grammar
 // (rfc1738) is the automaton of its dispatch, which decides exactly as Valid does.
 func (l Language) dfa() (*dfa.DFA, error) {
+	d, err := l.wholeDFA()
+	if err != nil || l.Scheme == "" {
+		return d, err
+	}
+	return dfa.Prefixed(strings.ToLower(l.Scheme)+":", d)
+}
+
+// wholeDFA is dfa without the restriction to a Scheme.
+func (l Language) wholeDFA() (*dfa.DFA, error) {
 	g := l.Grammar
+	if g.ChecksSchemes() && l.isStart() {
+		return nil, fmt.Errorf("grammar %s: its language is RFC 3986's with each scheme's grammar, which has no one automaton to compare: compare rfc3986 with the scheme's grammar", g.id)
+	}
 	if g.dispatch != nil && l.isStart() {
 		return g.dispatch.dfa(g)
 	}

@@ -21,7 +21,7 @@ func lang(id string, rule ...string) urlgrammar.Language {
 
 // Every rule of every grammar is equal to itself.
 func TestCompareSelfEqual(t *testing.T) {
-	for _, id := range urlgrammar.IDs() {
+	for _, id := range comparableIDs() {
 		g := urlgrammar.MustLookup(id)
 		for _, r := range append([]string{""}, g.Rules()...) {
 			c, err := urlgrammar.Compare(lang(id, r), lang(id, r), 3)
@@ -39,8 +39,8 @@ func TestCompareSelfEqual(t *testing.T) {
 // bounded: the test logs the largest product automaton and the time of the slowest pair.
 func TestCompareEveryPair(t *testing.T) {
 	largest, slowest := 0, time.Duration(0)
-	for _, ida := range urlgrammar.IDs() {
-		for _, idb := range urlgrammar.IDs() {
+	for _, ida := range comparableIDs() {
+		for _, idb := range comparableIDs() {
 			if ida == idb {
 				continue
 			}
@@ -120,12 +120,24 @@ func TestCompareUnknownRule(t *testing.T) {
 // BenchmarkCompare compares every ordered pair of grammars (8 witnesses each way).
 func BenchmarkCompare(b *testing.B) {
 	for range b.N {
-		for _, ida := range urlgrammar.IDs() {
-			for _, idb := range urlgrammar.IDs() {
+		for _, ida := range comparableIDs() {
+			for _, idb := range comparableIDs() {
 				if _, err := urlgrammar.Compare(lang(ida), lang(idb), 8); err != nil {
 					b.Fatal(err)
 				}
 			}
 		}
 	}
+}
+
+// comparableIDs are the grammars whose start rule has one automaton: not uri, whose language
+// is RFC 3986's with each scheme's grammar (Compare refuses it, saying so).
+func comparableIDs() []string {
+	var ids []string
+	for _, id := range urlgrammar.IDs() {
+		if !urlgrammar.MustLookup(id).ChecksSchemes() {
+			ids = append(ids, id)
+		}
+	}
+	return ids
 }

@@ -17,7 +17,9 @@ other rejects) that part for different reasons, each with the rejecting grammar'
 the rule of the accepting grammar's tree where they part. -g A -g B compares the start rules
 of two grammars (rfc1738's through its scheme dispatch, as Valid decides); --rule R compares
 rule R of both; --rules RA,RB compares RA of A with RB of B, or two rules of one grammar
-when only one -g is given. Exit status 0 when the languages are equal, 1 when they differ.
+when only one -g is given; --scheme S keeps, on both sides, only the URIs of the scheme S
+(a scheme grammar against RFC 3986: diff -g rfc9110 --rules https-URI,absolute-URI -g rfc3986
+--scheme https). Exit status 0 when the languages are equal, 1 when they differ.
 
 With FILEs ("-" for standard input), diff checks every line with both grammars (or with the
 rules --rule and --rules name, as match does) and prints the lines they disagree on (--only:
@@ -45,6 +47,7 @@ func runDiff(e *env, args []string) int {
 	fs.Var(&ids, "g", "grammar `ID`, given once or twice ("+strings.Join(urlgrammar.IDs(), ", ")+")")
 	rule := fs.String("rule", "", "compare `RULE` of both grammars instead of their start rules")
 	rules := fs.String("rules", "", "compare rule `RA,RB`: RA of the first grammar with RB of the second (or of the same)")
+	scheme := fs.String("scheme", "", "compare only the URIs of `SCHEME` (inputs that begin with SCHEME \":\", without case)")
 	nWitnesses := fs.Int("witnesses", 5, "show up to `N` witnesses each way")
 	formatName := fs.String("format", "text", "output `format`: text or jsonl")
 	only := fs.String("only", "differ", "with FILEs, print the lines in `PARTITION`: differ (accepted by one grammar only), a, b, both, neither, all, none")
@@ -94,6 +97,12 @@ func runDiff(e *env, args []string) int {
 			return e.usageError("--rules %q: want two rule names separated by a comma", *rules)
 		}
 		a.Rule, b.Rule = ra, rb
+	}
+	if *scheme != "" {
+		if !isScheme(*scheme) {
+			return e.usageError("--scheme %q: not a scheme (a letter, then letters, digits, \"+\", \"-\" or \".\")", *scheme)
+		}
+		a.Scheme, b.Scheme = *scheme, *scheme
 	}
 	for _, l := range []urlgrammar.Language{a, b} {
 		if l.Rule != "" && !l.Grammar.HasRule(l.Rule) {
@@ -268,4 +277,18 @@ func writeComparisonJSON(e *env, c *urlgrammar.Comparison) {
 			InputBase64: check.InputBase64(w.Input), AcceptedBy: []string{w.Accepted.Name()},
 			RejectedBy: w.Rejected.Name(), Error: check.NewErrorDetail(w.Err), Cause: w.Cause(), Part: w.Part}))
 	}
+}
+
+// isScheme reports whether s is an RFC 3986 scheme: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ).
+func isScheme(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i] | 0x20
+		switch {
+		case 'a' <= c && c <= 'z':
+		case i > 0 && ('0' <= s[i] && s[i] <= '9' || s[i] == '+' || s[i] == '-' || s[i] == '.'):
+		default:
+			return false
+		}
+	}
+	return s != ""
 }

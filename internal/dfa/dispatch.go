@@ -182,3 +182,18 @@ func lower(b byte) byte {
 	}
 	return b
 }
+
+// Empty returns the minimal DFA of the empty language: its start state is the dead state.
+func Empty() *DFA {
+	d, err := (&Raw{NClasses: 1, Trans: [][]int{{0}}, Accept: []bool{false}}).Minimize()
+	if err != nil {
+		panic("dfa.Empty: " + err.Error()) // one state: cannot fail
+	}
+	return d
+}
+
+// Prefixed returns the minimal DFA of the members of d that begin with prefix (lower case,
+// ASCII letters compared without case): a dispatch with one case and nothing otherwise.
+func Prefixed(prefix string, d *DFA) (*DFA, error) {
+	return Dispatch([]Case{{Prefix: prefix, D: d}}, Empty())
+}

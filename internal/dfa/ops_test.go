@@ -158,3 +158,21 @@ func TestDispatchAgainstEnumeration(t *testing.T) {
 	_, err = dfa.Dispatch([]dfa.Case{{Prefix: "A:", D: o}}, o)
 	assert.Error(t, err, "an upper-case prefix is refused")
 }
+
+// Prefixed keeps exactly the members that begin with the prefix, without case; Empty
+// accepts nothing.
+func TestPrefixed(t *testing.T) {
+	any := small(t, "any")
+	d, err := dfa.Prefixed("ab:", any)
+	require.NoError(t, err)
+	n := 0
+	for _, s := range allStrings("abAB:x", 6) {
+		want := any.Valid(s) && len(s) >= 3 && strings.EqualFold(s[:3], "ab:")
+		if want {
+			n++
+		}
+		require.Equal(t, want, d.Valid(s), "%q", s)
+		require.False(t, dfa.Empty().Valid(s), "%q", s)
+	}
+	assert.Greater(t, n, 100)
+}
