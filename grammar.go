@@ -51,6 +51,8 @@ const (
 	RFC1738      = "rfc1738"       // RFC 1738, December 1994: url
 	URL1993      = "url-1993"      // Berners-Lee's URL Internet Draft, 1993: fragmentaddress
 	RFC9110      = "rfc9110"       // RFC 9110, June 2022: the http and https URI schemes
+	RFC6455      = "rfc6455"       // RFC 6455, December 2011: the ws and wss URI schemes
+	RFC2397      = "rfc2397"       // RFC 2397, August 1998: the data URL scheme
 	URI          = "uri"           // RFC 3986, each URI also checked against its scheme's grammar
 )
 

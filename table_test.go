@@ -78,6 +78,29 @@ func allTableInputs(t testing.TB) []string {
 			in = append(in, c.input)
 		}
 	}
+	// And the tables of every other registered grammar (grammars/ID/testdata).
+	seen := map[string]bool{}
+	for _, s := range in {
+		seen[s] = true
+	}
+	for _, id := range urlgrammar.IDs() {
+		for _, f := range []string{"valid.txt", "invalid.txt", "examples.txt"} {
+			path := filepath.Join("grammars", id, "testdata", f)
+			if _, err := os.Stat(path); err != nil {
+				continue
+			}
+			for _, l := range readTable(t, path) {
+				if _, s, ok := strings.Cut(l, "\t"); ok && f != "examples.txt" {
+					l = s
+				}
+				l, _, _ = strings.Cut(l, " -- ")
+				if l = unempty(l); !seen[l] {
+					seen[l] = true
+					in = append(in, l)
+				}
+			}
+		}
+	}
 	return in
 }
 

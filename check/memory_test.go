@@ -34,19 +34,19 @@ func TestMemoryPerLineBounded(t *testing.T) {
 	for _, id := range urlgrammar.IDs() {
 		all = append(all, urlgrammar.MustLookup(id))
 	}
+	r3986 := []*urlgrammar.Grammar{urlgrammar.MustLookup("rfc3986")}
 	for _, c := range []struct {
 		name     string
 		grammars []*urlgrammar.Grammar
 		format   Format
 		bound    int // times the line
 	}{
-		{"rfc3986 jsonl", all[2:3], JSONL, 40},
+		{"rfc3986 jsonl", r3986, JSONL, 40},
 		{"all jsonl", all, JSONL, 30 * len(all)},
-		{"rfc3986 text", all[2:3], Text, 10},
+		{"rfc3986 text", r3986, Text, 10},
 		{"all tsv", all, TSV, 12},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			require.Equal(t, "rfc3986", all[2].ID())
 			cfg := Config{Grammars: c.grammars, Format: c.format, Jobs: 1, AST: true}
 			var w maxPiece
 			var before, after runtime.MemStats
@@ -119,7 +119,7 @@ func TestStreamedRecordsMatchHeld(t *testing.T) {
 		all = append(all, urlgrammar.MustLookup(id))
 	}
 	for _, cfg := range []Config{
-		{Grammars: all[2:3], Format: JSONL, AST: true, Warnings: warn.Set{warn.Userinfo: true, warn.Password: true, warn.Port: true}},
+		{Grammars: []*urlgrammar.Grammar{urlgrammar.MustLookup("rfc3986")}, Format: JSONL, AST: true, Warnings: warn.Set{warn.Userinfo: true, warn.Password: true, warn.Port: true}},
 		{Grammars: all, Format: JSONL, AST: true},
 		{Grammars: all[:1], Format: JSONL, AST: true},
 		{Grammars: all, Format: JSONL},

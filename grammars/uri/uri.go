@@ -25,6 +25,8 @@ import (
 	"github.com/urlgrammar/urlgrammar/grammarkit"
 	"github.com/urlgrammar/urlgrammar/grammars/rfc3986"
 
+	_ "github.com/urlgrammar/urlgrammar/grammars/rfc2397"
+	_ "github.com/urlgrammar/urlgrammar/grammars/rfc6455"
 	_ "github.com/urlgrammar/urlgrammar/grammars/rfc9110"
 )
 
