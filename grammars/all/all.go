@@ -10,9 +10,9 @@ package all
 import (
 	_ "github.com/urlgrammar/urlgrammar/grammars/rfc1738"
 	_ "github.com/urlgrammar/urlgrammar/grammars/rfc2396bis-01"
+	_ "github.com/urlgrammar/urlgrammar/grammars/rfc2397"
 	_ "github.com/urlgrammar/urlgrammar/grammars/rfc3986"
 	_ "github.com/urlgrammar/urlgrammar/grammars/rfc3987"
-	_ "github.com/urlgrammar/urlgrammar/grammars/rfc2397"
 	_ "github.com/urlgrammar/urlgrammar/grammars/rfc6455"
 	_ "github.com/urlgrammar/urlgrammar/grammars/rfc9110"
 	_ "github.com/urlgrammar/urlgrammar/grammars/uri"
