@@ -13,6 +13,7 @@ import (
 	_ "github.com/urlgrammar/urlgrammar/grammars/rfc2397"
 	_ "github.com/urlgrammar/urlgrammar/grammars/rfc3986"
 	_ "github.com/urlgrammar/urlgrammar/grammars/rfc3987"
+	_ "github.com/urlgrammar/urlgrammar/grammars/rfc6068"
 	_ "github.com/urlgrammar/urlgrammar/grammars/rfc6455"
 	_ "github.com/urlgrammar/urlgrammar/grammars/rfc9110"
 	_ "github.com/urlgrammar/urlgrammar/grammars/uri"
