@@ -120,6 +120,10 @@ func appendAllRecord(b []byte, rec *Record, tree func(i int) (ast.Tree, error), 
 			}
 		}
 		b = appendErrObject(b, ParseRecord(res.Grammar, rec.Input, nil, err).(*errRecord))
+		if flush != nil && len(b) >= ast.JSONChunk {
+			// An error object holds the input: two in a row are two texts of the line.
+			b = flush(b)
+		}
 	}
 	return append(b, "]}\n"...)
 }
