@@ -15,6 +15,7 @@ import (
 	_ "github.com/urlgrammar/urlgrammar/grammars/rfc3987"
 	_ "github.com/urlgrammar/urlgrammar/grammars/rfc6068"
 	_ "github.com/urlgrammar/urlgrammar/grammars/rfc6455"
+	_ "github.com/urlgrammar/urlgrammar/grammars/rfc8141"
 	_ "github.com/urlgrammar/urlgrammar/grammars/rfc9110"
 	_ "github.com/urlgrammar/urlgrammar/grammars/uri"
 	_ "github.com/urlgrammar/urlgrammar/grammars/url-1993"

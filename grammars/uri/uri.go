@@ -28,6 +28,7 @@ import (
 	_ "github.com/urlgrammar/urlgrammar/grammars/rfc2397"
 	_ "github.com/urlgrammar/urlgrammar/grammars/rfc6068"
 	_ "github.com/urlgrammar/urlgrammar/grammars/rfc6455"
+	_ "github.com/urlgrammar/urlgrammar/grammars/rfc8141"
 	_ "github.com/urlgrammar/urlgrammar/grammars/rfc9110"
 )
 
