@@ -11,6 +11,7 @@ import (
 	_ "github.com/urlgrammar/urlgrammar/grammars/rfc1738"
 	_ "github.com/urlgrammar/urlgrammar/grammars/rfc2396bis-01"
 	_ "github.com/urlgrammar/urlgrammar/grammars/rfc2397"
+	_ "github.com/urlgrammar/urlgrammar/grammars/rfc3966"
 	_ "github.com/urlgrammar/urlgrammar/grammars/rfc3986"
 	_ "github.com/urlgrammar/urlgrammar/grammars/rfc3987"
 	_ "github.com/urlgrammar/urlgrammar/grammars/rfc6068"

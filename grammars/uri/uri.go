@@ -26,6 +26,7 @@ import (
 	"github.com/urlgrammar/urlgrammar/grammars/rfc3986"
 
 	_ "github.com/urlgrammar/urlgrammar/grammars/rfc2397"
+	_ "github.com/urlgrammar/urlgrammar/grammars/rfc3966"
 	_ "github.com/urlgrammar/urlgrammar/grammars/rfc6068"
 	_ "github.com/urlgrammar/urlgrammar/grammars/rfc6455"
 	_ "github.com/urlgrammar/urlgrammar/grammars/rfc8141"
