@@ -110,3 +110,25 @@ func TestURIChecksSchemes(t *testing.T) {
 	_, ok = urlgrammar.SchemeGrammarOf("gopher")
 	assert.False(t, ok)
 }
+
+// Long inputs of the shapes that make a scheme grammar's PEG look ahead (a tel URI's
+// isdn-subaddress that may hold the pars after it, contexts that are also parameters,
+// mailto's "?" that may begin hfields or be a domain's): Parse accepts exactly what Valid
+// accepts, within the parsers' budgets, which a quadratic look-ahead would exceed.
+func TestLongSchemeInputs(t *testing.T) {
+	for _, c := range []struct{ id, s string }{
+		{"rfc3966", "tel:+1;isub=x" + strings.Repeat(";a=1", 200000)},
+		{"rfc3966", "tel:+1;isub=x" + strings.Repeat(";a=1", 200000) + ";,"},
+		{"rfc3966", "tel:1" + strings.Repeat(";isub=x", 100000) + ";phone-context=a"},
+		{"rfc3966", "tel:1" + strings.Repeat(";isub=x;a;,", 50000) + ";phone-context=a"},
+		{"rfc3966", "tel:1" + strings.Repeat(";phone-context=a;isub=", 30000) + ";,"},
+		{"rfc3966", "tel:1;isub=x" + strings.Repeat(";phone-context=a", 50000) + ";,"},
+		{"rfc6068", "mailto:a@b" + strings.Repeat("?c", 300000) + "?d=e"},
+		{"rfc6068", "mailto:a@b" + strings.Repeat("?c", 300000)},
+		{"rfc8141", "urn:ab:c?+" + strings.Repeat("d?=", 200000) + "e"},
+	} {
+		g := urlgrammar.MustLookup(c.id)
+		_, err := g.Parse(c.s)
+		assert.Equal(t, g.Valid(c.s), err == nil, "%s: %d bytes: %v", c.id, len(c.s), err)
+	}
+}
