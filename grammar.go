@@ -56,6 +56,7 @@ const (
 	RFC6068      = "rfc6068"       // RFC 6068, October 2010: the mailto URI scheme
 	RFC8141      = "rfc8141"       // RFC 8141, April 2017: URNs
 	RFC3966      = "rfc3966"       // RFC 3966, December 2004: the tel URI
+	RFC5870      = "rfc5870"       // RFC 5870, June 2010: the geo URI
 	URI          = "uri"           // RFC 3986, each URI also checked against its scheme's grammar
 )
 

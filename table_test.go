@@ -127,7 +127,8 @@ func readProductions(t testing.TB, path string) []productionInput {
 //     for a generic grammar the components recompose the input (RFC 3986 section 5.3) and,
 //     but for url-syntax-05, are Appendix B's split of RFC 3986;
 //   - invalid.txt (OFFSET<TAB>INPUT): checkInvalid;
-//   - rules.txt (RULE<TAB>+|-<TAB>INPUT): checkRuleTable, a case for every rule.
+//   - rules.txt (RULE<TAB>+|-<TAB>INPUT): checkRuleTable, a case for every rule;
+//   - delicate.txt (the same form): checkRuleCases, cases of the rules that need them.
 func TestTables(t *testing.T) {
 	for _, id := range urlgrammar.IDs() {
 		t.Run(id, func(t *testing.T) {
@@ -189,6 +190,9 @@ func TestTables(t *testing.T) {
 			checkInvalid(t, g, readInvalid(t, filepath.Join(dir, "invalid.txt")))
 			if has("rules.txt") {
 				checkRuleTable(t, g, filepath.Join(dir, "rules.txt"), len(g.Rules()))
+			}
+			if has("delicate.txt") {
+				checkRuleCases(t, g, filepath.Join(dir, "delicate.txt"))
 			}
 		})
 	}
@@ -291,6 +295,18 @@ func ptr(s string) *string { return &s }
 // empty input) with Match, and checks that the grammar has rules rules, each with a case.
 func checkRuleTable(t *testing.T, g *urlgrammar.Grammar, path string, rules int) {
 	t.Helper()
+	tested := checkRuleCases(t, g, path)
+	assert.Len(t, g.Rules(), rules)
+	for _, r := range g.Rules() {
+		assert.True(t, tested[r], "rule %s has no case in %s", r, path)
+	}
+}
+
+// checkRuleCases runs the cases of a table of RULE<TAB>+|-<TAB>INPUT lines (rules.txt, which
+// has a case for every rule, or delicate.txt, the cases of a grammar's delicate rules) with
+// Match, and returns the rules it tested.
+func checkRuleCases(t *testing.T, g *urlgrammar.Grammar, path string) map[string]bool {
+	t.Helper()
 	tested := map[string]bool{}
 	for _, l := range readTable(t, path) {
 		f := strings.SplitN(l, "\t", 3)
@@ -302,8 +318,5 @@ func checkRuleTable(t *testing.T, g *urlgrammar.Grammar, path string, rules int)
 		r, _ := utf8.DecodeRuneInString(in)
 		assert.Equal(t, want == "+", err == nil, "%s on %q (U+%04X): %v", rule, in, r, err)
 	}
-	assert.Len(t, g.Rules(), rules)
-	for _, r := range g.Rules() {
-		assert.True(t, tested[r], "rule %s has no case in %s", r, path)
-	}
+	return tested
 }

@@ -27,6 +27,7 @@ import (
 
 	_ "github.com/urlgrammar/urlgrammar/grammars/rfc2397"
 	_ "github.com/urlgrammar/urlgrammar/grammars/rfc3966"
+	_ "github.com/urlgrammar/urlgrammar/grammars/rfc5870"
 	_ "github.com/urlgrammar/urlgrammar/grammars/rfc6068"
 	_ "github.com/urlgrammar/urlgrammar/grammars/rfc6455"
 	_ "github.com/urlgrammar/urlgrammar/grammars/rfc8141"
