@@ -57,7 +57,10 @@ const (
 	RFC8141      = "rfc8141"       // RFC 8141, April 2017: URNs
 	RFC3966      = "rfc3966"       // RFC 3966, December 2004: the tel URI
 	RFC5870      = "rfc5870"       // RFC 5870, June 2010: the geo URI
-	URI          = "uri"           // RFC 3986, each URI also checked against its scheme's grammar
+	RFC8089      = "rfc8089"       // RFC 8089, February 2017: the file URI scheme
+	// RFC 8089's Appendix F: the nonstandard file URIs (drive letters, UNC paths)
+	RFC8089Nonstandard = "rfc8089-nonstandard"
+	URI                = "uri" // RFC 3986, each URI also checked against its scheme's grammar
 )
 
 // DefaultGrammar is the id of the grammar the CLI and the playground use when none is named:
