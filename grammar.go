@@ -51,6 +51,7 @@ const (
 	RFC1738      = "rfc1738"       // RFC 1738, December 1994: url
 	URL1993      = "url-1993"      // Berners-Lee's URL Internet Draft, 1993: fragmentaddress
 	RFC9110      = "rfc9110"       // RFC 9110, June 2022: the http and https URI schemes
+	RFC9112      = "rfc9112"       // RFC 9112, June 2022: the HTTP/1.1 request-target
 	RFC6455      = "rfc6455"       // RFC 6455, December 2011: the ws and wss URI schemes
 	RFC2397      = "rfc2397"       // RFC 2397, August 1998: the data URL scheme
 	RFC6068      = "rfc6068"       // RFC 6068, October 2010: the mailto URI scheme

@@ -21,6 +21,7 @@ import (
 	_ "github.com/urlgrammar/urlgrammar/grammars/rfc8089-nonstandard"
 	_ "github.com/urlgrammar/urlgrammar/grammars/rfc8141"
 	_ "github.com/urlgrammar/urlgrammar/grammars/rfc9110"
+	_ "github.com/urlgrammar/urlgrammar/grammars/rfc9112"
 	_ "github.com/urlgrammar/urlgrammar/grammars/uri"
 	_ "github.com/urlgrammar/urlgrammar/grammars/url-1993"
 	_ "github.com/urlgrammar/urlgrammar/grammars/url-syntax-05"
