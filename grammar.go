@@ -59,6 +59,7 @@ const (
 	RFC3966      = "rfc3966"       // RFC 3966, December 2004: the tel URI
 	RFC5870      = "rfc5870"       // RFC 5870, June 2010: the geo URI
 	RFC8089      = "rfc8089"       // RFC 8089, February 2017: the file URI scheme
+	RFC6874      = "rfc6874"       // RFC 6874, February 2013: RFC 3986 with IPv6 zone identifiers
 	// RFC 8089's Appendix F: the nonstandard file URIs (drive letters, UNC paths)
 	RFC8089Nonstandard = "rfc8089-nonstandard"
 	URI                = "uri" // RFC 3986, each URI also checked against its scheme's grammar

@@ -17,6 +17,7 @@ import (
 	_ "github.com/urlgrammar/urlgrammar/grammars/rfc5870"
 	_ "github.com/urlgrammar/urlgrammar/grammars/rfc6068"
 	_ "github.com/urlgrammar/urlgrammar/grammars/rfc6455"
+	_ "github.com/urlgrammar/urlgrammar/grammars/rfc6874"
 	_ "github.com/urlgrammar/urlgrammar/grammars/rfc8089"
 	_ "github.com/urlgrammar/urlgrammar/grammars/rfc8089-nonstandard"
 	_ "github.com/urlgrammar/urlgrammar/grammars/rfc8141"
