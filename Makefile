@@ -126,10 +126,11 @@ conformance:
 
 # The main job: check the bundled corpus (exit status 1 because it holds invalid lines). The
 # binary is built first (bin/, ignored by git): go run would print "exit status 1" of its own.
+DEMO_GRAMMARS := rfc3986,uri,rfc3987,rfc2396bis-01,url-syntax-05,rfc1738,url-1993
 demo:
 	@$(GO) build -o bin/urlgrammar ./cmd/urlgrammar
 	bin/urlgrammar check testdata/corpus/sample.txt; status=$$?; \
 		if [ $$status -gt 1 ]; then exit $$status; fi
 	@echo; echo "Which grammars accept each line:"
-	bin/urlgrammar check -g all --format tsv testdata/corpus/sample.txt; status=$$?; \
+	bin/urlgrammar check -g $(DEMO_GRAMMARS) --format tsv testdata/corpus/sample.txt; status=$$?; \
 		if [ $$status -gt 1 ]; then exit $$status; fi

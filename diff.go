@@ -101,6 +101,16 @@ func (l Language) wholeDFA() (*dfa.DFA, error) {
 	return nil, fmt.Errorf("grammar %s: rule %s has no finite automaton to compare", g.id, l.RuleName())
 }
 
+// States returns the number of states of the language's minimal DFA (the dead state
+// included): the size of what Valid runs, and of what Compare multiplies.
+func (l Language) States() (int, error) {
+	d, err := l.dfa()
+	if err != nil {
+		return 0, err
+	}
+	return d.NumStates(), nil
+}
+
 // A Comparison is what Compare found about two languages.
 type Comparison struct {
 	A, B Language

@@ -16,7 +16,7 @@ import (
 // exactly one record, in input order (also with -j workers), and a summary goes to stderr.
 func runCheck(e *env, args []string) int {
 	fs := e.flags()
-	gid := fs.String("g", urlgrammar.DefaultGrammar, "grammar `ID` ("+strings.Join(urlgrammar.IDs(), ", ")+"), or all")
+	gid := fs.String("g", urlgrammar.DefaultGrammar, "grammar `ID` ("+strings.Join(urlgrammar.IDs(), ", ")+"), several as ID,ID,..., or all")
 	formatName := fs.String("format", "text", "output `format`: text (invalid lines with a caret), jsonl (one record a line), tsv, sarif (a SARIF 2.1.0 log), github (GitHub Actions annotations)")
 	warnList := fs.String("warn", "none", "security warnings to report (section 7; RFC 3987 4.1, 4.2, 8): all, none, or a comma `list` of "+kindList())
 	jobs := fs.Int("j", 1, "parse with `N` workers (0: one per CPU; at most four per CPU); output order stays the input order")
@@ -38,16 +38,21 @@ func runCheck(e *env, args []string) int {
 	}
 	cfg := check.Config{Colour: isTerminal(e.out.w) && os.Getenv("NO_COLOR") == "", Jobs: *jobs, Stdin: e.stdin,
 		Paused: e.out.flush} // a slow input's records go out as its lines come
+	ids := strings.Split(*gid, ",")
 	if *gid == "all" {
-		for _, id := range urlgrammar.IDs() {
-			cfg.Grammars = append(cfg.Grammars, urlgrammar.MustLookup(id))
+		ids = urlgrammar.IDs()
+	}
+	seen := map[string]bool{}
+	for _, id := range ids {
+		if seen[id] {
+			return e.usageError("-g %s: the grammar %s is named twice", *gid, id)
 		}
-	} else {
-		g, ok := e.lookupGrammar(*gid)
+		seen[id] = true
+		g, ok := e.lookupGrammar(id)
 		if !ok {
 			return exitUsage
 		}
-		cfg.Grammars = []*urlgrammar.Grammar{g}
+		cfg.Grammars = append(cfg.Grammars, g)
 	}
 	input, err := check.ParseInputFormat(*inputName)
 	if err != nil {

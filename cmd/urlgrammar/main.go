@@ -2,7 +2,7 @@
 // specifications.
 //
 //	urlgrammar parse [-g ID] [--json] [--typed] [INPUT|-]...
-//	urlgrammar check [-g ID|all] [--format text|jsonl|tsv] [--rule RULE] [-j N] [--summary-only] [FILE|-]...
+//	urlgrammar check [-g ID[,ID...]|all] [--format text|jsonl|tsv] [--rule RULE] [-j N] [--summary-only] [FILE|-]...
 //	urlgrammar extract [-g ID] [--format text|jsonl] [--only valid|invalid] [--relative] [--scheme LIST] [--max-length N] [FILE|-]...
 //	urlgrammar diff [-g A] [-g B] [--rule R|--rules RA,RB] [--scheme S] [--witnesses N] [--format text|jsonl] [--only PARTITION] [-j N] [FILE|-]...
 //	urlgrammar match [-g ID] RULE [INPUT|-]...
@@ -87,7 +87,7 @@ var commands []*command
 func init() {
 	commands = []*command{
 		{"parse", "[-g ID] [--json] [--typed] [INPUT|-]...", "parse inputs and print their trees (--typed: typed trees; --json: one JSON object per input)", helpInputs, runParse},
-		{"check", "[-g ID|all] [--format text|jsonl|tsv|sarif|github] [--warn LIST [--fail-on-warning]] [--rule RULE] [-j N] [--summary-only] [--ast] [--exit-zero] [--no-header] [--no-place] [--column N] [--summary-format text|json] [FILE|-]...",
+		{"check", "[-g ID[,ID...]|all] [--format text|jsonl|tsv|sarif|github] [--warn LIST [--fail-on-warning]] [--rule RULE] [-j N] [--summary-only] [--ast] [--exit-zero] [--no-header] [--no-place] [--column N] [--summary-format text|json] [FILE|-]...",
 			"check every line of files (or stdin) against a grammar", helpCheck, runCheck},
 		{"extract", "[-g ID] [--format text|jsonl|sarif|github] [--ast] [--exit-zero] [--only valid|invalid] [--relative] [--scheme LIST] [--max-length N] [FILE|-]...",
 			"find the URI references in text (Appendix E, Markdown, HTML, logs) and check each", helpExtract, runExtract},
@@ -128,8 +128,9 @@ the host (the Public Suffix List), an IP address as it is: a grouping key, not a
 
 const helpCheck = `Every input line gets exactly one record, in input order, also with -j workers. A file that
 cannot be opened or read gets one error record at its place and the other files are still
-checked; a summary goes to standard error. With -g all, a line is valid when some grammar
-accepts it, and the summary counts each grammar.`
+checked; a summary goes to standard error. With several grammars (-g all, every registered
+one, or -g ID,ID,...), a line is valid when some grammar accepts it, and the summary counts
+each grammar.`
 
 const exitStatusHelp = "exit status: 0 all inputs valid, 1 some input invalid, 2 usage or I/O trouble, 130 interrupted"
 

@@ -2,9 +2,10 @@
 //
 //	import _ "github.com/urlgrammar/urlgrammar/grammars/all"
 //
-// after which urlgrammar.Lookup finds rfc3986, rfc3987, rfc2396bis-01, url-syntax-05,
-// rfc1738 and url-1993 by their ids. A program that needs one grammar imports that grammar's
-// package alone (github.com/urlgrammar/urlgrammar/grammars/rfc3986), and links only it.
+// after which urlgrammar.Lookup finds every bundled grammar by its id (urlgrammar.IDs lists
+// them): the URI and URL standards and drafts, the scheme grammars, and uri. A program that
+// needs one grammar imports that grammar's package alone
+// (github.com/urlgrammar/urlgrammar/grammars/rfc3986), and links only it.
 package all
 
 import (

@@ -216,6 +216,12 @@ The specifications, oldest first:
 			return nil, err
 		}
 	}
+	if err := schemeSection(&b); err != nil {
+		return nil, err
+	}
+	if err := variantSection(&b, used); err != nil {
+		return nil, err
+	}
 	for k := range notes {
 		if !used[k] {
 			return nil, fmt.Errorf("the note on %q names a witness the comparison no longer finds: update notes", k)
@@ -347,4 +353,123 @@ var notes = map[string]string{
 		"could be any `reg-name`, with `:` and `@` anywhere.",
 	"rfc3986 rfc2396bis-01 //[va.a]": "RFC 3986 Appendix D.1: IP literals gained \"a version flag to anticipate " +
 		"future versions\": `IPvFuture` (section 3.2.2).",
+}
+
+// schemeSection writes how each scheme grammar (a grammar with scheme lines) relates to RFC
+// 3986 restricted to its scheme, with the reasons grammars/ID/testdata/rfc3986-differences.txt
+// gives for each witness outside (TestSchemeGrammarsInsideRFC3986 holds that file to the
+// comparison).
+func schemeSection(b *bytes.Buffer) error {
+	entries, err := urlgrammar.SchemeGrammars()
+	if err != nil {
+		return err
+	}
+	r3986 := urlgrammar.MustLookup(urlgrammar.RFC3986)
+	b.WriteString(`
+## Scheme grammars inside RFC 3986
+
+RFC 3986 says what any URI looks like; a scheme's RFC says what a URI of that scheme may hold,
+and should stay inside RFC 3986. Each scheme grammar's rule is compared here with RFC 3986's
+` + "`absolute-URI`" + ` (its ` + "`URI`" + `, with the fragment, where the scheme's rule takes the fragment),
+both restricted to the URIs of the scheme (` + "`urlgrammar diff -g ID -g rfc3986 --rules RULE,absolute-URI\n--scheme SCHEME`" + `). The grammar ` + "`uri`" + ` checks a URI against both, so it accepts only what
+both accept.
+
+| scheme | grammar | rule | rules | DFA states | against RFC 3986 | ways out of RFC 3986 |
+|---|---|---|---|---|---|---|
+`)
+	type out struct {
+		scheme string
+		ws     []urlgrammar.Witness
+		g      *urlgrammar.Grammar
+	}
+	var outs []out
+	for _, e := range entries {
+		other := "absolute-URI"
+		if e.Fragment {
+			other = "URI"
+		}
+		a := urlgrammar.Language{Grammar: e.Grammar, Rule: e.Rule, Scheme: e.Scheme}
+		c, err := urlgrammar.Compare(a, urlgrammar.Language{Grammar: r3986, Rule: other, Scheme: e.Scheme}, 100)
+		if err != nil {
+			return err
+		}
+		states, err := urlgrammar.Language{Grammar: e.Grammar, Rule: e.Rule}.States()
+		if err != nil {
+			return err
+		}
+		rel := map[string]string{"equal": "equal", "subset": "inside", "superset": "contains it", "incomparable": "partly outside"}[c.Relation()]
+		fmt.Fprintf(b, "| %s | %s | %s | %d | %d | %s (%s) | %d |\n", e.Scheme, e.Grammar.ID(), e.Rule, len(e.Grammar.Rules()), states, rel, other, len(c.OnlyA))
+		if len(c.OnlyA) > 0 {
+			outs = append(outs, out{e.Scheme, c.OnlyA, e.Grammar})
+		}
+	}
+	for _, o := range outs {
+		reasons, err := readDifferences(o.g.ID())
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(b, "\n### %s: outside RFC 3986\n\n| witness | where RFC 3986 stops | why |\n|---|---|---|\n", o.scheme)
+		for _, w := range o.ws {
+			why, ok := reasons[w.Input]
+			if !ok {
+				return fmt.Errorf("grammars/%s/testdata/rfc3986-differences.txt has no reason for %q", o.g.ID(), w.Input)
+			}
+			fmt.Fprintf(b, "| %s | %s, offset %d | %s |\n", code(strconv.Quote(w.Input)), w.Err.Rule(), w.Err.Offset, cell(why))
+		}
+	}
+	return nil
+}
+
+// readDifferences reads grammars/ID/testdata/rfc3986-differences.txt: WITNESS<TAB>WHY lines,
+// a witness with a tab in it as a Go string literal.
+func readDifferences(id string) (map[string]string, error) {
+	text, err := os.ReadFile(filepath.Join("grammars", id, "testdata", "rfc3986-differences.txt"))
+	if err != nil {
+		return nil, err
+	}
+	m := map[string]string{}
+	for _, l := range strings.Split(string(text), "\n") {
+		if l == "" || strings.HasPrefix(l, "# ") {
+			continue
+		}
+		w, why, ok := strings.Cut(l, "\t")
+		if !ok {
+			return nil, fmt.Errorf("grammars/%s/testdata/rfc3986-differences.txt: %q: want WITNESS<TAB>WHY", id, l)
+		}
+		if strings.HasPrefix(w, `"`) {
+			if w, err = strconv.Unquote(w); err != nil {
+				return nil, err
+			}
+		}
+		m[w] = why
+	}
+	return m, nil
+}
+
+// variants are grammars that amend RFC 3986's generic syntax, each compared with it.
+var variants = []string{urlgrammar.RFC6874}
+
+// variantSection writes each variant of RFC 3986 against it, as the history's pairs are.
+func variantSection(b *bytes.Buffer, used map[string]bool) error {
+	r3986 := urlgrammar.MustLookup(urlgrammar.RFC3986)
+	for _, id := range variants {
+		g, err := urlgrammar.Lookup(id)
+		if err != nil {
+			return err
+		}
+		c, err := urlgrammar.Compare(urlgrammar.Language{Grammar: g}, urlgrammar.Language{Grammar: r3986}, witnessesShown)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(b, "\n## %s → %s\n\n%s: %s.\n\n", g.ID(), r3986.ID(), g.ID(), g.Title())
+		fmt.Fprintf(b, "%s (`urlgrammar diff -g %s -g %s`; product automaton: %d states).\n",
+			relation(c), g.ID(), r3986.ID(), c.Pairs)
+		if err := direction(b, c.OnlyA, g, r3986, c.PartingA, used); err != nil {
+			return err
+		}
+		if err := direction(b, c.OnlyB, r3986, g, c.PartingB, used); err != nil {
+			return err
+		}
+	}
+	return nil
 }
