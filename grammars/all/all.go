@@ -18,6 +18,7 @@ import (
 	_ "github.com/urlgrammar/urlgrammar/grammars/rfc5870"
 	_ "github.com/urlgrammar/urlgrammar/grammars/rfc6068"
 	_ "github.com/urlgrammar/urlgrammar/grammars/rfc6455"
+	_ "github.com/urlgrammar/urlgrammar/grammars/rfc6570"
 	_ "github.com/urlgrammar/urlgrammar/grammars/rfc6874"
 	_ "github.com/urlgrammar/urlgrammar/grammars/rfc8089"
 	_ "github.com/urlgrammar/urlgrammar/grammars/rfc8089-nonstandard"
