@@ -1558,625 +1558,22 @@ func (b *treeBuilder) r8(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 L1:
 	for {
 		if p < len(s) && class9[s[p]] {
-			p, n, ok = b.r9(p, d+1, n)
-			if ok {
-				break L1
-			}
-		}
-		if p < len(s) && class17[s[p]] {
 			{
 				p2, n2 := p, len(n)
 				ok = true
 			L2:
 				for {
-					// IPv4address, inlined
-					node3 := len(n)
-					n = append(n, ast.TreeNode{})
-					n[node3].StartRule = uint32(p)<<ast.TreeRuleBits | 20
-					{
-						p4, n4 := p, len(n)
-						ok = true
-					L4:
-						for {
-							// dec_octet, inlined
-						L5:
-							for {
-								if p < len(s) && class18[s[p]] {
-									{
-										p6, n6 := p, len(n)
-										ok = true
-									L6:
-										for {
-											if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
-												p += 2
-											}
-											if !ok {
-												p, n = p6, n[:n6]
-												break L6
-											}
-											if ok = p < len(s) && class19[s[p]]; ok {
-												p++
-											}
-											if !ok {
-												p, n = p6, n[:n6]
-												break L6
-											}
-											break
-										}
-									}
-									if ok {
-										break L5
-									}
-								}
-								if p < len(s) && class18[s[p]] {
-									{
-										p7, n7 := p, len(n)
-										ok = true
-									L7:
-										for {
-											if ok = p < len(s) && s[p] == '2'; ok {
-												p++
-											}
-											if !ok {
-												p, n = p7, n[:n7]
-												break L7
-											}
-											if ok = p < len(s) && class20[s[p]]; ok {
-												p++
-											}
-											if !ok {
-												p, n = p7, n[:n7]
-												break L7
-											}
-											if ok = p < len(s) && class17[s[p]]; ok {
-												p++
-											}
-											if !ok {
-												p, n = p7, n[:n7]
-												break L7
-											}
-											break
-										}
-									}
-									if ok {
-										break L5
-									}
-								}
-								if p < len(s) && class21[s[p]] {
-									{
-										p8, n8 := p, len(n)
-										ok = true
-									L8:
-										for {
-											if ok = p < len(s) && s[p] == '1'; ok {
-												p++
-											}
-											if !ok {
-												p, n = p8, n[:n8]
-												break L8
-											}
-											if ok = p < len(s) && class17[s[p]]; ok {
-												p++
-											}
-											if !ok {
-												p, n = p8, n[:n8]
-												break L8
-											}
-											if ok = p < len(s) && class17[s[p]]; ok {
-												p++
-											}
-											if !ok {
-												p, n = p8, n[:n8]
-												break L8
-											}
-											break
-										}
-									}
-									if ok {
-										break L5
-									}
-								}
-								if p < len(s) && class22[s[p]] {
-									{
-										p9, n9 := p, len(n)
-										ok = true
-									L9:
-										for {
-											if ok = p < len(s) && class22[s[p]]; ok {
-												p++
-											}
-											if !ok {
-												p, n = p9, n[:n9]
-												break L9
-											}
-											if ok = p < len(s) && class17[s[p]]; ok {
-												p++
-											}
-											if !ok {
-												p, n = p9, n[:n9]
-												break L9
-											}
-											break
-										}
-									}
-									if ok {
-										break L5
-									}
-								}
-								if p < len(s) && class17[s[p]] {
-									if ok = p < len(s) && class17[s[p]]; ok {
-										p++
-									}
-									if ok {
-										break L5
-									}
-								}
-								ok = false
-								break
-							}
-							if !ok {
-								p, n = p4, n[:n4]
-								break L4
-							}
-							if ok = p < len(s) && s[p] == '.'; ok {
-								p++
-							}
-							if !ok {
-								p, n = p4, n[:n4]
-								break L4
-							}
-							// dec_octet, inlined
-						L10:
-							for {
-								if p < len(s) && class18[s[p]] {
-									{
-										p11, n11 := p, len(n)
-										ok = true
-									L11:
-										for {
-											if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
-												p += 2
-											}
-											if !ok {
-												p, n = p11, n[:n11]
-												break L11
-											}
-											if ok = p < len(s) && class19[s[p]]; ok {
-												p++
-											}
-											if !ok {
-												p, n = p11, n[:n11]
-												break L11
-											}
-											break
-										}
-									}
-									if ok {
-										break L10
-									}
-								}
-								if p < len(s) && class18[s[p]] {
-									{
-										p12, n12 := p, len(n)
-										ok = true
-									L12:
-										for {
-											if ok = p < len(s) && s[p] == '2'; ok {
-												p++
-											}
-											if !ok {
-												p, n = p12, n[:n12]
-												break L12
-											}
-											if ok = p < len(s) && class20[s[p]]; ok {
-												p++
-											}
-											if !ok {
-												p, n = p12, n[:n12]
-												break L12
-											}
-											if ok = p < len(s) && class17[s[p]]; ok {
-												p++
-											}
-											if !ok {
-												p, n = p12, n[:n12]
-												break L12
-											}
-											break
-										}
-									}
-									if ok {
-										break L10
-									}
-								}
-								if p < len(s) && class21[s[p]] {
-									{
-										p13, n13 := p, len(n)
-										ok = true
-									L13:
-										for {
-											if ok = p < len(s) && s[p] == '1'; ok {
-												p++
-											}
-											if !ok {
-												p, n = p13, n[:n13]
-												break L13
-											}
-											if ok = p < len(s) && class17[s[p]]; ok {
-												p++
-											}
-											if !ok {
-												p, n = p13, n[:n13]
-												break L13
-											}
-											if ok = p < len(s) && class17[s[p]]; ok {
-												p++
-											}
-											if !ok {
-												p, n = p13, n[:n13]
-												break L13
-											}
-											break
-										}
-									}
-									if ok {
-										break L10
-									}
-								}
-								if p < len(s) && class22[s[p]] {
-									{
-										p14, n14 := p, len(n)
-										ok = true
-									L14:
-										for {
-											if ok = p < len(s) && class22[s[p]]; ok {
-												p++
-											}
-											if !ok {
-												p, n = p14, n[:n14]
-												break L14
-											}
-											if ok = p < len(s) && class17[s[p]]; ok {
-												p++
-											}
-											if !ok {
-												p, n = p14, n[:n14]
-												break L14
-											}
-											break
-										}
-									}
-									if ok {
-										break L10
-									}
-								}
-								if p < len(s) && class17[s[p]] {
-									if ok = p < len(s) && class17[s[p]]; ok {
-										p++
-									}
-									if ok {
-										break L10
-									}
-								}
-								ok = false
-								break
-							}
-							if !ok {
-								p, n = p4, n[:n4]
-								break L4
-							}
-							if ok = p < len(s) && s[p] == '.'; ok {
-								p++
-							}
-							if !ok {
-								p, n = p4, n[:n4]
-								break L4
-							}
-							// dec_octet, inlined
-						L15:
-							for {
-								if p < len(s) && class18[s[p]] {
-									{
-										p16, n16 := p, len(n)
-										ok = true
-									L16:
-										for {
-											if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
-												p += 2
-											}
-											if !ok {
-												p, n = p16, n[:n16]
-												break L16
-											}
-											if ok = p < len(s) && class19[s[p]]; ok {
-												p++
-											}
-											if !ok {
-												p, n = p16, n[:n16]
-												break L16
-											}
-											break
-										}
-									}
-									if ok {
-										break L15
-									}
-								}
-								if p < len(s) && class18[s[p]] {
-									{
-										p17, n17 := p, len(n)
-										ok = true
-									L17:
-										for {
-											if ok = p < len(s) && s[p] == '2'; ok {
-												p++
-											}
-											if !ok {
-												p, n = p17, n[:n17]
-												break L17
-											}
-											if ok = p < len(s) && class20[s[p]]; ok {
-												p++
-											}
-											if !ok {
-												p, n = p17, n[:n17]
-												break L17
-											}
-											if ok = p < len(s) && class17[s[p]]; ok {
-												p++
-											}
-											if !ok {
-												p, n = p17, n[:n17]
-												break L17
-											}
-											break
-										}
-									}
-									if ok {
-										break L15
-									}
-								}
-								if p < len(s) && class21[s[p]] {
-									{
-										p18, n18 := p, len(n)
-										ok = true
-									L18:
-										for {
-											if ok = p < len(s) && s[p] == '1'; ok {
-												p++
-											}
-											if !ok {
-												p, n = p18, n[:n18]
-												break L18
-											}
-											if ok = p < len(s) && class17[s[p]]; ok {
-												p++
-											}
-											if !ok {
-												p, n = p18, n[:n18]
-												break L18
-											}
-											if ok = p < len(s) && class17[s[p]]; ok {
-												p++
-											}
-											if !ok {
-												p, n = p18, n[:n18]
-												break L18
-											}
-											break
-										}
-									}
-									if ok {
-										break L15
-									}
-								}
-								if p < len(s) && class22[s[p]] {
-									{
-										p19, n19 := p, len(n)
-										ok = true
-									L19:
-										for {
-											if ok = p < len(s) && class22[s[p]]; ok {
-												p++
-											}
-											if !ok {
-												p, n = p19, n[:n19]
-												break L19
-											}
-											if ok = p < len(s) && class17[s[p]]; ok {
-												p++
-											}
-											if !ok {
-												p, n = p19, n[:n19]
-												break L19
-											}
-											break
-										}
-									}
-									if ok {
-										break L15
-									}
-								}
-								if p < len(s) && class17[s[p]] {
-									if ok = p < len(s) && class17[s[p]]; ok {
-										p++
-									}
-									if ok {
-										break L15
-									}
-								}
-								ok = false
-								break
-							}
-							if !ok {
-								p, n = p4, n[:n4]
-								break L4
-							}
-							if ok = p < len(s) && s[p] == '.'; ok {
-								p++
-							}
-							if !ok {
-								p, n = p4, n[:n4]
-								break L4
-							}
-							// dec_octet, inlined
-						L20:
-							for {
-								if p < len(s) && class18[s[p]] {
-									{
-										p21, n21 := p, len(n)
-										ok = true
-									L21:
-										for {
-											if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
-												p += 2
-											}
-											if !ok {
-												p, n = p21, n[:n21]
-												break L21
-											}
-											if ok = p < len(s) && class19[s[p]]; ok {
-												p++
-											}
-											if !ok {
-												p, n = p21, n[:n21]
-												break L21
-											}
-											break
-										}
-									}
-									if ok {
-										break L20
-									}
-								}
-								if p < len(s) && class18[s[p]] {
-									{
-										p22, n22 := p, len(n)
-										ok = true
-									L22:
-										for {
-											if ok = p < len(s) && s[p] == '2'; ok {
-												p++
-											}
-											if !ok {
-												p, n = p22, n[:n22]
-												break L22
-											}
-											if ok = p < len(s) && class20[s[p]]; ok {
-												p++
-											}
-											if !ok {
-												p, n = p22, n[:n22]
-												break L22
-											}
-											if ok = p < len(s) && class17[s[p]]; ok {
-												p++
-											}
-											if !ok {
-												p, n = p22, n[:n22]
-												break L22
-											}
-											break
-										}
-									}
-									if ok {
-										break L20
-									}
-								}
-								if p < len(s) && class21[s[p]] {
-									{
-										p23, n23 := p, len(n)
-										ok = true
-									L23:
-										for {
-											if ok = p < len(s) && s[p] == '1'; ok {
-												p++
-											}
-											if !ok {
-												p, n = p23, n[:n23]
-												break L23
-											}
-											if ok = p < len(s) && class17[s[p]]; ok {
-												p++
-											}
-											if !ok {
-												p, n = p23, n[:n23]
-												break L23
-											}
-											if ok = p < len(s) && class17[s[p]]; ok {
-												p++
-											}
-											if !ok {
-												p, n = p23, n[:n23]
-												break L23
-											}
-											break
-										}
-									}
-									if ok {
-										break L20
-									}
-								}
-								if p < len(s) && class22[s[p]] {
-									{
-										p24, n24 := p, len(n)
-										ok = true
-									L24:
-										for {
-											if ok = p < len(s) && class22[s[p]]; ok {
-												p++
-											}
-											if !ok {
-												p, n = p24, n[:n24]
-												break L24
-											}
-											if ok = p < len(s) && class17[s[p]]; ok {
-												p++
-											}
-											if !ok {
-												p, n = p24, n[:n24]
-												break L24
-											}
-											break
-										}
-									}
-									if ok {
-										break L20
-									}
-								}
-								if p < len(s) && class17[s[p]] {
-									if ok = p < len(s) && class17[s[p]]; ok {
-										p++
-									}
-									if ok {
-										break L20
-									}
-								}
-								ok = false
-								break
-							}
-							if !ok {
-								p, n = p4, n[:n4]
-								break L4
-							}
-							break
-						}
-					}
-					if ok {
-						n[node3].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
-					} else {
-						n = n[:node3]
-					}
+					p, n, ok = b.r9(p, d+1, n)
 					if !ok {
 						p, n = p2, n[:n2]
 						break L2
 					}
 					{
-						p25, n25 := p, len(n)
-						if ok = p < len(s) && class23[s[p]]; ok {
+						p3, n3 := p, len(n)
+						if ok = p < len(s) && class17[s[p]]; ok {
 							p++
 						}
-						p, n = p25, n[:n25]
+						p, n = p3, n[:n3]
 						ok = !ok
 					}
 					if !ok {
@@ -2190,68 +1587,695 @@ L1:
 				break L1
 			}
 		}
+		if p < len(s) && class18[s[p]] {
+			{
+				p4, n4 := p, len(n)
+				ok = true
+			L4:
+				for {
+					// IPv4address, inlined
+					node5 := len(n)
+					n = append(n, ast.TreeNode{})
+					n[node5].StartRule = uint32(p)<<ast.TreeRuleBits | 20
+					{
+						p6, n6 := p, len(n)
+						ok = true
+					L6:
+						for {
+							// dec_octet, inlined
+						L7:
+							for {
+								if p < len(s) && class19[s[p]] {
+									{
+										p8, n8 := p, len(n)
+										ok = true
+									L8:
+										for {
+											if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
+												p += 2
+											}
+											if !ok {
+												p, n = p8, n[:n8]
+												break L8
+											}
+											if ok = p < len(s) && class20[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p8, n[:n8]
+												break L8
+											}
+											break
+										}
+									}
+									if ok {
+										break L7
+									}
+								}
+								if p < len(s) && class19[s[p]] {
+									{
+										p9, n9 := p, len(n)
+										ok = true
+									L9:
+										for {
+											if ok = p < len(s) && s[p] == '2'; ok {
+												p++
+											}
+											if !ok {
+												p, n = p9, n[:n9]
+												break L9
+											}
+											if ok = p < len(s) && class21[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p9, n[:n9]
+												break L9
+											}
+											if ok = p < len(s) && class18[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p9, n[:n9]
+												break L9
+											}
+											break
+										}
+									}
+									if ok {
+										break L7
+									}
+								}
+								if p < len(s) && class22[s[p]] {
+									{
+										p10, n10 := p, len(n)
+										ok = true
+									L10:
+										for {
+											if ok = p < len(s) && s[p] == '1'; ok {
+												p++
+											}
+											if !ok {
+												p, n = p10, n[:n10]
+												break L10
+											}
+											if ok = p < len(s) && class18[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p10, n[:n10]
+												break L10
+											}
+											if ok = p < len(s) && class18[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p10, n[:n10]
+												break L10
+											}
+											break
+										}
+									}
+									if ok {
+										break L7
+									}
+								}
+								if p < len(s) && class23[s[p]] {
+									{
+										p11, n11 := p, len(n)
+										ok = true
+									L11:
+										for {
+											if ok = p < len(s) && class23[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p11, n[:n11]
+												break L11
+											}
+											if ok = p < len(s) && class18[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p11, n[:n11]
+												break L11
+											}
+											break
+										}
+									}
+									if ok {
+										break L7
+									}
+								}
+								if p < len(s) && class18[s[p]] {
+									if ok = p < len(s) && class18[s[p]]; ok {
+										p++
+									}
+									if ok {
+										break L7
+									}
+								}
+								ok = false
+								break
+							}
+							if !ok {
+								p, n = p6, n[:n6]
+								break L6
+							}
+							if ok = p < len(s) && s[p] == '.'; ok {
+								p++
+							}
+							if !ok {
+								p, n = p6, n[:n6]
+								break L6
+							}
+							// dec_octet, inlined
+						L12:
+							for {
+								if p < len(s) && class19[s[p]] {
+									{
+										p13, n13 := p, len(n)
+										ok = true
+									L13:
+										for {
+											if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
+												p += 2
+											}
+											if !ok {
+												p, n = p13, n[:n13]
+												break L13
+											}
+											if ok = p < len(s) && class20[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p13, n[:n13]
+												break L13
+											}
+											break
+										}
+									}
+									if ok {
+										break L12
+									}
+								}
+								if p < len(s) && class19[s[p]] {
+									{
+										p14, n14 := p, len(n)
+										ok = true
+									L14:
+										for {
+											if ok = p < len(s) && s[p] == '2'; ok {
+												p++
+											}
+											if !ok {
+												p, n = p14, n[:n14]
+												break L14
+											}
+											if ok = p < len(s) && class21[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p14, n[:n14]
+												break L14
+											}
+											if ok = p < len(s) && class18[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p14, n[:n14]
+												break L14
+											}
+											break
+										}
+									}
+									if ok {
+										break L12
+									}
+								}
+								if p < len(s) && class22[s[p]] {
+									{
+										p15, n15 := p, len(n)
+										ok = true
+									L15:
+										for {
+											if ok = p < len(s) && s[p] == '1'; ok {
+												p++
+											}
+											if !ok {
+												p, n = p15, n[:n15]
+												break L15
+											}
+											if ok = p < len(s) && class18[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p15, n[:n15]
+												break L15
+											}
+											if ok = p < len(s) && class18[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p15, n[:n15]
+												break L15
+											}
+											break
+										}
+									}
+									if ok {
+										break L12
+									}
+								}
+								if p < len(s) && class23[s[p]] {
+									{
+										p16, n16 := p, len(n)
+										ok = true
+									L16:
+										for {
+											if ok = p < len(s) && class23[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p16, n[:n16]
+												break L16
+											}
+											if ok = p < len(s) && class18[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p16, n[:n16]
+												break L16
+											}
+											break
+										}
+									}
+									if ok {
+										break L12
+									}
+								}
+								if p < len(s) && class18[s[p]] {
+									if ok = p < len(s) && class18[s[p]]; ok {
+										p++
+									}
+									if ok {
+										break L12
+									}
+								}
+								ok = false
+								break
+							}
+							if !ok {
+								p, n = p6, n[:n6]
+								break L6
+							}
+							if ok = p < len(s) && s[p] == '.'; ok {
+								p++
+							}
+							if !ok {
+								p, n = p6, n[:n6]
+								break L6
+							}
+							// dec_octet, inlined
+						L17:
+							for {
+								if p < len(s) && class19[s[p]] {
+									{
+										p18, n18 := p, len(n)
+										ok = true
+									L18:
+										for {
+											if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
+												p += 2
+											}
+											if !ok {
+												p, n = p18, n[:n18]
+												break L18
+											}
+											if ok = p < len(s) && class20[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p18, n[:n18]
+												break L18
+											}
+											break
+										}
+									}
+									if ok {
+										break L17
+									}
+								}
+								if p < len(s) && class19[s[p]] {
+									{
+										p19, n19 := p, len(n)
+										ok = true
+									L19:
+										for {
+											if ok = p < len(s) && s[p] == '2'; ok {
+												p++
+											}
+											if !ok {
+												p, n = p19, n[:n19]
+												break L19
+											}
+											if ok = p < len(s) && class21[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p19, n[:n19]
+												break L19
+											}
+											if ok = p < len(s) && class18[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p19, n[:n19]
+												break L19
+											}
+											break
+										}
+									}
+									if ok {
+										break L17
+									}
+								}
+								if p < len(s) && class22[s[p]] {
+									{
+										p20, n20 := p, len(n)
+										ok = true
+									L20:
+										for {
+											if ok = p < len(s) && s[p] == '1'; ok {
+												p++
+											}
+											if !ok {
+												p, n = p20, n[:n20]
+												break L20
+											}
+											if ok = p < len(s) && class18[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p20, n[:n20]
+												break L20
+											}
+											if ok = p < len(s) && class18[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p20, n[:n20]
+												break L20
+											}
+											break
+										}
+									}
+									if ok {
+										break L17
+									}
+								}
+								if p < len(s) && class23[s[p]] {
+									{
+										p21, n21 := p, len(n)
+										ok = true
+									L21:
+										for {
+											if ok = p < len(s) && class23[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p21, n[:n21]
+												break L21
+											}
+											if ok = p < len(s) && class18[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p21, n[:n21]
+												break L21
+											}
+											break
+										}
+									}
+									if ok {
+										break L17
+									}
+								}
+								if p < len(s) && class18[s[p]] {
+									if ok = p < len(s) && class18[s[p]]; ok {
+										p++
+									}
+									if ok {
+										break L17
+									}
+								}
+								ok = false
+								break
+							}
+							if !ok {
+								p, n = p6, n[:n6]
+								break L6
+							}
+							if ok = p < len(s) && s[p] == '.'; ok {
+								p++
+							}
+							if !ok {
+								p, n = p6, n[:n6]
+								break L6
+							}
+							// dec_octet, inlined
+						L22:
+							for {
+								if p < len(s) && class19[s[p]] {
+									{
+										p23, n23 := p, len(n)
+										ok = true
+									L23:
+										for {
+											if ok = len(s)-p >= 2 && s[p:p+2] == "25"; ok {
+												p += 2
+											}
+											if !ok {
+												p, n = p23, n[:n23]
+												break L23
+											}
+											if ok = p < len(s) && class20[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p23, n[:n23]
+												break L23
+											}
+											break
+										}
+									}
+									if ok {
+										break L22
+									}
+								}
+								if p < len(s) && class19[s[p]] {
+									{
+										p24, n24 := p, len(n)
+										ok = true
+									L24:
+										for {
+											if ok = p < len(s) && s[p] == '2'; ok {
+												p++
+											}
+											if !ok {
+												p, n = p24, n[:n24]
+												break L24
+											}
+											if ok = p < len(s) && class21[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p24, n[:n24]
+												break L24
+											}
+											if ok = p < len(s) && class18[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p24, n[:n24]
+												break L24
+											}
+											break
+										}
+									}
+									if ok {
+										break L22
+									}
+								}
+								if p < len(s) && class22[s[p]] {
+									{
+										p25, n25 := p, len(n)
+										ok = true
+									L25:
+										for {
+											if ok = p < len(s) && s[p] == '1'; ok {
+												p++
+											}
+											if !ok {
+												p, n = p25, n[:n25]
+												break L25
+											}
+											if ok = p < len(s) && class18[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p25, n[:n25]
+												break L25
+											}
+											if ok = p < len(s) && class18[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p25, n[:n25]
+												break L25
+											}
+											break
+										}
+									}
+									if ok {
+										break L22
+									}
+								}
+								if p < len(s) && class23[s[p]] {
+									{
+										p26, n26 := p, len(n)
+										ok = true
+									L26:
+										for {
+											if ok = p < len(s) && class23[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p26, n[:n26]
+												break L26
+											}
+											if ok = p < len(s) && class18[s[p]]; ok {
+												p++
+											}
+											if !ok {
+												p, n = p26, n[:n26]
+												break L26
+											}
+											break
+										}
+									}
+									if ok {
+										break L22
+									}
+								}
+								if p < len(s) && class18[s[p]] {
+									if ok = p < len(s) && class18[s[p]]; ok {
+										p++
+									}
+									if ok {
+										break L22
+									}
+								}
+								ok = false
+								break
+							}
+							if !ok {
+								p, n = p6, n[:n6]
+								break L6
+							}
+							break
+						}
+					}
+					if ok {
+						n[node5].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
+					} else {
+						n = n[:node5]
+					}
+					if !ok {
+						p, n = p4, n[:n4]
+						break L4
+					}
+					{
+						p27, n27 := p, len(n)
+						if ok = p < len(s) && class17[s[p]]; ok {
+							p++
+						}
+						p, n = p27, n[:n27]
+						ok = !ok
+					}
+					if !ok {
+						p, n = p4, n[:n4]
+						break L4
+					}
+					break
+				}
+			}
+			if ok {
+				break L1
+			}
+		}
 		// reg_name, inlined
-		node26 := len(n)
+		node28 := len(n)
 		n = append(n, ast.TreeNode{})
-		n[node26].StartRule = uint32(p)<<ast.TreeRuleBits | 22
+		n[node28].StartRule = uint32(p)<<ast.TreeRuleBits | 22
 		{
-			start27 := p
+			start29 := p
 			for b.work <= b.limit { // past the limit, no round is tried
 				for p < len(s) && class24[s[p]] {
 					p++
 				}
-				q27 := p
-			L28:
+				q29 := p
+			L30:
 				for {
 					if p < len(s) && class9[s[p]] {
 						{
-							p29, n29 := p, len(n)
+							p31, n31 := p, len(n)
 							ok = true
-						L29:
+						L31:
 							for {
 								if ok = p < len(s) && s[p] == '%'; ok {
 									p++
 								}
 								if !ok {
-									p, n = p29, n[:n29]
-									break L29
+									p, n = p31, n[:n31]
+									break L31
 								}
 								if ok = p < len(s) && class10[s[p]]; ok {
 									p++
 								}
 								if !ok {
-									p, n = p29, n[:n29]
-									break L29
+									p, n = p31, n[:n31]
+									break L31
 								}
 								if ok = p < len(s) && class10[s[p]]; ok {
 									p++
 								}
 								if !ok {
-									p, n = p29, n[:n29]
-									break L29
+									p, n = p31, n[:n31]
+									break L31
 								}
 								break
 							}
 						}
 						if ok {
-							break L28
+							break L30
 						}
 					}
 					ok = false
 					break
 				}
-				if ok && p != q27 {
+				if ok && p != q29 {
 					continue
 				}
 				break
 			}
-			b.work += p - start27
+			b.work += p - start29
 			ok = b.work <= b.limit
 		}
 		if ok {
-			n[node26].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
+			n[node28].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
 		} else {
-			n = n[:node26]
+			n = n[:node28]
 		}
 		if ok {
 			break L1
@@ -2700,7 +2724,7 @@ L1:
 				break L1
 			}
 		}
-		if p < len(s) && class17[s[p]] {
+		if p < len(s) && class18[s[p]] {
 			{
 				p2, n2 := p, len(n)
 				ok = true
@@ -2718,7 +2742,7 @@ L1:
 							// dec_octet, inlined
 						L5:
 							for {
-								if p < len(s) && class18[s[p]] {
+								if p < len(s) && class19[s[p]] {
 									{
 										p6, n6 := p, len(n)
 										ok = true
@@ -2731,7 +2755,7 @@ L1:
 												p, n = p6, n[:n6]
 												break L6
 											}
-											if ok = p < len(s) && class19[s[p]]; ok {
+											if ok = p < len(s) && class20[s[p]]; ok {
 												p++
 											}
 											if !ok {
@@ -2745,7 +2769,7 @@ L1:
 										break L5
 									}
 								}
-								if p < len(s) && class18[s[p]] {
+								if p < len(s) && class19[s[p]] {
 									{
 										p7, n7 := p, len(n)
 										ok = true
@@ -2758,14 +2782,14 @@ L1:
 												p, n = p7, n[:n7]
 												break L7
 											}
-											if ok = p < len(s) && class20[s[p]]; ok {
+											if ok = p < len(s) && class21[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p7, n[:n7]
 												break L7
 											}
-											if ok = p < len(s) && class17[s[p]]; ok {
+											if ok = p < len(s) && class18[s[p]]; ok {
 												p++
 											}
 											if !ok {
@@ -2779,7 +2803,7 @@ L1:
 										break L5
 									}
 								}
-								if p < len(s) && class21[s[p]] {
+								if p < len(s) && class22[s[p]] {
 									{
 										p8, n8 := p, len(n)
 										ok = true
@@ -2792,14 +2816,14 @@ L1:
 												p, n = p8, n[:n8]
 												break L8
 											}
-											if ok = p < len(s) && class17[s[p]]; ok {
+											if ok = p < len(s) && class18[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p8, n[:n8]
 												break L8
 											}
-											if ok = p < len(s) && class17[s[p]]; ok {
+											if ok = p < len(s) && class18[s[p]]; ok {
 												p++
 											}
 											if !ok {
@@ -2813,20 +2837,20 @@ L1:
 										break L5
 									}
 								}
-								if p < len(s) && class22[s[p]] {
+								if p < len(s) && class23[s[p]] {
 									{
 										p9, n9 := p, len(n)
 										ok = true
 									L9:
 										for {
-											if ok = p < len(s) && class22[s[p]]; ok {
+											if ok = p < len(s) && class23[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p9, n[:n9]
 												break L9
 											}
-											if ok = p < len(s) && class17[s[p]]; ok {
+											if ok = p < len(s) && class18[s[p]]; ok {
 												p++
 											}
 											if !ok {
@@ -2840,8 +2864,8 @@ L1:
 										break L5
 									}
 								}
-								if p < len(s) && class17[s[p]] {
-									if ok = p < len(s) && class17[s[p]]; ok {
+								if p < len(s) && class18[s[p]] {
+									if ok = p < len(s) && class18[s[p]]; ok {
 										p++
 									}
 									if ok {
@@ -2865,7 +2889,7 @@ L1:
 							// dec_octet, inlined
 						L10:
 							for {
-								if p < len(s) && class18[s[p]] {
+								if p < len(s) && class19[s[p]] {
 									{
 										p11, n11 := p, len(n)
 										ok = true
@@ -2878,7 +2902,7 @@ L1:
 												p, n = p11, n[:n11]
 												break L11
 											}
-											if ok = p < len(s) && class19[s[p]]; ok {
+											if ok = p < len(s) && class20[s[p]]; ok {
 												p++
 											}
 											if !ok {
@@ -2892,7 +2916,7 @@ L1:
 										break L10
 									}
 								}
-								if p < len(s) && class18[s[p]] {
+								if p < len(s) && class19[s[p]] {
 									{
 										p12, n12 := p, len(n)
 										ok = true
@@ -2905,14 +2929,14 @@ L1:
 												p, n = p12, n[:n12]
 												break L12
 											}
-											if ok = p < len(s) && class20[s[p]]; ok {
+											if ok = p < len(s) && class21[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p12, n[:n12]
 												break L12
 											}
-											if ok = p < len(s) && class17[s[p]]; ok {
+											if ok = p < len(s) && class18[s[p]]; ok {
 												p++
 											}
 											if !ok {
@@ -2926,7 +2950,7 @@ L1:
 										break L10
 									}
 								}
-								if p < len(s) && class21[s[p]] {
+								if p < len(s) && class22[s[p]] {
 									{
 										p13, n13 := p, len(n)
 										ok = true
@@ -2939,14 +2963,14 @@ L1:
 												p, n = p13, n[:n13]
 												break L13
 											}
-											if ok = p < len(s) && class17[s[p]]; ok {
+											if ok = p < len(s) && class18[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p13, n[:n13]
 												break L13
 											}
-											if ok = p < len(s) && class17[s[p]]; ok {
+											if ok = p < len(s) && class18[s[p]]; ok {
 												p++
 											}
 											if !ok {
@@ -2960,20 +2984,20 @@ L1:
 										break L10
 									}
 								}
-								if p < len(s) && class22[s[p]] {
+								if p < len(s) && class23[s[p]] {
 									{
 										p14, n14 := p, len(n)
 										ok = true
 									L14:
 										for {
-											if ok = p < len(s) && class22[s[p]]; ok {
+											if ok = p < len(s) && class23[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p14, n[:n14]
 												break L14
 											}
-											if ok = p < len(s) && class17[s[p]]; ok {
+											if ok = p < len(s) && class18[s[p]]; ok {
 												p++
 											}
 											if !ok {
@@ -2987,8 +3011,8 @@ L1:
 										break L10
 									}
 								}
-								if p < len(s) && class17[s[p]] {
-									if ok = p < len(s) && class17[s[p]]; ok {
+								if p < len(s) && class18[s[p]] {
+									if ok = p < len(s) && class18[s[p]]; ok {
 										p++
 									}
 									if ok {
@@ -3012,7 +3036,7 @@ L1:
 							// dec_octet, inlined
 						L15:
 							for {
-								if p < len(s) && class18[s[p]] {
+								if p < len(s) && class19[s[p]] {
 									{
 										p16, n16 := p, len(n)
 										ok = true
@@ -3025,7 +3049,7 @@ L1:
 												p, n = p16, n[:n16]
 												break L16
 											}
-											if ok = p < len(s) && class19[s[p]]; ok {
+											if ok = p < len(s) && class20[s[p]]; ok {
 												p++
 											}
 											if !ok {
@@ -3039,7 +3063,7 @@ L1:
 										break L15
 									}
 								}
-								if p < len(s) && class18[s[p]] {
+								if p < len(s) && class19[s[p]] {
 									{
 										p17, n17 := p, len(n)
 										ok = true
@@ -3052,14 +3076,14 @@ L1:
 												p, n = p17, n[:n17]
 												break L17
 											}
-											if ok = p < len(s) && class20[s[p]]; ok {
+											if ok = p < len(s) && class21[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p17, n[:n17]
 												break L17
 											}
-											if ok = p < len(s) && class17[s[p]]; ok {
+											if ok = p < len(s) && class18[s[p]]; ok {
 												p++
 											}
 											if !ok {
@@ -3073,7 +3097,7 @@ L1:
 										break L15
 									}
 								}
-								if p < len(s) && class21[s[p]] {
+								if p < len(s) && class22[s[p]] {
 									{
 										p18, n18 := p, len(n)
 										ok = true
@@ -3086,14 +3110,14 @@ L1:
 												p, n = p18, n[:n18]
 												break L18
 											}
-											if ok = p < len(s) && class17[s[p]]; ok {
+											if ok = p < len(s) && class18[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p18, n[:n18]
 												break L18
 											}
-											if ok = p < len(s) && class17[s[p]]; ok {
+											if ok = p < len(s) && class18[s[p]]; ok {
 												p++
 											}
 											if !ok {
@@ -3107,20 +3131,20 @@ L1:
 										break L15
 									}
 								}
-								if p < len(s) && class22[s[p]] {
+								if p < len(s) && class23[s[p]] {
 									{
 										p19, n19 := p, len(n)
 										ok = true
 									L19:
 										for {
-											if ok = p < len(s) && class22[s[p]]; ok {
+											if ok = p < len(s) && class23[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p19, n[:n19]
 												break L19
 											}
-											if ok = p < len(s) && class17[s[p]]; ok {
+											if ok = p < len(s) && class18[s[p]]; ok {
 												p++
 											}
 											if !ok {
@@ -3134,8 +3158,8 @@ L1:
 										break L15
 									}
 								}
-								if p < len(s) && class17[s[p]] {
-									if ok = p < len(s) && class17[s[p]]; ok {
+								if p < len(s) && class18[s[p]] {
+									if ok = p < len(s) && class18[s[p]]; ok {
 										p++
 									}
 									if ok {
@@ -3159,7 +3183,7 @@ L1:
 							// dec_octet, inlined
 						L20:
 							for {
-								if p < len(s) && class18[s[p]] {
+								if p < len(s) && class19[s[p]] {
 									{
 										p21, n21 := p, len(n)
 										ok = true
@@ -3172,7 +3196,7 @@ L1:
 												p, n = p21, n[:n21]
 												break L21
 											}
-											if ok = p < len(s) && class19[s[p]]; ok {
+											if ok = p < len(s) && class20[s[p]]; ok {
 												p++
 											}
 											if !ok {
@@ -3186,7 +3210,7 @@ L1:
 										break L20
 									}
 								}
-								if p < len(s) && class18[s[p]] {
+								if p < len(s) && class19[s[p]] {
 									{
 										p22, n22 := p, len(n)
 										ok = true
@@ -3199,14 +3223,14 @@ L1:
 												p, n = p22, n[:n22]
 												break L22
 											}
-											if ok = p < len(s) && class20[s[p]]; ok {
+											if ok = p < len(s) && class21[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p22, n[:n22]
 												break L22
 											}
-											if ok = p < len(s) && class17[s[p]]; ok {
+											if ok = p < len(s) && class18[s[p]]; ok {
 												p++
 											}
 											if !ok {
@@ -3220,7 +3244,7 @@ L1:
 										break L20
 									}
 								}
-								if p < len(s) && class21[s[p]] {
+								if p < len(s) && class22[s[p]] {
 									{
 										p23, n23 := p, len(n)
 										ok = true
@@ -3233,14 +3257,14 @@ L1:
 												p, n = p23, n[:n23]
 												break L23
 											}
-											if ok = p < len(s) && class17[s[p]]; ok {
+											if ok = p < len(s) && class18[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p23, n[:n23]
 												break L23
 											}
-											if ok = p < len(s) && class17[s[p]]; ok {
+											if ok = p < len(s) && class18[s[p]]; ok {
 												p++
 											}
 											if !ok {
@@ -3254,20 +3278,20 @@ L1:
 										break L20
 									}
 								}
-								if p < len(s) && class22[s[p]] {
+								if p < len(s) && class23[s[p]] {
 									{
 										p24, n24 := p, len(n)
 										ok = true
 									L24:
 										for {
-											if ok = p < len(s) && class22[s[p]]; ok {
+											if ok = p < len(s) && class23[s[p]]; ok {
 												p++
 											}
 											if !ok {
 												p, n = p24, n[:n24]
 												break L24
 											}
-											if ok = p < len(s) && class17[s[p]]; ok {
+											if ok = p < len(s) && class18[s[p]]; ok {
 												p++
 											}
 											if !ok {
@@ -3281,8 +3305,8 @@ L1:
 										break L20
 									}
 								}
-								if p < len(s) && class17[s[p]] {
-									if ok = p < len(s) && class17[s[p]]; ok {
+								if p < len(s) && class18[s[p]] {
+									if ok = p < len(s) && class18[s[p]]; ok {
 										p++
 									}
 									if ok {
@@ -3310,7 +3334,7 @@ L1:
 					}
 					{
 						p25, n25 := p, len(n)
-						if ok = p < len(s) && class23[s[p]]; ok {
+						if ok = p < len(s) && class17[s[p]]; ok {
 							p++
 						}
 						p, n = p25, n[:n25]
@@ -4395,7 +4419,7 @@ L1:
 								break L21
 							}
 						}
-						if p < len(s) && class17[s[p]] {
+						if p < len(s) && class18[s[p]] {
 							// IPv4address, inlined
 							node26 := len(n)
 							n = append(n, ast.TreeNode{})
@@ -4408,7 +4432,7 @@ L1:
 									// dec_octet, inlined
 								L28:
 									for {
-										if p < len(s) && class18[s[p]] {
+										if p < len(s) && class19[s[p]] {
 											{
 												p29, n29 := p, len(n)
 												ok = true
@@ -4421,7 +4445,7 @@ L1:
 														p, n = p29, n[:n29]
 														break L29
 													}
-													if ok = p < len(s) && class19[s[p]]; ok {
+													if ok = p < len(s) && class20[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -4435,7 +4459,7 @@ L1:
 												break L28
 											}
 										}
-										if p < len(s) && class18[s[p]] {
+										if p < len(s) && class19[s[p]] {
 											{
 												p30, n30 := p, len(n)
 												ok = true
@@ -4448,14 +4472,14 @@ L1:
 														p, n = p30, n[:n30]
 														break L30
 													}
-													if ok = p < len(s) && class20[s[p]]; ok {
+													if ok = p < len(s) && class21[s[p]]; ok {
 														p++
 													}
 													if !ok {
 														p, n = p30, n[:n30]
 														break L30
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -4469,7 +4493,7 @@ L1:
 												break L28
 											}
 										}
-										if p < len(s) && class21[s[p]] {
+										if p < len(s) && class22[s[p]] {
 											{
 												p31, n31 := p, len(n)
 												ok = true
@@ -4482,14 +4506,14 @@ L1:
 														p, n = p31, n[:n31]
 														break L31
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
 														p, n = p31, n[:n31]
 														break L31
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -4503,20 +4527,20 @@ L1:
 												break L28
 											}
 										}
-										if p < len(s) && class22[s[p]] {
+										if p < len(s) && class23[s[p]] {
 											{
 												p32, n32 := p, len(n)
 												ok = true
 											L32:
 												for {
-													if ok = p < len(s) && class22[s[p]]; ok {
+													if ok = p < len(s) && class23[s[p]]; ok {
 														p++
 													}
 													if !ok {
 														p, n = p32, n[:n32]
 														break L32
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -4530,8 +4554,8 @@ L1:
 												break L28
 											}
 										}
-										if p < len(s) && class17[s[p]] {
-											if ok = p < len(s) && class17[s[p]]; ok {
+										if p < len(s) && class18[s[p]] {
+											if ok = p < len(s) && class18[s[p]]; ok {
 												p++
 											}
 											if ok {
@@ -4555,7 +4579,7 @@ L1:
 									// dec_octet, inlined
 								L33:
 									for {
-										if p < len(s) && class18[s[p]] {
+										if p < len(s) && class19[s[p]] {
 											{
 												p34, n34 := p, len(n)
 												ok = true
@@ -4568,7 +4592,7 @@ L1:
 														p, n = p34, n[:n34]
 														break L34
 													}
-													if ok = p < len(s) && class19[s[p]]; ok {
+													if ok = p < len(s) && class20[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -4582,7 +4606,7 @@ L1:
 												break L33
 											}
 										}
-										if p < len(s) && class18[s[p]] {
+										if p < len(s) && class19[s[p]] {
 											{
 												p35, n35 := p, len(n)
 												ok = true
@@ -4595,14 +4619,14 @@ L1:
 														p, n = p35, n[:n35]
 														break L35
 													}
-													if ok = p < len(s) && class20[s[p]]; ok {
+													if ok = p < len(s) && class21[s[p]]; ok {
 														p++
 													}
 													if !ok {
 														p, n = p35, n[:n35]
 														break L35
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -4616,7 +4640,7 @@ L1:
 												break L33
 											}
 										}
-										if p < len(s) && class21[s[p]] {
+										if p < len(s) && class22[s[p]] {
 											{
 												p36, n36 := p, len(n)
 												ok = true
@@ -4629,14 +4653,14 @@ L1:
 														p, n = p36, n[:n36]
 														break L36
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
 														p, n = p36, n[:n36]
 														break L36
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -4650,20 +4674,20 @@ L1:
 												break L33
 											}
 										}
-										if p < len(s) && class22[s[p]] {
+										if p < len(s) && class23[s[p]] {
 											{
 												p37, n37 := p, len(n)
 												ok = true
 											L37:
 												for {
-													if ok = p < len(s) && class22[s[p]]; ok {
+													if ok = p < len(s) && class23[s[p]]; ok {
 														p++
 													}
 													if !ok {
 														p, n = p37, n[:n37]
 														break L37
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -4677,8 +4701,8 @@ L1:
 												break L33
 											}
 										}
-										if p < len(s) && class17[s[p]] {
-											if ok = p < len(s) && class17[s[p]]; ok {
+										if p < len(s) && class18[s[p]] {
+											if ok = p < len(s) && class18[s[p]]; ok {
 												p++
 											}
 											if ok {
@@ -4702,7 +4726,7 @@ L1:
 									// dec_octet, inlined
 								L38:
 									for {
-										if p < len(s) && class18[s[p]] {
+										if p < len(s) && class19[s[p]] {
 											{
 												p39, n39 := p, len(n)
 												ok = true
@@ -4715,7 +4739,7 @@ L1:
 														p, n = p39, n[:n39]
 														break L39
 													}
-													if ok = p < len(s) && class19[s[p]]; ok {
+													if ok = p < len(s) && class20[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -4729,7 +4753,7 @@ L1:
 												break L38
 											}
 										}
-										if p < len(s) && class18[s[p]] {
+										if p < len(s) && class19[s[p]] {
 											{
 												p40, n40 := p, len(n)
 												ok = true
@@ -4742,14 +4766,14 @@ L1:
 														p, n = p40, n[:n40]
 														break L40
 													}
-													if ok = p < len(s) && class20[s[p]]; ok {
+													if ok = p < len(s) && class21[s[p]]; ok {
 														p++
 													}
 													if !ok {
 														p, n = p40, n[:n40]
 														break L40
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -4763,7 +4787,7 @@ L1:
 												break L38
 											}
 										}
-										if p < len(s) && class21[s[p]] {
+										if p < len(s) && class22[s[p]] {
 											{
 												p41, n41 := p, len(n)
 												ok = true
@@ -4776,14 +4800,14 @@ L1:
 														p, n = p41, n[:n41]
 														break L41
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
 														p, n = p41, n[:n41]
 														break L41
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -4797,20 +4821,20 @@ L1:
 												break L38
 											}
 										}
-										if p < len(s) && class22[s[p]] {
+										if p < len(s) && class23[s[p]] {
 											{
 												p42, n42 := p, len(n)
 												ok = true
 											L42:
 												for {
-													if ok = p < len(s) && class22[s[p]]; ok {
+													if ok = p < len(s) && class23[s[p]]; ok {
 														p++
 													}
 													if !ok {
 														p, n = p42, n[:n42]
 														break L42
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -4824,8 +4848,8 @@ L1:
 												break L38
 											}
 										}
-										if p < len(s) && class17[s[p]] {
-											if ok = p < len(s) && class17[s[p]]; ok {
+										if p < len(s) && class18[s[p]] {
+											if ok = p < len(s) && class18[s[p]]; ok {
 												p++
 											}
 											if ok {
@@ -4849,7 +4873,7 @@ L1:
 									// dec_octet, inlined
 								L43:
 									for {
-										if p < len(s) && class18[s[p]] {
+										if p < len(s) && class19[s[p]] {
 											{
 												p44, n44 := p, len(n)
 												ok = true
@@ -4862,7 +4886,7 @@ L1:
 														p, n = p44, n[:n44]
 														break L44
 													}
-													if ok = p < len(s) && class19[s[p]]; ok {
+													if ok = p < len(s) && class20[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -4876,7 +4900,7 @@ L1:
 												break L43
 											}
 										}
-										if p < len(s) && class18[s[p]] {
+										if p < len(s) && class19[s[p]] {
 											{
 												p45, n45 := p, len(n)
 												ok = true
@@ -4889,14 +4913,14 @@ L1:
 														p, n = p45, n[:n45]
 														break L45
 													}
-													if ok = p < len(s) && class20[s[p]]; ok {
+													if ok = p < len(s) && class21[s[p]]; ok {
 														p++
 													}
 													if !ok {
 														p, n = p45, n[:n45]
 														break L45
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -4910,7 +4934,7 @@ L1:
 												break L43
 											}
 										}
-										if p < len(s) && class21[s[p]] {
+										if p < len(s) && class22[s[p]] {
 											{
 												p46, n46 := p, len(n)
 												ok = true
@@ -4923,14 +4947,14 @@ L1:
 														p, n = p46, n[:n46]
 														break L46
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
 														p, n = p46, n[:n46]
 														break L46
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -4944,20 +4968,20 @@ L1:
 												break L43
 											}
 										}
-										if p < len(s) && class22[s[p]] {
+										if p < len(s) && class23[s[p]] {
 											{
 												p47, n47 := p, len(n)
 												ok = true
 											L47:
 												for {
-													if ok = p < len(s) && class22[s[p]]; ok {
+													if ok = p < len(s) && class23[s[p]]; ok {
 														p++
 													}
 													if !ok {
 														p, n = p47, n[:n47]
 														break L47
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -4971,8 +4995,8 @@ L1:
 												break L43
 											}
 										}
-										if p < len(s) && class17[s[p]] {
-											if ok = p < len(s) && class17[s[p]]; ok {
+										if p < len(s) && class18[s[p]] {
+											if ok = p < len(s) && class18[s[p]]; ok {
 												p++
 											}
 											if ok {
@@ -5542,7 +5566,7 @@ L1:
 								break L65
 							}
 						}
-						if p < len(s) && class17[s[p]] {
+						if p < len(s) && class18[s[p]] {
 							// IPv4address, inlined
 							node70 := len(n)
 							n = append(n, ast.TreeNode{})
@@ -5555,7 +5579,7 @@ L1:
 									// dec_octet, inlined
 								L72:
 									for {
-										if p < len(s) && class18[s[p]] {
+										if p < len(s) && class19[s[p]] {
 											{
 												p73, n73 := p, len(n)
 												ok = true
@@ -5568,7 +5592,7 @@ L1:
 														p, n = p73, n[:n73]
 														break L73
 													}
-													if ok = p < len(s) && class19[s[p]]; ok {
+													if ok = p < len(s) && class20[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -5582,7 +5606,7 @@ L1:
 												break L72
 											}
 										}
-										if p < len(s) && class18[s[p]] {
+										if p < len(s) && class19[s[p]] {
 											{
 												p74, n74 := p, len(n)
 												ok = true
@@ -5595,14 +5619,14 @@ L1:
 														p, n = p74, n[:n74]
 														break L74
 													}
-													if ok = p < len(s) && class20[s[p]]; ok {
+													if ok = p < len(s) && class21[s[p]]; ok {
 														p++
 													}
 													if !ok {
 														p, n = p74, n[:n74]
 														break L74
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -5616,7 +5640,7 @@ L1:
 												break L72
 											}
 										}
-										if p < len(s) && class21[s[p]] {
+										if p < len(s) && class22[s[p]] {
 											{
 												p75, n75 := p, len(n)
 												ok = true
@@ -5629,14 +5653,14 @@ L1:
 														p, n = p75, n[:n75]
 														break L75
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
 														p, n = p75, n[:n75]
 														break L75
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -5650,20 +5674,20 @@ L1:
 												break L72
 											}
 										}
-										if p < len(s) && class22[s[p]] {
+										if p < len(s) && class23[s[p]] {
 											{
 												p76, n76 := p, len(n)
 												ok = true
 											L76:
 												for {
-													if ok = p < len(s) && class22[s[p]]; ok {
+													if ok = p < len(s) && class23[s[p]]; ok {
 														p++
 													}
 													if !ok {
 														p, n = p76, n[:n76]
 														break L76
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -5677,8 +5701,8 @@ L1:
 												break L72
 											}
 										}
-										if p < len(s) && class17[s[p]] {
-											if ok = p < len(s) && class17[s[p]]; ok {
+										if p < len(s) && class18[s[p]] {
+											if ok = p < len(s) && class18[s[p]]; ok {
 												p++
 											}
 											if ok {
@@ -5702,7 +5726,7 @@ L1:
 									// dec_octet, inlined
 								L77:
 									for {
-										if p < len(s) && class18[s[p]] {
+										if p < len(s) && class19[s[p]] {
 											{
 												p78, n78 := p, len(n)
 												ok = true
@@ -5715,7 +5739,7 @@ L1:
 														p, n = p78, n[:n78]
 														break L78
 													}
-													if ok = p < len(s) && class19[s[p]]; ok {
+													if ok = p < len(s) && class20[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -5729,7 +5753,7 @@ L1:
 												break L77
 											}
 										}
-										if p < len(s) && class18[s[p]] {
+										if p < len(s) && class19[s[p]] {
 											{
 												p79, n79 := p, len(n)
 												ok = true
@@ -5742,14 +5766,14 @@ L1:
 														p, n = p79, n[:n79]
 														break L79
 													}
-													if ok = p < len(s) && class20[s[p]]; ok {
+													if ok = p < len(s) && class21[s[p]]; ok {
 														p++
 													}
 													if !ok {
 														p, n = p79, n[:n79]
 														break L79
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -5763,7 +5787,7 @@ L1:
 												break L77
 											}
 										}
-										if p < len(s) && class21[s[p]] {
+										if p < len(s) && class22[s[p]] {
 											{
 												p80, n80 := p, len(n)
 												ok = true
@@ -5776,14 +5800,14 @@ L1:
 														p, n = p80, n[:n80]
 														break L80
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
 														p, n = p80, n[:n80]
 														break L80
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -5797,20 +5821,20 @@ L1:
 												break L77
 											}
 										}
-										if p < len(s) && class22[s[p]] {
+										if p < len(s) && class23[s[p]] {
 											{
 												p81, n81 := p, len(n)
 												ok = true
 											L81:
 												for {
-													if ok = p < len(s) && class22[s[p]]; ok {
+													if ok = p < len(s) && class23[s[p]]; ok {
 														p++
 													}
 													if !ok {
 														p, n = p81, n[:n81]
 														break L81
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -5824,8 +5848,8 @@ L1:
 												break L77
 											}
 										}
-										if p < len(s) && class17[s[p]] {
-											if ok = p < len(s) && class17[s[p]]; ok {
+										if p < len(s) && class18[s[p]] {
+											if ok = p < len(s) && class18[s[p]]; ok {
 												p++
 											}
 											if ok {
@@ -5849,7 +5873,7 @@ L1:
 									// dec_octet, inlined
 								L82:
 									for {
-										if p < len(s) && class18[s[p]] {
+										if p < len(s) && class19[s[p]] {
 											{
 												p83, n83 := p, len(n)
 												ok = true
@@ -5862,7 +5886,7 @@ L1:
 														p, n = p83, n[:n83]
 														break L83
 													}
-													if ok = p < len(s) && class19[s[p]]; ok {
+													if ok = p < len(s) && class20[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -5876,7 +5900,7 @@ L1:
 												break L82
 											}
 										}
-										if p < len(s) && class18[s[p]] {
+										if p < len(s) && class19[s[p]] {
 											{
 												p84, n84 := p, len(n)
 												ok = true
@@ -5889,14 +5913,14 @@ L1:
 														p, n = p84, n[:n84]
 														break L84
 													}
-													if ok = p < len(s) && class20[s[p]]; ok {
+													if ok = p < len(s) && class21[s[p]]; ok {
 														p++
 													}
 													if !ok {
 														p, n = p84, n[:n84]
 														break L84
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -5910,7 +5934,7 @@ L1:
 												break L82
 											}
 										}
-										if p < len(s) && class21[s[p]] {
+										if p < len(s) && class22[s[p]] {
 											{
 												p85, n85 := p, len(n)
 												ok = true
@@ -5923,14 +5947,14 @@ L1:
 														p, n = p85, n[:n85]
 														break L85
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
 														p, n = p85, n[:n85]
 														break L85
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -5944,20 +5968,20 @@ L1:
 												break L82
 											}
 										}
-										if p < len(s) && class22[s[p]] {
+										if p < len(s) && class23[s[p]] {
 											{
 												p86, n86 := p, len(n)
 												ok = true
 											L86:
 												for {
-													if ok = p < len(s) && class22[s[p]]; ok {
+													if ok = p < len(s) && class23[s[p]]; ok {
 														p++
 													}
 													if !ok {
 														p, n = p86, n[:n86]
 														break L86
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -5971,8 +5995,8 @@ L1:
 												break L82
 											}
 										}
-										if p < len(s) && class17[s[p]] {
-											if ok = p < len(s) && class17[s[p]]; ok {
+										if p < len(s) && class18[s[p]] {
+											if ok = p < len(s) && class18[s[p]]; ok {
 												p++
 											}
 											if ok {
@@ -5996,7 +6020,7 @@ L1:
 									// dec_octet, inlined
 								L87:
 									for {
-										if p < len(s) && class18[s[p]] {
+										if p < len(s) && class19[s[p]] {
 											{
 												p88, n88 := p, len(n)
 												ok = true
@@ -6009,7 +6033,7 @@ L1:
 														p, n = p88, n[:n88]
 														break L88
 													}
-													if ok = p < len(s) && class19[s[p]]; ok {
+													if ok = p < len(s) && class20[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -6023,7 +6047,7 @@ L1:
 												break L87
 											}
 										}
-										if p < len(s) && class18[s[p]] {
+										if p < len(s) && class19[s[p]] {
 											{
 												p89, n89 := p, len(n)
 												ok = true
@@ -6036,14 +6060,14 @@ L1:
 														p, n = p89, n[:n89]
 														break L89
 													}
-													if ok = p < len(s) && class20[s[p]]; ok {
+													if ok = p < len(s) && class21[s[p]]; ok {
 														p++
 													}
 													if !ok {
 														p, n = p89, n[:n89]
 														break L89
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -6057,7 +6081,7 @@ L1:
 												break L87
 											}
 										}
-										if p < len(s) && class21[s[p]] {
+										if p < len(s) && class22[s[p]] {
 											{
 												p90, n90 := p, len(n)
 												ok = true
@@ -6070,14 +6094,14 @@ L1:
 														p, n = p90, n[:n90]
 														break L90
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
 														p, n = p90, n[:n90]
 														break L90
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -6091,20 +6115,20 @@ L1:
 												break L87
 											}
 										}
-										if p < len(s) && class22[s[p]] {
+										if p < len(s) && class23[s[p]] {
 											{
 												p91, n91 := p, len(n)
 												ok = true
 											L91:
 												for {
-													if ok = p < len(s) && class22[s[p]]; ok {
+													if ok = p < len(s) && class23[s[p]]; ok {
 														p++
 													}
 													if !ok {
 														p, n = p91, n[:n91]
 														break L91
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -6118,8 +6142,8 @@ L1:
 												break L87
 											}
 										}
-										if p < len(s) && class17[s[p]] {
-											if ok = p < len(s) && class17[s[p]]; ok {
+										if p < len(s) && class18[s[p]] {
+											if ok = p < len(s) && class18[s[p]]; ok {
 												p++
 											}
 											if ok {
@@ -6658,7 +6682,7 @@ L1:
 								break L107
 							}
 						}
-						if p < len(s) && class17[s[p]] {
+						if p < len(s) && class18[s[p]] {
 							// IPv4address, inlined
 							node112 := len(n)
 							n = append(n, ast.TreeNode{})
@@ -6671,7 +6695,7 @@ L1:
 									// dec_octet, inlined
 								L114:
 									for {
-										if p < len(s) && class18[s[p]] {
+										if p < len(s) && class19[s[p]] {
 											{
 												p115, n115 := p, len(n)
 												ok = true
@@ -6684,7 +6708,7 @@ L1:
 														p, n = p115, n[:n115]
 														break L115
 													}
-													if ok = p < len(s) && class19[s[p]]; ok {
+													if ok = p < len(s) && class20[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -6698,7 +6722,7 @@ L1:
 												break L114
 											}
 										}
-										if p < len(s) && class18[s[p]] {
+										if p < len(s) && class19[s[p]] {
 											{
 												p116, n116 := p, len(n)
 												ok = true
@@ -6711,14 +6735,14 @@ L1:
 														p, n = p116, n[:n116]
 														break L116
 													}
-													if ok = p < len(s) && class20[s[p]]; ok {
+													if ok = p < len(s) && class21[s[p]]; ok {
 														p++
 													}
 													if !ok {
 														p, n = p116, n[:n116]
 														break L116
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -6732,7 +6756,7 @@ L1:
 												break L114
 											}
 										}
-										if p < len(s) && class21[s[p]] {
+										if p < len(s) && class22[s[p]] {
 											{
 												p117, n117 := p, len(n)
 												ok = true
@@ -6745,14 +6769,14 @@ L1:
 														p, n = p117, n[:n117]
 														break L117
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
 														p, n = p117, n[:n117]
 														break L117
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -6766,20 +6790,20 @@ L1:
 												break L114
 											}
 										}
-										if p < len(s) && class22[s[p]] {
+										if p < len(s) && class23[s[p]] {
 											{
 												p118, n118 := p, len(n)
 												ok = true
 											L118:
 												for {
-													if ok = p < len(s) && class22[s[p]]; ok {
+													if ok = p < len(s) && class23[s[p]]; ok {
 														p++
 													}
 													if !ok {
 														p, n = p118, n[:n118]
 														break L118
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -6793,8 +6817,8 @@ L1:
 												break L114
 											}
 										}
-										if p < len(s) && class17[s[p]] {
-											if ok = p < len(s) && class17[s[p]]; ok {
+										if p < len(s) && class18[s[p]] {
+											if ok = p < len(s) && class18[s[p]]; ok {
 												p++
 											}
 											if ok {
@@ -6818,7 +6842,7 @@ L1:
 									// dec_octet, inlined
 								L119:
 									for {
-										if p < len(s) && class18[s[p]] {
+										if p < len(s) && class19[s[p]] {
 											{
 												p120, n120 := p, len(n)
 												ok = true
@@ -6831,7 +6855,7 @@ L1:
 														p, n = p120, n[:n120]
 														break L120
 													}
-													if ok = p < len(s) && class19[s[p]]; ok {
+													if ok = p < len(s) && class20[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -6845,7 +6869,7 @@ L1:
 												break L119
 											}
 										}
-										if p < len(s) && class18[s[p]] {
+										if p < len(s) && class19[s[p]] {
 											{
 												p121, n121 := p, len(n)
 												ok = true
@@ -6858,14 +6882,14 @@ L1:
 														p, n = p121, n[:n121]
 														break L121
 													}
-													if ok = p < len(s) && class20[s[p]]; ok {
+													if ok = p < len(s) && class21[s[p]]; ok {
 														p++
 													}
 													if !ok {
 														p, n = p121, n[:n121]
 														break L121
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -6879,7 +6903,7 @@ L1:
 												break L119
 											}
 										}
-										if p < len(s) && class21[s[p]] {
+										if p < len(s) && class22[s[p]] {
 											{
 												p122, n122 := p, len(n)
 												ok = true
@@ -6892,14 +6916,14 @@ L1:
 														p, n = p122, n[:n122]
 														break L122
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
 														p, n = p122, n[:n122]
 														break L122
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -6913,20 +6937,20 @@ L1:
 												break L119
 											}
 										}
-										if p < len(s) && class22[s[p]] {
+										if p < len(s) && class23[s[p]] {
 											{
 												p123, n123 := p, len(n)
 												ok = true
 											L123:
 												for {
-													if ok = p < len(s) && class22[s[p]]; ok {
+													if ok = p < len(s) && class23[s[p]]; ok {
 														p++
 													}
 													if !ok {
 														p, n = p123, n[:n123]
 														break L123
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -6940,8 +6964,8 @@ L1:
 												break L119
 											}
 										}
-										if p < len(s) && class17[s[p]] {
-											if ok = p < len(s) && class17[s[p]]; ok {
+										if p < len(s) && class18[s[p]] {
+											if ok = p < len(s) && class18[s[p]]; ok {
 												p++
 											}
 											if ok {
@@ -6965,7 +6989,7 @@ L1:
 									// dec_octet, inlined
 								L124:
 									for {
-										if p < len(s) && class18[s[p]] {
+										if p < len(s) && class19[s[p]] {
 											{
 												p125, n125 := p, len(n)
 												ok = true
@@ -6978,7 +7002,7 @@ L1:
 														p, n = p125, n[:n125]
 														break L125
 													}
-													if ok = p < len(s) && class19[s[p]]; ok {
+													if ok = p < len(s) && class20[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -6992,7 +7016,7 @@ L1:
 												break L124
 											}
 										}
-										if p < len(s) && class18[s[p]] {
+										if p < len(s) && class19[s[p]] {
 											{
 												p126, n126 := p, len(n)
 												ok = true
@@ -7005,14 +7029,14 @@ L1:
 														p, n = p126, n[:n126]
 														break L126
 													}
-													if ok = p < len(s) && class20[s[p]]; ok {
+													if ok = p < len(s) && class21[s[p]]; ok {
 														p++
 													}
 													if !ok {
 														p, n = p126, n[:n126]
 														break L126
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -7026,7 +7050,7 @@ L1:
 												break L124
 											}
 										}
-										if p < len(s) && class21[s[p]] {
+										if p < len(s) && class22[s[p]] {
 											{
 												p127, n127 := p, len(n)
 												ok = true
@@ -7039,14 +7063,14 @@ L1:
 														p, n = p127, n[:n127]
 														break L127
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
 														p, n = p127, n[:n127]
 														break L127
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -7060,20 +7084,20 @@ L1:
 												break L124
 											}
 										}
-										if p < len(s) && class22[s[p]] {
+										if p < len(s) && class23[s[p]] {
 											{
 												p128, n128 := p, len(n)
 												ok = true
 											L128:
 												for {
-													if ok = p < len(s) && class22[s[p]]; ok {
+													if ok = p < len(s) && class23[s[p]]; ok {
 														p++
 													}
 													if !ok {
 														p, n = p128, n[:n128]
 														break L128
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -7087,8 +7111,8 @@ L1:
 												break L124
 											}
 										}
-										if p < len(s) && class17[s[p]] {
-											if ok = p < len(s) && class17[s[p]]; ok {
+										if p < len(s) && class18[s[p]] {
+											if ok = p < len(s) && class18[s[p]]; ok {
 												p++
 											}
 											if ok {
@@ -7112,7 +7136,7 @@ L1:
 									// dec_octet, inlined
 								L129:
 									for {
-										if p < len(s) && class18[s[p]] {
+										if p < len(s) && class19[s[p]] {
 											{
 												p130, n130 := p, len(n)
 												ok = true
@@ -7125,7 +7149,7 @@ L1:
 														p, n = p130, n[:n130]
 														break L130
 													}
-													if ok = p < len(s) && class19[s[p]]; ok {
+													if ok = p < len(s) && class20[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -7139,7 +7163,7 @@ L1:
 												break L129
 											}
 										}
-										if p < len(s) && class18[s[p]] {
+										if p < len(s) && class19[s[p]] {
 											{
 												p131, n131 := p, len(n)
 												ok = true
@@ -7152,14 +7176,14 @@ L1:
 														p, n = p131, n[:n131]
 														break L131
 													}
-													if ok = p < len(s) && class20[s[p]]; ok {
+													if ok = p < len(s) && class21[s[p]]; ok {
 														p++
 													}
 													if !ok {
 														p, n = p131, n[:n131]
 														break L131
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -7173,7 +7197,7 @@ L1:
 												break L129
 											}
 										}
-										if p < len(s) && class21[s[p]] {
+										if p < len(s) && class22[s[p]] {
 											{
 												p132, n132 := p, len(n)
 												ok = true
@@ -7186,14 +7210,14 @@ L1:
 														p, n = p132, n[:n132]
 														break L132
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
 														p, n = p132, n[:n132]
 														break L132
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -7207,20 +7231,20 @@ L1:
 												break L129
 											}
 										}
-										if p < len(s) && class22[s[p]] {
+										if p < len(s) && class23[s[p]] {
 											{
 												p133, n133 := p, len(n)
 												ok = true
 											L133:
 												for {
-													if ok = p < len(s) && class22[s[p]]; ok {
+													if ok = p < len(s) && class23[s[p]]; ok {
 														p++
 													}
 													if !ok {
 														p, n = p133, n[:n133]
 														break L133
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -7234,8 +7258,8 @@ L1:
 												break L129
 											}
 										}
-										if p < len(s) && class17[s[p]] {
-											if ok = p < len(s) && class17[s[p]]; ok {
+										if p < len(s) && class18[s[p]] {
+											if ok = p < len(s) && class18[s[p]]; ok {
 												p++
 											}
 											if ok {
@@ -7787,7 +7811,7 @@ L1:
 								break L150
 							}
 						}
-						if p < len(s) && class17[s[p]] {
+						if p < len(s) && class18[s[p]] {
 							// IPv4address, inlined
 							node155 := len(n)
 							n = append(n, ast.TreeNode{})
@@ -7800,7 +7824,7 @@ L1:
 									// dec_octet, inlined
 								L157:
 									for {
-										if p < len(s) && class18[s[p]] {
+										if p < len(s) && class19[s[p]] {
 											{
 												p158, n158 := p, len(n)
 												ok = true
@@ -7813,7 +7837,7 @@ L1:
 														p, n = p158, n[:n158]
 														break L158
 													}
-													if ok = p < len(s) && class19[s[p]]; ok {
+													if ok = p < len(s) && class20[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -7827,7 +7851,7 @@ L1:
 												break L157
 											}
 										}
-										if p < len(s) && class18[s[p]] {
+										if p < len(s) && class19[s[p]] {
 											{
 												p159, n159 := p, len(n)
 												ok = true
@@ -7840,14 +7864,14 @@ L1:
 														p, n = p159, n[:n159]
 														break L159
 													}
-													if ok = p < len(s) && class20[s[p]]; ok {
+													if ok = p < len(s) && class21[s[p]]; ok {
 														p++
 													}
 													if !ok {
 														p, n = p159, n[:n159]
 														break L159
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -7861,7 +7885,7 @@ L1:
 												break L157
 											}
 										}
-										if p < len(s) && class21[s[p]] {
+										if p < len(s) && class22[s[p]] {
 											{
 												p160, n160 := p, len(n)
 												ok = true
@@ -7874,14 +7898,14 @@ L1:
 														p, n = p160, n[:n160]
 														break L160
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
 														p, n = p160, n[:n160]
 														break L160
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -7895,20 +7919,20 @@ L1:
 												break L157
 											}
 										}
-										if p < len(s) && class22[s[p]] {
+										if p < len(s) && class23[s[p]] {
 											{
 												p161, n161 := p, len(n)
 												ok = true
 											L161:
 												for {
-													if ok = p < len(s) && class22[s[p]]; ok {
+													if ok = p < len(s) && class23[s[p]]; ok {
 														p++
 													}
 													if !ok {
 														p, n = p161, n[:n161]
 														break L161
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -7922,8 +7946,8 @@ L1:
 												break L157
 											}
 										}
-										if p < len(s) && class17[s[p]] {
-											if ok = p < len(s) && class17[s[p]]; ok {
+										if p < len(s) && class18[s[p]] {
+											if ok = p < len(s) && class18[s[p]]; ok {
 												p++
 											}
 											if ok {
@@ -7947,7 +7971,7 @@ L1:
 									// dec_octet, inlined
 								L162:
 									for {
-										if p < len(s) && class18[s[p]] {
+										if p < len(s) && class19[s[p]] {
 											{
 												p163, n163 := p, len(n)
 												ok = true
@@ -7960,7 +7984,7 @@ L1:
 														p, n = p163, n[:n163]
 														break L163
 													}
-													if ok = p < len(s) && class19[s[p]]; ok {
+													if ok = p < len(s) && class20[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -7974,7 +7998,7 @@ L1:
 												break L162
 											}
 										}
-										if p < len(s) && class18[s[p]] {
+										if p < len(s) && class19[s[p]] {
 											{
 												p164, n164 := p, len(n)
 												ok = true
@@ -7987,14 +8011,14 @@ L1:
 														p, n = p164, n[:n164]
 														break L164
 													}
-													if ok = p < len(s) && class20[s[p]]; ok {
+													if ok = p < len(s) && class21[s[p]]; ok {
 														p++
 													}
 													if !ok {
 														p, n = p164, n[:n164]
 														break L164
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -8008,7 +8032,7 @@ L1:
 												break L162
 											}
 										}
-										if p < len(s) && class21[s[p]] {
+										if p < len(s) && class22[s[p]] {
 											{
 												p165, n165 := p, len(n)
 												ok = true
@@ -8021,14 +8045,14 @@ L1:
 														p, n = p165, n[:n165]
 														break L165
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
 														p, n = p165, n[:n165]
 														break L165
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -8042,20 +8066,20 @@ L1:
 												break L162
 											}
 										}
-										if p < len(s) && class22[s[p]] {
+										if p < len(s) && class23[s[p]] {
 											{
 												p166, n166 := p, len(n)
 												ok = true
 											L166:
 												for {
-													if ok = p < len(s) && class22[s[p]]; ok {
+													if ok = p < len(s) && class23[s[p]]; ok {
 														p++
 													}
 													if !ok {
 														p, n = p166, n[:n166]
 														break L166
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -8069,8 +8093,8 @@ L1:
 												break L162
 											}
 										}
-										if p < len(s) && class17[s[p]] {
-											if ok = p < len(s) && class17[s[p]]; ok {
+										if p < len(s) && class18[s[p]] {
+											if ok = p < len(s) && class18[s[p]]; ok {
 												p++
 											}
 											if ok {
@@ -8094,7 +8118,7 @@ L1:
 									// dec_octet, inlined
 								L167:
 									for {
-										if p < len(s) && class18[s[p]] {
+										if p < len(s) && class19[s[p]] {
 											{
 												p168, n168 := p, len(n)
 												ok = true
@@ -8107,7 +8131,7 @@ L1:
 														p, n = p168, n[:n168]
 														break L168
 													}
-													if ok = p < len(s) && class19[s[p]]; ok {
+													if ok = p < len(s) && class20[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -8121,7 +8145,7 @@ L1:
 												break L167
 											}
 										}
-										if p < len(s) && class18[s[p]] {
+										if p < len(s) && class19[s[p]] {
 											{
 												p169, n169 := p, len(n)
 												ok = true
@@ -8134,14 +8158,14 @@ L1:
 														p, n = p169, n[:n169]
 														break L169
 													}
-													if ok = p < len(s) && class20[s[p]]; ok {
+													if ok = p < len(s) && class21[s[p]]; ok {
 														p++
 													}
 													if !ok {
 														p, n = p169, n[:n169]
 														break L169
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -8155,7 +8179,7 @@ L1:
 												break L167
 											}
 										}
-										if p < len(s) && class21[s[p]] {
+										if p < len(s) && class22[s[p]] {
 											{
 												p170, n170 := p, len(n)
 												ok = true
@@ -8168,14 +8192,14 @@ L1:
 														p, n = p170, n[:n170]
 														break L170
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
 														p, n = p170, n[:n170]
 														break L170
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -8189,20 +8213,20 @@ L1:
 												break L167
 											}
 										}
-										if p < len(s) && class22[s[p]] {
+										if p < len(s) && class23[s[p]] {
 											{
 												p171, n171 := p, len(n)
 												ok = true
 											L171:
 												for {
-													if ok = p < len(s) && class22[s[p]]; ok {
+													if ok = p < len(s) && class23[s[p]]; ok {
 														p++
 													}
 													if !ok {
 														p, n = p171, n[:n171]
 														break L171
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -8216,8 +8240,8 @@ L1:
 												break L167
 											}
 										}
-										if p < len(s) && class17[s[p]] {
-											if ok = p < len(s) && class17[s[p]]; ok {
+										if p < len(s) && class18[s[p]] {
+											if ok = p < len(s) && class18[s[p]]; ok {
 												p++
 											}
 											if ok {
@@ -8241,7 +8265,7 @@ L1:
 									// dec_octet, inlined
 								L172:
 									for {
-										if p < len(s) && class18[s[p]] {
+										if p < len(s) && class19[s[p]] {
 											{
 												p173, n173 := p, len(n)
 												ok = true
@@ -8254,7 +8278,7 @@ L1:
 														p, n = p173, n[:n173]
 														break L173
 													}
-													if ok = p < len(s) && class19[s[p]]; ok {
+													if ok = p < len(s) && class20[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -8268,7 +8292,7 @@ L1:
 												break L172
 											}
 										}
-										if p < len(s) && class18[s[p]] {
+										if p < len(s) && class19[s[p]] {
 											{
 												p174, n174 := p, len(n)
 												ok = true
@@ -8281,14 +8305,14 @@ L1:
 														p, n = p174, n[:n174]
 														break L174
 													}
-													if ok = p < len(s) && class20[s[p]]; ok {
+													if ok = p < len(s) && class21[s[p]]; ok {
 														p++
 													}
 													if !ok {
 														p, n = p174, n[:n174]
 														break L174
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -8302,7 +8326,7 @@ L1:
 												break L172
 											}
 										}
-										if p < len(s) && class21[s[p]] {
+										if p < len(s) && class22[s[p]] {
 											{
 												p175, n175 := p, len(n)
 												ok = true
@@ -8315,14 +8339,14 @@ L1:
 														p, n = p175, n[:n175]
 														break L175
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
 														p, n = p175, n[:n175]
 														break L175
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -8336,20 +8360,20 @@ L1:
 												break L172
 											}
 										}
-										if p < len(s) && class22[s[p]] {
+										if p < len(s) && class23[s[p]] {
 											{
 												p176, n176 := p, len(n)
 												ok = true
 											L176:
 												for {
-													if ok = p < len(s) && class22[s[p]]; ok {
+													if ok = p < len(s) && class23[s[p]]; ok {
 														p++
 													}
 													if !ok {
 														p, n = p176, n[:n176]
 														break L176
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -8363,8 +8387,8 @@ L1:
 												break L172
 											}
 										}
-										if p < len(s) && class17[s[p]] {
-											if ok = p < len(s) && class17[s[p]]; ok {
+										if p < len(s) && class18[s[p]] {
+											if ok = p < len(s) && class18[s[p]]; ok {
 												p++
 											}
 											if ok {
@@ -8917,7 +8941,7 @@ L1:
 								break L193
 							}
 						}
-						if p < len(s) && class17[s[p]] {
+						if p < len(s) && class18[s[p]] {
 							// IPv4address, inlined
 							node198 := len(n)
 							n = append(n, ast.TreeNode{})
@@ -8930,7 +8954,7 @@ L1:
 									// dec_octet, inlined
 								L200:
 									for {
-										if p < len(s) && class18[s[p]] {
+										if p < len(s) && class19[s[p]] {
 											{
 												p201, n201 := p, len(n)
 												ok = true
@@ -8943,7 +8967,7 @@ L1:
 														p, n = p201, n[:n201]
 														break L201
 													}
-													if ok = p < len(s) && class19[s[p]]; ok {
+													if ok = p < len(s) && class20[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -8957,7 +8981,7 @@ L1:
 												break L200
 											}
 										}
-										if p < len(s) && class18[s[p]] {
+										if p < len(s) && class19[s[p]] {
 											{
 												p202, n202 := p, len(n)
 												ok = true
@@ -8970,14 +8994,14 @@ L1:
 														p, n = p202, n[:n202]
 														break L202
 													}
-													if ok = p < len(s) && class20[s[p]]; ok {
+													if ok = p < len(s) && class21[s[p]]; ok {
 														p++
 													}
 													if !ok {
 														p, n = p202, n[:n202]
 														break L202
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -8991,7 +9015,7 @@ L1:
 												break L200
 											}
 										}
-										if p < len(s) && class21[s[p]] {
+										if p < len(s) && class22[s[p]] {
 											{
 												p203, n203 := p, len(n)
 												ok = true
@@ -9004,14 +9028,14 @@ L1:
 														p, n = p203, n[:n203]
 														break L203
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
 														p, n = p203, n[:n203]
 														break L203
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -9025,20 +9049,20 @@ L1:
 												break L200
 											}
 										}
-										if p < len(s) && class22[s[p]] {
+										if p < len(s) && class23[s[p]] {
 											{
 												p204, n204 := p, len(n)
 												ok = true
 											L204:
 												for {
-													if ok = p < len(s) && class22[s[p]]; ok {
+													if ok = p < len(s) && class23[s[p]]; ok {
 														p++
 													}
 													if !ok {
 														p, n = p204, n[:n204]
 														break L204
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -9052,8 +9076,8 @@ L1:
 												break L200
 											}
 										}
-										if p < len(s) && class17[s[p]] {
-											if ok = p < len(s) && class17[s[p]]; ok {
+										if p < len(s) && class18[s[p]] {
+											if ok = p < len(s) && class18[s[p]]; ok {
 												p++
 											}
 											if ok {
@@ -9077,7 +9101,7 @@ L1:
 									// dec_octet, inlined
 								L205:
 									for {
-										if p < len(s) && class18[s[p]] {
+										if p < len(s) && class19[s[p]] {
 											{
 												p206, n206 := p, len(n)
 												ok = true
@@ -9090,7 +9114,7 @@ L1:
 														p, n = p206, n[:n206]
 														break L206
 													}
-													if ok = p < len(s) && class19[s[p]]; ok {
+													if ok = p < len(s) && class20[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -9104,7 +9128,7 @@ L1:
 												break L205
 											}
 										}
-										if p < len(s) && class18[s[p]] {
+										if p < len(s) && class19[s[p]] {
 											{
 												p207, n207 := p, len(n)
 												ok = true
@@ -9117,14 +9141,14 @@ L1:
 														p, n = p207, n[:n207]
 														break L207
 													}
-													if ok = p < len(s) && class20[s[p]]; ok {
+													if ok = p < len(s) && class21[s[p]]; ok {
 														p++
 													}
 													if !ok {
 														p, n = p207, n[:n207]
 														break L207
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -9138,7 +9162,7 @@ L1:
 												break L205
 											}
 										}
-										if p < len(s) && class21[s[p]] {
+										if p < len(s) && class22[s[p]] {
 											{
 												p208, n208 := p, len(n)
 												ok = true
@@ -9151,14 +9175,14 @@ L1:
 														p, n = p208, n[:n208]
 														break L208
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
 														p, n = p208, n[:n208]
 														break L208
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -9172,20 +9196,20 @@ L1:
 												break L205
 											}
 										}
-										if p < len(s) && class22[s[p]] {
+										if p < len(s) && class23[s[p]] {
 											{
 												p209, n209 := p, len(n)
 												ok = true
 											L209:
 												for {
-													if ok = p < len(s) && class22[s[p]]; ok {
+													if ok = p < len(s) && class23[s[p]]; ok {
 														p++
 													}
 													if !ok {
 														p, n = p209, n[:n209]
 														break L209
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -9199,8 +9223,8 @@ L1:
 												break L205
 											}
 										}
-										if p < len(s) && class17[s[p]] {
-											if ok = p < len(s) && class17[s[p]]; ok {
+										if p < len(s) && class18[s[p]] {
+											if ok = p < len(s) && class18[s[p]]; ok {
 												p++
 											}
 											if ok {
@@ -9224,7 +9248,7 @@ L1:
 									// dec_octet, inlined
 								L210:
 									for {
-										if p < len(s) && class18[s[p]] {
+										if p < len(s) && class19[s[p]] {
 											{
 												p211, n211 := p, len(n)
 												ok = true
@@ -9237,7 +9261,7 @@ L1:
 														p, n = p211, n[:n211]
 														break L211
 													}
-													if ok = p < len(s) && class19[s[p]]; ok {
+													if ok = p < len(s) && class20[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -9251,7 +9275,7 @@ L1:
 												break L210
 											}
 										}
-										if p < len(s) && class18[s[p]] {
+										if p < len(s) && class19[s[p]] {
 											{
 												p212, n212 := p, len(n)
 												ok = true
@@ -9264,14 +9288,14 @@ L1:
 														p, n = p212, n[:n212]
 														break L212
 													}
-													if ok = p < len(s) && class20[s[p]]; ok {
+													if ok = p < len(s) && class21[s[p]]; ok {
 														p++
 													}
 													if !ok {
 														p, n = p212, n[:n212]
 														break L212
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -9285,7 +9309,7 @@ L1:
 												break L210
 											}
 										}
-										if p < len(s) && class21[s[p]] {
+										if p < len(s) && class22[s[p]] {
 											{
 												p213, n213 := p, len(n)
 												ok = true
@@ -9298,14 +9322,14 @@ L1:
 														p, n = p213, n[:n213]
 														break L213
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
 														p, n = p213, n[:n213]
 														break L213
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -9319,20 +9343,20 @@ L1:
 												break L210
 											}
 										}
-										if p < len(s) && class22[s[p]] {
+										if p < len(s) && class23[s[p]] {
 											{
 												p214, n214 := p, len(n)
 												ok = true
 											L214:
 												for {
-													if ok = p < len(s) && class22[s[p]]; ok {
+													if ok = p < len(s) && class23[s[p]]; ok {
 														p++
 													}
 													if !ok {
 														p, n = p214, n[:n214]
 														break L214
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -9346,8 +9370,8 @@ L1:
 												break L210
 											}
 										}
-										if p < len(s) && class17[s[p]] {
-											if ok = p < len(s) && class17[s[p]]; ok {
+										if p < len(s) && class18[s[p]] {
+											if ok = p < len(s) && class18[s[p]]; ok {
 												p++
 											}
 											if ok {
@@ -9371,7 +9395,7 @@ L1:
 									// dec_octet, inlined
 								L215:
 									for {
-										if p < len(s) && class18[s[p]] {
+										if p < len(s) && class19[s[p]] {
 											{
 												p216, n216 := p, len(n)
 												ok = true
@@ -9384,7 +9408,7 @@ L1:
 														p, n = p216, n[:n216]
 														break L216
 													}
-													if ok = p < len(s) && class19[s[p]]; ok {
+													if ok = p < len(s) && class20[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -9398,7 +9422,7 @@ L1:
 												break L215
 											}
 										}
-										if p < len(s) && class18[s[p]] {
+										if p < len(s) && class19[s[p]] {
 											{
 												p217, n217 := p, len(n)
 												ok = true
@@ -9411,14 +9435,14 @@ L1:
 														p, n = p217, n[:n217]
 														break L217
 													}
-													if ok = p < len(s) && class20[s[p]]; ok {
+													if ok = p < len(s) && class21[s[p]]; ok {
 														p++
 													}
 													if !ok {
 														p, n = p217, n[:n217]
 														break L217
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -9432,7 +9456,7 @@ L1:
 												break L215
 											}
 										}
-										if p < len(s) && class21[s[p]] {
+										if p < len(s) && class22[s[p]] {
 											{
 												p218, n218 := p, len(n)
 												ok = true
@@ -9445,14 +9469,14 @@ L1:
 														p, n = p218, n[:n218]
 														break L218
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
 														p, n = p218, n[:n218]
 														break L218
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -9466,20 +9490,20 @@ L1:
 												break L215
 											}
 										}
-										if p < len(s) && class22[s[p]] {
+										if p < len(s) && class23[s[p]] {
 											{
 												p219, n219 := p, len(n)
 												ok = true
 											L219:
 												for {
-													if ok = p < len(s) && class22[s[p]]; ok {
+													if ok = p < len(s) && class23[s[p]]; ok {
 														p++
 													}
 													if !ok {
 														p, n = p219, n[:n219]
 														break L219
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -9493,8 +9517,8 @@ L1:
 												break L215
 											}
 										}
-										if p < len(s) && class17[s[p]] {
-											if ok = p < len(s) && class17[s[p]]; ok {
+										if p < len(s) && class18[s[p]] {
+											if ok = p < len(s) && class18[s[p]]; ok {
 												p++
 											}
 											if ok {
@@ -10048,7 +10072,7 @@ L1:
 								break L236
 							}
 						}
-						if p < len(s) && class17[s[p]] {
+						if p < len(s) && class18[s[p]] {
 							// IPv4address, inlined
 							node241 := len(n)
 							n = append(n, ast.TreeNode{})
@@ -10061,7 +10085,7 @@ L1:
 									// dec_octet, inlined
 								L243:
 									for {
-										if p < len(s) && class18[s[p]] {
+										if p < len(s) && class19[s[p]] {
 											{
 												p244, n244 := p, len(n)
 												ok = true
@@ -10074,7 +10098,7 @@ L1:
 														p, n = p244, n[:n244]
 														break L244
 													}
-													if ok = p < len(s) && class19[s[p]]; ok {
+													if ok = p < len(s) && class20[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -10088,7 +10112,7 @@ L1:
 												break L243
 											}
 										}
-										if p < len(s) && class18[s[p]] {
+										if p < len(s) && class19[s[p]] {
 											{
 												p245, n245 := p, len(n)
 												ok = true
@@ -10101,14 +10125,14 @@ L1:
 														p, n = p245, n[:n245]
 														break L245
 													}
-													if ok = p < len(s) && class20[s[p]]; ok {
+													if ok = p < len(s) && class21[s[p]]; ok {
 														p++
 													}
 													if !ok {
 														p, n = p245, n[:n245]
 														break L245
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -10122,7 +10146,7 @@ L1:
 												break L243
 											}
 										}
-										if p < len(s) && class21[s[p]] {
+										if p < len(s) && class22[s[p]] {
 											{
 												p246, n246 := p, len(n)
 												ok = true
@@ -10135,14 +10159,14 @@ L1:
 														p, n = p246, n[:n246]
 														break L246
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
 														p, n = p246, n[:n246]
 														break L246
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -10156,20 +10180,20 @@ L1:
 												break L243
 											}
 										}
-										if p < len(s) && class22[s[p]] {
+										if p < len(s) && class23[s[p]] {
 											{
 												p247, n247 := p, len(n)
 												ok = true
 											L247:
 												for {
-													if ok = p < len(s) && class22[s[p]]; ok {
+													if ok = p < len(s) && class23[s[p]]; ok {
 														p++
 													}
 													if !ok {
 														p, n = p247, n[:n247]
 														break L247
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -10183,8 +10207,8 @@ L1:
 												break L243
 											}
 										}
-										if p < len(s) && class17[s[p]] {
-											if ok = p < len(s) && class17[s[p]]; ok {
+										if p < len(s) && class18[s[p]] {
+											if ok = p < len(s) && class18[s[p]]; ok {
 												p++
 											}
 											if ok {
@@ -10208,7 +10232,7 @@ L1:
 									// dec_octet, inlined
 								L248:
 									for {
-										if p < len(s) && class18[s[p]] {
+										if p < len(s) && class19[s[p]] {
 											{
 												p249, n249 := p, len(n)
 												ok = true
@@ -10221,7 +10245,7 @@ L1:
 														p, n = p249, n[:n249]
 														break L249
 													}
-													if ok = p < len(s) && class19[s[p]]; ok {
+													if ok = p < len(s) && class20[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -10235,7 +10259,7 @@ L1:
 												break L248
 											}
 										}
-										if p < len(s) && class18[s[p]] {
+										if p < len(s) && class19[s[p]] {
 											{
 												p250, n250 := p, len(n)
 												ok = true
@@ -10248,14 +10272,14 @@ L1:
 														p, n = p250, n[:n250]
 														break L250
 													}
-													if ok = p < len(s) && class20[s[p]]; ok {
+													if ok = p < len(s) && class21[s[p]]; ok {
 														p++
 													}
 													if !ok {
 														p, n = p250, n[:n250]
 														break L250
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -10269,7 +10293,7 @@ L1:
 												break L248
 											}
 										}
-										if p < len(s) && class21[s[p]] {
+										if p < len(s) && class22[s[p]] {
 											{
 												p251, n251 := p, len(n)
 												ok = true
@@ -10282,14 +10306,14 @@ L1:
 														p, n = p251, n[:n251]
 														break L251
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
 														p, n = p251, n[:n251]
 														break L251
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -10303,20 +10327,20 @@ L1:
 												break L248
 											}
 										}
-										if p < len(s) && class22[s[p]] {
+										if p < len(s) && class23[s[p]] {
 											{
 												p252, n252 := p, len(n)
 												ok = true
 											L252:
 												for {
-													if ok = p < len(s) && class22[s[p]]; ok {
+													if ok = p < len(s) && class23[s[p]]; ok {
 														p++
 													}
 													if !ok {
 														p, n = p252, n[:n252]
 														break L252
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -10330,8 +10354,8 @@ L1:
 												break L248
 											}
 										}
-										if p < len(s) && class17[s[p]] {
-											if ok = p < len(s) && class17[s[p]]; ok {
+										if p < len(s) && class18[s[p]] {
+											if ok = p < len(s) && class18[s[p]]; ok {
 												p++
 											}
 											if ok {
@@ -10355,7 +10379,7 @@ L1:
 									// dec_octet, inlined
 								L253:
 									for {
-										if p < len(s) && class18[s[p]] {
+										if p < len(s) && class19[s[p]] {
 											{
 												p254, n254 := p, len(n)
 												ok = true
@@ -10368,7 +10392,7 @@ L1:
 														p, n = p254, n[:n254]
 														break L254
 													}
-													if ok = p < len(s) && class19[s[p]]; ok {
+													if ok = p < len(s) && class20[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -10382,7 +10406,7 @@ L1:
 												break L253
 											}
 										}
-										if p < len(s) && class18[s[p]] {
+										if p < len(s) && class19[s[p]] {
 											{
 												p255, n255 := p, len(n)
 												ok = true
@@ -10395,14 +10419,14 @@ L1:
 														p, n = p255, n[:n255]
 														break L255
 													}
-													if ok = p < len(s) && class20[s[p]]; ok {
+													if ok = p < len(s) && class21[s[p]]; ok {
 														p++
 													}
 													if !ok {
 														p, n = p255, n[:n255]
 														break L255
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -10416,7 +10440,7 @@ L1:
 												break L253
 											}
 										}
-										if p < len(s) && class21[s[p]] {
+										if p < len(s) && class22[s[p]] {
 											{
 												p256, n256 := p, len(n)
 												ok = true
@@ -10429,14 +10453,14 @@ L1:
 														p, n = p256, n[:n256]
 														break L256
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
 														p, n = p256, n[:n256]
 														break L256
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -10450,20 +10474,20 @@ L1:
 												break L253
 											}
 										}
-										if p < len(s) && class22[s[p]] {
+										if p < len(s) && class23[s[p]] {
 											{
 												p257, n257 := p, len(n)
 												ok = true
 											L257:
 												for {
-													if ok = p < len(s) && class22[s[p]]; ok {
+													if ok = p < len(s) && class23[s[p]]; ok {
 														p++
 													}
 													if !ok {
 														p, n = p257, n[:n257]
 														break L257
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -10477,8 +10501,8 @@ L1:
 												break L253
 											}
 										}
-										if p < len(s) && class17[s[p]] {
-											if ok = p < len(s) && class17[s[p]]; ok {
+										if p < len(s) && class18[s[p]] {
+											if ok = p < len(s) && class18[s[p]]; ok {
 												p++
 											}
 											if ok {
@@ -10502,7 +10526,7 @@ L1:
 									// dec_octet, inlined
 								L258:
 									for {
-										if p < len(s) && class18[s[p]] {
+										if p < len(s) && class19[s[p]] {
 											{
 												p259, n259 := p, len(n)
 												ok = true
@@ -10515,7 +10539,7 @@ L1:
 														p, n = p259, n[:n259]
 														break L259
 													}
-													if ok = p < len(s) && class19[s[p]]; ok {
+													if ok = p < len(s) && class20[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -10529,7 +10553,7 @@ L1:
 												break L258
 											}
 										}
-										if p < len(s) && class18[s[p]] {
+										if p < len(s) && class19[s[p]] {
 											{
 												p260, n260 := p, len(n)
 												ok = true
@@ -10542,14 +10566,14 @@ L1:
 														p, n = p260, n[:n260]
 														break L260
 													}
-													if ok = p < len(s) && class20[s[p]]; ok {
+													if ok = p < len(s) && class21[s[p]]; ok {
 														p++
 													}
 													if !ok {
 														p, n = p260, n[:n260]
 														break L260
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -10563,7 +10587,7 @@ L1:
 												break L258
 											}
 										}
-										if p < len(s) && class21[s[p]] {
+										if p < len(s) && class22[s[p]] {
 											{
 												p261, n261 := p, len(n)
 												ok = true
@@ -10576,14 +10600,14 @@ L1:
 														p, n = p261, n[:n261]
 														break L261
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
 														p, n = p261, n[:n261]
 														break L261
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -10597,20 +10621,20 @@ L1:
 												break L258
 											}
 										}
-										if p < len(s) && class22[s[p]] {
+										if p < len(s) && class23[s[p]] {
 											{
 												p262, n262 := p, len(n)
 												ok = true
 											L262:
 												for {
-													if ok = p < len(s) && class22[s[p]]; ok {
+													if ok = p < len(s) && class23[s[p]]; ok {
 														p++
 													}
 													if !ok {
 														p, n = p262, n[:n262]
 														break L262
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -10624,8 +10648,8 @@ L1:
 												break L258
 											}
 										}
-										if p < len(s) && class17[s[p]] {
-											if ok = p < len(s) && class17[s[p]]; ok {
+										if p < len(s) && class18[s[p]] {
+											if ok = p < len(s) && class18[s[p]]; ok {
 												p++
 											}
 											if ok {
@@ -11180,7 +11204,7 @@ L1:
 								break L279
 							}
 						}
-						if p < len(s) && class17[s[p]] {
+						if p < len(s) && class18[s[p]] {
 							// IPv4address, inlined
 							node284 := len(n)
 							n = append(n, ast.TreeNode{})
@@ -11193,7 +11217,7 @@ L1:
 									// dec_octet, inlined
 								L286:
 									for {
-										if p < len(s) && class18[s[p]] {
+										if p < len(s) && class19[s[p]] {
 											{
 												p287, n287 := p, len(n)
 												ok = true
@@ -11206,7 +11230,7 @@ L1:
 														p, n = p287, n[:n287]
 														break L287
 													}
-													if ok = p < len(s) && class19[s[p]]; ok {
+													if ok = p < len(s) && class20[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -11220,7 +11244,7 @@ L1:
 												break L286
 											}
 										}
-										if p < len(s) && class18[s[p]] {
+										if p < len(s) && class19[s[p]] {
 											{
 												p288, n288 := p, len(n)
 												ok = true
@@ -11233,14 +11257,14 @@ L1:
 														p, n = p288, n[:n288]
 														break L288
 													}
-													if ok = p < len(s) && class20[s[p]]; ok {
+													if ok = p < len(s) && class21[s[p]]; ok {
 														p++
 													}
 													if !ok {
 														p, n = p288, n[:n288]
 														break L288
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -11254,7 +11278,7 @@ L1:
 												break L286
 											}
 										}
-										if p < len(s) && class21[s[p]] {
+										if p < len(s) && class22[s[p]] {
 											{
 												p289, n289 := p, len(n)
 												ok = true
@@ -11267,14 +11291,14 @@ L1:
 														p, n = p289, n[:n289]
 														break L289
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
 														p, n = p289, n[:n289]
 														break L289
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -11288,20 +11312,20 @@ L1:
 												break L286
 											}
 										}
-										if p < len(s) && class22[s[p]] {
+										if p < len(s) && class23[s[p]] {
 											{
 												p290, n290 := p, len(n)
 												ok = true
 											L290:
 												for {
-													if ok = p < len(s) && class22[s[p]]; ok {
+													if ok = p < len(s) && class23[s[p]]; ok {
 														p++
 													}
 													if !ok {
 														p, n = p290, n[:n290]
 														break L290
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -11315,8 +11339,8 @@ L1:
 												break L286
 											}
 										}
-										if p < len(s) && class17[s[p]] {
-											if ok = p < len(s) && class17[s[p]]; ok {
+										if p < len(s) && class18[s[p]] {
+											if ok = p < len(s) && class18[s[p]]; ok {
 												p++
 											}
 											if ok {
@@ -11340,7 +11364,7 @@ L1:
 									// dec_octet, inlined
 								L291:
 									for {
-										if p < len(s) && class18[s[p]] {
+										if p < len(s) && class19[s[p]] {
 											{
 												p292, n292 := p, len(n)
 												ok = true
@@ -11353,7 +11377,7 @@ L1:
 														p, n = p292, n[:n292]
 														break L292
 													}
-													if ok = p < len(s) && class19[s[p]]; ok {
+													if ok = p < len(s) && class20[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -11367,7 +11391,7 @@ L1:
 												break L291
 											}
 										}
-										if p < len(s) && class18[s[p]] {
+										if p < len(s) && class19[s[p]] {
 											{
 												p293, n293 := p, len(n)
 												ok = true
@@ -11380,14 +11404,14 @@ L1:
 														p, n = p293, n[:n293]
 														break L293
 													}
-													if ok = p < len(s) && class20[s[p]]; ok {
+													if ok = p < len(s) && class21[s[p]]; ok {
 														p++
 													}
 													if !ok {
 														p, n = p293, n[:n293]
 														break L293
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -11401,7 +11425,7 @@ L1:
 												break L291
 											}
 										}
-										if p < len(s) && class21[s[p]] {
+										if p < len(s) && class22[s[p]] {
 											{
 												p294, n294 := p, len(n)
 												ok = true
@@ -11414,14 +11438,14 @@ L1:
 														p, n = p294, n[:n294]
 														break L294
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
 														p, n = p294, n[:n294]
 														break L294
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -11435,20 +11459,20 @@ L1:
 												break L291
 											}
 										}
-										if p < len(s) && class22[s[p]] {
+										if p < len(s) && class23[s[p]] {
 											{
 												p295, n295 := p, len(n)
 												ok = true
 											L295:
 												for {
-													if ok = p < len(s) && class22[s[p]]; ok {
+													if ok = p < len(s) && class23[s[p]]; ok {
 														p++
 													}
 													if !ok {
 														p, n = p295, n[:n295]
 														break L295
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -11462,8 +11486,8 @@ L1:
 												break L291
 											}
 										}
-										if p < len(s) && class17[s[p]] {
-											if ok = p < len(s) && class17[s[p]]; ok {
+										if p < len(s) && class18[s[p]] {
+											if ok = p < len(s) && class18[s[p]]; ok {
 												p++
 											}
 											if ok {
@@ -11487,7 +11511,7 @@ L1:
 									// dec_octet, inlined
 								L296:
 									for {
-										if p < len(s) && class18[s[p]] {
+										if p < len(s) && class19[s[p]] {
 											{
 												p297, n297 := p, len(n)
 												ok = true
@@ -11500,7 +11524,7 @@ L1:
 														p, n = p297, n[:n297]
 														break L297
 													}
-													if ok = p < len(s) && class19[s[p]]; ok {
+													if ok = p < len(s) && class20[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -11514,7 +11538,7 @@ L1:
 												break L296
 											}
 										}
-										if p < len(s) && class18[s[p]] {
+										if p < len(s) && class19[s[p]] {
 											{
 												p298, n298 := p, len(n)
 												ok = true
@@ -11527,14 +11551,14 @@ L1:
 														p, n = p298, n[:n298]
 														break L298
 													}
-													if ok = p < len(s) && class20[s[p]]; ok {
+													if ok = p < len(s) && class21[s[p]]; ok {
 														p++
 													}
 													if !ok {
 														p, n = p298, n[:n298]
 														break L298
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -11548,7 +11572,7 @@ L1:
 												break L296
 											}
 										}
-										if p < len(s) && class21[s[p]] {
+										if p < len(s) && class22[s[p]] {
 											{
 												p299, n299 := p, len(n)
 												ok = true
@@ -11561,14 +11585,14 @@ L1:
 														p, n = p299, n[:n299]
 														break L299
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
 														p, n = p299, n[:n299]
 														break L299
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -11582,20 +11606,20 @@ L1:
 												break L296
 											}
 										}
-										if p < len(s) && class22[s[p]] {
+										if p < len(s) && class23[s[p]] {
 											{
 												p300, n300 := p, len(n)
 												ok = true
 											L300:
 												for {
-													if ok = p < len(s) && class22[s[p]]; ok {
+													if ok = p < len(s) && class23[s[p]]; ok {
 														p++
 													}
 													if !ok {
 														p, n = p300, n[:n300]
 														break L300
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -11609,8 +11633,8 @@ L1:
 												break L296
 											}
 										}
-										if p < len(s) && class17[s[p]] {
-											if ok = p < len(s) && class17[s[p]]; ok {
+										if p < len(s) && class18[s[p]] {
+											if ok = p < len(s) && class18[s[p]]; ok {
 												p++
 											}
 											if ok {
@@ -11634,7 +11658,7 @@ L1:
 									// dec_octet, inlined
 								L301:
 									for {
-										if p < len(s) && class18[s[p]] {
+										if p < len(s) && class19[s[p]] {
 											{
 												p302, n302 := p, len(n)
 												ok = true
@@ -11647,7 +11671,7 @@ L1:
 														p, n = p302, n[:n302]
 														break L302
 													}
-													if ok = p < len(s) && class19[s[p]]; ok {
+													if ok = p < len(s) && class20[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -11661,7 +11685,7 @@ L1:
 												break L301
 											}
 										}
-										if p < len(s) && class18[s[p]] {
+										if p < len(s) && class19[s[p]] {
 											{
 												p303, n303 := p, len(n)
 												ok = true
@@ -11674,14 +11698,14 @@ L1:
 														p, n = p303, n[:n303]
 														break L303
 													}
-													if ok = p < len(s) && class20[s[p]]; ok {
+													if ok = p < len(s) && class21[s[p]]; ok {
 														p++
 													}
 													if !ok {
 														p, n = p303, n[:n303]
 														break L303
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -11695,7 +11719,7 @@ L1:
 												break L301
 											}
 										}
-										if p < len(s) && class21[s[p]] {
+										if p < len(s) && class22[s[p]] {
 											{
 												p304, n304 := p, len(n)
 												ok = true
@@ -11708,14 +11732,14 @@ L1:
 														p, n = p304, n[:n304]
 														break L304
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
 														p, n = p304, n[:n304]
 														break L304
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -11729,20 +11753,20 @@ L1:
 												break L301
 											}
 										}
-										if p < len(s) && class22[s[p]] {
+										if p < len(s) && class23[s[p]] {
 											{
 												p305, n305 := p, len(n)
 												ok = true
 											L305:
 												for {
-													if ok = p < len(s) && class22[s[p]]; ok {
+													if ok = p < len(s) && class23[s[p]]; ok {
 														p++
 													}
 													if !ok {
 														p, n = p305, n[:n305]
 														break L305
 													}
-													if ok = p < len(s) && class17[s[p]]; ok {
+													if ok = p < len(s) && class18[s[p]]; ok {
 														p++
 													}
 													if !ok {
@@ -11756,8 +11780,8 @@ L1:
 												break L301
 											}
 										}
-										if p < len(s) && class17[s[p]] {
-											if ok = p < len(s) && class17[s[p]]; ok {
+										if p < len(s) && class18[s[p]] {
+											if ok = p < len(s) && class18[s[p]]; ok {
 												p++
 											}
 											if ok {
@@ -13164,7 +13188,7 @@ L1:
 				break L1
 			}
 		}
-		if p < len(s) && class17[s[p]] {
+		if p < len(s) && class18[s[p]] {
 			// IPv4address, inlined
 			node6 := len(n)
 			n = append(n, ast.TreeNode{})
@@ -13177,7 +13201,7 @@ L1:
 					// dec_octet, inlined
 				L8:
 					for {
-						if p < len(s) && class18[s[p]] {
+						if p < len(s) && class19[s[p]] {
 							{
 								p9, n9 := p, len(n)
 								ok = true
@@ -13190,7 +13214,7 @@ L1:
 										p, n = p9, n[:n9]
 										break L9
 									}
-									if ok = p < len(s) && class19[s[p]]; ok {
+									if ok = p < len(s) && class20[s[p]]; ok {
 										p++
 									}
 									if !ok {
@@ -13204,7 +13228,7 @@ L1:
 								break L8
 							}
 						}
-						if p < len(s) && class18[s[p]] {
+						if p < len(s) && class19[s[p]] {
 							{
 								p10, n10 := p, len(n)
 								ok = true
@@ -13217,14 +13241,14 @@ L1:
 										p, n = p10, n[:n10]
 										break L10
 									}
-									if ok = p < len(s) && class20[s[p]]; ok {
+									if ok = p < len(s) && class21[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p10, n[:n10]
 										break L10
 									}
-									if ok = p < len(s) && class17[s[p]]; ok {
+									if ok = p < len(s) && class18[s[p]]; ok {
 										p++
 									}
 									if !ok {
@@ -13238,7 +13262,7 @@ L1:
 								break L8
 							}
 						}
-						if p < len(s) && class21[s[p]] {
+						if p < len(s) && class22[s[p]] {
 							{
 								p11, n11 := p, len(n)
 								ok = true
@@ -13251,14 +13275,14 @@ L1:
 										p, n = p11, n[:n11]
 										break L11
 									}
-									if ok = p < len(s) && class17[s[p]]; ok {
+									if ok = p < len(s) && class18[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p11, n[:n11]
 										break L11
 									}
-									if ok = p < len(s) && class17[s[p]]; ok {
+									if ok = p < len(s) && class18[s[p]]; ok {
 										p++
 									}
 									if !ok {
@@ -13272,20 +13296,20 @@ L1:
 								break L8
 							}
 						}
-						if p < len(s) && class22[s[p]] {
+						if p < len(s) && class23[s[p]] {
 							{
 								p12, n12 := p, len(n)
 								ok = true
 							L12:
 								for {
-									if ok = p < len(s) && class22[s[p]]; ok {
+									if ok = p < len(s) && class23[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p12, n[:n12]
 										break L12
 									}
-									if ok = p < len(s) && class17[s[p]]; ok {
+									if ok = p < len(s) && class18[s[p]]; ok {
 										p++
 									}
 									if !ok {
@@ -13299,8 +13323,8 @@ L1:
 								break L8
 							}
 						}
-						if p < len(s) && class17[s[p]] {
-							if ok = p < len(s) && class17[s[p]]; ok {
+						if p < len(s) && class18[s[p]] {
+							if ok = p < len(s) && class18[s[p]]; ok {
 								p++
 							}
 							if ok {
@@ -13324,7 +13348,7 @@ L1:
 					// dec_octet, inlined
 				L13:
 					for {
-						if p < len(s) && class18[s[p]] {
+						if p < len(s) && class19[s[p]] {
 							{
 								p14, n14 := p, len(n)
 								ok = true
@@ -13337,7 +13361,7 @@ L1:
 										p, n = p14, n[:n14]
 										break L14
 									}
-									if ok = p < len(s) && class19[s[p]]; ok {
+									if ok = p < len(s) && class20[s[p]]; ok {
 										p++
 									}
 									if !ok {
@@ -13351,7 +13375,7 @@ L1:
 								break L13
 							}
 						}
-						if p < len(s) && class18[s[p]] {
+						if p < len(s) && class19[s[p]] {
 							{
 								p15, n15 := p, len(n)
 								ok = true
@@ -13364,14 +13388,14 @@ L1:
 										p, n = p15, n[:n15]
 										break L15
 									}
-									if ok = p < len(s) && class20[s[p]]; ok {
+									if ok = p < len(s) && class21[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p15, n[:n15]
 										break L15
 									}
-									if ok = p < len(s) && class17[s[p]]; ok {
+									if ok = p < len(s) && class18[s[p]]; ok {
 										p++
 									}
 									if !ok {
@@ -13385,7 +13409,7 @@ L1:
 								break L13
 							}
 						}
-						if p < len(s) && class21[s[p]] {
+						if p < len(s) && class22[s[p]] {
 							{
 								p16, n16 := p, len(n)
 								ok = true
@@ -13398,14 +13422,14 @@ L1:
 										p, n = p16, n[:n16]
 										break L16
 									}
-									if ok = p < len(s) && class17[s[p]]; ok {
+									if ok = p < len(s) && class18[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p16, n[:n16]
 										break L16
 									}
-									if ok = p < len(s) && class17[s[p]]; ok {
+									if ok = p < len(s) && class18[s[p]]; ok {
 										p++
 									}
 									if !ok {
@@ -13419,20 +13443,20 @@ L1:
 								break L13
 							}
 						}
-						if p < len(s) && class22[s[p]] {
+						if p < len(s) && class23[s[p]] {
 							{
 								p17, n17 := p, len(n)
 								ok = true
 							L17:
 								for {
-									if ok = p < len(s) && class22[s[p]]; ok {
+									if ok = p < len(s) && class23[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p17, n[:n17]
 										break L17
 									}
-									if ok = p < len(s) && class17[s[p]]; ok {
+									if ok = p < len(s) && class18[s[p]]; ok {
 										p++
 									}
 									if !ok {
@@ -13446,8 +13470,8 @@ L1:
 								break L13
 							}
 						}
-						if p < len(s) && class17[s[p]] {
-							if ok = p < len(s) && class17[s[p]]; ok {
+						if p < len(s) && class18[s[p]] {
+							if ok = p < len(s) && class18[s[p]]; ok {
 								p++
 							}
 							if ok {
@@ -13471,7 +13495,7 @@ L1:
 					// dec_octet, inlined
 				L18:
 					for {
-						if p < len(s) && class18[s[p]] {
+						if p < len(s) && class19[s[p]] {
 							{
 								p19, n19 := p, len(n)
 								ok = true
@@ -13484,7 +13508,7 @@ L1:
 										p, n = p19, n[:n19]
 										break L19
 									}
-									if ok = p < len(s) && class19[s[p]]; ok {
+									if ok = p < len(s) && class20[s[p]]; ok {
 										p++
 									}
 									if !ok {
@@ -13498,7 +13522,7 @@ L1:
 								break L18
 							}
 						}
-						if p < len(s) && class18[s[p]] {
+						if p < len(s) && class19[s[p]] {
 							{
 								p20, n20 := p, len(n)
 								ok = true
@@ -13511,14 +13535,14 @@ L1:
 										p, n = p20, n[:n20]
 										break L20
 									}
-									if ok = p < len(s) && class20[s[p]]; ok {
+									if ok = p < len(s) && class21[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p20, n[:n20]
 										break L20
 									}
-									if ok = p < len(s) && class17[s[p]]; ok {
+									if ok = p < len(s) && class18[s[p]]; ok {
 										p++
 									}
 									if !ok {
@@ -13532,7 +13556,7 @@ L1:
 								break L18
 							}
 						}
-						if p < len(s) && class21[s[p]] {
+						if p < len(s) && class22[s[p]] {
 							{
 								p21, n21 := p, len(n)
 								ok = true
@@ -13545,14 +13569,14 @@ L1:
 										p, n = p21, n[:n21]
 										break L21
 									}
-									if ok = p < len(s) && class17[s[p]]; ok {
+									if ok = p < len(s) && class18[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p21, n[:n21]
 										break L21
 									}
-									if ok = p < len(s) && class17[s[p]]; ok {
+									if ok = p < len(s) && class18[s[p]]; ok {
 										p++
 									}
 									if !ok {
@@ -13566,20 +13590,20 @@ L1:
 								break L18
 							}
 						}
-						if p < len(s) && class22[s[p]] {
+						if p < len(s) && class23[s[p]] {
 							{
 								p22, n22 := p, len(n)
 								ok = true
 							L22:
 								for {
-									if ok = p < len(s) && class22[s[p]]; ok {
+									if ok = p < len(s) && class23[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p22, n[:n22]
 										break L22
 									}
-									if ok = p < len(s) && class17[s[p]]; ok {
+									if ok = p < len(s) && class18[s[p]]; ok {
 										p++
 									}
 									if !ok {
@@ -13593,8 +13617,8 @@ L1:
 								break L18
 							}
 						}
-						if p < len(s) && class17[s[p]] {
-							if ok = p < len(s) && class17[s[p]]; ok {
+						if p < len(s) && class18[s[p]] {
+							if ok = p < len(s) && class18[s[p]]; ok {
 								p++
 							}
 							if ok {
@@ -13618,7 +13642,7 @@ L1:
 					// dec_octet, inlined
 				L23:
 					for {
-						if p < len(s) && class18[s[p]] {
+						if p < len(s) && class19[s[p]] {
 							{
 								p24, n24 := p, len(n)
 								ok = true
@@ -13631,7 +13655,7 @@ L1:
 										p, n = p24, n[:n24]
 										break L24
 									}
-									if ok = p < len(s) && class19[s[p]]; ok {
+									if ok = p < len(s) && class20[s[p]]; ok {
 										p++
 									}
 									if !ok {
@@ -13645,7 +13669,7 @@ L1:
 								break L23
 							}
 						}
-						if p < len(s) && class18[s[p]] {
+						if p < len(s) && class19[s[p]] {
 							{
 								p25, n25 := p, len(n)
 								ok = true
@@ -13658,14 +13682,14 @@ L1:
 										p, n = p25, n[:n25]
 										break L25
 									}
-									if ok = p < len(s) && class20[s[p]]; ok {
+									if ok = p < len(s) && class21[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p25, n[:n25]
 										break L25
 									}
-									if ok = p < len(s) && class17[s[p]]; ok {
+									if ok = p < len(s) && class18[s[p]]; ok {
 										p++
 									}
 									if !ok {
@@ -13679,7 +13703,7 @@ L1:
 								break L23
 							}
 						}
-						if p < len(s) && class21[s[p]] {
+						if p < len(s) && class22[s[p]] {
 							{
 								p26, n26 := p, len(n)
 								ok = true
@@ -13692,14 +13716,14 @@ L1:
 										p, n = p26, n[:n26]
 										break L26
 									}
-									if ok = p < len(s) && class17[s[p]]; ok {
+									if ok = p < len(s) && class18[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p26, n[:n26]
 										break L26
 									}
-									if ok = p < len(s) && class17[s[p]]; ok {
+									if ok = p < len(s) && class18[s[p]]; ok {
 										p++
 									}
 									if !ok {
@@ -13713,20 +13737,20 @@ L1:
 								break L23
 							}
 						}
-						if p < len(s) && class22[s[p]] {
+						if p < len(s) && class23[s[p]] {
 							{
 								p27, n27 := p, len(n)
 								ok = true
 							L27:
 								for {
-									if ok = p < len(s) && class22[s[p]]; ok {
+									if ok = p < len(s) && class23[s[p]]; ok {
 										p++
 									}
 									if !ok {
 										p, n = p27, n[:n27]
 										break L27
 									}
-									if ok = p < len(s) && class17[s[p]]; ok {
+									if ok = p < len(s) && class18[s[p]]; ok {
 										p++
 									}
 									if !ok {
@@ -13740,8 +13764,8 @@ L1:
 								break L23
 							}
 						}
-						if p < len(s) && class17[s[p]] {
-							if ok = p < len(s) && class17[s[p]]; ok {
+						if p < len(s) && class18[s[p]] {
+							if ok = p < len(s) && class18[s[p]]; ok {
 								p++
 							}
 							if ok {
@@ -13795,7 +13819,7 @@ func (b *treeBuilder) r23(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			// dec_octet, inlined
 		L2:
 			for {
-				if p < len(s) && class18[s[p]] {
+				if p < len(s) && class19[s[p]] {
 					{
 						p3, n3 := p, len(n)
 						ok = true
@@ -13808,7 +13832,7 @@ func (b *treeBuilder) r23(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 								p, n = p3, n[:n3]
 								break L3
 							}
-							if ok = p < len(s) && class19[s[p]]; ok {
+							if ok = p < len(s) && class20[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -13822,7 +13846,7 @@ func (b *treeBuilder) r23(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 						break L2
 					}
 				}
-				if p < len(s) && class18[s[p]] {
+				if p < len(s) && class19[s[p]] {
 					{
 						p4, n4 := p, len(n)
 						ok = true
@@ -13835,14 +13859,14 @@ func (b *treeBuilder) r23(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 								p, n = p4, n[:n4]
 								break L4
 							}
-							if ok = p < len(s) && class20[s[p]]; ok {
+							if ok = p < len(s) && class21[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p4, n[:n4]
 								break L4
 							}
-							if ok = p < len(s) && class17[s[p]]; ok {
+							if ok = p < len(s) && class18[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -13856,7 +13880,7 @@ func (b *treeBuilder) r23(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 						break L2
 					}
 				}
-				if p < len(s) && class21[s[p]] {
+				if p < len(s) && class22[s[p]] {
 					{
 						p5, n5 := p, len(n)
 						ok = true
@@ -13869,14 +13893,14 @@ func (b *treeBuilder) r23(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 								p, n = p5, n[:n5]
 								break L5
 							}
-							if ok = p < len(s) && class17[s[p]]; ok {
+							if ok = p < len(s) && class18[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p5, n[:n5]
 								break L5
 							}
-							if ok = p < len(s) && class17[s[p]]; ok {
+							if ok = p < len(s) && class18[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -13890,20 +13914,20 @@ func (b *treeBuilder) r23(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 						break L2
 					}
 				}
-				if p < len(s) && class22[s[p]] {
+				if p < len(s) && class23[s[p]] {
 					{
 						p6, n6 := p, len(n)
 						ok = true
 					L6:
 						for {
-							if ok = p < len(s) && class22[s[p]]; ok {
+							if ok = p < len(s) && class23[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p6, n[:n6]
 								break L6
 							}
-							if ok = p < len(s) && class17[s[p]]; ok {
+							if ok = p < len(s) && class18[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -13917,8 +13941,8 @@ func (b *treeBuilder) r23(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 						break L2
 					}
 				}
-				if p < len(s) && class17[s[p]] {
-					if ok = p < len(s) && class17[s[p]]; ok {
+				if p < len(s) && class18[s[p]] {
+					if ok = p < len(s) && class18[s[p]]; ok {
 						p++
 					}
 					if ok {
@@ -13942,7 +13966,7 @@ func (b *treeBuilder) r23(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			// dec_octet, inlined
 		L7:
 			for {
-				if p < len(s) && class18[s[p]] {
+				if p < len(s) && class19[s[p]] {
 					{
 						p8, n8 := p, len(n)
 						ok = true
@@ -13955,7 +13979,7 @@ func (b *treeBuilder) r23(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 								p, n = p8, n[:n8]
 								break L8
 							}
-							if ok = p < len(s) && class19[s[p]]; ok {
+							if ok = p < len(s) && class20[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -13969,7 +13993,7 @@ func (b *treeBuilder) r23(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 						break L7
 					}
 				}
-				if p < len(s) && class18[s[p]] {
+				if p < len(s) && class19[s[p]] {
 					{
 						p9, n9 := p, len(n)
 						ok = true
@@ -13982,14 +14006,14 @@ func (b *treeBuilder) r23(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 								p, n = p9, n[:n9]
 								break L9
 							}
-							if ok = p < len(s) && class20[s[p]]; ok {
+							if ok = p < len(s) && class21[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p9, n[:n9]
 								break L9
 							}
-							if ok = p < len(s) && class17[s[p]]; ok {
+							if ok = p < len(s) && class18[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -14003,7 +14027,7 @@ func (b *treeBuilder) r23(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 						break L7
 					}
 				}
-				if p < len(s) && class21[s[p]] {
+				if p < len(s) && class22[s[p]] {
 					{
 						p10, n10 := p, len(n)
 						ok = true
@@ -14016,14 +14040,14 @@ func (b *treeBuilder) r23(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 								p, n = p10, n[:n10]
 								break L10
 							}
-							if ok = p < len(s) && class17[s[p]]; ok {
+							if ok = p < len(s) && class18[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p10, n[:n10]
 								break L10
 							}
-							if ok = p < len(s) && class17[s[p]]; ok {
+							if ok = p < len(s) && class18[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -14037,20 +14061,20 @@ func (b *treeBuilder) r23(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 						break L7
 					}
 				}
-				if p < len(s) && class22[s[p]] {
+				if p < len(s) && class23[s[p]] {
 					{
 						p11, n11 := p, len(n)
 						ok = true
 					L11:
 						for {
-							if ok = p < len(s) && class22[s[p]]; ok {
+							if ok = p < len(s) && class23[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p11, n[:n11]
 								break L11
 							}
-							if ok = p < len(s) && class17[s[p]]; ok {
+							if ok = p < len(s) && class18[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -14064,8 +14088,8 @@ func (b *treeBuilder) r23(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 						break L7
 					}
 				}
-				if p < len(s) && class17[s[p]] {
-					if ok = p < len(s) && class17[s[p]]; ok {
+				if p < len(s) && class18[s[p]] {
+					if ok = p < len(s) && class18[s[p]]; ok {
 						p++
 					}
 					if ok {
@@ -14089,7 +14113,7 @@ func (b *treeBuilder) r23(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			// dec_octet, inlined
 		L12:
 			for {
-				if p < len(s) && class18[s[p]] {
+				if p < len(s) && class19[s[p]] {
 					{
 						p13, n13 := p, len(n)
 						ok = true
@@ -14102,7 +14126,7 @@ func (b *treeBuilder) r23(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 								p, n = p13, n[:n13]
 								break L13
 							}
-							if ok = p < len(s) && class19[s[p]]; ok {
+							if ok = p < len(s) && class20[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -14116,7 +14140,7 @@ func (b *treeBuilder) r23(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 						break L12
 					}
 				}
-				if p < len(s) && class18[s[p]] {
+				if p < len(s) && class19[s[p]] {
 					{
 						p14, n14 := p, len(n)
 						ok = true
@@ -14129,14 +14153,14 @@ func (b *treeBuilder) r23(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 								p, n = p14, n[:n14]
 								break L14
 							}
-							if ok = p < len(s) && class20[s[p]]; ok {
+							if ok = p < len(s) && class21[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p14, n[:n14]
 								break L14
 							}
-							if ok = p < len(s) && class17[s[p]]; ok {
+							if ok = p < len(s) && class18[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -14150,7 +14174,7 @@ func (b *treeBuilder) r23(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 						break L12
 					}
 				}
-				if p < len(s) && class21[s[p]] {
+				if p < len(s) && class22[s[p]] {
 					{
 						p15, n15 := p, len(n)
 						ok = true
@@ -14163,14 +14187,14 @@ func (b *treeBuilder) r23(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 								p, n = p15, n[:n15]
 								break L15
 							}
-							if ok = p < len(s) && class17[s[p]]; ok {
+							if ok = p < len(s) && class18[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p15, n[:n15]
 								break L15
 							}
-							if ok = p < len(s) && class17[s[p]]; ok {
+							if ok = p < len(s) && class18[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -14184,20 +14208,20 @@ func (b *treeBuilder) r23(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 						break L12
 					}
 				}
-				if p < len(s) && class22[s[p]] {
+				if p < len(s) && class23[s[p]] {
 					{
 						p16, n16 := p, len(n)
 						ok = true
 					L16:
 						for {
-							if ok = p < len(s) && class22[s[p]]; ok {
+							if ok = p < len(s) && class23[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p16, n[:n16]
 								break L16
 							}
-							if ok = p < len(s) && class17[s[p]]; ok {
+							if ok = p < len(s) && class18[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -14211,8 +14235,8 @@ func (b *treeBuilder) r23(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 						break L12
 					}
 				}
-				if p < len(s) && class17[s[p]] {
-					if ok = p < len(s) && class17[s[p]]; ok {
+				if p < len(s) && class18[s[p]] {
+					if ok = p < len(s) && class18[s[p]]; ok {
 						p++
 					}
 					if ok {
@@ -14236,7 +14260,7 @@ func (b *treeBuilder) r23(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			// dec_octet, inlined
 		L17:
 			for {
-				if p < len(s) && class18[s[p]] {
+				if p < len(s) && class19[s[p]] {
 					{
 						p18, n18 := p, len(n)
 						ok = true
@@ -14249,7 +14273,7 @@ func (b *treeBuilder) r23(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 								p, n = p18, n[:n18]
 								break L18
 							}
-							if ok = p < len(s) && class19[s[p]]; ok {
+							if ok = p < len(s) && class20[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -14263,7 +14287,7 @@ func (b *treeBuilder) r23(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 						break L17
 					}
 				}
-				if p < len(s) && class18[s[p]] {
+				if p < len(s) && class19[s[p]] {
 					{
 						p19, n19 := p, len(n)
 						ok = true
@@ -14276,14 +14300,14 @@ func (b *treeBuilder) r23(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 								p, n = p19, n[:n19]
 								break L19
 							}
-							if ok = p < len(s) && class20[s[p]]; ok {
+							if ok = p < len(s) && class21[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p19, n[:n19]
 								break L19
 							}
-							if ok = p < len(s) && class17[s[p]]; ok {
+							if ok = p < len(s) && class18[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -14297,7 +14321,7 @@ func (b *treeBuilder) r23(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 						break L17
 					}
 				}
-				if p < len(s) && class21[s[p]] {
+				if p < len(s) && class22[s[p]] {
 					{
 						p20, n20 := p, len(n)
 						ok = true
@@ -14310,14 +14334,14 @@ func (b *treeBuilder) r23(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 								p, n = p20, n[:n20]
 								break L20
 							}
-							if ok = p < len(s) && class17[s[p]]; ok {
+							if ok = p < len(s) && class18[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p20, n[:n20]
 								break L20
 							}
-							if ok = p < len(s) && class17[s[p]]; ok {
+							if ok = p < len(s) && class18[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -14331,20 +14355,20 @@ func (b *treeBuilder) r23(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 						break L17
 					}
 				}
-				if p < len(s) && class22[s[p]] {
+				if p < len(s) && class23[s[p]] {
 					{
 						p21, n21 := p, len(n)
 						ok = true
 					L21:
 						for {
-							if ok = p < len(s) && class22[s[p]]; ok {
+							if ok = p < len(s) && class23[s[p]]; ok {
 								p++
 							}
 							if !ok {
 								p, n = p21, n[:n21]
 								break L21
 							}
-							if ok = p < len(s) && class17[s[p]]; ok {
+							if ok = p < len(s) && class18[s[p]]; ok {
 								p++
 							}
 							if !ok {
@@ -14358,8 +14382,8 @@ func (b *treeBuilder) r23(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 						break L17
 					}
 				}
-				if p < len(s) && class17[s[p]] {
-					if ok = p < len(s) && class17[s[p]]; ok {
+				if p < len(s) && class18[s[p]] {
+					if ok = p < len(s) && class18[s[p]]; ok {
 						p++
 					}
 					if ok {
@@ -14392,7 +14416,7 @@ func (b *treeBuilder) r24(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	s := b.s
 L1:
 	for {
-		if p < len(s) && class18[s[p]] {
+		if p < len(s) && class19[s[p]] {
 			{
 				p2, n2 := p, len(n)
 				ok = true
@@ -14405,7 +14429,7 @@ L1:
 						p, n = p2, n[:n2]
 						break L2
 					}
-					if ok = p < len(s) && class19[s[p]]; ok {
+					if ok = p < len(s) && class20[s[p]]; ok {
 						p++
 					}
 					if !ok {
@@ -14419,7 +14443,7 @@ L1:
 				break L1
 			}
 		}
-		if p < len(s) && class18[s[p]] {
+		if p < len(s) && class19[s[p]] {
 			{
 				p3, n3 := p, len(n)
 				ok = true
@@ -14432,14 +14456,14 @@ L1:
 						p, n = p3, n[:n3]
 						break L3
 					}
-					if ok = p < len(s) && class20[s[p]]; ok {
+					if ok = p < len(s) && class21[s[p]]; ok {
 						p++
 					}
 					if !ok {
 						p, n = p3, n[:n3]
 						break L3
 					}
-					if ok = p < len(s) && class17[s[p]]; ok {
+					if ok = p < len(s) && class18[s[p]]; ok {
 						p++
 					}
 					if !ok {
@@ -14453,7 +14477,7 @@ L1:
 				break L1
 			}
 		}
-		if p < len(s) && class21[s[p]] {
+		if p < len(s) && class22[s[p]] {
 			{
 				p4, n4 := p, len(n)
 				ok = true
@@ -14466,14 +14490,14 @@ L1:
 						p, n = p4, n[:n4]
 						break L4
 					}
-					if ok = p < len(s) && class17[s[p]]; ok {
+					if ok = p < len(s) && class18[s[p]]; ok {
 						p++
 					}
 					if !ok {
 						p, n = p4, n[:n4]
 						break L4
 					}
-					if ok = p < len(s) && class17[s[p]]; ok {
+					if ok = p < len(s) && class18[s[p]]; ok {
 						p++
 					}
 					if !ok {
@@ -14487,20 +14511,20 @@ L1:
 				break L1
 			}
 		}
-		if p < len(s) && class22[s[p]] {
+		if p < len(s) && class23[s[p]] {
 			{
 				p5, n5 := p, len(n)
 				ok = true
 			L5:
 				for {
-					if ok = p < len(s) && class22[s[p]]; ok {
+					if ok = p < len(s) && class23[s[p]]; ok {
 						p++
 					}
 					if !ok {
 						p, n = p5, n[:n5]
 						break L5
 					}
-					if ok = p < len(s) && class17[s[p]]; ok {
+					if ok = p < len(s) && class18[s[p]]; ok {
 						p++
 					}
 					if !ok {
@@ -14514,8 +14538,8 @@ L1:
 				break L1
 			}
 		}
-		if p < len(s) && class17[s[p]] {
-			if ok = p < len(s) && class17[s[p]]; ok {
+		if p < len(s) && class18[s[p]] {
+			if ok = p < len(s) && class18[s[p]]; ok {
 				p++
 			}
 			if ok {
@@ -15109,7 +15133,7 @@ func (b *treeBuilder) r34(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	}
 	var ok bool
 	s := b.s
-	if ok = p < len(s) && class17[s[p]]; ok {
+	if ok = p < len(s) && class18[s[p]]; ok {
 		p++
 	}
 	return p, n, ok
@@ -15179,26 +15203,26 @@ var class15 = [256]bool{83: true, 115: true}
 // class16 is ['t”T'].
 var class16 = [256]bool{84: true, 116: true}
 
-// class17 is the first bytes of an alternative.
-var class17 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true}
+// class17 is ['a'-'z”A'-'Z”0'-'9”.”_”~”!”$”&”\”'(”)”*”+”,”;”=”%”-'].
+var class17 = [256]bool{33: true, 36: true, 37: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 59: true, 61: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
 
 // class18 is the first bytes of an alternative.
-var class18 = [256]bool{50: true}
+var class18 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true}
 
-// class19 is ['0'-'5'].
-var class19 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: true}
+// class19 is the first bytes of an alternative.
+var class19 = [256]bool{50: true}
 
-// class20 is ['0'-'4'].
-var class20 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true}
+// class20 is ['0'-'5'].
+var class20 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: true}
 
-// class21 is the first bytes of an alternative.
-var class21 = [256]bool{49: true}
+// class21 is ['0'-'4'].
+var class21 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true}
 
 // class22 is the first bytes of an alternative.
-var class22 = [256]bool{49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true}
+var class22 = [256]bool{49: true}
 
-// class23 is ['a'-'z”A'-'Z”0'-'9”.”_”~”!”$”&”\”'(”)”*”+”,”;”=”%”-'].
-var class23 = [256]bool{33: true, 36: true, 37: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 59: true, 61: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
+// class23 is the first bytes of an alternative.
+var class23 = [256]bool{49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true}
 
 // class24 is ['a'-'z”A'-'Z”0'-'9”.”_”~”!”$”&”\”'(”)”*”+”,”;”=”-'].
 var class24 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 59: true, 61: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}

@@ -429,25 +429,41 @@ var g = &grammar{
 		{
 			name:        "file_host",
 			displayName: "\"file-host\"",
-			pos:         position{line: 41, col: 1, offset: 1988},
+			pos:         position{line: 42, col: 1, offset: 2095},
 			expr: &choiceExpr{
-				pos: position{line: 41, col: 26, offset: 2013},
+				pos: position{line: 42, col: 26, offset: 2120},
 				alternatives: []any{
-					&ruleRefExpr{
-						pos:  position{line: 41, col: 26, offset: 2013},
-						name: "inline_IP",
-					},
 					&seqExpr{
-						pos: position{line: 41, col: 38, offset: 2025},
+						pos: position{line: 42, col: 26, offset: 2120},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 41, col: 38, offset: 2025},
+								pos:  position{line: 42, col: 26, offset: 2120},
+								name: "inline_IP",
+							},
+							&notExpr{
+								pos: position{line: 42, col: 36, offset: 2130},
+								expr: &charClassMatcher{
+									pos:        position{line: 42, col: 37, offset: 2131},
+									val:        "[a-zA-Z0-9._~!$&'()*+,;=%-]",
+									chars:      []rune{'.', '_', '~', '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=', '%', '-'},
+									ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
+									ignoreCase: false,
+									inverted:   false,
+								},
+							},
+						},
+					},
+					&seqExpr{
+						pos: position{line: 42, col: 67, offset: 2161},
+						exprs: []any{
+							&ruleRefExpr{
+								pos:  position{line: 42, col: 67, offset: 2161},
 								name: "IPv4address",
 							},
 							&notExpr{
-								pos: position{line: 41, col: 50, offset: 2037},
+								pos: position{line: 42, col: 79, offset: 2173},
 								expr: &charClassMatcher{
-									pos:        position{line: 41, col: 51, offset: 2038},
+									pos:        position{line: 42, col: 80, offset: 2174},
 									val:        "[a-zA-Z0-9._~!$&'()*+,;=%-]",
 									chars:      []rune{'.', '_', '~', '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=', '%', '-'},
 									ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -458,7 +474,7 @@ var g = &grammar{
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 41, col: 81, offset: 2068},
+						pos:  position{line: 42, col: 110, offset: 2204},
 						name: "reg_name",
 					},
 				},
@@ -467,44 +483,44 @@ var g = &grammar{
 		{
 			name:        "inline_IP",
 			displayName: "\"inline-IP\"",
-			pos:         position{line: 43, col: 1, offset: 2078},
+			pos:         position{line: 44, col: 1, offset: 2214},
 			expr: &seqExpr{
-				pos: position{line: 43, col: 26, offset: 2103},
+				pos: position{line: 44, col: 26, offset: 2239},
 				exprs: []any{
 					&litMatcher{
-						pos:        position{line: 43, col: 26, offset: 2103},
+						pos:        position{line: 44, col: 26, offset: 2239},
 						val:        "%5",
 						ignoreCase: false,
 						want:       "\"%5\"",
 					},
 					&charClassMatcher{
-						pos:        position{line: 43, col: 31, offset: 2108},
+						pos:        position{line: 44, col: 31, offset: 2244},
 						val:        "[bB]",
 						chars:      []rune{'b', 'B'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&choiceExpr{
-						pos: position{line: 43, col: 38, offset: 2115},
+						pos: position{line: 44, col: 38, offset: 2251},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 43, col: 38, offset: 2115},
+								pos:  position{line: 44, col: 38, offset: 2251},
 								name: "IPv6address",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 43, col: 52, offset: 2129},
+								pos:  position{line: 44, col: 52, offset: 2265},
 								name: "IPvFuture",
 							},
 						},
 					},
 					&litMatcher{
-						pos:        position{line: 43, col: 64, offset: 2141},
+						pos:        position{line: 44, col: 64, offset: 2277},
 						val:        "%5",
 						ignoreCase: false,
 						want:       "\"%5\"",
 					},
 					&charClassMatcher{
-						pos:        position{line: 43, col: 69, offset: 2146},
+						pos:        position{line: 44, col: 69, offset: 2282},
 						val:        "[dD]",
 						chars:      []rune{'d', 'D'},
 						ignoreCase: false,
@@ -516,22 +532,22 @@ var g = &grammar{
 		{
 			name:        "file_absolute",
 			displayName: "\"file-absolute\"",
-			pos:         position{line: 45, col: 1, offset: 2152},
+			pos:         position{line: 46, col: 1, offset: 2288},
 			expr: &seqExpr{
-				pos: position{line: 45, col: 34, offset: 2185},
+				pos: position{line: 46, col: 34, offset: 2321},
 				exprs: []any{
 					&litMatcher{
-						pos:        position{line: 45, col: 34, offset: 2185},
+						pos:        position{line: 46, col: 34, offset: 2321},
 						val:        "/",
 						ignoreCase: false,
 						want:       "\"/\"",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 45, col: 38, offset: 2189},
+						pos:  position{line: 46, col: 38, offset: 2325},
 						name: "drive_letter",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 45, col: 51, offset: 2202},
+						pos:  position{line: 46, col: 51, offset: 2338},
 						name: "path_absolute",
 					},
 				},
@@ -540,19 +556,19 @@ var g = &grammar{
 		{
 			name:        "drive_letter",
 			displayName: "\"drive-letter\"",
-			pos:         position{line: 47, col: 1, offset: 2217},
+			pos:         position{line: 48, col: 1, offset: 2353},
 			expr: &choiceExpr{
-				pos: position{line: 47, col: 32, offset: 2248},
+				pos: position{line: 48, col: 32, offset: 2384},
 				alternatives: []any{
 					&seqExpr{
-						pos: position{line: 47, col: 32, offset: 2248},
+						pos: position{line: 48, col: 32, offset: 2384},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 47, col: 32, offset: 2248},
+								pos:  position{line: 48, col: 32, offset: 2384},
 								name: "ALPHA",
 							},
 							&litMatcher{
-								pos:        position{line: 47, col: 38, offset: 2254},
+								pos:        position{line: 48, col: 38, offset: 2390},
 								val:        ":",
 								ignoreCase: false,
 								want:       "\":\"",
@@ -560,14 +576,14 @@ var g = &grammar{
 						},
 					},
 					&seqExpr{
-						pos: position{line: 47, col: 44, offset: 2260},
+						pos: position{line: 48, col: 44, offset: 2396},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 47, col: 44, offset: 2260},
+								pos:  position{line: 48, col: 44, offset: 2396},
 								name: "ALPHA",
 							},
 							&litMatcher{
-								pos:        position{line: 47, col: 50, offset: 2266},
+								pos:        position{line: 48, col: 50, offset: 2402},
 								val:        "|",
 								ignoreCase: false,
 								want:       "\"|\"",
@@ -580,14 +596,14 @@ var g = &grammar{
 		{
 			name:        "userinfo",
 			displayName: "\"userinfo\"",
-			pos:         position{line: 49, col: 1, offset: 2271},
+			pos:         position{line: 50, col: 1, offset: 2407},
 			expr: &zeroOrMoreExpr{
-				pos: position{line: 49, col: 24, offset: 2294},
+				pos: position{line: 50, col: 24, offset: 2430},
 				expr: &choiceExpr{
-					pos: position{line: 49, col: 26, offset: 2296},
+					pos: position{line: 50, col: 26, offset: 2432},
 					alternatives: []any{
 						&charClassMatcher{
-							pos:        position{line: 49, col: 26, offset: 2296},
+							pos:        position{line: 50, col: 26, offset: 2432},
 							val:        "[a-zA-Z0-9._~!$&'()*+,;=:-]",
 							chars:      []rune{'.', '_', '~', '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=', ':', '-'},
 							ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -595,7 +611,7 @@ var g = &grammar{
 							inverted:   false,
 						},
 						&ruleRefExpr{
-							pos:  position{line: 49, col: 56, offset: 2326},
+							pos:  position{line: 50, col: 56, offset: 2462},
 							name: "pct_encoded",
 						},
 					},
@@ -605,25 +621,25 @@ var g = &grammar{
 		{
 			name:        "host",
 			displayName: "\"host\"",
-			pos:         position{line: 54, col: 1, offset: 2526},
+			pos:         position{line: 55, col: 1, offset: 2662},
 			expr: &choiceExpr{
-				pos: position{line: 54, col: 16, offset: 2541},
+				pos: position{line: 55, col: 16, offset: 2677},
 				alternatives: []any{
 					&ruleRefExpr{
-						pos:  position{line: 54, col: 16, offset: 2541},
+						pos:  position{line: 55, col: 16, offset: 2677},
 						name: "IP_literal",
 					},
 					&seqExpr{
-						pos: position{line: 54, col: 29, offset: 2554},
+						pos: position{line: 55, col: 29, offset: 2690},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 54, col: 29, offset: 2554},
+								pos:  position{line: 55, col: 29, offset: 2690},
 								name: "IPv4address",
 							},
 							&notExpr{
-								pos: position{line: 54, col: 41, offset: 2566},
+								pos: position{line: 55, col: 41, offset: 2702},
 								expr: &charClassMatcher{
-									pos:        position{line: 54, col: 42, offset: 2567},
+									pos:        position{line: 55, col: 42, offset: 2703},
 									val:        "[a-zA-Z0-9._~!$&'()*+,;=%-]",
 									chars:      []rune{'.', '_', '~', '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=', '%', '-'},
 									ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -634,7 +650,7 @@ var g = &grammar{
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 54, col: 72, offset: 2597},
+						pos:  position{line: 55, col: 72, offset: 2733},
 						name: "reg_name",
 					},
 				},
@@ -643,35 +659,35 @@ var g = &grammar{
 		{
 			name:        "IP_literal",
 			displayName: "\"IP-literal\"",
-			pos:         position{line: 57, col: 1, offset: 2682},
+			pos:         position{line: 58, col: 1, offset: 2818},
 			expr: &seqExpr{
-				pos: position{line: 57, col: 28, offset: 2709},
+				pos: position{line: 58, col: 28, offset: 2845},
 				exprs: []any{
 					&litMatcher{
-						pos:        position{line: 57, col: 28, offset: 2709},
+						pos:        position{line: 58, col: 28, offset: 2845},
 						val:        "[",
 						ignoreCase: false,
 						want:       "\"[\"",
 					},
 					&choiceExpr{
-						pos: position{line: 57, col: 34, offset: 2715},
+						pos: position{line: 58, col: 34, offset: 2851},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 57, col: 34, offset: 2715},
+								pos:  position{line: 58, col: 34, offset: 2851},
 								name: "IPv6addrz",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 57, col: 46, offset: 2727},
+								pos:  position{line: 58, col: 46, offset: 2863},
 								name: "IPv6address",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 57, col: 60, offset: 2741},
+								pos:  position{line: 58, col: 60, offset: 2877},
 								name: "IPvFuture",
 							},
 						},
 					},
 					&litMatcher{
-						pos:        position{line: 57, col: 72, offset: 2753},
+						pos:        position{line: 58, col: 72, offset: 2889},
 						val:        "]",
 						ignoreCase: false,
 						want:       "\"]\"",
@@ -682,18 +698,18 @@ var g = &grammar{
 		{
 			name:        "ZoneID",
 			displayName: "\"ZoneID\"",
-			pos:         position{line: 59, col: 1, offset: 2758},
+			pos:         position{line: 60, col: 1, offset: 2894},
 			expr: &oneOrMoreExpr{
-				pos: position{line: 59, col: 20, offset: 2777},
+				pos: position{line: 60, col: 20, offset: 2913},
 				expr: &choiceExpr{
-					pos: position{line: 59, col: 22, offset: 2779},
+					pos: position{line: 60, col: 22, offset: 2915},
 					alternatives: []any{
 						&ruleRefExpr{
-							pos:  position{line: 59, col: 22, offset: 2779},
+							pos:  position{line: 60, col: 22, offset: 2915},
 							name: "unreserved",
 						},
 						&ruleRefExpr{
-							pos:  position{line: 59, col: 35, offset: 2792},
+							pos:  position{line: 60, col: 35, offset: 2928},
 							name: "pct_encoded",
 						},
 					},
@@ -703,22 +719,22 @@ var g = &grammar{
 		{
 			name:        "IPv6addrz",
 			displayName: "\"IPv6addrz\"",
-			pos:         position{line: 61, col: 1, offset: 2808},
+			pos:         position{line: 62, col: 1, offset: 2944},
 			expr: &seqExpr{
-				pos: position{line: 61, col: 26, offset: 2833},
+				pos: position{line: 62, col: 26, offset: 2969},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 61, col: 26, offset: 2833},
+						pos:  position{line: 62, col: 26, offset: 2969},
 						name: "IPv6address",
 					},
 					&litMatcher{
-						pos:        position{line: 61, col: 38, offset: 2845},
+						pos:        position{line: 62, col: 38, offset: 2981},
 						val:        "%25",
 						ignoreCase: false,
 						want:       "\"%25\"",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 61, col: 44, offset: 2851},
+						pos:  position{line: 62, col: 44, offset: 2987},
 						name: "ZoneID",
 					},
 				},
@@ -727,21 +743,21 @@ var g = &grammar{
 		{
 			name:        "IPvFuture",
 			displayName: "\"IPvFuture\"",
-			pos:         position{line: 63, col: 1, offset: 2859},
+			pos:         position{line: 64, col: 1, offset: 2995},
 			expr: &seqExpr{
-				pos: position{line: 63, col: 26, offset: 2884},
+				pos: position{line: 64, col: 26, offset: 3020},
 				exprs: []any{
 					&charClassMatcher{
-						pos:        position{line: 63, col: 26, offset: 2884},
+						pos:        position{line: 64, col: 26, offset: 3020},
 						val:        "[vV]",
 						chars:      []rune{'v', 'V'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&oneOrMoreExpr{
-						pos: position{line: 63, col: 31, offset: 2889},
+						pos: position{line: 64, col: 31, offset: 3025},
 						expr: &charClassMatcher{
-							pos:        position{line: 63, col: 31, offset: 2889},
+							pos:        position{line: 64, col: 31, offset: 3025},
 							val:        "[0-9a-fA-F]",
 							ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 							ignoreCase: false,
@@ -749,15 +765,15 @@ var g = &grammar{
 						},
 					},
 					&litMatcher{
-						pos:        position{line: 63, col: 44, offset: 2902},
+						pos:        position{line: 64, col: 44, offset: 3038},
 						val:        ".",
 						ignoreCase: false,
 						want:       "\".\"",
 					},
 					&oneOrMoreExpr{
-						pos: position{line: 63, col: 48, offset: 2906},
+						pos: position{line: 64, col: 48, offset: 3042},
 						expr: &charClassMatcher{
-							pos:        position{line: 63, col: 48, offset: 2906},
+							pos:        position{line: 64, col: 48, offset: 3042},
 							val:        "[a-zA-Z0-9._~!$&'()*+,;=:-]",
 							chars:      []rune{'.', '_', '~', '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=', ':', '-'},
 							ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -771,503 +787,503 @@ var g = &grammar{
 		{
 			name:        "IPv6address",
 			displayName: "\"IPv6address\"",
-			pos:         position{line: 67, col: 1, offset: 3062},
+			pos:         position{line: 68, col: 1, offset: 3198},
 			expr: &choiceExpr{
-				pos: position{line: 67, col: 30, offset: 3091},
+				pos: position{line: 68, col: 30, offset: 3227},
 				alternatives: []any{
 					&seqExpr{
-						pos: position{line: 67, col: 30, offset: 3091},
+						pos: position{line: 68, col: 30, offset: 3227},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 67, col: 30, offset: 3091},
+								pos:  position{line: 68, col: 30, offset: 3227},
 								name: "h16c",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 67, col: 35, offset: 3096},
+								pos:  position{line: 68, col: 35, offset: 3232},
 								name: "h16c",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 67, col: 40, offset: 3101},
+								pos:  position{line: 68, col: 40, offset: 3237},
 								name: "h16c",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 67, col: 45, offset: 3106},
+								pos:  position{line: 68, col: 45, offset: 3242},
 								name: "h16c",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 67, col: 50, offset: 3111},
+								pos:  position{line: 68, col: 50, offset: 3247},
 								name: "h16c",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 67, col: 55, offset: 3116},
+								pos:  position{line: 68, col: 55, offset: 3252},
 								name: "h16c",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 67, col: 60, offset: 3121},
+								pos:  position{line: 68, col: 60, offset: 3257},
 								name: "ls32",
 							},
 							&notExpr{
-								pos: position{line: 67, col: 65, offset: 3126},
+								pos: position{line: 68, col: 65, offset: 3262},
 								expr: &ruleRefExpr{
-									pos:  position{line: 67, col: 66, offset: 3127},
+									pos:  position{line: 68, col: 66, offset: 3263},
 									name: "ipv6char",
 								},
 							},
 						},
 					},
 					&seqExpr{
-						pos: position{line: 68, col: 4, offset: 3139},
+						pos: position{line: 69, col: 4, offset: 3275},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 68, col: 4, offset: 3139},
+								pos:        position{line: 69, col: 4, offset: 3275},
 								val:        "::",
 								ignoreCase: false,
 								want:       "\"::\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 68, col: 9, offset: 3144},
+								pos:  position{line: 69, col: 9, offset: 3280},
 								name: "h16c",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 68, col: 14, offset: 3149},
+								pos:  position{line: 69, col: 14, offset: 3285},
 								name: "h16c",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 68, col: 19, offset: 3154},
+								pos:  position{line: 69, col: 19, offset: 3290},
 								name: "h16c",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 68, col: 24, offset: 3159},
+								pos:  position{line: 69, col: 24, offset: 3295},
 								name: "h16c",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 68, col: 29, offset: 3164},
+								pos:  position{line: 69, col: 29, offset: 3300},
 								name: "h16c",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 68, col: 34, offset: 3169},
+								pos:  position{line: 69, col: 34, offset: 3305},
 								name: "ls32",
 							},
 							&notExpr{
-								pos: position{line: 68, col: 39, offset: 3174},
+								pos: position{line: 69, col: 39, offset: 3310},
 								expr: &ruleRefExpr{
-									pos:  position{line: 68, col: 40, offset: 3175},
+									pos:  position{line: 69, col: 40, offset: 3311},
 									name: "ipv6char",
 								},
 							},
 						},
 					},
 					&seqExpr{
-						pos: position{line: 69, col: 4, offset: 3187},
+						pos: position{line: 70, col: 4, offset: 3323},
 						exprs: []any{
 							&zeroOrOneExpr{
-								pos: position{line: 69, col: 4, offset: 3187},
+								pos: position{line: 70, col: 4, offset: 3323},
 								expr: &ruleRefExpr{
-									pos:  position{line: 69, col: 4, offset: 3187},
+									pos:  position{line: 70, col: 4, offset: 3323},
 									name: "h16",
 								},
 							},
 							&litMatcher{
-								pos:        position{line: 69, col: 9, offset: 3192},
+								pos:        position{line: 70, col: 9, offset: 3328},
 								val:        "::",
 								ignoreCase: false,
 								want:       "\"::\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 69, col: 14, offset: 3197},
+								pos:  position{line: 70, col: 14, offset: 3333},
 								name: "h16c",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 69, col: 19, offset: 3202},
+								pos:  position{line: 70, col: 19, offset: 3338},
 								name: "h16c",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 69, col: 24, offset: 3207},
+								pos:  position{line: 70, col: 24, offset: 3343},
 								name: "h16c",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 69, col: 29, offset: 3212},
+								pos:  position{line: 70, col: 29, offset: 3348},
 								name: "h16c",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 69, col: 34, offset: 3217},
+								pos:  position{line: 70, col: 34, offset: 3353},
 								name: "ls32",
 							},
 							&notExpr{
-								pos: position{line: 69, col: 39, offset: 3222},
+								pos: position{line: 70, col: 39, offset: 3358},
 								expr: &ruleRefExpr{
-									pos:  position{line: 69, col: 40, offset: 3223},
+									pos:  position{line: 70, col: 40, offset: 3359},
 									name: "ipv6char",
 								},
 							},
 						},
 					},
 					&seqExpr{
-						pos: position{line: 70, col: 4, offset: 3235},
+						pos: position{line: 71, col: 4, offset: 3371},
 						exprs: []any{
 							&zeroOrOneExpr{
-								pos: position{line: 70, col: 4, offset: 3235},
+								pos: position{line: 71, col: 4, offset: 3371},
 								expr: &seqExpr{
-									pos: position{line: 70, col: 6, offset: 3237},
+									pos: position{line: 71, col: 6, offset: 3373},
 									exprs: []any{
 										&zeroOrOneExpr{
-											pos: position{line: 70, col: 6, offset: 3237},
+											pos: position{line: 71, col: 6, offset: 3373},
 											expr: &ruleRefExpr{
-												pos:  position{line: 70, col: 6, offset: 3237},
+												pos:  position{line: 71, col: 6, offset: 3373},
 												name: "h16c",
 											},
 										},
 										&ruleRefExpr{
-											pos:  position{line: 70, col: 12, offset: 3243},
+											pos:  position{line: 71, col: 12, offset: 3379},
 											name: "h16",
 										},
 									},
 								},
 							},
 							&litMatcher{
-								pos:        position{line: 70, col: 19, offset: 3250},
+								pos:        position{line: 71, col: 19, offset: 3386},
 								val:        "::",
 								ignoreCase: false,
 								want:       "\"::\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 70, col: 24, offset: 3255},
+								pos:  position{line: 71, col: 24, offset: 3391},
 								name: "h16c",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 70, col: 29, offset: 3260},
+								pos:  position{line: 71, col: 29, offset: 3396},
 								name: "h16c",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 70, col: 34, offset: 3265},
+								pos:  position{line: 71, col: 34, offset: 3401},
 								name: "h16c",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 70, col: 39, offset: 3270},
+								pos:  position{line: 71, col: 39, offset: 3406},
 								name: "ls32",
 							},
 							&notExpr{
-								pos: position{line: 70, col: 44, offset: 3275},
+								pos: position{line: 71, col: 44, offset: 3411},
 								expr: &ruleRefExpr{
-									pos:  position{line: 70, col: 45, offset: 3276},
+									pos:  position{line: 71, col: 45, offset: 3412},
 									name: "ipv6char",
 								},
 							},
 						},
 					},
 					&seqExpr{
-						pos: position{line: 71, col: 4, offset: 3288},
+						pos: position{line: 72, col: 4, offset: 3424},
 						exprs: []any{
 							&zeroOrOneExpr{
-								pos: position{line: 71, col: 4, offset: 3288},
+								pos: position{line: 72, col: 4, offset: 3424},
 								expr: &seqExpr{
-									pos: position{line: 71, col: 6, offset: 3290},
+									pos: position{line: 72, col: 6, offset: 3426},
 									exprs: []any{
 										&zeroOrOneExpr{
-											pos: position{line: 71, col: 6, offset: 3290},
+											pos: position{line: 72, col: 6, offset: 3426},
 											expr: &ruleRefExpr{
-												pos:  position{line: 71, col: 6, offset: 3290},
+												pos:  position{line: 72, col: 6, offset: 3426},
 												name: "h16c",
 											},
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 71, col: 12, offset: 3296},
+											pos: position{line: 72, col: 12, offset: 3432},
 											expr: &ruleRefExpr{
-												pos:  position{line: 71, col: 12, offset: 3296},
+												pos:  position{line: 72, col: 12, offset: 3432},
 												name: "h16c",
 											},
 										},
 										&ruleRefExpr{
-											pos:  position{line: 71, col: 18, offset: 3302},
+											pos:  position{line: 72, col: 18, offset: 3438},
 											name: "h16",
 										},
 									},
 								},
 							},
 							&litMatcher{
-								pos:        position{line: 71, col: 25, offset: 3309},
+								pos:        position{line: 72, col: 25, offset: 3445},
 								val:        "::",
 								ignoreCase: false,
 								want:       "\"::\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 71, col: 30, offset: 3314},
+								pos:  position{line: 72, col: 30, offset: 3450},
 								name: "h16c",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 71, col: 35, offset: 3319},
+								pos:  position{line: 72, col: 35, offset: 3455},
 								name: "h16c",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 71, col: 40, offset: 3324},
+								pos:  position{line: 72, col: 40, offset: 3460},
 								name: "ls32",
 							},
 							&notExpr{
-								pos: position{line: 71, col: 45, offset: 3329},
+								pos: position{line: 72, col: 45, offset: 3465},
 								expr: &ruleRefExpr{
-									pos:  position{line: 71, col: 46, offset: 3330},
+									pos:  position{line: 72, col: 46, offset: 3466},
 									name: "ipv6char",
 								},
 							},
 						},
 					},
 					&seqExpr{
-						pos: position{line: 72, col: 4, offset: 3342},
+						pos: position{line: 73, col: 4, offset: 3478},
 						exprs: []any{
 							&zeroOrOneExpr{
-								pos: position{line: 72, col: 4, offset: 3342},
+								pos: position{line: 73, col: 4, offset: 3478},
 								expr: &seqExpr{
-									pos: position{line: 72, col: 6, offset: 3344},
+									pos: position{line: 73, col: 6, offset: 3480},
 									exprs: []any{
 										&zeroOrOneExpr{
-											pos: position{line: 72, col: 6, offset: 3344},
+											pos: position{line: 73, col: 6, offset: 3480},
 											expr: &ruleRefExpr{
-												pos:  position{line: 72, col: 6, offset: 3344},
+												pos:  position{line: 73, col: 6, offset: 3480},
 												name: "h16c",
 											},
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 72, col: 12, offset: 3350},
+											pos: position{line: 73, col: 12, offset: 3486},
 											expr: &ruleRefExpr{
-												pos:  position{line: 72, col: 12, offset: 3350},
+												pos:  position{line: 73, col: 12, offset: 3486},
 												name: "h16c",
 											},
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 72, col: 18, offset: 3356},
+											pos: position{line: 73, col: 18, offset: 3492},
 											expr: &ruleRefExpr{
-												pos:  position{line: 72, col: 18, offset: 3356},
+												pos:  position{line: 73, col: 18, offset: 3492},
 												name: "h16c",
 											},
 										},
 										&ruleRefExpr{
-											pos:  position{line: 72, col: 24, offset: 3362},
+											pos:  position{line: 73, col: 24, offset: 3498},
 											name: "h16",
 										},
 									},
 								},
 							},
 							&litMatcher{
-								pos:        position{line: 72, col: 31, offset: 3369},
+								pos:        position{line: 73, col: 31, offset: 3505},
 								val:        "::",
 								ignoreCase: false,
 								want:       "\"::\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 72, col: 36, offset: 3374},
+								pos:  position{line: 73, col: 36, offset: 3510},
 								name: "h16c",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 72, col: 41, offset: 3379},
+								pos:  position{line: 73, col: 41, offset: 3515},
 								name: "ls32",
 							},
 							&notExpr{
-								pos: position{line: 72, col: 46, offset: 3384},
+								pos: position{line: 73, col: 46, offset: 3520},
 								expr: &ruleRefExpr{
-									pos:  position{line: 72, col: 47, offset: 3385},
+									pos:  position{line: 73, col: 47, offset: 3521},
 									name: "ipv6char",
 								},
 							},
 						},
 					},
 					&seqExpr{
-						pos: position{line: 73, col: 4, offset: 3397},
+						pos: position{line: 74, col: 4, offset: 3533},
 						exprs: []any{
 							&zeroOrOneExpr{
-								pos: position{line: 73, col: 4, offset: 3397},
+								pos: position{line: 74, col: 4, offset: 3533},
 								expr: &seqExpr{
-									pos: position{line: 73, col: 6, offset: 3399},
+									pos: position{line: 74, col: 6, offset: 3535},
 									exprs: []any{
 										&zeroOrOneExpr{
-											pos: position{line: 73, col: 6, offset: 3399},
+											pos: position{line: 74, col: 6, offset: 3535},
 											expr: &ruleRefExpr{
-												pos:  position{line: 73, col: 6, offset: 3399},
+												pos:  position{line: 74, col: 6, offset: 3535},
 												name: "h16c",
 											},
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 73, col: 12, offset: 3405},
+											pos: position{line: 74, col: 12, offset: 3541},
 											expr: &ruleRefExpr{
-												pos:  position{line: 73, col: 12, offset: 3405},
+												pos:  position{line: 74, col: 12, offset: 3541},
 												name: "h16c",
 											},
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 73, col: 18, offset: 3411},
+											pos: position{line: 74, col: 18, offset: 3547},
 											expr: &ruleRefExpr{
-												pos:  position{line: 73, col: 18, offset: 3411},
+												pos:  position{line: 74, col: 18, offset: 3547},
 												name: "h16c",
 											},
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 73, col: 24, offset: 3417},
+											pos: position{line: 74, col: 24, offset: 3553},
 											expr: &ruleRefExpr{
-												pos:  position{line: 73, col: 24, offset: 3417},
+												pos:  position{line: 74, col: 24, offset: 3553},
 												name: "h16c",
 											},
 										},
 										&ruleRefExpr{
-											pos:  position{line: 73, col: 30, offset: 3423},
+											pos:  position{line: 74, col: 30, offset: 3559},
 											name: "h16",
 										},
 									},
 								},
 							},
 							&litMatcher{
-								pos:        position{line: 73, col: 37, offset: 3430},
+								pos:        position{line: 74, col: 37, offset: 3566},
 								val:        "::",
 								ignoreCase: false,
 								want:       "\"::\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 73, col: 42, offset: 3435},
+								pos:  position{line: 74, col: 42, offset: 3571},
 								name: "ls32",
 							},
 							&notExpr{
-								pos: position{line: 73, col: 47, offset: 3440},
+								pos: position{line: 74, col: 47, offset: 3576},
 								expr: &ruleRefExpr{
-									pos:  position{line: 73, col: 48, offset: 3441},
+									pos:  position{line: 74, col: 48, offset: 3577},
 									name: "ipv6char",
 								},
 							},
 						},
 					},
 					&seqExpr{
-						pos: position{line: 74, col: 4, offset: 3453},
+						pos: position{line: 75, col: 4, offset: 3589},
 						exprs: []any{
 							&zeroOrOneExpr{
-								pos: position{line: 74, col: 4, offset: 3453},
+								pos: position{line: 75, col: 4, offset: 3589},
 								expr: &seqExpr{
-									pos: position{line: 74, col: 6, offset: 3455},
+									pos: position{line: 75, col: 6, offset: 3591},
 									exprs: []any{
 										&zeroOrOneExpr{
-											pos: position{line: 74, col: 6, offset: 3455},
+											pos: position{line: 75, col: 6, offset: 3591},
 											expr: &ruleRefExpr{
-												pos:  position{line: 74, col: 6, offset: 3455},
+												pos:  position{line: 75, col: 6, offset: 3591},
 												name: "h16c",
 											},
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 74, col: 12, offset: 3461},
+											pos: position{line: 75, col: 12, offset: 3597},
 											expr: &ruleRefExpr{
-												pos:  position{line: 74, col: 12, offset: 3461},
+												pos:  position{line: 75, col: 12, offset: 3597},
 												name: "h16c",
 											},
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 74, col: 18, offset: 3467},
+											pos: position{line: 75, col: 18, offset: 3603},
 											expr: &ruleRefExpr{
-												pos:  position{line: 74, col: 18, offset: 3467},
+												pos:  position{line: 75, col: 18, offset: 3603},
 												name: "h16c",
 											},
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 74, col: 24, offset: 3473},
+											pos: position{line: 75, col: 24, offset: 3609},
 											expr: &ruleRefExpr{
-												pos:  position{line: 74, col: 24, offset: 3473},
+												pos:  position{line: 75, col: 24, offset: 3609},
 												name: "h16c",
 											},
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 74, col: 30, offset: 3479},
+											pos: position{line: 75, col: 30, offset: 3615},
 											expr: &ruleRefExpr{
-												pos:  position{line: 74, col: 30, offset: 3479},
+												pos:  position{line: 75, col: 30, offset: 3615},
 												name: "h16c",
 											},
 										},
 										&ruleRefExpr{
-											pos:  position{line: 74, col: 36, offset: 3485},
+											pos:  position{line: 75, col: 36, offset: 3621},
 											name: "h16",
 										},
 									},
 								},
 							},
 							&litMatcher{
-								pos:        position{line: 74, col: 43, offset: 3492},
+								pos:        position{line: 75, col: 43, offset: 3628},
 								val:        "::",
 								ignoreCase: false,
 								want:       "\"::\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 74, col: 48, offset: 3497},
+								pos:  position{line: 75, col: 48, offset: 3633},
 								name: "h16",
 							},
 							&notExpr{
-								pos: position{line: 74, col: 52, offset: 3501},
+								pos: position{line: 75, col: 52, offset: 3637},
 								expr: &ruleRefExpr{
-									pos:  position{line: 74, col: 53, offset: 3502},
+									pos:  position{line: 75, col: 53, offset: 3638},
 									name: "ipv6char",
 								},
 							},
 						},
 					},
 					&seqExpr{
-						pos: position{line: 75, col: 4, offset: 3514},
+						pos: position{line: 76, col: 4, offset: 3650},
 						exprs: []any{
 							&zeroOrOneExpr{
-								pos: position{line: 75, col: 4, offset: 3514},
+								pos: position{line: 76, col: 4, offset: 3650},
 								expr: &seqExpr{
-									pos: position{line: 75, col: 6, offset: 3516},
+									pos: position{line: 76, col: 6, offset: 3652},
 									exprs: []any{
 										&zeroOrOneExpr{
-											pos: position{line: 75, col: 6, offset: 3516},
+											pos: position{line: 76, col: 6, offset: 3652},
 											expr: &ruleRefExpr{
-												pos:  position{line: 75, col: 6, offset: 3516},
+												pos:  position{line: 76, col: 6, offset: 3652},
 												name: "h16c",
 											},
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 75, col: 12, offset: 3522},
+											pos: position{line: 76, col: 12, offset: 3658},
 											expr: &ruleRefExpr{
-												pos:  position{line: 75, col: 12, offset: 3522},
+												pos:  position{line: 76, col: 12, offset: 3658},
 												name: "h16c",
 											},
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 75, col: 18, offset: 3528},
+											pos: position{line: 76, col: 18, offset: 3664},
 											expr: &ruleRefExpr{
-												pos:  position{line: 75, col: 18, offset: 3528},
+												pos:  position{line: 76, col: 18, offset: 3664},
 												name: "h16c",
 											},
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 75, col: 24, offset: 3534},
+											pos: position{line: 76, col: 24, offset: 3670},
 											expr: &ruleRefExpr{
-												pos:  position{line: 75, col: 24, offset: 3534},
+												pos:  position{line: 76, col: 24, offset: 3670},
 												name: "h16c",
 											},
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 75, col: 30, offset: 3540},
+											pos: position{line: 76, col: 30, offset: 3676},
 											expr: &ruleRefExpr{
-												pos:  position{line: 75, col: 30, offset: 3540},
+												pos:  position{line: 76, col: 30, offset: 3676},
 												name: "h16c",
 											},
 										},
 										&zeroOrOneExpr{
-											pos: position{line: 75, col: 36, offset: 3546},
+											pos: position{line: 76, col: 36, offset: 3682},
 											expr: &ruleRefExpr{
-												pos:  position{line: 75, col: 36, offset: 3546},
+												pos:  position{line: 76, col: 36, offset: 3682},
 												name: "h16c",
 											},
 										},
 										&ruleRefExpr{
-											pos:  position{line: 75, col: 42, offset: 3552},
+											pos:  position{line: 76, col: 42, offset: 3688},
 											name: "h16",
 										},
 									},
 								},
 							},
 							&litMatcher{
-								pos:        position{line: 75, col: 49, offset: 3559},
+								pos:        position{line: 76, col: 49, offset: 3695},
 								val:        "::",
 								ignoreCase: false,
 								want:       "\"::\"",
 							},
 							&notExpr{
-								pos: position{line: 75, col: 54, offset: 3564},
+								pos: position{line: 76, col: 54, offset: 3700},
 								expr: &ruleRefExpr{
-									pos:  position{line: 75, col: 55, offset: 3565},
+									pos:  position{line: 76, col: 55, offset: 3701},
 									name: "ipv6char",
 								},
 							},
@@ -1278,24 +1294,24 @@ var g = &grammar{
 		},
 		{
 			name: "h16c",
-			pos:  position{line: 77, col: 1, offset: 3575},
+			pos:  position{line: 78, col: 1, offset: 3711},
 			expr: &seqExpr{
-				pos: position{line: 77, col: 9, offset: 3583},
+				pos: position{line: 78, col: 9, offset: 3719},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 77, col: 9, offset: 3583},
+						pos:  position{line: 78, col: 9, offset: 3719},
 						name: "h16",
 					},
 					&litMatcher{
-						pos:        position{line: 77, col: 13, offset: 3587},
+						pos:        position{line: 78, col: 13, offset: 3723},
 						val:        ":",
 						ignoreCase: false,
 						want:       "\":\"",
 					},
 					&notExpr{
-						pos: position{line: 77, col: 17, offset: 3591},
+						pos: position{line: 78, col: 17, offset: 3727},
 						expr: &litMatcher{
-							pos:        position{line: 77, col: 18, offset: 3592},
+							pos:        position{line: 78, col: 18, offset: 3728},
 							val:        ":",
 							ignoreCase: false,
 							want:       "\":\"",
@@ -1306,9 +1322,9 @@ var g = &grammar{
 		},
 		{
 			name: "ipv6char",
-			pos:  position{line: 79, col: 1, offset: 3597},
+			pos:  position{line: 80, col: 1, offset: 3733},
 			expr: &charClassMatcher{
-				pos:        position{line: 79, col: 13, offset: 3609},
+				pos:        position{line: 80, col: 13, offset: 3745},
 				val:        "[0-9a-fA-F:.]",
 				chars:      []rune{':', '.'},
 				ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
@@ -1319,21 +1335,21 @@ var g = &grammar{
 		{
 			name:        "h16",
 			displayName: "\"h16\"",
-			pos:         position{line: 81, col: 1, offset: 3624},
+			pos:         position{line: 82, col: 1, offset: 3760},
 			expr: &seqExpr{
-				pos: position{line: 81, col: 14, offset: 3637},
+				pos: position{line: 82, col: 14, offset: 3773},
 				exprs: []any{
 					&charClassMatcher{
-						pos:        position{line: 81, col: 14, offset: 3637},
+						pos:        position{line: 82, col: 14, offset: 3773},
 						val:        "[0-9a-fA-F]",
 						ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 81, col: 26, offset: 3649},
+						pos: position{line: 82, col: 26, offset: 3785},
 						expr: &charClassMatcher{
-							pos:        position{line: 81, col: 26, offset: 3649},
+							pos:        position{line: 82, col: 26, offset: 3785},
 							val:        "[0-9a-fA-F]",
 							ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 							ignoreCase: false,
@@ -1341,9 +1357,9 @@ var g = &grammar{
 						},
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 81, col: 39, offset: 3662},
+						pos: position{line: 82, col: 39, offset: 3798},
 						expr: &charClassMatcher{
-							pos:        position{line: 81, col: 39, offset: 3662},
+							pos:        position{line: 82, col: 39, offset: 3798},
 							val:        "[0-9a-fA-F]",
 							ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 							ignoreCase: false,
@@ -1351,9 +1367,9 @@ var g = &grammar{
 						},
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 81, col: 52, offset: 3675},
+						pos: position{line: 82, col: 52, offset: 3811},
 						expr: &charClassMatcher{
-							pos:        position{line: 81, col: 52, offset: 3675},
+							pos:        position{line: 82, col: 52, offset: 3811},
 							val:        "[0-9a-fA-F]",
 							ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 							ignoreCase: false,
@@ -1366,38 +1382,38 @@ var g = &grammar{
 		{
 			name:        "ls32",
 			displayName: "\"ls32\"",
-			pos:         position{line: 83, col: 1, offset: 3689},
+			pos:         position{line: 84, col: 1, offset: 3825},
 			expr: &choiceExpr{
-				pos: position{line: 83, col: 16, offset: 3704},
+				pos: position{line: 84, col: 16, offset: 3840},
 				alternatives: []any{
 					&seqExpr{
-						pos: position{line: 83, col: 16, offset: 3704},
+						pos: position{line: 84, col: 16, offset: 3840},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 83, col: 16, offset: 3704},
+								pos:  position{line: 84, col: 16, offset: 3840},
 								name: "h16",
 							},
 							&litMatcher{
-								pos:        position{line: 83, col: 20, offset: 3708},
+								pos:        position{line: 84, col: 20, offset: 3844},
 								val:        ":",
 								ignoreCase: false,
 								want:       "\":\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 83, col: 24, offset: 3712},
+								pos:  position{line: 84, col: 24, offset: 3848},
 								name: "h16",
 							},
 							&notExpr{
-								pos: position{line: 83, col: 28, offset: 3716},
+								pos: position{line: 84, col: 28, offset: 3852},
 								expr: &ruleRefExpr{
-									pos:  position{line: 83, col: 29, offset: 3717},
+									pos:  position{line: 84, col: 29, offset: 3853},
 									name: "ipv6char",
 								},
 							},
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 83, col: 40, offset: 3728},
+						pos:  position{line: 84, col: 40, offset: 3864},
 						name: "IPv4address",
 					},
 				},
@@ -1406,42 +1422,42 @@ var g = &grammar{
 		{
 			name:        "IPv4address",
 			displayName: "\"IPv4address\"",
-			pos:         position{line: 85, col: 1, offset: 3741},
+			pos:         position{line: 86, col: 1, offset: 3877},
 			expr: &seqExpr{
-				pos: position{line: 85, col: 30, offset: 3770},
+				pos: position{line: 86, col: 30, offset: 3906},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 85, col: 30, offset: 3770},
+						pos:  position{line: 86, col: 30, offset: 3906},
 						name: "dec_octet",
 					},
 					&litMatcher{
-						pos:        position{line: 85, col: 40, offset: 3780},
+						pos:        position{line: 86, col: 40, offset: 3916},
 						val:        ".",
 						ignoreCase: false,
 						want:       "\".\"",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 85, col: 44, offset: 3784},
+						pos:  position{line: 86, col: 44, offset: 3920},
 						name: "dec_octet",
 					},
 					&litMatcher{
-						pos:        position{line: 85, col: 54, offset: 3794},
+						pos:        position{line: 86, col: 54, offset: 3930},
 						val:        ".",
 						ignoreCase: false,
 						want:       "\".\"",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 85, col: 58, offset: 3798},
+						pos:  position{line: 86, col: 58, offset: 3934},
 						name: "dec_octet",
 					},
 					&litMatcher{
-						pos:        position{line: 85, col: 68, offset: 3808},
+						pos:        position{line: 86, col: 68, offset: 3944},
 						val:        ".",
 						ignoreCase: false,
 						want:       "\".\"",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 85, col: 72, offset: 3812},
+						pos:  position{line: 86, col: 72, offset: 3948},
 						name: "dec_octet",
 					},
 				},
@@ -1450,21 +1466,21 @@ var g = &grammar{
 		{
 			name:        "dec_octet",
 			displayName: "\"dec-octet\"",
-			pos:         position{line: 88, col: 1, offset: 3883},
+			pos:         position{line: 89, col: 1, offset: 4019},
 			expr: &choiceExpr{
-				pos: position{line: 88, col: 26, offset: 3908},
+				pos: position{line: 89, col: 26, offset: 4044},
 				alternatives: []any{
 					&seqExpr{
-						pos: position{line: 88, col: 26, offset: 3908},
+						pos: position{line: 89, col: 26, offset: 4044},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 88, col: 26, offset: 3908},
+								pos:        position{line: 89, col: 26, offset: 4044},
 								val:        "25",
 								ignoreCase: false,
 								want:       "\"25\"",
 							},
 							&charClassMatcher{
-								pos:        position{line: 88, col: 31, offset: 3913},
+								pos:        position{line: 89, col: 31, offset: 4049},
 								val:        "[0-5]",
 								ranges:     []rune{'0', '5'},
 								ignoreCase: false,
@@ -1473,23 +1489,23 @@ var g = &grammar{
 						},
 					},
 					&seqExpr{
-						pos: position{line: 88, col: 39, offset: 3921},
+						pos: position{line: 89, col: 39, offset: 4057},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 88, col: 39, offset: 3921},
+								pos:        position{line: 89, col: 39, offset: 4057},
 								val:        "2",
 								ignoreCase: false,
 								want:       "\"2\"",
 							},
 							&charClassMatcher{
-								pos:        position{line: 88, col: 43, offset: 3925},
+								pos:        position{line: 89, col: 43, offset: 4061},
 								val:        "[0-4]",
 								ranges:     []rune{'0', '4'},
 								ignoreCase: false,
 								inverted:   false,
 							},
 							&charClassMatcher{
-								pos:        position{line: 88, col: 49, offset: 3931},
+								pos:        position{line: 89, col: 49, offset: 4067},
 								val:        "[0-9]",
 								ranges:     []rune{'0', '9'},
 								ignoreCase: false,
@@ -1498,23 +1514,23 @@ var g = &grammar{
 						},
 					},
 					&seqExpr{
-						pos: position{line: 88, col: 57, offset: 3939},
+						pos: position{line: 89, col: 57, offset: 4075},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 88, col: 57, offset: 3939},
+								pos:        position{line: 89, col: 57, offset: 4075},
 								val:        "1",
 								ignoreCase: false,
 								want:       "\"1\"",
 							},
 							&charClassMatcher{
-								pos:        position{line: 88, col: 61, offset: 3943},
+								pos:        position{line: 89, col: 61, offset: 4079},
 								val:        "[0-9]",
 								ranges:     []rune{'0', '9'},
 								ignoreCase: false,
 								inverted:   false,
 							},
 							&charClassMatcher{
-								pos:        position{line: 88, col: 67, offset: 3949},
+								pos:        position{line: 89, col: 67, offset: 4085},
 								val:        "[0-9]",
 								ranges:     []rune{'0', '9'},
 								ignoreCase: false,
@@ -1523,17 +1539,17 @@ var g = &grammar{
 						},
 					},
 					&seqExpr{
-						pos: position{line: 88, col: 75, offset: 3957},
+						pos: position{line: 89, col: 75, offset: 4093},
 						exprs: []any{
 							&charClassMatcher{
-								pos:        position{line: 88, col: 75, offset: 3957},
+								pos:        position{line: 89, col: 75, offset: 4093},
 								val:        "[1-9]",
 								ranges:     []rune{'1', '9'},
 								ignoreCase: false,
 								inverted:   false,
 							},
 							&charClassMatcher{
-								pos:        position{line: 88, col: 81, offset: 3963},
+								pos:        position{line: 89, col: 81, offset: 4099},
 								val:        "[0-9]",
 								ranges:     []rune{'0', '9'},
 								ignoreCase: false,
@@ -1542,7 +1558,7 @@ var g = &grammar{
 						},
 					},
 					&charClassMatcher{
-						pos:        position{line: 88, col: 89, offset: 3971},
+						pos:        position{line: 89, col: 89, offset: 4107},
 						val:        "[0-9]",
 						ranges:     []rune{'0', '9'},
 						ignoreCase: false,
@@ -1554,14 +1570,14 @@ var g = &grammar{
 		{
 			name:        "reg_name",
 			displayName: "\"reg-name\"",
-			pos:         position{line: 90, col: 1, offset: 3978},
+			pos:         position{line: 91, col: 1, offset: 4114},
 			expr: &zeroOrMoreExpr{
-				pos: position{line: 90, col: 24, offset: 4001},
+				pos: position{line: 91, col: 24, offset: 4137},
 				expr: &choiceExpr{
-					pos: position{line: 90, col: 26, offset: 4003},
+					pos: position{line: 91, col: 26, offset: 4139},
 					alternatives: []any{
 						&charClassMatcher{
-							pos:        position{line: 90, col: 26, offset: 4003},
+							pos:        position{line: 91, col: 26, offset: 4139},
 							val:        "[a-zA-Z0-9._~!$&'()*+,;=-]",
 							chars:      []rune{'.', '_', '~', '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=', '-'},
 							ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -1569,7 +1585,7 @@ var g = &grammar{
 							inverted:   false,
 						},
 						&ruleRefExpr{
-							pos:  position{line: 90, col: 55, offset: 4032},
+							pos:  position{line: 91, col: 55, offset: 4168},
 							name: "pct_encoded",
 						},
 					},
@@ -1579,38 +1595,38 @@ var g = &grammar{
 		{
 			name:        "path_absolute",
 			displayName: "\"path-absolute\"",
-			pos:         position{line: 92, col: 1, offset: 4048},
+			pos:         position{line: 93, col: 1, offset: 4184},
 			expr: &seqExpr{
-				pos: position{line: 92, col: 34, offset: 4081},
+				pos: position{line: 93, col: 34, offset: 4217},
 				exprs: []any{
 					&litMatcher{
-						pos:        position{line: 92, col: 34, offset: 4081},
+						pos:        position{line: 93, col: 34, offset: 4217},
 						val:        "/",
 						ignoreCase: false,
 						want:       "\"/\"",
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 92, col: 38, offset: 4085},
+						pos: position{line: 93, col: 38, offset: 4221},
 						expr: &seqExpr{
-							pos: position{line: 92, col: 40, offset: 4087},
+							pos: position{line: 93, col: 40, offset: 4223},
 							exprs: []any{
 								&ruleRefExpr{
-									pos:  position{line: 92, col: 40, offset: 4087},
+									pos:  position{line: 93, col: 40, offset: 4223},
 									name: "segment_nz",
 								},
 								&zeroOrMoreExpr{
-									pos: position{line: 92, col: 51, offset: 4098},
+									pos: position{line: 93, col: 51, offset: 4234},
 									expr: &seqExpr{
-										pos: position{line: 92, col: 53, offset: 4100},
+										pos: position{line: 93, col: 53, offset: 4236},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 92, col: 53, offset: 4100},
+												pos:        position{line: 93, col: 53, offset: 4236},
 												val:        "/",
 												ignoreCase: false,
 												want:       "\"/\"",
 											},
 											&ruleRefExpr{
-												pos:  position{line: 92, col: 57, offset: 4104},
+												pos:  position{line: 93, col: 57, offset: 4240},
 												name: "segment",
 											},
 										},
@@ -1625,11 +1641,11 @@ var g = &grammar{
 		{
 			name:        "segment",
 			displayName: "\"segment\"",
-			pos:         position{line: 94, col: 1, offset: 4119},
+			pos:         position{line: 95, col: 1, offset: 4255},
 			expr: &zeroOrMoreExpr{
-				pos: position{line: 94, col: 22, offset: 4140},
+				pos: position{line: 95, col: 22, offset: 4276},
 				expr: &ruleRefExpr{
-					pos:  position{line: 94, col: 22, offset: 4140},
+					pos:  position{line: 95, col: 22, offset: 4276},
 					name: "pchar",
 				},
 			},
@@ -1637,11 +1653,11 @@ var g = &grammar{
 		{
 			name:        "segment_nz",
 			displayName: "\"segment-nz\"",
-			pos:         position{line: 96, col: 1, offset: 4148},
+			pos:         position{line: 97, col: 1, offset: 4284},
 			expr: &oneOrMoreExpr{
-				pos: position{line: 96, col: 28, offset: 4175},
+				pos: position{line: 97, col: 28, offset: 4311},
 				expr: &ruleRefExpr{
-					pos:  position{line: 96, col: 28, offset: 4175},
+					pos:  position{line: 97, col: 28, offset: 4311},
 					name: "pchar",
 				},
 			},
@@ -1649,12 +1665,12 @@ var g = &grammar{
 		{
 			name:        "pchar",
 			displayName: "\"pchar\"",
-			pos:         position{line: 98, col: 1, offset: 4183},
+			pos:         position{line: 99, col: 1, offset: 4319},
 			expr: &choiceExpr{
-				pos: position{line: 98, col: 18, offset: 4200},
+				pos: position{line: 99, col: 18, offset: 4336},
 				alternatives: []any{
 					&charClassMatcher{
-						pos:        position{line: 98, col: 18, offset: 4200},
+						pos:        position{line: 99, col: 18, offset: 4336},
 						val:        "[a-zA-Z0-9._~!$&'()*+,;=:@-]",
 						chars:      []rune{'.', '_', '~', '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=', ':', '@', '-'},
 						ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -1662,7 +1678,7 @@ var g = &grammar{
 						inverted:   false,
 					},
 					&ruleRefExpr{
-						pos:  position{line: 98, col: 49, offset: 4231},
+						pos:  position{line: 99, col: 49, offset: 4367},
 						name: "pct_encoded",
 					},
 				},
@@ -1671,25 +1687,25 @@ var g = &grammar{
 		{
 			name:        "pct_encoded",
 			displayName: "\"pct-encoded\"",
-			pos:         position{line: 100, col: 1, offset: 4244},
+			pos:         position{line: 101, col: 1, offset: 4380},
 			expr: &seqExpr{
-				pos: position{line: 100, col: 30, offset: 4273},
+				pos: position{line: 101, col: 30, offset: 4409},
 				exprs: []any{
 					&litMatcher{
-						pos:        position{line: 100, col: 30, offset: 4273},
+						pos:        position{line: 101, col: 30, offset: 4409},
 						val:        "%",
 						ignoreCase: false,
 						want:       "\"%\"",
 					},
 					&charClassMatcher{
-						pos:        position{line: 100, col: 34, offset: 4277},
+						pos:        position{line: 101, col: 34, offset: 4413},
 						val:        "[0-9a-fA-F]",
 						ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 100, col: 46, offset: 4289},
+						pos:        position{line: 101, col: 46, offset: 4425},
 						val:        "[0-9a-fA-F]",
 						ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 						ignoreCase: false,
@@ -1701,9 +1717,9 @@ var g = &grammar{
 		{
 			name:        "unreserved",
 			displayName: "\"unreserved\"",
-			pos:         position{line: 102, col: 1, offset: 4302},
+			pos:         position{line: 103, col: 1, offset: 4438},
 			expr: &charClassMatcher{
-				pos:        position{line: 102, col: 28, offset: 4329},
+				pos:        position{line: 103, col: 28, offset: 4465},
 				val:        "[a-zA-Z0-9._~-]",
 				chars:      []rune{'.', '_', '~', '-'},
 				ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -1714,9 +1730,9 @@ var g = &grammar{
 		{
 			name:        "sub_delims",
 			displayName: "\"sub-delims\"",
-			pos:         position{line: 104, col: 1, offset: 4346},
+			pos:         position{line: 105, col: 1, offset: 4482},
 			expr: &charClassMatcher{
-				pos:        position{line: 104, col: 28, offset: 4373},
+				pos:        position{line: 105, col: 28, offset: 4509},
 				val:        "[!$&'()*+,;=]",
 				chars:      []rune{'!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '='},
 				ignoreCase: false,
@@ -1726,9 +1742,9 @@ var g = &grammar{
 		{
 			name:        "ALPHA",
 			displayName: "\"ALPHA\"",
-			pos:         position{line: 106, col: 1, offset: 4388},
+			pos:         position{line: 107, col: 1, offset: 4524},
 			expr: &charClassMatcher{
-				pos:        position{line: 106, col: 18, offset: 4405},
+				pos:        position{line: 107, col: 18, offset: 4541},
 				val:        "[a-zA-Z]",
 				ranges:     []rune{'a', 'z', 'A', 'Z'},
 				ignoreCase: false,
@@ -1738,9 +1754,9 @@ var g = &grammar{
 		{
 			name:        "DIGIT",
 			displayName: "\"DIGIT\"",
-			pos:         position{line: 108, col: 1, offset: 4415},
+			pos:         position{line: 109, col: 1, offset: 4551},
 			expr: &charClassMatcher{
-				pos:        position{line: 108, col: 18, offset: 4432},
+				pos:        position{line: 109, col: 18, offset: 4568},
 				val:        "[0-9]",
 				ranges:     []rune{'0', '9'},
 				ignoreCase: false,
@@ -1750,9 +1766,9 @@ var g = &grammar{
 		{
 			name:        "HEXDIG",
 			displayName: "\"HEXDIG\"",
-			pos:         position{line: 110, col: 1, offset: 4439},
+			pos:         position{line: 111, col: 1, offset: 4575},
 			expr: &charClassMatcher{
-				pos:        position{line: 110, col: 20, offset: 4458},
+				pos:        position{line: 111, col: 20, offset: 4594},
 				val:        "[0-9a-fA-F]",
 				ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 				ignoreCase: false,
