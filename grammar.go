@@ -61,6 +61,7 @@ const (
 	RFC8089      = "rfc8089"       // RFC 8089, February 2017: the file URI scheme
 	RFC6874      = "rfc6874"       // RFC 6874, February 2013: RFC 3986 with IPv6 zone identifiers
 	RFC6570      = "rfc6570"       // RFC 6570, March 2012: URI Templates
+	RFC2396      = "rfc2396"       // RFC 2396, August 1998, with RFC 2732's IPv6 literals
 	// RFC 8089's Appendix F: the nonstandard file URIs (drive letters, UNC paths)
 	RFC8089Nonstandard = "rfc8089-nonstandard"
 	URI                = "uri" // RFC 3986, each URI also checked against its scheme's grammar

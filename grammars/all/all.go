@@ -10,6 +10,7 @@ package all
 
 import (
 	_ "github.com/urlgrammar/urlgrammar/grammars/rfc1738"
+	_ "github.com/urlgrammar/urlgrammar/grammars/rfc2396"
 	_ "github.com/urlgrammar/urlgrammar/grammars/rfc2396bis-01"
 	_ "github.com/urlgrammar/urlgrammar/grammars/rfc2397"
 	_ "github.com/urlgrammar/urlgrammar/grammars/rfc3966"

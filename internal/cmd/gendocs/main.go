@@ -446,8 +446,9 @@ func readDifferences(id string) (map[string]string, error) {
 	return m, nil
 }
 
-// variants are grammars that amend RFC 3986's generic syntax, each compared with it.
-var variants = []string{urlgrammar.RFC6874}
+// variants are grammars of the generic syntax beside the history's line, each compared with
+// RFC 3986: RFC 2396 (with RFC 2732), which it obsoleted, and RFC 6874, which amends it.
+var variants = []string{urlgrammar.RFC2396, urlgrammar.RFC6874}
 
 // variantSection writes each variant of RFC 3986 against it, as the history's pairs are.
 func variantSection(b *bytes.Buffer, used map[string]bool) error {
