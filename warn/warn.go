@@ -65,10 +65,31 @@ const (
 	// (Japanese), with Han and Bopomofo (Chinese), or with Han and Hangul (Korean), the
 	// "highly restrictive" profile of Unicode Technical Standard #39. Grammar rfc3987 only.
 	MixedScript Kind = "mixed-script"
+	// The advice of scheme RFCs that a grammar cannot express, for a URI of that scheme in a
+	// generic grammar's tree (rfc3986, uri, rfc3987, rfc6874, ...):
+	//
+	// MailtoHeader: a mailto: URI's header field other than those RFC 6068 believes safe
+	// (section 4: "Only a limited set of header fields such as Subject and Keywords, as well
+	// as Body, are believed to be both safe and useful"; to, cc and In-Reply-To are its own
+	// examples'): "The user agent interpreting a 'mailto' URI SHOULD NOT create a message if
+	// any of the header fields are considered dangerous" (bcc, from, ...).
+	MailtoHeader Kind = "mailto-header"
+	// FileHost: a file: URI whose host is neither empty nor "localhost": a file on another
+	// machine, which RFC 8089 section 2 leaves to the implementation (some read every host
+	// as local).
+	FileHost Kind = "file-host"
+	// DataMediaType: a data: URL without a media type, which "defaults to
+	// text/plain;charset=US-ASCII" (RFC 2397 section 2), whatever the data is.
+	DataMediaType Kind = "data-media-type"
+	// ZoneID: an IPv6 zone identifier in an IP-literal ("[fe80::1%25eth0]", grammar
+	// rfc6874), which RFC 9844 (2025) deprecates in URIs: it means something only on the
+	// host that wrote it.
+	ZoneID Kind = "zone-id"
 )
 
 // All lists every kind, in the order warnings are reported.
-var All = []Kind{Userinfo, Password, RareIP, EscapedControl, Port, OverlongEscape, BidiFormatting, BidiComponent, MixedScript}
+var All = []Kind{Userinfo, Password, RareIP, EscapedControl, Port, OverlongEscape, BidiFormatting, BidiComponent, MixedScript,
+	MailtoHeader, FileHost, DataMediaType, ZoneID}
 
 // Warning is one finding.
 type Warning struct {
@@ -228,7 +249,67 @@ func check(t ast.Tree, enabled Set, sec sections) []Warning {
 	if sec.iri {
 		checkIRI(&h, add)
 	}
+	checkSchemes(&h, add)
 	return ws
+}
+
+// safeMailtoHeaders are the header fields RFC 6068 believes safe (section 4) or uses in its
+// own examples (to, cc, in-reply-to), lower case.
+var safeMailtoHeaders = map[string]bool{"to": true, "cc": true, "subject": true, "keywords": true, "body": true, "in-reply-to": true}
+
+// checkSchemes gives the warnings of the scheme RFCs' advice (MailtoHeader, FileHost,
+// DataMediaType, ZoneID).
+func checkSchemes(h *hostParts, add func(Kind, string, int, string, ...any)) {
+	if h.Host.Defined && h.HostKind == "ipv6" && strings.Contains(h.Host.In(h.src), "%25") {
+		add(ZoneID, "RFC 9844", h.Host.Start, "host %q has an IPv6 zone identifier, which RFC 9844 deprecates in URIs: it means something only on the host that wrote it", h.Host.In(h.src))
+	}
+	if !h.Scheme.Defined {
+		return
+	}
+	switch strings.ToLower(h.Scheme.In(h.src)) {
+	case "mailto":
+		if !h.Query.Defined {
+			return
+		}
+		off := h.Query.Start
+		for _, field := range strings.Split(h.Query.In(h.src), "&") {
+			name, _, _ := strings.Cut(field, "=")
+			if decoded := strings.ToLower(percentDecode(name)); !safeMailtoHeaders[decoded] {
+				add(MailtoHeader, "RFC 6068 4", off, "header field %q is not one RFC 6068 believes safe (subject, keywords, body; to, cc, in-reply-to): a mail client should not create a message with a dangerous one", decoded)
+			}
+			off += len(field) + 1
+		}
+	case "file":
+		if h.Host.Defined && h.Host.End > h.Host.Start && !strings.EqualFold(h.Host.In(h.src), "localhost") {
+			add(FileHost, "RFC 8089 2", h.Host.Start, "file on the host %q, not this machine: what that means is left to the implementation (some read any host as local)", h.Host.In(h.src))
+		}
+	case "data":
+		if p := h.Path; p.Defined {
+			path := p.In(h.src)
+			if strings.HasPrefix(path, ",") || len(path) >= 8 && strings.EqualFold(path[:8], ";base64,") {
+				add(DataMediaType, "RFC 2397 2", p.Start, "no media type: the data is text/plain;charset=US-ASCII")
+			}
+		}
+	}
+}
+
+// percentDecode decodes the %XX escapes of s (a valid URI component); others stay as they are.
+func percentDecode(s string) string {
+	if !strings.Contains(s, "%") {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '%' && i+2 < len(s) {
+			if c, ok := hexByte(s[i+1 : i+3]); ok {
+				b.WriteByte(c)
+				i += 2
+				continue
+			}
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
 }
 
 // InetAton reads host as inet_aton() does: one to four parts separated by ".", each decimal,

@@ -74,7 +74,7 @@ func TestParseSet(t *testing.T) {
 	require.NoError(t, err)
 	assert.Len(t, s, len(warn.All))
 	_, err = warn.ParseSet("bogus")
-	assert.EqualError(t, err, `unknown warning "bogus" (all, none, bidi-component, bidi-formatting, escaped-control, mixed-script, overlong-escape, password, port, rare-ip, userinfo)`)
+	assert.EqualError(t, err, `unknown warning "bogus" (all, none, bidi-component, bidi-formatting, data-media-type, escaped-control, file-host, mailto-header, mixed-script, overlong-escape, password, port, rare-ip, userinfo, zone-id)`)
 }
 
 // With grammar rfc3986 a reg-name host is checked for rare IP formats, and the warnings cite
@@ -189,4 +189,45 @@ func TestCheckIn3987(t *testing.T) {
 	require.Len(t, ws, 1)
 	assert.Equal(t, warn.OverlongEscape, ws[0].Kind)
 	assert.Equal(t, "7.3", ws[0].Section)
+}
+
+// The scheme RFCs' advice, in any generic grammar's tree: mailto's header fields (RFC 6068
+// section 4), a file: URI's host (RFC 8089), a data: URL without a media type (RFC 2397),
+// and an IPv6 zone identifier (RFC 9844).
+func TestSchemeAdvice(t *testing.T) {
+	all, _ := warn.ParseSet("all")
+	for _, c := range []struct {
+		grammar, s string
+		want       []warn.Kind
+		offsets    []int
+	}{
+		{"uri", "mailto:a@example.org?subject=hi&body=x&Keywords=k&to=b@c&CC=d@e&In-Reply-To=%3Cx%3E", nil, nil},
+		{"uri", "mailto:a@example.org?bcc=spy@example.org", []warn.Kind{warn.MailtoHeader}, []int{21}},
+		{"uri", "mailto:?subject=x&From=me&b%63c=x", []warn.Kind{warn.MailtoHeader, warn.MailtoHeader}, []int{18, 26}},
+		{"rfc3986", "MAILTO:a@b?x-custom=1", []warn.Kind{warn.MailtoHeader}, []int{11}},
+		{"uri", "file://host.example.com/x", []warn.Kind{warn.FileHost}, []int{7}},
+		{"uri", "file://LOCALHOST/x", nil, nil},
+		{"uri", "file:///x", nil, nil},
+		{"uri", "file:/x", nil, nil},
+		{"uri", "data:,A%20brief%20note", []warn.Kind{warn.DataMediaType}, []int{5}},
+		{"uri", "data:;BASE64,SGk=", []warn.Kind{warn.DataMediaType}, []int{5}},
+		{"uri", "data:text/plain,x", nil, nil},
+		{"uri", "data:;charset=utf-8,x", nil, nil},
+		{"rfc6874", "http://[fe80::1%25eth0]:80/", []warn.Kind{warn.ZoneID}, []int{7}},
+		{"rfc6874", "http://[fe80::1]/", nil, nil},
+		{"rfc3986", "http://example.com/?bcc=x", nil, nil}, // not mailto
+	} {
+		g := urlgrammar.MustLookup(c.grammar)
+		tree, err := g.Parse(c.s)
+		require.NoError(t, err, c.s)
+		var ks []warn.Kind
+		var offs []int
+		for _, w := range warn.CheckIn(g, tree, all) {
+			ks = append(ks, w.Kind)
+			offs = append(offs, w.Offset)
+			assert.NotEmpty(t, w.Section, c.s)
+		}
+		assert.Equal(t, c.want, ks, c.s)
+		assert.Equal(t, c.offsets, offs, c.s)
+	}
 }
