@@ -2,6 +2,8 @@ package urlgrammar_test
 
 import (
 	"net/url"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -173,7 +175,8 @@ func BenchmarkParserParseTypedValidLines(b *testing.B) {
 
 // BenchmarkEveryGrammar runs Valid, Parse (a new tree each), a Parser's Parse (no
 // allocation) and ParseTyped of every registered grammar, each on the lines of the corpus
-// that grammar accepts, with net/url.Parse on the same lines as the baseline:
+// that grammar accepts (on its own tables, grammars/ID/testdata, where the corpus has fewer
+// than 100: a scheme grammar's), with net/url.Parse on the same lines as the baseline:
 // go test -run '^$' -bench 'EveryGrammar' -benchmem . and divide within a grammar.
 func BenchmarkEveryGrammar(b *testing.B) {
 	for _, id := range urlgrammar.IDs() {
@@ -182,6 +185,14 @@ func BenchmarkEveryGrammar(b *testing.B) {
 		for _, s := range benchCorpus {
 			if g.Valid(s) {
 				lines = append(lines, s)
+			}
+		}
+		if len(lines) < 100 { // a scheme grammar's URIs are few in the corpus: its own tables
+			lines = nil
+			for _, s := range tableLines(b, id) {
+				if g.Valid(s) {
+					lines = append(lines, s)
+				}
 			}
 		}
 		b.Run(id+"/net-url", func(b *testing.B) { benchLines(b, lines, func(s string) { _, _ = url.Parse(s) }) })
@@ -220,4 +231,23 @@ func BenchmarkIRIs(b *testing.B) {
 	b.Run("Valid", func(b *testing.B) { benchLines(b, iriCorpus, func(s string) { g.Valid(s) }) })
 	b.Run("Parse", func(b *testing.B) { benchLines(b, iriCorpus, func(s string) { _, _ = g.Parse(s) }) })
 	b.Run("ParseTyped", func(b *testing.B) { benchLines(b, iriCorpus, func(s string) { _, _ = g.ParseTyped(s) }) })
+}
+
+// tableLines are the inputs of a grammar's valid.txt and examples.txt.
+func tableLines(b *testing.B, id string) []string {
+	var out []string
+	for _, f := range []string{"valid.txt", "examples.txt"} {
+		path := filepath.Join("grammars", id, "testdata", f)
+		if _, err := os.Stat(path); err != nil {
+			continue
+		}
+		for _, l := range readTable(b, path) {
+			if _, in, ok := strings.Cut(l, "\t"); ok && f == "valid.txt" {
+				l = in
+			}
+			l, _, _ = strings.Cut(l, " -- ")
+			out = append(out, unempty(l))
+		}
+	}
+	return out
 }

@@ -5,8 +5,10 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/urlgrammar/urlgrammar/grammarkit"
+	"github.com/urlgrammar/urlgrammar/internal/dfa"
 	"github.com/urlgrammar/urlgrammar/internal/peg"
 )
 
@@ -21,6 +23,8 @@ import (
 type SchemeGrammar struct {
 	grammarkit.SchemeRule
 	Grammar *Grammar
+
+	d *dfa.DFA // the rule's DFA, looked up once
 }
 
 // Schemes returns the scheme lines of the grammar's header: the URI schemes whose syntax it
@@ -41,9 +45,15 @@ func (g *Grammar) Schemes() []grammarkit.SchemeRule {
 func (g *Grammar) ChecksSchemes() bool { return g.gen.Info.CheckSchemes }
 
 // schemeIndex is every registered grammar's scheme lines, made again when a grammar is
-// registered (count is the number of registrations it was made from).
+// registered: mu serializes the making, and current, read without a lock, is the index
+// made last.
 var schemeIndex struct {
 	mu      sync.Mutex
+	current atomic.Pointer[schemeIndexed]
+}
+
+// schemeIndexed is one making of the index: the entries of count registrations.
+type schemeIndexed struct {
 	count   int
 	entries []SchemeGrammar
 	err     error
@@ -57,13 +67,17 @@ func SchemeGrammars() ([]SchemeGrammar, error) {
 	return append([]SchemeGrammar(nil), entries...), err
 }
 
-// schemeEntries returns the index, made again if a grammar was registered since.
+// schemeEntries returns the index, made again if a grammar was registered since. Once made,
+// it takes no lock and allocates nothing.
 func schemeEntries() ([]SchemeGrammar, error) {
 	n := grammarkit.Count()
+	if cur := schemeIndex.current.Load(); cur != nil && cur.count == n {
+		return cur.entries, cur.err
+	}
 	schemeIndex.mu.Lock()
 	defer schemeIndex.mu.Unlock()
-	if schemeIndex.entries != nil && schemeIndex.count == n {
-		return schemeIndex.entries, schemeIndex.err
+	if cur := schemeIndex.current.Load(); cur != nil && cur.count == n {
+		return cur.entries, cur.err
 	}
 	var entries []SchemeGrammar
 	var err error
@@ -83,19 +97,20 @@ func schemeEntries() ([]SchemeGrammar, error) {
 				err = fmt.Errorf("the scheme %s is defined by two grammars, %s and %s", sr.Scheme, other, id)
 				continue
 			}
-			if g.dfaFor(sr.Rule) == nil {
+			d := g.dfaFor(sr.Rule)
+			if d == nil {
 				err = fmt.Errorf("grammar %s: the scheme %s names the rule %q, which it has not", id, sr.Scheme, sr.Rule)
 				continue
 			}
 			by[sr.Scheme] = id
-			entries = append(entries, SchemeGrammar{SchemeRule: sr, Grammar: g})
+			entries = append(entries, SchemeGrammar{SchemeRule: sr, Grammar: g, d: d})
 		}
 	}
 	sort.Slice(entries, func(i, j int) bool { return entries[i].Scheme < entries[j].Scheme })
 	if entries == nil {
 		entries = []SchemeGrammar{}
 	}
-	schemeIndex.entries, schemeIndex.count, schemeIndex.err = entries, n, err
+	schemeIndex.current.Store(&schemeIndexed{n, entries, err})
 	return entries, err
 }
 
@@ -115,8 +130,18 @@ func SchemeGrammarOf(scheme string) (SchemeGrammar, bool) {
 // its scheme and the part of s it must match; false for a relative reference or a scheme
 // without a grammar. It allocates nothing once the index is made.
 func schemeTarget(s string) (SchemeGrammar, string, bool) {
-	i := strings.IndexAny(s, ":/?#")
-	if i <= 0 || s[i] != ':' {
+	// A URI's scheme is ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) and a ":" (s is a URI
+	// reference the grammar accepts: a relative one has a "/", "?" or "#" first, or no ":").
+	i := 0
+	for i < len(s) {
+		c := s[i] | 0x20
+		if 'a' <= c && c <= 'z' || i > 0 && ('0' <= s[i] && s[i] <= '9' || s[i] == '+' || s[i] == '-' || s[i] == '.') {
+			i++
+			continue
+		}
+		break
+	}
+	if i == 0 || i == len(s) || s[i] != ':' {
 		return SchemeGrammar{}, "", false
 	}
 	e, ok := SchemeGrammarOf(s[:i])
@@ -140,10 +165,7 @@ func schemeValid(s string) bool {
 	if !ok {
 		return true
 	}
-	if d := e.Grammar.dfaFor(e.Rule); d != nil {
-		return d.Valid(t)
-	}
-	return e.Grammar.Match(e.Rule, t) == nil
+	return e.d.Valid(t) // every entry has its DFA (schemeEntries)
 }
 
 // schemeError is the error of s, which the grammar accepts, against the grammar of its

@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"sort"
 	"sync"
+	"sync/atomic"
 
 	"github.com/urlgrammar/urlgrammar/internal/dfa"
 	"github.com/urlgrammar/urlgrammar/internal/peg"
@@ -61,15 +62,16 @@ func Register(g Generated) string {
 		panic(fmt.Sprintf("grammarkit: Register of grammar %q twice, or without an id", g.Info.ID))
 	}
 	registry[g.Info.ID] = g
+	registrations.Add(1)
 	return g.Info.ID
 }
 
-// Count returns the number of registered grammars: it changes when one is registered.
-func Count() int {
-	registryMu.Lock()
-	defer registryMu.Unlock()
-	return len(registry)
-}
+// registrations counts the calls of Register, read without the lock (Count).
+var registrations atomic.Int64
+
+// Count returns the number of registered grammars: it changes when one is registered. It
+// takes no lock, for callers that check on every call whether the registry changed.
+func Count() int { return int(registrations.Load()) }
 
 // Registered returns the grammar registered under id, or false.
 func Registered(id string) (Generated, bool) {
