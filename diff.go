@@ -87,7 +87,7 @@ func (l Language) dfa() (*dfa.DFA, error) {
 func (l Language) wholeDFA() (*dfa.DFA, error) {
 	g := l.Grammar
 	if g.ChecksSchemes() && l.isStart() {
-		return nil, fmt.Errorf("grammar %s: its language is RFC 3986's with each scheme's grammar, which has no one automaton to compare: compare rfc3986 with the scheme's grammar", g.id)
+		return g.checkedDFA()
 	}
 	if g.dispatch != nil && l.isStart() {
 		return g.dispatch.dfa(g)

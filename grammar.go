@@ -35,6 +35,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/urlgrammar/urlgrammar/ast"
 	"github.com/urlgrammar/urlgrammar/grammarkit"
@@ -123,6 +124,8 @@ type Grammar struct {
 	// names caches, per DFA (*dfa.DFA -> *errorNames), what an error in each state says
 	// (errornames.go).
 	names sync.Map
+	// checked is the automaton of a grammar that checks schemes (checkedDFA).
+	checked atomic.Pointer[checkedDFA]
 }
 
 // Generic reports whether the grammar's references are generic URI references: its header
@@ -522,8 +525,15 @@ func (g *Grammar) Valid(s string) bool {
 	if len(s) > MaxInputLength {
 		return false
 	}
+	if g.gen.Info.CheckSchemes {
+		if d, err := g.checkedDFA(); err == nil {
+			return d.Valid(s)
+		}
+		// A registry whose scheme grammars conflict: each check on its own.
+		return g.startDFA.Valid(s) && schemeValid(s)
+	}
 	if d := g.startDecider(s); d != nil {
-		return d.Valid(s) && (!g.gen.Info.CheckSchemes || schemeValid(s))
+		return d.Valid(s)
 	}
 	_, err := g.take("", s, false, nil)
 	return err == nil

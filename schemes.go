@@ -159,7 +159,8 @@ func schemeTarget(s string) (SchemeGrammar, string, bool) {
 }
 
 // schemeValid reports whether s, which the grammar accepts, matches the grammar of its
-// scheme, when it has one. It allocates nothing.
+// scheme, when it has one. It allocates nothing. (Valid runs checkedDFA instead, once it is
+// made.)
 func schemeValid(s string) bool {
 	e, t, ok := schemeTarget(s)
 	if !ok {
@@ -182,4 +183,51 @@ func schemeError(s string) error {
 		se.scheme = e.Scheme
 	}
 	return err
+}
+
+// A checkedDFA is the automaton of a grammar that checks schemes, made from the scheme
+// grammars of count registrations.
+type checkedDFA struct {
+	count int
+	d     *dfa.DFA
+	err   error
+}
+
+// checkedDFA returns the minimal DFA of the whole language of g, a grammar that checks
+// schemes: its start rule's language, where a URI whose scheme has a grammar must also be in
+// that grammar's rule (before its first "#", unless the scheme line says +fragment). Valid
+// runs it in one pass, and diff compares it. It is made on first use, and again when a
+// grammar was registered since.
+func (g *Grammar) checkedDFA() (*dfa.DFA, error) {
+	n := grammarkit.Count()
+	if c := g.checked.Load(); c != nil && c.count == n {
+		return c.d, c.err
+	}
+	entries, err := schemeEntries()
+	c := &checkedDFA{count: n, err: err}
+	if err == nil {
+		cases := make([]dfa.Case, 0, len(entries))
+		for _, e := range entries {
+			d := e.d
+			if !e.Fragment {
+				if d, err = dfa.BeforeHash(d); err != nil {
+					break
+				}
+			}
+			cases = append(cases, dfa.Case{Prefix: e.Scheme + ":", D: d})
+		}
+		var schemes *dfa.DFA
+		if err == nil {
+			schemes, err = dfa.Dispatch(cases, dfa.All())
+		}
+		if err == nil {
+			c.d, err = dfa.Intersect(g.startDFA, schemes)
+		}
+		if c.d != nil {
+			c.d.Rule = g.start
+		}
+		c.err = err
+	}
+	g.checked.Store(c)
+	return c.d, c.err
 }

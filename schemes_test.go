@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/urlgrammar/urlgrammar"
+	"github.com/urlgrammar/urlgrammar/internal/corpus"
 )
 
 // Every scheme grammar is proven inside RFC 3986: its rule for a scheme is compared exactly
@@ -102,6 +103,18 @@ func TestURIChecksSchemes(t *testing.T) {
 	assert.Equal(t, "rfc9110/http-URI: unexpected letter", se.Cause())
 	assert.Equal(t, `rfc9110:1:7: the http scheme (rfc9110): unexpected 'a' in http-URI, expected "/"`, se.Error())
 	assert.Equal(t, 0, int(testing.AllocsPerRun(100, func() { u.Valid("https://example.com/a?b#c") })), "Valid allocates")
+
+	// Valid runs one automaton made from RFC 3986's and every scheme rule's; Parse checks
+	// RFC 3986, then the scheme's grammar: they agree on every input the tests know.
+	n := 0
+	for _, s := range append(allTableInputs(t), corpus.Lines(5000, 9)...) {
+		_, err := u.Parse(s)
+		require.Equal(t, err == nil, u.Valid(s), "%q: %v", s, err)
+		if err != nil && urlgrammar.MustLookup(urlgrammar.RFC3986).Valid(s) {
+			n++ // rejected by a scheme's grammar
+		}
+	}
+	assert.Greater(t, n, 50, "inputs RFC 3986 accepts and a scheme grammar rejects")
 
 	g, ok := urlgrammar.SchemeGrammarOf("HTTPS")
 	require.True(t, ok)

@@ -64,164 +64,164 @@ func buildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
 			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "to":
-		end, n, ok = b.r1(0, 0, n)
-	case "hfields":
 		end, n, ok = b.r2(0, 0, n)
-	case "hfield":
+	case "hfields":
 		end, n, ok = b.r3(0, 0, n)
-	case "hfname":
+	case "hfield":
 		end, n, ok = b.r4(0, 0, n)
-	case "hfvalue":
+	case "hfname":
 		end, n, ok = b.r5(0, 0, n)
-	case "addr_spec":
+	case "hfvalue":
 		end, n, ok = b.r6(0, 0, n)
-	case "local_part":
+	case "addr_spec":
 		end, n, ok = b.r7(0, 0, n)
-	case "domain":
+	case "local_part":
 		end, n, ok = b.r8(0, 0, n)
+	case "domain":
+		end, n, ok = b.r9(0, 0, n)
 	case "dtext_no_obs":
 		n = append(n, ast.TreeNode{StartRule: 9})
-		end, n, ok = b.r9(0, 1, n)
+		end, n, ok = b.r10(0, 1, n)
 		if ok {
 			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "qchar":
 		n = append(n, ast.TreeNode{StartRule: 10})
-		end, n, ok = b.r10(0, 1, n)
+		end, n, ok = b.r11(0, 1, n)
 		if ok {
 			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "some_delims":
 		n = append(n, ast.TreeNode{StartRule: 11})
-		end, n, ok = b.r11(0, 1, n)
+		end, n, ok = b.r12(0, 1, n)
 		if ok {
 			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "to_h":
-		end, n, ok = b.r13(0, 0, n)
-	case "addr_spec_h":
 		end, n, ok = b.r14(0, 0, n)
-	case "local_part_h":
+	case "addr_spec_h":
 		end, n, ok = b.r15(0, 0, n)
-	case "domain_h":
+	case "local_part_h":
 		end, n, ok = b.r16(0, 0, n)
+	case "domain_h":
+		end, n, ok = b.r17(0, 0, n)
 	case "dot_atom_text":
 		n = append(n, ast.TreeNode{StartRule: 12})
-		end, n, ok = b.r22(0, 1, n)
+		end, n, ok = b.r23(0, 1, n)
 		if ok {
 			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "atext":
 		n = append(n, ast.TreeNode{StartRule: 13})
-		end, n, ok = b.r23(0, 1, n)
+		end, n, ok = b.r24(0, 1, n)
 		if ok {
 			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "quoted_string":
 		n = append(n, ast.TreeNode{StartRule: 14})
-		end, n, ok = b.r24(0, 1, n)
+		end, n, ok = b.r25(0, 1, n)
 		if ok {
 			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "qcontent":
 		n = append(n, ast.TreeNode{StartRule: 15})
-		end, n, ok = b.r25(0, 1, n)
+		end, n, ok = b.r26(0, 1, n)
 		if ok {
 			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "qtext":
 		n = append(n, ast.TreeNode{StartRule: 16})
-		end, n, ok = b.r26(0, 1, n)
+		end, n, ok = b.r27(0, 1, n)
 		if ok {
 			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "quoted_pair":
 		n = append(n, ast.TreeNode{StartRule: 17})
-		end, n, ok = b.r27(0, 1, n)
+		end, n, ok = b.r28(0, 1, n)
 		if ok {
 			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "FWS":
 		n = append(n, ast.TreeNode{StartRule: 18})
-		end, n, ok = b.r28(0, 1, n)
+		end, n, ok = b.r29(0, 1, n)
 		if ok {
 			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "unreserved":
 		n = append(n, ast.TreeNode{StartRule: 19})
-		end, n, ok = b.r29(0, 1, n)
+		end, n, ok = b.r30(0, 1, n)
 		if ok {
 			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "pct_encoded":
 		n = append(n, ast.TreeNode{StartRule: 20})
-		end, n, ok = b.r30(0, 1, n)
+		end, n, ok = b.r31(0, 1, n)
 		if ok {
 			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "ALPHA":
 		n = append(n, ast.TreeNode{StartRule: 21})
-		end, n, ok = b.r31(0, 1, n)
+		end, n, ok = b.r32(0, 1, n)
 		if ok {
 			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "DIGIT":
 		n = append(n, ast.TreeNode{StartRule: 22})
-		end, n, ok = b.r32(0, 1, n)
+		end, n, ok = b.r33(0, 1, n)
 		if ok {
 			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "HEXDIG":
 		n = append(n, ast.TreeNode{StartRule: 23})
-		end, n, ok = b.r33(0, 1, n)
+		end, n, ok = b.r34(0, 1, n)
 		if ok {
 			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "DQUOTE":
 		n = append(n, ast.TreeNode{StartRule: 24})
-		end, n, ok = b.r34(0, 1, n)
+		end, n, ok = b.r35(0, 1, n)
 		if ok {
 			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "VCHAR":
 		n = append(n, ast.TreeNode{StartRule: 25})
-		end, n, ok = b.r35(0, 1, n)
+		end, n, ok = b.r36(0, 1, n)
 		if ok {
 			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "WSP":
 		n = append(n, ast.TreeNode{StartRule: 26})
-		end, n, ok = b.r36(0, 1, n)
+		end, n, ok = b.r37(0, 1, n)
 		if ok {
 			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "SP":
 		n = append(n, ast.TreeNode{StartRule: 27})
-		end, n, ok = b.r37(0, 1, n)
+		end, n, ok = b.r38(0, 1, n)
 		if ok {
 			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "HTAB":
 		n = append(n, ast.TreeNode{StartRule: 28})
-		end, n, ok = b.r38(0, 1, n)
+		end, n, ok = b.r39(0, 1, n)
 		if ok {
 			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "CRLF":
 		n = append(n, ast.TreeNode{StartRule: 29})
-		end, n, ok = b.r39(0, 1, n)
+		end, n, ok = b.r40(0, 1, n)
 		if ok {
 			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "CR":
 		n = append(n, ast.TreeNode{StartRule: 30})
-		end, n, ok = b.r40(0, 1, n)
+		end, n, ok = b.r41(0, 1, n)
 		if ok {
 			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
 	case "LF":
 		n = append(n, ast.TreeNode{StartRule: 31})
-		end, n, ok = b.r41(0, 1, n)
+		end, n, ok = b.r42(0, 1, n)
 		if ok {
 			n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 		}
@@ -302,24 +302,91 @@ func (b *treeBuilder) r0(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 					ok = true
 				L3:
 					for {
-						p, n, ok = b.r13(p, d, n)
+						{
+							p4, n4 := p, len(n)
+							// hasq, inlined
+							{
+								p5, n5 := p, len(n)
+								ok = true
+							L5:
+								for {
+									{
+										start6 := p
+										for b.work <= b.limit { // past the limit, no round is tried
+											q6 := p
+											{
+												p7, n7 := p, len(n)
+												ok = true
+											L7:
+												for {
+													{
+														p8, n8 := p, len(n)
+														if ok = p < len(s) && s[p] == '?'; ok {
+															p++
+														}
+														p, n = p8, n[:n8]
+														ok = !ok
+													}
+													if !ok {
+														p, n = p7, n[:n7]
+														break L7
+													}
+													if ok = p < len(s); ok {
+														_, w := utf8.DecodeRuneInString(s[p:])
+														p += w
+													}
+													if !ok {
+														p, n = p7, n[:n7]
+														break L7
+													}
+													break
+												}
+											}
+											if !ok || p == q6 {
+												break
+											}
+										}
+										b.work += p - start6
+										ok = b.work <= b.limit
+									}
+									if !ok {
+										p, n = p5, n[:n5]
+										break L5
+									}
+									if ok = p < len(s) && s[p] == '?'; ok {
+										p++
+									}
+									if !ok {
+										p, n = p5, n[:n5]
+										break L5
+									}
+									break
+								}
+							}
+							p, n = p4, n[:n4]
+						}
+						if !ok {
+							p, n = p3, n[:n3]
+							break L3
+						}
+						p, n, ok = b.r14(p, d, n)
 						ok = true
 						if !ok {
 							p, n = p3, n[:n3]
 							break L3
 						}
-						p, n, ok = b.r2(p, d, n)
+						p, n, ok = b.r3(p, d, n)
 						if !ok {
 							p, n = p3, n[:n3]
 							break L3
 						}
 						{
-							p4, n4 := p, len(n)
+							p9, n9 := p, len(n)
 							if ok = p < len(s); ok {
 								_, w := utf8.DecodeRuneInString(s[p:])
 								p += w
 							}
-							p, n = p4, n[:n4]
+							p, n = p9, n[:n9]
 							ok = !ok
 						}
 						if !ok {
@@ -334,27 +401,27 @@ func (b *treeBuilder) r0(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 				}
 				if p < len(s) && class6[s[p]] {
 					{
-						p5, n5 := p, len(n)
+						p10, n10 := p, len(n)
 						ok = true
-					L5:
+					L10:
 						for {
-							p, n, ok = b.r1(p, d, n)
+							p, n, ok = b.r2(p, d, n)
 							if !ok {
-								p, n = p5, n[:n5]
-								break L5
+								p, n = p10, n[:n10]
+								break L10
 							}
 							{
-								p6, n6 := p, len(n)
+								p11, n11 := p, len(n)
 								if ok = p < len(s); ok {
 									_, w := utf8.DecodeRuneInString(s[p:])
 									p += w
 								}
-								p, n = p6, n[:n6]
+								p, n = p11, n[:n11]
 								ok = !ok
 							}
 							if !ok {
-								p, n = p5, n[:n5]
-								break L5
+								p, n = p10, n[:n10]
+								break L10
 							}
 							break
 						}
@@ -364,12 +431,12 @@ func (b *treeBuilder) r0(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 					}
 				}
 				{
-					p7, n7 := p, len(n)
+					p12, n12 := p, len(n)
 					if ok = p < len(s); ok {
 						_, w := utf8.DecodeRuneInString(s[p:])
 						p += w
 					}
-					p, n = p7, n[:n7]
+					p, n = p12, n[:n12]
 					ok = !ok
 				}
 				if ok {
@@ -388,8 +455,76 @@ func (b *treeBuilder) r0(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 	return p, n, ok
 }
 
-// r1 is rule to (to).
+// r1 is rule hasq.
 func (b *treeBuilder) r1(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+	if b.work++; b.work > b.limit {
+		return p, n, false
+	}
+	var ok bool
+	s := b.s
+	{
+		p1, n1 := p, len(n)
+		ok = true
+	L1:
+		for {
+			{
+				start2 := p
+				for b.work <= b.limit { // past the limit, no round is tried
+					q2 := p
+					{
+						p3, n3 := p, len(n)
+						ok = true
+					L3:
+						for {
+							{
+								p4, n4 := p, len(n)
+								if ok = p < len(s) && s[p] == '?'; ok {
+									p++
+								}
+								p, n = p4, n[:n4]
+								ok = !ok
+							}
+							if !ok {
+								p, n = p3, n[:n3]
+								break L3
+							}
+							if ok = p < len(s); ok {
+								_, w := utf8.DecodeRuneInString(s[p:])
+								p += w
+							}
+							if !ok {
+								p, n = p3, n[:n3]
+								break L3
+							}
+							break
+						}
+					}
+					if !ok || p == q2 {
+						break
+					}
+				}
+				b.work += p - start2
+				ok = b.work <= b.limit
+			}
+			if !ok {
+				p, n = p1, n[:n1]
+				break L1
+			}
+			if ok = p < len(s) && s[p] == '?'; ok {
+				p++
+			}
+			if !ok {
+				p, n = p1, n[:n1]
+				break L1
+			}
+			break
+		}
+	}
+	return p, n, ok
+}
+
+// r2 is rule to (to).
+func (b *treeBuilder) r2(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -407,7 +542,7 @@ func (b *treeBuilder) r1(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 		ok = true
 	L1:
 		for {
-			p, n, ok = b.r6(p, d+1, n)
+			p, n, ok = b.r7(p, d+1, n)
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -428,7 +563,7 @@ func (b *treeBuilder) r1(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 								p, n = p3, n[:n3]
 								break L3
 							}
-							p, n, ok = b.r6(p, d+1, n)
+							p, n, ok = b.r7(p, d+1, n)
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
@@ -457,8 +592,8 @@ func (b *treeBuilder) r1(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 	return p, n, ok
 }
 
-// r2 is rule hfields (hfields).
-func (b *treeBuilder) r2(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+// r3 is rule hfields (hfields).
+func (b *treeBuilder) r3(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -483,7 +618,7 @@ func (b *treeBuilder) r2(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 				p, n = p1, n[:n1]
 				break L1
 			}
-			p, n, ok = b.r3(p, d+1, n)
+			p, n, ok = b.r4(p, d+1, n)
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -504,7 +639,7 @@ func (b *treeBuilder) r2(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 								p, n = p3, n[:n3]
 								break L3
 							}
-							p, n, ok = b.r3(p, d+1, n)
+							p, n, ok = b.r4(p, d+1, n)
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
@@ -533,8 +668,8 @@ func (b *treeBuilder) r2(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 	return p, n, ok
 }
 
-// r3 is rule hfield (hfield).
-func (b *treeBuilder) r3(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+// r4 is rule hfield (hfield).
+func (b *treeBuilder) r4(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -707,8 +842,8 @@ func (b *treeBuilder) r3(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 	return p, n, ok
 }
 
-// r4 is rule hfname (hfname).
-func (b *treeBuilder) r4(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+// r5 is rule hfname (hfname).
+func (b *treeBuilder) r5(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -784,8 +919,8 @@ func (b *treeBuilder) r4(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 	return p, n, ok
 }
 
-// r5 is rule hfvalue (hfvalue).
-func (b *treeBuilder) r5(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+// r6 is rule hfvalue (hfvalue).
+func (b *treeBuilder) r6(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -861,8 +996,8 @@ func (b *treeBuilder) r5(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 	return p, n, ok
 }
 
-// r6 is rule addr_spec (addr-spec).
-func (b *treeBuilder) r6(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+// r7 is rule addr_spec (addr-spec).
+func (b *treeBuilder) r7(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -1620,8 +1755,8 @@ func (b *treeBuilder) r6(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 	return p, n, ok
 }
 
-// r7 is rule local_part (local-part).
-func (b *treeBuilder) r7(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+// r8 is rule local_part (local-part).
+func (b *treeBuilder) r8(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -2214,8 +2349,8 @@ L1:
 	return p, n, ok
 }
 
-// r8 is rule domain (domain).
-func (b *treeBuilder) r8(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+// r9 is rule domain (domain).
+func (b *treeBuilder) r9(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -2359,8 +2494,8 @@ L1:
 	return p, n, ok
 }
 
-// r9 is rule dtext_no_obs (dtext-no-obs).
-func (b *treeBuilder) r9(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+// r10 is rule dtext_no_obs (dtext-no-obs).
+func (b *treeBuilder) r10(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -2372,8 +2507,8 @@ func (b *treeBuilder) r9(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 	return p, n, ok
 }
 
-// r10 is rule qchar (qchar).
-func (b *treeBuilder) r10(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+// r11 is rule qchar (qchar).
+func (b *treeBuilder) r11(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -2442,8 +2577,8 @@ L1:
 	return p, n, ok
 }
 
-// r11 is rule some_delims (some-delims).
-func (b *treeBuilder) r11(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+// r12 is rule some_delims (some-delims).
+func (b *treeBuilder) r12(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -2455,8 +2590,8 @@ func (b *treeBuilder) r11(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	return p, n, ok
 }
 
-// r12 is rule lastq.
-func (b *treeBuilder) r12(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+// r13 is rule lastq.
+func (b *treeBuilder) r13(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -2536,8 +2671,8 @@ func (b *treeBuilder) r12(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	return p, n, ok
 }
 
-// r13 is rule to_h.
-func (b *treeBuilder) r13(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+// r14 is rule to_h.
+func (b *treeBuilder) r14(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -2555,7 +2690,7 @@ func (b *treeBuilder) r13(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 		ok = true
 	L1:
 		for {
-			p, n, ok = b.r14(p, d+1, n)
+			p, n, ok = b.r15(p, d+1, n)
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1
@@ -2576,7 +2711,7 @@ func (b *treeBuilder) r13(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 								p, n = p3, n[:n3]
 								break L3
 							}
-							p, n, ok = b.r14(p, d+1, n)
+							p, n, ok = b.r15(p, d+1, n)
 							if !ok {
 								p, n = p3, n[:n3]
 								break L3
@@ -2605,8 +2740,8 @@ func (b *treeBuilder) r13(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	return p, n, ok
 }
 
-// r14 is rule addr_spec_h.
-func (b *treeBuilder) r14(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+// r15 is rule addr_spec_h.
+func (b *treeBuilder) r15(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -4098,8 +4233,8 @@ func (b *treeBuilder) r14(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	return p, n, ok
 }
 
-// r15 is rule local_part_h.
-func (b *treeBuilder) r15(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+// r16 is rule local_part_h.
+func (b *treeBuilder) r16(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -5102,8 +5237,8 @@ L1:
 	return p, n, ok
 }
 
-// r16 is rule domain_h.
-func (b *treeBuilder) r16(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+// r17 is rule domain_h.
+func (b *treeBuilder) r17(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -5571,8 +5706,8 @@ L1:
 	return p, n, ok
 }
 
-// r17 is rule dot_atom_text_h.
-func (b *treeBuilder) r17(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+// r18 is rule dot_atom_text_h.
+func (b *treeBuilder) r18(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -5881,8 +6016,8 @@ func (b *treeBuilder) r17(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	return p, n, ok
 }
 
-// r18 is rule atext_h.
-func (b *treeBuilder) r18(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+// r19 is rule atext_h.
+func (b *treeBuilder) r19(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -6006,8 +6141,8 @@ func (b *treeBuilder) r18(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	return p, n, ok
 }
 
-// r19 is rule quoted_string_h.
-func (b *treeBuilder) r19(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+// r20 is rule quoted_string_h.
+func (b *treeBuilder) r20(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -6684,8 +6819,8 @@ func (b *treeBuilder) r19(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	return p, n, ok
 }
 
-// r20 is rule qcontent_h.
-func (b *treeBuilder) r20(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+// r21 is rule qcontent_h.
+func (b *treeBuilder) r21(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -6958,8 +7093,8 @@ L1:
 	return p, n, ok
 }
 
-// r21 is rule quoted_pair_h.
-func (b *treeBuilder) r21(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+// r22 is rule quoted_pair_h.
+func (b *treeBuilder) r22(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -7121,8 +7256,8 @@ func (b *treeBuilder) r21(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	return p, n, ok
 }
 
-// r22 is rule dot_atom_text (dot-atom-text).
-func (b *treeBuilder) r22(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+// r23 is rule dot_atom_text (dot-atom-text).
+func (b *treeBuilder) r23(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -7201,8 +7336,8 @@ func (b *treeBuilder) r22(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	return p, n, ok
 }
 
-// r23 is rule atext (atext).
-func (b *treeBuilder) r23(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+// r24 is rule atext (atext).
+func (b *treeBuilder) r24(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -7232,8 +7367,8 @@ L1:
 	return p, n, ok
 }
 
-// r24 is rule quoted_string (quoted-string).
-func (b *treeBuilder) r24(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+// r25 is rule quoted_string (quoted-string).
+func (b *treeBuilder) r25(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -7728,8 +7863,8 @@ func (b *treeBuilder) r24(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	return p, n, ok
 }
 
-// r25 is rule qcontent (qcontent).
-func (b *treeBuilder) r25(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+// r26 is rule qcontent (qcontent).
+func (b *treeBuilder) r26(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -7820,8 +7955,8 @@ L1:
 	return p, n, ok
 }
 
-// r26 is rule qtext (qtext).
-func (b *treeBuilder) r26(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+// r27 is rule qtext (qtext).
+func (b *treeBuilder) r27(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -7833,8 +7968,8 @@ func (b *treeBuilder) r26(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	return p, n, ok
 }
 
-// r27 is rule quoted_pair (quoted-pair).
-func (b *treeBuilder) r27(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+// r28 is rule quoted_pair (quoted-pair).
+func (b *treeBuilder) r28(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -7905,8 +8040,8 @@ func (b *treeBuilder) r27(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	return p, n, ok
 }
 
-// r28 is rule FWS (FWS).
-func (b *treeBuilder) r28(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+// r29 is rule FWS (FWS).
+func (b *treeBuilder) r29(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -7997,8 +8132,8 @@ func (b *treeBuilder) r28(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	return p, n, ok
 }
 
-// r29 is rule unreserved (unreserved).
-func (b *treeBuilder) r29(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+// r30 is rule unreserved (unreserved).
+func (b *treeBuilder) r30(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -8010,8 +8145,8 @@ func (b *treeBuilder) r29(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	return p, n, ok
 }
 
-// r30 is rule pct_encoded (pct-encoded).
-func (b *treeBuilder) r30(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+// r31 is rule pct_encoded (pct-encoded).
+func (b *treeBuilder) r31(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -8051,8 +8186,8 @@ func (b *treeBuilder) r30(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	return p, n, ok
 }
 
-// r31 is rule ALPHA (ALPHA).
-func (b *treeBuilder) r31(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+// r32 is rule ALPHA (ALPHA).
+func (b *treeBuilder) r32(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -8064,8 +8199,8 @@ func (b *treeBuilder) r31(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	return p, n, ok
 }
 
-// r32 is rule DIGIT (DIGIT).
-func (b *treeBuilder) r32(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+// r33 is rule DIGIT (DIGIT).
+func (b *treeBuilder) r33(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -8077,8 +8212,8 @@ func (b *treeBuilder) r32(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	return p, n, ok
 }
 
-// r33 is rule HEXDIG (HEXDIG).
-func (b *treeBuilder) r33(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+// r34 is rule HEXDIG (HEXDIG).
+func (b *treeBuilder) r34(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -8090,8 +8225,8 @@ func (b *treeBuilder) r33(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	return p, n, ok
 }
 
-// r34 is rule DQUOTE (DQUOTE).
-func (b *treeBuilder) r34(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+// r35 is rule DQUOTE (DQUOTE).
+func (b *treeBuilder) r35(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -8103,8 +8238,8 @@ func (b *treeBuilder) r34(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	return p, n, ok
 }
 
-// r35 is rule VCHAR (VCHAR).
-func (b *treeBuilder) r35(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+// r36 is rule VCHAR (VCHAR).
+func (b *treeBuilder) r36(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -8116,8 +8251,8 @@ func (b *treeBuilder) r35(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	return p, n, ok
 }
 
-// r36 is rule WSP (WSP).
-func (b *treeBuilder) r36(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+// r37 is rule WSP (WSP).
+func (b *treeBuilder) r37(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -8149,8 +8284,8 @@ L1:
 	return p, n, ok
 }
 
-// r37 is rule SP (SP).
-func (b *treeBuilder) r37(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+// r38 is rule SP (SP).
+func (b *treeBuilder) r38(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -8162,8 +8297,8 @@ func (b *treeBuilder) r37(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	return p, n, ok
 }
 
-// r38 is rule HTAB (HTAB).
-func (b *treeBuilder) r38(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+// r39 is rule HTAB (HTAB).
+func (b *treeBuilder) r39(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -8175,8 +8310,8 @@ func (b *treeBuilder) r38(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	return p, n, ok
 }
 
-// r39 is rule CRLF (CRLF).
-func (b *treeBuilder) r39(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+// r40 is rule CRLF (CRLF).
+func (b *treeBuilder) r40(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -8209,8 +8344,8 @@ func (b *treeBuilder) r39(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	return p, n, ok
 }
 
-// r40 is rule CR (CR).
-func (b *treeBuilder) r40(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+// r41 is rule CR (CR).
+func (b *treeBuilder) r41(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}
@@ -8222,8 +8357,8 @@ func (b *treeBuilder) r40(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	return p, n, ok
 }
 
-// r41 is rule LF (LF).
-func (b *treeBuilder) r41(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
+// r42 is rule LF (LF).
+func (b *treeBuilder) r42(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {
 		return p, n, false
 	}

@@ -21,102 +21,109 @@ var g = &grammar{
 		{
 			name:        "mailtoURI",
 			displayName: "\"mailtoURI\"",
-			pos:         position{line: 19, col: 1, offset: 1194},
+			pos:         position{line: 20, col: 1, offset: 1309},
 			expr: &seqExpr{
-				pos: position{line: 19, col: 26, offset: 1219},
+				pos: position{line: 20, col: 26, offset: 1334},
 				exprs: []any{
 					&charClassMatcher{
-						pos:        position{line: 19, col: 26, offset: 1219},
+						pos:        position{line: 20, col: 26, offset: 1334},
 						val:        "[mM]",
 						chars:      []rune{'m', 'M'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 19, col: 31, offset: 1224},
+						pos:        position{line: 20, col: 31, offset: 1339},
 						val:        "[aA]",
 						chars:      []rune{'a', 'A'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 19, col: 36, offset: 1229},
+						pos:        position{line: 20, col: 36, offset: 1344},
 						val:        "[iI]",
 						chars:      []rune{'i', 'I'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 19, col: 41, offset: 1234},
+						pos:        position{line: 20, col: 41, offset: 1349},
 						val:        "[lL]",
 						chars:      []rune{'l', 'L'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 19, col: 46, offset: 1239},
+						pos:        position{line: 20, col: 46, offset: 1354},
 						val:        "[tT]",
 						chars:      []rune{'t', 'T'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 19, col: 51, offset: 1244},
+						pos:        position{line: 20, col: 51, offset: 1359},
 						val:        "[oO]",
 						chars:      []rune{'o', 'O'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&litMatcher{
-						pos:        position{line: 19, col: 56, offset: 1249},
+						pos:        position{line: 20, col: 56, offset: 1364},
 						val:        ":",
 						ignoreCase: false,
 						want:       "\":\"",
 					},
 					&choiceExpr{
-						pos: position{line: 19, col: 62, offset: 1255},
+						pos: position{line: 20, col: 62, offset: 1370},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 19, col: 62, offset: 1255},
+								pos: position{line: 20, col: 62, offset: 1370},
 								exprs: []any{
-									&zeroOrOneExpr{
-										pos: position{line: 19, col: 62, offset: 1255},
+									&andExpr{
+										pos: position{line: 20, col: 62, offset: 1370},
 										expr: &ruleRefExpr{
-											pos:  position{line: 19, col: 62, offset: 1255},
+											pos:  position{line: 20, col: 63, offset: 1371},
+											name: "hasq",
+										},
+									},
+									&zeroOrOneExpr{
+										pos: position{line: 20, col: 68, offset: 1376},
+										expr: &ruleRefExpr{
+											pos:  position{line: 20, col: 68, offset: 1376},
 											name: "to_h",
 										},
 									},
 									&ruleRefExpr{
-										pos:  position{line: 19, col: 68, offset: 1261},
+										pos:  position{line: 20, col: 74, offset: 1382},
 										name: "hfields",
 									},
 									&notExpr{
-										pos: position{line: 19, col: 76, offset: 1269},
+										pos: position{line: 20, col: 82, offset: 1390},
 										expr: &anyMatcher{
-											line: 19, col: 77, offset: 1270,
+											line: 20, col: 83, offset: 1391,
 										},
 									},
 								},
 							},
 							&seqExpr{
-								pos: position{line: 19, col: 81, offset: 1274},
+								pos: position{line: 20, col: 87, offset: 1395},
 								exprs: []any{
 									&ruleRefExpr{
-										pos:  position{line: 19, col: 81, offset: 1274},
+										pos:  position{line: 20, col: 87, offset: 1395},
 										name: "to",
 									},
 									&notExpr{
-										pos: position{line: 19, col: 84, offset: 1277},
+										pos: position{line: 20, col: 90, offset: 1398},
 										expr: &anyMatcher{
-											line: 19, col: 85, offset: 1278,
+											line: 20, col: 91, offset: 1399,
 										},
 									},
 								},
 							},
 							&notExpr{
-								pos: position{line: 19, col: 89, offset: 1282},
+								pos: position{line: 20, col: 95, offset: 1403},
 								expr: &anyMatcher{
-									line: 19, col: 90, offset: 1283,
+									line: 20, col: 96, offset: 1404,
 								},
 							},
 						},
@@ -125,29 +132,64 @@ var g = &grammar{
 			},
 		},
 		{
+			name: "hasq",
+			pos:  position{line: 22, col: 1, offset: 1409},
+			expr: &seqExpr{
+				pos: position{line: 22, col: 9, offset: 1417},
+				exprs: []any{
+					&zeroOrMoreExpr{
+						pos: position{line: 22, col: 9, offset: 1417},
+						expr: &seqExpr{
+							pos: position{line: 22, col: 11, offset: 1419},
+							exprs: []any{
+								&notExpr{
+									pos: position{line: 22, col: 11, offset: 1419},
+									expr: &litMatcher{
+										pos:        position{line: 22, col: 12, offset: 1420},
+										val:        "?",
+										ignoreCase: false,
+										want:       "\"?\"",
+									},
+								},
+								&anyMatcher{
+									line: 22, col: 16, offset: 1424,
+								},
+							},
+						},
+					},
+					&litMatcher{
+						pos:        position{line: 22, col: 21, offset: 1429},
+						val:        "?",
+						ignoreCase: false,
+						want:       "\"?\"",
+					},
+				},
+			},
+		},
+		{
 			name:        "to",
 			displayName: "\"to\"",
-			pos:         position{line: 21, col: 1, offset: 1288},
+			pos:         position{line: 24, col: 1, offset: 1434},
 			expr: &seqExpr{
-				pos: position{line: 21, col: 12, offset: 1299},
+				pos: position{line: 24, col: 12, offset: 1445},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 21, col: 12, offset: 1299},
+						pos:  position{line: 24, col: 12, offset: 1445},
 						name: "addr_spec",
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 21, col: 22, offset: 1309},
+						pos: position{line: 24, col: 22, offset: 1455},
 						expr: &seqExpr{
-							pos: position{line: 21, col: 24, offset: 1311},
+							pos: position{line: 24, col: 24, offset: 1457},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 21, col: 24, offset: 1311},
+									pos:        position{line: 24, col: 24, offset: 1457},
 									val:        ",",
 									ignoreCase: false,
 									want:       "\",\"",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 21, col: 28, offset: 1315},
+									pos:  position{line: 24, col: 28, offset: 1461},
 									name: "addr_spec",
 								},
 							},
@@ -159,33 +201,33 @@ var g = &grammar{
 		{
 			name:        "hfields",
 			displayName: "\"hfields\"",
-			pos:         position{line: 23, col: 1, offset: 1329},
+			pos:         position{line: 26, col: 1, offset: 1475},
 			expr: &seqExpr{
-				pos: position{line: 23, col: 22, offset: 1350},
+				pos: position{line: 26, col: 22, offset: 1496},
 				exprs: []any{
 					&litMatcher{
-						pos:        position{line: 23, col: 22, offset: 1350},
+						pos:        position{line: 26, col: 22, offset: 1496},
 						val:        "?",
 						ignoreCase: false,
 						want:       "\"?\"",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 23, col: 26, offset: 1354},
+						pos:  position{line: 26, col: 26, offset: 1500},
 						name: "hfield",
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 23, col: 33, offset: 1361},
+						pos: position{line: 26, col: 33, offset: 1507},
 						expr: &seqExpr{
-							pos: position{line: 23, col: 35, offset: 1363},
+							pos: position{line: 26, col: 35, offset: 1509},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 23, col: 35, offset: 1363},
+									pos:        position{line: 26, col: 35, offset: 1509},
 									val:        "&",
 									ignoreCase: false,
 									want:       "\"&\"",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 23, col: 39, offset: 1367},
+									pos:  position{line: 26, col: 39, offset: 1513},
 									name: "hfield",
 								},
 							},
@@ -197,22 +239,22 @@ var g = &grammar{
 		{
 			name:        "hfield",
 			displayName: "\"hfield\"",
-			pos:         position{line: 25, col: 1, offset: 1378},
+			pos:         position{line: 28, col: 1, offset: 1524},
 			expr: &seqExpr{
-				pos: position{line: 25, col: 20, offset: 1397},
+				pos: position{line: 28, col: 20, offset: 1543},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 25, col: 20, offset: 1397},
+						pos:  position{line: 28, col: 20, offset: 1543},
 						name: "hfname",
 					},
 					&litMatcher{
-						pos:        position{line: 25, col: 27, offset: 1404},
+						pos:        position{line: 28, col: 27, offset: 1550},
 						val:        "=",
 						ignoreCase: false,
 						want:       "\"=\"",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 25, col: 31, offset: 1408},
+						pos:  position{line: 28, col: 31, offset: 1554},
 						name: "hfvalue",
 					},
 				},
@@ -221,11 +263,11 @@ var g = &grammar{
 		{
 			name:        "hfname",
 			displayName: "\"hfname\"",
-			pos:         position{line: 27, col: 1, offset: 1417},
+			pos:         position{line: 30, col: 1, offset: 1563},
 			expr: &zeroOrMoreExpr{
-				pos: position{line: 27, col: 20, offset: 1436},
+				pos: position{line: 30, col: 20, offset: 1582},
 				expr: &ruleRefExpr{
-					pos:  position{line: 27, col: 20, offset: 1436},
+					pos:  position{line: 30, col: 20, offset: 1582},
 					name: "qchar",
 				},
 			},
@@ -233,11 +275,11 @@ var g = &grammar{
 		{
 			name:        "hfvalue",
 			displayName: "\"hfvalue\"",
-			pos:         position{line: 29, col: 1, offset: 1444},
+			pos:         position{line: 32, col: 1, offset: 1590},
 			expr: &zeroOrMoreExpr{
-				pos: position{line: 29, col: 22, offset: 1465},
+				pos: position{line: 32, col: 22, offset: 1611},
 				expr: &ruleRefExpr{
-					pos:  position{line: 29, col: 22, offset: 1465},
+					pos:  position{line: 32, col: 22, offset: 1611},
 					name: "qchar",
 				},
 			},
@@ -245,22 +287,22 @@ var g = &grammar{
 		{
 			name:        "addr_spec",
 			displayName: "\"addr-spec\"",
-			pos:         position{line: 31, col: 1, offset: 1473},
+			pos:         position{line: 34, col: 1, offset: 1619},
 			expr: &seqExpr{
-				pos: position{line: 31, col: 26, offset: 1498},
+				pos: position{line: 34, col: 26, offset: 1644},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 31, col: 26, offset: 1498},
+						pos:  position{line: 34, col: 26, offset: 1644},
 						name: "local_part",
 					},
 					&litMatcher{
-						pos:        position{line: 31, col: 37, offset: 1509},
+						pos:        position{line: 34, col: 37, offset: 1655},
 						val:        "@",
 						ignoreCase: false,
 						want:       "\"@\"",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 31, col: 41, offset: 1513},
+						pos:  position{line: 34, col: 41, offset: 1659},
 						name: "domain",
 					},
 				},
@@ -269,16 +311,16 @@ var g = &grammar{
 		{
 			name:        "local_part",
 			displayName: "\"local-part\"",
-			pos:         position{line: 35, col: 1, offset: 1631},
+			pos:         position{line: 38, col: 1, offset: 1777},
 			expr: &choiceExpr{
-				pos: position{line: 35, col: 28, offset: 1658},
+				pos: position{line: 38, col: 28, offset: 1804},
 				alternatives: []any{
 					&ruleRefExpr{
-						pos:  position{line: 35, col: 28, offset: 1658},
+						pos:  position{line: 38, col: 28, offset: 1804},
 						name: "dot_atom_text",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 35, col: 44, offset: 1674},
+						pos:  position{line: 38, col: 44, offset: 1820},
 						name: "quoted_string",
 					},
 				},
@@ -287,32 +329,32 @@ var g = &grammar{
 		{
 			name:        "domain",
 			displayName: "\"domain\"",
-			pos:         position{line: 37, col: 1, offset: 1689},
+			pos:         position{line: 40, col: 1, offset: 1835},
 			expr: &choiceExpr{
-				pos: position{line: 37, col: 20, offset: 1708},
+				pos: position{line: 40, col: 20, offset: 1854},
 				alternatives: []any{
 					&ruleRefExpr{
-						pos:  position{line: 37, col: 20, offset: 1708},
+						pos:  position{line: 40, col: 20, offset: 1854},
 						name: "dot_atom_text",
 					},
 					&seqExpr{
-						pos: position{line: 37, col: 36, offset: 1724},
+						pos: position{line: 40, col: 36, offset: 1870},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 37, col: 36, offset: 1724},
+								pos:        position{line: 40, col: 36, offset: 1870},
 								val:        "[",
 								ignoreCase: false,
 								want:       "\"[\"",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 37, col: 40, offset: 1728},
+								pos: position{line: 40, col: 40, offset: 1874},
 								expr: &ruleRefExpr{
-									pos:  position{line: 37, col: 40, offset: 1728},
+									pos:  position{line: 40, col: 40, offset: 1874},
 									name: "dtext_no_obs",
 								},
 							},
 							&litMatcher{
-								pos:        position{line: 37, col: 54, offset: 1742},
+								pos:        position{line: 40, col: 54, offset: 1888},
 								val:        "]",
 								ignoreCase: false,
 								want:       "\"]\"",
@@ -325,9 +367,9 @@ var g = &grammar{
 		{
 			name:        "dtext_no_obs",
 			displayName: "\"dtext-no-obs\"",
-			pos:         position{line: 39, col: 1, offset: 1747},
+			pos:         position{line: 42, col: 1, offset: 1893},
 			expr: &charClassMatcher{
-				pos:        position{line: 39, col: 32, offset: 1778},
+				pos:        position{line: 42, col: 32, offset: 1924},
 				val:        "[!-Z^-~]",
 				ranges:     []rune{'!', 'Z', '^', '~'},
 				ignoreCase: false,
@@ -337,20 +379,20 @@ var g = &grammar{
 		{
 			name:        "qchar",
 			displayName: "\"qchar\"",
-			pos:         position{line: 41, col: 1, offset: 1788},
+			pos:         position{line: 44, col: 1, offset: 1934},
 			expr: &choiceExpr{
-				pos: position{line: 41, col: 18, offset: 1805},
+				pos: position{line: 44, col: 18, offset: 1951},
 				alternatives: []any{
 					&ruleRefExpr{
-						pos:  position{line: 41, col: 18, offset: 1805},
+						pos:  position{line: 44, col: 18, offset: 1951},
 						name: "unreserved",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 41, col: 31, offset: 1818},
+						pos:  position{line: 44, col: 31, offset: 1964},
 						name: "pct_encoded",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 41, col: 45, offset: 1832},
+						pos:  position{line: 44, col: 45, offset: 1978},
 						name: "some_delims",
 					},
 				},
@@ -359,9 +401,9 @@ var g = &grammar{
 		{
 			name:        "some_delims",
 			displayName: "\"some-delims\"",
-			pos:         position{line: 43, col: 1, offset: 1845},
+			pos:         position{line: 46, col: 1, offset: 1991},
 			expr: &charClassMatcher{
-				pos:        position{line: 43, col: 30, offset: 1874},
+				pos:        position{line: 46, col: 30, offset: 2020},
 				val:        "[!$'()*+,;:@]",
 				chars:      []rune{'!', '$', '\'', '(', ')', '*', '+', ',', ';', ':', '@'},
 				ignoreCase: false,
@@ -370,40 +412,40 @@ var g = &grammar{
 		},
 		{
 			name: "lastq",
-			pos:  position{line: 47, col: 1, offset: 1988},
+			pos:  position{line: 50, col: 1, offset: 2134},
 			expr: &seqExpr{
-				pos: position{line: 47, col: 10, offset: 1997},
+				pos: position{line: 50, col: 10, offset: 2143},
 				exprs: []any{
 					&litMatcher{
-						pos:        position{line: 47, col: 10, offset: 1997},
+						pos:        position{line: 50, col: 10, offset: 2143},
 						val:        "?",
 						ignoreCase: false,
 						want:       "\"?\"",
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 47, col: 14, offset: 2001},
+						pos: position{line: 50, col: 14, offset: 2147},
 						expr: &seqExpr{
-							pos: position{line: 47, col: 16, offset: 2003},
+							pos: position{line: 50, col: 16, offset: 2149},
 							exprs: []any{
 								&notExpr{
-									pos: position{line: 47, col: 16, offset: 2003},
+									pos: position{line: 50, col: 16, offset: 2149},
 									expr: &litMatcher{
-										pos:        position{line: 47, col: 17, offset: 2004},
+										pos:        position{line: 50, col: 17, offset: 2150},
 										val:        "?",
 										ignoreCase: false,
 										want:       "\"?\"",
 									},
 								},
 								&anyMatcher{
-									line: 47, col: 21, offset: 2008,
+									line: 50, col: 21, offset: 2154,
 								},
 							},
 						},
 					},
 					&notExpr{
-						pos: position{line: 47, col: 26, offset: 2013},
+						pos: position{line: 50, col: 26, offset: 2159},
 						expr: &anyMatcher{
-							line: 47, col: 27, offset: 2014,
+							line: 50, col: 27, offset: 2160,
 						},
 					},
 				},
@@ -411,27 +453,27 @@ var g = &grammar{
 		},
 		{
 			name: "to_h",
-			pos:  position{line: 50, col: 1, offset: 2040},
+			pos:  position{line: 53, col: 1, offset: 2186},
 			expr: &seqExpr{
-				pos: position{line: 50, col: 9, offset: 2048},
+				pos: position{line: 53, col: 9, offset: 2194},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 50, col: 9, offset: 2048},
+						pos:  position{line: 53, col: 9, offset: 2194},
 						name: "addr_spec_h",
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 50, col: 21, offset: 2060},
+						pos: position{line: 53, col: 21, offset: 2206},
 						expr: &seqExpr{
-							pos: position{line: 50, col: 23, offset: 2062},
+							pos: position{line: 53, col: 23, offset: 2208},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 50, col: 23, offset: 2062},
+									pos:        position{line: 53, col: 23, offset: 2208},
 									val:        ",",
 									ignoreCase: false,
 									want:       "\",\"",
 								},
 								&ruleRefExpr{
-									pos:  position{line: 50, col: 27, offset: 2066},
+									pos:  position{line: 53, col: 27, offset: 2212},
 									name: "addr_spec_h",
 								},
 							},
@@ -442,22 +484,22 @@ var g = &grammar{
 		},
 		{
 			name: "addr_spec_h",
-			pos:  position{line: 53, col: 1, offset: 2112},
+			pos:  position{line: 56, col: 1, offset: 2258},
 			expr: &seqExpr{
-				pos: position{line: 53, col: 16, offset: 2127},
+				pos: position{line: 56, col: 16, offset: 2273},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 53, col: 16, offset: 2127},
+						pos:  position{line: 56, col: 16, offset: 2273},
 						name: "local_part_h",
 					},
 					&litMatcher{
-						pos:        position{line: 53, col: 29, offset: 2140},
+						pos:        position{line: 56, col: 29, offset: 2286},
 						val:        "@",
 						ignoreCase: false,
 						want:       "\"@\"",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 53, col: 33, offset: 2144},
+						pos:  position{line: 56, col: 33, offset: 2290},
 						name: "domain_h",
 					},
 				},
@@ -465,16 +507,16 @@ var g = &grammar{
 		},
 		{
 			name: "local_part_h",
-			pos:  position{line: 56, col: 1, offset: 2185},
+			pos:  position{line: 59, col: 1, offset: 2331},
 			expr: &choiceExpr{
-				pos: position{line: 56, col: 17, offset: 2201},
+				pos: position{line: 59, col: 17, offset: 2347},
 				alternatives: []any{
 					&ruleRefExpr{
-						pos:  position{line: 56, col: 17, offset: 2201},
+						pos:  position{line: 59, col: 17, offset: 2347},
 						name: "dot_atom_text_h",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 56, col: 35, offset: 2219},
+						pos:  position{line: 59, col: 35, offset: 2365},
 						name: "quoted_string_h",
 					},
 				},
@@ -482,44 +524,44 @@ var g = &grammar{
 		},
 		{
 			name: "domain_h",
-			pos:  position{line: 59, col: 1, offset: 2263},
+			pos:  position{line: 62, col: 1, offset: 2409},
 			expr: &choiceExpr{
-				pos: position{line: 59, col: 13, offset: 2275},
+				pos: position{line: 62, col: 13, offset: 2421},
 				alternatives: []any{
 					&ruleRefExpr{
-						pos:  position{line: 59, col: 13, offset: 2275},
+						pos:  position{line: 62, col: 13, offset: 2421},
 						name: "dot_atom_text_h",
 					},
 					&seqExpr{
-						pos: position{line: 59, col: 31, offset: 2293},
+						pos: position{line: 62, col: 31, offset: 2439},
 						exprs: []any{
 							&litMatcher{
-								pos:        position{line: 59, col: 31, offset: 2293},
+								pos:        position{line: 62, col: 31, offset: 2439},
 								val:        "[",
 								ignoreCase: false,
 								want:       "\"[\"",
 							},
 							&zeroOrMoreExpr{
-								pos: position{line: 59, col: 35, offset: 2297},
+								pos: position{line: 62, col: 35, offset: 2443},
 								expr: &seqExpr{
-									pos: position{line: 59, col: 37, offset: 2299},
+									pos: position{line: 62, col: 37, offset: 2445},
 									exprs: []any{
 										&notExpr{
-											pos: position{line: 59, col: 37, offset: 2299},
+											pos: position{line: 62, col: 37, offset: 2445},
 											expr: &ruleRefExpr{
-												pos:  position{line: 59, col: 38, offset: 2300},
+												pos:  position{line: 62, col: 38, offset: 2446},
 												name: "lastq",
 											},
 										},
 										&ruleRefExpr{
-											pos:  position{line: 59, col: 44, offset: 2306},
+											pos:  position{line: 62, col: 44, offset: 2452},
 											name: "dtext_no_obs",
 										},
 									},
 								},
 							},
 							&litMatcher{
-								pos:        position{line: 59, col: 60, offset: 2322},
+								pos:        position{line: 62, col: 60, offset: 2468},
 								val:        "]",
 								ignoreCase: false,
 								want:       "\"]\"",
@@ -531,32 +573,32 @@ var g = &grammar{
 		},
 		{
 			name: "dot_atom_text_h",
-			pos:  position{line: 61, col: 1, offset: 2327},
+			pos:  position{line: 64, col: 1, offset: 2473},
 			expr: &seqExpr{
-				pos: position{line: 61, col: 20, offset: 2346},
+				pos: position{line: 64, col: 20, offset: 2492},
 				exprs: []any{
 					&oneOrMoreExpr{
-						pos: position{line: 61, col: 20, offset: 2346},
+						pos: position{line: 64, col: 20, offset: 2492},
 						expr: &ruleRefExpr{
-							pos:  position{line: 61, col: 20, offset: 2346},
+							pos:  position{line: 64, col: 20, offset: 2492},
 							name: "atext_h",
 						},
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 61, col: 29, offset: 2355},
+						pos: position{line: 64, col: 29, offset: 2501},
 						expr: &seqExpr{
-							pos: position{line: 61, col: 31, offset: 2357},
+							pos: position{line: 64, col: 31, offset: 2503},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 61, col: 31, offset: 2357},
+									pos:        position{line: 64, col: 31, offset: 2503},
 									val:        ".",
 									ignoreCase: false,
 									want:       "\".\"",
 								},
 								&oneOrMoreExpr{
-									pos: position{line: 61, col: 35, offset: 2361},
+									pos: position{line: 64, col: 35, offset: 2507},
 									expr: &ruleRefExpr{
-										pos:  position{line: 61, col: 35, offset: 2361},
+										pos:  position{line: 64, col: 35, offset: 2507},
 										name: "atext_h",
 									},
 								},
@@ -568,19 +610,19 @@ var g = &grammar{
 		},
 		{
 			name: "atext_h",
-			pos:  position{line: 63, col: 1, offset: 2374},
+			pos:  position{line: 66, col: 1, offset: 2520},
 			expr: &seqExpr{
-				pos: position{line: 63, col: 12, offset: 2385},
+				pos: position{line: 66, col: 12, offset: 2531},
 				exprs: []any{
 					&notExpr{
-						pos: position{line: 63, col: 12, offset: 2385},
+						pos: position{line: 66, col: 12, offset: 2531},
 						expr: &ruleRefExpr{
-							pos:  position{line: 63, col: 13, offset: 2386},
+							pos:  position{line: 66, col: 13, offset: 2532},
 							name: "lastq",
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 63, col: 19, offset: 2392},
+						pos:  position{line: 66, col: 19, offset: 2538},
 						name: "atext",
 					},
 				},
@@ -588,55 +630,55 @@ var g = &grammar{
 		},
 		{
 			name: "quoted_string_h",
-			pos:  position{line: 65, col: 1, offset: 2399},
+			pos:  position{line: 68, col: 1, offset: 2545},
 			expr: &seqExpr{
-				pos: position{line: 65, col: 20, offset: 2418},
+				pos: position{line: 68, col: 20, offset: 2564},
 				exprs: []any{
 					&zeroOrOneExpr{
-						pos: position{line: 65, col: 20, offset: 2418},
+						pos: position{line: 68, col: 20, offset: 2564},
 						expr: &ruleRefExpr{
-							pos:  position{line: 65, col: 20, offset: 2418},
+							pos:  position{line: 68, col: 20, offset: 2564},
 							name: "FWS",
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 65, col: 25, offset: 2423},
+						pos:  position{line: 68, col: 25, offset: 2569},
 						name: "DQUOTE",
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 65, col: 32, offset: 2430},
+						pos: position{line: 68, col: 32, offset: 2576},
 						expr: &seqExpr{
-							pos: position{line: 65, col: 34, offset: 2432},
+							pos: position{line: 68, col: 34, offset: 2578},
 							exprs: []any{
 								&zeroOrOneExpr{
-									pos: position{line: 65, col: 34, offset: 2432},
+									pos: position{line: 68, col: 34, offset: 2578},
 									expr: &ruleRefExpr{
-										pos:  position{line: 65, col: 34, offset: 2432},
+										pos:  position{line: 68, col: 34, offset: 2578},
 										name: "FWS",
 									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 65, col: 39, offset: 2437},
+									pos:  position{line: 68, col: 39, offset: 2583},
 									name: "qcontent_h",
 								},
 							},
 						},
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 65, col: 53, offset: 2451},
+						pos: position{line: 68, col: 53, offset: 2597},
 						expr: &ruleRefExpr{
-							pos:  position{line: 65, col: 53, offset: 2451},
+							pos:  position{line: 68, col: 53, offset: 2597},
 							name: "FWS",
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 65, col: 58, offset: 2456},
+						pos:  position{line: 68, col: 58, offset: 2602},
 						name: "DQUOTE",
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 65, col: 65, offset: 2463},
+						pos: position{line: 68, col: 65, offset: 2609},
 						expr: &ruleRefExpr{
-							pos:  position{line: 65, col: 65, offset: 2463},
+							pos:  position{line: 68, col: 65, offset: 2609},
 							name: "FWS",
 						},
 					},
@@ -645,28 +687,28 @@ var g = &grammar{
 		},
 		{
 			name: "qcontent_h",
-			pos:  position{line: 67, col: 1, offset: 2469},
+			pos:  position{line: 70, col: 1, offset: 2615},
 			expr: &choiceExpr{
-				pos: position{line: 67, col: 15, offset: 2483},
+				pos: position{line: 70, col: 15, offset: 2629},
 				alternatives: []any{
 					&seqExpr{
-						pos: position{line: 67, col: 15, offset: 2483},
+						pos: position{line: 70, col: 15, offset: 2629},
 						exprs: []any{
 							&notExpr{
-								pos: position{line: 67, col: 15, offset: 2483},
+								pos: position{line: 70, col: 15, offset: 2629},
 								expr: &ruleRefExpr{
-									pos:  position{line: 67, col: 16, offset: 2484},
+									pos:  position{line: 70, col: 16, offset: 2630},
 									name: "lastq",
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 67, col: 22, offset: 2490},
+								pos:  position{line: 70, col: 22, offset: 2636},
 								name: "qtext",
 							},
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 67, col: 30, offset: 2498},
+						pos:  position{line: 70, col: 30, offset: 2644},
 						name: "quoted_pair_h",
 					},
 				},
@@ -674,37 +716,37 @@ var g = &grammar{
 		},
 		{
 			name: "quoted_pair_h",
-			pos:  position{line: 69, col: 1, offset: 2513},
+			pos:  position{line: 72, col: 1, offset: 2659},
 			expr: &seqExpr{
-				pos: position{line: 69, col: 18, offset: 2530},
+				pos: position{line: 72, col: 18, offset: 2676},
 				exprs: []any{
 					&litMatcher{
-						pos:        position{line: 69, col: 18, offset: 2530},
+						pos:        position{line: 72, col: 18, offset: 2676},
 						val:        "\\",
 						ignoreCase: false,
 						want:       "\"\\\\\"",
 					},
 					&choiceExpr{
-						pos: position{line: 69, col: 25, offset: 2537},
+						pos: position{line: 72, col: 25, offset: 2683},
 						alternatives: []any{
 							&seqExpr{
-								pos: position{line: 69, col: 25, offset: 2537},
+								pos: position{line: 72, col: 25, offset: 2683},
 								exprs: []any{
 									&notExpr{
-										pos: position{line: 69, col: 25, offset: 2537},
+										pos: position{line: 72, col: 25, offset: 2683},
 										expr: &ruleRefExpr{
-											pos:  position{line: 69, col: 26, offset: 2538},
+											pos:  position{line: 72, col: 26, offset: 2684},
 											name: "lastq",
 										},
 									},
 									&ruleRefExpr{
-										pos:  position{line: 69, col: 32, offset: 2544},
+										pos:  position{line: 72, col: 32, offset: 2690},
 										name: "VCHAR",
 									},
 								},
 							},
 							&ruleRefExpr{
-								pos:  position{line: 69, col: 40, offset: 2552},
+								pos:  position{line: 72, col: 40, offset: 2698},
 								name: "WSP",
 							},
 						},
@@ -715,32 +757,32 @@ var g = &grammar{
 		{
 			name:        "dot_atom_text",
 			displayName: "\"dot-atom-text\"",
-			pos:         position{line: 73, col: 1, offset: 2658},
+			pos:         position{line: 76, col: 1, offset: 2804},
 			expr: &seqExpr{
-				pos: position{line: 73, col: 34, offset: 2691},
+				pos: position{line: 76, col: 34, offset: 2837},
 				exprs: []any{
 					&oneOrMoreExpr{
-						pos: position{line: 73, col: 34, offset: 2691},
+						pos: position{line: 76, col: 34, offset: 2837},
 						expr: &ruleRefExpr{
-							pos:  position{line: 73, col: 34, offset: 2691},
+							pos:  position{line: 76, col: 34, offset: 2837},
 							name: "atext",
 						},
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 73, col: 41, offset: 2698},
+						pos: position{line: 76, col: 41, offset: 2844},
 						expr: &seqExpr{
-							pos: position{line: 73, col: 43, offset: 2700},
+							pos: position{line: 76, col: 43, offset: 2846},
 							exprs: []any{
 								&litMatcher{
-									pos:        position{line: 73, col: 43, offset: 2700},
+									pos:        position{line: 76, col: 43, offset: 2846},
 									val:        ".",
 									ignoreCase: false,
 									want:       "\".\"",
 								},
 								&oneOrMoreExpr{
-									pos: position{line: 73, col: 47, offset: 2704},
+									pos: position{line: 76, col: 47, offset: 2850},
 									expr: &ruleRefExpr{
-										pos:  position{line: 73, col: 47, offset: 2704},
+										pos:  position{line: 76, col: 47, offset: 2850},
 										name: "atext",
 									},
 								},
@@ -753,12 +795,12 @@ var g = &grammar{
 		{
 			name:        "atext",
 			displayName: "\"atext\"",
-			pos:         position{line: 75, col: 1, offset: 2715},
+			pos:         position{line: 78, col: 1, offset: 2861},
 			expr: &choiceExpr{
-				pos: position{line: 75, col: 18, offset: 2732},
+				pos: position{line: 78, col: 18, offset: 2878},
 				alternatives: []any{
 					&charClassMatcher{
-						pos:        position{line: 75, col: 18, offset: 2732},
+						pos:        position{line: 78, col: 18, offset: 2878},
 						val:        "[a-zA-Z0-9!#$%&'*+/=?^_`{|}~]",
 						chars:      []rune{'!', '#', '$', '%', '&', '\'', '*', '+', '/', '=', '?', '^', '_', '`', '{', '|', '}', '~'},
 						ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -766,7 +808,7 @@ var g = &grammar{
 						inverted:   false,
 					},
 					&litMatcher{
-						pos:        position{line: 75, col: 50, offset: 2764},
+						pos:        position{line: 78, col: 50, offset: 2910},
 						val:        "-",
 						ignoreCase: false,
 						want:       "\"-\"",
@@ -777,55 +819,55 @@ var g = &grammar{
 		{
 			name:        "quoted_string",
 			displayName: "\"quoted-string\"",
-			pos:         position{line: 79, col: 1, offset: 2938},
+			pos:         position{line: 82, col: 1, offset: 3084},
 			expr: &seqExpr{
-				pos: position{line: 79, col: 34, offset: 2971},
+				pos: position{line: 82, col: 34, offset: 3117},
 				exprs: []any{
 					&zeroOrOneExpr{
-						pos: position{line: 79, col: 34, offset: 2971},
+						pos: position{line: 82, col: 34, offset: 3117},
 						expr: &ruleRefExpr{
-							pos:  position{line: 79, col: 34, offset: 2971},
+							pos:  position{line: 82, col: 34, offset: 3117},
 							name: "FWS",
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 79, col: 39, offset: 2976},
+						pos:  position{line: 82, col: 39, offset: 3122},
 						name: "DQUOTE",
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 79, col: 46, offset: 2983},
+						pos: position{line: 82, col: 46, offset: 3129},
 						expr: &seqExpr{
-							pos: position{line: 79, col: 48, offset: 2985},
+							pos: position{line: 82, col: 48, offset: 3131},
 							exprs: []any{
 								&zeroOrOneExpr{
-									pos: position{line: 79, col: 48, offset: 2985},
+									pos: position{line: 82, col: 48, offset: 3131},
 									expr: &ruleRefExpr{
-										pos:  position{line: 79, col: 48, offset: 2985},
+										pos:  position{line: 82, col: 48, offset: 3131},
 										name: "FWS",
 									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 79, col: 53, offset: 2990},
+									pos:  position{line: 82, col: 53, offset: 3136},
 									name: "qcontent",
 								},
 							},
 						},
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 79, col: 65, offset: 3002},
+						pos: position{line: 82, col: 65, offset: 3148},
 						expr: &ruleRefExpr{
-							pos:  position{line: 79, col: 65, offset: 3002},
+							pos:  position{line: 82, col: 65, offset: 3148},
 							name: "FWS",
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 79, col: 70, offset: 3007},
+						pos:  position{line: 82, col: 70, offset: 3153},
 						name: "DQUOTE",
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 79, col: 77, offset: 3014},
+						pos: position{line: 82, col: 77, offset: 3160},
 						expr: &ruleRefExpr{
-							pos:  position{line: 79, col: 77, offset: 3014},
+							pos:  position{line: 82, col: 77, offset: 3160},
 							name: "FWS",
 						},
 					},
@@ -835,16 +877,16 @@ var g = &grammar{
 		{
 			name:        "qcontent",
 			displayName: "\"qcontent\"",
-			pos:         position{line: 81, col: 1, offset: 3020},
+			pos:         position{line: 84, col: 1, offset: 3166},
 			expr: &choiceExpr{
-				pos: position{line: 81, col: 24, offset: 3043},
+				pos: position{line: 84, col: 24, offset: 3189},
 				alternatives: []any{
 					&ruleRefExpr{
-						pos:  position{line: 81, col: 24, offset: 3043},
+						pos:  position{line: 84, col: 24, offset: 3189},
 						name: "qtext",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 81, col: 32, offset: 3051},
+						pos:  position{line: 84, col: 32, offset: 3197},
 						name: "quoted_pair",
 					},
 				},
@@ -853,9 +895,9 @@ var g = &grammar{
 		{
 			name:        "qtext",
 			displayName: "\"qtext\"",
-			pos:         position{line: 83, col: 1, offset: 3064},
+			pos:         position{line: 86, col: 1, offset: 3210},
 			expr: &charClassMatcher{
-				pos:        position{line: 83, col: 18, offset: 3081},
+				pos:        position{line: 86, col: 18, offset: 3227},
 				val:        "[!#-[\\]-~]",
 				chars:      []rune{'!'},
 				ranges:     []rune{'#', '[', ']', '~'},
@@ -866,25 +908,25 @@ var g = &grammar{
 		{
 			name:        "quoted_pair",
 			displayName: "\"quoted-pair\"",
-			pos:         position{line: 85, col: 1, offset: 3093},
+			pos:         position{line: 88, col: 1, offset: 3239},
 			expr: &seqExpr{
-				pos: position{line: 85, col: 30, offset: 3122},
+				pos: position{line: 88, col: 30, offset: 3268},
 				exprs: []any{
 					&litMatcher{
-						pos:        position{line: 85, col: 30, offset: 3122},
+						pos:        position{line: 88, col: 30, offset: 3268},
 						val:        "\\",
 						ignoreCase: false,
 						want:       "\"\\\\\"",
 					},
 					&choiceExpr{
-						pos: position{line: 85, col: 37, offset: 3129},
+						pos: position{line: 88, col: 37, offset: 3275},
 						alternatives: []any{
 							&ruleRefExpr{
-								pos:  position{line: 85, col: 37, offset: 3129},
+								pos:  position{line: 88, col: 37, offset: 3275},
 								name: "VCHAR",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 85, col: 45, offset: 3137},
+								pos:  position{line: 88, col: 45, offset: 3283},
 								name: "WSP",
 							},
 						},
@@ -895,33 +937,33 @@ var g = &grammar{
 		{
 			name:        "FWS",
 			displayName: "\"FWS\"",
-			pos:         position{line: 89, col: 1, offset: 3258},
+			pos:         position{line: 92, col: 1, offset: 3404},
 			expr: &seqExpr{
-				pos: position{line: 89, col: 14, offset: 3271},
+				pos: position{line: 92, col: 14, offset: 3417},
 				exprs: []any{
 					&zeroOrOneExpr{
-						pos: position{line: 89, col: 14, offset: 3271},
+						pos: position{line: 92, col: 14, offset: 3417},
 						expr: &seqExpr{
-							pos: position{line: 89, col: 16, offset: 3273},
+							pos: position{line: 92, col: 16, offset: 3419},
 							exprs: []any{
 								&zeroOrMoreExpr{
-									pos: position{line: 89, col: 16, offset: 3273},
+									pos: position{line: 92, col: 16, offset: 3419},
 									expr: &ruleRefExpr{
-										pos:  position{line: 89, col: 16, offset: 3273},
+										pos:  position{line: 92, col: 16, offset: 3419},
 										name: "WSP",
 									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 89, col: 21, offset: 3278},
+									pos:  position{line: 92, col: 21, offset: 3424},
 									name: "CRLF",
 								},
 							},
 						},
 					},
 					&oneOrMoreExpr{
-						pos: position{line: 89, col: 29, offset: 3286},
+						pos: position{line: 92, col: 29, offset: 3432},
 						expr: &ruleRefExpr{
-							pos:  position{line: 89, col: 29, offset: 3286},
+							pos:  position{line: 92, col: 29, offset: 3432},
 							name: "WSP",
 						},
 					},
@@ -931,9 +973,9 @@ var g = &grammar{
 		{
 			name:        "unreserved",
 			displayName: "\"unreserved\"",
-			pos:         position{line: 93, col: 1, offset: 3391},
+			pos:         position{line: 96, col: 1, offset: 3537},
 			expr: &charClassMatcher{
-				pos:        position{line: 93, col: 28, offset: 3418},
+				pos:        position{line: 96, col: 28, offset: 3564},
 				val:        "[a-zA-Z0-9._~-]",
 				chars:      []rune{'.', '_', '~', '-'},
 				ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -944,22 +986,22 @@ var g = &grammar{
 		{
 			name:        "pct_encoded",
 			displayName: "\"pct-encoded\"",
-			pos:         position{line: 95, col: 1, offset: 3435},
+			pos:         position{line: 98, col: 1, offset: 3581},
 			expr: &seqExpr{
-				pos: position{line: 95, col: 30, offset: 3464},
+				pos: position{line: 98, col: 30, offset: 3610},
 				exprs: []any{
 					&litMatcher{
-						pos:        position{line: 95, col: 30, offset: 3464},
+						pos:        position{line: 98, col: 30, offset: 3610},
 						val:        "%",
 						ignoreCase: false,
 						want:       "\"%\"",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 95, col: 34, offset: 3468},
+						pos:  position{line: 98, col: 34, offset: 3614},
 						name: "HEXDIG",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 95, col: 41, offset: 3475},
+						pos:  position{line: 98, col: 41, offset: 3621},
 						name: "HEXDIG",
 					},
 				},
@@ -968,9 +1010,9 @@ var g = &grammar{
 		{
 			name:        "ALPHA",
 			displayName: "\"ALPHA\"",
-			pos:         position{line: 97, col: 1, offset: 3483},
+			pos:         position{line: 100, col: 1, offset: 3629},
 			expr: &charClassMatcher{
-				pos:        position{line: 97, col: 18, offset: 3500},
+				pos:        position{line: 100, col: 18, offset: 3646},
 				val:        "[a-zA-Z]",
 				ranges:     []rune{'a', 'z', 'A', 'Z'},
 				ignoreCase: false,
@@ -980,9 +1022,9 @@ var g = &grammar{
 		{
 			name:        "DIGIT",
 			displayName: "\"DIGIT\"",
-			pos:         position{line: 99, col: 1, offset: 3510},
+			pos:         position{line: 102, col: 1, offset: 3656},
 			expr: &charClassMatcher{
-				pos:        position{line: 99, col: 18, offset: 3527},
+				pos:        position{line: 102, col: 18, offset: 3673},
 				val:        "[0-9]",
 				ranges:     []rune{'0', '9'},
 				ignoreCase: false,
@@ -992,9 +1034,9 @@ var g = &grammar{
 		{
 			name:        "HEXDIG",
 			displayName: "\"HEXDIG\"",
-			pos:         position{line: 101, col: 1, offset: 3534},
+			pos:         position{line: 104, col: 1, offset: 3680},
 			expr: &charClassMatcher{
-				pos:        position{line: 101, col: 20, offset: 3553},
+				pos:        position{line: 104, col: 20, offset: 3699},
 				val:        "[0-9a-fA-F]",
 				ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 				ignoreCase: false,
@@ -1004,9 +1046,9 @@ var g = &grammar{
 		{
 			name:        "DQUOTE",
 			displayName: "\"DQUOTE\"",
-			pos:         position{line: 103, col: 1, offset: 3566},
+			pos:         position{line: 106, col: 1, offset: 3712},
 			expr: &litMatcher{
-				pos:        position{line: 103, col: 20, offset: 3585},
+				pos:        position{line: 106, col: 20, offset: 3731},
 				val:        "\"",
 				ignoreCase: false,
 				want:       "\"\\\"\"",
@@ -1015,9 +1057,9 @@ var g = &grammar{
 		{
 			name:        "VCHAR",
 			displayName: "\"VCHAR\"",
-			pos:         position{line: 105, col: 1, offset: 3590},
+			pos:         position{line: 108, col: 1, offset: 3736},
 			expr: &charClassMatcher{
-				pos:        position{line: 105, col: 18, offset: 3607},
+				pos:        position{line: 108, col: 18, offset: 3753},
 				val:        "[!-~]",
 				ranges:     []rune{'!', '~'},
 				ignoreCase: false,
@@ -1027,16 +1069,16 @@ var g = &grammar{
 		{
 			name:        "WSP",
 			displayName: "\"WSP\"",
-			pos:         position{line: 107, col: 1, offset: 3614},
+			pos:         position{line: 110, col: 1, offset: 3760},
 			expr: &choiceExpr{
-				pos: position{line: 107, col: 14, offset: 3627},
+				pos: position{line: 110, col: 14, offset: 3773},
 				alternatives: []any{
 					&ruleRefExpr{
-						pos:  position{line: 107, col: 14, offset: 3627},
+						pos:  position{line: 110, col: 14, offset: 3773},
 						name: "SP",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 107, col: 19, offset: 3632},
+						pos:  position{line: 110, col: 19, offset: 3778},
 						name: "HTAB",
 					},
 				},
@@ -1045,9 +1087,9 @@ var g = &grammar{
 		{
 			name:        "SP",
 			displayName: "\"SP\"",
-			pos:         position{line: 109, col: 1, offset: 3638},
+			pos:         position{line: 112, col: 1, offset: 3784},
 			expr: &litMatcher{
-				pos:        position{line: 109, col: 12, offset: 3649},
+				pos:        position{line: 112, col: 12, offset: 3795},
 				val:        " ",
 				ignoreCase: false,
 				want:       "\" \"",
@@ -1056,9 +1098,9 @@ var g = &grammar{
 		{
 			name:        "HTAB",
 			displayName: "\"HTAB\"",
-			pos:         position{line: 111, col: 1, offset: 3654},
+			pos:         position{line: 114, col: 1, offset: 3800},
 			expr: &litMatcher{
-				pos:        position{line: 111, col: 16, offset: 3669},
+				pos:        position{line: 114, col: 16, offset: 3815},
 				val:        "\t",
 				ignoreCase: false,
 				want:       "\"\\t\"",
@@ -1067,16 +1109,16 @@ var g = &grammar{
 		{
 			name:        "CRLF",
 			displayName: "\"CRLF\"",
-			pos:         position{line: 113, col: 1, offset: 3675},
+			pos:         position{line: 116, col: 1, offset: 3821},
 			expr: &seqExpr{
-				pos: position{line: 113, col: 16, offset: 3690},
+				pos: position{line: 116, col: 16, offset: 3836},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 113, col: 16, offset: 3690},
+						pos:  position{line: 116, col: 16, offset: 3836},
 						name: "CR",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 113, col: 19, offset: 3693},
+						pos:  position{line: 116, col: 19, offset: 3839},
 						name: "LF",
 					},
 				},
@@ -1085,9 +1127,9 @@ var g = &grammar{
 		{
 			name:        "CR",
 			displayName: "\"CR\"",
-			pos:         position{line: 115, col: 1, offset: 3697},
+			pos:         position{line: 118, col: 1, offset: 3843},
 			expr: &litMatcher{
-				pos:        position{line: 115, col: 12, offset: 3708},
+				pos:        position{line: 118, col: 12, offset: 3854},
 				val:        "\r",
 				ignoreCase: false,
 				want:       "\"\\r\"",
@@ -1096,9 +1138,9 @@ var g = &grammar{
 		{
 			name:        "LF",
 			displayName: "\"LF\"",
-			pos:         position{line: 117, col: 1, offset: 3714},
+			pos:         position{line: 120, col: 1, offset: 3860},
 			expr: &litMatcher{
-				pos:        position{line: 117, col: 12, offset: 3725},
+				pos:        position{line: 120, col: 12, offset: 3871},
 				val:        "\n",
 				ignoreCase: false,
 				want:       "\"\\n\"",

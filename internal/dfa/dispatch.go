@@ -197,3 +197,101 @@ func Empty() *DFA {
 func Prefixed(prefix string, d *DFA) (*DFA, error) {
 	return Dispatch([]Case{{Prefix: prefix, D: d}}, Empty())
 }
+
+// All returns the minimal DFA of every string.
+func All() *DFA {
+	d, err := (&Raw{NClasses: 1, Trans: [][]int{{1}, {1}}, Accept: []bool{false, true}, Start: 1}).Minimize()
+	if err != nil {
+		panic("dfa.All: " + err.Error()) // two states: cannot fail
+	}
+	return d
+}
+
+// BeforeHash returns the minimal DFA of the strings whose part before the first "#" (all of
+// it when there is none) is in the language of d: what a scheme's rule says of a URI whose
+// fragment it does not define.
+func BeforeHash(d *DFA) (*DFA, error) {
+	// The classes of d, with "#" in a class of its own.
+	var r Raw
+	hash := -1
+	for b := 0; b < 256; b++ {
+		if b == '#' {
+			continue
+		}
+		r.Classes[b] = d.Classes[b]
+	}
+	r.NClasses = d.NClasses + 1
+	hash = d.NClasses
+	r.Classes['#'] = uint8(hash)
+	n := d.NumStates()
+	all := n // the state after a "#" that d accepted before: anything may follow
+	r.Trans = make([][]int, n+1)
+	r.Accept = make([]bool, n+1)
+	for st := 0; st < n; st++ {
+		row := make([]int, r.NClasses)
+		for c := 0; c < d.NClasses; c++ {
+			row[c] = int(d.Trans[st*d.NClasses+c])
+		}
+		if st != 0 && d.Accept[st] {
+			row[hash] = all
+		} else {
+			row[hash] = 0
+		}
+		r.Trans[st] = row
+		r.Accept[st] = d.Accept[st]
+	}
+	r.Trans[all] = make([]int, r.NClasses)
+	for c := range r.Trans[all] {
+		r.Trans[all][c] = all
+	}
+	r.Accept[all] = true
+	r.Start = int(d.Start)
+	return r.Minimize()
+}
+
+// Intersect returns the minimal DFA of the strings both a and b accept.
+func Intersect(a, b *DFA) (*DFA, error) {
+	var r Raw
+	sig := map[[2]uint8]uint8{}
+	var reps []byte
+	for x := 0; x < 256; x++ {
+		k := [2]uint8{a.Classes[x], b.Classes[x]}
+		id, ok := sig[k]
+		if !ok {
+			id = uint8(len(reps))
+			sig[k] = id
+			reps = append(reps, byte(x))
+		}
+		r.Classes[x] = id
+	}
+	r.NClasses = len(reps)
+	index := map[[2]uint16]int{{0, 0}: 0}
+	pairs := [][2]uint16{{0, 0}}
+	r.Trans = [][]int{make([]int, r.NClasses)}
+	r.Accept = []bool{false}
+	add := func(p [2]uint16) int {
+		if p[0] == 0 || p[1] == 0 {
+			return 0
+		}
+		if i, ok := index[p]; ok {
+			return i
+		}
+		i := len(pairs)
+		index[p] = i
+		pairs = append(pairs, p)
+		r.Trans = append(r.Trans, make([]int, r.NClasses))
+		r.Accept = append(r.Accept, a.Accept[p[0]] && b.Accept[p[1]])
+		return i
+	}
+	r.Start = add([2]uint16{a.Start, b.Start})
+	for i := 1; i < len(pairs); i++ {
+		p := pairs[i]
+		for c, x := range reps {
+			r.Trans[i][c] = add([2]uint16{
+				a.Trans[int(p[0])*a.NClasses+int(a.Classes[x])],
+				b.Trans[int(p[1])*b.NClasses+int(b.Classes[x])],
+			})
+		}
+	}
+	return r.Minimize()
+}

@@ -176,3 +176,26 @@ func TestPrefixed(t *testing.T) {
 	}
 	assert.Greater(t, n, 100)
 }
+
+// All, BeforeHash and Intersect against their definitions, on every short string.
+func TestIntersectBeforeHash(t *testing.T) {
+	colon, lower := small(t, "colon"), small(t, "lower")
+	both, err := dfa.Intersect(colon, lower)
+	require.NoError(t, err)
+	for _, s := range allStrings("abAx:", 6) {
+		require.Equal(t, colon.Valid(s) && lower.Valid(s), both.Valid(s), "Intersect %q", s)
+		require.True(t, dfa.All().Valid(s), "All %q", s)
+	}
+	g, err := dfabuild.Read([]byte("ab = *( %x61 / %x62 )\nhashy = %x61 %x23 %x62\n"))
+	require.NoError(t, err)
+	for _, rule := range []string{"ab", "hashy"} {
+		d, err := dfabuild.Build(g, rule)
+		require.NoError(t, err)
+		bh, err := dfa.BeforeHash(d)
+		require.NoError(t, err)
+		for _, s := range allStrings("ab#x", 6) {
+			before, _, _ := strings.Cut(s, "#")
+			require.Equal(t, d.Valid(before), bh.Valid(s), "BeforeHash(%s) %q", rule, s)
+		}
+	}
+}
