@@ -34,10 +34,8 @@ import (
 // *UnknownRuleError, a non-member or an input over MaxInputLength a *SyntaxError.
 func (g *Grammar) take(rule, s string, tree bool, into []ast.TreeNode) ([]ast.TreeNode, error) {
 	nodes, err := g.takeRule(rule, s, tree, into)
-	if err == nil && g.gen.Info.CheckSchemes && (rule == "" || ruleKey(rule) == ruleKey(g.start)) {
-		if err := schemeError(s); err != nil {
-			return nil, err
-		}
+	if err == nil && g.gen.Info.CheckSchemes && (rule == "" || ruleKey(rule) == ruleKey(g.start)) && !schemeValid(s) {
+		return nil, schemeError(s) // the scheme rule's DFA rejects: the scheme grammar's error
 	}
 	return nodes, err
 }
