@@ -19,7 +19,7 @@ of two grammars (rfc1738's through its scheme dispatch, as Valid decides); --rul
 rule R of both; --rules RA,RB compares RA of A with RB of B, or two rules of one grammar
 when only one -g is given; --scheme S keeps, on both sides, only the URIs of the scheme S
 (a scheme grammar against RFC 3986: diff -g rfc9110 --rules https-URI,absolute-URI -g rfc3986
---scheme https). Exit status 0 when the languages are equal, 1 when they differ.
+--scheme https; languages only, not FILEs). Exit status 0 when the languages are equal, 1 when they differ.
 
 With FILEs ("-" for standard input), diff checks every line with both grammars (or with the
 rules --rule and --rules name, as match does) and prints the lines they disagree on (--only:
@@ -110,6 +110,9 @@ func runDiff(e *env, args []string) int {
 		}
 	}
 	if len(files) > 0 {
+		if *scheme != "" {
+			return e.usageError("--scheme restricts the comparison of two languages; with FILEs, choose the lines of the scheme before (grep -i '^%s:')", *scheme)
+		}
 		parts, ok := partitions(*only)
 		if !ok {
 			return e.usageError("--only %q: want differ, a, b, both, neither, all or none", *only)

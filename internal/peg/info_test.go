@@ -59,6 +59,8 @@ func FuzzReadHeader(f *testing.F) {
 	f.Add("; urlgrammar parts: a* b=@path\n; urlgrammar hostkind ipv4: x\n")
 	f.Add("; urlgrammar id:\r\n")
 	f.Add("; urlgrammar rule: a b\n; urlgrammar component host in a:\n; urlgrammar parts: k=a>b\n")
+	f.Add("; urlgrammar id: g\n; urlgrammar title: t\n; urlgrammar start: s\n; urlgrammar scheme mailto: m\n; urlgrammar scheme URN: n +fragment\n")
+	f.Add("; urlgrammar scheme 1x: m\n; urlgrammar scheme a: m +frag\n; urlgrammar scheme a:\n")
 	f.Fuzz(func(t *testing.T, src string) {
 		info, err := ReadHeader([]byte(src))
 		if err != nil {
@@ -72,7 +74,40 @@ func FuzzReadHeader(f *testing.F) {
 				t.Fatalf("%q: an empty declaration that is not a component's %+v", src, d)
 			}
 		}
+		seen := map[string]bool{}
+		for _, line := range info.Schemes {
+			sr, err := ParseScheme(line)
+			if err != nil || sr.Rule == "" || seen[sr.Scheme] || sr.Scheme != strings.ToLower(sr.Scheme) {
+				t.Fatalf("%q: scheme line %q read as %+v, %v (or twice)", src, line, sr, err)
+			}
+			seen[sr.Scheme] = true
+		}
 	})
+}
+
+// A header's scheme lines: SCHEME: RULE [+fragment], each scheme once, lower-cased.
+func TestSchemeLines(t *testing.T) {
+	head := "; urlgrammar id: g\n; urlgrammar title: t\n; urlgrammar start: s\n"
+	info, err := ReadHeader([]byte(head + "; urlgrammar scheme mailto: mailtoURI\n; urlgrammar scheme URN: namestring +fragment\n"))
+	require.NoError(t, err)
+	var got []SchemeRule
+	for _, l := range info.Schemes {
+		sr, err := ParseScheme(l)
+		require.NoError(t, err)
+		got = append(got, sr)
+	}
+	assert.Equal(t, []SchemeRule{{"mailto", "mailtoURI", false}, {"urn", "namestring", true}}, got)
+	for line, want := range map[string]string{
+		"; urlgrammar scheme 1x: r\n":                          `line 4: scheme "1x": not a scheme`,
+		"; urlgrammar scheme a: r +frag\n":                     `line 4: scheme a: want "scheme a: RULE" or "scheme a: RULE +fragment"`,
+		"; urlgrammar scheme a: r s\n":                         `line 4: scheme a: want`,
+		"; urlgrammar scheme a: r\n; urlgrammar scheme A: s\n": "line 5: the scheme a is given twice",
+	} {
+		_, err := ReadHeader([]byte(head + line))
+		if assert.Error(t, err, line) {
+			assert.Contains(t, err.Error(), want, line)
+		}
+	}
 }
 
 func TestParseDispatch(t *testing.T) {
