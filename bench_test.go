@@ -234,7 +234,7 @@ func BenchmarkIRIs(b *testing.B) {
 }
 
 // tableLines are the inputs of a grammar's valid.txt and examples.txt.
-func tableLines(b *testing.B, id string) []string {
+func tableLines(b testing.TB, id string) []string {
 	var out []string
 	for _, f := range []string{"valid.txt", "examples.txt"} {
 		path := filepath.Join("grammars", id, "testdata", f)
