@@ -109,7 +109,7 @@ func init() {
 		{"rules", "[-g ID] [--json]", "list the rules of a grammar", "", runRules},
 		{"diagram", "[-g ID] [-o DIR] [RULE...]", "draw railroad diagrams of a grammar's rules (SVG, or one HTML page)", helpDiagram, runDiagram},
 		{"serve", "[-addr 127.0.0.1:8080]", "serve the playground page: parse, check, resolve and diagrams in a browser", helpServe, runServe},
-		{"grammars", "[--json]", "list the grammars", "", runGrammars},
+		{"grammars", "[--json|--schemes]", "list the grammars", "", runGrammars},
 		{"help", "[COMMAND]", "show the help of urlgrammar or of a command", "", runHelp},
 		{"version", "", "print the version of urlgrammar", "", runVersion},
 		{"completion", "bash|zsh|fish", "print a shell completion script, made from the commands' own flags", helpCompletion, runCompletion},

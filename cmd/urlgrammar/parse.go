@@ -172,11 +172,14 @@ type grammarRecord struct {
 	Start   string `json:"start"`
 	Generic bool   `json:"generic"` // resolve, normalize, equal and --warn take it
 	Default bool   `json:"default"` // the one used without -g
+	// Schemes are the URI schemes whose syntax the grammar defines (its header's scheme lines).
+	Schemes []string `json:"schemes,omitempty"`
 }
 
 func runGrammars(e *env, args []string) int {
 	fs := e.flags()
 	asJSON := fs.Bool("json", false, "print one JSON array of the grammars")
+	schemes := fs.Bool("schemes", false, "list the URI schemes whose grammar is registered, each with its grammar and rule (what -g uri checks)")
 	pos, code, ok := e.parse(fs, args)
 	if !ok {
 		return code
@@ -184,11 +187,31 @@ func runGrammars(e *env, args []string) int {
 	if len(pos) != 0 {
 		return e.usageError("grammars takes no arguments")
 	}
+	if *schemes {
+		entries, err := urlgrammar.SchemeGrammars()
+		if err != nil {
+			return e.fail(err)
+		}
+		tw := tabwriter.NewWriter(e.out, 0, 0, 2, ' ', 0)
+		for _, s := range entries {
+			with := "without the fragment"
+			if s.Fragment {
+				with = "with the fragment"
+			}
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", s.Scheme, s.Grammar.ID(), s.Rule, with)
+		}
+		tw.Flush()
+		return exitOK
+	}
 	if *asJSON {
 		var recs []grammarRecord
 		for _, id := range urlgrammar.IDs() {
 			g := urlgrammar.MustLookup(id)
-			recs = append(recs, grammarRecord{id, g.Title(), g.Start(), g.Generic(), id == urlgrammar.DefaultGrammar})
+			rec := grammarRecord{ID: id, Title: g.Title(), Start: g.Start(), Generic: g.Generic(), Default: id == urlgrammar.DefaultGrammar}
+			for _, s := range g.Schemes() {
+				rec.Schemes = append(rec.Schemes, s.Scheme)
+			}
+			recs = append(recs, rec)
 		}
 		e.out.Write(check.AppendJSON(nil, recs))
 		return exitOK

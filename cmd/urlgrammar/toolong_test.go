@@ -139,7 +139,17 @@ func TestJSONOutputs(t *testing.T) {
 	var gs []struct {
 		ID      string
 		Default bool
+		Schemes []string
 	}
 	require.NoError(t, json.Unmarshal([]byte(out), &gs))
 	assert.Len(t, gs, len(urlgrammar.IDs()))
+	schemes := map[string][]string{}
+	for _, g := range gs {
+		if len(g.Schemes) > 0 {
+			schemes[g.ID] = g.Schemes
+		}
+	}
+	assert.Equal(t, []string{"http", "https"}, schemes["rfc9110"])
+	assert.Equal(t, []string{"mailto"}, schemes["rfc6068"])
+	assert.NotContains(t, schemes, "rfc3986")
 }
