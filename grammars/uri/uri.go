@@ -44,6 +44,8 @@ var Generated = func() grammarkit.Generated {
 	g.Info.ID = ID
 	g.Info.Title = "RFC 3986, each URI also checked against the grammar of its scheme"
 	g.Info.CheckSchemes = true
+	g.ABNF = "; uri: the rules below are grammar rfc3986's; each URI they accept is also checked against\n" +
+		"; the grammar of its scheme, when one is registered (urlgrammar grammars --schemes).\n;\n" + g.ABNF
 	return g
 }()
 
