@@ -33,7 +33,14 @@ import (
 // the verdict: nil nodes and a nil error for a member. An unknown rule is an
 // *UnknownRuleError, a non-member or an input over MaxInputLength a *SyntaxError.
 func (g *Grammar) take(rule, s string, tree bool, into []ast.TreeNode) ([]ast.TreeNode, error) {
-	nodes, err := g.takeRule(rule, s, tree, into)
+	return g.takeIn(rule, s, tree, into, nil)
+}
+
+// takeIn is take with the error of the start rule's DFA made in eb when it is not nil (a
+// Parser's block, which its next call overwrites). With that error it returns into, empty,
+// grown as the compiled PEG's try grew it, for the Parser to keep.
+func (g *Grammar) takeIn(rule, s string, tree bool, into []ast.TreeNode, eb *syntaxErrorBlock) ([]ast.TreeNode, error) {
+	nodes, err := g.takeRule(rule, s, tree, into, eb)
 	if err == nil && g.gen.Info.CheckSchemes && (rule == "" || ruleKey(rule) == ruleKey(g.start)) && !schemeValid(s) {
 		return nil, schemeError(s) // the scheme rule's DFA rejects: the scheme grammar's error
 	}
@@ -41,7 +48,7 @@ func (g *Grammar) take(rule, s string, tree bool, into []ast.TreeNode) ([]ast.Tr
 }
 
 // takeRule is take without the check of a URI against its scheme's grammar.
-func (g *Grammar) takeRule(rule, s string, tree bool, into []ast.TreeNode) ([]ast.TreeNode, error) {
+func (g *Grammar) takeRule(rule, s string, tree bool, into []ast.TreeNode, eb *syntaxErrorBlock) ([]ast.TreeNode, error) {
 	pegRule := g.startPEG
 	if rule == "" {
 		rule = g.start
@@ -55,13 +62,17 @@ func (g *Grammar) takeRule(rule, s string, tree bool, into []ast.TreeNode) ([]as
 		}
 	}
 	if tree && g.buildTree != nil {
-		if nodes, ok := g.buildTree(pegRule, s, into); ok {
+		nodes, ok := g.buildTree(pegRule, s, into)
+		if ok {
 			return nodes, nil
+		}
+		if into != nil && cap(nodes) > cap(into) {
+			into = nodes[:0] // the block, grown by the try: the error returns it for reuse
 		}
 	}
 	if d := g.decider(rule, s); d != nil {
 		if !d.Valid(s) {
-			return nil, g.matchError(d, rule, s)
+			return into[:0], g.matchError(d, rule, s, eb)
 		}
 		if !tree {
 			return nil, nil

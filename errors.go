@@ -67,10 +67,17 @@ type syntaxErrorBlock struct {
 
 // newErrorBlock returns an error at offset of input, its position set, its explanation empty.
 func newErrorBlock(grammar, input string, offset int) *syntaxErrorBlock {
-	b := &syntaxErrorBlock{e: SyntaxError{Grammar: grammar, Input: input, Offset: offset}}
+	b := new(syntaxErrorBlock)
+	b.reset(grammar, input, offset)
+	return b
+}
+
+// reset makes b an error at offset of input, as newErrorBlock makes one: what a Parser does
+// with its own block.
+func (b *syntaxErrorBlock) reset(grammar, input string, offset int) {
+	*b = syntaxErrorBlock{e: SyntaxError{Grammar: grammar, Input: input, Offset: offset}}
 	b.e.why = &b.why
 	b.e.Line, b.e.Column = lineColumn(input, offset)
-	return b
 }
 
 // newSyntaxError returns the error with its explanation given; an empty msg is made from
@@ -86,9 +93,25 @@ func newSyntaxError(grammar, rule, input string, offset int, expected []string, 
 
 // newStartError returns the error of s at offset off, where g's start DFA d is in state
 // state: its explanation is computed on first use (fill).
-func newStartError(g *Grammar, d *dfa.DFA, s string, off, state int) *SyntaxError {
-	b := newErrorBlock(g.id, s, off)
+// The error is made in b when b is not nil (a Parser's block).
+func newStartError(g *Grammar, d *dfa.DFA, s string, off, state int, b *syntaxErrorBlock) *SyntaxError {
+	if b == nil {
+		b = new(syntaxErrorBlock)
+	}
+	b.reset(g.id, s, off)
 	b.why.g, b.why.d, b.why.state, b.why.input, b.why.off = g, d, state, s, off
+	return &b.e
+}
+
+// Clone returns a copy of the error that stays as it is, with its explanation computed: what
+// to keep of an error of Parser.Parse, which the Parser's next call overwrites.
+func (e *SyntaxError) Clone() *SyntaxError {
+	w := e.explained()
+	b := &syntaxErrorBlock{e: SyntaxError{Grammar: e.Grammar, Input: e.Input, Offset: e.Offset, Line: e.Line,
+		Column: e.Column, scheme: e.scheme}}
+	b.e.why = &b.why
+	b.why.rule, b.why.expected, b.why.msg = w.rule, w.expected, w.msg
+	b.why.blamed, b.why.at, b.why.atLine, b.why.atCol = w.blamed, w.at, w.atLine, w.atCol
 	return &b.e
 }
 

@@ -34,7 +34,7 @@ func (g *Grammar) runRule(rule, s string) (any, error) {
 func (g *Grammar) parsePEG(s string) (ast.Root, error) {
 	if len(s) <= MaxInputLength {
 		if d := g.startDecider(s); d != nil && !d.Valid(s) {
-			return nil, g.startError(d, s)
+			return nil, g.startError(d, s, nil)
 		}
 	}
 	v, err := g.runRule(g.start, s)

@@ -9,12 +9,15 @@ import "github.com/urlgrammar/urlgrammar/ast"
 // it saves the allocation of every tree; use Grammar.Parse for trees that must be kept.
 //
 // A Parser gives the same trees and errors as Grammar.Parse and Grammar.ParseTyped: Parse
-// allocates nothing for a valid input; ParseTyped reuses the block of the tree the typed
-// tree is built from. It is not safe for concurrent use: give each goroutine its own.
+// allocates nothing for a valid input, nor for the error of an invalid one, which it makes in
+// its own memory too (SyntaxError.Clone keeps one); ParseTyped reuses the block of the tree
+// the typed tree is built from. It is not safe for concurrent use: give each goroutine its
+// own.
 type Parser struct {
 	g      *Grammar
 	tree   []ast.TreeNode // the block of Parse's trees
 	schema *ast.Schema    // the grammar's, for the trees of its compiled PEG
+	errs   syntaxErrorBlock
 }
 
 // NewParser returns a Parser of the grammar.

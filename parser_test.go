@@ -1,8 +1,12 @@
 package urlgrammar_test
 
 import (
+	"errors"
 	"reflect"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/urlgrammar/urlgrammar"
 	"github.com/urlgrammar/urlgrammar/ast"
@@ -139,5 +143,46 @@ func TestTypedOfParserTree(t *testing.T) {
 		if _, err := g.Typed(digit); err == nil || g.CheckTree(digit) == nil {
 			t.Fatalf("%s: Typed of a tree of rule DIGIT gives no error", id)
 		}
+	}
+}
+
+// A Parser makes the error of an invalid input in its own memory, as it does the tree: no
+// allocation until the error is explained. The next Parse overwrites it; Clone keeps it.
+func TestParserErrorsAllocateNothing(t *testing.T) {
+	lines := append(corpus.TextLines(3000, 5), corpus.Lines(3000, 6)...)
+	for _, id := range urlgrammar.IDs() {
+		g := urlgrammar.MustLookup(id)
+		p := g.NewParser()
+		var invalid []string
+		for _, s := range lines {
+			var se *urlgrammar.SyntaxError
+			if _, err := p.Parse(s); errors.As(err, &se) && se.Scheme() == "" { // a scheme grammar's error is new
+				invalid = append(invalid, s)
+			}
+		}
+		if len(invalid) < 100 {
+			t.Fatalf("%s: only %d invalid lines", id, len(invalid))
+		}
+		if n := testing.AllocsPerRun(2, func() {
+			for _, s := range invalid {
+				_, _ = p.Parse(s)
+			}
+		}); n != 0 {
+			for _, s := range invalid {
+				if n := testing.AllocsPerRun(3, func() { _, _ = p.Parse(s) }); n != 0 {
+					t.Fatalf("%s: Parser.Parse(%q) allocates %.0f times", id, s, n)
+				}
+			}
+		}
+		// The error is the Grammar's, until the next Parse; a clone stays.
+		s1, s2 := invalid[0], invalid[len(invalid)-1]
+		_, err1 := p.Parse(s1)
+		kept := err1.(*urlgrammar.SyntaxError).Clone()
+		_, want1 := g.Parse(s1)
+		require.Equal(t, want1.Error(), kept.Error(), "%s %q", id, s1)
+		_, _ = p.Parse(s2)
+		_, want2 := g.Parse(s2)
+		assert.Equal(t, want2.Error(), err1.Error(), "%s: the next Parse overwrites the error", id)
+		assert.Equal(t, want1.Error(), kept.Error(), "%s: a clone stays", id)
 	}
 }

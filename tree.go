@@ -36,12 +36,18 @@ func (g *Grammar) ParseRule(rule, s string) (ast.Tree, error) {
 	return ast.NewTree(s, g.trees().schema, nodes), nil
 }
 
-// Parse is Grammar.Parse in the Parser's memory: the tree is overwritten by the next call of
-// Parse or ParseTyped, and a valid input allocates nothing. Errors are not reused: a
-// *SyntaxError may be kept.
+// Parse is Grammar.Parse in the Parser's memory: the tree, and the *SyntaxError of an
+// invalid input, are overwritten by the next call of Parse (use SyntaxError.Clone to keep the
+// error). A valid input allocates nothing, nor does an invalid one until its error is
+// explained (Msg, Rule, Expected, ...; the explanation is computed once). An input over
+// MaxInputLength, an error of the PEG's recognizer and the error of a URI's scheme grammar
+// (the grammar uri) are new errors, which may be kept.
 func (p *Parser) Parse(s string) (ast.Tree, error) {
-	nodes, err := p.g.take("", s, true, p.tree[:0])
+	nodes, err := p.g.takeIn("", s, true, p.tree[:0], &p.errs)
 	if err != nil {
+		if cap(nodes) > cap(p.tree) {
+			p.tree = nodes[:0] // grown by the failed try: kept, as a tree's block is
+		}
 		return ast.Tree{}, err
 	}
 	p.tree = nodes

@@ -616,9 +616,11 @@ func checkBatch(b *batch, cfg Config, parsers []*urlgrammar.Parser, r *renderer)
 				res.Err = g.Match(cfg.Rules[j], rec.Input)
 			case cfg.Format == JSONL && !rec.streamed || len(cfg.Warnings) > 0 && g.Generic():
 				trees[j], res.Err = parsers[j].Parse(rec.Input)
+				res.Err = kept(res.Err)
 			case g.Valid(rec.Input):
 			default:
 				_, res.Err = parsers[j].Parse(rec.Input) // the error
+				res.Err = kept(res.Err)
 			}
 			rec.Results[j] = res
 		}
@@ -660,4 +662,13 @@ func checkBatch(b *batch, cfg Config, parsers []*urlgrammar.Parser, r *renderer)
 		b.records[i].Out = b.out[start:end:end]
 		start = end
 	}
+}
+
+// kept is an error of a Parser as the record keeps it: a *urlgrammar.SyntaxError in the
+// Parser's memory, which its next Parse overwrites, is cloned.
+func kept(err error) error {
+	if se, ok := err.(*urlgrammar.SyntaxError); ok {
+		return se.Clone()
+	}
+	return err
 }

@@ -283,7 +283,7 @@ func buildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
 		return into[:0], false
 	}
 	if !ok || end != len(src) || b.work > b.limit {
-		return into[:0], false
+		return n[:0], false
 	}
 	return n, true
 }

@@ -466,7 +466,8 @@ func buildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
 			fmt.Fprintf(&b, "\tcase %q:\n\t\tn = append(n, ast.TreeNode{StartRule: %d})\n\t\tend, n, ok = b.r%d(0, 1, n)\n\t\tif ok {\n\t\t\tn[0].EndDepth = uint32(end) << ast.TreeDepthBits\n\t\t}\n", r.name, id, i)
 		}
 	}
-	b.WriteString("\tdefault:\n\t\treturn into[:0], false\n\t}\n\tif !ok || end != len(src) || b.work > b.limit {\n\t\treturn into[:0], false\n\t}\n\treturn n, true\n}\n")
+	// On failure the block goes back empty, grown as the try grew it: a Parser keeps it.
+	b.WriteString("\tdefault:\n\t\treturn into[:0], false\n\t}\n\tif !ok || end != len(src) || b.work > b.limit {\n\t\treturn n[:0], false\n\t}\n\treturn n, true\n}\n")
 	for i, r := range rules {
 		id, node := c.nodeOf(r, index, isNode, aliases)
 		c.label = 0
