@@ -1,6 +1,7 @@
 package resolve_test
 
 import (
+	"net/url"
 	"strconv"
 	"strings"
 	"testing"
@@ -69,7 +70,9 @@ func mustBenchRef(b *testing.B, s string) ast.Tree {
 
 // BenchmarkCorpus resolves and normalizes the corpus's lines (internal/corpus; those the
 // grammar rejects are skipped) as the resolve and normalize commands do: a Resolver of one
-// base and ResolveString per line, NormalizeString per line. ns/ref is per line.
+// base and ResolveString per line, NormalizeString per line, each after net/url's
+// counterpart on the same lines (the ratio is the baseline's time over ours). ns/ref is per
+// line.
 func BenchmarkCorpus(b *testing.B) {
 	var lines []string
 	for _, s := range gencorpus.Lines(10000, 1) {
@@ -90,8 +93,28 @@ func BenchmarkCorpus(b *testing.B) {
 		}
 		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(lines)), "ns/ref")
 	}
+	base, err := url.Parse("http://a/b/c/d;p?q")
+	if err != nil {
+		b.Fatal(err)
+	}
+	// net/url's counterparts, the baselines of the two rows below them: ResolveReference of
+	// each parsed line and its String; Parse and String (what net/url has of a normal form).
+	b.Run("net-url.ResolveReference", func(b *testing.B) {
+		run(b, func(s string) {
+			if u, err := url.Parse(s); err == nil {
+				_ = base.ResolveReference(u).String()
+			}
+		})
+	})
 	b.Run("Resolver.ResolveString", func(b *testing.B) {
 		run(b, func(s string) { rs.ResolveString(s) })
+	})
+	b.Run("net-url.Parse+String", func(b *testing.B) {
+		run(b, func(s string) {
+			if u, err := url.Parse(s); err == nil {
+				_ = u.String()
+			}
+		})
 	})
 	b.Run("NormalizeString", func(b *testing.B) {
 		run(b, func(s string) { resolve.NormalizeString(s, resolve.NormalizeOptions{Level: resolve.LevelScheme}) })

@@ -70,28 +70,41 @@ func write(g *urlgrammar.Grammar, p parts) (ast.Tree, string, error) {
 	if err != nil {
 		return ast.Tree{}, guard, fmt.Errorf("the result %q is not valid: %w", s, err)
 	}
-	if d := diff(p, split(tree)); d != "" {
+	if d := diff(p, tree); d != "" {
 		return ast.Tree{}, guard, &UnwritableError{Grammar: g.ID(), Result: s, Diff: d}
 	}
 	return tree, guard, nil
 }
 
-// diff describes the first component that differs between want and got, or returns "".
-func diff(want, got parts) string {
-	for _, c := range []struct {
-		name string
-		w, g *string
-	}{{"scheme", want.Scheme, got.Scheme}, {"authority", want.Authority, got.Authority},
-		{"path", &want.Path, &got.Path}, {"query", want.Query, got.Query}, {"fragment", want.Fragment, got.Fragment}} {
-		switch {
-		case c.w == nil && c.g == nil:
-		case c.w == nil:
-			return fmt.Sprintf("the %s is %q where there was none", c.name, *c.g)
-		case c.g == nil:
-			return fmt.Sprintf("the %s %q is gone", c.name, *c.w)
-		case *c.w != *c.g:
-			return fmt.Sprintf("the %s is %q, not %q", c.name, *c.g, *c.w)
-		}
+// diff describes the first component of the tree t that differs from want's, or returns
+// "". It reads t's components from its spans: no allocation when they agree.
+func diff(want parts, t ast.Tree) string {
+	sp, src := t.Spans(), t.Src()
+	if d := diffPart("scheme", want.Scheme, sp.Scheme, src); d != "" {
+		return d
+	}
+	if d := diffPart("authority", want.Authority, sp.Authority, src); d != "" {
+		return d
+	}
+	if got := sp.Path.In(src); want.Path != got {
+		return fmt.Sprintf("the path is %q, not %q", got, want.Path)
+	}
+	if d := diffPart("query", want.Query, sp.Query, src); d != "" {
+		return d
+	}
+	return diffPart("fragment", want.Fragment, sp.Fragment, src)
+}
+
+// diffPart describes how the optional component name of a tree (r, in src) differs from w.
+func diffPart(name string, w *string, r ast.Range, src string) string {
+	switch {
+	case w == nil && !r.Defined:
+	case w == nil:
+		return fmt.Sprintf("the %s is %q where there was none", name, r.In(src))
+	case !r.Defined:
+		return fmt.Sprintf("the %s %q is gone", name, *w)
+	case *w != r.In(src):
+		return fmt.Sprintf("the %s is %q, not %q", name, r.In(src), *w)
 	}
 	return ""
 }
