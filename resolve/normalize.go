@@ -199,14 +199,16 @@ func normalize(g *urlgrammar.Grammar, ref ast.Tree, opt NormalizeOptions) (ast.T
 	// authority of its own (3.2.1), not a host, and keeps its case; RFC 3986's reg-name is
 	// a host's (3.2.2) and is folded.
 	p = split(cur)
-	lower := strings.ToLower(*p.Scheme)
-	note("case", "scheme", *p.Scheme, lower)
-	p.Scheme = &lower
+	if lower := strings.ToLower(*p.Scheme); lower != *p.Scheme { // a new string only to change it
+		note("case", "scheme", *p.Scheme, lower)
+		p.Scheme = &lower
+	}
 	if h := sp.Host; h.Defined && sp.Authority.Defined && (rfc3986 || sp.HostKind != "reg-name") {
-		host := lowerHost(h.In(src))
-		note("case", "host", h.In(src), host)
-		auth := src[sp.Authority.Start:h.Start] + host + src[h.End:sp.Authority.End]
-		p.Authority = &auth
+		if host := lowerHost(h.In(src)); host != h.In(src) {
+			note("case", "host", h.In(src), host)
+			auth := src[sp.Authority.Start:h.Start] + host + src[h.End:sp.Authority.End]
+			p.Authority = &auth
+		}
 	}
 
 	// Dot-segment removal in an absolute hierarchical path (an opaque-part never begins
@@ -238,7 +240,7 @@ func normalize(g *urlgrammar.Grammar, ref ast.Tree, opt NormalizeOptions) (ast.T
 	// Scheme-based: the empty or default port.
 	if port := sp.Port; opt.Level >= LevelScheme && port.Defined && p.Authority != nil {
 		portText := port.In(src)
-		def, known := urlgrammar.DefaultPort(lower)
+		def, known := urlgrammar.DefaultPort(*p.Scheme)
 		n, err := strconv.Atoi(portText)
 		if portText == "" || (known && err == nil && n == def) {
 			auth := strings.TrimSuffix(*p.Authority, ":"+portText)
@@ -298,6 +300,18 @@ func decodeUnreserved3986(s string) string {
 // lowerHost case-folds a host, keeping the hex digits of its escapes in upper case (the
 // escape-case rewrite has made them so; folding them back would undo it).
 func lowerHost(h string) string {
+	upper := false
+	for i := 0; i < len(h) && !upper; i++ {
+		switch c := h[i]; {
+		case c == '%' && i+2 < len(h):
+			i += 2
+		case c >= 'A' && c <= 'Z':
+			upper = true
+		}
+	}
+	if !upper {
+		return h // nothing to fold: no copy
+	}
 	b := []byte(h)
 	for i := 0; i < len(b); i++ {
 		switch c := b[i]; {
