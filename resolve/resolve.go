@@ -14,6 +14,7 @@ import (
 	_ "github.com/urlgrammar/urlgrammar/grammars/rfc2396bis-01" // registers the grammar it looks up by id
 	_ "github.com/urlgrammar/urlgrammar/grammars/rfc3986"       // registers the grammar it looks up by id
 	"strings"
+	"sync"
 
 	"github.com/urlgrammar/urlgrammar"
 	"github.com/urlgrammar/urlgrammar/ast"
@@ -169,6 +170,9 @@ type Resolver struct {
 	base   string // the base's text: the tree is not kept (a Parser's is overwritten by its next parse)
 	b      parts
 	opaque bool // the base has an opaque-part (the 2003 draft's; RFC 2396's)
+	// parsers hold the grammar's Parsers that ResolveString parses references with: a
+	// reference's tree is read into its components and not kept, so a Parser's block serves.
+	parsers sync.Pool
 }
 
 // NewResolver returns the Resolver of base with the options; its errors are Resolve's for
@@ -187,6 +191,7 @@ func NewResolver(base ast.Tree, opt Options) (*Resolver, error) {
 // newResolver is NewResolver of a base of the grammar, with options in range.
 func newResolver(g *urlgrammar.Grammar, base ast.Tree, opt Options) *Resolver {
 	rs := &Resolver{g: g, opt: opt, base: base.String(), b: split(base)}
+	rs.parsers.New = func() any { return g.NewParser() }
 	// An absolute URI whose part after the scheme is an opaque-part (the production of the
 	// 2003 draft and of RFC 2396) has no hierarchy to merge a relative path with. Grammars
 	// without the production have no opaque URIs: url-syntax-05 reads "0:0" as a generic URL
@@ -210,11 +215,16 @@ func (rs *Resolver) Resolve(ref ast.Tree) (*Result, error) {
 // ResolveString parses ref with the Resolver's grammar and resolves it: an input that does
 // not parse gives the grammar's error (a *urlgrammar.SyntaxError), as Grammar.Parse does.
 func (rs *Resolver) ResolveString(ref string) (*Result, error) {
-	r, err := rs.g.Parse(ref)
+	p := rs.parsers.Get().(*urlgrammar.Parser)
+	defer rs.parsers.Put(p)
+	r, err := p.Parse(ref)
 	if err != nil {
+		if se, ok := err.(*urlgrammar.SyntaxError); ok {
+			return nil, se.Clone() // the Parser's own is overwritten by its next parse
+		}
 		return nil, err
 	}
-	return rs.resolve(r)
+	return rs.resolve(r) // reads r into its components before p goes back
 }
 
 // resolve resolves ref, a tree of the grammar's parse, against the base.
