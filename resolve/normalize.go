@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 
 	"golang.org/x/text/unicode/norm"
 
@@ -136,11 +137,34 @@ func NormalizeString(s string, opt NormalizeOptions) (ast.Tree, []Change, error)
 	if err := checkOptions(Algorithm2003, opt.Dots, opt.Level, opt.Grammar); err != nil {
 		return ast.Tree{}, nil, err
 	}
-	ref, err := g.Parse(s)
+	p := getParser(g)
+	defer putParser(g, p)
+	ref, err := p.Parse(s)
 	if err != nil {
+		if se, ok := err.(*urlgrammar.SyntaxError); ok {
+			return ast.Tree{}, nil, se.Clone() // the Parser's own is overwritten by its next parse
+		}
 		return ast.Tree{}, nil, err
 	}
-	return normalize(g, ref, opt)
+	return normalize(g, ref, opt) // returns a tree of its own, never ref
+}
+
+// parserPools hold Parsers by grammar (*urlgrammar.Grammar -> *sync.Pool of
+// *urlgrammar.Parser), for the inputs whose trees are read and not kept.
+var parserPools sync.Map
+
+func getParser(g *urlgrammar.Grammar) *urlgrammar.Parser {
+	pool, ok := parserPools.Load(g)
+	if !ok {
+		pool, _ = parserPools.LoadOrStore(g, &sync.Pool{New: func() any { return g.NewParser() }})
+	}
+	return pool.(*sync.Pool).Get().(*urlgrammar.Parser)
+}
+
+func putParser(g *urlgrammar.Grammar, p *urlgrammar.Parser) {
+	if pool, ok := parserPools.Load(g); ok {
+		pool.(*sync.Pool).Put(p)
+	}
 }
 
 // normalize is Normalize of ref, a tree of g's parse.
