@@ -207,22 +207,31 @@ func normalize(g *urlgrammar.Grammar, ref ast.Tree, opt NormalizeOptions) (ast.T
 	escapes("path", &p.Path)
 	escapes("query", p.Query)
 	escapes("fragment", p.Fragment)
-	cur, guard, err := write(g, p)
-	if err != nil {
-		return ast.Tree{}, nil, fmt.Errorf("normalize %q: %w", text, err)
+	// Written and parsed again, unless the escapes changed nothing and the path needs no
+	// guard: the reference is then its own result (most references, which have a scheme: a
+	// relative one is written anyway, since ref may be a Parser's tree).
+	var cur ast.Tree
+	var err error
+	if _, guard := guardPath(p); guard == "" && ref.Spans().Scheme.Defined && diff(p, ref) == "" {
+		cur = ref
+	} else {
+		var guard string
+		if cur, guard, err = write(g, p); err != nil {
+			return ast.Tree{}, nil, fmt.Errorf("normalize %q: %w", text, err)
+		}
+		if guard != "" {
+			note(guard, "path", p.Path, cur.Spans().Path.In(cur.Src()))
+		}
+		if !cur.Spans().Scheme.Defined {
+			return cur, changes, nil
+		}
+		p = split(cur)
 	}
 	sp, src := cur.Spans(), cur.Src()
-	if guard != "" {
-		note(guard, "path", p.Path, sp.Path.In(src))
-	}
-	if !sp.Scheme.Defined {
-		return cur, changes, nil
-	}
 
 	// Case normalization of the scheme and of the host. In the drafts a reg-name is a naming
 	// authority of its own (3.2.1), not a host, and keeps its case; RFC 3986's reg-name is
 	// a host's (3.2.2) and is folded.
-	p = split(cur)
 	if lower := strings.ToLower(*p.Scheme); lower != *p.Scheme { // a new string only to change it
 		note("case", "scheme", *p.Scheme, lower)
 		p.Scheme = &lower
