@@ -232,9 +232,10 @@ func normalize(g *urlgrammar.Grammar, ref ast.Tree, opt NormalizeOptions) (ast.T
 	// Case normalization of the scheme and of the host. In the drafts a reg-name is a naming
 	// authority of its own (3.2.1), not a host, and keeps its case; RFC 3986's reg-name is
 	// a host's (3.2.2) and is folded.
-	if lower := strings.ToLower(*p.Scheme); lower != *p.Scheme { // a new string only to change it
+	if lower := strings.ToLower(*p.Scheme); lower != *p.Scheme {
 		note("case", "scheme", *p.Scheme, lower)
-		p.Scheme = &lower
+		scheme := lower // a new variable in this branch: the heap copy only when it changes
+		p.Scheme = &scheme
 	}
 	if h := sp.Host; h.Defined && sp.Authority.Defined && (rfc3986 || sp.HostKind != "reg-name") {
 		if host := lowerHost(h.In(src)); host != h.In(src) {

@@ -358,6 +358,9 @@ func merge3986(b parts, refPath string) string {
 // rule E put there, so the time is linear. With DotsError, a ".." that has no segment to
 // remove (rules A, C and D) is ErrAboveRoot.
 func removeDotSegments3986(in string, dots DotSegments) (string, error) {
+	if !hasDotSegment(in) {
+		return in, nil // the algorithm changes only "." and ".." segments: no copy
+	}
 	out := make([]byte, 0, len(in))
 	above := func() error {
 		if dots == DotsError {
@@ -483,6 +486,9 @@ func resolve1997(opaqueBase bool, b, r parts, dots DotSegments) (t parts, same b
 // segments kept gives it: a ".." that a "/" follows pops the last segment kept unless that is
 // ".." or there is none. The time is linear in the length of the buffer.
 func removeDotSegments(buf string, dots DotSegments) (string, error) {
+	if !hasDotSegment(buf) {
+		return buf, nil // nothing to remove: no copy
+	}
 	lead, rest := "", buf
 	if strings.HasPrefix(buf, "/") {
 		lead, rest = "/", buf[1:]
@@ -522,4 +528,16 @@ func removeDotSegments(buf string, dots DotSegments) (string, error) {
 		}
 	}
 	return lead + strings.Join(stack, "/"), nil
+}
+
+// hasDotSegment reports whether a segment of path (between "/"s) is "." or "..".
+func hasDotSegment(path string) bool {
+	for path != "" {
+		seg, rest, _ := strings.Cut(path, "/")
+		if seg == "." || seg == ".." {
+			return true
+		}
+		path = rest
+	}
+	return false
 }
