@@ -95,7 +95,7 @@ bench-extract:
 # Every fuzz target, as PACKAGE:NAME. TestMakeFuzzListsEveryTarget fails when a Fuzz function
 # of the tests is missing here (or one here does not exist).
 FUZZ_TARGETS := \
-	.:FuzzParse .:FuzzDifferential .:FuzzRecognize .:FuzzParseTree .:FuzzBuildTree .:FuzzTypedFromTree .:FuzzViews \
+	.:FuzzParse .:FuzzDifferential .:FuzzRecognize .:FuzzParseTree .:FuzzBuildTree .:FuzzTypedFromTree .:FuzzViews .:FuzzSchemeLanguages \
 	./internal/genparser/runtime:FuzzRecognize ./ast:FuzzSchema ./internal/peg:FuzzReadHeader \
 	./internal/genparser:FuzzReadAliases ./resolve:FuzzResolve ./resolve:FuzzNormalize ./resolve:FuzzKey \
 	./resolve:FuzzRemoveDotSegments ./check:FuzzCheckPipeline ./internal/jsontext:FuzzAppendString \

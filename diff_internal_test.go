@@ -57,3 +57,51 @@ func TestDispatchDFAAgreesWithValid(t *testing.T) {
 	}
 	assert.Greater(t, valid, len(inputs)/10, "the inputs reach the valid side too")
 }
+
+// FuzzSchemeLanguages: a language restricted to a scheme (Language.Scheme, what diff --scheme
+// and the proofs of the scheme grammars compare) decides every input as its Match does, for
+// each scheme grammar's rule and for RFC 3986's absolute-URI restricted alike; and the grammar
+// uri's one automaton decides as its Parse does.
+func FuzzSchemeLanguages(f *testing.F) {
+	for _, s := range []string{"http://a/b", "HTTP:x", "mailto:a@b?c=d", "urn:ab:c#d", "tel:+1;ext=2", "ws://a/#f",
+		"data:,x", "geo:1,2", "file:///x", "https:", "", "a:b"} {
+		f.Add(s)
+	}
+	entries, err := SchemeGrammars()
+	if err != nil {
+		f.Fatal(err)
+	}
+	r3986, u := MustLookup(RFC3986), MustLookup(URI)
+	type lang struct {
+		l Language
+		d interface{ Valid(string) bool }
+	}
+	var langs []lang
+	for _, e := range entries {
+		for _, l := range []Language{{Grammar: e.Grammar, Rule: e.Rule, Scheme: e.Scheme}, {Grammar: r3986, Rule: "absolute-URI", Scheme: e.Scheme}} {
+			d, err := l.dfa()
+			if err != nil {
+				f.Fatal(err)
+			}
+			langs = append(langs, lang{l, d})
+		}
+	}
+	ud, err := u.checkedDFA()
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if len(s) > 2048 {
+			return
+		}
+		for _, x := range langs {
+			if got, want := x.d.Valid(s), x.l.Match(s) == nil; got != want {
+				t.Fatalf("%s on %q: automaton %v, Match %v", x.l.Name(), s, got, want)
+			}
+		}
+		_, err := u.Parse(s)
+		if got := ud.Valid(s); got != (err == nil) {
+			t.Fatalf("uri on %q: automaton %v, Parse %v", s, got, err)
+		}
+	})
+}
