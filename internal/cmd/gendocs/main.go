@@ -295,7 +295,11 @@ func direction(b *bytes.Buffer, ws []urlgrammar.Witness, acc, rej *urlgrammar.Gr
 		if why != "" {
 			used[key] = true
 		} else {
-			why = fmt.Sprintf("%s does not allow %s in %s", rej.ID(), found(w.Err), w.Err.Rule())
+			by := rej.ID()
+			if sc := w.Err.Scheme(); sc != "" { // uri: the grammar of the URI's scheme
+				by = fmt.Sprintf("%s (the %s scheme)", w.Err.Grammar, sc)
+			}
+			why = fmt.Sprintf("%s does not allow %s in %s", by, found(w.Err), w.Err.Rule())
 		}
 		fmt.Fprintf(b, "| %s | %s, offset %d | %s | %s |\n", code(strconv.Quote(w.Input)), w.Err.Rule(), w.Err.Offset, w.Part, cell(why))
 	}
@@ -447,8 +451,9 @@ func readDifferences(id string) (map[string]string, error) {
 }
 
 // variants are grammars of the generic syntax beside the history's line, each compared with
-// RFC 3986: RFC 2396 (with RFC 2732), which it obsoleted, and RFC 6874, which amends it.
-var variants = []string{urlgrammar.RFC2396, urlgrammar.RFC6874}
+// RFC 3986: RFC 2396 (with RFC 2732), which it obsoleted, RFC 6874, which amends it, and uri,
+// RFC 3986 with each scheme's grammar.
+var variants = []string{urlgrammar.RFC2396, urlgrammar.RFC6874, urlgrammar.URI}
 
 // variantSection writes each variant of RFC 3986 against it, as the history's pairs are.
 func variantSection(b *bytes.Buffer, used map[string]bool) error {
