@@ -38,26 +38,18 @@ func Dispatch(cases []Case, otherwise *DFA) (*DFA, error) {
 		}
 	}
 	var r Raw
-	sigIndex := map[string]uint8{}
 	var reps []byte // a byte of each class
-	for b := 0; b < 256; b++ {
+	r.Classes, reps = classesBy(func(b byte) string {
 		sig := make([]byte, 0, len(cases)+2)
 		sig = append(sig, otherwise.Classes[b])
 		for _, c := range cases {
 			sig = append(sig, c.D.Classes[b])
 		}
-		if l := lower(byte(b)); inPrefix[l] {
+		if l := lower(b); inPrefix[l] {
 			sig = append(sig, 1, l)
 		}
-		k := string(sig)
-		id, ok := sigIndex[k]
-		if !ok {
-			id = uint8(len(reps))
-			sigIndex[k] = id
-			reps = append(reps, byte(b))
-		}
-		r.Classes[b] = id
-	}
+		return string(sig)
+	})
 	r.NClasses = len(reps)
 
 	// A state of the construction (dispatchState). Before the prefix is decided (mode undecided) pos bytes
@@ -252,18 +244,8 @@ func BeforeHash(d *DFA) (*DFA, error) {
 // Intersect returns the minimal DFA of the strings both a and b accept.
 func Intersect(a, b *DFA) (*DFA, error) {
 	var r Raw
-	sig := map[[2]uint8]uint8{}
 	var reps []byte
-	for x := 0; x < 256; x++ {
-		k := [2]uint8{a.Classes[x], b.Classes[x]}
-		id, ok := sig[k]
-		if !ok {
-			id = uint8(len(reps))
-			sig[k] = id
-			reps = append(reps, byte(x))
-		}
-		r.Classes[x] = id
-	}
+	r.Classes, reps = classesBy(func(x byte) string { return string([]byte{a.Classes[x], b.Classes[x]}) })
 	r.NClasses = len(reps)
 	index := map[[2]uint16]int{{0, 0}: 0}
 	pairs := [][2]uint16{{0, 0}}
@@ -294,4 +276,22 @@ func Intersect(a, b *DFA) (*DFA, error) {
 		}
 	}
 	return r.Minimize()
+}
+
+// classesBy numbers the classes of bytes that sig tells apart (bytes of one signature share
+// a class, numbered in the order of their first byte), with a byte of each class: the byte
+// classes of an automaton built from others.
+func classesBy(sig func(b byte) string) (classes [256]uint8, reps []byte) {
+	index := map[string]uint8{}
+	for x := 0; x < 256; x++ {
+		k := sig(byte(x))
+		id, ok := index[k]
+		if !ok {
+			id = uint8(len(reps))
+			index[k] = id
+			reps = append(reps, byte(x))
+		}
+		classes[x] = id
+	}
+	return classes, reps
 }
