@@ -3,7 +3,6 @@ package urlgrammar_test
 import (
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -12,6 +11,7 @@ import (
 
 	"github.com/urlgrammar/urlgrammar"
 	"github.com/urlgrammar/urlgrammar/internal/corpus"
+	"github.com/urlgrammar/urlgrammar/internal/spectest"
 )
 
 // Every scheme grammar is proven inside RFC 3986: its rule for a scheme is compared exactly
@@ -37,16 +37,9 @@ func TestSchemeGrammarsInsideRFC3986(t *testing.T) {
 		if _, err := os.Stat(path); err != nil {
 			continue
 		}
-		for _, l := range readTable(t, path) {
-			w, reason, ok := strings.Cut(l, "\t")
-			require.True(t, ok && strings.TrimSpace(reason) != "", "%s: %q: want WITNESS<TAB>REASON", path, l)
-			if strings.HasPrefix(w, `"`) { // a witness with a tab or a line break, quoted
-				var err error
-				w, err = strconv.Unquote(w)
-				require.NoError(t, err, "%s: %q", path, l)
-			}
-			known[id][unempty(w)] = reason
-		}
+		m, err := spectest.Differences(path)
+		require.NoError(t, err)
+		known[id] = m
 	}
 	for _, e := range entries {
 		id := e.Grammar.ID()

@@ -6,6 +6,7 @@ import (
 	"bufio"
 	"fmt"
 	"os"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -90,4 +91,31 @@ func XMLNotation(s string) string {
 		}
 	}
 	return b.String()
+}
+
+// Differences reads a grammar's testdata/rfc3986-differences.txt: WITNESS<TAB>WHY lines, a
+// witness that holds a tab or a line break written as a Go string literal, "<>" the empty
+// string. It returns the reason of each witness.
+func Differences(path string) (map[string]string, error) {
+	lines, err := Lines(path)
+	if err != nil {
+		return nil, err
+	}
+	m := map[string]string{}
+	for _, l := range lines {
+		if l == "" {
+			continue
+		}
+		w, why, ok := strings.Cut(l, "\t")
+		if !ok || strings.TrimSpace(why) == "" {
+			return nil, fmt.Errorf("%s: %q: want WITNESS<TAB>WHY", path, l)
+		}
+		if strings.HasPrefix(w, `"`) {
+			if w, err = strconv.Unquote(w); err != nil {
+				return nil, fmt.Errorf("%s: %q: %w", path, l, err)
+			}
+		}
+		m[Unempty(w)] = why
+	}
+	return m, nil
 }

@@ -23,6 +23,7 @@ import (
 	"github.com/urlgrammar/urlgrammar/ast"
 	"github.com/urlgrammar/urlgrammar/diagram"
 	"github.com/urlgrammar/urlgrammar/internal/genfile"
+	"github.com/urlgrammar/urlgrammar/internal/spectest"
 )
 
 // history is the order the specifications were written in.
@@ -424,30 +425,9 @@ both accept.
 	return nil
 }
 
-// readDifferences reads grammars/ID/testdata/rfc3986-differences.txt: WITNESS<TAB>WHY lines,
-// a witness with a tab in it as a Go string literal.
+// readDifferences reads grammars/ID/testdata/rfc3986-differences.txt.
 func readDifferences(id string) (map[string]string, error) {
-	text, err := os.ReadFile(filepath.Join("grammars", id, "testdata", "rfc3986-differences.txt"))
-	if err != nil {
-		return nil, err
-	}
-	m := map[string]string{}
-	for _, l := range strings.Split(string(text), "\n") {
-		if l == "" || strings.HasPrefix(l, "# ") {
-			continue
-		}
-		w, why, ok := strings.Cut(l, "\t")
-		if !ok {
-			return nil, fmt.Errorf("grammars/%s/testdata/rfc3986-differences.txt: %q: want WITNESS<TAB>WHY", id, l)
-		}
-		if strings.HasPrefix(w, `"`) {
-			if w, err = strconv.Unquote(w); err != nil {
-				return nil, err
-			}
-		}
-		m[w] = why
-	}
-	return m, nil
+	return spectest.Differences(filepath.Join("grammars", id, "testdata", "rfc3986-differences.txt"))
 }
 
 // variants are grammars of the generic syntax beside the history's line, each compared with
