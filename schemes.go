@@ -132,15 +132,7 @@ func SchemeGrammarOf(scheme string) (SchemeGrammar, bool) {
 func schemeTarget(s string) (SchemeGrammar, string, bool) {
 	// A URI's scheme is ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) and a ":" (s is a URI
 	// reference the grammar accepts: a relative one has a "/", "?" or "#" first, or no ":").
-	i := 0
-	for i < len(s) {
-		c := s[i] | 0x20
-		if 'a' <= c && c <= 'z' || i > 0 && ('0' <= s[i] && s[i] <= '9' || s[i] == '+' || s[i] == '-' || s[i] == '.') {
-			i++
-			continue
-		}
-		break
-	}
+	i := peg.SchemeEnd(s)
 	if i == 0 || i == len(s) || s[i] != ':' {
 		return SchemeGrammar{}, "", false
 	}

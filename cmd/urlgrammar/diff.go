@@ -9,6 +9,7 @@ import (
 
 	"github.com/urlgrammar/urlgrammar"
 	"github.com/urlgrammar/urlgrammar/check"
+	"github.com/urlgrammar/urlgrammar/internal/peg"
 )
 
 const helpDiff = `With no FILE, diff compares the two languages exactly, on their minimal DFAs: whether each
@@ -99,7 +100,7 @@ func runDiff(e *env, args []string) int {
 		a.Rule, b.Rule = ra, rb
 	}
 	if *scheme != "" {
-		if !isScheme(*scheme) {
+		if peg.SchemeEnd(*scheme) != len(*scheme) {
 			return e.usageError("--scheme %q: not a scheme (a letter, then letters, digits, \"+\", \"-\" or \".\")", *scheme)
 		}
 		a.Scheme, b.Scheme = *scheme, *scheme
@@ -280,18 +281,4 @@ func writeComparisonJSON(e *env, c *urlgrammar.Comparison) {
 			InputBase64: check.InputBase64(w.Input), AcceptedBy: []string{w.Accepted.Name()},
 			RejectedBy: w.Rejected.Name(), Error: check.NewErrorDetail(w.Err), Cause: w.Cause(), Part: w.Part}))
 	}
-}
-
-// isScheme reports whether s is an RFC 3986 scheme: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ).
-func isScheme(s string) bool {
-	for i := 0; i < len(s); i++ {
-		c := s[i] | 0x20
-		switch {
-		case 'a' <= c && c <= 'z':
-		case i > 0 && ('0' <= s[i] && s[i] <= '9' || s[i] == '+' || s[i] == '-' || s[i] == '.'):
-		default:
-			return false
-		}
-	}
-	return s != ""
 }

@@ -121,17 +121,21 @@ func ParseDispatch(line string) (cases []DispatchCase, otherwise string, err err
 	return cases, otherwise, nil
 }
 
-func validScheme(s string) bool {
+func validScheme(s string) bool { return s != "" && SchemeEnd(s) == len(s) }
+
+// SchemeEnd returns the length of the longest prefix of s that is an RFC 3986 scheme, ALPHA
+// *( ALPHA / DIGIT / "+" / "-" / "." ): 0 when s does not begin with a letter.
+func SchemeEnd(s string) int {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
-		case 'a' <= c && c <= 'z':
+		case 'a' <= c|0x20 && c|0x20 <= 'z':
 		case i > 0 && ('0' <= c && c <= '9' || c == '+' || c == '-' || c == '.'):
 		default:
-			return false
+			return i
 		}
 	}
-	return s != ""
+	return len(s)
 }
 
 // Generated is what the generator writes for a grammar (grammars/ID): its registration

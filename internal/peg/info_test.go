@@ -137,3 +137,10 @@ func TestParseDispatch(t *testing.T) {
 		}
 	}
 }
+
+// SchemeEnd: the longest prefix that is a scheme, letters of either case.
+func TestSchemeEnd(t *testing.T) {
+	for s, want := range map[string]int{"": 0, "http:": 4, "HTTP://": 4, "svn+ssh:x": 7, "a.b-c+1": 7, "1a:": 0, "+a": 0, "a b": 1, "é": 0} {
+		assert.Equal(t, want, SchemeEnd(s), "%q", s)
+	}
+}
