@@ -53,11 +53,7 @@ func asciiEqualFold(s, lower string) bool {
 		return false
 	}
 	for i := range len(s) {
-		c := s[i]
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		if c != lower[i] {
+		if lowerASCII(s[i]) != lower[i] {
 			return false
 		}
 	}
