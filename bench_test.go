@@ -2,8 +2,6 @@ package urlgrammar_test
 
 import (
 	"net/url"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -189,7 +187,7 @@ func BenchmarkEveryGrammar(b *testing.B) {
 		}
 		if len(lines) < 100 { // a scheme grammar's URIs are few in the corpus: its own tables
 			lines = nil
-			for _, s := range tableLines(b, id) {
+			for _, s := range tableLines(b, id, "valid.txt", "examples.txt") {
 				if g.Valid(s) {
 					lines = append(lines, s)
 				}
@@ -231,23 +229,4 @@ func BenchmarkIRIs(b *testing.B) {
 	b.Run("Valid", func(b *testing.B) { benchLines(b, iriCorpus, func(s string) { g.Valid(s) }) })
 	b.Run("Parse", func(b *testing.B) { benchLines(b, iriCorpus, func(s string) { _, _ = g.Parse(s) }) })
 	b.Run("ParseTyped", func(b *testing.B) { benchLines(b, iriCorpus, func(s string) { _, _ = g.ParseTyped(s) }) })
-}
-
-// tableLines are the inputs of a grammar's valid.txt and examples.txt.
-func tableLines(b testing.TB, id string) []string {
-	var out []string
-	for _, f := range []string{"valid.txt", "examples.txt"} {
-		path := filepath.Join("grammars", id, "testdata", f)
-		if _, err := os.Stat(path); err != nil {
-			continue
-		}
-		for _, l := range readTable(b, path) {
-			if _, in, ok := strings.Cut(l, "\t"); ok && f == "valid.txt" {
-				l = in
-			}
-			l, _, _ = strings.Cut(l, " -- ")
-			out = append(out, unempty(l))
-		}
-	}
-	return out
 }

@@ -84,24 +84,35 @@ func allTableInputs(t testing.TB) []string {
 		seen[s] = true
 	}
 	for _, id := range urlgrammar.IDs() {
-		for _, f := range []string{"valid.txt", "invalid.txt", "examples.txt"} {
-			path := filepath.Join("grammars", id, "testdata", f)
-			if _, err := os.Stat(path); err != nil {
-				continue
-			}
-			for _, l := range readTable(t, path) {
-				if _, s, ok := strings.Cut(l, "\t"); ok && f != "examples.txt" {
-					l = s
-				}
-				l, _, _ = strings.Cut(l, " -- ")
-				if l = unempty(l); !seen[l] {
-					seen[l] = true
-					in = append(in, l)
-				}
+		for _, l := range tableLines(t, id, "valid.txt", "invalid.txt", "examples.txt") {
+			if !seen[l] {
+				seen[l] = true
+				in = append(in, l)
 			}
 		}
 	}
 	return in
+}
+
+// tableLines are the inputs of the named tables of grammars/ID/testdata that exist: the
+// INPUT of valid.txt's PRODUCTION<TAB>INPUT and invalid.txt's OFFSET<TAB>INPUT lines, the URI
+// of examples.txt's "URI -- WHERE" lines, "<>" the empty input.
+func tableLines(t testing.TB, id string, files ...string) []string {
+	var out []string
+	for _, f := range files {
+		path := filepath.Join("grammars", id, "testdata", f)
+		if _, err := os.Stat(path); err != nil {
+			continue
+		}
+		for _, l := range readTable(t, path) {
+			if _, in, ok := strings.Cut(l, "\t"); ok && f != "examples.txt" {
+				l = in
+			}
+			l, _, _ = strings.Cut(l, " -- ")
+			out = append(out, unempty(l))
+		}
+	}
+	return out
 }
 
 // productionInput is one line of a table of valid inputs with their productions

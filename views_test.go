@@ -97,7 +97,7 @@ func viewInputs(t testing.TB, id string) []string {
 	in := goldenInputs(t, id)
 	in = append(in, readTable(t, "testdata/corpus/sample.txt")...)
 	in = append(in, readTable(t, "testdata/corpus/mixed.txt")...)
-	in = append(in, tableLines(t, id)...)
+	in = append(in, tableLines(t, id, "valid.txt", "examples.txt")...)
 	g := urlgrammar.MustLookup(id)
 	if n := countValid(g, in); n < 100 {
 		in = append(in, members(t, g, 2*(100-n), 5)...)
