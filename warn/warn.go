@@ -274,7 +274,7 @@ func checkSchemes(h *hostParts, add func(Kind, string, int, string, ...any)) {
 		off := h.Query.Start
 		for _, field := range strings.Split(h.Query.In(h.src), "&") {
 			name, _, _ := strings.Cut(field, "=")
-			if decoded := strings.ToLower(percentDecode(name)); !safeMailtoHeaders[decoded] {
+			if decoded := strings.ToLower(ast.UnescapeIf(name, func(byte) bool { return true })); !safeMailtoHeaders[decoded] {
 				add(MailtoHeader, "RFC 6068 4", off, "header field %q is not one RFC 6068 believes safe (subject, keywords, body; to, cc, in-reply-to): a mail client should not create a message with a dangerous one", decoded)
 			}
 			off += len(field) + 1
@@ -291,25 +291,6 @@ func checkSchemes(h *hostParts, add func(Kind, string, int, string, ...any)) {
 			}
 		}
 	}
-}
-
-// percentDecode decodes the %XX escapes of s (a valid URI component); others stay as they are.
-func percentDecode(s string) string {
-	if !strings.Contains(s, "%") {
-		return s
-	}
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		if s[i] == '%' && i+2 < len(s) {
-			if c, ok := hexByte(s[i+1 : i+3]); ok {
-				b.WriteByte(c)
-				i += 2
-				continue
-			}
-		}
-		b.WriteByte(s[i])
-	}
-	return b.String()
 }
 
 // InetAton reads host as inet_aton() does: one to four parts separated by ".", each decimal,
