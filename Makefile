@@ -77,7 +77,7 @@ check: check-format vet check-generated test
 # The corpus benchmarks, 5 runs each (net/url.Parse is the baseline: compare ratios), then
 # the cost of the checker end to end. `make bench-adversarial` shows linear time.
 bench:
-	$(GO) test -run '^$$' -bench 'NetURLParse|Valid$$|Parse$$|Parser$$|ParseTyped$$|ParserParseTyped$$|ValidLines|CheckCommand' -benchmem -count 5 . ./cmd/urlgrammar
+	$(GO) test -run '^$$' -bench 'NetURLParse|Valid$$|Parse$$|Parser$$|ValidLines|CheckCommand' -benchmem -count 5 . ./cmd/urlgrammar
 
 # The checker end to end with one worker on one core, per format, on valid lines and on
 # text-shaped lines about half invalid, and from each crawl input format: lines/s per core.
@@ -95,7 +95,7 @@ bench-extract:
 # Every fuzz target, as PACKAGE:NAME. TestMakeFuzzListsEveryTarget fails when a Fuzz function
 # of the tests is missing here (or one here does not exist).
 FUZZ_TARGETS := \
-	.:FuzzParse .:FuzzDifferential .:FuzzRecognize .:FuzzParseTree .:FuzzBuildTree .:FuzzTypedFromTree .:FuzzViews .:FuzzSchemeLanguages \
+	.:FuzzParse .:FuzzDifferential .:FuzzRecognize .:FuzzParseTree .:FuzzBuildTree .:FuzzViews .:FuzzSchemeLanguages \
 	./internal/genparser/runtime:FuzzRecognize ./ast:FuzzSchema ./internal/peg:FuzzReadHeader \
 	./internal/genparser:FuzzReadAliases ./resolve:FuzzResolve ./resolve:FuzzNormalize ./resolve:FuzzKey \
 	./resolve:FuzzRemoveDotSegments ./check:FuzzCheckPipeline ./internal/jsontext:FuzzAppendString \

@@ -50,7 +50,7 @@ var grammarFamilies = map[string]map[string]func(n int) string{
 	},
 }
 
-// Parse and ParseTyped accept exactly what Valid accepts on the adversarial families of every grammar:
+// Parse accepts exactly what Valid accepts on the adversarial families of every grammar:
 // an expression-budget refusal of a valid input would be a bug. (Sizes up to 64 KiB here;
 // BenchmarkAdversarialGrammars goes to 1 MiB.)
 func TestParseExactOnAdversarialFamilies(t *testing.T) {
@@ -64,10 +64,10 @@ func TestParseExactOnAdversarialFamilies(t *testing.T) {
 		for name, f := range fs {
 			for _, n := range []int{300, 1 << 10, 1 << 16} {
 				s := f(n)
-				_, err := g.ParseTyped(s)
+				_, err := g.Parse(s)
 				valid := g.Valid(s)
 				if valid != (err == nil) {
-					t.Errorf("%s %s at %d bytes: Valid %v, ParseTyped error %v", id, name, len(s), valid, err)
+					t.Errorf("%s %s at %d bytes: Valid %v, Parse error %v", id, name, len(s), valid, err)
 				}
 				// The tree too: the compiled builder runs without an expression
 				// budget, so a family that made it backtrack badly would show here as time.
@@ -79,7 +79,7 @@ func TestParseExactOnAdversarialFamilies(t *testing.T) {
 	}
 }
 
-// BenchmarkAdversarialGrammars runs Parse and ParseTyped on each grammar's families at 1 KiB, 64 KiB and
+// BenchmarkAdversarialGrammars runs Parse on each grammar's families at 1 KiB, 64 KiB and
 // 1 MiB: ns/byte must stay flat as the size grows (make bench-adversarial).
 func BenchmarkAdversarialGrammars(b *testing.B) {
 	for _, id := range []string{"rfc1738", "url-syntax-05", "url-1993", "rfc3986", "rfc3987"} {
@@ -92,7 +92,6 @@ func BenchmarkAdversarialGrammars(b *testing.B) {
 					parse func(string)
 				}{
 					{"Parse", func(s string) { _, _ = g.Parse(s) }},
-					{"ParseTyped", func(s string) { _, _ = g.ParseTyped(s) }},
 				} {
 					b.Run(id+"/"+name+"/"+m.name+"/"+itoa(size), func(b *testing.B) {
 						b.SetBytes(int64(len(s)))

@@ -40,20 +40,6 @@ func BenchmarkParser(b *testing.B) {
 	benchLines(b, benchCorpus, func(s string) { _, _ = p.Parse(s) })
 }
 
-// BenchmarkParseTyped is ParseTyped: the typed tree, built from the compact tree by the PEG
-// actions' constructors, for valid lines.
-func BenchmarkParseTyped(b *testing.B) {
-	g := urlgrammar.MustLookup("rfc2396bis-01")
-	benchLines(b, benchCorpus, func(s string) { _, _ = g.ParseTyped(s) })
-}
-
-// BenchmarkParserParseTyped is ParseTyped through a Parser, which reuses the block of the
-// compact tree the typed tree is built from.
-func BenchmarkParserParseTyped(b *testing.B) {
-	p := urlgrammar.MustLookup("rfc2396bis-01").NewParser()
-	benchLines(b, benchCorpus, func(s string) { _, _ = p.ParseTyped(s) })
-}
-
 // adversarial are input families that could make a parser super-linear; each is built at a
 // given size in bytes.
 var adversarial = map[string]func(n int) string{
@@ -66,7 +52,7 @@ var adversarial = map[string]func(n int) string{
 	"path":               func(n int) string { return "http://h/" + strings.Repeat("a/", n/2) },
 }
 
-// BenchmarkAdversarial runs Parse, ParseTyped and Valid on each family at growing sizes; ns/byte must stay
+// BenchmarkAdversarial runs Parse and Valid on each family at growing sizes; ns/byte must stay
 // flat as the size grows (linear time). The largest size is near MaxInputLength.
 func BenchmarkAdversarial(b *testing.B) {
 	g := urlgrammar.MustLookup("rfc2396bis-01")
@@ -77,13 +63,6 @@ func BenchmarkAdversarial(b *testing.B) {
 				b.SetBytes(int64(len(s)))
 				for i := 0; i < b.N; i++ {
 					_, _ = g.Parse(s)
-				}
-				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(s)), "ns/byte")
-			})
-			b.Run(name+"/typed/"+itoa(size), func(b *testing.B) {
-				b.SetBytes(int64(len(s)))
-				for i := 0; i < b.N; i++ {
-					_, _ = g.ParseTyped(s)
 				}
 				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(s)), "ns/byte")
 			})
@@ -161,18 +140,8 @@ func BenchmarkParserValidLines(b *testing.B) {
 	benchLines(b, validCorpus, func(s string) { _, _ = p.Parse(s) })
 }
 
-func BenchmarkParseTypedValidLines(b *testing.B) {
-	g := urlgrammar.MustLookup("rfc2396bis-01")
-	benchLines(b, validCorpus, func(s string) { _, _ = g.ParseTyped(s) })
-}
-
-func BenchmarkParserParseTypedValidLines(b *testing.B) {
-	p := urlgrammar.MustLookup("rfc2396bis-01").NewParser()
-	benchLines(b, validCorpus, func(s string) { _, _ = p.ParseTyped(s) })
-}
-
-// BenchmarkEveryGrammar runs Valid, Parse (a new tree each), a Parser's Parse (no
-// allocation) and ParseTyped of every registered grammar, each on the lines of the corpus
+// BenchmarkEveryGrammar runs Valid, Parse (a new tree each) and a Parser's Parse (no
+// allocation) of every registered grammar, each on the lines of the corpus
 // that grammar accepts (on its own tables, grammars/ID/testdata, where the corpus has fewer
 // than 100: a scheme grammar's), with net/url.Parse on the same lines as the baseline:
 // go test -run '^$' -bench 'EveryGrammar' -benchmem . and divide within a grammar.
@@ -198,7 +167,6 @@ func BenchmarkEveryGrammar(b *testing.B) {
 		b.Run(id+"/Parse", func(b *testing.B) { benchLines(b, lines, func(s string) { _, _ = g.Parse(s) }) })
 		p := g.NewParser()
 		b.Run(id+"/Parser", func(b *testing.B) { benchLines(b, lines, func(s string) { _, _ = p.Parse(s) }) })
-		b.Run(id+"/ParseTyped", func(b *testing.B) { benchLines(b, lines, func(s string) { _, _ = g.ParseTyped(s) }) })
 	}
 }
 
@@ -221,12 +189,11 @@ var iriCorpus = func() []string {
 	return out
 }()
 
-// BenchmarkIRIs runs rfc3987's Valid, Parse and ParseTyped on IRIs with non-ASCII characters, with
+// BenchmarkIRIs runs rfc3987's Valid and Parse on IRIs with non-ASCII characters, with
 // net/url.Parse on the same lines as the baseline.
 func BenchmarkIRIs(b *testing.B) {
 	g := urlgrammar.MustLookup("rfc3987")
 	b.Run("net-url", func(b *testing.B) { benchLines(b, iriCorpus, func(s string) { _, _ = url.Parse(s) }) })
 	b.Run("Valid", func(b *testing.B) { benchLines(b, iriCorpus, func(s string) { g.Valid(s) }) })
 	b.Run("Parse", func(b *testing.B) { benchLines(b, iriCorpus, func(s string) { _, _ = g.Parse(s) }) })
-	b.Run("ParseTyped", func(b *testing.B) { benchLines(b, iriCorpus, func(s string) { _, _ = g.ParseTyped(s) }) })
 }

@@ -251,13 +251,13 @@ func newWitness(s string, a, b Language) (*Witness, error) {
 	}
 	w := &Witness{Input: s, Accepted: a, Rejected: b, Err: se, Part: a.RuleName()}
 	if a.isStart() && s != "" {
-		if tree, err := a.Grammar.ParseTyped(s); err == nil {
-			// The node at the offset; at a delimiter that belongs to the root alone (the ":"
-			// after a scheme), the node just before it.
+		if tree, err := a.Grammar.Parse(s); err == nil {
+			// The node at the offset, named as the grammar's errors are; at a delimiter that
+			// belongs to the root alone (the ":" after a scheme), the node just before it.
 			off := min(se.Offset, len(s)-1)
-			name := innermost(tree, off)
+			name := tree.ErrorRule(off)
 			if ruleKey(name) == ruleKey(a.Grammar.start) && off > 0 {
-				name = innermost(tree, off-1)
+				name = tree.ErrorRule(off - 1)
 			}
 			if name != "" {
 				w.Part = name

@@ -7,7 +7,7 @@ import (
 )
 
 // The engine: take is the one place that decides how an input is taken by a rule. Parse,
-// ParseRule, Parser.Parse, Match and the typed trees call it; Valid, which must not allocate,
+// ParseRule, Parser.Parse and Match call it; Valid, which must not allocate,
 // runs the same DFA directly.
 //
 // For a rule of the grammar and an input of at most MaxInputLength bytes, in this order:
@@ -25,8 +25,8 @@ import (
 // A grammar that checks schemes (ChecksSchemes) then checks a URI its start rule accepts
 // against the grammar of the URI's scheme (schemes.go).
 //
-// Pigeon's parser, which runs the PEG's actions, is not among them: it is the tests' reference
-// (TestTypedFromTree, TestRecognizerMatchesPigeon).
+// Pigeon's parser is not among them: it is the tests' reference (TestRecognizeMatchesRun,
+// TestBuilderMatchesRecorder).
 
 // take runs rule (the start rule for "") on s. With tree set it returns the nodes of the
 // tree of s, in into[:0] (in a new block of the exact size when into is nil); without, only
@@ -95,13 +95,4 @@ func (g *Grammar) takeRule(rule, s string, tree bool, into []ast.TreeNode, eb *s
 func tooLong(g *Grammar, rule, s string) *SyntaxError {
 	return newSyntaxError(g.id, rule, s, MaxInputLength, nil,
 		fmt.Sprintf("input too long: %d bytes, the limit is %d", len(s), MaxInputLength))
-}
-
-// typed is the typed tree of the tree t of this grammar's start rule: the grammar's
-// hand-written typed tree, or t itself for a grammar without one.
-func (g *Grammar) typed(t ast.Tree) ast.Root {
-	if g.typedFromTree == nil {
-		return t
-	}
-	return g.typedFromTree(t)
 }

@@ -183,7 +183,7 @@ func (g *Grammar) errorRuleBlame(s string, off int, cont, fallback string) (stri
 	if g.buildTree != nil {
 		return g.declaredErrorRule(s, off, cont, fallback)
 	}
-	return g.typedErrorRule(s, off, cont, fallback), blame{}
+	return g.parsedErrorRule(s, off, cont, fallback), blame{}
 }
 
 // declaredErrorRule is errorRule from the tree the compiled PEG builds of s[:at]+cont, the
@@ -212,46 +212,15 @@ func (g *Grammar) declaredErrorRule(s string, at int, cont, fallback string) (st
 // returns keeps nothing of the tree, so an error costs no block of its own.
 var errorBlocks = sync.Pool{New: func() any { b := make([]ast.TreeNode, 0, 32); return &b }}
 
-// typedErrorRule is errorRule from the typed tree of s[:off]+cont.
-func (g *Grammar) typedErrorRule(s string, off int, cont, fallback string) string {
-	tree, err := g.ParseTyped(s[:off] + cont)
+// parsedErrorRule is errorRule for a grammar without a compiled PEG: from the tree Parse
+// gives of s[:off]+cont, named as the grammar's header declares (Tree.ErrorRule).
+func (g *Grammar) parsedErrorRule(s string, off int, cont, fallback string) string {
+	tree, err := g.Parse(s[:off] + cont)
 	if err != nil {
 		return fallback
 	}
-	if name := innermost(tree, off); name != "" {
+	if name := tree.ErrorRule(off); name != "" {
 		return name
 	}
 	return fallback
-}
-
-// innermost returns the rule name of the innermost node of tree that covers the byte at
-// offset at, passing over nodes finer than a person would name.
-func innermost(tree ast.Root, at int) (name string) {
-	if t, ok := tree.(ast.Tree); ok {
-		// A generic tree: its nodes are the grammar's rules, none finer than a person names.
-		t.Inspect(func(i, _ int) bool {
-			n := t.Node(i)
-			if int(n.Start()) > at || int(n.End()) <= at {
-				return false
-			}
-			name = t.RuleName(i)
-			return true
-		})
-		return name
-	}
-	if ast.IsIRI(tree) {
-		defer func() { name = ast.IRIName(name) }()
-	}
-	ast.Inspect(tree, func(nd ast.Node) bool {
-		if nd == nil || nd.Pos() > at || nd.End() <= at {
-			return false
-		}
-		switch nd.(type) {
-		case *ast.Label, *ast.DecOctet, *ast.IPv6Address:
-		default:
-			name = ast.RuleName(nd)
-		}
-		return true
-	})
-	return name
 }

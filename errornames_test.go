@@ -2,8 +2,6 @@ package urlgrammar
 
 import (
 	"bufio"
-	"fmt"
-	"math/rand"
 	"os"
 	"strings"
 	"testing"
@@ -11,9 +9,6 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/urlgrammar/urlgrammar/internal/corpus"
-	"github.com/urlgrammar/urlgrammar/internal/difftest"
 )
 
 // TestErrorMessagesOfRealInputs pins the messages of inputs as they occur in real text
@@ -33,7 +28,7 @@ func TestErrorMessagesOfRealInputs(t *testing.T) {
 		fields := strings.Split(line, "\t")
 		require.Len(t, fields, 3, line)
 		g := MustLookup(fields[0])
-		_, err := g.ParseTyped(fields[1])
+		_, err := g.Parse(fields[1])
 		require.Error(t, err, line)
 		msg, _, _ := strings.Cut(err.Error(), "\n")
 		msg, _, _ = strings.Cut(msg, ", expected")
@@ -63,7 +58,7 @@ func TestErrorRuleFollowsTheInput(t *testing.T) {
 		"a:b c":          "opaque-part",
 		" ":              "URI-reference",
 	} {
-		_, err := g.ParseTyped(in)
+		_, err := g.Parse(in)
 		var se *SyntaxError
 		require.ErrorAs(t, err, &se, in)
 		assert.Equal(t, rule, se.Rule(), in)
@@ -74,7 +69,7 @@ func TestErrorRuleFollowsTheInput(t *testing.T) {
 // offset, while the fields keep the exact offset.
 func TestSyntaxErrorIsBounded(t *testing.T) {
 	huge := strings.Repeat("\x00", 10<<20)
-	_, err := MustLookup("rfc2396bis-01").ParseTyped(huge)
+	_, err := MustLookup("rfc2396bis-01").Parse(huge)
 	var se *SyntaxError
 	require.ErrorAs(t, err, &se)
 	assert.Equal(t, MaxInputLength, se.Offset)
@@ -83,7 +78,7 @@ func TestSyntaxErrorIsBounded(t *testing.T) {
 	assert.Less(t, len(se.Report()), 3*CaretWindow*4+200, "the message of a 10 MiB input")
 
 	long := "http://a/" + strings.Repeat("b", 5000) + " c" + strings.Repeat("d", 5000)
-	_, err = MustLookup("rfc2396bis-01").ParseTyped(long)
+	_, err = MustLookup("rfc2396bis-01").Parse(long)
 	require.ErrorAs(t, err, &se)
 	assert.Equal(t, 5009, se.Offset)
 	lines := strings.Split(se.Report(), "\n")
@@ -93,7 +88,7 @@ func TestSyntaxErrorIsBounded(t *testing.T) {
 	assert.Equal(t, strings.Repeat(" ", 3+CaretWindow)+"^", lines[2], "the caret under the space")
 	// Multi-byte characters are not cut in half.
 	wide := strings.Repeat("é", 100) + " "
-	_, err = MustLookup("rfc2396bis-01").ParseTyped("a:" + wide)
+	_, err = MustLookup("rfc2396bis-01").Parse("a:" + wide)
 	require.ErrorAs(t, err, &se)
 	assert.True(t, utf8.ValidString(strings.Split(se.Report(), "\n")[1]))
 }
@@ -124,7 +119,7 @@ func TestErrorRulesAreGrammarRules(t *testing.T) {
 			for cut := 1; cut <= len(s); cut++ {
 				for _, bad := range []string{" ", "\x00", "<", "#", "[", "\xff"} {
 					in := s[:cut] + bad
-					_, err := g.ParseTyped(in)
+					_, err := g.Parse(in)
 					se, ok := err.(*SyntaxError)
 					if !ok {
 						continue
@@ -135,55 +130,5 @@ func TestErrorRulesAreGrammarRules(t *testing.T) {
 			}
 		}
 		assert.Greater(t, n, 500, id)
-	}
-}
-
-// Every grammar names the rule of an error from the tree its compiled PEG builds and the
-// errors line of its header, not from the typed tree: the two name the same rule for every
-// error of the tables, the corpus, text-shaped lines and near misses of them (the typed tree
-// is how the rule was chosen until 2026-11-25, and stays the oracle).
-func TestErrorRuleDeclared(t *testing.T) {
-	t.Parallel()
-	for _, id := range IDs() {
-		g := MustLookup(id)
-		if g.treeOnly {
-			continue // no typed tree: the declared naming is the only one
-		}
-		inputs := tableInputs(t, g.id)
-		inputs = append(inputs, corpus.Lines(3000, 11)...)
-		inputs = append(inputs, corpus.TextLines(2000, 12)...)
-		rng := rand.New(rand.NewSource(4))
-		for _, s := range inputs[:len(inputs):len(inputs)] {
-			for range 3 {
-				inputs = append(inputs, difftest.Mutate(rng, s))
-			}
-		}
-		checked := 0
-		differ, example := map[string]int{}, map[string]string{}
-		for _, s := range inputs {
-			if len(s) > MaxInputLength || g.startDFA.Valid(s) {
-				continue
-			}
-			_, off, st := g.startDFA.MatchState(s)
-			e := g.errorIn(g.startDFA, st)
-			if off == 0 || e.continuation == "" {
-				continue
-			}
-			want := g.typedErrorRule(s, off, e.continuation, "fallback")
-			got, _ := g.declaredErrorRule(s, off, e.continuation, "fallback")
-			if want != got {
-				k := want + " -> " + got
-				if differ[k] == 0 {
-					example[k] = fmt.Sprintf("%q at %d (continued with %q)", s, off, e.continuation)
-				}
-				differ[k]++
-			}
-			checked++
-		}
-		for k, n := range differ {
-			t.Errorf("%s: typed -> declared %s, %d times, e.g. %s", id, k, n, example[k])
-		}
-		t.Logf("%s: %d errors named alike", id, checked)
-		assert.Greater(t, checked, 1000, id)
 	}
 }

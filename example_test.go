@@ -4,30 +4,14 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strconv"
+	"strings"
 
 	"github.com/urlgrammar/urlgrammar"
 	"github.com/urlgrammar/urlgrammar/ast"
+	"github.com/urlgrammar/urlgrammar/grammars/rfc1738"
+	urlsyntax05 "github.com/urlgrammar/urlgrammar/grammars/url-syntax-05"
 )
-
-func ExampleGrammar_ParseTyped() {
-	g, err := urlgrammar.Lookup("rfc2396bis-01")
-	if err != nil {
-		panic(err)
-	}
-	tree, err := g.ParseTyped("http://user@192.0.2.1:8080/a/b?q#frag")
-	if err != nil {
-		panic(err)
-	}
-	ref := tree.(*ast.URIReference)
-	host := ref.Authority.Server.Host
-	fmt.Println(ref.Scheme.Text, host.Kind, host.Text, ref.Authority.Server.Port.Text)
-	fmt.Println(ref.Path.Text, len(ref.Path.Segments), ref.Query.Text, ref.Fragment.Text)
-	fmt.Println(tree.String())
-	// Output:
-	// http ipv4 192.0.2.1 8080
-	// /a/b 2 q frag
-	// http://user@192.0.2.1:8080/a/b?q#frag
-}
 
 // Error is one line, for logs and wrapping; Report adds the input and a caret, for a person.
 func ExampleGrammar_Parse_error() {
@@ -91,26 +75,27 @@ func ExampleGrammar_Valid() {
 	// Output: true false
 }
 
-// An RFC 1738 URL parses to the tree of its scheme; its methods give what section 3 says
-// the URL means.
-func ExampleGrammar_ParseTyped_rfc1738() {
-	g := urlgrammar.MustLookup("rfc1738")
-	tree, err := g.ParseTyped("ftp://myname@host.dom/%2Fetc/motd;type=a")
+// RFC 1738's typed views, with what section 3.2 says an FTP URL stands for: the commands an
+// FTP client sends.
+func Example_rfc1738() {
+	tree, err := urlgrammar.MustLookup("rfc1738").Parse("ftp://myname@host.dom/%2Fetc/motd;type=a")
 	if err != nil {
 		panic(err)
 	}
-	switch u := tree.(type) {
-	case *ast.FTPURL:
-		port, _ := u.Port()
-		fmt.Println("login", u.Account().User, "on", u.Login.HostPort.Host.Text, "port", port)
+	url, _ := rfc1738.Root(&tree)
+	switch url.Kind() {
+	case rfc1738.RuleFtpurl:
+		u, _ := url.Ftpurl()
+		user, _ := u.Login().User()
+		fmt.Println("login", user.Text(), "on", u.Login().Hostport().Host().Text())
 		for _, c := range u.Commands() {
 			fmt.Printf("%s %q\n", c.Name, c.Arg)
 		}
-	case *ast.HTTPURL:
+	case rfc1738.RuleHttpurl:
 		fmt.Println("an http URL")
 	}
 	// Output:
-	// login myname on host.dom port 21
+	// login myname on host.dom
 	// CWD "/etc"
 	// TYPE "A"
 	// RETR "motd"
@@ -130,41 +115,47 @@ func ExampleGrammar_Parse_rfc1738Dispatch() {
 	// true
 }
 
-// The 1997 draft's grammar: a site with user and password, segments with params; package
-// resolve works on its trees with the draft's own algorithm.
-func ExampleGrammar_ParseTyped_urlSyntax05() {
-	g := urlgrammar.MustLookup("url-syntax-05")
-	ref, err := g.ParseReference("ftp://anon:pw@ftp.example.org/pub;type=d/README?x")
+// The 1997 draft's grammar: a site with user and password, segments with params, read
+// through its typed views.
+func Example_urlSyntax05() {
+	tree, err := urlgrammar.MustLookup("url-syntax-05").Parse("ftp://anon:pw@ftp.example.org/pub;type=d/README?x")
 	if err != nil {
 		panic(err)
 	}
-	site := ref.Authority.Server
-	fmt.Println(site.Userinfo.User.Text, site.Userinfo.Password.Text, site.Host.Kind, site.Host.Text)
-	for _, s := range ref.Path.Segments {
-		fmt.Print(s.Text, " params:")
-		for _, p := range s.Params {
-			fmt.Print(" ", p.Text)
+	ref, _ := urlsyntax05.Root(&tree)
+	if site, ok := ref.Site(); ok {
+		user, _ := site.User()
+		pw, _ := site.Password()
+		host, _ := site.Host()
+		fmt.Println(user.Text(), pw.Text(), host.Text())
+	}
+	if abs, ok := ref.AbsPath(); ok {
+		if segs, ok := abs.RelPath().PathSegments(); ok {
+			for c := segs.EachSegment(); c.Next(); {
+				fmt.Print(c.Value().Text(), " params:")
+				for p := c.Value().EachParam(); p.Next(); {
+					fmt.Print(" ", p.Value().Text())
+				}
+				fmt.Println()
+			}
 		}
-		fmt.Println()
 	}
 	// Output:
-	// anon pw hostname ftp.example.org
+	// anon pw ftp.example.org
 	// pub;type=d params: type=d
 	// README params:
 }
 
-// The 1993 draft's grammar: one tree type per address production, "+" between search
-// keywords, and a space is a legal character.
-func ExampleGrammar_ParseTyped_url1993() {
-	g := urlgrammar.MustLookup("url-1993")
-	tree, err := g.ParseTyped("http://info.cern.ch/hypertext/WWW/The Project.html?x+y#z")
+// The 1993 draft's grammar: a production per scheme, "+" between search keywords, and a
+// space is a legal character.
+func ExampleGrammar_Parse_url1993() {
+	tree, err := urlgrammar.MustLookup("url-1993").Parse("http://info.cern.ch/hypertext/WWW/The Project.html?x+y#z")
 	if err != nil {
 		panic(err)
 	}
-	fa := tree.(*ast.FragmentAddress)
-	h := fa.URL.(*ast.HTTPAddress)
-	fmt.Println(fa.Production, h.HostPort.Host.Text, h.Path.Text)
-	fmt.Printf("%q %s\n", h.Search.Words(), fa.Fragment.Text)
+	c := tree.Components()
+	fmt.Println(c.Rule, *c.Host, *c.Path)
+	fmt.Printf("%q %s\n", strings.Split(c.Parts["search"].(string), "+"), *c.Fragment)
 	// Output:
 	// httpaddress info.cern.ch hypertext/WWW/The Project.html
 	// ["x" "y"] z
@@ -189,26 +180,6 @@ func ExampleParser() {
 		}
 	}
 	fmt.Println(kinds["IPv4address"], kinds["IP-literal"], kinds["reg-name"])
-	// Output:
-	// invalid: http://a b/
-	// 1 1 2
-}
-
-// ParseTyped through a Parser reuses the typed tree's memory too.
-func ExampleParser_ParseTyped() {
-	p := urlgrammar.MustLookup("rfc2396bis-01").NewParser()
-	kinds := map[ast.HostKind]int{}
-	for _, line := range []string{"http://192.0.2.1/", "http://[::1]/", "http://example.com/", "ftp://ftp.example.org/", "http://a b/"} {
-		tree, err := p.ParseTyped(line)
-		if err != nil {
-			fmt.Println("invalid:", line)
-			continue
-		}
-		if a := tree.(*ast.URIReference).Authority; a != nil && a.Server != nil && a.Server.Host != nil {
-			kinds[a.Server.Host.Kind]++
-		}
-	}
-	fmt.Println(kinds[ast.HostKindIPv4], kinds[ast.HostKindIPv6], kinds[ast.HostKindHostname])
 	// Output:
 	// invalid: http://a b/
 	// 1 1 2
@@ -327,21 +298,20 @@ func ExampleGrammar_Parse_spans() {
 	// query undefined
 }
 
-// Typed builds a grammar's typed tree from a tree Parse returned, on demand: here the typed
-// view of an RFC 1738 gopher URL, whose methods say what section 3.4 says it means.
-func ExampleGrammar_Typed() {
-	g := urlgrammar.MustLookup("rfc1738")
-	tree, err := g.Parse("gopher://gopher.example.org/1%2Fdocs")
+// The views of an RFC 1738 gopher URL, whose methods say what section 3.4 says it means; the
+// port to connect to is the written one or the scheme's default.
+func Example_rfc1738Gopher() {
+	tree, err := urlgrammar.MustLookup("rfc1738").Parse("gopher://gopher.example.org/1%2Fdocs")
 	if err != nil {
 		panic(err)
 	}
-	typed, err := g.Typed(tree)
-	if err != nil {
-		panic(err)
+	url, _ := rfc1738.Root(&tree)
+	u, _ := url.Gopherurl()
+	port, _ := urlgrammar.DefaultPort("gopher")
+	if p, ok := u.Hostport().Port(); ok {
+		port, _ = strconv.Atoi(p.Text())
 	}
-	u := typed.(*ast.GopherURL)
-	port, _ := u.Port()
-	fmt.Printf("%s %d %s %q\n", u.HostPort.Host.Text, port, u.ItemType(), u.Request())
+	fmt.Printf("%s %d %s %q\n", u.Hostport().Host().Text(), port, u.ItemType(), u.Request())
 	// Output:
 	// gopher.example.org 70 1 "/docs"
 }

@@ -7,11 +7,13 @@
 //	import _ "github.com/urlgrammar/urlgrammar/grammars/all"
 //
 //	rfc3986        RFC 3986 (January 2005), the URI standard, the default
+//	uri            RFC 3986, each URI of a bundled scheme also held to its scheme's RFC
 //	rfc3987        RFC 3987 (January 2005), IRIs
-//	rfc2396bis-01  draft-fielding-uri-rfc2396bis-01 (March 2003)
-//	rfc1738        RFC 1738 section 5 (December 1994): one typed tree per scheme
-//	url-syntax-05  draft-fielding-url-syntax-05 (May 1997): generic references
-//	url-1993       the 1993 URL Internet Draft: one typed tree per address production
+//	rfc1738        RFC 1738 section 5 (December 1994): one production per scheme
+//	rfc9110 ...    the scheme RFCs (http, ws, mailto, urn, tel, geo, data, file, ...)
+//
+// and the older drafts and RFCs (rfc2396, rfc2396bis-01, url-syntax-05, url-1993); IDs lists
+// them all, with their constants (RFC3986, ...) beside it.
 //
 // A program that needs one grammar imports its package alone
 // (github.com/urlgrammar/urlgrammar/grammars/rfc3986) and links only that grammar.
@@ -19,8 +21,7 @@
 // Valid (a minimal DFA, no allocation) and Match decide membership exactly; Parse returns
 // the tree, an ast.Tree of the grammar's rules in one block, the same kind for every
 // grammar, which the grammar's package reads through typed views generated from the grammar
-// (rfc3986.Root); Typed (or ParseTyped) builds the grammar's hand-written typed tree from it.
-// A Parser reuses its memory from one tree to the next.
+// (rfc3986.Root: a view per rule, with an accessor per child). A Parser reuses its memory from one tree to the next.
 //
 // A grammar's files are grammars/ID/ID.abnf (the specification's rules, with a header that
 // registers it) and grammars/ID/ID.peg (their PEG transcription), from which its DFAs, pigeon's
@@ -103,9 +104,6 @@ type Grammar struct {
 	// trees returns what the generic trees need, made on first use (most programs that
 	// import urlgrammar parse with a grammar or two: the others cost nothing at start-up).
 	trees func() *treeParts
-	// typedFromTree, when set, builds the typed tree from the generic tree the compiled PEG
-	// builds (buildTree): Parse's fast path for a valid input, in place of pigeon's parser.
-	typedFromTree func(t ast.Tree) ast.Root
 	// buildTree, when set, builds the tree the recognizer records from the PEG compiled to
 	// Go (grammars/ID/builder.go), or reports that the rule does not match the input.
 	buildTree func(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool)
@@ -114,13 +112,10 @@ type Grammar struct {
 	// must match that scheme's production): it names the rule whose DFA decides s as the
 	// start rule. The PEG's start rule does the same dispatch.
 	dispatch *dispatch
-	// generic is set when the trees are generic URI references (*ast.URIReference).
+	// generic is set when the trees are generic URI references (Generic).
 	generic bool
 	// semantics is the header's semantics line, or "" (Semantics).
 	semantics string
-	// treeOnly is set for a grammar registered with Register: it has no typed trees, and
-	// ParseTyped and Typed return its tree.
-	treeOnly bool
 	// names caches, per DFA (*dfa.DFA -> *errorNames), what an error in each state says
 	// (errornames.go).
 	names sync.Map
@@ -135,7 +130,6 @@ type Grammar struct {
 // the security warnings (package warn), which work on the tree through the declared
 // components: a grammar registered from outside the module has them too. RFC 1738's URLs,
 // for one, are not generic: its section 2.3 leaves relative URLs undefined.
-// ParseReference needs typed trees as well, which only this module's grammars build.
 func (g *Grammar) Generic() bool { return g.generic }
 
 // The specifications whose semantics a grammar may declare (Semantics).
@@ -334,8 +328,7 @@ var (
 // Lookup finds it there; Register is for a program that registers a Generated value itself
 // (under another id, say). A registered grammar has what every grammar has (Valid, Match,
 // errors, Parse, ParseRule, Components by the header's declarations, the typed views of its
-// package); without typed trees of its own, its ParseTyped and Typed return its tree (an
-// ast.Tree). An id that is already registered, or a registration that is not consistent, is
+// package), as this module's grammars do. An id that is already registered, or a registration that is not consistent, is
 // an error.
 func Register(gen grammarkit.Generated) (*Grammar, error) {
 	registryMu.Lock()
@@ -368,11 +361,6 @@ func registerLocked(gen grammarkit.Generated) (*Grammar, error) {
 	}
 	if tp := makeTreeParts(gen); tp.err != nil {
 		return nil, tp.err // now, not at the first parse
-	}
-	if tt, ok := typedTrees[g.id]; ok && tt.title == g.title {
-		g.typedFromTree = tt.build
-	} else {
-		g.treeOnly = true
 	}
 	g.byName = make(map[string]string, len(g.rules))
 	for _, r := range g.rules {
@@ -453,17 +441,13 @@ func (e *UnknownGrammarError) Error() string {
 	return fmt.Sprintf("unknown grammar %q (known grammars: %s)", e.ID, strings.Join(e.Known, ", "))
 }
 
-// NotGenericError is returned by ParseReference, and by package resolve, for a grammar whose
-// trees are not generic URI references (see Generic).
+// NotGenericError is returned by packages resolve and uri for a grammar whose trees are not
+// generic URI references (see Generic).
 type NotGenericError struct {
 	Grammar string
-	Tree    string // the type of its trees, when one was built
 }
 
 func (e *NotGenericError) Error() string {
-	if e.Tree != "" {
-		return fmt.Sprintf("grammar %s does not build generic URI references (its trees are %s)", e.Grammar, e.Tree)
-	}
 	return fmt.Sprintf("grammar %s does not build generic URI references", e.Grammar)
 }
 
@@ -475,32 +459,6 @@ func MustLookup(id string) *Grammar {
 		panic(err)
 	}
 	return g
-}
-
-// ParseTyped parses s with the grammar's start rule and returns its typed tree (the
-// grammar's node types: *ast.URIReference, the RFC 1738 scheme URLs, the url-1993
-// addresses), or a *SyntaxError; errors are Parse's. Printing the tree (its String method)
-// gives back s byte for byte. It is Typed of Parse's tree, without the tree kept: the typed
-// tree is built from the tree the compiled PEG builds. A grammar without typed trees (one
-// added with Register) returns its tree, an ast.Tree.
-func (g *Grammar) ParseTyped(s string) (ast.Root, error) {
-	nodes, err := g.take("", s, true, nil)
-	if err != nil {
-		return nil, err
-	}
-	return g.typed(ast.NewTree(s, g.trees().schema, nodes)), nil
-}
-
-// Typed returns the typed tree of t, a tree Parse (or a Parser) of this grammar returned:
-// what ParseTyped returns for t's input, built on demand from t's nodes, so that a program
-// that keeps trees pays for typed nodes only where it asks for them. A grammar without typed
-// trees returns t. A tree of another grammar, or of a rule other than the start rule
-// (ParseRule), is an error.
-func (g *Grammar) Typed(t ast.Tree) (ast.Root, error) {
-	if err := g.CheckTree(t); err != nil {
-		return nil, fmt.Errorf("urlgrammar: Typed: %w", err)
-	}
-	return g.typed(t), nil
 }
 
 // CheckTree returns nil for a tree of this grammar's start rule (what Parse and a Parser
@@ -645,19 +603,4 @@ func (g *Grammar) failureError(f *peg.Failure, s string) *SyntaxError {
 			"parser stopped: expression limit reached (the input is pathological for this grammar)")
 	}
 	return newSyntaxError(g.id, f.Rule, s, f.Offset, peg.NextChars(f.Expected), "")
-}
-
-// ParseReference is ParseTyped for grammars whose trees are generic URI references
-// (rfc3986, rfc3987, rfc2396bis-01, url-syntax-05; see Generic): it returns the *ast.URIReference, or a
-// *NotGenericError for a grammar whose trees are of another kind.
-func (g *Grammar) ParseReference(s string) (*ast.URIReference, error) {
-	tree, err := g.ParseTyped(s)
-	if err != nil {
-		return nil, err
-	}
-	r, ok := tree.(*ast.URIReference)
-	if !ok {
-		return nil, &NotGenericError{Grammar: g.id, Tree: fmt.Sprintf("%T", tree)}
-	}
-	return r, nil
 }

@@ -1,14 +1,11 @@
 package urlgrammar
 
 import (
-	"fmt"
-
-	"github.com/urlgrammar/urlgrammar/ast"
 	"github.com/urlgrammar/urlgrammar/internal/peg"
 )
 
-// Pigeon's parser, which runs the PEG's actions, is not among the engine's ways (engine.go):
-// the tests compare the recognizer, the compiled PEG and the typed trees with it.
+// Pigeon's parser is not among the engine's ways (engine.go):
+// the tests compare the recognizer and the compiled PEG with it.
 
 // run is pigeon's parser of the grammar, from the PEG rule pegRule.
 func (g *Grammar) run(pegRule, s string, maxExpr uint64) (any, *peg.Failure) {
@@ -27,25 +24,6 @@ func (g *Grammar) runRule(rule, s string) (any, error) {
 		return nil, g.failureError(f, s)
 	}
 	return v, nil
-}
-
-// parsePEG is the typed tree pigeon's parser builds of s with the PEG's actions; an input
-// the DFA rejects gets its error.
-func (g *Grammar) parsePEG(s string) (ast.Root, error) {
-	if len(s) <= MaxInputLength {
-		if d := g.startDecider(s); d != nil && !d.Valid(s) {
-			return nil, g.startError(d, s, nil)
-		}
-	}
-	v, err := g.runRule(g.start, s)
-	if err != nil {
-		return nil, err
-	}
-	root, ok := v.(ast.Root)
-	if !ok {
-		return nil, fmt.Errorf("urlgrammar: grammar %s: start rule %s built %T, not a tree", g.id, g.start, v)
-	}
-	return root, nil
 }
 
 // ownIDs returns the ids of the registered grammars that have files of their own

@@ -3,15 +3,14 @@ package urlgrammar
 import "github.com/urlgrammar/urlgrammar/ast"
 
 // A Parser parses one input after another with one grammar and reuses its memory from one
-// tree to the next: the tree Parse (or ParseTyped) returns is valid only until the next call
+// tree to the next: the tree Parse returns is valid only until the next call
 // on the same Parser, which overwrites it. It is for work that consumes each tree before it
 // parses the next input (checking, extracting or printing components of a corpus), where
 // it saves the allocation of every tree; use Grammar.Parse for trees that must be kept.
 //
-// A Parser gives the same trees and errors as Grammar.Parse and Grammar.ParseTyped: Parse
-// allocates nothing for a valid input, nor for the error of an invalid one, which it makes in
-// its own memory too (SyntaxError.Clone keeps one); ParseTyped reuses the block of the tree
-// the typed tree is built from. It is not safe for concurrent use: give each goroutine its
+// A Parser gives the same trees and errors as Grammar.Parse: Parse allocates nothing for a
+// valid input, nor for the error of an invalid one, which it makes in its own memory too
+// (SyntaxError.Clone keeps one). It is not safe for concurrent use: give each goroutine its
 // own.
 type Parser struct {
 	g      *Grammar
@@ -27,15 +26,3 @@ func (g *Grammar) NewParser() *Parser {
 
 // Grammar returns the grammar the Parser parses with.
 func (p *Parser) Grammar() *Grammar { return p.g }
-
-// ParseTyped is Grammar.ParseTyped, except that the tree of the compiled PEG it builds the
-// typed tree from is in the Parser's block. Errors are not reused: a *SyntaxError may be
-// kept; the typed tree may be kept too (its nodes copy what they need).
-func (p *Parser) ParseTyped(s string) (ast.Root, error) {
-	nodes, err := p.g.take("", s, true, p.tree[:0])
-	if err != nil {
-		return nil, err
-	}
-	p.tree = nodes
-	return p.g.typed(ast.NewTree(s, p.g.trees().schema, nodes)), nil
-}

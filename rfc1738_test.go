@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"github.com/urlgrammar/urlgrammar"
 	"github.com/urlgrammar/urlgrammar/ast"
+	"github.com/urlgrammar/urlgrammar/grammars/rfc1738"
 )
 
 var g1738 = urlgrammar.MustLookup("rfc1738")
@@ -19,137 +20,126 @@ func invalid1738Inputs(t testing.TB) []invalidInput {
 	return readInvalid(t, "grammars/rfc1738/testdata/invalid.txt")
 }
 
-// parse1738 parses s with rfc1738 and returns the tree as type T.
-func parse1738[T ast.Root](t *testing.T, s string) T {
+// parse1738 parses s with rfc1738 and returns its tree.
+func parse1738(t *testing.T, s string) ast.Tree {
 	t.Helper()
-	tree, err := g1738.ParseTyped(s)
+	tree, err := g1738.Parse(s)
 	require.NoError(t, err, "input %q", s)
-	u, ok := tree.(T)
-	require.True(t, ok, "input %q: tree is %T", s, tree)
-	return u
+	return tree
 }
+
+// ruleTexts returns the texts of the nodes of rule in tree, in pre-order (nil for none).
+func ruleTexts(tree ast.Tree, rule string) []string {
+	var out []string
+	for i := range tree.Len() {
+		if tree.RuleName(i) == rule {
+			out = append(out, tree.Text(i))
+		}
+	}
+	return out
+}
+
+// strs is its arguments, for comparing with ruleTexts.
+func strs(s ...string) []string { return s }
 
 // TestRFC1738Traps: the PEG traps of the issue give the trees the ABNF means.
 func TestRFC1738Traps(t *testing.T) {
-	w := parse1738[*ast.WAISURL](t, "wais://h/db?x")
-	assert.Equal(t, "waisindex", w.Form, "an index, not a database")
-	assert.Equal(t, "db", w.Database.Text)
-	assert.Equal(t, "x", w.Search.Text)
-	assert.Nil(t, w.Type)
+	w := parse1738(t, "wais://h/db?x")
+	assert.NotNil(t, ruleTexts(w, "waisindex"), "an index, not a database")
+	assert.Equal(t, strs("db"), ruleTexts(w, "database"))
+	assert.Equal(t, strs("x"), ruleTexts(w, "search"))
+	assert.Nil(t, ruleTexts(w, "wtype"))
 
-	w = parse1738[*ast.WAISURL](t, "wais://h/db/t/p")
-	assert.Equal(t, "waisdoc", w.Form)
-	assert.Equal(t, []string{"db", "t", "p"}, []string{w.Database.Text, w.Type.Text, w.Path.Text})
-	assert.Nil(t, w.Search)
-	w = parse1738[*ast.WAISURL](t, "wais://h/db")
-	assert.Equal(t, "waisdatabase", w.Form)
+	w = parse1738(t, "wais://h/db/t/p")
+	assert.NotNil(t, ruleTexts(w, "waisdoc"))
+	assert.Equal(t, [][]string{{"db"}, {"t"}, {"p"}}, [][]string{ruleTexts(w, "database"), ruleTexts(w, "wtype"), ruleTexts(w, "wpath")})
+	assert.Nil(t, ruleTexts(w, "search"))
+	assert.NotNil(t, ruleTexts(parse1738(t, "wais://h/db"), "waisdatabase"))
 
-	n := parse1738[*ast.NewsURL](t, "news:foo@bar.com")
-	require.NotNil(t, n.Article, "an article, not a group")
-	assert.Nil(t, n.Group)
-	assert.Equal(t, "foo@bar.com", n.Article.Text)
-	assert.Equal(t, "bar.com", n.Article.Host.Text)
-	n = parse1738[*ast.NewsURL](t, "news:comp.infosystems.www.misc")
-	require.NotNil(t, n.Group)
-	assert.Equal(t, "comp.infosystems.www.misc", n.Group.Text)
-	assert.True(t, parse1738[*ast.NewsURL](t, "news:*").All)
-	n = parse1738[*ast.NewsURL](t, "news:*@h")
-	assert.False(t, n.All, `"*@h" is an article`)
-	require.NotNil(t, n.Article)
-	assert.Equal(t, "*@h", n.Article.Text)
+	n := parse1738(t, "news:foo@bar.com")
+	assert.Equal(t, strs("foo@bar.com"), ruleTexts(n, "article"), "an article, not a group")
+	assert.Nil(t, ruleTexts(n, "group"))
+	n = parse1738(t, "news:comp.infosystems.www.misc")
+	assert.Equal(t, strs("comp.infosystems.www.misc"), ruleTexts(n, "group"))
+	assert.Nil(t, ruleTexts(parse1738(t, "news:*"), "article"))
+	assert.Equal(t, strs("*@h"), ruleTexts(parse1738(t, "news:*@h"), "article"), `"*@h" is an article`)
 
-	gu := parse1738[*ast.GopherURL](t, "gopher://h/7sel%09search")
-	assert.Equal(t, "7", gu.Type.Text)
-	assert.Equal(t, "sel", gu.Selector.Text, "the selector stops at %09")
-	assert.Equal(t, "search", gu.Search.Text)
-	assert.Nil(t, gu.Plus)
+	gu := parse1738(t, "gopher://h/7sel%09search")
+	assert.Equal(t, strs("7"), ruleTexts(gu, "gtype"))
+	assert.Equal(t, strs("sel"), ruleTexts(gu, "selector"), "the selector stops at %09")
+	assert.Equal(t, strs("search"), ruleTexts(gu, "search"))
+	assert.Nil(t, ruleTexts(gu, "gopher-plus-string"))
 	// A search has no "/": here the first %09 is inside the selector.
-	gu = parse1738[*ast.GopherURL](t, "gopher://h/1a%09b/c")
-	assert.Equal(t, "a%09b/c", gu.Selector.Text)
-	assert.Nil(t, gu.Search)
-	gu = parse1738[*ast.GopherURL](t, "gopher://h/1a%09b%09c/d")
-	assert.Equal(t, []string{"a", "b", "c/d"}, []string{gu.Selector.Text, gu.Search.Text, gu.Plus.Text})
+	gu = parse1738(t, "gopher://h/1a%09b/c")
+	assert.Equal(t, strs("a%09b/c"), ruleTexts(gu, "selector"))
+	assert.Nil(t, ruleTexts(gu, "search"))
+	gu = parse1738(t, "gopher://h/1a%09b%09c/d")
+	assert.Equal(t, [][]string{{"a"}, {"b"}, {"c/d"}}, [][]string{ruleTexts(gu, "selector"), ruleTexts(gu, "search"), ruleTexts(gu, "gopher-plus-string")})
 
-	_, err := g1738.ParseTyped("http://host:80x")
+	_, err := g1738.Parse("http://host:80x")
 	var se *urlgrammar.SyntaxError
 	require.ErrorAs(t, err, &se, "a port is digits only, and an http URL is no otherurl")
 	assert.Equal(t, 14, se.Offset)
 
-	h := parse1738[*ast.HTTPURL](t, "HTTP://host/")
-	assert.Equal(t, "HTTP", h.Scheme.Text, "scheme literals are case-insensitive")
-	assert.Equal(t, "HTTP://host/", h.String())
+	h := parse1738(t, "HTTP://host/")
+	assert.Equal(t, strs("HTTP"), ruleTexts(h, "scheme"), "scheme literals are case-insensitive")
+	assert.NotNil(t, ruleTexts(h, "httpurl"))
 
 	// The dispatch: a named scheme must match its own production, so a bad typecode is an
 	// error and not an otherurl; the rule otherurl alone still takes it, as the ABNF has it.
 	assert.False(t, g1738.Valid("ftp://h/f;type=x"))
 	assert.NoError(t, g1738.Match("otherurl", "ftp://h/f;type=x"))
 	assert.Error(t, g1738.Match("url", "ftp://h/f;type=x"))
-	assert.IsType(t, &ast.OtherURL{}, mustParse(t, g1738, "https://h/"))
-	assert.IsType(t, &ast.FTPURL{}, mustParse(t, g1738, "Ftp://h/"))
-}
-
-func mustParse(t *testing.T, g *urlgrammar.Grammar, s string) ast.Root {
-	t.Helper()
-	tree, err := g.ParseTyped(s)
-	require.NoError(t, err, "input %q", s)
-	return tree
+	assert.NotNil(t, ruleTexts(parse1738(t, "https://h/"), "otherurl"))
+	assert.NotNil(t, ruleTexts(parse1738(t, "Ftp://h/"), "ftpurl"))
 }
 
 // TestRFC1738Hosts: hostnumber before hostname; a hostname's last label is a toplabel.
 func TestRFC1738Hosts(t *testing.T) {
-	for in, want := range map[string]ast.HostKind{
-		"http://1.2.3.4/":         ast.HostKindHostnumber,
-		"http://999.999.999.999/": ast.HostKindHostnumber,
-		"http://1.2.3.a4/":        ast.HostKindHostname,
-		"http://a-b.c-d.e9/":      ast.HostKindHostname,
+	for in, want := range map[string]string{
+		"http://1.2.3.4/":         "hostnumber",
+		"http://999.999.999.999/": "hostnumber",
+		"http://1.2.3.a4/":        "hostname",
+		"http://a-b.c-d.e9/":      "hostname",
 	} {
-		h := parse1738[*ast.HTTPURL](t, in).HostPort.Host
-		assert.Equal(t, want, h.Kind, in)
-		assert.Equal(t, want == ast.HostKindHostnumber, h.HostNumber != nil, in)
-		assert.Equal(t, want == ast.HostKindHostname, h.Hostname != nil, in)
+		tree := parse1738(t, in)
+		assert.Equal(t, want, *tree.Components().HostKind, in)
+		assert.NotNil(t, ruleTexts(tree, want), in)
 	}
-	h := parse1738[*ast.HTTPURL](t, "http://999.1.02.3/").HostPort.Host
-	var groups []string
-	for _, g := range h.HostNumber.Groups {
-		groups = append(groups, g.Text)
-	}
-	assert.Equal(t, []string{"999", "1", "02", "3"}, groups)
-	hn := parse1738[*ast.HTTPURL](t, "http://a.b2.c/").HostPort.Host.Hostname
-	require.Len(t, hn.Labels, 3)
-	assert.False(t, hn.Labels[1].Top)
-	assert.True(t, hn.Labels[2].Top)
-	assert.False(t, hn.TrailingDot)
+	assert.Equal(t, strs("a", "b2"), ruleTexts(parse1738(t, "http://a.b2.c/"), "domainlabel"))
+	assert.Equal(t, strs("c"), ruleTexts(parse1738(t, "http://a.b2.c/"), "toplabel"))
 }
 
 // TestRFC1738Login: section 3.1 on empty and absent user names and passwords.
 func TestRFC1738Login(t *testing.T) {
 	for in, want := range map[string]struct {
-		user, password *string
+		user, password []string
 	}{
 		"ftp://host.com/":      {nil, nil},
-		"ftp://@host.com/":     {ptr(""), nil},
-		"ftp://foo:@host.com/": {ptr("foo"), ptr("")},
-		"ftp://a:b@host.com/":  {ptr("a"), ptr("b")},
-		"ftp://:@host.com/":    {ptr(""), ptr("")},
+		"ftp://@host.com/":     {strs(""), nil},
+		"ftp://foo:@host.com/": {strs("foo"), strs("")},
+		"ftp://a:b@host.com/":  {strs("a"), strs("b")},
+		"ftp://:@host.com/":    {strs(""), strs("")},
 	} {
-		l := parse1738[*ast.FTPURL](t, in).Login
-		assert.Equal(t, want.user, text(l.User), in)
-		assert.Equal(t, want.password, text(l.Password), in)
+		tree := parse1738(t, in)
+		assert.Equal(t, want.user, ruleTexts(tree, "user"), in)
+		assert.Equal(t, want.password, ruleTexts(tree, "password"), in)
 	}
 }
 
-func text(p *ast.Part) *string {
-	if p == nil {
-		return nil
-	}
-	return &p.Text
+// ftpURL is the view of the FTP URL s.
+func ftpURL(t *testing.T, s string) rfc1738.Ftpurl {
+	t.Helper()
+	tree := parse1738(t, s)
+	u, ok := rfc1738.AsFtpurl(&tree, tree.Find("ftpurl"))
+	require.True(t, ok, s)
+	return u
 }
 
-// TestRFC1738FTP: the account (3.2.1) and the commands (3.2.2, 3.2.3) of FTP URLs, with the
-// examples of section 3.2.2.
+// TestRFC1738FTP: the commands (3.2.2, 3.2.3) of FTP URLs, with the examples of section 3.2.2.
 func TestRFC1738FTP(t *testing.T) {
-	type cmds = []ast.FTPCommand
-	cmd := func(name, arg string) ast.FTPCommand { return ast.FTPCommand{Name: name, Arg: arg} }
+	type cmds = []rfc1738.FTPCommand
+	cmd := func(name, arg string) rfc1738.FTPCommand { return rfc1738.FTPCommand{Name: name, Arg: arg} }
 	for in, want := range map[string]cmds{
 		// 3.2.2: "CWD /etc" and then "RETR motd"
 		"ftp://myname@host.dom/%2Fetc/motd": {cmd("CWD", "/etc"), cmd("RETR", "motd")},
@@ -164,19 +154,10 @@ func TestRFC1738FTP(t *testing.T) {
 		"ftp://h/":                                     {cmd("RETR", "")},
 		"ftp://h":                                      nil,
 	} {
-		u := parse1738[*ast.FTPURL](t, in)
-		assert.Equal(t, want, u.Commands(), in)
+		assert.Equal(t, want, ftpURL(t, in).Commands(), in)
 	}
-	assert.Equal(t, "", parse1738[*ast.FTPURL](t, "ftp://h/f").TypeCode())
-	assert.Equal(t, "i", parse1738[*ast.FTPURL](t, "ftp://h/f;type=I").TypeCode())
-
-	assert.Equal(t, ast.FTPAccount{User: "anonymous", Anonymous: true},
-		parse1738[*ast.FTPURL](t, "ftp://host.com/").Account())
-	assert.Equal(t, ast.FTPAccount{User: ""}, parse1738[*ast.FTPURL](t, "ftp://@host.com/").Account())
-	assert.Equal(t, ast.FTPAccount{User: "foo", HasPassword: true},
-		parse1738[*ast.FTPURL](t, "ftp://foo:@host.com/").Account())
-	assert.Equal(t, ast.FTPAccount{User: "a@b", Password: "p:w", HasPassword: true},
-		parse1738[*ast.FTPURL](t, "ftp://a%40b:p%3Aw@h/").Account())
+	assert.Equal(t, "", ftpURL(t, "ftp://h/f").TypeCode())
+	assert.Equal(t, "i", ftpURL(t, "ftp://h/f;type=I").TypeCode())
 }
 
 // TestRFC1738Gopher: the default type and the request of section 3.4.
@@ -194,38 +175,21 @@ func TestRFC1738Gopher(t *testing.T) {
 		"gopher://h/1sel%09%09+%091%0D%0A+-1%0D%0A%0D%0A%0D%0A.%0D%0A": {"1",
 			"sel\t\t+\t1\r\n+-1\r\n\r\n\r\n.\r\n"},
 	} {
-		u := parse1738[*ast.GopherURL](t, in)
+		tree := parse1738(t, in)
+		u, ok := rfc1738.AsGopherurl(&tree, tree.Find("gopherurl"))
+		require.True(t, ok, in)
 		assert.Equal(t, want[0], u.ItemType(), in)
 		assert.Equal(t, want[1], u.Request(), in)
 	}
 }
 
-// TestRFC1738Ports: the default ports of section 3 and written ports.
+// TestRFC1738Ports: the default ports of section 3, which urlgrammar.DefaultPort gives, with
+// https, ws and wss added.
 func TestRFC1738Ports(t *testing.T) {
-	type porter interface{ Port() (int, bool) }
-	for in, want := range map[string]int{
-		"ftp://h/":            21,
-		"http://h/":           80,
-		"gopher://h/":         70,
-		"nntp://h/g":          119,
-		"telnet://h/":         23,
-		"wais://h/db":         210,
-		"prospero://h/p":      1525,
-		"http://h:8080/":      8080,
-		"ftp://h:0021/":       21,
-		"telnet://u@h:65535/": 65535,
-	} {
-		p, ok := mustParse(t, g1738, in).(porter).Port()
-		assert.True(t, ok, in)
-		assert.Equal(t, want, p, in)
-	}
-	_, ok := parse1738[*ast.HTTPURL](t, "http://h:65536/").Port()
-	assert.False(t, ok, "above the largest TCP port")
-	_, ok = parse1738[*ast.HTTPURL](t, "http://h:99999999999999999999999/").Port()
-	assert.False(t, ok, "no overflow")
-	// RFC 1738's own list (its typed trees' Port); urlgrammar.DefaultPort adds https, ws, wss.
-	for scheme, want := range map[string]int{"FTP": 21, "Prospero": 1525, "mailto": 0, "https": 0} {
-		p, ok := ast.DefaultPort(scheme)
+	for scheme, want := range map[string]int{"ftp": 21, "HTTP": 80, "gopher": 70, "nntp": 119, "telnet": 23,
+		"wais": 210, "Prospero": 1525, "https": 443, "ws": 80, "WSS": 443, "mailto": 0, "file": 0, "": 0,
+		"prosperos": 0, "htt": 0, "http\x00": 0, "\xc8ttp": 0} {
+		p, ok := urlgrammar.DefaultPort(scheme)
 		assert.Equal(t, want, p, scheme)
 		assert.Equal(t, want != 0, ok, scheme)
 	}
@@ -234,65 +198,33 @@ func TestRFC1738Ports(t *testing.T) {
 // TestRFC1738Others: file hosts (3.10), nntp article numbers (3.7), prospero fields (3.11),
 // telnet (3.8) and the ip-schemepart of other schemes (3.1).
 func TestRFC1738Others(t *testing.T) {
-	for in, want := range map[string]struct {
-		host  string
-		local bool
-	}{
-		"file:///etc/hosts":                                    {"localhost", true},
-		"file://localhost/etc/hosts":                           {"localhost", true},
-		"file://LocalHost/x":                                   {"LocalHost", true},
-		"file://vms.host.edu/disk$user/my/notes/note12345.txt": {"vms.host.edu", false},
-	} {
-		u := parse1738[*ast.FileURL](t, in)
-		assert.Equal(t, want.host, u.HostName(), in)
-		assert.Equal(t, want.local, u.IsLocal(), in)
-	}
-	f := parse1738[*ast.FileURL](t, "file:///etc/hosts")
-	assert.Nil(t, f.Host)
-	assert.Equal(t, []string{"etc", "hosts"}, segTexts(f.Path))
+	f := parse1738(t, "file:///etc/hosts")
+	assert.Nil(t, ruleTexts(f, "host"))
+	assert.Equal(t, strs("etc", "hosts"), ruleTexts(f, "fsegment"))
+	assert.Equal(t, strs("vms.host.edu"), ruleTexts(parse1738(t, "file://vms.host.edu/disk$user/my/notes/note12345.txt"), "host"))
 
-	n, ok := parse1738[*ast.NNTPURL](t, "nntp://h:119/grp/12").ArticleNumber()
-	assert.True(t, ok)
-	assert.Equal(t, uint64(12), n)
-	_, ok = parse1738[*ast.NNTPURL](t, "nntp://h/grp").ArticleNumber()
-	assert.False(t, ok)
-	_, ok = parse1738[*ast.NNTPURL](t, "nntp://h/g/18446744073709551616").ArticleNumber()
-	assert.False(t, ok, "2^64 does not fit")
-	n, _ = parse1738[*ast.NNTPURL](t, "nntp://h/g/18446744073709551615").ArticleNumber()
-	assert.Equal(t, uint64(1<<64-1), n)
+	assert.Equal(t, "12", parse1738(t, "nntp://h:119/grp/12").Components().Parts["digits"], "the article number, not the port")
+	assert.NotContains(t, parse1738(t, "nntp://h/grp").Components().Parts, "digits")
 
-	p := parse1738[*ast.ProsperoURL](t, "prospero://host.dom//pros/name;OBJECT-VERSION=3;a=")
-	assert.Equal(t, "/pros/name", p.Path.Text, "3.11: the ppath keeps its initial slash")
-	require.Len(t, p.Fields, 2)
-	assert.Equal(t, "OBJECT-VERSION", p.Fields[0].Name.Text)
-	assert.Equal(t, "3", p.Fields[0].Value.Text)
-	assert.Equal(t, "", p.Fields[1].Value.Text)
-	assert.Empty(t, parse1738[*ast.ProsperoURL](t, "prospero://h/p").Fields)
+	p := parse1738(t, "prospero://host.dom//pros/name;OBJECT-VERSION=3;a=")
+	assert.Equal(t, strs("/pros/name"), ruleTexts(p, "ppath"), "3.11: the ppath keeps its initial slash")
+	assert.Equal(t, strs("OBJECT-VERSION", "a"), ruleTexts(p, "fieldname"))
+	assert.Equal(t, strs("3", ""), ruleTexts(p, "fieldvalue"))
+	assert.Nil(t, ruleTexts(parse1738(t, "prospero://h/p"), "fieldspec"))
 
-	tu := parse1738[*ast.TelnetURL](t, "telnet://user:secret@h:2323/")
-	assert.True(t, tu.Slash)
-	assert.Equal(t, "secret", tu.Login.Password.Text)
-	assert.False(t, parse1738[*ast.TelnetURL](t, "telnet://h").Slash)
+	tu := parse1738(t, "telnet://user:secret@h:2323/")
+	assert.Equal(t, strs("secret"), ruleTexts(tu, "password"))
+	assert.Equal(t, "", *tu.Components().Path, "the final slash")
+	assert.Nil(t, parse1738(t, "telnet://h").Components().Path)
 
-	o := parse1738[*ast.OtherURL](t, "x-foo://u:p@h:1/p")
-	require.NotNil(t, o.IP)
-	assert.Equal(t, "u:p@h:1", o.IP.Login.Text)
-	assert.Equal(t, "p", o.IP.Path.Text)
-	assert.Equal(t, "//u:p@h:1/p", o.SchemePart.Text)
-	o = parse1738[*ast.OtherURL](t, "x-foo://h_/x")
-	assert.Nil(t, o.IP)
-	o = parse1738[*ast.OtherURL](t, "x-foo:bar//x")
-	assert.Nil(t, o.IP)
-	assert.Equal(t, "bar//x", o.SchemePart.Text)
+	o := parse1738(t, "x-foo://u:p@h:1/p")
+	assert.Equal(t, strs("u:p@h:1"), ruleTexts(o, "login"))
+	assert.Equal(t, strs("p"), ruleTexts(o, "urlpath"))
+	assert.Equal(t, strs("//u:p@h:1/p"), ruleTexts(o, "schemepart"))
+	assert.Nil(t, ruleTexts(parse1738(t, "x-foo://h_/x"), "ip-schemepart"))
+	o = parse1738(t, "x-foo:bar//x")
+	assert.Nil(t, ruleTexts(o, "ip-schemepart"))
+	assert.Equal(t, strs("bar//x"), ruleTexts(o, "schemepart"))
 
-	m := parse1738[*ast.MailtoURL](t, "mailto:a%25b@c")
-	assert.Equal(t, "a%b@c", m.Address.Decoded())
-}
-
-func segTexts(p *ast.SegmentPath) []string {
-	var out []string
-	for _, s := range p.Segments {
-		out = append(out, s.Text)
-	}
-	return out
+	assert.Equal(t, "a%b@c", ast.Unescape(ruleTexts(parse1738(t, "mailto:a%25b@c"), "encoded822addr")[0]))
 }

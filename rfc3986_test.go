@@ -15,9 +15,9 @@ import (
 
 var g3986 = urlgrammar.MustLookup("rfc3986")
 
-func parse3986(t *testing.T, s string) *ast.URIReference {
+func parse3986(t *testing.T, s string) ast.Tree {
 	t.Helper()
-	r, err := g3986.ParseReference(s)
+	r, err := g3986.Parse(s)
 	require.NoError(t, err, "%q", s)
 	return r
 }
@@ -67,26 +67,23 @@ func TestRFC3986Examples(t *testing.T) {
 	assert.Equal(t, "reg-name", *c.HostKind)
 	assert.Equal(t, "8042", *c.Port)
 	urn := parse3986(t, "urn:example:animal:ferret:nose")
-	assert.Equal(t, "path-rootless", urn.Path.Rule)
-	assert.Equal(t, "example:animal:ferret:nose", urn.Path.Text)
-	assert.Nil(t, urn.Authority)
+	assert.Equal(t, strs("example:animal:ferret:nose"), ruleTexts(urn, "path-rootless"))
+	assert.Nil(t, urn.Components().Authority)
 
 	// Section 3.3: "the URI <mailto:fred@example.com> has a path of "fred@example.com",
 	// whereas the URI <foo://info.example.com?fred> has an empty path."
-	assert.Equal(t, "fred@example.com", parse3986(t, "mailto:fred@example.com").Path.Text)
+	assert.Equal(t, "fred@example.com", *parse3986(t, "mailto:fred@example.com").Components().Path)
 	empty := parse3986(t, "foo://info.example.com?fred")
-	assert.Equal(t, "", empty.Path.Text)
-	assert.Equal(t, "path-abempty", empty.Path.Rule)
+	assert.Equal(t, strs(""), ruleTexts(empty, "path-abempty"))
 	// Section 1.1.2: the IPv6 literal of the ldap example.
-	ldap := parse3986(t, "ldap://[2001:db8::7]/c=GB?objectClass?one")
-	h := ldap.Authority.Server.Host
-	assert.Equal(t, ast.HostKindIPv6, h.Kind)
-	assert.Equal(t, "2001:db8::7", h.IPLiteral.IPv6.Text)
-	assert.Equal(t, "objectClass?one", ldap.Query.Text)
+	ldap := parse3986(t, "ldap://[2001:db8::7]/c=GB?objectClass?one").Components()
+	assert.Equal(t, "ipv6", *ldap.HostKind)
+	assert.Equal(t, "[2001:db8::7]", *ldap.Host)
+	assert.Equal(t, "objectClass?one", *ldap.Query)
 	// Section 7.6: the userinfo that looks like a host.
-	sem := parse3986(t, "ftp://cnn.example.com&story=breaking_news@10.0.0.1/top_story.htm").Authority.Server
-	assert.Equal(t, "cnn.example.com&story=breaking_news", sem.Userinfo.Text)
-	assert.Equal(t, ast.HostKindIPv4, sem.Host.Kind)
+	sem := parse3986(t, "ftp://cnn.example.com&story=breaking_news@10.0.0.1/top_story.htm").Components()
+	assert.Equal(t, "cnn.example.com&story=breaking_news", *sem.Userinfo)
+	assert.Equal(t, "ipv4", *sem.HostKind)
 }
 
 // The grammar has the 36 rules of Appendix A and 3 core rules.
@@ -110,26 +107,19 @@ func TestRFC3986Hosts(t *testing.T) {
 		{"//example.com", "example.com", "reg-name", "reg-name"},
 		{"///x", "", "reg-name", "reg-name"},
 	} {
-		r := parse3986(t, c.in)
 		comp := componentsOf(t, g3986, c.in)
 		if assert.NotNil(t, comp.Host, c.in) {
 			assert.Equal(t, c.host, *comp.Host, c.in)
 			assert.Equal(t, c.kind, *comp.HostKind, c.in)
 		}
 		assert.Contains(t, comp.Parts, c.part, c.in)
-		assert.Equal(t, ast.HostKind(c.kind), r.Authority.Server.Host.Kind)
 	}
-	f := parse3986(t, "//[vA1.x:y]").Authority.Server.Host.IPLiteral.IPvFuture
-	assert.Equal(t, "A1", f.Version())
 	// An absent authority, an empty one, and an empty host with a port are three things.
-	assert.Nil(t, parse3986(t, "a:/x").Authority)
-	e := parse3986(t, "a:///x").Authority
-	require.NotNil(t, e)
-	assert.Equal(t, "", e.Server.Host.Text)
-	assert.Nil(t, e.Server.Port)
-	p := parse3986(t, "//:80").Authority.Server
-	assert.Equal(t, "", p.Host.Text)
-	assert.Equal(t, "80", p.Port.Text)
+	assert.Nil(t, parse3986(t, "a:/x").Components().Authority)
+	e := parse3986(t, "a:///x").Components()
+	assert.Equal(t, [3]*string{ptr(""), ptr(""), nil}, [3]*string{e.Authority, e.Host, e.Port})
+	p := parse3986(t, "//:80").Components()
+	assert.Equal(t, [3]*string{ptr(":80"), ptr(""), ptr("80")}, [3]*string{p.Authority, p.Host, p.Port})
 }
 
 // The five paths of section 3.3 and their segments.
@@ -141,7 +131,7 @@ func TestRFC3986Paths(t *testing.T) {
 		{"http://a", "path-abempty", nil},
 		{"http://a/", "path-abempty", []string{""}},
 		{"http://a/b//c/", "path-abempty", []string{"b", "", "c", ""}},
-		{"a:/", "path-absolute", []string{""}},
+		{"a:/", "path-absolute", nil}, // path-absolute = "/" [ segment-nz *( "/" segment ) ]
 		{"/b/c", "path-absolute", []string{"b", "c"}},
 		{"b/c:d", "path-noscheme", []string{"b", "c:d"}},
 		{"a:b:c/d", "path-rootless", []string{"b:c", "d"}},
@@ -149,13 +139,18 @@ func TestRFC3986Paths(t *testing.T) {
 		{"?q", "path-empty", nil},
 		{"", "path-empty", nil},
 	} {
-		r := parse3986(t, c.in)
-		assert.Equal(t, c.rule, r.Path.Rule, c.in)
-		assert.Equal(t, c.rule, ast.RuleName(r.Path), c.in)
-		assert.Equal(t, c.segments, segments(r.Path), c.in)
-		for _, s := range r.Path.Segments {
-			assert.Equal(t, c.in[s.Pos():s.End()], s.Text, "segment span of %q", c.in)
+		tree := parse3986(t, c.in)
+		var rules, segs []string
+		for i := range tree.Len() {
+			switch r := tree.RuleName(i); r {
+			case "path-abempty", "path-absolute", "path-noscheme", "path-rootless", "path-empty":
+				rules = append(rules, r)
+			case "segment", "segment-nz", "segment-nz-nc":
+				segs = append(segs, tree.Text(i))
+			}
 		}
+		assert.Equal(t, []string{c.rule}, rules, c.in)
+		assert.Equal(t, c.segments, segs, c.in)
 	}
 }
 

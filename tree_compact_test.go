@@ -2,7 +2,6 @@ package urlgrammar_test
 
 import (
 	"encoding/json"
-	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -13,24 +12,6 @@ import (
 	"github.com/urlgrammar/urlgrammar/ast"
 	"github.com/urlgrammar/urlgrammar/internal/corpus"
 )
-
-// typedNodes lists a typed tree's nodes as the compact tree must have them: rule name,
-// span, in pre-order.
-func typedNodes(root ast.Root) []string {
-	iri := ast.IsIRI(root)
-	var out []string
-	ast.Inspect(root, func(n ast.Node) bool {
-		if n != nil {
-			name := ast.RuleName(n)
-			if iri {
-				name = ast.IRIName(name)
-			}
-			out = append(out, name+" "+strconv.Itoa(n.Pos())+" "+strconv.Itoa(n.End()))
-		}
-		return true
-	})
-	return out
-}
 
 func compactNodes(t ast.Tree) []string {
 	var out []string
@@ -50,85 +31,19 @@ func depthNodes(t ast.Tree) []string {
 	return out
 }
 
-// typedAs says, per grammar, how the typed tree's nodes that the generic tree does not have
-// under the same name appear in it: as a node of one of these rules with the same span, or,
-// for an empty list, not at all, because the grammar has no rule there:
-//   - rfc2396bis-01: a typed Path without segments stands for no path rule (the grammar
-//     matches none in "http:"); the first segment of a rel-path is a rel-segment.
-//   - rfc3986, rfc3987: Server groups userinfo, host and port, which RFC 3986 puts in the
-//     authority itself; a segment is a segment-nz or segment-nz-nc where the grammar says so,
-//     and the typed tree's empty segment of "/" is none (path-absolute = "/" [ segment-nz
-//     ... ]).
-//   - url-syntax-05: the typed tree names the site authority and gives it a Server and a
-//     Userinfo; the grammar has site, user and password. The typed abs-path and rel-path
-//     end before the query, which the grammar's hold (rel-path = [ path-segments ] [ "?"
-//     query ]): no rule has their span; their segments are in a path-segments. The typed hostnumber's digits are
-//     1*digit in the grammar, no rule.
-//   - rfc1738: the typed tree spells gopher-plus-string "gopher+_string", the section 5
-//     text's name.
-//   - url-1993: an AFS cell's host is a cellname; a hostname's single label, typed a
-//     toplabel (the 1993 grammar has none), is an ialpha (or the hostname itself, where
-//     hostport's TRAP rewriting of hostname matched it); the empty xpalphas the typed tree
-//     gives a path after its last "/" is the grammar's void.
-var typedAs = map[string]map[string][]string{
-	"rfc2396bis-01": {"path": nil, "segment": {"segment", "rel-segment"}},
-	"rfc3986":       {"server": nil, "segment": {"segment", "segment-nz", "segment-nz-nc", ""}},
-	"rfc3987":       {"server": nil, "isegment": {"isegment", "isegment-nz", "isegment-nz-nc", ""}},
-	"url-syntax-05": {"authority": {"site"}, "server": nil, "userinfo": nil, "path": nil, "abs-path": nil, "rel-path": nil, "digits": nil},
-	"rfc1738":       {"gopher+_string": {"gopher-plus-string"}},
-	"url-1993":      {"host": {"host", "cellname"}, "toplabel": {"ialpha", "hostname"}, "xpalphas": {"xpalphas", ""}},
-}
-
-// typedMissing returns the typed tree's nodes that the generic tree lacks, allowing for
-// typedAs; "" when there are none.
-func typedMissing(id string, root ast.Root, tree ast.Tree) string {
-	have := map[string]bool{}
-	for _, n := range compactNodes(tree) {
-		have[n] = true
-	}
-	var missing []string
-	for _, n := range typedNodes(root) {
-		name, span, _ := strings.Cut(n, " ")
-		names, mapped := typedAs[id][name]
-		if !mapped {
-			names = []string{name}
-		} else if names == nil {
-			continue
-		}
-		found := false
-		for _, as := range names {
-			// "": an empty node may have no counterpart
-			found = found || have[as+" "+span] || (as == "" && emptySpan(span))
-		}
-		if !found {
-			missing = append(missing, n)
-		}
-	}
-	return strings.Join(missing, ", ")
-}
-
-// The generic tree of every grammar is the typed tree's, node for node (rule and span, as
-// typedAs maps the typed names), with the nodes the typed tree leaves out, on every table
-// input, the RFC 3986 tables and 3,000 corpus lines; errors are Parse's. A Parser's tree is
-// the same.
-func TestTreeMatchesTyped(t *testing.T) {
+// Every grammar's tree is its start rule's, covers the input, prints back to it and is
+// well formed (checkStructure), and a Parser's tree is the same, on every table input, the
+// RFC 3986 tables and 3,000 corpus lines.
+func TestTreeStructure(t *testing.T) {
 	inputs := append(allTableInputs(t), corpus.Lines(3000, 7)...)
 	inputs = append(inputs, rfc3986Valid(t)...)
 	for _, id := range urlgrammar.IDs() {
 		g := urlgrammar.MustLookup(id)
 		p := g.NewParser()
 		for _, s := range inputs {
-			root, err := g.ParseTyped(s)
-			tree, terr := g.Parse(s)
-			require.Equal(t, err == nil, terr == nil, "%s %q", id, s)
+			tree, err := g.Parse(s)
 			if err != nil {
-				assert.Equal(t, err.Error(), terr.Error())
 				continue
-			}
-			if rt, ok := root.(ast.Tree); ok { // a grammar without typed trees of its own
-				require.Equal(t, depthNodes(tree), depthNodes(rt), "%s %q", id, s)
-			} else {
-				require.Empty(t, typedMissing(id, root, tree), "%s %q: typed nodes missing from\n%s", id, s, fprint(tree))
 			}
 			ptree, err := p.Parse(s)
 			require.NoError(t, err)
@@ -245,11 +160,9 @@ func TestCompactTreeMethods(t *testing.T) {
 	assert.Equal(t, "null", string(empty.AppendJSON(nil)))
 }
 
-// FuzzParseTree holds every grammar's tree (Parse) to its typed tree (typedAs; Typed of the
-// tree, and a Parser's Typed of its own, is ParseTyped's; the declared components are the
-// typed tree's) and to a Parser's, with ParseTyped's errors,
-// what Parse accepts to what Valid accepts, and every tree to the one the PEG parser's
-// recognizer records, on any input.
+// FuzzParseTree holds every grammar's tree (Parse) to what Valid accepts, to the tree the
+// PEG parser's recognizer records and to a Parser's, its components to their spans, and its
+// JSON to encoding/json's, on any input.
 func FuzzParseTree(f *testing.F) {
 	ids := urlgrammar.IDs()
 	for i, s := range []string{"http://a/b", "//[::1]:80", "a:b?c#d", "//u@1.2.3.4:9/x/", "//a.b./", "?", "#", "", "a/b",
@@ -266,31 +179,18 @@ func FuzzParseTree(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string, gi uint8) {
 		g, p := grammars[int(gi)%len(grammars)], parsers[int(gi)%len(grammars)]
-		root, err := g.ParseTyped(s)
 		tree, terr := g.Parse(s)
-		if (err == nil) != (terr == nil) || (err != nil && err.Error() != terr.Error()) {
-			t.Fatalf("%s %q: ParseTyped %v, Parse %v", g.ID(), s, err, terr)
-		}
 		// The compiled PEG decides what Parse accepts; the DFA decides Valid.
 		if valid := g.Valid(s); valid != (terr == nil) {
 			t.Fatalf("%s %q: Valid %v, Parse %v", g.ID(), s, valid, terr)
 		}
-		if err != nil {
+		if terr != nil {
+			if _, perr := p.Parse(s); perr == nil || perr.Error() != terr.Error() {
+				t.Fatalf("%s %q: Parse %v, a Parser %v", g.ID(), s, terr, perr)
+			}
 			return
 		}
-		if _, treeOnly := root.(ast.Tree); !treeOnly { // a grammar with typed trees of its own
-			if m := typedMissing(g.ID(), root, tree); m != "" {
-				t.Fatalf("%s %q: typed nodes missing: %s\n%s", g.ID(), s, m, fprint(tree))
-			}
-			if typed, err := g.Typed(tree); err != nil || !reflect.DeepEqual(typed, root) {
-				t.Fatalf("%s %q: Typed of the tree (%v) is not ParseTyped's tree", g.ID(), s, err)
-			}
-			want, got := componentsOfBoth(g.ID(), root, tree)
-			if !reflect.DeepEqual(want, got) {
-				t.Fatalf("%s %q: the declared components\n%+v\nthe typed tree's\n%+v", g.ID(), s, got, want)
-			}
-			checkComponentSpans(t, root, tree, got)
-		}
+		checkComponentSpans(t, tree, tree.Components())
 		nodes := strings.Join(depthNodes(tree), "\n")
 		recorded, err := g.ParseRule(g.Start(), s)
 		if err != nil {
@@ -302,9 +202,6 @@ func FuzzParseTree(f *testing.F) {
 		pt, _ := p.Parse(s)
 		if got := strings.Join(depthNodes(pt), "\n"); got != nodes {
 			t.Fatalf("%s %q: Parser's\n%s\nGrammar's\n%s", g.ID(), s, got, nodes)
-		}
-		if typed, err := g.Typed(pt); err != nil || !reflect.DeepEqual(typed, root) {
-			t.Fatalf("%s %q: Typed of the Parser's tree (%v) is not ParseTyped's tree", g.ID(), s, err)
 		}
 		if want, got := treeJSON(t, tree), string(tree.AppendJSON(nil)); got != want {
 			t.Fatalf("%s %q: the tree's JSON\n%s\nencoding/json's\n%s", g.ID(), s, got, want)
@@ -355,12 +252,9 @@ func treeJSON(t testing.TB, tree ast.Tree) string {
 }
 
 // The components declared in the headers of every grammar (component, rule, hostkind and
-// parts lines) give Tree.Components the typed trees' Components, field for field, on every
-// table input, the RFC 3986 tables and the corpus, every production of rfc1738 and url-1993
-// among them. One difference is the grammar's, and kept: RFC 3986's path-absolute "/" has no
-// segment (path-absolute = "/" [ segment-nz ... ]), where the typed tree reports one empty
-// segment. (url-syntax-05's empty rel-path, whose path-segments matches one empty segment,
-// has none: its header declares segment*/path, the segments of a non-empty path.)
+// parts lines) agree with the tree's Spans on every table input, the RFC 3986 tables and the
+// corpus, which meet every production of rfc1738 and url-1993; the golden files of package
+// check pin their values (TestGoldenJSON).
 func TestComponentsDeclared(t *testing.T) {
 	inputs := append(allTableInputs(t), corpus.Lines(3000, 7)...)
 	inputs = append(inputs, rfc3986Valid(t)...)
@@ -373,39 +267,25 @@ func TestComponentsDeclared(t *testing.T) {
 	}
 	for _, id := range urlgrammar.IDs() {
 		g := urlgrammar.MustLookup(id)
-		n := 0
 		met := map[string]bool{}
-		defer func() {
-			for _, p := range productions[id] {
-				assert.True(t, met[p], "%s: no input of production %s", id, p)
-			}
-		}()
 		for _, s := range inputs {
-			root, err := g.ParseTyped(s)
+			tree, err := g.Parse(s)
 			if err != nil {
 				continue
 			}
-			if _, ok := root.(ast.Tree); ok {
-				n = -1 // no typed tree to hold the declared components to
-				break
-			}
-			tree, err := g.Parse(s)
-			require.NoError(t, err)
-			want, got := componentsOfBoth(id, root, tree)
-			met[want.Rule] = true
-			require.Equal(t, want, got, "%s %q", id, s)
-			checkComponentSpans(t, root, tree, got)
-			n++
+			c := tree.Components()
+			met[c.Rule] = true
+			checkComponentSpans(t, tree, c)
 		}
-		if n >= 0 {
-			assert.Greater(t, n, 1000, id)
+		for _, p := range productions[id] {
+			assert.True(t, met[p], "%s: no input of production %s", id, p)
 		}
 	}
 }
 
-// checkComponentSpans holds a tree's Spans to its Components (each defined range is the component's
-// text, in the source) and, for a generic reference, to where the typed nodes are.
-func checkComponentSpans(t *testing.T, root ast.Root, tree ast.Tree, c ast.Components) {
+// checkComponentSpans holds a tree's Spans to its Components: each defined range is the
+// component's text, in the source.
+func checkComponentSpans(t testing.TB, tree ast.Tree, c ast.Components) {
 	t.Helper()
 	sp, src := tree.Spans(), tree.Src()
 	require.Equal(t, c.Rule, sp.Rule, src)
@@ -426,45 +306,6 @@ func checkComponentSpans(t *testing.T, root ast.Root, tree ast.Tree, c ast.Compo
 	if c.HostKind != nil {
 		require.Equal(t, *c.HostKind, sp.HostKind, src)
 	}
-	r, ok := root.(*ast.URIReference)
-	if !ok {
-		return
-	}
-	at := func(name string, typed ast.Span, ok bool, rg ast.Range) {
-		if ok {
-			require.Equal(t, typed.Pos(), rg.Start, "%s of %q", name, src)
-		}
-	}
-	at("scheme", spanOf(r.Scheme), r.Scheme != nil, sp.Scheme)
-	at("query", spanOf(r.Query), r.Query != nil, sp.Query)
-	at("fragment", spanOf(r.Fragment), r.Fragment != nil, sp.Fragment)
-	if a := r.Authority; a != nil {
-		at("authority", a.Span, true, sp.Authority)
-		if s := a.Server; s != nil {
-			at("userinfo", spanOf(s.Userinfo), s.Userinfo != nil, sp.Userinfo)
-			at("host", spanOf(s.Host), s.Host != nil, sp.Host)
-			at("port", spanOf(s.Port), s.Port != nil, sp.Port)
-		}
-	}
-}
-
-// spanOf is the span of a typed node, the zero span for nil.
-func spanOf[N interface{ Pos() int }](n N) ast.Span {
-	if any(n) == nil || reflect.ValueOf(n).IsNil() {
-		return ast.Span{}
-	}
-	return ast.Span{Start: n.Pos()}
-}
-
-// componentsOfBoth returns the Components of the typed tree and of the tree of one input,
-// without the difference that is the grammar's (TestComponentsDeclared).
-func componentsOfBoth(id string, root ast.Root, tree ast.Tree) (want, got ast.Components) {
-	want, got = typedComponents(root), tree.Components()
-	key := map[string]string{"rfc3986": "segment", "rfc3987": "isegment"}[id]
-	if segs, ok := want.Parts[key]; ok && reflect.DeepEqual(segs, []string{""}) && tree.Find(key) < 0 {
-		delete(want.Parts, key) // "/": no segment in the grammar
-	}
-	return want, got
 }
 
 // A schema's declarations are checked: each names rules of the grammar, in a known form.
@@ -576,25 +417,17 @@ func TestSchemaScopes(t *testing.T) {
 	assert.ErrorContains(t, err, `"z" is not a rule`)
 }
 
-// Typed takes only a tree of its own grammar's start rule, and gives what ParseTyped gives.
-func TestTyped(t *testing.T) {
+// CheckTree takes only a tree of its own grammar's start rule.
+func TestCheckTree(t *testing.T) {
 	g, other := urlgrammar.MustLookup("rfc3986"), urlgrammar.MustLookup("url-syntax-05")
 	tree, err := g.Parse("http://a/b?c")
 	require.NoError(t, err)
-	typed, err := g.Typed(tree)
-	require.NoError(t, err)
-	want, err := g.ParseTyped("http://a/b?c")
-	require.NoError(t, err)
-	assert.Equal(t, want, typed)
-
-	_, err = other.Typed(tree)
-	assert.ErrorContains(t, err, "a tree of another grammar")
-	_, err = g.Typed(ast.Tree{})
-	assert.ErrorContains(t, err, "an empty tree")
+	require.NoError(t, g.CheckTree(tree))
+	assert.ErrorContains(t, other.CheckTree(tree), "a tree of another grammar")
+	assert.ErrorContains(t, g.CheckTree(ast.Tree{}), "an empty tree")
 	host, err := g.ParseRule("host", "a")
 	require.NoError(t, err)
-	_, err = g.Typed(host)
-	assert.ErrorContains(t, err, "not of the start rule URI-reference")
+	assert.ErrorContains(t, g.CheckTree(host), "not of the start rule URI-reference")
 }
 
 // Parent is the node whose Children hold i, for every node of every grammar's tree of the

@@ -3,7 +3,6 @@ package urlgrammar_test
 import (
 	"errors"
 	"math/rand"
-	"reflect"
 	"strings"
 	"sync"
 	"testing"
@@ -14,47 +13,38 @@ import (
 	"github.com/urlgrammar/urlgrammar/ast"
 )
 
-// authorityOf parses s and returns its authority, which must be present.
-func authorityOf(t *testing.T, s string) *ast.Authority {
+// componentsOf2396 parses s with rfc2396bis-01 and returns its tree and components.
+func componentsOf2396(t *testing.T, s string) (ast.Tree, ast.Components) {
 	t.Helper()
-	r := parseRef(t, s)
-	require.NotNil(t, r.Authority, "%q has an authority", s)
-	return r.Authority
+	tree := parseRef(t, s)
+	return tree, tree.Components()
 }
 
 func TestTreeHostKinds(t *testing.T) {
-	a := authorityOf(t, "http://256.1.1.1/")
-	require.NotNil(t, a.Server)
-	assert.Equal(t, ast.HostKindHostname, a.Server.Host.Kind, "256 is no dec-octet, so 256.1.1.1 is a hostname")
-	assert.Len(t, a.Server.Host.Hostname.Labels, 4)
+	tree, c := componentsOf2396(t, "http://256.1.1.1/")
+	assert.Equal(t, "hostname", *c.HostKind, "256 is no dec-octet, so 256.1.1.1 is a hostname")
+	assert.Len(t, ruleTexts(tree, "domainlabel"), 4)
 
-	a = authorityOf(t, "http://192.0.2.10:8080/")
-	require.Equal(t, ast.HostKindIPv4, a.Server.Host.Kind, "IPv4address wins over hostname")
-	var octets []uint8
-	for _, o := range a.Server.Host.IPv4.Octets {
-		octets = append(octets, o.Value)
-	}
-	assert.Equal(t, []uint8{192, 0, 2, 10}, octets)
-	assert.Equal(t, "8080", a.Server.Port.Text)
+	tree, c = componentsOf2396(t, "http://192.0.2.10:8080/")
+	require.Equal(t, "ipv4", *c.HostKind, "IPv4address wins over hostname")
+	assert.Equal(t, strs("192", "0", "2", "10"), ruleTexts(tree, "dec-octet"))
+	assert.Equal(t, "8080", *c.Port)
 
 	for _, s := range []string{"//1.2.3.4.5", "//1.2.3.4x", "//1.2.3.4-5"} {
-		assert.Equal(t, ast.HostKindHostname, authorityOf(t, s).Server.Host.Kind, s)
+		_, c := componentsOf2396(t, s)
+		assert.Equal(t, "hostname", *c.HostKind, s)
 	}
 
-	a = authorityOf(t, "//u@[::FFFF:129.144.52.38]:80")
-	require.Equal(t, ast.HostKindIPv6, a.Server.Host.Kind)
-	assert.Equal(t, "[::FFFF:129.144.52.38]", a.Server.Host.Text, "the host keeps its brackets")
-	assert.Equal(t, "::FFFF:129.144.52.38", a.Server.Host.IPv6.Address.Text)
-	assert.Equal(t, "u", a.Server.Userinfo.Text)
+	tree, c = componentsOf2396(t, "//u@[::FFFF:129.144.52.38]:80")
+	require.Equal(t, "ipv6", *c.HostKind)
+	assert.Equal(t, "[::FFFF:129.144.52.38]", *c.Host, "the host keeps its brackets")
+	assert.Equal(t, strs("::FFFF:129.144.52.38"), ruleTexts(tree, "IPv6address"))
+	assert.Equal(t, "u", *c.Userinfo)
 
-	a = authorityOf(t, "//x.com.")
-	h := a.Server.Host.Hostname
-	require.NotNil(t, h)
-	assert.True(t, h.TrailingDot)
-	require.Len(t, h.Labels, 2)
-	assert.False(t, h.Labels[0].Top)
-	assert.True(t, h.Labels[1].Top)
-	assert.Equal(t, "com", h.Labels[1].Text)
+	tree, c = componentsOf2396(t, "//x.com.")
+	assert.Equal(t, "x.com.", *c.Host, "a trailing dot")
+	assert.Equal(t, strs("x"), ruleTexts(tree, "domainlabel"))
+	assert.Equal(t, strs("com"), ruleTexts(tree, "toplabel"))
 }
 
 func TestTreeRegName(t *testing.T) {
@@ -69,83 +59,69 @@ func TestTreeRegName(t *testing.T) {
 		"//0.A..0":                                    "a toplabel's trailing dot ends the hostname (FuzzDifferential)",
 	}
 	for s, why := range cases {
-		a := authorityOf(t, s)
-		assert.Nil(t, a.Server, "%s: %s", s, why)
-		if assert.NotNil(t, a.RegName, "%s: %s", s, why) {
-			assert.Equal(t, a.Text, a.RegName.Text)
-		}
-		c := componentsOf(t, g2396, s)
+		tree, c := componentsOf2396(t, s)
+		assert.Nil(t, ruleTexts(tree, "server"), "%s: %s", s, why)
+		assert.Equal(t, []string{*c.Authority}, ruleTexts(tree, "reg-name"), "%s: %s", s, why)
 		assert.Equal(t, "reg-name", *c.HostKind, s)
-		assert.Equal(t, a.Text, *c.Host, s)
+		assert.Equal(t, *c.Authority, *c.Host, s)
 		assert.Nil(t, c.Userinfo, s)
 		assert.Nil(t, c.Port, s)
 	}
-	assert.NotNil(t, authorityOf(t, "http://"+strings.Repeat("a", 63)+".com/").Server, "63 characters is a label")
+	assert.NotNil(t, ruleTexts(parseRef(t, "http://"+strings.Repeat("a", 63)+".com/"), "server"), "63 characters is a label")
 }
 
 // Absent and present-but-empty components are kept apart everywhere.
 func TestTreeUndefinedVersusEmpty(t *testing.T) {
-	r := parseRef(t, "a")
-	assert.Nil(t, r.Query)
-	assert.Nil(t, r.Fragment)
-	r = parseRef(t, "a?#")
-	require.NotNil(t, r.Query)
-	require.NotNil(t, r.Fragment)
-	assert.Equal(t, "", r.Query.Text)
-	assert.Equal(t, "", r.Fragment.Text)
+	_, c := componentsOf2396(t, "a")
+	assert.Nil(t, c.Query)
+	assert.Nil(t, c.Fragment)
+	_, c = componentsOf2396(t, "a?#")
+	assert.Equal(t, [2]*string{ptr(""), ptr("")}, [2]*string{c.Query, c.Fragment})
 
-	s := authorityOf(t, "//h").Server
-	assert.Nil(t, s.Port)
-	assert.Nil(t, s.Userinfo)
-	s = authorityOf(t, "//@h:").Server
-	require.NotNil(t, s.Port)
-	require.NotNil(t, s.Userinfo)
-	assert.Equal(t, "", s.Port.Text)
-	assert.Equal(t, "", s.Userinfo.Text)
+	_, c = componentsOf2396(t, "//h")
+	assert.Nil(t, c.Port)
+	assert.Nil(t, c.Userinfo)
+	_, c = componentsOf2396(t, "//@h:")
+	assert.Equal(t, [2]*string{ptr(""), ptr("")}, [2]*string{c.Port, c.Userinfo})
 
-	empty := authorityOf(t, "file:///etc/hosts")
-	require.NotNil(t, empty.Server, "the empty authority is the empty server")
-	assert.Nil(t, empty.Server.Host)
-	c := componentsOf(t, g2396, "file:///etc/hosts")
+	tree, c := componentsOf2396(t, "file:///etc/hosts")
+	assert.Equal(t, strs(""), ruleTexts(tree, "server"), "the empty authority is the empty server")
 	assert.Equal(t, "", *c.Authority)
 	assert.Nil(t, c.Host)
 	assert.Nil(t, c.HostKind)
 
-	assert.Nil(t, parseRef(t, "/p").Authority)
+	_, c = componentsOf2396(t, "/p")
+	assert.Nil(t, c.Authority)
 }
 
 func TestTreeAbsoluteForms(t *testing.T) {
 	for _, s := range []string{"http:", "about:", "DAV:"} { // Appendix G.2
-		r := parseRef(t, s)
-		assert.True(t, r.IsAbsolute(), s)
-		assert.False(t, r.IsOpaque(), s)
-		assert.Nil(t, r.Authority, s)
-		assert.Equal(t, "", r.Path.Text, s)
-		assert.Nil(t, r.Query, s)
+		tree, c := componentsOf2396(t, s)
+		assert.NotNil(t, c.Scheme, s)
+		assert.Nil(t, ruleTexts(tree, "opaque-part"), s)
+		assert.Nil(t, c.Authority, s)
+		assert.Equal(t, "", *c.Path, s)
+		assert.Nil(t, c.Query, s)
 	}
-	r := parseRef(t, "foo:[bar]")
-	require.True(t, r.IsOpaque())
-	assert.Equal(t, "[bar]", r.Opaque.Text)
-	_, err := g2396.ParseTyped("foo:/[bar]")
+	assert.Equal(t, strs("[bar]"), ruleTexts(parseRef(t, "foo:[bar]"), "opaque-part"))
+	_, err := g2396.Parse("foo:/[bar]")
 	assert.Error(t, err, `"[" is not a pchar, and an opaque-part cannot start with "/"`)
 
-	r = parseRef(t, "a:?x")
-	assert.False(t, r.IsOpaque(), "a hier-part when both parse, as Appendix B splits")
-	assert.Equal(t, "x", r.Query.Text)
+	tree, c := componentsOf2396(t, "a:?x")
+	assert.Nil(t, ruleTexts(tree, "opaque-part"), "a hier-part when both parse, as Appendix B splits")
+	assert.Equal(t, "x", *c.Query)
 
-	r = parseRef(t, "urn:a:b?c")
-	require.True(t, r.IsOpaque())
-	c := componentsOf(t, g2396, "urn:a:b?c")
+	tree, c = componentsOf2396(t, "urn:a:b?c")
+	assert.NotNil(t, ruleTexts(tree, "opaque-part"))
 	assert.Equal(t, "a:b", *c.Path, "Appendix B splits an opaque-part at its first ?")
 	assert.Equal(t, "c", *c.Query)
 
-	r = parseRef(t, "//g")
-	require.NotNil(t, r.Authority, "the authority wins over a path that starts with // (4.3)")
-	assert.Equal(t, "g", r.Authority.Text)
-	assert.Equal(t, "", r.Path.Text)
+	_, c = componentsOf2396(t, "//g")
+	assert.Equal(t, "g", *c.Authority, "the authority wins over a path that starts with // (4.3)")
+	assert.Equal(t, "", *c.Path)
 
-	r = parseRef(t, "HTTP://h/")
-	assert.Equal(t, "HTTP", r.Scheme.Text, "a scheme may start with an upper-case letter")
+	_, c = componentsOf2396(t, "HTTP://h/")
+	assert.Equal(t, "HTTP", *c.Scheme, "a scheme may start with an upper-case letter")
 }
 
 func TestTreePaths(t *testing.T) {
@@ -158,64 +134,24 @@ func TestTreePaths(t *testing.T) {
 		"http://h":   nil,
 		"g;x=1/../y": {"g;x=1", "..", "y"},
 	} {
-		r := parseRef(t, s)
-		assert.Equal(t, want, segments(r.Path), s)
+		tree := parseRef(t, s)
+		assert.Equal(t, want, append(ruleTexts(tree, "rel-segment"), ruleTexts(tree, "segment")...), s)
 	}
 }
 
-// checkSpans asserts that every node's Text is the input between its Pos and End.
-func checkSpans(t testing.TB, input string, root ast.Node) {
-	if tree, ok := root.(ast.Tree); ok { // a grammar without typed trees
-		require.Equal(t, input, tree.Src())
-		checkStructure(t, tree)
-		return
-	}
-	ast.Inspect(root, func(n ast.Node) bool {
-		if n == nil {
-			return false
-		}
-		require.LessOrEqual(t, 0, n.Pos())
-		require.LessOrEqual(t, n.Pos(), n.End())
-		require.LessOrEqual(t, n.End(), len(input))
-		if text := nodeText(n); text != nil {
-			assert.Equal(t, input[n.Pos():n.End()], *text, "%T in %q", n, input)
-		}
-		return true
-	})
-}
-
-// nodeText returns the Text field of a node (every node type of every grammar has one), or
-// nil for a node without one.
-func nodeText(n ast.Node) *string {
-	v := reflect.ValueOf(n)
-	if v.Kind() != reflect.Pointer || v.Elem().Kind() != reflect.Struct {
-		return nil
-	}
-	f := v.Elem().FieldByName("Text")
-	if !f.IsValid() || f.Kind() != reflect.String {
-		return nil
-	}
-	text := f.String()
-	return &text
-}
-
-// Printing a parsed tree gives back the input byte for byte, and every node's span covers
-// exactly its text.
+// Printing a parsed tree gives back the input byte for byte, every node's span covers
+// exactly its text, and parsing the print gives the same tree.
 func TestPrintRoundTrip(t *testing.T) {
 	for _, s := range validInputs(t) {
-		tree, err := g2396.ParseTyped(s)
+		tree, err := g2396.Parse(s)
 		require.NoError(t, err, s)
 		assert.Equal(t, s, tree.String(), "print(parse(%q))", s)
-		r := tree.(*ast.URIReference)
-		assert.Equal(t, s, r.Text)
-		checkSpans(t, s, tree)
-		if r.Authority != nil {
-			assert.Equal(t, r.Authority.Text, r.Authority.String())
+		checkStructure(t, tree)
+		for i := range tree.Len() {
+			n := tree.Node(i)
+			assert.Equal(t, s[n.Start():n.End()], tree.Text(i))
 		}
-		if r.Path != nil {
-			assert.Equal(t, r.Path.Text, r.Path.String())
-		}
-		again, err := g2396.ParseTyped(tree.String())
+		again, err := g2396.Parse(tree.String())
 		require.NoError(t, err)
 		assert.Equal(t, tree, again, "parse(print(t)) = t")
 	}
@@ -239,7 +175,7 @@ func TestSyntaxErrorMessages(t *testing.T) {
 			"http://h/\\xff\n" +
 			"         ^",
 	} {
-		_, err := g2396.ParseTyped(input)
+		_, err := g2396.Parse(input)
 		var se *urlgrammar.SyntaxError
 		require.ErrorAs(t, err, &se, input)
 		assert.Equal(t, want, se.Report(), "message for %q", input)
@@ -268,7 +204,7 @@ func TestSyntaxErrorMessages(t *testing.T) {
 	assert.Equal(t, []string{"0-5", "EOF"}, se.Expected(), `"25" is a dec-octet, so the input may end there`)
 
 	long := strings.Repeat("a", urlgrammar.MaxInputLength+1)
-	_, err = g2396.ParseTyped(long)
+	_, err = g2396.Parse(long)
 	require.ErrorAs(t, err, &se)
 	assert.Equal(t, urlgrammar.MaxInputLength, se.Offset)
 	assert.Contains(t, se.Msg(), "input too long")
@@ -348,7 +284,7 @@ func randomInputs(t *testing.T, g *urlgrammar.Grammar, prefixes []string, minVal
 		if i%3 == 0 {
 			s = prefixes[i%len(prefixes)] + s
 		}
-		tree, err := g.ParseTyped(s)
+		tree, err := g.Parse(s)
 		assert.Equal(t, err == nil, g.Valid(s), "Valid agrees with Parse on %q", s)
 		if err != nil {
 			var se *urlgrammar.SyntaxError
@@ -358,7 +294,7 @@ func randomInputs(t *testing.T, g *urlgrammar.Grammar, prefixes []string, minVal
 		}
 		valid++
 		require.Equal(t, s, tree.String())
-		checkSpans(t, s, tree)
+		checkStructure(t, tree)
 	}
 	t.Logf("%s: %d of 20000 random inputs valid", g.ID(), valid)
 	assert.Greater(t, valid, minValid, "the generator reaches valid inputs")
@@ -380,7 +316,7 @@ func FuzzParse(f *testing.F) {
 			return
 		}
 		for _, g := range grammars {
-			tree, err := g.ParseTyped(s)
+			tree, err := g.Parse(s)
 			if valid := g.Valid(s); valid != (err == nil) {
 				t.Fatalf("%s: Valid(%q) = %v, Parse error %v", g.ID(), s, valid, err)
 			}
@@ -397,8 +333,8 @@ func FuzzParse(f *testing.F) {
 			if tree.String() != s {
 				t.Fatalf("%s: print(parse(%q)) = %q", g.ID(), s, tree.String())
 			}
-			checkSpans(t, s, tree)
-			again, err := g.ParseTyped(tree.String())
+			checkStructure(t, tree)
+			again, err := g.Parse(tree.String())
 			require.NoError(t, err)
 			require.Equal(t, tree, again)
 		}

@@ -19,82 +19,79 @@ func invalid93Inputs(t testing.TB) []invalidInput {
 	return readInvalid(t, "grammars/url-1993/testdata/invalid.txt")
 }
 
-func parse93(t *testing.T, s string) *ast.FragmentAddress {
+func parse93(t *testing.T, s string) ast.Tree {
 	t.Helper()
-	tree, err := g93.ParseTyped(s)
+	tree, err := g93.Parse(s)
 	require.NoError(t, err, "input %q", s)
-	return tree.(*ast.FragmentAddress)
+	return tree
 }
 
 // TestURL1993Trees: the traps and the BNF's edge cases.
 func TestURL1993Trees(t *testing.T) {
 	// "+" separates search keywords.
-	h := parse93(t, "http://info.cern.ch:8001/a/b?x+y%20z#frag").URL.(*ast.HTTPAddress)
-	assert.Equal(t, "info.cern.ch", h.HostPort.Host.Text)
-	assert.Equal(t, "8001", h.HostPort.Port.Text)
-	assert.Equal(t, []string{"x", "y z"}, h.Search.Words())
-	assert.Equal(t, []string{"a", "b"}, segTexts(h.Path))
+	h := parse93(t, "http://info.cern.ch:8001/a/b?x+y%20z#frag")
+	assert.Equal(t, strs("info.cern.ch"), ruleTexts(h, "host"))
+	assert.Equal(t, strs("8001"), ruleTexts(h, "port"))
+	assert.Equal(t, strs("x", "y%20z", "frag"), ruleTexts(h, "xalphas"), "the search's words, then the fragment")
+	assert.Equal(t, strs("a", "b"), ruleTexts(h, "xpalphas"))
 
 	// A space is an extra character; so is the double quote.
-	h = parse93(t, `http://h/a b"c`).URL.(*ast.HTTPAddress)
-	assert.Equal(t, `a b"c`, h.Path.Text)
+	assert.Equal(t, strs(`a b"c`), ruleTexts(parse93(t, `http://h/a b"c`), "path"))
 	// No "=" in any class.
 	assert.False(t, g93.Valid("http://h/?q=1"))
 
 	// A hostname may hold ":": the port is the last ":" digits before the end of the hostport.
-	h = parse93(t, "http://h:a/").URL.(*ast.HTTPAddress)
-	assert.Equal(t, "h:a", h.HostPort.Host.Text)
-	assert.Nil(t, h.HostPort.Port)
-	h = parse93(t, "http://h:1:2/").URL.(*ast.HTTPAddress)
-	assert.Equal(t, "h:1", h.HostPort.Host.Text)
-	assert.Equal(t, "2", h.HostPort.Port.Text)
+	h = parse93(t, "http://h:a/")
+	assert.Equal(t, strs("h:a"), ruleTexts(h, "host"))
+	assert.Nil(t, ruleTexts(h, "port"))
+	h = parse93(t, "http://h:1:2/")
+	assert.Equal(t, strs("h:1"), ruleTexts(h, "host"))
+	assert.Equal(t, strs("2"), ruleTexts(h, "port"))
 
 	// The specific production wins over generic.
-	assert.Equal(t, "newsaddress", parse93(t, "news:comp.x").Production)
+	assert.Equal(t, "newsaddress", parse93(t, "news:comp.x").Components().Rule)
 	assert.NoError(t, g93.Match("generic", "news:comp.x"), "it is a generic address too")
 
-	n := parse93(t, "news:*@h").URL.(*ast.NewsAddress)
-	assert.False(t, n.All, `"*@h" is an article`)
-	require.NotNil(t, n.Article)
-	n = parse93(t, "news:a@b@c").URL.(*ast.NewsAddress)
-	assert.Equal(t, "b@c", n.Article.Host.Text, "the local part ends at the first \"@\" before a host")
+	assert.Equal(t, strs("*@h"), ruleTexts(parse93(t, "news:*@h"), "article"), `"*@h" is an article`)
+	assert.Equal(t, strs("b@c"), ruleTexts(parse93(t, "news:a@b@c"), "host"), "the local part ends at the first \"@\" before a host")
 
-	w := parse93(t, "wais://h/db/TEXT/1234/x/y").URL.(*ast.WAISAddress)
-	assert.Equal(t, "waisdoc", w.Form)
-	assert.Equal(t, []string{"db", "TEXT", "1234", "x/y"}, []string{w.Database.Text, w.Type.Text, w.Length.Text, w.Path.Text})
-	w = parse93(t, "wais://h/db?a+b").URL.(*ast.WAISAddress)
-	assert.Equal(t, "waisindex", w.Form)
-	assert.Equal(t, []string{"a", "b"}, w.Search.Words())
+	w := parse93(t, "wais://h/db/TEXT/1234/x/y")
+	assert.NotNil(t, ruleTexts(w, "waisdoc"))
+	assert.Equal(t, [][]string{{"db"}, {"TEXT"}, {"1234"}, {"x/y"}},
+		[][]string{ruleTexts(w, "database"), ruleTexts(w, "wtype"), ruleTexts(w, "digits"), ruleTexts(w, "path")})
+	w = parse93(t, "wais://h/db?a+b")
+	assert.NotNil(t, ruleTexts(w, "waisindex"))
+	assert.Equal(t, strs("a+b"), ruleTexts(w, "search"))
 
-	p := parse93(t, "prospero://h/a%0012abc9").URL.(*ast.ProsperoAddress)
-	assert.Equal(t, "a", p.Name.Text, `the hsoname ends at "%00" version`)
-	assert.Equal(t, "12", p.Version.Text)
-	assert.Equal(t, "abc9", p.Attributes.Text)
-	p = parse93(t, "prospero://h/a%00b%001").URL.(*ast.ProsperoAddress)
-	assert.Equal(t, "a%00b", p.Name.Text, `a "%00" not followed by a version to the end is in the name`)
-	assert.Equal(t, "1", p.Version.Text)
-	assert.Nil(t, p.Attributes)
+	p := parse93(t, "prospero://h/a%0012abc9")
+	assert.Equal(t, strs("a"), ruleTexts(p, "hsoname"), `the hsoname ends at "%00" version`)
+	assert.Equal(t, strs("12"), ruleTexts(p, "version"))
+	assert.Equal(t, strs("abc9"), ruleTexts(p, "attributes"))
+	p = parse93(t, "prospero://h/a%00b%001")
+	assert.Equal(t, strs("a%00b"), ruleTexts(p, "hsoname"), `a "%00" not followed by a version to the end is in the name`)
+	assert.Equal(t, strs("1"), ruleTexts(p, "version"))
+	assert.Nil(t, ruleTexts(p, "attributes"))
 
-	tn := parse93(t, "telnet://a@b@c").URL.(*ast.TelnetAddress)
-	assert.Equal(t, "a", tn.User.Text)
-	assert.Equal(t, "b@c", tn.HostPort.Host.Text)
+	tn := parse93(t, "telnet://a@b@c")
+	assert.Equal(t, strs("a"), ruleTexts(tn, "user"))
+	assert.Equal(t, strs("b@c"), ruleTexts(tn, "host"))
 
-	g := parse93(t, "gopher://h/11/x").URL.(*ast.GopherAddress)
-	assert.Equal(t, "1", g.ItemType())
-	assert.Equal(t, "1/x", g.Selector.Text, "the selector may start with a copy of the type")
-	assert.Equal(t, "1", parse93(t, "gopher://h").URL.(*ast.GopherAddress).ItemType(), "the default type")
+	g := parse93(t, "gopher://h/11/x")
+	assert.Equal(t, strs("1"), ruleTexts(g, "gtype"))
+	assert.Equal(t, strs("1/x"), ruleTexts(g, "selector"), "the selector may start with a copy of the type")
+	assert.Nil(t, ruleTexts(parse93(t, "gopher://h"), "gtype"), "the type is optional")
 
-	ge := parse93(t, "urn:a:b").URL.(*ast.GenericAddress)
-	assert.Equal(t, "urn", ge.Scheme.Text, "the scheme ends at the first \":\"")
-	assert.Equal(t, "a:b", ge.Path.Text)
+	ge := parse93(t, "urn:a:b")
+	assert.Equal(t, strs("urn"), ruleTexts(ge, "scheme"), "the scheme ends at the first \":\"")
+	assert.Equal(t, strs("a:b"), ruleTexts(ge, "path"))
 	assert.NoError(t, g93.Match("scheme", "urn:a"), "a scheme (an ialpha) may hold \":\"")
 
-	// A path may end with "/" (an empty last segment) but has no other empty segment.
-	assert.Equal(t, []string{"a", ""}, segTexts(parse93(t, "http://h/a/").URL.(*ast.HTTPAddress).Path))
-	assert.Empty(t, parse93(t, "http://h/").URL.(*ast.HTTPAddress).Path.Segments)
+	// A path may end with "/" (an empty last segment, no node) but has no other empty segment.
+	assert.Equal(t, strs("a"), ruleTexts(parse93(t, "http://h/a/"), "xpalphas"))
+	assert.Equal(t, "", *parse93(t, "http://h/").Components().Path)
 	assert.False(t, g93.Valid("http://h//"))
 
-	c := typedComponents(parse93(t, "telnet://user@h:23#x"))
+	c := parse93(t, "telnet://user@h:23#x").Components()
 	assert.Equal(t, "telnetaddress", c.Rule)
 	assert.Equal(t, "user@h:23", *c.Authority)
 	assert.Equal(t, "user", *c.Userinfo)

@@ -1,13 +1,5 @@
 package ast
 
-// Root is the root node of a tree produced by a grammar's Parse or ParseTyped: it prints back
-// to its input. The components every grammar reports (the JSON contract of the CLI) are the
-// generic tree's (Tree.Components, as the grammar's header declares them).
-type Root interface {
-	Node
-	String() string
-}
-
 // Components is the grammar-independent split of a parsed input. Each string is the
 // component exactly as written, without its delimiters (scheme without ":", authority without
 // "//", userinfo without "@", port without ":", query without "?", fragment without "#"; an

@@ -17,8 +17,7 @@ import (
 // the rules do (RFC 3986's authority holds userinfo, host and port; url-syntax-05's abs-path
 // holds a rel-path, which holds the query), and a rule that matched nothing where the
 // grammar has no rule to match (no path in "http:") has no node. Grammar.Parse and
-// Parser.Parse return it; Grammar.Typed builds the typed trees (URIReference and the others)
-// from it on demand, and Grammar.ParseTyped returns them directly.
+// Parser.Parse return it; the grammar's package has typed views over it.
 //
 // The zero Tree has no nodes. Node 0 is the root, the start rule, which covers the whole
 // input.
@@ -89,12 +88,6 @@ func NewTree(src string, schema *Schema, nodes []TreeNode) Tree {
 
 // Schema returns what the tree's rules are: their names and the grammar's declarations.
 func (t Tree) Schema() *Schema { return t.schema }
-
-// Pos returns 0: the root covers the input (Tree is a Root, as the typed trees are).
-func (t Tree) Pos() int { return 0 }
-
-// End returns the length of the input.
-func (t Tree) End() int { return len(t.src) }
 
 // MarshalJSON is AppendJSON, for encoding/json.
 func (t Tree) MarshalJSON() ([]byte, error) { return t.AppendJSON(nil), nil }
@@ -196,8 +189,8 @@ func (t Tree) Find(rule string) int {
 	return -1
 }
 
-// Fprint writes the tree one node a line, indented by depth: the rule, the span and the text,
-// as Fprint writes a typed tree (without its details in parentheses).
+// Fprint writes the tree one node a line, indented by depth: the rule, the span and the text
+// (what urlgrammar parse prints).
 //
 //	URI-reference [0,12) "http://a/b?q"
 //	  scheme [0,4) "http"

@@ -191,8 +191,8 @@ func WriteJSON(w io.Writer, rec any) error {
 	flush, _, err := chunkWriter(w)
 	b := make([]byte, 0, 2*ast.JSONChunk)
 	if r, ok := rec.(*okRecord); ok {
-		if tree, ok := r.AST.(ast.Tree); ok {
-			flush(append(appendTreeObject(b, place{r.File, r.Line, r.Columns, false}, r.Grammar, tree, r.Warnings, flush), '\n'))
+		if r.AST != nil {
+			flush(append(appendTreeObject(b, place{r.File, r.Line, r.Columns, false}, r.Grammar, *r.AST, r.Warnings, flush), '\n'))
 			return *err
 		}
 	}
@@ -216,7 +216,7 @@ func (s *streamer) write(w io.Writer, rec *Record) (int64, error) {
 			b = append(appendTreeObject(b, placeOf(rec), res[0].Grammar.ID(), t, rec.Warnings, flush), '\n')
 			break
 		} else {
-			obj := ParseRecord(res[0].Grammar, rec.Input, nil, perr)
+			obj := ParseRecord(res[0].Grammar, rec.Input, ast.Tree{}, perr)
 			setPlace(obj, rec)
 			b = appendRecord(b, obj)
 		}

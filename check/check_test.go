@@ -199,7 +199,7 @@ func TestCause(t *testing.T) {
 		"é":            "URI-reference: unexpected non-ASCII character",
 		"http://[::1":  "IPv6reference: unexpected end of input",
 	} {
-		_, err := g.ParseTyped(in)
+		_, err := g.Parse(in)
 		require.Error(t, err, in)
 		assert.Equal(t, want, Cause(err), in)
 	}

@@ -10,20 +10,18 @@ import (
 
 // Direct JSON encoding of check's records: the same bytes as encoding/json (with HTML
 // escaping off) gives for them, without reflection or an allocation per value, for the
-// generic trees (ast.Tree) of every grammar; typed trees are encoded by encoding/json. TestAppendRecordMatchesJSON
-// holds the two to the same output on every grammar's tables and the corpora.
+// trees (ast.Tree) of every grammar. TestAppendRecordMatchesJSON holds the two to the same output on every grammar's tables and the corpora.
 
 // appendRecord appends the JSON line of a record object made by ParseRecord (after setPlace
 // and setWarnings).
 func appendRecord(b []byte, rec any) []byte {
 	switch r := rec.(type) {
 	case *okRecord:
-		tree, ok := r.AST.(ast.Tree)
-		if !ok {
-			return AppendJSON(b, r)
+		if r.AST == nil {
+			return AppendJSON(b, r) // WithoutAST's
 		}
 		// The record's components and parts are the tree's (ParseRecord): written from it.
-		return appendTreeRecord(b, place{r.File, r.Line, r.Columns, false}, r.Grammar, tree, r.Warnings)
+		return appendTreeRecord(b, place{r.File, r.Line, r.Columns, false}, r.Grammar, *r.AST, r.Warnings)
 	case *errRecord:
 		return append(appendErrObject(b, r), '\n')
 	}
@@ -119,7 +117,7 @@ func appendAllRecord(b []byte, rec *Record, tree func(i int) (ast.Tree, error), 
 				continue
 			}
 		}
-		b = appendErrObject(b, ParseRecord(res.Grammar, rec.Input, nil, err).(*errRecord))
+		b = appendErrObject(b, ParseRecord(res.Grammar, rec.Input, ast.Tree{}, err).(*errRecord))
 		if flush != nil && len(b) >= ast.JSONChunk {
 			// An error object holds the input: two in a row are two texts of the line.
 			b = flush(b)

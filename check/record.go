@@ -33,7 +33,7 @@ type okRecord struct {
 	Query       *string        `json:"query"`
 	Fragment    *string        `json:"fragment"`
 	Parts       map[string]any `json:"parts"`
-	AST         ast.Root       `json:"ast,omitempty"`      // check and extract: only with --ast
+	AST         *ast.Tree      `json:"ast,omitempty"`      // check and extract: only with --ast
 	Warnings    []warn.Warning `json:"warnings,omitempty"` // check --warn only
 }
 
@@ -82,26 +82,18 @@ type Position struct {
 
 // ParseRecord returns the JSON object of `urlgrammar parse --json` for the result of parsing
 // input with g: the components, the tree as the "ast" object, or the error (docs/design.md, CLI
-// contract). The components are those the grammar's header declares, from its generic tree
-// (tree itself when it is an ast.Tree; parsed again when it is a typed tree). Its value is
-// meant for encoding/json. Input that is not valid UTF-8 also gets "inputBase64", the exact
-// bytes in standard base64, since a JSON string cannot hold them.
-func ParseRecord(g *urlgrammar.Grammar, input string, tree ast.Root, err error) any {
+// contract); tree is not read when err is set. The components are those the grammar's header
+// declares. Its value is meant for encoding/json. Input that is not valid UTF-8 also gets
+// "inputBase64", the exact bytes in standard base64, since a JSON string cannot hold them.
+func ParseRecord(g *urlgrammar.Grammar, input string, tree ast.Tree, err error) any {
 	if err != nil {
 		return &errRecord{Input: input, InputBase64: InputBase64(input), InputTruncated: errors.Is(err, ErrTooLong),
 			Grammar: g.ID(), Error: NewErrorDetail(err)}
 	}
-	generic, ok := tree.(ast.Tree)
-	if !ok {
-		if generic, err = g.Parse(input); err != nil {
-			// The typed tree's input is valid: the generic tree of the same grammar is too.
-			return &errRecord{Input: input, InputBase64: InputBase64(input), Grammar: g.ID(), Error: NewErrorDetail(err)}
-		}
-	}
-	c := generic.Components()
+	c := tree.Components()
 	return &okRecord{Input: input, InputBase64: InputBase64(input), Grammar: g.ID(), OK: true, Rule: c.Rule, Scheme: c.Scheme,
 		Authority: c.Authority, Userinfo: c.Userinfo, Host: c.Host, HostKind: c.HostKind,
-		Port: c.Port, Path: c.Path, Query: c.Query, Fragment: c.Fragment, Parts: c.Parts, AST: tree}
+		Port: c.Port, Path: c.Path, Query: c.Query, Fragment: c.Fragment, Parts: c.Parts, AST: &tree}
 }
 
 // WithoutAST returns a record object of ParseRecord without its "ast" (a valid input's

@@ -62,17 +62,16 @@ func Differential(t testing.TB, g *urlgrammar.Grammar, abnf []byte, opts Options
 
 // Trees checks g's generic tree of every input g accepts: the root is the start rule and
 // covers the input, every node lies inside its parent and after its previous sibling, the
-// tree prints back to the input, Parse, a Parser's Parse and ParseTyped agree, and the typed
-// tree Typed builds from the tree prints back to the input; an input g rejects gets the same
-// error from Parse and ParseTyped.
+// tree prints back to the input, and Parse and a Parser's Parse agree, on the tree and on the
+// error of an input g rejects, which Valid rejects too.
 func Trees(t testing.TB, g *urlgrammar.Grammar, inputs []string) {
 	t.Helper()
 	p := g.NewParser()
 	for _, s := range inputs {
 		tree, err := g.Parse(s)
-		_, perr := g.ParseTyped(s)
+		_, perr := p.Parse(s)
 		if (err == nil) != (perr == nil) || (err != nil && err.Error() != perr.Error()) {
-			t.Errorf("grammar %s, %q: Parse says %v, ParseTyped %v", g.ID(), s, err, perr)
+			t.Errorf("grammar %s, %q: Parse says %v, a Parser %v", g.ID(), s, err, perr)
 			continue
 		}
 		if err != nil {
@@ -87,9 +86,6 @@ func Trees(t testing.TB, g *urlgrammar.Grammar, inputs []string) {
 		pt, err := p.Parse(s)
 		if err != nil || fmt.Sprint(pt.Nodes()) != fmt.Sprint(tree.Nodes()) {
 			t.Errorf("grammar %s, %q: a Parser's tree differs (%v)", g.ID(), s, err)
-		}
-		if typed, err := g.Typed(tree); err != nil || typed.String() != s {
-			t.Errorf("grammar %s, %q: Typed of the tree: %v", g.ID(), s, err)
 		}
 	}
 }

@@ -177,16 +177,13 @@ func (n errTooLong) Error() string {
 
 // ref checks and prints one reference; it reports whether the reference is valid.
 func (x *extractor) ref(name string, r extract.Ref) bool {
-	var tree ast.Root
+	var tree ast.Tree
 	var err error
 	switch {
 	case r.Truncated:
 		err = errTooLong(x.opts.MaxLength)
 	case x.jsonl:
-		var t ast.Tree
-		if t, err = x.p.Parse(r.Text); err == nil {
-			tree = t
-		}
+		tree, err = x.p.Parse(r.Text)
 	case !x.g.Valid(r.Text):
 		_, err = x.g.Parse(r.Text)
 	}

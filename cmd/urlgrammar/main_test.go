@@ -86,26 +86,16 @@ func TestParseJSONRegNameAndError(t *testing.T) {
 	assert.Equal(t, `{"input":"http://a/%zz","grammar":"rfc2396bis-01","ok":false,"error":{"offset":10,"line":1,"column":11,"expected":["0-9","A-F","a-f"],"rule":"segment","message":"unexpected 'z' in segment, expected 0-9, A-F or a-f"}}`, lines[1])
 }
 
-func TestParseTree(t *testing.T) {
-	code, out, _ := runCLI("", "parse", "-g", "rfc2396bis-01", "--typed", "//1.2.3.4:80")
-	require.Equal(t, 0, code)
-	assert.Equal(t, `URI-reference [0,12) "//1.2.3.4:80"
-  authority [2,12) "1.2.3.4:80"
-    server [2,12) "1.2.3.4:80"
-      host (ipv4) [2,9) "1.2.3.4"
-        IPv4address [2,9) "1.2.3.4"
-          dec-octet [2,3) "1"
-          dec-octet [4,5) "2"
-          dec-octet [6,7) "3"
-          dec-octet [8,9) "4"
-      port [10,12) "80"
-  path (empty) [12,12) ""
-`, out)
+// --typed (the typed trees, which the generated views replaced) is gone: a usage error.
+func TestParseTypedGone(t *testing.T) {
+	code, _, errOut := runCLI("", "parse", "-g", "rfc2396bis-01", "--typed", "//1.2.3.4:80")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errOut, "-typed")
 }
 
 // parse prints the grammar's own parse (--generic, the default, says so too); with --json it
-// is the ast object and the components are those of the contract; --typed gives the typed
-// tree instead; an invalid input is the same error.
+// is the ast object and the components are those of the contract; an invalid input is the
+// same error.
 func TestParseGeneric(t *testing.T) {
 	code, out, _ := runCLI("", "parse", "-g", "rfc2396bis-01", "--generic", "//1.2.3.4:80")
 	require.Equal(t, 0, code)
@@ -124,11 +114,6 @@ func TestParseGeneric(t *testing.T) {
 	require.Equal(t, 0, code)
 	assert.Contains(t, out, `"path":"/b","query":"q"`, "the contract's components")
 	assert.Contains(t, out, `"ast":{"rule":"URL-reference","start":0,"end":7,"text":"//a/b?q","children":[{"rule":"site"`)
-	// --typed: the typed tree is the ast object, the components the same.
-	code, out, _ = runCLI("", "parse", "--typed", "--json", "-g", "url-syntax-05", "//a/b?q")
-	require.Equal(t, 0, code)
-	assert.Contains(t, out, `"path":"/b","query":"q"`, "the contract's components")
-	assert.Contains(t, out, `"ast":{"start":0,"end":7,"rule":"URL-reference","text":"//a/b?q","scheme":null,"authority":{"start":2,"end":3,"rule":"site"`)
 	// Text beyond ASCII is JSON's UTF-8 (Go's \U escapes made encoding/json panic).
 	code, out, _ = runCLI("", "parse", "--generic", "--json", "-g", "rfc3987", "http://a/\U0001F600")
 	require.Equal(t, 0, code)
@@ -322,17 +307,18 @@ func TestParseJSONRFC1738(t *testing.T) {
 }
 
 func TestRFC1738Commands(t *testing.T) {
-	code, out, _ := runCLI("", "parse", "--typed", "-g", "rfc1738", "gopher://h/7sel%09search")
+	code, out, _ := runCLI("", "parse", "-g", "rfc1738", "gopher://h/7sel%09search")
 	require.Equal(t, 0, code)
-	assert.Equal(t, `gopherurl [0,24) "gopher://h/7sel%09search"
-  scheme [0,6) "gopher"
-  hostport [9,10) "h"
-    host (hostname) [9,10) "h"
-      hostname [9,10) "h"
-        toplabel [9,10) "h"
-  gtype [11,12) "7"
-  selector [12,15) "sel"
-  search [18,24) "search"
+	assert.Equal(t, `url [0,24) "gopher://h/7sel%09search"
+  gopherurl [0,24) "gopher://h/7sel%09search"
+    scheme [0,6) "gopher"
+    hostport [9,10) "h"
+      host [9,10) "h"
+        hostname [9,10) "h"
+          toplabel [9,10) "h"
+    gtype [11,12) "7"
+    selector [12,15) "sel"
+    search [18,24) "search"
 `, out)
 
 	code, out, _ = runCLI("", "match", "-g", "rfc1738", "waisindex", "wais://h/db?x", "wais://h/db")

@@ -15,7 +15,6 @@ func runParse(e *env, args []string) int {
 	fs := e.flags()
 	gid := grammarFlag(fs)
 	asJSON := fs.Bool("json", false, "print one JSON object per input, one per line")
-	typed := fs.Bool("typed", false, "print the typed tree (ast.URIReference and the others) instead of the grammar's own parse; with --json it is the ast object")
 	fs.Bool("generic", false, "the grammar's own parse: the default (kept for scripts that ask for it)")
 	inputs, code, ok := e.parse(fs, args)
 	if !ok {
@@ -29,17 +28,10 @@ func runParse(e *env, args []string) int {
 	status := exitOK
 	var b bytes.Buffer
 	if code := e.eachInput(inputs, func(in input) bool {
-		var tree ast.Root
+		var tree ast.Tree
 		err := tooLongInput(in)
 		if err == nil {
-			if *typed {
-				tree, err = g.ParseTyped(in.text)
-			} else {
-				var t ast.Tree
-				if t, err = p.Parse(in.text); err == nil {
-					tree = t
-				}
-			}
+			tree, err = p.Parse(in.text)
 		}
 		if err != nil {
 			status = exitInvalid
@@ -52,7 +44,7 @@ func runParse(e *env, args []string) int {
 		case err != nil:
 			fmt.Fprintln(&b, report(err))
 		default:
-			ast.Fprint(&b, tree)
+			tree.Fprint(&b)
 		}
 		e.out.Write(b.Bytes())
 		return true

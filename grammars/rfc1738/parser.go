@@ -14,413 +14,311 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
-
-	"github.com/urlgrammar/urlgrammar/internal/build"
 )
-
-func (c *current) at() build.At {
-	return build.At{Src: c.globalStore["src"].(string), Start: c.pos.offset, Stop: c.pos.offset + len(c.text)}
-}
 
 var g = &grammar{
 	rules: []*rule{
 		{
 			name:        "url",
 			displayName: "\"url\"",
-			pos:         position{line: 27, col: 1, offset: 1428},
-			expr: &actionExpr{
-				pos: position{line: 27, col: 14, offset: 1441},
-				run: (*parser).callonurl1,
-				expr: &labeledExpr{
-					pos:   position{line: 27, col: 14, offset: 1441},
-					label: "v",
-					expr: &choiceExpr{
-						pos: position{line: 28, col: 2, offset: 1446},
-						alternatives: []any{
-							&actionExpr{
-								pos: position{line: 28, col: 2, offset: 1446},
-								run: (*parser).callonurl4,
+			pos:         position{line: 20, col: 1, offset: 1167},
+			expr: &choiceExpr{
+				pos: position{line: 21, col: 2, offset: 1183},
+				alternatives: []any{
+					&seqExpr{
+						pos: position{line: 21, col: 2, offset: 1183},
+						exprs: []any{
+							&andExpr{
+								pos: position{line: 21, col: 2, offset: 1183},
 								expr: &seqExpr{
-									pos: position{line: 28, col: 2, offset: 1446},
+									pos: position{line: 21, col: 5, offset: 1186},
 									exprs: []any{
-										&andExpr{
-											pos: position{line: 28, col: 2, offset: 1446},
-											expr: &seqExpr{
-												pos: position{line: 28, col: 5, offset: 1449},
-												exprs: []any{
-													&ruleRefExpr{
-														pos:  position{line: 28, col: 5, offset: 1449},
-														name: "lit_http",
-													},
-													&litMatcher{
-														pos:        position{line: 28, col: 14, offset: 1458},
-														val:        ":",
-														ignoreCase: false,
-														want:       "\":\"",
-													},
-												},
-											},
+										&ruleRefExpr{
+											pos:  position{line: 21, col: 5, offset: 1186},
+											name: "lit_http",
 										},
-										&labeledExpr{
-											pos:   position{line: 28, col: 20, offset: 1464},
-											label: "u",
-											expr: &ruleRefExpr{
-												pos:  position{line: 28, col: 22, offset: 1466},
-												name: "httpurl",
-											},
+										&litMatcher{
+											pos:        position{line: 21, col: 14, offset: 1195},
+											val:        ":",
+											ignoreCase: false,
+											want:       "\":\"",
 										},
 									},
 								},
 							},
-							&actionExpr{
-								pos: position{line: 29, col: 2, offset: 1495},
-								run: (*parser).callonurl12,
+							&ruleRefExpr{
+								pos:  position{line: 21, col: 20, offset: 1201},
+								name: "httpurl",
+							},
+						},
+					},
+					&seqExpr{
+						pos: position{line: 22, col: 2, offset: 1212},
+						exprs: []any{
+							&andExpr{
+								pos: position{line: 22, col: 2, offset: 1212},
 								expr: &seqExpr{
-									pos: position{line: 29, col: 2, offset: 1495},
+									pos: position{line: 22, col: 5, offset: 1215},
 									exprs: []any{
-										&andExpr{
-											pos: position{line: 29, col: 2, offset: 1495},
-											expr: &seqExpr{
-												pos: position{line: 29, col: 5, offset: 1498},
-												exprs: []any{
-													&ruleRefExpr{
-														pos:  position{line: 29, col: 5, offset: 1498},
-														name: "lit_ftp",
-													},
-													&litMatcher{
-														pos:        position{line: 29, col: 13, offset: 1506},
-														val:        ":",
-														ignoreCase: false,
-														want:       "\":\"",
-													},
-												},
-											},
+										&ruleRefExpr{
+											pos:  position{line: 22, col: 5, offset: 1215},
+											name: "lit_ftp",
 										},
-										&labeledExpr{
-											pos:   position{line: 29, col: 19, offset: 1512},
-											label: "u",
-											expr: &ruleRefExpr{
-												pos:  position{line: 29, col: 21, offset: 1514},
-												name: "ftpurl",
-											},
+										&litMatcher{
+											pos:        position{line: 22, col: 13, offset: 1223},
+											val:        ":",
+											ignoreCase: false,
+											want:       "\":\"",
 										},
 									},
 								},
 							},
-							&actionExpr{
-								pos: position{line: 30, col: 2, offset: 1542},
-								run: (*parser).callonurl20,
+							&ruleRefExpr{
+								pos:  position{line: 22, col: 19, offset: 1229},
+								name: "ftpurl",
+							},
+						},
+					},
+					&seqExpr{
+						pos: position{line: 23, col: 2, offset: 1239},
+						exprs: []any{
+							&andExpr{
+								pos: position{line: 23, col: 2, offset: 1239},
 								expr: &seqExpr{
-									pos: position{line: 30, col: 2, offset: 1542},
+									pos: position{line: 23, col: 5, offset: 1242},
 									exprs: []any{
-										&andExpr{
-											pos: position{line: 30, col: 2, offset: 1542},
-											expr: &seqExpr{
-												pos: position{line: 30, col: 5, offset: 1545},
-												exprs: []any{
-													&ruleRefExpr{
-														pos:  position{line: 30, col: 5, offset: 1545},
-														name: "lit_news",
-													},
-													&litMatcher{
-														pos:        position{line: 30, col: 14, offset: 1554},
-														val:        ":",
-														ignoreCase: false,
-														want:       "\":\"",
-													},
-												},
-											},
+										&ruleRefExpr{
+											pos:  position{line: 23, col: 5, offset: 1242},
+											name: "lit_news",
 										},
-										&labeledExpr{
-											pos:   position{line: 30, col: 20, offset: 1560},
-											label: "u",
-											expr: &ruleRefExpr{
-												pos:  position{line: 30, col: 22, offset: 1562},
-												name: "newsurl",
-											},
+										&litMatcher{
+											pos:        position{line: 23, col: 14, offset: 1251},
+											val:        ":",
+											ignoreCase: false,
+											want:       "\":\"",
 										},
 									},
 								},
 							},
-							&actionExpr{
-								pos: position{line: 31, col: 2, offset: 1591},
-								run: (*parser).callonurl28,
+							&ruleRefExpr{
+								pos:  position{line: 23, col: 20, offset: 1257},
+								name: "newsurl",
+							},
+						},
+					},
+					&seqExpr{
+						pos: position{line: 24, col: 2, offset: 1268},
+						exprs: []any{
+							&andExpr{
+								pos: position{line: 24, col: 2, offset: 1268},
 								expr: &seqExpr{
-									pos: position{line: 31, col: 2, offset: 1591},
+									pos: position{line: 24, col: 5, offset: 1271},
 									exprs: []any{
-										&andExpr{
-											pos: position{line: 31, col: 2, offset: 1591},
-											expr: &seqExpr{
-												pos: position{line: 31, col: 5, offset: 1594},
-												exprs: []any{
-													&ruleRefExpr{
-														pos:  position{line: 31, col: 5, offset: 1594},
-														name: "lit_nntp",
-													},
-													&litMatcher{
-														pos:        position{line: 31, col: 14, offset: 1603},
-														val:        ":",
-														ignoreCase: false,
-														want:       "\":\"",
-													},
-												},
-											},
+										&ruleRefExpr{
+											pos:  position{line: 24, col: 5, offset: 1271},
+											name: "lit_nntp",
 										},
-										&labeledExpr{
-											pos:   position{line: 31, col: 20, offset: 1609},
-											label: "u",
-											expr: &ruleRefExpr{
-												pos:  position{line: 31, col: 22, offset: 1611},
-												name: "nntpurl",
-											},
+										&litMatcher{
+											pos:        position{line: 24, col: 14, offset: 1280},
+											val:        ":",
+											ignoreCase: false,
+											want:       "\":\"",
 										},
 									},
 								},
 							},
-							&actionExpr{
-								pos: position{line: 32, col: 2, offset: 1640},
-								run: (*parser).callonurl36,
+							&ruleRefExpr{
+								pos:  position{line: 24, col: 20, offset: 1286},
+								name: "nntpurl",
+							},
+						},
+					},
+					&seqExpr{
+						pos: position{line: 25, col: 2, offset: 1297},
+						exprs: []any{
+							&andExpr{
+								pos: position{line: 25, col: 2, offset: 1297},
 								expr: &seqExpr{
-									pos: position{line: 32, col: 2, offset: 1640},
+									pos: position{line: 25, col: 5, offset: 1300},
 									exprs: []any{
-										&andExpr{
-											pos: position{line: 32, col: 2, offset: 1640},
-											expr: &seqExpr{
-												pos: position{line: 32, col: 5, offset: 1643},
-												exprs: []any{
-													&ruleRefExpr{
-														pos:  position{line: 32, col: 5, offset: 1643},
-														name: "lit_telnet",
-													},
-													&litMatcher{
-														pos:        position{line: 32, col: 16, offset: 1654},
-														val:        ":",
-														ignoreCase: false,
-														want:       "\":\"",
-													},
-												},
-											},
+										&ruleRefExpr{
+											pos:  position{line: 25, col: 5, offset: 1300},
+											name: "lit_telnet",
 										},
-										&labeledExpr{
-											pos:   position{line: 32, col: 22, offset: 1660},
-											label: "u",
-											expr: &ruleRefExpr{
-												pos:  position{line: 32, col: 24, offset: 1662},
-												name: "telneturl",
-											},
+										&litMatcher{
+											pos:        position{line: 25, col: 16, offset: 1311},
+											val:        ":",
+											ignoreCase: false,
+											want:       "\":\"",
 										},
 									},
 								},
 							},
-							&actionExpr{
-								pos: position{line: 33, col: 2, offset: 1693},
-								run: (*parser).callonurl44,
+							&ruleRefExpr{
+								pos:  position{line: 25, col: 22, offset: 1317},
+								name: "telneturl",
+							},
+						},
+					},
+					&seqExpr{
+						pos: position{line: 26, col: 2, offset: 1330},
+						exprs: []any{
+							&andExpr{
+								pos: position{line: 26, col: 2, offset: 1330},
 								expr: &seqExpr{
-									pos: position{line: 33, col: 2, offset: 1693},
+									pos: position{line: 26, col: 5, offset: 1333},
 									exprs: []any{
-										&andExpr{
-											pos: position{line: 33, col: 2, offset: 1693},
-											expr: &seqExpr{
-												pos: position{line: 33, col: 5, offset: 1696},
-												exprs: []any{
-													&ruleRefExpr{
-														pos:  position{line: 33, col: 5, offset: 1696},
-														name: "lit_gopher",
-													},
-													&litMatcher{
-														pos:        position{line: 33, col: 16, offset: 1707},
-														val:        ":",
-														ignoreCase: false,
-														want:       "\":\"",
-													},
-												},
-											},
+										&ruleRefExpr{
+											pos:  position{line: 26, col: 5, offset: 1333},
+											name: "lit_gopher",
 										},
-										&labeledExpr{
-											pos:   position{line: 33, col: 22, offset: 1713},
-											label: "u",
-											expr: &ruleRefExpr{
-												pos:  position{line: 33, col: 24, offset: 1715},
-												name: "gopherurl",
-											},
+										&litMatcher{
+											pos:        position{line: 26, col: 16, offset: 1344},
+											val:        ":",
+											ignoreCase: false,
+											want:       "\":\"",
 										},
 									},
 								},
 							},
-							&actionExpr{
-								pos: position{line: 34, col: 2, offset: 1746},
-								run: (*parser).callonurl52,
+							&ruleRefExpr{
+								pos:  position{line: 26, col: 22, offset: 1350},
+								name: "gopherurl",
+							},
+						},
+					},
+					&seqExpr{
+						pos: position{line: 27, col: 2, offset: 1363},
+						exprs: []any{
+							&andExpr{
+								pos: position{line: 27, col: 2, offset: 1363},
 								expr: &seqExpr{
-									pos: position{line: 34, col: 2, offset: 1746},
+									pos: position{line: 27, col: 5, offset: 1366},
 									exprs: []any{
-										&andExpr{
-											pos: position{line: 34, col: 2, offset: 1746},
-											expr: &seqExpr{
-												pos: position{line: 34, col: 5, offset: 1749},
-												exprs: []any{
-													&ruleRefExpr{
-														pos:  position{line: 34, col: 5, offset: 1749},
-														name: "lit_wais",
-													},
-													&litMatcher{
-														pos:        position{line: 34, col: 14, offset: 1758},
-														val:        ":",
-														ignoreCase: false,
-														want:       "\":\"",
-													},
-												},
-											},
+										&ruleRefExpr{
+											pos:  position{line: 27, col: 5, offset: 1366},
+											name: "lit_wais",
 										},
-										&labeledExpr{
-											pos:   position{line: 34, col: 20, offset: 1764},
-											label: "u",
-											expr: &ruleRefExpr{
-												pos:  position{line: 34, col: 22, offset: 1766},
-												name: "waisurl",
-											},
+										&litMatcher{
+											pos:        position{line: 27, col: 14, offset: 1375},
+											val:        ":",
+											ignoreCase: false,
+											want:       "\":\"",
 										},
 									},
 								},
 							},
-							&actionExpr{
-								pos: position{line: 35, col: 2, offset: 1795},
-								run: (*parser).callonurl60,
+							&ruleRefExpr{
+								pos:  position{line: 27, col: 20, offset: 1381},
+								name: "waisurl",
+							},
+						},
+					},
+					&seqExpr{
+						pos: position{line: 28, col: 2, offset: 1392},
+						exprs: []any{
+							&andExpr{
+								pos: position{line: 28, col: 2, offset: 1392},
 								expr: &seqExpr{
-									pos: position{line: 35, col: 2, offset: 1795},
+									pos: position{line: 28, col: 5, offset: 1395},
 									exprs: []any{
-										&andExpr{
-											pos: position{line: 35, col: 2, offset: 1795},
-											expr: &seqExpr{
-												pos: position{line: 35, col: 5, offset: 1798},
-												exprs: []any{
-													&ruleRefExpr{
-														pos:  position{line: 35, col: 5, offset: 1798},
-														name: "lit_mailto",
-													},
-													&litMatcher{
-														pos:        position{line: 35, col: 16, offset: 1809},
-														val:        ":",
-														ignoreCase: false,
-														want:       "\":\"",
-													},
-												},
-											},
+										&ruleRefExpr{
+											pos:  position{line: 28, col: 5, offset: 1395},
+											name: "lit_mailto",
 										},
-										&labeledExpr{
-											pos:   position{line: 35, col: 22, offset: 1815},
-											label: "u",
-											expr: &ruleRefExpr{
-												pos:  position{line: 35, col: 24, offset: 1817},
-												name: "mailtourl",
-											},
+										&litMatcher{
+											pos:        position{line: 28, col: 16, offset: 1406},
+											val:        ":",
+											ignoreCase: false,
+											want:       "\":\"",
 										},
 									},
 								},
 							},
-							&actionExpr{
-								pos: position{line: 36, col: 2, offset: 1848},
-								run: (*parser).callonurl68,
+							&ruleRefExpr{
+								pos:  position{line: 28, col: 22, offset: 1412},
+								name: "mailtourl",
+							},
+						},
+					},
+					&seqExpr{
+						pos: position{line: 29, col: 2, offset: 1425},
+						exprs: []any{
+							&andExpr{
+								pos: position{line: 29, col: 2, offset: 1425},
 								expr: &seqExpr{
-									pos: position{line: 36, col: 2, offset: 1848},
+									pos: position{line: 29, col: 5, offset: 1428},
 									exprs: []any{
-										&andExpr{
-											pos: position{line: 36, col: 2, offset: 1848},
-											expr: &seqExpr{
-												pos: position{line: 36, col: 5, offset: 1851},
-												exprs: []any{
-													&ruleRefExpr{
-														pos:  position{line: 36, col: 5, offset: 1851},
-														name: "lit_file",
-													},
-													&litMatcher{
-														pos:        position{line: 36, col: 14, offset: 1860},
-														val:        ":",
-														ignoreCase: false,
-														want:       "\":\"",
-													},
-												},
-											},
+										&ruleRefExpr{
+											pos:  position{line: 29, col: 5, offset: 1428},
+											name: "lit_file",
 										},
-										&labeledExpr{
-											pos:   position{line: 36, col: 20, offset: 1866},
-											label: "u",
-											expr: &ruleRefExpr{
-												pos:  position{line: 36, col: 22, offset: 1868},
-												name: "fileurl",
-											},
+										&litMatcher{
+											pos:        position{line: 29, col: 14, offset: 1437},
+											val:        ":",
+											ignoreCase: false,
+											want:       "\":\"",
 										},
 									},
 								},
 							},
-							&actionExpr{
-								pos: position{line: 37, col: 2, offset: 1897},
-								run: (*parser).callonurl76,
+							&ruleRefExpr{
+								pos:  position{line: 29, col: 20, offset: 1443},
+								name: "fileurl",
+							},
+						},
+					},
+					&seqExpr{
+						pos: position{line: 30, col: 2, offset: 1454},
+						exprs: []any{
+							&andExpr{
+								pos: position{line: 30, col: 2, offset: 1454},
 								expr: &seqExpr{
-									pos: position{line: 37, col: 2, offset: 1897},
+									pos: position{line: 30, col: 5, offset: 1457},
 									exprs: []any{
-										&andExpr{
-											pos: position{line: 37, col: 2, offset: 1897},
-											expr: &seqExpr{
-												pos: position{line: 37, col: 5, offset: 1900},
-												exprs: []any{
-													&ruleRefExpr{
-														pos:  position{line: 37, col: 5, offset: 1900},
-														name: "lit_prospero",
-													},
-													&litMatcher{
-														pos:        position{line: 37, col: 18, offset: 1913},
-														val:        ":",
-														ignoreCase: false,
-														want:       "\":\"",
-													},
-												},
-											},
+										&ruleRefExpr{
+											pos:  position{line: 30, col: 5, offset: 1457},
+											name: "lit_prospero",
 										},
-										&labeledExpr{
-											pos:   position{line: 37, col: 24, offset: 1919},
-											label: "u",
-											expr: &ruleRefExpr{
-												pos:  position{line: 37, col: 26, offset: 1921},
-												name: "prosperourl",
-											},
+										&litMatcher{
+											pos:        position{line: 30, col: 18, offset: 1470},
+											val:        ":",
+											ignoreCase: false,
+											want:       "\":\"",
 										},
 									},
 								},
 							},
-							&actionExpr{
-								pos: position{line: 38, col: 2, offset: 1954},
-								run: (*parser).callonurl84,
+							&ruleRefExpr{
+								pos:  position{line: 30, col: 24, offset: 1476},
+								name: "prosperourl",
+							},
+						},
+					},
+					&seqExpr{
+						pos: position{line: 31, col: 2, offset: 1491},
+						exprs: []any{
+							&notExpr{
+								pos: position{line: 31, col: 2, offset: 1491},
 								expr: &seqExpr{
-									pos: position{line: 38, col: 2, offset: 1954},
+									pos: position{line: 31, col: 5, offset: 1494},
 									exprs: []any{
-										&notExpr{
-											pos: position{line: 38, col: 2, offset: 1954},
-											expr: &seqExpr{
-												pos: position{line: 38, col: 5, offset: 1957},
-												exprs: []any{
-													&ruleRefExpr{
-														pos:  position{line: 38, col: 5, offset: 1957},
-														name: "named_scheme",
-													},
-													&litMatcher{
-														pos:        position{line: 38, col: 18, offset: 1970},
-														val:        ":",
-														ignoreCase: false,
-														want:       "\":\"",
-													},
-												},
-											},
+										&ruleRefExpr{
+											pos:  position{line: 31, col: 5, offset: 1494},
+											name: "named_scheme",
 										},
-										&labeledExpr{
-											pos:   position{line: 38, col: 24, offset: 1976},
-											label: "u",
-											expr: &ruleRefExpr{
-												pos:  position{line: 38, col: 26, offset: 1978},
-												name: "otherurl",
-											},
+										&litMatcher{
+											pos:        position{line: 31, col: 18, offset: 1507},
+											val:        ":",
+											ignoreCase: false,
+											want:       "\":\"",
 										},
 									},
 								},
+							},
+							&ruleRefExpr{
+								pos:  position{line: 31, col: 24, offset: 1513},
+								name: "otherurl",
 							},
 						},
 					},
@@ -429,48 +327,48 @@ var g = &grammar{
 		},
 		{
 			name: "named_scheme",
-			pos:  position{line: 42, col: 1, offset: 2027},
+			pos:  position{line: 33, col: 1, offset: 1525},
 			expr: &choiceExpr{
-				pos: position{line: 42, col: 17, offset: 2043},
+				pos: position{line: 33, col: 17, offset: 1541},
 				alternatives: []any{
 					&ruleRefExpr{
-						pos:  position{line: 42, col: 17, offset: 2043},
+						pos:  position{line: 33, col: 17, offset: 1541},
 						name: "lit_http",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 42, col: 28, offset: 2054},
+						pos:  position{line: 33, col: 28, offset: 1552},
 						name: "lit_ftp",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 42, col: 38, offset: 2064},
+						pos:  position{line: 33, col: 38, offset: 1562},
 						name: "lit_news",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 42, col: 49, offset: 2075},
+						pos:  position{line: 33, col: 49, offset: 1573},
 						name: "lit_nntp",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 42, col: 60, offset: 2086},
+						pos:  position{line: 33, col: 60, offset: 1584},
 						name: "lit_telnet",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 42, col: 73, offset: 2099},
+						pos:  position{line: 33, col: 73, offset: 1597},
 						name: "lit_gopher",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 42, col: 86, offset: 2112},
+						pos:  position{line: 33, col: 86, offset: 1610},
 						name: "lit_wais",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 42, col: 97, offset: 2123},
+						pos:  position{line: 33, col: 97, offset: 1621},
 						name: "lit_mailto",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 42, col: 110, offset: 2136},
+						pos:  position{line: 33, col: 110, offset: 1634},
 						name: "lit_file",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 42, col: 121, offset: 2147},
+						pos:  position{line: 33, col: 121, offset: 1645},
 						name: "lit_prospero",
 					},
 				},
@@ -478,33 +376,33 @@ var g = &grammar{
 		},
 		{
 			name: "lit_http",
-			pos:  position{line: 45, col: 1, offset: 2255},
+			pos:  position{line: 36, col: 1, offset: 1753},
 			expr: &seqExpr{
-				pos: position{line: 45, col: 13, offset: 2267},
+				pos: position{line: 36, col: 13, offset: 1765},
 				exprs: []any{
 					&charClassMatcher{
-						pos:        position{line: 45, col: 13, offset: 2267},
+						pos:        position{line: 36, col: 13, offset: 1765},
 						val:        "[Hh]",
 						chars:      []rune{'H', 'h'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 45, col: 17, offset: 2271},
+						pos:        position{line: 36, col: 17, offset: 1769},
 						val:        "[Tt]",
 						chars:      []rune{'T', 't'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 45, col: 21, offset: 2275},
+						pos:        position{line: 36, col: 21, offset: 1773},
 						val:        "[Tt]",
 						chars:      []rune{'T', 't'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 45, col: 25, offset: 2279},
+						pos:        position{line: 36, col: 25, offset: 1777},
 						val:        "[Pp]",
 						chars:      []rune{'P', 'p'},
 						ignoreCase: false,
@@ -515,26 +413,26 @@ var g = &grammar{
 		},
 		{
 			name: "lit_ftp",
-			pos:  position{line: 46, col: 1, offset: 2284},
+			pos:  position{line: 37, col: 1, offset: 1782},
 			expr: &seqExpr{
-				pos: position{line: 46, col: 12, offset: 2295},
+				pos: position{line: 37, col: 12, offset: 1793},
 				exprs: []any{
 					&charClassMatcher{
-						pos:        position{line: 46, col: 12, offset: 2295},
+						pos:        position{line: 37, col: 12, offset: 1793},
 						val:        "[Ff]",
 						chars:      []rune{'F', 'f'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 46, col: 16, offset: 2299},
+						pos:        position{line: 37, col: 16, offset: 1797},
 						val:        "[Tt]",
 						chars:      []rune{'T', 't'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 46, col: 20, offset: 2303},
+						pos:        position{line: 37, col: 20, offset: 1801},
 						val:        "[Pp]",
 						chars:      []rune{'P', 'p'},
 						ignoreCase: false,
@@ -545,33 +443,33 @@ var g = &grammar{
 		},
 		{
 			name: "lit_news",
-			pos:  position{line: 47, col: 1, offset: 2308},
+			pos:  position{line: 38, col: 1, offset: 1806},
 			expr: &seqExpr{
-				pos: position{line: 47, col: 13, offset: 2320},
+				pos: position{line: 38, col: 13, offset: 1818},
 				exprs: []any{
 					&charClassMatcher{
-						pos:        position{line: 47, col: 13, offset: 2320},
+						pos:        position{line: 38, col: 13, offset: 1818},
 						val:        "[Nn]",
 						chars:      []rune{'N', 'n'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 47, col: 17, offset: 2324},
+						pos:        position{line: 38, col: 17, offset: 1822},
 						val:        "[Ee]",
 						chars:      []rune{'E', 'e'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 47, col: 21, offset: 2328},
+						pos:        position{line: 38, col: 21, offset: 1826},
 						val:        "[Ww]",
 						chars:      []rune{'W', 'w'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 47, col: 25, offset: 2332},
+						pos:        position{line: 38, col: 25, offset: 1830},
 						val:        "[Ss]",
 						chars:      []rune{'S', 's'},
 						ignoreCase: false,
@@ -582,33 +480,33 @@ var g = &grammar{
 		},
 		{
 			name: "lit_nntp",
-			pos:  position{line: 48, col: 1, offset: 2337},
+			pos:  position{line: 39, col: 1, offset: 1835},
 			expr: &seqExpr{
-				pos: position{line: 48, col: 13, offset: 2349},
+				pos: position{line: 39, col: 13, offset: 1847},
 				exprs: []any{
 					&charClassMatcher{
-						pos:        position{line: 48, col: 13, offset: 2349},
+						pos:        position{line: 39, col: 13, offset: 1847},
 						val:        "[Nn]",
 						chars:      []rune{'N', 'n'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 48, col: 17, offset: 2353},
+						pos:        position{line: 39, col: 17, offset: 1851},
 						val:        "[Nn]",
 						chars:      []rune{'N', 'n'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 48, col: 21, offset: 2357},
+						pos:        position{line: 39, col: 21, offset: 1855},
 						val:        "[Tt]",
 						chars:      []rune{'T', 't'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 48, col: 25, offset: 2361},
+						pos:        position{line: 39, col: 25, offset: 1859},
 						val:        "[Pp]",
 						chars:      []rune{'P', 'p'},
 						ignoreCase: false,
@@ -619,47 +517,47 @@ var g = &grammar{
 		},
 		{
 			name: "lit_telnet",
-			pos:  position{line: 49, col: 1, offset: 2366},
+			pos:  position{line: 40, col: 1, offset: 1864},
 			expr: &seqExpr{
-				pos: position{line: 49, col: 15, offset: 2380},
+				pos: position{line: 40, col: 15, offset: 1878},
 				exprs: []any{
 					&charClassMatcher{
-						pos:        position{line: 49, col: 15, offset: 2380},
+						pos:        position{line: 40, col: 15, offset: 1878},
 						val:        "[Tt]",
 						chars:      []rune{'T', 't'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 49, col: 19, offset: 2384},
+						pos:        position{line: 40, col: 19, offset: 1882},
 						val:        "[Ee]",
 						chars:      []rune{'E', 'e'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 49, col: 23, offset: 2388},
+						pos:        position{line: 40, col: 23, offset: 1886},
 						val:        "[Ll]",
 						chars:      []rune{'L', 'l'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 49, col: 27, offset: 2392},
+						pos:        position{line: 40, col: 27, offset: 1890},
 						val:        "[Nn]",
 						chars:      []rune{'N', 'n'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 49, col: 31, offset: 2396},
+						pos:        position{line: 40, col: 31, offset: 1894},
 						val:        "[Ee]",
 						chars:      []rune{'E', 'e'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 49, col: 35, offset: 2400},
+						pos:        position{line: 40, col: 35, offset: 1898},
 						val:        "[Tt]",
 						chars:      []rune{'T', 't'},
 						ignoreCase: false,
@@ -670,47 +568,47 @@ var g = &grammar{
 		},
 		{
 			name: "lit_gopher",
-			pos:  position{line: 50, col: 1, offset: 2405},
+			pos:  position{line: 41, col: 1, offset: 1903},
 			expr: &seqExpr{
-				pos: position{line: 50, col: 15, offset: 2419},
+				pos: position{line: 41, col: 15, offset: 1917},
 				exprs: []any{
 					&charClassMatcher{
-						pos:        position{line: 50, col: 15, offset: 2419},
+						pos:        position{line: 41, col: 15, offset: 1917},
 						val:        "[Gg]",
 						chars:      []rune{'G', 'g'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 50, col: 19, offset: 2423},
+						pos:        position{line: 41, col: 19, offset: 1921},
 						val:        "[Oo]",
 						chars:      []rune{'O', 'o'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 50, col: 23, offset: 2427},
+						pos:        position{line: 41, col: 23, offset: 1925},
 						val:        "[Pp]",
 						chars:      []rune{'P', 'p'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 50, col: 27, offset: 2431},
+						pos:        position{line: 41, col: 27, offset: 1929},
 						val:        "[Hh]",
 						chars:      []rune{'H', 'h'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 50, col: 31, offset: 2435},
+						pos:        position{line: 41, col: 31, offset: 1933},
 						val:        "[Ee]",
 						chars:      []rune{'E', 'e'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 50, col: 35, offset: 2439},
+						pos:        position{line: 41, col: 35, offset: 1937},
 						val:        "[Rr]",
 						chars:      []rune{'R', 'r'},
 						ignoreCase: false,
@@ -721,33 +619,33 @@ var g = &grammar{
 		},
 		{
 			name: "lit_wais",
-			pos:  position{line: 51, col: 1, offset: 2444},
+			pos:  position{line: 42, col: 1, offset: 1942},
 			expr: &seqExpr{
-				pos: position{line: 51, col: 13, offset: 2456},
+				pos: position{line: 42, col: 13, offset: 1954},
 				exprs: []any{
 					&charClassMatcher{
-						pos:        position{line: 51, col: 13, offset: 2456},
+						pos:        position{line: 42, col: 13, offset: 1954},
 						val:        "[Ww]",
 						chars:      []rune{'W', 'w'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 51, col: 17, offset: 2460},
+						pos:        position{line: 42, col: 17, offset: 1958},
 						val:        "[Aa]",
 						chars:      []rune{'A', 'a'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 51, col: 21, offset: 2464},
+						pos:        position{line: 42, col: 21, offset: 1962},
 						val:        "[Ii]",
 						chars:      []rune{'I', 'i'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 51, col: 25, offset: 2468},
+						pos:        position{line: 42, col: 25, offset: 1966},
 						val:        "[Ss]",
 						chars:      []rune{'S', 's'},
 						ignoreCase: false,
@@ -758,47 +656,47 @@ var g = &grammar{
 		},
 		{
 			name: "lit_mailto",
-			pos:  position{line: 52, col: 1, offset: 2473},
+			pos:  position{line: 43, col: 1, offset: 1971},
 			expr: &seqExpr{
-				pos: position{line: 52, col: 15, offset: 2487},
+				pos: position{line: 43, col: 15, offset: 1985},
 				exprs: []any{
 					&charClassMatcher{
-						pos:        position{line: 52, col: 15, offset: 2487},
+						pos:        position{line: 43, col: 15, offset: 1985},
 						val:        "[Mm]",
 						chars:      []rune{'M', 'm'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 52, col: 19, offset: 2491},
+						pos:        position{line: 43, col: 19, offset: 1989},
 						val:        "[Aa]",
 						chars:      []rune{'A', 'a'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 52, col: 23, offset: 2495},
+						pos:        position{line: 43, col: 23, offset: 1993},
 						val:        "[Ii]",
 						chars:      []rune{'I', 'i'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 52, col: 27, offset: 2499},
+						pos:        position{line: 43, col: 27, offset: 1997},
 						val:        "[Ll]",
 						chars:      []rune{'L', 'l'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 52, col: 31, offset: 2503},
+						pos:        position{line: 43, col: 31, offset: 2001},
 						val:        "[Tt]",
 						chars:      []rune{'T', 't'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 52, col: 35, offset: 2507},
+						pos:        position{line: 43, col: 35, offset: 2005},
 						val:        "[Oo]",
 						chars:      []rune{'O', 'o'},
 						ignoreCase: false,
@@ -809,33 +707,33 @@ var g = &grammar{
 		},
 		{
 			name: "lit_file",
-			pos:  position{line: 53, col: 1, offset: 2512},
+			pos:  position{line: 44, col: 1, offset: 2010},
 			expr: &seqExpr{
-				pos: position{line: 53, col: 13, offset: 2524},
+				pos: position{line: 44, col: 13, offset: 2022},
 				exprs: []any{
 					&charClassMatcher{
-						pos:        position{line: 53, col: 13, offset: 2524},
+						pos:        position{line: 44, col: 13, offset: 2022},
 						val:        "[Ff]",
 						chars:      []rune{'F', 'f'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 53, col: 17, offset: 2528},
+						pos:        position{line: 44, col: 17, offset: 2026},
 						val:        "[Ii]",
 						chars:      []rune{'I', 'i'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 53, col: 21, offset: 2532},
+						pos:        position{line: 44, col: 21, offset: 2030},
 						val:        "[Ll]",
 						chars:      []rune{'L', 'l'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 53, col: 25, offset: 2536},
+						pos:        position{line: 44, col: 25, offset: 2034},
 						val:        "[Ee]",
 						chars:      []rune{'E', 'e'},
 						ignoreCase: false,
@@ -846,61 +744,61 @@ var g = &grammar{
 		},
 		{
 			name: "lit_prospero",
-			pos:  position{line: 54, col: 1, offset: 2541},
+			pos:  position{line: 45, col: 1, offset: 2039},
 			expr: &seqExpr{
-				pos: position{line: 54, col: 17, offset: 2557},
+				pos: position{line: 45, col: 17, offset: 2055},
 				exprs: []any{
 					&charClassMatcher{
-						pos:        position{line: 54, col: 17, offset: 2557},
+						pos:        position{line: 45, col: 17, offset: 2055},
 						val:        "[Pp]",
 						chars:      []rune{'P', 'p'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 54, col: 21, offset: 2561},
+						pos:        position{line: 45, col: 21, offset: 2059},
 						val:        "[Rr]",
 						chars:      []rune{'R', 'r'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 54, col: 25, offset: 2565},
+						pos:        position{line: 45, col: 25, offset: 2063},
 						val:        "[Oo]",
 						chars:      []rune{'O', 'o'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 54, col: 29, offset: 2569},
+						pos:        position{line: 45, col: 29, offset: 2067},
 						val:        "[Ss]",
 						chars:      []rune{'S', 's'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 54, col: 33, offset: 2573},
+						pos:        position{line: 45, col: 33, offset: 2071},
 						val:        "[Pp]",
 						chars:      []rune{'P', 'p'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 54, col: 37, offset: 2577},
+						pos:        position{line: 45, col: 37, offset: 2075},
 						val:        "[Ee]",
 						chars:      []rune{'E', 'e'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 54, col: 41, offset: 2581},
+						pos:        position{line: 45, col: 41, offset: 2079},
 						val:        "[Rr]",
 						chars:      []rune{'R', 'r'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 54, col: 45, offset: 2585},
+						pos:        position{line: 45, col: 45, offset: 2083},
 						val:        "[Oo]",
 						chars:      []rune{'O', 'o'},
 						ignoreCase: false,
@@ -911,156 +809,104 @@ var g = &grammar{
 		},
 		{
 			name: "scheme_http",
-			pos:  position{line: 57, col: 1, offset: 2618},
-			expr: &actionExpr{
-				pos: position{line: 57, col: 16, offset: 2633},
-				run: (*parser).callonscheme_http1,
-				expr: &ruleRefExpr{
-					pos:  position{line: 57, col: 16, offset: 2633},
-					name: "lit_http",
-				},
+			pos:  position{line: 48, col: 1, offset: 2116},
+			expr: &ruleRefExpr{
+				pos:  position{line: 48, col: 16, offset: 2131},
+				name: "lit_http",
 			},
 		},
 		{
 			name: "scheme_ftp",
-			pos:  position{line: 59, col: 1, offset: 2706},
-			expr: &actionExpr{
-				pos: position{line: 59, col: 15, offset: 2720},
-				run: (*parser).callonscheme_ftp1,
-				expr: &ruleRefExpr{
-					pos:  position{line: 59, col: 15, offset: 2720},
-					name: "lit_ftp",
-				},
+			pos:  position{line: 50, col: 1, offset: 2167},
+			expr: &ruleRefExpr{
+				pos:  position{line: 50, col: 15, offset: 2181},
+				name: "lit_ftp",
 			},
 		},
 		{
 			name: "scheme_news",
-			pos:  position{line: 61, col: 1, offset: 2792},
-			expr: &actionExpr{
-				pos: position{line: 61, col: 16, offset: 2807},
-				run: (*parser).callonscheme_news1,
-				expr: &ruleRefExpr{
-					pos:  position{line: 61, col: 16, offset: 2807},
-					name: "lit_news",
-				},
+			pos:  position{line: 52, col: 1, offset: 2216},
+			expr: &ruleRefExpr{
+				pos:  position{line: 52, col: 16, offset: 2231},
+				name: "lit_news",
 			},
 		},
 		{
 			name: "scheme_nntp",
-			pos:  position{line: 63, col: 1, offset: 2880},
-			expr: &actionExpr{
-				pos: position{line: 63, col: 16, offset: 2895},
-				run: (*parser).callonscheme_nntp1,
-				expr: &ruleRefExpr{
-					pos:  position{line: 63, col: 16, offset: 2895},
-					name: "lit_nntp",
-				},
+			pos:  position{line: 54, col: 1, offset: 2267},
+			expr: &ruleRefExpr{
+				pos:  position{line: 54, col: 16, offset: 2282},
+				name: "lit_nntp",
 			},
 		},
 		{
 			name: "scheme_telnet",
-			pos:  position{line: 65, col: 1, offset: 2968},
-			expr: &actionExpr{
-				pos: position{line: 65, col: 18, offset: 2985},
-				run: (*parser).callonscheme_telnet1,
-				expr: &ruleRefExpr{
-					pos:  position{line: 65, col: 18, offset: 2985},
-					name: "lit_telnet",
-				},
+			pos:  position{line: 56, col: 1, offset: 2318},
+			expr: &ruleRefExpr{
+				pos:  position{line: 56, col: 18, offset: 2335},
+				name: "lit_telnet",
 			},
 		},
 		{
 			name: "scheme_gopher",
-			pos:  position{line: 67, col: 1, offset: 3060},
-			expr: &actionExpr{
-				pos: position{line: 67, col: 18, offset: 3077},
-				run: (*parser).callonscheme_gopher1,
-				expr: &ruleRefExpr{
-					pos:  position{line: 67, col: 18, offset: 3077},
-					name: "lit_gopher",
-				},
+			pos:  position{line: 58, col: 1, offset: 2373},
+			expr: &ruleRefExpr{
+				pos:  position{line: 58, col: 18, offset: 2390},
+				name: "lit_gopher",
 			},
 		},
 		{
 			name: "scheme_wais",
-			pos:  position{line: 69, col: 1, offset: 3152},
-			expr: &actionExpr{
-				pos: position{line: 69, col: 16, offset: 3167},
-				run: (*parser).callonscheme_wais1,
-				expr: &ruleRefExpr{
-					pos:  position{line: 69, col: 16, offset: 3167},
-					name: "lit_wais",
-				},
+			pos:  position{line: 60, col: 1, offset: 2428},
+			expr: &ruleRefExpr{
+				pos:  position{line: 60, col: 16, offset: 2443},
+				name: "lit_wais",
 			},
 		},
 		{
 			name: "scheme_mailto",
-			pos:  position{line: 71, col: 1, offset: 3240},
-			expr: &actionExpr{
-				pos: position{line: 71, col: 18, offset: 3257},
-				run: (*parser).callonscheme_mailto1,
-				expr: &ruleRefExpr{
-					pos:  position{line: 71, col: 18, offset: 3257},
-					name: "lit_mailto",
-				},
+			pos:  position{line: 62, col: 1, offset: 2479},
+			expr: &ruleRefExpr{
+				pos:  position{line: 62, col: 18, offset: 2496},
+				name: "lit_mailto",
 			},
 		},
 		{
 			name: "scheme_file",
-			pos:  position{line: 73, col: 1, offset: 3332},
-			expr: &actionExpr{
-				pos: position{line: 73, col: 16, offset: 3347},
-				run: (*parser).callonscheme_file1,
-				expr: &ruleRefExpr{
-					pos:  position{line: 73, col: 16, offset: 3347},
-					name: "lit_file",
-				},
+			pos:  position{line: 64, col: 1, offset: 2534},
+			expr: &ruleRefExpr{
+				pos:  position{line: 64, col: 16, offset: 2549},
+				name: "lit_file",
 			},
 		},
 		{
 			name: "scheme_prospero",
-			pos:  position{line: 75, col: 1, offset: 3420},
-			expr: &actionExpr{
-				pos: position{line: 75, col: 20, offset: 3439},
-				run: (*parser).callonscheme_prospero1,
-				expr: &ruleRefExpr{
-					pos:  position{line: 75, col: 20, offset: 3439},
-					name: "lit_prospero",
-				},
+			pos:  position{line: 66, col: 1, offset: 2585},
+			expr: &ruleRefExpr{
+				pos:  position{line: 66, col: 20, offset: 2604},
+				name: "lit_prospero",
 			},
 		},
 		{
 			name:        "genericurl",
 			displayName: "\"genericurl\"",
-			pos:         position{line: 78, col: 1, offset: 3532},
-			expr: &actionExpr{
-				pos: position{line: 78, col: 28, offset: 3559},
-				run: (*parser).callongenericurl1,
-				expr: &seqExpr{
-					pos: position{line: 78, col: 28, offset: 3559},
-					exprs: []any{
-						&labeledExpr{
-							pos:   position{line: 78, col: 28, offset: 3559},
-							label: "s",
-							expr: &ruleRefExpr{
-								pos:  position{line: 78, col: 30, offset: 3561},
-								name: "scheme",
-							},
-						},
-						&litMatcher{
-							pos:        position{line: 78, col: 37, offset: 3568},
-							val:        ":",
-							ignoreCase: false,
-							want:       "\":\"",
-						},
-						&labeledExpr{
-							pos:   position{line: 78, col: 41, offset: 3572},
-							label: "p",
-							expr: &ruleRefExpr{
-								pos:  position{line: 78, col: 43, offset: 3574},
-								name: "schemepart",
-							},
-						},
+			pos:         position{line: 69, col: 1, offset: 2660},
+			expr: &seqExpr{
+				pos: position{line: 69, col: 28, offset: 2687},
+				exprs: []any{
+					&ruleRefExpr{
+						pos:  position{line: 69, col: 28, offset: 2687},
+						name: "scheme",
+					},
+					&litMatcher{
+						pos:        position{line: 69, col: 35, offset: 2694},
+						val:        ":",
+						ignoreCase: false,
+						want:       "\":\"",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 69, col: 39, offset: 2698},
+						name: "schemepart",
 					},
 				},
 			},
@@ -1068,87 +914,55 @@ var g = &grammar{
 		{
 			name:        "otherurl",
 			displayName: "\"otherurl\"",
-			pos:         position{line: 84, col: 1, offset: 3765},
-			expr: &actionExpr{
-				pos: position{line: 84, col: 24, offset: 3788},
-				run: (*parser).callonotherurl1,
-				expr: &labeledExpr{
-					pos:   position{line: 84, col: 24, offset: 3788},
-					label: "g",
-					expr: &ruleRefExpr{
-						pos:  position{line: 84, col: 26, offset: 3790},
-						name: "genericurl",
-					},
-				},
+			pos:         position{line: 73, col: 1, offset: 2843},
+			expr: &ruleRefExpr{
+				pos:  position{line: 73, col: 24, offset: 2866},
+				name: "genericurl",
 			},
 		},
 		{
 			name:        "scheme",
 			displayName: "\"scheme\"",
-			pos:         position{line: 88, col: 1, offset: 3821},
-			expr: &actionExpr{
-				pos: position{line: 88, col: 20, offset: 3840},
-				run: (*parser).callonscheme1,
-				expr: &oneOrMoreExpr{
-					pos: position{line: 88, col: 20, offset: 3840},
-					expr: &charClassMatcher{
-						pos:        position{line: 88, col: 20, offset: 3840},
-						val:        "[a-z0-9+.-]",
-						chars:      []rune{'+', '.', '-'},
-						ranges:     []rune{'a', 'z', '0', '9'},
-						ignoreCase: false,
-						inverted:   false,
-					},
+			pos:         position{line: 75, col: 1, offset: 2878},
+			expr: &oneOrMoreExpr{
+				pos: position{line: 75, col: 20, offset: 2897},
+				expr: &charClassMatcher{
+					pos:        position{line: 75, col: 20, offset: 2897},
+					val:        "[a-z0-9+.-]",
+					chars:      []rune{'+', '.', '-'},
+					ranges:     []rune{'a', 'z', '0', '9'},
+					ignoreCase: false,
+					inverted:   false,
 				},
 			},
 		},
 		{
 			name:        "schemepart",
 			displayName: "\"schemepart\"",
-			pos:         position{line: 94, col: 1, offset: 4065},
-			expr: &actionExpr{
-				pos: position{line: 94, col: 28, offset: 4092},
-				run: (*parser).callonschemepart1,
-				expr: &labeledExpr{
-					pos:   position{line: 94, col: 28, offset: 4092},
-					label: "ip",
-					expr: &choiceExpr{
-						pos: position{line: 94, col: 33, offset: 4097},
-						alternatives: []any{
-							&actionExpr{
-								pos: position{line: 94, col: 33, offset: 4097},
-								run: (*parser).callonschemepart4,
-								expr: &seqExpr{
-									pos: position{line: 94, col: 33, offset: 4097},
-									exprs: []any{
-										&labeledExpr{
-											pos:   position{line: 94, col: 33, offset: 4097},
-											label: "i",
-											expr: &ruleRefExpr{
-												pos:  position{line: 94, col: 35, offset: 4099},
-												name: "ip_schemepart",
-											},
-										},
-										&notExpr{
-											pos: position{line: 94, col: 49, offset: 4113},
-											expr: &anyMatcher{
-												line: 94, col: 50, offset: 4114,
-											},
-										},
-									},
+			pos:         position{line: 79, col: 1, offset: 3084},
+			expr: &choiceExpr{
+				pos: position{line: 79, col: 30, offset: 3113},
+				alternatives: []any{
+					&seqExpr{
+						pos: position{line: 79, col: 30, offset: 3113},
+						exprs: []any{
+							&ruleRefExpr{
+								pos:  position{line: 79, col: 30, offset: 3113},
+								name: "ip_schemepart",
+							},
+							&notExpr{
+								pos: position{line: 79, col: 44, offset: 3127},
+								expr: &anyMatcher{
+									line: 79, col: 45, offset: 3128,
 								},
 							},
-							&actionExpr{
-								pos: position{line: 94, col: 72, offset: 4136},
-								run: (*parser).callonschemepart10,
-								expr: &zeroOrMoreExpr{
-									pos: position{line: 94, col: 72, offset: 4136},
-									expr: &ruleRefExpr{
-										pos:  position{line: 94, col: 72, offset: 4136},
-										name: "xchar",
-									},
-								},
-							},
+						},
+					},
+					&zeroOrMoreExpr{
+						pos: position{line: 79, col: 49, offset: 3132},
+						expr: &ruleRefExpr{
+							pos:  position{line: 79, col: 49, offset: 3132},
+							name: "xchar",
 						},
 					},
 				},
@@ -1157,54 +971,34 @@ var g = &grammar{
 		{
 			name:        "ip_schemepart",
 			displayName: "\"ip-schemepart\"",
-			pos:         position{line: 98, col: 1, offset: 4214},
-			expr: &actionExpr{
-				pos: position{line: 98, col: 34, offset: 4247},
-				run: (*parser).callonip_schemepart1,
-				expr: &seqExpr{
-					pos: position{line: 98, col: 34, offset: 4247},
-					exprs: []any{
-						&litMatcher{
-							pos:        position{line: 98, col: 34, offset: 4247},
-							val:        "//",
-							ignoreCase: false,
-							want:       "\"//\"",
-						},
-						&labeledExpr{
-							pos:   position{line: 98, col: 39, offset: 4252},
-							label: "l",
-							expr: &ruleRefExpr{
-								pos:  position{line: 98, col: 41, offset: 4254},
-								name: "login",
-							},
-						},
-						&labeledExpr{
-							pos:   position{line: 98, col: 47, offset: 4260},
-							label: "p",
-							expr: &zeroOrOneExpr{
-								pos: position{line: 98, col: 49, offset: 4262},
-								expr: &actionExpr{
-									pos: position{line: 98, col: 51, offset: 4264},
-									run: (*parser).callonip_schemepart8,
-									expr: &seqExpr{
-										pos: position{line: 98, col: 51, offset: 4264},
-										exprs: []any{
-											&litMatcher{
-												pos:        position{line: 98, col: 51, offset: 4264},
-												val:        "/",
-												ignoreCase: false,
-												want:       "\"/\"",
-											},
-											&labeledExpr{
-												pos:   position{line: 98, col: 55, offset: 4268},
-												label: "p",
-												expr: &ruleRefExpr{
-													pos:  position{line: 98, col: 57, offset: 4270},
-													name: "urlpath",
-												},
-											},
-										},
-									},
+			pos:         position{line: 81, col: 1, offset: 3142},
+			expr: &seqExpr{
+				pos: position{line: 81, col: 34, offset: 3175},
+				exprs: []any{
+					&litMatcher{
+						pos:        position{line: 81, col: 34, offset: 3175},
+						val:        "//",
+						ignoreCase: false,
+						want:       "\"//\"",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 81, col: 39, offset: 3180},
+						name: "login",
+					},
+					&zeroOrOneExpr{
+						pos: position{line: 81, col: 45, offset: 3186},
+						expr: &seqExpr{
+							pos: position{line: 81, col: 47, offset: 3188},
+							exprs: []any{
+								&litMatcher{
+									pos:        position{line: 81, col: 47, offset: 3188},
+									val:        "/",
+									ignoreCase: false,
+									want:       "\"/\"",
+								},
+								&ruleRefExpr{
+									pos:  position{line: 81, col: 51, offset: 3192},
+									name: "urlpath",
 								},
 							},
 						},
@@ -1215,81 +1009,49 @@ var g = &grammar{
 		{
 			name:        "login",
 			displayName: "\"login\"",
-			pos:         position{line: 103, col: 1, offset: 4443},
-			expr: &actionExpr{
-				pos: position{line: 103, col: 18, offset: 4460},
-				run: (*parser).callonlogin1,
-				expr: &seqExpr{
-					pos: position{line: 103, col: 18, offset: 4460},
-					exprs: []any{
-						&labeledExpr{
-							pos:   position{line: 103, col: 18, offset: 4460},
-							label: "up",
-							expr: &zeroOrOneExpr{
-								pos: position{line: 103, col: 21, offset: 4463},
-								expr: &actionExpr{
-									pos: position{line: 103, col: 23, offset: 4465},
-									run: (*parser).callonlogin5,
+			pos:         position{line: 84, col: 1, offset: 3297},
+			expr: &seqExpr{
+				pos: position{line: 84, col: 18, offset: 3314},
+				exprs: []any{
+					&zeroOrOneExpr{
+						pos: position{line: 84, col: 18, offset: 3314},
+						expr: &seqExpr{
+							pos: position{line: 84, col: 20, offset: 3316},
+							exprs: []any{
+								&ruleRefExpr{
+									pos:  position{line: 84, col: 20, offset: 3316},
+									name: "user",
+								},
+								&zeroOrOneExpr{
+									pos: position{line: 84, col: 25, offset: 3321},
 									expr: &seqExpr{
-										pos: position{line: 103, col: 23, offset: 4465},
+										pos: position{line: 84, col: 27, offset: 3323},
 										exprs: []any{
-											&labeledExpr{
-												pos:   position{line: 103, col: 23, offset: 4465},
-												label: "u",
-												expr: &ruleRefExpr{
-													pos:  position{line: 103, col: 25, offset: 4467},
-													name: "user",
-												},
-											},
-											&labeledExpr{
-												pos:   position{line: 103, col: 30, offset: 4472},
-												label: "p",
-												expr: &zeroOrOneExpr{
-													pos: position{line: 103, col: 32, offset: 4474},
-													expr: &actionExpr{
-														pos: position{line: 103, col: 34, offset: 4476},
-														run: (*parser).callonlogin11,
-														expr: &seqExpr{
-															pos: position{line: 103, col: 34, offset: 4476},
-															exprs: []any{
-																&litMatcher{
-																	pos:        position{line: 103, col: 34, offset: 4476},
-																	val:        ":",
-																	ignoreCase: false,
-																	want:       "\":\"",
-																},
-																&labeledExpr{
-																	pos:   position{line: 103, col: 38, offset: 4480},
-																	label: "p",
-																	expr: &ruleRefExpr{
-																		pos:  position{line: 103, col: 40, offset: 4482},
-																		name: "password",
-																	},
-																},
-															},
-														},
-													},
-												},
-											},
 											&litMatcher{
-												pos:        position{line: 103, col: 70, offset: 4512},
-												val:        "@",
+												pos:        position{line: 84, col: 27, offset: 3323},
+												val:        ":",
 												ignoreCase: false,
-												want:       "\"@\"",
+												want:       "\":\"",
+											},
+											&ruleRefExpr{
+												pos:  position{line: 84, col: 31, offset: 3327},
+												name: "password",
 											},
 										},
 									},
 								},
+								&litMatcher{
+									pos:        position{line: 84, col: 43, offset: 3339},
+									val:        "@",
+									ignoreCase: false,
+									want:       "\"@\"",
+								},
 							},
 						},
-						&labeledExpr{
-							pos:   position{line: 103, col: 114, offset: 4556},
-							label: "h",
-							expr: &ruleRefExpr{
-								pos:  position{line: 103, col: 116, offset: 4558},
-								name: "hostport",
-							},
-						},
+					},
+					&ruleRefExpr{
+						pos:  position{line: 84, col: 50, offset: 3346},
+						name: "hostport",
 					},
 				},
 			},
@@ -1297,48 +1059,28 @@ var g = &grammar{
 		{
 			name:        "hostport",
 			displayName: "\"hostport\"",
-			pos:         position{line: 107, col: 1, offset: 4612},
-			expr: &actionExpr{
-				pos: position{line: 107, col: 24, offset: 4635},
-				run: (*parser).callonhostport1,
-				expr: &seqExpr{
-					pos: position{line: 107, col: 24, offset: 4635},
-					exprs: []any{
-						&labeledExpr{
-							pos:   position{line: 107, col: 24, offset: 4635},
-							label: "h",
-							expr: &ruleRefExpr{
-								pos:  position{line: 107, col: 26, offset: 4637},
-								name: "host",
-							},
-						},
-						&labeledExpr{
-							pos:   position{line: 107, col: 31, offset: 4642},
-							label: "p",
-							expr: &zeroOrOneExpr{
-								pos: position{line: 107, col: 33, offset: 4644},
-								expr: &actionExpr{
-									pos: position{line: 107, col: 35, offset: 4646},
-									run: (*parser).callonhostport7,
-									expr: &seqExpr{
-										pos: position{line: 107, col: 35, offset: 4646},
-										exprs: []any{
-											&litMatcher{
-												pos:        position{line: 107, col: 35, offset: 4646},
-												val:        ":",
-												ignoreCase: false,
-												want:       "\":\"",
-											},
-											&labeledExpr{
-												pos:   position{line: 107, col: 39, offset: 4650},
-												label: "p",
-												expr: &ruleRefExpr{
-													pos:  position{line: 107, col: 41, offset: 4652},
-													name: "port",
-												},
-											},
-										},
-									},
+			pos:         position{line: 86, col: 1, offset: 3356},
+			expr: &seqExpr{
+				pos: position{line: 86, col: 24, offset: 3379},
+				exprs: []any{
+					&ruleRefExpr{
+						pos:  position{line: 86, col: 24, offset: 3379},
+						name: "host",
+					},
+					&zeroOrOneExpr{
+						pos: position{line: 86, col: 29, offset: 3384},
+						expr: &seqExpr{
+							pos: position{line: 86, col: 31, offset: 3386},
+							exprs: []any{
+								&litMatcher{
+									pos:        position{line: 86, col: 31, offset: 3386},
+									val:        ":",
+									ignoreCase: false,
+									want:       "\":\"",
+								},
+								&ruleRefExpr{
+									pos:  position{line: 86, col: 35, offset: 3390},
+									name: "port",
 								},
 							},
 						},
@@ -1349,49 +1091,33 @@ var g = &grammar{
 		{
 			name:        "host",
 			displayName: "\"host\"",
-			pos:         position{line: 113, col: 1, offset: 4848},
-			expr: &actionExpr{
-				pos: position{line: 113, col: 16, offset: 4863},
-				run: (*parser).callonhost1,
-				expr: &labeledExpr{
-					pos:   position{line: 113, col: 16, offset: 4863},
-					label: "v",
-					expr: &choiceExpr{
-						pos: position{line: 113, col: 20, offset: 4867},
-						alternatives: []any{
-							&actionExpr{
-								pos: position{line: 113, col: 20, offset: 4867},
-								run: (*parser).callonhost4,
-								expr: &seqExpr{
-									pos: position{line: 113, col: 20, offset: 4867},
-									exprs: []any{
-										&labeledExpr{
-											pos:   position{line: 113, col: 20, offset: 4867},
-											label: "n",
-											expr: &ruleRefExpr{
-												pos:  position{line: 113, col: 22, offset: 4869},
-												name: "hostnumber",
-											},
-										},
-										&notExpr{
-											pos: position{line: 113, col: 33, offset: 4880},
-											expr: &charClassMatcher{
-												pos:        position{line: 113, col: 34, offset: 4881},
-												val:        "[a-zA-Z0-9.-]",
-												chars:      []rune{'.', '-'},
-												ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
-												ignoreCase: false,
-												inverted:   false,
-											},
-										},
-									},
+			pos:         position{line: 90, col: 1, offset: 3518},
+			expr: &choiceExpr{
+				pos: position{line: 90, col: 18, offset: 3535},
+				alternatives: []any{
+					&seqExpr{
+						pos: position{line: 90, col: 18, offset: 3535},
+						exprs: []any{
+							&ruleRefExpr{
+								pos:  position{line: 90, col: 18, offset: 3535},
+								name: "hostnumber",
+							},
+							&notExpr{
+								pos: position{line: 90, col: 29, offset: 3546},
+								expr: &charClassMatcher{
+									pos:        position{line: 90, col: 30, offset: 3547},
+									val:        "[a-zA-Z0-9.-]",
+									chars:      []rune{'.', '-'},
+									ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
+									ignoreCase: false,
+									inverted:   false,
 								},
 							},
-							&ruleRefExpr{
-								pos:  position{line: 113, col: 68, offset: 4915},
-								name: "hostname",
-							},
 						},
+					},
+					&ruleRefExpr{
+						pos:  position{line: 90, col: 46, offset: 3563},
+						name: "hostname",
 					},
 				},
 			},
@@ -1399,61 +1125,41 @@ var g = &grammar{
 		{
 			name:        "hostname",
 			displayName: "\"hostname\"",
-			pos:         position{line: 119, col: 1, offset: 5106},
-			expr: &actionExpr{
-				pos: position{line: 119, col: 24, offset: 5129},
-				run: (*parser).callonhostname1,
-				expr: &seqExpr{
-					pos: position{line: 119, col: 24, offset: 5129},
-					exprs: []any{
-						&labeledExpr{
-							pos:   position{line: 119, col: 24, offset: 5129},
-							label: "d",
-							expr: &zeroOrMoreExpr{
-								pos: position{line: 119, col: 26, offset: 5131},
-								expr: &actionExpr{
-									pos: position{line: 119, col: 28, offset: 5133},
-									run: (*parser).callonhostname5,
-									expr: &seqExpr{
-										pos: position{line: 119, col: 28, offset: 5133},
-										exprs: []any{
-											&labeledExpr{
-												pos:   position{line: 119, col: 28, offset: 5133},
-												label: "l",
-												expr: &ruleRefExpr{
-													pos:  position{line: 119, col: 30, offset: 5135},
-													name: "domainlabel",
-												},
-											},
-											&litMatcher{
-												pos:        position{line: 119, col: 42, offset: 5147},
-												val:        ".",
-												ignoreCase: false,
-												want:       "\".\"",
-											},
-											&andExpr{
-												pos: position{line: 119, col: 46, offset: 5151},
-												expr: &charClassMatcher{
-													pos:        position{line: 119, col: 47, offset: 5152},
-													val:        "[a-zA-Z0-9]",
-													ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
-													ignoreCase: false,
-													inverted:   false,
-												},
-											},
-										},
+			pos:         position{line: 94, col: 1, offset: 3711},
+			expr: &seqExpr{
+				pos: position{line: 94, col: 24, offset: 3734},
+				exprs: []any{
+					&zeroOrMoreExpr{
+						pos: position{line: 94, col: 24, offset: 3734},
+						expr: &seqExpr{
+							pos: position{line: 94, col: 26, offset: 3736},
+							exprs: []any{
+								&ruleRefExpr{
+									pos:  position{line: 94, col: 26, offset: 3736},
+									name: "domainlabel",
+								},
+								&litMatcher{
+									pos:        position{line: 94, col: 38, offset: 3748},
+									val:        ".",
+									ignoreCase: false,
+									want:       "\".\"",
+								},
+								&andExpr{
+									pos: position{line: 94, col: 42, offset: 3752},
+									expr: &charClassMatcher{
+										pos:        position{line: 94, col: 43, offset: 3753},
+										val:        "[a-zA-Z0-9]",
+										ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
+										ignoreCase: false,
+										inverted:   false,
 									},
 								},
 							},
 						},
-						&labeledExpr{
-							pos:   position{line: 119, col: 80, offset: 5185},
-							label: "t",
-							expr: &ruleRefExpr{
-								pos:  position{line: 119, col: 82, offset: 5187},
-								name: "toplabel",
-							},
-						},
+					},
+					&ruleRefExpr{
+						pos:  position{line: 94, col: 58, offset: 3768},
+						name: "toplabel",
 					},
 				},
 			},
@@ -1461,41 +1167,37 @@ var g = &grammar{
 		{
 			name:        "domainlabel",
 			displayName: "\"domainlabel\"",
-			pos:         position{line: 126, col: 1, offset: 5502},
-			expr: &actionExpr{
-				pos: position{line: 126, col: 30, offset: 5531},
-				run: (*parser).callondomainlabel1,
-				expr: &seqExpr{
-					pos: position{line: 126, col: 30, offset: 5531},
-					exprs: []any{
-						&charClassMatcher{
-							pos:        position{line: 126, col: 30, offset: 5531},
-							val:        "[a-zA-Z0-9]",
-							ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
-							ignoreCase: false,
-							inverted:   false,
-						},
-						&zeroOrMoreExpr{
-							pos: position{line: 126, col: 42, offset: 5543},
-							expr: &seqExpr{
-								pos: position{line: 126, col: 44, offset: 5545},
-								exprs: []any{
-									&zeroOrMoreExpr{
-										pos: position{line: 126, col: 44, offset: 5545},
-										expr: &litMatcher{
-											pos:        position{line: 126, col: 44, offset: 5545},
-											val:        "-",
-											ignoreCase: false,
-											want:       "\"-\"",
-										},
-									},
-									&charClassMatcher{
-										pos:        position{line: 126, col: 49, offset: 5550},
-										val:        "[a-zA-Z0-9]",
-										ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
+			pos:         position{line: 99, col: 1, offset: 4025},
+			expr: &seqExpr{
+				pos: position{line: 99, col: 30, offset: 4054},
+				exprs: []any{
+					&charClassMatcher{
+						pos:        position{line: 99, col: 30, offset: 4054},
+						val:        "[a-zA-Z0-9]",
+						ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
+						ignoreCase: false,
+						inverted:   false,
+					},
+					&zeroOrMoreExpr{
+						pos: position{line: 99, col: 42, offset: 4066},
+						expr: &seqExpr{
+							pos: position{line: 99, col: 44, offset: 4068},
+							exprs: []any{
+								&zeroOrMoreExpr{
+									pos: position{line: 99, col: 44, offset: 4068},
+									expr: &litMatcher{
+										pos:        position{line: 99, col: 44, offset: 4068},
+										val:        "-",
 										ignoreCase: false,
-										inverted:   false,
+										want:       "\"-\"",
 									},
+								},
+								&charClassMatcher{
+									pos:        position{line: 99, col: 49, offset: 4073},
+									val:        "[a-zA-Z0-9]",
+									ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
+									ignoreCase: false,
+									inverted:   false,
 								},
 							},
 						},
@@ -1506,41 +1208,37 @@ var g = &grammar{
 		{
 			name:        "toplabel",
 			displayName: "\"toplabel\"",
-			pos:         position{line: 130, col: 1, offset: 5610},
-			expr: &actionExpr{
-				pos: position{line: 130, col: 24, offset: 5633},
-				run: (*parser).callontoplabel1,
-				expr: &seqExpr{
-					pos: position{line: 130, col: 24, offset: 5633},
-					exprs: []any{
-						&charClassMatcher{
-							pos:        position{line: 130, col: 24, offset: 5633},
-							val:        "[a-zA-Z]",
-							ranges:     []rune{'a', 'z', 'A', 'Z'},
-							ignoreCase: false,
-							inverted:   false,
-						},
-						&zeroOrMoreExpr{
-							pos: position{line: 130, col: 33, offset: 5642},
-							expr: &seqExpr{
-								pos: position{line: 130, col: 35, offset: 5644},
-								exprs: []any{
-									&zeroOrMoreExpr{
-										pos: position{line: 130, col: 35, offset: 5644},
-										expr: &litMatcher{
-											pos:        position{line: 130, col: 35, offset: 5644},
-											val:        "-",
-											ignoreCase: false,
-											want:       "\"-\"",
-										},
-									},
-									&charClassMatcher{
-										pos:        position{line: 130, col: 40, offset: 5649},
-										val:        "[a-zA-Z0-9]",
-										ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
+			pos:         position{line: 101, col: 1, offset: 4089},
+			expr: &seqExpr{
+				pos: position{line: 101, col: 24, offset: 4112},
+				exprs: []any{
+					&charClassMatcher{
+						pos:        position{line: 101, col: 24, offset: 4112},
+						val:        "[a-zA-Z]",
+						ranges:     []rune{'a', 'z', 'A', 'Z'},
+						ignoreCase: false,
+						inverted:   false,
+					},
+					&zeroOrMoreExpr{
+						pos: position{line: 101, col: 33, offset: 4121},
+						expr: &seqExpr{
+							pos: position{line: 101, col: 35, offset: 4123},
+							exprs: []any{
+								&zeroOrMoreExpr{
+									pos: position{line: 101, col: 35, offset: 4123},
+									expr: &litMatcher{
+										pos:        position{line: 101, col: 35, offset: 4123},
+										val:        "-",
 										ignoreCase: false,
-										inverted:   false,
+										want:       "\"-\"",
 									},
+								},
+								&charClassMatcher{
+									pos:        position{line: 101, col: 40, offset: 4128},
+									val:        "[a-zA-Z0-9]",
+									ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
+									ignoreCase: false,
+									inverted:   false,
 								},
 							},
 						},
@@ -1551,9 +1249,9 @@ var g = &grammar{
 		{
 			name:        "alphadigit",
 			displayName: "\"alphadigit\"",
-			pos:         position{line: 134, col: 1, offset: 5708},
+			pos:         position{line: 103, col: 1, offset: 4144},
 			expr: &charClassMatcher{
-				pos:        position{line: 134, col: 28, offset: 5735},
+				pos:        position{line: 103, col: 28, offset: 4171},
 				val:        "[a-zA-Z0-9]",
 				ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
 				ignoreCase: false,
@@ -1563,63 +1261,43 @@ var g = &grammar{
 		{
 			name:        "hostnumber",
 			displayName: "\"hostnumber\"",
-			pos:         position{line: 136, col: 1, offset: 5748},
-			expr: &actionExpr{
-				pos: position{line: 136, col: 28, offset: 5775},
-				run: (*parser).callonhostnumber1,
-				expr: &seqExpr{
-					pos: position{line: 136, col: 28, offset: 5775},
-					exprs: []any{
-						&labeledExpr{
-							pos:   position{line: 136, col: 28, offset: 5775},
-							label: "a",
-							expr: &ruleRefExpr{
-								pos:  position{line: 136, col: 30, offset: 5777},
-								name: "digits",
-							},
-						},
-						&litMatcher{
-							pos:        position{line: 136, col: 37, offset: 5784},
-							val:        ".",
-							ignoreCase: false,
-							want:       "\".\"",
-						},
-						&labeledExpr{
-							pos:   position{line: 136, col: 41, offset: 5788},
-							label: "b",
-							expr: &ruleRefExpr{
-								pos:  position{line: 136, col: 43, offset: 5790},
-								name: "digits",
-							},
-						},
-						&litMatcher{
-							pos:        position{line: 136, col: 50, offset: 5797},
-							val:        ".",
-							ignoreCase: false,
-							want:       "\".\"",
-						},
-						&labeledExpr{
-							pos:   position{line: 136, col: 54, offset: 5801},
-							label: "c_",
-							expr: &ruleRefExpr{
-								pos:  position{line: 136, col: 57, offset: 5804},
-								name: "digits",
-							},
-						},
-						&litMatcher{
-							pos:        position{line: 136, col: 64, offset: 5811},
-							val:        ".",
-							ignoreCase: false,
-							want:       "\".\"",
-						},
-						&labeledExpr{
-							pos:   position{line: 136, col: 68, offset: 5815},
-							label: "d",
-							expr: &ruleRefExpr{
-								pos:  position{line: 136, col: 70, offset: 5817},
-								name: "digits",
-							},
-						},
+			pos:         position{line: 105, col: 1, offset: 4184},
+			expr: &seqExpr{
+				pos: position{line: 105, col: 28, offset: 4211},
+				exprs: []any{
+					&ruleRefExpr{
+						pos:  position{line: 105, col: 28, offset: 4211},
+						name: "digits",
+					},
+					&litMatcher{
+						pos:        position{line: 105, col: 35, offset: 4218},
+						val:        ".",
+						ignoreCase: false,
+						want:       "\".\"",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 105, col: 39, offset: 4222},
+						name: "digits",
+					},
+					&litMatcher{
+						pos:        position{line: 105, col: 46, offset: 4229},
+						val:        ".",
+						ignoreCase: false,
+						want:       "\".\"",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 105, col: 50, offset: 4233},
+						name: "digits",
+					},
+					&litMatcher{
+						pos:        position{line: 105, col: 57, offset: 4240},
+						val:        ".",
+						ignoreCase: false,
+						want:       "\".\"",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 105, col: 61, offset: 4244},
+						name: "digits",
 					},
 				},
 			},
@@ -1627,39 +1305,31 @@ var g = &grammar{
 		{
 			name:        "port",
 			displayName: "\"port\"",
-			pos:         position{line: 140, col: 1, offset: 5880},
-			expr: &actionExpr{
-				pos: position{line: 140, col: 16, offset: 5895},
-				run: (*parser).callonport1,
-				expr: &ruleRefExpr{
-					pos:  position{line: 140, col: 16, offset: 5895},
-					name: "digits",
-				},
+			pos:         position{line: 107, col: 1, offset: 4252},
+			expr: &ruleRefExpr{
+				pos:  position{line: 107, col: 16, offset: 4267},
+				name: "digits",
 			},
 		},
 		{
 			name:        "user",
 			displayName: "\"user\"",
-			pos:         position{line: 144, col: 1, offset: 5939},
-			expr: &actionExpr{
-				pos: position{line: 144, col: 16, offset: 5954},
-				run: (*parser).callonuser1,
-				expr: &zeroOrMoreExpr{
-					pos: position{line: 144, col: 16, offset: 5954},
-					expr: &choiceExpr{
-						pos: position{line: 144, col: 18, offset: 5956},
-						alternatives: []any{
-							&ruleRefExpr{
-								pos:  position{line: 144, col: 18, offset: 5956},
-								name: "uchar",
-							},
-							&charClassMatcher{
-								pos:        position{line: 144, col: 26, offset: 5964},
-								val:        "[;?&=]",
-								chars:      []rune{';', '?', '&', '='},
-								ignoreCase: false,
-								inverted:   false,
-							},
+			pos:         position{line: 109, col: 1, offset: 4275},
+			expr: &zeroOrMoreExpr{
+				pos: position{line: 109, col: 16, offset: 4290},
+				expr: &choiceExpr{
+					pos: position{line: 109, col: 18, offset: 4292},
+					alternatives: []any{
+						&ruleRefExpr{
+							pos:  position{line: 109, col: 18, offset: 4292},
+							name: "uchar",
+						},
+						&charClassMatcher{
+							pos:        position{line: 109, col: 26, offset: 4300},
+							val:        "[;?&=]",
+							chars:      []rune{';', '?', '&', '='},
+							ignoreCase: false,
+							inverted:   false,
 						},
 					},
 				},
@@ -1668,26 +1338,22 @@ var g = &grammar{
 		{
 			name:        "password",
 			displayName: "\"password\"",
-			pos:         position{line: 148, col: 1, offset: 6019},
-			expr: &actionExpr{
-				pos: position{line: 148, col: 24, offset: 6042},
-				run: (*parser).callonpassword1,
-				expr: &zeroOrMoreExpr{
-					pos: position{line: 148, col: 24, offset: 6042},
-					expr: &choiceExpr{
-						pos: position{line: 148, col: 26, offset: 6044},
-						alternatives: []any{
-							&ruleRefExpr{
-								pos:  position{line: 148, col: 26, offset: 6044},
-								name: "uchar",
-							},
-							&charClassMatcher{
-								pos:        position{line: 148, col: 34, offset: 6052},
-								val:        "[;?&=]",
-								chars:      []rune{';', '?', '&', '='},
-								ignoreCase: false,
-								inverted:   false,
-							},
+			pos:         position{line: 111, col: 1, offset: 4311},
+			expr: &zeroOrMoreExpr{
+				pos: position{line: 111, col: 24, offset: 4334},
+				expr: &choiceExpr{
+					pos: position{line: 111, col: 26, offset: 4336},
+					alternatives: []any{
+						&ruleRefExpr{
+							pos:  position{line: 111, col: 26, offset: 4336},
+							name: "uchar",
+						},
+						&charClassMatcher{
+							pos:        position{line: 111, col: 34, offset: 4344},
+							val:        "[;?&=]",
+							chars:      []rune{';', '?', '&', '='},
+							ignoreCase: false,
+							inverted:   false,
 						},
 					},
 				},
@@ -1696,107 +1362,63 @@ var g = &grammar{
 		{
 			name:        "urlpath",
 			displayName: "\"urlpath\"",
-			pos:         position{line: 152, col: 1, offset: 6111},
-			expr: &actionExpr{
-				pos: position{line: 152, col: 22, offset: 6132},
-				run: (*parser).callonurlpath1,
-				expr: &zeroOrMoreExpr{
-					pos: position{line: 152, col: 22, offset: 6132},
-					expr: &ruleRefExpr{
-						pos:  position{line: 152, col: 22, offset: 6132},
-						name: "xchar",
-					},
+			pos:         position{line: 113, col: 1, offset: 4355},
+			expr: &zeroOrMoreExpr{
+				pos: position{line: 113, col: 22, offset: 4376},
+				expr: &ruleRefExpr{
+					pos:  position{line: 113, col: 22, offset: 4376},
+					name: "xchar",
 				},
 			},
 		},
 		{
 			name:        "ftpurl",
 			displayName: "\"ftpurl\"",
-			pos:         position{line: 157, col: 1, offset: 6248},
-			expr: &actionExpr{
-				pos: position{line: 157, col: 20, offset: 6267},
-				run: (*parser).callonftpurl1,
-				expr: &seqExpr{
-					pos: position{line: 157, col: 20, offset: 6267},
-					exprs: []any{
-						&labeledExpr{
-							pos:   position{line: 157, col: 20, offset: 6267},
-							label: "s",
-							expr: &ruleRefExpr{
-								pos:  position{line: 157, col: 22, offset: 6269},
-								name: "scheme_ftp",
-							},
-						},
-						&litMatcher{
-							pos:        position{line: 157, col: 33, offset: 6280},
-							val:        "://",
-							ignoreCase: false,
-							want:       "\"://\"",
-						},
-						&labeledExpr{
-							pos:   position{line: 157, col: 39, offset: 6286},
-							label: "l",
-							expr: &ruleRefExpr{
-								pos:  position{line: 157, col: 41, offset: 6288},
-								name: "login",
-							},
-						},
-						&labeledExpr{
-							pos:   position{line: 157, col: 47, offset: 6294},
-							label: "r",
-							expr: &zeroOrOneExpr{
-								pos: position{line: 157, col: 49, offset: 6296},
-								expr: &actionExpr{
-									pos: position{line: 157, col: 51, offset: 6298},
-									run: (*parser).callonftpurl10,
+			pos:         position{line: 116, col: 1, offset: 4445},
+			expr: &seqExpr{
+				pos: position{line: 116, col: 20, offset: 4464},
+				exprs: []any{
+					&ruleRefExpr{
+						pos:  position{line: 116, col: 20, offset: 4464},
+						name: "scheme_ftp",
+					},
+					&litMatcher{
+						pos:        position{line: 116, col: 31, offset: 4475},
+						val:        "://",
+						ignoreCase: false,
+						want:       "\"://\"",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 116, col: 37, offset: 4481},
+						name: "login",
+					},
+					&zeroOrOneExpr{
+						pos: position{line: 116, col: 43, offset: 4487},
+						expr: &seqExpr{
+							pos: position{line: 116, col: 45, offset: 4489},
+							exprs: []any{
+								&litMatcher{
+									pos:        position{line: 116, col: 45, offset: 4489},
+									val:        "/",
+									ignoreCase: false,
+									want:       "\"/\"",
+								},
+								&ruleRefExpr{
+									pos:  position{line: 116, col: 49, offset: 4493},
+									name: "fpath",
+								},
+								&zeroOrOneExpr{
+									pos: position{line: 116, col: 55, offset: 4499},
 									expr: &seqExpr{
-										pos: position{line: 157, col: 51, offset: 6298},
+										pos: position{line: 116, col: 57, offset: 4501},
 										exprs: []any{
-											&litMatcher{
-												pos:        position{line: 157, col: 51, offset: 6298},
-												val:        "/",
-												ignoreCase: false,
-												want:       "\"/\"",
+											&ruleRefExpr{
+												pos:  position{line: 116, col: 57, offset: 4501},
+												name: "ftp_typesep",
 											},
-											&labeledExpr{
-												pos:   position{line: 157, col: 55, offset: 6302},
-												label: "p",
-												expr: &ruleRefExpr{
-													pos:  position{line: 157, col: 57, offset: 6304},
-													name: "fpath",
-												},
-											},
-											&labeledExpr{
-												pos:   position{line: 157, col: 63, offset: 6310},
-												label: "t",
-												expr: &zeroOrOneExpr{
-													pos: position{line: 157, col: 65, offset: 6312},
-													expr: &actionExpr{
-														pos: position{line: 157, col: 67, offset: 6314},
-														run: (*parser).callonftpurl17,
-														expr: &seqExpr{
-															pos: position{line: 157, col: 67, offset: 6314},
-															exprs: []any{
-																&labeledExpr{
-																	pos:   position{line: 157, col: 67, offset: 6314},
-																	label: "sep",
-																	expr: &ruleRefExpr{
-																		pos:  position{line: 157, col: 71, offset: 6318},
-																		name: "ftp_typesep",
-																	},
-																},
-																&labeledExpr{
-																	pos:   position{line: 157, col: 83, offset: 6330},
-																	label: "t",
-																	expr: &ruleRefExpr{
-																		pos:  position{line: 157, col: 85, offset: 6332},
-																		name: "ftptype",
-																	},
-																},
-															},
-														},
-													},
-												},
+											&ruleRefExpr{
+												pos:  position{line: 116, col: 69, offset: 4513},
+												name: "ftptype",
 											},
 										},
 									},
@@ -1809,53 +1431,49 @@ var g = &grammar{
 		},
 		{
 			name: "ftp_typesep",
-			pos:  position{line: 161, col: 1, offset: 6472},
-			expr: &actionExpr{
-				pos: position{line: 161, col: 16, offset: 6487},
-				run: (*parser).callonftp_typesep1,
-				expr: &seqExpr{
-					pos: position{line: 161, col: 16, offset: 6487},
-					exprs: []any{
-						&litMatcher{
-							pos:        position{line: 161, col: 16, offset: 6487},
-							val:        ";",
-							ignoreCase: false,
-							want:       "\";\"",
-						},
-						&charClassMatcher{
-							pos:        position{line: 161, col: 20, offset: 6491},
-							val:        "[Tt]",
-							chars:      []rune{'T', 't'},
-							ignoreCase: false,
-							inverted:   false,
-						},
-						&charClassMatcher{
-							pos:        position{line: 161, col: 24, offset: 6495},
-							val:        "[Yy]",
-							chars:      []rune{'Y', 'y'},
-							ignoreCase: false,
-							inverted:   false,
-						},
-						&charClassMatcher{
-							pos:        position{line: 161, col: 28, offset: 6499},
-							val:        "[Pp]",
-							chars:      []rune{'P', 'p'},
-							ignoreCase: false,
-							inverted:   false,
-						},
-						&charClassMatcher{
-							pos:        position{line: 161, col: 32, offset: 6503},
-							val:        "[Ee]",
-							chars:      []rune{'E', 'e'},
-							ignoreCase: false,
-							inverted:   false,
-						},
-						&litMatcher{
-							pos:        position{line: 161, col: 37, offset: 6508},
-							val:        "=",
-							ignoreCase: false,
-							want:       "\"=\"",
-						},
+			pos:  position{line: 118, col: 1, offset: 4528},
+			expr: &seqExpr{
+				pos: position{line: 118, col: 16, offset: 4543},
+				exprs: []any{
+					&litMatcher{
+						pos:        position{line: 118, col: 16, offset: 4543},
+						val:        ";",
+						ignoreCase: false,
+						want:       "\";\"",
+					},
+					&charClassMatcher{
+						pos:        position{line: 118, col: 20, offset: 4547},
+						val:        "[Tt]",
+						chars:      []rune{'T', 't'},
+						ignoreCase: false,
+						inverted:   false,
+					},
+					&charClassMatcher{
+						pos:        position{line: 118, col: 24, offset: 4551},
+						val:        "[Yy]",
+						chars:      []rune{'Y', 'y'},
+						ignoreCase: false,
+						inverted:   false,
+					},
+					&charClassMatcher{
+						pos:        position{line: 118, col: 28, offset: 4555},
+						val:        "[Pp]",
+						chars:      []rune{'P', 'p'},
+						ignoreCase: false,
+						inverted:   false,
+					},
+					&charClassMatcher{
+						pos:        position{line: 118, col: 32, offset: 4559},
+						val:        "[Ee]",
+						chars:      []rune{'E', 'e'},
+						ignoreCase: false,
+						inverted:   false,
+					},
+					&litMatcher{
+						pos:        position{line: 118, col: 37, offset: 4564},
+						val:        "=",
+						ignoreCase: false,
+						want:       "\"=\"",
 					},
 				},
 			},
@@ -1863,48 +1481,28 @@ var g = &grammar{
 		{
 			name:        "fpath",
 			displayName: "\"fpath\"",
-			pos:         position{line: 165, col: 1, offset: 6545},
-			expr: &actionExpr{
-				pos: position{line: 165, col: 18, offset: 6562},
-				run: (*parser).callonfpath1,
-				expr: &seqExpr{
-					pos: position{line: 165, col: 18, offset: 6562},
-					exprs: []any{
-						&labeledExpr{
-							pos:   position{line: 165, col: 18, offset: 6562},
-							label: "f",
-							expr: &ruleRefExpr{
-								pos:  position{line: 165, col: 20, offset: 6564},
-								name: "fsegment",
-							},
-						},
-						&labeledExpr{
-							pos:   position{line: 165, col: 29, offset: 6573},
-							label: "r",
-							expr: &zeroOrMoreExpr{
-								pos: position{line: 165, col: 31, offset: 6575},
-								expr: &actionExpr{
-									pos: position{line: 165, col: 33, offset: 6577},
-									run: (*parser).callonfpath7,
-									expr: &seqExpr{
-										pos: position{line: 165, col: 33, offset: 6577},
-										exprs: []any{
-											&litMatcher{
-												pos:        position{line: 165, col: 33, offset: 6577},
-												val:        "/",
-												ignoreCase: false,
-												want:       "\"/\"",
-											},
-											&labeledExpr{
-												pos:   position{line: 165, col: 37, offset: 6581},
-												label: "s",
-												expr: &ruleRefExpr{
-													pos:  position{line: 165, col: 39, offset: 6583},
-													name: "fsegment",
-												},
-											},
-										},
-									},
+			pos:         position{line: 120, col: 1, offset: 4569},
+			expr: &seqExpr{
+				pos: position{line: 120, col: 18, offset: 4586},
+				exprs: []any{
+					&ruleRefExpr{
+						pos:  position{line: 120, col: 18, offset: 4586},
+						name: "fsegment",
+					},
+					&zeroOrMoreExpr{
+						pos: position{line: 120, col: 27, offset: 4595},
+						expr: &seqExpr{
+							pos: position{line: 120, col: 29, offset: 4597},
+							exprs: []any{
+								&litMatcher{
+									pos:        position{line: 120, col: 29, offset: 4597},
+									val:        "/",
+									ignoreCase: false,
+									want:       "\"/\"",
+								},
+								&ruleRefExpr{
+									pos:  position{line: 120, col: 33, offset: 4601},
+									name: "fsegment",
 								},
 							},
 						},
@@ -1915,26 +1513,22 @@ var g = &grammar{
 		{
 			name:        "fsegment",
 			displayName: "\"fsegment\"",
-			pos:         position{line: 169, col: 1, offset: 6680},
-			expr: &actionExpr{
-				pos: position{line: 169, col: 24, offset: 6703},
-				run: (*parser).callonfsegment1,
-				expr: &zeroOrMoreExpr{
-					pos: position{line: 169, col: 24, offset: 6703},
-					expr: &choiceExpr{
-						pos: position{line: 169, col: 26, offset: 6705},
-						alternatives: []any{
-							&ruleRefExpr{
-								pos:  position{line: 169, col: 26, offset: 6705},
-								name: "uchar",
-							},
-							&charClassMatcher{
-								pos:        position{line: 169, col: 34, offset: 6713},
-								val:        "[?:@&=]",
-								chars:      []rune{'?', ':', '@', '&', '='},
-								ignoreCase: false,
-								inverted:   false,
-							},
+			pos:         position{line: 122, col: 1, offset: 4614},
+			expr: &zeroOrMoreExpr{
+				pos: position{line: 122, col: 24, offset: 4637},
+				expr: &choiceExpr{
+					pos: position{line: 122, col: 26, offset: 4639},
+					alternatives: []any{
+						&ruleRefExpr{
+							pos:  position{line: 122, col: 26, offset: 4639},
+							name: "uchar",
+						},
+						&charClassMatcher{
+							pos:        position{line: 122, col: 34, offset: 4647},
+							val:        "[?:@&=]",
+							chars:      []rune{'?', ':', '@', '&', '='},
+							ignoreCase: false,
+							inverted:   false,
 						},
 					},
 				},
@@ -1943,145 +1537,121 @@ var g = &grammar{
 		{
 			name:        "ftptype",
 			displayName: "\"ftptype\"",
-			pos:         position{line: 173, col: 1, offset: 6773},
-			expr: &actionExpr{
-				pos: position{line: 173, col: 22, offset: 6794},
-				run: (*parser).callonftptype1,
-				expr: &charClassMatcher{
-					pos:        position{line: 173, col: 22, offset: 6794},
-					val:        "[AIDaid]",
-					chars:      []rune{'A', 'I', 'D', 'a', 'i', 'd'},
-					ignoreCase: false,
-					inverted:   false,
-				},
+			pos:         position{line: 124, col: 1, offset: 4659},
+			expr: &charClassMatcher{
+				pos:        position{line: 124, col: 22, offset: 4680},
+				val:        "[AIDaid]",
+				chars:      []rune{'A', 'I', 'D', 'a', 'i', 'd'},
+				ignoreCase: false,
+				inverted:   false,
 			},
 		},
 		{
 			name:        "fileurl",
 			displayName: "\"fileurl\"",
-			pos:         position{line: 179, col: 1, offset: 7011},
-			expr: &actionExpr{
-				pos: position{line: 179, col: 22, offset: 7032},
-				run: (*parser).callonfileurl1,
-				expr: &seqExpr{
-					pos: position{line: 179, col: 22, offset: 7032},
-					exprs: []any{
-						&labeledExpr{
-							pos:   position{line: 179, col: 22, offset: 7032},
-							label: "s",
-							expr: &ruleRefExpr{
-								pos:  position{line: 179, col: 24, offset: 7034},
-								name: "scheme_file",
-							},
-						},
-						&litMatcher{
-							pos:        position{line: 179, col: 36, offset: 7046},
-							val:        "://",
-							ignoreCase: false,
-							want:       "\"://\"",
-						},
-						&labeledExpr{
-							pos:   position{line: 179, col: 42, offset: 7052},
-							label: "h",
-							expr: &zeroOrOneExpr{
-								pos: position{line: 179, col: 44, offset: 7054},
-								expr: &choiceExpr{
-									pos: position{line: 179, col: 46, offset: 7056},
-									alternatives: []any{
-										&ruleRefExpr{
-											pos:  position{line: 179, col: 46, offset: 7056},
-											name: "host",
+			pos:         position{line: 128, col: 1, offset: 4850},
+			expr: &seqExpr{
+				pos: position{line: 128, col: 22, offset: 4871},
+				exprs: []any{
+					&ruleRefExpr{
+						pos:  position{line: 128, col: 22, offset: 4871},
+						name: "scheme_file",
+					},
+					&litMatcher{
+						pos:        position{line: 128, col: 34, offset: 4883},
+						val:        "://",
+						ignoreCase: false,
+						want:       "\"://\"",
+					},
+					&zeroOrOneExpr{
+						pos: position{line: 128, col: 40, offset: 4889},
+						expr: &choiceExpr{
+							pos: position{line: 128, col: 42, offset: 4891},
+							alternatives: []any{
+								&ruleRefExpr{
+									pos:  position{line: 128, col: 42, offset: 4891},
+									name: "host",
+								},
+								&seqExpr{
+									pos: position{line: 128, col: 49, offset: 4898},
+									exprs: []any{
+										&charClassMatcher{
+											pos:        position{line: 128, col: 49, offset: 4898},
+											val:        "[Ll]",
+											chars:      []rune{'L', 'l'},
+											ignoreCase: false,
+											inverted:   false,
 										},
-										&actionExpr{
-											pos: position{line: 179, col: 53, offset: 7063},
-											run: (*parser).callonfileurl10,
-											expr: &seqExpr{
-												pos: position{line: 179, col: 53, offset: 7063},
-												exprs: []any{
-													&charClassMatcher{
-														pos:        position{line: 179, col: 53, offset: 7063},
-														val:        "[Ll]",
-														chars:      []rune{'L', 'l'},
-														ignoreCase: false,
-														inverted:   false,
-													},
-													&charClassMatcher{
-														pos:        position{line: 179, col: 57, offset: 7067},
-														val:        "[Oo]",
-														chars:      []rune{'O', 'o'},
-														ignoreCase: false,
-														inverted:   false,
-													},
-													&charClassMatcher{
-														pos:        position{line: 179, col: 61, offset: 7071},
-														val:        "[Cc]",
-														chars:      []rune{'C', 'c'},
-														ignoreCase: false,
-														inverted:   false,
-													},
-													&charClassMatcher{
-														pos:        position{line: 179, col: 65, offset: 7075},
-														val:        "[Aa]",
-														chars:      []rune{'A', 'a'},
-														ignoreCase: false,
-														inverted:   false,
-													},
-													&charClassMatcher{
-														pos:        position{line: 179, col: 69, offset: 7079},
-														val:        "[Ll]",
-														chars:      []rune{'L', 'l'},
-														ignoreCase: false,
-														inverted:   false,
-													},
-													&charClassMatcher{
-														pos:        position{line: 179, col: 73, offset: 7083},
-														val:        "[Hh]",
-														chars:      []rune{'H', 'h'},
-														ignoreCase: false,
-														inverted:   false,
-													},
-													&charClassMatcher{
-														pos:        position{line: 179, col: 77, offset: 7087},
-														val:        "[Oo]",
-														chars:      []rune{'O', 'o'},
-														ignoreCase: false,
-														inverted:   false,
-													},
-													&charClassMatcher{
-														pos:        position{line: 179, col: 81, offset: 7091},
-														val:        "[Ss]",
-														chars:      []rune{'S', 's'},
-														ignoreCase: false,
-														inverted:   false,
-													},
-													&charClassMatcher{
-														pos:        position{line: 179, col: 85, offset: 7095},
-														val:        "[Tt]",
-														chars:      []rune{'T', 't'},
-														ignoreCase: false,
-														inverted:   false,
-													},
-												},
-											},
+										&charClassMatcher{
+											pos:        position{line: 128, col: 53, offset: 4902},
+											val:        "[Oo]",
+											chars:      []rune{'O', 'o'},
+											ignoreCase: false,
+											inverted:   false,
+										},
+										&charClassMatcher{
+											pos:        position{line: 128, col: 57, offset: 4906},
+											val:        "[Cc]",
+											chars:      []rune{'C', 'c'},
+											ignoreCase: false,
+											inverted:   false,
+										},
+										&charClassMatcher{
+											pos:        position{line: 128, col: 61, offset: 4910},
+											val:        "[Aa]",
+											chars:      []rune{'A', 'a'},
+											ignoreCase: false,
+											inverted:   false,
+										},
+										&charClassMatcher{
+											pos:        position{line: 128, col: 65, offset: 4914},
+											val:        "[Ll]",
+											chars:      []rune{'L', 'l'},
+											ignoreCase: false,
+											inverted:   false,
+										},
+										&charClassMatcher{
+											pos:        position{line: 128, col: 69, offset: 4918},
+											val:        "[Hh]",
+											chars:      []rune{'H', 'h'},
+											ignoreCase: false,
+											inverted:   false,
+										},
+										&charClassMatcher{
+											pos:        position{line: 128, col: 73, offset: 4922},
+											val:        "[Oo]",
+											chars:      []rune{'O', 'o'},
+											ignoreCase: false,
+											inverted:   false,
+										},
+										&charClassMatcher{
+											pos:        position{line: 128, col: 77, offset: 4926},
+											val:        "[Ss]",
+											chars:      []rune{'S', 's'},
+											ignoreCase: false,
+											inverted:   false,
+										},
+										&charClassMatcher{
+											pos:        position{line: 128, col: 81, offset: 4930},
+											val:        "[Tt]",
+											chars:      []rune{'T', 't'},
+											ignoreCase: false,
+											inverted:   false,
 										},
 									},
 								},
 							},
 						},
-						&litMatcher{
-							pos:        position{line: 179, col: 133, offset: 7143},
-							val:        "/",
-							ignoreCase: false,
-							want:       "\"/\"",
-						},
-						&labeledExpr{
-							pos:   position{line: 179, col: 137, offset: 7147},
-							label: "p",
-							expr: &ruleRefExpr{
-								pos:  position{line: 179, col: 139, offset: 7149},
-								name: "fpath",
-							},
-						},
+					},
+					&litMatcher{
+						pos:        position{line: 128, col: 89, offset: 4938},
+						val:        "/",
+						ignoreCase: false,
+						want:       "\"/\"",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 128, col: 93, offset: 4942},
+						name: "fpath",
 					},
 				},
 			},
@@ -2089,89 +1659,53 @@ var g = &grammar{
 		{
 			name:        "httpurl",
 			displayName: "\"httpurl\"",
-			pos:         position{line: 183, col: 1, offset: 7204},
-			expr: &actionExpr{
-				pos: position{line: 183, col: 22, offset: 7225},
-				run: (*parser).callonhttpurl1,
-				expr: &seqExpr{
-					pos: position{line: 183, col: 22, offset: 7225},
-					exprs: []any{
-						&labeledExpr{
-							pos:   position{line: 183, col: 22, offset: 7225},
-							label: "s",
-							expr: &ruleRefExpr{
-								pos:  position{line: 183, col: 24, offset: 7227},
-								name: "scheme_http",
-							},
-						},
-						&litMatcher{
-							pos:        position{line: 183, col: 36, offset: 7239},
-							val:        "://",
-							ignoreCase: false,
-							want:       "\"://\"",
-						},
-						&labeledExpr{
-							pos:   position{line: 183, col: 42, offset: 7245},
-							label: "h",
-							expr: &ruleRefExpr{
-								pos:  position{line: 183, col: 44, offset: 7247},
-								name: "hostport",
-							},
-						},
-						&labeledExpr{
-							pos:   position{line: 183, col: 53, offset: 7256},
-							label: "r",
-							expr: &zeroOrOneExpr{
-								pos: position{line: 183, col: 55, offset: 7258},
-								expr: &actionExpr{
-									pos: position{line: 183, col: 57, offset: 7260},
-									run: (*parser).callonhttpurl10,
+			pos:         position{line: 130, col: 1, offset: 4949},
+			expr: &seqExpr{
+				pos: position{line: 130, col: 22, offset: 4970},
+				exprs: []any{
+					&ruleRefExpr{
+						pos:  position{line: 130, col: 22, offset: 4970},
+						name: "scheme_http",
+					},
+					&litMatcher{
+						pos:        position{line: 130, col: 34, offset: 4982},
+						val:        "://",
+						ignoreCase: false,
+						want:       "\"://\"",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 130, col: 40, offset: 4988},
+						name: "hostport",
+					},
+					&zeroOrOneExpr{
+						pos: position{line: 130, col: 49, offset: 4997},
+						expr: &seqExpr{
+							pos: position{line: 130, col: 51, offset: 4999},
+							exprs: []any{
+								&litMatcher{
+									pos:        position{line: 130, col: 51, offset: 4999},
+									val:        "/",
+									ignoreCase: false,
+									want:       "\"/\"",
+								},
+								&ruleRefExpr{
+									pos:  position{line: 130, col: 55, offset: 5003},
+									name: "hpath",
+								},
+								&zeroOrOneExpr{
+									pos: position{line: 130, col: 61, offset: 5009},
 									expr: &seqExpr{
-										pos: position{line: 183, col: 57, offset: 7260},
+										pos: position{line: 130, col: 63, offset: 5011},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 183, col: 57, offset: 7260},
-												val:        "/",
+												pos:        position{line: 130, col: 63, offset: 5011},
+												val:        "?",
 												ignoreCase: false,
-												want:       "\"/\"",
+												want:       "\"?\"",
 											},
-											&labeledExpr{
-												pos:   position{line: 183, col: 61, offset: 7264},
-												label: "p",
-												expr: &ruleRefExpr{
-													pos:  position{line: 183, col: 63, offset: 7266},
-													name: "hpath",
-												},
-											},
-											&labeledExpr{
-												pos:   position{line: 183, col: 69, offset: 7272},
-												label: "q",
-												expr: &zeroOrOneExpr{
-													pos: position{line: 183, col: 71, offset: 7274},
-													expr: &actionExpr{
-														pos: position{line: 183, col: 73, offset: 7276},
-														run: (*parser).callonhttpurl17,
-														expr: &seqExpr{
-															pos: position{line: 183, col: 73, offset: 7276},
-															exprs: []any{
-																&litMatcher{
-																	pos:        position{line: 183, col: 73, offset: 7276},
-																	val:        "?",
-																	ignoreCase: false,
-																	want:       "\"?\"",
-																},
-																&labeledExpr{
-																	pos:   position{line: 183, col: 77, offset: 7280},
-																	label: "q",
-																	expr: &ruleRefExpr{
-																		pos:  position{line: 183, col: 79, offset: 7282},
-																		name: "search",
-																	},
-																},
-															},
-														},
-													},
-												},
+											&ruleRefExpr{
+												pos:  position{line: 130, col: 67, offset: 5015},
+												name: "search",
 											},
 										},
 									},
@@ -2185,48 +1719,28 @@ var g = &grammar{
 		{
 			name:        "hpath",
 			displayName: "\"hpath\"",
-			pos:         position{line: 187, col: 1, offset: 7399},
-			expr: &actionExpr{
-				pos: position{line: 187, col: 18, offset: 7416},
-				run: (*parser).callonhpath1,
-				expr: &seqExpr{
-					pos: position{line: 187, col: 18, offset: 7416},
-					exprs: []any{
-						&labeledExpr{
-							pos:   position{line: 187, col: 18, offset: 7416},
-							label: "f",
-							expr: &ruleRefExpr{
-								pos:  position{line: 187, col: 20, offset: 7418},
-								name: "hsegment",
-							},
-						},
-						&labeledExpr{
-							pos:   position{line: 187, col: 29, offset: 7427},
-							label: "r",
-							expr: &zeroOrMoreExpr{
-								pos: position{line: 187, col: 31, offset: 7429},
-								expr: &actionExpr{
-									pos: position{line: 187, col: 33, offset: 7431},
-									run: (*parser).callonhpath7,
-									expr: &seqExpr{
-										pos: position{line: 187, col: 33, offset: 7431},
-										exprs: []any{
-											&litMatcher{
-												pos:        position{line: 187, col: 33, offset: 7431},
-												val:        "/",
-												ignoreCase: false,
-												want:       "\"/\"",
-											},
-											&labeledExpr{
-												pos:   position{line: 187, col: 37, offset: 7435},
-												label: "s",
-												expr: &ruleRefExpr{
-													pos:  position{line: 187, col: 39, offset: 7437},
-													name: "hsegment",
-												},
-											},
-										},
-									},
+			pos:         position{line: 132, col: 1, offset: 5029},
+			expr: &seqExpr{
+				pos: position{line: 132, col: 18, offset: 5046},
+				exprs: []any{
+					&ruleRefExpr{
+						pos:  position{line: 132, col: 18, offset: 5046},
+						name: "hsegment",
+					},
+					&zeroOrMoreExpr{
+						pos: position{line: 132, col: 27, offset: 5055},
+						expr: &seqExpr{
+							pos: position{line: 132, col: 29, offset: 5057},
+							exprs: []any{
+								&litMatcher{
+									pos:        position{line: 132, col: 29, offset: 5057},
+									val:        "/",
+									ignoreCase: false,
+									want:       "\"/\"",
+								},
+								&ruleRefExpr{
+									pos:  position{line: 132, col: 33, offset: 5061},
+									name: "hsegment",
 								},
 							},
 						},
@@ -2237,26 +1751,22 @@ var g = &grammar{
 		{
 			name:        "hsegment",
 			displayName: "\"hsegment\"",
-			pos:         position{line: 191, col: 1, offset: 7534},
-			expr: &actionExpr{
-				pos: position{line: 191, col: 24, offset: 7557},
-				run: (*parser).callonhsegment1,
-				expr: &zeroOrMoreExpr{
-					pos: position{line: 191, col: 24, offset: 7557},
-					expr: &choiceExpr{
-						pos: position{line: 191, col: 26, offset: 7559},
-						alternatives: []any{
-							&ruleRefExpr{
-								pos:  position{line: 191, col: 26, offset: 7559},
-								name: "uchar",
-							},
-							&charClassMatcher{
-								pos:        position{line: 191, col: 34, offset: 7567},
-								val:        "[;:@&=]",
-								chars:      []rune{';', ':', '@', '&', '='},
-								ignoreCase: false,
-								inverted:   false,
-							},
+			pos:         position{line: 134, col: 1, offset: 5074},
+			expr: &zeroOrMoreExpr{
+				pos: position{line: 134, col: 24, offset: 5097},
+				expr: &choiceExpr{
+					pos: position{line: 134, col: 26, offset: 5099},
+					alternatives: []any{
+						&ruleRefExpr{
+							pos:  position{line: 134, col: 26, offset: 5099},
+							name: "uchar",
+						},
+						&charClassMatcher{
+							pos:        position{line: 134, col: 34, offset: 5107},
+							val:        "[;:@&=]",
+							chars:      []rune{';', ':', '@', '&', '='},
+							ignoreCase: false,
+							inverted:   false,
 						},
 					},
 				},
@@ -2265,26 +1775,22 @@ var g = &grammar{
 		{
 			name:        "search",
 			displayName: "\"search\"",
-			pos:         position{line: 195, col: 1, offset: 7627},
-			expr: &actionExpr{
-				pos: position{line: 195, col: 20, offset: 7646},
-				run: (*parser).callonsearch1,
-				expr: &zeroOrMoreExpr{
-					pos: position{line: 195, col: 20, offset: 7646},
-					expr: &choiceExpr{
-						pos: position{line: 195, col: 22, offset: 7648},
-						alternatives: []any{
-							&ruleRefExpr{
-								pos:  position{line: 195, col: 22, offset: 7648},
-								name: "uchar",
-							},
-							&charClassMatcher{
-								pos:        position{line: 195, col: 30, offset: 7656},
-								val:        "[;:@&=]",
-								chars:      []rune{';', ':', '@', '&', '='},
-								ignoreCase: false,
-								inverted:   false,
-							},
+			pos:         position{line: 136, col: 1, offset: 5119},
+			expr: &zeroOrMoreExpr{
+				pos: position{line: 136, col: 20, offset: 5138},
+				expr: &choiceExpr{
+					pos: position{line: 136, col: 22, offset: 5140},
+					alternatives: []any{
+						&ruleRefExpr{
+							pos:  position{line: 136, col: 22, offset: 5140},
+							name: "uchar",
+						},
+						&charClassMatcher{
+							pos:        position{line: 136, col: 30, offset: 5148},
+							val:        "[;:@&=]",
+							chars:      []rune{';', ':', '@', '&', '='},
+							ignoreCase: false,
+							inverted:   false,
 						},
 					},
 				},
@@ -2293,137 +1799,77 @@ var g = &grammar{
 		{
 			name:        "gopherurl",
 			displayName: "\"gopherurl\"",
-			pos:         position{line: 204, col: 1, offset: 8117},
-			expr: &actionExpr{
-				pos: position{line: 204, col: 26, offset: 8142},
-				run: (*parser).callongopherurl1,
-				expr: &seqExpr{
-					pos: position{line: 204, col: 26, offset: 8142},
-					exprs: []any{
-						&labeledExpr{
-							pos:   position{line: 204, col: 26, offset: 8142},
-							label: "s",
-							expr: &ruleRefExpr{
-								pos:  position{line: 204, col: 28, offset: 8144},
-								name: "scheme_gopher",
-							},
-						},
-						&litMatcher{
-							pos:        position{line: 204, col: 42, offset: 8158},
-							val:        "://",
-							ignoreCase: false,
-							want:       "\"://\"",
-						},
-						&labeledExpr{
-							pos:   position{line: 204, col: 48, offset: 8164},
-							label: "h",
-							expr: &ruleRefExpr{
-								pos:  position{line: 204, col: 50, offset: 8166},
-								name: "hostport",
-							},
-						},
-						&labeledExpr{
-							pos:   position{line: 204, col: 59, offset: 8175},
-							label: "r",
-							expr: &zeroOrOneExpr{
-								pos: position{line: 204, col: 61, offset: 8177},
-								expr: &actionExpr{
-									pos: position{line: 204, col: 63, offset: 8179},
-									run: (*parser).callongopherurl10,
+			pos:         position{line: 143, col: 1, offset: 5563},
+			expr: &seqExpr{
+				pos: position{line: 143, col: 26, offset: 5588},
+				exprs: []any{
+					&ruleRefExpr{
+						pos:  position{line: 143, col: 26, offset: 5588},
+						name: "scheme_gopher",
+					},
+					&litMatcher{
+						pos:        position{line: 143, col: 40, offset: 5602},
+						val:        "://",
+						ignoreCase: false,
+						want:       "\"://\"",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 143, col: 46, offset: 5608},
+						name: "hostport",
+					},
+					&zeroOrOneExpr{
+						pos: position{line: 143, col: 55, offset: 5617},
+						expr: &seqExpr{
+							pos: position{line: 143, col: 57, offset: 5619},
+							exprs: []any{
+								&litMatcher{
+									pos:        position{line: 143, col: 57, offset: 5619},
+									val:        "/",
+									ignoreCase: false,
+									want:       "\"/\"",
+								},
+								&zeroOrOneExpr{
+									pos: position{line: 143, col: 61, offset: 5623},
 									expr: &seqExpr{
-										pos: position{line: 204, col: 63, offset: 8179},
+										pos: position{line: 143, col: 63, offset: 5625},
 										exprs: []any{
-											&litMatcher{
-												pos:        position{line: 204, col: 63, offset: 8179},
-												val:        "/",
-												ignoreCase: false,
-												want:       "\"/\"",
+											&ruleRefExpr{
+												pos:  position{line: 143, col: 63, offset: 5625},
+												name: "gtype",
 											},
-											&labeledExpr{
-												pos:   position{line: 204, col: 67, offset: 8183},
-												label: "i",
-												expr: &zeroOrOneExpr{
-													pos: position{line: 204, col: 69, offset: 8185},
-													expr: &actionExpr{
-														pos: position{line: 204, col: 71, offset: 8187},
-														run: (*parser).callongopherurl15,
-														expr: &seqExpr{
-															pos: position{line: 204, col: 71, offset: 8187},
-															exprs: []any{
-																&labeledExpr{
-																	pos:   position{line: 204, col: 71, offset: 8187},
-																	label: "t",
-																	expr: &ruleRefExpr{
-																		pos:  position{line: 204, col: 73, offset: 8189},
-																		name: "gtype",
+											&ruleRefExpr{
+												pos:  position{line: 143, col: 69, offset: 5631},
+												name: "gopher_selector",
+											},
+											&zeroOrOneExpr{
+												pos: position{line: 143, col: 85, offset: 5647},
+												expr: &seqExpr{
+													pos: position{line: 143, col: 87, offset: 5649},
+													exprs: []any{
+														&litMatcher{
+															pos:        position{line: 143, col: 87, offset: 5649},
+															val:        "%09",
+															ignoreCase: false,
+															want:       "\"%09\"",
+														},
+														&ruleRefExpr{
+															pos:  position{line: 143, col: 93, offset: 5655},
+															name: "gopher_search",
+														},
+														&zeroOrOneExpr{
+															pos: position{line: 143, col: 107, offset: 5669},
+															expr: &seqExpr{
+																pos: position{line: 143, col: 109, offset: 5671},
+																exprs: []any{
+																	&litMatcher{
+																		pos:        position{line: 143, col: 109, offset: 5671},
+																		val:        "%09",
+																		ignoreCase: false,
+																		want:       "\"%09\"",
 																	},
-																},
-																&labeledExpr{
-																	pos:   position{line: 204, col: 79, offset: 8195},
-																	label: "sel",
-																	expr: &ruleRefExpr{
-																		pos:  position{line: 204, col: 83, offset: 8199},
-																		name: "gopher_selector",
-																	},
-																},
-																&labeledExpr{
-																	pos:   position{line: 204, col: 99, offset: 8215},
-																	label: "q",
-																	expr: &zeroOrOneExpr{
-																		pos: position{line: 204, col: 101, offset: 8217},
-																		expr: &actionExpr{
-																			pos: position{line: 204, col: 103, offset: 8219},
-																			run: (*parser).callongopherurl23,
-																			expr: &seqExpr{
-																				pos: position{line: 204, col: 103, offset: 8219},
-																				exprs: []any{
-																					&litMatcher{
-																						pos:        position{line: 204, col: 103, offset: 8219},
-																						val:        "%09",
-																						ignoreCase: false,
-																						want:       "\"%09\"",
-																					},
-																					&labeledExpr{
-																						pos:   position{line: 204, col: 109, offset: 8225},
-																						label: "q",
-																						expr: &ruleRefExpr{
-																							pos:  position{line: 204, col: 111, offset: 8227},
-																							name: "gopher_search",
-																						},
-																					},
-																					&labeledExpr{
-																						pos:   position{line: 204, col: 125, offset: 8241},
-																						label: "p",
-																						expr: &zeroOrOneExpr{
-																							pos: position{line: 204, col: 127, offset: 8243},
-																							expr: &actionExpr{
-																								pos: position{line: 204, col: 129, offset: 8245},
-																								run: (*parser).callongopherurl30,
-																								expr: &seqExpr{
-																									pos: position{line: 204, col: 129, offset: 8245},
-																									exprs: []any{
-																										&litMatcher{
-																											pos:        position{line: 204, col: 129, offset: 8245},
-																											val:        "%09",
-																											ignoreCase: false,
-																											want:       "\"%09\"",
-																										},
-																										&labeledExpr{
-																											pos:   position{line: 204, col: 135, offset: 8251},
-																											label: "p",
-																											expr: &ruleRefExpr{
-																												pos:  position{line: 204, col: 137, offset: 8253},
-																												name: "gopher_plus_string",
-																											},
-																										},
-																									},
-																								},
-																							},
-																						},
-																					},
-																				},
-																			},
-																		},
+																	&ruleRefExpr{
+																		pos:  position{line: 143, col: 115, offset: 5677},
+																		name: "gopher_plus_string",
 																	},
 																},
 															},
@@ -2443,89 +1889,77 @@ var g = &grammar{
 		{
 			name:        "gtype",
 			displayName: "\"gtype\"",
-			pos:         position{line: 208, col: 1, offset: 8484},
-			expr: &actionExpr{
-				pos: position{line: 208, col: 18, offset: 8501},
-				run: (*parser).callongtype1,
-				expr: &ruleRefExpr{
-					pos:  position{line: 208, col: 18, offset: 8501},
-					name: "xchar",
-				},
+			pos:         position{line: 145, col: 1, offset: 5709},
+			expr: &ruleRefExpr{
+				pos:  position{line: 145, col: 18, offset: 5726},
+				name: "xchar",
 			},
 		},
 		{
 			name:        "selector",
 			displayName: "\"selector\"",
-			pos:         position{line: 212, col: 1, offset: 8553},
-			expr: &actionExpr{
-				pos: position{line: 212, col: 24, offset: 8576},
-				run: (*parser).callonselector1,
-				expr: &zeroOrMoreExpr{
-					pos: position{line: 212, col: 24, offset: 8576},
-					expr: &ruleRefExpr{
-						pos:  position{line: 212, col: 24, offset: 8576},
-						name: "xchar",
-					},
+			pos:         position{line: 147, col: 1, offset: 5733},
+			expr: &zeroOrMoreExpr{
+				pos: position{line: 147, col: 24, offset: 5756},
+				expr: &ruleRefExpr{
+					pos:  position{line: 147, col: 24, offset: 5756},
+					name: "xchar",
 				},
 			},
 		},
 		{
 			name: "gopher_selector",
-			pos:  position{line: 217, col: 1, offset: 8661},
-			expr: &actionExpr{
-				pos: position{line: 217, col: 20, offset: 8680},
-				run: (*parser).callongopher_selector1,
-				expr: &zeroOrMoreExpr{
-					pos: position{line: 217, col: 20, offset: 8680},
-					expr: &seqExpr{
-						pos: position{line: 217, col: 22, offset: 8682},
-						exprs: []any{
-							&notExpr{
-								pos: position{line: 217, col: 22, offset: 8682},
-								expr: &seqExpr{
-									pos: position{line: 217, col: 25, offset: 8685},
-									exprs: []any{
-										&litMatcher{
-											pos:        position{line: 217, col: 25, offset: 8685},
-											val:        "%09",
-											ignoreCase: false,
-											want:       "\"%09\"",
-										},
-										&ruleRefExpr{
-											pos:  position{line: 217, col: 31, offset: 8691},
-											name: "gopher_search",
-										},
-										&zeroOrOneExpr{
-											pos: position{line: 217, col: 45, offset: 8705},
-											expr: &seqExpr{
-												pos: position{line: 217, col: 47, offset: 8707},
-												exprs: []any{
-													&litMatcher{
-														pos:        position{line: 217, col: 47, offset: 8707},
-														val:        "%09",
-														ignoreCase: false,
-														want:       "\"%09\"",
-													},
-													&ruleRefExpr{
-														pos:  position{line: 217, col: 53, offset: 8713},
-														name: "gopher_plus_string",
-													},
+			pos:  position{line: 150, col: 1, offset: 5793},
+			expr: &zeroOrMoreExpr{
+				pos: position{line: 150, col: 20, offset: 5812},
+				expr: &seqExpr{
+					pos: position{line: 150, col: 22, offset: 5814},
+					exprs: []any{
+						&notExpr{
+							pos: position{line: 150, col: 22, offset: 5814},
+							expr: &seqExpr{
+								pos: position{line: 150, col: 25, offset: 5817},
+								exprs: []any{
+									&litMatcher{
+										pos:        position{line: 150, col: 25, offset: 5817},
+										val:        "%09",
+										ignoreCase: false,
+										want:       "\"%09\"",
+									},
+									&ruleRefExpr{
+										pos:  position{line: 150, col: 31, offset: 5823},
+										name: "gopher_search",
+									},
+									&zeroOrOneExpr{
+										pos: position{line: 150, col: 45, offset: 5837},
+										expr: &seqExpr{
+											pos: position{line: 150, col: 47, offset: 5839},
+											exprs: []any{
+												&litMatcher{
+													pos:        position{line: 150, col: 47, offset: 5839},
+													val:        "%09",
+													ignoreCase: false,
+													want:       "\"%09\"",
+												},
+												&ruleRefExpr{
+													pos:  position{line: 150, col: 53, offset: 5845},
+													name: "gopher_plus_string",
 												},
 											},
 										},
-										&notExpr{
-											pos: position{line: 217, col: 75, offset: 8735},
-											expr: &anyMatcher{
-												line: 217, col: 76, offset: 8736,
-											},
+									},
+									&notExpr{
+										pos: position{line: 150, col: 75, offset: 5867},
+										expr: &anyMatcher{
+											line: 150, col: 76, offset: 5868,
 										},
 									},
 								},
 							},
-							&ruleRefExpr{
-								pos:  position{line: 217, col: 80, offset: 8740},
-								name: "xchar",
-							},
+						},
+						&ruleRefExpr{
+							pos:  position{line: 150, col: 80, offset: 5872},
+							name: "xchar",
 						},
 					},
 				},
@@ -2533,53 +1967,49 @@ var g = &grammar{
 		},
 		{
 			name: "gopher_search",
-			pos:  position{line: 222, col: 1, offset: 8825},
-			expr: &actionExpr{
-				pos: position{line: 222, col: 18, offset: 8842},
-				run: (*parser).callongopher_search1,
-				expr: &zeroOrMoreExpr{
-					pos: position{line: 222, col: 18, offset: 8842},
-					expr: &seqExpr{
-						pos: position{line: 222, col: 20, offset: 8844},
-						exprs: []any{
-							&notExpr{
-								pos: position{line: 222, col: 20, offset: 8844},
-								expr: &seqExpr{
-									pos: position{line: 222, col: 23, offset: 8847},
-									exprs: []any{
-										&litMatcher{
-											pos:        position{line: 222, col: 23, offset: 8847},
-											val:        "%09",
-											ignoreCase: false,
-											want:       "\"%09\"",
-										},
-										&ruleRefExpr{
-											pos:  position{line: 222, col: 29, offset: 8853},
-											name: "gopher_plus_string",
-										},
-										&notExpr{
-											pos: position{line: 222, col: 48, offset: 8872},
-											expr: &anyMatcher{
-												line: 222, col: 49, offset: 8873,
-											},
+			pos:  position{line: 153, col: 1, offset: 5909},
+			expr: &zeroOrMoreExpr{
+				pos: position{line: 153, col: 18, offset: 5926},
+				expr: &seqExpr{
+					pos: position{line: 153, col: 20, offset: 5928},
+					exprs: []any{
+						&notExpr{
+							pos: position{line: 153, col: 20, offset: 5928},
+							expr: &seqExpr{
+								pos: position{line: 153, col: 23, offset: 5931},
+								exprs: []any{
+									&litMatcher{
+										pos:        position{line: 153, col: 23, offset: 5931},
+										val:        "%09",
+										ignoreCase: false,
+										want:       "\"%09\"",
+									},
+									&ruleRefExpr{
+										pos:  position{line: 153, col: 29, offset: 5937},
+										name: "gopher_plus_string",
+									},
+									&notExpr{
+										pos: position{line: 153, col: 48, offset: 5956},
+										expr: &anyMatcher{
+											line: 153, col: 49, offset: 5957,
 										},
 									},
 								},
 							},
-							&choiceExpr{
-								pos: position{line: 222, col: 55, offset: 8879},
-								alternatives: []any{
-									&ruleRefExpr{
-										pos:  position{line: 222, col: 55, offset: 8879},
-										name: "uchar",
-									},
-									&charClassMatcher{
-										pos:        position{line: 222, col: 63, offset: 8887},
-										val:        "[;:@&=]",
-										chars:      []rune{';', ':', '@', '&', '='},
-										ignoreCase: false,
-										inverted:   false,
-									},
+						},
+						&choiceExpr{
+							pos: position{line: 153, col: 55, offset: 5963},
+							alternatives: []any{
+								&ruleRefExpr{
+									pos:  position{line: 153, col: 55, offset: 5963},
+									name: "uchar",
+								},
+								&charClassMatcher{
+									pos:        position{line: 153, col: 63, offset: 5971},
+									val:        "[;:@&=]",
+									chars:      []rune{';', ':', '@', '&', '='},
+									ignoreCase: false,
+									inverted:   false,
 								},
 							},
 						},
@@ -2590,51 +2020,35 @@ var g = &grammar{
 		{
 			name:        "gopher_plus_string",
 			displayName: "\"gopher-plus-string\"",
-			pos:         position{line: 227, col: 1, offset: 9020},
-			expr: &actionExpr{
-				pos: position{line: 227, col: 44, offset: 9063},
-				run: (*parser).callongopher_plus_string1,
-				expr: &zeroOrMoreExpr{
-					pos: position{line: 227, col: 44, offset: 9063},
-					expr: &ruleRefExpr{
-						pos:  position{line: 227, col: 44, offset: 9063},
-						name: "xchar",
-					},
+			pos:         position{line: 156, col: 1, offset: 6058},
+			expr: &zeroOrMoreExpr{
+				pos: position{line: 156, col: 44, offset: 6101},
+				expr: &ruleRefExpr{
+					pos:  position{line: 156, col: 44, offset: 6101},
+					name: "xchar",
 				},
 			},
 		},
 		{
 			name:        "mailtourl",
 			displayName: "\"mailtourl\"",
-			pos:         position{line: 231, col: 1, offset: 9125},
-			expr: &actionExpr{
-				pos: position{line: 231, col: 26, offset: 9150},
-				run: (*parser).callonmailtourl1,
-				expr: &seqExpr{
-					pos: position{line: 231, col: 26, offset: 9150},
-					exprs: []any{
-						&labeledExpr{
-							pos:   position{line: 231, col: 26, offset: 9150},
-							label: "s",
-							expr: &ruleRefExpr{
-								pos:  position{line: 231, col: 28, offset: 9152},
-								name: "scheme_mailto",
-							},
-						},
-						&litMatcher{
-							pos:        position{line: 231, col: 42, offset: 9166},
-							val:        ":",
-							ignoreCase: false,
-							want:       "\":\"",
-						},
-						&labeledExpr{
-							pos:   position{line: 231, col: 46, offset: 9170},
-							label: "a",
-							expr: &ruleRefExpr{
-								pos:  position{line: 231, col: 48, offset: 9172},
-								name: "encoded822addr",
-							},
-						},
+			pos:         position{line: 158, col: 1, offset: 6109},
+			expr: &seqExpr{
+				pos: position{line: 158, col: 26, offset: 6134},
+				exprs: []any{
+					&ruleRefExpr{
+						pos:  position{line: 158, col: 26, offset: 6134},
+						name: "scheme_mailto",
+					},
+					&litMatcher{
+						pos:        position{line: 158, col: 40, offset: 6148},
+						val:        ":",
+						ignoreCase: false,
+						want:       "\":\"",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 158, col: 44, offset: 6152},
+						name: "encoded822addr",
 					},
 				},
 			},
@@ -2642,51 +2056,35 @@ var g = &grammar{
 		{
 			name:        "encoded822addr",
 			displayName: "\"encoded822addr\"",
-			pos:         position{line: 235, col: 1, offset: 9235},
-			expr: &actionExpr{
-				pos: position{line: 235, col: 36, offset: 9270},
-				run: (*parser).callonencoded822addr1,
-				expr: &oneOrMoreExpr{
-					pos: position{line: 235, col: 36, offset: 9270},
-					expr: &ruleRefExpr{
-						pos:  position{line: 235, col: 36, offset: 9270},
-						name: "xchar",
-					},
+			pos:         position{line: 160, col: 1, offset: 6168},
+			expr: &oneOrMoreExpr{
+				pos: position{line: 160, col: 36, offset: 6203},
+				expr: &ruleRefExpr{
+					pos:  position{line: 160, col: 36, offset: 6203},
+					name: "xchar",
 				},
 			},
 		},
 		{
 			name:        "newsurl",
 			displayName: "\"newsurl\"",
-			pos:         position{line: 239, col: 1, offset: 9332},
-			expr: &actionExpr{
-				pos: position{line: 239, col: 22, offset: 9353},
-				run: (*parser).callonnewsurl1,
-				expr: &seqExpr{
-					pos: position{line: 239, col: 22, offset: 9353},
-					exprs: []any{
-						&labeledExpr{
-							pos:   position{line: 239, col: 22, offset: 9353},
-							label: "s",
-							expr: &ruleRefExpr{
-								pos:  position{line: 239, col: 24, offset: 9355},
-								name: "scheme_news",
-							},
-						},
-						&litMatcher{
-							pos:        position{line: 239, col: 36, offset: 9367},
-							val:        ":",
-							ignoreCase: false,
-							want:       "\":\"",
-						},
-						&labeledExpr{
-							pos:   position{line: 239, col: 40, offset: 9371},
-							label: "g",
-							expr: &ruleRefExpr{
-								pos:  position{line: 239, col: 42, offset: 9373},
-								name: "grouppart",
-							},
-						},
+			pos:         position{line: 162, col: 1, offset: 6211},
+			expr: &seqExpr{
+				pos: position{line: 162, col: 22, offset: 6232},
+				exprs: []any{
+					&ruleRefExpr{
+						pos:  position{line: 162, col: 22, offset: 6232},
+						name: "scheme_news",
+					},
+					&litMatcher{
+						pos:        position{line: 162, col: 34, offset: 6244},
+						val:        ":",
+						ignoreCase: false,
+						want:       "\":\"",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 162, col: 38, offset: 6248},
+						name: "grouppart",
 					},
 				},
 			},
@@ -2694,35 +2092,23 @@ var g = &grammar{
 		{
 			name:        "grouppart",
 			displayName: "\"grouppart\"",
-			pos:         position{line: 246, col: 1, offset: 9656},
-			expr: &actionExpr{
-				pos: position{line: 246, col: 26, offset: 9681},
-				run: (*parser).callongrouppart1,
-				expr: &labeledExpr{
-					pos:   position{line: 246, col: 26, offset: 9681},
-					label: "v",
-					expr: &choiceExpr{
-						pos: position{line: 246, col: 30, offset: 9685},
-						alternatives: []any{
-							&ruleRefExpr{
-								pos:  position{line: 246, col: 30, offset: 9685},
-								name: "article",
-							},
-							&actionExpr{
-								pos: position{line: 246, col: 40, offset: 9695},
-								run: (*parser).callongrouppart5,
-								expr: &litMatcher{
-									pos:        position{line: 246, col: 40, offset: 9695},
-									val:        "*",
-									ignoreCase: false,
-									want:       "\"*\"",
-								},
-							},
-							&ruleRefExpr{
-								pos:  position{line: 246, col: 80, offset: 9735},
-								name: "group",
-							},
-						},
+			pos:         position{line: 167, col: 1, offset: 6486},
+			expr: &choiceExpr{
+				pos: position{line: 167, col: 28, offset: 6513},
+				alternatives: []any{
+					&ruleRefExpr{
+						pos:  position{line: 167, col: 28, offset: 6513},
+						name: "article",
+					},
+					&litMatcher{
+						pos:        position{line: 167, col: 38, offset: 6523},
+						val:        "*",
+						ignoreCase: false,
+						want:       "\"*\"",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 167, col: 44, offset: 6529},
+						name: "group",
 					},
 				},
 			},
@@ -2730,30 +2116,26 @@ var g = &grammar{
 		{
 			name:        "group",
 			displayName: "\"group\"",
-			pos:         position{line: 250, col: 1, offset: 9763},
-			expr: &actionExpr{
-				pos: position{line: 250, col: 18, offset: 9780},
-				run: (*parser).callongroup1,
-				expr: &seqExpr{
-					pos: position{line: 250, col: 18, offset: 9780},
-					exprs: []any{
-						&charClassMatcher{
-							pos:        position{line: 250, col: 18, offset: 9780},
-							val:        "[a-zA-Z]",
-							ranges:     []rune{'a', 'z', 'A', 'Z'},
+			pos:         position{line: 169, col: 1, offset: 6538},
+			expr: &seqExpr{
+				pos: position{line: 169, col: 18, offset: 6555},
+				exprs: []any{
+					&charClassMatcher{
+						pos:        position{line: 169, col: 18, offset: 6555},
+						val:        "[a-zA-Z]",
+						ranges:     []rune{'a', 'z', 'A', 'Z'},
+						ignoreCase: false,
+						inverted:   false,
+					},
+					&zeroOrMoreExpr{
+						pos: position{line: 169, col: 27, offset: 6564},
+						expr: &charClassMatcher{
+							pos:        position{line: 169, col: 27, offset: 6564},
+							val:        "[a-zA-Z0-9.+_-]",
+							chars:      []rune{'.', '+', '_', '-'},
+							ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
 							ignoreCase: false,
 							inverted:   false,
-						},
-						&zeroOrMoreExpr{
-							pos: position{line: 250, col: 27, offset: 9789},
-							expr: &charClassMatcher{
-								pos:        position{line: 250, col: 27, offset: 9789},
-								val:        "[a-zA-Z0-9.+_-]",
-								chars:      []rune{'.', '+', '_', '-'},
-								ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
-								ignoreCase: false,
-								inverted:   false,
-							},
 						},
 					},
 				},
@@ -2762,46 +2144,38 @@ var g = &grammar{
 		{
 			name:        "article",
 			displayName: "\"article\"",
-			pos:         position{line: 254, col: 1, offset: 9852},
-			expr: &actionExpr{
-				pos: position{line: 254, col: 22, offset: 9873},
-				run: (*parser).callonarticle1,
-				expr: &seqExpr{
-					pos: position{line: 254, col: 22, offset: 9873},
-					exprs: []any{
-						&oneOrMoreExpr{
-							pos: position{line: 254, col: 22, offset: 9873},
-							expr: &choiceExpr{
-								pos: position{line: 254, col: 24, offset: 9875},
-								alternatives: []any{
-									&ruleRefExpr{
-										pos:  position{line: 254, col: 24, offset: 9875},
-										name: "uchar",
-									},
-									&charClassMatcher{
-										pos:        position{line: 254, col: 32, offset: 9883},
-										val:        "[;/?:&=]",
-										chars:      []rune{';', '/', '?', ':', '&', '='},
-										ignoreCase: false,
-										inverted:   false,
-									},
+			pos:         position{line: 171, col: 1, offset: 6582},
+			expr: &seqExpr{
+				pos: position{line: 171, col: 22, offset: 6603},
+				exprs: []any{
+					&oneOrMoreExpr{
+						pos: position{line: 171, col: 22, offset: 6603},
+						expr: &choiceExpr{
+							pos: position{line: 171, col: 24, offset: 6605},
+							alternatives: []any{
+								&ruleRefExpr{
+									pos:  position{line: 171, col: 24, offset: 6605},
+									name: "uchar",
+								},
+								&charClassMatcher{
+									pos:        position{line: 171, col: 32, offset: 6613},
+									val:        "[;/?:&=]",
+									chars:      []rune{';', '/', '?', ':', '&', '='},
+									ignoreCase: false,
+									inverted:   false,
 								},
 							},
 						},
-						&litMatcher{
-							pos:        position{line: 254, col: 44, offset: 9895},
-							val:        "@",
-							ignoreCase: false,
-							want:       "\"@\"",
-						},
-						&labeledExpr{
-							pos:   position{line: 254, col: 48, offset: 9899},
-							label: "h",
-							expr: &ruleRefExpr{
-								pos:  position{line: 254, col: 50, offset: 9901},
-								name: "host",
-							},
-						},
+					},
+					&litMatcher{
+						pos:        position{line: 171, col: 44, offset: 6625},
+						val:        "@",
+						ignoreCase: false,
+						want:       "\"@\"",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 171, col: 48, offset: 6629},
+						name: "host",
 					},
 				},
 			},
@@ -2809,76 +2183,48 @@ var g = &grammar{
 		{
 			name:        "nntpurl",
 			displayName: "\"nntpurl\"",
-			pos:         position{line: 258, col: 1, offset: 9949},
-			expr: &actionExpr{
-				pos: position{line: 258, col: 22, offset: 9970},
-				run: (*parser).callonnntpurl1,
-				expr: &seqExpr{
-					pos: position{line: 258, col: 22, offset: 9970},
-					exprs: []any{
-						&labeledExpr{
-							pos:   position{line: 258, col: 22, offset: 9970},
-							label: "s",
-							expr: &ruleRefExpr{
-								pos:  position{line: 258, col: 24, offset: 9972},
-								name: "scheme_nntp",
-							},
-						},
-						&litMatcher{
-							pos:        position{line: 258, col: 36, offset: 9984},
-							val:        "://",
-							ignoreCase: false,
-							want:       "\"://\"",
-						},
-						&labeledExpr{
-							pos:   position{line: 258, col: 42, offset: 9990},
-							label: "h",
-							expr: &ruleRefExpr{
-								pos:  position{line: 258, col: 44, offset: 9992},
-								name: "hostport",
-							},
-						},
-						&litMatcher{
-							pos:        position{line: 258, col: 53, offset: 10001},
-							val:        "/",
-							ignoreCase: false,
-							want:       "\"/\"",
-						},
-						&labeledExpr{
-							pos:   position{line: 258, col: 57, offset: 10005},
-							label: "g",
-							expr: &ruleRefExpr{
-								pos:  position{line: 258, col: 59, offset: 10007},
-								name: "group",
-							},
-						},
-						&labeledExpr{
-							pos:   position{line: 258, col: 65, offset: 10013},
-							label: "a",
-							expr: &zeroOrOneExpr{
-								pos: position{line: 258, col: 67, offset: 10015},
-								expr: &actionExpr{
-									pos: position{line: 258, col: 69, offset: 10017},
-									run: (*parser).callonnntpurl13,
-									expr: &seqExpr{
-										pos: position{line: 258, col: 69, offset: 10017},
-										exprs: []any{
-											&litMatcher{
-												pos:        position{line: 258, col: 69, offset: 10017},
-												val:        "/",
-												ignoreCase: false,
-												want:       "\"/\"",
-											},
-											&labeledExpr{
-												pos:   position{line: 258, col: 73, offset: 10021},
-												label: "a",
-												expr: &ruleRefExpr{
-													pos:  position{line: 258, col: 75, offset: 10023},
-													name: "digits",
-												},
-											},
-										},
-									},
+			pos:         position{line: 173, col: 1, offset: 6635},
+			expr: &seqExpr{
+				pos: position{line: 173, col: 22, offset: 6656},
+				exprs: []any{
+					&ruleRefExpr{
+						pos:  position{line: 173, col: 22, offset: 6656},
+						name: "scheme_nntp",
+					},
+					&litMatcher{
+						pos:        position{line: 173, col: 34, offset: 6668},
+						val:        "://",
+						ignoreCase: false,
+						want:       "\"://\"",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 173, col: 40, offset: 6674},
+						name: "hostport",
+					},
+					&litMatcher{
+						pos:        position{line: 173, col: 49, offset: 6683},
+						val:        "/",
+						ignoreCase: false,
+						want:       "\"/\"",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 173, col: 53, offset: 6687},
+						name: "group",
+					},
+					&zeroOrOneExpr{
+						pos: position{line: 173, col: 59, offset: 6693},
+						expr: &seqExpr{
+							pos: position{line: 173, col: 61, offset: 6695},
+							exprs: []any{
+								&litMatcher{
+									pos:        position{line: 173, col: 61, offset: 6695},
+									val:        "/",
+									ignoreCase: false,
+									want:       "\"/\"",
+								},
+								&ruleRefExpr{
+									pos:  position{line: 173, col: 65, offset: 6699},
+									name: "digits",
 								},
 							},
 						},
@@ -2889,47 +2235,31 @@ var g = &grammar{
 		{
 			name:        "telneturl",
 			displayName: "\"telneturl\"",
-			pos:         position{line: 262, col: 1, offset: 10103},
-			expr: &actionExpr{
-				pos: position{line: 262, col: 26, offset: 10128},
-				run: (*parser).callontelneturl1,
-				expr: &seqExpr{
-					pos: position{line: 262, col: 26, offset: 10128},
-					exprs: []any{
-						&labeledExpr{
-							pos:   position{line: 262, col: 26, offset: 10128},
-							label: "s",
-							expr: &ruleRefExpr{
-								pos:  position{line: 262, col: 28, offset: 10130},
-								name: "scheme_telnet",
-							},
-						},
-						&litMatcher{
-							pos:        position{line: 262, col: 42, offset: 10144},
-							val:        "://",
+			pos:         position{line: 175, col: 1, offset: 6710},
+			expr: &seqExpr{
+				pos: position{line: 175, col: 26, offset: 6735},
+				exprs: []any{
+					&ruleRefExpr{
+						pos:  position{line: 175, col: 26, offset: 6735},
+						name: "scheme_telnet",
+					},
+					&litMatcher{
+						pos:        position{line: 175, col: 40, offset: 6749},
+						val:        "://",
+						ignoreCase: false,
+						want:       "\"://\"",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 175, col: 46, offset: 6755},
+						name: "login",
+					},
+					&zeroOrOneExpr{
+						pos: position{line: 175, col: 52, offset: 6761},
+						expr: &litMatcher{
+							pos:        position{line: 175, col: 52, offset: 6761},
+							val:        "/",
 							ignoreCase: false,
-							want:       "\"://\"",
-						},
-						&labeledExpr{
-							pos:   position{line: 262, col: 48, offset: 10150},
-							label: "l",
-							expr: &ruleRefExpr{
-								pos:  position{line: 262, col: 50, offset: 10152},
-								name: "login",
-							},
-						},
-						&labeledExpr{
-							pos:   position{line: 262, col: 56, offset: 10158},
-							label: "sl",
-							expr: &zeroOrOneExpr{
-								pos: position{line: 262, col: 59, offset: 10161},
-								expr: &litMatcher{
-									pos:        position{line: 262, col: 59, offset: 10161},
-									val:        "/",
-									ignoreCase: false,
-									want:       "\"/\"",
-								},
-							},
+							want:       "\"/\"",
 						},
 					},
 				},
@@ -2938,67 +2268,43 @@ var g = &grammar{
 		{
 			name:        "waisurl",
 			displayName: "\"waisurl\"",
-			pos:         position{line: 267, col: 1, offset: 10314},
-			expr: &actionExpr{
-				pos: position{line: 267, col: 22, offset: 10335},
-				run: (*parser).callonwaisurl1,
-				expr: &labeledExpr{
-					pos:   position{line: 267, col: 22, offset: 10335},
-					label: "v",
-					expr: &choiceExpr{
-						pos: position{line: 267, col: 26, offset: 10339},
-						alternatives: []any{
-							&actionExpr{
-								pos: position{line: 267, col: 26, offset: 10339},
-								run: (*parser).callonwaisurl4,
-								expr: &seqExpr{
-									pos: position{line: 267, col: 26, offset: 10339},
-									exprs: []any{
-										&labeledExpr{
-											pos:   position{line: 267, col: 26, offset: 10339},
-											label: "d",
-											expr: &ruleRefExpr{
-												pos:  position{line: 267, col: 28, offset: 10341},
-												name: "waisdoc",
-											},
-										},
-										&notExpr{
-											pos: position{line: 267, col: 36, offset: 10349},
-											expr: &anyMatcher{
-												line: 267, col: 37, offset: 10350,
-											},
-										},
-									},
-								},
-							},
-							&actionExpr{
-								pos: position{line: 267, col: 59, offset: 10372},
-								run: (*parser).callonwaisurl10,
-								expr: &seqExpr{
-									pos: position{line: 267, col: 59, offset: 10372},
-									exprs: []any{
-										&labeledExpr{
-											pos:   position{line: 267, col: 59, offset: 10372},
-											label: "i",
-											expr: &ruleRefExpr{
-												pos:  position{line: 267, col: 61, offset: 10374},
-												name: "waisindex",
-											},
-										},
-										&notExpr{
-											pos: position{line: 267, col: 71, offset: 10384},
-											expr: &anyMatcher{
-												line: 267, col: 72, offset: 10385,
-											},
-										},
-									},
-								},
-							},
+			pos:         position{line: 178, col: 1, offset: 6856},
+			expr: &choiceExpr{
+				pos: position{line: 178, col: 24, offset: 6879},
+				alternatives: []any{
+					&seqExpr{
+						pos: position{line: 178, col: 24, offset: 6879},
+						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 267, col: 94, offset: 10407},
-								name: "waisdatabase",
+								pos:  position{line: 178, col: 24, offset: 6879},
+								name: "waisdoc",
+							},
+							&notExpr{
+								pos: position{line: 178, col: 32, offset: 6887},
+								expr: &anyMatcher{
+									line: 178, col: 33, offset: 6888,
+								},
 							},
 						},
+					},
+					&seqExpr{
+						pos: position{line: 178, col: 37, offset: 6892},
+						exprs: []any{
+							&ruleRefExpr{
+								pos:  position{line: 178, col: 37, offset: 6892},
+								name: "waisindex",
+							},
+							&notExpr{
+								pos: position{line: 178, col: 47, offset: 6902},
+								expr: &anyMatcher{
+									line: 178, col: 48, offset: 6903,
+								},
+							},
+						},
+					},
+					&ruleRefExpr{
+						pos:  position{line: 178, col: 52, offset: 6907},
+						name: "waisdatabase",
 					},
 				},
 			},
@@ -3006,49 +2312,33 @@ var g = &grammar{
 		{
 			name:        "waisdatabase",
 			displayName: "\"waisdatabase\"",
-			pos:         position{line: 271, col: 1, offset: 10442},
-			expr: &actionExpr{
-				pos: position{line: 271, col: 32, offset: 10473},
-				run: (*parser).callonwaisdatabase1,
-				expr: &seqExpr{
-					pos: position{line: 271, col: 32, offset: 10473},
-					exprs: []any{
-						&labeledExpr{
-							pos:   position{line: 271, col: 32, offset: 10473},
-							label: "s",
-							expr: &ruleRefExpr{
-								pos:  position{line: 271, col: 34, offset: 10475},
-								name: "scheme_wais",
-							},
-						},
-						&litMatcher{
-							pos:        position{line: 271, col: 46, offset: 10487},
-							val:        "://",
-							ignoreCase: false,
-							want:       "\"://\"",
-						},
-						&labeledExpr{
-							pos:   position{line: 271, col: 52, offset: 10493},
-							label: "h",
-							expr: &ruleRefExpr{
-								pos:  position{line: 271, col: 54, offset: 10495},
-								name: "hostport",
-							},
-						},
-						&litMatcher{
-							pos:        position{line: 271, col: 63, offset: 10504},
-							val:        "/",
-							ignoreCase: false,
-							want:       "\"/\"",
-						},
-						&labeledExpr{
-							pos:   position{line: 271, col: 67, offset: 10508},
-							label: "d",
-							expr: &ruleRefExpr{
-								pos:  position{line: 271, col: 69, offset: 10510},
-								name: "database",
-							},
-						},
+			pos:         position{line: 180, col: 1, offset: 6923},
+			expr: &seqExpr{
+				pos: position{line: 180, col: 32, offset: 6954},
+				exprs: []any{
+					&ruleRefExpr{
+						pos:  position{line: 180, col: 32, offset: 6954},
+						name: "scheme_wais",
+					},
+					&litMatcher{
+						pos:        position{line: 180, col: 44, offset: 6966},
+						val:        "://",
+						ignoreCase: false,
+						want:       "\"://\"",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 180, col: 50, offset: 6972},
+						name: "hostport",
+					},
+					&litMatcher{
+						pos:        position{line: 180, col: 59, offset: 6981},
+						val:        "/",
+						ignoreCase: false,
+						want:       "\"/\"",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 180, col: 63, offset: 6985},
+						name: "database",
 					},
 				},
 			},
@@ -3056,63 +2346,43 @@ var g = &grammar{
 		{
 			name:        "waisindex",
 			displayName: "\"waisindex\"",
-			pos:         position{line: 275, col: 1, offset: 10599},
-			expr: &actionExpr{
-				pos: position{line: 275, col: 26, offset: 10624},
-				run: (*parser).callonwaisindex1,
-				expr: &seqExpr{
-					pos: position{line: 275, col: 26, offset: 10624},
-					exprs: []any{
-						&labeledExpr{
-							pos:   position{line: 275, col: 26, offset: 10624},
-							label: "s",
-							expr: &ruleRefExpr{
-								pos:  position{line: 275, col: 28, offset: 10626},
-								name: "scheme_wais",
-							},
-						},
-						&litMatcher{
-							pos:        position{line: 275, col: 40, offset: 10638},
-							val:        "://",
-							ignoreCase: false,
-							want:       "\"://\"",
-						},
-						&labeledExpr{
-							pos:   position{line: 275, col: 46, offset: 10644},
-							label: "h",
-							expr: &ruleRefExpr{
-								pos:  position{line: 275, col: 48, offset: 10646},
-								name: "hostport",
-							},
-						},
-						&litMatcher{
-							pos:        position{line: 275, col: 57, offset: 10655},
-							val:        "/",
-							ignoreCase: false,
-							want:       "\"/\"",
-						},
-						&labeledExpr{
-							pos:   position{line: 275, col: 61, offset: 10659},
-							label: "d",
-							expr: &ruleRefExpr{
-								pos:  position{line: 275, col: 63, offset: 10661},
-								name: "database",
-							},
-						},
-						&litMatcher{
-							pos:        position{line: 275, col: 72, offset: 10670},
-							val:        "?",
-							ignoreCase: false,
-							want:       "\"?\"",
-						},
-						&labeledExpr{
-							pos:   position{line: 275, col: 76, offset: 10674},
-							label: "q",
-							expr: &ruleRefExpr{
-								pos:  position{line: 275, col: 78, offset: 10676},
-								name: "search",
-							},
-						},
+			pos:         position{line: 182, col: 1, offset: 6995},
+			expr: &seqExpr{
+				pos: position{line: 182, col: 26, offset: 7020},
+				exprs: []any{
+					&ruleRefExpr{
+						pos:  position{line: 182, col: 26, offset: 7020},
+						name: "scheme_wais",
+					},
+					&litMatcher{
+						pos:        position{line: 182, col: 38, offset: 7032},
+						val:        "://",
+						ignoreCase: false,
+						want:       "\"://\"",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 182, col: 44, offset: 7038},
+						name: "hostport",
+					},
+					&litMatcher{
+						pos:        position{line: 182, col: 53, offset: 7047},
+						val:        "/",
+						ignoreCase: false,
+						want:       "\"/\"",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 182, col: 57, offset: 7051},
+						name: "database",
+					},
+					&litMatcher{
+						pos:        position{line: 182, col: 66, offset: 7060},
+						val:        "?",
+						ignoreCase: false,
+						want:       "\"?\"",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 182, col: 70, offset: 7064},
+						name: "search",
 					},
 				},
 			},
@@ -3120,77 +2390,53 @@ var g = &grammar{
 		{
 			name:        "waisdoc",
 			displayName: "\"waisdoc\"",
-			pos:         position{line: 279, col: 1, offset: 10758},
-			expr: &actionExpr{
-				pos: position{line: 279, col: 22, offset: 10779},
-				run: (*parser).callonwaisdoc1,
-				expr: &seqExpr{
-					pos: position{line: 279, col: 22, offset: 10779},
-					exprs: []any{
-						&labeledExpr{
-							pos:   position{line: 279, col: 22, offset: 10779},
-							label: "s",
-							expr: &ruleRefExpr{
-								pos:  position{line: 279, col: 24, offset: 10781},
-								name: "scheme_wais",
-							},
-						},
-						&litMatcher{
-							pos:        position{line: 279, col: 36, offset: 10793},
-							val:        "://",
-							ignoreCase: false,
-							want:       "\"://\"",
-						},
-						&labeledExpr{
-							pos:   position{line: 279, col: 42, offset: 10799},
-							label: "h",
-							expr: &ruleRefExpr{
-								pos:  position{line: 279, col: 44, offset: 10801},
-								name: "hostport",
-							},
-						},
-						&litMatcher{
-							pos:        position{line: 279, col: 53, offset: 10810},
-							val:        "/",
-							ignoreCase: false,
-							want:       "\"/\"",
-						},
-						&labeledExpr{
-							pos:   position{line: 279, col: 57, offset: 10814},
-							label: "d",
-							expr: &ruleRefExpr{
-								pos:  position{line: 279, col: 59, offset: 10816},
-								name: "database",
-							},
-						},
-						&litMatcher{
-							pos:        position{line: 279, col: 68, offset: 10825},
-							val:        "/",
-							ignoreCase: false,
-							want:       "\"/\"",
-						},
-						&labeledExpr{
-							pos:   position{line: 279, col: 72, offset: 10829},
-							label: "t",
-							expr: &ruleRefExpr{
-								pos:  position{line: 279, col: 74, offset: 10831},
-								name: "wtype",
-							},
-						},
-						&litMatcher{
-							pos:        position{line: 279, col: 80, offset: 10837},
-							val:        "/",
-							ignoreCase: false,
-							want:       "\"/\"",
-						},
-						&labeledExpr{
-							pos:   position{line: 279, col: 84, offset: 10841},
-							label: "p",
-							expr: &ruleRefExpr{
-								pos:  position{line: 279, col: 86, offset: 10843},
-								name: "wpath",
-							},
-						},
+			pos:         position{line: 184, col: 1, offset: 7072},
+			expr: &seqExpr{
+				pos: position{line: 184, col: 22, offset: 7093},
+				exprs: []any{
+					&ruleRefExpr{
+						pos:  position{line: 184, col: 22, offset: 7093},
+						name: "scheme_wais",
+					},
+					&litMatcher{
+						pos:        position{line: 184, col: 34, offset: 7105},
+						val:        "://",
+						ignoreCase: false,
+						want:       "\"://\"",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 184, col: 40, offset: 7111},
+						name: "hostport",
+					},
+					&litMatcher{
+						pos:        position{line: 184, col: 49, offset: 7120},
+						val:        "/",
+						ignoreCase: false,
+						want:       "\"/\"",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 184, col: 53, offset: 7124},
+						name: "database",
+					},
+					&litMatcher{
+						pos:        position{line: 184, col: 62, offset: 7133},
+						val:        "/",
+						ignoreCase: false,
+						want:       "\"/\"",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 184, col: 66, offset: 7137},
+						name: "wtype",
+					},
+					&litMatcher{
+						pos:        position{line: 184, col: 72, offset: 7143},
+						val:        "/",
+						ignoreCase: false,
+						want:       "\"/\"",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 184, col: 76, offset: 7147},
+						name: "wpath",
 					},
 				},
 			},
@@ -3198,107 +2444,75 @@ var g = &grammar{
 		{
 			name:        "database",
 			displayName: "\"database\"",
-			pos:         position{line: 283, col: 1, offset: 10920},
-			expr: &actionExpr{
-				pos: position{line: 283, col: 24, offset: 10943},
-				run: (*parser).callondatabase1,
-				expr: &zeroOrMoreExpr{
-					pos: position{line: 283, col: 24, offset: 10943},
-					expr: &ruleRefExpr{
-						pos:  position{line: 283, col: 24, offset: 10943},
-						name: "uchar",
-					},
+			pos:         position{line: 186, col: 1, offset: 7154},
+			expr: &zeroOrMoreExpr{
+				pos: position{line: 186, col: 24, offset: 7177},
+				expr: &ruleRefExpr{
+					pos:  position{line: 186, col: 24, offset: 7177},
+					name: "uchar",
 				},
 			},
 		},
 		{
 			name:        "wtype",
 			displayName: "\"wtype\"",
-			pos:         position{line: 287, col: 1, offset: 10999},
-			expr: &actionExpr{
-				pos: position{line: 287, col: 18, offset: 11016},
-				run: (*parser).callonwtype1,
-				expr: &zeroOrMoreExpr{
-					pos: position{line: 287, col: 18, offset: 11016},
-					expr: &ruleRefExpr{
-						pos:  position{line: 287, col: 18, offset: 11016},
-						name: "uchar",
-					},
+			pos:         position{line: 188, col: 1, offset: 7185},
+			expr: &zeroOrMoreExpr{
+				pos: position{line: 188, col: 18, offset: 7202},
+				expr: &ruleRefExpr{
+					pos:  position{line: 188, col: 18, offset: 7202},
+					name: "uchar",
 				},
 			},
 		},
 		{
 			name:        "wpath",
 			displayName: "\"wpath\"",
-			pos:         position{line: 291, col: 1, offset: 11069},
-			expr: &actionExpr{
-				pos: position{line: 291, col: 18, offset: 11086},
-				run: (*parser).callonwpath1,
-				expr: &zeroOrMoreExpr{
-					pos: position{line: 291, col: 18, offset: 11086},
-					expr: &ruleRefExpr{
-						pos:  position{line: 291, col: 18, offset: 11086},
-						name: "uchar",
-					},
+			pos:         position{line: 190, col: 1, offset: 7210},
+			expr: &zeroOrMoreExpr{
+				pos: position{line: 190, col: 18, offset: 7227},
+				expr: &ruleRefExpr{
+					pos:  position{line: 190, col: 18, offset: 7227},
+					name: "uchar",
 				},
 			},
 		},
 		{
 			name:        "prosperourl",
 			displayName: "\"prosperourl\"",
-			pos:         position{line: 295, col: 1, offset: 11139},
-			expr: &actionExpr{
-				pos: position{line: 295, col: 30, offset: 11168},
-				run: (*parser).callonprosperourl1,
-				expr: &seqExpr{
-					pos: position{line: 295, col: 30, offset: 11168},
-					exprs: []any{
-						&labeledExpr{
-							pos:   position{line: 295, col: 30, offset: 11168},
-							label: "s",
-							expr: &ruleRefExpr{
-								pos:  position{line: 295, col: 32, offset: 11170},
-								name: "scheme_prospero",
-							},
-						},
-						&litMatcher{
-							pos:        position{line: 295, col: 48, offset: 11186},
-							val:        "://",
-							ignoreCase: false,
-							want:       "\"://\"",
-						},
-						&labeledExpr{
-							pos:   position{line: 295, col: 54, offset: 11192},
-							label: "h",
-							expr: &ruleRefExpr{
-								pos:  position{line: 295, col: 56, offset: 11194},
-								name: "hostport",
-							},
-						},
-						&litMatcher{
-							pos:        position{line: 295, col: 65, offset: 11203},
-							val:        "/",
-							ignoreCase: false,
-							want:       "\"/\"",
-						},
-						&labeledExpr{
-							pos:   position{line: 295, col: 69, offset: 11207},
-							label: "p",
-							expr: &ruleRefExpr{
-								pos:  position{line: 295, col: 71, offset: 11209},
-								name: "ppath",
-							},
-						},
-						&labeledExpr{
-							pos:   position{line: 295, col: 77, offset: 11215},
-							label: "f",
-							expr: &zeroOrMoreExpr{
-								pos: position{line: 295, col: 79, offset: 11217},
-								expr: &ruleRefExpr{
-									pos:  position{line: 295, col: 79, offset: 11217},
-									name: "fieldspec",
-								},
-							},
+			pos:         position{line: 192, col: 1, offset: 7235},
+			expr: &seqExpr{
+				pos: position{line: 192, col: 30, offset: 7264},
+				exprs: []any{
+					&ruleRefExpr{
+						pos:  position{line: 192, col: 30, offset: 7264},
+						name: "scheme_prospero",
+					},
+					&litMatcher{
+						pos:        position{line: 192, col: 46, offset: 7280},
+						val:        "://",
+						ignoreCase: false,
+						want:       "\"://\"",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 192, col: 52, offset: 7286},
+						name: "hostport",
+					},
+					&litMatcher{
+						pos:        position{line: 192, col: 61, offset: 7295},
+						val:        "/",
+						ignoreCase: false,
+						want:       "\"/\"",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 192, col: 65, offset: 7299},
+						name: "ppath",
+					},
+					&zeroOrMoreExpr{
+						pos: position{line: 192, col: 71, offset: 7305},
+						expr: &ruleRefExpr{
+							pos:  position{line: 192, col: 71, offset: 7305},
+							name: "fieldspec",
 						},
 					},
 				},
@@ -3307,48 +2521,28 @@ var g = &grammar{
 		{
 			name:        "ppath",
 			displayName: "\"ppath\"",
-			pos:         position{line: 299, col: 1, offset: 11292},
-			expr: &actionExpr{
-				pos: position{line: 299, col: 18, offset: 11309},
-				run: (*parser).callonppath1,
-				expr: &seqExpr{
-					pos: position{line: 299, col: 18, offset: 11309},
-					exprs: []any{
-						&labeledExpr{
-							pos:   position{line: 299, col: 18, offset: 11309},
-							label: "f",
-							expr: &ruleRefExpr{
-								pos:  position{line: 299, col: 20, offset: 11311},
-								name: "psegment",
-							},
-						},
-						&labeledExpr{
-							pos:   position{line: 299, col: 29, offset: 11320},
-							label: "r",
-							expr: &zeroOrMoreExpr{
-								pos: position{line: 299, col: 31, offset: 11322},
-								expr: &actionExpr{
-									pos: position{line: 299, col: 33, offset: 11324},
-									run: (*parser).callonppath7,
-									expr: &seqExpr{
-										pos: position{line: 299, col: 33, offset: 11324},
-										exprs: []any{
-											&litMatcher{
-												pos:        position{line: 299, col: 33, offset: 11324},
-												val:        "/",
-												ignoreCase: false,
-												want:       "\"/\"",
-											},
-											&labeledExpr{
-												pos:   position{line: 299, col: 37, offset: 11328},
-												label: "s",
-												expr: &ruleRefExpr{
-													pos:  position{line: 299, col: 39, offset: 11330},
-													name: "psegment",
-												},
-											},
-										},
-									},
+			pos:         position{line: 194, col: 1, offset: 7317},
+			expr: &seqExpr{
+				pos: position{line: 194, col: 18, offset: 7334},
+				exprs: []any{
+					&ruleRefExpr{
+						pos:  position{line: 194, col: 18, offset: 7334},
+						name: "psegment",
+					},
+					&zeroOrMoreExpr{
+						pos: position{line: 194, col: 27, offset: 7343},
+						expr: &seqExpr{
+							pos: position{line: 194, col: 29, offset: 7345},
+							exprs: []any{
+								&litMatcher{
+									pos:        position{line: 194, col: 29, offset: 7345},
+									val:        "/",
+									ignoreCase: false,
+									want:       "\"/\"",
+								},
+								&ruleRefExpr{
+									pos:  position{line: 194, col: 33, offset: 7349},
+									name: "psegment",
 								},
 							},
 						},
@@ -3359,26 +2553,22 @@ var g = &grammar{
 		{
 			name:        "psegment",
 			displayName: "\"psegment\"",
-			pos:         position{line: 303, col: 1, offset: 11427},
-			expr: &actionExpr{
-				pos: position{line: 303, col: 24, offset: 11450},
-				run: (*parser).callonpsegment1,
-				expr: &zeroOrMoreExpr{
-					pos: position{line: 303, col: 24, offset: 11450},
-					expr: &choiceExpr{
-						pos: position{line: 303, col: 26, offset: 11452},
-						alternatives: []any{
-							&ruleRefExpr{
-								pos:  position{line: 303, col: 26, offset: 11452},
-								name: "uchar",
-							},
-							&charClassMatcher{
-								pos:        position{line: 303, col: 34, offset: 11460},
-								val:        "[?:@&=]",
-								chars:      []rune{'?', ':', '@', '&', '='},
-								ignoreCase: false,
-								inverted:   false,
-							},
+			pos:         position{line: 196, col: 1, offset: 7362},
+			expr: &zeroOrMoreExpr{
+				pos: position{line: 196, col: 24, offset: 7385},
+				expr: &choiceExpr{
+					pos: position{line: 196, col: 26, offset: 7387},
+					alternatives: []any{
+						&ruleRefExpr{
+							pos:  position{line: 196, col: 26, offset: 7387},
+							name: "uchar",
+						},
+						&charClassMatcher{
+							pos:        position{line: 196, col: 34, offset: 7395},
+							val:        "[?:@&=]",
+							chars:      []rune{'?', ':', '@', '&', '='},
+							ignoreCase: false,
+							inverted:   false,
 						},
 					},
 				},
@@ -3387,41 +2577,29 @@ var g = &grammar{
 		{
 			name:        "fieldspec",
 			displayName: "\"fieldspec\"",
-			pos:         position{line: 307, col: 1, offset: 11520},
-			expr: &actionExpr{
-				pos: position{line: 307, col: 26, offset: 11545},
-				run: (*parser).callonfieldspec1,
-				expr: &seqExpr{
-					pos: position{line: 307, col: 26, offset: 11545},
-					exprs: []any{
-						&litMatcher{
-							pos:        position{line: 307, col: 26, offset: 11545},
-							val:        ";",
-							ignoreCase: false,
-							want:       "\";\"",
-						},
-						&labeledExpr{
-							pos:   position{line: 307, col: 30, offset: 11549},
-							label: "n",
-							expr: &ruleRefExpr{
-								pos:  position{line: 307, col: 32, offset: 11551},
-								name: "fieldname",
-							},
-						},
-						&litMatcher{
-							pos:        position{line: 307, col: 42, offset: 11561},
-							val:        "=",
-							ignoreCase: false,
-							want:       "\"=\"",
-						},
-						&labeledExpr{
-							pos:   position{line: 307, col: 46, offset: 11565},
-							label: "v",
-							expr: &ruleRefExpr{
-								pos:  position{line: 307, col: 48, offset: 11567},
-								name: "fieldvalue",
-							},
-						},
+			pos:         position{line: 198, col: 1, offset: 7407},
+			expr: &seqExpr{
+				pos: position{line: 198, col: 26, offset: 7432},
+				exprs: []any{
+					&litMatcher{
+						pos:        position{line: 198, col: 26, offset: 7432},
+						val:        ";",
+						ignoreCase: false,
+						want:       "\";\"",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 198, col: 30, offset: 7436},
+						name: "fieldname",
+					},
+					&litMatcher{
+						pos:        position{line: 198, col: 40, offset: 7446},
+						val:        "=",
+						ignoreCase: false,
+						want:       "\"=\"",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 198, col: 44, offset: 7450},
+						name: "fieldvalue",
 					},
 				},
 			},
@@ -3429,26 +2607,22 @@ var g = &grammar{
 		{
 			name:        "fieldname",
 			displayName: "\"fieldname\"",
-			pos:         position{line: 311, col: 1, offset: 11626},
-			expr: &actionExpr{
-				pos: position{line: 311, col: 26, offset: 11651},
-				run: (*parser).callonfieldname1,
-				expr: &zeroOrMoreExpr{
-					pos: position{line: 311, col: 26, offset: 11651},
-					expr: &choiceExpr{
-						pos: position{line: 311, col: 28, offset: 11653},
-						alternatives: []any{
-							&ruleRefExpr{
-								pos:  position{line: 311, col: 28, offset: 11653},
-								name: "uchar",
-							},
-							&charClassMatcher{
-								pos:        position{line: 311, col: 36, offset: 11661},
-								val:        "[?:@&]",
-								chars:      []rune{'?', ':', '@', '&'},
-								ignoreCase: false,
-								inverted:   false,
-							},
+			pos:         position{line: 200, col: 1, offset: 7462},
+			expr: &zeroOrMoreExpr{
+				pos: position{line: 200, col: 26, offset: 7487},
+				expr: &choiceExpr{
+					pos: position{line: 200, col: 28, offset: 7489},
+					alternatives: []any{
+						&ruleRefExpr{
+							pos:  position{line: 200, col: 28, offset: 7489},
+							name: "uchar",
+						},
+						&charClassMatcher{
+							pos:        position{line: 200, col: 36, offset: 7497},
+							val:        "[?:@&]",
+							chars:      []rune{'?', ':', '@', '&'},
+							ignoreCase: false,
+							inverted:   false,
 						},
 					},
 				},
@@ -3457,26 +2631,22 @@ var g = &grammar{
 		{
 			name:        "fieldvalue",
 			displayName: "\"fieldvalue\"",
-			pos:         position{line: 315, col: 1, offset: 11721},
-			expr: &actionExpr{
-				pos: position{line: 315, col: 28, offset: 11748},
-				run: (*parser).callonfieldvalue1,
-				expr: &zeroOrMoreExpr{
-					pos: position{line: 315, col: 28, offset: 11748},
-					expr: &choiceExpr{
-						pos: position{line: 315, col: 30, offset: 11750},
-						alternatives: []any{
-							&ruleRefExpr{
-								pos:  position{line: 315, col: 30, offset: 11750},
-								name: "uchar",
-							},
-							&charClassMatcher{
-								pos:        position{line: 315, col: 38, offset: 11758},
-								val:        "[?:@&]",
-								chars:      []rune{'?', ':', '@', '&'},
-								ignoreCase: false,
-								inverted:   false,
-							},
+			pos:         position{line: 202, col: 1, offset: 7508},
+			expr: &zeroOrMoreExpr{
+				pos: position{line: 202, col: 28, offset: 7535},
+				expr: &choiceExpr{
+					pos: position{line: 202, col: 30, offset: 7537},
+					alternatives: []any{
+						&ruleRefExpr{
+							pos:  position{line: 202, col: 30, offset: 7537},
+							name: "uchar",
+						},
+						&charClassMatcher{
+							pos:        position{line: 202, col: 38, offset: 7545},
+							val:        "[?:@&]",
+							chars:      []rune{'?', ':', '@', '&'},
+							ignoreCase: false,
+							inverted:   false,
 						},
 					},
 				},
@@ -3485,9 +2655,9 @@ var g = &grammar{
 		{
 			name:        "lowalpha",
 			displayName: "\"lowalpha\"",
-			pos:         position{line: 319, col: 1, offset: 11819},
+			pos:         position{line: 204, col: 1, offset: 7556},
 			expr: &charClassMatcher{
-				pos:        position{line: 319, col: 24, offset: 11842},
+				pos:        position{line: 204, col: 24, offset: 7579},
 				val:        "[a-z]",
 				ranges:     []rune{'a', 'z'},
 				ignoreCase: false,
@@ -3497,9 +2667,9 @@ var g = &grammar{
 		{
 			name:        "hialpha",
 			displayName: "\"hialpha\"",
-			pos:         position{line: 321, col: 1, offset: 11849},
+			pos:         position{line: 206, col: 1, offset: 7586},
 			expr: &charClassMatcher{
-				pos:        position{line: 321, col: 22, offset: 11870},
+				pos:        position{line: 206, col: 22, offset: 7607},
 				val:        "[A-Z]",
 				ranges:     []rune{'A', 'Z'},
 				ignoreCase: false,
@@ -3509,9 +2679,9 @@ var g = &grammar{
 		{
 			name:        "alpha",
 			displayName: "\"alpha\"",
-			pos:         position{line: 323, col: 1, offset: 11877},
+			pos:         position{line: 208, col: 1, offset: 7614},
 			expr: &charClassMatcher{
-				pos:        position{line: 323, col: 18, offset: 11894},
+				pos:        position{line: 208, col: 18, offset: 7631},
 				val:        "[a-zA-Z]",
 				ranges:     []rune{'a', 'z', 'A', 'Z'},
 				ignoreCase: false,
@@ -3521,9 +2691,9 @@ var g = &grammar{
 		{
 			name:        "digit",
 			displayName: "\"digit\"",
-			pos:         position{line: 325, col: 1, offset: 11904},
+			pos:         position{line: 210, col: 1, offset: 7641},
 			expr: &charClassMatcher{
-				pos:        position{line: 325, col: 18, offset: 11921},
+				pos:        position{line: 210, col: 18, offset: 7658},
 				val:        "[0-9]",
 				ranges:     []rune{'0', '9'},
 				ignoreCase: false,
@@ -3533,9 +2703,9 @@ var g = &grammar{
 		{
 			name:        "safe",
 			displayName: "\"safe\"",
-			pos:         position{line: 327, col: 1, offset: 11928},
+			pos:         position{line: 212, col: 1, offset: 7665},
 			expr: &charClassMatcher{
-				pos:        position{line: 327, col: 16, offset: 11943},
+				pos:        position{line: 212, col: 16, offset: 7680},
 				val:        "[$_.+-]",
 				chars:      []rune{'$', '_', '.', '+', '-'},
 				ignoreCase: false,
@@ -3545,9 +2715,9 @@ var g = &grammar{
 		{
 			name:        "extra",
 			displayName: "\"extra\"",
-			pos:         position{line: 329, col: 1, offset: 11952},
+			pos:         position{line: 214, col: 1, offset: 7689},
 			expr: &charClassMatcher{
-				pos:        position{line: 329, col: 18, offset: 11969},
+				pos:        position{line: 214, col: 18, offset: 7706},
 				val:        "[!*'(),]",
 				chars:      []rune{'!', '*', '\'', '(', ')', ','},
 				ignoreCase: false,
@@ -3557,9 +2727,9 @@ var g = &grammar{
 		{
 			name:        "national",
 			displayName: "\"national\"",
-			pos:         position{line: 331, col: 1, offset: 11979},
+			pos:         position{line: 216, col: 1, offset: 7716},
 			expr: &charClassMatcher{
-				pos:        position{line: 331, col: 24, offset: 12002},
+				pos:        position{line: 216, col: 24, offset: 7739},
 				val:        "[{}|\\\\^~[\\]`]",
 				chars:      []rune{'{', '}', '|', '\\', '^', '~', '[', ']', '`'},
 				ignoreCase: false,
@@ -3569,9 +2739,9 @@ var g = &grammar{
 		{
 			name:        "punctuation",
 			displayName: "\"punctuation\"",
-			pos:         position{line: 333, col: 1, offset: 12017},
+			pos:         position{line: 218, col: 1, offset: 7754},
 			expr: &charClassMatcher{
-				pos:        position{line: 333, col: 30, offset: 12046},
+				pos:        position{line: 218, col: 30, offset: 7783},
 				val:        "[<>#%\"]",
 				chars:      []rune{'<', '>', '#', '%', '"'},
 				ignoreCase: false,
@@ -3581,9 +2751,9 @@ var g = &grammar{
 		{
 			name:        "reserved",
 			displayName: "\"reserved\"",
-			pos:         position{line: 335, col: 1, offset: 12055},
+			pos:         position{line: 220, col: 1, offset: 7792},
 			expr: &charClassMatcher{
-				pos:        position{line: 335, col: 24, offset: 12078},
+				pos:        position{line: 220, col: 24, offset: 7815},
 				val:        "[;/?:@&=]",
 				chars:      []rune{';', '/', '?', ':', '@', '&', '='},
 				ignoreCase: false,
@@ -3593,9 +2763,9 @@ var g = &grammar{
 		{
 			name:        "hex",
 			displayName: "\"hex\"",
-			pos:         position{line: 337, col: 1, offset: 12089},
+			pos:         position{line: 222, col: 1, offset: 7826},
 			expr: &charClassMatcher{
-				pos:        position{line: 337, col: 14, offset: 12102},
+				pos:        position{line: 222, col: 14, offset: 7839},
 				val:        "[0-9A-Fa-f]",
 				ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 				ignoreCase: false,
@@ -3605,25 +2775,25 @@ var g = &grammar{
 		{
 			name:        "escape",
 			displayName: "\"escape\"",
-			pos:         position{line: 339, col: 1, offset: 12115},
+			pos:         position{line: 224, col: 1, offset: 7852},
 			expr: &seqExpr{
-				pos: position{line: 339, col: 20, offset: 12134},
+				pos: position{line: 224, col: 20, offset: 7871},
 				exprs: []any{
 					&litMatcher{
-						pos:        position{line: 339, col: 20, offset: 12134},
+						pos:        position{line: 224, col: 20, offset: 7871},
 						val:        "%",
 						ignoreCase: false,
 						want:       "\"%\"",
 					},
 					&charClassMatcher{
-						pos:        position{line: 339, col: 24, offset: 12138},
+						pos:        position{line: 224, col: 24, offset: 7875},
 						val:        "[0-9A-Fa-f]",
 						ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 339, col: 36, offset: 12150},
+						pos:        position{line: 224, col: 36, offset: 7887},
 						val:        "[0-9A-Fa-f]",
 						ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 						ignoreCase: false,
@@ -3635,9 +2805,9 @@ var g = &grammar{
 		{
 			name:        "unreserved",
 			displayName: "\"unreserved\"",
-			pos:         position{line: 341, col: 1, offset: 12163},
+			pos:         position{line: 226, col: 1, offset: 7900},
 			expr: &charClassMatcher{
-				pos:        position{line: 341, col: 28, offset: 12190},
+				pos:        position{line: 226, col: 28, offset: 7927},
 				val:        "[a-zA-Z0-9$_.+!*'(),-]",
 				chars:      []rune{'$', '_', '.', '+', '!', '*', '\'', '(', ')', ',', '-'},
 				ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -3648,16 +2818,16 @@ var g = &grammar{
 		{
 			name:        "uchar",
 			displayName: "\"uchar\"",
-			pos:         position{line: 343, col: 1, offset: 12214},
+			pos:         position{line: 228, col: 1, offset: 7951},
 			expr: &choiceExpr{
-				pos: position{line: 343, col: 18, offset: 12231},
+				pos: position{line: 228, col: 18, offset: 7968},
 				alternatives: []any{
 					&ruleRefExpr{
-						pos:  position{line: 343, col: 18, offset: 12231},
+						pos:  position{line: 228, col: 18, offset: 7968},
 						name: "unreserved",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 343, col: 31, offset: 12244},
+						pos:  position{line: 228, col: 31, offset: 7981},
 						name: "escape",
 					},
 				},
@@ -3666,20 +2836,20 @@ var g = &grammar{
 		{
 			name:        "xchar",
 			displayName: "\"xchar\"",
-			pos:         position{line: 345, col: 1, offset: 12252},
+			pos:         position{line: 230, col: 1, offset: 7989},
 			expr: &choiceExpr{
-				pos: position{line: 345, col: 18, offset: 12269},
+				pos: position{line: 230, col: 18, offset: 8006},
 				alternatives: []any{
 					&ruleRefExpr{
-						pos:  position{line: 345, col: 18, offset: 12269},
+						pos:  position{line: 230, col: 18, offset: 8006},
 						name: "unreserved",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 345, col: 31, offset: 12282},
+						pos:  position{line: 230, col: 31, offset: 8019},
 						name: "reserved",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 345, col: 42, offset: 12293},
+						pos:  position{line: 230, col: 42, offset: 8030},
 						name: "escape",
 					},
 				},
@@ -3688,1023 +2858,19 @@ var g = &grammar{
 		{
 			name:        "digits",
 			displayName: "\"digits\"",
-			pos:         position{line: 347, col: 1, offset: 12301},
-			expr: &actionExpr{
-				pos: position{line: 347, col: 20, offset: 12320},
-				run: (*parser).callondigits1,
-				expr: &oneOrMoreExpr{
-					pos: position{line: 347, col: 20, offset: 12320},
-					expr: &charClassMatcher{
-						pos:        position{line: 347, col: 20, offset: 12320},
-						val:        "[0-9]",
-						ranges:     []rune{'0', '9'},
-						ignoreCase: false,
-						inverted:   false,
-					},
+			pos:         position{line: 232, col: 1, offset: 8038},
+			expr: &oneOrMoreExpr{
+				pos: position{line: 232, col: 20, offset: 8057},
+				expr: &charClassMatcher{
+					pos:        position{line: 232, col: 20, offset: 8057},
+					val:        "[0-9]",
+					ranges:     []rune{'0', '9'},
+					ignoreCase: false,
+					inverted:   false,
 				},
 			},
 		},
 	},
-}
-
-func (c *current) onurl4(u any) (any, error) {
-	return u, nil
-}
-
-func (p *parser) callonurl4() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onurl4(stack["u"])
-}
-
-func (c *current) onurl12(u any) (any, error) {
-	return u, nil
-}
-
-func (p *parser) callonurl12() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onurl12(stack["u"])
-}
-
-func (c *current) onurl20(u any) (any, error) {
-	return u, nil
-}
-
-func (p *parser) callonurl20() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onurl20(stack["u"])
-}
-
-func (c *current) onurl28(u any) (any, error) {
-	return u, nil
-}
-
-func (p *parser) callonurl28() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onurl28(stack["u"])
-}
-
-func (c *current) onurl36(u any) (any, error) {
-	return u, nil
-}
-
-func (p *parser) callonurl36() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onurl36(stack["u"])
-}
-
-func (c *current) onurl44(u any) (any, error) {
-	return u, nil
-}
-
-func (p *parser) callonurl44() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onurl44(stack["u"])
-}
-
-func (c *current) onurl52(u any) (any, error) {
-	return u, nil
-}
-
-func (p *parser) callonurl52() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onurl52(stack["u"])
-}
-
-func (c *current) onurl60(u any) (any, error) {
-	return u, nil
-}
-
-func (p *parser) callonurl60() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onurl60(stack["u"])
-}
-
-func (c *current) onurl68(u any) (any, error) {
-	return u, nil
-}
-
-func (p *parser) callonurl68() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onurl68(stack["u"])
-}
-
-func (c *current) onurl76(u any) (any, error) {
-	return u, nil
-}
-
-func (p *parser) callonurl76() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onurl76(stack["u"])
-}
-
-func (c *current) onurl84(u any) (any, error) {
-	return u, nil
-}
-
-func (p *parser) callonurl84() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onurl84(stack["u"])
-}
-
-func (c *current) onurl1(v any) (any, error) {
-	return v, nil
-}
-
-func (p *parser) callonurl1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onurl1(stack["v"])
-}
-
-func (c *current) onscheme_http1() (any, error) {
-	return build.Scheme(c.at()), nil
-}
-
-func (p *parser) callonscheme_http1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onscheme_http1()
-}
-
-func (c *current) onscheme_ftp1() (any, error) {
-	return build.Scheme(c.at()), nil
-}
-
-func (p *parser) callonscheme_ftp1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onscheme_ftp1()
-}
-
-func (c *current) onscheme_news1() (any, error) {
-	return build.Scheme(c.at()), nil
-}
-
-func (p *parser) callonscheme_news1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onscheme_news1()
-}
-
-func (c *current) onscheme_nntp1() (any, error) {
-	return build.Scheme(c.at()), nil
-}
-
-func (p *parser) callonscheme_nntp1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onscheme_nntp1()
-}
-
-func (c *current) onscheme_telnet1() (any, error) {
-	return build.Scheme(c.at()), nil
-}
-
-func (p *parser) callonscheme_telnet1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onscheme_telnet1()
-}
-
-func (c *current) onscheme_gopher1() (any, error) {
-	return build.Scheme(c.at()), nil
-}
-
-func (p *parser) callonscheme_gopher1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onscheme_gopher1()
-}
-
-func (c *current) onscheme_wais1() (any, error) {
-	return build.Scheme(c.at()), nil
-}
-
-func (p *parser) callonscheme_wais1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onscheme_wais1()
-}
-
-func (c *current) onscheme_mailto1() (any, error) {
-	return build.Scheme(c.at()), nil
-}
-
-func (p *parser) callonscheme_mailto1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onscheme_mailto1()
-}
-
-func (c *current) onscheme_file1() (any, error) {
-	return build.Scheme(c.at()), nil
-}
-
-func (p *parser) callonscheme_file1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onscheme_file1()
-}
-
-func (c *current) onscheme_prospero1() (any, error) {
-	return build.Scheme(c.at()), nil
-}
-
-func (p *parser) callonscheme_prospero1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onscheme_prospero1()
-}
-
-func (c *current) ongenericurl1(s, p any) (any, error) {
-	return build.OtherURL(c.at(), s, p), nil
-}
-
-func (p *parser) callongenericurl1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.ongenericurl1(stack["s"], stack["p"])
-}
-
-func (c *current) onotherurl1(g any) (any, error) {
-	return g, nil
-}
-
-func (p *parser) callonotherurl1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onotherurl1(stack["g"])
-}
-
-func (c *current) onscheme1() (any, error) {
-	return build.Scheme(c.at()), nil
-}
-
-func (p *parser) callonscheme1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onscheme1()
-}
-
-func (c *current) onschemepart4(i any) (any, error) {
-	return i, nil
-}
-
-func (p *parser) callonschemepart4() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onschemepart4(stack["i"])
-}
-
-func (c *current) onschemepart10() (any, error) {
-	return nil, nil
-}
-
-func (p *parser) callonschemepart10() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onschemepart10()
-}
-
-func (c *current) onschemepart1(ip any) (any, error) {
-	return build.SchemePartOf(c.at(), ip), nil
-}
-
-func (p *parser) callonschemepart1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onschemepart1(stack["ip"])
-}
-
-func (c *current) onip_schemepart8(p any) (any, error) {
-	return p, nil
-}
-
-func (p *parser) callonip_schemepart8() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onip_schemepart8(stack["p"])
-}
-
-func (c *current) onip_schemepart1(l, p any) (any, error) {
-	return build.IPSchemePart(c.at(), l, p), nil
-}
-
-func (p *parser) callonip_schemepart1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onip_schemepart1(stack["l"], stack["p"])
-}
-
-func (c *current) onlogin11(p any) (any, error) {
-	return p, nil
-}
-
-func (p *parser) callonlogin11() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onlogin11(stack["p"])
-}
-
-func (c *current) onlogin5(u, p any) (any, error) {
-	return build.UserPass(u, p), nil
-}
-
-func (p *parser) callonlogin5() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onlogin5(stack["u"], stack["p"])
-}
-
-func (c *current) onlogin1(up, h any) (any, error) {
-	return build.Login(c.at(), up, h), nil
-}
-
-func (p *parser) callonlogin1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onlogin1(stack["up"], stack["h"])
-}
-
-func (c *current) onhostport7(p any) (any, error) {
-	return p, nil
-}
-
-func (p *parser) callonhostport7() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onhostport7(stack["p"])
-}
-
-func (c *current) onhostport1(h, p any) (any, error) {
-	return build.HostPort1738(c.at(), h, p), nil
-}
-
-func (p *parser) callonhostport1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onhostport1(stack["h"], stack["p"])
-}
-
-func (c *current) onhost4(n any) (any, error) {
-	return n, nil
-}
-
-func (p *parser) callonhost4() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onhost4(stack["n"])
-}
-
-func (c *current) onhost1(v any) (any, error) {
-	return build.Host1738(c.at(), v), nil
-}
-
-func (p *parser) callonhost1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onhost1(stack["v"])
-}
-
-func (c *current) onhostname5(l any) (any, error) {
-	return l, nil
-}
-
-func (p *parser) callonhostname5() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onhostname5(stack["l"])
-}
-
-func (c *current) onhostname1(d, t any) (any, error) {
-	return build.Hostname1738(c.at(), d.([]any), t), nil
-}
-
-func (p *parser) callonhostname1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onhostname1(stack["d"], stack["t"])
-}
-
-func (c *current) ondomainlabel1() (any, error) {
-	return build.Label(c.at(), false), nil
-}
-
-func (p *parser) callondomainlabel1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.ondomainlabel1()
-}
-
-func (c *current) ontoplabel1() (any, error) {
-	return build.Label(c.at(), true), nil
-}
-
-func (p *parser) callontoplabel1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.ontoplabel1()
-}
-
-func (c *current) onhostnumber1(a, b, c_, d any) (any, error) {
-	return build.HostNumber(c.at(), a, b, c_, d), nil
-}
-
-func (p *parser) callonhostnumber1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onhostnumber1(stack["a"], stack["b"], stack["c_"], stack["d"])
-}
-
-func (c *current) onport1() (any, error) {
-	return build.Port(c.at()), nil
-}
-
-func (p *parser) callonport1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onport1()
-}
-
-func (c *current) onuser1() (any, error) {
-	return build.Part(c.at(), "user"), nil
-}
-
-func (p *parser) callonuser1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onuser1()
-}
-
-func (c *current) onpassword1() (any, error) {
-	return build.Part(c.at(), "password"), nil
-}
-
-func (p *parser) callonpassword1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onpassword1()
-}
-
-func (c *current) onurlpath1() (any, error) {
-	return build.Part(c.at(), "urlpath"), nil
-}
-
-func (p *parser) callonurlpath1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onurlpath1()
-}
-
-func (c *current) onftpurl17(sep, t any) (any, error) {
-	return build.FTPTypeOf(sep, t), nil
-}
-
-func (p *parser) callonftpurl17() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onftpurl17(stack["sep"], stack["t"])
-}
-
-func (c *current) onftpurl10(p, t any) (any, error) {
-	return build.FTPRestOf(p, t), nil
-}
-
-func (p *parser) callonftpurl10() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onftpurl10(stack["p"], stack["t"])
-}
-
-func (c *current) onftpurl1(s, l, r any) (any, error) {
-	return build.FTPURL(c.at(), s, l, r), nil
-}
-
-func (p *parser) callonftpurl1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onftpurl1(stack["s"], stack["l"], stack["r"])
-}
-
-func (c *current) onftp_typesep1() (any, error) {
-	return string(c.text), nil
-}
-
-func (p *parser) callonftp_typesep1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onftp_typesep1()
-}
-
-func (c *current) onfpath7(s any) (any, error) {
-	return s, nil
-}
-
-func (p *parser) callonfpath7() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onfpath7(stack["s"])
-}
-
-func (c *current) onfpath1(f, r any) (any, error) {
-	return build.SegmentPath(c.at(), "fpath", f, r.([]any)), nil
-}
-
-func (p *parser) callonfpath1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onfpath1(stack["f"], stack["r"])
-}
-
-func (c *current) onfsegment1() (any, error) {
-	return build.Part(c.at(), "fsegment"), nil
-}
-
-func (p *parser) callonfsegment1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onfsegment1()
-}
-
-func (c *current) onftptype1() (any, error) {
-	return build.Part(c.at(), "ftptype"), nil
-}
-
-func (p *parser) callonftptype1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onftptype1()
-}
-
-func (c *current) onfileurl10() (any, error) {
-	return build.Localhost(c.at()), nil
-}
-
-func (p *parser) callonfileurl10() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onfileurl10()
-}
-
-func (c *current) onfileurl1(s, h, p any) (any, error) {
-	return build.FileURL(c.at(), s, h, p), nil
-}
-
-func (p *parser) callonfileurl1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onfileurl1(stack["s"], stack["h"], stack["p"])
-}
-
-func (c *current) onhttpurl17(q any) (any, error) {
-	return q, nil
-}
-
-func (p *parser) callonhttpurl17() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onhttpurl17(stack["q"])
-}
-
-func (c *current) onhttpurl10(p, q any) (any, error) {
-	return build.HTTPPath(p, q), nil
-}
-
-func (p *parser) callonhttpurl10() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onhttpurl10(stack["p"], stack["q"])
-}
-
-func (c *current) onhttpurl1(s, h, r any) (any, error) {
-	return build.HTTPURL(c.at(), s, h, r), nil
-}
-
-func (p *parser) callonhttpurl1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onhttpurl1(stack["s"], stack["h"], stack["r"])
-}
-
-func (c *current) onhpath7(s any) (any, error) {
-	return s, nil
-}
-
-func (p *parser) callonhpath7() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onhpath7(stack["s"])
-}
-
-func (c *current) onhpath1(f, r any) (any, error) {
-	return build.SegmentPath(c.at(), "hpath", f, r.([]any)), nil
-}
-
-func (p *parser) callonhpath1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onhpath1(stack["f"], stack["r"])
-}
-
-func (c *current) onhsegment1() (any, error) {
-	return build.Part(c.at(), "hsegment"), nil
-}
-
-func (p *parser) callonhsegment1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onhsegment1()
-}
-
-func (c *current) onsearch1() (any, error) {
-	return build.Part(c.at(), "search"), nil
-}
-
-func (p *parser) callonsearch1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onsearch1()
-}
-
-func (c *current) ongopherurl30(p any) (any, error) {
-	return p, nil
-}
-
-func (p *parser) callongopherurl30() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.ongopherurl30(stack["p"])
-}
-
-func (c *current) ongopherurl23(q, p any) (any, error) {
-	return build.GopherSearchOf(q, p), nil
-}
-
-func (p *parser) callongopherurl23() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.ongopherurl23(stack["q"], stack["p"])
-}
-
-func (c *current) ongopherurl15(t, sel, q any) (any, error) {
-	return build.GopherItemOf(t, sel, q), nil
-}
-
-func (p *parser) callongopherurl15() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.ongopherurl15(stack["t"], stack["sel"], stack["q"])
-}
-
-func (c *current) ongopherurl10(i any) (any, error) {
-	return build.GopherRest{Item: i}, nil
-}
-
-func (p *parser) callongopherurl10() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.ongopherurl10(stack["i"])
-}
-
-func (c *current) ongopherurl1(s, h, r any) (any, error) {
-	return build.GopherURL(c.at(), s, h, r), nil
-}
-
-func (p *parser) callongopherurl1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.ongopherurl1(stack["s"], stack["h"], stack["r"])
-}
-
-func (c *current) ongtype1() (any, error) {
-	return build.Part(c.at(), "gtype"), nil
-}
-
-func (p *parser) callongtype1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.ongtype1()
-}
-
-func (c *current) onselector1() (any, error) {
-	return build.Part(c.at(), "selector"), nil
-}
-
-func (p *parser) callonselector1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onselector1()
-}
-
-func (c *current) ongopher_selector1() (any, error) {
-	return build.Part(c.at(), "selector"), nil
-}
-
-func (p *parser) callongopher_selector1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.ongopher_selector1()
-}
-
-func (c *current) ongopher_search1() (any, error) {
-	return build.Part(c.at(), "search"), nil
-}
-
-func (p *parser) callongopher_search1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.ongopher_search1()
-}
-
-func (c *current) ongopher_plus_string1() (any, error) {
-	return build.Part(c.at(), "gopher+_string"), nil
-}
-
-func (p *parser) callongopher_plus_string1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.ongopher_plus_string1()
-}
-
-func (c *current) onmailtourl1(s, a any) (any, error) {
-	return build.MailtoURL(c.at(), s, a), nil
-}
-
-func (p *parser) callonmailtourl1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onmailtourl1(stack["s"], stack["a"])
-}
-
-func (c *current) onencoded822addr1() (any, error) {
-	return build.Part(c.at(), "encoded822addr"), nil
-}
-
-func (p *parser) callonencoded822addr1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onencoded822addr1()
-}
-
-func (c *current) onnewsurl1(s, g any) (any, error) {
-	return build.NewsURL(c.at(), s, g), nil
-}
-
-func (p *parser) callonnewsurl1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onnewsurl1(stack["s"], stack["g"])
-}
-
-func (c *current) ongrouppart5() (any, error) {
-	return build.AllGroups{}, nil
-}
-
-func (p *parser) callongrouppart5() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.ongrouppart5()
-}
-
-func (c *current) ongrouppart1(v any) (any, error) {
-	return v, nil
-}
-
-func (p *parser) callongrouppart1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.ongrouppart1(stack["v"])
-}
-
-func (c *current) ongroup1() (any, error) {
-	return build.Part(c.at(), "group"), nil
-}
-
-func (p *parser) callongroup1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.ongroup1()
-}
-
-func (c *current) onarticle1(h any) (any, error) {
-	return build.Article(c.at(), h), nil
-}
-
-func (p *parser) callonarticle1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onarticle1(stack["h"])
-}
-
-func (c *current) onnntpurl13(a any) (any, error) {
-	return a, nil
-}
-
-func (p *parser) callonnntpurl13() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onnntpurl13(stack["a"])
-}
-
-func (c *current) onnntpurl1(s, h, g, a any) (any, error) {
-	return build.NNTPURL(c.at(), s, h, g, a), nil
-}
-
-func (p *parser) callonnntpurl1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onnntpurl1(stack["s"], stack["h"], stack["g"], stack["a"])
-}
-
-func (c *current) ontelneturl1(s, l, sl any) (any, error) {
-	return build.TelnetURL(c.at(), s, l, sl != nil), nil
-}
-
-func (p *parser) callontelneturl1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.ontelneturl1(stack["s"], stack["l"], stack["sl"])
-}
-
-func (c *current) onwaisurl4(d any) (any, error) {
-	return d, nil
-}
-
-func (p *parser) callonwaisurl4() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onwaisurl4(stack["d"])
-}
-
-func (c *current) onwaisurl10(i any) (any, error) {
-	return i, nil
-}
-
-func (p *parser) callonwaisurl10() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onwaisurl10(stack["i"])
-}
-
-func (c *current) onwaisurl1(v any) (any, error) {
-	return v, nil
-}
-
-func (p *parser) callonwaisurl1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onwaisurl1(stack["v"])
-}
-
-func (c *current) onwaisdatabase1(s, h, d any) (any, error) {
-	return build.WAISURL(c.at(), "waisdatabase", s, h, d, nil, nil, nil), nil
-}
-
-func (p *parser) callonwaisdatabase1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onwaisdatabase1(stack["s"], stack["h"], stack["d"])
-}
-
-func (c *current) onwaisindex1(s, h, d, q any) (any, error) {
-	return build.WAISURL(c.at(), "waisindex", s, h, d, q, nil, nil), nil
-}
-
-func (p *parser) callonwaisindex1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onwaisindex1(stack["s"], stack["h"], stack["d"], stack["q"])
-}
-
-func (c *current) onwaisdoc1(s, h, d, t, p any) (any, error) {
-	return build.WAISURL(c.at(), "waisdoc", s, h, d, nil, t, p), nil
-}
-
-func (p *parser) callonwaisdoc1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onwaisdoc1(stack["s"], stack["h"], stack["d"], stack["t"], stack["p"])
-}
-
-func (c *current) ondatabase1() (any, error) {
-	return build.Part(c.at(), "database"), nil
-}
-
-func (p *parser) callondatabase1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.ondatabase1()
-}
-
-func (c *current) onwtype1() (any, error) {
-	return build.Part(c.at(), "wtype"), nil
-}
-
-func (p *parser) callonwtype1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onwtype1()
-}
-
-func (c *current) onwpath1() (any, error) {
-	return build.Part(c.at(), "wpath"), nil
-}
-
-func (p *parser) callonwpath1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onwpath1()
-}
-
-func (c *current) onprosperourl1(s, h, p, f any) (any, error) {
-	return build.ProsperoURL(c.at(), s, h, p, f.([]any)), nil
-}
-
-func (p *parser) callonprosperourl1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onprosperourl1(stack["s"], stack["h"], stack["p"], stack["f"])
-}
-
-func (c *current) onppath7(s any) (any, error) {
-	return s, nil
-}
-
-func (p *parser) callonppath7() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onppath7(stack["s"])
-}
-
-func (c *current) onppath1(f, r any) (any, error) {
-	return build.SegmentPath(c.at(), "ppath", f, r.([]any)), nil
-}
-
-func (p *parser) callonppath1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onppath1(stack["f"], stack["r"])
-}
-
-func (c *current) onpsegment1() (any, error) {
-	return build.Part(c.at(), "psegment"), nil
-}
-
-func (p *parser) callonpsegment1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onpsegment1()
-}
-
-func (c *current) onfieldspec1(n, v any) (any, error) {
-	return build.FieldSpec(c.at(), n, v), nil
-}
-
-func (p *parser) callonfieldspec1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onfieldspec1(stack["n"], stack["v"])
-}
-
-func (c *current) onfieldname1() (any, error) {
-	return build.Part(c.at(), "fieldname"), nil
-}
-
-func (p *parser) callonfieldname1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onfieldname1()
-}
-
-func (c *current) onfieldvalue1() (any, error) {
-	return build.Part(c.at(), "fieldvalue"), nil
-}
-
-func (p *parser) callonfieldvalue1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onfieldvalue1()
-}
-
-func (c *current) ondigits1() (any, error) {
-	return build.Part(c.at(), "digits"), nil
-}
-
-func (p *parser) callondigits1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.ondigits1()
 }
 
 var (

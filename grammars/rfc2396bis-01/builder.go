@@ -3251,7 +3251,327 @@ func (b *treeBuilder) r17(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 				p, n = p1, n[:n1]
 				break L1
 			}
-			p, n, ok = b.r18(p, d+1, n)
+			// qualified, inlined
+			{
+				p7, n7 := p, len(n)
+				ok = true
+			L7:
+				for {
+					{
+						start8 := p
+						for b.work <= b.limit { // past the limit, no round is tried
+							q8 := p
+							{
+								p9, n9 := p, len(n)
+								ok = true
+							L9:
+								for {
+									if ok = p < len(s) && s[p] == '.'; ok {
+										p++
+									}
+									if !ok {
+										p, n = p9, n[:n9]
+										break L9
+									}
+									// domainlabel, inlined
+									node10 := len(n)
+									n = append(n, ast.TreeNode{})
+									n[node10].StartRule = uint32(p)<<ast.TreeRuleBits | 18
+									{
+										p11, n11 := p, len(n)
+										ok = true
+									L11:
+										for {
+											m12 := p
+											{
+												p13, n13 := p, len(n)
+												ok = true
+											L13:
+												for {
+													if ok = p < len(s) && class10[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p13, n[:n13]
+														break L13
+													}
+													{
+														start14, end14 := p, p
+														if b.work <= b.limit { // past the limit, nothing is scanned
+															for p < len(s) && class22[s[p]] {
+																p++
+																if class10[s[p-1]] {
+																	end14 = p
+																}
+															}
+														}
+														b.work += p - start14
+														p = end14
+														ok = b.work <= b.limit
+													}
+													if !ok {
+														p, n = p13, n[:n13]
+														break L13
+													}
+													break
+												}
+											}
+											m12 = p - m12 // the length of n
+											if !ok {
+												p, n = p11, n[:n11]
+												break L11
+											}
+											ok = m12 <= 63 // a length bound on n
+											if !ok {
+												p, n = p11, n[:n11]
+												break L11
+											}
+											break
+										}
+									}
+									if ok {
+										n[node10].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
+									} else {
+										n = n[:node10]
+									}
+									if !ok {
+										p, n = p9, n[:n9]
+										break L9
+									}
+									{
+										p15, n15 := p, len(n)
+										{
+											p16, n16 := p, len(n)
+											ok = true
+										L16:
+											for {
+												if ok = p < len(s) && s[p] == '.'; ok {
+													p++
+												}
+												if !ok {
+													p, n = p16, n[:n16]
+													break L16
+												}
+												if ok = p < len(s) && class10[s[p]]; ok {
+													p++
+												}
+												if !ok {
+													p, n = p16, n[:n16]
+													break L16
+												}
+												break
+											}
+										}
+										p, n = p15, n[:n15]
+									}
+									if !ok {
+										p, n = p9, n[:n9]
+										break L9
+									}
+									break
+								}
+							}
+							if !ok || p == q8 {
+								break
+							}
+						}
+						b.work += p - start8
+						ok = b.work <= b.limit
+					}
+					if !ok {
+						p, n = p7, n[:n7]
+						break L7
+					}
+				L17:
+					for {
+						if p < len(s) && class23[s[p]] {
+							{
+								p18, n18 := p, len(n)
+								ok = true
+							L18:
+								for {
+									if ok = p < len(s) && s[p] == '.'; ok {
+										p++
+									}
+									if !ok {
+										p, n = p18, n[:n18]
+										break L18
+									}
+									// toplabel, inlined
+									node19 := len(n)
+									n = append(n, ast.TreeNode{})
+									n[node19].StartRule = uint32(p)<<ast.TreeRuleBits | 19
+									{
+										p20, n20 := p, len(n)
+										ok = true
+									L20:
+										for {
+											m21 := p
+											{
+												p22, n22 := p, len(n)
+												ok = true
+											L22:
+												for {
+													if ok = p < len(s) && class0[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p22, n[:n22]
+														break L22
+													}
+													{
+														start23, end23 := p, p
+														if b.work <= b.limit { // past the limit, nothing is scanned
+															for p < len(s) && class22[s[p]] {
+																p++
+																if class10[s[p-1]] {
+																	end23 = p
+																}
+															}
+														}
+														b.work += p - start23
+														p = end23
+														ok = b.work <= b.limit
+													}
+													if !ok {
+														p, n = p22, n[:n22]
+														break L22
+													}
+													break
+												}
+											}
+											m21 = p - m21 // the length of n
+											if !ok {
+												p, n = p20, n[:n20]
+												break L20
+											}
+											ok = m21 <= 63 // a length bound on n
+											if !ok {
+												p, n = p20, n[:n20]
+												break L20
+											}
+											break
+										}
+									}
+									if ok {
+										n[node19].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
+									} else {
+										n = n[:node19]
+									}
+									if !ok {
+										p, n = p18, n[:n18]
+										break L18
+									}
+									if ok = p < len(s) && s[p] == '.'; ok {
+										p++
+									}
+									if !ok {
+										p, n = p18, n[:n18]
+										break L18
+									}
+									break
+								}
+							}
+							if ok {
+								break L17
+							}
+						}
+						if p < len(s) && class23[s[p]] {
+							{
+								p24, n24 := p, len(n)
+								ok = true
+							L24:
+								for {
+									if ok = p < len(s) && s[p] == '.'; ok {
+										p++
+									}
+									if !ok {
+										p, n = p24, n[:n24]
+										break L24
+									}
+									// domainlabel, inlined
+									node25 := len(n)
+									n = append(n, ast.TreeNode{})
+									n[node25].StartRule = uint32(p)<<ast.TreeRuleBits | 18
+									{
+										p26, n26 := p, len(n)
+										ok = true
+									L26:
+										for {
+											m27 := p
+											{
+												p28, n28 := p, len(n)
+												ok = true
+											L28:
+												for {
+													if ok = p < len(s) && class10[s[p]]; ok {
+														p++
+													}
+													if !ok {
+														p, n = p28, n[:n28]
+														break L28
+													}
+													{
+														start29, end29 := p, p
+														if b.work <= b.limit { // past the limit, nothing is scanned
+															for p < len(s) && class22[s[p]] {
+																p++
+																if class10[s[p-1]] {
+																	end29 = p
+																}
+															}
+														}
+														b.work += p - start29
+														p = end29
+														ok = b.work <= b.limit
+													}
+													if !ok {
+														p, n = p28, n[:n28]
+														break L28
+													}
+													break
+												}
+											}
+											m27 = p - m27 // the length of n
+											if !ok {
+												p, n = p26, n[:n26]
+												break L26
+											}
+											ok = m27 <= 63 // a length bound on n
+											if !ok {
+												p, n = p26, n[:n26]
+												break L26
+											}
+											break
+										}
+									}
+									if ok {
+										n[node25].EndDepth = uint32(p)<<ast.TreeDepthBits | uint32(d+1)
+									} else {
+										n = n[:node25]
+									}
+									if !ok {
+										p, n = p24, n[:n24]
+										break L24
+									}
+									break
+								}
+							}
+							if ok {
+								break L17
+							}
+						}
+						ok = false
+						break
+					}
+					ok = true
+					if !ok {
+						p, n = p7, n[:n7]
+						break L7
+					}
+					break
+				}
+			}
 			if !ok {
 				p, n = p1, n[:n1]
 				break L1

@@ -14,73 +14,47 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
-
-	"github.com/urlgrammar/urlgrammar/internal/build"
 )
-
-func (c *current) at() build.At {
-	return build.At{Src: c.globalStore["src"].(string), Start: c.pos.offset, Stop: c.pos.offset + len(c.text)}
-}
 
 var g = &grammar{
 	rules: []*rule{
 		{
 			name:        "URI_reference",
 			displayName: "\"URI-reference\"",
-			pos:         position{line: 24, col: 1, offset: 1137},
-			expr: &actionExpr{
-				pos: position{line: 24, col: 34, offset: 1170},
-				run: (*parser).callonURI_reference1,
-				expr: &seqExpr{
-					pos: position{line: 24, col: 34, offset: 1170},
-					exprs: []any{
-						&labeledExpr{
-							pos:   position{line: 24, col: 34, offset: 1170},
-							label: "r",
-							expr: &zeroOrOneExpr{
-								pos: position{line: 24, col: 36, offset: 1172},
-								expr: &choiceExpr{
-									pos: position{line: 24, col: 38, offset: 1174},
-									alternatives: []any{
-										&ruleRefExpr{
-											pos:  position{line: 24, col: 38, offset: 1174},
-											name: "absolute_URI",
-										},
-										&ruleRefExpr{
-											pos:  position{line: 24, col: 53, offset: 1189},
-											name: "relative_URI",
-										},
-									},
+			pos:         position{line: 18, col: 1, offset: 950},
+			expr: &seqExpr{
+				pos: position{line: 18, col: 34, offset: 983},
+				exprs: []any{
+					&zeroOrOneExpr{
+						pos: position{line: 18, col: 34, offset: 983},
+						expr: &choiceExpr{
+							pos: position{line: 18, col: 36, offset: 985},
+							alternatives: []any{
+								&ruleRefExpr{
+									pos:  position{line: 18, col: 36, offset: 985},
+									name: "absolute_URI",
+								},
+								&ruleRefExpr{
+									pos:  position{line: 18, col: 51, offset: 1000},
+									name: "relative_URI",
 								},
 							},
 						},
-						&labeledExpr{
-							pos:   position{line: 24, col: 69, offset: 1205},
-							label: "f",
-							expr: &zeroOrOneExpr{
-								pos: position{line: 24, col: 71, offset: 1207},
-								expr: &actionExpr{
-									pos: position{line: 24, col: 73, offset: 1209},
-									run: (*parser).callonURI_reference10,
-									expr: &seqExpr{
-										pos: position{line: 24, col: 73, offset: 1209},
-										exprs: []any{
-											&litMatcher{
-												pos:        position{line: 24, col: 73, offset: 1209},
-												val:        "#",
-												ignoreCase: false,
-												want:       "\"#\"",
-											},
-											&labeledExpr{
-												pos:   position{line: 24, col: 77, offset: 1213},
-												label: "f",
-												expr: &ruleRefExpr{
-													pos:  position{line: 24, col: 79, offset: 1215},
-													name: "fragment",
-												},
-											},
-										},
-									},
+					},
+					&zeroOrOneExpr{
+						pos: position{line: 18, col: 67, offset: 1016},
+						expr: &seqExpr{
+							pos: position{line: 18, col: 69, offset: 1018},
+							exprs: []any{
+								&litMatcher{
+									pos:        position{line: 18, col: 69, offset: 1018},
+									val:        "#",
+									ignoreCase: false,
+									want:       "\"#\"",
+								},
+								&ruleRefExpr{
+									pos:  position{line: 18, col: 73, offset: 1022},
+									name: "fragment",
 								},
 							},
 						},
@@ -91,48 +65,28 @@ var g = &grammar{
 		{
 			name:        "absolute_URI_reference",
 			displayName: "\"absolute-URI-reference\"",
-			pos:         position{line: 28, col: 1, offset: 1315},
-			expr: &actionExpr{
-				pos: position{line: 28, col: 52, offset: 1366},
-				run: (*parser).callonabsolute_URI_reference1,
-				expr: &seqExpr{
-					pos: position{line: 28, col: 52, offset: 1366},
-					exprs: []any{
-						&labeledExpr{
-							pos:   position{line: 28, col: 52, offset: 1366},
-							label: "r",
-							expr: &ruleRefExpr{
-								pos:  position{line: 28, col: 54, offset: 1368},
-								name: "absolute_URI",
-							},
-						},
-						&labeledExpr{
-							pos:   position{line: 28, col: 67, offset: 1381},
-							label: "f",
-							expr: &zeroOrOneExpr{
-								pos: position{line: 28, col: 69, offset: 1383},
-								expr: &actionExpr{
-									pos: position{line: 28, col: 71, offset: 1385},
-									run: (*parser).callonabsolute_URI_reference7,
-									expr: &seqExpr{
-										pos: position{line: 28, col: 71, offset: 1385},
-										exprs: []any{
-											&litMatcher{
-												pos:        position{line: 28, col: 71, offset: 1385},
-												val:        "#",
-												ignoreCase: false,
-												want:       "\"#\"",
-											},
-											&labeledExpr{
-												pos:   position{line: 28, col: 75, offset: 1389},
-												label: "f",
-												expr: &ruleRefExpr{
-													pos:  position{line: 28, col: 77, offset: 1391},
-													name: "fragment",
-												},
-											},
-										},
-									},
+			pos:         position{line: 20, col: 1, offset: 1035},
+			expr: &seqExpr{
+				pos: position{line: 20, col: 52, offset: 1086},
+				exprs: []any{
+					&ruleRefExpr{
+						pos:  position{line: 20, col: 52, offset: 1086},
+						name: "absolute_URI",
+					},
+					&zeroOrOneExpr{
+						pos: position{line: 20, col: 65, offset: 1099},
+						expr: &seqExpr{
+							pos: position{line: 20, col: 67, offset: 1101},
+							exprs: []any{
+								&litMatcher{
+									pos:        position{line: 20, col: 67, offset: 1101},
+									val:        "#",
+									ignoreCase: false,
+									want:       "\"#\"",
+								},
+								&ruleRefExpr{
+									pos:  position{line: 20, col: 71, offset: 1105},
+									name: "fragment",
 								},
 							},
 						},
@@ -143,75 +97,55 @@ var g = &grammar{
 		{
 			name:        "absolute_URI",
 			displayName: "\"absolute-URI\"",
-			pos:         position{line: 38, col: 1, offset: 1968},
-			expr: &actionExpr{
-				pos: position{line: 38, col: 32, offset: 1999},
-				run: (*parser).callonabsolute_URI1,
-				expr: &seqExpr{
-					pos: position{line: 38, col: 32, offset: 1999},
-					exprs: []any{
-						&labeledExpr{
-							pos:   position{line: 38, col: 32, offset: 1999},
-							label: "s",
-							expr: &ruleRefExpr{
-								pos:  position{line: 38, col: 34, offset: 2001},
-								name: "scheme",
-							},
-						},
-						&litMatcher{
-							pos:        position{line: 38, col: 41, offset: 2008},
-							val:        ":",
-							ignoreCase: false,
-							want:       "\":\"",
-						},
-						&labeledExpr{
-							pos:   position{line: 38, col: 45, offset: 2012},
-							label: "b",
-							expr: &choiceExpr{
-								pos: position{line: 38, col: 49, offset: 2016},
-								alternatives: []any{
-									&actionExpr{
-										pos: position{line: 38, col: 49, offset: 2016},
-										run: (*parser).callonabsolute_URI8,
-										expr: &seqExpr{
-											pos: position{line: 38, col: 49, offset: 2016},
-											exprs: []any{
-												&labeledExpr{
-													pos:   position{line: 38, col: 49, offset: 2016},
-													label: "h",
-													expr: &ruleRefExpr{
-														pos:  position{line: 38, col: 51, offset: 2018},
-														name: "hier_part",
-													},
+			pos:         position{line: 28, col: 1, offset: 1586},
+			expr: &seqExpr{
+				pos: position{line: 28, col: 32, offset: 1617},
+				exprs: []any{
+					&ruleRefExpr{
+						pos:  position{line: 28, col: 32, offset: 1617},
+						name: "scheme",
+					},
+					&litMatcher{
+						pos:        position{line: 28, col: 39, offset: 1624},
+						val:        ":",
+						ignoreCase: false,
+						want:       "\":\"",
+					},
+					&choiceExpr{
+						pos: position{line: 28, col: 45, offset: 1630},
+						alternatives: []any{
+							&seqExpr{
+								pos: position{line: 28, col: 45, offset: 1630},
+								exprs: []any{
+									&ruleRefExpr{
+										pos:  position{line: 28, col: 45, offset: 1630},
+										name: "hier_part",
+									},
+									&andExpr{
+										pos: position{line: 28, col: 55, offset: 1640},
+										expr: &choiceExpr{
+											pos: position{line: 28, col: 58, offset: 1643},
+											alternatives: []any{
+												&litMatcher{
+													pos:        position{line: 28, col: 58, offset: 1643},
+													val:        "#",
+													ignoreCase: false,
+													want:       "\"#\"",
 												},
-												&andExpr{
-													pos: position{line: 38, col: 61, offset: 2028},
-													expr: &choiceExpr{
-														pos: position{line: 38, col: 64, offset: 2031},
-														alternatives: []any{
-															&litMatcher{
-																pos:        position{line: 38, col: 64, offset: 2031},
-																val:        "#",
-																ignoreCase: false,
-																want:       "\"#\"",
-															},
-															&notExpr{
-																pos: position{line: 38, col: 70, offset: 2037},
-																expr: &anyMatcher{
-																	line: 38, col: 71, offset: 2038,
-																},
-															},
-														},
+												&notExpr{
+													pos: position{line: 28, col: 64, offset: 1649},
+													expr: &anyMatcher{
+														line: 28, col: 65, offset: 1650,
 													},
 												},
 											},
 										},
 									},
-									&ruleRefExpr{
-										pos:  position{line: 38, col: 95, offset: 2062},
-										name: "opaque_part",
-									},
 								},
+							},
+							&ruleRefExpr{
+								pos:  position{line: 28, col: 71, offset: 1656},
+								name: "opaque_part",
 							},
 						},
 					},
@@ -221,60 +155,40 @@ var g = &grammar{
 		{
 			name:        "hier_part",
 			displayName: "\"hier-part\"",
-			pos:         position{line: 45, col: 1, offset: 2394},
-			expr: &actionExpr{
-				pos: position{line: 45, col: 26, offset: 2419},
-				run: (*parser).callonhier_part1,
-				expr: &seqExpr{
-					pos: position{line: 45, col: 26, offset: 2419},
-					exprs: []any{
-						&labeledExpr{
-							pos:   position{line: 45, col: 26, offset: 2419},
-							label: "p",
-							expr: &zeroOrOneExpr{
-								pos: position{line: 45, col: 28, offset: 2421},
-								expr: &choiceExpr{
-									pos: position{line: 45, col: 30, offset: 2423},
-									alternatives: []any{
-										&ruleRefExpr{
-											pos:  position{line: 45, col: 30, offset: 2423},
-											name: "net_path",
-										},
-										&ruleRefExpr{
-											pos:  position{line: 45, col: 41, offset: 2434},
-											name: "abs_path",
-										},
-									},
+			pos:         position{line: 33, col: 1, offset: 1920},
+			expr: &seqExpr{
+				pos: position{line: 33, col: 26, offset: 1945},
+				exprs: []any{
+					&zeroOrOneExpr{
+						pos: position{line: 33, col: 26, offset: 1945},
+						expr: &choiceExpr{
+							pos: position{line: 33, col: 28, offset: 1947},
+							alternatives: []any{
+								&ruleRefExpr{
+									pos:  position{line: 33, col: 28, offset: 1947},
+									name: "net_path",
+								},
+								&ruleRefExpr{
+									pos:  position{line: 33, col: 39, offset: 1958},
+									name: "abs_path",
 								},
 							},
 						},
-						&labeledExpr{
-							pos:   position{line: 45, col: 53, offset: 2446},
-							label: "q",
-							expr: &zeroOrOneExpr{
-								pos: position{line: 45, col: 55, offset: 2448},
-								expr: &actionExpr{
-									pos: position{line: 45, col: 57, offset: 2450},
-									run: (*parser).callonhier_part10,
-									expr: &seqExpr{
-										pos: position{line: 45, col: 57, offset: 2450},
-										exprs: []any{
-											&litMatcher{
-												pos:        position{line: 45, col: 57, offset: 2450},
-												val:        "?",
-												ignoreCase: false,
-												want:       "\"?\"",
-											},
-											&labeledExpr{
-												pos:   position{line: 45, col: 61, offset: 2454},
-												label: "q",
-												expr: &ruleRefExpr{
-													pos:  position{line: 45, col: 63, offset: 2456},
-													name: "query",
-												},
-											},
-										},
-									},
+					},
+					&zeroOrOneExpr{
+						pos: position{line: 33, col: 51, offset: 1970},
+						expr: &seqExpr{
+							pos: position{line: 33, col: 53, offset: 1972},
+							exprs: []any{
+								&litMatcher{
+									pos:        position{line: 33, col: 53, offset: 1972},
+									val:        "?",
+									ignoreCase: false,
+									want:       "\"?\"",
+								},
+								&ruleRefExpr{
+									pos:  position{line: 33, col: 57, offset: 1976},
+									name: "query",
 								},
 							},
 						},
@@ -285,37 +199,25 @@ var g = &grammar{
 		{
 			name:        "net_path",
 			displayName: "\"net-path\"",
-			pos:         position{line: 49, col: 1, offset: 2526},
-			expr: &actionExpr{
-				pos: position{line: 49, col: 24, offset: 2549},
-				run: (*parser).callonnet_path1,
-				expr: &seqExpr{
-					pos: position{line: 49, col: 24, offset: 2549},
-					exprs: []any{
-						&litMatcher{
-							pos:        position{line: 49, col: 24, offset: 2549},
-							val:        "//",
-							ignoreCase: false,
-							want:       "\"//\"",
-						},
-						&labeledExpr{
-							pos:   position{line: 49, col: 29, offset: 2554},
-							label: "a",
-							expr: &ruleRefExpr{
-								pos:  position{line: 49, col: 31, offset: 2556},
-								name: "authority",
-							},
-						},
-						&labeledExpr{
-							pos:   position{line: 49, col: 41, offset: 2566},
-							label: "p",
-							expr: &zeroOrOneExpr{
-								pos: position{line: 49, col: 43, offset: 2568},
-								expr: &ruleRefExpr{
-									pos:  position{line: 49, col: 43, offset: 2568},
-									name: "abs_path",
-								},
-							},
+			pos:         position{line: 35, col: 1, offset: 1986},
+			expr: &seqExpr{
+				pos: position{line: 35, col: 24, offset: 2009},
+				exprs: []any{
+					&litMatcher{
+						pos:        position{line: 35, col: 24, offset: 2009},
+						val:        "//",
+						ignoreCase: false,
+						want:       "\"//\"",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 35, col: 29, offset: 2014},
+						name: "authority",
+					},
+					&zeroOrOneExpr{
+						pos: position{line: 35, col: 39, offset: 2024},
+						expr: &ruleRefExpr{
+							pos:  position{line: 35, col: 39, offset: 2024},
+							name: "abs_path",
 						},
 					},
 				},
@@ -324,27 +226,19 @@ var g = &grammar{
 		{
 			name:        "abs_path",
 			displayName: "\"abs-path\"",
-			pos:         position{line: 53, col: 1, offset: 2624},
-			expr: &actionExpr{
-				pos: position{line: 53, col: 24, offset: 2647},
-				run: (*parser).callonabs_path1,
-				expr: &seqExpr{
-					pos: position{line: 53, col: 24, offset: 2647},
-					exprs: []any{
-						&litMatcher{
-							pos:        position{line: 53, col: 24, offset: 2647},
-							val:        "/",
-							ignoreCase: false,
-							want:       "\"/\"",
-						},
-						&labeledExpr{
-							pos:   position{line: 53, col: 28, offset: 2651},
-							label: "s",
-							expr: &ruleRefExpr{
-								pos:  position{line: 53, col: 30, offset: 2653},
-								name: "path_segments",
-							},
-						},
+			pos:         position{line: 37, col: 1, offset: 2035},
+			expr: &seqExpr{
+				pos: position{line: 37, col: 24, offset: 2058},
+				exprs: []any{
+					&litMatcher{
+						pos:        position{line: 37, col: 24, offset: 2058},
+						val:        "/",
+						ignoreCase: false,
+						want:       "\"/\"",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 37, col: 28, offset: 2062},
+						name: "path_segments",
 					},
 				},
 			},
@@ -352,23 +246,19 @@ var g = &grammar{
 		{
 			name:        "opaque_part",
 			displayName: "\"opaque-part\"",
-			pos:         position{line: 57, col: 1, offset: 2710},
-			expr: &actionExpr{
-				pos: position{line: 57, col: 30, offset: 2739},
-				run: (*parser).callonopaque_part1,
-				expr: &seqExpr{
-					pos: position{line: 57, col: 30, offset: 2739},
-					exprs: []any{
-						&ruleRefExpr{
-							pos:  position{line: 57, col: 30, offset: 2739},
-							name: "uric_no_slash",
-						},
-						&zeroOrMoreExpr{
-							pos: position{line: 57, col: 44, offset: 2753},
-							expr: &ruleRefExpr{
-								pos:  position{line: 57, col: 44, offset: 2753},
-								name: "uric",
-							},
+			pos:         position{line: 39, col: 1, offset: 2077},
+			expr: &seqExpr{
+				pos: position{line: 39, col: 30, offset: 2106},
+				exprs: []any{
+					&ruleRefExpr{
+						pos:  position{line: 39, col: 30, offset: 2106},
+						name: "uric_no_slash",
+					},
+					&zeroOrMoreExpr{
+						pos: position{line: 39, col: 44, offset: 2120},
+						expr: &ruleRefExpr{
+							pos:  position{line: 39, col: 44, offset: 2120},
+							name: "uric",
 						},
 					},
 				},
@@ -377,12 +267,12 @@ var g = &grammar{
 		{
 			name:        "uric_no_slash",
 			displayName: "\"uric-no-slash\"",
-			pos:         position{line: 61, col: 1, offset: 2802},
+			pos:         position{line: 41, col: 1, offset: 2127},
 			expr: &choiceExpr{
-				pos: position{line: 61, col: 34, offset: 2835},
+				pos: position{line: 41, col: 34, offset: 2160},
 				alternatives: []any{
 					&charClassMatcher{
-						pos:        position{line: 61, col: 34, offset: 2835},
+						pos:        position{line: 41, col: 34, offset: 2160},
 						val:        "[a-zA-Z0-9_.!~*'()[\\];?:@&=+$,-]",
 						chars:      []rune{'_', '.', '!', '~', '*', '\'', '(', ')', '[', ']', ';', '?', ':', '@', '&', '=', '+', '$', ',', '-'},
 						ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -390,7 +280,7 @@ var g = &grammar{
 						inverted:   false,
 					},
 					&ruleRefExpr{
-						pos:  position{line: 61, col: 69, offset: 2870},
+						pos:  position{line: 41, col: 69, offset: 2195},
 						name: "escaped",
 					},
 				},
@@ -399,30 +289,26 @@ var g = &grammar{
 		{
 			name:        "scheme",
 			displayName: "\"scheme\"",
-			pos:         position{line: 65, col: 1, offset: 2976},
-			expr: &actionExpr{
-				pos: position{line: 65, col: 20, offset: 2995},
-				run: (*parser).callonscheme1,
-				expr: &seqExpr{
-					pos: position{line: 65, col: 20, offset: 2995},
-					exprs: []any{
-						&charClassMatcher{
-							pos:        position{line: 65, col: 20, offset: 2995},
-							val:        "[a-zA-Z]",
-							ranges:     []rune{'a', 'z', 'A', 'Z'},
+			pos:         position{line: 45, col: 1, offset: 2301},
+			expr: &seqExpr{
+				pos: position{line: 45, col: 20, offset: 2320},
+				exprs: []any{
+					&charClassMatcher{
+						pos:        position{line: 45, col: 20, offset: 2320},
+						val:        "[a-zA-Z]",
+						ranges:     []rune{'a', 'z', 'A', 'Z'},
+						ignoreCase: false,
+						inverted:   false,
+					},
+					&zeroOrMoreExpr{
+						pos: position{line: 45, col: 29, offset: 2329},
+						expr: &charClassMatcher{
+							pos:        position{line: 45, col: 29, offset: 2329},
+							val:        "[a-zA-Z0-9+.-]",
+							chars:      []rune{'+', '.', '-'},
+							ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
 							ignoreCase: false,
 							inverted:   false,
-						},
-						&zeroOrMoreExpr{
-							pos: position{line: 65, col: 29, offset: 3004},
-							expr: &charClassMatcher{
-								pos:        position{line: 65, col: 29, offset: 3004},
-								val:        "[a-zA-Z0-9+.-]",
-								chars:      []rune{'+', '.', '-'},
-								ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
-								ignoreCase: false,
-								inverted:   false,
-							},
 						},
 					},
 				},
@@ -431,66 +317,50 @@ var g = &grammar{
 		{
 			name:        "authority",
 			displayName: "\"authority\"",
-			pos:         position{line: 75, col: 1, offset: 3461},
-			expr: &actionExpr{
-				pos: position{line: 75, col: 26, offset: 3486},
-				run: (*parser).callonauthority1,
-				expr: &labeledExpr{
-					pos:   position{line: 75, col: 26, offset: 3486},
-					label: "v",
-					expr: &choiceExpr{
-						pos: position{line: 75, col: 30, offset: 3490},
-						alternatives: []any{
-							&actionExpr{
-								pos: position{line: 75, col: 30, offset: 3490},
-								run: (*parser).callonauthority4,
-								expr: &seqExpr{
-									pos: position{line: 75, col: 30, offset: 3490},
-									exprs: []any{
-										&labeledExpr{
-											pos:   position{line: 75, col: 30, offset: 3490},
-											label: "s",
-											expr: &ruleRefExpr{
-												pos:  position{line: 75, col: 32, offset: 3492},
-												name: "server",
-											},
-										},
-										&andExpr{
-											pos: position{line: 75, col: 39, offset: 3499},
-											expr: &ruleRefExpr{
-												pos:  position{line: 75, col: 40, offset: 3500},
-												name: "authority_end",
-											},
-										},
-									},
+			pos:         position{line: 53, col: 1, offset: 2748},
+			expr: &choiceExpr{
+				pos: position{line: 53, col: 28, offset: 2775},
+				alternatives: []any{
+					&seqExpr{
+						pos: position{line: 53, col: 28, offset: 2775},
+						exprs: []any{
+							&ruleRefExpr{
+								pos:  position{line: 53, col: 28, offset: 2775},
+								name: "server",
+							},
+							&andExpr{
+								pos: position{line: 53, col: 35, offset: 2782},
+								expr: &ruleRefExpr{
+									pos:  position{line: 53, col: 36, offset: 2783},
+									name: "authority_end",
 								},
 							},
-							&ruleRefExpr{
-								pos:  position{line: 75, col: 74, offset: 3534},
-								name: "reg_name",
-							},
 						},
+					},
+					&ruleRefExpr{
+						pos:  position{line: 53, col: 52, offset: 2799},
+						name: "reg_name",
 					},
 				},
 			},
 		},
 		{
 			name: "authority_end",
-			pos:  position{line: 79, col: 1, offset: 3590},
+			pos:  position{line: 55, col: 1, offset: 2811},
 			expr: &choiceExpr{
-				pos: position{line: 79, col: 18, offset: 3607},
+				pos: position{line: 55, col: 18, offset: 2828},
 				alternatives: []any{
 					&charClassMatcher{
-						pos:        position{line: 79, col: 18, offset: 3607},
+						pos:        position{line: 55, col: 18, offset: 2828},
 						val:        "[/?#]",
 						chars:      []rune{'/', '?', '#'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&notExpr{
-						pos: position{line: 79, col: 26, offset: 3615},
+						pos: position{line: 55, col: 26, offset: 2836},
 						expr: &anyMatcher{
-							line: 79, col: 27, offset: 3616,
+							line: 55, col: 27, offset: 2837,
 						},
 					},
 				},
@@ -499,27 +369,23 @@ var g = &grammar{
 		{
 			name:        "reg_name",
 			displayName: "\"reg-name\"",
-			pos:         position{line: 83, col: 1, offset: 3716},
-			expr: &actionExpr{
-				pos: position{line: 83, col: 24, offset: 3739},
-				run: (*parser).callonreg_name1,
-				expr: &oneOrMoreExpr{
-					pos: position{line: 83, col: 24, offset: 3739},
-					expr: &choiceExpr{
-						pos: position{line: 83, col: 26, offset: 3741},
-						alternatives: []any{
-							&charClassMatcher{
-								pos:        position{line: 83, col: 26, offset: 3741},
-								val:        "[a-zA-Z0-9_.!~*'();:@&=+$,-]",
-								chars:      []rune{'_', '.', '!', '~', '*', '\'', '(', ')', ';', ':', '@', '&', '=', '+', '$', ',', '-'},
-								ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
-								ignoreCase: false,
-								inverted:   false,
-							},
-							&ruleRefExpr{
-								pos:  position{line: 83, col: 57, offset: 3772},
-								name: "escaped",
-							},
+			pos:         position{line: 59, col: 1, offset: 2937},
+			expr: &oneOrMoreExpr{
+				pos: position{line: 59, col: 24, offset: 2960},
+				expr: &choiceExpr{
+					pos: position{line: 59, col: 26, offset: 2962},
+					alternatives: []any{
+						&charClassMatcher{
+							pos:        position{line: 59, col: 26, offset: 2962},
+							val:        "[a-zA-Z0-9_.!~*'();:@&=+$,-]",
+							chars:      []rune{'_', '.', '!', '~', '*', '\'', '(', ')', ';', ':', '@', '&', '=', '+', '$', ',', '-'},
+							ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
+							ignoreCase: false,
+							inverted:   false,
+						},
+						&ruleRefExpr{
+							pos:  position{line: 59, col: 57, offset: 2993},
+							name: "escaped",
 						},
 					},
 				},
@@ -528,61 +394,33 @@ var g = &grammar{
 		{
 			name:        "server",
 			displayName: "\"server\"",
-			pos:         position{line: 90, col: 1, offset: 4003},
-			expr: &actionExpr{
-				pos: position{line: 90, col: 20, offset: 4022},
-				run: (*parser).callonserver1,
-				expr: &labeledExpr{
-					pos:   position{line: 90, col: 20, offset: 4022},
-					label: "s",
-					expr: &zeroOrOneExpr{
-						pos: position{line: 90, col: 22, offset: 4024},
-						expr: &actionExpr{
-							pos: position{line: 90, col: 24, offset: 4026},
-							run: (*parser).callonserver4,
+			pos:         position{line: 64, col: 1, offset: 3185},
+			expr: &zeroOrOneExpr{
+				pos: position{line: 64, col: 20, offset: 3204},
+				expr: &seqExpr{
+					pos: position{line: 64, col: 22, offset: 3206},
+					exprs: []any{
+						&zeroOrOneExpr{
+							pos: position{line: 64, col: 22, offset: 3206},
 							expr: &seqExpr{
-								pos: position{line: 90, col: 24, offset: 4026},
+								pos: position{line: 64, col: 24, offset: 3208},
 								exprs: []any{
-									&labeledExpr{
-										pos:   position{line: 90, col: 24, offset: 4026},
-										label: "u",
-										expr: &zeroOrOneExpr{
-											pos: position{line: 90, col: 26, offset: 4028},
-											expr: &actionExpr{
-												pos: position{line: 90, col: 28, offset: 4030},
-												run: (*parser).callonserver8,
-												expr: &seqExpr{
-													pos: position{line: 90, col: 28, offset: 4030},
-													exprs: []any{
-														&labeledExpr{
-															pos:   position{line: 90, col: 28, offset: 4030},
-															label: "u",
-															expr: &ruleRefExpr{
-																pos:  position{line: 90, col: 30, offset: 4032},
-																name: "userinfo",
-															},
-														},
-														&litMatcher{
-															pos:        position{line: 90, col: 39, offset: 4041},
-															val:        "@",
-															ignoreCase: false,
-															want:       "\"@\"",
-														},
-													},
-												},
-											},
-										},
+									&ruleRefExpr{
+										pos:  position{line: 64, col: 24, offset: 3208},
+										name: "userinfo",
 									},
-									&labeledExpr{
-										pos:   position{line: 90, col: 64, offset: 4066},
-										label: "h",
-										expr: &ruleRefExpr{
-											pos:  position{line: 90, col: 66, offset: 4068},
-											name: "hostport",
-										},
+									&litMatcher{
+										pos:        position{line: 64, col: 33, offset: 3217},
+										val:        "@",
+										ignoreCase: false,
+										want:       "\"@\"",
 									},
 								},
 							},
+						},
+						&ruleRefExpr{
+							pos:  position{line: 64, col: 40, offset: 3224},
+							name: "hostport",
 						},
 					},
 				},
@@ -591,27 +429,23 @@ var g = &grammar{
 		{
 			name:        "userinfo",
 			displayName: "\"userinfo\"",
-			pos:         position{line: 97, col: 1, offset: 4206},
-			expr: &actionExpr{
-				pos: position{line: 97, col: 24, offset: 4229},
-				run: (*parser).callonuserinfo1,
-				expr: &zeroOrMoreExpr{
-					pos: position{line: 97, col: 24, offset: 4229},
-					expr: &choiceExpr{
-						pos: position{line: 97, col: 26, offset: 4231},
-						alternatives: []any{
-							&charClassMatcher{
-								pos:        position{line: 97, col: 26, offset: 4231},
-								val:        "[a-zA-Z0-9_.!~*'();:&=+$,-]",
-								chars:      []rune{'_', '.', '!', '~', '*', '\'', '(', ')', ';', ':', '&', '=', '+', '$', ',', '-'},
-								ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
-								ignoreCase: false,
-								inverted:   false,
-							},
-							&ruleRefExpr{
-								pos:  position{line: 97, col: 56, offset: 4261},
-								name: "escaped",
-							},
+			pos:         position{line: 66, col: 1, offset: 3237},
+			expr: &zeroOrMoreExpr{
+				pos: position{line: 66, col: 24, offset: 3260},
+				expr: &choiceExpr{
+					pos: position{line: 66, col: 26, offset: 3262},
+					alternatives: []any{
+						&charClassMatcher{
+							pos:        position{line: 66, col: 26, offset: 3262},
+							val:        "[a-zA-Z0-9_.!~*'();:&=+$,-]",
+							chars:      []rune{'_', '.', '!', '~', '*', '\'', '(', ')', ';', ':', '&', '=', '+', '$', ',', '-'},
+							ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
+							ignoreCase: false,
+							inverted:   false,
+						},
+						&ruleRefExpr{
+							pos:  position{line: 66, col: 56, offset: 3292},
+							name: "escaped",
 						},
 					},
 				},
@@ -620,48 +454,28 @@ var g = &grammar{
 		{
 			name:        "hostport",
 			displayName: "\"hostport\"",
-			pos:         position{line: 101, col: 1, offset: 4313},
-			expr: &actionExpr{
-				pos: position{line: 101, col: 24, offset: 4336},
-				run: (*parser).callonhostport1,
-				expr: &seqExpr{
-					pos: position{line: 101, col: 24, offset: 4336},
-					exprs: []any{
-						&labeledExpr{
-							pos:   position{line: 101, col: 24, offset: 4336},
-							label: "h",
-							expr: &ruleRefExpr{
-								pos:  position{line: 101, col: 26, offset: 4338},
-								name: "host",
-							},
-						},
-						&labeledExpr{
-							pos:   position{line: 101, col: 31, offset: 4343},
-							label: "p",
-							expr: &zeroOrOneExpr{
-								pos: position{line: 101, col: 33, offset: 4345},
-								expr: &actionExpr{
-									pos: position{line: 101, col: 35, offset: 4347},
-									run: (*parser).callonhostport7,
-									expr: &seqExpr{
-										pos: position{line: 101, col: 35, offset: 4347},
-										exprs: []any{
-											&litMatcher{
-												pos:        position{line: 101, col: 35, offset: 4347},
-												val:        ":",
-												ignoreCase: false,
-												want:       "\":\"",
-											},
-											&labeledExpr{
-												pos:   position{line: 101, col: 39, offset: 4351},
-												label: "p",
-												expr: &ruleRefExpr{
-													pos:  position{line: 101, col: 41, offset: 4353},
-													name: "port",
-												},
-											},
-										},
-									},
+			pos:         position{line: 68, col: 1, offset: 3304},
+			expr: &seqExpr{
+				pos: position{line: 68, col: 24, offset: 3327},
+				exprs: []any{
+					&ruleRefExpr{
+						pos:  position{line: 68, col: 24, offset: 3327},
+						name: "host",
+					},
+					&zeroOrOneExpr{
+						pos: position{line: 68, col: 29, offset: 3332},
+						expr: &seqExpr{
+							pos: position{line: 68, col: 31, offset: 3334},
+							exprs: []any{
+								&litMatcher{
+									pos:        position{line: 68, col: 31, offset: 3334},
+									val:        ":",
+									ignoreCase: false,
+									want:       "\":\"",
+								},
+								&ruleRefExpr{
+									pos:  position{line: 68, col: 35, offset: 3338},
+									name: "port",
 								},
 							},
 						},
@@ -672,40 +486,110 @@ var g = &grammar{
 		{
 			name:        "host",
 			displayName: "\"host\"",
-			pos:         position{line: 108, col: 1, offset: 4669},
-			expr: &actionExpr{
-				pos: position{line: 108, col: 16, offset: 4684},
-				run: (*parser).callonhost1,
-				expr: &labeledExpr{
-					pos:   position{line: 108, col: 16, offset: 4684},
-					label: "v",
-					expr: &choiceExpr{
-						pos: position{line: 108, col: 20, offset: 4688},
-						alternatives: []any{
+			pos:         position{line: 73, col: 1, offset: 3590},
+			expr: &choiceExpr{
+				pos: position{line: 73, col: 18, offset: 3607},
+				alternatives: []any{
+					&ruleRefExpr{
+						pos:  position{line: 73, col: 18, offset: 3607},
+						name: "IPv6reference",
+					},
+					&seqExpr{
+						pos: position{line: 73, col: 34, offset: 3623},
+						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 108, col: 20, offset: 4688},
-								name: "IPv6reference",
+								pos:  position{line: 73, col: 34, offset: 3623},
+								name: "IPv4address",
 							},
-							&actionExpr{
-								pos: position{line: 108, col: 36, offset: 4704},
-								run: (*parser).callonhost5,
-								expr: &seqExpr{
-									pos: position{line: 108, col: 36, offset: 4704},
-									exprs: []any{
-										&labeledExpr{
-											pos:   position{line: 108, col: 36, offset: 4704},
-											label: "a",
-											expr: &ruleRefExpr{
-												pos:  position{line: 108, col: 38, offset: 4706},
-												name: "IPv4address",
+							&notExpr{
+								pos: position{line: 73, col: 46, offset: 3635},
+								expr: &charClassMatcher{
+									pos:        position{line: 73, col: 47, offset: 3636},
+									val:        "[a-zA-Z0-9.-]",
+									chars:      []rune{'.', '-'},
+									ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
+									ignoreCase: false,
+									inverted:   false,
+								},
+							},
+						},
+					},
+					&ruleRefExpr{
+						pos:  position{line: 73, col: 63, offset: 3652},
+						name: "hostname",
+					},
+				},
+			},
+		},
+		{
+			name:        "port",
+			displayName: "\"port\"",
+			pos:         position{line: 75, col: 1, offset: 3664},
+			expr: &zeroOrMoreExpr{
+				pos: position{line: 75, col: 16, offset: 3679},
+				expr: &charClassMatcher{
+					pos:        position{line: 75, col: 16, offset: 3679},
+					val:        "[0-9]",
+					ranges:     []rune{'0', '9'},
+					ignoreCase: false,
+					inverted:   false,
+				},
+			},
+		},
+		{
+			name:        "hostname",
+			displayName: "\"hostname\"",
+			pos:         position{line: 77, col: 1, offset: 3687},
+			expr: &seqExpr{
+				pos: position{line: 77, col: 24, offset: 3710},
+				exprs: []any{
+					&ruleRefExpr{
+						pos:  position{line: 77, col: 24, offset: 3710},
+						name: "domainlabel",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 77, col: 36, offset: 3722},
+						name: "qualified",
+					},
+				},
+			},
+		},
+		{
+			name:        "qualified",
+			displayName: "\"qualified\"",
+			pos:         position{line: 85, col: 1, offset: 4261},
+			expr: &seqExpr{
+				pos: position{line: 85, col: 26, offset: 4286},
+				exprs: []any{
+					&zeroOrMoreExpr{
+						pos: position{line: 85, col: 26, offset: 4286},
+						expr: &seqExpr{
+							pos: position{line: 85, col: 28, offset: 4288},
+							exprs: []any{
+								&litMatcher{
+									pos:        position{line: 85, col: 28, offset: 4288},
+									val:        ".",
+									ignoreCase: false,
+									want:       "\".\"",
+								},
+								&ruleRefExpr{
+									pos:  position{line: 85, col: 32, offset: 4292},
+									name: "domainlabel",
+								},
+								&andExpr{
+									pos: position{line: 85, col: 44, offset: 4304},
+									expr: &seqExpr{
+										pos: position{line: 85, col: 47, offset: 4307},
+										exprs: []any{
+											&litMatcher{
+												pos:        position{line: 85, col: 47, offset: 4307},
+												val:        ".",
+												ignoreCase: false,
+												want:       "\".\"",
 											},
-										},
-										&notExpr{
-											pos: position{line: 108, col: 50, offset: 4718},
-											expr: &charClassMatcher{
-												pos:        position{line: 108, col: 51, offset: 4719},
-												val:        "[a-zA-Z0-9.-]",
-												chars:      []rune{'.', '-'},
+											&charClassMatcher{
+												pos:        position{line: 85, col: 51, offset: 4311},
+												val:        "[a-zA-Z0-9]",
 												ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
 												ignoreCase: false,
 												inverted:   false,
@@ -714,184 +598,46 @@ var g = &grammar{
 									},
 								},
 							},
-							&ruleRefExpr{
-								pos:  position{line: 108, col: 85, offset: 4753},
-								name: "hostname",
-							},
 						},
 					},
-				},
-			},
-		},
-		{
-			name:        "port",
-			displayName: "\"port\"",
-			pos:         position{line: 112, col: 1, offset: 4804},
-			expr: &actionExpr{
-				pos: position{line: 112, col: 16, offset: 4819},
-				run: (*parser).callonport1,
-				expr: &zeroOrMoreExpr{
-					pos: position{line: 112, col: 16, offset: 4819},
-					expr: &charClassMatcher{
-						pos:        position{line: 112, col: 16, offset: 4819},
-						val:        "[0-9]",
-						ranges:     []rune{'0', '9'},
-						ignoreCase: false,
-						inverted:   false,
-					},
-				},
-			},
-		},
-		{
-			name:        "hostname",
-			displayName: "\"hostname\"",
-			pos:         position{line: 116, col: 1, offset: 4863},
-			expr: &actionExpr{
-				pos: position{line: 116, col: 24, offset: 4886},
-				run: (*parser).callonhostname1,
-				expr: &seqExpr{
-					pos: position{line: 116, col: 24, offset: 4886},
-					exprs: []any{
-						&labeledExpr{
-							pos:   position{line: 116, col: 24, offset: 4886},
-							label: "l",
-							expr: &ruleRefExpr{
-								pos:  position{line: 116, col: 26, offset: 4888},
-								name: "domainlabel",
-							},
-						},
-						&labeledExpr{
-							pos:   position{line: 116, col: 38, offset: 4900},
-							label: "q",
-							expr: &ruleRefExpr{
-								pos:  position{line: 116, col: 40, offset: 4902},
-								name: "qualified",
-							},
-						},
-					},
-				},
-			},
-		},
-		{
-			name:        "qualified",
-			displayName: "\"qualified\"",
-			pos:         position{line: 126, col: 1, offset: 5487},
-			expr: &actionExpr{
-				pos: position{line: 126, col: 26, offset: 5512},
-				run: (*parser).callonqualified1,
-				expr: &seqExpr{
-					pos: position{line: 126, col: 26, offset: 5512},
-					exprs: []any{
-						&labeledExpr{
-							pos:   position{line: 126, col: 26, offset: 5512},
-							label: "r",
-							expr: &zeroOrMoreExpr{
-								pos: position{line: 126, col: 28, offset: 5514},
-								expr: &actionExpr{
-									pos: position{line: 126, col: 30, offset: 5516},
-									run: (*parser).callonqualified5,
-									expr: &seqExpr{
-										pos: position{line: 126, col: 30, offset: 5516},
-										exprs: []any{
-											&litMatcher{
-												pos:        position{line: 126, col: 30, offset: 5516},
-												val:        ".",
-												ignoreCase: false,
-												want:       "\".\"",
-											},
-											&labeledExpr{
-												pos:   position{line: 126, col: 34, offset: 5520},
-												label: "l",
-												expr: &ruleRefExpr{
-													pos:  position{line: 126, col: 36, offset: 5522},
-													name: "domainlabel",
-												},
-											},
-											&andExpr{
-												pos: position{line: 126, col: 48, offset: 5534},
-												expr: &seqExpr{
-													pos: position{line: 126, col: 51, offset: 5537},
-													exprs: []any{
-														&litMatcher{
-															pos:        position{line: 126, col: 51, offset: 5537},
-															val:        ".",
-															ignoreCase: false,
-															want:       "\".\"",
-														},
-														&charClassMatcher{
-															pos:        position{line: 126, col: 55, offset: 5541},
-															val:        "[a-zA-Z0-9]",
-															ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
-															ignoreCase: false,
-															inverted:   false,
-														},
-													},
-												},
-											},
+					&zeroOrOneExpr{
+						pos: position{line: 85, col: 68, offset: 4328},
+						expr: &choiceExpr{
+							pos: position{line: 85, col: 70, offset: 4330},
+							alternatives: []any{
+								&seqExpr{
+									pos: position{line: 85, col: 70, offset: 4330},
+									exprs: []any{
+										&litMatcher{
+											pos:        position{line: 85, col: 70, offset: 4330},
+											val:        ".",
+											ignoreCase: false,
+											want:       "\".\"",
+										},
+										&ruleRefExpr{
+											pos:  position{line: 85, col: 74, offset: 4334},
+											name: "toplabel",
+										},
+										&litMatcher{
+											pos:        position{line: 85, col: 83, offset: 4343},
+											val:        ".",
+											ignoreCase: false,
+											want:       "\".\"",
 										},
 									},
 								},
-							},
-						},
-						&labeledExpr{
-							pos:   position{line: 126, col: 90, offset: 5576},
-							label: "last",
-							expr: &zeroOrOneExpr{
-								pos: position{line: 126, col: 95, offset: 5581},
-								expr: &choiceExpr{
-									pos: position{line: 126, col: 97, offset: 5583},
-									alternatives: []any{
-										&actionExpr{
-											pos: position{line: 126, col: 97, offset: 5583},
-											run: (*parser).callonqualified17,
-											expr: &seqExpr{
-												pos: position{line: 126, col: 97, offset: 5583},
-												exprs: []any{
-													&litMatcher{
-														pos:        position{line: 126, col: 97, offset: 5583},
-														val:        ".",
-														ignoreCase: false,
-														want:       "\".\"",
-													},
-													&labeledExpr{
-														pos:   position{line: 126, col: 101, offset: 5587},
-														label: "t",
-														expr: &ruleRefExpr{
-															pos:  position{line: 126, col: 103, offset: 5589},
-															name: "toplabel",
-														},
-													},
-													&litMatcher{
-														pos:        position{line: 126, col: 112, offset: 5598},
-														val:        ".",
-														ignoreCase: false,
-														want:       "\".\"",
-													},
-												},
-											},
+								&seqExpr{
+									pos: position{line: 85, col: 89, offset: 4349},
+									exprs: []any{
+										&litMatcher{
+											pos:        position{line: 85, col: 89, offset: 4349},
+											val:        ".",
+											ignoreCase: false,
+											want:       "\".\"",
 										},
-										&actionExpr{
-											pos: position{line: 126, col: 154, offset: 5640},
-											run: (*parser).callonqualified23,
-											expr: &seqExpr{
-												pos: position{line: 126, col: 154, offset: 5640},
-												exprs: []any{
-													&litMatcher{
-														pos:        position{line: 126, col: 154, offset: 5640},
-														val:        ".",
-														ignoreCase: false,
-														want:       "\".\"",
-													},
-													&labeledExpr{
-														pos:   position{line: 126, col: 158, offset: 5644},
-														label: "d",
-														expr: &ruleRefExpr{
-															pos:  position{line: 126, col: 160, offset: 5646},
-															name: "domainlabel",
-														},
-													},
-												},
-											},
+										&ruleRefExpr{
+											pos:  position{line: 85, col: 93, offset: 4353},
+											name: "domainlabel",
 										},
 									},
 								},
@@ -904,50 +650,46 @@ var g = &grammar{
 		{
 			name:        "domainlabel",
 			displayName: "\"domainlabel\"",
-			pos:         position{line: 133, col: 1, offset: 6036},
-			expr: &actionExpr{
-				pos: position{line: 133, col: 30, offset: 6065},
-				run: (*parser).callondomainlabel1,
-				expr: &seqExpr{
-					pos: position{line: 133, col: 30, offset: 6065},
-					exprs: []any{
-						&labeledExpr{
-							pos:   position{line: 133, col: 30, offset: 6065},
-							label: "n",
-							expr: &actionExpr{
-								pos: position{line: 133, col: 34, offset: 6069},
-								run: (*parser).callondomainlabel4,
-								expr: &seqExpr{
-									pos: position{line: 133, col: 34, offset: 6069},
-									exprs: []any{
-										&charClassMatcher{
-											pos:        position{line: 133, col: 34, offset: 6069},
-											val:        "[a-zA-Z0-9]",
-											ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
-											ignoreCase: false,
-											inverted:   false,
-										},
-										&zeroOrMoreExpr{
-											pos: position{line: 133, col: 46, offset: 6081},
-											expr: &seqExpr{
-												pos: position{line: 133, col: 48, offset: 6083},
-												exprs: []any{
-													&zeroOrMoreExpr{
-														pos: position{line: 133, col: 48, offset: 6083},
-														expr: &litMatcher{
-															pos:        position{line: 133, col: 48, offset: 6083},
-															val:        "-",
-															ignoreCase: false,
-															want:       "\"-\"",
-														},
-													},
-													&charClassMatcher{
-														pos:        position{line: 133, col: 53, offset: 6088},
-														val:        "[a-zA-Z0-9]",
-														ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
+			pos:         position{line: 90, col: 1, offset: 4650},
+			expr: &seqExpr{
+				pos: position{line: 90, col: 30, offset: 4679},
+				exprs: []any{
+					&labeledExpr{
+						pos:   position{line: 90, col: 30, offset: 4679},
+						label: "n",
+						expr: &actionExpr{
+							pos: position{line: 90, col: 34, offset: 4683},
+							run: (*parser).callondomainlabel3,
+							expr: &seqExpr{
+								pos: position{line: 90, col: 34, offset: 4683},
+								exprs: []any{
+									&charClassMatcher{
+										pos:        position{line: 90, col: 34, offset: 4683},
+										val:        "[a-zA-Z0-9]",
+										ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
+										ignoreCase: false,
+										inverted:   false,
+									},
+									&zeroOrMoreExpr{
+										pos: position{line: 90, col: 46, offset: 4695},
+										expr: &seqExpr{
+											pos: position{line: 90, col: 48, offset: 4697},
+											exprs: []any{
+												&zeroOrMoreExpr{
+													pos: position{line: 90, col: 48, offset: 4697},
+													expr: &litMatcher{
+														pos:        position{line: 90, col: 48, offset: 4697},
+														val:        "-",
 														ignoreCase: false,
-														inverted:   false,
+														want:       "\"-\"",
 													},
+												},
+												&charClassMatcher{
+													pos:        position{line: 90, col: 53, offset: 4702},
+													val:        "[a-zA-Z0-9]",
+													ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
+													ignoreCase: false,
+													inverted:   false,
 												},
 											},
 										},
@@ -955,10 +697,10 @@ var g = &grammar{
 								},
 							},
 						},
-						&andCodeExpr{
-							pos: position{line: 133, col: 98, offset: 6133},
-							run: (*parser).callondomainlabel12,
-						},
+					},
+					&andCodeExpr{
+						pos: position{line: 90, col: 98, offset: 4747},
+						run: (*parser).callondomainlabel11,
 					},
 				},
 			},
@@ -966,50 +708,46 @@ var g = &grammar{
 		{
 			name:        "toplabel",
 			displayName: "\"toplabel\"",
-			pos:         position{line: 137, col: 1, offset: 6209},
-			expr: &actionExpr{
-				pos: position{line: 137, col: 24, offset: 6232},
-				run: (*parser).callontoplabel1,
-				expr: &seqExpr{
-					pos: position{line: 137, col: 24, offset: 6232},
-					exprs: []any{
-						&labeledExpr{
-							pos:   position{line: 137, col: 24, offset: 6232},
-							label: "n",
-							expr: &actionExpr{
-								pos: position{line: 137, col: 28, offset: 6236},
-								run: (*parser).callontoplabel4,
-								expr: &seqExpr{
-									pos: position{line: 137, col: 28, offset: 6236},
-									exprs: []any{
-										&charClassMatcher{
-											pos:        position{line: 137, col: 28, offset: 6236},
-											val:        "[a-zA-Z]",
-											ranges:     []rune{'a', 'z', 'A', 'Z'},
-											ignoreCase: false,
-											inverted:   false,
-										},
-										&zeroOrMoreExpr{
-											pos: position{line: 137, col: 37, offset: 6245},
-											expr: &seqExpr{
-												pos: position{line: 137, col: 39, offset: 6247},
-												exprs: []any{
-													&zeroOrMoreExpr{
-														pos: position{line: 137, col: 39, offset: 6247},
-														expr: &litMatcher{
-															pos:        position{line: 137, col: 39, offset: 6247},
-															val:        "-",
-															ignoreCase: false,
-															want:       "\"-\"",
-														},
-													},
-													&charClassMatcher{
-														pos:        position{line: 137, col: 44, offset: 6252},
-														val:        "[a-zA-Z0-9]",
-														ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
+			pos:         position{line: 92, col: 1, offset: 4779},
+			expr: &seqExpr{
+				pos: position{line: 92, col: 24, offset: 4802},
+				exprs: []any{
+					&labeledExpr{
+						pos:   position{line: 92, col: 24, offset: 4802},
+						label: "n",
+						expr: &actionExpr{
+							pos: position{line: 92, col: 28, offset: 4806},
+							run: (*parser).callontoplabel3,
+							expr: &seqExpr{
+								pos: position{line: 92, col: 28, offset: 4806},
+								exprs: []any{
+									&charClassMatcher{
+										pos:        position{line: 92, col: 28, offset: 4806},
+										val:        "[a-zA-Z]",
+										ranges:     []rune{'a', 'z', 'A', 'Z'},
+										ignoreCase: false,
+										inverted:   false,
+									},
+									&zeroOrMoreExpr{
+										pos: position{line: 92, col: 37, offset: 4815},
+										expr: &seqExpr{
+											pos: position{line: 92, col: 39, offset: 4817},
+											exprs: []any{
+												&zeroOrMoreExpr{
+													pos: position{line: 92, col: 39, offset: 4817},
+													expr: &litMatcher{
+														pos:        position{line: 92, col: 39, offset: 4817},
+														val:        "-",
 														ignoreCase: false,
-														inverted:   false,
+														want:       "\"-\"",
 													},
+												},
+												&charClassMatcher{
+													pos:        position{line: 92, col: 44, offset: 4822},
+													val:        "[a-zA-Z0-9]",
+													ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
+													ignoreCase: false,
+													inverted:   false,
 												},
 											},
 										},
@@ -1017,10 +755,10 @@ var g = &grammar{
 								},
 							},
 						},
-						&andCodeExpr{
-							pos: position{line: 137, col: 89, offset: 6297},
-							run: (*parser).callontoplabel12,
-						},
+					},
+					&andCodeExpr{
+						pos: position{line: 92, col: 89, offset: 4867},
+						run: (*parser).callontoplabel11,
 					},
 				},
 			},
@@ -1028,9 +766,9 @@ var g = &grammar{
 		{
 			name:        "alphanum",
 			displayName: "\"alphanum\"",
-			pos:         position{line: 141, col: 1, offset: 6372},
+			pos:         position{line: 94, col: 1, offset: 4899},
 			expr: &charClassMatcher{
-				pos:        position{line: 141, col: 24, offset: 6395},
+				pos:        position{line: 94, col: 24, offset: 4922},
 				val:        "[a-zA-Z0-9]",
 				ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
 				ignoreCase: false,
@@ -1040,63 +778,43 @@ var g = &grammar{
 		{
 			name:        "IPv4address",
 			displayName: "\"IPv4address\"",
-			pos:         position{line: 143, col: 1, offset: 6408},
-			expr: &actionExpr{
-				pos: position{line: 143, col: 30, offset: 6437},
-				run: (*parser).callonIPv4address1,
-				expr: &seqExpr{
-					pos: position{line: 143, col: 30, offset: 6437},
-					exprs: []any{
-						&labeledExpr{
-							pos:   position{line: 143, col: 30, offset: 6437},
-							label: "a",
-							expr: &ruleRefExpr{
-								pos:  position{line: 143, col: 32, offset: 6439},
-								name: "dec_octet",
-							},
-						},
-						&litMatcher{
-							pos:        position{line: 143, col: 42, offset: 6449},
-							val:        ".",
-							ignoreCase: false,
-							want:       "\".\"",
-						},
-						&labeledExpr{
-							pos:   position{line: 143, col: 46, offset: 6453},
-							label: "b",
-							expr: &ruleRefExpr{
-								pos:  position{line: 143, col: 48, offset: 6455},
-								name: "dec_octet",
-							},
-						},
-						&litMatcher{
-							pos:        position{line: 143, col: 58, offset: 6465},
-							val:        ".",
-							ignoreCase: false,
-							want:       "\".\"",
-						},
-						&labeledExpr{
-							pos:   position{line: 143, col: 62, offset: 6469},
-							label: "c_",
-							expr: &ruleRefExpr{
-								pos:  position{line: 143, col: 65, offset: 6472},
-								name: "dec_octet",
-							},
-						},
-						&litMatcher{
-							pos:        position{line: 143, col: 75, offset: 6482},
-							val:        ".",
-							ignoreCase: false,
-							want:       "\".\"",
-						},
-						&labeledExpr{
-							pos:   position{line: 143, col: 79, offset: 6486},
-							label: "d",
-							expr: &ruleRefExpr{
-								pos:  position{line: 143, col: 81, offset: 6488},
-								name: "dec_octet",
-							},
-						},
+			pos:         position{line: 96, col: 1, offset: 4935},
+			expr: &seqExpr{
+				pos: position{line: 96, col: 30, offset: 4964},
+				exprs: []any{
+					&ruleRefExpr{
+						pos:  position{line: 96, col: 30, offset: 4964},
+						name: "dec_octet",
+					},
+					&litMatcher{
+						pos:        position{line: 96, col: 40, offset: 4974},
+						val:        ".",
+						ignoreCase: false,
+						want:       "\".\"",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 96, col: 44, offset: 4978},
+						name: "dec_octet",
+					},
+					&litMatcher{
+						pos:        position{line: 96, col: 54, offset: 4988},
+						val:        ".",
+						ignoreCase: false,
+						want:       "\".\"",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 96, col: 58, offset: 4992},
+						name: "dec_octet",
+					},
+					&litMatcher{
+						pos:        position{line: 96, col: 68, offset: 5002},
+						val:        ".",
+						ignoreCase: false,
+						want:       "\".\"",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 96, col: 72, offset: 5006},
+						name: "dec_octet",
 					},
 				},
 			},
@@ -1104,107 +822,103 @@ var g = &grammar{
 		{
 			name:        "dec_octet",
 			displayName: "\"dec-octet\"",
-			pos:         position{line: 150, col: 1, offset: 6800},
-			expr: &actionExpr{
-				pos: position{line: 150, col: 26, offset: 6825},
-				run: (*parser).callondec_octet1,
-				expr: &choiceExpr{
-					pos: position{line: 150, col: 28, offset: 6827},
-					alternatives: []any{
-						&seqExpr{
-							pos: position{line: 150, col: 28, offset: 6827},
-							exprs: []any{
-								&litMatcher{
-									pos:        position{line: 150, col: 28, offset: 6827},
-									val:        "25",
-									ignoreCase: false,
-									want:       "\"25\"",
-								},
-								&charClassMatcher{
-									pos:        position{line: 150, col: 33, offset: 6832},
-									val:        "[0-5]",
-									ranges:     []rune{'0', '5'},
-									ignoreCase: false,
-									inverted:   false,
-								},
+			pos:         position{line: 101, col: 1, offset: 5262},
+			expr: &choiceExpr{
+				pos: position{line: 101, col: 28, offset: 5289},
+				alternatives: []any{
+					&seqExpr{
+						pos: position{line: 101, col: 28, offset: 5289},
+						exprs: []any{
+							&litMatcher{
+								pos:        position{line: 101, col: 28, offset: 5289},
+								val:        "25",
+								ignoreCase: false,
+								want:       "\"25\"",
+							},
+							&charClassMatcher{
+								pos:        position{line: 101, col: 33, offset: 5294},
+								val:        "[0-5]",
+								ranges:     []rune{'0', '5'},
+								ignoreCase: false,
+								inverted:   false,
 							},
 						},
-						&seqExpr{
-							pos: position{line: 150, col: 41, offset: 6840},
-							exprs: []any{
-								&litMatcher{
-									pos:        position{line: 150, col: 41, offset: 6840},
-									val:        "2",
-									ignoreCase: false,
-									want:       "\"2\"",
-								},
-								&charClassMatcher{
-									pos:        position{line: 150, col: 45, offset: 6844},
-									val:        "[0-4]",
-									ranges:     []rune{'0', '4'},
-									ignoreCase: false,
-									inverted:   false,
-								},
-								&charClassMatcher{
-									pos:        position{line: 150, col: 51, offset: 6850},
-									val:        "[0-9]",
-									ranges:     []rune{'0', '9'},
-									ignoreCase: false,
-									inverted:   false,
-								},
+					},
+					&seqExpr{
+						pos: position{line: 101, col: 41, offset: 5302},
+						exprs: []any{
+							&litMatcher{
+								pos:        position{line: 101, col: 41, offset: 5302},
+								val:        "2",
+								ignoreCase: false,
+								want:       "\"2\"",
+							},
+							&charClassMatcher{
+								pos:        position{line: 101, col: 45, offset: 5306},
+								val:        "[0-4]",
+								ranges:     []rune{'0', '4'},
+								ignoreCase: false,
+								inverted:   false,
+							},
+							&charClassMatcher{
+								pos:        position{line: 101, col: 51, offset: 5312},
+								val:        "[0-9]",
+								ranges:     []rune{'0', '9'},
+								ignoreCase: false,
+								inverted:   false,
 							},
 						},
-						&seqExpr{
-							pos: position{line: 150, col: 59, offset: 6858},
-							exprs: []any{
-								&litMatcher{
-									pos:        position{line: 150, col: 59, offset: 6858},
-									val:        "1",
-									ignoreCase: false,
-									want:       "\"1\"",
-								},
-								&charClassMatcher{
-									pos:        position{line: 150, col: 63, offset: 6862},
-									val:        "[0-9]",
-									ranges:     []rune{'0', '9'},
-									ignoreCase: false,
-									inverted:   false,
-								},
-								&charClassMatcher{
-									pos:        position{line: 150, col: 69, offset: 6868},
-									val:        "[0-9]",
-									ranges:     []rune{'0', '9'},
-									ignoreCase: false,
-									inverted:   false,
-								},
+					},
+					&seqExpr{
+						pos: position{line: 101, col: 59, offset: 5320},
+						exprs: []any{
+							&litMatcher{
+								pos:        position{line: 101, col: 59, offset: 5320},
+								val:        "1",
+								ignoreCase: false,
+								want:       "\"1\"",
+							},
+							&charClassMatcher{
+								pos:        position{line: 101, col: 63, offset: 5324},
+								val:        "[0-9]",
+								ranges:     []rune{'0', '9'},
+								ignoreCase: false,
+								inverted:   false,
+							},
+							&charClassMatcher{
+								pos:        position{line: 101, col: 69, offset: 5330},
+								val:        "[0-9]",
+								ranges:     []rune{'0', '9'},
+								ignoreCase: false,
+								inverted:   false,
 							},
 						},
-						&seqExpr{
-							pos: position{line: 150, col: 77, offset: 6876},
-							exprs: []any{
-								&charClassMatcher{
-									pos:        position{line: 150, col: 77, offset: 6876},
-									val:        "[1-9]",
-									ranges:     []rune{'1', '9'},
-									ignoreCase: false,
-									inverted:   false,
-								},
-								&charClassMatcher{
-									pos:        position{line: 150, col: 83, offset: 6882},
-									val:        "[0-9]",
-									ranges:     []rune{'0', '9'},
-									ignoreCase: false,
-									inverted:   false,
-								},
+					},
+					&seqExpr{
+						pos: position{line: 101, col: 77, offset: 5338},
+						exprs: []any{
+							&charClassMatcher{
+								pos:        position{line: 101, col: 77, offset: 5338},
+								val:        "[1-9]",
+								ranges:     []rune{'1', '9'},
+								ignoreCase: false,
+								inverted:   false,
+							},
+							&charClassMatcher{
+								pos:        position{line: 101, col: 83, offset: 5344},
+								val:        "[0-9]",
+								ranges:     []rune{'0', '9'},
+								ignoreCase: false,
+								inverted:   false,
 							},
 						},
-						&charClassMatcher{
-							pos:        position{line: 150, col: 91, offset: 6890},
-							val:        "[0-9]",
-							ranges:     []rune{'0', '9'},
-							ignoreCase: false,
-							inverted:   false,
-						},
+					},
+					&charClassMatcher{
+						pos:        position{line: 101, col: 91, offset: 5352},
+						val:        "[0-9]",
+						ranges:     []rune{'0', '9'},
+						ignoreCase: false,
+						inverted:   false,
 					},
 				},
 			},
@@ -1212,33 +926,25 @@ var g = &grammar{
 		{
 			name:        "IPv6reference",
 			displayName: "\"IPv6reference\"",
-			pos:         position{line: 154, col: 1, offset: 6939},
-			expr: &actionExpr{
-				pos: position{line: 154, col: 34, offset: 6972},
-				run: (*parser).callonIPv6reference1,
-				expr: &seqExpr{
-					pos: position{line: 154, col: 34, offset: 6972},
-					exprs: []any{
-						&litMatcher{
-							pos:        position{line: 154, col: 34, offset: 6972},
-							val:        "[",
-							ignoreCase: false,
-							want:       "\"[\"",
-						},
-						&labeledExpr{
-							pos:   position{line: 154, col: 38, offset: 6976},
-							label: "a",
-							expr: &ruleRefExpr{
-								pos:  position{line: 154, col: 40, offset: 6978},
-								name: "IPv6address",
-							},
-						},
-						&litMatcher{
-							pos:        position{line: 154, col: 52, offset: 6990},
-							val:        "]",
-							ignoreCase: false,
-							want:       "\"]\"",
-						},
+			pos:         position{line: 103, col: 1, offset: 5361},
+			expr: &seqExpr{
+				pos: position{line: 103, col: 34, offset: 5394},
+				exprs: []any{
+					&litMatcher{
+						pos:        position{line: 103, col: 34, offset: 5394},
+						val:        "[",
+						ignoreCase: false,
+						want:       "\"[\"",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 103, col: 38, offset: 5398},
+						name: "IPv6address",
+					},
+					&litMatcher{
+						pos:        position{line: 103, col: 50, offset: 5410},
+						val:        "]",
+						ignoreCase: false,
+						want:       "\"]\"",
 					},
 				},
 			},
@@ -1246,508 +952,504 @@ var g = &grammar{
 		{
 			name:        "IPv6address",
 			displayName: "\"IPv6address\"",
-			pos:         position{line: 162, col: 1, offset: 7413},
-			expr: &actionExpr{
-				pos: position{line: 162, col: 30, offset: 7442},
-				run: (*parser).callonIPv6address1,
-				expr: &choiceExpr{
-					pos: position{line: 163, col: 4, offset: 7447},
-					alternatives: []any{
-						&seqExpr{
-							pos: position{line: 163, col: 4, offset: 7447},
-							exprs: []any{
-								&ruleRefExpr{
-									pos:  position{line: 163, col: 4, offset: 7447},
-									name: "h4c",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 163, col: 8, offset: 7451},
-									name: "h4c",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 163, col: 12, offset: 7455},
-									name: "h4c",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 163, col: 16, offset: 7459},
-									name: "h4c",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 163, col: 20, offset: 7463},
-									name: "h4c",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 163, col: 24, offset: 7467},
-									name: "h4c",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 163, col: 28, offset: 7471},
-									name: "ls32",
-								},
-								&notExpr{
-									pos: position{line: 163, col: 33, offset: 7476},
-									expr: &ruleRefExpr{
-										pos:  position{line: 163, col: 34, offset: 7477},
-										name: "ipv6char",
-									},
+			pos:         position{line: 109, col: 1, offset: 5785},
+			expr: &choiceExpr{
+				pos: position{line: 110, col: 4, offset: 5819},
+				alternatives: []any{
+					&seqExpr{
+						pos: position{line: 110, col: 4, offset: 5819},
+						exprs: []any{
+							&ruleRefExpr{
+								pos:  position{line: 110, col: 4, offset: 5819},
+								name: "h4c",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 110, col: 8, offset: 5823},
+								name: "h4c",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 110, col: 12, offset: 5827},
+								name: "h4c",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 110, col: 16, offset: 5831},
+								name: "h4c",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 110, col: 20, offset: 5835},
+								name: "h4c",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 110, col: 24, offset: 5839},
+								name: "h4c",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 110, col: 28, offset: 5843},
+								name: "ls32",
+							},
+							&notExpr{
+								pos: position{line: 110, col: 33, offset: 5848},
+								expr: &ruleRefExpr{
+									pos:  position{line: 110, col: 34, offset: 5849},
+									name: "ipv6char",
 								},
 							},
 						},
-						&seqExpr{
-							pos: position{line: 164, col: 4, offset: 7489},
-							exprs: []any{
-								&litMatcher{
-									pos:        position{line: 164, col: 4, offset: 7489},
-									val:        "::",
-									ignoreCase: false,
-									want:       "\"::\"",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 164, col: 9, offset: 7494},
-									name: "h4c",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 164, col: 13, offset: 7498},
-									name: "h4c",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 164, col: 17, offset: 7502},
-									name: "h4c",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 164, col: 21, offset: 7506},
-									name: "h4c",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 164, col: 25, offset: 7510},
-									name: "h4c",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 164, col: 29, offset: 7514},
-									name: "ls32",
-								},
-								&notExpr{
-									pos: position{line: 164, col: 34, offset: 7519},
-									expr: &ruleRefExpr{
-										pos:  position{line: 164, col: 35, offset: 7520},
-										name: "ipv6char",
-									},
+					},
+					&seqExpr{
+						pos: position{line: 111, col: 4, offset: 5861},
+						exprs: []any{
+							&litMatcher{
+								pos:        position{line: 111, col: 4, offset: 5861},
+								val:        "::",
+								ignoreCase: false,
+								want:       "\"::\"",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 111, col: 9, offset: 5866},
+								name: "h4c",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 111, col: 13, offset: 5870},
+								name: "h4c",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 111, col: 17, offset: 5874},
+								name: "h4c",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 111, col: 21, offset: 5878},
+								name: "h4c",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 111, col: 25, offset: 5882},
+								name: "h4c",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 111, col: 29, offset: 5886},
+								name: "ls32",
+							},
+							&notExpr{
+								pos: position{line: 111, col: 34, offset: 5891},
+								expr: &ruleRefExpr{
+									pos:  position{line: 111, col: 35, offset: 5892},
+									name: "ipv6char",
 								},
 							},
 						},
-						&seqExpr{
-							pos: position{line: 165, col: 4, offset: 7532},
-							exprs: []any{
-								&zeroOrOneExpr{
-									pos: position{line: 165, col: 4, offset: 7532},
-									expr: &ruleRefExpr{
-										pos:  position{line: 165, col: 4, offset: 7532},
-										name: "h4",
-									},
-								},
-								&litMatcher{
-									pos:        position{line: 165, col: 8, offset: 7536},
-									val:        "::",
-									ignoreCase: false,
-									want:       "\"::\"",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 165, col: 13, offset: 7541},
-									name: "h4c",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 165, col: 17, offset: 7545},
-									name: "h4c",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 165, col: 21, offset: 7549},
-									name: "h4c",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 165, col: 25, offset: 7553},
-									name: "h4c",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 165, col: 29, offset: 7557},
-									name: "ls32",
-								},
-								&notExpr{
-									pos: position{line: 165, col: 34, offset: 7562},
-									expr: &ruleRefExpr{
-										pos:  position{line: 165, col: 35, offset: 7563},
-										name: "ipv6char",
-									},
-								},
-							},
-						},
-						&seqExpr{
-							pos: position{line: 166, col: 4, offset: 7575},
-							exprs: []any{
-								&zeroOrOneExpr{
-									pos: position{line: 166, col: 4, offset: 7575},
-									expr: &seqExpr{
-										pos: position{line: 166, col: 6, offset: 7577},
-										exprs: []any{
-											&zeroOrOneExpr{
-												pos: position{line: 166, col: 6, offset: 7577},
-												expr: &ruleRefExpr{
-													pos:  position{line: 166, col: 6, offset: 7577},
-													name: "h4c",
-												},
-											},
-											&ruleRefExpr{
-												pos:  position{line: 166, col: 11, offset: 7582},
-												name: "h4",
-											},
-										},
-									},
-								},
-								&litMatcher{
-									pos:        position{line: 166, col: 17, offset: 7588},
-									val:        "::",
-									ignoreCase: false,
-									want:       "\"::\"",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 166, col: 22, offset: 7593},
-									name: "h4c",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 166, col: 26, offset: 7597},
-									name: "h4c",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 166, col: 30, offset: 7601},
-									name: "h4c",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 166, col: 34, offset: 7605},
-									name: "ls32",
-								},
-								&notExpr{
-									pos: position{line: 166, col: 39, offset: 7610},
-									expr: &ruleRefExpr{
-										pos:  position{line: 166, col: 40, offset: 7611},
-										name: "ipv6char",
-									},
-								},
-							},
-						},
-						&seqExpr{
-							pos: position{line: 167, col: 4, offset: 7623},
-							exprs: []any{
-								&zeroOrOneExpr{
-									pos: position{line: 167, col: 4, offset: 7623},
-									expr: &seqExpr{
-										pos: position{line: 167, col: 6, offset: 7625},
-										exprs: []any{
-											&zeroOrOneExpr{
-												pos: position{line: 167, col: 6, offset: 7625},
-												expr: &ruleRefExpr{
-													pos:  position{line: 167, col: 6, offset: 7625},
-													name: "h4c",
-												},
-											},
-											&zeroOrOneExpr{
-												pos: position{line: 167, col: 11, offset: 7630},
-												expr: &ruleRefExpr{
-													pos:  position{line: 167, col: 11, offset: 7630},
-													name: "h4c",
-												},
-											},
-											&ruleRefExpr{
-												pos:  position{line: 167, col: 16, offset: 7635},
-												name: "h4",
-											},
-										},
-									},
-								},
-								&litMatcher{
-									pos:        position{line: 167, col: 22, offset: 7641},
-									val:        "::",
-									ignoreCase: false,
-									want:       "\"::\"",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 167, col: 27, offset: 7646},
-									name: "h4c",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 167, col: 31, offset: 7650},
-									name: "h4c",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 167, col: 35, offset: 7654},
-									name: "ls32",
-								},
-								&notExpr{
-									pos: position{line: 167, col: 40, offset: 7659},
-									expr: &ruleRefExpr{
-										pos:  position{line: 167, col: 41, offset: 7660},
-										name: "ipv6char",
-									},
-								},
-							},
-						},
-						&seqExpr{
-							pos: position{line: 168, col: 4, offset: 7672},
-							exprs: []any{
-								&zeroOrOneExpr{
-									pos: position{line: 168, col: 4, offset: 7672},
-									expr: &seqExpr{
-										pos: position{line: 168, col: 6, offset: 7674},
-										exprs: []any{
-											&zeroOrOneExpr{
-												pos: position{line: 168, col: 6, offset: 7674},
-												expr: &ruleRefExpr{
-													pos:  position{line: 168, col: 6, offset: 7674},
-													name: "h4c",
-												},
-											},
-											&zeroOrOneExpr{
-												pos: position{line: 168, col: 11, offset: 7679},
-												expr: &ruleRefExpr{
-													pos:  position{line: 168, col: 11, offset: 7679},
-													name: "h4c",
-												},
-											},
-											&zeroOrOneExpr{
-												pos: position{line: 168, col: 16, offset: 7684},
-												expr: &ruleRefExpr{
-													pos:  position{line: 168, col: 16, offset: 7684},
-													name: "h4c",
-												},
-											},
-											&ruleRefExpr{
-												pos:  position{line: 168, col: 21, offset: 7689},
-												name: "h4",
-											},
-										},
-									},
-								},
-								&litMatcher{
-									pos:        position{line: 168, col: 27, offset: 7695},
-									val:        "::",
-									ignoreCase: false,
-									want:       "\"::\"",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 168, col: 32, offset: 7700},
-									name: "h4c",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 168, col: 36, offset: 7704},
-									name: "ls32",
-								},
-								&notExpr{
-									pos: position{line: 168, col: 41, offset: 7709},
-									expr: &ruleRefExpr{
-										pos:  position{line: 168, col: 42, offset: 7710},
-										name: "ipv6char",
-									},
-								},
-							},
-						},
-						&seqExpr{
-							pos: position{line: 169, col: 4, offset: 7722},
-							exprs: []any{
-								&zeroOrOneExpr{
-									pos: position{line: 169, col: 4, offset: 7722},
-									expr: &seqExpr{
-										pos: position{line: 169, col: 6, offset: 7724},
-										exprs: []any{
-											&zeroOrOneExpr{
-												pos: position{line: 169, col: 6, offset: 7724},
-												expr: &ruleRefExpr{
-													pos:  position{line: 169, col: 6, offset: 7724},
-													name: "h4c",
-												},
-											},
-											&zeroOrOneExpr{
-												pos: position{line: 169, col: 11, offset: 7729},
-												expr: &ruleRefExpr{
-													pos:  position{line: 169, col: 11, offset: 7729},
-													name: "h4c",
-												},
-											},
-											&zeroOrOneExpr{
-												pos: position{line: 169, col: 16, offset: 7734},
-												expr: &ruleRefExpr{
-													pos:  position{line: 169, col: 16, offset: 7734},
-													name: "h4c",
-												},
-											},
-											&zeroOrOneExpr{
-												pos: position{line: 169, col: 21, offset: 7739},
-												expr: &ruleRefExpr{
-													pos:  position{line: 169, col: 21, offset: 7739},
-													name: "h4c",
-												},
-											},
-											&ruleRefExpr{
-												pos:  position{line: 169, col: 26, offset: 7744},
-												name: "h4",
-											},
-										},
-									},
-								},
-								&litMatcher{
-									pos:        position{line: 169, col: 32, offset: 7750},
-									val:        "::",
-									ignoreCase: false,
-									want:       "\"::\"",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 169, col: 37, offset: 7755},
-									name: "ls32",
-								},
-								&notExpr{
-									pos: position{line: 169, col: 42, offset: 7760},
-									expr: &ruleRefExpr{
-										pos:  position{line: 169, col: 43, offset: 7761},
-										name: "ipv6char",
-									},
-								},
-							},
-						},
-						&seqExpr{
-							pos: position{line: 170, col: 4, offset: 7773},
-							exprs: []any{
-								&zeroOrOneExpr{
-									pos: position{line: 170, col: 4, offset: 7773},
-									expr: &seqExpr{
-										pos: position{line: 170, col: 6, offset: 7775},
-										exprs: []any{
-											&zeroOrOneExpr{
-												pos: position{line: 170, col: 6, offset: 7775},
-												expr: &ruleRefExpr{
-													pos:  position{line: 170, col: 6, offset: 7775},
-													name: "h4c",
-												},
-											},
-											&zeroOrOneExpr{
-												pos: position{line: 170, col: 11, offset: 7780},
-												expr: &ruleRefExpr{
-													pos:  position{line: 170, col: 11, offset: 7780},
-													name: "h4c",
-												},
-											},
-											&zeroOrOneExpr{
-												pos: position{line: 170, col: 16, offset: 7785},
-												expr: &ruleRefExpr{
-													pos:  position{line: 170, col: 16, offset: 7785},
-													name: "h4c",
-												},
-											},
-											&zeroOrOneExpr{
-												pos: position{line: 170, col: 21, offset: 7790},
-												expr: &ruleRefExpr{
-													pos:  position{line: 170, col: 21, offset: 7790},
-													name: "h4c",
-												},
-											},
-											&zeroOrOneExpr{
-												pos: position{line: 170, col: 26, offset: 7795},
-												expr: &ruleRefExpr{
-													pos:  position{line: 170, col: 26, offset: 7795},
-													name: "h4c",
-												},
-											},
-											&ruleRefExpr{
-												pos:  position{line: 170, col: 31, offset: 7800},
-												name: "h4",
-											},
-										},
-									},
-								},
-								&litMatcher{
-									pos:        position{line: 170, col: 37, offset: 7806},
-									val:        "::",
-									ignoreCase: false,
-									want:       "\"::\"",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 170, col: 42, offset: 7811},
+					},
+					&seqExpr{
+						pos: position{line: 112, col: 4, offset: 5904},
+						exprs: []any{
+							&zeroOrOneExpr{
+								pos: position{line: 112, col: 4, offset: 5904},
+								expr: &ruleRefExpr{
+									pos:  position{line: 112, col: 4, offset: 5904},
 									name: "h4",
 								},
-								&notExpr{
-									pos: position{line: 170, col: 45, offset: 7814},
-									expr: &ruleRefExpr{
-										pos:  position{line: 170, col: 46, offset: 7815},
-										name: "ipv6char",
-									},
+							},
+							&litMatcher{
+								pos:        position{line: 112, col: 8, offset: 5908},
+								val:        "::",
+								ignoreCase: false,
+								want:       "\"::\"",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 112, col: 13, offset: 5913},
+								name: "h4c",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 112, col: 17, offset: 5917},
+								name: "h4c",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 112, col: 21, offset: 5921},
+								name: "h4c",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 112, col: 25, offset: 5925},
+								name: "h4c",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 112, col: 29, offset: 5929},
+								name: "ls32",
+							},
+							&notExpr{
+								pos: position{line: 112, col: 34, offset: 5934},
+								expr: &ruleRefExpr{
+									pos:  position{line: 112, col: 35, offset: 5935},
+									name: "ipv6char",
 								},
 							},
 						},
-						&seqExpr{
-							pos: position{line: 171, col: 4, offset: 7827},
-							exprs: []any{
-								&zeroOrOneExpr{
-									pos: position{line: 171, col: 4, offset: 7827},
-									expr: &seqExpr{
-										pos: position{line: 171, col: 6, offset: 7829},
-										exprs: []any{
-											&zeroOrOneExpr{
-												pos: position{line: 171, col: 6, offset: 7829},
-												expr: &ruleRefExpr{
-													pos:  position{line: 171, col: 6, offset: 7829},
-													name: "h4c",
-												},
+					},
+					&seqExpr{
+						pos: position{line: 113, col: 4, offset: 5947},
+						exprs: []any{
+							&zeroOrOneExpr{
+								pos: position{line: 113, col: 4, offset: 5947},
+								expr: &seqExpr{
+									pos: position{line: 113, col: 6, offset: 5949},
+									exprs: []any{
+										&zeroOrOneExpr{
+											pos: position{line: 113, col: 6, offset: 5949},
+											expr: &ruleRefExpr{
+												pos:  position{line: 113, col: 6, offset: 5949},
+												name: "h4c",
 											},
-											&zeroOrOneExpr{
-												pos: position{line: 171, col: 11, offset: 7834},
-												expr: &ruleRefExpr{
-													pos:  position{line: 171, col: 11, offset: 7834},
-													name: "h4c",
-												},
-											},
-											&zeroOrOneExpr{
-												pos: position{line: 171, col: 16, offset: 7839},
-												expr: &ruleRefExpr{
-													pos:  position{line: 171, col: 16, offset: 7839},
-													name: "h4c",
-												},
-											},
-											&zeroOrOneExpr{
-												pos: position{line: 171, col: 21, offset: 7844},
-												expr: &ruleRefExpr{
-													pos:  position{line: 171, col: 21, offset: 7844},
-													name: "h4c",
-												},
-											},
-											&zeroOrOneExpr{
-												pos: position{line: 171, col: 26, offset: 7849},
-												expr: &ruleRefExpr{
-													pos:  position{line: 171, col: 26, offset: 7849},
-													name: "h4c",
-												},
-											},
-											&zeroOrOneExpr{
-												pos: position{line: 171, col: 31, offset: 7854},
-												expr: &ruleRefExpr{
-													pos:  position{line: 171, col: 31, offset: 7854},
-													name: "h4c",
-												},
-											},
-											&ruleRefExpr{
-												pos:  position{line: 171, col: 36, offset: 7859},
-												name: "h4",
-											},
+										},
+										&ruleRefExpr{
+											pos:  position{line: 113, col: 11, offset: 5954},
+											name: "h4",
 										},
 									},
 								},
-								&litMatcher{
-									pos:        position{line: 171, col: 42, offset: 7865},
-									val:        "::",
-									ignoreCase: false,
-									want:       "\"::\"",
+							},
+							&litMatcher{
+								pos:        position{line: 113, col: 17, offset: 5960},
+								val:        "::",
+								ignoreCase: false,
+								want:       "\"::\"",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 113, col: 22, offset: 5965},
+								name: "h4c",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 113, col: 26, offset: 5969},
+								name: "h4c",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 113, col: 30, offset: 5973},
+								name: "h4c",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 113, col: 34, offset: 5977},
+								name: "ls32",
+							},
+							&notExpr{
+								pos: position{line: 113, col: 39, offset: 5982},
+								expr: &ruleRefExpr{
+									pos:  position{line: 113, col: 40, offset: 5983},
+									name: "ipv6char",
 								},
-								&notExpr{
-									pos: position{line: 171, col: 47, offset: 7870},
-									expr: &ruleRefExpr{
-										pos:  position{line: 171, col: 48, offset: 7871},
-										name: "ipv6char",
+							},
+						},
+					},
+					&seqExpr{
+						pos: position{line: 114, col: 4, offset: 5995},
+						exprs: []any{
+							&zeroOrOneExpr{
+								pos: position{line: 114, col: 4, offset: 5995},
+								expr: &seqExpr{
+									pos: position{line: 114, col: 6, offset: 5997},
+									exprs: []any{
+										&zeroOrOneExpr{
+											pos: position{line: 114, col: 6, offset: 5997},
+											expr: &ruleRefExpr{
+												pos:  position{line: 114, col: 6, offset: 5997},
+												name: "h4c",
+											},
+										},
+										&zeroOrOneExpr{
+											pos: position{line: 114, col: 11, offset: 6002},
+											expr: &ruleRefExpr{
+												pos:  position{line: 114, col: 11, offset: 6002},
+												name: "h4c",
+											},
+										},
+										&ruleRefExpr{
+											pos:  position{line: 114, col: 16, offset: 6007},
+											name: "h4",
+										},
 									},
+								},
+							},
+							&litMatcher{
+								pos:        position{line: 114, col: 22, offset: 6013},
+								val:        "::",
+								ignoreCase: false,
+								want:       "\"::\"",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 114, col: 27, offset: 6018},
+								name: "h4c",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 114, col: 31, offset: 6022},
+								name: "h4c",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 114, col: 35, offset: 6026},
+								name: "ls32",
+							},
+							&notExpr{
+								pos: position{line: 114, col: 40, offset: 6031},
+								expr: &ruleRefExpr{
+									pos:  position{line: 114, col: 41, offset: 6032},
+									name: "ipv6char",
+								},
+							},
+						},
+					},
+					&seqExpr{
+						pos: position{line: 115, col: 4, offset: 6044},
+						exprs: []any{
+							&zeroOrOneExpr{
+								pos: position{line: 115, col: 4, offset: 6044},
+								expr: &seqExpr{
+									pos: position{line: 115, col: 6, offset: 6046},
+									exprs: []any{
+										&zeroOrOneExpr{
+											pos: position{line: 115, col: 6, offset: 6046},
+											expr: &ruleRefExpr{
+												pos:  position{line: 115, col: 6, offset: 6046},
+												name: "h4c",
+											},
+										},
+										&zeroOrOneExpr{
+											pos: position{line: 115, col: 11, offset: 6051},
+											expr: &ruleRefExpr{
+												pos:  position{line: 115, col: 11, offset: 6051},
+												name: "h4c",
+											},
+										},
+										&zeroOrOneExpr{
+											pos: position{line: 115, col: 16, offset: 6056},
+											expr: &ruleRefExpr{
+												pos:  position{line: 115, col: 16, offset: 6056},
+												name: "h4c",
+											},
+										},
+										&ruleRefExpr{
+											pos:  position{line: 115, col: 21, offset: 6061},
+											name: "h4",
+										},
+									},
+								},
+							},
+							&litMatcher{
+								pos:        position{line: 115, col: 27, offset: 6067},
+								val:        "::",
+								ignoreCase: false,
+								want:       "\"::\"",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 115, col: 32, offset: 6072},
+								name: "h4c",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 115, col: 36, offset: 6076},
+								name: "ls32",
+							},
+							&notExpr{
+								pos: position{line: 115, col: 41, offset: 6081},
+								expr: &ruleRefExpr{
+									pos:  position{line: 115, col: 42, offset: 6082},
+									name: "ipv6char",
+								},
+							},
+						},
+					},
+					&seqExpr{
+						pos: position{line: 116, col: 4, offset: 6094},
+						exprs: []any{
+							&zeroOrOneExpr{
+								pos: position{line: 116, col: 4, offset: 6094},
+								expr: &seqExpr{
+									pos: position{line: 116, col: 6, offset: 6096},
+									exprs: []any{
+										&zeroOrOneExpr{
+											pos: position{line: 116, col: 6, offset: 6096},
+											expr: &ruleRefExpr{
+												pos:  position{line: 116, col: 6, offset: 6096},
+												name: "h4c",
+											},
+										},
+										&zeroOrOneExpr{
+											pos: position{line: 116, col: 11, offset: 6101},
+											expr: &ruleRefExpr{
+												pos:  position{line: 116, col: 11, offset: 6101},
+												name: "h4c",
+											},
+										},
+										&zeroOrOneExpr{
+											pos: position{line: 116, col: 16, offset: 6106},
+											expr: &ruleRefExpr{
+												pos:  position{line: 116, col: 16, offset: 6106},
+												name: "h4c",
+											},
+										},
+										&zeroOrOneExpr{
+											pos: position{line: 116, col: 21, offset: 6111},
+											expr: &ruleRefExpr{
+												pos:  position{line: 116, col: 21, offset: 6111},
+												name: "h4c",
+											},
+										},
+										&ruleRefExpr{
+											pos:  position{line: 116, col: 26, offset: 6116},
+											name: "h4",
+										},
+									},
+								},
+							},
+							&litMatcher{
+								pos:        position{line: 116, col: 32, offset: 6122},
+								val:        "::",
+								ignoreCase: false,
+								want:       "\"::\"",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 116, col: 37, offset: 6127},
+								name: "ls32",
+							},
+							&notExpr{
+								pos: position{line: 116, col: 42, offset: 6132},
+								expr: &ruleRefExpr{
+									pos:  position{line: 116, col: 43, offset: 6133},
+									name: "ipv6char",
+								},
+							},
+						},
+					},
+					&seqExpr{
+						pos: position{line: 117, col: 4, offset: 6145},
+						exprs: []any{
+							&zeroOrOneExpr{
+								pos: position{line: 117, col: 4, offset: 6145},
+								expr: &seqExpr{
+									pos: position{line: 117, col: 6, offset: 6147},
+									exprs: []any{
+										&zeroOrOneExpr{
+											pos: position{line: 117, col: 6, offset: 6147},
+											expr: &ruleRefExpr{
+												pos:  position{line: 117, col: 6, offset: 6147},
+												name: "h4c",
+											},
+										},
+										&zeroOrOneExpr{
+											pos: position{line: 117, col: 11, offset: 6152},
+											expr: &ruleRefExpr{
+												pos:  position{line: 117, col: 11, offset: 6152},
+												name: "h4c",
+											},
+										},
+										&zeroOrOneExpr{
+											pos: position{line: 117, col: 16, offset: 6157},
+											expr: &ruleRefExpr{
+												pos:  position{line: 117, col: 16, offset: 6157},
+												name: "h4c",
+											},
+										},
+										&zeroOrOneExpr{
+											pos: position{line: 117, col: 21, offset: 6162},
+											expr: &ruleRefExpr{
+												pos:  position{line: 117, col: 21, offset: 6162},
+												name: "h4c",
+											},
+										},
+										&zeroOrOneExpr{
+											pos: position{line: 117, col: 26, offset: 6167},
+											expr: &ruleRefExpr{
+												pos:  position{line: 117, col: 26, offset: 6167},
+												name: "h4c",
+											},
+										},
+										&ruleRefExpr{
+											pos:  position{line: 117, col: 31, offset: 6172},
+											name: "h4",
+										},
+									},
+								},
+							},
+							&litMatcher{
+								pos:        position{line: 117, col: 37, offset: 6178},
+								val:        "::",
+								ignoreCase: false,
+								want:       "\"::\"",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 117, col: 42, offset: 6183},
+								name: "h4",
+							},
+							&notExpr{
+								pos: position{line: 117, col: 45, offset: 6186},
+								expr: &ruleRefExpr{
+									pos:  position{line: 117, col: 46, offset: 6187},
+									name: "ipv6char",
+								},
+							},
+						},
+					},
+					&seqExpr{
+						pos: position{line: 118, col: 4, offset: 6199},
+						exprs: []any{
+							&zeroOrOneExpr{
+								pos: position{line: 118, col: 4, offset: 6199},
+								expr: &seqExpr{
+									pos: position{line: 118, col: 6, offset: 6201},
+									exprs: []any{
+										&zeroOrOneExpr{
+											pos: position{line: 118, col: 6, offset: 6201},
+											expr: &ruleRefExpr{
+												pos:  position{line: 118, col: 6, offset: 6201},
+												name: "h4c",
+											},
+										},
+										&zeroOrOneExpr{
+											pos: position{line: 118, col: 11, offset: 6206},
+											expr: &ruleRefExpr{
+												pos:  position{line: 118, col: 11, offset: 6206},
+												name: "h4c",
+											},
+										},
+										&zeroOrOneExpr{
+											pos: position{line: 118, col: 16, offset: 6211},
+											expr: &ruleRefExpr{
+												pos:  position{line: 118, col: 16, offset: 6211},
+												name: "h4c",
+											},
+										},
+										&zeroOrOneExpr{
+											pos: position{line: 118, col: 21, offset: 6216},
+											expr: &ruleRefExpr{
+												pos:  position{line: 118, col: 21, offset: 6216},
+												name: "h4c",
+											},
+										},
+										&zeroOrOneExpr{
+											pos: position{line: 118, col: 26, offset: 6221},
+											expr: &ruleRefExpr{
+												pos:  position{line: 118, col: 26, offset: 6221},
+												name: "h4c",
+											},
+										},
+										&zeroOrOneExpr{
+											pos: position{line: 118, col: 31, offset: 6226},
+											expr: &ruleRefExpr{
+												pos:  position{line: 118, col: 31, offset: 6226},
+												name: "h4c",
+											},
+										},
+										&ruleRefExpr{
+											pos:  position{line: 118, col: 36, offset: 6231},
+											name: "h4",
+										},
+									},
+								},
+							},
+							&litMatcher{
+								pos:        position{line: 118, col: 42, offset: 6237},
+								val:        "::",
+								ignoreCase: false,
+								want:       "\"::\"",
+							},
+							&notExpr{
+								pos: position{line: 118, col: 47, offset: 6242},
+								expr: &ruleRefExpr{
+									pos:  position{line: 118, col: 48, offset: 6243},
+									name: "ipv6char",
 								},
 							},
 						},
@@ -1757,24 +1459,24 @@ var g = &grammar{
 		},
 		{
 			name: "h4c",
-			pos:  position{line: 176, col: 1, offset: 7927},
+			pos:  position{line: 121, col: 1, offset: 6256},
 			expr: &seqExpr{
-				pos: position{line: 176, col: 8, offset: 7934},
+				pos: position{line: 121, col: 8, offset: 6263},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 176, col: 8, offset: 7934},
+						pos:  position{line: 121, col: 8, offset: 6263},
 						name: "h4",
 					},
 					&litMatcher{
-						pos:        position{line: 176, col: 11, offset: 7937},
+						pos:        position{line: 121, col: 11, offset: 6266},
 						val:        ":",
 						ignoreCase: false,
 						want:       "\":\"",
 					},
 					&notExpr{
-						pos: position{line: 176, col: 15, offset: 7941},
+						pos: position{line: 121, col: 15, offset: 6270},
 						expr: &litMatcher{
-							pos:        position{line: 176, col: 16, offset: 7942},
+							pos:        position{line: 121, col: 16, offset: 6271},
 							val:        ":",
 							ignoreCase: false,
 							want:       "\":\"",
@@ -1785,9 +1487,9 @@ var g = &grammar{
 		},
 		{
 			name: "ipv6char",
-			pos:  position{line: 178, col: 1, offset: 7947},
+			pos:  position{line: 123, col: 1, offset: 6276},
 			expr: &charClassMatcher{
-				pos:        position{line: 178, col: 13, offset: 7959},
+				pos:        position{line: 123, col: 13, offset: 6288},
 				val:        "[0-9a-fA-F:.]",
 				chars:      []rune{':', '.'},
 				ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
@@ -1798,38 +1500,38 @@ var g = &grammar{
 		{
 			name:        "ls32",
 			displayName: "\"ls32\"",
-			pos:         position{line: 182, col: 1, offset: 8113},
+			pos:         position{line: 127, col: 1, offset: 6442},
 			expr: &choiceExpr{
-				pos: position{line: 182, col: 16, offset: 8128},
+				pos: position{line: 127, col: 16, offset: 6457},
 				alternatives: []any{
 					&seqExpr{
-						pos: position{line: 182, col: 16, offset: 8128},
+						pos: position{line: 127, col: 16, offset: 6457},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 182, col: 16, offset: 8128},
+								pos:  position{line: 127, col: 16, offset: 6457},
 								name: "h4",
 							},
 							&litMatcher{
-								pos:        position{line: 182, col: 19, offset: 8131},
+								pos:        position{line: 127, col: 19, offset: 6460},
 								val:        ":",
 								ignoreCase: false,
 								want:       "\":\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 182, col: 23, offset: 8135},
+								pos:  position{line: 127, col: 23, offset: 6464},
 								name: "h4",
 							},
 							&notExpr{
-								pos: position{line: 182, col: 26, offset: 8138},
+								pos: position{line: 127, col: 26, offset: 6467},
 								expr: &ruleRefExpr{
-									pos:  position{line: 182, col: 27, offset: 8139},
+									pos:  position{line: 127, col: 27, offset: 6468},
 									name: "ipv6char",
 								},
 							},
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 182, col: 38, offset: 8150},
+						pos:  position{line: 127, col: 38, offset: 6479},
 						name: "IPv4address",
 					},
 				},
@@ -1838,21 +1540,21 @@ var g = &grammar{
 		{
 			name:        "h4",
 			displayName: "\"h4\"",
-			pos:         position{line: 185, col: 1, offset: 8248},
+			pos:         position{line: 130, col: 1, offset: 6577},
 			expr: &seqExpr{
-				pos: position{line: 185, col: 12, offset: 8259},
+				pos: position{line: 130, col: 12, offset: 6588},
 				exprs: []any{
 					&charClassMatcher{
-						pos:        position{line: 185, col: 12, offset: 8259},
+						pos:        position{line: 130, col: 12, offset: 6588},
 						val:        "[0-9a-fA-F]",
 						ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 185, col: 24, offset: 8271},
+						pos: position{line: 130, col: 24, offset: 6600},
 						expr: &charClassMatcher{
-							pos:        position{line: 185, col: 24, offset: 8271},
+							pos:        position{line: 130, col: 24, offset: 6600},
 							val:        "[0-9a-fA-F]",
 							ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 							ignoreCase: false,
@@ -1860,9 +1562,9 @@ var g = &grammar{
 						},
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 185, col: 37, offset: 8284},
+						pos: position{line: 130, col: 37, offset: 6613},
 						expr: &charClassMatcher{
-							pos:        position{line: 185, col: 37, offset: 8284},
+							pos:        position{line: 130, col: 37, offset: 6613},
 							val:        "[0-9a-fA-F]",
 							ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 							ignoreCase: false,
@@ -1870,9 +1572,9 @@ var g = &grammar{
 						},
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 185, col: 50, offset: 8297},
+						pos: position{line: 130, col: 50, offset: 6626},
 						expr: &charClassMatcher{
-							pos:        position{line: 185, col: 50, offset: 8297},
+							pos:        position{line: 130, col: 50, offset: 6626},
 							val:        "[0-9a-fA-F]",
 							ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 							ignoreCase: false,
@@ -1885,18 +1587,18 @@ var g = &grammar{
 		{
 			name:        "path",
 			displayName: "\"path\"",
-			pos:         position{line: 190, col: 1, offset: 8467},
+			pos:         position{line: 135, col: 1, offset: 6796},
 			expr: &zeroOrOneExpr{
-				pos: position{line: 190, col: 16, offset: 8482},
+				pos: position{line: 135, col: 16, offset: 6811},
 				expr: &choiceExpr{
-					pos: position{line: 190, col: 18, offset: 8484},
+					pos: position{line: 135, col: 18, offset: 6813},
 					alternatives: []any{
 						&ruleRefExpr{
-							pos:  position{line: 190, col: 18, offset: 8484},
+							pos:  position{line: 135, col: 18, offset: 6813},
 							name: "abs_path",
 						},
 						&ruleRefExpr{
-							pos:  position{line: 190, col: 29, offset: 8495},
+							pos:  position{line: 135, col: 29, offset: 6824},
 							name: "opaque_part",
 						},
 					},
@@ -1906,48 +1608,28 @@ var g = &grammar{
 		{
 			name:        "path_segments",
 			displayName: "\"path-segments\"",
-			pos:         position{line: 192, col: 1, offset: 8511},
-			expr: &actionExpr{
-				pos: position{line: 192, col: 34, offset: 8544},
-				run: (*parser).callonpath_segments1,
-				expr: &seqExpr{
-					pos: position{line: 192, col: 34, offset: 8544},
-					exprs: []any{
-						&labeledExpr{
-							pos:   position{line: 192, col: 34, offset: 8544},
-							label: "f",
-							expr: &ruleRefExpr{
-								pos:  position{line: 192, col: 36, offset: 8546},
-								name: "segment",
-							},
-						},
-						&labeledExpr{
-							pos:   position{line: 192, col: 44, offset: 8554},
-							label: "r",
-							expr: &zeroOrMoreExpr{
-								pos: position{line: 192, col: 46, offset: 8556},
-								expr: &actionExpr{
-									pos: position{line: 192, col: 48, offset: 8558},
-									run: (*parser).callonpath_segments7,
-									expr: &seqExpr{
-										pos: position{line: 192, col: 48, offset: 8558},
-										exprs: []any{
-											&litMatcher{
-												pos:        position{line: 192, col: 48, offset: 8558},
-												val:        "/",
-												ignoreCase: false,
-												want:       "\"/\"",
-											},
-											&labeledExpr{
-												pos:   position{line: 192, col: 52, offset: 8562},
-												label: "s",
-												expr: &ruleRefExpr{
-													pos:  position{line: 192, col: 54, offset: 8564},
-													name: "segment",
-												},
-											},
-										},
-									},
+			pos:         position{line: 137, col: 1, offset: 6840},
+			expr: &seqExpr{
+				pos: position{line: 137, col: 34, offset: 6873},
+				exprs: []any{
+					&ruleRefExpr{
+						pos:  position{line: 137, col: 34, offset: 6873},
+						name: "segment",
+					},
+					&zeroOrMoreExpr{
+						pos: position{line: 137, col: 42, offset: 6881},
+						expr: &seqExpr{
+							pos: position{line: 137, col: 44, offset: 6883},
+							exprs: []any{
+								&litMatcher{
+									pos:        position{line: 137, col: 44, offset: 6883},
+									val:        "/",
+									ignoreCase: false,
+									want:       "\"/\"",
+								},
+								&ruleRefExpr{
+									pos:  position{line: 137, col: 48, offset: 6887},
+									name: "segment",
 								},
 							},
 						},
@@ -1958,28 +1640,24 @@ var g = &grammar{
 		{
 			name:        "segment",
 			displayName: "\"segment\"",
-			pos:         position{line: 196, col: 1, offset: 8644},
-			expr: &actionExpr{
-				pos: position{line: 196, col: 22, offset: 8665},
-				run: (*parser).callonsegment1,
-				expr: &zeroOrMoreExpr{
-					pos: position{line: 196, col: 22, offset: 8665},
-					expr: &ruleRefExpr{
-						pos:  position{line: 196, col: 22, offset: 8665},
-						name: "pchar",
-					},
+			pos:         position{line: 139, col: 1, offset: 6899},
+			expr: &zeroOrMoreExpr{
+				pos: position{line: 139, col: 22, offset: 6920},
+				expr: &ruleRefExpr{
+					pos:  position{line: 139, col: 22, offset: 6920},
+					name: "pchar",
 				},
 			},
 		},
 		{
 			name:        "pchar",
 			displayName: "\"pchar\"",
-			pos:         position{line: 200, col: 1, offset: 8712},
+			pos:         position{line: 141, col: 1, offset: 6928},
 			expr: &choiceExpr{
-				pos: position{line: 200, col: 18, offset: 8729},
+				pos: position{line: 141, col: 18, offset: 6945},
 				alternatives: []any{
 					&charClassMatcher{
-						pos:        position{line: 200, col: 18, offset: 8729},
+						pos:        position{line: 141, col: 18, offset: 6945},
 						val:        "[a-zA-Z0-9_.!~*'();:@&=+$,-]",
 						chars:      []rune{'_', '.', '!', '~', '*', '\'', '(', ')', ';', ':', '@', '&', '=', '+', '$', ',', '-'},
 						ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -1987,7 +1665,7 @@ var g = &grammar{
 						inverted:   false,
 					},
 					&ruleRefExpr{
-						pos:  position{line: 200, col: 49, offset: 8760},
+						pos:  position{line: 141, col: 49, offset: 6976},
 						name: "escaped",
 					},
 				},
@@ -1996,27 +1674,23 @@ var g = &grammar{
 		{
 			name:        "query",
 			displayName: "\"query\"",
-			pos:         position{line: 204, col: 1, offset: 8866},
-			expr: &actionExpr{
-				pos: position{line: 204, col: 18, offset: 8883},
-				run: (*parser).callonquery1,
-				expr: &zeroOrMoreExpr{
-					pos: position{line: 204, col: 18, offset: 8883},
-					expr: &choiceExpr{
-						pos: position{line: 204, col: 20, offset: 8885},
-						alternatives: []any{
-							&charClassMatcher{
-								pos:        position{line: 204, col: 20, offset: 8885},
-								val:        "[a-zA-Z0-9_.!~*'();:@&=+$,/?-]",
-								chars:      []rune{'_', '.', '!', '~', '*', '\'', '(', ')', ';', ':', '@', '&', '=', '+', '$', ',', '/', '?', '-'},
-								ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
-								ignoreCase: false,
-								inverted:   false,
-							},
-							&ruleRefExpr{
-								pos:  position{line: 204, col: 53, offset: 8918},
-								name: "escaped",
-							},
+			pos:         position{line: 145, col: 1, offset: 7082},
+			expr: &zeroOrMoreExpr{
+				pos: position{line: 145, col: 18, offset: 7099},
+				expr: &choiceExpr{
+					pos: position{line: 145, col: 20, offset: 7101},
+					alternatives: []any{
+						&charClassMatcher{
+							pos:        position{line: 145, col: 20, offset: 7101},
+							val:        "[a-zA-Z0-9_.!~*'();:@&=+$,/?-]",
+							chars:      []rune{'_', '.', '!', '~', '*', '\'', '(', ')', ';', ':', '@', '&', '=', '+', '$', ',', '/', '?', '-'},
+							ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
+							ignoreCase: false,
+							inverted:   false,
+						},
+						&ruleRefExpr{
+							pos:  position{line: 145, col: 53, offset: 7134},
+							name: "escaped",
 						},
 					},
 				},
@@ -2025,27 +1699,23 @@ var g = &grammar{
 		{
 			name:        "fragment",
 			displayName: "\"fragment\"",
-			pos:         position{line: 210, col: 1, offset: 9064},
-			expr: &actionExpr{
-				pos: position{line: 210, col: 24, offset: 9087},
-				run: (*parser).callonfragment1,
-				expr: &zeroOrMoreExpr{
-					pos: position{line: 210, col: 24, offset: 9087},
-					expr: &choiceExpr{
-						pos: position{line: 210, col: 26, offset: 9089},
-						alternatives: []any{
-							&charClassMatcher{
-								pos:        position{line: 210, col: 26, offset: 9089},
-								val:        "[a-zA-Z0-9_.!~*'();:@&=+$,/?-]",
-								chars:      []rune{'_', '.', '!', '~', '*', '\'', '(', ')', ';', ':', '@', '&', '=', '+', '$', ',', '/', '?', '-'},
-								ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
-								ignoreCase: false,
-								inverted:   false,
-							},
-							&ruleRefExpr{
-								pos:  position{line: 210, col: 59, offset: 9122},
-								name: "escaped",
-							},
+			pos:         position{line: 149, col: 1, offset: 7243},
+			expr: &zeroOrMoreExpr{
+				pos: position{line: 149, col: 24, offset: 7266},
+				expr: &choiceExpr{
+					pos: position{line: 149, col: 26, offset: 7268},
+					alternatives: []any{
+						&charClassMatcher{
+							pos:        position{line: 149, col: 26, offset: 7268},
+							val:        "[a-zA-Z0-9_.!~*'();:@&=+$,/?-]",
+							chars:      []rune{'_', '.', '!', '~', '*', '\'', '(', ')', ';', ':', '@', '&', '=', '+', '$', ',', '/', '?', '-'},
+							ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
+							ignoreCase: false,
+							inverted:   false,
+						},
+						&ruleRefExpr{
+							pos:  position{line: 149, col: 59, offset: 7301},
+							name: "escaped",
 						},
 					},
 				},
@@ -2054,64 +1724,44 @@ var g = &grammar{
 		{
 			name:        "relative_URI",
 			displayName: "\"relative-URI\"",
-			pos:         position{line: 216, col: 1, offset: 9271},
-			expr: &actionExpr{
-				pos: position{line: 216, col: 32, offset: 9302},
-				run: (*parser).callonrelative_URI1,
-				expr: &seqExpr{
-					pos: position{line: 216, col: 32, offset: 9302},
-					exprs: []any{
-						&labeledExpr{
-							pos:   position{line: 216, col: 32, offset: 9302},
-							label: "p",
-							expr: &zeroOrOneExpr{
-								pos: position{line: 216, col: 34, offset: 9304},
-								expr: &choiceExpr{
-									pos: position{line: 216, col: 36, offset: 9306},
-									alternatives: []any{
-										&ruleRefExpr{
-											pos:  position{line: 216, col: 36, offset: 9306},
-											name: "net_path",
-										},
-										&ruleRefExpr{
-											pos:  position{line: 216, col: 47, offset: 9317},
-											name: "abs_path",
-										},
-										&ruleRefExpr{
-											pos:  position{line: 216, col: 58, offset: 9328},
-											name: "rel_path",
-										},
-									},
+			pos:         position{line: 153, col: 1, offset: 7410},
+			expr: &seqExpr{
+				pos: position{line: 153, col: 32, offset: 7441},
+				exprs: []any{
+					&zeroOrOneExpr{
+						pos: position{line: 153, col: 32, offset: 7441},
+						expr: &choiceExpr{
+							pos: position{line: 153, col: 34, offset: 7443},
+							alternatives: []any{
+								&ruleRefExpr{
+									pos:  position{line: 153, col: 34, offset: 7443},
+									name: "net_path",
+								},
+								&ruleRefExpr{
+									pos:  position{line: 153, col: 45, offset: 7454},
+									name: "abs_path",
+								},
+								&ruleRefExpr{
+									pos:  position{line: 153, col: 56, offset: 7465},
+									name: "rel_path",
 								},
 							},
 						},
-						&labeledExpr{
-							pos:   position{line: 216, col: 70, offset: 9340},
-							label: "q",
-							expr: &zeroOrOneExpr{
-								pos: position{line: 216, col: 72, offset: 9342},
-								expr: &actionExpr{
-									pos: position{line: 216, col: 74, offset: 9344},
-									run: (*parser).callonrelative_URI11,
-									expr: &seqExpr{
-										pos: position{line: 216, col: 74, offset: 9344},
-										exprs: []any{
-											&litMatcher{
-												pos:        position{line: 216, col: 74, offset: 9344},
-												val:        "?",
-												ignoreCase: false,
-												want:       "\"?\"",
-											},
-											&labeledExpr{
-												pos:   position{line: 216, col: 78, offset: 9348},
-												label: "q",
-												expr: &ruleRefExpr{
-													pos:  position{line: 216, col: 80, offset: 9350},
-													name: "query",
-												},
-											},
-										},
-									},
+					},
+					&zeroOrOneExpr{
+						pos: position{line: 153, col: 68, offset: 7477},
+						expr: &seqExpr{
+							pos: position{line: 153, col: 70, offset: 7479},
+							exprs: []any{
+								&litMatcher{
+									pos:        position{line: 153, col: 70, offset: 7479},
+									val:        "?",
+									ignoreCase: false,
+									want:       "\"?\"",
+								},
+								&ruleRefExpr{
+									pos:  position{line: 153, col: 74, offset: 7483},
+									name: "query",
 								},
 							},
 						},
@@ -2122,31 +1772,19 @@ var g = &grammar{
 		{
 			name:        "rel_path",
 			displayName: "\"rel-path\"",
-			pos:         position{line: 220, col: 1, offset: 9471},
-			expr: &actionExpr{
-				pos: position{line: 220, col: 24, offset: 9494},
-				run: (*parser).callonrel_path1,
-				expr: &seqExpr{
-					pos: position{line: 220, col: 24, offset: 9494},
-					exprs: []any{
-						&labeledExpr{
-							pos:   position{line: 220, col: 24, offset: 9494},
-							label: "s",
-							expr: &ruleRefExpr{
-								pos:  position{line: 220, col: 26, offset: 9496},
-								name: "rel_segment",
-							},
-						},
-						&labeledExpr{
-							pos:   position{line: 220, col: 38, offset: 9508},
-							label: "a",
-							expr: &zeroOrOneExpr{
-								pos: position{line: 220, col: 40, offset: 9510},
-								expr: &ruleRefExpr{
-									pos:  position{line: 220, col: 40, offset: 9510},
-									name: "abs_path",
-								},
-							},
+			pos:         position{line: 155, col: 1, offset: 7493},
+			expr: &seqExpr{
+				pos: position{line: 155, col: 24, offset: 7516},
+				exprs: []any{
+					&ruleRefExpr{
+						pos:  position{line: 155, col: 24, offset: 7516},
+						name: "rel_segment",
+					},
+					&zeroOrOneExpr{
+						pos: position{line: 155, col: 36, offset: 7528},
+						expr: &ruleRefExpr{
+							pos:  position{line: 155, col: 36, offset: 7528},
+							name: "abs_path",
 						},
 					},
 				},
@@ -2155,27 +1793,23 @@ var g = &grammar{
 		{
 			name:        "rel_segment",
 			displayName: "\"rel-segment\"",
-			pos:         position{line: 224, col: 1, offset: 9566},
-			expr: &actionExpr{
-				pos: position{line: 224, col: 30, offset: 9595},
-				run: (*parser).callonrel_segment1,
-				expr: &oneOrMoreExpr{
-					pos: position{line: 224, col: 30, offset: 9595},
-					expr: &choiceExpr{
-						pos: position{line: 224, col: 32, offset: 9597},
-						alternatives: []any{
-							&charClassMatcher{
-								pos:        position{line: 224, col: 32, offset: 9597},
-								val:        "[a-zA-Z0-9_.!~*'();@&=+$,-]",
-								chars:      []rune{'_', '.', '!', '~', '*', '\'', '(', ')', ';', '@', '&', '=', '+', '$', ',', '-'},
-								ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
-								ignoreCase: false,
-								inverted:   false,
-							},
-							&ruleRefExpr{
-								pos:  position{line: 224, col: 62, offset: 9627},
-								name: "escaped",
-							},
+			pos:         position{line: 157, col: 1, offset: 7539},
+			expr: &oneOrMoreExpr{
+				pos: position{line: 157, col: 30, offset: 7568},
+				expr: &choiceExpr{
+					pos: position{line: 157, col: 32, offset: 7570},
+					alternatives: []any{
+						&charClassMatcher{
+							pos:        position{line: 157, col: 32, offset: 7570},
+							val:        "[a-zA-Z0-9_.!~*'();@&=+$,-]",
+							chars:      []rune{'_', '.', '!', '~', '*', '\'', '(', ')', ';', '@', '&', '=', '+', '$', ',', '-'},
+							ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
+							ignoreCase: false,
+							inverted:   false,
+						},
+						&ruleRefExpr{
+							pos:  position{line: 157, col: 62, offset: 7600},
+							name: "escaped",
 						},
 					},
 				},
@@ -2184,20 +1818,20 @@ var g = &grammar{
 		{
 			name:        "uric",
 			displayName: "\"uric\"",
-			pos:         position{line: 230, col: 1, offset: 9775},
+			pos:         position{line: 161, col: 1, offset: 7709},
 			expr: &choiceExpr{
-				pos: position{line: 230, col: 16, offset: 9790},
+				pos: position{line: 161, col: 16, offset: 7724},
 				alternatives: []any{
 					&ruleRefExpr{
-						pos:  position{line: 230, col: 16, offset: 9790},
+						pos:  position{line: 161, col: 16, offset: 7724},
 						name: "reserved",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 230, col: 27, offset: 9801},
+						pos:  position{line: 161, col: 27, offset: 7735},
 						name: "unreserved",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 230, col: 40, offset: 9814},
+						pos:  position{line: 161, col: 40, offset: 7748},
 						name: "escaped",
 					},
 				},
@@ -2206,9 +1840,9 @@ var g = &grammar{
 		{
 			name:        "reserved",
 			displayName: "\"reserved\"",
-			pos:         position{line: 232, col: 1, offset: 9823},
+			pos:         position{line: 163, col: 1, offset: 7757},
 			expr: &charClassMatcher{
-				pos:        position{line: 232, col: 24, offset: 9846},
+				pos:        position{line: 163, col: 24, offset: 7780},
 				val:        "[[\\];/?:@&=+$,]",
 				chars:      []rune{'[', ']', ';', '/', '?', ':', '@', '&', '=', '+', '$', ','},
 				ignoreCase: false,
@@ -2218,19 +1852,19 @@ var g = &grammar{
 		{
 			name:        "unreserved",
 			displayName: "\"unreserved\"",
-			pos:         position{line: 234, col: 1, offset: 9863},
+			pos:         position{line: 165, col: 1, offset: 7797},
 			expr: &choiceExpr{
-				pos: position{line: 234, col: 28, offset: 9890},
+				pos: position{line: 165, col: 28, offset: 7824},
 				alternatives: []any{
 					&charClassMatcher{
-						pos:        position{line: 234, col: 28, offset: 9890},
+						pos:        position{line: 165, col: 28, offset: 7824},
 						val:        "[a-zA-Z0-9]",
 						ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&ruleRefExpr{
-						pos:  position{line: 234, col: 42, offset: 9904},
+						pos:  position{line: 165, col: 42, offset: 7838},
 						name: "mark",
 					},
 				},
@@ -2239,9 +1873,9 @@ var g = &grammar{
 		{
 			name:        "mark",
 			displayName: "\"mark\"",
-			pos:         position{line: 236, col: 1, offset: 9910},
+			pos:         position{line: 167, col: 1, offset: 7844},
 			expr: &charClassMatcher{
-				pos:        position{line: 236, col: 16, offset: 9925},
+				pos:        position{line: 167, col: 16, offset: 7859},
 				val:        "[-_.!~*'()]",
 				chars:      []rune{'-', '_', '.', '!', '~', '*', '\'', '(', ')'},
 				ignoreCase: false,
@@ -2251,25 +1885,25 @@ var g = &grammar{
 		{
 			name:        "escaped",
 			displayName: "\"escaped\"",
-			pos:         position{line: 238, col: 1, offset: 9938},
+			pos:         position{line: 169, col: 1, offset: 7872},
 			expr: &seqExpr{
-				pos: position{line: 238, col: 22, offset: 9959},
+				pos: position{line: 169, col: 22, offset: 7893},
 				exprs: []any{
 					&litMatcher{
-						pos:        position{line: 238, col: 22, offset: 9959},
+						pos:        position{line: 169, col: 22, offset: 7893},
 						val:        "%",
 						ignoreCase: false,
 						want:       "\"%\"",
 					},
 					&charClassMatcher{
-						pos:        position{line: 238, col: 26, offset: 9963},
+						pos:        position{line: 169, col: 26, offset: 7897},
 						val:        "[0-9a-fA-F]",
 						ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 238, col: 38, offset: 9975},
+						pos:        position{line: 169, col: 38, offset: 7909},
 						val:        "[0-9a-fA-F]",
 						ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 						ignoreCase: false,
@@ -2281,9 +1915,9 @@ var g = &grammar{
 		{
 			name:        "delims",
 			displayName: "\"delims\"",
-			pos:         position{line: 240, col: 1, offset: 9988},
+			pos:         position{line: 171, col: 1, offset: 7922},
 			expr: &charClassMatcher{
-				pos:        position{line: 240, col: 20, offset: 10007},
+				pos:        position{line: 171, col: 20, offset: 7941},
 				val:        "[<>#%\"]",
 				chars:      []rune{'<', '>', '#', '%', '"'},
 				ignoreCase: false,
@@ -2293,9 +1927,9 @@ var g = &grammar{
 		{
 			name:        "unwise",
 			displayName: "\"unwise\"",
-			pos:         position{line: 242, col: 1, offset: 10016},
+			pos:         position{line: 173, col: 1, offset: 7950},
 			expr: &charClassMatcher{
-				pos:        position{line: 242, col: 20, offset: 10035},
+				pos:        position{line: 173, col: 20, offset: 7969},
 				val:        "[{}|\\\\^`]",
 				chars:      []rune{'{', '}', '|', '\\', '^', '`'},
 				ignoreCase: false,
@@ -2305,9 +1939,9 @@ var g = &grammar{
 		{
 			name:        "ALPHA",
 			displayName: "\"ALPHA\"",
-			pos:         position{line: 246, col: 1, offset: 10143},
+			pos:         position{line: 177, col: 1, offset: 8077},
 			expr: &charClassMatcher{
-				pos:        position{line: 246, col: 18, offset: 10160},
+				pos:        position{line: 177, col: 18, offset: 8094},
 				val:        "[a-zA-Z]",
 				ranges:     []rune{'a', 'z', 'A', 'Z'},
 				ignoreCase: false,
@@ -2317,9 +1951,9 @@ var g = &grammar{
 		{
 			name:        "DIGIT",
 			displayName: "\"DIGIT\"",
-			pos:         position{line: 248, col: 1, offset: 10170},
+			pos:         position{line: 179, col: 1, offset: 8104},
 			expr: &charClassMatcher{
-				pos:        position{line: 248, col: 18, offset: 10187},
+				pos:        position{line: 179, col: 18, offset: 8121},
 				val:        "[0-9]",
 				ranges:     []rune{'0', '9'},
 				ignoreCase: false,
@@ -2329,9 +1963,9 @@ var g = &grammar{
 		{
 			name:        "HEXDIG",
 			displayName: "\"HEXDIG\"",
-			pos:         position{line: 250, col: 1, offset: 10194},
+			pos:         position{line: 181, col: 1, offset: 8128},
 			expr: &charClassMatcher{
-				pos:        position{line: 250, col: 20, offset: 10213},
+				pos:        position{line: 181, col: 20, offset: 8147},
 				val:        "[0-9a-fA-F]",
 				ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 				ignoreCase: false,
@@ -2341,9 +1975,9 @@ var g = &grammar{
 		{
 			name:        "DQUOTE",
 			displayName: "\"DQUOTE\"",
-			pos:         position{line: 252, col: 1, offset: 10226},
+			pos:         position{line: 183, col: 1, offset: 8160},
 			expr: &litMatcher{
-				pos:        position{line: 252, col: 20, offset: 10245},
+				pos:        position{line: 183, col: 20, offset: 8179},
 				val:        "\"",
 				ignoreCase: false,
 				want:       "\"\\\"\"",
@@ -2352,487 +1986,44 @@ var g = &grammar{
 	},
 }
 
-func (c *current) onURI_reference10(f any) (any, error) {
-	return f, nil
-}
-
-func (p *parser) callonURI_reference10() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onURI_reference10(stack["f"])
-}
-
-func (c *current) onURI_reference1(r, f any) (any, error) {
-	return build.Reference(c.at(), "URI-reference", nil, r, f), nil
-}
-
-func (p *parser) callonURI_reference1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onURI_reference1(stack["r"], stack["f"])
-}
-
-func (c *current) onabsolute_URI_reference7(f any) (any, error) {
-	return f, nil
-}
-
-func (p *parser) callonabsolute_URI_reference7() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onabsolute_URI_reference7(stack["f"])
-}
-
-func (c *current) onabsolute_URI_reference1(r, f any) (any, error) {
-	return build.Reference(c.at(), "absolute-URI-reference", nil, r, f), nil
-}
-
-func (p *parser) callonabsolute_URI_reference1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onabsolute_URI_reference1(stack["r"], stack["f"])
-}
-
-func (c *current) onabsolute_URI8(h any) (any, error) {
-	return h, nil
-}
-
-func (p *parser) callonabsolute_URI8() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onabsolute_URI8(stack["h"])
-}
-
-func (c *current) onabsolute_URI1(s, b any) (any, error) {
-	return build.Reference(c.at(), "absolute-URI", s, b, nil), nil
-}
-
-func (p *parser) callonabsolute_URI1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onabsolute_URI1(stack["s"], stack["b"])
-}
-
-func (c *current) onhier_part10(q any) (any, error) {
-	return q, nil
-}
-
-func (p *parser) callonhier_part10() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onhier_part10(stack["q"])
-}
-
-func (c *current) onhier_part1(p, q any) (any, error) {
-	return build.Hier(c.at(), p, q), nil
-}
-
-func (p *parser) callonhier_part1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onhier_part1(stack["p"], stack["q"])
-}
-
-func (c *current) onnet_path1(a, p any) (any, error) {
-	return build.NetPath(c.at(), a, p), nil
-}
-
-func (p *parser) callonnet_path1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onnet_path1(stack["a"], stack["p"])
-}
-
-func (c *current) onabs_path1(s any) (any, error) {
-	return build.AbsPath(c.at(), s), nil
-}
-
-func (p *parser) callonabs_path1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onabs_path1(stack["s"])
-}
-
-func (c *current) onopaque_part1() (any, error) {
-	return build.OpaquePart(c.at()), nil
-}
-
-func (p *parser) callonopaque_part1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onopaque_part1()
-}
-
-func (c *current) onscheme1() (any, error) {
-	return build.Scheme(c.at()), nil
-}
-
-func (p *parser) callonscheme1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onscheme1()
-}
-
-func (c *current) onauthority4(s any) (any, error) {
-	return s, nil
-}
-
-func (p *parser) callonauthority4() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onauthority4(stack["s"])
-}
-
-func (c *current) onauthority1(v any) (any, error) {
-	return build.Authority(c.at(), v), nil
-}
-
-func (p *parser) callonauthority1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onauthority1(stack["v"])
-}
-
-func (c *current) onreg_name1() (any, error) {
-	return build.RegName(c.at()), nil
-}
-
-func (p *parser) callonreg_name1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onreg_name1()
-}
-
-func (c *current) onserver8(u any) (any, error) {
-	return u, nil
-}
-
-func (p *parser) callonserver8() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onserver8(stack["u"])
-}
-
-func (c *current) onserver4(u, h any) (any, error) {
-	return build.Server(c.at(), u, h), nil
-}
-
-func (p *parser) callonserver4() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onserver4(stack["u"], stack["h"])
-}
-
-func (c *current) onserver1(s any) (any, error) {
-	if s == nil {
-		return build.Server(c.at(), nil, nil), nil
-	}
-	return s, nil
-}
-
-func (p *parser) callonserver1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onserver1(stack["s"])
-}
-
-func (c *current) onuserinfo1() (any, error) {
-	return build.Userinfo(c.at()), nil
-}
-
-func (p *parser) callonuserinfo1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onuserinfo1()
-}
-
-func (c *current) onhostport7(p any) (any, error) {
-	return p, nil
-}
-
-func (p *parser) callonhostport7() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onhostport7(stack["p"])
-}
-
-func (c *current) onhostport1(h, p any) (any, error) {
-	return build.HostPort(c.at(), h, p), nil
-}
-
-func (p *parser) callonhostport1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onhostport1(stack["h"], stack["p"])
-}
-
-func (c *current) onhost5(a any) (any, error) {
-	return a, nil
-}
-
-func (p *parser) callonhost5() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onhost5(stack["a"])
-}
-
-func (c *current) onhost1(v any) (any, error) {
-	return build.Host(c.at(), v), nil
-}
-
-func (p *parser) callonhost1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onhost1(stack["v"])
-}
-
-func (c *current) onport1() (any, error) {
-	return build.Port(c.at()), nil
-}
-
-func (p *parser) callonport1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onport1()
-}
-
-func (c *current) onhostname1(l, q any) (any, error) {
-	return build.Hostname(c.at(), l, q), nil
-}
-
-func (p *parser) callonhostname1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onhostname1(stack["l"], stack["q"])
-}
-
-func (c *current) onqualified5(l any) (any, error) {
-	return l, nil
-}
-
-func (p *parser) callonqualified5() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onqualified5(stack["l"])
-}
-
-func (c *current) onqualified17(t any) (any, error) {
-	return build.Last(t, true), nil
-}
-
-func (p *parser) callonqualified17() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onqualified17(stack["t"])
-}
-
-func (c *current) onqualified23(d any) (any, error) {
-	return build.Last(d, false), nil
-}
-
-func (p *parser) callonqualified23() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onqualified23(stack["d"])
-}
-
-func (c *current) onqualified1(r, last any) (any, error) {
-	return build.QualifiedLabels(r.([]any), last), nil
-}
-
-func (p *parser) callonqualified1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onqualified1(stack["r"], stack["last"])
-}
-
-func (c *current) ondomainlabel4() (any, error) {
+func (c *current) ondomainlabel3() (any, error) {
 	return len(c.text), nil
 }
 
-func (p *parser) callondomainlabel4() (any, error) {
+func (p *parser) callondomainlabel3() (any, error) {
 	stack := p.vstack[len(p.vstack)-1]
 	_ = stack
-	return p.cur.ondomainlabel4()
+	return p.cur.ondomainlabel3()
 }
 
-func (c *current) ondomainlabel12(n any) (bool, error) {
+func (c *current) ondomainlabel11(n any) (bool, error) {
 	return n.(int) <= 63, nil
 }
 
-func (p *parser) callondomainlabel12() (bool, error) {
+func (p *parser) callondomainlabel11() (bool, error) {
 	stack := p.vstack[len(p.vstack)-1]
 	_ = stack
-	return p.cur.ondomainlabel12(stack["n"])
+	return p.cur.ondomainlabel11(stack["n"])
 }
 
-func (c *current) ondomainlabel1(n any) (any, error) {
-	return build.Label(c.at(), false), nil
-}
-
-func (p *parser) callondomainlabel1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.ondomainlabel1(stack["n"])
-}
-
-func (c *current) ontoplabel4() (any, error) {
+func (c *current) ontoplabel3() (any, error) {
 	return len(c.text), nil
 }
 
-func (p *parser) callontoplabel4() (any, error) {
+func (p *parser) callontoplabel3() (any, error) {
 	stack := p.vstack[len(p.vstack)-1]
 	_ = stack
-	return p.cur.ontoplabel4()
+	return p.cur.ontoplabel3()
 }
 
-func (c *current) ontoplabel12(n any) (bool, error) {
+func (c *current) ontoplabel11(n any) (bool, error) {
 	return n.(int) <= 63, nil
 }
 
-func (p *parser) callontoplabel12() (bool, error) {
+func (p *parser) callontoplabel11() (bool, error) {
 	stack := p.vstack[len(p.vstack)-1]
 	_ = stack
-	return p.cur.ontoplabel12(stack["n"])
-}
-
-func (c *current) ontoplabel1(n any) (any, error) {
-	return build.Label(c.at(), true), nil
-}
-
-func (p *parser) callontoplabel1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.ontoplabel1(stack["n"])
-}
-
-func (c *current) onIPv4address1(a, b, c_, d any) (any, error) {
-	return build.IPv4Address(c.at(), a, b, c_, d), nil
-}
-
-func (p *parser) callonIPv4address1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onIPv4address1(stack["a"], stack["b"], stack["c_"], stack["d"])
-}
-
-func (c *current) ondec_octet1() (any, error) {
-	return build.DecOctet(c.at()), nil
-}
-
-func (p *parser) callondec_octet1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.ondec_octet1()
-}
-
-func (c *current) onIPv6reference1(a any) (any, error) {
-	return build.IPv6Reference(c.at(), a), nil
-}
-
-func (p *parser) callonIPv6reference1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onIPv6reference1(stack["a"])
-}
-
-func (c *current) onIPv6address1() (any, error) {
-	return build.IPv6Address(c.at()), nil
-}
-
-func (p *parser) callonIPv6address1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onIPv6address1()
-}
-
-func (c *current) onpath_segments7(s any) (any, error) {
-	return s, nil
-}
-
-func (p *parser) callonpath_segments7() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onpath_segments7(stack["s"])
-}
-
-func (c *current) onpath_segments1(f, r any) (any, error) {
-	return build.PathSegments(f, r.([]any)), nil
-}
-
-func (p *parser) callonpath_segments1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onpath_segments1(stack["f"], stack["r"])
-}
-
-func (c *current) onsegment1() (any, error) {
-	return build.Segment(c.at()), nil
-}
-
-func (p *parser) callonsegment1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onsegment1()
-}
-
-func (c *current) onquery1() (any, error) {
-	return build.Query(c.at()), nil
-}
-
-func (p *parser) callonquery1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onquery1()
-}
-
-func (c *current) onfragment1() (any, error) {
-	return build.Fragment(c.at()), nil
-}
-
-func (p *parser) callonfragment1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onfragment1()
-}
-
-func (c *current) onrelative_URI11(q any) (any, error) {
-	return q, nil
-}
-
-func (p *parser) callonrelative_URI11() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onrelative_URI11(stack["q"])
-}
-
-func (c *current) onrelative_URI1(p, q any) (any, error) {
-	return build.Reference(c.at(), "relative-URI", nil, build.Hier(c.at(), p, q), nil), nil
-}
-
-func (p *parser) callonrelative_URI1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onrelative_URI1(stack["p"], stack["q"])
-}
-
-func (c *current) onrel_path1(s, a any) (any, error) {
-	return build.RelPath(c.at(), s, a), nil
-}
-
-func (p *parser) callonrel_path1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onrel_path1(stack["s"], stack["a"])
-}
-
-func (c *current) onrel_segment1() (any, error) {
-	return build.Segment(c.at()), nil
-}
-
-func (p *parser) callonrel_segment1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onrel_segment1()
+	return p.cur.ontoplabel11(stack["n"])
 }
 
 var (

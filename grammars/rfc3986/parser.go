@@ -14,38 +14,24 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
-
-	"github.com/urlgrammar/urlgrammar/internal/build"
 )
-
-func (c *current) at() build.At {
-	return build.At{Src: c.globalStore["src"].(string), Start: c.pos.offset, Stop: c.pos.offset + len(c.text)}
-}
 
 var g = &grammar{
 	rules: []*rule{
 		{
 			name:        "URI_reference",
 			displayName: "\"URI-reference\"",
-			pos:         position{line: 32, col: 1, offset: 1587},
-			expr: &actionExpr{
-				pos: position{line: 32, col: 34, offset: 1620},
-				run: (*parser).callonURI_reference1,
-				expr: &labeledExpr{
-					pos:   position{line: 32, col: 34, offset: 1620},
-					label: "r",
-					expr: &choiceExpr{
-						pos: position{line: 32, col: 38, offset: 1624},
-						alternatives: []any{
-							&ruleRefExpr{
-								pos:  position{line: 32, col: 38, offset: 1624},
-								name: "URI",
-							},
-							&ruleRefExpr{
-								pos:  position{line: 32, col: 44, offset: 1630},
-								name: "relative_ref",
-							},
-						},
+			pos:         position{line: 26, col: 1, offset: 1384},
+			expr: &choiceExpr{
+				pos: position{line: 26, col: 36, offset: 1419},
+				alternatives: []any{
+					&ruleRefExpr{
+						pos:  position{line: 26, col: 36, offset: 1419},
+						name: "URI",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 26, col: 42, offset: 1425},
+						name: "relative_ref",
 					},
 				},
 			},
@@ -53,92 +39,56 @@ var g = &grammar{
 		{
 			name:        "URI",
 			displayName: "\"URI\"",
-			pos:         position{line: 38, col: 1, offset: 1825},
-			expr: &actionExpr{
-				pos: position{line: 38, col: 14, offset: 1838},
-				run: (*parser).callonURI1,
-				expr: &seqExpr{
-					pos: position{line: 38, col: 14, offset: 1838},
-					exprs: []any{
-						&labeledExpr{
-							pos:   position{line: 38, col: 14, offset: 1838},
-							label: "s",
-							expr: &ruleRefExpr{
-								pos:  position{line: 38, col: 16, offset: 1840},
-								name: "scheme",
-							},
-						},
-						&litMatcher{
-							pos:        position{line: 38, col: 23, offset: 1847},
-							val:        ":",
-							ignoreCase: false,
-							want:       "\":\"",
-						},
-						&labeledExpr{
-							pos:   position{line: 38, col: 27, offset: 1851},
-							label: "h",
-							expr: &ruleRefExpr{
-								pos:  position{line: 38, col: 29, offset: 1853},
-								name: "hier_part",
-							},
-						},
-						&labeledExpr{
-							pos:   position{line: 38, col: 39, offset: 1863},
-							label: "q",
-							expr: &zeroOrOneExpr{
-								pos: position{line: 38, col: 41, offset: 1865},
-								expr: &actionExpr{
-									pos: position{line: 38, col: 43, offset: 1867},
-									run: (*parser).callonURI10,
-									expr: &seqExpr{
-										pos: position{line: 38, col: 43, offset: 1867},
-										exprs: []any{
-											&litMatcher{
-												pos:        position{line: 38, col: 43, offset: 1867},
-												val:        "?",
-												ignoreCase: false,
-												want:       "\"?\"",
-											},
-											&labeledExpr{
-												pos:   position{line: 38, col: 47, offset: 1871},
-												label: "q",
-												expr: &ruleRefExpr{
-													pos:  position{line: 38, col: 49, offset: 1873},
-													name: "query",
-												},
-											},
-										},
-									},
+			pos:         position{line: 30, col: 1, offset: 1540},
+			expr: &seqExpr{
+				pos: position{line: 30, col: 14, offset: 1553},
+				exprs: []any{
+					&ruleRefExpr{
+						pos:  position{line: 30, col: 14, offset: 1553},
+						name: "scheme",
+					},
+					&litMatcher{
+						pos:        position{line: 30, col: 21, offset: 1560},
+						val:        ":",
+						ignoreCase: false,
+						want:       "\":\"",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 30, col: 25, offset: 1564},
+						name: "hier_part",
+					},
+					&zeroOrOneExpr{
+						pos: position{line: 30, col: 35, offset: 1574},
+						expr: &seqExpr{
+							pos: position{line: 30, col: 37, offset: 1576},
+							exprs: []any{
+								&litMatcher{
+									pos:        position{line: 30, col: 37, offset: 1576},
+									val:        "?",
+									ignoreCase: false,
+									want:       "\"?\"",
+								},
+								&ruleRefExpr{
+									pos:  position{line: 30, col: 41, offset: 1580},
+									name: "query",
 								},
 							},
 						},
-						&labeledExpr{
-							pos:   position{line: 38, col: 76, offset: 1900},
-							label: "f",
-							expr: &zeroOrOneExpr{
-								pos: position{line: 38, col: 78, offset: 1902},
-								expr: &actionExpr{
-									pos: position{line: 38, col: 80, offset: 1904},
-									run: (*parser).callonURI17,
-									expr: &seqExpr{
-										pos: position{line: 38, col: 80, offset: 1904},
-										exprs: []any{
-											&litMatcher{
-												pos:        position{line: 38, col: 80, offset: 1904},
-												val:        "#",
-												ignoreCase: false,
-												want:       "\"#\"",
-											},
-											&labeledExpr{
-												pos:   position{line: 38, col: 84, offset: 1908},
-												label: "f",
-												expr: &ruleRefExpr{
-													pos:  position{line: 38, col: 86, offset: 1910},
-													name: "fragment",
-												},
-											},
-										},
-									},
+					},
+					&zeroOrOneExpr{
+						pos: position{line: 30, col: 50, offset: 1589},
+						expr: &seqExpr{
+							pos: position{line: 30, col: 52, offset: 1591},
+							exprs: []any{
+								&litMatcher{
+									pos:        position{line: 30, col: 52, offset: 1591},
+									val:        "#",
+									ignoreCase: false,
+									want:       "\"#\"",
+								},
+								&ruleRefExpr{
+									pos:  position{line: 30, col: 56, offset: 1595},
+									name: "fragment",
 								},
 							},
 						},
@@ -149,63 +99,43 @@ var g = &grammar{
 		{
 			name:        "hier_part",
 			displayName: "\"hier-part\"",
-			pos:         position{line: 46, col: 1, offset: 2318},
+			pos:         position{line: 36, col: 1, offset: 1921},
 			expr: &choiceExpr{
-				pos: position{line: 46, col: 26, offset: 2343},
+				pos: position{line: 36, col: 26, offset: 1946},
 				alternatives: []any{
-					&actionExpr{
-						pos: position{line: 46, col: 26, offset: 2343},
-						run: (*parser).callonhier_part2,
-						expr: &seqExpr{
-							pos: position{line: 46, col: 26, offset: 2343},
-							exprs: []any{
-								&litMatcher{
-									pos:        position{line: 46, col: 26, offset: 2343},
-									val:        "//",
-									ignoreCase: false,
-									want:       "\"//\"",
-								},
-								&labeledExpr{
-									pos:   position{line: 46, col: 31, offset: 2348},
-									label: "a",
-									expr: &ruleRefExpr{
-										pos:  position{line: 46, col: 33, offset: 2350},
-										name: "authority",
-									},
-								},
-								&labeledExpr{
-									pos:   position{line: 46, col: 43, offset: 2360},
-									label: "p",
-									expr: &ruleRefExpr{
-										pos:  position{line: 46, col: 45, offset: 2362},
-										name: "path_abempty",
-									},
-								},
+					&seqExpr{
+						pos: position{line: 36, col: 26, offset: 1946},
+						exprs: []any{
+							&litMatcher{
+								pos:        position{line: 36, col: 26, offset: 1946},
+								val:        "//",
+								ignoreCase: false,
+								want:       "\"//\"",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 36, col: 31, offset: 1951},
+								name: "authority",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 36, col: 41, offset: 1961},
+								name: "path_abempty",
 							},
 						},
 					},
-					&actionExpr{
-						pos: position{line: 48, col: 5, offset: 2415},
-						run: (*parser).callonhier_part9,
-						expr: &labeledExpr{
-							pos:   position{line: 48, col: 5, offset: 2415},
-							label: "p",
-							expr: &choiceExpr{
-								pos: position{line: 48, col: 9, offset: 2419},
-								alternatives: []any{
-									&ruleRefExpr{
-										pos:  position{line: 48, col: 9, offset: 2419},
-										name: "path_absolute",
-									},
-									&ruleRefExpr{
-										pos:  position{line: 48, col: 25, offset: 2435},
-										name: "path_rootless",
-									},
-									&ruleRefExpr{
-										pos:  position{line: 48, col: 41, offset: 2451},
-										name: "path_empty",
-									},
-								},
+					&choiceExpr{
+						pos: position{line: 36, col: 58, offset: 1978},
+						alternatives: []any{
+							&ruleRefExpr{
+								pos:  position{line: 36, col: 58, offset: 1978},
+								name: "path_absolute",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 36, col: 74, offset: 1994},
+								name: "path_rootless",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 36, col: 90, offset: 2010},
+								name: "path_empty",
 							},
 						},
 					},
@@ -215,62 +145,38 @@ var g = &grammar{
 		{
 			name:        "absolute_URI",
 			displayName: "\"absolute-URI\"",
-			pos:         position{line: 54, col: 1, offset: 2604},
-			expr: &actionExpr{
-				pos: position{line: 54, col: 32, offset: 2635},
-				run: (*parser).callonabsolute_URI1,
-				expr: &seqExpr{
-					pos: position{line: 54, col: 32, offset: 2635},
-					exprs: []any{
-						&labeledExpr{
-							pos:   position{line: 54, col: 32, offset: 2635},
-							label: "s",
-							expr: &ruleRefExpr{
-								pos:  position{line: 54, col: 34, offset: 2637},
-								name: "scheme",
-							},
-						},
-						&litMatcher{
-							pos:        position{line: 54, col: 41, offset: 2644},
-							val:        ":",
-							ignoreCase: false,
-							want:       "\":\"",
-						},
-						&labeledExpr{
-							pos:   position{line: 54, col: 45, offset: 2648},
-							label: "h",
-							expr: &ruleRefExpr{
-								pos:  position{line: 54, col: 47, offset: 2650},
-								name: "hier_part",
-							},
-						},
-						&labeledExpr{
-							pos:   position{line: 54, col: 57, offset: 2660},
-							label: "q",
-							expr: &zeroOrOneExpr{
-								pos: position{line: 54, col: 59, offset: 2662},
-								expr: &actionExpr{
-									pos: position{line: 54, col: 61, offset: 2664},
-									run: (*parser).callonabsolute_URI10,
-									expr: &seqExpr{
-										pos: position{line: 54, col: 61, offset: 2664},
-										exprs: []any{
-											&litMatcher{
-												pos:        position{line: 54, col: 61, offset: 2664},
-												val:        "?",
-												ignoreCase: false,
-												want:       "\"?\"",
-											},
-											&labeledExpr{
-												pos:   position{line: 54, col: 65, offset: 2668},
-												label: "q",
-												expr: &ruleRefExpr{
-													pos:  position{line: 54, col: 67, offset: 2670},
-													name: "query",
-												},
-											},
-										},
-									},
+			pos:         position{line: 40, col: 1, offset: 2123},
+			expr: &seqExpr{
+				pos: position{line: 40, col: 32, offset: 2154},
+				exprs: []any{
+					&ruleRefExpr{
+						pos:  position{line: 40, col: 32, offset: 2154},
+						name: "scheme",
+					},
+					&litMatcher{
+						pos:        position{line: 40, col: 39, offset: 2161},
+						val:        ":",
+						ignoreCase: false,
+						want:       "\":\"",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 40, col: 43, offset: 2165},
+						name: "hier_part",
+					},
+					&zeroOrOneExpr{
+						pos: position{line: 40, col: 53, offset: 2175},
+						expr: &seqExpr{
+							pos: position{line: 40, col: 55, offset: 2177},
+							exprs: []any{
+								&litMatcher{
+									pos:        position{line: 40, col: 55, offset: 2177},
+									val:        "?",
+									ignoreCase: false,
+									want:       "\"?\"",
+								},
+								&ruleRefExpr{
+									pos:  position{line: 40, col: 59, offset: 2181},
+									name: "query",
 								},
 							},
 						},
@@ -281,78 +187,46 @@ var g = &grammar{
 		{
 			name:        "relative_ref",
 			displayName: "\"relative-ref\"",
-			pos:         position{line: 60, col: 1, offset: 2872},
-			expr: &actionExpr{
-				pos: position{line: 60, col: 32, offset: 2903},
-				run: (*parser).callonrelative_ref1,
-				expr: &seqExpr{
-					pos: position{line: 60, col: 32, offset: 2903},
-					exprs: []any{
-						&labeledExpr{
-							pos:   position{line: 60, col: 32, offset: 2903},
-							label: "h",
-							expr: &ruleRefExpr{
-								pos:  position{line: 60, col: 34, offset: 2905},
-								name: "relative_part",
-							},
-						},
-						&labeledExpr{
-							pos:   position{line: 60, col: 48, offset: 2919},
-							label: "q",
-							expr: &zeroOrOneExpr{
-								pos: position{line: 60, col: 50, offset: 2921},
-								expr: &actionExpr{
-									pos: position{line: 60, col: 52, offset: 2923},
-									run: (*parser).callonrelative_ref7,
-									expr: &seqExpr{
-										pos: position{line: 60, col: 52, offset: 2923},
-										exprs: []any{
-											&litMatcher{
-												pos:        position{line: 60, col: 52, offset: 2923},
-												val:        "?",
-												ignoreCase: false,
-												want:       "\"?\"",
-											},
-											&labeledExpr{
-												pos:   position{line: 60, col: 56, offset: 2927},
-												label: "q",
-												expr: &ruleRefExpr{
-													pos:  position{line: 60, col: 58, offset: 2929},
-													name: "query",
-												},
-											},
-										},
-									},
+			pos:         position{line: 44, col: 1, offset: 2290},
+			expr: &seqExpr{
+				pos: position{line: 44, col: 32, offset: 2321},
+				exprs: []any{
+					&ruleRefExpr{
+						pos:  position{line: 44, col: 32, offset: 2321},
+						name: "relative_part",
+					},
+					&zeroOrOneExpr{
+						pos: position{line: 44, col: 46, offset: 2335},
+						expr: &seqExpr{
+							pos: position{line: 44, col: 48, offset: 2337},
+							exprs: []any{
+								&litMatcher{
+									pos:        position{line: 44, col: 48, offset: 2337},
+									val:        "?",
+									ignoreCase: false,
+									want:       "\"?\"",
+								},
+								&ruleRefExpr{
+									pos:  position{line: 44, col: 52, offset: 2341},
+									name: "query",
 								},
 							},
 						},
-						&labeledExpr{
-							pos:   position{line: 60, col: 85, offset: 2956},
-							label: "f",
-							expr: &zeroOrOneExpr{
-								pos: position{line: 60, col: 87, offset: 2958},
-								expr: &actionExpr{
-									pos: position{line: 60, col: 89, offset: 2960},
-									run: (*parser).callonrelative_ref14,
-									expr: &seqExpr{
-										pos: position{line: 60, col: 89, offset: 2960},
-										exprs: []any{
-											&litMatcher{
-												pos:        position{line: 60, col: 89, offset: 2960},
-												val:        "#",
-												ignoreCase: false,
-												want:       "\"#\"",
-											},
-											&labeledExpr{
-												pos:   position{line: 60, col: 93, offset: 2964},
-												label: "f",
-												expr: &ruleRefExpr{
-													pos:  position{line: 60, col: 95, offset: 2966},
-													name: "fragment",
-												},
-											},
-										},
-									},
+					},
+					&zeroOrOneExpr{
+						pos: position{line: 44, col: 61, offset: 2350},
+						expr: &seqExpr{
+							pos: position{line: 44, col: 63, offset: 2352},
+							exprs: []any{
+								&litMatcher{
+									pos:        position{line: 44, col: 63, offset: 2352},
+									val:        "#",
+									ignoreCase: false,
+									want:       "\"#\"",
+								},
+								&ruleRefExpr{
+									pos:  position{line: 44, col: 67, offset: 2356},
+									name: "fragment",
 								},
 							},
 						},
@@ -363,63 +237,43 @@ var g = &grammar{
 		{
 			name:        "relative_part",
 			displayName: "\"relative-part\"",
-			pos:         position{line: 64, col: 1, offset: 3072},
+			pos:         position{line: 46, col: 1, offset: 2369},
 			expr: &choiceExpr{
-				pos: position{line: 64, col: 34, offset: 3105},
+				pos: position{line: 46, col: 34, offset: 2402},
 				alternatives: []any{
-					&actionExpr{
-						pos: position{line: 64, col: 34, offset: 3105},
-						run: (*parser).callonrelative_part2,
-						expr: &seqExpr{
-							pos: position{line: 64, col: 34, offset: 3105},
-							exprs: []any{
-								&litMatcher{
-									pos:        position{line: 64, col: 34, offset: 3105},
-									val:        "//",
-									ignoreCase: false,
-									want:       "\"//\"",
-								},
-								&labeledExpr{
-									pos:   position{line: 64, col: 39, offset: 3110},
-									label: "a",
-									expr: &ruleRefExpr{
-										pos:  position{line: 64, col: 41, offset: 3112},
-										name: "authority",
-									},
-								},
-								&labeledExpr{
-									pos:   position{line: 64, col: 51, offset: 3122},
-									label: "p",
-									expr: &ruleRefExpr{
-										pos:  position{line: 64, col: 53, offset: 3124},
-										name: "path_abempty",
-									},
-								},
+					&seqExpr{
+						pos: position{line: 46, col: 34, offset: 2402},
+						exprs: []any{
+							&litMatcher{
+								pos:        position{line: 46, col: 34, offset: 2402},
+								val:        "//",
+								ignoreCase: false,
+								want:       "\"//\"",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 46, col: 39, offset: 2407},
+								name: "authority",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 46, col: 49, offset: 2417},
+								name: "path_abempty",
 							},
 						},
 					},
-					&actionExpr{
-						pos: position{line: 66, col: 5, offset: 3177},
-						run: (*parser).callonrelative_part9,
-						expr: &labeledExpr{
-							pos:   position{line: 66, col: 5, offset: 3177},
-							label: "p",
-							expr: &choiceExpr{
-								pos: position{line: 66, col: 9, offset: 3181},
-								alternatives: []any{
-									&ruleRefExpr{
-										pos:  position{line: 66, col: 9, offset: 3181},
-										name: "path_absolute",
-									},
-									&ruleRefExpr{
-										pos:  position{line: 66, col: 25, offset: 3197},
-										name: "path_noscheme",
-									},
-									&ruleRefExpr{
-										pos:  position{line: 66, col: 41, offset: 3213},
-										name: "path_empty",
-									},
-								},
+					&choiceExpr{
+						pos: position{line: 46, col: 66, offset: 2434},
+						alternatives: []any{
+							&ruleRefExpr{
+								pos:  position{line: 46, col: 66, offset: 2434},
+								name: "path_absolute",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 46, col: 82, offset: 2450},
+								name: "path_noscheme",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 46, col: 98, offset: 2466},
+								name: "path_empty",
 							},
 						},
 					},
@@ -429,30 +283,26 @@ var g = &grammar{
 		{
 			name:        "scheme",
 			displayName: "\"scheme\"",
-			pos:         position{line: 72, col: 1, offset: 3366},
-			expr: &actionExpr{
-				pos: position{line: 72, col: 20, offset: 3385},
-				run: (*parser).callonscheme1,
-				expr: &seqExpr{
-					pos: position{line: 72, col: 20, offset: 3385},
-					exprs: []any{
-						&charClassMatcher{
-							pos:        position{line: 72, col: 20, offset: 3385},
-							val:        "[a-zA-Z]",
-							ranges:     []rune{'a', 'z', 'A', 'Z'},
+			pos:         position{line: 50, col: 1, offset: 2579},
+			expr: &seqExpr{
+				pos: position{line: 50, col: 20, offset: 2598},
+				exprs: []any{
+					&charClassMatcher{
+						pos:        position{line: 50, col: 20, offset: 2598},
+						val:        "[a-zA-Z]",
+						ranges:     []rune{'a', 'z', 'A', 'Z'},
+						ignoreCase: false,
+						inverted:   false,
+					},
+					&zeroOrMoreExpr{
+						pos: position{line: 50, col: 29, offset: 2607},
+						expr: &charClassMatcher{
+							pos:        position{line: 50, col: 29, offset: 2607},
+							val:        "[a-zA-Z0-9+.-]",
+							chars:      []rune{'+', '.', '-'},
+							ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
 							ignoreCase: false,
 							inverted:   false,
-						},
-						&zeroOrMoreExpr{
-							pos: position{line: 72, col: 29, offset: 3394},
-							expr: &charClassMatcher{
-								pos:        position{line: 72, col: 29, offset: 3394},
-								val:        "[a-zA-Z0-9+.-]",
-								chars:      []rune{'+', '.', '-'},
-								ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
-								ignoreCase: false,
-								inverted:   false,
-							},
 						},
 					},
 				},
@@ -461,78 +311,46 @@ var g = &grammar{
 		{
 			name:        "authority",
 			displayName: "\"authority\"",
-			pos:         position{line: 80, col: 1, offset: 3694},
-			expr: &actionExpr{
-				pos: position{line: 80, col: 26, offset: 3719},
-				run: (*parser).callonauthority1,
-				expr: &seqExpr{
-					pos: position{line: 80, col: 26, offset: 3719},
-					exprs: []any{
-						&labeledExpr{
-							pos:   position{line: 80, col: 26, offset: 3719},
-							label: "u",
-							expr: &zeroOrOneExpr{
-								pos: position{line: 80, col: 28, offset: 3721},
-								expr: &actionExpr{
-									pos: position{line: 80, col: 30, offset: 3723},
-									run: (*parser).callonauthority5,
-									expr: &seqExpr{
-										pos: position{line: 80, col: 30, offset: 3723},
-										exprs: []any{
-											&labeledExpr{
-												pos:   position{line: 80, col: 30, offset: 3723},
-												label: "u",
-												expr: &ruleRefExpr{
-													pos:  position{line: 80, col: 32, offset: 3725},
-													name: "userinfo",
-												},
-											},
-											&litMatcher{
-												pos:        position{line: 80, col: 41, offset: 3734},
-												val:        "@",
-												ignoreCase: false,
-												want:       "\"@\"",
-											},
-										},
-									},
+			pos:         position{line: 56, col: 1, offset: 2869},
+			expr: &seqExpr{
+				pos: position{line: 56, col: 26, offset: 2894},
+				exprs: []any{
+					&zeroOrOneExpr{
+						pos: position{line: 56, col: 26, offset: 2894},
+						expr: &seqExpr{
+							pos: position{line: 56, col: 28, offset: 2896},
+							exprs: []any{
+								&ruleRefExpr{
+									pos:  position{line: 56, col: 28, offset: 2896},
+									name: "userinfo",
+								},
+								&litMatcher{
+									pos:        position{line: 56, col: 37, offset: 2905},
+									val:        "@",
+									ignoreCase: false,
+									want:       "\"@\"",
 								},
 							},
 						},
-						&labeledExpr{
-							pos:   position{line: 80, col: 66, offset: 3759},
-							label: "h",
-							expr: &ruleRefExpr{
-								pos:  position{line: 80, col: 68, offset: 3761},
-								name: "host",
-							},
-						},
-						&labeledExpr{
-							pos:   position{line: 80, col: 73, offset: 3766},
-							label: "p",
-							expr: &zeroOrOneExpr{
-								pos: position{line: 80, col: 75, offset: 3768},
-								expr: &actionExpr{
-									pos: position{line: 80, col: 77, offset: 3770},
-									run: (*parser).callonauthority14,
-									expr: &seqExpr{
-										pos: position{line: 80, col: 77, offset: 3770},
-										exprs: []any{
-											&litMatcher{
-												pos:        position{line: 80, col: 77, offset: 3770},
-												val:        ":",
-												ignoreCase: false,
-												want:       "\":\"",
-											},
-											&labeledExpr{
-												pos:   position{line: 80, col: 81, offset: 3774},
-												label: "p",
-												expr: &ruleRefExpr{
-													pos:  position{line: 80, col: 83, offset: 3776},
-													name: "port",
-												},
-											},
-										},
-									},
+					},
+					&ruleRefExpr{
+						pos:  position{line: 56, col: 44, offset: 2912},
+						name: "host",
+					},
+					&zeroOrOneExpr{
+						pos: position{line: 56, col: 49, offset: 2917},
+						expr: &seqExpr{
+							pos: position{line: 56, col: 51, offset: 2919},
+							exprs: []any{
+								&litMatcher{
+									pos:        position{line: 56, col: 51, offset: 2919},
+									val:        ":",
+									ignoreCase: false,
+									want:       "\":\"",
+								},
+								&ruleRefExpr{
+									pos:  position{line: 56, col: 55, offset: 2923},
+									name: "port",
 								},
 							},
 						},
@@ -543,27 +361,23 @@ var g = &grammar{
 		{
 			name:        "userinfo",
 			displayName: "\"userinfo\"",
-			pos:         position{line: 84, col: 1, offset: 3857},
-			expr: &actionExpr{
-				pos: position{line: 84, col: 24, offset: 3880},
-				run: (*parser).callonuserinfo1,
-				expr: &zeroOrMoreExpr{
-					pos: position{line: 84, col: 24, offset: 3880},
-					expr: &choiceExpr{
-						pos: position{line: 84, col: 26, offset: 3882},
-						alternatives: []any{
-							&charClassMatcher{
-								pos:        position{line: 84, col: 26, offset: 3882},
-								val:        "[a-zA-Z0-9._~!$&'()*+,;=:-]",
-								chars:      []rune{'.', '_', '~', '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=', ':', '-'},
-								ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
-								ignoreCase: false,
-								inverted:   false,
-							},
-							&ruleRefExpr{
-								pos:  position{line: 84, col: 56, offset: 3912},
-								name: "pct_encoded",
-							},
+			pos:         position{line: 58, col: 1, offset: 2932},
+			expr: &zeroOrMoreExpr{
+				pos: position{line: 58, col: 24, offset: 2955},
+				expr: &choiceExpr{
+					pos: position{line: 58, col: 26, offset: 2957},
+					alternatives: []any{
+						&charClassMatcher{
+							pos:        position{line: 58, col: 26, offset: 2957},
+							val:        "[a-zA-Z0-9._~!$&'()*+,;=:-]",
+							chars:      []rune{'.', '_', '~', '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=', ':', '-'},
+							ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
+							ignoreCase: false,
+							inverted:   false,
+						},
+						&ruleRefExpr{
+							pos:  position{line: 58, col: 56, offset: 2987},
+							name: "pct_encoded",
 						},
 					},
 				},
@@ -572,53 +386,37 @@ var g = &grammar{
 		{
 			name:        "host",
 			displayName: "\"host\"",
-			pos:         position{line: 92, col: 1, offset: 4319},
-			expr: &actionExpr{
-				pos: position{line: 92, col: 16, offset: 4334},
-				run: (*parser).callonhost1,
-				expr: &labeledExpr{
-					pos:   position{line: 92, col: 16, offset: 4334},
-					label: "v",
-					expr: &choiceExpr{
-						pos: position{line: 92, col: 20, offset: 4338},
-						alternatives: []any{
+			pos:         position{line: 64, col: 1, offset: 3354},
+			expr: &choiceExpr{
+				pos: position{line: 64, col: 18, offset: 3371},
+				alternatives: []any{
+					&ruleRefExpr{
+						pos:  position{line: 64, col: 18, offset: 3371},
+						name: "IP_literal",
+					},
+					&seqExpr{
+						pos: position{line: 64, col: 31, offset: 3384},
+						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 92, col: 20, offset: 4338},
-								name: "IP_literal",
+								pos:  position{line: 64, col: 31, offset: 3384},
+								name: "IPv4address",
 							},
-							&actionExpr{
-								pos: position{line: 92, col: 33, offset: 4351},
-								run: (*parser).callonhost5,
-								expr: &seqExpr{
-									pos: position{line: 92, col: 33, offset: 4351},
-									exprs: []any{
-										&labeledExpr{
-											pos:   position{line: 92, col: 33, offset: 4351},
-											label: "a",
-											expr: &ruleRefExpr{
-												pos:  position{line: 92, col: 35, offset: 4353},
-												name: "IPv4address",
-											},
-										},
-										&notExpr{
-											pos: position{line: 92, col: 47, offset: 4365},
-											expr: &charClassMatcher{
-												pos:        position{line: 92, col: 48, offset: 4366},
-												val:        "[a-zA-Z0-9._~!$&'()*+,;=%-]",
-												chars:      []rune{'.', '_', '~', '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=', '%', '-'},
-												ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
-												ignoreCase: false,
-												inverted:   false,
-											},
-										},
-									},
+							&notExpr{
+								pos: position{line: 64, col: 43, offset: 3396},
+								expr: &charClassMatcher{
+									pos:        position{line: 64, col: 44, offset: 3397},
+									val:        "[a-zA-Z0-9._~!$&'()*+,;=%-]",
+									chars:      []rune{'.', '_', '~', '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=', '%', '-'},
+									ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
+									ignoreCase: false,
+									inverted:   false,
 								},
 							},
-							&ruleRefExpr{
-								pos:  position{line: 92, col: 96, offset: 4414},
-								name: "reg_name",
-							},
 						},
+					},
+					&ruleRefExpr{
+						pos:  position{line: 64, col: 74, offset: 3427},
+						name: "reg_name",
 					},
 				},
 			},
@@ -626,61 +424,49 @@ var g = &grammar{
 		{
 			name:        "port",
 			displayName: "\"port\"",
-			pos:         position{line: 96, col: 1, offset: 4469},
-			expr: &actionExpr{
-				pos: position{line: 96, col: 16, offset: 4484},
-				run: (*parser).callonport1,
-				expr: &zeroOrMoreExpr{
-					pos: position{line: 96, col: 16, offset: 4484},
-					expr: &charClassMatcher{
-						pos:        position{line: 96, col: 16, offset: 4484},
-						val:        "[0-9]",
-						ranges:     []rune{'0', '9'},
-						ignoreCase: false,
-						inverted:   false,
-					},
+			pos:         position{line: 66, col: 1, offset: 3439},
+			expr: &zeroOrMoreExpr{
+				pos: position{line: 66, col: 16, offset: 3454},
+				expr: &charClassMatcher{
+					pos:        position{line: 66, col: 16, offset: 3454},
+					val:        "[0-9]",
+					ranges:     []rune{'0', '9'},
+					ignoreCase: false,
+					inverted:   false,
 				},
 			},
 		},
 		{
 			name:        "IP_literal",
 			displayName: "\"IP-literal\"",
-			pos:         position{line: 100, col: 1, offset: 4528},
-			expr: &actionExpr{
-				pos: position{line: 100, col: 28, offset: 4555},
-				run: (*parser).callonIP_literal1,
-				expr: &seqExpr{
-					pos: position{line: 100, col: 28, offset: 4555},
-					exprs: []any{
-						&litMatcher{
-							pos:        position{line: 100, col: 28, offset: 4555},
-							val:        "[",
-							ignoreCase: false,
-							want:       "\"[\"",
-						},
-						&labeledExpr{
-							pos:   position{line: 100, col: 32, offset: 4559},
-							label: "v",
-							expr: &choiceExpr{
-								pos: position{line: 100, col: 36, offset: 4563},
-								alternatives: []any{
-									&ruleRefExpr{
-										pos:  position{line: 100, col: 36, offset: 4563},
-										name: "IPv6address",
-									},
-									&ruleRefExpr{
-										pos:  position{line: 100, col: 50, offset: 4577},
-										name: "IPvFuture",
-									},
-								},
+			pos:         position{line: 68, col: 1, offset: 3462},
+			expr: &seqExpr{
+				pos: position{line: 68, col: 28, offset: 3489},
+				exprs: []any{
+					&litMatcher{
+						pos:        position{line: 68, col: 28, offset: 3489},
+						val:        "[",
+						ignoreCase: false,
+						want:       "\"[\"",
+					},
+					&choiceExpr{
+						pos: position{line: 68, col: 34, offset: 3495},
+						alternatives: []any{
+							&ruleRefExpr{
+								pos:  position{line: 68, col: 34, offset: 3495},
+								name: "IPv6address",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 68, col: 48, offset: 3509},
+								name: "IPvFuture",
 							},
 						},
-						&litMatcher{
-							pos:        position{line: 100, col: 62, offset: 4589},
-							val:        "]",
-							ignoreCase: false,
-							want:       "\"]\"",
-						},
+					},
+					&litMatcher{
+						pos:        position{line: 68, col: 60, offset: 3521},
+						val:        "]",
+						ignoreCase: false,
+						want:       "\"]\"",
 					},
 				},
 			},
@@ -688,46 +474,42 @@ var g = &grammar{
 		{
 			name:        "IPvFuture",
 			displayName: "\"IPvFuture\"",
-			pos:         position{line: 105, col: 1, offset: 4692},
-			expr: &actionExpr{
-				pos: position{line: 105, col: 26, offset: 4717},
-				run: (*parser).callonIPvFuture1,
-				expr: &seqExpr{
-					pos: position{line: 105, col: 26, offset: 4717},
-					exprs: []any{
-						&charClassMatcher{
-							pos:        position{line: 105, col: 26, offset: 4717},
-							val:        "[vV]",
-							chars:      []rune{'v', 'V'},
+			pos:         position{line: 71, col: 1, offset: 3580},
+			expr: &seqExpr{
+				pos: position{line: 71, col: 26, offset: 3605},
+				exprs: []any{
+					&charClassMatcher{
+						pos:        position{line: 71, col: 26, offset: 3605},
+						val:        "[vV]",
+						chars:      []rune{'v', 'V'},
+						ignoreCase: false,
+						inverted:   false,
+					},
+					&oneOrMoreExpr{
+						pos: position{line: 71, col: 31, offset: 3610},
+						expr: &charClassMatcher{
+							pos:        position{line: 71, col: 31, offset: 3610},
+							val:        "[0-9a-fA-F]",
+							ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 							ignoreCase: false,
 							inverted:   false,
 						},
-						&oneOrMoreExpr{
-							pos: position{line: 105, col: 31, offset: 4722},
-							expr: &charClassMatcher{
-								pos:        position{line: 105, col: 31, offset: 4722},
-								val:        "[0-9a-fA-F]",
-								ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
-								ignoreCase: false,
-								inverted:   false,
-							},
-						},
-						&litMatcher{
-							pos:        position{line: 105, col: 44, offset: 4735},
-							val:        ".",
+					},
+					&litMatcher{
+						pos:        position{line: 71, col: 44, offset: 3623},
+						val:        ".",
+						ignoreCase: false,
+						want:       "\".\"",
+					},
+					&oneOrMoreExpr{
+						pos: position{line: 71, col: 48, offset: 3627},
+						expr: &charClassMatcher{
+							pos:        position{line: 71, col: 48, offset: 3627},
+							val:        "[a-zA-Z0-9._~!$&'()*+,;=:-]",
+							chars:      []rune{'.', '_', '~', '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=', ':', '-'},
+							ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
 							ignoreCase: false,
-							want:       "\".\"",
-						},
-						&oneOrMoreExpr{
-							pos: position{line: 105, col: 48, offset: 4739},
-							expr: &charClassMatcher{
-								pos:        position{line: 105, col: 48, offset: 4739},
-								val:        "[a-zA-Z0-9._~!$&'()*+,;=:-]",
-								chars:      []rune{'.', '_', '~', '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=', ':', '-'},
-								ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
-								ignoreCase: false,
-								inverted:   false,
-							},
+							inverted:   false,
 						},
 					},
 				},
@@ -736,508 +518,504 @@ var g = &grammar{
 		{
 			name:        "IPv6address",
 			displayName: "\"IPv6address\"",
-			pos:         position{line: 113, col: 1, offset: 5188},
-			expr: &actionExpr{
-				pos: position{line: 113, col: 30, offset: 5217},
-				run: (*parser).callonIPv6address1,
-				expr: &choiceExpr{
-					pos: position{line: 114, col: 4, offset: 5222},
-					alternatives: []any{
-						&seqExpr{
-							pos: position{line: 114, col: 4, offset: 5222},
-							exprs: []any{
-								&ruleRefExpr{
-									pos:  position{line: 114, col: 4, offset: 5222},
-									name: "h16c",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 114, col: 9, offset: 5227},
-									name: "h16c",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 114, col: 14, offset: 5232},
-									name: "h16c",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 114, col: 19, offset: 5237},
-									name: "h16c",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 114, col: 24, offset: 5242},
-									name: "h16c",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 114, col: 29, offset: 5247},
-									name: "h16c",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 114, col: 34, offset: 5252},
-									name: "ls32",
-								},
-								&notExpr{
-									pos: position{line: 114, col: 39, offset: 5257},
-									expr: &ruleRefExpr{
-										pos:  position{line: 114, col: 40, offset: 5258},
-										name: "ipv6char",
-									},
+			pos:         position{line: 77, col: 1, offset: 4035},
+			expr: &choiceExpr{
+				pos: position{line: 78, col: 4, offset: 4069},
+				alternatives: []any{
+					&seqExpr{
+						pos: position{line: 78, col: 4, offset: 4069},
+						exprs: []any{
+							&ruleRefExpr{
+								pos:  position{line: 78, col: 4, offset: 4069},
+								name: "h16c",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 78, col: 9, offset: 4074},
+								name: "h16c",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 78, col: 14, offset: 4079},
+								name: "h16c",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 78, col: 19, offset: 4084},
+								name: "h16c",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 78, col: 24, offset: 4089},
+								name: "h16c",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 78, col: 29, offset: 4094},
+								name: "h16c",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 78, col: 34, offset: 4099},
+								name: "ls32",
+							},
+							&notExpr{
+								pos: position{line: 78, col: 39, offset: 4104},
+								expr: &ruleRefExpr{
+									pos:  position{line: 78, col: 40, offset: 4105},
+									name: "ipv6char",
 								},
 							},
 						},
-						&seqExpr{
-							pos: position{line: 115, col: 4, offset: 5270},
-							exprs: []any{
-								&litMatcher{
-									pos:        position{line: 115, col: 4, offset: 5270},
-									val:        "::",
-									ignoreCase: false,
-									want:       "\"::\"",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 115, col: 9, offset: 5275},
-									name: "h16c",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 115, col: 14, offset: 5280},
-									name: "h16c",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 115, col: 19, offset: 5285},
-									name: "h16c",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 115, col: 24, offset: 5290},
-									name: "h16c",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 115, col: 29, offset: 5295},
-									name: "h16c",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 115, col: 34, offset: 5300},
-									name: "ls32",
-								},
-								&notExpr{
-									pos: position{line: 115, col: 39, offset: 5305},
-									expr: &ruleRefExpr{
-										pos:  position{line: 115, col: 40, offset: 5306},
-										name: "ipv6char",
-									},
+					},
+					&seqExpr{
+						pos: position{line: 79, col: 4, offset: 4117},
+						exprs: []any{
+							&litMatcher{
+								pos:        position{line: 79, col: 4, offset: 4117},
+								val:        "::",
+								ignoreCase: false,
+								want:       "\"::\"",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 79, col: 9, offset: 4122},
+								name: "h16c",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 79, col: 14, offset: 4127},
+								name: "h16c",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 79, col: 19, offset: 4132},
+								name: "h16c",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 79, col: 24, offset: 4137},
+								name: "h16c",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 79, col: 29, offset: 4142},
+								name: "h16c",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 79, col: 34, offset: 4147},
+								name: "ls32",
+							},
+							&notExpr{
+								pos: position{line: 79, col: 39, offset: 4152},
+								expr: &ruleRefExpr{
+									pos:  position{line: 79, col: 40, offset: 4153},
+									name: "ipv6char",
 								},
 							},
 						},
-						&seqExpr{
-							pos: position{line: 116, col: 4, offset: 5318},
-							exprs: []any{
-								&zeroOrOneExpr{
-									pos: position{line: 116, col: 4, offset: 5318},
-									expr: &ruleRefExpr{
-										pos:  position{line: 116, col: 4, offset: 5318},
-										name: "h16",
-									},
-								},
-								&litMatcher{
-									pos:        position{line: 116, col: 9, offset: 5323},
-									val:        "::",
-									ignoreCase: false,
-									want:       "\"::\"",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 116, col: 14, offset: 5328},
-									name: "h16c",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 116, col: 19, offset: 5333},
-									name: "h16c",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 116, col: 24, offset: 5338},
-									name: "h16c",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 116, col: 29, offset: 5343},
-									name: "h16c",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 116, col: 34, offset: 5348},
-									name: "ls32",
-								},
-								&notExpr{
-									pos: position{line: 116, col: 39, offset: 5353},
-									expr: &ruleRefExpr{
-										pos:  position{line: 116, col: 40, offset: 5354},
-										name: "ipv6char",
-									},
-								},
-							},
-						},
-						&seqExpr{
-							pos: position{line: 117, col: 4, offset: 5366},
-							exprs: []any{
-								&zeroOrOneExpr{
-									pos: position{line: 117, col: 4, offset: 5366},
-									expr: &seqExpr{
-										pos: position{line: 117, col: 6, offset: 5368},
-										exprs: []any{
-											&zeroOrOneExpr{
-												pos: position{line: 117, col: 6, offset: 5368},
-												expr: &ruleRefExpr{
-													pos:  position{line: 117, col: 6, offset: 5368},
-													name: "h16c",
-												},
-											},
-											&ruleRefExpr{
-												pos:  position{line: 117, col: 12, offset: 5374},
-												name: "h16",
-											},
-										},
-									},
-								},
-								&litMatcher{
-									pos:        position{line: 117, col: 19, offset: 5381},
-									val:        "::",
-									ignoreCase: false,
-									want:       "\"::\"",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 117, col: 24, offset: 5386},
-									name: "h16c",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 117, col: 29, offset: 5391},
-									name: "h16c",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 117, col: 34, offset: 5396},
-									name: "h16c",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 117, col: 39, offset: 5401},
-									name: "ls32",
-								},
-								&notExpr{
-									pos: position{line: 117, col: 44, offset: 5406},
-									expr: &ruleRefExpr{
-										pos:  position{line: 117, col: 45, offset: 5407},
-										name: "ipv6char",
-									},
-								},
-							},
-						},
-						&seqExpr{
-							pos: position{line: 118, col: 4, offset: 5419},
-							exprs: []any{
-								&zeroOrOneExpr{
-									pos: position{line: 118, col: 4, offset: 5419},
-									expr: &seqExpr{
-										pos: position{line: 118, col: 6, offset: 5421},
-										exprs: []any{
-											&zeroOrOneExpr{
-												pos: position{line: 118, col: 6, offset: 5421},
-												expr: &ruleRefExpr{
-													pos:  position{line: 118, col: 6, offset: 5421},
-													name: "h16c",
-												},
-											},
-											&zeroOrOneExpr{
-												pos: position{line: 118, col: 12, offset: 5427},
-												expr: &ruleRefExpr{
-													pos:  position{line: 118, col: 12, offset: 5427},
-													name: "h16c",
-												},
-											},
-											&ruleRefExpr{
-												pos:  position{line: 118, col: 18, offset: 5433},
-												name: "h16",
-											},
-										},
-									},
-								},
-								&litMatcher{
-									pos:        position{line: 118, col: 25, offset: 5440},
-									val:        "::",
-									ignoreCase: false,
-									want:       "\"::\"",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 118, col: 30, offset: 5445},
-									name: "h16c",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 118, col: 35, offset: 5450},
-									name: "h16c",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 118, col: 40, offset: 5455},
-									name: "ls32",
-								},
-								&notExpr{
-									pos: position{line: 118, col: 45, offset: 5460},
-									expr: &ruleRefExpr{
-										pos:  position{line: 118, col: 46, offset: 5461},
-										name: "ipv6char",
-									},
-								},
-							},
-						},
-						&seqExpr{
-							pos: position{line: 119, col: 4, offset: 5473},
-							exprs: []any{
-								&zeroOrOneExpr{
-									pos: position{line: 119, col: 4, offset: 5473},
-									expr: &seqExpr{
-										pos: position{line: 119, col: 6, offset: 5475},
-										exprs: []any{
-											&zeroOrOneExpr{
-												pos: position{line: 119, col: 6, offset: 5475},
-												expr: &ruleRefExpr{
-													pos:  position{line: 119, col: 6, offset: 5475},
-													name: "h16c",
-												},
-											},
-											&zeroOrOneExpr{
-												pos: position{line: 119, col: 12, offset: 5481},
-												expr: &ruleRefExpr{
-													pos:  position{line: 119, col: 12, offset: 5481},
-													name: "h16c",
-												},
-											},
-											&zeroOrOneExpr{
-												pos: position{line: 119, col: 18, offset: 5487},
-												expr: &ruleRefExpr{
-													pos:  position{line: 119, col: 18, offset: 5487},
-													name: "h16c",
-												},
-											},
-											&ruleRefExpr{
-												pos:  position{line: 119, col: 24, offset: 5493},
-												name: "h16",
-											},
-										},
-									},
-								},
-								&litMatcher{
-									pos:        position{line: 119, col: 31, offset: 5500},
-									val:        "::",
-									ignoreCase: false,
-									want:       "\"::\"",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 119, col: 36, offset: 5505},
-									name: "h16c",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 119, col: 41, offset: 5510},
-									name: "ls32",
-								},
-								&notExpr{
-									pos: position{line: 119, col: 46, offset: 5515},
-									expr: &ruleRefExpr{
-										pos:  position{line: 119, col: 47, offset: 5516},
-										name: "ipv6char",
-									},
-								},
-							},
-						},
-						&seqExpr{
-							pos: position{line: 120, col: 4, offset: 5528},
-							exprs: []any{
-								&zeroOrOneExpr{
-									pos: position{line: 120, col: 4, offset: 5528},
-									expr: &seqExpr{
-										pos: position{line: 120, col: 6, offset: 5530},
-										exprs: []any{
-											&zeroOrOneExpr{
-												pos: position{line: 120, col: 6, offset: 5530},
-												expr: &ruleRefExpr{
-													pos:  position{line: 120, col: 6, offset: 5530},
-													name: "h16c",
-												},
-											},
-											&zeroOrOneExpr{
-												pos: position{line: 120, col: 12, offset: 5536},
-												expr: &ruleRefExpr{
-													pos:  position{line: 120, col: 12, offset: 5536},
-													name: "h16c",
-												},
-											},
-											&zeroOrOneExpr{
-												pos: position{line: 120, col: 18, offset: 5542},
-												expr: &ruleRefExpr{
-													pos:  position{line: 120, col: 18, offset: 5542},
-													name: "h16c",
-												},
-											},
-											&zeroOrOneExpr{
-												pos: position{line: 120, col: 24, offset: 5548},
-												expr: &ruleRefExpr{
-													pos:  position{line: 120, col: 24, offset: 5548},
-													name: "h16c",
-												},
-											},
-											&ruleRefExpr{
-												pos:  position{line: 120, col: 30, offset: 5554},
-												name: "h16",
-											},
-										},
-									},
-								},
-								&litMatcher{
-									pos:        position{line: 120, col: 37, offset: 5561},
-									val:        "::",
-									ignoreCase: false,
-									want:       "\"::\"",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 120, col: 42, offset: 5566},
-									name: "ls32",
-								},
-								&notExpr{
-									pos: position{line: 120, col: 47, offset: 5571},
-									expr: &ruleRefExpr{
-										pos:  position{line: 120, col: 48, offset: 5572},
-										name: "ipv6char",
-									},
-								},
-							},
-						},
-						&seqExpr{
-							pos: position{line: 121, col: 4, offset: 5584},
-							exprs: []any{
-								&zeroOrOneExpr{
-									pos: position{line: 121, col: 4, offset: 5584},
-									expr: &seqExpr{
-										pos: position{line: 121, col: 6, offset: 5586},
-										exprs: []any{
-											&zeroOrOneExpr{
-												pos: position{line: 121, col: 6, offset: 5586},
-												expr: &ruleRefExpr{
-													pos:  position{line: 121, col: 6, offset: 5586},
-													name: "h16c",
-												},
-											},
-											&zeroOrOneExpr{
-												pos: position{line: 121, col: 12, offset: 5592},
-												expr: &ruleRefExpr{
-													pos:  position{line: 121, col: 12, offset: 5592},
-													name: "h16c",
-												},
-											},
-											&zeroOrOneExpr{
-												pos: position{line: 121, col: 18, offset: 5598},
-												expr: &ruleRefExpr{
-													pos:  position{line: 121, col: 18, offset: 5598},
-													name: "h16c",
-												},
-											},
-											&zeroOrOneExpr{
-												pos: position{line: 121, col: 24, offset: 5604},
-												expr: &ruleRefExpr{
-													pos:  position{line: 121, col: 24, offset: 5604},
-													name: "h16c",
-												},
-											},
-											&zeroOrOneExpr{
-												pos: position{line: 121, col: 30, offset: 5610},
-												expr: &ruleRefExpr{
-													pos:  position{line: 121, col: 30, offset: 5610},
-													name: "h16c",
-												},
-											},
-											&ruleRefExpr{
-												pos:  position{line: 121, col: 36, offset: 5616},
-												name: "h16",
-											},
-										},
-									},
-								},
-								&litMatcher{
-									pos:        position{line: 121, col: 43, offset: 5623},
-									val:        "::",
-									ignoreCase: false,
-									want:       "\"::\"",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 121, col: 48, offset: 5628},
+					},
+					&seqExpr{
+						pos: position{line: 80, col: 4, offset: 4165},
+						exprs: []any{
+							&zeroOrOneExpr{
+								pos: position{line: 80, col: 4, offset: 4165},
+								expr: &ruleRefExpr{
+									pos:  position{line: 80, col: 4, offset: 4165},
 									name: "h16",
 								},
-								&notExpr{
-									pos: position{line: 121, col: 52, offset: 5632},
-									expr: &ruleRefExpr{
-										pos:  position{line: 121, col: 53, offset: 5633},
-										name: "ipv6char",
-									},
+							},
+							&litMatcher{
+								pos:        position{line: 80, col: 9, offset: 4170},
+								val:        "::",
+								ignoreCase: false,
+								want:       "\"::\"",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 80, col: 14, offset: 4175},
+								name: "h16c",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 80, col: 19, offset: 4180},
+								name: "h16c",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 80, col: 24, offset: 4185},
+								name: "h16c",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 80, col: 29, offset: 4190},
+								name: "h16c",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 80, col: 34, offset: 4195},
+								name: "ls32",
+							},
+							&notExpr{
+								pos: position{line: 80, col: 39, offset: 4200},
+								expr: &ruleRefExpr{
+									pos:  position{line: 80, col: 40, offset: 4201},
+									name: "ipv6char",
 								},
 							},
 						},
-						&seqExpr{
-							pos: position{line: 122, col: 4, offset: 5645},
-							exprs: []any{
-								&zeroOrOneExpr{
-									pos: position{line: 122, col: 4, offset: 5645},
-									expr: &seqExpr{
-										pos: position{line: 122, col: 6, offset: 5647},
-										exprs: []any{
-											&zeroOrOneExpr{
-												pos: position{line: 122, col: 6, offset: 5647},
-												expr: &ruleRefExpr{
-													pos:  position{line: 122, col: 6, offset: 5647},
-													name: "h16c",
-												},
+					},
+					&seqExpr{
+						pos: position{line: 81, col: 4, offset: 4213},
+						exprs: []any{
+							&zeroOrOneExpr{
+								pos: position{line: 81, col: 4, offset: 4213},
+								expr: &seqExpr{
+									pos: position{line: 81, col: 6, offset: 4215},
+									exprs: []any{
+										&zeroOrOneExpr{
+											pos: position{line: 81, col: 6, offset: 4215},
+											expr: &ruleRefExpr{
+												pos:  position{line: 81, col: 6, offset: 4215},
+												name: "h16c",
 											},
-											&zeroOrOneExpr{
-												pos: position{line: 122, col: 12, offset: 5653},
-												expr: &ruleRefExpr{
-													pos:  position{line: 122, col: 12, offset: 5653},
-													name: "h16c",
-												},
-											},
-											&zeroOrOneExpr{
-												pos: position{line: 122, col: 18, offset: 5659},
-												expr: &ruleRefExpr{
-													pos:  position{line: 122, col: 18, offset: 5659},
-													name: "h16c",
-												},
-											},
-											&zeroOrOneExpr{
-												pos: position{line: 122, col: 24, offset: 5665},
-												expr: &ruleRefExpr{
-													pos:  position{line: 122, col: 24, offset: 5665},
-													name: "h16c",
-												},
-											},
-											&zeroOrOneExpr{
-												pos: position{line: 122, col: 30, offset: 5671},
-												expr: &ruleRefExpr{
-													pos:  position{line: 122, col: 30, offset: 5671},
-													name: "h16c",
-												},
-											},
-											&zeroOrOneExpr{
-												pos: position{line: 122, col: 36, offset: 5677},
-												expr: &ruleRefExpr{
-													pos:  position{line: 122, col: 36, offset: 5677},
-													name: "h16c",
-												},
-											},
-											&ruleRefExpr{
-												pos:  position{line: 122, col: 42, offset: 5683},
-												name: "h16",
-											},
+										},
+										&ruleRefExpr{
+											pos:  position{line: 81, col: 12, offset: 4221},
+											name: "h16",
 										},
 									},
 								},
-								&litMatcher{
-									pos:        position{line: 122, col: 49, offset: 5690},
-									val:        "::",
-									ignoreCase: false,
-									want:       "\"::\"",
+							},
+							&litMatcher{
+								pos:        position{line: 81, col: 19, offset: 4228},
+								val:        "::",
+								ignoreCase: false,
+								want:       "\"::\"",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 81, col: 24, offset: 4233},
+								name: "h16c",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 81, col: 29, offset: 4238},
+								name: "h16c",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 81, col: 34, offset: 4243},
+								name: "h16c",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 81, col: 39, offset: 4248},
+								name: "ls32",
+							},
+							&notExpr{
+								pos: position{line: 81, col: 44, offset: 4253},
+								expr: &ruleRefExpr{
+									pos:  position{line: 81, col: 45, offset: 4254},
+									name: "ipv6char",
 								},
-								&notExpr{
-									pos: position{line: 122, col: 54, offset: 5695},
-									expr: &ruleRefExpr{
-										pos:  position{line: 122, col: 55, offset: 5696},
-										name: "ipv6char",
+							},
+						},
+					},
+					&seqExpr{
+						pos: position{line: 82, col: 4, offset: 4266},
+						exprs: []any{
+							&zeroOrOneExpr{
+								pos: position{line: 82, col: 4, offset: 4266},
+								expr: &seqExpr{
+									pos: position{line: 82, col: 6, offset: 4268},
+									exprs: []any{
+										&zeroOrOneExpr{
+											pos: position{line: 82, col: 6, offset: 4268},
+											expr: &ruleRefExpr{
+												pos:  position{line: 82, col: 6, offset: 4268},
+												name: "h16c",
+											},
+										},
+										&zeroOrOneExpr{
+											pos: position{line: 82, col: 12, offset: 4274},
+											expr: &ruleRefExpr{
+												pos:  position{line: 82, col: 12, offset: 4274},
+												name: "h16c",
+											},
+										},
+										&ruleRefExpr{
+											pos:  position{line: 82, col: 18, offset: 4280},
+											name: "h16",
+										},
 									},
+								},
+							},
+							&litMatcher{
+								pos:        position{line: 82, col: 25, offset: 4287},
+								val:        "::",
+								ignoreCase: false,
+								want:       "\"::\"",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 82, col: 30, offset: 4292},
+								name: "h16c",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 82, col: 35, offset: 4297},
+								name: "h16c",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 82, col: 40, offset: 4302},
+								name: "ls32",
+							},
+							&notExpr{
+								pos: position{line: 82, col: 45, offset: 4307},
+								expr: &ruleRefExpr{
+									pos:  position{line: 82, col: 46, offset: 4308},
+									name: "ipv6char",
+								},
+							},
+						},
+					},
+					&seqExpr{
+						pos: position{line: 83, col: 4, offset: 4320},
+						exprs: []any{
+							&zeroOrOneExpr{
+								pos: position{line: 83, col: 4, offset: 4320},
+								expr: &seqExpr{
+									pos: position{line: 83, col: 6, offset: 4322},
+									exprs: []any{
+										&zeroOrOneExpr{
+											pos: position{line: 83, col: 6, offset: 4322},
+											expr: &ruleRefExpr{
+												pos:  position{line: 83, col: 6, offset: 4322},
+												name: "h16c",
+											},
+										},
+										&zeroOrOneExpr{
+											pos: position{line: 83, col: 12, offset: 4328},
+											expr: &ruleRefExpr{
+												pos:  position{line: 83, col: 12, offset: 4328},
+												name: "h16c",
+											},
+										},
+										&zeroOrOneExpr{
+											pos: position{line: 83, col: 18, offset: 4334},
+											expr: &ruleRefExpr{
+												pos:  position{line: 83, col: 18, offset: 4334},
+												name: "h16c",
+											},
+										},
+										&ruleRefExpr{
+											pos:  position{line: 83, col: 24, offset: 4340},
+											name: "h16",
+										},
+									},
+								},
+							},
+							&litMatcher{
+								pos:        position{line: 83, col: 31, offset: 4347},
+								val:        "::",
+								ignoreCase: false,
+								want:       "\"::\"",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 83, col: 36, offset: 4352},
+								name: "h16c",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 83, col: 41, offset: 4357},
+								name: "ls32",
+							},
+							&notExpr{
+								pos: position{line: 83, col: 46, offset: 4362},
+								expr: &ruleRefExpr{
+									pos:  position{line: 83, col: 47, offset: 4363},
+									name: "ipv6char",
+								},
+							},
+						},
+					},
+					&seqExpr{
+						pos: position{line: 84, col: 4, offset: 4375},
+						exprs: []any{
+							&zeroOrOneExpr{
+								pos: position{line: 84, col: 4, offset: 4375},
+								expr: &seqExpr{
+									pos: position{line: 84, col: 6, offset: 4377},
+									exprs: []any{
+										&zeroOrOneExpr{
+											pos: position{line: 84, col: 6, offset: 4377},
+											expr: &ruleRefExpr{
+												pos:  position{line: 84, col: 6, offset: 4377},
+												name: "h16c",
+											},
+										},
+										&zeroOrOneExpr{
+											pos: position{line: 84, col: 12, offset: 4383},
+											expr: &ruleRefExpr{
+												pos:  position{line: 84, col: 12, offset: 4383},
+												name: "h16c",
+											},
+										},
+										&zeroOrOneExpr{
+											pos: position{line: 84, col: 18, offset: 4389},
+											expr: &ruleRefExpr{
+												pos:  position{line: 84, col: 18, offset: 4389},
+												name: "h16c",
+											},
+										},
+										&zeroOrOneExpr{
+											pos: position{line: 84, col: 24, offset: 4395},
+											expr: &ruleRefExpr{
+												pos:  position{line: 84, col: 24, offset: 4395},
+												name: "h16c",
+											},
+										},
+										&ruleRefExpr{
+											pos:  position{line: 84, col: 30, offset: 4401},
+											name: "h16",
+										},
+									},
+								},
+							},
+							&litMatcher{
+								pos:        position{line: 84, col: 37, offset: 4408},
+								val:        "::",
+								ignoreCase: false,
+								want:       "\"::\"",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 84, col: 42, offset: 4413},
+								name: "ls32",
+							},
+							&notExpr{
+								pos: position{line: 84, col: 47, offset: 4418},
+								expr: &ruleRefExpr{
+									pos:  position{line: 84, col: 48, offset: 4419},
+									name: "ipv6char",
+								},
+							},
+						},
+					},
+					&seqExpr{
+						pos: position{line: 85, col: 4, offset: 4431},
+						exprs: []any{
+							&zeroOrOneExpr{
+								pos: position{line: 85, col: 4, offset: 4431},
+								expr: &seqExpr{
+									pos: position{line: 85, col: 6, offset: 4433},
+									exprs: []any{
+										&zeroOrOneExpr{
+											pos: position{line: 85, col: 6, offset: 4433},
+											expr: &ruleRefExpr{
+												pos:  position{line: 85, col: 6, offset: 4433},
+												name: "h16c",
+											},
+										},
+										&zeroOrOneExpr{
+											pos: position{line: 85, col: 12, offset: 4439},
+											expr: &ruleRefExpr{
+												pos:  position{line: 85, col: 12, offset: 4439},
+												name: "h16c",
+											},
+										},
+										&zeroOrOneExpr{
+											pos: position{line: 85, col: 18, offset: 4445},
+											expr: &ruleRefExpr{
+												pos:  position{line: 85, col: 18, offset: 4445},
+												name: "h16c",
+											},
+										},
+										&zeroOrOneExpr{
+											pos: position{line: 85, col: 24, offset: 4451},
+											expr: &ruleRefExpr{
+												pos:  position{line: 85, col: 24, offset: 4451},
+												name: "h16c",
+											},
+										},
+										&zeroOrOneExpr{
+											pos: position{line: 85, col: 30, offset: 4457},
+											expr: &ruleRefExpr{
+												pos:  position{line: 85, col: 30, offset: 4457},
+												name: "h16c",
+											},
+										},
+										&ruleRefExpr{
+											pos:  position{line: 85, col: 36, offset: 4463},
+											name: "h16",
+										},
+									},
+								},
+							},
+							&litMatcher{
+								pos:        position{line: 85, col: 43, offset: 4470},
+								val:        "::",
+								ignoreCase: false,
+								want:       "\"::\"",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 85, col: 48, offset: 4475},
+								name: "h16",
+							},
+							&notExpr{
+								pos: position{line: 85, col: 52, offset: 4479},
+								expr: &ruleRefExpr{
+									pos:  position{line: 85, col: 53, offset: 4480},
+									name: "ipv6char",
+								},
+							},
+						},
+					},
+					&seqExpr{
+						pos: position{line: 86, col: 4, offset: 4492},
+						exprs: []any{
+							&zeroOrOneExpr{
+								pos: position{line: 86, col: 4, offset: 4492},
+								expr: &seqExpr{
+									pos: position{line: 86, col: 6, offset: 4494},
+									exprs: []any{
+										&zeroOrOneExpr{
+											pos: position{line: 86, col: 6, offset: 4494},
+											expr: &ruleRefExpr{
+												pos:  position{line: 86, col: 6, offset: 4494},
+												name: "h16c",
+											},
+										},
+										&zeroOrOneExpr{
+											pos: position{line: 86, col: 12, offset: 4500},
+											expr: &ruleRefExpr{
+												pos:  position{line: 86, col: 12, offset: 4500},
+												name: "h16c",
+											},
+										},
+										&zeroOrOneExpr{
+											pos: position{line: 86, col: 18, offset: 4506},
+											expr: &ruleRefExpr{
+												pos:  position{line: 86, col: 18, offset: 4506},
+												name: "h16c",
+											},
+										},
+										&zeroOrOneExpr{
+											pos: position{line: 86, col: 24, offset: 4512},
+											expr: &ruleRefExpr{
+												pos:  position{line: 86, col: 24, offset: 4512},
+												name: "h16c",
+											},
+										},
+										&zeroOrOneExpr{
+											pos: position{line: 86, col: 30, offset: 4518},
+											expr: &ruleRefExpr{
+												pos:  position{line: 86, col: 30, offset: 4518},
+												name: "h16c",
+											},
+										},
+										&zeroOrOneExpr{
+											pos: position{line: 86, col: 36, offset: 4524},
+											expr: &ruleRefExpr{
+												pos:  position{line: 86, col: 36, offset: 4524},
+												name: "h16c",
+											},
+										},
+										&ruleRefExpr{
+											pos:  position{line: 86, col: 42, offset: 4530},
+											name: "h16",
+										},
+									},
+								},
+							},
+							&litMatcher{
+								pos:        position{line: 86, col: 49, offset: 4537},
+								val:        "::",
+								ignoreCase: false,
+								want:       "\"::\"",
+							},
+							&notExpr{
+								pos: position{line: 86, col: 54, offset: 4542},
+								expr: &ruleRefExpr{
+									pos:  position{line: 86, col: 55, offset: 4543},
+									name: "ipv6char",
 								},
 							},
 						},
@@ -1247,24 +1025,24 @@ var g = &grammar{
 		},
 		{
 			name: "h16c",
-			pos:  position{line: 127, col: 1, offset: 5752},
+			pos:  position{line: 89, col: 1, offset: 4556},
 			expr: &seqExpr{
-				pos: position{line: 127, col: 9, offset: 5760},
+				pos: position{line: 89, col: 9, offset: 4564},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 127, col: 9, offset: 5760},
+						pos:  position{line: 89, col: 9, offset: 4564},
 						name: "h16",
 					},
 					&litMatcher{
-						pos:        position{line: 127, col: 13, offset: 5764},
+						pos:        position{line: 89, col: 13, offset: 4568},
 						val:        ":",
 						ignoreCase: false,
 						want:       "\":\"",
 					},
 					&notExpr{
-						pos: position{line: 127, col: 17, offset: 5768},
+						pos: position{line: 89, col: 17, offset: 4572},
 						expr: &litMatcher{
-							pos:        position{line: 127, col: 18, offset: 5769},
+							pos:        position{line: 89, col: 18, offset: 4573},
 							val:        ":",
 							ignoreCase: false,
 							want:       "\":\"",
@@ -1275,9 +1053,9 @@ var g = &grammar{
 		},
 		{
 			name: "ipv6char",
-			pos:  position{line: 129, col: 1, offset: 5774},
+			pos:  position{line: 91, col: 1, offset: 4578},
 			expr: &charClassMatcher{
-				pos:        position{line: 129, col: 13, offset: 5786},
+				pos:        position{line: 91, col: 13, offset: 4590},
 				val:        "[0-9a-fA-F:.]",
 				chars:      []rune{':', '.'},
 				ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
@@ -1288,21 +1066,21 @@ var g = &grammar{
 		{
 			name:        "h16",
 			displayName: "\"h16\"",
-			pos:         position{line: 132, col: 1, offset: 5887},
+			pos:         position{line: 94, col: 1, offset: 4691},
 			expr: &seqExpr{
-				pos: position{line: 132, col: 14, offset: 5900},
+				pos: position{line: 94, col: 14, offset: 4704},
 				exprs: []any{
 					&charClassMatcher{
-						pos:        position{line: 132, col: 14, offset: 5900},
+						pos:        position{line: 94, col: 14, offset: 4704},
 						val:        "[0-9a-fA-F]",
 						ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 132, col: 26, offset: 5912},
+						pos: position{line: 94, col: 26, offset: 4716},
 						expr: &charClassMatcher{
-							pos:        position{line: 132, col: 26, offset: 5912},
+							pos:        position{line: 94, col: 26, offset: 4716},
 							val:        "[0-9a-fA-F]",
 							ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 							ignoreCase: false,
@@ -1310,9 +1088,9 @@ var g = &grammar{
 						},
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 132, col: 39, offset: 5925},
+						pos: position{line: 94, col: 39, offset: 4729},
 						expr: &charClassMatcher{
-							pos:        position{line: 132, col: 39, offset: 5925},
+							pos:        position{line: 94, col: 39, offset: 4729},
 							val:        "[0-9a-fA-F]",
 							ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 							ignoreCase: false,
@@ -1320,9 +1098,9 @@ var g = &grammar{
 						},
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 132, col: 52, offset: 5938},
+						pos: position{line: 94, col: 52, offset: 4742},
 						expr: &charClassMatcher{
-							pos:        position{line: 132, col: 52, offset: 5938},
+							pos:        position{line: 94, col: 52, offset: 4742},
 							val:        "[0-9a-fA-F]",
 							ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 							ignoreCase: false,
@@ -1335,38 +1113,38 @@ var g = &grammar{
 		{
 			name:        "ls32",
 			displayName: "\"ls32\"",
-			pos:         position{line: 136, col: 1, offset: 6093},
+			pos:         position{line: 98, col: 1, offset: 4897},
 			expr: &choiceExpr{
-				pos: position{line: 136, col: 16, offset: 6108},
+				pos: position{line: 98, col: 16, offset: 4912},
 				alternatives: []any{
 					&seqExpr{
-						pos: position{line: 136, col: 16, offset: 6108},
+						pos: position{line: 98, col: 16, offset: 4912},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 136, col: 16, offset: 6108},
+								pos:  position{line: 98, col: 16, offset: 4912},
 								name: "h16",
 							},
 							&litMatcher{
-								pos:        position{line: 136, col: 20, offset: 6112},
+								pos:        position{line: 98, col: 20, offset: 4916},
 								val:        ":",
 								ignoreCase: false,
 								want:       "\":\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 136, col: 24, offset: 6116},
+								pos:  position{line: 98, col: 24, offset: 4920},
 								name: "h16",
 							},
 							&notExpr{
-								pos: position{line: 136, col: 28, offset: 6120},
+								pos: position{line: 98, col: 28, offset: 4924},
 								expr: &ruleRefExpr{
-									pos:  position{line: 136, col: 29, offset: 6121},
+									pos:  position{line: 98, col: 29, offset: 4925},
 									name: "ipv6char",
 								},
 							},
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 136, col: 40, offset: 6132},
+						pos:  position{line: 98, col: 40, offset: 4936},
 						name: "IPv4address",
 					},
 				},
@@ -1375,63 +1153,43 @@ var g = &grammar{
 		{
 			name:        "IPv4address",
 			displayName: "\"IPv4address\"",
-			pos:         position{line: 138, col: 1, offset: 6145},
-			expr: &actionExpr{
-				pos: position{line: 138, col: 30, offset: 6174},
-				run: (*parser).callonIPv4address1,
-				expr: &seqExpr{
-					pos: position{line: 138, col: 30, offset: 6174},
-					exprs: []any{
-						&labeledExpr{
-							pos:   position{line: 138, col: 30, offset: 6174},
-							label: "a",
-							expr: &ruleRefExpr{
-								pos:  position{line: 138, col: 32, offset: 6176},
-								name: "dec_octet",
-							},
-						},
-						&litMatcher{
-							pos:        position{line: 138, col: 42, offset: 6186},
-							val:        ".",
-							ignoreCase: false,
-							want:       "\".\"",
-						},
-						&labeledExpr{
-							pos:   position{line: 138, col: 46, offset: 6190},
-							label: "b",
-							expr: &ruleRefExpr{
-								pos:  position{line: 138, col: 48, offset: 6192},
-								name: "dec_octet",
-							},
-						},
-						&litMatcher{
-							pos:        position{line: 138, col: 58, offset: 6202},
-							val:        ".",
-							ignoreCase: false,
-							want:       "\".\"",
-						},
-						&labeledExpr{
-							pos:   position{line: 138, col: 62, offset: 6206},
-							label: "c_",
-							expr: &ruleRefExpr{
-								pos:  position{line: 138, col: 65, offset: 6209},
-								name: "dec_octet",
-							},
-						},
-						&litMatcher{
-							pos:        position{line: 138, col: 75, offset: 6219},
-							val:        ".",
-							ignoreCase: false,
-							want:       "\".\"",
-						},
-						&labeledExpr{
-							pos:   position{line: 138, col: 79, offset: 6223},
-							label: "d",
-							expr: &ruleRefExpr{
-								pos:  position{line: 138, col: 81, offset: 6225},
-								name: "dec_octet",
-							},
-						},
+			pos:         position{line: 100, col: 1, offset: 4949},
+			expr: &seqExpr{
+				pos: position{line: 100, col: 30, offset: 4978},
+				exprs: []any{
+					&ruleRefExpr{
+						pos:  position{line: 100, col: 30, offset: 4978},
+						name: "dec_octet",
+					},
+					&litMatcher{
+						pos:        position{line: 100, col: 40, offset: 4988},
+						val:        ".",
+						ignoreCase: false,
+						want:       "\".\"",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 100, col: 44, offset: 4992},
+						name: "dec_octet",
+					},
+					&litMatcher{
+						pos:        position{line: 100, col: 54, offset: 5002},
+						val:        ".",
+						ignoreCase: false,
+						want:       "\".\"",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 100, col: 58, offset: 5006},
+						name: "dec_octet",
+					},
+					&litMatcher{
+						pos:        position{line: 100, col: 68, offset: 5016},
+						val:        ".",
+						ignoreCase: false,
+						want:       "\".\"",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 100, col: 72, offset: 5020},
+						name: "dec_octet",
 					},
 				},
 			},
@@ -1439,107 +1197,103 @@ var g = &grammar{
 		{
 			name:        "dec_octet",
 			displayName: "\"dec-octet\"",
-			pos:         position{line: 145, col: 1, offset: 6537},
-			expr: &actionExpr{
-				pos: position{line: 145, col: 26, offset: 6562},
-				run: (*parser).callondec_octet1,
-				expr: &choiceExpr{
-					pos: position{line: 145, col: 28, offset: 6564},
-					alternatives: []any{
-						&seqExpr{
-							pos: position{line: 145, col: 28, offset: 6564},
-							exprs: []any{
-								&litMatcher{
-									pos:        position{line: 145, col: 28, offset: 6564},
-									val:        "25",
-									ignoreCase: false,
-									want:       "\"25\"",
-								},
-								&charClassMatcher{
-									pos:        position{line: 145, col: 33, offset: 6569},
-									val:        "[0-5]",
-									ranges:     []rune{'0', '5'},
-									ignoreCase: false,
-									inverted:   false,
-								},
+			pos:         position{line: 105, col: 1, offset: 5276},
+			expr: &choiceExpr{
+				pos: position{line: 105, col: 28, offset: 5303},
+				alternatives: []any{
+					&seqExpr{
+						pos: position{line: 105, col: 28, offset: 5303},
+						exprs: []any{
+							&litMatcher{
+								pos:        position{line: 105, col: 28, offset: 5303},
+								val:        "25",
+								ignoreCase: false,
+								want:       "\"25\"",
+							},
+							&charClassMatcher{
+								pos:        position{line: 105, col: 33, offset: 5308},
+								val:        "[0-5]",
+								ranges:     []rune{'0', '5'},
+								ignoreCase: false,
+								inverted:   false,
 							},
 						},
-						&seqExpr{
-							pos: position{line: 145, col: 41, offset: 6577},
-							exprs: []any{
-								&litMatcher{
-									pos:        position{line: 145, col: 41, offset: 6577},
-									val:        "2",
-									ignoreCase: false,
-									want:       "\"2\"",
-								},
-								&charClassMatcher{
-									pos:        position{line: 145, col: 45, offset: 6581},
-									val:        "[0-4]",
-									ranges:     []rune{'0', '4'},
-									ignoreCase: false,
-									inverted:   false,
-								},
-								&charClassMatcher{
-									pos:        position{line: 145, col: 51, offset: 6587},
-									val:        "[0-9]",
-									ranges:     []rune{'0', '9'},
-									ignoreCase: false,
-									inverted:   false,
-								},
+					},
+					&seqExpr{
+						pos: position{line: 105, col: 41, offset: 5316},
+						exprs: []any{
+							&litMatcher{
+								pos:        position{line: 105, col: 41, offset: 5316},
+								val:        "2",
+								ignoreCase: false,
+								want:       "\"2\"",
+							},
+							&charClassMatcher{
+								pos:        position{line: 105, col: 45, offset: 5320},
+								val:        "[0-4]",
+								ranges:     []rune{'0', '4'},
+								ignoreCase: false,
+								inverted:   false,
+							},
+							&charClassMatcher{
+								pos:        position{line: 105, col: 51, offset: 5326},
+								val:        "[0-9]",
+								ranges:     []rune{'0', '9'},
+								ignoreCase: false,
+								inverted:   false,
 							},
 						},
-						&seqExpr{
-							pos: position{line: 145, col: 59, offset: 6595},
-							exprs: []any{
-								&litMatcher{
-									pos:        position{line: 145, col: 59, offset: 6595},
-									val:        "1",
-									ignoreCase: false,
-									want:       "\"1\"",
-								},
-								&charClassMatcher{
-									pos:        position{line: 145, col: 63, offset: 6599},
-									val:        "[0-9]",
-									ranges:     []rune{'0', '9'},
-									ignoreCase: false,
-									inverted:   false,
-								},
-								&charClassMatcher{
-									pos:        position{line: 145, col: 69, offset: 6605},
-									val:        "[0-9]",
-									ranges:     []rune{'0', '9'},
-									ignoreCase: false,
-									inverted:   false,
-								},
+					},
+					&seqExpr{
+						pos: position{line: 105, col: 59, offset: 5334},
+						exprs: []any{
+							&litMatcher{
+								pos:        position{line: 105, col: 59, offset: 5334},
+								val:        "1",
+								ignoreCase: false,
+								want:       "\"1\"",
+							},
+							&charClassMatcher{
+								pos:        position{line: 105, col: 63, offset: 5338},
+								val:        "[0-9]",
+								ranges:     []rune{'0', '9'},
+								ignoreCase: false,
+								inverted:   false,
+							},
+							&charClassMatcher{
+								pos:        position{line: 105, col: 69, offset: 5344},
+								val:        "[0-9]",
+								ranges:     []rune{'0', '9'},
+								ignoreCase: false,
+								inverted:   false,
 							},
 						},
-						&seqExpr{
-							pos: position{line: 145, col: 77, offset: 6613},
-							exprs: []any{
-								&charClassMatcher{
-									pos:        position{line: 145, col: 77, offset: 6613},
-									val:        "[1-9]",
-									ranges:     []rune{'1', '9'},
-									ignoreCase: false,
-									inverted:   false,
-								},
-								&charClassMatcher{
-									pos:        position{line: 145, col: 83, offset: 6619},
-									val:        "[0-9]",
-									ranges:     []rune{'0', '9'},
-									ignoreCase: false,
-									inverted:   false,
-								},
+					},
+					&seqExpr{
+						pos: position{line: 105, col: 77, offset: 5352},
+						exprs: []any{
+							&charClassMatcher{
+								pos:        position{line: 105, col: 77, offset: 5352},
+								val:        "[1-9]",
+								ranges:     []rune{'1', '9'},
+								ignoreCase: false,
+								inverted:   false,
+							},
+							&charClassMatcher{
+								pos:        position{line: 105, col: 83, offset: 5358},
+								val:        "[0-9]",
+								ranges:     []rune{'0', '9'},
+								ignoreCase: false,
+								inverted:   false,
 							},
 						},
-						&charClassMatcher{
-							pos:        position{line: 145, col: 91, offset: 6627},
-							val:        "[0-9]",
-							ranges:     []rune{'0', '9'},
-							ignoreCase: false,
-							inverted:   false,
-						},
+					},
+					&charClassMatcher{
+						pos:        position{line: 105, col: 91, offset: 5366},
+						val:        "[0-9]",
+						ranges:     []rune{'0', '9'},
+						ignoreCase: false,
+						inverted:   false,
 					},
 				},
 			},
@@ -1547,27 +1301,23 @@ var g = &grammar{
 		{
 			name:        "reg_name",
 			displayName: "\"reg-name\"",
-			pos:         position{line: 149, col: 1, offset: 6676},
-			expr: &actionExpr{
-				pos: position{line: 149, col: 24, offset: 6699},
-				run: (*parser).callonreg_name1,
-				expr: &zeroOrMoreExpr{
-					pos: position{line: 149, col: 24, offset: 6699},
-					expr: &choiceExpr{
-						pos: position{line: 149, col: 26, offset: 6701},
-						alternatives: []any{
-							&charClassMatcher{
-								pos:        position{line: 149, col: 26, offset: 6701},
-								val:        "[a-zA-Z0-9._~!$&'()*+,;=-]",
-								chars:      []rune{'.', '_', '~', '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=', '-'},
-								ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
-								ignoreCase: false,
-								inverted:   false,
-							},
-							&ruleRefExpr{
-								pos:  position{line: 149, col: 55, offset: 6730},
-								name: "pct_encoded",
-							},
+			pos:         position{line: 107, col: 1, offset: 5375},
+			expr: &zeroOrMoreExpr{
+				pos: position{line: 107, col: 24, offset: 5398},
+				expr: &choiceExpr{
+					pos: position{line: 107, col: 26, offset: 5400},
+					alternatives: []any{
+						&charClassMatcher{
+							pos:        position{line: 107, col: 26, offset: 5400},
+							val:        "[a-zA-Z0-9._~!$&'()*+,;=-]",
+							chars:      []rune{'.', '_', '~', '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=', '-'},
+							ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
+							ignoreCase: false,
+							inverted:   false,
+						},
+						&ruleRefExpr{
+							pos:  position{line: 107, col: 55, offset: 5429},
+							name: "pct_encoded",
 						},
 					},
 				},
@@ -1576,113 +1326,73 @@ var g = &grammar{
 		{
 			name:        "path",
 			displayName: "\"path\"",
-			pos:         position{line: 159, col: 1, offset: 7171},
-			expr: &actionExpr{
-				pos: position{line: 159, col: 16, offset: 7186},
-				run: (*parser).callonpath1,
-				expr: &labeledExpr{
-					pos:   position{line: 159, col: 16, offset: 7186},
-					label: "p",
-					expr: &choiceExpr{
-						pos: position{line: 159, col: 20, offset: 7190},
-						alternatives: []any{
-							&actionExpr{
-								pos: position{line: 159, col: 20, offset: 7190},
-								run: (*parser).callonpath4,
-								expr: &seqExpr{
-									pos: position{line: 159, col: 20, offset: 7190},
-									exprs: []any{
-										&labeledExpr{
-											pos:   position{line: 159, col: 20, offset: 7190},
-											label: "p",
-											expr: &ruleRefExpr{
-												pos:  position{line: 159, col: 22, offset: 7192},
-												name: "path_abempty",
-											},
-										},
-										&notExpr{
-											pos: position{line: 159, col: 35, offset: 7205},
-											expr: &anyMatcher{
-												line: 159, col: 36, offset: 7206,
-											},
-										},
-									},
-								},
-							},
-							&actionExpr{
-								pos: position{line: 159, col: 58, offset: 7228},
-								run: (*parser).callonpath10,
-								expr: &seqExpr{
-									pos: position{line: 159, col: 58, offset: 7228},
-									exprs: []any{
-										&labeledExpr{
-											pos:   position{line: 159, col: 58, offset: 7228},
-											label: "p",
-											expr: &ruleRefExpr{
-												pos:  position{line: 159, col: 60, offset: 7230},
-												name: "path_absolute",
-											},
-										},
-										&notExpr{
-											pos: position{line: 159, col: 74, offset: 7244},
-											expr: &anyMatcher{
-												line: 159, col: 75, offset: 7245,
-											},
-										},
-									},
-								},
-							},
-							&actionExpr{
-								pos: position{line: 159, col: 97, offset: 7267},
-								run: (*parser).callonpath16,
-								expr: &seqExpr{
-									pos: position{line: 159, col: 97, offset: 7267},
-									exprs: []any{
-										&labeledExpr{
-											pos:   position{line: 159, col: 97, offset: 7267},
-											label: "p",
-											expr: &ruleRefExpr{
-												pos:  position{line: 159, col: 99, offset: 7269},
-												name: "path_noscheme",
-											},
-										},
-										&notExpr{
-											pos: position{line: 159, col: 113, offset: 7283},
-											expr: &anyMatcher{
-												line: 159, col: 114, offset: 7284,
-											},
-										},
-									},
-								},
-							},
-							&actionExpr{
-								pos: position{line: 159, col: 136, offset: 7306},
-								run: (*parser).callonpath22,
-								expr: &seqExpr{
-									pos: position{line: 159, col: 136, offset: 7306},
-									exprs: []any{
-										&labeledExpr{
-											pos:   position{line: 159, col: 136, offset: 7306},
-											label: "p",
-											expr: &ruleRefExpr{
-												pos:  position{line: 159, col: 138, offset: 7308},
-												name: "path_rootless",
-											},
-										},
-										&notExpr{
-											pos: position{line: 159, col: 152, offset: 7322},
-											expr: &anyMatcher{
-												line: 159, col: 153, offset: 7323,
-											},
-										},
-									},
-								},
-							},
+			pos:         position{line: 115, col: 1, offset: 5831},
+			expr: &choiceExpr{
+				pos: position{line: 115, col: 18, offset: 5848},
+				alternatives: []any{
+					&seqExpr{
+						pos: position{line: 115, col: 18, offset: 5848},
+						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 159, col: 175, offset: 7345},
-								name: "path_empty",
+								pos:  position{line: 115, col: 18, offset: 5848},
+								name: "path_abempty",
+							},
+							&notExpr{
+								pos: position{line: 115, col: 31, offset: 5861},
+								expr: &anyMatcher{
+									line: 115, col: 32, offset: 5862,
+								},
 							},
 						},
+					},
+					&seqExpr{
+						pos: position{line: 115, col: 36, offset: 5866},
+						exprs: []any{
+							&ruleRefExpr{
+								pos:  position{line: 115, col: 36, offset: 5866},
+								name: "path_absolute",
+							},
+							&notExpr{
+								pos: position{line: 115, col: 50, offset: 5880},
+								expr: &anyMatcher{
+									line: 115, col: 51, offset: 5881,
+								},
+							},
+						},
+					},
+					&seqExpr{
+						pos: position{line: 115, col: 55, offset: 5885},
+						exprs: []any{
+							&ruleRefExpr{
+								pos:  position{line: 115, col: 55, offset: 5885},
+								name: "path_noscheme",
+							},
+							&notExpr{
+								pos: position{line: 115, col: 69, offset: 5899},
+								expr: &anyMatcher{
+									line: 115, col: 70, offset: 5900,
+								},
+							},
+						},
+					},
+					&seqExpr{
+						pos: position{line: 115, col: 74, offset: 5904},
+						exprs: []any{
+							&ruleRefExpr{
+								pos:  position{line: 115, col: 74, offset: 5904},
+								name: "path_rootless",
+							},
+							&notExpr{
+								pos: position{line: 115, col: 88, offset: 5918},
+								expr: &anyMatcher{
+									line: 115, col: 89, offset: 5919,
+								},
+							},
+						},
+					},
+					&ruleRefExpr{
+						pos:  position{line: 115, col: 93, offset: 5923},
+						name: "path_empty",
 					},
 				},
 			},
@@ -1690,25 +1400,21 @@ var g = &grammar{
 		{
 			name:        "path_abempty",
 			displayName: "\"path-abempty\"",
-			pos:         position{line: 163, col: 1, offset: 7378},
-			expr: &actionExpr{
-				pos: position{line: 163, col: 32, offset: 7409},
-				run: (*parser).callonpath_abempty1,
-				expr: &zeroOrMoreExpr{
-					pos: position{line: 163, col: 32, offset: 7409},
-					expr: &seqExpr{
-						pos: position{line: 163, col: 34, offset: 7411},
-						exprs: []any{
-							&litMatcher{
-								pos:        position{line: 163, col: 34, offset: 7411},
-								val:        "/",
-								ignoreCase: false,
-								want:       "\"/\"",
-							},
-							&ruleRefExpr{
-								pos:  position{line: 163, col: 38, offset: 7415},
-								name: "segment",
-							},
+			pos:         position{line: 117, col: 1, offset: 5937},
+			expr: &zeroOrMoreExpr{
+				pos: position{line: 117, col: 32, offset: 5968},
+				expr: &seqExpr{
+					pos: position{line: 117, col: 34, offset: 5970},
+					exprs: []any{
+						&litMatcher{
+							pos:        position{line: 117, col: 34, offset: 5970},
+							val:        "/",
+							ignoreCase: false,
+							want:       "\"/\"",
+						},
+						&ruleRefExpr{
+							pos:  position{line: 117, col: 38, offset: 5974},
+							name: "segment",
 						},
 					},
 				},
@@ -1717,43 +1423,39 @@ var g = &grammar{
 		{
 			name:        "path_absolute",
 			displayName: "\"path-absolute\"",
-			pos:         position{line: 167, col: 1, offset: 7483},
-			expr: &actionExpr{
-				pos: position{line: 167, col: 34, offset: 7516},
-				run: (*parser).callonpath_absolute1,
-				expr: &seqExpr{
-					pos: position{line: 167, col: 34, offset: 7516},
-					exprs: []any{
-						&litMatcher{
-							pos:        position{line: 167, col: 34, offset: 7516},
-							val:        "/",
-							ignoreCase: false,
-							want:       "\"/\"",
-						},
-						&zeroOrOneExpr{
-							pos: position{line: 167, col: 38, offset: 7520},
-							expr: &seqExpr{
-								pos: position{line: 167, col: 40, offset: 7522},
-								exprs: []any{
-									&ruleRefExpr{
-										pos:  position{line: 167, col: 40, offset: 7522},
-										name: "segment_nz",
-									},
-									&zeroOrMoreExpr{
-										pos: position{line: 167, col: 51, offset: 7533},
-										expr: &seqExpr{
-											pos: position{line: 167, col: 53, offset: 7535},
-											exprs: []any{
-												&litMatcher{
-													pos:        position{line: 167, col: 53, offset: 7535},
-													val:        "/",
-													ignoreCase: false,
-													want:       "\"/\"",
-												},
-												&ruleRefExpr{
-													pos:  position{line: 167, col: 57, offset: 7539},
-													name: "segment",
-												},
+			pos:         position{line: 119, col: 1, offset: 5986},
+			expr: &seqExpr{
+				pos: position{line: 119, col: 34, offset: 6019},
+				exprs: []any{
+					&litMatcher{
+						pos:        position{line: 119, col: 34, offset: 6019},
+						val:        "/",
+						ignoreCase: false,
+						want:       "\"/\"",
+					},
+					&zeroOrOneExpr{
+						pos: position{line: 119, col: 38, offset: 6023},
+						expr: &seqExpr{
+							pos: position{line: 119, col: 40, offset: 6025},
+							exprs: []any{
+								&ruleRefExpr{
+									pos:  position{line: 119, col: 40, offset: 6025},
+									name: "segment_nz",
+								},
+								&zeroOrMoreExpr{
+									pos: position{line: 119, col: 51, offset: 6036},
+									expr: &seqExpr{
+										pos: position{line: 119, col: 53, offset: 6038},
+										exprs: []any{
+											&litMatcher{
+												pos:        position{line: 119, col: 53, offset: 6038},
+												val:        "/",
+												ignoreCase: false,
+												want:       "\"/\"",
+											},
+											&ruleRefExpr{
+												pos:  position{line: 119, col: 57, offset: 6042},
+												name: "segment",
 											},
 										},
 									},
@@ -1767,32 +1469,28 @@ var g = &grammar{
 		{
 			name:        "path_noscheme",
 			displayName: "\"path-noscheme\"",
-			pos:         position{line: 171, col: 1, offset: 7611},
-			expr: &actionExpr{
-				pos: position{line: 171, col: 34, offset: 7644},
-				run: (*parser).callonpath_noscheme1,
-				expr: &seqExpr{
-					pos: position{line: 171, col: 34, offset: 7644},
-					exprs: []any{
-						&ruleRefExpr{
-							pos:  position{line: 171, col: 34, offset: 7644},
-							name: "segment_nz_nc",
-						},
-						&zeroOrMoreExpr{
-							pos: position{line: 171, col: 48, offset: 7658},
-							expr: &seqExpr{
-								pos: position{line: 171, col: 50, offset: 7660},
-								exprs: []any{
-									&litMatcher{
-										pos:        position{line: 171, col: 50, offset: 7660},
-										val:        "/",
-										ignoreCase: false,
-										want:       "\"/\"",
-									},
-									&ruleRefExpr{
-										pos:  position{line: 171, col: 54, offset: 7664},
-										name: "segment",
-									},
+			pos:         position{line: 121, col: 1, offset: 6057},
+			expr: &seqExpr{
+				pos: position{line: 121, col: 34, offset: 6090},
+				exprs: []any{
+					&ruleRefExpr{
+						pos:  position{line: 121, col: 34, offset: 6090},
+						name: "segment_nz_nc",
+					},
+					&zeroOrMoreExpr{
+						pos: position{line: 121, col: 48, offset: 6104},
+						expr: &seqExpr{
+							pos: position{line: 121, col: 50, offset: 6106},
+							exprs: []any{
+								&litMatcher{
+									pos:        position{line: 121, col: 50, offset: 6106},
+									val:        "/",
+									ignoreCase: false,
+									want:       "\"/\"",
+								},
+								&ruleRefExpr{
+									pos:  position{line: 121, col: 54, offset: 6110},
+									name: "segment",
 								},
 							},
 						},
@@ -1803,32 +1501,28 @@ var g = &grammar{
 		{
 			name:        "path_rootless",
 			displayName: "\"path-rootless\"",
-			pos:         position{line: 175, col: 1, offset: 7733},
-			expr: &actionExpr{
-				pos: position{line: 175, col: 34, offset: 7766},
-				run: (*parser).callonpath_rootless1,
-				expr: &seqExpr{
-					pos: position{line: 175, col: 34, offset: 7766},
-					exprs: []any{
-						&ruleRefExpr{
-							pos:  position{line: 175, col: 34, offset: 7766},
-							name: "segment_nz",
-						},
-						&zeroOrMoreExpr{
-							pos: position{line: 175, col: 45, offset: 7777},
-							expr: &seqExpr{
-								pos: position{line: 175, col: 47, offset: 7779},
-								exprs: []any{
-									&litMatcher{
-										pos:        position{line: 175, col: 47, offset: 7779},
-										val:        "/",
-										ignoreCase: false,
-										want:       "\"/\"",
-									},
-									&ruleRefExpr{
-										pos:  position{line: 175, col: 51, offset: 7783},
-										name: "segment",
-									},
+			pos:         position{line: 123, col: 1, offset: 6122},
+			expr: &seqExpr{
+				pos: position{line: 123, col: 34, offset: 6155},
+				exprs: []any{
+					&ruleRefExpr{
+						pos:  position{line: 123, col: 34, offset: 6155},
+						name: "segment_nz",
+					},
+					&zeroOrMoreExpr{
+						pos: position{line: 123, col: 45, offset: 6166},
+						expr: &seqExpr{
+							pos: position{line: 123, col: 47, offset: 6168},
+							exprs: []any{
+								&litMatcher{
+									pos:        position{line: 123, col: 47, offset: 6168},
+									val:        "/",
+									ignoreCase: false,
+									want:       "\"/\"",
+								},
+								&ruleRefExpr{
+									pos:  position{line: 123, col: 51, offset: 6172},
+									name: "segment",
 								},
 							},
 						},
@@ -1839,26 +1533,22 @@ var g = &grammar{
 		{
 			name:        "path_empty",
 			displayName: "\"path-empty\"",
-			pos:         position{line: 180, col: 1, offset: 7922},
-			expr: &actionExpr{
-				pos: position{line: 180, col: 28, offset: 7949},
-				run: (*parser).callonpath_empty1,
-				expr: &litMatcher{
-					pos:        position{line: 180, col: 28, offset: 7949},
-					val:        "",
-					ignoreCase: false,
-					want:       "\"\"",
-				},
+			pos:         position{line: 126, col: 1, offset: 6254},
+			expr: &litMatcher{
+				pos:        position{line: 126, col: 28, offset: 6281},
+				val:        "",
+				ignoreCase: false,
+				want:       "\"\"",
 			},
 		},
 		{
 			name:        "segment",
 			displayName: "\"segment\"",
-			pos:         position{line: 184, col: 1, offset: 8007},
+			pos:         position{line: 128, col: 1, offset: 6285},
 			expr: &zeroOrMoreExpr{
-				pos: position{line: 184, col: 22, offset: 8028},
+				pos: position{line: 128, col: 22, offset: 6306},
 				expr: &ruleRefExpr{
-					pos:  position{line: 184, col: 22, offset: 8028},
+					pos:  position{line: 128, col: 22, offset: 6306},
 					name: "pchar",
 				},
 			},
@@ -1866,11 +1556,11 @@ var g = &grammar{
 		{
 			name:        "segment_nz",
 			displayName: "\"segment-nz\"",
-			pos:         position{line: 186, col: 1, offset: 8036},
+			pos:         position{line: 130, col: 1, offset: 6314},
 			expr: &oneOrMoreExpr{
-				pos: position{line: 186, col: 28, offset: 8063},
+				pos: position{line: 130, col: 28, offset: 6341},
 				expr: &ruleRefExpr{
-					pos:  position{line: 186, col: 28, offset: 8063},
+					pos:  position{line: 130, col: 28, offset: 6341},
 					name: "pchar",
 				},
 			},
@@ -1878,14 +1568,14 @@ var g = &grammar{
 		{
 			name:        "segment_nz_nc",
 			displayName: "\"segment-nz-nc\"",
-			pos:         position{line: 188, col: 1, offset: 8071},
+			pos:         position{line: 132, col: 1, offset: 6349},
 			expr: &oneOrMoreExpr{
-				pos: position{line: 188, col: 34, offset: 8104},
+				pos: position{line: 132, col: 34, offset: 6382},
 				expr: &choiceExpr{
-					pos: position{line: 188, col: 36, offset: 8106},
+					pos: position{line: 132, col: 36, offset: 6384},
 					alternatives: []any{
 						&charClassMatcher{
-							pos:        position{line: 188, col: 36, offset: 8106},
+							pos:        position{line: 132, col: 36, offset: 6384},
 							val:        "[a-zA-Z0-9._~!$&'()*+,;=@-]",
 							chars:      []rune{'.', '_', '~', '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=', '@', '-'},
 							ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -1893,7 +1583,7 @@ var g = &grammar{
 							inverted:   false,
 						},
 						&ruleRefExpr{
-							pos:  position{line: 188, col: 66, offset: 8136},
+							pos:  position{line: 132, col: 66, offset: 6414},
 							name: "pct_encoded",
 						},
 					},
@@ -1903,12 +1593,12 @@ var g = &grammar{
 		{
 			name:        "pchar",
 			displayName: "\"pchar\"",
-			pos:         position{line: 190, col: 1, offset: 8152},
+			pos:         position{line: 134, col: 1, offset: 6430},
 			expr: &choiceExpr{
-				pos: position{line: 190, col: 18, offset: 8169},
+				pos: position{line: 134, col: 18, offset: 6447},
 				alternatives: []any{
 					&charClassMatcher{
-						pos:        position{line: 190, col: 18, offset: 8169},
+						pos:        position{line: 134, col: 18, offset: 6447},
 						val:        "[a-zA-Z0-9._~!$&'()*+,;=:@-]",
 						chars:      []rune{'.', '_', '~', '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=', ':', '@', '-'},
 						ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -1916,7 +1606,7 @@ var g = &grammar{
 						inverted:   false,
 					},
 					&ruleRefExpr{
-						pos:  position{line: 190, col: 49, offset: 8200},
+						pos:  position{line: 134, col: 49, offset: 6478},
 						name: "pct_encoded",
 					},
 				},
@@ -1925,27 +1615,23 @@ var g = &grammar{
 		{
 			name:        "query",
 			displayName: "\"query\"",
-			pos:         position{line: 194, col: 1, offset: 8312},
-			expr: &actionExpr{
-				pos: position{line: 194, col: 18, offset: 8329},
-				run: (*parser).callonquery1,
-				expr: &zeroOrMoreExpr{
-					pos: position{line: 194, col: 18, offset: 8329},
-					expr: &choiceExpr{
-						pos: position{line: 194, col: 20, offset: 8331},
-						alternatives: []any{
-							&charClassMatcher{
-								pos:        position{line: 194, col: 20, offset: 8331},
-								val:        "[a-zA-Z0-9._~!$&'()*+,;=:@/?-]",
-								chars:      []rune{'.', '_', '~', '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=', ':', '@', '/', '?', '-'},
-								ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
-								ignoreCase: false,
-								inverted:   false,
-							},
-							&ruleRefExpr{
-								pos:  position{line: 194, col: 53, offset: 8364},
-								name: "pct_encoded",
-							},
+			pos:         position{line: 138, col: 1, offset: 6590},
+			expr: &zeroOrMoreExpr{
+				pos: position{line: 138, col: 18, offset: 6607},
+				expr: &choiceExpr{
+					pos: position{line: 138, col: 20, offset: 6609},
+					alternatives: []any{
+						&charClassMatcher{
+							pos:        position{line: 138, col: 20, offset: 6609},
+							val:        "[a-zA-Z0-9._~!$&'()*+,;=:@/?-]",
+							chars:      []rune{'.', '_', '~', '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=', ':', '@', '/', '?', '-'},
+							ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
+							ignoreCase: false,
+							inverted:   false,
+						},
+						&ruleRefExpr{
+							pos:  position{line: 138, col: 53, offset: 6642},
+							name: "pct_encoded",
 						},
 					},
 				},
@@ -1954,27 +1640,23 @@ var g = &grammar{
 		{
 			name:        "fragment",
 			displayName: "\"fragment\"",
-			pos:         position{line: 198, col: 1, offset: 8417},
-			expr: &actionExpr{
-				pos: position{line: 198, col: 24, offset: 8440},
-				run: (*parser).callonfragment1,
-				expr: &zeroOrMoreExpr{
-					pos: position{line: 198, col: 24, offset: 8440},
-					expr: &choiceExpr{
-						pos: position{line: 198, col: 26, offset: 8442},
-						alternatives: []any{
-							&charClassMatcher{
-								pos:        position{line: 198, col: 26, offset: 8442},
-								val:        "[a-zA-Z0-9._~!$&'()*+,;=:@/?-]",
-								chars:      []rune{'.', '_', '~', '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=', ':', '@', '/', '?', '-'},
-								ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
-								ignoreCase: false,
-								inverted:   false,
-							},
-							&ruleRefExpr{
-								pos:  position{line: 198, col: 59, offset: 8475},
-								name: "pct_encoded",
-							},
+			pos:         position{line: 140, col: 1, offset: 6658},
+			expr: &zeroOrMoreExpr{
+				pos: position{line: 140, col: 24, offset: 6681},
+				expr: &choiceExpr{
+					pos: position{line: 140, col: 26, offset: 6683},
+					alternatives: []any{
+						&charClassMatcher{
+							pos:        position{line: 140, col: 26, offset: 6683},
+							val:        "[a-zA-Z0-9._~!$&'()*+,;=:@/?-]",
+							chars:      []rune{'.', '_', '~', '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=', ':', '@', '/', '?', '-'},
+							ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
+							ignoreCase: false,
+							inverted:   false,
+						},
+						&ruleRefExpr{
+							pos:  position{line: 140, col: 59, offset: 6716},
+							name: "pct_encoded",
 						},
 					},
 				},
@@ -1983,25 +1665,25 @@ var g = &grammar{
 		{
 			name:        "pct_encoded",
 			displayName: "\"pct-encoded\"",
-			pos:         position{line: 204, col: 1, offset: 8630},
+			pos:         position{line: 144, col: 1, offset: 6831},
 			expr: &seqExpr{
-				pos: position{line: 204, col: 30, offset: 8659},
+				pos: position{line: 144, col: 30, offset: 6860},
 				exprs: []any{
 					&litMatcher{
-						pos:        position{line: 204, col: 30, offset: 8659},
+						pos:        position{line: 144, col: 30, offset: 6860},
 						val:        "%",
 						ignoreCase: false,
 						want:       "\"%\"",
 					},
 					&charClassMatcher{
-						pos:        position{line: 204, col: 34, offset: 8663},
+						pos:        position{line: 144, col: 34, offset: 6864},
 						val:        "[0-9a-fA-F]",
 						ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 204, col: 46, offset: 8675},
+						pos:        position{line: 144, col: 46, offset: 6876},
 						val:        "[0-9a-fA-F]",
 						ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 						ignoreCase: false,
@@ -2013,9 +1695,9 @@ var g = &grammar{
 		{
 			name:        "unreserved",
 			displayName: "\"unreserved\"",
-			pos:         position{line: 206, col: 1, offset: 8688},
+			pos:         position{line: 146, col: 1, offset: 6889},
 			expr: &charClassMatcher{
-				pos:        position{line: 206, col: 28, offset: 8715},
+				pos:        position{line: 146, col: 28, offset: 6916},
 				val:        "[a-zA-Z0-9._~-]",
 				chars:      []rune{'.', '_', '~', '-'},
 				ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -2026,16 +1708,16 @@ var g = &grammar{
 		{
 			name:        "reserved",
 			displayName: "\"reserved\"",
-			pos:         position{line: 208, col: 1, offset: 8732},
+			pos:         position{line: 148, col: 1, offset: 6933},
 			expr: &choiceExpr{
-				pos: position{line: 208, col: 24, offset: 8755},
+				pos: position{line: 148, col: 24, offset: 6956},
 				alternatives: []any{
 					&ruleRefExpr{
-						pos:  position{line: 208, col: 24, offset: 8755},
+						pos:  position{line: 148, col: 24, offset: 6956},
 						name: "gen_delims",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 208, col: 37, offset: 8768},
+						pos:  position{line: 148, col: 37, offset: 6969},
 						name: "sub_delims",
 					},
 				},
@@ -2044,9 +1726,9 @@ var g = &grammar{
 		{
 			name:        "gen_delims",
 			displayName: "\"gen-delims\"",
-			pos:         position{line: 210, col: 1, offset: 8780},
+			pos:         position{line: 150, col: 1, offset: 6981},
 			expr: &charClassMatcher{
-				pos:        position{line: 210, col: 28, offset: 8807},
+				pos:        position{line: 150, col: 28, offset: 7008},
 				val:        "[:/?#[\\]@]",
 				chars:      []rune{':', '/', '?', '#', '[', ']', '@'},
 				ignoreCase: false,
@@ -2056,9 +1738,9 @@ var g = &grammar{
 		{
 			name:        "sub_delims",
 			displayName: "\"sub-delims\"",
-			pos:         position{line: 212, col: 1, offset: 8819},
+			pos:         position{line: 152, col: 1, offset: 7020},
 			expr: &charClassMatcher{
-				pos:        position{line: 212, col: 28, offset: 8846},
+				pos:        position{line: 152, col: 28, offset: 7047},
 				val:        "[!$&'()*+,;=]",
 				chars:      []rune{'!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '='},
 				ignoreCase: false,
@@ -2068,9 +1750,9 @@ var g = &grammar{
 		{
 			name:        "ALPHA",
 			displayName: "\"ALPHA\"",
-			pos:         position{line: 216, col: 1, offset: 8960},
+			pos:         position{line: 156, col: 1, offset: 7161},
 			expr: &charClassMatcher{
-				pos:        position{line: 216, col: 18, offset: 8977},
+				pos:        position{line: 156, col: 18, offset: 7178},
 				val:        "[a-zA-Z]",
 				ranges:     []rune{'a', 'z', 'A', 'Z'},
 				ignoreCase: false,
@@ -2080,9 +1762,9 @@ var g = &grammar{
 		{
 			name:        "DIGIT",
 			displayName: "\"DIGIT\"",
-			pos:         position{line: 218, col: 1, offset: 8987},
+			pos:         position{line: 158, col: 1, offset: 7188},
 			expr: &charClassMatcher{
-				pos:        position{line: 218, col: 18, offset: 9004},
+				pos:        position{line: 158, col: 18, offset: 7205},
 				val:        "[0-9]",
 				ranges:     []rune{'0', '9'},
 				ignoreCase: false,
@@ -2092,9 +1774,9 @@ var g = &grammar{
 		{
 			name:        "HEXDIG",
 			displayName: "\"HEXDIG\"",
-			pos:         position{line: 220, col: 1, offset: 9011},
+			pos:         position{line: 160, col: 1, offset: 7212},
 			expr: &charClassMatcher{
-				pos:        position{line: 220, col: 20, offset: 9030},
+				pos:        position{line: 160, col: 20, offset: 7231},
 				val:        "[0-9a-fA-F]",
 				ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 				ignoreCase: false,
@@ -2102,396 +1784,6 @@ var g = &grammar{
 			},
 		},
 	},
-}
-
-func (c *current) onURI_reference1(r any) (any, error) {
-	return build.Reference3986(c.at(), "URI-reference", nil, r, nil, nil), nil
-}
-
-func (p *parser) callonURI_reference1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onURI_reference1(stack["r"])
-}
-
-func (c *current) onURI10(q any) (any, error) {
-	return q, nil
-}
-
-func (p *parser) callonURI10() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onURI10(stack["q"])
-}
-
-func (c *current) onURI17(f any) (any, error) {
-	return f, nil
-}
-
-func (p *parser) callonURI17() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onURI17(stack["f"])
-}
-
-func (c *current) onURI1(s, h, q, f any) (any, error) {
-	return build.Reference3986(c.at(), "URI", s, h, q, f), nil
-}
-
-func (p *parser) callonURI1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onURI1(stack["s"], stack["h"], stack["q"], stack["f"])
-}
-
-func (c *current) onhier_part2(a, p any) (any, error) {
-	return build.HierPart(a, p), nil
-}
-
-func (p *parser) callonhier_part2() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onhier_part2(stack["a"], stack["p"])
-}
-
-func (c *current) onhier_part9(p any) (any, error) {
-	return build.HierPart(nil, p), nil
-}
-
-func (p *parser) callonhier_part9() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onhier_part9(stack["p"])
-}
-
-func (c *current) onabsolute_URI10(q any) (any, error) {
-	return q, nil
-}
-
-func (p *parser) callonabsolute_URI10() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onabsolute_URI10(stack["q"])
-}
-
-func (c *current) onabsolute_URI1(s, h, q any) (any, error) {
-	return build.Reference3986(c.at(), "absolute-URI", s, h, q, nil), nil
-}
-
-func (p *parser) callonabsolute_URI1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onabsolute_URI1(stack["s"], stack["h"], stack["q"])
-}
-
-func (c *current) onrelative_ref7(q any) (any, error) {
-	return q, nil
-}
-
-func (p *parser) callonrelative_ref7() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onrelative_ref7(stack["q"])
-}
-
-func (c *current) onrelative_ref14(f any) (any, error) {
-	return f, nil
-}
-
-func (p *parser) callonrelative_ref14() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onrelative_ref14(stack["f"])
-}
-
-func (c *current) onrelative_ref1(h, q, f any) (any, error) {
-	return build.Reference3986(c.at(), "relative-ref", nil, h, q, f), nil
-}
-
-func (p *parser) callonrelative_ref1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onrelative_ref1(stack["h"], stack["q"], stack["f"])
-}
-
-func (c *current) onrelative_part2(a, p any) (any, error) {
-	return build.HierPart(a, p), nil
-}
-
-func (p *parser) callonrelative_part2() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onrelative_part2(stack["a"], stack["p"])
-}
-
-func (c *current) onrelative_part9(p any) (any, error) {
-	return build.HierPart(nil, p), nil
-}
-
-func (p *parser) callonrelative_part9() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onrelative_part9(stack["p"])
-}
-
-func (c *current) onscheme1() (any, error) {
-	return build.Scheme(c.at()), nil
-}
-
-func (p *parser) callonscheme1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onscheme1()
-}
-
-func (c *current) onauthority5(u any) (any, error) {
-	return u, nil
-}
-
-func (p *parser) callonauthority5() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onauthority5(stack["u"])
-}
-
-func (c *current) onauthority14(p any) (any, error) {
-	return p, nil
-}
-
-func (p *parser) callonauthority14() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onauthority14(stack["p"])
-}
-
-func (c *current) onauthority1(u, h, p any) (any, error) {
-	return build.Authority3986(c.at(), u, h, p), nil
-}
-
-func (p *parser) callonauthority1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onauthority1(stack["u"], stack["h"], stack["p"])
-}
-
-func (c *current) onuserinfo1() (any, error) {
-	return build.Userinfo(c.at()), nil
-}
-
-func (p *parser) callonuserinfo1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onuserinfo1()
-}
-
-func (c *current) onhost5(a any) (any, error) {
-	return a, nil
-}
-
-func (p *parser) callonhost5() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onhost5(stack["a"])
-}
-
-func (c *current) onhost1(v any) (any, error) {
-	return build.Host3986(c.at(), v), nil
-}
-
-func (p *parser) callonhost1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onhost1(stack["v"])
-}
-
-func (c *current) onport1() (any, error) {
-	return build.Port(c.at()), nil
-}
-
-func (p *parser) callonport1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onport1()
-}
-
-func (c *current) onIP_literal1(v any) (any, error) {
-	return build.IPLiteral(c.at(), v), nil
-}
-
-func (p *parser) callonIP_literal1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onIP_literal1(stack["v"])
-}
-
-func (c *current) onIPvFuture1() (any, error) {
-	return build.IPvFuture(c.at()), nil
-}
-
-func (p *parser) callonIPvFuture1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onIPvFuture1()
-}
-
-func (c *current) onIPv6address1() (any, error) {
-	return build.IPv6Address(c.at()), nil
-}
-
-func (p *parser) callonIPv6address1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onIPv6address1()
-}
-
-func (c *current) onIPv4address1(a, b, c_, d any) (any, error) {
-	return build.IPv4Address(c.at(), a, b, c_, d), nil
-}
-
-func (p *parser) callonIPv4address1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onIPv4address1(stack["a"], stack["b"], stack["c_"], stack["d"])
-}
-
-func (c *current) ondec_octet1() (any, error) {
-	return build.DecOctet(c.at()), nil
-}
-
-func (p *parser) callondec_octet1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.ondec_octet1()
-}
-
-func (c *current) onreg_name1() (any, error) {
-	return build.RegName(c.at()), nil
-}
-
-func (p *parser) callonreg_name1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onreg_name1()
-}
-
-func (c *current) onpath4(p any) (any, error) {
-	return p, nil
-}
-
-func (p *parser) callonpath4() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onpath4(stack["p"])
-}
-
-func (c *current) onpath10(p any) (any, error) {
-	return p, nil
-}
-
-func (p *parser) callonpath10() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onpath10(stack["p"])
-}
-
-func (c *current) onpath16(p any) (any, error) {
-	return p, nil
-}
-
-func (p *parser) callonpath16() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onpath16(stack["p"])
-}
-
-func (c *current) onpath22(p any) (any, error) {
-	return p, nil
-}
-
-func (p *parser) callonpath22() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onpath22(stack["p"])
-}
-
-func (c *current) onpath1(p any) (any, error) {
-	return p, nil
-}
-
-func (p *parser) callonpath1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onpath1(stack["p"])
-}
-
-func (c *current) onpath_abempty1() (any, error) {
-	return build.Path3986(c.at(), "path-abempty"), nil
-}
-
-func (p *parser) callonpath_abempty1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onpath_abempty1()
-}
-
-func (c *current) onpath_absolute1() (any, error) {
-	return build.Path3986(c.at(), "path-absolute"), nil
-}
-
-func (p *parser) callonpath_absolute1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onpath_absolute1()
-}
-
-func (c *current) onpath_noscheme1() (any, error) {
-	return build.Path3986(c.at(), "path-noscheme"), nil
-}
-
-func (p *parser) callonpath_noscheme1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onpath_noscheme1()
-}
-
-func (c *current) onpath_rootless1() (any, error) {
-	return build.Path3986(c.at(), "path-rootless"), nil
-}
-
-func (p *parser) callonpath_rootless1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onpath_rootless1()
-}
-
-func (c *current) onpath_empty1() (any, error) {
-	return build.Path3986(c.at(), "path-empty"), nil
-}
-
-func (p *parser) callonpath_empty1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onpath_empty1()
-}
-
-func (c *current) onquery1() (any, error) {
-	return build.Query(c.at()), nil
-}
-
-func (p *parser) callonquery1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onquery1()
-}
-
-func (c *current) onfragment1() (any, error) {
-	return build.Fragment(c.at()), nil
-}
-
-func (p *parser) callonfragment1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onfragment1()
 }
 
 var (

@@ -14,38 +14,24 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
-
-	"github.com/urlgrammar/urlgrammar/internal/build"
 )
-
-func (c *current) at() build.At {
-	return build.At{Src: c.globalStore["src"].(string), Start: c.pos.offset, Stop: c.pos.offset + len(c.text)}
-}
 
 var g = &grammar{
 	rules: []*rule{
 		{
 			name:        "IRI_reference",
 			displayName: "\"IRI-reference\"",
-			pos:         position{line: 41, col: 1, offset: 2192},
-			expr: &actionExpr{
-				pos: position{line: 41, col: 34, offset: 2225},
-				run: (*parser).callonIRI_reference1,
-				expr: &labeledExpr{
-					pos:   position{line: 41, col: 34, offset: 2225},
-					label: "r",
-					expr: &choiceExpr{
-						pos: position{line: 41, col: 38, offset: 2229},
-						alternatives: []any{
-							&ruleRefExpr{
-								pos:  position{line: 41, col: 38, offset: 2229},
-								name: "IRI",
-							},
-							&ruleRefExpr{
-								pos:  position{line: 41, col: 44, offset: 2235},
-								name: "irelative_ref",
-							},
-						},
+			pos:         position{line: 35, col: 1, offset: 1989},
+			expr: &choiceExpr{
+				pos: position{line: 35, col: 36, offset: 2024},
+				alternatives: []any{
+					&ruleRefExpr{
+						pos:  position{line: 35, col: 36, offset: 2024},
+						name: "IRI",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 35, col: 42, offset: 2030},
+						name: "irelative_ref",
 					},
 				},
 			},
@@ -53,92 +39,56 @@ var g = &grammar{
 		{
 			name:        "IRI",
 			displayName: "\"IRI\"",
-			pos:         position{line: 45, col: 1, offset: 2332},
-			expr: &actionExpr{
-				pos: position{line: 45, col: 14, offset: 2345},
-				run: (*parser).callonIRI1,
-				expr: &seqExpr{
-					pos: position{line: 45, col: 14, offset: 2345},
-					exprs: []any{
-						&labeledExpr{
-							pos:   position{line: 45, col: 14, offset: 2345},
-							label: "s",
-							expr: &ruleRefExpr{
-								pos:  position{line: 45, col: 16, offset: 2347},
-								name: "scheme",
-							},
-						},
-						&litMatcher{
-							pos:        position{line: 45, col: 23, offset: 2354},
-							val:        ":",
-							ignoreCase: false,
-							want:       "\":\"",
-						},
-						&labeledExpr{
-							pos:   position{line: 45, col: 27, offset: 2358},
-							label: "h",
-							expr: &ruleRefExpr{
-								pos:  position{line: 45, col: 29, offset: 2360},
-								name: "ihier_part",
-							},
-						},
-						&labeledExpr{
-							pos:   position{line: 45, col: 40, offset: 2371},
-							label: "q",
-							expr: &zeroOrOneExpr{
-								pos: position{line: 45, col: 42, offset: 2373},
-								expr: &actionExpr{
-									pos: position{line: 45, col: 44, offset: 2375},
-									run: (*parser).callonIRI10,
-									expr: &seqExpr{
-										pos: position{line: 45, col: 44, offset: 2375},
-										exprs: []any{
-											&litMatcher{
-												pos:        position{line: 45, col: 44, offset: 2375},
-												val:        "?",
-												ignoreCase: false,
-												want:       "\"?\"",
-											},
-											&labeledExpr{
-												pos:   position{line: 45, col: 48, offset: 2379},
-												label: "q",
-												expr: &ruleRefExpr{
-													pos:  position{line: 45, col: 50, offset: 2381},
-													name: "iquery",
-												},
-											},
-										},
-									},
+			pos:         position{line: 37, col: 1, offset: 2047},
+			expr: &seqExpr{
+				pos: position{line: 37, col: 14, offset: 2060},
+				exprs: []any{
+					&ruleRefExpr{
+						pos:  position{line: 37, col: 14, offset: 2060},
+						name: "scheme",
+					},
+					&litMatcher{
+						pos:        position{line: 37, col: 21, offset: 2067},
+						val:        ":",
+						ignoreCase: false,
+						want:       "\":\"",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 37, col: 25, offset: 2071},
+						name: "ihier_part",
+					},
+					&zeroOrOneExpr{
+						pos: position{line: 37, col: 36, offset: 2082},
+						expr: &seqExpr{
+							pos: position{line: 37, col: 38, offset: 2084},
+							exprs: []any{
+								&litMatcher{
+									pos:        position{line: 37, col: 38, offset: 2084},
+									val:        "?",
+									ignoreCase: false,
+									want:       "\"?\"",
+								},
+								&ruleRefExpr{
+									pos:  position{line: 37, col: 42, offset: 2088},
+									name: "iquery",
 								},
 							},
 						},
-						&labeledExpr{
-							pos:   position{line: 45, col: 78, offset: 2409},
-							label: "f",
-							expr: &zeroOrOneExpr{
-								pos: position{line: 45, col: 80, offset: 2411},
-								expr: &actionExpr{
-									pos: position{line: 45, col: 82, offset: 2413},
-									run: (*parser).callonIRI17,
-									expr: &seqExpr{
-										pos: position{line: 45, col: 82, offset: 2413},
-										exprs: []any{
-											&litMatcher{
-												pos:        position{line: 45, col: 82, offset: 2413},
-												val:        "#",
-												ignoreCase: false,
-												want:       "\"#\"",
-											},
-											&labeledExpr{
-												pos:   position{line: 45, col: 86, offset: 2417},
-												label: "f",
-												expr: &ruleRefExpr{
-													pos:  position{line: 45, col: 88, offset: 2419},
-													name: "ifragment",
-												},
-											},
-										},
-									},
+					},
+					&zeroOrOneExpr{
+						pos: position{line: 37, col: 52, offset: 2098},
+						expr: &seqExpr{
+							pos: position{line: 37, col: 54, offset: 2100},
+							exprs: []any{
+								&litMatcher{
+									pos:        position{line: 37, col: 54, offset: 2100},
+									val:        "#",
+									ignoreCase: false,
+									want:       "\"#\"",
+								},
+								&ruleRefExpr{
+									pos:  position{line: 37, col: 58, offset: 2104},
+									name: "ifragment",
 								},
 							},
 						},
@@ -149,63 +99,43 @@ var g = &grammar{
 		{
 			name:        "ihier_part",
 			displayName: "\"ihier-part\"",
-			pos:         position{line: 53, col: 1, offset: 2804},
+			pos:         position{line: 43, col: 1, offset: 2407},
 			expr: &choiceExpr{
-				pos: position{line: 53, col: 28, offset: 2831},
+				pos: position{line: 43, col: 28, offset: 2434},
 				alternatives: []any{
-					&actionExpr{
-						pos: position{line: 53, col: 28, offset: 2831},
-						run: (*parser).callonihier_part2,
-						expr: &seqExpr{
-							pos: position{line: 53, col: 28, offset: 2831},
-							exprs: []any{
-								&litMatcher{
-									pos:        position{line: 53, col: 28, offset: 2831},
-									val:        "//",
-									ignoreCase: false,
-									want:       "\"//\"",
-								},
-								&labeledExpr{
-									pos:   position{line: 53, col: 33, offset: 2836},
-									label: "a",
-									expr: &ruleRefExpr{
-										pos:  position{line: 53, col: 35, offset: 2838},
-										name: "iauthority",
-									},
-								},
-								&labeledExpr{
-									pos:   position{line: 53, col: 46, offset: 2849},
-									label: "p",
-									expr: &ruleRefExpr{
-										pos:  position{line: 53, col: 48, offset: 2851},
-										name: "ipath_abempty",
-									},
-								},
+					&seqExpr{
+						pos: position{line: 43, col: 28, offset: 2434},
+						exprs: []any{
+							&litMatcher{
+								pos:        position{line: 43, col: 28, offset: 2434},
+								val:        "//",
+								ignoreCase: false,
+								want:       "\"//\"",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 43, col: 33, offset: 2439},
+								name: "iauthority",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 43, col: 44, offset: 2450},
+								name: "ipath_abempty",
 							},
 						},
 					},
-					&actionExpr{
-						pos: position{line: 55, col: 5, offset: 2905},
-						run: (*parser).callonihier_part9,
-						expr: &labeledExpr{
-							pos:   position{line: 55, col: 5, offset: 2905},
-							label: "p",
-							expr: &choiceExpr{
-								pos: position{line: 55, col: 9, offset: 2909},
-								alternatives: []any{
-									&ruleRefExpr{
-										pos:  position{line: 55, col: 9, offset: 2909},
-										name: "ipath_absolute",
-									},
-									&ruleRefExpr{
-										pos:  position{line: 55, col: 26, offset: 2926},
-										name: "ipath_rootless",
-									},
-									&ruleRefExpr{
-										pos:  position{line: 55, col: 43, offset: 2943},
-										name: "ipath_empty",
-									},
-								},
+					&choiceExpr{
+						pos: position{line: 43, col: 62, offset: 2468},
+						alternatives: []any{
+							&ruleRefExpr{
+								pos:  position{line: 43, col: 62, offset: 2468},
+								name: "ipath_absolute",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 43, col: 79, offset: 2485},
+								name: "ipath_rootless",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 43, col: 96, offset: 2502},
+								name: "ipath_empty",
 							},
 						},
 					},
@@ -215,62 +145,38 @@ var g = &grammar{
 		{
 			name:        "absolute_IRI",
 			displayName: "\"absolute-IRI\"",
-			pos:         position{line: 59, col: 1, offset: 2998},
-			expr: &actionExpr{
-				pos: position{line: 59, col: 32, offset: 3029},
-				run: (*parser).callonabsolute_IRI1,
-				expr: &seqExpr{
-					pos: position{line: 59, col: 32, offset: 3029},
-					exprs: []any{
-						&labeledExpr{
-							pos:   position{line: 59, col: 32, offset: 3029},
-							label: "s",
-							expr: &ruleRefExpr{
-								pos:  position{line: 59, col: 34, offset: 3031},
-								name: "scheme",
-							},
-						},
-						&litMatcher{
-							pos:        position{line: 59, col: 41, offset: 3038},
-							val:        ":",
-							ignoreCase: false,
-							want:       "\":\"",
-						},
-						&labeledExpr{
-							pos:   position{line: 59, col: 45, offset: 3042},
-							label: "h",
-							expr: &ruleRefExpr{
-								pos:  position{line: 59, col: 47, offset: 3044},
-								name: "ihier_part",
-							},
-						},
-						&labeledExpr{
-							pos:   position{line: 59, col: 58, offset: 3055},
-							label: "q",
-							expr: &zeroOrOneExpr{
-								pos: position{line: 59, col: 60, offset: 3057},
-								expr: &actionExpr{
-									pos: position{line: 59, col: 62, offset: 3059},
-									run: (*parser).callonabsolute_IRI10,
-									expr: &seqExpr{
-										pos: position{line: 59, col: 62, offset: 3059},
-										exprs: []any{
-											&litMatcher{
-												pos:        position{line: 59, col: 62, offset: 3059},
-												val:        "?",
-												ignoreCase: false,
-												want:       "\"?\"",
-											},
-											&labeledExpr{
-												pos:   position{line: 59, col: 66, offset: 3063},
-												label: "q",
-												expr: &ruleRefExpr{
-													pos:  position{line: 59, col: 68, offset: 3065},
-													name: "iquery",
-												},
-											},
-										},
-									},
+			pos:         position{line: 45, col: 1, offset: 2517},
+			expr: &seqExpr{
+				pos: position{line: 45, col: 32, offset: 2548},
+				exprs: []any{
+					&ruleRefExpr{
+						pos:  position{line: 45, col: 32, offset: 2548},
+						name: "scheme",
+					},
+					&litMatcher{
+						pos:        position{line: 45, col: 39, offset: 2555},
+						val:        ":",
+						ignoreCase: false,
+						want:       "\":\"",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 45, col: 43, offset: 2559},
+						name: "ihier_part",
+					},
+					&zeroOrOneExpr{
+						pos: position{line: 45, col: 54, offset: 2570},
+						expr: &seqExpr{
+							pos: position{line: 45, col: 56, offset: 2572},
+							exprs: []any{
+								&litMatcher{
+									pos:        position{line: 45, col: 56, offset: 2572},
+									val:        "?",
+									ignoreCase: false,
+									want:       "\"?\"",
+								},
+								&ruleRefExpr{
+									pos:  position{line: 45, col: 60, offset: 2576},
+									name: "iquery",
 								},
 							},
 						},
@@ -281,78 +187,46 @@ var g = &grammar{
 		{
 			name:        "irelative_ref",
 			displayName: "\"irelative-ref\"",
-			pos:         position{line: 63, col: 1, offset: 3169},
-			expr: &actionExpr{
-				pos: position{line: 63, col: 34, offset: 3202},
-				run: (*parser).callonirelative_ref1,
-				expr: &seqExpr{
-					pos: position{line: 63, col: 34, offset: 3202},
-					exprs: []any{
-						&labeledExpr{
-							pos:   position{line: 63, col: 34, offset: 3202},
-							label: "h",
-							expr: &ruleRefExpr{
-								pos:  position{line: 63, col: 36, offset: 3204},
-								name: "irelative_part",
-							},
-						},
-						&labeledExpr{
-							pos:   position{line: 63, col: 51, offset: 3219},
-							label: "q",
-							expr: &zeroOrOneExpr{
-								pos: position{line: 63, col: 53, offset: 3221},
-								expr: &actionExpr{
-									pos: position{line: 63, col: 55, offset: 3223},
-									run: (*parser).callonirelative_ref7,
-									expr: &seqExpr{
-										pos: position{line: 63, col: 55, offset: 3223},
-										exprs: []any{
-											&litMatcher{
-												pos:        position{line: 63, col: 55, offset: 3223},
-												val:        "?",
-												ignoreCase: false,
-												want:       "\"?\"",
-											},
-											&labeledExpr{
-												pos:   position{line: 63, col: 59, offset: 3227},
-												label: "q",
-												expr: &ruleRefExpr{
-													pos:  position{line: 63, col: 61, offset: 3229},
-													name: "iquery",
-												},
-											},
-										},
-									},
+			pos:         position{line: 47, col: 1, offset: 2587},
+			expr: &seqExpr{
+				pos: position{line: 47, col: 34, offset: 2620},
+				exprs: []any{
+					&ruleRefExpr{
+						pos:  position{line: 47, col: 34, offset: 2620},
+						name: "irelative_part",
+					},
+					&zeroOrOneExpr{
+						pos: position{line: 47, col: 49, offset: 2635},
+						expr: &seqExpr{
+							pos: position{line: 47, col: 51, offset: 2637},
+							exprs: []any{
+								&litMatcher{
+									pos:        position{line: 47, col: 51, offset: 2637},
+									val:        "?",
+									ignoreCase: false,
+									want:       "\"?\"",
+								},
+								&ruleRefExpr{
+									pos:  position{line: 47, col: 55, offset: 2641},
+									name: "iquery",
 								},
 							},
 						},
-						&labeledExpr{
-							pos:   position{line: 63, col: 89, offset: 3257},
-							label: "f",
-							expr: &zeroOrOneExpr{
-								pos: position{line: 63, col: 91, offset: 3259},
-								expr: &actionExpr{
-									pos: position{line: 63, col: 93, offset: 3261},
-									run: (*parser).callonirelative_ref14,
-									expr: &seqExpr{
-										pos: position{line: 63, col: 93, offset: 3261},
-										exprs: []any{
-											&litMatcher{
-												pos:        position{line: 63, col: 93, offset: 3261},
-												val:        "#",
-												ignoreCase: false,
-												want:       "\"#\"",
-											},
-											&labeledExpr{
-												pos:   position{line: 63, col: 97, offset: 3265},
-												label: "f",
-												expr: &ruleRefExpr{
-													pos:  position{line: 63, col: 99, offset: 3267},
-													name: "ifragment",
-												},
-											},
-										},
-									},
+					},
+					&zeroOrOneExpr{
+						pos: position{line: 47, col: 65, offset: 2651},
+						expr: &seqExpr{
+							pos: position{line: 47, col: 67, offset: 2653},
+							exprs: []any{
+								&litMatcher{
+									pos:        position{line: 47, col: 67, offset: 2653},
+									val:        "#",
+									ignoreCase: false,
+									want:       "\"#\"",
+								},
+								&ruleRefExpr{
+									pos:  position{line: 47, col: 71, offset: 2657},
+									name: "ifragment",
 								},
 							},
 						},
@@ -363,63 +237,43 @@ var g = &grammar{
 		{
 			name:        "irelative_part",
 			displayName: "\"irelative-part\"",
-			pos:         position{line: 67, col: 1, offset: 3375},
+			pos:         position{line: 49, col: 1, offset: 2671},
 			expr: &choiceExpr{
-				pos: position{line: 67, col: 36, offset: 3410},
+				pos: position{line: 49, col: 36, offset: 2706},
 				alternatives: []any{
-					&actionExpr{
-						pos: position{line: 67, col: 36, offset: 3410},
-						run: (*parser).callonirelative_part2,
-						expr: &seqExpr{
-							pos: position{line: 67, col: 36, offset: 3410},
-							exprs: []any{
-								&litMatcher{
-									pos:        position{line: 67, col: 36, offset: 3410},
-									val:        "//",
-									ignoreCase: false,
-									want:       "\"//\"",
-								},
-								&labeledExpr{
-									pos:   position{line: 67, col: 41, offset: 3415},
-									label: "a",
-									expr: &ruleRefExpr{
-										pos:  position{line: 67, col: 43, offset: 3417},
-										name: "iauthority",
-									},
-								},
-								&labeledExpr{
-									pos:   position{line: 67, col: 54, offset: 3428},
-									label: "p",
-									expr: &ruleRefExpr{
-										pos:  position{line: 67, col: 56, offset: 3430},
-										name: "ipath_abempty",
-									},
-								},
+					&seqExpr{
+						pos: position{line: 49, col: 36, offset: 2706},
+						exprs: []any{
+							&litMatcher{
+								pos:        position{line: 49, col: 36, offset: 2706},
+								val:        "//",
+								ignoreCase: false,
+								want:       "\"//\"",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 49, col: 41, offset: 2711},
+								name: "iauthority",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 49, col: 52, offset: 2722},
+								name: "ipath_abempty",
 							},
 						},
 					},
-					&actionExpr{
-						pos: position{line: 69, col: 5, offset: 3484},
-						run: (*parser).callonirelative_part9,
-						expr: &labeledExpr{
-							pos:   position{line: 69, col: 5, offset: 3484},
-							label: "p",
-							expr: &choiceExpr{
-								pos: position{line: 69, col: 9, offset: 3488},
-								alternatives: []any{
-									&ruleRefExpr{
-										pos:  position{line: 69, col: 9, offset: 3488},
-										name: "ipath_absolute",
-									},
-									&ruleRefExpr{
-										pos:  position{line: 69, col: 26, offset: 3505},
-										name: "ipath_noscheme",
-									},
-									&ruleRefExpr{
-										pos:  position{line: 69, col: 43, offset: 3522},
-										name: "ipath_empty",
-									},
-								},
+					&choiceExpr{
+						pos: position{line: 49, col: 70, offset: 2740},
+						alternatives: []any{
+							&ruleRefExpr{
+								pos:  position{line: 49, col: 70, offset: 2740},
+								name: "ipath_absolute",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 49, col: 87, offset: 2757},
+								name: "ipath_noscheme",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 49, col: 104, offset: 2774},
+								name: "ipath_empty",
 							},
 						},
 					},
@@ -429,78 +283,46 @@ var g = &grammar{
 		{
 			name:        "iauthority",
 			displayName: "\"iauthority\"",
-			pos:         position{line: 75, col: 1, offset: 3727},
-			expr: &actionExpr{
-				pos: position{line: 75, col: 28, offset: 3754},
-				run: (*parser).calloniauthority1,
-				expr: &seqExpr{
-					pos: position{line: 75, col: 28, offset: 3754},
-					exprs: []any{
-						&labeledExpr{
-							pos:   position{line: 75, col: 28, offset: 3754},
-							label: "u",
-							expr: &zeroOrOneExpr{
-								pos: position{line: 75, col: 30, offset: 3756},
-								expr: &actionExpr{
-									pos: position{line: 75, col: 32, offset: 3758},
-									run: (*parser).calloniauthority5,
-									expr: &seqExpr{
-										pos: position{line: 75, col: 32, offset: 3758},
-										exprs: []any{
-											&labeledExpr{
-												pos:   position{line: 75, col: 32, offset: 3758},
-												label: "u",
-												expr: &ruleRefExpr{
-													pos:  position{line: 75, col: 34, offset: 3760},
-													name: "iuserinfo",
-												},
-											},
-											&litMatcher{
-												pos:        position{line: 75, col: 44, offset: 3770},
-												val:        "@",
-												ignoreCase: false,
-												want:       "\"@\"",
-											},
-										},
-									},
+			pos:         position{line: 53, col: 1, offset: 2939},
+			expr: &seqExpr{
+				pos: position{line: 53, col: 28, offset: 2966},
+				exprs: []any{
+					&zeroOrOneExpr{
+						pos: position{line: 53, col: 28, offset: 2966},
+						expr: &seqExpr{
+							pos: position{line: 53, col: 30, offset: 2968},
+							exprs: []any{
+								&ruleRefExpr{
+									pos:  position{line: 53, col: 30, offset: 2968},
+									name: "iuserinfo",
+								},
+								&litMatcher{
+									pos:        position{line: 53, col: 40, offset: 2978},
+									val:        "@",
+									ignoreCase: false,
+									want:       "\"@\"",
 								},
 							},
 						},
-						&labeledExpr{
-							pos:   position{line: 75, col: 69, offset: 3795},
-							label: "h",
-							expr: &ruleRefExpr{
-								pos:  position{line: 75, col: 71, offset: 3797},
-								name: "ihost",
-							},
-						},
-						&labeledExpr{
-							pos:   position{line: 75, col: 77, offset: 3803},
-							label: "p",
-							expr: &zeroOrOneExpr{
-								pos: position{line: 75, col: 79, offset: 3805},
-								expr: &actionExpr{
-									pos: position{line: 75, col: 81, offset: 3807},
-									run: (*parser).calloniauthority14,
-									expr: &seqExpr{
-										pos: position{line: 75, col: 81, offset: 3807},
-										exprs: []any{
-											&litMatcher{
-												pos:        position{line: 75, col: 81, offset: 3807},
-												val:        ":",
-												ignoreCase: false,
-												want:       "\":\"",
-											},
-											&labeledExpr{
-												pos:   position{line: 75, col: 85, offset: 3811},
-												label: "p",
-												expr: &ruleRefExpr{
-													pos:  position{line: 75, col: 87, offset: 3813},
-													name: "port",
-												},
-											},
-										},
-									},
+					},
+					&ruleRefExpr{
+						pos:  position{line: 53, col: 47, offset: 2985},
+						name: "ihost",
+					},
+					&zeroOrOneExpr{
+						pos: position{line: 53, col: 53, offset: 2991},
+						expr: &seqExpr{
+							pos: position{line: 53, col: 55, offset: 2993},
+							exprs: []any{
+								&litMatcher{
+									pos:        position{line: 53, col: 55, offset: 2993},
+									val:        ":",
+									ignoreCase: false,
+									want:       "\":\"",
+								},
+								&ruleRefExpr{
+									pos:  position{line: 53, col: 59, offset: 2997},
+									name: "port",
 								},
 							},
 						},
@@ -511,31 +333,27 @@ var g = &grammar{
 		{
 			name:        "iuserinfo",
 			displayName: "\"iuserinfo\"",
-			pos:         position{line: 79, col: 1, offset: 3894},
-			expr: &actionExpr{
-				pos: position{line: 79, col: 26, offset: 3919},
-				run: (*parser).calloniuserinfo1,
-				expr: &zeroOrMoreExpr{
-					pos: position{line: 79, col: 26, offset: 3919},
-					expr: &choiceExpr{
-						pos: position{line: 79, col: 28, offset: 3921},
-						alternatives: []any{
-							&charClassMatcher{
-								pos:        position{line: 79, col: 28, offset: 3921},
-								val:        "[a-zA-Z0-9._~!$&'()*+,;=:-]",
-								chars:      []rune{'.', '_', '~', '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=', ':', '-'},
-								ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
-								ignoreCase: false,
-								inverted:   false,
-							},
-							&ruleRefExpr{
-								pos:  position{line: 79, col: 58, offset: 3951},
-								name: "pct_encoded",
-							},
-							&ruleRefExpr{
-								pos:  position{line: 79, col: 72, offset: 3965},
-								name: "ucschar",
-							},
+			pos:         position{line: 55, col: 1, offset: 3006},
+			expr: &zeroOrMoreExpr{
+				pos: position{line: 55, col: 26, offset: 3031},
+				expr: &choiceExpr{
+					pos: position{line: 55, col: 28, offset: 3033},
+					alternatives: []any{
+						&charClassMatcher{
+							pos:        position{line: 55, col: 28, offset: 3033},
+							val:        "[a-zA-Z0-9._~!$&'()*+,;=:-]",
+							chars:      []rune{'.', '_', '~', '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=', ':', '-'},
+							ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
+							ignoreCase: false,
+							inverted:   false,
+						},
+						&ruleRefExpr{
+							pos:  position{line: 55, col: 58, offset: 3063},
+							name: "pct_encoded",
+						},
+						&ruleRefExpr{
+							pos:  position{line: 55, col: 72, offset: 3077},
+							name: "ucschar",
 						},
 					},
 				},
@@ -544,62 +362,46 @@ var g = &grammar{
 		{
 			name:        "ihost",
 			displayName: "\"ihost\"",
-			pos:         position{line: 87, col: 1, offset: 4385},
-			expr: &actionExpr{
-				pos: position{line: 87, col: 18, offset: 4402},
-				run: (*parser).callonihost1,
-				expr: &labeledExpr{
-					pos:   position{line: 87, col: 18, offset: 4402},
-					label: "v",
-					expr: &choiceExpr{
-						pos: position{line: 87, col: 22, offset: 4406},
-						alternatives: []any{
+			pos:         position{line: 61, col: 1, offset: 3457},
+			expr: &choiceExpr{
+				pos: position{line: 61, col: 20, offset: 3476},
+				alternatives: []any{
+					&ruleRefExpr{
+						pos:  position{line: 61, col: 20, offset: 3476},
+						name: "IP_literal",
+					},
+					&seqExpr{
+						pos: position{line: 61, col: 33, offset: 3489},
+						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 87, col: 22, offset: 4406},
-								name: "IP_literal",
+								pos:  position{line: 61, col: 33, offset: 3489},
+								name: "IPv4address",
 							},
-							&actionExpr{
-								pos: position{line: 87, col: 35, offset: 4419},
-								run: (*parser).callonihost5,
-								expr: &seqExpr{
-									pos: position{line: 87, col: 35, offset: 4419},
-									exprs: []any{
-										&labeledExpr{
-											pos:   position{line: 87, col: 35, offset: 4419},
-											label: "a",
-											expr: &ruleRefExpr{
-												pos:  position{line: 87, col: 37, offset: 4421},
-												name: "IPv4address",
-											},
+							&notExpr{
+								pos: position{line: 61, col: 45, offset: 3501},
+								expr: &choiceExpr{
+									pos: position{line: 61, col: 48, offset: 3504},
+									alternatives: []any{
+										&charClassMatcher{
+											pos:        position{line: 61, col: 48, offset: 3504},
+											val:        "[a-zA-Z0-9._~!$&'()*+,;=%-]",
+											chars:      []rune{'.', '_', '~', '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=', '%', '-'},
+											ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
+											ignoreCase: false,
+											inverted:   false,
 										},
-										&notExpr{
-											pos: position{line: 87, col: 49, offset: 4433},
-											expr: &choiceExpr{
-												pos: position{line: 87, col: 52, offset: 4436},
-												alternatives: []any{
-													&charClassMatcher{
-														pos:        position{line: 87, col: 52, offset: 4436},
-														val:        "[a-zA-Z0-9._~!$&'()*+,;=%-]",
-														chars:      []rune{'.', '_', '~', '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=', '%', '-'},
-														ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
-														ignoreCase: false,
-														inverted:   false,
-													},
-													&ruleRefExpr{
-														pos:  position{line: 87, col: 82, offset: 4466},
-														name: "ucschar",
-													},
-												},
-											},
+										&ruleRefExpr{
+											pos:  position{line: 61, col: 78, offset: 3534},
+											name: "ucschar",
 										},
 									},
 								},
 							},
-							&ruleRefExpr{
-								pos:  position{line: 87, col: 112, offset: 4496},
-								name: "ireg_name",
-							},
 						},
+					},
+					&ruleRefExpr{
+						pos:  position{line: 61, col: 90, offset: 3546},
+						name: "ireg_name",
 					},
 				},
 			},
@@ -607,31 +409,27 @@ var g = &grammar{
 		{
 			name:        "ireg_name",
 			displayName: "\"ireg-name\"",
-			pos:         position{line: 91, col: 1, offset: 4552},
-			expr: &actionExpr{
-				pos: position{line: 91, col: 26, offset: 4577},
-				run: (*parser).callonireg_name1,
-				expr: &zeroOrMoreExpr{
-					pos: position{line: 91, col: 26, offset: 4577},
-					expr: &choiceExpr{
-						pos: position{line: 91, col: 28, offset: 4579},
-						alternatives: []any{
-							&charClassMatcher{
-								pos:        position{line: 91, col: 28, offset: 4579},
-								val:        "[a-zA-Z0-9._~!$&'()*+,;=-]",
-								chars:      []rune{'.', '_', '~', '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=', '-'},
-								ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
-								ignoreCase: false,
-								inverted:   false,
-							},
-							&ruleRefExpr{
-								pos:  position{line: 91, col: 57, offset: 4608},
-								name: "pct_encoded",
-							},
-							&ruleRefExpr{
-								pos:  position{line: 91, col: 71, offset: 4622},
-								name: "ucschar",
-							},
+			pos:         position{line: 63, col: 1, offset: 3559},
+			expr: &zeroOrMoreExpr{
+				pos: position{line: 63, col: 26, offset: 3584},
+				expr: &choiceExpr{
+					pos: position{line: 63, col: 28, offset: 3586},
+					alternatives: []any{
+						&charClassMatcher{
+							pos:        position{line: 63, col: 28, offset: 3586},
+							val:        "[a-zA-Z0-9._~!$&'()*+,;=-]",
+							chars:      []rune{'.', '_', '~', '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=', '-'},
+							ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
+							ignoreCase: false,
+							inverted:   false,
+						},
+						&ruleRefExpr{
+							pos:  position{line: 63, col: 57, offset: 3615},
+							name: "pct_encoded",
+						},
+						&ruleRefExpr{
+							pos:  position{line: 63, col: 71, offset: 3629},
+							name: "ucschar",
 						},
 					},
 				},
@@ -640,113 +438,73 @@ var g = &grammar{
 		{
 			name:        "ipath",
 			displayName: "\"ipath\"",
-			pos:         position{line: 99, col: 1, offset: 4967},
-			expr: &actionExpr{
-				pos: position{line: 99, col: 18, offset: 4984},
-				run: (*parser).callonipath1,
-				expr: &labeledExpr{
-					pos:   position{line: 99, col: 18, offset: 4984},
-					label: "p",
-					expr: &choiceExpr{
-						pos: position{line: 99, col: 22, offset: 4988},
-						alternatives: []any{
-							&actionExpr{
-								pos: position{line: 99, col: 22, offset: 4988},
-								run: (*parser).callonipath4,
-								expr: &seqExpr{
-									pos: position{line: 99, col: 22, offset: 4988},
-									exprs: []any{
-										&labeledExpr{
-											pos:   position{line: 99, col: 22, offset: 4988},
-											label: "p",
-											expr: &ruleRefExpr{
-												pos:  position{line: 99, col: 24, offset: 4990},
-												name: "ipath_abempty",
-											},
-										},
-										&notExpr{
-											pos: position{line: 99, col: 38, offset: 5004},
-											expr: &anyMatcher{
-												line: 99, col: 39, offset: 5005,
-											},
-										},
-									},
-								},
-							},
-							&actionExpr{
-								pos: position{line: 99, col: 61, offset: 5027},
-								run: (*parser).callonipath10,
-								expr: &seqExpr{
-									pos: position{line: 99, col: 61, offset: 5027},
-									exprs: []any{
-										&labeledExpr{
-											pos:   position{line: 99, col: 61, offset: 5027},
-											label: "p",
-											expr: &ruleRefExpr{
-												pos:  position{line: 99, col: 63, offset: 5029},
-												name: "ipath_absolute",
-											},
-										},
-										&notExpr{
-											pos: position{line: 99, col: 78, offset: 5044},
-											expr: &anyMatcher{
-												line: 99, col: 79, offset: 5045,
-											},
-										},
-									},
-								},
-							},
-							&actionExpr{
-								pos: position{line: 99, col: 101, offset: 5067},
-								run: (*parser).callonipath16,
-								expr: &seqExpr{
-									pos: position{line: 99, col: 101, offset: 5067},
-									exprs: []any{
-										&labeledExpr{
-											pos:   position{line: 99, col: 101, offset: 5067},
-											label: "p",
-											expr: &ruleRefExpr{
-												pos:  position{line: 99, col: 103, offset: 5069},
-												name: "ipath_noscheme",
-											},
-										},
-										&notExpr{
-											pos: position{line: 99, col: 118, offset: 5084},
-											expr: &anyMatcher{
-												line: 99, col: 119, offset: 5085,
-											},
-										},
-									},
-								},
-							},
-							&actionExpr{
-								pos: position{line: 99, col: 141, offset: 5107},
-								run: (*parser).callonipath22,
-								expr: &seqExpr{
-									pos: position{line: 99, col: 141, offset: 5107},
-									exprs: []any{
-										&labeledExpr{
-											pos:   position{line: 99, col: 141, offset: 5107},
-											label: "p",
-											expr: &ruleRefExpr{
-												pos:  position{line: 99, col: 143, offset: 5109},
-												name: "ipath_rootless",
-											},
-										},
-										&notExpr{
-											pos: position{line: 99, col: 158, offset: 5124},
-											expr: &anyMatcher{
-												line: 99, col: 159, offset: 5125,
-											},
-										},
-									},
-								},
-							},
+			pos:         position{line: 69, col: 1, offset: 3935},
+			expr: &choiceExpr{
+				pos: position{line: 69, col: 20, offset: 3954},
+				alternatives: []any{
+					&seqExpr{
+						pos: position{line: 69, col: 20, offset: 3954},
+						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 99, col: 181, offset: 5147},
-								name: "ipath_empty",
+								pos:  position{line: 69, col: 20, offset: 3954},
+								name: "ipath_abempty",
+							},
+							&notExpr{
+								pos: position{line: 69, col: 34, offset: 3968},
+								expr: &anyMatcher{
+									line: 69, col: 35, offset: 3969,
+								},
 							},
 						},
+					},
+					&seqExpr{
+						pos: position{line: 69, col: 39, offset: 3973},
+						exprs: []any{
+							&ruleRefExpr{
+								pos:  position{line: 69, col: 39, offset: 3973},
+								name: "ipath_absolute",
+							},
+							&notExpr{
+								pos: position{line: 69, col: 54, offset: 3988},
+								expr: &anyMatcher{
+									line: 69, col: 55, offset: 3989,
+								},
+							},
+						},
+					},
+					&seqExpr{
+						pos: position{line: 69, col: 59, offset: 3993},
+						exprs: []any{
+							&ruleRefExpr{
+								pos:  position{line: 69, col: 59, offset: 3993},
+								name: "ipath_noscheme",
+							},
+							&notExpr{
+								pos: position{line: 69, col: 74, offset: 4008},
+								expr: &anyMatcher{
+									line: 69, col: 75, offset: 4009,
+								},
+							},
+						},
+					},
+					&seqExpr{
+						pos: position{line: 69, col: 79, offset: 4013},
+						exprs: []any{
+							&ruleRefExpr{
+								pos:  position{line: 69, col: 79, offset: 4013},
+								name: "ipath_rootless",
+							},
+							&notExpr{
+								pos: position{line: 69, col: 94, offset: 4028},
+								expr: &anyMatcher{
+									line: 69, col: 95, offset: 4029,
+								},
+							},
+						},
+					},
+					&ruleRefExpr{
+						pos:  position{line: 69, col: 99, offset: 4033},
+						name: "ipath_empty",
 					},
 				},
 			},
@@ -754,25 +512,21 @@ var g = &grammar{
 		{
 			name:        "ipath_abempty",
 			displayName: "\"ipath-abempty\"",
-			pos:         position{line: 103, col: 1, offset: 5181},
-			expr: &actionExpr{
-				pos: position{line: 103, col: 34, offset: 5214},
-				run: (*parser).callonipath_abempty1,
-				expr: &zeroOrMoreExpr{
-					pos: position{line: 103, col: 34, offset: 5214},
-					expr: &seqExpr{
-						pos: position{line: 103, col: 36, offset: 5216},
-						exprs: []any{
-							&litMatcher{
-								pos:        position{line: 103, col: 36, offset: 5216},
-								val:        "/",
-								ignoreCase: false,
-								want:       "\"/\"",
-							},
-							&ruleRefExpr{
-								pos:  position{line: 103, col: 40, offset: 5220},
-								name: "isegment",
-							},
+			pos:         position{line: 71, col: 1, offset: 4048},
+			expr: &zeroOrMoreExpr{
+				pos: position{line: 71, col: 34, offset: 4081},
+				expr: &seqExpr{
+					pos: position{line: 71, col: 36, offset: 4083},
+					exprs: []any{
+						&litMatcher{
+							pos:        position{line: 71, col: 36, offset: 4083},
+							val:        "/",
+							ignoreCase: false,
+							want:       "\"/\"",
+						},
+						&ruleRefExpr{
+							pos:  position{line: 71, col: 40, offset: 4087},
+							name: "isegment",
 						},
 					},
 				},
@@ -781,43 +535,39 @@ var g = &grammar{
 		{
 			name:        "ipath_absolute",
 			displayName: "\"ipath-absolute\"",
-			pos:         position{line: 107, col: 1, offset: 5290},
-			expr: &actionExpr{
-				pos: position{line: 107, col: 36, offset: 5325},
-				run: (*parser).callonipath_absolute1,
-				expr: &seqExpr{
-					pos: position{line: 107, col: 36, offset: 5325},
-					exprs: []any{
-						&litMatcher{
-							pos:        position{line: 107, col: 36, offset: 5325},
-							val:        "/",
-							ignoreCase: false,
-							want:       "\"/\"",
-						},
-						&zeroOrOneExpr{
-							pos: position{line: 107, col: 40, offset: 5329},
-							expr: &seqExpr{
-								pos: position{line: 107, col: 42, offset: 5331},
-								exprs: []any{
-									&ruleRefExpr{
-										pos:  position{line: 107, col: 42, offset: 5331},
-										name: "isegment_nz",
-									},
-									&zeroOrMoreExpr{
-										pos: position{line: 107, col: 54, offset: 5343},
-										expr: &seqExpr{
-											pos: position{line: 107, col: 56, offset: 5345},
-											exprs: []any{
-												&litMatcher{
-													pos:        position{line: 107, col: 56, offset: 5345},
-													val:        "/",
-													ignoreCase: false,
-													want:       "\"/\"",
-												},
-												&ruleRefExpr{
-													pos:  position{line: 107, col: 60, offset: 5349},
-													name: "isegment",
-												},
+			pos:         position{line: 73, col: 1, offset: 4100},
+			expr: &seqExpr{
+				pos: position{line: 73, col: 36, offset: 4135},
+				exprs: []any{
+					&litMatcher{
+						pos:        position{line: 73, col: 36, offset: 4135},
+						val:        "/",
+						ignoreCase: false,
+						want:       "\"/\"",
+					},
+					&zeroOrOneExpr{
+						pos: position{line: 73, col: 40, offset: 4139},
+						expr: &seqExpr{
+							pos: position{line: 73, col: 42, offset: 4141},
+							exprs: []any{
+								&ruleRefExpr{
+									pos:  position{line: 73, col: 42, offset: 4141},
+									name: "isegment_nz",
+								},
+								&zeroOrMoreExpr{
+									pos: position{line: 73, col: 54, offset: 4153},
+									expr: &seqExpr{
+										pos: position{line: 73, col: 56, offset: 4155},
+										exprs: []any{
+											&litMatcher{
+												pos:        position{line: 73, col: 56, offset: 4155},
+												val:        "/",
+												ignoreCase: false,
+												want:       "\"/\"",
+											},
+											&ruleRefExpr{
+												pos:  position{line: 73, col: 60, offset: 4159},
+												name: "isegment",
 											},
 										},
 									},
@@ -831,32 +581,28 @@ var g = &grammar{
 		{
 			name:        "ipath_noscheme",
 			displayName: "\"ipath-noscheme\"",
-			pos:         position{line: 111, col: 1, offset: 5423},
-			expr: &actionExpr{
-				pos: position{line: 111, col: 36, offset: 5458},
-				run: (*parser).callonipath_noscheme1,
-				expr: &seqExpr{
-					pos: position{line: 111, col: 36, offset: 5458},
-					exprs: []any{
-						&ruleRefExpr{
-							pos:  position{line: 111, col: 36, offset: 5458},
-							name: "isegment_nz_nc",
-						},
-						&zeroOrMoreExpr{
-							pos: position{line: 111, col: 51, offset: 5473},
-							expr: &seqExpr{
-								pos: position{line: 111, col: 53, offset: 5475},
-								exprs: []any{
-									&litMatcher{
-										pos:        position{line: 111, col: 53, offset: 5475},
-										val:        "/",
-										ignoreCase: false,
-										want:       "\"/\"",
-									},
-									&ruleRefExpr{
-										pos:  position{line: 111, col: 57, offset: 5479},
-										name: "isegment",
-									},
+			pos:         position{line: 75, col: 1, offset: 4175},
+			expr: &seqExpr{
+				pos: position{line: 75, col: 36, offset: 4210},
+				exprs: []any{
+					&ruleRefExpr{
+						pos:  position{line: 75, col: 36, offset: 4210},
+						name: "isegment_nz_nc",
+					},
+					&zeroOrMoreExpr{
+						pos: position{line: 75, col: 51, offset: 4225},
+						expr: &seqExpr{
+							pos: position{line: 75, col: 53, offset: 4227},
+							exprs: []any{
+								&litMatcher{
+									pos:        position{line: 75, col: 53, offset: 4227},
+									val:        "/",
+									ignoreCase: false,
+									want:       "\"/\"",
+								},
+								&ruleRefExpr{
+									pos:  position{line: 75, col: 57, offset: 4231},
+									name: "isegment",
 								},
 							},
 						},
@@ -867,32 +613,28 @@ var g = &grammar{
 		{
 			name:        "ipath_rootless",
 			displayName: "\"ipath-rootless\"",
-			pos:         position{line: 115, col: 1, offset: 5550},
-			expr: &actionExpr{
-				pos: position{line: 115, col: 36, offset: 5585},
-				run: (*parser).callonipath_rootless1,
-				expr: &seqExpr{
-					pos: position{line: 115, col: 36, offset: 5585},
-					exprs: []any{
-						&ruleRefExpr{
-							pos:  position{line: 115, col: 36, offset: 5585},
-							name: "isegment_nz",
-						},
-						&zeroOrMoreExpr{
-							pos: position{line: 115, col: 48, offset: 5597},
-							expr: &seqExpr{
-								pos: position{line: 115, col: 50, offset: 5599},
-								exprs: []any{
-									&litMatcher{
-										pos:        position{line: 115, col: 50, offset: 5599},
-										val:        "/",
-										ignoreCase: false,
-										want:       "\"/\"",
-									},
-									&ruleRefExpr{
-										pos:  position{line: 115, col: 54, offset: 5603},
-										name: "isegment",
-									},
+			pos:         position{line: 77, col: 1, offset: 4244},
+			expr: &seqExpr{
+				pos: position{line: 77, col: 36, offset: 4279},
+				exprs: []any{
+					&ruleRefExpr{
+						pos:  position{line: 77, col: 36, offset: 4279},
+						name: "isegment_nz",
+					},
+					&zeroOrMoreExpr{
+						pos: position{line: 77, col: 48, offset: 4291},
+						expr: &seqExpr{
+							pos: position{line: 77, col: 50, offset: 4293},
+							exprs: []any{
+								&litMatcher{
+									pos:        position{line: 77, col: 50, offset: 4293},
+									val:        "/",
+									ignoreCase: false,
+									want:       "\"/\"",
+								},
+								&ruleRefExpr{
+									pos:  position{line: 77, col: 54, offset: 4297},
+									name: "isegment",
 								},
 							},
 						},
@@ -903,26 +645,22 @@ var g = &grammar{
 		{
 			name:        "ipath_empty",
 			displayName: "\"ipath-empty\"",
-			pos:         position{line: 120, col: 1, offset: 5746},
-			expr: &actionExpr{
-				pos: position{line: 120, col: 30, offset: 5775},
-				run: (*parser).callonipath_empty1,
-				expr: &litMatcher{
-					pos:        position{line: 120, col: 30, offset: 5775},
-					val:        "",
-					ignoreCase: false,
-					want:       "\"\"",
-				},
+			pos:         position{line: 80, col: 1, offset: 4382},
+			expr: &litMatcher{
+				pos:        position{line: 80, col: 30, offset: 4411},
+				val:        "",
+				ignoreCase: false,
+				want:       "\"\"",
 			},
 		},
 		{
 			name:        "isegment",
 			displayName: "\"isegment\"",
-			pos:         position{line: 124, col: 1, offset: 5834},
+			pos:         position{line: 82, col: 1, offset: 4415},
 			expr: &zeroOrMoreExpr{
-				pos: position{line: 124, col: 24, offset: 5857},
+				pos: position{line: 82, col: 24, offset: 4438},
 				expr: &ruleRefExpr{
-					pos:  position{line: 124, col: 24, offset: 5857},
+					pos:  position{line: 82, col: 24, offset: 4438},
 					name: "ipchar",
 				},
 			},
@@ -930,11 +668,11 @@ var g = &grammar{
 		{
 			name:        "isegment_nz",
 			displayName: "\"isegment-nz\"",
-			pos:         position{line: 126, col: 1, offset: 5866},
+			pos:         position{line: 84, col: 1, offset: 4447},
 			expr: &oneOrMoreExpr{
-				pos: position{line: 126, col: 30, offset: 5895},
+				pos: position{line: 84, col: 30, offset: 4476},
 				expr: &ruleRefExpr{
-					pos:  position{line: 126, col: 30, offset: 5895},
+					pos:  position{line: 84, col: 30, offset: 4476},
 					name: "ipchar",
 				},
 			},
@@ -942,14 +680,14 @@ var g = &grammar{
 		{
 			name:        "isegment_nz_nc",
 			displayName: "\"isegment-nz-nc\"",
-			pos:         position{line: 128, col: 1, offset: 5904},
+			pos:         position{line: 86, col: 1, offset: 4485},
 			expr: &oneOrMoreExpr{
-				pos: position{line: 128, col: 36, offset: 5939},
+				pos: position{line: 86, col: 36, offset: 4520},
 				expr: &choiceExpr{
-					pos: position{line: 128, col: 38, offset: 5941},
+					pos: position{line: 86, col: 38, offset: 4522},
 					alternatives: []any{
 						&charClassMatcher{
-							pos:        position{line: 128, col: 38, offset: 5941},
+							pos:        position{line: 86, col: 38, offset: 4522},
 							val:        "[a-zA-Z0-9._~!$&'()*+,;=@-]",
 							chars:      []rune{'.', '_', '~', '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=', '@', '-'},
 							ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -957,11 +695,11 @@ var g = &grammar{
 							inverted:   false,
 						},
 						&ruleRefExpr{
-							pos:  position{line: 128, col: 68, offset: 5971},
+							pos:  position{line: 86, col: 68, offset: 4552},
 							name: "pct_encoded",
 						},
 						&ruleRefExpr{
-							pos:  position{line: 128, col: 82, offset: 5985},
+							pos:  position{line: 86, col: 82, offset: 4566},
 							name: "ucschar",
 						},
 					},
@@ -971,12 +709,12 @@ var g = &grammar{
 		{
 			name:        "ipchar",
 			displayName: "\"ipchar\"",
-			pos:         position{line: 130, col: 1, offset: 5997},
+			pos:         position{line: 88, col: 1, offset: 4578},
 			expr: &choiceExpr{
-				pos: position{line: 130, col: 20, offset: 6016},
+				pos: position{line: 88, col: 20, offset: 4597},
 				alternatives: []any{
 					&charClassMatcher{
-						pos:        position{line: 130, col: 20, offset: 6016},
+						pos:        position{line: 88, col: 20, offset: 4597},
 						val:        "[a-zA-Z0-9._~!$&'()*+,;=:@-]",
 						chars:      []rune{'.', '_', '~', '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=', ':', '@', '-'},
 						ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -984,11 +722,11 @@ var g = &grammar{
 						inverted:   false,
 					},
 					&ruleRefExpr{
-						pos:  position{line: 130, col: 51, offset: 6047},
+						pos:  position{line: 88, col: 51, offset: 4628},
 						name: "pct_encoded",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 130, col: 65, offset: 6061},
+						pos:  position{line: 88, col: 65, offset: 4642},
 						name: "ucschar",
 					},
 				},
@@ -997,35 +735,31 @@ var g = &grammar{
 		{
 			name:        "iquery",
 			displayName: "\"iquery\"",
-			pos:         position{line: 133, col: 1, offset: 6143},
-			expr: &actionExpr{
-				pos: position{line: 133, col: 20, offset: 6162},
-				run: (*parser).calloniquery1,
-				expr: &zeroOrMoreExpr{
-					pos: position{line: 133, col: 20, offset: 6162},
-					expr: &choiceExpr{
-						pos: position{line: 133, col: 22, offset: 6164},
-						alternatives: []any{
-							&charClassMatcher{
-								pos:        position{line: 133, col: 22, offset: 6164},
-								val:        "[a-zA-Z0-9._~!$&'()*+,;=:@/?-]",
-								chars:      []rune{'.', '_', '~', '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=', ':', '@', '/', '?', '-'},
-								ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
-								ignoreCase: false,
-								inverted:   false,
-							},
-							&ruleRefExpr{
-								pos:  position{line: 133, col: 55, offset: 6197},
-								name: "pct_encoded",
-							},
-							&ruleRefExpr{
-								pos:  position{line: 133, col: 69, offset: 6211},
-								name: "ucschar",
-							},
-							&ruleRefExpr{
-								pos:  position{line: 133, col: 79, offset: 6221},
-								name: "iprivate",
-							},
+			pos:         position{line: 91, col: 1, offset: 4724},
+			expr: &zeroOrMoreExpr{
+				pos: position{line: 91, col: 20, offset: 4743},
+				expr: &choiceExpr{
+					pos: position{line: 91, col: 22, offset: 4745},
+					alternatives: []any{
+						&charClassMatcher{
+							pos:        position{line: 91, col: 22, offset: 4745},
+							val:        "[a-zA-Z0-9._~!$&'()*+,;=:@/?-]",
+							chars:      []rune{'.', '_', '~', '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=', ':', '@', '/', '?', '-'},
+							ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
+							ignoreCase: false,
+							inverted:   false,
+						},
+						&ruleRefExpr{
+							pos:  position{line: 91, col: 55, offset: 4778},
+							name: "pct_encoded",
+						},
+						&ruleRefExpr{
+							pos:  position{line: 91, col: 69, offset: 4792},
+							name: "ucschar",
+						},
+						&ruleRefExpr{
+							pos:  position{line: 91, col: 79, offset: 4802},
+							name: "iprivate",
 						},
 					},
 				},
@@ -1034,31 +768,27 @@ var g = &grammar{
 		{
 			name:        "ifragment",
 			displayName: "\"ifragment\"",
-			pos:         position{line: 137, col: 1, offset: 6271},
-			expr: &actionExpr{
-				pos: position{line: 137, col: 26, offset: 6296},
-				run: (*parser).callonifragment1,
-				expr: &zeroOrMoreExpr{
-					pos: position{line: 137, col: 26, offset: 6296},
-					expr: &choiceExpr{
-						pos: position{line: 137, col: 28, offset: 6298},
-						alternatives: []any{
-							&charClassMatcher{
-								pos:        position{line: 137, col: 28, offset: 6298},
-								val:        "[a-zA-Z0-9._~!$&'()*+,;=:@/?-]",
-								chars:      []rune{'.', '_', '~', '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=', ':', '@', '/', '?', '-'},
-								ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
-								ignoreCase: false,
-								inverted:   false,
-							},
-							&ruleRefExpr{
-								pos:  position{line: 137, col: 61, offset: 6331},
-								name: "pct_encoded",
-							},
-							&ruleRefExpr{
-								pos:  position{line: 137, col: 75, offset: 6345},
-								name: "ucschar",
-							},
+			pos:         position{line: 93, col: 1, offset: 4815},
+			expr: &zeroOrMoreExpr{
+				pos: position{line: 93, col: 26, offset: 4840},
+				expr: &choiceExpr{
+					pos: position{line: 93, col: 28, offset: 4842},
+					alternatives: []any{
+						&charClassMatcher{
+							pos:        position{line: 93, col: 28, offset: 4842},
+							val:        "[a-zA-Z0-9._~!$&'()*+,;=:@/?-]",
+							chars:      []rune{'.', '_', '~', '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=', ':', '@', '/', '?', '-'},
+							ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
+							ignoreCase: false,
+							inverted:   false,
+						},
+						&ruleRefExpr{
+							pos:  position{line: 93, col: 61, offset: 4875},
+							name: "pct_encoded",
+						},
+						&ruleRefExpr{
+							pos:  position{line: 93, col: 75, offset: 4889},
+							name: "ucschar",
 						},
 					},
 				},
@@ -1067,12 +797,12 @@ var g = &grammar{
 		{
 			name:        "iunreserved",
 			displayName: "\"iunreserved\"",
-			pos:         position{line: 141, col: 1, offset: 6397},
+			pos:         position{line: 95, col: 1, offset: 4901},
 			expr: &choiceExpr{
-				pos: position{line: 141, col: 30, offset: 6426},
+				pos: position{line: 95, col: 30, offset: 4930},
 				alternatives: []any{
 					&charClassMatcher{
-						pos:        position{line: 141, col: 30, offset: 6426},
+						pos:        position{line: 95, col: 30, offset: 4930},
 						val:        "[a-zA-Z0-9._~-]",
 						chars:      []rune{'.', '_', '~', '-'},
 						ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -1080,7 +810,7 @@ var g = &grammar{
 						inverted:   false,
 					},
 					&ruleRefExpr{
-						pos:  position{line: 141, col: 48, offset: 6444},
+						pos:  position{line: 95, col: 48, offset: 4948},
 						name: "ucschar",
 					},
 				},
@@ -1089,9 +819,9 @@ var g = &grammar{
 		{
 			name:        "ucschar",
 			displayName: "\"ucschar\"",
-			pos:         position{line: 143, col: 1, offset: 6453},
+			pos:         position{line: 97, col: 1, offset: 4957},
 			expr: &charClassMatcher{
-				pos:        position{line: 143, col: 22, offset: 6474},
+				pos:        position{line: 97, col: 22, offset: 4978},
 				val:        "[\\u00A0-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFEF\\U00010000-\\U0001FFFD\\U00020000-\\U0002FFFD\\U00030000-\\U0003FFFD\\U00040000-\\U0004FFFD\\U00050000-\\U0005FFFD\\U00060000-\\U0006FFFD\\U00070000-\\U0007FFFD\\U00080000-\\U0008FFFD\\U00090000-\\U0009FFFD\\U000A0000-\\U000AFFFD\\U000B0000-\\U000BFFFD\\U000C0000-\\U000CFFFD\\U000D0000-\\U000DFFFD\\U000E1000-\\U000EFFFD]",
 				ranges:     []rune{'\u00a0', '\ud7ff', '豈', '﷏', 'ﷰ', '\uffef', '𐀀', '\U0001fffd', '𠀀', '\U0002fffd', '𰀀', '\U0003fffd', '\U00040000', '\U0004fffd', '\U00050000', '\U0005fffd', '\U00060000', '\U0006fffd', '\U00070000', '\U0007fffd', '\U00080000', '\U0008fffd', '\U00090000', '\U0009fffd', '\U000a0000', '\U000afffd', '\U000b0000', '\U000bfffd', '\U000c0000', '\U000cfffd', '\U000d0000', '\U000dfffd', '\U000e1000', '\U000efffd'},
 				ignoreCase: false,
@@ -1101,9 +831,9 @@ var g = &grammar{
 		{
 			name:        "iprivate",
 			displayName: "\"iprivate\"",
-			pos:         position{line: 145, col: 1, offset: 6811},
+			pos:         position{line: 99, col: 1, offset: 5315},
 			expr: &charClassMatcher{
-				pos:        position{line: 145, col: 24, offset: 6834},
+				pos:        position{line: 99, col: 24, offset: 5338},
 				val:        "[\\uE000-\\uF8FF\\U000F0000-\\U000FFFFD\\U00100000-\\U0010FFFD]",
 				ranges:     []rune{'\ue000', '\uf8ff', '\U000f0000', '\U000ffffd', '\U00100000', '\U0010fffd'},
 				ignoreCase: false,
@@ -1113,30 +843,26 @@ var g = &grammar{
 		{
 			name:        "scheme",
 			displayName: "\"scheme\"",
-			pos:         position{line: 149, col: 1, offset: 6990},
-			expr: &actionExpr{
-				pos: position{line: 149, col: 20, offset: 7009},
-				run: (*parser).callonscheme1,
-				expr: &seqExpr{
-					pos: position{line: 149, col: 20, offset: 7009},
-					exprs: []any{
-						&charClassMatcher{
-							pos:        position{line: 149, col: 20, offset: 7009},
-							val:        "[a-zA-Z]",
-							ranges:     []rune{'a', 'z', 'A', 'Z'},
+			pos:         position{line: 103, col: 1, offset: 5494},
+			expr: &seqExpr{
+				pos: position{line: 103, col: 20, offset: 5513},
+				exprs: []any{
+					&charClassMatcher{
+						pos:        position{line: 103, col: 20, offset: 5513},
+						val:        "[a-zA-Z]",
+						ranges:     []rune{'a', 'z', 'A', 'Z'},
+						ignoreCase: false,
+						inverted:   false,
+					},
+					&zeroOrMoreExpr{
+						pos: position{line: 103, col: 29, offset: 5522},
+						expr: &charClassMatcher{
+							pos:        position{line: 103, col: 29, offset: 5522},
+							val:        "[a-zA-Z0-9+.-]",
+							chars:      []rune{'+', '.', '-'},
+							ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
 							ignoreCase: false,
 							inverted:   false,
-						},
-						&zeroOrMoreExpr{
-							pos: position{line: 149, col: 29, offset: 7018},
-							expr: &charClassMatcher{
-								pos:        position{line: 149, col: 29, offset: 7018},
-								val:        "[a-zA-Z0-9+.-]",
-								chars:      []rune{'+', '.', '-'},
-								ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
-								ignoreCase: false,
-								inverted:   false,
-							},
 						},
 					},
 				},
@@ -1145,61 +871,49 @@ var g = &grammar{
 		{
 			name:        "port",
 			displayName: "\"port\"",
-			pos:         position{line: 153, col: 1, offset: 7073},
-			expr: &actionExpr{
-				pos: position{line: 153, col: 16, offset: 7088},
-				run: (*parser).callonport1,
-				expr: &zeroOrMoreExpr{
-					pos: position{line: 153, col: 16, offset: 7088},
-					expr: &charClassMatcher{
-						pos:        position{line: 153, col: 16, offset: 7088},
-						val:        "[0-9]",
-						ranges:     []rune{'0', '9'},
-						ignoreCase: false,
-						inverted:   false,
-					},
+			pos:         position{line: 105, col: 1, offset: 5539},
+			expr: &zeroOrMoreExpr{
+				pos: position{line: 105, col: 16, offset: 5554},
+				expr: &charClassMatcher{
+					pos:        position{line: 105, col: 16, offset: 5554},
+					val:        "[0-9]",
+					ranges:     []rune{'0', '9'},
+					ignoreCase: false,
+					inverted:   false,
 				},
 			},
 		},
 		{
 			name:        "IP_literal",
 			displayName: "\"IP-literal\"",
-			pos:         position{line: 157, col: 1, offset: 7132},
-			expr: &actionExpr{
-				pos: position{line: 157, col: 28, offset: 7159},
-				run: (*parser).callonIP_literal1,
-				expr: &seqExpr{
-					pos: position{line: 157, col: 28, offset: 7159},
-					exprs: []any{
-						&litMatcher{
-							pos:        position{line: 157, col: 28, offset: 7159},
-							val:        "[",
-							ignoreCase: false,
-							want:       "\"[\"",
-						},
-						&labeledExpr{
-							pos:   position{line: 157, col: 32, offset: 7163},
-							label: "v",
-							expr: &choiceExpr{
-								pos: position{line: 157, col: 36, offset: 7167},
-								alternatives: []any{
-									&ruleRefExpr{
-										pos:  position{line: 157, col: 36, offset: 7167},
-										name: "IPv6address",
-									},
-									&ruleRefExpr{
-										pos:  position{line: 157, col: 50, offset: 7181},
-										name: "IPvFuture",
-									},
-								},
+			pos:         position{line: 107, col: 1, offset: 5562},
+			expr: &seqExpr{
+				pos: position{line: 107, col: 28, offset: 5589},
+				exprs: []any{
+					&litMatcher{
+						pos:        position{line: 107, col: 28, offset: 5589},
+						val:        "[",
+						ignoreCase: false,
+						want:       "\"[\"",
+					},
+					&choiceExpr{
+						pos: position{line: 107, col: 34, offset: 5595},
+						alternatives: []any{
+							&ruleRefExpr{
+								pos:  position{line: 107, col: 34, offset: 5595},
+								name: "IPv6address",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 107, col: 48, offset: 5609},
+								name: "IPvFuture",
 							},
 						},
-						&litMatcher{
-							pos:        position{line: 157, col: 62, offset: 7193},
-							val:        "]",
-							ignoreCase: false,
-							want:       "\"]\"",
-						},
+					},
+					&litMatcher{
+						pos:        position{line: 107, col: 60, offset: 5621},
+						val:        "]",
+						ignoreCase: false,
+						want:       "\"]\"",
 					},
 				},
 			},
@@ -1207,46 +921,42 @@ var g = &grammar{
 		{
 			name:        "IPvFuture",
 			displayName: "\"IPvFuture\"",
-			pos:         position{line: 162, col: 1, offset: 7296},
-			expr: &actionExpr{
-				pos: position{line: 162, col: 26, offset: 7321},
-				run: (*parser).callonIPvFuture1,
-				expr: &seqExpr{
-					pos: position{line: 162, col: 26, offset: 7321},
-					exprs: []any{
-						&charClassMatcher{
-							pos:        position{line: 162, col: 26, offset: 7321},
-							val:        "[vV]",
-							chars:      []rune{'v', 'V'},
+			pos:         position{line: 110, col: 1, offset: 5680},
+			expr: &seqExpr{
+				pos: position{line: 110, col: 26, offset: 5705},
+				exprs: []any{
+					&charClassMatcher{
+						pos:        position{line: 110, col: 26, offset: 5705},
+						val:        "[vV]",
+						chars:      []rune{'v', 'V'},
+						ignoreCase: false,
+						inverted:   false,
+					},
+					&oneOrMoreExpr{
+						pos: position{line: 110, col: 31, offset: 5710},
+						expr: &charClassMatcher{
+							pos:        position{line: 110, col: 31, offset: 5710},
+							val:        "[0-9a-fA-F]",
+							ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 							ignoreCase: false,
 							inverted:   false,
 						},
-						&oneOrMoreExpr{
-							pos: position{line: 162, col: 31, offset: 7326},
-							expr: &charClassMatcher{
-								pos:        position{line: 162, col: 31, offset: 7326},
-								val:        "[0-9a-fA-F]",
-								ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
-								ignoreCase: false,
-								inverted:   false,
-							},
-						},
-						&litMatcher{
-							pos:        position{line: 162, col: 44, offset: 7339},
-							val:        ".",
+					},
+					&litMatcher{
+						pos:        position{line: 110, col: 44, offset: 5723},
+						val:        ".",
+						ignoreCase: false,
+						want:       "\".\"",
+					},
+					&oneOrMoreExpr{
+						pos: position{line: 110, col: 48, offset: 5727},
+						expr: &charClassMatcher{
+							pos:        position{line: 110, col: 48, offset: 5727},
+							val:        "[a-zA-Z0-9._~!$&'()*+,;=:-]",
+							chars:      []rune{'.', '_', '~', '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=', ':', '-'},
+							ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
 							ignoreCase: false,
-							want:       "\".\"",
-						},
-						&oneOrMoreExpr{
-							pos: position{line: 162, col: 48, offset: 7343},
-							expr: &charClassMatcher{
-								pos:        position{line: 162, col: 48, offset: 7343},
-								val:        "[a-zA-Z0-9._~!$&'()*+,;=:-]",
-								chars:      []rune{'.', '_', '~', '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=', ':', '-'},
-								ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
-								ignoreCase: false,
-								inverted:   false,
-							},
+							inverted:   false,
 						},
 					},
 				},
@@ -1255,508 +965,504 @@ var g = &grammar{
 		{
 			name:        "IPv6address",
 			displayName: "\"IPv6address\"",
-			pos:         position{line: 170, col: 1, offset: 7792},
-			expr: &actionExpr{
-				pos: position{line: 170, col: 30, offset: 7821},
-				run: (*parser).callonIPv6address1,
-				expr: &choiceExpr{
-					pos: position{line: 171, col: 4, offset: 7826},
-					alternatives: []any{
-						&seqExpr{
-							pos: position{line: 171, col: 4, offset: 7826},
-							exprs: []any{
-								&ruleRefExpr{
-									pos:  position{line: 171, col: 4, offset: 7826},
-									name: "h16c",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 171, col: 9, offset: 7831},
-									name: "h16c",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 171, col: 14, offset: 7836},
-									name: "h16c",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 171, col: 19, offset: 7841},
-									name: "h16c",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 171, col: 24, offset: 7846},
-									name: "h16c",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 171, col: 29, offset: 7851},
-									name: "h16c",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 171, col: 34, offset: 7856},
-									name: "ls32",
-								},
-								&notExpr{
-									pos: position{line: 171, col: 39, offset: 7861},
-									expr: &ruleRefExpr{
-										pos:  position{line: 171, col: 40, offset: 7862},
-										name: "ipv6char",
-									},
+			pos:         position{line: 116, col: 1, offset: 6135},
+			expr: &choiceExpr{
+				pos: position{line: 117, col: 4, offset: 6169},
+				alternatives: []any{
+					&seqExpr{
+						pos: position{line: 117, col: 4, offset: 6169},
+						exprs: []any{
+							&ruleRefExpr{
+								pos:  position{line: 117, col: 4, offset: 6169},
+								name: "h16c",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 117, col: 9, offset: 6174},
+								name: "h16c",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 117, col: 14, offset: 6179},
+								name: "h16c",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 117, col: 19, offset: 6184},
+								name: "h16c",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 117, col: 24, offset: 6189},
+								name: "h16c",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 117, col: 29, offset: 6194},
+								name: "h16c",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 117, col: 34, offset: 6199},
+								name: "ls32",
+							},
+							&notExpr{
+								pos: position{line: 117, col: 39, offset: 6204},
+								expr: &ruleRefExpr{
+									pos:  position{line: 117, col: 40, offset: 6205},
+									name: "ipv6char",
 								},
 							},
 						},
-						&seqExpr{
-							pos: position{line: 172, col: 4, offset: 7874},
-							exprs: []any{
-								&litMatcher{
-									pos:        position{line: 172, col: 4, offset: 7874},
-									val:        "::",
-									ignoreCase: false,
-									want:       "\"::\"",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 172, col: 9, offset: 7879},
-									name: "h16c",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 172, col: 14, offset: 7884},
-									name: "h16c",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 172, col: 19, offset: 7889},
-									name: "h16c",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 172, col: 24, offset: 7894},
-									name: "h16c",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 172, col: 29, offset: 7899},
-									name: "h16c",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 172, col: 34, offset: 7904},
-									name: "ls32",
-								},
-								&notExpr{
-									pos: position{line: 172, col: 39, offset: 7909},
-									expr: &ruleRefExpr{
-										pos:  position{line: 172, col: 40, offset: 7910},
-										name: "ipv6char",
-									},
+					},
+					&seqExpr{
+						pos: position{line: 118, col: 4, offset: 6217},
+						exprs: []any{
+							&litMatcher{
+								pos:        position{line: 118, col: 4, offset: 6217},
+								val:        "::",
+								ignoreCase: false,
+								want:       "\"::\"",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 118, col: 9, offset: 6222},
+								name: "h16c",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 118, col: 14, offset: 6227},
+								name: "h16c",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 118, col: 19, offset: 6232},
+								name: "h16c",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 118, col: 24, offset: 6237},
+								name: "h16c",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 118, col: 29, offset: 6242},
+								name: "h16c",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 118, col: 34, offset: 6247},
+								name: "ls32",
+							},
+							&notExpr{
+								pos: position{line: 118, col: 39, offset: 6252},
+								expr: &ruleRefExpr{
+									pos:  position{line: 118, col: 40, offset: 6253},
+									name: "ipv6char",
 								},
 							},
 						},
-						&seqExpr{
-							pos: position{line: 173, col: 4, offset: 7922},
-							exprs: []any{
-								&zeroOrOneExpr{
-									pos: position{line: 173, col: 4, offset: 7922},
-									expr: &ruleRefExpr{
-										pos:  position{line: 173, col: 4, offset: 7922},
-										name: "h16",
-									},
-								},
-								&litMatcher{
-									pos:        position{line: 173, col: 9, offset: 7927},
-									val:        "::",
-									ignoreCase: false,
-									want:       "\"::\"",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 173, col: 14, offset: 7932},
-									name: "h16c",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 173, col: 19, offset: 7937},
-									name: "h16c",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 173, col: 24, offset: 7942},
-									name: "h16c",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 173, col: 29, offset: 7947},
-									name: "h16c",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 173, col: 34, offset: 7952},
-									name: "ls32",
-								},
-								&notExpr{
-									pos: position{line: 173, col: 39, offset: 7957},
-									expr: &ruleRefExpr{
-										pos:  position{line: 173, col: 40, offset: 7958},
-										name: "ipv6char",
-									},
-								},
-							},
-						},
-						&seqExpr{
-							pos: position{line: 174, col: 4, offset: 7970},
-							exprs: []any{
-								&zeroOrOneExpr{
-									pos: position{line: 174, col: 4, offset: 7970},
-									expr: &seqExpr{
-										pos: position{line: 174, col: 6, offset: 7972},
-										exprs: []any{
-											&zeroOrOneExpr{
-												pos: position{line: 174, col: 6, offset: 7972},
-												expr: &ruleRefExpr{
-													pos:  position{line: 174, col: 6, offset: 7972},
-													name: "h16c",
-												},
-											},
-											&ruleRefExpr{
-												pos:  position{line: 174, col: 12, offset: 7978},
-												name: "h16",
-											},
-										},
-									},
-								},
-								&litMatcher{
-									pos:        position{line: 174, col: 19, offset: 7985},
-									val:        "::",
-									ignoreCase: false,
-									want:       "\"::\"",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 174, col: 24, offset: 7990},
-									name: "h16c",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 174, col: 29, offset: 7995},
-									name: "h16c",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 174, col: 34, offset: 8000},
-									name: "h16c",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 174, col: 39, offset: 8005},
-									name: "ls32",
-								},
-								&notExpr{
-									pos: position{line: 174, col: 44, offset: 8010},
-									expr: &ruleRefExpr{
-										pos:  position{line: 174, col: 45, offset: 8011},
-										name: "ipv6char",
-									},
-								},
-							},
-						},
-						&seqExpr{
-							pos: position{line: 175, col: 4, offset: 8023},
-							exprs: []any{
-								&zeroOrOneExpr{
-									pos: position{line: 175, col: 4, offset: 8023},
-									expr: &seqExpr{
-										pos: position{line: 175, col: 6, offset: 8025},
-										exprs: []any{
-											&zeroOrOneExpr{
-												pos: position{line: 175, col: 6, offset: 8025},
-												expr: &ruleRefExpr{
-													pos:  position{line: 175, col: 6, offset: 8025},
-													name: "h16c",
-												},
-											},
-											&zeroOrOneExpr{
-												pos: position{line: 175, col: 12, offset: 8031},
-												expr: &ruleRefExpr{
-													pos:  position{line: 175, col: 12, offset: 8031},
-													name: "h16c",
-												},
-											},
-											&ruleRefExpr{
-												pos:  position{line: 175, col: 18, offset: 8037},
-												name: "h16",
-											},
-										},
-									},
-								},
-								&litMatcher{
-									pos:        position{line: 175, col: 25, offset: 8044},
-									val:        "::",
-									ignoreCase: false,
-									want:       "\"::\"",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 175, col: 30, offset: 8049},
-									name: "h16c",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 175, col: 35, offset: 8054},
-									name: "h16c",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 175, col: 40, offset: 8059},
-									name: "ls32",
-								},
-								&notExpr{
-									pos: position{line: 175, col: 45, offset: 8064},
-									expr: &ruleRefExpr{
-										pos:  position{line: 175, col: 46, offset: 8065},
-										name: "ipv6char",
-									},
-								},
-							},
-						},
-						&seqExpr{
-							pos: position{line: 176, col: 4, offset: 8077},
-							exprs: []any{
-								&zeroOrOneExpr{
-									pos: position{line: 176, col: 4, offset: 8077},
-									expr: &seqExpr{
-										pos: position{line: 176, col: 6, offset: 8079},
-										exprs: []any{
-											&zeroOrOneExpr{
-												pos: position{line: 176, col: 6, offset: 8079},
-												expr: &ruleRefExpr{
-													pos:  position{line: 176, col: 6, offset: 8079},
-													name: "h16c",
-												},
-											},
-											&zeroOrOneExpr{
-												pos: position{line: 176, col: 12, offset: 8085},
-												expr: &ruleRefExpr{
-													pos:  position{line: 176, col: 12, offset: 8085},
-													name: "h16c",
-												},
-											},
-											&zeroOrOneExpr{
-												pos: position{line: 176, col: 18, offset: 8091},
-												expr: &ruleRefExpr{
-													pos:  position{line: 176, col: 18, offset: 8091},
-													name: "h16c",
-												},
-											},
-											&ruleRefExpr{
-												pos:  position{line: 176, col: 24, offset: 8097},
-												name: "h16",
-											},
-										},
-									},
-								},
-								&litMatcher{
-									pos:        position{line: 176, col: 31, offset: 8104},
-									val:        "::",
-									ignoreCase: false,
-									want:       "\"::\"",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 176, col: 36, offset: 8109},
-									name: "h16c",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 176, col: 41, offset: 8114},
-									name: "ls32",
-								},
-								&notExpr{
-									pos: position{line: 176, col: 46, offset: 8119},
-									expr: &ruleRefExpr{
-										pos:  position{line: 176, col: 47, offset: 8120},
-										name: "ipv6char",
-									},
-								},
-							},
-						},
-						&seqExpr{
-							pos: position{line: 177, col: 4, offset: 8132},
-							exprs: []any{
-								&zeroOrOneExpr{
-									pos: position{line: 177, col: 4, offset: 8132},
-									expr: &seqExpr{
-										pos: position{line: 177, col: 6, offset: 8134},
-										exprs: []any{
-											&zeroOrOneExpr{
-												pos: position{line: 177, col: 6, offset: 8134},
-												expr: &ruleRefExpr{
-													pos:  position{line: 177, col: 6, offset: 8134},
-													name: "h16c",
-												},
-											},
-											&zeroOrOneExpr{
-												pos: position{line: 177, col: 12, offset: 8140},
-												expr: &ruleRefExpr{
-													pos:  position{line: 177, col: 12, offset: 8140},
-													name: "h16c",
-												},
-											},
-											&zeroOrOneExpr{
-												pos: position{line: 177, col: 18, offset: 8146},
-												expr: &ruleRefExpr{
-													pos:  position{line: 177, col: 18, offset: 8146},
-													name: "h16c",
-												},
-											},
-											&zeroOrOneExpr{
-												pos: position{line: 177, col: 24, offset: 8152},
-												expr: &ruleRefExpr{
-													pos:  position{line: 177, col: 24, offset: 8152},
-													name: "h16c",
-												},
-											},
-											&ruleRefExpr{
-												pos:  position{line: 177, col: 30, offset: 8158},
-												name: "h16",
-											},
-										},
-									},
-								},
-								&litMatcher{
-									pos:        position{line: 177, col: 37, offset: 8165},
-									val:        "::",
-									ignoreCase: false,
-									want:       "\"::\"",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 177, col: 42, offset: 8170},
-									name: "ls32",
-								},
-								&notExpr{
-									pos: position{line: 177, col: 47, offset: 8175},
-									expr: &ruleRefExpr{
-										pos:  position{line: 177, col: 48, offset: 8176},
-										name: "ipv6char",
-									},
-								},
-							},
-						},
-						&seqExpr{
-							pos: position{line: 178, col: 4, offset: 8188},
-							exprs: []any{
-								&zeroOrOneExpr{
-									pos: position{line: 178, col: 4, offset: 8188},
-									expr: &seqExpr{
-										pos: position{line: 178, col: 6, offset: 8190},
-										exprs: []any{
-											&zeroOrOneExpr{
-												pos: position{line: 178, col: 6, offset: 8190},
-												expr: &ruleRefExpr{
-													pos:  position{line: 178, col: 6, offset: 8190},
-													name: "h16c",
-												},
-											},
-											&zeroOrOneExpr{
-												pos: position{line: 178, col: 12, offset: 8196},
-												expr: &ruleRefExpr{
-													pos:  position{line: 178, col: 12, offset: 8196},
-													name: "h16c",
-												},
-											},
-											&zeroOrOneExpr{
-												pos: position{line: 178, col: 18, offset: 8202},
-												expr: &ruleRefExpr{
-													pos:  position{line: 178, col: 18, offset: 8202},
-													name: "h16c",
-												},
-											},
-											&zeroOrOneExpr{
-												pos: position{line: 178, col: 24, offset: 8208},
-												expr: &ruleRefExpr{
-													pos:  position{line: 178, col: 24, offset: 8208},
-													name: "h16c",
-												},
-											},
-											&zeroOrOneExpr{
-												pos: position{line: 178, col: 30, offset: 8214},
-												expr: &ruleRefExpr{
-													pos:  position{line: 178, col: 30, offset: 8214},
-													name: "h16c",
-												},
-											},
-											&ruleRefExpr{
-												pos:  position{line: 178, col: 36, offset: 8220},
-												name: "h16",
-											},
-										},
-									},
-								},
-								&litMatcher{
-									pos:        position{line: 178, col: 43, offset: 8227},
-									val:        "::",
-									ignoreCase: false,
-									want:       "\"::\"",
-								},
-								&ruleRefExpr{
-									pos:  position{line: 178, col: 48, offset: 8232},
+					},
+					&seqExpr{
+						pos: position{line: 119, col: 4, offset: 6265},
+						exprs: []any{
+							&zeroOrOneExpr{
+								pos: position{line: 119, col: 4, offset: 6265},
+								expr: &ruleRefExpr{
+									pos:  position{line: 119, col: 4, offset: 6265},
 									name: "h16",
 								},
-								&notExpr{
-									pos: position{line: 178, col: 52, offset: 8236},
-									expr: &ruleRefExpr{
-										pos:  position{line: 178, col: 53, offset: 8237},
-										name: "ipv6char",
-									},
+							},
+							&litMatcher{
+								pos:        position{line: 119, col: 9, offset: 6270},
+								val:        "::",
+								ignoreCase: false,
+								want:       "\"::\"",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 119, col: 14, offset: 6275},
+								name: "h16c",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 119, col: 19, offset: 6280},
+								name: "h16c",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 119, col: 24, offset: 6285},
+								name: "h16c",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 119, col: 29, offset: 6290},
+								name: "h16c",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 119, col: 34, offset: 6295},
+								name: "ls32",
+							},
+							&notExpr{
+								pos: position{line: 119, col: 39, offset: 6300},
+								expr: &ruleRefExpr{
+									pos:  position{line: 119, col: 40, offset: 6301},
+									name: "ipv6char",
 								},
 							},
 						},
-						&seqExpr{
-							pos: position{line: 179, col: 4, offset: 8249},
-							exprs: []any{
-								&zeroOrOneExpr{
-									pos: position{line: 179, col: 4, offset: 8249},
-									expr: &seqExpr{
-										pos: position{line: 179, col: 6, offset: 8251},
-										exprs: []any{
-											&zeroOrOneExpr{
-												pos: position{line: 179, col: 6, offset: 8251},
-												expr: &ruleRefExpr{
-													pos:  position{line: 179, col: 6, offset: 8251},
-													name: "h16c",
-												},
+					},
+					&seqExpr{
+						pos: position{line: 120, col: 4, offset: 6313},
+						exprs: []any{
+							&zeroOrOneExpr{
+								pos: position{line: 120, col: 4, offset: 6313},
+								expr: &seqExpr{
+									pos: position{line: 120, col: 6, offset: 6315},
+									exprs: []any{
+										&zeroOrOneExpr{
+											pos: position{line: 120, col: 6, offset: 6315},
+											expr: &ruleRefExpr{
+												pos:  position{line: 120, col: 6, offset: 6315},
+												name: "h16c",
 											},
-											&zeroOrOneExpr{
-												pos: position{line: 179, col: 12, offset: 8257},
-												expr: &ruleRefExpr{
-													pos:  position{line: 179, col: 12, offset: 8257},
-													name: "h16c",
-												},
-											},
-											&zeroOrOneExpr{
-												pos: position{line: 179, col: 18, offset: 8263},
-												expr: &ruleRefExpr{
-													pos:  position{line: 179, col: 18, offset: 8263},
-													name: "h16c",
-												},
-											},
-											&zeroOrOneExpr{
-												pos: position{line: 179, col: 24, offset: 8269},
-												expr: &ruleRefExpr{
-													pos:  position{line: 179, col: 24, offset: 8269},
-													name: "h16c",
-												},
-											},
-											&zeroOrOneExpr{
-												pos: position{line: 179, col: 30, offset: 8275},
-												expr: &ruleRefExpr{
-													pos:  position{line: 179, col: 30, offset: 8275},
-													name: "h16c",
-												},
-											},
-											&zeroOrOneExpr{
-												pos: position{line: 179, col: 36, offset: 8281},
-												expr: &ruleRefExpr{
-													pos:  position{line: 179, col: 36, offset: 8281},
-													name: "h16c",
-												},
-											},
-											&ruleRefExpr{
-												pos:  position{line: 179, col: 42, offset: 8287},
-												name: "h16",
-											},
+										},
+										&ruleRefExpr{
+											pos:  position{line: 120, col: 12, offset: 6321},
+											name: "h16",
 										},
 									},
 								},
-								&litMatcher{
-									pos:        position{line: 179, col: 49, offset: 8294},
-									val:        "::",
-									ignoreCase: false,
-									want:       "\"::\"",
+							},
+							&litMatcher{
+								pos:        position{line: 120, col: 19, offset: 6328},
+								val:        "::",
+								ignoreCase: false,
+								want:       "\"::\"",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 120, col: 24, offset: 6333},
+								name: "h16c",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 120, col: 29, offset: 6338},
+								name: "h16c",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 120, col: 34, offset: 6343},
+								name: "h16c",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 120, col: 39, offset: 6348},
+								name: "ls32",
+							},
+							&notExpr{
+								pos: position{line: 120, col: 44, offset: 6353},
+								expr: &ruleRefExpr{
+									pos:  position{line: 120, col: 45, offset: 6354},
+									name: "ipv6char",
 								},
-								&notExpr{
-									pos: position{line: 179, col: 54, offset: 8299},
-									expr: &ruleRefExpr{
-										pos:  position{line: 179, col: 55, offset: 8300},
-										name: "ipv6char",
+							},
+						},
+					},
+					&seqExpr{
+						pos: position{line: 121, col: 4, offset: 6366},
+						exprs: []any{
+							&zeroOrOneExpr{
+								pos: position{line: 121, col: 4, offset: 6366},
+								expr: &seqExpr{
+									pos: position{line: 121, col: 6, offset: 6368},
+									exprs: []any{
+										&zeroOrOneExpr{
+											pos: position{line: 121, col: 6, offset: 6368},
+											expr: &ruleRefExpr{
+												pos:  position{line: 121, col: 6, offset: 6368},
+												name: "h16c",
+											},
+										},
+										&zeroOrOneExpr{
+											pos: position{line: 121, col: 12, offset: 6374},
+											expr: &ruleRefExpr{
+												pos:  position{line: 121, col: 12, offset: 6374},
+												name: "h16c",
+											},
+										},
+										&ruleRefExpr{
+											pos:  position{line: 121, col: 18, offset: 6380},
+											name: "h16",
+										},
 									},
+								},
+							},
+							&litMatcher{
+								pos:        position{line: 121, col: 25, offset: 6387},
+								val:        "::",
+								ignoreCase: false,
+								want:       "\"::\"",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 121, col: 30, offset: 6392},
+								name: "h16c",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 121, col: 35, offset: 6397},
+								name: "h16c",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 121, col: 40, offset: 6402},
+								name: "ls32",
+							},
+							&notExpr{
+								pos: position{line: 121, col: 45, offset: 6407},
+								expr: &ruleRefExpr{
+									pos:  position{line: 121, col: 46, offset: 6408},
+									name: "ipv6char",
+								},
+							},
+						},
+					},
+					&seqExpr{
+						pos: position{line: 122, col: 4, offset: 6420},
+						exprs: []any{
+							&zeroOrOneExpr{
+								pos: position{line: 122, col: 4, offset: 6420},
+								expr: &seqExpr{
+									pos: position{line: 122, col: 6, offset: 6422},
+									exprs: []any{
+										&zeroOrOneExpr{
+											pos: position{line: 122, col: 6, offset: 6422},
+											expr: &ruleRefExpr{
+												pos:  position{line: 122, col: 6, offset: 6422},
+												name: "h16c",
+											},
+										},
+										&zeroOrOneExpr{
+											pos: position{line: 122, col: 12, offset: 6428},
+											expr: &ruleRefExpr{
+												pos:  position{line: 122, col: 12, offset: 6428},
+												name: "h16c",
+											},
+										},
+										&zeroOrOneExpr{
+											pos: position{line: 122, col: 18, offset: 6434},
+											expr: &ruleRefExpr{
+												pos:  position{line: 122, col: 18, offset: 6434},
+												name: "h16c",
+											},
+										},
+										&ruleRefExpr{
+											pos:  position{line: 122, col: 24, offset: 6440},
+											name: "h16",
+										},
+									},
+								},
+							},
+							&litMatcher{
+								pos:        position{line: 122, col: 31, offset: 6447},
+								val:        "::",
+								ignoreCase: false,
+								want:       "\"::\"",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 122, col: 36, offset: 6452},
+								name: "h16c",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 122, col: 41, offset: 6457},
+								name: "ls32",
+							},
+							&notExpr{
+								pos: position{line: 122, col: 46, offset: 6462},
+								expr: &ruleRefExpr{
+									pos:  position{line: 122, col: 47, offset: 6463},
+									name: "ipv6char",
+								},
+							},
+						},
+					},
+					&seqExpr{
+						pos: position{line: 123, col: 4, offset: 6475},
+						exprs: []any{
+							&zeroOrOneExpr{
+								pos: position{line: 123, col: 4, offset: 6475},
+								expr: &seqExpr{
+									pos: position{line: 123, col: 6, offset: 6477},
+									exprs: []any{
+										&zeroOrOneExpr{
+											pos: position{line: 123, col: 6, offset: 6477},
+											expr: &ruleRefExpr{
+												pos:  position{line: 123, col: 6, offset: 6477},
+												name: "h16c",
+											},
+										},
+										&zeroOrOneExpr{
+											pos: position{line: 123, col: 12, offset: 6483},
+											expr: &ruleRefExpr{
+												pos:  position{line: 123, col: 12, offset: 6483},
+												name: "h16c",
+											},
+										},
+										&zeroOrOneExpr{
+											pos: position{line: 123, col: 18, offset: 6489},
+											expr: &ruleRefExpr{
+												pos:  position{line: 123, col: 18, offset: 6489},
+												name: "h16c",
+											},
+										},
+										&zeroOrOneExpr{
+											pos: position{line: 123, col: 24, offset: 6495},
+											expr: &ruleRefExpr{
+												pos:  position{line: 123, col: 24, offset: 6495},
+												name: "h16c",
+											},
+										},
+										&ruleRefExpr{
+											pos:  position{line: 123, col: 30, offset: 6501},
+											name: "h16",
+										},
+									},
+								},
+							},
+							&litMatcher{
+								pos:        position{line: 123, col: 37, offset: 6508},
+								val:        "::",
+								ignoreCase: false,
+								want:       "\"::\"",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 123, col: 42, offset: 6513},
+								name: "ls32",
+							},
+							&notExpr{
+								pos: position{line: 123, col: 47, offset: 6518},
+								expr: &ruleRefExpr{
+									pos:  position{line: 123, col: 48, offset: 6519},
+									name: "ipv6char",
+								},
+							},
+						},
+					},
+					&seqExpr{
+						pos: position{line: 124, col: 4, offset: 6531},
+						exprs: []any{
+							&zeroOrOneExpr{
+								pos: position{line: 124, col: 4, offset: 6531},
+								expr: &seqExpr{
+									pos: position{line: 124, col: 6, offset: 6533},
+									exprs: []any{
+										&zeroOrOneExpr{
+											pos: position{line: 124, col: 6, offset: 6533},
+											expr: &ruleRefExpr{
+												pos:  position{line: 124, col: 6, offset: 6533},
+												name: "h16c",
+											},
+										},
+										&zeroOrOneExpr{
+											pos: position{line: 124, col: 12, offset: 6539},
+											expr: &ruleRefExpr{
+												pos:  position{line: 124, col: 12, offset: 6539},
+												name: "h16c",
+											},
+										},
+										&zeroOrOneExpr{
+											pos: position{line: 124, col: 18, offset: 6545},
+											expr: &ruleRefExpr{
+												pos:  position{line: 124, col: 18, offset: 6545},
+												name: "h16c",
+											},
+										},
+										&zeroOrOneExpr{
+											pos: position{line: 124, col: 24, offset: 6551},
+											expr: &ruleRefExpr{
+												pos:  position{line: 124, col: 24, offset: 6551},
+												name: "h16c",
+											},
+										},
+										&zeroOrOneExpr{
+											pos: position{line: 124, col: 30, offset: 6557},
+											expr: &ruleRefExpr{
+												pos:  position{line: 124, col: 30, offset: 6557},
+												name: "h16c",
+											},
+										},
+										&ruleRefExpr{
+											pos:  position{line: 124, col: 36, offset: 6563},
+											name: "h16",
+										},
+									},
+								},
+							},
+							&litMatcher{
+								pos:        position{line: 124, col: 43, offset: 6570},
+								val:        "::",
+								ignoreCase: false,
+								want:       "\"::\"",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 124, col: 48, offset: 6575},
+								name: "h16",
+							},
+							&notExpr{
+								pos: position{line: 124, col: 52, offset: 6579},
+								expr: &ruleRefExpr{
+									pos:  position{line: 124, col: 53, offset: 6580},
+									name: "ipv6char",
+								},
+							},
+						},
+					},
+					&seqExpr{
+						pos: position{line: 125, col: 4, offset: 6592},
+						exprs: []any{
+							&zeroOrOneExpr{
+								pos: position{line: 125, col: 4, offset: 6592},
+								expr: &seqExpr{
+									pos: position{line: 125, col: 6, offset: 6594},
+									exprs: []any{
+										&zeroOrOneExpr{
+											pos: position{line: 125, col: 6, offset: 6594},
+											expr: &ruleRefExpr{
+												pos:  position{line: 125, col: 6, offset: 6594},
+												name: "h16c",
+											},
+										},
+										&zeroOrOneExpr{
+											pos: position{line: 125, col: 12, offset: 6600},
+											expr: &ruleRefExpr{
+												pos:  position{line: 125, col: 12, offset: 6600},
+												name: "h16c",
+											},
+										},
+										&zeroOrOneExpr{
+											pos: position{line: 125, col: 18, offset: 6606},
+											expr: &ruleRefExpr{
+												pos:  position{line: 125, col: 18, offset: 6606},
+												name: "h16c",
+											},
+										},
+										&zeroOrOneExpr{
+											pos: position{line: 125, col: 24, offset: 6612},
+											expr: &ruleRefExpr{
+												pos:  position{line: 125, col: 24, offset: 6612},
+												name: "h16c",
+											},
+										},
+										&zeroOrOneExpr{
+											pos: position{line: 125, col: 30, offset: 6618},
+											expr: &ruleRefExpr{
+												pos:  position{line: 125, col: 30, offset: 6618},
+												name: "h16c",
+											},
+										},
+										&zeroOrOneExpr{
+											pos: position{line: 125, col: 36, offset: 6624},
+											expr: &ruleRefExpr{
+												pos:  position{line: 125, col: 36, offset: 6624},
+												name: "h16c",
+											},
+										},
+										&ruleRefExpr{
+											pos:  position{line: 125, col: 42, offset: 6630},
+											name: "h16",
+										},
+									},
+								},
+							},
+							&litMatcher{
+								pos:        position{line: 125, col: 49, offset: 6637},
+								val:        "::",
+								ignoreCase: false,
+								want:       "\"::\"",
+							},
+							&notExpr{
+								pos: position{line: 125, col: 54, offset: 6642},
+								expr: &ruleRefExpr{
+									pos:  position{line: 125, col: 55, offset: 6643},
+									name: "ipv6char",
 								},
 							},
 						},
@@ -1766,24 +1472,24 @@ var g = &grammar{
 		},
 		{
 			name: "h16c",
-			pos:  position{line: 184, col: 1, offset: 8356},
+			pos:  position{line: 128, col: 1, offset: 6656},
 			expr: &seqExpr{
-				pos: position{line: 184, col: 9, offset: 8364},
+				pos: position{line: 128, col: 9, offset: 6664},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 184, col: 9, offset: 8364},
+						pos:  position{line: 128, col: 9, offset: 6664},
 						name: "h16",
 					},
 					&litMatcher{
-						pos:        position{line: 184, col: 13, offset: 8368},
+						pos:        position{line: 128, col: 13, offset: 6668},
 						val:        ":",
 						ignoreCase: false,
 						want:       "\":\"",
 					},
 					&notExpr{
-						pos: position{line: 184, col: 17, offset: 8372},
+						pos: position{line: 128, col: 17, offset: 6672},
 						expr: &litMatcher{
-							pos:        position{line: 184, col: 18, offset: 8373},
+							pos:        position{line: 128, col: 18, offset: 6673},
 							val:        ":",
 							ignoreCase: false,
 							want:       "\":\"",
@@ -1794,9 +1500,9 @@ var g = &grammar{
 		},
 		{
 			name: "ipv6char",
-			pos:  position{line: 186, col: 1, offset: 8378},
+			pos:  position{line: 130, col: 1, offset: 6678},
 			expr: &charClassMatcher{
-				pos:        position{line: 186, col: 13, offset: 8390},
+				pos:        position{line: 130, col: 13, offset: 6690},
 				val:        "[0-9a-fA-F:.]",
 				chars:      []rune{':', '.'},
 				ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
@@ -1807,21 +1513,21 @@ var g = &grammar{
 		{
 			name:        "h16",
 			displayName: "\"h16\"",
-			pos:         position{line: 189, col: 1, offset: 8491},
+			pos:         position{line: 133, col: 1, offset: 6791},
 			expr: &seqExpr{
-				pos: position{line: 189, col: 14, offset: 8504},
+				pos: position{line: 133, col: 14, offset: 6804},
 				exprs: []any{
 					&charClassMatcher{
-						pos:        position{line: 189, col: 14, offset: 8504},
+						pos:        position{line: 133, col: 14, offset: 6804},
 						val:        "[0-9a-fA-F]",
 						ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 189, col: 26, offset: 8516},
+						pos: position{line: 133, col: 26, offset: 6816},
 						expr: &charClassMatcher{
-							pos:        position{line: 189, col: 26, offset: 8516},
+							pos:        position{line: 133, col: 26, offset: 6816},
 							val:        "[0-9a-fA-F]",
 							ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 							ignoreCase: false,
@@ -1829,9 +1535,9 @@ var g = &grammar{
 						},
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 189, col: 39, offset: 8529},
+						pos: position{line: 133, col: 39, offset: 6829},
 						expr: &charClassMatcher{
-							pos:        position{line: 189, col: 39, offset: 8529},
+							pos:        position{line: 133, col: 39, offset: 6829},
 							val:        "[0-9a-fA-F]",
 							ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 							ignoreCase: false,
@@ -1839,9 +1545,9 @@ var g = &grammar{
 						},
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 189, col: 52, offset: 8542},
+						pos: position{line: 133, col: 52, offset: 6842},
 						expr: &charClassMatcher{
-							pos:        position{line: 189, col: 52, offset: 8542},
+							pos:        position{line: 133, col: 52, offset: 6842},
 							val:        "[0-9a-fA-F]",
 							ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 							ignoreCase: false,
@@ -1854,38 +1560,38 @@ var g = &grammar{
 		{
 			name:        "ls32",
 			displayName: "\"ls32\"",
-			pos:         position{line: 193, col: 1, offset: 8697},
+			pos:         position{line: 137, col: 1, offset: 6997},
 			expr: &choiceExpr{
-				pos: position{line: 193, col: 16, offset: 8712},
+				pos: position{line: 137, col: 16, offset: 7012},
 				alternatives: []any{
 					&seqExpr{
-						pos: position{line: 193, col: 16, offset: 8712},
+						pos: position{line: 137, col: 16, offset: 7012},
 						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 193, col: 16, offset: 8712},
+								pos:  position{line: 137, col: 16, offset: 7012},
 								name: "h16",
 							},
 							&litMatcher{
-								pos:        position{line: 193, col: 20, offset: 8716},
+								pos:        position{line: 137, col: 20, offset: 7016},
 								val:        ":",
 								ignoreCase: false,
 								want:       "\":\"",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 193, col: 24, offset: 8720},
+								pos:  position{line: 137, col: 24, offset: 7020},
 								name: "h16",
 							},
 							&notExpr{
-								pos: position{line: 193, col: 28, offset: 8724},
+								pos: position{line: 137, col: 28, offset: 7024},
 								expr: &ruleRefExpr{
-									pos:  position{line: 193, col: 29, offset: 8725},
+									pos:  position{line: 137, col: 29, offset: 7025},
 									name: "ipv6char",
 								},
 							},
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 193, col: 40, offset: 8736},
+						pos:  position{line: 137, col: 40, offset: 7036},
 						name: "IPv4address",
 					},
 				},
@@ -1894,63 +1600,43 @@ var g = &grammar{
 		{
 			name:        "IPv4address",
 			displayName: "\"IPv4address\"",
-			pos:         position{line: 195, col: 1, offset: 8749},
-			expr: &actionExpr{
-				pos: position{line: 195, col: 30, offset: 8778},
-				run: (*parser).callonIPv4address1,
-				expr: &seqExpr{
-					pos: position{line: 195, col: 30, offset: 8778},
-					exprs: []any{
-						&labeledExpr{
-							pos:   position{line: 195, col: 30, offset: 8778},
-							label: "a",
-							expr: &ruleRefExpr{
-								pos:  position{line: 195, col: 32, offset: 8780},
-								name: "dec_octet",
-							},
-						},
-						&litMatcher{
-							pos:        position{line: 195, col: 42, offset: 8790},
-							val:        ".",
-							ignoreCase: false,
-							want:       "\".\"",
-						},
-						&labeledExpr{
-							pos:   position{line: 195, col: 46, offset: 8794},
-							label: "b",
-							expr: &ruleRefExpr{
-								pos:  position{line: 195, col: 48, offset: 8796},
-								name: "dec_octet",
-							},
-						},
-						&litMatcher{
-							pos:        position{line: 195, col: 58, offset: 8806},
-							val:        ".",
-							ignoreCase: false,
-							want:       "\".\"",
-						},
-						&labeledExpr{
-							pos:   position{line: 195, col: 62, offset: 8810},
-							label: "c_",
-							expr: &ruleRefExpr{
-								pos:  position{line: 195, col: 65, offset: 8813},
-								name: "dec_octet",
-							},
-						},
-						&litMatcher{
-							pos:        position{line: 195, col: 75, offset: 8823},
-							val:        ".",
-							ignoreCase: false,
-							want:       "\".\"",
-						},
-						&labeledExpr{
-							pos:   position{line: 195, col: 79, offset: 8827},
-							label: "d",
-							expr: &ruleRefExpr{
-								pos:  position{line: 195, col: 81, offset: 8829},
-								name: "dec_octet",
-							},
-						},
+			pos:         position{line: 139, col: 1, offset: 7049},
+			expr: &seqExpr{
+				pos: position{line: 139, col: 30, offset: 7078},
+				exprs: []any{
+					&ruleRefExpr{
+						pos:  position{line: 139, col: 30, offset: 7078},
+						name: "dec_octet",
+					},
+					&litMatcher{
+						pos:        position{line: 139, col: 40, offset: 7088},
+						val:        ".",
+						ignoreCase: false,
+						want:       "\".\"",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 139, col: 44, offset: 7092},
+						name: "dec_octet",
+					},
+					&litMatcher{
+						pos:        position{line: 139, col: 54, offset: 7102},
+						val:        ".",
+						ignoreCase: false,
+						want:       "\".\"",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 139, col: 58, offset: 7106},
+						name: "dec_octet",
+					},
+					&litMatcher{
+						pos:        position{line: 139, col: 68, offset: 7116},
+						val:        ".",
+						ignoreCase: false,
+						want:       "\".\"",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 139, col: 72, offset: 7120},
+						name: "dec_octet",
 					},
 				},
 			},
@@ -1958,107 +1644,103 @@ var g = &grammar{
 		{
 			name:        "dec_octet",
 			displayName: "\"dec-octet\"",
-			pos:         position{line: 202, col: 1, offset: 9141},
-			expr: &actionExpr{
-				pos: position{line: 202, col: 26, offset: 9166},
-				run: (*parser).callondec_octet1,
-				expr: &choiceExpr{
-					pos: position{line: 202, col: 28, offset: 9168},
-					alternatives: []any{
-						&seqExpr{
-							pos: position{line: 202, col: 28, offset: 9168},
-							exprs: []any{
-								&litMatcher{
-									pos:        position{line: 202, col: 28, offset: 9168},
-									val:        "25",
-									ignoreCase: false,
-									want:       "\"25\"",
-								},
-								&charClassMatcher{
-									pos:        position{line: 202, col: 33, offset: 9173},
-									val:        "[0-5]",
-									ranges:     []rune{'0', '5'},
-									ignoreCase: false,
-									inverted:   false,
-								},
+			pos:         position{line: 144, col: 1, offset: 7376},
+			expr: &choiceExpr{
+				pos: position{line: 144, col: 28, offset: 7403},
+				alternatives: []any{
+					&seqExpr{
+						pos: position{line: 144, col: 28, offset: 7403},
+						exprs: []any{
+							&litMatcher{
+								pos:        position{line: 144, col: 28, offset: 7403},
+								val:        "25",
+								ignoreCase: false,
+								want:       "\"25\"",
+							},
+							&charClassMatcher{
+								pos:        position{line: 144, col: 33, offset: 7408},
+								val:        "[0-5]",
+								ranges:     []rune{'0', '5'},
+								ignoreCase: false,
+								inverted:   false,
 							},
 						},
-						&seqExpr{
-							pos: position{line: 202, col: 41, offset: 9181},
-							exprs: []any{
-								&litMatcher{
-									pos:        position{line: 202, col: 41, offset: 9181},
-									val:        "2",
-									ignoreCase: false,
-									want:       "\"2\"",
-								},
-								&charClassMatcher{
-									pos:        position{line: 202, col: 45, offset: 9185},
-									val:        "[0-4]",
-									ranges:     []rune{'0', '4'},
-									ignoreCase: false,
-									inverted:   false,
-								},
-								&charClassMatcher{
-									pos:        position{line: 202, col: 51, offset: 9191},
-									val:        "[0-9]",
-									ranges:     []rune{'0', '9'},
-									ignoreCase: false,
-									inverted:   false,
-								},
+					},
+					&seqExpr{
+						pos: position{line: 144, col: 41, offset: 7416},
+						exprs: []any{
+							&litMatcher{
+								pos:        position{line: 144, col: 41, offset: 7416},
+								val:        "2",
+								ignoreCase: false,
+								want:       "\"2\"",
+							},
+							&charClassMatcher{
+								pos:        position{line: 144, col: 45, offset: 7420},
+								val:        "[0-4]",
+								ranges:     []rune{'0', '4'},
+								ignoreCase: false,
+								inverted:   false,
+							},
+							&charClassMatcher{
+								pos:        position{line: 144, col: 51, offset: 7426},
+								val:        "[0-9]",
+								ranges:     []rune{'0', '9'},
+								ignoreCase: false,
+								inverted:   false,
 							},
 						},
-						&seqExpr{
-							pos: position{line: 202, col: 59, offset: 9199},
-							exprs: []any{
-								&litMatcher{
-									pos:        position{line: 202, col: 59, offset: 9199},
-									val:        "1",
-									ignoreCase: false,
-									want:       "\"1\"",
-								},
-								&charClassMatcher{
-									pos:        position{line: 202, col: 63, offset: 9203},
-									val:        "[0-9]",
-									ranges:     []rune{'0', '9'},
-									ignoreCase: false,
-									inverted:   false,
-								},
-								&charClassMatcher{
-									pos:        position{line: 202, col: 69, offset: 9209},
-									val:        "[0-9]",
-									ranges:     []rune{'0', '9'},
-									ignoreCase: false,
-									inverted:   false,
-								},
+					},
+					&seqExpr{
+						pos: position{line: 144, col: 59, offset: 7434},
+						exprs: []any{
+							&litMatcher{
+								pos:        position{line: 144, col: 59, offset: 7434},
+								val:        "1",
+								ignoreCase: false,
+								want:       "\"1\"",
+							},
+							&charClassMatcher{
+								pos:        position{line: 144, col: 63, offset: 7438},
+								val:        "[0-9]",
+								ranges:     []rune{'0', '9'},
+								ignoreCase: false,
+								inverted:   false,
+							},
+							&charClassMatcher{
+								pos:        position{line: 144, col: 69, offset: 7444},
+								val:        "[0-9]",
+								ranges:     []rune{'0', '9'},
+								ignoreCase: false,
+								inverted:   false,
 							},
 						},
-						&seqExpr{
-							pos: position{line: 202, col: 77, offset: 9217},
-							exprs: []any{
-								&charClassMatcher{
-									pos:        position{line: 202, col: 77, offset: 9217},
-									val:        "[1-9]",
-									ranges:     []rune{'1', '9'},
-									ignoreCase: false,
-									inverted:   false,
-								},
-								&charClassMatcher{
-									pos:        position{line: 202, col: 83, offset: 9223},
-									val:        "[0-9]",
-									ranges:     []rune{'0', '9'},
-									ignoreCase: false,
-									inverted:   false,
-								},
+					},
+					&seqExpr{
+						pos: position{line: 144, col: 77, offset: 7452},
+						exprs: []any{
+							&charClassMatcher{
+								pos:        position{line: 144, col: 77, offset: 7452},
+								val:        "[1-9]",
+								ranges:     []rune{'1', '9'},
+								ignoreCase: false,
+								inverted:   false,
+							},
+							&charClassMatcher{
+								pos:        position{line: 144, col: 83, offset: 7458},
+								val:        "[0-9]",
+								ranges:     []rune{'0', '9'},
+								ignoreCase: false,
+								inverted:   false,
 							},
 						},
-						&charClassMatcher{
-							pos:        position{line: 202, col: 91, offset: 9231},
-							val:        "[0-9]",
-							ranges:     []rune{'0', '9'},
-							ignoreCase: false,
-							inverted:   false,
-						},
+					},
+					&charClassMatcher{
+						pos:        position{line: 144, col: 91, offset: 7466},
+						val:        "[0-9]",
+						ranges:     []rune{'0', '9'},
+						ignoreCase: false,
+						inverted:   false,
 					},
 				},
 			},
@@ -2066,25 +1748,25 @@ var g = &grammar{
 		{
 			name:        "pct_encoded",
 			displayName: "\"pct-encoded\"",
-			pos:         position{line: 208, col: 1, offset: 9378},
+			pos:         position{line: 148, col: 1, offset: 7573},
 			expr: &seqExpr{
-				pos: position{line: 208, col: 30, offset: 9407},
+				pos: position{line: 148, col: 30, offset: 7602},
 				exprs: []any{
 					&litMatcher{
-						pos:        position{line: 208, col: 30, offset: 9407},
+						pos:        position{line: 148, col: 30, offset: 7602},
 						val:        "%",
 						ignoreCase: false,
 						want:       "\"%\"",
 					},
 					&charClassMatcher{
-						pos:        position{line: 208, col: 34, offset: 9411},
+						pos:        position{line: 148, col: 34, offset: 7606},
 						val:        "[0-9a-fA-F]",
 						ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 208, col: 46, offset: 9423},
+						pos:        position{line: 148, col: 46, offset: 7618},
 						val:        "[0-9a-fA-F]",
 						ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 						ignoreCase: false,
@@ -2096,9 +1778,9 @@ var g = &grammar{
 		{
 			name:        "unreserved",
 			displayName: "\"unreserved\"",
-			pos:         position{line: 210, col: 1, offset: 9436},
+			pos:         position{line: 150, col: 1, offset: 7631},
 			expr: &charClassMatcher{
-				pos:        position{line: 210, col: 28, offset: 9463},
+				pos:        position{line: 150, col: 28, offset: 7658},
 				val:        "[a-zA-Z0-9._~-]",
 				chars:      []rune{'.', '_', '~', '-'},
 				ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -2109,16 +1791,16 @@ var g = &grammar{
 		{
 			name:        "reserved",
 			displayName: "\"reserved\"",
-			pos:         position{line: 212, col: 1, offset: 9480},
+			pos:         position{line: 152, col: 1, offset: 7675},
 			expr: &choiceExpr{
-				pos: position{line: 212, col: 24, offset: 9503},
+				pos: position{line: 152, col: 24, offset: 7698},
 				alternatives: []any{
 					&ruleRefExpr{
-						pos:  position{line: 212, col: 24, offset: 9503},
+						pos:  position{line: 152, col: 24, offset: 7698},
 						name: "gen_delims",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 212, col: 37, offset: 9516},
+						pos:  position{line: 152, col: 37, offset: 7711},
 						name: "sub_delims",
 					},
 				},
@@ -2127,9 +1809,9 @@ var g = &grammar{
 		{
 			name:        "gen_delims",
 			displayName: "\"gen-delims\"",
-			pos:         position{line: 214, col: 1, offset: 9528},
+			pos:         position{line: 154, col: 1, offset: 7723},
 			expr: &charClassMatcher{
-				pos:        position{line: 214, col: 28, offset: 9555},
+				pos:        position{line: 154, col: 28, offset: 7750},
 				val:        "[:/?#[\\]@]",
 				chars:      []rune{':', '/', '?', '#', '[', ']', '@'},
 				ignoreCase: false,
@@ -2139,9 +1821,9 @@ var g = &grammar{
 		{
 			name:        "sub_delims",
 			displayName: "\"sub-delims\"",
-			pos:         position{line: 216, col: 1, offset: 9567},
+			pos:         position{line: 156, col: 1, offset: 7762},
 			expr: &charClassMatcher{
-				pos:        position{line: 216, col: 28, offset: 9594},
+				pos:        position{line: 156, col: 28, offset: 7789},
 				val:        "[!$&'()*+,;=]",
 				chars:      []rune{'!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '='},
 				ignoreCase: false,
@@ -2151,9 +1833,9 @@ var g = &grammar{
 		{
 			name:        "ALPHA",
 			displayName: "\"ALPHA\"",
-			pos:         position{line: 220, col: 1, offset: 9708},
+			pos:         position{line: 160, col: 1, offset: 7903},
 			expr: &charClassMatcher{
-				pos:        position{line: 220, col: 18, offset: 9725},
+				pos:        position{line: 160, col: 18, offset: 7920},
 				val:        "[a-zA-Z]",
 				ranges:     []rune{'a', 'z', 'A', 'Z'},
 				ignoreCase: false,
@@ -2163,9 +1845,9 @@ var g = &grammar{
 		{
 			name:        "DIGIT",
 			displayName: "\"DIGIT\"",
-			pos:         position{line: 222, col: 1, offset: 9735},
+			pos:         position{line: 162, col: 1, offset: 7930},
 			expr: &charClassMatcher{
-				pos:        position{line: 222, col: 18, offset: 9752},
+				pos:        position{line: 162, col: 18, offset: 7947},
 				val:        "[0-9]",
 				ranges:     []rune{'0', '9'},
 				ignoreCase: false,
@@ -2175,9 +1857,9 @@ var g = &grammar{
 		{
 			name:        "HEXDIG",
 			displayName: "\"HEXDIG\"",
-			pos:         position{line: 224, col: 1, offset: 9759},
+			pos:         position{line: 164, col: 1, offset: 7954},
 			expr: &charClassMatcher{
-				pos:        position{line: 224, col: 20, offset: 9778},
+				pos:        position{line: 164, col: 20, offset: 7973},
 				val:        "[0-9a-fA-F]",
 				ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 				ignoreCase: false,
@@ -2185,396 +1867,6 @@ var g = &grammar{
 			},
 		},
 	},
-}
-
-func (c *current) onIRI_reference1(r any) (any, error) {
-	return build.Reference3986(c.at(), "IRI-reference", nil, r, nil, nil), nil
-}
-
-func (p *parser) callonIRI_reference1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onIRI_reference1(stack["r"])
-}
-
-func (c *current) onIRI10(q any) (any, error) {
-	return q, nil
-}
-
-func (p *parser) callonIRI10() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onIRI10(stack["q"])
-}
-
-func (c *current) onIRI17(f any) (any, error) {
-	return f, nil
-}
-
-func (p *parser) callonIRI17() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onIRI17(stack["f"])
-}
-
-func (c *current) onIRI1(s, h, q, f any) (any, error) {
-	return build.Reference3986(c.at(), "IRI", s, h, q, f), nil
-}
-
-func (p *parser) callonIRI1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onIRI1(stack["s"], stack["h"], stack["q"], stack["f"])
-}
-
-func (c *current) onihier_part2(a, p any) (any, error) {
-	return build.HierPart(a, p), nil
-}
-
-func (p *parser) callonihier_part2() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onihier_part2(stack["a"], stack["p"])
-}
-
-func (c *current) onihier_part9(p any) (any, error) {
-	return build.HierPart(nil, p), nil
-}
-
-func (p *parser) callonihier_part9() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onihier_part9(stack["p"])
-}
-
-func (c *current) onabsolute_IRI10(q any) (any, error) {
-	return q, nil
-}
-
-func (p *parser) callonabsolute_IRI10() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onabsolute_IRI10(stack["q"])
-}
-
-func (c *current) onabsolute_IRI1(s, h, q any) (any, error) {
-	return build.Reference3986(c.at(), "absolute-IRI", s, h, q, nil), nil
-}
-
-func (p *parser) callonabsolute_IRI1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onabsolute_IRI1(stack["s"], stack["h"], stack["q"])
-}
-
-func (c *current) onirelative_ref7(q any) (any, error) {
-	return q, nil
-}
-
-func (p *parser) callonirelative_ref7() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onirelative_ref7(stack["q"])
-}
-
-func (c *current) onirelative_ref14(f any) (any, error) {
-	return f, nil
-}
-
-func (p *parser) callonirelative_ref14() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onirelative_ref14(stack["f"])
-}
-
-func (c *current) onirelative_ref1(h, q, f any) (any, error) {
-	return build.Reference3986(c.at(), "irelative-ref", nil, h, q, f), nil
-}
-
-func (p *parser) callonirelative_ref1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onirelative_ref1(stack["h"], stack["q"], stack["f"])
-}
-
-func (c *current) onirelative_part2(a, p any) (any, error) {
-	return build.HierPart(a, p), nil
-}
-
-func (p *parser) callonirelative_part2() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onirelative_part2(stack["a"], stack["p"])
-}
-
-func (c *current) onirelative_part9(p any) (any, error) {
-	return build.HierPart(nil, p), nil
-}
-
-func (p *parser) callonirelative_part9() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onirelative_part9(stack["p"])
-}
-
-func (c *current) oniauthority5(u any) (any, error) {
-	return u, nil
-}
-
-func (p *parser) calloniauthority5() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.oniauthority5(stack["u"])
-}
-
-func (c *current) oniauthority14(p any) (any, error) {
-	return p, nil
-}
-
-func (p *parser) calloniauthority14() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.oniauthority14(stack["p"])
-}
-
-func (c *current) oniauthority1(u, h, p any) (any, error) {
-	return build.Authority3986(c.at(), u, h, p), nil
-}
-
-func (p *parser) calloniauthority1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.oniauthority1(stack["u"], stack["h"], stack["p"])
-}
-
-func (c *current) oniuserinfo1() (any, error) {
-	return build.Userinfo(c.at()), nil
-}
-
-func (p *parser) calloniuserinfo1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.oniuserinfo1()
-}
-
-func (c *current) onihost5(a any) (any, error) {
-	return a, nil
-}
-
-func (p *parser) callonihost5() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onihost5(stack["a"])
-}
-
-func (c *current) onihost1(v any) (any, error) {
-	return build.Host3986(c.at(), v), nil
-}
-
-func (p *parser) callonihost1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onihost1(stack["v"])
-}
-
-func (c *current) onireg_name1() (any, error) {
-	return build.RegName(c.at()), nil
-}
-
-func (p *parser) callonireg_name1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onireg_name1()
-}
-
-func (c *current) onipath4(p any) (any, error) {
-	return p, nil
-}
-
-func (p *parser) callonipath4() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onipath4(stack["p"])
-}
-
-func (c *current) onipath10(p any) (any, error) {
-	return p, nil
-}
-
-func (p *parser) callonipath10() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onipath10(stack["p"])
-}
-
-func (c *current) onipath16(p any) (any, error) {
-	return p, nil
-}
-
-func (p *parser) callonipath16() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onipath16(stack["p"])
-}
-
-func (c *current) onipath22(p any) (any, error) {
-	return p, nil
-}
-
-func (p *parser) callonipath22() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onipath22(stack["p"])
-}
-
-func (c *current) onipath1(p any) (any, error) {
-	return p, nil
-}
-
-func (p *parser) callonipath1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onipath1(stack["p"])
-}
-
-func (c *current) onipath_abempty1() (any, error) {
-	return build.Path3986(c.at(), "ipath-abempty"), nil
-}
-
-func (p *parser) callonipath_abempty1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onipath_abempty1()
-}
-
-func (c *current) onipath_absolute1() (any, error) {
-	return build.Path3986(c.at(), "ipath-absolute"), nil
-}
-
-func (p *parser) callonipath_absolute1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onipath_absolute1()
-}
-
-func (c *current) onipath_noscheme1() (any, error) {
-	return build.Path3986(c.at(), "ipath-noscheme"), nil
-}
-
-func (p *parser) callonipath_noscheme1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onipath_noscheme1()
-}
-
-func (c *current) onipath_rootless1() (any, error) {
-	return build.Path3986(c.at(), "ipath-rootless"), nil
-}
-
-func (p *parser) callonipath_rootless1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onipath_rootless1()
-}
-
-func (c *current) onipath_empty1() (any, error) {
-	return build.Path3986(c.at(), "ipath-empty"), nil
-}
-
-func (p *parser) callonipath_empty1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onipath_empty1()
-}
-
-func (c *current) oniquery1() (any, error) {
-	return build.Query(c.at()), nil
-}
-
-func (p *parser) calloniquery1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.oniquery1()
-}
-
-func (c *current) onifragment1() (any, error) {
-	return build.Fragment(c.at()), nil
-}
-
-func (p *parser) callonifragment1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onifragment1()
-}
-
-func (c *current) onscheme1() (any, error) {
-	return build.Scheme(c.at()), nil
-}
-
-func (p *parser) callonscheme1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onscheme1()
-}
-
-func (c *current) onport1() (any, error) {
-	return build.Port(c.at()), nil
-}
-
-func (p *parser) callonport1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onport1()
-}
-
-func (c *current) onIP_literal1(v any) (any, error) {
-	return build.IPLiteral(c.at(), v), nil
-}
-
-func (p *parser) callonIP_literal1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onIP_literal1(stack["v"])
-}
-
-func (c *current) onIPvFuture1() (any, error) {
-	return build.IPvFuture(c.at()), nil
-}
-
-func (p *parser) callonIPvFuture1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onIPvFuture1()
-}
-
-func (c *current) onIPv6address1() (any, error) {
-	return build.IPv6Address(c.at()), nil
-}
-
-func (p *parser) callonIPv6address1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onIPv6address1()
-}
-
-func (c *current) onIPv4address1(a, b, c_, d any) (any, error) {
-	return build.IPv4Address(c.at(), a, b, c_, d), nil
-}
-
-func (p *parser) callonIPv4address1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onIPv4address1(stack["a"], stack["b"], stack["c_"], stack["d"])
-}
-
-func (c *current) ondec_octet1() (any, error) {
-	return build.DecOctet(c.at()), nil
-}
-
-func (p *parser) callondec_octet1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.ondec_octet1()
 }
 
 var (

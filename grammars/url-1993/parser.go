@@ -14,61 +14,35 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
-
-	"github.com/urlgrammar/urlgrammar/internal/build"
 )
-
-func (c *current) at() build.At {
-	return build.At{Src: c.globalStore["src"].(string), Start: c.pos.offset, Stop: c.pos.offset + len(c.text)}
-}
 
 var g = &grammar{
 	rules: []*rule{
 		{
 			name:        "fragmentaddress",
 			displayName: "\"fragmentaddress\"",
-			pos:         position{line: 22, col: 1, offset: 928},
-			expr: &actionExpr{
-				pos: position{line: 22, col: 38, offset: 965},
-				run: (*parser).callonfragmentaddress1,
-				expr: &seqExpr{
-					pos: position{line: 22, col: 38, offset: 965},
-					exprs: []any{
-						&labeledExpr{
-							pos:   position{line: 22, col: 38, offset: 965},
-							label: "u",
-							expr: &ruleRefExpr{
-								pos:  position{line: 22, col: 40, offset: 967},
-								name: "url",
-							},
-						},
-						&labeledExpr{
-							pos:   position{line: 22, col: 44, offset: 971},
-							label: "f",
-							expr: &zeroOrOneExpr{
-								pos: position{line: 22, col: 46, offset: 973},
-								expr: &actionExpr{
-									pos: position{line: 22, col: 48, offset: 975},
-									run: (*parser).callonfragmentaddress7,
-									expr: &seqExpr{
-										pos: position{line: 22, col: 48, offset: 975},
-										exprs: []any{
-											&litMatcher{
-												pos:        position{line: 22, col: 48, offset: 975},
-												val:        "#",
-												ignoreCase: false,
-												want:       "\"#\"",
-											},
-											&labeledExpr{
-												pos:   position{line: 22, col: 52, offset: 979},
-												label: "f",
-												expr: &ruleRefExpr{
-													pos:  position{line: 22, col: 54, offset: 981},
-													name: "fragmentid",
-												},
-											},
-										},
-									},
+			pos:         position{line: 15, col: 1, offset: 681},
+			expr: &seqExpr{
+				pos: position{line: 15, col: 38, offset: 718},
+				exprs: []any{
+					&ruleRefExpr{
+						pos:  position{line: 15, col: 38, offset: 718},
+						name: "url",
+					},
+					&zeroOrOneExpr{
+						pos: position{line: 15, col: 42, offset: 722},
+						expr: &seqExpr{
+							pos: position{line: 15, col: 44, offset: 724},
+							exprs: []any{
+								&litMatcher{
+									pos:        position{line: 15, col: 44, offset: 724},
+									val:        "#",
+									ignoreCase: false,
+									want:       "\"#\"",
+								},
+								&ruleRefExpr{
+									pos:  position{line: 15, col: 48, offset: 728},
+									name: "fragmentid",
 								},
 							},
 						},
@@ -79,211 +53,139 @@ var g = &grammar{
 		{
 			name:        "url",
 			displayName: "\"url\"",
-			pos:         position{line: 29, col: 1, offset: 1303},
-			expr: &actionExpr{
-				pos: position{line: 29, col: 14, offset: 1316},
-				run: (*parser).callonurl1,
-				expr: &labeledExpr{
-					pos:   position{line: 29, col: 14, offset: 1316},
-					label: "v",
-					expr: &choiceExpr{
-						pos: position{line: 30, col: 2, offset: 1321},
-						alternatives: []any{
-							&actionExpr{
-								pos: position{line: 30, col: 2, offset: 1321},
-								run: (*parser).callonurl4,
-								expr: &seqExpr{
-									pos: position{line: 30, col: 2, offset: 1321},
-									exprs: []any{
-										&labeledExpr{
-											pos:   position{line: 30, col: 2, offset: 1321},
-											label: "a",
-											expr: &ruleRefExpr{
-												pos:  position{line: 30, col: 4, offset: 1323},
-												name: "httpaddress",
-											},
-										},
-										&ruleRefExpr{
-											pos:  position{line: 30, col: 16, offset: 1335},
-											name: "url_end",
-										},
-									},
-								},
-							},
-							&actionExpr{
-								pos: position{line: 31, col: 2, offset: 1364},
-								run: (*parser).callonurl9,
-								expr: &seqExpr{
-									pos: position{line: 31, col: 2, offset: 1364},
-									exprs: []any{
-										&labeledExpr{
-											pos:   position{line: 31, col: 2, offset: 1364},
-											label: "a",
-											expr: &ruleRefExpr{
-												pos:  position{line: 31, col: 4, offset: 1366},
-												name: "fileaddress",
-											},
-										},
-										&ruleRefExpr{
-											pos:  position{line: 31, col: 16, offset: 1378},
-											name: "url_end",
-										},
-									},
-								},
-							},
-							&actionExpr{
-								pos: position{line: 32, col: 2, offset: 1407},
-								run: (*parser).callonurl14,
-								expr: &seqExpr{
-									pos: position{line: 32, col: 2, offset: 1407},
-									exprs: []any{
-										&labeledExpr{
-											pos:   position{line: 32, col: 2, offset: 1407},
-											label: "a",
-											expr: &ruleRefExpr{
-												pos:  position{line: 32, col: 4, offset: 1409},
-												name: "newsaddress",
-											},
-										},
-										&ruleRefExpr{
-											pos:  position{line: 32, col: 16, offset: 1421},
-											name: "url_end",
-										},
-									},
-								},
-							},
-							&actionExpr{
-								pos: position{line: 33, col: 2, offset: 1450},
-								run: (*parser).callonurl19,
-								expr: &seqExpr{
-									pos: position{line: 33, col: 2, offset: 1450},
-									exprs: []any{
-										&labeledExpr{
-											pos:   position{line: 33, col: 2, offset: 1450},
-											label: "a",
-											expr: &ruleRefExpr{
-												pos:  position{line: 33, col: 4, offset: 1452},
-												name: "prosperoaddress",
-											},
-										},
-										&ruleRefExpr{
-											pos:  position{line: 33, col: 20, offset: 1468},
-											name: "url_end",
-										},
-									},
-								},
-							},
-							&actionExpr{
-								pos: position{line: 34, col: 2, offset: 1497},
-								run: (*parser).callonurl24,
-								expr: &seqExpr{
-									pos: position{line: 34, col: 2, offset: 1497},
-									exprs: []any{
-										&labeledExpr{
-											pos:   position{line: 34, col: 2, offset: 1497},
-											label: "a",
-											expr: &ruleRefExpr{
-												pos:  position{line: 34, col: 4, offset: 1499},
-												name: "telnetaddress",
-											},
-										},
-										&ruleRefExpr{
-											pos:  position{line: 34, col: 18, offset: 1513},
-											name: "url_end",
-										},
-									},
-								},
-							},
-							&actionExpr{
-								pos: position{line: 35, col: 2, offset: 1542},
-								run: (*parser).callonurl29,
-								expr: &seqExpr{
-									pos: position{line: 35, col: 2, offset: 1542},
-									exprs: []any{
-										&labeledExpr{
-											pos:   position{line: 35, col: 2, offset: 1542},
-											label: "a",
-											expr: &ruleRefExpr{
-												pos:  position{line: 35, col: 4, offset: 1544},
-												name: "gopheraddress",
-											},
-										},
-										&ruleRefExpr{
-											pos:  position{line: 35, col: 18, offset: 1558},
-											name: "url_end",
-										},
-									},
-								},
-							},
-							&actionExpr{
-								pos: position{line: 36, col: 2, offset: 1587},
-								run: (*parser).callonurl34,
-								expr: &seqExpr{
-									pos: position{line: 36, col: 2, offset: 1587},
-									exprs: []any{
-										&labeledExpr{
-											pos:   position{line: 36, col: 2, offset: 1587},
-											label: "a",
-											expr: &ruleRefExpr{
-												pos:  position{line: 36, col: 4, offset: 1589},
-												name: "waisaddress",
-											},
-										},
-										&ruleRefExpr{
-											pos:  position{line: 36, col: 16, offset: 1601},
-											name: "url_end",
-										},
-									},
-								},
-							},
-							&actionExpr{
-								pos: position{line: 37, col: 2, offset: 1630},
-								run: (*parser).callonurl39,
-								expr: &seqExpr{
-									pos: position{line: 37, col: 2, offset: 1630},
-									exprs: []any{
-										&labeledExpr{
-											pos:   position{line: 37, col: 2, offset: 1630},
-											label: "a",
-											expr: &ruleRefExpr{
-												pos:  position{line: 37, col: 4, offset: 1632},
-												name: "afsaddress",
-											},
-										},
-										&ruleRefExpr{
-											pos:  position{line: 37, col: 15, offset: 1643},
-											name: "url_end",
-										},
-									},
-								},
+			pos:         position{line: 20, col: 1, offset: 979},
+			expr: &choiceExpr{
+				pos: position{line: 21, col: 2, offset: 995},
+				alternatives: []any{
+					&seqExpr{
+						pos: position{line: 21, col: 2, offset: 995},
+						exprs: []any{
+							&ruleRefExpr{
+								pos:  position{line: 21, col: 2, offset: 995},
+								name: "httpaddress",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 38, col: 2, offset: 1672},
-								name: "generic",
+								pos:  position{line: 21, col: 14, offset: 1007},
+								name: "url_end",
 							},
 						},
+					},
+					&seqExpr{
+						pos: position{line: 22, col: 2, offset: 1018},
+						exprs: []any{
+							&ruleRefExpr{
+								pos:  position{line: 22, col: 2, offset: 1018},
+								name: "fileaddress",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 22, col: 14, offset: 1030},
+								name: "url_end",
+							},
+						},
+					},
+					&seqExpr{
+						pos: position{line: 23, col: 2, offset: 1041},
+						exprs: []any{
+							&ruleRefExpr{
+								pos:  position{line: 23, col: 2, offset: 1041},
+								name: "newsaddress",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 23, col: 14, offset: 1053},
+								name: "url_end",
+							},
+						},
+					},
+					&seqExpr{
+						pos: position{line: 24, col: 2, offset: 1064},
+						exprs: []any{
+							&ruleRefExpr{
+								pos:  position{line: 24, col: 2, offset: 1064},
+								name: "prosperoaddress",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 24, col: 18, offset: 1080},
+								name: "url_end",
+							},
+						},
+					},
+					&seqExpr{
+						pos: position{line: 25, col: 2, offset: 1091},
+						exprs: []any{
+							&ruleRefExpr{
+								pos:  position{line: 25, col: 2, offset: 1091},
+								name: "telnetaddress",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 25, col: 16, offset: 1105},
+								name: "url_end",
+							},
+						},
+					},
+					&seqExpr{
+						pos: position{line: 26, col: 2, offset: 1116},
+						exprs: []any{
+							&ruleRefExpr{
+								pos:  position{line: 26, col: 2, offset: 1116},
+								name: "gopheraddress",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 26, col: 16, offset: 1130},
+								name: "url_end",
+							},
+						},
+					},
+					&seqExpr{
+						pos: position{line: 27, col: 2, offset: 1141},
+						exprs: []any{
+							&ruleRefExpr{
+								pos:  position{line: 27, col: 2, offset: 1141},
+								name: "waisaddress",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 27, col: 14, offset: 1153},
+								name: "url_end",
+							},
+						},
+					},
+					&seqExpr{
+						pos: position{line: 28, col: 2, offset: 1164},
+						exprs: []any{
+							&ruleRefExpr{
+								pos:  position{line: 28, col: 2, offset: 1164},
+								name: "afsaddress",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 28, col: 13, offset: 1175},
+								name: "url_end",
+							},
+						},
+					},
+					&ruleRefExpr{
+						pos:  position{line: 29, col: 2, offset: 1186},
+						name: "generic",
 					},
 				},
 			},
 		},
 		{
 			name: "url_end",
-			pos:  position{line: 42, col: 1, offset: 1702},
+			pos:  position{line: 31, col: 1, offset: 1197},
 			expr: &andExpr{
-				pos: position{line: 42, col: 12, offset: 1713},
+				pos: position{line: 31, col: 12, offset: 1208},
 				expr: &choiceExpr{
-					pos: position{line: 42, col: 15, offset: 1716},
+					pos: position{line: 31, col: 15, offset: 1211},
 					alternatives: []any{
 						&litMatcher{
-							pos:        position{line: 42, col: 15, offset: 1716},
+							pos:        position{line: 31, col: 15, offset: 1211},
 							val:        "#",
 							ignoreCase: false,
 							want:       "\"#\"",
 						},
 						&notExpr{
-							pos: position{line: 42, col: 21, offset: 1722},
+							pos: position{line: 31, col: 21, offset: 1217},
 							expr: &anyMatcher{
-								line: 42, col: 22, offset: 1723,
+								line: 31, col: 22, offset: 1218,
 							},
 						},
 					},
@@ -293,62 +195,38 @@ var g = &grammar{
 		{
 			name:        "generic",
 			displayName: "\"generic\"",
-			pos:         position{line: 47, col: 1, offset: 1959},
-			expr: &actionExpr{
-				pos: position{line: 47, col: 22, offset: 1980},
-				run: (*parser).callongeneric1,
-				expr: &seqExpr{
-					pos: position{line: 47, col: 22, offset: 1980},
-					exprs: []any{
-						&labeledExpr{
-							pos:   position{line: 47, col: 22, offset: 1980},
-							label: "s",
-							expr: &ruleRefExpr{
-								pos:  position{line: 47, col: 24, offset: 1982},
-								name: "generic_scheme",
-							},
-						},
-						&litMatcher{
-							pos:        position{line: 47, col: 39, offset: 1997},
-							val:        ":",
-							ignoreCase: false,
-							want:       "\":\"",
-						},
-						&labeledExpr{
-							pos:   position{line: 47, col: 43, offset: 2001},
-							label: "p",
-							expr: &ruleRefExpr{
-								pos:  position{line: 47, col: 45, offset: 2003},
-								name: "path",
-							},
-						},
-						&labeledExpr{
-							pos:   position{line: 47, col: 50, offset: 2008},
-							label: "q",
-							expr: &zeroOrOneExpr{
-								pos: position{line: 47, col: 52, offset: 2010},
-								expr: &actionExpr{
-									pos: position{line: 47, col: 54, offset: 2012},
-									run: (*parser).callongeneric10,
-									expr: &seqExpr{
-										pos: position{line: 47, col: 54, offset: 2012},
-										exprs: []any{
-											&litMatcher{
-												pos:        position{line: 47, col: 54, offset: 2012},
-												val:        "?",
-												ignoreCase: false,
-												want:       "\"?\"",
-											},
-											&labeledExpr{
-												pos:   position{line: 47, col: 58, offset: 2016},
-												label: "q",
-												expr: &ruleRefExpr{
-													pos:  position{line: 47, col: 60, offset: 2018},
-													name: "search",
-												},
-											},
-										},
-									},
+			pos:         position{line: 36, col: 1, offset: 1454},
+			expr: &seqExpr{
+				pos: position{line: 36, col: 22, offset: 1475},
+				exprs: []any{
+					&ruleRefExpr{
+						pos:  position{line: 36, col: 22, offset: 1475},
+						name: "generic_scheme",
+					},
+					&litMatcher{
+						pos:        position{line: 36, col: 37, offset: 1490},
+						val:        ":",
+						ignoreCase: false,
+						want:       "\":\"",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 36, col: 41, offset: 1494},
+						name: "path",
+					},
+					&zeroOrOneExpr{
+						pos: position{line: 36, col: 46, offset: 1499},
+						expr: &seqExpr{
+							pos: position{line: 36, col: 48, offset: 1501},
+							exprs: []any{
+								&litMatcher{
+									pos:        position{line: 36, col: 48, offset: 1501},
+									val:        "?",
+									ignoreCase: false,
+									want:       "\"?\"",
+								},
+								&ruleRefExpr{
+									pos:  position{line: 36, col: 52, offset: 1505},
+									name: "search",
 								},
 							},
 						},
@@ -358,38 +236,34 @@ var g = &grammar{
 		},
 		{
 			name: "generic_scheme",
-			pos:  position{line: 52, col: 1, offset: 2129},
-			expr: &actionExpr{
-				pos: position{line: 52, col: 19, offset: 2147},
-				run: (*parser).callongeneric_scheme1,
-				expr: &seqExpr{
-					pos: position{line: 52, col: 19, offset: 2147},
-					exprs: []any{
-						&charClassMatcher{
-							pos:        position{line: 52, col: 19, offset: 2147},
-							val:        "[a-zA-Z]",
-							ranges:     []rune{'a', 'z', 'A', 'Z'},
-							ignoreCase: false,
-							inverted:   false,
-						},
-						&zeroOrMoreExpr{
-							pos: position{line: 52, col: 28, offset: 2156},
-							expr: &seqExpr{
-								pos: position{line: 52, col: 30, offset: 2158},
-								exprs: []any{
-									&notExpr{
-										pos: position{line: 52, col: 30, offset: 2158},
-										expr: &litMatcher{
-											pos:        position{line: 52, col: 31, offset: 2159},
-											val:        ":",
-											ignoreCase: false,
-											want:       "\":\"",
-										},
+			pos:  position{line: 39, col: 1, offset: 1543},
+			expr: &seqExpr{
+				pos: position{line: 39, col: 19, offset: 1561},
+				exprs: []any{
+					&charClassMatcher{
+						pos:        position{line: 39, col: 19, offset: 1561},
+						val:        "[a-zA-Z]",
+						ranges:     []rune{'a', 'z', 'A', 'Z'},
+						ignoreCase: false,
+						inverted:   false,
+					},
+					&zeroOrMoreExpr{
+						pos: position{line: 39, col: 28, offset: 1570},
+						expr: &seqExpr{
+							pos: position{line: 39, col: 30, offset: 1572},
+							exprs: []any{
+								&notExpr{
+									pos: position{line: 39, col: 30, offset: 1572},
+									expr: &litMatcher{
+										pos:        position{line: 39, col: 31, offset: 1573},
+										val:        ":",
+										ignoreCase: false,
+										want:       "\":\"",
 									},
-									&ruleRefExpr{
-										pos:  position{line: 52, col: 35, offset: 2163},
-										name: "xalpha",
-									},
+								},
+								&ruleRefExpr{
+									pos:  position{line: 39, col: 35, offset: 1577},
+									name: "xalpha",
 								},
 							},
 						},
@@ -400,111 +274,71 @@ var g = &grammar{
 		{
 			name:        "scheme",
 			displayName: "\"scheme\"",
-			pos:         position{line: 56, col: 1, offset: 2212},
-			expr: &actionExpr{
-				pos: position{line: 56, col: 20, offset: 2231},
-				run: (*parser).callonscheme1,
-				expr: &ruleRefExpr{
-					pos:  position{line: 56, col: 20, offset: 2231},
-					name: "ialpha",
-				},
+			pos:         position{line: 41, col: 1, offset: 1588},
+			expr: &ruleRefExpr{
+				pos:  position{line: 41, col: 20, offset: 1607},
+				name: "ialpha",
 			},
 		},
 		{
 			name:        "httpaddress",
 			displayName: "\"httpaddress\"",
-			pos:         position{line: 60, col: 1, offset: 2277},
-			expr: &actionExpr{
-				pos: position{line: 60, col: 30, offset: 2306},
-				run: (*parser).callonhttpaddress1,
-				expr: &seqExpr{
-					pos: position{line: 60, col: 30, offset: 2306},
-					exprs: []any{
-						&labeledExpr{
-							pos:   position{line: 60, col: 30, offset: 2306},
-							label: "s",
-							expr: &ruleRefExpr{
-								pos:  position{line: 60, col: 32, offset: 2308},
-								name: "scheme_http",
-							},
-						},
-						&litMatcher{
-							pos:        position{line: 60, col: 44, offset: 2320},
-							val:        ":",
-							ignoreCase: false,
-							want:       "\":\"",
-						},
-						&litMatcher{
-							pos:        position{line: 60, col: 48, offset: 2324},
-							val:        "//",
-							ignoreCase: false,
-							want:       "\"//\"",
-						},
-						&labeledExpr{
-							pos:   position{line: 60, col: 53, offset: 2329},
-							label: "h",
-							expr: &ruleRefExpr{
-								pos:  position{line: 60, col: 55, offset: 2331},
-								name: "hostport",
-							},
-						},
-						&labeledExpr{
-							pos:   position{line: 60, col: 64, offset: 2340},
-							label: "p",
-							expr: &zeroOrOneExpr{
-								pos: position{line: 60, col: 66, offset: 2342},
-								expr: &actionExpr{
-									pos: position{line: 60, col: 68, offset: 2344},
-									run: (*parser).callonhttpaddress11,
-									expr: &seqExpr{
-										pos: position{line: 60, col: 68, offset: 2344},
-										exprs: []any{
-											&litMatcher{
-												pos:        position{line: 60, col: 68, offset: 2344},
-												val:        "/",
-												ignoreCase: false,
-												want:       "\"/\"",
-											},
-											&labeledExpr{
-												pos:   position{line: 60, col: 72, offset: 2348},
-												label: "p",
-												expr: &ruleRefExpr{
-													pos:  position{line: 60, col: 74, offset: 2350},
-													name: "path",
-												},
-											},
-										},
-									},
+			pos:         position{line: 43, col: 1, offset: 1615},
+			expr: &seqExpr{
+				pos: position{line: 43, col: 30, offset: 1644},
+				exprs: []any{
+					&ruleRefExpr{
+						pos:  position{line: 43, col: 30, offset: 1644},
+						name: "scheme_http",
+					},
+					&litMatcher{
+						pos:        position{line: 43, col: 42, offset: 1656},
+						val:        ":",
+						ignoreCase: false,
+						want:       "\":\"",
+					},
+					&litMatcher{
+						pos:        position{line: 43, col: 46, offset: 1660},
+						val:        "//",
+						ignoreCase: false,
+						want:       "\"//\"",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 43, col: 51, offset: 1665},
+						name: "hostport",
+					},
+					&zeroOrOneExpr{
+						pos: position{line: 43, col: 60, offset: 1674},
+						expr: &seqExpr{
+							pos: position{line: 43, col: 62, offset: 1676},
+							exprs: []any{
+								&litMatcher{
+									pos:        position{line: 43, col: 62, offset: 1676},
+									val:        "/",
+									ignoreCase: false,
+									want:       "\"/\"",
+								},
+								&ruleRefExpr{
+									pos:  position{line: 43, col: 66, offset: 1680},
+									name: "path",
 								},
 							},
 						},
-						&labeledExpr{
-							pos:   position{line: 60, col: 100, offset: 2376},
-							label: "q",
-							expr: &zeroOrOneExpr{
-								pos: position{line: 60, col: 102, offset: 2378},
-								expr: &actionExpr{
-									pos: position{line: 60, col: 104, offset: 2380},
-									run: (*parser).callonhttpaddress18,
-									expr: &seqExpr{
-										pos: position{line: 60, col: 104, offset: 2380},
-										exprs: []any{
-											&litMatcher{
-												pos:        position{line: 60, col: 104, offset: 2380},
-												val:        "?",
-												ignoreCase: false,
-												want:       "\"?\"",
-											},
-											&labeledExpr{
-												pos:   position{line: 60, col: 108, offset: 2384},
-												label: "q",
-												expr: &ruleRefExpr{
-													pos:  position{line: 60, col: 110, offset: 2386},
-													name: "search",
-												},
-											},
-										},
-									},
+					},
+					&zeroOrOneExpr{
+						pos: position{line: 43, col: 74, offset: 1688},
+						expr: &seqExpr{
+							pos: position{line: 43, col: 76, offset: 1690},
+							exprs: []any{
+								&litMatcher{
+									pos:        position{line: 43, col: 76, offset: 1690},
+									val:        "?",
+									ignoreCase: false,
+									want:       "\"?\"",
+								},
+								&ruleRefExpr{
+									pos:  position{line: 43, col: 80, offset: 1694},
+									name: "search",
 								},
 							},
 						},
@@ -515,55 +349,39 @@ var g = &grammar{
 		{
 			name:        "fileaddress",
 			displayName: "\"fileaddress\"",
-			pos:         position{line: 64, col: 1, offset: 2470},
-			expr: &actionExpr{
-				pos: position{line: 64, col: 30, offset: 2499},
-				run: (*parser).callonfileaddress1,
-				expr: &seqExpr{
-					pos: position{line: 64, col: 30, offset: 2499},
-					exprs: []any{
-						&labeledExpr{
-							pos:   position{line: 64, col: 30, offset: 2499},
-							label: "s",
-							expr: &ruleRefExpr{
-								pos:  position{line: 64, col: 32, offset: 2501},
-								name: "scheme_ftp",
-							},
-						},
-						&litMatcher{
-							pos:        position{line: 64, col: 43, offset: 2512},
-							val:        ":",
-							ignoreCase: false,
-							want:       "\":\"",
-						},
-						&litMatcher{
-							pos:        position{line: 64, col: 47, offset: 2516},
-							val:        "//",
-							ignoreCase: false,
-							want:       "\"//\"",
-						},
-						&labeledExpr{
-							pos:   position{line: 64, col: 52, offset: 2521},
-							label: "h",
-							expr: &ruleRefExpr{
-								pos:  position{line: 64, col: 54, offset: 2523},
-								name: "host",
-							},
-						},
-						&litMatcher{
-							pos:        position{line: 64, col: 59, offset: 2528},
-							val:        "/",
-							ignoreCase: false,
-							want:       "\"/\"",
-						},
-						&labeledExpr{
-							pos:   position{line: 64, col: 63, offset: 2532},
-							label: "p",
-							expr: &ruleRefExpr{
-								pos:  position{line: 64, col: 65, offset: 2534},
-								name: "path",
-							},
-						},
+			pos:         position{line: 45, col: 1, offset: 1705},
+			expr: &seqExpr{
+				pos: position{line: 45, col: 30, offset: 1734},
+				exprs: []any{
+					&ruleRefExpr{
+						pos:  position{line: 45, col: 30, offset: 1734},
+						name: "scheme_ftp",
+					},
+					&litMatcher{
+						pos:        position{line: 45, col: 41, offset: 1745},
+						val:        ":",
+						ignoreCase: false,
+						want:       "\":\"",
+					},
+					&litMatcher{
+						pos:        position{line: 45, col: 45, offset: 1749},
+						val:        "//",
+						ignoreCase: false,
+						want:       "\"//\"",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 45, col: 50, offset: 1754},
+						name: "host",
+					},
+					&litMatcher{
+						pos:        position{line: 45, col: 55, offset: 1759},
+						val:        "/",
+						ignoreCase: false,
+						want:       "\"/\"",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 45, col: 59, offset: 1763},
+						name: "path",
 					},
 				},
 			},
@@ -571,55 +389,39 @@ var g = &grammar{
 		{
 			name:        "afsaddress",
 			displayName: "\"afsaddress\"",
-			pos:         position{line: 68, col: 1, offset: 2592},
-			expr: &actionExpr{
-				pos: position{line: 68, col: 28, offset: 2619},
-				run: (*parser).callonafsaddress1,
-				expr: &seqExpr{
-					pos: position{line: 68, col: 28, offset: 2619},
-					exprs: []any{
-						&labeledExpr{
-							pos:   position{line: 68, col: 28, offset: 2619},
-							label: "s",
-							expr: &ruleRefExpr{
-								pos:  position{line: 68, col: 30, offset: 2621},
-								name: "scheme_afs",
-							},
-						},
-						&litMatcher{
-							pos:        position{line: 68, col: 41, offset: 2632},
-							val:        ":",
-							ignoreCase: false,
-							want:       "\":\"",
-						},
-						&litMatcher{
-							pos:        position{line: 68, col: 45, offset: 2636},
-							val:        "//",
-							ignoreCase: false,
-							want:       "\"//\"",
-						},
-						&labeledExpr{
-							pos:   position{line: 68, col: 50, offset: 2641},
-							label: "h",
-							expr: &ruleRefExpr{
-								pos:  position{line: 68, col: 52, offset: 2643},
-								name: "cellname",
-							},
-						},
-						&litMatcher{
-							pos:        position{line: 68, col: 61, offset: 2652},
-							val:        "/",
-							ignoreCase: false,
-							want:       "\"/\"",
-						},
-						&labeledExpr{
-							pos:   position{line: 68, col: 65, offset: 2656},
-							label: "p",
-							expr: &ruleRefExpr{
-								pos:  position{line: 68, col: 67, offset: 2658},
-								name: "path",
-							},
-						},
+			pos:         position{line: 47, col: 1, offset: 1769},
+			expr: &seqExpr{
+				pos: position{line: 47, col: 28, offset: 1796},
+				exprs: []any{
+					&ruleRefExpr{
+						pos:  position{line: 47, col: 28, offset: 1796},
+						name: "scheme_afs",
+					},
+					&litMatcher{
+						pos:        position{line: 47, col: 39, offset: 1807},
+						val:        ":",
+						ignoreCase: false,
+						want:       "\":\"",
+					},
+					&litMatcher{
+						pos:        position{line: 47, col: 43, offset: 1811},
+						val:        "//",
+						ignoreCase: false,
+						want:       "\"//\"",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 47, col: 48, offset: 1816},
+						name: "cellname",
+					},
+					&litMatcher{
+						pos:        position{line: 47, col: 57, offset: 1825},
+						val:        "/",
+						ignoreCase: false,
+						want:       "\"/\"",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 47, col: 61, offset: 1829},
+						name: "path",
 					},
 				},
 			},
@@ -627,35 +429,23 @@ var g = &grammar{
 		{
 			name:        "newsaddress",
 			displayName: "\"newsaddress\"",
-			pos:         position{line: 72, col: 1, offset: 2715},
-			expr: &actionExpr{
-				pos: position{line: 72, col: 30, offset: 2744},
-				run: (*parser).callonnewsaddress1,
-				expr: &seqExpr{
-					pos: position{line: 72, col: 30, offset: 2744},
-					exprs: []any{
-						&labeledExpr{
-							pos:   position{line: 72, col: 30, offset: 2744},
-							label: "s",
-							expr: &ruleRefExpr{
-								pos:  position{line: 72, col: 32, offset: 2746},
-								name: "scheme_news",
-							},
-						},
-						&litMatcher{
-							pos:        position{line: 72, col: 44, offset: 2758},
-							val:        ":",
-							ignoreCase: false,
-							want:       "\":\"",
-						},
-						&labeledExpr{
-							pos:   position{line: 72, col: 48, offset: 2762},
-							label: "g",
-							expr: &ruleRefExpr{
-								pos:  position{line: 72, col: 50, offset: 2764},
-								name: "groupart",
-							},
-						},
+			pos:         position{line: 49, col: 1, offset: 1835},
+			expr: &seqExpr{
+				pos: position{line: 49, col: 30, offset: 1864},
+				exprs: []any{
+					&ruleRefExpr{
+						pos:  position{line: 49, col: 30, offset: 1864},
+						name: "scheme_news",
+					},
+					&litMatcher{
+						pos:        position{line: 49, col: 42, offset: 1876},
+						val:        ":",
+						ignoreCase: false,
+						want:       "\":\"",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 49, col: 46, offset: 1880},
+						name: "groupart",
 					},
 				},
 			},
@@ -663,42 +453,26 @@ var g = &grammar{
 		{
 			name:        "waisaddress",
 			displayName: "\"waisaddress\"",
-			pos:         position{line: 78, col: 1, offset: 2940},
-			expr: &actionExpr{
-				pos: position{line: 78, col: 30, offset: 2969},
-				run: (*parser).callonwaisaddress1,
-				expr: &labeledExpr{
-					pos:   position{line: 78, col: 30, offset: 2969},
-					label: "v",
-					expr: &choiceExpr{
-						pos: position{line: 78, col: 34, offset: 2973},
-						alternatives: []any{
-							&actionExpr{
-								pos: position{line: 78, col: 34, offset: 2973},
-								run: (*parser).callonwaisaddress4,
-								expr: &seqExpr{
-									pos: position{line: 78, col: 34, offset: 2973},
-									exprs: []any{
-										&labeledExpr{
-											pos:   position{line: 78, col: 34, offset: 2973},
-											label: "d",
-											expr: &ruleRefExpr{
-												pos:  position{line: 78, col: 36, offset: 2975},
-												name: "waisdoc",
-											},
-										},
-										&ruleRefExpr{
-											pos:  position{line: 78, col: 44, offset: 2983},
-											name: "url_end",
-										},
-									},
-								},
+			pos:         position{line: 53, col: 1, offset: 2007},
+			expr: &choiceExpr{
+				pos: position{line: 53, col: 32, offset: 2038},
+				alternatives: []any{
+					&seqExpr{
+						pos: position{line: 53, col: 32, offset: 2038},
+						exprs: []any{
+							&ruleRefExpr{
+								pos:  position{line: 53, col: 32, offset: 2038},
+								name: "waisdoc",
 							},
 							&ruleRefExpr{
-								pos:  position{line: 78, col: 72, offset: 3011},
-								name: "waisindex",
+								pos:  position{line: 53, col: 40, offset: 2046},
+								name: "url_end",
 							},
 						},
+					},
+					&ruleRefExpr{
+						pos:  position{line: 53, col: 50, offset: 2056},
+						name: "waisindex",
 					},
 				},
 			},
@@ -706,82 +480,54 @@ var g = &grammar{
 		{
 			name:        "waisindex",
 			displayName: "\"waisindex\"",
-			pos:         position{line: 82, col: 1, offset: 3043},
-			expr: &actionExpr{
-				pos: position{line: 82, col: 26, offset: 3068},
-				run: (*parser).callonwaisindex1,
-				expr: &seqExpr{
-					pos: position{line: 82, col: 26, offset: 3068},
-					exprs: []any{
-						&labeledExpr{
-							pos:   position{line: 82, col: 26, offset: 3068},
-							label: "s",
-							expr: &ruleRefExpr{
-								pos:  position{line: 82, col: 28, offset: 3070},
-								name: "scheme_wais",
-							},
-						},
-						&litMatcher{
-							pos:        position{line: 82, col: 40, offset: 3082},
-							val:        ":",
-							ignoreCase: false,
-							want:       "\":\"",
-						},
-						&litMatcher{
-							pos:        position{line: 82, col: 44, offset: 3086},
-							val:        "//",
-							ignoreCase: false,
-							want:       "\"//\"",
-						},
-						&labeledExpr{
-							pos:   position{line: 82, col: 49, offset: 3091},
-							label: "h",
-							expr: &ruleRefExpr{
-								pos:  position{line: 82, col: 51, offset: 3093},
-								name: "hostport",
-							},
-						},
-						&litMatcher{
-							pos:        position{line: 82, col: 60, offset: 3102},
-							val:        "/",
-							ignoreCase: false,
-							want:       "\"/\"",
-						},
-						&labeledExpr{
-							pos:   position{line: 82, col: 64, offset: 3106},
-							label: "d",
-							expr: &ruleRefExpr{
-								pos:  position{line: 82, col: 66, offset: 3108},
-								name: "database",
-							},
-						},
-						&labeledExpr{
-							pos:   position{line: 82, col: 75, offset: 3117},
-							label: "q",
-							expr: &zeroOrOneExpr{
-								pos: position{line: 82, col: 77, offset: 3119},
-								expr: &actionExpr{
-									pos: position{line: 82, col: 79, offset: 3121},
-									run: (*parser).callonwaisindex14,
-									expr: &seqExpr{
-										pos: position{line: 82, col: 79, offset: 3121},
-										exprs: []any{
-											&litMatcher{
-												pos:        position{line: 82, col: 79, offset: 3121},
-												val:        "?",
-												ignoreCase: false,
-												want:       "\"?\"",
-											},
-											&labeledExpr{
-												pos:   position{line: 82, col: 83, offset: 3125},
-												label: "q",
-												expr: &ruleRefExpr{
-													pos:  position{line: 82, col: 85, offset: 3127},
-													name: "search",
-												},
-											},
-										},
-									},
+			pos:         position{line: 55, col: 1, offset: 2069},
+			expr: &seqExpr{
+				pos: position{line: 55, col: 26, offset: 2094},
+				exprs: []any{
+					&ruleRefExpr{
+						pos:  position{line: 55, col: 26, offset: 2094},
+						name: "scheme_wais",
+					},
+					&litMatcher{
+						pos:        position{line: 55, col: 38, offset: 2106},
+						val:        ":",
+						ignoreCase: false,
+						want:       "\":\"",
+					},
+					&litMatcher{
+						pos:        position{line: 55, col: 42, offset: 2110},
+						val:        "//",
+						ignoreCase: false,
+						want:       "\"//\"",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 55, col: 47, offset: 2115},
+						name: "hostport",
+					},
+					&litMatcher{
+						pos:        position{line: 55, col: 56, offset: 2124},
+						val:        "/",
+						ignoreCase: false,
+						want:       "\"/\"",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 55, col: 60, offset: 2128},
+						name: "database",
+					},
+					&zeroOrOneExpr{
+						pos: position{line: 55, col: 69, offset: 2137},
+						expr: &seqExpr{
+							pos: position{line: 55, col: 71, offset: 2139},
+							exprs: []any{
+								&litMatcher{
+									pos:        position{line: 55, col: 71, offset: 2139},
+									val:        "?",
+									ignoreCase: false,
+									want:       "\"?\"",
+								},
+								&ruleRefExpr{
+									pos:  position{line: 55, col: 75, offset: 2143},
+									name: "search",
 								},
 							},
 						},
@@ -792,97 +538,69 @@ var g = &grammar{
 		{
 			name:        "waisdoc",
 			displayName: "\"waisdoc\"",
-			pos:         position{line: 86, col: 1, offset: 3209},
-			expr: &actionExpr{
-				pos: position{line: 86, col: 22, offset: 3230},
-				run: (*parser).callonwaisdoc1,
-				expr: &seqExpr{
-					pos: position{line: 86, col: 22, offset: 3230},
-					exprs: []any{
-						&labeledExpr{
-							pos:   position{line: 86, col: 22, offset: 3230},
-							label: "s",
-							expr: &ruleRefExpr{
-								pos:  position{line: 86, col: 24, offset: 3232},
-								name: "scheme_wais",
-							},
-						},
-						&litMatcher{
-							pos:        position{line: 86, col: 36, offset: 3244},
-							val:        ":",
-							ignoreCase: false,
-							want:       "\":\"",
-						},
-						&litMatcher{
-							pos:        position{line: 86, col: 40, offset: 3248},
-							val:        "//",
-							ignoreCase: false,
-							want:       "\"//\"",
-						},
-						&labeledExpr{
-							pos:   position{line: 86, col: 45, offset: 3253},
-							label: "h",
-							expr: &ruleRefExpr{
-								pos:  position{line: 86, col: 47, offset: 3255},
-								name: "hostport",
-							},
-						},
-						&litMatcher{
-							pos:        position{line: 86, col: 56, offset: 3264},
-							val:        "/",
-							ignoreCase: false,
-							want:       "\"/\"",
-						},
-						&labeledExpr{
-							pos:   position{line: 86, col: 60, offset: 3268},
-							label: "d",
-							expr: &ruleRefExpr{
-								pos:  position{line: 86, col: 62, offset: 3270},
-								name: "database",
-							},
-						},
-						&litMatcher{
-							pos:        position{line: 86, col: 71, offset: 3279},
-							val:        "/",
-							ignoreCase: false,
-							want:       "\"/\"",
-						},
-						&labeledExpr{
-							pos:   position{line: 86, col: 75, offset: 3283},
-							label: "t",
-							expr: &ruleRefExpr{
-								pos:  position{line: 86, col: 77, offset: 3285},
-								name: "wtype",
-							},
-						},
-						&litMatcher{
-							pos:        position{line: 86, col: 83, offset: 3291},
-							val:        "/",
-							ignoreCase: false,
-							want:       "\"/\"",
-						},
-						&labeledExpr{
-							pos:   position{line: 86, col: 87, offset: 3295},
-							label: "n",
-							expr: &ruleRefExpr{
-								pos:  position{line: 86, col: 89, offset: 3297},
-								name: "digits",
-							},
-						},
-						&litMatcher{
-							pos:        position{line: 86, col: 96, offset: 3304},
-							val:        "/",
-							ignoreCase: false,
-							want:       "\"/\"",
-						},
-						&labeledExpr{
-							pos:   position{line: 86, col: 100, offset: 3308},
-							label: "p",
-							expr: &ruleRefExpr{
-								pos:  position{line: 86, col: 102, offset: 3310},
-								name: "path",
-							},
-						},
+			pos:         position{line: 57, col: 1, offset: 2154},
+			expr: &seqExpr{
+				pos: position{line: 57, col: 22, offset: 2175},
+				exprs: []any{
+					&ruleRefExpr{
+						pos:  position{line: 57, col: 22, offset: 2175},
+						name: "scheme_wais",
+					},
+					&litMatcher{
+						pos:        position{line: 57, col: 34, offset: 2187},
+						val:        ":",
+						ignoreCase: false,
+						want:       "\":\"",
+					},
+					&litMatcher{
+						pos:        position{line: 57, col: 38, offset: 2191},
+						val:        "//",
+						ignoreCase: false,
+						want:       "\"//\"",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 57, col: 43, offset: 2196},
+						name: "hostport",
+					},
+					&litMatcher{
+						pos:        position{line: 57, col: 52, offset: 2205},
+						val:        "/",
+						ignoreCase: false,
+						want:       "\"/\"",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 57, col: 56, offset: 2209},
+						name: "database",
+					},
+					&litMatcher{
+						pos:        position{line: 57, col: 65, offset: 2218},
+						val:        "/",
+						ignoreCase: false,
+						want:       "\"/\"",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 57, col: 69, offset: 2222},
+						name: "wtype",
+					},
+					&litMatcher{
+						pos:        position{line: 57, col: 75, offset: 2228},
+						val:        "/",
+						ignoreCase: false,
+						want:       "\"/\"",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 57, col: 79, offset: 2232},
+						name: "digits",
+					},
+					&litMatcher{
+						pos:        position{line: 57, col: 86, offset: 2239},
+						val:        "/",
+						ignoreCase: false,
+						want:       "\"/\"",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 57, col: 90, offset: 2243},
+						name: "path",
 					},
 				},
 			},
@@ -890,35 +608,23 @@ var g = &grammar{
 		{
 			name:        "groupart",
 			displayName: "\"groupart\"",
-			pos:         position{line: 93, col: 1, offset: 3567},
-			expr: &actionExpr{
-				pos: position{line: 93, col: 24, offset: 3590},
-				run: (*parser).callongroupart1,
-				expr: &labeledExpr{
-					pos:   position{line: 93, col: 24, offset: 3590},
-					label: "v",
-					expr: &choiceExpr{
-						pos: position{line: 93, col: 28, offset: 3594},
-						alternatives: []any{
-							&ruleRefExpr{
-								pos:  position{line: 93, col: 28, offset: 3594},
-								name: "article",
-							},
-							&actionExpr{
-								pos: position{line: 93, col: 38, offset: 3604},
-								run: (*parser).callongroupart5,
-								expr: &litMatcher{
-									pos:        position{line: 93, col: 38, offset: 3604},
-									val:        "*",
-									ignoreCase: false,
-									want:       "\"*\"",
-								},
-							},
-							&ruleRefExpr{
-								pos:  position{line: 93, col: 78, offset: 3644},
-								name: "group",
-							},
-						},
+			pos:         position{line: 62, col: 1, offset: 2443},
+			expr: &choiceExpr{
+				pos: position{line: 62, col: 26, offset: 2468},
+				alternatives: []any{
+					&ruleRefExpr{
+						pos:  position{line: 62, col: 26, offset: 2468},
+						name: "article",
+					},
+					&litMatcher{
+						pos:        position{line: 62, col: 36, offset: 2478},
+						val:        "*",
+						ignoreCase: false,
+						want:       "\"*\"",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 62, col: 42, offset: 2484},
+						name: "group",
 					},
 				},
 			},
@@ -926,32 +632,28 @@ var g = &grammar{
 		{
 			name:        "group",
 			displayName: "\"group\"",
-			pos:         position{line: 98, col: 1, offset: 3756},
-			expr: &actionExpr{
-				pos: position{line: 98, col: 18, offset: 3773},
-				run: (*parser).callongroup1,
-				expr: &seqExpr{
-					pos: position{line: 98, col: 18, offset: 3773},
-					exprs: []any{
-						&ruleRefExpr{
-							pos:  position{line: 98, col: 18, offset: 3773},
-							name: "ialpha",
-						},
-						&zeroOrMoreExpr{
-							pos: position{line: 98, col: 25, offset: 3780},
-							expr: &seqExpr{
-								pos: position{line: 98, col: 27, offset: 3782},
-								exprs: []any{
-									&litMatcher{
-										pos:        position{line: 98, col: 27, offset: 3782},
-										val:        ".",
-										ignoreCase: false,
-										want:       "\".\"",
-									},
-									&ruleRefExpr{
-										pos:  position{line: 98, col: 31, offset: 3786},
-										name: "ialpha",
-									},
+			pos:         position{line: 65, col: 1, offset: 2577},
+			expr: &seqExpr{
+				pos: position{line: 65, col: 18, offset: 2594},
+				exprs: []any{
+					&ruleRefExpr{
+						pos:  position{line: 65, col: 18, offset: 2594},
+						name: "ialpha",
+					},
+					&zeroOrMoreExpr{
+						pos: position{line: 65, col: 25, offset: 2601},
+						expr: &seqExpr{
+							pos: position{line: 65, col: 27, offset: 2603},
+							exprs: []any{
+								&litMatcher{
+									pos:        position{line: 65, col: 27, offset: 2603},
+									val:        ".",
+									ignoreCase: false,
+									want:       "\".\"",
+								},
+								&ruleRefExpr{
+									pos:  position{line: 65, col: 31, offset: 2607},
+									name: "ialpha",
 								},
 							},
 						},
@@ -962,123 +664,115 @@ var g = &grammar{
 		{
 			name:        "article",
 			displayName: "\"article\"",
-			pos:         position{line: 112, col: 1, offset: 4638},
-			expr: &actionExpr{
-				pos: position{line: 112, col: 22, offset: 4659},
-				run: (*parser).callonarticle1,
-				expr: &seqExpr{
-					pos: position{line: 112, col: 22, offset: 4659},
-					exprs: []any{
-						&andExpr{
-							pos: position{line: 112, col: 22, offset: 4659},
-							expr: &seqExpr{
-								pos: position{line: 112, col: 25, offset: 4662},
-								exprs: []any{
-									&zeroOrMoreExpr{
-										pos: position{line: 112, col: 25, offset: 4662},
-										expr: &ruleRefExpr{
-											pos:  position{line: 112, col: 25, offset: 4662},
-											name: "xalpha",
-										},
+			pos:         position{line: 77, col: 1, offset: 3414},
+			expr: &seqExpr{
+				pos: position{line: 77, col: 22, offset: 3435},
+				exprs: []any{
+					&andExpr{
+						pos: position{line: 77, col: 22, offset: 3435},
+						expr: &seqExpr{
+							pos: position{line: 77, col: 25, offset: 3438},
+							exprs: []any{
+								&zeroOrMoreExpr{
+									pos: position{line: 77, col: 25, offset: 3438},
+									expr: &ruleRefExpr{
+										pos:  position{line: 77, col: 25, offset: 3438},
+										name: "xalpha",
 									},
-									&choiceExpr{
-										pos: position{line: 112, col: 35, offset: 4672},
-										alternatives: []any{
-											&litMatcher{
-												pos:        position{line: 112, col: 35, offset: 4672},
-												val:        "#",
-												ignoreCase: false,
-												want:       "\"#\"",
-											},
-											&notExpr{
-												pos: position{line: 112, col: 41, offset: 4678},
-												expr: &anyMatcher{
-													line: 112, col: 42, offset: 4679,
-												},
+								},
+								&choiceExpr{
+									pos: position{line: 77, col: 35, offset: 3448},
+									alternatives: []any{
+										&litMatcher{
+											pos:        position{line: 77, col: 35, offset: 3448},
+											val:        "#",
+											ignoreCase: false,
+											want:       "\"#\"",
+										},
+										&notExpr{
+											pos: position{line: 77, col: 41, offset: 3454},
+											expr: &anyMatcher{
+												line: 77, col: 42, offset: 3455,
 											},
 										},
 									},
 								},
 							},
 						},
-						&ruleRefExpr{
-							pos:  position{line: 112, col: 48, offset: 4685},
-							name: "article_local",
-						},
-						&litMatcher{
-							pos:        position{line: 112, col: 62, offset: 4699},
-							val:        "@",
-							ignoreCase: false,
-							want:       "\"@\"",
-						},
-						&labeledExpr{
-							pos:   position{line: 112, col: 66, offset: 4703},
-							label: "h",
-							expr: &ruleRefExpr{
-								pos:  position{line: 112, col: 68, offset: 4705},
-								name: "host",
-							},
-						},
+					},
+					&ruleRefExpr{
+						pos:  position{line: 77, col: 48, offset: 3461},
+						name: "article_local",
+					},
+					&litMatcher{
+						pos:        position{line: 77, col: 62, offset: 3475},
+						val:        "@",
+						ignoreCase: false,
+						want:       "\"@\"",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 77, col: 66, offset: 3479},
+						name: "host",
 					},
 				},
 			},
 		},
 		{
 			name: "article_local",
-			pos:  position{line: 116, col: 1, offset: 4753},
+			pos:  position{line: 79, col: 1, offset: 3485},
 			expr: &seqExpr{
-				pos: position{line: 116, col: 18, offset: 4770},
+				pos: position{line: 79, col: 18, offset: 3502},
 				exprs: []any{
 					&ruleRefExpr{
-						pos:  position{line: 116, col: 18, offset: 4770},
+						pos:  position{line: 79, col: 18, offset: 3502},
 						name: "xalpha",
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 116, col: 25, offset: 4777},
+						pos: position{line: 79, col: 25, offset: 3509},
 						expr: &seqExpr{
-							pos: position{line: 116, col: 27, offset: 4779},
+							pos: position{line: 79, col: 27, offset: 3511},
 							exprs: []any{
 								&notExpr{
-									pos: position{line: 116, col: 27, offset: 4779},
+									pos: position{line: 79, col: 27, offset: 3511},
 									expr: &seqExpr{
-										pos: position{line: 116, col: 30, offset: 4782},
+										pos: position{line: 79, col: 30, offset: 3514},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 116, col: 30, offset: 4782},
+												pos:        position{line: 79, col: 30, offset: 3514},
 												val:        "@",
 												ignoreCase: false,
 												want:       "\"@\"",
 											},
 											&ruleRefExpr{
-												pos:  position{line: 116, col: 34, offset: 4786},
+												pos:  position{line: 79, col: 34, offset: 3518},
 												name: "host",
 											},
 											&notExpr{
-												pos: position{line: 116, col: 39, offset: 4791},
+												pos: position{line: 79, col: 39, offset: 3523},
 												expr: &anyMatcher{
-													line: 116, col: 40, offset: 4792,
+													line: 79, col: 40, offset: 3524,
 												},
 											},
 										},
 									},
 								},
 								&notExpr{
-									pos: position{line: 116, col: 44, offset: 4796},
+									pos: position{line: 79, col: 44, offset: 3528},
 									expr: &seqExpr{
-										pos: position{line: 116, col: 47, offset: 4799},
+										pos: position{line: 79, col: 47, offset: 3531},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 116, col: 47, offset: 4799},
+												pos:        position{line: 79, col: 47, offset: 3531},
 												val:        "@",
 												ignoreCase: false,
 												want:       "\"@\"",
 											},
 											&ruleRefExpr{
-												pos:  position{line: 116, col: 51, offset: 4803},
+												pos:  position{line: 79, col: 51, offset: 3535},
 												name: "host",
 											},
 											&litMatcher{
-												pos:        position{line: 116, col: 56, offset: 4808},
+												pos:        position{line: 79, col: 56, offset: 3540},
 												val:        "#",
 												ignoreCase: false,
 												want:       "\"#\"",
@@ -1087,7 +781,7 @@ var g = &grammar{
 									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 116, col: 62, offset: 4814},
+									pos:  position{line: 79, col: 62, offset: 3546},
 									name: "xalpha",
 								},
 							},
@@ -1099,135 +793,87 @@ var g = &grammar{
 		{
 			name:        "database",
 			displayName: "\"database\"",
-			pos:         position{line: 118, col: 1, offset: 4825},
-			expr: &actionExpr{
-				pos: position{line: 118, col: 24, offset: 4848},
-				run: (*parser).callondatabase1,
-				expr: &ruleRefExpr{
-					pos:  position{line: 118, col: 24, offset: 4848},
-					name: "xalphas",
-				},
+			pos:         position{line: 81, col: 1, offset: 3557},
+			expr: &ruleRefExpr{
+				pos:  position{line: 81, col: 24, offset: 3580},
+				name: "xalphas",
 			},
 		},
 		{
 			name:        "wtype",
 			displayName: "\"wtype\"",
-			pos:         position{line: 122, col: 1, offset: 4905},
-			expr: &actionExpr{
-				pos: position{line: 122, col: 18, offset: 4922},
-				run: (*parser).callonwtype1,
-				expr: &ruleRefExpr{
-					pos:  position{line: 122, col: 18, offset: 4922},
-					name: "xalphas",
-				},
+			pos:         position{line: 83, col: 1, offset: 3589},
+			expr: &ruleRefExpr{
+				pos:  position{line: 83, col: 18, offset: 3606},
+				name: "xalphas",
 			},
 		},
 		{
 			name:        "prosperoaddress",
 			displayName: "\"prosperoaddress\"",
-			pos:         position{line: 126, col: 1, offset: 4976},
-			expr: &actionExpr{
-				pos: position{line: 126, col: 38, offset: 5013},
-				run: (*parser).callonprosperoaddress1,
-				expr: &labeledExpr{
-					pos:   position{line: 126, col: 38, offset: 5013},
-					label: "p",
-					expr: &ruleRefExpr{
-						pos:  position{line: 126, col: 40, offset: 5015},
-						name: "prosperolink",
-					},
-				},
+			pos:         position{line: 85, col: 1, offset: 3615},
+			expr: &ruleRefExpr{
+				pos:  position{line: 85, col: 38, offset: 3652},
+				name: "prosperolink",
 			},
 		},
 		{
 			name:        "prosperolink",
 			displayName: "\"prosperolink\"",
-			pos:         position{line: 132, col: 1, offset: 5169},
-			expr: &actionExpr{
-				pos: position{line: 132, col: 32, offset: 5200},
-				run: (*parser).callonprosperolink1,
-				expr: &seqExpr{
-					pos: position{line: 132, col: 32, offset: 5200},
-					exprs: []any{
-						&labeledExpr{
-							pos:   position{line: 132, col: 32, offset: 5200},
-							label: "s",
-							expr: &ruleRefExpr{
-								pos:  position{line: 132, col: 34, offset: 5202},
-								name: "scheme_prospero",
-							},
-						},
-						&litMatcher{
-							pos:        position{line: 132, col: 50, offset: 5218},
-							val:        ":",
-							ignoreCase: false,
-							want:       "\":\"",
-						},
-						&litMatcher{
-							pos:        position{line: 132, col: 54, offset: 5222},
-							val:        "//",
-							ignoreCase: false,
-							want:       "\"//\"",
-						},
-						&labeledExpr{
-							pos:   position{line: 132, col: 59, offset: 5227},
-							label: "h",
-							expr: &ruleRefExpr{
-								pos:  position{line: 132, col: 61, offset: 5229},
-								name: "hostport",
-							},
-						},
-						&litMatcher{
-							pos:        position{line: 132, col: 70, offset: 5238},
-							val:        "/",
-							ignoreCase: false,
-							want:       "\"/\"",
-						},
-						&labeledExpr{
-							pos:   position{line: 132, col: 74, offset: 5242},
-							label: "n",
-							expr: &ruleRefExpr{
-								pos:  position{line: 132, col: 76, offset: 5244},
-								name: "prospero_name",
-							},
-						},
-						&labeledExpr{
-							pos:   position{line: 132, col: 90, offset: 5258},
-							label: "v",
-							expr: &zeroOrOneExpr{
-								pos: position{line: 132, col: 92, offset: 5260},
-								expr: &actionExpr{
-									pos: position{line: 132, col: 94, offset: 5262},
-									run: (*parser).callonprosperolink14,
-									expr: &seqExpr{
-										pos: position{line: 132, col: 94, offset: 5262},
-										exprs: []any{
-											&litMatcher{
-												pos:        position{line: 132, col: 94, offset: 5262},
-												val:        "%00",
-												ignoreCase: false,
-												want:       "\"%00\"",
-											},
-											&labeledExpr{
-												pos:   position{line: 132, col: 100, offset: 5268},
-												label: "v",
-												expr: &ruleRefExpr{
-													pos:  position{line: 132, col: 102, offset: 5270},
-													name: "version",
-												},
-											},
-											&labeledExpr{
-												pos:   position{line: 132, col: 110, offset: 5278},
-												label: "a",
-												expr: &zeroOrOneExpr{
-													pos: position{line: 132, col: 112, offset: 5280},
-													expr: &ruleRefExpr{
-														pos:  position{line: 132, col: 112, offset: 5280},
-														name: "attributes",
-													},
-												},
-											},
-										},
+			pos:         position{line: 89, col: 1, offset: 3787},
+			expr: &seqExpr{
+				pos: position{line: 89, col: 32, offset: 3818},
+				exprs: []any{
+					&ruleRefExpr{
+						pos:  position{line: 89, col: 32, offset: 3818},
+						name: "scheme_prospero",
+					},
+					&litMatcher{
+						pos:        position{line: 89, col: 48, offset: 3834},
+						val:        ":",
+						ignoreCase: false,
+						want:       "\":\"",
+					},
+					&litMatcher{
+						pos:        position{line: 89, col: 52, offset: 3838},
+						val:        "//",
+						ignoreCase: false,
+						want:       "\"//\"",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 89, col: 57, offset: 3843},
+						name: "hostport",
+					},
+					&litMatcher{
+						pos:        position{line: 89, col: 66, offset: 3852},
+						val:        "/",
+						ignoreCase: false,
+						want:       "\"/\"",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 89, col: 70, offset: 3856},
+						name: "prospero_name",
+					},
+					&zeroOrOneExpr{
+						pos: position{line: 89, col: 84, offset: 3870},
+						expr: &seqExpr{
+							pos: position{line: 89, col: 86, offset: 3872},
+							exprs: []any{
+								&litMatcher{
+									pos:        position{line: 89, col: 86, offset: 3872},
+									val:        "%00",
+									ignoreCase: false,
+									want:       "\"%00\"",
+								},
+								&ruleRefExpr{
+									pos:  position{line: 89, col: 92, offset: 3878},
+									name: "version",
+								},
+								&zeroOrOneExpr{
+									pos: position{line: 89, col: 100, offset: 3886},
+									expr: &ruleRefExpr{
+										pos:  position{line: 89, col: 100, offset: 3886},
+										name: "attributes",
 									},
 								},
 							},
@@ -1238,45 +884,41 @@ var g = &grammar{
 		},
 		{
 			name: "prospero_name",
-			pos:  position{line: 137, col: 1, offset: 5429},
-			expr: &actionExpr{
-				pos: position{line: 137, col: 18, offset: 5446},
-				run: (*parser).callonprospero_name1,
-				expr: &zeroOrOneExpr{
-					pos: position{line: 137, col: 18, offset: 5446},
-					expr: &seqExpr{
-						pos: position{line: 137, col: 20, offset: 5448},
-						exprs: []any{
-							&ruleRefExpr{
-								pos:  position{line: 137, col: 20, offset: 5448},
-								name: "prospero_segment",
-							},
-							&zeroOrMoreExpr{
-								pos: position{line: 137, col: 37, offset: 5465},
-								expr: &seqExpr{
-									pos: position{line: 137, col: 39, offset: 5467},
-									exprs: []any{
-										&litMatcher{
-											pos:        position{line: 137, col: 39, offset: 5467},
-											val:        "/",
-											ignoreCase: false,
-											want:       "\"/\"",
-										},
-										&ruleRefExpr{
-											pos:  position{line: 137, col: 43, offset: 5471},
-											name: "prospero_segment",
-										},
+			pos:  position{line: 92, col: 1, offset: 3930},
+			expr: &zeroOrOneExpr{
+				pos: position{line: 92, col: 18, offset: 3947},
+				expr: &seqExpr{
+					pos: position{line: 92, col: 20, offset: 3949},
+					exprs: []any{
+						&ruleRefExpr{
+							pos:  position{line: 92, col: 20, offset: 3949},
+							name: "prospero_segment",
+						},
+						&zeroOrMoreExpr{
+							pos: position{line: 92, col: 37, offset: 3966},
+							expr: &seqExpr{
+								pos: position{line: 92, col: 39, offset: 3968},
+								exprs: []any{
+									&litMatcher{
+										pos:        position{line: 92, col: 39, offset: 3968},
+										val:        "/",
+										ignoreCase: false,
+										want:       "\"/\"",
+									},
+									&ruleRefExpr{
+										pos:  position{line: 92, col: 43, offset: 3972},
+										name: "prospero_segment",
 									},
 								},
 							},
-							&zeroOrOneExpr{
-								pos: position{line: 137, col: 63, offset: 5491},
-								expr: &litMatcher{
-									pos:        position{line: 137, col: 63, offset: 5491},
-									val:        "/",
-									ignoreCase: false,
-									want:       "\"/\"",
-								},
+						},
+						&zeroOrOneExpr{
+							pos: position{line: 92, col: 63, offset: 3992},
+							expr: &litMatcher{
+								pos:        position{line: 92, col: 63, offset: 3992},
+								val:        "/",
+								ignoreCase: false,
+								want:       "\"/\"",
 							},
 						},
 					},
@@ -1285,43 +927,43 @@ var g = &grammar{
 		},
 		{
 			name: "prospero_segment",
-			pos:  position{line: 142, col: 1, offset: 5578},
+			pos:  position{line: 95, col: 1, offset: 4030},
 			expr: &oneOrMoreExpr{
-				pos: position{line: 142, col: 21, offset: 5598},
+				pos: position{line: 95, col: 21, offset: 4050},
 				expr: &seqExpr{
-					pos: position{line: 142, col: 23, offset: 5600},
+					pos: position{line: 95, col: 23, offset: 4052},
 					exprs: []any{
 						&notExpr{
-							pos: position{line: 142, col: 23, offset: 5600},
+							pos: position{line: 95, col: 23, offset: 4052},
 							expr: &seqExpr{
-								pos: position{line: 142, col: 26, offset: 5603},
+								pos: position{line: 95, col: 26, offset: 4055},
 								exprs: []any{
 									&litMatcher{
-										pos:        position{line: 142, col: 26, offset: 5603},
+										pos:        position{line: 95, col: 26, offset: 4055},
 										val:        "%00",
 										ignoreCase: false,
 										want:       "\"%00\"",
 									},
 									&ruleRefExpr{
-										pos:  position{line: 142, col: 32, offset: 5609},
+										pos:  position{line: 95, col: 32, offset: 4061},
 										name: "version",
 									},
 									&zeroOrOneExpr{
-										pos: position{line: 142, col: 40, offset: 5617},
+										pos: position{line: 95, col: 40, offset: 4069},
 										expr: &ruleRefExpr{
-											pos:  position{line: 142, col: 40, offset: 5617},
+											pos:  position{line: 95, col: 40, offset: 4069},
 											name: "attributes",
 										},
 									},
 									&ruleRefExpr{
-										pos:  position{line: 142, col: 52, offset: 5629},
+										pos:  position{line: 95, col: 52, offset: 4081},
 										name: "url_end",
 									},
 								},
 							},
 						},
 						&ruleRefExpr{
-							pos:  position{line: 142, col: 62, offset: 5639},
+							pos:  position{line: 95, col: 62, offset: 4091},
 							name: "xpalpha",
 						},
 					},
@@ -1331,170 +973,130 @@ var g = &grammar{
 		{
 			name:        "hsoname",
 			displayName: "\"hsoname\"",
-			pos:         position{line: 144, col: 1, offset: 5651},
-			expr: &actionExpr{
-				pos: position{line: 144, col: 22, offset: 5672},
-				run: (*parser).callonhsoname1,
-				expr: &ruleRefExpr{
-					pos:  position{line: 144, col: 22, offset: 5672},
-					name: "path",
-				},
+			pos:         position{line: 97, col: 1, offset: 4103},
+			expr: &ruleRefExpr{
+				pos:  position{line: 97, col: 22, offset: 4124},
+				name: "path",
 			},
 		},
 		{
 			name:        "version",
 			displayName: "\"version\"",
-			pos:         position{line: 148, col: 1, offset: 5727},
-			expr: &actionExpr{
-				pos: position{line: 148, col: 22, offset: 5748},
-				run: (*parser).callonversion1,
-				expr: &ruleRefExpr{
-					pos:  position{line: 148, col: 22, offset: 5748},
-					name: "digits",
-				},
+			pos:         position{line: 99, col: 1, offset: 4130},
+			expr: &ruleRefExpr{
+				pos:  position{line: 99, col: 22, offset: 4151},
+				name: "digits",
 			},
 		},
 		{
 			name:        "attributes",
 			displayName: "\"attributes\"",
-			pos:         position{line: 152, col: 1, offset: 5803},
-			expr: &actionExpr{
-				pos: position{line: 152, col: 28, offset: 5830},
-				run: (*parser).callonattributes1,
-				expr: &oneOrMoreExpr{
-					pos: position{line: 152, col: 28, offset: 5830},
-					expr: &ruleRefExpr{
-						pos:  position{line: 152, col: 28, offset: 5830},
-						name: "attribute",
-					},
+			pos:         position{line: 101, col: 1, offset: 4159},
+			expr: &oneOrMoreExpr{
+				pos: position{line: 101, col: 28, offset: 4186},
+				expr: &ruleRefExpr{
+					pos:  position{line: 101, col: 28, offset: 4186},
+					name: "attribute",
 				},
 			},
 		},
 		{
 			name:        "attribute",
 			displayName: "\"attribute\"",
-			pos:         position{line: 156, col: 1, offset: 5892},
+			pos:         position{line: 103, col: 1, offset: 4198},
 			expr: &ruleRefExpr{
-				pos:  position{line: 156, col: 26, offset: 5917},
+				pos:  position{line: 103, col: 26, offset: 4223},
 				name: "alphanums",
 			},
 		},
 		{
 			name:        "telnetaddress",
 			displayName: "\"telnetaddress\"",
-			pos:         position{line: 160, col: 1, offset: 6108},
-			expr: &actionExpr{
-				pos: position{line: 160, col: 34, offset: 6141},
-				run: (*parser).callontelnetaddress1,
-				expr: &seqExpr{
-					pos: position{line: 160, col: 34, offset: 6141},
-					exprs: []any{
-						&labeledExpr{
-							pos:   position{line: 160, col: 34, offset: 6141},
-							label: "s",
-							expr: &ruleRefExpr{
-								pos:  position{line: 160, col: 36, offset: 6143},
-								name: "scheme_telnet",
-							},
-						},
-						&litMatcher{
-							pos:        position{line: 160, col: 50, offset: 6157},
-							val:        ":",
-							ignoreCase: false,
-							want:       "\":\"",
-						},
-						&litMatcher{
-							pos:        position{line: 160, col: 54, offset: 6161},
-							val:        "//",
-							ignoreCase: false,
-							want:       "\"//\"",
-						},
-						&labeledExpr{
-							pos:   position{line: 160, col: 59, offset: 6166},
-							label: "u",
-							expr: &zeroOrOneExpr{
-								pos: position{line: 160, col: 61, offset: 6168},
-								expr: &actionExpr{
-									pos: position{line: 160, col: 63, offset: 6170},
-									run: (*parser).callontelnetaddress9,
-									expr: &seqExpr{
-										pos: position{line: 160, col: 63, offset: 6170},
-										exprs: []any{
-											&labeledExpr{
-												pos:   position{line: 160, col: 63, offset: 6170},
-												label: "u",
-												expr: &ruleRefExpr{
-													pos:  position{line: 160, col: 65, offset: 6172},
-													name: "telnet_user",
-												},
-											},
-											&litMatcher{
-												pos:        position{line: 160, col: 77, offset: 6184},
-												val:        "@",
-												ignoreCase: false,
-												want:       "\"@\"",
-											},
-										},
-									},
+			pos:         position{line: 107, col: 1, offset: 4414},
+			expr: &seqExpr{
+				pos: position{line: 107, col: 34, offset: 4447},
+				exprs: []any{
+					&ruleRefExpr{
+						pos:  position{line: 107, col: 34, offset: 4447},
+						name: "scheme_telnet",
+					},
+					&litMatcher{
+						pos:        position{line: 107, col: 48, offset: 4461},
+						val:        ":",
+						ignoreCase: false,
+						want:       "\":\"",
+					},
+					&litMatcher{
+						pos:        position{line: 107, col: 52, offset: 4465},
+						val:        "//",
+						ignoreCase: false,
+						want:       "\"//\"",
+					},
+					&zeroOrOneExpr{
+						pos: position{line: 107, col: 57, offset: 4470},
+						expr: &seqExpr{
+							pos: position{line: 107, col: 59, offset: 4472},
+							exprs: []any{
+								&ruleRefExpr{
+									pos:  position{line: 107, col: 59, offset: 4472},
+									name: "telnet_user",
+								},
+								&litMatcher{
+									pos:        position{line: 107, col: 71, offset: 4484},
+									val:        "@",
+									ignoreCase: false,
+									want:       "\"@\"",
 								},
 							},
 						},
-						&labeledExpr{
-							pos:   position{line: 160, col: 102, offset: 6209},
-							label: "h",
-							expr: &ruleRefExpr{
-								pos:  position{line: 160, col: 104, offset: 6211},
-								name: "hostport",
-							},
-						},
+					},
+					&ruleRefExpr{
+						pos:  position{line: 107, col: 78, offset: 4491},
+						name: "hostport",
 					},
 				},
 			},
 		},
 		{
 			name: "telnet_user",
-			pos:  position{line: 165, col: 1, offset: 6300},
-			expr: &actionExpr{
-				pos: position{line: 165, col: 16, offset: 6315},
-				run: (*parser).callontelnet_user1,
-				expr: &seqExpr{
-					pos: position{line: 165, col: 16, offset: 6315},
-					exprs: []any{
-						&ruleRefExpr{
-							pos:  position{line: 165, col: 16, offset: 6315},
-							name: "xalpha",
-						},
-						&zeroOrMoreExpr{
-							pos: position{line: 165, col: 23, offset: 6322},
-							expr: &seqExpr{
-								pos: position{line: 165, col: 25, offset: 6324},
-								exprs: []any{
-									&notExpr{
-										pos: position{line: 165, col: 25, offset: 6324},
-										expr: &seqExpr{
-											pos: position{line: 165, col: 28, offset: 6327},
-											exprs: []any{
-												&litMatcher{
-													pos:        position{line: 165, col: 28, offset: 6327},
-													val:        "@",
-													ignoreCase: false,
-													want:       "\"@\"",
-												},
-												&ruleRefExpr{
-													pos:  position{line: 165, col: 32, offset: 6331},
-													name: "hostport",
-												},
-												&ruleRefExpr{
-													pos:  position{line: 165, col: 41, offset: 6340},
-													name: "url_end",
-												},
+			pos:  position{line: 110, col: 1, offset: 4526},
+			expr: &seqExpr{
+				pos: position{line: 110, col: 16, offset: 4541},
+				exprs: []any{
+					&ruleRefExpr{
+						pos:  position{line: 110, col: 16, offset: 4541},
+						name: "xalpha",
+					},
+					&zeroOrMoreExpr{
+						pos: position{line: 110, col: 23, offset: 4548},
+						expr: &seqExpr{
+							pos: position{line: 110, col: 25, offset: 4550},
+							exprs: []any{
+								&notExpr{
+									pos: position{line: 110, col: 25, offset: 4550},
+									expr: &seqExpr{
+										pos: position{line: 110, col: 28, offset: 4553},
+										exprs: []any{
+											&litMatcher{
+												pos:        position{line: 110, col: 28, offset: 4553},
+												val:        "@",
+												ignoreCase: false,
+												want:       "\"@\"",
+											},
+											&ruleRefExpr{
+												pos:  position{line: 110, col: 32, offset: 4557},
+												name: "hostport",
+											},
+											&ruleRefExpr{
+												pos:  position{line: 110, col: 41, offset: 4566},
+												name: "url_end",
 											},
 										},
 									},
-									&ruleRefExpr{
-										pos:  position{line: 165, col: 51, offset: 6350},
-										name: "xalpha",
-									},
+								},
+								&ruleRefExpr{
+									pos:  position{line: 110, col: 51, offset: 4576},
+									name: "xalpha",
 								},
 							},
 						},
@@ -1505,109 +1107,69 @@ var g = &grammar{
 		{
 			name:        "gopheraddress",
 			displayName: "\"gopheraddress\"",
-			pos:         position{line: 169, col: 1, offset: 6405},
-			expr: &actionExpr{
-				pos: position{line: 169, col: 34, offset: 6438},
-				run: (*parser).callongopheraddress1,
-				expr: &seqExpr{
-					pos: position{line: 169, col: 34, offset: 6438},
-					exprs: []any{
-						&labeledExpr{
-							pos:   position{line: 169, col: 34, offset: 6438},
-							label: "s",
-							expr: &ruleRefExpr{
-								pos:  position{line: 169, col: 36, offset: 6440},
-								name: "scheme_gopher",
-							},
-						},
-						&litMatcher{
-							pos:        position{line: 169, col: 50, offset: 6454},
-							val:        ":",
-							ignoreCase: false,
-							want:       "\":\"",
-						},
-						&litMatcher{
-							pos:        position{line: 169, col: 54, offset: 6458},
-							val:        "//",
-							ignoreCase: false,
-							want:       "\"//\"",
-						},
-						&labeledExpr{
-							pos:   position{line: 169, col: 59, offset: 6463},
-							label: "h",
-							expr: &ruleRefExpr{
-								pos:  position{line: 169, col: 61, offset: 6465},
-								name: "hostport",
-							},
-						},
-						&labeledExpr{
-							pos:   position{line: 169, col: 70, offset: 6474},
-							label: "i",
-							expr: &zeroOrOneExpr{
-								pos: position{line: 169, col: 72, offset: 6476},
-								expr: &actionExpr{
-									pos: position{line: 169, col: 74, offset: 6478},
-									run: (*parser).callongopheraddress11,
-									expr: &seqExpr{
-										pos: position{line: 169, col: 74, offset: 6478},
-										exprs: []any{
-											&litMatcher{
-												pos:        position{line: 169, col: 74, offset: 6478},
-												val:        "/",
-												ignoreCase: false,
-												want:       "\"/\"",
-											},
-											&labeledExpr{
-												pos:   position{line: 169, col: 78, offset: 6482},
-												label: "t",
-												expr: &ruleRefExpr{
-													pos:  position{line: 169, col: 80, offset: 6484},
-													name: "gtype",
-												},
-											},
-											&labeledExpr{
-												pos:   position{line: 169, col: 86, offset: 6490},
-												label: "sel",
-												expr: &zeroOrOneExpr{
-													pos: position{line: 169, col: 90, offset: 6494},
-													expr: &ruleRefExpr{
-														pos:  position{line: 169, col: 90, offset: 6494},
-														name: "selector",
-													},
-												},
-											},
-										},
+			pos:         position{line: 112, col: 1, offset: 4587},
+			expr: &seqExpr{
+				pos: position{line: 112, col: 34, offset: 4620},
+				exprs: []any{
+					&ruleRefExpr{
+						pos:  position{line: 112, col: 34, offset: 4620},
+						name: "scheme_gopher",
+					},
+					&litMatcher{
+						pos:        position{line: 112, col: 48, offset: 4634},
+						val:        ":",
+						ignoreCase: false,
+						want:       "\":\"",
+					},
+					&litMatcher{
+						pos:        position{line: 112, col: 52, offset: 4638},
+						val:        "//",
+						ignoreCase: false,
+						want:       "\"//\"",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 112, col: 57, offset: 4643},
+						name: "hostport",
+					},
+					&zeroOrOneExpr{
+						pos: position{line: 112, col: 66, offset: 4652},
+						expr: &seqExpr{
+							pos: position{line: 112, col: 68, offset: 4654},
+							exprs: []any{
+								&litMatcher{
+									pos:        position{line: 112, col: 68, offset: 4654},
+									val:        "/",
+									ignoreCase: false,
+									want:       "\"/\"",
+								},
+								&ruleRefExpr{
+									pos:  position{line: 112, col: 72, offset: 4658},
+									name: "gtype",
+								},
+								&zeroOrOneExpr{
+									pos: position{line: 112, col: 78, offset: 4664},
+									expr: &ruleRefExpr{
+										pos:  position{line: 112, col: 78, offset: 4664},
+										name: "selector",
 									},
 								},
 							},
 						},
-						&labeledExpr{
-							pos:   position{line: 169, col: 148, offset: 6552},
-							label: "q",
-							expr: &zeroOrOneExpr{
-								pos: position{line: 169, col: 150, offset: 6554},
-								expr: &actionExpr{
-									pos: position{line: 169, col: 152, offset: 6556},
-									run: (*parser).callongopheraddress21,
-									expr: &seqExpr{
-										pos: position{line: 169, col: 152, offset: 6556},
-										exprs: []any{
-											&litMatcher{
-												pos:        position{line: 169, col: 152, offset: 6556},
-												val:        "?",
-												ignoreCase: false,
-												want:       "\"?\"",
-											},
-											&labeledExpr{
-												pos:   position{line: 169, col: 156, offset: 6560},
-												label: "q",
-												expr: &ruleRefExpr{
-													pos:  position{line: 169, col: 158, offset: 6562},
-													name: "search",
-												},
-											},
-										},
-									},
+					},
+					&zeroOrOneExpr{
+						pos: position{line: 112, col: 91, offset: 4677},
+						expr: &seqExpr{
+							pos: position{line: 112, col: 93, offset: 4679},
+							exprs: []any{
+								&litMatcher{
+									pos:        position{line: 112, col: 93, offset: 4679},
+									val:        "?",
+									ignoreCase: false,
+									want:       "\"?\"",
+								},
+								&ruleRefExpr{
+									pos:  position{line: 112, col: 97, offset: 4683},
+									name: "search",
 								},
 							},
 						},
@@ -1618,88 +1180,60 @@ var g = &grammar{
 		{
 			name:        "hostport",
 			displayName: "\"hostport\"",
-			pos:         position{line: 177, col: 1, offset: 6952},
-			expr: &actionExpr{
-				pos: position{line: 177, col: 24, offset: 6975},
-				run: (*parser).callonhostport1,
-				expr: &labeledExpr{
-					pos:   position{line: 177, col: 24, offset: 6975},
-					label: "v",
-					expr: &choiceExpr{
-						pos: position{line: 177, col: 28, offset: 6979},
-						alternatives: []any{
-							&actionExpr{
-								pos: position{line: 177, col: 28, offset: 6979},
-								run: (*parser).callonhostport4,
-								expr: &seqExpr{
-									pos: position{line: 177, col: 28, offset: 6979},
-									exprs: []any{
-										&labeledExpr{
-											pos:   position{line: 177, col: 28, offset: 6979},
-											label: "h",
-											expr: &ruleRefExpr{
-												pos:  position{line: 177, col: 30, offset: 6981},
-												name: "hostport_host",
-											},
-										},
-										&litMatcher{
-											pos:        position{line: 177, col: 44, offset: 6995},
-											val:        ":",
-											ignoreCase: false,
-											want:       "\":\"",
-										},
-										&labeledExpr{
-											pos:   position{line: 177, col: 48, offset: 6999},
-											label: "p",
-											expr: &ruleRefExpr{
-												pos:  position{line: 177, col: 50, offset: 7001},
-												name: "port",
-											},
-										},
-										&andExpr{
-											pos: position{line: 177, col: 55, offset: 7006},
-											expr: &ruleRefExpr{
-												pos:  position{line: 177, col: 56, offset: 7007},
-												name: "hostport_end",
-											},
-										},
-									},
-								},
+			pos:         position{line: 118, col: 1, offset: 4998},
+			expr: &choiceExpr{
+				pos: position{line: 118, col: 26, offset: 5023},
+				alternatives: []any{
+					&seqExpr{
+						pos: position{line: 118, col: 26, offset: 5023},
+						exprs: []any{
+							&ruleRefExpr{
+								pos:  position{line: 118, col: 26, offset: 5023},
+								name: "hostport_host",
 							},
-							&actionExpr{
-								pos: position{line: 177, col: 120, offset: 7071},
-								run: (*parser).callonhostport13,
-								expr: &labeledExpr{
-									pos:   position{line: 177, col: 120, offset: 7071},
-									label: "h",
-									expr: &ruleRefExpr{
-										pos:  position{line: 177, col: 122, offset: 7073},
-										name: "host",
-									},
+							&litMatcher{
+								pos:        position{line: 118, col: 40, offset: 5037},
+								val:        ":",
+								ignoreCase: false,
+								want:       "\":\"",
+							},
+							&ruleRefExpr{
+								pos:  position{line: 118, col: 44, offset: 5041},
+								name: "port",
+							},
+							&andExpr{
+								pos: position{line: 118, col: 49, offset: 5046},
+								expr: &ruleRefExpr{
+									pos:  position{line: 118, col: 50, offset: 5047},
+									name: "hostport_end",
 								},
 							},
 						},
+					},
+					&ruleRefExpr{
+						pos:  position{line: 118, col: 65, offset: 5062},
+						name: "host",
 					},
 				},
 			},
 		},
 		{
 			name: "hostport_end",
-			pos:  position{line: 181, col: 1, offset: 7151},
+			pos:  position{line: 120, col: 1, offset: 5070},
 			expr: &choiceExpr{
-				pos: position{line: 181, col: 17, offset: 7167},
+				pos: position{line: 120, col: 17, offset: 5086},
 				alternatives: []any{
 					&charClassMatcher{
-						pos:        position{line: 181, col: 17, offset: 7167},
+						pos:        position{line: 120, col: 17, offset: 5086},
 						val:        "[/?#]",
 						chars:      []rune{'/', '?', '#'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&notExpr{
-						pos: position{line: 181, col: 25, offset: 7175},
+						pos: position{line: 120, col: 25, offset: 5094},
 						expr: &anyMatcher{
-							line: 181, col: 26, offset: 7176,
+							line: 120, col: 26, offset: 5095,
 						},
 					},
 				},
@@ -1707,114 +1241,90 @@ var g = &grammar{
 		},
 		{
 			name: "hostport_host",
-			pos:  position{line: 184, col: 1, offset: 7204},
-			expr: &actionExpr{
-				pos: position{line: 184, col: 18, offset: 7221},
-				run: (*parser).callonhostport_host1,
-				expr: &labeledExpr{
-					pos:   position{line: 184, col: 18, offset: 7221},
-					label: "v",
-					expr: &choiceExpr{
-						pos: position{line: 184, col: 22, offset: 7225},
-						alternatives: []any{
-							&actionExpr{
-								pos: position{line: 184, col: 22, offset: 7225},
-								run: (*parser).callonhostport_host4,
-								expr: &seqExpr{
-									pos: position{line: 184, col: 22, offset: 7225},
-									exprs: []any{
-										&labeledExpr{
-											pos:   position{line: 184, col: 22, offset: 7225},
-											label: "n",
-											expr: &ruleRefExpr{
-												pos:  position{line: 184, col: 24, offset: 7227},
-												name: "hostnumber",
-											},
-										},
-										&andExpr{
-											pos: position{line: 184, col: 35, offset: 7238},
-											expr: &seqExpr{
-												pos: position{line: 184, col: 38, offset: 7241},
-												exprs: []any{
-													&litMatcher{
-														pos:        position{line: 184, col: 38, offset: 7241},
-														val:        ":",
-														ignoreCase: false,
-														want:       "\":\"",
-													},
-													&ruleRefExpr{
-														pos:  position{line: 184, col: 42, offset: 7245},
-														name: "port",
-													},
-													&ruleRefExpr{
-														pos:  position{line: 184, col: 47, offset: 7250},
-														name: "hostport_end",
-													},
-												},
-											},
-										},
-									},
-								},
+			pos:  position{line: 123, col: 1, offset: 5123},
+			expr: &choiceExpr{
+				pos: position{line: 123, col: 20, offset: 5142},
+				alternatives: []any{
+					&seqExpr{
+						pos: position{line: 123, col: 20, offset: 5142},
+						exprs: []any{
+							&ruleRefExpr{
+								pos:  position{line: 123, col: 20, offset: 5142},
+								name: "hostnumber",
 							},
-							&actionExpr{
-								pos: position{line: 184, col: 82, offset: 7285},
-								run: (*parser).callonhostport_host13,
-								expr: &labeledExpr{
-									pos:   position{line: 184, col: 82, offset: 7285},
-									label: "n",
-									expr: &ruleRefExpr{
-										pos:  position{line: 184, col: 84, offset: 7287},
-										name: "hostport_hostname",
+							&andExpr{
+								pos: position{line: 123, col: 31, offset: 5153},
+								expr: &seqExpr{
+									pos: position{line: 123, col: 34, offset: 5156},
+									exprs: []any{
+										&litMatcher{
+											pos:        position{line: 123, col: 34, offset: 5156},
+											val:        ":",
+											ignoreCase: false,
+											want:       "\":\"",
+										},
+										&ruleRefExpr{
+											pos:  position{line: 123, col: 38, offset: 5160},
+											name: "port",
+										},
+										&ruleRefExpr{
+											pos:  position{line: 123, col: 43, offset: 5165},
+											name: "hostport_end",
+										},
 									},
 								},
 							},
 						},
+					},
+					&ruleRefExpr{
+						pos:  position{line: 123, col: 60, offset: 5182},
+						name: "hostport_hostname",
 					},
 				},
 			},
 		},
 		{
 			name: "hostport_hostname",
-			pos:  position{line: 189, col: 1, offset: 7421},
+			pos:  position{line: 126, col: 1, offset: 5232},
 			expr: &seqExpr{
-				pos: position{line: 189, col: 22, offset: 7442},
+				pos: position{line: 126, col: 22, offset: 5253},
 				exprs: []any{
 					&charClassMatcher{
-						pos:        position{line: 189, col: 22, offset: 7442},
+						pos:        position{line: 126, col: 22, offset: 5253},
 						val:        "[a-zA-Z]",
 						ranges:     []rune{'a', 'z', 'A', 'Z'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&zeroOrMoreExpr{
-						pos: position{line: 189, col: 31, offset: 7451},
+						pos: position{line: 126, col: 31, offset: 5262},
 						expr: &seqExpr{
-							pos: position{line: 189, col: 33, offset: 7453},
+							pos: position{line: 126, col: 33, offset: 5264},
 							exprs: []any{
 								&notExpr{
-									pos: position{line: 189, col: 33, offset: 7453},
+									pos: position{line: 126, col: 33, offset: 5264},
 									expr: &seqExpr{
-										pos: position{line: 189, col: 36, offset: 7456},
+										pos: position{line: 126, col: 36, offset: 5267},
 										exprs: []any{
 											&litMatcher{
-												pos:        position{line: 189, col: 36, offset: 7456},
+												pos:        position{line: 126, col: 36, offset: 5267},
 												val:        ":",
 												ignoreCase: false,
 												want:       "\":\"",
 											},
 											&ruleRefExpr{
-												pos:  position{line: 189, col: 40, offset: 7460},
+												pos:  position{line: 126, col: 40, offset: 5271},
 												name: "port",
 											},
 											&ruleRefExpr{
-												pos:  position{line: 189, col: 45, offset: 7465},
+												pos:  position{line: 126, col: 45, offset: 5276},
 												name: "hostport_end",
 											},
 										},
 									},
 								},
 								&ruleRefExpr{
-									pos:  position{line: 189, col: 60, offset: 7480},
+									pos:  position{line: 126, col: 60, offset: 5291},
 									name: "xalpha",
 								},
 							},
@@ -1826,45 +1336,29 @@ var g = &grammar{
 		{
 			name:        "host",
 			displayName: "\"host\"",
-			pos:         position{line: 193, col: 1, offset: 7659},
-			expr: &actionExpr{
-				pos: position{line: 193, col: 16, offset: 7674},
-				run: (*parser).callonhost1,
-				expr: &labeledExpr{
-					pos:   position{line: 193, col: 16, offset: 7674},
-					label: "v",
-					expr: &choiceExpr{
-						pos: position{line: 193, col: 20, offset: 7678},
-						alternatives: []any{
-							&actionExpr{
-								pos: position{line: 193, col: 20, offset: 7678},
-								run: (*parser).callonhost4,
-								expr: &seqExpr{
-									pos: position{line: 193, col: 20, offset: 7678},
-									exprs: []any{
-										&labeledExpr{
-											pos:   position{line: 193, col: 20, offset: 7678},
-											label: "n",
-											expr: &ruleRefExpr{
-												pos:  position{line: 193, col: 22, offset: 7680},
-												name: "hostnumber",
-											},
-										},
-										&notExpr{
-											pos: position{line: 193, col: 33, offset: 7691},
-											expr: &ruleRefExpr{
-												pos:  position{line: 193, col: 34, offset: 7692},
-												name: "xalpha",
-											},
-										},
-									},
+			pos:         position{line: 130, col: 1, offset: 5470},
+			expr: &choiceExpr{
+				pos: position{line: 130, col: 18, offset: 5487},
+				alternatives: []any{
+					&seqExpr{
+						pos: position{line: 130, col: 18, offset: 5487},
+						exprs: []any{
+							&ruleRefExpr{
+								pos:  position{line: 130, col: 18, offset: 5487},
+								name: "hostnumber",
+							},
+							&notExpr{
+								pos: position{line: 130, col: 29, offset: 5498},
+								expr: &ruleRefExpr{
+									pos:  position{line: 130, col: 30, offset: 5499},
+									name: "xalpha",
 								},
 							},
-							&ruleRefExpr{
-								pos:  position{line: 193, col: 61, offset: 7719},
-								name: "hostname",
-							},
 						},
+					},
+					&ruleRefExpr{
+						pos:  position{line: 130, col: 39, offset: 5508},
+						name: "hostname",
 					},
 				},
 			},
@@ -1872,49 +1366,37 @@ var g = &grammar{
 		{
 			name:        "cellname",
 			displayName: "\"cellname\"",
-			pos:         position{line: 197, col: 1, offset: 7774},
-			expr: &actionExpr{
-				pos: position{line: 197, col: 24, offset: 7797},
-				run: (*parser).calloncellname1,
-				expr: &labeledExpr{
-					pos:   position{line: 197, col: 24, offset: 7797},
-					label: "h",
-					expr: &ruleRefExpr{
-						pos:  position{line: 197, col: 26, offset: 7799},
-						name: "hostname",
-					},
-				},
+			pos:         position{line: 132, col: 1, offset: 5520},
+			expr: &ruleRefExpr{
+				pos:  position{line: 132, col: 24, offset: 5543},
+				name: "hostname",
 			},
 		},
 		{
 			name:        "hostname",
 			displayName: "\"hostname\"",
-			pos:         position{line: 202, col: 1, offset: 7936},
-			expr: &actionExpr{
-				pos: position{line: 202, col: 24, offset: 7959},
-				run: (*parser).callonhostname1,
-				expr: &seqExpr{
-					pos: position{line: 202, col: 24, offset: 7959},
-					exprs: []any{
-						&ruleRefExpr{
-							pos:  position{line: 202, col: 24, offset: 7959},
-							name: "ialpha",
-						},
-						&zeroOrMoreExpr{
-							pos: position{line: 202, col: 31, offset: 7966},
-							expr: &seqExpr{
-								pos: position{line: 202, col: 33, offset: 7968},
-								exprs: []any{
-									&litMatcher{
-										pos:        position{line: 202, col: 33, offset: 7968},
-										val:        ".",
-										ignoreCase: false,
-										want:       "\".\"",
-									},
-									&ruleRefExpr{
-										pos:  position{line: 202, col: 37, offset: 7972},
-										name: "ialpha",
-									},
+			pos:         position{line: 135, col: 1, offset: 5637},
+			expr: &seqExpr{
+				pos: position{line: 135, col: 24, offset: 5660},
+				exprs: []any{
+					&ruleRefExpr{
+						pos:  position{line: 135, col: 24, offset: 5660},
+						name: "ialpha",
+					},
+					&zeroOrMoreExpr{
+						pos: position{line: 135, col: 31, offset: 5667},
+						expr: &seqExpr{
+							pos: position{line: 135, col: 33, offset: 5669},
+							exprs: []any{
+								&litMatcher{
+									pos:        position{line: 135, col: 33, offset: 5669},
+									val:        ".",
+									ignoreCase: false,
+									want:       "\".\"",
+								},
+								&ruleRefExpr{
+									pos:  position{line: 135, col: 37, offset: 5673},
+									name: "ialpha",
 								},
 							},
 						},
@@ -1925,63 +1407,43 @@ var g = &grammar{
 		{
 			name:        "hostnumber",
 			displayName: "\"hostnumber\"",
-			pos:         position{line: 206, col: 1, offset: 8025},
-			expr: &actionExpr{
-				pos: position{line: 206, col: 28, offset: 8052},
-				run: (*parser).callonhostnumber1,
-				expr: &seqExpr{
-					pos: position{line: 206, col: 28, offset: 8052},
-					exprs: []any{
-						&labeledExpr{
-							pos:   position{line: 206, col: 28, offset: 8052},
-							label: "a",
-							expr: &ruleRefExpr{
-								pos:  position{line: 206, col: 30, offset: 8054},
-								name: "digits",
-							},
-						},
-						&litMatcher{
-							pos:        position{line: 206, col: 37, offset: 8061},
-							val:        ".",
-							ignoreCase: false,
-							want:       "\".\"",
-						},
-						&labeledExpr{
-							pos:   position{line: 206, col: 41, offset: 8065},
-							label: "b",
-							expr: &ruleRefExpr{
-								pos:  position{line: 206, col: 43, offset: 8067},
-								name: "digits",
-							},
-						},
-						&litMatcher{
-							pos:        position{line: 206, col: 50, offset: 8074},
-							val:        ".",
-							ignoreCase: false,
-							want:       "\".\"",
-						},
-						&labeledExpr{
-							pos:   position{line: 206, col: 54, offset: 8078},
-							label: "c_",
-							expr: &ruleRefExpr{
-								pos:  position{line: 206, col: 57, offset: 8081},
-								name: "digits",
-							},
-						},
-						&litMatcher{
-							pos:        position{line: 206, col: 64, offset: 8088},
-							val:        ".",
-							ignoreCase: false,
-							want:       "\".\"",
-						},
-						&labeledExpr{
-							pos:   position{line: 206, col: 68, offset: 8092},
-							label: "d",
-							expr: &ruleRefExpr{
-								pos:  position{line: 206, col: 70, offset: 8094},
-								name: "digits",
-							},
-						},
+			pos:         position{line: 137, col: 1, offset: 5684},
+			expr: &seqExpr{
+				pos: position{line: 137, col: 28, offset: 5711},
+				exprs: []any{
+					&ruleRefExpr{
+						pos:  position{line: 137, col: 28, offset: 5711},
+						name: "digits",
+					},
+					&litMatcher{
+						pos:        position{line: 137, col: 35, offset: 5718},
+						val:        ".",
+						ignoreCase: false,
+						want:       "\".\"",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 137, col: 39, offset: 5722},
+						name: "digits",
+					},
+					&litMatcher{
+						pos:        position{line: 137, col: 46, offset: 5729},
+						val:        ".",
+						ignoreCase: false,
+						want:       "\".\"",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 137, col: 50, offset: 5733},
+						name: "digits",
+					},
+					&litMatcher{
+						pos:        position{line: 137, col: 57, offset: 5740},
+						val:        ".",
+						ignoreCase: false,
+						want:       "\".\"",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 137, col: 61, offset: 5744},
+						name: "digits",
 					},
 				},
 			},
@@ -1989,71 +1451,59 @@ var g = &grammar{
 		{
 			name:        "port",
 			displayName: "\"port\"",
-			pos:         position{line: 210, col: 1, offset: 8157},
-			expr: &actionExpr{
-				pos: position{line: 210, col: 16, offset: 8172},
-				run: (*parser).callonport1,
-				expr: &ruleRefExpr{
-					pos:  position{line: 210, col: 16, offset: 8172},
-					name: "digits",
-				},
+			pos:         position{line: 139, col: 1, offset: 5752},
+			expr: &ruleRefExpr{
+				pos:  position{line: 139, col: 16, offset: 5767},
+				name: "digits",
 			},
 		},
 		{
 			name:        "selector",
 			displayName: "\"selector\"",
-			pos:         position{line: 214, col: 1, offset: 8216},
-			expr: &actionExpr{
-				pos: position{line: 214, col: 24, offset: 8239},
-				run: (*parser).callonselector1,
-				expr: &ruleRefExpr{
-					pos:  position{line: 214, col: 24, offset: 8239},
-					name: "path",
-				},
+			pos:         position{line: 141, col: 1, offset: 5775},
+			expr: &ruleRefExpr{
+				pos:  position{line: 141, col: 24, offset: 5798},
+				name: "path",
 			},
 		},
 		{
 			name:        "path",
 			displayName: "\"path\"",
-			pos:         position{line: 220, col: 1, offset: 8402},
-			expr: &actionExpr{
-				pos: position{line: 220, col: 16, offset: 8417},
-				run: (*parser).callonpath1,
-				expr: &zeroOrOneExpr{
-					pos: position{line: 220, col: 16, offset: 8417},
-					expr: &seqExpr{
-						pos: position{line: 220, col: 18, offset: 8419},
-						exprs: []any{
-							&ruleRefExpr{
-								pos:  position{line: 220, col: 18, offset: 8419},
-								name: "xpalphas",
-							},
-							&zeroOrMoreExpr{
-								pos: position{line: 220, col: 27, offset: 8428},
-								expr: &seqExpr{
-									pos: position{line: 220, col: 29, offset: 8430},
-									exprs: []any{
-										&litMatcher{
-											pos:        position{line: 220, col: 29, offset: 8430},
-											val:        "/",
-											ignoreCase: false,
-											want:       "\"/\"",
-										},
-										&ruleRefExpr{
-											pos:  position{line: 220, col: 33, offset: 8434},
-											name: "xpalphas",
-										},
+			pos:         position{line: 145, col: 1, offset: 5911},
+			expr: &zeroOrOneExpr{
+				pos: position{line: 145, col: 16, offset: 5926},
+				expr: &seqExpr{
+					pos: position{line: 145, col: 18, offset: 5928},
+					exprs: []any{
+						&ruleRefExpr{
+							pos:  position{line: 145, col: 18, offset: 5928},
+							name: "xpalphas",
+						},
+						&zeroOrMoreExpr{
+							pos: position{line: 145, col: 27, offset: 5937},
+							expr: &seqExpr{
+								pos: position{line: 145, col: 29, offset: 5939},
+								exprs: []any{
+									&litMatcher{
+										pos:        position{line: 145, col: 29, offset: 5939},
+										val:        "/",
+										ignoreCase: false,
+										want:       "\"/\"",
+									},
+									&ruleRefExpr{
+										pos:  position{line: 145, col: 33, offset: 5943},
+										name: "xpalphas",
 									},
 								},
 							},
-							&zeroOrOneExpr{
-								pos: position{line: 220, col: 45, offset: 8446},
-								expr: &litMatcher{
-									pos:        position{line: 220, col: 45, offset: 8446},
-									val:        "/",
-									ignoreCase: false,
-									want:       "\"/\"",
-								},
+						},
+						&zeroOrOneExpr{
+							pos: position{line: 145, col: 45, offset: 5955},
+							expr: &litMatcher{
+								pos:        position{line: 145, col: 45, offset: 5955},
+								val:        "/",
+								ignoreCase: false,
+								want:       "\"/\"",
 							},
 						},
 					},
@@ -2063,32 +1513,28 @@ var g = &grammar{
 		{
 			name:        "search",
 			displayName: "\"search\"",
-			pos:         position{line: 224, col: 1, offset: 8501},
-			expr: &actionExpr{
-				pos: position{line: 224, col: 20, offset: 8520},
-				run: (*parser).callonsearch1,
-				expr: &seqExpr{
-					pos: position{line: 224, col: 20, offset: 8520},
-					exprs: []any{
-						&ruleRefExpr{
-							pos:  position{line: 224, col: 20, offset: 8520},
-							name: "xalphas",
-						},
-						&zeroOrMoreExpr{
-							pos: position{line: 224, col: 28, offset: 8528},
-							expr: &seqExpr{
-								pos: position{line: 224, col: 30, offset: 8530},
-								exprs: []any{
-									&litMatcher{
-										pos:        position{line: 224, col: 30, offset: 8530},
-										val:        "+",
-										ignoreCase: false,
-										want:       "\"+\"",
-									},
-									&ruleRefExpr{
-										pos:  position{line: 224, col: 34, offset: 8534},
-										name: "xalphas",
-									},
+			pos:         position{line: 147, col: 1, offset: 5964},
+			expr: &seqExpr{
+				pos: position{line: 147, col: 20, offset: 5983},
+				exprs: []any{
+					&ruleRefExpr{
+						pos:  position{line: 147, col: 20, offset: 5983},
+						name: "xalphas",
+					},
+					&zeroOrMoreExpr{
+						pos: position{line: 147, col: 28, offset: 5991},
+						expr: &seqExpr{
+							pos: position{line: 147, col: 30, offset: 5993},
+							exprs: []any{
+								&litMatcher{
+									pos:        position{line: 147, col: 30, offset: 5993},
+									val:        "+",
+									ignoreCase: false,
+									want:       "\"+\"",
+								},
+								&ruleRefExpr{
+									pos:  position{line: 147, col: 34, offset: 5997},
+									name: "xalphas",
 								},
 							},
 						},
@@ -2099,51 +1545,39 @@ var g = &grammar{
 		{
 			name:        "user",
 			displayName: "\"user\"",
-			pos:         position{line: 228, col: 1, offset: 8586},
-			expr: &actionExpr{
-				pos: position{line: 228, col: 16, offset: 8601},
-				run: (*parser).callonuser1,
-				expr: &ruleRefExpr{
-					pos:  position{line: 228, col: 16, offset: 8601},
-					name: "xalphas",
-				},
+			pos:         position{line: 149, col: 1, offset: 6009},
+			expr: &ruleRefExpr{
+				pos:  position{line: 149, col: 16, offset: 6024},
+				name: "xalphas",
 			},
 		},
 		{
 			name:        "fragmentid",
 			displayName: "\"fragmentid\"",
-			pos:         position{line: 232, col: 1, offset: 8654},
-			expr: &actionExpr{
-				pos: position{line: 232, col: 28, offset: 8681},
-				run: (*parser).callonfragmentid1,
-				expr: &ruleRefExpr{
-					pos:  position{line: 232, col: 28, offset: 8681},
-					name: "xalphas",
-				},
+			pos:         position{line: 151, col: 1, offset: 6033},
+			expr: &ruleRefExpr{
+				pos:  position{line: 151, col: 28, offset: 6060},
+				name: "xalphas",
 			},
 		},
 		{
 			name:        "gtype",
 			displayName: "\"gtype\"",
-			pos:         position{line: 236, col: 1, offset: 8740},
-			expr: &actionExpr{
-				pos: position{line: 236, col: 18, offset: 8757},
-				run: (*parser).callongtype1,
-				expr: &ruleRefExpr{
-					pos:  position{line: 236, col: 18, offset: 8757},
-					name: "xalpha",
-				},
+			pos:         position{line: 153, col: 1, offset: 6069},
+			expr: &ruleRefExpr{
+				pos:  position{line: 153, col: 18, offset: 6086},
+				name: "xalpha",
 			},
 		},
 		{
 			name:        "xalpha",
 			displayName: "\"xalpha\"",
-			pos:         position{line: 240, col: 1, offset: 8810},
+			pos:         position{line: 155, col: 1, offset: 6094},
 			expr: &choiceExpr{
-				pos: position{line: 240, col: 20, offset: 8829},
+				pos: position{line: 155, col: 20, offset: 6113},
 				alternatives: []any{
 					&charClassMatcher{
-						pos:        position{line: 240, col: 20, offset: 8829},
+						pos:        position{line: 155, col: 20, offset: 6113},
 						val:        "[a-zA-Z0-9$_@.&!*\"'():;, -]",
 						chars:      []rune{'$', '_', '@', '.', '&', '!', '*', '"', '\'', '(', ')', ':', ';', ',', ' ', '-'},
 						ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -2151,7 +1585,7 @@ var g = &grammar{
 						inverted:   false,
 					},
 					&ruleRefExpr{
-						pos:  position{line: 240, col: 50, offset: 8859},
+						pos:  position{line: 155, col: 50, offset: 6143},
 						name: "escape",
 					},
 				},
@@ -2160,11 +1594,11 @@ var g = &grammar{
 		{
 			name:        "xalphas",
 			displayName: "\"xalphas\"",
-			pos:         position{line: 242, col: 1, offset: 8867},
+			pos:         position{line: 157, col: 1, offset: 6151},
 			expr: &oneOrMoreExpr{
-				pos: position{line: 242, col: 22, offset: 8888},
+				pos: position{line: 157, col: 22, offset: 6172},
 				expr: &ruleRefExpr{
-					pos:  position{line: 242, col: 22, offset: 8888},
+					pos:  position{line: 157, col: 22, offset: 6172},
 					name: "xalpha",
 				},
 			},
@@ -2172,16 +1606,16 @@ var g = &grammar{
 		{
 			name:        "xpalpha",
 			displayName: "\"xpalpha\"",
-			pos:         position{line: 244, col: 1, offset: 8897},
+			pos:         position{line: 159, col: 1, offset: 6181},
 			expr: &choiceExpr{
-				pos: position{line: 244, col: 22, offset: 8918},
+				pos: position{line: 159, col: 22, offset: 6202},
 				alternatives: []any{
 					&ruleRefExpr{
-						pos:  position{line: 244, col: 22, offset: 8918},
+						pos:  position{line: 159, col: 22, offset: 6202},
 						name: "xalpha",
 					},
 					&litMatcher{
-						pos:        position{line: 244, col: 31, offset: 8927},
+						pos:        position{line: 159, col: 31, offset: 6211},
 						val:        "+",
 						ignoreCase: false,
 						want:       "\"+\"",
@@ -2192,11 +1626,11 @@ var g = &grammar{
 		{
 			name:        "xpalphas",
 			displayName: "\"xpalphas\"",
-			pos:         position{line: 246, col: 1, offset: 8932},
+			pos:         position{line: 161, col: 1, offset: 6216},
 			expr: &oneOrMoreExpr{
-				pos: position{line: 246, col: 24, offset: 8955},
+				pos: position{line: 161, col: 24, offset: 6239},
 				expr: &ruleRefExpr{
-					pos:  position{line: 246, col: 24, offset: 8955},
+					pos:  position{line: 161, col: 24, offset: 6239},
 					name: "xpalpha",
 				},
 			},
@@ -2204,21 +1638,21 @@ var g = &grammar{
 		{
 			name:        "ialpha",
 			displayName: "\"ialpha\"",
-			pos:         position{line: 248, col: 1, offset: 8965},
+			pos:         position{line: 163, col: 1, offset: 6249},
 			expr: &seqExpr{
-				pos: position{line: 248, col: 20, offset: 8984},
+				pos: position{line: 163, col: 20, offset: 6268},
 				exprs: []any{
 					&charClassMatcher{
-						pos:        position{line: 248, col: 20, offset: 8984},
+						pos:        position{line: 163, col: 20, offset: 6268},
 						val:        "[a-zA-Z]",
 						ranges:     []rune{'a', 'z', 'A', 'Z'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&zeroOrOneExpr{
-						pos: position{line: 248, col: 29, offset: 8993},
+						pos: position{line: 163, col: 29, offset: 6277},
 						expr: &ruleRefExpr{
-							pos:  position{line: 248, col: 29, offset: 8993},
+							pos:  position{line: 163, col: 29, offset: 6277},
 							name: "xalphas",
 						},
 					},
@@ -2228,9 +1662,9 @@ var g = &grammar{
 		{
 			name:        "alpha",
 			displayName: "\"alpha\"",
-			pos:         position{line: 250, col: 1, offset: 9003},
+			pos:         position{line: 165, col: 1, offset: 6287},
 			expr: &charClassMatcher{
-				pos:        position{line: 250, col: 18, offset: 9020},
+				pos:        position{line: 165, col: 18, offset: 6304},
 				val:        "[a-zA-Z]",
 				ranges:     []rune{'a', 'z', 'A', 'Z'},
 				ignoreCase: false,
@@ -2240,9 +1674,9 @@ var g = &grammar{
 		{
 			name:        "digit",
 			displayName: "\"digit\"",
-			pos:         position{line: 252, col: 1, offset: 9030},
+			pos:         position{line: 167, col: 1, offset: 6314},
 			expr: &charClassMatcher{
-				pos:        position{line: 252, col: 18, offset: 9047},
+				pos:        position{line: 167, col: 18, offset: 6331},
 				val:        "[0-9]",
 				ranges:     []rune{'0', '9'},
 				ignoreCase: false,
@@ -2252,9 +1686,9 @@ var g = &grammar{
 		{
 			name:        "safe",
 			displayName: "\"safe\"",
-			pos:         position{line: 254, col: 1, offset: 9054},
+			pos:         position{line: 169, col: 1, offset: 6338},
 			expr: &charClassMatcher{
-				pos:        position{line: 254, col: 16, offset: 9069},
+				pos:        position{line: 169, col: 16, offset: 6353},
 				val:        "[$_@.&-]",
 				chars:      []rune{'$', '_', '@', '.', '&', '-'},
 				ignoreCase: false,
@@ -2264,9 +1698,9 @@ var g = &grammar{
 		{
 			name:        "extra",
 			displayName: "\"extra\"",
-			pos:         position{line: 256, col: 1, offset: 9079},
+			pos:         position{line: 171, col: 1, offset: 6363},
 			expr: &charClassMatcher{
-				pos:        position{line: 256, col: 18, offset: 9096},
+				pos:        position{line: 171, col: 18, offset: 6380},
 				val:        "[!*\"'():;, ]",
 				chars:      []rune{'!', '*', '"', '\'', '(', ')', ':', ';', ',', ' '},
 				ignoreCase: false,
@@ -2276,25 +1710,25 @@ var g = &grammar{
 		{
 			name:        "escape",
 			displayName: "\"escape\"",
-			pos:         position{line: 258, col: 1, offset: 9110},
+			pos:         position{line: 173, col: 1, offset: 6394},
 			expr: &seqExpr{
-				pos: position{line: 258, col: 20, offset: 9129},
+				pos: position{line: 173, col: 20, offset: 6413},
 				exprs: []any{
 					&litMatcher{
-						pos:        position{line: 258, col: 20, offset: 9129},
+						pos:        position{line: 173, col: 20, offset: 6413},
 						val:        "%",
 						ignoreCase: false,
 						want:       "\"%\"",
 					},
 					&charClassMatcher{
-						pos:        position{line: 258, col: 24, offset: 9133},
+						pos:        position{line: 173, col: 24, offset: 6417},
 						val:        "[0-9a-fA-F]",
 						ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 258, col: 36, offset: 9145},
+						pos:        position{line: 173, col: 36, offset: 6429},
 						val:        "[0-9a-fA-F]",
 						ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 						ignoreCase: false,
@@ -2306,9 +1740,9 @@ var g = &grammar{
 		{
 			name:        "hex",
 			displayName: "\"hex\"",
-			pos:         position{line: 260, col: 1, offset: 9158},
+			pos:         position{line: 175, col: 1, offset: 6442},
 			expr: &charClassMatcher{
-				pos:        position{line: 260, col: 14, offset: 9171},
+				pos:        position{line: 175, col: 14, offset: 6455},
 				val:        "[0-9a-fA-F]",
 				ranges:     []rune{'0', '9', 'a', 'f', 'A', 'F'},
 				ignoreCase: false,
@@ -2318,9 +1752,9 @@ var g = &grammar{
 		{
 			name:        "variant",
 			displayName: "\"variant\"",
-			pos:         position{line: 262, col: 1, offset: 9184},
+			pos:         position{line: 177, col: 1, offset: 6468},
 			expr: &charClassMatcher{
-				pos:        position{line: 262, col: 22, offset: 9205},
+				pos:        position{line: 177, col: 22, offset: 6489},
 				val:        "[{}|[\\]\\\\^~]",
 				chars:      []rune{'{', '}', '|', '[', ']', '\\', '^', '~'},
 				ignoreCase: false,
@@ -2330,9 +1764,9 @@ var g = &grammar{
 		{
 			name:        "punctuation",
 			displayName: "\"punctuation\"",
-			pos:         position{line: 264, col: 1, offset: 9219},
+			pos:         position{line: 179, col: 1, offset: 6503},
 			expr: &charClassMatcher{
-				pos:        position{line: 264, col: 30, offset: 9248},
+				pos:        position{line: 179, col: 30, offset: 6532},
 				val:        "[<>]",
 				chars:      []rune{'<', '>'},
 				ignoreCase: false,
@@ -2342,28 +1776,24 @@ var g = &grammar{
 		{
 			name:        "digits",
 			displayName: "\"digits\"",
-			pos:         position{line: 266, col: 1, offset: 9254},
-			expr: &actionExpr{
-				pos: position{line: 266, col: 20, offset: 9273},
-				run: (*parser).callondigits1,
-				expr: &oneOrMoreExpr{
-					pos: position{line: 266, col: 20, offset: 9273},
-					expr: &charClassMatcher{
-						pos:        position{line: 266, col: 20, offset: 9273},
-						val:        "[0-9]",
-						ranges:     []rune{'0', '9'},
-						ignoreCase: false,
-						inverted:   false,
-					},
+			pos:         position{line: 181, col: 1, offset: 6538},
+			expr: &oneOrMoreExpr{
+				pos: position{line: 181, col: 20, offset: 6557},
+				expr: &charClassMatcher{
+					pos:        position{line: 181, col: 20, offset: 6557},
+					val:        "[0-9]",
+					ranges:     []rune{'0', '9'},
+					ignoreCase: false,
+					inverted:   false,
 				},
 			},
 		},
 		{
 			name:        "alphanum",
 			displayName: "\"alphanum\"",
-			pos:         position{line: 270, col: 1, offset: 9327},
+			pos:         position{line: 183, col: 1, offset: 6565},
 			expr: &charClassMatcher{
-				pos:        position{line: 270, col: 24, offset: 9350},
+				pos:        position{line: 183, col: 24, offset: 6588},
 				val:        "[a-zA-Z0-9]",
 				ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
 				ignoreCase: false,
@@ -2373,11 +1803,11 @@ var g = &grammar{
 		{
 			name:        "alphanums",
 			displayName: "\"alphanums\"",
-			pos:         position{line: 272, col: 1, offset: 9363},
+			pos:         position{line: 185, col: 1, offset: 6601},
 			expr: &oneOrMoreExpr{
-				pos: position{line: 272, col: 26, offset: 9388},
+				pos: position{line: 185, col: 26, offset: 6626},
 				expr: &charClassMatcher{
-					pos:        position{line: 272, col: 26, offset: 9388},
+					pos:        position{line: 185, col: 26, offset: 6626},
 					val:        "[a-zA-Z0-9]",
 					ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
 					ignoreCase: false,
@@ -2388,9 +1818,9 @@ var g = &grammar{
 		{
 			name:        "void",
 			displayName: "\"void\"",
-			pos:         position{line: 274, col: 1, offset: 9402},
+			pos:         position{line: 187, col: 1, offset: 6640},
 			expr: &litMatcher{
-				pos:        position{line: 274, col: 16, offset: 9417},
+				pos:        position{line: 187, col: 16, offset: 6655},
 				val:        "",
 				ignoreCase: false,
 				want:       "\"\"",
@@ -2398,837 +1828,85 @@ var g = &grammar{
 		},
 		{
 			name: "scheme_http",
-			pos:  position{line: 277, col: 1, offset: 9448},
-			expr: &actionExpr{
-				pos: position{line: 277, col: 16, offset: 9463},
-				run: (*parser).callonscheme_http1,
-				expr: &litMatcher{
-					pos:        position{line: 277, col: 16, offset: 9463},
-					val:        "http",
-					ignoreCase: false,
-					want:       "\"http\"",
-				},
+			pos:  position{line: 190, col: 1, offset: 6686},
+			expr: &litMatcher{
+				pos:        position{line: 190, col: 16, offset: 6701},
+				val:        "http",
+				ignoreCase: false,
+				want:       "\"http\"",
 			},
 		},
 		{
 			name: "scheme_ftp",
-			pos:  position{line: 282, col: 1, offset: 9536},
-			expr: &actionExpr{
-				pos: position{line: 282, col: 15, offset: 9550},
-				run: (*parser).callonscheme_ftp1,
-				expr: &litMatcher{
-					pos:        position{line: 282, col: 15, offset: 9550},
-					val:        "ftp",
-					ignoreCase: false,
-					want:       "\"ftp\"",
-				},
+			pos:  position{line: 193, col: 1, offset: 6736},
+			expr: &litMatcher{
+				pos:        position{line: 193, col: 15, offset: 6750},
+				val:        "ftp",
+				ignoreCase: false,
+				want:       "\"ftp\"",
 			},
 		},
 		{
 			name: "scheme_afs",
-			pos:  position{line: 287, col: 1, offset: 9622},
-			expr: &actionExpr{
-				pos: position{line: 287, col: 15, offset: 9636},
-				run: (*parser).callonscheme_afs1,
-				expr: &litMatcher{
-					pos:        position{line: 287, col: 15, offset: 9636},
-					val:        "afs",
-					ignoreCase: false,
-					want:       "\"afs\"",
-				},
+			pos:  position{line: 196, col: 1, offset: 6784},
+			expr: &litMatcher{
+				pos:        position{line: 196, col: 15, offset: 6798},
+				val:        "afs",
+				ignoreCase: false,
+				want:       "\"afs\"",
 			},
 		},
 		{
 			name: "scheme_news",
-			pos:  position{line: 292, col: 1, offset: 9708},
-			expr: &actionExpr{
-				pos: position{line: 292, col: 16, offset: 9723},
-				run: (*parser).callonscheme_news1,
-				expr: &litMatcher{
-					pos:        position{line: 292, col: 16, offset: 9723},
-					val:        "news",
-					ignoreCase: false,
-					want:       "\"news\"",
-				},
+			pos:  position{line: 199, col: 1, offset: 6832},
+			expr: &litMatcher{
+				pos:        position{line: 199, col: 16, offset: 6847},
+				val:        "news",
+				ignoreCase: false,
+				want:       "\"news\"",
 			},
 		},
 		{
 			name: "scheme_wais",
-			pos:  position{line: 297, col: 1, offset: 9796},
-			expr: &actionExpr{
-				pos: position{line: 297, col: 16, offset: 9811},
-				run: (*parser).callonscheme_wais1,
-				expr: &litMatcher{
-					pos:        position{line: 297, col: 16, offset: 9811},
-					val:        "wais",
-					ignoreCase: false,
-					want:       "\"wais\"",
-				},
+			pos:  position{line: 202, col: 1, offset: 6882},
+			expr: &litMatcher{
+				pos:        position{line: 202, col: 16, offset: 6897},
+				val:        "wais",
+				ignoreCase: false,
+				want:       "\"wais\"",
 			},
 		},
 		{
 			name: "scheme_prospero",
-			pos:  position{line: 302, col: 1, offset: 9884},
-			expr: &actionExpr{
-				pos: position{line: 302, col: 20, offset: 9903},
-				run: (*parser).callonscheme_prospero1,
-				expr: &litMatcher{
-					pos:        position{line: 302, col: 20, offset: 9903},
-					val:        "prospero",
-					ignoreCase: false,
-					want:       "\"prospero\"",
-				},
+			pos:  position{line: 205, col: 1, offset: 6932},
+			expr: &litMatcher{
+				pos:        position{line: 205, col: 20, offset: 6951},
+				val:        "prospero",
+				ignoreCase: false,
+				want:       "\"prospero\"",
 			},
 		},
 		{
 			name: "scheme_telnet",
-			pos:  position{line: 307, col: 1, offset: 9980},
-			expr: &actionExpr{
-				pos: position{line: 307, col: 18, offset: 9997},
-				run: (*parser).callonscheme_telnet1,
-				expr: &litMatcher{
-					pos:        position{line: 307, col: 18, offset: 9997},
-					val:        "telnet",
-					ignoreCase: false,
-					want:       "\"telnet\"",
-				},
+			pos:  position{line: 208, col: 1, offset: 6990},
+			expr: &litMatcher{
+				pos:        position{line: 208, col: 18, offset: 7007},
+				val:        "telnet",
+				ignoreCase: false,
+				want:       "\"telnet\"",
 			},
 		},
 		{
 			name: "scheme_gopher",
-			pos:  position{line: 312, col: 1, offset: 10072},
-			expr: &actionExpr{
-				pos: position{line: 312, col: 18, offset: 10089},
-				run: (*parser).callonscheme_gopher1,
-				expr: &litMatcher{
-					pos:        position{line: 312, col: 18, offset: 10089},
-					val:        "gopher",
-					ignoreCase: false,
-					want:       "\"gopher\"",
-				},
+			pos:  position{line: 211, col: 1, offset: 7044},
+			expr: &litMatcher{
+				pos:        position{line: 211, col: 18, offset: 7061},
+				val:        "gopher",
+				ignoreCase: false,
+				want:       "\"gopher\"",
 			},
 		},
 	},
-}
-
-func (c *current) onfragmentaddress7(f any) (any, error) {
-	return f, nil
-}
-
-func (p *parser) callonfragmentaddress7() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onfragmentaddress7(stack["f"])
-}
-
-func (c *current) onfragmentaddress1(u, f any) (any, error) {
-	return build.FragmentAddress(c.at(), u, f), nil
-}
-
-func (p *parser) callonfragmentaddress1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onfragmentaddress1(stack["u"], stack["f"])
-}
-
-func (c *current) onurl4(a any) (any, error) {
-	return a, nil
-}
-
-func (p *parser) callonurl4() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onurl4(stack["a"])
-}
-
-func (c *current) onurl9(a any) (any, error) {
-	return a, nil
-}
-
-func (p *parser) callonurl9() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onurl9(stack["a"])
-}
-
-func (c *current) onurl14(a any) (any, error) {
-	return a, nil
-}
-
-func (p *parser) callonurl14() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onurl14(stack["a"])
-}
-
-func (c *current) onurl19(a any) (any, error) {
-	return a, nil
-}
-
-func (p *parser) callonurl19() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onurl19(stack["a"])
-}
-
-func (c *current) onurl24(a any) (any, error) {
-	return a, nil
-}
-
-func (p *parser) callonurl24() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onurl24(stack["a"])
-}
-
-func (c *current) onurl29(a any) (any, error) {
-	return a, nil
-}
-
-func (p *parser) callonurl29() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onurl29(stack["a"])
-}
-
-func (c *current) onurl34(a any) (any, error) {
-	return a, nil
-}
-
-func (p *parser) callonurl34() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onurl34(stack["a"])
-}
-
-func (c *current) onurl39(a any) (any, error) {
-	return a, nil
-}
-
-func (p *parser) callonurl39() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onurl39(stack["a"])
-}
-
-func (c *current) onurl1(v any) (any, error) {
-	return v, nil
-}
-
-func (p *parser) callonurl1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onurl1(stack["v"])
-}
-
-func (c *current) ongeneric10(q any) (any, error) {
-	return q, nil
-}
-
-func (p *parser) callongeneric10() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.ongeneric10(stack["q"])
-}
-
-func (c *current) ongeneric1(s, p, q any) (any, error) {
-	return build.GenericAddress(c.at(), s, p, q), nil
-}
-
-func (p *parser) callongeneric1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.ongeneric1(stack["s"], stack["p"], stack["q"])
-}
-
-func (c *current) ongeneric_scheme1() (any, error) {
-	return build.Scheme(c.at()), nil
-}
-
-func (p *parser) callongeneric_scheme1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.ongeneric_scheme1()
-}
-
-func (c *current) onscheme1() (any, error) {
-	return build.Scheme(c.at()), nil
-}
-
-func (p *parser) callonscheme1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onscheme1()
-}
-
-func (c *current) onhttpaddress11(p any) (any, error) {
-	return p, nil
-}
-
-func (p *parser) callonhttpaddress11() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onhttpaddress11(stack["p"])
-}
-
-func (c *current) onhttpaddress18(q any) (any, error) {
-	return q, nil
-}
-
-func (p *parser) callonhttpaddress18() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onhttpaddress18(stack["q"])
-}
-
-func (c *current) onhttpaddress1(s, h, p, q any) (any, error) {
-	return build.HTTPAddress(c.at(), s, h, p, q), nil
-}
-
-func (p *parser) callonhttpaddress1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onhttpaddress1(stack["s"], stack["h"], stack["p"], stack["q"])
-}
-
-func (c *current) onfileaddress1(s, h, p any) (any, error) {
-	return build.FileAddress(c.at(), s, h, p), nil
-}
-
-func (p *parser) callonfileaddress1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onfileaddress1(stack["s"], stack["h"], stack["p"])
-}
-
-func (c *current) onafsaddress1(s, h, p any) (any, error) {
-	return build.AFSAddress(c.at(), s, h, p), nil
-}
-
-func (p *parser) callonafsaddress1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onafsaddress1(stack["s"], stack["h"], stack["p"])
-}
-
-func (c *current) onnewsaddress1(s, g any) (any, error) {
-	return build.NewsAddress(c.at(), s, g), nil
-}
-
-func (p *parser) callonnewsaddress1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onnewsaddress1(stack["s"], stack["g"])
-}
-
-func (c *current) onwaisaddress4(d any) (any, error) {
-	return d, nil
-}
-
-func (p *parser) callonwaisaddress4() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onwaisaddress4(stack["d"])
-}
-
-func (c *current) onwaisaddress1(v any) (any, error) {
-	return v, nil
-}
-
-func (p *parser) callonwaisaddress1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onwaisaddress1(stack["v"])
-}
-
-func (c *current) onwaisindex14(q any) (any, error) {
-	return q, nil
-}
-
-func (p *parser) callonwaisindex14() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onwaisindex14(stack["q"])
-}
-
-func (c *current) onwaisindex1(s, h, d, q any) (any, error) {
-	return build.WAISIndex(c.at(), s, h, d, q), nil
-}
-
-func (p *parser) callonwaisindex1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onwaisindex1(stack["s"], stack["h"], stack["d"], stack["q"])
-}
-
-func (c *current) onwaisdoc1(s, h, d, t, n, p any) (any, error) {
-	return build.WAISDoc(c.at(), s, h, d, t, n, p), nil
-}
-
-func (p *parser) callonwaisdoc1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onwaisdoc1(stack["s"], stack["h"], stack["d"], stack["t"], stack["n"], stack["p"])
-}
-
-func (c *current) ongroupart5() (any, error) {
-	return build.AllGroups{}, nil
-}
-
-func (p *parser) callongroupart5() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.ongroupart5()
-}
-
-func (c *current) ongroupart1(v any) (any, error) {
-	return v, nil
-}
-
-func (p *parser) callongroupart1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.ongroupart1(stack["v"])
-}
-
-func (c *current) ongroup1() (any, error) {
-	return build.Part(c.at(), "group"), nil
-}
-
-func (p *parser) callongroup1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.ongroup1()
-}
-
-func (c *current) onarticle1(h any) (any, error) {
-	return build.Article(c.at(), h), nil
-}
-
-func (p *parser) callonarticle1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onarticle1(stack["h"])
-}
-
-func (c *current) ondatabase1() (any, error) {
-	return build.Part(c.at(), "database"), nil
-}
-
-func (p *parser) callondatabase1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.ondatabase1()
-}
-
-func (c *current) onwtype1() (any, error) {
-	return build.Part(c.at(), "wtype"), nil
-}
-
-func (p *parser) callonwtype1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onwtype1()
-}
-
-func (c *current) onprosperoaddress1(p any) (any, error) {
-	return p, nil
-}
-
-func (p *parser) callonprosperoaddress1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onprosperoaddress1(stack["p"])
-}
-
-func (c *current) onprosperolink14(v, a any) (any, error) {
-	return build.ProsperoVersionOf(v, a), nil
-}
-
-func (p *parser) callonprosperolink14() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onprosperolink14(stack["v"], stack["a"])
-}
-
-func (c *current) onprosperolink1(s, h, n, v any) (any, error) {
-	return build.ProsperoAddress(c.at(), s, h, n, v), nil
-}
-
-func (p *parser) callonprosperolink1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onprosperolink1(stack["s"], stack["h"], stack["n"], stack["v"])
-}
-
-func (c *current) onprospero_name1() (any, error) {
-	return build.Path93(c.at(), "hsoname"), nil
-}
-
-func (p *parser) callonprospero_name1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onprospero_name1()
-}
-
-func (c *current) onhsoname1() (any, error) {
-	return build.Path93(c.at(), "hsoname"), nil
-}
-
-func (p *parser) callonhsoname1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onhsoname1()
-}
-
-func (c *current) onversion1() (any, error) {
-	return build.Part(c.at(), "version"), nil
-}
-
-func (p *parser) callonversion1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onversion1()
-}
-
-func (c *current) onattributes1() (any, error) {
-	return build.Part(c.at(), "attributes"), nil
-}
-
-func (p *parser) callonattributes1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onattributes1()
-}
-
-func (c *current) ontelnetaddress9(u any) (any, error) {
-	return u, nil
-}
-
-func (p *parser) callontelnetaddress9() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.ontelnetaddress9(stack["u"])
-}
-
-func (c *current) ontelnetaddress1(s, u, h any) (any, error) {
-	return build.TelnetAddress(c.at(), s, u, h), nil
-}
-
-func (p *parser) callontelnetaddress1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.ontelnetaddress1(stack["s"], stack["u"], stack["h"])
-}
-
-func (c *current) ontelnet_user1() (any, error) {
-	return build.Part(c.at(), "user"), nil
-}
-
-func (p *parser) callontelnet_user1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.ontelnet_user1()
-}
-
-func (c *current) ongopheraddress11(t, sel any) (any, error) {
-	return build.GopherItem93Of(t, sel), nil
-}
-
-func (p *parser) callongopheraddress11() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.ongopheraddress11(stack["t"], stack["sel"])
-}
-
-func (c *current) ongopheraddress21(q any) (any, error) {
-	return q, nil
-}
-
-func (p *parser) callongopheraddress21() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.ongopheraddress21(stack["q"])
-}
-
-func (c *current) ongopheraddress1(s, h, i, q any) (any, error) {
-	return build.GopherAddress(c.at(), s, h, i, q), nil
-}
-
-func (p *parser) callongopheraddress1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.ongopheraddress1(stack["s"], stack["h"], stack["i"], stack["q"])
-}
-
-func (c *current) onhostport4(h, p any) (any, error) {
-	return build.HostPort1738(c.at(), h, p), nil
-}
-
-func (p *parser) callonhostport4() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onhostport4(stack["h"], stack["p"])
-}
-
-func (c *current) onhostport13(h any) (any, error) {
-	return build.HostPort1738(c.at(), h, nil), nil
-}
-
-func (p *parser) callonhostport13() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onhostport13(stack["h"])
-}
-
-func (c *current) onhostport1(v any) (any, error) {
-	return v, nil
-}
-
-func (p *parser) callonhostport1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onhostport1(stack["v"])
-}
-
-func (c *current) onhostport_host4(n any) (any, error) {
-	return n, nil
-}
-
-func (p *parser) callonhostport_host4() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onhostport_host4(stack["n"])
-}
-
-func (c *current) onhostport_host13(n any) (any, error) {
-	return build.Hostname93(c.at()), nil
-}
-
-func (p *parser) callonhostport_host13() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onhostport_host13(stack["n"])
-}
-
-func (c *current) onhostport_host1(v any) (any, error) {
-	return build.Host1738(c.at(), v), nil
-}
-
-func (p *parser) callonhostport_host1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onhostport_host1(stack["v"])
-}
-
-func (c *current) onhost4(n any) (any, error) {
-	return n, nil
-}
-
-func (p *parser) callonhost4() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onhost4(stack["n"])
-}
-
-func (c *current) onhost1(v any) (any, error) {
-	return build.Host1738(c.at(), v), nil
-}
-
-func (p *parser) callonhost1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onhost1(stack["v"])
-}
-
-func (c *current) oncellname1(h any) (any, error) {
-	return build.Host1738(c.at(), h), nil
-}
-
-func (p *parser) calloncellname1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.oncellname1(stack["h"])
-}
-
-func (c *current) onhostname1() (any, error) {
-	return build.Hostname93(c.at()), nil
-}
-
-func (p *parser) callonhostname1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onhostname1()
-}
-
-func (c *current) onhostnumber1(a, b, c_, d any) (any, error) {
-	return build.HostNumber(c.at(), a, b, c_, d), nil
-}
-
-func (p *parser) callonhostnumber1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onhostnumber1(stack["a"], stack["b"], stack["c_"], stack["d"])
-}
-
-func (c *current) onport1() (any, error) {
-	return build.Port(c.at()), nil
-}
-
-func (p *parser) callonport1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onport1()
-}
-
-func (c *current) onselector1() (any, error) {
-	return build.Path93(c.at(), "selector"), nil
-}
-
-func (p *parser) callonselector1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onselector1()
-}
-
-func (c *current) onpath1() (any, error) {
-	return build.Path93(c.at(), "path"), nil
-}
-
-func (p *parser) callonpath1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onpath1()
-}
-
-func (c *current) onsearch1() (any, error) {
-	return build.Search93(c.at()), nil
-}
-
-func (p *parser) callonsearch1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onsearch1()
-}
-
-func (c *current) onuser1() (any, error) {
-	return build.Part(c.at(), "user"), nil
-}
-
-func (p *parser) callonuser1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onuser1()
-}
-
-func (c *current) onfragmentid1() (any, error) {
-	return build.Part(c.at(), "fragmentid"), nil
-}
-
-func (p *parser) callonfragmentid1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onfragmentid1()
-}
-
-func (c *current) ongtype1() (any, error) {
-	return build.Part(c.at(), "gtype"), nil
-}
-
-func (p *parser) callongtype1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.ongtype1()
-}
-
-func (c *current) ondigits1() (any, error) {
-	return build.Part(c.at(), "digits"), nil
-}
-
-func (p *parser) callondigits1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.ondigits1()
-}
-
-func (c *current) onscheme_http1() (any, error) {
-	return build.Scheme(c.at()), nil
-}
-
-func (p *parser) callonscheme_http1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onscheme_http1()
-}
-
-func (c *current) onscheme_ftp1() (any, error) {
-	return build.Scheme(c.at()), nil
-}
-
-func (p *parser) callonscheme_ftp1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onscheme_ftp1()
-}
-
-func (c *current) onscheme_afs1() (any, error) {
-	return build.Scheme(c.at()), nil
-}
-
-func (p *parser) callonscheme_afs1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onscheme_afs1()
-}
-
-func (c *current) onscheme_news1() (any, error) {
-	return build.Scheme(c.at()), nil
-}
-
-func (p *parser) callonscheme_news1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onscheme_news1()
-}
-
-func (c *current) onscheme_wais1() (any, error) {
-	return build.Scheme(c.at()), nil
-}
-
-func (p *parser) callonscheme_wais1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onscheme_wais1()
-}
-
-func (c *current) onscheme_prospero1() (any, error) {
-	return build.Scheme(c.at()), nil
-}
-
-func (p *parser) callonscheme_prospero1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onscheme_prospero1()
-}
-
-func (c *current) onscheme_telnet1() (any, error) {
-	return build.Scheme(c.at()), nil
-}
-
-func (p *parser) callonscheme_telnet1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onscheme_telnet1()
-}
-
-func (c *current) onscheme_gopher1() (any, error) {
-	return build.Scheme(c.at()), nil
-}
-
-func (p *parser) callonscheme_gopher1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onscheme_gopher1()
 }
 
 var (

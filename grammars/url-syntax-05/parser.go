@@ -14,73 +14,47 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
-
-	"github.com/urlgrammar/urlgrammar/internal/build"
 )
-
-func (c *current) at() build.At {
-	return build.At{Src: c.globalStore["src"].(string), Start: c.pos.offset, Stop: c.pos.offset + len(c.text)}
-}
 
 var g = &grammar{
 	rules: []*rule{
 		{
 			name:        "URL_reference",
 			displayName: "\"URL-reference\"",
-			pos:         position{line: 26, col: 1, offset: 1305},
-			expr: &actionExpr{
-				pos: position{line: 26, col: 34, offset: 1338},
-				run: (*parser).callonURL_reference1,
-				expr: &seqExpr{
-					pos: position{line: 26, col: 34, offset: 1338},
-					exprs: []any{
-						&labeledExpr{
-							pos:   position{line: 26, col: 34, offset: 1338},
-							label: "r",
-							expr: &zeroOrOneExpr{
-								pos: position{line: 26, col: 36, offset: 1340},
-								expr: &choiceExpr{
-									pos: position{line: 26, col: 38, offset: 1342},
-									alternatives: []any{
-										&ruleRefExpr{
-											pos:  position{line: 26, col: 38, offset: 1342},
-											name: "absoluteURL",
-										},
-										&ruleRefExpr{
-											pos:  position{line: 26, col: 52, offset: 1356},
-											name: "relativeURL",
-										},
-									},
+			pos:         position{line: 20, col: 1, offset: 1094},
+			expr: &seqExpr{
+				pos: position{line: 20, col: 34, offset: 1127},
+				exprs: []any{
+					&zeroOrOneExpr{
+						pos: position{line: 20, col: 34, offset: 1127},
+						expr: &choiceExpr{
+							pos: position{line: 20, col: 36, offset: 1129},
+							alternatives: []any{
+								&ruleRefExpr{
+									pos:  position{line: 20, col: 36, offset: 1129},
+									name: "absoluteURL",
+								},
+								&ruleRefExpr{
+									pos:  position{line: 20, col: 50, offset: 1143},
+									name: "relativeURL",
 								},
 							},
 						},
-						&labeledExpr{
-							pos:   position{line: 26, col: 67, offset: 1371},
-							label: "f",
-							expr: &zeroOrOneExpr{
-								pos: position{line: 26, col: 69, offset: 1373},
-								expr: &actionExpr{
-									pos: position{line: 26, col: 71, offset: 1375},
-									run: (*parser).callonURL_reference10,
-									expr: &seqExpr{
-										pos: position{line: 26, col: 71, offset: 1375},
-										exprs: []any{
-											&litMatcher{
-												pos:        position{line: 26, col: 71, offset: 1375},
-												val:        "#",
-												ignoreCase: false,
-												want:       "\"#\"",
-											},
-											&labeledExpr{
-												pos:   position{line: 26, col: 75, offset: 1379},
-												label: "f",
-												expr: &ruleRefExpr{
-													pos:  position{line: 26, col: 77, offset: 1381},
-													name: "fragment",
-												},
-											},
-										},
-									},
+					},
+					&zeroOrOneExpr{
+						pos: position{line: 20, col: 65, offset: 1158},
+						expr: &seqExpr{
+							pos: position{line: 20, col: 67, offset: 1160},
+							exprs: []any{
+								&litMatcher{
+									pos:        position{line: 20, col: 67, offset: 1160},
+									val:        "#",
+									ignoreCase: false,
+									want:       "\"#\"",
+								},
+								&ruleRefExpr{
+									pos:  position{line: 20, col: 71, offset: 1164},
+									name: "fragment",
 								},
 							},
 						},
@@ -91,58 +65,42 @@ var g = &grammar{
 		{
 			name:        "absoluteURL",
 			displayName: "\"absoluteURL\"",
-			pos:         position{line: 34, col: 1, offset: 1844},
-			expr: &actionExpr{
-				pos: position{line: 34, col: 30, offset: 1873},
-				run: (*parser).callonabsoluteURL1,
-				expr: &labeledExpr{
-					pos:   position{line: 34, col: 30, offset: 1873},
-					label: "u",
-					expr: &choiceExpr{
-						pos: position{line: 34, col: 34, offset: 1877},
-						alternatives: []any{
-							&actionExpr{
-								pos: position{line: 34, col: 34, offset: 1877},
-								run: (*parser).callonabsoluteURL4,
-								expr: &seqExpr{
-									pos: position{line: 34, col: 34, offset: 1877},
-									exprs: []any{
-										&labeledExpr{
-											pos:   position{line: 34, col: 34, offset: 1877},
-											label: "g",
-											expr: &ruleRefExpr{
-												pos:  position{line: 34, col: 36, offset: 1879},
-												name: "generic_URL",
-											},
+			pos:         position{line: 26, col: 1, offset: 1540},
+			expr: &choiceExpr{
+				pos: position{line: 26, col: 32, offset: 1571},
+				alternatives: []any{
+					&seqExpr{
+						pos: position{line: 26, col: 32, offset: 1571},
+						exprs: []any{
+							&ruleRefExpr{
+								pos:  position{line: 26, col: 32, offset: 1571},
+								name: "generic_URL",
+							},
+							&andExpr{
+								pos: position{line: 26, col: 44, offset: 1583},
+								expr: &choiceExpr{
+									pos: position{line: 26, col: 47, offset: 1586},
+									alternatives: []any{
+										&litMatcher{
+											pos:        position{line: 26, col: 47, offset: 1586},
+											val:        "#",
+											ignoreCase: false,
+											want:       "\"#\"",
 										},
-										&andExpr{
-											pos: position{line: 34, col: 48, offset: 1891},
-											expr: &choiceExpr{
-												pos: position{line: 34, col: 51, offset: 1894},
-												alternatives: []any{
-													&litMatcher{
-														pos:        position{line: 34, col: 51, offset: 1894},
-														val:        "#",
-														ignoreCase: false,
-														want:       "\"#\"",
-													},
-													&notExpr{
-														pos: position{line: 34, col: 57, offset: 1900},
-														expr: &anyMatcher{
-															line: 34, col: 58, offset: 1901,
-														},
-													},
-												},
+										&notExpr{
+											pos: position{line: 26, col: 53, offset: 1592},
+											expr: &anyMatcher{
+												line: 26, col: 54, offset: 1593,
 											},
 										},
 									},
 								},
 							},
-							&ruleRefExpr{
-								pos:  position{line: 34, col: 82, offset: 1925},
-								name: "opaque_URL",
-							},
 						},
+					},
+					&ruleRefExpr{
+						pos:  position{line: 26, col: 60, offset: 1599},
+						name: "opaque_URL",
 					},
 				},
 			},
@@ -150,86 +108,58 @@ var g = &grammar{
 		{
 			name:        "opaque_URL",
 			displayName: "\"opaque-URL\"",
-			pos:         position{line: 38, col: 1, offset: 1958},
-			expr: &actionExpr{
-				pos: position{line: 38, col: 28, offset: 1985},
-				run: (*parser).callonopaque_URL1,
-				expr: &seqExpr{
-					pos: position{line: 38, col: 28, offset: 1985},
-					exprs: []any{
-						&labeledExpr{
-							pos:   position{line: 38, col: 28, offset: 1985},
-							label: "s",
-							expr: &ruleRefExpr{
-								pos:  position{line: 38, col: 30, offset: 1987},
-								name: "scheme",
-							},
-						},
-						&litMatcher{
-							pos:        position{line: 38, col: 37, offset: 1994},
-							val:        ":",
-							ignoreCase: false,
-							want:       "\":\"",
-						},
-						&labeledExpr{
-							pos:   position{line: 38, col: 41, offset: 1998},
-							label: "o",
-							expr: &ruleRefExpr{
-								pos:  position{line: 38, col: 43, offset: 2000},
-								name: "opaque_part",
-							},
-						},
+			pos:         position{line: 28, col: 1, offset: 1613},
+			expr: &seqExpr{
+				pos: position{line: 28, col: 28, offset: 1640},
+				exprs: []any{
+					&ruleRefExpr{
+						pos:  position{line: 28, col: 28, offset: 1640},
+						name: "scheme",
+					},
+					&litMatcher{
+						pos:        position{line: 28, col: 35, offset: 1647},
+						val:        ":",
+						ignoreCase: false,
+						want:       "\":\"",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 28, col: 39, offset: 1651},
+						name: "opaque_part",
 					},
 				},
 			},
 		},
 		{
 			name: "opaque_part",
-			pos:  position{line: 42, col: 1, offset: 2079},
-			expr: &actionExpr{
-				pos: position{line: 42, col: 16, offset: 2094},
-				run: (*parser).callonopaque_part1,
-				expr: &zeroOrMoreExpr{
-					pos: position{line: 42, col: 16, offset: 2094},
-					expr: &ruleRefExpr{
-						pos:  position{line: 42, col: 16, offset: 2094},
-						name: "urlc",
-					},
+			pos:  position{line: 30, col: 1, offset: 1664},
+			expr: &zeroOrMoreExpr{
+				pos: position{line: 30, col: 16, offset: 1679},
+				expr: &ruleRefExpr{
+					pos:  position{line: 30, col: 16, offset: 1679},
+					name: "urlc",
 				},
 			},
 		},
 		{
 			name:        "generic_URL",
 			displayName: "\"generic-URL\"",
-			pos:         position{line: 46, col: 1, offset: 2143},
-			expr: &actionExpr{
-				pos: position{line: 46, col: 30, offset: 2172},
-				run: (*parser).callongeneric_URL1,
-				expr: &seqExpr{
-					pos: position{line: 46, col: 30, offset: 2172},
-					exprs: []any{
-						&labeledExpr{
-							pos:   position{line: 46, col: 30, offset: 2172},
-							label: "s",
-							expr: &ruleRefExpr{
-								pos:  position{line: 46, col: 32, offset: 2174},
-								name: "scheme",
-							},
-						},
-						&litMatcher{
-							pos:        position{line: 46, col: 39, offset: 2181},
-							val:        ":",
-							ignoreCase: false,
-							want:       "\":\"",
-						},
-						&labeledExpr{
-							pos:   position{line: 46, col: 43, offset: 2185},
-							label: "r",
-							expr: &ruleRefExpr{
-								pos:  position{line: 46, col: 45, offset: 2187},
-								name: "relativeURL",
-							},
-						},
+			pos:         position{line: 32, col: 1, offset: 1686},
+			expr: &seqExpr{
+				pos: position{line: 32, col: 30, offset: 1715},
+				exprs: []any{
+					&ruleRefExpr{
+						pos:  position{line: 32, col: 30, offset: 1715},
+						name: "scheme",
+					},
+					&litMatcher{
+						pos:        position{line: 32, col: 37, offset: 1722},
+						val:        ":",
+						ignoreCase: false,
+						want:       "\":\"",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 32, col: 41, offset: 1726},
+						name: "relativeURL",
 					},
 				},
 			},
@@ -237,95 +167,71 @@ var g = &grammar{
 		{
 			name:        "relativeURL",
 			displayName: "\"relativeURL\"",
-			pos:         position{line: 53, col: 1, offset: 2543},
-			expr: &actionExpr{
-				pos: position{line: 53, col: 30, offset: 2572},
-				run: (*parser).callonrelativeURL1,
-				expr: &labeledExpr{
-					pos:   position{line: 53, col: 30, offset: 2572},
-					label: "r",
-					expr: &choiceExpr{
-						pos: position{line: 53, col: 34, offset: 2576},
-						alternatives: []any{
-							&actionExpr{
-								pos: position{line: 53, col: 34, offset: 2576},
-								run: (*parser).callonrelativeURL4,
-								expr: &seqExpr{
-									pos: position{line: 53, col: 34, offset: 2576},
-									exprs: []any{
-										&labeledExpr{
-											pos:   position{line: 53, col: 34, offset: 2576},
-											label: "n",
-											expr: &ruleRefExpr{
-												pos:  position{line: 53, col: 36, offset: 2578},
-												name: "net_path",
-											},
-										},
-										&andExpr{
-											pos: position{line: 53, col: 45, offset: 2587},
-											expr: &choiceExpr{
-												pos: position{line: 53, col: 48, offset: 2590},
-												alternatives: []any{
-													&litMatcher{
-														pos:        position{line: 53, col: 48, offset: 2590},
-														val:        "#",
-														ignoreCase: false,
-														want:       "\"#\"",
-													},
-													&notExpr{
-														pos: position{line: 53, col: 54, offset: 2596},
-														expr: &anyMatcher{
-															line: 53, col: 55, offset: 2597,
-														},
-													},
-												},
-											},
-										},
-									},
-								},
-							},
-							&actionExpr{
-								pos: position{line: 53, col: 79, offset: 2621},
-								run: (*parser).callonrelativeURL13,
-								expr: &seqExpr{
-									pos: position{line: 53, col: 79, offset: 2621},
-									exprs: []any{
-										&labeledExpr{
-											pos:   position{line: 53, col: 79, offset: 2621},
-											label: "a",
-											expr: &ruleRefExpr{
-												pos:  position{line: 53, col: 81, offset: 2623},
-												name: "abs_path",
-											},
-										},
-										&andExpr{
-											pos: position{line: 53, col: 90, offset: 2632},
-											expr: &choiceExpr{
-												pos: position{line: 53, col: 93, offset: 2635},
-												alternatives: []any{
-													&litMatcher{
-														pos:        position{line: 53, col: 93, offset: 2635},
-														val:        "#",
-														ignoreCase: false,
-														want:       "\"#\"",
-													},
-													&notExpr{
-														pos: position{line: 53, col: 99, offset: 2641},
-														expr: &anyMatcher{
-															line: 53, col: 100, offset: 2642,
-														},
-													},
-												},
-											},
-										},
-									},
-								},
-							},
+			pos:         position{line: 37, col: 1, offset: 2015},
+			expr: &choiceExpr{
+				pos: position{line: 37, col: 32, offset: 2046},
+				alternatives: []any{
+					&seqExpr{
+						pos: position{line: 37, col: 32, offset: 2046},
+						exprs: []any{
 							&ruleRefExpr{
-								pos:  position{line: 53, col: 124, offset: 2666},
-								name: "rel_path",
+								pos:  position{line: 37, col: 32, offset: 2046},
+								name: "net_path",
+							},
+							&andExpr{
+								pos: position{line: 37, col: 41, offset: 2055},
+								expr: &choiceExpr{
+									pos: position{line: 37, col: 44, offset: 2058},
+									alternatives: []any{
+										&litMatcher{
+											pos:        position{line: 37, col: 44, offset: 2058},
+											val:        "#",
+											ignoreCase: false,
+											want:       "\"#\"",
+										},
+										&notExpr{
+											pos: position{line: 37, col: 50, offset: 2064},
+											expr: &anyMatcher{
+												line: 37, col: 51, offset: 2065,
+											},
+										},
+									},
+								},
 							},
 						},
+					},
+					&seqExpr{
+						pos: position{line: 37, col: 57, offset: 2071},
+						exprs: []any{
+							&ruleRefExpr{
+								pos:  position{line: 37, col: 57, offset: 2071},
+								name: "abs_path",
+							},
+							&andExpr{
+								pos: position{line: 37, col: 66, offset: 2080},
+								expr: &choiceExpr{
+									pos: position{line: 37, col: 69, offset: 2083},
+									alternatives: []any{
+										&litMatcher{
+											pos:        position{line: 37, col: 69, offset: 2083},
+											val:        "#",
+											ignoreCase: false,
+											want:       "\"#\"",
+										},
+										&notExpr{
+											pos: position{line: 37, col: 75, offset: 2089},
+											expr: &anyMatcher{
+												line: 37, col: 76, offset: 2090,
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					&ruleRefExpr{
+						pos:  position{line: 37, col: 82, offset: 2096},
+						name: "rel_path",
 					},
 				},
 			},
@@ -333,37 +239,25 @@ var g = &grammar{
 		{
 			name:        "net_path",
 			displayName: "\"net-path\"",
-			pos:         position{line: 57, col: 1, offset: 2697},
-			expr: &actionExpr{
-				pos: position{line: 57, col: 24, offset: 2720},
-				run: (*parser).callonnet_path1,
-				expr: &seqExpr{
-					pos: position{line: 57, col: 24, offset: 2720},
-					exprs: []any{
-						&litMatcher{
-							pos:        position{line: 57, col: 24, offset: 2720},
-							val:        "//",
-							ignoreCase: false,
-							want:       "\"//\"",
-						},
-						&labeledExpr{
-							pos:   position{line: 57, col: 29, offset: 2725},
-							label: "s",
-							expr: &ruleRefExpr{
-								pos:  position{line: 57, col: 31, offset: 2727},
-								name: "site",
-							},
-						},
-						&labeledExpr{
-							pos:   position{line: 57, col: 36, offset: 2732},
-							label: "a",
-							expr: &zeroOrOneExpr{
-								pos: position{line: 57, col: 38, offset: 2734},
-								expr: &ruleRefExpr{
-									pos:  position{line: 57, col: 38, offset: 2734},
-									name: "abs_path",
-								},
-							},
+			pos:         position{line: 39, col: 1, offset: 2108},
+			expr: &seqExpr{
+				pos: position{line: 39, col: 24, offset: 2131},
+				exprs: []any{
+					&litMatcher{
+						pos:        position{line: 39, col: 24, offset: 2131},
+						val:        "//",
+						ignoreCase: false,
+						want:       "\"//\"",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 39, col: 29, offset: 2136},
+						name: "site",
+					},
+					&zeroOrOneExpr{
+						pos: position{line: 39, col: 34, offset: 2141},
+						expr: &ruleRefExpr{
+							pos:  position{line: 39, col: 34, offset: 2141},
+							name: "abs_path",
 						},
 					},
 				},
@@ -372,27 +266,19 @@ var g = &grammar{
 		{
 			name:        "abs_path",
 			displayName: "\"abs-path\"",
-			pos:         position{line: 61, col: 1, offset: 2792},
-			expr: &actionExpr{
-				pos: position{line: 61, col: 24, offset: 2815},
-				run: (*parser).callonabs_path1,
-				expr: &seqExpr{
-					pos: position{line: 61, col: 24, offset: 2815},
-					exprs: []any{
-						&litMatcher{
-							pos:        position{line: 61, col: 24, offset: 2815},
-							val:        "/",
-							ignoreCase: false,
-							want:       "\"/\"",
-						},
-						&labeledExpr{
-							pos:   position{line: 61, col: 28, offset: 2819},
-							label: "r",
-							expr: &ruleRefExpr{
-								pos:  position{line: 61, col: 30, offset: 2821},
-								name: "rel_path",
-							},
-						},
+			pos:         position{line: 41, col: 1, offset: 2152},
+			expr: &seqExpr{
+				pos: position{line: 41, col: 24, offset: 2175},
+				exprs: []any{
+					&litMatcher{
+						pos:        position{line: 41, col: 24, offset: 2175},
+						val:        "/",
+						ignoreCase: false,
+						want:       "\"/\"",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 41, col: 28, offset: 2179},
+						name: "rel_path",
 					},
 				},
 			},
@@ -400,51 +286,31 @@ var g = &grammar{
 		{
 			name:        "rel_path",
 			displayName: "\"rel-path\"",
-			pos:         position{line: 65, col: 1, offset: 2875},
-			expr: &actionExpr{
-				pos: position{line: 65, col: 24, offset: 2898},
-				run: (*parser).callonrel_path1,
-				expr: &seqExpr{
-					pos: position{line: 65, col: 24, offset: 2898},
-					exprs: []any{
-						&labeledExpr{
-							pos:   position{line: 65, col: 24, offset: 2898},
-							label: "s",
-							expr: &zeroOrOneExpr{
-								pos: position{line: 65, col: 26, offset: 2900},
-								expr: &ruleRefExpr{
-									pos:  position{line: 65, col: 26, offset: 2900},
-									name: "path_segments",
-								},
-							},
+			pos:         position{line: 43, col: 1, offset: 2189},
+			expr: &seqExpr{
+				pos: position{line: 43, col: 24, offset: 2212},
+				exprs: []any{
+					&zeroOrOneExpr{
+						pos: position{line: 43, col: 24, offset: 2212},
+						expr: &ruleRefExpr{
+							pos:  position{line: 43, col: 24, offset: 2212},
+							name: "path_segments",
 						},
-						&labeledExpr{
-							pos:   position{line: 65, col: 41, offset: 2915},
-							label: "q",
-							expr: &zeroOrOneExpr{
-								pos: position{line: 65, col: 43, offset: 2917},
-								expr: &actionExpr{
-									pos: position{line: 65, col: 45, offset: 2919},
-									run: (*parser).callonrel_path8,
-									expr: &seqExpr{
-										pos: position{line: 65, col: 45, offset: 2919},
-										exprs: []any{
-											&litMatcher{
-												pos:        position{line: 65, col: 45, offset: 2919},
-												val:        "?",
-												ignoreCase: false,
-												want:       "\"?\"",
-											},
-											&labeledExpr{
-												pos:   position{line: 65, col: 49, offset: 2923},
-												label: "q",
-												expr: &ruleRefExpr{
-													pos:  position{line: 65, col: 51, offset: 2925},
-													name: "query",
-												},
-											},
-										},
-									},
+					},
+					&zeroOrOneExpr{
+						pos: position{line: 43, col: 39, offset: 2227},
+						expr: &seqExpr{
+							pos: position{line: 43, col: 41, offset: 2229},
+							exprs: []any{
+								&litMatcher{
+									pos:        position{line: 43, col: 41, offset: 2229},
+									val:        "?",
+									ignoreCase: false,
+									want:       "\"?\"",
+								},
+								&ruleRefExpr{
+									pos:  position{line: 43, col: 45, offset: 2233},
+									name: "query",
 								},
 							},
 						},
@@ -455,81 +321,49 @@ var g = &grammar{
 		{
 			name:        "scheme",
 			displayName: "\"scheme\"",
-			pos:         position{line: 69, col: 1, offset: 3000},
-			expr: &actionExpr{
-				pos: position{line: 69, col: 20, offset: 3019},
-				run: (*parser).callonscheme1,
-				expr: &oneOrMoreExpr{
-					pos: position{line: 69, col: 20, offset: 3019},
-					expr: &charClassMatcher{
-						pos:        position{line: 69, col: 20, offset: 3019},
-						val:        "[a-zA-Z0-9+.-]",
-						chars:      []rune{'+', '.', '-'},
-						ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
-						ignoreCase: false,
-						inverted:   false,
-					},
+			pos:         position{line: 45, col: 1, offset: 2243},
+			expr: &oneOrMoreExpr{
+				pos: position{line: 45, col: 20, offset: 2262},
+				expr: &charClassMatcher{
+					pos:        position{line: 45, col: 20, offset: 2262},
+					val:        "[a-zA-Z0-9+.-]",
+					chars:      []rune{'+', '.', '-'},
+					ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
+					ignoreCase: false,
+					inverted:   false,
 				},
 			},
 		},
 		{
 			name:        "site",
 			displayName: "\"site\"",
-			pos:         position{line: 75, col: 1, offset: 3197},
-			expr: &actionExpr{
-				pos: position{line: 75, col: 16, offset: 3212},
-				run: (*parser).callonsite1,
-				expr: &labeledExpr{
-					pos:   position{line: 75, col: 16, offset: 3212},
-					label: "s",
-					expr: &zeroOrOneExpr{
-						pos: position{line: 75, col: 18, offset: 3214},
-						expr: &actionExpr{
-							pos: position{line: 75, col: 20, offset: 3216},
-							run: (*parser).callonsite4,
+			pos:         position{line: 49, col: 1, offset: 2402},
+			expr: &zeroOrOneExpr{
+				pos: position{line: 49, col: 16, offset: 2417},
+				expr: &seqExpr{
+					pos: position{line: 49, col: 18, offset: 2419},
+					exprs: []any{
+						&zeroOrOneExpr{
+							pos: position{line: 49, col: 18, offset: 2419},
 							expr: &seqExpr{
-								pos: position{line: 75, col: 20, offset: 3216},
+								pos: position{line: 49, col: 20, offset: 2421},
 								exprs: []any{
-									&labeledExpr{
-										pos:   position{line: 75, col: 20, offset: 3216},
-										label: "u",
-										expr: &zeroOrOneExpr{
-											pos: position{line: 75, col: 22, offset: 3218},
-											expr: &actionExpr{
-												pos: position{line: 75, col: 24, offset: 3220},
-												run: (*parser).callonsite8,
-												expr: &seqExpr{
-													pos: position{line: 75, col: 24, offset: 3220},
-													exprs: []any{
-														&labeledExpr{
-															pos:   position{line: 75, col: 24, offset: 3220},
-															label: "u",
-															expr: &ruleRefExpr{
-																pos:  position{line: 75, col: 26, offset: 3222},
-																name: "site_userinfo",
-															},
-														},
-														&litMatcher{
-															pos:        position{line: 75, col: 40, offset: 3236},
-															val:        "@",
-															ignoreCase: false,
-															want:       "\"@\"",
-														},
-													},
-												},
-											},
-										},
+									&ruleRefExpr{
+										pos:  position{line: 49, col: 20, offset: 2421},
+										name: "site_userinfo",
 									},
-									&labeledExpr{
-										pos:   position{line: 75, col: 65, offset: 3261},
-										label: "h",
-										expr: &ruleRefExpr{
-											pos:  position{line: 75, col: 67, offset: 3263},
-											name: "hostport",
-										},
+									&litMatcher{
+										pos:        position{line: 49, col: 34, offset: 2435},
+										val:        "@",
+										ignoreCase: false,
+										want:       "\"@\"",
 									},
 								},
 							},
+						},
+						&ruleRefExpr{
+							pos:  position{line: 49, col: 41, offset: 2442},
+							name: "hostport",
 						},
 					},
 				},
@@ -537,48 +371,28 @@ var g = &grammar{
 		},
 		{
 			name: "site_userinfo",
-			pos:  position{line: 83, col: 1, offset: 3444},
-			expr: &actionExpr{
-				pos: position{line: 83, col: 18, offset: 3461},
-				run: (*parser).callonsite_userinfo1,
-				expr: &seqExpr{
-					pos: position{line: 83, col: 18, offset: 3461},
-					exprs: []any{
-						&labeledExpr{
-							pos:   position{line: 83, col: 18, offset: 3461},
-							label: "u",
-							expr: &ruleRefExpr{
-								pos:  position{line: 83, col: 20, offset: 3463},
-								name: "user",
-							},
-						},
-						&labeledExpr{
-							pos:   position{line: 83, col: 25, offset: 3468},
-							label: "p",
-							expr: &zeroOrOneExpr{
-								pos: position{line: 83, col: 27, offset: 3470},
-								expr: &actionExpr{
-									pos: position{line: 83, col: 29, offset: 3472},
-									run: (*parser).callonsite_userinfo7,
-									expr: &seqExpr{
-										pos: position{line: 83, col: 29, offset: 3472},
-										exprs: []any{
-											&litMatcher{
-												pos:        position{line: 83, col: 29, offset: 3472},
-												val:        ":",
-												ignoreCase: false,
-												want:       "\":\"",
-											},
-											&labeledExpr{
-												pos:   position{line: 83, col: 33, offset: 3476},
-												label: "p",
-												expr: &ruleRefExpr{
-													pos:  position{line: 83, col: 35, offset: 3478},
-													name: "password",
-												},
-											},
-										},
-									},
+			pos:  position{line: 52, col: 1, offset: 2498},
+			expr: &seqExpr{
+				pos: position{line: 52, col: 18, offset: 2515},
+				exprs: []any{
+					&ruleRefExpr{
+						pos:  position{line: 52, col: 18, offset: 2515},
+						name: "user",
+					},
+					&zeroOrOneExpr{
+						pos: position{line: 52, col: 23, offset: 2520},
+						expr: &seqExpr{
+							pos: position{line: 52, col: 25, offset: 2522},
+							exprs: []any{
+								&litMatcher{
+									pos:        position{line: 52, col: 25, offset: 2522},
+									val:        ":",
+									ignoreCase: false,
+									want:       "\":\"",
+								},
+								&ruleRefExpr{
+									pos:  position{line: 52, col: 29, offset: 2526},
+									name: "password",
 								},
 							},
 						},
@@ -589,27 +403,23 @@ var g = &grammar{
 		{
 			name:        "user",
 			displayName: "\"user\"",
-			pos:         position{line: 87, col: 1, offset: 3557},
-			expr: &actionExpr{
-				pos: position{line: 87, col: 16, offset: 3572},
-				run: (*parser).callonuser1,
-				expr: &zeroOrMoreExpr{
-					pos: position{line: 87, col: 16, offset: 3572},
-					expr: &choiceExpr{
-						pos: position{line: 87, col: 18, offset: 3574},
-						alternatives: []any{
-							&charClassMatcher{
-								pos:        position{line: 87, col: 18, offset: 3574},
-								val:        "[a-zA-Z0-9$_.!~*'(),;&=+-]",
-								chars:      []rune{'$', '_', '.', '!', '~', '*', '\'', '(', ')', ',', ';', '&', '=', '+', '-'},
-								ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
-								ignoreCase: false,
-								inverted:   false,
-							},
-							&ruleRefExpr{
-								pos:  position{line: 87, col: 47, offset: 3603},
-								name: "escaped",
-							},
+			pos:         position{line: 54, col: 1, offset: 2539},
+			expr: &zeroOrMoreExpr{
+				pos: position{line: 54, col: 16, offset: 2554},
+				expr: &choiceExpr{
+					pos: position{line: 54, col: 18, offset: 2556},
+					alternatives: []any{
+						&charClassMatcher{
+							pos:        position{line: 54, col: 18, offset: 2556},
+							val:        "[a-zA-Z0-9$_.!~*'(),;&=+-]",
+							chars:      []rune{'$', '_', '.', '!', '~', '*', '\'', '(', ')', ',', ';', '&', '=', '+', '-'},
+							ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
+							ignoreCase: false,
+							inverted:   false,
+						},
+						&ruleRefExpr{
+							pos:  position{line: 54, col: 47, offset: 2585},
+							name: "escaped",
 						},
 					},
 				},
@@ -618,27 +428,23 @@ var g = &grammar{
 		{
 			name:        "password",
 			displayName: "\"password\"",
-			pos:         position{line: 91, col: 1, offset: 3659},
-			expr: &actionExpr{
-				pos: position{line: 91, col: 24, offset: 3682},
-				run: (*parser).callonpassword1,
-				expr: &zeroOrMoreExpr{
-					pos: position{line: 91, col: 24, offset: 3682},
-					expr: &choiceExpr{
-						pos: position{line: 91, col: 26, offset: 3684},
-						alternatives: []any{
-							&charClassMatcher{
-								pos:        position{line: 91, col: 26, offset: 3684},
-								val:        "[a-zA-Z0-9$_.!~*'(),;&=+-]",
-								chars:      []rune{'$', '_', '.', '!', '~', '*', '\'', '(', ')', ',', ';', '&', '=', '+', '-'},
-								ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
-								ignoreCase: false,
-								inverted:   false,
-							},
-							&ruleRefExpr{
-								pos:  position{line: 91, col: 55, offset: 3713},
-								name: "escaped",
-							},
+			pos:         position{line: 56, col: 1, offset: 2597},
+			expr: &zeroOrMoreExpr{
+				pos: position{line: 56, col: 24, offset: 2620},
+				expr: &choiceExpr{
+					pos: position{line: 56, col: 26, offset: 2622},
+					alternatives: []any{
+						&charClassMatcher{
+							pos:        position{line: 56, col: 26, offset: 2622},
+							val:        "[a-zA-Z0-9$_.!~*'(),;&=+-]",
+							chars:      []rune{'$', '_', '.', '!', '~', '*', '\'', '(', ')', ',', ';', '&', '=', '+', '-'},
+							ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
+							ignoreCase: false,
+							inverted:   false,
+						},
+						&ruleRefExpr{
+							pos:  position{line: 56, col: 55, offset: 2651},
+							name: "escaped",
 						},
 					},
 				},
@@ -647,48 +453,28 @@ var g = &grammar{
 		{
 			name:        "hostport",
 			displayName: "\"hostport\"",
-			pos:         position{line: 95, col: 1, offset: 3773},
-			expr: &actionExpr{
-				pos: position{line: 95, col: 24, offset: 3796},
-				run: (*parser).callonhostport1,
-				expr: &seqExpr{
-					pos: position{line: 95, col: 24, offset: 3796},
-					exprs: []any{
-						&labeledExpr{
-							pos:   position{line: 95, col: 24, offset: 3796},
-							label: "h",
-							expr: &ruleRefExpr{
-								pos:  position{line: 95, col: 26, offset: 3798},
-								name: "host",
-							},
-						},
-						&labeledExpr{
-							pos:   position{line: 95, col: 31, offset: 3803},
-							label: "p",
-							expr: &zeroOrOneExpr{
-								pos: position{line: 95, col: 33, offset: 3805},
-								expr: &actionExpr{
-									pos: position{line: 95, col: 35, offset: 3807},
-									run: (*parser).callonhostport7,
-									expr: &seqExpr{
-										pos: position{line: 95, col: 35, offset: 3807},
-										exprs: []any{
-											&litMatcher{
-												pos:        position{line: 95, col: 35, offset: 3807},
-												val:        ":",
-												ignoreCase: false,
-												want:       "\":\"",
-											},
-											&labeledExpr{
-												pos:   position{line: 95, col: 39, offset: 3811},
-												label: "p",
-												expr: &ruleRefExpr{
-													pos:  position{line: 95, col: 41, offset: 3813},
-													name: "port",
-												},
-											},
-										},
-									},
+			pos:         position{line: 58, col: 1, offset: 2663},
+			expr: &seqExpr{
+				pos: position{line: 58, col: 24, offset: 2686},
+				exprs: []any{
+					&ruleRefExpr{
+						pos:  position{line: 58, col: 24, offset: 2686},
+						name: "host",
+					},
+					&zeroOrOneExpr{
+						pos: position{line: 58, col: 29, offset: 2691},
+						expr: &seqExpr{
+							pos: position{line: 58, col: 31, offset: 2693},
+							exprs: []any{
+								&litMatcher{
+									pos:        position{line: 58, col: 31, offset: 2693},
+									val:        ":",
+									ignoreCase: false,
+									want:       "\":\"",
+								},
+								&ruleRefExpr{
+									pos:  position{line: 58, col: 35, offset: 2697},
+									name: "port",
 								},
 							},
 						},
@@ -699,49 +485,33 @@ var g = &grammar{
 		{
 			name:        "host",
 			displayName: "\"host\"",
-			pos:         position{line: 101, col: 1, offset: 4001},
-			expr: &actionExpr{
-				pos: position{line: 101, col: 16, offset: 4016},
-				run: (*parser).callonhost1,
-				expr: &labeledExpr{
-					pos:   position{line: 101, col: 16, offset: 4016},
-					label: "v",
-					expr: &choiceExpr{
-						pos: position{line: 101, col: 20, offset: 4020},
-						alternatives: []any{
-							&actionExpr{
-								pos: position{line: 101, col: 20, offset: 4020},
-								run: (*parser).callonhost4,
-								expr: &seqExpr{
-									pos: position{line: 101, col: 20, offset: 4020},
-									exprs: []any{
-										&labeledExpr{
-											pos:   position{line: 101, col: 20, offset: 4020},
-											label: "n",
-											expr: &ruleRefExpr{
-												pos:  position{line: 101, col: 22, offset: 4022},
-												name: "hostnumber",
-											},
-										},
-										&notExpr{
-											pos: position{line: 101, col: 33, offset: 4033},
-											expr: &charClassMatcher{
-												pos:        position{line: 101, col: 34, offset: 4034},
-												val:        "[a-zA-Z0-9.-]",
-												chars:      []rune{'.', '-'},
-												ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
-												ignoreCase: false,
-												inverted:   false,
-											},
-										},
-									},
+			pos:         position{line: 62, col: 1, offset: 2821},
+			expr: &choiceExpr{
+				pos: position{line: 62, col: 18, offset: 2838},
+				alternatives: []any{
+					&seqExpr{
+						pos: position{line: 62, col: 18, offset: 2838},
+						exprs: []any{
+							&ruleRefExpr{
+								pos:  position{line: 62, col: 18, offset: 2838},
+								name: "hostnumber",
+							},
+							&notExpr{
+								pos: position{line: 62, col: 29, offset: 2849},
+								expr: &charClassMatcher{
+									pos:        position{line: 62, col: 30, offset: 2850},
+									val:        "[a-zA-Z0-9.-]",
+									chars:      []rune{'.', '-'},
+									ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
+									ignoreCase: false,
+									inverted:   false,
 								},
 							},
-							&ruleRefExpr{
-								pos:  position{line: 101, col: 68, offset: 4068},
-								name: "hostname",
-							},
 						},
+					},
+					&ruleRefExpr{
+						pos:  position{line: 62, col: 46, offset: 2866},
+						name: "hostname",
 					},
 				},
 			},
@@ -749,61 +519,41 @@ var g = &grammar{
 		{
 			name:        "hostname",
 			displayName: "\"hostname\"",
-			pos:         position{line: 107, col: 1, offset: 4259},
-			expr: &actionExpr{
-				pos: position{line: 107, col: 24, offset: 4282},
-				run: (*parser).callonhostname1,
-				expr: &seqExpr{
-					pos: position{line: 107, col: 24, offset: 4282},
-					exprs: []any{
-						&labeledExpr{
-							pos:   position{line: 107, col: 24, offset: 4282},
-							label: "d",
-							expr: &zeroOrMoreExpr{
-								pos: position{line: 107, col: 26, offset: 4284},
-								expr: &actionExpr{
-									pos: position{line: 107, col: 28, offset: 4286},
-									run: (*parser).callonhostname5,
-									expr: &seqExpr{
-										pos: position{line: 107, col: 28, offset: 4286},
-										exprs: []any{
-											&labeledExpr{
-												pos:   position{line: 107, col: 28, offset: 4286},
-												label: "l",
-												expr: &ruleRefExpr{
-													pos:  position{line: 107, col: 30, offset: 4288},
-													name: "domainlabel",
-												},
-											},
-											&litMatcher{
-												pos:        position{line: 107, col: 42, offset: 4300},
-												val:        ".",
-												ignoreCase: false,
-												want:       "\".\"",
-											},
-											&andExpr{
-												pos: position{line: 107, col: 46, offset: 4304},
-												expr: &charClassMatcher{
-													pos:        position{line: 107, col: 47, offset: 4305},
-													val:        "[a-zA-Z0-9]",
-													ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
-													ignoreCase: false,
-													inverted:   false,
-												},
-											},
-										},
+			pos:         position{line: 66, col: 1, offset: 3014},
+			expr: &seqExpr{
+				pos: position{line: 66, col: 24, offset: 3037},
+				exprs: []any{
+					&zeroOrMoreExpr{
+						pos: position{line: 66, col: 24, offset: 3037},
+						expr: &seqExpr{
+							pos: position{line: 66, col: 26, offset: 3039},
+							exprs: []any{
+								&ruleRefExpr{
+									pos:  position{line: 66, col: 26, offset: 3039},
+									name: "domainlabel",
+								},
+								&litMatcher{
+									pos:        position{line: 66, col: 38, offset: 3051},
+									val:        ".",
+									ignoreCase: false,
+									want:       "\".\"",
+								},
+								&andExpr{
+									pos: position{line: 66, col: 42, offset: 3055},
+									expr: &charClassMatcher{
+										pos:        position{line: 66, col: 43, offset: 3056},
+										val:        "[a-zA-Z0-9]",
+										ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
+										ignoreCase: false,
+										inverted:   false,
 									},
 								},
 							},
 						},
-						&labeledExpr{
-							pos:   position{line: 107, col: 80, offset: 4338},
-							label: "t",
-							expr: &ruleRefExpr{
-								pos:  position{line: 107, col: 82, offset: 4340},
-								name: "toplabel",
-							},
-						},
+					},
+					&ruleRefExpr{
+						pos:  position{line: 66, col: 58, offset: 3071},
+						name: "toplabel",
 					},
 				},
 			},
@@ -811,41 +561,37 @@ var g = &grammar{
 		{
 			name:        "domainlabel",
 			displayName: "\"domainlabel\"",
-			pos:         position{line: 114, col: 1, offset: 4643},
-			expr: &actionExpr{
-				pos: position{line: 114, col: 30, offset: 4672},
-				run: (*parser).callondomainlabel1,
-				expr: &seqExpr{
-					pos: position{line: 114, col: 30, offset: 4672},
-					exprs: []any{
-						&charClassMatcher{
-							pos:        position{line: 114, col: 30, offset: 4672},
-							val:        "[a-zA-Z0-9]",
-							ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
-							ignoreCase: false,
-							inverted:   false,
-						},
-						&zeroOrMoreExpr{
-							pos: position{line: 114, col: 42, offset: 4684},
-							expr: &seqExpr{
-								pos: position{line: 114, col: 44, offset: 4686},
-								exprs: []any{
-									&zeroOrMoreExpr{
-										pos: position{line: 114, col: 44, offset: 4686},
-										expr: &litMatcher{
-											pos:        position{line: 114, col: 44, offset: 4686},
-											val:        "-",
-											ignoreCase: false,
-											want:       "\"-\"",
-										},
-									},
-									&charClassMatcher{
-										pos:        position{line: 114, col: 49, offset: 4691},
-										val:        "[a-zA-Z0-9]",
-										ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
+			pos:         position{line: 71, col: 1, offset: 3316},
+			expr: &seqExpr{
+				pos: position{line: 71, col: 30, offset: 3345},
+				exprs: []any{
+					&charClassMatcher{
+						pos:        position{line: 71, col: 30, offset: 3345},
+						val:        "[a-zA-Z0-9]",
+						ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
+						ignoreCase: false,
+						inverted:   false,
+					},
+					&zeroOrMoreExpr{
+						pos: position{line: 71, col: 42, offset: 3357},
+						expr: &seqExpr{
+							pos: position{line: 71, col: 44, offset: 3359},
+							exprs: []any{
+								&zeroOrMoreExpr{
+									pos: position{line: 71, col: 44, offset: 3359},
+									expr: &litMatcher{
+										pos:        position{line: 71, col: 44, offset: 3359},
+										val:        "-",
 										ignoreCase: false,
-										inverted:   false,
+										want:       "\"-\"",
 									},
+								},
+								&charClassMatcher{
+									pos:        position{line: 71, col: 49, offset: 3364},
+									val:        "[a-zA-Z0-9]",
+									ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
+									ignoreCase: false,
+									inverted:   false,
 								},
 							},
 						},
@@ -856,41 +602,37 @@ var g = &grammar{
 		{
 			name:        "toplabel",
 			displayName: "\"toplabel\"",
-			pos:         position{line: 118, col: 1, offset: 4751},
-			expr: &actionExpr{
-				pos: position{line: 118, col: 24, offset: 4774},
-				run: (*parser).callontoplabel1,
-				expr: &seqExpr{
-					pos: position{line: 118, col: 24, offset: 4774},
-					exprs: []any{
-						&charClassMatcher{
-							pos:        position{line: 118, col: 24, offset: 4774},
-							val:        "[a-zA-Z]",
-							ranges:     []rune{'a', 'z', 'A', 'Z'},
-							ignoreCase: false,
-							inverted:   false,
-						},
-						&zeroOrMoreExpr{
-							pos: position{line: 118, col: 33, offset: 4783},
-							expr: &seqExpr{
-								pos: position{line: 118, col: 35, offset: 4785},
-								exprs: []any{
-									&zeroOrMoreExpr{
-										pos: position{line: 118, col: 35, offset: 4785},
-										expr: &litMatcher{
-											pos:        position{line: 118, col: 35, offset: 4785},
-											val:        "-",
-											ignoreCase: false,
-											want:       "\"-\"",
-										},
-									},
-									&charClassMatcher{
-										pos:        position{line: 118, col: 40, offset: 4790},
-										val:        "[a-zA-Z0-9]",
-										ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
+			pos:         position{line: 73, col: 1, offset: 3380},
+			expr: &seqExpr{
+				pos: position{line: 73, col: 24, offset: 3403},
+				exprs: []any{
+					&charClassMatcher{
+						pos:        position{line: 73, col: 24, offset: 3403},
+						val:        "[a-zA-Z]",
+						ranges:     []rune{'a', 'z', 'A', 'Z'},
+						ignoreCase: false,
+						inverted:   false,
+					},
+					&zeroOrMoreExpr{
+						pos: position{line: 73, col: 33, offset: 3412},
+						expr: &seqExpr{
+							pos: position{line: 73, col: 35, offset: 3414},
+							exprs: []any{
+								&zeroOrMoreExpr{
+									pos: position{line: 73, col: 35, offset: 3414},
+									expr: &litMatcher{
+										pos:        position{line: 73, col: 35, offset: 3414},
+										val:        "-",
 										ignoreCase: false,
-										inverted:   false,
+										want:       "\"-\"",
 									},
+								},
+								&charClassMatcher{
+									pos:        position{line: 73, col: 40, offset: 3419},
+									val:        "[a-zA-Z0-9]",
+									ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
+									ignoreCase: false,
+									inverted:   false,
 								},
 							},
 						},
@@ -901,122 +643,94 @@ var g = &grammar{
 		{
 			name:        "hostnumber",
 			displayName: "\"hostnumber\"",
-			pos:         position{line: 122, col: 1, offset: 4849},
-			expr: &actionExpr{
-				pos: position{line: 122, col: 28, offset: 4876},
-				run: (*parser).callonhostnumber1,
-				expr: &seqExpr{
-					pos: position{line: 122, col: 28, offset: 4876},
-					exprs: []any{
-						&labeledExpr{
-							pos:   position{line: 122, col: 28, offset: 4876},
-							label: "a",
-							expr: &ruleRefExpr{
-								pos:  position{line: 122, col: 30, offset: 4878},
-								name: "digits",
-							},
-						},
-						&litMatcher{
-							pos:        position{line: 122, col: 37, offset: 4885},
-							val:        ".",
-							ignoreCase: false,
-							want:       "\".\"",
-						},
-						&labeledExpr{
-							pos:   position{line: 122, col: 41, offset: 4889},
-							label: "b",
-							expr: &ruleRefExpr{
-								pos:  position{line: 122, col: 43, offset: 4891},
-								name: "digits",
-							},
-						},
-						&litMatcher{
-							pos:        position{line: 122, col: 50, offset: 4898},
-							val:        ".",
-							ignoreCase: false,
-							want:       "\".\"",
-						},
-						&labeledExpr{
-							pos:   position{line: 122, col: 54, offset: 4902},
-							label: "c_",
-							expr: &ruleRefExpr{
-								pos:  position{line: 122, col: 57, offset: 4905},
-								name: "digits",
-							},
-						},
-						&litMatcher{
-							pos:        position{line: 122, col: 64, offset: 4912},
-							val:        ".",
-							ignoreCase: false,
-							want:       "\".\"",
-						},
-						&labeledExpr{
-							pos:   position{line: 122, col: 68, offset: 4916},
-							label: "d",
-							expr: &ruleRefExpr{
-								pos:  position{line: 122, col: 70, offset: 4918},
-								name: "digits",
-							},
-						},
+			pos:         position{line: 75, col: 1, offset: 3435},
+			expr: &seqExpr{
+				pos: position{line: 75, col: 28, offset: 3462},
+				exprs: []any{
+					&ruleRefExpr{
+						pos:  position{line: 75, col: 28, offset: 3462},
+						name: "digits",
+					},
+					&litMatcher{
+						pos:        position{line: 75, col: 35, offset: 3469},
+						val:        ".",
+						ignoreCase: false,
+						want:       "\".\"",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 75, col: 39, offset: 3473},
+						name: "digits",
+					},
+					&litMatcher{
+						pos:        position{line: 75, col: 46, offset: 3480},
+						val:        ".",
+						ignoreCase: false,
+						want:       "\".\"",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 75, col: 50, offset: 3484},
+						name: "digits",
+					},
+					&litMatcher{
+						pos:        position{line: 75, col: 57, offset: 3491},
+						val:        ".",
+						ignoreCase: false,
+						want:       "\".\"",
+					},
+					&ruleRefExpr{
+						pos:  position{line: 75, col: 61, offset: 3495},
+						name: "digits",
 					},
 				},
 			},
 		},
 		{
 			name: "digits",
-			pos:  position{line: 127, col: 1, offset: 5033},
-			expr: &actionExpr{
-				pos: position{line: 127, col: 11, offset: 5043},
-				run: (*parser).callondigits1,
-				expr: &oneOrMoreExpr{
-					pos: position{line: 127, col: 11, offset: 5043},
-					expr: &charClassMatcher{
-						pos:        position{line: 127, col: 11, offset: 5043},
-						val:        "[0-9]",
-						ranges:     []rune{'0', '9'},
-						ignoreCase: false,
-						inverted:   false,
-					},
+			pos:  position{line: 78, col: 1, offset: 3555},
+			expr: &oneOrMoreExpr{
+				pos: position{line: 78, col: 11, offset: 3565},
+				expr: &charClassMatcher{
+					pos:        position{line: 78, col: 11, offset: 3565},
+					val:        "[0-9]",
+					ranges:     []rune{'0', '9'},
+					ignoreCase: false,
+					inverted:   false,
 				},
 			},
 		},
 		{
 			name:        "port",
 			displayName: "\"port\"",
-			pos:         position{line: 131, col: 1, offset: 5097},
-			expr: &actionExpr{
-				pos: position{line: 131, col: 16, offset: 5112},
-				run: (*parser).callonport1,
-				expr: &zeroOrMoreExpr{
-					pos: position{line: 131, col: 16, offset: 5112},
-					expr: &charClassMatcher{
-						pos:        position{line: 131, col: 16, offset: 5112},
-						val:        "[0-9]",
-						ranges:     []rune{'0', '9'},
-						ignoreCase: false,
-						inverted:   false,
-					},
+			pos:         position{line: 80, col: 1, offset: 3573},
+			expr: &zeroOrMoreExpr{
+				pos: position{line: 80, col: 16, offset: 3588},
+				expr: &charClassMatcher{
+					pos:        position{line: 80, col: 16, offset: 3588},
+					val:        "[0-9]",
+					ranges:     []rune{'0', '9'},
+					ignoreCase: false,
+					inverted:   false,
 				},
 			},
 		},
 		{
 			name:        "path",
 			displayName: "\"path\"",
-			pos:         position{line: 136, col: 1, offset: 5215},
+			pos:         position{line: 83, col: 1, offset: 3655},
 			expr: &seqExpr{
-				pos: position{line: 136, col: 16, offset: 5230},
+				pos: position{line: 83, col: 16, offset: 3670},
 				exprs: []any{
 					&zeroOrOneExpr{
-						pos: position{line: 136, col: 16, offset: 5230},
+						pos: position{line: 83, col: 16, offset: 3670},
 						expr: &litMatcher{
-							pos:        position{line: 136, col: 16, offset: 5230},
+							pos:        position{line: 83, col: 16, offset: 3670},
 							val:        "/",
 							ignoreCase: false,
 							want:       "\"/\"",
 						},
 					},
 					&ruleRefExpr{
-						pos:  position{line: 136, col: 21, offset: 5235},
+						pos:  position{line: 83, col: 21, offset: 3675},
 						name: "path_segments",
 					},
 				},
@@ -1025,48 +739,28 @@ var g = &grammar{
 		{
 			name:        "path_segments",
 			displayName: "\"path-segments\"",
-			pos:         position{line: 138, col: 1, offset: 5250},
-			expr: &actionExpr{
-				pos: position{line: 138, col: 34, offset: 5283},
-				run: (*parser).callonpath_segments1,
-				expr: &seqExpr{
-					pos: position{line: 138, col: 34, offset: 5283},
-					exprs: []any{
-						&labeledExpr{
-							pos:   position{line: 138, col: 34, offset: 5283},
-							label: "f",
-							expr: &ruleRefExpr{
-								pos:  position{line: 138, col: 36, offset: 5285},
-								name: "segment",
-							},
-						},
-						&labeledExpr{
-							pos:   position{line: 138, col: 44, offset: 5293},
-							label: "r",
-							expr: &zeroOrMoreExpr{
-								pos: position{line: 138, col: 46, offset: 5295},
-								expr: &actionExpr{
-									pos: position{line: 138, col: 48, offset: 5297},
-									run: (*parser).callonpath_segments7,
-									expr: &seqExpr{
-										pos: position{line: 138, col: 48, offset: 5297},
-										exprs: []any{
-											&litMatcher{
-												pos:        position{line: 138, col: 48, offset: 5297},
-												val:        "/",
-												ignoreCase: false,
-												want:       "\"/\"",
-											},
-											&labeledExpr{
-												pos:   position{line: 138, col: 52, offset: 5301},
-												label: "s",
-												expr: &ruleRefExpr{
-													pos:  position{line: 138, col: 54, offset: 5303},
-													name: "segment",
-												},
-											},
-										},
-									},
+			pos:         position{line: 85, col: 1, offset: 3690},
+			expr: &seqExpr{
+				pos: position{line: 85, col: 34, offset: 3723},
+				exprs: []any{
+					&ruleRefExpr{
+						pos:  position{line: 85, col: 34, offset: 3723},
+						name: "segment",
+					},
+					&zeroOrMoreExpr{
+						pos: position{line: 85, col: 42, offset: 3731},
+						expr: &seqExpr{
+							pos: position{line: 85, col: 44, offset: 3733},
+							exprs: []any{
+								&litMatcher{
+									pos:        position{line: 85, col: 44, offset: 3733},
+									val:        "/",
+									ignoreCase: false,
+									want:       "\"/\"",
+								},
+								&ruleRefExpr{
+									pos:  position{line: 85, col: 48, offset: 3737},
+									name: "segment",
 								},
 							},
 						},
@@ -1077,47 +771,31 @@ var g = &grammar{
 		{
 			name:        "segment",
 			displayName: "\"segment\"",
-			pos:         position{line: 142, col: 1, offset: 5383},
-			expr: &actionExpr{
-				pos: position{line: 142, col: 22, offset: 5404},
-				run: (*parser).callonsegment1,
-				expr: &seqExpr{
-					pos: position{line: 142, col: 22, offset: 5404},
-					exprs: []any{
-						&zeroOrMoreExpr{
-							pos: position{line: 142, col: 22, offset: 5404},
-							expr: &ruleRefExpr{
-								pos:  position{line: 142, col: 22, offset: 5404},
-								name: "pchar",
-							},
+			pos:         position{line: 87, col: 1, offset: 3749},
+			expr: &seqExpr{
+				pos: position{line: 87, col: 22, offset: 3770},
+				exprs: []any{
+					&zeroOrMoreExpr{
+						pos: position{line: 87, col: 22, offset: 3770},
+						expr: &ruleRefExpr{
+							pos:  position{line: 87, col: 22, offset: 3770},
+							name: "pchar",
 						},
-						&labeledExpr{
-							pos:   position{line: 142, col: 29, offset: 5411},
-							label: "p",
-							expr: &zeroOrMoreExpr{
-								pos: position{line: 142, col: 31, offset: 5413},
-								expr: &actionExpr{
-									pos: position{line: 142, col: 33, offset: 5415},
-									run: (*parser).callonsegment7,
-									expr: &seqExpr{
-										pos: position{line: 142, col: 33, offset: 5415},
-										exprs: []any{
-											&litMatcher{
-												pos:        position{line: 142, col: 33, offset: 5415},
-												val:        ";",
-												ignoreCase: false,
-												want:       "\";\"",
-											},
-											&labeledExpr{
-												pos:   position{line: 142, col: 37, offset: 5419},
-												label: "p",
-												expr: &ruleRefExpr{
-													pos:  position{line: 142, col: 39, offset: 5421},
-													name: "param",
-												},
-											},
-										},
-									},
+					},
+					&zeroOrMoreExpr{
+						pos: position{line: 87, col: 29, offset: 3777},
+						expr: &seqExpr{
+							pos: position{line: 87, col: 31, offset: 3779},
+							exprs: []any{
+								&litMatcher{
+									pos:        position{line: 87, col: 31, offset: 3779},
+									val:        ";",
+									ignoreCase: false,
+									want:       "\";\"",
+								},
+								&ruleRefExpr{
+									pos:  position{line: 87, col: 35, offset: 3783},
+									name: "param",
 								},
 							},
 						},
@@ -1128,28 +806,24 @@ var g = &grammar{
 		{
 			name:        "param",
 			displayName: "\"param\"",
-			pos:         position{line: 146, col: 1, offset: 5501},
-			expr: &actionExpr{
-				pos: position{line: 146, col: 18, offset: 5518},
-				run: (*parser).callonparam1,
-				expr: &zeroOrMoreExpr{
-					pos: position{line: 146, col: 18, offset: 5518},
-					expr: &ruleRefExpr{
-						pos:  position{line: 146, col: 18, offset: 5518},
-						name: "pchar",
-					},
+			pos:         position{line: 89, col: 1, offset: 3793},
+			expr: &zeroOrMoreExpr{
+				pos: position{line: 89, col: 18, offset: 3810},
+				expr: &ruleRefExpr{
+					pos:  position{line: 89, col: 18, offset: 3810},
+					name: "pchar",
 				},
 			},
 		},
 		{
 			name:        "pchar",
 			displayName: "\"pchar\"",
-			pos:         position{line: 150, col: 1, offset: 5571},
+			pos:         position{line: 91, col: 1, offset: 3818},
 			expr: &choiceExpr{
-				pos: position{line: 150, col: 18, offset: 5588},
+				pos: position{line: 91, col: 18, offset: 3835},
 				alternatives: []any{
 					&charClassMatcher{
-						pos:        position{line: 150, col: 18, offset: 5588},
+						pos:        position{line: 91, col: 18, offset: 3835},
 						val:        "[a-zA-Z0-9$_.!~*'(),:@&=+-]",
 						chars:      []rune{'$', '_', '.', '!', '~', '*', '\'', '(', ')', ',', ':', '@', '&', '=', '+', '-'},
 						ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -1157,7 +831,7 @@ var g = &grammar{
 						inverted:   false,
 					},
 					&ruleRefExpr{
-						pos:  position{line: 150, col: 48, offset: 5618},
+						pos:  position{line: 91, col: 48, offset: 3865},
 						name: "escaped",
 					},
 				},
@@ -1166,52 +840,44 @@ var g = &grammar{
 		{
 			name:        "query",
 			displayName: "\"query\"",
-			pos:         position{line: 152, col: 1, offset: 5627},
-			expr: &actionExpr{
-				pos: position{line: 152, col: 18, offset: 5644},
-				run: (*parser).callonquery1,
-				expr: &zeroOrMoreExpr{
-					pos: position{line: 152, col: 18, offset: 5644},
-					expr: &ruleRefExpr{
-						pos:  position{line: 152, col: 18, offset: 5644},
-						name: "urlc",
-					},
+			pos:         position{line: 93, col: 1, offset: 3874},
+			expr: &zeroOrMoreExpr{
+				pos: position{line: 93, col: 18, offset: 3891},
+				expr: &ruleRefExpr{
+					pos:  position{line: 93, col: 18, offset: 3891},
+					name: "urlc",
 				},
 			},
 		},
 		{
 			name:        "fragment",
 			displayName: "\"fragment\"",
-			pos:         position{line: 156, col: 1, offset: 5688},
-			expr: &actionExpr{
-				pos: position{line: 156, col: 24, offset: 5711},
-				run: (*parser).callonfragment1,
-				expr: &zeroOrMoreExpr{
-					pos: position{line: 156, col: 24, offset: 5711},
-					expr: &ruleRefExpr{
-						pos:  position{line: 156, col: 24, offset: 5711},
-						name: "urlc",
-					},
+			pos:         position{line: 95, col: 1, offset: 3898},
+			expr: &zeroOrMoreExpr{
+				pos: position{line: 95, col: 24, offset: 3921},
+				expr: &ruleRefExpr{
+					pos:  position{line: 95, col: 24, offset: 3921},
+					name: "urlc",
 				},
 			},
 		},
 		{
 			name:        "urlc",
 			displayName: "\"urlc\"",
-			pos:         position{line: 160, col: 1, offset: 5758},
+			pos:         position{line: 97, col: 1, offset: 3928},
 			expr: &choiceExpr{
-				pos: position{line: 160, col: 16, offset: 5773},
+				pos: position{line: 97, col: 16, offset: 3943},
 				alternatives: []any{
 					&ruleRefExpr{
-						pos:  position{line: 160, col: 16, offset: 5773},
+						pos:  position{line: 97, col: 16, offset: 3943},
 						name: "reserved",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 160, col: 27, offset: 5784},
+						pos:  position{line: 97, col: 27, offset: 3954},
 						name: "unreserved",
 					},
 					&ruleRefExpr{
-						pos:  position{line: 160, col: 40, offset: 5797},
+						pos:  position{line: 97, col: 40, offset: 3967},
 						name: "escaped",
 					},
 				},
@@ -1220,9 +886,9 @@ var g = &grammar{
 		{
 			name:        "reserved",
 			displayName: "\"reserved\"",
-			pos:         position{line: 162, col: 1, offset: 5806},
+			pos:         position{line: 99, col: 1, offset: 3976},
 			expr: &charClassMatcher{
-				pos:        position{line: 162, col: 24, offset: 5829},
+				pos:        position{line: 99, col: 24, offset: 3999},
 				val:        "[;/?:@&=+]",
 				chars:      []rune{';', '/', '?', ':', '@', '&', '=', '+'},
 				ignoreCase: false,
@@ -1232,9 +898,9 @@ var g = &grammar{
 		{
 			name:        "unreserved",
 			displayName: "\"unreserved\"",
-			pos:         position{line: 164, col: 1, offset: 5841},
+			pos:         position{line: 101, col: 1, offset: 4011},
 			expr: &charClassMatcher{
-				pos:        position{line: 164, col: 28, offset: 5868},
+				pos:        position{line: 101, col: 28, offset: 4038},
 				val:        "[a-zA-Z0-9$_.!~*'(),-]",
 				chars:      []rune{'$', '_', '.', '!', '~', '*', '\'', '(', ')', ',', '-'},
 				ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
@@ -1245,9 +911,9 @@ var g = &grammar{
 		{
 			name:        "mark",
 			displayName: "\"mark\"",
-			pos:         position{line: 166, col: 1, offset: 5892},
+			pos:         position{line: 103, col: 1, offset: 4062},
 			expr: &charClassMatcher{
-				pos:        position{line: 166, col: 16, offset: 5907},
+				pos:        position{line: 103, col: 16, offset: 4077},
 				val:        "[$_.!~*'(),-]",
 				chars:      []rune{'$', '_', '.', '!', '~', '*', '\'', '(', ')', ',', '-'},
 				ignoreCase: false,
@@ -1257,25 +923,25 @@ var g = &grammar{
 		{
 			name:        "escaped",
 			displayName: "\"escaped\"",
-			pos:         position{line: 168, col: 1, offset: 5922},
+			pos:         position{line: 105, col: 1, offset: 4092},
 			expr: &seqExpr{
-				pos: position{line: 168, col: 22, offset: 5943},
+				pos: position{line: 105, col: 22, offset: 4113},
 				exprs: []any{
 					&litMatcher{
-						pos:        position{line: 168, col: 22, offset: 5943},
+						pos:        position{line: 105, col: 22, offset: 4113},
 						val:        "%",
 						ignoreCase: false,
 						want:       "\"%\"",
 					},
 					&charClassMatcher{
-						pos:        position{line: 168, col: 26, offset: 5947},
+						pos:        position{line: 105, col: 26, offset: 4117},
 						val:        "[0-9A-Fa-f]",
 						ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 						ignoreCase: false,
 						inverted:   false,
 					},
 					&charClassMatcher{
-						pos:        position{line: 168, col: 38, offset: 5959},
+						pos:        position{line: 105, col: 38, offset: 4129},
 						val:        "[0-9A-Fa-f]",
 						ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 						ignoreCase: false,
@@ -1287,9 +953,9 @@ var g = &grammar{
 		{
 			name:        "hex",
 			displayName: "\"hex\"",
-			pos:         position{line: 170, col: 1, offset: 5972},
+			pos:         position{line: 107, col: 1, offset: 4142},
 			expr: &charClassMatcher{
-				pos:        position{line: 170, col: 14, offset: 5985},
+				pos:        position{line: 107, col: 14, offset: 4155},
 				val:        "[0-9A-Fa-f]",
 				ranges:     []rune{'0', '9', 'A', 'F', 'a', 'f'},
 				ignoreCase: false,
@@ -1299,9 +965,9 @@ var g = &grammar{
 		{
 			name:        "alphanum",
 			displayName: "\"alphanum\"",
-			pos:         position{line: 172, col: 1, offset: 5998},
+			pos:         position{line: 109, col: 1, offset: 4168},
 			expr: &charClassMatcher{
-				pos:        position{line: 172, col: 24, offset: 6021},
+				pos:        position{line: 109, col: 24, offset: 4191},
 				val:        "[a-zA-Z0-9]",
 				ranges:     []rune{'a', 'z', 'A', 'Z', '0', '9'},
 				ignoreCase: false,
@@ -1311,9 +977,9 @@ var g = &grammar{
 		{
 			name:        "alpha",
 			displayName: "\"alpha\"",
-			pos:         position{line: 174, col: 1, offset: 6034},
+			pos:         position{line: 111, col: 1, offset: 4204},
 			expr: &charClassMatcher{
-				pos:        position{line: 174, col: 18, offset: 6051},
+				pos:        position{line: 111, col: 18, offset: 4221},
 				val:        "[a-zA-Z]",
 				ranges:     []rune{'a', 'z', 'A', 'Z'},
 				ignoreCase: false,
@@ -1323,9 +989,9 @@ var g = &grammar{
 		{
 			name:        "lowalpha",
 			displayName: "\"lowalpha\"",
-			pos:         position{line: 176, col: 1, offset: 6061},
+			pos:         position{line: 113, col: 1, offset: 4231},
 			expr: &charClassMatcher{
-				pos:        position{line: 176, col: 24, offset: 6084},
+				pos:        position{line: 113, col: 24, offset: 4254},
 				val:        "[a-z]",
 				ranges:     []rune{'a', 'z'},
 				ignoreCase: false,
@@ -1335,9 +1001,9 @@ var g = &grammar{
 		{
 			name:        "upalpha",
 			displayName: "\"upalpha\"",
-			pos:         position{line: 178, col: 1, offset: 6091},
+			pos:         position{line: 115, col: 1, offset: 4261},
 			expr: &charClassMatcher{
-				pos:        position{line: 178, col: 22, offset: 6112},
+				pos:        position{line: 115, col: 22, offset: 4282},
 				val:        "[A-Z]",
 				ranges:     []rune{'A', 'Z'},
 				ignoreCase: false,
@@ -1347,9 +1013,9 @@ var g = &grammar{
 		{
 			name:        "digit",
 			displayName: "\"digit\"",
-			pos:         position{line: 180, col: 1, offset: 6119},
+			pos:         position{line: 117, col: 1, offset: 4289},
 			expr: &charClassMatcher{
-				pos:        position{line: 180, col: 18, offset: 6136},
+				pos:        position{line: 117, col: 18, offset: 4306},
 				val:        "[0-9]",
 				ranges:     []rune{'0', '9'},
 				ignoreCase: false,
@@ -1357,409 +1023,6 @@ var g = &grammar{
 			},
 		},
 	},
-}
-
-func (c *current) onURL_reference10(f any) (any, error) {
-	return f, nil
-}
-
-func (p *parser) callonURL_reference10() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onURL_reference10(stack["f"])
-}
-
-func (c *current) onURL_reference1(r, f any) (any, error) {
-	return build.Reference(c.at(), "URL-reference", nil, r, f), nil
-}
-
-func (p *parser) callonURL_reference1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onURL_reference1(stack["r"], stack["f"])
-}
-
-func (c *current) onabsoluteURL4(g any) (any, error) {
-	return g, nil
-}
-
-func (p *parser) callonabsoluteURL4() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onabsoluteURL4(stack["g"])
-}
-
-func (c *current) onabsoluteURL1(u any) (any, error) {
-	return u, nil
-}
-
-func (p *parser) callonabsoluteURL1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onabsoluteURL1(stack["u"])
-}
-
-func (c *current) onopaque_URL1(s, o any) (any, error) {
-	return build.Reference(c.at(), "opaque-URL", s, o, nil), nil
-}
-
-func (p *parser) callonopaque_URL1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onopaque_URL1(stack["s"], stack["o"])
-}
-
-func (c *current) onopaque_part1() (any, error) {
-	return build.OpaquePart(c.at()), nil
-}
-
-func (p *parser) callonopaque_part1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onopaque_part1()
-}
-
-func (c *current) ongeneric_URL1(s, r any) (any, error) {
-	return build.Reference(c.at(), "generic-URL", s, r, nil), nil
-}
-
-func (p *parser) callongeneric_URL1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.ongeneric_URL1(stack["s"], stack["r"])
-}
-
-func (c *current) onrelativeURL4(n any) (any, error) {
-	return n, nil
-}
-
-func (p *parser) callonrelativeURL4() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onrelativeURL4(stack["n"])
-}
-
-func (c *current) onrelativeURL13(a any) (any, error) {
-	return a, nil
-}
-
-func (p *parser) callonrelativeURL13() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onrelativeURL13(stack["a"])
-}
-
-func (c *current) onrelativeURL1(r any) (any, error) {
-	return r, nil
-}
-
-func (p *parser) callonrelativeURL1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onrelativeURL1(stack["r"])
-}
-
-func (c *current) onnet_path1(s, a any) (any, error) {
-	return build.NetPath97(c.at(), s, a), nil
-}
-
-func (p *parser) callonnet_path1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onnet_path1(stack["s"], stack["a"])
-}
-
-func (c *current) onabs_path1(r any) (any, error) {
-	return build.AbsPath97(c.at(), r), nil
-}
-
-func (p *parser) callonabs_path1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onabs_path1(stack["r"])
-}
-
-func (c *current) onrel_path8(q any) (any, error) {
-	return q, nil
-}
-
-func (p *parser) callonrel_path8() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onrel_path8(stack["q"])
-}
-
-func (c *current) onrel_path1(s, q any) (any, error) {
-	return build.RelPath97(c.at(), s, q), nil
-}
-
-func (p *parser) callonrel_path1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onrel_path1(stack["s"], stack["q"])
-}
-
-func (c *current) onscheme1() (any, error) {
-	return build.Scheme(c.at()), nil
-}
-
-func (p *parser) callonscheme1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onscheme1()
-}
-
-func (c *current) onsite8(u any) (any, error) {
-	return u, nil
-}
-
-func (p *parser) callonsite8() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onsite8(stack["u"])
-}
-
-func (c *current) onsite4(u, h any) (any, error) {
-	return build.Server(c.at(), u, h), nil
-}
-
-func (p *parser) callonsite4() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onsite4(stack["u"], stack["h"])
-}
-
-func (c *current) onsite1(s any) (any, error) {
-	if s == nil {
-		return build.Server(c.at(), nil, nil), nil
-	}
-	return s, nil
-}
-
-func (p *parser) callonsite1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onsite1(stack["s"])
-}
-
-func (c *current) onsite_userinfo7(p any) (any, error) {
-	return p, nil
-}
-
-func (p *parser) callonsite_userinfo7() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onsite_userinfo7(stack["p"])
-}
-
-func (c *current) onsite_userinfo1(u, p any) (any, error) {
-	return build.Userinfo97(c.at(), u, p), nil
-}
-
-func (p *parser) callonsite_userinfo1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onsite_userinfo1(stack["u"], stack["p"])
-}
-
-func (c *current) onuser1() (any, error) {
-	return build.Part(c.at(), "user"), nil
-}
-
-func (p *parser) callonuser1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onuser1()
-}
-
-func (c *current) onpassword1() (any, error) {
-	return build.Part(c.at(), "password"), nil
-}
-
-func (p *parser) callonpassword1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onpassword1()
-}
-
-func (c *current) onhostport7(p any) (any, error) {
-	return p, nil
-}
-
-func (p *parser) callonhostport7() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onhostport7(stack["p"])
-}
-
-func (c *current) onhostport1(h, p any) (any, error) {
-	return build.HostPort(c.at(), h, p), nil
-}
-
-func (p *parser) callonhostport1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onhostport1(stack["h"], stack["p"])
-}
-
-func (c *current) onhost4(n any) (any, error) {
-	return n, nil
-}
-
-func (p *parser) callonhost4() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onhost4(stack["n"])
-}
-
-func (c *current) onhost1(v any) (any, error) {
-	return build.Host1738(c.at(), v), nil
-}
-
-func (p *parser) callonhost1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onhost1(stack["v"])
-}
-
-func (c *current) onhostname5(l any) (any, error) {
-	return l, nil
-}
-
-func (p *parser) callonhostname5() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onhostname5(stack["l"])
-}
-
-func (c *current) onhostname1(d, t any) (any, error) {
-	return build.Hostname1738(c.at(), d.([]any), t), nil
-}
-
-func (p *parser) callonhostname1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onhostname1(stack["d"], stack["t"])
-}
-
-func (c *current) ondomainlabel1() (any, error) {
-	return build.Label(c.at(), false), nil
-}
-
-func (p *parser) callondomainlabel1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.ondomainlabel1()
-}
-
-func (c *current) ontoplabel1() (any, error) {
-	return build.Label(c.at(), true), nil
-}
-
-func (p *parser) callontoplabel1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.ontoplabel1()
-}
-
-func (c *current) onhostnumber1(a, b, c_, d any) (any, error) {
-	return build.HostNumber(c.at(), a, b, c_, d), nil
-}
-
-func (p *parser) callonhostnumber1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onhostnumber1(stack["a"], stack["b"], stack["c_"], stack["d"])
-}
-
-func (c *current) ondigits1() (any, error) {
-	return build.Part(c.at(), "digits"), nil
-}
-
-func (p *parser) callondigits1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.ondigits1()
-}
-
-func (c *current) onport1() (any, error) {
-	return build.Port(c.at()), nil
-}
-
-func (p *parser) callonport1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onport1()
-}
-
-func (c *current) onpath_segments7(s any) (any, error) {
-	return s, nil
-}
-
-func (p *parser) callonpath_segments7() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onpath_segments7(stack["s"])
-}
-
-func (c *current) onpath_segments1(f, r any) (any, error) {
-	return build.PathSegments(f, r.([]any)), nil
-}
-
-func (p *parser) callonpath_segments1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onpath_segments1(stack["f"], stack["r"])
-}
-
-func (c *current) onsegment7(p any) (any, error) {
-	return p, nil
-}
-
-func (p *parser) callonsegment7() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onsegment7(stack["p"])
-}
-
-func (c *current) onsegment1(p any) (any, error) {
-	return build.Segment97(c.at(), p.([]any)), nil
-}
-
-func (p *parser) callonsegment1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onsegment1(stack["p"])
-}
-
-func (c *current) onparam1() (any, error) {
-	return build.Part(c.at(), "param"), nil
-}
-
-func (p *parser) callonparam1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onparam1()
-}
-
-func (c *current) onquery1() (any, error) {
-	return build.Query(c.at()), nil
-}
-
-func (p *parser) callonquery1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onquery1()
-}
-
-func (c *current) onfragment1() (any, error) {
-	return build.Fragment(c.at()), nil
-}
-
-func (p *parser) callonfragment1() (any, error) {
-	stack := p.vstack[len(p.vstack)-1]
-	_ = stack
-	return p.cur.onfragment1()
 }
 
 var (

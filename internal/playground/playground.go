@@ -224,12 +224,11 @@ func checkInput(w http.ResponseWriter, r *http.Request) {
 	for _, id := range urlgrammar.IDs() {
 		gi := urlgrammar.MustLookup(id)
 		tree, err := gi.Parse(input)
-		var root ast.Root
 		var spans map[string][2]int
 		if err == nil {
-			root, spans = tree, spansOf(tree)
+			spans = spansOf(tree)
 		}
-		resp.Results = append(resp.Results, check.ParseRecord(gi, input, root, err))
+		resp.Results = append(resp.Results, check.ParseRecord(gi, input, tree, err))
 		resp.Spans = append(resp.Spans, spans)
 	}
 	if g.Generic() {

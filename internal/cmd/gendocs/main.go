@@ -20,7 +20,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/urlgrammar/urlgrammar"
-	"github.com/urlgrammar/urlgrammar/ast"
 	"github.com/urlgrammar/urlgrammar/diagram"
 	"github.com/urlgrammar/urlgrammar/internal/genfile"
 	"github.com/urlgrammar/urlgrammar/internal/spectest"
@@ -104,10 +103,8 @@ span [start,end) in the input and its text. ` + "`urlgrammar parse -g ID URL`" +
 listed under each tree. A component that is undefined is ` + "`null`" + ` (no delimiter in the input); an
 empty one is ` + "`\"\"`" + `.
 
-Below each tree is the grammar's typed tree for the same input (` + "`urlgrammar parse --typed`" + `;
-` + "`Grammar.ParseTyped`" + `, or ` + "`Grammar.Typed`" + ` of a parsed tree, in Go): go/ast-like nodes named after
-the grammar's rules, with what the URI grammars' resolution and warnings read (the host's kind,
-the path's segments).
+In Go, the grammar's package reads the same tree through typed views generated from the
+grammar (` + "`rfc3986.Root(&tree)`" + `: a view per rule, an accessor per child; see [go.md](go.md)).
 `)
 	for _, id := range history {
 		g, err := urlgrammar.Lookup(id)
@@ -121,14 +118,6 @@ the path's segments).
 		}
 		fmt.Fprintf(&b, "\n## %s\n\n%s\n\n```console\n$ urlgrammar parse -g %s '%s'\n", id, g.Title(), id, in)
 		if err := tree.Fprint(&b); err != nil {
-			return nil, err
-		}
-		typed, err := g.ParseTyped(in)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %s: %w", id, in, err)
-		}
-		fmt.Fprintf(&b, "\n$ urlgrammar parse --typed -g %s '%s'\n", id, in)
-		if err := ast.Fprint(&b, typed); err != nil {
 			return nil, err
 		}
 		b.WriteString("```\n\n| component | value |\n|---|---|\n")
