@@ -50,8 +50,9 @@ func (l Language) Name() string {
 	return name
 }
 
-// Match reports whether s is in the language: nil, or the *SyntaxError of Grammar.Match. With
-// a Scheme, an input of another scheme is an error where it leaves Scheme ":".
+// Match reports whether s is in the language: nil, or the *SyntaxError of
+// Grammar.MatchSyntax (a language is its rules': a grammar's predicates are not in its
+// automata). With a Scheme, an input of another scheme is an error where it leaves Scheme ":".
 func (l Language) Match(s string) error {
 	if l.Scheme != "" {
 		prefix := strings.ToLower(l.Scheme) + ":"
@@ -62,7 +63,7 @@ func (l Language) Match(s string) error {
 			}
 		}
 	}
-	return l.Grammar.Match(l.RuleName(), s)
+	return l.Grammar.MatchSyntax(l.RuleName(), s)
 }
 
 // lowerASCII is c with an ASCII upper-case letter made lower case.

@@ -57,11 +57,16 @@ func TestCompareEveryPair(t *testing.T) {
 			}{{c.OnlyA, c.A.Grammar, c.B.Grammar}, {c.OnlyB, c.B.Grammar, c.A.Grammar}} {
 				reasons := map[string]bool{}
 				for _, w := range side.ws {
-					assert.True(t, side.acc.Valid(w.Input), "%s should accept %q", side.acc.ID(), w.Input)
+					// A language is its grammar's rules': a grammar with predicates (whatwg-url)
+					// may refuse a witness of its rules as a whole (Valid, Parse), not by them.
+					assert.NoError(t, side.acc.MatchSyntax(side.acc.Start(), w.Input), "%s should accept %q", side.acc.ID(), w.Input)
 					assert.False(t, side.rej.Valid(w.Input), "%s should reject %q", side.rej.ID(), w.Input)
-					_, err := side.acc.Parse(w.Input)
-					assert.NoError(t, err, "%s Parse %q", side.acc.ID(), w.Input)
-					_, err = side.rej.Parse(w.Input)
+					if !side.acc.HasPredicates() {
+						assert.True(t, side.acc.Valid(w.Input), "%s should accept %q", side.acc.ID(), w.Input)
+						_, err := side.acc.Parse(w.Input)
+						assert.NoError(t, err, "%s Parse %q", side.acc.ID(), w.Input)
+					}
+					_, err := side.rej.Parse(w.Input)
 					var se *urlgrammar.SyntaxError
 					if assert.True(t, errors.As(err, &se), "%s Parse %q: %v", side.rej.ID(), w.Input, err) {
 						assert.Equal(t, se.Offset, w.Err.Offset, "%s on %q: Parse and the witness's error", side.rej.ID(), w.Input)

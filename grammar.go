@@ -64,6 +64,7 @@ const (
 	RFC6874      = "rfc6874"       // RFC 6874, February 2013: RFC 3986 with IPv6 zone identifiers
 	RFC6570      = "rfc6570"       // RFC 6570, March 2012: URI Templates
 	RFC2396      = "rfc2396"       // RFC 2396, August 1998, with RFC 2732's IPv6 literals
+	WHATWGURL    = "whatwg-url"    // the WHATWG URL Standard: valid URL strings
 	// RFC 8089's Appendix F: the nonstandard file URIs (drive letters, UNC paths)
 	RFC8089Nonstandard = "rfc8089-nonstandard"
 	URI                = "uri" // RFC 3986, each URI also checked against its scheme's grammar
@@ -116,6 +117,8 @@ type Grammar struct {
 	generic bool
 	// semantics is the header's semantics line, or "" (Semantics).
 	semantics string
+	// predicated is set when the header declares predicates (predicates.go).
+	predicated bool
 	// names caches, per DFA (*dfa.DFA -> *errorNames), what an error in each state says
 	// (errornames.go).
 	names sync.Map
@@ -220,6 +223,7 @@ const defaultExprCost = 400
 type treeParts struct {
 	record peg.TreeFunc
 	schema *ast.Schema
+	preds  []treePredicate // the header's predicate lines (predicates.go)
 	err    error
 }
 
@@ -233,6 +237,10 @@ func makeTreeParts(gen peg.Generated) *treeParts {
 	}
 	tp.record = record
 	if tp.schema, err = ast.NewSchema(names, gen.Info.Decls); err != nil {
+		tp.err = fmt.Errorf("grammar %s: %w", gen.Info.ID, err)
+		return tp
+	}
+	if tp.preds, err = makePredicates(gen, tp.schema); err != nil {
 		tp.err = fmt.Errorf("grammar %s: %w", gen.Info.ID, err)
 	}
 	return tp
@@ -263,16 +271,17 @@ func buildGrammar(gen peg.Generated) (*Grammar, error) {
 			gen.Info.ID, gen.BuilderVersion, peg.BuilderVersion)
 	}
 	g := &Grammar{
-		id:        gen.Info.ID,
-		title:     gen.Info.Title,
-		start:     gen.Info.Start,
-		rules:     gen.Rules(),
-		gen:       gen,
-		recognize: gen.Recognize,
-		exprCost:  defaultExprCost,
-		dfas:      gen.DFAs(),
-		buildTree: gen.BuildTree,
-		semantics: gen.Info.Semantics,
+		id:         gen.Info.ID,
+		title:      gen.Info.Title,
+		start:      gen.Info.Start,
+		rules:      gen.Rules(),
+		gen:        gen,
+		recognize:  gen.Recognize,
+		exprCost:   defaultExprCost,
+		dfas:       gen.DFAs(),
+		buildTree:  gen.BuildTree,
+		semantics:  gen.Info.Semantics,
+		predicated: len(gen.Info.Predicates) > 0,
 	}
 	switch g.semantics {
 	case "", Semantics1997, Semantics2003, Semantics3986, Semantics3987:
@@ -491,7 +500,7 @@ func (g *Grammar) Valid(s string) bool {
 		return g.startDFA.Valid(s) && schemeValid(s)
 	}
 	if d := g.startDecider(s); d != nil {
-		return d.Valid(s)
+		return d.Valid(s) && (!g.predicated || g.predicatesHold(s))
 	}
 	_, err := g.take("", s, false, nil)
 	return err == nil

@@ -183,18 +183,6 @@ func TestRFC1738Gopher(t *testing.T) {
 	}
 }
 
-// TestRFC1738Ports: the default ports of section 3, which urlgrammar.DefaultPort gives, with
-// https, ws and wss added.
-func TestRFC1738Ports(t *testing.T) {
-	for scheme, want := range map[string]int{"ftp": 21, "HTTP": 80, "gopher": 70, "nntp": 119, "telnet": 23,
-		"wais": 210, "Prospero": 1525, "https": 443, "ws": 80, "WSS": 443, "mailto": 0, "file": 0, "": 0,
-		"prosperos": 0, "htt": 0, "http\x00": 0, "\xc8ttp": 0} {
-		p, ok := urlgrammar.DefaultPort(scheme)
-		assert.Equal(t, want, p, scheme)
-		assert.Equal(t, want != 0, ok, scheme)
-	}
-}
-
 // TestRFC1738Others: file hosts (3.10), nntp article numbers (3.7), prospero fields (3.11),
 // telnet (3.8) and the ip-schemepart of other schemes (3.1).
 func TestRFC1738Others(t *testing.T) {

@@ -40,8 +40,8 @@ func (g *Grammar) ParseRule(rule, s string) (ast.Tree, error) {
 // invalid input, are overwritten by the next call of Parse (use SyntaxError.Clone to keep the
 // error). A valid input allocates nothing, nor does an invalid one until its error is
 // explained (Msg, Rule, Expected, ...; the explanation is computed once). An input over
-// MaxInputLength, an error of the PEG's recognizer and the error of a URI's scheme grammar
-// (the grammar uri) are new errors, which may be kept.
+// MaxInputLength, an error of the PEG's recognizer, a predicate's (HasPredicates) and the
+// error of a URI's scheme grammar (the grammar uri) are new errors, which may be kept.
 func (p *Parser) Parse(s string) (ast.Tree, error) {
 	nodes, err := p.g.takeIn("", s, true, p.tree[:0], &p.errs)
 	if err != nil {

@@ -33,6 +33,7 @@ import (
 	"github.com/urlgrammar/urlgrammar/grammars/rfc9112"
 	"github.com/urlgrammar/urlgrammar/grammars/url-1993"
 	"github.com/urlgrammar/urlgrammar/grammars/url-syntax-05"
+	whatwgurl "github.com/urlgrammar/urlgrammar/grammars/whatwg-url"
 	"github.com/urlgrammar/urlgrammar/grammartest"
 )
 
@@ -56,6 +57,7 @@ var viewPackages = map[string]viewPackage{
 	"url-1993":      {url1993.Shapes, box(url1993.Root)},
 	// uri's trees are rfc3986's (its registration under another id): rfc3986's views.
 	"uri":                 {rfc3986.Shapes, box(rfc3986.Root)},
+	"whatwg-url":          {whatwgurl.Shapes, box(whatwgurl.Root)},
 	"rfc9110":             {rfc9110.Shapes, box(rfc9110.Root)},
 	"rfc6455":             {rfc6455.Shapes, box(rfc6455.Root)},
 	"rfc6068":             {rfc6068.Shapes, box(rfc6068.Root)},

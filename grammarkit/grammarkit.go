@@ -92,3 +92,47 @@ func IDs() []string {
 	sort.Strings(ids)
 	return ids
 }
+
+// A Predicate decides what a grammar's rules cannot say about a node's text: the header line
+//
+//	; urlgrammar predicate RULE: NAME
+//
+// makes every node of RULE in a tree of the grammar subject to the predicate registered
+// under NAME (whatwg-url's valid-domain-string: the WHATWG URL Standard's "valid domain", an
+// algorithm over UTS 46). It returns nil for a text it accepts, else why not; the error's
+// text is the message of the input's syntax error, at the node's first byte.
+type Predicate func(text string) error
+
+var (
+	predicatesMu sync.Mutex
+	predicates   = map[string]Predicate{}
+)
+
+// RegisterPredicate registers a predicate under its name, as the package that implements it
+// does when it is initialized (a grammar's package, in a file written beside the grammar).
+// The name is global: registering one twice, or an empty name or a nil function, panics.
+func RegisterPredicate(name string, p Predicate) {
+	predicatesMu.Lock()
+	defer predicatesMu.Unlock()
+	if _, dup := predicates[name]; dup || name == "" || p == nil {
+		panic(fmt.Sprintf("grammarkit: RegisterPredicate of %q twice, unnamed or nil", name))
+	}
+	predicates[name] = p
+}
+
+// PredicateError is an error a Predicate may return to place the input's error inside the
+// node's text: at byte Offset of the text, with message Msg.
+type PredicateError struct {
+	Offset int
+	Msg    string
+}
+
+func (e *PredicateError) Error() string { return e.Msg }
+
+// PredicateOf returns the predicate registered under name, or false.
+func PredicateOf(name string) (Predicate, bool) {
+	predicatesMu.Lock()
+	defer predicatesMu.Unlock()
+	p, ok := predicates[name]
+	return p, ok
+}

@@ -29,4 +29,5 @@ import (
 	_ "github.com/urlgrammar/urlgrammar/grammars/uri"
 	_ "github.com/urlgrammar/urlgrammar/grammars/url-1993"
 	_ "github.com/urlgrammar/urlgrammar/grammars/url-syntax-05"
+	_ "github.com/urlgrammar/urlgrammar/grammars/whatwg-url"
 )

@@ -47,6 +47,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"text/template"
@@ -201,6 +202,12 @@ func Generate(peg, out string, mode Mode) error {
 	for _, n := range info.Nodes {
 		if !hasRule(g.Rulemap, n) {
 			return fmt.Errorf("%s.abnf: the header's node rule %q is not a rule of the grammar", name, n)
+		}
+	}
+	for _, line := range info.Predicates {
+		rule, _, _ := pegpkg.ParsePredicate(line) // checked by ReadHeader
+		if !slices.ContainsFunc(info.Nodes, func(n string) bool { return strings.EqualFold(n, rule) }) {
+			return fmt.Errorf("%s.abnf: the header's predicate is on %q, which is not a node rule (a nodes line)", name, rule)
 		}
 	}
 	var abnfNames []string
@@ -559,7 +566,8 @@ var Generated = grammarkit.Generated{
 		},{{if .Info.Semantics}}
 		Semantics: {{printf "%q" .Info.Semantics}},{{end}}{{if .Info.Dispatch}}
 		Dispatch: {{printf "%q" .Info.Dispatch}},{{end}}{{if .Info.Schemes}}
-		Schemes: {{printf "%#v" .Info.Schemes}},{{end}}
+		Schemes: {{printf "%#v" .Info.Schemes}},{{end}}{{if .Info.Predicates}}
+		Predicates: {{printf "%#v" .Info.Predicates}},{{end}}
 	},
 	Rules:        Rules,
 	Run:          Run,

@@ -138,7 +138,7 @@ func FuzzReadAliases(f *testing.F) {
 // generates.
 func TestGeneratorRefusesMistakes(t *testing.T) {
 	if testing.Short() {
-		t.Skip("runs pigeon five times")
+		t.Skip("runs pigeon six times")
 	}
 	for name, want := range map[string]string{
 		"goodtiny":     "",
@@ -146,6 +146,7 @@ func TestGeneratorRefusesMistakes(t *testing.T) {
 		"badpkg":       `badpkg.peg: its package clause names package "greetings", but the output directory names it "badpkg"`,
 		"badcase":      `badcase.peg: rule greeting matches "hello" case-sensitively, but badcase.abnf's greeting has "hello", which ABNF compares case-insensitively: write "hello"i in the PEG`,
 		"badsensitive": `badsensitive.peg: rule greeting matches "ok" case-insensitively, but badsensitive.abnf's greeting has %s"OK", which is case-sensitive (RFC 7405)`,
+		"badpredicate": `badpredicate.abnf: the header's predicate is on "SP", which is not a node rule (a nodes line)`,
 	} {
 		t.Run(name, func(t *testing.T) {
 			out := filepath.Join(t.TempDir(), name)

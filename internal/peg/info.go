@@ -27,6 +27,7 @@ import (
 //	; urlgrammar semantics: rfc3986
 //	; urlgrammar dispatch: http=httpurl ... *=otherurl   (ParseDispatch)
 //	; urlgrammar scheme mailto: mailtoURI                 (ParseScheme)
+//	; urlgrammar predicate valid-domain-string: valid-domain   (ParsePredicate)
 //
 // names the specification whose resolution, normalization and warnings apply to the
 // grammar's references (packages resolve and warn; urlgrammar.Grammar.Semantics lists the
@@ -47,6 +48,20 @@ type Info struct {
 	// CheckSchemes is set for a grammar that checks every URI it accepts against the grammar
 	// of its scheme, when one is registered (the grammar "uri": RFC 3986's, with this set).
 	CheckSchemes bool
+	// Predicates are the header's predicate lines, in order, each "RULE: NAME": every node of
+	// RULE (a node rule) must satisfy the predicate registered under NAME
+	// (grammarkit.RegisterPredicate), which decides what the rules cannot say.
+	Predicates []string
+}
+
+// ParsePredicate reads a header predicate line's "RULE: NAME" (Info.Predicates).
+func ParsePredicate(line string) (rule, name string, err error) {
+	rule, name, _ = strings.Cut(line, ":")
+	rule, name = strings.TrimSpace(rule), strings.TrimSpace(name)
+	if rule == "" || name == "" || strings.ContainsAny(rule, " \t") || strings.ContainsAny(name, " \t") {
+		return "", "", fmt.Errorf("predicate: want \"predicate RULE: NAME\", got %q", line)
+	}
+	return rule, name, nil
 }
 
 // A SchemeRule is one scheme line of a header,
@@ -201,6 +216,14 @@ func ReadHeader(abnf []byte) (Info, error) {
 			info.Decls = append(info.Decls, ast.Decl{Key: key, Value: val})
 			continue
 		}
+		if kind == "predicate" {
+			_, rule, _ := strings.Cut(key, " ")
+			if _, _, err := ParsePredicate(rule + ":" + val); err != nil {
+				return Info{}, fmt.Errorf("line %d: %w", n, err)
+			}
+			info.Predicates = append(info.Predicates, strings.TrimSpace(rule)+": "+val)
+			continue
+		}
 		if kind == "scheme" {
 			_, name, _ := strings.Cut(key, " ")
 			sr, err := ParseScheme(name + ":" + val)
@@ -234,7 +257,7 @@ func ReadHeader(abnf []byte) (Info, error) {
 			}
 			info.Dispatch = val
 		default:
-			return Info{}, fmt.Errorf("line %d: unknown key %q (id, title, start, nodes, component NAME [in RULE], rule, hostkind KIND, parts, errors, blame NAME, semantics, dispatch, scheme NAME)", n, key)
+			return Info{}, fmt.Errorf("line %d: unknown key %q (id, title, start, nodes, component NAME [in RULE], rule, hostkind KIND, parts, errors, blame NAME, semantics, dispatch, scheme NAME, predicate RULE)", n, key)
 		}
 	}
 	for _, k := range []string{"id", "title", "start"} {

@@ -86,6 +86,23 @@ func FuzzReadHeader(f *testing.F) {
 }
 
 // A header's scheme lines: SCHEME: RULE [+fragment], each scheme once, lower-cased.
+// Predicate lines: "predicate RULE: NAME", in order.
+func TestPredicateLines(t *testing.T) {
+	head := "; urlgrammar id: g\n; urlgrammar title: t\n; urlgrammar start: s\n"
+	info, err := ReadHeader([]byte(head + "; urlgrammar predicate host: valid-domain\n; urlgrammar predicate b: p\n"))
+	require.NoError(t, err)
+	assert.Equal(t, []string{"host: valid-domain", "b: p"}, info.Predicates)
+	rule, name, err := ParsePredicate(info.Predicates[0])
+	require.NoError(t, err)
+	assert.Equal(t, [2]string{"host", "valid-domain"}, [2]string{rule, name})
+	for _, line := range []string{"; urlgrammar predicate host: a b\n", "; urlgrammar predicate : x\n"} {
+		_, err := ReadHeader([]byte(head + line))
+		if assert.Error(t, err, line) {
+			assert.Contains(t, err.Error(), `line 4: predicate: want "predicate RULE: NAME"`, line)
+		}
+	}
+}
+
 func TestSchemeLines(t *testing.T) {
 	head := "; urlgrammar id: g\n; urlgrammar title: t\n; urlgrammar start: s\n"
 	info, err := ReadHeader([]byte(head + "; urlgrammar scheme mailto: mailtoURI\n; urlgrammar scheme URN: namestring +fragment\n"))

@@ -422,7 +422,7 @@ func readDifferences(id string) (map[string]string, error) {
 // variants are grammars of the generic syntax beside the history's line, each compared with
 // RFC 3986: RFC 2396 (with RFC 2732), which it obsoleted, RFC 6874, which amends it, and uri,
 // RFC 3986 with each scheme's grammar.
-var variants = []string{urlgrammar.RFC2396, urlgrammar.RFC6874, urlgrammar.URI}
+var variants = []string{urlgrammar.RFC2396, urlgrammar.RFC6874, urlgrammar.URI, urlgrammar.WHATWGURL}
 
 // variantSection writes each variant of RFC 3986 against it, as the history's pairs are.
 func variantSection(b *bytes.Buffer, used map[string]bool) error {
@@ -439,6 +439,11 @@ func variantSection(b *bytes.Buffer, used map[string]bool) error {
 		fmt.Fprintf(b, "\n## %s → %s\n\n%s: %s.\n\n", g.ID(), r3986.ID(), g.ID(), g.Title())
 		fmt.Fprintf(b, "%s (`urlgrammar diff -g %s -g %s`; product automaton: %d states).\n",
 			relation(c), g.ID(), r3986.ID(), c.Pairs)
+		if g.HasPredicates() {
+			fmt.Fprintf(b, "\nThe automata are of %s's rules: its predicates (the header's predicate lines, such as\n"+
+				"whatwg-url's valid-domain) decide on top of them, so a witness only %s's rules accept\n"+
+				"may still be refused as a whole (`urlgrammar parse -g %s` says so).\n", g.ID(), g.ID(), g.ID())
+		}
 		if err := direction(b, c.OnlyA, g, r3986, c.PartingA, used); err != nil {
 			return err
 		}

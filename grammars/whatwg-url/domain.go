@@ -1,0 +1,141 @@
+package whatwgurl
+
+// Written by hand: the WHATWG URL Standard's "valid domain" (section "Host writing") is an
+// algorithm, UTS 46 ToASCII with its strict flags and then the ends-in-a-number check, which
+// no grammar rule can say. The grammar's valid-domain-string is the superset of what it can
+// accept; this predicate decides each such node (the header's predicate line).
+
+import (
+	"fmt"
+	"strings"
+
+	"golang.org/x/net/idna"
+
+	"github.com/urlgrammar/urlgrammar/grammarkit"
+)
+
+func init() { grammarkit.RegisterPredicate("valid-domain", predicate) }
+
+// strictToASCII is the standard's "domain parser ToASCII" with beStrict true: Unicode
+// ToASCII with CheckHyphens, CheckBidi, CheckJoiners, UseSTD3ASCIIRules and VerifyDnsLength
+// set, nontransitional processing, and invalid Punycode an error.
+var strictToASCII = idna.New(idna.MapForLookup(), idna.BidiRule(), idna.Transitional(false),
+	idna.VerifyDNSLength(true), idna.CheckHyphens(true), idna.CheckJoiners(true), idna.StrictDomainName(true))
+
+// ValidDomain reports whether s is a valid domain in the WHATWG URL Standard's sense: the
+// domain parser with beStrict true (UTS 46 ToASCII, strict) accepts it, and its result does
+// not end in a number (which the URL parser would read as an IPv4 address). It returns nil,
+// or why not; the error is a *grammarkit.PredicateError whose Offset is the byte of s where
+// the fault is, when it is one label's.
+func ValidDomain(s string) error {
+	ascii, err := toASCII(s)
+	if err != nil {
+		return err
+	}
+	if endsInANumber(ascii) {
+		last := strings.LastIndexByte(strings.TrimSuffix(s, "."), '.') + 1
+		return &grammarkit.PredicateError{Offset: last, Msg: "not a valid domain: it ends in a number, which the URL parser reads as an IPv4 address"}
+	}
+	return nil
+}
+
+// predicate is ValidDomain for the grammar: the same verdict.
+func predicate(s string) error { return ValidDomain(s) }
+
+var (
+	errEmpty = &grammarkit.PredicateError{Msg: "not a valid domain: empty (UTS 46 VerifyDnsLength)"}
+	errLong  = &grammarkit.PredicateError{Msg: "not a valid domain: over 253 bytes without a final dot (UTS 46 VerifyDnsLength)"}
+)
+
+// toASCII is strictToASCII, without the library for an ASCII domain with no "xn--" label:
+// such a domain maps to itself in lower case, and the checks are those below. Its result is
+// then s itself, not lowered (no allocation), which is all endsInANumber needs.
+func toASCII(s string) (string, error) {
+	if s == "" {
+		return "", errEmpty
+	}
+	if !plainASCII(s) {
+		return libraryToASCII(s)
+	}
+	name := strings.TrimSuffix(s, ".")
+	if len(name) > 253 {
+		return "", errLong
+	}
+	start := 0
+	for i := 0; i <= len(name); i++ {
+		if i < len(name) && name[i] != '.' {
+			continue
+		}
+		if err := checkLabel(name[start:i]); err != "" {
+			return "", &grammarkit.PredicateError{Offset: start, Msg: fmt.Sprintf("not a valid domain: the label %q %s", name[start:i], err)}
+		}
+		start = i + 1
+	}
+	return s, nil // ASCII letters in either case: endsInANumber does not mind
+}
+
+// libraryToASCII is strictToASCII.ToASCII, with an empty label before a final dot refused:
+// golang.org/x/net/idna (v0.47.0) takes "a.." (it skips the last empty label, and the one
+// before it), which UTS 46's VerifyDnsLength refuses (only the root label may be empty).
+func libraryToASCII(s string) (string, error) {
+	a, err := strictToASCII.ToASCII(s)
+	if err != nil {
+		return "", &grammarkit.PredicateError{Msg: "not a valid domain: " + err.Error() + " (UTS 46 ToASCII)"}
+	}
+	if strings.HasSuffix(a, "..") {
+		return "", &grammarkit.PredicateError{Offset: len(s) - 1, Msg: "not a valid domain: an empty label before the final dot (UTS 46 VerifyDnsLength)"}
+	}
+	return a, nil
+}
+
+// plainASCII reports whether s is ASCII and has no label that starts with "xn--" in any case
+// (a Punycode label, which only the library decodes).
+func plainASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+		if (i == 0 || s[i-1] == '.') && len(s)-i >= 4 && strings.EqualFold(s[i:i+4], "xn--") {
+			return false
+		}
+	}
+	return true
+}
+
+// checkLabel returns what is wrong with an ASCII label under UseSTD3ASCIIRules,
+// VerifyDnsLength and CheckHyphens, or "".
+func checkLabel(l string) string {
+	switch {
+	case l == "":
+		return "is empty (UTS 46 VerifyDnsLength)"
+	case len(l) > 63:
+		return "is over 63 bytes (UTS 46 VerifyDnsLength)"
+	case l[0] == '-' || l[len(l)-1] == '-':
+		return `begins or ends with "-" (UTS 46 CheckHyphens)`
+	case len(l) > 4 && l[2] == '-' && l[3] == '-':
+		return `has "--" in its third and fourth places (UTS 46 CheckHyphens)`
+	}
+	for i := 0; i < len(l); i++ {
+		if c := l[i] | 0x20; !('a' <= c && c <= 'z' || '0' <= l[i] && l[i] <= '9' || l[i] == '-') {
+			return fmt.Sprintf("holds %q, which is no letter, digit or \"-\" (UTS 46 UseSTD3ASCIIRules)", l[i])
+		}
+	}
+	return ""
+}
+
+// endsInANumber is the standard's ends-in-a-number checker: the last label (before a final
+// dot) is digits, or "0x" and hex digits (an IPv4 number).
+func endsInANumber(ascii string) bool {
+	last := strings.TrimSuffix(ascii, ".")
+	last = last[strings.LastIndexByte(last, '.')+1:]
+	if last == "" {
+		return false
+	}
+	if strings.Trim(last, "0123456789") == "" {
+		return true
+	}
+	if len(last) >= 2 && last[0] == '0' && (last[1] == 'x' || last[1] == 'X') {
+		return strings.Trim(last[2:], "0123456789abcdefABCDEF") == ""
+	}
+	return false
+}

@@ -1,0 +1,77 @@
+package whatwgurl
+
+import (
+	"math/rand"
+	"strings"
+	"testing"
+)
+
+// ValidDomain on the standard's own cases: UTS 46 ToASCII with the strict flags, then the
+// ends-in-a-number check.
+func TestValidDomain(t *testing.T) {
+	for s, want := range map[string]bool{
+		"example.com": true, "EXAMPLE.com": true, "example.com.": true, "a.b.c.d": true,
+		"xn--53h.example": true, "☕.example": true, "ß.de": true, "ｗｗｗ.example": true,
+		"ex\u00adample.com": true, "a-b.c": true, "a.0x1g": true, "a.1b": true, "localhost": true,
+		"": false, ".": false, "a..b": false, ".a": false, "a-.com": false, "-a.com": false,
+		"ab--c.com": false, "a_b.com": false, "exa%41mple.com": false, "xn--8i7caa": false,
+		"xn--a.example": false, strings.Repeat("a", 64) + ".com": false,
+		"1.2.3.256": false, "1.2.3": false, "test.42": false, "a.0x": false, "a.0XFF.": false,
+		"127.0.0x0.1": false, "a.09": false, "\u00a0.example": false, "a\ue000.example": false,
+		strings.Repeat("a.", 126) + "a": true, strings.Repeat("a.", 126) + "ab": false,
+		strings.Repeat("a.", 126) + "a.": true, "a..": false, "é..": false, "é.": true,
+	} {
+		err := ValidDomain(s)
+		if (err == nil) != want {
+			t.Errorf("ValidDomain(%q) = %v, want valid %v", s, err, want)
+		}
+	}
+}
+
+// The ASCII fast path gives the library's verdict (libraryToASCII) on ASCII domains: random
+// labels of the characters that matter (letters, digits, "-", ".", and a few that STD3
+// refuses), of every length around the limits.
+func TestFastPathMatchesLibrary(t *testing.T) {
+	rng := rand.New(rand.NewSource(1))
+	const alphabet = "aZ09-..-_%xn"
+	for range 200_000 {
+		b := make([]byte, rng.Intn(12))
+		for i := range b {
+			b[i] = alphabet[rng.Intn(len(alphabet))]
+		}
+		checkFastPath(t, string(b))
+	}
+	for _, n := range []int{62, 63, 64, 252, 253, 254} {
+		checkFastPath(t, strings.Repeat("a", n))
+		checkFastPath(t, strings.Repeat("ab.", n/3)+"c")
+		checkFastPath(t, strings.Repeat("ab.", n/3)+"c.")
+	}
+}
+
+func checkFastPath(t *testing.T, s string) {
+	t.Helper()
+	if !plainASCII(s) {
+		return
+	}
+	_, fast := toASCII(s)
+	_, lib := libraryToASCII(s)
+	if (fast == nil) != (lib == nil) {
+		t.Fatalf("%q: the fast path says %v, the library %v", s, fast, lib)
+	}
+}
+
+// FuzzValidDomain: ValidDomain never panics, places its error inside the input, and its fast
+// path agrees with the library on every ASCII input.
+func FuzzValidDomain(f *testing.F) {
+	for _, s := range []string{"example.com", "a..b", "xn--53h.example", "1.2.3.4", "a-.b", "ab--c", "a.0x", "☕.example", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if err := ValidDomain(s); err != nil {
+			if pe, ok := err.(interface{ Error() string }); !ok || pe.Error() == "" {
+				t.Fatalf("%q: an error without a message", s)
+			}
+		}
+		checkFastPath(t, s)
+	})
+}
