@@ -6,7 +6,7 @@ export PATH := $(PATH):/usr/local/go/bin
 # generated beside them (package ID without dashes).
 PEGS := $(wildcard grammars/*/*.peg)
 
-.PHONY: all generate docs browser tools check-generated fmt check-format vet test check bench bench-check bench-adversarial bench-extract fuzz conformance demo build
+.PHONY: all generate docs browser tools node-tools check-generated fmt check-format vet test check bench bench-check bench-adversarial bench-extract fuzz conformance demo build
 
 all: check
 
@@ -45,7 +45,7 @@ vet:
 
 # The tests. The playground's browser test needs Chromium: `make browser` installs Debian's
 # package when it is missing (as root, with apt-get); without it that one test is skipped.
-test: browser tools
+test: browser tools node-tools
 	$(GO) test ./...
 
 browser:
@@ -71,6 +71,24 @@ tools:
 				  apt-get -o DPkg::Lock::Timeout=300 install -y -q $$t >/dev/null 2>&1; }) \
 				|| echo "could not install $$t: its tests will be skipped"; \
 		else echo "$$t is not installed (apt-get install $$t): its tests will be skipped"; fi; done
+
+# jsdom/whatwg-url, an independent checker of the WHATWG URL Standard's valid URL strings that
+# TestWHATWGURLMatchesJsdom compares the grammar whatwg-url with: Node from Debian's packages
+# (installed when missing, as root, with apt-get) and the npm module, pinned, in .cache/node.
+# Without them that one test is skipped, saying so.
+JSDOM_WHATWG_URL := whatwg-url@17.3.0
+node-tools:
+	@command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1 || { \
+		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+			echo "installing Debian's nodejs and npm for the jsdom/whatwg-url comparison"; \
+			(apt-get -o DPkg::Lock::Timeout=300 install -y -q nodejs npm >/dev/null 2>&1 || \
+				{ apt-get -o DPkg::Lock::Timeout=300 update -q >/dev/null 2>&1 && \
+				  apt-get -o DPkg::Lock::Timeout=300 install -y -q nodejs npm >/dev/null 2>&1; }) \
+				|| echo "could not install nodejs and npm: the jsdom comparison will be skipped"; \
+		else echo "node is not installed (apt-get install nodejs npm): the jsdom comparison will be skipped"; fi; }
+	@test -f .cache/node/node_modules/whatwg-url/package.json || { command -v npm >/dev/null 2>&1 && \
+		{ npm install --silent --no-audit --no-fund --prefix .cache/node $(JSDOM_WHATWG_URL) >/dev/null 2>&1 || \
+		  echo "could not install $(JSDOM_WHATWG_URL) from npm: the jsdom comparison will be skipped"; }; } || true
 
 check: check-format vet check-generated test
 
