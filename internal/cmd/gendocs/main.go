@@ -212,6 +212,9 @@ The specifications, oldest first:
 	if err := variantSection(&b, used); err != nil {
 		return nil, err
 	}
+	if err := webSection(&b, used); err != nil {
+		return nil, err
+	}
 	for k := range notes {
 		if !used[k] {
 			return nil, fmt.Errorf("the note on %q names a witness the comparison no longer finds: update notes", k)
@@ -449,6 +452,54 @@ func variantSection(b *bytes.Buffer, used map[string]bool) error {
 		}
 		if err := direction(b, c.OnlyB, r3986, g, c.PartingB, used); err != nil {
 			return err
+		}
+	}
+	return nil
+}
+
+// webPairs compare the web's URLs (whatwg-url's writing grammar) with the URI standards, form
+// by form: the absolute URLs, and the relative references against an http base.
+var webPairs = []struct{ a, ra, b, rb string }{
+	{urlgrammar.RFC3986, "URI", urlgrammar.WHATWGURL, "absolute-URL-with-fragment-string"},
+	{urlgrammar.RFC3986, "relative-ref", urlgrammar.WHATWGURL, "relative-URL-with-fragment-string-special"},
+	{urlgrammar.RFC3987, "IRI", urlgrammar.WHATWGURL, "absolute-URL-with-fragment-string"},
+}
+
+// webSection writes the web's URLs against RFC 3986 and RFC 3987. A grammar with predicates
+// (whatwg-url's valid-domain) is compared by its automata, which are its rules'; the
+// witnesses it shows are those the grammar as a whole accepts (predicates too).
+func webSection(b *bytes.Buffer, used map[string]bool) error {
+	b.WriteString("\n## The web's URLs: whatwg-url and the URI standards\n\n")
+	b.WriteString("What the WHATWG URL Standard calls a valid URL string, against RFC 3986 and RFC 3987, form by\n" +
+		"form (`urlgrammar diff -g A -g B --rules RA,RB`). whatwg-url's automata are of its rules;\n" +
+		"its predicate valid-domain (UTS 46) decides the domains on top of them, so the witnesses\n" +
+		"below that whatwg-url accepts are the ones it accepts whole, and the count of parting\n" +
+		"places is the rules'.\n")
+	for _, p := range webPairs {
+		ga, gb := urlgrammar.MustLookup(p.a), urlgrammar.MustLookup(p.b)
+		la, lb := urlgrammar.Language{Grammar: ga, Rule: p.ra}, urlgrammar.Language{Grammar: gb, Rule: p.rb}
+		c, err := urlgrammar.Compare(la, lb, 4*witnessesShown)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(b, "\n### %s %s → %s %s\n\n", p.a, p.ra, p.b, p.rb)
+		fmt.Fprintf(b, "%s (`urlgrammar diff -g %s -g %s --rules %s,%s`; product automaton: %d states).\n",
+			relation(c), p.a, p.b, p.ra, p.rb, c.Pairs)
+		for _, side := range []struct {
+			ws       []urlgrammar.Witness
+			acc, rej *urlgrammar.Grammar
+			rule     string
+			parting  int
+		}{{c.OnlyA, ga, gb, p.ra, c.PartingA}, {c.OnlyB, gb, ga, p.rb, c.PartingB}} {
+			var kept []urlgrammar.Witness
+			for _, w := range side.ws {
+				if len(kept) < witnessesShown && side.acc.Match(side.rule, w.Input) == nil {
+					kept = append(kept, w)
+				}
+			}
+			if err := direction(b, kept, side.acc, side.rej, side.parting, used); err != nil {
+				return err
+			}
 		}
 	}
 	return nil
