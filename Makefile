@@ -114,7 +114,7 @@ bench-extract:
 # of the tests is missing here (or one here does not exist).
 FUZZ_TARGETS := \
 	.:FuzzParse .:FuzzDifferential .:FuzzRecognize .:FuzzParseTree .:FuzzBuildTree .:FuzzViews .:FuzzSchemeLanguages \
-	./internal/genparser/runtime:FuzzRecognize ./ast:FuzzSchema ./internal/peg:FuzzReadHeader ./grammars/whatwg-url:FuzzValidDomain \
+	./internal/genparser/runtime:FuzzRecognize ./ast:FuzzSchema ./internal/peg:FuzzReadHeader ./grammars/whatwg-url:FuzzValidDomain ./warn:FuzzWHATWGHost \
 	./internal/genparser:FuzzReadAliases ./resolve:FuzzResolve ./resolve:FuzzNormalize ./resolve:FuzzKey \
 	./resolve:FuzzRemoveDotSegments ./check:FuzzCheckPipeline ./internal/jsontext:FuzzAppendString \
 	./extract:FuzzFind ./cmd/urlgrammar:FuzzExtractCommand ./cmd/urlgrammar:FuzzDiffCommand \

@@ -25,4 +25,5 @@ func ExampleCheckIn() {
 	// 23 warning password (section 7.5): the userinfo has a password in clear text
 	// 26 warning rare-ip (section 7.4): host "0x7f.1" is not an IPv4address, but resolvers read it as 127.0.0.1
 	// 33 warning port (section 7.2): port 25 is a well-known port (0-1023) other than http's 80: another protocol may answer it
+	// 26 warning confusion (section WHATWG URL): the WHATWG URL parser (browsers, most HTTP clients) reads the IPv4 address 127.0.0.1, where the grammar reads the host "0x7f.1", a name
 }

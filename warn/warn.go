@@ -85,11 +85,18 @@ const (
 	// rfc6874), which RFC 9844 (2025) deprecates in URIs: it means something only on the
 	// host that wrote it.
 	ZoneID Kind = "zone-id"
+	// Confusion: a URL of a special scheme (ftp, http, https, ws, wss) whose host the WHATWG
+	// URL Standard's parser, which browsers and most HTTP clients follow, reads otherwise than
+	// the grammar (confusion.go): "http:evil.com" and "http:///evil.com" (a host after any
+	// number of slashes, where RFC 3986 reads a path or an empty authority), "0x7f.1" (the
+	// IPv4 address 127.0.0.1), "%65vil.com" (evil.com), or a host the parser rejects
+	// ("1.2.3.256"). The warning names both readings.
+	Confusion Kind = "confusion"
 )
 
 // All lists every kind, in the order warnings are reported.
 var All = []Kind{Userinfo, Password, RareIP, EscapedControl, Port, OverlongEscape, BidiFormatting, BidiComponent, MixedScript,
-	MailtoHeader, FileHost, DataMediaType, ZoneID}
+	MailtoHeader, FileHost, DataMediaType, ZoneID, Confusion}
 
 // Warning is one finding.
 type Warning struct {
@@ -250,6 +257,9 @@ func check(t ast.Tree, enabled Set, sec sections) []Warning {
 		checkIRI(&h, add)
 	}
 	checkSchemes(&h, add)
+	if enabled[Confusion] {
+		checkConfusion(&h, add)
+	}
 	return ws
 }
 

@@ -26,15 +26,15 @@ func TestCheck(t *testing.T) {
 		"http://www.example.com&story=breaking_news@10.0.0.1/top_story.htm": {warn.Userinfo}, // 7.5's example
 		"ftp://user:secret@h/":        {warn.Userinfo, warn.Password},
 		"http://@h/":                  {warn.Userinfo},
-		"http://127.1/":               {warn.RareIP},
-		"http://0x7f.1/":              {warn.RareIP},
-		"http://0177.0.0.1/":          {warn.RareIP},
-		"http://2130706433/":          {warn.RareIP},
-		"http://127.0.0.1/":           nil, // an IPv4address
-		"http://256.1.1.1/":           nil, // neither
-		"http://1.2.3.4.5/":           nil,
+		"http://127.1/":               {warn.RareIP, warn.Confusion},
+		"http://0x7f.1/":              {warn.RareIP, warn.Confusion},
+		"http://0177.0.0.1/":          {warn.RareIP, warn.Confusion},
+		"http://2130706433/":          {warn.RareIP, warn.Confusion},
+		"http://127.0.0.1/":           nil,              // an IPv4address
+		"http://256.1.1.1/":           {warn.Confusion}, // neither; the WHATWG parser rejects it
+		"http://1.2.3.4.5/":           {warn.Confusion},
 		"http://example.com/":         nil,
-		"http://09.1/":                nil, // 09 is no octal number: resolvers refuse it
+		"http://09.1/":                {warn.Confusion}, // 09 is no octal number: resolvers, and the WHATWG parser, refuse it
 		"telnet://h/%0D%0Aquit":       {warn.EscapedControl, warn.EscapedControl},
 		"http://h/?a=%00":             {warn.EscapedControl},
 		"http://h:80/":                nil,
@@ -44,7 +44,7 @@ func TestCheck(t *testing.T) {
 		"foo://h:25/":                 nil, // no known default
 		"http://h:/":                  nil, // an empty port is the default
 		"//h:25/":                     nil, // no scheme
-		"http://u:p@0x7f.1:25/%0a":    {warn.Userinfo, warn.Password, warn.RareIP, warn.EscapedControl, warn.Port},
+		"http://u:p@0x7f.1:25/%0a":    {warn.Userinfo, warn.Password, warn.RareIP, warn.EscapedControl, warn.Port, warn.Confusion},
 		"mailto:John.Doe@example.com": nil, // opaque: no userinfo
 	} {
 		assert.Equal(t, want, kinds(t, s), s)
@@ -74,7 +74,7 @@ func TestParseSet(t *testing.T) {
 	require.NoError(t, err)
 	assert.Len(t, s, len(warn.All))
 	_, err = warn.ParseSet("bogus")
-	assert.EqualError(t, err, `unknown warning "bogus" (all, none, bidi-component, bidi-formatting, data-media-type, escaped-control, file-host, mailto-header, mixed-script, overlong-escape, password, port, rare-ip, userinfo, zone-id)`)
+	assert.EqualError(t, err, `unknown warning "bogus" (all, none, bidi-component, bidi-formatting, confusion, data-media-type, escaped-control, file-host, mailto-header, mixed-script, overlong-escape, password, port, rare-ip, userinfo, zone-id)`)
 }
 
 // With grammar rfc3986 a reg-name host is checked for rare IP formats, and the warnings cite
@@ -95,7 +95,7 @@ func TestCheckIn3986(t *testing.T) {
 	assert.Equal(t, map[warn.Kind][]string{warn.Userinfo: {"7.6"}},
 		sections("ftp://cnn.example.com&story=breaking_news@10.0.0.1/top_story.htm"), "7.6's example")
 	assert.Equal(t, map[warn.Kind][]string{warn.Userinfo: {"7.6"}, warn.Password: {"7.5"}, warn.RareIP: {"7.4"},
-		warn.EscapedControl: {"7.2", "7.3"}, warn.Port: {"7.2"}}, sections("http://u:p@0x7f.1:25/%0a%00"))
+		warn.EscapedControl: {"7.2", "7.3"}, warn.Port: {"7.2"}, warn.Confusion: {"WHATWG URL"}}, sections("http://u:p@0x7f.1:25/%0a%00"))
 	// RFC 3986 7.2 is about the well-known range only: 8080 and 3000 are fine there, not in
 	// the 2003 draft (any port other than the default).
 	for s, want := range map[string][]string{
@@ -109,9 +109,9 @@ func TestCheckIn3986(t *testing.T) {
 		assert.Equal(t, s != "http://h:0080/" && s != "https://h:443/", len(warn.Check(tree, warn.Set{warn.Port: true})) == 1, "the 2003 draft: %s", s)
 	}
 	for _, host := range []string{"127.1", "0x7f.1", "0177.0.0.1", "2130706433"} {
-		assert.Equal(t, map[warn.Kind][]string{warn.RareIP: {"7.4"}}, sections("http://"+host+"/"), host)
+		assert.Equal(t, map[warn.Kind][]string{warn.RareIP: {"7.4"}, warn.Confusion: {"WHATWG URL"}}, sections("http://"+host+"/"), host)
 	}
-	for _, s := range []string{"http://127.0.0.1/", "http://[::1]/", "http://[v1.a]/", "http://example.com/", "file:///x"} {
+	for _, s := range []string{"http://127.0.0.1/", "http://[::1]/", "http://example.com/", "file:///x"} {
 		assert.Empty(t, sections(s), s)
 	}
 	// The same tree through Check cites the 2003 draft's numbers.
@@ -148,7 +148,7 @@ func TestCheckIn3987(t *testing.T) {
 		"http://a/1\u05d0":               {warn.BidiComponent: {9}},
 		"http://a/\u05d0/b":              {},
 		"http://example.\u05d0\u05d1/":   {},
-		"http://\u05d0\u05d1example.com": {warn.BidiComponent: {7}, warn.MixedScript: {7}},
+		"http://\u05d0\u05d1example.com": {warn.BidiComponent: {7}, warn.MixedScript: {7}, warn.Confusion: {7}}, // the bidi rule: browsers reject it
 		"http://a/?\u05d0=b&c=\u05d1":    {},
 		"http://a/?\u05d0b":              {warn.BidiComponent: {10}},
 		"http://a/#\u0627\u0644":         {},
@@ -213,7 +213,7 @@ func TestSchemeAdvice(t *testing.T) {
 		{"uri", "data:;BASE64,SGk=", []warn.Kind{warn.DataMediaType}, []int{5}},
 		{"uri", "data:text/plain,x", nil, nil},
 		{"uri", "data:;charset=utf-8,x", nil, nil},
-		{"rfc6874", "http://[fe80::1%25eth0]:80/", []warn.Kind{warn.ZoneID}, []int{7}},
+		{"rfc6874", "http://[fe80::1%25eth0]:80/", []warn.Kind{warn.ZoneID, warn.Confusion}, []int{7, 7}}, // browsers reject zone identifiers
 		{"rfc6874", "http://[fe80::1]/", nil, nil},
 		{"rfc3986", "http://example.com/?bcc=x", nil, nil}, // not mailto
 	} {

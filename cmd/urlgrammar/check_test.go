@@ -70,7 +70,8 @@ func TestCheckWarnings(t *testing.T) {
 		"<stdin>:1:10: warning password (section 7.4): the userinfo has a password in clear text\n"+
 		"<stdin>:1:12: warning rare-ip (section 7.3): host \"0x7f.1\" is not an IPv4address, but resolvers read it as 127.0.0.1\n"+
 		"<stdin>:1:22: warning escaped-control (section 7.2): escaped CR (%0d)\n"+
-		"<stdin>:1:19: warning port (section 7.2): port 25 is not the default port 80 of http\n", out)
+		"<stdin>:1:19: warning port (section 7.2): port 25 is not the default port 80 of http\n"+
+		"<stdin>:1:12: warning confusion (section WHATWG URL): the WHATWG URL parser (browsers, most HTTP clients) reads the IPv4 address 127.0.0.1, where the grammar reads the host \"0x7f.1\", a name\n", out)
 	assert.Contains(t, errOut, "warnings:\n")
 	assert.Contains(t, errOut, "       1  rare-ip\n")
 

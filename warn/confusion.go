@@ -1,0 +1,234 @@
+package warn
+
+import (
+	"fmt"
+	"net/netip"
+	"strings"
+
+	"golang.org/x/net/idna"
+
+	"github.com/urlgrammar/urlgrammar/ast"
+)
+
+// The WHATWG URL Standard's parser (browsers, Node, most HTTP clients) reads some references
+// that a URI grammar accepts with another host: the parser-confusion behind SSRF and open
+// redirects when an allowlist checks one reading and a client fetches the other. For a
+// special scheme (ftp, http, https, ws, wss) it takes the authority after any number of
+// slashes, "http:evil.com" and "http:///evil.com" included, where RFC 3986 reads a path or
+// an empty authority; and it reads the host through its host parser: percent-decoded, mapped
+// by UTS 46 (lower case), and as an IPv4 address when it ends in a number, "0x7f.1" being
+// 127.0.0.1. checkConfusion compares the two readings of the host: where each finds it, and
+// whether it is an IPv4 address or a name (a host that only the spelling of its name sets
+// apart, "%65vil.com" or "ÉVIL.com", is the same host to both once normalized).
+
+// whatwgLenient is the standard's "domain to ASCII" with beStrict false (UTS 46 ToASCII,
+// nontransitional, CheckBidi and CheckJoiners, no STD3 rules, hyphen or length checks).
+var whatwgLenient = idna.New(idna.MapForLookup(), idna.BidiRule(), idna.Transitional(false), idna.StrictDomainName(false),
+	idna.CheckHyphens(false), idna.VerifyDNSLength(false))
+
+// specialSchemes are the standard's special schemes but file, whose host the file states
+// read as RFC 3986 does.
+var specialSchemes = map[string]bool{"ftp": true, "http": true, "https": true, "ws": true, "wss": true}
+
+// whatwgAuthority returns the authority the WHATWG parser reads in src, a reference whose
+// scheme ends at schemeEnd (the offset of its ":"): after every "/" that follows, up to the
+// first "/", "?" or "#" (a reference valid under a URI grammar has no "\"), and its offset.
+func whatwgAuthority(src string, schemeEnd int) (string, int) {
+	i := schemeEnd + 1
+	for i < len(src) && src[i] == '/' {
+		i++
+	}
+	j := i
+	for j < len(src) && src[j] != '/' && src[j] != '?' && src[j] != '#' {
+		j++
+	}
+	return src[i:j], i
+}
+
+// whatwgHostOf returns the host of an authority as the WHATWG parser reads it (the text
+// after the last "@", before a port), and its offset in the authority.
+func whatwgHostOf(authority string) (string, int) {
+	start := strings.LastIndexByte(authority, '@') + 1
+	host := authority[start:]
+	if strings.HasPrefix(host, "[") {
+		if end := strings.IndexByte(host, ']'); end >= 0 {
+			return host[:end+1], start
+		}
+		return host, start
+	}
+	if k := strings.LastIndexByte(host, ':'); k >= 0 {
+		host = host[:k]
+	}
+	return host, start
+}
+
+// WHATWGHost returns the host the WHATWG URL Standard's host parser makes of the host text
+// of a URL of a special scheme: percent-decoded, mapped to ASCII (UTS 46, lower case) and,
+// when it ends in a number, read as an IPv4 address (dotted decimal; ipv4 is then set); an
+// IPv6 literal that its IPv6 parser takes is kept as it is. An error is the parser's failure.
+func WHATWGHost(host string) (h string, ipv4 bool, err error) {
+	if inner, ok := strings.CutPrefix(host, "["); ok {
+		inner = strings.TrimSuffix(inner, "]")
+		if a, err := netip.ParseAddr(inner); err != nil || !a.Is6() || strings.ContainsAny(inner, "%vV") {
+			return "", false, fmt.Errorf("its IPv6 parser rejects %q (an IPvFuture or a zone identifier)", host)
+		}
+		return host, false, nil
+	}
+	decoded := ast.Unescape(host)
+	var ascii string
+	if isASCII(decoded) {
+		ascii = strings.ToLower(decoded)
+	} else {
+		a, err := whatwgLenient.ToASCII(decoded)
+		if err != nil {
+			return "", false, fmt.Errorf("its domain to ASCII fails (%v)", err)
+		}
+		ascii = a
+	}
+	if ascii == "" {
+		return "", false, fmt.Errorf("its host is empty")
+	}
+	if strings.ContainsAny(ascii, "\x00\t\n\r #/:<>?@[\\]^|%\x7f") || strings.ContainsFunc(ascii, func(r rune) bool { return r < 0x20 }) {
+		return "", false, fmt.Errorf("its host %q holds a forbidden domain code point", ascii)
+	}
+	if endsInANumber(ascii) {
+		ip, ok := whatwgIPv4(ascii)
+		if !ok {
+			return "", false, fmt.Errorf("its host %q ends in a number but is no IPv4 address", ascii)
+		}
+		return ip, true, nil
+	}
+	return ascii, false, nil
+}
+
+// whatwgIPv4 is the standard's IPv4 parser: one to four parts, a final empty one dropped,
+// each decimal, octal ("0" first) or hexadecimal ("0x", maybe with no digits: 0), all but the
+// last at most 255, the last filling the remaining bytes.
+func whatwgIPv4(s string) (string, bool) {
+	parts := strings.Split(s, ".")
+	if len(parts) > 1 && parts[len(parts)-1] == "" {
+		parts = parts[:len(parts)-1]
+	}
+	if len(parts) > 4 {
+		return "", false
+	}
+	var nums []uint64
+	for _, p := range parts {
+		n, ok := whatwgIPv4Number(p)
+		if !ok {
+			return "", false
+		}
+		nums = append(nums, n)
+	}
+	var addr uint64
+	for i, n := range nums[:len(nums)-1] {
+		if n > 255 {
+			return "", false
+		}
+		addr |= n << (8 * (3 - uint(i)))
+	}
+	last := nums[len(nums)-1]
+	if last >= 1<<(8*(5-uint(len(nums)))) {
+		return "", false
+	}
+	addr |= last
+	return fmt.Sprintf("%d.%d.%d.%d", addr>>24, addr>>16&255, addr>>8&255, addr&255), true
+}
+
+// whatwgIPv4Number is the standard's IPv4 number parser (a number too large for 64 bits is
+// a failure here, as it is out of any part's range).
+func whatwgIPv4Number(p string) (uint64, bool) {
+	if p == "" {
+		return 0, false
+	}
+	base := uint64(10)
+	switch {
+	case len(p) >= 2 && p[0] == '0' && (p[1] == 'x' || p[1] == 'X'):
+		p, base = p[2:], 16
+	case len(p) >= 2 && p[0] == '0':
+		p, base = p[1:], 8
+	}
+	var n uint64
+	for i := 0; i < len(p); i++ {
+		var d uint64
+		switch c := p[i]; {
+		case '0' <= c && c <= '9':
+			d = uint64(c - '0')
+		case 'a' <= c|0x20 && c|0x20 <= 'f':
+			d = uint64(c|0x20-'a') + 10
+		default:
+			return 0, false
+		}
+		if d >= base || n > 1<<40 { // past 2^40: out of range in any part
+			return 0, false
+		}
+		n = n*base + d
+	}
+	return n, true
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// endsInANumber is the standard's ends-in-a-number checker on an ASCII host.
+func endsInANumber(s string) bool {
+	last := strings.TrimSuffix(s, ".")
+	last = last[strings.LastIndexByte(last, '.')+1:]
+	switch {
+	case last == "":
+		return false
+	case strings.Trim(last, "0123456789") == "":
+		return true
+	case len(last) >= 2 && last[0] == '0' && (last[1] == 'x' || last[1] == 'X'):
+		return strings.Trim(last[2:], "0123456789abcdefABCDEF") == ""
+	}
+	return false
+}
+
+// plainIPv4 reports whether s is four decimal octets without leading zeros (which InetAton
+// leaves to the grammar).
+func plainIPv4(s string) bool {
+	parts := strings.Split(s, ".")
+	if len(parts) != 4 {
+		return false
+	}
+	for _, p := range parts {
+		if p == "" || len(p) > 3 || strings.Trim(p, "0123456789") != "" || len(p) > 1 && p[0] == '0' {
+			return false
+		}
+		if n := len(p); n == 3 && p > "255" {
+			return false
+		}
+	}
+	return true
+}
+
+// checkConfusion warns of a reference of a special scheme whose host the WHATWG parser
+// reads otherwise than the grammar: another host, a host where the grammar reads none, or a
+// failure of that parser.
+func checkConfusion(h *hostParts, add func(Kind, string, int, string, ...any)) {
+	if !h.Scheme.Defined || !specialSchemes[strings.ToLower(h.Scheme.In(h.src))] {
+		return
+	}
+	authority, at := whatwgAuthority(h.src, h.Scheme.End)
+	host, hostAt := whatwgHostOf(authority)
+	ours := "no host"
+	if h.Host.Defined {
+		ours = fmt.Sprintf("the host %q", h.Host.In(h.src))
+	}
+	theirs, ipv4, err := WHATWGHost(host)
+	switch {
+	case err != nil:
+		add(Confusion, "WHATWG URL", at+hostAt, "the WHATWG URL parser (browsers, most HTTP clients) rejects this URL, where the grammar reads %s: %v", ours, err)
+	case !h.Host.Defined || !h.Authority.Defined || h.Authority.Start != at:
+		add(Confusion, "WHATWG URL", at+hostAt, "the WHATWG URL parser (browsers, most HTTP clients) reads the host %q, where the grammar reads %s (it takes the authority after any number of slashes)", theirs, ours)
+	case ipv4 && h.HostKind != "ipv4":
+		add(Confusion, "WHATWG URL", h.Host.Start, "the WHATWG URL parser (browsers, most HTTP clients) reads the IPv4 address %s, where the grammar reads %s, a name", theirs, ours)
+	}
+}

@@ -1,0 +1,96 @@
+package warn_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/urlgrammar/urlgrammar"
+	"github.com/urlgrammar/urlgrammar/warn"
+)
+
+// The WHATWG parser's reading of the host of a URL of a special scheme, against RFC 3986's:
+// the confusion warning names the other host (or the failure) and where it starts.
+func TestConfusion(t *testing.T) {
+	g := urlgrammar.MustLookup(urlgrammar.RFC3986)
+	for _, c := range []struct {
+		in     string
+		offset int    // -1: no warning
+		says   string // in the message
+	}{
+		{"http:evil.com/x", 5, `reads the host "evil.com", where the grammar reads no host`},
+		{"http:/evil.com", 6, `reads the host "evil.com", where the grammar reads no host`},
+		{"HTTPS:///evil.com/", 9, `reads the host "evil.com", where the grammar reads the host ""`},
+		{"ws:////a.b?x", 7, `reads the host "a.b"`},
+		{"http://0x7f.1/", 7, `reads the IPv4 address 127.0.0.1, where the grammar reads the host "0x7f.1", a name`},
+		{"http://127.1/", 7, `reads the IPv4 address 127.0.0.1`},
+		{"http://0177.0.0.1/", 7, `reads the IPv4 address 127.0.0.1`},
+		{"http://%65vil.com/", -1, ""}, // the same host once normalized
+		{"http://u@%31%32%37.0.0.1:80/", 9, `reads the IPv4 address 127.0.0.1`},
+		{"http://a.0x/", 7, `rejects this URL`},
+		{"http://1.2.3.256/", 7, `rejects this URL, where the grammar reads the host "1.2.3.256": its host "1.2.3.256" ends in a number but is no IPv4 address`},
+		{"http://a%2Fb/", 7, `rejects this URL`},
+		{"http://[v1.x]/", 7, `rejects this URL, where the grammar reads the host "[v1.x]": its IPv6 parser rejects`},
+		{"http://example.com/", -1, ""},
+		{"HTTP://EXAMPLE.com:8080/a", -1, ""},
+		{"http://example.com./", -1, ""},
+		{"http://1.2.3.4/", -1, ""},
+		{"http://[::1]/", -1, ""},
+		{"http://xn--53h.example/", -1, ""},
+		{"foo:evil.com", -1, ""},
+		{"foo:///evil.com", -1, ""},
+		{"file:///etc/passwd", -1, ""},
+		{"mailto:a@b", -1, ""},
+		{"/relative/path", -1, ""},
+	} {
+		tree, err := g.Parse(c.in)
+		require.NoError(t, err, c.in)
+		ws := warn.CheckIn(g, tree, warn.Set{warn.Confusion: true})
+		if c.offset < 0 {
+			assert.Empty(t, ws, c.in)
+			continue
+		}
+		if assert.Len(t, ws, 1, c.in) {
+			assert.Equal(t, warn.Confusion, ws[0].Kind)
+			assert.Equal(t, c.offset, ws[0].Offset, c.in)
+			assert.Contains(t, ws[0].Message, c.says, c.in)
+			assert.Equal(t, "WHATWG URL", ws[0].Section)
+		}
+	}
+}
+
+// WHATWGHost is the standard's host parser for special schemes, on its own examples.
+func TestWHATWGHost(t *testing.T) {
+	for in, want := range map[string]string{
+		"EXAMPLE.com": "example.com", "0x7f.1": "127.0.0.1", "2130706433": "127.0.0.1", "1.2.3.4.": "1.2.3.4",
+		"%65xample.com": "example.com", "☕.example": "xn--53h.example", "[::1]": "[::1]", "0x": "0.0.0.0", "[0:0::1]": "[0:0::1]", "0x.0.0.1": "0.0.0.1", "1.2.3.4": "1.2.3.4",
+	} {
+		got, _, err := warn.WHATWGHost(in)
+		if assert.NoError(t, err, in) {
+			assert.Equal(t, want, got, in)
+		}
+	}
+	for _, in := range []string{"", "1.2.3.256", "a%2Fb", "a%00b", "1.2.3.4.5", "0x100000000", "a.0x", "[v1.x]", "[fe80::1%25eth0]"} {
+		_, _, err := warn.WHATWGHost(in)
+		assert.Error(t, err, in)
+	}
+}
+
+// FuzzWHATWGHost: the host parser never panics, and what it returns it returns again
+// (a host it made is one it reads as itself).
+func FuzzWHATWGHost(f *testing.F) {
+	for _, s := range []string{"example.com", "0x7f.1", "%65vil.com", "[::1]", "1.2.3.256", "☕.example", "a.0x", "0x.0x.0x.0x"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		h, ipv4, err := warn.WHATWGHost(s)
+		if err != nil {
+			return
+		}
+		again, ipv4Again, err := warn.WHATWGHost(h)
+		if err != nil || again != h || ipv4Again != ipv4 {
+			t.Fatalf("%q -> %q (ipv4 %v), then %q (ipv4 %v, %v)", s, h, ipv4, again, ipv4Again, err)
+		}
+	})
+}
