@@ -90,6 +90,12 @@ func (l Language) wholeDFA() (*dfa.DFA, error) {
 	if g.ChecksSchemes() && l.isStart() {
 		return g.checkedDFA()
 	}
+	if g.HasWithin() && l.isStart() {
+		if _, err := g.withinGrammars(); err != nil {
+			return nil, err
+		}
+		return g.withinDFA, nil
+	}
 	if g.dispatch != nil && l.isStart() {
 		return g.dispatch.dfa(g)
 	}

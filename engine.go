@@ -41,6 +41,18 @@ func (g *Grammar) take(rule, s string, tree bool, into []ast.TreeNode) ([]ast.Tr
 // grown as the compiled PEG's try grew it, for the Parser to keep.
 func (g *Grammar) takeIn(rule, s string, tree bool, into []ast.TreeNode, eb *syntaxErrorBlock) ([]ast.TreeNode, error) {
 	nodes, err := g.takeRule(rule, s, tree, into, eb)
+	if err == nil && g.HasWithin() && (rule == "" || ruleKey(rule) == ruleKey(g.start)) {
+		built := nodes
+		if !tree {
+			built, _ = g.takeRule(rule, s, true, nil, nil) // s matches: the tree to compare
+		}
+		if werr := g.withinError(s, built, eb); werr != nil {
+			if nodes != nil {
+				nodes = nodes[:0] // the block, kept for reuse as a failed try's is
+			}
+			return nodes, werr
+		}
+	}
 	if err == nil && g.predicated {
 		if perr := g.checkPredicates(rule, s, tree, nodes); perr != nil {
 			if nodes != nil {

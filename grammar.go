@@ -65,6 +65,7 @@ const (
 	RFC6570      = "rfc6570"       // RFC 6570, March 2012: URI Templates
 	RFC2396      = "rfc2396"       // RFC 2396, August 1998, with RFC 2732's IPv6 literals
 	WHATWGURL    = "whatwg-url"    // the WHATWG URL Standard: valid URL strings
+	WebSafe      = "web-safe"      // whatwg-url within rfc3986: the same URL to browsers and to RFC 3986
 	// RFC 8089's Appendix F: the nonstandard file URIs (drive letters, UNC paths)
 	RFC8089Nonstandard = "rfc8089-nonstandard"
 	URI                = "uri" // RFC 3986, each URI also checked against its scheme's grammar
@@ -119,6 +120,8 @@ type Grammar struct {
 	semantics string
 	// predicated is set when the header declares predicates (predicates.go).
 	predicated bool
+	// withinState is set up for a grammar within others (within.go).
+	withinState
 	// names caches, per DFA (*dfa.DFA -> *errorNames), what an error in each state says
 	// (errornames.go).
 	names sync.Map
@@ -498,6 +501,10 @@ func (g *Grammar) Valid(s string) bool {
 		}
 		// A registry whose scheme grammars conflict: each check on its own.
 		return g.startDFA.Valid(s) && schemeValid(s)
+	}
+	if g.HasWithin() {
+		_, err := g.withinGrammars()
+		return err == nil && g.withinDFA.Valid(s) && g.withinHold(s) // the predicates too
 	}
 	if d := g.startDecider(s); d != nil {
 		return d.Valid(s) && (!g.predicated || g.predicatesHold(s))

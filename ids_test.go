@@ -14,7 +14,7 @@ func TestGrammarIDConstants(t *testing.T) {
 	ids := []string{urlgrammar.RFC3986, urlgrammar.RFC3987, urlgrammar.RFC2396bis01,
 		urlgrammar.URLSyntax05, urlgrammar.RFC1738, urlgrammar.URL1993,
 		urlgrammar.RFC9110, urlgrammar.RFC6455, urlgrammar.RFC2397, urlgrammar.RFC6068, urlgrammar.RFC8141, urlgrammar.RFC3966, urlgrammar.RFC5870, urlgrammar.RFC8089,
-		urlgrammar.RFC8089Nonstandard, urlgrammar.RFC9112, urlgrammar.RFC6874, urlgrammar.RFC6570, urlgrammar.RFC2396, urlgrammar.URI, urlgrammar.WHATWGURL}
+		urlgrammar.RFC8089Nonstandard, urlgrammar.RFC9112, urlgrammar.RFC6874, urlgrammar.RFC6570, urlgrammar.RFC2396, urlgrammar.URI, urlgrammar.WHATWGURL, urlgrammar.WebSafe}
 	sort.Strings(ids)
 	assert.Equal(t, urlgrammar.IDs(), ids)
 	assert.Equal(t, urlgrammar.RFC3986, urlgrammar.DefaultGrammar)

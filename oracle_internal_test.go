@@ -27,12 +27,12 @@ func (g *Grammar) runRule(rule, s string) (any, error) {
 }
 
 // ownIDs returns the ids of the registered grammars that have files of their own
-// (grammars/ID): not the grammar uri, which is rfc3986's registration checking schemes, and
-// whose parsers are tested as rfc3986's.
+// (grammars/ID): not the grammar uri, which is rfc3986's registration checking schemes and
+// whose parsers are tested as rfc3986's, nor web-safe, whatwg-url's within rfc3986.
 func ownIDs() []string {
 	var ids []string
 	for _, id := range IDs() {
-		if !MustLookup(id).ChecksSchemes() {
+		if g := MustLookup(id); !g.ChecksSchemes() && !g.HasWithin() {
 			ids = append(ids, id)
 		}
 	}

@@ -101,7 +101,6 @@ func predicateBlock(s string) *[]ast.TreeNode {
 
 // predicatesHold is checkPredicates for Valid: a verdict, with no error made.
 func (g *Grammar) predicatesHold(s string) bool {
-	preds := g.trees().preds
 	block := predicateBlock(s)
 	defer errorBlocks.Put(block)
 	nodes, err := g.takeRule("", s, true, (*block)[:0], nil)
@@ -109,6 +108,13 @@ func (g *Grammar) predicatesHold(s string) bool {
 		return false
 	}
 	*block = nodes[:0]
+	return g.nodesHold(s, nodes)
+}
+
+// nodesHold reports whether every node of nodes (a tree of s) that a predicate decides
+// satisfies it.
+func (g *Grammar) nodesHold(s string, nodes []ast.TreeNode) bool {
+	preds := g.trees().preds
 	for _, n := range nodes {
 		for i := range preds {
 			if p := &preds[i]; n.Rule() == p.rule && p.fn(s[n.Start():n.End()]) != nil {
@@ -127,10 +133,28 @@ func (g *Grammar) HasPredicates() bool { return g.predicated }
 // MatchSyntax is Match without the grammar's predicates: the language of the named rule as
 // the grammar's rules alone define it, which its DFA decides. For a grammar without
 // predicates it is Match.
+//
+// For a grammar within others (HasWithin), the start rule's language is also theirs, by
+// their rules: the intersection that its automaton (Language) is.
 func (g *Grammar) MatchSyntax(rule, s string) error {
-	if !g.predicated || rule == "" {
+	if !g.predicated && !g.HasWithin() || rule == "" {
 		return g.Match(rule, s)
 	}
-	_, err := g.takeRule(rule, s, false, nil, nil) // takeIn's checks but the predicates': none for a grammar with predicates
-	return err
+	// takeIn's checks but the predicates' and the split's; a grammar with predicates or
+	// within others checks no schemes.
+	if _, err := g.takeRule(rule, s, false, nil, nil); err != nil {
+		return err
+	}
+	if g.HasWithin() && ruleKey(rule) == ruleKey(g.start) {
+		ws, err := g.withinGrammars()
+		if err != nil {
+			return err
+		}
+		for _, w := range ws {
+			if err := w.MatchSyntax(w.start, s); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }

@@ -56,8 +56,10 @@ var viewPackages = map[string]viewPackage{
 	"rfc1738":       {rfc1738.Shapes, box(rfc1738.Root)},
 	"url-1993":      {url1993.Shapes, box(url1993.Root)},
 	// uri's trees are rfc3986's (its registration under another id): rfc3986's views.
-	"uri":                 {rfc3986.Shapes, box(rfc3986.Root)},
-	"whatwg-url":          {whatwgurl.Shapes, box(whatwgurl.Root)},
+	"uri":        {rfc3986.Shapes, box(rfc3986.Root)},
+	"whatwg-url": {whatwgurl.Shapes, box(whatwgurl.Root)},
+	// web-safe's trees are whatwg-url's (its registration within rfc3986).
+	"web-safe":            {whatwgurl.Shapes, box(whatwgurl.Root)},
 	"rfc9110":             {rfc9110.Shapes, box(rfc9110.Root)},
 	"rfc6455":             {rfc6455.Shapes, box(rfc6455.Root)},
 	"rfc6068":             {rfc6068.Shapes, box(rfc6068.Root)},

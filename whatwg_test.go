@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -244,4 +245,55 @@ func TestWHATWGURLMatchesJsdom(t *testing.T) {
 		t.Errorf("%q (base %v): jsdom/whatwg-url's isValidURLString says %v, the grammar %v", p.Input, p.Base, verdicts[i], ours)
 	}
 	t.Logf("jsdom/whatwg-url and whatwg-url agree on %d of %d inputs", agree, len(pairs))
+}
+
+// web-safe is exactly the URLs whatwg-url and rfc3986 both accept and split alike (their
+// components compared here through Components, independently of the grammar's own check),
+// on the corpus, text-shaped lines, near misses, urltestdata.json and the tables; and its
+// language, by the automata, is inside both.
+func TestWebSafe(t *testing.T) {
+	ws, wu, r3986 := urlgrammar.MustLookup(urlgrammar.WebSafe), urlgrammar.MustLookup(urlgrammar.WHATWGURL), urlgrammar.MustLookup(urlgrammar.RFC3986)
+	assert.Equal(t, []string{urlgrammar.RFC3986}, ws.Within())
+	rng := rand.New(rand.NewSource(5))
+	var inputs []string
+	for _, s := range append(corpus.Lines(3000, 5), corpus.TextLines(1000, 6)...) {
+		inputs = append(inputs, s, difftest.Mutate(rng, s))
+	}
+	for _, u := range readURLTests(t) {
+		inputs = append(inputs, u.Input)
+	}
+	inputs = append(inputs, tableLines(t, urlgrammar.WHATWGURL, "valid.txt")...)
+	inputs = append(inputs, tableLines(t, urlgrammar.RFC3986, "valid.txt")...)
+	both, splitOtherwise, safe := 0, 0, 0
+	for _, s := range inputs {
+		want := wu.Valid(s) && r3986.Valid(s)
+		if want {
+			both++
+			a, err1 := wu.Parse(s)
+			b, err2 := r3986.Parse(s)
+			require.NoError(t, err1)
+			require.NoError(t, err2)
+			ca, cb := a.Components(), b.Components()
+			if !reflect.DeepEqual([8]*string{ca.Scheme, ca.Authority, ca.Userinfo, ca.Host, ca.Port, ca.Path, ca.Query, ca.Fragment},
+				[8]*string{cb.Scheme, cb.Authority, cb.Userinfo, cb.Host, cb.Port, cb.Path, cb.Query, cb.Fragment}) {
+				splitOtherwise++
+				want = false
+			}
+		}
+		got := ws.Valid(s)
+		require.Equal(t, want, got, "%q", s)
+		_, err := ws.Parse(s)
+		require.Equal(t, got, err == nil, "%q: Valid and Parse", s)
+		if got {
+			safe++
+		}
+	}
+	t.Logf("%d inputs: %d in both whatwg-url and rfc3986, %d of them split otherwise, %d web-safe", len(inputs), both, splitOtherwise, safe)
+	assert.Greater(t, safe, 2000)
+	for _, other := range []*urlgrammar.Grammar{wu, r3986} {
+		c, err := urlgrammar.Compare(urlgrammar.Language{Grammar: ws}, urlgrammar.Language{Grammar: other}, 1)
+		require.NoError(t, err)
+		assert.True(t, c.AInB(), "web-safe's automaton is inside %s's", other.ID())
+		assert.False(t, c.BInA(), "and smaller than %s's", other.ID())
+	}
 }

@@ -29,5 +29,6 @@ import (
 	_ "github.com/urlgrammar/urlgrammar/grammars/uri"
 	_ "github.com/urlgrammar/urlgrammar/grammars/url-1993"
 	_ "github.com/urlgrammar/urlgrammar/grammars/url-syntax-05"
+	_ "github.com/urlgrammar/urlgrammar/grammars/web-safe"
 	_ "github.com/urlgrammar/urlgrammar/grammars/whatwg-url"
 )

@@ -48,6 +48,11 @@ type Info struct {
 	// CheckSchemes is set for a grammar that checks every URI it accepts against the grammar
 	// of its scheme, when one is registered (the grammar "uri": RFC 3986's, with this set).
 	CheckSchemes bool
+	// Within are the ids of grammars whose start rule must also accept every input the start
+	// rule accepts, and split it into the same components (scheme, authority, userinfo,
+	// host, port, path, query, fragment): the grammar is the common part of theirs, such as
+	// web-safe (whatwg-url within rfc3986). Set by a registration in Go, not by a header line.
+	Within []string
 	// Predicates are the header's predicate lines, in order, each "RULE: NAME": every node of
 	// RULE (a node rule) must satisfy the predicate registered under NAME
 	// (grammarkit.RegisterPredicate), which decides what the rules cannot say.
