@@ -8,6 +8,7 @@ import (
 	"golang.org/x/net/idna"
 
 	"github.com/urlgrammar/urlgrammar/ast"
+	"github.com/urlgrammar/urlgrammar/internal/whatwg"
 )
 
 // The WHATWG URL Standard's parser (browsers, Node, most HTTP clients) reads some references
@@ -91,8 +92,8 @@ func WHATWGHost(host string) (h string, ipv4 bool, err error) {
 	if strings.ContainsAny(ascii, "\x00\t\n\r #/:<>?@[\\]^|%\x7f") || strings.ContainsFunc(ascii, func(r rune) bool { return r < 0x20 }) {
 		return "", false, fmt.Errorf("its host %q holds a forbidden domain code point", ascii)
 	}
-	if endsInANumber(ascii) {
-		ip, ok := whatwgIPv4(ascii)
+	if whatwg.EndsInANumber(ascii) {
+		ip, ok := whatwg.IPv4(ascii)
 		if !ok {
 			return "", false, fmt.Errorf("its host %q ends in a number but is no IPv4 address", ascii)
 		}
@@ -101,108 +102,9 @@ func WHATWGHost(host string) (h string, ipv4 bool, err error) {
 	return ascii, false, nil
 }
 
-// whatwgIPv4 is the standard's IPv4 parser: one to four parts, a final empty one dropped,
-// each decimal, octal ("0" first) or hexadecimal ("0x", maybe with no digits: 0), all but the
-// last at most 255, the last filling the remaining bytes.
-func whatwgIPv4(s string) (string, bool) {
-	parts := strings.Split(s, ".")
-	if len(parts) > 1 && parts[len(parts)-1] == "" {
-		parts = parts[:len(parts)-1]
-	}
-	if len(parts) > 4 {
-		return "", false
-	}
-	var nums []uint64
-	for _, p := range parts {
-		n, ok := whatwgIPv4Number(p)
-		if !ok {
-			return "", false
-		}
-		nums = append(nums, n)
-	}
-	var addr uint64
-	for i, n := range nums[:len(nums)-1] {
-		if n > 255 {
-			return "", false
-		}
-		addr |= n << (8 * (3 - uint(i)))
-	}
-	last := nums[len(nums)-1]
-	if last >= 1<<(8*(5-uint(len(nums)))) {
-		return "", false
-	}
-	addr |= last
-	return fmt.Sprintf("%d.%d.%d.%d", addr>>24, addr>>16&255, addr>>8&255, addr&255), true
-}
-
-// whatwgIPv4Number is the standard's IPv4 number parser (a number too large for 64 bits is
-// a failure here, as it is out of any part's range).
-func whatwgIPv4Number(p string) (uint64, bool) {
-	if p == "" {
-		return 0, false
-	}
-	base := uint64(10)
-	switch {
-	case len(p) >= 2 && p[0] == '0' && (p[1] == 'x' || p[1] == 'X'):
-		p, base = p[2:], 16
-	case len(p) >= 2 && p[0] == '0':
-		p, base = p[1:], 8
-	}
-	var n uint64
-	for i := 0; i < len(p); i++ {
-		var d uint64
-		switch c := p[i]; {
-		case '0' <= c && c <= '9':
-			d = uint64(c - '0')
-		case 'a' <= c|0x20 && c|0x20 <= 'f':
-			d = uint64(c|0x20-'a') + 10
-		default:
-			return 0, false
-		}
-		if d >= base || n > 1<<40 { // past 2^40: out of range in any part
-			return 0, false
-		}
-		n = n*base + d
-	}
-	return n, true
-}
-
 func isASCII(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if s[i] >= 0x80 {
-			return false
-		}
-	}
-	return true
-}
-
-// endsInANumber is the standard's ends-in-a-number checker on an ASCII host.
-func endsInANumber(s string) bool {
-	last := strings.TrimSuffix(s, ".")
-	last = last[strings.LastIndexByte(last, '.')+1:]
-	switch {
-	case last == "":
-		return false
-	case strings.Trim(last, "0123456789") == "":
-		return true
-	case len(last) >= 2 && last[0] == '0' && (last[1] == 'x' || last[1] == 'X'):
-		return strings.Trim(last[2:], "0123456789abcdefABCDEF") == ""
-	}
-	return false
-}
-
-// plainIPv4 reports whether s is four decimal octets without leading zeros (which InetAton
-// leaves to the grammar).
-func plainIPv4(s string) bool {
-	parts := strings.Split(s, ".")
-	if len(parts) != 4 {
-		return false
-	}
-	for _, p := range parts {
-		if p == "" || len(p) > 3 || strings.Trim(p, "0123456789") != "" || len(p) > 1 && p[0] == '0' {
-			return false
-		}
-		if n := len(p); n == 3 && p > "255" {
 			return false
 		}
 	}

@@ -12,6 +12,7 @@ import (
 	"golang.org/x/net/idna"
 
 	"github.com/urlgrammar/urlgrammar/grammarkit"
+	"github.com/urlgrammar/urlgrammar/internal/whatwg"
 )
 
 func init() { grammarkit.RegisterPredicate("valid-domain", predicate) }
@@ -32,7 +33,7 @@ func ValidDomain(s string) error {
 	if err != nil {
 		return err
 	}
-	if endsInANumber(ascii) {
+	if whatwg.EndsInANumber(ascii) {
 		last := strings.LastIndexByte(strings.TrimSuffix(s, "."), '.') + 1
 		return &grammarkit.PredicateError{Offset: last, Msg: "not a valid domain: it ends in a number, which the URL parser reads as an IPv4 address"}
 	}
@@ -49,7 +50,7 @@ var (
 
 // toASCII is strictToASCII, without the library for an ASCII domain with no "xn--" label:
 // such a domain maps to itself in lower case, and the checks are those below. Its result is
-// then s itself, not lowered (no allocation), which is all endsInANumber needs.
+// then s itself, not lowered (no allocation), which is all whatwg.EndsInANumber needs.
 func toASCII(s string) (string, error) {
 	if s == "" {
 		return "", errEmpty
@@ -74,7 +75,7 @@ func toASCII(s string) (string, error) {
 		}
 		start = i + 1
 	}
-	return s, nil // ASCII letters in either case: endsInANumber does not mind
+	return s, nil // ASCII letters in either case: whatwg.EndsInANumber does not mind
 }
 
 // libraryToASCII is strictToASCII.ToASCII, with a final dot refused: golang.org/x/net/idna
@@ -131,21 +132,4 @@ func checkLabel(l string) string {
 		}
 	}
 	return ""
-}
-
-// endsInANumber is the standard's ends-in-a-number checker: the last label (before a final
-// dot) is digits, or "0x" and hex digits (an IPv4 number).
-func endsInANumber(ascii string) bool {
-	last := strings.TrimSuffix(ascii, ".")
-	last = last[strings.LastIndexByte(last, '.')+1:]
-	if last == "" {
-		return false
-	}
-	if strings.Trim(last, "0123456789") == "" {
-		return true
-	}
-	if len(last) >= 2 && last[0] == '0' && (last[1] == 'x' || last[1] == 'X') {
-		return strings.Trim(last[2:], "0123456789abcdefABCDEF") == ""
-	}
-	return false
 }
