@@ -131,6 +131,16 @@ func TestPlaygroundInBrowser(t *testing.T) {
 	assert.Contains(t, verdicts, "rfc1738\tinvalid")
 	assert.Equal(t, "http://evil.example@bank.example.com:8443/login?next=/#top", resolved)
 
+	// A URL a browser reads with another host than RFC 3986: the confusion warning.
+	var confusion string
+	require.NoError(t, chromedp.Run(ctx,
+		pick("rfc3986"),
+		typeURL("http:///evil.example/"),
+		chromedp.WaitVisible("#confusion", chromedp.ByQuery),
+		text("#confusion", &confusion),
+	), "the confusion warning")
+	assert.Contains(t, confusion, `reads the host "evil.example"`)
+
 	var caret, msg string
 	require.NoError(t, chromedp.Run(ctx,
 		typeURL("http://a b/"),

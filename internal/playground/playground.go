@@ -23,6 +23,7 @@ import (
 	"github.com/urlgrammar/urlgrammar/check"
 	"github.com/urlgrammar/urlgrammar/diagram"
 	"github.com/urlgrammar/urlgrammar/resolve"
+	"github.com/urlgrammar/urlgrammar/warn"
 )
 
 //go:embed index.html
@@ -159,6 +160,9 @@ type checkResponse struct {
 	Spans     []map[string][2]int `json:"spans"`
 	Resolve   *resolveResult      `json:"resolve,omitempty"`
 	Normalize *normalizeResult    `json:"normalize,omitempty"`
+	// Confusion holds the messages of warn.Confusion for the picked grammar's tree: where the
+	// WHATWG URL parser (browsers) reads another host than the grammar.
+	Confusion []string `json:"confusion,omitempty"`
 }
 
 type resolveResult struct {
@@ -233,6 +237,9 @@ func checkInput(w http.ResponseWriter, r *http.Request) {
 	}
 	if g.Generic() {
 		if ref, err := g.Parse(input); err == nil {
+			for _, w := range warn.CheckIn(g, ref, warn.Set{warn.Confusion: true}) {
+				resp.Confusion = append(resp.Confusion, w.Message)
+			}
 			resp.Normalize = normalize(g, ref)
 			if base != "" {
 				resp.Resolve = &resolveResult{Base: base}

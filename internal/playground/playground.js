@@ -145,6 +145,10 @@ function tree(n, name, grammar) {
 
 function extras(data) {
   let h = "";
+  if (data.confusion) {
+    h += `<h2>Read otherwise by browsers</h2><ul id="confusion">` +
+      data.confusion.map(m => `<li>${esc(m)}</li>`).join("") + `</ul>`;
+  }
   if (data.resolve) {
     h += `<h2>Resolved against the base</h2><div id="resolved" class="coloured">${esc(data.resolve.target || data.resolve.error)}</div>`;
   }

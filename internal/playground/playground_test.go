@@ -63,6 +63,15 @@ func TestHandler(t *testing.T) {
 	assert.Equal(t, "http://a/b/g", resp.Resolve.Target)
 	assert.Equal(t, "../g", resp.Normalize.Syntax)
 
+	// A URL browsers read with another host: the confusion warning, for the picked grammar.
+	code, _, body = get(t, h, "/api/check?"+url.Values{"input": {"http:///evil.example/"}, "grammar": {"rfc3986"}}.Encode())
+	assert.Equal(t, 200, code)
+	var conf struct{ Confusion []string }
+	require.NoError(t, json.Unmarshal(body, &conf))
+	if assert.Len(t, conf.Confusion, 1) {
+		assert.Contains(t, conf.Confusion[0], `reads the host "evil.example"`)
+	}
+
 	// Bounds and errors: what and why, never a crash.
 	code, _, body = get(t, h, "/api/check?input="+strings.Repeat("a", playground.MaxInput+1))
 	assert.Equal(t, 413, code)
