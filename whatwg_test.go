@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -296,4 +297,27 @@ func TestWebSafe(t *testing.T) {
 		assert.True(t, c.AInB(), "web-safe's automaton is inside %s's", other.ID())
 		assert.False(t, c.BInA(), "and smaller than %s's", other.ID())
 	}
+}
+
+// The standard's table of validation errors gives inputs that trigger one: none is a valid
+// URL string (each example quoted as "<code>...</code>" between the table's tags that has a
+// scheme; its escapes \[ and <br>, a line break in the input, read as the text says).
+func TestWHATWGValidationErrorExamples(t *testing.T) {
+	g := urlgrammar.MustLookup(urlgrammar.WHATWGURL)
+	b, err := os.ReadFile("testdata/spec/whatwg-url.bs")
+	require.NoError(t, err)
+	text := string(b)
+	start := strings.Index(text, "<table class=yesno>")
+	end := start + strings.Index(text[start:], "</table>")
+	require.True(t, start >= 0 && end > start)
+	n := 0
+	for _, m := range regexp.MustCompile(`"<code>(.*?)</code>"`).FindAllStringSubmatch(text[start:end], -1) {
+		in := strings.NewReplacer(`\[`, "[", "<br>", "\n", "&lt;", "<", "&gt;", ">", "&amp;", "&").Replace(m[1])
+		if !strings.Contains(in, ":") {
+			continue // a host or a word of the prose, no input
+		}
+		n++
+		assert.False(t, g.Valid(in), "%q triggers a validation error: no valid URL string", in)
+	}
+	assert.Greater(t, n, 35)
 }
