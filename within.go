@@ -67,13 +67,14 @@ func (g *Grammar) withinError(s string, nodes []ast.TreeNode, eb *syntaxErrorBlo
 		*b = wn[:0]
 		theirs := ast.NewTree(s, w.trees().schema, wn).Spans()
 		errorBlocks.Put(b)
-		if name, ok := sameSplit(own, theirs); !ok {
-			r := componentRange(theirs, name)
+		if i, ok := sameSplit(&own, &theirs); !ok {
+			a, b := own.All()[i], theirs.All()[i]
+			r := b.Range
 			if !r.Defined {
-				r = componentRange(own, name)
+				r = a.Range
 			}
 			return newSyntaxError(g.id, g.start, s, r.Start, nil,
-				fmt.Sprintf("%s splits it otherwise: its %s is %s, %s's %s", w.id, name, quoted(s, componentRange(theirs, name)), g.id, quoted(s, componentRange(own, name))))
+				fmt.Sprintf("%s splits it otherwise: its %s is %s, %s's %s", w.id, b.Name, quoted(s, b.Range), g.id, quoted(s, a.Range)))
 		}
 	}
 	return nil
@@ -82,10 +83,6 @@ func (g *Grammar) withinError(s string, nodes []ast.TreeNode, eb *syntaxErrorBlo
 // withinHold is withinError for Valid, with the grammar's predicates: a verdict, on trees in
 // pooled blocks.
 func (g *Grammar) withinHold(s string) bool {
-	ws, err := g.withinGrammars()
-	if err != nil {
-		return false
-	}
 	a := predicateBlock(s)
 	defer errorBlocks.Put(a)
 	nodes, err := g.takeRule("", s, true, (*a)[:0], nil)
@@ -96,59 +93,23 @@ func (g *Grammar) withinHold(s string) bool {
 	if g.predicated && !g.nodesHold(s, nodes) {
 		return false
 	}
-	own := ast.NewTree(s, g.trees().schema, nodes).Spans()
-	for _, w := range ws {
-		b := predicateBlock(s)
-		wn, err := w.takeIn("", s, true, (*b)[:0], nil)
-		ok := err == nil
-		if ok {
-			*b = wn[:0]
-			_, ok = sameSplit(own, ast.NewTree(s, w.trees().schema, wn).Spans())
-		}
-		errorBlocks.Put(b)
-		if !ok {
-			return false
-		}
-	}
-	return true
+	return g.withinError(s, nodes, nil) == nil
 }
 
-// componentNames are the components compared, in the order of a URI.
-var componentNames = []string{"scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment"}
-
-func componentRange(sp ast.Spans, name string) ast.Range {
-	switch name {
-	case "scheme":
-		return sp.Scheme
-	case "authority":
-		return sp.Authority
-	case "userinfo":
-		return sp.Userinfo
-	case "host":
-		return sp.Host
-	case "port":
-		return sp.Port
-	case "path":
-		return sp.Path
-	case "query":
-		return sp.Query
-	}
-	return sp.Fragment
-}
-
-// sameSplit reports whether two splits of one input agree on every component, or names the
-// first that differs.
-func sameSplit(a, b ast.Spans) (string, bool) {
-	for _, name := range componentNames {
-		ra, rb := componentRange(a, name), componentRange(b, name)
+// sameSplit reports whether two splits of one input agree on every component, or gives the
+// index (in Spans.All) of the first that differs.
+func sameSplit(a, b *ast.Spans) (int, bool) {
+	ca, cb := a.All(), b.All()
+	for i := range ca {
+		ra, rb := ca[i].Range, cb[i].Range
 		// An empty component has no place of its own to compare: the header may declare it
 		// present where no rule matched ("" in a component line).
 		empty := ra.Start == ra.End && rb.Start == rb.End
 		if ra.Defined != rb.Defined || ra.Defined && !empty && (ra.Start != rb.Start || ra.End != rb.End) {
-			return name, false
+			return i, false
 		}
 	}
-	return "", true
+	return 0, true
 }
 
 func quoted(s string, r ast.Range) string {
