@@ -14,8 +14,6 @@ build:
 	$(GO) build ./...
 
 generate:
-	@echo "genparser internal/genparser/runtime/tiny.peg -> internal/genparser/runtime (the shared runtime's test parser)"
-	@$(GO) run ./internal/cmd/genparser -runtime -peg internal/genparser/runtime/tiny.peg -o internal/genparser/runtime
 	@for peg in $(PEGS); do \
 		dir=$$(dirname $$peg); \
 		echo "genparser $$peg -> $$dir"; \
@@ -29,7 +27,7 @@ docs:
 	$(GO) run ./internal/cmd/gendocs -dir docs
 
 # Regenerate and fail if grammars/ or docs/ differs from what is committed (or has new files).
-GENERATED := grammars/ docs/ internal/genparser/runtime/parser.go
+GENERATED := grammars/ docs/
 check-generated: generate
 	@git diff --exit-code --stat -- $(GENERATED) || { echo "generated files are out of date: run make generate and commit"; exit 1; }
 	@test -z "$$(git status --porcelain -- $(GENERATED))" || { git status --porcelain -- $(GENERATED); echo "generated files are not committed"; exit 1; }
@@ -114,7 +112,7 @@ bench-extract:
 # of the tests is missing here (or one here does not exist).
 FUZZ_TARGETS := \
 	.:FuzzParse .:FuzzDifferential .:FuzzRecognize .:FuzzParseTree .:FuzzBuildTree .:FuzzViews .:FuzzSchemeLanguages \
-	./internal/genparser/runtime:FuzzRecognize ./ast:FuzzSchema ./internal/peg:FuzzReadHeader ./grammars/whatwg-url:FuzzValidDomain ./warn:FuzzWHATWGHost \
+	./ast:FuzzSchema ./internal/peg:FuzzReadHeader ./grammars/whatwg-url:FuzzValidDomain ./warn:FuzzWHATWGHost \
 	./internal/genparser:FuzzReadAliases ./resolve:FuzzResolve ./resolve:FuzzNormalize ./resolve:FuzzKey \
 	./resolve:FuzzRemoveDotSegments ./check:FuzzCheckPipeline ./internal/jsontext:FuzzAppendString \
 	./extract:FuzzFind ./cmd/urlgrammar:FuzzExtractCommand ./cmd/urlgrammar:FuzzDiffCommand \

@@ -17,7 +17,7 @@ import (
 //  2. the rule's DFA (for the start rule of a grammar with a dispatch, the DFA of the
 //     production the input's scheme names): exact membership, and the error of an input it
 //     rejects (the exact offset; the rule and expected set named on first use);
-//  3. the recognizer of the PEG (package runtime's, copied into the generated package): the
+//  3. the recognizer of the PEG (package grammarkit/pegvm, running grammars/ID/peg.go): the
 //     tree of a grammar without a compiled PEG, the verdict of a rule without a DFA, and
 //     the case, which the differential tests say does not happen, where the compiled PEG
 //     does not match what the DFA accepts.

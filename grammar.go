@@ -92,7 +92,7 @@ type Grammar struct {
 	rules  []peg.Rule // every ABNF rule, in grammar order
 	byName map[string]string
 	// gen is the grammar's registration, as its generated package wrote it.
-	gen peg.Generated
+	gen grammarkit.Generated
 	// recognize is run without building the value: the same failure, several times
 	// faster, for callers that want only the failure.
 	recognize func(pegRule, src string, maxExpr uint64) *peg.Failure
@@ -231,9 +231,9 @@ type treeParts struct {
 }
 
 // makeTreeParts makes the tree parts of a generated grammar.
-func makeTreeParts(gen peg.Generated) *treeParts {
+func makeTreeParts(gen grammarkit.Generated) *treeParts {
 	tp := &treeParts{}
-	record, names, err := gen.TreeRecorder(gen.Info.Nodes, gen.Aliases)
+	record, names, err := gen.PEG.TreeRecorder(gen.Info.Nodes, gen.Aliases)
 	if err != nil {
 		tp.err = fmt.Errorf("grammar %s: %w", gen.Info.ID, err)
 		return tp
@@ -251,7 +251,7 @@ func makeTreeParts(gen peg.Generated) *treeParts {
 
 // setTrees makes g's tree parts on first use; a grammar whose parts cannot be made
 // (checked when it is generated, and by Register) panics there.
-func (g *Grammar) setTrees(gen peg.Generated) {
+func (g *Grammar) setTrees(gen grammarkit.Generated) {
 	g.trees = sync.OnceValue(func() *treeParts {
 		tp := makeTreeParts(gen)
 		if tp.err != nil {
@@ -262,8 +262,8 @@ func (g *Grammar) setTrees(gen peg.Generated) {
 }
 
 // buildGrammar is newGrammar with its errors.
-func buildGrammar(gen peg.Generated) (*Grammar, error) {
-	if gen.TreeRecorder == nil || gen.Rules == nil || gen.Run == nil || gen.Recognize == nil || gen.DFAs == nil {
+func buildGrammar(gen grammarkit.Generated) (*Grammar, error) {
+	if gen.PEG == nil || gen.DFAs == nil {
 		return nil, fmt.Errorf("grammar %s: an incomplete registration (not one a generator wrote)", gen.Info.ID)
 	}
 	if gen.BuildTree != nil && gen.BuilderVersion != peg.BuilderVersion {
@@ -277,9 +277,9 @@ func buildGrammar(gen peg.Generated) (*Grammar, error) {
 		id:         gen.Info.ID,
 		title:      gen.Info.Title,
 		start:      gen.Info.Start,
-		rules:      gen.Rules(),
+		rules:      gen.PEG.Rules(),
 		gen:        gen,
-		recognize:  gen.Recognize,
+		recognize:  gen.PEG.Recognize,
 		exprCost:   defaultExprCost,
 		dfas:       gen.DFAs(),
 		buildTree:  gen.BuildTree,

@@ -1,15 +1,23 @@
 package urlgrammar
 
 import (
+	"fmt"
+
 	"github.com/urlgrammar/urlgrammar/internal/peg"
+	_ "github.com/urlgrammar/urlgrammar/internal/pigeonref"
 )
 
-// Pigeon's parser is not among the engine's ways (engine.go):
-// the tests compare the recognizer and the compiled PEG with it.
+// Pigeon's parser is not among the engine's ways (engine.go): it is in a package of its own
+// for each grammar (grammars/ID/pigeon), which only the tests import (internal/pigeonref),
+// and the tests compare the recognizer and the compiled PEG with it.
 
 // run is pigeon's parser of the grammar, from the PEG rule pegRule.
 func (g *Grammar) run(pegRule, s string, maxExpr uint64) (any, *peg.Failure) {
-	return g.gen.Run(pegRule, s, maxExpr)
+	run, ok := peg.Reference(g.gen.Info.ID)
+	if !ok {
+		panic(fmt.Sprintf("grammar %s has no pigeon parser registered (grammars/%s/pigeon, imported by internal/pigeonref)", g.gen.Info.ID, g.gen.Info.ID))
+	}
+	return run(pegRule, s, maxExpr)
 }
 
 // runRule parses s with pigeon's parser from the rule with the ABNF name rule, and returns

@@ -29,7 +29,7 @@ type treePredicate struct {
 
 // makePredicates resolves the header's predicate lines against the trees' schema and the
 // registered predicates.
-func makePredicates(gen peg.Generated, schema *ast.Schema) ([]treePredicate, error) {
+func makePredicates(gen grammarkit.Generated, schema *ast.Schema) ([]treePredicate, error) {
 	var out []treePredicate
 	for _, line := range gen.Info.Predicates {
 		rule, name, err := peg.ParsePredicate(line)

@@ -15,12 +15,38 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/urlgrammar/urlgrammar/ast"
+	"github.com/urlgrammar/urlgrammar/grammarkit/pegvm"
 	"github.com/urlgrammar/urlgrammar/internal/dfa"
 	"github.com/urlgrammar/urlgrammar/internal/peg"
 )
 
-// Generated is a grammar's registration and its parsers, as a generator writes them.
-type Generated = peg.Generated
+// Generated is a grammar's registration and its parsers, as a generator writes them
+// (grammars/ID/generated.go): what the grammar is (Info, from its ABNF header), its PEG as
+// data for the one recognizer (package pegvm), the minimal DFAs of its rules, and the PEG
+// compiled to Go. urlgrammar's registry takes it as it is.
+type Generated struct {
+	Info Info
+	// PEG is the grammar's PEG (grammars/ID/peg.go): package pegvm runs it to explain a
+	// failure and to record the tree of an input the compiled builder does not take.
+	PEG *pegvm.Grammar
+	// DFAs returns the minimal DFA of every rule of the ABNF, by lower-case name
+	// (grammars/ID/dfa.go).
+	DFAs func() map[string]*DFA
+	// BuildTree, when the PEG could be compiled (grammars/ID/builder.go), builds the tree
+	// PEG.TreeRecorder records, from direct code: the nodes of src matched whole from the
+	// PEG rule, or false.
+	BuildTree func(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool)
+	// BuilderVersion is the BuilderVersion of the generator that wrote BuildTree: a
+	// registration refuses a builder of another version, whose contract differs.
+	BuilderVersion int
+	// Aliases maps the PEG's helper rules that stand for an ABNF rule (marked
+	// "// urlgrammar node: NAME" in the PEG file) to that rule's name.
+	Aliases map[string]string
+	// ABNF is the text of the grammar's ABNF file, as the generator read it (diagrams,
+	// documentation: urlgrammar.Grammar.ABNF).
+	ABNF string
+}
 
 // Info is a grammar's registration, from the header of its ABNF file.
 type Info = peg.Info

@@ -22,7 +22,8 @@ func TestVersion(t *testing.T) {
 
 // The library and the CLI link nothing the generator or the tests need: go-abnf and go-uuid
 // are for internal/dfa/dfabuild (the generator and tests) only, chromedp for the browser
-// test of the playground.
+// test of the playground, and pigeon's parser of each grammar (grammars/ID/pigeon) is the
+// reference the tests hold the grammar's recognizer to.
 func TestNoBuildToolsLinked(t *testing.T) {
 	gobin, err := exec.LookPath("go")
 	if err != nil {
@@ -30,9 +31,13 @@ func TestNoBuildToolsLinked(t *testing.T) {
 	}
 	out, err := exec.Command(gobin, "list", "-deps", ".", "github.com/urlgrammar/urlgrammar",
 		"github.com/urlgrammar/urlgrammar/check", "github.com/urlgrammar/urlgrammar/extract",
-		"github.com/urlgrammar/urlgrammar/diagram").CombinedOutput()
+		"github.com/urlgrammar/urlgrammar/diagram", "github.com/urlgrammar/urlgrammar/grammars/all").CombinedOutput()
 	require.NoError(t, err, string(out))
-	for _, dep := range strings.Fields(string(out)) {
+	deps := strings.Fields(string(out))
+	assert.Contains(t, deps, "github.com/urlgrammar/urlgrammar/grammarkit/pegvm", "the one recognizer is linked (the list is of the right packages)")
+	for _, dep := range deps {
+		// pigeon's parser of each grammar is the tests' reference, in a package of its own
+		assert.False(t, strings.HasSuffix(dep, "/pigeon") || strings.HasSuffix(dep, "/pigeonref"), "%s is linked", dep)
 		assert.NotContains(t, dep, "go-abnf")
 		assert.NotContains(t, dep, "go-uuid")
 		assert.NotContains(t, dep, "dfabuild")

@@ -71,7 +71,7 @@ func main() {
 // A node nests at most ast.MaxTreeDepth deep: the builder of a recursive rule (r <- "(" r ")"
 // / "x", r a node) builds a tree 1,000 deep, with each node one deeper than its parent, and
 // stops, reporting no match, where a node would be deeper than a tree holds (the recognizer
-// then says why: runtime's TestTreeRecorderDepth).
+// then says why).
 func TestBuilderDepth(t *testing.T) {
 	if testing.Short() {
 		t.Skip("compiles and runs a program")

@@ -14,7 +14,7 @@ import (
 
 // The tree builder: the grammar's PEG compiled into direct Go code that decides an input
 // and builds its generic tree in one pass; urlgrammar runs it first on any input, the DFA
-// only when it reports no match. It is the recognizer of package runtime (tree.go) without
+// only when it reports no match. It is the recognizer of package grammarkit/pegvm without
 // its interpretation: one method per rule, byte tables for the character classes, pigeon's
 // ordered choice and greedy repetition, the nodes of the header's node rules (and of the
 // helpers marked as standing for one) recorded as the recognizer records them, under a work
@@ -23,9 +23,9 @@ import (
 // tests hold its trees to the recognizer's, node for node, and its verdicts to the DFA's.
 //
 // The PEG is read back from pigeon's output (the composite literal of var g), so that the
-// builder compiles exactly what pigeon compiled. A grammar whose PEG has what the builder
-// cannot compile (a code predicate other than a length bound, which runs Go code on labels'
-// values; a state block; a Unicode class) gets none, and its trees come from the recognizer.
+// builder compiles exactly what pigeon compiled. A PEG with what the builder cannot compile
+// (a code predicate other than a length bound, which runs Go code on labels' values; a state
+// block; a Unicode class) is refused: package pegvm, the recognizer, runs none of it either.
 //
 // A length bound is the one code predicate the builder compiles, because a URL grammar
 // needs it (RFC 2396bis's labels of at most 63 characters, which a PEG cannot count): in a
@@ -46,7 +46,8 @@ type pexpr struct {
 	kind       string // the pigeon type: seqExpr, choiceExpr, litMatcher, ...
 	subs       []*pexpr
 	name       string // ruleRefExpr
-	val        string // litMatcher
+	val        string // litMatcher; charClassMatcher: the class as written
+	want       string // litMatcher: the literal as an expected set names it
 	chars      []rune // charClassMatcher
 	ranges     []rune
 	ignoreCase bool
@@ -298,8 +299,18 @@ func readExpr(x ast.Expr) (*pexpr, error) {
 		if e.val, err = stringField(lit, "val"); err != nil {
 			return nil, err
 		}
+		if fieldValue(lit, "want") != nil { // pigeon writes it; the tests' small literals may not
+			if e.want, err = stringField(lit, "want"); err != nil {
+				return nil, err
+			}
+		}
 		e.ignoreCase = boolField(lit, "ignoreCase")
 	case "charClassMatcher":
+		if fieldValue(lit, "val") != nil {
+			if e.val, err = stringField(lit, "val"); err != nil {
+				return nil, err
+			}
+		}
 		if e.chars, err = runesField(lit, "chars"); err != nil {
 			return nil, err
 		}
@@ -338,7 +349,7 @@ func compilable(rules []prule) string {
 			return
 		case "andCodeExpr", "notCodeExpr":
 			if e.pred == nil {
-				why = "a " + e.kind + " that is not a length bound (code the builder cannot run)"
+				why = "a code predicate (" + pegSyntax[e.kind] + ") that is not a length bound"
 			} else if !lens[e.pred.label] {
 				why = "a length bound on " + e.pred.label + ", which is not a length action earlier in its sequence"
 			}
@@ -347,7 +358,7 @@ func compilable(rules []prule) string {
 				why = "a Unicode class in a character class"
 			}
 		default:
-			why = "a " + e.kind + " (code the builder cannot run)"
+			why = "a " + e.kind + " (" + pegSyntax[e.kind] + ")"
 		}
 		for _, s := range e.subs {
 			walk(s, nil)
@@ -359,6 +370,10 @@ func compilable(rules []prule) string {
 	return why
 }
 
+// pegSyntax is how a .peg file writes the expressions a grammar may not have, for errors.
+var pegSyntax = map[string]string{"andCodeExpr": "&{...}", "notCodeExpr": "!{...}", "stateCodeExpr": "#{...}",
+	"throwExpr": "%{label}", "recoveryExpr": "//{label} recovery"}
+
 // lengthLabel returns the label of e when e is a label on a length action.
 func lengthLabel(e *pexpr) (string, bool) {
 	if e.kind == "labeledExpr" && e.subs[0].kind == "actionExpr" && e.subs[0].lenAction {
@@ -368,7 +383,7 @@ func lengthLabel(e *pexpr) (string, bool) {
 }
 
 // compileBuilder writes builder.go: the tree builder of the rules, whose nodes are the
-// rules named in nodes and the helpers of aliases, numbered as runtime.TreeRecorder numbers
+// rules named in nodes and the helpers of aliases, numbered as pegvm's TreeRecorder numbers
 // them (the rules with a display name, in order). It returns "" and the reason when the
 // rules cannot be compiled.
 func compileBuilder(pkg string, tg target, rules []prule, nodes []string, aliases map[string]string) ([]byte, string) {
@@ -648,7 +663,7 @@ func (c *compiler) firstOf(e *pexpr) *firstSet {
 }
 
 // workPerByte and workBase bound a builder's work, so that it takes linear time on any
-// input, valid or not: the builder runs before the DFA (tree.go), on whatever the caller
+// input, valid or not: the builder runs before the DFA (engine.go), on whatever the caller
 // passes. The work is the count of rule calls plus the bytes each repetition went over;
 // every way the compiled PEG spends time is one of these or a constant number of steps
 // between two of them. Past workPerByte*n + workBase (n the input's length) no rule is

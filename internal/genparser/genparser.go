@@ -4,39 +4,44 @@
 // a grammar in another module, whose package registers itself with urlgrammar when
 // imported. Nothing it writes is edited by hand.
 //
-// It writes nine files into the output directory (eight when the PEG cannot be compiled):
+// It writes these files into the output directory:
 //
-//   - parser.go: pigeon v1.3.0's output (-optimize-parser), with two additions: the parser
-//     records, at its farthest failure, the innermost rule that has a display name (the ABNF
-//     name, by the convention of grammars/*/*.peg), so that syntax errors can name the rule; and
-//     its table of rules is built once. The additions are placed by the Go syntax tree of
-//     pigeon's output (a struct field, a statement, a function body); genparser fails if the
-//     output no longer has them.
-//   - glue.go, recognize.go and tree.go: Run, Rules, Recognize and TreeRecorder, copied from
-//     package runtime (beside this package), where they are compiled and tested against a
-//     small grammar. They must be copied: they use pigeon's unexported types, which each
-//     generated package declares.
-//   - generated.go: the grammar's registration, from the header of NAME.abnf ("; urlgrammar
-//     id:", "title:", "start:", "nodes:", the component declarations) and the PEG's helper
-//     marks ("// urlgrammar node: NAME"), with its parsers, as one grammarkit.Generated; for
-//     a grammar outside this module, also the init function that registers it.
+//   - peg.go: the PEG as data (pegdata.go), read back from pigeon v1.3.0's output for
+//     NAME.peg (-optimize-parser): the rules package grammarkit/pegvm, the one recognizer of
+//     every grammar, runs to explain a failure and to record a tree.
 //   - builder.go: the PEG compiled to Go (compile.go), which decides an input and builds its
 //     generic tree in one pass, as the recognizer would record it, in linear time.
+//   - dfa.go: the minimal DFA of every rule of NAME.abnf, as static tables
+//     (grammarkit.DFA), built by dfabuild.Build.
 //   - views.go: the typed views (views.go in this package says how): a rule constant and a
 //     view type for each node rule, with an accessor for each rule its children can be of,
 //     and Shapes, what the accessors expect of the tree, for package grammartest.
+//   - generated.go: the grammar's registration, from the header of NAME.abnf ("; urlgrammar
+//     id:", "title:", "start:", "nodes:", the component declarations) and the PEG's helper
+//     marks ("// urlgrammar node: NAME"), with its parsers, as one grammarkit.Generated; for
+//     a grammar outside this module, also the variable that looks it up.
 //   - doc.go: the package comment and the //go:generate line that rebuilds the package.
-//   - dfa.go: the minimal DFA of every rule of NAME.abnf, as static tables
-//     (grammarkit.DFA), built by dfabuild.Build.
+//   - for this module's grammars, pigeon/parser.go and pigeon/reference.go: package pigeon,
+//     pigeon's parser of NAME.peg with two additions, the tests' reference (registered with
+//     peg.RegisterReference; internal/pigeonref imports every one, and only tests import
+//     that). The parser records, at its farthest failure, the innermost rule that has a
+//     display name (the ABNF name, by the convention of grammars/*/*.peg), so that its
+//     failure names the rule as pegvm's does; and its table of rules is built once. The
+//     additions are placed by the Go syntax tree of pigeon's output (a struct field, a
+//     statement, a function body); genparser fails if the output no longer has them.
+//
+// A PEG whose code the builder and pegvm cannot run (a code predicate other than a length
+// bound, a state block, a throw or recovery expression, a Unicode class) is refused: what a
+// grammar accepts is in its rules, and what they cannot say in a header predicate. Files of
+// earlier generators that pegvm replaces (parser.go, glue.go, recognize.go, tree.go, when
+// generated) are removed.
 //
 // Files are formatted before any is written, written in a fixed order, each atomically.
-// With -runtime it writes parser.go alone, for package runtime.
 package genparser
 
 import (
 	"bytes"
 	"crypto/sha256"
-	"embed"
 	"flag"
 	"fmt"
 	"go/ast"
@@ -80,7 +85,6 @@ func Main(args []string, mode Mode) int {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	peg := fs.String("peg", "", "the grammar file (NAME.peg, with NAME.abnf beside it)")
 	out := fs.String("o", "", "the output directory, named as the package (dashes are left out of the package's name)")
-	runtimeOnly := fs.Bool("runtime", false, "write only parser.go (for the runtime package, whose other files are its sources)")
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "usage: %s -peg DIR/NAME.peg -o PKGDIR\n", name)
 		fs.PrintDefaults()
@@ -88,17 +92,11 @@ func Main(args []string, mode Mode) int {
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	if *peg == "" || *out == "" || fs.NArg() != 0 || (*runtimeOnly && mode == Outside) {
+	if *peg == "" || *out == "" || fs.NArg() != 0 {
 		fs.Usage()
 		return 2
 	}
-	var err error
-	if *runtimeOnly {
-		err = runParserOnly(*peg, *out)
-	} else {
-		err = Generate(*peg, *out, mode)
-	}
-	if err != nil {
+	if err := Generate(*peg, *out, mode); err != nil {
 		fmt.Fprintln(os.Stderr, name+":", err)
 		return 1
 	}
@@ -173,10 +171,7 @@ func Generate(peg, out string, mode Mode) error {
 	if err != nil {
 		return fmt.Errorf("%s.abnf: %w", name, err)
 	}
-	files := map[string][]byte{"parser.go": src, "dfa.go": tables}
-	for _, f := range []string{"glue.go", "recognize.go", "tree.go"} {
-		files[f] = copyRuntime(f, pkg, tg)
-	}
+	files := map[string][]byte{"dfa.go": tables}
 	pegText, err := os.ReadFile(peg)
 	if err != nil {
 		return err
@@ -229,16 +224,34 @@ func Generate(peg, out string, mode Mode) error {
 	if err := checkPEG(name, pkg, src, rules, aliases, g); err != nil {
 		return err
 	}
+	// What package pegvm runs, the builder compiles: a PEG with anything else is refused.
+	if why := compilable(rules); why != "" {
+		return fmt.Errorf("%s.peg: the PEG has %s: a grammar's rules say what it accepts (a header predicate says what they cannot)", name, why)
+	}
+	if files["peg.go"], err = pegData(pkg, tg, rules); err != nil {
+		return fmt.Errorf("%s.peg: %w", name, err)
+	}
 	builder, why := compileBuilder(pkg, tg, rules, info.Nodes, aliases)
-	if builder != nil {
-		files["builder.go"] = builder
-	} else {
-		// No builder: its trees come from the recognizer. A builder.go of an earlier run
-		// goes.
-		fmt.Fprintf(os.Stderr, "%s: no tree builder for %s: the PEG has %s\n", tg.By, name, why)
-		if err := os.Remove(filepath.Join(out, "builder.go")); err != nil && !os.IsNotExist(err) {
+	if builder == nil {
+		return fmt.Errorf("%s.peg: no tree builder: %s", name, why)
+	}
+	files["builder.go"] = builder
+	if mode == InModule {
+		// Pigeon's parser of the PEG, the tests' reference, in a package of its own that no
+		// library path imports (internal/pigeonref imports it for the tests).
+		ref, err := reference(src)
+		if err != nil {
+			return fmt.Errorf("%s.peg: %w", name, err)
+		}
+		files["pigeon/parser.go"] = ref
+		var b bytes.Buffer
+		if err := referenceTmpl.Execute(&b, struct {
+			T  target
+			ID string
+		}{tg, info.ID}); err != nil {
 			return err
 		}
+		files["pigeon/reference.go"] = b.Bytes()
 	}
 	var names []string // the node ids' names: the rules with a display name, in order
 	for _, r := range rules {
@@ -247,8 +260,10 @@ func Generate(peg, out string, mode Mode) error {
 		}
 	}
 	other := [][]byte{[]byte("package p\nvar Generated, Grammar int\n")}
-	for _, f := range files {
-		other = append(other, f)
+	for file, f := range files {
+		if !strings.Contains(file, "/") { // the package's files, not the reference's
+			other = append(other, f)
+		}
 	}
 	views, err := compileViews(pkg, tg, rules, names, info.Nodes, info.Start, aliases, abnf, other, info.Decls)
 	if err != nil {
@@ -263,7 +278,7 @@ func Generate(peg, out string, mode Mode) error {
 		Builder        bool
 		BuilderVersion int
 		ABNF           string
-	}{pkg, name, info, aliases, tg, builder != nil, pegpkg.BuilderVersion, string(abnf)}
+	}{pkg, name, info, aliases, tg, true, pegpkg.BuilderVersion, string(abnf)}
 	for file, t := range map[string]*template.Template{"doc.go": docTmpl, "generated.go": generatedTmpl} {
 		var b bytes.Buffer
 		if err := t.Execute(&b, data); err != nil {
@@ -271,39 +286,52 @@ func Generate(peg, out string, mode Mode) error {
 		}
 		files[file] = b.Bytes()
 	}
+	if err := removeStale(out); err != nil {
+		return err
+	}
 	return write(out, files)
 }
 
-// runParserOnly writes the pigeon parser of peg alone, for the runtime package.
-func runParserOnly(peg, out string) error {
-	_, _, src, err := pigeon(peg, out, InModule)
-	if err != nil {
-		return err
+// staleFiles are what earlier versions of the generator wrote into a grammar's package:
+// pigeon's parser and the runtime copied beside it, which package pegvm replaces.
+var staleFiles = []string{"parser.go", "glue.go", "recognize.go", "tree.go"}
+
+// removeStale removes the staleFiles of out that a generator wrote (their first line says
+// "Code generated by"); a file of the same name written by hand stays, and makes the build
+// fail where it should.
+func removeStale(out string) error {
+	for _, f := range staleFiles {
+		path := filepath.Join(out, f)
+		src, err := os.ReadFile(path)
+		if os.IsNotExist(err) {
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		if bytes.HasPrefix(src, []byte("// Code generated by ")) {
+			if err := os.Remove(path); err != nil {
+				return err
+			}
+		}
 	}
-	return write(out, map[string][]byte{"parser.go": src})
+	return nil
 }
 
-// The code every generated package shares, compiled and tested in package runtime.
-//
-//go:embed runtime/glue.go runtime/recognize.go runtime/tree.go
-var runtimeFiles embed.FS
-
-// copyRuntime returns runtime/file for package pkg: the same code, under its own package
-// clause and a header that says where it comes from.
-func copyRuntime(file, pkg string, tg target) []byte {
-	src, err := runtimeFiles.ReadFile("runtime/" + file)
+// reference returns pigeon's output src as the parser of package pigeon.
+func reference(src []byte) ([]byte, error) {
+	f, err := parser.ParseFile(token.NewFileSet(), "parser.go", src, parser.PackageClauseOnly)
 	if err != nil {
-		panic(err) // embedded above
+		return nil, err
 	}
-	body, ok := strings.CutPrefix(string(src), "package runtime\n")
-	if !ok {
-		panic("runtime/" + file + " does not start with its package clause")
+	off := int(f.Name.Pos()) - 1 // the file's base is 1
+	end := off + len(f.Name.Name)
+	if string(src[off:end]) != f.Name.Name {
+		return nil, fmt.Errorf("pigeon's output: no package clause where the parser says")
 	}
-	return []byte("// Code generated by " + tg.By + " from internal/genparser/runtime/" + file +
-		"; DO NOT EDIT.\n\npackage " + pkg + "\n" + body)
+	return append(append(append([]byte{}, src[:off]...), "pigeon"...), src[end:]...), nil
 }
 
-// pigeon runs pigeon on peg and patches its output for package out.
 // moduleDir returns the directory of urlgrammar's module as the go command sees it from
 // dir, in the module that uses it.
 func moduleDir(dir string) (string, error) {
@@ -322,6 +350,7 @@ func moduleDir(dir string) (string, error) {
 	return d, nil
 }
 
+// pigeon runs pigeon on peg and patches its output for package out.
 func pigeon(peg, out string, mode Mode) (pkg, name string, src []byte, err error) {
 	abs, err := filepath.Abs(out)
 	if err != nil {
@@ -389,6 +418,9 @@ func write(out string, files map[string][]byte) error {
 		files[file] = f
 	}
 	for _, file := range names {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(out, file)), 0o755); err != nil {
+			return err
+		}
 		if err := genfile.WriteAtomic(filepath.Join(out, file), files[file]); err != nil {
 			return err
 		}
@@ -419,21 +451,10 @@ func field(f *ast.File, typ, name string) ast.Node {
 }
 
 var insertions = []insertion{
-	{ // the rule a reference refers to, resolved once (recognize.go), not looked up by name
-		// at every reference
-		"the field name of type ruleRefExpr",
-		func(f *ast.File) ast.Node { return field(f, "ruleRefExpr", "name") },
-		"\n\ttarget *rule // the rule named, set at start-up (added by genparser)",
-	},
-	{ // a rule's index in the grammar, for tables indexed by rule (tree.go)
-		"the field expr of type rule",
-		func(f *ast.File) ast.Node { return field(f, "rule", "expr") },
-		"\n\tindex int // the rule's index in g.rules, set at start-up (added by genparser)",
-	},
 	{ // a field of the parser struct
 		"the field maxFailExpected of type parser",
 		func(f *ast.File) ast.Node { return field(f, "parser", "maxFailExpected") },
-		"\n\t// maxFailRule is the named rule of the failures at maxFailPos, and maxFailStack the\n\t// rules they are all inside (added by genparser).\n\tmaxFailRule     string\n\tmaxFailStack    []*rule\n\tmaxFailStackSet bool\n\n\t// tree, when set, records the nodes of a generic tree (added by genparser, tree.go).\n\ttree *treeRec",
+		"\n\t// maxFailRule is the named rule of the failures at maxFailPos, and maxFailStack the\n\t// rules they are all inside (added by genparser).\n\tmaxFailRule     string\n\tmaxFailStack    []*rule\n\tmaxFailStackSet bool",
 	},
 	{ // in failAt, once a failure at or beyond the farthest position is known
 		"the statement if pos.offset < p.maxFailPos.offset { return } in (*parser).failAt",
@@ -569,11 +590,8 @@ var Generated = grammarkit.Generated{
 		Schemes: {{printf "%#v" .Info.Schemes}},{{end}}{{if .Info.Predicates}}
 		Predicates: {{printf "%#v" .Info.Predicates}},{{end}}
 	},
-	Rules:        Rules,
-	Run:          Run,
-	Recognize:    Recognize,
+	PEG:          pegGrammar,
 	DFAs:         DFAs,
-	TreeRecorder: TreeRecorder,
 {{- if .Builder}}
 	BuildTree:    BuildTree,
 	BuilderVersion: {{.BuilderVersion}},
@@ -594,6 +612,103 @@ var registered = grammarkit.Register(Generated)
 // the registration, which it depends on).
 var Grammar = urlgrammar.MustLookup(registered)
 {{- end}}
+`))
+
+// referenceTmpl is grammars/ID/pigeon/reference.go: Run, pigeon's parser of the PEG from a
+// rule, with the failure package pegvm computes from where it ended, registered for the
+// tests (peg.Reference). The parser's additions (noteFailure, the table of rules built once)
+// are here too: they use pigeon's types, which this package declares.
+var referenceTmpl = template.Must(template.New("reference").Parse(`// Code generated by {{.T.By}} from {{.T.Src}}.peg; DO NOT EDIT.
+
+// Package pigeon is pigeon's parser of grammar {{.ID}} ({{.T.Src}}.peg): the reference the tests
+// hold the grammar's recognizer (package pegvm) and compiled builder to. No library path or
+// command imports it.
+package pigeon
+
+import (
+	"strconv"
+
+	"github.com/urlgrammar/urlgrammar/grammarkit/pegvm"
+	"github.com/urlgrammar/urlgrammar/internal/peg"
+)
+
+// registered is the grammar's id: peg.Reference({{printf "%q" .ID}}) returns Run once this package is imported.
+var registered = peg.RegisterReference({{printf "%q" .ID}}, Run)
+
+// Run matches src with the PEG rule named start as an anchored start symbol: the rule must
+// match the whole of src. It returns the rule's value, or the failure. maxExpr bounds the
+// number of expressions the parser may evaluate (0: no bound).
+func Run(start, src string, maxExpr uint64) (any, *peg.Failure) {
+	p := newParser("", []byte(src))
+	p.entrypoint = start
+	p.cur.globalStore["src"] = src
+	p.allowInvalidUTF8 = true
+	if maxExpr > 0 {
+		p.maxExprCnt = maxExpr
+	}
+	p.rstack = make([]*rule, 0, 32)
+	val, err := p.parse(g)
+	o := pegvm.Outcome{Failed: err != nil, End: p.pt.offset, Len: len(p.data), FailOffset: p.maxFailPos.offset,
+		FailExpected: p.maxFailExpected, FailRule: p.maxFailRule, Rule: start}
+	if r := p.rules[start]; r != nil && r.displayName != "" {
+		o.Rule = abnfName(r.displayName)
+	}
+	for _, e := range *p.errs {
+		if pe, ok := e.(*parserError); ok && pe.Inner == errMaxExprCnt {
+			o.Limit = true
+		}
+	}
+	if f := o.Failure(); f != nil {
+		return nil, f
+	}
+	return val, nil
+}
+
+func abnfName(display string) string {
+	if s, err := strconv.Unquote(display); err == nil {
+		return s
+	}
+	return display
+}
+
+// grammarOfRules and rulesByName are the parser's table of the rules of g, built once
+// (pigeon's parser would build it on every parse).
+var grammarOfRules, rulesByName = func() (*grammar, map[string]*rule) {
+	m := make(map[string]*rule, len(g.rules))
+	for _, r := range g.rules {
+		m[r.name] = r
+	}
+	return g, m
+}()
+
+// noteFailure records the rule of a failure at the farthest offset so far (called by failAt,
+// added by genparser), as package pegvm's machine does.
+func (p *parser) noteFailure(farther bool) {
+	if farther || !p.maxFailStackSet {
+		p.maxFailStack = append(p.maxFailStack[:0], p.rstack...)
+		p.maxFailStackSet = true
+		p.maxFailRule = namedIn(p.maxFailStack)
+		return
+	}
+	k := 0
+	for k < len(p.maxFailStack) && k < len(p.rstack) && p.maxFailStack[k] == p.rstack[k] {
+		k++
+	}
+	if k < len(p.maxFailStack) {
+		p.maxFailStack = p.maxFailStack[:k]
+		p.maxFailRule = namedIn(p.maxFailStack)
+	}
+}
+
+// namedIn returns the ABNF name of the innermost rule of stack that has one.
+func namedIn(stack []*rule) string {
+	for i := len(stack) - 1; i >= 0; i-- {
+		if d := stack[i].displayName; d != "" {
+			return abnfName(d)
+		}
+	}
+	return ""
+}
 `))
 
 var docTmpl = template.Must(template.New("doc").Parse(`// Code generated by {{.T.By}} from {{.T.Src}}.peg; DO NOT EDIT.

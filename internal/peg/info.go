@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/urlgrammar/urlgrammar/ast"
-	"github.com/urlgrammar/urlgrammar/internal/dfa"
 )
 
 // Info is a grammar's registration, declared in the header of its ABNF file:
@@ -156,32 +155,6 @@ func SchemeEnd(s string) int {
 		}
 	}
 	return len(s)
-}
-
-// Generated is what the generator writes for a grammar (grammars/ID): its registration
-// and its parsers, which urlgrammar's registry takes as they are.
-type Generated struct {
-	Info      Info
-	Rules     func() []Rule
-	Run       func(rule, src string, maxExpr uint64) (any, *Failure)
-	Recognize func(rule, src string, maxExpr uint64) *Failure
-	DFAs      func() map[string]*dfa.DFA
-	// TreeRecorder returns the recorder of the grammar's generic trees, whose nodes are the
-	// matches of the named rules, with the rule table of the trees it records.
-	TreeRecorder func(nodes []string, aliases map[string]string) (TreeFunc, []string, error)
-	// BuildTree, when the PEG could be compiled (genparser's compile.go), builds the tree
-	// TreeRecorder records, from direct code: the nodes of src matched whole from the PEG
-	// rule, or false.
-	BuildTree func(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool)
-	// BuilderVersion is the BuilderVersion of the generator that wrote BuildTree: a
-	// registration refuses a builder of another version, whose contract differs.
-	BuilderVersion int
-	// Aliases maps the PEG's helper rules that stand for an ABNF rule (marked
-	// "// urlgrammar node: NAME" in the PEG file) to that rule's name.
-	Aliases map[string]string
-	// ABNF is the text of the grammar's ABNF file, as the generator read it (diagrams,
-	// documentation: urlgrammar.Grammar.ABNF).
-	ABNF string
 }
 
 // BuilderVersion is the version of the contract between urlgrammar and the compiled PEG

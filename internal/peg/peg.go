@@ -1,5 +1,7 @@
-// Package peg holds the types shared by the generated pigeon parsers (grammars/*/glue.go)
-// and the urlgrammar package that drives them.
+// Package peg holds the types shared by the generator, the grammars' packages, the one
+// recognizer (grammarkit/pegvm) and the urlgrammar package that drives them: a grammar's
+// header (Info), a failure of its PEG, and the registry of pigeon's parsers that the tests
+// hold the recognizer to (RegisterReference).
 package peg
 
 import (
@@ -7,6 +9,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -199,3 +202,35 @@ var quotedBytes = func() (q [256]string) {
 	}
 	return q
 }()
+
+// RunFunc is pigeon's parser of a grammar's PEG (Run in grammars/ID/pigeon): the rule's
+// value for src, or its failure.
+type RunFunc = func(rule, src string, maxExpr uint64) (any, *Failure)
+
+var (
+	referencesMu sync.Mutex
+	references   = map[string]RunFunc{}
+)
+
+// RegisterReference registers pigeon's parser of the grammar id, as its package
+// (grammars/ID/pigeon, imported by internal/pigeonref) does when it is initialized: the
+// reference the tests hold the grammar's recognizer to. No library path or command imports
+// it. It returns id.
+func RegisterReference(id string, run RunFunc) string {
+	referencesMu.Lock()
+	defer referencesMu.Unlock()
+	if _, dup := references[id]; dup || run == nil {
+		panic("peg: RegisterReference of " + id + " twice, or nil")
+	}
+	references[id] = run
+	return id
+}
+
+// Reference returns pigeon's parser of the grammar id, or false when its package is not
+// imported.
+func Reference(id string) (RunFunc, bool) {
+	referencesMu.Lock()
+	defer referencesMu.Unlock()
+	run, ok := references[id]
+	return run, ok
+}
