@@ -370,8 +370,19 @@ func (e *SyntaxError) Caret() string {
 	if r, n := utf8.DecodeRuneInString(e.Input[at:]); at < off && (r == utf8.RuneError && n <= 1 || at+n <= off) {
 		at = off // not one valid character across the offset: its bytes are shown one by one
 	}
-	before := head + Display(e.Input[from:at])
-	return head + Display(e.Input[from:to]) + tail + "\n" + strings.Repeat(" ", utf8.RuneCountInString(before)) + "^"
+	shown := Display(e.Input[from:to])
+	width := len(head) + utf8.RuneCountInString(Display(e.Input[from:at])) // the caret's column
+	var b strings.Builder
+	b.Grow(len(head) + len(shown) + len(tail) + 1 + width + 1)
+	b.WriteString(head)
+	b.WriteString(shown)
+	b.WriteString(tail)
+	b.WriteByte('\n')
+	for range width {
+		b.WriteByte(' ')
+	}
+	b.WriteByte('^')
+	return b.String()
 }
 
 // Display returns s with every rune that would not print as itself (controls, invalid UTF-8,
@@ -379,8 +390,17 @@ func (e *SyntaxError) Caret() string {
 // a line of text stays on its line and shows its exact bytes. Error carets, check, extract
 // and diff show inputs with it.
 func Display(s string) string {
+	i := 0
+	for i < len(s) && s[i] >= ' ' && s[i] < 0x7f {
+		i++ // printable ASCII prints as itself
+	}
+	if i == len(s) {
+		return s
+	}
 	var b strings.Builder
-	for i := 0; i < len(s); {
+	b.Grow(len(s) + 8)
+	b.WriteString(s[:i])
+	for i < len(s) {
 		r, n := utf8.DecodeRuneInString(s[i:])
 		switch {
 		case r == utf8.RuneError && n <= 1:
