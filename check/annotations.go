@@ -1,14 +1,12 @@
 package check
 
 import (
-	"errors"
 	"io"
 	"net/url"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
-	"github.com/urlgrammar/urlgrammar"
 	"github.com/urlgrammar/urlgrammar/internal/jsontext"
 )
 
@@ -136,9 +134,9 @@ func notes(rec *Record, multi bool) []Note {
 	if !rec.Valid() {
 		for _, res := range rec.Results {
 			n := Note{Level: "error", File: rec.File, Line: rec.Line, Rule: res.Grammar.ID(), ByteOffset: -1}
-			var se *urlgrammar.SyntaxError
+			se, isSyntax := asSyntaxError(res.Err)
 			switch {
-			case errors.As(res.Err, &se):
+			case isSyntax:
 				n.Rule += "/" + se.Rule()
 				n.Message = se.Msg()
 				at, _, _ := se.At()

@@ -150,8 +150,7 @@ func AppendDiffRecord(b []byte, f Format, r *Record, names [2]string) []byte {
 			continue
 		}
 		b = append(b, "    "...)
-		var se *urlgrammar.SyntaxError
-		if errors.As(res.Err, &se) {
+		if se, ok := asSyntaxError(res.Err); ok {
 			_, line, col := se.At()
 			b = fmt.Appendf(b, "%s:%d:%d: %s", names[i], line, col, se.Msg())
 		} else {
@@ -165,8 +164,8 @@ func AppendDiffRecord(b []byte, f Format, r *Record, names [2]string) []byte {
 // NewErrorDetail returns the "error" object of the JSON contract for an error of Parse or
 // Match.
 func NewErrorDetail(err error) ErrorDetail {
-	var se *urlgrammar.SyntaxError
-	if !errors.As(err, &se) {
+	se, ok := asSyntaxError(err)
+	if !ok {
 		d := ErrorDetail{Expected: []string{}, Message: err.Error()}
 		var tl *TooLongError
 		if errors.As(err, &tl) { // where the line was cut

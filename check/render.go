@@ -1,7 +1,6 @@
 package check
 
 import (
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -219,11 +218,11 @@ func (r *renderer) tsvVerdict(b []byte, rec *Record, multi bool) []byte {
 		return append(b, '\n')
 	}
 	err := rec.Results[0].Err
-	var se *urlgrammar.SyntaxError
+	se, isSyntax := asSyntaxError(err)
 	switch {
 	case err == nil:
 		b = append(b, "\tvalid\t\t\t\t"...)
-	case errors.As(err, &se):
+	case isSyntax:
 		b = append(b, "\tinvalid\t"...)
 		_, _, col := se.At()
 		b = strconv.AppendInt(b, int64(col), 10)
@@ -256,12 +255,15 @@ func (r *renderer) tsvVerdict(b []byte, rec *Record, multi bool) []byte {
 func AppendTSV(b []byte, s string) []byte {
 	const hex = "0123456789abcdef"
 	for i := 0; i < len(s); {
-		c := s[i]
-		if c >= 0x20 && c < 0x7f && c != '\\' {
-			b = append(b, c)
-			i++
-			continue
+		j := i
+		for j < len(s) && s[j] >= 0x20 && s[j] < 0x7f && s[j] != '\\' {
+			j++ // a run of bytes written as they are
 		}
+		b = append(b, s[i:j]...)
+		if i = j; i == len(s) {
+			break
+		}
+		c := s[i]
 		switch c {
 		case '\\':
 			b = append(b, `\\`...)
@@ -368,8 +370,7 @@ func (r *renderer) text(b []byte, rec *Record, multi bool) []byte {
 		// FILE:LINE:COLUMN: first, as compilers write it, so that editors jump to it; with
 		// several grammars the grammar follows.
 		prefix := file + ":" + strconv.Itoa(rec.Line) + ":"
-		var se *urlgrammar.SyntaxError
-		if errors.As(res.Err, &se) {
+		if se, ok := asSyntaxError(res.Err); ok {
 			_, _, col := se.At()
 			where := prefix + strconv.Itoa(col) + ":"
 			if multi {

@@ -200,11 +200,22 @@ func Lines(n int) string {
 // "non-ASCII character", "invalid UTF-8", "end of input", or the punctuation character
 // itself ('\\'). Errors that differ only in the character or the expected set share a key.
 func Cause(err error) string {
-	var se *urlgrammar.SyntaxError
-	if !errors.As(err, &se) {
+	se, ok := asSyntaxError(err)
+	if !ok {
 		return err.Error()
 	}
 	return se.Cause()
+}
+
+// asSyntaxError returns err as a *urlgrammar.SyntaxError, as errors.As would find it, without
+// errors.As's reflection for the error of Parse itself (a line's error, on every invalid line).
+func asSyntaxError(err error) (*urlgrammar.SyntaxError, bool) {
+	if se, ok := err.(*urlgrammar.SyntaxError); ok {
+		return se, true
+	}
+	var se *urlgrammar.SyntaxError
+	ok := errors.As(err, &se)
+	return se, ok
 }
 
 // errWriter remembers the first write error.
