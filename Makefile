@@ -6,7 +6,7 @@ export PATH := $(PATH):/usr/local/go/bin
 # generated beside them (package ID without dashes).
 PEGS := $(wildcard grammars/*/*.peg)
 
-.PHONY: all generate docs browser tools node-tools check-generated fmt check-format vet test check bench bench-check bench-adversarial bench-extract fuzz conformance demo build
+.PHONY: all generate docs browser tools node-tools peers peers-tools check-generated fmt check-format vet test check bench bench-check bench-adversarial bench-extract fuzz conformance demo build
 
 all: check
 
@@ -43,7 +43,7 @@ vet:
 
 # The tests. The playground's browser test needs Chromium: `make browser` installs Debian's
 # package when it is missing (as root, with apt-get); without it that one test is skipped.
-test: browser tools node-tools
+test: browser tools node-tools peers-tools
 	$(GO) test ./...
 
 browser:
@@ -97,6 +97,23 @@ bench:
 
 # The checker end to end with one worker on one core, per format, on valid lines and on
 # text-shaped lines about half invalid, and from each crawl input format: lines/s per core.
+# urlgrammar against other URL parsers on this machine, in one run (docs/performance.md):
+# net/url, github.com/fredbi/uri, Node's URL (ada) and uriparser (C, Debian's liburiparser-dev,
+# installed when missing, as root, with apt-get; without it, or without Node, that peer is left
+# out of the table with a line that says so).
+peers: peers-tools
+	$(GO) run ./internal/cmd/peers
+
+peers-tools: node-tools
+	@test -f /usr/include/uriparser/Uri.h || { \
+		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+			echo "installing Debian's liburiparser-dev for the comparison with uriparser"; \
+			(apt-get -o DPkg::Lock::Timeout=300 install -y -q liburiparser-dev >/dev/null 2>&1 || \
+				{ apt-get -o DPkg::Lock::Timeout=300 update -q >/dev/null 2>&1 && \
+				  apt-get -o DPkg::Lock::Timeout=300 install -y -q liburiparser-dev >/dev/null 2>&1; }) \
+				|| echo "could not install liburiparser-dev: uriparser will be left out of the comparison"; \
+		else echo "liburiparser-dev is not installed (apt-get install liburiparser-dev): uriparser will be left out of the comparison"; fi; }
+
 bench-check:
 	$(GO) test -run '^$$' -bench 'BenchmarkRun|BenchmarkInputFormats' -benchtime 20x -count 5 -cpu 1 ./check
 

@@ -6,6 +6,7 @@ tool github.com/mna/pigeon
 
 require (
 	github.com/chromedp/chromedp v0.14.2
+	github.com/fredbi/uri v1.1.0
 	github.com/klauspost/compress v1.18.0
 	github.com/pandatix/go-abnf v0.5.0
 	github.com/parquet-go/parquet-go v0.32.0

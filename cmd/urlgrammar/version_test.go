@@ -42,6 +42,7 @@ func TestNoBuildToolsLinked(t *testing.T) {
 		assert.NotContains(t, dep, "go-uuid")
 		assert.NotContains(t, dep, "dfabuild")
 		assert.NotContains(t, dep, "chromedp")
+		assert.NotContains(t, dep, "fredbi") // internal/cmd/peers measures it
 	}
 }
 
