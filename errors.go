@@ -209,7 +209,8 @@ func lineColumn(s string, offset int) (line, col int) {
 // describe says what was found at offset and, with suffix (expectedSuffix), what was
 // expected.
 func describe(s string, offset int, rule string, suffix string) string {
-	b := make([]byte, 0, 32+len(rule)+len(suffix))
+	var head [64]byte // "unexpected ...", on the stack
+	b := head[:0]
 	if offset >= len(s) {
 		b = append(b, "unexpected end of input"...)
 	} else if r, start, ok := charAt(s, offset); ok && start < offset {
@@ -222,12 +223,16 @@ func describe(s string, offset int, rule string, suffix string) string {
 		b = append(b, "unexpected "...)
 		b = strconv.AppendQuoteRune(b, r)
 	}
+	// One allocation: the message is built in a Builder of its exact size.
+	var m strings.Builder
+	m.Grow(len(b) + len(" in ") + len(rule) + len(suffix))
+	m.Write(b)
 	if rule != "" {
-		b = append(b, " in "...)
-		b = append(b, rule...)
+		m.WriteString(" in ")
+		m.WriteString(rule)
 	}
-	b = append(b, suffix...)
-	return string(b)
+	m.WriteString(suffix)
+	return m.String()
 }
 
 // expectedSuffix is the part of an error's message that lists what was expected:

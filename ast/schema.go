@@ -484,10 +484,17 @@ func (t Tree) Spans() Spans {
 	return sp
 }
 
+// allComponents asks spansOf for every component.
+const allComponents = 1<<numComponents - 1
+
 // spans is Spans, with the node that gave the host its kind (-1 for none). One pass over
 // the nodes notes the first node of each rule; the declarations, which name the first node in
 // pre-order of some rules, then look their nodes up.
-func (t Tree) spans() (Spans, int) {
+func (t Tree) spans() (Spans, int) { return t.spansOf(allComponents) }
+
+// spansOf is spans with only the components of the bits of want (bit c: componentNames[c])
+// computed; the others are left undefined.
+func (t Tree) spansOf(want uint) (Spans, int) {
 	var sp Spans
 	if len(t.nodes) == 0 || t.schema == nil {
 		return sp, -1
@@ -521,6 +528,9 @@ func (t Tree) spans() (Spans, int) {
 	}
 	ranges := sp.ranges()
 	for c, list := range s.comps {
+		if want&(1<<c) == 0 {
+			continue
+		}
 		for di := range list {
 			d := &list[di]
 			end := t.nodes[0].End() // the root's, for a declaration without a scope
@@ -565,7 +575,13 @@ func (t Tree) Blame(src string, at int) (insert int, text string, ok bool) {
 	if len(t.nodes) == 0 || t.schema == nil || t.schema.blames == [numComponents]string{} {
 		return 0, "", false
 	}
-	sp, _ := t.spans()
+	var want uint // the components a blame is declared for: only their ranges are needed
+	for c, text := range t.schema.blames {
+		if text != "" {
+			want |= 1 << c
+		}
+	}
+	sp, _ := t.spansOf(want)
 	for c, r := range sp.ranges() {
 		text := t.schema.blames[c]
 		if text == "" || !r.Defined || at < r.Start || at > r.End || r.Start > len(src) {
