@@ -115,7 +115,7 @@ peers-tools: node-tools
 		else echo "liburiparser-dev is not installed (apt-get install liburiparser-dev): uriparser will be left out of the comparison"; fi; }
 
 bench-check:
-	$(GO) test -run '^$$' -bench 'BenchmarkRun|BenchmarkInputFormats' -benchtime 20x -count 5 -cpu 1 ./check
+	$(GO) test -run '^$$' -bench 'BenchmarkRun|BenchmarkInputFormats|BenchmarkNetURLLoop' -benchtime 20x -count 5 -cpu 1 ./check
 
 bench-adversarial:
 	$(GO) test -run '^$$' -bench Adversarial -benchtime 3x . ./resolve ./extract ./diagram

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net/url"
 	"strings"
 	"testing"
 
@@ -55,6 +56,25 @@ func BenchmarkRun(b *testing.B) {
 				b.ReportMetric(0, "ns/op")
 			})
 		}
+	}
+}
+
+// BenchmarkNetURLLoop is the baseline of BenchmarkRun: a loop of net/url.Parse over the same
+// lines, in lines/s (it explains no error and writes nothing).
+func BenchmarkNetURLLoop(b *testing.B) {
+	for _, c := range []struct {
+		name  string
+		lines []string
+	}{{"all-lines", corpus.Lines(10000, 1)}, {"text-half-invalid", corpus.TextLines(10000, 1)}} {
+		b.Run(c.name, func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				for _, l := range c.lines {
+					_, _ = url.Parse(l)
+				}
+			}
+			b.ReportMetric(float64(b.N*len(c.lines))/b.Elapsed().Seconds(), "lines/s")
+			b.ReportMetric(0, "ns/op")
+		})
 	}
 }
 
