@@ -33,12 +33,12 @@ func displayRune(s string) string {
 
 func TestDisplay(t *testing.T) {
 	for in, want := range map[string]string{
-		"":                      "",
-		"http://a.com/p?q#f":    "http://a.com/p?q#f",
-		"a b\tc\n":              `a b\tc\n`,
-		"x\x00\x7f\xff":         `x\x00\x7f\xff`,
-		"caf\u00e9 \u200e":      "caf\u00e9 \\u200e",
-		"\xc3":                  `\xc3`,
+		"":                     "",
+		"http://a.com/p?q#f":   "http://a.com/p?q#f",
+		"a b\tc\n":             `a b\tc\n`,
+		"x\x00\x7f\xff":        `x\x00\x7f\xff`,
+		"caf\u00e9 \u200e":     "caf\u00e9 \\u200e",
+		"\xc3":                 `\xc3`,
 		"http://\u0430.com/\\": "http://\u0430.com/\\",
 	} {
 		assert.Equal(t, want, Display(in), "%q", in)
