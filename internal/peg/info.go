@@ -186,6 +186,9 @@ func ReadHeader(abnf []byte) (Info, error) {
 		if !ok || val == "" && kind != "component" { // "component host in newsurl:" is undefined there
 			return Info{}, fmt.Errorf("line %d: want %q KEY: VALUE", n, headerPrefix)
 		}
+		if kind == "component" && strings.TrimSpace(key) == "component" {
+			return Info{}, fmt.Errorf("line %d: want %q component NAME: RULE ..., with the component's name", n, headerPrefix)
+		}
 		if key == "nodes" {
 			info.Nodes = append(info.Nodes, strings.Fields(val)...)
 			continue

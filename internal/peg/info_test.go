@@ -61,6 +61,7 @@ func FuzzReadHeader(f *testing.F) {
 	f.Add("; urlgrammar rule: a b\n; urlgrammar component host in a:\n; urlgrammar parts: k=a>b\n")
 	f.Add("; urlgrammar id: g\n; urlgrammar title: t\n; urlgrammar start: s\n; urlgrammar scheme mailto: m\n; urlgrammar scheme URN: n +fragment\n")
 	f.Add("; urlgrammar scheme 1x: m\n; urlgrammar scheme a: m +frag\n; urlgrammar scheme a:\n")
+	f.Add("; urlgrammar id:0\n; urlgrammar title:0\n; urlgrammar start:0\n; urlgrammar component:") // a component without a name
 	f.Fuzz(func(t *testing.T, src string) {
 		info, err := ReadHeader([]byte(src))
 		if err != nil {
