@@ -3,6 +3,7 @@ package resolve_test
 import (
 	"errors"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -214,6 +215,16 @@ func FuzzNormalize(f *testing.F) {
 				ns, schanges, err := resolve.NormalizeString(in, opt)
 				if err != nil || ns.String() != n.String() || !reflect.DeepEqual(changes, schanges) {
 					t.Fatalf("%s: NormalizeString(%q) = %v, %v, %v; Normalize %q, %v", gr.ID(), in, ns, schanges, err, n.String(), changes)
+				}
+				// Its tree is the grammar's parse of the normal form, and its own: a later call
+				// (whose Parser may be the same) leaves it as it was.
+				nodes := slices.Clone(ns.Nodes())
+				if pt, err := gr.Parse(ns.String()); err != nil || !reflect.DeepEqual(pt.Nodes(), nodes) {
+					t.Fatalf("%s: NormalizeString(%q)'s tree is not the parse of %q: %v", gr.ID(), in, ns.String(), err)
+				}
+				_, _, _ = resolve.NormalizeString("http://a/b/../c", opt)
+				if !reflect.DeepEqual(ns.Nodes(), nodes) {
+					t.Fatalf("%s: NormalizeString(%q)'s tree changed with the next call", gr.ID(), in)
 				}
 				again, err := parseRef(gr, n.String())
 				if err != nil || again.String() != n.String() {

@@ -2,6 +2,7 @@ package resolve
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -11,6 +12,7 @@ import (
 	"github.com/urlgrammar/urlgrammar"
 	"github.com/urlgrammar/urlgrammar/ast"
 	"github.com/urlgrammar/urlgrammar/iri"
+	"github.com/urlgrammar/urlgrammar/uri"
 )
 
 // Level is a rung of the comparison ladder of section 6.2.
@@ -126,7 +128,7 @@ func Normalize(ref ast.Tree, opt NormalizeOptions) (ast.Tree, []Change, error) {
 	if err := checkTree(g, ref); err != nil {
 		return ast.Tree{}, nil, fmt.Errorf("normalize: %w", err)
 	}
-	return normalize(g, ref, opt)
+	return normalize(g, ref, opt, false)
 }
 
 // NormalizeString parses s with the options' grammar and normalizes it, as Normalize does
@@ -146,7 +148,7 @@ func NormalizeString(s string, opt NormalizeOptions) (ast.Tree, []Change, error)
 		}
 		return ast.Tree{}, nil, err
 	}
-	return normalize(g, ref, opt) // returns a tree of its own, never ref
+	return normalize(g, ref, opt, true) // returns a tree of its own, never ref
 }
 
 // parserPools hold Parsers by grammar (*urlgrammar.Grammar -> *sync.Pool of
@@ -167,8 +169,10 @@ func putParser(g *urlgrammar.Grammar, p *urlgrammar.Parser) {
 	}
 }
 
-// normalize is Normalize of ref, a tree of g's parse.
-func normalize(g *urlgrammar.Grammar, ref ast.Tree, opt NormalizeOptions) (ast.Tree, []Change, error) {
+// normalize is Normalize of ref, a tree of g's parse. parsed says that ref is the tree g's
+// parser made (not a caller's, whose nodes CheckTree does not check): a normal form that is
+// ref's source then takes a copy of ref instead of a parse of it.
+func normalize(g *urlgrammar.Grammar, ref ast.Tree, opt NormalizeOptions, parsed bool) (ast.Tree, []Change, error) {
 	var changes []Change
 	note := func(rule, component, before, after string) {
 		if before != after {
@@ -183,7 +187,7 @@ func normalize(g *urlgrammar.Grammar, ref ast.Tree, opt NormalizeOptions) (ast.T
 				return ast.Tree{}, nil, fmt.Errorf("normalize %q: its NFC form %q is not valid: %w", text, s, err)
 			}
 			note("nfc", "reference", text, s)
-			ref = nfc
+			ref, parsed = nfc, true
 		}
 	}
 	rfc3986 := DefaultAlgorithm(g) == Algorithm3986
@@ -192,7 +196,8 @@ func normalize(g *urlgrammar.Grammar, ref ast.Tree, opt NormalizeOptions) (ast.T
 		decode = decodeUnreserved3986
 	}
 	// Escape normalization, component by component.
-	p := split(ref)
+	refSpans := ref.Spans() // read once: split, the check below and the case rewrites use them
+	p := uri.OfSpans(refSpans, ref.Src())
 	escapes := func(component string, s *string) {
 		if s == nil {
 			return
@@ -211,23 +216,26 @@ func normalize(g *urlgrammar.Grammar, ref ast.Tree, opt NormalizeOptions) (ast.T
 	// guard: the reference is then its own result (most references, which have a scheme: a
 	// relative one is written anyway, since ref may be a Parser's tree).
 	var cur ast.Tree
+	var sp ast.Spans // cur's
+	owned := false   // cur is a tree of this call's own (write's), which may be returned
 	var err error
-	if _, guard := guardPath(p); guard == "" && ref.Spans().Scheme.Defined && diff(p, ref) == "" {
-		cur = ref
+	if _, guard := guardPath(p); guard == "" && refSpans.Scheme.Defined && diffSpans(p, refSpans, ref.Src()) == "" {
+		cur, sp = ref, refSpans // not the result: ref is the caller's tree, or a Parser's
 	} else {
 		var guard string
+		owned = true
 		if cur, guard, err = write(g, p); err != nil {
 			return ast.Tree{}, nil, fmt.Errorf("normalize %q: %w", text, err)
 		}
 		if guard != "" {
 			note(guard, "path", p.Path, cur.Spans().Path.In(cur.Src()))
 		}
-		if !cur.Spans().Scheme.Defined {
+		if sp = cur.Spans(); !sp.Scheme.Defined {
 			return cur, changes, nil
 		}
-		p = split(cur)
+		p = uri.OfSpans(sp, cur.Src())
 	}
-	sp, src := cur.Spans(), cur.Src()
+	src := cur.Src()
 
 	// Case normalization of the scheme and of the host. In the drafts a reg-name is a naming
 	// authority of its own (3.2.1), not a host, and keeps its case; RFC 3986's reg-name is
@@ -286,7 +294,19 @@ func normalize(g *urlgrammar.Grammar, ref ast.Tree, opt NormalizeOptions) (ast.T
 		note("empty-path", "path", "", "/")
 		p.Path = "/"
 	}
-	out, guard, err := write(g, p)
+	final := p
+	var guard string
+	final.Path, guard = guardPath(p)
+	s := final.String()
+	if s == src && (owned || parsed) && diffSpans(final, sp, src) == "" {
+		// The normal form is cur's source, whose tree cur is (g's parse of it, with these
+		// components): parsing it again would give the same tree.
+		if owned {
+			return cur, changes, nil
+		}
+		return ast.NewTree(src, cur.Schema(), slices.Clone(cur.Nodes())), changes, nil
+	}
+	out, err := parseBack(g, final, s)
 	if err != nil {
 		return ast.Tree{}, nil, fmt.Errorf("normalize %q: %w", text, err)
 	}
@@ -394,7 +414,7 @@ func Equal(a, b ast.Tree, level Level, opt CompareOptions) (bool, error) {
 	}
 	normal := func(r ast.Tree) (string, error) {
 		if level > LevelString {
-			n, _, err := normalize(g, r, NormalizeOptions{Level: level, Dots: opt.Dots, Grammar: opt.Grammar})
+			n, _, err := normalize(g, r, NormalizeOptions{Level: level, Dots: opt.Dots, Grammar: opt.Grammar}, false)
 			if err != nil {
 				return "", err
 			}

@@ -65,21 +65,29 @@ func (e *UnwritableError) Error() string {
 func write(g *urlgrammar.Grammar, p parts) (ast.Tree, string, error) {
 	var guard string
 	p.Path, guard = guardPath(p)
-	s := p.String()
+	tree, err := parseBack(g, p, p.String())
+	return tree, guard, err
+}
+
+// parseBack parses s, the string p (guarded) recomposes, with g and checks that it gives back
+// exactly p's components.
+func parseBack(g *urlgrammar.Grammar, p parts, s string) (ast.Tree, error) {
 	tree, err := g.Parse(s)
 	if err != nil {
-		return ast.Tree{}, guard, fmt.Errorf("the result %q is not valid: %w", s, err)
+		return ast.Tree{}, fmt.Errorf("the result %q is not valid: %w", s, err)
 	}
 	if d := diff(p, tree); d != "" {
-		return ast.Tree{}, guard, &UnwritableError{Grammar: g.ID(), Result: s, Diff: d}
+		return ast.Tree{}, &UnwritableError{Grammar: g.ID(), Result: s, Diff: d}
 	}
-	return tree, guard, nil
+	return tree, nil
 }
 
 // diff describes the first component of the tree t that differs from want's, or returns
 // "". It reads t's components from its spans: no allocation when they agree.
-func diff(want parts, t ast.Tree) string {
-	sp, src := t.Spans(), t.Src()
+func diff(want parts, t ast.Tree) string { return diffSpans(want, t.Spans(), t.Src()) }
+
+// diffSpans is diff for a tree whose Spans sp are computed already, over its source src.
+func diffSpans(want parts, sp ast.Spans, src string) string {
 	if d := diffPart("scheme", want.Scheme, sp.Scheme, src); d != "" {
 		return d
 	}

@@ -24,8 +24,10 @@ type Components struct {
 
 // Of returns the components of a tree of a generic grammar (one whose header declares them).
 // The strings are the tree's source: one allocation, for the four that may be undefined.
-func Of(t ast.Tree) Components {
-	sp, src := t.Spans(), t.Src()
+func Of(t ast.Tree) Components { return OfSpans(t.Spans(), t.Src()) }
+
+// OfSpans is Of for a tree whose Spans sp are computed already, over its source src.
+func OfSpans(sp ast.Spans, src string) Components {
 	texts := new([4]string)
 	at := func(i int, r ast.Range) *string {
 		if !r.Defined {
