@@ -13,6 +13,7 @@ import (
 	"fmt"
 	_ "github.com/urlgrammar/urlgrammar/grammars/rfc2396bis-01" // registers the grammar it looks up by id
 	_ "github.com/urlgrammar/urlgrammar/grammars/rfc3986"       // registers the grammar it looks up by id
+	"slices"
 	"strings"
 	"sync"
 
@@ -142,7 +143,7 @@ func ResolveString(base, ref string, opt Options) (*Result, error) {
 	if err != nil {
 		return nil, fmt.Errorf("reference: %w", err)
 	}
-	return newResolver(g, b, opt).resolve(r)
+	return newResolver(g, b, opt).resolve(r, true)
 }
 
 // Resolve transforms the reference ref into its target against base (section 5.2); both are
@@ -209,7 +210,7 @@ func (rs *Resolver) Resolve(ref ast.Tree) (*Result, error) {
 	if err := checkTree(rs.g, ref); err != nil {
 		return nil, fmt.Errorf("resolve: reference: %w", err)
 	}
-	return rs.resolve(ref)
+	return rs.resolve(ref, false)
 }
 
 // ResolveString parses ref with the Resolver's grammar and resolves it: an input that does
@@ -224,17 +225,20 @@ func (rs *Resolver) ResolveString(ref string) (*Result, error) {
 		}
 		return nil, err
 	}
-	return rs.resolve(r) // reads r into its components before p goes back
+	return rs.resolve(r, true) // reads r into its components, or copies it, before p goes back
 }
 
-// resolve resolves ref, a tree of the grammar's parse, against the base.
-func (rs *Resolver) resolve(ref ast.Tree) (*Result, error) {
+// resolve resolves ref, a tree of the grammar's parse, against the base. parsed says that ref
+// is the tree the grammar's parser made (not a caller's, whose nodes CheckTree does not
+// check): a target that is ref's source then takes a copy of ref instead of a parse of it.
+func (rs *Resolver) resolve(ref ast.Tree, parsed bool) (*Result, error) {
 	base, opt := rs.base, rs.opt // base is the text
 	b := rs.b
 	if b.Scheme == nil {
 		return nil, fmt.Errorf("resolve %q against %q: %w", ref.String(), base, ErrRelativeBase)
 	}
-	r := split(ref)
+	refSpans, src := ref.Spans(), ref.Src()
+	r := uri.OfSpans(refSpans, src)
 	var (
 		t    parts
 		same bool
@@ -258,7 +262,15 @@ func (rs *Resolver) resolve(ref ast.Tree) (*Result, error) {
 		t = b
 		t.Fragment = r.Fragment
 	}
-	target, _, err := write(rs.g, t)
+	final := t
+	final.Path, _ = guardPath(t)
+	s := final.String()
+	if parsed && s == src && diffSpans(final, refSpans, src) == "" {
+		// The target is the reference as written (an absolute one without dot segments),
+		// whose tree ref is: parsing it again would give the same tree.
+		return &Result{Target: ast.NewTree(src, ref.Schema(), slices.Clone(ref.Nodes())), SameDocument: same}, nil
+	}
+	target, err := parseBack(rs.g, final, s)
 	if err != nil {
 		return nil, fmt.Errorf("resolve %q against %q: %w", ref.String(), base, err)
 	}

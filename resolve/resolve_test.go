@@ -4,6 +4,8 @@ import (
 	"errors"
 	"math/rand"
 	"os"
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -412,6 +414,19 @@ func FuzzResolve(f *testing.F) {
 					if (err == nil) != (gerr == nil) || err != nil && err.Error() != gerr.Error() ||
 						err == nil && (got.String() != res.String() || got.SameDocument != res.SameDocument) {
 						t.Fatalf("%s: %q against %q: Resolve gives %v, %v; a Resolver %v, %v", gr.ID(), ref, base, res, err, got, gerr)
+					}
+					if gerr != nil {
+						continue
+					}
+					// The target's tree is the grammar's parse of its string, and its own: a
+					// later resolution (whose Parser may be the same) leaves it as it was.
+					nodes := slices.Clone(got.Target.Nodes())
+					if pt, err := gr.Parse(got.String()); err != nil || !reflect.DeepEqual(pt.Nodes(), nodes) {
+						t.Fatalf("%s: %q against %q: the target's tree is not the parse of %q: %v", gr.ID(), ref, base, got.String(), err)
+					}
+					_, _ = rs.ResolveString("http://x/y/../z")
+					if !reflect.DeepEqual(got.Target.Nodes(), nodes) {
+						t.Fatalf("%s: %q against %q: the target's tree changed with the next resolution", gr.ID(), ref, base)
 					}
 				}
 				var ue *resolve.UnwritableError
