@@ -258,10 +258,12 @@ func normalize(g *urlgrammar.Grammar, ref ast.Tree, opt NormalizeOptions, parsed
 	// remove_dot_segments applies to the path of any URI (6.2.2.3), as resolution does to
 	// an absolute reference's (5.2.2), so the normal form is the reference resolved.
 	if strings.HasPrefix(p.Path, "/") || rfc3986 && p.Path != "" {
-		var path string
-		if rfc3986 {
+		path := p.Path // what both give for a path without dot segments, without a copy
+		switch {
+		case !hasDotSegment(p.Path):
+		case rfc3986:
 			path, err = removeDotSegments3986(p.Path, opt.Dots)
-		} else {
+		default:
 			path, err = merge2003("/", p.Path[1:], opt.Dots)
 		}
 		if err != nil {

@@ -544,6 +544,9 @@ func removeDotSegments(buf string, dots DotSegments) (string, error) {
 
 // hasDotSegment reports whether a segment of path (between "/"s) is "." or "..".
 func hasDotSegment(path string) bool {
+	if strings.IndexByte(path, '.') < 0 {
+		return false // no dot at all: the common case, at memchr's speed
+	}
 	for path != "" {
 		seg, rest, _ := strings.Cut(path, "/")
 		if seg == "." || seg == ".." {
