@@ -91,8 +91,8 @@ func (g *Grammar) takeRule(rule, s string, tree bool, into []ast.TreeNode, eb *s
 		}
 	}
 	if d := g.decider(rule, s); d != nil {
-		if !d.Valid(s) {
-			return into[:0], g.matchError(d, rule, s, eb)
+		if ok, off, st := d.MatchState(s); !ok {
+			return into[:0], g.matchError(d, rule, s, off, st, eb)
 		}
 		if !tree {
 			return nil, nil

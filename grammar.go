@@ -526,11 +526,12 @@ func (g *Grammar) Match(rule, s string) error {
 	return err
 }
 
-// matchError is Match's error for s, which the DFA d of rule rejects; an error of the start
-// rule is made in eb when it is not nil (a Parser's block).
-func (g *Grammar) matchError(d *dfa.DFA, rule, s string, eb *syntaxErrorBlock) *SyntaxError {
+// matchError is Match's error for s, which the DFA d of rule rejects at offset off, in state
+// st (d.MatchState's); an error of the start rule is made in eb when it is not nil (a
+// Parser's block).
+func (g *Grammar) matchError(d *dfa.DFA, rule, s string, off, st int, eb *syntaxErrorBlock) *SyntaxError {
 	if rule == g.start || ruleKey(rule) == ruleKey(g.start) {
-		return g.startError(d, s, eb)
+		return newStartError(g, d, s, off, st, eb)
 	}
 	return g.dfaError(d, rule, s, g.pegFailure(rule, s))
 }
@@ -542,14 +543,6 @@ func (g *Grammar) matchError(d *dfa.DFA, rule, s string, eb *syntaxErrorBlock) *
 // only here.
 func (g *Grammar) MatchPEG(rule, s string) error {
 	return g.checkRule(rule, s)
-}
-
-// startError makes the error for s, which the start rule's DFA d rejects: the exact offset
-// from the DFA; the expected set (the DFA's, in that state) and the rule (named from a tree
-// of the input continued validly, errornames.go) when first asked for.
-func (g *Grammar) startError(d *dfa.DFA, s string, eb *syntaxErrorBlock) *SyntaxError {
-	_, off, st := d.MatchState(s)
-	return newStartError(g, d, s, off, st, eb)
 }
 
 // dfaError makes the error for s, which d rejects: the exact offset and expected set come
