@@ -39,7 +39,7 @@ type SyntaxError struct {
 func (e *SyntaxError) Scheme() string { return e.scheme }
 
 // syntaxWhy is the explanation of a SyntaxError: given when the error is made, or computed
-// on first use from the start DFA's state at the offset (Grammar.startError).
+// on first use from the start DFA's state at the offset (newStartError).
 type syntaxWhy struct {
 	once     sync.Once
 	rule     string
