@@ -339,13 +339,23 @@ const (
 )
 
 func (r *renderer) paint(b []byte, code, s string) []byte {
+	return r.unpaint(append(r.startPaint(b, code), s...))
+}
+
+// startPaint begins text in colour code (when colours are on); unpaint ends it.
+func (r *renderer) startPaint(b []byte, code string) []byte {
 	if !r.cfg.Colour {
-		return append(b, s...)
+		return b
 	}
 	b = append(b, "\x1b["...)
 	b = append(b, code...)
-	b = append(b, 'm')
-	b = append(b, s...)
+	return append(b, 'm')
+}
+
+func (r *renderer) unpaint(b []byte) []byte {
+	if !r.cfg.Colour {
+		return b
+	}
 	return append(b, "\x1b[0m"...)
 }
 
@@ -369,19 +379,27 @@ func (r *renderer) text(b []byte, rec *Record, multi bool) []byte {
 		}
 		// FILE:LINE:COLUMN: first, as compilers write it, so that editors jump to it; with
 		// several grammars the grammar follows.
-		prefix := file + ":" + strconv.Itoa(rec.Line) + ":"
 		if se, ok := asSyntaxError(res.Err); ok {
 			_, _, col := se.At()
-			where := prefix + strconv.Itoa(col) + ":"
+			b = r.startPaint(b, bold)
+			b = append(b, file...)
+			b = append(b, ':')
+			b = strconv.AppendInt(b, int64(rec.Line), 10)
+			b = append(b, ':')
+			b = strconv.AppendInt(b, int64(col), 10)
+			b = append(b, ':')
 			if multi {
-				where += " " + res.Grammar.ID() + ":"
+				b = append(b, ' ')
+				b = append(b, res.Grammar.ID()...)
+				b = append(b, ':')
 			}
-			b = r.paint(b, bold, where)
+			b = r.unpaint(b)
 			b = append(b, ' ')
 			b = r.paint(b, red, se.Msg())
 			b = append(b, '\n')
 			b = r.paint(b, green, se.Caret())
 		} else {
+			prefix := file + ":" + strconv.Itoa(rec.Line) + ":"
 			if d := NewErrorDetail(res.Err); d.Column > 0 { // a line too long: where it was cut
 				prefix += strconv.Itoa(d.Column) + ":"
 			}
