@@ -53,3 +53,10 @@ func TestDisplay(t *testing.T) {
 		assert.Equal(t, displayRune(string(b)), Display(string(b)), "%q", b)
 	}
 }
+
+// Found's class of an ASCII character is fmt's %q of it.
+func TestQuotedASCII(t *testing.T) {
+	for c := 0; c < 0x80; c++ {
+		assert.Equal(t, fmt.Sprintf("%q", rune(c)), quotedASCII[c])
+	}
+}

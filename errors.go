@@ -276,7 +276,7 @@ func (e *SyntaxError) Found() string {
 	case c < 0x20 || c == 0x7f:
 		return "control character"
 	case c < 0x80:
-		return fmt.Sprintf("%q", rune(c))
+		return quotedASCII[c]
 	}
 	if r, n := utf8.DecodeRuneInString(s[offset:]); r == utf8.RuneError && n <= 1 {
 		if _, start, ok := charAt(s, offset); ok && start < offset {
@@ -286,6 +286,15 @@ func (e *SyntaxError) Found() string {
 	}
 	return "non-ASCII character"
 }
+
+// quotedASCII are the ASCII characters as Go quotes them ('<', '\''): Found's class of a
+// punctuation character, without formatting one on every error.
+var quotedASCII = func() (q [0x80]string) {
+	for c := range q {
+		q[c] = strconv.QuoteRune(rune(c))
+	}
+	return q
+}()
 
 // charAt returns the character of s that covers the byte at offset, where it starts, and
 // whether the bytes there are a valid UTF-8 encoding: offset may be a continuation byte of
