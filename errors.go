@@ -287,7 +287,7 @@ func (e *SyntaxError) Found() string {
 	return "non-ASCII character"
 }
 
-// quotedASCII are the ASCII characters as Go quotes them ('<', '\''): Found's class of a
+// quotedASCII are the ASCII characters as Go quotes them ('<', '\”): Found's class of a
 // punctuation character, without formatting one on every error.
 var quotedASCII = func() (q [0x80]string) {
 	for c := range q {
