@@ -287,8 +287,8 @@ func (e *SyntaxError) Found() string {
 	return "non-ASCII character"
 }
 
-// quotedASCII are the ASCII characters as Go quotes them ('<', '\”): Found's class of a
-// punctuation character, without formatting one on every error.
+// quotedASCII are the ASCII characters as strconv.QuoteRune quotes them ("'<'" for <):
+// Found's class of a punctuation character, without formatting one on every error.
 var quotedASCII = func() (q [0x80]string) {
 	for c := range q {
 		q[c] = strconv.QuoteRune(rune(c))
