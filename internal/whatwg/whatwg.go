@@ -16,13 +16,26 @@ func EndsInANumber(s string) bool {
 	switch {
 	case last == "":
 		return false
-	case strings.Trim(last, "0123456789") == "":
+	case all(last, isDigit):
 		return true
 	case len(last) >= 2 && last[0] == '0' && (last[1] == 'x' || last[1] == 'X'):
-		return strings.Trim(last[2:], "0123456789abcdefABCDEF") == ""
+		return all(last[2:], isHexDigit)
 	}
 	return false
 }
+
+// all reports whether every byte of s is one of class's (true for "").
+func all(s string, class func(byte) bool) bool {
+	for i := 0; i < len(s); i++ {
+		if !class(s[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func isDigit(c byte) bool    { return '0' <= c && c <= '9' }
+func isHexDigit(c byte) bool { return isDigit(c) || 'a' <= c|0x20 && c|0x20 <= 'f' }
 
 // IPv4 is the standard's IPv4 parser: one to four parts, a final empty one dropped, each
 // decimal, octal ("0" first) or hexadecimal ("0x", maybe with no digits: 0), all but the

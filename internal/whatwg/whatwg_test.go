@@ -1,6 +1,10 @@
 package whatwg
 
-import "testing"
+import (
+	"math/rand"
+	"strings"
+	"testing"
+)
 
 // The standard's ends-in-a-number checker and IPv4 parser, on the cases its text gives and
 // their edges.
@@ -21,6 +25,36 @@ func TestHostAlgorithms(t *testing.T) {
 	for _, s := range []string{"1.2.3.256", "1.2.3.4.5", "4294967296", "09", "a.1", "1..2", "", "0x1g", "1.2.65536"} {
 		if got, ok := IPv4(s); ok {
 			t.Errorf("IPv4(%q) = %q, want a failure", s, got)
+		}
+	}
+}
+
+// EndsInANumber, as the standard writes it with string trimming: the tests' reference for
+// its byte loops.
+func endsInANumberTrim(s string) bool {
+	last := strings.TrimSuffix(s, ".")
+	last = last[strings.LastIndexByte(last, '.')+1:]
+	switch {
+	case last == "":
+		return false
+	case strings.Trim(last, "0123456789") == "":
+		return true
+	case len(last) >= 2 && last[0] == '0' && (last[1] == 'x' || last[1] == 'X'):
+		return strings.Trim(last[2:], "0123456789abcdefABCDEF") == ""
+	}
+	return false
+}
+
+func TestEndsInANumber(t *testing.T) {
+	rng := rand.New(rand.NewSource(9))
+	const bytes = "0123456789abcdefgxXAFG.-\x80"
+	for range 100000 {
+		b := make([]byte, rng.Intn(10))
+		for i := range b {
+			b[i] = bytes[rng.Intn(len(bytes))]
+		}
+		if got, want := EndsInANumber(string(b)), endsInANumberTrim(string(b)); got != want {
+			t.Fatalf("EndsInANumber(%q) = %v, want %v", b, got, want)
 		}
 	}
 }
