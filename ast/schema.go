@@ -620,7 +620,7 @@ func (t Tree) Components() Components {
 		c.HostKind = &texts[numComponents]
 	}
 	var buf partBuf
-	pv := t.partValues(&sp, kindNode, &buf, true)
+	pv := t.partValues(&sp, kindNode, &buf, true, nil)
 	for pi := range s.parts {
 		switch {
 		case pv.arrays[pi] != nil:
@@ -646,7 +646,8 @@ func (t Tree) AppendPartsJSONChunks(b []byte, flush func([]byte) []byte) []byte 
 	}
 	sp, kindNode := t.spans()
 	var buf partBuf
-	pv := t.partValues(&sp, kindNode, &buf, false)
+	var hits arrayHits
+	pv := t.partValues(&sp, kindNode, &buf, false, &hits)
 	b = append(b, '{')
 	first := true
 	for _, pi := range t.schema.partOrder {
@@ -662,6 +663,22 @@ func (t Tree) AppendPartsJSONChunks(b []byte, flush func([]byte) []byte) []byte 
 		if t.schema.parts[pi].array {
 			b = append(b, '[')
 			sep := false
+			if !hits.over { // the nodes the walk of partValues found
+				for _, h := range hits.list[:hits.n] {
+					if int(h.part) != pi {
+						continue
+					}
+					if sep {
+						b = append(b, ',')
+					}
+					if flush != nil && len(b) >= JSONChunk {
+						b = flush(b)
+					}
+					b, sep = jsontext.AppendString(b, t.Text(int(h.node))), true
+				}
+				b = append(b, ']')
+				continue
+			}
 			t.walkParts(kindNode, func(i int, r uint16, parent int) {
 				if pv.done[pi] || !t.schema.parts[pi].takes(r, parent) {
 					return
@@ -693,6 +710,27 @@ type partValues struct {
 	done   []bool
 }
 
+// arrayHits are the nodes of a tree's array parts, in the order of the walk, as partValues
+// finds them: for AppendPartsJSON, which then need not walk the tree again, up to the room
+// of the list (a long path's segments are walked again, costing no memory of their own).
+type arrayHits struct {
+	list [32]struct {
+		part uint16
+		node int32
+	}
+	n    int
+	over bool
+}
+
+func (h *arrayHits) add(part, node int) {
+	if h.n == len(h.list) {
+		h.over = true
+		return
+	}
+	h.list[h.n].part, h.list[h.n].node = uint16(part), int32(node)
+	h.n++
+}
+
 // partBuf is the room of the partValues of a grammar of up to 48 parts, on the caller's stack.
 type partBuf struct {
 	single [48]string
@@ -705,7 +743,7 @@ type partBuf struct {
 // (KEY=@NAME) from sp, the others in one pass over the nodes in pre-order (a single part is
 // its first node's text, an array every node's, gathered when arrays is set). kindNode is
 // the node that gave the host its kind.
-func (t Tree) partValues(sp *Spans, kindNode int, buf *partBuf, arrays bool) partValues {
+func (t Tree) partValues(sp *Spans, kindNode int, buf *partBuf, arrays bool, hits *arrayHits) partValues {
 	s := t.schema
 	n := len(s.parts)
 	var pv partValues
@@ -742,6 +780,9 @@ func (t Tree) partValues(sp *Spans, kindNode int, buf *partBuf, arrays bool) par
 			if p.array {
 				if arrays {
 					pv.arrays[pi] = append(pv.arrays[pi], t.Text(i))
+				}
+				if hits != nil {
+					hits.add(pi, i)
 				}
 				continue
 			}
