@@ -209,6 +209,10 @@ func FuzzParseTree(f *testing.F) {
 		if wantParts, gotParts := partsJSON(t, tree.Components().Parts), string(tree.AppendPartsJSON(nil)); gotParts != wantParts {
 			t.Fatalf("%s %q: AppendPartsJSON\n%s\nencoding/json's of Components().Parts\n%s", g.ID(), s, gotParts, wantParts)
 		}
+		sp := tree.Spans()
+		if got, want := string(tree.AppendPartsJSONSpans(nil, &sp, nil)), string(tree.AppendPartsJSON(nil)); got != want {
+			t.Fatalf("%s %q: AppendPartsJSONSpans\n%s\nAppendPartsJSON\n%s", g.ID(), s, got, want)
+		}
 	})
 }
 

@@ -645,9 +645,33 @@ func (t Tree) AppendPartsJSONChunks(b []byte, flush func([]byte) []byte) []byte 
 		return append(b, "{}"...)
 	}
 	sp, kindNode := t.spans()
+	return t.appendPartsJSON(b, &sp, kindNode, flush)
+}
+
+// AppendPartsJSONSpans is AppendPartsJSONChunks for a caller that has the tree's Spans
+// already (check's records write the components first): they are not computed again.
+func (t Tree) AppendPartsJSONSpans(b []byte, sp *Spans, flush func([]byte) []byte) []byte {
+	if len(t.nodes) == 0 || t.schema == nil {
+		return append(b, "{}"...)
+	}
+	return t.appendPartsJSON(b, sp, t.kindNode(), flush)
+}
+
+// kindNode is the node that gives the host its kind, as spans finds it: the first node, in
+// pre-order, of a rule that names a host kind; -1 for none.
+func (t Tree) kindNode() int {
+	for i, n := range t.nodes {
+		if r := n.Rule(); int(r) < len(t.schema.kinds) && t.schema.kinds[r] != "" {
+			return i
+		}
+	}
+	return -1
+}
+
+func (t Tree) appendPartsJSON(b []byte, sp *Spans, kindNode int, flush func([]byte) []byte) []byte {
 	var buf partBuf
 	var hits arrayHits
-	pv := t.partValues(&sp, kindNode, &buf, false, &hits)
+	pv := t.partValues(sp, kindNode, &buf, false, &hits)
 	b = append(b, '{')
 	first := true
 	for _, pi := range t.schema.partOrder {

@@ -172,7 +172,7 @@ func appendTreeObject(b []byte, pl place, grammar string, tree ast.Tree, ws []wa
 		}
 	}
 	b = flushed(appendKey(b, "parts"))
-	b = tree.AppendPartsJSONChunks(b, flush)
+	b = tree.AppendPartsJSONSpans(b, &sp, flush)
 	if !pl.noAST {
 		b = appendKey(b, "ast")
 		b = tree.AppendJSONChunks(b, flush)
