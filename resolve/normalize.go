@@ -299,8 +299,7 @@ func normalize(g *urlgrammar.Grammar, ref ast.Tree, opt NormalizeOptions, parsed
 	final := p
 	var guard string
 	final.Path, guard = guardPath(p)
-	s := final.String()
-	if s == src && (owned || parsed) && diffSpans(final, sp, src) == "" {
+	if (owned || parsed) && recomposes(final, src) && diffSpans(final, sp, src) == "" {
 		// The normal form is cur's source, whose tree cur is (g's parse of it, with these
 		// components): parsing it again would give the same tree.
 		if owned {
@@ -308,7 +307,7 @@ func normalize(g *urlgrammar.Grammar, ref ast.Tree, opt NormalizeOptions, parsed
 		}
 		return ast.NewTree(src, cur.Schema(), slices.Clone(cur.Nodes())), changes, nil
 	}
-	out, err := parseBack(g, final, s)
+	out, err := parseBack(g, final, final.String())
 	if err != nil {
 		return ast.Tree{}, nil, fmt.Errorf("normalize %q: %w", text, err)
 	}

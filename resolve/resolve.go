@@ -97,7 +97,7 @@ var (
 // Result is a resolved reference.
 type Result struct {
 	// Target is the absolute URI the reference resolves to, with the reference's fragment,
-	// as the grammar parses it (Target.String() is its text; Grammar.Typed its typed tree).
+	// as the grammar parses it (Target.String() is its text; the grammar's views read it).
 	// For a same-document reference it is the base without its fragment, plus the
 	// reference's fragment.
 	Target ast.Tree
@@ -264,13 +264,12 @@ func (rs *Resolver) resolve(ref ast.Tree, parsed bool) (*Result, error) {
 	}
 	final := t
 	final.Path, _ = guardPath(t)
-	s := final.String()
-	if parsed && s == src && diffSpans(final, refSpans, src) == "" {
+	if parsed && recomposes(final, src) && diffSpans(final, refSpans, src) == "" {
 		// The target is the reference as written (an absolute one without dot segments),
 		// whose tree ref is: parsing it again would give the same tree.
 		return &Result{Target: ast.NewTree(src, ref.Schema(), slices.Clone(ref.Nodes())), SameDocument: same}, nil
 	}
-	target, err := parseBack(rs.g, final, s)
+	target, err := parseBack(rs.g, final, final.String())
 	if err != nil {
 		return nil, fmt.Errorf("resolve %q against %q: %w", ref.String(), base, err)
 	}

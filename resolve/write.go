@@ -69,6 +69,23 @@ func write(g *urlgrammar.Grammar, p parts) (ast.Tree, string, error) {
 	return tree, guard, err
 }
 
+// recomposes reports whether c.String() is s, without writing it.
+func recomposes(c parts, s string) bool {
+	take := func(part string) bool {
+		if !strings.HasPrefix(s, part) {
+			return false
+		}
+		s = s[len(part):]
+		return true
+	}
+	return (c.Scheme == nil || take(*c.Scheme) && take(":")) &&
+		(c.Authority == nil || take("//") && take(*c.Authority)) &&
+		take(c.Path) &&
+		(c.Query == nil || take("?") && take(*c.Query)) &&
+		(c.Fragment == nil || take("#") && take(*c.Fragment)) &&
+		s == ""
+}
+
 // parseBack parses s, the string p (guarded) recomposes, with g and checks that it gives back
 // exactly p's components.
 func parseBack(g *urlgrammar.Grammar, p parts, s string) (ast.Tree, error) {
