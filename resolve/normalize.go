@@ -2,7 +2,6 @@ package resolve
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -305,7 +304,7 @@ func normalize(g *urlgrammar.Grammar, ref ast.Tree, opt NormalizeOptions, parsed
 		if owned {
 			return cur, changes, nil
 		}
-		return ast.NewTree(src, cur.Schema(), slices.Clone(cur.Nodes())), changes, nil
+		return ownCopy(cur), changes, nil
 	}
 	out, err := parseBack(g, final, final.String())
 	if err != nil {

@@ -13,7 +13,6 @@ import (
 	"fmt"
 	_ "github.com/urlgrammar/urlgrammar/grammars/rfc2396bis-01" // registers the grammar it looks up by id
 	_ "github.com/urlgrammar/urlgrammar/grammars/rfc3986"       // registers the grammar it looks up by id
-	"slices"
 	"strings"
 	"sync"
 
@@ -267,7 +266,7 @@ func (rs *Resolver) resolve(ref ast.Tree, parsed bool) (*Result, error) {
 	if parsed && recomposes(final, src) && diffSpans(final, refSpans, src) == "" {
 		// The target is the reference as written (an absolute one without dot segments),
 		// whose tree ref is: parsing it again would give the same tree.
-		return &Result{Target: ast.NewTree(src, ref.Schema(), slices.Clone(ref.Nodes())), SameDocument: same}, nil
+		return &Result{Target: ownCopy(ref), SameDocument: same}, nil
 	}
 	target, err := parseBack(rs.g, final, final.String())
 	if err != nil {

@@ -3,6 +3,7 @@ package resolve
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/urlgrammar/urlgrammar"
@@ -85,6 +86,10 @@ func recomposes(c parts, s string) bool {
 		(c.Fragment == nil || take("#") && take(*c.Fragment)) &&
 		s == ""
 }
+
+// ownCopy returns a copy of t with nodes of its own: the result of a call whose result is
+// its input's tree, which may be a pooled Parser's (overwritten by its next parse).
+func ownCopy(t ast.Tree) ast.Tree { return ast.NewTree(t.Src(), t.Schema(), slices.Clone(t.Nodes())) }
 
 // parseBack parses s, the string p (guarded) recomposes, with g and checks that it gives back
 // exactly p's components.
