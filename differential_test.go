@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 
 	goabnf "github.com/pandatix/go-abnf"
@@ -41,21 +40,14 @@ func newOracles(t testing.TB, id string) *oracles {
 	return newOraclesFor(t, MustLookup(id))
 }
 
-// abnfReadings caches go-abnf's reading of each grammar file, by id: its parser takes most
-// of a second of CPU a file, and the tests of this package ask for each file several times
-// (a third of the package's CPU before). A reading is a map of rules that IsValid and
-// Generate only read, so the tests share it, in parallel too.
-var abnfReadings sync.Map // id -> func() (*goabnf.Grammar, error)
-
+// readABNF returns go-abnf's reading of grammars/ID/ID.abnf (dfabuild.Read keeps each
+// reading for the process: the tests of this package ask for each file several times).
 func readABNF(id string) (*goabnf.Grammar, error) {
-	read, _ := abnfReadings.LoadOrStore(id, sync.OnceValues(func() (*goabnf.Grammar, error) {
-		src, err := os.ReadFile("grammars/" + id + "/" + id + ".abnf")
-		if err != nil {
-			return nil, err
-		}
-		return dfabuild.Read(src)
-	}))
-	return read.(func() (*goabnf.Grammar, error))()
+	src, err := os.ReadFile("grammars/" + id + "/" + id + ".abnf")
+	if err != nil {
+		return nil, err
+	}
+	return dfabuild.Read(src)
 }
 
 // newOraclesFor builds the oracles of a grammar, registered or not (an unregistered one is a

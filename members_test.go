@@ -2,7 +2,6 @@ package urlgrammar_test
 
 import (
 	"math/rand"
-	"sync"
 	"testing"
 
 	goabnf "github.com/pandatix/go-abnf"
@@ -12,18 +11,12 @@ import (
 	"github.com/urlgrammar/urlgrammar/internal/dfa/dfabuild"
 )
 
-// abnfOf caches go-abnf's reading of each grammar's ABNF, by grammar id.
-var abnfOf sync.Map
-
 // members returns n members of g's start rule generated from its ABNF by go-abnf (seeded:
 // the same every run), for the tests that need valid inputs of every grammar: the corpus has
 // few or none of a scheme grammar's (data:, ws:).
 func members(t testing.TB, g *urlgrammar.Grammar, n int, seed int64) []string {
 	t.Helper()
-	read, _ := abnfOf.LoadOrStore(g.ID(), sync.OnceValues(func() (*goabnf.Grammar, error) {
-		return dfabuild.Read([]byte(g.ABNF()))
-	}))
-	ref, err := read.(func() (*goabnf.Grammar, error))()
+	ref, err := dfabuild.Read(g.ABNF()) // read once a process, shared with the other tests
 	require.NoError(t, err, g.ID())
 	rng := rand.New(rand.NewSource(seed))
 	out := make([]string, 0, n)

@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	goabnf "github.com/pandatix/go-abnf"
@@ -16,10 +17,21 @@ import (
 
 // Read parses an ABNF file (RFC 2234/5234; LF or CRLF line ends) with go-abnf. The file's
 // own definitions of the core rules take precedence over go-abnf's.
+//
+// go-abnf's parser takes a tenth to a third of a second of CPU a grammar file, and the tests
+// and the generator ask for the same file many times in one process, so a reading is kept by
+// the file's text and shared: callers only read it (go-abnf's IsValid and Generate do too, in
+// parallel as well) and must not change it.
 func Read(src []byte) (*goabnf.Grammar, error) {
 	s := strings.ReplaceAll(strings.ReplaceAll(string(src), "\r\n", "\n"), "\n", "\r\n")
-	return goabnf.ParseABNF([]byte(s), goabnf.WithRedefineCoreRules(true))
+	read, _ := readings.LoadOrStore(s, sync.OnceValues(func() (*goabnf.Grammar, error) {
+		return goabnf.ParseABNF([]byte(s), goabnf.WithRedefineCoreRules(true))
+	}))
+	return read.(func() (*goabnf.Grammar, error))()
 }
+
+// readings holds Read's readings by text (CRLF line ends): func() (*goabnf.Grammar, error).
+var readings sync.Map
 
 // Build derives the minimal DFA of a rule: Thompson's construction of an NFA from the
 // rule's ABNF (rules expanded in place, counted repetitions unrolled exactly, quoted strings
