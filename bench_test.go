@@ -197,3 +197,24 @@ func BenchmarkIRIs(b *testing.B) {
 	b.Run("Valid", func(b *testing.B) { benchLines(b, iriCorpus, func(s string) { g.Valid(s) }) })
 	b.Run("Parse", func(b *testing.B) { benchLines(b, iriCorpus, func(s string) { _, _ = g.Parse(s) }) })
 }
+
+// BenchmarkRepeatedLines is BenchmarkEveryGrammar's rfc3986 rows with each line parsed 32
+// times in a row instead of once: the branch predictor learns a line's path through the
+// code before it is timed, as it does in a benchmark of one URL. The difference from the
+// corpus in its order is what mispredicted branches cost each call (docs/performance.md):
+// go test -run '^$' -bench 'EveryGrammar/rfc3986/|RepeatedLines' -cpu 1 .
+func BenchmarkRepeatedLines(b *testing.B) {
+	g := urlgrammar.MustLookup("rfc3986")
+	var lines []string
+	for _, s := range benchCorpus {
+		if g.Valid(s) {
+			for range 32 {
+				lines = append(lines, s)
+			}
+		}
+	}
+	b.Run("net-url", func(b *testing.B) { benchLines(b, lines, func(s string) { _, _ = url.Parse(s) }) })
+	b.Run("Valid", func(b *testing.B) { benchLines(b, lines, func(s string) { g.Valid(s) }) })
+	p := g.NewParser()
+	b.Run("Parser", func(b *testing.B) { benchLines(b, lines, func(s string) { _, _ = p.Parse(s) }) })
+}
