@@ -7,11 +7,13 @@ import (
 	"unicode/utf8"
 
 	"github.com/urlgrammar/urlgrammar/ast"
+	"github.com/urlgrammar/urlgrammar/grammarkit/byteclass"
 )
 
 var (
 	_ = unicode.ToLower
 	_ = utf8.DecodeRuneInString
+	_ = byteclass.Of
 )
 
 // treeBuilder builds the generic tree of an input, from the PEG compiled into the methods
@@ -3389,8 +3391,8 @@ func (b *treeBuilder) r22(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			{
 				start3 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class15[s[p]] {
-						p++
+					if p < len(s) && class15[s[p]] {
+						p = run15.RunEnd(s, p+1)
 					}
 					ok = false
 					break
@@ -3467,8 +3469,8 @@ func (b *treeBuilder) r24(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class15[s[p]] {
-				p++
+			if p < len(s) && class15[s[p]] {
+				p = run15.RunEnd(s, p+1)
 			}
 			ok = false
 			break
@@ -3533,8 +3535,8 @@ L1:
 		{
 			start4 := p
 			for b.work <= b.limit { // past the limit, no round is tried
-				for p < len(s) && class19[s[p]] {
-					p++
+				if p < len(s) && class19[s[p]] {
+					p = run19.RunEnd(s, p+1)
 				}
 				q4 := p
 			L5:
@@ -3647,8 +3649,8 @@ func (b *treeBuilder) r26(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 					{
 						start4 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class19[s[p]] {
-								p++
+							if p < len(s) && class19[s[p]] {
+								p = run19.RunEnd(s, p+1)
 							}
 							q4 := p
 						L5:
@@ -3756,8 +3758,8 @@ func (b *treeBuilder) r27(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 					{
 						start4 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class23[s[p]] {
-								p++
+							if p < len(s) && class23[s[p]] {
+								p = run23.RunEnd(s, p+1)
 							}
 							q4 := p
 						L5:
@@ -3835,8 +3837,8 @@ func (b *treeBuilder) r27(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 							{
 								start9 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class23[s[p]] {
-										p++
+									if p < len(s) && class23[s[p]] {
+										p = run23.RunEnd(s, p+1)
 									}
 									q9 := p
 								L10:
@@ -4099,14 +4101,15 @@ func (b *treeBuilder) r30(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 										break L5
 									}
 									{
-										start6, end6 := p, p
+										start6 := p
 										if b.work <= b.limit { // past the limit, nothing is scanned
-											for p < len(s) && class28[s[p]] {
-												p++
-												if class26[s[p-1]] {
-													end6 = p
-												}
+											if p < len(s) && class28[s[p]] {
+												p = run28.RunEnd(s, p+1)
 											}
+										}
+										end6 := p // just past the run's last B
+										for end6 > start6 && !class26[s[end6-1]] {
+											end6--
 										}
 										b.work += p - start6
 										p = end6
@@ -4177,14 +4180,15 @@ func (b *treeBuilder) r30(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 						break L9
 					}
 					{
-						start10, end10 := p, p
+						start10 := p
 						if b.work <= b.limit { // past the limit, nothing is scanned
-							for p < len(s) && class28[s[p]] {
-								p++
-								if class26[s[p-1]] {
-									end10 = p
-								}
+							if p < len(s) && class28[s[p]] {
+								p = run28.RunEnd(s, p+1)
 							}
+						}
+						end10 := p // just past the run's last B
+						for end10 > start10 && !class26[s[end10-1]] {
+							end10--
 						}
 						b.work += p - start10
 						p = end10
@@ -4243,14 +4247,15 @@ func (b *treeBuilder) r31(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 				break L1
 			}
 			{
-				start2, end2 := p, p
+				start2 := p
 				if b.work <= b.limit { // past the limit, nothing is scanned
-					for p < len(s) && class28[s[p]] {
-						p++
-						if class26[s[p-1]] {
-							end2 = p
-						}
+					if p < len(s) && class28[s[p]] {
+						p = run28.RunEnd(s, p+1)
 					}
+				}
+				end2 := p // just past the run's last B
+				for end2 > start2 && !class26[s[end2-1]] {
+					end2--
 				}
 				b.work += p - start2
 				p = end2
@@ -4297,14 +4302,15 @@ func (b *treeBuilder) r32(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 				break L1
 			}
 			{
-				start2, end2 := p, p
+				start2 := p
 				if b.work <= b.limit { // past the limit, nothing is scanned
-					for p < len(s) && class28[s[p]] {
-						p++
-						if class26[s[p-1]] {
-							end2 = p
-						}
+					if p < len(s) && class28[s[p]] {
+						p = run28.RunEnd(s, p+1)
 					}
+				}
+				end2 := p // just past the run's last B
+				for end2 > start2 && !class26[s[end2-1]] {
+					end2--
 				}
 				b.work += p - start2
 				p = end2
@@ -4363,8 +4369,8 @@ func (b *treeBuilder) r34(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			{
 				start3 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class24[s[p]] {
-						p++
+					if p < len(s) && class24[s[p]] {
+						p = run24.RunEnd(s, p+1)
 					}
 					ok = false
 					break
@@ -4395,8 +4401,8 @@ func (b *treeBuilder) r34(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			{
 				start5 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class24[s[p]] {
-						p++
+					if p < len(s) && class24[s[p]] {
+						p = run24.RunEnd(s, p+1)
 					}
 					ok = false
 					break
@@ -4427,8 +4433,8 @@ func (b *treeBuilder) r34(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			{
 				start7 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class24[s[p]] {
-						p++
+					if p < len(s) && class24[s[p]] {
+						p = run24.RunEnd(s, p+1)
 					}
 					ok = false
 					break
@@ -4459,8 +4465,8 @@ func (b *treeBuilder) r34(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			{
 				start9 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class24[s[p]] {
-						p++
+					if p < len(s) && class24[s[p]] {
+						p = run24.RunEnd(s, p+1)
 					}
 					ok = false
 					break
@@ -4508,8 +4514,8 @@ func (b *treeBuilder) r35(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start2 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class24[s[p]] {
-				p++
+			if p < len(s) && class24[s[p]] {
+				p = run24.RunEnd(s, p+1)
 			}
 			ok = false
 			break
@@ -4546,8 +4552,8 @@ func (b *treeBuilder) r36(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class23[s[p]] {
-				p++
+			if p < len(s) && class23[s[p]] {
+				p = run23.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -4621,8 +4627,8 @@ func (b *treeBuilder) r37(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class23[s[p]] {
-				p++
+			if p < len(s) && class23[s[p]] {
+				p = run23.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -4696,8 +4702,8 @@ func (b *treeBuilder) r38(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class19[s[p]] {
-				p++
+			if p < len(s) && class19[s[p]] {
+				p = run19.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -5033,8 +5039,8 @@ func (b *treeBuilder) r41(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			{
 				start3 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class33[s[p]] {
-						p++
+					if p < len(s) && class33[s[p]] {
+						p = run33.RunEnd(s, p+1)
 					}
 					q3 := p
 				L4:
@@ -5116,8 +5122,8 @@ func (b *treeBuilder) r41(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 							{
 								start9 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class33[s[p]] {
-										p++
+									if p < len(s) && class33[s[p]] {
+										p = run33.RunEnd(s, p+1)
 									}
 									q9 := p
 								L10:
@@ -5217,8 +5223,8 @@ func (b *treeBuilder) r42(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class33[s[p]] {
-				p++
+			if p < len(s) && class33[s[p]] {
+				p = run33.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -5606,8 +5612,8 @@ func (b *treeBuilder) r45(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 							{
 								start7 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class36[s[p]] {
-										p++
+									if p < len(s) && class36[s[p]] {
+										p = run36.RunEnd(s, p+1)
 									}
 									q7 := p
 								L8:
@@ -5718,8 +5724,8 @@ func (b *treeBuilder) r46(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			{
 				start3 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class36[s[p]] {
-						p++
+					if p < len(s) && class36[s[p]] {
+						p = run36.RunEnd(s, p+1)
 					}
 					q3 := p
 				L4:
@@ -5801,8 +5807,8 @@ func (b *treeBuilder) r46(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 							{
 								start9 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class36[s[p]] {
-										p++
+									if p < len(s) && class36[s[p]] {
+										p = run36.RunEnd(s, p+1)
 									}
 									q9 := p
 								L10:
@@ -5902,8 +5908,8 @@ func (b *treeBuilder) r47(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class36[s[p]] {
-				p++
+			if p < len(s) && class36[s[p]] {
+				p = run36.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -5977,8 +5983,8 @@ func (b *treeBuilder) r48(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class36[s[p]] {
-				p++
+			if p < len(s) && class36[s[p]] {
+				p = run36.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -6260,8 +6266,8 @@ func (b *treeBuilder) r49(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 											{
 												start12 := p
 												for b.work <= b.limit { // past the limit, no round is tried
-													for p < len(s) && class19[s[p]] {
-														p++
+													if p < len(s) && class19[s[p]] {
+														p = run19.RunEnd(s, p+1)
 													}
 													q12 := p
 												L13:
@@ -6459,8 +6465,8 @@ func (b *treeBuilder) r51(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class19[s[p]] {
-				p++
+			if p < len(s) && class19[s[p]] {
+				p = run19.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -6578,8 +6584,8 @@ func (b *treeBuilder) r52(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 										{
 											start7 := p
 											for b.work <= b.limit { // past the limit, no round is tried
-												for p < len(s) && class19[s[p]] {
-													p++
+												if p < len(s) && class19[s[p]] {
+													p = run19.RunEnd(s, p+1)
 												}
 												q7 := p
 											L8:
@@ -6793,8 +6799,8 @@ func (b *treeBuilder) r53(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 								{
 									start6 := p
 									for b.work <= b.limit { // past the limit, no round is tried
-										for p < len(s) && class19[s[p]] {
-											p++
+										if p < len(s) && class19[s[p]] {
+											p = run19.RunEnd(s, p+1)
 										}
 										q6 := p
 									L7:
@@ -6982,8 +6988,8 @@ func (b *treeBuilder) r54(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class19[s[p]] {
-				p++
+			if p < len(s) && class19[s[p]] {
+				p = run19.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -7137,8 +7143,8 @@ func (b *treeBuilder) r55(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			{
 				start5 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class19[s[p]] {
-						p++
+					if p < len(s) && class19[s[p]] {
+						p = run19.RunEnd(s, p+1)
 					}
 					q5 := p
 				L6:
@@ -7224,8 +7230,8 @@ func (b *treeBuilder) r56(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class19[s[p]] {
-				p++
+			if p < len(s) && class19[s[p]] {
+				p = run19.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -7423,8 +7429,8 @@ L1:
 					{
 						start4 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class40[s[p]] {
-								p++
+							if p < len(s) && class40[s[p]] {
+								p = run40.RunEnd(s, p+1)
 							}
 							ok = false
 							break
@@ -7487,8 +7493,8 @@ func (b *treeBuilder) r59(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			{
 				start2 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class40[s[p]] {
-						p++
+					if p < len(s) && class40[s[p]] {
+						p = run40.RunEnd(s, p+1)
 					}
 					ok = false
 					break
@@ -7532,8 +7538,8 @@ func (b *treeBuilder) r60(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			{
 				start2 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class42[s[p]] {
-						p++
+					if p < len(s) && class42[s[p]] {
+						p = run42.RunEnd(s, p+1)
 					}
 					q2 := p
 				L3:
@@ -7716,8 +7722,8 @@ func (b *treeBuilder) r61(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 					{
 						start6 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class40[s[p]] {
-								p++
+							if p < len(s) && class40[s[p]] {
+								p = run40.RunEnd(s, p+1)
 							}
 							ok = false
 							break
@@ -7760,8 +7766,8 @@ func (b *treeBuilder) r61(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 					{
 						start9 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class24[s[p]] {
-								p++
+							if p < len(s) && class24[s[p]] {
+								p = run24.RunEnd(s, p+1)
 							}
 							ok = false
 							break
@@ -8098,8 +8104,8 @@ func (b *treeBuilder) r64(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			{
 				start5 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class17[s[p]] {
-						p++
+					if p < len(s) && class17[s[p]] {
+						p = run17.RunEnd(s, p+1)
 					}
 					q5 := p
 				L6:
@@ -8263,8 +8269,8 @@ func (b *treeBuilder) r65(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			{
 				start5 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class17[s[p]] {
-						p++
+					if p < len(s) && class17[s[p]] {
+						p = run17.RunEnd(s, p+1)
 					}
 					q5 := p
 				L6:
@@ -8337,8 +8343,8 @@ func (b *treeBuilder) r65(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			{
 				start9 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class36[s[p]] {
-						p++
+					if p < len(s) && class36[s[p]] {
+						p = run36.RunEnd(s, p+1)
 					}
 					q9 := p
 				L10:
@@ -8502,8 +8508,8 @@ func (b *treeBuilder) r66(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			{
 				start5 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class17[s[p]] {
-						p++
+					if p < len(s) && class17[s[p]] {
+						p = run17.RunEnd(s, p+1)
 					}
 					q5 := p
 				L6:
@@ -8576,8 +8582,8 @@ func (b *treeBuilder) r66(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			{
 				start9 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class17[s[p]] {
-						p++
+					if p < len(s) && class17[s[p]] {
+						p = run17.RunEnd(s, p+1)
 					}
 					q9 := p
 				L10:
@@ -8650,8 +8656,8 @@ func (b *treeBuilder) r66(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			{
 				start13 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class17[s[p]] {
-						p++
+					if p < len(s) && class17[s[p]] {
+						p = run17.RunEnd(s, p+1)
 					}
 					q13 := p
 				L14:
@@ -8737,8 +8743,8 @@ func (b *treeBuilder) r67(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class17[s[p]] {
-				p++
+			if p < len(s) && class17[s[p]] {
+				p = run17.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -8812,8 +8818,8 @@ func (b *treeBuilder) r68(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class17[s[p]] {
-				p++
+			if p < len(s) && class17[s[p]] {
+				p = run17.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -8887,8 +8893,8 @@ func (b *treeBuilder) r69(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class17[s[p]] {
-				p++
+			if p < len(s) && class17[s[p]] {
+				p = run17.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -9118,8 +9124,8 @@ func (b *treeBuilder) r71(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			{
 				start3 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class33[s[p]] {
-						p++
+					if p < len(s) && class33[s[p]] {
+						p = run33.RunEnd(s, p+1)
 					}
 					q3 := p
 				L4:
@@ -9201,8 +9207,8 @@ func (b *treeBuilder) r71(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 							{
 								start9 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class33[s[p]] {
-										p++
+									if p < len(s) && class33[s[p]] {
+										p = run33.RunEnd(s, p+1)
 									}
 									q9 := p
 								L10:
@@ -9302,8 +9308,8 @@ func (b *treeBuilder) r72(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class33[s[p]] {
-				p++
+			if p < len(s) && class33[s[p]] {
+				p = run33.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -9393,8 +9399,8 @@ func (b *treeBuilder) r73(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			{
 				start3 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class44[s[p]] {
-						p++
+					if p < len(s) && class44[s[p]] {
+						p = run44.RunEnd(s, p+1)
 					}
 					q3 := p
 				L4:
@@ -9467,8 +9473,8 @@ func (b *treeBuilder) r73(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			{
 				start7 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class44[s[p]] {
-						p++
+					if p < len(s) && class44[s[p]] {
+						p = run44.RunEnd(s, p+1)
 					}
 					q7 := p
 				L8:
@@ -9554,8 +9560,8 @@ func (b *treeBuilder) r74(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class44[s[p]] {
-				p++
+			if p < len(s) && class44[s[p]] {
+				p = run44.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -9629,8 +9635,8 @@ func (b *treeBuilder) r75(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class44[s[p]] {
-				p++
+			if p < len(s) && class44[s[p]] {
+				p = run44.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -10013,8 +10019,8 @@ func (b *treeBuilder) r90(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class24[s[p]] {
-				p++
+			if p < len(s) && class24[s[p]] {
+				p = run24.RunEnd(s, p+1)
 			}
 			ok = false
 			break
@@ -10181,3 +10187,36 @@ var class49 = [256]bool{91: true, 92: true, 93: true, 94: true, 96: true, 123: t
 
 // class50 is ['<”>”#”%”"'].
 var class50 = [256]bool{34: true, 35: true, 37: true, 60: true, 62: true}
+
+// run15 finds the end of a run of the bytes of class15.
+var run15 = byteclass.Of(&class15)
+
+// run17 finds the end of a run of the bytes of class17.
+var run17 = byteclass.Of(&class17)
+
+// run19 finds the end of a run of the bytes of class19.
+var run19 = byteclass.Of(&class19)
+
+// run23 finds the end of a run of the bytes of class23.
+var run23 = byteclass.Of(&class23)
+
+// run24 finds the end of a run of the bytes of class24.
+var run24 = byteclass.Of(&class24)
+
+// run28 finds the end of a run of the bytes of class28.
+var run28 = byteclass.Of(&class28)
+
+// run33 finds the end of a run of the bytes of class33.
+var run33 = byteclass.Of(&class33)
+
+// run36 finds the end of a run of the bytes of class36.
+var run36 = byteclass.Of(&class36)
+
+// run40 finds the end of a run of the bytes of class40.
+var run40 = byteclass.Of(&class40)
+
+// run42 finds the end of a run of the bytes of class42.
+var run42 = byteclass.Of(&class42)
+
+// run44 finds the end of a run of the bytes of class44.
+var run44 = byteclass.Of(&class44)

@@ -7,11 +7,13 @@ import (
 	"unicode/utf8"
 
 	"github.com/urlgrammar/urlgrammar/ast"
+	"github.com/urlgrammar/urlgrammar/grammarkit/byteclass"
 )
 
 var (
 	_ = unicode.ToLower
 	_ = utf8.DecodeRuneInString
+	_ = byteclass.Of
 )
 
 // treeBuilder builds the generic tree of an input, from the PEG compiled into the methods
@@ -401,8 +403,8 @@ func (b *treeBuilder) r0(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 					{
 						start13 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class9[s[p]] {
-								p++
+							if p < len(s) && class9[s[p]] {
+								p = run9.RunEnd(s, p+1)
 							}
 							q13 := p
 						L14:
@@ -536,8 +538,8 @@ func (b *treeBuilder) r1(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 					{
 						start5 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class13[s[p]] {
-								p++
+							if p < len(s) && class13[s[p]] {
+								p = run13.RunEnd(s, p+1)
 							}
 							ok = false
 							break
@@ -604,8 +606,8 @@ func (b *treeBuilder) r1(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 											{
 												start11 := p
 												for b.work <= b.limit { // past the limit, no round is tried
-													for p < len(s) && class9[s[p]] {
-														p++
+													if p < len(s) && class9[s[p]] {
+														p = run9.RunEnd(s, p+1)
 													}
 													q11 := p
 												L12:
@@ -744,8 +746,8 @@ func (b *treeBuilder) r1(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 											{
 												start20 := p
 												for b.work <= b.limit { // past the limit, no round is tried
-													for p < len(s) && class9[s[p]] {
-														p++
+													if p < len(s) && class9[s[p]] {
+														p = run9.RunEnd(s, p+1)
 													}
 													q20 := p
 												L21:
@@ -983,8 +985,8 @@ func (b *treeBuilder) r1(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 							{
 								start31 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class9[s[p]] {
-										p++
+									if p < len(s) && class9[s[p]] {
+										p = run9.RunEnd(s, p+1)
 									}
 									q31 := p
 								L32:
@@ -1115,8 +1117,8 @@ L1:
 							{
 								start5 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class9[s[p]] {
-										p++
+									if p < len(s) && class9[s[p]] {
+										p = run9.RunEnd(s, p+1)
 									}
 									q5 := p
 								L6:
@@ -1255,8 +1257,8 @@ L1:
 							{
 								start14 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class9[s[p]] {
-										p++
+									if p < len(s) && class9[s[p]] {
+										p = run9.RunEnd(s, p+1)
 									}
 									q14 := p
 								L15:
@@ -1395,8 +1397,8 @@ L1:
 							{
 								start23 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class9[s[p]] {
-										p++
+									if p < len(s) && class9[s[p]] {
+										p = run9.RunEnd(s, p+1)
 									}
 									q23 := p
 								L24:
@@ -1521,8 +1523,8 @@ L1:
 							{
 								start5 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class9[s[p]] {
-										p++
+									if p < len(s) && class9[s[p]] {
+										p = run9.RunEnd(s, p+1)
 									}
 									q5 := p
 								L6:
@@ -1661,8 +1663,8 @@ L1:
 							{
 								start14 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class9[s[p]] {
-										p++
+									if p < len(s) && class9[s[p]] {
+										p = run9.RunEnd(s, p+1)
 									}
 									q14 := p
 								L15:
@@ -1908,8 +1910,8 @@ func (b *treeBuilder) r4(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 			{
 				start8 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class9[s[p]] {
-						p++
+					if p < len(s) && class9[s[p]] {
+						p = run9.RunEnd(s, p+1)
 					}
 					q8 := p
 				L9:
@@ -2281,8 +2283,8 @@ func (b *treeBuilder) r8(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 			{
 				start2 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class22[s[p]] {
-						p++
+					if p < len(s) && class22[s[p]] {
+						p = run22.RunEnd(s, p+1)
 					}
 					q2 := p
 				L3:
@@ -2364,8 +2366,8 @@ func (b *treeBuilder) r9(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class22[s[p]] {
-				p++
+			if p < len(s) && class22[s[p]] {
+				p = run22.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -2470,8 +2472,8 @@ func (b *treeBuilder) r10(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			{
 				start3 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class13[s[p]] {
-						p++
+					if p < len(s) && class13[s[p]] {
+						p = run13.RunEnd(s, p+1)
 					}
 					ok = false
 					break
@@ -2566,8 +2568,8 @@ L1:
 			{
 				start7 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class26[s[p]] {
-						p++
+					if p < len(s) && class26[s[p]] {
+						p = run26.RunEnd(s, p+1)
 					}
 					q7 := p
 				L8:
@@ -2655,8 +2657,8 @@ func (b *treeBuilder) r12(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class26[s[p]] {
-				p++
+			if p < len(s) && class26[s[p]] {
+				p = run26.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -2746,8 +2748,8 @@ func (b *treeBuilder) r13(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 					{
 						start4 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class28[s[p]] {
-								p++
+							if p < len(s) && class28[s[p]] {
+								p = run28.RunEnd(s, p+1)
 							}
 							q4 := p
 						L5:
@@ -2853,8 +2855,8 @@ func (b *treeBuilder) r13(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 							{
 								start10 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class6[s[p]] {
-										p++
+									if p < len(s) && class6[s[p]] {
+										p = run6.RunEnd(s, p+1)
 									}
 									ok = false
 									break
@@ -2914,8 +2916,8 @@ func (b *treeBuilder) r14(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class28[s[p]] {
-				p++
+			if p < len(s) && class28[s[p]] {
+				p = run28.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -3010,8 +3012,8 @@ func (b *treeBuilder) r15(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 					{
 						start4 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class6[s[p]] {
-								p++
+							if p < len(s) && class6[s[p]] {
+								p = run6.RunEnd(s, p+1)
 							}
 							ok = false
 							break
@@ -3320,8 +3322,8 @@ L1:
 															{
 																start15 := p
 																for b.work <= b.limit { // past the limit, no round is tried
-																	for p < len(s) && class8[s[p]] {
-																		p++
+																	if p < len(s) && class8[s[p]] {
+																		p = run8.RunEnd(s, p+1)
 																	}
 																	ok = false
 																	break
@@ -3485,8 +3487,8 @@ L1:
 																				{
 																					start26 := p
 																					for b.work <= b.limit { // past the limit, no round is tried
-																						for p < len(s) && class8[s[p]] {
-																							p++
+																						if p < len(s) && class8[s[p]] {
+																							p = run8.RunEnd(s, p+1)
 																						}
 																						ok = false
 																						break
@@ -3628,8 +3630,8 @@ L1:
 																		{
 																			start33 := p
 																			for b.work <= b.limit { // past the limit, no round is tried
-																				for p < len(s) && class8[s[p]] {
-																					p++
+																				if p < len(s) && class8[s[p]] {
+																					p = run8.RunEnd(s, p+1)
 																				}
 																				ok = false
 																				break
@@ -3779,8 +3781,8 @@ L1:
 											{
 												start40 := p
 												for b.work <= b.limit { // past the limit, no round is tried
-													for p < len(s) && class8[s[p]] {
-														p++
+													if p < len(s) && class8[s[p]] {
+														p = run8.RunEnd(s, p+1)
 													}
 													ok = false
 													break
@@ -4033,8 +4035,8 @@ func (b *treeBuilder) r18(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 													{
 														start9 := p
 														for b.work <= b.limit { // past the limit, no round is tried
-															for p < len(s) && class8[s[p]] {
-																p++
+															if p < len(s) && class8[s[p]] {
+																p = run8.RunEnd(s, p+1)
 															}
 															ok = false
 															break
@@ -4198,8 +4200,8 @@ func (b *treeBuilder) r18(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 																		{
 																			start20 := p
 																			for b.work <= b.limit { // past the limit, no round is tried
-																				for p < len(s) && class8[s[p]] {
-																					p++
+																				if p < len(s) && class8[s[p]] {
+																					p = run8.RunEnd(s, p+1)
 																				}
 																				ok = false
 																				break
@@ -4341,8 +4343,8 @@ func (b *treeBuilder) r18(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 																{
 																	start27 := p
 																	for b.work <= b.limit { // past the limit, no round is tried
-																		for p < len(s) && class8[s[p]] {
-																			p++
+																		if p < len(s) && class8[s[p]] {
+																			p = run8.RunEnd(s, p+1)
 																		}
 																		ok = false
 																		break
@@ -4492,8 +4494,8 @@ func (b *treeBuilder) r18(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 									{
 										start34 := p
 										for b.work <= b.limit { // past the limit, no round is tried
-											for p < len(s) && class8[s[p]] {
-												p++
+											if p < len(s) && class8[s[p]] {
+												p = run8.RunEnd(s, p+1)
 											}
 											ok = false
 											break
@@ -4664,8 +4666,8 @@ func (b *treeBuilder) r19(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 							{
 								start6 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class8[s[p]] {
-										p++
+									if p < len(s) && class8[s[p]] {
+										p = run8.RunEnd(s, p+1)
 									}
 									ok = false
 									break
@@ -4797,8 +4799,8 @@ func (b *treeBuilder) r20(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 							{
 								start5 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class8[s[p]] {
-										p++
+									if p < len(s) && class8[s[p]] {
+										p = run8.RunEnd(s, p+1)
 									}
 									ok = false
 									break
@@ -5049,8 +5051,8 @@ func (b *treeBuilder) r22(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class6[s[p]] {
-				p++
+			if p < len(s) && class6[s[p]] {
+				p = run6.RunEnd(s, p+1)
 			}
 			ok = false
 			break
@@ -5235,8 +5237,8 @@ L1:
 					{
 						start10 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class9[s[p]] {
-								p++
+							if p < len(s) && class9[s[p]] {
+								p = run9.RunEnd(s, p+1)
 							}
 							q10 := p
 						L11:
@@ -5391,8 +5393,8 @@ func (b *treeBuilder) r25(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			{
 				start2 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class32[s[p]] {
-						p++
+					if p < len(s) && class32[s[p]] {
+						p = run32.RunEnd(s, p+1)
 					}
 					q2 := p
 				L3:
@@ -5471,8 +5473,8 @@ func (b *treeBuilder) r25(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 							{
 								start8 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class32[s[p]] {
-										p++
+									if p < len(s) && class32[s[p]] {
+										p = run32.RunEnd(s, p+1)
 									}
 									q8 := p
 								L9:
@@ -5574,8 +5576,8 @@ func (b *treeBuilder) r26(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class32[s[p]] {
-				p++
+			if p < len(s) && class32[s[p]] {
+				p = run32.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -5798,8 +5800,8 @@ func (b *treeBuilder) r28(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class9[s[p]] {
-				p++
+			if p < len(s) && class9[s[p]] {
+				p = run9.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -5875,8 +5877,8 @@ func (b *treeBuilder) r29(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class9[s[p]] {
-				p++
+			if p < len(s) && class9[s[p]] {
+				p = run9.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -8342,3 +8344,27 @@ var class32 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: tr
 
 // class33 is the first bytes of an alternative.
 var class33 = [256]bool{58: true}
+
+// run6 finds the end of a run of the bytes of class6.
+var run6 = byteclass.Of(&class6)
+
+// run8 finds the end of a run of the bytes of class8.
+var run8 = byteclass.Of(&class8)
+
+// run9 finds the end of a run of the bytes of class9.
+var run9 = byteclass.Of(&class9)
+
+// run13 finds the end of a run of the bytes of class13.
+var run13 = byteclass.Of(&class13)
+
+// run22 finds the end of a run of the bytes of class22.
+var run22 = byteclass.Of(&class22)
+
+// run26 finds the end of a run of the bytes of class26.
+var run26 = byteclass.Of(&class26)
+
+// run28 finds the end of a run of the bytes of class28.
+var run28 = byteclass.Of(&class28)
+
+// run32 finds the end of a run of the bytes of class32.
+var run32 = byteclass.Of(&class32)

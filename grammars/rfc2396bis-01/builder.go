@@ -7,11 +7,13 @@ import (
 	"unicode/utf8"
 
 	"github.com/urlgrammar/urlgrammar/ast"
+	"github.com/urlgrammar/urlgrammar/grammarkit/byteclass"
 )
 
 var (
 	_ = unicode.ToLower
 	_ = utf8.DecodeRuneInString
+	_ = byteclass.Of
 )
 
 // treeBuilder builds the generic tree of an input, from the PEG compiled into the methods
@@ -304,8 +306,8 @@ func (b *treeBuilder) r0(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 									{
 										start6 := p
 										for b.work <= b.limit { // past the limit, no round is tried
-											for p < len(s) && class1[s[p]] {
-												p++
+											if p < len(s) && class1[s[p]] {
+												p = run1.RunEnd(s, p+1)
 											}
 											ok = false
 											break
@@ -416,8 +418,8 @@ func (b *treeBuilder) r0(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 														{
 															start14 := p
 															for b.work <= b.limit { // past the limit, no round is tried
-																for p < len(s) && class3[s[p]] {
-																	p++
+																if p < len(s) && class3[s[p]] {
+																	p = run3.RunEnd(s, p+1)
 																}
 																q14 := p
 															L15:
@@ -596,8 +598,8 @@ func (b *treeBuilder) r0(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 											{
 												start24 := p
 												for b.work <= b.limit { // past the limit, no round is tried
-													for p < len(s) && class12[s[p]] {
-														p++
+													if p < len(s) && class12[s[p]] {
+														p = run12.RunEnd(s, p+1)
 													}
 													q24 := p
 												L25:
@@ -756,8 +758,8 @@ func (b *treeBuilder) r0(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 								{
 									start32 := p
 									for b.work <= b.limit { // past the limit, no round is tried
-										for p < len(s) && class3[s[p]] {
-											p++
+										if p < len(s) && class3[s[p]] {
+											p = run3.RunEnd(s, p+1)
 										}
 										q32 := p
 									L33:
@@ -857,8 +859,8 @@ func (b *treeBuilder) r0(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 					{
 						start37 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class3[s[p]] {
-								p++
+							if p < len(s) && class3[s[p]] {
+								p = run3.RunEnd(s, p+1)
 							}
 							q37 := p
 						L38:
@@ -968,8 +970,8 @@ func (b *treeBuilder) r1(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 							{
 								start5 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class1[s[p]] {
-										p++
+									if p < len(s) && class1[s[p]] {
+										p = run1.RunEnd(s, p+1)
 									}
 									ok = false
 									break
@@ -1080,8 +1082,8 @@ func (b *treeBuilder) r1(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 												{
 													start13 := p
 													for b.work <= b.limit { // past the limit, no round is tried
-														for p < len(s) && class3[s[p]] {
-															p++
+														if p < len(s) && class3[s[p]] {
+															p = run3.RunEnd(s, p+1)
 														}
 														q13 := p
 													L14:
@@ -1260,8 +1262,8 @@ func (b *treeBuilder) r1(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 									{
 										start23 := p
 										for b.work <= b.limit { // past the limit, no round is tried
-											for p < len(s) && class12[s[p]] {
-												p++
+											if p < len(s) && class12[s[p]] {
+												p = run12.RunEnd(s, p+1)
 											}
 											q23 := p
 										L24:
@@ -1360,8 +1362,8 @@ func (b *treeBuilder) r1(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 					{
 						start28 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class3[s[p]] {
-								p++
+							if p < len(s) && class3[s[p]] {
+								p = run3.RunEnd(s, p+1)
 							}
 							q28 := p
 						L29:
@@ -1465,8 +1467,8 @@ func (b *treeBuilder) r2(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 					{
 						start4 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class1[s[p]] {
-								p++
+							if p < len(s) && class1[s[p]] {
+								p = run1.RunEnd(s, p+1)
 							}
 							ok = false
 							break
@@ -1577,8 +1579,8 @@ func (b *treeBuilder) r2(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 										{
 											start12 := p
 											for b.work <= b.limit { // past the limit, no round is tried
-												for p < len(s) && class3[s[p]] {
-													p++
+												if p < len(s) && class3[s[p]] {
+													p = run3.RunEnd(s, p+1)
 												}
 												q12 := p
 											L13:
@@ -1757,8 +1759,8 @@ func (b *treeBuilder) r2(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 							{
 								start22 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class12[s[p]] {
-										p++
+									if p < len(s) && class12[s[p]] {
+										p = run12.RunEnd(s, p+1)
 									}
 									q22 := p
 								L23:
@@ -1916,8 +1918,8 @@ func (b *treeBuilder) r3(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 					{
 						start6 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class3[s[p]] {
-								p++
+							if p < len(s) && class3[s[p]] {
+								p = run3.RunEnd(s, p+1)
 							}
 							q6 := p
 						L7:
@@ -2065,8 +2067,8 @@ func (b *treeBuilder) r5(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 					{
 						start4 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class14[s[p]] {
-								p++
+							if p < len(s) && class14[s[p]] {
+								p = run14.RunEnd(s, p+1)
 							}
 							q4 := p
 						L5:
@@ -2148,8 +2150,8 @@ func (b *treeBuilder) r5(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 									{
 										start10 := p
 										for b.work <= b.limit { // past the limit, no round is tried
-											for p < len(s) && class14[s[p]] {
-												p++
+											if p < len(s) && class14[s[p]] {
+												p = run14.RunEnd(s, p+1)
 											}
 											q10 := p
 										L11:
@@ -2314,8 +2316,8 @@ func (b *treeBuilder) r6(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 			{
 				start4 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class12[s[p]] {
-						p++
+					if p < len(s) && class12[s[p]] {
+						p = run12.RunEnd(s, p+1)
 					}
 					q4 := p
 				L5:
@@ -2466,8 +2468,8 @@ func (b *treeBuilder) r8(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 			{
 				start2 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class1[s[p]] {
-						p++
+					if p < len(s) && class1[s[p]] {
+						p = run1.RunEnd(s, p+1)
 					}
 					ok = false
 					break
@@ -2563,8 +2565,8 @@ L1:
 			{
 				start7 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class14[s[p]] {
-						p++
+					if p < len(s) && class14[s[p]] {
+						p = run14.RunEnd(s, p+1)
 					}
 					q7 := p
 				L8:
@@ -2685,8 +2687,8 @@ func (b *treeBuilder) r11(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class14[s[p]] {
-				p++
+			if p < len(s) && class14[s[p]] {
+				p = run14.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -2774,8 +2776,8 @@ func (b *treeBuilder) r12(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 					{
 						start4 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class17[s[p]] {
-								p++
+							if p < len(s) && class17[s[p]] {
+								p = run17.RunEnd(s, p+1)
 							}
 							q4 := p
 						L5:
@@ -2879,8 +2881,8 @@ func (b *treeBuilder) r12(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 							{
 								start10 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class18[s[p]] {
-										p++
+									if p < len(s) && class18[s[p]] {
+										p = run18.RunEnd(s, p+1)
 									}
 									ok = false
 									break
@@ -2940,8 +2942,8 @@ func (b *treeBuilder) r13(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class17[s[p]] {
-				p++
+			if p < len(s) && class17[s[p]] {
+				p = run17.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -3034,8 +3036,8 @@ func (b *treeBuilder) r14(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 					{
 						start4 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class18[s[p]] {
-								p++
+							if p < len(s) && class18[s[p]] {
+								p = run18.RunEnd(s, p+1)
 							}
 							ok = false
 							break
@@ -3151,8 +3153,8 @@ func (b *treeBuilder) r16(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class18[s[p]] {
-				p++
+			if p < len(s) && class18[s[p]] {
+				p = run18.RunEnd(s, p+1)
 			}
 			ok = false
 			break
@@ -3209,14 +3211,15 @@ func (b *treeBuilder) r17(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 								break L5
 							}
 							{
-								start6, end6 := p, p
+								start6 := p
 								if b.work <= b.limit { // past the limit, nothing is scanned
-									for p < len(s) && class22[s[p]] {
-										p++
-										if class10[s[p-1]] {
-											end6 = p
-										}
+									if p < len(s) && class22[s[p]] {
+										p = run22.RunEnd(s, p+1)
 									}
+								}
+								end6 := p // just past the run's last B
+								for end6 > start6 && !class10[s[end6-1]] {
+									end6--
 								}
 								b.work += p - start6
 								p = end6
@@ -3296,14 +3299,15 @@ func (b *treeBuilder) r17(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 														break L13
 													}
 													{
-														start14, end14 := p, p
+														start14 := p
 														if b.work <= b.limit { // past the limit, nothing is scanned
-															for p < len(s) && class22[s[p]] {
-																p++
-																if class10[s[p-1]] {
-																	end14 = p
-																}
+															if p < len(s) && class22[s[p]] {
+																p = run22.RunEnd(s, p+1)
 															}
+														}
+														end14 := p // just past the run's last B
+														for end14 > start14 && !class10[s[end14-1]] {
+															end14--
 														}
 														b.work += p - start14
 														p = end14
@@ -3420,14 +3424,15 @@ func (b *treeBuilder) r17(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 														break L22
 													}
 													{
-														start23, end23 := p, p
+														start23 := p
 														if b.work <= b.limit { // past the limit, nothing is scanned
-															for p < len(s) && class22[s[p]] {
-																p++
-																if class10[s[p-1]] {
-																	end23 = p
-																}
+															if p < len(s) && class22[s[p]] {
+																p = run22.RunEnd(s, p+1)
 															}
+														}
+														end23 := p // just past the run's last B
+														for end23 > start23 && !class10[s[end23-1]] {
+															end23--
 														}
 														b.work += p - start23
 														p = end23
@@ -3512,14 +3517,15 @@ func (b *treeBuilder) r17(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 														break L28
 													}
 													{
-														start29, end29 := p, p
+														start29 := p
 														if b.work <= b.limit { // past the limit, nothing is scanned
-															for p < len(s) && class22[s[p]] {
-																p++
-																if class10[s[p-1]] {
-																	end29 = p
-																}
+															if p < len(s) && class22[s[p]] {
+																p = run22.RunEnd(s, p+1)
 															}
+														}
+														end29 := p // just past the run's last B
+														for end29 > start29 && !class10[s[end29-1]] {
+															end29--
 														}
 														b.work += p - start29
 														p = end29
@@ -3637,14 +3643,15 @@ func (b *treeBuilder) r18(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 												break L7
 											}
 											{
-												start8, end8 := p, p
+												start8 := p
 												if b.work <= b.limit { // past the limit, nothing is scanned
-													for p < len(s) && class22[s[p]] {
-														p++
-														if class10[s[p-1]] {
-															end8 = p
-														}
+													if p < len(s) && class22[s[p]] {
+														p = run22.RunEnd(s, p+1)
 													}
+												}
+												end8 := p // just past the run's last B
+												for end8 > start8 && !class10[s[end8-1]] {
+													end8--
 												}
 												b.work += p - start8
 												p = end8
@@ -3761,14 +3768,15 @@ func (b *treeBuilder) r18(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 												break L16
 											}
 											{
-												start17, end17 := p, p
+												start17 := p
 												if b.work <= b.limit { // past the limit, nothing is scanned
-													for p < len(s) && class22[s[p]] {
-														p++
-														if class10[s[p-1]] {
-															end17 = p
-														}
+													if p < len(s) && class22[s[p]] {
+														p = run22.RunEnd(s, p+1)
 													}
+												}
+												end17 := p // just past the run's last B
+												for end17 > start17 && !class10[s[end17-1]] {
+													end17--
 												}
 												b.work += p - start17
 												p = end17
@@ -3853,14 +3861,15 @@ func (b *treeBuilder) r18(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 												break L22
 											}
 											{
-												start23, end23 := p, p
+												start23 := p
 												if b.work <= b.limit { // past the limit, nothing is scanned
-													for p < len(s) && class22[s[p]] {
-														p++
-														if class10[s[p-1]] {
-															end23 = p
-														}
+													if p < len(s) && class22[s[p]] {
+														p = run22.RunEnd(s, p+1)
 													}
+												}
+												end23 := p // just past the run's last B
+												for end23 > start23 && !class10[s[end23-1]] {
+													end23--
 												}
 												b.work += p - start23
 												p = end23
@@ -3949,14 +3958,15 @@ func (b *treeBuilder) r19(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 						break L3
 					}
 					{
-						start4, end4 := p, p
+						start4 := p
 						if b.work <= b.limit { // past the limit, nothing is scanned
-							for p < len(s) && class22[s[p]] {
-								p++
-								if class10[s[p-1]] {
-									end4 = p
-								}
+							if p < len(s) && class22[s[p]] {
+								p = run22.RunEnd(s, p+1)
 							}
+						}
+						end4 := p // just past the run's last B
+						for end4 > start4 && !class10[s[end4-1]] {
+							end4--
 						}
 						b.work += p - start4
 						p = end4
@@ -4022,14 +4032,15 @@ func (b *treeBuilder) r20(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 						break L3
 					}
 					{
-						start4, end4 := p, p
+						start4 := p
 						if b.work <= b.limit { // past the limit, nothing is scanned
-							for p < len(s) && class22[s[p]] {
-								p++
-								if class10[s[p-1]] {
-									end4 = p
-								}
+							if p < len(s) && class22[s[p]] {
+								p = run22.RunEnd(s, p+1)
 							}
+						}
+						end4 := p // just past the run's last B
+						for end4 > start4 && !class10[s[end4-1]] {
+							end4--
 						}
 						b.work += p - start4
 						p = end4
@@ -10206,8 +10217,8 @@ L1:
 					{
 						start6 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class12[s[p]] {
-								p++
+							if p < len(s) && class12[s[p]] {
+								p = run12.RunEnd(s, p+1)
 							}
 							q6 := p
 						L7:
@@ -10299,8 +10310,8 @@ func (b *treeBuilder) r31(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			{
 				start3 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class14[s[p]] {
-						p++
+					if p < len(s) && class14[s[p]] {
+						p = run14.RunEnd(s, p+1)
 					}
 					q3 := p
 				L4:
@@ -10382,8 +10393,8 @@ func (b *treeBuilder) r31(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 							{
 								start9 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class14[s[p]] {
-										p++
+									if p < len(s) && class14[s[p]] {
+										p = run14.RunEnd(s, p+1)
 									}
 									q9 := p
 								L10:
@@ -10479,8 +10490,8 @@ func (b *treeBuilder) r32(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class14[s[p]] {
-				p++
+			if p < len(s) && class14[s[p]] {
+				p = run14.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -10612,8 +10623,8 @@ func (b *treeBuilder) r34(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class3[s[p]] {
-				p++
+			if p < len(s) && class3[s[p]] {
+				p = run3.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -10687,8 +10698,8 @@ func (b *treeBuilder) r35(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class3[s[p]] {
-				p++
+			if p < len(s) && class3[s[p]] {
+				p = run3.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -10830,8 +10841,8 @@ func (b *treeBuilder) r36(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 					{
 						start6 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class3[s[p]] {
-								p++
+							if p < len(s) && class3[s[p]] {
+								p = run3.RunEnd(s, p+1)
 							}
 							q6 := p
 						L7:
@@ -10930,8 +10941,8 @@ func (b *treeBuilder) r37(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			{
 				start3 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class32[s[p]] {
-						p++
+					if p < len(s) && class32[s[p]] {
+						p = run32.RunEnd(s, p+1)
 					}
 					q3 := p
 				L4:
@@ -11023,8 +11034,8 @@ func (b *treeBuilder) r38(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class32[s[p]] {
-				p++
+			if p < len(s) && class32[s[p]] {
+				p = run32.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -11450,3 +11461,27 @@ var class34 = [256]bool{34: true, 35: true, 37: true, 60: true, 62: true}
 
 // class35 is ['{”}”|”\\”^”`'].
 var class35 = [256]bool{92: true, 94: true, 96: true, 123: true, 124: true, 125: true}
+
+// run1 finds the end of a run of the bytes of class1.
+var run1 = byteclass.Of(&class1)
+
+// run3 finds the end of a run of the bytes of class3.
+var run3 = byteclass.Of(&class3)
+
+// run12 finds the end of a run of the bytes of class12.
+var run12 = byteclass.Of(&class12)
+
+// run14 finds the end of a run of the bytes of class14.
+var run14 = byteclass.Of(&class14)
+
+// run17 finds the end of a run of the bytes of class17.
+var run17 = byteclass.Of(&class17)
+
+// run18 finds the end of a run of the bytes of class18.
+var run18 = byteclass.Of(&class18)
+
+// run22 finds the end of a run of the bytes of class22.
+var run22 = byteclass.Of(&class22)
+
+// run32 finds the end of a run of the bytes of class32.
+var run32 = byteclass.Of(&class32)

@@ -7,11 +7,13 @@ import (
 	"unicode/utf8"
 
 	"github.com/urlgrammar/urlgrammar/ast"
+	"github.com/urlgrammar/urlgrammar/grammarkit/byteclass"
 )
 
 var (
 	_ = unicode.ToLower
 	_ = utf8.DecodeRuneInString
+	_ = byteclass.Of
 )
 
 // treeBuilder builds the generic tree of an input, from the PEG compiled into the methods
@@ -333,8 +335,8 @@ func (b *treeBuilder) r0(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 			{
 				start5 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class11[s[p]] {
-						p++
+					if p < len(s) && class11[s[p]] {
+						p = run11.RunEnd(s, p+1)
 					}
 					q5 := p
 				L6:
@@ -504,8 +506,8 @@ func (b *treeBuilder) r2(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 					{
 						start4 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class15[s[p]] {
-								p++
+							if p < len(s) && class15[s[p]] {
+								p = run15.RunEnd(s, p+1)
 							}
 							ok = false
 							break
@@ -537,8 +539,8 @@ func (b *treeBuilder) r2(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 					{
 						start6 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class15[s[p]] {
-								p++
+							if p < len(s) && class15[s[p]] {
+								p = run15.RunEnd(s, p+1)
 							}
 							ok = false
 							break
@@ -625,8 +627,8 @@ func (b *treeBuilder) r3(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class11[s[p]] {
-				p++
+			if p < len(s) && class11[s[p]] {
+				p = run11.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -712,8 +714,8 @@ func (b *treeBuilder) r4(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 			{
 				start3 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class15[s[p]] {
-						p++
+					if p < len(s) && class15[s[p]] {
+						p = run15.RunEnd(s, p+1)
 					}
 					ok = false
 					break
@@ -748,8 +750,8 @@ func (b *treeBuilder) r4(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 					{
 						start6 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class15[s[p]] {
-								p++
+							if p < len(s) && class15[s[p]] {
+								p = run15.RunEnd(s, p+1)
 							}
 							ok = false
 							break
@@ -960,8 +962,8 @@ func (b *treeBuilder) r5(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class15[s[p]] {
-				p++
+			if p < len(s) && class15[s[p]] {
+				p = run15.RunEnd(s, p+1)
 			}
 			ok = false
 			break
@@ -994,8 +996,8 @@ func (b *treeBuilder) r6(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class15[s[p]] {
-				p++
+			if p < len(s) && class15[s[p]] {
+				p = run15.RunEnd(s, p+1)
 			}
 			ok = false
 			break
@@ -1028,8 +1030,8 @@ func (b *treeBuilder) r7(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class15[s[p]] {
-				p++
+			if p < len(s) && class15[s[p]] {
+				p = run15.RunEnd(s, p+1)
 			}
 			ok = false
 			break
@@ -1065,8 +1067,8 @@ L1:
 			{
 				start2 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class15[s[p]] {
-						p++
+					if p < len(s) && class15[s[p]] {
+						p = run15.RunEnd(s, p+1)
 					}
 					ok = false
 					break
@@ -1257,8 +1259,8 @@ func (b *treeBuilder) r9(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class15[s[p]] {
-				p++
+			if p < len(s) && class15[s[p]] {
+				p = run15.RunEnd(s, p+1)
 			}
 			ok = false
 			break
@@ -2109,3 +2111,9 @@ var class24 = [256]bool{33: true, 39: true, 40: true, 41: true, 42: true, 45: tr
 
 // class25 is the first bytes of an alternative.
 var class25 = [256]bool{33: true, 39: true, 40: true, 41: true, 42: true, 45: true, 46: true, 95: true, 126: true}
+
+// run11 finds the end of a run of the bytes of class11.
+var run11 = byteclass.Of(&class11)
+
+// run15 finds the end of a run of the bytes of class15.
+var run15 = byteclass.Of(&class15)

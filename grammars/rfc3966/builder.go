@@ -7,11 +7,13 @@ import (
 	"unicode/utf8"
 
 	"github.com/urlgrammar/urlgrammar/ast"
+	"github.com/urlgrammar/urlgrammar/grammarkit/byteclass"
 )
 
 var (
 	_ = unicode.ToLower
 	_ = utf8.DecodeRuneInString
+	_ = byteclass.Of
 )
 
 // treeBuilder builds the generic tree of an input, from the PEG compiled into the methods
@@ -343,8 +345,8 @@ func (b *treeBuilder) r2(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 					{
 						start4 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class7[s[p]] {
-								p++
+							if p < len(s) && class7[s[p]] {
+								p = run7.RunEnd(s, p+1)
 							}
 							ok = false
 							break
@@ -367,8 +369,8 @@ func (b *treeBuilder) r2(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 					{
 						start5 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class9[s[p]] {
-								p++
+							if p < len(s) && class9[s[p]] {
+								p = run9.RunEnd(s, p+1)
 							}
 							ok = false
 							break
@@ -502,8 +504,8 @@ func (b *treeBuilder) r2(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 											{
 												start15 := p
 												for b.work <= b.limit { // past the limit, no round is tried
-													for p < len(s) && class9[s[p]] {
-														p++
+													if p < len(s) && class9[s[p]] {
+														p = run9.RunEnd(s, p+1)
 													}
 													ok = false
 													break
@@ -684,8 +686,8 @@ func (b *treeBuilder) r3(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 					{
 						start4 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class7[s[p]] {
-								p++
+							if p < len(s) && class7[s[p]] {
+								p = run7.RunEnd(s, p+1)
 							}
 							ok = false
 							break
@@ -734,8 +736,8 @@ func (b *treeBuilder) r3(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 					{
 						start6 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class4[s[p]] {
-								p++
+							if p < len(s) && class4[s[p]] {
+								p = run4.RunEnd(s, p+1)
 							}
 							ok = false
 							break
@@ -1097,8 +1099,8 @@ func (b *treeBuilder) r3(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 																							{
 																								start32 := p
 																								for b.work <= b.limit { // past the limit, no round is tried
-																									for p < len(s) && class9[s[p]] {
-																										p++
+																									if p < len(s) && class9[s[p]] {
+																										p = run9.RunEnd(s, p+1)
 																									}
 																									ok = false
 																									break
@@ -2468,8 +2470,8 @@ func (b *treeBuilder) r3(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 																										{
 																											start111 := p
 																											for b.work <= b.limit { // past the limit, no round is tried
-																												for p < len(s) && class9[s[p]] {
-																													p++
+																												if p < len(s) && class9[s[p]] {
+																													p = run9.RunEnd(s, p+1)
 																												}
 																												ok = false
 																												break
@@ -2993,8 +2995,8 @@ func (b *treeBuilder) r3(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 													{
 														start140 := p
 														for b.work <= b.limit { // past the limit, no round is tried
-															for p < len(s) && class9[s[p]] {
-																p++
+															if p < len(s) && class9[s[p]] {
+																p = run9.RunEnd(s, p+1)
 															}
 															ok = false
 															break
@@ -3243,8 +3245,8 @@ func (b *treeBuilder) r3(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 											{
 												start157 := p
 												for b.work <= b.limit { // past the limit, no round is tried
-													for p < len(s) && class9[s[p]] {
-														p++
+													if p < len(s) && class9[s[p]] {
+														p = run9.RunEnd(s, p+1)
 													}
 													ok = false
 													break
@@ -3506,8 +3508,8 @@ L1:
 							{
 								start9 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class9[s[p]] {
-										p++
+									if p < len(s) && class9[s[p]] {
+										p = run9.RunEnd(s, p+1)
 									}
 									ok = false
 									break
@@ -4046,8 +4048,8 @@ L1:
 							{
 								start6 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class25[s[p]] {
-										p++
+									if p < len(s) && class25[s[p]] {
+										p = run25.RunEnd(s, p+1)
 									}
 									q6 := p
 								L7:
@@ -4207,8 +4209,8 @@ L1:
 							{
 								start15 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class9[s[p]] {
-										p++
+									if p < len(s) && class9[s[p]] {
+										p = run9.RunEnd(s, p+1)
 									}
 									ok = false
 									break
@@ -4397,8 +4399,8 @@ func (b *treeBuilder) r8(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 			{
 				start3 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class25[s[p]] {
-						p++
+					if p < len(s) && class25[s[p]] {
+						p = run25.RunEnd(s, p+1)
 					}
 					q3 := p
 				L4:
@@ -5002,8 +5004,8 @@ func (b *treeBuilder) r11(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 																		{
 																			start25 := p
 																			for b.work <= b.limit { // past the limit, no round is tried
-																				for p < len(s) && class9[s[p]] {
-																					p++
+																				if p < len(s) && class9[s[p]] {
+																					p = run9.RunEnd(s, p+1)
 																				}
 																				ok = false
 																				break
@@ -5508,8 +5510,8 @@ func (b *treeBuilder) r11(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 																{
 																	start54 := p
 																	for b.work <= b.limit { // past the limit, no round is tried
-																		for p < len(s) && class9[s[p]] {
-																			p++
+																		if p < len(s) && class9[s[p]] {
+																			p = run9.RunEnd(s, p+1)
 																		}
 																		ok = false
 																		break
@@ -6706,8 +6708,8 @@ func (b *treeBuilder) r11(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 															{
 																start123 := p
 																for b.work <= b.limit { // past the limit, no round is tried
-																	for p < len(s) && class9[s[p]] {
-																		p++
+																	if p < len(s) && class9[s[p]] {
+																		p = run9.RunEnd(s, p+1)
 																	}
 																	ok = false
 																	break
@@ -7212,8 +7214,8 @@ func (b *treeBuilder) r11(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 													{
 														start152 := p
 														for b.work <= b.limit { // past the limit, no round is tried
-															for p < len(s) && class9[s[p]] {
-																p++
+															if p < len(s) && class9[s[p]] {
+																p = run9.RunEnd(s, p+1)
 															}
 															ok = false
 															break
@@ -8208,8 +8210,8 @@ func (b *treeBuilder) r12(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 														{
 															start22 := p
 															for b.work <= b.limit { // past the limit, no round is tried
-																for p < len(s) && class9[s[p]] {
-																	p++
+																if p < len(s) && class9[s[p]] {
+																	p = run9.RunEnd(s, p+1)
 																}
 																ok = false
 																break
@@ -9579,8 +9581,8 @@ func (b *treeBuilder) r12(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 																	{
 																		start101 := p
 																		for b.work <= b.limit { // past the limit, no round is tried
-																			for p < len(s) && class9[s[p]] {
-																				p++
+																			if p < len(s) && class9[s[p]] {
+																				p = run9.RunEnd(s, p+1)
 																			}
 																			ok = false
 																			break
@@ -10997,8 +10999,8 @@ func (b *treeBuilder) r13(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 											{
 												start60 := p
 												for b.work <= b.limit { // past the limit, no round is tried
-													for p < len(s) && class9[s[p]] {
-														p++
+													if p < len(s) && class9[s[p]] {
+														p = run9.RunEnd(s, p+1)
 													}
 													ok = false
 													break
@@ -11634,8 +11636,8 @@ func (b *treeBuilder) r14(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 									{
 										start18 := p
 										for b.work <= b.limit { // past the limit, no round is tried
-											for p < len(s) && class9[s[p]] {
-												p++
+											if p < len(s) && class9[s[p]] {
+												p = run9.RunEnd(s, p+1)
 											}
 											ok = false
 											break
@@ -12502,8 +12504,8 @@ L1:
 							{
 								start5 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class9[s[p]] {
-										p++
+									if p < len(s) && class9[s[p]] {
+										p = run9.RunEnd(s, p+1)
 									}
 									ok = false
 									break
@@ -12955,8 +12957,8 @@ func (b *treeBuilder) r19(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			{
 				start2 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class9[s[p]] {
-						p++
+					if p < len(s) && class9[s[p]] {
+						p = run9.RunEnd(s, p+1)
 					}
 					ok = false
 					break
@@ -13164,14 +13166,15 @@ L1:
 												break L5
 											}
 											{
-												start6, end6 := p, p
+												start6 := p
 												if b.work <= b.limit { // past the limit, nothing is scanned
-													for p < len(s) && class31[s[p]] {
-														p++
-														if class21[s[p-1]] {
-															end6 = p
-														}
+													if p < len(s) && class31[s[p]] {
+														p = run31.RunEnd(s, p+1)
 													}
+												}
+												end6 := p // just past the run's last B
+												for end6 > start6 && !class21[s[end6-1]] {
+													end6--
 												}
 												b.work += p - start6
 												p = end6
@@ -13220,14 +13223,15 @@ L1:
 																	break L10
 																}
 																{
-																	start11, end11 := p, p
+																	start11 := p
 																	if b.work <= b.limit { // past the limit, nothing is scanned
-																		for p < len(s) && class31[s[p]] {
-																			p++
-																			if class21[s[p-1]] {
-																				end11 = p
-																			}
+																		if p < len(s) && class31[s[p]] {
+																			p = run31.RunEnd(s, p+1)
 																		}
+																	}
+																	end11 := p // just past the run's last B
+																	for end11 > start11 && !class21[s[end11-1]] {
+																		end11--
 																	}
 																	b.work += p - start11
 																	p = end11
@@ -13274,14 +13278,15 @@ L1:
 															break L12
 														}
 														{
-															start13, end13 := p, p
+															start13 := p
 															if b.work <= b.limit { // past the limit, nothing is scanned
-																for p < len(s) && class31[s[p]] {
-																	p++
-																	if class21[s[p-1]] {
-																		end13 = p
-																	}
+																if p < len(s) && class31[s[p]] {
+																	p = run31.RunEnd(s, p+1)
 																}
+															}
+															end13 := p // just past the run's last B
+															for end13 > start13 && !class21[s[end13-1]] {
+																end13--
 															}
 															b.work += p - start13
 															p = end13
@@ -13336,14 +13341,15 @@ L1:
 								break L14
 							}
 							{
-								start15, end15 := p, p
+								start15 := p
 								if b.work <= b.limit { // past the limit, nothing is scanned
-									for p < len(s) && class31[s[p]] {
-										p++
-										if class21[s[p-1]] {
-											end15 = p
-										}
+									if p < len(s) && class31[s[p]] {
+										p = run31.RunEnd(s, p+1)
 									}
+								}
+								end15 := p // just past the run's last B
+								for end15 > start15 && !class21[s[end15-1]] {
+									end15--
 								}
 								b.work += p - start15
 								p = end15
@@ -13395,8 +13401,8 @@ L1:
 					{
 						start18 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class7[s[p]] {
-								p++
+							if p < len(s) && class7[s[p]] {
+								p = run7.RunEnd(s, p+1)
 							}
 							ok = false
 							break
@@ -13419,8 +13425,8 @@ L1:
 					{
 						start19 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class9[s[p]] {
-								p++
+							if p < len(s) && class9[s[p]] {
+								p = run9.RunEnd(s, p+1)
 							}
 							ok = false
 							break
@@ -13483,8 +13489,8 @@ func (b *treeBuilder) r22(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			{
 				start2 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class7[s[p]] {
-						p++
+					if p < len(s) && class7[s[p]] {
+						p = run7.RunEnd(s, p+1)
 					}
 					ok = false
 					break
@@ -13507,8 +13513,8 @@ func (b *treeBuilder) r22(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			{
 				start3 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class9[s[p]] {
-						p++
+					if p < len(s) && class9[s[p]] {
+						p = run9.RunEnd(s, p+1)
 					}
 					ok = false
 					break
@@ -13552,8 +13558,8 @@ func (b *treeBuilder) r23(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			{
 				start2 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class7[s[p]] {
-						p++
+					if p < len(s) && class7[s[p]] {
+						p = run7.RunEnd(s, p+1)
 					}
 					ok = false
 					break
@@ -13602,8 +13608,8 @@ func (b *treeBuilder) r23(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			{
 				start4 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class4[s[p]] {
-						p++
+					if p < len(s) && class4[s[p]] {
+						p = run4.RunEnd(s, p+1)
 					}
 					ok = false
 					break
@@ -13661,14 +13667,15 @@ func (b *treeBuilder) r24(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 										break L4
 									}
 									{
-										start5, end5 := p, p
+										start5 := p
 										if b.work <= b.limit { // past the limit, nothing is scanned
-											for p < len(s) && class31[s[p]] {
-												p++
-												if class21[s[p-1]] {
-													end5 = p
-												}
+											if p < len(s) && class31[s[p]] {
+												p = run31.RunEnd(s, p+1)
 											}
+										}
+										end5 := p // just past the run's last B
+										for end5 > start5 && !class21[s[end5-1]] {
+											end5--
 										}
 										b.work += p - start5
 										p = end5
@@ -13717,14 +13724,15 @@ func (b *treeBuilder) r24(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 															break L9
 														}
 														{
-															start10, end10 := p, p
+															start10 := p
 															if b.work <= b.limit { // past the limit, nothing is scanned
-																for p < len(s) && class31[s[p]] {
-																	p++
-																	if class21[s[p-1]] {
-																		end10 = p
-																	}
+																if p < len(s) && class31[s[p]] {
+																	p = run31.RunEnd(s, p+1)
 																}
+															}
+															end10 := p // just past the run's last B
+															for end10 > start10 && !class21[s[end10-1]] {
+																end10--
 															}
 															b.work += p - start10
 															p = end10
@@ -13771,14 +13779,15 @@ func (b *treeBuilder) r24(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 													break L11
 												}
 												{
-													start12, end12 := p, p
+													start12 := p
 													if b.work <= b.limit { // past the limit, nothing is scanned
-														for p < len(s) && class31[s[p]] {
-															p++
-															if class21[s[p-1]] {
-																end12 = p
-															}
+														if p < len(s) && class31[s[p]] {
+															p = run31.RunEnd(s, p+1)
 														}
+													}
+													end12 := p // just past the run's last B
+													for end12 > start12 && !class21[s[end12-1]] {
+														end12--
 													}
 													b.work += p - start12
 													p = end12
@@ -13833,14 +13842,15 @@ func (b *treeBuilder) r24(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 						break L13
 					}
 					{
-						start14, end14 := p, p
+						start14 := p
 						if b.work <= b.limit { // past the limit, nothing is scanned
-							for p < len(s) && class31[s[p]] {
-								p++
-								if class21[s[p-1]] {
-									end14 = p
-								}
+							if p < len(s) && class31[s[p]] {
+								p = run31.RunEnd(s, p+1)
 							}
+						}
+						end14 := p // just past the run's last B
+						for end14 > start14 && !class21[s[end14-1]] {
+							end14--
 						}
 						b.work += p - start14
 						p = end14
@@ -13892,14 +13902,15 @@ func (b *treeBuilder) r25(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 				break L1
 			}
 			{
-				start2, end2 := p, p
+				start2 := p
 				if b.work <= b.limit { // past the limit, nothing is scanned
-					for p < len(s) && class31[s[p]] {
-						p++
-						if class21[s[p-1]] {
-							end2 = p
-						}
+					if p < len(s) && class31[s[p]] {
+						p = run31.RunEnd(s, p+1)
 					}
+				}
+				end2 := p // just past the run's last B
+				for end2 > start2 && !class21[s[end2-1]] {
+					end2--
 				}
 				b.work += p - start2
 				p = end2
@@ -13936,14 +13947,15 @@ func (b *treeBuilder) r26(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 				break L1
 			}
 			{
-				start2, end2 := p, p
+				start2 := p
 				if b.work <= b.limit { // past the limit, nothing is scanned
-					for p < len(s) && class31[s[p]] {
-						p++
-						if class21[s[p-1]] {
-							end2 = p
-						}
+					if p < len(s) && class31[s[p]] {
+						p = run31.RunEnd(s, p+1)
 					}
+				}
+				end2 := p // just past the run's last B
+				for end2 > start2 && !class21[s[end2-1]] {
+					end2--
 				}
 				b.work += p - start2
 				p = end2
@@ -13992,8 +14004,8 @@ func (b *treeBuilder) r27(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			{
 				start3 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class31[s[p]] {
-						p++
+					if p < len(s) && class31[s[p]] {
+						p = run31.RunEnd(s, p+1)
 					}
 					ok = false
 					break
@@ -14029,8 +14041,8 @@ func (b *treeBuilder) r27(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 					{
 						start6 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class34[s[p]] {
-								p++
+							if p < len(s) && class34[s[p]] {
+								p = run34.RunEnd(s, p+1)
 							}
 							q6 := p
 						L7:
@@ -14126,8 +14138,8 @@ func (b *treeBuilder) r28(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class31[s[p]] {
-				p++
+			if p < len(s) && class31[s[p]] {
+				p = run31.RunEnd(s, p+1)
 			}
 			ok = false
 			break
@@ -14159,8 +14171,8 @@ func (b *treeBuilder) r29(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class34[s[p]] {
-				p++
+			if p < len(s) && class34[s[p]] {
+				p = run34.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -15015,3 +15027,21 @@ var class33 = [256]bool{36: true, 38: true, 43: true, 47: true, 58: true, 91: tr
 
 // class34 is ['[”]”/”:”&”+”$'] or the first bytes of an alternative or the first bytes of an alternative or "-".
 var class34 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 45: true, 46: true, 47: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 58: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 91: true, 93: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
+
+// run4 finds the end of a run of the bytes of class4.
+var run4 = byteclass.Of(&class4)
+
+// run7 finds the end of a run of the bytes of class7.
+var run7 = byteclass.Of(&class7)
+
+// run9 finds the end of a run of the bytes of class9.
+var run9 = byteclass.Of(&class9)
+
+// run25 finds the end of a run of the bytes of class25.
+var run25 = byteclass.Of(&class25)
+
+// run31 finds the end of a run of the bytes of class31.
+var run31 = byteclass.Of(&class31)
+
+// run34 finds the end of a run of the bytes of class34.
+var run34 = byteclass.Of(&class34)

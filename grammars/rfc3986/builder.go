@@ -7,11 +7,13 @@ import (
 	"unicode/utf8"
 
 	"github.com/urlgrammar/urlgrammar/ast"
+	"github.com/urlgrammar/urlgrammar/grammarkit/byteclass"
 )
 
 var (
 	_ = unicode.ToLower
 	_ = utf8.DecodeRuneInString
+	_ = byteclass.Of
 )
 
 // treeBuilder builds the generic tree of an input, from the PEG compiled into the methods
@@ -251,8 +253,8 @@ L1:
 							{
 								start5 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class1[s[p]] {
-										p++
+									if p < len(s) && class1[s[p]] {
+										p = run1.RunEnd(s, p+1)
 									}
 									ok = false
 									break
@@ -375,8 +377,8 @@ L1:
 							{
 								start12 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class4[s[p]] {
-										p++
+									if p < len(s) && class4[s[p]] {
+										p = run4.RunEnd(s, p+1)
 									}
 									q12 := p
 								L13:
@@ -462,8 +464,8 @@ L1:
 							{
 								start17 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class4[s[p]] {
-										p++
+									if p < len(s) && class4[s[p]] {
+										p = run4.RunEnd(s, p+1)
 									}
 									q17 := p
 								L18:
@@ -635,8 +637,8 @@ L1:
 						{
 							start27 := p
 							for b.work <= b.limit { // past the limit, no round is tried
-								for p < len(s) && class4[s[p]] {
-									p++
+								if p < len(s) && class4[s[p]] {
+									p = run4.RunEnd(s, p+1)
 								}
 								q27 := p
 							L28:
@@ -722,8 +724,8 @@ L1:
 						{
 							start32 := p
 							for b.work <= b.limit { // past the limit, no round is tried
-								for p < len(s) && class4[s[p]] {
-									p++
+								if p < len(s) && class4[s[p]] {
+									p = run4.RunEnd(s, p+1)
 								}
 								q32 := p
 							L33:
@@ -833,8 +835,8 @@ func (b *treeBuilder) r1(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 					{
 						start4 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class1[s[p]] {
-								p++
+							if p < len(s) && class1[s[p]] {
+								p = run1.RunEnd(s, p+1)
 							}
 							ok = false
 							break
@@ -957,8 +959,8 @@ func (b *treeBuilder) r1(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 					{
 						start11 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class4[s[p]] {
-								p++
+							if p < len(s) && class4[s[p]] {
+								p = run4.RunEnd(s, p+1)
 							}
 							q11 := p
 						L12:
@@ -1044,8 +1046,8 @@ func (b *treeBuilder) r1(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 					{
 						start16 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class4[s[p]] {
-								p++
+							if p < len(s) && class4[s[p]] {
+								p = run4.RunEnd(s, p+1)
 							}
 							q16 := p
 						L17:
@@ -1227,8 +1229,8 @@ func (b *treeBuilder) r3(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 					{
 						start4 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class1[s[p]] {
-								p++
+							if p < len(s) && class1[s[p]] {
+								p = run1.RunEnd(s, p+1)
 							}
 							ok = false
 							break
@@ -1351,8 +1353,8 @@ func (b *treeBuilder) r3(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 					{
 						start11 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class4[s[p]] {
-								p++
+							if p < len(s) && class4[s[p]] {
+								p = run4.RunEnd(s, p+1)
 							}
 							q11 := p
 						L12:
@@ -1529,8 +1531,8 @@ func (b *treeBuilder) r4(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 					{
 						start8 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class4[s[p]] {
-								p++
+							if p < len(s) && class4[s[p]] {
+								p = run4.RunEnd(s, p+1)
 							}
 							q8 := p
 						L9:
@@ -1616,8 +1618,8 @@ func (b *treeBuilder) r4(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 					{
 						start13 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class4[s[p]] {
-								p++
+							if p < len(s) && class4[s[p]] {
+								p = run4.RunEnd(s, p+1)
 							}
 							q13 := p
 						L14:
@@ -1797,8 +1799,8 @@ func (b *treeBuilder) r6(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 			{
 				start2 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class1[s[p]] {
-						p++
+					if p < len(s) && class1[s[p]] {
+						p = run1.RunEnd(s, p+1)
 					}
 					ok = false
 					break
@@ -1851,8 +1853,8 @@ func (b *treeBuilder) r7(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 					{
 						start4 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class8[s[p]] {
-								p++
+							if p < len(s) && class8[s[p]] {
+								p = run8.RunEnd(s, p+1)
 							}
 							q4 := p
 						L5:
@@ -1950,8 +1952,8 @@ func (b *treeBuilder) r7(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 					{
 						start9 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class9[s[p]] {
-								p++
+							if p < len(s) && class9[s[p]] {
+								p = run9.RunEnd(s, p+1)
 							}
 							ok = false
 							break
@@ -2003,8 +2005,8 @@ func (b *treeBuilder) r8(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class8[s[p]] {
-				p++
+			if p < len(s) && class8[s[p]] {
+				p = run8.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -2120,8 +2122,8 @@ L1:
 		{
 			start5 := p
 			for b.work <= b.limit { // past the limit, no round is tried
-				for p < len(s) && class12[s[p]] {
-					p++
+				if p < len(s) && class12[s[p]] {
+					p = run12.RunEnd(s, p+1)
 				}
 				q5 := p
 			L6:
@@ -2206,8 +2208,8 @@ func (b *treeBuilder) r10(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class9[s[p]] {
-				p++
+			if p < len(s) && class9[s[p]] {
+				p = run9.RunEnd(s, p+1)
 			}
 			ok = false
 			break
@@ -2276,8 +2278,8 @@ func (b *treeBuilder) r11(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 							{
 								start5 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class6[s[p]] {
-										p++
+									if p < len(s) && class6[s[p]] {
+										p = run6.RunEnd(s, p+1)
 									}
 									ok = false
 									break
@@ -2299,8 +2301,8 @@ func (b *treeBuilder) r11(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 							{
 								start6 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class8[s[p]] {
-										p++
+									if p < len(s) && class8[s[p]] {
+										p = run8.RunEnd(s, p+1)
 									}
 									ok = false
 									break
@@ -2377,8 +2379,8 @@ func (b *treeBuilder) r12(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			{
 				start2 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class6[s[p]] {
-						p++
+					if p < len(s) && class6[s[p]] {
+						p = run6.RunEnd(s, p+1)
 					}
 					ok = false
 					break
@@ -2400,8 +2402,8 @@ func (b *treeBuilder) r12(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			{
 				start3 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class8[s[p]] {
-						p++
+					if p < len(s) && class8[s[p]] {
+						p = run8.RunEnd(s, p+1)
 					}
 					ok = false
 					break
@@ -8442,8 +8444,8 @@ func (b *treeBuilder) r20(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class12[s[p]] {
-				p++
+			if p < len(s) && class12[s[p]] {
+				p = run12.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -8687,8 +8689,8 @@ func (b *treeBuilder) r22(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 					{
 						start4 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class22[s[p]] {
-								p++
+							if p < len(s) && class22[s[p]] {
+								p = run22.RunEnd(s, p+1)
 							}
 							q4 := p
 						L5:
@@ -8802,8 +8804,8 @@ func (b *treeBuilder) r23(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 					{
 						start4 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class22[s[p]] {
-								p++
+							if p < len(s) && class22[s[p]] {
+								p = run22.RunEnd(s, p+1)
 							}
 							q4 := p
 						L5:
@@ -8885,8 +8887,8 @@ func (b *treeBuilder) r23(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 									{
 										start10 := p
 										for b.work <= b.limit { // past the limit, no round is tried
-											for p < len(s) && class22[s[p]] {
-												p++
+											if p < len(s) && class22[s[p]] {
+												p = run22.RunEnd(s, p+1)
 											}
 											q10 := p
 										L11:
@@ -9003,8 +9005,8 @@ func (b *treeBuilder) r24(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			{
 				start3 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class23[s[p]] {
-						p++
+					if p < len(s) && class23[s[p]] {
+						p = run23.RunEnd(s, p+1)
 					}
 					q3 := p
 				L4:
@@ -9086,8 +9088,8 @@ func (b *treeBuilder) r24(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 							{
 								start9 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class22[s[p]] {
-										p++
+									if p < len(s) && class22[s[p]] {
+										p = run22.RunEnd(s, p+1)
 									}
 									q9 := p
 								L10:
@@ -9196,8 +9198,8 @@ func (b *treeBuilder) r25(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			{
 				start3 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class22[s[p]] {
-						p++
+					if p < len(s) && class22[s[p]] {
+						p = run22.RunEnd(s, p+1)
 					}
 					q3 := p
 				L4:
@@ -9279,8 +9281,8 @@ func (b *treeBuilder) r25(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 							{
 								start9 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class22[s[p]] {
-										p++
+									if p < len(s) && class22[s[p]] {
+										p = run22.RunEnd(s, p+1)
 									}
 									q9 := p
 								L10:
@@ -9401,8 +9403,8 @@ func (b *treeBuilder) r27(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class22[s[p]] {
-				p++
+			if p < len(s) && class22[s[p]] {
+				p = run22.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -9476,8 +9478,8 @@ func (b *treeBuilder) r28(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class22[s[p]] {
-				p++
+			if p < len(s) && class22[s[p]] {
+				p = run22.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -9551,8 +9553,8 @@ func (b *treeBuilder) r29(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class23[s[p]] {
-				p++
+			if p < len(s) && class23[s[p]] {
+				p = run23.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -9684,8 +9686,8 @@ func (b *treeBuilder) r31(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class4[s[p]] {
-				p++
+			if p < len(s) && class4[s[p]] {
+				p = run4.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -9759,8 +9761,8 @@ func (b *treeBuilder) r32(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class4[s[p]] {
-				p++
+			if p < len(s) && class4[s[p]] {
+				p = run4.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -10047,3 +10049,27 @@ var class25 = [256]bool{35: true, 47: true, 58: true, 63: true, 64: true, 91: tr
 
 // class26 is the first bytes of an alternative.
 var class26 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 59: true, 61: true}
+
+// run1 finds the end of a run of the bytes of class1.
+var run1 = byteclass.Of(&class1)
+
+// run4 finds the end of a run of the bytes of class4.
+var run4 = byteclass.Of(&class4)
+
+// run6 finds the end of a run of the bytes of class6.
+var run6 = byteclass.Of(&class6)
+
+// run8 finds the end of a run of the bytes of class8.
+var run8 = byteclass.Of(&class8)
+
+// run9 finds the end of a run of the bytes of class9.
+var run9 = byteclass.Of(&class9)
+
+// run12 finds the end of a run of the bytes of class12.
+var run12 = byteclass.Of(&class12)
+
+// run22 finds the end of a run of the bytes of class22.
+var run22 = byteclass.Of(&class22)
+
+// run23 finds the end of a run of the bytes of class23.
+var run23 = byteclass.Of(&class23)

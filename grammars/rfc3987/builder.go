@@ -7,11 +7,13 @@ import (
 	"unicode/utf8"
 
 	"github.com/urlgrammar/urlgrammar/ast"
+	"github.com/urlgrammar/urlgrammar/grammarkit/byteclass"
 )
 
 var (
 	_ = unicode.ToLower
 	_ = utf8.DecodeRuneInString
+	_ = byteclass.Of
 )
 
 // treeBuilder builds the generic tree of an input, from the PEG compiled into the methods
@@ -269,8 +271,8 @@ L1:
 							{
 								start5 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class1[s[p]] {
-										p++
+									if p < len(s) && class1[s[p]] {
+										p = run1.RunEnd(s, p+1)
 									}
 									ok = false
 									break
@@ -391,8 +393,8 @@ L1:
 							{
 								start12 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class3[s[p]] {
-										p++
+									if p < len(s) && class3[s[p]] {
+										p = run3.RunEnd(s, p+1)
 									}
 									q12 := p
 								L13:
@@ -496,8 +498,8 @@ L1:
 							{
 								start17 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class3[s[p]] {
-										p++
+									if p < len(s) && class3[s[p]] {
+										p = run3.RunEnd(s, p+1)
 									}
 									q17 := p
 								L18:
@@ -676,8 +678,8 @@ L1:
 						{
 							start27 := p
 							for b.work <= b.limit { // past the limit, no round is tried
-								for p < len(s) && class3[s[p]] {
-									p++
+								if p < len(s) && class3[s[p]] {
+									p = run3.RunEnd(s, p+1)
 								}
 								q27 := p
 							L28:
@@ -781,8 +783,8 @@ L1:
 						{
 							start32 := p
 							for b.work <= b.limit { // past the limit, no round is tried
-								for p < len(s) && class3[s[p]] {
-									p++
+								if p < len(s) && class3[s[p]] {
+									p = run3.RunEnd(s, p+1)
 								}
 								q32 := p
 							L33:
@@ -901,8 +903,8 @@ func (b *treeBuilder) r1(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 					{
 						start4 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class1[s[p]] {
-								p++
+							if p < len(s) && class1[s[p]] {
+								p = run1.RunEnd(s, p+1)
 							}
 							ok = false
 							break
@@ -1023,8 +1025,8 @@ func (b *treeBuilder) r1(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 					{
 						start11 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class3[s[p]] {
-								p++
+							if p < len(s) && class3[s[p]] {
+								p = run3.RunEnd(s, p+1)
 							}
 							q11 := p
 						L12:
@@ -1128,8 +1130,8 @@ func (b *treeBuilder) r1(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 					{
 						start16 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class3[s[p]] {
-								p++
+							if p < len(s) && class3[s[p]] {
+								p = run3.RunEnd(s, p+1)
 							}
 							q16 := p
 						L17:
@@ -1318,8 +1320,8 @@ func (b *treeBuilder) r3(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 					{
 						start4 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class1[s[p]] {
-								p++
+							if p < len(s) && class1[s[p]] {
+								p = run1.RunEnd(s, p+1)
 							}
 							ok = false
 							break
@@ -1440,8 +1442,8 @@ func (b *treeBuilder) r3(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 					{
 						start11 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class3[s[p]] {
-								p++
+							if p < len(s) && class3[s[p]] {
+								p = run3.RunEnd(s, p+1)
 							}
 							q11 := p
 						L12:
@@ -1634,8 +1636,8 @@ func (b *treeBuilder) r4(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 					{
 						start8 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class3[s[p]] {
-								p++
+							if p < len(s) && class3[s[p]] {
+								p = run3.RunEnd(s, p+1)
 							}
 							q8 := p
 						L9:
@@ -1739,8 +1741,8 @@ func (b *treeBuilder) r4(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 					{
 						start13 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class3[s[p]] {
-								p++
+							if p < len(s) && class3[s[p]] {
+								p = run3.RunEnd(s, p+1)
 							}
 							q13 := p
 						L14:
@@ -1929,8 +1931,8 @@ func (b *treeBuilder) r6(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 					{
 						start4 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class6[s[p]] {
-								p++
+							if p < len(s) && class6[s[p]] {
+								p = run6.RunEnd(s, p+1)
 							}
 							q4 := p
 						L5:
@@ -2037,8 +2039,8 @@ func (b *treeBuilder) r6(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 					{
 						start9 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class7[s[p]] {
-								p++
+							if p < len(s) && class7[s[p]] {
+								p = run7.RunEnd(s, p+1)
 							}
 							ok = false
 							break
@@ -2090,8 +2092,8 @@ func (b *treeBuilder) r7(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class6[s[p]] {
-				p++
+			if p < len(s) && class6[s[p]] {
+				p = run6.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -2236,8 +2238,8 @@ L1:
 		{
 			start6 := p
 			for b.work <= b.limit { // past the limit, no round is tried
-				for p < len(s) && class10[s[p]] {
-					p++
+				if p < len(s) && class10[s[p]] {
+					p = run10.RunEnd(s, p+1)
 				}
 				q6 := p
 			L7:
@@ -2331,8 +2333,8 @@ func (b *treeBuilder) r9(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class10[s[p]] {
-				p++
+			if p < len(s) && class10[s[p]] {
+				p = run10.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -2581,8 +2583,8 @@ func (b *treeBuilder) r11(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 					{
 						start4 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class11[s[p]] {
-								p++
+							if p < len(s) && class11[s[p]] {
+								p = run11.RunEnd(s, p+1)
 							}
 							q4 := p
 						L5:
@@ -2705,8 +2707,8 @@ func (b *treeBuilder) r12(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 					{
 						start4 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class11[s[p]] {
-								p++
+							if p < len(s) && class11[s[p]] {
+								p = run11.RunEnd(s, p+1)
 							}
 							q4 := p
 						L5:
@@ -2797,8 +2799,8 @@ func (b *treeBuilder) r12(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 									{
 										start10 := p
 										for b.work <= b.limit { // past the limit, no round is tried
-											for p < len(s) && class11[s[p]] {
-												p++
+											if p < len(s) && class11[s[p]] {
+												p = run11.RunEnd(s, p+1)
 											}
 											q10 := p
 										L11:
@@ -2924,8 +2926,8 @@ func (b *treeBuilder) r13(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			{
 				start3 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class12[s[p]] {
-						p++
+					if p < len(s) && class12[s[p]] {
+						p = run12.RunEnd(s, p+1)
 					}
 					q3 := p
 				L4:
@@ -3016,8 +3018,8 @@ func (b *treeBuilder) r13(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 							{
 								start9 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class11[s[p]] {
-										p++
+									if p < len(s) && class11[s[p]] {
+										p = run11.RunEnd(s, p+1)
 									}
 									q9 := p
 								L10:
@@ -3135,8 +3137,8 @@ func (b *treeBuilder) r14(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			{
 				start3 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class11[s[p]] {
-						p++
+					if p < len(s) && class11[s[p]] {
+						p = run11.RunEnd(s, p+1)
 					}
 					q3 := p
 				L4:
@@ -3227,8 +3229,8 @@ func (b *treeBuilder) r14(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 							{
 								start9 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class11[s[p]] {
-										p++
+									if p < len(s) && class11[s[p]] {
+										p = run11.RunEnd(s, p+1)
 									}
 									q9 := p
 								L10:
@@ -3358,8 +3360,8 @@ func (b *treeBuilder) r16(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class11[s[p]] {
-				p++
+			if p < len(s) && class11[s[p]] {
+				p = run11.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -3442,8 +3444,8 @@ func (b *treeBuilder) r17(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class11[s[p]] {
-				p++
+			if p < len(s) && class11[s[p]] {
+				p = run11.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -3526,8 +3528,8 @@ func (b *treeBuilder) r18(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class12[s[p]] {
-				p++
+			if p < len(s) && class12[s[p]] {
+				p = run12.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -3678,8 +3680,8 @@ func (b *treeBuilder) r20(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class3[s[p]] {
-				p++
+			if p < len(s) && class3[s[p]] {
+				p = run3.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -3771,8 +3773,8 @@ func (b *treeBuilder) r21(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class3[s[p]] {
-				p++
+			if p < len(s) && class3[s[p]] {
+				p = run3.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -3932,8 +3934,8 @@ func (b *treeBuilder) r25(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			{
 				start2 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class1[s[p]] {
-						p++
+					if p < len(s) && class1[s[p]] {
+						p = run1.RunEnd(s, p+1)
 					}
 					ok = false
 					break
@@ -3972,8 +3974,8 @@ func (b *treeBuilder) r26(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class7[s[p]] {
-				p++
+			if p < len(s) && class7[s[p]] {
+				p = run7.RunEnd(s, p+1)
 			}
 			ok = false
 			break
@@ -4042,8 +4044,8 @@ func (b *treeBuilder) r27(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 							{
 								start5 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class5[s[p]] {
-										p++
+									if p < len(s) && class5[s[p]] {
+										p = run5.RunEnd(s, p+1)
 									}
 									ok = false
 									break
@@ -4065,8 +4067,8 @@ func (b *treeBuilder) r27(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 							{
 								start6 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class6[s[p]] {
-										p++
+									if p < len(s) && class6[s[p]] {
+										p = run6.RunEnd(s, p+1)
 									}
 									ok = false
 									break
@@ -4143,8 +4145,8 @@ func (b *treeBuilder) r28(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			{
 				start2 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class5[s[p]] {
-						p++
+					if p < len(s) && class5[s[p]] {
+						p = run5.RunEnd(s, p+1)
 					}
 					ok = false
 					break
@@ -4166,8 +4168,8 @@ func (b *treeBuilder) r28(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			{
 				start3 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class6[s[p]] {
-						p++
+					if p < len(s) && class6[s[p]] {
+						p = run6.RunEnd(s, p+1)
 					}
 					ok = false
 					break
@@ -10415,3 +10417,27 @@ var class23 = [256]bool{35: true, 47: true, 58: true, 63: true, 64: true, 91: tr
 
 // class24 is the first bytes of an alternative.
 var class24 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 59: true, 61: true}
+
+// run1 finds the end of a run of the bytes of class1.
+var run1 = byteclass.Of(&class1)
+
+// run3 finds the end of a run of the bytes of class3.
+var run3 = byteclass.Of(&class3)
+
+// run5 finds the end of a run of the bytes of class5.
+var run5 = byteclass.Of(&class5)
+
+// run6 finds the end of a run of the bytes of class6.
+var run6 = byteclass.Of(&class6)
+
+// run7 finds the end of a run of the bytes of class7.
+var run7 = byteclass.Of(&class7)
+
+// run10 finds the end of a run of the bytes of class10.
+var run10 = byteclass.Of(&class10)
+
+// run11 finds the end of a run of the bytes of class11.
+var run11 = byteclass.Of(&class11)
+
+// run12 finds the end of a run of the bytes of class12.
+var run12 = byteclass.Of(&class12)

@@ -7,11 +7,13 @@ import (
 	"unicode/utf8"
 
 	"github.com/urlgrammar/urlgrammar/ast"
+	"github.com/urlgrammar/urlgrammar/grammarkit/byteclass"
 )
 
 var (
 	_ = unicode.ToLower
 	_ = utf8.DecodeRuneInString
+	_ = byteclass.Of
 )
 
 // treeBuilder builds the generic tree of an input, from the PEG compiled into the methods
@@ -733,8 +735,8 @@ func (b *treeBuilder) r3(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 							{
 								start5 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class3[s[p]] {
-										p++
+									if p < len(s) && class3[s[p]] {
+										p = run3.RunEnd(s, p+1)
 									}
 									ok = false
 									break
@@ -761,8 +763,8 @@ func (b *treeBuilder) r3(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 									{
 										start7 := p
 										for b.work <= b.limit { // past the limit, no round is tried
-											for p < len(s) && class3[s[p]] {
-												p++
+											if p < len(s) && class3[s[p]] {
+												p = run3.RunEnd(s, p+1)
 											}
 											ok = false
 											break
@@ -835,8 +837,8 @@ func (b *treeBuilder) r3(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 							{
 								start11 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class3[s[p]] {
-										p++
+									if p < len(s) && class3[s[p]] {
+										p = run3.RunEnd(s, p+1)
 									}
 									ok = false
 									break
@@ -863,8 +865,8 @@ func (b *treeBuilder) r3(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 									{
 										start13 := p
 										for b.work <= b.limit { // past the limit, no round is tried
-											for p < len(s) && class3[s[p]] {
-												p++
+											if p < len(s) && class3[s[p]] {
+												p = run3.RunEnd(s, p+1)
 											}
 											ok = false
 											break
@@ -942,8 +944,8 @@ func (b *treeBuilder) r3(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 									{
 										start18 := p
 										for b.work <= b.limit { // past the limit, no round is tried
-											for p < len(s) && class3[s[p]] {
-												p++
+											if p < len(s) && class3[s[p]] {
+												p = run3.RunEnd(s, p+1)
 											}
 											ok = false
 											break
@@ -970,8 +972,8 @@ func (b *treeBuilder) r3(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 											{
 												start20 := p
 												for b.work <= b.limit { // past the limit, no round is tried
-													for p < len(s) && class3[s[p]] {
-														p++
+													if p < len(s) && class3[s[p]] {
+														p = run3.RunEnd(s, p+1)
 													}
 													ok = false
 													break
@@ -1065,8 +1067,8 @@ func (b *treeBuilder) r4(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 					{
 						start3 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class3[s[p]] {
-								p++
+							if p < len(s) && class3[s[p]] {
+								p = run3.RunEnd(s, p+1)
 							}
 							ok = false
 							break
@@ -1093,8 +1095,8 @@ func (b *treeBuilder) r4(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 							{
 								start5 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class3[s[p]] {
-										p++
+									if p < len(s) && class3[s[p]] {
+										p = run3.RunEnd(s, p+1)
 									}
 									ok = false
 									break
@@ -1168,8 +1170,8 @@ func (b *treeBuilder) r5(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 					{
 						start3 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class3[s[p]] {
-								p++
+							if p < len(s) && class3[s[p]] {
+								p = run3.RunEnd(s, p+1)
 							}
 							ok = false
 							break
@@ -1196,8 +1198,8 @@ func (b *treeBuilder) r5(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 							{
 								start5 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class3[s[p]] {
-										p++
+									if p < len(s) && class3[s[p]] {
+										p = run3.RunEnd(s, p+1)
 									}
 									ok = false
 									break
@@ -1271,8 +1273,8 @@ func (b *treeBuilder) r6(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 					{
 						start3 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class3[s[p]] {
-								p++
+							if p < len(s) && class3[s[p]] {
+								p = run3.RunEnd(s, p+1)
 							}
 							ok = false
 							break
@@ -1299,8 +1301,8 @@ func (b *treeBuilder) r6(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 							{
 								start5 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class3[s[p]] {
-										p++
+									if p < len(s) && class3[s[p]] {
+										p = run3.RunEnd(s, p+1)
 									}
 									ok = false
 									break
@@ -1617,8 +1619,8 @@ func (b *treeBuilder) r9(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 					{
 						start4 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class7[s[p]] {
-								p++
+							if p < len(s) && class7[s[p]] {
+								p = run7.RunEnd(s, p+1)
 							}
 							ok = false
 							break
@@ -1714,8 +1716,8 @@ L1:
 			{
 				start2 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class7[s[p]] {
-						p++
+					if p < len(s) && class7[s[p]] {
+						p = run7.RunEnd(s, p+1)
 					}
 					ok = false
 					break
@@ -1831,8 +1833,8 @@ func (b *treeBuilder) r11(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 					{
 						start4 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class3[s[p]] {
-								p++
+							if p < len(s) && class3[s[p]] {
+								p = run3.RunEnd(s, p+1)
 							}
 							ok = false
 							break
@@ -1859,8 +1861,8 @@ func (b *treeBuilder) r11(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 							{
 								start6 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class3[s[p]] {
-										p++
+									if p < len(s) && class3[s[p]] {
+										p = run3.RunEnd(s, p+1)
 									}
 									ok = false
 									break
@@ -1925,8 +1927,8 @@ func (b *treeBuilder) r12(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			{
 				start2 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class3[s[p]] {
-						p++
+					if p < len(s) && class3[s[p]] {
+						p = run3.RunEnd(s, p+1)
 					}
 					ok = false
 					break
@@ -1953,8 +1955,8 @@ func (b *treeBuilder) r12(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 					{
 						start4 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class3[s[p]] {
-								p++
+							if p < len(s) && class3[s[p]] {
+								p = run3.RunEnd(s, p+1)
 							}
 							ok = false
 							break
@@ -2018,8 +2020,8 @@ func (b *treeBuilder) r13(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			{
 				start3 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class7[s[p]] {
-						p++
+					if p < len(s) && class7[s[p]] {
+						p = run7.RunEnd(s, p+1)
 					}
 					ok = false
 					break
@@ -2055,8 +2057,8 @@ func (b *treeBuilder) r13(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 					{
 						start6 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class14[s[p]] {
-								p++
+							if p < len(s) && class14[s[p]] {
+								p = run14.RunEnd(s, p+1)
 							}
 							q6 := p
 						L7:
@@ -2153,8 +2155,8 @@ func (b *treeBuilder) r14(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class7[s[p]] {
-				p++
+			if p < len(s) && class7[s[p]] {
+				p = run7.RunEnd(s, p+1)
 			}
 			ok = false
 			break
@@ -2186,8 +2188,8 @@ func (b *treeBuilder) r15(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class14[s[p]] {
-				p++
+			if p < len(s) && class14[s[p]] {
+				p = run14.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -2364,8 +2366,8 @@ func (b *treeBuilder) r17(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class7[s[p]] {
-				p++
+			if p < len(s) && class7[s[p]] {
+				p = run7.RunEnd(s, p+1)
 			}
 			ok = false
 			break
@@ -2391,8 +2393,8 @@ func (b *treeBuilder) r18(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			{
 				start2 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class3[s[p]] {
-						p++
+					if p < len(s) && class3[s[p]] {
+						p = run3.RunEnd(s, p+1)
 					}
 					ok = false
 					break
@@ -2419,8 +2421,8 @@ func (b *treeBuilder) r18(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 					{
 						start4 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class3[s[p]] {
-								p++
+							if p < len(s) && class3[s[p]] {
+								p = run3.RunEnd(s, p+1)
 							}
 							ok = false
 							break
@@ -2475,8 +2477,8 @@ func (b *treeBuilder) r19(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 					{
 						start3 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class3[s[p]] {
-								p++
+							if p < len(s) && class3[s[p]] {
+								p = run3.RunEnd(s, p+1)
 							}
 							ok = false
 							break
@@ -2503,8 +2505,8 @@ func (b *treeBuilder) r19(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 							{
 								start5 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class3[s[p]] {
-										p++
+									if p < len(s) && class3[s[p]] {
+										p = run3.RunEnd(s, p+1)
 									}
 									ok = false
 									break
@@ -2738,8 +2740,8 @@ func (b *treeBuilder) r25(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 					{
 						start3 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class3[s[p]] {
-								p++
+							if p < len(s) && class3[s[p]] {
+								p = run3.RunEnd(s, p+1)
 							}
 							ok = false
 							break
@@ -2826,8 +2828,8 @@ func (b *treeBuilder) r26(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 					{
 						start3 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class3[s[p]] {
-								p++
+							if p < len(s) && class3[s[p]] {
+								p = run3.RunEnd(s, p+1)
 							}
 							ok = false
 							break
@@ -2876,8 +2878,8 @@ func (b *treeBuilder) r27(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			{
 				start2 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class3[s[p]] {
-						p++
+					if p < len(s) && class3[s[p]] {
+						p = run3.RunEnd(s, p+1)
 					}
 					ok = false
 					break
@@ -2904,8 +2906,8 @@ func (b *treeBuilder) r27(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 					{
 						start4 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class3[s[p]] {
-								p++
+							if p < len(s) && class3[s[p]] {
+								p = run3.RunEnd(s, p+1)
 							}
 							ok = false
 							break
@@ -3029,3 +3031,12 @@ var class18 = [256]bool{33: true, 39: true, 40: true, 41: true, 42: true, 45: tr
 
 // class19 is ['a'-'z”A'-'Z'].
 var class19 = [256]bool{65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
+
+// run3 finds the end of a run of the bytes of class3.
+var run3 = byteclass.Of(&class3)
+
+// run7 finds the end of a run of the bytes of class7.
+var run7 = byteclass.Of(&class7)
+
+// run14 finds the end of a run of the bytes of class14.
+var run14 = byteclass.Of(&class14)

@@ -7,11 +7,13 @@ import (
 	"unicode/utf8"
 
 	"github.com/urlgrammar/urlgrammar/ast"
+	"github.com/urlgrammar/urlgrammar/grammarkit/byteclass"
 )
 
 var (
 	_ = unicode.ToLower
 	_ = utf8.DecodeRuneInString
+	_ = byteclass.Of
 )
 
 // treeBuilder builds the generic tree of an input, from the PEG compiled into the methods
@@ -694,8 +696,8 @@ func (b *treeBuilder) r4(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 			{
 				start3 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class9[s[p]] {
-						p++
+					if p < len(s) && class9[s[p]] {
+						p = run9.RunEnd(s, p+1)
 					}
 					q3 := p
 				L4:
@@ -770,8 +772,8 @@ func (b *treeBuilder) r4(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 			{
 				start7 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class9[s[p]] {
-						p++
+					if p < len(s) && class9[s[p]] {
+						p = run9.RunEnd(s, p+1)
 					}
 					q7 := p
 				L8:
@@ -859,8 +861,8 @@ func (b *treeBuilder) r5(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class9[s[p]] {
-				p++
+			if p < len(s) && class9[s[p]] {
+				p = run9.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -936,8 +938,8 @@ func (b *treeBuilder) r6(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class9[s[p]] {
-				p++
+			if p < len(s) && class9[s[p]] {
+				p = run9.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -1031,8 +1033,8 @@ func (b *treeBuilder) r7(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 							{
 								start5 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class12[s[p]] {
-										p++
+									if p < len(s) && class12[s[p]] {
+										p = run12.RunEnd(s, p+1)
 									}
 									ok = false
 									break
@@ -1063,8 +1065,8 @@ func (b *treeBuilder) r7(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 											{
 												start8 := p
 												for b.work <= b.limit { // past the limit, no round is tried
-													for p < len(s) && class12[s[p]] {
-														p++
+													if p < len(s) && class12[s[p]] {
+														p = run12.RunEnd(s, p+1)
 													}
 													ok = false
 													break
@@ -1118,8 +1120,8 @@ func (b *treeBuilder) r7(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 											{
 												start12 := p
 												for b.work <= b.limit { // past the limit, no round is tried
-													for p < len(s) && class18[s[p]] {
-														p++
+													if p < len(s) && class18[s[p]] {
+														p = run18.RunEnd(s, p+1)
 													}
 													ok = false
 													break
@@ -1171,8 +1173,8 @@ func (b *treeBuilder) r7(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 									{
 										start14 := p
 										for b.work <= b.limit { // past the limit, no round is tried
-											for p < len(s) && class18[s[p]] {
-												p++
+											if p < len(s) && class18[s[p]] {
+												p = run18.RunEnd(s, p+1)
 											}
 											ok = false
 											break
@@ -1223,8 +1225,8 @@ func (b *treeBuilder) r7(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 															{
 																start19 := p
 																for b.work <= b.limit { // past the limit, no round is tried
-																	for p < len(s) && class18[s[p]] {
-																		p++
+																	if p < len(s) && class18[s[p]] {
+																		p = run18.RunEnd(s, p+1)
 																	}
 																	ok = false
 																	break
@@ -1276,8 +1278,8 @@ func (b *treeBuilder) r7(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 													{
 														start21 := p
 														for b.work <= b.limit { // past the limit, no round is tried
-															for p < len(s) && class18[s[p]] {
-																p++
+															if p < len(s) && class18[s[p]] {
+																p = run18.RunEnd(s, p+1)
 															}
 															ok = false
 															break
@@ -1412,8 +1414,8 @@ func (b *treeBuilder) r7(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 											{
 												start28 := p
 												for b.work <= b.limit { // past the limit, no round is tried
-													for p < len(s) && class18[s[p]] {
-														p++
+													if p < len(s) && class18[s[p]] {
+														p = run18.RunEnd(s, p+1)
 													}
 													ok = false
 													break
@@ -1465,8 +1467,8 @@ func (b *treeBuilder) r7(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 									{
 										start30 := p
 										for b.work <= b.limit { // past the limit, no round is tried
-											for p < len(s) && class18[s[p]] {
-												p++
+											if p < len(s) && class18[s[p]] {
+												p = run18.RunEnd(s, p+1)
 											}
 											ok = false
 											break
@@ -1508,8 +1510,8 @@ func (b *treeBuilder) r7(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 											{
 												start33 := p
 												for b.work <= b.limit { // past the limit, no round is tried
-													for p < len(s) && class18[s[p]] {
-														p++
+													if p < len(s) && class18[s[p]] {
+														p = run18.RunEnd(s, p+1)
 													}
 													ok = false
 													break
@@ -1561,8 +1563,8 @@ func (b *treeBuilder) r7(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 									{
 										start35 := p
 										for b.work <= b.limit { // past the limit, no round is tried
-											for p < len(s) && class18[s[p]] {
-												p++
+											if p < len(s) && class18[s[p]] {
+												p = run18.RunEnd(s, p+1)
 											}
 											ok = false
 											break
@@ -1624,8 +1626,8 @@ func (b *treeBuilder) r7(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 							{
 								start39 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class12[s[p]] {
-										p++
+									if p < len(s) && class12[s[p]] {
+										p = run12.RunEnd(s, p+1)
 									}
 									ok = false
 									break
@@ -1656,8 +1658,8 @@ func (b *treeBuilder) r7(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 											{
 												start42 := p
 												for b.work <= b.limit { // past the limit, no round is tried
-													for p < len(s) && class12[s[p]] {
-														p++
+													if p < len(s) && class12[s[p]] {
+														p = run12.RunEnd(s, p+1)
 													}
 													ok = false
 													break
@@ -1706,8 +1708,8 @@ func (b *treeBuilder) r7(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 							{
 								start44 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class23[s[p]] {
-										p++
+									if p < len(s) && class23[s[p]] {
+										p = run23.RunEnd(s, p+1)
 									}
 									ok = false
 									break
@@ -1781,8 +1783,8 @@ L1:
 					{
 						start3 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class12[s[p]] {
-								p++
+							if p < len(s) && class12[s[p]] {
+								p = run12.RunEnd(s, p+1)
 							}
 							ok = false
 							break
@@ -1813,8 +1815,8 @@ L1:
 									{
 										start6 := p
 										for b.work <= b.limit { // past the limit, no round is tried
-											for p < len(s) && class12[s[p]] {
-												p++
+											if p < len(s) && class12[s[p]] {
+												p = run12.RunEnd(s, p+1)
 											}
 											ok = false
 											break
@@ -1868,8 +1870,8 @@ L1:
 									{
 										start10 := p
 										for b.work <= b.limit { // past the limit, no round is tried
-											for p < len(s) && class18[s[p]] {
-												p++
+											if p < len(s) && class18[s[p]] {
+												p = run18.RunEnd(s, p+1)
 											}
 											ok = false
 											break
@@ -1921,8 +1923,8 @@ L1:
 							{
 								start12 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class18[s[p]] {
-										p++
+									if p < len(s) && class18[s[p]] {
+										p = run18.RunEnd(s, p+1)
 									}
 									ok = false
 									break
@@ -1973,8 +1975,8 @@ L1:
 													{
 														start17 := p
 														for b.work <= b.limit { // past the limit, no round is tried
-															for p < len(s) && class18[s[p]] {
-																p++
+															if p < len(s) && class18[s[p]] {
+																p = run18.RunEnd(s, p+1)
 															}
 															ok = false
 															break
@@ -2026,8 +2028,8 @@ L1:
 											{
 												start19 := p
 												for b.work <= b.limit { // past the limit, no round is tried
-													for p < len(s) && class18[s[p]] {
-														p++
+													if p < len(s) && class18[s[p]] {
+														p = run18.RunEnd(s, p+1)
 													}
 													ok = false
 													break
@@ -2162,8 +2164,8 @@ L1:
 									{
 										start26 := p
 										for b.work <= b.limit { // past the limit, no round is tried
-											for p < len(s) && class18[s[p]] {
-												p++
+											if p < len(s) && class18[s[p]] {
+												p = run18.RunEnd(s, p+1)
 											}
 											ok = false
 											break
@@ -2215,8 +2217,8 @@ L1:
 							{
 								start28 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class18[s[p]] {
-										p++
+									if p < len(s) && class18[s[p]] {
+										p = run18.RunEnd(s, p+1)
 									}
 									ok = false
 									break
@@ -2258,8 +2260,8 @@ L1:
 									{
 										start31 := p
 										for b.work <= b.limit { // past the limit, no round is tried
-											for p < len(s) && class18[s[p]] {
-												p++
+											if p < len(s) && class18[s[p]] {
+												p = run18.RunEnd(s, p+1)
 											}
 											ok = false
 											break
@@ -2311,8 +2313,8 @@ L1:
 							{
 								start33 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class18[s[p]] {
-										p++
+									if p < len(s) && class18[s[p]] {
+										p = run18.RunEnd(s, p+1)
 									}
 									ok = false
 									break
@@ -2375,8 +2377,8 @@ L1:
 					{
 						start3 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class12[s[p]] {
-								p++
+							if p < len(s) && class12[s[p]] {
+								p = run12.RunEnd(s, p+1)
 							}
 							ok = false
 							break
@@ -2407,8 +2409,8 @@ L1:
 									{
 										start6 := p
 										for b.work <= b.limit { // past the limit, no round is tried
-											for p < len(s) && class12[s[p]] {
-												p++
+											if p < len(s) && class12[s[p]] {
+												p = run12.RunEnd(s, p+1)
 											}
 											ok = false
 											break
@@ -2457,8 +2459,8 @@ L1:
 					{
 						start8 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class23[s[p]] {
-								p++
+							if p < len(s) && class23[s[p]] {
+								p = run23.RunEnd(s, p+1)
 							}
 							ok = false
 							break
@@ -3090,8 +3092,8 @@ func (b *treeBuilder) r15(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 											{
 												start28 := p
 												for b.work <= b.limit { // past the limit, no round is tried
-													for p < len(s) && class18[s[p]] {
-														p++
+													if p < len(s) && class18[s[p]] {
+														p = run18.RunEnd(s, p+1)
 													}
 													ok = false
 													break
@@ -3143,8 +3145,8 @@ func (b *treeBuilder) r15(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 									{
 										start30 := p
 										for b.work <= b.limit { // past the limit, no round is tried
-											for p < len(s) && class18[s[p]] {
-												p++
+											if p < len(s) && class18[s[p]] {
+												p = run18.RunEnd(s, p+1)
 											}
 											ok = false
 											break
@@ -3195,8 +3197,8 @@ func (b *treeBuilder) r15(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 															{
 																start35 := p
 																for b.work <= b.limit { // past the limit, no round is tried
-																	for p < len(s) && class18[s[p]] {
-																		p++
+																	if p < len(s) && class18[s[p]] {
+																		p = run18.RunEnd(s, p+1)
 																	}
 																	ok = false
 																	break
@@ -3248,8 +3250,8 @@ func (b *treeBuilder) r15(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 													{
 														start37 := p
 														for b.work <= b.limit { // past the limit, no round is tried
-															for p < len(s) && class18[s[p]] {
-																p++
+															if p < len(s) && class18[s[p]] {
+																p = run18.RunEnd(s, p+1)
 															}
 															ok = false
 															break
@@ -3566,8 +3568,8 @@ func (b *treeBuilder) r15(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 											{
 												start58 := p
 												for b.work <= b.limit { // past the limit, no round is tried
-													for p < len(s) && class18[s[p]] {
-														p++
+													if p < len(s) && class18[s[p]] {
+														p = run18.RunEnd(s, p+1)
 													}
 													ok = false
 													break
@@ -3619,8 +3621,8 @@ func (b *treeBuilder) r15(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 									{
 										start60 := p
 										for b.work <= b.limit { // past the limit, no round is tried
-											for p < len(s) && class18[s[p]] {
-												p++
+											if p < len(s) && class18[s[p]] {
+												p = run18.RunEnd(s, p+1)
 											}
 											ok = false
 											break
@@ -3662,8 +3664,8 @@ func (b *treeBuilder) r15(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 											{
 												start63 := p
 												for b.work <= b.limit { // past the limit, no round is tried
-													for p < len(s) && class18[s[p]] {
-														p++
+													if p < len(s) && class18[s[p]] {
+														p = run18.RunEnd(s, p+1)
 													}
 													ok = false
 													break
@@ -3715,8 +3717,8 @@ func (b *treeBuilder) r15(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 									{
 										start65 := p
 										for b.work <= b.limit { // past the limit, no round is tried
-											for p < len(s) && class18[s[p]] {
-												p++
+											if p < len(s) && class18[s[p]] {
+												p = run18.RunEnd(s, p+1)
 											}
 											ok = false
 											break
@@ -4574,8 +4576,8 @@ L1:
 									{
 										start26 := p
 										for b.work <= b.limit { // past the limit, no round is tried
-											for p < len(s) && class18[s[p]] {
-												p++
+											if p < len(s) && class18[s[p]] {
+												p = run18.RunEnd(s, p+1)
 											}
 											ok = false
 											break
@@ -4627,8 +4629,8 @@ L1:
 							{
 								start28 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class18[s[p]] {
-										p++
+									if p < len(s) && class18[s[p]] {
+										p = run18.RunEnd(s, p+1)
 									}
 									ok = false
 									break
@@ -4679,8 +4681,8 @@ L1:
 													{
 														start33 := p
 														for b.work <= b.limit { // past the limit, no round is tried
-															for p < len(s) && class18[s[p]] {
-																p++
+															if p < len(s) && class18[s[p]] {
+																p = run18.RunEnd(s, p+1)
 															}
 															ok = false
 															break
@@ -4732,8 +4734,8 @@ L1:
 											{
 												start35 := p
 												for b.work <= b.limit { // past the limit, no round is tried
-													for p < len(s) && class18[s[p]] {
-														p++
+													if p < len(s) && class18[s[p]] {
+														p = run18.RunEnd(s, p+1)
 													}
 													ok = false
 													break
@@ -5050,8 +5052,8 @@ L1:
 									{
 										start56 := p
 										for b.work <= b.limit { // past the limit, no round is tried
-											for p < len(s) && class18[s[p]] {
-												p++
+											if p < len(s) && class18[s[p]] {
+												p = run18.RunEnd(s, p+1)
 											}
 											ok = false
 											break
@@ -5103,8 +5105,8 @@ L1:
 							{
 								start58 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class18[s[p]] {
-										p++
+									if p < len(s) && class18[s[p]] {
+										p = run18.RunEnd(s, p+1)
 									}
 									ok = false
 									break
@@ -5146,8 +5148,8 @@ L1:
 									{
 										start61 := p
 										for b.work <= b.limit { // past the limit, no round is tried
-											for p < len(s) && class18[s[p]] {
-												p++
+											if p < len(s) && class18[s[p]] {
+												p = run18.RunEnd(s, p+1)
 											}
 											ok = false
 											break
@@ -5199,8 +5201,8 @@ L1:
 							{
 								start63 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class18[s[p]] {
-										p++
+									if p < len(s) && class18[s[p]] {
+										p = run18.RunEnd(s, p+1)
 									}
 									ok = false
 									break
@@ -6167,8 +6169,8 @@ func (b *treeBuilder) r20(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 							{
 								start4 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class18[s[p]] {
-										p++
+									if p < len(s) && class18[s[p]] {
+										p = run18.RunEnd(s, p+1)
 									}
 									ok = false
 									break
@@ -6220,8 +6222,8 @@ func (b *treeBuilder) r20(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 					{
 						start6 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class18[s[p]] {
-								p++
+							if p < len(s) && class18[s[p]] {
+								p = run18.RunEnd(s, p+1)
 							}
 							ok = false
 							break
@@ -6272,8 +6274,8 @@ func (b *treeBuilder) r20(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 											{
 												start11 := p
 												for b.work <= b.limit { // past the limit, no round is tried
-													for p < len(s) && class18[s[p]] {
-														p++
+													if p < len(s) && class18[s[p]] {
+														p = run18.RunEnd(s, p+1)
 													}
 													ok = false
 													break
@@ -6325,8 +6327,8 @@ func (b *treeBuilder) r20(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 									{
 										start13 := p
 										for b.work <= b.limit { // past the limit, no round is tried
-											for p < len(s) && class18[s[p]] {
-												p++
+											if p < len(s) && class18[s[p]] {
+												p = run18.RunEnd(s, p+1)
 											}
 											ok = false
 											break
@@ -6643,8 +6645,8 @@ func (b *treeBuilder) r20(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 							{
 								start34 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class18[s[p]] {
-										p++
+									if p < len(s) && class18[s[p]] {
+										p = run18.RunEnd(s, p+1)
 									}
 									ok = false
 									break
@@ -6696,8 +6698,8 @@ func (b *treeBuilder) r20(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 					{
 						start36 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class18[s[p]] {
-								p++
+							if p < len(s) && class18[s[p]] {
+								p = run18.RunEnd(s, p+1)
 							}
 							ok = false
 							break
@@ -6739,8 +6741,8 @@ func (b *treeBuilder) r20(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 							{
 								start39 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class18[s[p]] {
-										p++
+									if p < len(s) && class18[s[p]] {
+										p = run18.RunEnd(s, p+1)
 									}
 									ok = false
 									break
@@ -6792,8 +6794,8 @@ func (b *treeBuilder) r20(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 					{
 						start41 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class18[s[p]] {
-								p++
+							if p < len(s) && class18[s[p]] {
+								p = run18.RunEnd(s, p+1)
 							}
 							ok = false
 							break
@@ -7271,8 +7273,8 @@ func (b *treeBuilder) r23(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			{
 				start2 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class12[s[p]] {
-						p++
+					if p < len(s) && class12[s[p]] {
+						p = run12.RunEnd(s, p+1)
 					}
 					ok = false
 					break
@@ -7303,8 +7305,8 @@ func (b *treeBuilder) r23(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 							{
 								start5 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class12[s[p]] {
-										p++
+									if p < len(s) && class12[s[p]] {
+										p = run12.RunEnd(s, p+1)
 									}
 									ok = false
 									break
@@ -7393,8 +7395,8 @@ func (b *treeBuilder) r25(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 							{
 								start4 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class18[s[p]] {
-										p++
+									if p < len(s) && class18[s[p]] {
+										p = run18.RunEnd(s, p+1)
 									}
 									ok = false
 									break
@@ -7446,8 +7448,8 @@ func (b *treeBuilder) r25(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 					{
 						start6 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class18[s[p]] {
-								p++
+							if p < len(s) && class18[s[p]] {
+								p = run18.RunEnd(s, p+1)
 							}
 							ok = false
 							break
@@ -7498,8 +7500,8 @@ func (b *treeBuilder) r25(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 											{
 												start11 := p
 												for b.work <= b.limit { // past the limit, no round is tried
-													for p < len(s) && class18[s[p]] {
-														p++
+													if p < len(s) && class18[s[p]] {
+														p = run18.RunEnd(s, p+1)
 													}
 													ok = false
 													break
@@ -7551,8 +7553,8 @@ func (b *treeBuilder) r25(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 									{
 										start13 := p
 										for b.work <= b.limit { // past the limit, no round is tried
-											for p < len(s) && class18[s[p]] {
-												p++
+											if p < len(s) && class18[s[p]] {
+												p = run18.RunEnd(s, p+1)
 											}
 											ok = false
 											break
@@ -7687,8 +7689,8 @@ func (b *treeBuilder) r25(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 							{
 								start20 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class18[s[p]] {
-										p++
+									if p < len(s) && class18[s[p]] {
+										p = run18.RunEnd(s, p+1)
 									}
 									ok = false
 									break
@@ -7740,8 +7742,8 @@ func (b *treeBuilder) r25(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 					{
 						start22 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class18[s[p]] {
-								p++
+							if p < len(s) && class18[s[p]] {
+								p = run18.RunEnd(s, p+1)
 							}
 							ok = false
 							break
@@ -7783,8 +7785,8 @@ func (b *treeBuilder) r25(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 							{
 								start25 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class18[s[p]] {
-										p++
+									if p < len(s) && class18[s[p]] {
+										p = run18.RunEnd(s, p+1)
 									}
 									ok = false
 									break
@@ -7836,8 +7838,8 @@ func (b *treeBuilder) r25(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 					{
 						start27 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class18[s[p]] {
-								p++
+							if p < len(s) && class18[s[p]] {
+								p = run18.RunEnd(s, p+1)
 							}
 							ok = false
 							break
@@ -8060,8 +8062,8 @@ func (b *treeBuilder) r29(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 					{
 						start3 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class18[s[p]] {
-								p++
+							if p < len(s) && class18[s[p]] {
+								p = run18.RunEnd(s, p+1)
 							}
 							ok = false
 							break
@@ -8113,8 +8115,8 @@ func (b *treeBuilder) r29(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			{
 				start5 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class18[s[p]] {
-						p++
+					if p < len(s) && class18[s[p]] {
+						p = run18.RunEnd(s, p+1)
 					}
 					ok = false
 					break
@@ -8447,3 +8449,15 @@ var class24 = [256]bool{65: true, 66: true, 67: true, 68: true, 69: true, 70: tr
 
 // class25 is ['0'-'9'].
 var class25 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true}
+
+// run9 finds the end of a run of the bytes of class9.
+var run9 = byteclass.Of(&class9)
+
+// run12 finds the end of a run of the bytes of class12.
+var run12 = byteclass.Of(&class12)
+
+// run18 finds the end of a run of the bytes of class18.
+var run18 = byteclass.Of(&class18)
+
+// run23 finds the end of a run of the bytes of class23.
+var run23 = byteclass.Of(&class23)

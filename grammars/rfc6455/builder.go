@@ -7,11 +7,13 @@ import (
 	"unicode/utf8"
 
 	"github.com/urlgrammar/urlgrammar/ast"
+	"github.com/urlgrammar/urlgrammar/grammarkit/byteclass"
 )
 
 var (
 	_ = unicode.ToLower
 	_ = utf8.DecodeRuneInString
+	_ = byteclass.Of
 )
 
 // treeBuilder builds the generic tree of an input, from the PEG compiled into the methods
@@ -256,8 +258,8 @@ func (b *treeBuilder) r1(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 					{
 						start4 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class2[s[p]] {
-								p++
+							if p < len(s) && class2[s[p]] {
+								p = run2.RunEnd(s, p+1)
 							}
 							ok = false
 							break
@@ -306,8 +308,8 @@ func (b *treeBuilder) r1(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 					{
 						start7 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class3[s[p]] {
-								p++
+							if p < len(s) && class3[s[p]] {
+								p = run3.RunEnd(s, p+1)
 							}
 							q7 := p
 						L8:
@@ -462,8 +464,8 @@ func (b *treeBuilder) r2(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 					{
 						start4 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class2[s[p]] {
-								p++
+							if p < len(s) && class2[s[p]] {
+								p = run2.RunEnd(s, p+1)
 							}
 							ok = false
 							break
@@ -512,8 +514,8 @@ func (b *treeBuilder) r2(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 					{
 						start7 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class3[s[p]] {
-								p++
+							if p < len(s) && class3[s[p]] {
+								p = run3.RunEnd(s, p+1)
 							}
 							q7 := p
 						L8:
@@ -628,8 +630,8 @@ func (b *treeBuilder) r3(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 					{
 						start4 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class6[s[p]] {
-								p++
+							if p < len(s) && class6[s[p]] {
+								p = run6.RunEnd(s, p+1)
 							}
 							q4 := p
 						L5:
@@ -764,8 +766,8 @@ L1:
 		{
 			start5 := p
 			for b.work <= b.limit { // past the limit, no round is tried
-				for p < len(s) && class9[s[p]] {
-					p++
+				if p < len(s) && class9[s[p]] {
+					p = run9.RunEnd(s, p+1)
 				}
 				q5 := p
 			L6:
@@ -850,8 +852,8 @@ func (b *treeBuilder) r5(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class2[s[p]] {
-				p++
+			if p < len(s) && class2[s[p]] {
+				p = run2.RunEnd(s, p+1)
 			}
 			ok = false
 			break
@@ -920,8 +922,8 @@ func (b *treeBuilder) r6(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 							{
 								start5 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class5[s[p]] {
-										p++
+									if p < len(s) && class5[s[p]] {
+										p = run5.RunEnd(s, p+1)
 									}
 									ok = false
 									break
@@ -943,8 +945,8 @@ func (b *treeBuilder) r6(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 							{
 								start6 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class12[s[p]] {
-										p++
+									if p < len(s) && class12[s[p]] {
+										p = run12.RunEnd(s, p+1)
 									}
 									ok = false
 									break
@@ -1021,8 +1023,8 @@ func (b *treeBuilder) r7(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 			{
 				start2 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class5[s[p]] {
-						p++
+					if p < len(s) && class5[s[p]] {
+						p = run5.RunEnd(s, p+1)
 					}
 					ok = false
 					break
@@ -1044,8 +1046,8 @@ func (b *treeBuilder) r7(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 			{
 				start3 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class12[s[p]] {
-						p++
+					if p < len(s) && class12[s[p]] {
+						p = run12.RunEnd(s, p+1)
 					}
 					ok = false
 					break
@@ -7086,8 +7088,8 @@ func (b *treeBuilder) r15(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class9[s[p]] {
-				p++
+			if p < len(s) && class9[s[p]] {
+				p = run9.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -7174,8 +7176,8 @@ func (b *treeBuilder) r16(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 					{
 						start4 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class6[s[p]] {
-								p++
+							if p < len(s) && class6[s[p]] {
+								p = run6.RunEnd(s, p+1)
 							}
 							q4 := p
 						L5:
@@ -7264,8 +7266,8 @@ func (b *treeBuilder) r17(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class6[s[p]] {
-				p++
+			if p < len(s) && class6[s[p]] {
+				p = run6.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -7397,8 +7399,8 @@ func (b *treeBuilder) r19(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class3[s[p]] {
-				p++
+			if p < len(s) && class3[s[p]] {
+				p = run3.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -7627,3 +7629,21 @@ var class21 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: tr
 
 // class22 is ['a'-'z”A'-'Z'].
 var class22 = [256]bool{65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
+
+// run2 finds the end of a run of the bytes of class2.
+var run2 = byteclass.Of(&class2)
+
+// run3 finds the end of a run of the bytes of class3.
+var run3 = byteclass.Of(&class3)
+
+// run5 finds the end of a run of the bytes of class5.
+var run5 = byteclass.Of(&class5)
+
+// run6 finds the end of a run of the bytes of class6.
+var run6 = byteclass.Of(&class6)
+
+// run9 finds the end of a run of the bytes of class9.
+var run9 = byteclass.Of(&class9)
+
+// run12 finds the end of a run of the bytes of class12.
+var run12 = byteclass.Of(&class12)

@@ -7,11 +7,13 @@ import (
 	"unicode/utf8"
 
 	"github.com/urlgrammar/urlgrammar/ast"
+	"github.com/urlgrammar/urlgrammar/grammarkit/byteclass"
 )
 
 var (
 	_ = unicode.ToLower
 	_ = utf8.DecodeRuneInString
+	_ = byteclass.Of
 )
 
 // treeBuilder builds the generic tree of an input, from the PEG compiled into the methods
@@ -275,8 +277,8 @@ func (b *treeBuilder) r1(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 					{
 						start4 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class1[s[p]] {
-								p++
+							if p < len(s) && class1[s[p]] {
+								p = run1.RunEnd(s, p+1)
 							}
 							ok = false
 							break
@@ -391,8 +393,8 @@ func (b *treeBuilder) r1(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 					{
 						start10 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class4[s[p]] {
-								p++
+							if p < len(s) && class4[s[p]] {
+								p = run4.RunEnd(s, p+1)
 							}
 							q10 := p
 						L11:
@@ -478,8 +480,8 @@ func (b *treeBuilder) r1(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 					{
 						start15 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class4[s[p]] {
-								p++
+							if p < len(s) && class4[s[p]] {
+								p = run4.RunEnd(s, p+1)
 							}
 							q15 := p
 						L16:
@@ -657,8 +659,8 @@ func (b *treeBuilder) r3(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 					{
 						start4 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class1[s[p]] {
-								p++
+							if p < len(s) && class1[s[p]] {
+								p = run1.RunEnd(s, p+1)
 							}
 							ok = false
 							break
@@ -773,8 +775,8 @@ func (b *treeBuilder) r3(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 					{
 						start10 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class4[s[p]] {
-								p++
+							if p < len(s) && class4[s[p]] {
+								p = run4.RunEnd(s, p+1)
 							}
 							q10 := p
 						L11:
@@ -950,8 +952,8 @@ func (b *treeBuilder) r4(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 					{
 						start7 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class4[s[p]] {
-								p++
+							if p < len(s) && class4[s[p]] {
+								p = run4.RunEnd(s, p+1)
 							}
 							q7 := p
 						L8:
@@ -1037,8 +1039,8 @@ func (b *treeBuilder) r4(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 					{
 						start12 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class4[s[p]] {
-								p++
+							if p < len(s) && class4[s[p]] {
+								p = run4.RunEnd(s, p+1)
 							}
 							q12 := p
 						L13:
@@ -1214,8 +1216,8 @@ func (b *treeBuilder) r6(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 			{
 				start2 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class1[s[p]] {
-						p++
+					if p < len(s) && class1[s[p]] {
+						p = run1.RunEnd(s, p+1)
 					}
 					ok = false
 					break
@@ -1268,8 +1270,8 @@ func (b *treeBuilder) r7(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 					{
 						start4 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class8[s[p]] {
-								p++
+							if p < len(s) && class8[s[p]] {
+								p = run8.RunEnd(s, p+1)
 							}
 							q4 := p
 						L5:
@@ -1367,8 +1369,8 @@ func (b *treeBuilder) r7(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 					{
 						start9 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class9[s[p]] {
-								p++
+							if p < len(s) && class9[s[p]] {
+								p = run9.RunEnd(s, p+1)
 							}
 							ok = false
 							break
@@ -1420,8 +1422,8 @@ func (b *treeBuilder) r8(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class8[s[p]] {
-				p++
+			if p < len(s) && class8[s[p]] {
+				p = run8.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -1537,8 +1539,8 @@ L1:
 		{
 			start5 := p
 			for b.work <= b.limit { // past the limit, no round is tried
-				for p < len(s) && class12[s[p]] {
-					p++
+				if p < len(s) && class12[s[p]] {
+					p = run12.RunEnd(s, p+1)
 				}
 				q5 := p
 			L6:
@@ -1623,8 +1625,8 @@ func (b *treeBuilder) r10(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class9[s[p]] {
-				p++
+			if p < len(s) && class9[s[p]] {
+				p = run9.RunEnd(s, p+1)
 			}
 			ok = false
 			break
@@ -1699,8 +1701,8 @@ func (b *treeBuilder) r11(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 							{
 								start5 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class6[s[p]] {
-										p++
+									if p < len(s) && class6[s[p]] {
+										p = run6.RunEnd(s, p+1)
 									}
 									ok = false
 									break
@@ -1722,8 +1724,8 @@ func (b *treeBuilder) r11(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 							{
 								start6 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class8[s[p]] {
-										p++
+									if p < len(s) && class8[s[p]] {
+										p = run8.RunEnd(s, p+1)
 									}
 									ok = false
 									break
@@ -1788,8 +1790,8 @@ func (b *treeBuilder) r12(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class15[s[p]] {
-				p++
+			if p < len(s) && class15[s[p]] {
+				p = run15.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -1884,8 +1886,8 @@ func (b *treeBuilder) r13(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			{
 				start3 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class15[s[p]] {
-						p++
+					if p < len(s) && class15[s[p]] {
+						p = run15.RunEnd(s, p+1)
 					}
 					q3 := p
 				L4:
@@ -1983,8 +1985,8 @@ func (b *treeBuilder) r14(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			{
 				start2 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class6[s[p]] {
-						p++
+					if p < len(s) && class6[s[p]] {
+						p = run6.RunEnd(s, p+1)
 					}
 					ok = false
 					break
@@ -2006,8 +2008,8 @@ func (b *treeBuilder) r14(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			{
 				start3 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class8[s[p]] {
-						p++
+					if p < len(s) && class8[s[p]] {
+						p = run8.RunEnd(s, p+1)
 					}
 					ok = false
 					break
@@ -8048,8 +8050,8 @@ func (b *treeBuilder) r22(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class12[s[p]] {
-				p++
+			if p < len(s) && class12[s[p]] {
+				p = run12.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -8293,8 +8295,8 @@ func (b *treeBuilder) r24(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 					{
 						start4 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class23[s[p]] {
-								p++
+							if p < len(s) && class23[s[p]] {
+								p = run23.RunEnd(s, p+1)
 							}
 							q4 := p
 						L5:
@@ -8408,8 +8410,8 @@ func (b *treeBuilder) r25(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 					{
 						start4 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class23[s[p]] {
-								p++
+							if p < len(s) && class23[s[p]] {
+								p = run23.RunEnd(s, p+1)
 							}
 							q4 := p
 						L5:
@@ -8491,8 +8493,8 @@ func (b *treeBuilder) r25(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 									{
 										start10 := p
 										for b.work <= b.limit { // past the limit, no round is tried
-											for p < len(s) && class23[s[p]] {
-												p++
+											if p < len(s) && class23[s[p]] {
+												p = run23.RunEnd(s, p+1)
 											}
 											q10 := p
 										L11:
@@ -8609,8 +8611,8 @@ func (b *treeBuilder) r26(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			{
 				start3 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class24[s[p]] {
-						p++
+					if p < len(s) && class24[s[p]] {
+						p = run24.RunEnd(s, p+1)
 					}
 					q3 := p
 				L4:
@@ -8692,8 +8694,8 @@ func (b *treeBuilder) r26(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 							{
 								start9 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class23[s[p]] {
-										p++
+									if p < len(s) && class23[s[p]] {
+										p = run23.RunEnd(s, p+1)
 									}
 									q9 := p
 								L10:
@@ -8802,8 +8804,8 @@ func (b *treeBuilder) r27(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			{
 				start3 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class23[s[p]] {
-						p++
+					if p < len(s) && class23[s[p]] {
+						p = run23.RunEnd(s, p+1)
 					}
 					q3 := p
 				L4:
@@ -8885,8 +8887,8 @@ func (b *treeBuilder) r27(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 							{
 								start9 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class23[s[p]] {
-										p++
+									if p < len(s) && class23[s[p]] {
+										p = run23.RunEnd(s, p+1)
 									}
 									q9 := p
 								L10:
@@ -9007,8 +9009,8 @@ func (b *treeBuilder) r29(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class23[s[p]] {
-				p++
+			if p < len(s) && class23[s[p]] {
+				p = run23.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -9082,8 +9084,8 @@ func (b *treeBuilder) r30(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class23[s[p]] {
-				p++
+			if p < len(s) && class23[s[p]] {
+				p = run23.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -9157,8 +9159,8 @@ func (b *treeBuilder) r31(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class24[s[p]] {
-				p++
+			if p < len(s) && class24[s[p]] {
+				p = run24.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -9290,8 +9292,8 @@ func (b *treeBuilder) r33(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class4[s[p]] {
-				p++
+			if p < len(s) && class4[s[p]] {
+				p = run4.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -9365,8 +9367,8 @@ func (b *treeBuilder) r34(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class4[s[p]] {
-				p++
+			if p < len(s) && class4[s[p]] {
+				p = run4.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -9653,3 +9655,30 @@ var class25 = [256]bool{35: true, 47: true, 58: true, 63: true, 64: true, 91: tr
 
 // class26 is the first bytes of an alternative.
 var class26 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 59: true, 61: true}
+
+// run1 finds the end of a run of the bytes of class1.
+var run1 = byteclass.Of(&class1)
+
+// run4 finds the end of a run of the bytes of class4.
+var run4 = byteclass.Of(&class4)
+
+// run6 finds the end of a run of the bytes of class6.
+var run6 = byteclass.Of(&class6)
+
+// run8 finds the end of a run of the bytes of class8.
+var run8 = byteclass.Of(&class8)
+
+// run9 finds the end of a run of the bytes of class9.
+var run9 = byteclass.Of(&class9)
+
+// run12 finds the end of a run of the bytes of class12.
+var run12 = byteclass.Of(&class12)
+
+// run15 finds the end of a run of the bytes of class15.
+var run15 = byteclass.Of(&class15)
+
+// run23 finds the end of a run of the bytes of class23.
+var run23 = byteclass.Of(&class23)
+
+// run24 finds the end of a run of the bytes of class24.
+var run24 = byteclass.Of(&class24)

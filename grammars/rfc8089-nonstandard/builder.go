@@ -7,11 +7,13 @@ import (
 	"unicode/utf8"
 
 	"github.com/urlgrammar/urlgrammar/ast"
+	"github.com/urlgrammar/urlgrammar/grammarkit/byteclass"
 )
 
 var (
 	_ = unicode.ToLower
 	_ = utf8.DecodeRuneInString
+	_ = byteclass.Of
 )
 
 // treeBuilder builds the generic tree of an input, from the PEG compiled into the methods
@@ -1217,8 +1219,8 @@ L1:
 						{
 							start5 := p
 							for b.work <= b.limit { // past the limit, no round is tried
-								for p < len(s) && class8[s[p]] {
-									p++
+								if p < len(s) && class8[s[p]] {
+									p = run8.RunEnd(s, p+1)
 								}
 								q5 := p
 							L6:
@@ -2221,8 +2223,8 @@ L1:
 		{
 			start29 := p
 			for b.work <= b.limit { // past the limit, no round is tried
-				for p < len(s) && class24[s[p]] {
-					p++
+				if p < len(s) && class24[s[p]] {
+					p = run24.RunEnd(s, p+1)
 				}
 				q29 := p
 			L30:
@@ -2351,8 +2353,8 @@ func (b *treeBuilder) r9(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 							{
 								start5 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class10[s[p]] {
-										p++
+									if p < len(s) && class10[s[p]] {
+										p = run10.RunEnd(s, p+1)
 									}
 									ok = false
 									break
@@ -2374,8 +2376,8 @@ func (b *treeBuilder) r9(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 							{
 								start6 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class8[s[p]] {
-										p++
+									if p < len(s) && class8[s[p]] {
+										p = run8.RunEnd(s, p+1)
 									}
 									ok = false
 									break
@@ -2644,8 +2646,8 @@ func (b *treeBuilder) r12(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class8[s[p]] {
-				p++
+			if p < len(s) && class8[s[p]] {
+				p = run8.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -3358,8 +3360,8 @@ L1:
 		{
 			start27 := p
 			for b.work <= b.limit { // past the limit, no round is tried
-				for p < len(s) && class24[s[p]] {
-					p++
+				if p < len(s) && class24[s[p]] {
+					p = run24.RunEnd(s, p+1)
 				}
 				q27 := p
 			L28:
@@ -3487,8 +3489,8 @@ func (b *treeBuilder) r14(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 							{
 								start5 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class10[s[p]] {
-										p++
+									if p < len(s) && class10[s[p]] {
+										p = run10.RunEnd(s, p+1)
 									}
 									ok = false
 									break
@@ -3510,8 +3512,8 @@ func (b *treeBuilder) r14(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 							{
 								start6 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class8[s[p]] {
-										p++
+									if p < len(s) && class8[s[p]] {
+										p = run8.RunEnd(s, p+1)
 									}
 									ok = false
 									break
@@ -3576,8 +3578,8 @@ func (b *treeBuilder) r15(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class30[s[p]] {
-				p++
+			if p < len(s) && class30[s[p]] {
+				p = run30.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -3672,8 +3674,8 @@ func (b *treeBuilder) r16(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			{
 				start3 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class30[s[p]] {
-						p++
+					if p < len(s) && class30[s[p]] {
+						p = run30.RunEnd(s, p+1)
 					}
 					q3 := p
 				L4:
@@ -3771,8 +3773,8 @@ func (b *treeBuilder) r17(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			{
 				start2 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class10[s[p]] {
-						p++
+					if p < len(s) && class10[s[p]] {
+						p = run10.RunEnd(s, p+1)
 					}
 					ok = false
 					break
@@ -3794,8 +3796,8 @@ func (b *treeBuilder) r17(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			{
 				start3 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class8[s[p]] {
-						p++
+					if p < len(s) && class8[s[p]] {
+						p = run8.RunEnd(s, p+1)
 					}
 					ok = false
 					break
@@ -14569,8 +14571,8 @@ func (b *treeBuilder) r25(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class24[s[p]] {
-				p++
+			if p < len(s) && class24[s[p]] {
+				p = run24.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -14665,8 +14667,8 @@ func (b *treeBuilder) r26(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 					{
 						start4 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class33[s[p]] {
-								p++
+							if p < len(s) && class33[s[p]] {
+								p = run33.RunEnd(s, p+1)
 							}
 							q4 := p
 						L5:
@@ -14748,8 +14750,8 @@ func (b *treeBuilder) r26(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 									{
 										start10 := p
 										for b.work <= b.limit { // past the limit, no round is tried
-											for p < len(s) && class33[s[p]] {
-												p++
+											if p < len(s) && class33[s[p]] {
+												p = run33.RunEnd(s, p+1)
 											}
 											q10 := p
 										L11:
@@ -14857,8 +14859,8 @@ func (b *treeBuilder) r27(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class33[s[p]] {
-				p++
+			if p < len(s) && class33[s[p]] {
+				p = run33.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -14932,8 +14934,8 @@ func (b *treeBuilder) r28(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class33[s[p]] {
-				p++
+			if p < len(s) && class33[s[p]] {
+				p = run33.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -15256,3 +15258,18 @@ var class33 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: tr
 
 // class34 is ['!”$”&”\”'(”)”*”+”,”;”='].
 var class34 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 59: true, 61: true}
+
+// run8 finds the end of a run of the bytes of class8.
+var run8 = byteclass.Of(&class8)
+
+// run10 finds the end of a run of the bytes of class10.
+var run10 = byteclass.Of(&class10)
+
+// run24 finds the end of a run of the bytes of class24.
+var run24 = byteclass.Of(&class24)
+
+// run30 finds the end of a run of the bytes of class30.
+var run30 = byteclass.Of(&class30)
+
+// run33 finds the end of a run of the bytes of class33.
+var run33 = byteclass.Of(&class33)

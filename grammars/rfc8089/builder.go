@@ -7,11 +7,13 @@ import (
 	"unicode/utf8"
 
 	"github.com/urlgrammar/urlgrammar/ast"
+	"github.com/urlgrammar/urlgrammar/grammarkit/byteclass"
 )
 
 var (
 	_ = unicode.ToLower
 	_ = utf8.DecodeRuneInString
+	_ = byteclass.Of
 )
 
 // treeBuilder builds the generic tree of an input, from the PEG compiled into the methods
@@ -1219,8 +1221,8 @@ L1:
 		{
 			start27 := p
 			for b.work <= b.limit { // past the limit, no round is tried
-				for p < len(s) && class19[s[p]] {
-					p++
+				if p < len(s) && class19[s[p]] {
+					p = run19.RunEnd(s, p+1)
 				}
 				q27 := p
 			L28:
@@ -1348,8 +1350,8 @@ func (b *treeBuilder) r7(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 							{
 								start5 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class21[s[p]] {
-										p++
+									if p < len(s) && class21[s[p]] {
+										p = run21.RunEnd(s, p+1)
 									}
 									ok = false
 									break
@@ -1371,8 +1373,8 @@ func (b *treeBuilder) r7(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 							{
 								start6 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class24[s[p]] {
-										p++
+									if p < len(s) && class24[s[p]] {
+										p = run24.RunEnd(s, p+1)
 									}
 									ok = false
 									break
@@ -1437,8 +1439,8 @@ func (b *treeBuilder) r8(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class25[s[p]] {
-				p++
+			if p < len(s) && class25[s[p]] {
+				p = run25.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -1533,8 +1535,8 @@ func (b *treeBuilder) r9(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 			{
 				start3 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class25[s[p]] {
-						p++
+					if p < len(s) && class25[s[p]] {
+						p = run25.RunEnd(s, p+1)
 					}
 					q3 := p
 				L4:
@@ -1632,8 +1634,8 @@ func (b *treeBuilder) r10(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			{
 				start2 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class21[s[p]] {
-						p++
+					if p < len(s) && class21[s[p]] {
+						p = run21.RunEnd(s, p+1)
 					}
 					ok = false
 					break
@@ -1655,8 +1657,8 @@ func (b *treeBuilder) r10(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			{
 				start3 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class24[s[p]] {
-						p++
+					if p < len(s) && class24[s[p]] {
+						p = run24.RunEnd(s, p+1)
 					}
 					ok = false
 					break
@@ -12430,8 +12432,8 @@ func (b *treeBuilder) r18(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class19[s[p]] {
-				p++
+			if p < len(s) && class19[s[p]] {
+				p = run19.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -12526,8 +12528,8 @@ func (b *treeBuilder) r19(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 					{
 						start4 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class28[s[p]] {
-								p++
+							if p < len(s) && class28[s[p]] {
+								p = run28.RunEnd(s, p+1)
 							}
 							q4 := p
 						L5:
@@ -12609,8 +12611,8 @@ func (b *treeBuilder) r19(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 									{
 										start10 := p
 										for b.work <= b.limit { // past the limit, no round is tried
-											for p < len(s) && class28[s[p]] {
-												p++
+											if p < len(s) && class28[s[p]] {
+												p = run28.RunEnd(s, p+1)
 											}
 											q10 := p
 										L11:
@@ -12718,8 +12720,8 @@ func (b *treeBuilder) r20(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class28[s[p]] {
-				p++
+			if p < len(s) && class28[s[p]] {
+				p = run28.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -12793,8 +12795,8 @@ func (b *treeBuilder) r21(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class28[s[p]] {
-				p++
+			if p < len(s) && class28[s[p]] {
+				p = run28.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -13105,3 +13107,18 @@ var class29 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: tr
 
 // class30 is ['a'-'z”A'-'Z'].
 var class30 = [256]bool{65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
+
+// run19 finds the end of a run of the bytes of class19.
+var run19 = byteclass.Of(&class19)
+
+// run21 finds the end of a run of the bytes of class21.
+var run21 = byteclass.Of(&class21)
+
+// run24 finds the end of a run of the bytes of class24.
+var run24 = byteclass.Of(&class24)
+
+// run25 finds the end of a run of the bytes of class25.
+var run25 = byteclass.Of(&class25)
+
+// run28 finds the end of a run of the bytes of class28.
+var run28 = byteclass.Of(&class28)

@@ -7,11 +7,13 @@ import (
 	"unicode/utf8"
 
 	"github.com/urlgrammar/urlgrammar/ast"
+	"github.com/urlgrammar/urlgrammar/grammarkit/byteclass"
 )
 
 var (
 	_ = unicode.ToLower
 	_ = utf8.DecodeRuneInString
+	_ = byteclass.Of
 )
 
 // treeBuilder builds the generic tree of an input, from the PEG compiled into the methods
@@ -195,8 +197,8 @@ L1:
 							{
 								start5 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class1[s[p]] {
-										p++
+									if p < len(s) && class1[s[p]] {
+										p = run1.RunEnd(s, p+1)
 									}
 									q5 := p
 								L6:
@@ -322,8 +324,8 @@ L1:
 							{
 								start12 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class1[s[p]] {
-										p++
+									if p < len(s) && class1[s[p]] {
+										p = run1.RunEnd(s, p+1)
 									}
 									q12 := p
 								L13:
@@ -531,8 +533,8 @@ func (b *treeBuilder) r1(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 					{
 						start6 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class8[s[p]] {
-								p++
+							if p < len(s) && class8[s[p]] {
+								p = run8.RunEnd(s, p+1)
 							}
 							q6 := p
 						L7:
@@ -3806,8 +3808,8 @@ func (b *treeBuilder) r5(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 			{
 				start4 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class8[s[p]] {
-						p++
+					if p < len(s) && class8[s[p]] {
+						p = run8.RunEnd(s, p+1)
 					}
 					q4 := p
 				L5:
@@ -3971,8 +3973,8 @@ func (b *treeBuilder) r6(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 							{
 								start7 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class1[s[p]] {
-										p++
+									if p < len(s) && class1[s[p]] {
+										p = run1.RunEnd(s, p+1)
 									}
 									q7 := p
 								L8:
@@ -4127,8 +4129,8 @@ func (b *treeBuilder) r6(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 							{
 								start15 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class1[s[p]] {
-										p++
+									if p < len(s) && class1[s[p]] {
+										p = run1.RunEnd(s, p+1)
 									}
 									q15 := p
 								L16:
@@ -4522,8 +4524,8 @@ func (b *treeBuilder) r7(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 							{
 								start18 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class1[s[p]] {
-										p++
+									if p < len(s) && class1[s[p]] {
+										p = run1.RunEnd(s, p+1)
 									}
 									q18 := p
 								L19:
@@ -4686,8 +4688,8 @@ func (b *treeBuilder) r8(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 			{
 				start4 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class1[s[p]] {
-						p++
+					if p < len(s) && class1[s[p]] {
+						p = run1.RunEnd(s, p+1)
 					}
 					q4 := p
 				L5:
@@ -5028,8 +5030,8 @@ func (b *treeBuilder) r10(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			{
 				start4 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class1[s[p]] {
-						p++
+					if p < len(s) && class1[s[p]] {
+						p = run1.RunEnd(s, p+1)
 					}
 					q4 := p
 				L5:
@@ -5113,8 +5115,8 @@ func (b *treeBuilder) r11(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class1[s[p]] {
-				p++
+			if p < len(s) && class1[s[p]] {
+				p = run1.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -5256,8 +5258,8 @@ func (b *treeBuilder) r14(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class1[s[p]] {
-				p++
+			if p < len(s) && class1[s[p]] {
+				p = run1.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -5468,3 +5470,9 @@ var class15 = [256]bool{65: true, 66: true, 67: true, 68: true, 69: true, 70: tr
 
 // class16 is ['0'-'9'].
 var class16 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true}
+
+// run1 finds the end of a run of the bytes of class1.
+var run1 = byteclass.Of(&class1)
+
+// run8 finds the end of a run of the bytes of class8.
+var run8 = byteclass.Of(&class8)

@@ -7,11 +7,13 @@ import (
 	"unicode/utf8"
 
 	"github.com/urlgrammar/urlgrammar/ast"
+	"github.com/urlgrammar/urlgrammar/grammarkit/byteclass"
 )
 
 var (
 	_ = unicode.ToLower
 	_ = utf8.DecodeRuneInString
+	_ = byteclass.Of
 )
 
 // treeBuilder builds the generic tree of an input, from the PEG compiled into the methods
@@ -320,8 +322,8 @@ func (b *treeBuilder) r1(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 					{
 						start4 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class3[s[p]] {
-								p++
+							if p < len(s) && class3[s[p]] {
+								p = run3.RunEnd(s, p+1)
 							}
 							q4 := p
 						L5:
@@ -488,8 +490,8 @@ func (b *treeBuilder) r2(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 					{
 						start4 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class3[s[p]] {
-								p++
+							if p < len(s) && class3[s[p]] {
+								p = run3.RunEnd(s, p+1)
 							}
 							q4 := p
 						L5:
@@ -606,8 +608,8 @@ func (b *treeBuilder) r4(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 					{
 						start4 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class7[s[p]] {
-								p++
+							if p < len(s) && class7[s[p]] {
+								p = run7.RunEnd(s, p+1)
 							}
 							q4 := p
 						L5:
@@ -747,8 +749,8 @@ func (b *treeBuilder) r5(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 									{
 										start6 := p
 										for b.work <= b.limit { // past the limit, no round is tried
-											for p < len(s) && class7[s[p]] {
-												p++
+											if p < len(s) && class7[s[p]] {
+												p = run7.RunEnd(s, p+1)
 											}
 											q6 := p
 										L7:
@@ -825,8 +827,8 @@ func (b *treeBuilder) r5(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 													{
 														start12 := p
 														for b.work <= b.limit { // past the limit, no round is tried
-															for p < len(s) && class7[s[p]] {
-																p++
+															if p < len(s) && class7[s[p]] {
+																p = run7.RunEnd(s, p+1)
 															}
 															q12 := p
 														L13:
@@ -925,8 +927,8 @@ func (b *treeBuilder) r5(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 							{
 								start16 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class10[s[p]] {
-										p++
+									if p < len(s) && class10[s[p]] {
+										p = run10.RunEnd(s, p+1)
 									}
 									q16 := p
 								L17:
@@ -1003,8 +1005,8 @@ func (b *treeBuilder) r5(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 											{
 												start22 := p
 												for b.work <= b.limit { // past the limit, no round is tried
-													for p < len(s) && class7[s[p]] {
-														p++
+													if p < len(s) && class7[s[p]] {
+														p = run7.RunEnd(s, p+1)
 													}
 													q22 := p
 												L23:
@@ -1115,8 +1117,8 @@ func (b *treeBuilder) r5(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 					{
 						start27 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class3[s[p]] {
-								p++
+							if p < len(s) && class3[s[p]] {
+								p = run3.RunEnd(s, p+1)
 							}
 							q27 := p
 						L28:
@@ -1251,8 +1253,8 @@ L1:
 							{
 								start5 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class7[s[p]] {
-										p++
+									if p < len(s) && class7[s[p]] {
+										p = run7.RunEnd(s, p+1)
 									}
 									q5 := p
 								L6:
@@ -1329,8 +1331,8 @@ L1:
 											{
 												start11 := p
 												for b.work <= b.limit { // past the limit, no round is tried
-													for p < len(s) && class7[s[p]] {
-														p++
+													if p < len(s) && class7[s[p]] {
+														p = run7.RunEnd(s, p+1)
 													}
 													q11 := p
 												L12:
@@ -1429,8 +1431,8 @@ L1:
 					{
 						start15 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class10[s[p]] {
-								p++
+							if p < len(s) && class10[s[p]] {
+								p = run10.RunEnd(s, p+1)
 							}
 							q15 := p
 						L16:
@@ -1507,8 +1509,8 @@ L1:
 									{
 										start21 := p
 										for b.work <= b.limit { // past the limit, no round is tried
-											for p < len(s) && class7[s[p]] {
-												p++
+											if p < len(s) && class7[s[p]] {
+												p = run7.RunEnd(s, p+1)
 											}
 											q21 := p
 										L22:
@@ -1630,8 +1632,8 @@ func (b *treeBuilder) r7(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 					{
 						start4 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class11[s[p]] {
-								p++
+							if p < len(s) && class11[s[p]] {
+								p = run11.RunEnd(s, p+1)
 							}
 							q4 := p
 						L5:
@@ -1729,8 +1731,8 @@ func (b *treeBuilder) r7(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 					{
 						start9 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class12[s[p]] {
-								p++
+							if p < len(s) && class12[s[p]] {
+								p = run12.RunEnd(s, p+1)
 							}
 							ok = false
 							break
@@ -1782,8 +1784,8 @@ func (b *treeBuilder) r8(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class11[s[p]] {
-				p++
+			if p < len(s) && class11[s[p]] {
+				p = run11.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -1899,8 +1901,8 @@ L1:
 		{
 			start5 := p
 			for b.work <= b.limit { // past the limit, no round is tried
-				for p < len(s) && class15[s[p]] {
-					p++
+				if p < len(s) && class15[s[p]] {
+					p = run15.RunEnd(s, p+1)
 				}
 				q5 := p
 			L6:
@@ -1985,8 +1987,8 @@ func (b *treeBuilder) r10(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class12[s[p]] {
-				p++
+			if p < len(s) && class12[s[p]] {
+				p = run12.RunEnd(s, p+1)
 			}
 			ok = false
 			break
@@ -2055,8 +2057,8 @@ func (b *treeBuilder) r11(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 							{
 								start5 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class5[s[p]] {
-										p++
+									if p < len(s) && class5[s[p]] {
+										p = run5.RunEnd(s, p+1)
 									}
 									ok = false
 									break
@@ -2078,8 +2080,8 @@ func (b *treeBuilder) r11(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 							{
 								start6 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class11[s[p]] {
-										p++
+									if p < len(s) && class11[s[p]] {
+										p = run11.RunEnd(s, p+1)
 									}
 									ok = false
 									break
@@ -2156,8 +2158,8 @@ func (b *treeBuilder) r12(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			{
 				start2 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class5[s[p]] {
-						p++
+					if p < len(s) && class5[s[p]] {
+						p = run5.RunEnd(s, p+1)
 					}
 					ok = false
 					break
@@ -2179,8 +2181,8 @@ func (b *treeBuilder) r12(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			{
 				start3 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class11[s[p]] {
-						p++
+					if p < len(s) && class11[s[p]] {
+						p = run11.RunEnd(s, p+1)
 					}
 					ok = false
 					break
@@ -8221,8 +8223,8 @@ func (b *treeBuilder) r20(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class15[s[p]] {
-				p++
+			if p < len(s) && class15[s[p]] {
+				p = run15.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -8316,8 +8318,8 @@ func (b *treeBuilder) r21(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 					{
 						start4 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class7[s[p]] {
-								p++
+							if p < len(s) && class7[s[p]] {
+								p = run7.RunEnd(s, p+1)
 							}
 							q4 := p
 						L5:
@@ -8421,8 +8423,8 @@ func (b *treeBuilder) r22(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 					{
 						start3 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class7[s[p]] {
-								p++
+							if p < len(s) && class7[s[p]] {
+								p = run7.RunEnd(s, p+1)
 							}
 							q3 := p
 						L4:
@@ -8499,8 +8501,8 @@ func (b *treeBuilder) r22(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 									{
 										start9 := p
 										for b.work <= b.limit { // past the limit, no round is tried
-											for p < len(s) && class7[s[p]] {
-												p++
+											if p < len(s) && class7[s[p]] {
+												p = run7.RunEnd(s, p+1)
 											}
 											q9 := p
 										L10:
@@ -8603,8 +8605,8 @@ func (b *treeBuilder) r23(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			{
 				start2 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class10[s[p]] {
-						p++
+					if p < len(s) && class10[s[p]] {
+						p = run10.RunEnd(s, p+1)
 					}
 					q2 := p
 				L3:
@@ -8681,8 +8683,8 @@ func (b *treeBuilder) r23(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 							{
 								start8 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class7[s[p]] {
-										p++
+									if p < len(s) && class7[s[p]] {
+										p = run7.RunEnd(s, p+1)
 									}
 									q8 := p
 								L9:
@@ -8788,8 +8790,8 @@ func (b *treeBuilder) r25(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class7[s[p]] {
-				p++
+			if p < len(s) && class7[s[p]] {
+				p = run7.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -8856,8 +8858,8 @@ func (b *treeBuilder) r26(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class7[s[p]] {
-				p++
+			if p < len(s) && class7[s[p]] {
+				p = run7.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -8920,8 +8922,8 @@ func (b *treeBuilder) r27(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class10[s[p]] {
-				p++
+			if p < len(s) && class10[s[p]] {
+				p = run10.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -9049,8 +9051,8 @@ func (b *treeBuilder) r29(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class3[s[p]] {
-				p++
+			if p < len(s) && class3[s[p]] {
+				p = run3.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -9294,3 +9296,24 @@ var class26 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: tr
 
 // class27 is ['a'-'z”A'-'Z'].
 var class27 = [256]bool{65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true}
+
+// run3 finds the end of a run of the bytes of class3.
+var run3 = byteclass.Of(&class3)
+
+// run5 finds the end of a run of the bytes of class5.
+var run5 = byteclass.Of(&class5)
+
+// run7 finds the end of a run of the bytes of class7.
+var run7 = byteclass.Of(&class7)
+
+// run10 finds the end of a run of the bytes of class10.
+var run10 = byteclass.Of(&class10)
+
+// run11 finds the end of a run of the bytes of class11.
+var run11 = byteclass.Of(&class11)
+
+// run12 finds the end of a run of the bytes of class12.
+var run12 = byteclass.Of(&class12)
+
+// run15 finds the end of a run of the bytes of class15.
+var run15 = byteclass.Of(&class15)

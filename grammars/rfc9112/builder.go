@@ -7,11 +7,13 @@ import (
 	"unicode/utf8"
 
 	"github.com/urlgrammar/urlgrammar/ast"
+	"github.com/urlgrammar/urlgrammar/grammarkit/byteclass"
 )
 
 var (
 	_ = unicode.ToLower
 	_ = utf8.DecodeRuneInString
+	_ = byteclass.Of
 )
 
 // treeBuilder builds the generic tree of an input, from the PEG compiled into the methods
@@ -358,8 +360,8 @@ func (b *treeBuilder) r1(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 					{
 						start4 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class4[s[p]] {
-								p++
+							if p < len(s) && class4[s[p]] {
+								p = run4.RunEnd(s, p+1)
 							}
 							q4 := p
 						L5:
@@ -475,8 +477,8 @@ func (b *treeBuilder) r2(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 					{
 						start4 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class7[s[p]] {
-								p++
+							if p < len(s) && class7[s[p]] {
+								p = run7.RunEnd(s, p+1)
 							}
 							ok = false
 							break
@@ -591,8 +593,8 @@ func (b *treeBuilder) r2(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 					{
 						start10 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class4[s[p]] {
-								p++
+							if p < len(s) && class4[s[p]] {
+								p = run4.RunEnd(s, p+1)
 							}
 							q10 := p
 						L11:
@@ -708,8 +710,8 @@ func (b *treeBuilder) r3(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 			{
 				start3 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class9[s[p]] {
-						p++
+					if p < len(s) && class9[s[p]] {
+						p = run9.RunEnd(s, p+1)
 					}
 					ok = false
 					break
@@ -797,8 +799,8 @@ func (b *treeBuilder) r5(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 					{
 						start4 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class10[s[p]] {
-								p++
+							if p < len(s) && class10[s[p]] {
+								p = run10.RunEnd(s, p+1)
 							}
 							q4 := p
 						L5:
@@ -915,8 +917,8 @@ func (b *treeBuilder) r7(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 					{
 						start4 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class7[s[p]] {
-								p++
+							if p < len(s) && class7[s[p]] {
+								p = run7.RunEnd(s, p+1)
 							}
 							ok = false
 							break
@@ -1031,8 +1033,8 @@ func (b *treeBuilder) r7(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 					{
 						start10 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class4[s[p]] {
-								p++
+							if p < len(s) && class4[s[p]] {
+								p = run4.RunEnd(s, p+1)
 							}
 							q10 := p
 						L11:
@@ -1204,8 +1206,8 @@ func (b *treeBuilder) r9(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 			{
 				start2 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class7[s[p]] {
-						p++
+					if p < len(s) && class7[s[p]] {
+						p = run7.RunEnd(s, p+1)
 					}
 					ok = false
 					break
@@ -1258,8 +1260,8 @@ func (b *treeBuilder) r10(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 					{
 						start4 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class11[s[p]] {
-								p++
+							if p < len(s) && class11[s[p]] {
+								p = run11.RunEnd(s, p+1)
 							}
 							q4 := p
 						L5:
@@ -1357,8 +1359,8 @@ func (b *treeBuilder) r10(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 					{
 						start9 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class9[s[p]] {
-								p++
+							if p < len(s) && class9[s[p]] {
+								p = run9.RunEnd(s, p+1)
 							}
 							ok = false
 							break
@@ -1410,8 +1412,8 @@ func (b *treeBuilder) r11(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class11[s[p]] {
-				p++
+			if p < len(s) && class11[s[p]] {
+				p = run11.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -1527,8 +1529,8 @@ L1:
 		{
 			start5 := p
 			for b.work <= b.limit { // past the limit, no round is tried
-				for p < len(s) && class14[s[p]] {
-					p++
+				if p < len(s) && class14[s[p]] {
+					p = run14.RunEnd(s, p+1)
 				}
 				q5 := p
 			L6:
@@ -1613,8 +1615,8 @@ func (b *treeBuilder) r13(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class9[s[p]] {
-				p++
+			if p < len(s) && class9[s[p]] {
+				p = run9.RunEnd(s, p+1)
 			}
 			ok = false
 			break
@@ -1683,8 +1685,8 @@ func (b *treeBuilder) r14(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 							{
 								start5 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class6[s[p]] {
-										p++
+									if p < len(s) && class6[s[p]] {
+										p = run6.RunEnd(s, p+1)
 									}
 									ok = false
 									break
@@ -1706,8 +1708,8 @@ func (b *treeBuilder) r14(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 							{
 								start6 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class11[s[p]] {
-										p++
+									if p < len(s) && class11[s[p]] {
+										p = run11.RunEnd(s, p+1)
 									}
 									ok = false
 									break
@@ -1784,8 +1786,8 @@ func (b *treeBuilder) r15(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			{
 				start2 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class6[s[p]] {
-						p++
+					if p < len(s) && class6[s[p]] {
+						p = run6.RunEnd(s, p+1)
 					}
 					ok = false
 					break
@@ -1807,8 +1809,8 @@ func (b *treeBuilder) r15(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			{
 				start3 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class11[s[p]] {
-						p++
+					if p < len(s) && class11[s[p]] {
+						p = run11.RunEnd(s, p+1)
 					}
 					ok = false
 					break
@@ -7849,8 +7851,8 @@ func (b *treeBuilder) r23(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class14[s[p]] {
-				p++
+			if p < len(s) && class14[s[p]] {
+				p = run14.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -7944,8 +7946,8 @@ func (b *treeBuilder) r24(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 					{
 						start4 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class10[s[p]] {
-								p++
+							if p < len(s) && class10[s[p]] {
+								p = run10.RunEnd(s, p+1)
 							}
 							q4 := p
 						L5:
@@ -8059,8 +8061,8 @@ func (b *treeBuilder) r25(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 					{
 						start4 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class10[s[p]] {
-								p++
+							if p < len(s) && class10[s[p]] {
+								p = run10.RunEnd(s, p+1)
 							}
 							q4 := p
 						L5:
@@ -8142,8 +8144,8 @@ func (b *treeBuilder) r25(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 									{
 										start10 := p
 										for b.work <= b.limit { // past the limit, no round is tried
-											for p < len(s) && class10[s[p]] {
-												p++
+											if p < len(s) && class10[s[p]] {
+												p = run10.RunEnd(s, p+1)
 											}
 											q10 := p
 										L11:
@@ -8260,8 +8262,8 @@ func (b *treeBuilder) r26(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			{
 				start3 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class10[s[p]] {
-						p++
+					if p < len(s) && class10[s[p]] {
+						p = run10.RunEnd(s, p+1)
 					}
 					q3 := p
 				L4:
@@ -8343,8 +8345,8 @@ func (b *treeBuilder) r26(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 							{
 								start9 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class10[s[p]] {
-										p++
+									if p < len(s) && class10[s[p]] {
+										p = run10.RunEnd(s, p+1)
 									}
 									q9 := p
 								L10:
@@ -8465,8 +8467,8 @@ func (b *treeBuilder) r28(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class10[s[p]] {
-				p++
+			if p < len(s) && class10[s[p]] {
+				p = run10.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -8540,8 +8542,8 @@ func (b *treeBuilder) r29(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class10[s[p]] {
-				p++
+			if p < len(s) && class10[s[p]] {
+				p = run10.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -8673,8 +8675,8 @@ func (b *treeBuilder) r31(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class4[s[p]] {
-				p++
+			if p < len(s) && class4[s[p]] {
+				p = run4.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -8912,3 +8914,24 @@ var class24 = [256]bool{45: true, 46: true, 48: true, 49: true, 50: true, 51: tr
 
 // class25 is ['!”$”&”\”'(”)”*”+”,”;”='].
 var class25 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 59: true, 61: true}
+
+// run4 finds the end of a run of the bytes of class4.
+var run4 = byteclass.Of(&class4)
+
+// run6 finds the end of a run of the bytes of class6.
+var run6 = byteclass.Of(&class6)
+
+// run7 finds the end of a run of the bytes of class7.
+var run7 = byteclass.Of(&class7)
+
+// run9 finds the end of a run of the bytes of class9.
+var run9 = byteclass.Of(&class9)
+
+// run10 finds the end of a run of the bytes of class10.
+var run10 = byteclass.Of(&class10)
+
+// run11 finds the end of a run of the bytes of class11.
+var run11 = byteclass.Of(&class11)
+
+// run14 finds the end of a run of the bytes of class14.
+var run14 = byteclass.Of(&class14)

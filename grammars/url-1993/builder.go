@@ -7,11 +7,13 @@ import (
 	"unicode/utf8"
 
 	"github.com/urlgrammar/urlgrammar/ast"
+	"github.com/urlgrammar/urlgrammar/grammarkit/byteclass"
 )
 
 var (
 	_ = unicode.ToLower
 	_ = utf8.DecodeRuneInString
+	_ = byteclass.Of
 )
 
 // treeBuilder builds the generic tree of an input, from the PEG compiled into the methods
@@ -1718,8 +1720,8 @@ func (b *treeBuilder) r12(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			{
 				start4 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class13[s[p]] {
-						p++
+					if p < len(s) && class13[s[p]] {
+						p = run13.RunEnd(s, p+1)
 					}
 					ok = false
 					break
@@ -1900,8 +1902,8 @@ func (b *treeBuilder) r15(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 						{
 							start4 := p
 							for b.work <= b.limit { // past the limit, no round is tried
-								for p < len(s) && class10[s[p]] {
-									p++
+								if p < len(s) && class10[s[p]] {
+									p = run10.RunEnd(s, p+1)
 								}
 								q4 := p
 							L5:
@@ -2481,8 +2483,8 @@ func (b *treeBuilder) r17(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start2 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class10[s[p]] {
-				p++
+			if p < len(s) && class10[s[p]] {
+				p = run10.RunEnd(s, p+1)
 			}
 			q2 := p
 		L3:
@@ -2565,8 +2567,8 @@ func (b *treeBuilder) r18(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start2 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class10[s[p]] {
-				p++
+			if p < len(s) && class10[s[p]] {
+				p = run10.RunEnd(s, p+1)
 			}
 			q2 := p
 		L3:
@@ -3057,8 +3059,8 @@ func (b *treeBuilder) r24(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start2 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class13[s[p]] {
-				p++
+			if p < len(s) && class13[s[p]] {
+				p = run13.RunEnd(s, p+1)
 			}
 			ok = false
 			break
@@ -3104,8 +3106,8 @@ func (b *treeBuilder) r25(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			{
 				start3 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class17[s[p]] {
-						p++
+					if p < len(s) && class17[s[p]] {
+						p = run17.RunEnd(s, p+1)
 					}
 					ok = false
 					break
@@ -3150,8 +3152,8 @@ func (b *treeBuilder) r26(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class17[s[p]] {
-				p++
+			if p < len(s) && class17[s[p]] {
+				p = run17.RunEnd(s, p+1)
 			}
 			ok = false
 			break
@@ -4287,8 +4289,8 @@ func (b *treeBuilder) r37(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			{
 				start3 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class13[s[p]] {
-						p++
+					if p < len(s) && class13[s[p]] {
+						p = run13.RunEnd(s, p+1)
 					}
 					ok = false
 					break
@@ -4319,8 +4321,8 @@ func (b *treeBuilder) r37(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			{
 				start5 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class13[s[p]] {
-						p++
+					if p < len(s) && class13[s[p]] {
+						p = run13.RunEnd(s, p+1)
 					}
 					ok = false
 					break
@@ -4351,8 +4353,8 @@ func (b *treeBuilder) r37(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			{
 				start7 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class13[s[p]] {
-						p++
+					if p < len(s) && class13[s[p]] {
+						p = run13.RunEnd(s, p+1)
 					}
 					ok = false
 					break
@@ -4383,8 +4385,8 @@ func (b *treeBuilder) r37(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			{
 				start9 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class13[s[p]] {
-						p++
+					if p < len(s) && class13[s[p]] {
+						p = run13.RunEnd(s, p+1)
 					}
 					ok = false
 					break
@@ -4432,8 +4434,8 @@ func (b *treeBuilder) r38(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start2 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class13[s[p]] {
-				p++
+			if p < len(s) && class13[s[p]] {
+				p = run13.RunEnd(s, p+1)
 			}
 			ok = false
 			break
@@ -4500,8 +4502,8 @@ func (b *treeBuilder) r40(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			{
 				start3 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class19[s[p]] {
-						p++
+					if p < len(s) && class19[s[p]] {
+						p = run19.RunEnd(s, p+1)
 					}
 					q3 := p
 				L4:
@@ -4583,8 +4585,8 @@ func (b *treeBuilder) r40(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 							{
 								start9 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class19[s[p]] {
-										p++
+									if p < len(s) && class19[s[p]] {
+										p = run19.RunEnd(s, p+1)
 									}
 									q9 := p
 								L10:
@@ -4702,8 +4704,8 @@ func (b *treeBuilder) r41(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			{
 				start3 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class10[s[p]] {
-						p++
+					if p < len(s) && class10[s[p]] {
+						p = run10.RunEnd(s, p+1)
 					}
 					q3 := p
 				L4:
@@ -4785,8 +4787,8 @@ func (b *treeBuilder) r41(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 							{
 								start9 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class10[s[p]] {
-										p++
+									if p < len(s) && class10[s[p]] {
+										p = run10.RunEnd(s, p+1)
 									}
 									q9 := p
 								L10:
@@ -4890,8 +4892,8 @@ func (b *treeBuilder) r42(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start2 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class10[s[p]] {
-				p++
+			if p < len(s) && class10[s[p]] {
+				p = run10.RunEnd(s, p+1)
 			}
 			q2 := p
 		L3:
@@ -4974,8 +4976,8 @@ func (b *treeBuilder) r43(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start2 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class10[s[p]] {
-				p++
+			if p < len(s) && class10[s[p]] {
+				p = run10.RunEnd(s, p+1)
 			}
 			q2 := p
 		L3:
@@ -5182,8 +5184,8 @@ func (b *treeBuilder) r46(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class10[s[p]] {
-				p++
+			if p < len(s) && class10[s[p]] {
+				p = run10.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -5334,8 +5336,8 @@ func (b *treeBuilder) r48(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class19[s[p]] {
-				p++
+			if p < len(s) && class19[s[p]] {
+				p = run19.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -5425,8 +5427,8 @@ func (b *treeBuilder) r49(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			{
 				start3 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class10[s[p]] {
-						p++
+					if p < len(s) && class10[s[p]] {
+						p = run10.RunEnd(s, p+1)
 					}
 					q3 := p
 				L4:
@@ -5643,8 +5645,8 @@ func (b *treeBuilder) r58(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class13[s[p]] {
-				p++
+			if p < len(s) && class13[s[p]] {
+				p = run13.RunEnd(s, p+1)
 			}
 			ok = false
 			break
@@ -5682,8 +5684,8 @@ func (b *treeBuilder) r60(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class17[s[p]] {
-				p++
+			if p < len(s) && class17[s[p]] {
+				p = run17.RunEnd(s, p+1)
 			}
 			ok = false
 			break
@@ -5967,3 +5969,15 @@ var class22 = [256]bool{91: true, 92: true, 93: true, 94: true, 123: true, 124: 
 
 // class23 is ['<”>'].
 var class23 = [256]bool{60: true, 62: true}
+
+// run10 finds the end of a run of the bytes of class10.
+var run10 = byteclass.Of(&class10)
+
+// run13 finds the end of a run of the bytes of class13.
+var run13 = byteclass.Of(&class13)
+
+// run17 finds the end of a run of the bytes of class17.
+var run17 = byteclass.Of(&class17)
+
+// run19 finds the end of a run of the bytes of class19.
+var run19 = byteclass.Of(&class19)

@@ -7,11 +7,13 @@ import (
 	"unicode/utf8"
 
 	"github.com/urlgrammar/urlgrammar/ast"
+	"github.com/urlgrammar/urlgrammar/grammarkit/byteclass"
 )
 
 var (
 	_ = unicode.ToLower
 	_ = utf8.DecodeRuneInString
+	_ = byteclass.Of
 )
 
 // treeBuilder builds the generic tree of an input, from the PEG compiled into the methods
@@ -253,8 +255,8 @@ func (b *treeBuilder) r0(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 											{
 												start7 := p
 												for b.work <= b.limit { // past the limit, no round is tried
-													for p < len(s) && class0[s[p]] {
-														p++
+													if p < len(s) && class0[s[p]] {
+														p = run0.RunEnd(s, p+1)
 													}
 													ok = false
 													break
@@ -648,8 +650,8 @@ func (b *treeBuilder) r0(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 					{
 						start33 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class5[s[p]] {
-								p++
+							if p < len(s) && class5[s[p]] {
+								p = run5.RunEnd(s, p+1)
 							}
 							q33 := p
 						L34:
@@ -750,8 +752,8 @@ L1:
 							{
 								start5 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class0[s[p]] {
-										p++
+									if p < len(s) && class0[s[p]] {
+										p = run0.RunEnd(s, p+1)
 									}
 									ok = false
 									break
@@ -1002,8 +1004,8 @@ func (b *treeBuilder) r2(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 			{
 				start3 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class0[s[p]] {
-						p++
+					if p < len(s) && class0[s[p]] {
+						p = run0.RunEnd(s, p+1)
 					}
 					ok = false
 					break
@@ -1031,8 +1033,8 @@ func (b *treeBuilder) r2(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 			{
 				start4 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class5[s[p]] {
-						p++
+					if p < len(s) && class5[s[p]] {
+						p = run5.RunEnd(s, p+1)
 					}
 					q4 := p
 				L5:
@@ -1106,8 +1108,8 @@ func (b *treeBuilder) r3(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class5[s[p]] {
-				p++
+			if p < len(s) && class5[s[p]] {
+				p = run5.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -1179,8 +1181,8 @@ func (b *treeBuilder) r4(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 			{
 				start3 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class0[s[p]] {
-						p++
+					if p < len(s) && class0[s[p]] {
+						p = run0.RunEnd(s, p+1)
 					}
 					ok = false
 					break
@@ -1620,8 +1622,8 @@ func (b *treeBuilder) r8(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 					{
 						start4 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class5[s[p]] {
-								p++
+							if p < len(s) && class5[s[p]] {
+								p = run5.RunEnd(s, p+1)
 							}
 							q4 := p
 						L5:
@@ -1715,8 +1717,8 @@ func (b *treeBuilder) r9(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class0[s[p]] {
-				p++
+			if p < len(s) && class0[s[p]] {
+				p = run0.RunEnd(s, p+1)
 			}
 			ok = false
 			break
@@ -1768,8 +1770,8 @@ func (b *treeBuilder) r10(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 							{
 								start5 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class8[s[p]] {
-										p++
+									if p < len(s) && class8[s[p]] {
+										p = run8.RunEnd(s, p+1)
 									}
 									q5 := p
 								L6:
@@ -1847,8 +1849,8 @@ func (b *treeBuilder) r10(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 									{
 										start10 := p
 										for b.work <= b.limit { // past the limit, no round is tried
-											for p < len(s) && class8[s[p]] {
-												p++
+											if p < len(s) && class8[s[p]] {
+												p = run8.RunEnd(s, p+1)
 											}
 											q10 := p
 										L11:
@@ -1967,8 +1969,8 @@ func (b *treeBuilder) r10(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 							{
 								start16 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class9[s[p]] {
-										p++
+									if p < len(s) && class9[s[p]] {
+										p = run9.RunEnd(s, p+1)
 									}
 									ok = false
 									break
@@ -2030,8 +2032,8 @@ func (b *treeBuilder) r11(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			{
 				start3 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class8[s[p]] {
-						p++
+					if p < len(s) && class8[s[p]] {
+						p = run8.RunEnd(s, p+1)
 					}
 					q3 := p
 				L4:
@@ -2109,8 +2111,8 @@ func (b *treeBuilder) r11(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 					{
 						start8 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class8[s[p]] {
-								p++
+							if p < len(s) && class8[s[p]] {
+								p = run8.RunEnd(s, p+1)
 							}
 							q8 := p
 						L9:
@@ -2200,8 +2202,8 @@ func (b *treeBuilder) r12(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class8[s[p]] {
-				p++
+			if p < len(s) && class8[s[p]] {
+				p = run8.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -2275,8 +2277,8 @@ func (b *treeBuilder) r13(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class8[s[p]] {
-				p++
+			if p < len(s) && class8[s[p]] {
+				p = run8.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -2369,8 +2371,8 @@ func (b *treeBuilder) r14(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 					{
 						start4 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class9[s[p]] {
-								p++
+							if p < len(s) && class9[s[p]] {
+								p = run9.RunEnd(s, p+1)
 							}
 							ok = false
 							break
@@ -2436,8 +2438,8 @@ L1:
 							{
 								start5 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class9[s[p]] {
-										p++
+									if p < len(s) && class9[s[p]] {
+										p = run9.RunEnd(s, p+1)
 									}
 									ok = false
 									break
@@ -2460,8 +2462,8 @@ L1:
 							{
 								start6 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class9[s[p]] {
-										p++
+									if p < len(s) && class9[s[p]] {
+										p = run9.RunEnd(s, p+1)
 									}
 									ok = false
 									break
@@ -2484,8 +2486,8 @@ L1:
 							{
 								start7 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class9[s[p]] {
-										p++
+									if p < len(s) && class9[s[p]] {
+										p = run9.RunEnd(s, p+1)
 									}
 									ok = false
 									break
@@ -2508,8 +2510,8 @@ L1:
 							{
 								start8 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class9[s[p]] {
-										p++
+									if p < len(s) && class9[s[p]] {
+										p = run9.RunEnd(s, p+1)
 									}
 									ok = false
 									break
@@ -2613,14 +2615,15 @@ func (b *treeBuilder) r16(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 										break L5
 									}
 									{
-										start6, end6 := p, p
+										start6 := p
 										if b.work <= b.limit { // past the limit, nothing is scanned
-											for p < len(s) && class13[s[p]] {
-												p++
-												if class11[s[p-1]] {
-													end6 = p
-												}
+											if p < len(s) && class13[s[p]] {
+												p = run13.RunEnd(s, p+1)
 											}
+										}
+										end6 := p // just past the run's last B
+										for end6 > start6 && !class11[s[end6-1]] {
+											end6--
 										}
 										b.work += p - start6
 										p = end6
@@ -2691,14 +2694,15 @@ func (b *treeBuilder) r16(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 						break L9
 					}
 					{
-						start10, end10 := p, p
+						start10 := p
 						if b.work <= b.limit { // past the limit, nothing is scanned
-							for p < len(s) && class13[s[p]] {
-								p++
-								if class11[s[p-1]] {
-									end10 = p
-								}
+							if p < len(s) && class13[s[p]] {
+								p = run13.RunEnd(s, p+1)
 							}
+						}
+						end10 := p // just past the run's last B
+						for end10 > start10 && !class11[s[end10-1]] {
+							end10--
 						}
 						b.work += p - start10
 						p = end10
@@ -2757,14 +2761,15 @@ func (b *treeBuilder) r17(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 				break L1
 			}
 			{
-				start2, end2 := p, p
+				start2 := p
 				if b.work <= b.limit { // past the limit, nothing is scanned
-					for p < len(s) && class13[s[p]] {
-						p++
-						if class11[s[p-1]] {
-							end2 = p
-						}
+					if p < len(s) && class13[s[p]] {
+						p = run13.RunEnd(s, p+1)
 					}
+				}
+				end2 := p // just past the run's last B
+				for end2 > start2 && !class11[s[end2-1]] {
+					end2--
 				}
 				b.work += p - start2
 				p = end2
@@ -2811,14 +2816,15 @@ func (b *treeBuilder) r18(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 				break L1
 			}
 			{
-				start2, end2 := p, p
+				start2 := p
 				if b.work <= b.limit { // past the limit, nothing is scanned
-					for p < len(s) && class13[s[p]] {
-						p++
-						if class11[s[p-1]] {
-							end2 = p
-						}
+					if p < len(s) && class13[s[p]] {
+						p = run13.RunEnd(s, p+1)
 					}
+				}
+				end2 := p // just past the run's last B
+				for end2 > start2 && !class11[s[end2-1]] {
+					end2--
 				}
 				b.work += p - start2
 				p = end2
@@ -2861,8 +2867,8 @@ func (b *treeBuilder) r19(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			{
 				start2 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class9[s[p]] {
-						p++
+					if p < len(s) && class9[s[p]] {
+						p = run9.RunEnd(s, p+1)
 					}
 					ok = false
 					break
@@ -2885,8 +2891,8 @@ func (b *treeBuilder) r19(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			{
 				start3 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class9[s[p]] {
-						p++
+					if p < len(s) && class9[s[p]] {
+						p = run9.RunEnd(s, p+1)
 					}
 					ok = false
 					break
@@ -2909,8 +2915,8 @@ func (b *treeBuilder) r19(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			{
 				start4 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class9[s[p]] {
-						p++
+					if p < len(s) && class9[s[p]] {
+						p = run9.RunEnd(s, p+1)
 					}
 					ok = false
 					break
@@ -2933,8 +2939,8 @@ func (b *treeBuilder) r19(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			{
 				start5 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class9[s[p]] {
-						p++
+					if p < len(s) && class9[s[p]] {
+						p = run9.RunEnd(s, p+1)
 					}
 					ok = false
 					break
@@ -2966,8 +2972,8 @@ func (b *treeBuilder) r20(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class9[s[p]] {
-				p++
+			if p < len(s) && class9[s[p]] {
+				p = run9.RunEnd(s, p+1)
 			}
 			ok = false
 			break
@@ -2995,8 +3001,8 @@ func (b *treeBuilder) r21(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class9[s[p]] {
-				p++
+			if p < len(s) && class9[s[p]] {
+				p = run9.RunEnd(s, p+1)
 			}
 			ok = false
 			break
@@ -3133,8 +3139,8 @@ func (b *treeBuilder) r24(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			{
 				start2 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class15[s[p]] {
-						p++
+					if p < len(s) && class15[s[p]] {
+						p = run15.RunEnd(s, p+1)
 					}
 					q2 := p
 				L3:
@@ -3211,8 +3217,8 @@ func (b *treeBuilder) r24(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 							{
 								start8 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class15[s[p]] {
-										p++
+									if p < len(s) && class15[s[p]] {
+										p = run15.RunEnd(s, p+1)
 									}
 									q8 := p
 								L9:
@@ -3312,8 +3318,8 @@ func (b *treeBuilder) r25(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class15[s[p]] {
-				p++
+			if p < len(s) && class15[s[p]] {
+				p = run15.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -3445,8 +3451,8 @@ func (b *treeBuilder) r27(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class5[s[p]] {
-				p++
+			if p < len(s) && class5[s[p]] {
+				p = run5.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -3520,8 +3526,8 @@ func (b *treeBuilder) r28(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class5[s[p]] {
-				p++
+			if p < len(s) && class5[s[p]] {
+				p = run5.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -3858,3 +3864,21 @@ var class17 = [256]bool{97: true, 98: true, 99: true, 100: true, 101: true, 102:
 
 // class18 is ['A'-'Z'].
 var class18 = [256]bool{65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true}
+
+// run0 finds the end of a run of the bytes of class0.
+var run0 = byteclass.Of(&class0)
+
+// run5 finds the end of a run of the bytes of class5.
+var run5 = byteclass.Of(&class5)
+
+// run8 finds the end of a run of the bytes of class8.
+var run8 = byteclass.Of(&class8)
+
+// run9 finds the end of a run of the bytes of class9.
+var run9 = byteclass.Of(&class9)
+
+// run13 finds the end of a run of the bytes of class13.
+var run13 = byteclass.Of(&class13)
+
+// run15 finds the end of a run of the bytes of class15.
+var run15 = byteclass.Of(&class15)

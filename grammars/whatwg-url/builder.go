@@ -7,11 +7,13 @@ import (
 	"unicode/utf8"
 
 	"github.com/urlgrammar/urlgrammar/ast"
+	"github.com/urlgrammar/urlgrammar/grammarkit/byteclass"
 )
 
 var (
 	_ = unicode.ToLower
 	_ = utf8.DecodeRuneInString
+	_ = byteclass.Of
 )
 
 // treeBuilder builds the generic tree of an input, from the PEG compiled into the methods
@@ -1058,8 +1060,8 @@ func (b *treeBuilder) r0(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 							{
 								start36 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class14[s[p]] {
-										p++
+									if p < len(s) && class14[s[p]] {
+										p = run14.RunEnd(s, p+1)
 									}
 									q36 := p
 								L37:
@@ -1189,8 +1191,8 @@ func (b *treeBuilder) r0(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 					{
 						start43 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class14[s[p]] {
-								p++
+							if p < len(s) && class14[s[p]] {
+								p = run14.RunEnd(s, p+1)
 							}
 							q43 := p
 						L44:
@@ -2012,8 +2014,8 @@ func (b *treeBuilder) r1(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 					{
 						start35 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class14[s[p]] {
-								p++
+							if p < len(s) && class14[s[p]] {
+								p = run14.RunEnd(s, p+1)
 							}
 							q35 := p
 						L36:
@@ -2717,8 +2719,8 @@ func (b *treeBuilder) r4(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 					{
 						start16 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class15[s[p]] {
-								p++
+							if p < len(s) && class15[s[p]] {
+								p = run15.RunEnd(s, p+1)
 							}
 							ok = false
 							break
@@ -2769,8 +2771,8 @@ func (b *treeBuilder) r5(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool)
 			{
 				start2 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class15[s[p]] {
-						p++
+					if p < len(s) && class15[s[p]] {
+						p = run15.RunEnd(s, p+1)
 					}
 					ok = false
 					break
@@ -2980,8 +2982,8 @@ func (b *treeBuilder) r14(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 							{
 								start7 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class14[s[p]] {
-										p++
+									if p < len(s) && class14[s[p]] {
+										p = run14.RunEnd(s, p+1)
 									}
 									q7 := p
 								L8:
@@ -3111,8 +3113,8 @@ func (b *treeBuilder) r14(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 					{
 						start14 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class14[s[p]] {
-								p++
+							if p < len(s) && class14[s[p]] {
+								p = run14.RunEnd(s, p+1)
 							}
 							q14 := p
 						L15:
@@ -3310,8 +3312,8 @@ func (b *treeBuilder) r15(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 							{
 								start7 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class14[s[p]] {
-										p++
+									if p < len(s) && class14[s[p]] {
+										p = run14.RunEnd(s, p+1)
 									}
 									q7 := p
 								L8:
@@ -3441,8 +3443,8 @@ func (b *treeBuilder) r15(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 					{
 						start14 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class14[s[p]] {
-								p++
+							if p < len(s) && class14[s[p]] {
+								p = run14.RunEnd(s, p+1)
 							}
 							q14 := p
 						L15:
@@ -3640,8 +3642,8 @@ func (b *treeBuilder) r16(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 							{
 								start7 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class14[s[p]] {
-										p++
+									if p < len(s) && class14[s[p]] {
+										p = run14.RunEnd(s, p+1)
 									}
 									q7 := p
 								L8:
@@ -3771,8 +3773,8 @@ func (b *treeBuilder) r16(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 					{
 						start14 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class14[s[p]] {
-								p++
+							if p < len(s) && class14[s[p]] {
+								p = run14.RunEnd(s, p+1)
 							}
 							q14 := p
 						L15:
@@ -3908,8 +3910,8 @@ func (b *treeBuilder) r17(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			{
 				start3 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class14[s[p]] {
-						p++
+					if p < len(s) && class14[s[p]] {
+						p = run14.RunEnd(s, p+1)
 					}
 					q3 := p
 				L4:
@@ -4093,8 +4095,8 @@ func (b *treeBuilder) r18(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 					{
 						start6 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class14[s[p]] {
-								p++
+							if p < len(s) && class14[s[p]] {
+								p = run14.RunEnd(s, p+1)
 							}
 							q6 := p
 						L7:
@@ -4286,8 +4288,8 @@ func (b *treeBuilder) r19(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 					{
 						start6 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class14[s[p]] {
-								p++
+							if p < len(s) && class14[s[p]] {
+								p = run14.RunEnd(s, p+1)
 							}
 							q6 := p
 						L7:
@@ -4479,8 +4481,8 @@ func (b *treeBuilder) r20(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 					{
 						start6 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class14[s[p]] {
-								p++
+							if p < len(s) && class14[s[p]] {
+								p = run14.RunEnd(s, p+1)
 							}
 							q6 := p
 						L7:
@@ -4674,8 +4676,8 @@ func (b *treeBuilder) r22(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 							{
 								start5 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class24[s[p]] {
-										p++
+									if p < len(s) && class24[s[p]] {
+										p = run24.RunEnd(s, p+1)
 									}
 									ok = false
 									break
@@ -4745,8 +4747,8 @@ func (b *treeBuilder) r23(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			{
 				start2 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class24[s[p]] {
-						p++
+					if p < len(s) && class24[s[p]] {
+						p = run24.RunEnd(s, p+1)
 					}
 					ok = false
 					break
@@ -5115,8 +5117,8 @@ func (b *treeBuilder) r26(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 							{
 								start5 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class24[s[p]] {
-										p++
+									if p < len(s) && class24[s[p]] {
+										p = run24.RunEnd(s, p+1)
 									}
 									ok = false
 									break
@@ -5256,8 +5258,8 @@ func (b *treeBuilder) r29(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			{
 				start3 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class11[s[p]] {
-						p++
+					if p < len(s) && class11[s[p]] {
+						p = run11.RunEnd(s, p+1)
 					}
 					q3 := p
 				L4:
@@ -5376,8 +5378,8 @@ func (b *treeBuilder) r29(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 							{
 								start11 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class11[s[p]] {
-										p++
+									if p < len(s) && class11[s[p]] {
+										p = run11.RunEnd(s, p+1)
 									}
 									q11 := p
 								L12:
@@ -5547,8 +5549,8 @@ func (b *treeBuilder) r30(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 					{
 						start5 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class11[s[p]] {
-								p++
+							if p < len(s) && class11[s[p]] {
+								p = run11.RunEnd(s, p+1)
 							}
 							q5 := p
 						L6:
@@ -5667,8 +5669,8 @@ func (b *treeBuilder) r30(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 									{
 										start13 := p
 										for b.work <= b.limit { // past the limit, no round is tried
-											for p < len(s) && class11[s[p]] {
-												p++
+											if p < len(s) && class11[s[p]] {
+												p = run11.RunEnd(s, p+1)
 											}
 											q13 := p
 										L14:
@@ -5827,8 +5829,8 @@ func (b *treeBuilder) r31(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			{
 				start4 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class11[s[p]] {
-						p++
+					if p < len(s) && class11[s[p]] {
+						p = run11.RunEnd(s, p+1)
 					}
 					q4 := p
 				L5:
@@ -5947,8 +5949,8 @@ func (b *treeBuilder) r31(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 							{
 								start12 := p
 								for b.work <= b.limit { // past the limit, no round is tried
-									for p < len(s) && class11[s[p]] {
-										p++
+									if p < len(s) && class11[s[p]] {
+										p = run11.RunEnd(s, p+1)
 									}
 									q12 := p
 								L13:
@@ -6107,8 +6109,8 @@ func (b *treeBuilder) r32(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 								{
 									start5 := p
 									for b.work <= b.limit { // past the limit, no round is tried
-										for p < len(s) && class15[s[p]] {
-											p++
+										if p < len(s) && class15[s[p]] {
+											p = run15.RunEnd(s, p+1)
 										}
 										ok = false
 										break
@@ -6168,8 +6170,8 @@ func (b *treeBuilder) r32(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 					{
 						start9 := p
 						for b.work <= b.limit { // past the limit, no round is tried
-							for p < len(s) && class11[s[p]] {
-								p++
+							if p < len(s) && class11[s[p]] {
+								p = run11.RunEnd(s, p+1)
 							}
 							q9 := p
 						L10:
@@ -6288,8 +6290,8 @@ func (b *treeBuilder) r32(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 									{
 										start17 := p
 										for b.work <= b.limit { // past the limit, no round is tried
-											for p < len(s) && class11[s[p]] {
-												p++
+											if p < len(s) && class11[s[p]] {
+												p = run11.RunEnd(s, p+1)
 											}
 											q17 := p
 										L18:
@@ -6452,8 +6454,8 @@ func (b *treeBuilder) r33(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 								{
 									start5 := p
 									for b.work <= b.limit { // past the limit, no round is tried
-										for p < len(s) && class15[s[p]] {
-											p++
+										if p < len(s) && class15[s[p]] {
+											p = run15.RunEnd(s, p+1)
 										}
 										ok = false
 										break
@@ -6492,8 +6494,8 @@ func (b *treeBuilder) r33(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 			{
 				start6 := p
 				for b.work <= b.limit { // past the limit, no round is tried
-					for p < len(s) && class11[s[p]] {
-						p++
+					if p < len(s) && class11[s[p]] {
+						p = run11.RunEnd(s, p+1)
 					}
 					q6 := p
 				L7:
@@ -6865,8 +6867,8 @@ func (b *treeBuilder) r35(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class11[s[p]] {
-				p++
+			if p < len(s) && class11[s[p]] {
+				p = run11.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -6977,8 +6979,8 @@ func (b *treeBuilder) r36(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class14[s[p]] {
-				p++
+			if p < len(s) && class14[s[p]] {
+				p = run14.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -7089,8 +7091,8 @@ func (b *treeBuilder) r37(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class14[s[p]] {
-				p++
+			if p < len(s) && class14[s[p]] {
+				p = run14.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -8817,8 +8819,8 @@ L1:
 		{
 			start32 := p
 			for b.work <= b.limit { // past the limit, no round is tried
-				for p < len(s) && class37[s[p]] {
-					p++
+				if p < len(s) && class37[s[p]] {
+					p = run37.RunEnd(s, p+1)
 				}
 				q32 := p
 			L33:
@@ -8976,8 +8978,8 @@ func (b *treeBuilder) r53(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class37[s[p]] {
-				p++
+			if p < len(s) && class37[s[p]] {
+				p = run37.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -21019,8 +21021,8 @@ L1:
 		{
 			start3 := p
 			for b.work <= b.limit { // past the limit, no round is tried
-				for p < len(s) && class42[s[p]] {
-					p++
+				if p < len(s) && class42[s[p]] {
+					p = run42.RunEnd(s, p+1)
 				}
 				q3 := p
 			L4:
@@ -21174,8 +21176,8 @@ func (b *treeBuilder) r62(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool
 	{
 		start1 := p
 		for b.work <= b.limit { // past the limit, no round is tried
-			for p < len(s) && class42[s[p]] {
-				p++
+			if p < len(s) && class42[s[p]] {
+				p = run42.RunEnd(s, p+1)
 			}
 			q1 := p
 		L2:
@@ -21397,3 +21399,21 @@ var class41 = [256]bool{48: true, 49: true, 50: true, 51: true, 52: true, 53: tr
 
 // class42 is ['a'-'z”A'-'Z”0'-'9”!”$”&”\”'(”)”*”+”,”.”;”=”_”~”-'].
 var class42 = [256]bool{33: true, 36: true, 38: true, 39: true, 40: true, 41: true, 42: true, 43: true, 44: true, 45: true, 46: true, 48: true, 49: true, 50: true, 51: true, 52: true, 53: true, 54: true, 55: true, 56: true, 57: true, 59: true, 61: true, 65: true, 66: true, 67: true, 68: true, 69: true, 70: true, 71: true, 72: true, 73: true, 74: true, 75: true, 76: true, 77: true, 78: true, 79: true, 80: true, 81: true, 82: true, 83: true, 84: true, 85: true, 86: true, 87: true, 88: true, 89: true, 90: true, 95: true, 97: true, 98: true, 99: true, 100: true, 101: true, 102: true, 103: true, 104: true, 105: true, 106: true, 107: true, 108: true, 109: true, 110: true, 111: true, 112: true, 113: true, 114: true, 115: true, 116: true, 117: true, 118: true, 119: true, 120: true, 121: true, 122: true, 126: true}
+
+// run11 finds the end of a run of the bytes of class11.
+var run11 = byteclass.Of(&class11)
+
+// run14 finds the end of a run of the bytes of class14.
+var run14 = byteclass.Of(&class14)
+
+// run15 finds the end of a run of the bytes of class15.
+var run15 = byteclass.Of(&class15)
+
+// run24 finds the end of a run of the bytes of class24.
+var run24 = byteclass.Of(&class24)
+
+// run37 finds the end of a run of the bytes of class37.
+var run37 = byteclass.Of(&class37)
+
+// run42 finds the end of a run of the bytes of class42.
+var run42 = byteclass.Of(&class42)
