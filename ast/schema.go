@@ -121,7 +121,6 @@ type errorDecl struct {
 
 type partDecl struct {
 	key       string
-	jsonKey   string // key as a JSON string and ':', for Tree.AppendPartsJSON
 	rules     []uint16
 	parents   []int // per rule: the rule its node's parent must be (PARENT>RULE), or -1
 	array     bool
@@ -241,7 +240,6 @@ func NewSchema(names []string, decls []Decl) (*Schema, error) {
 		}
 		keys[p.key] = true
 		s.partOrder[pi] = pi
-		s.parts[pi].jsonKey = string(append(jsontext.AppendString(nil, p.key), ':'))
 	}
 	slices.SortFunc(s.partOrder, func(a, b int) int { return strings.Compare(s.parts[a].key, s.parts[b].key) })
 	s.partsOf = make([][]int, len(names))
@@ -674,10 +672,6 @@ func (t Tree) appendPartsJSON(b []byte, sp *Spans, kindNode int, flush func([]by
 	var buf partBuf
 	var hits arrayHits
 	pv := t.partValues(sp, kindNode, &buf, false, &hits)
-	appendText := jsontext.AppendString // every part is a piece of t.src
-	if jsontext.Plain(t.src) {
-		appendText = jsontext.AppendPlain
-	}
 	b = append(b, '{')
 	first := true
 	for _, pi := range t.schema.partOrder {
@@ -688,7 +682,8 @@ func (t Tree) appendPartsJSON(b []byte, sp *Spans, kindNode int, flush func([]by
 			b = append(b, ',')
 		}
 		first = false
-		b = append(b, t.schema.parts[pi].jsonKey...)
+		b = jsontext.AppendString(b, t.schema.parts[pi].key)
+		b = append(b, ':')
 		if t.schema.parts[pi].array {
 			b = append(b, '[')
 			sep := false
@@ -703,7 +698,7 @@ func (t Tree) appendPartsJSON(b []byte, sp *Spans, kindNode int, flush func([]by
 					if flush != nil && len(b) >= JSONChunk {
 						b = flush(b)
 					}
-					b, sep = appendText(b, t.Text(int(h.node))), true
+					b, sep = jsontext.AppendString(b, t.Text(int(h.node))), true
 				}
 				b = append(b, ']')
 				continue
@@ -718,12 +713,12 @@ func (t Tree) appendPartsJSON(b []byte, sp *Spans, kindNode int, flush func([]by
 				if flush != nil && len(b) >= JSONChunk {
 					b = flush(b)
 				}
-				b, sep = appendText(b, t.Text(i)), true
+				b, sep = jsontext.AppendString(b, t.Text(i)), true
 			})
 			b = append(b, ']')
 			continue
 		}
-		b = appendText(b, pv.single[pi])
+		b = jsontext.AppendString(b, pv.single[pi])
 	}
 	return append(b, '}')
 }

@@ -146,15 +146,10 @@ func appendTreeObject(b []byte, pl place, grammar string, tree ast.Tree, ws []wa
 		return b
 	}
 	sp, src := tree.Spans(), tree.Src()
-	plain := jsontext.Plain(src) // then so is every component: each is a piece of src
 	b = append(b, '{')
 	b = appendPlace(b, pl)
 	b = appendKey(b, "input")
-	if plain {
-		b = jsontext.AppendPlain(b, src)
-	} else {
-		b = jsontext.AppendString(b, src)
-	}
+	b = jsontext.AppendString(b, src)
 	if b64 := InputBase64(src); b64 != nil {
 		b = flushed(appendKey(b, "inputBase64"))
 		b = jsontext.AppendString(b, *b64)
@@ -166,7 +161,7 @@ func appendTreeObject(b []byte, pl place, grammar string, tree ast.Tree, ws []wa
 	b = jsontext.AppendString(b, sp.Rule)
 	for _, c := range sp.All() {
 		b = flushed(appendKey(b, c.Name)) // appendKey reads the buffer's last byte: not after a flush
-		b = appendRange(b, src, c.Range, plain)
+		b = appendRange(b, src, c.Range)
 		if c.Name == "host" { // the host's kind follows it
 			b = appendKey(b, "hostKind")
 			if sp.HostKind == "" {
@@ -189,14 +184,10 @@ func appendTreeObject(b []byte, pl place, grammar string, tree ast.Tree, ws []wa
 	return append(b, '}')
 }
 
-// appendRange appends a component's text, or null when it is undefined; plain says
-// jsontext.Plain(src).
-func appendRange(b []byte, src string, r ast.Range, plain bool) []byte {
+// appendRange appends a component's text, or null when it is undefined.
+func appendRange(b []byte, src string, r ast.Range) []byte {
 	if !r.Defined {
 		return append(b, "null"...)
-	}
-	if plain {
-		return jsontext.AppendPlain(b, r.In(src))
 	}
 	return jsontext.AppendString(b, r.In(src))
 }

@@ -61,26 +61,6 @@ func AppendString(b []byte, s string) []byte {
 	return append(b, '"')
 }
 
-// Plain reports whether AppendString writes s as it is between the quotes: every byte of s
-// printable ASCII but '"' and '\\'. Every substring of a plain string is plain, so a writer
-// that appends many pieces of one text (a URL's components and parts) asks once and appends
-// each piece with AppendPlain.
-func Plain(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if !plainJSON[s[i]] {
-			return false
-		}
-	}
-	return true
-}
-
-// AppendPlain appends s between quotes as it is: what AppendString appends when Plain(s).
-func AppendPlain(b []byte, s string) []byte {
-	b = append(b, '"')
-	b = append(b, s...)
-	return append(b, '"')
-}
-
 // plainJSON marks the bytes a JSON string holds as they are: printable ASCII but '"' and '\\'.
 var plainJSON = func() (t [256]bool) {
 	for c := 0x20; c < utf8.RuneSelf; c++ {
