@@ -194,8 +194,13 @@ func normalize(g *urlgrammar.Grammar, ref ast.Tree, opt NormalizeOptions, parsed
 	if rfc3986 {
 		decode = decodeUnreserved3986
 	}
-	// Escape normalization, component by component.
 	refSpans := ref.Spans() // read once: split, the check below and the case rewrites use them
+	if parsed && isNormal(ref.Src(), &refSpans, opt.Level, rfc3986) {
+		// Most references are normal already: their tree is the result, without the
+		// components copied out, compared and written back.
+		return ownCopy(ref), changes, nil
+	}
+	// Escape normalization, component by component.
 	p := uri.OfSpans(refSpans, ref.Src())
 	escapes := func(component string, s *string) {
 		if s == nil {
@@ -314,6 +319,115 @@ func normalize(g *urlgrammar.Grammar, ref ast.Tree, opt NormalizeOptions, parsed
 		note(guard, "path", p.Path, out.Spans().Path.In(out.Src()))
 	}
 	return out, changes, nil
+}
+
+// isNormal reports whether normalize would return src unchanged: the tree of src (whose
+// components sp are) is its own normal form. It reads the text once and allocates nothing.
+// It may say false of a normal form (the rewrites then find nothing to change), never true
+// of a reference that one of them would change: TestIsNormalAgreesWithTheRewrites and
+// FuzzIsNormal hold it to them.
+func isNormal(src string, sp *ast.Spans, level Level, rfc3986 bool) bool {
+	if !escapesNormal(src, rfc3986) || !recomposesSpans(src, sp) {
+		return false
+	}
+	path := sp.Path.In(src)
+	if !sp.Authority.Defined && strings.HasPrefix(path, "//") {
+		return false // the path needs guardPath's authority guard
+	}
+	if !sp.Scheme.Defined {
+		// A relative reference gets the escape rewrites only, and guardPath's scheme guard
+		// where its first segment holds a ":".
+		first, _, _ := strings.Cut(path, "/")
+		return sp.Authority.Defined || strings.HasPrefix(path, "/") || !strings.Contains(first, ":")
+	}
+	scheme := sp.Scheme.In(src)
+	for i := 0; i < len(scheme); i++ {
+		if 'A' <= scheme[i] && scheme[i] <= 'Z' {
+			return false
+		}
+	}
+	if h := sp.Host; h.Defined && sp.Authority.Defined && (rfc3986 || sp.HostKind != "reg-name") && lowerHost(h.In(src)) != h.In(src) {
+		return false
+	}
+	if (strings.HasPrefix(path, "/") || rfc3986 && path != "") && hasDotSegment(path) {
+		return false
+	}
+	if level >= LevelScheme && sp.Authority.Defined {
+		if port := sp.Port; port.Defined {
+			text := port.In(src)
+			def, known := urlgrammar.DefaultPort(scheme)
+			if n, err := strconv.Atoi(text); text == "" || known && err == nil && n == def {
+				return false
+			}
+		}
+		if rfc3986 && path == "" {
+			return false
+		}
+	}
+	return true
+}
+
+// escapesNormal reports whether every "%" of s begins an escape with upper-case hex digits
+// of an octet the escape-decode rewrite keeps escaped.
+func escapesNormal(s string, rfc3986 bool) bool {
+	for i := strings.IndexByte(s, '%'); i >= 0; {
+		if i+2 >= len(s) || !isUpperHex(s[i+1]) || !isUpperHex(s[i+2]) {
+			return false
+		}
+		c := unhexUpper(s[i+1])<<4 | unhexUpper(s[i+2])
+		if decodable(c) || rfc3986 && (c == '-' || c == '.') {
+			return false
+		}
+		j := strings.IndexByte(s[i+3:], '%')
+		if j < 0 {
+			break
+		}
+		i += 3 + j
+	}
+	return true
+}
+
+func isUpperHex(c byte) bool { return '0' <= c && c <= '9' || 'A' <= c && c <= 'F' }
+
+func unhexUpper(c byte) byte {
+	if c <= '9' {
+		return c - '0'
+	}
+	return c - 'A' + 10
+}
+
+// recomposesSpans reports whether src is exactly its components sp recomposed (scheme ":",
+// "//" authority, path, "?" query, "#" fragment), as recomposes does for components.
+func recomposesSpans(src string, sp *ast.Spans) bool {
+	at := 0
+	if sp.Scheme.Defined {
+		if sp.Scheme.Start != 0 || sp.Scheme.End >= len(src) || src[sp.Scheme.End] != ':' {
+			return false
+		}
+		at = sp.Scheme.End + 1
+	}
+	if sp.Authority.Defined {
+		if sp.Authority.Start != at+2 || !strings.HasPrefix(src[at:], "//") {
+			return false
+		}
+		at = sp.Authority.End
+	}
+	if sp.Path.Start != at || sp.Path.End < at {
+		return false
+	}
+	at = sp.Path.End
+	for _, r := range [...]struct {
+		Range ast.Range
+		delim byte
+	}{{sp.Query, '?'}, {sp.Fragment, '#'}} {
+		if r.Range.Defined {
+			if at >= len(src) || src[at] != r.delim || r.Range.Start != at+1 || r.Range.End < r.Range.Start {
+				return false
+			}
+			at = r.Range.End
+		}
+	}
+	return at == len(src)
 }
 
 // upperEscapes writes the hex digits of every escape in upper case.

@@ -1,0 +1,87 @@
+package resolve
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/urlgrammar/urlgrammar"
+	gencorpus "github.com/urlgrammar/urlgrammar/internal/corpus"
+)
+
+// normalSeeds are references where one rewrite alone has something to do, or nearly.
+var normalSeeds = []string{
+	"http://a/b", "HTTP://a/b", "http://A/b", "http://a%41/b", "http://a/%7e", "http://a/%7E", "http://a/%2e",
+	"http://a/%2E", "http://a/%2D", "http://a/%2F", "http://a/%2f", "http://a/%C3%BC", "http://a/./b",
+	"http://a/b/..", "http://a/..b", "http://a:80/", "http://a:/", "http://a:8080/", "http://a:080/",
+	"http://a", "http://a?q", "foo:/.//b", "foo://b", "a:b/./c", "a:./b", "a/../b:c", "%70:", "./a:b",
+	"//a:80/", "//A/b", "/a/./b", "a/./b", "?%7e", "#%7A", "mailto:A@B", "urn:A:b", "http://[::A]/",
+	"http://a/b%", "http://a/b%4", "ftp://a:21/", "https://a:443/x", "x://a:80/", "http://u@A:80/",
+}
+
+// TestIsNormalAgreesWithTheRewrites: where isNormal says a reference is normal already, the
+// rewrites, run in full, leave it as it is, with no change, in every generic grammar at both
+// levels, on the corpus and the seeds above. Both answers occur, or the test says nothing.
+func TestIsNormalAgreesWithTheRewrites(t *testing.T) {
+	inputs := append(gencorpus.Lines(3000, 1), normalSeeds...)
+	normal, rewritten := 0, 0
+	for _, id := range urlgrammar.IDs() {
+		g := urlgrammar.MustLookup(id)
+		if !g.Generic() {
+			continue
+		}
+		for _, s := range inputs {
+			n, r := checkIsNormal(t, g, s)
+			normal, rewritten = normal+n, rewritten+r
+		}
+	}
+	t.Logf("%d normal, %d rewritten", normal, rewritten)
+	require.Greater(t, normal, 1000)
+	require.Greater(t, rewritten, 100)
+}
+
+// FuzzIsNormal is TestIsNormalAgreesWithTheRewrites on any input.
+func FuzzIsNormal(f *testing.F) {
+	for _, s := range normalSeeds {
+		f.Add(s)
+	}
+	var generic []*urlgrammar.Grammar
+	for _, id := range urlgrammar.IDs() {
+		if g := urlgrammar.MustLookup(id); g.Generic() {
+			generic = append(generic, g)
+		}
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if len(s) > 2048 {
+			return
+		}
+		for _, g := range generic {
+			checkIsNormal(t, g, s)
+		}
+	})
+}
+
+// checkIsNormal checks isNormal on s in g at both levels, and counts its answers: how many
+// normal, how many not (0 and 0 when s does not parse).
+func checkIsNormal(t *testing.T, g *urlgrammar.Grammar, s string) (normal, rewritten int) {
+	t.Helper()
+	ref, err := g.Parse(s)
+	if err != nil {
+		return 0, 0
+	}
+	sp := ref.Spans()
+	rfc3986 := DefaultAlgorithm(g) == Algorithm3986
+	for _, level := range []Level{LevelSyntax, LevelScheme} {
+		if !isNormal(ref.Src(), &sp, level, rfc3986) {
+			rewritten++
+			continue
+		}
+		normal++
+		// parsed false: normalize runs every rewrite, not isNormal.
+		out, changes, err := normalize(g, ref, NormalizeOptions{Level: level, Grammar: g}, false)
+		if err != nil || len(changes) > 0 || out.String() != s {
+			t.Fatalf("%s at %s: isNormal(%q), but normalize gives %q, %v, %v", g.ID(), level, s, out.String(), changes, err)
+		}
+	}
+	return normal, rewritten
+}
