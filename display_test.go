@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // displayRune is Display rune by rune, the way it is defined: the tests' reference for its
@@ -59,4 +60,99 @@ func TestQuotedASCII(t *testing.T) {
 	for c := 0; c < 0x80; c++ {
 		assert.Equal(t, fmt.Sprintf("%q", rune(c)), quotedASCII[c])
 	}
+}
+
+// caretByStrings is Caret as it was written before AppendCaret, with strings: the
+// reference AppendCaret is held to.
+func caretByStrings(e *SyntaxError) string {
+	blamed, _, _ := e.At()
+	off := min(max(blamed, 0), len(e.Input))
+	start := strings.LastIndexByte(e.Input[:off], '\n') + 1
+	end := len(e.Input)
+	if i := strings.IndexByte(e.Input[off:], '\n'); i >= 0 {
+		end = off + i
+	}
+	from, to := max(start, off-CaretWindow), min(end, off+CaretWindow)
+	for from > start && from < off && !utf8.RuneStart(e.Input[from]) {
+		from++
+	}
+	for to < end && to > off && !utf8.RuneStart(e.Input[to]) {
+		to--
+	}
+	var head, tail string
+	if from > start {
+		head = "..."
+	}
+	if to < end {
+		tail = "..."
+	}
+	at := off
+	for at > from && at < len(e.Input) && !utf8.RuneStart(e.Input[at]) {
+		at--
+	}
+	if r, n := utf8.DecodeRuneInString(e.Input[at:]); at < off && (r == utf8.RuneError && n <= 1 || at+n <= off) {
+		at = off
+	}
+	shown := displayRune(e.Input[from:to])
+	width := len(head) + utf8.RuneCountInString(displayRune(e.Input[from:at]))
+	return head + shown + tail + "\n" + strings.Repeat(" ", width) + "^"
+}
+
+// AppendCaret writes what the string rendering above does, at every offset of random lines
+// of printable, control, multi-byte and invalid bytes, short and longer than the window.
+func TestAppendCaret(t *testing.T) {
+	rng := rand.New(rand.NewSource(7))
+	const bytes = "a/:% \t\n\x00\x7f\x80\xc3\xa9\xe2\x80\x8e\xff~"
+	for range 3000 {
+		b := make([]byte, rng.Intn(3*CaretWindow))
+		for i := range b {
+			b[i] = bytes[rng.Intn(len(bytes))]
+		}
+		for off := 0; off <= len(b); off += 1 + rng.Intn(7) {
+			e := &SyntaxError{Input: string(b), Offset: off}
+			want := caretByStrings(e)
+			if got := string(e.AppendCaret([]byte("x"))); got != "x"+want {
+				t.Fatalf("AppendCaret of %q at %d:\n%s\nwant\n%s", b, off, got, want)
+			}
+			if got := e.Caret(); got != want {
+				t.Fatalf("Caret of %q at %d:\n%s\nwant\n%s", b, off, got, want)
+			}
+		}
+	}
+}
+
+// AppendMsg writes Msg, and Error is "GRAMMAR:LINE:COLUMN: " and it, for the errors of every grammar (those of a scheme's grammar too)
+// on the table inputs and the corpus, from a Parser (whose error is described when asked)
+// and from Clone, and Msg gives the same before and after it.
+func TestAppendMsgIsMsg(t *testing.T) {
+	inputs := append(recognizeInputs(t, 1000), "http://a b/", "mailto:a b", "http://[::1/", "\xff", "http://a/\x00", "tel:abc", "geo:x", "urn:a")
+	n, schemes := 0, 0
+	for _, id := range IDs() {
+		g := MustLookup(id)
+		p := g.NewParser()
+		for _, s := range inputs {
+			_, err := p.Parse(s)
+			se, ok := err.(*SyntaxError)
+			if !ok {
+				continue
+			}
+			n++
+			if se.Scheme() != "" {
+				schemes++
+			}
+			got := string(se.AppendMsg([]byte("> ")))
+			msg := se.Msg()
+			if got != "> "+msg || se.Msg() != msg {
+				t.Fatalf("%s on %q: AppendMsg wrote %q, Msg is %q", id, s, got, msg)
+			}
+			if _, line, col := se.At(); se.Error() != fmt.Sprintf("%s:%d:%d: %s", se.Grammar, line, col, msg) {
+				t.Fatalf("%s on %q: Error is %q", id, s, se.Error())
+			}
+			if c := se.Clone(); string(c.AppendMsg(nil)) != msg || c.Msg() != msg {
+				t.Fatalf("%s on %q: its Clone's message is %q, not %q", id, s, c.AppendMsg(nil), msg)
+			}
+		}
+	}
+	require.Greater(t, n, 10000)
+	require.Greater(t, schemes, 2, "errors of a scheme's grammar")
 }

@@ -44,7 +44,15 @@ type syntaxWhy struct {
 	once     sync.Once
 	rule     string
 	expected []string // shared with the grammar's cache when computed: Expected copies it
-	msg      string
+	// msg is the message as given, or, once Msg asks for it, as described: a computed
+	// explanation describes what is at descAt in input, with the DFA state's expected suffix,
+	// when it is written (AppendMsg) and not before, so that a caller that writes the message
+	// into its output makes no string of it.
+	msg       string
+	described bool
+	descAt    int
+	suffix    string
+	msgOnce   sync.Once
 	// blamed is set when the error is blamed on an earlier byte than the offset (At): at
 	// that byte, its line and column.
 	blamed            bool
@@ -68,14 +76,21 @@ type syntaxErrorBlock struct {
 // newErrorBlock returns an error at offset of input, its position set, its explanation empty.
 func newErrorBlock(grammar, input string, offset int) *syntaxErrorBlock {
 	b := new(syntaxErrorBlock)
-	b.reset(grammar, input, offset)
+	b.set(grammar, input, offset)
 	return b
 }
 
 // reset makes b an error at offset of input, as newErrorBlock makes one: what a Parser does
 // with its own block.
 func (b *syntaxErrorBlock) reset(grammar, input string, offset int) {
-	*b = syntaxErrorBlock{e: SyntaxError{Grammar: grammar, Input: input, Offset: offset}}
+	*b = syntaxErrorBlock{}
+	b.set(grammar, input, offset)
+}
+
+// set gives an empty block its error at offset of input, field by field (a block written
+// whole costs a write barrier for each of its pointers).
+func (b *syntaxErrorBlock) set(grammar, input string, offset int) {
+	b.e.Grammar, b.e.Input, b.e.Offset = grammar, input, offset
 	b.e.why = &b.why
 	b.e.Line, b.e.Column = lineColumn(input, offset)
 }
@@ -97,8 +112,10 @@ func newSyntaxError(grammar, rule, input string, offset int, expected []string, 
 func newStartError(g *Grammar, d *dfa.DFA, s string, off, state int, b *syntaxErrorBlock) *SyntaxError {
 	if b == nil {
 		b = new(syntaxErrorBlock)
+		b.set(g.id, s, off)
+	} else {
+		b.reset(g.id, s, off)
 	}
-	b.reset(g.id, s, off)
 	b.why.g, b.why.d, b.why.state, b.why.input, b.why.off = g, d, state, s, off
 	return &b.e
 }
@@ -111,6 +128,7 @@ func (e *SyntaxError) Clone() *SyntaxError {
 		Column: e.Column, scheme: e.scheme}}
 	b.e.why = &b.why
 	b.why.rule, b.why.expected, b.why.msg = w.rule, w.expected, w.msg
+	b.why.described, b.why.descAt, b.why.suffix, b.why.input = w.described, w.descAt, w.suffix, w.input
 	b.why.blamed, b.why.at, b.why.atLine, b.why.atCol = w.blamed, w.at, w.atLine, w.atCol
 	return &b.e
 }
@@ -124,7 +142,7 @@ func (w *syntaxWhy) fill() {
 	var b blame
 	w.rule, b = w.g.errorRuleBlame(w.input, w.off, st.continuation, w.d.Rule)
 	w.expected = st.expected
-	w.msg = describe(w.input, w.off, w.rule, st.suffix)
+	w.described, w.descAt, w.suffix = true, w.off, st.suffix
 	if b.ok {
 		w.blame(b)
 	}
@@ -150,7 +168,8 @@ func (w *syntaxWhy) blame(b blame) {
 	st := w.g.errorIn(d, state)
 	w.rule = w.g.errorRule(s2, off2, st.continuation, d.Rule)
 	w.expected = st.expected
-	w.msg = describe(w.input, at, w.rule, st.suffix)
+	w.descAt = at
+	w.suffix = st.suffix
 	if at < w.off {
 		w.blamed, w.at = true, at
 		w.atLine, w.atCol = lineColumn(w.input, at)
@@ -190,9 +209,34 @@ func (e *SyntaxError) Expected() []string { return slices.Clone(e.explained().ex
 // The error of a scheme's grammar says so first: "the http scheme (rfc9110): unexpected ...".
 func (e *SyntaxError) Msg() string {
 	if e.scheme != "" {
-		return "the " + e.scheme + " scheme (" + e.Grammar + "): " + e.explained().msg
+		return "the " + e.scheme + " scheme (" + e.Grammar + "): " + e.explained().message()
 	}
-	return e.explained().msg
+	return e.explained().message()
+}
+
+// AppendMsg appends Msg to b and returns the extended buffer: the check command writes
+// the messages of its invalid lines this way, without a string of each.
+func (e *SyntaxError) AppendMsg(b []byte) []byte {
+	if e.scheme != "" {
+		b = append(b, "the "...)
+		b = append(b, e.scheme...)
+		b = append(b, " scheme ("...)
+		b = append(b, e.Grammar...)
+		b = append(b, "): "...)
+	}
+	w := e.explained()
+	if w.described {
+		return appendDescription(b, w.input, w.descAt, w.rule, w.suffix)
+	}
+	return append(b, w.msg...)
+}
+
+// message returns the explanation's message, described once when it is first asked for.
+func (w *syntaxWhy) message() string {
+	if w.described {
+		w.msgOnce.Do(func() { w.msg = describe(w.input, w.descAt, w.rule, w.suffix) })
+	}
+	return w.msg
 }
 
 // lineColumn returns the 1-based line and byte column of offset in s.
@@ -209,8 +253,12 @@ func lineColumn(s string, offset int) (line, col int) {
 // describe says what was found at offset and, with suffix (expectedSuffix), what was
 // expected.
 func describe(s string, offset int, rule string, suffix string) string {
-	var head [64]byte // "unexpected ...", on the stack
-	b := head[:0]
+	var buf [256]byte // on the stack: the string is the one allocation
+	return string(appendDescription(buf[:0], s, offset, rule, suffix))
+}
+
+// appendDescription appends describe's message to b.
+func appendDescription(b []byte, s string, offset int, rule string, suffix string) []byte {
 	if offset >= len(s) {
 		b = append(b, "unexpected end of input"...)
 	} else if r, start, ok := charAt(s, offset); ok && start < offset {
@@ -223,16 +271,11 @@ func describe(s string, offset int, rule string, suffix string) string {
 		b = append(b, "unexpected "...)
 		b = strconv.AppendQuoteRune(b, r)
 	}
-	// One allocation: the message is built in a Builder of its exact size.
-	var m strings.Builder
-	m.Grow(len(b) + len(" in ") + len(rule) + len(suffix))
-	m.Write(b)
 	if rule != "" {
-		m.WriteString(" in ")
-		m.WriteString(rule)
+		b = append(b, " in "...)
+		b = append(b, rule...)
 	}
-	m.WriteString(suffix)
-	return m.String()
+	return append(b, suffix...)
 }
 
 // expectedSuffix is the part of an error's message that lists what was expected:
@@ -326,7 +369,7 @@ func (e *SyntaxError) Cause() string {
 	if e.scheme != "" {
 		rule = e.Grammar + "/" + rule // the scheme's grammar's rule, as diff names it
 	}
-	if !strings.HasPrefix(why.msg, "unexpected") {
+	if !why.described && !strings.HasPrefix(why.msg, "unexpected") {
 		return rule + ": " + why.msg
 	}
 	return rule + ": unexpected " + e.Found()
@@ -336,9 +379,15 @@ func (e *SyntaxError) Cause() string {
 // prints it well; Report adds the input and a caret under the offending character. The line
 // and column are At's.
 func (e *SyntaxError) Error() string {
-	msg := e.Msg()
 	_, line, col := e.At()
-	return fmt.Sprintf("%s:%d:%d: %s", e.Grammar, line, col, msg)
+	var buf [256]byte // on the stack: the string is the one allocation
+	b := append(buf[:0], e.Grammar...)
+	b = append(b, ':')
+	b = strconv.AppendInt(b, int64(line), 10)
+	b = append(b, ':')
+	b = strconv.AppendInt(b, int64(col), 10)
+	b = append(b, ": "...)
+	return string(e.AppendMsg(b))
 }
 
 // Report returns the error for a person at a terminal: Error's line, then Caret's two lines
@@ -353,7 +402,11 @@ const CaretWindow = 60
 // offending byte (At's). Characters that would not print are shown as Go escapes, and the caret
 // follows them. Of a longer line only CaretWindow bytes on each side of the offset are
 // shown, and "..." marks what was cut.
-func (e *SyntaxError) Caret() string {
+func (e *SyntaxError) Caret() string { return string(e.AppendCaret(nil)) }
+
+// AppendCaret appends Caret's two lines to b (without a newline after the caret), as the
+// check command writes them into its output, and returns the extended buffer.
+func (e *SyntaxError) AppendCaret(b []byte) []byte {
 	blamed, _, _ := e.At()
 	off := min(max(blamed, 0), len(e.Input))
 	start := strings.LastIndexByte(e.Input[:off], '\n') + 1
@@ -368,13 +421,6 @@ func (e *SyntaxError) Caret() string {
 	for to < end && to > off && !utf8.RuneStart(e.Input[to]) {
 		to--
 	}
-	var head, tail string
-	if from > start {
-		head = "..."
-	}
-	if to < end {
-		tail = "..."
-	}
 	// An offset inside a character (the error is at its second or later byte) puts the
 	// caret under the character, which Display may write as one escape (\ufffe).
 	at := off
@@ -384,19 +430,27 @@ func (e *SyntaxError) Caret() string {
 	if r, n := utf8.DecodeRuneInString(e.Input[at:]); at < off && (r == utf8.RuneError && n <= 1 || at+n <= off) {
 		at = off // not one valid character across the offset: its bytes are shown one by one
 	}
-	shown := Display(e.Input[from:to])
-	width := len(head) + utf8.RuneCountInString(Display(e.Input[from:at])) // the caret's column
-	var b strings.Builder
-	b.Grow(len(head) + len(shown) + len(tail) + 1 + width + 1)
-	b.WriteString(head)
-	b.WriteString(shown)
-	b.WriteString(tail)
-	b.WriteByte('\n')
-	for range width {
-		b.WriteByte(' ')
+	if from > start {
+		b = append(b, "..."...)
 	}
-	b.WriteByte('^')
-	return b.String()
+	// No character crosses at (it is where one starts, or the bytes there are shown one by
+	// one), so the shown line is the text before it displayed, then the text after it: the
+	// caret's column is the width of the first part.
+	mark := len(b)
+	b = appendDisplay(b, e.Input[from:at])
+	width := utf8.RuneCount(b[mark:])
+	if from > start {
+		width += len("...")
+	}
+	b = appendDisplay(b, e.Input[at:to])
+	if to < end {
+		b = append(b, "..."...)
+	}
+	b = append(b, '\n')
+	for range width {
+		b = append(b, ' ')
+	}
+	return append(b, '^')
 }
 
 // Display returns s with every rune that would not print as itself (controls, invalid UTF-8,
@@ -404,30 +458,45 @@ func (e *SyntaxError) Caret() string {
 // a line of text stays on its line and shows its exact bytes. Error carets, check, extract
 // and diff show inputs with it.
 func Display(s string) string {
-	i := 0
-	for i < len(s) && s[i] >= ' ' && s[i] < 0x7f {
-		i++ // printable ASCII prints as itself
-	}
+	i := printableASCII(s)
 	if i == len(s) {
 		return s
 	}
-	var b strings.Builder
-	b.Grow(len(s) + 8)
-	b.WriteString(s[:i])
+	b := make([]byte, 0, len(s)+8)
+	return string(appendDisplay(b, s))
+}
+
+// printableASCII returns the length of the prefix of s that is printable ASCII, which
+// Display shows as it is.
+func printableASCII(s string) int {
+	i := 0
+	for i < len(s) && s[i] >= ' ' && s[i] < 0x7f {
+		i++
+	}
+	return i
+}
+
+// appendDisplay appends Display(s) to b.
+func appendDisplay(b []byte, s string) []byte {
+	i := printableASCII(s)
+	b = append(b, s[:i]...)
 	for i < len(s) {
 		r, n := utf8.DecodeRuneInString(s[i:])
 		switch {
 		case r == utf8.RuneError && n <= 1:
-			fmt.Fprintf(&b, `\x%02x`, s[i])
+			b = append(b, `\x`...)
+			b = append(b, hexDigits[s[i]>>4], hexDigits[s[i]&0xf])
 		case r == ' ' || (r > ' ' && r != 0x7f && (r < 0x80 || isGraphic(r))):
-			b.WriteRune(r)
+			b = utf8.AppendRune(b, r)
 		default:
-			q := fmt.Sprintf("%+q", string(r))
-			b.WriteString(q[1 : len(q)-1])
+			q := strconv.QuoteToASCII(string(r)) // what %+q writes
+			b = append(b, q[1:len(q)-1]...)
 		}
 		i += n
 	}
-	return b.String()
+	return b
 }
+
+const hexDigits = "0123456789abcdef"
 
 func isGraphic(r rune) bool { return unicode.IsGraphic(r) }

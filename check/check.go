@@ -585,6 +585,7 @@ func checkBatch(b *batch, cfg Config, parsers []*urlgrammar.Parser, r *renderer)
 	b.out = getBuffer()
 	trees := make([]ast.Tree, len(cfg.Grammars)) // jsonl, --warn: each in its Parser's block, until the next line
 	var outs []int                               // end of each record's rendering in b.out
+	var causes []string                          // the invalid records' causes, in blocks
 	if cfg.Format != 0 {
 		outs = make([]int, n)
 	}
@@ -635,7 +636,10 @@ func checkBatch(b *batch, cfg Config, parsers []*urlgrammar.Parser, r *renderer)
 			}
 		}
 		if !rec.Valid() {
-			rec.causes = make([]string, len(rec.Results))
+			if len(causes)+len(rec.Results) > cap(causes) {
+				causes = make([]string, 0, max(len(b.lines)-i, 1)*len(rec.Results)/4+len(rec.Results))
+			}
+			rec.causes, causes = causes[len(causes):len(causes)+len(rec.Results)], causes[:len(causes)+len(rec.Results)]
 			for j, res := range rec.Results {
 				rec.causes[j] = Cause(res.Err)
 				if len(rec.Results) > 1 {

@@ -186,6 +186,29 @@ func TestTSVRoundTrip(t *testing.T) {
 	assert.Error(t, err)
 }
 
+// A message written in place in a tsv record is AppendTSV of it, where it has bytes to
+// escape (a tab, a backslash, a control or non-ASCII character found) and where it has none.
+func TestTSVMessage(t *testing.T) {
+	escaped := 0
+	for _, id := range []string{"rfc3986", "rfc3987", "uri"} {
+		p := urlgrammar.MustLookup(id).NewParser()
+		for _, s := range []string{"http://a b/", "http://a\tb/", "http://a\\b/", "http://a\x00/", "http://a\xff/",
+			"http://ü\u200e/", "tel:abc", "http://[::1/", "a b", "http://a/%zz"} {
+			_, err := p.Parse(s)
+			se, ok := err.(*urlgrammar.SyntaxError)
+			if !ok {
+				continue
+			}
+			want := string(AppendTSV([]byte("x\t"), se.Msg()))
+			if want != "x\t"+se.Msg() {
+				escaped++
+			}
+			assert.Equal(t, want, string(appendTSVMsg([]byte("x\t"), se)), "%s on %q", id, s)
+		}
+	}
+	assert.Greater(t, escaped, 3, "messages with bytes to escape")
+}
+
 func TestCause(t *testing.T) {
 	g := urlgrammar.MustLookup("rfc2396bis-01")
 	for in, want := range map[string]string{

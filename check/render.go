@@ -229,7 +229,7 @@ func (r *renderer) tsvVerdict(b []byte, rec *Record, multi bool) []byte {
 		b = append(b, '\t')
 		b = AppendTSV(b, se.Rule())
 		b = append(b, '\t')
-		b = AppendTSV(b, se.Msg())
+		b = appendTSVMsg(b, se)
 		b = append(b, '\t')
 	default:
 		b = append(b, "\tinvalid\t"...)
@@ -249,6 +249,19 @@ func (r *renderer) tsvVerdict(b []byte, rec *Record, multi bool) []byte {
 	b = append(b, '\t')
 	b = AppendTSV(b, rec.Input)
 	return append(b, '\n')
+}
+
+// appendTSVMsg appends the error's message as AppendTSV writes it: written in place (no
+// string of it) when it has no byte that AppendTSV escapes, as most have not.
+func appendTSVMsg(b []byte, se *urlgrammar.SyntaxError) []byte {
+	mark := len(b)
+	b = se.AppendMsg(b)
+	for _, c := range b[mark:] {
+		if c < 0x20 || c >= 0x7f || c == '\\' {
+			return AppendTSV(b[:mark], string(b[mark:]))
+		}
+	}
+	return b
 }
 
 // AppendTSV appends s to b escaped as a TSV field (see TSV).
@@ -395,9 +408,9 @@ func (r *renderer) text(b []byte, rec *Record, multi bool) []byte {
 			}
 			b = r.unpaint(b)
 			b = append(b, ' ')
-			b = r.paint(b, red, se.Msg())
+			b = r.unpaint(se.AppendMsg(r.startPaint(b, red)))
 			b = append(b, '\n')
-			b = r.paint(b, green, se.Caret())
+			b = r.unpaint(se.AppendCaret(r.startPaint(b, green)))
 		} else {
 			prefix := file + ":" + strconv.Itoa(rec.Line) + ":"
 			if d := NewErrorDetail(res.Err); d.Column > 0 { // a line too long: where it was cut
