@@ -1,6 +1,7 @@
 package resolve
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -40,7 +41,29 @@ func TestIsNormalAgreesWithTheRewrites(t *testing.T) {
 	require.Greater(t, rewritten, 100)
 }
 
-// FuzzIsNormal is TestIsNormalAgreesWithTheRewrites on any input.
+// TestIsTargetAgreesWithResolve: where isTarget says a reference is its own target, resolving
+// it in full gives it back, as written, with the same tree, in every generic grammar, with
+// every algorithm, dot-segment option and Compat, on the corpus and the seeds above.
+func TestIsTargetAgreesWithResolve(t *testing.T) {
+	inputs := append(gencorpus.Lines(3000, 1), normalSeeds...)
+	own, not := 0, 0
+	for _, id := range urlgrammar.IDs() {
+		g := urlgrammar.MustLookup(id)
+		if !g.Generic() {
+			continue
+		}
+		for _, s := range inputs {
+			o, n := checkIsTarget(t, g, s)
+			own, not = own+o, not+n
+		}
+	}
+	t.Logf("%d their own target, %d resolved in full", own, not)
+	require.Greater(t, own, 1000)
+	require.Greater(t, not, 100)
+}
+
+// FuzzIsNormal is TestIsNormalAgreesWithTheRewrites and TestIsTargetAgreesWithResolve on any
+// input.
 func FuzzIsNormal(f *testing.F) {
 	for _, s := range normalSeeds {
 		f.Add(s)
@@ -57,6 +80,7 @@ func FuzzIsNormal(f *testing.F) {
 		}
 		for _, g := range generic {
 			checkIsNormal(t, g, s)
+			checkIsTarget(t, g, s)
 		}
 	})
 }
@@ -84,4 +108,40 @@ func checkIsNormal(t *testing.T, g *urlgrammar.Grammar, s string) (normal, rewri
 		}
 	}
 	return normal, rewritten
+}
+
+// checkIsTarget checks isTarget on s in g with every option, against the base of RFC 3986's
+// examples (and "HTTP://a/b", whose scheme Compat compares without case), and counts its
+// answers.
+func checkIsTarget(t *testing.T, g *urlgrammar.Grammar, s string) (own, not int) {
+	t.Helper()
+	ref, err := g.Parse(s)
+	if err != nil {
+		return 0, 0
+	}
+	sp := ref.Spans()
+	for _, baseText := range []string{"http://a/b/c/d;p?q", "HTTP://a/b"} {
+		base, err := g.Parse(baseText)
+		if err != nil {
+			continue
+		}
+		for _, alg := range []Algorithm{Algorithm2003, Algorithm1997, Algorithm3986} {
+			for _, dots := range []DotSegments{DotsKeep, DotsRemove, DotsError} {
+				for _, compat := range []bool{false, true} {
+					rs := newResolver(g, base, Options{Grammar: g, Algorithm: alg, Dots: dots, Compat: compat})
+					if !rs.isTarget(&sp, ref.Src()) {
+						not++
+						continue
+					}
+					own++
+					// parsed false: resolve runs in full, not isTarget.
+					res, err := rs.resolve(ref, false)
+					if err != nil || res.Target.String() != s || res.SameDocument || !slices.Equal(res.Target.Nodes(), ref.Nodes()) {
+						t.Fatalf("%s %v dots %v compat %v: isTarget(%q) against %q, but resolve gives %v, %v", g.ID(), alg, dots, compat, s, baseText, res, err)
+					}
+				}
+			}
+		}
+	}
+	return own, not
 }

@@ -246,6 +246,10 @@ func (rs *Resolver) resolve(ref ast.Tree, parsed bool) (*Result, error) {
 		return nil, fmt.Errorf("resolve %q against %q: %w", ref.String(), base, ErrRelativeBase)
 	}
 	refSpans, src := ref.Spans(), ref.Src()
+	if parsed && rs.isTarget(&refSpans, src) {
+		// Most references are absolute and their own target (TestIsTargetAgreesWithResolve).
+		return &Result{Target: ownCopy(ref)}, nil
+	}
 	r := uri.OfSpans(refSpans, src)
 	var (
 		t    parts
@@ -282,6 +286,25 @@ func (rs *Resolver) resolve(ref ast.Tree, parsed bool) (*Result, error) {
 		return nil, fmt.Errorf("resolve %q against %q: %w", ref.String(), base, err)
 	}
 	return &Result{Target: target, SameDocument: same}, nil
+}
+
+// isTarget reports whether a reference (its spans sp, over src) is its own target, as
+// written, without reading its components out: an absolute reference that recomposes to src,
+// whose scheme Compat does not drop, whose path needs no guard and, with RFC 3986's
+// algorithm, has no dot segment to remove. It may say false of a reference that is its own
+// target (resolve then finds so), never true of one that is not.
+func (rs *Resolver) isTarget(sp *ast.Spans, src string) bool {
+	if !sp.Scheme.Defined || !recomposesSpans(src, sp) {
+		return false
+	}
+	if rs.opt.Compat && strings.EqualFold(sp.Scheme.In(src), *rs.b.Scheme) {
+		return false
+	}
+	path := sp.Path.In(src)
+	if !sp.Authority.Defined && strings.HasPrefix(path, "//") {
+		return false
+	}
+	return rs.opt.Algorithm != Algorithm3986 || !hasDotSegment(path)
 }
 
 // resolve2003 is the pseudocode of draft-fielding-uri-rfc2396bis-01 section 5.2.
