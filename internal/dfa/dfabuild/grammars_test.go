@@ -10,8 +10,16 @@ import (
 )
 
 // Every grammar file reads as ABNF and every rule has a finite automaton, so the generator
-// can build tables for it.
+// can build tables for it. Reading the 22 files with go-abnf takes about five seconds and
+// building every rule five more, and both are done already where they are needed: the
+// generator builds every rule into each grammar's dfa.go, TestDFATablesMatchABNF (root
+// package) holds those tables to the ABNF file as it is, and the root package's differential
+// tests read every file with go-abnf. So this runs with URLGRAMMAR_CONFORMANCE set (make
+// conformance), and CI's make check-generated builds every rule again.
 func TestEveryGrammarBuilds(t *testing.T) {
+	if os.Getenv("URLGRAMMAR_CONFORMANCE") == "" {
+		t.Skip("every rule of every grammar is built by make generate and checked by TestDFATablesMatchABNF; set URLGRAMMAR_CONFORMANCE to build them here")
+	}
 	files, err := filepath.Glob("../../../grammars/*/*.abnf")
 	require.NoError(t, err)
 	require.NotEmpty(t, files)
