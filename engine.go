@@ -41,7 +41,7 @@ func (g *Grammar) take(rule, s string, tree bool, into []ast.TreeNode) ([]ast.Tr
 // grown as the compiled PEG's try grew it, for the Parser to keep.
 func (g *Grammar) takeIn(rule, s string, tree bool, into []ast.TreeNode, eb *syntaxErrorBlock) ([]ast.TreeNode, error) {
 	nodes, err := g.takeRule(rule, s, tree, into, eb)
-	if err == nil && g.HasWithin() && (rule == "" || ruleKey(rule) == ruleKey(g.start)) {
+	if err == nil && g.HasWithin() && (rule == "" || rule == g.start || ruleKey(rule) == ruleKey(g.start)) {
 		built := nodes
 		if !tree {
 			built, _ = g.takeRule(rule, s, true, nil, nil) // s matches: the tree to compare
@@ -61,7 +61,7 @@ func (g *Grammar) takeIn(rule, s string, tree bool, into []ast.TreeNode, eb *syn
 			return nodes, perr
 		}
 	}
-	if err == nil && g.gen.Info.CheckSchemes && (rule == "" || ruleKey(rule) == ruleKey(g.start)) && !schemeValid(s) {
+	if err == nil && g.gen.Info.CheckSchemes && (rule == "" || rule == g.start || ruleKey(rule) == ruleKey(g.start)) && !schemeValid(s) {
 		return nil, schemeError(s) // the scheme rule's DFA rejects: the scheme grammar's error
 	}
 	return nodes, err

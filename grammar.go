@@ -589,7 +589,10 @@ func (g *Grammar) pegFailure(rule, s string) *peg.Failure {
 // pegRule returns the PEG name of the rule with the ABNF name rule, or the error of rule
 // or of an input s over MaxInputLength.
 func (g *Grammar) pegRule(rule, s string) (string, error) {
-	pegRule, ok := g.byName[rule] // the exact spelling first: no allocation
+	pegRule, ok := g.startPEG, rule == g.start // the start rule as named, without a lookup
+	if !ok {
+		pegRule, ok = g.byName[rule] // the exact spelling first: no allocation
+	}
 	if !ok {
 		if pegRule, ok = g.byName[ruleKey(rule)]; !ok {
 			return "", &UnknownRuleError{Grammar: g.id, Rule: rule}
