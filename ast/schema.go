@@ -72,6 +72,9 @@ type Schema struct {
 	parts     []partDecl
 	errors    []errorDecl
 	blames    [numComponents]string // per component: the TEXT of its blame declaration, or ""
+	// blameRules marks, per rule, the rules (and scopes) of the declarations of a component
+	// with a blame: a tree with no node of one has none of those components but empty ones.
+	blameRules []bool
 
 	partOrder []int    // the parts (indexes in parts) by key, sorted by bytes as encoding/json sorts a map's
 	partsOf   [][]int  // per rule: the parts (indexes in parts) that take its nodes
@@ -230,6 +233,20 @@ func NewSchema(names []string, decls []Decl) (*Schema, error) {
 			s.blames[c] = words[0]
 		default:
 			return nil, fmt.Errorf("unknown declaration %q (component NAME, component NAME in RULE, rule, hostkind KIND, parts, errors, blame NAME)", d.Key)
+		}
+	}
+	s.blameRules = make([]bool, len(names))
+	for c, text := range s.blames {
+		if text == "" {
+			continue
+		}
+		for _, d := range s.comps[c] {
+			for _, r := range d.rules {
+				s.blameRules[r] = true
+			}
+			if d.scope >= 0 {
+				s.blameRules[d.scope] = true
+			}
 		}
 	}
 	s.partOrder = make([]int, len(s.parts))
@@ -575,6 +592,10 @@ func (t Tree) Blame(src string, at int) (insert int, text string, ok bool) {
 	if len(t.nodes) == 0 || t.schema == nil || t.schema.blames == [numComponents]string{} {
 		return 0, "", false
 	}
+	if at > 0 && !t.hasBlameRule() {
+		// The blamed components are all undefined, or empty at offset 0: none covers at.
+		return 0, "", false
+	}
 	var want uint // the components a blame is declared for: only their ranges are needed
 	for c, text := range t.schema.blames {
 		if text != "" {
@@ -592,6 +613,17 @@ func (t Tree) Blame(src string, at int) (insert int, text string, ok bool) {
 		}
 	}
 	return 0, "", false
+}
+
+// hasBlameRule reports whether a node of the tree is of a rule that a blamed component's
+// declarations name (Schema.blameRules).
+func (t Tree) hasBlameRule() bool {
+	for _, n := range t.nodes {
+		if r := int(n.Rule()); r < len(t.schema.blameRules) && t.schema.blameRules[r] {
+			return true
+		}
+	}
+	return false
 }
 
 // Components splits the tree as its grammar's declarations say (Schema): the components of
