@@ -1,6 +1,8 @@
 package urlgrammar
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"math/rand"
 	"strings"
@@ -121,7 +123,8 @@ func TestAppendCaret(t *testing.T) {
 	}
 }
 
-// AppendMsg writes Msg, and Error is "GRAMMAR:LINE:COLUMN: " and it, for the errors of every grammar (those of a scheme's grammar too)
+// AppendMsg writes Msg, AppendExpectedJSON what encoding/json writes of Expected, and Error
+// is "GRAMMAR:LINE:COLUMN: " and Msg, for the errors of every grammar (those of a scheme's grammar too)
 // on the table inputs and the corpus, from a Parser (whose error is described when asked)
 // and from Clone, and Msg gives the same before and after it.
 func TestAppendMsgIsMsg(t *testing.T) {
@@ -147,6 +150,17 @@ func TestAppendMsgIsMsg(t *testing.T) {
 			}
 			if _, line, col := se.At(); se.Error() != fmt.Sprintf("%s:%d:%d: %s", se.Grammar, line, col, msg) {
 				t.Fatalf("%s on %q: Error is %q", id, s, se.Error())
+			}
+			var want bytes.Buffer
+			enc := json.NewEncoder(&want)
+			enc.SetEscapeHTML(false)
+			expected := se.Expected()
+			if expected == nil {
+				expected = []string{}
+			}
+			require.NoError(t, enc.Encode(expected))
+			if got := string(se.AppendExpectedJSON(nil)) + "\n"; got != want.String() || string(se.Clone().AppendExpectedJSON(nil))+"\n" != got {
+				t.Fatalf("%s on %q: AppendExpectedJSON wrote %s, encoding/json %s", id, s, got, want.String())
 			}
 			if c := se.Clone(); string(c.AppendMsg(nil)) != msg || c.Msg() != msg {
 				t.Fatalf("%s on %q: its Clone's message is %q, not %q", id, s, c.AppendMsg(nil), msg)

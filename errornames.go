@@ -43,6 +43,7 @@ type stateError struct {
 	continuation string // "" when the state allows no byte (the input can only end)
 	expected     []string
 	suffix       string // expectedSuffix(expected), the end of the message
+	expectedJSON string // expected as a JSON array (SyntaxError.AppendExpectedJSON)
 }
 
 // byteOrder is the order in which bytes are preferred for continuations:
@@ -151,6 +152,7 @@ func (g *Grammar) errorIn(d *dfa.DFA, st int) *stateError {
 	set, eof := d.ExpectedFrom(st)
 	e := &stateError{continuation: n.continuation(st), expected: peg.RenderSet(&set, eof)}
 	e.suffix = expectedSuffix(e.expected)
+	e.expectedJSON = string(appendJSONStrings(nil, e.expected))
 	n.cache[st].Store(e)
 	return e
 }

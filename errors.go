@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/urlgrammar/urlgrammar/internal/dfa"
+	"github.com/urlgrammar/urlgrammar/internal/jsontext"
 )
 
 // SyntaxError reports an input that is not in a grammar's language: where the parser could
@@ -44,6 +45,9 @@ type syntaxWhy struct {
 	once     sync.Once
 	rule     string
 	expected []string // shared with the grammar's cache when computed: Expected copies it
+	// expectedJSON is expected as a JSON array, made once for the state (stateError), or ""
+	// for an error given when it was made (AppendExpectedJSON then writes expected).
+	expectedJSON string
 	// msg is the message as given, or, once Msg asks for it, as described: a computed
 	// explanation describes what is at descAt in input, with the DFA state's expected suffix,
 	// when it is written (AppendMsg) and not before, so that a caller that writes the message
@@ -129,6 +133,7 @@ func (e *SyntaxError) Clone() *SyntaxError {
 	b.e.why = &b.why
 	b.why.rule, b.why.expected, b.why.msg = w.rule, w.expected, w.msg
 	b.why.described, b.why.descAt, b.why.suffix, b.why.input = w.described, w.descAt, w.suffix, w.input
+	b.why.expectedJSON = w.expectedJSON
 	b.why.blamed, b.why.at, b.why.atLine, b.why.atCol = w.blamed, w.at, w.atLine, w.atCol
 	return &b.e
 }
@@ -141,7 +146,7 @@ func (w *syntaxWhy) fill() {
 	st := w.g.errorIn(w.d, w.state)
 	var b blame
 	w.rule, b = w.g.errorRuleBlame(w.input, w.off, st.continuation, w.d.Rule)
-	w.expected = st.expected
+	w.expected, w.expectedJSON = st.expected, st.expectedJSON
 	w.described, w.descAt, w.suffix = true, w.off, st.suffix
 	if b.ok {
 		w.blame(b)
@@ -167,7 +172,7 @@ func (w *syntaxWhy) blame(b blame) {
 	}
 	st := w.g.errorIn(d, state)
 	w.rule = w.g.errorRule(s2, off2, st.continuation, d.Rule)
-	w.expected = st.expected
+	w.expected, w.expectedJSON = st.expected, st.expectedJSON
 	w.descAt = at
 	w.suffix = st.suffix
 	if at < w.off {
@@ -203,6 +208,30 @@ func (e *SyntaxError) Rule() string { return e.explained().rule }
 // Expected returns what the grammar allowed at At: literals quoted, character classes
 // as written, EOF. The slice is the caller's.
 func (e *SyntaxError) Expected() []string { return slices.Clone(e.explained().expected) }
+
+// AppendExpectedJSON appends Expected to b as a JSON array of strings, byte for byte as
+// encoding/json writes it ("[]" when nothing was expected), and returns the extended buffer:
+// what the check command's jsonl records hold, made once for each place in the grammar where
+// an error can be, not for each error.
+func (e *SyntaxError) AppendExpectedJSON(b []byte) []byte {
+	w := e.explained()
+	if w.expectedJSON != "" {
+		return append(b, w.expectedJSON...)
+	}
+	return appendJSONStrings(b, w.expected)
+}
+
+// appendJSONStrings appends ss as a JSON array of strings ("[]" for none).
+func appendJSONStrings(b []byte, ss []string) []byte {
+	b = append(b, '[')
+	for i, s := range ss {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = jsontext.AppendString(b, s)
+	}
+	return append(b, ']')
+}
 
 // Msg returns the one-line description of the error, without its position: what was found
 // at At, in which rule, and what was expected.

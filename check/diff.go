@@ -163,7 +163,10 @@ func AppendDiffRecord(b []byte, f Format, r *Record, names [2]string) []byte {
 
 // NewErrorDetail returns the "error" object of the JSON contract for an error of Parse or
 // Match.
-func NewErrorDetail(err error) ErrorDetail {
+func NewErrorDetail(err error) ErrorDetail { return errorDetail(err, true) }
+
+// errorDetail is NewErrorDetail, with Expected nil for a SyntaxError unless expected.
+func errorDetail(err error, expected bool) ErrorDetail {
 	se, ok := asSyntaxError(err)
 	if !ok {
 		d := ErrorDetail{Expected: []string{}, Message: err.Error()}
@@ -173,16 +176,17 @@ func NewErrorDetail(err error) ErrorDetail {
 		}
 		return d
 	}
-	d := ErrorDetail{Offset: se.Offset, Line: se.Line, Column: se.Column, Expected: se.Expected(),
-		Rule: se.Rule(), Message: se.Msg()}
+	d := ErrorDetail{Offset: se.Offset, Line: se.Line, Column: se.Column, Rule: se.Rule(), Message: se.Msg()}
+	if !expected {
+		d.Expected = nil // written from the error (appendErrObject): not copied
+	} else if d.Expected = se.Expected(); d.Expected == nil {
+		d.Expected = []string{}
+	}
 	if sc := se.Scheme(); sc != "" {
 		d.Scheme, d.Grammar = sc, se.Grammar
 	}
 	if off, line, col := se.At(); off != se.Offset {
 		d.At = &Position{off, line, col}
-	}
-	if d.Expected == nil {
-		d.Expected = []string{}
 	}
 	return d
 }

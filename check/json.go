@@ -59,7 +59,11 @@ func appendErrObject(b []byte, r *errRecord) []byte {
 		b = append(b, '}')
 	}
 	b = append(b, `,"expected":`...)
-	b = appendStrings(b, r.Error.Expected)
+	if r.syntax != nil {
+		b = r.syntax.AppendExpectedJSON(b)
+	} else {
+		b = appendStrings(b, r.Error.Expected)
+	}
 	b = appendKey(b, "rule")
 	b = jsontext.AppendString(b, r.Error.Rule)
 	b = appendKey(b, "message")
@@ -117,7 +121,8 @@ func appendAllRecord(b []byte, rec *Record, tree func(i int) (ast.Tree, error), 
 				continue
 			}
 		}
-		b = appendErrObject(b, ParseRecord(res.Grammar, rec.Input, ast.Tree{}, err).(*errRecord))
+		er := errRecordOf(res.Grammar, rec.Input, err, false)
+		b = appendErrObject(b, &er)
 		if flush != nil && len(b) >= ast.JSONChunk {
 			// An error object holds the input: two in a row are two texts of the line.
 			b = flush(b)

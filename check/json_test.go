@@ -57,6 +57,12 @@ func TestAppendRecordMatchesJSON(t *testing.T) {
 			want := string(AppendJSON(nil, rec))
 			got := string(appendRecord(nil, rec))
 			require.Equal(t, want, got, "%s %q", id, in)
+			if err != nil {
+				// The record check writes, without the copy of the expected set.
+				er := errRecordOf(g, in, err, false)
+				setPlace(&er, place)
+				require.Equal(t, want, string(append(appendErrObject(nil, &er), '\n')), "%s %q", id, in)
+			}
 		}
 	}
 }

@@ -50,6 +50,9 @@ type errRecord struct {
 	Grammar        string      `json:"grammar"`
 	OK             bool        `json:"ok"`
 	Error          ErrorDetail `json:"error"`
+	// syntax is the error when it is a SyntaxError: appendErrObject writes its expected set
+	// from the JSON the grammar keeps of it (AppendExpectedJSON).
+	syntax *urlgrammar.SyntaxError
 }
 
 // ErrorDetail is the "error" object of the JSON contract (docs/design.md): where the input stops
@@ -87,13 +90,22 @@ type Position struct {
 // "inputBase64", the exact bytes in standard base64, since a JSON string cannot hold them.
 func ParseRecord(g *urlgrammar.Grammar, input string, tree ast.Tree, err error) any {
 	if err != nil {
-		return &errRecord{Input: input, InputBase64: InputBase64(input), InputTruncated: errors.Is(err, ErrTooLong),
-			Grammar: g.ID(), Error: NewErrorDetail(err)}
+		rec := errRecordOf(g, input, err, true)
+		return &rec
 	}
 	c := tree.Components()
 	return &okRecord{Input: input, InputBase64: InputBase64(input), Grammar: g.ID(), OK: true, Rule: c.Rule, Scheme: c.Scheme,
 		Authority: c.Authority, Userinfo: c.Userinfo, Host: c.Host, HostKind: c.HostKind,
 		Port: c.Port, Path: c.Path, Query: c.Query, Fragment: c.Fragment, Parts: c.Parts, AST: &tree}
+}
+
+// errRecordOf is ParseRecord's record of err. Without expected (a record that is only
+// written, by appendErrObject), the ErrorDetail of a SyntaxError leaves its Expected nil: the
+// record is written with the error's own JSON of it, and the slice is not copied.
+func errRecordOf(g *urlgrammar.Grammar, input string, err error, expected bool) errRecord {
+	se, _ := asSyntaxError(err)
+	return errRecord{Input: input, InputBase64: InputBase64(input), InputTruncated: errors.Is(err, ErrTooLong),
+		Grammar: g.ID(), Error: errorDetail(err, expected || se == nil), syntax: se}
 }
 
 // WithoutAST returns a record object of ParseRecord without its "ast" (a valid input's

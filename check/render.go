@@ -145,6 +145,13 @@ func (r *renderer) jsonl(b []byte, rec *Record, trees []ast.Tree, multi bool) []
 	if res.Err == nil && trees[0].Len() > 0 {
 		return appendTreeRecord(b, placeOf(rec), res.Grammar.ID(), trees[0], rec.Warnings)
 	}
+	if res.Err != nil {
+		// An error's record, on the stack: no record object, and no copy of the expected set.
+		er := errRecordOf(res.Grammar, rec.Input, res.Err, false)
+		pl := placeOf(rec)
+		er.File, er.Line, er.Columns = pl.file, pl.line, pl.columns
+		return append(appendErrObject(b, &er), '\n')
+	}
 	obj := ParseRecord(res.Grammar, rec.Input, trees[0], res.Err)
 	setPlace(obj, rec)
 	setWarnings(obj, rec.Warnings)
