@@ -64,36 +64,17 @@ func TestQuotedASCII(t *testing.T) {
 	}
 }
 
-// caretByStrings is Caret as it was written before AppendCaret, with strings: the
-// reference AppendCaret is held to.
+// caretByStrings is Caret's rendering as it was written before AppendCaret, with strings
+// (the window is caretWindow's, as it was): the reference AppendCaret is held to.
 func caretByStrings(e *SyntaxError) string {
 	blamed, _, _ := e.At()
-	off := min(max(blamed, 0), len(e.Input))
-	start := strings.LastIndexByte(e.Input[:off], '\n') + 1
-	end := len(e.Input)
-	if i := strings.IndexByte(e.Input[off:], '\n'); i >= 0 {
-		end = off + i
-	}
-	from, to := max(start, off-CaretWindow), min(end, off+CaretWindow)
-	for from > start && from < off && !utf8.RuneStart(e.Input[from]) {
-		from++
-	}
-	for to < end && to > off && !utf8.RuneStart(e.Input[to]) {
-		to--
-	}
+	start, end, from, to, at := caretWindow(e.Input, blamed)
 	var head, tail string
 	if from > start {
 		head = "..."
 	}
 	if to < end {
 		tail = "..."
-	}
-	at := off
-	for at > from && at < len(e.Input) && !utf8.RuneStart(e.Input[at]) {
-		at--
-	}
-	if r, n := utf8.DecodeRuneInString(e.Input[at:]); at < off && (r == utf8.RuneError && n <= 1 || at+n <= off) {
-		at = off
 	}
 	shown := displayRune(e.Input[from:to])
 	width := len(head) + utf8.RuneCountInString(displayRune(e.Input[from:at]))

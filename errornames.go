@@ -6,6 +6,7 @@ import (
 
 	"github.com/urlgrammar/urlgrammar/ast"
 	"github.com/urlgrammar/urlgrammar/internal/dfa"
+	"github.com/urlgrammar/urlgrammar/internal/jsontext"
 	"github.com/urlgrammar/urlgrammar/internal/peg"
 )
 
@@ -152,7 +153,7 @@ func (g *Grammar) errorIn(d *dfa.DFA, st int) *stateError {
 	set, eof := d.ExpectedFrom(st)
 	e := &stateError{continuation: n.continuation(st), expected: peg.RenderSet(&set, eof)}
 	e.suffix = expectedSuffix(e.expected)
-	e.expectedJSON = string(appendJSONStrings(nil, e.expected))
+	e.expectedJSON = string(jsontext.AppendStrings(nil, e.expected))
 	n.cache[st].Store(e)
 	return e
 }

@@ -218,20 +218,9 @@ func (e *SyntaxError) AppendExpectedJSON(b []byte) []byte {
 	if w.expectedJSON != "" {
 		return append(b, w.expectedJSON...)
 	}
-	return appendJSONStrings(b, w.expected)
+	return jsontext.AppendStrings(b, w.expected)
 }
 
-// appendJSONStrings appends ss as a JSON array of strings ("[]" for none).
-func appendJSONStrings(b []byte, ss []string) []byte {
-	b = append(b, '[')
-	for i, s := range ss {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = jsontext.AppendString(b, s)
-	}
-	return append(b, ']')
-}
 
 // Msg returns the one-line description of the error, without its position: what was found
 // at At, in which rule, and what was expected.
@@ -437,28 +426,7 @@ func (e *SyntaxError) Caret() string { return string(e.AppendCaret(nil)) }
 // check command writes them into its output, and returns the extended buffer.
 func (e *SyntaxError) AppendCaret(b []byte) []byte {
 	blamed, _, _ := e.At()
-	off := min(max(blamed, 0), len(e.Input))
-	start := strings.LastIndexByte(e.Input[:off], '\n') + 1
-	end := len(e.Input)
-	if i := strings.IndexByte(e.Input[off:], '\n'); i >= 0 {
-		end = off + i
-	}
-	from, to := max(start, off-CaretWindow), min(end, off+CaretWindow)
-	for from > start && from < off && !utf8.RuneStart(e.Input[from]) {
-		from++
-	}
-	for to < end && to > off && !utf8.RuneStart(e.Input[to]) {
-		to--
-	}
-	// An offset inside a character (the error is at its second or later byte) puts the
-	// caret under the character, which Display may write as one escape (\ufffe).
-	at := off
-	for at > from && at < len(e.Input) && !utf8.RuneStart(e.Input[at]) {
-		at--
-	}
-	if r, n := utf8.DecodeRuneInString(e.Input[at:]); at < off && (r == utf8.RuneError && n <= 1 || at+n <= off) {
-		at = off // not one valid character across the offset: its bytes are shown one by one
-	}
+	start, end, from, to, at := caretWindow(e.Input, blamed)
 	if from > start {
 		b = append(b, "..."...)
 	}
@@ -480,6 +448,37 @@ func (e *SyntaxError) AppendCaret(b []byte) []byte {
 		b = append(b, ' ')
 	}
 	return append(b, '^')
+}
+
+// caretWindow returns what Caret shows of s for an error at offset off: the line holding
+// it [start, end), the part of the line shown [from, to) (CaretWindow bytes on each side,
+// whole characters), and at, where the caret goes: off, or the start of the character off
+// is inside of. No character crosses at (it is where one starts, or the bytes there are
+// shown one by one).
+func caretWindow(s string, off int) (start, end, from, to, at int) {
+	off = min(max(off, 0), len(s))
+	start = strings.LastIndexByte(s[:off], '\n') + 1
+	end = len(s)
+	if i := strings.IndexByte(s[off:], '\n'); i >= 0 {
+		end = off + i
+	}
+	from, to = max(start, off-CaretWindow), min(end, off+CaretWindow)
+	for from > start && from < off && !utf8.RuneStart(s[from]) {
+		from++
+	}
+	for to < end && to > off && !utf8.RuneStart(s[to]) {
+		to--
+	}
+	// An offset inside a character (the error is at its second or later byte) puts the
+	// caret under the character, which Display may write as one escape (\ufffe).
+	at = off
+	for at > from && at < len(s) && !utf8.RuneStart(s[at]) {
+		at--
+	}
+	if r, n := utf8.DecodeRuneInString(s[at:]); at < off && (r == utf8.RuneError && n <= 1 || at+n <= off) {
+		at = off // not one valid character across the offset: its bytes are shown one by one
+	}
+	return start, end, from, to, at
 }
 
 // Display returns s with every rune that would not print as itself (controls, invalid UTF-8,

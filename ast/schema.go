@@ -596,6 +596,11 @@ func (t Tree) Blame(src string, at int) (insert int, text string, ok bool) {
 		// The blamed components are all undefined, or empty at offset 0: none covers at.
 		return 0, "", false
 	}
+	return t.blameBySpans(src, at)
+}
+
+// blameBySpans is Blame from the ranges of the blamed components, computed whatever the tree.
+func (t Tree) blameBySpans(src string, at int) (insert int, text string, ok bool) {
 	var want uint // the components a blame is declared for: only their ranges are needed
 	for c, text := range t.schema.blames {
 		if text != "" {

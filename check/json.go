@@ -239,14 +239,7 @@ func appendStrings(b []byte, ss []string) []byte {
 	if ss == nil {
 		return append(b, "null"...)
 	}
-	b = append(b, '[')
-	for i, s := range ss {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = jsontext.AppendString(b, s)
-	}
-	return append(b, ']')
+	return jsontext.AppendStrings(b, ss)
 }
 
 func appendWarnings(b []byte, ws []warn.Warning) []byte {

@@ -61,6 +61,19 @@ func AppendString(b []byte, s string) []byte {
 	return append(b, '"')
 }
 
+// AppendStrings appends ss as a JSON array of strings, each as AppendString writes it
+// ("[]" for none: a nil slice too).
+func AppendStrings(b []byte, ss []string) []byte {
+	b = append(b, '[')
+	for i, s := range ss {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = AppendString(b, s)
+	}
+	return append(b, ']')
+}
+
 // plainJSON marks the bytes a JSON string holds as they are: printable ASCII but '"' and '\\'.
 var plainJSON = func() (t [256]bool) {
 	for c := 0x20; c < utf8.RuneSelf; c++ {
