@@ -221,7 +221,6 @@ func (e *SyntaxError) AppendExpectedJSON(b []byte) []byte {
 	return jsontext.AppendStrings(b, w.expected)
 }
 
-
 // Msg returns the one-line description of the error, without its position: what was found
 // at At, in which rule, and what was expected.
 // The error of a scheme's grammar says so first: "the http scheme (rfc9110): unexpected ...".
