@@ -130,17 +130,17 @@ func Run(t testing.TB, r *Readings, opts Options) {
 		inputs := append([]string(nil), opts.Inputs...)
 		generated := 0
 		for i := 0; i < members; i++ {
-			m, err := r.Ref.Generate(rng.Int63(), rule, goabnf.WithRepMax(6))
+			m, err := Member(rng, r.Ref, rule, 6)
 			if err != nil {
-				t.Fatalf("%s: generate %s: %v", r.Name, rule, err)
+				t.Fatalf("%s: %v", r.Name, err)
 			}
 			if len(m) > 200 {
 				continue
 			}
-			inputs = append(inputs, string(m))
+			inputs = append(inputs, m)
 			generated++
 			for k := 0; k < 3; k++ {
-				inputs = append(inputs, Mutate(rng, string(m)))
+				inputs = append(inputs, Mutate(rng, m))
 			}
 		}
 		asked := 0
