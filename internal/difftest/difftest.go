@@ -46,7 +46,7 @@ func (r *Readings) abnf(t testing.TB, rule, s string) bool {
 	if r.ABNF != nil {
 		return r.ABNF(t, rule, s)
 	}
-	ok, err := r.Ref.IsValid(rule, []byte(s))
+	ok, err := IsValid(r.Ref, rule, []byte(s))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -155,3 +155,59 @@ func (ri *ruleIndex) get(name string) *goabnf.Rule {
 	}
 	return r
 }
+
+// IsValid is g.IsValid(rule, s), asked of the part of g that rule reaches: go-abnf's
+// recognizer finds each rule by reading the whole rule map and computes the left-recursive
+// rules of the whole grammar on every call, so a small rule of a large grammar costs as much
+// as its start rule. The part, the rules rule refers to directly or not under the same map
+// keys, gives the same verdict (TestReachableABNFAgrees); it is made once per rule.
+func IsValid(g *goabnf.Grammar, rule string, s []byte) (bool, error) {
+	return reachable(g, rule).IsValid(rule, s)
+}
+
+var reachableParts sync.Map // reachKey -> *goabnf.Grammar
+
+type reachKey struct {
+	g    *goabnf.Grammar
+	rule string
+}
+
+// reachable returns the grammar of the rules of g that rule reaches (rule's too).
+func reachable(g *goabnf.Grammar, rule string) *goabnf.Grammar {
+	key := reachKey{g, strings.ToLower(rule)}
+	if part, ok := reachableParts.Load(key); ok {
+		return part.(*goabnf.Grammar)
+	}
+	ri := rulesOf(g)
+	seen := map[*goabnf.Rule]bool{}
+	var visitAlt func(goabnf.Alternation)
+	visitRule := func(name string) {
+		if r := ri.get(name); r != nil && !seen[r] {
+			seen[r] = true
+			visitAlt(r.Alternation)
+		}
+	}
+	visitAlt = func(alt goabnf.Alternation) {
+		for _, c := range alt.Concatenations {
+			for _, rep := range c.Repetitions {
+				switch el := rep.Element.(type) {
+				case goabnf.ElemRulename:
+					visitRule(el.Name)
+				case goabnf.ElemGroup:
+					visitAlt(el.Alternation)
+				case goabnf.ElemOption:
+					visitAlt(el.Alternation)
+				}
+			}
+		}
+	}
+	visitRule(rule)
+	part := &goabnf.Grammar{Rulemap: map[string]*goabnf.Rule{}}
+	for k, r := range g.Rulemap {
+		if seen[r] {
+			part.Rulemap[k] = r
+		}
+	}
+	actual, _ := reachableParts.LoadOrStore(key, part)
+	return actual.(*goabnf.Grammar)
+}
