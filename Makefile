@@ -6,7 +6,7 @@ export PATH := $(PATH):/usr/local/go/bin
 # generated beside them (package ID without dashes).
 PEGS := $(wildcard grammars/*/*.peg)
 
-.PHONY: all generate docs browser tools node-tools peers peers-tools check-generated fmt check-format vet test check bench bench-check bench-adversarial bench-extract fuzz conformance demo build
+.PHONY: all generate docs browser tools node-tools peers peers-tools check-generated fmt check-format vet test race check bench bench-check bench-adversarial bench-extract fuzz conformance demo build
 
 all: check
 
@@ -45,6 +45,26 @@ vet:
 # package when it is missing (as root, with apt-get); without it that one test is skipped.
 test: browser tools node-tools peers-tools
 	$(GO) test ./...
+
+# The tests whose goroutines share an error, a checker's workers or a lazily made DFA, under
+# the race detector (CI runs it): an error explained by several goroutines at once, its Clone
+# and its Append methods; check -j keeping order; the workers' caps; DFAs prepared at once.
+# The race detector needs cgo, so a C compiler: Debian's gcc is installed when it is missing
+# (as root); where none can be, the race tests are skipped with a warning that names them.
+RACE_TESTS = TestSyntaxErrorExplainedOnce|TestCheckParallelKeepsOrder|TestRunCapsJobs|TestPrepareConcurrently
+race:
+	@command -v "$$($(GO) env CC)" >/dev/null 2>&1 || { \
+		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+			echo "installing Debian's gcc for the race detector"; \
+			(apt-get -o DPkg::Lock::Timeout=300 install -y -q gcc >/dev/null 2>&1 || \
+				{ apt-get -o DPkg::Lock::Timeout=300 update -q >/dev/null 2>&1 && \
+				apt-get -o DPkg::Lock::Timeout=300 install -y -q gcc >/dev/null 2>&1; }) || true; \
+		fi; }
+	@if command -v "$$($(GO) env CC)" >/dev/null 2>&1; then \
+		CGO_ENABLED=1 $(GO) test -race -count=1 -run '$(RACE_TESTS)' . ./check ./cmd/urlgrammar ./internal/dfa; \
+	else \
+		echo "WARNING: no C compiler, so no race detector: $(RACE_TESTS) skipped under -race" >&2; \
+	fi
 
 browser:
 	@command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || { \

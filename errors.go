@@ -131,7 +131,10 @@ func (e *SyntaxError) Clone() *SyntaxError {
 	b := &syntaxErrorBlock{e: SyntaxError{Grammar: e.Grammar, Input: e.Input, Offset: e.Offset, Line: e.Line,
 		Column: e.Column, scheme: e.scheme}}
 	b.e.why = &b.why
-	b.why.rule, b.why.expected, b.why.msg = w.rule, w.expected, w.msg
+	b.why.rule, b.why.expected = w.rule, w.expected
+	if !w.described {
+		b.why.msg = w.msg // a described message is described again by the copy, when asked: msg may be being written
+	}
 	b.why.described, b.why.descAt, b.why.suffix, b.why.input = w.described, w.descAt, w.suffix, w.input
 	b.why.expectedJSON = w.expectedJSON
 	b.why.blamed, b.why.at, b.why.atLine, b.why.atCol = w.blamed, w.at, w.atLine, w.atCol

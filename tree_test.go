@@ -211,7 +211,8 @@ func TestSyntaxErrorMessages(t *testing.T) {
 }
 
 // A start rule's error explains itself when first asked, once: goroutines that ask at the
-// same time all get the same explanation (run with -race), the one Match gives (whose
+// same time (its Clone and its Append methods too) all get the same explanation (run with
+// -race), the one Match gives (whose
 // errors are explained when made), and Expected is the caller's to change.
 func TestSyntaxErrorExplainedOnce(t *testing.T) {
 	for _, id := range urlgrammar.IDs() {
@@ -230,7 +231,19 @@ func TestSyntaxErrorExplainedOnce(t *testing.T) {
 				wg.Add(1)
 				go func() {
 					defer wg.Done()
+					var c *urlgrammar.SyntaxError
+					if i%2 == 1 {
+						c = se.Clone() // before this goroutine asks for the message, while others may
+					}
 					got[i] = se.Rule() + "|" + se.Msg() + "|" + strings.Join(se.Expected(), " ") + "|" + se.Error()
+					if c == nil {
+						c = se.Clone()
+					}
+					// The Append forms and a Clone, asked at the same time, say the same.
+					if string(se.AppendMsg(nil)) != c.Msg() || string(se.AppendExpectedJSON(nil)) != string(c.AppendExpectedJSON(nil)) ||
+						string(se.AppendCaret(nil)) != c.Caret() {
+						got[i] = "the Append forms or the Clone differ"
+					}
 				}()
 			}
 			wg.Wait()
