@@ -3,12 +3,13 @@ package difftest
 import (
 	"fmt"
 	"math/rand"
-	"strconv"
 	"strings"
 	"sync"
 	"unicode/utf8"
 
 	goabnf "github.com/pandatix/go-abnf"
+
+	"github.com/urlgrammar/urlgrammar/internal/dfa/dfabuild"
 )
 
 // Member returns a random member of rule in g, go-abnf's reading of a grammar's ABNF,
@@ -90,14 +91,9 @@ func (m *member) element(el goabnf.ElemItf, depth int) error {
 		}
 		return nil
 	case goabnf.ElemNumVal:
-		base := map[string]int{"b": 2, "d": 10, "x": 16}[el.Base]
-		vals := make([]rune, len(el.Elems))
-		for i, e := range el.Elems {
-			v, err := strconv.ParseUint(e, base, 32)
-			if err != nil || v > utf8.MaxRune {
-				return fmt.Errorf("numeric value %%%s%s is not a code point", el.Base, e)
-			}
-			vals[i] = rune(v)
+		vals, err := dfabuild.CodePoints(el)
+		if err != nil {
+			return err
 		}
 		if el.Status != goabnf.StatRange {
 			for _, v := range vals {

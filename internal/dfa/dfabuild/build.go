@@ -192,14 +192,9 @@ func (b *nfaBuilder) element(el goabnf.ElemItf) (int, int, error) {
 		// UTF-8: a value up to %x7F is its byte, a higher one its UTF-8 sequence, and a range
 		// every valid sequence of a code point in it (surrogates have none). go-abnf reads
 		// them the same way.
-		base := map[string]int{"b": 2, "d": 10, "x": 16}[el.Base]
-		vals := make([]rune, len(el.Elems))
-		for i, e := range el.Elems {
-			v, err := strconv.ParseUint(e, base, 32)
-			if err != nil || v > utf8.MaxRune {
-				return 0, 0, fmt.Errorf("numeric value %%%s%s is not a Unicode code point", el.Base, e)
-			}
-			vals[i] = rune(v)
+		vals, err := CodePoints(el)
+		if err != nil {
+			return 0, 0, err
 		}
 		s := b.newState()
 		if el.Status == goabnf.StatRange {
@@ -231,6 +226,21 @@ func (b *nfaBuilder) element(el goabnf.ElemItf) (int, int, error) {
 		return s, cur, nil
 	}
 	return 0, 0, fmt.Errorf("unsupported ABNF element %T (%v)", el, el)
+}
+
+// CodePoints returns the values of a num-val (%x41-5A, %d13.10) as code points, or an
+// error for a value beyond U+10FFFF.
+func CodePoints(el goabnf.ElemNumVal) ([]rune, error) {
+	base := map[string]int{"b": 2, "d": 10, "x": 16}[el.Base]
+	vals := make([]rune, len(el.Elems))
+	for i, e := range el.Elems {
+		v, err := strconv.ParseUint(e, base, 32)
+		if err != nil || v > utf8.MaxRune {
+			return nil, fmt.Errorf("numeric value %%%s%s is not a Unicode code point", el.Base, e)
+		}
+		vals[i] = rune(v)
+	}
+	return vals, nil
 }
 
 func (b *nfaBuilder) determinize(start int) *dfa.Raw {
