@@ -46,12 +46,13 @@ vet:
 test: browser tools node-tools peers-tools
 	$(GO) test ./...
 
-# The tests whose goroutines share an error, a checker's workers or a lazily made DFA, under
-# the race detector (CI runs it): an error explained by several goroutines at once, its Clone
-# and its Append methods; check -j keeping order; the workers' caps; DFAs prepared at once.
+# The tests whose goroutines share state, under the race detector (CI runs it): an error
+# explained by several goroutines at once, its Clone and its Append methods; check -j keeping
+# order; the workers' caps; DFAs prepared at once; resolve's and normalize's pooled Parsers;
+# the playground's requests at once.
 # The race detector needs cgo, so a C compiler: Debian's gcc is installed when it is missing
 # (as root); where none can be, the race tests are skipped with a warning that names them.
-RACE_TESTS = TestSyntaxErrorExplainedOnce|TestCheckParallelKeepsOrder|TestRunCapsJobs|TestPrepareConcurrently
+RACE_TESTS = TestSyntaxErrorExplainedOnce|TestCheckParallelKeepsOrder|TestRunCapsJobs|TestPrepareConcurrently|TestConcurrentResolveAndNormalize|TestConcurrentRequestsBounded
 race:
 	@command -v "$$($(GO) env CC)" >/dev/null 2>&1 || { \
 		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
@@ -61,7 +62,7 @@ race:
 				apt-get -o DPkg::Lock::Timeout=300 install -y -q gcc >/dev/null 2>&1; }) || true; \
 		fi; }
 	@if command -v "$$($(GO) env CC)" >/dev/null 2>&1; then \
-		CGO_ENABLED=1 $(GO) test -race -count=1 -run '$(RACE_TESTS)' . ./check ./cmd/urlgrammar ./internal/dfa; \
+		CGO_ENABLED=1 $(GO) test -race -count=1 -run '$(RACE_TESTS)' . ./check ./cmd/urlgrammar ./internal/dfa ./resolve ./internal/playground; \
 	else \
 		echo "WARNING: no C compiler, so no race detector: $(RACE_TESTS) skipped under -race" >&2; \
 	fi
