@@ -164,7 +164,11 @@ fuzz:
 		echo "fuzz $$name ($$pkg) for $(FUZZTIME)"; \
 		$(GO) test -run '^$$' -fuzz "^$$name\$$" -fuzztime $(FUZZTIME) $$pkg > fuzz.out 2>&1; status=$$?; \
 		last=$$(grep -E '^fuzz: elapsed' fuzz.out | tail -1); echo "$$pkg $$name: $$last" >> fuzz.log; \
-		if [ $$status -ne 0 ]; then cat fuzz.out; rm -f fuzz.out; exit $$status; fi; \
+		if [ $$status -ne 0 ]; then cat fuzz.out; \
+			if grep -q 'gathering baseline coverage' fuzz.out && grep -q 'context deadline exceeded' fuzz.out && ! grep -q 'Failing input' fuzz.out; then \
+				echo "$$name did not finish replaying its cached corpus ($$($(GO) env GOCACHE)/fuzz) within FUZZTIME=$(FUZZTIME):" \
+					"no input failed; run with a longer FUZZTIME, or empty the cache (go clean -fuzzcache)" >&2; \
+			fi; rm -f fuzz.out; exit $$status; fi; \
 	done; rm -f fuzz.out; cat fuzz.log
 
 # The differential tests at CONFORMANCE times the size go test runs (PEG vs DFA vs go-abnf,
