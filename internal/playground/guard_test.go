@@ -84,12 +84,15 @@ func TestResponseBounded(t *testing.T) {
 // 200 requests at once, each of the largest input and base, keep the server's heap under a
 // stated bound: at most DefaultMaxConcurrent are served at once (the others wait for a turn
 // or get 503), and no answer is over MaxResponse. Without the bound the heap grew to about
-// 800 MB. The requests go to a server on 127.0.0.1, bounded in number and time.
+// 800 MB (805 MB with MaxConcurrent 200, 2026-11-27). The heap held includes the client's
+// side and the requests waiting for a turn: measured peaks were 78-90 MB, and up to 100 MB
+// under the race detector on CI's machine, so the bound is 128 MB, still six times under the
+// heap without the guard. The requests go to a server on 127.0.0.1, bounded in number and time.
 func TestConcurrentRequestsBounded(t *testing.T) {
 	if testing.Short() {
 		t.Skip("TestConcurrentRequestsBounded sends 200 large requests: skipped with -short")
 	}
-	const bound = 96 << 20
+	const bound = 128 << 20
 	// The collector runs often, so that the heap follows what is live (held by requests)
 	// rather than the garbage between collections.
 	defer debug.SetGCPercent(debug.SetGCPercent(25))
