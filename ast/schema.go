@@ -76,9 +76,11 @@ type Schema struct {
 	// with a blame: a tree with no node of one has none of those components but empty ones.
 	blameRules []bool
 
-	partOrder []int    // the parts (indexes in parts) by key, sorted by bytes as encoding/json sorts a map's
-	partsOf   [][]int  // per rule: the parts (indexes in parts) that take its nodes
-	jsonNames []string // per rule: its name as a JSON string, for Tree.AppendJSON
+	partOrder []int   // the parts (indexes in parts) by key, sorted by bytes as encoding/json sorts a map's
+	partsOf   [][]int // per rule: the parts (indexes in parts) that take its nodes
+	// partParents is set when a part takes a rule's nodes only under a parent (PARENT>RULE).
+	partParents bool
+	jsonNames   []string // per rule: its name as a JSON string, for Tree.AppendJSON
 }
 
 // Decl is one declaration of a Schema: "component path", "hostkind ipv6", "parts".
@@ -124,6 +126,7 @@ type errorDecl struct {
 
 type partDecl struct {
 	key       string
+	keyJSON   string // the key as a JSON string and a colon: "key":
 	rules     []uint16
 	parents   []int // per rule: the rule its node's parent must be (PARENT>RULE), or -1
 	array     bool
@@ -261,6 +264,7 @@ func NewSchema(names []string, decls []Decl) (*Schema, error) {
 	slices.SortFunc(s.partOrder, func(a, b int) int { return strings.Compare(s.parts[a].key, s.parts[b].key) })
 	s.partsOf = make([][]int, len(names))
 	for pi, p := range s.parts {
+		s.partParents = s.partParents || slices.ContainsFunc(p.parents, func(r int) bool { return r >= 0 })
 		for _, r := range p.rules {
 			if l := s.partsOf[r]; len(l) == 0 || l[len(l)-1] != pi {
 				s.partsOf[r] = append(l, pi)
@@ -327,6 +331,7 @@ func (s *Schema) partDecl(w string, rule func(string) (uint16, error)) (partDecl
 	key, list, hasList := strings.Cut(w, "=")
 	key, p.array = strings.CutSuffix(key, "*")
 	p.key = key
+	p.keyJSON = string(append(jsontext.AppendString(nil, key), ':'))
 	switch {
 	case !hasList:
 		r, err := rule(key)
@@ -709,6 +714,7 @@ func (t Tree) appendPartsJSON(b []byte, sp *Spans, kindNode int, flush func([]by
 	var buf partBuf
 	var hits arrayHits
 	pv := t.partValues(sp, kindNode, &buf, false, &hits)
+	plain := jsontext.Plain(t.src) // then every part is written as it is, not read again
 	b = append(b, '{')
 	first := true
 	for _, pi := range t.schema.partOrder {
@@ -719,8 +725,7 @@ func (t Tree) appendPartsJSON(b []byte, sp *Spans, kindNode int, flush func([]by
 			b = append(b, ',')
 		}
 		first = false
-		b = jsontext.AppendString(b, t.schema.parts[pi].key)
-		b = append(b, ':')
+		b = append(b, t.schema.parts[pi].keyJSON...)
 		if t.schema.parts[pi].array {
 			b = append(b, '[')
 			sep := false
@@ -735,7 +740,7 @@ func (t Tree) appendPartsJSON(b []byte, sp *Spans, kindNode int, flush func([]by
 					if flush != nil && len(b) >= JSONChunk {
 						b = flush(b)
 					}
-					b, sep = jsontext.AppendString(b, t.Text(int(h.node))), true
+					b, sep = jsontext.AppendStringOf(b, t.Text(int(h.node)), plain), true
 				}
 				b = append(b, ']')
 				continue
@@ -750,12 +755,12 @@ func (t Tree) appendPartsJSON(b []byte, sp *Spans, kindNode int, flush func([]by
 				if flush != nil && len(b) >= JSONChunk {
 					b = flush(b)
 				}
-				b, sep = jsontext.AppendString(b, t.Text(i)), true
+				b, sep = jsontext.AppendStringOf(b, t.Text(i), plain), true
 			})
 			b = append(b, ']')
 			continue
 		}
-		b = jsontext.AppendString(b, pv.single[pi])
+		b = jsontext.AppendStringOf(b, pv.single[pi], plain)
 	}
 	return append(b, '}')
 }
@@ -831,10 +836,11 @@ func (t Tree) partValues(sp *Spans, kindNode int, buf *partBuf, arrays bool, hit
 	} else {
 		taken = takenBuf[:n]
 	}
-	t.walkParts(kindNode, func(i int, r uint16, parent int) {
+	visit := func(i int, r uint16, parent int) {
 		for _, pi := range s.partsOf[r] {
 			p := &s.parts[pi]
-			if pv.done[pi] || taken[pi] || !p.takes(r, parent) {
+			// Without PARENT>RULE parts, a part of partsOf[r] takes every node of r.
+			if pv.done[pi] || taken[pi] || s.partParents && !p.takes(r, parent) {
 				continue
 			}
 			pv.set[pi] = true
@@ -849,7 +855,20 @@ func (t Tree) partValues(sp *Spans, kindNode int, buf *partBuf, arrays bool, hit
 			}
 			pv.single[pi], taken[pi] = t.Text(i), true
 		}
-	})
+	}
+	if s.partParents {
+		t.walkParts(kindNode, visit)
+		return pv
+	}
+	// No part names a parent: the walk needs no stack of open nodes, and visits only the
+	// nodes of the rules some part takes (as walkParts would, with parent -1).
+	for i, nd := range t.nodes {
+		r := nd.Rule()
+		if len(s.partsOf[r]) == 0 || s.kinds[r] != "" && i != kindNode {
+			continue
+		}
+		visit(i, r, -1)
+	}
 	return pv
 }
 

@@ -230,7 +230,7 @@ func (t Tree) AppendJSONChunks(b []byte, flush func([]byte) []byte) []byte {
 	if len(t.nodes) == 0 {
 		return append(b, "null"...)
 	}
-	return t.appendNodeJSON(b, 0, flush)
+	return t.appendNodeJSON(b, 0, jsontext.Plain(t.src), flush)
 }
 
 // WriteJSON writes the tree as AppendJSON appends it, in chunks of about JSONChunk bytes.
@@ -248,8 +248,9 @@ func (t Tree) WriteJSON(w io.Writer) error {
 	return err
 }
 
-// appendNodeJSON appends node i and its subtree as JSON, flushing as AppendJSONChunks says.
-func (t Tree) appendNodeJSON(b []byte, i int, flush func([]byte) []byte) []byte {
+// appendNodeJSON appends node i and its subtree as JSON, flushing as AppendJSONChunks says;
+// plain says that the input is jsontext.Plain (each node's text is then copied as it is).
+func (t Tree) appendNodeJSON(b []byte, i int, plain bool, flush func([]byte) []byte) []byte {
 	if flush != nil && len(b) >= JSONChunk {
 		b = flush(b)
 	}
@@ -261,7 +262,7 @@ func (t Tree) appendNodeJSON(b []byte, i int, flush func([]byte) []byte) []byte 
 	b = append(b, `,"end":`...)
 	b = strconv.AppendUint(b, uint64(n.End()), 10)
 	b = append(b, `,"text":`...)
-	b = jsontext.AppendString(b, t.src[n.Start():n.End()])
+	b = jsontext.AppendStringOf(b, t.src[n.Start():n.End()], plain)
 	d := n.Depth()
 	if i+1 < len(t.nodes) && t.nodes[i+1].Depth() > d {
 		b = append(b, `,"children":[`...)
@@ -272,7 +273,7 @@ func (t Tree) appendNodeJSON(b []byte, i int, flush func([]byte) []byte) []byte 
 			if c > i+1 {
 				b = append(b, ',')
 			}
-			b = t.appendNodeJSON(b, c, flush)
+			b = t.appendNodeJSON(b, c, plain, flush)
 		}
 		b = append(b, ']')
 	}

@@ -151,10 +151,13 @@ func appendTreeObject(b []byte, pl place, grammar string, tree ast.Tree, ws []wa
 		return b
 	}
 	sp, src := tree.Spans(), tree.Src()
+	// A plain input (printable ASCII but '"' and '\\', as most URLs are) is read once: its
+	// components are then copied as they are, not escaped byte by byte again.
+	plain := jsontext.Plain(src)
 	b = append(b, '{')
 	b = appendPlace(b, pl)
 	b = appendKey(b, "input")
-	b = jsontext.AppendString(b, src)
+	b = jsontext.AppendStringOf(b, src, plain)
 	if b64 := InputBase64(src); b64 != nil {
 		b = flushed(appendKey(b, "inputBase64"))
 		b = jsontext.AppendString(b, *b64)
@@ -166,7 +169,7 @@ func appendTreeObject(b []byte, pl place, grammar string, tree ast.Tree, ws []wa
 	b = jsontext.AppendString(b, sp.Rule)
 	for _, c := range sp.All() {
 		b = flushed(appendKey(b, c.Name)) // appendKey reads the buffer's last byte: not after a flush
-		b = appendRange(b, src, c.Range)
+		b = appendRange(b, src, c.Range, plain)
 		if c.Name == "host" { // the host's kind follows it
 			b = appendKey(b, "hostKind")
 			if sp.HostKind == "" {
@@ -189,12 +192,13 @@ func appendTreeObject(b []byte, pl place, grammar string, tree ast.Tree, ws []wa
 	return append(b, '}')
 }
 
-// appendRange appends a component's text, or null when it is undefined.
-func appendRange(b []byte, src string, r ast.Range) []byte {
+// appendRange appends a component's text, or null when it is undefined; plain says that src
+// is jsontext.Plain.
+func appendRange(b []byte, src string, r ast.Range, plain bool) []byte {
 	if !r.Defined {
 		return append(b, "null"...)
 	}
-	return jsontext.AppendString(b, r.In(src))
+	return jsontext.AppendStringOf(b, r.In(src), plain)
 }
 
 // place is where a check record is from: its file and line, and the other columns of its

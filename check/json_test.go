@@ -31,7 +31,9 @@ func jsonInputs(t testing.TB) []string {
 			}
 		}
 	}
-	return append(inputs, "a\x00\b\f\u2028\u2029\"\\\xff<>&", "http://u:p@[::1]:8/a;x/b?q#f", "//1.2.3.4/%7e", "http://u:p@0x7f.1:25/%0d")
+	// An IRI with U+2028 (a ucschar, escaped in JSON): a valid input whose components are
+	// not jsontext.Plain.
+	return append(inputs, "http://a/\u2028?\u2029#\u2028", "a\x00\b\f\u2028\u2029\"\\\xff<>&", "http://u:p@[::1]:8/a;x/b?q#f", "//1.2.3.4/%7e", "http://u:p@0x7f.1:25/%0d")
 }
 
 // The direct encoder writes what encoding/json writes, for every grammar's records.

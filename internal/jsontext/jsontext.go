@@ -81,3 +81,33 @@ var plainJSON = func() (t [256]bool) {
 	}
 	return t
 }()
+
+// Plain reports whether AppendString writes s as itself between quotes, and every substring
+// of s likewise: every byte is ASCII from 0x20 to 0x7f and none is '"' or '\\'. A writer
+// that writes many substrings of one input (check's records: the components and parts of a
+// URL) asks once of the input and then appends each with AppendPlain, without reading its
+// bytes again.
+func Plain(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !plainJSON[s[i]] {
+			return false
+		}
+	}
+	return true
+}
+
+// AppendPlain appends s, which must be Plain, as a JSON string: s between quotes.
+func AppendPlain(b []byte, s string) []byte {
+	b = append(b, '"')
+	b = append(b, s...)
+	return append(b, '"')
+}
+
+// AppendStringOf appends s as AppendString does, as AppendPlain when plain is set: plain
+// says that s is Plain (a substring of a Plain string).
+func AppendStringOf(b []byte, s string, plain bool) []byte {
+	if plain {
+		return AppendPlain(b, s)
+	}
+	return AppendString(b, s)
+}

@@ -8,14 +8,46 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// AppendString writes what encoding/json writes for the same string (HTML escaping off).
+// AppendString writes what encoding/json writes for the same string (HTML escaping off), and
+// a Plain string and each of its substrings are written as AppendPlain writes them.
 func FuzzAppendString(f *testing.F) {
 	f.Add("a\x00\b\f\n\r\t\"\\\xff\u2028\u2029é<>&😀\x7f")
+	f.Add("http://u@a.example:80/p/q;x?y=1&z#f")
+	f.Add("~ !$'()*+,-./:;=?@[]^_`{|}")
 	f.Fuzz(func(t *testing.T, s string) {
 		var want bytes.Buffer
 		enc := json.NewEncoder(&want)
 		enc.SetEscapeHTML(false)
 		require.NoError(t, enc.Encode(s))
 		require.Equal(t, want.String(), string(AppendString([]byte("x"), s)[1:])+"\n")
+		if !Plain(s) {
+			require.False(t, isASCII(s) && want.String() == `"`+s+`"`+"\n", "%q is not Plain, and written as itself", s)
+			return
+		}
+		for i := 0; i <= len(s); i++ {
+			for _, j := range []int{i, (i + len(s)) / 2, len(s)} {
+				sub := s[i:j]
+				require.Equal(t, string(AppendString(nil, sub)), string(AppendPlain(nil, sub)), "substring %q of %q", sub, s)
+				require.Equal(t, string(AppendString(nil, sub)), string(AppendStringOf(nil, sub, true)))
+			}
+		}
 	})
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+func TestPlain(t *testing.T) {
+	for s, want := range map[string]bool{
+		"": true, "http://a/b?c#d": true, "~!$&'()*+,;=:@[]%20\x7f": true, "a\"b": false, "a\\b": false,
+		"a\tb": false, "é": false, "\x7f": true, " ": true, "<>&": true,
+	} {
+		require.Equal(t, want, Plain(s), "%q", s)
+	}
 }
