@@ -662,13 +662,20 @@ func (t Tree) Components() Components {
 		c.HostKind = &texts[numComponents]
 	}
 	var buf partBuf
-	pv := t.partValues(&sp, kindNode, &buf, true, nil)
+	var arraysBuf [len(buf.set)][]string
+	arrays := arraysBuf[:0]
+	if len(s.parts) > len(arraysBuf) {
+		arrays = make([][]string, len(s.parts))
+	} else {
+		arrays = arraysBuf[:len(s.parts)]
+	}
+	pv := t.partValues(&sp, kindNode, &buf, arrays, nil)
 	for pi := range s.parts {
 		switch {
 		case pv.arrays[pi] != nil:
 			c.Parts[s.parts[pi].key] = pv.arrays[pi]
 		case pv.set[pi]:
-			c.Parts[s.parts[pi].key] = pv.single[pi]
+			c.Parts[s.parts[pi].key] = pv.text(t.src, pi)
 		}
 	}
 	return c
@@ -713,7 +720,7 @@ func (t Tree) kindNode() int {
 func (t Tree) appendPartsJSON(b []byte, sp *Spans, kindNode int, flush func([]byte) []byte) []byte {
 	var buf partBuf
 	var hits arrayHits
-	pv := t.partValues(sp, kindNode, &buf, false, &hits)
+	pv := t.partValues(sp, kindNode, &buf, nil, &hits)
 	plain := jsontext.Plain(t.src) // then every part is written as it is, not read again
 	b = append(b, '{')
 	first := true
@@ -760,20 +767,29 @@ func (t Tree) appendPartsJSON(b []byte, sp *Spans, kindNode int, flush func([]by
 			b = append(b, ']')
 			continue
 		}
-		b = jsontext.AppendStringOf(b, pv.single[pi], plain)
+		b = jsontext.AppendStringOf(b, pv.text(t.src, pi), plain)
 	}
 	return append(b, '}')
 }
 
-// partValues are the values of a tree's parts, by the part's index in Schema.parts: a
-// single part's text, or an array part's texts (when gathered); set when the part has a
-// value (an array part: at least one); done for a part whose value is decided before the
-// nodes are walked (a part of a component, or one not to take).
+// partValues are the values of a tree's parts, by the part's index in Schema.parts: where a
+// single part's text is in the input (offsets, not a string: no pointer is written), or an
+// array part's texts (when gathered: arrays is not nil); set when the part has a value (an
+// array part: at least one); done for a part whose value is decided before the nodes are
+// walked (a part of a component, or one not to take).
 type partValues struct {
-	single []string
+	single []textSpan
 	set    []bool
 	arrays [][]string
 	done   []bool
+}
+
+// textSpan is where a text is in the input: src[start:end].
+type textSpan struct{ start, end uint32 }
+
+// text returns the text of single part pi of the input src.
+func (pv *partValues) text(src string, pi int) string {
+	return src[pv.single[pi].start:pv.single[pi].end]
 }
 
 // arrayHits are the nodes of a tree's array parts, in the order of the walk, as partValues
@@ -799,24 +815,23 @@ func (h *arrayHits) add(part, node int) {
 
 // partBuf is the room of the partValues of a grammar of up to 48 parts, on the caller's stack.
 type partBuf struct {
-	single [48]string
+	single [48]textSpan
 	set    [48]bool
-	arrays [48][]string
 	done   [48]bool
 }
 
 // partValues computes the parts of the tree whose components are sp: a part of a component
 // (KEY=@NAME) from sp, the others in one pass over the nodes in pre-order (a single part is
-// its first node's text, an array every node's, gathered when arrays is set). kindNode is
-// the node that gave the host its kind.
-func (t Tree) partValues(sp *Spans, kindNode int, buf *partBuf, arrays bool, hits *arrayHits) partValues {
+// its first node's text, an array every node's, gathered in arrays, one slice a part, unless
+// it is nil). kindNode is the node that gave the host its kind.
+func (t Tree) partValues(sp *Spans, kindNode int, buf *partBuf, arrays [][]string, hits *arrayHits) partValues {
 	s := t.schema
 	n := len(s.parts)
 	var pv partValues
 	if n <= len(buf.single) {
-		pv = partValues{single: buf.single[:n], set: buf.set[:n], arrays: buf.arrays[:n], done: buf.done[:n]}
+		pv = partValues{single: buf.single[:n], set: buf.set[:n], arrays: arrays, done: buf.done[:n]}
 	} else {
-		pv = partValues{single: make([]string, n), set: make([]bool, n), arrays: make([][]string, n), done: make([]bool, n)}
+		pv = partValues{single: make([]textSpan, n), set: make([]bool, n), arrays: arrays, done: make([]bool, n)}
 	}
 	ranges := sp.All()
 	for pi := range s.parts {
@@ -824,7 +839,8 @@ func (t Tree) partValues(sp *Spans, kindNode int, buf *partBuf, arrays bool, hit
 		skip := p.nonEmpty >= 0 && ranges[p.nonEmpty].Start == ranges[p.nonEmpty].End // undefined or empty
 		pv.done[pi] = p.component >= 0 || skip
 		if p.component >= 0 && !skip && ranges[p.component].Defined {
-			pv.single[pi], pv.set[pi] = ranges[p.component].In(t.src), true
+			r := ranges[p.component]
+			pv.single[pi], pv.set[pi] = textSpan{uint32(r.Start), uint32(r.End)}, true
 		}
 	}
 	// A single part stops at its first node: done from then on; pv.done stays as it was
@@ -845,7 +861,7 @@ func (t Tree) partValues(sp *Spans, kindNode int, buf *partBuf, arrays bool, hit
 			}
 			pv.set[pi] = true
 			if p.array {
-				if arrays {
+				if pv.arrays != nil {
 					pv.arrays[pi] = append(pv.arrays[pi], t.Text(i))
 				}
 				if hits != nil {
@@ -853,7 +869,8 @@ func (t Tree) partValues(sp *Spans, kindNode int, buf *partBuf, arrays bool, hit
 				}
 				continue
 			}
-			pv.single[pi], taken[pi] = t.Text(i), true
+			nd := t.nodes[i]
+			pv.single[pi], taken[pi] = textSpan{nd.Start(), nd.End()}, true
 		}
 	}
 	if s.partParents {

@@ -158,9 +158,11 @@ func appendTreeObject(b []byte, pl place, grammar string, tree ast.Tree, ws []wa
 	b = appendPlace(b, pl)
 	b = appendKey(b, "input")
 	b = jsontext.AppendStringOf(b, src, plain)
-	if b64 := InputBase64(src); b64 != nil {
-		b = flushed(appendKey(b, "inputBase64"))
-		b = jsontext.AppendString(b, *b64)
+	if !plain { // else ASCII, valid UTF-8
+		if b64 := InputBase64(src); b64 != nil {
+			b = flushed(appendKey(b, "inputBase64"))
+			b = jsontext.AppendString(b, *b64)
+		}
 	}
 	b = appendKey(b, "grammar")
 	b = jsontext.AppendString(b, grammar)
