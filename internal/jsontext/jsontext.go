@@ -88,13 +88,36 @@ var plainJSON = func() (t [256]bool) {
 // URL) asks once of the input and then appends each with AppendPlain, without reading its
 // bytes again.
 func Plain(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if !plainJSON[s[i]] {
+	if len(s) < 8 {
+		for i := 0; i < len(s); i++ {
+			if !plainJSON[s[i]] {
+				return false
+			}
+		}
+		return true
+	}
+	for i := 0; i+8 <= len(s); i += 8 {
+		if !plain8(s[i : i+8]) {
 			return false
 		}
 	}
-	return true
+	return plain8(s[len(s)-8:]) // the last bytes, in the eight that end s
 }
+
+// plain8 reports whether the eight bytes of s are plain, all at once: a byte under 0x20,
+// one of 0x80 or over, '"' or '\\' sets the high bit of some byte of bad (the has-less and
+// has-zero tests of a word).
+func plain8(s string) bool {
+	s = s[:8]
+	x := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+	quote, backslash := x^(ones*'"'), x^(ones*'\\')
+	bad := (x-ones*0x20)&^x | x | (quote-ones)&^quote | (backslash-ones)&^backslash
+	return bad&(ones*0x80) == 0
+}
+
+// ones has a 1 in each byte of a word.
+const ones = 0x0101010101010101
 
 // AppendPlain appends s, which must be Plain, as a JSON string: s between quotes.
 func AppendPlain(b []byte, s string) []byte {

@@ -3,6 +3,7 @@ package jsontext
 import (
 	"bytes"
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -49,5 +50,27 @@ func TestPlain(t *testing.T) {
 		"a\tb": false, "é": false, "\x7f": true, " ": true, "<>&": true,
 	} {
 		require.Equal(t, want, Plain(s), "%q", s)
+	}
+}
+
+// Plain agrees with a byte by byte reading on every length and every byte in every position
+// of a word (the eight-byte test's edges: 0x1f, 0x20, 0x7f, 0x80, '"', '\\').
+func TestPlainEveryByte(t *testing.T) {
+	for n := 1; n <= 20; n++ {
+		for pos := 0; pos < n; pos++ {
+			for c := 0; c < 256; c++ {
+				b := []byte(strings.Repeat("a", n))
+				b[pos] = byte(c)
+				want := c >= 0x20 && c < 0x80 && c != '"' && c != '\\'
+				require.Equal(t, want, Plain(string(b)), "byte %#x at %d of %d", c, pos, n)
+			}
+		}
+	}
+}
+
+func BenchmarkPlain(b *testing.B) {
+	s := "http://user@www.example.com:8080/a/b/c/index.html?q=1&r=2#frag"
+	for b.Loop() {
+		Plain(s)
 	}
 }
