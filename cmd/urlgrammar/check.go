@@ -4,7 +4,6 @@ import (
 	"flag"
 	"io"
 	"os"
-	"runtime/debug"
 	"strings"
 
 	"github.com/urlgrammar/urlgrammar"
@@ -96,12 +95,7 @@ func runCheck(e *env, args []string) int {
 	if *jobs < 0 {
 		return e.usageError("-j %d: the number of workers cannot be negative", *jobs)
 	}
-	if *jobs != 1 && os.Getenv("GOGC") == "" {
-		// The pigeon parser allocates at a high rate, and with the default GC target the
-		// workers spend their time waiting on the collector: measured on 1M lines, -j 2 was
-		// 1.2x -j 1 at GOGC=100 and 1.8x at 400. Memory stays bounded (tens of MB).
-		defer debug.SetGCPercent(debug.SetGCPercent(400))
-	}
+	defer streamingGC()()
 	if len(files) == 0 {
 		files = []string{"-"}
 	}

@@ -2,8 +2,6 @@ package main
 
 import (
 	"fmt"
-	"os"
-	"runtime/debug"
 	"strconv"
 	"strings"
 
@@ -165,10 +163,7 @@ func partitions(only string) (map[check.Partition]bool, bool) {
 // diffCorpus checks every line of files with the two languages (grammars, or rules of
 // them) and prints the lines of the chosen partitions, then the summary on stderr.
 func diffCorpus(e *env, a, b urlgrammar.Language, files []string, format check.Format, parts map[check.Partition]bool, jobs int, progress bool) int {
-	if jobs != 1 && os.Getenv("GOGC") == "" {
-		// As in check: the PEG parser of an invalid line allocates at a high rate.
-		defer debug.SetGCPercent(debug.SetGCPercent(400))
-	}
+	defer streamingGC()()
 	cfg := check.Config{Grammars: []*urlgrammar.Grammar{a.Grammar, b.Grammar}, Jobs: jobs, Stdin: e.stdin,
 		Paused: e.out.flush} // a slow input's records go out as its lines come
 	if a.Rule != "" || b.Rule != "" {

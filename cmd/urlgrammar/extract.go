@@ -63,6 +63,7 @@ func runExtract(e *env, args []string) int {
 	if len(files) == 0 {
 		files = []string{"-"}
 	}
+	defer streamingGC()()
 	x := &extractor{e: e, g: g, p: g.NewParser(), opts: opts, jsonl: *format == "jsonl", format: *format, only: *only, ast: *withAST}
 	if x.format == "sarif" {
 		e.out.Write(check.SARIFHeader())

@@ -189,6 +189,20 @@ func (e *env) dispatch(args []string) int {
 	return c.run(e, args[1:])
 }
 
+// streamingGC sets the collector's target to 400% (GOGC=400) for a command that streams
+// lines (check, diff, extract), unless the user set GOGC, and returns what restores it. Such a
+// command holds little (a few batches of lines), so at the default 100% the collector ran
+// every few megabytes and took a third of the time: on 1,000,000 text-shaped lines, check -j 1
+// took 0.60-0.62 s at 100% and 0.41-0.42 s at 400% (jsonl 0.86-0.88 s and 0.78 s, extract
+// 1.03 s and 0.93 s), for 10 to 15 MB more of RSS (24 MB and 34-37 MB).
+func streamingGC() (restore func()) {
+	if os.Getenv("GOGC") != "" {
+		return func() {}
+	}
+	old := debug.SetGCPercent(400)
+	return func() { debug.SetGCPercent(old) }
+}
+
 func lookupCommand(name string) *command {
 	for _, c := range commands {
 		if c.name == name {

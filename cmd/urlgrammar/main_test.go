@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"runtime/debug"
 	"strings"
 	"testing"
 
@@ -409,4 +410,20 @@ func TestExtractCommand(t *testing.T) {
 
 	code, _, _ = runCLI("", "extract", "a", "b")
 	assert.Equal(t, 2, code)
+}
+
+// The streaming commands run the collector at 400% unless GOGC says otherwise, and give the
+// old target back.
+func TestStreamingGC(t *testing.T) {
+	t.Setenv("GOGC", "")
+	before := debug.SetGCPercent(150)
+	defer debug.SetGCPercent(before)
+	restore := streamingGC()
+	require.Equal(t, 400, debug.SetGCPercent(400))
+	restore()
+	require.Equal(t, 150, debug.SetGCPercent(150))
+	t.Setenv("GOGC", "150")
+	restore = streamingGC()
+	require.Equal(t, 150, debug.SetGCPercent(150), "GOGC set: left as it is")
+	restore()
 }
