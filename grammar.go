@@ -161,6 +161,9 @@ func (g *Grammar) Semantics() string {
 // decider returns the DFA that decides s for rule: the rule's own, or, for the start rule,
 // startDecider's. It is nil when the rule has none.
 func (g *Grammar) decider(rule, s string) *dfa.DFA {
+	if rule == g.start && g.startDFA != nil { // the start rule by its own name: no map lookup
+		return g.startDecider(s)
+	}
 	if g.dispatch != nil && (rule == g.start || ruleKey(rule) == ruleKey(g.start)) {
 		return g.startDecider(s)
 	}
