@@ -96,23 +96,18 @@ func Plain(s string) bool {
 		}
 		return true
 	}
-	for i := 0; i+8 <= len(s); i += 8 {
-		if !plain8(s[i : i+8]) {
-			return false
-		}
+	// Eight bytes at once: a byte under 0x20, one of 0x80 or over, '"' or '\\' sets the high
+	// bit of some byte of bad (the has-less and has-zero tests of a word). The last bytes are
+	// read in the eight that end s.
+	var bad uint64
+	for i := 0; i < len(s); i += 8 {
+		w := s[min(i, len(s)-8):]
+		w = w[:8]
+		x := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
+			uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+		quote, backslash := x^(ones*'"'), x^(ones*'\\')
+		bad |= (x-ones*0x20)&^x | x | (quote-ones)&^quote | (backslash-ones)&^backslash
 	}
-	return plain8(s[len(s)-8:]) // the last bytes, in the eight that end s
-}
-
-// plain8 reports whether the eight bytes of s are plain, all at once: a byte under 0x20,
-// one of 0x80 or over, '"' or '\\' sets the high bit of some byte of bad (the has-less and
-// has-zero tests of a word).
-func plain8(s string) bool {
-	s = s[:8]
-	x := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
-	quote, backslash := x^(ones*'"'), x^(ones*'\\')
-	bad := (x-ones*0x20)&^x | x | (quote-ones)&^quote | (backslash-ones)&^backslash
 	return bad&(ones*0x80) == 0
 }
 
