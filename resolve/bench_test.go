@@ -109,6 +109,9 @@ func BenchmarkCorpus(b *testing.B) {
 	b.Run("Resolver.ResolveString", func(b *testing.B) {
 		run(b, func(s string) { rs.ResolveString(s) })
 	})
+	b.Run("Resolver.Target", func(b *testing.B) {
+		run(b, func(s string) { _, _ = rs.Target(s) })
+	})
 	b.Run("net-url.Parse+String", func(b *testing.B) {
 		run(b, func(s string) {
 			if u, err := url.Parse(s); err == nil {
@@ -118,5 +121,8 @@ func BenchmarkCorpus(b *testing.B) {
 	})
 	b.Run("NormalizeString", func(b *testing.B) {
 		run(b, func(s string) { resolve.NormalizeString(s, resolve.NormalizeOptions{Level: resolve.LevelScheme}) })
+	})
+	b.Run("NormalForm", func(b *testing.B) {
+		run(b, func(s string) { _, _ = resolve.NormalForm(s, resolve.NormalizeOptions{Level: resolve.LevelScheme}) })
 	})
 }

@@ -58,3 +58,33 @@ func ExampleNormalizeString() {
 	// port: authority "example.com:80" -> "example.com"
 	// example.com hostname /a/~c
 }
+
+// The texts alone, for a stream: Target and NormalForm return a reference that is its own
+// result as it is, without allocating, and build no tree of any result.
+func ExampleNormalForm() {
+	g := urlgrammar.MustLookup("rfc3986")
+	base, err := g.Parse("http://a/b/c/d;p?q")
+	if err != nil {
+		panic(err)
+	}
+	rs, err := resolve.NewResolver(base, resolve.Options{Grammar: g, Algorithm: resolve.DefaultAlgorithm(g)})
+	if err != nil {
+		panic(err)
+	}
+	opt := resolve.NormalizeOptions{Grammar: g, Level: resolve.LevelScheme}
+	for _, ref := range []string{"../g?y#s", "https://example.com/a", "HTTP://Example.COM:80/a/./b/../%7ec"} {
+		target, err := rs.Target(ref)
+		if err != nil {
+			panic(err)
+		}
+		normal, err := resolve.NormalForm(target, opt)
+		if err != nil {
+			panic(err)
+		}
+		fmt.Println(target, normal)
+	}
+	// Output:
+	// http://a/b/g?y#s http://a/b/g?y#s
+	// https://example.com/a https://example.com/a
+	// HTTP://Example.COM:80/a/%7ec http://example.com/a/~c
+}

@@ -1,6 +1,7 @@
 package resolve
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 
@@ -29,7 +30,9 @@ func TestIsNormalAgreesWithTheRewrites(t *testing.T) {
 
 // TestIsTargetAgreesWithResolve: where isTarget says a reference is its own target, resolving
 // it in full gives it back, as written, with the same tree, in every generic grammar, with
-// every algorithm, dot-segment option and Compat, on the corpus and the seeds above.
+// every algorithm, dot-segment option and Compat, on the corpus and the seeds above; and
+// Target gives ResolveString's text (TestIsNormalAgreesWithTheRewrites: NormalForm gives
+// NormalizeString's).
 func TestIsTargetAgreesWithResolve(t *testing.T) {
 	overGenericInputs(t, checkIsTarget, "their own target", "resolved in full")
 }
@@ -88,6 +91,12 @@ func checkIsNormal(t *testing.T, g *urlgrammar.Grammar, s string) (normal, rewri
 	sp := ref.Spans()
 	rfc3986 := DefaultAlgorithm(g) == Algorithm3986
 	for _, level := range []Level{LevelSyntax, LevelScheme} {
+		// NormalForm, the text without the tree, is NormalizeString's text, or its error.
+		opt := NormalizeOptions{Level: level, Grammar: g}
+		tree, _, terr := NormalizeString(s, opt)
+		if text, err := NormalForm(s, opt); text != tree.String() || fmt.Sprint(err) != fmt.Sprint(terr) {
+			t.Fatalf("%s at %s: NormalForm(%q) = %q, %v; NormalizeString %q, %v", g.ID(), level, s, text, err, tree.String(), terr)
+		}
 		if !isNormal(ref.Src(), &sp, level, rfc3986) {
 			rewritten++
 			continue
@@ -121,6 +130,11 @@ func checkIsTarget(t *testing.T, g *urlgrammar.Grammar, s string) (own, not int)
 			for _, dots := range []DotSegments{DotsKeep, DotsRemove, DotsError} {
 				for _, compat := range []bool{false, true} {
 					rs := newResolver(g, base, Options{Grammar: g, Algorithm: alg, Dots: dots, Compat: compat})
+					// Target, the text without the tree, is ResolveString's text, or its error.
+					res, rerr := rs.ResolveString(s)
+					if text, err := rs.Target(s); rerr == nil && text != res.String() || fmt.Sprint(err) != fmt.Sprint(rerr) {
+						t.Fatalf("%s %v dots %v compat %v: Target(%q) against %q = %q, %v; ResolveString %v, %v", g.ID(), alg, dots, compat, s, baseText, text, err, res, rerr)
+					}
 					if !rs.isTarget(&sp, ref.Src()) {
 						not++
 						continue

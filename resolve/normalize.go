@@ -150,6 +150,36 @@ func NormalizeString(s string, opt NormalizeOptions) (ast.Tree, []Change, error)
 	return normalize(g, ref, opt, true) // returns a tree of its own, never ref
 }
 
+// NormalForm parses s with the options' grammar and returns the text of its normal form, as
+// NormalizeString's tree gives it, without the tree and the changes: a reference that is
+// normal already (most are) is returned as it is, with no allocation. Errors are
+// NormalizeString's.
+func NormalForm(s string, opt NormalizeOptions) (string, error) {
+	g := grammarOf(opt.Grammar)
+	if err := checkOptions(Algorithm2003, opt.Dots, opt.Level, opt.Grammar); err != nil {
+		return "", err
+	}
+	p := getParser(g)
+	defer putParser(g, p)
+	ref, err := p.Parse(s)
+	if err != nil {
+		if se, ok := err.(*urlgrammar.SyntaxError); ok {
+			return "", se.Clone() // the Parser's own is overwritten by its next parse
+		}
+		return "", err
+	}
+	if !opt.NFC {
+		if sp := ref.Spans(); isNormal(s, &sp, opt.Level, DefaultAlgorithm(g) == Algorithm3986) {
+			return s, nil
+		}
+	}
+	out, _, err := normalize(g, ref, opt, true)
+	if err != nil {
+		return "", err
+	}
+	return out.Src(), nil
+}
+
 // parserPools hold Parsers by grammar (*urlgrammar.Grammar -> *sync.Pool of
 // *urlgrammar.Parser), for the inputs whose trees are read and not kept.
 var parserPools sync.Map

@@ -236,21 +236,81 @@ func (rs *Resolver) ResolveString(ref string) (*Result, error) {
 	return rs.resolve(r, true) // reads r into its components, or copies it, before p goes back
 }
 
+// Target parses ref with the Resolver's grammar and returns the text of its target, as
+// ResolveString's Result gives it, without the target's tree: a reference that is its own
+// target (an absolute one as written, most are) is returned as it is, with no allocation;
+// another costs its target's text, which is parsed again, through a Parser, to check that it
+// has the target's components, as Resolve's is. Errors are ResolveString's.
+func (rs *Resolver) Target(ref string) (string, error) {
+	p := rs.parsers.Get().(*urlgrammar.Parser)
+	defer rs.parsers.Put(p)
+	r, err := p.Parse(ref)
+	if err != nil {
+		if se, ok := err.(*urlgrammar.SyntaxError); ok {
+			return "", se.Clone() // the Parser's own is overwritten by its next parse
+		}
+		return "", err
+	}
+	sp := r.Spans()
+	o, err := rs.outcome(r, &sp, true)
+	if err != nil {
+		return "", err
+	}
+	if o.asRef {
+		return ref, nil
+	}
+	target := o.final.String()
+	if err := parseBackWith(p, o.final, target); err != nil {
+		return "", fmt.Errorf("resolve %q against %q: %w", ref, rs.base, err)
+	}
+	return target, nil
+}
+
 // resolve resolves ref, a tree of the grammar's parse, against the base. parsed says that ref
 // is the tree the grammar's parser made (not a caller's, whose nodes CheckTree does not
 // check): a target that is ref's source then takes a copy of ref instead of a parse of it.
 func (rs *Resolver) resolve(ref ast.Tree, parsed bool) (*Result, error) {
+	refSpans := ref.Spans()
+	o, err := rs.outcome(ref, &refSpans, parsed)
+	if err != nil {
+		return nil, err
+	}
+	if o.asRef {
+		// The target is ref's source, whose tree ref is: parsing it again would give the
+		// same tree.
+		return &Result{Target: ownCopy(ref), SameDocument: o.same}, nil
+	}
+	target, err := parseBack(rs.g, o.final, o.final.String())
+	if err != nil {
+		return nil, fmt.Errorf("resolve %q against %q: %w", ref.String(), rs.base, err)
+	}
+	return &Result{Target: target, SameDocument: o.same}, nil
+}
+
+// outcome is what resolution finds of a reference: that its target is the reference as
+// written (asRef), or the target's components to write (final); same for a same-document
+// reference.
+type outcome struct {
+	asRef bool
+	final parts
+	same  bool
+}
+
+// outcome resolves ref, a tree of the grammar's parse whose spans are refSpans, against the
+// base. parsed says that ref is the tree the grammar's parser made: only then may the target
+// be ref's source as it is.
+func (rs *Resolver) outcome(ref ast.Tree, refSpans *ast.Spans, parsed bool) (outcome, error) {
 	base, opt := rs.base, rs.opt // base is the text
 	b := rs.b
 	if b.Scheme == nil {
-		return nil, fmt.Errorf("resolve %q against %q: %w", ref.String(), base, ErrRelativeBase)
+		return outcome{}, fmt.Errorf("resolve %q against %q: %w", ref.String(), base, ErrRelativeBase)
 	}
-	refSpans, src := ref.Spans(), ref.Src()
-	if parsed && rs.isTarget(&refSpans, src) {
+	src := ref.Src()
+	if parsed && rs.isTarget(refSpans, src) {
 		// Most references are absolute and their own target (TestIsTargetAgreesWithResolve).
-		return &Result{Target: ownCopy(ref)}, nil
+		return outcome{asRef: true}, nil
 	}
-	r := uri.OfSpans(refSpans, src)
+	r := uri.OfSpans(*refSpans, src)
 	var (
 		t    parts
 		same bool
@@ -268,7 +328,7 @@ func (rs *Resolver) resolve(ref ast.Tree, parsed bool) (*Result, error) {
 		t, same, err = resolve2003(rs.opaque, b, r, opt.Dots)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("resolve %q against %q: %w", ref.String(), base, err)
+		return outcome{}, fmt.Errorf("resolve %q against %q: %w", ref.String(), base, err)
 	}
 	if same {
 		t = b
@@ -276,16 +336,11 @@ func (rs *Resolver) resolve(ref ast.Tree, parsed bool) (*Result, error) {
 	}
 	final := t
 	final.Path, _ = guardPath(t)
-	if parsed && recomposes(final, src) && diffSpans(final, refSpans, src) == "" {
-		// The target is the reference as written (an absolute one without dot segments),
-		// whose tree ref is: parsing it again would give the same tree.
-		return &Result{Target: ownCopy(ref), SameDocument: same}, nil
+	if parsed && recomposes(final, src) && diffSpans(final, *refSpans, src) == "" {
+		// The target is the reference as written (an absolute one without dot segments).
+		return outcome{asRef: true, same: same}, nil
 	}
-	target, err := parseBack(rs.g, final, final.String())
-	if err != nil {
-		return nil, fmt.Errorf("resolve %q against %q: %w", ref.String(), base, err)
-	}
-	return &Result{Target: target, SameDocument: same}, nil
+	return outcome{final: final, same: same}, nil
 }
 
 // isTarget reports whether a reference (its spans sp, over src) is its own target, as

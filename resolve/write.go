@@ -104,6 +104,19 @@ func parseBack(g *urlgrammar.Grammar, p parts, s string) (ast.Tree, error) {
 	return tree, nil
 }
 
+// parseBackWith is parseBack through the Parser p, for a caller that keeps the string and
+// not its tree: it allocates nothing when s has p's components.
+func parseBackWith(p *urlgrammar.Parser, want parts, s string) error {
+	tree, err := p.Parse(s)
+	if err != nil {
+		return fmt.Errorf("the result %q is not valid: %w", s, err)
+	}
+	if d := diff(want, tree); d != "" {
+		return &UnwritableError{Grammar: p.Grammar().ID(), Result: s, Diff: d}
+	}
+	return nil
+}
+
 // diff describes the first component of the tree t that differs from want's, or returns
 // "". It reads t's components from its spans: no allocation when they agree.
 func diff(want parts, t ast.Tree) string { return diffSpans(want, t.Spans(), t.Src()) }

@@ -95,17 +95,25 @@ func runResolve(e *env, args []string) int {
 		rec := resolveRecord{Base: pos[0], Reference: in.text}
 		err := tooLongInput(in)
 		var res *resolve.Result
-		if err == nil {
+		var target string
+		switch {
+		case err != nil:
+		case *asJSON:
 			res, err = resolver.ResolveString(in.text) // parsed once; its errors are Parse's
+		default:
+			target, err = resolver.Target(in.text) // the text alone: no tree of the target
 		}
 		var msg string
-		if err != nil {
+		switch {
+		case err != nil:
 			status = exitInvalid
 			d := check.NewErrorDetail(err)
 			rec.Error, msg = &d, oneLine(err)
-		} else {
+		case res != nil:
 			s := res.String()
 			rec.OK, rec.Result, rec.SameDocument = true, &s, res.SameDocument
+		default:
+			rec.OK, rec.Result = true, &target
 		}
 		switch {
 		case *asJSON:
@@ -152,9 +160,16 @@ func runNormalize(e *env, args []string) int {
 		err := tooLongInput(in)
 		var n ast.Tree
 		var changes []resolve.Change
-		if err == nil {
+		var normal string
+		opt := resolve.NormalizeOptions{Level: level, Dots: d, Grammar: g, NFC: *nfc}
+		switch {
+		case err != nil:
+		case *asJSON || *showChanges:
 			// Parsed once; its errors are Parse's.
-			n, changes, err = resolve.NormalizeString(in.text, resolve.NormalizeOptions{Level: level, Dots: d, Grammar: g, NFC: *nfc})
+			n, changes, err = resolve.NormalizeString(in.text, opt)
+			normal = n.String()
+		default:
+			normal, err = resolve.NormalForm(in.text, opt) // the text alone: no tree
 		}
 		switch {
 		case *asJSON:
@@ -163,15 +178,14 @@ func runNormalize(e *env, args []string) int {
 				d := check.NewErrorDetail(err)
 				rec.Error = &d
 			} else {
-				s := n.String()
-				rec.Normal = &s
+				rec.Normal = &normal
 				rec.Changes = append(rec.Changes, changes...)
 			}
 			b = check.AppendJSON(b, rec)
 		case err != nil:
 			b = appendErrorLine(b, err)
 		default:
-			b = append(append(b, n.String()...), '\n')
+			b = append(append(b, normal...), '\n')
 			if *showChanges {
 				for _, c := range changes {
 					b = append(append(append(b, '\t'), c.String()...), '\n')
