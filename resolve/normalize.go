@@ -127,7 +127,7 @@ func Normalize(ref ast.Tree, opt NormalizeOptions) (ast.Tree, []Change, error) {
 	if err := checkTree(g, ref); err != nil {
 		return ast.Tree{}, nil, fmt.Errorf("normalize: %w", err)
 	}
-	return normalize(g, ref, opt, false)
+	return normalize(g, ref, opt, false, nil)
 }
 
 // NormalizeString parses s with the options' grammar and normalizes it, as Normalize does
@@ -147,7 +147,7 @@ func NormalizeString(s string, opt NormalizeOptions) (ast.Tree, []Change, error)
 		}
 		return ast.Tree{}, nil, err
 	}
-	return normalize(g, ref, opt, true) // returns a tree of its own, never ref
+	return normalize(g, ref, opt, true, nil) // returns a tree of its own, never ref
 }
 
 // NormalForm parses s with the options' grammar and returns the text of its normal form, as
@@ -173,11 +173,11 @@ func NormalForm(s string, opt NormalizeOptions) (string, error) {
 			return s, nil
 		}
 	}
-	out, _, err := normalize(g, ref, opt, true)
+	out, _, err := normalize(g, ref, opt, true, p)
 	if err != nil {
 		return "", err
 	}
-	return out.Src(), nil
+	return out.Src(), nil // out may be p's tree: read before p goes back
 }
 
 // parserPools hold Parsers by grammar (*urlgrammar.Grammar -> *sync.Pool of
@@ -200,22 +200,31 @@ func putParser(g *urlgrammar.Grammar, p *urlgrammar.Parser) {
 
 // normalize is Normalize of ref, a tree of g's parse. parsed says that ref is the tree g's
 // parser made (not a caller's, whose nodes CheckTree does not check): a normal form that is
-// ref's source then takes a copy of ref instead of a parse of it.
-func normalize(g *urlgrammar.Grammar, ref ast.Tree, opt NormalizeOptions, parsed bool) (ast.Tree, []Change, error) {
+// ref's source then takes a copy of ref instead of a parse of it. With a Parser text (the
+// one that parsed ref, for NormalForm), only the result's text is wanted: the rewrites are
+// not listed, no tree is copied, and the results written are parsed again through text, so
+// that the tree returned may be text's (overwritten by its next parse).
+func normalize(g *urlgrammar.Grammar, ref ast.Tree, opt NormalizeOptions, parsed bool, text *urlgrammar.Parser) (ast.Tree, []Change, error) {
 	var changes []Change
 	note := func(rule, component, before, after string) {
-		if before != after {
+		if before != after && text == nil {
 			changes = append(changes, Change{rule, component, before, after})
 		}
 	}
-	text := ref.String()
+	own := func(t ast.Tree) ast.Tree { // a result that is ref, or a tree it shares a Parser with
+		if text != nil {
+			return t
+		}
+		return ownCopy(t)
+	}
+	input := ref.String()
 	if opt.NFC {
-		if s := norm.NFC.String(text); s != text {
+		if s := norm.NFC.String(input); s != input {
 			nfc, err := g.Parse(s)
 			if err != nil {
-				return ast.Tree{}, nil, fmt.Errorf("normalize %q: its NFC form %q is not valid: %w", text, s, err)
+				return ast.Tree{}, nil, fmt.Errorf("normalize %q: its NFC form %q is not valid: %w", input, s, err)
 			}
-			note("nfc", "reference", text, s)
+			note("nfc", "reference", input, s)
 			ref, parsed = nfc, true
 		}
 	}
@@ -228,7 +237,7 @@ func normalize(g *urlgrammar.Grammar, ref ast.Tree, opt NormalizeOptions, parsed
 	if parsed && isNormal(ref.Src(), &refSpans, opt.Level, rfc3986) {
 		// Most references are normal already: their tree is the result, without the
 		// components copied out, compared and written back.
-		return ownCopy(ref), changes, nil
+		return own(ref), changes, nil
 	}
 	// Escape normalization, component by component.
 	p := uri.OfSpans(refSpans, ref.Src())
@@ -258,10 +267,10 @@ func normalize(g *urlgrammar.Grammar, ref ast.Tree, opt NormalizeOptions, parsed
 	} else {
 		var guard string
 		owned = true
-		if cur, guard, err = write(g, p); err != nil {
-			return ast.Tree{}, nil, fmt.Errorf("normalize %q: %w", text, err)
+		if cur, guard, err = write(g, text, p); err != nil {
+			return ast.Tree{}, nil, fmt.Errorf("normalize %q: %w", input, err)
 		}
-		if guard != "" {
+		if guard != "" && text == nil {
 			note(guard, "path", p.Path, cur.Spans().Path.In(cur.Src()))
 		}
 		if sp = cur.Spans(); !sp.Scheme.Defined {
@@ -301,7 +310,7 @@ func normalize(g *urlgrammar.Grammar, ref ast.Tree, opt NormalizeOptions, parsed
 			path, err = merge2003("/", p.Path[1:], opt.Dots)
 		}
 		if err != nil {
-			return ast.Tree{}, nil, fmt.Errorf("normalize %q: %w", text, err)
+			return ast.Tree{}, nil, fmt.Errorf("normalize %q: %w", input, err)
 		}
 		q := p
 		q.Path = path
@@ -339,13 +348,13 @@ func normalize(g *urlgrammar.Grammar, ref ast.Tree, opt NormalizeOptions, parsed
 		if owned {
 			return cur, changes, nil
 		}
-		return ownCopy(cur), changes, nil
+		return own(cur), changes, nil
 	}
-	out, err := parseBack(g, final, final.String())
+	out, err := parseBack(g, text, final, final.String())
 	if err != nil {
-		return ast.Tree{}, nil, fmt.Errorf("normalize %q: %w", text, err)
+		return ast.Tree{}, nil, fmt.Errorf("normalize %q: %w", input, err)
 	}
-	if guard != "" {
+	if guard != "" && text == nil {
 		note(guard, "path", p.Path, out.Spans().Path.In(out.Src()))
 	}
 	return out, changes, nil
@@ -558,7 +567,7 @@ func Equal(a, b ast.Tree, level Level, opt CompareOptions) (bool, error) {
 	}
 	normal := func(r ast.Tree) (string, error) {
 		if level > LevelString {
-			n, _, err := normalize(g, r, NormalizeOptions{Level: level, Dots: opt.Dots, Grammar: opt.Grammar}, false)
+			n, _, err := normalize(g, r, NormalizeOptions{Level: level, Dots: opt.Dots, Grammar: opt.Grammar}, false, nil)
 			if err != nil {
 				return "", err
 			}

@@ -260,7 +260,7 @@ func (rs *Resolver) Target(ref string) (string, error) {
 		return ref, nil
 	}
 	target := o.final.String()
-	if err := parseBackWith(p, o.final, target); err != nil {
+	if _, err := parseBack(rs.g, p, o.final, target); err != nil {
 		return "", fmt.Errorf("resolve %q against %q: %w", ref, rs.base, err)
 	}
 	return target, nil
@@ -280,7 +280,7 @@ func (rs *Resolver) resolve(ref ast.Tree, parsed bool) (*Result, error) {
 		// same tree.
 		return &Result{Target: ownCopy(ref), SameDocument: o.same}, nil
 	}
-	target, err := parseBack(rs.g, o.final, o.final.String())
+	target, err := parseBack(rs.g, nil, o.final, o.final.String())
 	if err != nil {
 		return nil, fmt.Errorf("resolve %q against %q: %w", ref.String(), rs.base, err)
 	}

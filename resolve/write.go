@@ -63,10 +63,10 @@ func (e *UnwritableError) Error() string {
 
 // write recomposes p with its path guarded, parses it with g and checks that it gives back
 // exactly p's components. It returns the tree, and the guard used.
-func write(g *urlgrammar.Grammar, p parts) (ast.Tree, string, error) {
+func write(g *urlgrammar.Grammar, in *urlgrammar.Parser, p parts) (ast.Tree, string, error) {
 	var guard string
 	p.Path, guard = guardPath(p)
-	tree, err := parseBack(g, p, p.String())
+	tree, err := parseBack(g, in, p, p.String())
 	return tree, guard, err
 }
 
@@ -92,9 +92,20 @@ func recomposes(c parts, s string) bool {
 func ownCopy(t ast.Tree) ast.Tree { return ast.NewTree(t.Src(), t.Schema(), slices.Clone(t.Nodes())) }
 
 // parseBack parses s, the string p (guarded) recomposes, with g and checks that it gives back
-// exactly p's components.
-func parseBack(g *urlgrammar.Grammar, p parts, s string) (ast.Tree, error) {
-	tree, err := g.Parse(s)
+// exactly p's components. With a Parser in, s is parsed by it: the tree is then in's,
+// overwritten by its next parse (for a caller that keeps the text, not the tree).
+func parseBack(g *urlgrammar.Grammar, in *urlgrammar.Parser, p parts, s string) (ast.Tree, error) {
+	var tree ast.Tree
+	var err error
+	if in != nil {
+		if tree, err = in.Parse(s); err != nil {
+			if se, ok := err.(*urlgrammar.SyntaxError); ok {
+				err = se.Clone() // the Parser's own is overwritten by its next parse
+			}
+		}
+	} else {
+		tree, err = g.Parse(s)
+	}
 	if err != nil {
 		return ast.Tree{}, fmt.Errorf("the result %q is not valid: %w", s, err)
 	}
@@ -102,19 +113,6 @@ func parseBack(g *urlgrammar.Grammar, p parts, s string) (ast.Tree, error) {
 		return ast.Tree{}, &UnwritableError{Grammar: g.ID(), Result: s, Diff: d}
 	}
 	return tree, nil
-}
-
-// parseBackWith is parseBack through the Parser p, for a caller that keeps the string and
-// not its tree: it allocates nothing when s has p's components.
-func parseBackWith(p *urlgrammar.Parser, want parts, s string) error {
-	tree, err := p.Parse(s)
-	if err != nil {
-		return fmt.Errorf("the result %q is not valid: %w", s, err)
-	}
-	if d := diff(want, tree); d != "" {
-		return &UnwritableError{Grammar: p.Grammar().ID(), Result: s, Diff: d}
-	}
-	return nil
 }
 
 // diff describes the first component of the tree t that differs from want's, or returns
