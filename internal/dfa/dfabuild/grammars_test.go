@@ -3,8 +3,10 @@ package dfabuild
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
+	goabnf "github.com/pandatix/go-abnf"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -66,4 +68,48 @@ func TestRFC1738ABNF(t *testing.T) {
 	assert.True(t, valid("punctuation", `"`), `<"> is the double quote`)
 	assert.True(t, valid("reserved", "&"), `"&amp;" decoded`)
 	assert.False(t, valid("reserved", "&amp;"))
+}
+
+// withoutComments removes a comment from its ";" to the end of its line, and nothing else: a
+// ";" in a quoted string or a prose value is no comment, and line ends stay.
+func TestWithoutComments(t *testing.T) {
+	for in, want := range map[string]string{
+		"a = b ; c\r\n":                                       "a = b \r\n",
+		"; only a comment\r\n":                                "\r\n",
+		"   ; indented\r\n":                                   "   \r\n",
+		"a = \";\" / %x3B ; the semicolon\n":                  "a = \";\" / %x3B \n",
+		"p = <a; b> \"x\" ; \"q;\"\r\n":                       "p = <a; b> \"x\" \r\n",
+		"a = \"<\" b ; <c\r\n c = d\r\n":                      "a = \"<\" b \r\n c = d\r\n",
+		"no = comment":                                        "no = comment",
+		"a = b\r\n\r\n; end":                                  "a = b\r\n\r\n",
+		"a = \"x\" ;\" a quote in a comment\r\nb = \"y\"\r\n": "a = \"x\" \r\nb = \"y\"\r\n",
+	} {
+		assert.Equal(t, want, withoutComments(in), "%q", in)
+	}
+}
+
+// Read, which gives go-abnf the file without its comments, reads the rules go-abnf reads in
+// the file as it is: rfc1738's here (its comments hold quotes and semicolons), every bundled
+// grammar's with URLGRAMMAR_CONFORMANCE set (make conformance: about ten seconds more).
+func TestReadIsTheFile(t *testing.T) {
+	files := []string{"../../../grammars/rfc1738/rfc1738.abnf"}
+	if os.Getenv("URLGRAMMAR_CONFORMANCE") != "" {
+		var err error
+		files, err = filepath.Glob("../../../grammars/*/*.abnf")
+		require.NoError(t, err)
+	}
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		require.NoError(t, err)
+		crlf := strings.ReplaceAll(strings.ReplaceAll(string(src), "\r\n", "\n"), "\n", "\r\n")
+		whole, err := goabnf.ParseABNF([]byte(crlf), goabnf.WithRedefineCoreRules(true))
+		require.NoError(t, err, f)
+		read, err := Read(src)
+		require.NoError(t, err, f)
+		require.Len(t, read.Rulemap, len(whole.Rulemap), f)
+		for name, r := range whole.Rulemap {
+			require.Contains(t, read.Rulemap, name, f)
+			require.Equal(t, r.String(), read.Rulemap[name].String(), "%s: rule %s", f, name)
+		}
+	}
 }
