@@ -4,7 +4,6 @@ import (
 	"math/rand"
 	"path/filepath"
 	"reflect"
-	"slices"
 	"strings"
 	"testing"
 
@@ -57,15 +56,7 @@ func recognizeInputs(t testing.TB, n int) []string {
 			in = append(in, s[:i]+s[i+1:], s[:i]+c+s[i+1:])
 		}
 	}
-	// Each once: a fifth are in several tables, or in a corpus too.
-	seen := make(map[string]bool, len(in))
-	return slices.DeleteFunc(in, func(s string) bool {
-		if seen[s] {
-			return true
-		}
-		seen[s] = true
-		return false
-	})
+	return spectest.Unique(in) // a fifth are in several tables, or in a corpus too
 }
 
 // Recognize returns Run's failure, field for field, for every grammar: on the start rule

@@ -3,7 +3,6 @@ package check
 import (
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 
@@ -11,6 +10,7 @@ import (
 	"github.com/urlgrammar/urlgrammar"
 	"github.com/urlgrammar/urlgrammar/ast"
 	"github.com/urlgrammar/urlgrammar/internal/corpus"
+	"github.com/urlgrammar/urlgrammar/internal/spectest"
 	"github.com/urlgrammar/urlgrammar/warn"
 )
 
@@ -36,14 +36,7 @@ func jsonInputs(t testing.TB) []string {
 	// An IRI with U+2028 (a ucschar, escaped in JSON): a valid input whose components are
 	// not jsontext.Plain.
 	inputs = append(inputs, "http://a/\u2028?\u2029#\u2028", "a\x00\b\f\u2028\u2029\"\\\xff<>&", "http://u:p@[::1]:8/a;x/b?q#f", "//1.2.3.4/%7e", "http://u:p@0x7f.1:25/%0d")
-	seen := make(map[string]bool, len(inputs))
-	return slices.DeleteFunc(inputs, func(s string) bool {
-		if seen[s] {
-			return true
-		}
-		seen[s] = true
-		return false
-	})
+	return spectest.Unique(inputs)
 }
 
 // The direct encoder writes what encoding/json writes, for every grammar's records.

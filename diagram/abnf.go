@@ -11,6 +11,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/urlgrammar/urlgrammar/internal/peg"
 )
 
 // A Grammar is an ABNF rule list.
@@ -74,7 +76,7 @@ func Read(src []byte) (*Grammar, error) {
 	}
 	var rules [][]piece
 	for i, l := range lines {
-		body := stripComment(l)
+		body := peg.StripComment(l)
 		if strings.TrimSpace(body) == "" {
 			continue
 		}
@@ -128,26 +130,6 @@ func alternatives(e *Expr) []*Expr {
 		return e.Items
 	}
 	return []*Expr{e}
-}
-
-// stripComment removes a comment, a ";" outside a quoted string or prose-val.
-func stripComment(l string) string {
-	quote, prose := false, false
-	for i := 0; i < len(l); i++ {
-		switch c := l[i]; {
-		case quote:
-			quote = c != '"'
-		case prose:
-			prose = c != '>'
-		case c == '"':
-			quote = true
-		case c == '<':
-			prose = true
-		case c == ';':
-			return l[:i]
-		}
-	}
-	return l
 }
 
 type mark struct{ offset, line, length int }

@@ -248,3 +248,25 @@ func ReadHeader(abnf []byte) (Info, error) {
 	}
 	return info, sc.Err()
 }
+
+// StripComment returns a line of an ABNF file without its comment, RFC 5234's: from a ";"
+// outside a quoted string and a prose value to the end of the line. The diagrams' reader of
+// ABNF and the DFA builder's (which gives go-abnf the rules without the comments) share it.
+func StripComment(line string) string {
+	quote, prose := false, false
+	for i := 0; i < len(line); i++ {
+		switch c := line[i]; {
+		case quote:
+			quote = c != '"'
+		case prose:
+			prose = c != '>'
+		case c == '"':
+			quote = true
+		case c == '<':
+			prose = true
+		case c == ';':
+			return line[:i]
+		}
+	}
+	return line
+}

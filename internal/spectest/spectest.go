@@ -6,6 +6,7 @@ import (
 	"bufio"
 	"fmt"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -118,4 +119,17 @@ func Differences(path string) (map[string]string, error) {
 		m[Unempty(w)] = why
 	}
 	return m, nil
+}
+
+// Unique returns in with each string kept once, at its first place (in is reused): a line of
+// the tables is often in several of them, or in a corpus too.
+func Unique(in []string) []string {
+	seen := make(map[string]bool, len(in))
+	return slices.DeleteFunc(in, func(s string) bool {
+		if seen[s] {
+			return true
+		}
+		seen[s] = true
+		return false
+	})
 }

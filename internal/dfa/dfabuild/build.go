@@ -6,6 +6,7 @@ package dfabuild
 import (
 	"fmt"
 	"github.com/urlgrammar/urlgrammar/internal/dfa"
+	"github.com/urlgrammar/urlgrammar/internal/peg"
 	"sort"
 	"strconv"
 	"strings"
@@ -44,26 +45,8 @@ func withoutComments(s string) string {
 	b.Grow(len(s))
 	for line := range strings.Lines(s) {
 		body := strings.TrimRight(line, "\r\n")
-		end := line[len(body):]
-		quoted, prose := false, false
-	scan:
-		for i := 0; i < len(body); i++ {
-			switch c := body[i]; {
-			case quoted:
-				quoted = c != '"'
-			case prose:
-				prose = c != '>'
-			case c == '"':
-				quoted = true
-			case c == '<':
-				prose = true
-			case c == ';':
-				body = body[:i]
-				break scan
-			}
-		}
-		b.WriteString(body)
-		b.WriteString(end)
+		b.WriteString(peg.StripComment(body))
+		b.WriteString(line[len(body):])
 	}
 	return b.String()
 }
