@@ -52,6 +52,7 @@ func runResolve(e *env, args []string) int {
 	dots := dotsFlag(fs)
 	compat := fs.Bool("compat", false, "backwards compatible: a reference with the base's scheme is relative (http:g)")
 	asJSON := fs.Bool("json", false, "print one JSON object per reference")
+	exitZero := exitZeroFlag(fs)
 	pos, code, ok := e.parse(fs, args)
 	if !ok {
 		return code
@@ -89,9 +90,7 @@ func runResolve(e *env, args []string) int {
 		fmt.Fprintln(e.stderr, "urlgrammar resolve:", err)
 		return exitInvalid
 	}
-	status := exitOK
-	var b []byte
-	if code := e.eachInput(pos[1:], func(in input) bool {
+	return e.eachAnswer(pos[1:], *exitZero, func(in input, b []byte) ([]byte, error) {
 		rec := resolveRecord{Base: pos[0], Reference: in.text}
 		err := tooLongInput(in)
 		var res *resolve.Result
@@ -103,32 +102,23 @@ func runResolve(e *env, args []string) int {
 		default:
 			target, err = resolver.Target(in.text) // the text alone: no tree of the target
 		}
-		var msg string
-		switch {
-		case err != nil:
-			status = exitInvalid
-			d := check.NewErrorDetail(err)
-			rec.Error, msg = &d, oneLine(err)
-		case res != nil:
-			s := res.String()
-			rec.OK, rec.Result, rec.SameDocument = true, &s, res.SameDocument
-		default:
-			rec.OK, rec.Result = true, &target
-		}
 		switch {
 		case *asJSON:
-			b = check.AppendJSON(b[:0], rec)
-		case rec.OK:
-			b = append(append(b[:0], *rec.Result...), '\n')
+			if err != nil {
+				d := check.NewErrorDetail(err)
+				rec.Error = &d
+			} else {
+				s := res.String()
+				rec.OK, rec.Result, rec.SameDocument = true, &s, res.SameDocument
+			}
+			b = check.AppendJSON(b, rec)
+		case err != nil:
+			b = appendErrorLine(b, err)
 		default:
-			b = append(append(append(b[:0], "error: "...), msg...), '\n')
+			b = append(append(b, target...), '\n')
 		}
-		e.out.Write(b)
-		return true
-	}); code != 0 {
-		return code
-	}
-	return status
+		return b, err
+	})
 }
 
 func runNormalize(e *env, args []string) int {
