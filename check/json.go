@@ -169,11 +169,11 @@ func appendTreeObject(b []byte, pl place, grammar string, tree ast.Tree, ws []wa
 	b = append(b, `,"ok":true`...)
 	b = appendKey(b, "rule")
 	b = jsontext.AppendString(b, sp.Rule)
-	for _, c := range sp.All() {
-		b = flushed(appendKey(b, c.Name)) // appendKey reads the buffer's last byte: not after a flush
+	for k, c := range sp.All() {
+		b = flushed(append(b, componentKeys[k]...))
 		b = appendRange(b, src, c.Range, plain)
-		if c.Name == "host" { // the host's kind follows it
-			b = appendKey(b, "hostKind")
+		if k == hostComponent { // the host's kind follows it
+			b = append(b, `,"hostKind":`...)
 			if sp.HostKind == "" {
 				b = append(b, "null"...)
 			} else {
@@ -193,6 +193,21 @@ func appendTreeObject(b []byte, pl place, grammar string, tree ast.Tree, ws []wa
 	}
 	return append(b, '}')
 }
+
+// componentKeys are the keys of the components, as ast.Spans.All orders them, each after the
+// comma that ends the field before it (the record's rule comes first).
+var componentKeys = func() (keys []string) {
+	for k, c := range (&ast.Spans{}).All() {
+		keys = append(keys, `,"`+c.Name+`":`)
+		if (c.Name == "host") != (k == hostComponent) {
+			panic("check: the host is not component " + strconv.Itoa(hostComponent))
+		}
+	}
+	return keys
+}()
+
+// hostComponent is the host's index in ast.Spans.All: its kind follows it in a record.
+const hostComponent = 3
 
 // appendRange appends a component's text, or null when it is undefined; plain says that src
 // is jsontext.Plain.
