@@ -103,7 +103,7 @@ func checkIsNormal(t *testing.T, g *urlgrammar.Grammar, s string) (normal, rewri
 		}
 		normal++
 		// parsed false: normalize runs every rewrite, not isNormal.
-		out, changes, err := normalize(g, ref, NormalizeOptions{Level: level, Grammar: g}, false, nil)
+		out, changes, err := normalize(g, ref, opt, false, nil)
 		if err != nil || len(changes) > 0 || out.String() != s {
 			t.Fatalf("%s at %s: isNormal(%q), but normalize gives %q, %v, %v", g.ID(), level, s, out.String(), changes, err)
 		}

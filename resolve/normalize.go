@@ -168,12 +168,7 @@ func NormalForm(s string, opt NormalizeOptions) (string, error) {
 		}
 		return "", err
 	}
-	if !opt.NFC {
-		if sp := ref.Spans(); isNormal(s, &sp, opt.Level, DefaultAlgorithm(g) == Algorithm3986) {
-			return s, nil
-		}
-	}
-	out, _, err := normalize(g, ref, opt, true, p)
+	out, _, err := normalize(g, ref, opt, true, p) // a normal reference: ref itself, no copy
 	if err != nil {
 		return "", err
 	}
