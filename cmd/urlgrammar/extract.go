@@ -85,10 +85,7 @@ func runExtract(e *env, args []string) int {
 		e.out.Write(check.SARIFFooter())
 	}
 	fmt.Fprintf(e.stderr, "%s: %d references found, %d valid, %d invalid\n", g.ID(), x.valid+x.invalid, x.valid, x.invalid)
-	if *exitZero && status == exitInvalid {
-		return exitOK
-	}
-	return status
+	return answered(status, *exitZero)
 }
 
 // extractor checks the references of the files of one extract command.

@@ -32,22 +32,24 @@ func runIRI2URI(e *env, args []string) int {
 	encodeASCII := fs.Bool("encode-ascii", false, "percent-encode the printable US-ASCII characters URIs do not allow, instead of failing")
 	useIDNA := fs.Bool("idna", false, "write a non-ASCII host with IDNA ToASCII (xn--...) instead of percent-encoding it")
 	asJSON := jsonFlag(fs)
+	exitZero := exitZeroFlag(fs)
 	inputs, code, ok := e.parse(fs, args)
 	if !ok {
 		return code
 	}
 	opts := iri.Options{EncodeASCII: *encodeASCII, IDNA: *useIDNA}
-	return e.mapInputs(inputs, *asJSON, func(s string) (string, error) { return iri.ToURI(s, opts) })
+	return e.mapInputs(inputs, *asJSON, *exitZero, func(s string) (string, error) { return iri.ToURI(s, opts) })
 }
 
 func runURI2IRI(e *env, args []string) int {
 	fs := e.flags()
 	asJSON := jsonFlag(fs)
+	exitZero := exitZeroFlag(fs)
 	inputs, code, ok := e.parse(fs, args)
 	if !ok {
 		return code
 	}
-	return e.mapInputs(inputs, *asJSON, iri.ToIRI)
+	return e.mapInputs(inputs, *asJSON, *exitZero, iri.ToIRI)
 }
 
 // mapRecord is the --json record of iri2uri and uri2iri.
@@ -61,20 +63,14 @@ type mapRecord struct {
 	} `json:"error,omitempty"`
 }
 
-// mapInputs writes f of each input on a line of its own, or "error: ..." (status 1); with
-// asJSON, one mapRecord a line.
-func (e *env) mapInputs(inputs []string, asJSON bool, f func(string) (string, error)) int {
-	status := exitOK
-	var b []byte
-	if code := e.eachInput(inputs, func(in input) bool {
+// mapInputs writes f of each input on a line of its own, or "error: ..." (status 1, 0 with
+// exitZero); with asJSON, one mapRecord a line.
+func (e *env) mapInputs(inputs []string, asJSON, exitZero bool, f func(string) (string, error)) int {
+	return e.eachAnswer(inputs, exitZero, func(in input, b []byte) ([]byte, error) {
 		err := tooLongInput(in)
 		var out string
 		if err == nil {
 			out, err = f(in.text)
-		}
-		b = b[:0]
-		if err != nil {
-			status = exitInvalid
 		}
 		switch {
 		case asJSON:
@@ -93,14 +89,10 @@ func (e *env) mapInputs(inputs []string, asJSON bool, f func(string) (string, er
 			}
 			b = check.AppendJSON(b, rec)
 		case err != nil:
-			b = append(append(append(b, "error: "...), oneLine(err)...), '\n')
+			b = appendErrorLine(b, err)
 		default:
 			b = append(append(b, out...), '\n')
 		}
-		e.out.Write(b)
-		return true
-	}); code != 0 {
-		return code
-	}
-	return status
+		return b, err
+	})
 }

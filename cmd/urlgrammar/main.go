@@ -1,22 +1,26 @@
 // Command urlgrammar parses, validates and checks URLs against the grammars of the URL
 // specifications.
 //
-//	urlgrammar parse [-g ID] [--json] [--typed] [INPUT|-]...
-//	urlgrammar check [-g ID[,ID...]|all] [--format text|jsonl|tsv] [--rule RULE] [-j N] [--summary-only] [FILE|-]...
-//	urlgrammar extract [-g ID] [--format text|jsonl] [--only valid|invalid] [--relative] [--scheme LIST] [--max-length N] [FILE|-]...
+//	urlgrammar parse [-g ID] [--json] [--exit-zero] [INPUT|-]...
+//	urlgrammar check [-g ID[,ID...]|all] [--format text|jsonl|tsv|sarif|github] [--warn LIST [--fail-on-warning]] [--rule RULE] [-j N] [--summary-only] [--ast] [--exit-zero] [--no-header] [--no-place] [--column N] [--summary-format text|json] [FILE|-]...
+//	urlgrammar extract [-g ID] [--format text|jsonl|sarif|github] [--ast] [--exit-zero] [--only valid|invalid] [--relative] [--scheme LIST] [--max-length N] [FILE|-]...
 //	urlgrammar diff [-g A] [-g B] [--rule R|--rules RA,RB] [--scheme S] [--witnesses N] [--format text|jsonl] [--only PARTITION] [-j N] [FILE|-]...
-//	urlgrammar match [-g ID] RULE [INPUT|-]...
+//	urlgrammar summary merge [--json] FILE...
+//	urlgrammar match [-g ID] [--json] [--exit-zero] RULE [INPUT|-]...
 //	urlgrammar resolve [-g ID] [--algorithm 2003|1997|3986] [--dots keep|remove|error] [--compat] [--json] [--exit-zero] BASE [REF|-]...
-//	urlgrammar normalize [-g ID] [--level syntax|scheme] [--dots keep|remove|error] [--nfc] [--changes] [INPUT|-]...
-//	urlgrammar equal [-g ID] [--level string|syntax|scheme] [--ignore-fragment] A B
-//	urlgrammar iri2uri [--encode-ascii] [--idna] [INPUT|-]...
-//	urlgrammar uri2iri [INPUT|-]...
-//	urlgrammar rules [-g ID]
+//	urlgrammar normalize [-g ID] [--level syntax|scheme] [--dots keep|remove|error] [--nfc] [--changes] [--json] [--exit-zero] [INPUT|-]...
+//	urlgrammar key [-g ID] [--kind surt|domain] [--json] [--exit-zero] [INPUT|-]...
+//	urlgrammar equal [-g ID] [--level string|syntax|scheme] [--ignore-fragment] [--json] A B
+//	urlgrammar iri2uri [--encode-ascii] [--idna] [--json] [--exit-zero] [INPUT|-]...
+//	urlgrammar uri2iri [--json] [--exit-zero] [INPUT|-]...
+//	urlgrammar rules [-g ID] [--json]
 //	urlgrammar diagram [-g ID] [-o DIR] [RULE...]
 //	urlgrammar serve [-addr 127.0.0.1:8080]
-//	urlgrammar grammars
+//	urlgrammar grammars [--json|--schemes]
 //	urlgrammar help [COMMAND]
 //	urlgrammar version
+//	urlgrammar completion bash|zsh|fish
+//	urlgrammar man
 //
 // A command that takes inputs reads them from standard input, one per line, when given none
 // or "-" (diff with no FILE compares two grammars). Exit status, the same in every command: 0
@@ -86,7 +90,7 @@ var commands []*command
 
 func init() {
 	commands = []*command{
-		{"parse", "[-g ID] [--json] [--typed] [INPUT|-]...", "parse inputs and print their trees (--typed: typed trees; --json: one JSON object per input)", helpInputs, runParse},
+		{"parse", "[-g ID] [--json] [--exit-zero] [INPUT|-]...", "parse inputs and print their trees (--json: one JSON object per input)", helpInputs, runParse},
 		{"check", "[-g ID[,ID...]|all] [--format text|jsonl|tsv|sarif|github] [--warn LIST [--fail-on-warning]] [--rule RULE] [-j N] [--summary-only] [--ast] [--exit-zero] [--no-header] [--no-place] [--column N] [--summary-format text|json] [FILE|-]...",
 			"check every line of files (or stdin) against a grammar", helpCheck, runCheck},
 		{"extract", "[-g ID] [--format text|jsonl|sarif|github] [--ast] [--exit-zero] [--only valid|invalid] [--relative] [--scheme LIST] [--max-length N] [FILE|-]...",
@@ -94,7 +98,7 @@ func init() {
 		{"diff", "[-g A] [-g B] [--rule R|--rules RA,RB] [--scheme S] [--witnesses N] [--format text|jsonl] [--only PARTITION] [-j N] [FILE|-]...",
 			"compare two grammars exactly (shortest witnesses each way), or on the lines of files", helpDiff, runDiff},
 		{"summary", "merge [--json] FILE...", "add up the JSON summaries of check runs over the shards of an input (check --summary-format json)", helpSummary, runSummary},
-		{"match", "[-g ID] [--json] RULE [INPUT|-]...", "check inputs against one rule of a grammar", helpInputs, runMatch},
+		{"match", "[-g ID] [--json] [--exit-zero] RULE [INPUT|-]...", "check inputs against one rule of a grammar", helpInputs, runMatch},
 		{"resolve", "[-g ID] [--algorithm 2003|1997|3986] [--dots keep|remove|error] [--compat] [--json] [--exit-zero] BASE [REF|-]...",
 			"resolve references against a base URI (section 5.2)", helpInputs, runResolve},
 		{"normalize", "[-g ID] [--level syntax|scheme] [--dots keep|remove|error] [--nfc] [--changes] [--json] [--exit-zero] [INPUT|-]...",
@@ -104,8 +108,8 @@ func init() {
 		{"equal", "[-g ID] [--level string|syntax|scheme] [--ignore-fragment] [--json] A B",
 			"compare two URIs on the comparison ladder; exit 0 when equivalent (section 6.2)",
 			"Exit status 1 when they differ, or when one of them is not a valid absolute URI.", runEqual},
-		{"iri2uri", "[--encode-ascii] [--idna] [--json] [INPUT|-]...", "map IRIs to URIs (RFC 3987 section 3.1)", helpIRI2URI, runIRI2URI},
-		{"uri2iri", "[--json] [INPUT|-]...", "convert URIs to IRIs (RFC 3987 section 3.2)", helpURI2IRI, runURI2IRI},
+		{"iri2uri", "[--encode-ascii] [--idna] [--json] [--exit-zero] [INPUT|-]...", "map IRIs to URIs (RFC 3987 section 3.1)", helpIRI2URI, runIRI2URI},
+		{"uri2iri", "[--json] [--exit-zero] [INPUT|-]...", "convert URIs to IRIs (RFC 3987 section 3.2)", helpURI2IRI, runURI2IRI},
 		{"rules", "[-g ID] [--json]", "list the rules of a grammar", "", runRules},
 		{"diagram", "[-g ID] [-o DIR] [RULE...]", "draw railroad diagrams of a grammar's rules (SVG, or one HTML page)", helpDiagram, runDiagram},
 		{"serve", "[-addr 127.0.0.1:8080]", "serve the playground page: parse, check, resolve and diagrams in a browser", helpServe, runServe},

@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"os"
+	"regexp"
 	"runtime/debug"
 	"strings"
 	"testing"
@@ -426,4 +428,23 @@ func TestStreamingGC(t *testing.T) {
 	restore = streamingGC()
 	require.Equal(t, 150, debug.SetGCPercent(150), "GOGC set: left as it is")
 	restore()
+}
+
+// The package's doc comment lists every command with its synopsis, as `help COMMAND` prints
+// it; and every command that answers inputs read one per line takes --exit-zero, so that any
+// of them can be a stage of a data engine (diff's status says the grammars differ, not that
+// an input is invalid).
+func TestDocCommentListsCommands(t *testing.T) {
+	src, err := os.ReadFile("main.go")
+	require.NoError(t, err)
+	doc := string(src[:bytes.Index(src, []byte("\npackage main"))])
+	for _, c := range commands {
+		line := "//\turlgrammar " + strings.TrimSpace(c.name+" "+c.synopsis) + "\n"
+		if !strings.Contains(doc, line) {
+			t.Errorf("the doc comment of package main lacks %q", line)
+		}
+		if c.name != "diff" && regexp.MustCompile(`\b(INPUT|FILE|REF)\|-`).MatchString(c.synopsis) && !strings.Contains(c.synopsis, "[--exit-zero]") {
+			t.Errorf("%s answers inputs and does not take --exit-zero: %s", c.name, c.synopsis)
+		}
+	}
 }

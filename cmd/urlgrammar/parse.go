@@ -16,6 +16,7 @@ func runParse(e *env, args []string) int {
 	gid := grammarFlag(fs)
 	asJSON := fs.Bool("json", false, "print one JSON object per input, one per line")
 	fs.Bool("generic", false, "the grammar's own parse: the default (kept for scripts that ask for it)")
+	exitZero := exitZeroFlag(fs)
 	inputs, code, ok := e.parse(fs, args)
 	if !ok {
 		return code
@@ -51,7 +52,7 @@ func runParse(e *env, args []string) int {
 	}); code != 0 {
 		return code
 	}
-	return status
+	return answered(status, *exitZero)
 }
 
 // report returns an error as the text output shows it: a syntax error with the input and a
@@ -76,6 +77,7 @@ func runMatch(e *env, args []string) int {
 	fs := e.flags()
 	gid := grammarFlag(fs)
 	asJSON := jsonFlag(fs)
+	exitZero := exitZeroFlag(fs)
 	pos, code, ok := e.parse(fs, args)
 	if !ok {
 		return code
@@ -120,7 +122,7 @@ func runMatch(e *env, args []string) int {
 	}); code != 0 {
 		return code
 	}
-	return status
+	return answered(status, *exitZero)
 }
 
 // matchRecord is the --json record of match: the error object is parse --json's.

@@ -203,6 +203,12 @@ func (e *env) eachAnswer(inputs []string, exitZero bool, answer func(in input, b
 	}); code != 0 {
 		return code
 	}
+	return answered(status, exitZero)
+}
+
+// answered is the exit status of a command that answered every input: exitOK in place of
+// exitInvalid with --exit-zero (exitZeroFlag), status otherwise.
+func answered(status int, exitZero bool) int {
 	if exitZero && status == exitInvalid {
 		return exitOK
 	}
