@@ -163,3 +163,44 @@ func TestBuilderVersion(t *testing.T) {
 	_, err = buildGrammar(gen)
 	require.NoError(t, err)
 }
+
+// Parse and Parser.Parse call the builder themselves for the start rule (builtAlone) and hand
+// what it does not take to the rest of take: when the builder stops on a valid input (its
+// work budget), the tree is the recognizer's; on an invalid one the error is the DFA's. A
+// builder that takes nothing, at any size, gives the trees and errors of the real one.
+func TestParseWhenTheBuilderStops(t *testing.T) {
+	real := MustLookup("rfc3986")
+	gen := rfc3986.Generated
+	gen.Info.ID = "rfc3986-stopping"
+	inputs := append(corpus.Lines(300, 1), "http://a b/", "", "%", "http://[::1]:80/a?q#f", "//u@h", "http://[12345::]/")
+	stopOn := map[string]bool{}
+	for _, s := range inputs {
+		stopOn[s] = true
+	}
+	build := gen.BuildTree
+	gen.BuildTree = func(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
+		nodes, ok := build(rule, src, into)
+		if !stopOn[src] || nodes == nil {
+			return nodes, ok // the error's explanation builds trees of other inputs
+		}
+		return nodes[:0], false // as a builder past its limit: the block it grew, empty
+	}
+	registryMu.Lock()
+	g, err := registerLocked(gen)
+	delete(registry, gen.Info.ID) // made as a registration makes it, but not listed
+	registryMu.Unlock()
+	require.NoError(t, err)
+	require.True(t, g.builtAlone, "the fast path of Parse is taken")
+	p, realP := g.NewParser(), real.NewParser()
+	msg := func(err error) string { return strings.Replace(fmt.Sprint(err), gen.Info.ID, real.ID(), 1) }
+	for _, s := range inputs {
+		want, wantErr := real.Parse(s)
+		got, err := g.Parse(s)
+		require.Equal(t, fmt.Sprint(wantErr), msg(err), "Parse(%q)", s)
+		require.Equal(t, fmt.Sprint(want), fmt.Sprint(got), "Parse(%q)", s)
+		want, wantErr = realP.Parse(s)
+		got, err = p.Parse(s)
+		require.Equal(t, fmt.Sprint(wantErr), msg(err), "Parser.Parse(%q)", s)
+		require.Equal(t, fmt.Sprint(want), fmt.Sprint(got), "Parser.Parse(%q)", s)
+	}
+}

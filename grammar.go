@@ -109,6 +109,10 @@ type Grammar struct {
 	// buildTree, when set, builds the tree the recognizer records from the PEG compiled to
 	// Go (grammars/ID/builder.go), or reports that the rule does not match the input.
 	buildTree func(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool)
+	// builtAlone is set when the tree of the start rule is buildTree's alone: the grammar
+	// has a builder, and no predicates, grammars it is within or scheme grammars to check
+	// a tree against afterwards (takeIn).
+	builtAlone bool
 	// dispatch, when the header declares one (; urlgrammar dispatch:), makes the start rule's
 	// language a dispatch that the ABNF does not have (rfc1738: a URL with a named scheme
 	// must match that scheme's production): it names the rule whose DFA decides s as the
@@ -395,6 +399,7 @@ func registerLocked(gen grammarkit.Generated) (*Grammar, error) {
 	g.dfas = both
 	g.startDFA = g.dfas[ruleKey(g.start)]
 	g.startPEG = g.byName[ruleKey(g.start)]
+	g.builtAlone = g.buildTree != nil && g.startPEG != "" && !g.predicated && !g.HasWithin() && !gen.Info.CheckSchemes
 	registry[g.id] = g
 	return g, nil
 }

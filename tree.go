@@ -16,7 +16,17 @@ import "github.com/urlgrammar/urlgrammar/ast"
 // An invalid input gets the DFA's error (the offset where no valid input goes on, what was
 // expected there) with the rule named; the tree is not built.
 func (g *Grammar) Parse(s string) (ast.Tree, error) {
-	nodes, err := g.take("", s, true, nil)
+	var nodes []ast.TreeNode
+	var err error
+	if g.builtAlone && len(s) <= MaxInputLength {
+		// take's path for the start rule, the builder called here (a call less).
+		var ok bool
+		if nodes, ok = g.buildTree(g.startPEG, s, nil); !ok {
+			nodes, err = g.startFailed(s, nil, nodes, nil)
+		}
+	} else {
+		nodes, err = g.take("", s, true, nil)
+	}
 	if err != nil {
 		return ast.Tree{}, err
 	}
@@ -43,7 +53,19 @@ func (g *Grammar) ParseRule(rule, s string) (ast.Tree, error) {
 // MaxInputLength, an error of the PEG's recognizer, a predicate's (HasPredicates) and the
 // error of a URI's scheme grammar (the grammar uri) are new errors, which may be kept.
 func (p *Parser) Parse(s string) (ast.Tree, error) {
-	nodes, err := p.g.takeIn("", s, true, p.tree[:0], &p.errs)
+	var nodes []ast.TreeNode
+	var err error
+	if g := p.g; g.builtAlone && len(s) <= MaxInputLength {
+		// take's path for the start rule, the builder called here (a call less).
+		var ok bool
+		if nodes, ok = g.buildTree(g.startPEG, s, p.tree[:0]); ok {
+			p.tree = nodes
+			return ast.NewTree(s, p.schema, nodes), nil
+		}
+		nodes, err = g.startFailed(s, p.tree[:0], nodes, &p.errs)
+	} else {
+		nodes, err = g.takeIn("", s, true, p.tree[:0], &p.errs)
+	}
 	if err != nil {
 		if cap(nodes) > cap(p.tree) {
 			p.tree = nodes[:0] // grown by the failed try: kept, as a tree's block is
