@@ -109,7 +109,9 @@ type Grammar struct {
 	// buildTree, when set, builds the tree the recognizer records from the PEG compiled to
 	// Go (grammars/ID/builder.go), or reports that the rule does not match the input.
 	buildTree func(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool)
-	// builtAlone is set when the tree of the start rule is buildTree's alone: the grammar
+	// buildStart is buildTree of the start rule (grammarkit.Generated.BuildStart).
+	buildStart func(src string, into []ast.TreeNode) ([]ast.TreeNode, bool)
+	// builtAlone is set when the tree of the start rule is buildStart's alone: the grammar
 	// has a builder, and no predicates, grammars it is within or scheme grammars to check
 	// a tree against afterwards (takeIn).
 	builtAlone bool
@@ -399,7 +401,11 @@ func registerLocked(gen grammarkit.Generated) (*Grammar, error) {
 	g.dfas = both
 	g.startDFA = g.dfas[ruleKey(g.start)]
 	g.startPEG = g.byName[ruleKey(g.start)]
-	g.builtAlone = g.buildTree != nil && g.startPEG != "" && !g.predicated && !g.HasWithin() && !gen.Info.CheckSchemes
+	if g.buildStart = gen.BuildStart; g.buildStart == nil && g.buildTree != nil {
+		build, start := g.buildTree, g.startPEG
+		g.buildStart = func(src string, into []ast.TreeNode) ([]ast.TreeNode, bool) { return build(start, src, into) }
+	}
+	g.builtAlone = g.buildStart != nil && !g.predicated && !g.HasWithin() && !gen.Info.CheckSchemes
 	registry[g.id] = g
 	return g, nil
 }

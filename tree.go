@@ -21,7 +21,7 @@ func (g *Grammar) Parse(s string) (ast.Tree, error) {
 	if g.builtAlone && len(s) <= MaxInputLength {
 		// take's path for the start rule, the builder called here (a call less).
 		var ok bool
-		if nodes, ok = g.buildTree(g.startPEG, s, nil); !ok {
+		if nodes, ok = g.buildStart(s, nil); !ok {
 			nodes, err = g.startFailed(s, nil, nodes, nil)
 		}
 	} else {
@@ -58,7 +58,7 @@ func (p *Parser) Parse(s string) (ast.Tree, error) {
 	if g := p.g; g.builtAlone && len(s) <= MaxInputLength {
 		// take's path for the start rule, the builder called here (a call less).
 		var ok bool
-		if nodes, ok = g.buildTree(g.startPEG, s, p.tree[:0]); ok {
+		if nodes, ok = g.buildStart(s, p.tree[:0]); ok {
 			p.tree = nodes
 			return ast.NewTree(s, p.schema, nodes), nil
 		}

@@ -37,6 +37,10 @@ type Generated struct {
 	// PEG.TreeRecorder records, from direct code: the nodes of src matched whole from the
 	// PEG rule, or false.
 	BuildTree func(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool)
+	// BuildStart is BuildTree of the start rule, without the choice of the rule by its
+	// name: what Parse calls. A registration without it (a package an older generator wrote)
+	// builds the start rule's trees through BuildTree.
+	BuildStart func(src string, into []ast.TreeNode) ([]ast.TreeNode, bool)
 	// BuilderVersion is the BuilderVersion of the generator that wrote BuildTree: a
 	// registration refuses a builder of another version, whose contract differs.
 	BuilderVersion int

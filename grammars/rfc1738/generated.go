@@ -47,6 +47,7 @@ var Generated = grammarkit.Generated{
 	PEG:            pegGrammar,
 	DFAs:           DFAs,
 	BuildTree:      BuildTree,
+	BuildStart:     BuildStart,
 	BuilderVersion: 3,
 	Aliases:        map[string]string{"gopher_search": "search", "gopher_selector": "selector", "scheme_file": "scheme", "scheme_ftp": "scheme", "scheme_gopher": "scheme", "scheme_http": "scheme", "scheme_mailto": "scheme", "scheme_news": "scheme", "scheme_nntp": "scheme", "scheme_prospero": "scheme", "scheme_telnet": "scheme", "scheme_wais": "scheme"},
 	ABNF:           abnfSource,

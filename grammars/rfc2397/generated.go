@@ -20,6 +20,7 @@ var Generated = grammarkit.Generated{
 	PEG:            pegGrammar,
 	DFAs:           DFAs,
 	BuildTree:      BuildTree,
+	BuildStart:     BuildStart,
 	BuilderVersion: 3,
 	Aliases:        map[string]string{},
 	ABNF:           abnfSource,

@@ -21,6 +21,7 @@ var Generated = grammarkit.Generated{
 	PEG:            pegGrammar,
 	DFAs:           DFAs,
 	BuildTree:      BuildTree,
+	BuildStart:     BuildStart,
 	BuilderVersion: 3,
 	Aliases:        map[string]string{"isdn_subaddress_x": "isdn-subaddress", "par_x": "par"},
 	ABNF:           abnfSource,

@@ -20,6 +20,7 @@ var Generated = grammarkit.Generated{
 	PEG:            pegGrammar,
 	DFAs:           DFAs,
 	BuildTree:      BuildTree,
+	BuildStart:     BuildStart,
 	BuilderVersion: 3,
 	Aliases:        map[string]string{"addr_spec_h": "addr-spec", "domain_h": "domain", "local_part_h": "local-part", "to_h": "to"},
 	ABNF:           abnfSource,

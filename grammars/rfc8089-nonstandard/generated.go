@@ -28,6 +28,7 @@ var Generated = grammarkit.Generated{
 	PEG:            pegGrammar,
 	DFAs:           DFAs,
 	BuildTree:      BuildTree,
+	BuildStart:     BuildStart,
 	BuilderVersion: 3,
 	Aliases:        map[string]string{"unc_authority_p": "unc-authority"},
 	ABNF:           abnfSource,

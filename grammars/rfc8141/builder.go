@@ -152,6 +152,38 @@ func buildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
 	return n, true
 }
 
+// BuildStart is BuildTree of the grammar's start rule, without the choice of the rule by
+// its name: what Parse calls.
+func BuildStart(src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
+	if into != nil {
+		return buildStart(src, into)
+	}
+	var scratch [32]ast.TreeNode // as in BuildTree
+	nodes, ok := buildStart(src, scratch[:0])
+	if !ok {
+		return nil, false
+	}
+	exact := make([]ast.TreeNode, len(nodes))
+	copy(exact, nodes)
+	return exact, true
+}
+
+func buildStart(src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
+	b := treeBuilder{s: src, limit: workPerByte*len(src) + workBase}
+	n := into[:0]
+	var end int
+	var ok bool
+	n = append(n, ast.TreeNode{StartRule: 0})
+	end, n, ok = b.r0(0, 1, n)
+	if ok {
+		n[0].EndDepth = uint32(end) << ast.TreeDepthBits
+	}
+	if !ok || end != len(src) || b.work > b.limit {
+		return n[:0], false
+	}
+	return n, true
+}
+
 // r0 is rule namestring (namestring).
 func (b *treeBuilder) r0(p, d int, n []ast.TreeNode) (int, []ast.TreeNode, bool) {
 	if b.work++; b.work > b.limit {

@@ -20,6 +20,7 @@ var Generated = grammarkit.Generated{
 	PEG:            pegGrammar,
 	DFAs:           DFAs,
 	BuildTree:      BuildTree,
+	BuildStart:     BuildStart,
 	BuilderVersion: 3,
 	Aliases:        map[string]string{"r_component_q": "r-component", "rq_components_q": "rq-components"},
 	ABNF:           abnfSource,

@@ -43,6 +43,7 @@ var Generated = grammarkit.Generated{
 	PEG:            pegGrammar,
 	DFAs:           DFAs,
 	BuildTree:      BuildTree,
+	BuildStart:     BuildStart,
 	BuilderVersion: 3,
 	Aliases:        map[string]string{"generic_scheme": "scheme", "hostport_host": "host", "hostport_hostname": "hostname", "prospero_name": "hsoname", "prospero_segment": "xpalphas", "scheme_afs": "scheme", "scheme_ftp": "scheme", "scheme_gopher": "scheme", "scheme_http": "scheme", "scheme_news": "scheme", "scheme_prospero": "scheme", "scheme_telnet": "scheme", "scheme_wais": "scheme", "telnet_user": "user"},
 	ABNF:           abnfSource,

@@ -108,7 +108,7 @@ func runBuilder(t *testing.T, expr, main string) string {
 	t.Helper()
 	rules, err := readGrammar(oneRule(expr))
 	require.NoError(t, err)
-	src, why := compileBuilder("main", target{By: "test", Src: "g"}, rules, []string{"r"}, nil)
+	src, why := compileBuilder("main", target{By: "test", Src: "g"}, rules, []string{"r"}, nil, "")
 	require.Empty(t, why)
 	// A directory in the module (the builder imports its ast package) that go's patterns
 	// skip (a leading "_").

@@ -386,7 +386,12 @@ func lengthLabel(e *pexpr) (string, bool) {
 // rules named in nodes and the helpers of aliases, numbered as pegvm's TreeRecorder numbers
 // them (the rules with a display name, in order). It returns "" and the reason when the
 // rules cannot be compiled.
-func compileBuilder(pkg string, tg target, rules []prule, nodes []string, aliases map[string]string) ([]byte, string) {
+//
+// start is the grammar's start rule (its ABNF name): BuildStart builds its tree, without
+// BuildTree's choice of the rule by name (a switch over the names: 2-4 ns of a URL's 40). It
+// is the rule urlgrammar's registry takes as the start: the last of that name, compared as
+// rule names are (no case, "_" as "-"). For "" BuildStart matches nothing.
+func compileBuilder(pkg string, tg target, rules []prule, nodes []string, aliases map[string]string, start string) ([]byte, string) {
 	if why := compilable(rules); why != "" {
 		return nil, why
 	}
@@ -466,24 +471,62 @@ func buildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
 	var ok bool
 	switch rule {
 `, workPerByte, workBase)
+	// rootCall is the code that builds the tree of rule i from the input's start, or "" for
+	// a helper that is no node (not offered as a start).
+	rootCall := func(i int, r prule) string {
+		id, node := c.nodeOf(r, index, isNode, aliases)
+		if node {
+			return fmt.Sprintf("\t\tend, n, ok = b.r%d(0, 0, n)\n", i)
+		}
+		if r.display == "" {
+			return ""
+		}
+		return fmt.Sprintf("\t\tn = append(n, ast.TreeNode{StartRule: %d})\n\t\tend, n, ok = b.r%d(0, 1, n)\n\t\tif ok {\n\t\t\tn[0].EndDepth = uint32(end) << ast.TreeDepthBits\n\t\t}\n", id, i)
+	}
+	startCall := ""
 	for i, r := range rules {
 		if r.display == "" {
 			if _, ok := aliases[r.name]; !ok {
 				continue
 			}
 		}
-		id, node := c.nodeOf(r, index, isNode, aliases)
-		if node {
-			fmt.Fprintf(&b, "\tcase %q:\n\t\tend, n, ok = b.r%d(0, 0, n)\n", r.name, i)
-		} else {
-			if r.display == "" {
-				continue // a helper as the start: not offered
-			}
-			fmt.Fprintf(&b, "\tcase %q:\n\t\tn = append(n, ast.TreeNode{StartRule: %d})\n\t\tend, n, ok = b.r%d(0, 1, n)\n\t\tif ok {\n\t\t\tn[0].EndDepth = uint32(end) << ast.TreeDepthBits\n\t\t}\n", r.name, id, i)
+		call := rootCall(i, r)
+		if call == "" {
+			continue
+		}
+		fmt.Fprintf(&b, "\tcase %q:\n%s", r.name, call)
+		if start != "" && r.display != "" && ruleKey(r.display) == ruleKey(start) {
+			startCall = call
 		}
 	}
 	// On failure the block goes back empty, grown as the try grew it: a Parser keeps it.
-	b.WriteString("\tdefault:\n\t\treturn into[:0], false\n\t}\n\tif !ok || end != len(src) || b.work > b.limit {\n\t\treturn n[:0], false\n\t}\n\treturn n, true\n}\n")
+	end := "\tif !ok || end != len(src) || b.work > b.limit {\n\t\treturn n[:0], false\n\t}\n\treturn n, true\n}\n"
+	b.WriteString("\tdefault:\n\t\treturn into[:0], false\n\t}\n" + end)
+	b.WriteString(`
+// BuildStart is BuildTree of the grammar's start rule, without the choice of the rule by
+// its name: what Parse calls.
+func BuildStart(src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
+	if into != nil {
+		return buildStart(src, into)
+	}
+	var scratch [32]ast.TreeNode // as in BuildTree
+	nodes, ok := buildStart(src, scratch[:0])
+	if !ok {
+		return nil, false
+	}
+	exact := make([]ast.TreeNode, len(nodes))
+	copy(exact, nodes)
+	return exact, true
+}
+
+func buildStart(src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
+`)
+	if startCall == "" {
+		b.WriteString("\treturn into[:0], false\n}\n")
+	} else {
+		b.WriteString("\tb := treeBuilder{s: src, limit: workPerByte*len(src) + workBase}\n\tn := into[:0]\n\tvar end int\n\tvar ok bool\n")
+		b.WriteString(strings.ReplaceAll(startCall, "\t\t", "\t") + end)
+	}
 	for i, r := range rules {
 		id, node := c.nodeOf(r, index, isNode, aliases)
 		c.label = 0
@@ -1326,3 +1369,6 @@ func classDoc(e *pexpr) string {
 	}
 	return b.String()
 }
+
+// ruleKey is the key urlgrammar's registry finds a rule by: its name without case, "_" as "-".
+func ruleKey(name string) string { return strings.ReplaceAll(strings.ToLower(name), "_", "-") }

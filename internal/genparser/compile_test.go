@@ -64,7 +64,7 @@ func TestLengthBounds(t *testing.T) {
 	} {
 		rules, err := readGrammar(pigeonLike(c.action, c.kind, c.pred))
 		require.NoError(t, err)
-		out, why := compileBuilder("p", target{By: "test", Src: "g"}, rules, []string{"label"}, nil)
+		out, why := compileBuilder("p", target{By: "test", Src: "g"}, rules, []string{"label"}, nil, "")
 		if c.why != "" {
 			assert.Contains(t, why, c.why, "%s / %s", c.action, c.pred)
 			continue
@@ -99,14 +99,14 @@ func TestRunEndingIn(t *testing.T) {
 	}}}`
 	rules, err := readGrammar(oneRule(label))
 	require.NoError(t, err)
-	out, why := compileBuilder("p", target{By: "test", Src: "g"}, rules, []string{"r"}, nil)
+	out, why := compileBuilder("p", target{By: "test", Src: "g"}, rules, []string{"r"}, nil, "")
 	require.Empty(t, why)
 	assert.Contains(t, string(out), "just past the run's last B")
 
 	overlapping := strings.Replace(label, `&litMatcher{val: "-"}`, `&charClassMatcher{val: "[a-z]", ranges: []rune{'a', 'z'}}`, 1)
 	rules, err = readGrammar(oneRule(overlapping))
 	require.NoError(t, err)
-	out, why = compileBuilder("p", target{By: "test", Src: "g"}, rules, []string{"r"}, nil)
+	out, why = compileBuilder("p", target{By: "test", Src: "g"}, rules, []string{"r"}, nil, "")
 	require.Empty(t, why)
 	assert.NotContains(t, string(out), "just past the run's last B")
 }
@@ -125,7 +125,7 @@ func TestClassRunFlattens(t *testing.T) {
 	}
 	rules, err := readGrammar(oneRule(rep(escape)))
 	require.NoError(t, err)
-	out, why := compileBuilder("p", target{By: "test", Src: "g"}, rules, []string{"r"}, nil)
+	out, why := compileBuilder("p", target{By: "test", Src: "g"}, rules, []string{"r"}, nil, "")
 	require.Empty(t, why)
 	assert.True(t, strings.Contains(string(out), `is ['a'-'z'] or ";".`), "no run of [a-z] and \";\"")
 
@@ -133,7 +133,7 @@ func TestClassRunFlattens(t *testing.T) {
 	overlapping := `&choiceExpr{alternatives: []any{` + escape + `, &litMatcher{val: ";;"}}}`
 	rules, err = readGrammar(oneRule(rep(overlapping)))
 	require.NoError(t, err)
-	out, why = compileBuilder("p", target{By: "test", Src: "g"}, rules, []string{"r"}, nil)
+	out, why = compileBuilder("p", target{By: "test", Src: "g"}, rules, []string{"r"}, nil, "")
 	require.Empty(t, why)
 	assert.False(t, strings.Contains(string(out), `or ";"`), "a run of [a-z] and \";\"")
 }

@@ -231,7 +231,7 @@ func Generate(peg, out string, mode Mode) error {
 	if files["peg.go"], err = pegData(pkg, tg, rules); err != nil {
 		return fmt.Errorf("%s.peg: %w", name, err)
 	}
-	builder, why := compileBuilder(pkg, tg, rules, info.Nodes, aliases)
+	builder, why := compileBuilder(pkg, tg, rules, info.Nodes, aliases, info.Start)
 	if builder == nil {
 		return fmt.Errorf("%s.peg: no tree builder: %s", name, why)
 	}
@@ -594,6 +594,7 @@ var Generated = grammarkit.Generated{
 	DFAs:         DFAs,
 {{- if .Builder}}
 	BuildTree:    BuildTree,
+	BuildStart:   BuildStart,
 	BuilderVersion: {{.BuilderVersion}},
 {{- end}}
 	Aliases:      {{printf "%#v" .Aliases}},
