@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"os"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"unicode"
@@ -139,7 +140,7 @@ func TestViewsReachEveryNode(t *testing.T) {
 			if err != nil {
 				continue
 			}
-			if _, problem := walkViews(&tree, vp.root); problem != "" {
+			if _, problem := walkViews(&tree, vp.root, vp.shapes); problem != "" {
 				t.Errorf("grammar %s, %q: %s", id, s, problem)
 				continue
 			}
@@ -154,7 +155,14 @@ func TestViewsReachEveryNode(t *testing.T) {
 
 // walkViews walks the views of tree from root and returns the "rule [s,e)" of every view
 // met, or what is wrong.
-func walkViews(tree *ast.Tree, root func(*ast.Tree) (any, bool)) (map[string]bool, string) {
+func walkViews(tree *ast.Tree, root func(*ast.Tree) (any, bool), shapes []ast.NodeShape) (map[string]bool, string) {
+	// The rules of each view's component groups, by the view's and the accessor's Go names.
+	groups := map[[2]string][]string{}
+	for _, sh := range shapes {
+		for _, gr := range sh.Groups {
+			groups[[2]string{goName(sh.Rule), goName(gr.Name)}] = gr.Rules
+		}
+	}
 	r, ok := root(tree)
 	if !ok {
 		return nil, "Root refuses the tree"
@@ -174,6 +182,13 @@ func walkViews(tree *ast.Tree, root func(*ast.Tree) (any, bool)) (map[string]boo
 			return
 		}
 		met[view.Index]++
+		// The rule of each accessor's child, by its Go name: an accessor stops where the
+		// grammar's order of the children says its child cannot be (ChildUntil, OnlyChild),
+		// and must give what Child, which reads every child, gives.
+		ruleOf := map[string]uint16{}
+		for r, name := range tree.Schema().Names {
+			ruleOf[goName(name)] = uint16(r)
+		}
 		n := tree.Node(view.Index)
 		spans[fmt.Sprintf("%s [%d,%d)", tree.RuleName(view.Index), n.Start(), n.End())] = true
 		for m := 0; m < v.NumMethod(); m++ {
@@ -182,6 +197,15 @@ func walkViews(tree *ast.Tree, root func(*ast.Tree) (any, bool)) (map[string]boo
 				continue
 			}
 			outs := meth.Type()
+			if (outs.NumOut() == 1 || outs.NumOut() == 2) && isView(outs.Out(0)) {
+				got := meth.Call(nil)[0].FieldByName("View").Interface().(ast.View).Index
+				if r, ok := ruleOf[mt.Name]; ok {
+					if want, _ := view.Child(r); got != want.Index {
+						problem = fmt.Sprintf("%s.%s gives node %d, Child node %d", v.Type().Name(), mt.Name, got, want.Index)
+						return
+					}
+				}
+			}
 			switch {
 			case outs.NumOut() == 1 && isView(outs.Out(0)):
 				walk(meth.Call(nil)[0])
@@ -230,7 +254,16 @@ func walkViews(tree *ast.Tree, root func(*ast.Tree) (any, bool)) (map[string]boo
 				// children, which the typed accessors walk.
 				res := meth.Call(nil)
 				c := res[0].Interface().(ast.View)
-				if len(res) == 2 && !res[1].Bool() {
+				// The first child of one of the group's rules, as a look at every child finds it.
+				want := -1
+				for k := tree.FirstChild(view.Index); k >= 0 && want < 0; k = tree.NextSibling(k) {
+					if slices.Contains(groups[[2]string{v.Type().Name(), mt.Name}], tree.RuleName(k)) {
+						want = k
+					}
+				}
+				if c.Index != want {
+					problem = fmt.Sprintf("%s.%s returns node %d, the first child of its rules is %d", v.Type().Name(), mt.Name, c.Index, want)
+				} else if len(res) == 2 && !res[1].Bool() {
 					if c.Index != -1 {
 						problem = fmt.Sprintf("%s.%s returns false with node %d", v.Type().Name(), mt.Name, c.Index)
 					}
@@ -571,7 +604,7 @@ func FuzzViews(f *testing.F) {
 			if err != nil {
 				continue
 			}
-			if _, problem := walkViews(&tree, vp.root); problem != "" {
+			if _, problem := walkViews(&tree, vp.root, vp.shapes); problem != "" {
 				t.Errorf("grammar %s, %q: %s", id, s, problem)
 			}
 			grammartest.Shapes(t, g, vp.shapes, []string{s})

@@ -109,10 +109,15 @@ func (v View) ChildIn(rules []uint16) (View, bool) {
 // (rfc3986.AsHost) call it: checking the name, not the rule's index, refuses a tree of
 // another grammar.
 func ViewOf(t *Tree, i int, rule string) (View, bool) {
-	if i < 0 || i >= len(t.nodes) {
-		return View{Tree: t, Index: -1}, false
+	if uint(i) < uint(len(t.nodes)) && t.RuleName(i) == rule {
+		return View{Tree: t, Index: i}, true // inlined where it is called: the usual case
 	}
-	if name := t.RuleName(i); name != rule && !equalFoldASCII(name, rule) {
+	return viewOfFold(t, i, rule)
+}
+
+// viewOfFold is ViewOf for a name spelled with other cases, or no such node.
+func viewOfFold(t *Tree, i int, rule string) (View, bool) {
+	if i < 0 || i >= len(t.nodes) || !equalFoldASCII(t.RuleName(i), rule) {
 		return View{Tree: t, Index: -1}, false
 	}
 	return View{Tree: t, Index: i}, true
@@ -230,4 +235,117 @@ type GroupShape struct {
 type ChildShape struct {
 	Rule     string
 	Min, Max int
+}
+
+// A RuleSet is a set of rules by number (TreeNode.Rule): the children at which a generated
+// accessor stops looking. RulesOf makes one.
+type RuleSet [MaxTreeRules / 64]uint64
+
+// RulesOf returns the set of the rules.
+func RulesOf(rules ...uint16) *RuleSet {
+	var s RuleSet
+	for _, r := range rules {
+		s[r/64] |= 1 << (r % 64)
+	}
+	return &s
+}
+
+// Has reports whether rule is in the set.
+func (s *RuleSet) Has(rule uint16) bool { return s[rule/64]&(1<<(rule%64)) != 0 }
+
+// ChildUntil returns the view of the node's first child of rule rule, looking at the
+// children in order and stopping, with false, at the first child of a rule in stop. For a
+// tree whose children of the node come in an order in which no child of rule follows a
+// child of a rule in stop (a grammar's order: the generated accessors pass the rules the
+// grammar's PEG puts no such child after) it is Child, without reading the children past the
+// answer.
+func (v View) ChildUntil(rule uint16, stop *RuleSet) (View, bool) {
+	i := childUntil(v.Tree.nodes, v.Index, rule, stop)
+	return View{Tree: v.Tree, Index: i}, i >= 0
+}
+
+// OnlyChild is ChildUntil(rule, forward) for a node that has at most one child of rule; at the
+// root, whose children end the tree, it looks from the last child back instead, stopping at
+// the first child of a rule in backward (before which the grammar puts no child of rule).
+// The generated accessors pass both, and choose it where fewer children can follow the
+// child than precede it (a URI's query and fragment).
+func (v View) OnlyChild(rule uint16, forward, backward *RuleSet) (View, bool) {
+	i := onlyChild(v.Tree, v.Index, rule, forward, backward)
+	return View{Tree: v.Tree, Index: i}, i >= 0
+}
+
+//go:noinline
+func onlyChild(t *Tree, i int, rule uint16, forward, backward *RuleSet) int {
+	nodes := t.nodes
+	if i != 0 {
+		return childUntil(nodes, i, rule, forward)
+	}
+	for c := len(nodes) - 1; c > 0; c-- {
+		n := nodes[c]
+		if n.EndDepth&MaxTreeDepth != 1 {
+			continue // below a child of the root
+		}
+		r := uint16(n.StartRule & ruleMask)
+		if r == rule {
+			return c
+		}
+		if backward.Has(r) {
+			return -1
+		}
+	}
+	return -1
+}
+
+// ChildInUntil is ChildUntil for a child of any of the rules of rules (the rules of a
+// header's component, of which the node has one): the first such child, or false at the first
+// child of a rule in stop.
+func (v View) ChildInUntil(rules, stop *RuleSet) (View, bool) {
+	i := childInUntil(v.Tree.nodes, v.Index, rules, stop)
+	return View{Tree: v.Tree, Index: i}, i >= 0
+}
+
+//go:noinline
+func childInUntil(nodes []TreeNode, i int, rules, stop *RuleSet) int {
+	d := nodes[i].EndDepth&MaxTreeDepth + 1
+	for c := i + 1; c < len(nodes); c++ {
+		n := nodes[c]
+		nd := n.EndDepth & MaxTreeDepth
+		if nd > d {
+			continue // below a child
+		}
+		if nd < d {
+			return -1 // past the node's subtree
+		}
+		r := uint16(n.StartRule & ruleMask)
+		if rules.Has(r) {
+			return c
+		}
+		if stop.Has(r) {
+			return -1
+		}
+	}
+	return -1
+}
+
+//go:noinline
+func childUntil(nodes []TreeNode, i int, rule uint16, stop *RuleSet) int {
+	d := nodes[i].EndDepth&MaxTreeDepth + 1
+	for c := i + 1; c < len(nodes); c++ {
+		n := nodes[c]
+		nd := n.EndDepth & MaxTreeDepth
+		if nd > d {
+			continue // below a child
+		}
+		if nd < d {
+			return -1 // past the node's subtree
+		}
+		r := uint16(n.StartRule & ruleMask)
+		if r == rule {
+			return c
+		}
+		if stop.Has(r) {
+			return -1
+		}
+	}
+	return -1
 }

@@ -167,69 +167,102 @@ func (v Url) Children() UrlChildren {
 
 // Httpurl returns the node's httpurl child, or false when it has none.
 func (v Url) Httpurl() (Httpurl, bool) {
-	c, ok := v.Child(RuleHttpurl)
+	c, ok := v.ChildUntil(RuleHttpurl, untilHttpurlInUrl)
 	return Httpurl{c}, ok
 }
 
+// untilHttpurlInUrl are the children of a node of rule url after which it has no httpurl child.
+var untilHttpurlInUrl = ast.RulesOf(RuleHttpurl, RuleFtpurl, RuleNewsurl, RuleNntpurl, RuleTelneturl, RuleGopherurl, RuleWaisurl, RuleMailtourl, RuleFileurl, RuleProsperourl, RuleOtherurl)
+
 // Ftpurl returns the node's ftpurl child, or false when it has none.
 func (v Url) Ftpurl() (Ftpurl, bool) {
-	c, ok := v.Child(RuleFtpurl)
+	c, ok := v.ChildUntil(RuleFtpurl, untilFtpurlInUrl)
 	return Ftpurl{c}, ok
 }
 
+// untilFtpurlInUrl are the children of a node of rule url after which it has no ftpurl child.
+var untilFtpurlInUrl = ast.RulesOf(RuleHttpurl, RuleFtpurl, RuleNewsurl, RuleNntpurl, RuleTelneturl, RuleGopherurl, RuleWaisurl, RuleMailtourl, RuleFileurl, RuleProsperourl, RuleOtherurl)
+
 // Newsurl returns the node's newsurl child, or false when it has none.
 func (v Url) Newsurl() (Newsurl, bool) {
-	c, ok := v.Child(RuleNewsurl)
+	c, ok := v.ChildUntil(RuleNewsurl, untilNewsurlInUrl)
 	return Newsurl{c}, ok
 }
 
+// untilNewsurlInUrl are the children of a node of rule url after which it has no newsurl child.
+var untilNewsurlInUrl = ast.RulesOf(RuleHttpurl, RuleFtpurl, RuleNewsurl, RuleNntpurl, RuleTelneturl, RuleGopherurl, RuleWaisurl, RuleMailtourl, RuleFileurl, RuleProsperourl, RuleOtherurl)
+
 // Nntpurl returns the node's nntpurl child, or false when it has none.
 func (v Url) Nntpurl() (Nntpurl, bool) {
-	c, ok := v.Child(RuleNntpurl)
+	c, ok := v.ChildUntil(RuleNntpurl, untilNntpurlInUrl)
 	return Nntpurl{c}, ok
 }
 
+// untilNntpurlInUrl are the children of a node of rule url after which it has no nntpurl child.
+var untilNntpurlInUrl = ast.RulesOf(RuleHttpurl, RuleFtpurl, RuleNewsurl, RuleNntpurl, RuleTelneturl, RuleGopherurl, RuleWaisurl, RuleMailtourl, RuleFileurl, RuleProsperourl, RuleOtherurl)
+
 // Telneturl returns the node's telneturl child, or false when it has none.
 func (v Url) Telneturl() (Telneturl, bool) {
-	c, ok := v.Child(RuleTelneturl)
+	c, ok := v.ChildUntil(RuleTelneturl, untilTelneturlInUrl)
 	return Telneturl{c}, ok
 }
 
+// untilTelneturlInUrl are the children of a node of rule url after which it has no telneturl child.
+var untilTelneturlInUrl = ast.RulesOf(RuleHttpurl, RuleFtpurl, RuleNewsurl, RuleNntpurl, RuleTelneturl, RuleGopherurl, RuleWaisurl, RuleMailtourl, RuleFileurl, RuleProsperourl, RuleOtherurl)
+
 // Gopherurl returns the node's gopherurl child, or false when it has none.
 func (v Url) Gopherurl() (Gopherurl, bool) {
-	c, ok := v.Child(RuleGopherurl)
+	c, ok := v.ChildUntil(RuleGopherurl, untilGopherurlInUrl)
 	return Gopherurl{c}, ok
 }
 
+// untilGopherurlInUrl are the children of a node of rule url after which it has no gopherurl child.
+var untilGopherurlInUrl = ast.RulesOf(RuleHttpurl, RuleFtpurl, RuleNewsurl, RuleNntpurl, RuleTelneturl, RuleGopherurl, RuleWaisurl, RuleMailtourl, RuleFileurl, RuleProsperourl, RuleOtherurl)
+
 // Waisurl returns the node's waisurl child, or false when it has none.
 func (v Url) Waisurl() (Waisurl, bool) {
-	c, ok := v.Child(RuleWaisurl)
+	c, ok := v.ChildUntil(RuleWaisurl, untilWaisurlInUrl)
 	return Waisurl{c}, ok
 }
 
+// untilWaisurlInUrl are the children of a node of rule url after which it has no waisurl child.
+var untilWaisurlInUrl = ast.RulesOf(RuleHttpurl, RuleFtpurl, RuleNewsurl, RuleNntpurl, RuleTelneturl, RuleGopherurl, RuleWaisurl, RuleMailtourl, RuleFileurl, RuleProsperourl, RuleOtherurl)
+
 // Mailtourl returns the node's mailtourl child, or false when it has none.
 func (v Url) Mailtourl() (Mailtourl, bool) {
-	c, ok := v.Child(RuleMailtourl)
+	c, ok := v.ChildUntil(RuleMailtourl, untilMailtourlInUrl)
 	return Mailtourl{c}, ok
 }
 
+// untilMailtourlInUrl are the children of a node of rule url after which it has no mailtourl child.
+var untilMailtourlInUrl = ast.RulesOf(RuleHttpurl, RuleFtpurl, RuleNewsurl, RuleNntpurl, RuleTelneturl, RuleGopherurl, RuleWaisurl, RuleMailtourl, RuleFileurl, RuleProsperourl, RuleOtherurl)
+
 // Fileurl returns the node's fileurl child, or false when it has none.
 func (v Url) Fileurl() (Fileurl, bool) {
-	c, ok := v.Child(RuleFileurl)
+	c, ok := v.ChildUntil(RuleFileurl, untilFileurlInUrl)
 	return Fileurl{c}, ok
 }
 
+// untilFileurlInUrl are the children of a node of rule url after which it has no fileurl child.
+var untilFileurlInUrl = ast.RulesOf(RuleHttpurl, RuleFtpurl, RuleNewsurl, RuleNntpurl, RuleTelneturl, RuleGopherurl, RuleWaisurl, RuleMailtourl, RuleFileurl, RuleProsperourl, RuleOtherurl)
+
 // Prosperourl returns the node's prosperourl child, or false when it has none.
 func (v Url) Prosperourl() (Prosperourl, bool) {
-	c, ok := v.Child(RuleProsperourl)
+	c, ok := v.ChildUntil(RuleProsperourl, untilProsperourlInUrl)
 	return Prosperourl{c}, ok
 }
 
+// untilProsperourlInUrl are the children of a node of rule url after which it has no prosperourl child.
+var untilProsperourlInUrl = ast.RulesOf(RuleHttpurl, RuleFtpurl, RuleNewsurl, RuleNntpurl, RuleTelneturl, RuleGopherurl, RuleWaisurl, RuleMailtourl, RuleFileurl, RuleProsperourl, RuleOtherurl)
+
 // Otherurl returns the node's otherurl child, or false when it has none.
 func (v Url) Otherurl() (Otherurl, bool) {
-	c, ok := v.Child(RuleOtherurl)
+	c, ok := v.ChildUntil(RuleOtherurl, untilOtherurlInUrl)
 	return Otherurl{c}, ok
 }
+
+// untilOtherurlInUrl are the children of a node of rule url after which it has no otherurl child.
+var untilOtherurlInUrl = ast.RulesOf(RuleHttpurl, RuleFtpurl, RuleNewsurl, RuleNntpurl, RuleTelneturl, RuleGopherurl, RuleWaisurl, RuleMailtourl, RuleFileurl, RuleProsperourl, RuleOtherurl)
 
 // Genericurl is a view of a node of rule genericurl:
 //
@@ -273,15 +306,24 @@ func (v Genericurl) Children() GenericurlChildren {
 
 // Scheme returns the node's scheme child.
 func (v Genericurl) Scheme() Scheme {
-	c, _ := v.Child(RuleScheme)
+	c, _ := v.ChildUntil(RuleScheme, untilSchemeInGenericurl)
 	return Scheme{c}
 }
 
+// untilSchemeInGenericurl are the children of a node of rule genericurl after which it has no scheme child.
+var untilSchemeInGenericurl = ast.RulesOf(RuleScheme, RuleSchemepart)
+
 // Schemepart returns the node's schemepart child.
 func (v Genericurl) Schemepart() Schemepart {
-	c, _ := v.Child(RuleSchemepart)
+	c, _ := v.OnlyChild(RuleSchemepart, untilSchemepartInGenericurl, backUntilSchemepartInGenericurl)
 	return Schemepart{c}
 }
+
+// untilSchemepartInGenericurl are the children of a node of rule genericurl after which it has no schemepart child.
+var untilSchemepartInGenericurl = ast.RulesOf(RuleSchemepart)
+
+// backUntilSchemepartInGenericurl are the children of a node of rule genericurl before which it has no schemepart child.
+var backUntilSchemepartInGenericurl = ast.RulesOf(RuleScheme, RuleSchemepart)
 
 // Otherurl is a view of a node of rule otherurl:
 //
@@ -296,9 +338,12 @@ func AsOtherurl(t *ast.Tree, i int) (Otherurl, bool) {
 
 // Genericurl returns the node's genericurl child.
 func (v Otherurl) Genericurl() Genericurl {
-	c, _ := v.Child(RuleGenericurl)
+	c, _ := v.ChildUntil(RuleGenericurl, untilGenericurlInOtherurl)
 	return Genericurl{c}
 }
+
+// untilGenericurlInOtherurl are the children of a node of rule otherurl after which it has no genericurl child.
+var untilGenericurlInOtherurl = ast.RulesOf(RuleGenericurl)
 
 // Scheme is a view of a node of rule scheme:
 //
@@ -324,9 +369,12 @@ func AsSchemepart(t *ast.Tree, i int) (Schemepart, bool) {
 
 // IpSchemepart returns the node's ip-schemepart child, or false when it has none.
 func (v Schemepart) IpSchemepart() (IpSchemepart, bool) {
-	c, ok := v.Child(RuleIpSchemepart)
+	c, ok := v.ChildUntil(RuleIpSchemepart, untilIpSchemepartInSchemepart)
 	return IpSchemepart{c}, ok
 }
+
+// untilIpSchemepartInSchemepart are the children of a node of rule schemepart after which it has no ip-schemepart child.
+var untilIpSchemepartInSchemepart = ast.RulesOf(RuleIpSchemepart)
 
 // IpSchemepart is a view of a node of rule ip-schemepart:
 //
@@ -370,15 +418,24 @@ func (v IpSchemepart) Children() IpSchemepartChildren {
 
 // Login returns the node's login child.
 func (v IpSchemepart) Login() Login {
-	c, _ := v.Child(RuleLogin)
+	c, _ := v.ChildUntil(RuleLogin, untilLoginInIpSchemepart)
 	return Login{c}
 }
 
+// untilLoginInIpSchemepart are the children of a node of rule ip-schemepart after which it has no login child.
+var untilLoginInIpSchemepart = ast.RulesOf(RuleLogin, RuleUrlpath)
+
 // Urlpath returns the node's urlpath child, or false when it has none.
 func (v IpSchemepart) Urlpath() (Urlpath, bool) {
-	c, ok := v.Child(RuleUrlpath)
+	c, ok := v.OnlyChild(RuleUrlpath, untilUrlpathInIpSchemepart, backUntilUrlpathInIpSchemepart)
 	return Urlpath{c}, ok
 }
+
+// untilUrlpathInIpSchemepart are the children of a node of rule ip-schemepart after which it has no urlpath child.
+var untilUrlpathInIpSchemepart = ast.RulesOf(RuleUrlpath)
+
+// backUntilUrlpathInIpSchemepart are the children of a node of rule ip-schemepart before which it has no urlpath child.
+var backUntilUrlpathInIpSchemepart = ast.RulesOf(RuleLogin, RuleUrlpath)
 
 // Login is a view of a node of rule login:
 //
@@ -428,21 +485,33 @@ func (v Login) Children() LoginChildren {
 
 // User returns the node's user child, or false when it has none.
 func (v Login) User() (User, bool) {
-	c, ok := v.Child(RuleUser)
+	c, ok := v.ChildUntil(RuleUser, untilUserInLogin)
 	return User{c}, ok
 }
 
+// untilUserInLogin are the children of a node of rule login after which it has no user child.
+var untilUserInLogin = ast.RulesOf(RuleUser, RulePassword, RuleHostport)
+
 // Password returns the node's password child, or false when it has none.
 func (v Login) Password() (Password, bool) {
-	c, ok := v.Child(RulePassword)
+	c, ok := v.ChildUntil(RulePassword, untilPasswordInLogin)
 	return Password{c}, ok
 }
 
+// untilPasswordInLogin are the children of a node of rule login after which it has no password child.
+var untilPasswordInLogin = ast.RulesOf(RulePassword, RuleHostport)
+
 // Hostport returns the node's hostport child.
 func (v Login) Hostport() Hostport {
-	c, _ := v.Child(RuleHostport)
+	c, _ := v.OnlyChild(RuleHostport, untilHostportInLogin, backUntilHostportInLogin)
 	return Hostport{c}
 }
+
+// untilHostportInLogin are the children of a node of rule login after which it has no hostport child.
+var untilHostportInLogin = ast.RulesOf(RuleHostport)
+
+// backUntilHostportInLogin are the children of a node of rule login before which it has no hostport child.
+var backUntilHostportInLogin = ast.RulesOf(RuleUser, RulePassword, RuleHostport)
 
 // Hostport is a view of a node of rule hostport:
 //
@@ -486,15 +555,24 @@ func (v Hostport) Children() HostportChildren {
 
 // Host returns the node's host child.
 func (v Hostport) Host() Host {
-	c, _ := v.Child(RuleHost)
+	c, _ := v.ChildUntil(RuleHost, untilHostInHostport)
 	return Host{c}
 }
 
+// untilHostInHostport are the children of a node of rule hostport after which it has no host child.
+var untilHostInHostport = ast.RulesOf(RuleHost, RulePort)
+
 // Port returns the node's port child, or false when it has none.
 func (v Hostport) Port() (Port, bool) {
-	c, ok := v.Child(RulePort)
+	c, ok := v.OnlyChild(RulePort, untilPortInHostport, backUntilPortInHostport)
 	return Port{c}, ok
 }
+
+// untilPortInHostport are the children of a node of rule hostport after which it has no port child.
+var untilPortInHostport = ast.RulesOf(RulePort)
+
+// backUntilPortInHostport are the children of a node of rule hostport before which it has no port child.
+var backUntilPortInHostport = ast.RulesOf(RuleHost, RulePort)
 
 // Host is a view of a node of rule host:
 //
@@ -541,15 +619,21 @@ func (v Host) Children() HostChildren {
 
 // Hostnumber returns the node's hostnumber child, or false when it has none.
 func (v Host) Hostnumber() (Hostnumber, bool) {
-	c, ok := v.Child(RuleHostnumber)
+	c, ok := v.ChildUntil(RuleHostnumber, untilHostnumberInHost)
 	return Hostnumber{c}, ok
 }
 
+// untilHostnumberInHost are the children of a node of rule host after which it has no hostnumber child.
+var untilHostnumberInHost = ast.RulesOf(RuleHostnumber, RuleHostname)
+
 // Hostname returns the node's hostname child, or false when it has none.
 func (v Host) Hostname() (Hostname, bool) {
-	c, ok := v.Child(RuleHostname)
+	c, ok := v.ChildUntil(RuleHostname, untilHostnameInHost)
 	return Hostname{c}, ok
 }
+
+// untilHostnameInHost are the children of a node of rule host after which it has no hostname child.
+var untilHostnameInHost = ast.RulesOf(RuleHostnumber, RuleHostname)
 
 // Hostname is a view of a node of rule hostname:
 //
@@ -598,9 +682,15 @@ func (v Hostname) EachDomainlabel() ast.Children[Domainlabel] {
 
 // Toplabel returns the node's toplabel child.
 func (v Hostname) Toplabel() Toplabel {
-	c, _ := v.Child(RuleToplabel)
+	c, _ := v.OnlyChild(RuleToplabel, untilToplabelInHostname, backUntilToplabelInHostname)
 	return Toplabel{c}
 }
+
+// untilToplabelInHostname are the children of a node of rule hostname after which it has no toplabel child.
+var untilToplabelInHostname = ast.RulesOf(RuleToplabel)
+
+// backUntilToplabelInHostname are the children of a node of rule hostname before which it has no toplabel child.
+var backUntilToplabelInHostname = ast.RulesOf(RuleDomainlabel, RuleToplabel)
 
 // Domainlabel is a view of a node of rule domainlabel:
 //
@@ -653,9 +743,12 @@ func AsPort(t *ast.Tree, i int) (Port, bool) {
 
 // Digits returns the node's digits child.
 func (v Port) Digits() Digits {
-	c, _ := v.Child(RuleDigits)
+	c, _ := v.ChildUntil(RuleDigits, untilDigitsInPort)
 	return Digits{c}
 }
+
+// untilDigitsInPort are the children of a node of rule port after which it has no digits child.
+var untilDigitsInPort = ast.RulesOf(RuleDigits)
 
 // User is a view of a node of rule user:
 //
@@ -744,27 +837,45 @@ func (v Ftpurl) Children() FtpurlChildren {
 
 // Scheme returns the node's scheme child.
 func (v Ftpurl) Scheme() Scheme {
-	c, _ := v.Child(RuleScheme)
+	c, _ := v.ChildUntil(RuleScheme, untilSchemeInFtpurl)
 	return Scheme{c}
 }
 
+// untilSchemeInFtpurl are the children of a node of rule ftpurl after which it has no scheme child.
+var untilSchemeInFtpurl = ast.RulesOf(RuleScheme, RuleLogin, RuleFpath, RuleFtptype)
+
 // Login returns the node's login child.
 func (v Ftpurl) Login() Login {
-	c, _ := v.Child(RuleLogin)
+	c, _ := v.ChildUntil(RuleLogin, untilLoginInFtpurl)
 	return Login{c}
 }
 
+// untilLoginInFtpurl are the children of a node of rule ftpurl after which it has no login child.
+var untilLoginInFtpurl = ast.RulesOf(RuleLogin, RuleFpath, RuleFtptype)
+
 // Fpath returns the node's fpath child, or false when it has none.
 func (v Ftpurl) Fpath() (Fpath, bool) {
-	c, ok := v.Child(RuleFpath)
+	c, ok := v.OnlyChild(RuleFpath, untilFpathInFtpurl, backUntilFpathInFtpurl)
 	return Fpath{c}, ok
 }
 
+// untilFpathInFtpurl are the children of a node of rule ftpurl after which it has no fpath child.
+var untilFpathInFtpurl = ast.RulesOf(RuleFpath, RuleFtptype)
+
+// backUntilFpathInFtpurl are the children of a node of rule ftpurl before which it has no fpath child.
+var backUntilFpathInFtpurl = ast.RulesOf(RuleScheme, RuleLogin, RuleFpath)
+
 // Ftptype returns the node's ftptype child, or false when it has none.
 func (v Ftpurl) Ftptype() (Ftptype, bool) {
-	c, ok := v.Child(RuleFtptype)
+	c, ok := v.OnlyChild(RuleFtptype, untilFtptypeInFtpurl, backUntilFtptypeInFtpurl)
 	return Ftptype{c}, ok
 }
+
+// untilFtptypeInFtpurl are the children of a node of rule ftpurl after which it has no ftptype child.
+var untilFtptypeInFtpurl = ast.RulesOf(RuleFtptype)
+
+// backUntilFtptypeInFtpurl are the children of a node of rule ftpurl before which it has no ftptype child.
+var backUntilFtptypeInFtpurl = ast.RulesOf(RuleScheme, RuleLogin, RuleFpath, RuleFtptype)
 
 // Fpath is a view of a node of rule fpath:
 //
@@ -852,21 +963,33 @@ func (v Fileurl) Children() FileurlChildren {
 
 // Scheme returns the node's scheme child.
 func (v Fileurl) Scheme() Scheme {
-	c, _ := v.Child(RuleScheme)
+	c, _ := v.ChildUntil(RuleScheme, untilSchemeInFileurl)
 	return Scheme{c}
 }
 
+// untilSchemeInFileurl are the children of a node of rule fileurl after which it has no scheme child.
+var untilSchemeInFileurl = ast.RulesOf(RuleScheme, RuleHost, RuleFpath)
+
 // Host returns the node's host child, or false when it has none.
 func (v Fileurl) Host() (Host, bool) {
-	c, ok := v.Child(RuleHost)
+	c, ok := v.ChildUntil(RuleHost, untilHostInFileurl)
 	return Host{c}, ok
 }
 
+// untilHostInFileurl are the children of a node of rule fileurl after which it has no host child.
+var untilHostInFileurl = ast.RulesOf(RuleHost, RuleFpath)
+
 // Fpath returns the node's fpath child.
 func (v Fileurl) Fpath() Fpath {
-	c, _ := v.Child(RuleFpath)
+	c, _ := v.OnlyChild(RuleFpath, untilFpathInFileurl, backUntilFpathInFileurl)
 	return Fpath{c}
 }
+
+// untilFpathInFileurl are the children of a node of rule fileurl after which it has no fpath child.
+var untilFpathInFileurl = ast.RulesOf(RuleFpath)
+
+// backUntilFpathInFileurl are the children of a node of rule fileurl before which it has no fpath child.
+var backUntilFpathInFileurl = ast.RulesOf(RuleScheme, RuleHost, RuleFpath)
 
 // Httpurl is a view of a node of rule httpurl:
 //
@@ -922,27 +1045,45 @@ func (v Httpurl) Children() HttpurlChildren {
 
 // Scheme returns the node's scheme child.
 func (v Httpurl) Scheme() Scheme {
-	c, _ := v.Child(RuleScheme)
+	c, _ := v.ChildUntil(RuleScheme, untilSchemeInHttpurl)
 	return Scheme{c}
 }
 
+// untilSchemeInHttpurl are the children of a node of rule httpurl after which it has no scheme child.
+var untilSchemeInHttpurl = ast.RulesOf(RuleScheme, RuleHostport, RuleHpath, RuleSearch)
+
 // Hostport returns the node's hostport child.
 func (v Httpurl) Hostport() Hostport {
-	c, _ := v.Child(RuleHostport)
+	c, _ := v.ChildUntil(RuleHostport, untilHostportInHttpurl)
 	return Hostport{c}
 }
 
+// untilHostportInHttpurl are the children of a node of rule httpurl after which it has no hostport child.
+var untilHostportInHttpurl = ast.RulesOf(RuleHostport, RuleHpath, RuleSearch)
+
 // Hpath returns the node's hpath child, or false when it has none.
 func (v Httpurl) Hpath() (Hpath, bool) {
-	c, ok := v.Child(RuleHpath)
+	c, ok := v.OnlyChild(RuleHpath, untilHpathInHttpurl, backUntilHpathInHttpurl)
 	return Hpath{c}, ok
 }
 
+// untilHpathInHttpurl are the children of a node of rule httpurl after which it has no hpath child.
+var untilHpathInHttpurl = ast.RulesOf(RuleHpath, RuleSearch)
+
+// backUntilHpathInHttpurl are the children of a node of rule httpurl before which it has no hpath child.
+var backUntilHpathInHttpurl = ast.RulesOf(RuleScheme, RuleHostport, RuleHpath)
+
 // Search returns the node's search child, or false when it has none.
 func (v Httpurl) Search() (Search, bool) {
-	c, ok := v.Child(RuleSearch)
+	c, ok := v.OnlyChild(RuleSearch, untilSearchInHttpurl, backUntilSearchInHttpurl)
 	return Search{c}, ok
 }
+
+// untilSearchInHttpurl are the children of a node of rule httpurl after which it has no search child.
+var untilSearchInHttpurl = ast.RulesOf(RuleSearch)
+
+// backUntilSearchInHttpurl are the children of a node of rule httpurl before which it has no search child.
+var backUntilSearchInHttpurl = ast.RulesOf(RuleScheme, RuleHostport, RuleHpath, RuleSearch)
 
 // Hpath is a view of a node of rule hpath:
 //
@@ -1048,39 +1189,66 @@ func (v Gopherurl) Children() GopherurlChildren {
 
 // Scheme returns the node's scheme child.
 func (v Gopherurl) Scheme() Scheme {
-	c, _ := v.Child(RuleScheme)
+	c, _ := v.ChildUntil(RuleScheme, untilSchemeInGopherurl)
 	return Scheme{c}
 }
 
+// untilSchemeInGopherurl are the children of a node of rule gopherurl after which it has no scheme child.
+var untilSchemeInGopherurl = ast.RulesOf(RuleScheme, RuleHostport, RuleGtype, RuleSelector, RuleSearch, RuleGopherPlusString)
+
 // Hostport returns the node's hostport child.
 func (v Gopherurl) Hostport() Hostport {
-	c, _ := v.Child(RuleHostport)
+	c, _ := v.ChildUntil(RuleHostport, untilHostportInGopherurl)
 	return Hostport{c}
 }
 
+// untilHostportInGopherurl are the children of a node of rule gopherurl after which it has no hostport child.
+var untilHostportInGopherurl = ast.RulesOf(RuleHostport, RuleGtype, RuleSelector, RuleSearch, RuleGopherPlusString)
+
 // Gtype returns the node's gtype child, or false when it has none.
 func (v Gopherurl) Gtype() (Gtype, bool) {
-	c, ok := v.Child(RuleGtype)
+	c, ok := v.ChildUntil(RuleGtype, untilGtypeInGopherurl)
 	return Gtype{c}, ok
 }
 
+// untilGtypeInGopherurl are the children of a node of rule gopherurl after which it has no gtype child.
+var untilGtypeInGopherurl = ast.RulesOf(RuleGtype, RuleSelector, RuleSearch, RuleGopherPlusString)
+
 // Selector returns the node's selector child, or false when it has none.
 func (v Gopherurl) Selector() (Selector, bool) {
-	c, ok := v.Child(RuleSelector)
+	c, ok := v.OnlyChild(RuleSelector, untilSelectorInGopherurl, backUntilSelectorInGopherurl)
 	return Selector{c}, ok
 }
 
+// untilSelectorInGopherurl are the children of a node of rule gopherurl after which it has no selector child.
+var untilSelectorInGopherurl = ast.RulesOf(RuleSelector, RuleSearch, RuleGopherPlusString)
+
+// backUntilSelectorInGopherurl are the children of a node of rule gopherurl before which it has no selector child.
+var backUntilSelectorInGopherurl = ast.RulesOf(RuleScheme, RuleHostport, RuleGtype, RuleSelector)
+
 // Search returns the node's search child, or false when it has none.
 func (v Gopherurl) Search() (Search, bool) {
-	c, ok := v.Child(RuleSearch)
+	c, ok := v.OnlyChild(RuleSearch, untilSearchInGopherurl, backUntilSearchInGopherurl)
 	return Search{c}, ok
 }
 
+// untilSearchInGopherurl are the children of a node of rule gopherurl after which it has no search child.
+var untilSearchInGopherurl = ast.RulesOf(RuleSearch, RuleGopherPlusString)
+
+// backUntilSearchInGopherurl are the children of a node of rule gopherurl before which it has no search child.
+var backUntilSearchInGopherurl = ast.RulesOf(RuleScheme, RuleHostport, RuleGtype, RuleSelector, RuleSearch)
+
 // GopherPlusString returns the node's gopher-plus-string child, or false when it has none.
 func (v Gopherurl) GopherPlusString() (GopherPlusString, bool) {
-	c, ok := v.Child(RuleGopherPlusString)
+	c, ok := v.OnlyChild(RuleGopherPlusString, untilGopherPlusStringInGopherurl, backUntilGopherPlusStringInGopherurl)
 	return GopherPlusString{c}, ok
 }
+
+// untilGopherPlusStringInGopherurl are the children of a node of rule gopherurl after which it has no gopher-plus-string child.
+var untilGopherPlusStringInGopherurl = ast.RulesOf(RuleGopherPlusString)
+
+// backUntilGopherPlusStringInGopherurl are the children of a node of rule gopherurl before which it has no gopher-plus-string child.
+var backUntilGopherPlusStringInGopherurl = ast.RulesOf(RuleScheme, RuleHostport, RuleGtype, RuleSelector, RuleSearch, RuleGopherPlusString)
 
 // Gtype is a view of a node of rule gtype:
 //
@@ -1157,15 +1325,24 @@ func (v Mailtourl) Children() MailtourlChildren {
 
 // Scheme returns the node's scheme child.
 func (v Mailtourl) Scheme() Scheme {
-	c, _ := v.Child(RuleScheme)
+	c, _ := v.ChildUntil(RuleScheme, untilSchemeInMailtourl)
 	return Scheme{c}
 }
 
+// untilSchemeInMailtourl are the children of a node of rule mailtourl after which it has no scheme child.
+var untilSchemeInMailtourl = ast.RulesOf(RuleScheme, RuleEncoded822addr)
+
 // Encoded822addr returns the node's encoded822addr child.
 func (v Mailtourl) Encoded822addr() Encoded822addr {
-	c, _ := v.Child(RuleEncoded822addr)
+	c, _ := v.OnlyChild(RuleEncoded822addr, untilEncoded822addrInMailtourl, backUntilEncoded822addrInMailtourl)
 	return Encoded822addr{c}
 }
+
+// untilEncoded822addrInMailtourl are the children of a node of rule mailtourl after which it has no encoded822addr child.
+var untilEncoded822addrInMailtourl = ast.RulesOf(RuleEncoded822addr)
+
+// backUntilEncoded822addrInMailtourl are the children of a node of rule mailtourl before which it has no encoded822addr child.
+var backUntilEncoded822addrInMailtourl = ast.RulesOf(RuleScheme, RuleEncoded822addr)
 
 // Encoded822addr is a view of a node of rule encoded822addr:
 //
@@ -1220,15 +1397,24 @@ func (v Newsurl) Children() NewsurlChildren {
 
 // Scheme returns the node's scheme child.
 func (v Newsurl) Scheme() Scheme {
-	c, _ := v.Child(RuleScheme)
+	c, _ := v.ChildUntil(RuleScheme, untilSchemeInNewsurl)
 	return Scheme{c}
 }
 
+// untilSchemeInNewsurl are the children of a node of rule newsurl after which it has no scheme child.
+var untilSchemeInNewsurl = ast.RulesOf(RuleScheme, RuleGrouppart)
+
 // Grouppart returns the node's grouppart child.
 func (v Newsurl) Grouppart() Grouppart {
-	c, _ := v.Child(RuleGrouppart)
+	c, _ := v.OnlyChild(RuleGrouppart, untilGrouppartInNewsurl, backUntilGrouppartInNewsurl)
 	return Grouppart{c}
 }
+
+// untilGrouppartInNewsurl are the children of a node of rule newsurl after which it has no grouppart child.
+var untilGrouppartInNewsurl = ast.RulesOf(RuleGrouppart)
+
+// backUntilGrouppartInNewsurl are the children of a node of rule newsurl before which it has no grouppart child.
+var backUntilGrouppartInNewsurl = ast.RulesOf(RuleScheme, RuleGrouppart)
 
 // Grouppart is a view of a node of rule grouppart:
 //
@@ -1272,15 +1458,21 @@ func (v Grouppart) Children() GrouppartChildren {
 
 // Article returns the node's article child, or false when it has none.
 func (v Grouppart) Article() (Article, bool) {
-	c, ok := v.Child(RuleArticle)
+	c, ok := v.ChildUntil(RuleArticle, untilArticleInGrouppart)
 	return Article{c}, ok
 }
 
+// untilArticleInGrouppart are the children of a node of rule grouppart after which it has no article child.
+var untilArticleInGrouppart = ast.RulesOf(RuleArticle, RuleGroup)
+
 // Group returns the node's group child, or false when it has none.
 func (v Grouppart) Group() (Group, bool) {
-	c, ok := v.Child(RuleGroup)
+	c, ok := v.ChildUntil(RuleGroup, untilGroupInGrouppart)
 	return Group{c}, ok
 }
+
+// untilGroupInGrouppart are the children of a node of rule grouppart after which it has no group child.
+var untilGroupInGrouppart = ast.RulesOf(RuleArticle, RuleGroup)
 
 // Group is a view of a node of rule group:
 //
@@ -1306,9 +1498,12 @@ func AsArticle(t *ast.Tree, i int) (Article, bool) {
 
 // Host returns the node's host child.
 func (v Article) Host() Host {
-	c, _ := v.Child(RuleHost)
+	c, _ := v.ChildUntil(RuleHost, untilHostInArticle)
 	return Host{c}
 }
+
+// untilHostInArticle are the children of a node of rule article after which it has no host child.
+var untilHostInArticle = ast.RulesOf(RuleHost)
 
 // Nntpurl is a view of a node of rule nntpurl:
 //
@@ -1364,27 +1559,45 @@ func (v Nntpurl) Children() NntpurlChildren {
 
 // Scheme returns the node's scheme child.
 func (v Nntpurl) Scheme() Scheme {
-	c, _ := v.Child(RuleScheme)
+	c, _ := v.ChildUntil(RuleScheme, untilSchemeInNntpurl)
 	return Scheme{c}
 }
 
+// untilSchemeInNntpurl are the children of a node of rule nntpurl after which it has no scheme child.
+var untilSchemeInNntpurl = ast.RulesOf(RuleScheme, RuleHostport, RuleGroup, RuleDigits)
+
 // Hostport returns the node's hostport child.
 func (v Nntpurl) Hostport() Hostport {
-	c, _ := v.Child(RuleHostport)
+	c, _ := v.ChildUntil(RuleHostport, untilHostportInNntpurl)
 	return Hostport{c}
 }
 
+// untilHostportInNntpurl are the children of a node of rule nntpurl after which it has no hostport child.
+var untilHostportInNntpurl = ast.RulesOf(RuleHostport, RuleGroup, RuleDigits)
+
 // Group returns the node's group child.
 func (v Nntpurl) Group() Group {
-	c, _ := v.Child(RuleGroup)
+	c, _ := v.OnlyChild(RuleGroup, untilGroupInNntpurl, backUntilGroupInNntpurl)
 	return Group{c}
 }
 
+// untilGroupInNntpurl are the children of a node of rule nntpurl after which it has no group child.
+var untilGroupInNntpurl = ast.RulesOf(RuleGroup, RuleDigits)
+
+// backUntilGroupInNntpurl are the children of a node of rule nntpurl before which it has no group child.
+var backUntilGroupInNntpurl = ast.RulesOf(RuleScheme, RuleHostport, RuleGroup)
+
 // Digits returns the node's digits child, or false when it has none.
 func (v Nntpurl) Digits() (Digits, bool) {
-	c, ok := v.Child(RuleDigits)
+	c, ok := v.OnlyChild(RuleDigits, untilDigitsInNntpurl, backUntilDigitsInNntpurl)
 	return Digits{c}, ok
 }
+
+// untilDigitsInNntpurl are the children of a node of rule nntpurl after which it has no digits child.
+var untilDigitsInNntpurl = ast.RulesOf(RuleDigits)
+
+// backUntilDigitsInNntpurl are the children of a node of rule nntpurl before which it has no digits child.
+var backUntilDigitsInNntpurl = ast.RulesOf(RuleScheme, RuleHostport, RuleGroup, RuleDigits)
 
 // Telneturl is a view of a node of rule telneturl:
 //
@@ -1428,15 +1641,24 @@ func (v Telneturl) Children() TelneturlChildren {
 
 // Scheme returns the node's scheme child.
 func (v Telneturl) Scheme() Scheme {
-	c, _ := v.Child(RuleScheme)
+	c, _ := v.ChildUntil(RuleScheme, untilSchemeInTelneturl)
 	return Scheme{c}
 }
 
+// untilSchemeInTelneturl are the children of a node of rule telneturl after which it has no scheme child.
+var untilSchemeInTelneturl = ast.RulesOf(RuleScheme, RuleLogin)
+
 // Login returns the node's login child.
 func (v Telneturl) Login() Login {
-	c, _ := v.Child(RuleLogin)
+	c, _ := v.OnlyChild(RuleLogin, untilLoginInTelneturl, backUntilLoginInTelneturl)
 	return Login{c}
 }
+
+// untilLoginInTelneturl are the children of a node of rule telneturl after which it has no login child.
+var untilLoginInTelneturl = ast.RulesOf(RuleLogin)
+
+// backUntilLoginInTelneturl are the children of a node of rule telneturl before which it has no login child.
+var backUntilLoginInTelneturl = ast.RulesOf(RuleScheme, RuleLogin)
 
 // Waisurl is a view of a node of rule waisurl:
 //
@@ -1489,21 +1711,30 @@ func (v Waisurl) Children() WaisurlChildren {
 
 // Waisdoc returns the node's waisdoc child, or false when it has none.
 func (v Waisurl) Waisdoc() (Waisdoc, bool) {
-	c, ok := v.Child(RuleWaisdoc)
+	c, ok := v.ChildUntil(RuleWaisdoc, untilWaisdocInWaisurl)
 	return Waisdoc{c}, ok
 }
 
+// untilWaisdocInWaisurl are the children of a node of rule waisurl after which it has no waisdoc child.
+var untilWaisdocInWaisurl = ast.RulesOf(RuleWaisdoc, RuleWaisindex, RuleWaisdatabase)
+
 // Waisindex returns the node's waisindex child, or false when it has none.
 func (v Waisurl) Waisindex() (Waisindex, bool) {
-	c, ok := v.Child(RuleWaisindex)
+	c, ok := v.ChildUntil(RuleWaisindex, untilWaisindexInWaisurl)
 	return Waisindex{c}, ok
 }
 
+// untilWaisindexInWaisurl are the children of a node of rule waisurl after which it has no waisindex child.
+var untilWaisindexInWaisurl = ast.RulesOf(RuleWaisdoc, RuleWaisindex, RuleWaisdatabase)
+
 // Waisdatabase returns the node's waisdatabase child, or false when it has none.
 func (v Waisurl) Waisdatabase() (Waisdatabase, bool) {
-	c, ok := v.Child(RuleWaisdatabase)
+	c, ok := v.ChildUntil(RuleWaisdatabase, untilWaisdatabaseInWaisurl)
 	return Waisdatabase{c}, ok
 }
+
+// untilWaisdatabaseInWaisurl are the children of a node of rule waisurl after which it has no waisdatabase child.
+var untilWaisdatabaseInWaisurl = ast.RulesOf(RuleWaisdoc, RuleWaisindex, RuleWaisdatabase)
 
 // Waisdatabase is a view of a node of rule waisdatabase:
 //
@@ -1553,21 +1784,33 @@ func (v Waisdatabase) Children() WaisdatabaseChildren {
 
 // Scheme returns the node's scheme child.
 func (v Waisdatabase) Scheme() Scheme {
-	c, _ := v.Child(RuleScheme)
+	c, _ := v.ChildUntil(RuleScheme, untilSchemeInWaisdatabase)
 	return Scheme{c}
 }
 
+// untilSchemeInWaisdatabase are the children of a node of rule waisdatabase after which it has no scheme child.
+var untilSchemeInWaisdatabase = ast.RulesOf(RuleScheme, RuleHostport, RuleDatabase)
+
 // Hostport returns the node's hostport child.
 func (v Waisdatabase) Hostport() Hostport {
-	c, _ := v.Child(RuleHostport)
+	c, _ := v.ChildUntil(RuleHostport, untilHostportInWaisdatabase)
 	return Hostport{c}
 }
 
+// untilHostportInWaisdatabase are the children of a node of rule waisdatabase after which it has no hostport child.
+var untilHostportInWaisdatabase = ast.RulesOf(RuleHostport, RuleDatabase)
+
 // Database returns the node's database child.
 func (v Waisdatabase) Database() Database {
-	c, _ := v.Child(RuleDatabase)
+	c, _ := v.OnlyChild(RuleDatabase, untilDatabaseInWaisdatabase, backUntilDatabaseInWaisdatabase)
 	return Database{c}
 }
+
+// untilDatabaseInWaisdatabase are the children of a node of rule waisdatabase after which it has no database child.
+var untilDatabaseInWaisdatabase = ast.RulesOf(RuleDatabase)
+
+// backUntilDatabaseInWaisdatabase are the children of a node of rule waisdatabase before which it has no database child.
+var backUntilDatabaseInWaisdatabase = ast.RulesOf(RuleScheme, RuleHostport, RuleDatabase)
 
 // Waisindex is a view of a node of rule waisindex:
 //
@@ -1623,27 +1866,45 @@ func (v Waisindex) Children() WaisindexChildren {
 
 // Scheme returns the node's scheme child.
 func (v Waisindex) Scheme() Scheme {
-	c, _ := v.Child(RuleScheme)
+	c, _ := v.ChildUntil(RuleScheme, untilSchemeInWaisindex)
 	return Scheme{c}
 }
 
+// untilSchemeInWaisindex are the children of a node of rule waisindex after which it has no scheme child.
+var untilSchemeInWaisindex = ast.RulesOf(RuleScheme, RuleHostport, RuleDatabase, RuleSearch)
+
 // Hostport returns the node's hostport child.
 func (v Waisindex) Hostport() Hostport {
-	c, _ := v.Child(RuleHostport)
+	c, _ := v.ChildUntil(RuleHostport, untilHostportInWaisindex)
 	return Hostport{c}
 }
 
+// untilHostportInWaisindex are the children of a node of rule waisindex after which it has no hostport child.
+var untilHostportInWaisindex = ast.RulesOf(RuleHostport, RuleDatabase, RuleSearch)
+
 // Database returns the node's database child.
 func (v Waisindex) Database() Database {
-	c, _ := v.Child(RuleDatabase)
+	c, _ := v.OnlyChild(RuleDatabase, untilDatabaseInWaisindex, backUntilDatabaseInWaisindex)
 	return Database{c}
 }
 
+// untilDatabaseInWaisindex are the children of a node of rule waisindex after which it has no database child.
+var untilDatabaseInWaisindex = ast.RulesOf(RuleDatabase, RuleSearch)
+
+// backUntilDatabaseInWaisindex are the children of a node of rule waisindex before which it has no database child.
+var backUntilDatabaseInWaisindex = ast.RulesOf(RuleScheme, RuleHostport, RuleDatabase)
+
 // Search returns the node's search child.
 func (v Waisindex) Search() Search {
-	c, _ := v.Child(RuleSearch)
+	c, _ := v.OnlyChild(RuleSearch, untilSearchInWaisindex, backUntilSearchInWaisindex)
 	return Search{c}
 }
+
+// untilSearchInWaisindex are the children of a node of rule waisindex after which it has no search child.
+var untilSearchInWaisindex = ast.RulesOf(RuleSearch)
+
+// backUntilSearchInWaisindex are the children of a node of rule waisindex before which it has no search child.
+var backUntilSearchInWaisindex = ast.RulesOf(RuleScheme, RuleHostport, RuleDatabase, RuleSearch)
 
 // Waisdoc is a view of a node of rule waisdoc:
 //
@@ -1705,33 +1966,54 @@ func (v Waisdoc) Children() WaisdocChildren {
 
 // Scheme returns the node's scheme child.
 func (v Waisdoc) Scheme() Scheme {
-	c, _ := v.Child(RuleScheme)
+	c, _ := v.ChildUntil(RuleScheme, untilSchemeInWaisdoc)
 	return Scheme{c}
 }
 
+// untilSchemeInWaisdoc are the children of a node of rule waisdoc after which it has no scheme child.
+var untilSchemeInWaisdoc = ast.RulesOf(RuleScheme, RuleHostport, RuleDatabase, RuleWtype, RuleWpath)
+
 // Hostport returns the node's hostport child.
 func (v Waisdoc) Hostport() Hostport {
-	c, _ := v.Child(RuleHostport)
+	c, _ := v.ChildUntil(RuleHostport, untilHostportInWaisdoc)
 	return Hostport{c}
 }
 
+// untilHostportInWaisdoc are the children of a node of rule waisdoc after which it has no hostport child.
+var untilHostportInWaisdoc = ast.RulesOf(RuleHostport, RuleDatabase, RuleWtype, RuleWpath)
+
 // Database returns the node's database child.
 func (v Waisdoc) Database() Database {
-	c, _ := v.Child(RuleDatabase)
+	c, _ := v.ChildUntil(RuleDatabase, untilDatabaseInWaisdoc)
 	return Database{c}
 }
 
+// untilDatabaseInWaisdoc are the children of a node of rule waisdoc after which it has no database child.
+var untilDatabaseInWaisdoc = ast.RulesOf(RuleDatabase, RuleWtype, RuleWpath)
+
 // Wtype returns the node's wtype child.
 func (v Waisdoc) Wtype() Wtype {
-	c, _ := v.Child(RuleWtype)
+	c, _ := v.OnlyChild(RuleWtype, untilWtypeInWaisdoc, backUntilWtypeInWaisdoc)
 	return Wtype{c}
 }
 
+// untilWtypeInWaisdoc are the children of a node of rule waisdoc after which it has no wtype child.
+var untilWtypeInWaisdoc = ast.RulesOf(RuleWtype, RuleWpath)
+
+// backUntilWtypeInWaisdoc are the children of a node of rule waisdoc before which it has no wtype child.
+var backUntilWtypeInWaisdoc = ast.RulesOf(RuleScheme, RuleHostport, RuleDatabase, RuleWtype)
+
 // Wpath returns the node's wpath child.
 func (v Waisdoc) Wpath() Wpath {
-	c, _ := v.Child(RuleWpath)
+	c, _ := v.OnlyChild(RuleWpath, untilWpathInWaisdoc, backUntilWpathInWaisdoc)
 	return Wpath{c}
 }
+
+// untilWpathInWaisdoc are the children of a node of rule waisdoc after which it has no wpath child.
+var untilWpathInWaisdoc = ast.RulesOf(RuleWpath)
+
+// backUntilWpathInWaisdoc are the children of a node of rule waisdoc before which it has no wpath child.
+var backUntilWpathInWaisdoc = ast.RulesOf(RuleScheme, RuleHostport, RuleDatabase, RuleWtype, RuleWpath)
 
 // Database is a view of a node of rule database:
 //
@@ -1820,21 +2102,33 @@ func (v Prosperourl) Children() ProsperourlChildren {
 
 // Scheme returns the node's scheme child.
 func (v Prosperourl) Scheme() Scheme {
-	c, _ := v.Child(RuleScheme)
+	c, _ := v.ChildUntil(RuleScheme, untilSchemeInProsperourl)
 	return Scheme{c}
 }
 
+// untilSchemeInProsperourl are the children of a node of rule prosperourl after which it has no scheme child.
+var untilSchemeInProsperourl = ast.RulesOf(RuleScheme, RuleHostport, RulePpath, RuleFieldspec)
+
 // Hostport returns the node's hostport child.
 func (v Prosperourl) Hostport() Hostport {
-	c, _ := v.Child(RuleHostport)
+	c, _ := v.ChildUntil(RuleHostport, untilHostportInProsperourl)
 	return Hostport{c}
 }
 
+// untilHostportInProsperourl are the children of a node of rule prosperourl after which it has no hostport child.
+var untilHostportInProsperourl = ast.RulesOf(RuleHostport, RulePpath, RuleFieldspec)
+
 // Ppath returns the node's ppath child.
 func (v Prosperourl) Ppath() Ppath {
-	c, _ := v.Child(RulePpath)
+	c, _ := v.OnlyChild(RulePpath, untilPpathInProsperourl, backUntilPpathInProsperourl)
 	return Ppath{c}
 }
+
+// untilPpathInProsperourl are the children of a node of rule prosperourl after which it has no ppath child.
+var untilPpathInProsperourl = ast.RulesOf(RulePpath, RuleFieldspec)
+
+// backUntilPpathInProsperourl are the children of a node of rule prosperourl before which it has no ppath child.
+var backUntilPpathInProsperourl = ast.RulesOf(RuleScheme, RuleHostport, RulePpath)
 
 // EachFieldspec steps through the node's fieldspec children, in order (see ast.Children).
 func (v Prosperourl) EachFieldspec() ast.Children[Fieldspec] {
@@ -1910,15 +2204,24 @@ func (v Fieldspec) Children() FieldspecChildren {
 
 // Fieldname returns the node's fieldname child.
 func (v Fieldspec) Fieldname() Fieldname {
-	c, _ := v.Child(RuleFieldname)
+	c, _ := v.ChildUntil(RuleFieldname, untilFieldnameInFieldspec)
 	return Fieldname{c}
 }
 
+// untilFieldnameInFieldspec are the children of a node of rule fieldspec after which it has no fieldname child.
+var untilFieldnameInFieldspec = ast.RulesOf(RuleFieldname, RuleFieldvalue)
+
 // Fieldvalue returns the node's fieldvalue child.
 func (v Fieldspec) Fieldvalue() Fieldvalue {
-	c, _ := v.Child(RuleFieldvalue)
+	c, _ := v.OnlyChild(RuleFieldvalue, untilFieldvalueInFieldspec, backUntilFieldvalueInFieldspec)
 	return Fieldvalue{c}
 }
+
+// untilFieldvalueInFieldspec are the children of a node of rule fieldspec after which it has no fieldvalue child.
+var untilFieldvalueInFieldspec = ast.RulesOf(RuleFieldvalue)
+
+// backUntilFieldvalueInFieldspec are the children of a node of rule fieldspec before which it has no fieldvalue child.
+var backUntilFieldvalueInFieldspec = ast.RulesOf(RuleFieldname, RuleFieldvalue)
 
 // Fieldname is a view of a node of rule fieldname:
 //

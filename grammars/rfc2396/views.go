@@ -83,21 +83,33 @@ func (v URIReference) Children() URIReferenceChildren {
 
 // AbsoluteURI returns the node's absoluteURI child, or false when it has none.
 func (v URIReference) AbsoluteURI() (AbsoluteURI, bool) {
-	c, ok := v.Child(RuleAbsoluteURI)
+	c, ok := v.ChildUntil(RuleAbsoluteURI, untilAbsoluteURIInURIReference)
 	return AbsoluteURI{c}, ok
 }
 
+// untilAbsoluteURIInURIReference are the children of a node of rule URI-reference after which it has no absoluteURI child.
+var untilAbsoluteURIInURIReference = ast.RulesOf(RuleAbsoluteURI, RuleRelativeURI, RuleFragment)
+
 // RelativeURI returns the node's relativeURI child, or false when it has none.
 func (v URIReference) RelativeURI() (RelativeURI, bool) {
-	c, ok := v.Child(RuleRelativeURI)
+	c, ok := v.ChildUntil(RuleRelativeURI, untilRelativeURIInURIReference)
 	return RelativeURI{c}, ok
 }
 
+// untilRelativeURIInURIReference are the children of a node of rule URI-reference after which it has no relativeURI child.
+var untilRelativeURIInURIReference = ast.RulesOf(RuleAbsoluteURI, RuleRelativeURI, RuleFragment)
+
 // Fragment returns the node's fragment child, or false when it has none.
 func (v URIReference) Fragment() (Fragment, bool) {
-	c, ok := v.Child(RuleFragment)
+	c, ok := v.OnlyChild(RuleFragment, untilFragmentInURIReference, backUntilFragmentInURIReference)
 	return Fragment{c}, ok
 }
+
+// untilFragmentInURIReference are the children of a node of rule URI-reference after which it has no fragment child.
+var untilFragmentInURIReference = ast.RulesOf(RuleFragment)
+
+// backUntilFragmentInURIReference are the children of a node of rule URI-reference before which it has no fragment child.
+var backUntilFragmentInURIReference = ast.RulesOf(RuleAbsoluteURI, RuleRelativeURI, RuleFragment)
 
 // AbsoluteURI is a view of a node of rule absoluteURI:
 //
@@ -160,40 +172,65 @@ func (v AbsoluteURI) Children() AbsoluteURIChildren {
 // Path returns the node's child that is its path, one of the rules of the header's
 // component path (abs-path, opaque-part), or false when it has none; its Rule says which.
 func (v AbsoluteURI) Path() (ast.View, bool) {
-	return v.ChildIn(pathOfAbsoluteURI)
+	return v.ChildInUntil(pathOfAbsoluteURI, untilPathInAbsoluteURI)
 }
 
-var pathOfAbsoluteURI = []uint16{RuleAbsPath, RuleOpaquePart}
+// pathOfAbsoluteURI are the rules of the component path.
+var pathOfAbsoluteURI = ast.RulesOf(RuleAbsPath, RuleOpaquePart)
+
+// untilPathInAbsoluteURI are the children of a node of rule absoluteURI after which it has no path.
+var untilPathInAbsoluteURI = ast.RulesOf(RuleNetPath, RuleQuery, RuleAbsPath, RuleOpaquePart)
 
 // Scheme returns the node's scheme child.
 func (v AbsoluteURI) Scheme() Scheme {
-	c, _ := v.Child(RuleScheme)
+	c, _ := v.ChildUntil(RuleScheme, untilSchemeInAbsoluteURI)
 	return Scheme{c}
 }
 
+// untilSchemeInAbsoluteURI are the children of a node of rule absoluteURI after which it has no scheme child.
+var untilSchemeInAbsoluteURI = ast.RulesOf(RuleScheme, RuleNetPath, RuleQuery, RuleAbsPath, RuleOpaquePart)
+
 // NetPath returns the node's net-path child, or false when it has none.
 func (v AbsoluteURI) NetPath() (NetPath, bool) {
-	c, ok := v.Child(RuleNetPath)
+	c, ok := v.ChildUntil(RuleNetPath, untilNetPathInAbsoluteURI)
 	return NetPath{c}, ok
 }
 
+// untilNetPathInAbsoluteURI are the children of a node of rule absoluteURI after which it has no net-path child.
+var untilNetPathInAbsoluteURI = ast.RulesOf(RuleNetPath, RuleQuery, RuleAbsPath, RuleOpaquePart)
+
 // Query returns the node's query child, or false when it has none.
 func (v AbsoluteURI) Query() (Query, bool) {
-	c, ok := v.Child(RuleQuery)
+	c, ok := v.OnlyChild(RuleQuery, untilQueryInAbsoluteURI, backUntilQueryInAbsoluteURI)
 	return Query{c}, ok
 }
 
+// untilQueryInAbsoluteURI are the children of a node of rule absoluteURI after which it has no query child.
+var untilQueryInAbsoluteURI = ast.RulesOf(RuleQuery, RuleOpaquePart)
+
+// backUntilQueryInAbsoluteURI are the children of a node of rule absoluteURI before which it has no query child.
+var backUntilQueryInAbsoluteURI = ast.RulesOf(RuleScheme, RuleNetPath, RuleQuery, RuleAbsPath, RuleOpaquePart)
+
 // AbsPath returns the node's abs-path child, or false when it has none.
 func (v AbsoluteURI) AbsPath() (AbsPath, bool) {
-	c, ok := v.Child(RuleAbsPath)
+	c, ok := v.ChildUntil(RuleAbsPath, untilAbsPathInAbsoluteURI)
 	return AbsPath{c}, ok
 }
 
+// untilAbsPathInAbsoluteURI are the children of a node of rule absoluteURI after which it has no abs-path child.
+var untilAbsPathInAbsoluteURI = ast.RulesOf(RuleNetPath, RuleQuery, RuleAbsPath, RuleOpaquePart)
+
 // OpaquePart returns the node's opaque-part child, or false when it has none.
 func (v AbsoluteURI) OpaquePart() (OpaquePart, bool) {
-	c, ok := v.Child(RuleOpaquePart)
+	c, ok := v.OnlyChild(RuleOpaquePart, untilOpaquePartInAbsoluteURI, backUntilOpaquePartInAbsoluteURI)
 	return OpaquePart{c}, ok
 }
+
+// untilOpaquePartInAbsoluteURI are the children of a node of rule absoluteURI after which it has no opaque-part child.
+var untilOpaquePartInAbsoluteURI = ast.RulesOf(RuleNetPath, RuleQuery, RuleAbsPath, RuleOpaquePart)
+
+// backUntilOpaquePartInAbsoluteURI are the children of a node of rule absoluteURI before which it has no opaque-part child.
+var backUntilOpaquePartInAbsoluteURI = ast.RulesOf(RuleScheme, RuleNetPath, RuleQuery, RuleAbsPath, RuleOpaquePart)
 
 // RelativeURI is a view of a node of rule relativeURI:
 //
@@ -250,34 +287,53 @@ func (v RelativeURI) Children() RelativeURIChildren {
 // Path returns the node's child that is its path, one of the rules of the header's
 // component path (abs-path, rel-path), or false when it has none; its Rule says which.
 func (v RelativeURI) Path() (ast.View, bool) {
-	return v.ChildIn(pathOfRelativeURI)
+	return v.ChildInUntil(pathOfRelativeURI, untilPathInRelativeURI)
 }
 
-var pathOfRelativeURI = []uint16{RuleAbsPath, RuleRelPath}
+// pathOfRelativeURI are the rules of the component path.
+var pathOfRelativeURI = ast.RulesOf(RuleAbsPath, RuleRelPath)
+
+// untilPathInRelativeURI are the children of a node of rule relativeURI after which it has no path.
+var untilPathInRelativeURI = ast.RulesOf(RuleNetPath, RuleQuery, RuleAbsPath, RuleRelPath)
 
 // NetPath returns the node's net-path child, or false when it has none.
 func (v RelativeURI) NetPath() (NetPath, bool) {
-	c, ok := v.Child(RuleNetPath)
+	c, ok := v.ChildUntil(RuleNetPath, untilNetPathInRelativeURI)
 	return NetPath{c}, ok
 }
 
+// untilNetPathInRelativeURI are the children of a node of rule relativeURI after which it has no net-path child.
+var untilNetPathInRelativeURI = ast.RulesOf(RuleNetPath, RuleQuery, RuleAbsPath, RuleRelPath)
+
 // Query returns the node's query child, or false when it has none.
 func (v RelativeURI) Query() (Query, bool) {
-	c, ok := v.Child(RuleQuery)
+	c, ok := v.OnlyChild(RuleQuery, untilQueryInRelativeURI, backUntilQueryInRelativeURI)
 	return Query{c}, ok
 }
 
+// untilQueryInRelativeURI are the children of a node of rule relativeURI after which it has no query child.
+var untilQueryInRelativeURI = ast.RulesOf(RuleQuery)
+
+// backUntilQueryInRelativeURI are the children of a node of rule relativeURI before which it has no query child.
+var backUntilQueryInRelativeURI = ast.RulesOf(RuleNetPath, RuleQuery, RuleAbsPath, RuleRelPath)
+
 // AbsPath returns the node's abs-path child, or false when it has none.
 func (v RelativeURI) AbsPath() (AbsPath, bool) {
-	c, ok := v.Child(RuleAbsPath)
+	c, ok := v.ChildUntil(RuleAbsPath, untilAbsPathInRelativeURI)
 	return AbsPath{c}, ok
 }
 
+// untilAbsPathInRelativeURI are the children of a node of rule relativeURI after which it has no abs-path child.
+var untilAbsPathInRelativeURI = ast.RulesOf(RuleNetPath, RuleQuery, RuleAbsPath, RuleRelPath)
+
 // RelPath returns the node's rel-path child, or false when it has none.
 func (v RelativeURI) RelPath() (RelPath, bool) {
-	c, ok := v.Child(RuleRelPath)
+	c, ok := v.ChildUntil(RuleRelPath, untilRelPathInRelativeURI)
 	return RelPath{c}, ok
 }
+
+// untilRelPathInRelativeURI are the children of a node of rule relativeURI after which it has no rel-path child.
+var untilRelPathInRelativeURI = ast.RulesOf(RuleNetPath, RuleQuery, RuleAbsPath, RuleRelPath)
 
 // OpaquePart is a view of a node of rule opaque-part:
 //
@@ -332,15 +388,24 @@ func (v NetPath) Children() NetPathChildren {
 
 // Authority returns the node's authority child.
 func (v NetPath) Authority() Authority {
-	c, _ := v.Child(RuleAuthority)
+	c, _ := v.ChildUntil(RuleAuthority, untilAuthorityInNetPath)
 	return Authority{c}
 }
 
+// untilAuthorityInNetPath are the children of a node of rule net-path after which it has no authority child.
+var untilAuthorityInNetPath = ast.RulesOf(RuleAuthority, RuleAbsPath)
+
 // AbsPath returns the node's abs-path child, or false when it has none.
 func (v NetPath) AbsPath() (AbsPath, bool) {
-	c, ok := v.Child(RuleAbsPath)
+	c, ok := v.OnlyChild(RuleAbsPath, untilAbsPathInNetPath, backUntilAbsPathInNetPath)
 	return AbsPath{c}, ok
 }
+
+// untilAbsPathInNetPath are the children of a node of rule net-path after which it has no abs-path child.
+var untilAbsPathInNetPath = ast.RulesOf(RuleAbsPath)
+
+// backUntilAbsPathInNetPath are the children of a node of rule net-path before which it has no abs-path child.
+var backUntilAbsPathInNetPath = ast.RulesOf(RuleAuthority, RuleAbsPath)
 
 // AbsPath is a view of a node of rule abs-path:
 //
@@ -371,9 +436,12 @@ func AsRelPath(t *ast.Tree, i int) (RelPath, bool) {
 
 // AbsPath returns the node's abs-path child, or false when it has none.
 func (v RelPath) AbsPath() (AbsPath, bool) {
-	c, ok := v.Child(RuleAbsPath)
+	c, ok := v.ChildUntil(RuleAbsPath, untilAbsPathInRelPath)
 	return AbsPath{c}, ok
 }
+
+// untilAbsPathInRelPath are the children of a node of rule rel-path after which it has no abs-path child.
+var untilAbsPathInRelPath = ast.RulesOf(RuleAbsPath)
 
 // Scheme is a view of a node of rule scheme:
 //
@@ -431,15 +499,21 @@ func (v Authority) Children() AuthorityChildren {
 
 // Server returns the node's server child, or false when it has none.
 func (v Authority) Server() (Server, bool) {
-	c, ok := v.Child(RuleServer)
+	c, ok := v.ChildUntil(RuleServer, untilServerInAuthority)
 	return Server{c}, ok
 }
 
+// untilServerInAuthority are the children of a node of rule authority after which it has no server child.
+var untilServerInAuthority = ast.RulesOf(RuleServer, RuleRegName)
+
 // RegName returns the node's reg-name child, or false when it has none.
 func (v Authority) RegName() (RegName, bool) {
-	c, ok := v.Child(RuleRegName)
+	c, ok := v.ChildUntil(RuleRegName, untilRegNameInAuthority)
 	return RegName{c}, ok
 }
+
+// untilRegNameInAuthority are the children of a node of rule authority after which it has no reg-name child.
+var untilRegNameInAuthority = ast.RulesOf(RuleServer, RuleRegName)
 
 // RegName is a view of a node of rule reg-name:
 //
@@ -501,21 +575,33 @@ func (v Server) Children() ServerChildren {
 
 // Userinfo returns the node's userinfo child, or false when it has none.
 func (v Server) Userinfo() (Userinfo, bool) {
-	c, ok := v.Child(RuleUserinfo)
+	c, ok := v.ChildUntil(RuleUserinfo, untilUserinfoInServer)
 	return Userinfo{c}, ok
 }
 
+// untilUserinfoInServer are the children of a node of rule server after which it has no userinfo child.
+var untilUserinfoInServer = ast.RulesOf(RuleUserinfo, RuleHost, RulePort)
+
 // Host returns the node's host child, or false when it has none.
 func (v Server) Host() (Host, bool) {
-	c, ok := v.Child(RuleHost)
+	c, ok := v.ChildUntil(RuleHost, untilHostInServer)
 	return Host{c}, ok
 }
 
+// untilHostInServer are the children of a node of rule server after which it has no host child.
+var untilHostInServer = ast.RulesOf(RuleHost, RulePort)
+
 // Port returns the node's port child, or false when it has none.
 func (v Server) Port() (Port, bool) {
-	c, ok := v.Child(RulePort)
+	c, ok := v.OnlyChild(RulePort, untilPortInServer, backUntilPortInServer)
 	return Port{c}, ok
 }
+
+// untilPortInServer are the children of a node of rule server after which it has no port child.
+var untilPortInServer = ast.RulesOf(RulePort)
+
+// backUntilPortInServer are the children of a node of rule server before which it has no port child.
+var backUntilPortInServer = ast.RulesOf(RuleUserinfo, RuleHost, RulePort)
 
 // Userinfo is a view of a node of rule userinfo:
 //
@@ -580,21 +666,30 @@ func (v Host) Children() HostChildren {
 
 // IPv6reference returns the node's IPv6reference child, or false when it has none.
 func (v Host) IPv6reference() (IPv6reference, bool) {
-	c, ok := v.Child(RuleIPv6reference)
+	c, ok := v.ChildUntil(RuleIPv6reference, untilIPv6referenceInHost)
 	return IPv6reference{c}, ok
 }
 
+// untilIPv6referenceInHost are the children of a node of rule host after which it has no IPv6reference child.
+var untilIPv6referenceInHost = ast.RulesOf(RuleIPv6reference, RuleIPv4address, RuleHostname)
+
 // IPv4address returns the node's IPv4address child, or false when it has none.
 func (v Host) IPv4address() (IPv4address, bool) {
-	c, ok := v.Child(RuleIPv4address)
+	c, ok := v.ChildUntil(RuleIPv4address, untilIPv4addressInHost)
 	return IPv4address{c}, ok
 }
 
+// untilIPv4addressInHost are the children of a node of rule host after which it has no IPv4address child.
+var untilIPv4addressInHost = ast.RulesOf(RuleIPv6reference, RuleIPv4address, RuleHostname)
+
 // Hostname returns the node's hostname child, or false when it has none.
 func (v Host) Hostname() (Hostname, bool) {
-	c, ok := v.Child(RuleHostname)
+	c, ok := v.ChildUntil(RuleHostname, untilHostnameInHost)
 	return Hostname{c}, ok
 }
+
+// untilHostnameInHost are the children of a node of rule host after which it has no hostname child.
+var untilHostnameInHost = ast.RulesOf(RuleIPv6reference, RuleIPv4address, RuleHostname)
 
 // IPv6reference is a view of a node of rule IPv6reference:
 //
@@ -609,9 +704,12 @@ func AsIPv6reference(t *ast.Tree, i int) (IPv6reference, bool) {
 
 // IPv6address returns the node's IPv6address child.
 func (v IPv6reference) IPv6address() IPv6address {
-	c, _ := v.Child(RuleIPv6address)
+	c, _ := v.ChildUntil(RuleIPv6address, untilIPv6addressInIPv6reference)
 	return IPv6address{c}
 }
+
+// untilIPv6addressInIPv6reference are the children of a node of rule IPv6reference after which it has no IPv6address child.
+var untilIPv6addressInIPv6reference = ast.RulesOf(RuleIPv6address)
 
 // Hostname is a view of a node of rule hostname:
 //
@@ -708,9 +806,12 @@ func AsIPv6address(t *ast.Tree, i int) (IPv6address, bool) {
 
 // IPv4address returns the node's IPv4address child, or false when it has none.
 func (v IPv6address) IPv4address() (IPv4address, bool) {
-	c, ok := v.Child(RuleIPv4address)
+	c, ok := v.ChildUntil(RuleIPv4address, untilIPv4addressInIPv6address)
 	return IPv4address{c}, ok
 }
+
+// untilIPv4addressInIPv6address are the children of a node of rule IPv6address after which it has no IPv4address child.
+var untilIPv4addressInIPv6address = ast.RulesOf(RuleIPv4address)
 
 // Shapes are the children each view's accessors expect, as the generator read them from the
 // PEG: package grammartest holds the grammar's trees to them.

@@ -107,45 +107,72 @@ func (v URIReference) Children() URIReferenceChildren {
 
 // Scheme returns the node's scheme child, or false when it has none.
 func (v URIReference) Scheme() (Scheme, bool) {
-	c, ok := v.Child(RuleScheme)
+	c, ok := v.ChildUntil(RuleScheme, untilSchemeInURIReference)
 	return Scheme{c}, ok
 }
 
+// untilSchemeInURIReference are the children of a node of rule URI-reference after which it has no scheme child.
+var untilSchemeInURIReference = ast.RulesOf(RuleScheme, RuleAuthority, RuleAbsPath, RuleQuery, RuleOpaquePart, RuleRelPath, RuleFragment)
+
 // Authority returns the node's authority child, or false when it has none.
 func (v URIReference) Authority() (Authority, bool) {
-	c, ok := v.Child(RuleAuthority)
+	c, ok := v.ChildUntil(RuleAuthority, untilAuthorityInURIReference)
 	return Authority{c}, ok
 }
 
+// untilAuthorityInURIReference are the children of a node of rule URI-reference after which it has no authority child.
+var untilAuthorityInURIReference = ast.RulesOf(RuleAuthority, RuleAbsPath, RuleQuery, RuleOpaquePart, RuleRelPath, RuleFragment)
+
 // AbsPath returns the node's abs-path child, or false when it has none.
 func (v URIReference) AbsPath() (AbsPath, bool) {
-	c, ok := v.Child(RuleAbsPath)
+	c, ok := v.ChildUntil(RuleAbsPath, untilAbsPathInURIReference)
 	return AbsPath{c}, ok
 }
 
+// untilAbsPathInURIReference are the children of a node of rule URI-reference after which it has no abs-path child.
+var untilAbsPathInURIReference = ast.RulesOf(RuleAbsPath, RuleQuery, RuleOpaquePart, RuleRelPath, RuleFragment)
+
 // Query returns the node's query child, or false when it has none.
 func (v URIReference) Query() (Query, bool) {
-	c, ok := v.Child(RuleQuery)
+	c, ok := v.OnlyChild(RuleQuery, untilQueryInURIReference, backUntilQueryInURIReference)
 	return Query{c}, ok
 }
 
+// untilQueryInURIReference are the children of a node of rule URI-reference after which it has no query child.
+var untilQueryInURIReference = ast.RulesOf(RuleQuery, RuleOpaquePart, RuleFragment)
+
+// backUntilQueryInURIReference are the children of a node of rule URI-reference before which it has no query child.
+var backUntilQueryInURIReference = ast.RulesOf(RuleScheme, RuleAuthority, RuleAbsPath, RuleQuery, RuleOpaquePart, RuleRelPath)
+
 // OpaquePart returns the node's opaque-part child, or false when it has none.
 func (v URIReference) OpaquePart() (OpaquePart, bool) {
-	c, ok := v.Child(RuleOpaquePart)
+	c, ok := v.ChildUntil(RuleOpaquePart, untilOpaquePartInURIReference)
 	return OpaquePart{c}, ok
 }
 
+// untilOpaquePartInURIReference are the children of a node of rule URI-reference after which it has no opaque-part child.
+var untilOpaquePartInURIReference = ast.RulesOf(RuleAuthority, RuleAbsPath, RuleQuery, RuleOpaquePart, RuleRelPath, RuleFragment)
+
 // RelPath returns the node's rel-path child, or false when it has none.
 func (v URIReference) RelPath() (RelPath, bool) {
-	c, ok := v.Child(RuleRelPath)
+	c, ok := v.ChildUntil(RuleRelPath, untilRelPathInURIReference)
 	return RelPath{c}, ok
 }
 
+// untilRelPathInURIReference are the children of a node of rule URI-reference after which it has no rel-path child.
+var untilRelPathInURIReference = ast.RulesOf(RuleScheme, RuleAuthority, RuleAbsPath, RuleQuery, RuleOpaquePart, RuleRelPath, RuleFragment)
+
 // Fragment returns the node's fragment child, or false when it has none.
 func (v URIReference) Fragment() (Fragment, bool) {
-	c, ok := v.Child(RuleFragment)
+	c, ok := v.OnlyChild(RuleFragment, untilFragmentInURIReference, backUntilFragmentInURIReference)
 	return Fragment{c}, ok
 }
+
+// untilFragmentInURIReference are the children of a node of rule URI-reference after which it has no fragment child.
+var untilFragmentInURIReference = ast.RulesOf(RuleFragment)
+
+// backUntilFragmentInURIReference are the children of a node of rule URI-reference before which it has no fragment child.
+var backUntilFragmentInURIReference = ast.RulesOf(RuleScheme, RuleAuthority, RuleAbsPath, RuleQuery, RuleOpaquePart, RuleRelPath, RuleFragment)
 
 // AbsPath is a view of a node of rule abs-path:
 //
@@ -230,15 +257,21 @@ func (v Authority) Children() AuthorityChildren {
 
 // Server returns the node's server child, or false when it has none.
 func (v Authority) Server() (Server, bool) {
-	c, ok := v.Child(RuleServer)
+	c, ok := v.ChildUntil(RuleServer, untilServerInAuthority)
 	return Server{c}, ok
 }
 
+// untilServerInAuthority are the children of a node of rule authority after which it has no server child.
+var untilServerInAuthority = ast.RulesOf(RuleServer, RuleRegName)
+
 // RegName returns the node's reg-name child, or false when it has none.
 func (v Authority) RegName() (RegName, bool) {
-	c, ok := v.Child(RuleRegName)
+	c, ok := v.ChildUntil(RuleRegName, untilRegNameInAuthority)
 	return RegName{c}, ok
 }
+
+// untilRegNameInAuthority are the children of a node of rule authority after which it has no reg-name child.
+var untilRegNameInAuthority = ast.RulesOf(RuleServer, RuleRegName)
 
 // RegName is a view of a node of rule reg-name:
 //
@@ -299,21 +332,33 @@ func (v Server) Children() ServerChildren {
 
 // Userinfo returns the node's userinfo child, or false when it has none.
 func (v Server) Userinfo() (Userinfo, bool) {
-	c, ok := v.Child(RuleUserinfo)
+	c, ok := v.ChildUntil(RuleUserinfo, untilUserinfoInServer)
 	return Userinfo{c}, ok
 }
 
+// untilUserinfoInServer are the children of a node of rule server after which it has no userinfo child.
+var untilUserinfoInServer = ast.RulesOf(RuleUserinfo, RuleHost, RulePort)
+
 // Host returns the node's host child, or false when it has none.
 func (v Server) Host() (Host, bool) {
-	c, ok := v.Child(RuleHost)
+	c, ok := v.ChildUntil(RuleHost, untilHostInServer)
 	return Host{c}, ok
 }
 
+// untilHostInServer are the children of a node of rule server after which it has no host child.
+var untilHostInServer = ast.RulesOf(RuleHost, RulePort)
+
 // Port returns the node's port child, or false when it has none.
 func (v Server) Port() (Port, bool) {
-	c, ok := v.Child(RulePort)
+	c, ok := v.OnlyChild(RulePort, untilPortInServer, backUntilPortInServer)
 	return Port{c}, ok
 }
+
+// untilPortInServer are the children of a node of rule server after which it has no port child.
+var untilPortInServer = ast.RulesOf(RulePort)
+
+// backUntilPortInServer are the children of a node of rule server before which it has no port child.
+var backUntilPortInServer = ast.RulesOf(RuleUserinfo, RuleHost, RulePort)
 
 // Userinfo is a view of a node of rule userinfo:
 //
@@ -377,21 +422,30 @@ func (v Host) Children() HostChildren {
 
 // IPv6reference returns the node's IPv6reference child, or false when it has none.
 func (v Host) IPv6reference() (IPv6reference, bool) {
-	c, ok := v.Child(RuleIPv6reference)
+	c, ok := v.ChildUntil(RuleIPv6reference, untilIPv6referenceInHost)
 	return IPv6reference{c}, ok
 }
 
+// untilIPv6referenceInHost are the children of a node of rule host after which it has no IPv6reference child.
+var untilIPv6referenceInHost = ast.RulesOf(RuleIPv6reference, RuleIPv4address, RuleHostname)
+
 // IPv4address returns the node's IPv4address child, or false when it has none.
 func (v Host) IPv4address() (IPv4address, bool) {
-	c, ok := v.Child(RuleIPv4address)
+	c, ok := v.ChildUntil(RuleIPv4address, untilIPv4addressInHost)
 	return IPv4address{c}, ok
 }
 
+// untilIPv4addressInHost are the children of a node of rule host after which it has no IPv4address child.
+var untilIPv4addressInHost = ast.RulesOf(RuleIPv6reference, RuleIPv4address, RuleHostname)
+
 // Hostname returns the node's hostname child, or false when it has none.
 func (v Host) Hostname() (Hostname, bool) {
-	c, ok := v.Child(RuleHostname)
+	c, ok := v.ChildUntil(RuleHostname, untilHostnameInHost)
 	return Hostname{c}, ok
 }
+
+// untilHostnameInHost are the children of a node of rule host after which it has no hostname child.
+var untilHostnameInHost = ast.RulesOf(RuleIPv6reference, RuleIPv4address, RuleHostname)
 
 // Port is a view of a node of rule port:
 //
@@ -451,9 +505,15 @@ func (v Hostname) EachDomainlabel() ast.Children[Domainlabel] {
 
 // Toplabel returns the node's toplabel child, or false when it has none.
 func (v Hostname) Toplabel() (Toplabel, bool) {
-	c, ok := v.Child(RuleToplabel)
+	c, ok := v.OnlyChild(RuleToplabel, untilToplabelInHostname, backUntilToplabelInHostname)
 	return Toplabel{c}, ok
 }
+
+// untilToplabelInHostname are the children of a node of rule hostname after which it has no toplabel child.
+var untilToplabelInHostname = ast.RulesOf(RuleToplabel)
+
+// backUntilToplabelInHostname are the children of a node of rule hostname before which it has no toplabel child.
+var backUntilToplabelInHostname = ast.RulesOf(RuleDomainlabel, RuleToplabel)
 
 // Domainlabel is a view of a node of rule domainlabel:
 //
@@ -521,9 +581,12 @@ func AsIPv6reference(t *ast.Tree, i int) (IPv6reference, bool) {
 
 // IPv6address returns the node's IPv6address child.
 func (v IPv6reference) IPv6address() IPv6address {
-	c, _ := v.Child(RuleIPv6address)
+	c, _ := v.ChildUntil(RuleIPv6address, untilIPv6addressInIPv6reference)
 	return IPv6address{c}
 }
+
+// untilIPv6addressInIPv6reference are the children of a node of rule IPv6reference after which it has no IPv6address child.
+var untilIPv6addressInIPv6reference = ast.RulesOf(RuleIPv6address)
 
 // IPv6address is a view of a node of rule IPv6address:
 //
@@ -546,9 +609,12 @@ func AsIPv6address(t *ast.Tree, i int) (IPv6address, bool) {
 
 // IPv4address returns the node's IPv4address child, or false when it has none.
 func (v IPv6address) IPv4address() (IPv4address, bool) {
-	c, ok := v.Child(RuleIPv4address)
+	c, ok := v.ChildUntil(RuleIPv4address, untilIPv4addressInIPv6address)
 	return IPv4address{c}, ok
 }
+
+// untilIPv4addressInIPv6address are the children of a node of rule IPv6address after which it has no IPv4address child.
+var untilIPv4addressInIPv6address = ast.RulesOf(RuleIPv4address)
 
 // Segment is a view of a node of rule segment:
 //
@@ -625,15 +691,24 @@ func (v RelPath) Children() RelPathChildren {
 
 // RelSegment returns the node's rel-segment child.
 func (v RelPath) RelSegment() RelSegment {
-	c, _ := v.Child(RuleRelSegment)
+	c, _ := v.ChildUntil(RuleRelSegment, untilRelSegmentInRelPath)
 	return RelSegment{c}
 }
 
+// untilRelSegmentInRelPath are the children of a node of rule rel-path after which it has no rel-segment child.
+var untilRelSegmentInRelPath = ast.RulesOf(RuleRelSegment, RuleAbsPath)
+
 // AbsPath returns the node's abs-path child, or false when it has none.
 func (v RelPath) AbsPath() (AbsPath, bool) {
-	c, ok := v.Child(RuleAbsPath)
+	c, ok := v.OnlyChild(RuleAbsPath, untilAbsPathInRelPath, backUntilAbsPathInRelPath)
 	return AbsPath{c}, ok
 }
+
+// untilAbsPathInRelPath are the children of a node of rule rel-path after which it has no abs-path child.
+var untilAbsPathInRelPath = ast.RulesOf(RuleAbsPath)
+
+// backUntilAbsPathInRelPath are the children of a node of rule rel-path before which it has no abs-path child.
+var backUntilAbsPathInRelPath = ast.RulesOf(RuleRelSegment, RuleAbsPath)
 
 // RelSegment is a view of a node of rule rel-segment:
 //

@@ -70,21 +70,33 @@ func (v Dataurl) Children() DataurlChildren {
 
 // Mediatype returns the node's mediatype child, or false when it has none.
 func (v Dataurl) Mediatype() (Mediatype, bool) {
-	c, ok := v.Child(RuleMediatype)
+	c, ok := v.ChildUntil(RuleMediatype, untilMediatypeInDataurl)
 	return Mediatype{c}, ok
 }
 
+// untilMediatypeInDataurl are the children of a node of rule dataurl after which it has no mediatype child.
+var untilMediatypeInDataurl = ast.RulesOf(RuleMediatype, RuleBase64, RuleData)
+
 // Base64 returns the node's base64 child, or false when it has none.
 func (v Dataurl) Base64() (Base64, bool) {
-	c, ok := v.Child(RuleBase64)
+	c, ok := v.ChildUntil(RuleBase64, untilBase64InDataurl)
 	return Base64{c}, ok
 }
 
+// untilBase64InDataurl are the children of a node of rule dataurl after which it has no base64 child.
+var untilBase64InDataurl = ast.RulesOf(RuleBase64, RuleData)
+
 // Data returns the node's data child.
 func (v Dataurl) Data() Data {
-	c, _ := v.Child(RuleData)
+	c, _ := v.OnlyChild(RuleData, untilDataInDataurl, backUntilDataInDataurl)
 	return Data{c}
 }
+
+// untilDataInDataurl are the children of a node of rule dataurl after which it has no data child.
+var untilDataInDataurl = ast.RulesOf(RuleData)
+
+// backUntilDataInDataurl are the children of a node of rule dataurl before which it has no data child.
+var backUntilDataInDataurl = ast.RulesOf(RuleMediatype, RuleBase64, RuleData)
 
 // Base64 is a view of a node of rule base64:
 //
@@ -145,15 +157,21 @@ func (v Mediatype) Children() MediatypeChildren {
 
 // Type returns the node's type child, or false when it has none.
 func (v Mediatype) Type() (Type, bool) {
-	c, ok := v.Child(RuleType)
+	c, ok := v.ChildUntil(RuleType, untilTypeInMediatype)
 	return Type{c}, ok
 }
 
+// untilTypeInMediatype are the children of a node of rule mediatype after which it has no type child.
+var untilTypeInMediatype = ast.RulesOf(RuleType, RuleSubtype, RuleParameter)
+
 // Subtype returns the node's subtype child, or false when it has none.
 func (v Mediatype) Subtype() (Subtype, bool) {
-	c, ok := v.Child(RuleSubtype)
+	c, ok := v.ChildUntil(RuleSubtype, untilSubtypeInMediatype)
 	return Subtype{c}, ok
 }
+
+// untilSubtypeInMediatype are the children of a node of rule mediatype after which it has no subtype child.
+var untilSubtypeInMediatype = ast.RulesOf(RuleSubtype, RuleParameter)
 
 // EachParameter steps through the node's parameter children, in order (see ast.Children).
 func (v Mediatype) EachParameter() ast.Children[Parameter] {
@@ -213,15 +231,24 @@ func (v Parameter) Children() ParameterChildren {
 
 // Attribute returns the node's attribute child.
 func (v Parameter) Attribute() Attribute {
-	c, _ := v.Child(RuleAttribute)
+	c, _ := v.ChildUntil(RuleAttribute, untilAttributeInParameter)
 	return Attribute{c}
 }
 
+// untilAttributeInParameter are the children of a node of rule parameter after which it has no attribute child.
+var untilAttributeInParameter = ast.RulesOf(RuleAttribute, RuleValue)
+
 // Value returns the node's value child.
 func (v Parameter) Value() Value {
-	c, _ := v.Child(RuleValue)
+	c, _ := v.OnlyChild(RuleValue, untilValueInParameter, backUntilValueInParameter)
 	return Value{c}
 }
+
+// untilValueInParameter are the children of a node of rule parameter after which it has no value child.
+var untilValueInParameter = ast.RulesOf(RuleValue)
+
+// backUntilValueInParameter are the children of a node of rule parameter before which it has no value child.
+var backUntilValueInParameter = ast.RulesOf(RuleAttribute, RuleValue)
 
 // Type is a view of a node of rule type:
 //

@@ -70,15 +70,21 @@ func (v TelephoneUri) Children() TelephoneUriChildren {
 
 // GlobalNumber returns the node's global-number child, or false when it has none.
 func (v TelephoneUri) GlobalNumber() (GlobalNumber, bool) {
-	c, ok := v.Child(RuleGlobalNumber)
+	c, ok := v.ChildUntil(RuleGlobalNumber, untilGlobalNumberInTelephoneUri)
 	return GlobalNumber{c}, ok
 }
 
+// untilGlobalNumberInTelephoneUri are the children of a node of rule telephone-uri after which it has no global-number child.
+var untilGlobalNumberInTelephoneUri = ast.RulesOf(RuleGlobalNumber, RuleLocalNumber)
+
 // LocalNumber returns the node's local-number child, or false when it has none.
 func (v TelephoneUri) LocalNumber() (LocalNumber, bool) {
-	c, ok := v.Child(RuleLocalNumber)
+	c, ok := v.ChildUntil(RuleLocalNumber, untilLocalNumberInTelephoneUri)
 	return LocalNumber{c}, ok
 }
+
+// untilLocalNumberInTelephoneUri are the children of a node of rule telephone-uri after which it has no local-number child.
+var untilLocalNumberInTelephoneUri = ast.RulesOf(RuleGlobalNumber, RuleLocalNumber)
 
 // GlobalNumber is a view of a node of rule global-number:
 //
@@ -134,9 +140,12 @@ func (v GlobalNumber) Children() GlobalNumberChildren {
 
 // GlobalNumberDigits returns the node's global-number-digits child.
 func (v GlobalNumber) GlobalNumberDigits() GlobalNumberDigits {
-	c, _ := v.Child(RuleGlobalNumberDigits)
+	c, _ := v.ChildUntil(RuleGlobalNumberDigits, untilGlobalNumberDigitsInGlobalNumber)
 	return GlobalNumberDigits{c}
 }
+
+// untilGlobalNumberDigitsInGlobalNumber are the children of a node of rule global-number after which it has no global-number-digits child.
+var untilGlobalNumberDigitsInGlobalNumber = ast.RulesOf(RuleGlobalNumberDigits, RuleIsdnSubaddress, RuleExtension, RuleParameter)
 
 // EachIsdnSubaddress steps through the node's isdn-subaddress children, in order (see ast.Children).
 func (v GlobalNumber) EachIsdnSubaddress() ast.Children[IsdnSubaddress] {
@@ -213,9 +222,12 @@ func (v LocalNumber) Children() LocalNumberChildren {
 
 // LocalNumberDigits returns the node's local-number-digits child.
 func (v LocalNumber) LocalNumberDigits() LocalNumberDigits {
-	c, _ := v.Child(RuleLocalNumberDigits)
+	c, _ := v.ChildUntil(RuleLocalNumberDigits, untilLocalNumberDigitsInLocalNumber)
 	return LocalNumberDigits{c}
 }
+
+// untilLocalNumberDigitsInLocalNumber are the children of a node of rule local-number after which it has no local-number-digits child.
+var untilLocalNumberDigitsInLocalNumber = ast.RulesOf(RuleLocalNumberDigits, RuleIsdnSubaddress, RuleExtension, RuleParameter, RuleContext)
 
 // EachIsdnSubaddress steps through the node's isdn-subaddress children, in order (see ast.Children).
 func (v LocalNumber) EachIsdnSubaddress() ast.Children[IsdnSubaddress] {
@@ -234,9 +246,15 @@ func (v LocalNumber) EachParameter() ast.Children[Parameter] {
 
 // Context returns the node's context child.
 func (v LocalNumber) Context() Context {
-	c, _ := v.Child(RuleContext)
+	c, _ := v.OnlyChild(RuleContext, untilContextInLocalNumber, backUntilContextInLocalNumber)
 	return Context{c}
 }
+
+// untilContextInLocalNumber are the children of a node of rule local-number after which it has no context child.
+var untilContextInLocalNumber = ast.RulesOf(RuleContext)
+
+// backUntilContextInLocalNumber are the children of a node of rule local-number before which it has no context child.
+var backUntilContextInLocalNumber = ast.RulesOf(RuleLocalNumberDigits, RuleContext)
 
 // IsdnSubaddress is a view of a node of rule isdn-subaddress:
 //
@@ -312,9 +330,12 @@ func AsContext(t *ast.Tree, i int) (Context, bool) {
 
 // Descriptor returns the node's descriptor child.
 func (v Context) Descriptor() Descriptor {
-	c, _ := v.Child(RuleDescriptor)
+	c, _ := v.ChildUntil(RuleDescriptor, untilDescriptorInContext)
 	return Descriptor{c}
 }
+
+// untilDescriptorInContext are the children of a node of rule context after which it has no descriptor child.
+var untilDescriptorInContext = ast.RulesOf(RuleDescriptor)
 
 // Descriptor is a view of a node of rule descriptor:
 //
@@ -329,9 +350,12 @@ func AsDescriptor(t *ast.Tree, i int) (Descriptor, bool) {
 
 // GlobalNumberDigits returns the node's global-number-digits child, or false when it has none.
 func (v Descriptor) GlobalNumberDigits() (GlobalNumberDigits, bool) {
-	c, ok := v.Child(RuleGlobalNumberDigits)
+	c, ok := v.ChildUntil(RuleGlobalNumberDigits, untilGlobalNumberDigitsInDescriptor)
 	return GlobalNumberDigits{c}, ok
 }
+
+// untilGlobalNumberDigitsInDescriptor are the children of a node of rule descriptor after which it has no global-number-digits child.
+var untilGlobalNumberDigitsInDescriptor = ast.RulesOf(RuleGlobalNumberDigits)
 
 // GlobalNumberDigits is a view of a node of rule global-number-digits:
 //
@@ -398,15 +422,24 @@ func (v Parameter) Children() ParameterChildren {
 
 // Pname returns the node's pname child.
 func (v Parameter) Pname() Pname {
-	c, _ := v.Child(RulePname)
+	c, _ := v.ChildUntil(RulePname, untilPnameInParameter)
 	return Pname{c}
 }
 
+// untilPnameInParameter are the children of a node of rule parameter after which it has no pname child.
+var untilPnameInParameter = ast.RulesOf(RulePname, RulePvalue)
+
 // Pvalue returns the node's pvalue child, or false when it has none.
 func (v Parameter) Pvalue() (Pvalue, bool) {
-	c, ok := v.Child(RulePvalue)
+	c, ok := v.OnlyChild(RulePvalue, untilPvalueInParameter, backUntilPvalueInParameter)
 	return Pvalue{c}, ok
 }
+
+// untilPvalueInParameter are the children of a node of rule parameter after which it has no pvalue child.
+var untilPvalueInParameter = ast.RulesOf(RulePvalue)
+
+// backUntilPvalueInParameter are the children of a node of rule parameter before which it has no pvalue child.
+var backUntilPvalueInParameter = ast.RulesOf(RulePname, RulePvalue)
 
 // Pname is a view of a node of rule pname:
 //

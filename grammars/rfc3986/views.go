@@ -120,65 +120,102 @@ func (v URIReference) Children() URIReferenceChildren {
 // Path returns the node's child that is its path, one of the rules of the header's
 // component path (path-abempty, path-absolute, path-noscheme, path-rootless, path-empty): there is always one; its Rule says which.
 func (v URIReference) Path() ast.View {
-	c, _ := v.ChildIn(pathOfURIReference)
+	c, _ := v.ChildInUntil(pathOfURIReference, untilPathInURIReference)
 	return c
 }
 
-var pathOfURIReference = []uint16{RulePathAbempty, RulePathAbsolute, RulePathNoscheme, RulePathRootless, RulePathEmpty}
+// pathOfURIReference are the rules of the component path.
+var pathOfURIReference = ast.RulesOf(RulePathAbempty, RulePathAbsolute, RulePathNoscheme, RulePathRootless, RulePathEmpty)
+
+// untilPathInURIReference are the children of a node of rule URI-reference after which it has no path.
+var untilPathInURIReference = ast.RulesOf(RulePathAbempty, RulePathAbsolute, RulePathRootless, RulePathEmpty, RuleQuery, RuleFragment, RulePathNoscheme)
 
 // Scheme returns the node's scheme child, or false when it has none.
 func (v URIReference) Scheme() (Scheme, bool) {
-	c, ok := v.Child(RuleScheme)
+	c, ok := v.ChildUntil(RuleScheme, untilSchemeInURIReference)
 	return Scheme{c}, ok
 }
 
+// untilSchemeInURIReference are the children of a node of rule URI-reference after which it has no scheme child.
+var untilSchemeInURIReference = ast.RulesOf(RuleScheme, RuleAuthority, RulePathAbempty, RulePathAbsolute, RulePathRootless, RulePathEmpty, RuleQuery, RuleFragment, RulePathNoscheme)
+
 // Authority returns the node's authority child, or false when it has none.
 func (v URIReference) Authority() (Authority, bool) {
-	c, ok := v.Child(RuleAuthority)
+	c, ok := v.ChildUntil(RuleAuthority, untilAuthorityInURIReference)
 	return Authority{c}, ok
 }
 
+// untilAuthorityInURIReference are the children of a node of rule URI-reference after which it has no authority child.
+var untilAuthorityInURIReference = ast.RulesOf(RuleAuthority, RulePathAbempty, RulePathAbsolute, RulePathRootless, RulePathEmpty, RuleQuery, RuleFragment, RulePathNoscheme)
+
 // PathAbempty returns the node's path-abempty child, or false when it has none.
 func (v URIReference) PathAbempty() (PathAbempty, bool) {
-	c, ok := v.Child(RulePathAbempty)
+	c, ok := v.ChildUntil(RulePathAbempty, untilPathAbemptyInURIReference)
 	return PathAbempty{c}, ok
 }
 
+// untilPathAbemptyInURIReference are the children of a node of rule URI-reference after which it has no path-abempty child.
+var untilPathAbemptyInURIReference = ast.RulesOf(RulePathAbempty, RulePathAbsolute, RulePathRootless, RulePathEmpty, RuleQuery, RuleFragment, RulePathNoscheme)
+
 // PathAbsolute returns the node's path-absolute child, or false when it has none.
 func (v URIReference) PathAbsolute() (PathAbsolute, bool) {
-	c, ok := v.Child(RulePathAbsolute)
+	c, ok := v.ChildUntil(RulePathAbsolute, untilPathAbsoluteInURIReference)
 	return PathAbsolute{c}, ok
 }
 
+// untilPathAbsoluteInURIReference are the children of a node of rule URI-reference after which it has no path-absolute child.
+var untilPathAbsoluteInURIReference = ast.RulesOf(RuleAuthority, RulePathAbempty, RulePathAbsolute, RulePathRootless, RulePathEmpty, RuleQuery, RuleFragment, RulePathNoscheme)
+
 // PathRootless returns the node's path-rootless child, or false when it has none.
 func (v URIReference) PathRootless() (PathRootless, bool) {
-	c, ok := v.Child(RulePathRootless)
+	c, ok := v.ChildUntil(RulePathRootless, untilPathRootlessInURIReference)
 	return PathRootless{c}, ok
 }
 
+// untilPathRootlessInURIReference are the children of a node of rule URI-reference after which it has no path-rootless child.
+var untilPathRootlessInURIReference = ast.RulesOf(RuleAuthority, RulePathAbempty, RulePathAbsolute, RulePathRootless, RulePathEmpty, RuleQuery, RuleFragment, RulePathNoscheme)
+
 // PathEmpty returns the node's path-empty child, or false when it has none.
 func (v URIReference) PathEmpty() (PathEmpty, bool) {
-	c, ok := v.Child(RulePathEmpty)
+	c, ok := v.ChildUntil(RulePathEmpty, untilPathEmptyInURIReference)
 	return PathEmpty{c}, ok
 }
 
+// untilPathEmptyInURIReference are the children of a node of rule URI-reference after which it has no path-empty child.
+var untilPathEmptyInURIReference = ast.RulesOf(RuleAuthority, RulePathAbempty, RulePathAbsolute, RulePathRootless, RulePathEmpty, RuleQuery, RuleFragment, RulePathNoscheme)
+
 // Query returns the node's query child, or false when it has none.
 func (v URIReference) Query() (Query, bool) {
-	c, ok := v.Child(RuleQuery)
+	c, ok := v.OnlyChild(RuleQuery, untilQueryInURIReference, backUntilQueryInURIReference)
 	return Query{c}, ok
 }
 
+// untilQueryInURIReference are the children of a node of rule URI-reference after which it has no query child.
+var untilQueryInURIReference = ast.RulesOf(RuleQuery, RuleFragment)
+
+// backUntilQueryInURIReference are the children of a node of rule URI-reference before which it has no query child.
+var backUntilQueryInURIReference = ast.RulesOf(RuleScheme, RuleAuthority, RulePathAbempty, RulePathAbsolute, RulePathRootless, RulePathEmpty, RuleQuery, RulePathNoscheme)
+
 // Fragment returns the node's fragment child, or false when it has none.
 func (v URIReference) Fragment() (Fragment, bool) {
-	c, ok := v.Child(RuleFragment)
+	c, ok := v.OnlyChild(RuleFragment, untilFragmentInURIReference, backUntilFragmentInURIReference)
 	return Fragment{c}, ok
 }
 
+// untilFragmentInURIReference are the children of a node of rule URI-reference after which it has no fragment child.
+var untilFragmentInURIReference = ast.RulesOf(RuleFragment)
+
+// backUntilFragmentInURIReference are the children of a node of rule URI-reference before which it has no fragment child.
+var backUntilFragmentInURIReference = ast.RulesOf(RuleScheme, RuleAuthority, RulePathAbempty, RulePathAbsolute, RulePathRootless, RulePathEmpty, RuleQuery, RuleFragment, RulePathNoscheme)
+
 // PathNoscheme returns the node's path-noscheme child, or false when it has none.
 func (v URIReference) PathNoscheme() (PathNoscheme, bool) {
-	c, ok := v.Child(RulePathNoscheme)
+	c, ok := v.ChildUntil(RulePathNoscheme, untilPathNoschemeInURIReference)
 	return PathNoscheme{c}, ok
 }
+
+// untilPathNoschemeInURIReference are the children of a node of rule URI-reference after which it has no path-noscheme child.
+var untilPathNoschemeInURIReference = ast.RulesOf(RuleScheme, RuleAuthority, RulePathAbempty, RulePathAbsolute, RulePathRootless, RulePathEmpty, RuleQuery, RuleFragment, RulePathNoscheme)
 
 // Scheme is a view of a node of rule scheme:
 //
@@ -239,21 +276,33 @@ func (v Authority) Children() AuthorityChildren {
 
 // Userinfo returns the node's userinfo child, or false when it has none.
 func (v Authority) Userinfo() (Userinfo, bool) {
-	c, ok := v.Child(RuleUserinfo)
+	c, ok := v.ChildUntil(RuleUserinfo, untilUserinfoInAuthority)
 	return Userinfo{c}, ok
 }
 
+// untilUserinfoInAuthority are the children of a node of rule authority after which it has no userinfo child.
+var untilUserinfoInAuthority = ast.RulesOf(RuleUserinfo, RuleHost, RulePort)
+
 // Host returns the node's host child.
 func (v Authority) Host() Host {
-	c, _ := v.Child(RuleHost)
+	c, _ := v.ChildUntil(RuleHost, untilHostInAuthority)
 	return Host{c}
 }
 
+// untilHostInAuthority are the children of a node of rule authority after which it has no host child.
+var untilHostInAuthority = ast.RulesOf(RuleHost, RulePort)
+
 // Port returns the node's port child, or false when it has none.
 func (v Authority) Port() (Port, bool) {
-	c, ok := v.Child(RulePort)
+	c, ok := v.OnlyChild(RulePort, untilPortInAuthority, backUntilPortInAuthority)
 	return Port{c}, ok
 }
+
+// untilPortInAuthority are the children of a node of rule authority after which it has no port child.
+var untilPortInAuthority = ast.RulesOf(RulePort)
+
+// backUntilPortInAuthority are the children of a node of rule authority before which it has no port child.
+var backUntilPortInAuthority = ast.RulesOf(RuleUserinfo, RuleHost, RulePort)
 
 // Userinfo is a view of a node of rule userinfo:
 //
@@ -317,21 +366,30 @@ func (v Host) Children() HostChildren {
 
 // IPLiteral returns the node's IP-literal child, or false when it has none.
 func (v Host) IPLiteral() (IPLiteral, bool) {
-	c, ok := v.Child(RuleIPLiteral)
+	c, ok := v.ChildUntil(RuleIPLiteral, untilIPLiteralInHost)
 	return IPLiteral{c}, ok
 }
 
+// untilIPLiteralInHost are the children of a node of rule host after which it has no IP-literal child.
+var untilIPLiteralInHost = ast.RulesOf(RuleIPLiteral, RuleIPv4address, RuleRegName)
+
 // IPv4address returns the node's IPv4address child, or false when it has none.
 func (v Host) IPv4address() (IPv4address, bool) {
-	c, ok := v.Child(RuleIPv4address)
+	c, ok := v.ChildUntil(RuleIPv4address, untilIPv4addressInHost)
 	return IPv4address{c}, ok
 }
 
+// untilIPv4addressInHost are the children of a node of rule host after which it has no IPv4address child.
+var untilIPv4addressInHost = ast.RulesOf(RuleIPLiteral, RuleIPv4address, RuleRegName)
+
 // RegName returns the node's reg-name child, or false when it has none.
 func (v Host) RegName() (RegName, bool) {
-	c, ok := v.Child(RuleRegName)
+	c, ok := v.ChildUntil(RuleRegName, untilRegNameInHost)
 	return RegName{c}, ok
 }
+
+// untilRegNameInHost are the children of a node of rule host after which it has no reg-name child.
+var untilRegNameInHost = ast.RulesOf(RuleIPLiteral, RuleIPv4address, RuleRegName)
 
 // Port is a view of a node of rule port:
 //
@@ -389,15 +447,21 @@ func (v IPLiteral) Children() IPLiteralChildren {
 
 // IPv6address returns the node's IPv6address child, or false when it has none.
 func (v IPLiteral) IPv6address() (IPv6address, bool) {
-	c, ok := v.Child(RuleIPv6address)
+	c, ok := v.ChildUntil(RuleIPv6address, untilIPv6addressInIPLiteral)
 	return IPv6address{c}, ok
 }
 
+// untilIPv6addressInIPLiteral are the children of a node of rule IP-literal after which it has no IPv6address child.
+var untilIPv6addressInIPLiteral = ast.RulesOf(RuleIPv6address, RuleIPvFuture)
+
 // IPvFuture returns the node's IPvFuture child, or false when it has none.
 func (v IPLiteral) IPvFuture() (IPvFuture, bool) {
-	c, ok := v.Child(RuleIPvFuture)
+	c, ok := v.ChildUntil(RuleIPvFuture, untilIPvFutureInIPLiteral)
 	return IPvFuture{c}, ok
 }
+
+// untilIPvFutureInIPLiteral are the children of a node of rule IP-literal after which it has no IPvFuture child.
+var untilIPvFutureInIPLiteral = ast.RulesOf(RuleIPv6address, RuleIPvFuture)
 
 // IPvFuture is a view of a node of rule IPvFuture:
 //
@@ -431,9 +495,12 @@ func AsIPv6address(t *ast.Tree, i int) (IPv6address, bool) {
 
 // IPv4address returns the node's IPv4address child, or false when it has none.
 func (v IPv6address) IPv4address() (IPv4address, bool) {
-	c, ok := v.Child(RuleIPv4address)
+	c, ok := v.ChildUntil(RuleIPv4address, untilIPv4addressInIPv6address)
 	return IPv4address{c}, ok
 }
+
+// untilIPv4addressInIPv6address are the children of a node of rule IPv6address after which it has no IPv4address child.
+var untilIPv4addressInIPv6address = ast.RulesOf(RuleIPv4address)
 
 // IPv4address is a view of a node of rule IPv4address:
 //
@@ -535,9 +602,12 @@ func (v PathAbsolute) Children() PathAbsoluteChildren {
 
 // SegmentNz returns the node's segment-nz child, or false when it has none.
 func (v PathAbsolute) SegmentNz() (SegmentNz, bool) {
-	c, ok := v.Child(RuleSegmentNz)
+	c, ok := v.ChildUntil(RuleSegmentNz, untilSegmentNzInPathAbsolute)
 	return SegmentNz{c}, ok
 }
+
+// untilSegmentNzInPathAbsolute are the children of a node of rule path-absolute after which it has no segment-nz child.
+var untilSegmentNzInPathAbsolute = ast.RulesOf(RuleSegmentNz, RuleSegment)
 
 // EachSegment steps through the node's segment children, in order (see ast.Children).
 func (v PathAbsolute) EachSegment() ast.Children[Segment] {
@@ -586,9 +656,12 @@ func (v PathNoscheme) Children() PathNoschemeChildren {
 
 // SegmentNzNc returns the node's segment-nz-nc child.
 func (v PathNoscheme) SegmentNzNc() SegmentNzNc {
-	c, _ := v.Child(RuleSegmentNzNc)
+	c, _ := v.ChildUntil(RuleSegmentNzNc, untilSegmentNzNcInPathNoscheme)
 	return SegmentNzNc{c}
 }
+
+// untilSegmentNzNcInPathNoscheme are the children of a node of rule path-noscheme after which it has no segment-nz-nc child.
+var untilSegmentNzNcInPathNoscheme = ast.RulesOf(RuleSegmentNzNc, RuleSegment)
 
 // EachSegment steps through the node's segment children, in order (see ast.Children).
 func (v PathNoscheme) EachSegment() ast.Children[Segment] {
@@ -637,9 +710,12 @@ func (v PathRootless) Children() PathRootlessChildren {
 
 // SegmentNz returns the node's segment-nz child.
 func (v PathRootless) SegmentNz() SegmentNz {
-	c, _ := v.Child(RuleSegmentNz)
+	c, _ := v.ChildUntil(RuleSegmentNz, untilSegmentNzInPathRootless)
 	return SegmentNz{c}
 }
+
+// untilSegmentNzInPathRootless are the children of a node of rule path-rootless after which it has no segment-nz child.
+var untilSegmentNzInPathRootless = ast.RulesOf(RuleSegmentNz, RuleSegment)
 
 // EachSegment steps through the node's segment children, in order (see ast.Children).
 func (v PathRootless) EachSegment() ast.Children[Segment] {

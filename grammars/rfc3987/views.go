@@ -120,65 +120,102 @@ func (v IRIReference) Children() IRIReferenceChildren {
 // Path returns the node's child that is its path, one of the rules of the header's
 // component path (ipath-abempty, ipath-absolute, ipath-noscheme, ipath-rootless, ipath-empty): there is always one; its Rule says which.
 func (v IRIReference) Path() ast.View {
-	c, _ := v.ChildIn(pathOfIRIReference)
+	c, _ := v.ChildInUntil(pathOfIRIReference, untilPathInIRIReference)
 	return c
 }
 
-var pathOfIRIReference = []uint16{RuleIpathAbempty, RuleIpathAbsolute, RuleIpathNoscheme, RuleIpathRootless, RuleIpathEmpty}
+// pathOfIRIReference are the rules of the component path.
+var pathOfIRIReference = ast.RulesOf(RuleIpathAbempty, RuleIpathAbsolute, RuleIpathNoscheme, RuleIpathRootless, RuleIpathEmpty)
+
+// untilPathInIRIReference are the children of a node of rule IRI-reference after which it has no path.
+var untilPathInIRIReference = ast.RulesOf(RuleIpathAbempty, RuleIpathAbsolute, RuleIpathRootless, RuleIpathEmpty, RuleIquery, RuleIfragment, RuleIpathNoscheme)
 
 // Scheme returns the node's scheme child, or false when it has none.
 func (v IRIReference) Scheme() (Scheme, bool) {
-	c, ok := v.Child(RuleScheme)
+	c, ok := v.ChildUntil(RuleScheme, untilSchemeInIRIReference)
 	return Scheme{c}, ok
 }
 
+// untilSchemeInIRIReference are the children of a node of rule IRI-reference after which it has no scheme child.
+var untilSchemeInIRIReference = ast.RulesOf(RuleScheme, RuleIauthority, RuleIpathAbempty, RuleIpathAbsolute, RuleIpathRootless, RuleIpathEmpty, RuleIquery, RuleIfragment, RuleIpathNoscheme)
+
 // Iauthority returns the node's iauthority child, or false when it has none.
 func (v IRIReference) Iauthority() (Iauthority, bool) {
-	c, ok := v.Child(RuleIauthority)
+	c, ok := v.ChildUntil(RuleIauthority, untilIauthorityInIRIReference)
 	return Iauthority{c}, ok
 }
 
+// untilIauthorityInIRIReference are the children of a node of rule IRI-reference after which it has no iauthority child.
+var untilIauthorityInIRIReference = ast.RulesOf(RuleIauthority, RuleIpathAbempty, RuleIpathAbsolute, RuleIpathRootless, RuleIpathEmpty, RuleIquery, RuleIfragment, RuleIpathNoscheme)
+
 // IpathAbempty returns the node's ipath-abempty child, or false when it has none.
 func (v IRIReference) IpathAbempty() (IpathAbempty, bool) {
-	c, ok := v.Child(RuleIpathAbempty)
+	c, ok := v.ChildUntil(RuleIpathAbempty, untilIpathAbemptyInIRIReference)
 	return IpathAbempty{c}, ok
 }
 
+// untilIpathAbemptyInIRIReference are the children of a node of rule IRI-reference after which it has no ipath-abempty child.
+var untilIpathAbemptyInIRIReference = ast.RulesOf(RuleIpathAbempty, RuleIpathAbsolute, RuleIpathRootless, RuleIpathEmpty, RuleIquery, RuleIfragment, RuleIpathNoscheme)
+
 // IpathAbsolute returns the node's ipath-absolute child, or false when it has none.
 func (v IRIReference) IpathAbsolute() (IpathAbsolute, bool) {
-	c, ok := v.Child(RuleIpathAbsolute)
+	c, ok := v.ChildUntil(RuleIpathAbsolute, untilIpathAbsoluteInIRIReference)
 	return IpathAbsolute{c}, ok
 }
 
+// untilIpathAbsoluteInIRIReference are the children of a node of rule IRI-reference after which it has no ipath-absolute child.
+var untilIpathAbsoluteInIRIReference = ast.RulesOf(RuleIauthority, RuleIpathAbempty, RuleIpathAbsolute, RuleIpathRootless, RuleIpathEmpty, RuleIquery, RuleIfragment, RuleIpathNoscheme)
+
 // IpathRootless returns the node's ipath-rootless child, or false when it has none.
 func (v IRIReference) IpathRootless() (IpathRootless, bool) {
-	c, ok := v.Child(RuleIpathRootless)
+	c, ok := v.ChildUntil(RuleIpathRootless, untilIpathRootlessInIRIReference)
 	return IpathRootless{c}, ok
 }
 
+// untilIpathRootlessInIRIReference are the children of a node of rule IRI-reference after which it has no ipath-rootless child.
+var untilIpathRootlessInIRIReference = ast.RulesOf(RuleIauthority, RuleIpathAbempty, RuleIpathAbsolute, RuleIpathRootless, RuleIpathEmpty, RuleIquery, RuleIfragment, RuleIpathNoscheme)
+
 // IpathEmpty returns the node's ipath-empty child, or false when it has none.
 func (v IRIReference) IpathEmpty() (IpathEmpty, bool) {
-	c, ok := v.Child(RuleIpathEmpty)
+	c, ok := v.ChildUntil(RuleIpathEmpty, untilIpathEmptyInIRIReference)
 	return IpathEmpty{c}, ok
 }
 
+// untilIpathEmptyInIRIReference are the children of a node of rule IRI-reference after which it has no ipath-empty child.
+var untilIpathEmptyInIRIReference = ast.RulesOf(RuleIauthority, RuleIpathAbempty, RuleIpathAbsolute, RuleIpathRootless, RuleIpathEmpty, RuleIquery, RuleIfragment, RuleIpathNoscheme)
+
 // Iquery returns the node's iquery child, or false when it has none.
 func (v IRIReference) Iquery() (Iquery, bool) {
-	c, ok := v.Child(RuleIquery)
+	c, ok := v.OnlyChild(RuleIquery, untilIqueryInIRIReference, backUntilIqueryInIRIReference)
 	return Iquery{c}, ok
 }
 
+// untilIqueryInIRIReference are the children of a node of rule IRI-reference after which it has no iquery child.
+var untilIqueryInIRIReference = ast.RulesOf(RuleIquery, RuleIfragment)
+
+// backUntilIqueryInIRIReference are the children of a node of rule IRI-reference before which it has no iquery child.
+var backUntilIqueryInIRIReference = ast.RulesOf(RuleScheme, RuleIauthority, RuleIpathAbempty, RuleIpathAbsolute, RuleIpathRootless, RuleIpathEmpty, RuleIquery, RuleIpathNoscheme)
+
 // Ifragment returns the node's ifragment child, or false when it has none.
 func (v IRIReference) Ifragment() (Ifragment, bool) {
-	c, ok := v.Child(RuleIfragment)
+	c, ok := v.OnlyChild(RuleIfragment, untilIfragmentInIRIReference, backUntilIfragmentInIRIReference)
 	return Ifragment{c}, ok
 }
 
+// untilIfragmentInIRIReference are the children of a node of rule IRI-reference after which it has no ifragment child.
+var untilIfragmentInIRIReference = ast.RulesOf(RuleIfragment)
+
+// backUntilIfragmentInIRIReference are the children of a node of rule IRI-reference before which it has no ifragment child.
+var backUntilIfragmentInIRIReference = ast.RulesOf(RuleScheme, RuleIauthority, RuleIpathAbempty, RuleIpathAbsolute, RuleIpathRootless, RuleIpathEmpty, RuleIquery, RuleIfragment, RuleIpathNoscheme)
+
 // IpathNoscheme returns the node's ipath-noscheme child, or false when it has none.
 func (v IRIReference) IpathNoscheme() (IpathNoscheme, bool) {
-	c, ok := v.Child(RuleIpathNoscheme)
+	c, ok := v.ChildUntil(RuleIpathNoscheme, untilIpathNoschemeInIRIReference)
 	return IpathNoscheme{c}, ok
 }
+
+// untilIpathNoschemeInIRIReference are the children of a node of rule IRI-reference after which it has no ipath-noscheme child.
+var untilIpathNoschemeInIRIReference = ast.RulesOf(RuleScheme, RuleIauthority, RuleIpathAbempty, RuleIpathAbsolute, RuleIpathRootless, RuleIpathEmpty, RuleIquery, RuleIfragment, RuleIpathNoscheme)
 
 // Iauthority is a view of a node of rule iauthority:
 //
@@ -228,21 +265,33 @@ func (v Iauthority) Children() IauthorityChildren {
 
 // Iuserinfo returns the node's iuserinfo child, or false when it has none.
 func (v Iauthority) Iuserinfo() (Iuserinfo, bool) {
-	c, ok := v.Child(RuleIuserinfo)
+	c, ok := v.ChildUntil(RuleIuserinfo, untilIuserinfoInIauthority)
 	return Iuserinfo{c}, ok
 }
 
+// untilIuserinfoInIauthority are the children of a node of rule iauthority after which it has no iuserinfo child.
+var untilIuserinfoInIauthority = ast.RulesOf(RuleIuserinfo, RuleIhost, RulePort)
+
 // Ihost returns the node's ihost child.
 func (v Iauthority) Ihost() Ihost {
-	c, _ := v.Child(RuleIhost)
+	c, _ := v.ChildUntil(RuleIhost, untilIhostInIauthority)
 	return Ihost{c}
 }
 
+// untilIhostInIauthority are the children of a node of rule iauthority after which it has no ihost child.
+var untilIhostInIauthority = ast.RulesOf(RuleIhost, RulePort)
+
 // Port returns the node's port child, or false when it has none.
 func (v Iauthority) Port() (Port, bool) {
-	c, ok := v.Child(RulePort)
+	c, ok := v.OnlyChild(RulePort, untilPortInIauthority, backUntilPortInIauthority)
 	return Port{c}, ok
 }
+
+// untilPortInIauthority are the children of a node of rule iauthority after which it has no port child.
+var untilPortInIauthority = ast.RulesOf(RulePort)
+
+// backUntilPortInIauthority are the children of a node of rule iauthority before which it has no port child.
+var backUntilPortInIauthority = ast.RulesOf(RuleIuserinfo, RuleIhost, RulePort)
 
 // Iuserinfo is a view of a node of rule iuserinfo:
 //
@@ -306,21 +355,30 @@ func (v Ihost) Children() IhostChildren {
 
 // IPLiteral returns the node's IP-literal child, or false when it has none.
 func (v Ihost) IPLiteral() (IPLiteral, bool) {
-	c, ok := v.Child(RuleIPLiteral)
+	c, ok := v.ChildUntil(RuleIPLiteral, untilIPLiteralInIhost)
 	return IPLiteral{c}, ok
 }
 
+// untilIPLiteralInIhost are the children of a node of rule ihost after which it has no IP-literal child.
+var untilIPLiteralInIhost = ast.RulesOf(RuleIPLiteral, RuleIPv4address, RuleIregName)
+
 // IPv4address returns the node's IPv4address child, or false when it has none.
 func (v Ihost) IPv4address() (IPv4address, bool) {
-	c, ok := v.Child(RuleIPv4address)
+	c, ok := v.ChildUntil(RuleIPv4address, untilIPv4addressInIhost)
 	return IPv4address{c}, ok
 }
 
+// untilIPv4addressInIhost are the children of a node of rule ihost after which it has no IPv4address child.
+var untilIPv4addressInIhost = ast.RulesOf(RuleIPLiteral, RuleIPv4address, RuleIregName)
+
 // IregName returns the node's ireg-name child, or false when it has none.
 func (v Ihost) IregName() (IregName, bool) {
-	c, ok := v.Child(RuleIregName)
+	c, ok := v.ChildUntil(RuleIregName, untilIregNameInIhost)
 	return IregName{c}, ok
 }
+
+// untilIregNameInIhost are the children of a node of rule ihost after which it has no ireg-name child.
+var untilIregNameInIhost = ast.RulesOf(RuleIPLiteral, RuleIPv4address, RuleIregName)
 
 // IregName is a view of a node of rule ireg-name:
 //
@@ -391,9 +449,12 @@ func (v IpathAbsolute) Children() IpathAbsoluteChildren {
 
 // IsegmentNz returns the node's isegment-nz child, or false when it has none.
 func (v IpathAbsolute) IsegmentNz() (IsegmentNz, bool) {
-	c, ok := v.Child(RuleIsegmentNz)
+	c, ok := v.ChildUntil(RuleIsegmentNz, untilIsegmentNzInIpathAbsolute)
 	return IsegmentNz{c}, ok
 }
+
+// untilIsegmentNzInIpathAbsolute are the children of a node of rule ipath-absolute after which it has no isegment-nz child.
+var untilIsegmentNzInIpathAbsolute = ast.RulesOf(RuleIsegmentNz, RuleIsegment)
 
 // EachIsegment steps through the node's isegment children, in order (see ast.Children).
 func (v IpathAbsolute) EachIsegment() ast.Children[Isegment] {
@@ -442,9 +503,12 @@ func (v IpathNoscheme) Children() IpathNoschemeChildren {
 
 // IsegmentNzNc returns the node's isegment-nz-nc child.
 func (v IpathNoscheme) IsegmentNzNc() IsegmentNzNc {
-	c, _ := v.Child(RuleIsegmentNzNc)
+	c, _ := v.ChildUntil(RuleIsegmentNzNc, untilIsegmentNzNcInIpathNoscheme)
 	return IsegmentNzNc{c}
 }
+
+// untilIsegmentNzNcInIpathNoscheme are the children of a node of rule ipath-noscheme after which it has no isegment-nz-nc child.
+var untilIsegmentNzNcInIpathNoscheme = ast.RulesOf(RuleIsegmentNzNc, RuleIsegment)
 
 // EachIsegment steps through the node's isegment children, in order (see ast.Children).
 func (v IpathNoscheme) EachIsegment() ast.Children[Isegment] {
@@ -493,9 +557,12 @@ func (v IpathRootless) Children() IpathRootlessChildren {
 
 // IsegmentNz returns the node's isegment-nz child.
 func (v IpathRootless) IsegmentNz() IsegmentNz {
-	c, _ := v.Child(RuleIsegmentNz)
+	c, _ := v.ChildUntil(RuleIsegmentNz, untilIsegmentNzInIpathRootless)
 	return IsegmentNz{c}
 }
+
+// untilIsegmentNzInIpathRootless are the children of a node of rule ipath-rootless after which it has no isegment-nz child.
+var untilIsegmentNzInIpathRootless = ast.RulesOf(RuleIsegmentNz, RuleIsegment)
 
 // EachIsegment steps through the node's isegment children, in order (see ast.Children).
 func (v IpathRootless) EachIsegment() ast.Children[Isegment] {
@@ -636,15 +703,21 @@ func (v IPLiteral) Children() IPLiteralChildren {
 
 // IPv6address returns the node's IPv6address child, or false when it has none.
 func (v IPLiteral) IPv6address() (IPv6address, bool) {
-	c, ok := v.Child(RuleIPv6address)
+	c, ok := v.ChildUntil(RuleIPv6address, untilIPv6addressInIPLiteral)
 	return IPv6address{c}, ok
 }
 
+// untilIPv6addressInIPLiteral are the children of a node of rule IP-literal after which it has no IPv6address child.
+var untilIPv6addressInIPLiteral = ast.RulesOf(RuleIPv6address, RuleIPvFuture)
+
 // IPvFuture returns the node's IPvFuture child, or false when it has none.
 func (v IPLiteral) IPvFuture() (IPvFuture, bool) {
-	c, ok := v.Child(RuleIPvFuture)
+	c, ok := v.ChildUntil(RuleIPvFuture, untilIPvFutureInIPLiteral)
 	return IPvFuture{c}, ok
 }
+
+// untilIPvFutureInIPLiteral are the children of a node of rule IP-literal after which it has no IPvFuture child.
+var untilIPvFutureInIPLiteral = ast.RulesOf(RuleIPv6address, RuleIPvFuture)
 
 // IPvFuture is a view of a node of rule IPvFuture:
 //
@@ -678,9 +751,12 @@ func AsIPv6address(t *ast.Tree, i int) (IPv6address, bool) {
 
 // IPv4address returns the node's IPv4address child, or false when it has none.
 func (v IPv6address) IPv4address() (IPv4address, bool) {
-	c, ok := v.Child(RuleIPv4address)
+	c, ok := v.ChildUntil(RuleIPv4address, untilIPv4addressInIPv6address)
 	return IPv4address{c}, ok
 }
+
+// untilIPv4addressInIPv6address are the children of a node of rule IPv6address after which it has no IPv4address child.
+var untilIPv4addressInIPv6address = ast.RulesOf(RuleIPv4address)
 
 // IPv4address is a view of a node of rule IPv4address:
 //

@@ -79,21 +79,33 @@ func (v GeoURI) Children() GeoURIChildren {
 
 // Coordinates returns the node's coordinates child.
 func (v GeoURI) Coordinates() Coordinates {
-	c, _ := v.Child(RuleCoordinates)
+	c, _ := v.ChildUntil(RuleCoordinates, untilCoordinatesInGeoURI)
 	return Coordinates{c}
 }
 
+// untilCoordinatesInGeoURI are the children of a node of rule geo-URI after which it has no coordinates child.
+var untilCoordinatesInGeoURI = ast.RulesOf(RuleCoordinates, RuleCrsp, RuleUncp, RuleParameter)
+
 // Crsp returns the node's crsp child, or false when it has none.
 func (v GeoURI) Crsp() (Crsp, bool) {
-	c, ok := v.Child(RuleCrsp)
+	c, ok := v.ChildUntil(RuleCrsp, untilCrspInGeoURI)
 	return Crsp{c}, ok
 }
 
+// untilCrspInGeoURI are the children of a node of rule geo-URI after which it has no crsp child.
+var untilCrspInGeoURI = ast.RulesOf(RuleCrsp, RuleUncp, RuleParameter)
+
 // Uncp returns the node's uncp child, or false when it has none.
 func (v GeoURI) Uncp() (Uncp, bool) {
-	c, ok := v.Child(RuleUncp)
+	c, ok := v.OnlyChild(RuleUncp, untilUncpInGeoURI, backUntilUncpInGeoURI)
 	return Uncp{c}, ok
 }
+
+// untilUncpInGeoURI are the children of a node of rule geo-URI after which it has no uncp child.
+var untilUncpInGeoURI = ast.RulesOf(RuleUncp, RuleParameter)
+
+// backUntilUncpInGeoURI are the children of a node of rule geo-URI before which it has no uncp child.
+var backUntilUncpInGeoURI = ast.RulesOf(RuleCoordinates, RuleCrsp, RuleUncp)
 
 // EachParameter steps through the node's parameter children, in order (see ast.Children).
 func (v GeoURI) EachParameter() ast.Children[Parameter] {
@@ -148,21 +160,33 @@ func (v Coordinates) Children() CoordinatesChildren {
 
 // CoordA returns the node's coord-a child.
 func (v Coordinates) CoordA() CoordA {
-	c, _ := v.Child(RuleCoordA)
+	c, _ := v.ChildUntil(RuleCoordA, untilCoordAInCoordinates)
 	return CoordA{c}
 }
 
+// untilCoordAInCoordinates are the children of a node of rule coordinates after which it has no coord-a child.
+var untilCoordAInCoordinates = ast.RulesOf(RuleCoordA, RuleCoordB, RuleCoordC)
+
 // CoordB returns the node's coord-b child.
 func (v Coordinates) CoordB() CoordB {
-	c, _ := v.Child(RuleCoordB)
+	c, _ := v.ChildUntil(RuleCoordB, untilCoordBInCoordinates)
 	return CoordB{c}
 }
 
+// untilCoordBInCoordinates are the children of a node of rule coordinates after which it has no coord-b child.
+var untilCoordBInCoordinates = ast.RulesOf(RuleCoordB, RuleCoordC)
+
 // CoordC returns the node's coord-c child, or false when it has none.
 func (v Coordinates) CoordC() (CoordC, bool) {
-	c, ok := v.Child(RuleCoordC)
+	c, ok := v.OnlyChild(RuleCoordC, untilCoordCInCoordinates, backUntilCoordCInCoordinates)
 	return CoordC{c}, ok
 }
+
+// untilCoordCInCoordinates are the children of a node of rule coordinates after which it has no coord-c child.
+var untilCoordCInCoordinates = ast.RulesOf(RuleCoordC)
+
+// backUntilCoordCInCoordinates are the children of a node of rule coordinates before which it has no coord-c child.
+var backUntilCoordCInCoordinates = ast.RulesOf(RuleCoordA, RuleCoordB, RuleCoordC)
 
 // CoordA is a view of a node of rule coord-a:
 //
@@ -210,9 +234,12 @@ func AsCrsp(t *ast.Tree, i int) (Crsp, bool) {
 
 // Crslabel returns the node's crslabel child.
 func (v Crsp) Crslabel() Crslabel {
-	c, _ := v.Child(RuleCrslabel)
+	c, _ := v.ChildUntil(RuleCrslabel, untilCrslabelInCrsp)
 	return Crslabel{c}
 }
+
+// untilCrslabelInCrsp are the children of a node of rule crsp after which it has no crslabel child.
+var untilCrslabelInCrsp = ast.RulesOf(RuleCrslabel)
 
 // Crslabel is a view of a node of rule crslabel:
 //
@@ -238,9 +265,12 @@ func AsUncp(t *ast.Tree, i int) (Uncp, bool) {
 
 // Uval returns the node's uval child.
 func (v Uncp) Uval() Uval {
-	c, _ := v.Child(RuleUval)
+	c, _ := v.ChildUntil(RuleUval, untilUvalInUncp)
 	return Uval{c}
 }
+
+// untilUvalInUncp are the children of a node of rule uncp after which it has no uval child.
+var untilUvalInUncp = ast.RulesOf(RuleUval)
 
 // Uval is a view of a node of rule uval:
 //
@@ -295,15 +325,24 @@ func (v Parameter) Children() ParameterChildren {
 
 // Pname returns the node's pname child.
 func (v Parameter) Pname() Pname {
-	c, _ := v.Child(RulePname)
+	c, _ := v.ChildUntil(RulePname, untilPnameInParameter)
 	return Pname{c}
 }
 
+// untilPnameInParameter are the children of a node of rule parameter after which it has no pname child.
+var untilPnameInParameter = ast.RulesOf(RulePname, RulePvalue)
+
 // Pvalue returns the node's pvalue child, or false when it has none.
 func (v Parameter) Pvalue() (Pvalue, bool) {
-	c, ok := v.Child(RulePvalue)
+	c, ok := v.OnlyChild(RulePvalue, untilPvalueInParameter, backUntilPvalueInParameter)
 	return Pvalue{c}, ok
 }
+
+// untilPvalueInParameter are the children of a node of rule parameter after which it has no pvalue child.
+var untilPvalueInParameter = ast.RulesOf(RulePvalue)
+
+// backUntilPvalueInParameter are the children of a node of rule parameter before which it has no pvalue child.
+var backUntilPvalueInParameter = ast.RulesOf(RulePname, RulePvalue)
 
 // Pname is a view of a node of rule pname:
 //

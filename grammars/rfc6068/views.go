@@ -64,15 +64,24 @@ func (v MailtoURI) Children() MailtoURIChildren {
 
 // To returns the node's to child, or false when it has none.
 func (v MailtoURI) To() (To, bool) {
-	c, ok := v.Child(RuleTo)
+	c, ok := v.ChildUntil(RuleTo, untilToInMailtoURI)
 	return To{c}, ok
 }
 
+// untilToInMailtoURI are the children of a node of rule mailtoURI after which it has no to child.
+var untilToInMailtoURI = ast.RulesOf(RuleTo, RuleHfields)
+
 // Hfields returns the node's hfields child, or false when it has none.
 func (v MailtoURI) Hfields() (Hfields, bool) {
-	c, ok := v.Child(RuleHfields)
+	c, ok := v.OnlyChild(RuleHfields, untilHfieldsInMailtoURI, backUntilHfieldsInMailtoURI)
 	return Hfields{c}, ok
 }
+
+// untilHfieldsInMailtoURI are the children of a node of rule mailtoURI after which it has no hfields child.
+var untilHfieldsInMailtoURI = ast.RulesOf(RuleHfields)
+
+// backUntilHfieldsInMailtoURI are the children of a node of rule mailtoURI before which it has no hfields child.
+var backUntilHfieldsInMailtoURI = ast.RulesOf(RuleTo, RuleHfields)
 
 // To is a view of a node of rule to:
 //
@@ -148,15 +157,24 @@ func (v Hfield) Children() HfieldChildren {
 
 // Hfname returns the node's hfname child.
 func (v Hfield) Hfname() Hfname {
-	c, _ := v.Child(RuleHfname)
+	c, _ := v.ChildUntil(RuleHfname, untilHfnameInHfield)
 	return Hfname{c}
 }
 
+// untilHfnameInHfield are the children of a node of rule hfield after which it has no hfname child.
+var untilHfnameInHfield = ast.RulesOf(RuleHfname, RuleHfvalue)
+
 // Hfvalue returns the node's hfvalue child.
 func (v Hfield) Hfvalue() Hfvalue {
-	c, _ := v.Child(RuleHfvalue)
+	c, _ := v.OnlyChild(RuleHfvalue, untilHfvalueInHfield, backUntilHfvalueInHfield)
 	return Hfvalue{c}
 }
+
+// untilHfvalueInHfield are the children of a node of rule hfield after which it has no hfvalue child.
+var untilHfvalueInHfield = ast.RulesOf(RuleHfvalue)
+
+// backUntilHfvalueInHfield are the children of a node of rule hfield before which it has no hfvalue child.
+var backUntilHfvalueInHfield = ast.RulesOf(RuleHfname, RuleHfvalue)
 
 // Hfname is a view of a node of rule hfname:
 //
@@ -222,15 +240,24 @@ func (v AddrSpec) Children() AddrSpecChildren {
 
 // LocalPart returns the node's local-part child.
 func (v AddrSpec) LocalPart() LocalPart {
-	c, _ := v.Child(RuleLocalPart)
+	c, _ := v.ChildUntil(RuleLocalPart, untilLocalPartInAddrSpec)
 	return LocalPart{c}
 }
 
+// untilLocalPartInAddrSpec are the children of a node of rule addr-spec after which it has no local-part child.
+var untilLocalPartInAddrSpec = ast.RulesOf(RuleLocalPart, RuleDomain)
+
 // Domain returns the node's domain child.
 func (v AddrSpec) Domain() Domain {
-	c, _ := v.Child(RuleDomain)
+	c, _ := v.OnlyChild(RuleDomain, untilDomainInAddrSpec, backUntilDomainInAddrSpec)
 	return Domain{c}
 }
+
+// untilDomainInAddrSpec are the children of a node of rule addr-spec after which it has no domain child.
+var untilDomainInAddrSpec = ast.RulesOf(RuleDomain)
+
+// backUntilDomainInAddrSpec are the children of a node of rule addr-spec before which it has no domain child.
+var backUntilDomainInAddrSpec = ast.RulesOf(RuleLocalPart, RuleDomain)
 
 // LocalPart is a view of a node of rule local-part:
 //

@@ -72,15 +72,21 @@ func (v WsOrWssURI) Children() WsOrWssURIChildren {
 
 // WsURI returns the node's ws-URI child, or false when it has none.
 func (v WsOrWssURI) WsURI() (WsURI, bool) {
-	c, ok := v.Child(RuleWsURI)
+	c, ok := v.ChildUntil(RuleWsURI, untilWsURIInWsOrWssURI)
 	return WsURI{c}, ok
 }
 
+// untilWsURIInWsOrWssURI are the children of a node of rule ws-or-wss-URI after which it has no ws-URI child.
+var untilWsURIInWsOrWssURI = ast.RulesOf(RuleWsURI, RuleWssURI)
+
 // WssURI returns the node's wss-URI child, or false when it has none.
 func (v WsOrWssURI) WssURI() (WssURI, bool) {
-	c, ok := v.Child(RuleWssURI)
+	c, ok := v.ChildUntil(RuleWssURI, untilWssURIInWsOrWssURI)
 	return WssURI{c}, ok
 }
+
+// untilWssURIInWsOrWssURI are the children of a node of rule ws-or-wss-URI after which it has no wss-URI child.
+var untilWssURIInWsOrWssURI = ast.RulesOf(RuleWsURI, RuleWssURI)
 
 // WsURI is a view of a node of rule ws-URI:
 //
@@ -136,27 +142,45 @@ func (v WsURI) Children() WsURIChildren {
 
 // Host returns the node's host child.
 func (v WsURI) Host() Host {
-	c, _ := v.Child(RuleHost)
+	c, _ := v.ChildUntil(RuleHost, untilHostInWsURI)
 	return Host{c}
 }
 
+// untilHostInWsURI are the children of a node of rule ws-URI after which it has no host child.
+var untilHostInWsURI = ast.RulesOf(RuleHost, RulePort, RulePath, RuleQuery)
+
 // Port returns the node's port child, or false when it has none.
 func (v WsURI) Port() (Port, bool) {
-	c, ok := v.Child(RulePort)
+	c, ok := v.ChildUntil(RulePort, untilPortInWsURI)
 	return Port{c}, ok
 }
 
+// untilPortInWsURI are the children of a node of rule ws-URI after which it has no port child.
+var untilPortInWsURI = ast.RulesOf(RulePort, RulePath, RuleQuery)
+
 // Path returns the node's path child.
 func (v WsURI) Path() Path {
-	c, _ := v.Child(RulePath)
+	c, _ := v.OnlyChild(RulePath, untilPathInWsURI, backUntilPathInWsURI)
 	return Path{c}
 }
 
+// untilPathInWsURI are the children of a node of rule ws-URI after which it has no path child.
+var untilPathInWsURI = ast.RulesOf(RulePath, RuleQuery)
+
+// backUntilPathInWsURI are the children of a node of rule ws-URI before which it has no path child.
+var backUntilPathInWsURI = ast.RulesOf(RuleHost, RulePort, RulePath)
+
 // Query returns the node's query child, or false when it has none.
 func (v WsURI) Query() (Query, bool) {
-	c, ok := v.Child(RuleQuery)
+	c, ok := v.OnlyChild(RuleQuery, untilQueryInWsURI, backUntilQueryInWsURI)
 	return Query{c}, ok
 }
+
+// untilQueryInWsURI are the children of a node of rule ws-URI after which it has no query child.
+var untilQueryInWsURI = ast.RulesOf(RuleQuery)
+
+// backUntilQueryInWsURI are the children of a node of rule ws-URI before which it has no query child.
+var backUntilQueryInWsURI = ast.RulesOf(RuleHost, RulePort, RulePath, RuleQuery)
 
 // WssURI is a view of a node of rule wss-URI:
 //
@@ -212,27 +236,45 @@ func (v WssURI) Children() WssURIChildren {
 
 // Host returns the node's host child.
 func (v WssURI) Host() Host {
-	c, _ := v.Child(RuleHost)
+	c, _ := v.ChildUntil(RuleHost, untilHostInWssURI)
 	return Host{c}
 }
 
+// untilHostInWssURI are the children of a node of rule wss-URI after which it has no host child.
+var untilHostInWssURI = ast.RulesOf(RuleHost, RulePort, RulePath, RuleQuery)
+
 // Port returns the node's port child, or false when it has none.
 func (v WssURI) Port() (Port, bool) {
-	c, ok := v.Child(RulePort)
+	c, ok := v.ChildUntil(RulePort, untilPortInWssURI)
 	return Port{c}, ok
 }
 
+// untilPortInWssURI are the children of a node of rule wss-URI after which it has no port child.
+var untilPortInWssURI = ast.RulesOf(RulePort, RulePath, RuleQuery)
+
 // Path returns the node's path child.
 func (v WssURI) Path() Path {
-	c, _ := v.Child(RulePath)
+	c, _ := v.OnlyChild(RulePath, untilPathInWssURI, backUntilPathInWssURI)
 	return Path{c}
 }
 
+// untilPathInWssURI are the children of a node of rule wss-URI after which it has no path child.
+var untilPathInWssURI = ast.RulesOf(RulePath, RuleQuery)
+
+// backUntilPathInWssURI are the children of a node of rule wss-URI before which it has no path child.
+var backUntilPathInWssURI = ast.RulesOf(RuleHost, RulePort, RulePath)
+
 // Query returns the node's query child, or false when it has none.
 func (v WssURI) Query() (Query, bool) {
-	c, ok := v.Child(RuleQuery)
+	c, ok := v.OnlyChild(RuleQuery, untilQueryInWssURI, backUntilQueryInWssURI)
 	return Query{c}, ok
 }
+
+// untilQueryInWssURI are the children of a node of rule wss-URI after which it has no query child.
+var untilQueryInWssURI = ast.RulesOf(RuleQuery)
+
+// backUntilQueryInWssURI are the children of a node of rule wss-URI before which it has no query child.
+var backUntilQueryInWssURI = ast.RulesOf(RuleHost, RulePort, RulePath, RuleQuery)
 
 // Path is a view of a node of rule path:
 //
@@ -301,21 +343,30 @@ func (v Host) Children() HostChildren {
 
 // IPLiteral returns the node's IP-literal child, or false when it has none.
 func (v Host) IPLiteral() (IPLiteral, bool) {
-	c, ok := v.Child(RuleIPLiteral)
+	c, ok := v.ChildUntil(RuleIPLiteral, untilIPLiteralInHost)
 	return IPLiteral{c}, ok
 }
 
+// untilIPLiteralInHost are the children of a node of rule host after which it has no IP-literal child.
+var untilIPLiteralInHost = ast.RulesOf(RuleIPLiteral, RuleIPv4address, RuleRegName)
+
 // IPv4address returns the node's IPv4address child, or false when it has none.
 func (v Host) IPv4address() (IPv4address, bool) {
-	c, ok := v.Child(RuleIPv4address)
+	c, ok := v.ChildUntil(RuleIPv4address, untilIPv4addressInHost)
 	return IPv4address{c}, ok
 }
 
+// untilIPv4addressInHost are the children of a node of rule host after which it has no IPv4address child.
+var untilIPv4addressInHost = ast.RulesOf(RuleIPLiteral, RuleIPv4address, RuleRegName)
+
 // RegName returns the node's reg-name child, or false when it has none.
 func (v Host) RegName() (RegName, bool) {
-	c, ok := v.Child(RuleRegName)
+	c, ok := v.ChildUntil(RuleRegName, untilRegNameInHost)
 	return RegName{c}, ok
 }
+
+// untilRegNameInHost are the children of a node of rule host after which it has no reg-name child.
+var untilRegNameInHost = ast.RulesOf(RuleIPLiteral, RuleIPv4address, RuleRegName)
 
 // Port is a view of a node of rule port:
 //
@@ -373,15 +424,21 @@ func (v IPLiteral) Children() IPLiteralChildren {
 
 // IPv6address returns the node's IPv6address child, or false when it has none.
 func (v IPLiteral) IPv6address() (IPv6address, bool) {
-	c, ok := v.Child(RuleIPv6address)
+	c, ok := v.ChildUntil(RuleIPv6address, untilIPv6addressInIPLiteral)
 	return IPv6address{c}, ok
 }
 
+// untilIPv6addressInIPLiteral are the children of a node of rule IP-literal after which it has no IPv6address child.
+var untilIPv6addressInIPLiteral = ast.RulesOf(RuleIPv6address, RuleIPvFuture)
+
 // IPvFuture returns the node's IPvFuture child, or false when it has none.
 func (v IPLiteral) IPvFuture() (IPvFuture, bool) {
-	c, ok := v.Child(RuleIPvFuture)
+	c, ok := v.ChildUntil(RuleIPvFuture, untilIPvFutureInIPLiteral)
 	return IPvFuture{c}, ok
 }
+
+// untilIPvFutureInIPLiteral are the children of a node of rule IP-literal after which it has no IPvFuture child.
+var untilIPvFutureInIPLiteral = ast.RulesOf(RuleIPv6address, RuleIPvFuture)
 
 // IPvFuture is a view of a node of rule IPvFuture:
 //
@@ -415,9 +472,12 @@ func AsIPv6address(t *ast.Tree, i int) (IPv6address, bool) {
 
 // IPv4address returns the node's IPv4address child, or false when it has none.
 func (v IPv6address) IPv4address() (IPv4address, bool) {
-	c, ok := v.Child(RuleIPv4address)
+	c, ok := v.ChildUntil(RuleIPv4address, untilIPv4addressInIPv6address)
 	return IPv4address{c}, ok
 }
+
+// untilIPv4addressInIPv6address are the children of a node of rule IPv6address after which it has no IPv4address child.
+var untilIPv4addressInIPv6address = ast.RulesOf(RuleIPv4address)
 
 // IPv4address is a view of a node of rule IPv4address:
 //

@@ -128,15 +128,24 @@ func (v Expression) Children() ExpressionChildren {
 
 // Operator returns the node's operator child, or false when it has none.
 func (v Expression) Operator() (Operator, bool) {
-	c, ok := v.Child(RuleOperator)
+	c, ok := v.ChildUntil(RuleOperator, untilOperatorInExpression)
 	return Operator{c}, ok
 }
 
+// untilOperatorInExpression are the children of a node of rule expression after which it has no operator child.
+var untilOperatorInExpression = ast.RulesOf(RuleOperator, RuleVariableList)
+
 // VariableList returns the node's variable-list child.
 func (v Expression) VariableList() VariableList {
-	c, _ := v.Child(RuleVariableList)
+	c, _ := v.OnlyChild(RuleVariableList, untilVariableListInExpression, backUntilVariableListInExpression)
 	return VariableList{c}
 }
+
+// untilVariableListInExpression are the children of a node of rule expression after which it has no variable-list child.
+var untilVariableListInExpression = ast.RulesOf(RuleVariableList)
+
+// backUntilVariableListInExpression are the children of a node of rule expression before which it has no variable-list child.
+var backUntilVariableListInExpression = ast.RulesOf(RuleOperator, RuleVariableList)
 
 // Operator is a view of a node of rule operator:
 //
@@ -213,21 +222,36 @@ func (v Varspec) Children() VarspecChildren {
 
 // Varname returns the node's varname child.
 func (v Varspec) Varname() Varname {
-	c, _ := v.Child(RuleVarname)
+	c, _ := v.ChildUntil(RuleVarname, untilVarnameInVarspec)
 	return Varname{c}
 }
 
+// untilVarnameInVarspec are the children of a node of rule varspec after which it has no varname child.
+var untilVarnameInVarspec = ast.RulesOf(RuleVarname, RulePrefix, RuleExplode)
+
 // Prefix returns the node's prefix child, or false when it has none.
 func (v Varspec) Prefix() (Prefix, bool) {
-	c, ok := v.Child(RulePrefix)
+	c, ok := v.OnlyChild(RulePrefix, untilPrefixInVarspec, backUntilPrefixInVarspec)
 	return Prefix{c}, ok
 }
 
+// untilPrefixInVarspec are the children of a node of rule varspec after which it has no prefix child.
+var untilPrefixInVarspec = ast.RulesOf(RulePrefix, RuleExplode)
+
+// backUntilPrefixInVarspec are the children of a node of rule varspec before which it has no prefix child.
+var backUntilPrefixInVarspec = ast.RulesOf(RuleVarname, RulePrefix, RuleExplode)
+
 // Explode returns the node's explode child, or false when it has none.
 func (v Varspec) Explode() (Explode, bool) {
-	c, ok := v.Child(RuleExplode)
+	c, ok := v.OnlyChild(RuleExplode, untilExplodeInVarspec, backUntilExplodeInVarspec)
 	return Explode{c}, ok
 }
+
+// untilExplodeInVarspec are the children of a node of rule varspec after which it has no explode child.
+var untilExplodeInVarspec = ast.RulesOf(RulePrefix, RuleExplode)
+
+// backUntilExplodeInVarspec are the children of a node of rule varspec before which it has no explode child.
+var backUntilExplodeInVarspec = ast.RulesOf(RuleVarname, RulePrefix, RuleExplode)
 
 // Varname is a view of a node of rule varname:
 //
@@ -253,9 +277,12 @@ func AsPrefix(t *ast.Tree, i int) (Prefix, bool) {
 
 // MaxLength returns the node's max-length child.
 func (v Prefix) MaxLength() MaxLength {
-	c, _ := v.Child(RuleMaxLength)
+	c, _ := v.ChildUntil(RuleMaxLength, untilMaxLengthInPrefix)
 	return MaxLength{c}
 }
+
+// untilMaxLengthInPrefix are the children of a node of rule prefix after which it has no max-length child.
+var untilMaxLengthInPrefix = ast.RulesOf(RuleMaxLength)
 
 // MaxLength is a view of a node of rule max-length:
 //

@@ -84,15 +84,21 @@ func (v URIReference) Children() URIReferenceChildren {
 
 // URI returns the node's URI child, or false when it has none.
 func (v URIReference) URI() (URI, bool) {
-	c, ok := v.Child(RuleURI)
+	c, ok := v.ChildUntil(RuleURI, untilURIInURIReference)
 	return URI{c}, ok
 }
 
+// untilURIInURIReference are the children of a node of rule URI-reference after which it has no URI child.
+var untilURIInURIReference = ast.RulesOf(RuleURI, RuleRelativeRef)
+
 // RelativeRef returns the node's relative-ref child, or false when it has none.
 func (v URIReference) RelativeRef() (RelativeRef, bool) {
-	c, ok := v.Child(RuleRelativeRef)
+	c, ok := v.ChildUntil(RuleRelativeRef, untilRelativeRefInURIReference)
 	return RelativeRef{c}, ok
 }
+
+// untilRelativeRefInURIReference are the children of a node of rule URI-reference after which it has no relative-ref child.
+var untilRelativeRefInURIReference = ast.RulesOf(RuleURI, RuleRelativeRef)
 
 // URI is a view of a node of rule URI:
 //
@@ -173,59 +179,93 @@ func (v URI) Children() URIChildren {
 // Path returns the node's child that is its path, one of the rules of the header's
 // component path (path-abempty, path-absolute, path-rootless, path-empty): there is always one; its Rule says which.
 func (v URI) Path() ast.View {
-	c, _ := v.ChildIn(pathOfURI)
+	c, _ := v.ChildInUntil(pathOfURI, untilPathInURI)
 	return c
 }
 
-var pathOfURI = []uint16{RulePathAbempty, RulePathAbsolute, RulePathRootless, RulePathEmpty}
+// pathOfURI are the rules of the component path.
+var pathOfURI = ast.RulesOf(RulePathAbempty, RulePathAbsolute, RulePathRootless, RulePathEmpty)
+
+// untilPathInURI are the children of a node of rule URI after which it has no path.
+var untilPathInURI = ast.RulesOf(RulePathAbempty, RulePathAbsolute, RulePathRootless, RulePathEmpty, RuleQuery, RuleFragment)
 
 // Scheme returns the node's scheme child.
 func (v URI) Scheme() Scheme {
-	c, _ := v.Child(RuleScheme)
+	c, _ := v.ChildUntil(RuleScheme, untilSchemeInURI)
 	return Scheme{c}
 }
 
+// untilSchemeInURI are the children of a node of rule URI after which it has no scheme child.
+var untilSchemeInURI = ast.RulesOf(RuleScheme, RuleAuthority, RulePathAbempty, RulePathAbsolute, RulePathRootless, RulePathEmpty, RuleQuery, RuleFragment)
+
 // Authority returns the node's authority child, or false when it has none.
 func (v URI) Authority() (Authority, bool) {
-	c, ok := v.Child(RuleAuthority)
+	c, ok := v.ChildUntil(RuleAuthority, untilAuthorityInURI)
 	return Authority{c}, ok
 }
 
+// untilAuthorityInURI are the children of a node of rule URI after which it has no authority child.
+var untilAuthorityInURI = ast.RulesOf(RuleAuthority, RulePathAbempty, RulePathAbsolute, RulePathRootless, RulePathEmpty, RuleQuery, RuleFragment)
+
 // PathAbempty returns the node's path-abempty child, or false when it has none.
 func (v URI) PathAbempty() (PathAbempty, bool) {
-	c, ok := v.Child(RulePathAbempty)
+	c, ok := v.ChildUntil(RulePathAbempty, untilPathAbemptyInURI)
 	return PathAbempty{c}, ok
 }
 
+// untilPathAbemptyInURI are the children of a node of rule URI after which it has no path-abempty child.
+var untilPathAbemptyInURI = ast.RulesOf(RulePathAbempty, RulePathAbsolute, RulePathRootless, RulePathEmpty, RuleQuery, RuleFragment)
+
 // PathAbsolute returns the node's path-absolute child, or false when it has none.
 func (v URI) PathAbsolute() (PathAbsolute, bool) {
-	c, ok := v.Child(RulePathAbsolute)
+	c, ok := v.ChildUntil(RulePathAbsolute, untilPathAbsoluteInURI)
 	return PathAbsolute{c}, ok
 }
 
+// untilPathAbsoluteInURI are the children of a node of rule URI after which it has no path-absolute child.
+var untilPathAbsoluteInURI = ast.RulesOf(RuleAuthority, RulePathAbempty, RulePathAbsolute, RulePathRootless, RulePathEmpty, RuleQuery, RuleFragment)
+
 // PathRootless returns the node's path-rootless child, or false when it has none.
 func (v URI) PathRootless() (PathRootless, bool) {
-	c, ok := v.Child(RulePathRootless)
+	c, ok := v.ChildUntil(RulePathRootless, untilPathRootlessInURI)
 	return PathRootless{c}, ok
 }
 
+// untilPathRootlessInURI are the children of a node of rule URI after which it has no path-rootless child.
+var untilPathRootlessInURI = ast.RulesOf(RuleAuthority, RulePathAbempty, RulePathAbsolute, RulePathRootless, RulePathEmpty, RuleQuery, RuleFragment)
+
 // PathEmpty returns the node's path-empty child, or false when it has none.
 func (v URI) PathEmpty() (PathEmpty, bool) {
-	c, ok := v.Child(RulePathEmpty)
+	c, ok := v.ChildUntil(RulePathEmpty, untilPathEmptyInURI)
 	return PathEmpty{c}, ok
 }
 
+// untilPathEmptyInURI are the children of a node of rule URI after which it has no path-empty child.
+var untilPathEmptyInURI = ast.RulesOf(RuleAuthority, RulePathAbempty, RulePathAbsolute, RulePathRootless, RulePathEmpty, RuleQuery, RuleFragment)
+
 // Query returns the node's query child, or false when it has none.
 func (v URI) Query() (Query, bool) {
-	c, ok := v.Child(RuleQuery)
+	c, ok := v.OnlyChild(RuleQuery, untilQueryInURI, backUntilQueryInURI)
 	return Query{c}, ok
 }
 
+// untilQueryInURI are the children of a node of rule URI after which it has no query child.
+var untilQueryInURI = ast.RulesOf(RuleQuery, RuleFragment)
+
+// backUntilQueryInURI are the children of a node of rule URI before which it has no query child.
+var backUntilQueryInURI = ast.RulesOf(RuleScheme, RuleAuthority, RulePathAbempty, RulePathAbsolute, RulePathRootless, RulePathEmpty, RuleQuery)
+
 // Fragment returns the node's fragment child, or false when it has none.
 func (v URI) Fragment() (Fragment, bool) {
-	c, ok := v.Child(RuleFragment)
+	c, ok := v.OnlyChild(RuleFragment, untilFragmentInURI, backUntilFragmentInURI)
 	return Fragment{c}, ok
 }
+
+// untilFragmentInURI are the children of a node of rule URI after which it has no fragment child.
+var untilFragmentInURI = ast.RulesOf(RuleFragment)
+
+// backUntilFragmentInURI are the children of a node of rule URI before which it has no fragment child.
+var backUntilFragmentInURI = ast.RulesOf(RuleScheme, RuleAuthority, RulePathAbempty, RulePathAbsolute, RulePathRootless, RulePathEmpty, RuleQuery, RuleFragment)
 
 // RelativeRef is a view of a node of rule relative-ref:
 //
@@ -300,53 +340,84 @@ func (v RelativeRef) Children() RelativeRefChildren {
 // Path returns the node's child that is its path, one of the rules of the header's
 // component path (path-abempty, path-absolute, path-noscheme, path-empty): there is always one; its Rule says which.
 func (v RelativeRef) Path() ast.View {
-	c, _ := v.ChildIn(pathOfRelativeRef)
+	c, _ := v.ChildInUntil(pathOfRelativeRef, untilPathInRelativeRef)
 	return c
 }
 
-var pathOfRelativeRef = []uint16{RulePathAbempty, RulePathAbsolute, RulePathNoscheme, RulePathEmpty}
+// pathOfRelativeRef are the rules of the component path.
+var pathOfRelativeRef = ast.RulesOf(RulePathAbempty, RulePathAbsolute, RulePathNoscheme, RulePathEmpty)
+
+// untilPathInRelativeRef are the children of a node of rule relative-ref after which it has no path.
+var untilPathInRelativeRef = ast.RulesOf(RulePathAbempty, RulePathAbsolute, RulePathNoscheme, RulePathEmpty, RuleQuery, RuleFragment)
 
 // Authority returns the node's authority child, or false when it has none.
 func (v RelativeRef) Authority() (Authority, bool) {
-	c, ok := v.Child(RuleAuthority)
+	c, ok := v.ChildUntil(RuleAuthority, untilAuthorityInRelativeRef)
 	return Authority{c}, ok
 }
 
+// untilAuthorityInRelativeRef are the children of a node of rule relative-ref after which it has no authority child.
+var untilAuthorityInRelativeRef = ast.RulesOf(RuleAuthority, RulePathAbempty, RulePathAbsolute, RulePathNoscheme, RulePathEmpty, RuleQuery, RuleFragment)
+
 // PathAbempty returns the node's path-abempty child, or false when it has none.
 func (v RelativeRef) PathAbempty() (PathAbempty, bool) {
-	c, ok := v.Child(RulePathAbempty)
+	c, ok := v.ChildUntil(RulePathAbempty, untilPathAbemptyInRelativeRef)
 	return PathAbempty{c}, ok
 }
 
+// untilPathAbemptyInRelativeRef are the children of a node of rule relative-ref after which it has no path-abempty child.
+var untilPathAbemptyInRelativeRef = ast.RulesOf(RulePathAbempty, RulePathAbsolute, RulePathNoscheme, RulePathEmpty, RuleQuery, RuleFragment)
+
 // PathAbsolute returns the node's path-absolute child, or false when it has none.
 func (v RelativeRef) PathAbsolute() (PathAbsolute, bool) {
-	c, ok := v.Child(RulePathAbsolute)
+	c, ok := v.ChildUntil(RulePathAbsolute, untilPathAbsoluteInRelativeRef)
 	return PathAbsolute{c}, ok
 }
 
+// untilPathAbsoluteInRelativeRef are the children of a node of rule relative-ref after which it has no path-absolute child.
+var untilPathAbsoluteInRelativeRef = ast.RulesOf(RuleAuthority, RulePathAbempty, RulePathAbsolute, RulePathNoscheme, RulePathEmpty, RuleQuery, RuleFragment)
+
 // PathNoscheme returns the node's path-noscheme child, or false when it has none.
 func (v RelativeRef) PathNoscheme() (PathNoscheme, bool) {
-	c, ok := v.Child(RulePathNoscheme)
+	c, ok := v.ChildUntil(RulePathNoscheme, untilPathNoschemeInRelativeRef)
 	return PathNoscheme{c}, ok
 }
 
+// untilPathNoschemeInRelativeRef are the children of a node of rule relative-ref after which it has no path-noscheme child.
+var untilPathNoschemeInRelativeRef = ast.RulesOf(RuleAuthority, RulePathAbempty, RulePathAbsolute, RulePathNoscheme, RulePathEmpty, RuleQuery, RuleFragment)
+
 // PathEmpty returns the node's path-empty child, or false when it has none.
 func (v RelativeRef) PathEmpty() (PathEmpty, bool) {
-	c, ok := v.Child(RulePathEmpty)
+	c, ok := v.ChildUntil(RulePathEmpty, untilPathEmptyInRelativeRef)
 	return PathEmpty{c}, ok
 }
 
+// untilPathEmptyInRelativeRef are the children of a node of rule relative-ref after which it has no path-empty child.
+var untilPathEmptyInRelativeRef = ast.RulesOf(RuleAuthority, RulePathAbempty, RulePathAbsolute, RulePathNoscheme, RulePathEmpty, RuleQuery, RuleFragment)
+
 // Query returns the node's query child, or false when it has none.
 func (v RelativeRef) Query() (Query, bool) {
-	c, ok := v.Child(RuleQuery)
+	c, ok := v.OnlyChild(RuleQuery, untilQueryInRelativeRef, backUntilQueryInRelativeRef)
 	return Query{c}, ok
 }
 
+// untilQueryInRelativeRef are the children of a node of rule relative-ref after which it has no query child.
+var untilQueryInRelativeRef = ast.RulesOf(RuleQuery, RuleFragment)
+
+// backUntilQueryInRelativeRef are the children of a node of rule relative-ref before which it has no query child.
+var backUntilQueryInRelativeRef = ast.RulesOf(RuleAuthority, RulePathAbempty, RulePathAbsolute, RulePathNoscheme, RulePathEmpty, RuleQuery)
+
 // Fragment returns the node's fragment child, or false when it has none.
 func (v RelativeRef) Fragment() (Fragment, bool) {
-	c, ok := v.Child(RuleFragment)
+	c, ok := v.OnlyChild(RuleFragment, untilFragmentInRelativeRef, backUntilFragmentInRelativeRef)
 	return Fragment{c}, ok
 }
+
+// untilFragmentInRelativeRef are the children of a node of rule relative-ref after which it has no fragment child.
+var untilFragmentInRelativeRef = ast.RulesOf(RuleFragment)
+
+// backUntilFragmentInRelativeRef are the children of a node of rule relative-ref before which it has no fragment child.
+var backUntilFragmentInRelativeRef = ast.RulesOf(RuleAuthority, RulePathAbempty, RulePathAbsolute, RulePathNoscheme, RulePathEmpty, RuleQuery, RuleFragment)
 
 // Scheme is a view of a node of rule scheme:
 //
@@ -407,21 +478,33 @@ func (v Authority) Children() AuthorityChildren {
 
 // Userinfo returns the node's userinfo child, or false when it has none.
 func (v Authority) Userinfo() (Userinfo, bool) {
-	c, ok := v.Child(RuleUserinfo)
+	c, ok := v.ChildUntil(RuleUserinfo, untilUserinfoInAuthority)
 	return Userinfo{c}, ok
 }
 
+// untilUserinfoInAuthority are the children of a node of rule authority after which it has no userinfo child.
+var untilUserinfoInAuthority = ast.RulesOf(RuleUserinfo, RuleHost, RulePort)
+
 // Host returns the node's host child.
 func (v Authority) Host() Host {
-	c, _ := v.Child(RuleHost)
+	c, _ := v.ChildUntil(RuleHost, untilHostInAuthority)
 	return Host{c}
 }
 
+// untilHostInAuthority are the children of a node of rule authority after which it has no host child.
+var untilHostInAuthority = ast.RulesOf(RuleHost, RulePort)
+
 // Port returns the node's port child, or false when it has none.
 func (v Authority) Port() (Port, bool) {
-	c, ok := v.Child(RulePort)
+	c, ok := v.OnlyChild(RulePort, untilPortInAuthority, backUntilPortInAuthority)
 	return Port{c}, ok
 }
+
+// untilPortInAuthority are the children of a node of rule authority after which it has no port child.
+var untilPortInAuthority = ast.RulesOf(RulePort)
+
+// backUntilPortInAuthority are the children of a node of rule authority before which it has no port child.
+var backUntilPortInAuthority = ast.RulesOf(RuleUserinfo, RuleHost, RulePort)
 
 // Userinfo is a view of a node of rule userinfo:
 //
@@ -485,21 +568,30 @@ func (v Host) Children() HostChildren {
 
 // IPLiteral returns the node's IP-literal child, or false when it has none.
 func (v Host) IPLiteral() (IPLiteral, bool) {
-	c, ok := v.Child(RuleIPLiteral)
+	c, ok := v.ChildUntil(RuleIPLiteral, untilIPLiteralInHost)
 	return IPLiteral{c}, ok
 }
 
+// untilIPLiteralInHost are the children of a node of rule host after which it has no IP-literal child.
+var untilIPLiteralInHost = ast.RulesOf(RuleIPLiteral, RuleIPv4address, RuleRegName)
+
 // IPv4address returns the node's IPv4address child, or false when it has none.
 func (v Host) IPv4address() (IPv4address, bool) {
-	c, ok := v.Child(RuleIPv4address)
+	c, ok := v.ChildUntil(RuleIPv4address, untilIPv4addressInHost)
 	return IPv4address{c}, ok
 }
 
+// untilIPv4addressInHost are the children of a node of rule host after which it has no IPv4address child.
+var untilIPv4addressInHost = ast.RulesOf(RuleIPLiteral, RuleIPv4address, RuleRegName)
+
 // RegName returns the node's reg-name child, or false when it has none.
 func (v Host) RegName() (RegName, bool) {
-	c, ok := v.Child(RuleRegName)
+	c, ok := v.ChildUntil(RuleRegName, untilRegNameInHost)
 	return RegName{c}, ok
 }
+
+// untilRegNameInHost are the children of a node of rule host after which it has no reg-name child.
+var untilRegNameInHost = ast.RulesOf(RuleIPLiteral, RuleIPv4address, RuleRegName)
 
 // Port is a view of a node of rule port:
 //
@@ -563,21 +655,30 @@ func (v IPLiteral) Children() IPLiteralChildren {
 
 // IPv6addrz returns the node's IPv6addrz child, or false when it has none.
 func (v IPLiteral) IPv6addrz() (IPv6addrz, bool) {
-	c, ok := v.Child(RuleIPv6addrz)
+	c, ok := v.ChildUntil(RuleIPv6addrz, untilIPv6addrzInIPLiteral)
 	return IPv6addrz{c}, ok
 }
 
+// untilIPv6addrzInIPLiteral are the children of a node of rule IP-literal after which it has no IPv6addrz child.
+var untilIPv6addrzInIPLiteral = ast.RulesOf(RuleIPv6addrz, RuleIPv6address, RuleIPvFuture)
+
 // IPv6address returns the node's IPv6address child, or false when it has none.
 func (v IPLiteral) IPv6address() (IPv6address, bool) {
-	c, ok := v.Child(RuleIPv6address)
+	c, ok := v.ChildUntil(RuleIPv6address, untilIPv6addressInIPLiteral)
 	return IPv6address{c}, ok
 }
 
+// untilIPv6addressInIPLiteral are the children of a node of rule IP-literal after which it has no IPv6address child.
+var untilIPv6addressInIPLiteral = ast.RulesOf(RuleIPv6addrz, RuleIPv6address, RuleIPvFuture)
+
 // IPvFuture returns the node's IPvFuture child, or false when it has none.
 func (v IPLiteral) IPvFuture() (IPvFuture, bool) {
-	c, ok := v.Child(RuleIPvFuture)
+	c, ok := v.ChildUntil(RuleIPvFuture, untilIPvFutureInIPLiteral)
 	return IPvFuture{c}, ok
 }
+
+// untilIPvFutureInIPLiteral are the children of a node of rule IP-literal after which it has no IPvFuture child.
+var untilIPvFutureInIPLiteral = ast.RulesOf(RuleIPv6addrz, RuleIPv6address, RuleIPvFuture)
 
 // ZoneID is a view of a node of rule ZoneID:
 //
@@ -632,15 +733,24 @@ func (v IPv6addrz) Children() IPv6addrzChildren {
 
 // IPv6address returns the node's IPv6address child.
 func (v IPv6addrz) IPv6address() IPv6address {
-	c, _ := v.Child(RuleIPv6address)
+	c, _ := v.ChildUntil(RuleIPv6address, untilIPv6addressInIPv6addrz)
 	return IPv6address{c}
 }
 
+// untilIPv6addressInIPv6addrz are the children of a node of rule IPv6addrz after which it has no IPv6address child.
+var untilIPv6addressInIPv6addrz = ast.RulesOf(RuleIPv6address, RuleZoneID)
+
 // ZoneID returns the node's ZoneID child.
 func (v IPv6addrz) ZoneID() ZoneID {
-	c, _ := v.Child(RuleZoneID)
+	c, _ := v.OnlyChild(RuleZoneID, untilZoneIDInIPv6addrz, backUntilZoneIDInIPv6addrz)
 	return ZoneID{c}
 }
+
+// untilZoneIDInIPv6addrz are the children of a node of rule IPv6addrz after which it has no ZoneID child.
+var untilZoneIDInIPv6addrz = ast.RulesOf(RuleZoneID)
+
+// backUntilZoneIDInIPv6addrz are the children of a node of rule IPv6addrz before which it has no ZoneID child.
+var backUntilZoneIDInIPv6addrz = ast.RulesOf(RuleIPv6address, RuleZoneID)
 
 // IPvFuture is a view of a node of rule IPvFuture:
 //
@@ -674,9 +784,12 @@ func AsIPv6address(t *ast.Tree, i int) (IPv6address, bool) {
 
 // IPv4address returns the node's IPv4address child, or false when it has none.
 func (v IPv6address) IPv4address() (IPv4address, bool) {
-	c, ok := v.Child(RuleIPv4address)
+	c, ok := v.ChildUntil(RuleIPv4address, untilIPv4addressInIPv6address)
 	return IPv4address{c}, ok
 }
+
+// untilIPv4addressInIPv6address are the children of a node of rule IPv6address after which it has no IPv4address child.
+var untilIPv4addressInIPv6address = ast.RulesOf(RuleIPv4address)
 
 // IPv4address is a view of a node of rule IPv4address:
 //
@@ -778,9 +891,12 @@ func (v PathAbsolute) Children() PathAbsoluteChildren {
 
 // SegmentNz returns the node's segment-nz child, or false when it has none.
 func (v PathAbsolute) SegmentNz() (SegmentNz, bool) {
-	c, ok := v.Child(RuleSegmentNz)
+	c, ok := v.ChildUntil(RuleSegmentNz, untilSegmentNzInPathAbsolute)
 	return SegmentNz{c}, ok
 }
+
+// untilSegmentNzInPathAbsolute are the children of a node of rule path-absolute after which it has no segment-nz child.
+var untilSegmentNzInPathAbsolute = ast.RulesOf(RuleSegmentNz, RuleSegment)
 
 // EachSegment steps through the node's segment children, in order (see ast.Children).
 func (v PathAbsolute) EachSegment() ast.Children[Segment] {
@@ -829,9 +945,12 @@ func (v PathNoscheme) Children() PathNoschemeChildren {
 
 // SegmentNzNc returns the node's segment-nz-nc child.
 func (v PathNoscheme) SegmentNzNc() SegmentNzNc {
-	c, _ := v.Child(RuleSegmentNzNc)
+	c, _ := v.ChildUntil(RuleSegmentNzNc, untilSegmentNzNcInPathNoscheme)
 	return SegmentNzNc{c}
 }
+
+// untilSegmentNzNcInPathNoscheme are the children of a node of rule path-noscheme after which it has no segment-nz-nc child.
+var untilSegmentNzNcInPathNoscheme = ast.RulesOf(RuleSegmentNzNc, RuleSegment)
 
 // EachSegment steps through the node's segment children, in order (see ast.Children).
 func (v PathNoscheme) EachSegment() ast.Children[Segment] {
@@ -880,9 +999,12 @@ func (v PathRootless) Children() PathRootlessChildren {
 
 // SegmentNz returns the node's segment-nz child.
 func (v PathRootless) SegmentNz() SegmentNz {
-	c, _ := v.Child(RuleSegmentNz)
+	c, _ := v.ChildUntil(RuleSegmentNz, untilSegmentNzInPathRootless)
 	return SegmentNz{c}
 }
+
+// untilSegmentNzInPathRootless are the children of a node of rule path-rootless after which it has no segment-nz child.
+var untilSegmentNzInPathRootless = ast.RulesOf(RuleSegmentNz, RuleSegment)
 
 // EachSegment steps through the node's segment children, in order (see ast.Children).
 func (v PathRootless) EachSegment() ast.Children[Segment] {

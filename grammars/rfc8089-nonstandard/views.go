@@ -92,33 +92,54 @@ func (v FileURI) Children() FileURIChildren {
 
 // FileAuth returns the node's file-auth child, or false when it has none.
 func (v FileURI) FileAuth() (FileAuth, bool) {
-	c, ok := v.Child(RuleFileAuth)
+	c, ok := v.ChildUntil(RuleFileAuth, untilFileAuthInFileURI)
 	return FileAuth{c}, ok
 }
 
+// untilFileAuthInFileURI are the children of a node of rule file-URI after which it has no file-auth child.
+var untilFileAuthInFileURI = ast.RulesOf(RuleFileAuth, RulePathAbsolute, RuleFileAbsolute, RuleUncAuthority, RuleDriveLetter)
+
 // PathAbsolute returns the node's path-absolute child, or false when it has none.
 func (v FileURI) PathAbsolute() (PathAbsolute, bool) {
-	c, ok := v.Child(RulePathAbsolute)
+	c, ok := v.OnlyChild(RulePathAbsolute, untilPathAbsoluteInFileURI, backUntilPathAbsoluteInFileURI)
 	return PathAbsolute{c}, ok
 }
 
+// untilPathAbsoluteInFileURI are the children of a node of rule file-URI after which it has no path-absolute child.
+var untilPathAbsoluteInFileURI = ast.RulesOf(RulePathAbsolute, RuleFileAbsolute)
+
+// backUntilPathAbsoluteInFileURI are the children of a node of rule file-URI before which it has no path-absolute child.
+var backUntilPathAbsoluteInFileURI = ast.RulesOf(RuleFileAuth, RulePathAbsolute, RuleFileAbsolute, RuleUncAuthority, RuleDriveLetter)
+
 // FileAbsolute returns the node's file-absolute child, or false when it has none.
 func (v FileURI) FileAbsolute() (FileAbsolute, bool) {
-	c, ok := v.Child(RuleFileAbsolute)
+	c, ok := v.OnlyChild(RuleFileAbsolute, untilFileAbsoluteInFileURI, backUntilFileAbsoluteInFileURI)
 	return FileAbsolute{c}, ok
 }
 
+// untilFileAbsoluteInFileURI are the children of a node of rule file-URI after which it has no file-absolute child.
+var untilFileAbsoluteInFileURI = ast.RulesOf(RulePathAbsolute, RuleFileAbsolute, RuleUncAuthority, RuleDriveLetter)
+
+// backUntilFileAbsoluteInFileURI are the children of a node of rule file-URI before which it has no file-absolute child.
+var backUntilFileAbsoluteInFileURI = ast.RulesOf(RuleFileAuth, RulePathAbsolute, RuleFileAbsolute, RuleUncAuthority, RuleDriveLetter)
+
 // UncAuthority returns the node's unc-authority child, or false when it has none.
 func (v FileURI) UncAuthority() (UncAuthority, bool) {
-	c, ok := v.Child(RuleUncAuthority)
+	c, ok := v.ChildUntil(RuleUncAuthority, untilUncAuthorityInFileURI)
 	return UncAuthority{c}, ok
 }
 
+// untilUncAuthorityInFileURI are the children of a node of rule file-URI after which it has no unc-authority child.
+var untilUncAuthorityInFileURI = ast.RulesOf(RuleFileAuth, RulePathAbsolute, RuleFileAbsolute, RuleUncAuthority, RuleDriveLetter)
+
 // DriveLetter returns the node's drive-letter child, or false when it has none.
 func (v FileURI) DriveLetter() (DriveLetter, bool) {
-	c, ok := v.Child(RuleDriveLetter)
+	c, ok := v.ChildUntil(RuleDriveLetter, untilDriveLetterInFileURI)
 	return DriveLetter{c}, ok
 }
+
+// untilDriveLetterInFileURI are the children of a node of rule file-URI after which it has no drive-letter child.
+var untilDriveLetterInFileURI = ast.RulesOf(RuleFileAuth, RulePathAbsolute, RuleFileAbsolute, RuleUncAuthority, RuleDriveLetter)
 
 // FileAuth is a view of a node of rule file-auth:
 //
@@ -163,15 +184,24 @@ func (v FileAuth) Children() FileAuthChildren {
 
 // Userinfo returns the node's userinfo child, or false when it has none.
 func (v FileAuth) Userinfo() (Userinfo, bool) {
-	c, ok := v.Child(RuleUserinfo)
+	c, ok := v.ChildUntil(RuleUserinfo, untilUserinfoInFileAuth)
 	return Userinfo{c}, ok
 }
 
+// untilUserinfoInFileAuth are the children of a node of rule file-auth after which it has no userinfo child.
+var untilUserinfoInFileAuth = ast.RulesOf(RuleUserinfo, RuleHost)
+
 // Host returns the node's host child, or false when it has none.
 func (v FileAuth) Host() (Host, bool) {
-	c, ok := v.Child(RuleHost)
+	c, ok := v.OnlyChild(RuleHost, untilHostInFileAuth, backUntilHostInFileAuth)
 	return Host{c}, ok
 }
+
+// untilHostInFileAuth are the children of a node of rule file-auth after which it has no host child.
+var untilHostInFileAuth = ast.RulesOf(RuleHost)
+
+// backUntilHostInFileAuth are the children of a node of rule file-auth before which it has no host child.
+var backUntilHostInFileAuth = ast.RulesOf(RuleUserinfo, RuleHost)
 
 // UncAuthority is a view of a node of rule unc-authority:
 //
@@ -186,9 +216,12 @@ func AsUncAuthority(t *ast.Tree, i int) (UncAuthority, bool) {
 
 // FileHost returns the node's file-host child.
 func (v UncAuthority) FileHost() FileHost {
-	c, _ := v.Child(RuleFileHost)
+	c, _ := v.ChildUntil(RuleFileHost, untilFileHostInUncAuthority)
 	return FileHost{c}
 }
+
+// untilFileHostInUncAuthority are the children of a node of rule unc-authority after which it has no file-host child.
+var untilFileHostInUncAuthority = ast.RulesOf(RuleFileHost)
 
 // FileHost is a view of a node of rule file-host:
 //
@@ -241,21 +274,30 @@ func (v FileHost) Children() FileHostChildren {
 
 // InlineIP returns the node's inline-IP child, or false when it has none.
 func (v FileHost) InlineIP() (InlineIP, bool) {
-	c, ok := v.Child(RuleInlineIP)
+	c, ok := v.ChildUntil(RuleInlineIP, untilInlineIPInFileHost)
 	return InlineIP{c}, ok
 }
 
+// untilInlineIPInFileHost are the children of a node of rule file-host after which it has no inline-IP child.
+var untilInlineIPInFileHost = ast.RulesOf(RuleInlineIP, RuleIPv4address, RuleRegName)
+
 // IPv4address returns the node's IPv4address child, or false when it has none.
 func (v FileHost) IPv4address() (IPv4address, bool) {
-	c, ok := v.Child(RuleIPv4address)
+	c, ok := v.ChildUntil(RuleIPv4address, untilIPv4addressInFileHost)
 	return IPv4address{c}, ok
 }
 
+// untilIPv4addressInFileHost are the children of a node of rule file-host after which it has no IPv4address child.
+var untilIPv4addressInFileHost = ast.RulesOf(RuleInlineIP, RuleIPv4address, RuleRegName)
+
 // RegName returns the node's reg-name child, or false when it has none.
 func (v FileHost) RegName() (RegName, bool) {
-	c, ok := v.Child(RuleRegName)
+	c, ok := v.ChildUntil(RuleRegName, untilRegNameInFileHost)
 	return RegName{c}, ok
 }
+
+// untilRegNameInFileHost are the children of a node of rule file-host after which it has no reg-name child.
+var untilRegNameInFileHost = ast.RulesOf(RuleInlineIP, RuleIPv4address, RuleRegName)
 
 // InlineIP is a view of a node of rule inline-IP:
 //
@@ -302,15 +344,21 @@ func (v InlineIP) Children() InlineIPChildren {
 
 // IPv6address returns the node's IPv6address child, or false when it has none.
 func (v InlineIP) IPv6address() (IPv6address, bool) {
-	c, ok := v.Child(RuleIPv6address)
+	c, ok := v.ChildUntil(RuleIPv6address, untilIPv6addressInInlineIP)
 	return IPv6address{c}, ok
 }
 
+// untilIPv6addressInInlineIP are the children of a node of rule inline-IP after which it has no IPv6address child.
+var untilIPv6addressInInlineIP = ast.RulesOf(RuleIPv6address, RuleIPvFuture)
+
 // IPvFuture returns the node's IPvFuture child, or false when it has none.
 func (v InlineIP) IPvFuture() (IPvFuture, bool) {
-	c, ok := v.Child(RuleIPvFuture)
+	c, ok := v.ChildUntil(RuleIPvFuture, untilIPvFutureInInlineIP)
 	return IPvFuture{c}, ok
 }
+
+// untilIPvFutureInInlineIP are the children of a node of rule inline-IP after which it has no IPvFuture child.
+var untilIPvFutureInInlineIP = ast.RulesOf(RuleIPv6address, RuleIPvFuture)
 
 // FileAbsolute is a view of a node of rule file-absolute:
 //
@@ -354,15 +402,24 @@ func (v FileAbsolute) Children() FileAbsoluteChildren {
 
 // DriveLetter returns the node's drive-letter child.
 func (v FileAbsolute) DriveLetter() DriveLetter {
-	c, _ := v.Child(RuleDriveLetter)
+	c, _ := v.ChildUntil(RuleDriveLetter, untilDriveLetterInFileAbsolute)
 	return DriveLetter{c}
 }
 
+// untilDriveLetterInFileAbsolute are the children of a node of rule file-absolute after which it has no drive-letter child.
+var untilDriveLetterInFileAbsolute = ast.RulesOf(RuleDriveLetter, RulePathAbsolute)
+
 // PathAbsolute returns the node's path-absolute child.
 func (v FileAbsolute) PathAbsolute() PathAbsolute {
-	c, _ := v.Child(RulePathAbsolute)
+	c, _ := v.OnlyChild(RulePathAbsolute, untilPathAbsoluteInFileAbsolute, backUntilPathAbsoluteInFileAbsolute)
 	return PathAbsolute{c}
 }
+
+// untilPathAbsoluteInFileAbsolute are the children of a node of rule file-absolute after which it has no path-absolute child.
+var untilPathAbsoluteInFileAbsolute = ast.RulesOf(RulePathAbsolute)
+
+// backUntilPathAbsoluteInFileAbsolute are the children of a node of rule file-absolute before which it has no path-absolute child.
+var backUntilPathAbsoluteInFileAbsolute = ast.RulesOf(RuleDriveLetter, RulePathAbsolute)
 
 // DriveLetter is a view of a node of rule drive-letter:
 //
@@ -438,21 +495,30 @@ func (v Host) Children() HostChildren {
 
 // IPLiteral returns the node's IP-literal child, or false when it has none.
 func (v Host) IPLiteral() (IPLiteral, bool) {
-	c, ok := v.Child(RuleIPLiteral)
+	c, ok := v.ChildUntil(RuleIPLiteral, untilIPLiteralInHost)
 	return IPLiteral{c}, ok
 }
 
+// untilIPLiteralInHost are the children of a node of rule host after which it has no IP-literal child.
+var untilIPLiteralInHost = ast.RulesOf(RuleIPLiteral, RuleIPv4address, RuleRegName)
+
 // IPv4address returns the node's IPv4address child, or false when it has none.
 func (v Host) IPv4address() (IPv4address, bool) {
-	c, ok := v.Child(RuleIPv4address)
+	c, ok := v.ChildUntil(RuleIPv4address, untilIPv4addressInHost)
 	return IPv4address{c}, ok
 }
 
+// untilIPv4addressInHost are the children of a node of rule host after which it has no IPv4address child.
+var untilIPv4addressInHost = ast.RulesOf(RuleIPLiteral, RuleIPv4address, RuleRegName)
+
 // RegName returns the node's reg-name child, or false when it has none.
 func (v Host) RegName() (RegName, bool) {
-	c, ok := v.Child(RuleRegName)
+	c, ok := v.ChildUntil(RuleRegName, untilRegNameInHost)
 	return RegName{c}, ok
 }
+
+// untilRegNameInHost are the children of a node of rule host after which it has no reg-name child.
+var untilRegNameInHost = ast.RulesOf(RuleIPLiteral, RuleIPv4address, RuleRegName)
 
 // IPLiteral is a view of a node of rule IP-literal:
 //
@@ -505,21 +571,30 @@ func (v IPLiteral) Children() IPLiteralChildren {
 
 // IPv6addrz returns the node's IPv6addrz child, or false when it has none.
 func (v IPLiteral) IPv6addrz() (IPv6addrz, bool) {
-	c, ok := v.Child(RuleIPv6addrz)
+	c, ok := v.ChildUntil(RuleIPv6addrz, untilIPv6addrzInIPLiteral)
 	return IPv6addrz{c}, ok
 }
 
+// untilIPv6addrzInIPLiteral are the children of a node of rule IP-literal after which it has no IPv6addrz child.
+var untilIPv6addrzInIPLiteral = ast.RulesOf(RuleIPv6addrz, RuleIPv6address, RuleIPvFuture)
+
 // IPv6address returns the node's IPv6address child, or false when it has none.
 func (v IPLiteral) IPv6address() (IPv6address, bool) {
-	c, ok := v.Child(RuleIPv6address)
+	c, ok := v.ChildUntil(RuleIPv6address, untilIPv6addressInIPLiteral)
 	return IPv6address{c}, ok
 }
 
+// untilIPv6addressInIPLiteral are the children of a node of rule IP-literal after which it has no IPv6address child.
+var untilIPv6addressInIPLiteral = ast.RulesOf(RuleIPv6addrz, RuleIPv6address, RuleIPvFuture)
+
 // IPvFuture returns the node's IPvFuture child, or false when it has none.
 func (v IPLiteral) IPvFuture() (IPvFuture, bool) {
-	c, ok := v.Child(RuleIPvFuture)
+	c, ok := v.ChildUntil(RuleIPvFuture, untilIPvFutureInIPLiteral)
 	return IPvFuture{c}, ok
 }
+
+// untilIPvFutureInIPLiteral are the children of a node of rule IP-literal after which it has no IPvFuture child.
+var untilIPvFutureInIPLiteral = ast.RulesOf(RuleIPv6addrz, RuleIPv6address, RuleIPvFuture)
 
 // ZoneID is a view of a node of rule ZoneID:
 //
@@ -574,15 +649,24 @@ func (v IPv6addrz) Children() IPv6addrzChildren {
 
 // IPv6address returns the node's IPv6address child.
 func (v IPv6addrz) IPv6address() IPv6address {
-	c, _ := v.Child(RuleIPv6address)
+	c, _ := v.ChildUntil(RuleIPv6address, untilIPv6addressInIPv6addrz)
 	return IPv6address{c}
 }
 
+// untilIPv6addressInIPv6addrz are the children of a node of rule IPv6addrz after which it has no IPv6address child.
+var untilIPv6addressInIPv6addrz = ast.RulesOf(RuleIPv6address, RuleZoneID)
+
 // ZoneID returns the node's ZoneID child.
 func (v IPv6addrz) ZoneID() ZoneID {
-	c, _ := v.Child(RuleZoneID)
+	c, _ := v.OnlyChild(RuleZoneID, untilZoneIDInIPv6addrz, backUntilZoneIDInIPv6addrz)
 	return ZoneID{c}
 }
+
+// untilZoneIDInIPv6addrz are the children of a node of rule IPv6addrz after which it has no ZoneID child.
+var untilZoneIDInIPv6addrz = ast.RulesOf(RuleZoneID)
+
+// backUntilZoneIDInIPv6addrz are the children of a node of rule IPv6addrz before which it has no ZoneID child.
+var backUntilZoneIDInIPv6addrz = ast.RulesOf(RuleIPv6address, RuleZoneID)
 
 // IPvFuture is a view of a node of rule IPvFuture:
 //
@@ -616,9 +700,12 @@ func AsIPv6address(t *ast.Tree, i int) (IPv6address, bool) {
 
 // IPv4address returns the node's IPv4address child, or false when it has none.
 func (v IPv6address) IPv4address() (IPv4address, bool) {
-	c, ok := v.Child(RuleIPv4address)
+	c, ok := v.ChildUntil(RuleIPv4address, untilIPv4addressInIPv6address)
 	return IPv4address{c}, ok
 }
+
+// untilIPv4addressInIPv6address are the children of a node of rule IPv6address after which it has no IPv4address child.
+var untilIPv4addressInIPv6address = ast.RulesOf(RuleIPv4address)
 
 // IPv4address is a view of a node of rule IPv4address:
 //
@@ -684,9 +771,12 @@ func (v PathAbsolute) Children() PathAbsoluteChildren {
 
 // SegmentNz returns the node's segment-nz child, or false when it has none.
 func (v PathAbsolute) SegmentNz() (SegmentNz, bool) {
-	c, ok := v.Child(RuleSegmentNz)
+	c, ok := v.ChildUntil(RuleSegmentNz, untilSegmentNzInPathAbsolute)
 	return SegmentNz{c}, ok
 }
+
+// untilSegmentNzInPathAbsolute are the children of a node of rule path-absolute after which it has no segment-nz child.
+var untilSegmentNzInPathAbsolute = ast.RulesOf(RuleSegmentNz, RuleSegment)
 
 // EachSegment steps through the node's segment children, in order (see ast.Children).
 func (v PathAbsolute) EachSegment() ast.Children[Segment] {

@@ -71,21 +71,33 @@ func (v Namestring) Children() NamestringChildren {
 
 // AssignedName returns the node's assigned-name child.
 func (v Namestring) AssignedName() AssignedName {
-	c, _ := v.Child(RuleAssignedName)
+	c, _ := v.ChildUntil(RuleAssignedName, untilAssignedNameInNamestring)
 	return AssignedName{c}
 }
 
+// untilAssignedNameInNamestring are the children of a node of rule namestring after which it has no assigned-name child.
+var untilAssignedNameInNamestring = ast.RulesOf(RuleAssignedName, RuleRqComponents, RuleFComponent)
+
 // RqComponents returns the node's rq-components child, or false when it has none.
 func (v Namestring) RqComponents() (RqComponents, bool) {
-	c, ok := v.Child(RuleRqComponents)
+	c, ok := v.ChildUntil(RuleRqComponents, untilRqComponentsInNamestring)
 	return RqComponents{c}, ok
 }
 
+// untilRqComponentsInNamestring are the children of a node of rule namestring after which it has no rq-components child.
+var untilRqComponentsInNamestring = ast.RulesOf(RuleRqComponents, RuleFComponent)
+
 // FComponent returns the node's f-component child, or false when it has none.
 func (v Namestring) FComponent() (FComponent, bool) {
-	c, ok := v.Child(RuleFComponent)
+	c, ok := v.OnlyChild(RuleFComponent, untilFComponentInNamestring, backUntilFComponentInNamestring)
 	return FComponent{c}, ok
 }
+
+// untilFComponentInNamestring are the children of a node of rule namestring after which it has no f-component child.
+var untilFComponentInNamestring = ast.RulesOf(RuleFComponent)
+
+// backUntilFComponentInNamestring are the children of a node of rule namestring before which it has no f-component child.
+var backUntilFComponentInNamestring = ast.RulesOf(RuleAssignedName, RuleRqComponents, RuleFComponent)
 
 // AssignedName is a view of a node of rule assigned-name:
 //
@@ -129,15 +141,24 @@ func (v AssignedName) Children() AssignedNameChildren {
 
 // NID returns the node's NID child.
 func (v AssignedName) NID() NID {
-	c, _ := v.Child(RuleNID)
+	c, _ := v.ChildUntil(RuleNID, untilNIDInAssignedName)
 	return NID{c}
 }
 
+// untilNIDInAssignedName are the children of a node of rule assigned-name after which it has no NID child.
+var untilNIDInAssignedName = ast.RulesOf(RuleNID, RuleNSS)
+
 // NSS returns the node's NSS child.
 func (v AssignedName) NSS() NSS {
-	c, _ := v.Child(RuleNSS)
+	c, _ := v.OnlyChild(RuleNSS, untilNSSInAssignedName, backUntilNSSInAssignedName)
 	return NSS{c}
 }
+
+// untilNSSInAssignedName are the children of a node of rule assigned-name after which it has no NSS child.
+var untilNSSInAssignedName = ast.RulesOf(RuleNSS)
+
+// backUntilNSSInAssignedName are the children of a node of rule assigned-name before which it has no NSS child.
+var backUntilNSSInAssignedName = ast.RulesOf(RuleNID, RuleNSS)
 
 // NID is a view of a node of rule NID:
 //
@@ -204,15 +225,24 @@ func (v RqComponents) Children() RqComponentsChildren {
 
 // RComponent returns the node's r-component child, or false when it has none.
 func (v RqComponents) RComponent() (RComponent, bool) {
-	c, ok := v.Child(RuleRComponent)
+	c, ok := v.ChildUntil(RuleRComponent, untilRComponentInRqComponents)
 	return RComponent{c}, ok
 }
 
+// untilRComponentInRqComponents are the children of a node of rule rq-components after which it has no r-component child.
+var untilRComponentInRqComponents = ast.RulesOf(RuleRComponent, RuleQComponent)
+
 // QComponent returns the node's q-component child, or false when it has none.
 func (v RqComponents) QComponent() (QComponent, bool) {
-	c, ok := v.Child(RuleQComponent)
+	c, ok := v.OnlyChild(RuleQComponent, untilQComponentInRqComponents, backUntilQComponentInRqComponents)
 	return QComponent{c}, ok
 }
+
+// untilQComponentInRqComponents are the children of a node of rule rq-components after which it has no q-component child.
+var untilQComponentInRqComponents = ast.RulesOf(RuleQComponent)
+
+// backUntilQComponentInRqComponents are the children of a node of rule rq-components before which it has no q-component child.
+var backUntilQComponentInRqComponents = ast.RulesOf(RuleRComponent, RuleQComponent)
 
 // RComponent is a view of a node of rule r-component:
 //

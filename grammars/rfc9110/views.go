@@ -74,15 +74,21 @@ func (v HttpOrHttpsURI) Children() HttpOrHttpsURIChildren {
 
 // HttpURI returns the node's http-URI child, or false when it has none.
 func (v HttpOrHttpsURI) HttpURI() (HttpURI, bool) {
-	c, ok := v.Child(RuleHttpURI)
+	c, ok := v.ChildUntil(RuleHttpURI, untilHttpURIInHttpOrHttpsURI)
 	return HttpURI{c}, ok
 }
 
+// untilHttpURIInHttpOrHttpsURI are the children of a node of rule http-or-https-URI after which it has no http-URI child.
+var untilHttpURIInHttpOrHttpsURI = ast.RulesOf(RuleHttpURI, RuleHttpsURI)
+
 // HttpsURI returns the node's https-URI child, or false when it has none.
 func (v HttpOrHttpsURI) HttpsURI() (HttpsURI, bool) {
-	c, ok := v.Child(RuleHttpsURI)
+	c, ok := v.ChildUntil(RuleHttpsURI, untilHttpsURIInHttpOrHttpsURI)
 	return HttpsURI{c}, ok
 }
+
+// untilHttpsURIInHttpOrHttpsURI are the children of a node of rule http-or-https-URI after which it has no https-URI child.
+var untilHttpsURIInHttpOrHttpsURI = ast.RulesOf(RuleHttpURI, RuleHttpsURI)
 
 // HttpURI is a view of a node of rule http-URI:
 //
@@ -132,21 +138,33 @@ func (v HttpURI) Children() HttpURIChildren {
 
 // Authority returns the node's authority child.
 func (v HttpURI) Authority() Authority {
-	c, _ := v.Child(RuleAuthority)
+	c, _ := v.ChildUntil(RuleAuthority, untilAuthorityInHttpURI)
 	return Authority{c}
 }
 
+// untilAuthorityInHttpURI are the children of a node of rule http-URI after which it has no authority child.
+var untilAuthorityInHttpURI = ast.RulesOf(RuleAuthority, RulePathAbempty, RuleQuery)
+
 // PathAbempty returns the node's path-abempty child.
 func (v HttpURI) PathAbempty() PathAbempty {
-	c, _ := v.Child(RulePathAbempty)
+	c, _ := v.ChildUntil(RulePathAbempty, untilPathAbemptyInHttpURI)
 	return PathAbempty{c}
 }
 
+// untilPathAbemptyInHttpURI are the children of a node of rule http-URI after which it has no path-abempty child.
+var untilPathAbemptyInHttpURI = ast.RulesOf(RulePathAbempty, RuleQuery)
+
 // Query returns the node's query child, or false when it has none.
 func (v HttpURI) Query() (Query, bool) {
-	c, ok := v.Child(RuleQuery)
+	c, ok := v.OnlyChild(RuleQuery, untilQueryInHttpURI, backUntilQueryInHttpURI)
 	return Query{c}, ok
 }
+
+// untilQueryInHttpURI are the children of a node of rule http-URI after which it has no query child.
+var untilQueryInHttpURI = ast.RulesOf(RuleQuery)
+
+// backUntilQueryInHttpURI are the children of a node of rule http-URI before which it has no query child.
+var backUntilQueryInHttpURI = ast.RulesOf(RuleAuthority, RulePathAbempty, RuleQuery)
 
 // HttpsURI is a view of a node of rule https-URI:
 //
@@ -196,21 +214,33 @@ func (v HttpsURI) Children() HttpsURIChildren {
 
 // Authority returns the node's authority child.
 func (v HttpsURI) Authority() Authority {
-	c, _ := v.Child(RuleAuthority)
+	c, _ := v.ChildUntil(RuleAuthority, untilAuthorityInHttpsURI)
 	return Authority{c}
 }
 
+// untilAuthorityInHttpsURI are the children of a node of rule https-URI after which it has no authority child.
+var untilAuthorityInHttpsURI = ast.RulesOf(RuleAuthority, RulePathAbempty, RuleQuery)
+
 // PathAbempty returns the node's path-abempty child.
 func (v HttpsURI) PathAbempty() PathAbempty {
-	c, _ := v.Child(RulePathAbempty)
+	c, _ := v.ChildUntil(RulePathAbempty, untilPathAbemptyInHttpsURI)
 	return PathAbempty{c}
 }
 
+// untilPathAbemptyInHttpsURI are the children of a node of rule https-URI after which it has no path-abempty child.
+var untilPathAbemptyInHttpsURI = ast.RulesOf(RulePathAbempty, RuleQuery)
+
 // Query returns the node's query child, or false when it has none.
 func (v HttpsURI) Query() (Query, bool) {
-	c, ok := v.Child(RuleQuery)
+	c, ok := v.OnlyChild(RuleQuery, untilQueryInHttpsURI, backUntilQueryInHttpsURI)
 	return Query{c}, ok
 }
+
+// untilQueryInHttpsURI are the children of a node of rule https-URI after which it has no query child.
+var untilQueryInHttpsURI = ast.RulesOf(RuleQuery)
+
+// backUntilQueryInHttpsURI are the children of a node of rule https-URI before which it has no query child.
+var backUntilQueryInHttpsURI = ast.RulesOf(RuleAuthority, RulePathAbempty, RuleQuery)
 
 // Authority is a view of a node of rule authority:
 //
@@ -260,21 +290,33 @@ func (v Authority) Children() AuthorityChildren {
 
 // Userinfo returns the node's userinfo child, or false when it has none.
 func (v Authority) Userinfo() (Userinfo, bool) {
-	c, ok := v.Child(RuleUserinfo)
+	c, ok := v.ChildUntil(RuleUserinfo, untilUserinfoInAuthority)
 	return Userinfo{c}, ok
 }
 
+// untilUserinfoInAuthority are the children of a node of rule authority after which it has no userinfo child.
+var untilUserinfoInAuthority = ast.RulesOf(RuleUserinfo, RuleHost, RulePort)
+
 // Host returns the node's host child.
 func (v Authority) Host() Host {
-	c, _ := v.Child(RuleHost)
+	c, _ := v.ChildUntil(RuleHost, untilHostInAuthority)
 	return Host{c}
 }
 
+// untilHostInAuthority are the children of a node of rule authority after which it has no host child.
+var untilHostInAuthority = ast.RulesOf(RuleHost, RulePort)
+
 // Port returns the node's port child, or false when it has none.
 func (v Authority) Port() (Port, bool) {
-	c, ok := v.Child(RulePort)
+	c, ok := v.OnlyChild(RulePort, untilPortInAuthority, backUntilPortInAuthority)
 	return Port{c}, ok
 }
+
+// untilPortInAuthority are the children of a node of rule authority after which it has no port child.
+var untilPortInAuthority = ast.RulesOf(RulePort)
+
+// backUntilPortInAuthority are the children of a node of rule authority before which it has no port child.
+var backUntilPortInAuthority = ast.RulesOf(RuleUserinfo, RuleHost, RulePort)
 
 // Userinfo is a view of a node of rule userinfo:
 //
@@ -338,21 +380,30 @@ func (v Host) Children() HostChildren {
 
 // IPLiteral returns the node's IP-literal child, or false when it has none.
 func (v Host) IPLiteral() (IPLiteral, bool) {
-	c, ok := v.Child(RuleIPLiteral)
+	c, ok := v.ChildUntil(RuleIPLiteral, untilIPLiteralInHost)
 	return IPLiteral{c}, ok
 }
 
+// untilIPLiteralInHost are the children of a node of rule host after which it has no IP-literal child.
+var untilIPLiteralInHost = ast.RulesOf(RuleIPLiteral, RuleIPv4address, RuleRegName)
+
 // IPv4address returns the node's IPv4address child, or false when it has none.
 func (v Host) IPv4address() (IPv4address, bool) {
-	c, ok := v.Child(RuleIPv4address)
+	c, ok := v.ChildUntil(RuleIPv4address, untilIPv4addressInHost)
 	return IPv4address{c}, ok
 }
 
+// untilIPv4addressInHost are the children of a node of rule host after which it has no IPv4address child.
+var untilIPv4addressInHost = ast.RulesOf(RuleIPLiteral, RuleIPv4address, RuleRegName)
+
 // RegName returns the node's reg-name child, or false when it has none.
 func (v Host) RegName() (RegName, bool) {
-	c, ok := v.Child(RuleRegName)
+	c, ok := v.ChildUntil(RuleRegName, untilRegNameInHost)
 	return RegName{c}, ok
 }
+
+// untilRegNameInHost are the children of a node of rule host after which it has no reg-name child.
+var untilRegNameInHost = ast.RulesOf(RuleIPLiteral, RuleIPv4address, RuleRegName)
 
 // Port is a view of a node of rule port:
 //
@@ -410,15 +461,21 @@ func (v IPLiteral) Children() IPLiteralChildren {
 
 // IPv6address returns the node's IPv6address child, or false when it has none.
 func (v IPLiteral) IPv6address() (IPv6address, bool) {
-	c, ok := v.Child(RuleIPv6address)
+	c, ok := v.ChildUntil(RuleIPv6address, untilIPv6addressInIPLiteral)
 	return IPv6address{c}, ok
 }
 
+// untilIPv6addressInIPLiteral are the children of a node of rule IP-literal after which it has no IPv6address child.
+var untilIPv6addressInIPLiteral = ast.RulesOf(RuleIPv6address, RuleIPvFuture)
+
 // IPvFuture returns the node's IPvFuture child, or false when it has none.
 func (v IPLiteral) IPvFuture() (IPvFuture, bool) {
-	c, ok := v.Child(RuleIPvFuture)
+	c, ok := v.ChildUntil(RuleIPvFuture, untilIPvFutureInIPLiteral)
 	return IPvFuture{c}, ok
 }
+
+// untilIPvFutureInIPLiteral are the children of a node of rule IP-literal after which it has no IPvFuture child.
+var untilIPvFutureInIPLiteral = ast.RulesOf(RuleIPv6address, RuleIPvFuture)
 
 // IPvFuture is a view of a node of rule IPvFuture:
 //
@@ -452,9 +509,12 @@ func AsIPv6address(t *ast.Tree, i int) (IPv6address, bool) {
 
 // IPv4address returns the node's IPv4address child, or false when it has none.
 func (v IPv6address) IPv4address() (IPv4address, bool) {
-	c, ok := v.Child(RuleIPv4address)
+	c, ok := v.ChildUntil(RuleIPv4address, untilIPv4addressInIPv6address)
 	return IPv4address{c}, ok
 }
+
+// untilIPv4addressInIPv6address are the children of a node of rule IPv6address after which it has no IPv4address child.
+var untilIPv4addressInIPv6address = ast.RulesOf(RuleIPv4address)
 
 // IPv4address is a view of a node of rule IPv4address:
 //

@@ -97,27 +97,39 @@ func (v RequestTarget) Children() RequestTargetChildren {
 
 // OriginForm returns the node's origin-form child, or false when it has none.
 func (v RequestTarget) OriginForm() (OriginForm, bool) {
-	c, ok := v.Child(RuleOriginForm)
+	c, ok := v.ChildUntil(RuleOriginForm, untilOriginFormInRequestTarget)
 	return OriginForm{c}, ok
 }
 
+// untilOriginFormInRequestTarget are the children of a node of rule request-target after which it has no origin-form child.
+var untilOriginFormInRequestTarget = ast.RulesOf(RuleOriginForm, RuleAuthorityForm, RuleAbsoluteForm, RuleAsteriskForm)
+
 // AuthorityForm returns the node's authority-form child, or false when it has none.
 func (v RequestTarget) AuthorityForm() (AuthorityForm, bool) {
-	c, ok := v.Child(RuleAuthorityForm)
+	c, ok := v.ChildUntil(RuleAuthorityForm, untilAuthorityFormInRequestTarget)
 	return AuthorityForm{c}, ok
 }
 
+// untilAuthorityFormInRequestTarget are the children of a node of rule request-target after which it has no authority-form child.
+var untilAuthorityFormInRequestTarget = ast.RulesOf(RuleOriginForm, RuleAuthorityForm, RuleAbsoluteForm, RuleAsteriskForm)
+
 // AbsoluteForm returns the node's absolute-form child, or false when it has none.
 func (v RequestTarget) AbsoluteForm() (AbsoluteForm, bool) {
-	c, ok := v.Child(RuleAbsoluteForm)
+	c, ok := v.ChildUntil(RuleAbsoluteForm, untilAbsoluteFormInRequestTarget)
 	return AbsoluteForm{c}, ok
 }
 
+// untilAbsoluteFormInRequestTarget are the children of a node of rule request-target after which it has no absolute-form child.
+var untilAbsoluteFormInRequestTarget = ast.RulesOf(RuleOriginForm, RuleAuthorityForm, RuleAbsoluteForm, RuleAsteriskForm)
+
 // AsteriskForm returns the node's asterisk-form child, or false when it has none.
 func (v RequestTarget) AsteriskForm() (AsteriskForm, bool) {
-	c, ok := v.Child(RuleAsteriskForm)
+	c, ok := v.ChildUntil(RuleAsteriskForm, untilAsteriskFormInRequestTarget)
 	return AsteriskForm{c}, ok
 }
+
+// untilAsteriskFormInRequestTarget are the children of a node of rule request-target after which it has no asterisk-form child.
+var untilAsteriskFormInRequestTarget = ast.RulesOf(RuleOriginForm, RuleAuthorityForm, RuleAbsoluteForm, RuleAsteriskForm)
 
 // OriginForm is a view of a node of rule origin-form:
 //
@@ -161,15 +173,24 @@ func (v OriginForm) Children() OriginFormChildren {
 
 // AbsolutePath returns the node's absolute-path child.
 func (v OriginForm) AbsolutePath() AbsolutePath {
-	c, _ := v.Child(RuleAbsolutePath)
+	c, _ := v.ChildUntil(RuleAbsolutePath, untilAbsolutePathInOriginForm)
 	return AbsolutePath{c}
 }
 
+// untilAbsolutePathInOriginForm are the children of a node of rule origin-form after which it has no absolute-path child.
+var untilAbsolutePathInOriginForm = ast.RulesOf(RuleAbsolutePath, RuleQuery)
+
 // Query returns the node's query child, or false when it has none.
 func (v OriginForm) Query() (Query, bool) {
-	c, ok := v.Child(RuleQuery)
+	c, ok := v.OnlyChild(RuleQuery, untilQueryInOriginForm, backUntilQueryInOriginForm)
 	return Query{c}, ok
 }
+
+// untilQueryInOriginForm are the children of a node of rule origin-form after which it has no query child.
+var untilQueryInOriginForm = ast.RulesOf(RuleQuery)
+
+// backUntilQueryInOriginForm are the children of a node of rule origin-form before which it has no query child.
+var backUntilQueryInOriginForm = ast.RulesOf(RuleAbsolutePath, RuleQuery)
 
 // AbsoluteForm is a view of a node of rule absolute-form:
 //
@@ -244,53 +265,84 @@ func (v AbsoluteForm) Children() AbsoluteFormChildren {
 // Path returns the node's child that is its path, one of the rules of the header's
 // component path (path-abempty, path-absolute, path-rootless, path-empty): there is always one; its Rule says which.
 func (v AbsoluteForm) Path() ast.View {
-	c, _ := v.ChildIn(pathOfAbsoluteForm)
+	c, _ := v.ChildInUntil(pathOfAbsoluteForm, untilPathInAbsoluteForm)
 	return c
 }
 
-var pathOfAbsoluteForm = []uint16{RulePathAbempty, RulePathAbsolute, RulePathRootless, RulePathEmpty}
+// pathOfAbsoluteForm are the rules of the component path.
+var pathOfAbsoluteForm = ast.RulesOf(RulePathAbempty, RulePathAbsolute, RulePathRootless, RulePathEmpty)
+
+// untilPathInAbsoluteForm are the children of a node of rule absolute-form after which it has no path.
+var untilPathInAbsoluteForm = ast.RulesOf(RulePathAbempty, RulePathAbsolute, RulePathRootless, RulePathEmpty, RuleQuery)
 
 // Scheme returns the node's scheme child.
 func (v AbsoluteForm) Scheme() Scheme {
-	c, _ := v.Child(RuleScheme)
+	c, _ := v.ChildUntil(RuleScheme, untilSchemeInAbsoluteForm)
 	return Scheme{c}
 }
 
+// untilSchemeInAbsoluteForm are the children of a node of rule absolute-form after which it has no scheme child.
+var untilSchemeInAbsoluteForm = ast.RulesOf(RuleScheme, RuleAuthority, RulePathAbempty, RulePathAbsolute, RulePathRootless, RulePathEmpty, RuleQuery)
+
 // Authority returns the node's authority child, or false when it has none.
 func (v AbsoluteForm) Authority() (Authority, bool) {
-	c, ok := v.Child(RuleAuthority)
+	c, ok := v.ChildUntil(RuleAuthority, untilAuthorityInAbsoluteForm)
 	return Authority{c}, ok
 }
 
+// untilAuthorityInAbsoluteForm are the children of a node of rule absolute-form after which it has no authority child.
+var untilAuthorityInAbsoluteForm = ast.RulesOf(RuleAuthority, RulePathAbempty, RulePathAbsolute, RulePathRootless, RulePathEmpty, RuleQuery)
+
 // PathAbempty returns the node's path-abempty child, or false when it has none.
 func (v AbsoluteForm) PathAbempty() (PathAbempty, bool) {
-	c, ok := v.Child(RulePathAbempty)
+	c, ok := v.OnlyChild(RulePathAbempty, untilPathAbemptyInAbsoluteForm, backUntilPathAbemptyInAbsoluteForm)
 	return PathAbempty{c}, ok
 }
 
+// untilPathAbemptyInAbsoluteForm are the children of a node of rule absolute-form after which it has no path-abempty child.
+var untilPathAbemptyInAbsoluteForm = ast.RulesOf(RulePathAbempty, RulePathAbsolute, RulePathRootless, RulePathEmpty, RuleQuery)
+
+// backUntilPathAbemptyInAbsoluteForm are the children of a node of rule absolute-form before which it has no path-abempty child.
+var backUntilPathAbemptyInAbsoluteForm = ast.RulesOf(RuleScheme, RuleAuthority, RulePathAbempty, RulePathAbsolute, RulePathRootless, RulePathEmpty)
+
 // PathAbsolute returns the node's path-absolute child, or false when it has none.
 func (v AbsoluteForm) PathAbsolute() (PathAbsolute, bool) {
-	c, ok := v.Child(RulePathAbsolute)
+	c, ok := v.ChildUntil(RulePathAbsolute, untilPathAbsoluteInAbsoluteForm)
 	return PathAbsolute{c}, ok
 }
 
+// untilPathAbsoluteInAbsoluteForm are the children of a node of rule absolute-form after which it has no path-absolute child.
+var untilPathAbsoluteInAbsoluteForm = ast.RulesOf(RuleAuthority, RulePathAbempty, RulePathAbsolute, RulePathRootless, RulePathEmpty, RuleQuery)
+
 // PathRootless returns the node's path-rootless child, or false when it has none.
 func (v AbsoluteForm) PathRootless() (PathRootless, bool) {
-	c, ok := v.Child(RulePathRootless)
+	c, ok := v.ChildUntil(RulePathRootless, untilPathRootlessInAbsoluteForm)
 	return PathRootless{c}, ok
 }
 
+// untilPathRootlessInAbsoluteForm are the children of a node of rule absolute-form after which it has no path-rootless child.
+var untilPathRootlessInAbsoluteForm = ast.RulesOf(RuleAuthority, RulePathAbempty, RulePathAbsolute, RulePathRootless, RulePathEmpty, RuleQuery)
+
 // PathEmpty returns the node's path-empty child, or false when it has none.
 func (v AbsoluteForm) PathEmpty() (PathEmpty, bool) {
-	c, ok := v.Child(RulePathEmpty)
+	c, ok := v.ChildUntil(RulePathEmpty, untilPathEmptyInAbsoluteForm)
 	return PathEmpty{c}, ok
 }
 
+// untilPathEmptyInAbsoluteForm are the children of a node of rule absolute-form after which it has no path-empty child.
+var untilPathEmptyInAbsoluteForm = ast.RulesOf(RuleAuthority, RulePathAbempty, RulePathAbsolute, RulePathRootless, RulePathEmpty, RuleQuery)
+
 // Query returns the node's query child, or false when it has none.
 func (v AbsoluteForm) Query() (Query, bool) {
-	c, ok := v.Child(RuleQuery)
+	c, ok := v.OnlyChild(RuleQuery, untilQueryInAbsoluteForm, backUntilQueryInAbsoluteForm)
 	return Query{c}, ok
 }
+
+// untilQueryInAbsoluteForm are the children of a node of rule absolute-form after which it has no query child.
+var untilQueryInAbsoluteForm = ast.RulesOf(RuleQuery)
+
+// backUntilQueryInAbsoluteForm are the children of a node of rule absolute-form before which it has no query child.
+var backUntilQueryInAbsoluteForm = ast.RulesOf(RuleScheme, RuleAuthority, RulePathAbempty, RulePathAbsolute, RulePathRootless, RulePathEmpty, RuleQuery)
 
 // AuthorityForm is a view of a node of rule authority-form:
 //
@@ -334,15 +386,24 @@ func (v AuthorityForm) Children() AuthorityFormChildren {
 
 // Host returns the node's host child.
 func (v AuthorityForm) Host() Host {
-	c, _ := v.Child(RuleHost)
+	c, _ := v.ChildUntil(RuleHost, untilHostInAuthorityForm)
 	return Host{c}
 }
 
+// untilHostInAuthorityForm are the children of a node of rule authority-form after which it has no host child.
+var untilHostInAuthorityForm = ast.RulesOf(RuleHost, RulePort)
+
 // Port returns the node's port child.
 func (v AuthorityForm) Port() Port {
-	c, _ := v.Child(RulePort)
+	c, _ := v.OnlyChild(RulePort, untilPortInAuthorityForm, backUntilPortInAuthorityForm)
 	return Port{c}
 }
+
+// untilPortInAuthorityForm are the children of a node of rule authority-form after which it has no port child.
+var untilPortInAuthorityForm = ast.RulesOf(RulePort)
+
+// backUntilPortInAuthorityForm are the children of a node of rule authority-form before which it has no port child.
+var backUntilPortInAuthorityForm = ast.RulesOf(RuleHost, RulePort)
 
 // AsteriskForm is a view of a node of rule asterisk-form:
 //
@@ -430,21 +491,33 @@ func (v Authority) Children() AuthorityChildren {
 
 // Userinfo returns the node's userinfo child, or false when it has none.
 func (v Authority) Userinfo() (Userinfo, bool) {
-	c, ok := v.Child(RuleUserinfo)
+	c, ok := v.ChildUntil(RuleUserinfo, untilUserinfoInAuthority)
 	return Userinfo{c}, ok
 }
 
+// untilUserinfoInAuthority are the children of a node of rule authority after which it has no userinfo child.
+var untilUserinfoInAuthority = ast.RulesOf(RuleUserinfo, RuleHost, RulePort)
+
 // Host returns the node's host child.
 func (v Authority) Host() Host {
-	c, _ := v.Child(RuleHost)
+	c, _ := v.ChildUntil(RuleHost, untilHostInAuthority)
 	return Host{c}
 }
 
+// untilHostInAuthority are the children of a node of rule authority after which it has no host child.
+var untilHostInAuthority = ast.RulesOf(RuleHost, RulePort)
+
 // Port returns the node's port child, or false when it has none.
 func (v Authority) Port() (Port, bool) {
-	c, ok := v.Child(RulePort)
+	c, ok := v.OnlyChild(RulePort, untilPortInAuthority, backUntilPortInAuthority)
 	return Port{c}, ok
 }
+
+// untilPortInAuthority are the children of a node of rule authority after which it has no port child.
+var untilPortInAuthority = ast.RulesOf(RulePort)
+
+// backUntilPortInAuthority are the children of a node of rule authority before which it has no port child.
+var backUntilPortInAuthority = ast.RulesOf(RuleUserinfo, RuleHost, RulePort)
 
 // Userinfo is a view of a node of rule userinfo:
 //
@@ -508,21 +581,30 @@ func (v Host) Children() HostChildren {
 
 // IPLiteral returns the node's IP-literal child, or false when it has none.
 func (v Host) IPLiteral() (IPLiteral, bool) {
-	c, ok := v.Child(RuleIPLiteral)
+	c, ok := v.ChildUntil(RuleIPLiteral, untilIPLiteralInHost)
 	return IPLiteral{c}, ok
 }
 
+// untilIPLiteralInHost are the children of a node of rule host after which it has no IP-literal child.
+var untilIPLiteralInHost = ast.RulesOf(RuleIPLiteral, RuleIPv4address, RuleRegName)
+
 // IPv4address returns the node's IPv4address child, or false when it has none.
 func (v Host) IPv4address() (IPv4address, bool) {
-	c, ok := v.Child(RuleIPv4address)
+	c, ok := v.ChildUntil(RuleIPv4address, untilIPv4addressInHost)
 	return IPv4address{c}, ok
 }
 
+// untilIPv4addressInHost are the children of a node of rule host after which it has no IPv4address child.
+var untilIPv4addressInHost = ast.RulesOf(RuleIPLiteral, RuleIPv4address, RuleRegName)
+
 // RegName returns the node's reg-name child, or false when it has none.
 func (v Host) RegName() (RegName, bool) {
-	c, ok := v.Child(RuleRegName)
+	c, ok := v.ChildUntil(RuleRegName, untilRegNameInHost)
 	return RegName{c}, ok
 }
+
+// untilRegNameInHost are the children of a node of rule host after which it has no reg-name child.
+var untilRegNameInHost = ast.RulesOf(RuleIPLiteral, RuleIPv4address, RuleRegName)
 
 // Port is a view of a node of rule port:
 //
@@ -580,15 +662,21 @@ func (v IPLiteral) Children() IPLiteralChildren {
 
 // IPv6address returns the node's IPv6address child, or false when it has none.
 func (v IPLiteral) IPv6address() (IPv6address, bool) {
-	c, ok := v.Child(RuleIPv6address)
+	c, ok := v.ChildUntil(RuleIPv6address, untilIPv6addressInIPLiteral)
 	return IPv6address{c}, ok
 }
 
+// untilIPv6addressInIPLiteral are the children of a node of rule IP-literal after which it has no IPv6address child.
+var untilIPv6addressInIPLiteral = ast.RulesOf(RuleIPv6address, RuleIPvFuture)
+
 // IPvFuture returns the node's IPvFuture child, or false when it has none.
 func (v IPLiteral) IPvFuture() (IPvFuture, bool) {
-	c, ok := v.Child(RuleIPvFuture)
+	c, ok := v.ChildUntil(RuleIPvFuture, untilIPvFutureInIPLiteral)
 	return IPvFuture{c}, ok
 }
+
+// untilIPvFutureInIPLiteral are the children of a node of rule IP-literal after which it has no IPvFuture child.
+var untilIPvFutureInIPLiteral = ast.RulesOf(RuleIPv6address, RuleIPvFuture)
 
 // IPvFuture is a view of a node of rule IPvFuture:
 //
@@ -622,9 +710,12 @@ func AsIPv6address(t *ast.Tree, i int) (IPv6address, bool) {
 
 // IPv4address returns the node's IPv4address child, or false when it has none.
 func (v IPv6address) IPv4address() (IPv4address, bool) {
-	c, ok := v.Child(RuleIPv4address)
+	c, ok := v.ChildUntil(RuleIPv4address, untilIPv4addressInIPv6address)
 	return IPv4address{c}, ok
 }
+
+// untilIPv4addressInIPv6address are the children of a node of rule IPv6address after which it has no IPv4address child.
+var untilIPv4addressInIPv6address = ast.RulesOf(RuleIPv4address)
 
 // IPv4address is a view of a node of rule IPv4address:
 //
@@ -726,9 +817,12 @@ func (v PathAbsolute) Children() PathAbsoluteChildren {
 
 // SegmentNz returns the node's segment-nz child, or false when it has none.
 func (v PathAbsolute) SegmentNz() (SegmentNz, bool) {
-	c, ok := v.Child(RuleSegmentNz)
+	c, ok := v.ChildUntil(RuleSegmentNz, untilSegmentNzInPathAbsolute)
 	return SegmentNz{c}, ok
 }
+
+// untilSegmentNzInPathAbsolute are the children of a node of rule path-absolute after which it has no segment-nz child.
+var untilSegmentNzInPathAbsolute = ast.RulesOf(RuleSegmentNz, RuleSegment)
 
 // EachSegment steps through the node's segment children, in order (see ast.Children).
 func (v PathAbsolute) EachSegment() ast.Children[Segment] {
@@ -777,9 +871,12 @@ func (v PathRootless) Children() PathRootlessChildren {
 
 // SegmentNz returns the node's segment-nz child.
 func (v PathRootless) SegmentNz() SegmentNz {
-	c, _ := v.Child(RuleSegmentNz)
+	c, _ := v.ChildUntil(RuleSegmentNz, untilSegmentNzInPathRootless)
 	return SegmentNz{c}
 }
+
+// untilSegmentNzInPathRootless are the children of a node of rule path-rootless after which it has no segment-nz child.
+var untilSegmentNzInPathRootless = ast.RulesOf(RuleSegmentNz, RuleSegment)
 
 // EachSegment steps through the node's segment children, in order (see ast.Children).
 func (v PathRootless) EachSegment() ast.Children[Segment] {

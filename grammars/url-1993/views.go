@@ -95,15 +95,24 @@ func (v Fragmentaddress) Children() FragmentaddressChildren {
 
 // Url returns the node's url child.
 func (v Fragmentaddress) Url() Url {
-	c, _ := v.Child(RuleUrl)
+	c, _ := v.ChildUntil(RuleUrl, untilUrlInFragmentaddress)
 	return Url{c}
 }
 
+// untilUrlInFragmentaddress are the children of a node of rule fragmentaddress after which it has no url child.
+var untilUrlInFragmentaddress = ast.RulesOf(RuleUrl, RuleFragmentid)
+
 // Fragmentid returns the node's fragmentid child, or false when it has none.
 func (v Fragmentaddress) Fragmentid() (Fragmentid, bool) {
-	c, ok := v.Child(RuleFragmentid)
+	c, ok := v.OnlyChild(RuleFragmentid, untilFragmentidInFragmentaddress, backUntilFragmentidInFragmentaddress)
 	return Fragmentid{c}, ok
 }
+
+// untilFragmentidInFragmentaddress are the children of a node of rule fragmentaddress after which it has no fragmentid child.
+var untilFragmentidInFragmentaddress = ast.RulesOf(RuleFragmentid)
+
+// backUntilFragmentidInFragmentaddress are the children of a node of rule fragmentaddress before which it has no fragmentid child.
+var backUntilFragmentidInFragmentaddress = ast.RulesOf(RuleUrl, RuleFragmentid)
 
 // Url is a view of a node of rule url:
 //
@@ -194,57 +203,84 @@ func (v Url) Children() UrlChildren {
 
 // Httpaddress returns the node's httpaddress child, or false when it has none.
 func (v Url) Httpaddress() (Httpaddress, bool) {
-	c, ok := v.Child(RuleHttpaddress)
+	c, ok := v.ChildUntil(RuleHttpaddress, untilHttpaddressInUrl)
 	return Httpaddress{c}, ok
 }
 
+// untilHttpaddressInUrl are the children of a node of rule url after which it has no httpaddress child.
+var untilHttpaddressInUrl = ast.RulesOf(RuleHttpaddress, RuleFileaddress, RuleNewsaddress, RuleProsperoaddress, RuleTelnetaddress, RuleGopheraddress, RuleWaisaddress, RuleAfsaddress, RuleGeneric)
+
 // Fileaddress returns the node's fileaddress child, or false when it has none.
 func (v Url) Fileaddress() (Fileaddress, bool) {
-	c, ok := v.Child(RuleFileaddress)
+	c, ok := v.ChildUntil(RuleFileaddress, untilFileaddressInUrl)
 	return Fileaddress{c}, ok
 }
 
+// untilFileaddressInUrl are the children of a node of rule url after which it has no fileaddress child.
+var untilFileaddressInUrl = ast.RulesOf(RuleHttpaddress, RuleFileaddress, RuleNewsaddress, RuleProsperoaddress, RuleTelnetaddress, RuleGopheraddress, RuleWaisaddress, RuleAfsaddress, RuleGeneric)
+
 // Newsaddress returns the node's newsaddress child, or false when it has none.
 func (v Url) Newsaddress() (Newsaddress, bool) {
-	c, ok := v.Child(RuleNewsaddress)
+	c, ok := v.ChildUntil(RuleNewsaddress, untilNewsaddressInUrl)
 	return Newsaddress{c}, ok
 }
 
+// untilNewsaddressInUrl are the children of a node of rule url after which it has no newsaddress child.
+var untilNewsaddressInUrl = ast.RulesOf(RuleHttpaddress, RuleFileaddress, RuleNewsaddress, RuleProsperoaddress, RuleTelnetaddress, RuleGopheraddress, RuleWaisaddress, RuleAfsaddress, RuleGeneric)
+
 // Prosperoaddress returns the node's prosperoaddress child, or false when it has none.
 func (v Url) Prosperoaddress() (Prosperoaddress, bool) {
-	c, ok := v.Child(RuleProsperoaddress)
+	c, ok := v.ChildUntil(RuleProsperoaddress, untilProsperoaddressInUrl)
 	return Prosperoaddress{c}, ok
 }
 
+// untilProsperoaddressInUrl are the children of a node of rule url after which it has no prosperoaddress child.
+var untilProsperoaddressInUrl = ast.RulesOf(RuleHttpaddress, RuleFileaddress, RuleNewsaddress, RuleProsperoaddress, RuleTelnetaddress, RuleGopheraddress, RuleWaisaddress, RuleAfsaddress, RuleGeneric)
+
 // Telnetaddress returns the node's telnetaddress child, or false when it has none.
 func (v Url) Telnetaddress() (Telnetaddress, bool) {
-	c, ok := v.Child(RuleTelnetaddress)
+	c, ok := v.ChildUntil(RuleTelnetaddress, untilTelnetaddressInUrl)
 	return Telnetaddress{c}, ok
 }
 
+// untilTelnetaddressInUrl are the children of a node of rule url after which it has no telnetaddress child.
+var untilTelnetaddressInUrl = ast.RulesOf(RuleHttpaddress, RuleFileaddress, RuleNewsaddress, RuleProsperoaddress, RuleTelnetaddress, RuleGopheraddress, RuleWaisaddress, RuleAfsaddress, RuleGeneric)
+
 // Gopheraddress returns the node's gopheraddress child, or false when it has none.
 func (v Url) Gopheraddress() (Gopheraddress, bool) {
-	c, ok := v.Child(RuleGopheraddress)
+	c, ok := v.ChildUntil(RuleGopheraddress, untilGopheraddressInUrl)
 	return Gopheraddress{c}, ok
 }
 
+// untilGopheraddressInUrl are the children of a node of rule url after which it has no gopheraddress child.
+var untilGopheraddressInUrl = ast.RulesOf(RuleHttpaddress, RuleFileaddress, RuleNewsaddress, RuleProsperoaddress, RuleTelnetaddress, RuleGopheraddress, RuleWaisaddress, RuleAfsaddress, RuleGeneric)
+
 // Waisaddress returns the node's waisaddress child, or false when it has none.
 func (v Url) Waisaddress() (Waisaddress, bool) {
-	c, ok := v.Child(RuleWaisaddress)
+	c, ok := v.ChildUntil(RuleWaisaddress, untilWaisaddressInUrl)
 	return Waisaddress{c}, ok
 }
 
+// untilWaisaddressInUrl are the children of a node of rule url after which it has no waisaddress child.
+var untilWaisaddressInUrl = ast.RulesOf(RuleHttpaddress, RuleFileaddress, RuleNewsaddress, RuleProsperoaddress, RuleTelnetaddress, RuleGopheraddress, RuleWaisaddress, RuleAfsaddress, RuleGeneric)
+
 // Afsaddress returns the node's afsaddress child, or false when it has none.
 func (v Url) Afsaddress() (Afsaddress, bool) {
-	c, ok := v.Child(RuleAfsaddress)
+	c, ok := v.ChildUntil(RuleAfsaddress, untilAfsaddressInUrl)
 	return Afsaddress{c}, ok
 }
 
+// untilAfsaddressInUrl are the children of a node of rule url after which it has no afsaddress child.
+var untilAfsaddressInUrl = ast.RulesOf(RuleHttpaddress, RuleFileaddress, RuleNewsaddress, RuleProsperoaddress, RuleTelnetaddress, RuleGopheraddress, RuleWaisaddress, RuleAfsaddress, RuleGeneric)
+
 // Generic returns the node's generic child, or false when it has none.
 func (v Url) Generic() (Generic, bool) {
-	c, ok := v.Child(RuleGeneric)
+	c, ok := v.ChildUntil(RuleGeneric, untilGenericInUrl)
 	return Generic{c}, ok
 }
+
+// untilGenericInUrl are the children of a node of rule url after which it has no generic child.
+var untilGenericInUrl = ast.RulesOf(RuleHttpaddress, RuleFileaddress, RuleNewsaddress, RuleProsperoaddress, RuleTelnetaddress, RuleGopheraddress, RuleWaisaddress, RuleAfsaddress, RuleGeneric)
 
 // Generic is a view of a node of rule generic:
 //
@@ -294,21 +330,33 @@ func (v Generic) Children() GenericChildren {
 
 // Scheme returns the node's scheme child.
 func (v Generic) Scheme() Scheme {
-	c, _ := v.Child(RuleScheme)
+	c, _ := v.ChildUntil(RuleScheme, untilSchemeInGeneric)
 	return Scheme{c}
 }
 
+// untilSchemeInGeneric are the children of a node of rule generic after which it has no scheme child.
+var untilSchemeInGeneric = ast.RulesOf(RuleScheme, RulePath, RuleSearch)
+
 // Path returns the node's path child.
 func (v Generic) Path() Path {
-	c, _ := v.Child(RulePath)
+	c, _ := v.ChildUntil(RulePath, untilPathInGeneric)
 	return Path{c}
 }
 
+// untilPathInGeneric are the children of a node of rule generic after which it has no path child.
+var untilPathInGeneric = ast.RulesOf(RulePath, RuleSearch)
+
 // Search returns the node's search child, or false when it has none.
 func (v Generic) Search() (Search, bool) {
-	c, ok := v.Child(RuleSearch)
+	c, ok := v.OnlyChild(RuleSearch, untilSearchInGeneric, backUntilSearchInGeneric)
 	return Search{c}, ok
 }
+
+// untilSearchInGeneric are the children of a node of rule generic after which it has no search child.
+var untilSearchInGeneric = ast.RulesOf(RuleSearch)
+
+// backUntilSearchInGeneric are the children of a node of rule generic before which it has no search child.
+var backUntilSearchInGeneric = ast.RulesOf(RuleScheme, RulePath, RuleSearch)
 
 // Scheme is a view of a node of rule scheme:
 //
@@ -323,9 +371,12 @@ func AsScheme(t *ast.Tree, i int) (Scheme, bool) {
 
 // Ialpha returns the node's ialpha child, or false when it has none.
 func (v Scheme) Ialpha() (Ialpha, bool) {
-	c, ok := v.Child(RuleIalpha)
+	c, ok := v.ChildUntil(RuleIalpha, untilIalphaInScheme)
 	return Ialpha{c}, ok
 }
+
+// untilIalphaInScheme are the children of a node of rule scheme after which it has no ialpha child.
+var untilIalphaInScheme = ast.RulesOf(RuleIalpha)
 
 // Httpaddress is a view of a node of rule httpaddress:
 //
@@ -381,27 +432,45 @@ func (v Httpaddress) Children() HttpaddressChildren {
 
 // Scheme returns the node's scheme child.
 func (v Httpaddress) Scheme() Scheme {
-	c, _ := v.Child(RuleScheme)
+	c, _ := v.ChildUntil(RuleScheme, untilSchemeInHttpaddress)
 	return Scheme{c}
 }
 
+// untilSchemeInHttpaddress are the children of a node of rule httpaddress after which it has no scheme child.
+var untilSchemeInHttpaddress = ast.RulesOf(RuleScheme, RuleHostport, RulePath, RuleSearch)
+
 // Hostport returns the node's hostport child.
 func (v Httpaddress) Hostport() Hostport {
-	c, _ := v.Child(RuleHostport)
+	c, _ := v.ChildUntil(RuleHostport, untilHostportInHttpaddress)
 	return Hostport{c}
 }
 
+// untilHostportInHttpaddress are the children of a node of rule httpaddress after which it has no hostport child.
+var untilHostportInHttpaddress = ast.RulesOf(RuleHostport, RulePath, RuleSearch)
+
 // Path returns the node's path child, or false when it has none.
 func (v Httpaddress) Path() (Path, bool) {
-	c, ok := v.Child(RulePath)
+	c, ok := v.OnlyChild(RulePath, untilPathInHttpaddress, backUntilPathInHttpaddress)
 	return Path{c}, ok
 }
 
+// untilPathInHttpaddress are the children of a node of rule httpaddress after which it has no path child.
+var untilPathInHttpaddress = ast.RulesOf(RulePath, RuleSearch)
+
+// backUntilPathInHttpaddress are the children of a node of rule httpaddress before which it has no path child.
+var backUntilPathInHttpaddress = ast.RulesOf(RuleScheme, RuleHostport, RulePath)
+
 // Search returns the node's search child, or false when it has none.
 func (v Httpaddress) Search() (Search, bool) {
-	c, ok := v.Child(RuleSearch)
+	c, ok := v.OnlyChild(RuleSearch, untilSearchInHttpaddress, backUntilSearchInHttpaddress)
 	return Search{c}, ok
 }
+
+// untilSearchInHttpaddress are the children of a node of rule httpaddress after which it has no search child.
+var untilSearchInHttpaddress = ast.RulesOf(RuleSearch)
+
+// backUntilSearchInHttpaddress are the children of a node of rule httpaddress before which it has no search child.
+var backUntilSearchInHttpaddress = ast.RulesOf(RuleScheme, RuleHostport, RulePath, RuleSearch)
 
 // Fileaddress is a view of a node of rule fileaddress:
 //
@@ -451,21 +520,33 @@ func (v Fileaddress) Children() FileaddressChildren {
 
 // Scheme returns the node's scheme child.
 func (v Fileaddress) Scheme() Scheme {
-	c, _ := v.Child(RuleScheme)
+	c, _ := v.ChildUntil(RuleScheme, untilSchemeInFileaddress)
 	return Scheme{c}
 }
 
+// untilSchemeInFileaddress are the children of a node of rule fileaddress after which it has no scheme child.
+var untilSchemeInFileaddress = ast.RulesOf(RuleScheme, RuleHost, RulePath)
+
 // Host returns the node's host child.
 func (v Fileaddress) Host() Host {
-	c, _ := v.Child(RuleHost)
+	c, _ := v.ChildUntil(RuleHost, untilHostInFileaddress)
 	return Host{c}
 }
 
+// untilHostInFileaddress are the children of a node of rule fileaddress after which it has no host child.
+var untilHostInFileaddress = ast.RulesOf(RuleHost, RulePath)
+
 // Path returns the node's path child.
 func (v Fileaddress) Path() Path {
-	c, _ := v.Child(RulePath)
+	c, _ := v.OnlyChild(RulePath, untilPathInFileaddress, backUntilPathInFileaddress)
 	return Path{c}
 }
+
+// untilPathInFileaddress are the children of a node of rule fileaddress after which it has no path child.
+var untilPathInFileaddress = ast.RulesOf(RulePath)
+
+// backUntilPathInFileaddress are the children of a node of rule fileaddress before which it has no path child.
+var backUntilPathInFileaddress = ast.RulesOf(RuleScheme, RuleHost, RulePath)
 
 // Afsaddress is a view of a node of rule afsaddress:
 //
@@ -515,21 +596,33 @@ func (v Afsaddress) Children() AfsaddressChildren {
 
 // Scheme returns the node's scheme child.
 func (v Afsaddress) Scheme() Scheme {
-	c, _ := v.Child(RuleScheme)
+	c, _ := v.ChildUntil(RuleScheme, untilSchemeInAfsaddress)
 	return Scheme{c}
 }
 
+// untilSchemeInAfsaddress are the children of a node of rule afsaddress after which it has no scheme child.
+var untilSchemeInAfsaddress = ast.RulesOf(RuleScheme, RuleCellname, RulePath)
+
 // Cellname returns the node's cellname child.
 func (v Afsaddress) Cellname() Cellname {
-	c, _ := v.Child(RuleCellname)
+	c, _ := v.ChildUntil(RuleCellname, untilCellnameInAfsaddress)
 	return Cellname{c}
 }
 
+// untilCellnameInAfsaddress are the children of a node of rule afsaddress after which it has no cellname child.
+var untilCellnameInAfsaddress = ast.RulesOf(RuleCellname, RulePath)
+
 // Path returns the node's path child.
 func (v Afsaddress) Path() Path {
-	c, _ := v.Child(RulePath)
+	c, _ := v.OnlyChild(RulePath, untilPathInAfsaddress, backUntilPathInAfsaddress)
 	return Path{c}
 }
+
+// untilPathInAfsaddress are the children of a node of rule afsaddress after which it has no path child.
+var untilPathInAfsaddress = ast.RulesOf(RulePath)
+
+// backUntilPathInAfsaddress are the children of a node of rule afsaddress before which it has no path child.
+var backUntilPathInAfsaddress = ast.RulesOf(RuleScheme, RuleCellname, RulePath)
 
 // Newsaddress is a view of a node of rule newsaddress:
 //
@@ -573,15 +666,24 @@ func (v Newsaddress) Children() NewsaddressChildren {
 
 // Scheme returns the node's scheme child.
 func (v Newsaddress) Scheme() Scheme {
-	c, _ := v.Child(RuleScheme)
+	c, _ := v.ChildUntil(RuleScheme, untilSchemeInNewsaddress)
 	return Scheme{c}
 }
 
+// untilSchemeInNewsaddress are the children of a node of rule newsaddress after which it has no scheme child.
+var untilSchemeInNewsaddress = ast.RulesOf(RuleScheme, RuleGroupart)
+
 // Groupart returns the node's groupart child.
 func (v Newsaddress) Groupart() Groupart {
-	c, _ := v.Child(RuleGroupart)
+	c, _ := v.OnlyChild(RuleGroupart, untilGroupartInNewsaddress, backUntilGroupartInNewsaddress)
 	return Groupart{c}
 }
+
+// untilGroupartInNewsaddress are the children of a node of rule newsaddress after which it has no groupart child.
+var untilGroupartInNewsaddress = ast.RulesOf(RuleGroupart)
+
+// backUntilGroupartInNewsaddress are the children of a node of rule newsaddress before which it has no groupart child.
+var backUntilGroupartInNewsaddress = ast.RulesOf(RuleScheme, RuleGroupart)
 
 // Waisaddress is a view of a node of rule waisaddress:
 //
@@ -628,15 +730,21 @@ func (v Waisaddress) Children() WaisaddressChildren {
 
 // Waisdoc returns the node's waisdoc child, or false when it has none.
 func (v Waisaddress) Waisdoc() (Waisdoc, bool) {
-	c, ok := v.Child(RuleWaisdoc)
+	c, ok := v.ChildUntil(RuleWaisdoc, untilWaisdocInWaisaddress)
 	return Waisdoc{c}, ok
 }
 
+// untilWaisdocInWaisaddress are the children of a node of rule waisaddress after which it has no waisdoc child.
+var untilWaisdocInWaisaddress = ast.RulesOf(RuleWaisdoc, RuleWaisindex)
+
 // Waisindex returns the node's waisindex child, or false when it has none.
 func (v Waisaddress) Waisindex() (Waisindex, bool) {
-	c, ok := v.Child(RuleWaisindex)
+	c, ok := v.ChildUntil(RuleWaisindex, untilWaisindexInWaisaddress)
 	return Waisindex{c}, ok
 }
+
+// untilWaisindexInWaisaddress are the children of a node of rule waisaddress after which it has no waisindex child.
+var untilWaisindexInWaisaddress = ast.RulesOf(RuleWaisdoc, RuleWaisindex)
 
 // Waisindex is a view of a node of rule waisindex:
 //
@@ -692,27 +800,45 @@ func (v Waisindex) Children() WaisindexChildren {
 
 // Scheme returns the node's scheme child.
 func (v Waisindex) Scheme() Scheme {
-	c, _ := v.Child(RuleScheme)
+	c, _ := v.ChildUntil(RuleScheme, untilSchemeInWaisindex)
 	return Scheme{c}
 }
 
+// untilSchemeInWaisindex are the children of a node of rule waisindex after which it has no scheme child.
+var untilSchemeInWaisindex = ast.RulesOf(RuleScheme, RuleHostport, RuleDatabase, RuleSearch)
+
 // Hostport returns the node's hostport child.
 func (v Waisindex) Hostport() Hostport {
-	c, _ := v.Child(RuleHostport)
+	c, _ := v.ChildUntil(RuleHostport, untilHostportInWaisindex)
 	return Hostport{c}
 }
 
+// untilHostportInWaisindex are the children of a node of rule waisindex after which it has no hostport child.
+var untilHostportInWaisindex = ast.RulesOf(RuleHostport, RuleDatabase, RuleSearch)
+
 // Database returns the node's database child.
 func (v Waisindex) Database() Database {
-	c, _ := v.Child(RuleDatabase)
+	c, _ := v.OnlyChild(RuleDatabase, untilDatabaseInWaisindex, backUntilDatabaseInWaisindex)
 	return Database{c}
 }
 
+// untilDatabaseInWaisindex are the children of a node of rule waisindex after which it has no database child.
+var untilDatabaseInWaisindex = ast.RulesOf(RuleDatabase, RuleSearch)
+
+// backUntilDatabaseInWaisindex are the children of a node of rule waisindex before which it has no database child.
+var backUntilDatabaseInWaisindex = ast.RulesOf(RuleScheme, RuleHostport, RuleDatabase)
+
 // Search returns the node's search child, or false when it has none.
 func (v Waisindex) Search() (Search, bool) {
-	c, ok := v.Child(RuleSearch)
+	c, ok := v.OnlyChild(RuleSearch, untilSearchInWaisindex, backUntilSearchInWaisindex)
 	return Search{c}, ok
 }
+
+// untilSearchInWaisindex are the children of a node of rule waisindex after which it has no search child.
+var untilSearchInWaisindex = ast.RulesOf(RuleSearch)
+
+// backUntilSearchInWaisindex are the children of a node of rule waisindex before which it has no search child.
+var backUntilSearchInWaisindex = ast.RulesOf(RuleScheme, RuleHostport, RuleDatabase, RuleSearch)
 
 // Waisdoc is a view of a node of rule waisdoc:
 //
@@ -780,39 +906,66 @@ func (v Waisdoc) Children() WaisdocChildren {
 
 // Scheme returns the node's scheme child.
 func (v Waisdoc) Scheme() Scheme {
-	c, _ := v.Child(RuleScheme)
+	c, _ := v.ChildUntil(RuleScheme, untilSchemeInWaisdoc)
 	return Scheme{c}
 }
 
+// untilSchemeInWaisdoc are the children of a node of rule waisdoc after which it has no scheme child.
+var untilSchemeInWaisdoc = ast.RulesOf(RuleScheme, RuleHostport, RuleDatabase, RuleWtype, RuleDigits, RulePath)
+
 // Hostport returns the node's hostport child.
 func (v Waisdoc) Hostport() Hostport {
-	c, _ := v.Child(RuleHostport)
+	c, _ := v.ChildUntil(RuleHostport, untilHostportInWaisdoc)
 	return Hostport{c}
 }
 
+// untilHostportInWaisdoc are the children of a node of rule waisdoc after which it has no hostport child.
+var untilHostportInWaisdoc = ast.RulesOf(RuleHostport, RuleDatabase, RuleWtype, RuleDigits, RulePath)
+
 // Database returns the node's database child.
 func (v Waisdoc) Database() Database {
-	c, _ := v.Child(RuleDatabase)
+	c, _ := v.ChildUntil(RuleDatabase, untilDatabaseInWaisdoc)
 	return Database{c}
 }
 
+// untilDatabaseInWaisdoc are the children of a node of rule waisdoc after which it has no database child.
+var untilDatabaseInWaisdoc = ast.RulesOf(RuleDatabase, RuleWtype, RuleDigits, RulePath)
+
 // Wtype returns the node's wtype child.
 func (v Waisdoc) Wtype() Wtype {
-	c, _ := v.Child(RuleWtype)
+	c, _ := v.OnlyChild(RuleWtype, untilWtypeInWaisdoc, backUntilWtypeInWaisdoc)
 	return Wtype{c}
 }
 
+// untilWtypeInWaisdoc are the children of a node of rule waisdoc after which it has no wtype child.
+var untilWtypeInWaisdoc = ast.RulesOf(RuleWtype, RuleDigits, RulePath)
+
+// backUntilWtypeInWaisdoc are the children of a node of rule waisdoc before which it has no wtype child.
+var backUntilWtypeInWaisdoc = ast.RulesOf(RuleScheme, RuleHostport, RuleDatabase, RuleWtype)
+
 // Digits returns the node's digits child.
 func (v Waisdoc) Digits() Digits {
-	c, _ := v.Child(RuleDigits)
+	c, _ := v.OnlyChild(RuleDigits, untilDigitsInWaisdoc, backUntilDigitsInWaisdoc)
 	return Digits{c}
 }
 
+// untilDigitsInWaisdoc are the children of a node of rule waisdoc after which it has no digits child.
+var untilDigitsInWaisdoc = ast.RulesOf(RuleDigits, RulePath)
+
+// backUntilDigitsInWaisdoc are the children of a node of rule waisdoc before which it has no digits child.
+var backUntilDigitsInWaisdoc = ast.RulesOf(RuleScheme, RuleHostport, RuleDatabase, RuleWtype, RuleDigits)
+
 // Path returns the node's path child.
 func (v Waisdoc) Path() Path {
-	c, _ := v.Child(RulePath)
+	c, _ := v.OnlyChild(RulePath, untilPathInWaisdoc, backUntilPathInWaisdoc)
 	return Path{c}
 }
+
+// untilPathInWaisdoc are the children of a node of rule waisdoc after which it has no path child.
+var untilPathInWaisdoc = ast.RulesOf(RulePath)
+
+// backUntilPathInWaisdoc are the children of a node of rule waisdoc before which it has no path child.
+var backUntilPathInWaisdoc = ast.RulesOf(RuleScheme, RuleHostport, RuleDatabase, RuleWtype, RuleDigits, RulePath)
 
 // Groupart is a view of a node of rule groupart:
 //
@@ -856,15 +1009,21 @@ func (v Groupart) Children() GroupartChildren {
 
 // Article returns the node's article child, or false when it has none.
 func (v Groupart) Article() (Article, bool) {
-	c, ok := v.Child(RuleArticle)
+	c, ok := v.ChildUntil(RuleArticle, untilArticleInGroupart)
 	return Article{c}, ok
 }
 
+// untilArticleInGroupart are the children of a node of rule groupart after which it has no article child.
+var untilArticleInGroupart = ast.RulesOf(RuleArticle, RuleGroup)
+
 // Group returns the node's group child, or false when it has none.
 func (v Groupart) Group() (Group, bool) {
-	c, ok := v.Child(RuleGroup)
+	c, ok := v.ChildUntil(RuleGroup, untilGroupInGroupart)
 	return Group{c}, ok
 }
+
+// untilGroupInGroupart are the children of a node of rule groupart after which it has no group child.
+var untilGroupInGroupart = ast.RulesOf(RuleArticle, RuleGroup)
 
 // Group is a view of a node of rule group:
 //
@@ -895,9 +1054,12 @@ func AsArticle(t *ast.Tree, i int) (Article, bool) {
 
 // Host returns the node's host child.
 func (v Article) Host() Host {
-	c, _ := v.Child(RuleHost)
+	c, _ := v.ChildUntil(RuleHost, untilHostInArticle)
 	return Host{c}
 }
+
+// untilHostInArticle are the children of a node of rule article after which it has no host child.
+var untilHostInArticle = ast.RulesOf(RuleHost)
 
 // Database is a view of a node of rule database:
 //
@@ -912,9 +1074,12 @@ func AsDatabase(t *ast.Tree, i int) (Database, bool) {
 
 // Xalphas returns the node's xalphas child.
 func (v Database) Xalphas() Xalphas {
-	c, _ := v.Child(RuleXalphas)
+	c, _ := v.ChildUntil(RuleXalphas, untilXalphasInDatabase)
 	return Xalphas{c}
 }
+
+// untilXalphasInDatabase are the children of a node of rule database after which it has no xalphas child.
+var untilXalphasInDatabase = ast.RulesOf(RuleXalphas)
 
 // Wtype is a view of a node of rule wtype:
 //
@@ -929,9 +1094,12 @@ func AsWtype(t *ast.Tree, i int) (Wtype, bool) {
 
 // Xalphas returns the node's xalphas child.
 func (v Wtype) Xalphas() Xalphas {
-	c, _ := v.Child(RuleXalphas)
+	c, _ := v.ChildUntil(RuleXalphas, untilXalphasInWtype)
 	return Xalphas{c}
 }
+
+// untilXalphasInWtype are the children of a node of rule wtype after which it has no xalphas child.
+var untilXalphasInWtype = ast.RulesOf(RuleXalphas)
 
 // Prosperoaddress is a view of a node of rule prosperoaddress:
 //
@@ -946,9 +1114,12 @@ func AsProsperoaddress(t *ast.Tree, i int) (Prosperoaddress, bool) {
 
 // Prosperolink returns the node's prosperolink child.
 func (v Prosperoaddress) Prosperolink() Prosperolink {
-	c, _ := v.Child(RuleProsperolink)
+	c, _ := v.ChildUntil(RuleProsperolink, untilProsperolinkInProsperoaddress)
 	return Prosperolink{c}
 }
+
+// untilProsperolinkInProsperoaddress are the children of a node of rule prosperoaddress after which it has no prosperolink child.
+var untilProsperolinkInProsperoaddress = ast.RulesOf(RuleProsperolink)
 
 // Prosperolink is a view of a node of rule prosperolink:
 //
@@ -1010,33 +1181,54 @@ func (v Prosperolink) Children() ProsperolinkChildren {
 
 // Scheme returns the node's scheme child.
 func (v Prosperolink) Scheme() Scheme {
-	c, _ := v.Child(RuleScheme)
+	c, _ := v.ChildUntil(RuleScheme, untilSchemeInProsperolink)
 	return Scheme{c}
 }
 
+// untilSchemeInProsperolink are the children of a node of rule prosperolink after which it has no scheme child.
+var untilSchemeInProsperolink = ast.RulesOf(RuleScheme, RuleHostport, RuleHsoname, RuleVersion, RuleAttributes)
+
 // Hostport returns the node's hostport child.
 func (v Prosperolink) Hostport() Hostport {
-	c, _ := v.Child(RuleHostport)
+	c, _ := v.ChildUntil(RuleHostport, untilHostportInProsperolink)
 	return Hostport{c}
 }
 
+// untilHostportInProsperolink are the children of a node of rule prosperolink after which it has no hostport child.
+var untilHostportInProsperolink = ast.RulesOf(RuleHostport, RuleHsoname, RuleVersion, RuleAttributes)
+
 // Hsoname returns the node's hsoname child.
 func (v Prosperolink) Hsoname() Hsoname {
-	c, _ := v.Child(RuleHsoname)
+	c, _ := v.ChildUntil(RuleHsoname, untilHsonameInProsperolink)
 	return Hsoname{c}
 }
 
+// untilHsonameInProsperolink are the children of a node of rule prosperolink after which it has no hsoname child.
+var untilHsonameInProsperolink = ast.RulesOf(RuleHsoname, RuleVersion, RuleAttributes)
+
 // Version returns the node's version child, or false when it has none.
 func (v Prosperolink) Version() (Version, bool) {
-	c, ok := v.Child(RuleVersion)
+	c, ok := v.OnlyChild(RuleVersion, untilVersionInProsperolink, backUntilVersionInProsperolink)
 	return Version{c}, ok
 }
 
+// untilVersionInProsperolink are the children of a node of rule prosperolink after which it has no version child.
+var untilVersionInProsperolink = ast.RulesOf(RuleVersion, RuleAttributes)
+
+// backUntilVersionInProsperolink are the children of a node of rule prosperolink before which it has no version child.
+var backUntilVersionInProsperolink = ast.RulesOf(RuleScheme, RuleHostport, RuleHsoname, RuleVersion)
+
 // Attributes returns the node's attributes child, or false when it has none.
 func (v Prosperolink) Attributes() (Attributes, bool) {
-	c, ok := v.Child(RuleAttributes)
+	c, ok := v.OnlyChild(RuleAttributes, untilAttributesInProsperolink, backUntilAttributesInProsperolink)
 	return Attributes{c}, ok
 }
+
+// untilAttributesInProsperolink are the children of a node of rule prosperolink after which it has no attributes child.
+var untilAttributesInProsperolink = ast.RulesOf(RuleAttributes)
+
+// backUntilAttributesInProsperolink are the children of a node of rule prosperolink before which it has no attributes child.
+var backUntilAttributesInProsperolink = ast.RulesOf(RuleScheme, RuleHostport, RuleHsoname, RuleVersion, RuleAttributes)
 
 // Hsoname is a view of a node of rule hsoname:
 //
@@ -1085,9 +1277,12 @@ func (v Hsoname) EachXpalphas() ast.Children[Xpalphas] {
 
 // Path returns the node's path child, or false when it has none.
 func (v Hsoname) Path() (Path, bool) {
-	c, ok := v.Child(RulePath)
+	c, ok := v.ChildUntil(RulePath, untilPathInHsoname)
 	return Path{c}, ok
 }
+
+// untilPathInHsoname are the children of a node of rule hsoname after which it has no path child.
+var untilPathInHsoname = ast.RulesOf(RuleXpalphas, RulePath)
 
 // Version is a view of a node of rule version:
 //
@@ -1102,9 +1297,12 @@ func AsVersion(t *ast.Tree, i int) (Version, bool) {
 
 // Digits returns the node's digits child.
 func (v Version) Digits() Digits {
-	c, _ := v.Child(RuleDigits)
+	c, _ := v.ChildUntil(RuleDigits, untilDigitsInVersion)
 	return Digits{c}
 }
+
+// untilDigitsInVersion are the children of a node of rule version after which it has no digits child.
+var untilDigitsInVersion = ast.RulesOf(RuleDigits)
 
 // Attributes is a view of a node of rule attributes:
 //
@@ -1181,21 +1379,33 @@ func (v Telnetaddress) Children() TelnetaddressChildren {
 
 // Scheme returns the node's scheme child.
 func (v Telnetaddress) Scheme() Scheme {
-	c, _ := v.Child(RuleScheme)
+	c, _ := v.ChildUntil(RuleScheme, untilSchemeInTelnetaddress)
 	return Scheme{c}
 }
 
+// untilSchemeInTelnetaddress are the children of a node of rule telnetaddress after which it has no scheme child.
+var untilSchemeInTelnetaddress = ast.RulesOf(RuleScheme, RuleUser, RuleHostport)
+
 // User returns the node's user child, or false when it has none.
 func (v Telnetaddress) User() (User, bool) {
-	c, ok := v.Child(RuleUser)
+	c, ok := v.ChildUntil(RuleUser, untilUserInTelnetaddress)
 	return User{c}, ok
 }
 
+// untilUserInTelnetaddress are the children of a node of rule telnetaddress after which it has no user child.
+var untilUserInTelnetaddress = ast.RulesOf(RuleUser, RuleHostport)
+
 // Hostport returns the node's hostport child.
 func (v Telnetaddress) Hostport() Hostport {
-	c, _ := v.Child(RuleHostport)
+	c, _ := v.OnlyChild(RuleHostport, untilHostportInTelnetaddress, backUntilHostportInTelnetaddress)
 	return Hostport{c}
 }
+
+// untilHostportInTelnetaddress are the children of a node of rule telnetaddress after which it has no hostport child.
+var untilHostportInTelnetaddress = ast.RulesOf(RuleHostport)
+
+// backUntilHostportInTelnetaddress are the children of a node of rule telnetaddress before which it has no hostport child.
+var backUntilHostportInTelnetaddress = ast.RulesOf(RuleScheme, RuleUser, RuleHostport)
 
 // Gopheraddress is a view of a node of rule gopheraddress:
 //
@@ -1257,33 +1467,54 @@ func (v Gopheraddress) Children() GopheraddressChildren {
 
 // Scheme returns the node's scheme child.
 func (v Gopheraddress) Scheme() Scheme {
-	c, _ := v.Child(RuleScheme)
+	c, _ := v.ChildUntil(RuleScheme, untilSchemeInGopheraddress)
 	return Scheme{c}
 }
 
+// untilSchemeInGopheraddress are the children of a node of rule gopheraddress after which it has no scheme child.
+var untilSchemeInGopheraddress = ast.RulesOf(RuleScheme, RuleHostport, RuleGtype, RuleSelector, RuleSearch)
+
 // Hostport returns the node's hostport child.
 func (v Gopheraddress) Hostport() Hostport {
-	c, _ := v.Child(RuleHostport)
+	c, _ := v.ChildUntil(RuleHostport, untilHostportInGopheraddress)
 	return Hostport{c}
 }
 
+// untilHostportInGopheraddress are the children of a node of rule gopheraddress after which it has no hostport child.
+var untilHostportInGopheraddress = ast.RulesOf(RuleHostport, RuleGtype, RuleSelector, RuleSearch)
+
 // Gtype returns the node's gtype child, or false when it has none.
 func (v Gopheraddress) Gtype() (Gtype, bool) {
-	c, ok := v.Child(RuleGtype)
+	c, ok := v.ChildUntil(RuleGtype, untilGtypeInGopheraddress)
 	return Gtype{c}, ok
 }
 
+// untilGtypeInGopheraddress are the children of a node of rule gopheraddress after which it has no gtype child.
+var untilGtypeInGopheraddress = ast.RulesOf(RuleGtype, RuleSelector, RuleSearch)
+
 // Selector returns the node's selector child, or false when it has none.
 func (v Gopheraddress) Selector() (Selector, bool) {
-	c, ok := v.Child(RuleSelector)
+	c, ok := v.OnlyChild(RuleSelector, untilSelectorInGopheraddress, backUntilSelectorInGopheraddress)
 	return Selector{c}, ok
 }
 
+// untilSelectorInGopheraddress are the children of a node of rule gopheraddress after which it has no selector child.
+var untilSelectorInGopheraddress = ast.RulesOf(RuleSelector, RuleSearch)
+
+// backUntilSelectorInGopheraddress are the children of a node of rule gopheraddress before which it has no selector child.
+var backUntilSelectorInGopheraddress = ast.RulesOf(RuleScheme, RuleHostport, RuleGtype, RuleSelector)
+
 // Search returns the node's search child, or false when it has none.
 func (v Gopheraddress) Search() (Search, bool) {
-	c, ok := v.Child(RuleSearch)
+	c, ok := v.OnlyChild(RuleSearch, untilSearchInGopheraddress, backUntilSearchInGopheraddress)
 	return Search{c}, ok
 }
+
+// untilSearchInGopheraddress are the children of a node of rule gopheraddress after which it has no search child.
+var untilSearchInGopheraddress = ast.RulesOf(RuleSearch)
+
+// backUntilSearchInGopheraddress are the children of a node of rule gopheraddress before which it has no search child.
+var backUntilSearchInGopheraddress = ast.RulesOf(RuleScheme, RuleHostport, RuleGtype, RuleSelector, RuleSearch)
 
 // Hostport is a view of a node of rule hostport:
 //
@@ -1327,15 +1558,24 @@ func (v Hostport) Children() HostportChildren {
 
 // Host returns the node's host child.
 func (v Hostport) Host() Host {
-	c, _ := v.Child(RuleHost)
+	c, _ := v.ChildUntil(RuleHost, untilHostInHostport)
 	return Host{c}
 }
 
+// untilHostInHostport are the children of a node of rule hostport after which it has no host child.
+var untilHostInHostport = ast.RulesOf(RuleHost, RulePort)
+
 // Port returns the node's port child, or false when it has none.
 func (v Hostport) Port() (Port, bool) {
-	c, ok := v.Child(RulePort)
+	c, ok := v.OnlyChild(RulePort, untilPortInHostport, backUntilPortInHostport)
 	return Port{c}, ok
 }
+
+// untilPortInHostport are the children of a node of rule hostport after which it has no port child.
+var untilPortInHostport = ast.RulesOf(RulePort)
+
+// backUntilPortInHostport are the children of a node of rule hostport before which it has no port child.
+var backUntilPortInHostport = ast.RulesOf(RuleHost, RulePort)
 
 // Host is a view of a node of rule host:
 //
@@ -1382,15 +1622,21 @@ func (v Host) Children() HostChildren {
 
 // Hostnumber returns the node's hostnumber child, or false when it has none.
 func (v Host) Hostnumber() (Hostnumber, bool) {
-	c, ok := v.Child(RuleHostnumber)
+	c, ok := v.ChildUntil(RuleHostnumber, untilHostnumberInHost)
 	return Hostnumber{c}, ok
 }
 
+// untilHostnumberInHost are the children of a node of rule host after which it has no hostnumber child.
+var untilHostnumberInHost = ast.RulesOf(RuleHostnumber, RuleHostname)
+
 // Hostname returns the node's hostname child, or false when it has none.
 func (v Host) Hostname() (Hostname, bool) {
-	c, ok := v.Child(RuleHostname)
+	c, ok := v.ChildUntil(RuleHostname, untilHostnameInHost)
 	return Hostname{c}, ok
 }
+
+// untilHostnameInHost are the children of a node of rule host after which it has no hostname child.
+var untilHostnameInHost = ast.RulesOf(RuleHostnumber, RuleHostname)
 
 // Cellname is a view of a node of rule cellname:
 //
@@ -1405,9 +1651,12 @@ func AsCellname(t *ast.Tree, i int) (Cellname, bool) {
 
 // Hostname returns the node's hostname child.
 func (v Cellname) Hostname() Hostname {
-	c, _ := v.Child(RuleHostname)
+	c, _ := v.ChildUntil(RuleHostname, untilHostnameInCellname)
 	return Hostname{c}
 }
+
+// untilHostnameInCellname are the children of a node of rule cellname after which it has no hostname child.
+var untilHostnameInCellname = ast.RulesOf(RuleHostname)
 
 // Hostname is a view of a node of rule hostname:
 //
@@ -1454,9 +1703,12 @@ func AsPort(t *ast.Tree, i int) (Port, bool) {
 
 // Digits returns the node's digits child.
 func (v Port) Digits() Digits {
-	c, _ := v.Child(RuleDigits)
+	c, _ := v.ChildUntil(RuleDigits, untilDigitsInPort)
 	return Digits{c}
 }
+
+// untilDigitsInPort are the children of a node of rule port after which it has no digits child.
+var untilDigitsInPort = ast.RulesOf(RuleDigits)
 
 // Selector is a view of a node of rule selector:
 //
@@ -1471,9 +1723,12 @@ func AsSelector(t *ast.Tree, i int) (Selector, bool) {
 
 // Path returns the node's path child.
 func (v Selector) Path() Path {
-	c, _ := v.Child(RulePath)
+	c, _ := v.ChildUntil(RulePath, untilPathInSelector)
 	return Path{c}
 }
+
+// untilPathInSelector are the children of a node of rule selector after which it has no path child.
+var untilPathInSelector = ast.RulesOf(RulePath)
 
 // Path is a view of a node of rule path:
 //
@@ -1520,9 +1775,12 @@ func AsUser(t *ast.Tree, i int) (User, bool) {
 
 // Xalphas returns the node's xalphas child, or false when it has none.
 func (v User) Xalphas() (Xalphas, bool) {
-	c, ok := v.Child(RuleXalphas)
+	c, ok := v.ChildUntil(RuleXalphas, untilXalphasInUser)
 	return Xalphas{c}, ok
 }
+
+// untilXalphasInUser are the children of a node of rule user after which it has no xalphas child.
+var untilXalphasInUser = ast.RulesOf(RuleXalphas)
 
 // Fragmentid is a view of a node of rule fragmentid:
 //
@@ -1537,9 +1795,12 @@ func AsFragmentid(t *ast.Tree, i int) (Fragmentid, bool) {
 
 // Xalphas returns the node's xalphas child.
 func (v Fragmentid) Xalphas() Xalphas {
-	c, _ := v.Child(RuleXalphas)
+	c, _ := v.ChildUntil(RuleXalphas, untilXalphasInFragmentid)
 	return Xalphas{c}
 }
+
+// untilXalphasInFragmentid are the children of a node of rule fragmentid after which it has no xalphas child.
+var untilXalphasInFragmentid = ast.RulesOf(RuleXalphas)
 
 // Gtype is a view of a node of rule gtype:
 //
@@ -1587,9 +1848,12 @@ func AsIalpha(t *ast.Tree, i int) (Ialpha, bool) {
 
 // Xalphas returns the node's xalphas child, or false when it has none.
 func (v Ialpha) Xalphas() (Xalphas, bool) {
-	c, ok := v.Child(RuleXalphas)
+	c, ok := v.ChildUntil(RuleXalphas, untilXalphasInIalpha)
 	return Xalphas{c}, ok
 }
+
+// untilXalphasInIalpha are the children of a node of rule ialpha after which it has no xalphas child.
+var untilXalphasInIalpha = ast.RulesOf(RuleXalphas)
 
 // Digits is a view of a node of rule digits:
 //

@@ -98,39 +98,63 @@ func (v URLReference) Children() URLReferenceChildren {
 
 // Scheme returns the node's scheme child, or false when it has none.
 func (v URLReference) Scheme() (Scheme, bool) {
-	c, ok := v.Child(RuleScheme)
+	c, ok := v.ChildUntil(RuleScheme, untilSchemeInURLReference)
 	return Scheme{c}, ok
 }
 
+// untilSchemeInURLReference are the children of a node of rule URL-reference after which it has no scheme child.
+var untilSchemeInURLReference = ast.RulesOf(RuleScheme, RuleSite, RuleAbsPath, RuleRelPath, RuleOpaqueURL, RuleFragment)
+
 // Site returns the node's site child, or false when it has none.
 func (v URLReference) Site() (Site, bool) {
-	c, ok := v.Child(RuleSite)
+	c, ok := v.ChildUntil(RuleSite, untilSiteInURLReference)
 	return Site{c}, ok
 }
 
+// untilSiteInURLReference are the children of a node of rule URL-reference after which it has no site child.
+var untilSiteInURLReference = ast.RulesOf(RuleSite, RuleAbsPath, RuleRelPath, RuleOpaqueURL, RuleFragment)
+
 // AbsPath returns the node's abs-path child, or false when it has none.
 func (v URLReference) AbsPath() (AbsPath, bool) {
-	c, ok := v.Child(RuleAbsPath)
+	c, ok := v.OnlyChild(RuleAbsPath, untilAbsPathInURLReference, backUntilAbsPathInURLReference)
 	return AbsPath{c}, ok
 }
 
+// untilAbsPathInURLReference are the children of a node of rule URL-reference after which it has no abs-path child.
+var untilAbsPathInURLReference = ast.RulesOf(RuleAbsPath, RuleRelPath, RuleOpaqueURL, RuleFragment)
+
+// backUntilAbsPathInURLReference are the children of a node of rule URL-reference before which it has no abs-path child.
+var backUntilAbsPathInURLReference = ast.RulesOf(RuleScheme, RuleSite, RuleAbsPath, RuleRelPath, RuleOpaqueURL)
+
 // RelPath returns the node's rel-path child, or false when it has none.
 func (v URLReference) RelPath() (RelPath, bool) {
-	c, ok := v.Child(RuleRelPath)
+	c, ok := v.ChildUntil(RuleRelPath, untilRelPathInURLReference)
 	return RelPath{c}, ok
 }
 
+// untilRelPathInURLReference are the children of a node of rule URL-reference after which it has no rel-path child.
+var untilRelPathInURLReference = ast.RulesOf(RuleSite, RuleAbsPath, RuleRelPath, RuleOpaqueURL, RuleFragment)
+
 // OpaqueURL returns the node's opaque-URL child, or false when it has none.
 func (v URLReference) OpaqueURL() (OpaqueURL, bool) {
-	c, ok := v.Child(RuleOpaqueURL)
+	c, ok := v.ChildUntil(RuleOpaqueURL, untilOpaqueURLInURLReference)
 	return OpaqueURL{c}, ok
 }
 
+// untilOpaqueURLInURLReference are the children of a node of rule URL-reference after which it has no opaque-URL child.
+var untilOpaqueURLInURLReference = ast.RulesOf(RuleScheme, RuleSite, RuleAbsPath, RuleRelPath, RuleOpaqueURL, RuleFragment)
+
 // Fragment returns the node's fragment child, or false when it has none.
 func (v URLReference) Fragment() (Fragment, bool) {
-	c, ok := v.Child(RuleFragment)
+	c, ok := v.OnlyChild(RuleFragment, untilFragmentInURLReference, backUntilFragmentInURLReference)
 	return Fragment{c}, ok
 }
+
+// untilFragmentInURLReference are the children of a node of rule URL-reference after which it has no fragment child.
+var untilFragmentInURLReference = ast.RulesOf(RuleFragment)
+
+// backUntilFragmentInURLReference are the children of a node of rule URL-reference before which it has no fragment child.
+var backUntilFragmentInURLReference = ast.RulesOf(RuleScheme, RuleSite, RuleAbsPath, RuleRelPath, RuleOpaqueURL, RuleFragment)
 
 // OpaqueURL is a view of a node of rule opaque-URL:
 //
@@ -145,9 +169,12 @@ func AsOpaqueURL(t *ast.Tree, i int) (OpaqueURL, bool) {
 
 // Scheme returns the node's scheme child.
 func (v OpaqueURL) Scheme() Scheme {
-	c, _ := v.Child(RuleScheme)
+	c, _ := v.ChildUntil(RuleScheme, untilSchemeInOpaqueURL)
 	return Scheme{c}
 }
+
+// untilSchemeInOpaqueURL are the children of a node of rule opaque-URL after which it has no scheme child.
+var untilSchemeInOpaqueURL = ast.RulesOf(RuleScheme)
 
 // AbsPath is a view of a node of rule abs-path:
 //
@@ -162,9 +189,12 @@ func AsAbsPath(t *ast.Tree, i int) (AbsPath, bool) {
 
 // RelPath returns the node's rel-path child.
 func (v AbsPath) RelPath() RelPath {
-	c, _ := v.Child(RuleRelPath)
+	c, _ := v.ChildUntil(RuleRelPath, untilRelPathInAbsPath)
 	return RelPath{c}
 }
+
+// untilRelPathInAbsPath are the children of a node of rule abs-path after which it has no rel-path child.
+var untilRelPathInAbsPath = ast.RulesOf(RuleRelPath)
 
 // RelPath is a view of a node of rule rel-path:
 //
@@ -208,15 +238,24 @@ func (v RelPath) Children() RelPathChildren {
 
 // PathSegments returns the node's path-segments child, or false when it has none.
 func (v RelPath) PathSegments() (PathSegments, bool) {
-	c, ok := v.Child(RulePathSegments)
+	c, ok := v.ChildUntil(RulePathSegments, untilPathSegmentsInRelPath)
 	return PathSegments{c}, ok
 }
 
+// untilPathSegmentsInRelPath are the children of a node of rule rel-path after which it has no path-segments child.
+var untilPathSegmentsInRelPath = ast.RulesOf(RulePathSegments, RuleQuery)
+
 // Query returns the node's query child, or false when it has none.
 func (v RelPath) Query() (Query, bool) {
-	c, ok := v.Child(RuleQuery)
+	c, ok := v.OnlyChild(RuleQuery, untilQueryInRelPath, backUntilQueryInRelPath)
 	return Query{c}, ok
 }
+
+// untilQueryInRelPath are the children of a node of rule rel-path after which it has no query child.
+var untilQueryInRelPath = ast.RulesOf(RuleQuery)
+
+// backUntilQueryInRelPath are the children of a node of rule rel-path before which it has no query child.
+var backUntilQueryInRelPath = ast.RulesOf(RulePathSegments, RuleQuery)
 
 // Scheme is a view of a node of rule scheme:
 //
@@ -283,27 +322,45 @@ func (v Site) Children() SiteChildren {
 
 // User returns the node's user child, or false when it has none.
 func (v Site) User() (User, bool) {
-	c, ok := v.Child(RuleUser)
+	c, ok := v.ChildUntil(RuleUser, untilUserInSite)
 	return User{c}, ok
 }
 
+// untilUserInSite are the children of a node of rule site after which it has no user child.
+var untilUserInSite = ast.RulesOf(RuleUser, RulePassword, RuleHost, RulePort)
+
 // Password returns the node's password child, or false when it has none.
 func (v Site) Password() (Password, bool) {
-	c, ok := v.Child(RulePassword)
+	c, ok := v.ChildUntil(RulePassword, untilPasswordInSite)
 	return Password{c}, ok
 }
 
+// untilPasswordInSite are the children of a node of rule site after which it has no password child.
+var untilPasswordInSite = ast.RulesOf(RulePassword, RuleHost, RulePort)
+
 // Host returns the node's host child, or false when it has none.
 func (v Site) Host() (Host, bool) {
-	c, ok := v.Child(RuleHost)
+	c, ok := v.OnlyChild(RuleHost, untilHostInSite, backUntilHostInSite)
 	return Host{c}, ok
 }
 
+// untilHostInSite are the children of a node of rule site after which it has no host child.
+var untilHostInSite = ast.RulesOf(RuleHost, RulePort)
+
+// backUntilHostInSite are the children of a node of rule site before which it has no host child.
+var backUntilHostInSite = ast.RulesOf(RuleUser, RulePassword, RuleHost)
+
 // Port returns the node's port child, or false when it has none.
 func (v Site) Port() (Port, bool) {
-	c, ok := v.Child(RulePort)
+	c, ok := v.OnlyChild(RulePort, untilPortInSite, backUntilPortInSite)
 	return Port{c}, ok
 }
+
+// untilPortInSite are the children of a node of rule site after which it has no port child.
+var untilPortInSite = ast.RulesOf(RulePort)
+
+// backUntilPortInSite are the children of a node of rule site before which it has no port child.
+var backUntilPortInSite = ast.RulesOf(RuleUser, RulePassword, RuleHost, RulePort)
 
 // User is a view of a node of rule user:
 //
@@ -372,15 +429,21 @@ func (v Host) Children() HostChildren {
 
 // Hostnumber returns the node's hostnumber child, or false when it has none.
 func (v Host) Hostnumber() (Hostnumber, bool) {
-	c, ok := v.Child(RuleHostnumber)
+	c, ok := v.ChildUntil(RuleHostnumber, untilHostnumberInHost)
 	return Hostnumber{c}, ok
 }
 
+// untilHostnumberInHost are the children of a node of rule host after which it has no hostnumber child.
+var untilHostnumberInHost = ast.RulesOf(RuleHostnumber, RuleHostname)
+
 // Hostname returns the node's hostname child, or false when it has none.
 func (v Host) Hostname() (Hostname, bool) {
-	c, ok := v.Child(RuleHostname)
+	c, ok := v.ChildUntil(RuleHostname, untilHostnameInHost)
 	return Hostname{c}, ok
 }
+
+// untilHostnameInHost are the children of a node of rule host after which it has no hostname child.
+var untilHostnameInHost = ast.RulesOf(RuleHostnumber, RuleHostname)
 
 // Hostname is a view of a node of rule hostname:
 //
@@ -429,9 +492,15 @@ func (v Hostname) EachDomainlabel() ast.Children[Domainlabel] {
 
 // Toplabel returns the node's toplabel child.
 func (v Hostname) Toplabel() Toplabel {
-	c, _ := v.Child(RuleToplabel)
+	c, _ := v.OnlyChild(RuleToplabel, untilToplabelInHostname, backUntilToplabelInHostname)
 	return Toplabel{c}
 }
+
+// untilToplabelInHostname are the children of a node of rule hostname after which it has no toplabel child.
+var untilToplabelInHostname = ast.RulesOf(RuleToplabel)
+
+// backUntilToplabelInHostname are the children of a node of rule hostname before which it has no toplabel child.
+var backUntilToplabelInHostname = ast.RulesOf(RuleDomainlabel, RuleToplabel)
 
 // Domainlabel is a view of a node of rule domainlabel:
 //

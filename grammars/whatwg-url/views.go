@@ -133,85 +133,135 @@ func (v AbsoluteURLWithFragmentString) Children() AbsoluteURLWithFragmentStringC
 // Scheme returns the node's child that is its scheme, one of the rules of the header's
 // component scheme (special-scheme, file-scheme, non-special-scheme): there is always one; its Rule says which.
 func (v AbsoluteURLWithFragmentString) Scheme() ast.View {
-	c, _ := v.ChildIn(schemeOfAbsoluteURLWithFragmentString)
+	c, _ := v.ChildInUntil(schemeOfAbsoluteURLWithFragmentString, untilSchemeInAbsoluteURLWithFragmentString)
 	return c
 }
 
-var schemeOfAbsoluteURLWithFragmentString = []uint16{RuleSpecialScheme, RuleFileScheme, RuleNonSpecialScheme}
+// schemeOfAbsoluteURLWithFragmentString are the rules of the component scheme.
+var schemeOfAbsoluteURLWithFragmentString = ast.RulesOf(RuleSpecialScheme, RuleFileScheme, RuleNonSpecialScheme)
+
+// untilSchemeInAbsoluteURLWithFragmentString are the children of a node of rule absolute-URL-with-fragment-string after which it has no scheme.
+var untilSchemeInAbsoluteURLWithFragmentString = ast.RulesOf(RuleSpecialScheme, RuleSpecialAuthority, RulePathAbsoluteURLString, RuleFileScheme, RuleFileHost, RuleNonSpecialScheme, RuleOpaqueHostAndPortString, RulePathAbsoluteNonAuthorityURLString, RuleOpaquePathURLString, RuleURLQueryString, RuleURLFragmentString)
 
 // Authority returns the node's child that is its authority, one of the rules of the header's
 // component authority (special-authority, file-host, opaque-host-and-port-string), or false when it has none; its Rule says which.
 func (v AbsoluteURLWithFragmentString) Authority() (ast.View, bool) {
-	return v.ChildIn(authorityOfAbsoluteURLWithFragmentString)
+	return v.ChildInUntil(authorityOfAbsoluteURLWithFragmentString, untilAuthorityInAbsoluteURLWithFragmentString)
 }
 
-var authorityOfAbsoluteURLWithFragmentString = []uint16{RuleSpecialAuthority, RuleFileHost, RuleOpaqueHostAndPortString}
+// authorityOfAbsoluteURLWithFragmentString are the rules of the component authority.
+var authorityOfAbsoluteURLWithFragmentString = ast.RulesOf(RuleSpecialAuthority, RuleFileHost, RuleOpaqueHostAndPortString)
+
+// untilAuthorityInAbsoluteURLWithFragmentString are the children of a node of rule absolute-URL-with-fragment-string after which it has no authority.
+var untilAuthorityInAbsoluteURLWithFragmentString = ast.RulesOf(RuleSpecialAuthority, RulePathAbsoluteURLString, RuleFileHost, RuleOpaqueHostAndPortString, RulePathAbsoluteNonAuthorityURLString, RuleOpaquePathURLString, RuleURLQueryString, RuleURLFragmentString)
 
 // SpecialScheme returns the node's special-scheme child, or false when it has none.
 func (v AbsoluteURLWithFragmentString) SpecialScheme() (SpecialScheme, bool) {
-	c, ok := v.Child(RuleSpecialScheme)
+	c, ok := v.ChildUntil(RuleSpecialScheme, untilSpecialSchemeInAbsoluteURLWithFragmentString)
 	return SpecialScheme{c}, ok
 }
 
+// untilSpecialSchemeInAbsoluteURLWithFragmentString are the children of a node of rule absolute-URL-with-fragment-string after which it has no special-scheme child.
+var untilSpecialSchemeInAbsoluteURLWithFragmentString = ast.RulesOf(RuleSpecialScheme, RuleSpecialAuthority, RulePathAbsoluteURLString, RuleFileScheme, RuleFileHost, RuleNonSpecialScheme, RuleOpaqueHostAndPortString, RulePathAbsoluteNonAuthorityURLString, RuleOpaquePathURLString, RuleURLQueryString, RuleURLFragmentString)
+
 // SpecialAuthority returns the node's special-authority child, or false when it has none.
 func (v AbsoluteURLWithFragmentString) SpecialAuthority() (SpecialAuthority, bool) {
-	c, ok := v.Child(RuleSpecialAuthority)
+	c, ok := v.ChildUntil(RuleSpecialAuthority, untilSpecialAuthorityInAbsoluteURLWithFragmentString)
 	return SpecialAuthority{c}, ok
 }
 
+// untilSpecialAuthorityInAbsoluteURLWithFragmentString are the children of a node of rule absolute-URL-with-fragment-string after which it has no special-authority child.
+var untilSpecialAuthorityInAbsoluteURLWithFragmentString = ast.RulesOf(RuleSpecialAuthority, RulePathAbsoluteURLString, RuleFileScheme, RuleFileHost, RuleNonSpecialScheme, RuleOpaqueHostAndPortString, RulePathAbsoluteNonAuthorityURLString, RuleOpaquePathURLString, RuleURLQueryString, RuleURLFragmentString)
+
 // PathAbsoluteURLString returns the node's path-absolute-URL-string child, or false when it has none.
 func (v AbsoluteURLWithFragmentString) PathAbsoluteURLString() (PathAbsoluteURLString, bool) {
-	c, ok := v.Child(RulePathAbsoluteURLString)
+	c, ok := v.OnlyChild(RulePathAbsoluteURLString, untilPathAbsoluteURLStringInAbsoluteURLWithFragmentString, backUntilPathAbsoluteURLStringInAbsoluteURLWithFragmentString)
 	return PathAbsoluteURLString{c}, ok
 }
 
+// untilPathAbsoluteURLStringInAbsoluteURLWithFragmentString are the children of a node of rule absolute-URL-with-fragment-string after which it has no path-absolute-URL-string child.
+var untilPathAbsoluteURLStringInAbsoluteURLWithFragmentString = ast.RulesOf(RulePathAbsoluteURLString, RulePathAbsoluteNonAuthorityURLString, RuleOpaquePathURLString, RuleURLQueryString, RuleURLFragmentString)
+
+// backUntilPathAbsoluteURLStringInAbsoluteURLWithFragmentString are the children of a node of rule absolute-URL-with-fragment-string before which it has no path-absolute-URL-string child.
+var backUntilPathAbsoluteURLStringInAbsoluteURLWithFragmentString = ast.RulesOf(RuleSpecialScheme, RuleSpecialAuthority, RulePathAbsoluteURLString, RuleFileScheme, RuleFileHost, RuleNonSpecialScheme, RuleOpaqueHostAndPortString, RulePathAbsoluteNonAuthorityURLString, RuleOpaquePathURLString)
+
 // FileScheme returns the node's file-scheme child, or false when it has none.
 func (v AbsoluteURLWithFragmentString) FileScheme() (FileScheme, bool) {
-	c, ok := v.Child(RuleFileScheme)
+	c, ok := v.ChildUntil(RuleFileScheme, untilFileSchemeInAbsoluteURLWithFragmentString)
 	return FileScheme{c}, ok
 }
 
+// untilFileSchemeInAbsoluteURLWithFragmentString are the children of a node of rule absolute-URL-with-fragment-string after which it has no file-scheme child.
+var untilFileSchemeInAbsoluteURLWithFragmentString = ast.RulesOf(RuleSpecialScheme, RuleSpecialAuthority, RulePathAbsoluteURLString, RuleFileScheme, RuleFileHost, RuleNonSpecialScheme, RuleOpaqueHostAndPortString, RulePathAbsoluteNonAuthorityURLString, RuleOpaquePathURLString, RuleURLQueryString, RuleURLFragmentString)
+
 // FileHost returns the node's file-host child, or false when it has none.
 func (v AbsoluteURLWithFragmentString) FileHost() (FileHost, bool) {
-	c, ok := v.Child(RuleFileHost)
+	c, ok := v.ChildUntil(RuleFileHost, untilFileHostInAbsoluteURLWithFragmentString)
 	return FileHost{c}, ok
 }
 
+// untilFileHostInAbsoluteURLWithFragmentString are the children of a node of rule absolute-URL-with-fragment-string after which it has no file-host child.
+var untilFileHostInAbsoluteURLWithFragmentString = ast.RulesOf(RuleSpecialScheme, RuleSpecialAuthority, RulePathAbsoluteURLString, RuleFileHost, RuleNonSpecialScheme, RuleOpaqueHostAndPortString, RulePathAbsoluteNonAuthorityURLString, RuleOpaquePathURLString, RuleURLQueryString, RuleURLFragmentString)
+
 // NonSpecialScheme returns the node's non-special-scheme child, or false when it has none.
 func (v AbsoluteURLWithFragmentString) NonSpecialScheme() (NonSpecialScheme, bool) {
-	c, ok := v.Child(RuleNonSpecialScheme)
+	c, ok := v.ChildUntil(RuleNonSpecialScheme, untilNonSpecialSchemeInAbsoluteURLWithFragmentString)
 	return NonSpecialScheme{c}, ok
 }
 
+// untilNonSpecialSchemeInAbsoluteURLWithFragmentString are the children of a node of rule absolute-URL-with-fragment-string after which it has no non-special-scheme child.
+var untilNonSpecialSchemeInAbsoluteURLWithFragmentString = ast.RulesOf(RuleSpecialScheme, RuleSpecialAuthority, RulePathAbsoluteURLString, RuleFileScheme, RuleFileHost, RuleNonSpecialScheme, RuleOpaqueHostAndPortString, RulePathAbsoluteNonAuthorityURLString, RuleOpaquePathURLString, RuleURLQueryString, RuleURLFragmentString)
+
 // OpaqueHostAndPortString returns the node's opaque-host-and-port-string child, or false when it has none.
 func (v AbsoluteURLWithFragmentString) OpaqueHostAndPortString() (OpaqueHostAndPortString, bool) {
-	c, ok := v.Child(RuleOpaqueHostAndPortString)
+	c, ok := v.ChildUntil(RuleOpaqueHostAndPortString, untilOpaqueHostAndPortStringInAbsoluteURLWithFragmentString)
 	return OpaqueHostAndPortString{c}, ok
 }
 
+// untilOpaqueHostAndPortStringInAbsoluteURLWithFragmentString are the children of a node of rule absolute-URL-with-fragment-string after which it has no opaque-host-and-port-string child.
+var untilOpaqueHostAndPortStringInAbsoluteURLWithFragmentString = ast.RulesOf(RuleSpecialScheme, RuleSpecialAuthority, RulePathAbsoluteURLString, RuleFileScheme, RuleFileHost, RuleOpaqueHostAndPortString, RulePathAbsoluteNonAuthorityURLString, RuleOpaquePathURLString, RuleURLQueryString, RuleURLFragmentString)
+
 // PathAbsoluteNonAuthorityURLString returns the node's path-absolute-non-authority-URL-string child, or false when it has none.
 func (v AbsoluteURLWithFragmentString) PathAbsoluteNonAuthorityURLString() (PathAbsoluteNonAuthorityURLString, bool) {
-	c, ok := v.Child(RulePathAbsoluteNonAuthorityURLString)
+	c, ok := v.ChildUntil(RulePathAbsoluteNonAuthorityURLString, untilPathAbsoluteNonAuthorityURLStringInAbsoluteURLWithFragmentString)
 	return PathAbsoluteNonAuthorityURLString{c}, ok
 }
 
+// untilPathAbsoluteNonAuthorityURLStringInAbsoluteURLWithFragmentString are the children of a node of rule absolute-URL-with-fragment-string after which it has no path-absolute-non-authority-URL-string child.
+var untilPathAbsoluteNonAuthorityURLStringInAbsoluteURLWithFragmentString = ast.RulesOf(RuleSpecialScheme, RuleSpecialAuthority, RulePathAbsoluteURLString, RuleFileScheme, RuleFileHost, RuleOpaqueHostAndPortString, RulePathAbsoluteNonAuthorityURLString, RuleOpaquePathURLString, RuleURLQueryString, RuleURLFragmentString)
+
 // OpaquePathURLString returns the node's opaque-path-URL-string child, or false when it has none.
 func (v AbsoluteURLWithFragmentString) OpaquePathURLString() (OpaquePathURLString, bool) {
-	c, ok := v.Child(RuleOpaquePathURLString)
+	c, ok := v.ChildUntil(RuleOpaquePathURLString, untilOpaquePathURLStringInAbsoluteURLWithFragmentString)
 	return OpaquePathURLString{c}, ok
 }
 
+// untilOpaquePathURLStringInAbsoluteURLWithFragmentString are the children of a node of rule absolute-URL-with-fragment-string after which it has no opaque-path-URL-string child.
+var untilOpaquePathURLStringInAbsoluteURLWithFragmentString = ast.RulesOf(RuleSpecialScheme, RuleSpecialAuthority, RulePathAbsoluteURLString, RuleFileScheme, RuleFileHost, RuleOpaqueHostAndPortString, RulePathAbsoluteNonAuthorityURLString, RuleOpaquePathURLString, RuleURLQueryString, RuleURLFragmentString)
+
 // URLQueryString returns the node's URL-query-string child, or false when it has none.
 func (v AbsoluteURLWithFragmentString) URLQueryString() (URLQueryString, bool) {
-	c, ok := v.Child(RuleURLQueryString)
+	c, ok := v.OnlyChild(RuleURLQueryString, untilURLQueryStringInAbsoluteURLWithFragmentString, backUntilURLQueryStringInAbsoluteURLWithFragmentString)
 	return URLQueryString{c}, ok
 }
 
+// untilURLQueryStringInAbsoluteURLWithFragmentString are the children of a node of rule absolute-URL-with-fragment-string after which it has no URL-query-string child.
+var untilURLQueryStringInAbsoluteURLWithFragmentString = ast.RulesOf(RuleURLQueryString, RuleURLFragmentString)
+
+// backUntilURLQueryStringInAbsoluteURLWithFragmentString are the children of a node of rule absolute-URL-with-fragment-string before which it has no URL-query-string child.
+var backUntilURLQueryStringInAbsoluteURLWithFragmentString = ast.RulesOf(RuleSpecialScheme, RuleSpecialAuthority, RulePathAbsoluteURLString, RuleFileScheme, RuleFileHost, RuleNonSpecialScheme, RuleOpaqueHostAndPortString, RulePathAbsoluteNonAuthorityURLString, RuleOpaquePathURLString, RuleURLQueryString)
+
 // URLFragmentString returns the node's URL-fragment-string child, or false when it has none.
 func (v AbsoluteURLWithFragmentString) URLFragmentString() (URLFragmentString, bool) {
-	c, ok := v.Child(RuleURLFragmentString)
+	c, ok := v.OnlyChild(RuleURLFragmentString, untilURLFragmentStringInAbsoluteURLWithFragmentString, backUntilURLFragmentStringInAbsoluteURLWithFragmentString)
 	return URLFragmentString{c}, ok
 }
+
+// untilURLFragmentStringInAbsoluteURLWithFragmentString are the children of a node of rule absolute-URL-with-fragment-string after which it has no URL-fragment-string child.
+var untilURLFragmentStringInAbsoluteURLWithFragmentString = ast.RulesOf(RuleURLFragmentString)
+
+// backUntilURLFragmentStringInAbsoluteURLWithFragmentString are the children of a node of rule absolute-URL-with-fragment-string before which it has no URL-fragment-string child.
+var backUntilURLFragmentStringInAbsoluteURLWithFragmentString = ast.RulesOf(RuleSpecialScheme, RuleSpecialAuthority, RulePathAbsoluteURLString, RuleFileScheme, RuleFileHost, RuleNonSpecialScheme, RuleOpaqueHostAndPortString, RulePathAbsoluteNonAuthorityURLString, RuleOpaquePathURLString, RuleURLQueryString, RuleURLFragmentString)
 
 // SpecialScheme is a view of a node of rule special-scheme:
 //
@@ -296,15 +346,24 @@ func (v SpecialAuthority) Children() SpecialAuthorityChildren {
 
 // ValidHostString returns the node's valid-host-string child.
 func (v SpecialAuthority) ValidHostString() ValidHostString {
-	c, _ := v.Child(RuleValidHostString)
+	c, _ := v.ChildUntil(RuleValidHostString, untilValidHostStringInSpecialAuthority)
 	return ValidHostString{c}
 }
 
+// untilValidHostStringInSpecialAuthority are the children of a node of rule special-authority after which it has no valid-host-string child.
+var untilValidHostStringInSpecialAuthority = ast.RulesOf(RuleValidHostString, RuleURLPortString)
+
 // URLPortString returns the node's URL-port-string child, or false when it has none.
 func (v SpecialAuthority) URLPortString() (URLPortString, bool) {
-	c, ok := v.Child(RuleURLPortString)
+	c, ok := v.OnlyChild(RuleURLPortString, untilURLPortStringInSpecialAuthority, backUntilURLPortStringInSpecialAuthority)
 	return URLPortString{c}, ok
 }
+
+// untilURLPortStringInSpecialAuthority are the children of a node of rule special-authority after which it has no URL-port-string child.
+var untilURLPortStringInSpecialAuthority = ast.RulesOf(RuleURLPortString)
+
+// backUntilURLPortStringInSpecialAuthority are the children of a node of rule special-authority before which it has no URL-port-string child.
+var backUntilURLPortStringInSpecialAuthority = ast.RulesOf(RuleValidHostString, RuleURLPortString)
 
 // URLPortString is a view of a node of rule URL-port-string:
 //
@@ -359,15 +418,24 @@ func (v OpaqueHostAndPortString) Children() OpaqueHostAndPortStringChildren {
 
 // ValidOpaqueHostString returns the node's valid-opaque-host-string child, or false when it has none.
 func (v OpaqueHostAndPortString) ValidOpaqueHostString() (ValidOpaqueHostString, bool) {
-	c, ok := v.Child(RuleValidOpaqueHostString)
+	c, ok := v.ChildUntil(RuleValidOpaqueHostString, untilValidOpaqueHostStringInOpaqueHostAndPortString)
 	return ValidOpaqueHostString{c}, ok
 }
 
+// untilValidOpaqueHostStringInOpaqueHostAndPortString are the children of a node of rule opaque-host-and-port-string after which it has no valid-opaque-host-string child.
+var untilValidOpaqueHostStringInOpaqueHostAndPortString = ast.RulesOf(RuleValidOpaqueHostString, RuleURLPortString)
+
 // URLPortString returns the node's URL-port-string child, or false when it has none.
 func (v OpaqueHostAndPortString) URLPortString() (URLPortString, bool) {
-	c, ok := v.Child(RuleURLPortString)
+	c, ok := v.OnlyChild(RuleURLPortString, untilURLPortStringInOpaqueHostAndPortString, backUntilURLPortStringInOpaqueHostAndPortString)
 	return URLPortString{c}, ok
 }
+
+// untilURLPortStringInOpaqueHostAndPortString are the children of a node of rule opaque-host-and-port-string after which it has no URL-port-string child.
+var untilURLPortStringInOpaqueHostAndPortString = ast.RulesOf(RuleURLPortString)
+
+// backUntilURLPortStringInOpaqueHostAndPortString are the children of a node of rule opaque-host-and-port-string before which it has no URL-port-string child.
+var backUntilURLPortStringInOpaqueHostAndPortString = ast.RulesOf(RuleValidOpaqueHostString, RuleURLPortString)
 
 // FileHost is a view of a node of rule file-host:
 //
@@ -382,9 +450,12 @@ func AsFileHost(t *ast.Tree, i int) (FileHost, bool) {
 
 // ValidHostString returns the node's valid-host-string child, or false when it has none.
 func (v FileHost) ValidHostString() (ValidHostString, bool) {
-	c, ok := v.Child(RuleValidHostString)
+	c, ok := v.ChildUntil(RuleValidHostString, untilValidHostStringInFileHost)
 	return ValidHostString{c}, ok
 }
+
+// untilValidHostStringInFileHost are the children of a node of rule file-host after which it has no valid-host-string child.
+var untilValidHostStringInFileHost = ast.RulesOf(RuleValidHostString)
 
 // PathAbsoluteURLString is a view of a node of rule path-absolute-URL-string:
 //
@@ -531,21 +602,30 @@ func (v ValidHostString) Children() ValidHostStringChildren {
 
 // ValidIPv6AddressString returns the node's valid-IPv6-address-string child, or false when it has none.
 func (v ValidHostString) ValidIPv6AddressString() (ValidIPv6AddressString, bool) {
-	c, ok := v.Child(RuleValidIPv6AddressString)
+	c, ok := v.ChildUntil(RuleValidIPv6AddressString, untilValidIPv6AddressStringInValidHostString)
 	return ValidIPv6AddressString{c}, ok
 }
 
+// untilValidIPv6AddressStringInValidHostString are the children of a node of rule valid-host-string after which it has no valid-IPv6-address-string child.
+var untilValidIPv6AddressStringInValidHostString = ast.RulesOf(RuleValidIPv6AddressString, RuleValidIPv4AddressString, RuleValidDomainString)
+
 // ValidIPv4AddressString returns the node's valid-IPv4-address-string child, or false when it has none.
 func (v ValidHostString) ValidIPv4AddressString() (ValidIPv4AddressString, bool) {
-	c, ok := v.Child(RuleValidIPv4AddressString)
+	c, ok := v.ChildUntil(RuleValidIPv4AddressString, untilValidIPv4AddressStringInValidHostString)
 	return ValidIPv4AddressString{c}, ok
 }
 
+// untilValidIPv4AddressStringInValidHostString are the children of a node of rule valid-host-string after which it has no valid-IPv4-address-string child.
+var untilValidIPv4AddressStringInValidHostString = ast.RulesOf(RuleValidIPv6AddressString, RuleValidIPv4AddressString, RuleValidDomainString)
+
 // ValidDomainString returns the node's valid-domain-string child, or false when it has none.
 func (v ValidHostString) ValidDomainString() (ValidDomainString, bool) {
-	c, ok := v.Child(RuleValidDomainString)
+	c, ok := v.ChildUntil(RuleValidDomainString, untilValidDomainStringInValidHostString)
 	return ValidDomainString{c}, ok
 }
+
+// untilValidDomainStringInValidHostString are the children of a node of rule valid-host-string after which it has no valid-domain-string child.
+var untilValidDomainStringInValidHostString = ast.RulesOf(RuleValidIPv6AddressString, RuleValidIPv4AddressString, RuleValidDomainString)
 
 // ValidDomainString is a view of a node of rule valid-domain-string:
 //
@@ -590,9 +670,12 @@ func AsValidIPv6AddressString(t *ast.Tree, i int) (ValidIPv6AddressString, bool)
 
 // ValidIPv4AddressString returns the node's valid-IPv4-address-string child, or false when it has none.
 func (v ValidIPv6AddressString) ValidIPv4AddressString() (ValidIPv4AddressString, bool) {
-	c, ok := v.Child(RuleValidIPv4AddressString)
+	c, ok := v.ChildUntil(RuleValidIPv4AddressString, untilValidIPv4AddressStringInValidIPv6AddressString)
 	return ValidIPv4AddressString{c}, ok
 }
+
+// untilValidIPv4AddressStringInValidIPv6AddressString are the children of a node of rule valid-IPv6-address-string after which it has no valid-IPv4-address-string child.
+var untilValidIPv4AddressStringInValidIPv6AddressString = ast.RulesOf(RuleValidIPv4AddressString)
 
 // ValidOpaqueHostString is a view of a node of rule valid-opaque-host-string:
 //
@@ -639,15 +722,21 @@ func (v ValidOpaqueHostString) Children() ValidOpaqueHostStringChildren {
 
 // OpaqueHostUnits returns the node's opaque-host-units child, or false when it has none.
 func (v ValidOpaqueHostString) OpaqueHostUnits() (OpaqueHostUnits, bool) {
-	c, ok := v.Child(RuleOpaqueHostUnits)
+	c, ok := v.ChildUntil(RuleOpaqueHostUnits, untilOpaqueHostUnitsInValidOpaqueHostString)
 	return OpaqueHostUnits{c}, ok
 }
 
+// untilOpaqueHostUnitsInValidOpaqueHostString are the children of a node of rule valid-opaque-host-string after which it has no opaque-host-units child.
+var untilOpaqueHostUnitsInValidOpaqueHostString = ast.RulesOf(RuleOpaqueHostUnits, RuleValidIPv6AddressString)
+
 // ValidIPv6AddressString returns the node's valid-IPv6-address-string child, or false when it has none.
 func (v ValidOpaqueHostString) ValidIPv6AddressString() (ValidIPv6AddressString, bool) {
-	c, ok := v.Child(RuleValidIPv6AddressString)
+	c, ok := v.ChildUntil(RuleValidIPv6AddressString, untilValidIPv6AddressStringInValidOpaqueHostString)
 	return ValidIPv6AddressString{c}, ok
 }
+
+// untilValidIPv6AddressStringInValidOpaqueHostString are the children of a node of rule valid-opaque-host-string after which it has no valid-IPv6-address-string child.
+var untilValidIPv6AddressStringInValidOpaqueHostString = ast.RulesOf(RuleOpaqueHostUnits, RuleValidIPv6AddressString)
 
 // OpaqueHostUnits is a view of a node of rule opaque-host-units:
 //

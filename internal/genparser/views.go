@@ -35,11 +35,30 @@ type count struct{ min, max int }
 func capAdd(a, b int) int { return min(a+b, many) }
 
 // kids is what an expression records as children: a count for each node rule (by node id),
-// in the order the expression names them, and the count of all.
+// in the order the expression names them, and the count of all; and after, the pairs of
+// rules (a, b) where a child of b can come after one of a. after is a bound too: it holds
+// every pair some parse gives, and may hold more.
 type kids struct {
 	order []int
 	each  map[int]count
 	total count
+	after map[[2]int]bool
+}
+
+// follows notes that a child of each of the rules of b can come after one of each of a's.
+func (k *kids) follows(a, b []int) {
+	for _, x := range a {
+		for _, y := range b {
+			k.after[[2]int{x, y}] = true
+		}
+	}
+}
+
+// addAfter adds the pairs of o to k's.
+func (k *kids) addAfter(o *kids) {
+	for p := range o.after {
+		k.after[p] = true
+	}
 }
 
 func (k *kids) get(id int) count { return k.each[id] }
@@ -51,7 +70,7 @@ func (k *kids) set(id int, c count) {
 	k.each[id] = c
 }
 
-func newKids() *kids { return &kids{each: map[int]count{}} }
+func newKids() *kids { return &kids{each: map[int]count{}, after: map[[2]int]bool{}} }
 
 // shaper computes the children of the rules of a grammar's PEG.
 type shaper struct {
@@ -73,6 +92,8 @@ func (s *shaper) of(e *pexpr) *kids {
 		k := newKids()
 		for _, sub := range e.subs {
 			sk := s.of(sub)
+			k.addAfter(sk)
+			k.follows(k.order, sk.order)
 			for _, id := range sk.order {
 				c, d := k.get(id), sk.get(id)
 				k.set(id, count{capAdd(c.min, d.min), capAdd(c.max, d.max)})
@@ -85,6 +106,7 @@ func (s *shaper) of(e *pexpr) *kids {
 		alts := make([]*kids, len(e.subs))
 		for i, sub := range e.subs {
 			alts[i] = s.of(sub)
+			k.addAfter(alts[i])
 			for _, id := range alts[i].order {
 				k.set(id, count{})
 			}
@@ -118,6 +140,10 @@ func (s *shaper) of(e *pexpr) *kids {
 			k.set(id, widen(sub.get(id)))
 		}
 		k.total = widen(sub.total)
+		k.addAfter(sub)
+		if e.kind != "zeroOrOneExpr" {
+			k.follows(sub.order, sub.order) // a round's children after the last round's
+		}
 		return k
 	}
 	// Lookaheads keep no node; matchers and code predicates record none.
@@ -144,6 +170,7 @@ func (s *shaper) ref(name string) *kids {
 		}
 		sort.Ints(k.order)
 		k.total = count{0, many}
+		k.follows(k.order, k.order)
 		return k
 	}
 	s.active[name] = true
@@ -380,36 +407,89 @@ func writeView(b *bytes.Buffer, v viewRule, views map[int]*viewRule, names []str
 		}
 		fmt.Fprintf(b, "// %s returns the node's child that is its %s, one of the rules of the header's\n// component %s (%s)",
 			gr.goName, gr.name, gr.name, strings.Join(alts, ", "))
-		var constants []string
+		var constants, stop []string
 		for _, id := range gr.ids {
 			constants = append(constants, "Rule"+views[id].goName)
 		}
-		list := fmt.Sprintf("[]uint16{%s}", strings.Join(constants, ", "))
+		// The children after which no child of the group comes: where the look stops.
+		for _, x := range v.kids.order {
+			followed := false
+			for _, id := range gr.ids {
+				followed = followed || v.kids.after[[2]int{x, id}]
+			}
+			if !followed {
+				stop = append(stop, "Rule"+views[x].goName)
+			}
+		}
+		rules, until := lowerFirst(gr.goName)+"Of"+v.goName, "until"+gr.goName+"In"+v.goName
 		if gr.count.min >= 1 {
 			fmt.Fprintf(b, ": there is always one; its Rule says which.\n")
-			fmt.Fprintf(b, "func (v %s) %s() ast.View {\n\tc, _ := v.ChildIn(%sOf%s)\n\treturn c\n}\n\n", v.goName, gr.goName, lowerFirst(gr.goName), v.goName)
+			fmt.Fprintf(b, "func (v %s) %s() ast.View {\n\tc, _ := v.ChildInUntil(%s, %s)\n\treturn c\n}\n\n", v.goName, gr.goName, rules, until)
 		} else {
 			fmt.Fprintf(b, ", or false when it has none; its Rule says which.\n")
-			fmt.Fprintf(b, "func (v %s) %s() (ast.View, bool) {\n\treturn v.ChildIn(%sOf%s)\n}\n\n", v.goName, gr.goName, lowerFirst(gr.goName), v.goName)
+			fmt.Fprintf(b, "func (v %s) %s() (ast.View, bool) {\n\treturn v.ChildInUntil(%s, %s)\n}\n\n", v.goName, gr.goName, rules, until)
 		}
-		fmt.Fprintf(b, "var %sOf%s = %s\n\n", lowerFirst(gr.goName), v.goName, list)
+		fmt.Fprintf(b, "// %s are the rules of the component %s.\nvar %[1]s = ast.RulesOf(%[3]s)\n\n", rules, gr.name, strings.Join(constants, ", "))
+		fmt.Fprintf(b, "// %s are the children of a node of rule %s after which it has no %s.\nvar %[1]s = ast.RulesOf(%[4]s)\n\n",
+			until, v.name, gr.name, strings.Join(stop, ", "))
 	}
 	for _, id := range v.kids.order {
 		c := v.kids.get(id)
 		child := views[id]
-		switch {
-		case c.max == many:
+		if c.max == many {
 			fmt.Fprintf(b, "// Each%s steps through the node's %s children, in order (see ast.Children).\n", child.goName, child.name)
 			fmt.Fprintf(b, "func (v %s) Each%s() ast.Children[%[2]s] {\n\treturn ast.ChildrenOf[%[2]s](v.View, Rule%[2]s)\n}\n\n", v.goName, child.goName)
-		case c.min >= 1:
-			fmt.Fprintf(b, "// %s returns the node's %s child.\n", child.goName, child.name)
-			fmt.Fprintf(b, "func (v %s) %s() %[2]s {\n\tc, _ := v.Child(Rule%[2]s)\n\treturn %[2]s{c}\n}\n\n", v.goName, child.goName)
-		default:
-			fmt.Fprintf(b, "// %s returns the node's %s child, or false when it has none.\n", child.goName, child.name)
-			fmt.Fprintf(b, "func (v %s) %s() (%[2]s, bool) {\n\tc, ok := v.Child(Rule%[2]s)\n\treturn %[2]s{c}, ok\n}\n\n", v.goName, child.goName)
+			continue
 		}
+		find, sets := childLookup(v, id, views)
+		if c.min >= 1 {
+			fmt.Fprintf(b, "// %s returns the node's %s child.\n", child.goName, child.name)
+			fmt.Fprintf(b, "func (v %s) %s() %[2]s {\n\tc, _ := %s\n\treturn %[2]s{c}\n}\n\n", v.goName, child.goName, find)
+		} else {
+			fmt.Fprintf(b, "// %s returns the node's %s child, or false when it has none.\n", child.goName, child.name)
+			fmt.Fprintf(b, "func (v %s) %s() (%[2]s, bool) {\n\tc, ok := %s\n\treturn %[2]s{c}, ok\n}\n\n", v.goName, child.goName, find)
+		}
+		b.WriteString(sets)
 	}
 	_ = names
+}
+
+// childLookup returns the call that finds the one child of rule id (at most one) of a node
+// of view v, and the declarations of the rule sets it passes. A plain Child reads every node
+// of the subtree up to the child, or all of them when there is none; the grammar's order of
+// the children (kids.after) says where to stop: at a child after which no child of the rule
+// comes (ast.View.ChildUntil), or, at the root, looking from the last child back, at one
+// before which none comes (ast.View.OnlyChild), where fewer rules can follow the child than
+// precede it.
+func childLookup(v viewRule, id int, views map[int]*viewRule) (call, sets string) {
+	child := views[id]
+	var forward, backward []string
+	precede, follow := 0, 0
+	for _, x := range v.kids.order {
+		if !v.kids.after[[2]int{x, id}] {
+			forward = append(forward, "Rule"+views[x].goName)
+		} else if x != id {
+			precede++
+		}
+		if !v.kids.after[[2]int{id, x}] {
+			backward = append(backward, "Rule"+views[x].goName)
+		} else if x != id {
+			follow++
+		}
+	}
+	if len(forward) == 0 {
+		return fmt.Sprintf("v.Child(Rule%s)", child.goName), ""
+	}
+	fwd := fmt.Sprintf("until%sIn%s", child.goName, v.goName)
+	sets = fmt.Sprintf("// %s are the children of a node of rule %s after which it has no %s child.\nvar %s = ast.RulesOf(%s)\n\n",
+		fwd, v.name, child.name, fwd, strings.Join(forward, ", "))
+	if follow >= precede || len(backward) == 0 {
+		return fmt.Sprintf("v.ChildUntil(Rule%s, %s)", child.goName, fwd), sets
+	}
+	bwd := fmt.Sprintf("backUntil%sIn%s", child.goName, v.goName)
+	sets += fmt.Sprintf("// %s are the children of a node of rule %s before which it has no %s child.\nvar %s = ast.RulesOf(%s)\n\n",
+		bwd, v.name, child.name, bwd, strings.Join(backward, ", "))
+	return fmt.Sprintf("v.OnlyChild(Rule%s, %s, %s)", child.goName, fwd, bwd), sets
 }
 
 // component is an unscoped component declaration of the header whose forms are plain node
