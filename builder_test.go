@@ -211,3 +211,35 @@ func TestParseWhenTheBuilderStops(t *testing.T) {
 		require.Equal(t, fmt.Sprint(want), fmt.Sprint(got), "Parser.Parse(%q)", s)
 	}
 }
+
+// Match of the start rule of a plain grammar runs the start DFA itself (one pass for the check
+// command, which calls it alone); it gives take's verdict and error, for every grammar, on the
+// tables and the corpus.
+func TestMatchStartIsTake(t *testing.T) {
+	inputs := recognizeInputs(t, 2000)
+	plain := 0
+	for _, id := range IDs() {
+		g := MustLookup(id)
+		if g.plain {
+			plain++
+		}
+		for _, s := range inputs {
+			_, want := g.take(g.start, s, false, nil)
+			if got := g.Match(g.start, s); fmt.Sprint(got) != fmt.Sprint(want) {
+				t.Fatalf("%s: Match(%q) = %v; take gives %v", id, s, got, want)
+			}
+		}
+		if !g.plain {
+			continue
+		}
+		for _, s := range inputs {
+			if g.Valid(s) {
+				if n := testing.AllocsPerRun(10, func() { _ = g.Match(g.start, s) }); n != 0 {
+					t.Errorf("%s: Match of a valid input allocates %.0f times (%q)", id, n, s)
+				}
+				break
+			}
+		}
+	}
+	require.Greater(t, plain, 10, "most grammars are plain")
+}

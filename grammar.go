@@ -111,9 +111,11 @@ type Grammar struct {
 	buildTree func(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool)
 	// buildStart is buildTree of the start rule (grammarkit.Generated.BuildStart).
 	buildStart func(src string, into []ast.TreeNode) ([]ast.TreeNode, bool)
-	// builtAlone is set when the tree of the start rule is buildStart's alone: the grammar
-	// has a builder, and no predicates, grammars it is within or scheme grammars to check
-	// a tree against afterwards (takeIn).
+	// plain is set when the grammar checks nothing after its rules: no predicates, grammars
+	// it is within or scheme grammars (takeIn's checks after take).
+	plain bool
+	// builtAlone is set when the tree of the start rule is buildStart's alone: a plain
+	// grammar with a builder.
 	builtAlone bool
 	// dispatch, when the header declares one (; urlgrammar dispatch:), makes the start rule's
 	// language a dispatch that the ABNF does not have (rfc1738: a URL with a named scheme
@@ -405,7 +407,8 @@ func registerLocked(gen grammarkit.Generated) (*Grammar, error) {
 		build, start := g.buildTree, g.startPEG
 		g.buildStart = func(src string, into []ast.TreeNode) ([]ast.TreeNode, bool) { return build(start, src, into) }
 	}
-	g.builtAlone = g.buildStart != nil && !g.predicated && !g.HasWithin() && !gen.Info.CheckSchemes
+	g.plain = !g.predicated && !g.HasWithin() && !gen.Info.CheckSchemes
+	g.builtAlone = g.buildStart != nil && g.plain
 	registry[g.id] = g
 	return g, nil
 }
@@ -535,6 +538,18 @@ func (g *Grammar) Valid(s string) bool {
 func (g *Grammar) Match(rule, s string) error {
 	if rule == "" { // take's name of the start rule
 		return &UnknownRuleError{Grammar: g.id, Rule: rule}
+	}
+	if g.plain && rule == g.start && len(s) <= MaxInputLength {
+		// take's path for the start rule as named, of a grammar that checks nothing after
+		// its rules: Valid's pass of the DFA, whose error is where it stopped. A caller that
+		// wants the verdict and, for an invalid input, the error (the check command) calls
+		// Match alone, not Valid and then Match: one pass over the input.
+		if d := g.startDecider(s); d != nil {
+			if ok, off, st := d.MatchState(s); !ok {
+				return g.matchError(d, rule, s, off, st, nil)
+			}
+			return nil
+		}
 	}
 	_, err := g.take(rule, s, false, nil)
 	return err
