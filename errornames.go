@@ -183,7 +183,7 @@ func (g *Grammar) errorRuleBlame(s string, off int, cont, fallback string) (stri
 	if cont == "" {
 		return fallback, blame{}
 	}
-	if g.buildTree != nil {
+	if g.buildStart != nil {
 		return g.declaredErrorRule(s, off, cont, fallback)
 	}
 	return g.parsedErrorRule(s, off, cont, fallback), blame{}
@@ -197,7 +197,7 @@ func (g *Grammar) declaredErrorRule(s string, at int, cont, fallback string) (st
 	full := s[:at] + cont
 	block := errorBlocks.Get().(*[]ast.TreeNode)
 	defer errorBlocks.Put(block)
-	nodes, ok := g.buildTree(g.startPEG, full, (*block)[:0])
+	nodes, ok := g.buildStart(full, (*block)[:0])
 	if !ok {
 		return fallback, blame{} // cannot happen: the continuation leads to acceptance
 	}
