@@ -52,6 +52,18 @@ type Generated struct {
 	ABNF string
 }
 
+// Exact returns a copy of nodes in a new block of their size, or nil and false when ok is
+// false: what a generated BuildTree or BuildStart returns for a nil block, after building the
+// tree in one on its stack (nodes is read, not kept, so that block stays on the stack).
+func Exact(nodes []ast.TreeNode, ok bool) ([]ast.TreeNode, bool) {
+	if !ok {
+		return nil, false
+	}
+	exact := make([]ast.TreeNode, len(nodes))
+	copy(exact, nodes)
+	return exact, true
+}
+
 // Info is a grammar's registration, from the header of its ABNF file.
 type Info = peg.Info
 

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/urlgrammar/urlgrammar/ast"
+	"github.com/urlgrammar/urlgrammar/grammarkit"
 	"github.com/urlgrammar/urlgrammar/grammarkit/byteclass"
 )
 
@@ -44,13 +45,7 @@ func BuildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
 	// Built in a block on the stack (the nodes go by value through the rule methods, never
 	// stored through a pointer, so the block stays there), then copied: one allocation.
 	var scratch [32]ast.TreeNode
-	nodes, ok := buildTree(rule, src, scratch[:0])
-	if !ok {
-		return nil, false
-	}
-	exact := make([]ast.TreeNode, len(nodes))
-	copy(exact, nodes)
-	return exact, true
+	return grammarkit.Exact(buildTree(rule, src, scratch[:0]))
 }
 
 func buildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
@@ -254,7 +249,14 @@ func buildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
 	default:
 		return into[:0], false
 	}
-	if !ok || end != len(src) || b.work > b.limit {
+	return b.whole(n, end, ok)
+}
+
+// whole returns the nodes n of a match that ended at end: n when it took the whole input
+// within the work limit, else false and the block, empty, grown as the try grew it (a
+// Parser keeps it).
+func (b *treeBuilder) whole(n []ast.TreeNode, end int, ok bool) ([]ast.TreeNode, bool) {
+	if !ok || end != len(b.s) || b.work > b.limit {
 		return n[:0], false
 	}
 	return n, true
@@ -267,13 +269,7 @@ func BuildStart(src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
 		return buildStart(src, into)
 	}
 	var scratch [32]ast.TreeNode // as in BuildTree
-	nodes, ok := buildStart(src, scratch[:0])
-	if !ok {
-		return nil, false
-	}
-	exact := make([]ast.TreeNode, len(nodes))
-	copy(exact, nodes)
-	return exact, true
+	return grammarkit.Exact(buildStart(src, scratch[:0]))
 }
 
 func buildStart(src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
@@ -286,10 +282,7 @@ func buildStart(src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
 	if ok {
 		n[0].EndDepth = uint32(end) << ast.TreeDepthBits
 	}
-	if !ok || end != len(src) || b.work > b.limit {
-		return n[:0], false
-	}
-	return n, true
+	return b.whole(n, end, ok)
 }
 
 // r0 is rule URI_reference (URI-reference).
