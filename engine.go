@@ -65,7 +65,7 @@ func (g *Grammar) takeIn(rule, s string, tree bool, into []ast.TreeNode, eb *syn
 			return nodes, perr
 		}
 	}
-	if err == nil && g.gen.Info.CheckSchemes && (rule == "" || rule == g.start || ruleKey(rule) == ruleKey(g.start)) && !schemeValid(s) {
+	if err == nil && g.gen.Info.CheckSchemes && (rule == "" || rule == g.start || ruleKey(rule) == ruleKey(g.start)) && !g.schemesHold(s) {
 		return nil, schemeError(s) // the scheme rule's DFA rejects: the scheme grammar's error
 	}
 	return nodes, err

@@ -151,14 +151,24 @@ func schemeTarget(s string) (SchemeGrammar, string, bool) {
 }
 
 // schemeValid reports whether s, which the grammar accepts, matches the grammar of its
-// scheme, when it has one. It allocates nothing. (Valid runs checkedDFA instead, once it is
-// made.)
+// scheme, when it has one. It allocates nothing. (Valid and Parse run checkedDFA instead,
+// once it is made: schemesHold.)
 func schemeValid(s string) bool {
 	e, t, ok := schemeTarget(s)
 	if !ok {
 		return true
 	}
 	return e.d.Valid(t) // every entry has its DFA (schemeEntries)
+}
+
+// schemesHold reports whether s, which g's start rule accepts, matches the grammar of its
+// scheme: the verdict of the automaton that checks both (Valid's), which needs no look-up of
+// the scheme, or schemeValid's when that automaton cannot be made.
+func (g *Grammar) schemesHold(s string) bool {
+	if d, err := g.checkedDFA(); err == nil {
+		return d.Valid(s)
+	}
+	return schemeValid(s)
 }
 
 // schemeError is the error of s, which the grammar accepts, against the grammar of its
