@@ -157,6 +157,12 @@ FUZZ_TARGETS := \
 # Each fuzz target for FUZZTIME (FUZZTIME=10m make fuzz for a long run; .ci/run runs every
 # target a few seconds, so that a target that fails fast turns CI red). Each target's last
 # line of progress (its executions) goes to fuzz.log.
+#
+# Go's fuzzing coordinator can report "context deadline exceeded" when FUZZTIME ends while a
+# worker is still running an input (a race in internal/fuzz, golang/go#75804, fixed in Go
+# 1.27): a target that had replayed its corpus ("now fuzzing") and wrote no failing input is
+# not failed for it; fuzz.log says so. Any other failure, a failing input, or a corpus not
+# replayed in time stops the run.
 FUZZTIME ?= 60s
 fuzz:
 	@rm -f fuzz.log; for t in $(FUZZ_TARGETS); do \
@@ -164,6 +170,11 @@ fuzz:
 		echo "fuzz $$name ($$pkg) for $(FUZZTIME)"; \
 		$(GO) test -run '^$$' -fuzz "^$$name\$$" -fuzztime $(FUZZTIME) $$pkg > fuzz.out 2>&1; status=$$?; \
 		last=$$(grep -E '^fuzz: elapsed' fuzz.out | tail -1); echo "$$pkg $$name: $$last" >> fuzz.log; \
+		if [ $$status -ne 0 ] && grep -q 'now fuzzing' fuzz.out && grep -q 'context deadline exceeded' fuzz.out && \
+			! grep -q 'Failing input' fuzz.out; then \
+			echo "$$pkg $$name: stopped by the fuzzing deadline race of Go (golang/go#75804), no input failed" >> fuzz.log; \
+			echo "$$name: 'context deadline exceeded' as FUZZTIME ended, no failing input: Go's race (golang/go#75804), not a failure" >&2; \
+			continue; fi; \
 		if [ $$status -ne 0 ]; then cat fuzz.out; \
 			if grep -q 'gathering baseline coverage' fuzz.out && grep -q 'context deadline exceeded' fuzz.out && ! grep -q 'Failing input' fuzz.out; then \
 				echo "$$name did not finish replaying its cached corpus ($$($(GO) env GOCACHE)/fuzz) within FUZZTIME=$(FUZZTIME):" \
