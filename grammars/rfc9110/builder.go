@@ -44,7 +44,7 @@ func BuildTree(rule, src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
 	}
 	// Built in a block on the stack (the nodes go by value through the rule methods, never
 	// stored through a pointer, so the block stays there), then copied: one allocation.
-	var scratch [32]ast.TreeNode
+	var scratch [64]ast.TreeNode
 	return grammarkit.Exact(buildTree(rule, src, scratch[:0]))
 }
 
@@ -220,7 +220,7 @@ func BuildStart(src string, into []ast.TreeNode) ([]ast.TreeNode, bool) {
 	if into != nil {
 		return buildStart(src, into)
 	}
-	var scratch [32]ast.TreeNode // as in BuildTree
+	var scratch [64]ast.TreeNode // as in BuildTree
 	return grammarkit.Exact(buildStart(src, scratch[:0]))
 }
 
