@@ -86,7 +86,13 @@ func (g *Grammar) takeRule(rule, s string, tree bool, into []ast.TreeNode, eb *s
 		}
 	}
 	if tree && g.buildTree != nil {
-		nodes, ok := g.buildTree(pegRule, s, into)
+		var nodes []ast.TreeNode
+		var ok bool
+		if pegRule == g.startPEG && g.buildStart != nil {
+			nodes, ok = g.buildStart(s, into) // without BuildTree's choice of the rule by name
+		} else {
+			nodes, ok = g.buildTree(pegRule, s, into)
+		}
 		if ok {
 			return nodes, nil
 		}
