@@ -96,6 +96,23 @@ func TestValidDoesNotAllocate(t *testing.T) {
 	if n := testing.AllocsPerRun(10, func() { _ = g.Match("IPv6address", "1:2::3") }); n != 0 {
 		t.Fatalf("Match on a member allocates %.0f times", n)
 	}
+	// A grammar with predicates builds the tree they read, in a pooled block: on a valid
+	// input and on an invalid one.
+	w := urlgrammar.MustLookup("whatwg-url")
+	valid, invalid := 0, 0
+	for _, s := range benchCorpus[:400] {
+		if w.Valid(s) {
+			valid++
+		} else {
+			invalid++
+		}
+		if n := testing.AllocsPerRun(10, func() { w.Valid(s) }); n != 0 {
+			t.Fatalf("whatwg-url: Valid(%q) allocates %.1f times", s, n)
+		}
+	}
+	if valid == 0 || invalid == 0 {
+		t.Fatalf("%d valid and %d invalid lines: both are wanted", valid, invalid)
+	}
 }
 
 // validCorpus is the valid lines of the corpus (about 90%): the cost of a tree, with
