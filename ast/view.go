@@ -260,7 +260,7 @@ func (s *RuleSet) Has(rule uint16) bool { return s[rule/64]&(1<<(rule%64)) != 0 
 // grammar's PEG puts no such child after) it is Child, without reading the children past the
 // answer.
 func (v View) ChildUntil(rule uint16, stop *RuleSet) (View, bool) {
-	i := childUntil(v.Tree.nodes, v.Index, rule, stop)
+	i := childUntil(v.Tree.nodes, v.Index, rule, nil, stop)
 	return View{Tree: v.Tree, Index: i}, i >= 0
 }
 
@@ -278,7 +278,7 @@ func (v View) OnlyChild(rule uint16, forward, backward *RuleSet) (View, bool) {
 func onlyChild(t *Tree, i int, rule uint16, forward, backward *RuleSet) int {
 	nodes := t.nodes
 	if i != 0 {
-		return childUntil(nodes, i, rule, forward)
+		return childUntil(nodes, i, rule, nil, forward)
 	}
 	for c := len(nodes) - 1; c > 0; c-- {
 		n := nodes[c]
@@ -300,35 +300,18 @@ func onlyChild(t *Tree, i int, rule uint16, forward, backward *RuleSet) int {
 // header's component, of which the node has one): the first such child, or false at the first
 // child of a rule in stop.
 func (v View) ChildInUntil(rules, stop *RuleSet) (View, bool) {
-	i := childInUntil(v.Tree.nodes, v.Index, rules, stop)
+	i := childUntil(v.Tree.nodes, v.Index, noRule, rules, stop)
 	return View{Tree: v.Tree, Index: i}, i >= 0
 }
 
-//go:noinline
-func childInUntil(nodes []TreeNode, i int, rules, stop *RuleSet) int {
-	d := nodes[i].EndDepth&MaxTreeDepth + 1
-	for c := i + 1; c < len(nodes); c++ {
-		n := nodes[c]
-		nd := n.EndDepth & MaxTreeDepth
-		if nd > d {
-			continue // below a child
-		}
-		if nd < d {
-			return -1 // past the node's subtree
-		}
-		r := uint16(n.StartRule & ruleMask)
-		if rules.Has(r) {
-			return c
-		}
-		if stop.Has(r) {
-			return -1
-		}
-	}
-	return -1
-}
+// noRule is a rule number no node has (TreeRuleBits bits hold them): childUntil's rule when
+// rules says which.
+const noRule = ^uint16(0)
 
+// childUntil is the look of ChildUntil (rule) and ChildInUntil (rules, with rule noRule).
+//
 //go:noinline
-func childUntil(nodes []TreeNode, i int, rule uint16, stop *RuleSet) int {
+func childUntil(nodes []TreeNode, i int, rule uint16, rules, stop *RuleSet) int {
 	d := nodes[i].EndDepth&MaxTreeDepth + 1
 	for c := i + 1; c < len(nodes); c++ {
 		n := nodes[c]
@@ -340,7 +323,7 @@ func childUntil(nodes []TreeNode, i int, rule uint16, stop *RuleSet) int {
 			return -1 // past the node's subtree
 		}
 		r := uint16(n.StartRule & ruleMask)
-		if r == rule {
+		if r == rule || rules != nil && rules.Has(r) {
 			return c
 		}
 		if stop.Has(r) {
