@@ -559,12 +559,18 @@ func (g *Grammar) Match(rule, s string) error {
 	if rule == "" { // take's name of the start rule
 		return &UnknownRuleError{Grammar: g.id, Rule: rule}
 	}
-	if g.plain && rule == g.start && len(s) <= MaxInputLength {
-		// take's path for the start rule as named, of a grammar that checks nothing after
-		// its rules: Valid's pass of the DFA, whose error is where it stopped. A caller that
-		// wants the verdict and, for an invalid input, the error (the check command) calls
-		// Match alone, not Valid and then Match: one pass over the input.
-		if d := g.startDecider(s); d != nil {
+	if rule == g.start && len(s) <= MaxInputLength {
+		// The start rule as named: a caller that wants the verdict and, for an invalid input,
+		// the error (the check command) calls Match alone.
+		if !g.plain {
+			// Predicates, grammars it is within, schemes: take builds the trees they read,
+			// Valid reads them in pooled blocks; a member costs no allocation.
+			if g.Valid(s) {
+				return nil
+			}
+		} else if d := g.startDecider(s); d != nil {
+			// Nothing after the rules: Valid's pass of the DFA, whose error is where it
+			// stopped (one pass over an invalid input, not Valid's and then take's).
 			if ok, off, st := d.MatchState(s); !ok {
 				return g.matchError(d, rule, s, off, st, nil)
 			}

@@ -560,23 +560,19 @@ func open(in Input, stdin io.Reader) (io.Reader, io.Closer, error) {
 // before the next line is parsed, so one tree's memory serves every line.
 func worker(cfg Config, work <-chan *batch) {
 	parsers := make([]*urlgrammar.Parser, len(cfg.Grammars))
-	plain := make([]bool, len(cfg.Grammars))
 	for i, g := range cfg.Grammars {
 		parsers[i] = g.NewParser()
-		// Match decides an input of a grammar that checks nothing after its rules in one
-		// pass, and allocates nothing for a valid one.
-		plain[i] = !g.HasWithin() && !g.HasPredicates() && !g.ChecksSchemes()
 	}
 	// Only jsonl records and warnings use the tree of a valid line: otherwise the DFA's
 	// verdict is enough, and no tree is built for the (usually many) valid lines.
 	r := renderer{cfg: cfg}
 	for b := range work {
-		checkBatch(b, cfg, parsers, plain, &r)
+		checkBatch(b, cfg, parsers, &r)
 		close(b.done)
 	}
 }
 
-func checkBatch(b *batch, cfg Config, parsers []*urlgrammar.Parser, plain []bool, r *renderer) {
+func checkBatch(b *batch, cfg Config, parsers []*urlgrammar.Parser, r *renderer) {
 	n := len(b.lines)
 	if b.ioErr != nil {
 		n++
@@ -622,15 +618,10 @@ func checkBatch(b *batch, cfg Config, parsers []*urlgrammar.Parser, plain []bool
 			case cfg.Format == JSONL && !rec.streamed || len(cfg.Warnings) > 0 && g.Generic():
 				trees[j], res.Err = parsers[j].Parse(rec.Input)
 				res.Err = kept(res.Err)
-			case plain[j]:
-				// The verdict and the error in one pass of the start rule's DFA (Match): no
-				// tree is tried, and the error is the record's own (a Parser's would have to
-				// be copied).
-				res.Err = g.Match(g.Start(), rec.Input)
-			case g.Valid(rec.Input):
 			default:
-				// A grammar that checks more than its rules: Valid, which allocates nothing,
-				// and only then Match, which builds the trees the checks read.
+				// The verdict, and the error of an invalid line, from Match: no tree kept,
+				// no allocation for a valid line, and the error is the record's own (a
+				// Parser's would have to be copied).
 				res.Err = g.Match(g.Start(), rec.Input)
 			}
 			rec.Results[j] = res
