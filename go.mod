@@ -13,6 +13,7 @@ require (
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 	github.com/stretchr/testify v1.12.1
 	golang.org/x/net v0.47.0
+	golang.org/x/term v0.37.0
 	golang.org/x/text v0.31.0
 	mvdan.cc/xurls/v2 v2.6.0
 )

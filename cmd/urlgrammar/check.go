@@ -9,6 +9,7 @@ import (
 	"github.com/urlgrammar/urlgrammar"
 	"github.com/urlgrammar/urlgrammar/check"
 	"github.com/urlgrammar/urlgrammar/warn"
+	"golang.org/x/term"
 )
 
 // runCheck is the conformance checker, a shell over package check: every input line gets
@@ -160,12 +161,9 @@ func kindList() string {
 	return strings.Join(names, ", ")
 }
 
-// isTerminal reports whether w is a character device (a terminal).
+// isTerminal reports whether w is a terminal. A character device is not enough: /dev/null
+// is one, and output sent there (as a timing run sends it) got colours and a progress line.
 func isTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
+	return ok && term.IsTerminal(int(f.Fd()))
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand"
+	"os"
 	"strings"
 	"testing"
 
@@ -158,6 +159,16 @@ func TestColourAndProgress(t *testing.T) {
 	_, _, errOut := runCLI(genLines(10), "check", "--progress")
 	assert.Contains(t, errOut, "\r\x1b[K")
 	assert.Contains(t, errOut, "10 lines")
+}
+
+// /dev/null is a character device but no terminal: output sent there (as a timing run sends
+// it) gets no colours and no progress line.
+func TestDevNullIsNoTerminal(t *testing.T) {
+	f, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+	require.NoError(t, err)
+	defer f.Close()
+	assert.False(t, isTerminal(f))
+	assert.False(t, isTerminal(&bytes.Buffer{}))
 }
 
 // BenchmarkCheckCommand is the check command end to end (jsonl output, counted and
