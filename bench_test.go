@@ -267,3 +267,19 @@ func BenchmarkInvalidLines(b *testing.B) {
 		})
 	})
 }
+
+// BenchmarkAppendCaret is the caret line of an error as the checker writes it for each
+// invalid line (the text format): the error of a typical invalid line of text.
+func BenchmarkAppendCaret(b *testing.B) {
+	g := urlgrammar.MustLookup("rfc3986")
+	err := g.Match(g.Start(), "https://example.com/assets/about/static/search/index page.html?q=1")
+	se, ok := err.(*urlgrammar.SyntaxError)
+	if !ok {
+		b.Fatal(err)
+	}
+	buf := se.AppendCaret(nil)
+	b.ReportAllocs()
+	for b.Loop() {
+		buf = se.AppendCaret(buf[:0])
+	}
+}

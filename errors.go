@@ -451,11 +451,16 @@ func (e *SyntaxError) AppendCaret(b []byte) []byte {
 		b = append(b, "..."...)
 	}
 	b = append(b, '\n')
-	for range width {
-		b = append(b, ' ')
+	for width > 0 {
+		n := min(width, len(spaces))
+		b = append(b, spaces[:n]...)
+		width -= n
 	}
 	return append(b, '^')
 }
+
+// spaces are what the caret's line is indented with.
+const spaces = "                                                                "
 
 // caretWindow returns what Caret shows of s for an error at offset off: the line holding
 // it [start, end), the part of the line shown [from, to) (CaretWindow bytes on each side,
@@ -505,6 +510,17 @@ func Display(s string) string {
 // Display shows as it is.
 func printableASCII(s string) int {
 	i := 0
+	// Eight bytes at a time: a byte below ' ' borrows when ' ' is taken from it, 0x7f carries
+	// into the high bit when 1 is added, and a byte from 0x80 has it; in a word with no such
+	// byte no borrow or carry crosses bytes, so a high bit set means one of them is there.
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	for ; i+8 <= len(s); i += 8 {
+		w := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+		if ((w-' '*ones)|(w+ones)|w)&highs != 0 {
+			break
+		}
+	}
 	for i < len(s) && s[i] >= ' ' && s[i] < 0x7f {
 		i++
 	}

@@ -37,3 +37,41 @@ func TestLineColumn(t *testing.T) {
 		}
 	}
 }
+
+// printableASCII, which reads eight bytes at a time, is the length of the prefix of bytes
+// from ' ' to '~', as counted byte by byte: on every byte value at every place of a word, and
+// on random strings of bytes near the limits.
+func TestPrintableASCII(t *testing.T) {
+	naive := func(s string) int {
+		i := 0
+		for i < len(s) && s[i] >= ' ' && s[i] < 0x7f {
+			i++
+		}
+		return i
+	}
+	var cases []string
+	for c := range 256 {
+		for at := range 20 {
+			b := []byte("abcdefghijklmnopqrstuvwxyz"[:20])
+			b[at] = byte(c)
+			cases = append(cases, string(b), string(b[:at+1]))
+		}
+	}
+	rng := rand.New(rand.NewSource(1))
+	limits := []byte{0, 0x1f, ' ', '!', '~', 0x7f, 0x80, 0x9f, 0xa0, 0xdf, 0xe0, 0xfe, 0xff, 'a'}
+	for range 2000 {
+		b := make([]byte, rng.Intn(40))
+		for i := range b {
+			b[i] = limits[rng.Intn(len(limits))]
+			if rng.Intn(2) == 0 {
+				b[i] = 'a' // long printable runs, so that whole words are read
+			}
+		}
+		cases = append(cases, string(b))
+	}
+	for _, s := range cases {
+		if got, want := printableASCII(s), naive(s); got != want {
+			t.Fatalf("printableASCII(%q) = %d, want %d", s, got, want)
+		}
+	}
+}
