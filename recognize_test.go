@@ -67,27 +67,29 @@ func TestRecognizeMatchesRun(t *testing.T) {
 	inputs := recognizeInputs(t, 2000*conformanceScale())
 	t.Logf("%d inputs", len(inputs))
 	for _, id := range ownIDs() {
-		g := MustLookup(id)
-		check := func(rule, s string, limit uint64) {
-			t.Helper()
-			_, want := g.run(rule, s, limit)
-			got := g.recognize(rule, s, limit)
-			if !reflect.DeepEqual(want, got) {
-				t.Fatalf("%s rule %s limit %d on %q:\nRecognize: %+v\nRun:       %+v", id, rule, limit, s, got, want)
+		t.Run(id, func(t *testing.T) {
+			t.Parallel() // the longest test of the package, one grammar after another
+			g := MustLookup(id)
+			check := func(rule, s string, limit uint64) {
+				_, want := g.run(rule, s, limit)
+				got := g.recognize(rule, s, limit)
+				if !reflect.DeepEqual(want, got) {
+					t.Fatalf("%s rule %s limit %d on %q:\nRecognize: %+v\nRun:       %+v", id, rule, limit, s, got, want)
+				}
 			}
-		}
-		start := g.byName[ruleKey(g.start)]
-		for _, s := range inputs {
-			check(start, s, g.maxExpr(s))
-		}
-		for _, r := range g.rules {
-			for _, s := range inputs[:300] {
-				check(r.PEG, s, 0)
+			start := g.byName[ruleKey(g.start)]
+			for _, s := range inputs {
+				check(start, s, g.maxExpr(s))
 			}
-		}
-		for i, s := range inputs[:500] {
-			check(start, s, uint64(1+i%200))
-		}
+			for _, r := range g.rules {
+				for _, s := range inputs[:300] {
+					check(r.PEG, s, 0)
+				}
+			}
+			for i, s := range inputs[:500] {
+				check(start, s, uint64(1+i%200))
+			}
+		})
 	}
 }
 

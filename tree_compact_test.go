@@ -86,24 +86,38 @@ func fprint(tree ast.Tree) string {
 // than the node before it.
 func checkStructure(t testing.TB, tree ast.Tree) {
 	t.Helper()
+	// Plain comparisons, not testify's: this runs on every node of thousands of trees, and
+	// each assertion call walks the stack (t.Helper).
 	var walk func(i int)
 	walk = func(i int) {
 		n := tree.Node(i)
-		require.LessOrEqual(t, n.Start(), n.End())
+		if n.Start() > n.End() {
+			t.Fatalf("node %d of %q: start %d past end %d", i, tree.Src(), n.Start(), n.End())
+		}
 		prev := n.Start()
 		for c := range tree.Children(i) {
 			cn := tree.Node(c)
-			require.True(t, cn.Start() >= prev && cn.End() <= n.End(), "node %d in %d", c, i)
-			require.Equal(t, i, tree.Parent(c))
+			if cn.Start() < prev || cn.End() > n.End() {
+				t.Fatalf("node %d in %d of %q: [%d,%d) outside [%d,%d) or before a sibling's end", c, i, tree.Src(), cn.Start(), cn.End(), prev, n.End())
+			}
+			if p := tree.Parent(c); p != i {
+				t.Fatalf("node %d of %q: Parent %d, want %d", c, tree.Src(), p, i)
+			}
 			prev = cn.End()
 			walk(c)
 		}
 	}
 	walk(0)
-	require.Equal(t, 0, tree.Node(0).Depth())
-	require.Equal(t, tree.Len(), tree.Next(0))
+	if d := tree.Node(0).Depth(); d != 0 {
+		t.Fatalf("root of %q at depth %d", tree.Src(), d)
+	}
+	if next := tree.Next(0); next != tree.Len() {
+		t.Fatalf("Next(0) of %q = %d, want %d", tree.Src(), next, tree.Len())
+	}
 	for i := 1; i < tree.Len(); i++ {
-		require.LessOrEqual(t, tree.Node(i).Depth(), tree.Node(i-1).Depth()+1, "node %d", i)
+		if tree.Node(i).Depth() > tree.Node(i-1).Depth()+1 {
+			t.Fatalf("node %d of %q: depth %d under a node of depth %d", i, tree.Src(), tree.Node(i).Depth(), tree.Node(i-1).Depth())
+		}
 	}
 }
 
@@ -291,8 +305,11 @@ func TestComponentsDeclared(t *testing.T) {
 // component's text, in the source.
 func checkComponentSpans(t testing.TB, tree ast.Tree, c ast.Components) {
 	t.Helper()
+	// Plain comparisons, not testify's: this runs on thousands of trees (checkStructure).
 	sp, src := tree.Spans(), tree.Src()
-	require.Equal(t, c.Rule, sp.Rule, src)
+	if c.Rule != sp.Rule {
+		t.Fatalf("rule of %q: Spans %q, Components %q", src, sp.Rule, c.Rule)
+	}
 	for _, x := range []struct {
 		name string
 		r    ast.Range
@@ -300,15 +317,23 @@ func checkComponentSpans(t testing.TB, tree ast.Tree, c ast.Components) {
 	}{{"scheme", sp.Scheme, c.Scheme}, {"authority", sp.Authority, c.Authority}, {"userinfo", sp.Userinfo, c.Userinfo},
 		{"host", sp.Host, c.Host}, {"port", sp.Port, c.Port}, {"path", sp.Path, c.Path}, {"query", sp.Query, c.Query},
 		{"fragment", sp.Fragment, c.Fragment}} {
-		require.Equal(t, x.text != nil, x.r.Defined, "%s of %q", x.name, src)
+		if (x.text != nil) != x.r.Defined {
+			t.Fatalf("%s of %q: in Components %v, defined in Spans %v", x.name, src, x.text != nil, x.r.Defined)
+		}
 		if x.text != nil {
-			require.True(t, 0 <= x.r.Start && x.r.Start <= x.r.End && x.r.End <= len(src), "%s of %q: %v", x.name, src, x.r)
-			require.Equal(t, *x.text, x.r.In(src), "%s of %q", x.name, src)
+			if !(0 <= x.r.Start && x.r.Start <= x.r.End && x.r.End <= len(src)) {
+				t.Fatalf("%s of %q: %v", x.name, src, x.r)
+			}
+			if got := x.r.In(src); got != *x.text {
+				t.Fatalf("%s of %q: Spans %q, Components %q", x.name, src, got, *x.text)
+			}
 		}
 	}
-	require.Equal(t, c.HostKind != nil, sp.HostKind != "", src)
-	if c.HostKind != nil {
-		require.Equal(t, *c.HostKind, sp.HostKind, src)
+	if (c.HostKind != nil) != (sp.HostKind != "") {
+		t.Fatalf("host kind of %q: Components %v, Spans %q", src, c.HostKind != nil, sp.HostKind)
+	}
+	if c.HostKind != nil && *c.HostKind != sp.HostKind {
+		t.Fatalf("host kind of %q: Components %q, Spans %q", src, *c.HostKind, sp.HostKind)
 	}
 }
 
