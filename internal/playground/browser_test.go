@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -80,17 +81,34 @@ func TestPlaygroundInBrowser(t *testing.T) {
 		chromedp.ExecPath(exe),
 		chromedp.NoSandbox,
 		chromedp.DisableGPU,
-		chromedp.UserDataDir(profile),
 		chromedp.Flag("disable-background-networking", true),
 		chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true),
 		chromedp.Flag("disable-quic", true),
 		chromedp.WindowSize(1200, 1400),
 	)
-	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	defer cancelAlloc()
-	ctx, cancel := chromedp.NewContext(actx)
-	defer cancel()
+	// Chromium now and then exits as it starts on a loaded machine (the whole test suite on
+	// two cores), before it says where its DevTools listen: started again, up to three times,
+	// each in a profile of its own. Nothing the page is asked below is retried.
+	var ctx context.Context
+	for attempt := 1; ; attempt++ {
+		attemptOpts := append(opts[:len(opts):len(opts)], chromedp.UserDataDir(filepath.Join(profile, strconv.Itoa(attempt))))
+		actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), attemptOpts...)
+		defer cancelAlloc()
+		c, cancel := chromedp.NewContext(actx)
+		defer cancel()
+		err := chromedp.Run(c) // starts the browser
+		if err == nil {
+			ctx = c
+			break
+		}
+		if attempt == 3 || !strings.Contains(err.Error(), "chrome failed to start") {
+			require.NoError(t, err, "starting Chromium (attempt %d)", attempt)
+		}
+		t.Logf("Chromium did not start (attempt %d), starting it again: %v", attempt, err)
+		cancel()
+		cancelAlloc()
+	}
 	ctx, cancelTimeout := context.WithTimeout(ctx, 90*time.Second)
 	defer cancelTimeout()
 
