@@ -611,3 +611,46 @@ func FuzzViews(f *testing.F) {
 		}
 	})
 }
+
+// A grammar's views are made only over its own trees: Root of every package on a tree of
+// every grammar is true exactly when the tree's schema has the package's rule names (a tree
+// of uri is RFC 3986's; rfc2396bis-01's root is URI-reference too, and its rules are numbered
+// otherwise: rfc3986's views once read it with RFC 3986's numbers). A view refused, or a child
+// absent, has no children: chained accessors report absence instead of panicking.
+func TestViewsOnlyOfTheirGrammar(t *testing.T) {
+	trees := map[string]*ast.Tree{}
+	for id := range viewPackages {
+		for _, in := range viewInputs(t, id) {
+			if tree, err := urlgrammar.MustLookup(id).Parse(in); err == nil {
+				trees[id] = &tree
+				break
+			}
+		}
+		require.NotNil(t, trees[id], "no input of %s is valid", id)
+	}
+	for pkgID, p := range viewPackages {
+		own := trees[pkgID].Schema().Names
+		for id, tree := range trees {
+			_, ok := p.root(tree)
+			want := slices.Equal(tree.Schema().Names, own)
+			if ok != want {
+				t.Errorf("Root of %s's views on a tree of %s (root %s): %v, want %v", pkgID, id, tree.RuleName(0), ok, want)
+			}
+		}
+	}
+	tree, err := urlgrammar.MustLookup("rfc2396bis-01").Parse("http://a@b:80/p?q#f")
+	require.NoError(t, err)
+	r, ok := rfc3986.Root(&tree)
+	require.False(t, ok, "an rfc2396bis-01 tree read with RFC 3986's rule numbers")
+	_, ok = r.Scheme()
+	require.False(t, ok)
+	tree, err = urlgrammar.MustLookup("rfc3986").Parse("mailto:a@b")
+	require.NoError(t, err)
+	r, ok = rfc3986.Root(&tree)
+	require.True(t, ok)
+	a, ok := r.Authority()
+	require.False(t, ok)
+	_, ok = a.Userinfo()
+	require.False(t, ok, "the userinfo of an absent authority")
+	require.Equal(t, "", a.Host().Text())
+}

@@ -1,5 +1,7 @@
 package ast
 
+import "sync/atomic"
+
 // A View is one node of a Tree: a pointer to the tree and the node's index, two words, never
 // allocated by the views themselves. The typed views a grammar's package generates from its
 // rules (rfc3986.Host, rfc3986.PathAbempty, one type a node rule) embed a View and add one
@@ -14,7 +16,8 @@ package ast
 // allocate as long as the views do not outlive the function.
 //
 // Index is -1 for no node: what an accessor of an absent child returns beside false. Text
-// is then "", as Tree.Text(-1) is.
+// is then "", as Tree.Text(-1) is, and the accessors of its children find none, so that
+// r.Authority() then .Host() needs no check between; Start, End, Rule and Kind need a node.
 type View struct {
 	Tree  *Tree
 	Index int
@@ -86,6 +89,9 @@ func (c *Children[V]) Value() V { return V(struct{ View }{View{Tree: c.tree, Ind
 // component path, say, which is one of five rules in RFC 3986).
 func (v View) ChildIn(rules []uint16) (View, bool) {
 	nodes := v.Tree.nodes
+	if uint(v.Index) >= uint(len(nodes)) {
+		return View{Tree: v.Tree, Index: -1}, false
+	}
 	d := nodes[v.Index].Depth() + 1
 	for c := v.Index + 1; c < len(nodes); c++ {
 		n := nodes[c]
@@ -104,23 +110,81 @@ func (v View) ChildIn(rules []uint16) (View, bool) {
 	return View{Tree: v.Tree, Index: -1}, false
 }
 
-// ViewOf returns the view of node i of *t when i is a node of the rule named rule (matched
-// without case, as ABNF names are), or false. The generated constructors of typed views
-// (rfc3986.AsHost) call it: checking the name, not the rule's index, refuses a tree of
-// another grammar.
-func ViewOf(t *Tree, i int, rule string) (View, bool) {
-	if uint(i) < uint(len(t.nodes)) && t.RuleName(i) == rule {
-		return View{Tree: t, Index: i}, true // inlined where it is called: the usual case
-	}
-	return viewOfFold(t, i, rule)
+// RuleNames are the rule names of a grammar's trees, in the order of their schema's Names:
+// the numbers its generated package's Rule constants (rfc3986.RuleHost) and accessors use.
+// A typed view is made only over a tree whose schema has these names (View): a rule's name
+// alone does not say how the tree numbers the other rules (RFC 3986's and rfc2396bis-01's
+// roots are both URI-reference, and their children's numbers differ).
+type RuleNames struct {
+	names []string
+	// first is the first schema found to have the names (a grammar has one, made when it
+	// is registered), tested where View is inlined; known are those found after it (the
+	// grammar uri's trees are RFC 3986's), copied when one is added.
+	first atomic.Pointer[Schema]
+	known atomic.Pointer[[]*Schema]
 }
 
-// viewOfFold is ViewOf for a name spelled with other cases, or no such node.
-func viewOfFold(t *Tree, i int, rule string) (View, bool) {
-	if i < 0 || i >= len(t.nodes) || !equalFoldASCII(t.RuleName(i), rule) {
-		return View{Tree: t, Index: -1}, false
+// maxKnownSchemas bounds RuleNames.known: past it a schema's names are compared each time.
+const maxKnownSchemas = 8
+
+// NewRuleNames returns the rule names of a grammar's trees, as its Schema().Names lists them.
+func NewRuleNames(names ...string) *RuleNames { return &RuleNames{names: names} }
+
+// View returns the view of node i of *t when the node is of rule and the tree's schema has
+// these names (matched without case, as ABNF names are), or false and a view whose Index is
+// -1. The generated constructors of typed views (rfc3986.AsHost, rfc3986.Root) call it.
+func (r *RuleNames) View(t *Tree, i int, rule uint16) (View, bool) {
+	if uint(i) < uint(len(t.nodes)) && t.nodes[i].Rule() == rule && r.first.Load() == t.schema {
+		return View{Tree: t, Index: i}, true // inlined where it is called: the usual case
 	}
-	return View{Tree: t, Index: i}, true
+	return r.view(t, i, rule)
+}
+
+// view is View for a tree of a schema other than r.first, or no such node.
+func (r *RuleNames) view(t *Tree, i int, rule uint16) (View, bool) {
+	if uint(i) < uint(len(t.nodes)) && t.nodes[i].Rule() == rule && r.of(t.schema) {
+		return View{Tree: t, Index: i}, true
+	}
+	return View{Tree: t, Index: -1}, false
+}
+
+// of reports whether s, which is not r.first, has the names.
+func (r *RuleNames) of(s *Schema) bool {
+	if s == nil {
+		return false
+	}
+	if k := r.known.Load(); k != nil {
+		for _, x := range *k {
+			if x == s {
+				return true
+			}
+		}
+	}
+	if len(s.Names) != len(r.names) {
+		return false
+	}
+	for i, n := range r.names {
+		if !equalFoldASCII(n, s.Names[i]) {
+			return false
+		}
+	}
+	if r.first.CompareAndSwap(nil, s) {
+		return true
+	}
+	for {
+		old := r.known.Load()
+		var k []*Schema
+		if old != nil {
+			if len(*old) >= maxKnownSchemas {
+				return true
+			}
+			k = append(k, *old...)
+		}
+		k = append(k, s)
+		if r.known.CompareAndSwap(old, &k) {
+			return true
+		}
+	}
 }
 
 func equalFoldASCII(a, b string) bool {
@@ -189,6 +253,9 @@ func (t Tree) NextOf(c int, rule uint16) int {
 //
 //go:noinline
 func nextOfDepth(nodes []TreeNode, i int, down uint32, rule uint16) int {
+	if uint(i) >= uint(len(nodes)) {
+		return -1 // no node (an absent child's view): no children
+	}
 	d := nodes[i].EndDepth&MaxTreeDepth + down
 	for c := i + 1; c < len(nodes); c++ {
 		n := nodes[c]
@@ -312,6 +379,9 @@ const noRule = ^uint16(0)
 //
 //go:noinline
 func childUntil(nodes []TreeNode, i int, rule uint16, rules, stop *RuleSet) int {
+	if uint(i) >= uint(len(nodes)) {
+		return -1 // no node (an absent child's view): no children
+	}
 	d := nodes[i].EndDepth&MaxTreeDepth + 1
 	for c := i + 1; c < len(nodes); c++ {
 		n := nodes[c]

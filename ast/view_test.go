@@ -47,11 +47,14 @@ func TestCursor(t *testing.T) {
 
 func TestViews(t *testing.T) {
 	tr := viewTree(t)
-	_, ok := ViewOf(&tr, 0, "path")
+	names := NewRuleNames("REF", "path", "seg", "param", "empty")
+	_, ok := names.View(&tr, 0, 1)
 	assert.False(t, ok, "node 0 is a ref")
-	_, ok = ViewOf(&tr, 9, "ref")
+	_, ok = names.View(&tr, 9, 0)
 	assert.False(t, ok, "no node 9")
-	root, ok := ViewOf(&tr, 0, "REF")
+	_, ok = names.View(&tr, -1, 0)
+	assert.False(t, ok, "no node -1")
+	root, ok := names.View(&tr, 0, 0)
 	require.True(t, ok, "rule names are matched without case")
 	assert.Equal(t, "a/bc;d", root.String())
 	path, ok := root.Child(1)
@@ -72,4 +75,62 @@ func TestViews(t *testing.T) {
 	c := ChildrenOf[seg](root, 2)
 	assert.False(t, c.Next(), "the root has no seg children")
 	assert.False(t, c.Next(), "Next after the end stays at the end")
+}
+
+// A view is made only over a tree whose schema has the grammar's rule names: a tree of
+// another grammar whose node has the rule's number, or whose root has the same name, numbers
+// its rules otherwise. A schema found once is known after (the names are not compared again).
+func TestRuleNamesRefuseAnotherGrammar(t *testing.T) {
+	tr := viewTree(t)
+	other, err := NewSchema([]string{"ref", "seg", "path", "param", "empty"}, nil) // same root, other numbers
+	require.NoError(t, err)
+	shorter, err := NewSchema([]string{"ref", "path", "seg", "param"}, nil)
+	require.NoError(t, err)
+	names := NewRuleNames("ref", "path", "seg", "param", "empty")
+	for range 2 {
+		_, ok := names.View(&tr, 0, 0)
+		assert.True(t, ok)
+		ot := NewTree(tr.Src(), other, tr.Nodes())
+		_, ok = names.View(&ot, 0, 0)
+		assert.False(t, ok, "a schema with other numbers for the same names")
+		st := NewTree(tr.Src(), shorter, tr.Nodes())
+		_, ok = names.View(&st, 0, 0)
+		assert.False(t, ok, "a schema with fewer names")
+		var zero Tree
+		_, ok = names.View(&zero, 0, 0)
+		assert.False(t, ok, "no tree")
+	}
+	assert.Equal(t, tr.Schema(), names.first.Load(), "the schema with the names is known")
+	assert.Nil(t, names.known.Load(), "and no other")
+	// Past maxKnownSchemas the names are compared each time, with the same answers.
+	for range maxKnownSchemas + 2 {
+		// A schema with the same names, as the grammar uri's trees have RFC 3986's.
+		s, err := NewSchema([]string{"ref", "path", "seg", "param", "empty"}, nil)
+		require.NoError(t, err)
+		nt := NewTree(tr.Src(), s, tr.Nodes())
+		_, ok := names.View(&nt, 0, 0)
+		assert.True(t, ok)
+	}
+	assert.Len(t, *names.known.Load(), maxKnownSchemas)
+}
+
+// The view of an absent child (Index -1) has no children: an accessor on it says so rather
+// than reading node -1.
+func TestAbsentViewHasNoChildren(t *testing.T) {
+	tr := viewTree(t)
+	none := View{Tree: &tr, Index: -1}
+	_, ok := none.Child(2)
+	assert.False(t, ok)
+	_, ok = none.ChildUntil(2, RulesOf(4))
+	assert.False(t, ok)
+	_, ok = none.ChildInUntil(RulesOf(1, 2), RulesOf(4))
+	assert.False(t, ok)
+	_, ok = none.OnlyChild(2, RulesOf(4), RulesOf(1))
+	assert.False(t, ok)
+	_, ok = none.ChildIn([]uint16{1, 2})
+	assert.False(t, ok)
+	type seg struct{ View }
+	c := ChildrenOf[seg](none, 2)
+	assert.False(t, c.Next())
+	assert.Equal(t, "", none.Text())
 }

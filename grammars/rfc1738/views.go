@@ -61,6 +61,10 @@ const (
 	RuleDigits           = 66 // digits
 )
 
+// viewNames are the names of the rules of this grammar's trees, in the order their Schema().Names
+// has them: a view is made only over a tree whose schema has them (ast.RuleNames).
+var viewNames = ast.NewRuleNames("url", "genericurl", "otherurl", "scheme", "schemepart", "ip-schemepart", "login", "hostport", "host", "hostname", "domainlabel", "toplabel", "alphadigit", "hostnumber", "port", "user", "password", "urlpath", "ftpurl", "fpath", "fsegment", "ftptype", "fileurl", "httpurl", "hpath", "hsegment", "search", "gopherurl", "gtype", "selector", "gopher-plus-string", "mailtourl", "encoded822addr", "newsurl", "grouppart", "group", "article", "nntpurl", "telneturl", "waisurl", "waisdatabase", "waisindex", "waisdoc", "database", "wtype", "wpath", "prosperourl", "ppath", "psegment", "fieldspec", "fieldname", "fieldvalue", "lowalpha", "hialpha", "alpha", "digit", "safe", "extra", "national", "punctuation", "reserved", "hex", "escape", "unreserved", "uchar", "xchar", "digits")
+
 // Root returns the view of the root of *t, a tree of this grammar's start rule url (what
 // urlgrammar's Grammar.Parse and Parser.Parse return), or false for another tree.
 func Root(t *ast.Tree) (Url, bool) { return AsUrl(t, 0) }
@@ -73,9 +77,10 @@ func Root(t *ast.Tree) (Url, bool) { return AsUrl(t, 0) }
 //	                 prosperourl / otherurl
 type Url struct{ ast.View }
 
-// AsUrl returns the view of node i of *t when it is a node of rule url, or false.
+// AsUrl returns the view of node i of *t when it is a node of rule url of a tree of this
+// grammar, or false.
 func AsUrl(t *ast.Tree, i int) (Url, bool) {
-	v, ok := ast.ViewOf(t, i, "url")
+	v, ok := viewNames.View(t, i, RuleUrl)
 	return Url{v}, ok
 }
 
@@ -269,9 +274,10 @@ var untilOtherurlInUrl = ast.RulesOf(RuleHttpurl, RuleFtpurl, RuleNewsurl, RuleN
 //	genericurl     = scheme ":" schemepart
 type Genericurl struct{ ast.View }
 
-// AsGenericurl returns the view of node i of *t when it is a node of rule genericurl, or false.
+// AsGenericurl returns the view of node i of *t when it is a node of rule genericurl of a tree of this
+// grammar, or false.
 func AsGenericurl(t *ast.Tree, i int) (Genericurl, bool) {
-	v, ok := ast.ViewOf(t, i, "genericurl")
+	v, ok := viewNames.View(t, i, RuleGenericurl)
 	return Genericurl{v}, ok
 }
 
@@ -330,9 +336,10 @@ var backUntilSchemepartInGenericurl = ast.RulesOf(RuleScheme, RuleSchemepart)
 //	otherurl       = genericurl
 type Otherurl struct{ ast.View }
 
-// AsOtherurl returns the view of node i of *t when it is a node of rule otherurl, or false.
+// AsOtherurl returns the view of node i of *t when it is a node of rule otherurl of a tree of this
+// grammar, or false.
 func AsOtherurl(t *ast.Tree, i int) (Otherurl, bool) {
-	v, ok := ast.ViewOf(t, i, "otherurl")
+	v, ok := viewNames.View(t, i, RuleOtherurl)
 	return Otherurl{v}, ok
 }
 
@@ -350,9 +357,10 @@ var untilGenericurlInOtherurl = ast.RulesOf(RuleGenericurl)
 //	scheme         = 1*( lowalpha / digit / "+" / "-" / "." )
 type Scheme struct{ ast.View }
 
-// AsScheme returns the view of node i of *t when it is a node of rule scheme, or false.
+// AsScheme returns the view of node i of *t when it is a node of rule scheme of a tree of this
+// grammar, or false.
 func AsScheme(t *ast.Tree, i int) (Scheme, bool) {
-	v, ok := ast.ViewOf(t, i, "scheme")
+	v, ok := viewNames.View(t, i, RuleScheme)
 	return Scheme{v}, ok
 }
 
@@ -361,9 +369,10 @@ func AsScheme(t *ast.Tree, i int) (Scheme, bool) {
 //	schemepart     = *xchar / ip-schemepart
 type Schemepart struct{ ast.View }
 
-// AsSchemepart returns the view of node i of *t when it is a node of rule schemepart, or false.
+// AsSchemepart returns the view of node i of *t when it is a node of rule schemepart of a tree of this
+// grammar, or false.
 func AsSchemepart(t *ast.Tree, i int) (Schemepart, bool) {
-	v, ok := ast.ViewOf(t, i, "schemepart")
+	v, ok := viewNames.View(t, i, RuleSchemepart)
 	return Schemepart{v}, ok
 }
 
@@ -381,9 +390,10 @@ var untilIpSchemepartInSchemepart = ast.RulesOf(RuleIpSchemepart)
 //	ip-schemepart  = "//" login [ "/" urlpath ]
 type IpSchemepart struct{ ast.View }
 
-// AsIpSchemepart returns the view of node i of *t when it is a node of rule ip-schemepart, or false.
+// AsIpSchemepart returns the view of node i of *t when it is a node of rule ip-schemepart of a tree of this
+// grammar, or false.
 func AsIpSchemepart(t *ast.Tree, i int) (IpSchemepart, bool) {
-	v, ok := ast.ViewOf(t, i, "ip-schemepart")
+	v, ok := viewNames.View(t, i, RuleIpSchemepart)
 	return IpSchemepart{v}, ok
 }
 
@@ -442,9 +452,10 @@ var backUntilUrlpathInIpSchemepart = ast.RulesOf(RuleLogin, RuleUrlpath)
 //	login          = [ user [ ":" password ] "@" ] hostport
 type Login struct{ ast.View }
 
-// AsLogin returns the view of node i of *t when it is a node of rule login, or false.
+// AsLogin returns the view of node i of *t when it is a node of rule login of a tree of this
+// grammar, or false.
 func AsLogin(t *ast.Tree, i int) (Login, bool) {
-	v, ok := ast.ViewOf(t, i, "login")
+	v, ok := viewNames.View(t, i, RuleLogin)
 	return Login{v}, ok
 }
 
@@ -518,9 +529,10 @@ var backUntilHostportInLogin = ast.RulesOf(RuleUser, RulePassword, RuleHostport)
 //	hostport       = host [ ":" port ]
 type Hostport struct{ ast.View }
 
-// AsHostport returns the view of node i of *t when it is a node of rule hostport, or false.
+// AsHostport returns the view of node i of *t when it is a node of rule hostport of a tree of this
+// grammar, or false.
 func AsHostport(t *ast.Tree, i int) (Hostport, bool) {
-	v, ok := ast.ViewOf(t, i, "hostport")
+	v, ok := viewNames.View(t, i, RuleHostport)
 	return Hostport{v}, ok
 }
 
@@ -579,9 +591,10 @@ var backUntilPortInHostport = ast.RulesOf(RuleHost, RulePort)
 //	host           = hostname / hostnumber
 type Host struct{ ast.View }
 
-// AsHost returns the view of node i of *t when it is a node of rule host, or false.
+// AsHost returns the view of node i of *t when it is a node of rule host of a tree of this
+// grammar, or false.
 func AsHost(t *ast.Tree, i int) (Host, bool) {
-	v, ok := ast.ViewOf(t, i, "host")
+	v, ok := viewNames.View(t, i, RuleHost)
 	return Host{v}, ok
 }
 
@@ -640,9 +653,10 @@ var untilHostnameInHost = ast.RulesOf(RuleHostnumber, RuleHostname)
 //	hostname       = *( domainlabel "." ) toplabel
 type Hostname struct{ ast.View }
 
-// AsHostname returns the view of node i of *t when it is a node of rule hostname, or false.
+// AsHostname returns the view of node i of *t when it is a node of rule hostname of a tree of this
+// grammar, or false.
 func AsHostname(t *ast.Tree, i int) (Hostname, bool) {
-	v, ok := ast.ViewOf(t, i, "hostname")
+	v, ok := viewNames.View(t, i, RuleHostname)
 	return Hostname{v}, ok
 }
 
@@ -697,9 +711,10 @@ var backUntilToplabelInHostname = ast.RulesOf(RuleDomainlabel, RuleToplabel)
 //	domainlabel    = alphadigit / alphadigit *( alphadigit / "-" ) alphadigit
 type Domainlabel struct{ ast.View }
 
-// AsDomainlabel returns the view of node i of *t when it is a node of rule domainlabel, or false.
+// AsDomainlabel returns the view of node i of *t when it is a node of rule domainlabel of a tree of this
+// grammar, or false.
 func AsDomainlabel(t *ast.Tree, i int) (Domainlabel, bool) {
-	v, ok := ast.ViewOf(t, i, "domainlabel")
+	v, ok := viewNames.View(t, i, RuleDomainlabel)
 	return Domainlabel{v}, ok
 }
 
@@ -708,9 +723,10 @@ func AsDomainlabel(t *ast.Tree, i int) (Domainlabel, bool) {
 //	toplabel       = alpha / alpha *( alphadigit / "-" ) alphadigit
 type Toplabel struct{ ast.View }
 
-// AsToplabel returns the view of node i of *t when it is a node of rule toplabel, or false.
+// AsToplabel returns the view of node i of *t when it is a node of rule toplabel of a tree of this
+// grammar, or false.
 func AsToplabel(t *ast.Tree, i int) (Toplabel, bool) {
-	v, ok := ast.ViewOf(t, i, "toplabel")
+	v, ok := viewNames.View(t, i, RuleToplabel)
 	return Toplabel{v}, ok
 }
 
@@ -719,9 +735,10 @@ func AsToplabel(t *ast.Tree, i int) (Toplabel, bool) {
 //	hostnumber     = digits "." digits "." digits "." digits
 type Hostnumber struct{ ast.View }
 
-// AsHostnumber returns the view of node i of *t when it is a node of rule hostnumber, or false.
+// AsHostnumber returns the view of node i of *t when it is a node of rule hostnumber of a tree of this
+// grammar, or false.
 func AsHostnumber(t *ast.Tree, i int) (Hostnumber, bool) {
-	v, ok := ast.ViewOf(t, i, "hostnumber")
+	v, ok := viewNames.View(t, i, RuleHostnumber)
 	return Hostnumber{v}, ok
 }
 
@@ -735,9 +752,10 @@ func (v Hostnumber) EachDigits() ast.Children[Digits] {
 //	port           = digits
 type Port struct{ ast.View }
 
-// AsPort returns the view of node i of *t when it is a node of rule port, or false.
+// AsPort returns the view of node i of *t when it is a node of rule port of a tree of this
+// grammar, or false.
 func AsPort(t *ast.Tree, i int) (Port, bool) {
-	v, ok := ast.ViewOf(t, i, "port")
+	v, ok := viewNames.View(t, i, RulePort)
 	return Port{v}, ok
 }
 
@@ -755,9 +773,10 @@ var untilDigitsInPort = ast.RulesOf(RuleDigits)
 //	user           = *( uchar / ";" / "?" / "&" / "=" )
 type User struct{ ast.View }
 
-// AsUser returns the view of node i of *t when it is a node of rule user, or false.
+// AsUser returns the view of node i of *t when it is a node of rule user of a tree of this
+// grammar, or false.
 func AsUser(t *ast.Tree, i int) (User, bool) {
-	v, ok := ast.ViewOf(t, i, "user")
+	v, ok := viewNames.View(t, i, RuleUser)
 	return User{v}, ok
 }
 
@@ -766,9 +785,10 @@ func AsUser(t *ast.Tree, i int) (User, bool) {
 //	password       = *( uchar / ";" / "?" / "&" / "=" )
 type Password struct{ ast.View }
 
-// AsPassword returns the view of node i of *t when it is a node of rule password, or false.
+// AsPassword returns the view of node i of *t when it is a node of rule password of a tree of this
+// grammar, or false.
 func AsPassword(t *ast.Tree, i int) (Password, bool) {
-	v, ok := ast.ViewOf(t, i, "password")
+	v, ok := viewNames.View(t, i, RulePassword)
 	return Password{v}, ok
 }
 
@@ -777,9 +797,10 @@ func AsPassword(t *ast.Tree, i int) (Password, bool) {
 //	urlpath        = *xchar
 type Urlpath struct{ ast.View }
 
-// AsUrlpath returns the view of node i of *t when it is a node of rule urlpath, or false.
+// AsUrlpath returns the view of node i of *t when it is a node of rule urlpath of a tree of this
+// grammar, or false.
 func AsUrlpath(t *ast.Tree, i int) (Urlpath, bool) {
-	v, ok := ast.ViewOf(t, i, "urlpath")
+	v, ok := viewNames.View(t, i, RuleUrlpath)
 	return Urlpath{v}, ok
 }
 
@@ -788,9 +809,10 @@ func AsUrlpath(t *ast.Tree, i int) (Urlpath, bool) {
 //	ftpurl         = "ftp://" login [ "/" fpath [ ";type=" ftptype ]]
 type Ftpurl struct{ ast.View }
 
-// AsFtpurl returns the view of node i of *t when it is a node of rule ftpurl, or false.
+// AsFtpurl returns the view of node i of *t when it is a node of rule ftpurl of a tree of this
+// grammar, or false.
 func AsFtpurl(t *ast.Tree, i int) (Ftpurl, bool) {
-	v, ok := ast.ViewOf(t, i, "ftpurl")
+	v, ok := viewNames.View(t, i, RuleFtpurl)
 	return Ftpurl{v}, ok
 }
 
@@ -882,9 +904,10 @@ var backUntilFtptypeInFtpurl = ast.RulesOf(RuleScheme, RuleLogin, RuleFpath, Rul
 //	fpath          = fsegment *( "/" fsegment )
 type Fpath struct{ ast.View }
 
-// AsFpath returns the view of node i of *t when it is a node of rule fpath, or false.
+// AsFpath returns the view of node i of *t when it is a node of rule fpath of a tree of this
+// grammar, or false.
 func AsFpath(t *ast.Tree, i int) (Fpath, bool) {
-	v, ok := ast.ViewOf(t, i, "fpath")
+	v, ok := viewNames.View(t, i, RuleFpath)
 	return Fpath{v}, ok
 }
 
@@ -898,9 +921,10 @@ func (v Fpath) EachFsegment() ast.Children[Fsegment] {
 //	fsegment       = *( uchar / "?" / ":" / "@" / "&" / "=" )
 type Fsegment struct{ ast.View }
 
-// AsFsegment returns the view of node i of *t when it is a node of rule fsegment, or false.
+// AsFsegment returns the view of node i of *t when it is a node of rule fsegment of a tree of this
+// grammar, or false.
 func AsFsegment(t *ast.Tree, i int) (Fsegment, bool) {
-	v, ok := ast.ViewOf(t, i, "fsegment")
+	v, ok := viewNames.View(t, i, RuleFsegment)
 	return Fsegment{v}, ok
 }
 
@@ -909,9 +933,10 @@ func AsFsegment(t *ast.Tree, i int) (Fsegment, bool) {
 //	ftptype        = "A" / "I" / "D" / "a" / "i" / "d"
 type Ftptype struct{ ast.View }
 
-// AsFtptype returns the view of node i of *t when it is a node of rule ftptype, or false.
+// AsFtptype returns the view of node i of *t when it is a node of rule ftptype of a tree of this
+// grammar, or false.
 func AsFtptype(t *ast.Tree, i int) (Ftptype, bool) {
-	v, ok := ast.ViewOf(t, i, "ftptype")
+	v, ok := viewNames.View(t, i, RuleFtptype)
 	return Ftptype{v}, ok
 }
 
@@ -920,9 +945,10 @@ func AsFtptype(t *ast.Tree, i int) (Ftptype, bool) {
 //	fileurl        = "file://" [ host / "localhost" ] "/" fpath
 type Fileurl struct{ ast.View }
 
-// AsFileurl returns the view of node i of *t when it is a node of rule fileurl, or false.
+// AsFileurl returns the view of node i of *t when it is a node of rule fileurl of a tree of this
+// grammar, or false.
 func AsFileurl(t *ast.Tree, i int) (Fileurl, bool) {
-	v, ok := ast.ViewOf(t, i, "fileurl")
+	v, ok := viewNames.View(t, i, RuleFileurl)
 	return Fileurl{v}, ok
 }
 
@@ -996,9 +1022,10 @@ var backUntilFpathInFileurl = ast.RulesOf(RuleScheme, RuleHost, RuleFpath)
 //	httpurl        = "http://" hostport [ "/" hpath [ "?" search ]]
 type Httpurl struct{ ast.View }
 
-// AsHttpurl returns the view of node i of *t when it is a node of rule httpurl, or false.
+// AsHttpurl returns the view of node i of *t when it is a node of rule httpurl of a tree of this
+// grammar, or false.
 func AsHttpurl(t *ast.Tree, i int) (Httpurl, bool) {
-	v, ok := ast.ViewOf(t, i, "httpurl")
+	v, ok := viewNames.View(t, i, RuleHttpurl)
 	return Httpurl{v}, ok
 }
 
@@ -1090,9 +1117,10 @@ var backUntilSearchInHttpurl = ast.RulesOf(RuleScheme, RuleHostport, RuleHpath, 
 //	hpath          = hsegment *( "/" hsegment )
 type Hpath struct{ ast.View }
 
-// AsHpath returns the view of node i of *t when it is a node of rule hpath, or false.
+// AsHpath returns the view of node i of *t when it is a node of rule hpath of a tree of this
+// grammar, or false.
 func AsHpath(t *ast.Tree, i int) (Hpath, bool) {
-	v, ok := ast.ViewOf(t, i, "hpath")
+	v, ok := viewNames.View(t, i, RuleHpath)
 	return Hpath{v}, ok
 }
 
@@ -1106,9 +1134,10 @@ func (v Hpath) EachHsegment() ast.Children[Hsegment] {
 //	hsegment       = *( uchar / ";" / ":" / "@" / "&" / "=" )
 type Hsegment struct{ ast.View }
 
-// AsHsegment returns the view of node i of *t when it is a node of rule hsegment, or false.
+// AsHsegment returns the view of node i of *t when it is a node of rule hsegment of a tree of this
+// grammar, or false.
 func AsHsegment(t *ast.Tree, i int) (Hsegment, bool) {
-	v, ok := ast.ViewOf(t, i, "hsegment")
+	v, ok := viewNames.View(t, i, RuleHsegment)
 	return Hsegment{v}, ok
 }
 
@@ -1117,9 +1146,10 @@ func AsHsegment(t *ast.Tree, i int) (Hsegment, bool) {
 //	search         = *( uchar / ";" / ":" / "@" / "&" / "=" )
 type Search struct{ ast.View }
 
-// AsSearch returns the view of node i of *t when it is a node of rule search, or false.
+// AsSearch returns the view of node i of *t when it is a node of rule search of a tree of this
+// grammar, or false.
 func AsSearch(t *ast.Tree, i int) (Search, bool) {
-	v, ok := ast.ViewOf(t, i, "search")
+	v, ok := viewNames.View(t, i, RuleSearch)
 	return Search{v}, ok
 }
 
@@ -1128,9 +1158,10 @@ func AsSearch(t *ast.Tree, i int) (Search, bool) {
 //	gopherurl      = "gopher://" hostport [ "/" [ gtype [ selector [ "%09" search [ "%09" gopher-plus-string ] ] ] ] ]
 type Gopherurl struct{ ast.View }
 
-// AsGopherurl returns the view of node i of *t when it is a node of rule gopherurl, or false.
+// AsGopherurl returns the view of node i of *t when it is a node of rule gopherurl of a tree of this
+// grammar, or false.
 func AsGopherurl(t *ast.Tree, i int) (Gopherurl, bool) {
-	v, ok := ast.ViewOf(t, i, "gopherurl")
+	v, ok := viewNames.View(t, i, RuleGopherurl)
 	return Gopherurl{v}, ok
 }
 
@@ -1255,9 +1286,10 @@ var backUntilGopherPlusStringInGopherurl = ast.RulesOf(RuleScheme, RuleHostport,
 //	gtype          = xchar
 type Gtype struct{ ast.View }
 
-// AsGtype returns the view of node i of *t when it is a node of rule gtype, or false.
+// AsGtype returns the view of node i of *t when it is a node of rule gtype of a tree of this
+// grammar, or false.
 func AsGtype(t *ast.Tree, i int) (Gtype, bool) {
-	v, ok := ast.ViewOf(t, i, "gtype")
+	v, ok := viewNames.View(t, i, RuleGtype)
 	return Gtype{v}, ok
 }
 
@@ -1266,9 +1298,10 @@ func AsGtype(t *ast.Tree, i int) (Gtype, bool) {
 //	selector       = *xchar
 type Selector struct{ ast.View }
 
-// AsSelector returns the view of node i of *t when it is a node of rule selector, or false.
+// AsSelector returns the view of node i of *t when it is a node of rule selector of a tree of this
+// grammar, or false.
 func AsSelector(t *ast.Tree, i int) (Selector, bool) {
-	v, ok := ast.ViewOf(t, i, "selector")
+	v, ok := viewNames.View(t, i, RuleSelector)
 	return Selector{v}, ok
 }
 
@@ -1277,9 +1310,10 @@ func AsSelector(t *ast.Tree, i int) (Selector, bool) {
 //	gopher-plus-string = *xchar
 type GopherPlusString struct{ ast.View }
 
-// AsGopherPlusString returns the view of node i of *t when it is a node of rule gopher-plus-string, or false.
+// AsGopherPlusString returns the view of node i of *t when it is a node of rule gopher-plus-string of a tree of this
+// grammar, or false.
 func AsGopherPlusString(t *ast.Tree, i int) (GopherPlusString, bool) {
-	v, ok := ast.ViewOf(t, i, "gopher-plus-string")
+	v, ok := viewNames.View(t, i, RuleGopherPlusString)
 	return GopherPlusString{v}, ok
 }
 
@@ -1288,9 +1322,10 @@ func AsGopherPlusString(t *ast.Tree, i int) (GopherPlusString, bool) {
 //	mailtourl      = "mailto:" encoded822addr
 type Mailtourl struct{ ast.View }
 
-// AsMailtourl returns the view of node i of *t when it is a node of rule mailtourl, or false.
+// AsMailtourl returns the view of node i of *t when it is a node of rule mailtourl of a tree of this
+// grammar, or false.
 func AsMailtourl(t *ast.Tree, i int) (Mailtourl, bool) {
-	v, ok := ast.ViewOf(t, i, "mailtourl")
+	v, ok := viewNames.View(t, i, RuleMailtourl)
 	return Mailtourl{v}, ok
 }
 
@@ -1349,9 +1384,10 @@ var backUntilEncoded822addrInMailtourl = ast.RulesOf(RuleScheme, RuleEncoded822a
 //	encoded822addr = 1*xchar
 type Encoded822addr struct{ ast.View }
 
-// AsEncoded822addr returns the view of node i of *t when it is a node of rule encoded822addr, or false.
+// AsEncoded822addr returns the view of node i of *t when it is a node of rule encoded822addr of a tree of this
+// grammar, or false.
 func AsEncoded822addr(t *ast.Tree, i int) (Encoded822addr, bool) {
-	v, ok := ast.ViewOf(t, i, "encoded822addr")
+	v, ok := viewNames.View(t, i, RuleEncoded822addr)
 	return Encoded822addr{v}, ok
 }
 
@@ -1360,9 +1396,10 @@ func AsEncoded822addr(t *ast.Tree, i int) (Encoded822addr, bool) {
 //	newsurl        = "news:" grouppart
 type Newsurl struct{ ast.View }
 
-// AsNewsurl returns the view of node i of *t when it is a node of rule newsurl, or false.
+// AsNewsurl returns the view of node i of *t when it is a node of rule newsurl of a tree of this
+// grammar, or false.
 func AsNewsurl(t *ast.Tree, i int) (Newsurl, bool) {
-	v, ok := ast.ViewOf(t, i, "newsurl")
+	v, ok := viewNames.View(t, i, RuleNewsurl)
 	return Newsurl{v}, ok
 }
 
@@ -1421,9 +1458,10 @@ var backUntilGrouppartInNewsurl = ast.RulesOf(RuleScheme, RuleGrouppart)
 //	grouppart      = "*" / group / article
 type Grouppart struct{ ast.View }
 
-// AsGrouppart returns the view of node i of *t when it is a node of rule grouppart, or false.
+// AsGrouppart returns the view of node i of *t when it is a node of rule grouppart of a tree of this
+// grammar, or false.
 func AsGrouppart(t *ast.Tree, i int) (Grouppart, bool) {
-	v, ok := ast.ViewOf(t, i, "grouppart")
+	v, ok := viewNames.View(t, i, RuleGrouppart)
 	return Grouppart{v}, ok
 }
 
@@ -1479,9 +1517,10 @@ var untilGroupInGrouppart = ast.RulesOf(RuleArticle, RuleGroup)
 //	group          = alpha *( alpha / digit / "-" / "." / "+" / "_" )
 type Group struct{ ast.View }
 
-// AsGroup returns the view of node i of *t when it is a node of rule group, or false.
+// AsGroup returns the view of node i of *t when it is a node of rule group of a tree of this
+// grammar, or false.
 func AsGroup(t *ast.Tree, i int) (Group, bool) {
-	v, ok := ast.ViewOf(t, i, "group")
+	v, ok := viewNames.View(t, i, RuleGroup)
 	return Group{v}, ok
 }
 
@@ -1490,9 +1529,10 @@ func AsGroup(t *ast.Tree, i int) (Group, bool) {
 //	article        = 1*( uchar / ";" / "/" / "?" / ":" / "&" / "=" ) "@" host
 type Article struct{ ast.View }
 
-// AsArticle returns the view of node i of *t when it is a node of rule article, or false.
+// AsArticle returns the view of node i of *t when it is a node of rule article of a tree of this
+// grammar, or false.
 func AsArticle(t *ast.Tree, i int) (Article, bool) {
-	v, ok := ast.ViewOf(t, i, "article")
+	v, ok := viewNames.View(t, i, RuleArticle)
 	return Article{v}, ok
 }
 
@@ -1510,9 +1550,10 @@ var untilHostInArticle = ast.RulesOf(RuleHost)
 //	nntpurl        = "nntp://" hostport "/" group [ "/" digits ]
 type Nntpurl struct{ ast.View }
 
-// AsNntpurl returns the view of node i of *t when it is a node of rule nntpurl, or false.
+// AsNntpurl returns the view of node i of *t when it is a node of rule nntpurl of a tree of this
+// grammar, or false.
 func AsNntpurl(t *ast.Tree, i int) (Nntpurl, bool) {
-	v, ok := ast.ViewOf(t, i, "nntpurl")
+	v, ok := viewNames.View(t, i, RuleNntpurl)
 	return Nntpurl{v}, ok
 }
 
@@ -1604,9 +1645,10 @@ var backUntilDigitsInNntpurl = ast.RulesOf(RuleScheme, RuleHostport, RuleGroup, 
 //	telneturl      = "telnet://" login [ "/" ]
 type Telneturl struct{ ast.View }
 
-// AsTelneturl returns the view of node i of *t when it is a node of rule telneturl, or false.
+// AsTelneturl returns the view of node i of *t when it is a node of rule telneturl of a tree of this
+// grammar, or false.
 func AsTelneturl(t *ast.Tree, i int) (Telneturl, bool) {
-	v, ok := ast.ViewOf(t, i, "telneturl")
+	v, ok := viewNames.View(t, i, RuleTelneturl)
 	return Telneturl{v}, ok
 }
 
@@ -1665,9 +1707,10 @@ var backUntilLoginInTelneturl = ast.RulesOf(RuleScheme, RuleLogin)
 //	waisurl        = waisdatabase / waisindex / waisdoc
 type Waisurl struct{ ast.View }
 
-// AsWaisurl returns the view of node i of *t when it is a node of rule waisurl, or false.
+// AsWaisurl returns the view of node i of *t when it is a node of rule waisurl of a tree of this
+// grammar, or false.
 func AsWaisurl(t *ast.Tree, i int) (Waisurl, bool) {
-	v, ok := ast.ViewOf(t, i, "waisurl")
+	v, ok := viewNames.View(t, i, RuleWaisurl)
 	return Waisurl{v}, ok
 }
 
@@ -1741,9 +1784,10 @@ var untilWaisdatabaseInWaisurl = ast.RulesOf(RuleWaisdoc, RuleWaisindex, RuleWai
 //	waisdatabase   = "wais://" hostport "/" database
 type Waisdatabase struct{ ast.View }
 
-// AsWaisdatabase returns the view of node i of *t when it is a node of rule waisdatabase, or false.
+// AsWaisdatabase returns the view of node i of *t when it is a node of rule waisdatabase of a tree of this
+// grammar, or false.
 func AsWaisdatabase(t *ast.Tree, i int) (Waisdatabase, bool) {
-	v, ok := ast.ViewOf(t, i, "waisdatabase")
+	v, ok := viewNames.View(t, i, RuleWaisdatabase)
 	return Waisdatabase{v}, ok
 }
 
@@ -1817,9 +1861,10 @@ var backUntilDatabaseInWaisdatabase = ast.RulesOf(RuleScheme, RuleHostport, Rule
 //	waisindex      = "wais://" hostport "/" database "?" search
 type Waisindex struct{ ast.View }
 
-// AsWaisindex returns the view of node i of *t when it is a node of rule waisindex, or false.
+// AsWaisindex returns the view of node i of *t when it is a node of rule waisindex of a tree of this
+// grammar, or false.
 func AsWaisindex(t *ast.Tree, i int) (Waisindex, bool) {
-	v, ok := ast.ViewOf(t, i, "waisindex")
+	v, ok := viewNames.View(t, i, RuleWaisindex)
 	return Waisindex{v}, ok
 }
 
@@ -1911,9 +1956,10 @@ var backUntilSearchInWaisindex = ast.RulesOf(RuleScheme, RuleHostport, RuleDatab
 //	waisdoc        = "wais://" hostport "/" database "/" wtype "/" wpath
 type Waisdoc struct{ ast.View }
 
-// AsWaisdoc returns the view of node i of *t when it is a node of rule waisdoc, or false.
+// AsWaisdoc returns the view of node i of *t when it is a node of rule waisdoc of a tree of this
+// grammar, or false.
 func AsWaisdoc(t *ast.Tree, i int) (Waisdoc, bool) {
-	v, ok := ast.ViewOf(t, i, "waisdoc")
+	v, ok := viewNames.View(t, i, RuleWaisdoc)
 	return Waisdoc{v}, ok
 }
 
@@ -2020,9 +2066,10 @@ var backUntilWpathInWaisdoc = ast.RulesOf(RuleScheme, RuleHostport, RuleDatabase
 //	database       = *uchar
 type Database struct{ ast.View }
 
-// AsDatabase returns the view of node i of *t when it is a node of rule database, or false.
+// AsDatabase returns the view of node i of *t when it is a node of rule database of a tree of this
+// grammar, or false.
 func AsDatabase(t *ast.Tree, i int) (Database, bool) {
-	v, ok := ast.ViewOf(t, i, "database")
+	v, ok := viewNames.View(t, i, RuleDatabase)
 	return Database{v}, ok
 }
 
@@ -2031,9 +2078,10 @@ func AsDatabase(t *ast.Tree, i int) (Database, bool) {
 //	wtype          = *uchar
 type Wtype struct{ ast.View }
 
-// AsWtype returns the view of node i of *t when it is a node of rule wtype, or false.
+// AsWtype returns the view of node i of *t when it is a node of rule wtype of a tree of this
+// grammar, or false.
 func AsWtype(t *ast.Tree, i int) (Wtype, bool) {
-	v, ok := ast.ViewOf(t, i, "wtype")
+	v, ok := viewNames.View(t, i, RuleWtype)
 	return Wtype{v}, ok
 }
 
@@ -2042,9 +2090,10 @@ func AsWtype(t *ast.Tree, i int) (Wtype, bool) {
 //	wpath          = *uchar
 type Wpath struct{ ast.View }
 
-// AsWpath returns the view of node i of *t when it is a node of rule wpath, or false.
+// AsWpath returns the view of node i of *t when it is a node of rule wpath of a tree of this
+// grammar, or false.
 func AsWpath(t *ast.Tree, i int) (Wpath, bool) {
-	v, ok := ast.ViewOf(t, i, "wpath")
+	v, ok := viewNames.View(t, i, RuleWpath)
 	return Wpath{v}, ok
 }
 
@@ -2053,9 +2102,10 @@ func AsWpath(t *ast.Tree, i int) (Wpath, bool) {
 //	prosperourl    = "prospero://" hostport "/" ppath *( fieldspec )
 type Prosperourl struct{ ast.View }
 
-// AsProsperourl returns the view of node i of *t when it is a node of rule prosperourl, or false.
+// AsProsperourl returns the view of node i of *t when it is a node of rule prosperourl of a tree of this
+// grammar, or false.
 func AsProsperourl(t *ast.Tree, i int) (Prosperourl, bool) {
-	v, ok := ast.ViewOf(t, i, "prosperourl")
+	v, ok := viewNames.View(t, i, RuleProsperourl)
 	return Prosperourl{v}, ok
 }
 
@@ -2140,9 +2190,10 @@ func (v Prosperourl) EachFieldspec() ast.Children[Fieldspec] {
 //	ppath          = psegment *( "/" psegment )
 type Ppath struct{ ast.View }
 
-// AsPpath returns the view of node i of *t when it is a node of rule ppath, or false.
+// AsPpath returns the view of node i of *t when it is a node of rule ppath of a tree of this
+// grammar, or false.
 func AsPpath(t *ast.Tree, i int) (Ppath, bool) {
-	v, ok := ast.ViewOf(t, i, "ppath")
+	v, ok := viewNames.View(t, i, RulePpath)
 	return Ppath{v}, ok
 }
 
@@ -2156,9 +2207,10 @@ func (v Ppath) EachPsegment() ast.Children[Psegment] {
 //	psegment       = *( uchar / "?" / ":" / "@" / "&" / "=" )
 type Psegment struct{ ast.View }
 
-// AsPsegment returns the view of node i of *t when it is a node of rule psegment, or false.
+// AsPsegment returns the view of node i of *t when it is a node of rule psegment of a tree of this
+// grammar, or false.
 func AsPsegment(t *ast.Tree, i int) (Psegment, bool) {
-	v, ok := ast.ViewOf(t, i, "psegment")
+	v, ok := viewNames.View(t, i, RulePsegment)
 	return Psegment{v}, ok
 }
 
@@ -2167,9 +2219,10 @@ func AsPsegment(t *ast.Tree, i int) (Psegment, bool) {
 //	fieldspec      = ";" fieldname "=" fieldvalue
 type Fieldspec struct{ ast.View }
 
-// AsFieldspec returns the view of node i of *t when it is a node of rule fieldspec, or false.
+// AsFieldspec returns the view of node i of *t when it is a node of rule fieldspec of a tree of this
+// grammar, or false.
 func AsFieldspec(t *ast.Tree, i int) (Fieldspec, bool) {
-	v, ok := ast.ViewOf(t, i, "fieldspec")
+	v, ok := viewNames.View(t, i, RuleFieldspec)
 	return Fieldspec{v}, ok
 }
 
@@ -2228,9 +2281,10 @@ var backUntilFieldvalueInFieldspec = ast.RulesOf(RuleFieldname, RuleFieldvalue)
 //	fieldname      = *( uchar / "?" / ":" / "@" / "&" )
 type Fieldname struct{ ast.View }
 
-// AsFieldname returns the view of node i of *t when it is a node of rule fieldname, or false.
+// AsFieldname returns the view of node i of *t when it is a node of rule fieldname of a tree of this
+// grammar, or false.
 func AsFieldname(t *ast.Tree, i int) (Fieldname, bool) {
-	v, ok := ast.ViewOf(t, i, "fieldname")
+	v, ok := viewNames.View(t, i, RuleFieldname)
 	return Fieldname{v}, ok
 }
 
@@ -2239,9 +2293,10 @@ func AsFieldname(t *ast.Tree, i int) (Fieldname, bool) {
 //	fieldvalue     = *( uchar / "?" / ":" / "@" / "&" )
 type Fieldvalue struct{ ast.View }
 
-// AsFieldvalue returns the view of node i of *t when it is a node of rule fieldvalue, or false.
+// AsFieldvalue returns the view of node i of *t when it is a node of rule fieldvalue of a tree of this
+// grammar, or false.
 func AsFieldvalue(t *ast.Tree, i int) (Fieldvalue, bool) {
-	v, ok := ast.ViewOf(t, i, "fieldvalue")
+	v, ok := viewNames.View(t, i, RuleFieldvalue)
 	return Fieldvalue{v}, ok
 }
 
@@ -2250,9 +2305,10 @@ func AsFieldvalue(t *ast.Tree, i int) (Fieldvalue, bool) {
 //	digits         = 1*digit
 type Digits struct{ ast.View }
 
-// AsDigits returns the view of node i of *t when it is a node of rule digits, or false.
+// AsDigits returns the view of node i of *t when it is a node of rule digits of a tree of this
+// grammar, or false.
 func AsDigits(t *ast.Tree, i int) (Digits, bool) {
-	v, ok := ast.ViewOf(t, i, "digits")
+	v, ok := viewNames.View(t, i, RuleDigits)
 	return Digits{v}, ok
 }
 

@@ -31,6 +31,10 @@ const (
 	RuleIPv6address   = 41 // IPv6address
 )
 
+// viewNames are the names of the rules of this grammar's trees, in the order their Schema().Names
+// has them: a view is made only over a tree whose schema has them (ast.RuleNames).
+var viewNames = ast.NewRuleNames("URI-reference", "absoluteURI", "relativeURI", "hier-part", "opaque-part", "uric-no-slash", "net-path", "abs-path", "rel-path", "rel-segment", "scheme", "authority", "reg-name", "server", "userinfo", "hostport", "host", "IPv6reference", "hostname", "domainlabel", "toplabel", "IPv4address", "port", "path", "path-segments", "segment", "param", "pchar", "query", "fragment", "uric", "reserved", "unreserved", "mark", "escaped", "hex", "alphanum", "alpha", "lowalpha", "upalpha", "digit", "IPv6address", "hexpart", "hexseq", "hex4", "HEXDIG")
+
 // Root returns the view of the root of *t, a tree of this grammar's start rule URI-reference (what
 // urlgrammar's Grammar.Parse and Parser.Parse return), or false for another tree.
 func Root(t *ast.Tree) (URIReference, bool) { return AsURIReference(t, 0) }
@@ -40,9 +44,10 @@ func Root(t *ast.Tree) (URIReference, bool) { return AsURIReference(t, 0) }
 //	URI-reference = [ absoluteURI / relativeURI ] [ "#" fragment ]
 type URIReference struct{ ast.View }
 
-// AsURIReference returns the view of node i of *t when it is a node of rule URI-reference, or false.
+// AsURIReference returns the view of node i of *t when it is a node of rule URI-reference of a tree of this
+// grammar, or false.
 func AsURIReference(t *ast.Tree, i int) (URIReference, bool) {
-	v, ok := ast.ViewOf(t, i, "URI-reference")
+	v, ok := viewNames.View(t, i, RuleURIReference)
 	return URIReference{v}, ok
 }
 
@@ -116,9 +121,10 @@ var backUntilFragmentInURIReference = ast.RulesOf(RuleAbsoluteURI, RuleRelativeU
 //	absoluteURI   = scheme ":" ( hier-part / opaque-part )
 type AbsoluteURI struct{ ast.View }
 
-// AsAbsoluteURI returns the view of node i of *t when it is a node of rule absoluteURI, or false.
+// AsAbsoluteURI returns the view of node i of *t when it is a node of rule absoluteURI of a tree of this
+// grammar, or false.
 func AsAbsoluteURI(t *ast.Tree, i int) (AbsoluteURI, bool) {
-	v, ok := ast.ViewOf(t, i, "absoluteURI")
+	v, ok := viewNames.View(t, i, RuleAbsoluteURI)
 	return AbsoluteURI{v}, ok
 }
 
@@ -237,9 +243,10 @@ var backUntilOpaquePartInAbsoluteURI = ast.RulesOf(RuleScheme, RuleNetPath, Rule
 //	relativeURI   = ( net-path / abs-path / rel-path ) [ "?" query ]
 type RelativeURI struct{ ast.View }
 
-// AsRelativeURI returns the view of node i of *t when it is a node of rule relativeURI, or false.
+// AsRelativeURI returns the view of node i of *t when it is a node of rule relativeURI of a tree of this
+// grammar, or false.
 func AsRelativeURI(t *ast.Tree, i int) (RelativeURI, bool) {
-	v, ok := ast.ViewOf(t, i, "relativeURI")
+	v, ok := viewNames.View(t, i, RuleRelativeURI)
 	return RelativeURI{v}, ok
 }
 
@@ -340,9 +347,10 @@ var untilRelPathInRelativeURI = ast.RulesOf(RuleNetPath, RuleQuery, RuleAbsPath,
 //	opaque-part   = uric-no-slash *uric
 type OpaquePart struct{ ast.View }
 
-// AsOpaquePart returns the view of node i of *t when it is a node of rule opaque-part, or false.
+// AsOpaquePart returns the view of node i of *t when it is a node of rule opaque-part of a tree of this
+// grammar, or false.
 func AsOpaquePart(t *ast.Tree, i int) (OpaquePart, bool) {
-	v, ok := ast.ViewOf(t, i, "opaque-part")
+	v, ok := viewNames.View(t, i, RuleOpaquePart)
 	return OpaquePart{v}, ok
 }
 
@@ -351,9 +359,10 @@ func AsOpaquePart(t *ast.Tree, i int) (OpaquePart, bool) {
 //	net-path      = "//" authority [ abs-path ]
 type NetPath struct{ ast.View }
 
-// AsNetPath returns the view of node i of *t when it is a node of rule net-path, or false.
+// AsNetPath returns the view of node i of *t when it is a node of rule net-path of a tree of this
+// grammar, or false.
 func AsNetPath(t *ast.Tree, i int) (NetPath, bool) {
-	v, ok := ast.ViewOf(t, i, "net-path")
+	v, ok := viewNames.View(t, i, RuleNetPath)
 	return NetPath{v}, ok
 }
 
@@ -412,9 +421,10 @@ var backUntilAbsPathInNetPath = ast.RulesOf(RuleAuthority, RuleAbsPath)
 //	abs-path      = "/"  path-segments
 type AbsPath struct{ ast.View }
 
-// AsAbsPath returns the view of node i of *t when it is a node of rule abs-path, or false.
+// AsAbsPath returns the view of node i of *t when it is a node of rule abs-path of a tree of this
+// grammar, or false.
 func AsAbsPath(t *ast.Tree, i int) (AbsPath, bool) {
-	v, ok := ast.ViewOf(t, i, "abs-path")
+	v, ok := viewNames.View(t, i, RuleAbsPath)
 	return AbsPath{v}, ok
 }
 
@@ -428,9 +438,10 @@ func (v AbsPath) EachSegment() ast.Children[Segment] {
 //	rel-path      = rel-segment [ abs-path ]
 type RelPath struct{ ast.View }
 
-// AsRelPath returns the view of node i of *t when it is a node of rule rel-path, or false.
+// AsRelPath returns the view of node i of *t when it is a node of rule rel-path of a tree of this
+// grammar, or false.
 func AsRelPath(t *ast.Tree, i int) (RelPath, bool) {
-	v, ok := ast.ViewOf(t, i, "rel-path")
+	v, ok := viewNames.View(t, i, RuleRelPath)
 	return RelPath{v}, ok
 }
 
@@ -448,9 +459,10 @@ var untilAbsPathInRelPath = ast.RulesOf(RuleAbsPath)
 //	scheme        = alpha *( alpha / digit / "+" / "-" / "." )
 type Scheme struct{ ast.View }
 
-// AsScheme returns the view of node i of *t when it is a node of rule scheme, or false.
+// AsScheme returns the view of node i of *t when it is a node of rule scheme of a tree of this
+// grammar, or false.
 func AsScheme(t *ast.Tree, i int) (Scheme, bool) {
-	v, ok := ast.ViewOf(t, i, "scheme")
+	v, ok := viewNames.View(t, i, RuleScheme)
 	return Scheme{v}, ok
 }
 
@@ -459,9 +471,10 @@ func AsScheme(t *ast.Tree, i int) (Scheme, bool) {
 //	authority     = server / reg-name
 type Authority struct{ ast.View }
 
-// AsAuthority returns the view of node i of *t when it is a node of rule authority, or false.
+// AsAuthority returns the view of node i of *t when it is a node of rule authority of a tree of this
+// grammar, or false.
 func AsAuthority(t *ast.Tree, i int) (Authority, bool) {
-	v, ok := ast.ViewOf(t, i, "authority")
+	v, ok := viewNames.View(t, i, RuleAuthority)
 	return Authority{v}, ok
 }
 
@@ -521,9 +534,10 @@ var untilRegNameInAuthority = ast.RulesOf(RuleServer, RuleRegName)
 //	                    ";" / ":" / "@" / "&" / "=" / "+" )
 type RegName struct{ ast.View }
 
-// AsRegName returns the view of node i of *t when it is a node of rule reg-name, or false.
+// AsRegName returns the view of node i of *t when it is a node of rule reg-name of a tree of this
+// grammar, or false.
 func AsRegName(t *ast.Tree, i int) (RegName, bool) {
-	v, ok := ast.ViewOf(t, i, "reg-name")
+	v, ok := viewNames.View(t, i, RuleRegName)
 	return RegName{v}, ok
 }
 
@@ -532,9 +546,10 @@ func AsRegName(t *ast.Tree, i int) (RegName, bool) {
 //	server        = [ [ userinfo "@" ] hostport ]
 type Server struct{ ast.View }
 
-// AsServer returns the view of node i of *t when it is a node of rule server, or false.
+// AsServer returns the view of node i of *t when it is a node of rule server of a tree of this
+// grammar, or false.
 func AsServer(t *ast.Tree, i int) (Server, bool) {
-	v, ok := ast.ViewOf(t, i, "server")
+	v, ok := viewNames.View(t, i, RuleServer)
 	return Server{v}, ok
 }
 
@@ -609,9 +624,10 @@ var backUntilPortInServer = ast.RulesOf(RuleUserinfo, RuleHost, RulePort)
 //	                   ";" / ":" / "&" / "=" / "+" / "$" / "," )
 type Userinfo struct{ ast.View }
 
-// AsUserinfo returns the view of node i of *t when it is a node of rule userinfo, or false.
+// AsUserinfo returns the view of node i of *t when it is a node of rule userinfo of a tree of this
+// grammar, or false.
 func AsUserinfo(t *ast.Tree, i int) (Userinfo, bool) {
-	v, ok := ast.ViewOf(t, i, "userinfo")
+	v, ok := viewNames.View(t, i, RuleUserinfo)
 	return Userinfo{v}, ok
 }
 
@@ -620,9 +636,10 @@ func AsUserinfo(t *ast.Tree, i int) (Userinfo, bool) {
 //	host          = hostname / IPv4address / IPv6reference
 type Host struct{ ast.View }
 
-// AsHost returns the view of node i of *t when it is a node of rule host, or false.
+// AsHost returns the view of node i of *t when it is a node of rule host of a tree of this
+// grammar, or false.
 func AsHost(t *ast.Tree, i int) (Host, bool) {
-	v, ok := ast.ViewOf(t, i, "host")
+	v, ok := viewNames.View(t, i, RuleHost)
 	return Host{v}, ok
 }
 
@@ -696,9 +713,10 @@ var untilHostnameInHost = ast.RulesOf(RuleIPv6reference, RuleIPv4address, RuleHo
 //	IPv6reference = "[" IPv6address "]"
 type IPv6reference struct{ ast.View }
 
-// AsIPv6reference returns the view of node i of *t when it is a node of rule IPv6reference, or false.
+// AsIPv6reference returns the view of node i of *t when it is a node of rule IPv6reference of a tree of this
+// grammar, or false.
 func AsIPv6reference(t *ast.Tree, i int) (IPv6reference, bool) {
-	v, ok := ast.ViewOf(t, i, "IPv6reference")
+	v, ok := viewNames.View(t, i, RuleIPv6reference)
 	return IPv6reference{v}, ok
 }
 
@@ -716,9 +734,10 @@ var untilIPv6addressInIPv6reference = ast.RulesOf(RuleIPv6address)
 //	hostname      = *( domainlabel "." ) toplabel [ "." ]
 type Hostname struct{ ast.View }
 
-// AsHostname returns the view of node i of *t when it is a node of rule hostname, or false.
+// AsHostname returns the view of node i of *t when it is a node of rule hostname of a tree of this
+// grammar, or false.
 func AsHostname(t *ast.Tree, i int) (Hostname, bool) {
-	v, ok := ast.ViewOf(t, i, "hostname")
+	v, ok := viewNames.View(t, i, RuleHostname)
 	return Hostname{v}, ok
 }
 
@@ -727,9 +746,10 @@ func AsHostname(t *ast.Tree, i int) (Hostname, bool) {
 //	IPv4address   = 1*3DIGIT "." 1*3DIGIT "." 1*3DIGIT "." 1*3DIGIT
 type IPv4address struct{ ast.View }
 
-// AsIPv4address returns the view of node i of *t when it is a node of rule IPv4address, or false.
+// AsIPv4address returns the view of node i of *t when it is a node of rule IPv4address of a tree of this
+// grammar, or false.
 func AsIPv4address(t *ast.Tree, i int) (IPv4address, bool) {
-	v, ok := ast.ViewOf(t, i, "IPv4address")
+	v, ok := viewNames.View(t, i, RuleIPv4address)
 	return IPv4address{v}, ok
 }
 
@@ -738,9 +758,10 @@ func AsIPv4address(t *ast.Tree, i int) (IPv4address, bool) {
 //	port          = *digit
 type Port struct{ ast.View }
 
-// AsPort returns the view of node i of *t when it is a node of rule port, or false.
+// AsPort returns the view of node i of *t when it is a node of rule port of a tree of this
+// grammar, or false.
 func AsPort(t *ast.Tree, i int) (Port, bool) {
-	v, ok := ast.ViewOf(t, i, "port")
+	v, ok := viewNames.View(t, i, RulePort)
 	return Port{v}, ok
 }
 
@@ -749,9 +770,10 @@ func AsPort(t *ast.Tree, i int) (Port, bool) {
 //	segment       = *pchar *( ";" param )
 type Segment struct{ ast.View }
 
-// AsSegment returns the view of node i of *t when it is a node of rule segment, or false.
+// AsSegment returns the view of node i of *t when it is a node of rule segment of a tree of this
+// grammar, or false.
 func AsSegment(t *ast.Tree, i int) (Segment, bool) {
-	v, ok := ast.ViewOf(t, i, "segment")
+	v, ok := viewNames.View(t, i, RuleSegment)
 	return Segment{v}, ok
 }
 
@@ -765,9 +787,10 @@ func (v Segment) EachParam() ast.Children[Param] {
 //	param         = *pchar
 type Param struct{ ast.View }
 
-// AsParam returns the view of node i of *t when it is a node of rule param, or false.
+// AsParam returns the view of node i of *t when it is a node of rule param of a tree of this
+// grammar, or false.
 func AsParam(t *ast.Tree, i int) (Param, bool) {
-	v, ok := ast.ViewOf(t, i, "param")
+	v, ok := viewNames.View(t, i, RuleParam)
 	return Param{v}, ok
 }
 
@@ -776,9 +799,10 @@ func AsParam(t *ast.Tree, i int) (Param, bool) {
 //	query         = *uric
 type Query struct{ ast.View }
 
-// AsQuery returns the view of node i of *t when it is a node of rule query, or false.
+// AsQuery returns the view of node i of *t when it is a node of rule query of a tree of this
+// grammar, or false.
 func AsQuery(t *ast.Tree, i int) (Query, bool) {
-	v, ok := ast.ViewOf(t, i, "query")
+	v, ok := viewNames.View(t, i, RuleQuery)
 	return Query{v}, ok
 }
 
@@ -787,9 +811,10 @@ func AsQuery(t *ast.Tree, i int) (Query, bool) {
 //	fragment      = *uric
 type Fragment struct{ ast.View }
 
-// AsFragment returns the view of node i of *t when it is a node of rule fragment, or false.
+// AsFragment returns the view of node i of *t when it is a node of rule fragment of a tree of this
+// grammar, or false.
 func AsFragment(t *ast.Tree, i int) (Fragment, bool) {
-	v, ok := ast.ViewOf(t, i, "fragment")
+	v, ok := viewNames.View(t, i, RuleFragment)
 	return Fragment{v}, ok
 }
 
@@ -798,9 +823,10 @@ func AsFragment(t *ast.Tree, i int) (Fragment, bool) {
 //	IPv6address = hexpart [ ":" IPv4address ]
 type IPv6address struct{ ast.View }
 
-// AsIPv6address returns the view of node i of *t when it is a node of rule IPv6address, or false.
+// AsIPv6address returns the view of node i of *t when it is a node of rule IPv6address of a tree of this
+// grammar, or false.
 func AsIPv6address(t *ast.Tree, i int) (IPv6address, bool) {
-	v, ok := ast.ViewOf(t, i, "IPv6address")
+	v, ok := viewNames.View(t, i, RuleIPv6address)
 	return IPv6address{v}, ok
 }
 

@@ -31,6 +31,10 @@ const (
 	RuleRelSegment    = 35 // rel-segment
 )
 
+// viewNames are the names of the rules of this grammar's trees, in the order their Schema().Names
+// has them: a view is made only over a tree whose schema has them (ast.RuleNames).
+var viewNames = ast.NewRuleNames("URI-reference", "absolute-URI-reference", "absolute-URI", "hier-part", "net-path", "abs-path", "opaque-part", "uric-no-slash", "scheme", "authority", "reg-name", "server", "userinfo", "hostport", "host", "port", "hostname", "qualified", "domainlabel", "toplabel", "alphanum", "IPv4address", "dec-octet", "IPv6reference", "IPv6address", "ls32", "h4", "path", "path-segments", "segment", "pchar", "query", "fragment", "relative-URI", "rel-path", "rel-segment", "uric", "reserved", "unreserved", "mark", "escaped", "delims", "unwise", "ALPHA", "DIGIT", "HEXDIG", "DQUOTE")
+
 // Root returns the view of the root of *t, a tree of this grammar's start rule URI-reference (what
 // urlgrammar's Grammar.Parse and Parser.Parse return), or false for another tree.
 func Root(t *ast.Tree) (URIReference, bool) { return AsURIReference(t, 0) }
@@ -40,9 +44,10 @@ func Root(t *ast.Tree) (URIReference, bool) { return AsURIReference(t, 0) }
 //	URI-reference  = [ absolute-URI / relative-URI ] [ "#" fragment ]
 type URIReference struct{ ast.View }
 
-// AsURIReference returns the view of node i of *t when it is a node of rule URI-reference, or false.
+// AsURIReference returns the view of node i of *t when it is a node of rule URI-reference of a tree of this
+// grammar, or false.
 func AsURIReference(t *ast.Tree, i int) (URIReference, bool) {
-	v, ok := ast.ViewOf(t, i, "URI-reference")
+	v, ok := viewNames.View(t, i, RuleURIReference)
 	return URIReference{v}, ok
 }
 
@@ -179,9 +184,10 @@ var backUntilFragmentInURIReference = ast.RulesOf(RuleScheme, RuleAuthority, Rul
 //	abs-path       = "/" path-segments
 type AbsPath struct{ ast.View }
 
-// AsAbsPath returns the view of node i of *t when it is a node of rule abs-path, or false.
+// AsAbsPath returns the view of node i of *t when it is a node of rule abs-path of a tree of this
+// grammar, or false.
 func AsAbsPath(t *ast.Tree, i int) (AbsPath, bool) {
-	v, ok := ast.ViewOf(t, i, "abs-path")
+	v, ok := viewNames.View(t, i, RuleAbsPath)
 	return AbsPath{v}, ok
 }
 
@@ -195,9 +201,10 @@ func (v AbsPath) EachSegment() ast.Children[Segment] {
 //	opaque-part    = uric-no-slash *uric
 type OpaquePart struct{ ast.View }
 
-// AsOpaquePart returns the view of node i of *t when it is a node of rule opaque-part, or false.
+// AsOpaquePart returns the view of node i of *t when it is a node of rule opaque-part of a tree of this
+// grammar, or false.
 func AsOpaquePart(t *ast.Tree, i int) (OpaquePart, bool) {
-	v, ok := ast.ViewOf(t, i, "opaque-part")
+	v, ok := viewNames.View(t, i, RuleOpaquePart)
 	return OpaquePart{v}, ok
 }
 
@@ -206,9 +213,10 @@ func AsOpaquePart(t *ast.Tree, i int) (OpaquePart, bool) {
 //	scheme         = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
 type Scheme struct{ ast.View }
 
-// AsScheme returns the view of node i of *t when it is a node of rule scheme, or false.
+// AsScheme returns the view of node i of *t when it is a node of rule scheme of a tree of this
+// grammar, or false.
 func AsScheme(t *ast.Tree, i int) (Scheme, bool) {
-	v, ok := ast.ViewOf(t, i, "scheme")
+	v, ok := viewNames.View(t, i, RuleScheme)
 	return Scheme{v}, ok
 }
 
@@ -217,9 +225,10 @@ func AsScheme(t *ast.Tree, i int) (Scheme, bool) {
 //	authority      = server / reg-name
 type Authority struct{ ast.View }
 
-// AsAuthority returns the view of node i of *t when it is a node of rule authority, or false.
+// AsAuthority returns the view of node i of *t when it is a node of rule authority of a tree of this
+// grammar, or false.
 func AsAuthority(t *ast.Tree, i int) (Authority, bool) {
-	v, ok := ast.ViewOf(t, i, "authority")
+	v, ok := viewNames.View(t, i, RuleAuthority)
 	return Authority{v}, ok
 }
 
@@ -278,9 +287,10 @@ var untilRegNameInAuthority = ast.RulesOf(RuleServer, RuleRegName)
 //	reg-name       = 1*( unreserved / escaped / ";" / ":" / "@" / "&" / "=" / "+" / "$" / "," )
 type RegName struct{ ast.View }
 
-// AsRegName returns the view of node i of *t when it is a node of rule reg-name, or false.
+// AsRegName returns the view of node i of *t when it is a node of rule reg-name of a tree of this
+// grammar, or false.
 func AsRegName(t *ast.Tree, i int) (RegName, bool) {
-	v, ok := ast.ViewOf(t, i, "reg-name")
+	v, ok := viewNames.View(t, i, RuleRegName)
 	return RegName{v}, ok
 }
 
@@ -289,9 +299,10 @@ func AsRegName(t *ast.Tree, i int) (RegName, bool) {
 //	server         = [ [ userinfo "@" ] hostport ]
 type Server struct{ ast.View }
 
-// AsServer returns the view of node i of *t when it is a node of rule server, or false.
+// AsServer returns the view of node i of *t when it is a node of rule server of a tree of this
+// grammar, or false.
 func AsServer(t *ast.Tree, i int) (Server, bool) {
-	v, ok := ast.ViewOf(t, i, "server")
+	v, ok := viewNames.View(t, i, RuleServer)
 	return Server{v}, ok
 }
 
@@ -365,9 +376,10 @@ var backUntilPortInServer = ast.RulesOf(RuleUserinfo, RuleHost, RulePort)
 //	userinfo       = *( unreserved / escaped / ";" / ":" / "&" / "=" / "+" / "$" / "," )
 type Userinfo struct{ ast.View }
 
-// AsUserinfo returns the view of node i of *t when it is a node of rule userinfo, or false.
+// AsUserinfo returns the view of node i of *t when it is a node of rule userinfo of a tree of this
+// grammar, or false.
 func AsUserinfo(t *ast.Tree, i int) (Userinfo, bool) {
-	v, ok := ast.ViewOf(t, i, "userinfo")
+	v, ok := viewNames.View(t, i, RuleUserinfo)
 	return Userinfo{v}, ok
 }
 
@@ -376,9 +388,10 @@ func AsUserinfo(t *ast.Tree, i int) (Userinfo, bool) {
 //	host           = IPv6reference / IPv4address / hostname
 type Host struct{ ast.View }
 
-// AsHost returns the view of node i of *t when it is a node of rule host, or false.
+// AsHost returns the view of node i of *t when it is a node of rule host of a tree of this
+// grammar, or false.
 func AsHost(t *ast.Tree, i int) (Host, bool) {
-	v, ok := ast.ViewOf(t, i, "host")
+	v, ok := viewNames.View(t, i, RuleHost)
 	return Host{v}, ok
 }
 
@@ -452,9 +465,10 @@ var untilHostnameInHost = ast.RulesOf(RuleIPv6reference, RuleIPv4address, RuleHo
 //	port           = *DIGIT
 type Port struct{ ast.View }
 
-// AsPort returns the view of node i of *t when it is a node of rule port, or false.
+// AsPort returns the view of node i of *t when it is a node of rule port of a tree of this
+// grammar, or false.
 func AsPort(t *ast.Tree, i int) (Port, bool) {
-	v, ok := ast.ViewOf(t, i, "port")
+	v, ok := viewNames.View(t, i, RulePort)
 	return Port{v}, ok
 }
 
@@ -463,9 +477,10 @@ func AsPort(t *ast.Tree, i int) (Port, bool) {
 //	hostname       = domainlabel qualified
 type Hostname struct{ ast.View }
 
-// AsHostname returns the view of node i of *t when it is a node of rule hostname, or false.
+// AsHostname returns the view of node i of *t when it is a node of rule hostname of a tree of this
+// grammar, or false.
 func AsHostname(t *ast.Tree, i int) (Hostname, bool) {
-	v, ok := ast.ViewOf(t, i, "hostname")
+	v, ok := viewNames.View(t, i, RuleHostname)
 	return Hostname{v}, ok
 }
 
@@ -520,9 +535,10 @@ var backUntilToplabelInHostname = ast.RulesOf(RuleDomainlabel, RuleToplabel)
 //	domainlabel    = alphanum [ 0*61( alphanum / "-" ) alphanum ]
 type Domainlabel struct{ ast.View }
 
-// AsDomainlabel returns the view of node i of *t when it is a node of rule domainlabel, or false.
+// AsDomainlabel returns the view of node i of *t when it is a node of rule domainlabel of a tree of this
+// grammar, or false.
 func AsDomainlabel(t *ast.Tree, i int) (Domainlabel, bool) {
-	v, ok := ast.ViewOf(t, i, "domainlabel")
+	v, ok := viewNames.View(t, i, RuleDomainlabel)
 	return Domainlabel{v}, ok
 }
 
@@ -531,9 +547,10 @@ func AsDomainlabel(t *ast.Tree, i int) (Domainlabel, bool) {
 //	toplabel       = ALPHA [ 0*61( alphanum / "-" ) alphanum ]
 type Toplabel struct{ ast.View }
 
-// AsToplabel returns the view of node i of *t when it is a node of rule toplabel, or false.
+// AsToplabel returns the view of node i of *t when it is a node of rule toplabel of a tree of this
+// grammar, or false.
 func AsToplabel(t *ast.Tree, i int) (Toplabel, bool) {
-	v, ok := ast.ViewOf(t, i, "toplabel")
+	v, ok := viewNames.View(t, i, RuleToplabel)
 	return Toplabel{v}, ok
 }
 
@@ -542,9 +559,10 @@ func AsToplabel(t *ast.Tree, i int) (Toplabel, bool) {
 //	IPv4address    = dec-octet "." dec-octet "." dec-octet "." dec-octet
 type IPv4address struct{ ast.View }
 
-// AsIPv4address returns the view of node i of *t when it is a node of rule IPv4address, or false.
+// AsIPv4address returns the view of node i of *t when it is a node of rule IPv4address of a tree of this
+// grammar, or false.
 func AsIPv4address(t *ast.Tree, i int) (IPv4address, bool) {
-	v, ok := ast.ViewOf(t, i, "IPv4address")
+	v, ok := viewNames.View(t, i, RuleIPv4address)
 	return IPv4address{v}, ok
 }
 
@@ -562,9 +580,10 @@ func (v IPv4address) EachDecOctet() ast.Children[DecOctet] {
 //	               / ( "25" %x30-35 )
 type DecOctet struct{ ast.View }
 
-// AsDecOctet returns the view of node i of *t when it is a node of rule dec-octet, or false.
+// AsDecOctet returns the view of node i of *t when it is a node of rule dec-octet of a tree of this
+// grammar, or false.
 func AsDecOctet(t *ast.Tree, i int) (DecOctet, bool) {
-	v, ok := ast.ViewOf(t, i, "dec-octet")
+	v, ok := viewNames.View(t, i, RuleDecOctet)
 	return DecOctet{v}, ok
 }
 
@@ -573,9 +592,10 @@ func AsDecOctet(t *ast.Tree, i int) (DecOctet, bool) {
 //	IPv6reference  = "[" IPv6address "]"
 type IPv6reference struct{ ast.View }
 
-// AsIPv6reference returns the view of node i of *t when it is a node of rule IPv6reference, or false.
+// AsIPv6reference returns the view of node i of *t when it is a node of rule IPv6reference of a tree of this
+// grammar, or false.
 func AsIPv6reference(t *ast.Tree, i int) (IPv6reference, bool) {
-	v, ok := ast.ViewOf(t, i, "IPv6reference")
+	v, ok := viewNames.View(t, i, RuleIPv6reference)
 	return IPv6reference{v}, ok
 }
 
@@ -601,9 +621,10 @@ var untilIPv6addressInIPv6reference = ast.RulesOf(RuleIPv6address)
 //	               / [ *6( h4 ":" ) h4 ]   "::"
 type IPv6address struct{ ast.View }
 
-// AsIPv6address returns the view of node i of *t when it is a node of rule IPv6address, or false.
+// AsIPv6address returns the view of node i of *t when it is a node of rule IPv6address of a tree of this
+// grammar, or false.
 func AsIPv6address(t *ast.Tree, i int) (IPv6address, bool) {
-	v, ok := ast.ViewOf(t, i, "IPv6address")
+	v, ok := viewNames.View(t, i, RuleIPv6address)
 	return IPv6address{v}, ok
 }
 
@@ -621,9 +642,10 @@ var untilIPv4addressInIPv6address = ast.RulesOf(RuleIPv4address)
 //	segment        = *pchar
 type Segment struct{ ast.View }
 
-// AsSegment returns the view of node i of *t when it is a node of rule segment, or false.
+// AsSegment returns the view of node i of *t when it is a node of rule segment of a tree of this
+// grammar, or false.
 func AsSegment(t *ast.Tree, i int) (Segment, bool) {
-	v, ok := ast.ViewOf(t, i, "segment")
+	v, ok := viewNames.View(t, i, RuleSegment)
 	return Segment{v}, ok
 }
 
@@ -632,9 +654,10 @@ func AsSegment(t *ast.Tree, i int) (Segment, bool) {
 //	query          = *( pchar / "/" / "?" )
 type Query struct{ ast.View }
 
-// AsQuery returns the view of node i of *t when it is a node of rule query, or false.
+// AsQuery returns the view of node i of *t when it is a node of rule query of a tree of this
+// grammar, or false.
 func AsQuery(t *ast.Tree, i int) (Query, bool) {
-	v, ok := ast.ViewOf(t, i, "query")
+	v, ok := viewNames.View(t, i, RuleQuery)
 	return Query{v}, ok
 }
 
@@ -643,9 +666,10 @@ func AsQuery(t *ast.Tree, i int) (Query, bool) {
 //	fragment       = *( pchar / "/" / "?" )
 type Fragment struct{ ast.View }
 
-// AsFragment returns the view of node i of *t when it is a node of rule fragment, or false.
+// AsFragment returns the view of node i of *t when it is a node of rule fragment of a tree of this
+// grammar, or false.
 func AsFragment(t *ast.Tree, i int) (Fragment, bool) {
-	v, ok := ast.ViewOf(t, i, "fragment")
+	v, ok := viewNames.View(t, i, RuleFragment)
 	return Fragment{v}, ok
 }
 
@@ -654,9 +678,10 @@ func AsFragment(t *ast.Tree, i int) (Fragment, bool) {
 //	rel-path       = rel-segment [ abs-path ]
 type RelPath struct{ ast.View }
 
-// AsRelPath returns the view of node i of *t when it is a node of rule rel-path, or false.
+// AsRelPath returns the view of node i of *t when it is a node of rule rel-path of a tree of this
+// grammar, or false.
 func AsRelPath(t *ast.Tree, i int) (RelPath, bool) {
-	v, ok := ast.ViewOf(t, i, "rel-path")
+	v, ok := viewNames.View(t, i, RuleRelPath)
 	return RelPath{v}, ok
 }
 
@@ -715,9 +740,10 @@ var backUntilAbsPathInRelPath = ast.RulesOf(RuleRelSegment, RuleAbsPath)
 //	rel-segment    = 1*( unreserved / escaped / ";" / "@" / "&" / "=" / "+" / "$" / "," )
 type RelSegment struct{ ast.View }
 
-// AsRelSegment returns the view of node i of *t when it is a node of rule rel-segment, or false.
+// AsRelSegment returns the view of node i of *t when it is a node of rule rel-segment of a tree of this
+// grammar, or false.
 func AsRelSegment(t *ast.Tree, i int) (RelSegment, bool) {
-	v, ok := ast.ViewOf(t, i, "rel-segment")
+	v, ok := viewNames.View(t, i, RuleRelSegment)
 	return RelSegment{v}, ok
 }
 

@@ -18,6 +18,10 @@ const (
 	RuleValue     = 8 // value
 )
 
+// viewNames are the names of the rules of this grammar's trees, in the order their Schema().Names
+// has them: a view is made only over a tree whose schema has them (ast.RuleNames).
+var viewNames = ast.NewRuleNames("dataurl", "base64", "mediatype", "data", "parameter", "type", "subtype", "attribute", "value", "token", "tchar", "quoted-string", "qtext", "linear-white-space", "LWSP-char", "quoted-pair", "urlchar", "reserved", "unreserved", "mark", "escaped", "ALPHA", "DIGIT", "HEXDIG", "DQUOTE", "SP", "HTAB", "CRLF")
+
 // Root returns the view of the root of *t, a tree of this grammar's start rule dataurl (what
 // urlgrammar's Grammar.Parse and Parser.Parse return), or false for another tree.
 func Root(t *ast.Tree) (Dataurl, bool) { return AsDataurl(t, 0) }
@@ -27,9 +31,10 @@ func Root(t *ast.Tree) (Dataurl, bool) { return AsDataurl(t, 0) }
 //	dataurl       = "data:" [ mediatype ] [ base64 ] "," data
 type Dataurl struct{ ast.View }
 
-// AsDataurl returns the view of node i of *t when it is a node of rule dataurl, or false.
+// AsDataurl returns the view of node i of *t when it is a node of rule dataurl of a tree of this
+// grammar, or false.
 func AsDataurl(t *ast.Tree, i int) (Dataurl, bool) {
-	v, ok := ast.ViewOf(t, i, "dataurl")
+	v, ok := viewNames.View(t, i, RuleDataurl)
 	return Dataurl{v}, ok
 }
 
@@ -103,9 +108,10 @@ var backUntilDataInDataurl = ast.RulesOf(RuleMediatype, RuleBase64, RuleData)
 //	base64        = ";base64"
 type Base64 struct{ ast.View }
 
-// AsBase64 returns the view of node i of *t when it is a node of rule base64, or false.
+// AsBase64 returns the view of node i of *t when it is a node of rule base64 of a tree of this
+// grammar, or false.
 func AsBase64(t *ast.Tree, i int) (Base64, bool) {
-	v, ok := ast.ViewOf(t, i, "base64")
+	v, ok := viewNames.View(t, i, RuleBase64)
 	return Base64{v}, ok
 }
 
@@ -114,9 +120,10 @@ func AsBase64(t *ast.Tree, i int) (Base64, bool) {
 //	mediatype     = [ type "/" subtype ] *( ";" parameter )
 type Mediatype struct{ ast.View }
 
-// AsMediatype returns the view of node i of *t when it is a node of rule mediatype, or false.
+// AsMediatype returns the view of node i of *t when it is a node of rule mediatype of a tree of this
+// grammar, or false.
 func AsMediatype(t *ast.Tree, i int) (Mediatype, bool) {
-	v, ok := ast.ViewOf(t, i, "mediatype")
+	v, ok := viewNames.View(t, i, RuleMediatype)
 	return Mediatype{v}, ok
 }
 
@@ -183,9 +190,10 @@ func (v Mediatype) EachParameter() ast.Children[Parameter] {
 //	data          = *urlchar
 type Data struct{ ast.View }
 
-// AsData returns the view of node i of *t when it is a node of rule data, or false.
+// AsData returns the view of node i of *t when it is a node of rule data of a tree of this
+// grammar, or false.
 func AsData(t *ast.Tree, i int) (Data, bool) {
-	v, ok := ast.ViewOf(t, i, "data")
+	v, ok := viewNames.View(t, i, RuleData)
 	return Data{v}, ok
 }
 
@@ -194,9 +202,10 @@ func AsData(t *ast.Tree, i int) (Data, bool) {
 //	parameter     = attribute "=" value
 type Parameter struct{ ast.View }
 
-// AsParameter returns the view of node i of *t when it is a node of rule parameter, or false.
+// AsParameter returns the view of node i of *t when it is a node of rule parameter of a tree of this
+// grammar, or false.
 func AsParameter(t *ast.Tree, i int) (Parameter, bool) {
-	v, ok := ast.ViewOf(t, i, "parameter")
+	v, ok := viewNames.View(t, i, RuleParameter)
 	return Parameter{v}, ok
 }
 
@@ -255,9 +264,10 @@ var backUntilValueInParameter = ast.RulesOf(RuleAttribute, RuleValue)
 //	type          = token
 type Type struct{ ast.View }
 
-// AsType returns the view of node i of *t when it is a node of rule type, or false.
+// AsType returns the view of node i of *t when it is a node of rule type of a tree of this
+// grammar, or false.
 func AsType(t *ast.Tree, i int) (Type, bool) {
-	v, ok := ast.ViewOf(t, i, "type")
+	v, ok := viewNames.View(t, i, RuleType)
 	return Type{v}, ok
 }
 
@@ -266,9 +276,10 @@ func AsType(t *ast.Tree, i int) (Type, bool) {
 //	subtype       = token
 type Subtype struct{ ast.View }
 
-// AsSubtype returns the view of node i of *t when it is a node of rule subtype, or false.
+// AsSubtype returns the view of node i of *t when it is a node of rule subtype of a tree of this
+// grammar, or false.
 func AsSubtype(t *ast.Tree, i int) (Subtype, bool) {
-	v, ok := ast.ViewOf(t, i, "subtype")
+	v, ok := viewNames.View(t, i, RuleSubtype)
 	return Subtype{v}, ok
 }
 
@@ -277,9 +288,10 @@ func AsSubtype(t *ast.Tree, i int) (Subtype, bool) {
 //	attribute     = token
 type Attribute struct{ ast.View }
 
-// AsAttribute returns the view of node i of *t when it is a node of rule attribute, or false.
+// AsAttribute returns the view of node i of *t when it is a node of rule attribute of a tree of this
+// grammar, or false.
 func AsAttribute(t *ast.Tree, i int) (Attribute, bool) {
-	v, ok := ast.ViewOf(t, i, "attribute")
+	v, ok := viewNames.View(t, i, RuleAttribute)
 	return Attribute{v}, ok
 }
 
@@ -288,9 +300,10 @@ func AsAttribute(t *ast.Tree, i int) (Attribute, bool) {
 //	value         = token / quoted-string
 type Value struct{ ast.View }
 
-// AsValue returns the view of node i of *t when it is a node of rule value, or false.
+// AsValue returns the view of node i of *t when it is a node of rule value of a tree of this
+// grammar, or false.
 func AsValue(t *ast.Tree, i int) (Value, bool) {
-	v, ok := ast.ViewOf(t, i, "value")
+	v, ok := viewNames.View(t, i, RuleValue)
 	return Value{v}, ok
 }
 

@@ -21,6 +21,10 @@ const (
 	RulePvalue             = 16 // pvalue
 )
 
+// viewNames are the names of the rules of this grammar's trees, in the order their Schema().Names
+// has them: a view is made only over a tree whose schema has them (ast.RuleNames).
+var viewNames = ast.NewRuleNames("telephone-uri", "telephone-subscriber", "global-number", "local-number", "par", "isdn-subaddress", "extension", "context", "descriptor", "global-number-digits", "local-number-digits", "domainname", "domainlabel", "toplabel", "parameter", "pname", "pvalue", "paramchar", "unreserved", "mark", "pct-encoded", "param-unreserved", "phonedigit", "phonedigit-hex", "visual-separator", "alphanum", "reserved", "uric", "ALPHA", "DIGIT", "HEXDIG")
+
 // Root returns the view of the root of *t, a tree of this grammar's start rule telephone-uri (what
 // urlgrammar's Grammar.Parse and Parser.Parse return), or false for another tree.
 func Root(t *ast.Tree) (TelephoneUri, bool) { return AsTelephoneUri(t, 0) }
@@ -30,9 +34,10 @@ func Root(t *ast.Tree) (TelephoneUri, bool) { return AsTelephoneUri(t, 0) }
 //	telephone-uri        = "tel:" telephone-subscriber
 type TelephoneUri struct{ ast.View }
 
-// AsTelephoneUri returns the view of node i of *t when it is a node of rule telephone-uri, or false.
+// AsTelephoneUri returns the view of node i of *t when it is a node of rule telephone-uri of a tree of this
+// grammar, or false.
 func AsTelephoneUri(t *ast.Tree, i int) (TelephoneUri, bool) {
-	v, ok := ast.ViewOf(t, i, "telephone-uri")
+	v, ok := viewNames.View(t, i, RuleTelephoneUri)
 	return TelephoneUri{v}, ok
 }
 
@@ -91,9 +96,10 @@ var untilLocalNumberInTelephoneUri = ast.RulesOf(RuleGlobalNumber, RuleLocalNumb
 //	global-number        = global-number-digits *par
 type GlobalNumber struct{ ast.View }
 
-// AsGlobalNumber returns the view of node i of *t when it is a node of rule global-number, or false.
+// AsGlobalNumber returns the view of node i of *t when it is a node of rule global-number of a tree of this
+// grammar, or false.
 func AsGlobalNumber(t *ast.Tree, i int) (GlobalNumber, bool) {
-	v, ok := ast.ViewOf(t, i, "global-number")
+	v, ok := viewNames.View(t, i, RuleGlobalNumber)
 	return GlobalNumber{v}, ok
 }
 
@@ -167,9 +173,10 @@ func (v GlobalNumber) EachParameter() ast.Children[Parameter] {
 //	local-number         = local-number-digits *par context *par
 type LocalNumber struct{ ast.View }
 
-// AsLocalNumber returns the view of node i of *t when it is a node of rule local-number, or false.
+// AsLocalNumber returns the view of node i of *t when it is a node of rule local-number of a tree of this
+// grammar, or false.
 func AsLocalNumber(t *ast.Tree, i int) (LocalNumber, bool) {
-	v, ok := ast.ViewOf(t, i, "local-number")
+	v, ok := viewNames.View(t, i, RuleLocalNumber)
 	return LocalNumber{v}, ok
 }
 
@@ -261,9 +268,10 @@ var backUntilContextInLocalNumber = ast.RulesOf(RuleLocalNumberDigits, RuleConte
 //	isdn-subaddress      = ";isub=" 1*uric
 type IsdnSubaddress struct{ ast.View }
 
-// AsIsdnSubaddress returns the view of node i of *t when it is a node of rule isdn-subaddress, or false.
+// AsIsdnSubaddress returns the view of node i of *t when it is a node of rule isdn-subaddress of a tree of this
+// grammar, or false.
 func AsIsdnSubaddress(t *ast.Tree, i int) (IsdnSubaddress, bool) {
-	v, ok := ast.ViewOf(t, i, "isdn-subaddress")
+	v, ok := viewNames.View(t, i, RuleIsdnSubaddress)
 	return IsdnSubaddress{v}, ok
 }
 
@@ -311,9 +319,10 @@ func (v IsdnSubaddress) EachParameter() ast.Children[Parameter] {
 //	extension            = ";ext=" 1*phonedigit
 type Extension struct{ ast.View }
 
-// AsExtension returns the view of node i of *t when it is a node of rule extension, or false.
+// AsExtension returns the view of node i of *t when it is a node of rule extension of a tree of this
+// grammar, or false.
 func AsExtension(t *ast.Tree, i int) (Extension, bool) {
-	v, ok := ast.ViewOf(t, i, "extension")
+	v, ok := viewNames.View(t, i, RuleExtension)
 	return Extension{v}, ok
 }
 
@@ -322,9 +331,10 @@ func AsExtension(t *ast.Tree, i int) (Extension, bool) {
 //	context              = ";phone-context=" descriptor
 type Context struct{ ast.View }
 
-// AsContext returns the view of node i of *t when it is a node of rule context, or false.
+// AsContext returns the view of node i of *t when it is a node of rule context of a tree of this
+// grammar, or false.
 func AsContext(t *ast.Tree, i int) (Context, bool) {
-	v, ok := ast.ViewOf(t, i, "context")
+	v, ok := viewNames.View(t, i, RuleContext)
 	return Context{v}, ok
 }
 
@@ -342,9 +352,10 @@ var untilDescriptorInContext = ast.RulesOf(RuleDescriptor)
 //	descriptor           = domainname / global-number-digits
 type Descriptor struct{ ast.View }
 
-// AsDescriptor returns the view of node i of *t when it is a node of rule descriptor, or false.
+// AsDescriptor returns the view of node i of *t when it is a node of rule descriptor of a tree of this
+// grammar, or false.
 func AsDescriptor(t *ast.Tree, i int) (Descriptor, bool) {
-	v, ok := ast.ViewOf(t, i, "descriptor")
+	v, ok := viewNames.View(t, i, RuleDescriptor)
 	return Descriptor{v}, ok
 }
 
@@ -362,9 +373,10 @@ var untilGlobalNumberDigitsInDescriptor = ast.RulesOf(RuleGlobalNumberDigits)
 //	global-number-digits = "+" *phonedigit DIGIT *phonedigit
 type GlobalNumberDigits struct{ ast.View }
 
-// AsGlobalNumberDigits returns the view of node i of *t when it is a node of rule global-number-digits, or false.
+// AsGlobalNumberDigits returns the view of node i of *t when it is a node of rule global-number-digits of a tree of this
+// grammar, or false.
 func AsGlobalNumberDigits(t *ast.Tree, i int) (GlobalNumberDigits, bool) {
-	v, ok := ast.ViewOf(t, i, "global-number-digits")
+	v, ok := viewNames.View(t, i, RuleGlobalNumberDigits)
 	return GlobalNumberDigits{v}, ok
 }
 
@@ -374,9 +386,10 @@ func AsGlobalNumberDigits(t *ast.Tree, i int) (GlobalNumberDigits, bool) {
 //	   *phonedigit-hex (HEXDIG / "*" / "#") *phonedigit-hex
 type LocalNumberDigits struct{ ast.View }
 
-// AsLocalNumberDigits returns the view of node i of *t when it is a node of rule local-number-digits, or false.
+// AsLocalNumberDigits returns the view of node i of *t when it is a node of rule local-number-digits of a tree of this
+// grammar, or false.
 func AsLocalNumberDigits(t *ast.Tree, i int) (LocalNumberDigits, bool) {
-	v, ok := ast.ViewOf(t, i, "local-number-digits")
+	v, ok := viewNames.View(t, i, RuleLocalNumberDigits)
 	return LocalNumberDigits{v}, ok
 }
 
@@ -385,9 +398,10 @@ func AsLocalNumberDigits(t *ast.Tree, i int) (LocalNumberDigits, bool) {
 //	parameter            = ";" pname ["=" pvalue ]
 type Parameter struct{ ast.View }
 
-// AsParameter returns the view of node i of *t when it is a node of rule parameter, or false.
+// AsParameter returns the view of node i of *t when it is a node of rule parameter of a tree of this
+// grammar, or false.
 func AsParameter(t *ast.Tree, i int) (Parameter, bool) {
-	v, ok := ast.ViewOf(t, i, "parameter")
+	v, ok := viewNames.View(t, i, RuleParameter)
 	return Parameter{v}, ok
 }
 
@@ -446,9 +460,10 @@ var backUntilPvalueInParameter = ast.RulesOf(RulePname, RulePvalue)
 //	pname                = 1*( alphanum / "-" )
 type Pname struct{ ast.View }
 
-// AsPname returns the view of node i of *t when it is a node of rule pname, or false.
+// AsPname returns the view of node i of *t when it is a node of rule pname of a tree of this
+// grammar, or false.
 func AsPname(t *ast.Tree, i int) (Pname, bool) {
-	v, ok := ast.ViewOf(t, i, "pname")
+	v, ok := viewNames.View(t, i, RulePname)
 	return Pname{v}, ok
 }
 
@@ -457,9 +472,10 @@ func AsPname(t *ast.Tree, i int) (Pname, bool) {
 //	pvalue               = 1*paramchar
 type Pvalue struct{ ast.View }
 
-// AsPvalue returns the view of node i of *t when it is a node of rule pvalue, or false.
+// AsPvalue returns the view of node i of *t when it is a node of rule pvalue of a tree of this
+// grammar, or false.
 func AsPvalue(t *ast.Tree, i int) (Pvalue, bool) {
-	v, ok := ast.ViewOf(t, i, "pvalue")
+	v, ok := viewNames.View(t, i, RulePvalue)
 	return Pvalue{v}, ok
 }
 

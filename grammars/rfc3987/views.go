@@ -31,6 +31,10 @@ const (
 	RuleDecOctet      = 33 // dec-octet
 )
 
+// viewNames are the names of the rules of this grammar's trees, in the order their Schema().Names
+// has them: a view is made only over a tree whose schema has them (ast.RuleNames).
+var viewNames = ast.NewRuleNames("IRI-reference", "IRI", "ihier-part", "absolute-IRI", "irelative-ref", "irelative-part", "iauthority", "iuserinfo", "ihost", "ireg-name", "ipath", "ipath-abempty", "ipath-absolute", "ipath-noscheme", "ipath-rootless", "ipath-empty", "isegment", "isegment-nz", "isegment-nz-nc", "ipchar", "iquery", "ifragment", "iunreserved", "ucschar", "iprivate", "scheme", "port", "IP-literal", "IPvFuture", "IPv6address", "h16", "ls32", "IPv4address", "dec-octet", "pct-encoded", "unreserved", "reserved", "gen-delims", "sub-delims", "ALPHA", "DIGIT", "HEXDIG")
+
 // Root returns the view of the root of *t, a tree of this grammar's start rule IRI-reference (what
 // urlgrammar's Grammar.Parse and Parser.Parse return), or false for another tree.
 func Root(t *ast.Tree) (IRIReference, bool) { return AsIRIReference(t, 0) }
@@ -40,9 +44,10 @@ func Root(t *ast.Tree) (IRIReference, bool) { return AsIRIReference(t, 0) }
 //	IRI-reference  = IRI / irelative-ref
 type IRIReference struct{ ast.View }
 
-// AsIRIReference returns the view of node i of *t when it is a node of rule IRI-reference, or false.
+// AsIRIReference returns the view of node i of *t when it is a node of rule IRI-reference of a tree of this
+// grammar, or false.
 func AsIRIReference(t *ast.Tree, i int) (IRIReference, bool) {
-	v, ok := ast.ViewOf(t, i, "IRI-reference")
+	v, ok := viewNames.View(t, i, RuleIRIReference)
 	return IRIReference{v}, ok
 }
 
@@ -222,9 +227,10 @@ var untilIpathNoschemeInIRIReference = ast.RulesOf(RuleScheme, RuleIauthority, R
 //	iauthority     = [ iuserinfo "@" ] ihost [ ":" port ]
 type Iauthority struct{ ast.View }
 
-// AsIauthority returns the view of node i of *t when it is a node of rule iauthority, or false.
+// AsIauthority returns the view of node i of *t when it is a node of rule iauthority of a tree of this
+// grammar, or false.
 func AsIauthority(t *ast.Tree, i int) (Iauthority, bool) {
-	v, ok := ast.ViewOf(t, i, "iauthority")
+	v, ok := viewNames.View(t, i, RuleIauthority)
 	return Iauthority{v}, ok
 }
 
@@ -298,9 +304,10 @@ var backUntilPortInIauthority = ast.RulesOf(RuleIuserinfo, RuleIhost, RulePort)
 //	iuserinfo      = *( iunreserved / pct-encoded / sub-delims / ":" )
 type Iuserinfo struct{ ast.View }
 
-// AsIuserinfo returns the view of node i of *t when it is a node of rule iuserinfo, or false.
+// AsIuserinfo returns the view of node i of *t when it is a node of rule iuserinfo of a tree of this
+// grammar, or false.
 func AsIuserinfo(t *ast.Tree, i int) (Iuserinfo, bool) {
-	v, ok := ast.ViewOf(t, i, "iuserinfo")
+	v, ok := viewNames.View(t, i, RuleIuserinfo)
 	return Iuserinfo{v}, ok
 }
 
@@ -309,9 +316,10 @@ func AsIuserinfo(t *ast.Tree, i int) (Iuserinfo, bool) {
 //	ihost          = IP-literal / IPv4address / ireg-name
 type Ihost struct{ ast.View }
 
-// AsIhost returns the view of node i of *t when it is a node of rule ihost, or false.
+// AsIhost returns the view of node i of *t when it is a node of rule ihost of a tree of this
+// grammar, or false.
 func AsIhost(t *ast.Tree, i int) (Ihost, bool) {
-	v, ok := ast.ViewOf(t, i, "ihost")
+	v, ok := viewNames.View(t, i, RuleIhost)
 	return Ihost{v}, ok
 }
 
@@ -385,9 +393,10 @@ var untilIregNameInIhost = ast.RulesOf(RuleIPLiteral, RuleIPv4address, RuleIregN
 //	ireg-name      = *( iunreserved / pct-encoded / sub-delims )
 type IregName struct{ ast.View }
 
-// AsIregName returns the view of node i of *t when it is a node of rule ireg-name, or false.
+// AsIregName returns the view of node i of *t when it is a node of rule ireg-name of a tree of this
+// grammar, or false.
 func AsIregName(t *ast.Tree, i int) (IregName, bool) {
-	v, ok := ast.ViewOf(t, i, "ireg-name")
+	v, ok := viewNames.View(t, i, RuleIregName)
 	return IregName{v}, ok
 }
 
@@ -396,9 +405,10 @@ func AsIregName(t *ast.Tree, i int) (IregName, bool) {
 //	ipath-abempty  = *( "/" isegment )
 type IpathAbempty struct{ ast.View }
 
-// AsIpathAbempty returns the view of node i of *t when it is a node of rule ipath-abempty, or false.
+// AsIpathAbempty returns the view of node i of *t when it is a node of rule ipath-abempty of a tree of this
+// grammar, or false.
 func AsIpathAbempty(t *ast.Tree, i int) (IpathAbempty, bool) {
-	v, ok := ast.ViewOf(t, i, "ipath-abempty")
+	v, ok := viewNames.View(t, i, RuleIpathAbempty)
 	return IpathAbempty{v}, ok
 }
 
@@ -412,9 +422,10 @@ func (v IpathAbempty) EachIsegment() ast.Children[Isegment] {
 //	ipath-absolute = "/" [ isegment-nz *( "/" isegment ) ]
 type IpathAbsolute struct{ ast.View }
 
-// AsIpathAbsolute returns the view of node i of *t when it is a node of rule ipath-absolute, or false.
+// AsIpathAbsolute returns the view of node i of *t when it is a node of rule ipath-absolute of a tree of this
+// grammar, or false.
 func AsIpathAbsolute(t *ast.Tree, i int) (IpathAbsolute, bool) {
-	v, ok := ast.ViewOf(t, i, "ipath-absolute")
+	v, ok := viewNames.View(t, i, RuleIpathAbsolute)
 	return IpathAbsolute{v}, ok
 }
 
@@ -466,9 +477,10 @@ func (v IpathAbsolute) EachIsegment() ast.Children[Isegment] {
 //	ipath-noscheme = isegment-nz-nc *( "/" isegment )
 type IpathNoscheme struct{ ast.View }
 
-// AsIpathNoscheme returns the view of node i of *t when it is a node of rule ipath-noscheme, or false.
+// AsIpathNoscheme returns the view of node i of *t when it is a node of rule ipath-noscheme of a tree of this
+// grammar, or false.
 func AsIpathNoscheme(t *ast.Tree, i int) (IpathNoscheme, bool) {
-	v, ok := ast.ViewOf(t, i, "ipath-noscheme")
+	v, ok := viewNames.View(t, i, RuleIpathNoscheme)
 	return IpathNoscheme{v}, ok
 }
 
@@ -520,9 +532,10 @@ func (v IpathNoscheme) EachIsegment() ast.Children[Isegment] {
 //	ipath-rootless = isegment-nz *( "/" isegment )
 type IpathRootless struct{ ast.View }
 
-// AsIpathRootless returns the view of node i of *t when it is a node of rule ipath-rootless, or false.
+// AsIpathRootless returns the view of node i of *t when it is a node of rule ipath-rootless of a tree of this
+// grammar, or false.
 func AsIpathRootless(t *ast.Tree, i int) (IpathRootless, bool) {
-	v, ok := ast.ViewOf(t, i, "ipath-rootless")
+	v, ok := viewNames.View(t, i, RuleIpathRootless)
 	return IpathRootless{v}, ok
 }
 
@@ -574,9 +587,10 @@ func (v IpathRootless) EachIsegment() ast.Children[Isegment] {
 //	ipath-empty    = 0ipchar
 type IpathEmpty struct{ ast.View }
 
-// AsIpathEmpty returns the view of node i of *t when it is a node of rule ipath-empty, or false.
+// AsIpathEmpty returns the view of node i of *t when it is a node of rule ipath-empty of a tree of this
+// grammar, or false.
 func AsIpathEmpty(t *ast.Tree, i int) (IpathEmpty, bool) {
-	v, ok := ast.ViewOf(t, i, "ipath-empty")
+	v, ok := viewNames.View(t, i, RuleIpathEmpty)
 	return IpathEmpty{v}, ok
 }
 
@@ -585,9 +599,10 @@ func AsIpathEmpty(t *ast.Tree, i int) (IpathEmpty, bool) {
 //	isegment       = *ipchar
 type Isegment struct{ ast.View }
 
-// AsIsegment returns the view of node i of *t when it is a node of rule isegment, or false.
+// AsIsegment returns the view of node i of *t when it is a node of rule isegment of a tree of this
+// grammar, or false.
 func AsIsegment(t *ast.Tree, i int) (Isegment, bool) {
-	v, ok := ast.ViewOf(t, i, "isegment")
+	v, ok := viewNames.View(t, i, RuleIsegment)
 	return Isegment{v}, ok
 }
 
@@ -596,9 +611,10 @@ func AsIsegment(t *ast.Tree, i int) (Isegment, bool) {
 //	isegment-nz    = 1*ipchar
 type IsegmentNz struct{ ast.View }
 
-// AsIsegmentNz returns the view of node i of *t when it is a node of rule isegment-nz, or false.
+// AsIsegmentNz returns the view of node i of *t when it is a node of rule isegment-nz of a tree of this
+// grammar, or false.
 func AsIsegmentNz(t *ast.Tree, i int) (IsegmentNz, bool) {
-	v, ok := ast.ViewOf(t, i, "isegment-nz")
+	v, ok := viewNames.View(t, i, RuleIsegmentNz)
 	return IsegmentNz{v}, ok
 }
 
@@ -608,9 +624,10 @@ func AsIsegmentNz(t *ast.Tree, i int) (IsegmentNz, bool) {
 //	                     / "@" )
 type IsegmentNzNc struct{ ast.View }
 
-// AsIsegmentNzNc returns the view of node i of *t when it is a node of rule isegment-nz-nc, or false.
+// AsIsegmentNzNc returns the view of node i of *t when it is a node of rule isegment-nz-nc of a tree of this
+// grammar, or false.
 func AsIsegmentNzNc(t *ast.Tree, i int) (IsegmentNzNc, bool) {
-	v, ok := ast.ViewOf(t, i, "isegment-nz-nc")
+	v, ok := viewNames.View(t, i, RuleIsegmentNzNc)
 	return IsegmentNzNc{v}, ok
 }
 
@@ -619,9 +636,10 @@ func AsIsegmentNzNc(t *ast.Tree, i int) (IsegmentNzNc, bool) {
 //	iquery         = *( ipchar / iprivate / "/" / "?" )
 type Iquery struct{ ast.View }
 
-// AsIquery returns the view of node i of *t when it is a node of rule iquery, or false.
+// AsIquery returns the view of node i of *t when it is a node of rule iquery of a tree of this
+// grammar, or false.
 func AsIquery(t *ast.Tree, i int) (Iquery, bool) {
-	v, ok := ast.ViewOf(t, i, "iquery")
+	v, ok := viewNames.View(t, i, RuleIquery)
 	return Iquery{v}, ok
 }
 
@@ -630,9 +648,10 @@ func AsIquery(t *ast.Tree, i int) (Iquery, bool) {
 //	ifragment      = *( ipchar / "/" / "?" )
 type Ifragment struct{ ast.View }
 
-// AsIfragment returns the view of node i of *t when it is a node of rule ifragment, or false.
+// AsIfragment returns the view of node i of *t when it is a node of rule ifragment of a tree of this
+// grammar, or false.
 func AsIfragment(t *ast.Tree, i int) (Ifragment, bool) {
-	v, ok := ast.ViewOf(t, i, "ifragment")
+	v, ok := viewNames.View(t, i, RuleIfragment)
 	return Ifragment{v}, ok
 }
 
@@ -641,9 +660,10 @@ func AsIfragment(t *ast.Tree, i int) (Ifragment, bool) {
 //	scheme         = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
 type Scheme struct{ ast.View }
 
-// AsScheme returns the view of node i of *t when it is a node of rule scheme, or false.
+// AsScheme returns the view of node i of *t when it is a node of rule scheme of a tree of this
+// grammar, or false.
 func AsScheme(t *ast.Tree, i int) (Scheme, bool) {
-	v, ok := ast.ViewOf(t, i, "scheme")
+	v, ok := viewNames.View(t, i, RuleScheme)
 	return Scheme{v}, ok
 }
 
@@ -652,9 +672,10 @@ func AsScheme(t *ast.Tree, i int) (Scheme, bool) {
 //	port           = *DIGIT
 type Port struct{ ast.View }
 
-// AsPort returns the view of node i of *t when it is a node of rule port, or false.
+// AsPort returns the view of node i of *t when it is a node of rule port of a tree of this
+// grammar, or false.
 func AsPort(t *ast.Tree, i int) (Port, bool) {
-	v, ok := ast.ViewOf(t, i, "port")
+	v, ok := viewNames.View(t, i, RulePort)
 	return Port{v}, ok
 }
 
@@ -663,9 +684,10 @@ func AsPort(t *ast.Tree, i int) (Port, bool) {
 //	IP-literal     = "[" ( IPv6address / IPvFuture  ) "]"
 type IPLiteral struct{ ast.View }
 
-// AsIPLiteral returns the view of node i of *t when it is a node of rule IP-literal, or false.
+// AsIPLiteral returns the view of node i of *t when it is a node of rule IP-literal of a tree of this
+// grammar, or false.
 func AsIPLiteral(t *ast.Tree, i int) (IPLiteral, bool) {
-	v, ok := ast.ViewOf(t, i, "IP-literal")
+	v, ok := viewNames.View(t, i, RuleIPLiteral)
 	return IPLiteral{v}, ok
 }
 
@@ -724,9 +746,10 @@ var untilIPvFutureInIPLiteral = ast.RulesOf(RuleIPv6address, RuleIPvFuture)
 //	IPvFuture      = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )
 type IPvFuture struct{ ast.View }
 
-// AsIPvFuture returns the view of node i of *t when it is a node of rule IPvFuture, or false.
+// AsIPvFuture returns the view of node i of *t when it is a node of rule IPvFuture of a tree of this
+// grammar, or false.
 func AsIPvFuture(t *ast.Tree, i int) (IPvFuture, bool) {
-	v, ok := ast.ViewOf(t, i, "IPvFuture")
+	v, ok := viewNames.View(t, i, RuleIPvFuture)
 	return IPvFuture{v}, ok
 }
 
@@ -743,9 +766,10 @@ func AsIPvFuture(t *ast.Tree, i int) (IPvFuture, bool) {
 //	               / [ *6( h16 ":" ) h16 ] "::"
 type IPv6address struct{ ast.View }
 
-// AsIPv6address returns the view of node i of *t when it is a node of rule IPv6address, or false.
+// AsIPv6address returns the view of node i of *t when it is a node of rule IPv6address of a tree of this
+// grammar, or false.
 func AsIPv6address(t *ast.Tree, i int) (IPv6address, bool) {
-	v, ok := ast.ViewOf(t, i, "IPv6address")
+	v, ok := viewNames.View(t, i, RuleIPv6address)
 	return IPv6address{v}, ok
 }
 
@@ -763,9 +787,10 @@ var untilIPv4addressInIPv6address = ast.RulesOf(RuleIPv4address)
 //	IPv4address    = dec-octet "." dec-octet "." dec-octet "." dec-octet
 type IPv4address struct{ ast.View }
 
-// AsIPv4address returns the view of node i of *t when it is a node of rule IPv4address, or false.
+// AsIPv4address returns the view of node i of *t when it is a node of rule IPv4address of a tree of this
+// grammar, or false.
 func AsIPv4address(t *ast.Tree, i int) (IPv4address, bool) {
-	v, ok := ast.ViewOf(t, i, "IPv4address")
+	v, ok := viewNames.View(t, i, RuleIPv4address)
 	return IPv4address{v}, ok
 }
 
@@ -783,9 +808,10 @@ func (v IPv4address) EachDecOctet() ast.Children[DecOctet] {
 //	               / "25" %x30-35
 type DecOctet struct{ ast.View }
 
-// AsDecOctet returns the view of node i of *t when it is a node of rule dec-octet, or false.
+// AsDecOctet returns the view of node i of *t when it is a node of rule dec-octet of a tree of this
+// grammar, or false.
 func AsDecOctet(t *ast.Tree, i int) (DecOctet, bool) {
-	v, ok := ast.ViewOf(t, i, "dec-octet")
+	v, ok := viewNames.View(t, i, RuleDecOctet)
 	return DecOctet{v}, ok
 }
 

@@ -21,6 +21,10 @@ const (
 	RulePvalue      = 14 // pvalue
 )
 
+// viewNames are the names of the rules of this grammar's trees, in the order their Schema().Names
+// has them: a view is made only over a tree whose schema has them (ast.RuleNames).
+var viewNames = ast.NewRuleNames("geo-URI", "geo-scheme", "geo-path", "coordinates", "coord-a", "coord-b", "coord-c", "p", "crsp", "crslabel", "uncp", "uval", "parameter", "pname", "pvalue", "paramchar", "labeltext", "pnum", "num", "unreserved", "mark", "pct-encoded", "p-unreserved", "alphanum", "latitude", "longitude", "altitude", "ALPHA", "DIGIT", "HEXDIG")
+
 // Root returns the view of the root of *t, a tree of this grammar's start rule geo-URI (what
 // urlgrammar's Grammar.Parse and Parser.Parse return), or false for another tree.
 func Root(t *ast.Tree) (GeoURI, bool) { return AsGeoURI(t, 0) }
@@ -30,9 +34,10 @@ func Root(t *ast.Tree) (GeoURI, bool) { return AsGeoURI(t, 0) }
 //	geo-URI       = geo-scheme ":" geo-path
 type GeoURI struct{ ast.View }
 
-// AsGeoURI returns the view of node i of *t when it is a node of rule geo-URI, or false.
+// AsGeoURI returns the view of node i of *t when it is a node of rule geo-URI of a tree of this
+// grammar, or false.
 func AsGeoURI(t *ast.Tree, i int) (GeoURI, bool) {
-	v, ok := ast.ViewOf(t, i, "geo-URI")
+	v, ok := viewNames.View(t, i, RuleGeoURI)
 	return GeoURI{v}, ok
 }
 
@@ -117,9 +122,10 @@ func (v GeoURI) EachParameter() ast.Children[Parameter] {
 //	coordinates   = coord-a "," coord-b [ "," coord-c ]
 type Coordinates struct{ ast.View }
 
-// AsCoordinates returns the view of node i of *t when it is a node of rule coordinates, or false.
+// AsCoordinates returns the view of node i of *t when it is a node of rule coordinates of a tree of this
+// grammar, or false.
 func AsCoordinates(t *ast.Tree, i int) (Coordinates, bool) {
-	v, ok := ast.ViewOf(t, i, "coordinates")
+	v, ok := viewNames.View(t, i, RuleCoordinates)
 	return Coordinates{v}, ok
 }
 
@@ -193,9 +199,10 @@ var backUntilCoordCInCoordinates = ast.RulesOf(RuleCoordA, RuleCoordB, RuleCoord
 //	coord-a       = num
 type CoordA struct{ ast.View }
 
-// AsCoordA returns the view of node i of *t when it is a node of rule coord-a, or false.
+// AsCoordA returns the view of node i of *t when it is a node of rule coord-a of a tree of this
+// grammar, or false.
 func AsCoordA(t *ast.Tree, i int) (CoordA, bool) {
-	v, ok := ast.ViewOf(t, i, "coord-a")
+	v, ok := viewNames.View(t, i, RuleCoordA)
 	return CoordA{v}, ok
 }
 
@@ -204,9 +211,10 @@ func AsCoordA(t *ast.Tree, i int) (CoordA, bool) {
 //	coord-b       = num
 type CoordB struct{ ast.View }
 
-// AsCoordB returns the view of node i of *t when it is a node of rule coord-b, or false.
+// AsCoordB returns the view of node i of *t when it is a node of rule coord-b of a tree of this
+// grammar, or false.
 func AsCoordB(t *ast.Tree, i int) (CoordB, bool) {
-	v, ok := ast.ViewOf(t, i, "coord-b")
+	v, ok := viewNames.View(t, i, RuleCoordB)
 	return CoordB{v}, ok
 }
 
@@ -215,9 +223,10 @@ func AsCoordB(t *ast.Tree, i int) (CoordB, bool) {
 //	coord-c       = num
 type CoordC struct{ ast.View }
 
-// AsCoordC returns the view of node i of *t when it is a node of rule coord-c, or false.
+// AsCoordC returns the view of node i of *t when it is a node of rule coord-c of a tree of this
+// grammar, or false.
 func AsCoordC(t *ast.Tree, i int) (CoordC, bool) {
-	v, ok := ast.ViewOf(t, i, "coord-c")
+	v, ok := viewNames.View(t, i, RuleCoordC)
 	return CoordC{v}, ok
 }
 
@@ -226,9 +235,10 @@ func AsCoordC(t *ast.Tree, i int) (CoordC, bool) {
 //	crsp          = ";crs=" crslabel
 type Crsp struct{ ast.View }
 
-// AsCrsp returns the view of node i of *t when it is a node of rule crsp, or false.
+// AsCrsp returns the view of node i of *t when it is a node of rule crsp of a tree of this
+// grammar, or false.
 func AsCrsp(t *ast.Tree, i int) (Crsp, bool) {
-	v, ok := ast.ViewOf(t, i, "crsp")
+	v, ok := viewNames.View(t, i, RuleCrsp)
 	return Crsp{v}, ok
 }
 
@@ -246,9 +256,10 @@ var untilCrslabelInCrsp = ast.RulesOf(RuleCrslabel)
 //	crslabel      = "wgs84" / labeltext
 type Crslabel struct{ ast.View }
 
-// AsCrslabel returns the view of node i of *t when it is a node of rule crslabel, or false.
+// AsCrslabel returns the view of node i of *t when it is a node of rule crslabel of a tree of this
+// grammar, or false.
 func AsCrslabel(t *ast.Tree, i int) (Crslabel, bool) {
-	v, ok := ast.ViewOf(t, i, "crslabel")
+	v, ok := viewNames.View(t, i, RuleCrslabel)
 	return Crslabel{v}, ok
 }
 
@@ -257,9 +268,10 @@ func AsCrslabel(t *ast.Tree, i int) (Crslabel, bool) {
 //	uncp          = ";u=" uval
 type Uncp struct{ ast.View }
 
-// AsUncp returns the view of node i of *t when it is a node of rule uncp, or false.
+// AsUncp returns the view of node i of *t when it is a node of rule uncp of a tree of this
+// grammar, or false.
 func AsUncp(t *ast.Tree, i int) (Uncp, bool) {
-	v, ok := ast.ViewOf(t, i, "uncp")
+	v, ok := viewNames.View(t, i, RuleUncp)
 	return Uncp{v}, ok
 }
 
@@ -277,9 +289,10 @@ var untilUvalInUncp = ast.RulesOf(RuleUval)
 //	uval          = pnum
 type Uval struct{ ast.View }
 
-// AsUval returns the view of node i of *t when it is a node of rule uval, or false.
+// AsUval returns the view of node i of *t when it is a node of rule uval of a tree of this
+// grammar, or false.
 func AsUval(t *ast.Tree, i int) (Uval, bool) {
-	v, ok := ast.ViewOf(t, i, "uval")
+	v, ok := viewNames.View(t, i, RuleUval)
 	return Uval{v}, ok
 }
 
@@ -288,9 +301,10 @@ func AsUval(t *ast.Tree, i int) (Uval, bool) {
 //	parameter     = ";" pname [ "=" pvalue ]
 type Parameter struct{ ast.View }
 
-// AsParameter returns the view of node i of *t when it is a node of rule parameter, or false.
+// AsParameter returns the view of node i of *t when it is a node of rule parameter of a tree of this
+// grammar, or false.
 func AsParameter(t *ast.Tree, i int) (Parameter, bool) {
-	v, ok := ast.ViewOf(t, i, "parameter")
+	v, ok := viewNames.View(t, i, RuleParameter)
 	return Parameter{v}, ok
 }
 
@@ -349,9 +363,10 @@ var backUntilPvalueInParameter = ast.RulesOf(RulePname, RulePvalue)
 //	pname         = labeltext
 type Pname struct{ ast.View }
 
-// AsPname returns the view of node i of *t when it is a node of rule pname, or false.
+// AsPname returns the view of node i of *t when it is a node of rule pname of a tree of this
+// grammar, or false.
 func AsPname(t *ast.Tree, i int) (Pname, bool) {
-	v, ok := ast.ViewOf(t, i, "pname")
+	v, ok := viewNames.View(t, i, RulePname)
 	return Pname{v}, ok
 }
 
@@ -360,9 +375,10 @@ func AsPname(t *ast.Tree, i int) (Pname, bool) {
 //	pvalue        = 1*paramchar
 type Pvalue struct{ ast.View }
 
-// AsPvalue returns the view of node i of *t when it is a node of rule pvalue, or false.
+// AsPvalue returns the view of node i of *t when it is a node of rule pvalue of a tree of this
+// grammar, or false.
 func AsPvalue(t *ast.Tree, i int) (Pvalue, bool) {
-	v, ok := ast.ViewOf(t, i, "pvalue")
+	v, ok := viewNames.View(t, i, RulePvalue)
 	return Pvalue{v}, ok
 }
 

@@ -18,6 +18,10 @@ const (
 	RuleDomain    = 8 // domain
 )
 
+// viewNames are the names of the rules of this grammar's trees, in the order their Schema().Names
+// has them: a view is made only over a tree whose schema has them (ast.RuleNames).
+var viewNames = ast.NewRuleNames("mailtoURI", "to", "hfields", "hfield", "hfname", "hfvalue", "addr-spec", "local-part", "domain", "dtext-no-obs", "qchar", "some-delims", "dot-atom-text", "atext", "quoted-string", "qcontent", "qtext", "quoted-pair", "FWS", "unreserved", "pct-encoded", "ALPHA", "DIGIT", "HEXDIG", "DQUOTE", "VCHAR", "WSP", "SP", "HTAB", "CRLF", "CR", "LF")
+
 // Root returns the view of the root of *t, a tree of this grammar's start rule mailtoURI (what
 // urlgrammar's Grammar.Parse and Parser.Parse return), or false for another tree.
 func Root(t *ast.Tree) (MailtoURI, bool) { return AsMailtoURI(t, 0) }
@@ -27,9 +31,10 @@ func Root(t *ast.Tree) (MailtoURI, bool) { return AsMailtoURI(t, 0) }
 //	mailtoURI    = "mailto:" [ to ] [ hfields ]
 type MailtoURI struct{ ast.View }
 
-// AsMailtoURI returns the view of node i of *t when it is a node of rule mailtoURI, or false.
+// AsMailtoURI returns the view of node i of *t when it is a node of rule mailtoURI of a tree of this
+// grammar, or false.
 func AsMailtoURI(t *ast.Tree, i int) (MailtoURI, bool) {
-	v, ok := ast.ViewOf(t, i, "mailtoURI")
+	v, ok := viewNames.View(t, i, RuleMailtoURI)
 	return MailtoURI{v}, ok
 }
 
@@ -88,9 +93,10 @@ var backUntilHfieldsInMailtoURI = ast.RulesOf(RuleTo, RuleHfields)
 //	to           = addr-spec *("," addr-spec )
 type To struct{ ast.View }
 
-// AsTo returns the view of node i of *t when it is a node of rule to, or false.
+// AsTo returns the view of node i of *t when it is a node of rule to of a tree of this
+// grammar, or false.
 func AsTo(t *ast.Tree, i int) (To, bool) {
-	v, ok := ast.ViewOf(t, i, "to")
+	v, ok := viewNames.View(t, i, RuleTo)
 	return To{v}, ok
 }
 
@@ -104,9 +110,10 @@ func (v To) EachAddrSpec() ast.Children[AddrSpec] {
 //	hfields      = "?" hfield *( "&" hfield )
 type Hfields struct{ ast.View }
 
-// AsHfields returns the view of node i of *t when it is a node of rule hfields, or false.
+// AsHfields returns the view of node i of *t when it is a node of rule hfields of a tree of this
+// grammar, or false.
 func AsHfields(t *ast.Tree, i int) (Hfields, bool) {
-	v, ok := ast.ViewOf(t, i, "hfields")
+	v, ok := viewNames.View(t, i, RuleHfields)
 	return Hfields{v}, ok
 }
 
@@ -120,9 +127,10 @@ func (v Hfields) EachHfield() ast.Children[Hfield] {
 //	hfield       = hfname "=" hfvalue
 type Hfield struct{ ast.View }
 
-// AsHfield returns the view of node i of *t when it is a node of rule hfield, or false.
+// AsHfield returns the view of node i of *t when it is a node of rule hfield of a tree of this
+// grammar, or false.
 func AsHfield(t *ast.Tree, i int) (Hfield, bool) {
-	v, ok := ast.ViewOf(t, i, "hfield")
+	v, ok := viewNames.View(t, i, RuleHfield)
 	return Hfield{v}, ok
 }
 
@@ -181,9 +189,10 @@ var backUntilHfvalueInHfield = ast.RulesOf(RuleHfname, RuleHfvalue)
 //	hfname       = *qchar
 type Hfname struct{ ast.View }
 
-// AsHfname returns the view of node i of *t when it is a node of rule hfname, or false.
+// AsHfname returns the view of node i of *t when it is a node of rule hfname of a tree of this
+// grammar, or false.
 func AsHfname(t *ast.Tree, i int) (Hfname, bool) {
-	v, ok := ast.ViewOf(t, i, "hfname")
+	v, ok := viewNames.View(t, i, RuleHfname)
 	return Hfname{v}, ok
 }
 
@@ -192,9 +201,10 @@ func AsHfname(t *ast.Tree, i int) (Hfname, bool) {
 //	hfvalue      = *qchar
 type Hfvalue struct{ ast.View }
 
-// AsHfvalue returns the view of node i of *t when it is a node of rule hfvalue, or false.
+// AsHfvalue returns the view of node i of *t when it is a node of rule hfvalue of a tree of this
+// grammar, or false.
 func AsHfvalue(t *ast.Tree, i int) (Hfvalue, bool) {
-	v, ok := ast.ViewOf(t, i, "hfvalue")
+	v, ok := viewNames.View(t, i, RuleHfvalue)
 	return Hfvalue{v}, ok
 }
 
@@ -203,9 +213,10 @@ func AsHfvalue(t *ast.Tree, i int) (Hfvalue, bool) {
 //	addr-spec    = local-part "@" domain
 type AddrSpec struct{ ast.View }
 
-// AsAddrSpec returns the view of node i of *t when it is a node of rule addr-spec, or false.
+// AsAddrSpec returns the view of node i of *t when it is a node of rule addr-spec of a tree of this
+// grammar, or false.
 func AsAddrSpec(t *ast.Tree, i int) (AddrSpec, bool) {
-	v, ok := ast.ViewOf(t, i, "addr-spec")
+	v, ok := viewNames.View(t, i, RuleAddrSpec)
 	return AddrSpec{v}, ok
 }
 
@@ -264,9 +275,10 @@ var backUntilDomainInAddrSpec = ast.RulesOf(RuleLocalPart, RuleDomain)
 //	local-part   = dot-atom-text / quoted-string
 type LocalPart struct{ ast.View }
 
-// AsLocalPart returns the view of node i of *t when it is a node of rule local-part, or false.
+// AsLocalPart returns the view of node i of *t when it is a node of rule local-part of a tree of this
+// grammar, or false.
 func AsLocalPart(t *ast.Tree, i int) (LocalPart, bool) {
-	v, ok := ast.ViewOf(t, i, "local-part")
+	v, ok := viewNames.View(t, i, RuleLocalPart)
 	return LocalPart{v}, ok
 }
 
@@ -275,9 +287,10 @@ func AsLocalPart(t *ast.Tree, i int) (LocalPart, bool) {
 //	domain       = dot-atom-text / "[" *dtext-no-obs "]"
 type Domain struct{ ast.View }
 
-// AsDomain returns the view of node i of *t when it is a node of rule domain, or false.
+// AsDomain returns the view of node i of *t when it is a node of rule domain of a tree of this
+// grammar, or false.
 func AsDomain(t *ast.Tree, i int) (Domain, bool) {
-	v, ok := ast.ViewOf(t, i, "domain")
+	v, ok := viewNames.View(t, i, RuleDomain)
 	return Domain{v}, ok
 }
 

@@ -23,6 +23,10 @@ const (
 	RuleQuery       = 17 // query
 )
 
+// viewNames are the names of the rules of this grammar's trees, in the order their Schema().Names
+// has them: a view is made only over a tree whose schema has them (ast.RuleNames).
+var viewNames = ast.NewRuleNames("ws-or-wss-URI", "ws-URI", "wss-URI", "path", "host", "port", "IP-literal", "IPvFuture", "IPv6address", "h16", "ls32", "IPv4address", "dec-octet", "reg-name", "path-abempty", "segment", "pchar", "query", "pct-encoded", "unreserved", "sub-delims", "ALPHA", "DIGIT", "HEXDIG")
+
 // Root returns the view of the root of *t, a tree of this grammar's start rule ws-or-wss-URI (what
 // urlgrammar's Grammar.Parse and Parser.Parse return), or false for another tree.
 func Root(t *ast.Tree) (WsOrWssURI, bool) { return AsWsOrWssURI(t, 0) }
@@ -32,9 +36,10 @@ func Root(t *ast.Tree) (WsOrWssURI, bool) { return AsWsOrWssURI(t, 0) }
 //	ws-or-wss-URI = ws-URI / wss-URI
 type WsOrWssURI struct{ ast.View }
 
-// AsWsOrWssURI returns the view of node i of *t when it is a node of rule ws-or-wss-URI, or false.
+// AsWsOrWssURI returns the view of node i of *t when it is a node of rule ws-or-wss-URI of a tree of this
+// grammar, or false.
 func AsWsOrWssURI(t *ast.Tree, i int) (WsOrWssURI, bool) {
-	v, ok := ast.ViewOf(t, i, "ws-or-wss-URI")
+	v, ok := viewNames.View(t, i, RuleWsOrWssURI)
 	return WsOrWssURI{v}, ok
 }
 
@@ -93,9 +98,10 @@ var untilWssURIInWsOrWssURI = ast.RulesOf(RuleWsURI, RuleWssURI)
 //	ws-URI        = "ws:" "//" host [ ":" port ] path [ "?" query ]
 type WsURI struct{ ast.View }
 
-// AsWsURI returns the view of node i of *t when it is a node of rule ws-URI, or false.
+// AsWsURI returns the view of node i of *t when it is a node of rule ws-URI of a tree of this
+// grammar, or false.
 func AsWsURI(t *ast.Tree, i int) (WsURI, bool) {
-	v, ok := ast.ViewOf(t, i, "ws-URI")
+	v, ok := viewNames.View(t, i, RuleWsURI)
 	return WsURI{v}, ok
 }
 
@@ -187,9 +193,10 @@ var backUntilQueryInWsURI = ast.RulesOf(RuleHost, RulePort, RulePath, RuleQuery)
 //	wss-URI       = "wss:" "//" host [ ":" port ] path [ "?" query ]
 type WssURI struct{ ast.View }
 
-// AsWssURI returns the view of node i of *t when it is a node of rule wss-URI, or false.
+// AsWssURI returns the view of node i of *t when it is a node of rule wss-URI of a tree of this
+// grammar, or false.
 func AsWssURI(t *ast.Tree, i int) (WssURI, bool) {
-	v, ok := ast.ViewOf(t, i, "wss-URI")
+	v, ok := viewNames.View(t, i, RuleWssURI)
 	return WssURI{v}, ok
 }
 
@@ -281,9 +288,10 @@ var backUntilQueryInWssURI = ast.RulesOf(RuleHost, RulePort, RulePath, RuleQuery
 //	path          = path-abempty
 type Path struct{ ast.View }
 
-// AsPath returns the view of node i of *t when it is a node of rule path, or false.
+// AsPath returns the view of node i of *t when it is a node of rule path of a tree of this
+// grammar, or false.
 func AsPath(t *ast.Tree, i int) (Path, bool) {
-	v, ok := ast.ViewOf(t, i, "path")
+	v, ok := viewNames.View(t, i, RulePath)
 	return Path{v}, ok
 }
 
@@ -297,9 +305,10 @@ func (v Path) EachSegment() ast.Children[Segment] {
 //	host          = IP-literal / IPv4address / reg-name
 type Host struct{ ast.View }
 
-// AsHost returns the view of node i of *t when it is a node of rule host, or false.
+// AsHost returns the view of node i of *t when it is a node of rule host of a tree of this
+// grammar, or false.
 func AsHost(t *ast.Tree, i int) (Host, bool) {
-	v, ok := ast.ViewOf(t, i, "host")
+	v, ok := viewNames.View(t, i, RuleHost)
 	return Host{v}, ok
 }
 
@@ -373,9 +382,10 @@ var untilRegNameInHost = ast.RulesOf(RuleIPLiteral, RuleIPv4address, RuleRegName
 //	port          = *DIGIT
 type Port struct{ ast.View }
 
-// AsPort returns the view of node i of *t when it is a node of rule port, or false.
+// AsPort returns the view of node i of *t when it is a node of rule port of a tree of this
+// grammar, or false.
 func AsPort(t *ast.Tree, i int) (Port, bool) {
-	v, ok := ast.ViewOf(t, i, "port")
+	v, ok := viewNames.View(t, i, RulePort)
 	return Port{v}, ok
 }
 
@@ -384,9 +394,10 @@ func AsPort(t *ast.Tree, i int) (Port, bool) {
 //	IP-literal    = "[" ( IPv6address / IPvFuture  ) "]"
 type IPLiteral struct{ ast.View }
 
-// AsIPLiteral returns the view of node i of *t when it is a node of rule IP-literal, or false.
+// AsIPLiteral returns the view of node i of *t when it is a node of rule IP-literal of a tree of this
+// grammar, or false.
 func AsIPLiteral(t *ast.Tree, i int) (IPLiteral, bool) {
-	v, ok := ast.ViewOf(t, i, "IP-literal")
+	v, ok := viewNames.View(t, i, RuleIPLiteral)
 	return IPLiteral{v}, ok
 }
 
@@ -445,9 +456,10 @@ var untilIPvFutureInIPLiteral = ast.RulesOf(RuleIPv6address, RuleIPvFuture)
 //	IPvFuture     = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )
 type IPvFuture struct{ ast.View }
 
-// AsIPvFuture returns the view of node i of *t when it is a node of rule IPvFuture, or false.
+// AsIPvFuture returns the view of node i of *t when it is a node of rule IPvFuture of a tree of this
+// grammar, or false.
 func AsIPvFuture(t *ast.Tree, i int) (IPvFuture, bool) {
-	v, ok := ast.ViewOf(t, i, "IPvFuture")
+	v, ok := viewNames.View(t, i, RuleIPvFuture)
 	return IPvFuture{v}, ok
 }
 
@@ -464,9 +476,10 @@ func AsIPvFuture(t *ast.Tree, i int) (IPvFuture, bool) {
 //	              / [ *6( h16 ":" ) h16 ] "::"
 type IPv6address struct{ ast.View }
 
-// AsIPv6address returns the view of node i of *t when it is a node of rule IPv6address, or false.
+// AsIPv6address returns the view of node i of *t when it is a node of rule IPv6address of a tree of this
+// grammar, or false.
 func AsIPv6address(t *ast.Tree, i int) (IPv6address, bool) {
-	v, ok := ast.ViewOf(t, i, "IPv6address")
+	v, ok := viewNames.View(t, i, RuleIPv6address)
 	return IPv6address{v}, ok
 }
 
@@ -484,9 +497,10 @@ var untilIPv4addressInIPv6address = ast.RulesOf(RuleIPv4address)
 //	IPv4address   = dec-octet "." dec-octet "." dec-octet "." dec-octet
 type IPv4address struct{ ast.View }
 
-// AsIPv4address returns the view of node i of *t when it is a node of rule IPv4address, or false.
+// AsIPv4address returns the view of node i of *t when it is a node of rule IPv4address of a tree of this
+// grammar, or false.
 func AsIPv4address(t *ast.Tree, i int) (IPv4address, bool) {
-	v, ok := ast.ViewOf(t, i, "IPv4address")
+	v, ok := viewNames.View(t, i, RuleIPv4address)
 	return IPv4address{v}, ok
 }
 
@@ -504,9 +518,10 @@ func (v IPv4address) EachDecOctet() ast.Children[DecOctet] {
 //	              / "25" %x30-35
 type DecOctet struct{ ast.View }
 
-// AsDecOctet returns the view of node i of *t when it is a node of rule dec-octet, or false.
+// AsDecOctet returns the view of node i of *t when it is a node of rule dec-octet of a tree of this
+// grammar, or false.
 func AsDecOctet(t *ast.Tree, i int) (DecOctet, bool) {
-	v, ok := ast.ViewOf(t, i, "dec-octet")
+	v, ok := viewNames.View(t, i, RuleDecOctet)
 	return DecOctet{v}, ok
 }
 
@@ -515,9 +530,10 @@ func AsDecOctet(t *ast.Tree, i int) (DecOctet, bool) {
 //	reg-name      = *( unreserved / pct-encoded / sub-delims )
 type RegName struct{ ast.View }
 
-// AsRegName returns the view of node i of *t when it is a node of rule reg-name, or false.
+// AsRegName returns the view of node i of *t when it is a node of rule reg-name of a tree of this
+// grammar, or false.
 func AsRegName(t *ast.Tree, i int) (RegName, bool) {
-	v, ok := ast.ViewOf(t, i, "reg-name")
+	v, ok := viewNames.View(t, i, RuleRegName)
 	return RegName{v}, ok
 }
 
@@ -526,9 +542,10 @@ func AsRegName(t *ast.Tree, i int) (RegName, bool) {
 //	segment       = *pchar
 type Segment struct{ ast.View }
 
-// AsSegment returns the view of node i of *t when it is a node of rule segment, or false.
+// AsSegment returns the view of node i of *t when it is a node of rule segment of a tree of this
+// grammar, or false.
 func AsSegment(t *ast.Tree, i int) (Segment, bool) {
-	v, ok := ast.ViewOf(t, i, "segment")
+	v, ok := viewNames.View(t, i, RuleSegment)
 	return Segment{v}, ok
 }
 
@@ -537,9 +554,10 @@ func AsSegment(t *ast.Tree, i int) (Segment, bool) {
 //	query         = *( pchar / "/" / "?" )
 type Query struct{ ast.View }
 
-// AsQuery returns the view of node i of *t when it is a node of rule query, or false.
+// AsQuery returns the view of node i of *t when it is a node of rule query of a tree of this
+// grammar, or false.
 func AsQuery(t *ast.Tree, i int) (Query, bool) {
-	v, ok := ast.ViewOf(t, i, "query")
+	v, ok := viewNames.View(t, i, RuleQuery)
 	return Query{v}, ok
 }
 

@@ -19,6 +19,10 @@ const (
 	RuleExplode      = 14 // explode
 )
 
+// viewNames are the names of the rules of this grammar's trees, in the order their Schema().Names
+// has them: a view is made only over a tree whose schema has them (ast.RuleNames).
+var viewNames = ast.NewRuleNames("URI-Template", "literals", "expression", "operator", "op-level2", "op-level3", "op-reserve", "variable-list", "varspec", "varname", "varchar", "modifier-level4", "prefix", "max-length", "explode", "pct-encoded", "ucschar", "iprivate", "ALPHA", "DIGIT", "HEXDIG")
+
 // Root returns the view of the root of *t, a tree of this grammar's start rule URI-Template (what
 // urlgrammar's Grammar.Parse and Parser.Parse return), or false for another tree.
 func Root(t *ast.Tree) (URITemplate, bool) { return AsURITemplate(t, 0) }
@@ -28,9 +32,10 @@ func Root(t *ast.Tree) (URITemplate, bool) { return AsURITemplate(t, 0) }
 //	URI-Template  = *( literals / expression )
 type URITemplate struct{ ast.View }
 
-// AsURITemplate returns the view of node i of *t when it is a node of rule URI-Template, or false.
+// AsURITemplate returns the view of node i of *t when it is a node of rule URI-Template of a tree of this
+// grammar, or false.
 func AsURITemplate(t *ast.Tree, i int) (URITemplate, bool) {
-	v, ok := ast.ViewOf(t, i, "URI-Template")
+	v, ok := viewNames.View(t, i, RuleURITemplate)
 	return URITemplate{v}, ok
 }
 
@@ -80,9 +85,10 @@ func (v URITemplate) EachExpression() ast.Children[Expression] {
 //	              /  pct-encoded
 type Literals struct{ ast.View }
 
-// AsLiterals returns the view of node i of *t when it is a node of rule literals, or false.
+// AsLiterals returns the view of node i of *t when it is a node of rule literals of a tree of this
+// grammar, or false.
 func AsLiterals(t *ast.Tree, i int) (Literals, bool) {
-	v, ok := ast.ViewOf(t, i, "literals")
+	v, ok := viewNames.View(t, i, RuleLiterals)
 	return Literals{v}, ok
 }
 
@@ -91,9 +97,10 @@ func AsLiterals(t *ast.Tree, i int) (Literals, bool) {
 //	expression    =  "{" [ operator ] variable-list "}"
 type Expression struct{ ast.View }
 
-// AsExpression returns the view of node i of *t when it is a node of rule expression, or false.
+// AsExpression returns the view of node i of *t when it is a node of rule expression of a tree of this
+// grammar, or false.
 func AsExpression(t *ast.Tree, i int) (Expression, bool) {
-	v, ok := ast.ViewOf(t, i, "expression")
+	v, ok := viewNames.View(t, i, RuleExpression)
 	return Expression{v}, ok
 }
 
@@ -152,9 +159,10 @@ var backUntilVariableListInExpression = ast.RulesOf(RuleOperator, RuleVariableLi
 //	operator      =  op-level2 / op-level3 / op-reserve
 type Operator struct{ ast.View }
 
-// AsOperator returns the view of node i of *t when it is a node of rule operator, or false.
+// AsOperator returns the view of node i of *t when it is a node of rule operator of a tree of this
+// grammar, or false.
 func AsOperator(t *ast.Tree, i int) (Operator, bool) {
-	v, ok := ast.ViewOf(t, i, "operator")
+	v, ok := viewNames.View(t, i, RuleOperator)
 	return Operator{v}, ok
 }
 
@@ -163,9 +171,10 @@ func AsOperator(t *ast.Tree, i int) (Operator, bool) {
 //	variable-list =  varspec *( "," varspec )
 type VariableList struct{ ast.View }
 
-// AsVariableList returns the view of node i of *t when it is a node of rule variable-list, or false.
+// AsVariableList returns the view of node i of *t when it is a node of rule variable-list of a tree of this
+// grammar, or false.
 func AsVariableList(t *ast.Tree, i int) (VariableList, bool) {
-	v, ok := ast.ViewOf(t, i, "variable-list")
+	v, ok := viewNames.View(t, i, RuleVariableList)
 	return VariableList{v}, ok
 }
 
@@ -179,9 +188,10 @@ func (v VariableList) EachVarspec() ast.Children[Varspec] {
 //	varspec       =  varname [ modifier-level4 ]
 type Varspec struct{ ast.View }
 
-// AsVarspec returns the view of node i of *t when it is a node of rule varspec, or false.
+// AsVarspec returns the view of node i of *t when it is a node of rule varspec of a tree of this
+// grammar, or false.
 func AsVarspec(t *ast.Tree, i int) (Varspec, bool) {
-	v, ok := ast.ViewOf(t, i, "varspec")
+	v, ok := viewNames.View(t, i, RuleVarspec)
 	return Varspec{v}, ok
 }
 
@@ -258,9 +268,10 @@ var backUntilExplodeInVarspec = ast.RulesOf(RuleVarname, RulePrefix, RuleExplode
 //	varname       =  varchar *( ["."] varchar )
 type Varname struct{ ast.View }
 
-// AsVarname returns the view of node i of *t when it is a node of rule varname, or false.
+// AsVarname returns the view of node i of *t when it is a node of rule varname of a tree of this
+// grammar, or false.
 func AsVarname(t *ast.Tree, i int) (Varname, bool) {
-	v, ok := ast.ViewOf(t, i, "varname")
+	v, ok := viewNames.View(t, i, RuleVarname)
 	return Varname{v}, ok
 }
 
@@ -269,9 +280,10 @@ func AsVarname(t *ast.Tree, i int) (Varname, bool) {
 //	prefix        =  ":" max-length
 type Prefix struct{ ast.View }
 
-// AsPrefix returns the view of node i of *t when it is a node of rule prefix, or false.
+// AsPrefix returns the view of node i of *t when it is a node of rule prefix of a tree of this
+// grammar, or false.
 func AsPrefix(t *ast.Tree, i int) (Prefix, bool) {
-	v, ok := ast.ViewOf(t, i, "prefix")
+	v, ok := viewNames.View(t, i, RulePrefix)
 	return Prefix{v}, ok
 }
 
@@ -289,9 +301,10 @@ var untilMaxLengthInPrefix = ast.RulesOf(RuleMaxLength)
 //	max-length    =  %x31-39 0*3DIGIT
 type MaxLength struct{ ast.View }
 
-// AsMaxLength returns the view of node i of *t when it is a node of rule max-length, or false.
+// AsMaxLength returns the view of node i of *t when it is a node of rule max-length of a tree of this
+// grammar, or false.
 func AsMaxLength(t *ast.Tree, i int) (MaxLength, bool) {
-	v, ok := ast.ViewOf(t, i, "max-length")
+	v, ok := viewNames.View(t, i, RuleMaxLength)
 	return MaxLength{v}, ok
 }
 
@@ -300,9 +313,10 @@ func AsMaxLength(t *ast.Tree, i int) (MaxLength, bool) {
 //	explode       =  "*"
 type Explode struct{ ast.View }
 
-// AsExplode returns the view of node i of *t when it is a node of rule explode, or false.
+// AsExplode returns the view of node i of *t when it is a node of rule explode of a tree of this
+// grammar, or false.
 func AsExplode(t *ast.Tree, i int) (Explode, bool) {
-	v, ok := ast.ViewOf(t, i, "explode")
+	v, ok := viewNames.View(t, i, RuleExplode)
 	return Explode{v}, ok
 }
 

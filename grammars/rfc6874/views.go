@@ -35,6 +35,10 @@ const (
 	RuleFragment     = 32 // fragment
 )
 
+// viewNames are the names of the rules of this grammar's trees, in the order their Schema().Names
+// has them: a view is made only over a tree whose schema has them (ast.RuleNames).
+var viewNames = ast.NewRuleNames("URI-reference", "URI", "hier-part", "absolute-URI", "relative-ref", "relative-part", "scheme", "authority", "userinfo", "host", "port", "IP-literal", "ZoneID", "IPv6addrz", "IPvFuture", "IPv6address", "h16", "ls32", "IPv4address", "dec-octet", "reg-name", "path", "path-abempty", "path-absolute", "path-noscheme", "path-rootless", "path-empty", "segment", "segment-nz", "segment-nz-nc", "pchar", "query", "fragment", "pct-encoded", "unreserved", "reserved", "gen-delims", "sub-delims", "ALPHA", "DIGIT", "HEXDIG")
+
 // Root returns the view of the root of *t, a tree of this grammar's start rule URI-reference (what
 // urlgrammar's Grammar.Parse and Parser.Parse return), or false for another tree.
 func Root(t *ast.Tree) (URIReference, bool) { return AsURIReference(t, 0) }
@@ -44,9 +48,10 @@ func Root(t *ast.Tree) (URIReference, bool) { return AsURIReference(t, 0) }
 //	URI-reference = URI / relative-ref
 type URIReference struct{ ast.View }
 
-// AsURIReference returns the view of node i of *t when it is a node of rule URI-reference, or false.
+// AsURIReference returns the view of node i of *t when it is a node of rule URI-reference of a tree of this
+// grammar, or false.
 func AsURIReference(t *ast.Tree, i int) (URIReference, bool) {
-	v, ok := ast.ViewOf(t, i, "URI-reference")
+	v, ok := viewNames.View(t, i, RuleURIReference)
 	return URIReference{v}, ok
 }
 
@@ -105,9 +110,10 @@ var untilRelativeRefInURIReference = ast.RulesOf(RuleURI, RuleRelativeRef)
 //	URI           = scheme ":" hier-part [ "?" query ] [ "#" fragment ]
 type URI struct{ ast.View }
 
-// AsURI returns the view of node i of *t when it is a node of rule URI, or false.
+// AsURI returns the view of node i of *t when it is a node of rule URI of a tree of this
+// grammar, or false.
 func AsURI(t *ast.Tree, i int) (URI, bool) {
-	v, ok := ast.ViewOf(t, i, "URI")
+	v, ok := viewNames.View(t, i, RuleURI)
 	return URI{v}, ok
 }
 
@@ -272,9 +278,10 @@ var backUntilFragmentInURI = ast.RulesOf(RuleScheme, RuleAuthority, RulePathAbem
 //	relative-ref  = relative-part [ "?" query ] [ "#" fragment ]
 type RelativeRef struct{ ast.View }
 
-// AsRelativeRef returns the view of node i of *t when it is a node of rule relative-ref, or false.
+// AsRelativeRef returns the view of node i of *t when it is a node of rule relative-ref of a tree of this
+// grammar, or false.
 func AsRelativeRef(t *ast.Tree, i int) (RelativeRef, bool) {
-	v, ok := ast.ViewOf(t, i, "relative-ref")
+	v, ok := viewNames.View(t, i, RuleRelativeRef)
 	return RelativeRef{v}, ok
 }
 
@@ -424,9 +431,10 @@ var backUntilFragmentInRelativeRef = ast.RulesOf(RuleAuthority, RulePathAbempty,
 //	scheme        = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
 type Scheme struct{ ast.View }
 
-// AsScheme returns the view of node i of *t when it is a node of rule scheme, or false.
+// AsScheme returns the view of node i of *t when it is a node of rule scheme of a tree of this
+// grammar, or false.
 func AsScheme(t *ast.Tree, i int) (Scheme, bool) {
-	v, ok := ast.ViewOf(t, i, "scheme")
+	v, ok := viewNames.View(t, i, RuleScheme)
 	return Scheme{v}, ok
 }
 
@@ -435,9 +443,10 @@ func AsScheme(t *ast.Tree, i int) (Scheme, bool) {
 //	authority     = [ userinfo "@" ] host [ ":" port ]
 type Authority struct{ ast.View }
 
-// AsAuthority returns the view of node i of *t when it is a node of rule authority, or false.
+// AsAuthority returns the view of node i of *t when it is a node of rule authority of a tree of this
+// grammar, or false.
 func AsAuthority(t *ast.Tree, i int) (Authority, bool) {
-	v, ok := ast.ViewOf(t, i, "authority")
+	v, ok := viewNames.View(t, i, RuleAuthority)
 	return Authority{v}, ok
 }
 
@@ -511,9 +520,10 @@ var backUntilPortInAuthority = ast.RulesOf(RuleUserinfo, RuleHost, RulePort)
 //	userinfo      = *( unreserved / pct-encoded / sub-delims / ":" )
 type Userinfo struct{ ast.View }
 
-// AsUserinfo returns the view of node i of *t when it is a node of rule userinfo, or false.
+// AsUserinfo returns the view of node i of *t when it is a node of rule userinfo of a tree of this
+// grammar, or false.
 func AsUserinfo(t *ast.Tree, i int) (Userinfo, bool) {
-	v, ok := ast.ViewOf(t, i, "userinfo")
+	v, ok := viewNames.View(t, i, RuleUserinfo)
 	return Userinfo{v}, ok
 }
 
@@ -522,9 +532,10 @@ func AsUserinfo(t *ast.Tree, i int) (Userinfo, bool) {
 //	host          = IP-literal / IPv4address / reg-name
 type Host struct{ ast.View }
 
-// AsHost returns the view of node i of *t when it is a node of rule host, or false.
+// AsHost returns the view of node i of *t when it is a node of rule host of a tree of this
+// grammar, or false.
 func AsHost(t *ast.Tree, i int) (Host, bool) {
-	v, ok := ast.ViewOf(t, i, "host")
+	v, ok := viewNames.View(t, i, RuleHost)
 	return Host{v}, ok
 }
 
@@ -598,9 +609,10 @@ var untilRegNameInHost = ast.RulesOf(RuleIPLiteral, RuleIPv4address, RuleRegName
 //	port          = *DIGIT
 type Port struct{ ast.View }
 
-// AsPort returns the view of node i of *t when it is a node of rule port, or false.
+// AsPort returns the view of node i of *t when it is a node of rule port of a tree of this
+// grammar, or false.
 func AsPort(t *ast.Tree, i int) (Port, bool) {
-	v, ok := ast.ViewOf(t, i, "port")
+	v, ok := viewNames.View(t, i, RulePort)
 	return Port{v}, ok
 }
 
@@ -609,9 +621,10 @@ func AsPort(t *ast.Tree, i int) (Port, bool) {
 //	IP-literal    = "[" ( IPv6address / IPv6addrz / IPvFuture  ) "]"
 type IPLiteral struct{ ast.View }
 
-// AsIPLiteral returns the view of node i of *t when it is a node of rule IP-literal, or false.
+// AsIPLiteral returns the view of node i of *t when it is a node of rule IP-literal of a tree of this
+// grammar, or false.
 func AsIPLiteral(t *ast.Tree, i int) (IPLiteral, bool) {
-	v, ok := ast.ViewOf(t, i, "IP-literal")
+	v, ok := viewNames.View(t, i, RuleIPLiteral)
 	return IPLiteral{v}, ok
 }
 
@@ -685,9 +698,10 @@ var untilIPvFutureInIPLiteral = ast.RulesOf(RuleIPv6addrz, RuleIPv6address, Rule
 //	ZoneID        = 1*( unreserved / pct-encoded )
 type ZoneID struct{ ast.View }
 
-// AsZoneID returns the view of node i of *t when it is a node of rule ZoneID, or false.
+// AsZoneID returns the view of node i of *t when it is a node of rule ZoneID of a tree of this
+// grammar, or false.
 func AsZoneID(t *ast.Tree, i int) (ZoneID, bool) {
-	v, ok := ast.ViewOf(t, i, "ZoneID")
+	v, ok := viewNames.View(t, i, RuleZoneID)
 	return ZoneID{v}, ok
 }
 
@@ -696,9 +710,10 @@ func AsZoneID(t *ast.Tree, i int) (ZoneID, bool) {
 //	IPv6addrz     = IPv6address "%25" ZoneID
 type IPv6addrz struct{ ast.View }
 
-// AsIPv6addrz returns the view of node i of *t when it is a node of rule IPv6addrz, or false.
+// AsIPv6addrz returns the view of node i of *t when it is a node of rule IPv6addrz of a tree of this
+// grammar, or false.
 func AsIPv6addrz(t *ast.Tree, i int) (IPv6addrz, bool) {
-	v, ok := ast.ViewOf(t, i, "IPv6addrz")
+	v, ok := viewNames.View(t, i, RuleIPv6addrz)
 	return IPv6addrz{v}, ok
 }
 
@@ -757,9 +772,10 @@ var backUntilZoneIDInIPv6addrz = ast.RulesOf(RuleIPv6address, RuleZoneID)
 //	IPvFuture     = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )
 type IPvFuture struct{ ast.View }
 
-// AsIPvFuture returns the view of node i of *t when it is a node of rule IPvFuture, or false.
+// AsIPvFuture returns the view of node i of *t when it is a node of rule IPvFuture of a tree of this
+// grammar, or false.
 func AsIPvFuture(t *ast.Tree, i int) (IPvFuture, bool) {
-	v, ok := ast.ViewOf(t, i, "IPvFuture")
+	v, ok := viewNames.View(t, i, RuleIPvFuture)
 	return IPvFuture{v}, ok
 }
 
@@ -776,9 +792,10 @@ func AsIPvFuture(t *ast.Tree, i int) (IPvFuture, bool) {
 //	              / [ *6( h16 ":" ) h16 ] "::"
 type IPv6address struct{ ast.View }
 
-// AsIPv6address returns the view of node i of *t when it is a node of rule IPv6address, or false.
+// AsIPv6address returns the view of node i of *t when it is a node of rule IPv6address of a tree of this
+// grammar, or false.
 func AsIPv6address(t *ast.Tree, i int) (IPv6address, bool) {
-	v, ok := ast.ViewOf(t, i, "IPv6address")
+	v, ok := viewNames.View(t, i, RuleIPv6address)
 	return IPv6address{v}, ok
 }
 
@@ -796,9 +813,10 @@ var untilIPv4addressInIPv6address = ast.RulesOf(RuleIPv4address)
 //	IPv4address   = dec-octet "." dec-octet "." dec-octet "." dec-octet
 type IPv4address struct{ ast.View }
 
-// AsIPv4address returns the view of node i of *t when it is a node of rule IPv4address, or false.
+// AsIPv4address returns the view of node i of *t when it is a node of rule IPv4address of a tree of this
+// grammar, or false.
 func AsIPv4address(t *ast.Tree, i int) (IPv4address, bool) {
-	v, ok := ast.ViewOf(t, i, "IPv4address")
+	v, ok := viewNames.View(t, i, RuleIPv4address)
 	return IPv4address{v}, ok
 }
 
@@ -816,9 +834,10 @@ func (v IPv4address) EachDecOctet() ast.Children[DecOctet] {
 //	              / "25" %x30-35
 type DecOctet struct{ ast.View }
 
-// AsDecOctet returns the view of node i of *t when it is a node of rule dec-octet, or false.
+// AsDecOctet returns the view of node i of *t when it is a node of rule dec-octet of a tree of this
+// grammar, or false.
 func AsDecOctet(t *ast.Tree, i int) (DecOctet, bool) {
-	v, ok := ast.ViewOf(t, i, "dec-octet")
+	v, ok := viewNames.View(t, i, RuleDecOctet)
 	return DecOctet{v}, ok
 }
 
@@ -827,9 +846,10 @@ func AsDecOctet(t *ast.Tree, i int) (DecOctet, bool) {
 //	reg-name      = *( unreserved / pct-encoded / sub-delims )
 type RegName struct{ ast.View }
 
-// AsRegName returns the view of node i of *t when it is a node of rule reg-name, or false.
+// AsRegName returns the view of node i of *t when it is a node of rule reg-name of a tree of this
+// grammar, or false.
 func AsRegName(t *ast.Tree, i int) (RegName, bool) {
-	v, ok := ast.ViewOf(t, i, "reg-name")
+	v, ok := viewNames.View(t, i, RuleRegName)
 	return RegName{v}, ok
 }
 
@@ -838,9 +858,10 @@ func AsRegName(t *ast.Tree, i int) (RegName, bool) {
 //	path-abempty  = *( "/" segment )
 type PathAbempty struct{ ast.View }
 
-// AsPathAbempty returns the view of node i of *t when it is a node of rule path-abempty, or false.
+// AsPathAbempty returns the view of node i of *t when it is a node of rule path-abempty of a tree of this
+// grammar, or false.
 func AsPathAbempty(t *ast.Tree, i int) (PathAbempty, bool) {
-	v, ok := ast.ViewOf(t, i, "path-abempty")
+	v, ok := viewNames.View(t, i, RulePathAbempty)
 	return PathAbempty{v}, ok
 }
 
@@ -854,9 +875,10 @@ func (v PathAbempty) EachSegment() ast.Children[Segment] {
 //	path-absolute = "/" [ segment-nz *( "/" segment ) ]
 type PathAbsolute struct{ ast.View }
 
-// AsPathAbsolute returns the view of node i of *t when it is a node of rule path-absolute, or false.
+// AsPathAbsolute returns the view of node i of *t when it is a node of rule path-absolute of a tree of this
+// grammar, or false.
 func AsPathAbsolute(t *ast.Tree, i int) (PathAbsolute, bool) {
-	v, ok := ast.ViewOf(t, i, "path-absolute")
+	v, ok := viewNames.View(t, i, RulePathAbsolute)
 	return PathAbsolute{v}, ok
 }
 
@@ -908,9 +930,10 @@ func (v PathAbsolute) EachSegment() ast.Children[Segment] {
 //	path-noscheme = segment-nz-nc *( "/" segment )
 type PathNoscheme struct{ ast.View }
 
-// AsPathNoscheme returns the view of node i of *t when it is a node of rule path-noscheme, or false.
+// AsPathNoscheme returns the view of node i of *t when it is a node of rule path-noscheme of a tree of this
+// grammar, or false.
 func AsPathNoscheme(t *ast.Tree, i int) (PathNoscheme, bool) {
-	v, ok := ast.ViewOf(t, i, "path-noscheme")
+	v, ok := viewNames.View(t, i, RulePathNoscheme)
 	return PathNoscheme{v}, ok
 }
 
@@ -962,9 +985,10 @@ func (v PathNoscheme) EachSegment() ast.Children[Segment] {
 //	path-rootless = segment-nz *( "/" segment )
 type PathRootless struct{ ast.View }
 
-// AsPathRootless returns the view of node i of *t when it is a node of rule path-rootless, or false.
+// AsPathRootless returns the view of node i of *t when it is a node of rule path-rootless of a tree of this
+// grammar, or false.
 func AsPathRootless(t *ast.Tree, i int) (PathRootless, bool) {
-	v, ok := ast.ViewOf(t, i, "path-rootless")
+	v, ok := viewNames.View(t, i, RulePathRootless)
 	return PathRootless{v}, ok
 }
 
@@ -1016,9 +1040,10 @@ func (v PathRootless) EachSegment() ast.Children[Segment] {
 //	path-empty    = 0pchar
 type PathEmpty struct{ ast.View }
 
-// AsPathEmpty returns the view of node i of *t when it is a node of rule path-empty, or false.
+// AsPathEmpty returns the view of node i of *t when it is a node of rule path-empty of a tree of this
+// grammar, or false.
 func AsPathEmpty(t *ast.Tree, i int) (PathEmpty, bool) {
-	v, ok := ast.ViewOf(t, i, "path-empty")
+	v, ok := viewNames.View(t, i, RulePathEmpty)
 	return PathEmpty{v}, ok
 }
 
@@ -1027,9 +1052,10 @@ func AsPathEmpty(t *ast.Tree, i int) (PathEmpty, bool) {
 //	segment       = *pchar
 type Segment struct{ ast.View }
 
-// AsSegment returns the view of node i of *t when it is a node of rule segment, or false.
+// AsSegment returns the view of node i of *t when it is a node of rule segment of a tree of this
+// grammar, or false.
 func AsSegment(t *ast.Tree, i int) (Segment, bool) {
-	v, ok := ast.ViewOf(t, i, "segment")
+	v, ok := viewNames.View(t, i, RuleSegment)
 	return Segment{v}, ok
 }
 
@@ -1038,9 +1064,10 @@ func AsSegment(t *ast.Tree, i int) (Segment, bool) {
 //	segment-nz    = 1*pchar
 type SegmentNz struct{ ast.View }
 
-// AsSegmentNz returns the view of node i of *t when it is a node of rule segment-nz, or false.
+// AsSegmentNz returns the view of node i of *t when it is a node of rule segment-nz of a tree of this
+// grammar, or false.
 func AsSegmentNz(t *ast.Tree, i int) (SegmentNz, bool) {
-	v, ok := ast.ViewOf(t, i, "segment-nz")
+	v, ok := viewNames.View(t, i, RuleSegmentNz)
 	return SegmentNz{v}, ok
 }
 
@@ -1049,9 +1076,10 @@ func AsSegmentNz(t *ast.Tree, i int) (SegmentNz, bool) {
 //	segment-nz-nc = 1*( unreserved / pct-encoded / sub-delims / "@" )
 type SegmentNzNc struct{ ast.View }
 
-// AsSegmentNzNc returns the view of node i of *t when it is a node of rule segment-nz-nc, or false.
+// AsSegmentNzNc returns the view of node i of *t when it is a node of rule segment-nz-nc of a tree of this
+// grammar, or false.
 func AsSegmentNzNc(t *ast.Tree, i int) (SegmentNzNc, bool) {
-	v, ok := ast.ViewOf(t, i, "segment-nz-nc")
+	v, ok := viewNames.View(t, i, RuleSegmentNzNc)
 	return SegmentNzNc{v}, ok
 }
 
@@ -1060,9 +1088,10 @@ func AsSegmentNzNc(t *ast.Tree, i int) (SegmentNzNc, bool) {
 //	query         = *( pchar / "/" / "?" )
 type Query struct{ ast.View }
 
-// AsQuery returns the view of node i of *t when it is a node of rule query, or false.
+// AsQuery returns the view of node i of *t when it is a node of rule query of a tree of this
+// grammar, or false.
 func AsQuery(t *ast.Tree, i int) (Query, bool) {
-	v, ok := ast.ViewOf(t, i, "query")
+	v, ok := viewNames.View(t, i, RuleQuery)
 	return Query{v}, ok
 }
 
@@ -1071,9 +1100,10 @@ func AsQuery(t *ast.Tree, i int) (Query, bool) {
 //	fragment      = *( pchar / "/" / "?" )
 type Fragment struct{ ast.View }
 
-// AsFragment returns the view of node i of *t when it is a node of rule fragment, or false.
+// AsFragment returns the view of node i of *t when it is a node of rule fragment of a tree of this
+// grammar, or false.
 func AsFragment(t *ast.Tree, i int) (Fragment, bool) {
-	v, ok := ast.ViewOf(t, i, "fragment")
+	v, ok := viewNames.View(t, i, RuleFragment)
 	return Fragment{v}, ok
 }
 

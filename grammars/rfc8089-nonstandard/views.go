@@ -28,6 +28,10 @@ const (
 	RuleSegmentNz    = 25 // segment-nz
 )
 
+// viewNames are the names of the rules of this grammar's trees, in the order their Schema().Names
+// has them: a view is made only over a tree whose schema has them (ast.RuleNames).
+var viewNames = ast.NewRuleNames("file-URI", "file-scheme", "file-hier-part", "auth-path", "local-path", "file-auth", "unc-authority", "file-host", "inline-IP", "file-absolute", "drive-letter", "userinfo", "host", "IP-literal", "ZoneID", "IPv6addrz", "IPvFuture", "IPv6address", "h16", "ls32", "IPv4address", "dec-octet", "reg-name", "path-absolute", "segment", "segment-nz", "pchar", "pct-encoded", "unreserved", "sub-delims", "ALPHA", "DIGIT", "HEXDIG")
+
 // Root returns the view of the root of *t, a tree of this grammar's start rule file-URI (what
 // urlgrammar's Grammar.Parse and Parser.Parse return), or false for another tree.
 func Root(t *ast.Tree) (FileURI, bool) { return AsFileURI(t, 0) }
@@ -37,9 +41,10 @@ func Root(t *ast.Tree) (FileURI, bool) { return AsFileURI(t, 0) }
 //	file-URI       = file-scheme ":" file-hier-part
 type FileURI struct{ ast.View }
 
-// AsFileURI returns the view of node i of *t when it is a node of rule file-URI, or false.
+// AsFileURI returns the view of node i of *t when it is a node of rule file-URI of a tree of this
+// grammar, or false.
 func AsFileURI(t *ast.Tree, i int) (FileURI, bool) {
-	v, ok := ast.ViewOf(t, i, "file-URI")
+	v, ok := viewNames.View(t, i, RuleFileURI)
 	return FileURI{v}, ok
 }
 
@@ -147,9 +152,10 @@ var untilDriveLetterInFileURI = ast.RulesOf(RuleFileAuth, RulePathAbsolute, Rule
 //	               / [ userinfo "@" ] host
 type FileAuth struct{ ast.View }
 
-// AsFileAuth returns the view of node i of *t when it is a node of rule file-auth, or false.
+// AsFileAuth returns the view of node i of *t when it is a node of rule file-auth of a tree of this
+// grammar, or false.
 func AsFileAuth(t *ast.Tree, i int) (FileAuth, bool) {
-	v, ok := ast.ViewOf(t, i, "file-auth")
+	v, ok := viewNames.View(t, i, RuleFileAuth)
 	return FileAuth{v}, ok
 }
 
@@ -208,9 +214,10 @@ var backUntilHostInFileAuth = ast.RulesOf(RuleUserinfo, RuleHost)
 //	unc-authority  = 2*3"/" file-host
 type UncAuthority struct{ ast.View }
 
-// AsUncAuthority returns the view of node i of *t when it is a node of rule unc-authority, or false.
+// AsUncAuthority returns the view of node i of *t when it is a node of rule unc-authority of a tree of this
+// grammar, or false.
 func AsUncAuthority(t *ast.Tree, i int) (UncAuthority, bool) {
-	v, ok := ast.ViewOf(t, i, "unc-authority")
+	v, ok := viewNames.View(t, i, RuleUncAuthority)
 	return UncAuthority{v}, ok
 }
 
@@ -228,9 +235,10 @@ var untilFileHostInUncAuthority = ast.RulesOf(RuleFileHost)
 //	file-host      = inline-IP / IPv4address / reg-name
 type FileHost struct{ ast.View }
 
-// AsFileHost returns the view of node i of *t when it is a node of rule file-host, or false.
+// AsFileHost returns the view of node i of *t when it is a node of rule file-host of a tree of this
+// grammar, or false.
 func AsFileHost(t *ast.Tree, i int) (FileHost, bool) {
-	v, ok := ast.ViewOf(t, i, "file-host")
+	v, ok := viewNames.View(t, i, RuleFileHost)
 	return FileHost{v}, ok
 }
 
@@ -304,9 +312,10 @@ var untilRegNameInFileHost = ast.RulesOf(RuleInlineIP, RuleIPv4address, RuleRegN
 //	inline-IP      = "%5B" ( IPv6address / IPvFuture ) "%5D"
 type InlineIP struct{ ast.View }
 
-// AsInlineIP returns the view of node i of *t when it is a node of rule inline-IP, or false.
+// AsInlineIP returns the view of node i of *t when it is a node of rule inline-IP of a tree of this
+// grammar, or false.
 func AsInlineIP(t *ast.Tree, i int) (InlineIP, bool) {
-	v, ok := ast.ViewOf(t, i, "inline-IP")
+	v, ok := viewNames.View(t, i, RuleInlineIP)
 	return InlineIP{v}, ok
 }
 
@@ -365,9 +374,10 @@ var untilIPvFutureInInlineIP = ast.RulesOf(RuleIPv6address, RuleIPvFuture)
 //	file-absolute  = "/" drive-letter path-absolute
 type FileAbsolute struct{ ast.View }
 
-// AsFileAbsolute returns the view of node i of *t when it is a node of rule file-absolute, or false.
+// AsFileAbsolute returns the view of node i of *t when it is a node of rule file-absolute of a tree of this
+// grammar, or false.
 func AsFileAbsolute(t *ast.Tree, i int) (FileAbsolute, bool) {
-	v, ok := ast.ViewOf(t, i, "file-absolute")
+	v, ok := viewNames.View(t, i, RuleFileAbsolute)
 	return FileAbsolute{v}, ok
 }
 
@@ -427,9 +437,10 @@ var backUntilPathAbsoluteInFileAbsolute = ast.RulesOf(RuleDriveLetter, RulePathA
 //	               / ALPHA "|"
 type DriveLetter struct{ ast.View }
 
-// AsDriveLetter returns the view of node i of *t when it is a node of rule drive-letter, or false.
+// AsDriveLetter returns the view of node i of *t when it is a node of rule drive-letter of a tree of this
+// grammar, or false.
 func AsDriveLetter(t *ast.Tree, i int) (DriveLetter, bool) {
-	v, ok := ast.ViewOf(t, i, "drive-letter")
+	v, ok := viewNames.View(t, i, RuleDriveLetter)
 	return DriveLetter{v}, ok
 }
 
@@ -438,9 +449,10 @@ func AsDriveLetter(t *ast.Tree, i int) (DriveLetter, bool) {
 //	userinfo       = *( unreserved / pct-encoded / sub-delims / ":" )
 type Userinfo struct{ ast.View }
 
-// AsUserinfo returns the view of node i of *t when it is a node of rule userinfo, or false.
+// AsUserinfo returns the view of node i of *t when it is a node of rule userinfo of a tree of this
+// grammar, or false.
 func AsUserinfo(t *ast.Tree, i int) (Userinfo, bool) {
-	v, ok := ast.ViewOf(t, i, "userinfo")
+	v, ok := viewNames.View(t, i, RuleUserinfo)
 	return Userinfo{v}, ok
 }
 
@@ -449,9 +461,10 @@ func AsUserinfo(t *ast.Tree, i int) (Userinfo, bool) {
 //	host          = IP-literal / IPv4address / reg-name
 type Host struct{ ast.View }
 
-// AsHost returns the view of node i of *t when it is a node of rule host, or false.
+// AsHost returns the view of node i of *t when it is a node of rule host of a tree of this
+// grammar, or false.
 func AsHost(t *ast.Tree, i int) (Host, bool) {
-	v, ok := ast.ViewOf(t, i, "host")
+	v, ok := viewNames.View(t, i, RuleHost)
 	return Host{v}, ok
 }
 
@@ -525,9 +538,10 @@ var untilRegNameInHost = ast.RulesOf(RuleIPLiteral, RuleIPv4address, RuleRegName
 //	IP-literal    = "[" ( IPv6address / IPv6addrz / IPvFuture  ) "]"
 type IPLiteral struct{ ast.View }
 
-// AsIPLiteral returns the view of node i of *t when it is a node of rule IP-literal, or false.
+// AsIPLiteral returns the view of node i of *t when it is a node of rule IP-literal of a tree of this
+// grammar, or false.
 func AsIPLiteral(t *ast.Tree, i int) (IPLiteral, bool) {
-	v, ok := ast.ViewOf(t, i, "IP-literal")
+	v, ok := viewNames.View(t, i, RuleIPLiteral)
 	return IPLiteral{v}, ok
 }
 
@@ -601,9 +615,10 @@ var untilIPvFutureInIPLiteral = ast.RulesOf(RuleIPv6addrz, RuleIPv6address, Rule
 //	ZoneID        = 1*( unreserved / pct-encoded )
 type ZoneID struct{ ast.View }
 
-// AsZoneID returns the view of node i of *t when it is a node of rule ZoneID, or false.
+// AsZoneID returns the view of node i of *t when it is a node of rule ZoneID of a tree of this
+// grammar, or false.
 func AsZoneID(t *ast.Tree, i int) (ZoneID, bool) {
-	v, ok := ast.ViewOf(t, i, "ZoneID")
+	v, ok := viewNames.View(t, i, RuleZoneID)
 	return ZoneID{v}, ok
 }
 
@@ -612,9 +627,10 @@ func AsZoneID(t *ast.Tree, i int) (ZoneID, bool) {
 //	IPv6addrz     = IPv6address "%25" ZoneID
 type IPv6addrz struct{ ast.View }
 
-// AsIPv6addrz returns the view of node i of *t when it is a node of rule IPv6addrz, or false.
+// AsIPv6addrz returns the view of node i of *t when it is a node of rule IPv6addrz of a tree of this
+// grammar, or false.
 func AsIPv6addrz(t *ast.Tree, i int) (IPv6addrz, bool) {
-	v, ok := ast.ViewOf(t, i, "IPv6addrz")
+	v, ok := viewNames.View(t, i, RuleIPv6addrz)
 	return IPv6addrz{v}, ok
 }
 
@@ -673,9 +689,10 @@ var backUntilZoneIDInIPv6addrz = ast.RulesOf(RuleIPv6address, RuleZoneID)
 //	IPvFuture     = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )
 type IPvFuture struct{ ast.View }
 
-// AsIPvFuture returns the view of node i of *t when it is a node of rule IPvFuture, or false.
+// AsIPvFuture returns the view of node i of *t when it is a node of rule IPvFuture of a tree of this
+// grammar, or false.
 func AsIPvFuture(t *ast.Tree, i int) (IPvFuture, bool) {
-	v, ok := ast.ViewOf(t, i, "IPvFuture")
+	v, ok := viewNames.View(t, i, RuleIPvFuture)
 	return IPvFuture{v}, ok
 }
 
@@ -692,9 +709,10 @@ func AsIPvFuture(t *ast.Tree, i int) (IPvFuture, bool) {
 //	              / [ *6( h16 ":" ) h16 ] "::"
 type IPv6address struct{ ast.View }
 
-// AsIPv6address returns the view of node i of *t when it is a node of rule IPv6address, or false.
+// AsIPv6address returns the view of node i of *t when it is a node of rule IPv6address of a tree of this
+// grammar, or false.
 func AsIPv6address(t *ast.Tree, i int) (IPv6address, bool) {
-	v, ok := ast.ViewOf(t, i, "IPv6address")
+	v, ok := viewNames.View(t, i, RuleIPv6address)
 	return IPv6address{v}, ok
 }
 
@@ -712,9 +730,10 @@ var untilIPv4addressInIPv6address = ast.RulesOf(RuleIPv4address)
 //	IPv4address   = dec-octet "." dec-octet "." dec-octet "." dec-octet
 type IPv4address struct{ ast.View }
 
-// AsIPv4address returns the view of node i of *t when it is a node of rule IPv4address, or false.
+// AsIPv4address returns the view of node i of *t when it is a node of rule IPv4address of a tree of this
+// grammar, or false.
 func AsIPv4address(t *ast.Tree, i int) (IPv4address, bool) {
-	v, ok := ast.ViewOf(t, i, "IPv4address")
+	v, ok := viewNames.View(t, i, RuleIPv4address)
 	return IPv4address{v}, ok
 }
 
@@ -723,9 +742,10 @@ func AsIPv4address(t *ast.Tree, i int) (IPv4address, bool) {
 //	reg-name      = *( unreserved / pct-encoded / sub-delims )
 type RegName struct{ ast.View }
 
-// AsRegName returns the view of node i of *t when it is a node of rule reg-name, or false.
+// AsRegName returns the view of node i of *t when it is a node of rule reg-name of a tree of this
+// grammar, or false.
 func AsRegName(t *ast.Tree, i int) (RegName, bool) {
-	v, ok := ast.ViewOf(t, i, "reg-name")
+	v, ok := viewNames.View(t, i, RuleRegName)
 	return RegName{v}, ok
 }
 
@@ -734,9 +754,10 @@ func AsRegName(t *ast.Tree, i int) (RegName, bool) {
 //	path-absolute = "/" [ segment-nz *( "/" segment ) ]
 type PathAbsolute struct{ ast.View }
 
-// AsPathAbsolute returns the view of node i of *t when it is a node of rule path-absolute, or false.
+// AsPathAbsolute returns the view of node i of *t when it is a node of rule path-absolute of a tree of this
+// grammar, or false.
 func AsPathAbsolute(t *ast.Tree, i int) (PathAbsolute, bool) {
-	v, ok := ast.ViewOf(t, i, "path-absolute")
+	v, ok := viewNames.View(t, i, RulePathAbsolute)
 	return PathAbsolute{v}, ok
 }
 
@@ -788,9 +809,10 @@ func (v PathAbsolute) EachSegment() ast.Children[Segment] {
 //	segment       = *pchar
 type Segment struct{ ast.View }
 
-// AsSegment returns the view of node i of *t when it is a node of rule segment, or false.
+// AsSegment returns the view of node i of *t when it is a node of rule segment of a tree of this
+// grammar, or false.
 func AsSegment(t *ast.Tree, i int) (Segment, bool) {
-	v, ok := ast.ViewOf(t, i, "segment")
+	v, ok := viewNames.View(t, i, RuleSegment)
 	return Segment{v}, ok
 }
 
@@ -799,9 +821,10 @@ func AsSegment(t *ast.Tree, i int) (Segment, bool) {
 //	segment-nz    = 1*pchar
 type SegmentNz struct{ ast.View }
 
-// AsSegmentNz returns the view of node i of *t when it is a node of rule segment-nz, or false.
+// AsSegmentNz returns the view of node i of *t when it is a node of rule segment-nz of a tree of this
+// grammar, or false.
 func AsSegmentNz(t *ast.Tree, i int) (SegmentNz, bool) {
-	v, ok := ast.ViewOf(t, i, "segment-nz")
+	v, ok := viewNames.View(t, i, RuleSegmentNz)
 	return SegmentNz{v}, ok
 }
 

@@ -22,6 +22,10 @@ const (
 	RuleSegmentNz    = 19 // segment-nz
 )
 
+// viewNames are the names of the rules of this grammar's trees, in the order their Schema().Names
+// has them: a view is made only over a tree whose schema has them (ast.RuleNames).
+var viewNames = ast.NewRuleNames("file-URI", "file-scheme", "file-hier-part", "auth-path", "local-path", "file-auth", "host", "IP-literal", "ZoneID", "IPv6addrz", "IPvFuture", "IPv6address", "h16", "ls32", "IPv4address", "dec-octet", "reg-name", "path-absolute", "segment", "segment-nz", "pchar", "pct-encoded", "unreserved", "sub-delims", "ALPHA", "DIGIT", "HEXDIG")
+
 // Root returns the view of the root of *t, a tree of this grammar's start rule file-URI (what
 // urlgrammar's Grammar.Parse and Parser.Parse return), or false for another tree.
 func Root(t *ast.Tree) (FileURI, bool) { return AsFileURI(t, 0) }
@@ -31,9 +35,10 @@ func Root(t *ast.Tree) (FileURI, bool) { return AsFileURI(t, 0) }
 //	file-URI       = file-scheme ":" file-hier-part
 type FileURI struct{ ast.View }
 
-// AsFileURI returns the view of node i of *t when it is a node of rule file-URI, or false.
+// AsFileURI returns the view of node i of *t when it is a node of rule file-URI of a tree of this
+// grammar, or false.
 func AsFileURI(t *ast.Tree, i int) (FileURI, bool) {
-	v, ok := ast.ViewOf(t, i, "file-URI")
+	v, ok := viewNames.View(t, i, RuleFileURI)
 	return FileURI{v}, ok
 }
 
@@ -93,9 +98,10 @@ var backUntilPathAbsoluteInFileURI = ast.RulesOf(RuleFileAuth, RulePathAbsolute)
 //	               / host
 type FileAuth struct{ ast.View }
 
-// AsFileAuth returns the view of node i of *t when it is a node of rule file-auth, or false.
+// AsFileAuth returns the view of node i of *t when it is a node of rule file-auth of a tree of this
+// grammar, or false.
 func AsFileAuth(t *ast.Tree, i int) (FileAuth, bool) {
-	v, ok := ast.ViewOf(t, i, "file-auth")
+	v, ok := viewNames.View(t, i, RuleFileAuth)
 	return FileAuth{v}, ok
 }
 
@@ -113,9 +119,10 @@ var untilHostInFileAuth = ast.RulesOf(RuleHost)
 //	host          = IP-literal / IPv4address / reg-name
 type Host struct{ ast.View }
 
-// AsHost returns the view of node i of *t when it is a node of rule host, or false.
+// AsHost returns the view of node i of *t when it is a node of rule host of a tree of this
+// grammar, or false.
 func AsHost(t *ast.Tree, i int) (Host, bool) {
-	v, ok := ast.ViewOf(t, i, "host")
+	v, ok := viewNames.View(t, i, RuleHost)
 	return Host{v}, ok
 }
 
@@ -189,9 +196,10 @@ var untilRegNameInHost = ast.RulesOf(RuleIPLiteral, RuleIPv4address, RuleRegName
 //	IP-literal    = "[" ( IPv6address / IPv6addrz / IPvFuture  ) "]"
 type IPLiteral struct{ ast.View }
 
-// AsIPLiteral returns the view of node i of *t when it is a node of rule IP-literal, or false.
+// AsIPLiteral returns the view of node i of *t when it is a node of rule IP-literal of a tree of this
+// grammar, or false.
 func AsIPLiteral(t *ast.Tree, i int) (IPLiteral, bool) {
-	v, ok := ast.ViewOf(t, i, "IP-literal")
+	v, ok := viewNames.View(t, i, RuleIPLiteral)
 	return IPLiteral{v}, ok
 }
 
@@ -265,9 +273,10 @@ var untilIPvFutureInIPLiteral = ast.RulesOf(RuleIPv6addrz, RuleIPv6address, Rule
 //	ZoneID        = 1*( unreserved / pct-encoded )
 type ZoneID struct{ ast.View }
 
-// AsZoneID returns the view of node i of *t when it is a node of rule ZoneID, or false.
+// AsZoneID returns the view of node i of *t when it is a node of rule ZoneID of a tree of this
+// grammar, or false.
 func AsZoneID(t *ast.Tree, i int) (ZoneID, bool) {
-	v, ok := ast.ViewOf(t, i, "ZoneID")
+	v, ok := viewNames.View(t, i, RuleZoneID)
 	return ZoneID{v}, ok
 }
 
@@ -276,9 +285,10 @@ func AsZoneID(t *ast.Tree, i int) (ZoneID, bool) {
 //	IPv6addrz     = IPv6address "%25" ZoneID
 type IPv6addrz struct{ ast.View }
 
-// AsIPv6addrz returns the view of node i of *t when it is a node of rule IPv6addrz, or false.
+// AsIPv6addrz returns the view of node i of *t when it is a node of rule IPv6addrz of a tree of this
+// grammar, or false.
 func AsIPv6addrz(t *ast.Tree, i int) (IPv6addrz, bool) {
-	v, ok := ast.ViewOf(t, i, "IPv6addrz")
+	v, ok := viewNames.View(t, i, RuleIPv6addrz)
 	return IPv6addrz{v}, ok
 }
 
@@ -337,9 +347,10 @@ var backUntilZoneIDInIPv6addrz = ast.RulesOf(RuleIPv6address, RuleZoneID)
 //	IPvFuture     = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )
 type IPvFuture struct{ ast.View }
 
-// AsIPvFuture returns the view of node i of *t when it is a node of rule IPvFuture, or false.
+// AsIPvFuture returns the view of node i of *t when it is a node of rule IPvFuture of a tree of this
+// grammar, or false.
 func AsIPvFuture(t *ast.Tree, i int) (IPvFuture, bool) {
-	v, ok := ast.ViewOf(t, i, "IPvFuture")
+	v, ok := viewNames.View(t, i, RuleIPvFuture)
 	return IPvFuture{v}, ok
 }
 
@@ -356,9 +367,10 @@ func AsIPvFuture(t *ast.Tree, i int) (IPvFuture, bool) {
 //	              / [ *6( h16 ":" ) h16 ] "::"
 type IPv6address struct{ ast.View }
 
-// AsIPv6address returns the view of node i of *t when it is a node of rule IPv6address, or false.
+// AsIPv6address returns the view of node i of *t when it is a node of rule IPv6address of a tree of this
+// grammar, or false.
 func AsIPv6address(t *ast.Tree, i int) (IPv6address, bool) {
-	v, ok := ast.ViewOf(t, i, "IPv6address")
+	v, ok := viewNames.View(t, i, RuleIPv6address)
 	return IPv6address{v}, ok
 }
 
@@ -376,9 +388,10 @@ var untilIPv4addressInIPv6address = ast.RulesOf(RuleIPv4address)
 //	IPv4address   = dec-octet "." dec-octet "." dec-octet "." dec-octet
 type IPv4address struct{ ast.View }
 
-// AsIPv4address returns the view of node i of *t when it is a node of rule IPv4address, or false.
+// AsIPv4address returns the view of node i of *t when it is a node of rule IPv4address of a tree of this
+// grammar, or false.
 func AsIPv4address(t *ast.Tree, i int) (IPv4address, bool) {
-	v, ok := ast.ViewOf(t, i, "IPv4address")
+	v, ok := viewNames.View(t, i, RuleIPv4address)
 	return IPv4address{v}, ok
 }
 
@@ -387,9 +400,10 @@ func AsIPv4address(t *ast.Tree, i int) (IPv4address, bool) {
 //	reg-name      = *( unreserved / pct-encoded / sub-delims )
 type RegName struct{ ast.View }
 
-// AsRegName returns the view of node i of *t when it is a node of rule reg-name, or false.
+// AsRegName returns the view of node i of *t when it is a node of rule reg-name of a tree of this
+// grammar, or false.
 func AsRegName(t *ast.Tree, i int) (RegName, bool) {
-	v, ok := ast.ViewOf(t, i, "reg-name")
+	v, ok := viewNames.View(t, i, RuleRegName)
 	return RegName{v}, ok
 }
 
@@ -398,9 +412,10 @@ func AsRegName(t *ast.Tree, i int) (RegName, bool) {
 //	path-absolute = "/" [ segment-nz *( "/" segment ) ]
 type PathAbsolute struct{ ast.View }
 
-// AsPathAbsolute returns the view of node i of *t when it is a node of rule path-absolute, or false.
+// AsPathAbsolute returns the view of node i of *t when it is a node of rule path-absolute of a tree of this
+// grammar, or false.
 func AsPathAbsolute(t *ast.Tree, i int) (PathAbsolute, bool) {
-	v, ok := ast.ViewOf(t, i, "path-absolute")
+	v, ok := viewNames.View(t, i, RulePathAbsolute)
 	return PathAbsolute{v}, ok
 }
 
@@ -452,9 +467,10 @@ func (v PathAbsolute) EachSegment() ast.Children[Segment] {
 //	segment       = *pchar
 type Segment struct{ ast.View }
 
-// AsSegment returns the view of node i of *t when it is a node of rule segment, or false.
+// AsSegment returns the view of node i of *t when it is a node of rule segment of a tree of this
+// grammar, or false.
 func AsSegment(t *ast.Tree, i int) (Segment, bool) {
-	v, ok := ast.ViewOf(t, i, "segment")
+	v, ok := viewNames.View(t, i, RuleSegment)
 	return Segment{v}, ok
 }
 
@@ -463,9 +479,10 @@ func AsSegment(t *ast.Tree, i int) (Segment, bool) {
 //	segment-nz    = 1*pchar
 type SegmentNz struct{ ast.View }
 
-// AsSegmentNz returns the view of node i of *t when it is a node of rule segment-nz, or false.
+// AsSegmentNz returns the view of node i of *t when it is a node of rule segment-nz of a tree of this
+// grammar, or false.
 func AsSegmentNz(t *ast.Tree, i int) (SegmentNz, bool) {
-	v, ok := ast.ViewOf(t, i, "segment-nz")
+	v, ok := viewNames.View(t, i, RuleSegmentNz)
 	return SegmentNz{v}, ok
 }
 

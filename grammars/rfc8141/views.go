@@ -17,6 +17,10 @@ const (
 	RuleFComponent   = 8 // f-component
 )
 
+// viewNames are the names of the rules of this grammar's trees, in the order their Schema().Names
+// has them: a view is made only over a tree whose schema has them (ast.RuleNames).
+var viewNames = ast.NewRuleNames("namestring", "assigned-name", "NID", "ldh", "NSS", "rq-components", "r-component", "q-component", "f-component", "alphanum", "pchar", "fragment", "pct-encoded", "unreserved", "sub-delims", "ALPHA", "DIGIT", "HEXDIG")
+
 // Root returns the view of the root of *t, a tree of this grammar's start rule namestring (what
 // urlgrammar's Grammar.Parse and Parser.Parse return), or false for another tree.
 func Root(t *ast.Tree) (Namestring, bool) { return AsNamestring(t, 0) }
@@ -28,9 +32,10 @@ func Root(t *ast.Tree) (Namestring, bool) { return AsNamestring(t, 0) }
 //	                [ "#" f-component ]
 type Namestring struct{ ast.View }
 
-// AsNamestring returns the view of node i of *t when it is a node of rule namestring, or false.
+// AsNamestring returns the view of node i of *t when it is a node of rule namestring of a tree of this
+// grammar, or false.
 func AsNamestring(t *ast.Tree, i int) (Namestring, bool) {
-	v, ok := ast.ViewOf(t, i, "namestring")
+	v, ok := viewNames.View(t, i, RuleNamestring)
 	return Namestring{v}, ok
 }
 
@@ -104,9 +109,10 @@ var backUntilFComponentInNamestring = ast.RulesOf(RuleAssignedName, RuleRqCompon
 //	assigned-name = "urn" ":" NID ":" NSS
 type AssignedName struct{ ast.View }
 
-// AsAssignedName returns the view of node i of *t when it is a node of rule assigned-name, or false.
+// AsAssignedName returns the view of node i of *t when it is a node of rule assigned-name of a tree of this
+// grammar, or false.
 func AsAssignedName(t *ast.Tree, i int) (AssignedName, bool) {
-	v, ok := ast.ViewOf(t, i, "assigned-name")
+	v, ok := viewNames.View(t, i, RuleAssignedName)
 	return AssignedName{v}, ok
 }
 
@@ -165,9 +171,10 @@ var backUntilNSSInAssignedName = ast.RulesOf(RuleNID, RuleNSS)
 //	NID           = (alphanum) 0*30(ldh) (alphanum)
 type NID struct{ ast.View }
 
-// AsNID returns the view of node i of *t when it is a node of rule NID, or false.
+// AsNID returns the view of node i of *t when it is a node of rule NID of a tree of this
+// grammar, or false.
 func AsNID(t *ast.Tree, i int) (NID, bool) {
-	v, ok := ast.ViewOf(t, i, "NID")
+	v, ok := viewNames.View(t, i, RuleNID)
 	return NID{v}, ok
 }
 
@@ -176,9 +183,10 @@ func AsNID(t *ast.Tree, i int) (NID, bool) {
 //	NSS           = pchar *(pchar / "/")
 type NSS struct{ ast.View }
 
-// AsNSS returns the view of node i of *t when it is a node of rule NSS, or false.
+// AsNSS returns the view of node i of *t when it is a node of rule NSS of a tree of this
+// grammar, or false.
 func AsNSS(t *ast.Tree, i int) (NSS, bool) {
-	v, ok := ast.ViewOf(t, i, "NSS")
+	v, ok := viewNames.View(t, i, RuleNSS)
 	return NSS{v}, ok
 }
 
@@ -188,9 +196,10 @@ func AsNSS(t *ast.Tree, i int) (NSS, bool) {
 //	                [ "?=" q-component ]
 type RqComponents struct{ ast.View }
 
-// AsRqComponents returns the view of node i of *t when it is a node of rule rq-components, or false.
+// AsRqComponents returns the view of node i of *t when it is a node of rule rq-components of a tree of this
+// grammar, or false.
 func AsRqComponents(t *ast.Tree, i int) (RqComponents, bool) {
-	v, ok := ast.ViewOf(t, i, "rq-components")
+	v, ok := viewNames.View(t, i, RuleRqComponents)
 	return RqComponents{v}, ok
 }
 
@@ -249,9 +258,10 @@ var backUntilQComponentInRqComponents = ast.RulesOf(RuleRComponent, RuleQCompone
 //	r-component   = pchar *( pchar / "/" / "?" )
 type RComponent struct{ ast.View }
 
-// AsRComponent returns the view of node i of *t when it is a node of rule r-component, or false.
+// AsRComponent returns the view of node i of *t when it is a node of rule r-component of a tree of this
+// grammar, or false.
 func AsRComponent(t *ast.Tree, i int) (RComponent, bool) {
-	v, ok := ast.ViewOf(t, i, "r-component")
+	v, ok := viewNames.View(t, i, RuleRComponent)
 	return RComponent{v}, ok
 }
 
@@ -260,9 +270,10 @@ func AsRComponent(t *ast.Tree, i int) (RComponent, bool) {
 //	q-component   = pchar *( pchar / "/" / "?" )
 type QComponent struct{ ast.View }
 
-// AsQComponent returns the view of node i of *t when it is a node of rule q-component, or false.
+// AsQComponent returns the view of node i of *t when it is a node of rule q-component of a tree of this
+// grammar, or false.
 func AsQComponent(t *ast.Tree, i int) (QComponent, bool) {
-	v, ok := ast.ViewOf(t, i, "q-component")
+	v, ok := viewNames.View(t, i, RuleQComponent)
 	return QComponent{v}, ok
 }
 
@@ -271,9 +282,10 @@ func AsQComponent(t *ast.Tree, i int) (QComponent, bool) {
 //	f-component   = fragment
 type FComponent struct{ ast.View }
 
-// AsFComponent returns the view of node i of *t when it is a node of rule f-component, or false.
+// AsFComponent returns the view of node i of *t when it is a node of rule f-component of a tree of this
+// grammar, or false.
 func AsFComponent(t *ast.Tree, i int) (FComponent, bool) {
-	v, ok := ast.ViewOf(t, i, "f-component")
+	v, ok := viewNames.View(t, i, RuleFComponent)
 	return FComponent{v}, ok
 }
 

@@ -25,6 +25,10 @@ const (
 	RuleQuery          = 27 // query
 )
 
+// viewNames are the names of the rules of this grammar's trees, in the order their Schema().Names
+// has them: a view is made only over a tree whose schema has them (ast.RuleNames).
+var viewNames = ast.NewRuleNames("http-or-https-URI", "http-URI", "https-URI", "uri-host", "absolute-path", "partial-URI", "relative-part", "authority", "userinfo", "host", "port", "IP-literal", "IPvFuture", "IPv6address", "h16", "ls32", "IPv4address", "dec-octet", "reg-name", "path-abempty", "path-absolute", "path-noscheme", "path-empty", "segment", "segment-nz", "segment-nz-nc", "pchar", "query", "pct-encoded", "unreserved", "sub-delims", "ALPHA", "DIGIT", "HEXDIG")
+
 // Root returns the view of the root of *t, a tree of this grammar's start rule http-or-https-URI (what
 // urlgrammar's Grammar.Parse and Parser.Parse return), or false for another tree.
 func Root(t *ast.Tree) (HttpOrHttpsURI, bool) { return AsHttpOrHttpsURI(t, 0) }
@@ -34,9 +38,10 @@ func Root(t *ast.Tree) (HttpOrHttpsURI, bool) { return AsHttpOrHttpsURI(t, 0) }
 //	http-or-https-URI = http-URI / https-URI
 type HttpOrHttpsURI struct{ ast.View }
 
-// AsHttpOrHttpsURI returns the view of node i of *t when it is a node of rule http-or-https-URI, or false.
+// AsHttpOrHttpsURI returns the view of node i of *t when it is a node of rule http-or-https-URI of a tree of this
+// grammar, or false.
 func AsHttpOrHttpsURI(t *ast.Tree, i int) (HttpOrHttpsURI, bool) {
-	v, ok := ast.ViewOf(t, i, "http-or-https-URI")
+	v, ok := viewNames.View(t, i, RuleHttpOrHttpsURI)
 	return HttpOrHttpsURI{v}, ok
 }
 
@@ -95,9 +100,10 @@ var untilHttpsURIInHttpOrHttpsURI = ast.RulesOf(RuleHttpURI, RuleHttpsURI)
 //	http-URI      = "http" "://" authority path-abempty [ "?" query ]
 type HttpURI struct{ ast.View }
 
-// AsHttpURI returns the view of node i of *t when it is a node of rule http-URI, or false.
+// AsHttpURI returns the view of node i of *t when it is a node of rule http-URI of a tree of this
+// grammar, or false.
 func AsHttpURI(t *ast.Tree, i int) (HttpURI, bool) {
-	v, ok := ast.ViewOf(t, i, "http-URI")
+	v, ok := viewNames.View(t, i, RuleHttpURI)
 	return HttpURI{v}, ok
 }
 
@@ -171,9 +177,10 @@ var backUntilQueryInHttpURI = ast.RulesOf(RuleAuthority, RulePathAbempty, RuleQu
 //	https-URI     = "https" "://" authority path-abempty [ "?" query ]
 type HttpsURI struct{ ast.View }
 
-// AsHttpsURI returns the view of node i of *t when it is a node of rule https-URI, or false.
+// AsHttpsURI returns the view of node i of *t when it is a node of rule https-URI of a tree of this
+// grammar, or false.
 func AsHttpsURI(t *ast.Tree, i int) (HttpsURI, bool) {
-	v, ok := ast.ViewOf(t, i, "https-URI")
+	v, ok := viewNames.View(t, i, RuleHttpsURI)
 	return HttpsURI{v}, ok
 }
 
@@ -247,9 +254,10 @@ var backUntilQueryInHttpsURI = ast.RulesOf(RuleAuthority, RulePathAbempty, RuleQ
 //	authority     = [ userinfo "@" ] host [ ":" port ]
 type Authority struct{ ast.View }
 
-// AsAuthority returns the view of node i of *t when it is a node of rule authority, or false.
+// AsAuthority returns the view of node i of *t when it is a node of rule authority of a tree of this
+// grammar, or false.
 func AsAuthority(t *ast.Tree, i int) (Authority, bool) {
-	v, ok := ast.ViewOf(t, i, "authority")
+	v, ok := viewNames.View(t, i, RuleAuthority)
 	return Authority{v}, ok
 }
 
@@ -323,9 +331,10 @@ var backUntilPortInAuthority = ast.RulesOf(RuleUserinfo, RuleHost, RulePort)
 //	userinfo      = *( unreserved / pct-encoded / sub-delims / ":" )
 type Userinfo struct{ ast.View }
 
-// AsUserinfo returns the view of node i of *t when it is a node of rule userinfo, or false.
+// AsUserinfo returns the view of node i of *t when it is a node of rule userinfo of a tree of this
+// grammar, or false.
 func AsUserinfo(t *ast.Tree, i int) (Userinfo, bool) {
-	v, ok := ast.ViewOf(t, i, "userinfo")
+	v, ok := viewNames.View(t, i, RuleUserinfo)
 	return Userinfo{v}, ok
 }
 
@@ -334,9 +343,10 @@ func AsUserinfo(t *ast.Tree, i int) (Userinfo, bool) {
 //	host          = IP-literal / IPv4address / reg-name
 type Host struct{ ast.View }
 
-// AsHost returns the view of node i of *t when it is a node of rule host, or false.
+// AsHost returns the view of node i of *t when it is a node of rule host of a tree of this
+// grammar, or false.
 func AsHost(t *ast.Tree, i int) (Host, bool) {
-	v, ok := ast.ViewOf(t, i, "host")
+	v, ok := viewNames.View(t, i, RuleHost)
 	return Host{v}, ok
 }
 
@@ -410,9 +420,10 @@ var untilRegNameInHost = ast.RulesOf(RuleIPLiteral, RuleIPv4address, RuleRegName
 //	port          = *DIGIT
 type Port struct{ ast.View }
 
-// AsPort returns the view of node i of *t when it is a node of rule port, or false.
+// AsPort returns the view of node i of *t when it is a node of rule port of a tree of this
+// grammar, or false.
 func AsPort(t *ast.Tree, i int) (Port, bool) {
-	v, ok := ast.ViewOf(t, i, "port")
+	v, ok := viewNames.View(t, i, RulePort)
 	return Port{v}, ok
 }
 
@@ -421,9 +432,10 @@ func AsPort(t *ast.Tree, i int) (Port, bool) {
 //	IP-literal    = "[" ( IPv6address / IPvFuture  ) "]"
 type IPLiteral struct{ ast.View }
 
-// AsIPLiteral returns the view of node i of *t when it is a node of rule IP-literal, or false.
+// AsIPLiteral returns the view of node i of *t when it is a node of rule IP-literal of a tree of this
+// grammar, or false.
 func AsIPLiteral(t *ast.Tree, i int) (IPLiteral, bool) {
-	v, ok := ast.ViewOf(t, i, "IP-literal")
+	v, ok := viewNames.View(t, i, RuleIPLiteral)
 	return IPLiteral{v}, ok
 }
 
@@ -482,9 +494,10 @@ var untilIPvFutureInIPLiteral = ast.RulesOf(RuleIPv6address, RuleIPvFuture)
 //	IPvFuture     = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )
 type IPvFuture struct{ ast.View }
 
-// AsIPvFuture returns the view of node i of *t when it is a node of rule IPvFuture, or false.
+// AsIPvFuture returns the view of node i of *t when it is a node of rule IPvFuture of a tree of this
+// grammar, or false.
 func AsIPvFuture(t *ast.Tree, i int) (IPvFuture, bool) {
-	v, ok := ast.ViewOf(t, i, "IPvFuture")
+	v, ok := viewNames.View(t, i, RuleIPvFuture)
 	return IPvFuture{v}, ok
 }
 
@@ -501,9 +514,10 @@ func AsIPvFuture(t *ast.Tree, i int) (IPvFuture, bool) {
 //	              / [ *6( h16 ":" ) h16 ] "::"
 type IPv6address struct{ ast.View }
 
-// AsIPv6address returns the view of node i of *t when it is a node of rule IPv6address, or false.
+// AsIPv6address returns the view of node i of *t when it is a node of rule IPv6address of a tree of this
+// grammar, or false.
 func AsIPv6address(t *ast.Tree, i int) (IPv6address, bool) {
-	v, ok := ast.ViewOf(t, i, "IPv6address")
+	v, ok := viewNames.View(t, i, RuleIPv6address)
 	return IPv6address{v}, ok
 }
 
@@ -521,9 +535,10 @@ var untilIPv4addressInIPv6address = ast.RulesOf(RuleIPv4address)
 //	IPv4address   = dec-octet "." dec-octet "." dec-octet "." dec-octet
 type IPv4address struct{ ast.View }
 
-// AsIPv4address returns the view of node i of *t when it is a node of rule IPv4address, or false.
+// AsIPv4address returns the view of node i of *t when it is a node of rule IPv4address of a tree of this
+// grammar, or false.
 func AsIPv4address(t *ast.Tree, i int) (IPv4address, bool) {
-	v, ok := ast.ViewOf(t, i, "IPv4address")
+	v, ok := viewNames.View(t, i, RuleIPv4address)
 	return IPv4address{v}, ok
 }
 
@@ -541,9 +556,10 @@ func (v IPv4address) EachDecOctet() ast.Children[DecOctet] {
 //	              / "25" %x30-35
 type DecOctet struct{ ast.View }
 
-// AsDecOctet returns the view of node i of *t when it is a node of rule dec-octet, or false.
+// AsDecOctet returns the view of node i of *t when it is a node of rule dec-octet of a tree of this
+// grammar, or false.
 func AsDecOctet(t *ast.Tree, i int) (DecOctet, bool) {
-	v, ok := ast.ViewOf(t, i, "dec-octet")
+	v, ok := viewNames.View(t, i, RuleDecOctet)
 	return DecOctet{v}, ok
 }
 
@@ -552,9 +568,10 @@ func AsDecOctet(t *ast.Tree, i int) (DecOctet, bool) {
 //	reg-name      = *( unreserved / pct-encoded / sub-delims )
 type RegName struct{ ast.View }
 
-// AsRegName returns the view of node i of *t when it is a node of rule reg-name, or false.
+// AsRegName returns the view of node i of *t when it is a node of rule reg-name of a tree of this
+// grammar, or false.
 func AsRegName(t *ast.Tree, i int) (RegName, bool) {
-	v, ok := ast.ViewOf(t, i, "reg-name")
+	v, ok := viewNames.View(t, i, RuleRegName)
 	return RegName{v}, ok
 }
 
@@ -563,9 +580,10 @@ func AsRegName(t *ast.Tree, i int) (RegName, bool) {
 //	path-abempty  = *( "/" segment )
 type PathAbempty struct{ ast.View }
 
-// AsPathAbempty returns the view of node i of *t when it is a node of rule path-abempty, or false.
+// AsPathAbempty returns the view of node i of *t when it is a node of rule path-abempty of a tree of this
+// grammar, or false.
 func AsPathAbempty(t *ast.Tree, i int) (PathAbempty, bool) {
-	v, ok := ast.ViewOf(t, i, "path-abempty")
+	v, ok := viewNames.View(t, i, RulePathAbempty)
 	return PathAbempty{v}, ok
 }
 
@@ -579,9 +597,10 @@ func (v PathAbempty) EachSegment() ast.Children[Segment] {
 //	segment       = *pchar
 type Segment struct{ ast.View }
 
-// AsSegment returns the view of node i of *t when it is a node of rule segment, or false.
+// AsSegment returns the view of node i of *t when it is a node of rule segment of a tree of this
+// grammar, or false.
 func AsSegment(t *ast.Tree, i int) (Segment, bool) {
-	v, ok := ast.ViewOf(t, i, "segment")
+	v, ok := viewNames.View(t, i, RuleSegment)
 	return Segment{v}, ok
 }
 
@@ -590,9 +609,10 @@ func AsSegment(t *ast.Tree, i int) (Segment, bool) {
 //	query         = *( pchar / "/" / "?" )
 type Query struct{ ast.View }
 
-// AsQuery returns the view of node i of *t when it is a node of rule query, or false.
+// AsQuery returns the view of node i of *t when it is a node of rule query of a tree of this
+// grammar, or false.
 func AsQuery(t *ast.Tree, i int) (Query, bool) {
-	v, ok := ast.ViewOf(t, i, "query")
+	v, ok := viewNames.View(t, i, RuleQuery)
 	return Query{v}, ok
 }
 

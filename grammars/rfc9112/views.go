@@ -33,6 +33,10 @@ const (
 	RuleQuery         = 29 // query
 )
 
+// viewNames are the names of the rules of this grammar's trees, in the order their Schema().Names
+// has them: a view is made only over a tree whose schema has them (ast.RuleNames).
+var viewNames = ast.NewRuleNames("request-target", "origin-form", "absolute-form", "authority-form", "asterisk-form", "absolute-path", "uri-host", "absolute-URI", "hier-part", "scheme", "authority", "userinfo", "host", "port", "IP-literal", "IPvFuture", "IPv6address", "h16", "ls32", "IPv4address", "dec-octet", "reg-name", "path-abempty", "path-absolute", "path-rootless", "path-empty", "segment", "segment-nz", "pchar", "query", "pct-encoded", "unreserved", "sub-delims", "ALPHA", "DIGIT", "HEXDIG")
+
 // Root returns the view of the root of *t, a tree of this grammar's start rule request-target (what
 // urlgrammar's Grammar.Parse and Parser.Parse return), or false for another tree.
 func Root(t *ast.Tree) (RequestTarget, bool) { return AsRequestTarget(t, 0) }
@@ -45,9 +49,10 @@ func Root(t *ast.Tree) (RequestTarget, bool) { return AsRequestTarget(t, 0) }
 //	               / asterisk-form
 type RequestTarget struct{ ast.View }
 
-// AsRequestTarget returns the view of node i of *t when it is a node of rule request-target, or false.
+// AsRequestTarget returns the view of node i of *t when it is a node of rule request-target of a tree of this
+// grammar, or false.
 func AsRequestTarget(t *ast.Tree, i int) (RequestTarget, bool) {
-	v, ok := ast.ViewOf(t, i, "request-target")
+	v, ok := viewNames.View(t, i, RuleRequestTarget)
 	return RequestTarget{v}, ok
 }
 
@@ -136,9 +141,10 @@ var untilAsteriskFormInRequestTarget = ast.RulesOf(RuleOriginForm, RuleAuthority
 //	origin-form    = absolute-path [ "?" query ]
 type OriginForm struct{ ast.View }
 
-// AsOriginForm returns the view of node i of *t when it is a node of rule origin-form, or false.
+// AsOriginForm returns the view of node i of *t when it is a node of rule origin-form of a tree of this
+// grammar, or false.
 func AsOriginForm(t *ast.Tree, i int) (OriginForm, bool) {
-	v, ok := ast.ViewOf(t, i, "origin-form")
+	v, ok := viewNames.View(t, i, RuleOriginForm)
 	return OriginForm{v}, ok
 }
 
@@ -197,9 +203,10 @@ var backUntilQueryInOriginForm = ast.RulesOf(RuleAbsolutePath, RuleQuery)
 //	absolute-form  = absolute-URI
 type AbsoluteForm struct{ ast.View }
 
-// AsAbsoluteForm returns the view of node i of *t when it is a node of rule absolute-form, or false.
+// AsAbsoluteForm returns the view of node i of *t when it is a node of rule absolute-form of a tree of this
+// grammar, or false.
 func AsAbsoluteForm(t *ast.Tree, i int) (AbsoluteForm, bool) {
-	v, ok := ast.ViewOf(t, i, "absolute-form")
+	v, ok := viewNames.View(t, i, RuleAbsoluteForm)
 	return AbsoluteForm{v}, ok
 }
 
@@ -349,9 +356,10 @@ var backUntilQueryInAbsoluteForm = ast.RulesOf(RuleScheme, RuleAuthority, RulePa
 //	authority-form = uri-host ":" port
 type AuthorityForm struct{ ast.View }
 
-// AsAuthorityForm returns the view of node i of *t when it is a node of rule authority-form, or false.
+// AsAuthorityForm returns the view of node i of *t when it is a node of rule authority-form of a tree of this
+// grammar, or false.
 func AsAuthorityForm(t *ast.Tree, i int) (AuthorityForm, bool) {
-	v, ok := ast.ViewOf(t, i, "authority-form")
+	v, ok := viewNames.View(t, i, RuleAuthorityForm)
 	return AuthorityForm{v}, ok
 }
 
@@ -410,9 +418,10 @@ var backUntilPortInAuthorityForm = ast.RulesOf(RuleHost, RulePort)
 //	asterisk-form  = "*"
 type AsteriskForm struct{ ast.View }
 
-// AsAsteriskForm returns the view of node i of *t when it is a node of rule asterisk-form, or false.
+// AsAsteriskForm returns the view of node i of *t when it is a node of rule asterisk-form of a tree of this
+// grammar, or false.
 func AsAsteriskForm(t *ast.Tree, i int) (AsteriskForm, bool) {
-	v, ok := ast.ViewOf(t, i, "asterisk-form")
+	v, ok := viewNames.View(t, i, RuleAsteriskForm)
 	return AsteriskForm{v}, ok
 }
 
@@ -421,9 +430,10 @@ func AsAsteriskForm(t *ast.Tree, i int) (AsteriskForm, bool) {
 //	absolute-path = 1*( "/" segment )
 type AbsolutePath struct{ ast.View }
 
-// AsAbsolutePath returns the view of node i of *t when it is a node of rule absolute-path, or false.
+// AsAbsolutePath returns the view of node i of *t when it is a node of rule absolute-path of a tree of this
+// grammar, or false.
 func AsAbsolutePath(t *ast.Tree, i int) (AbsolutePath, bool) {
-	v, ok := ast.ViewOf(t, i, "absolute-path")
+	v, ok := viewNames.View(t, i, RuleAbsolutePath)
 	return AbsolutePath{v}, ok
 }
 
@@ -437,9 +447,10 @@ func (v AbsolutePath) EachSegment() ast.Children[Segment] {
 //	scheme        = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
 type Scheme struct{ ast.View }
 
-// AsScheme returns the view of node i of *t when it is a node of rule scheme, or false.
+// AsScheme returns the view of node i of *t when it is a node of rule scheme of a tree of this
+// grammar, or false.
 func AsScheme(t *ast.Tree, i int) (Scheme, bool) {
-	v, ok := ast.ViewOf(t, i, "scheme")
+	v, ok := viewNames.View(t, i, RuleScheme)
 	return Scheme{v}, ok
 }
 
@@ -448,9 +459,10 @@ func AsScheme(t *ast.Tree, i int) (Scheme, bool) {
 //	authority     = [ userinfo "@" ] host [ ":" port ]
 type Authority struct{ ast.View }
 
-// AsAuthority returns the view of node i of *t when it is a node of rule authority, or false.
+// AsAuthority returns the view of node i of *t when it is a node of rule authority of a tree of this
+// grammar, or false.
 func AsAuthority(t *ast.Tree, i int) (Authority, bool) {
-	v, ok := ast.ViewOf(t, i, "authority")
+	v, ok := viewNames.View(t, i, RuleAuthority)
 	return Authority{v}, ok
 }
 
@@ -524,9 +536,10 @@ var backUntilPortInAuthority = ast.RulesOf(RuleUserinfo, RuleHost, RulePort)
 //	userinfo      = *( unreserved / pct-encoded / sub-delims / ":" )
 type Userinfo struct{ ast.View }
 
-// AsUserinfo returns the view of node i of *t when it is a node of rule userinfo, or false.
+// AsUserinfo returns the view of node i of *t when it is a node of rule userinfo of a tree of this
+// grammar, or false.
 func AsUserinfo(t *ast.Tree, i int) (Userinfo, bool) {
-	v, ok := ast.ViewOf(t, i, "userinfo")
+	v, ok := viewNames.View(t, i, RuleUserinfo)
 	return Userinfo{v}, ok
 }
 
@@ -535,9 +548,10 @@ func AsUserinfo(t *ast.Tree, i int) (Userinfo, bool) {
 //	host          = IP-literal / IPv4address / reg-name
 type Host struct{ ast.View }
 
-// AsHost returns the view of node i of *t when it is a node of rule host, or false.
+// AsHost returns the view of node i of *t when it is a node of rule host of a tree of this
+// grammar, or false.
 func AsHost(t *ast.Tree, i int) (Host, bool) {
-	v, ok := ast.ViewOf(t, i, "host")
+	v, ok := viewNames.View(t, i, RuleHost)
 	return Host{v}, ok
 }
 
@@ -611,9 +625,10 @@ var untilRegNameInHost = ast.RulesOf(RuleIPLiteral, RuleIPv4address, RuleRegName
 //	port          = *DIGIT
 type Port struct{ ast.View }
 
-// AsPort returns the view of node i of *t when it is a node of rule port, or false.
+// AsPort returns the view of node i of *t when it is a node of rule port of a tree of this
+// grammar, or false.
 func AsPort(t *ast.Tree, i int) (Port, bool) {
-	v, ok := ast.ViewOf(t, i, "port")
+	v, ok := viewNames.View(t, i, RulePort)
 	return Port{v}, ok
 }
 
@@ -622,9 +637,10 @@ func AsPort(t *ast.Tree, i int) (Port, bool) {
 //	IP-literal    = "[" ( IPv6address / IPvFuture  ) "]"
 type IPLiteral struct{ ast.View }
 
-// AsIPLiteral returns the view of node i of *t when it is a node of rule IP-literal, or false.
+// AsIPLiteral returns the view of node i of *t when it is a node of rule IP-literal of a tree of this
+// grammar, or false.
 func AsIPLiteral(t *ast.Tree, i int) (IPLiteral, bool) {
-	v, ok := ast.ViewOf(t, i, "IP-literal")
+	v, ok := viewNames.View(t, i, RuleIPLiteral)
 	return IPLiteral{v}, ok
 }
 
@@ -683,9 +699,10 @@ var untilIPvFutureInIPLiteral = ast.RulesOf(RuleIPv6address, RuleIPvFuture)
 //	IPvFuture     = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )
 type IPvFuture struct{ ast.View }
 
-// AsIPvFuture returns the view of node i of *t when it is a node of rule IPvFuture, or false.
+// AsIPvFuture returns the view of node i of *t when it is a node of rule IPvFuture of a tree of this
+// grammar, or false.
 func AsIPvFuture(t *ast.Tree, i int) (IPvFuture, bool) {
-	v, ok := ast.ViewOf(t, i, "IPvFuture")
+	v, ok := viewNames.View(t, i, RuleIPvFuture)
 	return IPvFuture{v}, ok
 }
 
@@ -702,9 +719,10 @@ func AsIPvFuture(t *ast.Tree, i int) (IPvFuture, bool) {
 //	              / [ *6( h16 ":" ) h16 ] "::"
 type IPv6address struct{ ast.View }
 
-// AsIPv6address returns the view of node i of *t when it is a node of rule IPv6address, or false.
+// AsIPv6address returns the view of node i of *t when it is a node of rule IPv6address of a tree of this
+// grammar, or false.
 func AsIPv6address(t *ast.Tree, i int) (IPv6address, bool) {
-	v, ok := ast.ViewOf(t, i, "IPv6address")
+	v, ok := viewNames.View(t, i, RuleIPv6address)
 	return IPv6address{v}, ok
 }
 
@@ -722,9 +740,10 @@ var untilIPv4addressInIPv6address = ast.RulesOf(RuleIPv4address)
 //	IPv4address   = dec-octet "." dec-octet "." dec-octet "." dec-octet
 type IPv4address struct{ ast.View }
 
-// AsIPv4address returns the view of node i of *t when it is a node of rule IPv4address, or false.
+// AsIPv4address returns the view of node i of *t when it is a node of rule IPv4address of a tree of this
+// grammar, or false.
 func AsIPv4address(t *ast.Tree, i int) (IPv4address, bool) {
-	v, ok := ast.ViewOf(t, i, "IPv4address")
+	v, ok := viewNames.View(t, i, RuleIPv4address)
 	return IPv4address{v}, ok
 }
 
@@ -742,9 +761,10 @@ func (v IPv4address) EachDecOctet() ast.Children[DecOctet] {
 //	              / "25" %x30-35
 type DecOctet struct{ ast.View }
 
-// AsDecOctet returns the view of node i of *t when it is a node of rule dec-octet, or false.
+// AsDecOctet returns the view of node i of *t when it is a node of rule dec-octet of a tree of this
+// grammar, or false.
 func AsDecOctet(t *ast.Tree, i int) (DecOctet, bool) {
-	v, ok := ast.ViewOf(t, i, "dec-octet")
+	v, ok := viewNames.View(t, i, RuleDecOctet)
 	return DecOctet{v}, ok
 }
 
@@ -753,9 +773,10 @@ func AsDecOctet(t *ast.Tree, i int) (DecOctet, bool) {
 //	reg-name      = *( unreserved / pct-encoded / sub-delims )
 type RegName struct{ ast.View }
 
-// AsRegName returns the view of node i of *t when it is a node of rule reg-name, or false.
+// AsRegName returns the view of node i of *t when it is a node of rule reg-name of a tree of this
+// grammar, or false.
 func AsRegName(t *ast.Tree, i int) (RegName, bool) {
-	v, ok := ast.ViewOf(t, i, "reg-name")
+	v, ok := viewNames.View(t, i, RuleRegName)
 	return RegName{v}, ok
 }
 
@@ -764,9 +785,10 @@ func AsRegName(t *ast.Tree, i int) (RegName, bool) {
 //	path-abempty  = *( "/" segment )
 type PathAbempty struct{ ast.View }
 
-// AsPathAbempty returns the view of node i of *t when it is a node of rule path-abempty, or false.
+// AsPathAbempty returns the view of node i of *t when it is a node of rule path-abempty of a tree of this
+// grammar, or false.
 func AsPathAbempty(t *ast.Tree, i int) (PathAbempty, bool) {
-	v, ok := ast.ViewOf(t, i, "path-abempty")
+	v, ok := viewNames.View(t, i, RulePathAbempty)
 	return PathAbempty{v}, ok
 }
 
@@ -780,9 +802,10 @@ func (v PathAbempty) EachSegment() ast.Children[Segment] {
 //	path-absolute = "/" [ segment-nz *( "/" segment ) ]
 type PathAbsolute struct{ ast.View }
 
-// AsPathAbsolute returns the view of node i of *t when it is a node of rule path-absolute, or false.
+// AsPathAbsolute returns the view of node i of *t when it is a node of rule path-absolute of a tree of this
+// grammar, or false.
 func AsPathAbsolute(t *ast.Tree, i int) (PathAbsolute, bool) {
-	v, ok := ast.ViewOf(t, i, "path-absolute")
+	v, ok := viewNames.View(t, i, RulePathAbsolute)
 	return PathAbsolute{v}, ok
 }
 
@@ -834,9 +857,10 @@ func (v PathAbsolute) EachSegment() ast.Children[Segment] {
 //	path-rootless = segment-nz *( "/" segment )
 type PathRootless struct{ ast.View }
 
-// AsPathRootless returns the view of node i of *t when it is a node of rule path-rootless, or false.
+// AsPathRootless returns the view of node i of *t when it is a node of rule path-rootless of a tree of this
+// grammar, or false.
 func AsPathRootless(t *ast.Tree, i int) (PathRootless, bool) {
-	v, ok := ast.ViewOf(t, i, "path-rootless")
+	v, ok := viewNames.View(t, i, RulePathRootless)
 	return PathRootless{v}, ok
 }
 
@@ -888,9 +912,10 @@ func (v PathRootless) EachSegment() ast.Children[Segment] {
 //	path-empty    = 0pchar
 type PathEmpty struct{ ast.View }
 
-// AsPathEmpty returns the view of node i of *t when it is a node of rule path-empty, or false.
+// AsPathEmpty returns the view of node i of *t when it is a node of rule path-empty of a tree of this
+// grammar, or false.
 func AsPathEmpty(t *ast.Tree, i int) (PathEmpty, bool) {
-	v, ok := ast.ViewOf(t, i, "path-empty")
+	v, ok := viewNames.View(t, i, RulePathEmpty)
 	return PathEmpty{v}, ok
 }
 
@@ -899,9 +924,10 @@ func AsPathEmpty(t *ast.Tree, i int) (PathEmpty, bool) {
 //	segment       = *pchar
 type Segment struct{ ast.View }
 
-// AsSegment returns the view of node i of *t when it is a node of rule segment, or false.
+// AsSegment returns the view of node i of *t when it is a node of rule segment of a tree of this
+// grammar, or false.
 func AsSegment(t *ast.Tree, i int) (Segment, bool) {
-	v, ok := ast.ViewOf(t, i, "segment")
+	v, ok := viewNames.View(t, i, RuleSegment)
 	return Segment{v}, ok
 }
 
@@ -910,9 +936,10 @@ func AsSegment(t *ast.Tree, i int) (Segment, bool) {
 //	segment-nz    = 1*pchar
 type SegmentNz struct{ ast.View }
 
-// AsSegmentNz returns the view of node i of *t when it is a node of rule segment-nz, or false.
+// AsSegmentNz returns the view of node i of *t when it is a node of rule segment-nz of a tree of this
+// grammar, or false.
 func AsSegmentNz(t *ast.Tree, i int) (SegmentNz, bool) {
-	v, ok := ast.ViewOf(t, i, "segment-nz")
+	v, ok := viewNames.View(t, i, RuleSegmentNz)
 	return SegmentNz{v}, ok
 }
 
@@ -921,9 +948,10 @@ func AsSegmentNz(t *ast.Tree, i int) (SegmentNz, bool) {
 //	query         = *( pchar / "/" / "?" )
 type Query struct{ ast.View }
 
-// AsQuery returns the view of node i of *t when it is a node of rule query, or false.
+// AsQuery returns the view of node i of *t when it is a node of rule query of a tree of this
+// grammar, or false.
 func AsQuery(t *ast.Tree, i int) (Query, bool) {
-	v, ok := ast.ViewOf(t, i, "query")
+	v, ok := viewNames.View(t, i, RuleQuery)
 	return Query{v}, ok
 }
 

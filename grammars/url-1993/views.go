@@ -49,6 +49,10 @@ const (
 	RuleDigits          = 49 // digits
 )
 
+// viewNames are the names of the rules of this grammar's trees, in the order their Schema().Names
+// has them: a view is made only over a tree whose schema has them (ast.RuleNames).
+var viewNames = ast.NewRuleNames("fragmentaddress", "url", "generic", "scheme", "httpaddress", "fileaddress", "afsaddress", "newsaddress", "waisaddress", "waisindex", "waisdoc", "groupart", "group", "article", "database", "wtype", "prosperoaddress", "prosperolink", "hsoname", "version", "attributes", "attribute", "telnetaddress", "gopheraddress", "hostport", "host", "cellname", "hostname", "hostnumber", "port", "selector", "path", "search", "user", "fragmentid", "gtype", "xalpha", "xalphas", "xpalpha", "xpalphas", "ialpha", "alpha", "digit", "safe", "extra", "escape", "hex", "variant", "punctuation", "digits", "alphanum", "alphanums", "void")
+
 // Root returns the view of the root of *t, a tree of this grammar's start rule fragmentaddress (what
 // urlgrammar's Grammar.Parse and Parser.Parse return), or false for another tree.
 func Root(t *ast.Tree) (Fragmentaddress, bool) { return AsFragmentaddress(t, 0) }
@@ -58,9 +62,10 @@ func Root(t *ast.Tree) (Fragmentaddress, bool) { return AsFragmentaddress(t, 0) 
 //	fragmentaddress = url [ "#" fragmentid ]
 type Fragmentaddress struct{ ast.View }
 
-// AsFragmentaddress returns the view of node i of *t when it is a node of rule fragmentaddress, or false.
+// AsFragmentaddress returns the view of node i of *t when it is a node of rule fragmentaddress of a tree of this
+// grammar, or false.
 func AsFragmentaddress(t *ast.Tree, i int) (Fragmentaddress, bool) {
-	v, ok := ast.ViewOf(t, i, "fragmentaddress")
+	v, ok := viewNames.View(t, i, RuleFragmentaddress)
 	return Fragmentaddress{v}, ok
 }
 
@@ -121,9 +126,10 @@ var backUntilFragmentidInFragmentaddress = ast.RulesOf(RuleUrl, RuleFragmentid)
 //	                 gopheraddress / waisaddress / afsaddress
 type Url struct{ ast.View }
 
-// AsUrl returns the view of node i of *t when it is a node of rule url, or false.
+// AsUrl returns the view of node i of *t when it is a node of rule url of a tree of this
+// grammar, or false.
 func AsUrl(t *ast.Tree, i int) (Url, bool) {
-	v, ok := ast.ViewOf(t, i, "url")
+	v, ok := viewNames.View(t, i, RuleUrl)
 	return Url{v}, ok
 }
 
@@ -287,9 +293,10 @@ var untilGenericInUrl = ast.RulesOf(RuleHttpaddress, RuleFileaddress, RuleNewsad
 //	generic        = scheme ":" path [ "?" search ]
 type Generic struct{ ast.View }
 
-// AsGeneric returns the view of node i of *t when it is a node of rule generic, or false.
+// AsGeneric returns the view of node i of *t when it is a node of rule generic of a tree of this
+// grammar, or false.
 func AsGeneric(t *ast.Tree, i int) (Generic, bool) {
-	v, ok := ast.ViewOf(t, i, "generic")
+	v, ok := viewNames.View(t, i, RuleGeneric)
 	return Generic{v}, ok
 }
 
@@ -363,9 +370,10 @@ var backUntilSearchInGeneric = ast.RulesOf(RuleScheme, RulePath, RuleSearch)
 //	scheme         = ialpha
 type Scheme struct{ ast.View }
 
-// AsScheme returns the view of node i of *t when it is a node of rule scheme, or false.
+// AsScheme returns the view of node i of *t when it is a node of rule scheme of a tree of this
+// grammar, or false.
 func AsScheme(t *ast.Tree, i int) (Scheme, bool) {
-	v, ok := ast.ViewOf(t, i, "scheme")
+	v, ok := viewNames.View(t, i, RuleScheme)
 	return Scheme{v}, ok
 }
 
@@ -383,9 +391,10 @@ var untilIalphaInScheme = ast.RulesOf(RuleIalpha)
 //	httpaddress    = %x68.74.74.70 ":" "//" hostport [ "/" path ] [ "?" search ]
 type Httpaddress struct{ ast.View }
 
-// AsHttpaddress returns the view of node i of *t when it is a node of rule httpaddress, or false.
+// AsHttpaddress returns the view of node i of *t when it is a node of rule httpaddress of a tree of this
+// grammar, or false.
 func AsHttpaddress(t *ast.Tree, i int) (Httpaddress, bool) {
-	v, ok := ast.ViewOf(t, i, "httpaddress")
+	v, ok := viewNames.View(t, i, RuleHttpaddress)
 	return Httpaddress{v}, ok
 }
 
@@ -477,9 +486,10 @@ var backUntilSearchInHttpaddress = ast.RulesOf(RuleScheme, RuleHostport, RulePat
 //	fileaddress    = %x66.74.70 ":" "//" host "/" path
 type Fileaddress struct{ ast.View }
 
-// AsFileaddress returns the view of node i of *t when it is a node of rule fileaddress, or false.
+// AsFileaddress returns the view of node i of *t when it is a node of rule fileaddress of a tree of this
+// grammar, or false.
 func AsFileaddress(t *ast.Tree, i int) (Fileaddress, bool) {
-	v, ok := ast.ViewOf(t, i, "fileaddress")
+	v, ok := viewNames.View(t, i, RuleFileaddress)
 	return Fileaddress{v}, ok
 }
 
@@ -553,9 +563,10 @@ var backUntilPathInFileaddress = ast.RulesOf(RuleScheme, RuleHost, RulePath)
 //	afsaddress     = %x61.66.73 ":" "//" cellname "/" path
 type Afsaddress struct{ ast.View }
 
-// AsAfsaddress returns the view of node i of *t when it is a node of rule afsaddress, or false.
+// AsAfsaddress returns the view of node i of *t when it is a node of rule afsaddress of a tree of this
+// grammar, or false.
 func AsAfsaddress(t *ast.Tree, i int) (Afsaddress, bool) {
-	v, ok := ast.ViewOf(t, i, "afsaddress")
+	v, ok := viewNames.View(t, i, RuleAfsaddress)
 	return Afsaddress{v}, ok
 }
 
@@ -629,9 +640,10 @@ var backUntilPathInAfsaddress = ast.RulesOf(RuleScheme, RuleCellname, RulePath)
 //	newsaddress    = %x6E.65.77.73 ":" groupart
 type Newsaddress struct{ ast.View }
 
-// AsNewsaddress returns the view of node i of *t when it is a node of rule newsaddress, or false.
+// AsNewsaddress returns the view of node i of *t when it is a node of rule newsaddress of a tree of this
+// grammar, or false.
 func AsNewsaddress(t *ast.Tree, i int) (Newsaddress, bool) {
-	v, ok := ast.ViewOf(t, i, "newsaddress")
+	v, ok := viewNames.View(t, i, RuleNewsaddress)
 	return Newsaddress{v}, ok
 }
 
@@ -690,9 +702,10 @@ var backUntilGroupartInNewsaddress = ast.RulesOf(RuleScheme, RuleGroupart)
 //	waisaddress    = waisindex / waisdoc
 type Waisaddress struct{ ast.View }
 
-// AsWaisaddress returns the view of node i of *t when it is a node of rule waisaddress, or false.
+// AsWaisaddress returns the view of node i of *t when it is a node of rule waisaddress of a tree of this
+// grammar, or false.
 func AsWaisaddress(t *ast.Tree, i int) (Waisaddress, bool) {
-	v, ok := ast.ViewOf(t, i, "waisaddress")
+	v, ok := viewNames.View(t, i, RuleWaisaddress)
 	return Waisaddress{v}, ok
 }
 
@@ -751,9 +764,10 @@ var untilWaisindexInWaisaddress = ast.RulesOf(RuleWaisdoc, RuleWaisindex)
 //	waisindex      = %x77.61.69.73 ":" "//" hostport "/" database [ "?" search ]
 type Waisindex struct{ ast.View }
 
-// AsWaisindex returns the view of node i of *t when it is a node of rule waisindex, or false.
+// AsWaisindex returns the view of node i of *t when it is a node of rule waisindex of a tree of this
+// grammar, or false.
 func AsWaisindex(t *ast.Tree, i int) (Waisindex, bool) {
-	v, ok := ast.ViewOf(t, i, "waisindex")
+	v, ok := viewNames.View(t, i, RuleWaisindex)
 	return Waisindex{v}, ok
 }
 
@@ -845,9 +859,10 @@ var backUntilSearchInWaisindex = ast.RulesOf(RuleScheme, RuleHostport, RuleDatab
 //	waisdoc        = %x77.61.69.73 ":" "//" hostport "/" database "/" wtype "/" digits "/" path
 type Waisdoc struct{ ast.View }
 
-// AsWaisdoc returns the view of node i of *t when it is a node of rule waisdoc, or false.
+// AsWaisdoc returns the view of node i of *t when it is a node of rule waisdoc of a tree of this
+// grammar, or false.
 func AsWaisdoc(t *ast.Tree, i int) (Waisdoc, bool) {
-	v, ok := ast.ViewOf(t, i, "waisdoc")
+	v, ok := viewNames.View(t, i, RuleWaisdoc)
 	return Waisdoc{v}, ok
 }
 
@@ -972,9 +987,10 @@ var backUntilPathInWaisdoc = ast.RulesOf(RuleScheme, RuleHostport, RuleDatabase,
 //	groupart       = "*" / group / article
 type Groupart struct{ ast.View }
 
-// AsGroupart returns the view of node i of *t when it is a node of rule groupart, or false.
+// AsGroupart returns the view of node i of *t when it is a node of rule groupart of a tree of this
+// grammar, or false.
 func AsGroupart(t *ast.Tree, i int) (Groupart, bool) {
-	v, ok := ast.ViewOf(t, i, "groupart")
+	v, ok := viewNames.View(t, i, RuleGroupart)
 	return Groupart{v}, ok
 }
 
@@ -1030,9 +1046,10 @@ var untilGroupInGroupart = ast.RulesOf(RuleArticle, RuleGroup)
 //	group          = ialpha *( "." ialpha )
 type Group struct{ ast.View }
 
-// AsGroup returns the view of node i of *t when it is a node of rule group, or false.
+// AsGroup returns the view of node i of *t when it is a node of rule group of a tree of this
+// grammar, or false.
 func AsGroup(t *ast.Tree, i int) (Group, bool) {
-	v, ok := ast.ViewOf(t, i, "group")
+	v, ok := viewNames.View(t, i, RuleGroup)
 	return Group{v}, ok
 }
 
@@ -1046,9 +1063,10 @@ func (v Group) EachIalpha() ast.Children[Ialpha] {
 //	article        = xalphas "@" host
 type Article struct{ ast.View }
 
-// AsArticle returns the view of node i of *t when it is a node of rule article, or false.
+// AsArticle returns the view of node i of *t when it is a node of rule article of a tree of this
+// grammar, or false.
 func AsArticle(t *ast.Tree, i int) (Article, bool) {
-	v, ok := ast.ViewOf(t, i, "article")
+	v, ok := viewNames.View(t, i, RuleArticle)
 	return Article{v}, ok
 }
 
@@ -1066,9 +1084,10 @@ var untilHostInArticle = ast.RulesOf(RuleHost)
 //	database       = xalphas
 type Database struct{ ast.View }
 
-// AsDatabase returns the view of node i of *t when it is a node of rule database, or false.
+// AsDatabase returns the view of node i of *t when it is a node of rule database of a tree of this
+// grammar, or false.
 func AsDatabase(t *ast.Tree, i int) (Database, bool) {
-	v, ok := ast.ViewOf(t, i, "database")
+	v, ok := viewNames.View(t, i, RuleDatabase)
 	return Database{v}, ok
 }
 
@@ -1086,9 +1105,10 @@ var untilXalphasInDatabase = ast.RulesOf(RuleXalphas)
 //	wtype          = xalphas
 type Wtype struct{ ast.View }
 
-// AsWtype returns the view of node i of *t when it is a node of rule wtype, or false.
+// AsWtype returns the view of node i of *t when it is a node of rule wtype of a tree of this
+// grammar, or false.
 func AsWtype(t *ast.Tree, i int) (Wtype, bool) {
-	v, ok := ast.ViewOf(t, i, "wtype")
+	v, ok := viewNames.View(t, i, RuleWtype)
 	return Wtype{v}, ok
 }
 
@@ -1106,9 +1126,10 @@ var untilXalphasInWtype = ast.RulesOf(RuleXalphas)
 //	prosperoaddress = prosperolink
 type Prosperoaddress struct{ ast.View }
 
-// AsProsperoaddress returns the view of node i of *t when it is a node of rule prosperoaddress, or false.
+// AsProsperoaddress returns the view of node i of *t when it is a node of rule prosperoaddress of a tree of this
+// grammar, or false.
 func AsProsperoaddress(t *ast.Tree, i int) (Prosperoaddress, bool) {
-	v, ok := ast.ViewOf(t, i, "prosperoaddress")
+	v, ok := viewNames.View(t, i, RuleProsperoaddress)
 	return Prosperoaddress{v}, ok
 }
 
@@ -1126,9 +1147,10 @@ var untilProsperolinkInProsperoaddress = ast.RulesOf(RuleProsperolink)
 //	prosperolink   = %x70.72.6F.73.70.65.72.6F ":" "//" hostport "/" hsoname [ "%00" version [ attributes ] ]
 type Prosperolink struct{ ast.View }
 
-// AsProsperolink returns the view of node i of *t when it is a node of rule prosperolink, or false.
+// AsProsperolink returns the view of node i of *t when it is a node of rule prosperolink of a tree of this
+// grammar, or false.
 func AsProsperolink(t *ast.Tree, i int) (Prosperolink, bool) {
-	v, ok := ast.ViewOf(t, i, "prosperolink")
+	v, ok := viewNames.View(t, i, RuleProsperolink)
 	return Prosperolink{v}, ok
 }
 
@@ -1235,9 +1257,10 @@ var backUntilAttributesInProsperolink = ast.RulesOf(RuleScheme, RuleHostport, Ru
 //	hsoname        = path
 type Hsoname struct{ ast.View }
 
-// AsHsoname returns the view of node i of *t when it is a node of rule hsoname, or false.
+// AsHsoname returns the view of node i of *t when it is a node of rule hsoname of a tree of this
+// grammar, or false.
 func AsHsoname(t *ast.Tree, i int) (Hsoname, bool) {
-	v, ok := ast.ViewOf(t, i, "hsoname")
+	v, ok := viewNames.View(t, i, RuleHsoname)
 	return Hsoname{v}, ok
 }
 
@@ -1289,9 +1312,10 @@ var untilPathInHsoname = ast.RulesOf(RuleXpalphas, RulePath)
 //	version        = digits
 type Version struct{ ast.View }
 
-// AsVersion returns the view of node i of *t when it is a node of rule version, or false.
+// AsVersion returns the view of node i of *t when it is a node of rule version of a tree of this
+// grammar, or false.
 func AsVersion(t *ast.Tree, i int) (Version, bool) {
-	v, ok := ast.ViewOf(t, i, "version")
+	v, ok := viewNames.View(t, i, RuleVersion)
 	return Version{v}, ok
 }
 
@@ -1309,9 +1333,10 @@ var untilDigitsInVersion = ast.RulesOf(RuleDigits)
 //	attributes     = 1*attribute
 type Attributes struct{ ast.View }
 
-// AsAttributes returns the view of node i of *t when it is a node of rule attributes, or false.
+// AsAttributes returns the view of node i of *t when it is a node of rule attributes of a tree of this
+// grammar, or false.
 func AsAttributes(t *ast.Tree, i int) (Attributes, bool) {
-	v, ok := ast.ViewOf(t, i, "attributes")
+	v, ok := viewNames.View(t, i, RuleAttributes)
 	return Attributes{v}, ok
 }
 
@@ -1325,9 +1350,10 @@ func (v Attributes) EachAttribute() ast.Children[Attribute] {
 //	attribute      = alphanums
 type Attribute struct{ ast.View }
 
-// AsAttribute returns the view of node i of *t when it is a node of rule attribute, or false.
+// AsAttribute returns the view of node i of *t when it is a node of rule attribute of a tree of this
+// grammar, or false.
 func AsAttribute(t *ast.Tree, i int) (Attribute, bool) {
-	v, ok := ast.ViewOf(t, i, "attribute")
+	v, ok := viewNames.View(t, i, RuleAttribute)
 	return Attribute{v}, ok
 }
 
@@ -1336,9 +1362,10 @@ func AsAttribute(t *ast.Tree, i int) (Attribute, bool) {
 //	telnetaddress  = %x74.65.6C.6E.65.74 ":" "//" [ user "@" ] hostport
 type Telnetaddress struct{ ast.View }
 
-// AsTelnetaddress returns the view of node i of *t when it is a node of rule telnetaddress, or false.
+// AsTelnetaddress returns the view of node i of *t when it is a node of rule telnetaddress of a tree of this
+// grammar, or false.
 func AsTelnetaddress(t *ast.Tree, i int) (Telnetaddress, bool) {
-	v, ok := ast.ViewOf(t, i, "telnetaddress")
+	v, ok := viewNames.View(t, i, RuleTelnetaddress)
 	return Telnetaddress{v}, ok
 }
 
@@ -1412,9 +1439,10 @@ var backUntilHostportInTelnetaddress = ast.RulesOf(RuleScheme, RuleUser, RuleHos
 //	gopheraddress  = %x67.6F.70.68.65.72 ":" "//" hostport [ "/" gtype [ selector ] ] [ "?" search ]
 type Gopheraddress struct{ ast.View }
 
-// AsGopheraddress returns the view of node i of *t when it is a node of rule gopheraddress, or false.
+// AsGopheraddress returns the view of node i of *t when it is a node of rule gopheraddress of a tree of this
+// grammar, or false.
 func AsGopheraddress(t *ast.Tree, i int) (Gopheraddress, bool) {
-	v, ok := ast.ViewOf(t, i, "gopheraddress")
+	v, ok := viewNames.View(t, i, RuleGopheraddress)
 	return Gopheraddress{v}, ok
 }
 
@@ -1521,9 +1549,10 @@ var backUntilSearchInGopheraddress = ast.RulesOf(RuleScheme, RuleHostport, RuleG
 //	hostport       = host [ ":" port ]
 type Hostport struct{ ast.View }
 
-// AsHostport returns the view of node i of *t when it is a node of rule hostport, or false.
+// AsHostport returns the view of node i of *t when it is a node of rule hostport of a tree of this
+// grammar, or false.
 func AsHostport(t *ast.Tree, i int) (Hostport, bool) {
-	v, ok := ast.ViewOf(t, i, "hostport")
+	v, ok := viewNames.View(t, i, RuleHostport)
 	return Hostport{v}, ok
 }
 
@@ -1582,9 +1611,10 @@ var backUntilPortInHostport = ast.RulesOf(RuleHost, RulePort)
 //	host           = hostname / hostnumber
 type Host struct{ ast.View }
 
-// AsHost returns the view of node i of *t when it is a node of rule host, or false.
+// AsHost returns the view of node i of *t when it is a node of rule host of a tree of this
+// grammar, or false.
 func AsHost(t *ast.Tree, i int) (Host, bool) {
-	v, ok := ast.ViewOf(t, i, "host")
+	v, ok := viewNames.View(t, i, RuleHost)
 	return Host{v}, ok
 }
 
@@ -1643,9 +1673,10 @@ var untilHostnameInHost = ast.RulesOf(RuleHostnumber, RuleHostname)
 //	cellname       = hostname
 type Cellname struct{ ast.View }
 
-// AsCellname returns the view of node i of *t when it is a node of rule cellname, or false.
+// AsCellname returns the view of node i of *t when it is a node of rule cellname of a tree of this
+// grammar, or false.
 func AsCellname(t *ast.Tree, i int) (Cellname, bool) {
-	v, ok := ast.ViewOf(t, i, "cellname")
+	v, ok := viewNames.View(t, i, RuleCellname)
 	return Cellname{v}, ok
 }
 
@@ -1663,9 +1694,10 @@ var untilHostnameInCellname = ast.RulesOf(RuleHostname)
 //	hostname       = ialpha *( "." ialpha )
 type Hostname struct{ ast.View }
 
-// AsHostname returns the view of node i of *t when it is a node of rule hostname, or false.
+// AsHostname returns the view of node i of *t when it is a node of rule hostname of a tree of this
+// grammar, or false.
 func AsHostname(t *ast.Tree, i int) (Hostname, bool) {
-	v, ok := ast.ViewOf(t, i, "hostname")
+	v, ok := viewNames.View(t, i, RuleHostname)
 	return Hostname{v}, ok
 }
 
@@ -1679,9 +1711,10 @@ func (v Hostname) EachIalpha() ast.Children[Ialpha] {
 //	hostnumber     = digits "." digits "." digits "." digits
 type Hostnumber struct{ ast.View }
 
-// AsHostnumber returns the view of node i of *t when it is a node of rule hostnumber, or false.
+// AsHostnumber returns the view of node i of *t when it is a node of rule hostnumber of a tree of this
+// grammar, or false.
 func AsHostnumber(t *ast.Tree, i int) (Hostnumber, bool) {
-	v, ok := ast.ViewOf(t, i, "hostnumber")
+	v, ok := viewNames.View(t, i, RuleHostnumber)
 	return Hostnumber{v}, ok
 }
 
@@ -1695,9 +1728,10 @@ func (v Hostnumber) EachDigits() ast.Children[Digits] {
 //	port           = digits
 type Port struct{ ast.View }
 
-// AsPort returns the view of node i of *t when it is a node of rule port, or false.
+// AsPort returns the view of node i of *t when it is a node of rule port of a tree of this
+// grammar, or false.
 func AsPort(t *ast.Tree, i int) (Port, bool) {
-	v, ok := ast.ViewOf(t, i, "port")
+	v, ok := viewNames.View(t, i, RulePort)
 	return Port{v}, ok
 }
 
@@ -1715,9 +1749,10 @@ var untilDigitsInPort = ast.RulesOf(RuleDigits)
 //	selector       = path
 type Selector struct{ ast.View }
 
-// AsSelector returns the view of node i of *t when it is a node of rule selector, or false.
+// AsSelector returns the view of node i of *t when it is a node of rule selector of a tree of this
+// grammar, or false.
 func AsSelector(t *ast.Tree, i int) (Selector, bool) {
-	v, ok := ast.ViewOf(t, i, "selector")
+	v, ok := viewNames.View(t, i, RuleSelector)
 	return Selector{v}, ok
 }
 
@@ -1735,9 +1770,10 @@ var untilPathInSelector = ast.RulesOf(RulePath)
 //	path           = void / xpalphas *( "/" xpalphas ) [ "/" ]
 type Path struct{ ast.View }
 
-// AsPath returns the view of node i of *t when it is a node of rule path, or false.
+// AsPath returns the view of node i of *t when it is a node of rule path of a tree of this
+// grammar, or false.
 func AsPath(t *ast.Tree, i int) (Path, bool) {
-	v, ok := ast.ViewOf(t, i, "path")
+	v, ok := viewNames.View(t, i, RulePath)
 	return Path{v}, ok
 }
 
@@ -1751,9 +1787,10 @@ func (v Path) EachXpalphas() ast.Children[Xpalphas] {
 //	search         = xalphas *( "+" xalphas )
 type Search struct{ ast.View }
 
-// AsSearch returns the view of node i of *t when it is a node of rule search, or false.
+// AsSearch returns the view of node i of *t when it is a node of rule search of a tree of this
+// grammar, or false.
 func AsSearch(t *ast.Tree, i int) (Search, bool) {
-	v, ok := ast.ViewOf(t, i, "search")
+	v, ok := viewNames.View(t, i, RuleSearch)
 	return Search{v}, ok
 }
 
@@ -1767,9 +1804,10 @@ func (v Search) EachXalphas() ast.Children[Xalphas] {
 //	user           = xalphas
 type User struct{ ast.View }
 
-// AsUser returns the view of node i of *t when it is a node of rule user, or false.
+// AsUser returns the view of node i of *t when it is a node of rule user of a tree of this
+// grammar, or false.
 func AsUser(t *ast.Tree, i int) (User, bool) {
-	v, ok := ast.ViewOf(t, i, "user")
+	v, ok := viewNames.View(t, i, RuleUser)
 	return User{v}, ok
 }
 
@@ -1787,9 +1825,10 @@ var untilXalphasInUser = ast.RulesOf(RuleXalphas)
 //	fragmentid     = xalphas
 type Fragmentid struct{ ast.View }
 
-// AsFragmentid returns the view of node i of *t when it is a node of rule fragmentid, or false.
+// AsFragmentid returns the view of node i of *t when it is a node of rule fragmentid of a tree of this
+// grammar, or false.
 func AsFragmentid(t *ast.Tree, i int) (Fragmentid, bool) {
-	v, ok := ast.ViewOf(t, i, "fragmentid")
+	v, ok := viewNames.View(t, i, RuleFragmentid)
 	return Fragmentid{v}, ok
 }
 
@@ -1807,9 +1846,10 @@ var untilXalphasInFragmentid = ast.RulesOf(RuleXalphas)
 //	gtype          = xalpha
 type Gtype struct{ ast.View }
 
-// AsGtype returns the view of node i of *t when it is a node of rule gtype, or false.
+// AsGtype returns the view of node i of *t when it is a node of rule gtype of a tree of this
+// grammar, or false.
 func AsGtype(t *ast.Tree, i int) (Gtype, bool) {
-	v, ok := ast.ViewOf(t, i, "gtype")
+	v, ok := viewNames.View(t, i, RuleGtype)
 	return Gtype{v}, ok
 }
 
@@ -1818,9 +1858,10 @@ func AsGtype(t *ast.Tree, i int) (Gtype, bool) {
 //	xalphas        = 1*xalpha
 type Xalphas struct{ ast.View }
 
-// AsXalphas returns the view of node i of *t when it is a node of rule xalphas, or false.
+// AsXalphas returns the view of node i of *t when it is a node of rule xalphas of a tree of this
+// grammar, or false.
 func AsXalphas(t *ast.Tree, i int) (Xalphas, bool) {
-	v, ok := ast.ViewOf(t, i, "xalphas")
+	v, ok := viewNames.View(t, i, RuleXalphas)
 	return Xalphas{v}, ok
 }
 
@@ -1829,9 +1870,10 @@ func AsXalphas(t *ast.Tree, i int) (Xalphas, bool) {
 //	xpalphas       = 1*xpalpha
 type Xpalphas struct{ ast.View }
 
-// AsXpalphas returns the view of node i of *t when it is a node of rule xpalphas, or false.
+// AsXpalphas returns the view of node i of *t when it is a node of rule xpalphas of a tree of this
+// grammar, or false.
 func AsXpalphas(t *ast.Tree, i int) (Xpalphas, bool) {
-	v, ok := ast.ViewOf(t, i, "xpalphas")
+	v, ok := viewNames.View(t, i, RuleXpalphas)
 	return Xpalphas{v}, ok
 }
 
@@ -1840,9 +1882,10 @@ func AsXpalphas(t *ast.Tree, i int) (Xpalphas, bool) {
 //	ialpha         = alpha [ xalphas ]
 type Ialpha struct{ ast.View }
 
-// AsIalpha returns the view of node i of *t when it is a node of rule ialpha, or false.
+// AsIalpha returns the view of node i of *t when it is a node of rule ialpha of a tree of this
+// grammar, or false.
 func AsIalpha(t *ast.Tree, i int) (Ialpha, bool) {
-	v, ok := ast.ViewOf(t, i, "ialpha")
+	v, ok := viewNames.View(t, i, RuleIalpha)
 	return Ialpha{v}, ok
 }
 
@@ -1860,9 +1903,10 @@ var untilXalphasInIalpha = ast.RulesOf(RuleXalphas)
 //	digits         = 1*digit
 type Digits struct{ ast.View }
 
-// AsDigits returns the view of node i of *t when it is a node of rule digits, or false.
+// AsDigits returns the view of node i of *t when it is a node of rule digits of a tree of this
+// grammar, or false.
 func AsDigits(t *ast.Tree, i int) (Digits, bool) {
-	v, ok := ast.ViewOf(t, i, "digits")
+	v, ok := viewNames.View(t, i, RuleDigits)
 	return Digits{v}, ok
 }
 

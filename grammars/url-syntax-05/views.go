@@ -28,6 +28,10 @@ const (
 	RuleFragment     = 25 // fragment
 )
 
+// viewNames are the names of the rules of this grammar's trees, in the order their Schema().Names
+// has them: a view is made only over a tree whose schema has them (ast.RuleNames).
+var viewNames = ast.NewRuleNames("URL-reference", "absoluteURL", "opaque-URL", "generic-URL", "relativeURL", "net-path", "abs-path", "rel-path", "scheme", "site", "user", "password", "hostport", "host", "hostname", "domainlabel", "toplabel", "hostnumber", "port", "path", "path-segments", "segment", "param", "pchar", "query", "fragment", "urlc", "reserved", "unreserved", "mark", "escaped", "hex", "alphanum", "alpha", "lowalpha", "upalpha", "digit")
+
 // Root returns the view of the root of *t, a tree of this grammar's start rule URL-reference (what
 // urlgrammar's Grammar.Parse and Parser.Parse return), or false for another tree.
 func Root(t *ast.Tree) (URLReference, bool) { return AsURLReference(t, 0) }
@@ -37,9 +41,10 @@ func Root(t *ast.Tree) (URLReference, bool) { return AsURLReference(t, 0) }
 //	URL-reference  = [ absoluteURL / relativeURL ] [ "#" fragment ]
 type URLReference struct{ ast.View }
 
-// AsURLReference returns the view of node i of *t when it is a node of rule URL-reference, or false.
+// AsURLReference returns the view of node i of *t when it is a node of rule URL-reference of a tree of this
+// grammar, or false.
 func AsURLReference(t *ast.Tree, i int) (URLReference, bool) {
-	v, ok := ast.ViewOf(t, i, "URL-reference")
+	v, ok := viewNames.View(t, i, RuleURLReference)
 	return URLReference{v}, ok
 }
 
@@ -161,9 +166,10 @@ var backUntilFragmentInURLReference = ast.RulesOf(RuleScheme, RuleSite, RuleAbsP
 //	opaque-URL     = scheme ":" *urlc
 type OpaqueURL struct{ ast.View }
 
-// AsOpaqueURL returns the view of node i of *t when it is a node of rule opaque-URL, or false.
+// AsOpaqueURL returns the view of node i of *t when it is a node of rule opaque-URL of a tree of this
+// grammar, or false.
 func AsOpaqueURL(t *ast.Tree, i int) (OpaqueURL, bool) {
-	v, ok := ast.ViewOf(t, i, "opaque-URL")
+	v, ok := viewNames.View(t, i, RuleOpaqueURL)
 	return OpaqueURL{v}, ok
 }
 
@@ -181,9 +187,10 @@ var untilSchemeInOpaqueURL = ast.RulesOf(RuleScheme)
 //	abs-path       = "/" rel-path
 type AbsPath struct{ ast.View }
 
-// AsAbsPath returns the view of node i of *t when it is a node of rule abs-path, or false.
+// AsAbsPath returns the view of node i of *t when it is a node of rule abs-path of a tree of this
+// grammar, or false.
 func AsAbsPath(t *ast.Tree, i int) (AbsPath, bool) {
-	v, ok := ast.ViewOf(t, i, "abs-path")
+	v, ok := viewNames.View(t, i, RuleAbsPath)
 	return AbsPath{v}, ok
 }
 
@@ -201,9 +208,10 @@ var untilRelPathInAbsPath = ast.RulesOf(RuleRelPath)
 //	rel-path       = [ path-segments ] [ "?" query ]
 type RelPath struct{ ast.View }
 
-// AsRelPath returns the view of node i of *t when it is a node of rule rel-path, or false.
+// AsRelPath returns the view of node i of *t when it is a node of rule rel-path of a tree of this
+// grammar, or false.
 func AsRelPath(t *ast.Tree, i int) (RelPath, bool) {
-	v, ok := ast.ViewOf(t, i, "rel-path")
+	v, ok := viewNames.View(t, i, RuleRelPath)
 	return RelPath{v}, ok
 }
 
@@ -262,9 +270,10 @@ var backUntilQueryInRelPath = ast.RulesOf(RulePathSegments, RuleQuery)
 //	scheme         = 1*( alpha / digit / "+" / "-" / "." )
 type Scheme struct{ ast.View }
 
-// AsScheme returns the view of node i of *t when it is a node of rule scheme, or false.
+// AsScheme returns the view of node i of *t when it is a node of rule scheme of a tree of this
+// grammar, or false.
 func AsScheme(t *ast.Tree, i int) (Scheme, bool) {
-	v, ok := ast.ViewOf(t, i, "scheme")
+	v, ok := viewNames.View(t, i, RuleScheme)
 	return Scheme{v}, ok
 }
 
@@ -273,9 +282,10 @@ func AsScheme(t *ast.Tree, i int) (Scheme, bool) {
 //	site           = [ [ user [ ":" password ] "@" ] hostport ]
 type Site struct{ ast.View }
 
-// AsSite returns the view of node i of *t when it is a node of rule site, or false.
+// AsSite returns the view of node i of *t when it is a node of rule site of a tree of this
+// grammar, or false.
 func AsSite(t *ast.Tree, i int) (Site, bool) {
-	v, ok := ast.ViewOf(t, i, "site")
+	v, ok := viewNames.View(t, i, RuleSite)
 	return Site{v}, ok
 }
 
@@ -367,9 +377,10 @@ var backUntilPortInSite = ast.RulesOf(RuleUser, RulePassword, RuleHost, RulePort
 //	user           = *( unreserved / escaped / ";" / "&" / "=" / "+" )
 type User struct{ ast.View }
 
-// AsUser returns the view of node i of *t when it is a node of rule user, or false.
+// AsUser returns the view of node i of *t when it is a node of rule user of a tree of this
+// grammar, or false.
 func AsUser(t *ast.Tree, i int) (User, bool) {
-	v, ok := ast.ViewOf(t, i, "user")
+	v, ok := viewNames.View(t, i, RuleUser)
 	return User{v}, ok
 }
 
@@ -378,9 +389,10 @@ func AsUser(t *ast.Tree, i int) (User, bool) {
 //	password       = *( unreserved / escaped / ";" / "&" / "=" / "+" )
 type Password struct{ ast.View }
 
-// AsPassword returns the view of node i of *t when it is a node of rule password, or false.
+// AsPassword returns the view of node i of *t when it is a node of rule password of a tree of this
+// grammar, or false.
 func AsPassword(t *ast.Tree, i int) (Password, bool) {
-	v, ok := ast.ViewOf(t, i, "password")
+	v, ok := viewNames.View(t, i, RulePassword)
 	return Password{v}, ok
 }
 
@@ -389,9 +401,10 @@ func AsPassword(t *ast.Tree, i int) (Password, bool) {
 //	host           = hostname / hostnumber
 type Host struct{ ast.View }
 
-// AsHost returns the view of node i of *t when it is a node of rule host, or false.
+// AsHost returns the view of node i of *t when it is a node of rule host of a tree of this
+// grammar, or false.
 func AsHost(t *ast.Tree, i int) (Host, bool) {
-	v, ok := ast.ViewOf(t, i, "host")
+	v, ok := viewNames.View(t, i, RuleHost)
 	return Host{v}, ok
 }
 
@@ -450,9 +463,10 @@ var untilHostnameInHost = ast.RulesOf(RuleHostnumber, RuleHostname)
 //	hostname       = *( domainlabel "." ) toplabel
 type Hostname struct{ ast.View }
 
-// AsHostname returns the view of node i of *t when it is a node of rule hostname, or false.
+// AsHostname returns the view of node i of *t when it is a node of rule hostname of a tree of this
+// grammar, or false.
 func AsHostname(t *ast.Tree, i int) (Hostname, bool) {
-	v, ok := ast.ViewOf(t, i, "hostname")
+	v, ok := viewNames.View(t, i, RuleHostname)
 	return Hostname{v}, ok
 }
 
@@ -507,9 +521,10 @@ var backUntilToplabelInHostname = ast.RulesOf(RuleDomainlabel, RuleToplabel)
 //	domainlabel    = alphanum / alphanum *( alphanum / "-" ) alphanum
 type Domainlabel struct{ ast.View }
 
-// AsDomainlabel returns the view of node i of *t when it is a node of rule domainlabel, or false.
+// AsDomainlabel returns the view of node i of *t when it is a node of rule domainlabel of a tree of this
+// grammar, or false.
 func AsDomainlabel(t *ast.Tree, i int) (Domainlabel, bool) {
-	v, ok := ast.ViewOf(t, i, "domainlabel")
+	v, ok := viewNames.View(t, i, RuleDomainlabel)
 	return Domainlabel{v}, ok
 }
 
@@ -518,9 +533,10 @@ func AsDomainlabel(t *ast.Tree, i int) (Domainlabel, bool) {
 //	toplabel       = alpha / alpha *( alphanum / "-" ) alphanum
 type Toplabel struct{ ast.View }
 
-// AsToplabel returns the view of node i of *t when it is a node of rule toplabel, or false.
+// AsToplabel returns the view of node i of *t when it is a node of rule toplabel of a tree of this
+// grammar, or false.
 func AsToplabel(t *ast.Tree, i int) (Toplabel, bool) {
-	v, ok := ast.ViewOf(t, i, "toplabel")
+	v, ok := viewNames.View(t, i, RuleToplabel)
 	return Toplabel{v}, ok
 }
 
@@ -529,9 +545,10 @@ func AsToplabel(t *ast.Tree, i int) (Toplabel, bool) {
 //	hostnumber     = 1*digit "." 1*digit "." 1*digit "." 1*digit
 type Hostnumber struct{ ast.View }
 
-// AsHostnumber returns the view of node i of *t when it is a node of rule hostnumber, or false.
+// AsHostnumber returns the view of node i of *t when it is a node of rule hostnumber of a tree of this
+// grammar, or false.
 func AsHostnumber(t *ast.Tree, i int) (Hostnumber, bool) {
-	v, ok := ast.ViewOf(t, i, "hostnumber")
+	v, ok := viewNames.View(t, i, RuleHostnumber)
 	return Hostnumber{v}, ok
 }
 
@@ -540,9 +557,10 @@ func AsHostnumber(t *ast.Tree, i int) (Hostnumber, bool) {
 //	port           = *digit
 type Port struct{ ast.View }
 
-// AsPort returns the view of node i of *t when it is a node of rule port, or false.
+// AsPort returns the view of node i of *t when it is a node of rule port of a tree of this
+// grammar, or false.
 func AsPort(t *ast.Tree, i int) (Port, bool) {
-	v, ok := ast.ViewOf(t, i, "port")
+	v, ok := viewNames.View(t, i, RulePort)
 	return Port{v}, ok
 }
 
@@ -551,9 +569,10 @@ func AsPort(t *ast.Tree, i int) (Port, bool) {
 //	path-segments  = segment *( "/" segment )
 type PathSegments struct{ ast.View }
 
-// AsPathSegments returns the view of node i of *t when it is a node of rule path-segments, or false.
+// AsPathSegments returns the view of node i of *t when it is a node of rule path-segments of a tree of this
+// grammar, or false.
 func AsPathSegments(t *ast.Tree, i int) (PathSegments, bool) {
-	v, ok := ast.ViewOf(t, i, "path-segments")
+	v, ok := viewNames.View(t, i, RulePathSegments)
 	return PathSegments{v}, ok
 }
 
@@ -567,9 +586,10 @@ func (v PathSegments) EachSegment() ast.Children[Segment] {
 //	segment        = *pchar *( ";" param )
 type Segment struct{ ast.View }
 
-// AsSegment returns the view of node i of *t when it is a node of rule segment, or false.
+// AsSegment returns the view of node i of *t when it is a node of rule segment of a tree of this
+// grammar, or false.
 func AsSegment(t *ast.Tree, i int) (Segment, bool) {
-	v, ok := ast.ViewOf(t, i, "segment")
+	v, ok := viewNames.View(t, i, RuleSegment)
 	return Segment{v}, ok
 }
 
@@ -583,9 +603,10 @@ func (v Segment) EachParam() ast.Children[Param] {
 //	param          = *pchar
 type Param struct{ ast.View }
 
-// AsParam returns the view of node i of *t when it is a node of rule param, or false.
+// AsParam returns the view of node i of *t when it is a node of rule param of a tree of this
+// grammar, or false.
 func AsParam(t *ast.Tree, i int) (Param, bool) {
-	v, ok := ast.ViewOf(t, i, "param")
+	v, ok := viewNames.View(t, i, RuleParam)
 	return Param{v}, ok
 }
 
@@ -594,9 +615,10 @@ func AsParam(t *ast.Tree, i int) (Param, bool) {
 //	query          = *urlc
 type Query struct{ ast.View }
 
-// AsQuery returns the view of node i of *t when it is a node of rule query, or false.
+// AsQuery returns the view of node i of *t when it is a node of rule query of a tree of this
+// grammar, or false.
 func AsQuery(t *ast.Tree, i int) (Query, bool) {
-	v, ok := ast.ViewOf(t, i, "query")
+	v, ok := viewNames.View(t, i, RuleQuery)
 	return Query{v}, ok
 }
 
@@ -605,9 +627,10 @@ func AsQuery(t *ast.Tree, i int) (Query, bool) {
 //	fragment       = *urlc
 type Fragment struct{ ast.View }
 
-// AsFragment returns the view of node i of *t when it is a node of rule fragment, or false.
+// AsFragment returns the view of node i of *t when it is a node of rule fragment of a tree of this
+// grammar, or false.
 func AsFragment(t *ast.Tree, i int) (Fragment, bool) {
-	v, ok := ast.ViewOf(t, i, "fragment")
+	v, ok := viewNames.View(t, i, RuleFragment)
 	return Fragment{v}, ok
 }
 

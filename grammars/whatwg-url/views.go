@@ -30,6 +30,10 @@ const (
 	RuleOpaqueHostUnits                   = 58 // opaque-host-units
 )
 
+// viewNames are the names of the rules of this grammar's trees, in the order their Schema().Names
+// has them: a view is made only over a tree whose schema has them (ast.RuleNames).
+var viewNames = ast.NewRuleNames("absolute-URL-with-fragment-string", "absolute-URL-string", "special-scheme", "file-scheme", "non-special-scheme", "URL-scheme-string", "sc", "alpha-but-fhw", "sc-but-t", "sc-but-ti", "sc-but-l", "sc-but-e", "sc-but-p", "sc-but-s", "relative-URL-with-fragment-string-special", "relative-URL-with-fragment-string-file", "relative-URL-with-fragment-string-other", "relative-URL-with-fragment-string-opaque", "relative-URL-string-special", "relative-URL-string-file", "relative-URL-string-other", "scheme-relative-special-URL-string", "special-authority", "URL-port-string", "nonzero-port", "scheme-relative-URL-string", "opaque-host-and-port-string", "scheme-relative-file-URL-string", "file-host", "path-absolute-URL-string", "path-absolute-non-authority-URL-string", "path-relative-URL-string", "path-relative-scheme-less-URL-string", "noscheme-first-segment", "opaque-path-URL-string", "URL-path-segment-string", "URL-query-string", "URL-fragment-string", "URL-unit", "URL-code-point", "non-ASCII-code-point", "percent-encoded-byte", "path-unit", "path-unit-but-alpha", "path-unit-but-sc-colon", "opaque-path-unit", "opaque-path-unit-but-slash", "ALPHA", "DIGIT", "HEXDIG", "valid-host-string", "valid-domain-string", "valid-IPv4-address-string", "dec-octet", "valid-IPv6-address-string", "IPv6-ls32", "IPv6-piece", "valid-opaque-host-string", "opaque-host-units")
+
 // Root returns the view of the root of *t, a tree of this grammar's start rule absolute-URL-with-fragment-string (what
 // urlgrammar's Grammar.Parse and Parser.Parse return), or false for another tree.
 func Root(t *ast.Tree) (AbsoluteURLWithFragmentString, bool) {
@@ -41,9 +45,10 @@ func Root(t *ast.Tree) (AbsoluteURLWithFragmentString, bool) {
 //	absolute-URL-with-fragment-string = absolute-URL-string [ "#" URL-fragment-string ]
 type AbsoluteURLWithFragmentString struct{ ast.View }
 
-// AsAbsoluteURLWithFragmentString returns the view of node i of *t when it is a node of rule absolute-URL-with-fragment-string, or false.
+// AsAbsoluteURLWithFragmentString returns the view of node i of *t when it is a node of rule absolute-URL-with-fragment-string of a tree of this
+// grammar, or false.
 func AsAbsoluteURLWithFragmentString(t *ast.Tree, i int) (AbsoluteURLWithFragmentString, bool) {
-	v, ok := ast.ViewOf(t, i, "absolute-URL-with-fragment-string")
+	v, ok := viewNames.View(t, i, RuleAbsoluteURLWithFragmentString)
 	return AbsoluteURLWithFragmentString{v}, ok
 }
 
@@ -268,9 +273,10 @@ var backUntilURLFragmentStringInAbsoluteURLWithFragmentString = ast.RulesOf(Rule
 //	special-scheme = "ftp" / "http" / "https" / "ws" / "wss"
 type SpecialScheme struct{ ast.View }
 
-// AsSpecialScheme returns the view of node i of *t when it is a node of rule special-scheme, or false.
+// AsSpecialScheme returns the view of node i of *t when it is a node of rule special-scheme of a tree of this
+// grammar, or false.
 func AsSpecialScheme(t *ast.Tree, i int) (SpecialScheme, bool) {
-	v, ok := ast.ViewOf(t, i, "special-scheme")
+	v, ok := viewNames.View(t, i, RuleSpecialScheme)
 	return SpecialScheme{v}, ok
 }
 
@@ -279,9 +285,10 @@ func AsSpecialScheme(t *ast.Tree, i int) (SpecialScheme, bool) {
 //	file-scheme = "file"
 type FileScheme struct{ ast.View }
 
-// AsFileScheme returns the view of node i of *t when it is a node of rule file-scheme, or false.
+// AsFileScheme returns the view of node i of *t when it is a node of rule file-scheme of a tree of this
+// grammar, or false.
 func AsFileScheme(t *ast.Tree, i int) (FileScheme, bool) {
-	v, ok := ast.ViewOf(t, i, "file-scheme")
+	v, ok := viewNames.View(t, i, RuleFileScheme)
 	return FileScheme{v}, ok
 }
 
@@ -298,9 +305,10 @@ func AsFileScheme(t *ast.Tree, i int) (FileScheme, bool) {
 //	                   / "w" [ sc-but-s *sc / "s" ( sc-but-s *sc / "s" 1*sc ) ]
 type NonSpecialScheme struct{ ast.View }
 
-// AsNonSpecialScheme returns the view of node i of *t when it is a node of rule non-special-scheme, or false.
+// AsNonSpecialScheme returns the view of node i of *t when it is a node of rule non-special-scheme of a tree of this
+// grammar, or false.
 func AsNonSpecialScheme(t *ast.Tree, i int) (NonSpecialScheme, bool) {
-	v, ok := ast.ViewOf(t, i, "non-special-scheme")
+	v, ok := viewNames.View(t, i, RuleNonSpecialScheme)
 	return NonSpecialScheme{v}, ok
 }
 
@@ -309,9 +317,10 @@ func AsNonSpecialScheme(t *ast.Tree, i int) (NonSpecialScheme, bool) {
 //	special-authority = valid-host-string [ ":" URL-port-string ]
 type SpecialAuthority struct{ ast.View }
 
-// AsSpecialAuthority returns the view of node i of *t when it is a node of rule special-authority, or false.
+// AsSpecialAuthority returns the view of node i of *t when it is a node of rule special-authority of a tree of this
+// grammar, or false.
 func AsSpecialAuthority(t *ast.Tree, i int) (SpecialAuthority, bool) {
-	v, ok := ast.ViewOf(t, i, "special-authority")
+	v, ok := viewNames.View(t, i, RuleSpecialAuthority)
 	return SpecialAuthority{v}, ok
 }
 
@@ -370,9 +379,10 @@ var backUntilURLPortStringInSpecialAuthority = ast.RulesOf(RuleValidHostString, 
 //	URL-port-string = *"0" [ nonzero-port ]
 type URLPortString struct{ ast.View }
 
-// AsURLPortString returns the view of node i of *t when it is a node of rule URL-port-string, or false.
+// AsURLPortString returns the view of node i of *t when it is a node of rule URL-port-string of a tree of this
+// grammar, or false.
 func AsURLPortString(t *ast.Tree, i int) (URLPortString, bool) {
-	v, ok := ast.ViewOf(t, i, "URL-port-string")
+	v, ok := viewNames.View(t, i, RuleURLPortString)
 	return URLPortString{v}, ok
 }
 
@@ -381,9 +391,10 @@ func AsURLPortString(t *ast.Tree, i int) (URLPortString, bool) {
 //	opaque-host-and-port-string = [ valid-opaque-host-string [ ":" URL-port-string ] ]
 type OpaqueHostAndPortString struct{ ast.View }
 
-// AsOpaqueHostAndPortString returns the view of node i of *t when it is a node of rule opaque-host-and-port-string, or false.
+// AsOpaqueHostAndPortString returns the view of node i of *t when it is a node of rule opaque-host-and-port-string of a tree of this
+// grammar, or false.
 func AsOpaqueHostAndPortString(t *ast.Tree, i int) (OpaqueHostAndPortString, bool) {
-	v, ok := ast.ViewOf(t, i, "opaque-host-and-port-string")
+	v, ok := viewNames.View(t, i, RuleOpaqueHostAndPortString)
 	return OpaqueHostAndPortString{v}, ok
 }
 
@@ -442,9 +453,10 @@ var backUntilURLPortStringInOpaqueHostAndPortString = ast.RulesOf(RuleValidOpaqu
 //	file-host = [ valid-host-string ]
 type FileHost struct{ ast.View }
 
-// AsFileHost returns the view of node i of *t when it is a node of rule file-host, or false.
+// AsFileHost returns the view of node i of *t when it is a node of rule file-host of a tree of this
+// grammar, or false.
 func AsFileHost(t *ast.Tree, i int) (FileHost, bool) {
-	v, ok := ast.ViewOf(t, i, "file-host")
+	v, ok := viewNames.View(t, i, RuleFileHost)
 	return FileHost{v}, ok
 }
 
@@ -462,9 +474,10 @@ var untilValidHostStringInFileHost = ast.RulesOf(RuleValidHostString)
 //	path-absolute-URL-string = "/" URL-path-segment-string *( "/" URL-path-segment-string )
 type PathAbsoluteURLString struct{ ast.View }
 
-// AsPathAbsoluteURLString returns the view of node i of *t when it is a node of rule path-absolute-URL-string, or false.
+// AsPathAbsoluteURLString returns the view of node i of *t when it is a node of rule path-absolute-URL-string of a tree of this
+// grammar, or false.
 func AsPathAbsoluteURLString(t *ast.Tree, i int) (PathAbsoluteURLString, bool) {
-	v, ok := ast.ViewOf(t, i, "path-absolute-URL-string")
+	v, ok := viewNames.View(t, i, RulePathAbsoluteURLString)
 	return PathAbsoluteURLString{v}, ok
 }
 
@@ -478,9 +491,10 @@ func (v PathAbsoluteURLString) EachURLPathSegmentString() ast.Children[URLPathSe
 //	path-absolute-non-authority-URL-string = "/" [ 1*path-unit *( "/" URL-path-segment-string ) ]
 type PathAbsoluteNonAuthorityURLString struct{ ast.View }
 
-// AsPathAbsoluteNonAuthorityURLString returns the view of node i of *t when it is a node of rule path-absolute-non-authority-URL-string, or false.
+// AsPathAbsoluteNonAuthorityURLString returns the view of node i of *t when it is a node of rule path-absolute-non-authority-URL-string of a tree of this
+// grammar, or false.
 func AsPathAbsoluteNonAuthorityURLString(t *ast.Tree, i int) (PathAbsoluteNonAuthorityURLString, bool) {
-	v, ok := ast.ViewOf(t, i, "path-absolute-non-authority-URL-string")
+	v, ok := viewNames.View(t, i, RulePathAbsoluteNonAuthorityURLString)
 	return PathAbsoluteNonAuthorityURLString{v}, ok
 }
 
@@ -494,9 +508,10 @@ func (v PathAbsoluteNonAuthorityURLString) EachURLPathSegmentString() ast.Childr
 //	path-relative-scheme-less-URL-string = [ noscheme-first-segment *( "/" URL-path-segment-string ) ]
 type PathRelativeSchemeLessURLString struct{ ast.View }
 
-// AsPathRelativeSchemeLessURLString returns the view of node i of *t when it is a node of rule path-relative-scheme-less-URL-string, or false.
+// AsPathRelativeSchemeLessURLString returns the view of node i of *t when it is a node of rule path-relative-scheme-less-URL-string of a tree of this
+// grammar, or false.
 func AsPathRelativeSchemeLessURLString(t *ast.Tree, i int) (PathRelativeSchemeLessURLString, bool) {
-	v, ok := ast.ViewOf(t, i, "path-relative-scheme-less-URL-string")
+	v, ok := viewNames.View(t, i, RulePathRelativeSchemeLessURLString)
 	return PathRelativeSchemeLessURLString{v}, ok
 }
 
@@ -510,9 +525,10 @@ func (v PathRelativeSchemeLessURLString) EachURLPathSegmentString() ast.Children
 //	opaque-path-URL-string = [ opaque-path-unit-but-slash *opaque-path-unit ]
 type OpaquePathURLString struct{ ast.View }
 
-// AsOpaquePathURLString returns the view of node i of *t when it is a node of rule opaque-path-URL-string, or false.
+// AsOpaquePathURLString returns the view of node i of *t when it is a node of rule opaque-path-URL-string of a tree of this
+// grammar, or false.
 func AsOpaquePathURLString(t *ast.Tree, i int) (OpaquePathURLString, bool) {
-	v, ok := ast.ViewOf(t, i, "opaque-path-URL-string")
+	v, ok := viewNames.View(t, i, RuleOpaquePathURLString)
 	return OpaquePathURLString{v}, ok
 }
 
@@ -521,9 +537,10 @@ func AsOpaquePathURLString(t *ast.Tree, i int) (OpaquePathURLString, bool) {
 //	URL-path-segment-string = *path-unit
 type URLPathSegmentString struct{ ast.View }
 
-// AsURLPathSegmentString returns the view of node i of *t when it is a node of rule URL-path-segment-string, or false.
+// AsURLPathSegmentString returns the view of node i of *t when it is a node of rule URL-path-segment-string of a tree of this
+// grammar, or false.
 func AsURLPathSegmentString(t *ast.Tree, i int) (URLPathSegmentString, bool) {
-	v, ok := ast.ViewOf(t, i, "URL-path-segment-string")
+	v, ok := viewNames.View(t, i, RuleURLPathSegmentString)
 	return URLPathSegmentString{v}, ok
 }
 
@@ -532,9 +549,10 @@ func AsURLPathSegmentString(t *ast.Tree, i int) (URLPathSegmentString, bool) {
 //	URL-query-string = *URL-unit
 type URLQueryString struct{ ast.View }
 
-// AsURLQueryString returns the view of node i of *t when it is a node of rule URL-query-string, or false.
+// AsURLQueryString returns the view of node i of *t when it is a node of rule URL-query-string of a tree of this
+// grammar, or false.
 func AsURLQueryString(t *ast.Tree, i int) (URLQueryString, bool) {
-	v, ok := ast.ViewOf(t, i, "URL-query-string")
+	v, ok := viewNames.View(t, i, RuleURLQueryString)
 	return URLQueryString{v}, ok
 }
 
@@ -543,9 +561,10 @@ func AsURLQueryString(t *ast.Tree, i int) (URLQueryString, bool) {
 //	URL-fragment-string = *URL-unit
 type URLFragmentString struct{ ast.View }
 
-// AsURLFragmentString returns the view of node i of *t when it is a node of rule URL-fragment-string, or false.
+// AsURLFragmentString returns the view of node i of *t when it is a node of rule URL-fragment-string of a tree of this
+// grammar, or false.
 func AsURLFragmentString(t *ast.Tree, i int) (URLFragmentString, bool) {
-	v, ok := ast.ViewOf(t, i, "URL-fragment-string")
+	v, ok := viewNames.View(t, i, RuleURLFragmentString)
 	return URLFragmentString{v}, ok
 }
 
@@ -556,9 +575,10 @@ func AsURLFragmentString(t *ast.Tree, i int) (URLFragmentString, bool) {
 //	                  / "[" valid-IPv6-address-string "]"
 type ValidHostString struct{ ast.View }
 
-// AsValidHostString returns the view of node i of *t when it is a node of rule valid-host-string, or false.
+// AsValidHostString returns the view of node i of *t when it is a node of rule valid-host-string of a tree of this
+// grammar, or false.
 func AsValidHostString(t *ast.Tree, i int) (ValidHostString, bool) {
-	v, ok := ast.ViewOf(t, i, "valid-host-string")
+	v, ok := viewNames.View(t, i, RuleValidHostString)
 	return ValidHostString{v}, ok
 }
 
@@ -632,9 +652,10 @@ var untilValidDomainStringInValidHostString = ast.RulesOf(RuleValidIPv6AddressSt
 //	valid-domain-string = 1*( ALPHA / DIGIT / "-" / "." / non-ASCII-code-point )
 type ValidDomainString struct{ ast.View }
 
-// AsValidDomainString returns the view of node i of *t when it is a node of rule valid-domain-string, or false.
+// AsValidDomainString returns the view of node i of *t when it is a node of rule valid-domain-string of a tree of this
+// grammar, or false.
 func AsValidDomainString(t *ast.Tree, i int) (ValidDomainString, bool) {
-	v, ok := ast.ViewOf(t, i, "valid-domain-string")
+	v, ok := viewNames.View(t, i, RuleValidDomainString)
 	return ValidDomainString{v}, ok
 }
 
@@ -643,9 +664,10 @@ func AsValidDomainString(t *ast.Tree, i int) (ValidDomainString, bool) {
 //	valid-IPv4-address-string = dec-octet "." dec-octet "." dec-octet "." dec-octet
 type ValidIPv4AddressString struct{ ast.View }
 
-// AsValidIPv4AddressString returns the view of node i of *t when it is a node of rule valid-IPv4-address-string, or false.
+// AsValidIPv4AddressString returns the view of node i of *t when it is a node of rule valid-IPv4-address-string of a tree of this
+// grammar, or false.
 func AsValidIPv4AddressString(t *ast.Tree, i int) (ValidIPv4AddressString, bool) {
-	v, ok := ast.ViewOf(t, i, "valid-IPv4-address-string")
+	v, ok := viewNames.View(t, i, RuleValidIPv4AddressString)
 	return ValidIPv4AddressString{v}, ok
 }
 
@@ -662,9 +684,10 @@ func AsValidIPv4AddressString(t *ast.Tree, i int) (ValidIPv4AddressString, bool)
 //	                          / [ *6( IPv6-piece ":" ) IPv6-piece ] "::"
 type ValidIPv6AddressString struct{ ast.View }
 
-// AsValidIPv6AddressString returns the view of node i of *t when it is a node of rule valid-IPv6-address-string, or false.
+// AsValidIPv6AddressString returns the view of node i of *t when it is a node of rule valid-IPv6-address-string of a tree of this
+// grammar, or false.
 func AsValidIPv6AddressString(t *ast.Tree, i int) (ValidIPv6AddressString, bool) {
-	v, ok := ast.ViewOf(t, i, "valid-IPv6-address-string")
+	v, ok := viewNames.View(t, i, RuleValidIPv6AddressString)
 	return ValidIPv6AddressString{v}, ok
 }
 
@@ -682,9 +705,10 @@ var untilValidIPv4AddressStringInValidIPv6AddressString = ast.RulesOf(RuleValidI
 //	valid-opaque-host-string = opaque-host-units / "[" valid-IPv6-address-string "]"
 type ValidOpaqueHostString struct{ ast.View }
 
-// AsValidOpaqueHostString returns the view of node i of *t when it is a node of rule valid-opaque-host-string, or false.
+// AsValidOpaqueHostString returns the view of node i of *t when it is a node of rule valid-opaque-host-string of a tree of this
+// grammar, or false.
 func AsValidOpaqueHostString(t *ast.Tree, i int) (ValidOpaqueHostString, bool) {
-	v, ok := ast.ViewOf(t, i, "valid-opaque-host-string")
+	v, ok := viewNames.View(t, i, RuleValidOpaqueHostString)
 	return ValidOpaqueHostString{v}, ok
 }
 
@@ -745,9 +769,10 @@ var untilValidIPv6AddressStringInValidOpaqueHostString = ast.RulesOf(RuleOpaqueH
 //	                      / percent-encoded-byte )
 type OpaqueHostUnits struct{ ast.View }
 
-// AsOpaqueHostUnits returns the view of node i of *t when it is a node of rule opaque-host-units, or false.
+// AsOpaqueHostUnits returns the view of node i of *t when it is a node of rule opaque-host-units of a tree of this
+// grammar, or false.
 func AsOpaqueHostUnits(t *ast.Tree, i int) (OpaqueHostUnits, bool) {
-	v, ok := ast.ViewOf(t, i, "opaque-host-units")
+	v, ok := viewNames.View(t, i, RuleOpaqueHostUnits)
 	return OpaqueHostUnits{v}, ok
 }
 

@@ -314,6 +314,16 @@ func compileViews(pkg string, tg target, rules []prule, names []string, nodes []
 		fmt.Fprintf(&b, "\tRule%s = %d // %s\n", v.goName, v.id, v.name)
 	}
 	b.WriteString(")\n\n")
+	b.WriteString("// viewNames are the names of the rules of this grammar's trees, in the order their Schema().Names\n")
+	b.WriteString("// has them: a view is made only over a tree whose schema has them (ast.RuleNames).\n")
+	b.WriteString("var viewNames = ast.NewRuleNames(")
+	for i, n := range names {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "%q", n)
+	}
+	b.WriteString(")\n\n")
 	startView := byIDView[index[strings.ToLower(start)]]
 	fmt.Fprintf(&b, `// Root returns the view of the root of *t, a tree of this grammar's start rule %s (what
 // urlgrammar's Grammar.Parse and Parser.Parse return), or false for another tree.
@@ -370,8 +380,8 @@ func writeView(b *bytes.Buffer, v viewRule, views map[int]*viewRule, names []str
 		b.WriteString(".\n")
 	}
 	fmt.Fprintf(b, "type %s struct{ ast.View }\n\n", v.goName)
-	fmt.Fprintf(b, "// As%s returns the view of node i of *t when it is a node of rule %s, or false.\n", v.goName, v.name)
-	fmt.Fprintf(b, "func As%s(t *ast.Tree, i int) (%[1]s, bool) {\n\tv, ok := ast.ViewOf(t, i, %q)\n\treturn %[1]s{v}, ok\n}\n\n", v.goName, v.name)
+	fmt.Fprintf(b, "// As%s returns the view of node i of *t when it is a node of rule %s of a tree of this\n// grammar, or false.\n", v.goName, v.name)
+	fmt.Fprintf(b, "func As%s(t *ast.Tree, i int) (%[1]s, bool) {\n\tv, ok := viewNames.View(t, i, Rule%[1]s)\n\treturn %[1]s{v}, ok\n}\n\n", v.goName)
 	if v.one {
 		var alts []string
 		for _, id := range v.kids.order {
