@@ -515,8 +515,9 @@ func printableASCII(s string) int {
 	// byte no borrow or carry crosses bytes, so a high bit set means one of them is there.
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
 	for ; i+8 <= len(s); i += 8 {
-		w := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
-			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+		b := s[i : i+8] // one bounds check, and the eight loads are one
+		w := uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
+			uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
 		if ((w-' '*ones)|(w+ones)|w)&highs != 0 {
 			break
 		}
