@@ -408,6 +408,7 @@ loop:
 	if err == nil && ctx.Err() != nil {
 		sum.Interrupted = true
 	}
+	sum.settle()
 	return sum, err
 }
 

@@ -31,6 +31,16 @@ type Summary struct {
 	Warnings map[string]int `json:"warnings"`
 	// Interrupted is set when the run was stopped by its context before the end of input.
 	Interrupted bool `json:"interrupted"`
+
+	// causes counts the failures during a run, one look-up a cause (Failures and Examples
+	// took two); settle moves them there.
+	causes map[string]*causeCount
+}
+
+// causeCount is a cause's count during a run, and the first line that had it.
+type causeCount struct {
+	n       int
+	example string
 }
 
 // Merge adds the counts of o, the summary of the input that follows s's, to s. The grammars
@@ -113,11 +123,27 @@ func (s *Summary) add(r *Record) {
 	}
 	s.Invalid++
 	for _, c := range r.causes {
-		s.Failures[c]++
+		cc := s.causes[c]
+		if cc == nil {
+			if s.causes == nil {
+				s.causes = map[string]*causeCount{}
+			}
+			cc = &causeCount{example: example(r.Input)}
+			s.causes[c] = cc
+		}
+		cc.n++
+	}
+}
+
+// settle adds the failures counted during a run to Failures and Examples.
+func (s *Summary) settle() {
+	for c, cc := range s.causes {
+		s.Failures[c] += cc.n
 		if _, ok := s.Examples[c]; !ok {
-			s.Examples[c] = example(r.Input)
+			s.Examples[c] = cc.example
 		}
 	}
+	s.causes = nil
 }
 
 // Print writes the summary for people: the counts (per grammar when there are several), the
