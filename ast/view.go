@@ -327,8 +327,29 @@ func (s *RuleSet) Has(rule uint16) bool { return s[rule/64]&(1<<(rule%64)) != 0 
 // grammar's PEG puts no such child after) it is Child, without reading the children past the
 // answer.
 func (v View) ChildUntil(rule uint16, stop *RuleSet) (View, bool) {
-	i := childUntil(v.Tree.nodes, v.Index, rule, nil, stop)
-	return View{Tree: v.Tree, Index: i}, i >= 0
+	// The look is here, not in a function this calls: a generated accessor, which calls
+	// this, is then inlined where it is used, and reading an accessor is one call (a call
+	// costs about as much as the look at a few children).
+	nodes := v.Tree.nodes
+	if uint(v.Index) >= uint(len(nodes)) {
+		return View{Tree: v.Tree, Index: -1}, false // no node (an absent child's view)
+	}
+	d := nodes[v.Index].EndDepth&MaxTreeDepth + 1
+	for c := v.Index + 1; c < len(nodes); c++ {
+		n := nodes[c]
+		if nd := n.EndDepth & MaxTreeDepth; nd != d {
+			if nd < d {
+				break // past the node's subtree
+			}
+			continue // below a child
+		}
+		if r := uint16(n.StartRule & ruleMask); r == rule {
+			return View{Tree: v.Tree, Index: c}, true
+		} else if stop.Has(r) {
+			break
+		}
+	}
+	return View{Tree: v.Tree, Index: -1}, false
 }
 
 // OnlyChild is ChildUntil(rule, forward) for a node that has at most one child of rule; at the
@@ -337,68 +358,36 @@ func (v View) ChildUntil(rule uint16, stop *RuleSet) (View, bool) {
 // The generated accessors pass both, and choose it where fewer children can follow the
 // child than precede it (a URI's query and fragment).
 func (v View) OnlyChild(rule uint16, forward, backward *RuleSet) (View, bool) {
-	i := onlyChild(v.Tree, v.Index, rule, forward, backward)
-	return View{Tree: v.Tree, Index: i}, i >= 0
-}
-
-//go:noinline
-func onlyChild(t *Tree, i int, rule uint16, forward, backward *RuleSet) int {
-	nodes := t.nodes
-	if i != 0 {
-		return childUntil(nodes, i, rule, nil, forward)
+	if v.Index != 0 {
+		return v.ChildUntil(rule, forward)
 	}
+	nodes := v.Tree.nodes
 	for c := len(nodes) - 1; c > 0; c-- {
 		n := nodes[c]
 		if n.EndDepth&MaxTreeDepth != 1 {
 			continue // below a child of the root
 		}
-		r := uint16(n.StartRule & ruleMask)
-		if r == rule {
-			return c
-		}
-		if backward.Has(r) {
-			return -1
+		if r := uint16(n.StartRule & ruleMask); r == rule {
+			return View{Tree: v.Tree, Index: c}, true
+		} else if backward.Has(r) {
+			break
 		}
 	}
-	return -1
+	return View{Tree: v.Tree, Index: -1}, false
 }
 
 // ChildInUntil is ChildUntil for a child of any of the rules of rules (the rules of a
 // header's component, of which the node has one): the first such child, or false at the first
 // child of a rule in stop.
 func (v View) ChildInUntil(rules, stop *RuleSet) (View, bool) {
-	i := childUntil(v.Tree.nodes, v.Index, noRule, rules, stop)
-	return View{Tree: v.Tree, Index: i}, i >= 0
-}
-
-// noRule is a rule number no node has (TreeRuleBits bits hold them): childUntil's rule when
-// rules says which.
-const noRule = ^uint16(0)
-
-// childUntil is the look of ChildUntil (rule) and ChildInUntil (rules, with rule noRule).
-//
-//go:noinline
-func childUntil(nodes []TreeNode, i int, rule uint16, rules, stop *RuleSet) int {
-	if uint(i) >= uint(len(nodes)) {
-		return -1 // no node (an absent child's view): no children
-	}
-	d := nodes[i].EndDepth&MaxTreeDepth + 1
-	for c := i + 1; c < len(nodes); c++ {
-		n := nodes[c]
-		nd := n.EndDepth & MaxTreeDepth
-		if nd > d {
-			continue // below a child
-		}
-		if nd < d {
-			return -1 // past the node's subtree
-		}
-		r := uint16(n.StartRule & ruleMask)
-		if r == rule || rules != nil && rules.Has(r) {
-			return c
-		}
-		if stop.Has(r) {
-			return -1
+	if uint(v.Index) < uint(len(v.Tree.nodes)) {
+		for c := v.Tree.FirstChild(v.Index); c >= 0; c = v.Tree.NextSibling(c) {
+			if r := v.Tree.nodes[c].Rule(); rules.Has(r) {
+				return View{Tree: v.Tree, Index: c}, true
+			} else if stop.Has(r) {
+				break
+			}
 		}
 	}
-	return -1
+	return View{Tree: v.Tree, Index: -1}, false // or no node (an absent child's view)
 }
