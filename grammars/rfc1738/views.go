@@ -67,7 +67,10 @@ var viewNames = ast.NewRuleNames("url", "genericurl", "otherurl", "scheme", "sch
 
 // Root returns the view of the root of *t, a tree of this grammar's start rule url (what
 // urlgrammar's Grammar.Parse and Parser.Parse return), or false for another tree.
-func Root(t *ast.Tree) (Url, bool) { return AsUrl(t, 0) }
+func Root(t *ast.Tree) (Url, bool) {
+	v, ok := viewNames.View(t, 0, RuleUrl)
+	return Url{v}, ok
+}
 
 // Url is a view of a node of rule url:
 //

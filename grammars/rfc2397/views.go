@@ -24,7 +24,10 @@ var viewNames = ast.NewRuleNames("dataurl", "base64", "mediatype", "data", "para
 
 // Root returns the view of the root of *t, a tree of this grammar's start rule dataurl (what
 // urlgrammar's Grammar.Parse and Parser.Parse return), or false for another tree.
-func Root(t *ast.Tree) (Dataurl, bool) { return AsDataurl(t, 0) }
+func Root(t *ast.Tree) (Dataurl, bool) {
+	v, ok := viewNames.View(t, 0, RuleDataurl)
+	return Dataurl{v}, ok
+}
 
 // Dataurl is a view of a node of rule dataurl:
 //

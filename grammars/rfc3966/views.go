@@ -27,7 +27,10 @@ var viewNames = ast.NewRuleNames("telephone-uri", "telephone-subscriber", "globa
 
 // Root returns the view of the root of *t, a tree of this grammar's start rule telephone-uri (what
 // urlgrammar's Grammar.Parse and Parser.Parse return), or false for another tree.
-func Root(t *ast.Tree) (TelephoneUri, bool) { return AsTelephoneUri(t, 0) }
+func Root(t *ast.Tree) (TelephoneUri, bool) {
+	v, ok := viewNames.View(t, 0, RuleTelephoneUri)
+	return TelephoneUri{v}, ok
+}
 
 // TelephoneUri is a view of a node of rule telephone-uri:
 //

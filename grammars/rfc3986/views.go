@@ -37,7 +37,10 @@ var viewNames = ast.NewRuleNames("URI-reference", "URI", "hier-part", "absolute-
 
 // Root returns the view of the root of *t, a tree of this grammar's start rule URI-reference (what
 // urlgrammar's Grammar.Parse and Parser.Parse return), or false for another tree.
-func Root(t *ast.Tree) (URIReference, bool) { return AsURIReference(t, 0) }
+func Root(t *ast.Tree) (URIReference, bool) {
+	v, ok := viewNames.View(t, 0, RuleURIReference)
+	return URIReference{v}, ok
+}
 
 // URIReference is a view of a node of rule URI-reference:
 //

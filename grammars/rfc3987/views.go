@@ -37,7 +37,10 @@ var viewNames = ast.NewRuleNames("IRI-reference", "IRI", "ihier-part", "absolute
 
 // Root returns the view of the root of *t, a tree of this grammar's start rule IRI-reference (what
 // urlgrammar's Grammar.Parse and Parser.Parse return), or false for another tree.
-func Root(t *ast.Tree) (IRIReference, bool) { return AsIRIReference(t, 0) }
+func Root(t *ast.Tree) (IRIReference, bool) {
+	v, ok := viewNames.View(t, 0, RuleIRIReference)
+	return IRIReference{v}, ok
+}
 
 // IRIReference is a view of a node of rule IRI-reference:
 //

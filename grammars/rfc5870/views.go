@@ -27,7 +27,10 @@ var viewNames = ast.NewRuleNames("geo-URI", "geo-scheme", "geo-path", "coordinat
 
 // Root returns the view of the root of *t, a tree of this grammar's start rule geo-URI (what
 // urlgrammar's Grammar.Parse and Parser.Parse return), or false for another tree.
-func Root(t *ast.Tree) (GeoURI, bool) { return AsGeoURI(t, 0) }
+func Root(t *ast.Tree) (GeoURI, bool) {
+	v, ok := viewNames.View(t, 0, RuleGeoURI)
+	return GeoURI{v}, ok
+}
 
 // GeoURI is a view of a node of rule geo-URI:
 //

@@ -24,7 +24,10 @@ var viewNames = ast.NewRuleNames("mailtoURI", "to", "hfields", "hfield", "hfname
 
 // Root returns the view of the root of *t, a tree of this grammar's start rule mailtoURI (what
 // urlgrammar's Grammar.Parse and Parser.Parse return), or false for another tree.
-func Root(t *ast.Tree) (MailtoURI, bool) { return AsMailtoURI(t, 0) }
+func Root(t *ast.Tree) (MailtoURI, bool) {
+	v, ok := viewNames.View(t, 0, RuleMailtoURI)
+	return MailtoURI{v}, ok
+}
 
 // MailtoURI is a view of a node of rule mailtoURI:
 //

@@ -29,7 +29,10 @@ var viewNames = ast.NewRuleNames("ws-or-wss-URI", "ws-URI", "wss-URI", "path", "
 
 // Root returns the view of the root of *t, a tree of this grammar's start rule ws-or-wss-URI (what
 // urlgrammar's Grammar.Parse and Parser.Parse return), or false for another tree.
-func Root(t *ast.Tree) (WsOrWssURI, bool) { return AsWsOrWssURI(t, 0) }
+func Root(t *ast.Tree) (WsOrWssURI, bool) {
+	v, ok := viewNames.View(t, 0, RuleWsOrWssURI)
+	return WsOrWssURI{v}, ok
+}
 
 // WsOrWssURI is a view of a node of rule ws-or-wss-URI:
 //

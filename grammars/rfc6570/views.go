@@ -25,7 +25,10 @@ var viewNames = ast.NewRuleNames("URI-Template", "literals", "expression", "oper
 
 // Root returns the view of the root of *t, a tree of this grammar's start rule URI-Template (what
 // urlgrammar's Grammar.Parse and Parser.Parse return), or false for another tree.
-func Root(t *ast.Tree) (URITemplate, bool) { return AsURITemplate(t, 0) }
+func Root(t *ast.Tree) (URITemplate, bool) {
+	v, ok := viewNames.View(t, 0, RuleURITemplate)
+	return URITemplate{v}, ok
+}
 
 // URITemplate is a view of a node of rule URI-Template:
 //

@@ -28,7 +28,10 @@ var viewNames = ast.NewRuleNames("file-URI", "file-scheme", "file-hier-part", "a
 
 // Root returns the view of the root of *t, a tree of this grammar's start rule file-URI (what
 // urlgrammar's Grammar.Parse and Parser.Parse return), or false for another tree.
-func Root(t *ast.Tree) (FileURI, bool) { return AsFileURI(t, 0) }
+func Root(t *ast.Tree) (FileURI, bool) {
+	v, ok := viewNames.View(t, 0, RuleFileURI)
+	return FileURI{v}, ok
+}
 
 // FileURI is a view of a node of rule file-URI:
 //

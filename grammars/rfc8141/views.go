@@ -23,7 +23,10 @@ var viewNames = ast.NewRuleNames("namestring", "assigned-name", "NID", "ldh", "N
 
 // Root returns the view of the root of *t, a tree of this grammar's start rule namestring (what
 // urlgrammar's Grammar.Parse and Parser.Parse return), or false for another tree.
-func Root(t *ast.Tree) (Namestring, bool) { return AsNamestring(t, 0) }
+func Root(t *ast.Tree) (Namestring, bool) {
+	v, ok := viewNames.View(t, 0, RuleNamestring)
+	return Namestring{v}, ok
+}
 
 // Namestring is a view of a node of rule namestring:
 //

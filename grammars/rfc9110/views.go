@@ -31,7 +31,10 @@ var viewNames = ast.NewRuleNames("http-or-https-URI", "http-URI", "https-URI", "
 
 // Root returns the view of the root of *t, a tree of this grammar's start rule http-or-https-URI (what
 // urlgrammar's Grammar.Parse and Parser.Parse return), or false for another tree.
-func Root(t *ast.Tree) (HttpOrHttpsURI, bool) { return AsHttpOrHttpsURI(t, 0) }
+func Root(t *ast.Tree) (HttpOrHttpsURI, bool) {
+	v, ok := viewNames.View(t, 0, RuleHttpOrHttpsURI)
+	return HttpOrHttpsURI{v}, ok
+}
 
 // HttpOrHttpsURI is a view of a node of rule http-or-https-URI:
 //

@@ -39,7 +39,10 @@ var viewNames = ast.NewRuleNames("request-target", "origin-form", "absolute-form
 
 // Root returns the view of the root of *t, a tree of this grammar's start rule request-target (what
 // urlgrammar's Grammar.Parse and Parser.Parse return), or false for another tree.
-func Root(t *ast.Tree) (RequestTarget, bool) { return AsRequestTarget(t, 0) }
+func Root(t *ast.Tree) (RequestTarget, bool) {
+	v, ok := viewNames.View(t, 0, RuleRequestTarget)
+	return RequestTarget{v}, ok
+}
 
 // RequestTarget is a view of a node of rule request-target:
 //

@@ -55,7 +55,10 @@ var viewNames = ast.NewRuleNames("fragmentaddress", "url", "generic", "scheme", 
 
 // Root returns the view of the root of *t, a tree of this grammar's start rule fragmentaddress (what
 // urlgrammar's Grammar.Parse and Parser.Parse return), or false for another tree.
-func Root(t *ast.Tree) (Fragmentaddress, bool) { return AsFragmentaddress(t, 0) }
+func Root(t *ast.Tree) (Fragmentaddress, bool) {
+	v, ok := viewNames.View(t, 0, RuleFragmentaddress)
+	return Fragmentaddress{v}, ok
+}
 
 // Fragmentaddress is a view of a node of rule fragmentaddress:
 //

@@ -34,7 +34,10 @@ var viewNames = ast.NewRuleNames("URL-reference", "absoluteURL", "opaque-URL", "
 
 // Root returns the view of the root of *t, a tree of this grammar's start rule URL-reference (what
 // urlgrammar's Grammar.Parse and Parser.Parse return), or false for another tree.
-func Root(t *ast.Tree) (URLReference, bool) { return AsURLReference(t, 0) }
+func Root(t *ast.Tree) (URLReference, bool) {
+	v, ok := viewNames.View(t, 0, RuleURLReference)
+	return URLReference{v}, ok
+}
 
 // URLReference is a view of a node of rule URL-reference:
 //

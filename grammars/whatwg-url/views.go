@@ -37,7 +37,8 @@ var viewNames = ast.NewRuleNames("absolute-URL-with-fragment-string", "absolute-
 // Root returns the view of the root of *t, a tree of this grammar's start rule absolute-URL-with-fragment-string (what
 // urlgrammar's Grammar.Parse and Parser.Parse return), or false for another tree.
 func Root(t *ast.Tree) (AbsoluteURLWithFragmentString, bool) {
-	return AsAbsoluteURLWithFragmentString(t, 0)
+	v, ok := viewNames.View(t, 0, RuleAbsoluteURLWithFragmentString)
+	return AbsoluteURLWithFragmentString{v}, ok
 }
 
 // AbsoluteURLWithFragmentString is a view of a node of rule absolute-URL-with-fragment-string:

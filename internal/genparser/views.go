@@ -327,7 +327,10 @@ func compileViews(pkg string, tg target, rules []prule, names []string, nodes []
 	startView := byIDView[index[strings.ToLower(start)]]
 	fmt.Fprintf(&b, `// Root returns the view of the root of *t, a tree of this grammar's start rule %s (what
 // urlgrammar's Grammar.Parse and Parser.Parse return), or false for another tree.
-func Root(t *ast.Tree) (%s, bool) { return As%[2]s(t, 0) }
+func Root(t *ast.Tree) (%s, bool) {
+	v, ok := viewNames.View(t, 0, Rule%[2]s)
+	return %[2]s{v}, ok
+}
 
 `, start, startView.goName)
 	for _, v := range views {
