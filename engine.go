@@ -66,7 +66,10 @@ func (g *Grammar) takeIn(rule, s string, tree bool, into []ast.TreeNode, eb *syn
 		}
 	}
 	if err == nil && g.gen.Info.CheckSchemes && (rule == "" || rule == g.start || ruleKey(rule) == ruleKey(g.start)) && !g.schemesHold(s) {
-		return nil, schemeError(s) // the scheme rule's DFA rejects: the scheme grammar's error
+		if nodes != nil {
+			nodes = nodes[:0] // the block, kept for reuse as a failed try's is
+		}
+		return nodes, schemeError(s, eb) // the scheme rule's DFA rejects: the scheme grammar's error
 	}
 	return nodes, err
 }
