@@ -118,8 +118,8 @@ func (v View) ChildIn(rules []uint16) (View, bool) {
 type RuleNames struct {
 	names []string
 	// first is the first schema found to have the names (a grammar has one, made when it
-	// is registered), tested where View is inlined; known are those found after it (the
-	// grammar uri's trees are RFC 3986's), copied when one is added.
+	// is registered), tested first; known are those found after it (the grammar uri's trees
+	// are RFC 3986's), copied when one is added.
 	first atomic.Pointer[Schema]
 	known atomic.Pointer[[]*Schema]
 }
@@ -135,7 +135,7 @@ func NewRuleNames(names ...string) *RuleNames { return &RuleNames{names: names} 
 // -1. The generated constructors of typed views (rfc3986.AsHost, rfc3986.Root) call it.
 func (r *RuleNames) View(t *Tree, i int, rule uint16) (View, bool) {
 	if uint(i) < uint(len(t.nodes)) && t.nodes[i].Rule() == rule && r.first.Load() == t.schema {
-		return View{Tree: t, Index: i}, true // inlined where it is called: the usual case
+		return View{Tree: t, Index: i}, true // the usual case: a pointer compared
 	}
 	return r.view(t, i, rule)
 }
