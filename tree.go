@@ -6,7 +6,8 @@ import "github.com/urlgrammar/urlgrammar/ast"
 // *SyntaxError: one node for each match of the rules the grammar's header declares as nodes
 // ("; urlgrammar nodes:" in grammars/ID/ID.abnf), the start rule the root, in one block of the
 // exact size (one allocation). The tree is the same kind for every grammar: Components, the
-// JSON form, Inspect and Fprint work on it; Typed builds a grammar's typed tree from it.
+// JSON form, Inspect and Fprint work on it; the typed views of the grammar's package
+// (rfc3986.Root) read it.
 //
 // The tree is the PEG parser's parse, as its recognizer records it: the grammar's PEG
 // compiled to Go builds it in one pass over the input, which also decides that the input is
@@ -15,9 +16,8 @@ import "github.com/urlgrammar/urlgrammar/ast"
 //
 // An invalid input gets the DFA's error (the offset where no valid input goes on, what was
 // expected there) with the rule named; the tree is not built.
-func (g *Grammar) Parse(s string) (ast.Tree, error) {
+func (g *Grammar) Parse(s string) (t ast.Tree, err error) {
 	var nodes []ast.TreeNode
-	var err error
 	if g.builtAlone && len(s) <= MaxInputLength {
 		// take's path for the start rule, the builder called here (a call less).
 		var ok bool
@@ -30,7 +30,8 @@ func (g *Grammar) Parse(s string) (ast.Tree, error) {
 	if err != nil {
 		return ast.Tree{}, err
 	}
-	return ast.NewTree(s, g.trees().schema, nodes), nil
+	t.Set(s, g.trees().schema, nodes) // in the result, not copied there
+	return t, nil
 }
 
 // ParseRule is Parse from the named rule, used as an anchored start symbol as Match uses
@@ -51,16 +52,17 @@ func (g *Grammar) ParseRule(rule, s string) (ast.Tree, error) {
 // error). A valid input allocates nothing, nor does an invalid one until its error is
 // explained (Msg, Rule, Expected, ...; the explanation is computed once). An input over
 // MaxInputLength, an error of the PEG's recognizer, a predicate's (HasPredicates) and the
-// error of a URI's scheme grammar (the grammar uri) are new errors, which may be kept.
-func (p *Parser) Parse(s string) (ast.Tree, error) {
+// error of a URI's scheme grammar (the grammar uri) when that grammar checks more than its
+// rules, or the scheme names another rule than its start, are new errors, which may be kept.
+func (p *Parser) Parse(s string) (t ast.Tree, err error) {
 	var nodes []ast.TreeNode
-	var err error
 	if g := p.g; g.builtAlone && len(s) <= MaxInputLength {
 		// take's path for the start rule, the builder called here (a call less).
 		var ok bool
 		if nodes, ok = g.buildStart(s, p.tree[:0]); ok {
 			p.tree = nodes
-			return ast.NewTree(s, p.schema, nodes), nil
+			t.Set(s, p.schema, nodes) // in the result, not copied there
+			return t, nil
 		}
 		nodes, err = g.startFailed(s, p.tree[:0], nodes, &p.errs)
 	} else {
@@ -73,5 +75,6 @@ func (p *Parser) Parse(s string) (ast.Tree, error) {
 		return ast.Tree{}, err
 	}
 	p.tree = nodes
-	return ast.NewTree(s, p.schema, nodes), nil
+	t.Set(s, p.schema, nodes)
+	return t, nil
 }

@@ -86,6 +86,14 @@ func NewTree(src string, schema *Schema, nodes []TreeNode) Tree {
 	return Tree{src: src, schema: schema, nodes: nodes}
 }
 
+// Set makes *t the tree NewTree(src, schema, nodes) returns, in place: a function that
+// returns the tree it sets in its named result returns it without copying it first (a
+// 48-byte Tree made by NewTree is built in one place and copied to the result, and the
+// copy waits on the stores before it).
+func (t *Tree) Set(src string, schema *Schema, nodes []TreeNode) {
+	t.src, t.schema, t.nodes = src, schema, nodes
+}
+
 // Schema returns what the tree's rules are: their names and the grammar's declarations.
 func (t Tree) Schema() *Schema { return t.schema }
 
