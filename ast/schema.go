@@ -516,8 +516,9 @@ func (t Tree) spans() (Spans, int) { return t.spansOf(allComponents) }
 
 // spansOf is spans with only the components of the bits of want (bit c: componentNames[c])
 // computed; the others are left undefined.
-func (t Tree) spansOf(want uint) (Spans, int) {
-	var sp Spans
+func (t Tree) spansOf(want uint) (sp Spans, kindNode int) {
+	// sp is the result itself, filled in place: a Spans is 232 bytes, and one made in a
+	// variable of its own was copied to the result, the copy waiting on the stores.
 	if len(t.nodes) == 0 || t.schema == nil {
 		return sp, -1
 	}
@@ -578,7 +579,7 @@ func (t Tree) spansOf(want uint) (Spans, int) {
 			break
 		}
 	}
-	kindNode := -1 // the node that gave the host its kind
+	kindNode = -1 // the node that gave the host its kind
 	if i, _ := firstOf(s.kindRules); i >= 0 {
 		kindNode = i
 		if sp.Host.Defined {
