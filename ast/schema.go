@@ -834,13 +834,13 @@ func (t Tree) partValues(sp *Spans, kindNode int, buf *partBuf, arrays [][]strin
 	} else {
 		pv = partValues{single: make([]textSpan, n), set: make([]bool, n), arrays: arrays, done: make([]bool, n)}
 	}
-	ranges := sp.All()
+	ranges := sp.ranges() // pointers: All's names and ranges would be 320 bytes copied
 	for pi := range s.parts {
 		p := &s.parts[pi]
 		skip := p.nonEmpty >= 0 && ranges[p.nonEmpty].Start == ranges[p.nonEmpty].End // undefined or empty
 		pv.done[pi] = p.component >= 0 || skip
 		if p.component >= 0 && !skip && ranges[p.component].Defined {
-			r := ranges[p.component]
+			r := *ranges[p.component]
 			pv.single[pi], pv.set[pi] = textSpan{uint32(r.Start), uint32(r.End)}, true
 		}
 	}
