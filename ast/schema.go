@@ -2,6 +2,7 @@ package ast
 
 import (
 	"fmt"
+	"math/bits"
 	"slices"
 	"strings"
 
@@ -75,6 +76,18 @@ type Schema struct {
 	// blameRules marks, per rule, the rules (and scopes) of the declarations of a component
 	// with a blame: a tree with no node of one has none of those components but empty ones.
 	blameRules []bool
+
+	// plainComps is set when every declared component has one declaration, not scoped,
+	// whose rules it takes whole or cut at a "?" (no A.. or A/..), each rule once: a
+	// component is then the first node of its rules that its form finds one in, and
+	// spansOf finds every component in one pass over the nodes, by compMask (per rule: the
+	// components whose declaration names it), compCuts (per rule and component: the cut,
+	// as componentDecl.cuts) and ruleDecl (per rule: named by the rule declaration).
+	plainComps bool
+	compOne    []int8 // per rule: its one component when it has one and takes it whole, else -1
+	compMask   []uint8
+	compCuts   [][numComponents]byte
+	ruleDecl   []bool
 
 	partOrder []int   // the parts (indexes in parts) by key, sorted by bytes as encoding/json sorts a map's
 	partsOf   [][]int // per rule: the parts (indexes in parts) that take its nodes
@@ -250,6 +263,33 @@ func NewSchema(names []string, decls []Decl) (*Schema, error) {
 			if d.scope >= 0 {
 				s.blameRules[d.scope] = true
 			}
+		}
+	}
+	s.plainComps, s.compMask, s.compCuts = true, make([]uint8, len(names)), make([][numComponents]byte, len(names))
+	s.ruleDecl = make([]bool, len(names))
+	for _, r := range s.rules {
+		s.ruleDecl[r] = true
+	}
+	for c, list := range s.comps {
+		if len(list) == 0 {
+			continue
+		}
+		if len(list) > 1 || list[0].scope >= 0 {
+			s.plainComps = false
+		}
+		for k, r := range list[0].rules {
+			if list[0].to[k] != -1 || s.compMask[r]&(1<<c) != 0 {
+				s.plainComps = false // a form that reads past the node, or a rule named twice
+			}
+			s.compMask[r] |= 1 << c
+			s.compCuts[r][c] = list[0].cuts[k]
+		}
+	}
+	s.compOne = make([]int8, len(names))
+	for r, m := range s.compMask {
+		s.compOne[r] = -1
+		if c := bits.TrailingZeros8(m); bits.OnesCount8(m) == 1 && s.compCuts[r][c] == 0 {
+			s.compOne[r] = int8(c)
 		}
 	}
 	s.partOrder = make([]int, len(s.parts))
@@ -523,6 +563,12 @@ func (t Tree) spansOf(want uint) (sp Spans, kindNode int) {
 		return sp, -1
 	}
 	s := t.schema
+	if s.plainComps {
+		kindNode = t.plainSpans(&sp, want)
+		return sp, kindNode
+	}
+	// Any schema: each component's declarations in turn, the first node of their rules, its
+	// form, and the later nodes where the form finds none there.
 	var firstBuf [96]int32 // per rule: its first node + 1, 0 for none
 	var first []int32
 	if len(s.Names) <= len(firstBuf) {
@@ -587,6 +633,74 @@ func (t Tree) spansOf(want uint) (sp Spans, kindNode int) {
 		}
 	}
 	return sp, kindNode
+}
+
+// plainSpans is spansOf for a schema whose components are each the first node of their
+// rules that their form finds one in (plainComps): one pass over the nodes finds them, the rule declaration's node and
+// the host's kind node, as generalSpans would (TestPlainSpans). It returns the kind node.
+func (t Tree) plainSpans(sp *Spans, want uint) (kindNode int) {
+	s := t.schema
+	ranges := sp.ranges()
+	var found uint
+	ruleNode := -1
+	kindNode = -1
+	for i, n := range t.nodes {
+		r := n.Rule()
+		if c := s.compOne[r]; c >= 0 {
+			// The usual rule: of one component, taken whole.
+			if found&(1<<c) == 0 {
+				found |= 1 << c
+				*ranges[c] = Range{Start: int(n.Start()), End: int(n.End()), Defined: true}
+			}
+		} else if s.compMask[r] != 0 {
+			found = t.cutComponents(ranges, found, r, n)
+		}
+		if ruleNode < 0 && s.ruleDecl[r] {
+			ruleNode = i
+		}
+		if kindNode < 0 && s.kinds[r] != "" {
+			kindNode = i
+		}
+	}
+	for c, list := range s.comps {
+		switch {
+		case want&(1<<c) == 0:
+			*ranges[c] = Range{}
+		case len(list) > 0 && found&(1<<c) == 0:
+			*ranges[c] = Range{Defined: list[0].emptyIfNot}
+		}
+	}
+	sp.Rule = t.RuleName(max(ruleNode, 0))
+	if kindNode >= 0 && sp.Host.Defined {
+		sp.HostKind = s.kinds[t.nodes[kindNode].Rule()]
+	}
+	return kindNode
+}
+
+// cutComponents is plainSpans' step at node n, of rule r, for the components that r's
+// node gives cut at a "?" or with others: each not found yet that its form finds here. It
+// returns found with them.
+func (t Tree) cutComponents(ranges [numComponents]*Range, found uint, r uint16, n TreeNode) uint {
+	s := t.schema
+	for m := s.compMask[r] &^ uint8(found); m != 0; m &= m - 1 {
+		c := bits.TrailingZeros8(m)
+		from, to := n.Start(), n.End()
+		switch s.compCuts[r][c] { // as componentAt cuts
+		case '<':
+			if q := strings.IndexByte(t.src[from:to], '?'); q >= 0 {
+				to = from + uint32(q)
+			}
+		case '>':
+			q := strings.IndexByte(t.src[from:to], '?')
+			if q < 0 {
+				continue // none here: a later node of the rules may have one
+			}
+			from += uint32(q) + 1
+		}
+		found |= 1 << c
+		*ranges[c] = Range{Start: int(from), End: int(to), Defined: true}
+	}
+	return found
 }
 
 // Blame says where a person would put an error at byte offset at, when the tree is of the

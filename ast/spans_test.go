@@ -1,0 +1,149 @@
+package ast_test
+
+import (
+	"bufio"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/urlgrammar/urlgrammar"
+	"github.com/urlgrammar/urlgrammar/ast"
+	"github.com/urlgrammar/urlgrammar/internal/corpus"
+)
+
+// A schema whose components are each the first node of their rules (ast's plainComps) has
+// its spans found in one pass over the nodes: the same spans, the same rule, host kind and
+// kind node as the general way gives, for every component set asked (Spans, Blame's, the
+// jsonl records'), on every table input of every grammar and the corpus, in every grammar.
+func TestPlainSpans(t *testing.T) {
+	inputs := append(corpus.Lines(3000, 7), corpus.TextLines(1000, 7)...)
+	files, err := filepath.Glob("../grammars/*/testdata/*.txt")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no grammar tables: %v", err)
+	}
+	for _, name := range files {
+		f, err := os.Open(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc := bufio.NewScanner(f)
+		sc.Buffer(nil, 1<<20)
+		for sc.Scan() {
+			if l := sc.Text(); l != "" && !strings.HasPrefix(l, "#") {
+				inputs = append(inputs, l)
+			}
+		}
+		f.Close()
+	}
+	wants := []uint{1<<8 - 1, 0}
+	for c := range 8 {
+		wants = append(wants, 1<<c, (1<<8-1)&^(1<<c))
+	}
+	plain, trees := 0, 0
+	for _, id := range urlgrammar.IDs() {
+		g := urlgrammar.MustLookup(id)
+		p := g.NewParser()
+		seen := 0
+		for _, s := range inputs {
+			tree, err := p.Parse(s)
+			if err != nil {
+				continue
+			}
+			if !ast.PlainComps(tree.Schema()) {
+				break
+			}
+			seen++
+			for _, want := range wants {
+				got, gk := tree.SpansOf(want)
+				exp, ek := tree.GeneralSpansOf(want)
+				if got != exp || gk != ek {
+					t.Fatalf("%s %q, components %08b: one pass %+v (kind node %d), the general way %+v (%d)", id, s, want, got, gk, exp, ek)
+				}
+			}
+		}
+		if seen > 0 {
+			plain++
+			trees += seen
+		}
+	}
+	if plain < 5 || trees < 10000 {
+		t.Fatalf("the one-pass way held to the general one in %d grammars on %d trees: the test says little", plain, trees)
+	}
+	t.Logf("%d grammars take the one-pass way; %d trees compared", plain, trees)
+}
+
+// The one-pass way on made-up schemas, for what no bundled grammar's trees show: a component
+// declared empty when its rules have no node (`""`), one declared with no rules, the rule
+// declaration, host kinds, and a rule cut at its "?" for two components (a query only where
+// it has a "?": a later node then gives it).
+func TestPlainSpansDeclarations(t *testing.T) {
+	names := []string{"ref", "scheme", "host", "ipv4", "name", "path", "seg", "query"}
+	decls := []ast.Decl{
+		{Key: "component scheme", Value: "scheme"},
+		{Key: "component host", Value: "host"},
+		{Key: "component path", Value: `path ""`},
+		{Key: "component userinfo", Value: ""},
+		{Key: "component query", Value: "query"},
+		{Key: "rule", Value: "path scheme"},
+		{Key: "hostkind ipv4", Value: "ipv4"},
+		{Key: "hostkind reg-name", Value: "name"},
+	}
+	s, err := ast.NewSchema(names, decls)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !ast.PlainComps(s) {
+		t.Fatal("the schema's components are all plain")
+	}
+	n := func(start, end, rule, depth int) ast.TreeNode {
+		return ast.TreeNode{StartRule: ast.PackStartRule(start, uint16(rule)), EndDepth: ast.PackEndDepth(end, depth)}
+	}
+	cut, err := ast.NewSchema([]string{"ref", "opaque", "query"}, []ast.Decl{
+		{Key: "component path", Value: "opaque<?"},
+		{Key: "component query", Value: "opaque>? query"},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !ast.PlainComps(cut) {
+		t.Fatal("a cut at a \"?\" is plain")
+	}
+	trees := []ast.Tree{
+		// "ab?c": one opaque node, cut into a path and a query.
+		ast.NewTree("ab?c", cut, []ast.TreeNode{n(0, 4, 0, 0), n(0, 4, 1, 1)}),
+		// "ab;c?d": an opaque node without a "?", then a query node.
+		ast.NewTree("ab;c?d", cut, []ast.TreeNode{n(0, 6, 0, 0), n(0, 2, 1, 1), n(3, 4, 1, 1), n(5, 6, 2, 1)}),
+		// "a?b": no "?" in the first opaque node, one in the second.
+		ast.NewTree("a?b", cut, []ast.TreeNode{n(0, 3, 0, 0), n(0, 1, 1, 1), n(0, 3, 1, 1)}),
+		// "a:1.2.3.4/x": a scheme, a host of kind ipv4, a path of one segment.
+		ast.NewTree("a:1.2.3.4/x", s, []ast.TreeNode{n(0, 11, 0, 0), n(0, 1, 1, 1), n(2, 9, 2, 1), n(2, 9, 3, 2), n(9, 11, 5, 1), n(10, 11, 6, 2)}),
+		// "h?q": a host named, no path node (the path is then empty), a query.
+		ast.NewTree("h?q", s, []ast.TreeNode{n(0, 3, 0, 0), n(0, 1, 2, 1), n(0, 1, 4, 2), n(2, 3, 7, 1)}),
+		// "x": nothing but the root.
+		ast.NewTree("x", s, []ast.TreeNode{n(0, 1, 0, 0)}),
+	}
+	for i, tree := range trees {
+		for want := uint(0); want < 1<<8; want++ {
+			got, gk := tree.SpansOf(want)
+			exp, ek := tree.GeneralSpansOf(want)
+			if got != exp || gk != ek {
+				t.Fatalf("tree %d, components %08b: one pass %+v (kind node %d), the general way %+v (%d)", i, want, got, gk, exp, ek)
+			}
+		}
+	}
+	if sp := trees[0].Spans(); sp.Path.In(trees[0].Src()) != "ab" || sp.Query.In(trees[0].Src()) != "c" {
+		t.Fatalf("spans of %q: %+v", trees[0].Src(), sp)
+	}
+	if sp := trees[2].Spans(); sp.Path.In(trees[2].Src()) != "a" || sp.Query.In(trees[2].Src()) != "b" {
+		t.Fatalf("spans of %q: %+v", trees[2].Src(), sp)
+	}
+	trees = trees[3:]
+	sp := trees[1].Spans()
+	if !sp.Path.Defined || sp.Path.Start != sp.Path.End || sp.Userinfo.Defined || sp.HostKind != "reg-name" || sp.Rule != "ref" {
+		t.Fatalf("spans of %q: %+v", trees[1].Src(), sp)
+	}
+	if sp := trees[0].Spans(); sp.Rule != "scheme" || sp.HostKind != "ipv4" {
+		t.Fatalf("spans of %q: %+v", trees[0].Src(), sp)
+	}
+}
