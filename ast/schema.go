@@ -684,18 +684,9 @@ func (t Tree) cutComponents(ranges [numComponents]*Range, found uint, r uint16, 
 	s := t.schema
 	for m := s.compMask[r] &^ uint8(found); m != 0; m &= m - 1 {
 		c := bits.TrailingZeros8(m)
-		from, to := n.Start(), n.End()
-		switch s.compCuts[r][c] { // as componentAt cuts
-		case '<':
-			if q := strings.IndexByte(t.src[from:to], '?'); q >= 0 {
-				to = from + uint32(q)
-			}
-		case '>':
-			q := strings.IndexByte(t.src[from:to], '?')
-			if q < 0 {
-				continue // none here: a later node of the rules may have one
-			}
-			from += uint32(q) + 1
+		from, to, ok := cut(t.src, n.Start(), n.End(), s.compCuts[r][c])
+		if !ok {
+			continue // none here: a later node of the rules may have one
 		}
 		found |= 1 << c
 		*ranges[c] = Range{Start: int(from), End: int(to), Defined: true}
@@ -1070,19 +1061,29 @@ func (t Tree) componentAt(d *componentDecl, k, i int, end uint32) (Range, bool) 
 			to = t.nodes[j].End()
 		}
 	}
-	switch d.cuts[k] {
+	from, to, ok := cut(t.src, from, to, d.cuts[k])
+	if !ok {
+		return Range{}, false
+	}
+	return Range{Start: int(from), End: int(to), Defined: true}, true
+}
+
+// cut applies a component's cut (componentDecl.cuts) to src[from:to]: '<' keeps what is
+// before the first "?", '>' what is after it (false when there is none), 0 all of it.
+func cut(src string, from, to uint32, how byte) (uint32, uint32, bool) {
+	switch how {
 	case '<':
-		if q := strings.IndexByte(t.src[from:to], '?'); q >= 0 {
+		if q := strings.IndexByte(src[from:to], '?'); q >= 0 {
 			to = from + uint32(q)
 		}
 	case '>':
-		q := strings.IndexByte(t.src[from:to], '?')
+		q := strings.IndexByte(src[from:to], '?')
 		if q < 0 {
-			return Range{}, false
+			return from, to, false
 		}
 		from += uint32(q) + 1
 	}
-	return Range{Start: int(from), End: int(to), Defined: true}, true
+	return from, to, true
 }
 
 func ruleIn(r uint16, rules []uint16) bool {
