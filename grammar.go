@@ -555,7 +555,12 @@ func (g *Grammar) validPredicated(d *dfa.DFA, s string) bool {
 // grammar has no such rule. Rule names are matched case-insensitively, as ABNF does.
 // Membership comes from the rule's DFA, generated from the ABNF; the PEG parser names the
 // rule in the error.
-func (g *Grammar) Match(rule, s string) error {
+func (g *Grammar) Match(rule, s string) error { return g.matchIn(rule, s, nil) }
+
+// matchIn is Match with the error of the start rule made in eb when it is not nil (a
+// Parser's block, which the grammar uri's Parser passes for the error of a URI's scheme
+// grammar).
+func (g *Grammar) matchIn(rule, s string, eb *syntaxErrorBlock) error {
 	if rule == "" { // take's name of the start rule
 		return &UnknownRuleError{Grammar: g.id, Rule: rule}
 	}
@@ -572,7 +577,7 @@ func (g *Grammar) Match(rule, s string) error {
 			// Nothing after the rules: Valid's pass of the DFA, whose error is where it
 			// stopped (one pass over an invalid input, not Valid's and then take's).
 			if ok, off, st := d.MatchState(s); !ok {
-				return g.matchError(d, rule, s, off, st, nil)
+				return g.matchError(d, rule, s, off, st, eb)
 			}
 			return nil
 		}

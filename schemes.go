@@ -175,25 +175,14 @@ func (g *Grammar) schemesHold(s string) bool {
 // scheme: nil when it has none or s matches it. The error is the scheme grammar's (its id,
 // the rule where it stops), with the whole of s as its input. It is made in eb when that is
 // not nil (a Parser's block) and the scheme's rule is the start rule of a grammar that
-// checks nothing after its rules (every bundled scheme grammar): its explanation then waits
-// for its first use, as any error of a Parser's does.
+// checks nothing after its rules (every bundled scheme grammar; matchIn): its explanation
+// then waits for its first use, as any error of a Parser's does.
 func schemeError(s string, eb *syntaxErrorBlock) error {
 	e, t, ok := schemeTarget(s)
 	if !ok {
 		return nil
 	}
-	var err error
-	if g := e.Grammar; eb != nil && g.plain && len(t) <= MaxInputLength && strings.EqualFold(e.Rule, g.start) {
-		if d := g.startDecider(t); d != nil {
-			if ok, off, st := d.MatchState(t); !ok {
-				err = newStartError(g, d, t, off, st, eb)
-			}
-		} else {
-			err = g.Match(e.Rule, t)
-		}
-	} else {
-		err = g.Match(e.Rule, t)
-	}
+	err := e.Grammar.matchIn(e.Rule, t, eb)
 	if se, ok := err.(*SyntaxError); ok {
 		se.Input = s // t is a prefix of s: the offset, line and column stand
 		se.scheme = e.Scheme
