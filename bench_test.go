@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/urlgrammar/urlgrammar"
+	"github.com/urlgrammar/urlgrammar/ast"
 	"github.com/urlgrammar/urlgrammar/internal/corpus"
 )
 
@@ -281,5 +282,31 @@ func BenchmarkAppendCaret(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		buf = se.AppendCaret(buf[:0])
+	}
+}
+
+// BenchmarkSpans reads the components of trees already built (Tree.Spans, what resolve,
+// normalize and the checker's jsonl records read), beside the Parser's Parse of the same
+// lines (the baseline): go test -run '^$' -bench Spans -cpu 1 . and divide within a grammar.
+func BenchmarkSpans(b *testing.B) {
+	for _, id := range []string{"rfc3986", "rfc3987", "rfc2396bis-01", "url-syntax-05", "rfc1738", "url-1993"} {
+		g := urlgrammar.MustLookup(id)
+		var lines []string
+		var trees []ast.Tree
+		for _, s := range benchCorpus {
+			if t, err := g.Parse(s); err == nil {
+				lines, trees = append(lines, s), append(trees, t)
+			}
+		}
+		p := g.NewParser()
+		b.Run(id+"/Parser", func(b *testing.B) { benchLines(b, lines, func(s string) { _, _ = p.Parse(s) }) })
+		b.Run(id+"/Spans", func(b *testing.B) {
+			for b.Loop() {
+				for i := range trees {
+					_ = trees[i].Spans()
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(trees)), "ns/url")
+		})
 	}
 }

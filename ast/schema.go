@@ -88,6 +88,12 @@ type Schema struct {
 	compMask   []uint8
 	compCuts   [][numComponents]byte
 	ruleDecl   []bool
+	// plainLook is, per rule, what plainSpans looks for in its nodes (lookComp: compMask is
+	// not 0, lookRule: ruleDecl, lookKind: a host kind): one load a node, and most are 0.
+	plainLook []uint8
+	// compEmpty marks the components whose declaration gives an empty one where the tree
+	// has none (componentDecl.emptyIfNot).
+	compEmpty uint8
 
 	partOrder []int   // the parts (indexes in parts) by key, sorted by bytes as encoding/json sorts a map's
 	partsOf   [][]int // per rule: the parts (indexes in parts) that take its nodes
@@ -277,6 +283,9 @@ func NewSchema(names []string, decls []Decl) (*Schema, error) {
 		if len(list) > 1 || list[0].scope >= 0 {
 			s.plainComps = false
 		}
+		if list[0].emptyIfNot {
+			s.compEmpty |= 1 << c
+		}
 		for k, r := range list[0].rules {
 			if list[0].to[k] != -1 || s.compMask[r]&(1<<c) != 0 {
 				s.plainComps = false // a form that reads past the node, or a rule named twice
@@ -285,11 +294,20 @@ func NewSchema(names []string, decls []Decl) (*Schema, error) {
 			s.compCuts[r][c] = list[0].cuts[k]
 		}
 	}
-	s.compOne = make([]int8, len(names))
+	s.compOne, s.plainLook = make([]int8, len(names)), make([]uint8, len(names))
 	for r, m := range s.compMask {
 		s.compOne[r] = -1
 		if c := bits.TrailingZeros8(m); bits.OnesCount8(m) == 1 && s.compCuts[r][c] == 0 {
 			s.compOne[r] = int8(c)
+		}
+		if m != 0 {
+			s.plainLook[r] |= lookComp
+		}
+		if s.ruleDecl[r] {
+			s.plainLook[r] |= lookRule
+		}
+		if s.kinds[r] != "" {
+			s.plainLook[r] |= lookKind
 		}
 	}
 	s.partOrder = make([]int, len(s.parts))
@@ -644,31 +662,38 @@ func (t Tree) plainSpans(sp *Spans, want uint) (kindNode int) {
 	var found uint
 	ruleNode := -1
 	kindNode = -1
+	look := uint8(lookComp | lookRule | lookKind) // what is still looked for
 	for i, n := range t.nodes {
 		r := n.Rule()
-		if c := s.compOne[r]; c >= 0 {
-			// The usual rule: of one component, taken whole.
-			if found&(1<<c) == 0 {
-				found |= 1 << c
-				*ranges[c] = Range{Start: int(n.Start()), End: int(n.End()), Defined: true}
+		f := s.plainLook[r] & look
+		if f == 0 {
+			continue
+		}
+		if f&lookComp != 0 {
+			if c := s.compOne[r]; c >= 0 {
+				// The usual rule: of one component, taken whole.
+				if found&(1<<c) == 0 {
+					found |= 1 << c
+					*ranges[c] = Range{Start: int(n.Start()), End: int(n.End()), Defined: true}
+				}
+			} else {
+				found = t.cutComponents(ranges, found, r, n)
 			}
-		} else if s.compMask[r] != 0 {
-			found = t.cutComponents(ranges, found, r, n)
 		}
-		if ruleNode < 0 && s.ruleDecl[r] {
-			ruleNode = i
+		if f&lookRule != 0 {
+			ruleNode, look = i, look&^lookRule
 		}
-		if kindNode < 0 && s.kinds[r] != "" {
-			kindNode = i
+		if f&lookKind != 0 {
+			kindNode, look = i, look&^lookKind
 		}
 	}
-	for c, list := range s.comps {
-		switch {
-		case want&(1<<c) == 0:
-			*ranges[c] = Range{}
-		case len(list) > 0 && found&(1<<c) == 0:
-			*ranges[c] = Range{Defined: list[0].emptyIfNot}
-		}
+	// sp is zero but for the components found: the others are empty where their
+	// declaration says so, and those not wanted are zero.
+	for m := uint8(want) & s.compEmpty &^ uint8(found); m != 0; m &= m - 1 {
+		ranges[bits.TrailingZeros8(m)].Defined = true
+	}
+	for m := uint8(found) &^ uint8(want); m != 0; m &= m - 1 {
+		*ranges[bits.TrailingZeros8(m)] = Range{}
 	}
 	sp.Rule = t.RuleName(max(ruleNode, 0))
 	if kindNode >= 0 && sp.Host.Defined {
@@ -676,6 +701,13 @@ func (t Tree) plainSpans(sp *Spans, want uint) (kindNode int) {
 	}
 	return kindNode
 }
+
+// What plainSpans looks for in a rule's nodes (Schema.plainLook).
+const (
+	lookComp = 1 << iota
+	lookRule
+	lookKind
+)
 
 // cutComponents is plainSpans' step at node n, of rule r, for the components that r's
 // node gives cut at a "?" or with others: each not found yet that its form finds here. It
