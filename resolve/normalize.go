@@ -462,10 +462,14 @@ func recomposesSpans(src string, sp *ast.Spans) bool {
 		}
 		at = sp.Authority.End
 	}
-	if sp.Path.Start != at || sp.Path.End < at {
-		return false
+	// An empty path is text nowhere: a grammar without a node for it (rfc2396bis-01's
+	// "http://a") gives it the range 0-0, wherever it would be.
+	if sp.Path.End != sp.Path.Start {
+		if sp.Path.Start != at || sp.Path.End < at {
+			return false
+		}
+		at = sp.Path.End
 	}
-	at = sp.Path.End
 	for _, r := range [...]struct {
 		Range ast.Range
 		delim byte
