@@ -128,7 +128,9 @@ func diffSpans(want parts, sp ast.Spans, src string) string {
 		return d
 	}
 	if got := sp.Path.In(src); want.Path != got {
-		return fmt.Sprintf("the path is %q, not %q", got, want.Path)
+		// The clones keep want from leaking (escape analysis is field-insensitive): a
+		// caller's components may then point at its stack.
+		return fmt.Sprintf("the path is %q, not %q", got, strings.Clone(want.Path))
 	}
 	if d := diffPart("query", want.Query, sp.Query, src); d != "" {
 		return d
@@ -143,9 +145,9 @@ func diffPart(name string, w *string, r ast.Range, src string) string {
 	case w == nil:
 		return fmt.Sprintf("the %s is %q where there was none", name, r.In(src))
 	case !r.Defined:
-		return fmt.Sprintf("the %s %q is gone", name, *w)
+		return fmt.Sprintf("the %s %q is gone", name, strings.Clone(*w))
 	case *w != r.In(src):
-		return fmt.Sprintf("the %s is %q, not %q", name, r.In(src), *w)
+		return fmt.Sprintf("the %s is %q, not %q", name, r.In(src), strings.Clone(*w))
 	}
 	return ""
 }
