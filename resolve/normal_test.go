@@ -98,6 +98,12 @@ func checkIsNormal(t *testing.T, g *urlgrammar.Grammar, s string) (normal, rewri
 		if text, err := NormalForm(s, opt); text != tree.String() || fmt.Sprint(err) != fmt.Sprint(terr) {
 			t.Fatalf("%s at %s: NormalForm(%q) = %q, %v; NormalizeString %q, %v", g.ID(), level, s, text, err, tree.String(), terr)
 		}
+		// The shortcuts (isNormal, inPlace) give what every rewrite run in full gives: the
+		// same tree, the same changes, the same error.
+		full, fchanges, ferr := normalize(g, ref, opt, false, nil)
+		if tree.String() != full.String() || !slices.Equal(tree.Nodes(), full.Nodes()) || !slices.Equal(tchanges, fchanges) || fmt.Sprint(terr) != fmt.Sprint(ferr) {
+			t.Fatalf("%s at %s: NormalizeString(%q) = %q, %v, %v; in full %q, %v, %v", g.ID(), level, s, tree.String(), tchanges, terr, full.String(), fchanges, ferr)
+		}
 		if !isNormal(ref.Src(), &sp, level, rfc3986) {
 			// The shortcut may miss a normal form only where a guard keeps it ("foo:/.//b"):
 			// any other it misses takes the slow path, the rewrites run in full, for nothing.

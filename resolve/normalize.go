@@ -250,6 +250,13 @@ func normalize(g *urlgrammar.Grammar, ref ast.Tree, opt NormalizeOptions, parsed
 		// components copied out, compared and written back.
 		return own(ref), changes, nil
 	}
+	if parsed {
+		// Most of the others differ from their normal form in place: a scheme or host in
+		// capitals, a default port.
+		if out, ok := inPlace(g, text, ref.Src(), &refSpans, opt.Level, rfc3986, note); ok {
+			return out, changes, nil
+		}
+	}
 	// Escape normalization, component by component.
 	p := uri.OfSpans(refSpans, ref.Src())
 	escapes := func(component string, s *string) {
@@ -415,6 +422,126 @@ func isNormal(src string, sp *ast.Spans, level Level, rfc3986 bool) bool {
 		}
 	}
 	return true
+}
+
+// inPlace is normalize for a reference src that g parsed, with components sp, whose normal
+// form differs from it in place only: the case of its scheme or host, a default or empty
+// port, the "/" of an empty path after an authority. Its escapes are normal, it recomposes,
+// and its path needs no guard and has no dot segment: the rewrites that change the
+// structure have nothing to do. The normal form is written in one piece and parsed again
+// (through text when it is given, as parseBack does), its components compared with those
+// written; the rewrites are noted as normalize notes them. ok is false, and nothing noted,
+// for any other reference, and for one whose normal form does not parse back to them:
+// normalize in full then says why. TestIsNormalAgreesWithTheRewrites holds it to the
+// rewrites run in full.
+func inPlace(g *urlgrammar.Grammar, text *urlgrammar.Parser, src string, sp *ast.Spans, level Level, rfc3986 bool,
+	note func(rule, component, before, after string)) (ast.Tree, bool) {
+	if !sp.Scheme.Defined || !escapesNormal(src, rfc3986) || !recomposesSpans(src, sp) {
+		return ast.Tree{}, false
+	}
+	path := sp.Path.In(src)
+	if !sp.Authority.Defined && strings.HasPrefix(path, "//") ||
+		(strings.HasPrefix(path, "/") || rfc3986 && path != "") && hasDotSegment(path) {
+		return ast.Tree{}, false
+	}
+	auth, host, port := sp.Authority, sp.Host, sp.Port
+	fold := auth.Defined && host.Defined && (rfc3986 || sp.HostKind != "reg-name")
+	if fold && (host.Start < auth.Start || host.End > auth.End) {
+		return ast.Tree{}, false
+	}
+	scheme := sp.Scheme.In(src)
+	dropPort := false // the port and its ":"
+	if level >= LevelScheme && auth.Defined && port.Defined {
+		def, known := urlgrammar.DefaultPort(scheme)
+		n, err := strconv.Atoi(port.In(src))
+		if port.Start == port.End || known && err == nil && n == def {
+			if port.End != auth.End || port.Start <= auth.Start || src[port.Start-1] != ':' || fold && port.Start <= host.End {
+				return ast.Tree{}, false
+			}
+			dropPort = true
+		}
+	}
+	emptyPath := level >= LevelScheme && rfc3986 && auth.Defined && path == ""
+
+	// The normal form, and where its authority and path begin in it.
+	var b strings.Builder
+	b.Grow(len(src) + 1)
+	for i := 0; i < len(scheme); i++ {
+		b.WriteByte(lowerASCII(scheme[i]))
+	}
+	at := sp.Scheme.End
+	authStart := 0
+	if auth.Defined {
+		authStart = auth.Start
+		if fold {
+			b.WriteString(src[at:host.Start])
+			b.WriteString(lowerHost(host.In(src))) // no copy where it changes nothing
+			at = host.End
+		}
+		if dropPort {
+			b.WriteString(src[at : port.Start-1])
+			at = port.End
+		}
+	}
+	pathEnd := sp.Path.End
+	if path == "" { // its range may be 0-0 (recomposesSpans): it is where the authority ends
+		pathEnd = sp.Scheme.End + 1
+		if auth.Defined {
+			pathEnd = auth.End
+		}
+	}
+	b.WriteString(src[at:pathEnd])
+	pathStart := b.Len() - len(path)
+	if emptyPath {
+		b.WriteByte('/')
+	}
+	b.WriteString(src[pathEnd:])
+	out := b.String()
+	if out == src {
+		return ast.Tree{}, false // isNormal's: never here
+	}
+	shift := len(out) - len(src) // the query and fragment moved by this much
+	outScheme := out[:len(scheme)]
+	want := parts{Scheme: &outScheme, Path: out[pathStart : pathStart+len(path)]}
+	if emptyPath {
+		want.Path = "/"
+	}
+	var outAuth, query, fragment string
+	if auth.Defined {
+		outAuth = out[authStart:pathStart]
+		want.Authority = &outAuth
+	}
+	if q := sp.Query; q.Defined {
+		query = out[q.Start+shift : q.End+shift]
+		want.Query = &query
+	}
+	if f := sp.Fragment; f.Defined {
+		fragment = out[f.Start+shift : f.End+shift]
+		want.Fragment = &fragment
+	}
+	tree, err := parseBack(g, text, want, out)
+	if err != nil {
+		return ast.Tree{}, false
+	}
+	note("case", "scheme", scheme, outScheme)
+	if fold {
+		h := host.In(src)
+		note("case", "host", h, out[host.Start:host.Start+len(h)])
+	}
+	if dropPort && text == nil {
+		note("port", "authority", outAuth+src[port.Start-1:port.End], outAuth)
+	}
+	if emptyPath {
+		note("empty-path", "path", "", "/")
+	}
+	return tree, true
+}
+
+func lowerASCII(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
 }
 
 // escapesNormal reports whether every "%" of s begins an escape with upper-case hex digits
