@@ -185,6 +185,25 @@ func ExampleParser() {
 	// 1 1 2
 }
 
+// A Matcher gives Match's verdicts for many inputs; the errors it returns are kept, as a
+// checker keeps them to report at the end, and it makes them many to an allocation.
+func ExampleMatcher() {
+	g := urlgrammar.MustLookup("rfc3986")
+	m := g.NewMatcher()
+	var invalid []error
+	for _, line := range []string{"http://example.com/", "http://a b/", "mailto:x@example.org", "http://[::1/"} {
+		if err := m.Match(g.Start(), line); err != nil {
+			invalid = append(invalid, err)
+		}
+	}
+	for _, err := range invalid {
+		fmt.Println(err)
+	}
+	// Output:
+	// rfc3986:1:9: unexpected ' ' in reg-name, expected "!", "#", "$", "%", "&", "'", "(", ")", "*", "+", ",", "-", ".", "/", 0-9, ":", ";", "=", "?", "@", A-Z, "_", a-z, "~" or EOF
+	// rfc3986:1:12: unexpected '/' in IP-literal, expected ".", 0-9, ":", A-F, "]" or a-f
+}
+
 // Parse gives the tree, the same kind for every grammar: every node in one block, named by
 // its rule, with its span; the text is a slice of the input.
 func ExampleGrammar_Parse() {

@@ -579,22 +579,24 @@ func open(in Input, stdin io.Reader) (io.Reader, io.Closer, error) {
 }
 
 // worker checks batches. Each worker has a Parser per grammar: a line's trees are rendered
-// before the next line is parsed, so one tree's memory serves every line.
+// before the next line is parsed, so one tree's memory serves every line. It has a Matcher
+// per grammar too, which makes the errors records keep many in one allocation.
 func worker(cfg Config, work <-chan *batch) {
 	parsers := make([]*urlgrammar.Parser, len(cfg.Grammars))
+	matchers := make([]*urlgrammar.Matcher, len(cfg.Grammars))
 	for i, g := range cfg.Grammars {
-		parsers[i] = g.NewParser()
+		parsers[i], matchers[i] = g.NewParser(), g.NewMatcher()
 	}
 	// Only jsonl records and warnings use the tree of a valid line: otherwise the DFA's
 	// verdict is enough, and no tree is built for the (usually many) valid lines.
 	r := renderer{cfg: cfg}
 	for b := range work {
-		checkBatch(b, cfg, parsers, &r)
+		checkBatch(b, cfg, parsers, matchers, &r)
 		close(b.done)
 	}
 }
 
-func checkBatch(b *batch, cfg Config, parsers []*urlgrammar.Parser, r *renderer) {
+func checkBatch(b *batch, cfg Config, parsers []*urlgrammar.Parser, matchers []*urlgrammar.Matcher, r *renderer) {
 	n := len(b.lines)
 	if b.ioErr != nil {
 		n++
@@ -636,7 +638,7 @@ func checkBatch(b *batch, cfg Config, parsers []*urlgrammar.Parser, r *renderer)
 			case colErr != nil:
 				res.Err = colErr
 			case j < len(cfg.Rules) && cfg.Rules[j] != "":
-				res.Err = g.Match(cfg.Rules[j], rec.Input)
+				res.Err = matchers[j].Match(cfg.Rules[j], rec.Input)
 			case cfg.Format == JSONL && !rec.streamed || len(cfg.Warnings) > 0 && g.Generic():
 				trees[j], res.Err = parsers[j].Parse(rec.Input)
 				res.Err = kept(res.Err)
@@ -644,7 +646,7 @@ func checkBatch(b *batch, cfg Config, parsers []*urlgrammar.Parser, r *renderer)
 				// The verdict, and the error of an invalid line, from Match: no tree kept,
 				// no allocation for a valid line, and the error is the record's own (a
 				// Parser's would have to be copied).
-				res.Err = g.Match(g.Start(), rec.Input)
+				res.Err = matchers[j].Match(g.Start(), rec.Input)
 			}
 			rec.Results[j] = res
 		}

@@ -1,0 +1,115 @@
+package urlgrammar_test
+
+import (
+	"fmt"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/urlgrammar/urlgrammar"
+	"github.com/urlgrammar/urlgrammar/internal/corpus"
+)
+
+// matchedRules are the rules TestMatcherMatchesMatch and FuzzMatcher match with: the start
+// rule as named and in other case (ABNF's names are case-insensitive), another rule, and
+// one the grammar does not have.
+func matchedRules(g *urlgrammar.Grammar) []string {
+	return []string{g.Start(), strings.ToUpper(g.Start()), "host", "no-such-rule"}
+}
+
+// sameMatch fails unless the Matcher's error err is Grammar.Match's want: the same message,
+// and for a syntax error the same cause and report.
+func sameMatch(t *testing.T, g *urlgrammar.Grammar, rule, s string, err, want error) {
+	t.Helper()
+	if fmt.Sprint(err) != fmt.Sprint(want) {
+		t.Fatalf("%s %s %q: Matcher.Match gives %v, Grammar.Match %v", g.ID(), rule, s, err, want)
+	}
+	if se, ok := err.(*urlgrammar.SyntaxError); ok {
+		wse := want.(*urlgrammar.SyntaxError)
+		if se.Cause() != wse.Cause() || se.Report() != wse.Report() {
+			t.Fatalf("%s %s %q: Matcher.Match's error says %q, %q; Grammar.Match's %q, %q", g.ID(), rule, s, se.Cause(), se.Report(), wse.Cause(), wse.Report())
+		}
+	}
+}
+
+// A Matcher gives Grammar.Match's verdicts and errors, and the errors it returned stay as
+// they were while it matches on (over several of its blocks).
+func TestMatcherMatchesMatch(t *testing.T) {
+	inputs := append(allTableInputs(t), corpus.TextLines(300, 2)...)
+	for _, id := range urlgrammar.IDs() {
+		g := urlgrammar.MustLookup(id)
+		m := g.NewMatcher()
+		if m.Grammar() != g {
+			t.Fatalf("%s: the Matcher's grammar is %s", id, m.Grammar().ID())
+		}
+		type kept struct {
+			rule, s string
+			err     error
+		}
+		var errs []kept
+		for _, rule := range matchedRules(g) {
+			for _, s := range inputs {
+				err := m.Match(rule, s)
+				sameMatch(t, g, rule, s, err, g.Match(rule, s))
+				if err != nil {
+					errs = append(errs, kept{rule, s, err})
+				}
+			}
+		}
+		if len(errs) < 2*urlgrammar.MatcherBlock {
+			t.Fatalf("%s: %d errors, not enough to fill two blocks", id, len(errs))
+		}
+		for _, k := range errs {
+			sameMatch(t, g, k.rule, k.s, k.err, g.Match(k.rule, k.s))
+		}
+	}
+}
+
+// A Matcher makes the errors of the start rule MatcherBlock in one allocation (an API
+// property, checked by count, not by time).
+func TestMatcherAllocatesByBlock(t *testing.T) {
+	skipUnderRace(t)
+	g := urlgrammar.MustLookup("rfc3986")
+	var invalid []string
+	for _, s := range corpus.TextLines(4000, 1) {
+		if !g.Valid(s) {
+			invalid = append(invalid, s)
+		}
+	}
+	m := g.NewMatcher()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	for _, s := range invalid {
+		if m.Match(g.Start(), s) == nil {
+			t.Fatalf("%q: no error", s)
+		}
+	}
+	runtime.ReadMemStats(&after)
+	blocks := (len(invalid) + urlgrammar.MatcherBlock - 1) / urlgrammar.MatcherBlock
+	if n := after.Mallocs - before.Mallocs; n > uint64(blocks)+5 {
+		t.Fatalf("%d allocations for %d invalid inputs: more than one a block of %d (%d blocks)", n, len(invalid), urlgrammar.MatcherBlock, blocks)
+	}
+	t.Logf("%d invalid inputs, %d blocks", len(invalid), blocks)
+}
+
+// FuzzMatcher is TestMatcherMatchesMatch on any input.
+func FuzzMatcher(f *testing.F) {
+	for _, s := range allTableInputs(f) {
+		f.Add(s)
+	}
+	var matchers []*urlgrammar.Matcher
+	for _, id := range urlgrammar.IDs() {
+		matchers = append(matchers, urlgrammar.MustLookup(id).NewMatcher())
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if len(s) > 4096 {
+			return
+		}
+		for _, m := range matchers {
+			g := m.Grammar()
+			for _, rule := range matchedRules(g) {
+				sameMatch(t, g, rule, s, m.Match(rule, s), g.Match(rule, s))
+			}
+		}
+	})
+}
