@@ -17,6 +17,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"github.com/urlgrammar/urlgrammar"
+	"github.com/urlgrammar/urlgrammar/internal/corpus"
 )
 
 func defaultConfig(format Format, jobs int) Config {
@@ -28,7 +29,7 @@ func defaultConfig(format Format, jobs int) Config {
 func collect(t testing.TB, cfg Config, inputs []Input) ([]Record, *Summary) {
 	var recs []Record
 	sum, err := Run(context.Background(), cfg, inputs, func(r *Record) error {
-		c := *r
+		c := r.Clone()
 		var out bytes.Buffer
 		if _, err := r.WriteTo(&out); err != nil {
 			return err
@@ -376,4 +377,32 @@ func FuzzCheckColumns(f *testing.F) {
 		}
 		require.Equal(t, outs[0], outs[1])
 	})
+}
+
+// Run reuses a record's memory once it is emitted; a Clone stays as it was. Over many
+// batches and two workers, the clones kept to the end still say what each line is, and the
+// memory is reused (a record kept without Clone changes).
+func TestCloneKeepsRecord(t *testing.T) {
+	g := urlgrammar.MustLookup(urlgrammar.DefaultGrammar)
+	lines := corpus.TextLines(40*batchLines, 3)
+	var clones, kept []Record
+	_, err := Run(context.Background(), defaultConfig(Text, 2), []Input{{Name: "x", Reader: strings.NewReader(strings.Join(lines, "\n") + "\n")}}, func(r *Record) error {
+		clones, kept = append(clones, r.Clone()), append(kept, *r)
+		return nil
+	})
+	require.NoError(t, err)
+	require.Len(t, clones, len(lines))
+	changed := 0
+	for i, c := range clones {
+		want := g.Match(g.Start(), lines[i])
+		require.Equal(t, lines[i], c.Input)
+		require.Equal(t, fmt.Sprint(want), fmt.Sprint(c.Results[0].Err), "line %d", i+1)
+		if want != nil {
+			require.NotEmpty(t, c.Out, "line %d", i+1)
+		}
+		if kept[i].Results[0].Err != c.Results[0].Err || string(kept[i].Out) != string(c.Out) {
+			changed++
+		}
+	}
+	require.Positive(t, changed, "no record's memory was reused")
 }
