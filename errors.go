@@ -386,18 +386,29 @@ func charAt(s string, offset int) (rune, int, bool) {
 // of a scheme's grammar (Scheme) is "GRAMMAR/RULE". Errors
 // that differ only in the character or the expected set share a key.
 func (e *SyntaxError) Cause() string {
+	var buf [128]byte // on the stack: the string is the one allocation
+	return string(e.AppendCause(buf[:0]))
+}
+
+// AppendCause appends Cause's text to b: a caller that counts causes can look the bytes up
+// in a map (m[string(b)] allocates nothing) and make a string only of a new one.
+func (e *SyntaxError) AppendCause(b []byte) []byte {
 	why := e.explained()
-	rule := why.rule
-	if rule == "" {
-		rule = "input"
-	}
 	if e.scheme != "" {
-		rule = e.Grammar + "/" + rule // the scheme's grammar's rule, as diff names it
+		b = append(b, e.Grammar...) // the scheme's grammar's rule, as diff names it
+		b = append(b, '/')
+	}
+	if why.rule == "" {
+		b = append(b, "input"...)
+	} else {
+		b = append(b, why.rule...)
 	}
 	if !why.described && !strings.HasPrefix(why.msg, "unexpected") {
-		return rule + ": " + why.msg
+		b = append(b, ": "...)
+		return append(b, why.msg...)
 	}
-	return rule + ": unexpected " + e.Found()
+	b = append(b, ": unexpected "...)
+	return append(b, e.Found()...)
 }
 
 // Error returns "GRAMMAR:LINE:COLUMN: message", on one line, so that a library that wraps it

@@ -645,21 +645,60 @@ func open(in Input, stdin io.Reader) (io.Reader, io.Closer, error) {
 // before the next line is parsed, so one tree's memory serves every line. It has a Matcher
 // per grammar too, which makes the errors records keep many in one allocation.
 func worker(cfg Config, work <-chan *batch) {
-	parsers := make([]*urlgrammar.Parser, len(cfg.Grammars))
-	matchers := make([]*urlgrammar.Matcher, len(cfg.Grammars))
+	w := &workerState{parsers: make([]*urlgrammar.Parser, len(cfg.Grammars)), matchers: make([]*urlgrammar.Matcher, len(cfg.Grammars))}
 	for i, g := range cfg.Grammars {
-		parsers[i], matchers[i] = g.NewParser(), g.NewMatcher()
+		w.parsers[i], w.matchers[i] = g.NewParser(), g.NewMatcher()
 	}
 	// Only jsonl records and warnings use the tree of a valid line: otherwise the DFA's
 	// verdict is enough, and no tree is built for the (usually many) valid lines.
-	r := renderer{cfg: cfg}
+	w.r = renderer{cfg: cfg}
 	for b := range work {
-		checkBatch(b, cfg, parsers, matchers, &r)
+		checkBatch(b, cfg, w)
 		close(b.done)
 	}
 }
 
-func checkBatch(b *batch, cfg Config, parsers []*urlgrammar.Parser, matchers []*urlgrammar.Matcher, r *renderer) {
+// workerState is what a worker keeps from one batch to the next.
+type workerState struct {
+	parsers  []*urlgrammar.Parser
+	matchers []*urlgrammar.Matcher
+	r        renderer
+	causes   causeTable
+}
+
+// causeTable interns the causes of invalid lines (Cause): a corpus has few, each of
+// thousands of lines, and a line's cause was a string made for it.
+type causeTable struct {
+	m   map[string]string
+	buf []byte
+}
+
+// maxCauses bounds a causeTable: a cause past it is made for its line, as without one.
+const maxCauses = 1 << 12
+
+// of returns Cause(err), the string of an earlier line with the same cause when there is
+// one.
+func (t *causeTable) of(err error) string {
+	se, ok := asSyntaxError(err)
+	if !ok {
+		return err.Error()
+	}
+	t.buf = se.AppendCause(t.buf[:0])
+	if c, ok := t.m[string(t.buf)]; ok {
+		return c
+	}
+	c := string(t.buf)
+	if len(t.m) < maxCauses {
+		if t.m == nil {
+			t.m = map[string]string{}
+		}
+		t.m[c] = c
+	}
+	return c
+}
+
+func checkBatch(b *batch, cfg Config, w *workerState) {
+	parsers, matchers, r := w.parsers, w.matchers, &w.r
 	n := len(b.lines)
 	if b.ioErr != nil {
 		n++
@@ -729,7 +768,7 @@ func checkBatch(b *batch, cfg Config, parsers []*urlgrammar.Parser, matchers []*
 			}
 			rec.causes, causes = causes[len(causes):len(causes)+len(rec.Results)], causes[:len(causes)+len(rec.Results)]
 			for j, res := range rec.Results {
-				rec.causes[j] = Cause(res.Err)
+				rec.causes[j] = w.causes.of(res.Err)
 				if len(rec.Results) > 1 {
 					rec.causes[j] = res.Grammar.ID() + ": " + rec.causes[j]
 				}

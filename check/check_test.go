@@ -406,3 +406,24 @@ func TestCloneKeepsRecord(t *testing.T) {
 	}
 	require.Positive(t, changed, "no record's memory was reused")
 }
+
+// A causeTable gives Cause of every error, and a cause it holds with no allocation.
+func TestCauseTable(t *testing.T) {
+	g := urlgrammar.MustLookup(urlgrammar.DefaultGrammar)
+	var errs []error
+	for _, s := range corpus.TextLines(3000, 4) {
+		if err := g.Match(g.Start(), s); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	errs = append(errs, errors.New("not a syntax error"), fmt.Errorf("wrapped: %w", g.Match(g.Start(), "a b")))
+	var ct causeTable
+	for _, err := range errs {
+		require.Equal(t, Cause(err), ct.of(err), "%v", err)
+	}
+	require.Greater(t, len(ct.m), 10)
+	require.Less(t, len(ct.m), len(errs)/4, "causes repeat")
+	if !raceDetector {
+		require.Zero(t, testing.AllocsPerRun(100, func() { ct.of(errs[0]) }), "a cause held costs no allocation")
+	}
+}
