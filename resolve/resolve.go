@@ -278,7 +278,7 @@ func (rs *Resolver) resolve(ref ast.Tree, parsed bool) (*Result, error) {
 	if o.asRef {
 		// The target is ref's source, whose tree ref is: parsing it again would give the
 		// same tree.
-		return &Result{Target: ownCopy(ref), SameDocument: o.same}, nil
+		return ownResult(ref, o.same), nil
 	}
 	target, err := parseBack(rs.g, nil, o.final, o.final.String())
 	if err != nil {

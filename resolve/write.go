@@ -91,6 +91,26 @@ func recomposes(c parts, s string) bool {
 // its input's tree, which may be a pooled Parser's (overwritten by its next parse).
 func ownCopy(t ast.Tree) ast.Tree { return ast.NewTree(t.Src(), t.Schema(), slices.Clone(t.Nodes())) }
 
+// smallTree is how many nodes a Result holds in its own allocation (most references have
+// 8 to 12).
+const smallTree = 16
+
+// ownResult returns the Result whose target is a copy of t, as ownCopy makes it: for a tree
+// of smallTree nodes or fewer, the Result and the nodes in one allocation.
+func ownResult(t ast.Tree, same bool) *Result {
+	nodes := t.Nodes()
+	if len(nodes) > smallTree {
+		return &Result{Target: ownCopy(t), SameDocument: same}
+	}
+	b := new(struct {
+		r     Result
+		nodes [smallTree]ast.TreeNode
+	})
+	n := copy(b.nodes[:], nodes)
+	b.r = Result{Target: ast.NewTree(t.Src(), t.Schema(), b.nodes[:n:n]), SameDocument: same}
+	return &b.r
+}
+
 // parseBack parses s, the string p (guarded) recomposes, with g and checks that it gives back
 // exactly p's components. With a Parser in, s is parsed by it: the tree is then in's,
 // overwritten by its next parse (for a caller that keeps the text, not the tree).
