@@ -239,6 +239,9 @@ func asSyntaxError(err error) (*urlgrammar.SyntaxError, bool) {
 	if se, ok := err.(*urlgrammar.SyntaxError); ok {
 		return se, true
 	}
+	if err == nil {
+		return nil, false // without errors.As, whose target escapes: the tsv of a valid line
+	}
 	var se *urlgrammar.SyntaxError
 	ok := errors.As(err, &se)
 	return se, ok
