@@ -191,6 +191,7 @@ func TestTSVRoundTrip(t *testing.T) {
 // escape (a tab, a backslash, a control or non-ASCII character found) and where it has none.
 func TestTSVMessage(t *testing.T) {
 	escaped := 0
+	var r renderer
 	for _, id := range []string{"rfc3986", "rfc3987", "uri"} {
 		p := urlgrammar.MustLookup(id).NewParser()
 		for _, s := range []string{"http://a b/", "http://a\tb/", "http://a\\b/", "http://a\x00/", "http://a\xff/",
@@ -204,7 +205,7 @@ func TestTSVMessage(t *testing.T) {
 			if want != "x\t"+se.Msg() {
 				escaped++
 			}
-			assert.Equal(t, want, string(appendTSVMsg([]byte("x\t"), se)), "%s on %q", id, s)
+			assert.Equal(t, want, string(r.appendTSVMsg([]byte("x\t"), se)), "%s on %q", id, s)
 		}
 	}
 	assert.Greater(t, escaped, 3, "messages with bytes to escape")
@@ -439,4 +440,34 @@ func TestAsSyntaxErrorOfNil(t *testing.T) {
 	se, ok := asSyntaxError(wrapped)
 	require.True(t, ok)
 	require.Equal(t, 1, se.Offset)
+}
+
+// tsvPlain, eight bytes at a time, finds the first byte AppendTSV escapes wherever it is:
+// every byte value at every place of strings of up to 20 printable bytes, as a string and as
+// a []byte.
+func TestTSVPlain(t *testing.T) {
+	plain := func(s string) int {
+		i := 0
+		for i < len(s) && s[i] >= 0x20 && s[i] < 0x7f && s[i] != '\\' {
+			i++
+		}
+		return i
+	}
+	for n := 0; n <= 20; n++ {
+		for at := 0; at < max(n, 1); at++ {
+			for c := 0; c < 256; c++ {
+				b := []byte(strings.Repeat("a~ [", 5)[:n])
+				if n > 0 {
+					b[at] = byte(c)
+				}
+				s := string(b)
+				if got, want := tsvPlain(s), plain(s); got != want {
+					t.Fatalf("tsvPlain(%q) = %d, want %d", s, got, want)
+				}
+				if got, want := tsvPlain(b), plain(s); got != want {
+					t.Fatalf("tsvPlain([]byte(%q)) = %d, want %d", s, got, want)
+				}
+			}
+		}
+	}
 }

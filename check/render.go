@@ -97,7 +97,8 @@ func Header(cfg Config) []byte {
 
 // renderer renders records in one worker.
 type renderer struct {
-	cfg Config
+	cfg     Config
+	scratch []byte // a message to escape, copied out of the output it was written to
 }
 
 // TextName is a file name as the text formats show it (check, diff, extract): standard
@@ -236,7 +237,7 @@ func (r *renderer) tsvVerdict(b []byte, rec *Record, multi bool) []byte {
 		b = append(b, '\t')
 		b = AppendTSV(b, se.Rule())
 		b = append(b, '\t')
-		b = appendTSVMsg(b, se)
+		b = r.appendTSVMsg(b, se)
 		b = append(b, '\t')
 	default:
 		b = append(b, "\tinvalid\t"...)
@@ -259,26 +260,25 @@ func (r *renderer) tsvVerdict(b []byte, rec *Record, multi bool) []byte {
 }
 
 // appendTSVMsg appends the error's message as AppendTSV writes it: written in place (no
-// string of it) when it has no byte that AppendTSV escapes, as most have not.
-func appendTSVMsg(b []byte, se *urlgrammar.SyntaxError) []byte {
+// string of it) when it has no byte that AppendTSV escapes, as most have not; else copied
+// to the renderer's scratch and escaped from there.
+func (r *renderer) appendTSVMsg(b []byte, se *urlgrammar.SyntaxError) []byte {
 	mark := len(b)
 	b = se.AppendMsg(b)
-	for _, c := range b[mark:] {
-		if c < 0x20 || c >= 0x7f || c == '\\' {
-			return AppendTSV(b[:mark], string(b[mark:]))
-		}
+	if tsvPlain(b[mark:]) == len(b)-mark {
+		return b
 	}
-	return b
+	r.scratch = append(r.scratch[:0], b[mark:]...)
+	return appendTSV(b[:mark], r.scratch)
 }
 
 // AppendTSV appends s to b escaped as a TSV field (see TSV).
-func AppendTSV(b []byte, s string) []byte {
+func AppendTSV(b []byte, s string) []byte { return appendTSV(b, s) }
+
+func appendTSV[T string | []byte](b []byte, s T) []byte {
 	const hex = "0123456789abcdef"
 	for i := 0; i < len(s); {
-		j := i
-		for j < len(s) && s[j] >= 0x20 && s[j] < 0x7f && s[j] != '\\' {
-			j++ // a run of bytes written as they are
-		}
+		j := i + tsvPlain(s[i:]) // a run of bytes written as they are
 		b = append(b, s[i:j]...)
 		if i = j; i == len(s) {
 			break
@@ -295,7 +295,8 @@ func AppendTSV(b []byte, s string) []byte {
 			b = append(b, `\r`...)
 		default:
 			if c >= 0x80 {
-				if r, n := utf8.DecodeRuneInString(s[i:]); r != utf8.RuneError || n > 1 {
+				// At most four bytes: the conversion of a []byte is on the stack.
+				if r, n := utf8.DecodeRuneInString(string(s[i:min(i+utf8.UTFMax, len(s))])); r != utf8.RuneError || n > 1 {
 					b = append(b, s[i:i+n]...)
 					i += n
 					continue
@@ -306,6 +307,30 @@ func AppendTSV(b []byte, s string) []byte {
 		i++
 	}
 	return b
+}
+
+// tsvPlain returns the length of the prefix of s that AppendTSV writes as it is: printable
+// ASCII but "\\". Eight bytes at a time, as urlgrammar's Display reads them: a byte below
+// ' ' borrows when ' ' is taken from it, 0x7f carries into the high bit when 1 is added, a
+// byte from 0x80 has it, and a "\\" is a zero byte of the word xor eight of them, which
+// borrows when 1 is taken from it and had no high bit (x-1 &^ x); with no such byte no borrow
+// or carry crosses bytes, so a high bit set means one of them is there.
+func tsvPlain[T string | []byte](s T) int {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		b := s[i : i+8] // one bounds check, and the eight loads are one
+		w := uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
+			uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
+		x := w ^ '\\'*ones
+		if ((w-' '*ones)|(w+ones)|w|(x-ones)&^x)&highs != 0 {
+			break
+		}
+	}
+	for i < len(s) && s[i] >= 0x20 && s[i] < 0x7f && s[i] != '\\' {
+		i++
+	}
+	return i
 }
 
 // UnescapeTSV reverses AppendTSV: it returns the exact bytes of a TSV field.
