@@ -35,33 +35,37 @@ func sameMatch(t *testing.T, g *urlgrammar.Grammar, rule, s string, err, want er
 // A Matcher gives Grammar.Match's verdicts and errors, and the errors it returned stay as
 // they were while it matches on (over several of its blocks).
 func TestMatcherMatchesMatch(t *testing.T) {
+	t.Parallel()
 	inputs := append(allTableInputs(t), corpus.TextLines(300, 2)...)
 	for _, id := range urlgrammar.IDs() {
-		g := urlgrammar.MustLookup(id)
-		m := g.NewMatcher()
-		if m.Grammar() != g {
-			t.Fatalf("%s: the Matcher's grammar is %s", id, m.Grammar().ID())
-		}
-		type kept struct {
-			rule, s string
-			err     error
-		}
-		var errs []kept
-		for _, rule := range matchedRules(g) {
-			for _, s := range inputs {
-				err := m.Match(rule, s)
-				sameMatch(t, g, rule, s, err, g.Match(rule, s))
-				if err != nil {
-					errs = append(errs, kept{rule, s, err})
+		t.Run(id, func(t *testing.T) {
+			t.Parallel()
+			g := urlgrammar.MustLookup(id)
+			m := g.NewMatcher()
+			if m.Grammar() != g {
+				t.Fatalf("%s: the Matcher's grammar is %s", id, m.Grammar().ID())
+			}
+			type kept struct {
+				rule, s string
+				err     error
+			}
+			var errs []kept
+			for _, rule := range matchedRules(g) {
+				for _, s := range inputs {
+					err := m.Match(rule, s)
+					sameMatch(t, g, rule, s, err, g.Match(rule, s))
+					if err != nil {
+						errs = append(errs, kept{rule, s, err})
+					}
 				}
 			}
-		}
-		if len(errs) < 2*urlgrammar.MatcherBlock {
-			t.Fatalf("%s: %d errors, not enough to fill two blocks", id, len(errs))
-		}
-		for _, k := range errs {
-			sameMatch(t, g, k.rule, k.s, k.err, g.Match(k.rule, k.s))
-		}
+			if len(errs) < 2*urlgrammar.MatcherBlock {
+				t.Fatalf("%s: %d errors, not enough to fill two blocks", id, len(errs))
+			}
+			for _, k := range errs {
+				sameMatch(t, g, k.rule, k.s, k.err, g.Match(k.rule, k.s))
+			}
+		})
 	}
 }
 
