@@ -570,23 +570,21 @@ func getRecords(n, m int) *recordBlock {
 	}
 	if cap(rb.records) < n {
 		rb.records = make([]Record, n)
-	} else {
-		rb.records = rb.records[:n]
-		clear(rb.records)
 	}
 	if cap(rb.results) < m {
 		rb.results = make([]Result, m)
-	} else {
-		rb.results = rb.results[:m]
-		clear(rb.results)
 	}
+	rb.records, rb.results = rb.records[:n], rb.results[:m]
 	return rb
 }
 
-// putRecords gives the memory of b's records back, once they are emitted.
+// putRecords gives the memory of b's records back, once they are emitted, zeroed: a block
+// in the pool holds no line's text or error.
 func putRecords(b *batch) {
-	if b.block != nil {
-		recordBlocks.Put(b.block)
+	if rb := b.block; rb != nil {
+		clear(rb.records) // those past the length are zero: cleared when they were used
+		clear(rb.results)
+		recordBlocks.Put(rb)
 	}
 	b.block, b.records = nil, nil
 }
