@@ -310,9 +310,9 @@ func appendTSV[T string | []byte](b []byte, s T) []byte {
 }
 
 // tsvPlain returns the length of the prefix of s that AppendTSV writes as it is: printable
-// ASCII but "\\". Eight bytes at a time, as urlgrammar's Display reads them: a byte below
+// ASCII but a backslash. Eight bytes at a time, as urlgrammar's Display reads them: a byte below
 // ' ' borrows when ' ' is taken from it, 0x7f carries into the high bit when 1 is added, a
-// byte from 0x80 has it, and a "\\" is a zero byte of the word xor eight of them, which
+// byte from 0x80 has it, and a backslash is a zero byte of the word xor eight of them, which
 // borrows when 1 is taken from it and had no high bit (x-1 &^ x); with no such byte no borrow
 // or carry crosses bytes, so a high bit set means one of them is there.
 func tsvPlain[T string | []byte](s T) int {
