@@ -146,6 +146,11 @@ func TestAppendMsgIsMsg(t *testing.T) {
 			if c := se.Clone(); string(c.AppendMsg(nil)) != msg || c.Msg() != msg {
 				t.Fatalf("%s on %q: its Clone's message is %q, not %q", id, s, c.AppendMsg(nil), msg)
 			}
+			want.Reset()
+			require.NoError(t, enc.Encode(msg))
+			if got := string(se.AppendMsgJSON(nil)) + "\n"; got != want.String() || string(se.Clone().AppendMsgJSON(nil))+"\n" != got {
+				t.Fatalf("%s on %q: AppendMsgJSON wrote %s, encoding/json %s", id, s, got, want.String())
+			}
 		}
 	}
 	require.Greater(t, n, 10000)

@@ -45,6 +45,7 @@ type stateError struct {
 	expected     []string
 	suffix       string // expectedSuffix(expected), the end of the message
 	expectedJSON string // expected as a JSON array (SyntaxError.AppendExpectedJSON)
+	suffixJSON   string // suffix in a JSON string, without its quotes (SyntaxError.AppendMsgJSON)
 }
 
 // byteOrder is the order in which bytes are preferred for continuations:
@@ -154,6 +155,8 @@ func (g *Grammar) errorIn(d *dfa.DFA, st int) *stateError {
 	e := &stateError{continuation: n.continuation(st), expected: peg.RenderSet(&set, eof)}
 	e.suffix = expectedSuffix(e.expected)
 	e.expectedJSON = string(jsontext.AppendStrings(nil, e.expected))
+	quoted := jsontext.AppendString(nil, e.suffix)
+	e.suffixJSON = string(quoted[1 : len(quoted)-1])
 	n.cache[st].Store(e)
 	return e
 }

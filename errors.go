@@ -45,17 +45,17 @@ type syntaxWhy struct {
 	once     sync.Once
 	rule     string
 	expected []string // shared with the grammar's cache when computed: Expected copies it
-	// expectedJSON is expected as a JSON array, made once for the state (stateError), or ""
-	// for an error given when it was made (AppendExpectedJSON then writes expected).
-	expectedJSON string
+	// st is the explanation of the DFA state the error is described from (its expected set,
+	// the message's end, and their JSON, made once for the state), or nil for an error
+	// given when it was made (AppendExpectedJSON then writes expected).
+	st *stateError
 	// msg is the message as given, or, once Msg asks for it, as described: a computed
 	// explanation describes what is at descAt in input, with the DFA state's expected suffix,
 	// when it is written (AppendMsg) and not before, so that a caller that writes the message
 	// into its output makes no string of it.
 	msg       string
-	described bool
+	described bool // then st is set
 	descAt    int
-	suffix    string
 	msgOnce   sync.Once
 	// blamed is set when the error is blamed on an earlier byte than the offset (At): at
 	// that byte, its line and column.
@@ -135,8 +135,7 @@ func (e *SyntaxError) Clone() *SyntaxError {
 	if !w.described {
 		b.why.msg = w.msg // a described message is described again by the copy, when asked: msg may be being written
 	}
-	b.why.described, b.why.descAt, b.why.suffix, b.why.input = w.described, w.descAt, w.suffix, w.input
-	b.why.expectedJSON = w.expectedJSON
+	b.why.described, b.why.descAt, b.why.st, b.why.input = w.described, w.descAt, w.st, w.input
 	b.why.blamed, b.why.at, b.why.atLine, b.why.atCol = w.blamed, w.at, w.atLine, w.atCol
 	return &b.e
 }
@@ -149,8 +148,8 @@ func (w *syntaxWhy) fill() {
 	st := w.g.errorIn(w.d, w.state)
 	var b blame
 	w.rule, b = w.g.errorRuleBlame(w.input, w.off, st.continuation, w.d.Rule)
-	w.expected, w.expectedJSON = st.expected, st.expectedJSON
-	w.described, w.descAt, w.suffix = true, w.off, st.suffix
+	w.expected, w.st = st.expected, st
+	w.described, w.descAt = true, w.off
 	if b.ok {
 		w.blame(b)
 	}
@@ -175,9 +174,8 @@ func (w *syntaxWhy) blame(b blame) {
 	}
 	st := w.g.errorIn(d, state)
 	w.rule = w.g.errorRule(s2, off2, st.continuation, d.Rule)
-	w.expected, w.expectedJSON = st.expected, st.expectedJSON
+	w.expected, w.st = st.expected, st
 	w.descAt = at
-	w.suffix = st.suffix
 	if at < w.off {
 		w.blamed, w.at = true, at
 		w.atLine, w.atCol = lineColumn(w.input, at)
@@ -218,8 +216,8 @@ func (e *SyntaxError) Expected() []string { return slices.Clone(e.explained().ex
 // an error can be, not for each error.
 func (e *SyntaxError) AppendExpectedJSON(b []byte) []byte {
 	w := e.explained()
-	if w.expectedJSON != "" {
-		return append(b, w.expectedJSON...)
+	if w.st != nil {
+		return append(b, w.st.expectedJSON...)
 	}
 	return jsontext.AppendStrings(b, w.expected)
 }
@@ -246,15 +244,46 @@ func (e *SyntaxError) AppendMsg(b []byte) []byte {
 	}
 	w := e.explained()
 	if w.described {
-		return appendDescription(b, w.input, w.descAt, w.rule, w.suffix)
+		return appendDescription(b, w.input, w.descAt, w.rule, w.st.suffix)
 	}
 	return append(b, w.msg...)
+}
+
+// AppendMsgJSON appends Msg to b as a JSON string, byte for byte as encoding/json writes it
+// (HTML escaping off), and returns the extended buffer: what the check command's jsonl
+// records hold. The list of what was expected is escaped once for each place in the grammar
+// where an error can be, not for each error.
+func (e *SyntaxError) AppendMsgJSON(b []byte) []byte {
+	w := e.explained()
+	if e.scheme != "" || !w.described {
+		return jsontext.AppendString(b, e.Msg())
+	}
+	// What was found and the rule, then the state's suffix, escaped apart: the first part
+	// ends in ASCII (a rule name, a quote, a digit) and the suffix begins with ", ", so no
+	// character spans the two. The first part is Go's quoting of a character and ASCII, so
+	// valid UTF-8 where only '"' and '\\' need escaping; a byte that would need more (a
+	// control character, the first byte of U+2028 or U+2029) takes Msg's way.
+	var buf [128]byte // on the stack
+	mark := len(b)
+	b = append(b, '"')
+	for _, c := range appendDescription(buf[:0], w.input, w.descAt, w.rule, "") {
+		switch {
+		case c == '"' || c == '\\':
+			b = append(b, '\\', c)
+		case c < 0x20 || c == 0xe2:
+			return jsontext.AppendString(b[:mark], e.Msg())
+		default:
+			b = append(b, c)
+		}
+	}
+	b = append(b, w.st.suffixJSON...)
+	return append(b, '"')
 }
 
 // message returns the explanation's message, described once when it is first asked for.
 func (w *syntaxWhy) message() string {
 	if w.described {
-		w.msgOnce.Do(func() { w.msg = describe(w.input, w.descAt, w.rule, w.suffix) })
+		w.msgOnce.Do(func() { w.msg = describe(w.input, w.descAt, w.rule, w.st.suffix) })
 	}
 	return w.msg
 }

@@ -1,6 +1,8 @@
 package urlgrammar_test
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"runtime"
 	"strings"
@@ -28,6 +30,13 @@ func sameMatch(t *testing.T, g *urlgrammar.Grammar, rule, s string, err, want er
 		wse := want.(*urlgrammar.SyntaxError)
 		if se.Cause() != wse.Cause() || se.Report() != wse.Report() {
 			t.Fatalf("%s %s %q: Matcher.Match's error says %q, %q; Grammar.Match's %q, %q", g.ID(), rule, s, se.Cause(), se.Report(), wse.Cause(), wse.Report())
+		}
+		// The message as JSON, written from the DFA state's escaped suffix, is encoding/json's.
+		var want bytes.Buffer
+		enc := json.NewEncoder(&want)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(se.Msg()); err != nil || string(se.AppendMsgJSON(nil))+"\n" != want.String() {
+			t.Fatalf("%s %s %q: AppendMsgJSON wrote %s, encoding/json %s", g.ID(), rule, s, se.AppendMsgJSON(nil), want.String())
 		}
 	}
 }

@@ -165,7 +165,8 @@ func AppendDiffRecord(b []byte, f Format, r *Record, names [2]string) []byte {
 // Match.
 func NewErrorDetail(err error) ErrorDetail { return errorDetail(err, true) }
 
-// errorDetail is NewErrorDetail, with Expected nil for a SyntaxError unless expected.
+// errorDetail is NewErrorDetail, with Message "" and Expected nil for a SyntaxError unless
+// expected.
 func errorDetail(err error, expected bool) ErrorDetail {
 	se, ok := asSyntaxError(err)
 	if !ok {
@@ -176,10 +177,11 @@ func errorDetail(err error, expected bool) ErrorDetail {
 		}
 		return d
 	}
-	d := ErrorDetail{Offset: se.Offset, Line: se.Line, Column: se.Column, Rule: se.Rule(), Message: se.Msg()}
+	d := ErrorDetail{Offset: se.Offset, Line: se.Line, Column: se.Column, Rule: se.Rule()}
 	if !expected {
-		d.Expected = nil // written from the error (appendErrObject): not copied
-	} else if d.Expected = se.Expected(); d.Expected == nil {
+		// The message and the expected set are written from the error (appendErrObject):
+		// neither is made.
+	} else if d.Message, d.Expected = se.Msg(), se.Expected(); d.Expected == nil {
 		d.Expected = []string{}
 	}
 	if sc := se.Scheme(); sc != "" {

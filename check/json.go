@@ -67,7 +67,11 @@ func appendErrObject(b []byte, r *errRecord) []byte {
 	b = appendKey(b, "rule")
 	b = jsontext.AppendString(b, r.Error.Rule)
 	b = appendKey(b, "message")
-	b = jsontext.AppendString(b, r.Error.Message)
+	if r.syntax != nil && r.Error.Message == "" {
+		b = r.syntax.AppendMsgJSON(b)
+	} else {
+		b = jsontext.AppendString(b, r.Error.Message)
+	}
 	if r.Error.Scheme != "" {
 		b = appendKey(b, "scheme")
 		b = jsontext.AppendString(b, r.Error.Scheme)
