@@ -126,10 +126,12 @@ func newStartError(g *Grammar, d *dfa.DFA, s string, off, state int, b *syntaxEr
 
 // Clone returns a copy of the error that stays as it is, with its explanation computed: what
 // to keep of an error of Parser.Parse, which the Parser's next call overwrites.
-func (e *SyntaxError) Clone() *SyntaxError {
+func (e *SyntaxError) Clone() *SyntaxError { return e.cloneInto(new(syntaxErrorBlock)) }
+
+// cloneInto is Clone, the copy made in b, an empty block.
+func (e *SyntaxError) cloneInto(b *syntaxErrorBlock) *SyntaxError {
 	w := e.explained()
-	b := &syntaxErrorBlock{e: SyntaxError{Grammar: e.Grammar, Input: e.Input, Offset: e.Offset, Line: e.Line,
-		Column: e.Column, scheme: e.scheme}}
+	b.e.Grammar, b.e.Input, b.e.Offset, b.e.Line, b.e.Column, b.e.scheme = e.Grammar, e.Input, e.Offset, e.Line, e.Column, e.scheme
 	b.e.why = &b.why
 	b.why.rule, b.why.expected = w.rule, w.expected
 	if !w.described {

@@ -105,7 +105,7 @@ func TestMatcherAllocatesByBlock(t *testing.T) {
 	t.Logf("%d invalid inputs, %d blocks", len(invalid), blocks)
 }
 
-// FuzzMatcher is TestMatcherMatchesMatch on any input.
+// FuzzMatcher is TestMatcherMatchesMatch and TestMatcherClone on any input.
 func FuzzMatcher(f *testing.F) {
 	for _, s := range allTableInputs(f) {
 		f.Add(s)
@@ -123,6 +123,44 @@ func FuzzMatcher(f *testing.F) {
 			for _, rule := range matchedRules(g) {
 				sameMatch(t, g, rule, s, m.Match(rule, s), g.Match(rule, s))
 			}
+			if _, err := g.NewParser().Parse(s); err != nil {
+				if se, ok := err.(*urlgrammar.SyntaxError); ok {
+					sameMatch(t, g, "clone", s, m.Clone(se), se.Clone())
+				}
+			}
 		}
 	})
+}
+
+// A Matcher's Clone of a Parser's error says what SyntaxError.Clone's says, and stays so
+// while the Parser parses on and the Matcher clones on (over several blocks).
+func TestMatcherClone(t *testing.T) {
+	t.Parallel()
+	inputs := append(allTableInputs(t), corpus.TextLines(300, 5)...)
+	for _, id := range []string{"rfc3986", "uri", "rfc1738", "whatwg-url"} {
+		g := urlgrammar.MustLookup(id)
+		p, m := g.NewParser(), g.NewMatcher()
+		type kept struct {
+			s            string
+			clone, plain *urlgrammar.SyntaxError
+		}
+		var all []kept
+		for _, s := range inputs {
+			_, err := p.Parse(s)
+			se, ok := err.(*urlgrammar.SyntaxError)
+			if !ok {
+				continue
+			}
+			all = append(all, kept{s, m.Clone(se), se.Clone()})
+		}
+		if len(all) < 2*urlgrammar.MatcherBlock {
+			t.Fatalf("%s: %d errors, not enough to fill two blocks", id, len(all))
+		}
+		for _, k := range all {
+			sameMatch(t, g, "clone", k.s, k.clone, k.plain)
+			if string(k.clone.AppendExpectedJSON(nil)) != string(k.plain.AppendExpectedJSON(nil)) {
+				t.Fatalf("%s %q: the clone's expected set is %s, not %s", id, k.s, k.clone.AppendExpectedJSON(nil), k.plain.AppendExpectedJSON(nil))
+			}
+		}
+	}
 }

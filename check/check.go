@@ -742,7 +742,7 @@ func checkBatch(b *batch, cfg Config, w *workerState) {
 				res.Err = matchers[j].Match(cfg.Rules[j], rec.Input)
 			case cfg.Format == JSONL && !rec.streamed || len(cfg.Warnings) > 0 && g.Generic():
 				trees[j], res.Err = parsers[j].Parse(rec.Input)
-				res.Err = kept(res.Err)
+				res.Err = kept(matchers[j], res.Err)
 			default:
 				// The verdict, and the error of an invalid line, from Match: no tree kept,
 				// no allocation for a valid line, and the error is the record's own (a
@@ -798,9 +798,9 @@ func checkBatch(b *batch, cfg Config, w *workerState) {
 
 // kept is an error of a Parser as the record keeps it: a *urlgrammar.SyntaxError in the
 // Parser's memory, which its next Parse overwrites, is cloned.
-func kept(err error) error {
+func kept(m *urlgrammar.Matcher, err error) error {
 	if se, ok := err.(*urlgrammar.SyntaxError); ok {
-		return se.Clone()
+		return m.Clone(se) // in the Matcher's blocks, many to an allocation
 	}
 	return err
 }
