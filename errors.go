@@ -42,9 +42,10 @@ func (e *SyntaxError) Scheme() string { return e.scheme }
 // syntaxWhy is the explanation of a SyntaxError: given when the error is made, or computed
 // on first use from the start DFA's state at the offset (newStartError).
 type syntaxWhy struct {
-	once     sync.Once
-	rule     string
-	expected []string // shared with the grammar's cache when computed: Expected copies it
+	once      sync.Once
+	described bool // then st is set (beside once's 12 bytes: the block is 256, not 264)
+	rule      string
+	expected  []string // shared with the grammar's cache when computed: Expected copies it
 	// st is the explanation of the DFA state the error is described from (its expected set,
 	// the message's end, and their JSON, made once for the state), or nil for an error
 	// given when it was made (AppendExpectedJSON then writes expected).
@@ -53,10 +54,9 @@ type syntaxWhy struct {
 	// explanation describes what is at descAt in input, with the DFA state's expected suffix,
 	// when it is written (AppendMsg) and not before, so that a caller that writes the message
 	// into its output makes no string of it.
-	msg       string
-	described bool // then st is set
-	descAt    int
-	msgOnce   sync.Once
+	msg     string
+	descAt  int
+	msgOnce sync.Once
 	// blamed is set when the error is blamed on an earlier byte than the offset (At): at
 	// that byte, its line and column.
 	blamed            bool

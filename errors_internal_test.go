@@ -3,6 +3,7 @@ package urlgrammar
 import (
 	"math/rand"
 	"testing"
+	"unsafe"
 )
 
 // lineColumn is the line and column of the byte at an offset, both from 1, as counted byte
@@ -73,5 +74,14 @@ func TestPrintableASCII(t *testing.T) {
 		if got, want := printableASCII(s), naive(s); got != want {
 			t.Fatalf("printableASCII(%q) = %d, want %d", s, got, want)
 		}
+	}
+}
+
+// An error's block (the error and its explanation, what a Matcher makes 64 of at a time and
+// every kept error costs) fits the allocator's 256-byte size class: a field that makes it
+// larger costs every error 32 bytes more (the next class is 288).
+func TestErrorBlockSize(t *testing.T) {
+	if n := unsafe.Sizeof(syntaxErrorBlock{}); n > 256 {
+		t.Errorf("an error block is %d bytes, over 256", n)
 	}
 }
