@@ -77,11 +77,16 @@ func TestPrintableASCII(t *testing.T) {
 	}
 }
 
-// An error's block (the error and its explanation, what a Matcher makes 64 of at a time and
+// An error's block (the error and its explanation, what a Matcher makes 63 of at a time and
 // every kept error costs) fits the allocator's 256-byte size class: a field that makes it
 // larger costs every error 32 bytes more (the next class is 288).
 func TestErrorBlockSize(t *testing.T) {
 	if n := unsafe.Sizeof(syntaxErrorBlock{}); n > 256 {
 		t.Errorf("an error block is %d bytes, over 256", n)
+	}
+	// A Matcher's blocks, with the 8-byte header of a large allocation with pointers, fill
+	// the 16 KiB size class.
+	if n := MatcherBlock*unsafe.Sizeof(syntaxErrorBlock{}) + 8; n > 16<<10 {
+		t.Errorf("a Matcher's %d blocks are %d bytes with the header, over 16 KiB", MatcherBlock, n)
 	}
 }
