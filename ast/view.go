@@ -380,14 +380,65 @@ func (v View) OnlyChild(rule uint16, forward, backward *RuleSet) (View, bool) {
 // header's component, of which the node has one): the first such child, or false at the first
 // child of a rule in stop.
 func (v View) ChildInUntil(rules, stop *RuleSet) (View, bool) {
-	if uint(v.Index) < uint(len(v.Tree.nodes)) {
-		for c := v.Tree.FirstChild(v.Index); c >= 0; c = v.Tree.NextSibling(c) {
-			if r := v.Tree.nodes[c].Rule(); rules.Has(r) {
-				return View{Tree: v.Tree, Index: c}, true
-			} else if stop.Has(r) {
-				break
+	nodes := v.Tree.nodes // the look of ChildUntil, for the same reason
+	if uint(v.Index) >= uint(len(nodes)) {
+		return View{Tree: v.Tree, Index: -1}, false // no node (an absent child's view)
+	}
+	d := nodes[v.Index].EndDepth&MaxTreeDepth + 1
+	for c := v.Index + 1; c < len(nodes); c++ {
+		n := nodes[c]
+		if nd := n.EndDepth & MaxTreeDepth; nd != d {
+			if nd < d {
+				break // past the node's subtree
 			}
+			continue // below a child
+		}
+		if r := uint16(n.StartRule & ruleMask); rules.Has(r) {
+			return View{Tree: v.Tree, Index: c}, true
+		} else if stop.Has(r) {
+			break
 		}
 	}
-	return View{Tree: v.Tree, Index: -1}, false // or no node (an absent child's view)
+	return View{Tree: v.Tree, Index: -1}, false
+}
+
+// FirstChildren finds the node's first child of each of several rules in one pass over its
+// subtree, for a generated Children method: slots[r] is the place in first of the rules r
+// whose first child is wanted (1 or more; 0, or r past the end of slots, for the others;
+// slots ends with a 0),
+// and first[k] becomes the index of the node's first child of a rule of place k, or -1.
+// first[0] is written freely. The pass has no branch that depends on a child's rule, so
+// that its cost does not depend on the order of the children (a switch on the rule of each
+// mispredicted about once a child).
+func (v View) FirstChildren(slots string, first []int) {
+	for k := range first {
+		first[k] = -1
+	}
+	nodes := v.Tree.nodes
+	if uint(v.Index) >= uint(len(nodes)) || len(first) == 0 || len(slots) == 0 {
+		return // no node (an absent child's view)
+	}
+	d := nodes[v.Index].EndDepth&MaxTreeDepth + 1
+	end := len(nodes) // past the node's subtree: the root's is the tree
+	if v.Index != 0 {
+		for end = v.Index + 1; end < len(nodes) && nodes[end].EndDepth&MaxTreeDepth >= d; end++ {
+		}
+	}
+	// From the last child back, so that the first child of a place is written last: a store
+	// a node, and no load of what the one before stored.
+	for c := end - 1; c > v.Index; c-- {
+		n := nodes[c]
+		r := int(n.StartRule & ruleMask)
+		if r >= len(slots) {
+			r = len(slots) - 1 // a rule of no place (slots ends with 0)
+		}
+		k := int(slots[r])
+		if n.EndDepth&MaxTreeDepth != d {
+			k = 0 // below a child (apart from the next test: both a CMOV)
+		}
+		if k >= len(first) {
+			k = 0 // not a place
+		}
+		first[k] = c
+	}
 }

@@ -134,3 +134,38 @@ func TestAbsentViewHasNoChildren(t *testing.T) {
 	assert.False(t, c.Next())
 	assert.Equal(t, "", none.Text())
 }
+
+// FirstChildren finds, for every node and every way of giving rules places (none, some,
+// places past the end of first, a slots string shorter than the rules), what a look at each
+// child with FirstChild and NextSibling finds: the first child of each place's rules.
+func TestFirstChildren(t *testing.T) {
+	tr := viewTree(t)
+	for _, slots := range []string{"", "\x00", "\x00\x01\x02\x03\x04\x00", "\x00\x02\x01\x00", "\x00\x01\x01\x01\x01\x00", "\x00\x00\x07\x00\x01\x00"} {
+		for _, places := range []int{0, 1, 3, 5} {
+			for i := -1; i < tr.Len(); i++ {
+				want := make([]int, places)
+				for k := range want {
+					want[k] = -1
+				}
+				if i >= 0 && len(slots) > 0 {
+					for c := tr.FirstChild(i); c >= 0; c = tr.NextSibling(c) {
+						if r := int(tr.Node(c).Rule()); r < len(slots) {
+							if k := int(slots[r]); k > 0 && k < places && want[k] < 0 {
+								want[k] = c
+							}
+						}
+					}
+				}
+				got := make([]int, places)
+				for k := range got {
+					got[k] = 99
+				}
+				View{Tree: &tr, Index: i}.FirstChildren(slots, got)
+				if places > 0 {
+					got[0], want[0] = 0, 0 // written freely
+				}
+				assert.Equal(t, want, got, "node %d, slots %q, %d places", i, slots, places)
+			}
+		}
+	}
+}

@@ -110,68 +110,25 @@ type UrlChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v Url) Children() UrlChildren {
-	var c UrlChildren
-	c.Httpurl.Tree, c.Httpurl.Index = v.Tree, -1
-	c.Ftpurl.Tree, c.Ftpurl.Index = v.Tree, -1
-	c.Newsurl.Tree, c.Newsurl.Index = v.Tree, -1
-	c.Nntpurl.Tree, c.Nntpurl.Index = v.Tree, -1
-	c.Telneturl.Tree, c.Telneturl.Index = v.Tree, -1
-	c.Gopherurl.Tree, c.Gopherurl.Index = v.Tree, -1
-	c.Waisurl.Tree, c.Waisurl.Index = v.Tree, -1
-	c.Mailtourl.Tree, c.Mailtourl.Index = v.Tree, -1
-	c.Fileurl.Tree, c.Fileurl.Index = v.Tree, -1
-	c.Prosperourl.Tree, c.Prosperourl.Index = v.Tree, -1
-	c.Otherurl.Tree, c.Otherurl.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleHttpurl:
-			if c.Httpurl.Index < 0 {
-				c.Httpurl.Index = i
-			}
-		case RuleFtpurl:
-			if c.Ftpurl.Index < 0 {
-				c.Ftpurl.Index = i
-			}
-		case RuleNewsurl:
-			if c.Newsurl.Index < 0 {
-				c.Newsurl.Index = i
-			}
-		case RuleNntpurl:
-			if c.Nntpurl.Index < 0 {
-				c.Nntpurl.Index = i
-			}
-		case RuleTelneturl:
-			if c.Telneturl.Index < 0 {
-				c.Telneturl.Index = i
-			}
-		case RuleGopherurl:
-			if c.Gopherurl.Index < 0 {
-				c.Gopherurl.Index = i
-			}
-		case RuleWaisurl:
-			if c.Waisurl.Index < 0 {
-				c.Waisurl.Index = i
-			}
-		case RuleMailtourl:
-			if c.Mailtourl.Index < 0 {
-				c.Mailtourl.Index = i
-			}
-		case RuleFileurl:
-			if c.Fileurl.Index < 0 {
-				c.Fileurl.Index = i
-			}
-		case RuleProsperourl:
-			if c.Prosperourl.Index < 0 {
-				c.Prosperourl.Index = i
-			}
-		case RuleOtherurl:
-			if c.Otherurl.Index < 0 {
-				c.Otherurl.Index = i
-			}
-		}
+	var first [12]int
+	v.FirstChildren(childSlotsOfUrl, first[:])
+	return UrlChildren{
+		Httpurl{ast.View{Tree: v.Tree, Index: first[1]}},
+		Ftpurl{ast.View{Tree: v.Tree, Index: first[2]}},
+		Newsurl{ast.View{Tree: v.Tree, Index: first[3]}},
+		Nntpurl{ast.View{Tree: v.Tree, Index: first[4]}},
+		Telneturl{ast.View{Tree: v.Tree, Index: first[5]}},
+		Gopherurl{ast.View{Tree: v.Tree, Index: first[6]}},
+		Waisurl{ast.View{Tree: v.Tree, Index: first[7]}},
+		Mailtourl{ast.View{Tree: v.Tree, Index: first[8]}},
+		Fileurl{ast.View{Tree: v.Tree, Index: first[9]}},
+		Prosperourl{ast.View{Tree: v.Tree, Index: first[10]}},
+		Otherurl{ast.View{Tree: v.Tree, Index: first[11]}},
 	}
-	return c
 }
+
+// childSlotsOfUrl is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfUrl = "\x00\x00\v\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\t\x01\x00\x00\x00\x06\x00\x00\x00\b\x00\x03\x00\x00\x00\x04\x05\a\x00\x00\x00\x00\x00\x00\n\x00"
 
 // Httpurl returns the node's httpurl child, or false when it has none.
 func (v Url) Httpurl() (Httpurl, bool) {
@@ -295,23 +252,16 @@ type GenericurlChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v Genericurl) Children() GenericurlChildren {
-	var c GenericurlChildren
-	c.Scheme.Tree, c.Scheme.Index = v.Tree, -1
-	c.Schemepart.Tree, c.Schemepart.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleScheme:
-			if c.Scheme.Index < 0 {
-				c.Scheme.Index = i
-			}
-		case RuleSchemepart:
-			if c.Schemepart.Index < 0 {
-				c.Schemepart.Index = i
-			}
-		}
+	var first [3]int
+	v.FirstChildren(childSlotsOfGenericurl, first[:])
+	return GenericurlChildren{
+		Scheme{ast.View{Tree: v.Tree, Index: first[1]}},
+		Schemepart{ast.View{Tree: v.Tree, Index: first[2]}},
 	}
-	return c
 }
+
+// childSlotsOfGenericurl is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfGenericurl = "\x00\x00\x00\x01\x02\x00"
 
 // Scheme returns the node's scheme child.
 func (v Genericurl) Scheme() Scheme {
@@ -411,23 +361,16 @@ type IpSchemepartChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v IpSchemepart) Children() IpSchemepartChildren {
-	var c IpSchemepartChildren
-	c.Login.Tree, c.Login.Index = v.Tree, -1
-	c.Urlpath.Tree, c.Urlpath.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleLogin:
-			if c.Login.Index < 0 {
-				c.Login.Index = i
-			}
-		case RuleUrlpath:
-			if c.Urlpath.Index < 0 {
-				c.Urlpath.Index = i
-			}
-		}
+	var first [3]int
+	v.FirstChildren(childSlotsOfIpSchemepart, first[:])
+	return IpSchemepartChildren{
+		Login{ast.View{Tree: v.Tree, Index: first[1]}},
+		Urlpath{ast.View{Tree: v.Tree, Index: first[2]}},
 	}
-	return c
 }
+
+// childSlotsOfIpSchemepart is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfIpSchemepart = "\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00"
 
 // Login returns the node's login child.
 func (v IpSchemepart) Login() Login {
@@ -474,28 +417,17 @@ type LoginChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v Login) Children() LoginChildren {
-	var c LoginChildren
-	c.User.Tree, c.User.Index = v.Tree, -1
-	c.Password.Tree, c.Password.Index = v.Tree, -1
-	c.Hostport.Tree, c.Hostport.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleUser:
-			if c.User.Index < 0 {
-				c.User.Index = i
-			}
-		case RulePassword:
-			if c.Password.Index < 0 {
-				c.Password.Index = i
-			}
-		case RuleHostport:
-			if c.Hostport.Index < 0 {
-				c.Hostport.Index = i
-			}
-		}
+	var first [4]int
+	v.FirstChildren(childSlotsOfLogin, first[:])
+	return LoginChildren{
+		User{ast.View{Tree: v.Tree, Index: first[1]}},
+		Password{ast.View{Tree: v.Tree, Index: first[2]}},
+		Hostport{ast.View{Tree: v.Tree, Index: first[3]}},
 	}
-	return c
 }
+
+// childSlotsOfLogin is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfLogin = "\x00\x00\x00\x00\x00\x00\x00\x03\x00\x00\x00\x00\x00\x00\x00\x01\x02\x00"
 
 // User returns the node's user child, or false when it has none.
 func (v Login) User() (User, bool) {
@@ -550,23 +482,16 @@ type HostportChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v Hostport) Children() HostportChildren {
-	var c HostportChildren
-	c.Host.Tree, c.Host.Index = v.Tree, -1
-	c.Port.Tree, c.Port.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleHost:
-			if c.Host.Index < 0 {
-				c.Host.Index = i
-			}
-		case RulePort:
-			if c.Port.Index < 0 {
-				c.Port.Index = i
-			}
-		}
+	var first [3]int
+	v.FirstChildren(childSlotsOfHostport, first[:])
+	return HostportChildren{
+		Host{ast.View{Tree: v.Tree, Index: first[1]}},
+		Port{ast.View{Tree: v.Tree, Index: first[2]}},
 	}
-	return c
 }
+
+// childSlotsOfHostport is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfHostport = "\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x02\x00"
 
 // Host returns the node's host child.
 func (v Hostport) Host() Host {
@@ -615,23 +540,16 @@ type HostChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v Host) Children() HostChildren {
-	var c HostChildren
-	c.Hostnumber.Tree, c.Hostnumber.Index = v.Tree, -1
-	c.Hostname.Tree, c.Hostname.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleHostnumber:
-			if c.Hostnumber.Index < 0 {
-				c.Hostnumber.Index = i
-			}
-		case RuleHostname:
-			if c.Hostname.Index < 0 {
-				c.Hostname.Index = i
-			}
-		}
+	var first [3]int
+	v.FirstChildren(childSlotsOfHost, first[:])
+	return HostChildren{
+		Hostnumber{ast.View{Tree: v.Tree, Index: first[1]}},
+		Hostname{ast.View{Tree: v.Tree, Index: first[2]}},
 	}
-	return c
 }
+
+// childSlotsOfHost is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfHost = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x01\x00"
 
 // Hostnumber returns the node's hostnumber child, or false when it has none.
 func (v Host) Hostnumber() (Hostnumber, bool) {
@@ -674,23 +592,16 @@ type HostnameChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v Hostname) Children() HostnameChildren {
-	var c HostnameChildren
-	c.Domainlabel.Tree, c.Domainlabel.Index = v.Tree, -1
-	c.Toplabel.Tree, c.Toplabel.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleDomainlabel:
-			if c.Domainlabel.Index < 0 {
-				c.Domainlabel.Index = i
-			}
-		case RuleToplabel:
-			if c.Toplabel.Index < 0 {
-				c.Toplabel.Index = i
-			}
-		}
+	var first [3]int
+	v.FirstChildren(childSlotsOfHostname, first[:])
+	return HostnameChildren{
+		Domainlabel{ast.View{Tree: v.Tree, Index: first[1]}},
+		Toplabel{ast.View{Tree: v.Tree, Index: first[2]}},
 	}
-	return c
 }
+
+// childSlotsOfHostname is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfHostname = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x02\x00"
 
 // EachDomainlabel steps through the node's domainlabel children, in order (see ast.Children).
 func (v Hostname) EachDomainlabel() ast.Children[Domainlabel] {
@@ -832,33 +743,18 @@ type FtpurlChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v Ftpurl) Children() FtpurlChildren {
-	var c FtpurlChildren
-	c.Scheme.Tree, c.Scheme.Index = v.Tree, -1
-	c.Login.Tree, c.Login.Index = v.Tree, -1
-	c.Fpath.Tree, c.Fpath.Index = v.Tree, -1
-	c.Ftptype.Tree, c.Ftptype.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleScheme:
-			if c.Scheme.Index < 0 {
-				c.Scheme.Index = i
-			}
-		case RuleLogin:
-			if c.Login.Index < 0 {
-				c.Login.Index = i
-			}
-		case RuleFpath:
-			if c.Fpath.Index < 0 {
-				c.Fpath.Index = i
-			}
-		case RuleFtptype:
-			if c.Ftptype.Index < 0 {
-				c.Ftptype.Index = i
-			}
-		}
+	var first [5]int
+	v.FirstChildren(childSlotsOfFtpurl, first[:])
+	return FtpurlChildren{
+		Scheme{ast.View{Tree: v.Tree, Index: first[1]}},
+		Login{ast.View{Tree: v.Tree, Index: first[2]}},
+		Fpath{ast.View{Tree: v.Tree, Index: first[3]}},
+		Ftptype{ast.View{Tree: v.Tree, Index: first[4]}},
 	}
-	return c
 }
+
+// childSlotsOfFtpurl is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfFtpurl = "\x00\x00\x00\x01\x00\x00\x02\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x03\x00\x04\x00"
 
 // Scheme returns the node's scheme child.
 func (v Ftpurl) Scheme() Scheme {
@@ -967,28 +863,17 @@ type FileurlChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v Fileurl) Children() FileurlChildren {
-	var c FileurlChildren
-	c.Scheme.Tree, c.Scheme.Index = v.Tree, -1
-	c.Host.Tree, c.Host.Index = v.Tree, -1
-	c.Fpath.Tree, c.Fpath.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleScheme:
-			if c.Scheme.Index < 0 {
-				c.Scheme.Index = i
-			}
-		case RuleHost:
-			if c.Host.Index < 0 {
-				c.Host.Index = i
-			}
-		case RuleFpath:
-			if c.Fpath.Index < 0 {
-				c.Fpath.Index = i
-			}
-		}
+	var first [4]int
+	v.FirstChildren(childSlotsOfFileurl, first[:])
+	return FileurlChildren{
+		Scheme{ast.View{Tree: v.Tree, Index: first[1]}},
+		Host{ast.View{Tree: v.Tree, Index: first[2]}},
+		Fpath{ast.View{Tree: v.Tree, Index: first[3]}},
 	}
-	return c
 }
+
+// childSlotsOfFileurl is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfFileurl = "\x00\x00\x00\x01\x00\x00\x00\x00\x02\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x03\x00"
 
 // Scheme returns the node's scheme child.
 func (v Fileurl) Scheme() Scheme {
@@ -1045,33 +930,18 @@ type HttpurlChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v Httpurl) Children() HttpurlChildren {
-	var c HttpurlChildren
-	c.Scheme.Tree, c.Scheme.Index = v.Tree, -1
-	c.Hostport.Tree, c.Hostport.Index = v.Tree, -1
-	c.Hpath.Tree, c.Hpath.Index = v.Tree, -1
-	c.Search.Tree, c.Search.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleScheme:
-			if c.Scheme.Index < 0 {
-				c.Scheme.Index = i
-			}
-		case RuleHostport:
-			if c.Hostport.Index < 0 {
-				c.Hostport.Index = i
-			}
-		case RuleHpath:
-			if c.Hpath.Index < 0 {
-				c.Hpath.Index = i
-			}
-		case RuleSearch:
-			if c.Search.Index < 0 {
-				c.Search.Index = i
-			}
-		}
+	var first [5]int
+	v.FirstChildren(childSlotsOfHttpurl, first[:])
+	return HttpurlChildren{
+		Scheme{ast.View{Tree: v.Tree, Index: first[1]}},
+		Hostport{ast.View{Tree: v.Tree, Index: first[2]}},
+		Hpath{ast.View{Tree: v.Tree, Index: first[3]}},
+		Search{ast.View{Tree: v.Tree, Index: first[4]}},
 	}
-	return c
 }
+
+// childSlotsOfHttpurl is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfHttpurl = "\x00\x00\x00\x01\x00\x00\x00\x02\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x03\x00\x04\x00"
 
 // Scheme returns the node's scheme child.
 func (v Httpurl) Scheme() Scheme {
@@ -1183,43 +1053,20 @@ type GopherurlChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v Gopherurl) Children() GopherurlChildren {
-	var c GopherurlChildren
-	c.Scheme.Tree, c.Scheme.Index = v.Tree, -1
-	c.Hostport.Tree, c.Hostport.Index = v.Tree, -1
-	c.Gtype.Tree, c.Gtype.Index = v.Tree, -1
-	c.Selector.Tree, c.Selector.Index = v.Tree, -1
-	c.Search.Tree, c.Search.Index = v.Tree, -1
-	c.GopherPlusString.Tree, c.GopherPlusString.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleScheme:
-			if c.Scheme.Index < 0 {
-				c.Scheme.Index = i
-			}
-		case RuleHostport:
-			if c.Hostport.Index < 0 {
-				c.Hostport.Index = i
-			}
-		case RuleGtype:
-			if c.Gtype.Index < 0 {
-				c.Gtype.Index = i
-			}
-		case RuleSelector:
-			if c.Selector.Index < 0 {
-				c.Selector.Index = i
-			}
-		case RuleSearch:
-			if c.Search.Index < 0 {
-				c.Search.Index = i
-			}
-		case RuleGopherPlusString:
-			if c.GopherPlusString.Index < 0 {
-				c.GopherPlusString.Index = i
-			}
-		}
+	var first [7]int
+	v.FirstChildren(childSlotsOfGopherurl, first[:])
+	return GopherurlChildren{
+		Scheme{ast.View{Tree: v.Tree, Index: first[1]}},
+		Hostport{ast.View{Tree: v.Tree, Index: first[2]}},
+		Gtype{ast.View{Tree: v.Tree, Index: first[3]}},
+		Selector{ast.View{Tree: v.Tree, Index: first[4]}},
+		Search{ast.View{Tree: v.Tree, Index: first[5]}},
+		GopherPlusString{ast.View{Tree: v.Tree, Index: first[6]}},
 	}
-	return c
 }
+
+// childSlotsOfGopherurl is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfGopherurl = "\x00\x00\x00\x01\x00\x00\x00\x02\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x05\x00\x03\x04\x06\x00"
 
 // Scheme returns the node's scheme child.
 func (v Gopherurl) Scheme() Scheme {
@@ -1343,23 +1190,16 @@ type MailtourlChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v Mailtourl) Children() MailtourlChildren {
-	var c MailtourlChildren
-	c.Scheme.Tree, c.Scheme.Index = v.Tree, -1
-	c.Encoded822addr.Tree, c.Encoded822addr.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleScheme:
-			if c.Scheme.Index < 0 {
-				c.Scheme.Index = i
-			}
-		case RuleEncoded822addr:
-			if c.Encoded822addr.Index < 0 {
-				c.Encoded822addr.Index = i
-			}
-		}
+	var first [3]int
+	v.FirstChildren(childSlotsOfMailtourl, first[:])
+	return MailtourlChildren{
+		Scheme{ast.View{Tree: v.Tree, Index: first[1]}},
+		Encoded822addr{ast.View{Tree: v.Tree, Index: first[2]}},
 	}
-	return c
 }
+
+// childSlotsOfMailtourl is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfMailtourl = "\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00"
 
 // Scheme returns the node's scheme child.
 func (v Mailtourl) Scheme() Scheme {
@@ -1417,23 +1257,16 @@ type NewsurlChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v Newsurl) Children() NewsurlChildren {
-	var c NewsurlChildren
-	c.Scheme.Tree, c.Scheme.Index = v.Tree, -1
-	c.Grouppart.Tree, c.Grouppart.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleScheme:
-			if c.Scheme.Index < 0 {
-				c.Scheme.Index = i
-			}
-		case RuleGrouppart:
-			if c.Grouppart.Index < 0 {
-				c.Grouppart.Index = i
-			}
-		}
+	var first [3]int
+	v.FirstChildren(childSlotsOfNewsurl, first[:])
+	return NewsurlChildren{
+		Scheme{ast.View{Tree: v.Tree, Index: first[1]}},
+		Grouppart{ast.View{Tree: v.Tree, Index: first[2]}},
 	}
-	return c
 }
+
+// childSlotsOfNewsurl is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfNewsurl = "\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00"
 
 // Scheme returns the node's scheme child.
 func (v Newsurl) Scheme() Scheme {
@@ -1479,23 +1312,16 @@ type GrouppartChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v Grouppart) Children() GrouppartChildren {
-	var c GrouppartChildren
-	c.Article.Tree, c.Article.Index = v.Tree, -1
-	c.Group.Tree, c.Group.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleArticle:
-			if c.Article.Index < 0 {
-				c.Article.Index = i
-			}
-		case RuleGroup:
-			if c.Group.Index < 0 {
-				c.Group.Index = i
-			}
-		}
+	var first [3]int
+	v.FirstChildren(childSlotsOfGrouppart, first[:])
+	return GrouppartChildren{
+		Article{ast.View{Tree: v.Tree, Index: first[1]}},
+		Group{ast.View{Tree: v.Tree, Index: first[2]}},
 	}
-	return c
 }
+
+// childSlotsOfGrouppart is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfGrouppart = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x01\x00"
 
 // Article returns the node's article child, or false when it has none.
 func (v Grouppart) Article() (Article, bool) {
@@ -1573,33 +1399,18 @@ type NntpurlChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v Nntpurl) Children() NntpurlChildren {
-	var c NntpurlChildren
-	c.Scheme.Tree, c.Scheme.Index = v.Tree, -1
-	c.Hostport.Tree, c.Hostport.Index = v.Tree, -1
-	c.Group.Tree, c.Group.Index = v.Tree, -1
-	c.Digits.Tree, c.Digits.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleScheme:
-			if c.Scheme.Index < 0 {
-				c.Scheme.Index = i
-			}
-		case RuleHostport:
-			if c.Hostport.Index < 0 {
-				c.Hostport.Index = i
-			}
-		case RuleGroup:
-			if c.Group.Index < 0 {
-				c.Group.Index = i
-			}
-		case RuleDigits:
-			if c.Digits.Index < 0 {
-				c.Digits.Index = i
-			}
-		}
+	var first [5]int
+	v.FirstChildren(childSlotsOfNntpurl, first[:])
+	return NntpurlChildren{
+		Scheme{ast.View{Tree: v.Tree, Index: first[1]}},
+		Hostport{ast.View{Tree: v.Tree, Index: first[2]}},
+		Group{ast.View{Tree: v.Tree, Index: first[3]}},
+		Digits{ast.View{Tree: v.Tree, Index: first[4]}},
 	}
-	return c
 }
+
+// childSlotsOfNntpurl is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfNntpurl = "\x00\x00\x00\x01\x00\x00\x00\x02\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x03\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x04\x00"
 
 // Scheme returns the node's scheme child.
 func (v Nntpurl) Scheme() Scheme {
@@ -1666,23 +1477,16 @@ type TelneturlChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v Telneturl) Children() TelneturlChildren {
-	var c TelneturlChildren
-	c.Scheme.Tree, c.Scheme.Index = v.Tree, -1
-	c.Login.Tree, c.Login.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleScheme:
-			if c.Scheme.Index < 0 {
-				c.Scheme.Index = i
-			}
-		case RuleLogin:
-			if c.Login.Index < 0 {
-				c.Login.Index = i
-			}
-		}
+	var first [3]int
+	v.FirstChildren(childSlotsOfTelneturl, first[:])
+	return TelneturlChildren{
+		Scheme{ast.View{Tree: v.Tree, Index: first[1]}},
+		Login{ast.View{Tree: v.Tree, Index: first[2]}},
 	}
-	return c
 }
+
+// childSlotsOfTelneturl is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfTelneturl = "\x00\x00\x00\x01\x00\x00\x02\x00"
 
 // Scheme returns the node's scheme child.
 func (v Telneturl) Scheme() Scheme {
@@ -1732,28 +1536,17 @@ type WaisurlChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v Waisurl) Children() WaisurlChildren {
-	var c WaisurlChildren
-	c.Waisdoc.Tree, c.Waisdoc.Index = v.Tree, -1
-	c.Waisindex.Tree, c.Waisindex.Index = v.Tree, -1
-	c.Waisdatabase.Tree, c.Waisdatabase.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleWaisdoc:
-			if c.Waisdoc.Index < 0 {
-				c.Waisdoc.Index = i
-			}
-		case RuleWaisindex:
-			if c.Waisindex.Index < 0 {
-				c.Waisindex.Index = i
-			}
-		case RuleWaisdatabase:
-			if c.Waisdatabase.Index < 0 {
-				c.Waisdatabase.Index = i
-			}
-		}
+	var first [4]int
+	v.FirstChildren(childSlotsOfWaisurl, first[:])
+	return WaisurlChildren{
+		Waisdoc{ast.View{Tree: v.Tree, Index: first[1]}},
+		Waisindex{ast.View{Tree: v.Tree, Index: first[2]}},
+		Waisdatabase{ast.View{Tree: v.Tree, Index: first[3]}},
 	}
-	return c
 }
+
+// childSlotsOfWaisurl is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfWaisurl = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x03\x02\x01\x00"
 
 // Waisdoc returns the node's waisdoc child, or false when it has none.
 func (v Waisurl) Waisdoc() (Waisdoc, bool) {
@@ -1806,28 +1599,17 @@ type WaisdatabaseChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v Waisdatabase) Children() WaisdatabaseChildren {
-	var c WaisdatabaseChildren
-	c.Scheme.Tree, c.Scheme.Index = v.Tree, -1
-	c.Hostport.Tree, c.Hostport.Index = v.Tree, -1
-	c.Database.Tree, c.Database.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleScheme:
-			if c.Scheme.Index < 0 {
-				c.Scheme.Index = i
-			}
-		case RuleHostport:
-			if c.Hostport.Index < 0 {
-				c.Hostport.Index = i
-			}
-		case RuleDatabase:
-			if c.Database.Index < 0 {
-				c.Database.Index = i
-			}
-		}
+	var first [4]int
+	v.FirstChildren(childSlotsOfWaisdatabase, first[:])
+	return WaisdatabaseChildren{
+		Scheme{ast.View{Tree: v.Tree, Index: first[1]}},
+		Hostport{ast.View{Tree: v.Tree, Index: first[2]}},
+		Database{ast.View{Tree: v.Tree, Index: first[3]}},
 	}
-	return c
 }
+
+// childSlotsOfWaisdatabase is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfWaisdatabase = "\x00\x00\x00\x01\x00\x00\x00\x02\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x03\x00"
 
 // Scheme returns the node's scheme child.
 func (v Waisdatabase) Scheme() Scheme {
@@ -1884,33 +1666,18 @@ type WaisindexChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v Waisindex) Children() WaisindexChildren {
-	var c WaisindexChildren
-	c.Scheme.Tree, c.Scheme.Index = v.Tree, -1
-	c.Hostport.Tree, c.Hostport.Index = v.Tree, -1
-	c.Database.Tree, c.Database.Index = v.Tree, -1
-	c.Search.Tree, c.Search.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleScheme:
-			if c.Scheme.Index < 0 {
-				c.Scheme.Index = i
-			}
-		case RuleHostport:
-			if c.Hostport.Index < 0 {
-				c.Hostport.Index = i
-			}
-		case RuleDatabase:
-			if c.Database.Index < 0 {
-				c.Database.Index = i
-			}
-		case RuleSearch:
-			if c.Search.Index < 0 {
-				c.Search.Index = i
-			}
-		}
+	var first [5]int
+	v.FirstChildren(childSlotsOfWaisindex, first[:])
+	return WaisindexChildren{
+		Scheme{ast.View{Tree: v.Tree, Index: first[1]}},
+		Hostport{ast.View{Tree: v.Tree, Index: first[2]}},
+		Database{ast.View{Tree: v.Tree, Index: first[3]}},
+		Search{ast.View{Tree: v.Tree, Index: first[4]}},
 	}
-	return c
 }
+
+// childSlotsOfWaisindex is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfWaisindex = "\x00\x00\x00\x01\x00\x00\x00\x02\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x04\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x03\x00"
 
 // Scheme returns the node's scheme child.
 func (v Waisindex) Scheme() Scheme {
@@ -1980,38 +1747,19 @@ type WaisdocChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v Waisdoc) Children() WaisdocChildren {
-	var c WaisdocChildren
-	c.Scheme.Tree, c.Scheme.Index = v.Tree, -1
-	c.Hostport.Tree, c.Hostport.Index = v.Tree, -1
-	c.Database.Tree, c.Database.Index = v.Tree, -1
-	c.Wtype.Tree, c.Wtype.Index = v.Tree, -1
-	c.Wpath.Tree, c.Wpath.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleScheme:
-			if c.Scheme.Index < 0 {
-				c.Scheme.Index = i
-			}
-		case RuleHostport:
-			if c.Hostport.Index < 0 {
-				c.Hostport.Index = i
-			}
-		case RuleDatabase:
-			if c.Database.Index < 0 {
-				c.Database.Index = i
-			}
-		case RuleWtype:
-			if c.Wtype.Index < 0 {
-				c.Wtype.Index = i
-			}
-		case RuleWpath:
-			if c.Wpath.Index < 0 {
-				c.Wpath.Index = i
-			}
-		}
+	var first [6]int
+	v.FirstChildren(childSlotsOfWaisdoc, first[:])
+	return WaisdocChildren{
+		Scheme{ast.View{Tree: v.Tree, Index: first[1]}},
+		Hostport{ast.View{Tree: v.Tree, Index: first[2]}},
+		Database{ast.View{Tree: v.Tree, Index: first[3]}},
+		Wtype{ast.View{Tree: v.Tree, Index: first[4]}},
+		Wpath{ast.View{Tree: v.Tree, Index: first[5]}},
 	}
-	return c
 }
+
+// childSlotsOfWaisdoc is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfWaisdoc = "\x00\x00\x00\x01\x00\x00\x00\x02\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x03\x04\x05\x00"
 
 // Scheme returns the node's scheme child.
 func (v Waisdoc) Scheme() Scheme {
@@ -2125,33 +1873,18 @@ type ProsperourlChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v Prosperourl) Children() ProsperourlChildren {
-	var c ProsperourlChildren
-	c.Scheme.Tree, c.Scheme.Index = v.Tree, -1
-	c.Hostport.Tree, c.Hostport.Index = v.Tree, -1
-	c.Ppath.Tree, c.Ppath.Index = v.Tree, -1
-	c.Fieldspec.Tree, c.Fieldspec.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleScheme:
-			if c.Scheme.Index < 0 {
-				c.Scheme.Index = i
-			}
-		case RuleHostport:
-			if c.Hostport.Index < 0 {
-				c.Hostport.Index = i
-			}
-		case RulePpath:
-			if c.Ppath.Index < 0 {
-				c.Ppath.Index = i
-			}
-		case RuleFieldspec:
-			if c.Fieldspec.Index < 0 {
-				c.Fieldspec.Index = i
-			}
-		}
+	var first [5]int
+	v.FirstChildren(childSlotsOfProsperourl, first[:])
+	return ProsperourlChildren{
+		Scheme{ast.View{Tree: v.Tree, Index: first[1]}},
+		Hostport{ast.View{Tree: v.Tree, Index: first[2]}},
+		Ppath{ast.View{Tree: v.Tree, Index: first[3]}},
+		Fieldspec{ast.View{Tree: v.Tree, Index: first[4]}},
 	}
-	return c
 }
+
+// childSlotsOfProsperourl is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfProsperourl = "\x00\x00\x00\x01\x00\x00\x00\x02\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x03\x00\x04\x00"
 
 // Scheme returns the node's scheme child.
 func (v Prosperourl) Scheme() Scheme {
@@ -2240,23 +1973,16 @@ type FieldspecChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v Fieldspec) Children() FieldspecChildren {
-	var c FieldspecChildren
-	c.Fieldname.Tree, c.Fieldname.Index = v.Tree, -1
-	c.Fieldvalue.Tree, c.Fieldvalue.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleFieldname:
-			if c.Fieldname.Index < 0 {
-				c.Fieldname.Index = i
-			}
-		case RuleFieldvalue:
-			if c.Fieldvalue.Index < 0 {
-				c.Fieldvalue.Index = i
-			}
-		}
+	var first [3]int
+	v.FirstChildren(childSlotsOfFieldspec, first[:])
+	return FieldspecChildren{
+		Fieldname{ast.View{Tree: v.Tree, Index: first[1]}},
+		Fieldvalue{ast.View{Tree: v.Tree, Index: first[2]}},
 	}
-	return c
 }
+
+// childSlotsOfFieldspec is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfFieldspec = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x02\x00"
 
 // Fieldname returns the node's fieldname child.
 func (v Fieldspec) Fieldname() Fieldname {

@@ -66,28 +66,17 @@ type URIReferenceChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v URIReference) Children() URIReferenceChildren {
-	var c URIReferenceChildren
-	c.AbsoluteURI.Tree, c.AbsoluteURI.Index = v.Tree, -1
-	c.RelativeURI.Tree, c.RelativeURI.Index = v.Tree, -1
-	c.Fragment.Tree, c.Fragment.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleAbsoluteURI:
-			if c.AbsoluteURI.Index < 0 {
-				c.AbsoluteURI.Index = i
-			}
-		case RuleRelativeURI:
-			if c.RelativeURI.Index < 0 {
-				c.RelativeURI.Index = i
-			}
-		case RuleFragment:
-			if c.Fragment.Index < 0 {
-				c.Fragment.Index = i
-			}
-		}
+	var first [4]int
+	v.FirstChildren(childSlotsOfURIReference, first[:])
+	return URIReferenceChildren{
+		AbsoluteURI{ast.View{Tree: v.Tree, Index: first[1]}},
+		RelativeURI{ast.View{Tree: v.Tree, Index: first[2]}},
+		Fragment{ast.View{Tree: v.Tree, Index: first[3]}},
 	}
-	return c
 }
+
+// childSlotsOfURIReference is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfURIReference = "\x00\x01\x02\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x03\x00"
 
 // AbsoluteURI returns the node's absoluteURI child, or false when it has none.
 func (v URIReference) AbsoluteURI() (AbsoluteURI, bool) {
@@ -145,38 +134,19 @@ type AbsoluteURIChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v AbsoluteURI) Children() AbsoluteURIChildren {
-	var c AbsoluteURIChildren
-	c.Scheme.Tree, c.Scheme.Index = v.Tree, -1
-	c.NetPath.Tree, c.NetPath.Index = v.Tree, -1
-	c.Query.Tree, c.Query.Index = v.Tree, -1
-	c.AbsPath.Tree, c.AbsPath.Index = v.Tree, -1
-	c.OpaquePart.Tree, c.OpaquePart.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleScheme:
-			if c.Scheme.Index < 0 {
-				c.Scheme.Index = i
-			}
-		case RuleNetPath:
-			if c.NetPath.Index < 0 {
-				c.NetPath.Index = i
-			}
-		case RuleQuery:
-			if c.Query.Index < 0 {
-				c.Query.Index = i
-			}
-		case RuleAbsPath:
-			if c.AbsPath.Index < 0 {
-				c.AbsPath.Index = i
-			}
-		case RuleOpaquePart:
-			if c.OpaquePart.Index < 0 {
-				c.OpaquePart.Index = i
-			}
-		}
+	var first [6]int
+	v.FirstChildren(childSlotsOfAbsoluteURI, first[:])
+	return AbsoluteURIChildren{
+		Scheme{ast.View{Tree: v.Tree, Index: first[1]}},
+		NetPath{ast.View{Tree: v.Tree, Index: first[2]}},
+		Query{ast.View{Tree: v.Tree, Index: first[3]}},
+		AbsPath{ast.View{Tree: v.Tree, Index: first[4]}},
+		OpaquePart{ast.View{Tree: v.Tree, Index: first[5]}},
 	}
-	return c
 }
+
+// childSlotsOfAbsoluteURI is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfAbsoluteURI = "\x00\x00\x00\x00\x05\x00\x02\x04\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x03\x00"
 
 // Path returns the node's child that is its path, one of the rules of the header's
 // component path (abs-path, opaque-part), or false when it has none; its Rule says which.
@@ -266,33 +236,18 @@ type RelativeURIChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v RelativeURI) Children() RelativeURIChildren {
-	var c RelativeURIChildren
-	c.NetPath.Tree, c.NetPath.Index = v.Tree, -1
-	c.Query.Tree, c.Query.Index = v.Tree, -1
-	c.AbsPath.Tree, c.AbsPath.Index = v.Tree, -1
-	c.RelPath.Tree, c.RelPath.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleNetPath:
-			if c.NetPath.Index < 0 {
-				c.NetPath.Index = i
-			}
-		case RuleQuery:
-			if c.Query.Index < 0 {
-				c.Query.Index = i
-			}
-		case RuleAbsPath:
-			if c.AbsPath.Index < 0 {
-				c.AbsPath.Index = i
-			}
-		case RuleRelPath:
-			if c.RelPath.Index < 0 {
-				c.RelPath.Index = i
-			}
-		}
+	var first [5]int
+	v.FirstChildren(childSlotsOfRelativeURI, first[:])
+	return RelativeURIChildren{
+		NetPath{ast.View{Tree: v.Tree, Index: first[1]}},
+		Query{ast.View{Tree: v.Tree, Index: first[2]}},
+		AbsPath{ast.View{Tree: v.Tree, Index: first[3]}},
+		RelPath{ast.View{Tree: v.Tree, Index: first[4]}},
 	}
-	return c
 }
+
+// childSlotsOfRelativeURI is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfRelativeURI = "\x00\x00\x00\x00\x00\x00\x01\x03\x04\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00"
 
 // Path returns the node's child that is its path, one of the rules of the header's
 // component path (abs-path, rel-path), or false when it has none; its Rule says which.
@@ -380,23 +335,16 @@ type NetPathChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v NetPath) Children() NetPathChildren {
-	var c NetPathChildren
-	c.Authority.Tree, c.Authority.Index = v.Tree, -1
-	c.AbsPath.Tree, c.AbsPath.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleAuthority:
-			if c.Authority.Index < 0 {
-				c.Authority.Index = i
-			}
-		case RuleAbsPath:
-			if c.AbsPath.Index < 0 {
-				c.AbsPath.Index = i
-			}
-		}
+	var first [3]int
+	v.FirstChildren(childSlotsOfNetPath, first[:])
+	return NetPathChildren{
+		Authority{ast.View{Tree: v.Tree, Index: first[1]}},
+		AbsPath{ast.View{Tree: v.Tree, Index: first[2]}},
 	}
-	return c
 }
+
+// childSlotsOfNetPath is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfNetPath = "\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x01\x00"
 
 // Authority returns the node's authority child.
 func (v NetPath) Authority() Authority {
@@ -495,23 +443,16 @@ type AuthorityChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v Authority) Children() AuthorityChildren {
-	var c AuthorityChildren
-	c.Server.Tree, c.Server.Index = v.Tree, -1
-	c.RegName.Tree, c.RegName.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleServer:
-			if c.Server.Index < 0 {
-				c.Server.Index = i
-			}
-		case RuleRegName:
-			if c.RegName.Index < 0 {
-				c.RegName.Index = i
-			}
-		}
+	var first [3]int
+	v.FirstChildren(childSlotsOfAuthority, first[:])
+	return AuthorityChildren{
+		Server{ast.View{Tree: v.Tree, Index: first[1]}},
+		RegName{ast.View{Tree: v.Tree, Index: first[2]}},
 	}
-	return c
 }
+
+// childSlotsOfAuthority is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfAuthority = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x01\x00"
 
 // Server returns the node's server child, or false when it has none.
 func (v Authority) Server() (Server, bool) {
@@ -568,28 +509,17 @@ type ServerChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v Server) Children() ServerChildren {
-	var c ServerChildren
-	c.Userinfo.Tree, c.Userinfo.Index = v.Tree, -1
-	c.Host.Tree, c.Host.Index = v.Tree, -1
-	c.Port.Tree, c.Port.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleUserinfo:
-			if c.Userinfo.Index < 0 {
-				c.Userinfo.Index = i
-			}
-		case RuleHost:
-			if c.Host.Index < 0 {
-				c.Host.Index = i
-			}
-		case RulePort:
-			if c.Port.Index < 0 {
-				c.Port.Index = i
-			}
-		}
+	var first [4]int
+	v.FirstChildren(childSlotsOfServer, first[:])
+	return ServerChildren{
+		Userinfo{ast.View{Tree: v.Tree, Index: first[1]}},
+		Host{ast.View{Tree: v.Tree, Index: first[2]}},
+		Port{ast.View{Tree: v.Tree, Index: first[3]}},
 	}
-	return c
 }
+
+// childSlotsOfServer is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfServer = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x02\x00\x00\x00\x00\x00\x03\x00"
 
 // Userinfo returns the node's userinfo child, or false when it has none.
 func (v Server) Userinfo() (Userinfo, bool) {
@@ -661,28 +591,17 @@ type HostChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v Host) Children() HostChildren {
-	var c HostChildren
-	c.IPv6reference.Tree, c.IPv6reference.Index = v.Tree, -1
-	c.IPv4address.Tree, c.IPv4address.Index = v.Tree, -1
-	c.Hostname.Tree, c.Hostname.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleIPv6reference:
-			if c.IPv6reference.Index < 0 {
-				c.IPv6reference.Index = i
-			}
-		case RuleIPv4address:
-			if c.IPv4address.Index < 0 {
-				c.IPv4address.Index = i
-			}
-		case RuleHostname:
-			if c.Hostname.Index < 0 {
-				c.Hostname.Index = i
-			}
-		}
+	var first [4]int
+	v.FirstChildren(childSlotsOfHost, first[:])
+	return HostChildren{
+		IPv6reference{ast.View{Tree: v.Tree, Index: first[1]}},
+		IPv4address{ast.View{Tree: v.Tree, Index: first[2]}},
+		Hostname{ast.View{Tree: v.Tree, Index: first[3]}},
 	}
-	return c
 }
+
+// childSlotsOfHost is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfHost = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x03\x00\x00\x02\x00"
 
 // IPv6reference returns the node's IPv6reference child, or false when it has none.
 func (v Host) IPv6reference() (IPv6reference, bool) {

@@ -70,48 +70,21 @@ type URIReferenceChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v URIReference) Children() URIReferenceChildren {
-	var c URIReferenceChildren
-	c.Scheme.Tree, c.Scheme.Index = v.Tree, -1
-	c.Authority.Tree, c.Authority.Index = v.Tree, -1
-	c.AbsPath.Tree, c.AbsPath.Index = v.Tree, -1
-	c.Query.Tree, c.Query.Index = v.Tree, -1
-	c.OpaquePart.Tree, c.OpaquePart.Index = v.Tree, -1
-	c.RelPath.Tree, c.RelPath.Index = v.Tree, -1
-	c.Fragment.Tree, c.Fragment.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleScheme:
-			if c.Scheme.Index < 0 {
-				c.Scheme.Index = i
-			}
-		case RuleAuthority:
-			if c.Authority.Index < 0 {
-				c.Authority.Index = i
-			}
-		case RuleAbsPath:
-			if c.AbsPath.Index < 0 {
-				c.AbsPath.Index = i
-			}
-		case RuleQuery:
-			if c.Query.Index < 0 {
-				c.Query.Index = i
-			}
-		case RuleOpaquePart:
-			if c.OpaquePart.Index < 0 {
-				c.OpaquePart.Index = i
-			}
-		case RuleRelPath:
-			if c.RelPath.Index < 0 {
-				c.RelPath.Index = i
-			}
-		case RuleFragment:
-			if c.Fragment.Index < 0 {
-				c.Fragment.Index = i
-			}
-		}
+	var first [8]int
+	v.FirstChildren(childSlotsOfURIReference, first[:])
+	return URIReferenceChildren{
+		Scheme{ast.View{Tree: v.Tree, Index: first[1]}},
+		Authority{ast.View{Tree: v.Tree, Index: first[2]}},
+		AbsPath{ast.View{Tree: v.Tree, Index: first[3]}},
+		Query{ast.View{Tree: v.Tree, Index: first[4]}},
+		OpaquePart{ast.View{Tree: v.Tree, Index: first[5]}},
+		RelPath{ast.View{Tree: v.Tree, Index: first[6]}},
+		Fragment{ast.View{Tree: v.Tree, Index: first[7]}},
 	}
-	return c
 }
+
+// childSlotsOfURIReference is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfURIReference = "\x00\x00\x00\x00\x00\x03\x05\x00\x01\x02\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x04\a\x00\x06\x00"
 
 // Scheme returns the node's scheme child, or false when it has none.
 func (v URIReference) Scheme() (Scheme, bool) {
@@ -249,23 +222,16 @@ type AuthorityChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v Authority) Children() AuthorityChildren {
-	var c AuthorityChildren
-	c.Server.Tree, c.Server.Index = v.Tree, -1
-	c.RegName.Tree, c.RegName.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleServer:
-			if c.Server.Index < 0 {
-				c.Server.Index = i
-			}
-		case RuleRegName:
-			if c.RegName.Index < 0 {
-				c.RegName.Index = i
-			}
-		}
+	var first [3]int
+	v.FirstChildren(childSlotsOfAuthority, first[:])
+	return AuthorityChildren{
+		Server{ast.View{Tree: v.Tree, Index: first[1]}},
+		RegName{ast.View{Tree: v.Tree, Index: first[2]}},
 	}
-	return c
 }
+
+// childSlotsOfAuthority is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfAuthority = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x01\x00"
 
 // Server returns the node's server child, or false when it has none.
 func (v Authority) Server() (Server, bool) {
@@ -321,28 +287,17 @@ type ServerChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v Server) Children() ServerChildren {
-	var c ServerChildren
-	c.Userinfo.Tree, c.Userinfo.Index = v.Tree, -1
-	c.Host.Tree, c.Host.Index = v.Tree, -1
-	c.Port.Tree, c.Port.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleUserinfo:
-			if c.Userinfo.Index < 0 {
-				c.Userinfo.Index = i
-			}
-		case RuleHost:
-			if c.Host.Index < 0 {
-				c.Host.Index = i
-			}
-		case RulePort:
-			if c.Port.Index < 0 {
-				c.Port.Index = i
-			}
-		}
+	var first [4]int
+	v.FirstChildren(childSlotsOfServer, first[:])
+	return ServerChildren{
+		Userinfo{ast.View{Tree: v.Tree, Index: first[1]}},
+		Host{ast.View{Tree: v.Tree, Index: first[2]}},
+		Port{ast.View{Tree: v.Tree, Index: first[3]}},
 	}
-	return c
 }
+
+// childSlotsOfServer is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfServer = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x02\x03\x00"
 
 // Userinfo returns the node's userinfo child, or false when it has none.
 func (v Server) Userinfo() (Userinfo, bool) {
@@ -413,28 +368,17 @@ type HostChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v Host) Children() HostChildren {
-	var c HostChildren
-	c.IPv6reference.Tree, c.IPv6reference.Index = v.Tree, -1
-	c.IPv4address.Tree, c.IPv4address.Index = v.Tree, -1
-	c.Hostname.Tree, c.Hostname.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleIPv6reference:
-			if c.IPv6reference.Index < 0 {
-				c.IPv6reference.Index = i
-			}
-		case RuleIPv4address:
-			if c.IPv4address.Index < 0 {
-				c.IPv4address.Index = i
-			}
-		case RuleHostname:
-			if c.Hostname.Index < 0 {
-				c.Hostname.Index = i
-			}
-		}
+	var first [4]int
+	v.FirstChildren(childSlotsOfHost, first[:])
+	return HostChildren{
+		IPv6reference{ast.View{Tree: v.Tree, Index: first[1]}},
+		IPv4address{ast.View{Tree: v.Tree, Index: first[2]}},
+		Hostname{ast.View{Tree: v.Tree, Index: first[3]}},
 	}
-	return c
 }
+
+// childSlotsOfHost is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfHost = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x03\x00\x00\x00\x00\x02\x00\x01\x00"
 
 // IPv6reference returns the node's IPv6reference child, or false when it has none.
 func (v Host) IPv6reference() (IPv6reference, bool) {
@@ -498,23 +442,16 @@ type HostnameChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v Hostname) Children() HostnameChildren {
-	var c HostnameChildren
-	c.Domainlabel.Tree, c.Domainlabel.Index = v.Tree, -1
-	c.Toplabel.Tree, c.Toplabel.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleDomainlabel:
-			if c.Domainlabel.Index < 0 {
-				c.Domainlabel.Index = i
-			}
-		case RuleToplabel:
-			if c.Toplabel.Index < 0 {
-				c.Toplabel.Index = i
-			}
-		}
+	var first [3]int
+	v.FirstChildren(childSlotsOfHostname, first[:])
+	return HostnameChildren{
+		Domainlabel{ast.View{Tree: v.Tree, Index: first[1]}},
+		Toplabel{ast.View{Tree: v.Tree, Index: first[2]}},
 	}
-	return c
 }
+
+// childSlotsOfHostname is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfHostname = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x02\x00"
 
 // EachDomainlabel steps through the node's domainlabel children, in order (see ast.Children).
 func (v Hostname) EachDomainlabel() ast.Children[Domainlabel] {
@@ -699,23 +636,16 @@ type RelPathChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v RelPath) Children() RelPathChildren {
-	var c RelPathChildren
-	c.RelSegment.Tree, c.RelSegment.Index = v.Tree, -1
-	c.AbsPath.Tree, c.AbsPath.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleRelSegment:
-			if c.RelSegment.Index < 0 {
-				c.RelSegment.Index = i
-			}
-		case RuleAbsPath:
-			if c.AbsPath.Index < 0 {
-				c.AbsPath.Index = i
-			}
-		}
+	var first [3]int
+	v.FirstChildren(childSlotsOfRelPath, first[:])
+	return RelPathChildren{
+		RelSegment{ast.View{Tree: v.Tree, Index: first[1]}},
+		AbsPath{ast.View{Tree: v.Tree, Index: first[2]}},
 	}
-	return c
 }
+
+// childSlotsOfRelPath is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfRelPath = "\x00\x00\x00\x00\x00\x02\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00"
 
 // RelSegment returns the node's rel-segment child.
 func (v RelPath) RelSegment() RelSegment {

@@ -53,28 +53,17 @@ type DataurlChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v Dataurl) Children() DataurlChildren {
-	var c DataurlChildren
-	c.Mediatype.Tree, c.Mediatype.Index = v.Tree, -1
-	c.Base64.Tree, c.Base64.Index = v.Tree, -1
-	c.Data.Tree, c.Data.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleMediatype:
-			if c.Mediatype.Index < 0 {
-				c.Mediatype.Index = i
-			}
-		case RuleBase64:
-			if c.Base64.Index < 0 {
-				c.Base64.Index = i
-			}
-		case RuleData:
-			if c.Data.Index < 0 {
-				c.Data.Index = i
-			}
-		}
+	var first [4]int
+	v.FirstChildren(childSlotsOfDataurl, first[:])
+	return DataurlChildren{
+		Mediatype{ast.View{Tree: v.Tree, Index: first[1]}},
+		Base64{ast.View{Tree: v.Tree, Index: first[2]}},
+		Data{ast.View{Tree: v.Tree, Index: first[3]}},
 	}
-	return c
 }
+
+// childSlotsOfDataurl is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfDataurl = "\x00\x02\x01\x03\x00"
 
 // Mediatype returns the node's mediatype child, or false when it has none.
 func (v Dataurl) Mediatype() (Mediatype, bool) {
@@ -142,28 +131,17 @@ type MediatypeChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v Mediatype) Children() MediatypeChildren {
-	var c MediatypeChildren
-	c.Type.Tree, c.Type.Index = v.Tree, -1
-	c.Subtype.Tree, c.Subtype.Index = v.Tree, -1
-	c.Parameter.Tree, c.Parameter.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleType:
-			if c.Type.Index < 0 {
-				c.Type.Index = i
-			}
-		case RuleSubtype:
-			if c.Subtype.Index < 0 {
-				c.Subtype.Index = i
-			}
-		case RuleParameter:
-			if c.Parameter.Index < 0 {
-				c.Parameter.Index = i
-			}
-		}
+	var first [4]int
+	v.FirstChildren(childSlotsOfMediatype, first[:])
+	return MediatypeChildren{
+		Type{ast.View{Tree: v.Tree, Index: first[1]}},
+		Subtype{ast.View{Tree: v.Tree, Index: first[2]}},
+		Parameter{ast.View{Tree: v.Tree, Index: first[3]}},
 	}
-	return c
 }
+
+// childSlotsOfMediatype is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfMediatype = "\x00\x00\x00\x00\x03\x01\x02\x00"
 
 // Type returns the node's type child, or false when it has none.
 func (v Mediatype) Type() (Type, bool) {
@@ -223,23 +201,16 @@ type ParameterChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v Parameter) Children() ParameterChildren {
-	var c ParameterChildren
-	c.Attribute.Tree, c.Attribute.Index = v.Tree, -1
-	c.Value.Tree, c.Value.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleAttribute:
-			if c.Attribute.Index < 0 {
-				c.Attribute.Index = i
-			}
-		case RuleValue:
-			if c.Value.Index < 0 {
-				c.Value.Index = i
-			}
-		}
+	var first [3]int
+	v.FirstChildren(childSlotsOfParameter, first[:])
+	return ParameterChildren{
+		Attribute{ast.View{Tree: v.Tree, Index: first[1]}},
+		Value{ast.View{Tree: v.Tree, Index: first[2]}},
 	}
-	return c
 }
+
+// childSlotsOfParameter is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfParameter = "\x00\x00\x00\x00\x00\x00\x00\x01\x02\x00"
 
 // Attribute returns the node's attribute child.
 func (v Parameter) Attribute() Attribute {

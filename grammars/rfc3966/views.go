@@ -58,23 +58,16 @@ type TelephoneUriChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v TelephoneUri) Children() TelephoneUriChildren {
-	var c TelephoneUriChildren
-	c.GlobalNumber.Tree, c.GlobalNumber.Index = v.Tree, -1
-	c.LocalNumber.Tree, c.LocalNumber.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleGlobalNumber:
-			if c.GlobalNumber.Index < 0 {
-				c.GlobalNumber.Index = i
-			}
-		case RuleLocalNumber:
-			if c.LocalNumber.Index < 0 {
-				c.LocalNumber.Index = i
-			}
-		}
+	var first [3]int
+	v.FirstChildren(childSlotsOfTelephoneUri, first[:])
+	return TelephoneUriChildren{
+		GlobalNumber{ast.View{Tree: v.Tree, Index: first[1]}},
+		LocalNumber{ast.View{Tree: v.Tree, Index: first[2]}},
 	}
-	return c
 }
+
+// childSlotsOfTelephoneUri is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfTelephoneUri = "\x00\x00\x01\x02\x00"
 
 // GlobalNumber returns the node's global-number child, or false when it has none.
 func (v TelephoneUri) GlobalNumber() (GlobalNumber, bool) {
@@ -119,33 +112,18 @@ type GlobalNumberChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v GlobalNumber) Children() GlobalNumberChildren {
-	var c GlobalNumberChildren
-	c.GlobalNumberDigits.Tree, c.GlobalNumberDigits.Index = v.Tree, -1
-	c.IsdnSubaddress.Tree, c.IsdnSubaddress.Index = v.Tree, -1
-	c.Extension.Tree, c.Extension.Index = v.Tree, -1
-	c.Parameter.Tree, c.Parameter.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleGlobalNumberDigits:
-			if c.GlobalNumberDigits.Index < 0 {
-				c.GlobalNumberDigits.Index = i
-			}
-		case RuleIsdnSubaddress:
-			if c.IsdnSubaddress.Index < 0 {
-				c.IsdnSubaddress.Index = i
-			}
-		case RuleExtension:
-			if c.Extension.Index < 0 {
-				c.Extension.Index = i
-			}
-		case RuleParameter:
-			if c.Parameter.Index < 0 {
-				c.Parameter.Index = i
-			}
-		}
+	var first [5]int
+	v.FirstChildren(childSlotsOfGlobalNumber, first[:])
+	return GlobalNumberChildren{
+		GlobalNumberDigits{ast.View{Tree: v.Tree, Index: first[1]}},
+		IsdnSubaddress{ast.View{Tree: v.Tree, Index: first[2]}},
+		Extension{ast.View{Tree: v.Tree, Index: first[3]}},
+		Parameter{ast.View{Tree: v.Tree, Index: first[4]}},
 	}
-	return c
 }
+
+// childSlotsOfGlobalNumber is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfGlobalNumber = "\x00\x00\x00\x00\x00\x02\x03\x00\x00\x01\x00\x00\x00\x00\x04\x00"
 
 // GlobalNumberDigits returns the node's global-number-digits child.
 func (v GlobalNumber) GlobalNumberDigits() GlobalNumberDigits {
@@ -197,38 +175,19 @@ type LocalNumberChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v LocalNumber) Children() LocalNumberChildren {
-	var c LocalNumberChildren
-	c.LocalNumberDigits.Tree, c.LocalNumberDigits.Index = v.Tree, -1
-	c.IsdnSubaddress.Tree, c.IsdnSubaddress.Index = v.Tree, -1
-	c.Extension.Tree, c.Extension.Index = v.Tree, -1
-	c.Parameter.Tree, c.Parameter.Index = v.Tree, -1
-	c.Context.Tree, c.Context.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleLocalNumberDigits:
-			if c.LocalNumberDigits.Index < 0 {
-				c.LocalNumberDigits.Index = i
-			}
-		case RuleIsdnSubaddress:
-			if c.IsdnSubaddress.Index < 0 {
-				c.IsdnSubaddress.Index = i
-			}
-		case RuleExtension:
-			if c.Extension.Index < 0 {
-				c.Extension.Index = i
-			}
-		case RuleParameter:
-			if c.Parameter.Index < 0 {
-				c.Parameter.Index = i
-			}
-		case RuleContext:
-			if c.Context.Index < 0 {
-				c.Context.Index = i
-			}
-		}
+	var first [6]int
+	v.FirstChildren(childSlotsOfLocalNumber, first[:])
+	return LocalNumberChildren{
+		LocalNumberDigits{ast.View{Tree: v.Tree, Index: first[1]}},
+		IsdnSubaddress{ast.View{Tree: v.Tree, Index: first[2]}},
+		Extension{ast.View{Tree: v.Tree, Index: first[3]}},
+		Parameter{ast.View{Tree: v.Tree, Index: first[4]}},
+		Context{ast.View{Tree: v.Tree, Index: first[5]}},
 	}
-	return c
 }
+
+// childSlotsOfLocalNumber is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfLocalNumber = "\x00\x00\x00\x00\x00\x02\x03\x05\x00\x00\x01\x00\x00\x00\x04\x00"
 
 // LocalNumberDigits returns the node's local-number-digits child.
 func (v LocalNumber) LocalNumberDigits() LocalNumberDigits {
@@ -289,23 +248,16 @@ type IsdnSubaddressChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v IsdnSubaddress) Children() IsdnSubaddressChildren {
-	var c IsdnSubaddressChildren
-	c.Extension.Tree, c.Extension.Index = v.Tree, -1
-	c.Parameter.Tree, c.Parameter.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleExtension:
-			if c.Extension.Index < 0 {
-				c.Extension.Index = i
-			}
-		case RuleParameter:
-			if c.Parameter.Index < 0 {
-				c.Parameter.Index = i
-			}
-		}
+	var first [3]int
+	v.FirstChildren(childSlotsOfIsdnSubaddress, first[:])
+	return IsdnSubaddressChildren{
+		Extension{ast.View{Tree: v.Tree, Index: first[1]}},
+		Parameter{ast.View{Tree: v.Tree, Index: first[2]}},
 	}
-	return c
 }
+
+// childSlotsOfIsdnSubaddress is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfIsdnSubaddress = "\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x02\x00"
 
 // EachExtension steps through the node's extension children, in order (see ast.Children).
 func (v IsdnSubaddress) EachExtension() ast.Children[Extension] {
@@ -419,23 +371,16 @@ type ParameterChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v Parameter) Children() ParameterChildren {
-	var c ParameterChildren
-	c.Pname.Tree, c.Pname.Index = v.Tree, -1
-	c.Pvalue.Tree, c.Pvalue.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RulePname:
-			if c.Pname.Index < 0 {
-				c.Pname.Index = i
-			}
-		case RulePvalue:
-			if c.Pvalue.Index < 0 {
-				c.Pvalue.Index = i
-			}
-		}
+	var first [3]int
+	v.FirstChildren(childSlotsOfParameter, first[:])
+	return ParameterChildren{
+		Pname{ast.View{Tree: v.Tree, Index: first[1]}},
+		Pvalue{ast.View{Tree: v.Tree, Index: first[2]}},
 	}
-	return c
 }
+
+// childSlotsOfParameter is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfParameter = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x02\x00"
 
 // Pname returns the node's pname child.
 func (v Parameter) Pname() Pname {

@@ -72,58 +72,23 @@ type URIReferenceChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v URIReference) Children() URIReferenceChildren {
-	var c URIReferenceChildren
-	c.Scheme.Tree, c.Scheme.Index = v.Tree, -1
-	c.Authority.Tree, c.Authority.Index = v.Tree, -1
-	c.PathAbempty.Tree, c.PathAbempty.Index = v.Tree, -1
-	c.PathAbsolute.Tree, c.PathAbsolute.Index = v.Tree, -1
-	c.PathRootless.Tree, c.PathRootless.Index = v.Tree, -1
-	c.PathEmpty.Tree, c.PathEmpty.Index = v.Tree, -1
-	c.Query.Tree, c.Query.Index = v.Tree, -1
-	c.Fragment.Tree, c.Fragment.Index = v.Tree, -1
-	c.PathNoscheme.Tree, c.PathNoscheme.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleScheme:
-			if c.Scheme.Index < 0 {
-				c.Scheme.Index = i
-			}
-		case RuleAuthority:
-			if c.Authority.Index < 0 {
-				c.Authority.Index = i
-			}
-		case RulePathAbempty:
-			if c.PathAbempty.Index < 0 {
-				c.PathAbempty.Index = i
-			}
-		case RulePathAbsolute:
-			if c.PathAbsolute.Index < 0 {
-				c.PathAbsolute.Index = i
-			}
-		case RulePathRootless:
-			if c.PathRootless.Index < 0 {
-				c.PathRootless.Index = i
-			}
-		case RulePathEmpty:
-			if c.PathEmpty.Index < 0 {
-				c.PathEmpty.Index = i
-			}
-		case RuleQuery:
-			if c.Query.Index < 0 {
-				c.Query.Index = i
-			}
-		case RuleFragment:
-			if c.Fragment.Index < 0 {
-				c.Fragment.Index = i
-			}
-		case RulePathNoscheme:
-			if c.PathNoscheme.Index < 0 {
-				c.PathNoscheme.Index = i
-			}
-		}
+	var first [10]int
+	v.FirstChildren(childSlotsOfURIReference, first[:])
+	return URIReferenceChildren{
+		Scheme{ast.View{Tree: v.Tree, Index: first[1]}},
+		Authority{ast.View{Tree: v.Tree, Index: first[2]}},
+		PathAbempty{ast.View{Tree: v.Tree, Index: first[3]}},
+		PathAbsolute{ast.View{Tree: v.Tree, Index: first[4]}},
+		PathRootless{ast.View{Tree: v.Tree, Index: first[5]}},
+		PathEmpty{ast.View{Tree: v.Tree, Index: first[6]}},
+		Query{ast.View{Tree: v.Tree, Index: first[7]}},
+		Fragment{ast.View{Tree: v.Tree, Index: first[8]}},
+		PathNoscheme{ast.View{Tree: v.Tree, Index: first[9]}},
 	}
-	return c
 }
+
+// childSlotsOfURIReference is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfURIReference = "\x00\x00\x00\x00\x00\x00\x01\x02\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x03\x04\t\x05\x06\x00\x00\x00\x00\a\b\x00"
 
 // Path returns the node's child that is its path, one of the rules of the header's
 // component path (path-abempty, path-absolute, path-noscheme, path-rootless, path-empty): there is always one; its Rule says which.
@@ -261,28 +226,17 @@ type AuthorityChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v Authority) Children() AuthorityChildren {
-	var c AuthorityChildren
-	c.Userinfo.Tree, c.Userinfo.Index = v.Tree, -1
-	c.Host.Tree, c.Host.Index = v.Tree, -1
-	c.Port.Tree, c.Port.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleUserinfo:
-			if c.Userinfo.Index < 0 {
-				c.Userinfo.Index = i
-			}
-		case RuleHost:
-			if c.Host.Index < 0 {
-				c.Host.Index = i
-			}
-		case RulePort:
-			if c.Port.Index < 0 {
-				c.Port.Index = i
-			}
-		}
+	var first [4]int
+	v.FirstChildren(childSlotsOfAuthority, first[:])
+	return AuthorityChildren{
+		Userinfo{ast.View{Tree: v.Tree, Index: first[1]}},
+		Host{ast.View{Tree: v.Tree, Index: first[2]}},
+		Port{ast.View{Tree: v.Tree, Index: first[3]}},
 	}
-	return c
 }
+
+// childSlotsOfAuthority is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfAuthority = "\x00\x00\x00\x00\x00\x00\x00\x00\x01\x02\x03\x00"
 
 // Userinfo returns the node's userinfo child, or false when it has none.
 func (v Authority) Userinfo() (Userinfo, bool) {
@@ -353,28 +307,17 @@ type HostChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v Host) Children() HostChildren {
-	var c HostChildren
-	c.IPLiteral.Tree, c.IPLiteral.Index = v.Tree, -1
-	c.IPv4address.Tree, c.IPv4address.Index = v.Tree, -1
-	c.RegName.Tree, c.RegName.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleIPLiteral:
-			if c.IPLiteral.Index < 0 {
-				c.IPLiteral.Index = i
-			}
-		case RuleIPv4address:
-			if c.IPv4address.Index < 0 {
-				c.IPv4address.Index = i
-			}
-		case RuleRegName:
-			if c.RegName.Index < 0 {
-				c.RegName.Index = i
-			}
-		}
+	var first [4]int
+	v.FirstChildren(childSlotsOfHost, first[:])
+	return HostChildren{
+		IPLiteral{ast.View{Tree: v.Tree, Index: first[1]}},
+		IPv4address{ast.View{Tree: v.Tree, Index: first[2]}},
+		RegName{ast.View{Tree: v.Tree, Index: first[3]}},
 	}
-	return c
 }
+
+// childSlotsOfHost is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfHost = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x02\x00\x03\x00"
 
 // IPLiteral returns the node's IP-literal child, or false when it has none.
 func (v Host) IPLiteral() (IPLiteral, bool) {
@@ -441,23 +384,16 @@ type IPLiteralChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v IPLiteral) Children() IPLiteralChildren {
-	var c IPLiteralChildren
-	c.IPv6address.Tree, c.IPv6address.Index = v.Tree, -1
-	c.IPvFuture.Tree, c.IPvFuture.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleIPv6address:
-			if c.IPv6address.Index < 0 {
-				c.IPv6address.Index = i
-			}
-		case RuleIPvFuture:
-			if c.IPvFuture.Index < 0 {
-				c.IPvFuture.Index = i
-			}
-		}
+	var first [3]int
+	v.FirstChildren(childSlotsOfIPLiteral, first[:])
+	return IPLiteralChildren{
+		IPv6address{ast.View{Tree: v.Tree, Index: first[1]}},
+		IPvFuture{ast.View{Tree: v.Tree, Index: first[2]}},
 	}
-	return c
 }
+
+// childSlotsOfIPLiteral is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfIPLiteral = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x01\x00"
 
 // IPv6address returns the node's IPv6address child, or false when it has none.
 func (v IPLiteral) IPv6address() (IPv6address, bool) {
@@ -603,23 +539,16 @@ type PathAbsoluteChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v PathAbsolute) Children() PathAbsoluteChildren {
-	var c PathAbsoluteChildren
-	c.SegmentNz.Tree, c.SegmentNz.Index = v.Tree, -1
-	c.Segment.Tree, c.Segment.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleSegmentNz:
-			if c.SegmentNz.Index < 0 {
-				c.SegmentNz.Index = i
-			}
-		case RuleSegment:
-			if c.Segment.Index < 0 {
-				c.Segment.Index = i
-			}
-		}
+	var first [3]int
+	v.FirstChildren(childSlotsOfPathAbsolute, first[:])
+	return PathAbsoluteChildren{
+		SegmentNz{ast.View{Tree: v.Tree, Index: first[1]}},
+		Segment{ast.View{Tree: v.Tree, Index: first[2]}},
 	}
-	return c
 }
+
+// childSlotsOfPathAbsolute is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfPathAbsolute = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x01\x00"
 
 // SegmentNz returns the node's segment-nz child, or false when it has none.
 func (v PathAbsolute) SegmentNz() (SegmentNz, bool) {
@@ -658,23 +587,16 @@ type PathNoschemeChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v PathNoscheme) Children() PathNoschemeChildren {
-	var c PathNoschemeChildren
-	c.SegmentNzNc.Tree, c.SegmentNzNc.Index = v.Tree, -1
-	c.Segment.Tree, c.Segment.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleSegmentNzNc:
-			if c.SegmentNzNc.Index < 0 {
-				c.SegmentNzNc.Index = i
-			}
-		case RuleSegment:
-			if c.Segment.Index < 0 {
-				c.Segment.Index = i
-			}
-		}
+	var first [3]int
+	v.FirstChildren(childSlotsOfPathNoscheme, first[:])
+	return PathNoschemeChildren{
+		SegmentNzNc{ast.View{Tree: v.Tree, Index: first[1]}},
+		Segment{ast.View{Tree: v.Tree, Index: first[2]}},
 	}
-	return c
 }
+
+// childSlotsOfPathNoscheme is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfPathNoscheme = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x01\x00"
 
 // SegmentNzNc returns the node's segment-nz-nc child.
 func (v PathNoscheme) SegmentNzNc() SegmentNzNc {
@@ -713,23 +635,16 @@ type PathRootlessChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v PathRootless) Children() PathRootlessChildren {
-	var c PathRootlessChildren
-	c.SegmentNz.Tree, c.SegmentNz.Index = v.Tree, -1
-	c.Segment.Tree, c.Segment.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleSegmentNz:
-			if c.SegmentNz.Index < 0 {
-				c.SegmentNz.Index = i
-			}
-		case RuleSegment:
-			if c.Segment.Index < 0 {
-				c.Segment.Index = i
-			}
-		}
+	var first [3]int
+	v.FirstChildren(childSlotsOfPathRootless, first[:])
+	return PathRootlessChildren{
+		SegmentNz{ast.View{Tree: v.Tree, Index: first[1]}},
+		Segment{ast.View{Tree: v.Tree, Index: first[2]}},
 	}
-	return c
 }
+
+// childSlotsOfPathRootless is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfPathRootless = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x01\x00"
 
 // SegmentNz returns the node's segment-nz child.
 func (v PathRootless) SegmentNz() SegmentNz {

@@ -72,58 +72,23 @@ type IRIReferenceChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v IRIReference) Children() IRIReferenceChildren {
-	var c IRIReferenceChildren
-	c.Scheme.Tree, c.Scheme.Index = v.Tree, -1
-	c.Iauthority.Tree, c.Iauthority.Index = v.Tree, -1
-	c.IpathAbempty.Tree, c.IpathAbempty.Index = v.Tree, -1
-	c.IpathAbsolute.Tree, c.IpathAbsolute.Index = v.Tree, -1
-	c.IpathRootless.Tree, c.IpathRootless.Index = v.Tree, -1
-	c.IpathEmpty.Tree, c.IpathEmpty.Index = v.Tree, -1
-	c.Iquery.Tree, c.Iquery.Index = v.Tree, -1
-	c.Ifragment.Tree, c.Ifragment.Index = v.Tree, -1
-	c.IpathNoscheme.Tree, c.IpathNoscheme.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleScheme:
-			if c.Scheme.Index < 0 {
-				c.Scheme.Index = i
-			}
-		case RuleIauthority:
-			if c.Iauthority.Index < 0 {
-				c.Iauthority.Index = i
-			}
-		case RuleIpathAbempty:
-			if c.IpathAbempty.Index < 0 {
-				c.IpathAbempty.Index = i
-			}
-		case RuleIpathAbsolute:
-			if c.IpathAbsolute.Index < 0 {
-				c.IpathAbsolute.Index = i
-			}
-		case RuleIpathRootless:
-			if c.IpathRootless.Index < 0 {
-				c.IpathRootless.Index = i
-			}
-		case RuleIpathEmpty:
-			if c.IpathEmpty.Index < 0 {
-				c.IpathEmpty.Index = i
-			}
-		case RuleIquery:
-			if c.Iquery.Index < 0 {
-				c.Iquery.Index = i
-			}
-		case RuleIfragment:
-			if c.Ifragment.Index < 0 {
-				c.Ifragment.Index = i
-			}
-		case RuleIpathNoscheme:
-			if c.IpathNoscheme.Index < 0 {
-				c.IpathNoscheme.Index = i
-			}
-		}
+	var first [10]int
+	v.FirstChildren(childSlotsOfIRIReference, first[:])
+	return IRIReferenceChildren{
+		Scheme{ast.View{Tree: v.Tree, Index: first[1]}},
+		Iauthority{ast.View{Tree: v.Tree, Index: first[2]}},
+		IpathAbempty{ast.View{Tree: v.Tree, Index: first[3]}},
+		IpathAbsolute{ast.View{Tree: v.Tree, Index: first[4]}},
+		IpathRootless{ast.View{Tree: v.Tree, Index: first[5]}},
+		IpathEmpty{ast.View{Tree: v.Tree, Index: first[6]}},
+		Iquery{ast.View{Tree: v.Tree, Index: first[7]}},
+		Ifragment{ast.View{Tree: v.Tree, Index: first[8]}},
+		IpathNoscheme{ast.View{Tree: v.Tree, Index: first[9]}},
 	}
-	return c
 }
+
+// childSlotsOfIRIReference is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfIRIReference = "\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x00\x03\x04\t\x05\x06\x00\x00\x00\x00\a\b\x00\x00\x00\x01\x00"
 
 // Path returns the node's child that is its path, one of the rules of the header's
 // component path (ipath-abempty, ipath-absolute, ipath-noscheme, ipath-rootless, ipath-empty): there is always one; its Rule says which.
@@ -249,28 +214,17 @@ type IauthorityChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v Iauthority) Children() IauthorityChildren {
-	var c IauthorityChildren
-	c.Iuserinfo.Tree, c.Iuserinfo.Index = v.Tree, -1
-	c.Ihost.Tree, c.Ihost.Index = v.Tree, -1
-	c.Port.Tree, c.Port.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleIuserinfo:
-			if c.Iuserinfo.Index < 0 {
-				c.Iuserinfo.Index = i
-			}
-		case RuleIhost:
-			if c.Ihost.Index < 0 {
-				c.Ihost.Index = i
-			}
-		case RulePort:
-			if c.Port.Index < 0 {
-				c.Port.Index = i
-			}
-		}
+	var first [4]int
+	v.FirstChildren(childSlotsOfIauthority, first[:])
+	return IauthorityChildren{
+		Iuserinfo{ast.View{Tree: v.Tree, Index: first[1]}},
+		Ihost{ast.View{Tree: v.Tree, Index: first[2]}},
+		Port{ast.View{Tree: v.Tree, Index: first[3]}},
 	}
-	return c
 }
+
+// childSlotsOfIauthority is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfIauthority = "\x00\x00\x00\x00\x00\x00\x00\x01\x02\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x03\x00"
 
 // Iuserinfo returns the node's iuserinfo child, or false when it has none.
 func (v Iauthority) Iuserinfo() (Iuserinfo, bool) {
@@ -341,28 +295,17 @@ type IhostChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v Ihost) Children() IhostChildren {
-	var c IhostChildren
-	c.IPLiteral.Tree, c.IPLiteral.Index = v.Tree, -1
-	c.IPv4address.Tree, c.IPv4address.Index = v.Tree, -1
-	c.IregName.Tree, c.IregName.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleIPLiteral:
-			if c.IPLiteral.Index < 0 {
-				c.IPLiteral.Index = i
-			}
-		case RuleIPv4address:
-			if c.IPv4address.Index < 0 {
-				c.IPv4address.Index = i
-			}
-		case RuleIregName:
-			if c.IregName.Index < 0 {
-				c.IregName.Index = i
-			}
-		}
+	var first [4]int
+	v.FirstChildren(childSlotsOfIhost, first[:])
+	return IhostChildren{
+		IPLiteral{ast.View{Tree: v.Tree, Index: first[1]}},
+		IPv4address{ast.View{Tree: v.Tree, Index: first[2]}},
+		IregName{ast.View{Tree: v.Tree, Index: first[3]}},
 	}
-	return c
 }
+
+// childSlotsOfIhost is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfIhost = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x03\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x02\x00"
 
 // IPLiteral returns the node's IP-literal child, or false when it has none.
 func (v Ihost) IPLiteral() (IPLiteral, bool) {
@@ -443,23 +386,16 @@ type IpathAbsoluteChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v IpathAbsolute) Children() IpathAbsoluteChildren {
-	var c IpathAbsoluteChildren
-	c.IsegmentNz.Tree, c.IsegmentNz.Index = v.Tree, -1
-	c.Isegment.Tree, c.Isegment.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleIsegmentNz:
-			if c.IsegmentNz.Index < 0 {
-				c.IsegmentNz.Index = i
-			}
-		case RuleIsegment:
-			if c.Isegment.Index < 0 {
-				c.Isegment.Index = i
-			}
-		}
+	var first [3]int
+	v.FirstChildren(childSlotsOfIpathAbsolute, first[:])
+	return IpathAbsoluteChildren{
+		IsegmentNz{ast.View{Tree: v.Tree, Index: first[1]}},
+		Isegment{ast.View{Tree: v.Tree, Index: first[2]}},
 	}
-	return c
 }
+
+// childSlotsOfIpathAbsolute is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfIpathAbsolute = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x01\x00"
 
 // IsegmentNz returns the node's isegment-nz child, or false when it has none.
 func (v IpathAbsolute) IsegmentNz() (IsegmentNz, bool) {
@@ -498,23 +434,16 @@ type IpathNoschemeChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v IpathNoscheme) Children() IpathNoschemeChildren {
-	var c IpathNoschemeChildren
-	c.IsegmentNzNc.Tree, c.IsegmentNzNc.Index = v.Tree, -1
-	c.Isegment.Tree, c.Isegment.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleIsegmentNzNc:
-			if c.IsegmentNzNc.Index < 0 {
-				c.IsegmentNzNc.Index = i
-			}
-		case RuleIsegment:
-			if c.Isegment.Index < 0 {
-				c.Isegment.Index = i
-			}
-		}
+	var first [3]int
+	v.FirstChildren(childSlotsOfIpathNoscheme, first[:])
+	return IpathNoschemeChildren{
+		IsegmentNzNc{ast.View{Tree: v.Tree, Index: first[1]}},
+		Isegment{ast.View{Tree: v.Tree, Index: first[2]}},
 	}
-	return c
 }
+
+// childSlotsOfIpathNoscheme is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfIpathNoscheme = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x01\x00"
 
 // IsegmentNzNc returns the node's isegment-nz-nc child.
 func (v IpathNoscheme) IsegmentNzNc() IsegmentNzNc {
@@ -553,23 +482,16 @@ type IpathRootlessChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v IpathRootless) Children() IpathRootlessChildren {
-	var c IpathRootlessChildren
-	c.IsegmentNz.Tree, c.IsegmentNz.Index = v.Tree, -1
-	c.Isegment.Tree, c.Isegment.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleIsegmentNz:
-			if c.IsegmentNz.Index < 0 {
-				c.IsegmentNz.Index = i
-			}
-		case RuleIsegment:
-			if c.Isegment.Index < 0 {
-				c.Isegment.Index = i
-			}
-		}
+	var first [3]int
+	v.FirstChildren(childSlotsOfIpathRootless, first[:])
+	return IpathRootlessChildren{
+		IsegmentNz{ast.View{Tree: v.Tree, Index: first[1]}},
+		Isegment{ast.View{Tree: v.Tree, Index: first[2]}},
 	}
-	return c
 }
+
+// childSlotsOfIpathRootless is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfIpathRootless = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x01\x00"
 
 // IsegmentNz returns the node's isegment-nz child.
 func (v IpathRootless) IsegmentNz() IsegmentNz {
@@ -708,23 +630,16 @@ type IPLiteralChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v IPLiteral) Children() IPLiteralChildren {
-	var c IPLiteralChildren
-	c.IPv6address.Tree, c.IPv6address.Index = v.Tree, -1
-	c.IPvFuture.Tree, c.IPvFuture.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleIPv6address:
-			if c.IPv6address.Index < 0 {
-				c.IPv6address.Index = i
-			}
-		case RuleIPvFuture:
-			if c.IPvFuture.Index < 0 {
-				c.IPvFuture.Index = i
-			}
-		}
+	var first [3]int
+	v.FirstChildren(childSlotsOfIPLiteral, first[:])
+	return IPLiteralChildren{
+		IPv6address{ast.View{Tree: v.Tree, Index: first[1]}},
+		IPvFuture{ast.View{Tree: v.Tree, Index: first[2]}},
 	}
-	return c
 }
+
+// childSlotsOfIPLiteral is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfIPLiteral = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x01\x00"
 
 // IPv6address returns the node's IPv6address child, or false when it has none.
 func (v IPLiteral) IPv6address() (IPv6address, bool) {

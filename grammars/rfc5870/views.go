@@ -57,33 +57,18 @@ type GeoURIChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v GeoURI) Children() GeoURIChildren {
-	var c GeoURIChildren
-	c.Coordinates.Tree, c.Coordinates.Index = v.Tree, -1
-	c.Crsp.Tree, c.Crsp.Index = v.Tree, -1
-	c.Uncp.Tree, c.Uncp.Index = v.Tree, -1
-	c.Parameter.Tree, c.Parameter.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleCoordinates:
-			if c.Coordinates.Index < 0 {
-				c.Coordinates.Index = i
-			}
-		case RuleCrsp:
-			if c.Crsp.Index < 0 {
-				c.Crsp.Index = i
-			}
-		case RuleUncp:
-			if c.Uncp.Index < 0 {
-				c.Uncp.Index = i
-			}
-		case RuleParameter:
-			if c.Parameter.Index < 0 {
-				c.Parameter.Index = i
-			}
-		}
+	var first [5]int
+	v.FirstChildren(childSlotsOfGeoURI, first[:])
+	return GeoURIChildren{
+		Coordinates{ast.View{Tree: v.Tree, Index: first[1]}},
+		Crsp{ast.View{Tree: v.Tree, Index: first[2]}},
+		Uncp{ast.View{Tree: v.Tree, Index: first[3]}},
+		Parameter{ast.View{Tree: v.Tree, Index: first[4]}},
 	}
-	return c
 }
+
+// childSlotsOfGeoURI is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfGeoURI = "\x00\x00\x00\x01\x00\x00\x00\x00\x02\x00\x03\x00\x04\x00"
 
 // Coordinates returns the node's coordinates child.
 func (v GeoURI) Coordinates() Coordinates {
@@ -144,28 +129,17 @@ type CoordinatesChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v Coordinates) Children() CoordinatesChildren {
-	var c CoordinatesChildren
-	c.CoordA.Tree, c.CoordA.Index = v.Tree, -1
-	c.CoordB.Tree, c.CoordB.Index = v.Tree, -1
-	c.CoordC.Tree, c.CoordC.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleCoordA:
-			if c.CoordA.Index < 0 {
-				c.CoordA.Index = i
-			}
-		case RuleCoordB:
-			if c.CoordB.Index < 0 {
-				c.CoordB.Index = i
-			}
-		case RuleCoordC:
-			if c.CoordC.Index < 0 {
-				c.CoordC.Index = i
-			}
-		}
+	var first [4]int
+	v.FirstChildren(childSlotsOfCoordinates, first[:])
+	return CoordinatesChildren{
+		CoordA{ast.View{Tree: v.Tree, Index: first[1]}},
+		CoordB{ast.View{Tree: v.Tree, Index: first[2]}},
+		CoordC{ast.View{Tree: v.Tree, Index: first[3]}},
 	}
-	return c
 }
+
+// childSlotsOfCoordinates is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfCoordinates = "\x00\x00\x00\x00\x01\x02\x03\x00"
 
 // CoordA returns the node's coord-a child.
 func (v Coordinates) CoordA() CoordA {
@@ -322,23 +296,16 @@ type ParameterChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v Parameter) Children() ParameterChildren {
-	var c ParameterChildren
-	c.Pname.Tree, c.Pname.Index = v.Tree, -1
-	c.Pvalue.Tree, c.Pvalue.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RulePname:
-			if c.Pname.Index < 0 {
-				c.Pname.Index = i
-			}
-		case RulePvalue:
-			if c.Pvalue.Index < 0 {
-				c.Pvalue.Index = i
-			}
-		}
+	var first [3]int
+	v.FirstChildren(childSlotsOfParameter, first[:])
+	return ParameterChildren{
+		Pname{ast.View{Tree: v.Tree, Index: first[1]}},
+		Pvalue{ast.View{Tree: v.Tree, Index: first[2]}},
 	}
-	return c
 }
+
+// childSlotsOfParameter is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfParameter = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x02\x00"
 
 // Pname returns the node's pname child.
 func (v Parameter) Pname() Pname {

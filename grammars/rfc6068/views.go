@@ -52,23 +52,16 @@ type MailtoURIChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v MailtoURI) Children() MailtoURIChildren {
-	var c MailtoURIChildren
-	c.To.Tree, c.To.Index = v.Tree, -1
-	c.Hfields.Tree, c.Hfields.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleTo:
-			if c.To.Index < 0 {
-				c.To.Index = i
-			}
-		case RuleHfields:
-			if c.Hfields.Index < 0 {
-				c.Hfields.Index = i
-			}
-		}
+	var first [3]int
+	v.FirstChildren(childSlotsOfMailtoURI, first[:])
+	return MailtoURIChildren{
+		To{ast.View{Tree: v.Tree, Index: first[1]}},
+		Hfields{ast.View{Tree: v.Tree, Index: first[2]}},
 	}
-	return c
 }
+
+// childSlotsOfMailtoURI is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfMailtoURI = "\x00\x01\x02\x00"
 
 // To returns the node's to child, or false when it has none.
 func (v MailtoURI) To() (To, bool) {
@@ -148,23 +141,16 @@ type HfieldChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v Hfield) Children() HfieldChildren {
-	var c HfieldChildren
-	c.Hfname.Tree, c.Hfname.Index = v.Tree, -1
-	c.Hfvalue.Tree, c.Hfvalue.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleHfname:
-			if c.Hfname.Index < 0 {
-				c.Hfname.Index = i
-			}
-		case RuleHfvalue:
-			if c.Hfvalue.Index < 0 {
-				c.Hfvalue.Index = i
-			}
-		}
+	var first [3]int
+	v.FirstChildren(childSlotsOfHfield, first[:])
+	return HfieldChildren{
+		Hfname{ast.View{Tree: v.Tree, Index: first[1]}},
+		Hfvalue{ast.View{Tree: v.Tree, Index: first[2]}},
 	}
-	return c
 }
+
+// childSlotsOfHfield is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfHfield = "\x00\x00\x00\x00\x01\x02\x00"
 
 // Hfname returns the node's hfname child.
 func (v Hfield) Hfname() Hfname {
@@ -234,23 +220,16 @@ type AddrSpecChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v AddrSpec) Children() AddrSpecChildren {
-	var c AddrSpecChildren
-	c.LocalPart.Tree, c.LocalPart.Index = v.Tree, -1
-	c.Domain.Tree, c.Domain.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleLocalPart:
-			if c.LocalPart.Index < 0 {
-				c.LocalPart.Index = i
-			}
-		case RuleDomain:
-			if c.Domain.Index < 0 {
-				c.Domain.Index = i
-			}
-		}
+	var first [3]int
+	v.FirstChildren(childSlotsOfAddrSpec, first[:])
+	return AddrSpecChildren{
+		LocalPart{ast.View{Tree: v.Tree, Index: first[1]}},
+		Domain{ast.View{Tree: v.Tree, Index: first[2]}},
 	}
-	return c
 }
+
+// childSlotsOfAddrSpec is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfAddrSpec = "\x00\x00\x00\x00\x00\x00\x00\x01\x02\x00"
 
 // LocalPart returns the node's local-part child.
 func (v AddrSpec) LocalPart() LocalPart {

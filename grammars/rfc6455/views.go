@@ -60,23 +60,16 @@ type WsOrWssURIChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v WsOrWssURI) Children() WsOrWssURIChildren {
-	var c WsOrWssURIChildren
-	c.WsURI.Tree, c.WsURI.Index = v.Tree, -1
-	c.WssURI.Tree, c.WssURI.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleWsURI:
-			if c.WsURI.Index < 0 {
-				c.WsURI.Index = i
-			}
-		case RuleWssURI:
-			if c.WssURI.Index < 0 {
-				c.WssURI.Index = i
-			}
-		}
+	var first [3]int
+	v.FirstChildren(childSlotsOfWsOrWssURI, first[:])
+	return WsOrWssURIChildren{
+		WsURI{ast.View{Tree: v.Tree, Index: first[1]}},
+		WssURI{ast.View{Tree: v.Tree, Index: first[2]}},
 	}
-	return c
 }
+
+// childSlotsOfWsOrWssURI is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfWsOrWssURI = "\x00\x01\x02\x00"
 
 // WsURI returns the node's ws-URI child, or false when it has none.
 func (v WsOrWssURI) WsURI() (WsURI, bool) {
@@ -121,33 +114,18 @@ type WsURIChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v WsURI) Children() WsURIChildren {
-	var c WsURIChildren
-	c.Host.Tree, c.Host.Index = v.Tree, -1
-	c.Port.Tree, c.Port.Index = v.Tree, -1
-	c.Path.Tree, c.Path.Index = v.Tree, -1
-	c.Query.Tree, c.Query.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleHost:
-			if c.Host.Index < 0 {
-				c.Host.Index = i
-			}
-		case RulePort:
-			if c.Port.Index < 0 {
-				c.Port.Index = i
-			}
-		case RulePath:
-			if c.Path.Index < 0 {
-				c.Path.Index = i
-			}
-		case RuleQuery:
-			if c.Query.Index < 0 {
-				c.Query.Index = i
-			}
-		}
+	var first [5]int
+	v.FirstChildren(childSlotsOfWsURI, first[:])
+	return WsURIChildren{
+		Host{ast.View{Tree: v.Tree, Index: first[1]}},
+		Port{ast.View{Tree: v.Tree, Index: first[2]}},
+		Path{ast.View{Tree: v.Tree, Index: first[3]}},
+		Query{ast.View{Tree: v.Tree, Index: first[4]}},
 	}
-	return c
 }
+
+// childSlotsOfWsURI is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfWsURI = "\x00\x00\x00\x03\x01\x02\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x04\x00"
 
 // Host returns the node's host child.
 func (v WsURI) Host() Host {
@@ -216,33 +194,18 @@ type WssURIChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v WssURI) Children() WssURIChildren {
-	var c WssURIChildren
-	c.Host.Tree, c.Host.Index = v.Tree, -1
-	c.Port.Tree, c.Port.Index = v.Tree, -1
-	c.Path.Tree, c.Path.Index = v.Tree, -1
-	c.Query.Tree, c.Query.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleHost:
-			if c.Host.Index < 0 {
-				c.Host.Index = i
-			}
-		case RulePort:
-			if c.Port.Index < 0 {
-				c.Port.Index = i
-			}
-		case RulePath:
-			if c.Path.Index < 0 {
-				c.Path.Index = i
-			}
-		case RuleQuery:
-			if c.Query.Index < 0 {
-				c.Query.Index = i
-			}
-		}
+	var first [5]int
+	v.FirstChildren(childSlotsOfWssURI, first[:])
+	return WssURIChildren{
+		Host{ast.View{Tree: v.Tree, Index: first[1]}},
+		Port{ast.View{Tree: v.Tree, Index: first[2]}},
+		Path{ast.View{Tree: v.Tree, Index: first[3]}},
+		Query{ast.View{Tree: v.Tree, Index: first[4]}},
 	}
-	return c
 }
+
+// childSlotsOfWssURI is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfWssURI = "\x00\x00\x00\x03\x01\x02\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x04\x00"
 
 // Host returns the node's host child.
 func (v WssURI) Host() Host {
@@ -330,28 +293,17 @@ type HostChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v Host) Children() HostChildren {
-	var c HostChildren
-	c.IPLiteral.Tree, c.IPLiteral.Index = v.Tree, -1
-	c.IPv4address.Tree, c.IPv4address.Index = v.Tree, -1
-	c.RegName.Tree, c.RegName.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleIPLiteral:
-			if c.IPLiteral.Index < 0 {
-				c.IPLiteral.Index = i
-			}
-		case RuleIPv4address:
-			if c.IPv4address.Index < 0 {
-				c.IPv4address.Index = i
-			}
-		case RuleRegName:
-			if c.RegName.Index < 0 {
-				c.RegName.Index = i
-			}
-		}
+	var first [4]int
+	v.FirstChildren(childSlotsOfHost, first[:])
+	return HostChildren{
+		IPLiteral{ast.View{Tree: v.Tree, Index: first[1]}},
+		IPv4address{ast.View{Tree: v.Tree, Index: first[2]}},
+		RegName{ast.View{Tree: v.Tree, Index: first[3]}},
 	}
-	return c
 }
+
+// childSlotsOfHost is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfHost = "\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x02\x00\x03\x00"
 
 // IPLiteral returns the node's IP-literal child, or false when it has none.
 func (v Host) IPLiteral() (IPLiteral, bool) {
@@ -418,23 +370,16 @@ type IPLiteralChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v IPLiteral) Children() IPLiteralChildren {
-	var c IPLiteralChildren
-	c.IPv6address.Tree, c.IPv6address.Index = v.Tree, -1
-	c.IPvFuture.Tree, c.IPvFuture.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleIPv6address:
-			if c.IPv6address.Index < 0 {
-				c.IPv6address.Index = i
-			}
-		case RuleIPvFuture:
-			if c.IPvFuture.Index < 0 {
-				c.IPvFuture.Index = i
-			}
-		}
+	var first [3]int
+	v.FirstChildren(childSlotsOfIPLiteral, first[:])
+	return IPLiteralChildren{
+		IPv6address{ast.View{Tree: v.Tree, Index: first[1]}},
+		IPvFuture{ast.View{Tree: v.Tree, Index: first[2]}},
 	}
-	return c
 }
+
+// childSlotsOfIPLiteral is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfIPLiteral = "\x00\x00\x00\x00\x00\x00\x00\x02\x01\x00"
 
 // IPv6address returns the node's IPv6address child, or false when it has none.
 func (v IPLiteral) IPv6address() (IPv6address, bool) {

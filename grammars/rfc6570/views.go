@@ -53,23 +53,16 @@ type URITemplateChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v URITemplate) Children() URITemplateChildren {
-	var c URITemplateChildren
-	c.Literals.Tree, c.Literals.Index = v.Tree, -1
-	c.Expression.Tree, c.Expression.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleLiterals:
-			if c.Literals.Index < 0 {
-				c.Literals.Index = i
-			}
-		case RuleExpression:
-			if c.Expression.Index < 0 {
-				c.Expression.Index = i
-			}
-		}
+	var first [3]int
+	v.FirstChildren(childSlotsOfURITemplate, first[:])
+	return URITemplateChildren{
+		Literals{ast.View{Tree: v.Tree, Index: first[1]}},
+		Expression{ast.View{Tree: v.Tree, Index: first[2]}},
 	}
-	return c
 }
+
+// childSlotsOfURITemplate is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfURITemplate = "\x00\x01\x02\x00"
 
 // EachLiterals steps through the node's literals children, in order (see ast.Children).
 func (v URITemplate) EachLiterals() ast.Children[Literals] {
@@ -118,23 +111,16 @@ type ExpressionChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v Expression) Children() ExpressionChildren {
-	var c ExpressionChildren
-	c.Operator.Tree, c.Operator.Index = v.Tree, -1
-	c.VariableList.Tree, c.VariableList.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleOperator:
-			if c.Operator.Index < 0 {
-				c.Operator.Index = i
-			}
-		case RuleVariableList:
-			if c.VariableList.Index < 0 {
-				c.VariableList.Index = i
-			}
-		}
+	var first [3]int
+	v.FirstChildren(childSlotsOfExpression, first[:])
+	return ExpressionChildren{
+		Operator{ast.View{Tree: v.Tree, Index: first[1]}},
+		VariableList{ast.View{Tree: v.Tree, Index: first[2]}},
 	}
-	return c
 }
+
+// childSlotsOfExpression is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfExpression = "\x00\x00\x00\x01\x00\x00\x00\x02\x00"
 
 // Operator returns the node's operator child, or false when it has none.
 func (v Expression) Operator() (Operator, bool) {
@@ -210,28 +196,17 @@ type VarspecChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v Varspec) Children() VarspecChildren {
-	var c VarspecChildren
-	c.Varname.Tree, c.Varname.Index = v.Tree, -1
-	c.Prefix.Tree, c.Prefix.Index = v.Tree, -1
-	c.Explode.Tree, c.Explode.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleVarname:
-			if c.Varname.Index < 0 {
-				c.Varname.Index = i
-			}
-		case RulePrefix:
-			if c.Prefix.Index < 0 {
-				c.Prefix.Index = i
-			}
-		case RuleExplode:
-			if c.Explode.Index < 0 {
-				c.Explode.Index = i
-			}
-		}
+	var first [4]int
+	v.FirstChildren(childSlotsOfVarspec, first[:])
+	return VarspecChildren{
+		Varname{ast.View{Tree: v.Tree, Index: first[1]}},
+		Prefix{ast.View{Tree: v.Tree, Index: first[2]}},
+		Explode{ast.View{Tree: v.Tree, Index: first[3]}},
 	}
-	return c
 }
+
+// childSlotsOfVarspec is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfVarspec = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x02\x00\x03\x00"
 
 // Varname returns the node's varname child.
 func (v Varspec) Varname() Varname {

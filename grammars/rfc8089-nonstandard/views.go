@@ -65,38 +65,19 @@ type FileURIChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v FileURI) Children() FileURIChildren {
-	var c FileURIChildren
-	c.FileAuth.Tree, c.FileAuth.Index = v.Tree, -1
-	c.PathAbsolute.Tree, c.PathAbsolute.Index = v.Tree, -1
-	c.FileAbsolute.Tree, c.FileAbsolute.Index = v.Tree, -1
-	c.UncAuthority.Tree, c.UncAuthority.Index = v.Tree, -1
-	c.DriveLetter.Tree, c.DriveLetter.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleFileAuth:
-			if c.FileAuth.Index < 0 {
-				c.FileAuth.Index = i
-			}
-		case RulePathAbsolute:
-			if c.PathAbsolute.Index < 0 {
-				c.PathAbsolute.Index = i
-			}
-		case RuleFileAbsolute:
-			if c.FileAbsolute.Index < 0 {
-				c.FileAbsolute.Index = i
-			}
-		case RuleUncAuthority:
-			if c.UncAuthority.Index < 0 {
-				c.UncAuthority.Index = i
-			}
-		case RuleDriveLetter:
-			if c.DriveLetter.Index < 0 {
-				c.DriveLetter.Index = i
-			}
-		}
+	var first [6]int
+	v.FirstChildren(childSlotsOfFileURI, first[:])
+	return FileURIChildren{
+		FileAuth{ast.View{Tree: v.Tree, Index: first[1]}},
+		PathAbsolute{ast.View{Tree: v.Tree, Index: first[2]}},
+		FileAbsolute{ast.View{Tree: v.Tree, Index: first[3]}},
+		UncAuthority{ast.View{Tree: v.Tree, Index: first[4]}},
+		DriveLetter{ast.View{Tree: v.Tree, Index: first[5]}},
 	}
-	return c
 }
+
+// childSlotsOfFileURI is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfFileURI = "\x00\x00\x00\x00\x00\x01\x04\x00\x00\x03\x05\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00"
 
 // FileAuth returns the node's file-auth child, or false when it has none.
 func (v FileURI) FileAuth() (FileAuth, bool) {
@@ -173,23 +154,16 @@ type FileAuthChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v FileAuth) Children() FileAuthChildren {
-	var c FileAuthChildren
-	c.Userinfo.Tree, c.Userinfo.Index = v.Tree, -1
-	c.Host.Tree, c.Host.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleUserinfo:
-			if c.Userinfo.Index < 0 {
-				c.Userinfo.Index = i
-			}
-		case RuleHost:
-			if c.Host.Index < 0 {
-				c.Host.Index = i
-			}
-		}
+	var first [3]int
+	v.FirstChildren(childSlotsOfFileAuth, first[:])
+	return FileAuthChildren{
+		Userinfo{ast.View{Tree: v.Tree, Index: first[1]}},
+		Host{ast.View{Tree: v.Tree, Index: first[2]}},
 	}
-	return c
 }
+
+// childSlotsOfFileAuth is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfFileAuth = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x02\x00"
 
 // Userinfo returns the node's userinfo child, or false when it has none.
 func (v FileAuth) Userinfo() (Userinfo, bool) {
@@ -260,28 +234,17 @@ type FileHostChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v FileHost) Children() FileHostChildren {
-	var c FileHostChildren
-	c.InlineIP.Tree, c.InlineIP.Index = v.Tree, -1
-	c.IPv4address.Tree, c.IPv4address.Index = v.Tree, -1
-	c.RegName.Tree, c.RegName.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleInlineIP:
-			if c.InlineIP.Index < 0 {
-				c.InlineIP.Index = i
-			}
-		case RuleIPv4address:
-			if c.IPv4address.Index < 0 {
-				c.IPv4address.Index = i
-			}
-		case RuleRegName:
-			if c.RegName.Index < 0 {
-				c.RegName.Index = i
-			}
-		}
+	var first [4]int
+	v.FirstChildren(childSlotsOfFileHost, first[:])
+	return FileHostChildren{
+		InlineIP{ast.View{Tree: v.Tree, Index: first[1]}},
+		IPv4address{ast.View{Tree: v.Tree, Index: first[2]}},
+		RegName{ast.View{Tree: v.Tree, Index: first[3]}},
 	}
-	return c
 }
+
+// childSlotsOfFileHost is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfFileHost = "\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x03\x00"
 
 // InlineIP returns the node's inline-IP child, or false when it has none.
 func (v FileHost) InlineIP() (InlineIP, bool) {
@@ -336,23 +299,16 @@ type InlineIPChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v InlineIP) Children() InlineIPChildren {
-	var c InlineIPChildren
-	c.IPv6address.Tree, c.IPv6address.Index = v.Tree, -1
-	c.IPvFuture.Tree, c.IPvFuture.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleIPv6address:
-			if c.IPv6address.Index < 0 {
-				c.IPv6address.Index = i
-			}
-		case RuleIPvFuture:
-			if c.IPvFuture.Index < 0 {
-				c.IPvFuture.Index = i
-			}
-		}
+	var first [3]int
+	v.FirstChildren(childSlotsOfInlineIP, first[:])
+	return InlineIPChildren{
+		IPv6address{ast.View{Tree: v.Tree, Index: first[1]}},
+		IPvFuture{ast.View{Tree: v.Tree, Index: first[2]}},
 	}
-	return c
 }
+
+// childSlotsOfInlineIP is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfInlineIP = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x01\x00"
 
 // IPv6address returns the node's IPv6address child, or false when it has none.
 func (v InlineIP) IPv6address() (IPv6address, bool) {
@@ -395,23 +351,16 @@ type FileAbsoluteChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v FileAbsolute) Children() FileAbsoluteChildren {
-	var c FileAbsoluteChildren
-	c.DriveLetter.Tree, c.DriveLetter.Index = v.Tree, -1
-	c.PathAbsolute.Tree, c.PathAbsolute.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleDriveLetter:
-			if c.DriveLetter.Index < 0 {
-				c.DriveLetter.Index = i
-			}
-		case RulePathAbsolute:
-			if c.PathAbsolute.Index < 0 {
-				c.PathAbsolute.Index = i
-			}
-		}
+	var first [3]int
+	v.FirstChildren(childSlotsOfFileAbsolute, first[:])
+	return FileAbsoluteChildren{
+		DriveLetter{ast.View{Tree: v.Tree, Index: first[1]}},
+		PathAbsolute{ast.View{Tree: v.Tree, Index: first[2]}},
 	}
-	return c
 }
+
+// childSlotsOfFileAbsolute is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfFileAbsolute = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00"
 
 // DriveLetter returns the node's drive-letter child.
 func (v FileAbsolute) DriveLetter() DriveLetter {
@@ -486,28 +435,17 @@ type HostChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v Host) Children() HostChildren {
-	var c HostChildren
-	c.IPLiteral.Tree, c.IPLiteral.Index = v.Tree, -1
-	c.IPv4address.Tree, c.IPv4address.Index = v.Tree, -1
-	c.RegName.Tree, c.RegName.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleIPLiteral:
-			if c.IPLiteral.Index < 0 {
-				c.IPLiteral.Index = i
-			}
-		case RuleIPv4address:
-			if c.IPv4address.Index < 0 {
-				c.IPv4address.Index = i
-			}
-		case RuleRegName:
-			if c.RegName.Index < 0 {
-				c.RegName.Index = i
-			}
-		}
+	var first [4]int
+	v.FirstChildren(childSlotsOfHost, first[:])
+	return HostChildren{
+		IPLiteral{ast.View{Tree: v.Tree, Index: first[1]}},
+		IPv4address{ast.View{Tree: v.Tree, Index: first[2]}},
+		RegName{ast.View{Tree: v.Tree, Index: first[3]}},
 	}
-	return c
 }
+
+// childSlotsOfHost is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfHost = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x02\x00\x03\x00"
 
 // IPLiteral returns the node's IP-literal child, or false when it has none.
 func (v Host) IPLiteral() (IPLiteral, bool) {
@@ -563,28 +501,17 @@ type IPLiteralChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v IPLiteral) Children() IPLiteralChildren {
-	var c IPLiteralChildren
-	c.IPv6addrz.Tree, c.IPv6addrz.Index = v.Tree, -1
-	c.IPv6address.Tree, c.IPv6address.Index = v.Tree, -1
-	c.IPvFuture.Tree, c.IPvFuture.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleIPv6addrz:
-			if c.IPv6addrz.Index < 0 {
-				c.IPv6addrz.Index = i
-			}
-		case RuleIPv6address:
-			if c.IPv6address.Index < 0 {
-				c.IPv6address.Index = i
-			}
-		case RuleIPvFuture:
-			if c.IPvFuture.Index < 0 {
-				c.IPvFuture.Index = i
-			}
-		}
+	var first [4]int
+	v.FirstChildren(childSlotsOfIPLiteral, first[:])
+	return IPLiteralChildren{
+		IPv6addrz{ast.View{Tree: v.Tree, Index: first[1]}},
+		IPv6address{ast.View{Tree: v.Tree, Index: first[2]}},
+		IPvFuture{ast.View{Tree: v.Tree, Index: first[3]}},
 	}
-	return c
 }
+
+// childSlotsOfIPLiteral is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfIPLiteral = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x03\x02\x00"
 
 // IPv6addrz returns the node's IPv6addrz child, or false when it has none.
 func (v IPLiteral) IPv6addrz() (IPv6addrz, bool) {
@@ -648,23 +575,16 @@ type IPv6addrzChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v IPv6addrz) Children() IPv6addrzChildren {
-	var c IPv6addrzChildren
-	c.IPv6address.Tree, c.IPv6address.Index = v.Tree, -1
-	c.ZoneID.Tree, c.ZoneID.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleIPv6address:
-			if c.IPv6address.Index < 0 {
-				c.IPv6address.Index = i
-			}
-		case RuleZoneID:
-			if c.ZoneID.Index < 0 {
-				c.ZoneID.Index = i
-			}
-		}
+	var first [3]int
+	v.FirstChildren(childSlotsOfIPv6addrz, first[:])
+	return IPv6addrzChildren{
+		IPv6address{ast.View{Tree: v.Tree, Index: first[1]}},
+		ZoneID{ast.View{Tree: v.Tree, Index: first[2]}},
 	}
-	return c
 }
+
+// childSlotsOfIPv6addrz is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfIPv6addrz = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x01\x00"
 
 // IPv6address returns the node's IPv6address child.
 func (v IPv6addrz) IPv6address() IPv6address {
@@ -775,23 +695,16 @@ type PathAbsoluteChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v PathAbsolute) Children() PathAbsoluteChildren {
-	var c PathAbsoluteChildren
-	c.SegmentNz.Tree, c.SegmentNz.Index = v.Tree, -1
-	c.Segment.Tree, c.Segment.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleSegmentNz:
-			if c.SegmentNz.Index < 0 {
-				c.SegmentNz.Index = i
-			}
-		case RuleSegment:
-			if c.Segment.Index < 0 {
-				c.Segment.Index = i
-			}
-		}
+	var first [3]int
+	v.FirstChildren(childSlotsOfPathAbsolute, first[:])
+	return PathAbsoluteChildren{
+		SegmentNz{ast.View{Tree: v.Tree, Index: first[1]}},
+		Segment{ast.View{Tree: v.Tree, Index: first[2]}},
 	}
-	return c
 }
+
+// childSlotsOfPathAbsolute is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfPathAbsolute = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x01\x00"
 
 // SegmentNz returns the node's segment-nz child, or false when it has none.
 func (v PathAbsolute) SegmentNz() (SegmentNz, bool) {

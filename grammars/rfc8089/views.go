@@ -56,23 +56,16 @@ type FileURIChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v FileURI) Children() FileURIChildren {
-	var c FileURIChildren
-	c.FileAuth.Tree, c.FileAuth.Index = v.Tree, -1
-	c.PathAbsolute.Tree, c.PathAbsolute.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleFileAuth:
-			if c.FileAuth.Index < 0 {
-				c.FileAuth.Index = i
-			}
-		case RulePathAbsolute:
-			if c.PathAbsolute.Index < 0 {
-				c.PathAbsolute.Index = i
-			}
-		}
+	var first [3]int
+	v.FirstChildren(childSlotsOfFileURI, first[:])
+	return FileURIChildren{
+		FileAuth{ast.View{Tree: v.Tree, Index: first[1]}},
+		PathAbsolute{ast.View{Tree: v.Tree, Index: first[2]}},
 	}
-	return c
 }
+
+// childSlotsOfFileURI is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfFileURI = "\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00"
 
 // FileAuth returns the node's file-auth child, or false when it has none.
 func (v FileURI) FileAuth() (FileAuth, bool) {
@@ -144,28 +137,17 @@ type HostChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v Host) Children() HostChildren {
-	var c HostChildren
-	c.IPLiteral.Tree, c.IPLiteral.Index = v.Tree, -1
-	c.IPv4address.Tree, c.IPv4address.Index = v.Tree, -1
-	c.RegName.Tree, c.RegName.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleIPLiteral:
-			if c.IPLiteral.Index < 0 {
-				c.IPLiteral.Index = i
-			}
-		case RuleIPv4address:
-			if c.IPv4address.Index < 0 {
-				c.IPv4address.Index = i
-			}
-		case RuleRegName:
-			if c.RegName.Index < 0 {
-				c.RegName.Index = i
-			}
-		}
+	var first [4]int
+	v.FirstChildren(childSlotsOfHost, first[:])
+	return HostChildren{
+		IPLiteral{ast.View{Tree: v.Tree, Index: first[1]}},
+		IPv4address{ast.View{Tree: v.Tree, Index: first[2]}},
+		RegName{ast.View{Tree: v.Tree, Index: first[3]}},
 	}
-	return c
 }
+
+// childSlotsOfHost is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfHost = "\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x02\x00\x03\x00"
 
 // IPLiteral returns the node's IP-literal child, or false when it has none.
 func (v Host) IPLiteral() (IPLiteral, bool) {
@@ -221,28 +203,17 @@ type IPLiteralChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v IPLiteral) Children() IPLiteralChildren {
-	var c IPLiteralChildren
-	c.IPv6addrz.Tree, c.IPv6addrz.Index = v.Tree, -1
-	c.IPv6address.Tree, c.IPv6address.Index = v.Tree, -1
-	c.IPvFuture.Tree, c.IPvFuture.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleIPv6addrz:
-			if c.IPv6addrz.Index < 0 {
-				c.IPv6addrz.Index = i
-			}
-		case RuleIPv6address:
-			if c.IPv6address.Index < 0 {
-				c.IPv6address.Index = i
-			}
-		case RuleIPvFuture:
-			if c.IPvFuture.Index < 0 {
-				c.IPvFuture.Index = i
-			}
-		}
+	var first [4]int
+	v.FirstChildren(childSlotsOfIPLiteral, first[:])
+	return IPLiteralChildren{
+		IPv6addrz{ast.View{Tree: v.Tree, Index: first[1]}},
+		IPv6address{ast.View{Tree: v.Tree, Index: first[2]}},
+		IPvFuture{ast.View{Tree: v.Tree, Index: first[3]}},
 	}
-	return c
 }
+
+// childSlotsOfIPLiteral is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfIPLiteral = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x03\x02\x00"
 
 // IPv6addrz returns the node's IPv6addrz child, or false when it has none.
 func (v IPLiteral) IPv6addrz() (IPv6addrz, bool) {
@@ -306,23 +277,16 @@ type IPv6addrzChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v IPv6addrz) Children() IPv6addrzChildren {
-	var c IPv6addrzChildren
-	c.IPv6address.Tree, c.IPv6address.Index = v.Tree, -1
-	c.ZoneID.Tree, c.ZoneID.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleIPv6address:
-			if c.IPv6address.Index < 0 {
-				c.IPv6address.Index = i
-			}
-		case RuleZoneID:
-			if c.ZoneID.Index < 0 {
-				c.ZoneID.Index = i
-			}
-		}
+	var first [3]int
+	v.FirstChildren(childSlotsOfIPv6addrz, first[:])
+	return IPv6addrzChildren{
+		IPv6address{ast.View{Tree: v.Tree, Index: first[1]}},
+		ZoneID{ast.View{Tree: v.Tree, Index: first[2]}},
 	}
-	return c
 }
+
+// childSlotsOfIPv6addrz is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfIPv6addrz = "\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x01\x00"
 
 // IPv6address returns the node's IPv6address child.
 func (v IPv6addrz) IPv6address() IPv6address {
@@ -433,23 +397,16 @@ type PathAbsoluteChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v PathAbsolute) Children() PathAbsoluteChildren {
-	var c PathAbsoluteChildren
-	c.SegmentNz.Tree, c.SegmentNz.Index = v.Tree, -1
-	c.Segment.Tree, c.Segment.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleSegmentNz:
-			if c.SegmentNz.Index < 0 {
-				c.SegmentNz.Index = i
-			}
-		case RuleSegment:
-			if c.Segment.Index < 0 {
-				c.Segment.Index = i
-			}
-		}
+	var first [3]int
+	v.FirstChildren(childSlotsOfPathAbsolute, first[:])
+	return PathAbsoluteChildren{
+		SegmentNz{ast.View{Tree: v.Tree, Index: first[1]}},
+		Segment{ast.View{Tree: v.Tree, Index: first[2]}},
 	}
-	return c
 }
+
+// childSlotsOfPathAbsolute is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfPathAbsolute = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x01\x00"
 
 // SegmentNz returns the node's segment-nz child, or false when it has none.
 func (v PathAbsolute) SegmentNz() (SegmentNz, bool) {

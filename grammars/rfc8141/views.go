@@ -54,28 +54,17 @@ type NamestringChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v Namestring) Children() NamestringChildren {
-	var c NamestringChildren
-	c.AssignedName.Tree, c.AssignedName.Index = v.Tree, -1
-	c.RqComponents.Tree, c.RqComponents.Index = v.Tree, -1
-	c.FComponent.Tree, c.FComponent.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleAssignedName:
-			if c.AssignedName.Index < 0 {
-				c.AssignedName.Index = i
-			}
-		case RuleRqComponents:
-			if c.RqComponents.Index < 0 {
-				c.RqComponents.Index = i
-			}
-		case RuleFComponent:
-			if c.FComponent.Index < 0 {
-				c.FComponent.Index = i
-			}
-		}
+	var first [4]int
+	v.FirstChildren(childSlotsOfNamestring, first[:])
+	return NamestringChildren{
+		AssignedName{ast.View{Tree: v.Tree, Index: first[1]}},
+		RqComponents{ast.View{Tree: v.Tree, Index: first[2]}},
+		FComponent{ast.View{Tree: v.Tree, Index: first[3]}},
 	}
-	return c
 }
+
+// childSlotsOfNamestring is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfNamestring = "\x00\x01\x00\x00\x00\x02\x00\x00\x03\x00"
 
 // AssignedName returns the node's assigned-name child.
 func (v Namestring) AssignedName() AssignedName {
@@ -130,23 +119,16 @@ type AssignedNameChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v AssignedName) Children() AssignedNameChildren {
-	var c AssignedNameChildren
-	c.NID.Tree, c.NID.Index = v.Tree, -1
-	c.NSS.Tree, c.NSS.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleNID:
-			if c.NID.Index < 0 {
-				c.NID.Index = i
-			}
-		case RuleNSS:
-			if c.NSS.Index < 0 {
-				c.NSS.Index = i
-			}
-		}
+	var first [3]int
+	v.FirstChildren(childSlotsOfAssignedName, first[:])
+	return AssignedNameChildren{
+		NID{ast.View{Tree: v.Tree, Index: first[1]}},
+		NSS{ast.View{Tree: v.Tree, Index: first[2]}},
 	}
-	return c
 }
+
+// childSlotsOfAssignedName is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfAssignedName = "\x00\x00\x01\x00\x02\x00"
 
 // NID returns the node's NID child.
 func (v AssignedName) NID() NID {
@@ -217,23 +199,16 @@ type RqComponentsChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v RqComponents) Children() RqComponentsChildren {
-	var c RqComponentsChildren
-	c.RComponent.Tree, c.RComponent.Index = v.Tree, -1
-	c.QComponent.Tree, c.QComponent.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleRComponent:
-			if c.RComponent.Index < 0 {
-				c.RComponent.Index = i
-			}
-		case RuleQComponent:
-			if c.QComponent.Index < 0 {
-				c.QComponent.Index = i
-			}
-		}
+	var first [3]int
+	v.FirstChildren(childSlotsOfRqComponents, first[:])
+	return RqComponentsChildren{
+		RComponent{ast.View{Tree: v.Tree, Index: first[1]}},
+		QComponent{ast.View{Tree: v.Tree, Index: first[2]}},
 	}
-	return c
 }
+
+// childSlotsOfRqComponents is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfRqComponents = "\x00\x00\x00\x00\x00\x00\x01\x02\x00"
 
 // RComponent returns the node's r-component child, or false when it has none.
 func (v RqComponents) RComponent() (RComponent, bool) {

@@ -62,23 +62,16 @@ type HttpOrHttpsURIChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v HttpOrHttpsURI) Children() HttpOrHttpsURIChildren {
-	var c HttpOrHttpsURIChildren
-	c.HttpURI.Tree, c.HttpURI.Index = v.Tree, -1
-	c.HttpsURI.Tree, c.HttpsURI.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleHttpURI:
-			if c.HttpURI.Index < 0 {
-				c.HttpURI.Index = i
-			}
-		case RuleHttpsURI:
-			if c.HttpsURI.Index < 0 {
-				c.HttpsURI.Index = i
-			}
-		}
+	var first [3]int
+	v.FirstChildren(childSlotsOfHttpOrHttpsURI, first[:])
+	return HttpOrHttpsURIChildren{
+		HttpURI{ast.View{Tree: v.Tree, Index: first[1]}},
+		HttpsURI{ast.View{Tree: v.Tree, Index: first[2]}},
 	}
-	return c
 }
+
+// childSlotsOfHttpOrHttpsURI is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfHttpOrHttpsURI = "\x00\x01\x02\x00"
 
 // HttpURI returns the node's http-URI child, or false when it has none.
 func (v HttpOrHttpsURI) HttpURI() (HttpURI, bool) {
@@ -122,28 +115,17 @@ type HttpURIChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v HttpURI) Children() HttpURIChildren {
-	var c HttpURIChildren
-	c.Authority.Tree, c.Authority.Index = v.Tree, -1
-	c.PathAbempty.Tree, c.PathAbempty.Index = v.Tree, -1
-	c.Query.Tree, c.Query.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleAuthority:
-			if c.Authority.Index < 0 {
-				c.Authority.Index = i
-			}
-		case RulePathAbempty:
-			if c.PathAbempty.Index < 0 {
-				c.PathAbempty.Index = i
-			}
-		case RuleQuery:
-			if c.Query.Index < 0 {
-				c.Query.Index = i
-			}
-		}
+	var first [4]int
+	v.FirstChildren(childSlotsOfHttpURI, first[:])
+	return HttpURIChildren{
+		Authority{ast.View{Tree: v.Tree, Index: first[1]}},
+		PathAbempty{ast.View{Tree: v.Tree, Index: first[2]}},
+		Query{ast.View{Tree: v.Tree, Index: first[3]}},
 	}
-	return c
 }
+
+// childSlotsOfHttpURI is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfHttpURI = "\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x00\x00\x00\x00\x03\x00"
 
 // Authority returns the node's authority child.
 func (v HttpURI) Authority() Authority {
@@ -199,28 +181,17 @@ type HttpsURIChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v HttpsURI) Children() HttpsURIChildren {
-	var c HttpsURIChildren
-	c.Authority.Tree, c.Authority.Index = v.Tree, -1
-	c.PathAbempty.Tree, c.PathAbempty.Index = v.Tree, -1
-	c.Query.Tree, c.Query.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleAuthority:
-			if c.Authority.Index < 0 {
-				c.Authority.Index = i
-			}
-		case RulePathAbempty:
-			if c.PathAbempty.Index < 0 {
-				c.PathAbempty.Index = i
-			}
-		case RuleQuery:
-			if c.Query.Index < 0 {
-				c.Query.Index = i
-			}
-		}
+	var first [4]int
+	v.FirstChildren(childSlotsOfHttpsURI, first[:])
+	return HttpsURIChildren{
+		Authority{ast.View{Tree: v.Tree, Index: first[1]}},
+		PathAbempty{ast.View{Tree: v.Tree, Index: first[2]}},
+		Query{ast.View{Tree: v.Tree, Index: first[3]}},
 	}
-	return c
 }
+
+// childSlotsOfHttpsURI is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfHttpsURI = "\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x00\x00\x00\x00\x03\x00"
 
 // Authority returns the node's authority child.
 func (v HttpsURI) Authority() Authority {
@@ -276,28 +247,17 @@ type AuthorityChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v Authority) Children() AuthorityChildren {
-	var c AuthorityChildren
-	c.Userinfo.Tree, c.Userinfo.Index = v.Tree, -1
-	c.Host.Tree, c.Host.Index = v.Tree, -1
-	c.Port.Tree, c.Port.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleUserinfo:
-			if c.Userinfo.Index < 0 {
-				c.Userinfo.Index = i
-			}
-		case RuleHost:
-			if c.Host.Index < 0 {
-				c.Host.Index = i
-			}
-		case RulePort:
-			if c.Port.Index < 0 {
-				c.Port.Index = i
-			}
-		}
+	var first [4]int
+	v.FirstChildren(childSlotsOfAuthority, first[:])
+	return AuthorityChildren{
+		Userinfo{ast.View{Tree: v.Tree, Index: first[1]}},
+		Host{ast.View{Tree: v.Tree, Index: first[2]}},
+		Port{ast.View{Tree: v.Tree, Index: first[3]}},
 	}
-	return c
 }
+
+// childSlotsOfAuthority is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfAuthority = "\x00\x00\x00\x00\x00\x00\x00\x00\x01\x02\x03\x00"
 
 // Userinfo returns the node's userinfo child, or false when it has none.
 func (v Authority) Userinfo() (Userinfo, bool) {
@@ -368,28 +328,17 @@ type HostChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v Host) Children() HostChildren {
-	var c HostChildren
-	c.IPLiteral.Tree, c.IPLiteral.Index = v.Tree, -1
-	c.IPv4address.Tree, c.IPv4address.Index = v.Tree, -1
-	c.RegName.Tree, c.RegName.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleIPLiteral:
-			if c.IPLiteral.Index < 0 {
-				c.IPLiteral.Index = i
-			}
-		case RuleIPv4address:
-			if c.IPv4address.Index < 0 {
-				c.IPv4address.Index = i
-			}
-		case RuleRegName:
-			if c.RegName.Index < 0 {
-				c.RegName.Index = i
-			}
-		}
+	var first [4]int
+	v.FirstChildren(childSlotsOfHost, first[:])
+	return HostChildren{
+		IPLiteral{ast.View{Tree: v.Tree, Index: first[1]}},
+		IPv4address{ast.View{Tree: v.Tree, Index: first[2]}},
+		RegName{ast.View{Tree: v.Tree, Index: first[3]}},
 	}
-	return c
 }
+
+// childSlotsOfHost is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfHost = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x02\x00\x03\x00"
 
 // IPLiteral returns the node's IP-literal child, or false when it has none.
 func (v Host) IPLiteral() (IPLiteral, bool) {
@@ -456,23 +405,16 @@ type IPLiteralChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v IPLiteral) Children() IPLiteralChildren {
-	var c IPLiteralChildren
-	c.IPv6address.Tree, c.IPv6address.Index = v.Tree, -1
-	c.IPvFuture.Tree, c.IPvFuture.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleIPv6address:
-			if c.IPv6address.Index < 0 {
-				c.IPv6address.Index = i
-			}
-		case RuleIPvFuture:
-			if c.IPvFuture.Index < 0 {
-				c.IPvFuture.Index = i
-			}
-		}
+	var first [3]int
+	v.FirstChildren(childSlotsOfIPLiteral, first[:])
+	return IPLiteralChildren{
+		IPv6address{ast.View{Tree: v.Tree, Index: first[1]}},
+		IPvFuture{ast.View{Tree: v.Tree, Index: first[2]}},
 	}
-	return c
 }
+
+// childSlotsOfIPLiteral is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfIPLiteral = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x01\x00"
 
 // IPv6address returns the node's IPv6address child, or false when it has none.
 func (v IPLiteral) IPv6address() (IPv6address, bool) {

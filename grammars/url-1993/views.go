@@ -83,23 +83,16 @@ type FragmentaddressChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v Fragmentaddress) Children() FragmentaddressChildren {
-	var c FragmentaddressChildren
-	c.Url.Tree, c.Url.Index = v.Tree, -1
-	c.Fragmentid.Tree, c.Fragmentid.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleUrl:
-			if c.Url.Index < 0 {
-				c.Url.Index = i
-			}
-		case RuleFragmentid:
-			if c.Fragmentid.Index < 0 {
-				c.Fragmentid.Index = i
-			}
-		}
+	var first [3]int
+	v.FirstChildren(childSlotsOfFragmentaddress, first[:])
+	return FragmentaddressChildren{
+		Url{ast.View{Tree: v.Tree, Index: first[1]}},
+		Fragmentid{ast.View{Tree: v.Tree, Index: first[2]}},
 	}
-	return c
 }
+
+// childSlotsOfFragmentaddress is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfFragmentaddress = "\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00"
 
 // Url returns the node's url child.
 func (v Fragmentaddress) Url() Url {
@@ -157,58 +150,23 @@ type UrlChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v Url) Children() UrlChildren {
-	var c UrlChildren
-	c.Httpaddress.Tree, c.Httpaddress.Index = v.Tree, -1
-	c.Fileaddress.Tree, c.Fileaddress.Index = v.Tree, -1
-	c.Newsaddress.Tree, c.Newsaddress.Index = v.Tree, -1
-	c.Prosperoaddress.Tree, c.Prosperoaddress.Index = v.Tree, -1
-	c.Telnetaddress.Tree, c.Telnetaddress.Index = v.Tree, -1
-	c.Gopheraddress.Tree, c.Gopheraddress.Index = v.Tree, -1
-	c.Waisaddress.Tree, c.Waisaddress.Index = v.Tree, -1
-	c.Afsaddress.Tree, c.Afsaddress.Index = v.Tree, -1
-	c.Generic.Tree, c.Generic.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleHttpaddress:
-			if c.Httpaddress.Index < 0 {
-				c.Httpaddress.Index = i
-			}
-		case RuleFileaddress:
-			if c.Fileaddress.Index < 0 {
-				c.Fileaddress.Index = i
-			}
-		case RuleNewsaddress:
-			if c.Newsaddress.Index < 0 {
-				c.Newsaddress.Index = i
-			}
-		case RuleProsperoaddress:
-			if c.Prosperoaddress.Index < 0 {
-				c.Prosperoaddress.Index = i
-			}
-		case RuleTelnetaddress:
-			if c.Telnetaddress.Index < 0 {
-				c.Telnetaddress.Index = i
-			}
-		case RuleGopheraddress:
-			if c.Gopheraddress.Index < 0 {
-				c.Gopheraddress.Index = i
-			}
-		case RuleWaisaddress:
-			if c.Waisaddress.Index < 0 {
-				c.Waisaddress.Index = i
-			}
-		case RuleAfsaddress:
-			if c.Afsaddress.Index < 0 {
-				c.Afsaddress.Index = i
-			}
-		case RuleGeneric:
-			if c.Generic.Index < 0 {
-				c.Generic.Index = i
-			}
-		}
+	var first [10]int
+	v.FirstChildren(childSlotsOfUrl, first[:])
+	return UrlChildren{
+		Httpaddress{ast.View{Tree: v.Tree, Index: first[1]}},
+		Fileaddress{ast.View{Tree: v.Tree, Index: first[2]}},
+		Newsaddress{ast.View{Tree: v.Tree, Index: first[3]}},
+		Prosperoaddress{ast.View{Tree: v.Tree, Index: first[4]}},
+		Telnetaddress{ast.View{Tree: v.Tree, Index: first[5]}},
+		Gopheraddress{ast.View{Tree: v.Tree, Index: first[6]}},
+		Waisaddress{ast.View{Tree: v.Tree, Index: first[7]}},
+		Afsaddress{ast.View{Tree: v.Tree, Index: first[8]}},
+		Generic{ast.View{Tree: v.Tree, Index: first[9]}},
 	}
-	return c
 }
+
+// childSlotsOfUrl is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfUrl = "\x00\x00\t\x00\x01\x02\b\x03\a\x00\x00\x00\x00\x00\x00\x00\x04\x00\x00\x00\x00\x00\x05\x06\x00"
 
 // Httpaddress returns the node's httpaddress child, or false when it has none.
 func (v Url) Httpaddress() (Httpaddress, bool) {
@@ -315,28 +273,17 @@ type GenericChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v Generic) Children() GenericChildren {
-	var c GenericChildren
-	c.Scheme.Tree, c.Scheme.Index = v.Tree, -1
-	c.Path.Tree, c.Path.Index = v.Tree, -1
-	c.Search.Tree, c.Search.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleScheme:
-			if c.Scheme.Index < 0 {
-				c.Scheme.Index = i
-			}
-		case RulePath:
-			if c.Path.Index < 0 {
-				c.Path.Index = i
-			}
-		case RuleSearch:
-			if c.Search.Index < 0 {
-				c.Search.Index = i
-			}
-		}
+	var first [4]int
+	v.FirstChildren(childSlotsOfGeneric, first[:])
+	return GenericChildren{
+		Scheme{ast.View{Tree: v.Tree, Index: first[1]}},
+		Path{ast.View{Tree: v.Tree, Index: first[2]}},
+		Search{ast.View{Tree: v.Tree, Index: first[3]}},
 	}
-	return c
 }
+
+// childSlotsOfGeneric is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfGeneric = "\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x03\x00"
 
 // Scheme returns the node's scheme child.
 func (v Generic) Scheme() Scheme {
@@ -414,33 +361,18 @@ type HttpaddressChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v Httpaddress) Children() HttpaddressChildren {
-	var c HttpaddressChildren
-	c.Scheme.Tree, c.Scheme.Index = v.Tree, -1
-	c.Hostport.Tree, c.Hostport.Index = v.Tree, -1
-	c.Path.Tree, c.Path.Index = v.Tree, -1
-	c.Search.Tree, c.Search.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleScheme:
-			if c.Scheme.Index < 0 {
-				c.Scheme.Index = i
-			}
-		case RuleHostport:
-			if c.Hostport.Index < 0 {
-				c.Hostport.Index = i
-			}
-		case RulePath:
-			if c.Path.Index < 0 {
-				c.Path.Index = i
-			}
-		case RuleSearch:
-			if c.Search.Index < 0 {
-				c.Search.Index = i
-			}
-		}
+	var first [5]int
+	v.FirstChildren(childSlotsOfHttpaddress, first[:])
+	return HttpaddressChildren{
+		Scheme{ast.View{Tree: v.Tree, Index: first[1]}},
+		Hostport{ast.View{Tree: v.Tree, Index: first[2]}},
+		Path{ast.View{Tree: v.Tree, Index: first[3]}},
+		Search{ast.View{Tree: v.Tree, Index: first[4]}},
 	}
-	return c
 }
+
+// childSlotsOfHttpaddress is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfHttpaddress = "\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x00\x00\x00\x03\x04\x00"
 
 // Scheme returns the node's scheme child.
 func (v Httpaddress) Scheme() Scheme {
@@ -508,28 +440,17 @@ type FileaddressChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v Fileaddress) Children() FileaddressChildren {
-	var c FileaddressChildren
-	c.Scheme.Tree, c.Scheme.Index = v.Tree, -1
-	c.Host.Tree, c.Host.Index = v.Tree, -1
-	c.Path.Tree, c.Path.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleScheme:
-			if c.Scheme.Index < 0 {
-				c.Scheme.Index = i
-			}
-		case RuleHost:
-			if c.Host.Index < 0 {
-				c.Host.Index = i
-			}
-		case RulePath:
-			if c.Path.Index < 0 {
-				c.Path.Index = i
-			}
-		}
+	var first [4]int
+	v.FirstChildren(childSlotsOfFileaddress, first[:])
+	return FileaddressChildren{
+		Scheme{ast.View{Tree: v.Tree, Index: first[1]}},
+		Host{ast.View{Tree: v.Tree, Index: first[2]}},
+		Path{ast.View{Tree: v.Tree, Index: first[3]}},
 	}
-	return c
 }
+
+// childSlotsOfFileaddress is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfFileaddress = "\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x00\x00\x03\x00"
 
 // Scheme returns the node's scheme child.
 func (v Fileaddress) Scheme() Scheme {
@@ -585,28 +506,17 @@ type AfsaddressChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v Afsaddress) Children() AfsaddressChildren {
-	var c AfsaddressChildren
-	c.Scheme.Tree, c.Scheme.Index = v.Tree, -1
-	c.Cellname.Tree, c.Cellname.Index = v.Tree, -1
-	c.Path.Tree, c.Path.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleScheme:
-			if c.Scheme.Index < 0 {
-				c.Scheme.Index = i
-			}
-		case RuleCellname:
-			if c.Cellname.Index < 0 {
-				c.Cellname.Index = i
-			}
-		case RulePath:
-			if c.Path.Index < 0 {
-				c.Path.Index = i
-			}
-		}
+	var first [4]int
+	v.FirstChildren(childSlotsOfAfsaddress, first[:])
+	return AfsaddressChildren{
+		Scheme{ast.View{Tree: v.Tree, Index: first[1]}},
+		Cellname{ast.View{Tree: v.Tree, Index: first[2]}},
+		Path{ast.View{Tree: v.Tree, Index: first[3]}},
 	}
-	return c
 }
+
+// childSlotsOfAfsaddress is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfAfsaddress = "\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x00\x03\x00"
 
 // Scheme returns the node's scheme child.
 func (v Afsaddress) Scheme() Scheme {
@@ -661,23 +571,16 @@ type NewsaddressChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v Newsaddress) Children() NewsaddressChildren {
-	var c NewsaddressChildren
-	c.Scheme.Tree, c.Scheme.Index = v.Tree, -1
-	c.Groupart.Tree, c.Groupart.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleScheme:
-			if c.Scheme.Index < 0 {
-				c.Scheme.Index = i
-			}
-		case RuleGroupart:
-			if c.Groupart.Index < 0 {
-				c.Groupart.Index = i
-			}
-		}
+	var first [3]int
+	v.FirstChildren(childSlotsOfNewsaddress, first[:])
+	return NewsaddressChildren{
+		Scheme{ast.View{Tree: v.Tree, Index: first[1]}},
+		Groupart{ast.View{Tree: v.Tree, Index: first[2]}},
 	}
-	return c
 }
+
+// childSlotsOfNewsaddress is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfNewsaddress = "\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x02\x00"
 
 // Scheme returns the node's scheme child.
 func (v Newsaddress) Scheme() Scheme {
@@ -726,23 +629,16 @@ type WaisaddressChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v Waisaddress) Children() WaisaddressChildren {
-	var c WaisaddressChildren
-	c.Waisdoc.Tree, c.Waisdoc.Index = v.Tree, -1
-	c.Waisindex.Tree, c.Waisindex.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleWaisdoc:
-			if c.Waisdoc.Index < 0 {
-				c.Waisdoc.Index = i
-			}
-		case RuleWaisindex:
-			if c.Waisindex.Index < 0 {
-				c.Waisindex.Index = i
-			}
-		}
+	var first [3]int
+	v.FirstChildren(childSlotsOfWaisaddress, first[:])
+	return WaisaddressChildren{
+		Waisdoc{ast.View{Tree: v.Tree, Index: first[1]}},
+		Waisindex{ast.View{Tree: v.Tree, Index: first[2]}},
 	}
-	return c
 }
+
+// childSlotsOfWaisaddress is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfWaisaddress = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x01\x00"
 
 // Waisdoc returns the node's waisdoc child, or false when it has none.
 func (v Waisaddress) Waisdoc() (Waisdoc, bool) {
@@ -787,33 +683,18 @@ type WaisindexChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v Waisindex) Children() WaisindexChildren {
-	var c WaisindexChildren
-	c.Scheme.Tree, c.Scheme.Index = v.Tree, -1
-	c.Hostport.Tree, c.Hostport.Index = v.Tree, -1
-	c.Database.Tree, c.Database.Index = v.Tree, -1
-	c.Search.Tree, c.Search.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleScheme:
-			if c.Scheme.Index < 0 {
-				c.Scheme.Index = i
-			}
-		case RuleHostport:
-			if c.Hostport.Index < 0 {
-				c.Hostport.Index = i
-			}
-		case RuleDatabase:
-			if c.Database.Index < 0 {
-				c.Database.Index = i
-			}
-		case RuleSearch:
-			if c.Search.Index < 0 {
-				c.Search.Index = i
-			}
-		}
+	var first [5]int
+	v.FirstChildren(childSlotsOfWaisindex, first[:])
+	return WaisindexChildren{
+		Scheme{ast.View{Tree: v.Tree, Index: first[1]}},
+		Hostport{ast.View{Tree: v.Tree, Index: first[2]}},
+		Database{ast.View{Tree: v.Tree, Index: first[3]}},
+		Search{ast.View{Tree: v.Tree, Index: first[4]}},
 	}
-	return c
 }
+
+// childSlotsOfWaisindex is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfWaisindex = "\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x03\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x00\x00\x00\x00\x04\x00"
 
 // Scheme returns the node's scheme child.
 func (v Waisindex) Scheme() Scheme {
@@ -884,43 +765,20 @@ type WaisdocChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v Waisdoc) Children() WaisdocChildren {
-	var c WaisdocChildren
-	c.Scheme.Tree, c.Scheme.Index = v.Tree, -1
-	c.Hostport.Tree, c.Hostport.Index = v.Tree, -1
-	c.Database.Tree, c.Database.Index = v.Tree, -1
-	c.Wtype.Tree, c.Wtype.Index = v.Tree, -1
-	c.Digits.Tree, c.Digits.Index = v.Tree, -1
-	c.Path.Tree, c.Path.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleScheme:
-			if c.Scheme.Index < 0 {
-				c.Scheme.Index = i
-			}
-		case RuleHostport:
-			if c.Hostport.Index < 0 {
-				c.Hostport.Index = i
-			}
-		case RuleDatabase:
-			if c.Database.Index < 0 {
-				c.Database.Index = i
-			}
-		case RuleWtype:
-			if c.Wtype.Index < 0 {
-				c.Wtype.Index = i
-			}
-		case RuleDigits:
-			if c.Digits.Index < 0 {
-				c.Digits.Index = i
-			}
-		case RulePath:
-			if c.Path.Index < 0 {
-				c.Path.Index = i
-			}
-		}
+	var first [7]int
+	v.FirstChildren(childSlotsOfWaisdoc, first[:])
+	return WaisdocChildren{
+		Scheme{ast.View{Tree: v.Tree, Index: first[1]}},
+		Hostport{ast.View{Tree: v.Tree, Index: first[2]}},
+		Database{ast.View{Tree: v.Tree, Index: first[3]}},
+		Wtype{ast.View{Tree: v.Tree, Index: first[4]}},
+		Digits{ast.View{Tree: v.Tree, Index: first[5]}},
+		Path{ast.View{Tree: v.Tree, Index: first[6]}},
 	}
-	return c
 }
+
+// childSlotsOfWaisdoc is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfWaisdoc = "\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x03\x04\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x05\x00"
 
 // Scheme returns the node's scheme child.
 func (v Waisdoc) Scheme() Scheme {
@@ -1008,23 +866,16 @@ type GroupartChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v Groupart) Children() GroupartChildren {
-	var c GroupartChildren
-	c.Article.Tree, c.Article.Index = v.Tree, -1
-	c.Group.Tree, c.Group.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleArticle:
-			if c.Article.Index < 0 {
-				c.Article.Index = i
-			}
-		case RuleGroup:
-			if c.Group.Index < 0 {
-				c.Group.Index = i
-			}
-		}
+	var first [3]int
+	v.FirstChildren(childSlotsOfGroupart, first[:])
+	return GroupartChildren{
+		Article{ast.View{Tree: v.Tree, Index: first[1]}},
+		Group{ast.View{Tree: v.Tree, Index: first[2]}},
 	}
-	return c
 }
+
+// childSlotsOfGroupart is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfGroupart = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x01\x00"
 
 // Article returns the node's article child, or false when it has none.
 func (v Groupart) Article() (Article, bool) {
@@ -1171,38 +1022,19 @@ type ProsperolinkChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v Prosperolink) Children() ProsperolinkChildren {
-	var c ProsperolinkChildren
-	c.Scheme.Tree, c.Scheme.Index = v.Tree, -1
-	c.Hostport.Tree, c.Hostport.Index = v.Tree, -1
-	c.Hsoname.Tree, c.Hsoname.Index = v.Tree, -1
-	c.Version.Tree, c.Version.Index = v.Tree, -1
-	c.Attributes.Tree, c.Attributes.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleScheme:
-			if c.Scheme.Index < 0 {
-				c.Scheme.Index = i
-			}
-		case RuleHostport:
-			if c.Hostport.Index < 0 {
-				c.Hostport.Index = i
-			}
-		case RuleHsoname:
-			if c.Hsoname.Index < 0 {
-				c.Hsoname.Index = i
-			}
-		case RuleVersion:
-			if c.Version.Index < 0 {
-				c.Version.Index = i
-			}
-		case RuleAttributes:
-			if c.Attributes.Index < 0 {
-				c.Attributes.Index = i
-			}
-		}
+	var first [6]int
+	v.FirstChildren(childSlotsOfProsperolink, first[:])
+	return ProsperolinkChildren{
+		Scheme{ast.View{Tree: v.Tree, Index: first[1]}},
+		Hostport{ast.View{Tree: v.Tree, Index: first[2]}},
+		Hsoname{ast.View{Tree: v.Tree, Index: first[3]}},
+		Version{ast.View{Tree: v.Tree, Index: first[4]}},
+		Attributes{ast.View{Tree: v.Tree, Index: first[5]}},
 	}
-	return c
 }
+
+// childSlotsOfProsperolink is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfProsperolink = "\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x03\x04\x05\x00\x00\x00\x02\x00"
 
 // Scheme returns the node's scheme child.
 func (v Prosperolink) Scheme() Scheme {
@@ -1278,23 +1110,16 @@ type HsonameChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v Hsoname) Children() HsonameChildren {
-	var c HsonameChildren
-	c.Xpalphas.Tree, c.Xpalphas.Index = v.Tree, -1
-	c.Path.Tree, c.Path.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleXpalphas:
-			if c.Xpalphas.Index < 0 {
-				c.Xpalphas.Index = i
-			}
-		case RulePath:
-			if c.Path.Index < 0 {
-				c.Path.Index = i
-			}
-		}
+	var first [3]int
+	v.FirstChildren(childSlotsOfHsoname, first[:])
+	return HsonameChildren{
+		Xpalphas{ast.View{Tree: v.Tree, Index: first[1]}},
+		Path{ast.View{Tree: v.Tree, Index: first[2]}},
 	}
-	return c
 }
+
+// childSlotsOfHsoname is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfHsoname = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x00\x00\x00\x00\x01\x00"
 
 // EachXpalphas steps through the node's xpalphas children, in order (see ast.Children).
 func (v Hsoname) EachXpalphas() ast.Children[Xpalphas] {
@@ -1384,28 +1209,17 @@ type TelnetaddressChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v Telnetaddress) Children() TelnetaddressChildren {
-	var c TelnetaddressChildren
-	c.Scheme.Tree, c.Scheme.Index = v.Tree, -1
-	c.User.Tree, c.User.Index = v.Tree, -1
-	c.Hostport.Tree, c.Hostport.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleScheme:
-			if c.Scheme.Index < 0 {
-				c.Scheme.Index = i
-			}
-		case RuleUser:
-			if c.User.Index < 0 {
-				c.User.Index = i
-			}
-		case RuleHostport:
-			if c.Hostport.Index < 0 {
-				c.Hostport.Index = i
-			}
-		}
+	var first [4]int
+	v.FirstChildren(childSlotsOfTelnetaddress, first[:])
+	return TelnetaddressChildren{
+		Scheme{ast.View{Tree: v.Tree, Index: first[1]}},
+		User{ast.View{Tree: v.Tree, Index: first[2]}},
+		Hostport{ast.View{Tree: v.Tree, Index: first[3]}},
 	}
-	return c
 }
+
+// childSlotsOfTelnetaddress is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfTelnetaddress = "\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x03\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00"
 
 // Scheme returns the node's scheme child.
 func (v Telnetaddress) Scheme() Scheme {
@@ -1463,38 +1277,19 @@ type GopheraddressChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v Gopheraddress) Children() GopheraddressChildren {
-	var c GopheraddressChildren
-	c.Scheme.Tree, c.Scheme.Index = v.Tree, -1
-	c.Hostport.Tree, c.Hostport.Index = v.Tree, -1
-	c.Gtype.Tree, c.Gtype.Index = v.Tree, -1
-	c.Selector.Tree, c.Selector.Index = v.Tree, -1
-	c.Search.Tree, c.Search.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleScheme:
-			if c.Scheme.Index < 0 {
-				c.Scheme.Index = i
-			}
-		case RuleHostport:
-			if c.Hostport.Index < 0 {
-				c.Hostport.Index = i
-			}
-		case RuleGtype:
-			if c.Gtype.Index < 0 {
-				c.Gtype.Index = i
-			}
-		case RuleSelector:
-			if c.Selector.Index < 0 {
-				c.Selector.Index = i
-			}
-		case RuleSearch:
-			if c.Search.Index < 0 {
-				c.Search.Index = i
-			}
-		}
+	var first [6]int
+	v.FirstChildren(childSlotsOfGopheraddress, first[:])
+	return GopheraddressChildren{
+		Scheme{ast.View{Tree: v.Tree, Index: first[1]}},
+		Hostport{ast.View{Tree: v.Tree, Index: first[2]}},
+		Gtype{ast.View{Tree: v.Tree, Index: first[3]}},
+		Selector{ast.View{Tree: v.Tree, Index: first[4]}},
+		Search{ast.View{Tree: v.Tree, Index: first[5]}},
 	}
-	return c
 }
+
+// childSlotsOfGopheraddress is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfGopheraddress = "\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x00\x00\x04\x00\x05\x00\x00\x03\x00"
 
 // Scheme returns the node's scheme child.
 func (v Gopheraddress) Scheme() Scheme {
@@ -1570,23 +1365,16 @@ type HostportChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v Hostport) Children() HostportChildren {
-	var c HostportChildren
-	c.Host.Tree, c.Host.Index = v.Tree, -1
-	c.Port.Tree, c.Port.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleHost:
-			if c.Host.Index < 0 {
-				c.Host.Index = i
-			}
-		case RulePort:
-			if c.Port.Index < 0 {
-				c.Port.Index = i
-			}
-		}
+	var first [3]int
+	v.FirstChildren(childSlotsOfHostport, first[:])
+	return HostportChildren{
+		Host{ast.View{Tree: v.Tree, Index: first[1]}},
+		Port{ast.View{Tree: v.Tree, Index: first[2]}},
 	}
-	return c
 }
+
+// childSlotsOfHostport is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfHostport = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x02\x00"
 
 // Host returns the node's host child.
 func (v Hostport) Host() Host {
@@ -1635,23 +1423,16 @@ type HostChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v Host) Children() HostChildren {
-	var c HostChildren
-	c.Hostnumber.Tree, c.Hostnumber.Index = v.Tree, -1
-	c.Hostname.Tree, c.Hostname.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleHostnumber:
-			if c.Hostnumber.Index < 0 {
-				c.Hostnumber.Index = i
-			}
-		case RuleHostname:
-			if c.Hostname.Index < 0 {
-				c.Hostname.Index = i
-			}
-		}
+	var first [3]int
+	v.FirstChildren(childSlotsOfHost, first[:])
+	return HostChildren{
+		Hostnumber{ast.View{Tree: v.Tree, Index: first[1]}},
+		Hostname{ast.View{Tree: v.Tree, Index: first[2]}},
 	}
-	return c
 }
+
+// childSlotsOfHost is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfHost = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x01\x00"
 
 // Hostnumber returns the node's hostnumber child, or false when it has none.
 func (v Host) Hostnumber() (Hostnumber, bool) {

@@ -66,43 +66,20 @@ type URLReferenceChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v URLReference) Children() URLReferenceChildren {
-	var c URLReferenceChildren
-	c.Scheme.Tree, c.Scheme.Index = v.Tree, -1
-	c.Site.Tree, c.Site.Index = v.Tree, -1
-	c.AbsPath.Tree, c.AbsPath.Index = v.Tree, -1
-	c.RelPath.Tree, c.RelPath.Index = v.Tree, -1
-	c.OpaqueURL.Tree, c.OpaqueURL.Index = v.Tree, -1
-	c.Fragment.Tree, c.Fragment.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleScheme:
-			if c.Scheme.Index < 0 {
-				c.Scheme.Index = i
-			}
-		case RuleSite:
-			if c.Site.Index < 0 {
-				c.Site.Index = i
-			}
-		case RuleAbsPath:
-			if c.AbsPath.Index < 0 {
-				c.AbsPath.Index = i
-			}
-		case RuleRelPath:
-			if c.RelPath.Index < 0 {
-				c.RelPath.Index = i
-			}
-		case RuleOpaqueURL:
-			if c.OpaqueURL.Index < 0 {
-				c.OpaqueURL.Index = i
-			}
-		case RuleFragment:
-			if c.Fragment.Index < 0 {
-				c.Fragment.Index = i
-			}
-		}
+	var first [7]int
+	v.FirstChildren(childSlotsOfURLReference, first[:])
+	return URLReferenceChildren{
+		Scheme{ast.View{Tree: v.Tree, Index: first[1]}},
+		Site{ast.View{Tree: v.Tree, Index: first[2]}},
+		AbsPath{ast.View{Tree: v.Tree, Index: first[3]}},
+		RelPath{ast.View{Tree: v.Tree, Index: first[4]}},
+		OpaqueURL{ast.View{Tree: v.Tree, Index: first[5]}},
+		Fragment{ast.View{Tree: v.Tree, Index: first[6]}},
 	}
-	return c
 }
+
+// childSlotsOfURLReference is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfURLReference = "\x00\x00\x05\x00\x00\x00\x03\x04\x01\x02\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00"
 
 // Scheme returns the node's scheme child, or false when it has none.
 func (v URLReference) Scheme() (Scheme, bool) {
@@ -229,23 +206,16 @@ type RelPathChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v RelPath) Children() RelPathChildren {
-	var c RelPathChildren
-	c.PathSegments.Tree, c.PathSegments.Index = v.Tree, -1
-	c.Query.Tree, c.Query.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RulePathSegments:
-			if c.PathSegments.Index < 0 {
-				c.PathSegments.Index = i
-			}
-		case RuleQuery:
-			if c.Query.Index < 0 {
-				c.Query.Index = i
-			}
-		}
+	var first [3]int
+	v.FirstChildren(childSlotsOfRelPath, first[:])
+	return RelPathChildren{
+		PathSegments{ast.View{Tree: v.Tree, Index: first[1]}},
+		Query{ast.View{Tree: v.Tree, Index: first[2]}},
 	}
-	return c
 }
+
+// childSlotsOfRelPath is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfRelPath = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x02\x00"
 
 // PathSegments returns the node's path-segments child, or false when it has none.
 func (v RelPath) PathSegments() (PathSegments, bool) {
@@ -305,33 +275,18 @@ type SiteChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v Site) Children() SiteChildren {
-	var c SiteChildren
-	c.User.Tree, c.User.Index = v.Tree, -1
-	c.Password.Tree, c.Password.Index = v.Tree, -1
-	c.Host.Tree, c.Host.Index = v.Tree, -1
-	c.Port.Tree, c.Port.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleUser:
-			if c.User.Index < 0 {
-				c.User.Index = i
-			}
-		case RulePassword:
-			if c.Password.Index < 0 {
-				c.Password.Index = i
-			}
-		case RuleHost:
-			if c.Host.Index < 0 {
-				c.Host.Index = i
-			}
-		case RulePort:
-			if c.Port.Index < 0 {
-				c.Port.Index = i
-			}
-		}
+	var first [5]int
+	v.FirstChildren(childSlotsOfSite, first[:])
+	return SiteChildren{
+		User{ast.View{Tree: v.Tree, Index: first[1]}},
+		Password{ast.View{Tree: v.Tree, Index: first[2]}},
+		Host{ast.View{Tree: v.Tree, Index: first[3]}},
+		Port{ast.View{Tree: v.Tree, Index: first[4]}},
 	}
-	return c
 }
+
+// childSlotsOfSite is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfSite = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x02\x00\x03\x00\x00\x00\x00\x04\x00"
 
 // User returns the node's user child, or false when it has none.
 func (v Site) User() (User, bool) {
@@ -425,23 +380,16 @@ type HostChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v Host) Children() HostChildren {
-	var c HostChildren
-	c.Hostnumber.Tree, c.Hostnumber.Index = v.Tree, -1
-	c.Hostname.Tree, c.Hostname.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleHostnumber:
-			if c.Hostnumber.Index < 0 {
-				c.Hostnumber.Index = i
-			}
-		case RuleHostname:
-			if c.Hostname.Index < 0 {
-				c.Hostname.Index = i
-			}
-		}
+	var first [3]int
+	v.FirstChildren(childSlotsOfHost, first[:])
+	return HostChildren{
+		Hostnumber{ast.View{Tree: v.Tree, Index: first[1]}},
+		Hostname{ast.View{Tree: v.Tree, Index: first[2]}},
 	}
-	return c
 }
+
+// childSlotsOfHost is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfHost = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x01\x00"
 
 // Hostnumber returns the node's hostnumber child, or false when it has none.
 func (v Host) Hostnumber() (Hostnumber, bool) {
@@ -484,23 +432,16 @@ type HostnameChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v Hostname) Children() HostnameChildren {
-	var c HostnameChildren
-	c.Domainlabel.Tree, c.Domainlabel.Index = v.Tree, -1
-	c.Toplabel.Tree, c.Toplabel.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleDomainlabel:
-			if c.Domainlabel.Index < 0 {
-				c.Domainlabel.Index = i
-			}
-		case RuleToplabel:
-			if c.Toplabel.Index < 0 {
-				c.Toplabel.Index = i
-			}
-		}
+	var first [3]int
+	v.FirstChildren(childSlotsOfHostname, first[:])
+	return HostnameChildren{
+		Domainlabel{ast.View{Tree: v.Tree, Index: first[1]}},
+		Toplabel{ast.View{Tree: v.Tree, Index: first[2]}},
 	}
-	return c
 }
+
+// childSlotsOfHostname is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfHostname = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x02\x00"
 
 // EachDomainlabel steps through the node's domainlabel children, in order (see ast.Children).
 func (v Hostname) EachDomainlabel() ast.Children[Domainlabel] {

@@ -73,68 +73,25 @@ type AbsoluteURLWithFragmentStringChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v AbsoluteURLWithFragmentString) Children() AbsoluteURLWithFragmentStringChildren {
-	var c AbsoluteURLWithFragmentStringChildren
-	c.SpecialScheme.Tree, c.SpecialScheme.Index = v.Tree, -1
-	c.SpecialAuthority.Tree, c.SpecialAuthority.Index = v.Tree, -1
-	c.PathAbsoluteURLString.Tree, c.PathAbsoluteURLString.Index = v.Tree, -1
-	c.FileScheme.Tree, c.FileScheme.Index = v.Tree, -1
-	c.FileHost.Tree, c.FileHost.Index = v.Tree, -1
-	c.NonSpecialScheme.Tree, c.NonSpecialScheme.Index = v.Tree, -1
-	c.OpaqueHostAndPortString.Tree, c.OpaqueHostAndPortString.Index = v.Tree, -1
-	c.PathAbsoluteNonAuthorityURLString.Tree, c.PathAbsoluteNonAuthorityURLString.Index = v.Tree, -1
-	c.OpaquePathURLString.Tree, c.OpaquePathURLString.Index = v.Tree, -1
-	c.URLQueryString.Tree, c.URLQueryString.Index = v.Tree, -1
-	c.URLFragmentString.Tree, c.URLFragmentString.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleSpecialScheme:
-			if c.SpecialScheme.Index < 0 {
-				c.SpecialScheme.Index = i
-			}
-		case RuleSpecialAuthority:
-			if c.SpecialAuthority.Index < 0 {
-				c.SpecialAuthority.Index = i
-			}
-		case RulePathAbsoluteURLString:
-			if c.PathAbsoluteURLString.Index < 0 {
-				c.PathAbsoluteURLString.Index = i
-			}
-		case RuleFileScheme:
-			if c.FileScheme.Index < 0 {
-				c.FileScheme.Index = i
-			}
-		case RuleFileHost:
-			if c.FileHost.Index < 0 {
-				c.FileHost.Index = i
-			}
-		case RuleNonSpecialScheme:
-			if c.NonSpecialScheme.Index < 0 {
-				c.NonSpecialScheme.Index = i
-			}
-		case RuleOpaqueHostAndPortString:
-			if c.OpaqueHostAndPortString.Index < 0 {
-				c.OpaqueHostAndPortString.Index = i
-			}
-		case RulePathAbsoluteNonAuthorityURLString:
-			if c.PathAbsoluteNonAuthorityURLString.Index < 0 {
-				c.PathAbsoluteNonAuthorityURLString.Index = i
-			}
-		case RuleOpaquePathURLString:
-			if c.OpaquePathURLString.Index < 0 {
-				c.OpaquePathURLString.Index = i
-			}
-		case RuleURLQueryString:
-			if c.URLQueryString.Index < 0 {
-				c.URLQueryString.Index = i
-			}
-		case RuleURLFragmentString:
-			if c.URLFragmentString.Index < 0 {
-				c.URLFragmentString.Index = i
-			}
-		}
+	var first [12]int
+	v.FirstChildren(childSlotsOfAbsoluteURLWithFragmentString, first[:])
+	return AbsoluteURLWithFragmentStringChildren{
+		SpecialScheme{ast.View{Tree: v.Tree, Index: first[1]}},
+		SpecialAuthority{ast.View{Tree: v.Tree, Index: first[2]}},
+		PathAbsoluteURLString{ast.View{Tree: v.Tree, Index: first[3]}},
+		FileScheme{ast.View{Tree: v.Tree, Index: first[4]}},
+		FileHost{ast.View{Tree: v.Tree, Index: first[5]}},
+		NonSpecialScheme{ast.View{Tree: v.Tree, Index: first[6]}},
+		OpaqueHostAndPortString{ast.View{Tree: v.Tree, Index: first[7]}},
+		PathAbsoluteNonAuthorityURLString{ast.View{Tree: v.Tree, Index: first[8]}},
+		OpaquePathURLString{ast.View{Tree: v.Tree, Index: first[9]}},
+		URLQueryString{ast.View{Tree: v.Tree, Index: first[10]}},
+		URLFragmentString{ast.View{Tree: v.Tree, Index: first[11]}},
 	}
-	return c
 }
+
+// childSlotsOfAbsoluteURLWithFragmentString is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfAbsoluteURLWithFragmentString = "\x00\x00\x01\x04\x06\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\a\x00\x05\x03\b\x00\x00\x00\t\x00\n\v\x00"
 
 // Scheme returns the node's child that is its scheme, one of the rules of the header's
 // component scheme (special-scheme, file-scheme, non-special-scheme): there is always one; its Rule says which.
@@ -336,23 +293,16 @@ type SpecialAuthorityChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v SpecialAuthority) Children() SpecialAuthorityChildren {
-	var c SpecialAuthorityChildren
-	c.ValidHostString.Tree, c.ValidHostString.Index = v.Tree, -1
-	c.URLPortString.Tree, c.URLPortString.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleValidHostString:
-			if c.ValidHostString.Index < 0 {
-				c.ValidHostString.Index = i
-			}
-		case RuleURLPortString:
-			if c.URLPortString.Index < 0 {
-				c.URLPortString.Index = i
-			}
-		}
+	var first [3]int
+	v.FirstChildren(childSlotsOfSpecialAuthority, first[:])
+	return SpecialAuthorityChildren{
+		ValidHostString{ast.View{Tree: v.Tree, Index: first[1]}},
+		URLPortString{ast.View{Tree: v.Tree, Index: first[2]}},
 	}
-	return c
 }
+
+// childSlotsOfSpecialAuthority is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfSpecialAuthority = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00"
 
 // ValidHostString returns the node's valid-host-string child.
 func (v SpecialAuthority) ValidHostString() ValidHostString {
@@ -410,23 +360,16 @@ type OpaqueHostAndPortStringChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v OpaqueHostAndPortString) Children() OpaqueHostAndPortStringChildren {
-	var c OpaqueHostAndPortStringChildren
-	c.ValidOpaqueHostString.Tree, c.ValidOpaqueHostString.Index = v.Tree, -1
-	c.URLPortString.Tree, c.URLPortString.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleValidOpaqueHostString:
-			if c.ValidOpaqueHostString.Index < 0 {
-				c.ValidOpaqueHostString.Index = i
-			}
-		case RuleURLPortString:
-			if c.URLPortString.Index < 0 {
-				c.URLPortString.Index = i
-			}
-		}
+	var first [3]int
+	v.FirstChildren(childSlotsOfOpaqueHostAndPortString, first[:])
+	return OpaqueHostAndPortStringChildren{
+		ValidOpaqueHostString{ast.View{Tree: v.Tree, Index: first[1]}},
+		URLPortString{ast.View{Tree: v.Tree, Index: first[2]}},
 	}
-	return c
 }
+
+// childSlotsOfOpaqueHostAndPortString is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfOpaqueHostAndPortString = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00"
 
 // ValidOpaqueHostString returns the node's valid-opaque-host-string child, or false when it has none.
 func (v OpaqueHostAndPortString) ValidOpaqueHostString() (ValidOpaqueHostString, bool) {
@@ -598,28 +541,17 @@ type ValidHostStringChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v ValidHostString) Children() ValidHostStringChildren {
-	var c ValidHostStringChildren
-	c.ValidIPv6AddressString.Tree, c.ValidIPv6AddressString.Index = v.Tree, -1
-	c.ValidIPv4AddressString.Tree, c.ValidIPv4AddressString.Index = v.Tree, -1
-	c.ValidDomainString.Tree, c.ValidDomainString.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleValidIPv6AddressString:
-			if c.ValidIPv6AddressString.Index < 0 {
-				c.ValidIPv6AddressString.Index = i
-			}
-		case RuleValidIPv4AddressString:
-			if c.ValidIPv4AddressString.Index < 0 {
-				c.ValidIPv4AddressString.Index = i
-			}
-		case RuleValidDomainString:
-			if c.ValidDomainString.Index < 0 {
-				c.ValidDomainString.Index = i
-			}
-		}
+	var first [4]int
+	v.FirstChildren(childSlotsOfValidHostString, first[:])
+	return ValidHostStringChildren{
+		ValidIPv6AddressString{ast.View{Tree: v.Tree, Index: first[1]}},
+		ValidIPv4AddressString{ast.View{Tree: v.Tree, Index: first[2]}},
+		ValidDomainString{ast.View{Tree: v.Tree, Index: first[3]}},
 	}
-	return c
 }
+
+// childSlotsOfValidHostString is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfValidHostString = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x03\x02\x00\x01\x00"
 
 // ValidIPv6AddressString returns the node's valid-IPv6-address-string child, or false when it has none.
 func (v ValidHostString) ValidIPv6AddressString() (ValidIPv6AddressString, bool) {
@@ -727,23 +659,16 @@ type ValidOpaqueHostStringChildren struct {
 // Children returns the node's children by rule, in one pass over them: the accessors'
 // answers at the cost of one.
 func (v ValidOpaqueHostString) Children() ValidOpaqueHostStringChildren {
-	var c ValidOpaqueHostStringChildren
-	c.OpaqueHostUnits.Tree, c.OpaqueHostUnits.Index = v.Tree, -1
-	c.ValidIPv6AddressString.Tree, c.ValidIPv6AddressString.Index = v.Tree, -1
-	for i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {
-		switch v.Tree.Node(i).Rule() {
-		case RuleOpaqueHostUnits:
-			if c.OpaqueHostUnits.Index < 0 {
-				c.OpaqueHostUnits.Index = i
-			}
-		case RuleValidIPv6AddressString:
-			if c.ValidIPv6AddressString.Index < 0 {
-				c.ValidIPv6AddressString.Index = i
-			}
-		}
+	var first [3]int
+	v.FirstChildren(childSlotsOfValidOpaqueHostString, first[:])
+	return ValidOpaqueHostStringChildren{
+		OpaqueHostUnits{ast.View{Tree: v.Tree, Index: first[1]}},
+		ValidIPv6AddressString{ast.View{Tree: v.Tree, Index: first[2]}},
 	}
-	return c
 }
+
+// childSlotsOfValidOpaqueHostString is the place in Children's pass of each rule (ast.View.FirstChildren).
+const childSlotsOfValidOpaqueHostString = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x01\x00"
 
 // OpaqueHostUnits returns the node's opaque-host-units child, or false when it has none.
 func (v ValidOpaqueHostString) OpaqueHostUnits() (OpaqueHostUnits, bool) {

@@ -393,7 +393,7 @@ func writeView(b *bytes.Buffer, v viewRule, views map[int]*viewRule, names []str
 		fmt.Fprintf(b, "// Kind returns the rule of the node's one child: %s.\n", strings.Join(alts, ", "))
 		fmt.Fprintf(b, "func (v %s) Kind() uint16 { return v.Tree.Node(v.Tree.FirstChild(v.Index)).Rule() }\n\n", v.goName)
 	}
-	if len(v.kids.order) >= 2 && !childrenTaken(v, views) {
+	if len(v.kids.order) >= 2 && len(v.kids.order) < 256 && !childrenTaken(v, views) { // a place is a byte
 		// All the children in one pass: what a program that reads every accessor wants.
 		fmt.Fprintf(b, "// %sChildren are the children of a %s node, found in one pass over them (Children):\n", v.goName, v.name)
 		b.WriteString("// a field's Index is -1 where the node has no child of that rule, and a repeated rule's\n// field is its first child.\n")
@@ -403,15 +403,21 @@ func writeView(b *bytes.Buffer, v viewRule, views map[int]*viewRule, names []str
 		}
 		b.WriteString("}\n\n")
 		fmt.Fprintf(b, "// Children returns the node's children by rule, in one pass over them: the accessors'\n// answers at the cost of one.\n")
-		fmt.Fprintf(b, "func (v %s) Children() %[1]sChildren {\n\tvar c %[1]sChildren\n", v.goName)
-		for _, id := range v.kids.order {
-			fmt.Fprintf(b, "\tc.%s.Tree, c.%[1]s.Index = v.Tree, -1\n", views[id].goName)
+		// One pass with a place per rule (ast.View.FirstChildren), the places a string
+		// indexed by rule: no switch on the rule of each child.
+		slots := "childSlotsOf" + v.goName
+		fmt.Fprintf(b, "func (v %s) Children() %[1]sChildren {\n\tvar first [%d]int\n\tv.FirstChildren(%s, first[:])\n\treturn %[1]sChildren{\n",
+			v.goName, len(v.kids.order)+1, slots)
+		places := []byte{}
+		for k, id := range v.kids.order {
+			fmt.Fprintf(b, "\t\t%s{ast.View{Tree: v.Tree, Index: first[%d]}},\n", views[id].goName, k+1)
+			for len(places) <= id+1 { // and a 0 after the last (ast.View.FirstChildren)
+				places = append(places, 0)
+			}
+			places[id] = byte(k + 1)
 		}
-		b.WriteString("\tfor i := v.Tree.FirstChild(v.Index); i >= 0; i = v.Tree.NextSibling(i) {\n\t\tswitch v.Tree.Node(i).Rule() {\n")
-		for _, id := range v.kids.order {
-			fmt.Fprintf(b, "\t\tcase Rule%s:\n\t\t\tif c.%[1]s.Index < 0 {\n\t\t\t\tc.%[1]s.Index = i\n\t\t\t}\n", views[id].goName)
-		}
-		b.WriteString("\t\t}\n\t}\n\treturn c\n}\n\n")
+		b.WriteString("\t}\n}\n\n")
+		fmt.Fprintf(b, "// %s is the place in Children's pass of each rule (ast.View.FirstChildren).\nconst %[1]s = %q\n\n", slots, places)
 	}
 	for _, gr := range v.groups {
 		var alts []string
