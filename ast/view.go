@@ -24,7 +24,16 @@ type View struct {
 }
 
 // Text returns the input the node covers ("" for no node).
-func (v View) Text() string { return v.Tree.Text(v.Index) }
+//
+// It reads the node and the input through the pointer: Tree.Text, whose receiver is a
+// Tree, would copy the whole Tree (six words) for each call.
+func (v View) Text() string {
+	if v.Index == -1 {
+		return ""
+	}
+	n := v.Tree.nodes[v.Index]
+	return v.Tree.src[n.Start():n.End()]
+}
 
 // Start returns the byte offset of the node's start in the input.
 func (v View) Start() int { return int(v.Tree.nodes[v.Index].Start()) }
