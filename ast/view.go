@@ -361,6 +361,19 @@ func (v View) ChildUntil(rule uint16, stop *RuleSet) (View, bool) {
 	return View{Tree: v.Tree, Index: -1}, false
 }
 
+// FirstChildIf returns the view of the node's first child when it is of rule rule, or
+// false: the answer of Child for a rule whose child, when the node has one, is its first (the
+// grammar puts no child before it: a URI's scheme, or the one child of a node that always
+// has exactly one), in a look at one node. It is small enough to be inlined where it is used.
+func (v View) FirstChildIf(rule uint16) (View, bool) {
+	// The node (not -1) and one after it: the one is a child when it is deeper.
+	c, nodes := v.Index+1, v.Tree.nodes
+	if c <= 0 || c >= len(nodes) || nodes[c].StartRule&ruleMask != uint32(rule) || nodes[c].EndDepth&MaxTreeDepth <= nodes[c-1].EndDepth&MaxTreeDepth {
+		c = -1
+	}
+	return View{v.Tree, c}, c >= 0
+}
+
 // OnlyChild is ChildUntil(rule, forward) for a node that has at most one child of rule; at the
 // root, whose children end the tree, it looks from the last child back instead, stopping at
 // the first child of a rule in backward (before which the grammar puts no child of rule).

@@ -169,3 +169,27 @@ func TestFirstChildren(t *testing.T) {
 		}
 	}
 }
+
+// FirstChildIf is a look at the first child: for every node, the absent view and a tree
+// without nodes, and every rule, it finds the node's first child exactly when it is of the
+// rule.
+func TestFirstChildIf(t *testing.T) {
+	tr := viewTree(t)
+	var zero Tree
+	for _, c := range []struct {
+		tree *Tree
+		i    int
+	}{{&tr, -1}, {&tr, 0}, {&tr, 1}, {&tr, 2}, {&tr, 3}, {&tr, 4}, {&tr, 5}, {&zero, 0}, {&zero, -1}} {
+		for rule := range uint16(6) {
+			want := -1
+			if c.i >= 0 && c.tree.Len() > 0 {
+				if f := c.tree.FirstChild(c.i); f >= 0 && c.tree.Node(f).Rule() == rule {
+					want = f
+				}
+			}
+			got, ok := View{Tree: c.tree, Index: c.i}.FirstChildIf(rule)
+			assert.Equal(t, want, got.Index, "node %d, rule %d", c.i, rule)
+			assert.Equal(t, want >= 0, ok, "node %d, rule %d", c.i, rule)
+		}
+	}
+}

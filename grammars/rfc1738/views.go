@@ -132,102 +132,69 @@ const childSlotsOfUrl = "\x00\x00\v\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
 
 // Httpurl returns the node's httpurl child, or false when it has none.
 func (v Url) Httpurl() (Httpurl, bool) {
-	c, ok := v.ChildUntil(RuleHttpurl, untilHttpurlInUrl)
+	c, ok := v.FirstChildIf(RuleHttpurl)
 	return Httpurl{c}, ok
 }
 
-// untilHttpurlInUrl are the children of a node of rule url after which it has no httpurl child.
-var untilHttpurlInUrl = ast.RulesOf(RuleHttpurl, RuleFtpurl, RuleNewsurl, RuleNntpurl, RuleTelneturl, RuleGopherurl, RuleWaisurl, RuleMailtourl, RuleFileurl, RuleProsperourl, RuleOtherurl)
-
 // Ftpurl returns the node's ftpurl child, or false when it has none.
 func (v Url) Ftpurl() (Ftpurl, bool) {
-	c, ok := v.ChildUntil(RuleFtpurl, untilFtpurlInUrl)
+	c, ok := v.FirstChildIf(RuleFtpurl)
 	return Ftpurl{c}, ok
 }
 
-// untilFtpurlInUrl are the children of a node of rule url after which it has no ftpurl child.
-var untilFtpurlInUrl = ast.RulesOf(RuleHttpurl, RuleFtpurl, RuleNewsurl, RuleNntpurl, RuleTelneturl, RuleGopherurl, RuleWaisurl, RuleMailtourl, RuleFileurl, RuleProsperourl, RuleOtherurl)
-
 // Newsurl returns the node's newsurl child, or false when it has none.
 func (v Url) Newsurl() (Newsurl, bool) {
-	c, ok := v.ChildUntil(RuleNewsurl, untilNewsurlInUrl)
+	c, ok := v.FirstChildIf(RuleNewsurl)
 	return Newsurl{c}, ok
 }
 
-// untilNewsurlInUrl are the children of a node of rule url after which it has no newsurl child.
-var untilNewsurlInUrl = ast.RulesOf(RuleHttpurl, RuleFtpurl, RuleNewsurl, RuleNntpurl, RuleTelneturl, RuleGopherurl, RuleWaisurl, RuleMailtourl, RuleFileurl, RuleProsperourl, RuleOtherurl)
-
 // Nntpurl returns the node's nntpurl child, or false when it has none.
 func (v Url) Nntpurl() (Nntpurl, bool) {
-	c, ok := v.ChildUntil(RuleNntpurl, untilNntpurlInUrl)
+	c, ok := v.FirstChildIf(RuleNntpurl)
 	return Nntpurl{c}, ok
 }
 
-// untilNntpurlInUrl are the children of a node of rule url after which it has no nntpurl child.
-var untilNntpurlInUrl = ast.RulesOf(RuleHttpurl, RuleFtpurl, RuleNewsurl, RuleNntpurl, RuleTelneturl, RuleGopherurl, RuleWaisurl, RuleMailtourl, RuleFileurl, RuleProsperourl, RuleOtherurl)
-
 // Telneturl returns the node's telneturl child, or false when it has none.
 func (v Url) Telneturl() (Telneturl, bool) {
-	c, ok := v.ChildUntil(RuleTelneturl, untilTelneturlInUrl)
+	c, ok := v.FirstChildIf(RuleTelneturl)
 	return Telneturl{c}, ok
 }
 
-// untilTelneturlInUrl are the children of a node of rule url after which it has no telneturl child.
-var untilTelneturlInUrl = ast.RulesOf(RuleHttpurl, RuleFtpurl, RuleNewsurl, RuleNntpurl, RuleTelneturl, RuleGopherurl, RuleWaisurl, RuleMailtourl, RuleFileurl, RuleProsperourl, RuleOtherurl)
-
 // Gopherurl returns the node's gopherurl child, or false when it has none.
 func (v Url) Gopherurl() (Gopherurl, bool) {
-	c, ok := v.ChildUntil(RuleGopherurl, untilGopherurlInUrl)
+	c, ok := v.FirstChildIf(RuleGopherurl)
 	return Gopherurl{c}, ok
 }
 
-// untilGopherurlInUrl are the children of a node of rule url after which it has no gopherurl child.
-var untilGopherurlInUrl = ast.RulesOf(RuleHttpurl, RuleFtpurl, RuleNewsurl, RuleNntpurl, RuleTelneturl, RuleGopherurl, RuleWaisurl, RuleMailtourl, RuleFileurl, RuleProsperourl, RuleOtherurl)
-
 // Waisurl returns the node's waisurl child, or false when it has none.
 func (v Url) Waisurl() (Waisurl, bool) {
-	c, ok := v.ChildUntil(RuleWaisurl, untilWaisurlInUrl)
+	c, ok := v.FirstChildIf(RuleWaisurl)
 	return Waisurl{c}, ok
 }
 
-// untilWaisurlInUrl are the children of a node of rule url after which it has no waisurl child.
-var untilWaisurlInUrl = ast.RulesOf(RuleHttpurl, RuleFtpurl, RuleNewsurl, RuleNntpurl, RuleTelneturl, RuleGopherurl, RuleWaisurl, RuleMailtourl, RuleFileurl, RuleProsperourl, RuleOtherurl)
-
 // Mailtourl returns the node's mailtourl child, or false when it has none.
 func (v Url) Mailtourl() (Mailtourl, bool) {
-	c, ok := v.ChildUntil(RuleMailtourl, untilMailtourlInUrl)
+	c, ok := v.FirstChildIf(RuleMailtourl)
 	return Mailtourl{c}, ok
 }
 
-// untilMailtourlInUrl are the children of a node of rule url after which it has no mailtourl child.
-var untilMailtourlInUrl = ast.RulesOf(RuleHttpurl, RuleFtpurl, RuleNewsurl, RuleNntpurl, RuleTelneturl, RuleGopherurl, RuleWaisurl, RuleMailtourl, RuleFileurl, RuleProsperourl, RuleOtherurl)
-
 // Fileurl returns the node's fileurl child, or false when it has none.
 func (v Url) Fileurl() (Fileurl, bool) {
-	c, ok := v.ChildUntil(RuleFileurl, untilFileurlInUrl)
+	c, ok := v.FirstChildIf(RuleFileurl)
 	return Fileurl{c}, ok
 }
 
-// untilFileurlInUrl are the children of a node of rule url after which it has no fileurl child.
-var untilFileurlInUrl = ast.RulesOf(RuleHttpurl, RuleFtpurl, RuleNewsurl, RuleNntpurl, RuleTelneturl, RuleGopherurl, RuleWaisurl, RuleMailtourl, RuleFileurl, RuleProsperourl, RuleOtherurl)
-
 // Prosperourl returns the node's prosperourl child, or false when it has none.
 func (v Url) Prosperourl() (Prosperourl, bool) {
-	c, ok := v.ChildUntil(RuleProsperourl, untilProsperourlInUrl)
+	c, ok := v.FirstChildIf(RuleProsperourl)
 	return Prosperourl{c}, ok
 }
 
-// untilProsperourlInUrl are the children of a node of rule url after which it has no prosperourl child.
-var untilProsperourlInUrl = ast.RulesOf(RuleHttpurl, RuleFtpurl, RuleNewsurl, RuleNntpurl, RuleTelneturl, RuleGopherurl, RuleWaisurl, RuleMailtourl, RuleFileurl, RuleProsperourl, RuleOtherurl)
-
 // Otherurl returns the node's otherurl child, or false when it has none.
 func (v Url) Otherurl() (Otherurl, bool) {
-	c, ok := v.ChildUntil(RuleOtherurl, untilOtherurlInUrl)
+	c, ok := v.FirstChildIf(RuleOtherurl)
 	return Otherurl{c}, ok
 }
-
-// untilOtherurlInUrl are the children of a node of rule url after which it has no otherurl child.
-var untilOtherurlInUrl = ast.RulesOf(RuleHttpurl, RuleFtpurl, RuleNewsurl, RuleNntpurl, RuleTelneturl, RuleGopherurl, RuleWaisurl, RuleMailtourl, RuleFileurl, RuleProsperourl, RuleOtherurl)
 
 // Genericurl is a view of a node of rule genericurl:
 //
@@ -265,12 +232,9 @@ const childSlotsOfGenericurl = "\x00\x00\x00\x01\x02\x00"
 
 // Scheme returns the node's scheme child.
 func (v Genericurl) Scheme() Scheme {
-	c, _ := v.ChildUntil(RuleScheme, untilSchemeInGenericurl)
+	c, _ := v.FirstChildIf(RuleScheme)
 	return Scheme{c}
 }
-
-// untilSchemeInGenericurl are the children of a node of rule genericurl after which it has no scheme child.
-var untilSchemeInGenericurl = ast.RulesOf(RuleScheme, RuleSchemepart)
 
 // Schemepart returns the node's schemepart child.
 func (v Genericurl) Schemepart() Schemepart {
@@ -298,12 +262,9 @@ func AsOtherurl(t *ast.Tree, i int) (Otherurl, bool) {
 
 // Genericurl returns the node's genericurl child.
 func (v Otherurl) Genericurl() Genericurl {
-	c, _ := v.ChildUntil(RuleGenericurl, untilGenericurlInOtherurl)
+	c, _ := v.FirstChildIf(RuleGenericurl)
 	return Genericurl{c}
 }
-
-// untilGenericurlInOtherurl are the children of a node of rule otherurl after which it has no genericurl child.
-var untilGenericurlInOtherurl = ast.RulesOf(RuleGenericurl)
 
 // Scheme is a view of a node of rule scheme:
 //
@@ -331,12 +292,9 @@ func AsSchemepart(t *ast.Tree, i int) (Schemepart, bool) {
 
 // IpSchemepart returns the node's ip-schemepart child, or false when it has none.
 func (v Schemepart) IpSchemepart() (IpSchemepart, bool) {
-	c, ok := v.ChildUntil(RuleIpSchemepart, untilIpSchemepartInSchemepart)
+	c, ok := v.FirstChildIf(RuleIpSchemepart)
 	return IpSchemepart{c}, ok
 }
-
-// untilIpSchemepartInSchemepart are the children of a node of rule schemepart after which it has no ip-schemepart child.
-var untilIpSchemepartInSchemepart = ast.RulesOf(RuleIpSchemepart)
 
 // IpSchemepart is a view of a node of rule ip-schemepart:
 //
@@ -374,12 +332,9 @@ const childSlotsOfIpSchemepart = "\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x
 
 // Login returns the node's login child.
 func (v IpSchemepart) Login() Login {
-	c, _ := v.ChildUntil(RuleLogin, untilLoginInIpSchemepart)
+	c, _ := v.FirstChildIf(RuleLogin)
 	return Login{c}
 }
-
-// untilLoginInIpSchemepart are the children of a node of rule ip-schemepart after which it has no login child.
-var untilLoginInIpSchemepart = ast.RulesOf(RuleLogin, RuleUrlpath)
 
 // Urlpath returns the node's urlpath child, or false when it has none.
 func (v IpSchemepart) Urlpath() (Urlpath, bool) {
@@ -431,12 +386,9 @@ const childSlotsOfLogin = "\x00\x00\x00\x00\x00\x00\x00\x03\x00\x00\x00\x00\x00\
 
 // User returns the node's user child, or false when it has none.
 func (v Login) User() (User, bool) {
-	c, ok := v.ChildUntil(RuleUser, untilUserInLogin)
+	c, ok := v.FirstChildIf(RuleUser)
 	return User{c}, ok
 }
-
-// untilUserInLogin are the children of a node of rule login after which it has no user child.
-var untilUserInLogin = ast.RulesOf(RuleUser, RulePassword, RuleHostport)
 
 // Password returns the node's password child, or false when it has none.
 func (v Login) Password() (Password, bool) {
@@ -495,12 +447,9 @@ const childSlotsOfHostport = "\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x
 
 // Host returns the node's host child.
 func (v Hostport) Host() Host {
-	c, _ := v.ChildUntil(RuleHost, untilHostInHostport)
+	c, _ := v.FirstChildIf(RuleHost)
 	return Host{c}
 }
-
-// untilHostInHostport are the children of a node of rule hostport after which it has no host child.
-var untilHostInHostport = ast.RulesOf(RuleHost, RulePort)
 
 // Port returns the node's port child, or false when it has none.
 func (v Hostport) Port() (Port, bool) {
@@ -553,21 +502,15 @@ const childSlotsOfHost = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x
 
 // Hostnumber returns the node's hostnumber child, or false when it has none.
 func (v Host) Hostnumber() (Hostnumber, bool) {
-	c, ok := v.ChildUntil(RuleHostnumber, untilHostnumberInHost)
+	c, ok := v.FirstChildIf(RuleHostnumber)
 	return Hostnumber{c}, ok
 }
 
-// untilHostnumberInHost are the children of a node of rule host after which it has no hostnumber child.
-var untilHostnumberInHost = ast.RulesOf(RuleHostnumber, RuleHostname)
-
 // Hostname returns the node's hostname child, or false when it has none.
 func (v Host) Hostname() (Hostname, bool) {
-	c, ok := v.ChildUntil(RuleHostname, untilHostnameInHost)
+	c, ok := v.FirstChildIf(RuleHostname)
 	return Hostname{c}, ok
 }
-
-// untilHostnameInHost are the children of a node of rule host after which it has no hostname child.
-var untilHostnameInHost = ast.RulesOf(RuleHostnumber, RuleHostname)
 
 // Hostname is a view of a node of rule hostname:
 //
@@ -675,12 +618,9 @@ func AsPort(t *ast.Tree, i int) (Port, bool) {
 
 // Digits returns the node's digits child.
 func (v Port) Digits() Digits {
-	c, _ := v.ChildUntil(RuleDigits, untilDigitsInPort)
+	c, _ := v.FirstChildIf(RuleDigits)
 	return Digits{c}
 }
-
-// untilDigitsInPort are the children of a node of rule port after which it has no digits child.
-var untilDigitsInPort = ast.RulesOf(RuleDigits)
 
 // User is a view of a node of rule user:
 //
@@ -758,12 +698,9 @@ const childSlotsOfFtpurl = "\x00\x00\x00\x01\x00\x00\x02\x00\x00\x00\x00\x00\x00
 
 // Scheme returns the node's scheme child.
 func (v Ftpurl) Scheme() Scheme {
-	c, _ := v.ChildUntil(RuleScheme, untilSchemeInFtpurl)
+	c, _ := v.FirstChildIf(RuleScheme)
 	return Scheme{c}
 }
-
-// untilSchemeInFtpurl are the children of a node of rule ftpurl after which it has no scheme child.
-var untilSchemeInFtpurl = ast.RulesOf(RuleScheme, RuleLogin, RuleFpath, RuleFtptype)
 
 // Login returns the node's login child.
 func (v Ftpurl) Login() Login {
@@ -877,12 +814,9 @@ const childSlotsOfFileurl = "\x00\x00\x00\x01\x00\x00\x00\x00\x02\x00\x00\x00\x0
 
 // Scheme returns the node's scheme child.
 func (v Fileurl) Scheme() Scheme {
-	c, _ := v.ChildUntil(RuleScheme, untilSchemeInFileurl)
+	c, _ := v.FirstChildIf(RuleScheme)
 	return Scheme{c}
 }
-
-// untilSchemeInFileurl are the children of a node of rule fileurl after which it has no scheme child.
-var untilSchemeInFileurl = ast.RulesOf(RuleScheme, RuleHost, RuleFpath)
 
 // Host returns the node's host child, or false when it has none.
 func (v Fileurl) Host() (Host, bool) {
@@ -945,12 +879,9 @@ const childSlotsOfHttpurl = "\x00\x00\x00\x01\x00\x00\x00\x02\x00\x00\x00\x00\x0
 
 // Scheme returns the node's scheme child.
 func (v Httpurl) Scheme() Scheme {
-	c, _ := v.ChildUntil(RuleScheme, untilSchemeInHttpurl)
+	c, _ := v.FirstChildIf(RuleScheme)
 	return Scheme{c}
 }
-
-// untilSchemeInHttpurl are the children of a node of rule httpurl after which it has no scheme child.
-var untilSchemeInHttpurl = ast.RulesOf(RuleScheme, RuleHostport, RuleHpath, RuleSearch)
 
 // Hostport returns the node's hostport child.
 func (v Httpurl) Hostport() Hostport {
@@ -1070,12 +1001,9 @@ const childSlotsOfGopherurl = "\x00\x00\x00\x01\x00\x00\x00\x02\x00\x00\x00\x00\
 
 // Scheme returns the node's scheme child.
 func (v Gopherurl) Scheme() Scheme {
-	c, _ := v.ChildUntil(RuleScheme, untilSchemeInGopherurl)
+	c, _ := v.FirstChildIf(RuleScheme)
 	return Scheme{c}
 }
-
-// untilSchemeInGopherurl are the children of a node of rule gopherurl after which it has no scheme child.
-var untilSchemeInGopherurl = ast.RulesOf(RuleScheme, RuleHostport, RuleGtype, RuleSelector, RuleSearch, RuleGopherPlusString)
 
 // Hostport returns the node's hostport child.
 func (v Gopherurl) Hostport() Hostport {
@@ -1203,12 +1131,9 @@ const childSlotsOfMailtourl = "\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\
 
 // Scheme returns the node's scheme child.
 func (v Mailtourl) Scheme() Scheme {
-	c, _ := v.ChildUntil(RuleScheme, untilSchemeInMailtourl)
+	c, _ := v.FirstChildIf(RuleScheme)
 	return Scheme{c}
 }
-
-// untilSchemeInMailtourl are the children of a node of rule mailtourl after which it has no scheme child.
-var untilSchemeInMailtourl = ast.RulesOf(RuleScheme, RuleEncoded822addr)
 
 // Encoded822addr returns the node's encoded822addr child.
 func (v Mailtourl) Encoded822addr() Encoded822addr {
@@ -1270,12 +1195,9 @@ const childSlotsOfNewsurl = "\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x0
 
 // Scheme returns the node's scheme child.
 func (v Newsurl) Scheme() Scheme {
-	c, _ := v.ChildUntil(RuleScheme, untilSchemeInNewsurl)
+	c, _ := v.FirstChildIf(RuleScheme)
 	return Scheme{c}
 }
-
-// untilSchemeInNewsurl are the children of a node of rule newsurl after which it has no scheme child.
-var untilSchemeInNewsurl = ast.RulesOf(RuleScheme, RuleGrouppart)
 
 // Grouppart returns the node's grouppart child.
 func (v Newsurl) Grouppart() Grouppart {
@@ -1325,21 +1247,15 @@ const childSlotsOfGrouppart = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
 
 // Article returns the node's article child, or false when it has none.
 func (v Grouppart) Article() (Article, bool) {
-	c, ok := v.ChildUntil(RuleArticle, untilArticleInGrouppart)
+	c, ok := v.FirstChildIf(RuleArticle)
 	return Article{c}, ok
 }
 
-// untilArticleInGrouppart are the children of a node of rule grouppart after which it has no article child.
-var untilArticleInGrouppart = ast.RulesOf(RuleArticle, RuleGroup)
-
 // Group returns the node's group child, or false when it has none.
 func (v Grouppart) Group() (Group, bool) {
-	c, ok := v.ChildUntil(RuleGroup, untilGroupInGrouppart)
+	c, ok := v.FirstChildIf(RuleGroup)
 	return Group{c}, ok
 }
-
-// untilGroupInGrouppart are the children of a node of rule grouppart after which it has no group child.
-var untilGroupInGrouppart = ast.RulesOf(RuleArticle, RuleGroup)
 
 // Group is a view of a node of rule group:
 //
@@ -1367,12 +1283,9 @@ func AsArticle(t *ast.Tree, i int) (Article, bool) {
 
 // Host returns the node's host child.
 func (v Article) Host() Host {
-	c, _ := v.ChildUntil(RuleHost, untilHostInArticle)
+	c, _ := v.FirstChildIf(RuleHost)
 	return Host{c}
 }
-
-// untilHostInArticle are the children of a node of rule article after which it has no host child.
-var untilHostInArticle = ast.RulesOf(RuleHost)
 
 // Nntpurl is a view of a node of rule nntpurl:
 //
@@ -1414,12 +1327,9 @@ const childSlotsOfNntpurl = "\x00\x00\x00\x01\x00\x00\x00\x02\x00\x00\x00\x00\x0
 
 // Scheme returns the node's scheme child.
 func (v Nntpurl) Scheme() Scheme {
-	c, _ := v.ChildUntil(RuleScheme, untilSchemeInNntpurl)
+	c, _ := v.FirstChildIf(RuleScheme)
 	return Scheme{c}
 }
-
-// untilSchemeInNntpurl are the children of a node of rule nntpurl after which it has no scheme child.
-var untilSchemeInNntpurl = ast.RulesOf(RuleScheme, RuleHostport, RuleGroup, RuleDigits)
 
 // Hostport returns the node's hostport child.
 func (v Nntpurl) Hostport() Hostport {
@@ -1490,12 +1400,9 @@ const childSlotsOfTelneturl = "\x00\x00\x00\x01\x00\x00\x02\x00"
 
 // Scheme returns the node's scheme child.
 func (v Telneturl) Scheme() Scheme {
-	c, _ := v.ChildUntil(RuleScheme, untilSchemeInTelneturl)
+	c, _ := v.FirstChildIf(RuleScheme)
 	return Scheme{c}
 }
-
-// untilSchemeInTelneturl are the children of a node of rule telneturl after which it has no scheme child.
-var untilSchemeInTelneturl = ast.RulesOf(RuleScheme, RuleLogin)
 
 // Login returns the node's login child.
 func (v Telneturl) Login() Login {
@@ -1550,30 +1457,21 @@ const childSlotsOfWaisurl = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x0
 
 // Waisdoc returns the node's waisdoc child, or false when it has none.
 func (v Waisurl) Waisdoc() (Waisdoc, bool) {
-	c, ok := v.ChildUntil(RuleWaisdoc, untilWaisdocInWaisurl)
+	c, ok := v.FirstChildIf(RuleWaisdoc)
 	return Waisdoc{c}, ok
 }
 
-// untilWaisdocInWaisurl are the children of a node of rule waisurl after which it has no waisdoc child.
-var untilWaisdocInWaisurl = ast.RulesOf(RuleWaisdoc, RuleWaisindex, RuleWaisdatabase)
-
 // Waisindex returns the node's waisindex child, or false when it has none.
 func (v Waisurl) Waisindex() (Waisindex, bool) {
-	c, ok := v.ChildUntil(RuleWaisindex, untilWaisindexInWaisurl)
+	c, ok := v.FirstChildIf(RuleWaisindex)
 	return Waisindex{c}, ok
 }
 
-// untilWaisindexInWaisurl are the children of a node of rule waisurl after which it has no waisindex child.
-var untilWaisindexInWaisurl = ast.RulesOf(RuleWaisdoc, RuleWaisindex, RuleWaisdatabase)
-
 // Waisdatabase returns the node's waisdatabase child, or false when it has none.
 func (v Waisurl) Waisdatabase() (Waisdatabase, bool) {
-	c, ok := v.ChildUntil(RuleWaisdatabase, untilWaisdatabaseInWaisurl)
+	c, ok := v.FirstChildIf(RuleWaisdatabase)
 	return Waisdatabase{c}, ok
 }
-
-// untilWaisdatabaseInWaisurl are the children of a node of rule waisurl after which it has no waisdatabase child.
-var untilWaisdatabaseInWaisurl = ast.RulesOf(RuleWaisdoc, RuleWaisindex, RuleWaisdatabase)
 
 // Waisdatabase is a view of a node of rule waisdatabase:
 //
@@ -1613,12 +1511,9 @@ const childSlotsOfWaisdatabase = "\x00\x00\x00\x01\x00\x00\x00\x02\x00\x00\x00\x
 
 // Scheme returns the node's scheme child.
 func (v Waisdatabase) Scheme() Scheme {
-	c, _ := v.ChildUntil(RuleScheme, untilSchemeInWaisdatabase)
+	c, _ := v.FirstChildIf(RuleScheme)
 	return Scheme{c}
 }
-
-// untilSchemeInWaisdatabase are the children of a node of rule waisdatabase after which it has no scheme child.
-var untilSchemeInWaisdatabase = ast.RulesOf(RuleScheme, RuleHostport, RuleDatabase)
 
 // Hostport returns the node's hostport child.
 func (v Waisdatabase) Hostport() Hostport {
@@ -1681,12 +1576,9 @@ const childSlotsOfWaisindex = "\x00\x00\x00\x01\x00\x00\x00\x02\x00\x00\x00\x00\
 
 // Scheme returns the node's scheme child.
 func (v Waisindex) Scheme() Scheme {
-	c, _ := v.ChildUntil(RuleScheme, untilSchemeInWaisindex)
+	c, _ := v.FirstChildIf(RuleScheme)
 	return Scheme{c}
 }
-
-// untilSchemeInWaisindex are the children of a node of rule waisindex after which it has no scheme child.
-var untilSchemeInWaisindex = ast.RulesOf(RuleScheme, RuleHostport, RuleDatabase, RuleSearch)
 
 // Hostport returns the node's hostport child.
 func (v Waisindex) Hostport() Hostport {
@@ -1763,12 +1655,9 @@ const childSlotsOfWaisdoc = "\x00\x00\x00\x01\x00\x00\x00\x02\x00\x00\x00\x00\x0
 
 // Scheme returns the node's scheme child.
 func (v Waisdoc) Scheme() Scheme {
-	c, _ := v.ChildUntil(RuleScheme, untilSchemeInWaisdoc)
+	c, _ := v.FirstChildIf(RuleScheme)
 	return Scheme{c}
 }
-
-// untilSchemeInWaisdoc are the children of a node of rule waisdoc after which it has no scheme child.
-var untilSchemeInWaisdoc = ast.RulesOf(RuleScheme, RuleHostport, RuleDatabase, RuleWtype, RuleWpath)
 
 // Hostport returns the node's hostport child.
 func (v Waisdoc) Hostport() Hostport {
@@ -1888,12 +1777,9 @@ const childSlotsOfProsperourl = "\x00\x00\x00\x01\x00\x00\x00\x02\x00\x00\x00\x0
 
 // Scheme returns the node's scheme child.
 func (v Prosperourl) Scheme() Scheme {
-	c, _ := v.ChildUntil(RuleScheme, untilSchemeInProsperourl)
+	c, _ := v.FirstChildIf(RuleScheme)
 	return Scheme{c}
 }
-
-// untilSchemeInProsperourl are the children of a node of rule prosperourl after which it has no scheme child.
-var untilSchemeInProsperourl = ast.RulesOf(RuleScheme, RuleHostport, RulePpath, RuleFieldspec)
 
 // Hostport returns the node's hostport child.
 func (v Prosperourl) Hostport() Hostport {
@@ -1986,12 +1872,9 @@ const childSlotsOfFieldspec = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
 
 // Fieldname returns the node's fieldname child.
 func (v Fieldspec) Fieldname() Fieldname {
-	c, _ := v.ChildUntil(RuleFieldname, untilFieldnameInFieldspec)
+	c, _ := v.FirstChildIf(RuleFieldname)
 	return Fieldname{c}
 }
-
-// untilFieldnameInFieldspec are the children of a node of rule fieldspec after which it has no fieldname child.
-var untilFieldnameInFieldspec = ast.RulesOf(RuleFieldname, RuleFieldvalue)
 
 // Fieldvalue returns the node's fieldvalue child.
 func (v Fieldspec) Fieldvalue() Fieldvalue {

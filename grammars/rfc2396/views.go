@@ -80,21 +80,15 @@ const childSlotsOfURIReference = "\x00\x01\x02\x00\x00\x00\x00\x00\x00\x00\x00\x
 
 // AbsoluteURI returns the node's absoluteURI child, or false when it has none.
 func (v URIReference) AbsoluteURI() (AbsoluteURI, bool) {
-	c, ok := v.ChildUntil(RuleAbsoluteURI, untilAbsoluteURIInURIReference)
+	c, ok := v.FirstChildIf(RuleAbsoluteURI)
 	return AbsoluteURI{c}, ok
 }
 
-// untilAbsoluteURIInURIReference are the children of a node of rule URI-reference after which it has no absoluteURI child.
-var untilAbsoluteURIInURIReference = ast.RulesOf(RuleAbsoluteURI, RuleRelativeURI, RuleFragment)
-
 // RelativeURI returns the node's relativeURI child, or false when it has none.
 func (v URIReference) RelativeURI() (RelativeURI, bool) {
-	c, ok := v.ChildUntil(RuleRelativeURI, untilRelativeURIInURIReference)
+	c, ok := v.FirstChildIf(RuleRelativeURI)
 	return RelativeURI{c}, ok
 }
-
-// untilRelativeURIInURIReference are the children of a node of rule URI-reference after which it has no relativeURI child.
-var untilRelativeURIInURIReference = ast.RulesOf(RuleAbsoluteURI, RuleRelativeURI, RuleFragment)
 
 // Fragment returns the node's fragment child, or false when it has none.
 func (v URIReference) Fragment() (Fragment, bool) {
@@ -162,12 +156,9 @@ var untilPathInAbsoluteURI = ast.RulesOf(RuleNetPath, RuleQuery, RuleAbsPath, Ru
 
 // Scheme returns the node's scheme child.
 func (v AbsoluteURI) Scheme() Scheme {
-	c, _ := v.ChildUntil(RuleScheme, untilSchemeInAbsoluteURI)
+	c, _ := v.FirstChildIf(RuleScheme)
 	return Scheme{c}
 }
-
-// untilSchemeInAbsoluteURI are the children of a node of rule absoluteURI after which it has no scheme child.
-var untilSchemeInAbsoluteURI = ast.RulesOf(RuleScheme, RuleNetPath, RuleQuery, RuleAbsPath, RuleOpaquePart)
 
 // NetPath returns the node's net-path child, or false when it has none.
 func (v AbsoluteURI) NetPath() (NetPath, bool) {
@@ -263,12 +254,9 @@ var untilPathInRelativeURI = ast.RulesOf(RuleNetPath, RuleQuery, RuleAbsPath, Ru
 
 // NetPath returns the node's net-path child, or false when it has none.
 func (v RelativeURI) NetPath() (NetPath, bool) {
-	c, ok := v.ChildUntil(RuleNetPath, untilNetPathInRelativeURI)
+	c, ok := v.FirstChildIf(RuleNetPath)
 	return NetPath{c}, ok
 }
-
-// untilNetPathInRelativeURI are the children of a node of rule relativeURI after which it has no net-path child.
-var untilNetPathInRelativeURI = ast.RulesOf(RuleNetPath, RuleQuery, RuleAbsPath, RuleRelPath)
 
 // Query returns the node's query child, or false when it has none.
 func (v RelativeURI) Query() (Query, bool) {
@@ -284,21 +272,15 @@ var backUntilQueryInRelativeURI = ast.RulesOf(RuleNetPath, RuleQuery, RuleAbsPat
 
 // AbsPath returns the node's abs-path child, or false when it has none.
 func (v RelativeURI) AbsPath() (AbsPath, bool) {
-	c, ok := v.ChildUntil(RuleAbsPath, untilAbsPathInRelativeURI)
+	c, ok := v.FirstChildIf(RuleAbsPath)
 	return AbsPath{c}, ok
 }
 
-// untilAbsPathInRelativeURI are the children of a node of rule relativeURI after which it has no abs-path child.
-var untilAbsPathInRelativeURI = ast.RulesOf(RuleNetPath, RuleQuery, RuleAbsPath, RuleRelPath)
-
 // RelPath returns the node's rel-path child, or false when it has none.
 func (v RelativeURI) RelPath() (RelPath, bool) {
-	c, ok := v.ChildUntil(RuleRelPath, untilRelPathInRelativeURI)
+	c, ok := v.FirstChildIf(RuleRelPath)
 	return RelPath{c}, ok
 }
-
-// untilRelPathInRelativeURI are the children of a node of rule relativeURI after which it has no rel-path child.
-var untilRelPathInRelativeURI = ast.RulesOf(RuleNetPath, RuleQuery, RuleAbsPath, RuleRelPath)
 
 // OpaquePart is a view of a node of rule opaque-part:
 //
@@ -348,12 +330,9 @@ const childSlotsOfNetPath = "\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x01\x0
 
 // Authority returns the node's authority child.
 func (v NetPath) Authority() Authority {
-	c, _ := v.ChildUntil(RuleAuthority, untilAuthorityInNetPath)
+	c, _ := v.FirstChildIf(RuleAuthority)
 	return Authority{c}
 }
-
-// untilAuthorityInNetPath are the children of a node of rule net-path after which it has no authority child.
-var untilAuthorityInNetPath = ast.RulesOf(RuleAuthority, RuleAbsPath)
 
 // AbsPath returns the node's abs-path child, or false when it has none.
 func (v NetPath) AbsPath() (AbsPath, bool) {
@@ -398,12 +377,9 @@ func AsRelPath(t *ast.Tree, i int) (RelPath, bool) {
 
 // AbsPath returns the node's abs-path child, or false when it has none.
 func (v RelPath) AbsPath() (AbsPath, bool) {
-	c, ok := v.ChildUntil(RuleAbsPath, untilAbsPathInRelPath)
+	c, ok := v.FirstChildIf(RuleAbsPath)
 	return AbsPath{c}, ok
 }
-
-// untilAbsPathInRelPath are the children of a node of rule rel-path after which it has no abs-path child.
-var untilAbsPathInRelPath = ast.RulesOf(RuleAbsPath)
 
 // Scheme is a view of a node of rule scheme:
 //
@@ -456,21 +432,15 @@ const childSlotsOfAuthority = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
 
 // Server returns the node's server child, or false when it has none.
 func (v Authority) Server() (Server, bool) {
-	c, ok := v.ChildUntil(RuleServer, untilServerInAuthority)
+	c, ok := v.FirstChildIf(RuleServer)
 	return Server{c}, ok
 }
 
-// untilServerInAuthority are the children of a node of rule authority after which it has no server child.
-var untilServerInAuthority = ast.RulesOf(RuleServer, RuleRegName)
-
 // RegName returns the node's reg-name child, or false when it has none.
 func (v Authority) RegName() (RegName, bool) {
-	c, ok := v.ChildUntil(RuleRegName, untilRegNameInAuthority)
+	c, ok := v.FirstChildIf(RuleRegName)
 	return RegName{c}, ok
 }
-
-// untilRegNameInAuthority are the children of a node of rule authority after which it has no reg-name child.
-var untilRegNameInAuthority = ast.RulesOf(RuleServer, RuleRegName)
 
 // RegName is a view of a node of rule reg-name:
 //
@@ -523,12 +493,9 @@ const childSlotsOfServer = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00
 
 // Userinfo returns the node's userinfo child, or false when it has none.
 func (v Server) Userinfo() (Userinfo, bool) {
-	c, ok := v.ChildUntil(RuleUserinfo, untilUserinfoInServer)
+	c, ok := v.FirstChildIf(RuleUserinfo)
 	return Userinfo{c}, ok
 }
-
-// untilUserinfoInServer are the children of a node of rule server after which it has no userinfo child.
-var untilUserinfoInServer = ast.RulesOf(RuleUserinfo, RuleHost, RulePort)
 
 // Host returns the node's host child, or false when it has none.
 func (v Server) Host() (Host, bool) {
@@ -605,30 +572,21 @@ const childSlotsOfHost = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x
 
 // IPv6reference returns the node's IPv6reference child, or false when it has none.
 func (v Host) IPv6reference() (IPv6reference, bool) {
-	c, ok := v.ChildUntil(RuleIPv6reference, untilIPv6referenceInHost)
+	c, ok := v.FirstChildIf(RuleIPv6reference)
 	return IPv6reference{c}, ok
 }
 
-// untilIPv6referenceInHost are the children of a node of rule host after which it has no IPv6reference child.
-var untilIPv6referenceInHost = ast.RulesOf(RuleIPv6reference, RuleIPv4address, RuleHostname)
-
 // IPv4address returns the node's IPv4address child, or false when it has none.
 func (v Host) IPv4address() (IPv4address, bool) {
-	c, ok := v.ChildUntil(RuleIPv4address, untilIPv4addressInHost)
+	c, ok := v.FirstChildIf(RuleIPv4address)
 	return IPv4address{c}, ok
 }
 
-// untilIPv4addressInHost are the children of a node of rule host after which it has no IPv4address child.
-var untilIPv4addressInHost = ast.RulesOf(RuleIPv6reference, RuleIPv4address, RuleHostname)
-
 // Hostname returns the node's hostname child, or false when it has none.
 func (v Host) Hostname() (Hostname, bool) {
-	c, ok := v.ChildUntil(RuleHostname, untilHostnameInHost)
+	c, ok := v.FirstChildIf(RuleHostname)
 	return Hostname{c}, ok
 }
-
-// untilHostnameInHost are the children of a node of rule host after which it has no hostname child.
-var untilHostnameInHost = ast.RulesOf(RuleIPv6reference, RuleIPv4address, RuleHostname)
 
 // IPv6reference is a view of a node of rule IPv6reference:
 //
@@ -644,12 +602,9 @@ func AsIPv6reference(t *ast.Tree, i int) (IPv6reference, bool) {
 
 // IPv6address returns the node's IPv6address child.
 func (v IPv6reference) IPv6address() IPv6address {
-	c, _ := v.ChildUntil(RuleIPv6address, untilIPv6addressInIPv6reference)
+	c, _ := v.FirstChildIf(RuleIPv6address)
 	return IPv6address{c}
 }
-
-// untilIPv6addressInIPv6reference are the children of a node of rule IPv6reference after which it has no IPv6address child.
-var untilIPv6addressInIPv6reference = ast.RulesOf(RuleIPv6address)
 
 // Hostname is a view of a node of rule hostname:
 //
@@ -754,12 +709,9 @@ func AsIPv6address(t *ast.Tree, i int) (IPv6address, bool) {
 
 // IPv4address returns the node's IPv4address child, or false when it has none.
 func (v IPv6address) IPv4address() (IPv4address, bool) {
-	c, ok := v.ChildUntil(RuleIPv4address, untilIPv4addressInIPv6address)
+	c, ok := v.FirstChildIf(RuleIPv4address)
 	return IPv4address{c}, ok
 }
-
-// untilIPv4addressInIPv6address are the children of a node of rule IPv6address after which it has no IPv4address child.
-var untilIPv4addressInIPv6address = ast.RulesOf(RuleIPv4address)
 
 // Shapes are the children each view's accessors expect, as the generator read them from the
 // PEG: package grammartest holds the grammar's trees to them.

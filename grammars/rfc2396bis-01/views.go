@@ -88,12 +88,9 @@ const childSlotsOfURIReference = "\x00\x00\x00\x00\x00\x03\x05\x00\x01\x02\x00\x
 
 // Scheme returns the node's scheme child, or false when it has none.
 func (v URIReference) Scheme() (Scheme, bool) {
-	c, ok := v.ChildUntil(RuleScheme, untilSchemeInURIReference)
+	c, ok := v.FirstChildIf(RuleScheme)
 	return Scheme{c}, ok
 }
-
-// untilSchemeInURIReference are the children of a node of rule URI-reference after which it has no scheme child.
-var untilSchemeInURIReference = ast.RulesOf(RuleScheme, RuleAuthority, RuleAbsPath, RuleQuery, RuleOpaquePart, RuleRelPath, RuleFragment)
 
 // Authority returns the node's authority child, or false when it has none.
 func (v URIReference) Authority() (Authority, bool) {
@@ -136,12 +133,9 @@ var untilOpaquePartInURIReference = ast.RulesOf(RuleAuthority, RuleAbsPath, Rule
 
 // RelPath returns the node's rel-path child, or false when it has none.
 func (v URIReference) RelPath() (RelPath, bool) {
-	c, ok := v.ChildUntil(RuleRelPath, untilRelPathInURIReference)
+	c, ok := v.FirstChildIf(RuleRelPath)
 	return RelPath{c}, ok
 }
-
-// untilRelPathInURIReference are the children of a node of rule URI-reference after which it has no rel-path child.
-var untilRelPathInURIReference = ast.RulesOf(RuleScheme, RuleAuthority, RuleAbsPath, RuleQuery, RuleOpaquePart, RuleRelPath, RuleFragment)
 
 // Fragment returns the node's fragment child, or false when it has none.
 func (v URIReference) Fragment() (Fragment, bool) {
@@ -235,21 +229,15 @@ const childSlotsOfAuthority = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x01\
 
 // Server returns the node's server child, or false when it has none.
 func (v Authority) Server() (Server, bool) {
-	c, ok := v.ChildUntil(RuleServer, untilServerInAuthority)
+	c, ok := v.FirstChildIf(RuleServer)
 	return Server{c}, ok
 }
 
-// untilServerInAuthority are the children of a node of rule authority after which it has no server child.
-var untilServerInAuthority = ast.RulesOf(RuleServer, RuleRegName)
-
 // RegName returns the node's reg-name child, or false when it has none.
 func (v Authority) RegName() (RegName, bool) {
-	c, ok := v.ChildUntil(RuleRegName, untilRegNameInAuthority)
+	c, ok := v.FirstChildIf(RuleRegName)
 	return RegName{c}, ok
 }
-
-// untilRegNameInAuthority are the children of a node of rule authority after which it has no reg-name child.
-var untilRegNameInAuthority = ast.RulesOf(RuleServer, RuleRegName)
 
 // RegName is a view of a node of rule reg-name:
 //
@@ -301,12 +289,9 @@ const childSlotsOfServer = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01
 
 // Userinfo returns the node's userinfo child, or false when it has none.
 func (v Server) Userinfo() (Userinfo, bool) {
-	c, ok := v.ChildUntil(RuleUserinfo, untilUserinfoInServer)
+	c, ok := v.FirstChildIf(RuleUserinfo)
 	return Userinfo{c}, ok
 }
-
-// untilUserinfoInServer are the children of a node of rule server after which it has no userinfo child.
-var untilUserinfoInServer = ast.RulesOf(RuleUserinfo, RuleHost, RulePort)
 
 // Host returns the node's host child, or false when it has none.
 func (v Server) Host() (Host, bool) {
@@ -382,30 +367,21 @@ const childSlotsOfHost = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x
 
 // IPv6reference returns the node's IPv6reference child, or false when it has none.
 func (v Host) IPv6reference() (IPv6reference, bool) {
-	c, ok := v.ChildUntil(RuleIPv6reference, untilIPv6referenceInHost)
+	c, ok := v.FirstChildIf(RuleIPv6reference)
 	return IPv6reference{c}, ok
 }
 
-// untilIPv6referenceInHost are the children of a node of rule host after which it has no IPv6reference child.
-var untilIPv6referenceInHost = ast.RulesOf(RuleIPv6reference, RuleIPv4address, RuleHostname)
-
 // IPv4address returns the node's IPv4address child, or false when it has none.
 func (v Host) IPv4address() (IPv4address, bool) {
-	c, ok := v.ChildUntil(RuleIPv4address, untilIPv4addressInHost)
+	c, ok := v.FirstChildIf(RuleIPv4address)
 	return IPv4address{c}, ok
 }
 
-// untilIPv4addressInHost are the children of a node of rule host after which it has no IPv4address child.
-var untilIPv4addressInHost = ast.RulesOf(RuleIPv6reference, RuleIPv4address, RuleHostname)
-
 // Hostname returns the node's hostname child, or false when it has none.
 func (v Host) Hostname() (Hostname, bool) {
-	c, ok := v.ChildUntil(RuleHostname, untilHostnameInHost)
+	c, ok := v.FirstChildIf(RuleHostname)
 	return Hostname{c}, ok
 }
-
-// untilHostnameInHost are the children of a node of rule host after which it has no hostname child.
-var untilHostnameInHost = ast.RulesOf(RuleIPv6reference, RuleIPv4address, RuleHostname)
 
 // Port is a view of a node of rule port:
 //
@@ -541,12 +517,9 @@ func AsIPv6reference(t *ast.Tree, i int) (IPv6reference, bool) {
 
 // IPv6address returns the node's IPv6address child.
 func (v IPv6reference) IPv6address() IPv6address {
-	c, _ := v.ChildUntil(RuleIPv6address, untilIPv6addressInIPv6reference)
+	c, _ := v.FirstChildIf(RuleIPv6address)
 	return IPv6address{c}
 }
-
-// untilIPv6addressInIPv6reference are the children of a node of rule IPv6reference after which it has no IPv6address child.
-var untilIPv6addressInIPv6reference = ast.RulesOf(RuleIPv6address)
 
 // IPv6address is a view of a node of rule IPv6address:
 //
@@ -570,12 +543,9 @@ func AsIPv6address(t *ast.Tree, i int) (IPv6address, bool) {
 
 // IPv4address returns the node's IPv4address child, or false when it has none.
 func (v IPv6address) IPv4address() (IPv4address, bool) {
-	c, ok := v.ChildUntil(RuleIPv4address, untilIPv4addressInIPv6address)
+	c, ok := v.FirstChildIf(RuleIPv4address)
 	return IPv4address{c}, ok
 }
-
-// untilIPv4addressInIPv6address are the children of a node of rule IPv6address after which it has no IPv4address child.
-var untilIPv4addressInIPv6address = ast.RulesOf(RuleIPv4address)
 
 // Segment is a view of a node of rule segment:
 //
@@ -649,12 +619,9 @@ const childSlotsOfRelPath = "\x00\x00\x00\x00\x00\x02\x00\x00\x00\x00\x00\x00\x0
 
 // RelSegment returns the node's rel-segment child.
 func (v RelPath) RelSegment() RelSegment {
-	c, _ := v.ChildUntil(RuleRelSegment, untilRelSegmentInRelPath)
+	c, _ := v.FirstChildIf(RuleRelSegment)
 	return RelSegment{c}
 }
-
-// untilRelSegmentInRelPath are the children of a node of rule rel-path after which it has no rel-segment child.
-var untilRelSegmentInRelPath = ast.RulesOf(RuleRelSegment, RuleAbsPath)
 
 // AbsPath returns the node's abs-path child, or false when it has none.
 func (v RelPath) AbsPath() (AbsPath, bool) {

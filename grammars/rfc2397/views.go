@@ -67,12 +67,9 @@ const childSlotsOfDataurl = "\x00\x02\x01\x03\x00"
 
 // Mediatype returns the node's mediatype child, or false when it has none.
 func (v Dataurl) Mediatype() (Mediatype, bool) {
-	c, ok := v.ChildUntil(RuleMediatype, untilMediatypeInDataurl)
+	c, ok := v.FirstChildIf(RuleMediatype)
 	return Mediatype{c}, ok
 }
-
-// untilMediatypeInDataurl are the children of a node of rule dataurl after which it has no mediatype child.
-var untilMediatypeInDataurl = ast.RulesOf(RuleMediatype, RuleBase64, RuleData)
 
 // Base64 returns the node's base64 child, or false when it has none.
 func (v Dataurl) Base64() (Base64, bool) {
@@ -145,12 +142,9 @@ const childSlotsOfMediatype = "\x00\x00\x00\x00\x03\x01\x02\x00"
 
 // Type returns the node's type child, or false when it has none.
 func (v Mediatype) Type() (Type, bool) {
-	c, ok := v.ChildUntil(RuleType, untilTypeInMediatype)
+	c, ok := v.FirstChildIf(RuleType)
 	return Type{c}, ok
 }
-
-// untilTypeInMediatype are the children of a node of rule mediatype after which it has no type child.
-var untilTypeInMediatype = ast.RulesOf(RuleType, RuleSubtype, RuleParameter)
 
 // Subtype returns the node's subtype child, or false when it has none.
 func (v Mediatype) Subtype() (Subtype, bool) {
@@ -214,12 +208,9 @@ const childSlotsOfParameter = "\x00\x00\x00\x00\x00\x00\x00\x01\x02\x00"
 
 // Attribute returns the node's attribute child.
 func (v Parameter) Attribute() Attribute {
-	c, _ := v.ChildUntil(RuleAttribute, untilAttributeInParameter)
+	c, _ := v.FirstChildIf(RuleAttribute)
 	return Attribute{c}
 }
-
-// untilAttributeInParameter are the children of a node of rule parameter after which it has no attribute child.
-var untilAttributeInParameter = ast.RulesOf(RuleAttribute, RuleValue)
 
 // Value returns the node's value child.
 func (v Parameter) Value() Value {

@@ -71,21 +71,15 @@ const childSlotsOfTelephoneUri = "\x00\x00\x01\x02\x00"
 
 // GlobalNumber returns the node's global-number child, or false when it has none.
 func (v TelephoneUri) GlobalNumber() (GlobalNumber, bool) {
-	c, ok := v.ChildUntil(RuleGlobalNumber, untilGlobalNumberInTelephoneUri)
+	c, ok := v.FirstChildIf(RuleGlobalNumber)
 	return GlobalNumber{c}, ok
 }
 
-// untilGlobalNumberInTelephoneUri are the children of a node of rule telephone-uri after which it has no global-number child.
-var untilGlobalNumberInTelephoneUri = ast.RulesOf(RuleGlobalNumber, RuleLocalNumber)
-
 // LocalNumber returns the node's local-number child, or false when it has none.
 func (v TelephoneUri) LocalNumber() (LocalNumber, bool) {
-	c, ok := v.ChildUntil(RuleLocalNumber, untilLocalNumberInTelephoneUri)
+	c, ok := v.FirstChildIf(RuleLocalNumber)
 	return LocalNumber{c}, ok
 }
-
-// untilLocalNumberInTelephoneUri are the children of a node of rule telephone-uri after which it has no local-number child.
-var untilLocalNumberInTelephoneUri = ast.RulesOf(RuleGlobalNumber, RuleLocalNumber)
 
 // GlobalNumber is a view of a node of rule global-number:
 //
@@ -127,12 +121,9 @@ const childSlotsOfGlobalNumber = "\x00\x00\x00\x00\x00\x02\x03\x00\x00\x01\x00\x
 
 // GlobalNumberDigits returns the node's global-number-digits child.
 func (v GlobalNumber) GlobalNumberDigits() GlobalNumberDigits {
-	c, _ := v.ChildUntil(RuleGlobalNumberDigits, untilGlobalNumberDigitsInGlobalNumber)
+	c, _ := v.FirstChildIf(RuleGlobalNumberDigits)
 	return GlobalNumberDigits{c}
 }
-
-// untilGlobalNumberDigitsInGlobalNumber are the children of a node of rule global-number after which it has no global-number-digits child.
-var untilGlobalNumberDigitsInGlobalNumber = ast.RulesOf(RuleGlobalNumberDigits, RuleIsdnSubaddress, RuleExtension, RuleParameter)
 
 // EachIsdnSubaddress steps through the node's isdn-subaddress children, in order (see ast.Children).
 func (v GlobalNumber) EachIsdnSubaddress() ast.Children[IsdnSubaddress] {
@@ -191,12 +182,9 @@ const childSlotsOfLocalNumber = "\x00\x00\x00\x00\x00\x02\x03\x05\x00\x00\x01\x0
 
 // LocalNumberDigits returns the node's local-number-digits child.
 func (v LocalNumber) LocalNumberDigits() LocalNumberDigits {
-	c, _ := v.ChildUntil(RuleLocalNumberDigits, untilLocalNumberDigitsInLocalNumber)
+	c, _ := v.FirstChildIf(RuleLocalNumberDigits)
 	return LocalNumberDigits{c}
 }
-
-// untilLocalNumberDigitsInLocalNumber are the children of a node of rule local-number after which it has no local-number-digits child.
-var untilLocalNumberDigitsInLocalNumber = ast.RulesOf(RuleLocalNumberDigits, RuleIsdnSubaddress, RuleExtension, RuleParameter, RuleContext)
 
 // EachIsdnSubaddress steps through the node's isdn-subaddress children, in order (see ast.Children).
 func (v LocalNumber) EachIsdnSubaddress() ast.Children[IsdnSubaddress] {
@@ -295,12 +283,9 @@ func AsContext(t *ast.Tree, i int) (Context, bool) {
 
 // Descriptor returns the node's descriptor child.
 func (v Context) Descriptor() Descriptor {
-	c, _ := v.ChildUntil(RuleDescriptor, untilDescriptorInContext)
+	c, _ := v.FirstChildIf(RuleDescriptor)
 	return Descriptor{c}
 }
-
-// untilDescriptorInContext are the children of a node of rule context after which it has no descriptor child.
-var untilDescriptorInContext = ast.RulesOf(RuleDescriptor)
 
 // Descriptor is a view of a node of rule descriptor:
 //
@@ -316,12 +301,9 @@ func AsDescriptor(t *ast.Tree, i int) (Descriptor, bool) {
 
 // GlobalNumberDigits returns the node's global-number-digits child, or false when it has none.
 func (v Descriptor) GlobalNumberDigits() (GlobalNumberDigits, bool) {
-	c, ok := v.ChildUntil(RuleGlobalNumberDigits, untilGlobalNumberDigitsInDescriptor)
+	c, ok := v.FirstChildIf(RuleGlobalNumberDigits)
 	return GlobalNumberDigits{c}, ok
 }
-
-// untilGlobalNumberDigitsInDescriptor are the children of a node of rule descriptor after which it has no global-number-digits child.
-var untilGlobalNumberDigitsInDescriptor = ast.RulesOf(RuleGlobalNumberDigits)
 
 // GlobalNumberDigits is a view of a node of rule global-number-digits:
 //
@@ -384,12 +366,9 @@ const childSlotsOfParameter = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
 
 // Pname returns the node's pname child.
 func (v Parameter) Pname() Pname {
-	c, _ := v.ChildUntil(RulePname, untilPnameInParameter)
+	c, _ := v.FirstChildIf(RulePname)
 	return Pname{c}
 }
-
-// untilPnameInParameter are the children of a node of rule parameter after which it has no pname child.
-var untilPnameInParameter = ast.RulesOf(RulePname, RulePvalue)
 
 // Pvalue returns the node's pvalue child, or false when it has none.
 func (v Parameter) Pvalue() (Pvalue, bool) {

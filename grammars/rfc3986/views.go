@@ -105,12 +105,9 @@ var untilPathInURIReference = ast.RulesOf(RulePathAbempty, RulePathAbsolute, Rul
 
 // Scheme returns the node's scheme child, or false when it has none.
 func (v URIReference) Scheme() (Scheme, bool) {
-	c, ok := v.ChildUntil(RuleScheme, untilSchemeInURIReference)
+	c, ok := v.FirstChildIf(RuleScheme)
 	return Scheme{c}, ok
 }
-
-// untilSchemeInURIReference are the children of a node of rule URI-reference after which it has no scheme child.
-var untilSchemeInURIReference = ast.RulesOf(RuleScheme, RuleAuthority, RulePathAbempty, RulePathAbsolute, RulePathRootless, RulePathEmpty, RuleQuery, RuleFragment, RulePathNoscheme)
 
 // Authority returns the node's authority child, or false when it has none.
 func (v URIReference) Authority() (Authority, bool) {
@@ -183,12 +180,9 @@ var backUntilFragmentInURIReference = ast.RulesOf(RuleScheme, RuleAuthority, Rul
 
 // PathNoscheme returns the node's path-noscheme child, or false when it has none.
 func (v URIReference) PathNoscheme() (PathNoscheme, bool) {
-	c, ok := v.ChildUntil(RulePathNoscheme, untilPathNoschemeInURIReference)
+	c, ok := v.FirstChildIf(RulePathNoscheme)
 	return PathNoscheme{c}, ok
 }
-
-// untilPathNoschemeInURIReference are the children of a node of rule URI-reference after which it has no path-noscheme child.
-var untilPathNoschemeInURIReference = ast.RulesOf(RuleScheme, RuleAuthority, RulePathAbempty, RulePathAbsolute, RulePathRootless, RulePathEmpty, RuleQuery, RuleFragment, RulePathNoscheme)
 
 // Scheme is a view of a node of rule scheme:
 //
@@ -240,12 +234,9 @@ const childSlotsOfAuthority = "\x00\x00\x00\x00\x00\x00\x00\x00\x01\x02\x03\x00"
 
 // Userinfo returns the node's userinfo child, or false when it has none.
 func (v Authority) Userinfo() (Userinfo, bool) {
-	c, ok := v.ChildUntil(RuleUserinfo, untilUserinfoInAuthority)
+	c, ok := v.FirstChildIf(RuleUserinfo)
 	return Userinfo{c}, ok
 }
-
-// untilUserinfoInAuthority are the children of a node of rule authority after which it has no userinfo child.
-var untilUserinfoInAuthority = ast.RulesOf(RuleUserinfo, RuleHost, RulePort)
 
 // Host returns the node's host child.
 func (v Authority) Host() Host {
@@ -321,30 +312,21 @@ const childSlotsOfHost = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x
 
 // IPLiteral returns the node's IP-literal child, or false when it has none.
 func (v Host) IPLiteral() (IPLiteral, bool) {
-	c, ok := v.ChildUntil(RuleIPLiteral, untilIPLiteralInHost)
+	c, ok := v.FirstChildIf(RuleIPLiteral)
 	return IPLiteral{c}, ok
 }
 
-// untilIPLiteralInHost are the children of a node of rule host after which it has no IP-literal child.
-var untilIPLiteralInHost = ast.RulesOf(RuleIPLiteral, RuleIPv4address, RuleRegName)
-
 // IPv4address returns the node's IPv4address child, or false when it has none.
 func (v Host) IPv4address() (IPv4address, bool) {
-	c, ok := v.ChildUntil(RuleIPv4address, untilIPv4addressInHost)
+	c, ok := v.FirstChildIf(RuleIPv4address)
 	return IPv4address{c}, ok
 }
 
-// untilIPv4addressInHost are the children of a node of rule host after which it has no IPv4address child.
-var untilIPv4addressInHost = ast.RulesOf(RuleIPLiteral, RuleIPv4address, RuleRegName)
-
 // RegName returns the node's reg-name child, or false when it has none.
 func (v Host) RegName() (RegName, bool) {
-	c, ok := v.ChildUntil(RuleRegName, untilRegNameInHost)
+	c, ok := v.FirstChildIf(RuleRegName)
 	return RegName{c}, ok
 }
-
-// untilRegNameInHost are the children of a node of rule host after which it has no reg-name child.
-var untilRegNameInHost = ast.RulesOf(RuleIPLiteral, RuleIPv4address, RuleRegName)
 
 // Port is a view of a node of rule port:
 //
@@ -397,21 +379,15 @@ const childSlotsOfIPLiteral = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
 
 // IPv6address returns the node's IPv6address child, or false when it has none.
 func (v IPLiteral) IPv6address() (IPv6address, bool) {
-	c, ok := v.ChildUntil(RuleIPv6address, untilIPv6addressInIPLiteral)
+	c, ok := v.FirstChildIf(RuleIPv6address)
 	return IPv6address{c}, ok
 }
 
-// untilIPv6addressInIPLiteral are the children of a node of rule IP-literal after which it has no IPv6address child.
-var untilIPv6addressInIPLiteral = ast.RulesOf(RuleIPv6address, RuleIPvFuture)
-
 // IPvFuture returns the node's IPvFuture child, or false when it has none.
 func (v IPLiteral) IPvFuture() (IPvFuture, bool) {
-	c, ok := v.ChildUntil(RuleIPvFuture, untilIPvFutureInIPLiteral)
+	c, ok := v.FirstChildIf(RuleIPvFuture)
 	return IPvFuture{c}, ok
 }
-
-// untilIPvFutureInIPLiteral are the children of a node of rule IP-literal after which it has no IPvFuture child.
-var untilIPvFutureInIPLiteral = ast.RulesOf(RuleIPv6address, RuleIPvFuture)
 
 // IPvFuture is a view of a node of rule IPvFuture:
 //
@@ -447,12 +423,9 @@ func AsIPv6address(t *ast.Tree, i int) (IPv6address, bool) {
 
 // IPv4address returns the node's IPv4address child, or false when it has none.
 func (v IPv6address) IPv4address() (IPv4address, bool) {
-	c, ok := v.ChildUntil(RuleIPv4address, untilIPv4addressInIPv6address)
+	c, ok := v.FirstChildIf(RuleIPv4address)
 	return IPv4address{c}, ok
 }
-
-// untilIPv4addressInIPv6address are the children of a node of rule IPv6address after which it has no IPv4address child.
-var untilIPv4addressInIPv6address = ast.RulesOf(RuleIPv4address)
 
 // IPv4address is a view of a node of rule IPv4address:
 //
@@ -552,12 +525,9 @@ const childSlotsOfPathAbsolute = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x
 
 // SegmentNz returns the node's segment-nz child, or false when it has none.
 func (v PathAbsolute) SegmentNz() (SegmentNz, bool) {
-	c, ok := v.ChildUntil(RuleSegmentNz, untilSegmentNzInPathAbsolute)
+	c, ok := v.FirstChildIf(RuleSegmentNz)
 	return SegmentNz{c}, ok
 }
-
-// untilSegmentNzInPathAbsolute are the children of a node of rule path-absolute after which it has no segment-nz child.
-var untilSegmentNzInPathAbsolute = ast.RulesOf(RuleSegmentNz, RuleSegment)
 
 // EachSegment steps through the node's segment children, in order (see ast.Children).
 func (v PathAbsolute) EachSegment() ast.Children[Segment] {
@@ -600,12 +570,9 @@ const childSlotsOfPathNoscheme = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x
 
 // SegmentNzNc returns the node's segment-nz-nc child.
 func (v PathNoscheme) SegmentNzNc() SegmentNzNc {
-	c, _ := v.ChildUntil(RuleSegmentNzNc, untilSegmentNzNcInPathNoscheme)
+	c, _ := v.FirstChildIf(RuleSegmentNzNc)
 	return SegmentNzNc{c}
 }
-
-// untilSegmentNzNcInPathNoscheme are the children of a node of rule path-noscheme after which it has no segment-nz-nc child.
-var untilSegmentNzNcInPathNoscheme = ast.RulesOf(RuleSegmentNzNc, RuleSegment)
 
 // EachSegment steps through the node's segment children, in order (see ast.Children).
 func (v PathNoscheme) EachSegment() ast.Children[Segment] {
@@ -648,12 +615,9 @@ const childSlotsOfPathRootless = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x
 
 // SegmentNz returns the node's segment-nz child.
 func (v PathRootless) SegmentNz() SegmentNz {
-	c, _ := v.ChildUntil(RuleSegmentNz, untilSegmentNzInPathRootless)
+	c, _ := v.FirstChildIf(RuleSegmentNz)
 	return SegmentNz{c}
 }
-
-// untilSegmentNzInPathRootless are the children of a node of rule path-rootless after which it has no segment-nz child.
-var untilSegmentNzInPathRootless = ast.RulesOf(RuleSegmentNz, RuleSegment)
 
 // EachSegment steps through the node's segment children, in order (see ast.Children).
 func (v PathRootless) EachSegment() ast.Children[Segment] {

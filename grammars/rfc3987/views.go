@@ -105,12 +105,9 @@ var untilPathInIRIReference = ast.RulesOf(RuleIpathAbempty, RuleIpathAbsolute, R
 
 // Scheme returns the node's scheme child, or false when it has none.
 func (v IRIReference) Scheme() (Scheme, bool) {
-	c, ok := v.ChildUntil(RuleScheme, untilSchemeInIRIReference)
+	c, ok := v.FirstChildIf(RuleScheme)
 	return Scheme{c}, ok
 }
-
-// untilSchemeInIRIReference are the children of a node of rule IRI-reference after which it has no scheme child.
-var untilSchemeInIRIReference = ast.RulesOf(RuleScheme, RuleIauthority, RuleIpathAbempty, RuleIpathAbsolute, RuleIpathRootless, RuleIpathEmpty, RuleIquery, RuleIfragment, RuleIpathNoscheme)
 
 // Iauthority returns the node's iauthority child, or false when it has none.
 func (v IRIReference) Iauthority() (Iauthority, bool) {
@@ -183,12 +180,9 @@ var backUntilIfragmentInIRIReference = ast.RulesOf(RuleScheme, RuleIauthority, R
 
 // IpathNoscheme returns the node's ipath-noscheme child, or false when it has none.
 func (v IRIReference) IpathNoscheme() (IpathNoscheme, bool) {
-	c, ok := v.ChildUntil(RuleIpathNoscheme, untilIpathNoschemeInIRIReference)
+	c, ok := v.FirstChildIf(RuleIpathNoscheme)
 	return IpathNoscheme{c}, ok
 }
-
-// untilIpathNoschemeInIRIReference are the children of a node of rule IRI-reference after which it has no ipath-noscheme child.
-var untilIpathNoschemeInIRIReference = ast.RulesOf(RuleScheme, RuleIauthority, RuleIpathAbempty, RuleIpathAbsolute, RuleIpathRootless, RuleIpathEmpty, RuleIquery, RuleIfragment, RuleIpathNoscheme)
 
 // Iauthority is a view of a node of rule iauthority:
 //
@@ -228,12 +222,9 @@ const childSlotsOfIauthority = "\x00\x00\x00\x00\x00\x00\x00\x01\x02\x00\x00\x00
 
 // Iuserinfo returns the node's iuserinfo child, or false when it has none.
 func (v Iauthority) Iuserinfo() (Iuserinfo, bool) {
-	c, ok := v.ChildUntil(RuleIuserinfo, untilIuserinfoInIauthority)
+	c, ok := v.FirstChildIf(RuleIuserinfo)
 	return Iuserinfo{c}, ok
 }
-
-// untilIuserinfoInIauthority are the children of a node of rule iauthority after which it has no iuserinfo child.
-var untilIuserinfoInIauthority = ast.RulesOf(RuleIuserinfo, RuleIhost, RulePort)
 
 // Ihost returns the node's ihost child.
 func (v Iauthority) Ihost() Ihost {
@@ -309,30 +300,21 @@ const childSlotsOfIhost = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x03\x00\x00\x00\
 
 // IPLiteral returns the node's IP-literal child, or false when it has none.
 func (v Ihost) IPLiteral() (IPLiteral, bool) {
-	c, ok := v.ChildUntil(RuleIPLiteral, untilIPLiteralInIhost)
+	c, ok := v.FirstChildIf(RuleIPLiteral)
 	return IPLiteral{c}, ok
 }
 
-// untilIPLiteralInIhost are the children of a node of rule ihost after which it has no IP-literal child.
-var untilIPLiteralInIhost = ast.RulesOf(RuleIPLiteral, RuleIPv4address, RuleIregName)
-
 // IPv4address returns the node's IPv4address child, or false when it has none.
 func (v Ihost) IPv4address() (IPv4address, bool) {
-	c, ok := v.ChildUntil(RuleIPv4address, untilIPv4addressInIhost)
+	c, ok := v.FirstChildIf(RuleIPv4address)
 	return IPv4address{c}, ok
 }
 
-// untilIPv4addressInIhost are the children of a node of rule ihost after which it has no IPv4address child.
-var untilIPv4addressInIhost = ast.RulesOf(RuleIPLiteral, RuleIPv4address, RuleIregName)
-
 // IregName returns the node's ireg-name child, or false when it has none.
 func (v Ihost) IregName() (IregName, bool) {
-	c, ok := v.ChildUntil(RuleIregName, untilIregNameInIhost)
+	c, ok := v.FirstChildIf(RuleIregName)
 	return IregName{c}, ok
 }
-
-// untilIregNameInIhost are the children of a node of rule ihost after which it has no ireg-name child.
-var untilIregNameInIhost = ast.RulesOf(RuleIPLiteral, RuleIPv4address, RuleIregName)
 
 // IregName is a view of a node of rule ireg-name:
 //
@@ -399,12 +381,9 @@ const childSlotsOfIpathAbsolute = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
 
 // IsegmentNz returns the node's isegment-nz child, or false when it has none.
 func (v IpathAbsolute) IsegmentNz() (IsegmentNz, bool) {
-	c, ok := v.ChildUntil(RuleIsegmentNz, untilIsegmentNzInIpathAbsolute)
+	c, ok := v.FirstChildIf(RuleIsegmentNz)
 	return IsegmentNz{c}, ok
 }
-
-// untilIsegmentNzInIpathAbsolute are the children of a node of rule ipath-absolute after which it has no isegment-nz child.
-var untilIsegmentNzInIpathAbsolute = ast.RulesOf(RuleIsegmentNz, RuleIsegment)
 
 // EachIsegment steps through the node's isegment children, in order (see ast.Children).
 func (v IpathAbsolute) EachIsegment() ast.Children[Isegment] {
@@ -447,12 +426,9 @@ const childSlotsOfIpathNoscheme = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
 
 // IsegmentNzNc returns the node's isegment-nz-nc child.
 func (v IpathNoscheme) IsegmentNzNc() IsegmentNzNc {
-	c, _ := v.ChildUntil(RuleIsegmentNzNc, untilIsegmentNzNcInIpathNoscheme)
+	c, _ := v.FirstChildIf(RuleIsegmentNzNc)
 	return IsegmentNzNc{c}
 }
-
-// untilIsegmentNzNcInIpathNoscheme are the children of a node of rule ipath-noscheme after which it has no isegment-nz-nc child.
-var untilIsegmentNzNcInIpathNoscheme = ast.RulesOf(RuleIsegmentNzNc, RuleIsegment)
 
 // EachIsegment steps through the node's isegment children, in order (see ast.Children).
 func (v IpathNoscheme) EachIsegment() ast.Children[Isegment] {
@@ -495,12 +471,9 @@ const childSlotsOfIpathRootless = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
 
 // IsegmentNz returns the node's isegment-nz child.
 func (v IpathRootless) IsegmentNz() IsegmentNz {
-	c, _ := v.ChildUntil(RuleIsegmentNz, untilIsegmentNzInIpathRootless)
+	c, _ := v.FirstChildIf(RuleIsegmentNz)
 	return IsegmentNz{c}
 }
-
-// untilIsegmentNzInIpathRootless are the children of a node of rule ipath-rootless after which it has no isegment-nz child.
-var untilIsegmentNzInIpathRootless = ast.RulesOf(RuleIsegmentNz, RuleIsegment)
 
 // EachIsegment steps through the node's isegment children, in order (see ast.Children).
 func (v IpathRootless) EachIsegment() ast.Children[Isegment] {
@@ -643,21 +616,15 @@ const childSlotsOfIPLiteral = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
 
 // IPv6address returns the node's IPv6address child, or false when it has none.
 func (v IPLiteral) IPv6address() (IPv6address, bool) {
-	c, ok := v.ChildUntil(RuleIPv6address, untilIPv6addressInIPLiteral)
+	c, ok := v.FirstChildIf(RuleIPv6address)
 	return IPv6address{c}, ok
 }
 
-// untilIPv6addressInIPLiteral are the children of a node of rule IP-literal after which it has no IPv6address child.
-var untilIPv6addressInIPLiteral = ast.RulesOf(RuleIPv6address, RuleIPvFuture)
-
 // IPvFuture returns the node's IPvFuture child, or false when it has none.
 func (v IPLiteral) IPvFuture() (IPvFuture, bool) {
-	c, ok := v.ChildUntil(RuleIPvFuture, untilIPvFutureInIPLiteral)
+	c, ok := v.FirstChildIf(RuleIPvFuture)
 	return IPvFuture{c}, ok
 }
-
-// untilIPvFutureInIPLiteral are the children of a node of rule IP-literal after which it has no IPvFuture child.
-var untilIPvFutureInIPLiteral = ast.RulesOf(RuleIPv6address, RuleIPvFuture)
 
 // IPvFuture is a view of a node of rule IPvFuture:
 //
@@ -693,12 +660,9 @@ func AsIPv6address(t *ast.Tree, i int) (IPv6address, bool) {
 
 // IPv4address returns the node's IPv4address child, or false when it has none.
 func (v IPv6address) IPv4address() (IPv4address, bool) {
-	c, ok := v.ChildUntil(RuleIPv4address, untilIPv4addressInIPv6address)
+	c, ok := v.FirstChildIf(RuleIPv4address)
 	return IPv4address{c}, ok
 }
-
-// untilIPv4addressInIPv6address are the children of a node of rule IPv6address after which it has no IPv4address child.
-var untilIPv4addressInIPv6address = ast.RulesOf(RuleIPv4address)
 
 // IPv4address is a view of a node of rule IPv4address:
 //

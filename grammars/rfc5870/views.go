@@ -72,12 +72,9 @@ const childSlotsOfGeoURI = "\x00\x00\x00\x01\x00\x00\x00\x00\x02\x00\x03\x00\x04
 
 // Coordinates returns the node's coordinates child.
 func (v GeoURI) Coordinates() Coordinates {
-	c, _ := v.ChildUntil(RuleCoordinates, untilCoordinatesInGeoURI)
+	c, _ := v.FirstChildIf(RuleCoordinates)
 	return Coordinates{c}
 }
-
-// untilCoordinatesInGeoURI are the children of a node of rule geo-URI after which it has no coordinates child.
-var untilCoordinatesInGeoURI = ast.RulesOf(RuleCoordinates, RuleCrsp, RuleUncp, RuleParameter)
 
 // Crsp returns the node's crsp child, or false when it has none.
 func (v GeoURI) Crsp() (Crsp, bool) {
@@ -143,12 +140,9 @@ const childSlotsOfCoordinates = "\x00\x00\x00\x00\x01\x02\x03\x00"
 
 // CoordA returns the node's coord-a child.
 func (v Coordinates) CoordA() CoordA {
-	c, _ := v.ChildUntil(RuleCoordA, untilCoordAInCoordinates)
+	c, _ := v.FirstChildIf(RuleCoordA)
 	return CoordA{c}
 }
-
-// untilCoordAInCoordinates are the children of a node of rule coordinates after which it has no coord-a child.
-var untilCoordAInCoordinates = ast.RulesOf(RuleCoordA, RuleCoordB, RuleCoordC)
 
 // CoordB returns the node's coord-b child.
 func (v Coordinates) CoordB() CoordB {
@@ -221,12 +215,9 @@ func AsCrsp(t *ast.Tree, i int) (Crsp, bool) {
 
 // Crslabel returns the node's crslabel child.
 func (v Crsp) Crslabel() Crslabel {
-	c, _ := v.ChildUntil(RuleCrslabel, untilCrslabelInCrsp)
+	c, _ := v.FirstChildIf(RuleCrslabel)
 	return Crslabel{c}
 }
-
-// untilCrslabelInCrsp are the children of a node of rule crsp after which it has no crslabel child.
-var untilCrslabelInCrsp = ast.RulesOf(RuleCrslabel)
 
 // Crslabel is a view of a node of rule crslabel:
 //
@@ -254,12 +245,9 @@ func AsUncp(t *ast.Tree, i int) (Uncp, bool) {
 
 // Uval returns the node's uval child.
 func (v Uncp) Uval() Uval {
-	c, _ := v.ChildUntil(RuleUval, untilUvalInUncp)
+	c, _ := v.FirstChildIf(RuleUval)
 	return Uval{c}
 }
-
-// untilUvalInUncp are the children of a node of rule uncp after which it has no uval child.
-var untilUvalInUncp = ast.RulesOf(RuleUval)
 
 // Uval is a view of a node of rule uval:
 //
@@ -309,12 +297,9 @@ const childSlotsOfParameter = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
 
 // Pname returns the node's pname child.
 func (v Parameter) Pname() Pname {
-	c, _ := v.ChildUntil(RulePname, untilPnameInParameter)
+	c, _ := v.FirstChildIf(RulePname)
 	return Pname{c}
 }
-
-// untilPnameInParameter are the children of a node of rule parameter after which it has no pname child.
-var untilPnameInParameter = ast.RulesOf(RulePname, RulePvalue)
 
 // Pvalue returns the node's pvalue child, or false when it has none.
 func (v Parameter) Pvalue() (Pvalue, bool) {

@@ -65,12 +65,9 @@ const childSlotsOfMailtoURI = "\x00\x01\x02\x00"
 
 // To returns the node's to child, or false when it has none.
 func (v MailtoURI) To() (To, bool) {
-	c, ok := v.ChildUntil(RuleTo, untilToInMailtoURI)
+	c, ok := v.FirstChildIf(RuleTo)
 	return To{c}, ok
 }
-
-// untilToInMailtoURI are the children of a node of rule mailtoURI after which it has no to child.
-var untilToInMailtoURI = ast.RulesOf(RuleTo, RuleHfields)
 
 // Hfields returns the node's hfields child, or false when it has none.
 func (v MailtoURI) Hfields() (Hfields, bool) {
@@ -154,12 +151,9 @@ const childSlotsOfHfield = "\x00\x00\x00\x00\x01\x02\x00"
 
 // Hfname returns the node's hfname child.
 func (v Hfield) Hfname() Hfname {
-	c, _ := v.ChildUntil(RuleHfname, untilHfnameInHfield)
+	c, _ := v.FirstChildIf(RuleHfname)
 	return Hfname{c}
 }
-
-// untilHfnameInHfield are the children of a node of rule hfield after which it has no hfname child.
-var untilHfnameInHfield = ast.RulesOf(RuleHfname, RuleHfvalue)
 
 // Hfvalue returns the node's hfvalue child.
 func (v Hfield) Hfvalue() Hfvalue {
@@ -233,12 +227,9 @@ const childSlotsOfAddrSpec = "\x00\x00\x00\x00\x00\x00\x00\x01\x02\x00"
 
 // LocalPart returns the node's local-part child.
 func (v AddrSpec) LocalPart() LocalPart {
-	c, _ := v.ChildUntil(RuleLocalPart, untilLocalPartInAddrSpec)
+	c, _ := v.FirstChildIf(RuleLocalPart)
 	return LocalPart{c}
 }
-
-// untilLocalPartInAddrSpec are the children of a node of rule addr-spec after which it has no local-part child.
-var untilLocalPartInAddrSpec = ast.RulesOf(RuleLocalPart, RuleDomain)
 
 // Domain returns the node's domain child.
 func (v AddrSpec) Domain() Domain {

@@ -73,21 +73,15 @@ const childSlotsOfWsOrWssURI = "\x00\x01\x02\x00"
 
 // WsURI returns the node's ws-URI child, or false when it has none.
 func (v WsOrWssURI) WsURI() (WsURI, bool) {
-	c, ok := v.ChildUntil(RuleWsURI, untilWsURIInWsOrWssURI)
+	c, ok := v.FirstChildIf(RuleWsURI)
 	return WsURI{c}, ok
 }
 
-// untilWsURIInWsOrWssURI are the children of a node of rule ws-or-wss-URI after which it has no ws-URI child.
-var untilWsURIInWsOrWssURI = ast.RulesOf(RuleWsURI, RuleWssURI)
-
 // WssURI returns the node's wss-URI child, or false when it has none.
 func (v WsOrWssURI) WssURI() (WssURI, bool) {
-	c, ok := v.ChildUntil(RuleWssURI, untilWssURIInWsOrWssURI)
+	c, ok := v.FirstChildIf(RuleWssURI)
 	return WssURI{c}, ok
 }
-
-// untilWssURIInWsOrWssURI are the children of a node of rule ws-or-wss-URI after which it has no wss-URI child.
-var untilWssURIInWsOrWssURI = ast.RulesOf(RuleWsURI, RuleWssURI)
 
 // WsURI is a view of a node of rule ws-URI:
 //
@@ -129,12 +123,9 @@ const childSlotsOfWsURI = "\x00\x00\x00\x03\x01\x02\x00\x00\x00\x00\x00\x00\x00\
 
 // Host returns the node's host child.
 func (v WsURI) Host() Host {
-	c, _ := v.ChildUntil(RuleHost, untilHostInWsURI)
+	c, _ := v.FirstChildIf(RuleHost)
 	return Host{c}
 }
-
-// untilHostInWsURI are the children of a node of rule ws-URI after which it has no host child.
-var untilHostInWsURI = ast.RulesOf(RuleHost, RulePort, RulePath, RuleQuery)
 
 // Port returns the node's port child, or false when it has none.
 func (v WsURI) Port() (Port, bool) {
@@ -209,12 +200,9 @@ const childSlotsOfWssURI = "\x00\x00\x00\x03\x01\x02\x00\x00\x00\x00\x00\x00\x00
 
 // Host returns the node's host child.
 func (v WssURI) Host() Host {
-	c, _ := v.ChildUntil(RuleHost, untilHostInWssURI)
+	c, _ := v.FirstChildIf(RuleHost)
 	return Host{c}
 }
-
-// untilHostInWssURI are the children of a node of rule wss-URI after which it has no host child.
-var untilHostInWssURI = ast.RulesOf(RuleHost, RulePort, RulePath, RuleQuery)
 
 // Port returns the node's port child, or false when it has none.
 func (v WssURI) Port() (Port, bool) {
@@ -307,30 +295,21 @@ const childSlotsOfHost = "\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x02\x00\x
 
 // IPLiteral returns the node's IP-literal child, or false when it has none.
 func (v Host) IPLiteral() (IPLiteral, bool) {
-	c, ok := v.ChildUntil(RuleIPLiteral, untilIPLiteralInHost)
+	c, ok := v.FirstChildIf(RuleIPLiteral)
 	return IPLiteral{c}, ok
 }
 
-// untilIPLiteralInHost are the children of a node of rule host after which it has no IP-literal child.
-var untilIPLiteralInHost = ast.RulesOf(RuleIPLiteral, RuleIPv4address, RuleRegName)
-
 // IPv4address returns the node's IPv4address child, or false when it has none.
 func (v Host) IPv4address() (IPv4address, bool) {
-	c, ok := v.ChildUntil(RuleIPv4address, untilIPv4addressInHost)
+	c, ok := v.FirstChildIf(RuleIPv4address)
 	return IPv4address{c}, ok
 }
 
-// untilIPv4addressInHost are the children of a node of rule host after which it has no IPv4address child.
-var untilIPv4addressInHost = ast.RulesOf(RuleIPLiteral, RuleIPv4address, RuleRegName)
-
 // RegName returns the node's reg-name child, or false when it has none.
 func (v Host) RegName() (RegName, bool) {
-	c, ok := v.ChildUntil(RuleRegName, untilRegNameInHost)
+	c, ok := v.FirstChildIf(RuleRegName)
 	return RegName{c}, ok
 }
-
-// untilRegNameInHost are the children of a node of rule host after which it has no reg-name child.
-var untilRegNameInHost = ast.RulesOf(RuleIPLiteral, RuleIPv4address, RuleRegName)
 
 // Port is a view of a node of rule port:
 //
@@ -383,21 +362,15 @@ const childSlotsOfIPLiteral = "\x00\x00\x00\x00\x00\x00\x00\x02\x01\x00"
 
 // IPv6address returns the node's IPv6address child, or false when it has none.
 func (v IPLiteral) IPv6address() (IPv6address, bool) {
-	c, ok := v.ChildUntil(RuleIPv6address, untilIPv6addressInIPLiteral)
+	c, ok := v.FirstChildIf(RuleIPv6address)
 	return IPv6address{c}, ok
 }
 
-// untilIPv6addressInIPLiteral are the children of a node of rule IP-literal after which it has no IPv6address child.
-var untilIPv6addressInIPLiteral = ast.RulesOf(RuleIPv6address, RuleIPvFuture)
-
 // IPvFuture returns the node's IPvFuture child, or false when it has none.
 func (v IPLiteral) IPvFuture() (IPvFuture, bool) {
-	c, ok := v.ChildUntil(RuleIPvFuture, untilIPvFutureInIPLiteral)
+	c, ok := v.FirstChildIf(RuleIPvFuture)
 	return IPvFuture{c}, ok
 }
-
-// untilIPvFutureInIPLiteral are the children of a node of rule IP-literal after which it has no IPvFuture child.
-var untilIPvFutureInIPLiteral = ast.RulesOf(RuleIPv6address, RuleIPvFuture)
 
 // IPvFuture is a view of a node of rule IPvFuture:
 //
@@ -433,12 +406,9 @@ func AsIPv6address(t *ast.Tree, i int) (IPv6address, bool) {
 
 // IPv4address returns the node's IPv4address child, or false when it has none.
 func (v IPv6address) IPv4address() (IPv4address, bool) {
-	c, ok := v.ChildUntil(RuleIPv4address, untilIPv4addressInIPv6address)
+	c, ok := v.FirstChildIf(RuleIPv4address)
 	return IPv4address{c}, ok
 }
-
-// untilIPv4addressInIPv6address are the children of a node of rule IPv6address after which it has no IPv4address child.
-var untilIPv4addressInIPv6address = ast.RulesOf(RuleIPv4address)
 
 // IPv4address is a view of a node of rule IPv4address:
 //

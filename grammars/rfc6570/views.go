@@ -124,12 +124,9 @@ const childSlotsOfExpression = "\x00\x00\x00\x01\x00\x00\x00\x02\x00"
 
 // Operator returns the node's operator child, or false when it has none.
 func (v Expression) Operator() (Operator, bool) {
-	c, ok := v.ChildUntil(RuleOperator, untilOperatorInExpression)
+	c, ok := v.FirstChildIf(RuleOperator)
 	return Operator{c}, ok
 }
-
-// untilOperatorInExpression are the children of a node of rule expression after which it has no operator child.
-var untilOperatorInExpression = ast.RulesOf(RuleOperator, RuleVariableList)
 
 // VariableList returns the node's variable-list child.
 func (v Expression) VariableList() VariableList {
@@ -210,12 +207,9 @@ const childSlotsOfVarspec = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x0
 
 // Varname returns the node's varname child.
 func (v Varspec) Varname() Varname {
-	c, _ := v.ChildUntil(RuleVarname, untilVarnameInVarspec)
+	c, _ := v.FirstChildIf(RuleVarname)
 	return Varname{c}
 }
-
-// untilVarnameInVarspec are the children of a node of rule varspec after which it has no varname child.
-var untilVarnameInVarspec = ast.RulesOf(RuleVarname, RulePrefix, RuleExplode)
 
 // Prefix returns the node's prefix child, or false when it has none.
 func (v Varspec) Prefix() (Prefix, bool) {
@@ -267,12 +261,9 @@ func AsPrefix(t *ast.Tree, i int) (Prefix, bool) {
 
 // MaxLength returns the node's max-length child.
 func (v Prefix) MaxLength() MaxLength {
-	c, _ := v.ChildUntil(RuleMaxLength, untilMaxLengthInPrefix)
+	c, _ := v.FirstChildIf(RuleMaxLength)
 	return MaxLength{c}
 }
-
-// untilMaxLengthInPrefix are the children of a node of rule prefix after which it has no max-length child.
-var untilMaxLengthInPrefix = ast.RulesOf(RuleMaxLength)
 
 // MaxLength is a view of a node of rule max-length:
 //

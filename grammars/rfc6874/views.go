@@ -85,21 +85,15 @@ const childSlotsOfURIReference = "\x00\x01\x00\x00\x02\x00"
 
 // URI returns the node's URI child, or false when it has none.
 func (v URIReference) URI() (URI, bool) {
-	c, ok := v.ChildUntil(RuleURI, untilURIInURIReference)
+	c, ok := v.FirstChildIf(RuleURI)
 	return URI{c}, ok
 }
 
-// untilURIInURIReference are the children of a node of rule URI-reference after which it has no URI child.
-var untilURIInURIReference = ast.RulesOf(RuleURI, RuleRelativeRef)
-
 // RelativeRef returns the node's relative-ref child, or false when it has none.
 func (v URIReference) RelativeRef() (RelativeRef, bool) {
-	c, ok := v.ChildUntil(RuleRelativeRef, untilRelativeRefInURIReference)
+	c, ok := v.FirstChildIf(RuleRelativeRef)
 	return RelativeRef{c}, ok
 }
-
-// untilRelativeRefInURIReference are the children of a node of rule URI-reference after which it has no relative-ref child.
-var untilRelativeRefInURIReference = ast.RulesOf(RuleURI, RuleRelativeRef)
 
 // URI is a view of a node of rule URI:
 //
@@ -162,12 +156,9 @@ var untilPathInURI = ast.RulesOf(RulePathAbempty, RulePathAbsolute, RulePathRoot
 
 // Scheme returns the node's scheme child.
 func (v URI) Scheme() Scheme {
-	c, _ := v.ChildUntil(RuleScheme, untilSchemeInURI)
+	c, _ := v.FirstChildIf(RuleScheme)
 	return Scheme{c}
 }
-
-// untilSchemeInURI are the children of a node of rule URI after which it has no scheme child.
-var untilSchemeInURI = ast.RulesOf(RuleScheme, RuleAuthority, RulePathAbempty, RulePathAbsolute, RulePathRootless, RulePathEmpty, RuleQuery, RuleFragment)
 
 // Authority returns the node's authority child, or false when it has none.
 func (v URI) Authority() (Authority, bool) {
@@ -297,12 +288,9 @@ var untilPathInRelativeRef = ast.RulesOf(RulePathAbempty, RulePathAbsolute, Rule
 
 // Authority returns the node's authority child, or false when it has none.
 func (v RelativeRef) Authority() (Authority, bool) {
-	c, ok := v.ChildUntil(RuleAuthority, untilAuthorityInRelativeRef)
+	c, ok := v.FirstChildIf(RuleAuthority)
 	return Authority{c}, ok
 }
-
-// untilAuthorityInRelativeRef are the children of a node of rule relative-ref after which it has no authority child.
-var untilAuthorityInRelativeRef = ast.RulesOf(RuleAuthority, RulePathAbempty, RulePathAbsolute, RulePathNoscheme, RulePathEmpty, RuleQuery, RuleFragment)
 
 // PathAbempty returns the node's path-abempty child, or false when it has none.
 func (v RelativeRef) PathAbempty() (PathAbempty, bool) {
@@ -315,30 +303,21 @@ var untilPathAbemptyInRelativeRef = ast.RulesOf(RulePathAbempty, RulePathAbsolut
 
 // PathAbsolute returns the node's path-absolute child, or false when it has none.
 func (v RelativeRef) PathAbsolute() (PathAbsolute, bool) {
-	c, ok := v.ChildUntil(RulePathAbsolute, untilPathAbsoluteInRelativeRef)
+	c, ok := v.FirstChildIf(RulePathAbsolute)
 	return PathAbsolute{c}, ok
 }
 
-// untilPathAbsoluteInRelativeRef are the children of a node of rule relative-ref after which it has no path-absolute child.
-var untilPathAbsoluteInRelativeRef = ast.RulesOf(RuleAuthority, RulePathAbempty, RulePathAbsolute, RulePathNoscheme, RulePathEmpty, RuleQuery, RuleFragment)
-
 // PathNoscheme returns the node's path-noscheme child, or false when it has none.
 func (v RelativeRef) PathNoscheme() (PathNoscheme, bool) {
-	c, ok := v.ChildUntil(RulePathNoscheme, untilPathNoschemeInRelativeRef)
+	c, ok := v.FirstChildIf(RulePathNoscheme)
 	return PathNoscheme{c}, ok
 }
 
-// untilPathNoschemeInRelativeRef are the children of a node of rule relative-ref after which it has no path-noscheme child.
-var untilPathNoschemeInRelativeRef = ast.RulesOf(RuleAuthority, RulePathAbempty, RulePathAbsolute, RulePathNoscheme, RulePathEmpty, RuleQuery, RuleFragment)
-
 // PathEmpty returns the node's path-empty child, or false when it has none.
 func (v RelativeRef) PathEmpty() (PathEmpty, bool) {
-	c, ok := v.ChildUntil(RulePathEmpty, untilPathEmptyInRelativeRef)
+	c, ok := v.FirstChildIf(RulePathEmpty)
 	return PathEmpty{c}, ok
 }
-
-// untilPathEmptyInRelativeRef are the children of a node of rule relative-ref after which it has no path-empty child.
-var untilPathEmptyInRelativeRef = ast.RulesOf(RuleAuthority, RulePathAbempty, RulePathAbsolute, RulePathNoscheme, RulePathEmpty, RuleQuery, RuleFragment)
 
 // Query returns the node's query child, or false when it has none.
 func (v RelativeRef) Query() (Query, bool) {
@@ -414,12 +393,9 @@ const childSlotsOfAuthority = "\x00\x00\x00\x00\x00\x00\x00\x00\x01\x02\x03\x00"
 
 // Userinfo returns the node's userinfo child, or false when it has none.
 func (v Authority) Userinfo() (Userinfo, bool) {
-	c, ok := v.ChildUntil(RuleUserinfo, untilUserinfoInAuthority)
+	c, ok := v.FirstChildIf(RuleUserinfo)
 	return Userinfo{c}, ok
 }
-
-// untilUserinfoInAuthority are the children of a node of rule authority after which it has no userinfo child.
-var untilUserinfoInAuthority = ast.RulesOf(RuleUserinfo, RuleHost, RulePort)
 
 // Host returns the node's host child.
 func (v Authority) Host() Host {
@@ -495,30 +471,21 @@ const childSlotsOfHost = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x
 
 // IPLiteral returns the node's IP-literal child, or false when it has none.
 func (v Host) IPLiteral() (IPLiteral, bool) {
-	c, ok := v.ChildUntil(RuleIPLiteral, untilIPLiteralInHost)
+	c, ok := v.FirstChildIf(RuleIPLiteral)
 	return IPLiteral{c}, ok
 }
 
-// untilIPLiteralInHost are the children of a node of rule host after which it has no IP-literal child.
-var untilIPLiteralInHost = ast.RulesOf(RuleIPLiteral, RuleIPv4address, RuleRegName)
-
 // IPv4address returns the node's IPv4address child, or false when it has none.
 func (v Host) IPv4address() (IPv4address, bool) {
-	c, ok := v.ChildUntil(RuleIPv4address, untilIPv4addressInHost)
+	c, ok := v.FirstChildIf(RuleIPv4address)
 	return IPv4address{c}, ok
 }
 
-// untilIPv4addressInHost are the children of a node of rule host after which it has no IPv4address child.
-var untilIPv4addressInHost = ast.RulesOf(RuleIPLiteral, RuleIPv4address, RuleRegName)
-
 // RegName returns the node's reg-name child, or false when it has none.
 func (v Host) RegName() (RegName, bool) {
-	c, ok := v.ChildUntil(RuleRegName, untilRegNameInHost)
+	c, ok := v.FirstChildIf(RuleRegName)
 	return RegName{c}, ok
 }
-
-// untilRegNameInHost are the children of a node of rule host after which it has no reg-name child.
-var untilRegNameInHost = ast.RulesOf(RuleIPLiteral, RuleIPv4address, RuleRegName)
 
 // Port is a view of a node of rule port:
 //
@@ -573,30 +540,21 @@ const childSlotsOfIPLiteral = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
 
 // IPv6addrz returns the node's IPv6addrz child, or false when it has none.
 func (v IPLiteral) IPv6addrz() (IPv6addrz, bool) {
-	c, ok := v.ChildUntil(RuleIPv6addrz, untilIPv6addrzInIPLiteral)
+	c, ok := v.FirstChildIf(RuleIPv6addrz)
 	return IPv6addrz{c}, ok
 }
 
-// untilIPv6addrzInIPLiteral are the children of a node of rule IP-literal after which it has no IPv6addrz child.
-var untilIPv6addrzInIPLiteral = ast.RulesOf(RuleIPv6addrz, RuleIPv6address, RuleIPvFuture)
-
 // IPv6address returns the node's IPv6address child, or false when it has none.
 func (v IPLiteral) IPv6address() (IPv6address, bool) {
-	c, ok := v.ChildUntil(RuleIPv6address, untilIPv6addressInIPLiteral)
+	c, ok := v.FirstChildIf(RuleIPv6address)
 	return IPv6address{c}, ok
 }
 
-// untilIPv6addressInIPLiteral are the children of a node of rule IP-literal after which it has no IPv6address child.
-var untilIPv6addressInIPLiteral = ast.RulesOf(RuleIPv6addrz, RuleIPv6address, RuleIPvFuture)
-
 // IPvFuture returns the node's IPvFuture child, or false when it has none.
 func (v IPLiteral) IPvFuture() (IPvFuture, bool) {
-	c, ok := v.ChildUntil(RuleIPvFuture, untilIPvFutureInIPLiteral)
+	c, ok := v.FirstChildIf(RuleIPvFuture)
 	return IPvFuture{c}, ok
 }
-
-// untilIPvFutureInIPLiteral are the children of a node of rule IP-literal after which it has no IPvFuture child.
-var untilIPvFutureInIPLiteral = ast.RulesOf(RuleIPv6addrz, RuleIPv6address, RuleIPvFuture)
 
 // ZoneID is a view of a node of rule ZoneID:
 //
@@ -646,12 +604,9 @@ const childSlotsOfIPv6addrz = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
 
 // IPv6address returns the node's IPv6address child.
 func (v IPv6addrz) IPv6address() IPv6address {
-	c, _ := v.ChildUntil(RuleIPv6address, untilIPv6addressInIPv6addrz)
+	c, _ := v.FirstChildIf(RuleIPv6address)
 	return IPv6address{c}
 }
-
-// untilIPv6addressInIPv6addrz are the children of a node of rule IPv6addrz after which it has no IPv6address child.
-var untilIPv6addressInIPv6addrz = ast.RulesOf(RuleIPv6address, RuleZoneID)
 
 // ZoneID returns the node's ZoneID child.
 func (v IPv6addrz) ZoneID() ZoneID {
@@ -699,12 +654,9 @@ func AsIPv6address(t *ast.Tree, i int) (IPv6address, bool) {
 
 // IPv4address returns the node's IPv4address child, or false when it has none.
 func (v IPv6address) IPv4address() (IPv4address, bool) {
-	c, ok := v.ChildUntil(RuleIPv4address, untilIPv4addressInIPv6address)
+	c, ok := v.FirstChildIf(RuleIPv4address)
 	return IPv4address{c}, ok
 }
-
-// untilIPv4addressInIPv6address are the children of a node of rule IPv6address after which it has no IPv4address child.
-var untilIPv4addressInIPv6address = ast.RulesOf(RuleIPv4address)
 
 // IPv4address is a view of a node of rule IPv4address:
 //
@@ -804,12 +756,9 @@ const childSlotsOfPathAbsolute = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x
 
 // SegmentNz returns the node's segment-nz child, or false when it has none.
 func (v PathAbsolute) SegmentNz() (SegmentNz, bool) {
-	c, ok := v.ChildUntil(RuleSegmentNz, untilSegmentNzInPathAbsolute)
+	c, ok := v.FirstChildIf(RuleSegmentNz)
 	return SegmentNz{c}, ok
 }
-
-// untilSegmentNzInPathAbsolute are the children of a node of rule path-absolute after which it has no segment-nz child.
-var untilSegmentNzInPathAbsolute = ast.RulesOf(RuleSegmentNz, RuleSegment)
 
 // EachSegment steps through the node's segment children, in order (see ast.Children).
 func (v PathAbsolute) EachSegment() ast.Children[Segment] {
@@ -852,12 +801,9 @@ const childSlotsOfPathNoscheme = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x
 
 // SegmentNzNc returns the node's segment-nz-nc child.
 func (v PathNoscheme) SegmentNzNc() SegmentNzNc {
-	c, _ := v.ChildUntil(RuleSegmentNzNc, untilSegmentNzNcInPathNoscheme)
+	c, _ := v.FirstChildIf(RuleSegmentNzNc)
 	return SegmentNzNc{c}
 }
-
-// untilSegmentNzNcInPathNoscheme are the children of a node of rule path-noscheme after which it has no segment-nz-nc child.
-var untilSegmentNzNcInPathNoscheme = ast.RulesOf(RuleSegmentNzNc, RuleSegment)
 
 // EachSegment steps through the node's segment children, in order (see ast.Children).
 func (v PathNoscheme) EachSegment() ast.Children[Segment] {
@@ -900,12 +846,9 @@ const childSlotsOfPathRootless = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x
 
 // SegmentNz returns the node's segment-nz child.
 func (v PathRootless) SegmentNz() SegmentNz {
-	c, _ := v.ChildUntil(RuleSegmentNz, untilSegmentNzInPathRootless)
+	c, _ := v.FirstChildIf(RuleSegmentNz)
 	return SegmentNz{c}
 }
-
-// untilSegmentNzInPathRootless are the children of a node of rule path-rootless after which it has no segment-nz child.
-var untilSegmentNzInPathRootless = ast.RulesOf(RuleSegmentNz, RuleSegment)
 
 // EachSegment steps through the node's segment children, in order (see ast.Children).
 func (v PathRootless) EachSegment() ast.Children[Segment] {

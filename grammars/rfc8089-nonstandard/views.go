@@ -81,12 +81,9 @@ const childSlotsOfFileURI = "\x00\x00\x00\x00\x00\x01\x04\x00\x00\x03\x05\x00\x0
 
 // FileAuth returns the node's file-auth child, or false when it has none.
 func (v FileURI) FileAuth() (FileAuth, bool) {
-	c, ok := v.ChildUntil(RuleFileAuth, untilFileAuthInFileURI)
+	c, ok := v.FirstChildIf(RuleFileAuth)
 	return FileAuth{c}, ok
 }
-
-// untilFileAuthInFileURI are the children of a node of rule file-URI after which it has no file-auth child.
-var untilFileAuthInFileURI = ast.RulesOf(RuleFileAuth, RulePathAbsolute, RuleFileAbsolute, RuleUncAuthority, RuleDriveLetter)
 
 // PathAbsolute returns the node's path-absolute child, or false when it has none.
 func (v FileURI) PathAbsolute() (PathAbsolute, bool) {
@@ -114,21 +111,15 @@ var backUntilFileAbsoluteInFileURI = ast.RulesOf(RuleFileAuth, RulePathAbsolute,
 
 // UncAuthority returns the node's unc-authority child, or false when it has none.
 func (v FileURI) UncAuthority() (UncAuthority, bool) {
-	c, ok := v.ChildUntil(RuleUncAuthority, untilUncAuthorityInFileURI)
+	c, ok := v.FirstChildIf(RuleUncAuthority)
 	return UncAuthority{c}, ok
 }
 
-// untilUncAuthorityInFileURI are the children of a node of rule file-URI after which it has no unc-authority child.
-var untilUncAuthorityInFileURI = ast.RulesOf(RuleFileAuth, RulePathAbsolute, RuleFileAbsolute, RuleUncAuthority, RuleDriveLetter)
-
 // DriveLetter returns the node's drive-letter child, or false when it has none.
 func (v FileURI) DriveLetter() (DriveLetter, bool) {
-	c, ok := v.ChildUntil(RuleDriveLetter, untilDriveLetterInFileURI)
+	c, ok := v.FirstChildIf(RuleDriveLetter)
 	return DriveLetter{c}, ok
 }
-
-// untilDriveLetterInFileURI are the children of a node of rule file-URI after which it has no drive-letter child.
-var untilDriveLetterInFileURI = ast.RulesOf(RuleFileAuth, RulePathAbsolute, RuleFileAbsolute, RuleUncAuthority, RuleDriveLetter)
 
 // FileAuth is a view of a node of rule file-auth:
 //
@@ -167,12 +158,9 @@ const childSlotsOfFileAuth = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x
 
 // Userinfo returns the node's userinfo child, or false when it has none.
 func (v FileAuth) Userinfo() (Userinfo, bool) {
-	c, ok := v.ChildUntil(RuleUserinfo, untilUserinfoInFileAuth)
+	c, ok := v.FirstChildIf(RuleUserinfo)
 	return Userinfo{c}, ok
 }
-
-// untilUserinfoInFileAuth are the children of a node of rule file-auth after which it has no userinfo child.
-var untilUserinfoInFileAuth = ast.RulesOf(RuleUserinfo, RuleHost)
 
 // Host returns the node's host child, or false when it has none.
 func (v FileAuth) Host() (Host, bool) {
@@ -200,12 +188,9 @@ func AsUncAuthority(t *ast.Tree, i int) (UncAuthority, bool) {
 
 // FileHost returns the node's file-host child.
 func (v UncAuthority) FileHost() FileHost {
-	c, _ := v.ChildUntil(RuleFileHost, untilFileHostInUncAuthority)
+	c, _ := v.FirstChildIf(RuleFileHost)
 	return FileHost{c}
 }
-
-// untilFileHostInUncAuthority are the children of a node of rule unc-authority after which it has no file-host child.
-var untilFileHostInUncAuthority = ast.RulesOf(RuleFileHost)
 
 // FileHost is a view of a node of rule file-host:
 //
@@ -248,30 +233,21 @@ const childSlotsOfFileHost = "\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x
 
 // InlineIP returns the node's inline-IP child, or false when it has none.
 func (v FileHost) InlineIP() (InlineIP, bool) {
-	c, ok := v.ChildUntil(RuleInlineIP, untilInlineIPInFileHost)
+	c, ok := v.FirstChildIf(RuleInlineIP)
 	return InlineIP{c}, ok
 }
 
-// untilInlineIPInFileHost are the children of a node of rule file-host after which it has no inline-IP child.
-var untilInlineIPInFileHost = ast.RulesOf(RuleInlineIP, RuleIPv4address, RuleRegName)
-
 // IPv4address returns the node's IPv4address child, or false when it has none.
 func (v FileHost) IPv4address() (IPv4address, bool) {
-	c, ok := v.ChildUntil(RuleIPv4address, untilIPv4addressInFileHost)
+	c, ok := v.FirstChildIf(RuleIPv4address)
 	return IPv4address{c}, ok
 }
 
-// untilIPv4addressInFileHost are the children of a node of rule file-host after which it has no IPv4address child.
-var untilIPv4addressInFileHost = ast.RulesOf(RuleInlineIP, RuleIPv4address, RuleRegName)
-
 // RegName returns the node's reg-name child, or false when it has none.
 func (v FileHost) RegName() (RegName, bool) {
-	c, ok := v.ChildUntil(RuleRegName, untilRegNameInFileHost)
+	c, ok := v.FirstChildIf(RuleRegName)
 	return RegName{c}, ok
 }
-
-// untilRegNameInFileHost are the children of a node of rule file-host after which it has no reg-name child.
-var untilRegNameInFileHost = ast.RulesOf(RuleInlineIP, RuleIPv4address, RuleRegName)
 
 // InlineIP is a view of a node of rule inline-IP:
 //
@@ -312,21 +288,15 @@ const childSlotsOfInlineIP = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x
 
 // IPv6address returns the node's IPv6address child, or false when it has none.
 func (v InlineIP) IPv6address() (IPv6address, bool) {
-	c, ok := v.ChildUntil(RuleIPv6address, untilIPv6addressInInlineIP)
+	c, ok := v.FirstChildIf(RuleIPv6address)
 	return IPv6address{c}, ok
 }
 
-// untilIPv6addressInInlineIP are the children of a node of rule inline-IP after which it has no IPv6address child.
-var untilIPv6addressInInlineIP = ast.RulesOf(RuleIPv6address, RuleIPvFuture)
-
 // IPvFuture returns the node's IPvFuture child, or false when it has none.
 func (v InlineIP) IPvFuture() (IPvFuture, bool) {
-	c, ok := v.ChildUntil(RuleIPvFuture, untilIPvFutureInInlineIP)
+	c, ok := v.FirstChildIf(RuleIPvFuture)
 	return IPvFuture{c}, ok
 }
-
-// untilIPvFutureInInlineIP are the children of a node of rule inline-IP after which it has no IPvFuture child.
-var untilIPvFutureInInlineIP = ast.RulesOf(RuleIPv6address, RuleIPvFuture)
 
 // FileAbsolute is a view of a node of rule file-absolute:
 //
@@ -364,12 +334,9 @@ const childSlotsOfFileAbsolute = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x
 
 // DriveLetter returns the node's drive-letter child.
 func (v FileAbsolute) DriveLetter() DriveLetter {
-	c, _ := v.ChildUntil(RuleDriveLetter, untilDriveLetterInFileAbsolute)
+	c, _ := v.FirstChildIf(RuleDriveLetter)
 	return DriveLetter{c}
 }
-
-// untilDriveLetterInFileAbsolute are the children of a node of rule file-absolute after which it has no drive-letter child.
-var untilDriveLetterInFileAbsolute = ast.RulesOf(RuleDriveLetter, RulePathAbsolute)
 
 // PathAbsolute returns the node's path-absolute child.
 func (v FileAbsolute) PathAbsolute() PathAbsolute {
@@ -449,30 +416,21 @@ const childSlotsOfHost = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x
 
 // IPLiteral returns the node's IP-literal child, or false when it has none.
 func (v Host) IPLiteral() (IPLiteral, bool) {
-	c, ok := v.ChildUntil(RuleIPLiteral, untilIPLiteralInHost)
+	c, ok := v.FirstChildIf(RuleIPLiteral)
 	return IPLiteral{c}, ok
 }
 
-// untilIPLiteralInHost are the children of a node of rule host after which it has no IP-literal child.
-var untilIPLiteralInHost = ast.RulesOf(RuleIPLiteral, RuleIPv4address, RuleRegName)
-
 // IPv4address returns the node's IPv4address child, or false when it has none.
 func (v Host) IPv4address() (IPv4address, bool) {
-	c, ok := v.ChildUntil(RuleIPv4address, untilIPv4addressInHost)
+	c, ok := v.FirstChildIf(RuleIPv4address)
 	return IPv4address{c}, ok
 }
 
-// untilIPv4addressInHost are the children of a node of rule host after which it has no IPv4address child.
-var untilIPv4addressInHost = ast.RulesOf(RuleIPLiteral, RuleIPv4address, RuleRegName)
-
 // RegName returns the node's reg-name child, or false when it has none.
 func (v Host) RegName() (RegName, bool) {
-	c, ok := v.ChildUntil(RuleRegName, untilRegNameInHost)
+	c, ok := v.FirstChildIf(RuleRegName)
 	return RegName{c}, ok
 }
-
-// untilRegNameInHost are the children of a node of rule host after which it has no reg-name child.
-var untilRegNameInHost = ast.RulesOf(RuleIPLiteral, RuleIPv4address, RuleRegName)
 
 // IPLiteral is a view of a node of rule IP-literal:
 //
@@ -515,30 +473,21 @@ const childSlotsOfIPLiteral = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
 
 // IPv6addrz returns the node's IPv6addrz child, or false when it has none.
 func (v IPLiteral) IPv6addrz() (IPv6addrz, bool) {
-	c, ok := v.ChildUntil(RuleIPv6addrz, untilIPv6addrzInIPLiteral)
+	c, ok := v.FirstChildIf(RuleIPv6addrz)
 	return IPv6addrz{c}, ok
 }
 
-// untilIPv6addrzInIPLiteral are the children of a node of rule IP-literal after which it has no IPv6addrz child.
-var untilIPv6addrzInIPLiteral = ast.RulesOf(RuleIPv6addrz, RuleIPv6address, RuleIPvFuture)
-
 // IPv6address returns the node's IPv6address child, or false when it has none.
 func (v IPLiteral) IPv6address() (IPv6address, bool) {
-	c, ok := v.ChildUntil(RuleIPv6address, untilIPv6addressInIPLiteral)
+	c, ok := v.FirstChildIf(RuleIPv6address)
 	return IPv6address{c}, ok
 }
 
-// untilIPv6addressInIPLiteral are the children of a node of rule IP-literal after which it has no IPv6address child.
-var untilIPv6addressInIPLiteral = ast.RulesOf(RuleIPv6addrz, RuleIPv6address, RuleIPvFuture)
-
 // IPvFuture returns the node's IPvFuture child, or false when it has none.
 func (v IPLiteral) IPvFuture() (IPvFuture, bool) {
-	c, ok := v.ChildUntil(RuleIPvFuture, untilIPvFutureInIPLiteral)
+	c, ok := v.FirstChildIf(RuleIPvFuture)
 	return IPvFuture{c}, ok
 }
-
-// untilIPvFutureInIPLiteral are the children of a node of rule IP-literal after which it has no IPvFuture child.
-var untilIPvFutureInIPLiteral = ast.RulesOf(RuleIPv6addrz, RuleIPv6address, RuleIPvFuture)
 
 // ZoneID is a view of a node of rule ZoneID:
 //
@@ -588,12 +537,9 @@ const childSlotsOfIPv6addrz = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
 
 // IPv6address returns the node's IPv6address child.
 func (v IPv6addrz) IPv6address() IPv6address {
-	c, _ := v.ChildUntil(RuleIPv6address, untilIPv6addressInIPv6addrz)
+	c, _ := v.FirstChildIf(RuleIPv6address)
 	return IPv6address{c}
 }
-
-// untilIPv6addressInIPv6addrz are the children of a node of rule IPv6addrz after which it has no IPv6address child.
-var untilIPv6addressInIPv6addrz = ast.RulesOf(RuleIPv6address, RuleZoneID)
 
 // ZoneID returns the node's ZoneID child.
 func (v IPv6addrz) ZoneID() ZoneID {
@@ -641,12 +587,9 @@ func AsIPv6address(t *ast.Tree, i int) (IPv6address, bool) {
 
 // IPv4address returns the node's IPv4address child, or false when it has none.
 func (v IPv6address) IPv4address() (IPv4address, bool) {
-	c, ok := v.ChildUntil(RuleIPv4address, untilIPv4addressInIPv6address)
+	c, ok := v.FirstChildIf(RuleIPv4address)
 	return IPv4address{c}, ok
 }
-
-// untilIPv4addressInIPv6address are the children of a node of rule IPv6address after which it has no IPv4address child.
-var untilIPv4addressInIPv6address = ast.RulesOf(RuleIPv4address)
 
 // IPv4address is a view of a node of rule IPv4address:
 //
@@ -708,12 +651,9 @@ const childSlotsOfPathAbsolute = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x
 
 // SegmentNz returns the node's segment-nz child, or false when it has none.
 func (v PathAbsolute) SegmentNz() (SegmentNz, bool) {
-	c, ok := v.ChildUntil(RuleSegmentNz, untilSegmentNzInPathAbsolute)
+	c, ok := v.FirstChildIf(RuleSegmentNz)
 	return SegmentNz{c}, ok
 }
-
-// untilSegmentNzInPathAbsolute are the children of a node of rule path-absolute after which it has no segment-nz child.
-var untilSegmentNzInPathAbsolute = ast.RulesOf(RuleSegmentNz, RuleSegment)
 
 // EachSegment steps through the node's segment children, in order (see ast.Children).
 func (v PathAbsolute) EachSegment() ast.Children[Segment] {

@@ -69,12 +69,9 @@ const childSlotsOfFileURI = "\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x0
 
 // FileAuth returns the node's file-auth child, or false when it has none.
 func (v FileURI) FileAuth() (FileAuth, bool) {
-	c, ok := v.ChildUntil(RuleFileAuth, untilFileAuthInFileURI)
+	c, ok := v.FirstChildIf(RuleFileAuth)
 	return FileAuth{c}, ok
 }
-
-// untilFileAuthInFileURI are the children of a node of rule file-URI after which it has no file-auth child.
-var untilFileAuthInFileURI = ast.RulesOf(RuleFileAuth, RulePathAbsolute)
 
 // PathAbsolute returns the node's path-absolute child.
 func (v FileURI) PathAbsolute() PathAbsolute {
@@ -103,12 +100,9 @@ func AsFileAuth(t *ast.Tree, i int) (FileAuth, bool) {
 
 // Host returns the node's host child, or false when it has none.
 func (v FileAuth) Host() (Host, bool) {
-	c, ok := v.ChildUntil(RuleHost, untilHostInFileAuth)
+	c, ok := v.FirstChildIf(RuleHost)
 	return Host{c}, ok
 }
-
-// untilHostInFileAuth are the children of a node of rule file-auth after which it has no host child.
-var untilHostInFileAuth = ast.RulesOf(RuleHost)
 
 // Host is a view of a node of rule host:
 //
@@ -151,30 +145,21 @@ const childSlotsOfHost = "\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x
 
 // IPLiteral returns the node's IP-literal child, or false when it has none.
 func (v Host) IPLiteral() (IPLiteral, bool) {
-	c, ok := v.ChildUntil(RuleIPLiteral, untilIPLiteralInHost)
+	c, ok := v.FirstChildIf(RuleIPLiteral)
 	return IPLiteral{c}, ok
 }
 
-// untilIPLiteralInHost are the children of a node of rule host after which it has no IP-literal child.
-var untilIPLiteralInHost = ast.RulesOf(RuleIPLiteral, RuleIPv4address, RuleRegName)
-
 // IPv4address returns the node's IPv4address child, or false when it has none.
 func (v Host) IPv4address() (IPv4address, bool) {
-	c, ok := v.ChildUntil(RuleIPv4address, untilIPv4addressInHost)
+	c, ok := v.FirstChildIf(RuleIPv4address)
 	return IPv4address{c}, ok
 }
 
-// untilIPv4addressInHost are the children of a node of rule host after which it has no IPv4address child.
-var untilIPv4addressInHost = ast.RulesOf(RuleIPLiteral, RuleIPv4address, RuleRegName)
-
 // RegName returns the node's reg-name child, or false when it has none.
 func (v Host) RegName() (RegName, bool) {
-	c, ok := v.ChildUntil(RuleRegName, untilRegNameInHost)
+	c, ok := v.FirstChildIf(RuleRegName)
 	return RegName{c}, ok
 }
-
-// untilRegNameInHost are the children of a node of rule host after which it has no reg-name child.
-var untilRegNameInHost = ast.RulesOf(RuleIPLiteral, RuleIPv4address, RuleRegName)
 
 // IPLiteral is a view of a node of rule IP-literal:
 //
@@ -217,30 +202,21 @@ const childSlotsOfIPLiteral = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x03\x02\
 
 // IPv6addrz returns the node's IPv6addrz child, or false when it has none.
 func (v IPLiteral) IPv6addrz() (IPv6addrz, bool) {
-	c, ok := v.ChildUntil(RuleIPv6addrz, untilIPv6addrzInIPLiteral)
+	c, ok := v.FirstChildIf(RuleIPv6addrz)
 	return IPv6addrz{c}, ok
 }
 
-// untilIPv6addrzInIPLiteral are the children of a node of rule IP-literal after which it has no IPv6addrz child.
-var untilIPv6addrzInIPLiteral = ast.RulesOf(RuleIPv6addrz, RuleIPv6address, RuleIPvFuture)
-
 // IPv6address returns the node's IPv6address child, or false when it has none.
 func (v IPLiteral) IPv6address() (IPv6address, bool) {
-	c, ok := v.ChildUntil(RuleIPv6address, untilIPv6addressInIPLiteral)
+	c, ok := v.FirstChildIf(RuleIPv6address)
 	return IPv6address{c}, ok
 }
 
-// untilIPv6addressInIPLiteral are the children of a node of rule IP-literal after which it has no IPv6address child.
-var untilIPv6addressInIPLiteral = ast.RulesOf(RuleIPv6addrz, RuleIPv6address, RuleIPvFuture)
-
 // IPvFuture returns the node's IPvFuture child, or false when it has none.
 func (v IPLiteral) IPvFuture() (IPvFuture, bool) {
-	c, ok := v.ChildUntil(RuleIPvFuture, untilIPvFutureInIPLiteral)
+	c, ok := v.FirstChildIf(RuleIPvFuture)
 	return IPvFuture{c}, ok
 }
-
-// untilIPvFutureInIPLiteral are the children of a node of rule IP-literal after which it has no IPvFuture child.
-var untilIPvFutureInIPLiteral = ast.RulesOf(RuleIPv6addrz, RuleIPv6address, RuleIPvFuture)
 
 // ZoneID is a view of a node of rule ZoneID:
 //
@@ -290,12 +266,9 @@ const childSlotsOfIPv6addrz = "\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x01\
 
 // IPv6address returns the node's IPv6address child.
 func (v IPv6addrz) IPv6address() IPv6address {
-	c, _ := v.ChildUntil(RuleIPv6address, untilIPv6addressInIPv6addrz)
+	c, _ := v.FirstChildIf(RuleIPv6address)
 	return IPv6address{c}
 }
-
-// untilIPv6addressInIPv6addrz are the children of a node of rule IPv6addrz after which it has no IPv6address child.
-var untilIPv6addressInIPv6addrz = ast.RulesOf(RuleIPv6address, RuleZoneID)
 
 // ZoneID returns the node's ZoneID child.
 func (v IPv6addrz) ZoneID() ZoneID {
@@ -343,12 +316,9 @@ func AsIPv6address(t *ast.Tree, i int) (IPv6address, bool) {
 
 // IPv4address returns the node's IPv4address child, or false when it has none.
 func (v IPv6address) IPv4address() (IPv4address, bool) {
-	c, ok := v.ChildUntil(RuleIPv4address, untilIPv4addressInIPv6address)
+	c, ok := v.FirstChildIf(RuleIPv4address)
 	return IPv4address{c}, ok
 }
-
-// untilIPv4addressInIPv6address are the children of a node of rule IPv6address after which it has no IPv4address child.
-var untilIPv4addressInIPv6address = ast.RulesOf(RuleIPv4address)
 
 // IPv4address is a view of a node of rule IPv4address:
 //
@@ -410,12 +380,9 @@ const childSlotsOfPathAbsolute = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x
 
 // SegmentNz returns the node's segment-nz child, or false when it has none.
 func (v PathAbsolute) SegmentNz() (SegmentNz, bool) {
-	c, ok := v.ChildUntil(RuleSegmentNz, untilSegmentNzInPathAbsolute)
+	c, ok := v.FirstChildIf(RuleSegmentNz)
 	return SegmentNz{c}, ok
 }
-
-// untilSegmentNzInPathAbsolute are the children of a node of rule path-absolute after which it has no segment-nz child.
-var untilSegmentNzInPathAbsolute = ast.RulesOf(RuleSegmentNz, RuleSegment)
 
 // EachSegment steps through the node's segment children, in order (see ast.Children).
 func (v PathAbsolute) EachSegment() ast.Children[Segment] {

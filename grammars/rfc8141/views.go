@@ -68,12 +68,9 @@ const childSlotsOfNamestring = "\x00\x01\x00\x00\x00\x02\x00\x00\x03\x00"
 
 // AssignedName returns the node's assigned-name child.
 func (v Namestring) AssignedName() AssignedName {
-	c, _ := v.ChildUntil(RuleAssignedName, untilAssignedNameInNamestring)
+	c, _ := v.FirstChildIf(RuleAssignedName)
 	return AssignedName{c}
 }
-
-// untilAssignedNameInNamestring are the children of a node of rule namestring after which it has no assigned-name child.
-var untilAssignedNameInNamestring = ast.RulesOf(RuleAssignedName, RuleRqComponents, RuleFComponent)
 
 // RqComponents returns the node's rq-components child, or false when it has none.
 func (v Namestring) RqComponents() (RqComponents, bool) {
@@ -132,12 +129,9 @@ const childSlotsOfAssignedName = "\x00\x00\x01\x00\x02\x00"
 
 // NID returns the node's NID child.
 func (v AssignedName) NID() NID {
-	c, _ := v.ChildUntil(RuleNID, untilNIDInAssignedName)
+	c, _ := v.FirstChildIf(RuleNID)
 	return NID{c}
 }
-
-// untilNIDInAssignedName are the children of a node of rule assigned-name after which it has no NID child.
-var untilNIDInAssignedName = ast.RulesOf(RuleNID, RuleNSS)
 
 // NSS returns the node's NSS child.
 func (v AssignedName) NSS() NSS {
@@ -212,12 +206,9 @@ const childSlotsOfRqComponents = "\x00\x00\x00\x00\x00\x00\x01\x02\x00"
 
 // RComponent returns the node's r-component child, or false when it has none.
 func (v RqComponents) RComponent() (RComponent, bool) {
-	c, ok := v.ChildUntil(RuleRComponent, untilRComponentInRqComponents)
+	c, ok := v.FirstChildIf(RuleRComponent)
 	return RComponent{c}, ok
 }
-
-// untilRComponentInRqComponents are the children of a node of rule rq-components after which it has no r-component child.
-var untilRComponentInRqComponents = ast.RulesOf(RuleRComponent, RuleQComponent)
 
 // QComponent returns the node's q-component child, or false when it has none.
 func (v RqComponents) QComponent() (QComponent, bool) {

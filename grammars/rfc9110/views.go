@@ -75,21 +75,15 @@ const childSlotsOfHttpOrHttpsURI = "\x00\x01\x02\x00"
 
 // HttpURI returns the node's http-URI child, or false when it has none.
 func (v HttpOrHttpsURI) HttpURI() (HttpURI, bool) {
-	c, ok := v.ChildUntil(RuleHttpURI, untilHttpURIInHttpOrHttpsURI)
+	c, ok := v.FirstChildIf(RuleHttpURI)
 	return HttpURI{c}, ok
 }
 
-// untilHttpURIInHttpOrHttpsURI are the children of a node of rule http-or-https-URI after which it has no http-URI child.
-var untilHttpURIInHttpOrHttpsURI = ast.RulesOf(RuleHttpURI, RuleHttpsURI)
-
 // HttpsURI returns the node's https-URI child, or false when it has none.
 func (v HttpOrHttpsURI) HttpsURI() (HttpsURI, bool) {
-	c, ok := v.ChildUntil(RuleHttpsURI, untilHttpsURIInHttpOrHttpsURI)
+	c, ok := v.FirstChildIf(RuleHttpsURI)
 	return HttpsURI{c}, ok
 }
-
-// untilHttpsURIInHttpOrHttpsURI are the children of a node of rule http-or-https-URI after which it has no https-URI child.
-var untilHttpsURIInHttpOrHttpsURI = ast.RulesOf(RuleHttpURI, RuleHttpsURI)
 
 // HttpURI is a view of a node of rule http-URI:
 //
@@ -129,12 +123,9 @@ const childSlotsOfHttpURI = "\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x0
 
 // Authority returns the node's authority child.
 func (v HttpURI) Authority() Authority {
-	c, _ := v.ChildUntil(RuleAuthority, untilAuthorityInHttpURI)
+	c, _ := v.FirstChildIf(RuleAuthority)
 	return Authority{c}
 }
-
-// untilAuthorityInHttpURI are the children of a node of rule http-URI after which it has no authority child.
-var untilAuthorityInHttpURI = ast.RulesOf(RuleAuthority, RulePathAbempty, RuleQuery)
 
 // PathAbempty returns the node's path-abempty child.
 func (v HttpURI) PathAbempty() PathAbempty {
@@ -195,12 +186,9 @@ const childSlotsOfHttpsURI = "\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x
 
 // Authority returns the node's authority child.
 func (v HttpsURI) Authority() Authority {
-	c, _ := v.ChildUntil(RuleAuthority, untilAuthorityInHttpsURI)
+	c, _ := v.FirstChildIf(RuleAuthority)
 	return Authority{c}
 }
-
-// untilAuthorityInHttpsURI are the children of a node of rule https-URI after which it has no authority child.
-var untilAuthorityInHttpsURI = ast.RulesOf(RuleAuthority, RulePathAbempty, RuleQuery)
 
 // PathAbempty returns the node's path-abempty child.
 func (v HttpsURI) PathAbempty() PathAbempty {
@@ -261,12 +249,9 @@ const childSlotsOfAuthority = "\x00\x00\x00\x00\x00\x00\x00\x00\x01\x02\x03\x00"
 
 // Userinfo returns the node's userinfo child, or false when it has none.
 func (v Authority) Userinfo() (Userinfo, bool) {
-	c, ok := v.ChildUntil(RuleUserinfo, untilUserinfoInAuthority)
+	c, ok := v.FirstChildIf(RuleUserinfo)
 	return Userinfo{c}, ok
 }
-
-// untilUserinfoInAuthority are the children of a node of rule authority after which it has no userinfo child.
-var untilUserinfoInAuthority = ast.RulesOf(RuleUserinfo, RuleHost, RulePort)
 
 // Host returns the node's host child.
 func (v Authority) Host() Host {
@@ -342,30 +327,21 @@ const childSlotsOfHost = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x
 
 // IPLiteral returns the node's IP-literal child, or false when it has none.
 func (v Host) IPLiteral() (IPLiteral, bool) {
-	c, ok := v.ChildUntil(RuleIPLiteral, untilIPLiteralInHost)
+	c, ok := v.FirstChildIf(RuleIPLiteral)
 	return IPLiteral{c}, ok
 }
 
-// untilIPLiteralInHost are the children of a node of rule host after which it has no IP-literal child.
-var untilIPLiteralInHost = ast.RulesOf(RuleIPLiteral, RuleIPv4address, RuleRegName)
-
 // IPv4address returns the node's IPv4address child, or false when it has none.
 func (v Host) IPv4address() (IPv4address, bool) {
-	c, ok := v.ChildUntil(RuleIPv4address, untilIPv4addressInHost)
+	c, ok := v.FirstChildIf(RuleIPv4address)
 	return IPv4address{c}, ok
 }
 
-// untilIPv4addressInHost are the children of a node of rule host after which it has no IPv4address child.
-var untilIPv4addressInHost = ast.RulesOf(RuleIPLiteral, RuleIPv4address, RuleRegName)
-
 // RegName returns the node's reg-name child, or false when it has none.
 func (v Host) RegName() (RegName, bool) {
-	c, ok := v.ChildUntil(RuleRegName, untilRegNameInHost)
+	c, ok := v.FirstChildIf(RuleRegName)
 	return RegName{c}, ok
 }
-
-// untilRegNameInHost are the children of a node of rule host after which it has no reg-name child.
-var untilRegNameInHost = ast.RulesOf(RuleIPLiteral, RuleIPv4address, RuleRegName)
 
 // Port is a view of a node of rule port:
 //
@@ -418,21 +394,15 @@ const childSlotsOfIPLiteral = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
 
 // IPv6address returns the node's IPv6address child, or false when it has none.
 func (v IPLiteral) IPv6address() (IPv6address, bool) {
-	c, ok := v.ChildUntil(RuleIPv6address, untilIPv6addressInIPLiteral)
+	c, ok := v.FirstChildIf(RuleIPv6address)
 	return IPv6address{c}, ok
 }
 
-// untilIPv6addressInIPLiteral are the children of a node of rule IP-literal after which it has no IPv6address child.
-var untilIPv6addressInIPLiteral = ast.RulesOf(RuleIPv6address, RuleIPvFuture)
-
 // IPvFuture returns the node's IPvFuture child, or false when it has none.
 func (v IPLiteral) IPvFuture() (IPvFuture, bool) {
-	c, ok := v.ChildUntil(RuleIPvFuture, untilIPvFutureInIPLiteral)
+	c, ok := v.FirstChildIf(RuleIPvFuture)
 	return IPvFuture{c}, ok
 }
-
-// untilIPvFutureInIPLiteral are the children of a node of rule IP-literal after which it has no IPvFuture child.
-var untilIPvFutureInIPLiteral = ast.RulesOf(RuleIPv6address, RuleIPvFuture)
 
 // IPvFuture is a view of a node of rule IPvFuture:
 //
@@ -468,12 +438,9 @@ func AsIPv6address(t *ast.Tree, i int) (IPv6address, bool) {
 
 // IPv4address returns the node's IPv4address child, or false when it has none.
 func (v IPv6address) IPv4address() (IPv4address, bool) {
-	c, ok := v.ChildUntil(RuleIPv4address, untilIPv4addressInIPv6address)
+	c, ok := v.FirstChildIf(RuleIPv4address)
 	return IPv4address{c}, ok
 }
-
-// untilIPv4addressInIPv6address are the children of a node of rule IPv6address after which it has no IPv4address child.
-var untilIPv4addressInIPv6address = ast.RulesOf(RuleIPv4address)
 
 // IPv4address is a view of a node of rule IPv4address:
 //

@@ -90,39 +90,27 @@ const childSlotsOfRequestTarget = "\x00\x01\x03\x02\x04\x00"
 
 // OriginForm returns the node's origin-form child, or false when it has none.
 func (v RequestTarget) OriginForm() (OriginForm, bool) {
-	c, ok := v.ChildUntil(RuleOriginForm, untilOriginFormInRequestTarget)
+	c, ok := v.FirstChildIf(RuleOriginForm)
 	return OriginForm{c}, ok
 }
 
-// untilOriginFormInRequestTarget are the children of a node of rule request-target after which it has no origin-form child.
-var untilOriginFormInRequestTarget = ast.RulesOf(RuleOriginForm, RuleAuthorityForm, RuleAbsoluteForm, RuleAsteriskForm)
-
 // AuthorityForm returns the node's authority-form child, or false when it has none.
 func (v RequestTarget) AuthorityForm() (AuthorityForm, bool) {
-	c, ok := v.ChildUntil(RuleAuthorityForm, untilAuthorityFormInRequestTarget)
+	c, ok := v.FirstChildIf(RuleAuthorityForm)
 	return AuthorityForm{c}, ok
 }
 
-// untilAuthorityFormInRequestTarget are the children of a node of rule request-target after which it has no authority-form child.
-var untilAuthorityFormInRequestTarget = ast.RulesOf(RuleOriginForm, RuleAuthorityForm, RuleAbsoluteForm, RuleAsteriskForm)
-
 // AbsoluteForm returns the node's absolute-form child, or false when it has none.
 func (v RequestTarget) AbsoluteForm() (AbsoluteForm, bool) {
-	c, ok := v.ChildUntil(RuleAbsoluteForm, untilAbsoluteFormInRequestTarget)
+	c, ok := v.FirstChildIf(RuleAbsoluteForm)
 	return AbsoluteForm{c}, ok
 }
 
-// untilAbsoluteFormInRequestTarget are the children of a node of rule request-target after which it has no absolute-form child.
-var untilAbsoluteFormInRequestTarget = ast.RulesOf(RuleOriginForm, RuleAuthorityForm, RuleAbsoluteForm, RuleAsteriskForm)
-
 // AsteriskForm returns the node's asterisk-form child, or false when it has none.
 func (v RequestTarget) AsteriskForm() (AsteriskForm, bool) {
-	c, ok := v.ChildUntil(RuleAsteriskForm, untilAsteriskFormInRequestTarget)
+	c, ok := v.FirstChildIf(RuleAsteriskForm)
 	return AsteriskForm{c}, ok
 }
-
-// untilAsteriskFormInRequestTarget are the children of a node of rule request-target after which it has no asterisk-form child.
-var untilAsteriskFormInRequestTarget = ast.RulesOf(RuleOriginForm, RuleAuthorityForm, RuleAbsoluteForm, RuleAsteriskForm)
 
 // OriginForm is a view of a node of rule origin-form:
 //
@@ -160,12 +148,9 @@ const childSlotsOfOriginForm = "\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00
 
 // AbsolutePath returns the node's absolute-path child.
 func (v OriginForm) AbsolutePath() AbsolutePath {
-	c, _ := v.ChildUntil(RuleAbsolutePath, untilAbsolutePathInOriginForm)
+	c, _ := v.FirstChildIf(RuleAbsolutePath)
 	return AbsolutePath{c}
 }
-
-// untilAbsolutePathInOriginForm are the children of a node of rule origin-form after which it has no absolute-path child.
-var untilAbsolutePathInOriginForm = ast.RulesOf(RuleAbsolutePath, RuleQuery)
 
 // Query returns the node's query child, or false when it has none.
 func (v OriginForm) Query() (Query, bool) {
@@ -238,12 +223,9 @@ var untilPathInAbsoluteForm = ast.RulesOf(RulePathAbempty, RulePathAbsolute, Rul
 
 // Scheme returns the node's scheme child.
 func (v AbsoluteForm) Scheme() Scheme {
-	c, _ := v.ChildUntil(RuleScheme, untilSchemeInAbsoluteForm)
+	c, _ := v.FirstChildIf(RuleScheme)
 	return Scheme{c}
 }
-
-// untilSchemeInAbsoluteForm are the children of a node of rule absolute-form after which it has no scheme child.
-var untilSchemeInAbsoluteForm = ast.RulesOf(RuleScheme, RuleAuthority, RulePathAbempty, RulePathAbsolute, RulePathRootless, RulePathEmpty, RuleQuery)
 
 // Authority returns the node's authority child, or false when it has none.
 func (v AbsoluteForm) Authority() (Authority, bool) {
@@ -341,12 +323,9 @@ const childSlotsOfAuthorityForm = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
 
 // Host returns the node's host child.
 func (v AuthorityForm) Host() Host {
-	c, _ := v.ChildUntil(RuleHost, untilHostInAuthorityForm)
+	c, _ := v.FirstChildIf(RuleHost)
 	return Host{c}
 }
-
-// untilHostInAuthorityForm are the children of a node of rule authority-form after which it has no host child.
-var untilHostInAuthorityForm = ast.RulesOf(RuleHost, RulePort)
 
 // Port returns the node's port child.
 func (v AuthorityForm) Port() Port {
@@ -439,12 +418,9 @@ const childSlotsOfAuthority = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\
 
 // Userinfo returns the node's userinfo child, or false when it has none.
 func (v Authority) Userinfo() (Userinfo, bool) {
-	c, ok := v.ChildUntil(RuleUserinfo, untilUserinfoInAuthority)
+	c, ok := v.FirstChildIf(RuleUserinfo)
 	return Userinfo{c}, ok
 }
-
-// untilUserinfoInAuthority are the children of a node of rule authority after which it has no userinfo child.
-var untilUserinfoInAuthority = ast.RulesOf(RuleUserinfo, RuleHost, RulePort)
 
 // Host returns the node's host child.
 func (v Authority) Host() Host {
@@ -520,30 +496,21 @@ const childSlotsOfHost = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x
 
 // IPLiteral returns the node's IP-literal child, or false when it has none.
 func (v Host) IPLiteral() (IPLiteral, bool) {
-	c, ok := v.ChildUntil(RuleIPLiteral, untilIPLiteralInHost)
+	c, ok := v.FirstChildIf(RuleIPLiteral)
 	return IPLiteral{c}, ok
 }
 
-// untilIPLiteralInHost are the children of a node of rule host after which it has no IP-literal child.
-var untilIPLiteralInHost = ast.RulesOf(RuleIPLiteral, RuleIPv4address, RuleRegName)
-
 // IPv4address returns the node's IPv4address child, or false when it has none.
 func (v Host) IPv4address() (IPv4address, bool) {
-	c, ok := v.ChildUntil(RuleIPv4address, untilIPv4addressInHost)
+	c, ok := v.FirstChildIf(RuleIPv4address)
 	return IPv4address{c}, ok
 }
 
-// untilIPv4addressInHost are the children of a node of rule host after which it has no IPv4address child.
-var untilIPv4addressInHost = ast.RulesOf(RuleIPLiteral, RuleIPv4address, RuleRegName)
-
 // RegName returns the node's reg-name child, or false when it has none.
 func (v Host) RegName() (RegName, bool) {
-	c, ok := v.ChildUntil(RuleRegName, untilRegNameInHost)
+	c, ok := v.FirstChildIf(RuleRegName)
 	return RegName{c}, ok
 }
-
-// untilRegNameInHost are the children of a node of rule host after which it has no reg-name child.
-var untilRegNameInHost = ast.RulesOf(RuleIPLiteral, RuleIPv4address, RuleRegName)
 
 // Port is a view of a node of rule port:
 //
@@ -596,21 +563,15 @@ const childSlotsOfIPLiteral = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
 
 // IPv6address returns the node's IPv6address child, or false when it has none.
 func (v IPLiteral) IPv6address() (IPv6address, bool) {
-	c, ok := v.ChildUntil(RuleIPv6address, untilIPv6addressInIPLiteral)
+	c, ok := v.FirstChildIf(RuleIPv6address)
 	return IPv6address{c}, ok
 }
 
-// untilIPv6addressInIPLiteral are the children of a node of rule IP-literal after which it has no IPv6address child.
-var untilIPv6addressInIPLiteral = ast.RulesOf(RuleIPv6address, RuleIPvFuture)
-
 // IPvFuture returns the node's IPvFuture child, or false when it has none.
 func (v IPLiteral) IPvFuture() (IPvFuture, bool) {
-	c, ok := v.ChildUntil(RuleIPvFuture, untilIPvFutureInIPLiteral)
+	c, ok := v.FirstChildIf(RuleIPvFuture)
 	return IPvFuture{c}, ok
 }
-
-// untilIPvFutureInIPLiteral are the children of a node of rule IP-literal after which it has no IPvFuture child.
-var untilIPvFutureInIPLiteral = ast.RulesOf(RuleIPv6address, RuleIPvFuture)
 
 // IPvFuture is a view of a node of rule IPvFuture:
 //
@@ -646,12 +607,9 @@ func AsIPv6address(t *ast.Tree, i int) (IPv6address, bool) {
 
 // IPv4address returns the node's IPv4address child, or false when it has none.
 func (v IPv6address) IPv4address() (IPv4address, bool) {
-	c, ok := v.ChildUntil(RuleIPv4address, untilIPv4addressInIPv6address)
+	c, ok := v.FirstChildIf(RuleIPv4address)
 	return IPv4address{c}, ok
 }
-
-// untilIPv4addressInIPv6address are the children of a node of rule IPv6address after which it has no IPv4address child.
-var untilIPv4addressInIPv6address = ast.RulesOf(RuleIPv4address)
 
 // IPv4address is a view of a node of rule IPv4address:
 //
@@ -751,12 +709,9 @@ const childSlotsOfPathAbsolute = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x
 
 // SegmentNz returns the node's segment-nz child, or false when it has none.
 func (v PathAbsolute) SegmentNz() (SegmentNz, bool) {
-	c, ok := v.ChildUntil(RuleSegmentNz, untilSegmentNzInPathAbsolute)
+	c, ok := v.FirstChildIf(RuleSegmentNz)
 	return SegmentNz{c}, ok
 }
-
-// untilSegmentNzInPathAbsolute are the children of a node of rule path-absolute after which it has no segment-nz child.
-var untilSegmentNzInPathAbsolute = ast.RulesOf(RuleSegmentNz, RuleSegment)
 
 // EachSegment steps through the node's segment children, in order (see ast.Children).
 func (v PathAbsolute) EachSegment() ast.Children[Segment] {
@@ -799,12 +754,9 @@ const childSlotsOfPathRootless = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x
 
 // SegmentNz returns the node's segment-nz child.
 func (v PathRootless) SegmentNz() SegmentNz {
-	c, _ := v.ChildUntil(RuleSegmentNz, untilSegmentNzInPathRootless)
+	c, _ := v.FirstChildIf(RuleSegmentNz)
 	return SegmentNz{c}
 }
-
-// untilSegmentNzInPathRootless are the children of a node of rule path-rootless after which it has no segment-nz child.
-var untilSegmentNzInPathRootless = ast.RulesOf(RuleSegmentNz, RuleSegment)
 
 // EachSegment steps through the node's segment children, in order (see ast.Children).
 func (v PathRootless) EachSegment() ast.Children[Segment] {

@@ -96,12 +96,9 @@ const childSlotsOfFragmentaddress = "\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x0
 
 // Url returns the node's url child.
 func (v Fragmentaddress) Url() Url {
-	c, _ := v.ChildUntil(RuleUrl, untilUrlInFragmentaddress)
+	c, _ := v.FirstChildIf(RuleUrl)
 	return Url{c}
 }
-
-// untilUrlInFragmentaddress are the children of a node of rule fragmentaddress after which it has no url child.
-var untilUrlInFragmentaddress = ast.RulesOf(RuleUrl, RuleFragmentid)
 
 // Fragmentid returns the node's fragmentid child, or false when it has none.
 func (v Fragmentaddress) Fragmentid() (Fragmentid, bool) {
@@ -170,84 +167,57 @@ const childSlotsOfUrl = "\x00\x00\t\x00\x01\x02\b\x03\a\x00\x00\x00\x00\x00\x00\
 
 // Httpaddress returns the node's httpaddress child, or false when it has none.
 func (v Url) Httpaddress() (Httpaddress, bool) {
-	c, ok := v.ChildUntil(RuleHttpaddress, untilHttpaddressInUrl)
+	c, ok := v.FirstChildIf(RuleHttpaddress)
 	return Httpaddress{c}, ok
 }
 
-// untilHttpaddressInUrl are the children of a node of rule url after which it has no httpaddress child.
-var untilHttpaddressInUrl = ast.RulesOf(RuleHttpaddress, RuleFileaddress, RuleNewsaddress, RuleProsperoaddress, RuleTelnetaddress, RuleGopheraddress, RuleWaisaddress, RuleAfsaddress, RuleGeneric)
-
 // Fileaddress returns the node's fileaddress child, or false when it has none.
 func (v Url) Fileaddress() (Fileaddress, bool) {
-	c, ok := v.ChildUntil(RuleFileaddress, untilFileaddressInUrl)
+	c, ok := v.FirstChildIf(RuleFileaddress)
 	return Fileaddress{c}, ok
 }
 
-// untilFileaddressInUrl are the children of a node of rule url after which it has no fileaddress child.
-var untilFileaddressInUrl = ast.RulesOf(RuleHttpaddress, RuleFileaddress, RuleNewsaddress, RuleProsperoaddress, RuleTelnetaddress, RuleGopheraddress, RuleWaisaddress, RuleAfsaddress, RuleGeneric)
-
 // Newsaddress returns the node's newsaddress child, or false when it has none.
 func (v Url) Newsaddress() (Newsaddress, bool) {
-	c, ok := v.ChildUntil(RuleNewsaddress, untilNewsaddressInUrl)
+	c, ok := v.FirstChildIf(RuleNewsaddress)
 	return Newsaddress{c}, ok
 }
 
-// untilNewsaddressInUrl are the children of a node of rule url after which it has no newsaddress child.
-var untilNewsaddressInUrl = ast.RulesOf(RuleHttpaddress, RuleFileaddress, RuleNewsaddress, RuleProsperoaddress, RuleTelnetaddress, RuleGopheraddress, RuleWaisaddress, RuleAfsaddress, RuleGeneric)
-
 // Prosperoaddress returns the node's prosperoaddress child, or false when it has none.
 func (v Url) Prosperoaddress() (Prosperoaddress, bool) {
-	c, ok := v.ChildUntil(RuleProsperoaddress, untilProsperoaddressInUrl)
+	c, ok := v.FirstChildIf(RuleProsperoaddress)
 	return Prosperoaddress{c}, ok
 }
 
-// untilProsperoaddressInUrl are the children of a node of rule url after which it has no prosperoaddress child.
-var untilProsperoaddressInUrl = ast.RulesOf(RuleHttpaddress, RuleFileaddress, RuleNewsaddress, RuleProsperoaddress, RuleTelnetaddress, RuleGopheraddress, RuleWaisaddress, RuleAfsaddress, RuleGeneric)
-
 // Telnetaddress returns the node's telnetaddress child, or false when it has none.
 func (v Url) Telnetaddress() (Telnetaddress, bool) {
-	c, ok := v.ChildUntil(RuleTelnetaddress, untilTelnetaddressInUrl)
+	c, ok := v.FirstChildIf(RuleTelnetaddress)
 	return Telnetaddress{c}, ok
 }
 
-// untilTelnetaddressInUrl are the children of a node of rule url after which it has no telnetaddress child.
-var untilTelnetaddressInUrl = ast.RulesOf(RuleHttpaddress, RuleFileaddress, RuleNewsaddress, RuleProsperoaddress, RuleTelnetaddress, RuleGopheraddress, RuleWaisaddress, RuleAfsaddress, RuleGeneric)
-
 // Gopheraddress returns the node's gopheraddress child, or false when it has none.
 func (v Url) Gopheraddress() (Gopheraddress, bool) {
-	c, ok := v.ChildUntil(RuleGopheraddress, untilGopheraddressInUrl)
+	c, ok := v.FirstChildIf(RuleGopheraddress)
 	return Gopheraddress{c}, ok
 }
 
-// untilGopheraddressInUrl are the children of a node of rule url after which it has no gopheraddress child.
-var untilGopheraddressInUrl = ast.RulesOf(RuleHttpaddress, RuleFileaddress, RuleNewsaddress, RuleProsperoaddress, RuleTelnetaddress, RuleGopheraddress, RuleWaisaddress, RuleAfsaddress, RuleGeneric)
-
 // Waisaddress returns the node's waisaddress child, or false when it has none.
 func (v Url) Waisaddress() (Waisaddress, bool) {
-	c, ok := v.ChildUntil(RuleWaisaddress, untilWaisaddressInUrl)
+	c, ok := v.FirstChildIf(RuleWaisaddress)
 	return Waisaddress{c}, ok
 }
 
-// untilWaisaddressInUrl are the children of a node of rule url after which it has no waisaddress child.
-var untilWaisaddressInUrl = ast.RulesOf(RuleHttpaddress, RuleFileaddress, RuleNewsaddress, RuleProsperoaddress, RuleTelnetaddress, RuleGopheraddress, RuleWaisaddress, RuleAfsaddress, RuleGeneric)
-
 // Afsaddress returns the node's afsaddress child, or false when it has none.
 func (v Url) Afsaddress() (Afsaddress, bool) {
-	c, ok := v.ChildUntil(RuleAfsaddress, untilAfsaddressInUrl)
+	c, ok := v.FirstChildIf(RuleAfsaddress)
 	return Afsaddress{c}, ok
 }
 
-// untilAfsaddressInUrl are the children of a node of rule url after which it has no afsaddress child.
-var untilAfsaddressInUrl = ast.RulesOf(RuleHttpaddress, RuleFileaddress, RuleNewsaddress, RuleProsperoaddress, RuleTelnetaddress, RuleGopheraddress, RuleWaisaddress, RuleAfsaddress, RuleGeneric)
-
 // Generic returns the node's generic child, or false when it has none.
 func (v Url) Generic() (Generic, bool) {
-	c, ok := v.ChildUntil(RuleGeneric, untilGenericInUrl)
+	c, ok := v.FirstChildIf(RuleGeneric)
 	return Generic{c}, ok
 }
-
-// untilGenericInUrl are the children of a node of rule url after which it has no generic child.
-var untilGenericInUrl = ast.RulesOf(RuleHttpaddress, RuleFileaddress, RuleNewsaddress, RuleProsperoaddress, RuleTelnetaddress, RuleGopheraddress, RuleWaisaddress, RuleAfsaddress, RuleGeneric)
 
 // Generic is a view of a node of rule generic:
 //
@@ -287,12 +257,9 @@ const childSlotsOfGeneric = "\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x0
 
 // Scheme returns the node's scheme child.
 func (v Generic) Scheme() Scheme {
-	c, _ := v.ChildUntil(RuleScheme, untilSchemeInGeneric)
+	c, _ := v.FirstChildIf(RuleScheme)
 	return Scheme{c}
 }
-
-// untilSchemeInGeneric are the children of a node of rule generic after which it has no scheme child.
-var untilSchemeInGeneric = ast.RulesOf(RuleScheme, RulePath, RuleSearch)
 
 // Path returns the node's path child.
 func (v Generic) Path() Path {
@@ -329,12 +296,9 @@ func AsScheme(t *ast.Tree, i int) (Scheme, bool) {
 
 // Ialpha returns the node's ialpha child, or false when it has none.
 func (v Scheme) Ialpha() (Ialpha, bool) {
-	c, ok := v.ChildUntil(RuleIalpha, untilIalphaInScheme)
+	c, ok := v.FirstChildIf(RuleIalpha)
 	return Ialpha{c}, ok
 }
-
-// untilIalphaInScheme are the children of a node of rule scheme after which it has no ialpha child.
-var untilIalphaInScheme = ast.RulesOf(RuleIalpha)
 
 // Httpaddress is a view of a node of rule httpaddress:
 //
@@ -376,12 +340,9 @@ const childSlotsOfHttpaddress = "\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x0
 
 // Scheme returns the node's scheme child.
 func (v Httpaddress) Scheme() Scheme {
-	c, _ := v.ChildUntil(RuleScheme, untilSchemeInHttpaddress)
+	c, _ := v.FirstChildIf(RuleScheme)
 	return Scheme{c}
 }
-
-// untilSchemeInHttpaddress are the children of a node of rule httpaddress after which it has no scheme child.
-var untilSchemeInHttpaddress = ast.RulesOf(RuleScheme, RuleHostport, RulePath, RuleSearch)
 
 // Hostport returns the node's hostport child.
 func (v Httpaddress) Hostport() Hostport {
@@ -454,12 +415,9 @@ const childSlotsOfFileaddress = "\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x0
 
 // Scheme returns the node's scheme child.
 func (v Fileaddress) Scheme() Scheme {
-	c, _ := v.ChildUntil(RuleScheme, untilSchemeInFileaddress)
+	c, _ := v.FirstChildIf(RuleScheme)
 	return Scheme{c}
 }
-
-// untilSchemeInFileaddress are the children of a node of rule fileaddress after which it has no scheme child.
-var untilSchemeInFileaddress = ast.RulesOf(RuleScheme, RuleHost, RulePath)
 
 // Host returns the node's host child.
 func (v Fileaddress) Host() Host {
@@ -520,12 +478,9 @@ const childSlotsOfAfsaddress = "\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00
 
 // Scheme returns the node's scheme child.
 func (v Afsaddress) Scheme() Scheme {
-	c, _ := v.ChildUntil(RuleScheme, untilSchemeInAfsaddress)
+	c, _ := v.FirstChildIf(RuleScheme)
 	return Scheme{c}
 }
-
-// untilSchemeInAfsaddress are the children of a node of rule afsaddress after which it has no scheme child.
-var untilSchemeInAfsaddress = ast.RulesOf(RuleScheme, RuleCellname, RulePath)
 
 // Cellname returns the node's cellname child.
 func (v Afsaddress) Cellname() Cellname {
@@ -584,12 +539,9 @@ const childSlotsOfNewsaddress = "\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x0
 
 // Scheme returns the node's scheme child.
 func (v Newsaddress) Scheme() Scheme {
-	c, _ := v.ChildUntil(RuleScheme, untilSchemeInNewsaddress)
+	c, _ := v.FirstChildIf(RuleScheme)
 	return Scheme{c}
 }
-
-// untilSchemeInNewsaddress are the children of a node of rule newsaddress after which it has no scheme child.
-var untilSchemeInNewsaddress = ast.RulesOf(RuleScheme, RuleGroupart)
 
 // Groupart returns the node's groupart child.
 func (v Newsaddress) Groupart() Groupart {
@@ -642,21 +594,15 @@ const childSlotsOfWaisaddress = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x01\x0
 
 // Waisdoc returns the node's waisdoc child, or false when it has none.
 func (v Waisaddress) Waisdoc() (Waisdoc, bool) {
-	c, ok := v.ChildUntil(RuleWaisdoc, untilWaisdocInWaisaddress)
+	c, ok := v.FirstChildIf(RuleWaisdoc)
 	return Waisdoc{c}, ok
 }
 
-// untilWaisdocInWaisaddress are the children of a node of rule waisaddress after which it has no waisdoc child.
-var untilWaisdocInWaisaddress = ast.RulesOf(RuleWaisdoc, RuleWaisindex)
-
 // Waisindex returns the node's waisindex child, or false when it has none.
 func (v Waisaddress) Waisindex() (Waisindex, bool) {
-	c, ok := v.ChildUntil(RuleWaisindex, untilWaisindexInWaisaddress)
+	c, ok := v.FirstChildIf(RuleWaisindex)
 	return Waisindex{c}, ok
 }
-
-// untilWaisindexInWaisaddress are the children of a node of rule waisaddress after which it has no waisindex child.
-var untilWaisindexInWaisaddress = ast.RulesOf(RuleWaisdoc, RuleWaisindex)
 
 // Waisindex is a view of a node of rule waisindex:
 //
@@ -698,12 +644,9 @@ const childSlotsOfWaisindex = "\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\
 
 // Scheme returns the node's scheme child.
 func (v Waisindex) Scheme() Scheme {
-	c, _ := v.ChildUntil(RuleScheme, untilSchemeInWaisindex)
+	c, _ := v.FirstChildIf(RuleScheme)
 	return Scheme{c}
 }
-
-// untilSchemeInWaisindex are the children of a node of rule waisindex after which it has no scheme child.
-var untilSchemeInWaisindex = ast.RulesOf(RuleScheme, RuleHostport, RuleDatabase, RuleSearch)
 
 // Hostport returns the node's hostport child.
 func (v Waisindex) Hostport() Hostport {
@@ -782,12 +725,9 @@ const childSlotsOfWaisdoc = "\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x0
 
 // Scheme returns the node's scheme child.
 func (v Waisdoc) Scheme() Scheme {
-	c, _ := v.ChildUntil(RuleScheme, untilSchemeInWaisdoc)
+	c, _ := v.FirstChildIf(RuleScheme)
 	return Scheme{c}
 }
-
-// untilSchemeInWaisdoc are the children of a node of rule waisdoc after which it has no scheme child.
-var untilSchemeInWaisdoc = ast.RulesOf(RuleScheme, RuleHostport, RuleDatabase, RuleWtype, RuleDigits, RulePath)
 
 // Hostport returns the node's hostport child.
 func (v Waisdoc) Hostport() Hostport {
@@ -879,21 +819,15 @@ const childSlotsOfGroupart = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x
 
 // Article returns the node's article child, or false when it has none.
 func (v Groupart) Article() (Article, bool) {
-	c, ok := v.ChildUntil(RuleArticle, untilArticleInGroupart)
+	c, ok := v.FirstChildIf(RuleArticle)
 	return Article{c}, ok
 }
 
-// untilArticleInGroupart are the children of a node of rule groupart after which it has no article child.
-var untilArticleInGroupart = ast.RulesOf(RuleArticle, RuleGroup)
-
 // Group returns the node's group child, or false when it has none.
 func (v Groupart) Group() (Group, bool) {
-	c, ok := v.ChildUntil(RuleGroup, untilGroupInGroupart)
+	c, ok := v.FirstChildIf(RuleGroup)
 	return Group{c}, ok
 }
-
-// untilGroupInGroupart are the children of a node of rule groupart after which it has no group child.
-var untilGroupInGroupart = ast.RulesOf(RuleArticle, RuleGroup)
 
 // Group is a view of a node of rule group:
 //
@@ -926,12 +860,9 @@ func AsArticle(t *ast.Tree, i int) (Article, bool) {
 
 // Host returns the node's host child.
 func (v Article) Host() Host {
-	c, _ := v.ChildUntil(RuleHost, untilHostInArticle)
+	c, _ := v.FirstChildIf(RuleHost)
 	return Host{c}
 }
-
-// untilHostInArticle are the children of a node of rule article after which it has no host child.
-var untilHostInArticle = ast.RulesOf(RuleHost)
 
 // Database is a view of a node of rule database:
 //
@@ -947,12 +878,9 @@ func AsDatabase(t *ast.Tree, i int) (Database, bool) {
 
 // Xalphas returns the node's xalphas child.
 func (v Database) Xalphas() Xalphas {
-	c, _ := v.ChildUntil(RuleXalphas, untilXalphasInDatabase)
+	c, _ := v.FirstChildIf(RuleXalphas)
 	return Xalphas{c}
 }
-
-// untilXalphasInDatabase are the children of a node of rule database after which it has no xalphas child.
-var untilXalphasInDatabase = ast.RulesOf(RuleXalphas)
 
 // Wtype is a view of a node of rule wtype:
 //
@@ -968,12 +896,9 @@ func AsWtype(t *ast.Tree, i int) (Wtype, bool) {
 
 // Xalphas returns the node's xalphas child.
 func (v Wtype) Xalphas() Xalphas {
-	c, _ := v.ChildUntil(RuleXalphas, untilXalphasInWtype)
+	c, _ := v.FirstChildIf(RuleXalphas)
 	return Xalphas{c}
 }
-
-// untilXalphasInWtype are the children of a node of rule wtype after which it has no xalphas child.
-var untilXalphasInWtype = ast.RulesOf(RuleXalphas)
 
 // Prosperoaddress is a view of a node of rule prosperoaddress:
 //
@@ -989,12 +914,9 @@ func AsProsperoaddress(t *ast.Tree, i int) (Prosperoaddress, bool) {
 
 // Prosperolink returns the node's prosperolink child.
 func (v Prosperoaddress) Prosperolink() Prosperolink {
-	c, _ := v.ChildUntil(RuleProsperolink, untilProsperolinkInProsperoaddress)
+	c, _ := v.FirstChildIf(RuleProsperolink)
 	return Prosperolink{c}
 }
-
-// untilProsperolinkInProsperoaddress are the children of a node of rule prosperoaddress after which it has no prosperolink child.
-var untilProsperolinkInProsperoaddress = ast.RulesOf(RuleProsperolink)
 
 // Prosperolink is a view of a node of rule prosperolink:
 //
@@ -1038,12 +960,9 @@ const childSlotsOfProsperolink = "\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x
 
 // Scheme returns the node's scheme child.
 func (v Prosperolink) Scheme() Scheme {
-	c, _ := v.ChildUntil(RuleScheme, untilSchemeInProsperolink)
+	c, _ := v.FirstChildIf(RuleScheme)
 	return Scheme{c}
 }
-
-// untilSchemeInProsperolink are the children of a node of rule prosperolink after which it has no scheme child.
-var untilSchemeInProsperolink = ast.RulesOf(RuleScheme, RuleHostport, RuleHsoname, RuleVersion, RuleAttributes)
 
 // Hostport returns the node's hostport child.
 func (v Prosperolink) Hostport() Hostport {
@@ -1128,12 +1047,9 @@ func (v Hsoname) EachXpalphas() ast.Children[Xpalphas] {
 
 // Path returns the node's path child, or false when it has none.
 func (v Hsoname) Path() (Path, bool) {
-	c, ok := v.ChildUntil(RulePath, untilPathInHsoname)
+	c, ok := v.FirstChildIf(RulePath)
 	return Path{c}, ok
 }
-
-// untilPathInHsoname are the children of a node of rule hsoname after which it has no path child.
-var untilPathInHsoname = ast.RulesOf(RuleXpalphas, RulePath)
 
 // Version is a view of a node of rule version:
 //
@@ -1149,12 +1065,9 @@ func AsVersion(t *ast.Tree, i int) (Version, bool) {
 
 // Digits returns the node's digits child.
 func (v Version) Digits() Digits {
-	c, _ := v.ChildUntil(RuleDigits, untilDigitsInVersion)
+	c, _ := v.FirstChildIf(RuleDigits)
 	return Digits{c}
 }
-
-// untilDigitsInVersion are the children of a node of rule version after which it has no digits child.
-var untilDigitsInVersion = ast.RulesOf(RuleDigits)
 
 // Attributes is a view of a node of rule attributes:
 //
@@ -1223,12 +1136,9 @@ const childSlotsOfTelnetaddress = "\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\
 
 // Scheme returns the node's scheme child.
 func (v Telnetaddress) Scheme() Scheme {
-	c, _ := v.ChildUntil(RuleScheme, untilSchemeInTelnetaddress)
+	c, _ := v.FirstChildIf(RuleScheme)
 	return Scheme{c}
 }
-
-// untilSchemeInTelnetaddress are the children of a node of rule telnetaddress after which it has no scheme child.
-var untilSchemeInTelnetaddress = ast.RulesOf(RuleScheme, RuleUser, RuleHostport)
 
 // User returns the node's user child, or false when it has none.
 func (v Telnetaddress) User() (User, bool) {
@@ -1293,12 +1203,9 @@ const childSlotsOfGopheraddress = "\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\
 
 // Scheme returns the node's scheme child.
 func (v Gopheraddress) Scheme() Scheme {
-	c, _ := v.ChildUntil(RuleScheme, untilSchemeInGopheraddress)
+	c, _ := v.FirstChildIf(RuleScheme)
 	return Scheme{c}
 }
-
-// untilSchemeInGopheraddress are the children of a node of rule gopheraddress after which it has no scheme child.
-var untilSchemeInGopheraddress = ast.RulesOf(RuleScheme, RuleHostport, RuleGtype, RuleSelector, RuleSearch)
 
 // Hostport returns the node's hostport child.
 func (v Gopheraddress) Hostport() Hostport {
@@ -1378,12 +1285,9 @@ const childSlotsOfHostport = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x
 
 // Host returns the node's host child.
 func (v Hostport) Host() Host {
-	c, _ := v.ChildUntil(RuleHost, untilHostInHostport)
+	c, _ := v.FirstChildIf(RuleHost)
 	return Host{c}
 }
-
-// untilHostInHostport are the children of a node of rule hostport after which it has no host child.
-var untilHostInHostport = ast.RulesOf(RuleHost, RulePort)
 
 // Port returns the node's port child, or false when it has none.
 func (v Hostport) Port() (Port, bool) {
@@ -1436,21 +1340,15 @@ const childSlotsOfHost = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x
 
 // Hostnumber returns the node's hostnumber child, or false when it has none.
 func (v Host) Hostnumber() (Hostnumber, bool) {
-	c, ok := v.ChildUntil(RuleHostnumber, untilHostnumberInHost)
+	c, ok := v.FirstChildIf(RuleHostnumber)
 	return Hostnumber{c}, ok
 }
 
-// untilHostnumberInHost are the children of a node of rule host after which it has no hostnumber child.
-var untilHostnumberInHost = ast.RulesOf(RuleHostnumber, RuleHostname)
-
 // Hostname returns the node's hostname child, or false when it has none.
 func (v Host) Hostname() (Hostname, bool) {
-	c, ok := v.ChildUntil(RuleHostname, untilHostnameInHost)
+	c, ok := v.FirstChildIf(RuleHostname)
 	return Hostname{c}, ok
 }
-
-// untilHostnameInHost are the children of a node of rule host after which it has no hostname child.
-var untilHostnameInHost = ast.RulesOf(RuleHostnumber, RuleHostname)
 
 // Cellname is a view of a node of rule cellname:
 //
@@ -1466,12 +1364,9 @@ func AsCellname(t *ast.Tree, i int) (Cellname, bool) {
 
 // Hostname returns the node's hostname child.
 func (v Cellname) Hostname() Hostname {
-	c, _ := v.ChildUntil(RuleHostname, untilHostnameInCellname)
+	c, _ := v.FirstChildIf(RuleHostname)
 	return Hostname{c}
 }
-
-// untilHostnameInCellname are the children of a node of rule cellname after which it has no hostname child.
-var untilHostnameInCellname = ast.RulesOf(RuleHostname)
 
 // Hostname is a view of a node of rule hostname:
 //
@@ -1521,12 +1416,9 @@ func AsPort(t *ast.Tree, i int) (Port, bool) {
 
 // Digits returns the node's digits child.
 func (v Port) Digits() Digits {
-	c, _ := v.ChildUntil(RuleDigits, untilDigitsInPort)
+	c, _ := v.FirstChildIf(RuleDigits)
 	return Digits{c}
 }
-
-// untilDigitsInPort are the children of a node of rule port after which it has no digits child.
-var untilDigitsInPort = ast.RulesOf(RuleDigits)
 
 // Selector is a view of a node of rule selector:
 //
@@ -1542,12 +1434,9 @@ func AsSelector(t *ast.Tree, i int) (Selector, bool) {
 
 // Path returns the node's path child.
 func (v Selector) Path() Path {
-	c, _ := v.ChildUntil(RulePath, untilPathInSelector)
+	c, _ := v.FirstChildIf(RulePath)
 	return Path{c}
 }
-
-// untilPathInSelector are the children of a node of rule selector after which it has no path child.
-var untilPathInSelector = ast.RulesOf(RulePath)
 
 // Path is a view of a node of rule path:
 //
@@ -1597,12 +1486,9 @@ func AsUser(t *ast.Tree, i int) (User, bool) {
 
 // Xalphas returns the node's xalphas child, or false when it has none.
 func (v User) Xalphas() (Xalphas, bool) {
-	c, ok := v.ChildUntil(RuleXalphas, untilXalphasInUser)
+	c, ok := v.FirstChildIf(RuleXalphas)
 	return Xalphas{c}, ok
 }
-
-// untilXalphasInUser are the children of a node of rule user after which it has no xalphas child.
-var untilXalphasInUser = ast.RulesOf(RuleXalphas)
 
 // Fragmentid is a view of a node of rule fragmentid:
 //
@@ -1618,12 +1504,9 @@ func AsFragmentid(t *ast.Tree, i int) (Fragmentid, bool) {
 
 // Xalphas returns the node's xalphas child.
 func (v Fragmentid) Xalphas() Xalphas {
-	c, _ := v.ChildUntil(RuleXalphas, untilXalphasInFragmentid)
+	c, _ := v.FirstChildIf(RuleXalphas)
 	return Xalphas{c}
 }
-
-// untilXalphasInFragmentid are the children of a node of rule fragmentid after which it has no xalphas child.
-var untilXalphasInFragmentid = ast.RulesOf(RuleXalphas)
 
 // Gtype is a view of a node of rule gtype:
 //
@@ -1675,12 +1558,9 @@ func AsIalpha(t *ast.Tree, i int) (Ialpha, bool) {
 
 // Xalphas returns the node's xalphas child, or false when it has none.
 func (v Ialpha) Xalphas() (Xalphas, bool) {
-	c, ok := v.ChildUntil(RuleXalphas, untilXalphasInIalpha)
+	c, ok := v.FirstChildIf(RuleXalphas)
 	return Xalphas{c}, ok
 }
-
-// untilXalphasInIalpha are the children of a node of rule ialpha after which it has no xalphas child.
-var untilXalphasInIalpha = ast.RulesOf(RuleXalphas)
 
 // Digits is a view of a node of rule digits:
 //

@@ -83,12 +83,9 @@ const childSlotsOfURLReference = "\x00\x00\x05\x00\x00\x00\x03\x04\x01\x02\x00\x
 
 // Scheme returns the node's scheme child, or false when it has none.
 func (v URLReference) Scheme() (Scheme, bool) {
-	c, ok := v.ChildUntil(RuleScheme, untilSchemeInURLReference)
+	c, ok := v.FirstChildIf(RuleScheme)
 	return Scheme{c}, ok
 }
-
-// untilSchemeInURLReference are the children of a node of rule URL-reference after which it has no scheme child.
-var untilSchemeInURLReference = ast.RulesOf(RuleScheme, RuleSite, RuleAbsPath, RuleRelPath, RuleOpaqueURL, RuleFragment)
 
 // Site returns the node's site child, or false when it has none.
 func (v URLReference) Site() (Site, bool) {
@@ -122,12 +119,9 @@ var untilRelPathInURLReference = ast.RulesOf(RuleSite, RuleAbsPath, RuleRelPath,
 
 // OpaqueURL returns the node's opaque-URL child, or false when it has none.
 func (v URLReference) OpaqueURL() (OpaqueURL, bool) {
-	c, ok := v.ChildUntil(RuleOpaqueURL, untilOpaqueURLInURLReference)
+	c, ok := v.FirstChildIf(RuleOpaqueURL)
 	return OpaqueURL{c}, ok
 }
-
-// untilOpaqueURLInURLReference are the children of a node of rule URL-reference after which it has no opaque-URL child.
-var untilOpaqueURLInURLReference = ast.RulesOf(RuleScheme, RuleSite, RuleAbsPath, RuleRelPath, RuleOpaqueURL, RuleFragment)
 
 // Fragment returns the node's fragment child, or false when it has none.
 func (v URLReference) Fragment() (Fragment, bool) {
@@ -155,12 +149,9 @@ func AsOpaqueURL(t *ast.Tree, i int) (OpaqueURL, bool) {
 
 // Scheme returns the node's scheme child.
 func (v OpaqueURL) Scheme() Scheme {
-	c, _ := v.ChildUntil(RuleScheme, untilSchemeInOpaqueURL)
+	c, _ := v.FirstChildIf(RuleScheme)
 	return Scheme{c}
 }
-
-// untilSchemeInOpaqueURL are the children of a node of rule opaque-URL after which it has no scheme child.
-var untilSchemeInOpaqueURL = ast.RulesOf(RuleScheme)
 
 // AbsPath is a view of a node of rule abs-path:
 //
@@ -176,12 +167,9 @@ func AsAbsPath(t *ast.Tree, i int) (AbsPath, bool) {
 
 // RelPath returns the node's rel-path child.
 func (v AbsPath) RelPath() RelPath {
-	c, _ := v.ChildUntil(RuleRelPath, untilRelPathInAbsPath)
+	c, _ := v.FirstChildIf(RuleRelPath)
 	return RelPath{c}
 }
-
-// untilRelPathInAbsPath are the children of a node of rule abs-path after which it has no rel-path child.
-var untilRelPathInAbsPath = ast.RulesOf(RuleRelPath)
 
 // RelPath is a view of a node of rule rel-path:
 //
@@ -219,12 +207,9 @@ const childSlotsOfRelPath = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x0
 
 // PathSegments returns the node's path-segments child, or false when it has none.
 func (v RelPath) PathSegments() (PathSegments, bool) {
-	c, ok := v.ChildUntil(RulePathSegments, untilPathSegmentsInRelPath)
+	c, ok := v.FirstChildIf(RulePathSegments)
 	return PathSegments{c}, ok
 }
-
-// untilPathSegmentsInRelPath are the children of a node of rule rel-path after which it has no path-segments child.
-var untilPathSegmentsInRelPath = ast.RulesOf(RulePathSegments, RuleQuery)
 
 // Query returns the node's query child, or false when it has none.
 func (v RelPath) Query() (Query, bool) {
@@ -290,12 +275,9 @@ const childSlotsOfSite = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x02\x00\x
 
 // User returns the node's user child, or false when it has none.
 func (v Site) User() (User, bool) {
-	c, ok := v.ChildUntil(RuleUser, untilUserInSite)
+	c, ok := v.FirstChildIf(RuleUser)
 	return User{c}, ok
 }
-
-// untilUserInSite are the children of a node of rule site after which it has no user child.
-var untilUserInSite = ast.RulesOf(RuleUser, RulePassword, RuleHost, RulePort)
 
 // Password returns the node's password child, or false when it has none.
 func (v Site) Password() (Password, bool) {
@@ -393,21 +375,15 @@ const childSlotsOfHost = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x
 
 // Hostnumber returns the node's hostnumber child, or false when it has none.
 func (v Host) Hostnumber() (Hostnumber, bool) {
-	c, ok := v.ChildUntil(RuleHostnumber, untilHostnumberInHost)
+	c, ok := v.FirstChildIf(RuleHostnumber)
 	return Hostnumber{c}, ok
 }
 
-// untilHostnumberInHost are the children of a node of rule host after which it has no hostnumber child.
-var untilHostnumberInHost = ast.RulesOf(RuleHostnumber, RuleHostname)
-
 // Hostname returns the node's hostname child, or false when it has none.
 func (v Host) Hostname() (Hostname, bool) {
-	c, ok := v.ChildUntil(RuleHostname, untilHostnameInHost)
+	c, ok := v.FirstChildIf(RuleHostname)
 	return Hostname{c}, ok
 }
-
-// untilHostnameInHost are the children of a node of rule host after which it has no hostname child.
-var untilHostnameInHost = ast.RulesOf(RuleHostnumber, RuleHostname)
 
 // Hostname is a view of a node of rule hostname:
 //

@@ -120,12 +120,9 @@ var untilAuthorityInAbsoluteURLWithFragmentString = ast.RulesOf(RuleSpecialAutho
 
 // SpecialScheme returns the node's special-scheme child, or false when it has none.
 func (v AbsoluteURLWithFragmentString) SpecialScheme() (SpecialScheme, bool) {
-	c, ok := v.ChildUntil(RuleSpecialScheme, untilSpecialSchemeInAbsoluteURLWithFragmentString)
+	c, ok := v.FirstChildIf(RuleSpecialScheme)
 	return SpecialScheme{c}, ok
 }
-
-// untilSpecialSchemeInAbsoluteURLWithFragmentString are the children of a node of rule absolute-URL-with-fragment-string after which it has no special-scheme child.
-var untilSpecialSchemeInAbsoluteURLWithFragmentString = ast.RulesOf(RuleSpecialScheme, RuleSpecialAuthority, RulePathAbsoluteURLString, RuleFileScheme, RuleFileHost, RuleNonSpecialScheme, RuleOpaqueHostAndPortString, RulePathAbsoluteNonAuthorityURLString, RuleOpaquePathURLString, RuleURLQueryString, RuleURLFragmentString)
 
 // SpecialAuthority returns the node's special-authority child, or false when it has none.
 func (v AbsoluteURLWithFragmentString) SpecialAuthority() (SpecialAuthority, bool) {
@@ -150,12 +147,9 @@ var backUntilPathAbsoluteURLStringInAbsoluteURLWithFragmentString = ast.RulesOf(
 
 // FileScheme returns the node's file-scheme child, or false when it has none.
 func (v AbsoluteURLWithFragmentString) FileScheme() (FileScheme, bool) {
-	c, ok := v.ChildUntil(RuleFileScheme, untilFileSchemeInAbsoluteURLWithFragmentString)
+	c, ok := v.FirstChildIf(RuleFileScheme)
 	return FileScheme{c}, ok
 }
-
-// untilFileSchemeInAbsoluteURLWithFragmentString are the children of a node of rule absolute-URL-with-fragment-string after which it has no file-scheme child.
-var untilFileSchemeInAbsoluteURLWithFragmentString = ast.RulesOf(RuleSpecialScheme, RuleSpecialAuthority, RulePathAbsoluteURLString, RuleFileScheme, RuleFileHost, RuleNonSpecialScheme, RuleOpaqueHostAndPortString, RulePathAbsoluteNonAuthorityURLString, RuleOpaquePathURLString, RuleURLQueryString, RuleURLFragmentString)
 
 // FileHost returns the node's file-host child, or false when it has none.
 func (v AbsoluteURLWithFragmentString) FileHost() (FileHost, bool) {
@@ -168,12 +162,9 @@ var untilFileHostInAbsoluteURLWithFragmentString = ast.RulesOf(RuleSpecialScheme
 
 // NonSpecialScheme returns the node's non-special-scheme child, or false when it has none.
 func (v AbsoluteURLWithFragmentString) NonSpecialScheme() (NonSpecialScheme, bool) {
-	c, ok := v.ChildUntil(RuleNonSpecialScheme, untilNonSpecialSchemeInAbsoluteURLWithFragmentString)
+	c, ok := v.FirstChildIf(RuleNonSpecialScheme)
 	return NonSpecialScheme{c}, ok
 }
-
-// untilNonSpecialSchemeInAbsoluteURLWithFragmentString are the children of a node of rule absolute-URL-with-fragment-string after which it has no non-special-scheme child.
-var untilNonSpecialSchemeInAbsoluteURLWithFragmentString = ast.RulesOf(RuleSpecialScheme, RuleSpecialAuthority, RulePathAbsoluteURLString, RuleFileScheme, RuleFileHost, RuleNonSpecialScheme, RuleOpaqueHostAndPortString, RulePathAbsoluteNonAuthorityURLString, RuleOpaquePathURLString, RuleURLQueryString, RuleURLFragmentString)
 
 // OpaqueHostAndPortString returns the node's opaque-host-and-port-string child, or false when it has none.
 func (v AbsoluteURLWithFragmentString) OpaqueHostAndPortString() (OpaqueHostAndPortString, bool) {
@@ -306,12 +297,9 @@ const childSlotsOfSpecialAuthority = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x
 
 // ValidHostString returns the node's valid-host-string child.
 func (v SpecialAuthority) ValidHostString() ValidHostString {
-	c, _ := v.ChildUntil(RuleValidHostString, untilValidHostStringInSpecialAuthority)
+	c, _ := v.FirstChildIf(RuleValidHostString)
 	return ValidHostString{c}
 }
-
-// untilValidHostStringInSpecialAuthority are the children of a node of rule special-authority after which it has no valid-host-string child.
-var untilValidHostStringInSpecialAuthority = ast.RulesOf(RuleValidHostString, RuleURLPortString)
 
 // URLPortString returns the node's URL-port-string child, or false when it has none.
 func (v SpecialAuthority) URLPortString() (URLPortString, bool) {
@@ -373,12 +361,9 @@ const childSlotsOfOpaqueHostAndPortString = "\x00\x00\x00\x00\x00\x00\x00\x00\x0
 
 // ValidOpaqueHostString returns the node's valid-opaque-host-string child, or false when it has none.
 func (v OpaqueHostAndPortString) ValidOpaqueHostString() (ValidOpaqueHostString, bool) {
-	c, ok := v.ChildUntil(RuleValidOpaqueHostString, untilValidOpaqueHostStringInOpaqueHostAndPortString)
+	c, ok := v.FirstChildIf(RuleValidOpaqueHostString)
 	return ValidOpaqueHostString{c}, ok
 }
-
-// untilValidOpaqueHostStringInOpaqueHostAndPortString are the children of a node of rule opaque-host-and-port-string after which it has no valid-opaque-host-string child.
-var untilValidOpaqueHostStringInOpaqueHostAndPortString = ast.RulesOf(RuleValidOpaqueHostString, RuleURLPortString)
 
 // URLPortString returns the node's URL-port-string child, or false when it has none.
 func (v OpaqueHostAndPortString) URLPortString() (URLPortString, bool) {
@@ -406,12 +391,9 @@ func AsFileHost(t *ast.Tree, i int) (FileHost, bool) {
 
 // ValidHostString returns the node's valid-host-string child, or false when it has none.
 func (v FileHost) ValidHostString() (ValidHostString, bool) {
-	c, ok := v.ChildUntil(RuleValidHostString, untilValidHostStringInFileHost)
+	c, ok := v.FirstChildIf(RuleValidHostString)
 	return ValidHostString{c}, ok
 }
-
-// untilValidHostStringInFileHost are the children of a node of rule file-host after which it has no valid-host-string child.
-var untilValidHostStringInFileHost = ast.RulesOf(RuleValidHostString)
 
 // PathAbsoluteURLString is a view of a node of rule path-absolute-URL-string:
 //
@@ -555,30 +537,21 @@ const childSlotsOfValidHostString = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x0
 
 // ValidIPv6AddressString returns the node's valid-IPv6-address-string child, or false when it has none.
 func (v ValidHostString) ValidIPv6AddressString() (ValidIPv6AddressString, bool) {
-	c, ok := v.ChildUntil(RuleValidIPv6AddressString, untilValidIPv6AddressStringInValidHostString)
+	c, ok := v.FirstChildIf(RuleValidIPv6AddressString)
 	return ValidIPv6AddressString{c}, ok
 }
 
-// untilValidIPv6AddressStringInValidHostString are the children of a node of rule valid-host-string after which it has no valid-IPv6-address-string child.
-var untilValidIPv6AddressStringInValidHostString = ast.RulesOf(RuleValidIPv6AddressString, RuleValidIPv4AddressString, RuleValidDomainString)
-
 // ValidIPv4AddressString returns the node's valid-IPv4-address-string child, or false when it has none.
 func (v ValidHostString) ValidIPv4AddressString() (ValidIPv4AddressString, bool) {
-	c, ok := v.ChildUntil(RuleValidIPv4AddressString, untilValidIPv4AddressStringInValidHostString)
+	c, ok := v.FirstChildIf(RuleValidIPv4AddressString)
 	return ValidIPv4AddressString{c}, ok
 }
 
-// untilValidIPv4AddressStringInValidHostString are the children of a node of rule valid-host-string after which it has no valid-IPv4-address-string child.
-var untilValidIPv4AddressStringInValidHostString = ast.RulesOf(RuleValidIPv6AddressString, RuleValidIPv4AddressString, RuleValidDomainString)
-
 // ValidDomainString returns the node's valid-domain-string child, or false when it has none.
 func (v ValidHostString) ValidDomainString() (ValidDomainString, bool) {
-	c, ok := v.ChildUntil(RuleValidDomainString, untilValidDomainStringInValidHostString)
+	c, ok := v.FirstChildIf(RuleValidDomainString)
 	return ValidDomainString{c}, ok
 }
-
-// untilValidDomainStringInValidHostString are the children of a node of rule valid-host-string after which it has no valid-domain-string child.
-var untilValidDomainStringInValidHostString = ast.RulesOf(RuleValidIPv6AddressString, RuleValidIPv4AddressString, RuleValidDomainString)
 
 // ValidDomainString is a view of a node of rule valid-domain-string:
 //
@@ -626,12 +599,9 @@ func AsValidIPv6AddressString(t *ast.Tree, i int) (ValidIPv6AddressString, bool)
 
 // ValidIPv4AddressString returns the node's valid-IPv4-address-string child, or false when it has none.
 func (v ValidIPv6AddressString) ValidIPv4AddressString() (ValidIPv4AddressString, bool) {
-	c, ok := v.ChildUntil(RuleValidIPv4AddressString, untilValidIPv4AddressStringInValidIPv6AddressString)
+	c, ok := v.FirstChildIf(RuleValidIPv4AddressString)
 	return ValidIPv4AddressString{c}, ok
 }
-
-// untilValidIPv4AddressStringInValidIPv6AddressString are the children of a node of rule valid-IPv6-address-string after which it has no valid-IPv4-address-string child.
-var untilValidIPv4AddressStringInValidIPv6AddressString = ast.RulesOf(RuleValidIPv4AddressString)
 
 // ValidOpaqueHostString is a view of a node of rule valid-opaque-host-string:
 //
@@ -672,21 +642,15 @@ const childSlotsOfValidOpaqueHostString = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\
 
 // OpaqueHostUnits returns the node's opaque-host-units child, or false when it has none.
 func (v ValidOpaqueHostString) OpaqueHostUnits() (OpaqueHostUnits, bool) {
-	c, ok := v.ChildUntil(RuleOpaqueHostUnits, untilOpaqueHostUnitsInValidOpaqueHostString)
+	c, ok := v.FirstChildIf(RuleOpaqueHostUnits)
 	return OpaqueHostUnits{c}, ok
 }
 
-// untilOpaqueHostUnitsInValidOpaqueHostString are the children of a node of rule valid-opaque-host-string after which it has no opaque-host-units child.
-var untilOpaqueHostUnitsInValidOpaqueHostString = ast.RulesOf(RuleOpaqueHostUnits, RuleValidIPv6AddressString)
-
 // ValidIPv6AddressString returns the node's valid-IPv6-address-string child, or false when it has none.
 func (v ValidOpaqueHostString) ValidIPv6AddressString() (ValidIPv6AddressString, bool) {
-	c, ok := v.ChildUntil(RuleValidIPv6AddressString, untilValidIPv6AddressStringInValidOpaqueHostString)
+	c, ok := v.FirstChildIf(RuleValidIPv6AddressString)
 	return ValidIPv6AddressString{c}, ok
 }
-
-// untilValidIPv6AddressStringInValidOpaqueHostString are the children of a node of rule valid-opaque-host-string after which it has no valid-IPv6-address-string child.
-var untilValidIPv6AddressStringInValidOpaqueHostString = ast.RulesOf(RuleOpaqueHostUnits, RuleValidIPv6AddressString)
 
 // OpaqueHostUnits is a view of a node of rule opaque-host-units:
 //

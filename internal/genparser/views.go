@@ -476,7 +476,8 @@ func writeView(b *bytes.Buffer, v viewRule, views map[int]*viewRule, names []str
 // childLookup returns the call that finds the one child of rule id (at most one) of a node
 // of view v, and the declarations of the rule sets it passes. A plain Child reads every node
 // of the subtree up to the child, or all of them when there is none; the grammar's order of
-// the children (kids.after) says where to stop: at a child after which no child of the rule
+// the children (kids.after) says where to stop: at the first child, when no child comes
+// before one of the rule (ast.View.FirstChildIf), at a child after which no child of the rule
 // comes (ast.View.ChildUntil), or, at the root, looking from the last child back, at one
 // before which none comes (ast.View.OnlyChild), where fewer rules can follow the child than
 // precede it.
@@ -495,6 +496,10 @@ func childLookup(v viewRule, id int, views map[int]*viewRule) (call, sets string
 		} else if x != id {
 			follow++
 		}
+	}
+	if precede == 0 {
+		// No child comes before one of the rule: it is the first child, or there is none.
+		return fmt.Sprintf("v.FirstChildIf(Rule%s)", child.goName), ""
 	}
 	if len(forward) == 0 {
 		return fmt.Sprintf("v.Child(Rule%s)", child.goName), ""
