@@ -46,7 +46,7 @@ func (v View) End() int { return int(v.Tree.nodes[v.Index].End()) }
 func (v View) Rule() uint16 { return v.Tree.nodes[v.Index].Rule() }
 
 // RuleName returns the ABNF name of the node's rule.
-func (v View) RuleName() string { return v.Tree.RuleName(v.Index) }
+func (v View) RuleName() string { return v.Tree.schema.Names[v.Tree.nodes[v.Index].Rule()] } // as Text, no copy of the Tree
 
 // String returns the node's text, so that a view prints as the input it covers.
 func (v View) String() string { return v.Text() }
